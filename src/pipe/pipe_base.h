@@ -1,0 +1,138 @@
+/* pipe_base.h — the handwritten base of MGPipe: handles, host spans and the constants that
+ * give payload fields meaning. Everything else in the contract is generated from the .def
+ * files (see gen_pipe.py). Both roles include this; it depends on nothing but <stdint.h>. */
+#ifndef MGL_PIPE_BASE_H
+#define MGL_PIPE_BASE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MGP_ABI_VERSION 1u
+
+/* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
+struct mgp_handle {
+   uint32_t slot, gen;
+};
+
+static inline struct mgp_handle
+mgp_handle_null(void)
+{
+   return (struct mgp_handle){0, 0};
+}
+
+static inline bool
+mgp_handle_is_null(struct mgp_handle h)
+{
+   return h.slot == 0 && h.gen == 0;
+}
+
+static inline bool
+mgp_handle_eq(struct mgp_handle a, struct mgp_handle b)
+{
+   return a.slot == b.slot && a.gen == b.gen;
+}
+
+/* {0,1} of kind framebuffer: the default framebuffer. */
+#define MGP_DEFAULT_FRAMEBUFFER ((struct mgp_handle){0, 1})
+
+enum mgp_handle_kind {
+   MGP_KIND_BUFFER, /* buffers, textures, renderbuffers share one resource kind */
+   MGP_KIND_FRAMEBUFFER,
+   MGP_KIND_XFB,
+   MGP_KIND_RENDER_STATE,
+   MGP_KIND_VERTEX_ELEMENTS,
+   MGP_KIND_SAMPLER,
+   MGP_KIND_SAMPLER_VIEW,
+   MGP_KIND_SHADER,
+   MGP_KIND_FENCE,
+   MGP_KIND_QUERY,
+   MGP_KIND_CONTEXT,
+   MGP_KIND_COUNT
+};
+
+/* The one shape that differs by arm. In monolith ptr points at client bytes; on the wire ptr
+ * is NULL and (seg, offset) name bytes staged in a shared segment; the decoder puts its own
+ * mapping's address back into ptr before the backend sees it. */
+struct mgp_span {
+   void *ptr;
+   uint64_t size;
+   uint32_t seg;
+   uint32_t flags;
+   uint64_t offset;
+};
+_Static_assert(sizeof(void *) == 8, "MGPipe's wire layout assumes 64-bit pointers");
+
+#define MGP_SEG_NONE 0u
+#define MGP_SEG_STAGE 1u
+
+/* Call classes and flags (pipe_calls.def). */
+enum mgp_call_class {
+   MGP_CLASS_Screen,
+   MGP_CLASS_CtxCso,
+   MGP_CLASS_CtxState,
+   MGP_CLASS_CtxObject,
+   MGP_CLASS_CtxVerb,
+   MGP_CLASS_CtxQuery,
+};
+#define MGP_FLAG_NeedsAck (1u << 0)
+#define MGP_FLAG_HasBlob (1u << 1)
+#define MGP_FLAG_VarTail (1u << 2)
+#define MGP_FLAG_HostSpan (1u << 3)
+#define MGP_FLAG_ReplySlot (1u << 4)
+#define MGP_FLAG_Optional (1u << 5)
+
+/* mgp_resource_desc.bind_mask */
+#define MGP_BIND_VERTEX (1u << 0)
+#define MGP_BIND_INDEX (1u << 1)
+#define MGP_BIND_CONSTANT (1u << 2)
+#define MGP_BIND_SHADER_BUFFER (1u << 3)
+#define MGP_BIND_INDIRECT (1u << 4)
+#define MGP_BIND_SAMPLER (1u << 5)
+#define MGP_BIND_SHADER_IMAGE (1u << 6)
+#define MGP_BIND_RENDER_TARGET (1u << 7)
+#define MGP_BIND_DEPTH_STENCIL (1u << 8)
+#define MGP_BIND_STREAM_OUTPUT (1u << 9)
+#define MGP_BIND_TRANSFER (1u << 10)
+
+/* mgp_caps.format_flags[format] */
+#define MGP_FORMAT_CAP_SAMPLE (1u << 0)
+#define MGP_FORMAT_CAP_FILTER (1u << 1)
+#define MGP_FORMAT_CAP_RENDER (1u << 2)
+#define MGP_FORMAT_CAP_BLEND (1u << 3)
+#define MGP_FORMAT_CAP_DEPTH_STENCIL (1u << 4)
+#define MGP_FORMAT_CAP_VERTEX (1u << 5)
+
+/* mgp_caps.cap_bits */
+#define MGP_CAP_TIMER_QUERY (1u << 0)
+#define MGP_CAP_OCCLUSION_QUERY (1u << 1)
+#define MGP_CAP_XFB_PRIMITIVES_QUERY (1u << 2)
+#define MGP_CAP_RESIDENT_SUBDATA (1u << 3)
+
+/* mgp_vertex_attrib.flags */
+#define MGP_ATTRIB_NORMALIZED (1u << 0)
+#define MGP_ATTRIB_INTEGER (1u << 1)
+#define MGP_ATTRIB_DOUBLE (1u << 2)
+#define MGP_ATTRIB_SIZE_BGRA 5u
+
+/* mgp_draw_vbo.flags */
+#define MGP_DRAW_HAS_INDEX_RANGE (1u << 0)
+#define MGP_DRAW_USER_INDICES (1u << 1)
+#define MGP_DRAW_INDIRECT (1u << 2)
+#define MGP_DRAW_PRIMITIVE_RESTART (1u << 3)
+
+/* mgp_shader_reflection.sampler_kind */
+#define MGP_SAMPLER_KIND_FLOAT 0u
+#define MGP_SAMPLER_KIND_INT 1u
+#define MGP_SAMPLER_KIND_UINT 2u
+#define MGP_SAMPLER_KIND_SHADOW 3u
+
+/* mgp_u32_args.value of flush */
+#define MGP_FLUSH_FINISH (1u << 0) /* the client waits until the GPU is idle */
+#define MGP_FLUSH_FRAME_END (1u << 1)
+
+/* mgp_fence_query reply */
+#define MGP_FENCE_UNSIGNALLED 0u
+#define MGP_FENCE_SIGNALLED 1u
+#define MGP_FENCE_LOST 2u
+
+#endif

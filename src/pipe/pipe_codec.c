@@ -1,0 +1,186 @@
+/* pipe_codec.c — table-driven encode and bounds-checked decode of MGPipe records. The tables
+ * come from pipe_gen.c; nothing here knows any particular call. */
+#include "pipe_codec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pipe_stats.h"
+
+uint32_t
+mgp_record_size(enum mgp_call_id call, uint32_t tail_count)
+{
+   const struct mgp_call_info *ci = &mgp_call_info[call];
+   return (uint32_t)sizeof(struct mgp_record_header) + mgp_align8(ci->payload_size) +
+          mgp_align8((uint64_t)ci->tail_elem_size * tail_count);
+}
+
+uint64_t
+mgp_span_in_bytes(enum mgp_call_id call, const void *args)
+{
+   const struct mgp_call_info *ci = &mgp_call_info[call];
+   uint64_t total = 0;
+   for (uint32_t i = 0; i < ci->num_spans; i++) {
+      const struct mgp_span *s =
+         (const struct mgp_span *)((const uint8_t *)args + ci->spans[i].offset);
+      if (!ci->spans[i].out)
+         total += s->size;
+   }
+   return total;
+}
+
+void
+mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const void *tail,
+                uint32_t tail_count)
+{
+   struct mgp_encoder *enc = encoder;
+   const struct mgp_call_info *ci = &mgp_call_info[call];
+   if (enc->failed)
+      return;
+
+   uint32_t size = mgp_record_size(call, tail_count);
+   /* Staging happens before the record is reserved: a record in the ring is contiguous and
+    * must not wait on the stage segment half-written. */
+   uint8_t payload[4096];
+   memcpy(payload, args, ci->payload_size);
+   bool wants_reply = false;
+   for (uint32_t i = 0; i < ci->num_spans; i++) {
+      struct mgp_span *s = (struct mgp_span *)(payload + ci->spans[i].offset);
+      bool ok;
+      if (s->size == 0) {
+         *s = (struct mgp_span){0};
+         continue;
+      }
+      if (ci->spans[i].out) {
+         ok = enc->ops->reply_space(enc->carrier, s->size, s);
+         wants_reply = true;
+      } else {
+         ok = enc->ops->stage(enc->carrier, s->ptr, s->size, s);
+      }
+      if (!ok) {
+         enc->failed = true;
+         return;
+      }
+      s->ptr = NULL;
+   }
+   if (ci->flags & MGP_FLAG_ReplySlot)
+      wants_reply = true;
+
+   uint8_t *rec = enc->ops->reserve(enc->carrier, size);
+   if (!rec) {
+      enc->failed = true;
+      return;
+   }
+   struct mgp_record_header hdr = {size, (uint16_t)call,
+                                   ci->cls == MGP_CLASS_Screen ? 0 : enc->ctx_slot};
+   memcpy(rec, &hdr, sizeof(hdr));
+   uint8_t *p = rec + sizeof(hdr);
+   memcpy(p, payload, ci->payload_size);
+   memset(p + ci->payload_size, 0, mgp_align8(ci->payload_size) - ci->payload_size);
+   p += mgp_align8(ci->payload_size);
+   if (ci->tail_elem_size) {
+      uint64_t tb = (uint64_t)ci->tail_elem_size * tail_count;
+      if (tb)
+         memcpy(p, tail, tb);
+      memset(p + tb, 0, mgp_align8(tb) - tb);
+   }
+   if (enc->stats)
+      mgp_stats_count(enc->stats, call, size + mgp_span_in_bytes(call, args));
+   enc->ops->commit(enc->carrier, wants_reply);
+
+   if (!wants_reply)
+      return;
+   if (enc->stats)
+      mgp_stats_round_trip(enc->stats);
+   if (!enc->ops->wait_reply(enc->carrier)) {
+      enc->failed = true;
+      return;
+   }
+   for (uint32_t i = 0; i < ci->num_spans; i++) {
+      if (!ci->spans[i].out)
+         continue;
+      const struct mgp_span *orig =
+         (const struct mgp_span *)((const uint8_t *)args + ci->spans[i].offset);
+      const struct mgp_span *staged =
+         (const struct mgp_span *)(payload + ci->spans[i].offset);
+      if (orig->size)
+         enc->ops->read_reply(enc->carrier, staged, orig->ptr, orig->size);
+   }
+}
+
+const char *
+mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
+                  void *resolver_ctx, struct mgp_decoded *out)
+{
+   struct mgp_record_header hdr;
+   if (available < sizeof(hdr))
+      return "record-header";
+   memcpy(&hdr, record, sizeof(hdr));
+   if (hdr.size > available || hdr.size < sizeof(hdr) || hdr.size % MGP_RECORD_ALIGN)
+      return "record-size";
+   if (hdr.call >= MGP_CALL_COUNT)
+      return "record-call";
+   const struct mgp_call_info *ci = &mgp_call_info[hdr.call];
+   uint32_t body = hdr.size - (uint32_t)sizeof(hdr);
+   uint32_t payload_bytes = mgp_align8(ci->payload_size);
+   if (body < payload_bytes || ci->payload_size > sizeof(out->payload))
+      return ci->name;
+   const uint8_t *p = (const uint8_t *)record + sizeof(hdr);
+   memcpy(out->payload, p, ci->payload_size);
+   out->call = (enum mgp_call_id)hdr.call;
+   out->ctx_slot = hdr.ctx_slot;
+   out->tail = NULL;
+   out->tail_count = 0;
+
+   uint32_t tail_bytes_avail = body - payload_bytes;
+   if (ci->tail_elem_size) {
+      uint32_t count;
+      memcpy(&count, out->payload + ci->tail_count_offset, sizeof(count));
+      uint64_t need = (uint64_t)count * ci->tail_elem_size;
+      if (mgp_align8(need) != tail_bytes_avail)
+         return ci->name;
+      out->tail = count ? p + payload_bytes : NULL;
+      out->tail_count = count;
+   } else if (tail_bytes_avail) {
+      return ci->name;
+   }
+
+   for (uint32_t i = 0; i < ci->num_spans; i++) {
+      struct mgp_span *s = (struct mgp_span *)(out->payload + ci->spans[i].offset);
+      if (s->ptr != NULL)
+         return ci->name; /* rule G: no pointer crosses */
+      if (s->size == 0) {
+         s->seg = MGP_SEG_NONE;
+         continue;
+      }
+      void *mapped = resolve ? resolve(resolver_ctx, s->seg, s->offset, s->size, ci->spans[i].out)
+                             : NULL;
+      if (!mapped)
+         return ci->name;
+      s->ptr = mapped;
+   }
+   return NULL;
+}
+
+bool
+mgp_verify_span(const struct mgp_span *a, const struct mgp_span *b, bool compare_bytes)
+{
+   if (a->size != b->size)
+      return false;
+   if (!compare_bytes || a->size == 0)
+      return true;
+   if (!a->ptr || !b->ptr)
+      return false;
+   return memcmp(a->ptr, b->ptr, a->size) == 0;
+}
+
+void
+mgp_verify_where(char *where, size_t n, const char *field, unsigned index, int indexed)
+{
+   if (!where || !n)
+      return;
+   if (indexed)
+      snprintf(where, n, "%s[%u]", field, index);
+   else
+      snprintf(where, n, "%s", field);
+}

@@ -1,0 +1,132 @@
+/* pipe_codec.h — the wire form of MGPipe calls (G3) and the tools both ends share.
+ *
+ * A record is an 8-byte header {u32 size, u16 call, u16 ctx_slot}, the payload padded to 8,
+ * then the tail (tail_count elements) padded to 8. Spans cross as (seg, offset, size) with a
+ * NULL pointer. The decoder checks every size, tail and span against the segment before the
+ * call is dispatched; anything out of bounds is Fatal{ProtocolCorruption, "<call>"}. */
+#ifndef MGL_PIPE_CODEC_H
+#define MGL_PIPE_CODEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pipe_tables.h"
+
+struct mgp_span_ref {
+   uint16_t offset; /* of the struct mgp_span inside the payload */
+   uint8_t out;     /* the server writes it */
+   const char *path;
+};
+
+struct mgp_call_info {
+   const char *name;
+   enum mgp_call_class cls;
+   uint32_t flags;
+   uint32_t payload_size;
+   uint32_t tail_elem_size;  /* 0: no tail */
+   int32_t tail_count_offset; /* u32 count field inside the payload, -1: none */
+   uint32_t num_spans;
+   const struct mgp_span_ref *spans;
+};
+
+extern const struct mgp_call_info mgp_call_info[MGP_CALL_COUNT];
+
+struct mgp_record_header {
+   uint32_t size;
+   uint16_t call;
+   uint16_t ctx_slot;
+};
+_Static_assert(sizeof(struct mgp_record_header) == 8, "record header is 8 bytes");
+
+#define MGP_RECORD_ALIGN 8u
+#define MGP_RECORD_PAD_CALL 0xFFFFu /* reserved by the ring for wrap padding */
+#define MGP_MAX_RECORD_SIZE (1u << 20)
+
+static inline uint32_t
+mgp_align8(uint64_t n)
+{
+   return (uint32_t)((n + 7u) & ~(uint64_t)7u);
+}
+
+/* Bytes a record of this call takes on the wire, blobs excluded. */
+uint32_t mgp_record_size(enum mgp_call_id call, uint32_t tail_count);
+/* Bytes of span_in data a call carries (what would be staged). */
+uint64_t mgp_span_in_bytes(enum mgp_call_id call, const void *args);
+
+/* --- encoder side ---------------------------------------------------------------------- */
+
+/* What an encoder needs from a carrier (inproc rings, a socket stream, a loopback verifier).
+ * reserve returns space for one record (or NULL when the session failed); stage copies span
+ * bytes somewhere the server can resolve them and fills seg/offset; reply_space reserves room
+ * the server will write; commit publishes; wait_reply blocks until the server applied the last
+ * committed record (a counted round trip) and returns false when the session failed. */
+struct mgp_carrier_ops {
+   void *(*reserve)(void *carrier, uint32_t size);
+   bool (*stage)(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out);
+   bool (*reply_space)(void *carrier, uint64_t size, struct mgp_span *out);
+   void (*commit)(void *carrier, bool wants_reply);
+   bool (*wait_reply)(void *carrier);
+   /* Copies the server's answer back into the client's destination. */
+   void (*read_reply)(void *carrier, const struct mgp_span *staged, void *dst, uint64_t size);
+};
+
+/* self of the encoder tables: one per client context (screen calls use ctx_slot 0). */
+struct mgp_encoder {
+   const struct mgp_carrier_ops *ops;
+   void *carrier;
+   uint16_t ctx_slot;
+   bool failed;
+   /* Statistics, when non-NULL. */
+   struct mgp_stats *stats;
+};
+
+extern const struct mgp_screen_vtbl mgp_encoder_screen_vtbl;
+extern const struct mgp_context_vtbl mgp_encoder_context_vtbl;
+
+void mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const void *tail,
+                     uint32_t tail_count);
+
+/* --- decoder side ---------------------------------------------------------------------- */
+
+/* Resolves a span's (seg, offset, size) to the server's own mapping, or NULL when out of
+ * bounds. writable: the server will write it. */
+typedef void *(*mgp_span_resolver)(void *resolver_ctx, uint32_t seg, uint64_t offset,
+                                   uint64_t size, bool writable);
+
+struct mgp_decoded {
+   enum mgp_call_id call;
+   uint16_t ctx_slot;
+   const void *tail;
+   uint32_t tail_count;
+   /* The payload, copied out of shared memory (so a hostile peer cannot change it after the
+    * checks) with spans resolved. */
+   _Alignas(16) uint8_t payload[4096];
+};
+
+/* Checks a record and fills *out. Returns NULL on success, or the name of what failed (the
+ * call's name when known) for Fatal{ProtocolCorruption, name}. The tail is checked for size
+ * but stays in shared memory; the caller copies it if it must not change. */
+const char *mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
+                              void *resolver_ctx, struct mgp_decoded *out);
+
+/* Dispatch a decoded call: false when the table's entry is NULL. Generated. */
+bool mgp_dispatch_screen(const struct mgp_screen_vtbl *v, void *self, enum mgp_call_id call,
+                         const void *args, const void *tail, uint32_t tail_count);
+bool mgp_dispatch_context(const struct mgp_context_vtbl *v, void *self, enum mgp_call_id call,
+                          const void *args, const void *tail, uint32_t tail_count);
+/* Sets caps.call_mask bits for the non-NULL entries of a table. Generated. */
+void mgp_screen_vtbl_mask(const struct mgp_screen_vtbl *v, uint64_t mask[2]);
+void mgp_context_vtbl_mask(const struct mgp_context_vtbl *v, uint64_t mask[2]);
+
+/* --- G4 verifier ----------------------------------------------------------------------- */
+
+/* Compares two payloads of a call field by field (spans by size and, for span_in, by the
+ * bytes they point at). On a difference writes "struct.field[i]" into where. Generated. */
+bool mgp_verify_payload(enum mgp_call_id call, const void *a, const void *b, char *where, size_t n);
+bool mgp_verify_tail(enum mgp_call_id call, const void *a, const void *b, uint32_t count,
+                     char *where, size_t n);
+bool mgp_verify_span(const struct mgp_span *a, const struct mgp_span *b, bool compare_bytes);
+void mgp_verify_where(char *where, size_t n, const char *field, unsigned index, int indexed);
+
+#endif

@@ -1,0 +1,84 @@
+/* decline.c — counters for the named declines and the names of Fatals. */
+#include "decline.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+
+static const char *const decline_names[] = {
+#define D(id, name, level, what) name,
+#include "declines.def"
+#undef D
+};
+
+static const enum mgl_log_level decline_levels[] = {
+#define D(id, name, level, what) MGL_LOG_##level,
+#include "declines.def"
+#undef D
+};
+
+static const char *const fatal_names[] = {
+   "None",
+#define F(name, what) #name,
+#include "fatals.def"
+#undef F
+};
+
+static _Atomic uint64_t decline_counts[MGL_DECLINE_COUNT];
+
+const char *
+mgl_decline_name(enum mgl_decline d)
+{
+   return d < MGL_DECLINE_COUNT ? decline_names[d] : "unknown";
+}
+
+const char *
+mgl_fatal_name(enum mgl_fatal f)
+{
+   return f < MGL_FATAL_COUNT ? fatal_names[f] : "Unknown";
+}
+
+uint64_t
+mgl_decline_count(enum mgl_decline d)
+{
+   return d < MGL_DECLINE_COUNT ? atomic_load(&decline_counts[d]) : 0;
+}
+
+void
+mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, ...)
+{
+   atomic_fetch_add_explicit(&decline_counts[d], 1, memory_order_relaxed);
+   if (atomic_flag_test_and_set(site_logged))
+      return;
+   char detail[512];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(detail, sizeof(detail), fmt, ap);
+   va_end(ap);
+   mgl_log(decline_levels[d], "decline %s: %s (logged once for this site)", decline_names[d],
+           detail);
+}
+
+int
+mgl_decline_print_tally(void)
+{
+   char line[4096];
+   size_t len = (size_t)snprintf(line, sizeof(line), "MGL-DECLINES");
+   int rows = 0;
+   for (int i = 0; i < MGL_DECLINE_COUNT; i++) {
+      uint64_t n = atomic_load(&decline_counts[i]);
+      if (!n)
+         continue;
+      rows++;
+      if (len < sizeof(line))
+         len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", decline_names[i],
+                                 (unsigned long long)n);
+   }
+   if (rows) {
+      fprintf(stderr, "%s\n", line);
+      mgl_log_always("%s", line);
+   }
+   return rows;
+}

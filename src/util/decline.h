@@ -1,0 +1,44 @@
+/* decline.h — the decline tally and the Fatal names (rule I). A decline drops one operation:
+ * named, counted every time, logged once per site. MGL-DECLINES lines print at shutdown. */
+#ifndef MGL_UTIL_DECLINE_H
+#define MGL_UTIL_DECLINE_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+enum mgl_decline {
+#define D(id, name, level, what) MGL_DECLINE_##id,
+#include "declines.def"
+#undef D
+   MGL_DECLINE_COUNT
+};
+
+enum mgl_fatal {
+   MGL_FATAL_NONE = 0,
+#define F(name, what) MGL_FATAL_##name,
+#include "fatals.def"
+#undef F
+   MGL_FATAL_COUNT
+};
+
+const char *mgl_decline_name(enum mgl_decline d);
+const char *mgl_fatal_name(enum mgl_fatal f);
+uint64_t mgl_decline_count(enum mgl_decline d);
+
+/* Counts the decline; logs "decline <name>: <detail>" the first time this site is hit. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, ...);
+
+#define MGL_DECLINE(id, ...)                                                   \
+   do {                                                                        \
+      static atomic_flag mgl_decline_site_ = ATOMIC_FLAG_INIT;                 \
+      mgl_decline_hit(MGL_DECLINE_##id, &mgl_decline_site_, __VA_ARGS__);       \
+   } while (0)
+
+/* Prints "MGL-DECLINES name=count ..." (non-zero rows) to stderr and the role's log; called
+ * at shutdown by each role. Returns the number of non-zero rows. */
+int mgl_decline_print_tally(void);
+
+#endif

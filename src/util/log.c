@@ -1,0 +1,107 @@
+/* log.c — per-role log files, opened lazily, one line per call under a lock. */
+#include "log.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+static _Thread_local enum mgl_role thread_role = MGL_ROLE_CLIENT;
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t level_once = PTHREAD_ONCE_INIT;
+static enum mgl_log_level level_setting = MGL_LOG_WARN;
+static FILE *role_files[2];
+static int role_files_tried[2];
+
+static const char *const role_names[] = {"client", "server"};
+static const char *const level_names[] = {"error", "warn", "info", "debug"};
+
+static void
+read_level(void)
+{
+   const char *s = getenv("MGL_LOG_LEVEL");
+   if (!s)
+      return;
+   for (int i = 0; i <= MGL_LOG_DEBUG; i++) {
+      if (!strcasecmp(s, level_names[i]))
+         level_setting = (enum mgl_log_level)i;
+   }
+}
+
+enum mgl_log_level
+mgl_log_level(void)
+{
+   pthread_once(&level_once, read_level);
+   return level_setting;
+}
+
+void
+mgl_log_set_thread_role(enum mgl_role role)
+{
+   thread_role = role;
+}
+
+enum mgl_role
+mgl_log_thread_role(void)
+{
+   return thread_role;
+}
+
+/* Caller holds log_lock. */
+static FILE *
+role_file(enum mgl_role role)
+{
+   if (!role_files_tried[role]) {
+      role_files_tried[role] = 1;
+      const char *dir = getenv("MGL_LOG_DIR");
+      if (dir && *dir) {
+         char path[4096];
+         snprintf(path, sizeof(path), "%s/%s.log", dir, role_names[role]);
+         role_files[role] = fopen(path, "a");
+         if (role_files[role])
+            setvbuf(role_files[role], NULL, _IOLBF, 0);
+      }
+   }
+   return role_files[role];
+}
+
+static void
+write_line(enum mgl_log_level level, int force, const char *fmt, va_list ap)
+{
+   char msg[2048];
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   pthread_mutex_lock(&log_lock);
+   FILE *f = role_file(thread_role);
+   if (f && (force || level <= mgl_log_level()))
+      fprintf(f, "[%d] %s: %s\n", (int)getpid(), level_names[level], msg);
+   if (!force && level <= MGL_LOG_WARN && level <= mgl_log_level())
+      fprintf(stderr, "mgl %s %s: %s\n", role_names[thread_role], level_names[level], msg);
+   pthread_mutex_unlock(&log_lock);
+}
+
+void
+mgl_log_v(enum mgl_log_level level, const char *fmt, va_list ap)
+{
+   write_line(level, 0, fmt, ap);
+}
+
+void
+mgl_log(enum mgl_log_level level, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   write_line(level, 0, fmt, ap);
+   va_end(ap);
+}
+
+void
+mgl_log_always(const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   write_line(MGL_LOG_INFO, 1, fmt, ap);
+   va_end(ap);
+}

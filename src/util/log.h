@@ -1,0 +1,32 @@
+/* log.h — logging per role. Each thread writes as one role: the app's threads as the client,
+ * apply threads and the server process as the server. Files are client.log / server.log under
+ * MGL_LOG_DIR; warnings and errors also go to stderr. */
+#ifndef MGL_UTIL_LOG_H
+#define MGL_UTIL_LOG_H
+
+#include <stdarg.h>
+
+enum mgl_log_level { MGL_LOG_ERROR, MGL_LOG_WARN, MGL_LOG_INFO, MGL_LOG_DEBUG };
+enum mgl_role { MGL_ROLE_CLIENT, MGL_ROLE_SERVER };
+
+void mgl_log_set_thread_role(enum mgl_role role);
+enum mgl_role mgl_log_thread_role(void);
+/* Level from MGL_LOG_LEVEL (error|warn|info|debug; default warn), read once. */
+enum mgl_log_level mgl_log_level(void);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void mgl_log(enum mgl_log_level level, const char *fmt, ...);
+void mgl_log_v(enum mgl_log_level level, const char *fmt, va_list ap);
+/* Writes one line to the role's file whatever the level: arm proofs and shutdown tallies. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void mgl_log_always(const char *fmt, ...);
+
+#define mgl_error(...) mgl_log(MGL_LOG_ERROR, __VA_ARGS__)
+#define mgl_warn(...) mgl_log(MGL_LOG_WARN, __VA_ARGS__)
+#define mgl_info(...) mgl_log(MGL_LOG_INFO, __VA_ARGS__)
+#define mgl_debug(...) mgl_log(MGL_LOG_DEBUG, __VA_ARGS__)
+
+#endif

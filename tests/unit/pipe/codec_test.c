@@ -1,0 +1,245 @@
+/* codec_test.c — every catalog record round-trips through the wire codec field by field, and
+ * truncated, oversized and out-of-bounds records are refused with the call's name. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipe_codec.h"
+#include "pipe_loopback.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                       \
+   do {                                                                                        \
+      if (!(cond)) {                                                                           \
+         failures++;                                                                           \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                           \
+         printf(__VA_ARGS__);                                                                  \
+         printf("\n");                                                                         \
+      }                                                                                        \
+   } while (0)
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint8_t
+rand8(void)
+{
+   rng ^= rng << 13;
+   rng ^= rng >> 7;
+   rng ^= rng << 17;
+   return (uint8_t)rng;
+}
+
+static uint8_t span_bytes[16][256];
+
+/* Random payload with valid spans (pointing at random bytes) and a small tail count. */
+static void
+make_payload(enum mgp_call_id call, uint8_t *payload, uint8_t *tail, uint32_t *tail_count)
+{
+   const struct mgp_call_info *ci = &mgp_call_info[call];
+   for (uint32_t i = 0; i < ci->payload_size; i++)
+      payload[i] = rand8();
+   for (uint32_t i = 0; i < ci->num_spans; i++) {
+      struct mgp_span *s = (struct mgp_span *)(payload + ci->spans[i].offset);
+      for (int b = 0; b < 256; b++)
+         span_bytes[i][b] = rand8();
+      s->ptr = span_bytes[i];
+      s->size = 1 + rand8() % 200;
+      s->seg = 0;
+      s->flags = 0;
+      s->offset = 0;
+   }
+   *tail_count = 0;
+   if (ci->tail_elem_size) {
+      *tail_count = 1 + rand8() % 5;
+      memcpy(payload + ci->tail_count_offset, tail_count, 4);
+      for (uint32_t i = 0; i < *tail_count * ci->tail_elem_size; i++)
+         tail[i] = rand8();
+   }
+}
+
+static void
+round_trip_all(void)
+{
+   struct mgp_loopback lb;
+   if (!mgp_loopback_init(&lb, 1 << 16)) {
+      CHECK(0, "loopback init");
+      return;
+   }
+   struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 7};
+   static struct mgp_decoded dec;
+   for (int call = 0; call < MGP_CALL_COUNT; call++) {
+      const struct mgp_call_info *ci = &mgp_call_info[call];
+      for (int round = 0; round < 20; round++) {
+         _Alignas(16) uint8_t payload[4096];
+         _Alignas(16) uint8_t tail[4096];
+         uint32_t tail_count;
+         make_payload((enum mgp_call_id)call, payload, tail, &tail_count);
+         mgp_loopback_reset(&lb);
+         enc.failed = false;
+         mgp_encode_call(&enc, (enum mgp_call_id)call, payload, tail, tail_count);
+         CHECK(!enc.failed && lb.committed, "%s: encode failed", ci->name);
+         CHECK(lb.record_size == mgp_record_size((enum mgp_call_id)call, tail_count),
+               "%s: record size %u", ci->name, lb.record_size);
+         const char *err = mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve, &lb,
+                                             &dec);
+         CHECK(!err, "%s: decode refused (%s)", ci->name, err ? err : "");
+         if (err)
+            break;
+         CHECK(dec.call == (enum mgp_call_id)call, "%s: call id", ci->name);
+         CHECK(dec.ctx_slot == (ci->cls == MGP_CLASS_Screen ? 0 : 7), "%s: ctx slot",
+               ci->name);
+         char where[128] = "";
+         CHECK(mgp_verify_payload((enum mgp_call_id)call, payload, dec.payload, where,
+                                  sizeof(where)),
+               "%s: payload differs at %s", ci->name, where);
+         CHECK(dec.tail_count == tail_count, "%s: tail count", ci->name);
+         if (tail_count)
+            CHECK(mgp_verify_tail((enum mgp_call_id)call, tail, dec.tail, tail_count, where,
+                                  sizeof(where)),
+                  "%s: tail differs at %s", ci->name, where);
+         /* The verifier itself must see a one-byte change in any span_in. */
+         for (uint32_t i = 0; i < ci->num_spans; i++) {
+            if (ci->spans[i].out)
+               continue;
+            struct mgp_span *s = (struct mgp_span *)(dec.payload + ci->spans[i].offset);
+            ((uint8_t *)s->ptr)[s->size - 1] ^= 0x5a;
+            CHECK(!mgp_verify_payload((enum mgp_call_id)call, payload, dec.payload, where,
+                                      sizeof(where)),
+                  "%s: verifier missed a changed span byte", ci->name);
+            ((uint8_t *)s->ptr)[s->size - 1] ^= 0x5a;
+         }
+      }
+   }
+   mgp_loopback_finish(&lb);
+}
+
+static void
+corrupt_records(void)
+{
+   struct mgp_loopback lb;
+   mgp_loopback_init(&lb, 1 << 16);
+   struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 1};
+   static struct mgp_decoded dec;
+   _Alignas(16) uint8_t rec[8192];
+
+   /* A draw with 3 ranges and user indices. */
+   struct mgp_draw_vbo draw = {.mode = 4, .num_draws = 3};
+   static uint8_t idx[64];
+   draw.user_indices = (struct mgp_span){.ptr = idx, .size = sizeof(idx)};
+   struct mgp_draw_range ranges[3] = {{0, 3, 0}, {3, 3, 0}, {6, 3, 0}};
+   mgp_encode_call(&enc, MGP_CALL_draw_vbo, &draw, ranges, 3);
+   uint32_t size = lb.record_size;
+   memcpy(rec, lb.record, size);
+   CHECK(!mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec), "good draw refused");
+
+   /* Truncated: the segment ends before the record does. */
+   const char *err = mgp_decode_record(rec, size - 8, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "record-size"), "truncated record: %s", err ? err : "accepted");
+   err = mgp_decode_record(rec, 4, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "record-header"), "truncated header: %s", err ? err : "accepted");
+
+   /* Size not a multiple of 8, and size 0. */
+   struct mgp_record_header h;
+   memcpy(&h, rec, sizeof(h));
+   struct mgp_record_header bad = h;
+   bad.size = h.size - 4;
+   memcpy(rec, &bad, sizeof(bad));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "record-size"), "misaligned size: %s", err ? err : "accepted");
+   bad.size = 0;
+   memcpy(rec, &bad, sizeof(bad));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "record-size"), "zero size: %s", err ? err : "accepted");
+
+   /* Oversized: a tail count larger than the record holds. */
+   memcpy(rec, &h, sizeof(h));
+   uint8_t *payload = rec + sizeof(h);
+   uint32_t many = 1000000;
+   memcpy(payload + offsetof(struct mgp_draw_vbo, num_draws), &many, 4);
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_vbo"), "oversized tail count: %s", err ? err : "accepted");
+   /* Record longer than its payload and tail (trailing garbage). */
+   memcpy(rec, lb.record, size);
+   memset(rec + size, 0, 8);
+   h.size = size + 8;
+   memcpy(rec, &h, sizeof(h));
+   err = mgp_decode_record(rec, size + 8, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_vbo"), "trailing bytes: %s", err ? err : "accepted");
+
+   /* A span out of bounds, a span whose offset+size overflows, and a span with a pointer. */
+   memcpy(rec, lb.record, size);
+   struct mgp_span sp;
+   size_t span_off = sizeof(h) + offsetof(struct mgp_draw_vbo, user_indices);
+   memcpy(&sp, rec + span_off, sizeof(sp));
+   struct mgp_span evil = sp;
+   evil.offset = lb.stage_capacity - 8;
+   memcpy(rec + span_off, &evil, sizeof(evil));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_vbo"), "span out of bounds: %s", err ? err : "accepted");
+   evil = sp;
+   evil.offset = UINT64_MAX - 4;
+   memcpy(rec + span_off, &evil, sizeof(evil));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_vbo"), "span overflow: %s", err ? err : "accepted");
+   evil = sp;
+   evil.ptr = (void *)rec;
+   memcpy(rec + span_off, &evil, sizeof(evil));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_vbo"), "span with pointer: %s", err ? err : "accepted");
+   evil = sp;
+   evil.seg = 9;
+   memcpy(rec + span_off, &evil, sizeof(evil));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "draw_vbo"), "unknown segment: %s", err ? err : "accepted");
+
+   /* Unknown call id. */
+   memcpy(rec, lb.record, size);
+   h.size = size;
+   h.call = MGP_CALL_COUNT;
+   memcpy(rec, &h, sizeof(h));
+   err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
+   CHECK(err && !strcmp(err, "record-call"), "unknown call: %s", err ? err : "accepted");
+
+   /* Random garbage never crashes and never passes as a draw with a bad span. */
+   for (int i = 0; i < 20000; i++) {
+      uint32_t n = 8 + (rand8() % 64) * 8;
+      for (uint32_t b = 0; b < n; b++)
+         rec[b] = rand8();
+      (void)mgp_decode_record(rec, n, mgp_loopback_resolve, &lb, &dec);
+   }
+   mgp_loopback_finish(&lb);
+}
+
+static void
+reply_round_trip(void)
+{
+   /* A ReplySlot call copies the server's answer back into the caller's memory. */
+   struct mgp_loopback lb;
+   mgp_loopback_init(&lb, 4096);
+   struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 1};
+   static struct mgp_decoded dec;
+   uint8_t pixels[16] = {0};
+   struct mgp_read_pixels rp = {.width = 2, .height = 2, .out = {.ptr = pixels, .size = 16}};
+   mgp_encode_call(&enc, MGP_CALL_read_pixels, &rp, NULL, 0);
+   CHECK(lb.wants_reply, "read_pixels did not ask for a reply");
+   /* The loopback applied nothing, so the reply is the zeroed staging; now play server. */
+   CHECK(!mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve, &lb, &dec),
+         "read_pixels decode");
+   struct mgp_read_pixels *srv = (struct mgp_read_pixels *)dec.payload;
+   memset(srv->out.ptr, 0xab, srv->out.size);
+   struct mgp_span staged = srv->out;
+   mgp_loopback_ops.read_reply(&lb, &staged, pixels, 16);
+   CHECK(pixels[0] == 0xab && pixels[15] == 0xab, "reply bytes not copied back");
+   mgp_loopback_finish(&lb);
+}
+
+int
+main(void)
+{
+   round_trip_all();
+   corrupt_records();
+   reply_round_trip();
+   int total = MGP_CALL_COUNT;
+   printf("%d calls round-tripped; %d failures\n", total, failures);
+   return failures ? 1 : 0;
+}
