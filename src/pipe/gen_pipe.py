@@ -310,19 +310,21 @@ def gen_c(calls, structs, order):
     o.append('      return count == 0;')
     o.append('   }')
     o.append('}')
-    # encoder table entries: one function per call with the vtable shape
-    for role, pred in (('screen', lambda c: c == 'Screen'), ('context', lambda c: c != 'Screen')):
-        for name, payload, cls, fl in calls:
-            if pred(cls):
-                o.append('static void\nenc_%s(void *self, const struct %s *args, const void *tail, uint32_t tail_count)'
-                         % (name, payload))
-                o.append('{\n   mgp_encode_call(self, MGP_CALL_%s, args, tail, tail_count);\n}\n' % name)
-        o.append('const struct mgp_%s_vtbl mgp_encoder_%s_vtbl = {' % (role, role))
-        for name, payload, cls, fl in calls:
-            if pred(cls):
-                o.append('   .%s = enc_%s,' % (name, name))
-        o.append('};')
-        o.append('')
+    # Tables whose every entry funnels into one generic function: the encoder (wire arms) and
+    # the tap (monolith with MGL_PIPE_STATS / MGL_PIPE_VERIFY).
+    for prefix, fn in (('enc', 'mgp_encode_call'), ('tap', 'mgp_tap_call')):
+        for role, pred in (('screen', lambda c: c == 'Screen'), ('context', lambda c: c != 'Screen')):
+            for name, payload, cls, fl in calls:
+                if pred(cls):
+                    o.append('static void\n%s_%s(void *self, const struct %s *args, const void *tail, uint32_t tail_count)'
+                             % (prefix, name, payload))
+                    o.append('{\n   %s(self, MGP_CALL_%s, args, tail, tail_count);\n}\n' % (fn, name))
+            o.append('const struct mgp_%s_vtbl mgp_%s_%s_vtbl = {' % (role, 'encoder' if prefix == 'enc' else 'tap', role))
+            for name, payload, cls, fl in calls:
+                if pred(cls):
+                    o.append('   .%s = %s_%s,' % (name, prefix, name))
+            o.append('};')
+            o.append('')
     return '\n'.join(o) + '\n'
 
 

@@ -52,7 +52,7 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
          continue;
       }
       if (ci->spans[i].out) {
-         ok = enc->ops->reply_space(enc->carrier, s->size, s);
+         ok = enc->ops->reply_space(enc->carrier, s->ptr, s->size, s);
          wants_reply = true;
       } else {
          ok = enc->ops->stage(enc->carrier, s->ptr, s->size, s);

@@ -59,12 +59,14 @@ uint64_t mgp_span_in_bytes(enum mgp_call_id call, const void *args);
 /* What an encoder needs from a carrier (inproc rings, a socket stream, a loopback verifier).
  * reserve returns space for one record (or NULL when the session failed); stage copies span
  * bytes somewhere the server can resolve them and fills seg/offset; reply_space reserves room
- * the server will write; commit publishes; wait_reply blocks until the server applied the last
+ * the server will write, starting from the destination's bytes; commit publishes; wait_reply blocks until the server applied the last
  * committed record (a counted round trip) and returns false when the session failed. */
 struct mgp_carrier_ops {
    void *(*reserve)(void *carrier, uint32_t size);
    bool (*stage)(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out);
-   bool (*reply_space)(void *carrier, uint64_t size, struct mgp_span *out);
+   /* prefill: the destination's current bytes (or NULL), so whatever the server does not
+    * write comes back unchanged (glReadPixels with pack skips leaves those bytes alone). */
+   bool (*reply_space)(void *carrier, const void *prefill, uint64_t size, struct mgp_span *out);
    void (*commit)(void *carrier, bool wants_reply);
    bool (*wait_reply)(void *carrier);
    /* Copies the server's answer back into the client's destination. */
@@ -118,6 +120,26 @@ bool mgp_dispatch_context(const struct mgp_context_vtbl *v, void *self, enum mgp
 /* Sets caps.call_mask bits for the non-NULL entries of a table. Generated. */
 void mgp_screen_vtbl_mask(const struct mgp_screen_vtbl *v, uint64_t mask[2]);
 void mgp_context_vtbl_mask(const struct mgp_context_vtbl *v, uint64_t mask[2]);
+
+/* --- tap: monolith statistics and MGL_PIPE_VERIFY -------------------------------------- */
+
+/* self of the tap tables. Every call is counted (the bytes it would take on the wire) and,
+ * with verify, put through the codec into a loopback and compared field by field with the
+ * original before the original goes on to the inner table. */
+struct mgp_tap {
+   const struct mgp_screen_vtbl *inner_screen;
+   const struct mgp_context_vtbl *inner_context;
+   void *inner_self;
+   struct mgp_stats *stats;
+   struct mgp_loopback *verify; /* NULL: no verification */
+   uint64_t verify_mismatches;
+   uint64_t unsupported;        /* calls the inner table leaves NULL */
+};
+
+extern const struct mgp_screen_vtbl mgp_tap_screen_vtbl;
+extern const struct mgp_context_vtbl mgp_tap_context_vtbl;
+void mgp_tap_call(void *tap, enum mgp_call_id call, const void *args, const void *tail,
+                  uint32_t tail_count);
 
 /* --- G4 verifier ----------------------------------------------------------------------- */
 

@@ -39,12 +39,15 @@ lb_stage(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out)
 }
 
 static bool
-lb_reply_space(void *carrier, uint64_t size, struct mgp_span *out)
+lb_reply_space(void *carrier, const void *prefill, uint64_t size, struct mgp_span *out)
 {
    struct mgp_loopback *lb = carrier;
    if (!lb_place(lb, size, out))
       return false;
-   memset(lb->stage + out->offset, 0, size);
+   if (prefill)
+      memcpy(lb->stage + out->offset, prefill, size);
+   else
+      memset(lb->stage + out->offset, 0, size);
    return true;
 }
 

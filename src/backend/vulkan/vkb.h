@@ -1,0 +1,517 @@
+/* vkb.h — the Vulkan backend's internal model, shared by its files (nothing outside
+ * src/backend/vulkan includes it; the rest of the server sees only mgs_vulkan_backend).
+ *
+ * Threading: one screen and its contexts are driven by one thread at a time (the applier of
+ * one session), so nothing here locks.
+ *
+ * Recording model: the screen owns ONE command buffer being recorded (the current batch);
+ * every context records into it, in the order the calls arrive. That keeps image-layout
+ * tracking and "every record applies in order" trivially true across contexts of one share
+ * group. A batch is submitted at flush / present / fence wait / readback; a VkFence per batch
+ * proves its completion, and everything a batch owns (upload arena blocks, descriptor pools,
+ * objects deleted while it was recording) is released only when that fence has signalled. */
+#ifndef MGL_BACKEND_VULKAN_VKB_H
+#define MGL_BACKEND_VULKAN_VKB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan.h>
+
+#include "decline.h"
+#include "pipe_tables.h"
+#include "backend.h"
+
+#define VKB_MAX_LEVELS 16
+#define VKB_MAX_COLOR 8
+#define VKB_MAX_ATTRIBS 16
+#define VKB_MAX_VB 16
+#define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
+#define VKB_SAMPLER_BASE 32
+#define VKB_MAX_SAMPLERS 64    /* sampler j -> binding 32 + j */
+#define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
+#define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
+#define VKB_ARENA_BLOCK (4u << 20)
+
+struct vkb_screen;
+struct vkb_context;
+
+/* ---- formats (vkb_format.c) -------------------------------------------------------------- */
+
+struct vkb_format {
+   VkFormat vk;            /* what the image / attribute really is (after substitution) */
+   VkFormat wanted;        /* what the mgp_format names; != vk when substituted */
+   uint8_t texel_size;     /* bytes per texel of the *source* layout (mgp_format) */
+   uint8_t vk_texel_size;  /* bytes per texel of vk */
+   uint8_t expand_rgb;     /* source RGB texels widen to RGBA (alpha = 1) on upload */
+   uint8_t has_alpha;      /* the mgp_format stores alpha (else writes to A are masked) */
+   uint8_t kind;           /* MGP_SAMPLER_KIND_FLOAT / INT / UINT of the colour data */
+   VkImageAspectFlags aspect;
+   uint8_t caps;           /* MGP_FORMAT_CAP_* on this device */
+};
+
+void vkb_format_init(struct vkb_screen *scr);
+/* NULL when the format is not mapped on this device. */
+const struct vkb_format *vkb_format_get(const struct vkb_screen *scr, unsigned mgp_format);
+const char *vkb_format_name(unsigned mgp_format);
+
+/* ---- objects in slot tables --------------------------------------------------------------- */
+
+struct vkb_obj {
+   struct mgp_handle h;
+};
+
+struct vkb_table {
+   struct vkb_obj **slots;
+   uint32_t cap;
+};
+
+/* The live object for h, or NULL (h null, unknown slot or stale gen: see vkb_lookup). */
+struct vkb_obj *vkb_table_peek(const struct vkb_table *t, struct mgp_handle h);
+/* Stores obj at its slot; false (and env->fatal) when the slot is taken or out of range. */
+bool vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj,
+                   const char *call);
+void vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj);
+void vkb_table_finish(struct vkb_table *t);
+
+/* Live object for a non-null handle; a stale or unknown handle calls
+ * env->fatal(StaleHandle, call) and returns NULL. A null handle returns NULL silently. */
+void *vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h,
+                 const char *call);
+
+struct vkb_resource {
+   struct vkb_obj base;
+   struct mgp_resource_desc desc;
+   bool unsupported;          /* declined at create: every later use declines, no fatal */
+   bool is_buffer;
+   uint64_t last_use;         /* serial of the last batch that touched it on the GPU */
+   uint32_t storage_version;  /* bumps at respecify: views made from older storage are stale */
+   VkDeviceMemory mem;
+   /* buffers */
+   VkBuffer buf;
+   VkDeviceSize size;         /* the GL size (VkBuffer may be larger: never 0 bytes) */
+   uint8_t *map;              /* host-visible buffers: persistently mapped */
+   bool coherent;
+   /* images */
+   VkImage img;
+   const struct vkb_format *fmt;
+   uint32_t width, height, levels;
+   VkImageLayout layout[VKB_MAX_LEVELS];
+   VkImageView att_view[VKB_MAX_LEVELS]; /* one-level views for attachments / copies */
+   struct mgp_texture_params params;
+   uint32_t params_version;
+};
+
+struct vkb_render_state {
+   struct vkb_obj base;
+   struct mgp_render_state s;
+};
+
+struct vkb_vertex_elements {
+   struct vkb_obj base;
+   struct mgp_create_vertex_elements ve;
+};
+
+struct vkb_sampler {
+   struct vkb_obj base;
+   struct mgp_sampler_state st;
+   VkSampler vk;
+};
+
+struct vkb_sampler_view {
+   struct vkb_obj base;
+   struct mgp_create_sampler_view desc;
+   VkImageView vk;            /* made lazily at draw from desc + the texture's params */
+   uint32_t made_storage_version, made_params_version;
+   uint32_t made_slot, made_gen;
+   uint32_t made_base, made_count;  /* the texture levels the view covers */
+};
+
+struct vkb_shader_binding {
+   VkDescriptorType type;
+   uint32_t count;            /* 0: binding absent */
+   VkShaderStageFlags stages;
+};
+
+struct vkb_shader {
+   struct vkb_obj base;
+   bool broken;               /* a pipeline can never be built from it: */
+   char broken_why[160];      /* why (every draw with it declines naming this) */
+   uint32_t stage_mask;
+   VkShaderModule mod[MGP_SHADER_STAGE_COUNT];
+   char entry[MGP_SHADER_STAGE_COUNT][64];
+   struct mgp_shader_reflection refl;
+   struct vkb_shader_binding binding[VKB_MAX_BINDING];
+   uint32_t max_binding;      /* one past the highest binding present */
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   bool needs_draw_params;
+   bool writes_point_size[MGP_SHADER_STAGE_COUNT];
+   /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
+    * current batch's arena that holds them (re-uploaded when the batch changed). */
+   uint8_t *consts;
+   uint32_t consts_size;
+   VkBuffer consts_buf;
+   VkDeviceSize consts_offset, consts_buf_size;
+   uint64_t consts_serial;
+};
+
+struct vkb_fence {
+   struct vkb_obj base;
+   uint64_t serial;           /* batch that holds everything before fence_create */
+};
+
+/* ---- upload arena and batches (vkb_batch.c) -------------------------------------------- */
+
+struct vkb_arena_block {
+   VkBuffer buf;
+   VkDeviceMemory mem;
+   uint8_t *map;
+   VkDeviceSize size, used;
+   struct vkb_arena_block *next;
+};
+
+struct vkb_alloc {
+   VkBuffer buf;
+   VkDeviceSize offset;
+   VkDeviceSize block_size;
+   uint8_t *ptr;
+};
+
+enum vkb_garbage_kind {
+   VKB_GARBAGE_BUFFER,
+   VKB_GARBAGE_IMAGE,
+   VKB_GARBAGE_IMAGE_VIEW,
+   VKB_GARBAGE_MEMORY,
+   VKB_GARBAGE_SAMPLER,
+   VKB_GARBAGE_PIPELINE,
+   VKB_GARBAGE_SHADER_MODULE,
+   VKB_GARBAGE_SET_LAYOUT,
+   VKB_GARBAGE_PIPELINE_LAYOUT,
+};
+
+struct vkb_garbage {
+   enum vkb_garbage_kind kind;
+   uint64_t handle;
+};
+
+struct vkb_batch {
+   uint64_t serial;
+   uint64_t frame_serial;
+   bool recording;
+   VkCommandPool pool;
+   VkCommandBuffer cmd;
+   VkFence fence;
+   struct vkb_arena_block *blocks; /* blocks[0] is the one being filled */
+   uint64_t arena_bytes;           /* handed out from the arena in this batch */
+   VkDescriptorPool *dpools;
+   uint32_t dpool_count, dpool_cap, dpool_cur;
+   struct vkb_garbage *garbage;
+   uint32_t garbage_count, garbage_cap;
+   struct vkb_batch *next;
+};
+
+/* The command buffer being recorded (begun on first use). NULL after a fatal. */
+VkCommandBuffer vkb_cmd(struct vkb_screen *scr);
+/* Ends rendering, submits the current batch; returns its serial (0 on failure). */
+uint64_t vkb_submit(struct vkb_screen *scr);
+/* Waits until every batch up to serial completed (timeout in ns; UINT64_MAX = forever).
+ * Returns VK_SUCCESS, VK_TIMEOUT or an error (already reported as a fatal). With retire
+ * false the completed batches keep what they own (a readback's arena slice stays mapped)
+ * until the caller calls vkb_retire. */
+VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns,
+                         bool retire);
+/* Polls fences, releases what completed batches own, advances the completed serials. */
+void vkb_retire(struct vkb_screen *scr);
+/* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
+bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                     struct vkb_alloc *out);
+void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
+VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl);
+void vkb_batch_finish_all(struct vkb_screen *scr);
+/* At a safe point (no arena slice of the current call handed out yet): submits the current
+ * batch when its arena use passed VKB_BATCH_ARENA_LIMIT, so a long run of uploads without a
+ * flush does not grow host memory without bound. */
+void vkb_arena_pressure_point(struct vkb_screen *scr);
+#define VKB_BATCH_ARENA_LIMIT (64u << 20)
+/* Serial of the batch being recorded (opened if needed); 0 after a fatal. */
+uint64_t vkb_current_serial(struct vkb_screen *scr);
+
+#define VKB_DEFER(scr, kind, h) vkb_defer((scr), (kind), (uint64_t)(uintptr_t)(h))
+
+/* ---- pipelines (vkb_pipeline.c) ----------------------------------------------------------- */
+
+struct vkb_pipeline_key {
+   struct mgp_handle rs, ve, shader;
+   VkFormat color[VKB_MAX_COLOR];
+   VkFormat depth, stencil;
+   uint8_t color_has_alpha;   /* bit per attachment: false = substituted RGB, mask A */
+   uint8_t color_blendable;   /* bit per attachment */
+   uint8_t color_count;
+   uint8_t samples;
+   uint8_t topology;          /* VkPrimitiveTopology, or its class with dynamic topology */
+   uint8_t restart;
+   uint8_t provoking_last;
+   uint8_t pad;
+};
+
+struct vkb_pipeline_entry {
+   struct vkb_pipeline_key key;
+   uint64_t hash;
+   VkPipeline pipeline;       /* VK_NULL_HANDLE: tombstone or creation failed */
+   uint8_t state;             /* 0 empty, 1 live, 2 tombstone, 3 failed */
+};
+
+struct vkb_pipeline_cache {
+   struct vkb_pipeline_entry *e;
+   uint32_t cap, count, tombstones;
+   VkPipelineCache vk;
+};
+
+bool vkb_pipeline_cache_init(struct vkb_screen *scr);
+void vkb_pipeline_cache_finish(struct vkb_screen *scr);
+/* The pipeline for key, created on a miss. VK_NULL_HANDLE after a decline. */
+VkPipeline vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
+                            const struct vkb_render_state *rs,
+                            const struct vkb_vertex_elements *ve, const struct vkb_shader *sh,
+                            uint32_t default_attrib_binding);
+/* Drops (deferred) every pipeline built from this CSO. kind: 0 rs, 1 ve, 2 shader. */
+void vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h);
+
+/* ---- the screen ------------------------------------------------------------------------- */
+
+struct vkb_screen {
+   struct mgs_backend_env env;
+   bool failed;
+
+   VkInstance instance;
+   VkDebugUtilsMessengerEXT messenger;
+   VkPhysicalDevice phys;
+   VkDevice dev;
+   VkQueue queue;
+   uint32_t queue_family;
+   uint32_t api_version;
+   VkPhysicalDeviceProperties props;
+   VkPhysicalDeviceMemoryProperties mem_props;
+   VkPhysicalDeviceFeatures features;  /* what was enabled */
+   char driver_name[64], driver_info[128];
+   uint32_t timestamp_bits;
+
+   /* extensions / features in use */
+   bool has_index_uint8;
+   bool has_provoking_vertex;
+   bool has_divisor;
+   bool has_dynamic_topology;
+   bool has_list_restart;
+   bool has_mirror_clamp;
+   bool has_draw_params;
+   VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
+   VkPipelineStageFlags shader_pipe_stages;
+   PFN_vkCmdBeginRenderingKHR begin_rendering;
+   PFN_vkCmdEndRenderingKHR end_rendering;
+   PFN_vkCmdSetPrimitiveTopologyEXT set_topology;
+
+   /* formats */
+   struct vkb_format formats[MGP_FORMAT_COUNT];
+   bool format_mapped[MGP_FORMAT_COUNT];
+   const char *format_substitution[MGP_FORMAT_COUNT];
+
+   /* objects (share group): one slot space per kind */
+   struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views,
+      shaders, fences, contexts;
+
+   /* batches */
+   struct vkb_batch *cur;
+   struct vkb_batch *inflight_head, *inflight_tail;
+   struct vkb_batch *free_batches;
+   struct vkb_arena_block *free_blocks;
+   uint64_t next_serial;
+   uint64_t completed_serial;  /* every batch <= it has completed (proved by its fence) */
+   uint64_t bind_epoch;        /* bumps when bound command-buffer state is lost */
+   uint64_t storage_epoch;     /* bumps when any image storage is released */
+   struct vkb_context *bind_owner;
+
+   /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
+   uint64_t frame_serial;          /* frame being recorded */
+   uint64_t last_presented;
+   uint64_t completed_frame_floor; /* every batch of every frame <= it has completed */
+   uint32_t frames_in_flight;
+
+   /* rendering in progress (one at a time, the recording is shared) */
+   struct vkb_context *rendering_ctx;
+
+   struct vkb_pipeline_cache pipes;
+
+   /* placeholders for absent sampler views: 1x1 (0,0,0,1) per sampler kind */
+   VkImage dummy_img[3];
+   VkDeviceMemory dummy_mem[3];
+   VkImageView dummy_view[3];
+   VkSampler default_sampler;
+
+   /* counters (gate_counters) */
+   unsigned long long pipelines_created;
+   unsigned long long unsound_serial_complete;
+   unsigned long long validation_errors;
+   unsigned long long validation_warnings;
+   unsigned long long submits;
+   unsigned long long render_pass_splits;
+   unsigned long long staged_buffer_copies;
+   unsigned long long direct_buffer_writes;
+   unsigned long long descriptor_sets;
+   unsigned long long pressure_submits;
+   bool validation_active;
+};
+
+/* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
+bool vkb_check(struct vkb_screen *scr, VkResult err, const char *what);
+void vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail);
+int32_t vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits,
+                        VkMemoryPropertyFlags want, VkMemoryPropertyFlags avoid);
+
+/* ---- the context ------------------------------------------------------------------------ */
+
+struct vkb_context {
+   struct vkb_obj base;
+   struct vkb_screen *scr;
+   uint32_t api;
+
+   struct mgp_handle rs, ve, program;
+   struct mgp_dynamic_state dyn;
+   struct mgp_framebuffer_state fb;
+   bool fb_set;
+   struct mgp_vertex_buffer vbs[VKB_MAX_VB];
+   struct mgp_set_index_buffer ib;
+   struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
+   struct mgp_buffer_range ubos[VKB_MAX_UBO_BINDING];
+   uint32_t attrib_kind[32];
+   uint32_t attrib_value[32][4];
+   uint32_t attrib_version;
+   struct mgp_pixel_pack_state pack;
+
+   /* what the render pass in progress renders to */
+   VkExtent2D render_extent;
+   struct vkb_pipeline_key fb_key;    /* attachment part of the pipeline key */
+   bool fb_key_valid;
+   uint64_t fb_key_epoch;             /* scr->storage_epoch it was made at */
+
+   /* bound command-buffer state, valid while bind_epoch == scr->bind_epoch */
+   uint64_t bind_epoch;
+   VkPipeline bound_pipeline;
+   bool dyn_dirty;
+   VkDescriptorSet set;
+   uint64_t set_serial;
+   VkDescriptorSetLayout set_layout;
+   VkDescriptorSet bound_set;
+   VkPipelineLayout bound_layout;
+   uint32_t bound_dynoff;
+   uint8_t set_sig[8 + VKB_MAX_BINDING * 24];
+   uint32_t set_sig_size;
+   VkBuffer bound_vb[VKB_MAX_VB + 1];
+   VkDeviceSize bound_vb_off[VKB_MAX_VB + 1];
+   VkBuffer bound_ib;
+   VkDeviceSize bound_ib_off;
+   VkIndexType bound_ib_type;
+   int bound_topology;
+   /* default attribute values slice (per batch) */
+   VkBuffer attr_buf;
+   VkDeviceSize attr_off;
+   uint64_t attr_serial;
+   uint32_t attr_version_made;
+};
+
+/* Ends the dynamic-rendering scope in progress (any context). */
+void vkb_end_rendering(struct vkb_screen *scr);
+/* The attachment part of the pipeline key (ctx->fb_key) and ctx->render_extent for the
+ * framebuffer state; false after a decline. */
+bool vkb_context_fb_key(struct vkb_context *ctx);
+bool vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r);
+/* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */
+bool vkb_begin_rendering(struct vkb_context *ctx);
+
+/* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
+ * must be called outside rendering. */
+void vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                          uint32_t count, VkImageLayout layout, bool force);
+void vkb_buffer_barrier_before_write(struct vkb_screen *scr);
+void vkb_buffer_barrier_after_write(struct vkb_screen *scr);
+VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r,
+                                    uint32_t level);
+/* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
+struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
+                                          const char *call);
+/* The image view for a sampler view, or VK_NULL_HANDLE: with *declined false the texture is
+ * incomplete in GL's sense (it samples (0,0,0,1): bind the placeholder); with *declined true
+ * the draw must be dropped (already declined by name). */
+VkImageView vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
+                                 struct vkb_resource **tex_out, bool *declined);
+void vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh);
+
+/* GL enum translation (vkb_gl.c). Each returns false for a value it does not map. */
+bool vkb_gl_blend_factor(uint32_t gl, VkBlendFactor *out);
+bool vkb_gl_blend_op(uint32_t gl, VkBlendOp *out);
+bool vkb_gl_compare_op(uint32_t gl, VkCompareOp *out);
+bool vkb_gl_stencil_op(uint32_t gl, VkStencilOp *out);
+bool vkb_gl_logic_op(uint32_t gl, VkLogicOp *out);
+bool vkb_gl_topology(uint32_t gl_mode, VkPrimitiveTopology *out);
+bool vkb_gl_wrap(const struct vkb_screen *scr, uint32_t gl, VkSamplerAddressMode *out);
+bool vkb_gl_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint32_t *size);
+const char *vkb_gl_mode_name(uint32_t gl_mode);
+
+/* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
+bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
+                    struct vkb_shader *sh, const char **why);
+
+/* Tables the backend exports (vkb_screen.c / vkb_context.c). */
+extern const struct mgp_screen_vtbl vkb_screen_vtbl;
+extern const struct mgp_context_vtbl vkb_context_vtbl;
+
+/* Entry points implemented in other files, wired into the tables. */
+#define VKB_CALL(name, payload)                                                               \
+   void vkb_##name(void *self, const struct payload *args, const void *tail, uint32_t tail_count)
+
+VKB_CALL(get_caps, mgp_get_caps);
+VKB_CALL(context_create, mgp_context_desc);
+VKB_CALL(context_destroy, mgp_handle_args);
+VKB_CALL(resource_create, mgp_resource_desc);
+VKB_CALL(resource_respecify, mgp_resource_desc);
+VKB_CALL(resource_destroy, mgp_handle_args);
+VKB_CALL(fence_create, mgp_handle_args);
+VKB_CALL(fence_status, mgp_fence_query);
+VKB_CALL(fence_wait, mgp_fence_query);
+VKB_CALL(fence_destroy, mgp_handle_args);
+
+VKB_CALL(create_render_state, mgp_create_render_state);
+VKB_CALL(bind_render_state, mgp_handle_args);
+VKB_CALL(delete_render_state, mgp_handle_args);
+VKB_CALL(create_vertex_elements, mgp_create_vertex_elements);
+VKB_CALL(bind_vertex_elements, mgp_handle_args);
+VKB_CALL(delete_vertex_elements, mgp_handle_args);
+VKB_CALL(create_sampler, mgp_create_sampler);
+VKB_CALL(delete_sampler, mgp_handle_args);
+VKB_CALL(create_sampler_view, mgp_create_sampler_view);
+VKB_CALL(delete_sampler_view, mgp_handle_args);
+VKB_CALL(create_shader, mgp_create_shader);
+VKB_CALL(delete_shader, mgp_handle_args);
+
+VKB_CALL(set_dynamic_state, mgp_dynamic_state);
+VKB_CALL(set_framebuffer_state, mgp_framebuffer_state);
+VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);
+VKB_CALL(set_index_buffer, mgp_set_index_buffer);
+VKB_CALL(set_sampler_views, mgp_set_handles);
+VKB_CALL(bind_sampler_states, mgp_set_handles);
+VKB_CALL(set_texture_params, mgp_texture_params);
+VKB_CALL(set_shader_buffers, mgp_set_shader_buffers);
+VKB_CALL(set_global_constants, mgp_set_global_constants);
+VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
+VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state);
+VKB_CALL(set_draw_program, mgp_handle_args);
+
+VKB_CALL(resource_subdata, mgp_resource_subdata);
+VKB_CALL(resource_readback, mgp_resource_readback);
+VKB_CALL(clear, mgp_clear);
+VKB_CALL(read_pixels, mgp_read_pixels);
+VKB_CALL(draw_vbo, mgp_draw_vbo);
+VKB_CALL(flush, mgp_u32_args);
+VKB_CALL(present, mgp_present);
+
+#endif

@@ -1,0 +1,504 @@
+/* vkb_batch.c — command batches, their fences, the upload arena, descriptor pools, deferred
+ * destruction and the frame floor.
+ *
+ * Serials: every batch gets the next serial when it is opened; completed_serial moves only
+ * when the batch's VkFence has signalled AND every older batch has (in-flight batches are
+ * retired in submission order, stopping at the first unsignalled fence). Whatever a batch owns
+ * is released by that retirement and nothing else.
+ *
+ * Frames: a batch carries the frame serial current at its submission; present(F) submits the
+ * last batch of frame F. The completed-frame floor is min(frame of any in-flight batch) - 1,
+ * capped at the last presented frame, and it is re-checked against the in-flight list before it
+ * moves: an attempt to move it past a frame some in-flight batch still carries is counted as
+ * unsound-serial-complete and refused (DESIGN.md §5). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+static VkDeviceSize
+align_up(VkDeviceSize v, VkDeviceSize a)
+{
+   return (v + a - 1) / a * a;
+}
+
+static void
+destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
+{
+   const uintptr_t h = (uintptr_t)g->handle;
+   switch (g->kind) {
+   case VKB_GARBAGE_BUFFER: vkDestroyBuffer(scr->dev, (VkBuffer)h, NULL); break;
+   case VKB_GARBAGE_IMAGE: vkDestroyImage(scr->dev, (VkImage)h, NULL); break;
+   case VKB_GARBAGE_IMAGE_VIEW: vkDestroyImageView(scr->dev, (VkImageView)h, NULL); break;
+   case VKB_GARBAGE_MEMORY: vkFreeMemory(scr->dev, (VkDeviceMemory)h, NULL); break;
+   case VKB_GARBAGE_SAMPLER: vkDestroySampler(scr->dev, (VkSampler)h, NULL); break;
+   case VKB_GARBAGE_PIPELINE: vkDestroyPipeline(scr->dev, (VkPipeline)h, NULL); break;
+   case VKB_GARBAGE_SHADER_MODULE: vkDestroyShaderModule(scr->dev, (VkShaderModule)h, NULL); break;
+   case VKB_GARBAGE_SET_LAYOUT:
+      vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
+      break;
+   case VKB_GARBAGE_PIPELINE_LAYOUT:
+      vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
+      break;
+   }
+}
+
+static void
+block_destroy(struct vkb_screen *scr, struct vkb_arena_block *blk)
+{
+   vkDestroyBuffer(scr->dev, blk->buf, NULL);
+   vkFreeMemory(scr->dev, blk->mem, NULL);
+   free(blk);
+}
+
+/* Releases what a completed (or never submitted) batch owns and puts it on the free list. */
+static void
+batch_recycle(struct vkb_screen *scr, struct vkb_batch *b)
+{
+   /* Objects deleted while the batch recorded: destroy in reverse order (views before the
+    * images they view, images before their memory). */
+   for (uint32_t i = b->garbage_count; i-- > 0;)
+      destroy_garbage(scr, &b->garbage[i]);
+   b->garbage_count = 0;
+   for (uint32_t i = 0; i < b->dpool_count; i++)
+      vkResetDescriptorPool(scr->dev, b->dpools[i], 0);
+   b->dpool_cur = 0;
+   b->arena_bytes = 0;
+   while (b->blocks) {
+      struct vkb_arena_block *blk = b->blocks;
+      b->blocks = blk->next;
+      if (blk->size == VKB_ARENA_BLOCK) {
+         blk->used = 0;
+         blk->next = scr->free_blocks;
+         scr->free_blocks = blk;
+      } else {
+         block_destroy(scr, blk);
+      }
+   }
+   vkResetFences(scr->dev, 1, &b->fence);
+   vkResetCommandPool(scr->dev, b->pool, 0);
+   b->recording = false;
+   b->next = scr->free_batches;
+   scr->free_batches = b;
+}
+
+static void
+batch_destroy(struct vkb_screen *scr, struct vkb_batch *b)
+{
+   for (uint32_t i = b->garbage_count; i-- > 0;)
+      destroy_garbage(scr, &b->garbage[i]);
+   while (b->blocks) {
+      struct vkb_arena_block *blk = b->blocks;
+      b->blocks = blk->next;
+      block_destroy(scr, blk);
+   }
+   for (uint32_t i = 0; i < b->dpool_count; i++)
+      vkDestroyDescriptorPool(scr->dev, b->dpools[i], NULL);
+   vkDestroyFence(scr->dev, b->fence, NULL);
+   vkDestroyCommandPool(scr->dev, b->pool, NULL);
+   free(b->dpools);
+   free(b->garbage);
+   free(b);
+}
+
+void
+vkb_batch_finish_all(struct vkb_screen *scr)
+{
+   if (scr->cur)
+      batch_destroy(scr, scr->cur);
+   scr->cur = NULL;
+   while (scr->inflight_head) {
+      struct vkb_batch *b = scr->inflight_head;
+      scr->inflight_head = b->next;
+      batch_destroy(scr, b);
+   }
+   scr->inflight_tail = NULL;
+   while (scr->free_batches) {
+      struct vkb_batch *b = scr->free_batches;
+      scr->free_batches = b->next;
+      batch_destroy(scr, b);
+   }
+   while (scr->free_blocks) {
+      struct vkb_arena_block *blk = scr->free_blocks;
+      scr->free_blocks = blk->next;
+      block_destroy(scr, blk);
+   }
+}
+
+/* The batch being recorded; opened (with the next serial) when there is none. */
+static struct vkb_batch *
+cur_batch(struct vkb_screen *scr)
+{
+   if (scr->failed)
+      return NULL;
+   if (scr->cur)
+      return scr->cur;
+   struct vkb_batch *b = scr->free_batches;
+   if (b) {
+      scr->free_batches = b->next;
+   } else {
+      b = calloc(1, sizeof(*b));
+      if (!b) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "batch");
+         return NULL;
+      }
+      VkCommandPoolCreateInfo pci = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+         .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT,
+         .queueFamilyIndex = scr->queue_family,
+      };
+      VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+      if (!vkb_check(scr, vkCreateCommandPool(scr->dev, &pci, NULL, &b->pool), "command pool") ||
+          !vkb_check(scr, vkCreateFence(scr->dev, &fci, NULL, &b->fence), "fence")) {
+         batch_destroy(scr, b);
+         return NULL;
+      }
+      VkCommandBufferAllocateInfo cai = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+         .commandPool = b->pool,
+         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+         .commandBufferCount = 1,
+      };
+      if (!vkb_check(scr, vkAllocateCommandBuffers(scr->dev, &cai, &b->cmd), "command buffer")) {
+         batch_destroy(scr, b);
+         return NULL;
+      }
+   }
+   b->next = NULL;
+   b->serial = scr->next_serial++;
+   b->recording = false;
+   scr->cur = b;
+   return b;
+}
+
+VkCommandBuffer
+vkb_cmd(struct vkb_screen *scr)
+{
+   struct vkb_batch *b = cur_batch(scr);
+   if (!b)
+      return NULL;
+   if (!b->recording) {
+      VkCommandBufferBeginInfo bi = {
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+      };
+      if (!vkb_check(scr, vkBeginCommandBuffer(b->cmd, &bi), "vkBeginCommandBuffer"))
+         return NULL;
+      b->recording = true;
+      scr->bind_epoch++;
+      /* Order this batch after everything submitted before it (the first synchronization
+       * scope of a barrier covers all earlier commands in submission order). */
+      VkMemoryBarrier mb = {
+         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+         .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+         .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT,
+      };
+      vkCmdPipelineBarrier(b->cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                           VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+   }
+   return b->cmd;
+}
+
+static void
+update_frame_floor(struct vkb_screen *scr)
+{
+   uint64_t candidate = scr->last_presented;
+   for (struct vkb_batch *b = scr->inflight_head; b; b = b->next)
+      if (b->frame_serial - 1 < candidate)
+         candidate = b->frame_serial - 1;
+   if (candidate <= scr->completed_frame_floor)
+      return;
+   /* The proof, kept separate from the computation above on purpose. */
+   for (struct vkb_batch *b = scr->inflight_head; b; b = b->next) {
+      if (b->frame_serial <= candidate) {
+         scr->unsound_serial_complete++;
+         mgl_warn("vulkan: unsound-serial-complete: refusing to move the completed frame floor "
+                  "to %llu, which in-flight batch %llu (frame %llu) still carries",
+                  (unsigned long long)candidate, (unsigned long long)b->serial,
+                  (unsigned long long)b->frame_serial);
+         return;
+      }
+   }
+   scr->completed_frame_floor = candidate;
+}
+
+void
+vkb_retire(struct vkb_screen *scr)
+{
+   if (!scr->dev)
+      return;
+   while (scr->inflight_head) {
+      struct vkb_batch *b = scr->inflight_head;
+      VkResult r = vkGetFenceStatus(scr->dev, b->fence);
+      if (r == VK_NOT_READY)
+         break;
+      if (!vkb_check(scr, r, "vkGetFenceStatus"))
+         break;
+      scr->inflight_head = b->next;
+      if (!scr->inflight_head)
+         scr->inflight_tail = NULL;
+      scr->completed_serial = b->serial;
+      batch_recycle(scr, b);
+   }
+   update_frame_floor(scr);
+}
+
+uint64_t
+vkb_submit(struct vkb_screen *scr)
+{
+   if (scr->failed)
+      return 0;
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return 0;
+   struct vkb_batch *b = scr->cur;
+   /* Make every write of the batch visible to the host (readbacks, mapped buffers). */
+   VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                        &mb, 0, NULL, 0, NULL);
+   if (!vkb_check(scr, vkEndCommandBuffer(cmd), "vkEndCommandBuffer"))
+      return 0;
+   VkSubmitInfo si = {
+      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+      .commandBufferCount = 1,
+      .pCommandBuffers = &cmd,
+   };
+   if (!vkb_check(scr, vkQueueSubmit(scr->queue, 1, &si, b->fence), "vkQueueSubmit"))
+      return 0;
+   b->frame_serial = scr->frame_serial;
+   b->next = NULL;
+   if (scr->inflight_tail)
+      scr->inflight_tail->next = b;
+   else
+      scr->inflight_head = b;
+   scr->inflight_tail = b;
+   scr->cur = NULL;
+   scr->submits++;
+   scr->bind_epoch++;
+   return b->serial;
+}
+
+VkResult
+vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bool retire)
+{
+   if (scr->failed)
+      return VK_ERROR_DEVICE_LOST;
+   if (serial <= scr->completed_serial)
+      return VK_SUCCESS;
+   if (scr->cur && serial >= scr->cur->serial) {
+      if (!vkb_submit(scr))
+         return VK_ERROR_DEVICE_LOST;
+   }
+   VkFence fences[64];
+   uint32_t n = 0;
+   VkResult r = VK_SUCCESS;
+   for (struct vkb_batch *b = scr->inflight_head; b && b->serial <= serial; b = b->next) {
+      fences[n++] = b->fence;
+      if (n == 64) {
+         r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, timeout_ns);
+         if (r != VK_SUCCESS)
+            break;
+         n = 0;
+      }
+   }
+   if (r == VK_SUCCESS && n)
+      r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, timeout_ns);
+   if (r != VK_SUCCESS && r != VK_TIMEOUT) {
+      vkb_check(scr, r, "vkWaitForFences");
+      return r;
+   }
+   if (retire)
+      vkb_retire(scr);
+   return r;
+}
+
+static bool
+block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block **out)
+{
+   struct vkb_arena_block *blk = calloc(1, sizeof(*blk));
+   if (!blk) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "arena block");
+      return false;
+   }
+   blk->size = size;
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = size,
+      .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+               VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &blk->buf), "arena buffer")) {
+      free(blk);
+      return false;
+   }
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, blk->buf, &req);
+   const VkMemoryPropertyFlags hv =
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, hv | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, 0);
+   if (type < 0)
+      type = vkb_find_memory(scr, req.memoryTypeBits, hv, 0);
+   VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req.size,
+      .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type,
+   };
+   if (type < 0 || !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &blk->mem), "arena memory") ||
+       !vkb_check(scr, vkBindBufferMemory(scr->dev, blk->buf, blk->mem, 0), "arena bind") ||
+       !vkb_check(scr, vkMapMemory(scr->dev, blk->mem, 0, VK_WHOLE_SIZE, 0, (void **)&blk->map),
+                  "arena map")) {
+      if (type < 0)
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "no host-visible coherent memory type");
+      vkDestroyBuffer(scr->dev, blk->buf, NULL);
+      vkFreeMemory(scr->dev, blk->mem, NULL);
+      free(blk);
+      return false;
+   }
+   *out = blk;
+   return true;
+}
+
+bool
+vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                struct vkb_alloc *out)
+{
+   struct vkb_batch *b = cur_batch(scr);
+   if (!b)
+      return false;
+   if (align < 16)
+      align = 16;
+   struct vkb_arena_block *blk = b->blocks;
+   VkDeviceSize off = blk ? align_up(blk->used, align) : 0;
+   if (!blk || off + size > blk->size) {
+      const VkDeviceSize want = size + align;
+      if (want <= VKB_ARENA_BLOCK && scr->free_blocks) {
+         blk = scr->free_blocks;
+         scr->free_blocks = blk->next;
+      } else if (!block_create(scr, want <= VKB_ARENA_BLOCK ? VKB_ARENA_BLOCK
+                                                            : align_up(want, 1u << 16),
+                               &blk)) {
+         return false;
+      }
+      blk->used = 0;
+      blk->next = b->blocks;
+      b->blocks = blk;
+      off = 0;
+   }
+   blk->used = off + size;
+   b->arena_bytes += size;
+   out->buf = blk->buf;
+   out->offset = off;
+   out->block_size = blk->size;
+   out->ptr = blk->map + off;
+   return true;
+}
+
+void
+vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
+{
+   if (!handle)
+      return;
+   struct vkb_batch *b = scr->failed ? NULL : cur_batch(scr);
+   if (!b) {
+      /* After a fatal the device may be gone: nothing will run, destroy now. */
+      vkDeviceWaitIdle(scr->dev);
+      destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
+      return;
+   }
+   if (b->garbage_count == b->garbage_cap) {
+      uint32_t cap = b->garbage_cap ? b->garbage_cap * 2 : 64;
+      struct vkb_garbage *g = realloc(b->garbage, cap * sizeof(*g));
+      if (!g) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "garbage list");
+         vkDeviceWaitIdle(scr->dev);
+         destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
+         return;
+      }
+      b->garbage = g;
+      b->garbage_cap = cap;
+   }
+   b->garbage[b->garbage_count++] = (struct vkb_garbage){kind, handle};
+}
+
+VkDescriptorSet
+vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
+{
+   struct vkb_batch *b = cur_batch(scr);
+   if (!b)
+      return VK_NULL_HANDLE;
+   bool fresh = false;
+   for (;;) {
+      if (b->dpool_cur < b->dpool_count) {
+         VkDescriptorSetAllocateInfo ai = {
+            .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+            .descriptorPool = b->dpools[b->dpool_cur],
+            .descriptorSetCount = 1,
+            .pSetLayouts = &dsl,
+         };
+         VkDescriptorSet set;
+         VkResult r = vkAllocateDescriptorSets(scr->dev, &ai, &set);
+         if (r == VK_SUCCESS) {
+            scr->descriptor_sets++;
+            return set;
+         }
+         if ((r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) || fresh) {
+            /* a fresh pool that cannot hold one set is a real failure */
+            vkb_check(scr, r, "vkAllocateDescriptorSets");
+            return VK_NULL_HANDLE;
+         }
+         b->dpool_cur++;
+         continue;
+      }
+      if (b->dpool_count == b->dpool_cap) {
+         uint32_t cap = b->dpool_cap ? b->dpool_cap * 2 : 4;
+         VkDescriptorPool *p = realloc(b->dpools, cap * sizeof(*p));
+         if (!p) {
+            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "descriptor pool list");
+            return VK_NULL_HANDLE;
+         }
+         b->dpools = p;
+         b->dpool_cap = cap;
+      }
+      const VkDescriptorPoolSize sizes[] = {
+         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024},
+         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 256},
+         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2048},
+      };
+      VkDescriptorPoolCreateInfo pci = {
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+         .maxSets = 256,
+         .poolSizeCount = 3,
+         .pPoolSizes = sizes,
+      };
+      if (!vkb_check(scr, vkCreateDescriptorPool(scr->dev, &pci, NULL, &b->dpools[b->dpool_count]),
+                     "vkCreateDescriptorPool"))
+         return VK_NULL_HANDLE;
+      b->dpool_count++;
+      fresh = true;
+   }
+}
+
+uint64_t
+vkb_current_serial(struct vkb_screen *scr)
+{
+   struct vkb_batch *b = cur_batch(scr);
+   return b ? b->serial : 0;
+}
+
+void
+vkb_arena_pressure_point(struct vkb_screen *scr)
+{
+   if (scr->cur && scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT) {
+      scr->pressure_submits++;
+      vkb_submit(scr);
+      vkb_retire(scr);
+   }
+}

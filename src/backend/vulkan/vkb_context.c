@@ -1,0 +1,539 @@
+/* vkb_context.c — contexts: create / destroy, the set_* calls that only record state, the
+ * dynamic-rendering scope (begin at the first draw or clear that needs it, end at a framebuffer
+ * change, a transfer or a submission), flush and present, and the context table. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+#define CTX_SELF                                                                               \
+   struct vkb_context *ctx = self;                                                             \
+   struct vkb_screen *scr = ctx->scr;                                                          \
+   (void)tail, (void)tail_count;                                                               \
+   if (scr->failed)                                                                            \
+      return
+
+/* ---- create / destroy -------------------------------------------------------------------- */
+
+VKB_CALL(context_create, mgp_context_desc)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_context *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "context_create");
+      return;
+   }
+   ctx->base.h = args->ctx;
+   ctx->scr = scr;
+   ctx->api = args->api;
+   for (int i = 0; i < 32; i++) {
+      ctx->attrib_kind[i] = 0;
+      ctx->attrib_value[i][3] = 0x3f800000u; /* GL's default (0, 0, 0, 1) */
+   }
+   ctx->attrib_version = 1;
+   ctx->pack.alignment = 4;
+   ctx->dyn.line_width = 1.0f;
+   ctx->dyn.depth_range[1] = 1.0f;
+   ctx->dyn.stencil_read_mask[0] = ctx->dyn.stencil_read_mask[1] = ~0u;
+   ctx->dyn.stencil_write_mask[0] = ctx->dyn.stencil_write_mask[1] = ~0u;
+   ctx->dyn_dirty = true;
+   if (!vkb_table_put(scr, &scr->contexts, &ctx->base, "context_create"))
+      free(ctx);
+}
+
+VKB_CALL(context_destroy, mgp_handle_args)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_context *ctx = vkb_lookup(scr, &scr->contexts, args->h, "context_destroy");
+   if (!ctx)
+      return;
+   if (scr->rendering_ctx == ctx)
+      vkb_end_rendering(scr);
+   if (scr->bind_owner == ctx)
+      scr->bind_owner = NULL;
+   vkb_table_remove(&scr->contexts, &ctx->base);
+   free(ctx);
+}
+
+/* ---- rendering scope --------------------------------------------------------------------- */
+
+void
+vkb_end_rendering(struct vkb_screen *scr)
+{
+   if (!scr->rendering_ctx)
+      return;
+   scr->rendering_ctx = NULL;
+   if (scr->cur && scr->cur->recording)
+      scr->end_rendering(scr->cur->cmd);
+}
+
+struct fb_resolved {
+   struct vkb_resource *color[VKB_MAX_COLOR]; /* per draw buffer */
+   uint32_t color_level[VKB_MAX_COLOR];
+   struct vkb_resource *depth, *stencil;
+   uint32_t depth_level, stencil_level;
+   uint32_t color_count;
+   VkExtent2D extent;
+};
+
+static bool
+surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_color,
+                 struct vkb_resource **out, uint32_t *level)
+{
+   *out = NULL;
+   if (s->kind == 0)
+      return true;
+   struct vkb_resource *r = vkb_resource_for_use(scr, s->res, "set_framebuffer_state");
+   if (!r)
+      return false;
+   if (r->is_buffer || !r->img) {
+      MGL_DECLINE(backend_draw_incomplete, "framebuffer surface {%u,%u} is not an image",
+                  s->res.slot, s->res.gen);
+      return false;
+   }
+   if (s->layered || s->layer) {
+      MGL_DECLINE(backend_feature_unimplemented, "layered / layer %u framebuffer surface",
+                  s->layer);
+      return false;
+   }
+   if (s->level >= r->levels) {
+      MGL_DECLINE(backend_draw_incomplete, "framebuffer surface level %u of %u", s->level,
+                  r->levels);
+      return false;
+   }
+   const bool is_color = r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT;
+   if (is_color != want_color) {
+      MGL_DECLINE(backend_draw_incomplete, "%s surface of format %s",
+                  want_color ? "colour" : "depth/stencil", vkb_format_name(r->desc.format));
+      return false;
+   }
+   if (want_color && !(r->fmt->caps & MGP_FORMAT_CAP_RENDER)) {
+      MGL_DECLINE(backend_format_unsupported, "format %s is not renderable here",
+                  vkb_format_name(r->desc.format));
+      return false;
+   }
+   *out = r;
+   *level = s->level;
+   return true;
+}
+
+static void
+clamp_extent(VkExtent2D *e, const struct vkb_resource *r, uint32_t level)
+{
+   uint32_t w = r->width >> level, h = r->height >> level;
+   w = w ? w : 1;
+   h = h ? h : 1;
+   if (e->width > w)
+      e->width = w;
+   if (e->height > h)
+      e->height = h;
+}
+
+/* Resolves the framebuffer state to resources; declines (false) when it cannot be used. */
+static bool
+resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
+{
+   struct vkb_screen *scr = ctx->scr;
+   memset(f, 0, sizeof(*f));
+   if (!ctx->fb_set) {
+      MGL_DECLINE(backend_draw_incomplete, "no framebuffer state was set");
+      return false;
+   }
+   const struct mgp_framebuffer_state *fb = &ctx->fb;
+   if (fb->samples > 1) {
+      MGL_DECLINE(backend_feature_unimplemented, "multisampled framebuffer (%u samples)",
+                  fb->samples);
+      return false;
+   }
+   f->extent = (VkExtent2D){fb->width, fb->height};
+   for (uint32_t i = 0; i < VKB_MAX_COLOR; i++) {
+      const int idx = fb->draw_buffers[i];
+      if (idx < 0 || idx >= VKB_MAX_COLOR)
+         continue;
+      if (!surface_resource(scr, &fb->color[idx], true, &f->color[i], &f->color_level[i]))
+         return false;
+      if (f->color[i]) {
+         f->color_count = i + 1;
+         clamp_extent(&f->extent, f->color[i], f->color_level[i]);
+      }
+   }
+   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level) ||
+       !surface_resource(scr, &fb->stencil, false, &f->stencil, &f->stencil_level))
+      return false;
+   if (f->depth && !(f->depth->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT))
+      f->depth = NULL;
+   if (f->stencil && !(f->stencil->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))
+      f->stencil = NULL;
+   if (f->depth && f->stencil &&
+       (f->depth != f->stencil || f->depth_level != f->stencil_level)) {
+      MGL_DECLINE(backend_feature_unimplemented, "separate depth and stencil attachments");
+      return false;
+   }
+   if (f->depth)
+      clamp_extent(&f->extent, f->depth, f->depth_level);
+   if (f->stencil)
+      clamp_extent(&f->extent, f->stencil, f->stencil_level);
+   if (!f->extent.width || !f->extent.height) {
+      MGL_DECLINE(backend_draw_incomplete, "framebuffer of size %ux%u", f->extent.width,
+                  f->extent.height);
+      return false;
+   }
+   return true;
+}
+
+static void
+fill_key(struct vkb_context *ctx, const struct fb_resolved *f)
+{
+   struct vkb_pipeline_key *k = &ctx->fb_key;
+   memset(k, 0, sizeof(*k));
+   k->color_count = (uint8_t)f->color_count;
+   for (uint32_t i = 0; i < f->color_count; i++) {
+      if (!f->color[i])
+         continue;
+      k->color[i] = f->color[i]->fmt->vk;
+      if (f->color[i]->fmt->has_alpha)
+         k->color_has_alpha |= 1u << i;
+      if (f->color[i]->fmt->caps & MGP_FORMAT_CAP_BLEND)
+         k->color_blendable |= 1u << i;
+   }
+   k->depth = f->depth ? f->depth->fmt->vk : VK_FORMAT_UNDEFINED;
+   k->stencil = f->stencil ? f->stencil->fmt->vk : VK_FORMAT_UNDEFINED;
+   k->samples = 1;
+   ctx->fb_key_valid = true;
+   ctx->fb_key_epoch = ctx->scr->storage_epoch;
+}
+
+/* The attachment part of the pipeline key for the current framebuffer state. */
+bool
+vkb_context_fb_key(struct vkb_context *ctx)
+{
+   if (ctx->fb_key_valid && ctx->fb_key_epoch == ctx->scr->storage_epoch)
+      return true;
+   struct fb_resolved f;
+   if (!resolve_fb(ctx, &f))
+      return false;
+   fill_key(ctx, &f);
+   ctx->render_extent = f.extent;
+   return true;
+}
+
+/* True when r is an attachment of ctx's framebuffer state (a feedback loop if sampled). */
+bool
+vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r)
+{
+   const struct mgp_framebuffer_state *fb = &ctx->fb;
+   if (!ctx->fb_set)
+      return false;
+   for (int i = 0; i < VKB_MAX_COLOR; i++)
+      if (fb->color[i].kind && mgp_handle_eq(fb->color[i].res, r->base.h))
+         return true;
+   return (fb->depth.kind && mgp_handle_eq(fb->depth.res, r->base.h)) ||
+          (fb->stencil.kind && mgp_handle_eq(fb->stencil.res, r->base.h));
+}
+
+bool
+vkb_begin_rendering(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (scr->rendering_ctx == ctx)
+      return true;
+   vkb_end_rendering(scr);
+   struct fb_resolved f;
+   if (!resolve_fb(ctx, &f))
+      return false;
+   fill_key(ctx, &f);
+   ctx->render_extent = f.extent;
+
+   /* Attachments into attachment layouts; a same-layout barrier orders this scope after the
+    * previous one that wrote them. */
+   for (uint32_t i = 0; i < f.color_count; i++)
+      if (f.color[i])
+         vkb_image_transition(scr, f.color[i], f.color_level[i], 1,
+                              VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
+   struct vkb_resource *ds = f.depth ? f.depth : f.stencil;
+   const uint32_t ds_level = f.depth ? f.depth_level : f.stencil_level;
+   if (ds)
+      vkb_image_transition(scr, ds, ds_level, 1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+                           true);
+
+   VkRenderingAttachmentInfo color[VKB_MAX_COLOR];
+   for (uint32_t i = 0; i < f.color_count; i++) {
+      color[i] = (VkRenderingAttachmentInfo){
+         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+         .imageView = f.color[i] ? vkb_resource_level_view(scr, f.color[i], f.color_level[i])
+                                 : VK_NULL_HANDLE,
+         .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      };
+   }
+   VkRenderingAttachmentInfo dsa = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageView = ds ? vkb_resource_level_view(scr, ds, ds_level) : VK_NULL_HANDLE,
+      .imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+   };
+   VkRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+      .renderArea = {{0, 0}, f.extent},
+      .layerCount = 1,
+      .colorAttachmentCount = f.color_count,
+      .pColorAttachments = color,
+      .pDepthAttachment = f.depth ? &dsa : NULL,
+      .pStencilAttachment = f.stencil ? &dsa : NULL,
+   };
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   scr->begin_rendering(cmd, &ri);
+   scr->rendering_ctx = ctx;
+   ctx->dyn_dirty = true;
+   return true;
+}
+
+/* ---- set_* ------------------------------------------------------------------------------- */
+
+VKB_CALL(set_dynamic_state, mgp_dynamic_state)
+{
+   CTX_SELF;
+   ctx->dyn = *args;
+   ctx->dyn_dirty = true;
+}
+
+VKB_CALL(set_framebuffer_state, mgp_framebuffer_state)
+{
+   CTX_SELF;
+   if (ctx->fb_set && !memcmp(&ctx->fb, args, sizeof(*args)))
+      return;
+   if (scr->rendering_ctx == ctx)
+      vkb_end_rendering(scr);
+   /* Check the handles now: a stale one is the client's fault, at the call that carried it. */
+   const struct mgp_surface *s[VKB_MAX_COLOR + 3];
+   for (int i = 0; i < VKB_MAX_COLOR; i++)
+      s[i] = &args->color[i];
+   s[VKB_MAX_COLOR] = &args->depth;
+   s[VKB_MAX_COLOR + 1] = &args->stencil;
+   s[VKB_MAX_COLOR + 2] = &args->read;
+   for (int i = 0; i < VKB_MAX_COLOR + 3; i++)
+      if (s[i]->kind && !vkb_lookup(scr, &scr->resources, s[i]->res, "set_framebuffer_state"))
+         return;
+   ctx->fb = *args;
+   ctx->fb_set = true;
+   ctx->fb_key_valid = false;
+   ctx->dyn_dirty = true;
+}
+
+VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers)
+{
+   CTX_SELF;
+   const struct mgp_vertex_buffer *vb = tail;
+   if (args->count != tail_count) {
+      MGL_DECLINE(backend_feature_unimplemented, "set_vertex_buffers count %u with a tail of %u",
+                  args->count, tail_count);
+      return;
+   }
+   for (uint32_t i = 0; i < tail_count; i++) {
+      const uint32_t b = args->start + i;
+      if (b >= VKB_MAX_VB) {
+         MGL_DECLINE(backend_feature_unimplemented, "vertex buffer binding %u", b);
+         continue;
+      }
+      if (!mgp_handle_is_null(vb[i].res) &&
+          !vkb_lookup(scr, &scr->resources, vb[i].res, "set_vertex_buffers"))
+         return;
+      ctx->vbs[b] = vb[i];
+   }
+}
+
+VKB_CALL(set_index_buffer, mgp_set_index_buffer)
+{
+   CTX_SELF;
+   if (!mgp_handle_is_null(args->res) &&
+       !vkb_lookup(scr, &scr->resources, args->res, "set_index_buffer"))
+      return;
+   ctx->ib = *args;
+}
+
+static void
+set_handles(struct vkb_context *ctx, struct vkb_table *t, struct mgp_handle *dst,
+            const struct mgp_set_handles *args, const struct mgp_handle *h, uint32_t n,
+            const char *call)
+{
+   for (uint32_t i = 0; i < n && i < args->count; i++) {
+      const uint32_t j = args->start + i;
+      if (j >= VKB_MAX_SAMPLERS) {
+         MGL_DECLINE(backend_feature_unimplemented, "%s index %u", call, j);
+         continue;
+      }
+      if (!mgp_handle_is_null(h[i]) && !vkb_lookup(ctx->scr, t, h[i], call))
+         return;
+      dst[j] = h[i];
+   }
+}
+
+VKB_CALL(set_sampler_views, mgp_set_handles)
+{
+   CTX_SELF;
+   set_handles(ctx, &scr->sampler_views, ctx->views, args, tail, tail_count, "set_sampler_views");
+}
+
+VKB_CALL(bind_sampler_states, mgp_set_handles)
+{
+   CTX_SELF;
+   set_handles(ctx, &scr->samplers, ctx->samplers, args, tail, tail_count, "bind_sampler_states");
+}
+
+VKB_CALL(set_texture_params, mgp_texture_params)
+{
+   CTX_SELF;
+   struct vkb_resource *r = vkb_lookup(scr, &scr->resources, args->res, "set_texture_params");
+   if (!r)
+      return;
+   if (memcmp(&r->params, args, sizeof(*args))) {
+      r->params = *args;
+      r->params_version++;
+   }
+}
+
+VKB_CALL(set_shader_buffers, mgp_set_shader_buffers)
+{
+   CTX_SELF;
+   if (args->cls != 0) {
+      MGL_DECLINE(backend_feature_unimplemented, "set_shader_buffers class %u (%s)", args->cls,
+                  args->cls == 1 ? "shader storage" : "atomic counter");
+      return;
+   }
+   const struct mgp_buffer_range *br = tail;
+   for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
+      const uint32_t b = args->start + i;
+      if (b == 0 || b >= VKB_MAX_UBO_BINDING) {
+         MGL_DECLINE(backend_feature_unimplemented, "uniform buffer binding %u", b);
+         continue;
+      }
+      if (!mgp_handle_is_null(br[i].res) &&
+          !vkb_lookup(scr, &scr->resources, br[i].res, "set_shader_buffers"))
+         return;
+      ctx->ubos[b] = br[i];
+   }
+}
+
+VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults)
+{
+   CTX_SELF;
+   const struct mgp_attrib_value *v = tail;
+   for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
+      if (v[i].location >= 32) {
+         MGL_DECLINE(backend_feature_unimplemented, "vertex attribute default at location %u",
+                     v[i].location);
+         continue;
+      }
+      ctx->attrib_kind[v[i].location] = v[i].kind;
+      memcpy(ctx->attrib_value[v[i].location], v[i].value, sizeof(v[i].value));
+   }
+   ctx->attrib_version++;
+}
+
+VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state)
+{
+   CTX_SELF;
+   ctx->pack = *args;
+}
+
+/* ---- flush / present --------------------------------------------------------------------- */
+
+VKB_CALL(flush, mgp_u32_args)
+{
+   CTX_SELF;
+   const uint64_t serial = vkb_submit(scr);
+   if (serial && (args->value & MGP_FLUSH_FINISH))
+      vkb_wait_serial(scr, serial, UINT64_MAX, true);
+   else
+      vkb_retire(scr);
+}
+
+VKB_CALL(present, mgp_present)
+{
+   CTX_SELF;
+   /* pbuffers: the colour resource needs nothing more than the end of the frame */
+   if (!mgp_handle_is_null(args->color) &&
+       !vkb_lookup(scr, &scr->resources, args->color, "present"))
+      return;
+   if (args->frame_serial > scr->frame_serial)
+      scr->frame_serial = args->frame_serial;
+   const uint64_t frame = scr->frame_serial;
+   if (!vkb_submit(scr))
+      return;
+   scr->last_presented = frame;
+   scr->frame_serial = frame + 1;
+   vkb_retire(scr);
+   /* At most frames_in_flight frames the GPU has not finished. */
+   while (!scr->failed && scr->inflight_head &&
+          scr->last_presented - scr->completed_frame_floor > scr->frames_in_flight)
+      vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true);
+}
+
+/* ---- the table --------------------------------------------------------------------------- */
+
+const struct mgp_context_vtbl vkb_context_vtbl = {
+   .create_render_state = vkb_create_render_state,
+   .bind_render_state = vkb_bind_render_state,
+   .delete_render_state = vkb_delete_render_state,
+   .create_vertex_elements = vkb_create_vertex_elements,
+   .bind_vertex_elements = vkb_bind_vertex_elements,
+   .delete_vertex_elements = vkb_delete_vertex_elements,
+   .create_sampler = vkb_create_sampler,
+   .delete_sampler = vkb_delete_sampler,
+   .create_sampler_view = vkb_create_sampler_view,
+   .delete_sampler_view = vkb_delete_sampler_view,
+   .create_shader = vkb_create_shader,
+   .delete_shader = vkb_delete_shader,
+   .set_dynamic_state = vkb_set_dynamic_state,
+   .set_framebuffer_state = vkb_set_framebuffer_state,
+   .set_vertex_buffers = vkb_set_vertex_buffers,
+   .set_index_buffer = vkb_set_index_buffer,
+   .set_indirect_buffers = NULL,
+   .set_sampler_views = vkb_set_sampler_views,
+   .bind_sampler_states = vkb_bind_sampler_states,
+   .set_texture_params = vkb_set_texture_params,
+   .set_shader_images = NULL,
+   .set_shader_buffers = vkb_set_shader_buffers,
+   .set_stream_output_targets = NULL,
+   .set_global_constants = vkb_set_global_constants,
+   .set_vertex_attrib_defaults = vkb_set_vertex_attrib_defaults,
+   .set_pixel_pack_state = vkb_set_pixel_pack_state,
+   .set_patch_state = NULL,
+   .set_draw_program = vkb_set_draw_program,
+   .set_dispatch_program = NULL,
+   .resource_subdata = vkb_resource_subdata,
+   .resource_flush_range = NULL,
+   .resource_readback = vkb_resource_readback,
+   .resource_copy_region = NULL,
+   .blit = NULL,
+   .clear = vkb_clear,
+   .generate_mipmap = NULL,
+   .read_pixels = vkb_read_pixels,
+   .get_texture_image = NULL,
+   .buffer_subdata_resident = NULL,
+   .draw_vbo = vkb_draw_vbo,
+   .launch_grid = NULL,
+   .memory_barrier = NULL,
+   .begin_query = NULL,
+   .end_query = NULL,
+   .begin_stream_output = NULL,
+   .end_stream_output = NULL,
+   .pause_stream_output = NULL,
+   .resume_stream_output = NULL,
+   .flush = vkb_flush,
+   .present = vkb_present,
+   .set_swap_interval = NULL,
+};

@@ -1,0 +1,550 @@
+/* vkb_cso.c — the five CSO kinds (render state, vertex elements, sampler, sampler view,
+ * shader): create, bind, delete. CSOs live in share-group tables, one slot space per kind.
+ * Deletes are deferred: the Vulkan objects die with the batch that was recording when the
+ * client deleted them, never while the GPU may still use them. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+#define CTX_SELF                                                                               \
+   struct vkb_context *ctx = self;                                                             \
+   struct vkb_screen *scr = ctx->scr;                                                          \
+   (void)tail, (void)tail_count;                                                               \
+   if (scr->failed)                                                                            \
+      return
+
+static void *
+cso_new(struct vkb_screen *scr, struct vkb_table *t, size_t size, struct mgp_handle h,
+        const char *call)
+{
+   struct vkb_obj *o = calloc(1, size);
+   if (!o) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, call);
+      return NULL;
+   }
+   o->h = h;
+   if (!vkb_table_put(scr, t, o, call)) {
+      free(o);
+      return NULL;
+   }
+   return o;
+}
+
+/* ---- render state ------------------------------------------------------------------------ */
+
+VKB_CALL(create_render_state, mgp_create_render_state)
+{
+   CTX_SELF;
+   struct vkb_render_state *rs =
+      cso_new(scr, &scr->render_states, sizeof(*rs), args->cso, "create_render_state");
+   if (rs)
+      rs->s = args->state;
+}
+
+VKB_CALL(bind_render_state, mgp_handle_args)
+{
+   CTX_SELF;
+   if (mgp_handle_is_null(args->h) ||
+       vkb_lookup(scr, &scr->render_states, args->h, "bind_render_state"))
+      ctx->rs = args->h;
+}
+
+VKB_CALL(delete_render_state, mgp_handle_args)
+{
+   CTX_SELF;
+   struct vkb_render_state *rs =
+      vkb_lookup(scr, &scr->render_states, args->h, "delete_render_state");
+   if (!rs)
+      return;
+   vkb_pipeline_evict(scr, 0, args->h);
+   vkb_table_remove(&scr->render_states, &rs->base);
+   free(rs);
+}
+
+/* ---- vertex elements --------------------------------------------------------------------- */
+
+VKB_CALL(create_vertex_elements, mgp_create_vertex_elements)
+{
+   CTX_SELF;
+   struct vkb_vertex_elements *ve =
+      cso_new(scr, &scr->vertex_elements, sizeof(*ve), args->cso, "create_vertex_elements");
+   if (ve)
+      ve->ve = *args;
+}
+
+VKB_CALL(bind_vertex_elements, mgp_handle_args)
+{
+   CTX_SELF;
+   if (mgp_handle_is_null(args->h) ||
+       vkb_lookup(scr, &scr->vertex_elements, args->h, "bind_vertex_elements"))
+      ctx->ve = args->h;
+}
+
+VKB_CALL(delete_vertex_elements, mgp_handle_args)
+{
+   CTX_SELF;
+   struct vkb_vertex_elements *ve =
+      vkb_lookup(scr, &scr->vertex_elements, args->h, "delete_vertex_elements");
+   if (!ve)
+      return;
+   vkb_pipeline_evict(scr, 1, args->h);
+   vkb_table_remove(&scr->vertex_elements, &ve->base);
+   free(ve);
+}
+
+/* ---- sampler ----------------------------------------------------------------------------- */
+
+static bool
+gl_filters(uint32_t min, uint32_t mag, VkFilter *vmin, VkFilter *vmag, VkSamplerMipmapMode *mip,
+           bool *mipmapped)
+{
+   *mipmapped = true;
+   switch (min) {
+   case GL_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
+   case GL_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
+   case GL_NEAREST_MIPMAP_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
+   case GL_LINEAR_MIPMAP_NEAREST: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
+   case GL_NEAREST_MIPMAP_LINEAR: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
+   case GL_LINEAR_MIPMAP_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
+   default: return false;
+   }
+   switch (mag) {
+   case GL_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
+   case GL_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
+   default: return false;
+   }
+}
+
+static bool
+border_color(const struct mgp_sampler_state *st, VkBorderColor *out)
+{
+   const uint32_t *c = st->border_color;
+   if (st->border_color_form == 0) {
+      const uint32_t zero = 0, one = 0x3f800000u; /* 0.0f, 1.0f */
+      if (c[0] == zero && c[1] == zero && c[2] == zero) {
+         if (c[3] == zero) { *out = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK; return true; }
+         if (c[3] == one) { *out = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK; return true; }
+      }
+      if (c[0] == one && c[1] == one && c[2] == one && c[3] == one) {
+         *out = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+         return true;
+      }
+      return false;
+   }
+   if (c[0] == 0 && c[1] == 0 && c[2] == 0) {
+      if (c[3] == 0) { *out = VK_BORDER_COLOR_INT_TRANSPARENT_BLACK; return true; }
+      if (c[3] == 1) { *out = VK_BORDER_COLOR_INT_OPAQUE_BLACK; return true; }
+   }
+   if (c[0] == 1 && c[1] == 1 && c[2] == 1 && c[3] == 1) {
+      *out = VK_BORDER_COLOR_INT_OPAQUE_WHITE;
+      return true;
+   }
+   return false;
+}
+
+VKB_CALL(create_sampler, mgp_create_sampler)
+{
+   CTX_SELF;
+   struct vkb_sampler *s = cso_new(scr, &scr->samplers, sizeof(*s), args->cso, "create_sampler");
+   if (!s)
+      return;
+   const struct mgp_sampler_state *st = &args->state;
+   s->st = *st;
+   VkSamplerCreateInfo sci = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+      .maxLod = 1000.0f,
+      .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+   };
+   bool mipmapped = false;
+   if (!gl_filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter,
+                   &sci.mipmapMode, &mipmapped)) {
+      MGL_DECLINE(backend_feature_unimplemented, "sampler filter min 0x%x mag 0x%x (using "
+                  "NEAREST)", st->min_filter, st->mag_filter);
+      sci.minFilter = sci.magFilter = VK_FILTER_NEAREST;
+   }
+   const uint16_t wraps[3] = {st->wrap_s, st->wrap_t, st->wrap_r};
+   VkSamplerAddressMode *modes[3] = {&sci.addressModeU, &sci.addressModeV, &sci.addressModeW};
+   bool border = false;
+   for (int i = 0; i < 3; i++) {
+      if (!vkb_gl_wrap(scr, wraps[i], modes[i])) {
+         MGL_DECLINE(backend_feature_unimplemented, "sampler wrap mode 0x%x (using REPEAT)",
+                     wraps[i]);
+         *modes[i] = VK_SAMPLER_ADDRESS_MODE_REPEAT;
+      }
+      border |= *modes[i] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+   }
+   if (border && !border_color(st, &sci.borderColor))
+      MGL_DECLINE(backend_feature_unimplemented, "custom texture border colour (form %u); "
+                  "using transparent black", st->border_color_form);
+   if (mipmapped) {
+      sci.minLod = st->min_lod;
+      sci.maxLod = st->max_lod < st->min_lod ? st->min_lod : st->max_lod;
+   } else {
+      /* GL uses the base level only; maxLod 0.25 keeps Vulkan's min/mag choice GL's. */
+      sci.minLod = 0.0f;
+      sci.maxLod = 0.25f;
+   }
+   const float maxbias = scr->props.limits.maxSamplerLodBias;
+   sci.mipLodBias = st->lod_bias > maxbias ? maxbias : st->lod_bias < -maxbias ? -maxbias
+                                                                               : st->lod_bias;
+   if (st->max_anisotropy > 1.0f && scr->features.samplerAnisotropy) {
+      sci.anisotropyEnable = VK_TRUE;
+      const float maxa = scr->props.limits.maxSamplerAnisotropy;
+      sci.maxAnisotropy = st->max_anisotropy > maxa ? maxa : st->max_anisotropy;
+   }
+   if (st->compare_mode == GL_COMPARE_REF_TO_TEXTURE) {
+      sci.compareEnable = VK_TRUE;
+      if (!vkb_gl_compare_op(st->compare_func, &sci.compareOp)) {
+         MGL_DECLINE(backend_feature_unimplemented, "sampler compare func 0x%x",
+                     st->compare_func);
+         sci.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+      }
+   }
+   vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &s->vk), "vkCreateSampler");
+}
+
+VKB_CALL(delete_sampler, mgp_handle_args)
+{
+   CTX_SELF;
+   struct vkb_sampler *s = vkb_lookup(scr, &scr->samplers, args->h, "delete_sampler");
+   if (!s)
+      return;
+   VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->vk);
+   vkb_table_remove(&scr->samplers, &s->base);
+   free(s);
+}
+
+/* ---- sampler view ------------------------------------------------------------------------ */
+
+VKB_CALL(create_sampler_view, mgp_create_sampler_view)
+{
+   CTX_SELF;
+   struct vkb_sampler_view *v =
+      cso_new(scr, &scr->sampler_views, sizeof(*v), args->cso, "create_sampler_view");
+   if (!v)
+      return;
+   v->desc = *args;
+   /* The texture handle is resolved at draw: the texture may be respecified meanwhile. */
+   if (args->target != MGP_RESOURCE_TARGET_TEX_2D && args->target != MGP_RESOURCE_TARGET_TEX_RECT)
+      MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
+}
+
+VKB_CALL(delete_sampler_view, mgp_handle_args)
+{
+   CTX_SELF;
+   struct vkb_sampler_view *v =
+      vkb_lookup(scr, &scr->sampler_views, args->h, "delete_sampler_view");
+   if (!v)
+      return;
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
+   vkb_table_remove(&scr->sampler_views, &v->base);
+   free(v);
+}
+
+static VkComponentSwizzle
+swz(uint8_t s)
+{
+   static const VkComponentSwizzle m[6] = {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G,
+                                           VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A,
+                                           VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
+   return s < 6 ? m[s] : VK_COMPONENT_SWIZZLE_IDENTITY;
+}
+
+/* The VkImageView for a sampler view as the texture's parameters now say (base/max level,
+ * swizzle, depth/stencil mode), or VK_NULL_HANDLE when the texture cannot be sampled: then GL
+ * reads (0,0,0,1) and the caller binds the placeholder. */
+VkImageView
+vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
+                     struct vkb_resource **tex_out, bool *declined)
+{
+   struct vkb_resource *tex = (struct vkb_resource *)vkb_table_peek(&scr->resources,
+                                                                    v->desc.texture);
+   *tex_out = NULL;
+   *declined = true;
+   if (!tex) {
+      MGL_DECLINE(backend_draw_incomplete, "sampler view {%u,%u} names texture {%u,%u}, which "
+                  "is gone", v->base.h.slot, v->base.h.gen, v->desc.texture.slot,
+                  v->desc.texture.gen);
+      return VK_NULL_HANDLE;
+   }
+   if (tex->unsupported || !tex->img) {
+      MGL_DECLINE(backend_draw_incomplete, "sampler view of a texture declined at creation");
+      return VK_NULL_HANDLE;
+   }
+   if (v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
+       v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
+      MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", v->desc.target);
+      return VK_NULL_HANDLE;
+   }
+   *declined = false;
+   if (v->vk && v->made_storage_version == tex->storage_version &&
+       v->made_params_version == tex->params_version && v->made_slot == tex->base.h.slot &&
+       v->made_gen == tex->base.h.gen) {
+      *tex_out = tex;
+      return v->vk;
+   }
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
+   v->vk = VK_NULL_HANDLE;
+
+   const struct mgp_texture_params *p = &tex->params;
+   const uint32_t view_levels = v->desc.num_levels ? v->desc.num_levels : tex->levels;
+   const uint32_t base = v->desc.min_level + p->base_level;
+   uint32_t last = v->desc.min_level + view_levels - 1;
+   if (v->desc.min_level + (uint32_t)p->max_level < last)
+      last = v->desc.min_level + p->max_level;
+   if (last >= tex->levels)
+      last = tex->levels - 1;
+   if (base > last)
+      return VK_NULL_HANDLE; /* incomplete: GL samples (0,0,0,1) */
+   const struct vkb_format *vf = vkb_format_get(scr, v->desc.format);
+   if (!vf || vf->vk == VK_FORMAT_UNDEFINED)
+      vf = tex->fmt;
+   if (vf->vk != tex->fmt->vk && (vf->vk_texel_size != tex->fmt->vk_texel_size ||
+                                  tex->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT)) {
+      MGL_DECLINE(backend_feature_unimplemented, "sampler view format %s on a %s texture",
+                  vkb_format_name(v->desc.format), vkb_format_name(tex->desc.format));
+      *declined = true;
+      return VK_NULL_HANDLE;
+   }
+   VkImageAspectFlags aspect = tex->fmt->aspect;
+   if (aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
+      aspect = p->depth_stencil_mode ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+   VkComponentMapping comp = {swz(p->swizzle[0]), swz(p->swizzle[1]), swz(p->swizzle[2]),
+                              swz(p->swizzle[3])};
+   if (vf->expand_rgb) {
+      /* A substituted RGB image: GL's alpha is 1 whatever its A channel holds (rendering
+       * never writes it). */
+      VkComponentSwizzle *c[4] = {&comp.r, &comp.g, &comp.b, &comp.a};
+      static const VkComponentSwizzle identity[4] = {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G,
+                                                     VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A};
+      for (int i = 0; i < 4; i++) {
+         const VkComponentSwizzle src = *c[i] == VK_COMPONENT_SWIZZLE_IDENTITY ? identity[i] : *c[i];
+         if (src == VK_COMPONENT_SWIZZLE_A)
+            *c[i] = VK_COMPONENT_SWIZZLE_ONE;
+      }
+   }
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = tex->img,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = vf->vk,
+      .components = comp,
+      .subresourceRange = {aspect, base, last - base + 1, 0, 1},
+   };
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &v->vk), "sampler view")) {
+      *declined = true;
+      return VK_NULL_HANDLE;
+   }
+   *tex_out = tex;
+   v->made_storage_version = tex->storage_version;
+   v->made_params_version = tex->params_version;
+   v->made_slot = tex->base.h.slot;
+   v->made_gen = tex->base.h.gen;
+   v->made_base = base;
+   v->made_count = last - base + 1;
+   return v->vk;
+}
+
+/* ---- shader ------------------------------------------------------------------------------ */
+
+static const VkShaderStageFlagBits stage_bits[MGP_SHADER_STAGE_COUNT] = {
+   VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+   VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
+   VK_SHADER_STAGE_FRAGMENT_BIT, VK_SHADER_STAGE_COMPUTE_BIT,
+};
+
+static const char *const stage_names[MGP_SHADER_STAGE_COUNT] = {
+   "vertex", "tess-control", "tess-eval", "geometry", "fragment", "compute"};
+
+static const char *
+build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
+             char *why, size_t why_size)
+{
+   if (!(sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)))
+      return "no vertex stage (compute programs are not implemented)";
+   for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
+      if (!(sh->stage_mask & (1u << s)))
+         continue;
+      if (s == MGP_SHADER_STAGE_TESS_CTRL || s == MGP_SHADER_STAGE_TESS_EVAL ||
+          s == MGP_SHADER_STAGE_COMPUTE) {
+         snprintf(why, why_size, "%s stage not implemented", stage_names[s]);
+         return why;
+      }
+      if (s == MGP_SHADER_STAGE_GEOMETRY && !scr->features.geometryShader)
+         return "geometry stage: device lacks geometryShader";
+      const struct mgp_span *sp = &a->spirv[s];
+      if (!sp->ptr || sp->size < 20 || sp->size % 4) {
+         snprintf(why, why_size, "%s stage: SPIR-V span of %llu bytes", stage_names[s],
+                  (unsigned long long)sp->size);
+         return why;
+      }
+      const char *scan_why = NULL;
+      if (!vkb_spirv_scan(sp->ptr, sp->size / 4, stage_bits[s], sh, &scan_why)) {
+         snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
+         return why;
+      }
+      VkShaderModuleCreateInfo mci = {
+         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+         .codeSize = sp->size,
+         .pCode = sp->ptr,
+      };
+      if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &sh->mod[s]),
+                     "vkCreateShaderModule"))
+         return "vkCreateShaderModule failed";
+   }
+   if (sh->needs_draw_params && !scr->has_draw_params)
+      return "uses gl_InstanceID / draw parameters; device lacks shaderDrawParameters";
+
+   /* Descriptor counts per stage against the device's limits. */
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
+      uint32_t ubos = 0, samplers = 0;
+      for (uint32_t b = 0; b < sh->max_binding; b++) {
+         if (!(sh->binding[b].stages & stage_bits[s]))
+            continue;
+         if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
+            samplers += sh->binding[b].count;
+         else
+            ubos += sh->binding[b].count;
+      }
+      if (ubos > l->maxPerStageDescriptorUniformBuffers ||
+          samplers > l->maxPerStageDescriptorSamplers ||
+          samplers > l->maxPerStageDescriptorSampledImages) {
+         snprintf(why, why_size, "%s stage uses %u uniform blocks / %u samplers, over the "
+                  "device's limits", stage_names[s], ubos, samplers);
+         return why;
+      }
+   }
+
+   VkDescriptorSetLayoutBinding binds[VKB_MAX_BINDING];
+   uint32_t n = 0;
+   for (uint32_t b = 0; b < sh->max_binding; b++) {
+      const struct vkb_shader_binding *sb = &sh->binding[b];
+      if (!sb->count)
+         continue;
+      binds[n++] = (VkDescriptorSetLayoutBinding){
+         .binding = b,
+         .descriptorType = b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC : sb->type,
+         .descriptorCount = sb->count,
+         .stageFlags = sb->stages,
+      };
+   }
+   VkDescriptorSetLayoutCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = n,
+      .pBindings = binds,
+   };
+   if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dci, NULL, &sh->dsl),
+                  "vkCreateDescriptorSetLayout"))
+      return "descriptor set layout";
+   VkPipelineLayoutCreateInfo plci = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = &sh->dsl,
+   };
+   if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &plci, NULL, &sh->layout),
+                  "vkCreatePipelineLayout"))
+      return "pipeline layout";
+
+   /* The default uniform block: GL's uniforms start at zero. */
+   if (sh->binding[0].count) {
+      uint32_t size = (sh->refl.default_block_size + 15u) & ~15u;
+      if (size == 0)
+         size = 16;
+      if (size > l->maxUniformBufferRange) {
+         snprintf(why, why_size, "default uniform block of %u bytes over maxUniformBufferRange",
+                  size);
+         return why;
+      }
+      sh->consts = calloc(1, size);
+      if (!sh->consts) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_shader");
+         return "out of memory";
+      }
+      sh->consts_size = size;
+   }
+   return NULL;
+}
+
+VKB_CALL(create_shader, mgp_create_shader)
+{
+   CTX_SELF;
+   struct vkb_shader *sh = cso_new(scr, &scr->shaders, sizeof(*sh), args->cso, "create_shader");
+   if (!sh)
+      return;
+   sh->stage_mask = args->stage_mask;
+   sh->refl = args->reflection;
+   char buf[160];
+   const char *broken = build_shader(scr, sh, args, buf, sizeof(buf));
+   if (broken) {
+      sh->broken = true;
+      snprintf(sh->broken_why, sizeof(sh->broken_why), "%s", broken);
+      MGL_DECLINE(backend_feature_unimplemented, "shader {%u,%u}: %s", args->cso.slot,
+                  args->cso.gen, sh->broken_why);
+   }
+}
+
+VKB_CALL(delete_shader, mgp_handle_args)
+{
+   CTX_SELF;
+   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, args->h, "delete_shader");
+   if (!sh)
+      return;
+   vkb_pipeline_evict(scr, 2, args->h);
+   for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
+      VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->mod[s]);
+   VKB_DEFER(scr, VKB_GARBAGE_PIPELINE_LAYOUT, sh->layout);
+   VKB_DEFER(scr, VKB_GARBAGE_SET_LAYOUT, sh->dsl);
+   free(sh->consts);
+   vkb_table_remove(&scr->shaders, &sh->base);
+   free(sh);
+}
+
+VKB_CALL(set_draw_program, mgp_handle_args)
+{
+   CTX_SELF;
+   if (mgp_handle_is_null(args->h) || vkb_lookup(scr, &scr->shaders, args->h, "set_draw_program"))
+      ctx->program = args->h;
+}
+
+void
+vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh)
+{
+   struct vkb_alloc a;
+   if (!sh->consts_size ||
+       !vkb_arena_alloc(scr, sh->consts_size, scr->props.limits.minUniformBufferOffsetAlignment,
+                        &a))
+      return;
+   memcpy(a.ptr, sh->consts, sh->consts_size);
+   sh->consts_buf = a.buf;
+   sh->consts_offset = a.offset;
+   sh->consts_buf_size = a.block_size;
+   sh->consts_serial = vkb_current_serial(scr);
+}
+
+VKB_CALL(set_global_constants, mgp_set_global_constants)
+{
+   CTX_SELF;
+   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, args->shader, "set_global_constants");
+   if (!sh)
+      return;
+   if (!sh->consts_size) {
+      if (args->data.size)
+         MGL_DECLINE(backend_feature_unimplemented, "set_global_constants for a program "
+                     "without a default uniform block in its SPIR-V (%llu bytes)",
+                     (unsigned long long)args->data.size);
+      return;
+   }
+   if (!args->data.ptr && args->data.size) {
+      MGL_DECLINE(backend_feature_unimplemented, "set_global_constants without bytes");
+      return;
+   }
+   uint64_t n = args->data.size < sh->consts_size ? args->data.size : sh->consts_size;
+   memcpy(sh->consts, args->data.ptr, n);
+   /* A fresh slice: draws recorded before keep the bytes they saw. */
+   vkb_shader_upload_consts(scr, sh);
+}

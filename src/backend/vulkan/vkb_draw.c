@@ -1,0 +1,610 @@
+/* vkb_draw.c — draw_vbo: resolve the program, pipeline, descriptors, vertex and index
+ * buffers, begin rendering, set dynamic state, draw every range.
+ *
+ * Order inside one draw matters: everything that may need a barrier (sampled textures into
+ * SHADER_READ_ONLY, the placeholder texture) happens before the rendering scope begins, because
+ * layout transitions are recorded outside it. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+/* ---- placeholders for absent textures ------------------------------------------------------ */
+
+static VkImageView
+dummy_view(struct vkb_screen *scr, unsigned kind)
+{
+   if (kind > 2)
+      return VK_NULL_HANDLE;
+   if (scr->dummy_view[kind])
+      return scr->dummy_view[kind];
+   static const VkFormat fmt[3] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT,
+                                   VK_FORMAT_R8G8B8A8_UINT};
+   VkImageCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .imageType = VK_IMAGE_TYPE_2D,
+      .format = fmt[kind],
+      .extent = {1, 1, 1},
+      .mipLevels = 1,
+      .arrayLayers = 1,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+   };
+   if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &scr->dummy_img[kind]), "placeholder"))
+      return VK_NULL_HANDLE;
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(scr->dev, scr->dummy_img[kind], &req);
+   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+   if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->dummy_mem[kind]),
+                  "placeholder memory") ||
+       !vkb_check(scr, vkBindImageMemory(scr->dev, scr->dummy_img[kind], scr->dummy_mem[kind], 0),
+                  "placeholder bind"))
+      return VK_NULL_HANDLE;
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = scr->dummy_img[kind],
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = fmt[kind],
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   VkImageView view;
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &view), "placeholder view"))
+      return VK_NULL_HANDLE;
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return VK_NULL_HANDLE;
+   VkImageMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+      .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = scr->dummy_img[kind],
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                        0, NULL, 0, NULL, 1, &b);
+   VkClearColorValue black = {.uint32 = {0, 0, 0, 1}};
+   if (kind == 0)
+      black = (VkClearColorValue){.float32 = {0, 0, 0, 1}};
+   vkCmdClearColorImage(cmd, scr->dummy_img[kind], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1,
+                        &b.subresourceRange);
+   b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+   b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+   b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+   b.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, scr->shader_pipe_stages, 0, 0, NULL,
+                        0, NULL, 1, &b);
+   scr->dummy_view[kind] = view;
+   return view;
+}
+
+/* ---- descriptors --------------------------------------------------------------------------- */
+
+struct draw_descriptors {
+   VkDescriptorBufferInfo buf[VKB_MAX_BINDING];
+   VkDescriptorImageInfo img[VKB_MAX_BINDING];
+   VkWriteDescriptorSet w[VKB_MAX_BINDING];
+   uint32_t nw;
+   uint64_t sig[1 + VKB_MAX_BINDING * 3];
+   uint32_t nsig;
+   uint32_t dynoff;
+   bool has_dynamic;
+   struct vkb_resource *used_bufs[VKB_MAX_BINDING];
+   uint32_t n_used_bufs;
+};
+
+/* Resolves the program's bindings to descriptors; declines (false) when one cannot be. */
+static bool
+gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const VkPhysicalDeviceLimits *lim = &scr->props.limits;
+   uint32_t nbuf = 0, nimg = 0;
+   d->nw = d->nsig = d->n_used_bufs = 0;
+   d->has_dynamic = false;
+   d->sig[d->nsig++] = (uint64_t)(uintptr_t)sh->dsl;
+
+   for (uint32_t b = 0; b < sh->max_binding; b++) {
+      const struct vkb_shader_binding *sb = &sh->binding[b];
+      if (!sb->count)
+         continue;
+      VkWriteDescriptorSet *w = &d->w[d->nw++];
+      *w = (VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstBinding = b,
+         .descriptorCount = sb->count,
+      };
+      if (b == 0) {
+         /* The default uniform block: this shader's latest bytes, in this batch's arena. */
+         if (!sh->consts_buf || sh->consts_serial != vkb_current_serial(scr))
+            vkb_shader_upload_consts(scr, sh);
+         if (!sh->consts_buf)
+            return false;
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+         w->pBufferInfo = &d->buf[nbuf];
+         d->buf[nbuf++] = (VkDescriptorBufferInfo){sh->consts_buf, 0, sh->consts_size};
+         d->dynoff = (uint32_t)sh->consts_offset;
+         d->has_dynamic = true;
+         d->sig[d->nsig++] = (uint64_t)(uintptr_t)sh->consts_buf;
+         continue;
+      }
+      if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER) {
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+         w->pBufferInfo = &d->buf[nbuf];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            const struct mgp_buffer_range *br = &ctx->ubos[b + k];
+            if (mgp_handle_is_null(br->res)) {
+               MGL_DECLINE(backend_draw_incomplete, "uniform block binding %u has no buffer",
+                           b + k);
+               return false;
+            }
+            struct vkb_resource *r = vkb_resource_for_use(scr, br->res, "draw_vbo (uniform block)");
+            if (!r)
+               return false;
+            if (!r->is_buffer || br->offset >= r->size ||
+                br->offset % lim->minUniformBufferOffsetAlignment) {
+               MGL_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
+                           "%llu-byte buffer (alignment %llu)", b + k,
+                           (unsigned long long)br->offset, (unsigned long long)r->size,
+                           (unsigned long long)lim->minUniformBufferOffsetAlignment);
+               return false;
+            }
+            VkDeviceSize range = br->size && br->size != ~0ull ? br->size : r->size - br->offset;
+            if (br->offset + range > r->size)
+               range = r->size - br->offset;
+            if (range > lim->maxUniformBufferRange)
+               range = lim->maxUniformBufferRange;
+            d->buf[nbuf++] = (VkDescriptorBufferInfo){r->buf, br->offset, range};
+            d->sig[d->nsig++] = (uint64_t)(uintptr_t)r->buf;
+            d->sig[d->nsig++] = br->offset;
+            d->sig[d->nsig++] = range;
+            d->used_bufs[d->n_used_bufs++] = r;
+         }
+         continue;
+      }
+      /* combined image samplers: binding 32 + j, element k is sampler j + k */
+      w->descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      w->pImageInfo = &d->img[nimg];
+      for (uint32_t k = 0; k < sb->count; k++) {
+         const uint32_t j = b - VKB_SAMPLER_BASE + k;
+         const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+         struct vkb_sampler_view *v =
+            vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
+         if (scr->failed)
+            return false;
+         struct vkb_resource *tex = NULL;
+         bool declined = false;
+         VkImageView view = v ? vkb_sampler_view_get(scr, v, &tex, &declined) : VK_NULL_HANDLE;
+         if (declined)
+            return false;
+         if (tex && vkb_context_is_attachment(ctx, tex)) {
+            MGL_DECLINE(backend_feature_unimplemented, "texture sampled while attached to the "
+                        "framebuffer (feedback loop)");
+            return false;
+         }
+         if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
+             tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+            MGL_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
+                        "the sampler type", j, vkb_format_name(tex->desc.format));
+            return false;
+         }
+         if (tex) {
+            vkb_image_transition(scr, tex, v->made_base, v->made_count,
+                                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
+            tex->last_use = vkb_current_serial(scr);
+         } else {
+            if (kind == MGP_SAMPLER_KIND_SHADOW) {
+               MGL_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
+                           "texture", j);
+               return false;
+            }
+            view = dummy_view(scr, kind);
+            if (!view)
+               return false;
+         }
+         struct vkb_sampler *s =
+            vkb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw_vbo (sampler)");
+         if (scr->failed)
+            return false;
+         VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
+         d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
+                                                  VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+         d->sig[d->nsig++] = (uint64_t)(uintptr_t)view;
+         d->sig[d->nsig++] = (uint64_t)(uintptr_t)vs;
+      }
+   }
+   return true;
+}
+
+/* ---- draw_vbo ------------------------------------------------------------------------------ */
+
+static void
+set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   const VkExtent2D ext = ctx->render_extent;
+
+   /* Positive viewport: memory row r is GL window row r. */
+   VkViewport vp = {d->viewport[0], d->viewport[1], d->viewport[2], d->viewport[3],
+                    d->depth_range[0], d->depth_range[1]};
+   bool empty = false;
+   if (!(vp.width > 0.0f) || !(vp.height > 0.0f)) {
+      vp.width = vp.height = 1.0f; /* GL draws nothing; the scissor below rejects everything */
+      empty = true;
+   }
+   if (vp.width > (float)l->maxViewportDimensions[0])
+      vp.width = (float)l->maxViewportDimensions[0];
+   if (vp.height > (float)l->maxViewportDimensions[1])
+      vp.height = (float)l->maxViewportDimensions[1];
+   const float lo = l->viewportBoundsRange[0], hi = l->viewportBoundsRange[1];
+   if (vp.x < lo)
+      vp.x = lo;
+   if (vp.y < lo)
+      vp.y = lo;
+   if (vp.x + vp.width > hi)
+      vp.x = hi - vp.width;
+   if (vp.y + vp.height > hi)
+      vp.y = hi - vp.height;
+   vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
+   vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
+   vkCmdSetViewport(cmd, 0, 1, &vp);
+
+   int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
+   if (d->scissor_enable) {
+      const int64_t sx = d->scissor[0], sy = d->scissor[1];
+      const int64_t sw = d->scissor[2] < 0 ? 0 : d->scissor[2];
+      const int64_t sh = d->scissor[3] < 0 ? 0 : d->scissor[3];
+      x0 = sx > x0 ? sx : x0;
+      y0 = sy > y0 ? sy : y0;
+      x1 = sx + sw < x1 ? sx + sw : x1;
+      y1 = sy + sh < y1 ? sy + sh : y1;
+   }
+   VkRect2D sc = {{0, 0}, {0, 0}};
+   if (!empty && x1 > x0 && y1 > y0)
+      sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+   vkCmdSetScissor(cmd, 0, 1, &sc);
+
+   float lw = d->line_width > 0 ? d->line_width : 1.0f;
+   if (!scr->features.wideLines)
+      lw = 1.0f;
+   else if (lw < l->lineWidthRange[0])
+      lw = l->lineWidthRange[0];
+   else if (lw > l->lineWidthRange[1])
+      lw = l->lineWidthRange[1];
+   vkCmdSetLineWidth(cmd, lw);
+   vkCmdSetDepthBias(cmd, d->polygon_offset_units,
+                     scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
+                     d->polygon_offset_factor);
+   vkCmdSetBlendConstants(cmd, d->blend_color);
+   for (int f = 0; f < 2; f++) {
+      const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
+      /* GL clamps the reference to the stencil buffer's range (8 bits here). */
+      vkCmdSetStencilReference(cmd, face, d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f]);
+      vkCmdSetStencilCompareMask(cmd, face, d->stencil_read_mask[f]);
+      vkCmdSetStencilWriteMask(cmd, face, d->stencil_write_mask[f]);
+   }
+}
+
+VKB_CALL(draw_vbo, mgp_draw_vbo)
+{
+   struct vkb_context *ctx = self;
+   struct vkb_screen *scr = ctx->scr;
+   if (scr->failed)
+      return;
+   const struct mgp_draw_range *ranges = tail;
+   const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;
+   if (!ndraws)
+      return;
+   vkb_arena_pressure_point(scr);
+   if (args->flags & MGP_DRAW_INDIRECT) {
+      MGL_DECLINE(backend_feature_unimplemented, "indirect draws");
+      return;
+   }
+   VkPrimitiveTopology topo;
+   if (!vkb_gl_topology(args->mode, &topo)) {
+      MGL_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
+                  vkb_gl_mode_name(args->mode), args->mode);
+      return;
+   }
+
+   /* Program and CSOs. */
+   if (mgp_handle_is_null(ctx->program)) {
+      MGL_DECLINE(backend_draw_incomplete, "draw with no program");
+      return;
+   }
+   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->program, "draw_vbo (program)");
+   if (!sh)
+      return;
+   if (sh->broken) {
+      MGL_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s",
+                  sh->base.h.slot, sh->base.h.gen, sh->broken_why);
+      return;
+   }
+   struct vkb_render_state *rs =
+      vkb_lookup(scr, &scr->render_states, ctx->rs, "draw_vbo (render state)");
+   struct vkb_vertex_elements *ve =
+      vkb_lookup(scr, &scr->vertex_elements, ctx->ve, "draw_vbo (vertex elements)");
+   if (scr->failed)
+      return;
+   const bool line_class =
+      topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
+      (rs && rs->s.polygon_mode == GL_LINE && topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+   if (rs && rs->s.line_smooth && line_class) {
+      MGL_DECLINE(backend_feature_unimplemented, "GL_LINE_SMOOTH lines");
+      return;
+   }
+   /* Vulkan rasterizes points at the size the last pre-rasterization stage writes; it has no
+    * fixed-function point size. */
+   if (topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST && !sh->mod[MGP_SHADER_STAGE_GEOMETRY] &&
+       !sh->writes_point_size[MGP_SHADER_STAGE_VERTEX]) {
+      MGL_DECLINE(backend_feature_unimplemented, "GL_POINTS with a program that does not write "
+                  "gl_PointSize (fixed-function point size)");
+      return;
+   }
+   const bool provoking_last = rs ? rs->s.provoking_vertex_last : true;
+   if (provoking_last && !scr->has_provoking_vertex && rs) {
+      MGL_DECLINE(backend_feature_unimplemented,
+                  "last-vertex provoking convention without VK_EXT_provoking_vertex");
+      return;
+   }
+
+   /* Index buffer. */
+   const uint32_t isz = args->index_size;
+   struct vkb_resource *ib = NULL;
+   VkBuffer ib_buf = VK_NULL_HANDLE;
+   VkDeviceSize ib_off = 0, ib_size = 0;
+   VkIndexType itype = VK_INDEX_TYPE_UINT16;
+   bool restart = false;
+   if (isz) {
+      if (isz != 1 && isz != 2 && isz != 4) {
+         MGL_DECLINE(backend_draw_incomplete, "index size %u", isz);
+         return;
+      }
+      if (isz == 1 && !scr->has_index_uint8) {
+         MGL_DECLINE(backend_feature_unimplemented,
+                     "GL_UNSIGNED_BYTE indices without VK_EXT_index_type_uint8");
+         return;
+      }
+      itype = isz == 1 ? VK_INDEX_TYPE_UINT8_EXT : isz == 2 ? VK_INDEX_TYPE_UINT16
+                                                            : VK_INDEX_TYPE_UINT32;
+      if (args->flags & MGP_DRAW_PRIMITIVE_RESTART) {
+         const uint32_t all_ones = isz == 4 ? 0xffffffffu : (1u << (isz * 8)) - 1;
+         if (args->restart_index != all_ones) {
+            MGL_DECLINE(backend_feature_unimplemented, "primitive restart index 0x%x (only the "
+                        "all-ones index)", args->restart_index);
+            return;
+         }
+         const bool list = topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST ||
+                           topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST ||
+                           topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+         if (list && !scr->has_list_restart) {
+            MGL_DECLINE(backend_feature_unimplemented, "primitive restart with a list topology");
+            return;
+         }
+         restart = true;
+      }
+      if (args->flags & MGP_DRAW_USER_INDICES) {
+         struct vkb_alloc a;
+         if (!args->user_indices.ptr || !args->user_indices.size) {
+            MGL_DECLINE(backend_draw_incomplete, "user indices without bytes");
+            return;
+         }
+         if (!vkb_arena_alloc(scr, args->user_indices.size, 4, &a))
+            return;
+         memcpy(a.ptr, args->user_indices.ptr, args->user_indices.size);
+         ib_buf = a.buf;
+         ib_off = a.offset;
+         ib_size = args->user_indices.size;
+      } else {
+         if (mgp_handle_is_null(ctx->ib.res)) {
+            MGL_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
+            return;
+         }
+         ib = vkb_resource_for_use(scr, ctx->ib.res, "draw_vbo (index buffer)");
+         if (!ib)
+            return;
+         if (!ib->is_buffer || ctx->ib.offset % isz || ctx->ib.offset > ib->size) {
+            MGL_DECLINE(backend_draw_incomplete, "index buffer offset %llu",
+                        (unsigned long long)ctx->ib.offset);
+            return;
+         }
+         ib_buf = ib->buf;
+         ib_off = ctx->ib.offset;
+         ib_size = ib->size - ctx->ib.offset;
+      }
+      for (uint32_t i = 0; i < ndraws; i++) {
+         if (((uint64_t)ranges[i].start + ranges[i].count) * isz > ib_size) {
+            MGL_DECLINE(backend_draw_incomplete, "indices [%u, +%u) beyond the index buffer",
+                        ranges[i].start, ranges[i].count);
+            return;
+         }
+      }
+   }
+
+   /* The pipeline key. */
+   if (!vkb_context_fb_key(ctx))
+      return;
+   struct vkb_pipeline_key key = ctx->fb_key;
+   key.rs = rs ? rs->base.h : mgp_handle_null();
+   key.ve = ve ? ve->base.h : mgp_handle_null();
+   key.shader = sh->base.h;
+   key.restart = restart;
+   key.provoking_last = provoking_last && scr->has_provoking_vertex;
+   if (scr->has_dynamic_topology && !restart) {
+      switch (topo) {
+      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST; break;
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP: key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST; break;
+      default: key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; break;
+      }
+   } else {
+      key.topology = (uint8_t)topo;
+   }
+
+   /* Vertex bindings the pipeline will read, and a free one for the default values. */
+   const uint32_t reads = sh->refl.vertex_input_mask;
+   const uint32_t enabled = ve ? ve->ve.enabled_mask & reads & 0xffffu : 0;
+   uint32_t used_bindings = 0;
+   for (uint32_t loc = 0; loc < VKB_MAX_ATTRIBS; loc++)
+      if ((enabled & (1u << loc)) && ve->ve.attribs[loc].binding < VKB_MAX_VB)
+         used_bindings |= 1u << ve->ve.attribs[loc].binding;
+   uint32_t default_binding = 0;
+   while (used_bindings & (1u << default_binding))
+      default_binding++;
+   const bool need_defaults = (reads & ~enabled) != 0;
+
+   VkPipeline pipe = vkb_pipeline_get(scr, &key, rs, ve, sh, default_binding);
+   if (!pipe)
+      return;
+
+   VkBuffer vb_buf[VKB_MAX_VB + 1];
+   VkDeviceSize vb_off[VKB_MAX_VB + 1];
+   struct vkb_resource *vb_res[VKB_MAX_VB];
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      vb_res[b] = NULL;
+      if (!(used_bindings & (1u << b)))
+         continue;
+      if (mgp_handle_is_null(ctx->vbs[b].res)) {
+         MGL_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
+         return;
+      }
+      struct vkb_resource *r = vkb_resource_for_use(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
+      if (!r)
+         return;
+      if (!r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1)) {
+         MGL_DECLINE(backend_draw_incomplete, "vertex buffer binding %u: offset %llu of a "
+                     "%llu-byte buffer", b, (unsigned long long)ctx->vbs[b].offset,
+                     (unsigned long long)r->size);
+         return;
+      }
+      vb_res[b] = r;
+      vb_buf[b] = r->buf;
+      vb_off[b] = ctx->vbs[b].offset;
+   }
+   if (need_defaults) {
+      if (ctx->attr_serial != vkb_current_serial(scr) ||
+          ctx->attr_version_made != ctx->attrib_version || !ctx->attr_buf) {
+         struct vkb_alloc a;
+         if (!vkb_arena_alloc(scr, sizeof(ctx->attrib_value), 16, &a))
+            return;
+         memcpy(a.ptr, ctx->attrib_value, sizeof(ctx->attrib_value));
+         ctx->attr_buf = a.buf;
+         ctx->attr_off = a.offset;
+         ctx->attr_serial = vkb_current_serial(scr);
+         ctx->attr_version_made = ctx->attrib_version;
+      }
+      vb_buf[default_binding] = ctx->attr_buf;
+      vb_off[default_binding] = ctx->attr_off;
+   }
+
+   /* Descriptors (may record texture transitions: before the rendering scope). */
+   struct draw_descriptors dd;
+   if (!gather_descriptors(ctx, sh, &dd) || scr->failed)
+      return;
+   const uint64_t serial = vkb_current_serial(scr);
+   VkDescriptorSet set = ctx->set;
+   const uint32_t sig_bytes = dd.nsig * sizeof(uint64_t);
+   if (sh->max_binding &&
+       (ctx->set_serial != serial || ctx->set_sig_size != sig_bytes ||
+        memcmp(ctx->set_sig, dd.sig, sig_bytes))) {
+      set = vkb_alloc_set(scr, sh->dsl);
+      if (!set)
+         return;
+      for (uint32_t i = 0; i < dd.nw; i++)
+         dd.w[i].dstSet = set;
+      vkUpdateDescriptorSets(scr->dev, dd.nw, dd.w, 0, NULL);
+      ctx->set = set;
+      ctx->set_serial = serial;
+      memcpy(ctx->set_sig, dd.sig, sig_bytes);
+      ctx->set_sig_size = sig_bytes;
+   }
+
+   if (!vkb_begin_rendering(ctx))
+      return;
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+
+   /* Bound state survives within one command buffer and one context. */
+   if (ctx->bind_epoch != scr->bind_epoch || scr->bind_owner != ctx) {
+      ctx->bind_epoch = scr->bind_epoch;
+      scr->bind_owner = ctx;
+      ctx->bound_pipeline = VK_NULL_HANDLE;
+      ctx->bound_set = VK_NULL_HANDLE;
+      ctx->bound_layout = VK_NULL_HANDLE;
+      ctx->bound_ib = VK_NULL_HANDLE;
+      ctx->bound_topology = -1;
+      memset(ctx->bound_vb, 0, sizeof(ctx->bound_vb));
+      ctx->dyn_dirty = true;
+   }
+   if (ctx->bound_pipeline != pipe) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      ctx->bound_pipeline = pipe;
+   }
+   if (ctx->dyn_dirty) {
+      set_dynamic(ctx, cmd);
+      ctx->dyn_dirty = false;
+   }
+   if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
+      scr->set_topology(cmd, topo);
+      ctx->bound_topology = (int)topo;
+   }
+   if (sh->max_binding &&
+       (ctx->bound_set != set || ctx->bound_layout != sh->layout ||
+        (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff))) {
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, 0, 1, &set,
+                              dd.has_dynamic ? 1 : 0, &dd.dynoff);
+      ctx->bound_set = set;
+      ctx->bound_layout = sh->layout;
+      ctx->bound_dynoff = dd.dynoff;
+   }
+   const uint32_t vb_mask = used_bindings | (need_defaults ? 1u << default_binding : 0);
+   for (uint32_t b = 0; b <= VKB_MAX_VB; b++) {
+      if (!(vb_mask & (1u << b)))
+         continue;
+      if (ctx->bound_vb[b] != vb_buf[b] || ctx->bound_vb_off[b] != vb_off[b]) {
+         vkCmdBindVertexBuffers(cmd, b, 1, &vb_buf[b], &vb_off[b]);
+         ctx->bound_vb[b] = vb_buf[b];
+         ctx->bound_vb_off[b] = vb_off[b];
+      }
+   }
+   if (isz && (ctx->bound_ib != ib_buf || ctx->bound_ib_off != ib_off ||
+               ctx->bound_ib_type != itype)) {
+      vkCmdBindIndexBuffer(cmd, ib_buf, ib_off, itype);
+      ctx->bound_ib = ib_buf;
+      ctx->bound_ib_off = ib_off;
+      ctx->bound_ib_type = itype;
+   }
+
+   /* Everything this draw reads is in use by the current batch. */
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++)
+      if (vb_res[b])
+         vb_res[b]->last_use = serial;
+   for (uint32_t i = 0; i < dd.n_used_bufs; i++)
+      dd.used_bufs[i]->last_use = serial;
+   if (ib)
+      ib->last_use = serial;
+
+   for (uint32_t i = 0; i < ndraws; i++) {
+      if (!ranges[i].count || !args->instance_count)
+         continue;
+      if (isz)
+         vkCmdDrawIndexed(cmd, ranges[i].count, args->instance_count, ranges[i].start,
+                          ranges[i].index_bias, args->start_instance);
+      else
+         vkCmdDraw(cmd, ranges[i].count, args->instance_count, ranges[i].start,
+                   args->start_instance);
+   }
+}

@@ -1,0 +1,445 @@
+/* vkb_pipeline.c — graphics pipelines, made lazily at draw and cached by (render-state CSO,
+ * vertex-elements CSO, shader CSO, attachment formats, sample count, topology (class)) in an
+ * open-addressing hash map, backed by a VkPipelineCache. Viewport, scissor, depth range and
+ * bias, blend constants, stencil reference / masks and line width are dynamic state: they never
+ * reach this file, so a change of them never creates a pipeline (pipelines_created proves it). */
+#include <GL/glcorearb.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "log.h"
+#include "vkb.h"
+
+enum { SLOT_EMPTY, SLOT_LIVE, SLOT_TOMBSTONE, SLOT_FAILED };
+
+bool
+vkb_pipeline_cache_init(struct vkb_screen *scr)
+{
+   struct vkb_pipeline_cache *c = &scr->pipes;
+   c->cap = 256;
+   c->e = calloc(c->cap, sizeof(*c->e));
+   if (!c->e)
+      return false;
+   VkPipelineCacheCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+   if (vkCreatePipelineCache(scr->dev, &pci, NULL, &c->vk) != VK_SUCCESS) {
+      free(c->e);
+      c->e = NULL;
+      return false;
+   }
+   return true;
+}
+
+void
+vkb_pipeline_cache_finish(struct vkb_screen *scr)
+{
+   struct vkb_pipeline_cache *c = &scr->pipes;
+   for (uint32_t i = 0; i < c->cap && c->e; i++)
+      if (c->e[i].state == SLOT_LIVE)
+         vkDestroyPipeline(scr->dev, c->e[i].pipeline, NULL);
+   free(c->e);
+   c->e = NULL;
+   if (c->vk)
+      vkDestroyPipelineCache(scr->dev, c->vk, NULL);
+   c->vk = VK_NULL_HANDLE;
+}
+
+static uint64_t
+key_hash(const struct vkb_pipeline_key *k)
+{
+   uint64_t h = mgl_hash64(k, sizeof(*k), 0x6d676c70u);
+   return h ? h : 1;
+}
+
+static bool
+key_eq(const struct vkb_pipeline_key *a, const struct vkb_pipeline_key *b)
+{
+   return memcmp(a, b, sizeof(*a)) == 0;
+}
+
+static bool
+grow(struct vkb_pipeline_cache *c)
+{
+   uint32_t cap = c->count * 4 >= c->cap ? c->cap * 2 : c->cap; /* else only purge tombstones */
+   struct vkb_pipeline_entry *e = calloc(cap, sizeof(*e));
+   if (!e)
+      return false;
+   for (uint32_t i = 0; i < c->cap; i++) {
+      const struct vkb_pipeline_entry *o = &c->e[i];
+      if (o->state != SLOT_LIVE && o->state != SLOT_FAILED)
+         continue;
+      uint32_t j = (uint32_t)o->hash & (cap - 1);
+      while (e[j].state != SLOT_EMPTY)
+         j = (j + 1) & (cap - 1);
+      e[j] = *o;
+   }
+   free(c->e);
+   c->e = e;
+   c->cap = cap;
+   c->tombstones = 0;
+   return true;
+}
+
+/* ---- building one pipeline ----------------------------------------------------------------- */
+
+static VkPrimitiveTopology
+topology_class_rep(VkPrimitiveTopology t)
+{
+   switch (t) {
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   }
+}
+
+static const char *
+build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
+      const struct vkb_render_state *rso, const struct vkb_vertex_elements *veo,
+      const struct vkb_shader *sh, uint32_t default_binding, VkPipeline *out)
+{
+   static const struct mgp_render_state gl_defaults = {
+      .blend = {{.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD,
+                 .src_rgb = GL_ONE, .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
+                 .dst_alpha = GL_ZERO}},
+      .depth_write = 1,
+      .depth_func = GL_LESS,
+      .front_face = GL_CCW,
+      .polygon_mode = GL_FILL,
+      .stencil_func = {GL_ALWAYS, GL_ALWAYS},
+      .stencil_fail = {GL_KEEP, GL_KEEP},
+      .stencil_zfail = {GL_KEEP, GL_KEEP},
+      .stencil_zpass = {GL_KEEP, GL_KEEP},
+      .sample_mask = 0xffffffffu,
+   };
+   const struct mgp_render_state *rs = rso ? &rso->s : &gl_defaults;
+
+   /* Stages. */
+   VkPipelineShaderStageCreateInfo stages[MGP_SHADER_STAGE_COUNT];
+   uint32_t nstages = 0;
+   static const VkShaderStageFlagBits bits[MGP_SHADER_STAGE_COUNT] = {
+      VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
+      VK_SHADER_STAGE_FRAGMENT_BIT, VK_SHADER_STAGE_COMPUTE_BIT};
+   for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
+      if (!sh->mod[s])
+         continue;
+      stages[nstages++] = (VkPipelineShaderStageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = bits[s],
+         .module = sh->mod[s],
+         .pName = sh->entry[s],
+      };
+   }
+
+   /* Vertex input: the enabled attributes the program reads, then the default values. */
+   VkVertexInputBindingDescription bd[VKB_MAX_VB + 1];
+   VkVertexInputAttributeDescription ad[32];
+   VkVertexInputBindingDivisorDescriptionEXT dd[VKB_MAX_VB];
+   uint32_t nb = 0, na = 0, nd = 0, used_bindings = 0;
+   const uint32_t reads = sh->refl.vertex_input_mask;
+   const uint32_t enabled = veo ? veo->ve.enabled_mask & reads & 0xffffu : 0;
+   for (uint32_t loc = 0; loc < VKB_MAX_ATTRIBS; loc++) {
+      if (!(enabled & (1u << loc)))
+         continue;
+      const struct mgp_vertex_attrib *a = &veo->ve.attribs[loc];
+      VkFormat f;
+      uint32_t bytes;
+      if (a->binding >= VKB_MAX_VB)
+         return "vertex attribute binding out of range";
+      if (!vkb_gl_vertex_format(a, &f, &bytes))
+         return "vertex attribute type/size has no Vulkan format";
+      if (a->relative_offset > scr->props.limits.maxVertexInputAttributeOffset)
+         return "vertex attribute offset over maxVertexInputAttributeOffset";
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(scr->phys, f, &fp);
+      if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+         return "vertex attribute format not fetchable on this device";
+      if (sh->refl.vertex_input_kind[loc] == 3)
+         return "double vertex inputs not implemented";
+      ad[na++] = (VkVertexInputAttributeDescription){
+         .location = loc, .binding = a->binding, .format = f, .offset = a->relative_offset};
+      used_bindings |= 1u << a->binding;
+   }
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      if (!(used_bindings & (1u << b)))
+         continue;
+      const struct mgp_vertex_binding *vb = &veo->ve.bindings[b];
+      if (vb->stride > scr->props.limits.maxVertexInputBindingStride)
+         return "vertex stride over maxVertexInputBindingStride";
+      bd[nb++] = (VkVertexInputBindingDescription){
+         .binding = b,
+         .stride = vb->stride,
+         .inputRate = vb->divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX,
+      };
+      if (vb->divisor > 1) {
+         if (!scr->has_divisor)
+            return "instance divisor > 1 needs VK_EXT_vertex_attribute_divisor";
+         dd[nd++] = (VkVertexInputBindingDivisorDescriptionEXT){b, vb->divisor};
+      }
+   }
+   const uint32_t defaults = reads & ~enabled;
+   if (defaults) {
+      for (uint32_t loc = 0; loc < 32; loc++) {
+         if (!(defaults & (1u << loc)))
+            continue;
+         static const VkFormat kf[3] = {VK_FORMAT_R32G32B32A32_SFLOAT,
+                                        VK_FORMAT_R32G32B32A32_SINT,
+                                        VK_FORMAT_R32G32B32A32_UINT};
+         const uint8_t kind = sh->refl.vertex_input_kind[loc];
+         if (kind > 2)
+            return "double vertex inputs not implemented";
+         if (na == 32 || loc >= scr->props.limits.maxVertexInputAttributes)
+            return "too many vertex inputs";
+         ad[na++] = (VkVertexInputAttributeDescription){
+            .location = loc, .binding = default_binding, .format = kf[kind], .offset = loc * 16};
+      }
+      bd[nb++] = (VkVertexInputBindingDescription){
+         .binding = default_binding, .stride = 0, .inputRate = VK_VERTEX_INPUT_RATE_VERTEX};
+   }
+   VkPipelineVertexInputDivisorStateCreateInfoEXT divisor = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
+      .vertexBindingDivisorCount = nd,
+      .pVertexBindingDivisors = dd,
+   };
+   VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+      .pNext = nd ? &divisor : NULL,
+      .vertexBindingDescriptionCount = nb,
+      .pVertexBindingDescriptions = bd,
+      .vertexAttributeDescriptionCount = na,
+      .pVertexAttributeDescriptions = ad,
+   };
+
+   VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = (VkPrimitiveTopology)key->topology,
+      .primitiveRestartEnable = key->restart,
+   };
+   VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .scissorCount = 1,
+   };
+
+   /* Rasterization. */
+   VkPipelineRasterizationStateCreateInfo rast = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .rasterizerDiscardEnable = rs->rasterizer_discard,
+      .lineWidth = 1.0f,
+   };
+   unsigned bias_bit = 0;
+   switch (rs->polygon_mode) {
+   case GL_FILL: rast.polygonMode = VK_POLYGON_MODE_FILL; bias_bit = 1; break;
+   case GL_LINE: rast.polygonMode = VK_POLYGON_MODE_LINE; bias_bit = 2; break;
+   case GL_POINT: rast.polygonMode = VK_POLYGON_MODE_POINT; bias_bit = 4; break;
+   default: return "polygon mode";
+   }
+   if (rast.polygonMode != VK_POLYGON_MODE_FILL && !scr->features.fillModeNonSolid)
+      return "polygon mode LINE/POINT needs fillModeNonSolid";
+   /* GL's depth offset applies to polygons only; its enable depends on the polygon mode. */
+   const bool tri = topology_class_rep((VkPrimitiveTopology)key->topology) ==
+                    VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   rast.depthBiasEnable = tri && (rs->polygon_offset_enable & bias_bit);
+   if (rs->depth_clamp) {
+      if (!scr->features.depthClamp)
+         return "depth clamp needs the depthClamp feature";
+      rast.depthClampEnable = VK_TRUE;
+   }
+   switch (rs->cull_face) {
+   case 0: rast.cullMode = VK_CULL_MODE_NONE; break;
+   case GL_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
+   case GL_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
+   case GL_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
+   default: return "cull face";
+   }
+   /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
+   rast.frontFace = rs->front_face == GL_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
+                                            : VK_FRONT_FACE_CLOCKWISE;
+   VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
+      .provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
+   };
+   if (key->provoking_last)
+      rast.pNext = &pv;
+
+   VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+   };
+
+   /* Depth / stencil: GL tests only against buffers that exist. */
+   VkPipelineDepthStencilStateCreateInfo ds = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+   };
+   if (rs->depth_test && key->depth != VK_FORMAT_UNDEFINED) {
+      ds.depthTestEnable = VK_TRUE;
+      ds.depthWriteEnable = rs->depth_write != 0;
+      if (!vkb_gl_compare_op(rs->depth_func, &ds.depthCompareOp))
+         return "depth func";
+   }
+   if (rs->stencil_test && key->stencil != VK_FORMAT_UNDEFINED) {
+      ds.stencilTestEnable = VK_TRUE;
+      VkStencilOpState *st[2] = {&ds.front, &ds.back};
+      for (int i = 0; i < 2; i++) {
+         if (!vkb_gl_compare_op(rs->stencil_func[i], &st[i]->compareOp) ||
+             !vkb_gl_stencil_op(rs->stencil_fail[i], &st[i]->failOp) ||
+             !vkb_gl_stencil_op(rs->stencil_zfail[i], &st[i]->depthFailOp) ||
+             !vkb_gl_stencil_op(rs->stencil_zpass[i], &st[i]->passOp))
+            return "stencil func/op";
+      }
+   }
+
+   /* Blend, one state per draw buffer (rendering attachment i == draw buffer i). */
+   VkPipelineColorBlendAttachmentState cb[VKB_MAX_COLOR];
+   for (uint32_t i = 0; i < key->color_count; i++) {
+      const struct mgp_blend_target *bt = &rs->blend[rs->independent_blend ? i : 0];
+      VkPipelineColorBlendAttachmentState *a = &cb[i];
+      memset(a, 0, sizeof(*a));
+      a->colorWriteMask = bt->color_mask & 0xf;
+      if (!(key->color_has_alpha & (1u << i)))
+         a->colorWriteMask &= ~VK_COLOR_COMPONENT_A_BIT;
+      if (bt->enable && (key->color_blendable & (1u << i))) {
+         a->blendEnable = VK_TRUE;
+         if (!vkb_gl_blend_factor(bt->src_rgb, &a->srcColorBlendFactor) ||
+             !vkb_gl_blend_factor(bt->dst_rgb, &a->dstColorBlendFactor) ||
+             !vkb_gl_blend_factor(bt->src_alpha, &a->srcAlphaBlendFactor) ||
+             !vkb_gl_blend_factor(bt->dst_alpha, &a->dstAlphaBlendFactor))
+            return "blend factor";
+         if (!vkb_gl_blend_op(bt->eq_rgb, &a->colorBlendOp) ||
+             !vkb_gl_blend_op(bt->eq_alpha, &a->alphaBlendOp))
+            return "blend equation (advanced blending not implemented)";
+         const VkBlendFactor f[4] = {a->srcColorBlendFactor, a->dstColorBlendFactor,
+                                     a->srcAlphaBlendFactor, a->dstAlphaBlendFactor};
+         for (int k = 0; k < 4; k++)
+            if (f[k] >= VK_BLEND_FACTOR_SRC1_COLOR && f[k] <= VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA &&
+                !scr->features.dualSrcBlend)
+               return "dual-source blending needs dualSrcBlend";
+      }
+      if (i > 0 && !scr->features.independentBlend && memcmp(a, &cb[0], sizeof(*a)))
+         return "per-draw-buffer blend / mask needs independentBlend";
+   }
+   VkPipelineColorBlendStateCreateInfo blend = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = key->color_count,
+      .pAttachments = cb,
+   };
+   if (rs->logic_op_enable) {
+      if (!scr->features.logicOp)
+         return "logic op needs the logicOp feature";
+      blend.logicOpEnable = VK_TRUE;
+      if (!vkb_gl_logic_op(rs->logic_op, &blend.logicOp))
+         return "logic op";
+   }
+
+   VkDynamicState dyn[16];
+   uint32_t ndyn = 0;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_VIEWPORT;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_SCISSOR;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_LINE_WIDTH;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_BIAS;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_BLEND_CONSTANTS;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_WRITE_MASK;
+   dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_REFERENCE;
+   if (scr->has_dynamic_topology)
+      dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY;
+   VkPipelineDynamicStateCreateInfo dy = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = ndyn,
+      .pDynamicStates = dyn,
+   };
+
+   VkPipelineRenderingCreateInfo rinfo = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+      .colorAttachmentCount = key->color_count,
+      .pColorAttachmentFormats = key->color,
+      .depthAttachmentFormat = key->depth,
+      .stencilAttachmentFormat = key->stencil,
+   };
+   VkGraphicsPipelineCreateInfo gci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &rinfo,
+      .stageCount = nstages,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rast,
+      .pMultisampleState = &ms,
+      .pDepthStencilState = &ds,
+      .pColorBlendState = &blend,
+      .pDynamicState = &dy,
+      .layout = sh->layout,
+   };
+   VkResult r = vkCreateGraphicsPipelines(scr->dev, scr->pipes.vk, 1, &gci, NULL, out);
+   if (r != VK_SUCCESS) {
+      vkb_check(scr, r, "vkCreateGraphicsPipelines");
+      return "vkCreateGraphicsPipelines failed";
+   }
+   scr->pipelines_created++;
+   return NULL;
+}
+
+VkPipeline
+vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
+                 const struct vkb_render_state *rs, const struct vkb_vertex_elements *ve,
+                 const struct vkb_shader *sh, uint32_t default_attrib_binding)
+{
+   struct vkb_pipeline_cache *c = &scr->pipes;
+   const uint64_t h = key_hash(key);
+   uint32_t i = (uint32_t)h & (c->cap - 1), tomb = UINT32_MAX;
+   for (;;) {
+      struct vkb_pipeline_entry *e = &c->e[i];
+      if (e->state == SLOT_EMPTY)
+         break;
+      if (e->state == SLOT_TOMBSTONE) {
+         if (tomb == UINT32_MAX)
+            tomb = i;
+      } else if (e->hash == h && key_eq(&e->key, key)) {
+         if (e->state == SLOT_FAILED)
+            MGL_DECLINE(backend_draw_incomplete, "pipeline for shader {%u,%u} failed before",
+                        key->shader.slot, key->shader.gen);
+         return e->pipeline;
+      }
+      i = (i + 1) & (c->cap - 1);
+   }
+   VkPipeline p = VK_NULL_HANDLE;
+   const char *why = build(scr, key, rs, ve, sh, default_attrib_binding, &p);
+   if (why)
+      MGL_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s",
+                  key->shader.slot, key->shader.gen, why);
+   if (scr->failed)
+      return VK_NULL_HANDLE;
+   struct vkb_pipeline_entry *e = &c->e[tomb != UINT32_MAX ? tomb : i];
+   if (e->state == SLOT_TOMBSTONE)
+      c->tombstones--;
+   e->key = *key;
+   e->hash = h;
+   e->pipeline = p;
+   e->state = why ? SLOT_FAILED : SLOT_LIVE;
+   c->count++;
+   if ((c->count + c->tombstones) * 4 >= c->cap * 3 && !grow(c))
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "pipeline cache");
+   return p;
+}
+
+void
+vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h)
+{
+   /* A linear walk, on CSO deletion only (never at draw). */
+   struct vkb_pipeline_cache *c = &scr->pipes;
+   for (uint32_t i = 0; i < c->cap; i++) {
+      struct vkb_pipeline_entry *e = &c->e[i];
+      if (e->state != SLOT_LIVE && e->state != SLOT_FAILED)
+         continue;
+      const struct mgp_handle k = kind == 0 ? e->key.rs : kind == 1 ? e->key.ve : e->key.shader;
+      if (!mgp_handle_eq(k, h))
+         continue;
+      VKB_DEFER(scr, VKB_GARBAGE_PIPELINE, e->pipeline);
+      e->pipeline = VK_NULL_HANDLE;
+      e->state = SLOT_TOMBSTONE;
+      c->count--;
+      c->tombstones++;
+   }
+}

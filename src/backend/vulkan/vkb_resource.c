@@ -1,0 +1,536 @@
+/* vkb_resource.c — buffers, textures and renderbuffers (one slot space), their layouts and
+ * barriers, and GL fences.
+ *
+ * Buffers: one VkBuffer with every usage GL may bind it to, in device-local memory that is
+ * also host-visible when the device has such a type (then an update of a buffer the GPU is not
+ * using is a plain memcpy; otherwise it is a staged copy in the command stream, see
+ * vkb_transfer.c). Images: optimal tiling, every level allocated, layouts tracked per level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+static const char *
+target_name(unsigned t)
+{
+   static const char *const n[] = {"BUFFER", "TEX_1D", "TEX_2D", "TEX_3D", "TEX_CUBE",
+                                   "TEX_1D_ARRAY", "TEX_2D_ARRAY", "TEX_RECT", "TEX_2D_MS",
+                                   "TEX_2D_MS_ARRAY", "TEX_BUFFER", "TEX_CUBE_ARRAY",
+                                   "RENDERBUFFER"};
+   return t < sizeof(n) / sizeof(n[0]) ? n[t] : "invalid";
+}
+
+static bool
+alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
+             const VkMemoryPropertyFlags *prefs, int nprefs, VkDeviceMemory *mem,
+             VkMemoryPropertyFlags *got, const char *what)
+{
+   VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   for (int i = 0; i < nprefs; i++) {
+      int32_t type = vkb_find_memory(scr, req->memoryTypeBits, prefs[i], 0);
+      if (type < 0)
+         continue;
+      VkMemoryAllocateInfo mai = {
+         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+         .allocationSize = req->size,
+         .memoryTypeIndex = (uint32_t)type,
+      };
+      last = vkAllocateMemory(scr->dev, &mai, NULL, mem);
+      if (last == VK_SUCCESS) {
+         *got = scr->mem_props.memoryTypes[type].propertyFlags;
+         return true;
+      }
+      if (last != VK_ERROR_OUT_OF_DEVICE_MEMORY)
+         break;
+   }
+   vkb_check(scr, last, what);
+   return false;
+}
+
+static bool
+create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   r->is_buffer = true;
+   r->size = r->desc.size;
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = r->size ? (r->size + 3) & ~(VkDeviceSize)3 : 4,
+      .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &r->buf), "vkCreateBuffer"))
+      return false;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, r->buf, &req);
+   const VkMemoryPropertyFlags prefs[] = {
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+      0,
+   };
+   VkMemoryPropertyFlags got = 0;
+   if (!alloc_memory(scr, &req, prefs, 3, &r->mem, &got, "buffer memory"))
+      return false;
+   if (!vkb_check(scr, vkBindBufferMemory(scr->dev, r->buf, r->mem, 0), "vkBindBufferMemory"))
+      return false;
+   r->coherent = (got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
+   if ((got & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) && r->coherent) {
+      if (!vkb_check(scr, vkMapMemory(scr->dev, r->mem, 0, VK_WHOLE_SIZE, 0, (void **)&r->map),
+                     "vkMapMemory"))
+         return false;
+   }
+   return true;
+}
+
+static uint32_t
+full_levels(uint32_t w, uint32_t h)
+{
+   uint32_t m = w > h ? w : h, n = 1;
+   while (m > 1) {
+      m >>= 1;
+      n++;
+   }
+   return n;
+}
+
+static bool
+create_image(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   const struct mgp_resource_desc *d = &r->desc;
+   r->width = d->width ? d->width : 1;
+   r->height = d->height ? d->height : 1;
+   r->levels = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER ? 1 : (d->levels ? d->levels : 1);
+   const uint32_t maxl = full_levels(r->width, r->height);
+   if (r->levels > maxl)
+      r->levels = maxl;
+   if (r->levels > VKB_MAX_LEVELS)
+      r->levels = VKB_MAX_LEVELS;
+   const struct vkb_format *f = r->fmt;
+   VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   if (f->caps & MGP_FORMAT_CAP_SAMPLE)
+      usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+   if (f->caps & MGP_FORMAT_CAP_RENDER)
+      usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+   if (f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL)
+      usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   VkImageCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .flags = f->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0,
+      .imageType = VK_IMAGE_TYPE_2D,
+      .format = f->vk,
+      .extent = {r->width, r->height, 1},
+      .mipLevels = r->levels,
+      .arrayLayers = 1,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = usage,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+   };
+   VkImageFormatProperties ifp;
+   if (vkGetPhysicalDeviceImageFormatProperties(scr->phys, ici.format, ici.imageType, ici.tiling,
+                                                ici.usage, ici.flags, &ifp) != VK_SUCCESS ||
+       ifp.maxExtent.width < r->width || ifp.maxExtent.height < r->height) {
+      r->unsupported = true;
+      MGL_DECLINE(backend_format_unsupported, "%s %ux%u of format %s: no such Vulkan image",
+                  target_name(d->target), r->width, r->height, vkb_format_name(d->format));
+      return true;
+   }
+   if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &r->img), "vkCreateImage"))
+      return false;
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(scr->dev, r->img, &req);
+   const VkMemoryPropertyFlags prefs[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
+   VkMemoryPropertyFlags got;
+   if (!alloc_memory(scr, &req, prefs, 2, &r->mem, &got, "image memory"))
+      return false;
+   if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
+      return false;
+   for (uint32_t l = 0; l < VKB_MAX_LEVELS; l++)
+      r->layout[l] = VK_IMAGE_LAYOUT_UNDEFINED;
+   return true;
+}
+
+/* Builds the storage for r->desc. A shape this slice does not do marks r unsupported (later
+ * uses decline by name); only a Vulkan failure returns false (already a fatal). */
+static bool
+init_storage(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   const struct mgp_resource_desc *d = &r->desc;
+   r->unsupported = false;
+   r->params = (struct mgp_texture_params){.res = d->res,
+                                           .max_level = 1000,
+                                           .swizzle = {0, 1, 2, 3},
+                                           .min_lod = -1000.0f,
+                                           .max_lod = 1000.0f};
+   r->params_version++;
+   r->storage_version++;
+   if (d->target == MGP_RESOURCE_TARGET_BUFFER)
+      return create_buffer(scr, r);
+   if (d->target != MGP_RESOURCE_TARGET_TEX_2D && d->target != MGP_RESOURCE_TARGET_TEX_RECT &&
+       d->target != MGP_RESOURCE_TARGET_RENDERBUFFER) {
+      r->unsupported = true;
+      MGL_DECLINE(backend_feature_unimplemented, "resource target %s", target_name(d->target));
+      return true;
+   }
+   if (d->samples > 1) {
+      r->unsupported = true;
+      MGL_DECLINE(backend_feature_unimplemented, "multisampled %s (%u samples)",
+                  target_name(d->target), d->samples);
+      return true;
+   }
+   if (d->depth > 1 || d->array_layers > 1) {
+      r->unsupported = true;
+      MGL_DECLINE(backend_feature_unimplemented, "%s with depth %u / %u layers",
+                  target_name(d->target), d->depth, d->array_layers);
+      return true;
+   }
+   r->fmt = vkb_format_get(scr, d->format);
+   if (!r->fmt) {
+      r->unsupported = true;
+      MGL_DECLINE(backend_format_unsupported, "%s of format %s", target_name(d->target),
+                  vkb_format_name(d->format));
+      return true;
+   }
+   return create_image(scr, r);
+}
+
+static void
+release_storage(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (r->img) {
+      vkb_end_rendering(scr); /* it may be an attachment of the scope in progress */
+      scr->storage_epoch++;
+   }
+   for (int l = 0; l < VKB_MAX_LEVELS; l++) {
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->att_view[l]);
+      r->att_view[l] = VK_NULL_HANDLE;
+   }
+   if (r->map)
+      vkUnmapMemory(scr->dev, r->mem);
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
+   VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
+   VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
+   r->img = VK_NULL_HANDLE;
+   r->buf = VK_NULL_HANDLE;
+   r->mem = VK_NULL_HANDLE;
+   r->map = NULL;
+   r->fmt = NULL;
+   r->is_buffer = false;
+}
+
+VKB_CALL(resource_create, mgp_resource_desc)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_resource *r = calloc(1, sizeof(*r));
+   if (!r) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "resource_create");
+      return;
+   }
+   r->base.h = args->res;
+   r->desc = *args;
+   if (!vkb_table_put(scr, &scr->resources, &r->base, "resource_create")) {
+      free(r);
+      return;
+   }
+   init_storage(scr, r);
+}
+
+VKB_CALL(resource_respecify, mgp_resource_desc)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_resource *r = vkb_lookup(scr, &scr->resources, args->res, "resource_respecify");
+   if (!r)
+      return;
+   release_storage(scr, r);
+   r->desc = *args;
+   init_storage(scr, r);
+}
+
+VKB_CALL(resource_destroy, mgp_handle_args)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_resource *r = vkb_lookup(scr, &scr->resources, args->h, "resource_destroy");
+   if (!r)
+      return;
+   release_storage(scr, r);
+   vkb_table_remove(&scr->resources, &r->base);
+   free(r);
+}
+
+struct vkb_resource *
+vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *call)
+{
+   struct vkb_resource *r = vkb_lookup(scr, &scr->resources, h, call);
+   if (r && r->unsupported) {
+      MGL_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which was declined at "
+                  "creation", call, h.slot, h.gen);
+      return NULL;
+   }
+   return r;
+}
+
+VkImageView
+vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
+{
+   if (!r->img || level >= r->levels)
+      return VK_NULL_HANDLE;
+   if (r->att_view[level])
+      return r->att_view[level];
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = r->img,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = r->fmt->vk,
+      .subresourceRange = {r->fmt->aspect, level, 1, 0, 1},
+   };
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &r->att_view[level]),
+                  "attachment view"))
+      return VK_NULL_HANDLE;
+   return r->att_view[level];
+}
+
+/* ---- barriers ---------------------------------------------------------------------------- */
+
+static void
+layout_as_src(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlags *stage,
+              VkAccessFlags *access)
+{
+   switch (l) {
+   case VK_IMAGE_LAYOUT_UNDEFINED:
+      *stage |= VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
+      *stage |= scr->shader_pipe_stages;
+      break;
+   case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+      *access |= VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+                VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+      *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+      break;
+   default:
+      *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+      *access |= VK_ACCESS_MEMORY_WRITE_BIT;
+      break;
+   }
+}
+
+static void
+layout_as_dst(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlags *stage,
+              VkAccessFlags *access)
+{
+   switch (l) {
+   case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      *access |= VK_ACCESS_TRANSFER_READ_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
+      *stage |= scr->shader_pipe_stages;
+      *access |= VK_ACCESS_SHADER_READ_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+      *access |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+                VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+      *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                 VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+      break;
+   default:
+      *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+      *access |= VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+      break;
+   }
+}
+
+void
+vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                     uint32_t count, VkImageLayout layout, bool force)
+{
+   if (!r->img)
+      return;
+   VkImageMemoryBarrier b[VKB_MAX_LEVELS];
+   uint32_t n = 0;
+   VkPipelineStageFlags src = 0, dst = 0;
+   for (uint32_t l = level; l < level + count && l < r->levels; l++) {
+      if (r->layout[l] == layout && !force)
+         continue;
+      VkAccessFlags sa = 0, da = 0;
+      layout_as_src(scr, r->layout[l], &src, &sa);
+      layout_as_dst(scr, layout, &dst, &da);
+      b[n++] = (VkImageMemoryBarrier){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+         .srcAccessMask = sa,
+         .dstAccessMask = da,
+         .oldLayout = r->layout[l],
+         .newLayout = layout,
+         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+         .image = r->img,
+         .subresourceRange = {r->fmt->aspect, l, 1, 0, 1},
+      };
+   }
+   if (!n)
+      return;
+   /* Barriers are recorded outside a rendering scope. */
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   for (uint32_t i = 0; i < n; i++)
+      r->layout[b[i].subresourceRange.baseMipLevel] = layout;
+   r->last_use = vkb_current_serial(scr);
+   vkCmdPipelineBarrier(cmd, src, dst, 0, 0, NULL, 0, NULL, n, b);
+}
+
+/* Buffers: one global barrier each side of a transfer write (cheap on every device; buffer
+ * ranges are not tracked in this slice). */
+void
+vkb_buffer_barrier_before_write(struct vkb_screen *scr)
+{
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+   };
+   vkCmdPipelineBarrier(cmd,
+                        VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT |
+                           scr->shader_pipe_stages | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+void
+vkb_buffer_barrier_after_write(struct vkb_screen *scr)
+{
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                       VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT |
+                       VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT |
+                       VK_ACCESS_TRANSFER_WRITE_BIT,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT |
+                           scr->shader_pipe_stages | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+/* ---- GL fences --------------------------------------------------------------------------- */
+
+static void
+write_status(const struct mgp_span *out, uint32_t status)
+{
+   if (out->ptr && out->size >= sizeof(uint32_t))
+      memcpy(out->ptr, &status, sizeof(status));
+}
+
+VKB_CALL(fence_create, mgp_handle_args)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_fence *f = calloc(1, sizeof(*f));
+   if (!f) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "fence_create");
+      return;
+   }
+   f->base.h = args->h;
+   if (!vkb_table_put(scr, &scr->fences, &f->base, "fence_create")) {
+      free(f);
+      return;
+   }
+   /* Everything recorded so far is in the current batch (or older ones). */
+   f->serial = vkb_current_serial(scr);
+}
+
+VKB_CALL(fence_status, mgp_fence_query)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed) {
+      write_status(&args->out, MGP_FENCE_LOST);
+      return;
+   }
+   struct vkb_fence *f = vkb_lookup(scr, &scr->fences, args->fence, "fence_status");
+   if (!f) {
+      write_status(&args->out, MGP_FENCE_LOST);
+      return;
+   }
+   vkb_retire(scr);
+   if (f->serial > scr->completed_serial && scr->cur && f->serial >= scr->cur->serial)
+      vkb_submit(scr); /* a poll must be able to see the fence signal */
+   write_status(&args->out, scr->failed                          ? MGP_FENCE_LOST
+                            : f->serial <= scr->completed_serial ? MGP_FENCE_SIGNALLED
+                                                                 : MGP_FENCE_UNSIGNALLED);
+}
+
+VKB_CALL(fence_wait, mgp_fence_query)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed) {
+      write_status(&args->out, MGP_FENCE_LOST);
+      return;
+   }
+   struct vkb_fence *f = vkb_lookup(scr, &scr->fences, args->fence, "fence_wait");
+   if (!f) {
+      write_status(&args->out, MGP_FENCE_LOST);
+      return;
+   }
+   VkResult r = vkb_wait_serial(scr, f->serial, args->timeout_ns, true);
+   write_status(&args->out, r == VK_SUCCESS   ? MGP_FENCE_SIGNALLED
+                            : r == VK_TIMEOUT ? MGP_FENCE_UNSIGNALLED
+                                              : MGP_FENCE_LOST);
+}
+
+VKB_CALL(fence_destroy, mgp_handle_args)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   if (scr->failed)
+      return;
+   struct vkb_fence *f = vkb_lookup(scr, &scr->fences, args->h, "fence_destroy");
+   if (!f)
+      return;
+   vkb_table_remove(&scr->fences, &f->base);
+   free(f);
+}

@@ -1,0 +1,843 @@
+/* vkb_screen.c — the Vulkan backend's screen: instance, device, validation messenger, caps,
+ * the slot tables and the exported struct mgs_backend. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "pipe_codec.h"
+#include "vkb.h"
+
+/* ---- fatals ------------------------------------------------------------------------------ */
+
+void
+vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail)
+{
+   if (scr->failed)
+      return;
+   scr->failed = true;
+   mgl_error("vulkan: fatal %s: %s", mgl_fatal_name(name), detail);
+   scr->env.fatal(scr->env.session, name, detail);
+}
+
+bool
+vkb_check(struct vkb_screen *scr, VkResult err, const char *what)
+{
+   if (err == VK_SUCCESS)
+      return true;
+   char detail[160];
+   snprintf(detail, sizeof(detail), "%s: VkResult %d", what, (int)err);
+   switch (err) {
+   case VK_ERROR_OUT_OF_HOST_MEMORY:
+   case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+   case VK_ERROR_FRAGMENTED_POOL:
+   case VK_ERROR_OUT_OF_POOL_MEMORY:
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
+      break;
+   default:
+      vkb_fatal(scr, MGL_FATAL_DeviceLost, detail);
+      break;
+   }
+   return false;
+}
+
+int32_t
+vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits, VkMemoryPropertyFlags want,
+                VkMemoryPropertyFlags avoid)
+{
+   for (uint32_t i = 0; i < scr->mem_props.memoryTypeCount; i++) {
+      const VkMemoryPropertyFlags f = scr->mem_props.memoryTypes[i].propertyFlags;
+      if ((type_bits & (1u << i)) && (f & want) == want && !(f & avoid))
+         return (int32_t)i;
+   }
+   return -1;
+}
+
+/* ---- slot tables ------------------------------------------------------------------------- */
+
+#define VKB_MAX_SLOTS (1u << 22)
+
+struct vkb_obj *
+vkb_table_peek(const struct vkb_table *t, struct mgp_handle h)
+{
+   if (mgp_handle_is_null(h) || h.slot >= t->cap)
+      return NULL;
+   struct vkb_obj *o = t->slots[h.slot];
+   return o && o->h.gen == h.gen ? o : NULL;
+}
+
+void *
+vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, const char *call)
+{
+   if (mgp_handle_is_null(h))
+      return NULL;
+   struct vkb_obj *o = vkb_table_peek(t, h);
+   if (!o) {
+      char detail[96];
+      snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
+      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+   }
+   return o;
+}
+
+bool
+vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, const char *call)
+{
+   const uint32_t slot = obj->h.slot;
+   char detail[96];
+   if (mgp_handle_is_null(obj->h) || slot >= VKB_MAX_SLOTS) {
+      snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, slot, obj->h.gen);
+      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      return false;
+   }
+   if (slot >= t->cap) {
+      uint32_t cap = t->cap ? t->cap : 64;
+      while (cap <= slot)
+         cap *= 2;
+      struct vkb_obj **s = realloc(t->slots, cap * sizeof(*s));
+      if (!s) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, call);
+         return false;
+      }
+      memset(s + t->cap, 0, (cap - t->cap) * sizeof(*s));
+      t->slots = s;
+      t->cap = cap;
+   }
+   if (t->slots[slot]) {
+      snprintf(detail, sizeof(detail), "%s {%u,%u}: slot still holds gen %u", call, slot,
+               obj->h.gen, t->slots[slot]->h.gen);
+      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      return false;
+   }
+   t->slots[slot] = obj;
+   return true;
+}
+
+void
+vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj)
+{
+   if (obj->h.slot < t->cap && t->slots[obj->h.slot] == obj)
+      t->slots[obj->h.slot] = NULL;
+}
+
+void
+vkb_table_finish(struct vkb_table *t)
+{
+   free(t->slots);
+   t->slots = NULL;
+   t->cap = 0;
+}
+
+/* ---- validation messenger ------------------------------------------------------------------ */
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL
+debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
+         const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+{
+   struct vkb_screen *scr = user;
+   (void)types;
+   const char *msg = data && data->pMessage ? data->pMessage : "(no message)";
+   if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
+      scr->validation_errors++;
+      mgl_error("vulkan validation error: %s", msg);
+   } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+      scr->validation_warnings++;
+      mgl_warn("vulkan validation warning: %s", msg);
+   } else {
+      mgl_debug("vulkan validation: %s", msg);
+   }
+   return VK_FALSE;
+}
+
+static bool
+has_layer(const char *name)
+{
+   uint32_t n = 0;
+   vkEnumerateInstanceLayerProperties(&n, NULL);
+   VkLayerProperties *p = calloc(n ? n : 1, sizeof(*p));
+   if (!p)
+      return false;
+   vkEnumerateInstanceLayerProperties(&n, p);
+   bool found = false;
+   for (uint32_t i = 0; i < n; i++)
+      found |= !strcmp(p[i].layerName, name);
+   free(p);
+   return found;
+}
+
+static bool
+has_instance_ext(const char *layer, const char *name)
+{
+   uint32_t n = 0;
+   vkEnumerateInstanceExtensionProperties(layer, &n, NULL);
+   VkExtensionProperties *p = calloc(n ? n : 1, sizeof(*p));
+   if (!p)
+      return false;
+   vkEnumerateInstanceExtensionProperties(layer, &n, p);
+   bool found = false;
+   for (uint32_t i = 0; i < n; i++)
+      found |= !strcmp(p[i].extensionName, name);
+   free(p);
+   return found;
+}
+
+struct dev_exts {
+   VkExtensionProperties *p;
+   uint32_t n;
+};
+
+static bool
+dev_has(const struct dev_exts *e, const char *name)
+{
+   for (uint32_t i = 0; i < e->n; i++)
+      if (!strcmp(e->p[i].extensionName, name))
+         return true;
+   return false;
+}
+
+static bool
+dev_exts_get(VkPhysicalDevice pd, struct dev_exts *e)
+{
+   e->n = 0;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &e->n, NULL);
+   e->p = calloc(e->n ? e->n : 1, sizeof(*e->p));
+   if (!e->p)
+      return false;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &e->n, e->p);
+   return true;
+}
+
+/* ---- device ------------------------------------------------------------------------------ */
+
+static int
+device_score(VkPhysicalDevice pd, const char **why)
+{
+   VkPhysicalDeviceProperties p;
+   vkGetPhysicalDeviceProperties(pd, &p);
+   if (p.apiVersion < VK_API_VERSION_1_1) {
+      *why = "device is older than Vulkan 1.1";
+      return -1;
+   }
+   uint32_t nq = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, NULL);
+   VkQueueFamilyProperties q[16];
+   if (nq > 16)
+      nq = 16;
+   vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, q);
+   bool gfx = false;
+   for (uint32_t i = 0; i < nq; i++)
+      gfx |= (q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+   if (!gfx) {
+      *why = "device has no graphics queue";
+      return -1;
+   }
+   if (p.apiVersion < VK_API_VERSION_1_3) {
+      struct dev_exts e;
+      if (!dev_exts_get(pd, &e))
+         return -1;
+      bool ok = dev_has(&e, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);
+      if (p.apiVersion < VK_API_VERSION_1_2)
+         ok = ok && dev_has(&e, VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME) &&
+              dev_has(&e, VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME);
+      free(e.p);
+      if (!ok) {
+         *why = "device lacks VK_KHR_dynamic_rendering (required)";
+         return -1;
+      }
+   }
+   switch (p.deviceType) {
+   case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+   case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+   case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+   case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+   default: return 0;
+   }
+}
+
+static bool
+create_instance(struct vkb_screen *scr, char *why, size_t why_size)
+{
+   uint32_t loader = VK_API_VERSION_1_0;
+   vkEnumerateInstanceVersion(&loader);
+   if (loader < VK_API_VERSION_1_1) {
+      snprintf(why, why_size, "the Vulkan loader is older than 1.1");
+      return false;
+   }
+   const char *layers[1];
+   uint32_t nlayers = 0;
+   const char *exts[2];
+   uint32_t nexts = 0;
+   bool debug_utils = false;
+   if (scr->env.validation) {
+      if (has_layer("VK_LAYER_KHRONOS_validation")) {
+         layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
+         scr->validation_active = true;
+      } else {
+         mgl_warn("vulkan: MGL_VK_VALIDATION=1 but VK_LAYER_KHRONOS_validation is not installed");
+      }
+      if (has_instance_ext(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
+          (nlayers && has_instance_ext(layers[0], VK_EXT_DEBUG_UTILS_EXTENSION_NAME))) {
+         exts[nexts++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+         debug_utils = true;
+      } else {
+         scr->validation_active = false;
+      }
+   }
+   VkDebugUtilsMessengerCreateInfoEXT dbg = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+      .pfnUserCallback = debug_cb,
+      .pUserData = scr,
+   };
+   VkApplicationInfo app = {
+      .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+      .pApplicationName = "mgl",
+      .pEngineName = "mgl",
+      .apiVersion = loader >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : loader,
+   };
+   VkInstanceCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pNext = debug_utils ? &dbg : NULL,
+      .pApplicationInfo = &app,
+      .enabledLayerCount = nlayers,
+      .ppEnabledLayerNames = layers,
+      .enabledExtensionCount = nexts,
+      .ppEnabledExtensionNames = exts,
+   };
+   VkResult r = vkCreateInstance(&ici, NULL, &scr->instance);
+   if (r != VK_SUCCESS) {
+      snprintf(why, why_size, "vkCreateInstance failed (VkResult %d)", (int)r);
+      return false;
+   }
+   if (debug_utils) {
+      PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(scr->instance, "vkCreateDebugUtilsMessengerEXT");
+      if (!create || create(scr->instance, &dbg, NULL, &scr->messenger) != VK_SUCCESS) {
+         mgl_warn("vulkan: could not create the debug messenger");
+         scr->validation_active = false;
+      }
+   }
+   return true;
+}
+
+static bool
+create_device(struct vkb_screen *scr, char *why, size_t why_size)
+{
+   uint32_t n = 0;
+   vkEnumeratePhysicalDevices(scr->instance, &n, NULL);
+   if (!n) {
+      snprintf(why, why_size, "no Vulkan physical device");
+      return false;
+   }
+   VkPhysicalDevice pds[16];
+   if (n > 16)
+      n = 16;
+   vkEnumeratePhysicalDevices(scr->instance, &n, pds);
+   int best = -1;
+   const char *reason = "no usable device";
+   for (uint32_t i = 0; i < n; i++) {
+      const char *r = NULL;
+      int s = device_score(pds[i], &r);
+      if (s < 0) {
+         reason = r;
+         continue;
+      }
+      if (best < 0 || s > device_score(pds[best], &r))
+         best = (int)i;
+   }
+   if (best < 0) {
+      snprintf(why, why_size, "no usable Vulkan device: %s", reason);
+      return false;
+   }
+   scr->phys = pds[best];
+   vkGetPhysicalDeviceProperties(scr->phys, &scr->props);
+   vkGetPhysicalDeviceMemoryProperties(scr->phys, &scr->mem_props);
+   scr->api_version = scr->props.apiVersion;
+   const uint32_t api = scr->api_version;
+
+   struct dev_exts e;
+   if (!dev_exts_get(scr->phys, &e)) {
+      snprintf(why, why_size, "out of memory");
+      return false;
+   }
+
+   /* Driver strings. */
+   VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+   if (api >= VK_API_VERSION_1_2 || dev_has(&e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
+      p2.pNext = &drv;
+   vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+   if (p2.pNext) {
+      snprintf(scr->driver_name, sizeof(scr->driver_name), "%.63s", drv.driverName);
+      snprintf(scr->driver_info, sizeof(scr->driver_info), "%.127s", drv.driverInfo);
+   } else {
+      snprintf(scr->driver_name, sizeof(scr->driver_name), "vendor 0x%04x",
+               scr->props.vendorID);
+      snprintf(scr->driver_info, sizeof(scr->driver_info), "driver version 0x%08x",
+               scr->props.driverVersion);
+   }
+
+   /* Queue. */
+   uint32_t nq = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(scr->phys, &nq, NULL);
+   VkQueueFamilyProperties q[16];
+   if (nq > 16)
+      nq = 16;
+   vkGetPhysicalDeviceQueueFamilyProperties(scr->phys, &nq, q);
+   for (uint32_t i = 0; i < nq; i++) {
+      if (q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
+         scr->queue_family = i;
+         scr->timestamp_bits = q[i].timestampValidBits;
+         break;
+      }
+   }
+
+   /* Features: query, then enable what GL needs and the device has. */
+   const char *exts[16];
+   uint32_t nexts = 0;
+   void *chain = NULL;
+#define CHAIN(s) ((s).pNext = chain, chain = &(s))
+   VkPhysicalDeviceShaderDrawParametersFeatures dp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES};
+   CHAIN(dp);
+   VkPhysicalDeviceDynamicRenderingFeatures dr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES};
+   CHAIN(dr);
+   VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+   const bool has_u8 = dev_has(&e, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
+   if (has_u8)
+      CHAIN(u8);
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+   const bool has_pv = dev_has(&e, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
+   if (has_pv)
+      CHAIN(pv);
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
+   const bool has_div = dev_has(&e, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+   if (has_div)
+      CHAIN(div);
+   VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT};
+   const bool has_eds = api < VK_API_VERSION_1_3 &&
+                        dev_has(&e, VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME);
+   if (has_eds)
+      CHAIN(eds);
+   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+   const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
+   if (has_lr)
+      CHAIN(lr);
+   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                   .pNext = chain};
+   vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
+   if (!dr.dynamicRendering) {
+      free(e.p);
+      snprintf(why, why_size, "device does not support dynamicRendering (required)");
+      return false;
+   }
+
+   /* Rebuild the chain with only what is enabled. */
+   chain = NULL;
+   dp.shaderDrawParameters = dp.shaderDrawParameters ? VK_TRUE : VK_FALSE;
+   CHAIN(dp);
+   dr.dynamicRendering = VK_TRUE;
+   CHAIN(dr);
+   if (api < VK_API_VERSION_1_3) {
+      exts[nexts++] = VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
+      if (api < VK_API_VERSION_1_2) {
+         exts[nexts++] = VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME;
+         exts[nexts++] = VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME;
+      }
+   }
+   if (has_u8 && u8.indexTypeUint8) {
+      exts[nexts++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
+      u8 = (VkPhysicalDeviceIndexTypeUint8FeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
+         .indexTypeUint8 = VK_TRUE};
+      CHAIN(u8);
+      scr->has_index_uint8 = true;
+   }
+   if (has_pv && pv.provokingVertexLast) {
+      exts[nexts++] = VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME;
+      pv = (VkPhysicalDeviceProvokingVertexFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+         .provokingVertexLast = VK_TRUE};
+      CHAIN(pv);
+      scr->has_provoking_vertex = true;
+   }
+   if (has_div && div.vertexAttributeInstanceRateDivisor) {
+      exts[nexts++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
+      div = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+         .vertexAttributeInstanceRateDivisor = VK_TRUE};
+      CHAIN(div);
+      scr->has_divisor = true;
+   }
+   if (api >= VK_API_VERSION_1_3) {
+      scr->has_dynamic_topology = true;
+   } else if (has_eds && eds.extendedDynamicState) {
+      exts[nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME;
+      eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+         .extendedDynamicState = VK_TRUE};
+      CHAIN(eds);
+      scr->has_dynamic_topology = true;
+   }
+   if (has_lr && lr.primitiveTopologyListRestart) {
+      exts[nexts++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
+      lr = (VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+         .primitiveTopologyListRestart = VK_TRUE};
+      CHAIN(lr);
+      scr->has_list_restart = true;
+   }
+   if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
+      exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
+      scr->has_mirror_clamp = true;
+   }
+#undef CHAIN
+   free(e.p);
+   scr->has_draw_params = dp.shaderDrawParameters;
+
+   const VkPhysicalDeviceFeatures *have = &f2.features;
+   VkPhysicalDeviceFeatures *en = &scr->features;
+   memset(en, 0, sizeof(*en));
+#define WANT(x) en->x = have->x
+   WANT(robustBufferAccess); /* the client's draws must never read outside a buffer */
+   WANT(independentBlend);
+   WANT(geometryShader);
+   WANT(dualSrcBlend);
+   WANT(logicOp);
+   WANT(depthClamp);
+   WANT(depthBiasClamp);
+   WANT(fillModeNonSolid);
+   WANT(wideLines);
+   WANT(largePoints);
+   WANT(samplerAnisotropy);
+   WANT(shaderClipDistance);
+   WANT(shaderCullDistance);
+   WANT(imageCubeArray);
+   WANT(drawIndirectFirstInstance);
+   WANT(multiDrawIndirect);
+   WANT(fragmentStoresAndAtomics);
+   WANT(vertexPipelineStoresAndAtomics);
+   WANT(shaderFloat64);
+#undef WANT
+
+   const float prio = 1.0f;
+   VkDeviceQueueCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueFamilyIndex = scr->queue_family,
+      .queueCount = 1,
+      .pQueuePriorities = &prio,
+   };
+   VkPhysicalDeviceFeatures2 en2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                    .pNext = chain, .features = *en};
+   VkDeviceCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .pNext = &en2,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &qci,
+      .enabledExtensionCount = nexts,
+      .ppEnabledExtensionNames = exts,
+   };
+   VkResult r = vkCreateDevice(scr->phys, &dci, NULL, &scr->dev);
+   if (r != VK_SUCCESS) {
+      snprintf(why, why_size, "vkCreateDevice failed (VkResult %d)", (int)r);
+      return false;
+   }
+   vkGetDeviceQueue(scr->dev, scr->queue_family, 0, &scr->queue);
+
+   const bool core13 = api >= VK_API_VERSION_1_3;
+   scr->begin_rendering = (PFN_vkCmdBeginRenderingKHR)vkGetDeviceProcAddr(
+      scr->dev, core13 ? "vkCmdBeginRendering" : "vkCmdBeginRenderingKHR");
+   scr->end_rendering = (PFN_vkCmdEndRenderingKHR)vkGetDeviceProcAddr(
+      scr->dev, core13 ? "vkCmdEndRendering" : "vkCmdEndRenderingKHR");
+   if (scr->has_dynamic_topology)
+      scr->set_topology = (PFN_vkCmdSetPrimitiveTopologyEXT)vkGetDeviceProcAddr(
+         scr->dev, core13 ? "vkCmdSetPrimitiveTopology" : "vkCmdSetPrimitiveTopologyEXT");
+   if (!scr->set_topology)
+      scr->has_dynamic_topology = false;
+   if (!scr->begin_rendering || !scr->end_rendering) {
+      snprintf(why, why_size, "vkCmdBeginRendering not exported by the driver");
+      return false;
+   }
+
+   scr->gfx_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+   scr->shader_pipe_stages =
+      VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+   if (en->geometryShader) {
+      scr->gfx_stages |= VK_SHADER_STAGE_GEOMETRY_BIT;
+      scr->shader_pipe_stages |= VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT;
+   }
+   return true;
+}
+
+static bool
+create_default_sampler(struct vkb_screen *scr)
+{
+   /* GL's initial sampler state: NEAREST_MIPMAP_LINEAR / LINEAR, REPEAT. */
+   VkSamplerCreateInfo sci = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+      .magFilter = VK_FILTER_LINEAR,
+      .minFilter = VK_FILTER_NEAREST,
+      .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
+      .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+      .addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+      .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+      .maxLod = 1000.0f,
+   };
+   return vkCreateSampler(scr->dev, &sci, NULL, &scr->default_sampler) == VK_SUCCESS;
+}
+
+static void
+screen_destroy(void *self)
+{
+   struct vkb_screen *scr = self;
+   if (!scr)
+      return;
+   if (scr->dev) {
+      vkDeviceWaitIdle(scr->dev);
+      /* Objects still in the tables: the client's session ended without deleting them. */
+      struct vkb_table *tables[] = {&scr->contexts, &scr->fences, &scr->sampler_views,
+                                    &scr->samplers, &scr->vertex_elements, &scr->render_states};
+      for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
+         for (uint32_t i = 0; i < tables[t]->cap; i++) {
+            struct vkb_obj *o = tables[t]->slots[i];
+            if (!o)
+               continue;
+            if (tables[t] == &scr->samplers)
+               vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk, NULL);
+            if (tables[t] == &scr->sampler_views)
+               vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk, NULL);
+            free(o);
+         }
+      }
+      for (uint32_t i = 0; i < scr->shaders.cap; i++) {
+         struct vkb_shader *sh = (struct vkb_shader *)scr->shaders.slots[i];
+         if (!sh)
+            continue;
+         for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
+            vkDestroyShaderModule(scr->dev, sh->mod[s], NULL);
+         vkDestroyPipelineLayout(scr->dev, sh->layout, NULL);
+         vkDestroyDescriptorSetLayout(scr->dev, sh->dsl, NULL);
+         free(sh->consts);
+         free(sh);
+      }
+      for (uint32_t i = 0; i < scr->resources.cap; i++) {
+         struct vkb_resource *r = (struct vkb_resource *)scr->resources.slots[i];
+         if (!r)
+            continue;
+         for (int l = 0; l < VKB_MAX_LEVELS; l++)
+            vkDestroyImageView(scr->dev, r->att_view[l], NULL);
+         vkDestroyImage(scr->dev, r->img, NULL);
+         vkDestroyBuffer(scr->dev, r->buf, NULL);
+         vkFreeMemory(scr->dev, r->mem, NULL);
+         free(r);
+      }
+      vkb_pipeline_cache_finish(scr);
+      vkb_batch_finish_all(scr);
+      for (int k = 0; k < 3; k++) {
+         vkDestroyImageView(scr->dev, scr->dummy_view[k], NULL);
+         vkDestroyImage(scr->dev, scr->dummy_img[k], NULL);
+         vkFreeMemory(scr->dev, scr->dummy_mem[k], NULL);
+      }
+      vkDestroySampler(scr->dev, scr->default_sampler, NULL);
+      vkDestroyDevice(scr->dev, NULL);
+   }
+   struct vkb_table *all[] = {&scr->resources, &scr->render_states, &scr->vertex_elements,
+                              &scr->samplers, &scr->sampler_views, &scr->shaders,
+                              &scr->fences, &scr->contexts};
+   for (size_t t = 0; t < sizeof(all) / sizeof(all[0]); t++)
+      vkb_table_finish(all[t]);
+   if (scr->messenger) {
+      PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
+         vkGetInstanceProcAddr(scr->instance, "vkDestroyDebugUtilsMessengerEXT");
+      if (destroy)
+         destroy(scr->instance, scr->messenger, NULL);
+   }
+   if (scr->validation_active)
+      mgl_log_always("vulkan: validation errors=%llu warnings=%llu",
+                     scr->validation_errors, scr->validation_warnings);
+   if (scr->instance)
+      vkDestroyInstance(scr->instance, NULL);
+   free(scr);
+}
+
+static void *
+screen_create(const struct mgs_backend_env *env)
+{
+   struct vkb_screen *scr = calloc(1, sizeof(*scr));
+   if (!scr) {
+      env->fatal(env->session, MGL_FATAL_BackendInit, "vulkan: out of memory");
+      return NULL;
+   }
+   scr->env = *env;
+   char why[192] = "";
+   if (!create_instance(scr, why, sizeof(why)) || !create_device(scr, why, sizeof(why)) ||
+       !create_default_sampler(scr) || !vkb_pipeline_cache_init(scr)) {
+      char detail[256];
+      snprintf(detail, sizeof(detail), "vulkan: %s", why[0] ? why : "device setup failed");
+      mgl_error("%s", detail);
+      env->fatal(env->session, MGL_FATAL_BackendInit, detail);
+      scr->env.fatal = NULL;
+      screen_destroy(scr);
+      return NULL;
+   }
+   vkb_format_init(scr);
+   scr->next_serial = 1;
+   scr->frame_serial = 1;
+   scr->frames_in_flight = 2;
+   const char *fif = getenv("MGL_FRAMES_IN_FLIGHT");
+   if (fif && atoi(fif) > 0)
+      scr->frames_in_flight = (uint32_t)atoi(fif);
+   mgl_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
+            scr->driver_name, scr->driver_info, VK_API_VERSION_MAJOR(scr->api_version),
+            VK_API_VERSION_MINOR(scr->api_version), VK_API_VERSION_PATCH(scr->api_version),
+            scr->validation_active ? "on" : "off");
+   return scr;
+}
+
+/* ---- caps -------------------------------------------------------------------------------- */
+
+static uint32_t
+min_u32(uint32_t a, uint32_t b)
+{
+   return a < b ? a : b;
+}
+
+VKB_CALL(get_caps, mgp_get_caps)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   struct mgp_caps c;
+   memset(&c, 0, sizeof(c));
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   c.abi_version = MGP_ABI_VERSION;
+   c.vk_api_version = scr->api_version;
+   snprintf((char *)c.vendor, sizeof(c.vendor), "mgl");
+   snprintf((char *)c.renderer, sizeof(c.renderer), "mgl (Vulkan: %.110s)", scr->props.deviceName);
+   snprintf((char *)c.driver, sizeof(c.driver), "%.20s %.42s", scr->driver_name,
+            scr->driver_info);
+   mgp_screen_vtbl_mask(&vkb_screen_vtbl, c.call_mask);
+   mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
+   c.cap_bits = 0;
+   c.max_texture_size = l->maxImageDimension2D;
+   c.max_3d_texture_size = l->maxImageDimension3D;
+   c.max_array_layers = l->maxImageArrayLayers;
+   c.max_cube_size = l->maxImageDimensionCube;
+   c.max_renderbuffer_size =
+      min_u32(l->maxImageDimension2D, min_u32(l->maxFramebufferWidth, l->maxFramebufferHeight));
+   c.max_viewport_dims[0] = l->maxViewportDimensions[0];
+   c.max_viewport_dims[1] = l->maxViewportDimensions[1];
+   c.max_framebuffer_width = l->maxFramebufferWidth;
+   c.max_framebuffer_height = l->maxFramebufferHeight;
+   c.max_color_attachments = min_u32(l->maxColorAttachments, VKB_MAX_COLOR);
+   c.max_samples = 1; /* multisampled resources are declined in this slice */
+   c.max_vertex_attribs = min_u32(l->maxVertexInputAttributes, VKB_MAX_ATTRIBS);
+   /* one binding is kept for the default attribute values */
+   c.max_vertex_bindings = min_u32(l->maxVertexInputBindings - 1, VKB_MAX_VB);
+   c.max_vertex_attrib_stride = l->maxVertexInputBindingStride;
+   c.max_uniform_buffer_bindings =
+      min_u32(min_u32(l->maxPerStageDescriptorUniformBuffers, l->maxDescriptorSetUniformBuffers) - 1,
+              24);
+   c.max_uniform_block_size = l->maxUniformBufferRange;
+   c.uniform_buffer_offset_alignment = (uint32_t)l->minUniformBufferOffsetAlignment;
+   c.max_texture_units = min_u32(
+      min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), 48);
+   c.max_varying_components =
+      min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
+   c.max_clip_distances = scr->features.shaderClipDistance ? l->maxClipDistances : 0;
+   c.max_texture_lod_bias = l->maxSamplerLodBias;
+   c.max_anisotropy = scr->features.samplerAnisotropy ? l->maxSamplerAnisotropy : 1.0f;
+   c.point_size_range[0] = scr->features.largePoints ? l->pointSizeRange[0] : 1.0f;
+   c.point_size_range[1] = scr->features.largePoints ? l->pointSizeRange[1] : 1.0f;
+   c.line_width_range[0] = scr->features.wideLines ? l->lineWidthRange[0] : 1.0f;
+   c.line_width_range[1] = scr->features.wideLines ? l->lineWidthRange[1] : 1.0f;
+   c.subpixel_bits = l->subPixelPrecisionBits;
+   c.timestamp_bits = scr->timestamp_bits;
+   /* Unmapped formats keep only their vertex-fetch bit. */
+   for (unsigned f = 0; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++)
+      c.format_flags[f] = scr->formats[f].caps;
+   if (!args->out.ptr)
+      return;
+   uint64_t n = args->out.size < sizeof(c) ? args->out.size : sizeof(c);
+   memcpy(args->out.ptr, &c, n);
+}
+
+/* ---- the backend ------------------------------------------------------------------------- */
+
+static void *
+context_lookup(void *screen, struct mgp_handle ctx)
+{
+   struct vkb_screen *scr = screen;
+   return vkb_table_peek(&scr->contexts, ctx);
+}
+
+static unsigned
+gate_counters(void *screen, const char **names, unsigned long long *values, unsigned max)
+{
+   struct vkb_screen *scr = screen;
+   const struct {
+      const char *name;
+      unsigned long long value;
+   } rows[] = {
+      {"unsound-serial-complete", scr->unsound_serial_complete},
+      {"pipelines-created", scr->pipelines_created},
+      {"vk-validation-errors", scr->validation_errors},
+      {"vk-validation-warnings", scr->validation_warnings},
+      {"vk-validation-active", scr->validation_active},
+      {"submits", scr->submits},
+      {"render-pass-splits", scr->render_pass_splits},
+      {"staged-buffer-copies", scr->staged_buffer_copies},
+      {"direct-buffer-writes", scr->direct_buffer_writes},
+      {"descriptor-sets", scr->descriptor_sets},
+      {"pressure-submits", scr->pressure_submits},
+      {"completed-frame-floor", scr->completed_frame_floor},
+   };
+   unsigned n = sizeof(rows) / sizeof(rows[0]);
+   if (!names || !values)
+      return n;
+   if (n > max)
+      n = max;
+   for (unsigned i = 0; i < n; i++) {
+      names[i] = rows[i].name;
+      values[i] = rows[i].value;
+   }
+   return n;
+}
+
+const struct mgp_screen_vtbl vkb_screen_vtbl = {
+   .get_caps = vkb_get_caps,
+   .context_create = vkb_context_create,
+   .context_destroy = vkb_context_destroy,
+   .resource_create = vkb_resource_create,
+   .resource_respecify = vkb_resource_respecify,
+   .resource_destroy = vkb_resource_destroy,
+   .map_persistent = NULL,
+   .unmap_persistent = NULL,
+   .fence_create = vkb_fence_create,
+   .fence_status = vkb_fence_status,
+   .fence_wait = vkb_fence_wait,
+   .fence_destroy = vkb_fence_destroy,
+   .query_create = NULL,
+   .query_result = NULL,
+   .query_destroy = NULL,
+};
+
+const struct mgs_backend mgs_vulkan_backend = {
+   .name = "vulkan",
+   .screen_create = screen_create,
+   .screen_destroy = screen_destroy,
+   .screen_vtbl = &vkb_screen_vtbl,
+   .context_vtbl = &vkb_context_vtbl,
+   .context_lookup = context_lookup,
+   .gate_counters = gate_counters,
+};

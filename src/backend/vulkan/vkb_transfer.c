@@ -1,0 +1,473 @@
+/* vkb_transfer.c — resource_subdata, resource_readback, clear and read_pixels.
+ *
+ * Buffer updates keep GL's order: an update lands between the draws it was issued between.
+ * When the GPU does not use the buffer (its last batch has completed, proved by the fence) and
+ * the buffer is host-visible, the bytes are copied in place. Otherwise they go through the
+ * current batch's arena and a vkCmdCopyBuffer recorded at this point of the stream: that ends
+ * the rendering scope in progress (counted as render-pass-splits; the next draw resumes with
+ * LOAD), copies, and a barrier makes the new bytes visible to later draws only. That split is
+ * the cost of "each draw keeps its own data" for a streamed glBufferSubData. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+#define CTX_SELF                                                                               \
+   struct vkb_context *ctx = self;                                                             \
+   struct vkb_screen *scr = ctx->scr;                                                          \
+   (void)tail, (void)tail_count;                                                               \
+   if (scr->failed)                                                                            \
+      return
+
+static void
+buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a)
+{
+   const uint64_t size = a->box.width;
+   if (a->box.x < 0 || (uint64_t)a->box.x + size > r->size || a->data.size < size ||
+       (size && !a->data.ptr)) {
+      MGL_DECLINE(backend_draw_incomplete, "buffer subdata [%d, +%llu) of a %llu-byte buffer "
+                  "with %llu source bytes", a->box.x, (unsigned long long)size,
+                  (unsigned long long)r->size, (unsigned long long)a->data.size);
+      return;
+   }
+   if (!size)
+      return;
+   const uint64_t off = (uint64_t)a->box.x;
+   vkb_retire(scr);
+   if (r->map && r->last_use <= scr->completed_serial) {
+      memcpy(r->map + off, a->data.ptr, size);
+      scr->direct_buffer_writes++;
+      return;
+   }
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, size, 16, &st))
+      return;
+   memcpy(st.ptr, a->data.ptr, size);
+   if (scr->rendering_ctx) {
+      scr->render_pass_splits++;
+      vkb_end_rendering(scr);
+   }
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   vkb_buffer_barrier_before_write(scr);
+   vkCmdCopyBuffer(cmd, st.buf, r->buf, 1, &(VkBufferCopy){st.offset, off, size});
+   vkb_buffer_barrier_after_write(scr);
+   r->last_use = vkb_current_serial(scr);
+   scr->staged_buffer_copies++;
+}
+
+static VkDeviceSize
+lcm16(VkDeviceSize t)
+{
+   VkDeviceSize a = 16;
+   while (a % t)
+      a += 16;
+   return a;
+}
+
+static void
+texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a,
+                const struct mgp_sub_region *regions, uint32_t nregions)
+{
+   const struct vkb_format *f = r->fmt;
+   if (a->level >= r->levels) {
+      MGL_DECLINE(backend_draw_incomplete, "texture subdata level %u of %u", a->level, r->levels);
+      return;
+   }
+   if (a->format != r->desc.format) {
+      MGL_DECLINE(backend_feature_unimplemented, "texture subdata converting %s to %s",
+                  vkb_format_name(a->format), vkb_format_name(r->desc.format));
+      return;
+   }
+   if (f->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
+      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
+                  vkb_format_name(r->desc.format));
+      return;
+   }
+   struct mgp_sub_region whole;
+   if (!nregions) {
+      whole = (struct mgp_sub_region){a->box.x, a->box.y, a->box.z, a->box.width, a->box.height,
+                                      a->box.depth, 0, 0, 0};
+      regions = &whole;
+      nregions = 1;
+   }
+   uint32_t lw = r->width >> a->level, lh = r->height >> a->level;
+   lw = lw ? lw : 1;
+   lh = lh ? lh : 1;
+   const uint32_t ts = f->texel_size, vts = f->vk_texel_size;
+   VkBufferImageCopy copies[64];
+   uint32_t ncopies = 0;
+   VkBuffer src_buf = VK_NULL_HANDLE;
+   for (uint32_t i = 0; i < nregions; i++) {
+      const struct mgp_sub_region *g = &regions[i];
+      if (!g->width || !g->height || !g->depth)
+         continue;
+      if (g->x < 0 || g->y < 0 || g->z != 0 || g->depth != 1 || (uint64_t)g->x + g->width > lw ||
+          (uint64_t)g->y + g->height > lh) {
+         MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
+                     "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
+                     a->level, lw, lh);
+         return;
+      }
+      const uint64_t row = (uint64_t)g->width * ts;
+      const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
+      if (stride < row || !a->data.ptr ||
+          g->src_offset + stride * (g->height - 1) + row > a->data.size) {
+         MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
+                     "source bytes", (unsigned long long)a->data.size);
+         return;
+      }
+      struct vkb_alloc st;
+      const uint64_t out_row = (uint64_t)g->width * vts;
+      if (!vkb_arena_alloc(scr, out_row * g->height, lcm16(vts), &st))
+         return;
+      /* All regions of one call share an arena block unless one overflows it. */
+      if (src_buf && st.buf != src_buf) {
+         MGL_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
+                     "block in several regions");
+         return;
+      }
+      src_buf = st.buf;
+      const uint8_t *src = (const uint8_t *)a->data.ptr + g->src_offset;
+      for (uint32_t y = 0; y < g->height; y++) {
+         const uint8_t *s = src + stride * y;
+         uint8_t *d = st.ptr + out_row * y;
+         if (!f->expand_rgb) {
+            memcpy(d, s, row);
+         } else if (ts == 3) { /* RGB8 -> RGBA8, alpha 1 */
+            for (uint32_t x = 0; x < g->width; x++) {
+               d[4 * x + 0] = s[3 * x + 0];
+               d[4 * x + 1] = s[3 * x + 1];
+               d[4 * x + 2] = s[3 * x + 2];
+               d[4 * x + 3] = 0xff;
+            }
+         } else { /* RGB32F -> RGBA32F, alpha 1.0 */
+            const float one = 1.0f;
+            for (uint32_t x = 0; x < g->width; x++) {
+               memcpy(d + 16 * x, s + 12 * x, 12);
+               memcpy(d + 16 * x + 12, &one, 4);
+            }
+         }
+      }
+      if (ncopies == sizeof(copies) / sizeof(copies[0])) {
+         MGL_DECLINE(backend_feature_unimplemented, "texture subdata with over 64 regions");
+         return;
+      }
+      copies[ncopies++] = (VkBufferImageCopy){
+         .bufferOffset = st.offset,
+         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, a->level, 0, 1},
+         .imageOffset = {g->x, g->y, 0},
+         .imageExtent = {g->width, g->height, 1},
+      };
+   }
+   if (!ncopies)
+      return;
+   /* Row 0 of the source is image row 0 (GL's bottom row): no flip anywhere. */
+   vkb_image_transition(scr, r, a->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   vkCmdCopyBufferToImage(cmd, src_buf, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ncopies,
+                          copies);
+   r->last_use = vkb_current_serial(scr);
+}
+
+VKB_CALL(resource_subdata, mgp_resource_subdata)
+{
+   CTX_SELF;
+   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_subdata");
+   if (!r)
+      return;
+   vkb_arena_pressure_point(scr);
+   if (r->is_buffer)
+      buffer_subdata(scr, r, args);
+   else
+      texture_subdata(scr, r, args, tail, tail_count < args->region_count ? tail_count
+                                                                         : args->region_count);
+}
+
+VKB_CALL(resource_readback, mgp_resource_readback)
+{
+   CTX_SELF;
+   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_readback");
+   if (!r)
+      return;
+   if (!r->is_buffer) {
+      MGL_DECLINE(backend_feature_unimplemented, "resource_readback of a texture");
+      return;
+   }
+   if (args->offset > r->size || args->size > r->size - args->offset ||
+       args->out.size < args->size || (args->size && !args->out.ptr)) {
+      MGL_DECLINE(backend_draw_incomplete, "resource_readback [%llu, +%llu) of a %llu-byte "
+                  "buffer into %llu bytes", (unsigned long long)args->offset,
+                  (unsigned long long)args->size, (unsigned long long)r->size,
+                  (unsigned long long)args->out.size);
+      return;
+   }
+   if (!args->size)
+      return;
+   if (r->map) {
+      /* Wait for the last batch that touched it, then read in place. */
+      if (vkb_wait_serial(scr, r->last_use, UINT64_MAX, true) != VK_SUCCESS)
+         return;
+      memcpy(args->out.ptr, r->map + args->offset, args->size);
+      return;
+   }
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, args->size, 16, &st))
+      return;
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   vkb_buffer_barrier_after_write(scr);
+   vkCmdCopyBuffer(cmd, r->buf, st.buf, 1, &(VkBufferCopy){args->offset, st.offset, args->size});
+   r->last_use = vkb_current_serial(scr);
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return;
+   /* Read the slice before the batch retires (retiring may unmap its block). */
+   memcpy(args->out.ptr, st.ptr, args->size);
+   vkb_retire(scr);
+}
+
+/* ---- clear ------------------------------------------------------------------------------- */
+
+VKB_CALL(clear, mgp_clear)
+{
+   CTX_SELF;
+   if (!args->color_buffers && !args->depth && !args->stencil)
+      return;
+   if (!vkb_context_fb_key(ctx))
+      return;
+   const struct vkb_pipeline_key *k = &ctx->fb_key;
+   const VkExtent2D ext = ctx->render_extent;
+   int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
+   if (args->scissor_enable) {
+      const int64_t sw = args->scissor[2] < 0 ? 0 : args->scissor[2];
+      const int64_t sh = args->scissor[3] < 0 ? 0 : args->scissor[3];
+      x0 = args->scissor[0] > 0 ? args->scissor[0] : 0;
+      y0 = args->scissor[1] > 0 ? args->scissor[1] : 0;
+      x1 = args->scissor[0] + sw < x1 ? args->scissor[0] + sw : x1;
+      y1 = args->scissor[1] + sh < y1 ? args->scissor[1] + sh : y1;
+   }
+   if (x1 <= x0 || y1 <= y0)
+      return; /* GL: the scissor rejects every pixel */
+
+   VkClearAttachment att[VKB_MAX_COLOR + 1];
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < VKB_MAX_COLOR; i++) {
+      if (!(args->color_buffers & (1u << i)))
+         continue;
+      if (i >= k->color_count || k->color[i] == VK_FORMAT_UNDEFINED)
+         continue; /* GL_NONE or no attachment: nothing to clear */
+      const uint8_t mask = args->color_write_mask[i] & 0xf;
+      if (!mask)
+         continue;
+      const uint8_t full = (k->color_has_alpha & (1u << i)) ? 0xf : 0x7;
+      if ((mask & full) != full) {
+         MGL_DECLINE(backend_feature_unimplemented, "clear of draw buffer %u with colour mask "
+                     "0x%x", i, mask);
+         continue;
+      }
+      VkClearAttachment *a = &att[n++];
+      a->aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+      a->colorAttachment = i;
+      memcpy(a->clearValue.color.uint32, args->color, sizeof(args->color));
+      if (!(k->color_has_alpha & (1u << i))) {
+         /* a substituted RGB format keeps alpha 1 */
+         if (args->color_kind == 0)
+            a->clearValue.color.float32[3] = 1.0f;
+         else
+            a->clearValue.color.uint32[3] = 1;
+      }
+   }
+   VkImageAspectFlags ds = 0;
+   VkClearValue dsv = {.depthStencil = {args->depth_value, (uint32_t)args->stencil_value & 0xff}};
+   if (dsv.depthStencil.depth < 0.0f)
+      dsv.depthStencil.depth = 0.0f;
+   if (dsv.depthStencil.depth > 1.0f)
+      dsv.depthStencil.depth = 1.0f;
+   if (args->depth && args->depth_write && k->depth != VK_FORMAT_UNDEFINED)
+      ds |= VK_IMAGE_ASPECT_DEPTH_BIT;
+   if (args->stencil && (args->stencil_write_mask & 0xff) && k->stencil != VK_FORMAT_UNDEFINED) {
+      if ((args->stencil_write_mask & 0xff) != 0xff)
+         MGL_DECLINE(backend_feature_unimplemented, "stencil clear with write mask 0x%x",
+                     args->stencil_write_mask);
+      else
+         ds |= VK_IMAGE_ASPECT_STENCIL_BIT;
+   }
+   if (ds)
+      att[n++] = (VkClearAttachment){.aspectMask = ds, .clearValue = dsv};
+   if (!n)
+      return;
+   if (!vkb_begin_rendering(ctx))
+      return;
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkClearRect rect = {
+      .rect = {{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}},
+      .baseArrayLayer = 0,
+      .layerCount = 1,
+   };
+   vkCmdClearAttachments(cmd, n, att, 1, &rect);
+}
+
+/* ---- read_pixels ------------------------------------------------------------------------- */
+
+enum pix { PIX_RGBA8, PIX_BGRA8, PIX_RGBA_F32, PIX_RGBA_I32, PIX_DEPTH_F32 };
+
+VKB_CALL(read_pixels, mgp_read_pixels)
+{
+   CTX_SELF;
+   if (!ctx->fb_set || !ctx->fb.read.kind) {
+      MGL_DECLINE(backend_draw_incomplete, "read_pixels without a read surface");
+      return;
+   }
+   if (!mgp_handle_is_null(ctx->pack.pack_buffer)) {
+      MGL_DECLINE(backend_feature_unimplemented, "read_pixels into a pixel pack buffer");
+      return;
+   }
+   const struct mgp_surface *s = &ctx->fb.read;
+   struct vkb_resource *r = vkb_resource_for_use(scr, s->res, "read_pixels");
+   if (!r)
+      return;
+   if (r->is_buffer || !r->img || s->level >= r->levels || s->layer) {
+      MGL_DECLINE(backend_draw_incomplete, "read_pixels from surface {%u,%u} level %u layer %u",
+                  s->res.slot, s->res.gen, s->level, s->layer);
+      return;
+   }
+   /* What this slice converts: (format, type) from (texture format). */
+   const unsigned mf = r->desc.format;
+   enum pix out;
+   uint32_t bpp;
+   const bool unorm8 = mf == MGP_FORMAT_RGBA8_UNORM || mf == MGP_FORMAT_RGBA8_SRGB ||
+                       mf == MGP_FORMAT_BGRA8_UNORM || mf == MGP_FORMAT_RGB8_UNORM ||
+                       mf == MGP_FORMAT_RG8_UNORM || mf == MGP_FORMAT_R8_UNORM;
+   if ((args->format == GL_RGBA || args->format == GL_BGRA) && args->type == GL_UNSIGNED_BYTE &&
+       unorm8) {
+      out = args->format == GL_RGBA ? PIX_RGBA8 : PIX_BGRA8;
+      bpp = 4;
+   } else if (args->format == GL_RGBA && args->type == GL_FLOAT &&
+              (mf == MGP_FORMAT_RGBA32_FLOAT || mf == MGP_FORMAT_R32_FLOAT ||
+               mf == MGP_FORMAT_RG32_FLOAT)) {
+      out = PIX_RGBA_F32;
+      bpp = 16;
+   } else if (args->format == GL_RGBA_INTEGER &&
+              ((args->type == GL_INT && mf == MGP_FORMAT_RGBA32_SINT) ||
+               (args->type == GL_UNSIGNED_INT && mf == MGP_FORMAT_RGBA32_UINT))) {
+      out = PIX_RGBA_I32;
+      bpp = 16;
+   } else if (args->format == GL_DEPTH_COMPONENT && args->type == GL_FLOAT &&
+              (mf == MGP_FORMAT_D32_FLOAT || mf == MGP_FORMAT_D32_FLOAT_S8_UINT) &&
+              (r->fmt->vk == VK_FORMAT_D32_SFLOAT || r->fmt->vk == VK_FORMAT_D32_SFLOAT_S8_UINT)) {
+      out = PIX_DEPTH_F32;
+      bpp = 4;
+   } else {
+      MGL_DECLINE(backend_feature_unimplemented, "read_pixels format 0x%x type 0x%x from %s",
+                  args->format, args->type, vkb_format_name(mf));
+      return;
+   }
+
+   /* GL's pack layout. */
+   const int64_t row_len =
+      ctx->pack.row_length > 0 ? (int64_t)ctx->pack.row_length : (int64_t)args->width;
+   const int64_t align = ctx->pack.alignment > 0 ? ctx->pack.alignment : 4;
+   const int64_t stride = (row_len * bpp + align - 1) / align * align;
+   const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
+   const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
+   if (!args->width || !args->height)
+      return;
+   const int64_t need = (skip_rows + args->height - 1) * stride + (skip_px + args->width) * bpp;
+   if (!args->out.ptr || (int64_t)args->out.size < need) {
+      MGL_DECLINE(backend_draw_incomplete, "read_pixels needs %lld bytes, the reply has %llu",
+                  (long long)need, (unsigned long long)args->out.size);
+      return;
+   }
+
+   /* Pixels outside the surface are left as they are (GL: undefined). */
+   uint32_t lw = r->width >> s->level, lh = r->height >> s->level;
+   lw = lw ? lw : 1;
+   lh = lh ? lh : 1;
+   const int64_t x0 = args->x > 0 ? args->x : 0, y0 = args->y > 0 ? args->y : 0;
+   int64_t x1 = (int64_t)args->x + args->width, y1 = (int64_t)args->y + args->height;
+   x1 = x1 < lw ? x1 : lw;
+   y1 = y1 < lh ? y1 : lh;
+   if (x1 <= x0 || y1 <= y0)
+      return;
+   const uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   const uint32_t src_ts = out == PIX_DEPTH_F32 ? 4 : r->fmt->vk_texel_size;
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, (VkDeviceSize)cw * ch * src_ts, lcm16(src_ts), &st))
+      return;
+   vkb_image_transition(scr, r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkBufferImageCopy c = {
+      .bufferOffset = st.offset,
+      .imageSubresource = {out == PIX_DEPTH_F32 ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                : VK_IMAGE_ASPECT_COLOR_BIT,
+                           s->level, 0, 1},
+      .imageOffset = {(int32_t)x0, (int32_t)y0, 0},
+      .imageExtent = {cw, ch, 1},
+   };
+   vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, st.buf, 1, &c);
+   r->last_use = vkb_current_serial(scr);
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return;
+
+   /* Rows in memory order: row y of the window first, exactly as the image stores them. */
+   const VkFormat vf = r->fmt->vk;
+   uint8_t *dst0 = args->out.ptr;
+   for (uint32_t j = 0; j < ch; j++) {
+      const uint8_t *srow = st.ptr + (size_t)j * cw * src_ts;
+      uint8_t *drow = dst0 + (skip_rows + (y0 - args->y) + j) * stride +
+                      (skip_px + (x0 - args->x)) * bpp;
+      for (uint32_t i = 0; i < cw; i++) {
+         const uint8_t *sp = srow + (size_t)i * src_ts;
+         uint8_t *dp = drow + (size_t)i * bpp;
+         switch (out) {
+         case PIX_RGBA8:
+         case PIX_BGRA8: {
+            uint8_t rgba[4] = {0, 0, 0, 0xff};
+            if (vf == VK_FORMAT_B8G8R8A8_UNORM) {
+               rgba[0] = sp[2], rgba[1] = sp[1], rgba[2] = sp[0], rgba[3] = sp[3];
+            } else {
+               const unsigned nc = src_ts == 4 && mf != MGP_FORMAT_RGB8_UNORM ? 4 : src_ts;
+               for (unsigned k = 0; k < nc && k < 4; k++)
+                  rgba[k] = sp[k];
+               if (mf == MGP_FORMAT_RGB8_UNORM)
+                  rgba[3] = 0xff;
+            }
+            if (out == PIX_BGRA8) {
+               const uint8_t t = rgba[0];
+               rgba[0] = rgba[2];
+               rgba[2] = t;
+            }
+            memcpy(dp, rgba, 4);
+            break;
+         }
+         case PIX_RGBA_F32: {
+            float v[4] = {0, 0, 0, 1};
+            memcpy(v, sp, src_ts < 16 ? src_ts : 16);
+            memcpy(dp, v, 16);
+            break;
+         }
+         case PIX_RGBA_I32:
+            memcpy(dp, sp, 16);
+            break;
+         case PIX_DEPTH_F32:
+            memcpy(dp, sp, 4);
+            break;
+         }
+      }
+   }
+   vkb_retire(scr); /* only now: the slice read above belongs to the batch */
+}

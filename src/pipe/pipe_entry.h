@@ -1,0 +1,42 @@
+/* pipe_entry.h — how the client role reaches a server role loaded into its own process
+ * (monolith and inproc): libmgl-server.so exports one function, mgl_server_entry, returning
+ * this table. Defined in src/pipe because both roles meet only here. */
+#ifndef MGL_PIPE_ENTRY_H
+#define MGL_PIPE_ENTRY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe_tables.h"
+
+#define MGL_SERVER_ENTRY_ABI 1u
+#define MGL_SERVER_ENTRY_SYMBOL "mgl_server_entry"
+
+struct mgs_session;
+struct mgs_apply_thread;
+
+struct mgl_server_entry {
+   uint32_t abi; /* MGL_SERVER_ENTRY_ABI */
+   /* A server session on the named backend ("vulkan"); NULL with a reason in err. */
+   struct mgs_session *(*session_create)(const char *backend, char *err, unsigned err_size);
+   void (*session_destroy)(struct mgs_session *s);
+   /* monolith: the backend's own tables and selves. */
+   const struct mgp_screen_vtbl *(*screen_vtbl)(struct mgs_session *s);
+   void *(*screen_self)(struct mgs_session *s);
+   const struct mgp_context_vtbl *(*context_vtbl)(struct mgs_session *s);
+   void *(*context_self)(struct mgs_session *s, struct mgp_handle ctx);
+   /* Fatal name (enum mgl_fatal) once the session failed, else 0. */
+   int (*session_fatal)(struct mgs_session *s);
+   /* inproc: an apply thread that maps the ring and stage memfds a second time and applies
+    * their records to the session. NULL on failure. */
+   struct mgs_apply_thread *(*apply_thread_start)(struct mgs_session *s, int ring_fd,
+                                                  int stage_fd);
+   /* Stops after the records published so far (or at once if the session failed). */
+   void (*apply_thread_stop)(struct mgs_apply_thread *t);
+   /* Prints the backend's gate counters and the server's decline tally to the server log. */
+   void (*print_tallies)(struct mgs_session *s);
+};
+
+typedef const struct mgl_server_entry *(*mgl_server_entry_fn)(void);
+
+#endif

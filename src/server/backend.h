@@ -1,0 +1,37 @@
+/* backend.h — what a renderer offers the server role. A backend implements the MGPipe screen
+ * and context tables (NULL entries for what it does not do) and reports session-ending
+ * problems through the Fatal funnel it is given; it never aborts the process. */
+#ifndef MGL_SERVER_BACKEND_H
+#define MGL_SERVER_BACKEND_H
+
+#include <stdbool.h>
+
+#include "decline.h"
+#include "pipe_tables.h"
+
+/* Given to a backend at screen creation. */
+struct mgs_backend_env {
+   /* Fails the session: lost context for the client, this screen serves nothing more. The
+    * backend keeps its objects valid until screen_destroy. */
+   void (*fatal)(void *session, enum mgl_fatal name, const char *detail);
+   void *session;
+   bool validation; /* MGL_VK_VALIDATION=1 */
+};
+
+struct mgs_backend {
+   const char *name;
+   /* Returns the screen's self, or NULL after calling env->fatal(BackendInit, why). */
+   void *(*screen_create)(const struct mgs_backend_env *env);
+   void (*screen_destroy)(void *screen); /* accepts NULL */
+   const struct mgp_screen_vtbl *screen_vtbl;
+   const struct mgp_context_vtbl *context_vtbl;
+   /* The self of a context made by context_create, or NULL for an unknown or stale handle. */
+   void *(*context_lookup)(void *screen, struct mgp_handle ctx);
+   /* Counters that are gates (e.g. unsound-serial-complete): name/value pairs, or NULL. */
+   unsigned (*gate_counters)(void *screen, const char **names, unsigned long long *values,
+                             unsigned max);
+};
+
+extern const struct mgs_backend mgs_vulkan_backend;
+
+#endif

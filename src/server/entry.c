@@ -1,0 +1,80 @@
+/* entry.c — libmgl-server's one export for clients that load it into their process. */
+#include <stdio.h>
+
+#include "log.h"
+#include "pipe_entry.h"
+#include "session.h"
+
+struct mgs_apply_thread *mgs_apply_thread_start(struct mgs_session *s, int ring_fd,
+                                                int stage_fd);
+void mgs_apply_thread_stop(struct mgs_apply_thread *t);
+
+static const struct mgp_screen_vtbl *
+entry_screen_vtbl(struct mgs_session *s)
+{
+   return s->backend->screen_vtbl;
+}
+
+static void *
+entry_screen_self(struct mgs_session *s)
+{
+   return s->screen;
+}
+
+static const struct mgp_context_vtbl *
+entry_context_vtbl(struct mgs_session *s)
+{
+   return s->backend->context_vtbl;
+}
+
+static void *
+entry_context_self(struct mgs_session *s, struct mgp_handle ctx)
+{
+   return s->backend->context_lookup(s->screen, ctx);
+}
+
+static int
+entry_session_fatal(struct mgs_session *s)
+{
+   return atomic_load(&s->fatal);
+}
+
+static void
+entry_print_tallies(struct mgs_session *s)
+{
+   enum mgl_role was = mgl_log_thread_role();
+   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   if (s && s->backend->gate_counters) {
+      const char *names[32];
+      unsigned long long values[32];
+      unsigned n = s->backend->gate_counters(s->screen, names, values, 32);
+      char line[2048];
+      size_t len = (size_t)snprintf(line, sizeof(line), "MGL-GATES");
+      for (unsigned i = 0; i < n && len < sizeof(line); i++)
+         len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i],
+                                 values[i]);
+      mgl_log_always("%s", line);
+   }
+   mgl_decline_print_tally();
+   mgl_log_set_thread_role(was);
+}
+
+static const struct mgl_server_entry entry = {
+   .abi = MGL_SERVER_ENTRY_ABI,
+   .session_create = mgs_session_create,
+   .session_destroy = mgs_session_destroy,
+   .screen_vtbl = entry_screen_vtbl,
+   .screen_self = entry_screen_self,
+   .context_vtbl = entry_context_vtbl,
+   .context_self = entry_context_self,
+   .session_fatal = entry_session_fatal,
+   .apply_thread_start = mgs_apply_thread_start,
+   .apply_thread_stop = mgs_apply_thread_stop,
+   .print_tallies = entry_print_tallies,
+};
+
+__attribute__((visibility("default"))) const struct mgl_server_entry *
+mgl_server_entry(void)
+{
+   return &entry;
+}

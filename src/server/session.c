@@ -1,0 +1,112 @@
+/* session.c — server sessions: backend choice, the Fatal funnel and record application. */
+#include "session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+static const struct mgs_backend *const backends[] = {&mgs_vulkan_backend};
+
+void
+mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail)
+{
+   struct mgs_session *s = session;
+   int expected = 0;
+   if (!atomic_compare_exchange_strong(&s->fatal, &expected, (int)name))
+      return; /* the first Fatal names the failure */
+   snprintf(s->fatal_detail, sizeof(s->fatal_detail), "%s", detail ? detail : "");
+   mgl_error("Fatal{%s, \"%s\"}: session failed", mgl_fatal_name(name), s->fatal_detail);
+}
+
+struct mgs_session *
+mgs_session_create(const char *backend, char *err, unsigned err_size)
+{
+   const struct mgs_backend *be = NULL;
+   for (unsigned i = 0; i < sizeof(backends) / sizeof(backends[0]); i++) {
+      if (!backend || !strcmp(backend, backends[i]->name))
+         be = backends[i];
+   }
+   if (!be) {
+      snprintf(err, err_size, "unknown backend '%s' (known: vulkan)", backend);
+      return NULL;
+   }
+   struct mgs_session *s = calloc(1, sizeof(*s));
+   if (!s) {
+      snprintf(err, err_size, "out of memory");
+      return NULL;
+   }
+   s->backend = be;
+   struct mgs_backend_env env = {
+      .fatal = mgs_session_fatal,
+      .session = s,
+      .validation = getenv("MGL_VK_VALIDATION") && !strcmp(getenv("MGL_VK_VALIDATION"), "1"),
+   };
+   s->screen = be->screen_create(&env);
+   if (!s->screen) {
+      snprintf(err, err_size, "backend %s did not start: %s", be->name,
+               s->fatal_detail[0] ? s->fatal_detail : "no reason given");
+      free(s);
+      return NULL;
+   }
+   mgl_info("server session on backend %s", be->name);
+   return s;
+}
+
+void
+mgs_session_destroy(struct mgs_session *s)
+{
+   if (!s)
+      return;
+   s->backend->screen_destroy(s->screen);
+   free(s);
+}
+
+bool
+mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
+                  mgp_span_resolver resolve, void *resolver_ctx)
+{
+   static _Thread_local struct mgp_decoded dec;
+   if (atomic_load(&s->fatal))
+      return false;
+   const char *bad = mgp_decode_record(record, size, resolve, resolver_ctx, &dec);
+   if (bad) {
+      mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, bad);
+      return false;
+   }
+   const struct mgp_call_info *ci = &mgp_call_info[dec.call];
+   bool done;
+   if (ci->cls == MGP_CLASS_Screen) {
+      if (dec.call == MGP_CALL_context_create || dec.call == MGP_CALL_context_destroy) {
+         struct mgp_handle h = dec.call == MGP_CALL_context_create
+                                  ? ((const struct mgp_context_desc *)dec.payload)->ctx
+                                  : ((const struct mgp_handle_args *)dec.payload)->h;
+         if (h.slot == 0 || h.slot >= MGS_MAX_CONTEXTS) {
+            mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, ci->name);
+            return false;
+         }
+         s->context_gen[h.slot] = dec.call == MGP_CALL_context_create ? h.gen : 0;
+      }
+      done = mgp_dispatch_screen(s->backend->screen_vtbl, s->screen, dec.call, dec.payload,
+                                 dec.tail, dec.tail_count);
+   } else {
+      /* Contexts are addressed by slot on the wire; the backend checks the live generation. */
+      void *ctx = NULL;
+      if (dec.ctx_slot < MGS_MAX_CONTEXTS && s->context_gen[dec.ctx_slot])
+         ctx = s->backend->context_lookup(
+            s->screen, (struct mgp_handle){dec.ctx_slot, s->context_gen[dec.ctx_slot]});
+      if (!ctx) {
+         mgs_session_fatal(s, MGL_FATAL_StaleHandle, ci->name);
+         return false;
+      }
+      done = mgp_dispatch_context(s->backend->context_vtbl, ctx, dec.call, dec.payload,
+                                  dec.tail, dec.tail_count);
+   }
+   if (!done) {
+      static atomic_flag logged[MGP_CALL_COUNT];
+      mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[dec.call], "%s", ci->name);
+   }
+   s->records_applied++;
+   return atomic_load(&s->fatal) == 0;
+}

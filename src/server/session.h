@@ -1,0 +1,33 @@
+/* session.h — one server-side session: a backend screen, its contexts, and the Fatal funnel.
+ * The applier hands it decoded records; the monolith arm calls the backend directly. */
+#ifndef MGL_SERVER_SESSION_H
+#define MGL_SERVER_SESSION_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "backend.h"
+#include "pipe_codec.h"
+
+#define MGS_MAX_CONTEXTS 256
+
+struct mgs_session {
+   const struct mgs_backend *backend;
+   void *screen;
+   _Atomic int fatal; /* enum mgl_fatal; 0 while healthy */
+   char fatal_detail[256];
+   uint64_t records_applied;
+   /* Records name their context by slot (the header has 16 bits for it); the generation of
+    * each live slot comes from the context_create that made it. */
+   uint32_t context_gen[MGS_MAX_CONTEXTS];
+};
+
+struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
+void mgs_session_destroy(struct mgs_session *s);
+/* The funnel: first Fatal wins; logged with its name; the process goes on. */
+void mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail);
+/* Decodes and applies one record. Returns false when the session failed. */
+bool mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
+                       mgp_span_resolver resolve, void *resolver_ctx);
+
+#endif

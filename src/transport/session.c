@@ -1,0 +1,439 @@
+/* session.c — the client's end of a session: loads the server role into the process and
+ * wires the front end's MGPipe tables to it, straight (monolith) or through rings (inproc). */
+#include "session.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "pipe_codec.h"
+#include "pipe_entry.h"
+#include "pipe_loopback.h"
+#include "pipe_stats.h"
+#include "ring.h"
+#include "stage.h"
+
+enum session_arm { ARM_MONOLITH, ARM_INPROC };
+
+#define SESSION_MAX_CONTEXTS 256
+
+struct inproc_carrier {
+   struct mgt_ring ring;
+   struct mgt_stage stage;
+   struct mgs_apply_thread *thread;
+   uint64_t reply_seq;
+};
+
+struct mgl_session {
+   enum session_arm arm;
+   const struct mgl_server_entry *entry;
+   struct mgs_session *server;
+   struct mgp_caps caps;
+   struct mgp_screen screen;
+   /* monolith */
+   struct mgp_tap screen_tap;
+   struct mgp_tap *context_taps[SESSION_MAX_CONTEXTS];
+   bool tap;
+   /* inproc */
+   struct inproc_carrier inproc;
+   struct mgp_encoder screen_encoder;
+   struct mgp_encoder *context_encoders[SESSION_MAX_CONTEXTS];
+   /* both */
+   struct mgp_stats stats;
+   bool stats_on;
+   struct mgp_loopback *verify;
+   bool failed;
+   enum mgl_fatal fatal;
+   pthread_mutex_t lock;
+};
+
+/* ---- the inproc carrier ---- */
+
+static void *
+inproc_reserve(void *carrier, uint32_t size)
+{
+   struct inproc_carrier *c = carrier;
+   void *p = mgt_ring_reserve(&c->ring, size);
+   return p;
+}
+
+static bool
+inproc_place(struct inproc_carrier *c, uint64_t size, void **ptr, struct mgp_span *out)
+{
+   uint64_t offset;
+   int r = mgt_stage_alloc(&c->stage, size, 16, &offset, ptr);
+   if (r != MGT_STAGE_OK) {
+      if (r == MGT_STAGE_TOO_BIG)
+         MGL_DECLINE(stage_too_large, "%llu bytes do not fit the %llu-byte stage segment",
+                     (unsigned long long)size, (unsigned long long)c->stage.capacity);
+      return false;
+   }
+   /* The wire names staged bytes by their monotonic stage position (see apply_thread.c). */
+   out->seg = MGP_SEG_STAGE;
+   out->offset = mgt_stage_mark(&c->stage) - size;
+   out->size = size;
+   out->flags = 0;
+   return true;
+}
+
+static bool
+inproc_stage(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out)
+{
+   void *dst;
+   if (!inproc_place(carrier, size, &dst, out))
+      return false;
+   memcpy(dst, bytes, size);
+   return true;
+}
+
+static bool
+inproc_reply_space(void *carrier, const void *prefill, uint64_t size, struct mgp_span *out)
+{
+   void *dst;
+   if (!inproc_place(carrier, size, &dst, out))
+      return false;
+   if (prefill)
+      memcpy(dst, prefill, size);
+   else
+      memset(dst, 0, size);
+   return true;
+}
+
+static void
+inproc_commit(void *carrier, bool wants_reply)
+{
+   struct inproc_carrier *c = carrier;
+   mgt_ring_commit(&c->ring);
+   if (wants_reply)
+      c->reply_seq = mgt_ring_records_published(&c->ring);
+}
+
+static bool
+inproc_wait_reply(void *carrier)
+{
+   struct inproc_carrier *c = carrier;
+   return mgt_ring_wait_applied(&c->ring, c->reply_seq) == MGT_RING_OK;
+}
+
+static void
+inproc_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_t size)
+{
+   struct inproc_carrier *c = carrier;
+   uint64_t off = staged->offset & (c->stage.capacity - 1);
+   if (dst)
+      memcpy(dst, c->stage.data + off, size);
+}
+
+static const struct mgp_carrier_ops inproc_ops = {
+   .reserve = inproc_reserve,
+   .stage = inproc_stage,
+   .reply_space = inproc_reply_space,
+   .commit = inproc_commit,
+   .wait_reply = inproc_wait_reply,
+   .read_reply = inproc_read_reply,
+};
+
+static void
+kick_ring(void *ctx)
+{
+   mgt_ring_kick(&((struct inproc_carrier *)ctx)->ring);
+}
+
+static size_t
+size_setting(const char *name, size_t def)
+{
+   const char *v = getenv(name);
+   if (!v || !*v)
+      return def;
+   char *end;
+   unsigned long long n = strtoull(v, &end, 0);
+   if (*end == 'k' || *end == 'K')
+      n <<= 10;
+   else if (*end == 'm' || *end == 'M')
+      n <<= 20;
+   return n ? (size_t)n : def;
+}
+
+static bool
+inproc_start(struct mgl_session *s)
+{
+   struct inproc_carrier *c = &s->inproc;
+   /* Measured defaults come with the transport benchmark; these hold a frame of mgl-demo. */
+   if (mgt_ring_create(&c->ring, size_setting("MGL_IPC_RING_SIZE", 4u << 20)) != MGT_RING_OK)
+      return false;
+   if (mgt_stage_create(&c->stage, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20)) !=
+       MGT_STAGE_OK)
+      goto fail_stage;
+   c->stage.before_wait = kick_ring;
+   c->stage.before_wait_ctx = c;
+   const char *ra = getenv("MGL_IPC_RUN_AHEAD");
+   if (ra && *ra)
+      mgt_ring_set_run_ahead(&c->ring, (uint32_t)strtoul(ra, NULL, 0));
+   c->thread = s->entry->apply_thread_start(s->server, c->ring.fd, c->stage.fd);
+   if (!c->thread)
+      goto fail_thread;
+   s->screen_encoder = (struct mgp_encoder){.ops = &inproc_ops, .carrier = c, .ctx_slot = 0};
+   if (s->stats_on)
+      s->screen_encoder.stats = &s->stats;
+   s->screen = (struct mgp_screen){&mgp_encoder_screen_vtbl, &s->screen_encoder};
+   return true;
+
+fail_thread:
+   mgt_stage_destroy(&c->stage);
+fail_stage:
+   mgt_ring_destroy(&c->ring);
+   return false;
+}
+
+/* ---- loading the server role ---- */
+
+static const struct mgl_server_entry *
+load_server(void)
+{
+   char path[PATH_MAX];
+   const char *env = getenv("MGL_SERVER_LIB");
+   if (env && *env) {
+      snprintf(path, sizeof(path), "%s", env);
+   } else {
+      /* Beside the library this code is in. */
+      Dl_info info;
+      if (!dladdr((void *)load_server, &info) || !info.dli_fname) {
+         mgl_error("cannot find where libmgl is installed (dladdr failed)");
+         return NULL;
+      }
+      snprintf(path, sizeof(path), "%s", info.dli_fname);
+      char *slash = strrchr(path, '/');
+      size_t dir = slash ? (size_t)(slash - path + 1) : 0;
+      snprintf(path + dir, sizeof(path) - dir, "libmgl-server.so");
+   }
+   void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+   if (!lib) {
+      mgl_error("cannot load the server role %s: %s", path, dlerror());
+      return NULL;
+   }
+   mgl_server_entry_fn fn = (mgl_server_entry_fn)dlsym(lib, MGL_SERVER_ENTRY_SYMBOL);
+   const struct mgl_server_entry *e = fn ? fn() : NULL;
+   if (!e || e->abi != MGL_SERVER_ENTRY_ABI) {
+      mgl_error("%s is not an mgl server role of ABI %u", path, MGL_SERVER_ENTRY_ABI);
+      return NULL;
+   }
+   return e; /* stays loaded for the life of the process */
+}
+
+struct mgl_session *
+mgl_session_create(void)
+{
+   const char *arm = getenv("MGL_TRANSPORT");
+   const char *backend = getenv("MGL_BACKEND");
+   if (!arm || !*arm)
+      arm = "inproc";
+   if (!backend || !*backend)
+      backend = "vulkan";
+   struct mgl_session *s = calloc(1, sizeof(*s));
+   if (!s)
+      return NULL;
+   pthread_mutex_init(&s->lock, NULL);
+   if (!strcmp(arm, "monolith")) {
+      s->arm = ARM_MONOLITH;
+   } else if (!strcmp(arm, "inproc")) {
+      s->arm = ARM_INPROC;
+   } else {
+      mgl_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc)", arm);
+      goto fail;
+   }
+   const char *st = getenv("MGL_PIPE_STATS");
+   s->stats_on = st && *st && strcmp(st, "0");
+   const char *vf = getenv("MGL_PIPE_VERIFY");
+   if (vf && !strcmp(vf, "1") && s->arm == ARM_MONOLITH) {
+      s->verify = malloc(sizeof(*s->verify));
+      if (!s->verify || !mgp_loopback_init(s->verify, 8u << 20))
+         goto fail;
+   }
+
+   s->entry = load_server();
+   if (!s->entry)
+      goto fail;
+   char err[256] = "";
+   s->server = s->entry->session_create(backend, err, sizeof(err));
+   if (!s->server) {
+      mgl_error("the server role did not start: %s", err);
+      goto fail;
+   }
+   if (s->arm == ARM_MONOLITH) {
+      s->tap = s->stats_on || s->verify;
+      if (s->tap) {
+         s->screen_tap = (struct mgp_tap){
+            .inner_screen = s->entry->screen_vtbl(s->server),
+            .inner_self = s->entry->screen_self(s->server),
+            .stats = s->stats_on ? &s->stats : NULL,
+            .verify = s->verify,
+         };
+         s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &s->screen_tap};
+      } else {
+         s->screen = (struct mgp_screen){s->entry->screen_vtbl(s->server),
+                                         s->entry->screen_self(s->server)};
+      }
+      mgl_log_always("session transport=monolith backend=%s pid=%d", backend, (int)getpid());
+   } else {
+      if (!inproc_start(s)) {
+         mgl_error("the inproc transport could not be set up: %s", strerror(errno));
+         goto fail;
+      }
+      mgl_log_always("session transport=inproc backend=%s pid=%d", backend, (int)getpid());
+   }
+   mgp_get_caps(&s->screen, &(struct mgp_get_caps){
+                               .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
+   if (mgl_session_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
+      mgl_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
+      goto fail;
+   }
+   return s;
+
+fail:
+   mgl_session_destroy(s);
+   return NULL;
+}
+
+void
+mgl_session_destroy(struct mgl_session *s)
+{
+   if (!s)
+      return;
+   if (s->stats_on)
+      mgp_stats_print(&s->stats, stderr, mgl_session_transport(s));
+   if (s->arm == ARM_INPROC && s->inproc.thread) {
+      mgl_session_sync(s);
+      s->entry->apply_thread_stop(s->inproc.thread);
+      mgt_stage_destroy(&s->inproc.stage);
+      mgt_ring_destroy(&s->inproc.ring);
+   }
+   for (int i = 0; i < SESSION_MAX_CONTEXTS; i++) {
+      free(s->context_taps[i]);
+      free(s->context_encoders[i]);
+   }
+   if (s->server) {
+      s->entry->print_tallies(s->server);
+      s->entry->session_destroy(s->server);
+   }
+   if (s->verify) {
+      mgp_loopback_finish(s->verify);
+      free(s->verify);
+   }
+   pthread_mutex_destroy(&s->lock);
+   free(s);
+}
+
+const struct mgp_caps *
+mgl_session_caps(const struct mgl_session *s)
+{
+   return &s->caps;
+}
+
+const struct mgp_screen *
+mgl_session_screen(struct mgl_session *s)
+{
+   return &s->screen;
+}
+
+const char *
+mgl_session_transport(const struct mgl_session *s)
+{
+   return s->arm == ARM_MONOLITH ? "monolith" : "inproc";
+}
+
+bool
+mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
+                           const struct mgp_context_desc *desc, struct mgp_context *out)
+{
+   if (ctx.slot == 0 || ctx.slot >= SESSION_MAX_CONTEXTS)
+      return false;
+   struct mgp_context_desc d = *desc;
+   d.ctx = ctx;
+   mgp_context_create(&s->screen, &d);
+   if (mgl_session_failed(s))
+      return false;
+   if (s->arm == ARM_MONOLITH) {
+      void *self = s->entry->context_self(s->server, ctx);
+      if (!self)
+         return false;
+      if (!s->tap) {
+         *out = (struct mgp_context){s->entry->context_vtbl(s->server), self};
+         return true;
+      }
+      struct mgp_tap *t = calloc(1, sizeof(*t));
+      if (!t)
+         return false;
+      *t = (struct mgp_tap){.inner_context = s->entry->context_vtbl(s->server),
+                            .inner_self = self,
+                            .stats = s->stats_on ? &s->stats : NULL,
+                            .verify = s->verify};
+      free(s->context_taps[ctx.slot]);
+      s->context_taps[ctx.slot] = t;
+      *out = (struct mgp_context){&mgp_tap_context_vtbl, t};
+      return true;
+   }
+   struct mgp_encoder *e = calloc(1, sizeof(*e));
+   if (!e)
+      return false;
+   *e = (struct mgp_encoder){.ops = &inproc_ops,
+                             .carrier = &s->inproc,
+                             .ctx_slot = (uint16_t)ctx.slot,
+                             .stats = s->stats_on ? &s->stats : NULL};
+   free(s->context_encoders[ctx.slot]);
+   s->context_encoders[ctx.slot] = e;
+   *out = (struct mgp_context){&mgp_encoder_context_vtbl, e};
+   return true;
+}
+
+void
+mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
+{
+   mgp_context_destroy(&s->screen, &(struct mgp_handle_args){ctx});
+   if (ctx.slot < SESSION_MAX_CONTEXTS) {
+      /* The encoder may still be referenced by a context being torn down; keep it until the
+       * session ends. */
+   }
+}
+
+void
+mgl_session_sync(struct mgl_session *s)
+{
+   if (s->arm != ARM_INPROC || mgl_session_failed(s))
+      return;
+   struct inproc_carrier *c = &s->inproc;
+   mgt_ring_kick(&c->ring);
+   if (s->stats_on)
+      mgp_stats_round_trip(&s->stats);
+   mgt_ring_wait_applied(&c->ring, mgt_ring_records_published(&c->ring));
+}
+
+bool
+mgl_session_failed(const struct mgl_session *s)
+{
+   struct mgl_session *m = (struct mgl_session *)s;
+   if (m->failed)
+      return true;
+   int f = m->server ? m->entry->session_fatal(m->server) : 0;
+   if (m->arm == ARM_INPROC && m->inproc.thread && mgt_ring_failed(&m->inproc.ring) && !f)
+      f = MGL_FATAL_ServerGone;
+   if (m->screen_encoder.failed && !f)
+      f = MGL_FATAL_ServerGone;
+   if (f) {
+      m->failed = true;
+      m->fatal = (enum mgl_fatal)f;
+      mgl_error("session lost: Fatal{%s}", mgl_fatal_name(m->fatal));
+   }
+   return m->failed;
+}
+
+enum mgl_fatal
+mgl_session_fatal(const struct mgl_session *s)
+{
+   return s->fatal;
+}

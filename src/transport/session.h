@@ -1,0 +1,40 @@
+/* session.h — the client's end of a session with the server role (one per share group).
+ * The front end sees only MGPipe tables: the session decides whether they go straight into
+ * a backend (monolith) or into an encoder and a ring (inproc; spawn and tcp later).
+ * MGL_TRANSPORT picks the arm, MGL_BACKEND the renderer; both read once. */
+#ifndef MGL_TRANSPORT_SESSION_H
+#define MGL_TRANSPORT_SESSION_H
+
+#include <stdbool.h>
+
+#include "decline.h"
+#include "pipe_tables.h"
+
+struct mgl_session;
+
+/* Starts the server role for a new share group and fetches its caps. Returns NULL (and logs
+ * why) when no server role can be started. */
+struct mgl_session *mgl_session_create(void);
+void mgl_session_destroy(struct mgl_session *s); /* accepts NULL */
+
+const struct mgp_caps *mgl_session_caps(const struct mgl_session *s);
+const struct mgp_screen *mgl_session_screen(struct mgl_session *s);
+/* "monolith" / "inproc" */
+const char *mgl_session_transport(const struct mgl_session *s);
+
+/* Sends context_create for ctx and fills *out with the table and self the context's calls go
+ * through. */
+bool mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
+                                const struct mgp_context_desc *desc, struct mgp_context *out);
+/* Sends context_destroy and releases what the session kept for ctx. */
+void mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx);
+
+/* Publishes everything recorded so far and waits until the server applied it (glFinish goes
+ * through flush(MGP_FLUSH_FINISH) and then this). A counted round trip. */
+void mgl_session_sync(struct mgl_session *s);
+
+/* True once the session failed (server gone, Fatal): the context is lost. */
+bool mgl_session_failed(const struct mgl_session *s);
+enum mgl_fatal mgl_session_fatal(const struct mgl_session *s);
+
+#endif

@@ -1,0 +1,434 @@
+/* stage.c — stage segment: bump allocator with wrap-around over a memfd mapped once per side.
+ * The producer's sleep for space is the same seq_cst flag/re-check handshake as in ring.c. */
+
+#include "stage.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define WAKE_ALL INT32_MAX
+
+static struct mgt_doorbell *
+doorbell_of(struct mgt_stage *s)
+{
+   return s->doorbell ? s->doorbell : &s->own_doorbell;
+}
+
+static size_t
+page_size(void)
+{
+   long p = sysconf(_SC_PAGESIZE);
+   return p > 0 ? (size_t)p : 4096;
+}
+
+/* Maps `len` bytes of fd shared between two PROT_NONE guard pages (as ring.c does), so a stray
+ * access just past either end faults rather than touching a neighbouring mapping. */
+static void *
+map_guarded(int fd, size_t len, void **base_out, size_t *base_len_out)
+{
+   size_t page = page_size();
+   size_t span = (len + page - 1) / page * page;
+   size_t total = span + 2 * page;
+   unsigned char *base =
+      mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+   if (base == MAP_FAILED)
+      return NULL;
+   void *p = mmap(base + page, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
+   if (p == MAP_FAILED) {
+      int e = errno;
+      munmap(base, total);
+      errno = e;
+      return NULL;
+   }
+   *base_out = base;
+   *base_len_out = total;
+   return p;
+}
+
+static uint64_t
+read_once_u64(const void *p)
+{
+   return *(const volatile uint64_t *)p;
+}
+
+static uint32_t
+read_once_u32(const void *p)
+{
+   return *(const volatile uint32_t *)p;
+}
+
+static bool
+valid_capacity(uint64_t capacity)
+{
+   return capacity >= MGT_STAGE_MIN_CAPACITY && capacity <= MGT_STAGE_MAX_CAPACITY &&
+          (capacity & (capacity - 1)) == 0;
+}
+
+static void
+reset(struct mgt_stage *s)
+{
+   memset(s, 0, sizeof(*s));
+   s->fd = -1;
+   mgt_doorbell_init_futex(&s->own_doorbell);
+}
+
+static bool
+shared_failed(const struct mgt_stage *s)
+{
+   return atomic_load_explicit(&s->shared->failed, memory_order_seq_cst) != 0;
+}
+
+static int
+set_error(struct mgt_stage *s, int err)
+{
+   if (!s->error)
+      s->error = err;
+   return s->error;
+}
+
+/* Clears a sleep flag and wakes its sleeper if it was set; the caller has just published its
+ * state with a seq_cst store. */
+static int
+wake_flag(struct mgt_stage *s, _Atomic uint32_t *flag, int n)
+{
+   if (!atomic_load_explicit(flag, memory_order_seq_cst))
+      return MGT_STAGE_OK;
+   if (!atomic_exchange_explicit(flag, 0, memory_order_seq_cst))
+      return MGT_STAGE_OK;
+   atomic_fetch_add_explicit(&s->stat_wakes, 1, memory_order_relaxed);
+   if (mgt_doorbell_wake(doorbell_of(s), flag, n) != MGT_DOORBELL_OK)
+      return MGT_STAGE_SYSTEM;
+   return MGT_STAGE_OK;
+}
+
+static int
+doorbell_broken(struct mgt_stage *s)
+{
+   set_error(s, MGT_STAGE_SYSTEM);
+   mgt_stage_set_failed(s);
+   return MGT_STAGE_SYSTEM;
+}
+
+/* --- setup and teardown --- */
+
+int
+mgt_stage_create(struct mgt_stage *s, size_t capacity)
+{
+   reset(s);
+   if (!valid_capacity(capacity))
+      return MGT_STAGE_INVALID;
+
+   size_t data_offset = page_size();
+   if (data_offset < sizeof(struct mgt_stage_shared))
+      data_offset = sizeof(struct mgt_stage_shared);
+   size_t len = data_offset + capacity;
+   int e;
+
+   int fd = memfd_create("mgl-stage", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+   if (fd < 0)
+      goto fail;
+   if (ftruncate(fd, (off_t)len) < 0)
+      goto fail_fd;
+   /* The consumer requires F_SEAL_SHRINK: a shorter file would SIGBUS it. */
+   if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) < 0)
+      goto fail_fd;
+   unsigned char *base = map_guarded(fd, len, &s->map_base, &s->map_len);
+   if (!base)
+      goto fail_fd;
+
+   s->shared = (struct mgt_stage_shared *)base;
+   s->data = base + data_offset;
+   s->capacity = capacity;
+   s->fd = fd;
+   s->producer = true;
+   s->shared->capacity = capacity;
+   s->shared->data_offset = data_offset;
+   s->shared->version = MGT_STAGE_VERSION;
+   s->shared->magic = MGT_STAGE_MAGIC;
+   return MGT_STAGE_OK;
+
+fail_fd:
+   e = errno;
+   close(fd);
+   errno = e;
+fail:
+   reset(s);
+   return MGT_STAGE_SYSTEM;
+}
+
+int
+mgt_stage_attach(struct mgt_stage *s, int fd)
+{
+   reset(s);
+   struct stat st;
+   if (fstat(fd, &st) < 0)
+      return MGT_STAGE_SYSTEM;
+   int seals = fcntl(fd, F_GET_SEALS);
+   if (seals < 0 || !(seals & F_SEAL_SHRINK))
+      return MGT_STAGE_INVALID;
+   if (st.st_size < (off_t)sizeof(struct mgt_stage_shared) ||
+       (uint64_t)st.st_size > MGT_STAGE_MAX_CAPACITY + (1u << 20))
+      return MGT_STAGE_INVALID;
+
+   size_t len = (size_t)st.st_size;
+   unsigned char *base = map_guarded(fd, len, &s->map_base, &s->map_len);
+   if (!base) {
+      reset(s);
+      return MGT_STAGE_SYSTEM;
+   }
+   struct mgt_stage_shared *sh = (struct mgt_stage_shared *)base;
+   uint32_t magic = read_once_u32(&sh->magic);
+   uint32_t version = read_once_u32(&sh->version);
+   uint64_t capacity = read_once_u64(&sh->capacity);
+   uint64_t data_offset = read_once_u64(&sh->data_offset);
+   if (magic != MGT_STAGE_MAGIC || version != MGT_STAGE_VERSION || !valid_capacity(capacity) ||
+       data_offset < sizeof(struct mgt_stage_shared) || (data_offset & 63) ||
+       data_offset > (1u << 20) || data_offset + capacity != len) {
+      munmap(s->map_base, s->map_len);
+      reset(s);
+      return MGT_STAGE_INVALID;
+   }
+
+   s->shared = sh;
+   s->data = base + data_offset;
+   s->capacity = capacity;
+   s->producer = false;
+   s->released = atomic_load_explicit(&sh->released, memory_order_relaxed);
+   return MGT_STAGE_OK;
+}
+
+static void
+unmap(struct mgt_stage *s)
+{
+   if (s->map_base)
+      munmap(s->map_base, s->map_len);
+}
+
+void
+mgt_stage_destroy(struct mgt_stage *s)
+{
+   if (!s)
+      return;
+   unmap(s);
+   if (s->shared && s->producer && s->fd >= 0)
+      close(s->fd);
+   mgt_doorbell_finish(&s->own_doorbell);
+   reset(s);
+}
+
+void
+mgt_stage_detach(struct mgt_stage *s)
+{
+   if (!s)
+      return;
+   unmap(s);
+   mgt_doorbell_finish(&s->own_doorbell);
+   reset(s);
+}
+
+/* --- producer --- */
+
+/* A token beyond what we ever allocated cannot come from an honest consumer. */
+static int
+refresh_released(struct mgt_stage *s)
+{
+   uint64_t t = atomic_load_explicit(&s->shared->released, memory_order_seq_cst);
+   if (t > s->pos)
+      return set_error(s, MGT_STAGE_CORRUPT);
+   if (t > s->released_cache)
+      s->released_cache = t;
+   return MGT_STAGE_OK;
+}
+
+/* 1: the consumer released at least `need`, 0: not yet, <0: error. */
+static int
+check_space(struct mgt_stage *s, uint64_t need)
+{
+   int rc = refresh_released(s);
+   if (rc)
+      return rc;
+   return s->released_cache >= need;
+}
+
+static int
+wait_space(struct mgt_stage *s, uint64_t need)
+{
+   struct mgt_stage_shared *sh = s->shared;
+   if (s->before_wait)
+      s->before_wait(s->before_wait_ctx);
+   for (;;) {
+      int rc = check_space(s, need);
+      if (rc)
+         return rc > 0 ? MGT_STAGE_OK : rc;
+      if (shared_failed(s))
+         return MGT_STAGE_FAILED;
+
+      atomic_store_explicit(&sh->producer_waiting, 1, memory_order_seq_cst);
+      rc = check_space(s, need);
+      if (rc || shared_failed(s)) {
+         atomic_store_explicit(&sh->producer_waiting, 0, memory_order_relaxed);
+         continue;
+      }
+      atomic_fetch_add_explicit(&s->stat_sleeps, 1, memory_order_relaxed);
+      if (mgt_doorbell_wait(doorbell_of(s), &sh->producer_waiting, 1) != MGT_DOORBELL_OK)
+         return doorbell_broken(s);
+   }
+}
+
+static int
+stage_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t *offset_out,
+            void **ptr_out, bool block)
+{
+   if (!s->shared || !s->producer)
+      return MGT_STAGE_INVALID;
+   if (align == 0)
+      align = 1;
+   if ((align & (align - 1)) || align > s->capacity)
+      return MGT_STAGE_INVALID;
+   if (size > s->capacity)
+      return MGT_STAGE_TOO_BIG;
+   if (s->error)
+      return s->error;
+   if (shared_failed(s))
+      return MGT_STAGE_FAILED;
+
+   uint64_t mask = s->capacity - 1;
+   /* Positions are monotonic byte counts; capacity is a power of two >= align, so aligning
+    * the position aligns the offset. */
+   uint64_t start = (s->pos + align - 1) & ~(align - 1);
+   if (size > s->capacity - (start & mask))
+      start = (s->pos + mask) & ~mask; /* skip to offset 0 of the next lap: never straddle */
+   uint64_t end = start + size;
+
+   /* Byte p reuses the slot of byte p - capacity, so every byte allocated before
+    * end - capacity must be released. Bytes from the current pos on were never allocated (the
+    * skip), so nothing beyond pos is needed: asking for more would wait for a token that only
+    * this very allocation could produce (a deadlock for sizes above capacity/2). An empty
+    * allocation overwrites nothing. */
+   uint64_t need = size && end > s->capacity ? end - s->capacity : 0;
+   if (need > s->pos)
+      need = s->pos;
+   if (s->released_cache < need) {
+      int rc = check_space(s, need);
+      if (rc == 0)
+         rc = block ? wait_space(s, need) : MGT_STAGE_WOULD_BLOCK;
+      else if (rc > 0)
+         rc = MGT_STAGE_OK;
+      if (rc)
+         return rc;
+   }
+
+   s->pos = end;
+   *offset_out = start & mask;
+   *ptr_out = s->data + (start & mask);
+   return MGT_STAGE_OK;
+}
+
+int
+mgt_stage_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t *offset_out,
+                void **ptr_out)
+{
+   return stage_alloc(s, size, align, offset_out, ptr_out, true);
+}
+
+int
+mgt_stage_try_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t *offset_out,
+                    void **ptr_out)
+{
+   return stage_alloc(s, size, align, offset_out, ptr_out, false);
+}
+
+uint64_t
+mgt_stage_mark(const struct mgt_stage *s)
+{
+   return s->pos;
+}
+
+void
+mgt_stage_set_before_wait(struct mgt_stage *s, void (*fn)(void *ctx), void *ctx)
+{
+   s->before_wait = fn;
+   s->before_wait_ctx = ctx;
+}
+
+/* --- consumer --- */
+
+void
+mgt_stage_release(struct mgt_stage *s, uint64_t token)
+{
+   if (!s->shared || s->producer || token <= s->released)
+      return;
+   s->released = token;
+   /* Release (seq_cst includes it): our reads and reply writes of the bytes happen before the
+    * producer reuses them. seq_cst for the wake-up handshake with producer_waiting. */
+   atomic_store_explicit(&s->shared->released, token, memory_order_seq_cst);
+   if (wake_flag(s, &s->shared->producer_waiting, 1))
+      doorbell_broken(s);
+}
+
+const void *
+mgt_stage_resolve(const struct mgt_stage *s, uint64_t offset, uint64_t size)
+{
+   /* offset <= capacity first, so capacity - offset cannot wrap. */
+   if (!s->data || offset > s->capacity || size > s->capacity - offset)
+      return NULL;
+   return s->data + offset;
+}
+
+void *
+mgt_stage_resolve_writable(struct mgt_stage *s, uint64_t offset, uint64_t size)
+{
+   if (!s->data || offset > s->capacity || size > s->capacity - offset)
+      return NULL;
+   return s->data + offset;
+}
+
+/* --- both sides --- */
+
+void
+mgt_stage_set_failed(struct mgt_stage *s)
+{
+   if (!s || !s->shared)
+      return;
+   atomic_store_explicit(&s->shared->failed, 1, memory_order_seq_cst);
+   wake_flag(s, &s->shared->producer_waiting, WAKE_ALL);
+}
+
+bool
+mgt_stage_failed(const struct mgt_stage *s)
+{
+   return s && s->shared && shared_failed(s);
+}
+
+int
+mgt_stage_error(const struct mgt_stage *s)
+{
+   if (!s->shared)
+      return MGT_STAGE_INVALID;
+   if (s->error)
+      return s->error;
+   return shared_failed(s) ? MGT_STAGE_FAILED : MGT_STAGE_OK;
+}
+
+uint64_t
+mgt_stage_capacity(const struct mgt_stage *s)
+{
+   return s->capacity;
+}
+
+void
+mgt_stage_set_doorbell(struct mgt_stage *s, struct mgt_doorbell *db)
+{
+   s->doorbell = db;
+}
+
+void
+mgt_stage_get_stats(const struct mgt_stage *s, struct mgt_stage_stats *out)
+{
+   out->wakes = atomic_load_explicit(&s->stat_wakes, memory_order_relaxed);
+   out->sleeps = atomic_load_explicit(&s->stat_sleeps, memory_order_relaxed);
+}

@@ -1,0 +1,1184 @@
+/* vk_backend_test.c — the Vulkan backend driven directly through its MGPipe tables (the
+ * monolith shape, no client): every case renders into a 64x64 RGBA8 renderbuffer and checks
+ * exact pixels read back with read_pixels. Run with MGL_VK_VALIDATION=1: the validation layer's
+ * error count must be 0 at the end.
+ *
+ * usage: mgl_unit_vulkan <dir with the compiled .spv test shaders> */
+#include <GL/glcorearb.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "decline.h"
+#include "log.h"
+
+#define W 64
+#define H 64
+
+static const char *spv_dir = ".";
+static int failures;
+
+/* ---- harness ------------------------------------------------------------------------------ */
+
+struct t {
+   void *scr;
+   const struct mgp_screen_vtbl *sv;
+   const struct mgp_context_vtbl *cv;
+   void *ctx;
+   struct mgp_handle ctx_h;
+   uint32_t next_slot[MGP_KIND_COUNT];
+   char fatal[128];
+   int fatal_count;
+   /* the default framebuffer */
+   struct mgp_handle color_rb, depth_rb;
+   struct mgp_framebuffer_state fb;
+};
+
+static void
+on_fatal(void *session, enum mgl_fatal name, const char *detail)
+{
+   struct t *t = session;
+   t->fatal_count++;
+   snprintf(t->fatal, sizeof(t->fatal), "%s: %s", mgl_fatal_name(name), detail);
+}
+
+static void
+check(bool ok, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   fprintf(stderr, "%s ", ok ? "  ok  " : "  FAIL");
+   vfprintf(stderr, fmt, ap);
+   fprintf(stderr, "\n");
+   va_end(ap);
+   if (!ok)
+      failures++;
+}
+
+static struct mgp_handle
+new_handle(struct t *t, enum mgp_handle_kind k)
+{
+   return (struct mgp_handle){++t->next_slot[k], 1};
+}
+
+static unsigned long long
+counter(struct t *t, const char *name)
+{
+   const char *names[32];
+   unsigned long long values[32];
+   unsigned n = mgs_vulkan_backend.gate_counters(t->scr, names, values, 32);
+   for (unsigned i = 0; i < n; i++)
+      if (!strcmp(names[i], name))
+         return values[i];
+   fprintf(stderr, "no counter %s\n", name);
+   failures++;
+   return ~0ull;
+}
+
+static void *
+read_file(const char *name, size_t *size)
+{
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s", spv_dir, name);
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      fprintf(stderr, "cannot open %s\n", path);
+      exit(2);
+   }
+   fseek(f, 0, SEEK_END);
+   long n = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   void *p = malloc((size_t)n);
+   if (!p || fread(p, 1, (size_t)n, f) != (size_t)n) {
+      fprintf(stderr, "cannot read %s\n", path);
+      exit(2);
+   }
+   fclose(f);
+   *size = (size_t)n;
+   return p;
+}
+
+static bool
+start(struct t *t, bool validation)
+{
+   memset(t, 0, sizeof(*t));
+   struct mgs_backend_env env = {.fatal = on_fatal, .session = t, .validation = validation};
+   t->scr = mgs_vulkan_backend.screen_create(&env);
+   if (!t->scr)
+      return false;
+   t->sv = mgs_vulkan_backend.screen_vtbl;
+   t->cv = mgs_vulkan_backend.context_vtbl;
+   t->ctx_h = new_handle(t, MGP_KIND_CONTEXT);
+   struct mgp_context_desc cd = {.ctx = t->ctx_h, .api = 0};
+   t->sv->context_create(t->scr, &cd, NULL, 0);
+   t->ctx = mgs_vulkan_backend.context_lookup(t->scr, t->ctx_h);
+   return t->ctx != NULL;
+}
+
+static struct mgp_handle
+make_buffer(struct t *t, uint64_t size, const void *data)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
+   struct mgp_resource_desc d = {.res = h, .target = MGP_RESOURCE_TARGET_BUFFER, .size = size,
+                                 .bind_mask = MGP_BIND_VERTEX | MGP_BIND_CONSTANT,
+                                 .usage = GL_STATIC_DRAW};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   if (data) {
+      struct mgp_resource_subdata s = {.res = h, .box = {0, 0, 0, (uint32_t)size, 1, 1},
+                                       .data = {.ptr = (void *)data, .size = size}};
+      t->cv->resource_subdata(t->ctx, &s, NULL, 0);
+   }
+   return h;
+}
+
+static void
+buffer_subdata(struct t *t, struct mgp_handle b, uint32_t offset, uint32_t size, const void *data)
+{
+   struct mgp_resource_subdata s = {.res = b, .box = {(int32_t)offset, 0, 0, size, 1, 1},
+                                    .data = {.ptr = (void *)data, .size = size}};
+   t->cv->resource_subdata(t->ctx, &s, NULL, 0);
+}
+
+static struct mgp_handle
+make_image(struct t *t, enum mgp_resource_target target, enum mgp_format fmt, uint32_t w,
+           uint32_t h, uint32_t levels)
+{
+   struct mgp_handle r = new_handle(t, MGP_KIND_BUFFER);
+   struct mgp_resource_desc d = {.res = r, .target = (uint8_t)target, .levels = (uint8_t)levels,
+                                 .samples = 1, .format = (uint16_t)fmt, .width = w, .height = h,
+                                 .depth = 1, .array_layers = 1};
+   t->sv->resource_create(t->scr, &d, NULL, 0);
+   return r;
+}
+
+static struct mgp_surface
+surface(struct mgp_handle res, enum mgp_format fmt, uint8_t kind)
+{
+   return (struct mgp_surface){.res = res, .format = (uint16_t)fmt, .kind = kind};
+}
+
+static void
+use_default_fb(struct t *t, bool with_depth)
+{
+   struct mgp_framebuffer_state *fb = &t->fb;
+   memset(fb, 0, sizeof(*fb));
+   fb->fbo = MGP_DEFAULT_FRAMEBUFFER;
+   fb->color[0] = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2);
+   if (with_depth)
+      fb->depth = fb->stencil = surface(t->depth_rb, MGP_FORMAT_D24_UNORM_S8_UINT, 2);
+   fb->read = fb->color[0];
+   for (int i = 0; i < 8; i++)
+      fb->draw_buffers[i] = i == 0 ? 0 : -1;
+   fb->width = W;
+   fb->height = H;
+   fb->layers = 1;
+   fb->samples = 1;
+   fb->is_default = 1;
+   fb->content_hash = with_depth ? 2 : 1;
+   t->cv->set_framebuffer_state(t->ctx, fb, NULL, 0);
+}
+
+static void
+set_viewport(struct t *t, float x, float y, float w, float h, bool scissor, const int32_t *sc)
+{
+   struct mgp_dynamic_state d = {.viewport = {x, y, w, h}, .depth_range = {0, 1},
+                                 .line_width = 1.0f,
+                                 .stencil_read_mask = {~0u, ~0u},
+                                 .stencil_write_mask = {~0u, ~0u}};
+   d.scissor_enable = scissor;
+   if (sc)
+      memcpy(d.scissor, sc, sizeof(d.scissor));
+   t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+}
+
+static void
+clear_color(struct t *t, float r, float g, float b, float a, bool depth, float z)
+{
+   struct mgp_clear c = {.color_buffers = 1, .depth = depth, .depth_value = z,
+                         .color_write_mask = {0xf}, .depth_write = 1,
+                         .stencil_write_mask = 0xff};
+   const float v[4] = {r, g, b, a};
+   memcpy(c.color, v, sizeof(v));
+   t->cv->clear(t->ctx, &c, NULL, 0);
+}
+
+static struct mgp_render_state
+gl_render_state(void)
+{
+   struct mgp_render_state s;
+   memset(&s, 0, sizeof(s));
+   for (int i = 0; i < 8; i++)
+      s.blend[i] = (struct mgp_blend_target){.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD,
+                                             .eq_alpha = GL_FUNC_ADD, .src_rgb = GL_ONE,
+                                             .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
+                                             .dst_alpha = GL_ZERO};
+   s.depth_write = 1;
+   s.depth_func = GL_LESS;
+   s.front_face = GL_CCW;
+   s.polygon_mode = GL_FILL;
+   for (int i = 0; i < 2; i++) {
+      s.stencil_func[i] = GL_ALWAYS;
+      s.stencil_fail[i] = s.stencil_zfail[i] = s.stencil_zpass[i] = GL_KEEP;
+   }
+   s.provoking_vertex_last = 1;
+   s.sample_mask = ~0u;
+   return s;
+}
+
+static struct mgp_handle
+bind_rs(struct t *t, const struct mgp_render_state *s)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_RENDER_STATE);
+   struct mgp_create_render_state c = {.cso = h, .state = *s};
+   t->cv->create_render_state(t->ctx, &c, NULL, 0);
+   struct mgp_handle_args b = {h};
+   t->cv->bind_render_state(t->ctx, &b, NULL, 0);
+   return h;
+}
+
+/* Vertex elements: location 0 = vec2 at offset 0 of binding 0; location 1 = vec2 at offset 8
+ * when uv; stride as given. */
+static struct mgp_handle
+bind_ve(struct t *t, bool uv, uint32_t stride)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
+   struct mgp_create_vertex_elements c = {.cso = h, .enabled_mask = uv ? 3u : 1u,
+                                          .binding_count = 1};
+   c.attribs[0] = (struct mgp_vertex_attrib){.relative_offset = 0, .type = GL_FLOAT, .size = 2};
+   c.attribs[1] = (struct mgp_vertex_attrib){.relative_offset = 8, .type = GL_FLOAT, .size = 2};
+   c.bindings[0] = (struct mgp_vertex_binding){.stride = stride};
+   t->cv->create_vertex_elements(t->ctx, &c, NULL, 0);
+   struct mgp_handle_args b = {h};
+   t->cv->bind_vertex_elements(t->ctx, &b, NULL, 0);
+   return h;
+}
+
+static void
+bind_vb(struct t *t, struct mgp_handle buf)
+{
+   struct mgp_set_vertex_buffers a = {.start = 0, .count = 1};
+   struct mgp_vertex_buffer vb = {.res = buf, .offset = 0};
+   t->cv->set_vertex_buffers(t->ctx, &a, &vb, 1);
+}
+
+struct program_desc {
+   const char *vert, *frag;
+   uint32_t default_block_size;
+   uint32_t ubo_mask;     /* binding bits */
+   uint64_t sampler_mask; /* sampler j bits */
+   uint32_t inputs;       /* vertex input locations */
+};
+
+static struct mgp_handle
+make_program(struct t *t, const struct program_desc *p)
+{
+   struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
+   size_t vs_size, fs_size;
+   void *vs = read_file(p->vert, &vs_size), *fs = read_file(p->frag, &fs_size);
+   struct mgp_create_shader c = {.cso = h,
+                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
+                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
+   c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
+   struct mgp_shader_reflection *r = &c.reflection;
+   r->default_block_size = p->default_block_size;
+   r->ubo_mask = p->ubo_mask;
+   r->sampler_mask = p->sampler_mask;
+   r->stage_ubo_mask[MGP_SHADER_STAGE_VERTEX] = p->ubo_mask;
+   r->stage_ubo_mask[MGP_SHADER_STAGE_FRAGMENT] = p->ubo_mask;
+   r->stage_sampler_mask[MGP_SHADER_STAGE_FRAGMENT] = p->sampler_mask;
+   r->vertex_input_mask = p->inputs;
+   r->fragment_output_mask = 1;
+   t->cv->create_shader(t->ctx, &c, NULL, 0);
+   free(vs);
+   free(fs);
+   return h;
+}
+
+static void
+use_program(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_handle_args a = {prog};
+   t->cv->set_draw_program(t->ctx, &a, NULL, 0);
+}
+
+struct consts {
+   float color[4];
+   float offset[4];
+   float z, pad[3];
+};
+
+static void
+set_consts(struct t *t, struct mgp_handle prog, float r, float g, float b, float a, float ox,
+           float oy, float ix, float iy, float z)
+{
+   struct consts c = {{r, g, b, a}, {ox, oy, ix, iy}, z, {0, 0, 0}};
+   struct mgp_set_global_constants s = {.shader = prog, .version = 1,
+                                        .data = {.ptr = &c, .size = sizeof(c)}};
+   t->cv->set_global_constants(t->ctx, &s, NULL, 0);
+}
+
+static void
+draw(struct t *t, uint16_t mode, uint32_t first, uint32_t count, uint32_t instances,
+     uint8_t index_size, int32_t bias)
+{
+   struct mgp_draw_vbo d = {.mode = mode, .index_size = index_size,
+                            .instance_count = instances, .num_draws = 1};
+   struct mgp_draw_range r = {first, count, bias};
+   t->cv->draw_vbo(t->ctx, &d, &r, 1);
+}
+
+static uint8_t pixels[W * H * 4];
+
+static void
+read_back(struct t *t)
+{
+   struct mgp_pixel_pack_state p = {.alignment = 4};
+   t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
+   memset(pixels, 0xcd, sizeof(pixels));
+   struct mgp_read_pixels rp = {.x = 0, .y = 0, .width = W, .height = H, .format = GL_RGBA,
+                                .type = GL_UNSIGNED_BYTE,
+                                .out = {.ptr = pixels, .size = sizeof(pixels)}};
+   t->cv->read_pixels(t->ctx, &rp, NULL, 0);
+}
+
+/* GL window coordinates: (x, y) with y = 0 the bottom row. */
+static bool
+pixel_is(int x, int y, uint8_t r, uint8_t g, uint8_t b, uint8_t a)
+{
+   const uint8_t *p = &pixels[(y * W + x) * 4];
+   if (p[0] == r && p[1] == g && p[2] == b && p[3] == a)
+      return true;
+   fprintf(stderr, "        pixel (%d,%d) = (%u,%u,%u,%u), want (%u,%u,%u,%u)\n", x, y, p[0], p[1],
+           p[2], p[3], r, g, b, a);
+   return false;
+}
+
+/* ---- the programs ------------------------------------------------------------------------- */
+
+static const struct program_desc color_prog = {"color.vert.spv", "color.frag.spv", 48, 0, 0, 1};
+static const struct program_desc ubo_prog = {"color.vert.spv", "ubo.frag.spv", 48, 1u << 1, 0, 1};
+static const struct program_desc tex_prog = {"tex.vert.spv", "tex.frag.spv", 0, 0, 1, 3};
+static const struct program_desc attr_prog = {"attr.vert.spv", "color.frag.spv", 0, 0, 0, 3};
+static const struct program_desc points_prog = {"points.vert.spv", "color.frag.spv", 48, 0, 0, 1};
+static const struct program_desc stream_prog = {"stream.vert.spv", "color.frag.spv", 0, 1u << 1,
+                                                0, 1};
+
+/* A GL-counter-clockwise triangle over the lower-left half of the window. */
+static const float tri_ccw[] = {-1, -1, 1, -1, -1, 1};
+static const float tri_cw[] = {-1, -1, -1, 1, 1, -1};
+static const float full_quad_strip[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+
+/* ---- cases -------------------------------------------------------------------------------- */
+
+static void
+test_clear(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
+   read_back(t);
+   check(pixel_is(0, 0, 51, 102, 153, 204) && pixel_is(63, 63, 51, 102, 153, 204) &&
+            pixel_is(17, 40, 51, 102, 153, 204),
+         "clear to a colour");
+   /* A scissored clear touches only its rectangle. */
+   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
+                         .scissor = {8, 4, 16, 8}};
+   const float red[4] = {1, 0, 0, 1};
+   memcpy(c.color, red, sizeof(red));
+   t->cv->clear(t->ctx, &c, NULL, 0);
+   read_back(t);
+   check(pixel_is(8, 4, 255, 0, 0, 255) && pixel_is(23, 11, 255, 0, 0, 255) &&
+            pixel_is(24, 11, 51, 102, 153, 204) && pixel_is(8, 12, 51, 102, 153, 204) &&
+            pixel_is(7, 4, 51, 102, 153, 204),
+         "scissored clear");
+}
+
+static void
+test_triangle(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   struct mgp_handle vb = make_buffer(t, sizeof(tri_ccw), tri_ccw);
+   bind_vb(t, vb);
+   use_program(t, prog);
+   set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   /* GL rows: (x, y) with y up. The triangle covers x + y < 64: bottom-left, bottom-right and
+    * top-left corners, not top-right. A flipped image would miss the bottom-right one. */
+   check(pixel_is(2, 2, 51, 102, 153, 255) && pixel_is(60, 2, 51, 102, 153, 255) &&
+            pixel_is(2, 60, 51, 102, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255),
+         "triangle with a colour from the default uniform block (rows not flipped)");
+}
+
+static void
+test_indexed(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   /* A quad over the right half: x in [0, 1] NDC, y in [-1, 1]. Two spare vertices first, for
+    * the base-vertex case. */
+   const float verts[] = {9, 9, 9, 9, 0, -1, 1, -1, 1, 1, 0, 1};
+   struct mgp_handle vb = make_buffer(t, sizeof(verts), verts);
+   bind_vb(t, vb);
+   const uint16_t i16[] = {0, 1, 2, 0, 2, 3};
+   const uint8_t i8[] = {2, 3, 4, 2, 4, 5};
+   const uint32_t i32[] = {2, 3, 4, 2, 4, 5};
+   struct mgp_handle ib16 = make_buffer(t, sizeof(i16), i16);
+   struct mgp_handle ib8 = make_buffer(t, sizeof(i8), i8);
+   struct mgp_handle ib32 = make_buffer(t, sizeof(i32), i32);
+
+   struct mgp_set_index_buffer ib = {.res = ib16, .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLES, 0, 6, 1, 2, 2); /* base vertex 2 */
+   read_back(t);
+   check(pixel_is(40, 10, 255, 0, 0, 255) && pixel_is(63, 63, 255, 0, 0, 255) &&
+            pixel_is(31, 10, 0, 0, 0, 255),
+         "indexed quad (16-bit indices, base vertex 2)");
+
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   ib = (struct mgp_set_index_buffer){.res = ib8, .index_size = 1};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLES, 0, 6, 1, 1, 0);
+   ib = (struct mgp_set_index_buffer){.res = ib32, .index_size = 4};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   set_consts(t, prog, 0, 0, 1, 1, -1, 0, 0, 0, 0); /* moved to the left half */
+   draw(t, GL_TRIANGLES, 0, 6, 1, 4, 0);
+   read_back(t);
+   check(pixel_is(40, 10, 0, 255, 0, 255) && pixel_is(10, 10, 0, 0, 255, 255),
+         "indexed quads with 8-bit and 32-bit indices");
+}
+
+static void
+test_texture(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &tex_prog);
+   use_program(t, prog);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+
+   /* 4x4 texels, texel (i, j) = (40 i, 40 j, 7, 255); row 0 is the bottom row. */
+   uint8_t texels[4 * 4 * 4];
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++) {
+         uint8_t *p = &texels[(j * 4 + i) * 4];
+         p[0] = (uint8_t)(40 * i), p[1] = (uint8_t)(40 * j), p[2] = 7, p[3] = 255;
+      }
+   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 3);
+   struct mgp_resource_subdata up = {.res = tex, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+                                     .box = {0, 0, 0, 4, 4, 1},
+                                     .data = {.ptr = texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   struct mgp_texture_params tp = {.res = tex, .base_level = 0, .max_level = 1000,
+                                   .swizzle = {0, 1, 2, 3}, .min_lod = -1000, .max_lod = 1000};
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+
+   struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 3};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
+   struct mgp_create_sampler cs = {.cso = samp,
+                                   .state = {.wrap_s = GL_CLAMP_TO_EDGE, .wrap_t = GL_CLAMP_TO_EDGE,
+                                             .wrap_r = GL_CLAMP_TO_EDGE, .min_filter = GL_NEAREST,
+                                             .mag_filter = GL_NEAREST, .compare_func = GL_LEQUAL,
+                                             .min_lod = -1000, .max_lod = 1000,
+                                             .max_anisotropy = 1}};
+   t->cv->create_sampler(t->ctx, &cs, NULL, 0);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   bool ok = true;
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+         ok &= pixel_is(8 + 16 * i, 8 + 16 * j, (uint8_t)(40 * i), (uint8_t)(40 * j), 7, 255);
+   check(ok, "textured quad, nearest filtering, texel row 0 at the bottom");
+
+   /* Update a 2x2 sub-rectangle through a strided region (rows 12 bytes apart). */
+   uint8_t sub[2 * 12];
+   memset(sub, 0, sizeof(sub));
+   for (int j = 0; j < 2; j++)
+      for (int i = 0; i < 2; i++) {
+         uint8_t *p = &sub[j * 12 + i * 4];
+         p[0] = 200, p[1] = (uint8_t)(10 + i + 2 * j), p[2] = 99, p[3] = 255;
+      }
+   struct mgp_sub_region reg = {.x = 1, .y = 2, .z = 0, .width = 2, .height = 2, .depth = 1,
+                                .src_offset = 0, .src_row_stride = 12};
+   struct mgp_resource_subdata up2 = {.res = tex, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+                                      .box = {1, 2, 0, 2, 2, 1}, .region_count = 1,
+                                      .data = {.ptr = sub, .size = sizeof(sub)}};
+   t->cv->resource_subdata(t->ctx, &up2, &reg, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(8 + 16 * 1, 8 + 16 * 2, 200, 10, 99, 255) &&
+            pixel_is(8 + 16 * 2, 8 + 16 * 3, 200, 13, 99, 255) &&
+            pixel_is(8, 8 + 16 * 2, 0, 80, 7, 255),
+         "texture region update with a source row stride");
+
+   /* Swizzle through set_texture_params: (B, G, R, ONE). */
+   tp.swizzle[0] = 2, tp.swizzle[2] = 0, tp.swizzle[3] = 5;
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(8 + 16 * 3, 8, 7, 0, 120, 255), "texture swizzle");
+   tp.swizzle[0] = 0, tp.swizzle[2] = 2, tp.swizzle[3] = 3;
+
+   /* base level past the last level: GL's incomplete texture samples (0, 0, 0, 1) */
+   tp.base_level = 5;
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+   clear_color(t, 1, 1, 1, 1, false, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(8, 8, 0, 0, 0, 255) && pixel_is(56, 56, 0, 0, 0, 255),
+         "an incomplete texture (base level 5 of 3) samples (0,0,0,1)");
+   tp.base_level = 0;
+   t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
+
+   /* a sampler view this slice cannot make: a named decline, and the draw is dropped */
+   struct mgp_handle view3d = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   cv.cso = view3d;
+   cv.target = MGP_RESOURCE_TARGET_TEX_3D;
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   t->cv->set_sampler_views(t->ctx, &sh, &view3d, 1);
+   clear_color(t, 1, 1, 1, 1, false, 1);
+   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) > d0 &&
+            pixel_is(8, 8, 255, 255, 255, 255),
+         "an unsupported sampler view declines and drops the draw");
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+}
+
+static void
+test_depth(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, true);
+   struct mgp_render_state s = gl_render_state();
+   s.depth_test = 1;
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   use_program(t, prog);
+   for (int order = 0; order < 2; order++) {
+      clear_color(t, 0, 0, 0, 1, true, 1.0f);
+      for (int k = 0; k < 2; k++) {
+         const bool near = (k == 0) == (order == 1);
+         if (near)
+            set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, -0.5f); /* green, nearer */
+         else
+            set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0.5f); /* red, farther */
+         draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      }
+      read_back(t);
+      check(pixel_is(32, 32, 0, 255, 0, 255) && pixel_is(1, 62, 0, 255, 0, 255),
+            "depth test, nearer wins (%s first)", order ? "near" : "far");
+   }
+   use_default_fb(t, false);
+}
+
+static void
+test_fbo(struct t *t, struct mgp_handle color_prog_h)
+{
+   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 32, 32, 1);
+   struct mgp_framebuffer_state fb;
+   memset(&fb, 0, sizeof(fb));
+   fb.fbo = (struct mgp_handle){1, 1};
+   fb.color[0] = surface(tex, MGP_FORMAT_RGBA8_UNORM, 1);
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   fb.width = fb.height = 32;
+   fb.layers = fb.samples = 1;
+   fb.content_hash = 77;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_viewport(t, 0, 0, 32, 32, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   clear_color(t, 0, 0, 1, 1, false, 1);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, color_prog_h);
+   set_consts(t, color_prog_h, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+
+   /* Now sample it into the default framebuffer. */
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &tex_prog);
+   use_program(t, prog);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(4, 4, 255, 0, 0, 255) && pixel_is(50, 4, 255, 0, 0, 255) &&
+            pixel_is(4, 50, 255, 0, 0, 255) && pixel_is(60, 60, 0, 0, 255, 255),
+         "render to a texture through an FBO state, then sample it");
+   struct mgp_handle_args del = {view};
+   t->cv->delete_sampler_view(t->ctx, &del, NULL, 0);
+   struct mgp_set_handles none = {.start = 0, .count = 1};
+   struct mgp_handle null = {0, 0};
+   t->cv->set_sampler_views(t->ctx, &none, &null, 1);
+}
+
+static void
+test_instanced(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   /* an 8x8-pixel quad at the bottom-left; each instance moves 16 pixels right */
+   const float q[] = {-1, -1, -0.75f, -1, -1, -0.75f, -0.75f, -0.75f};
+   bind_vb(t, make_buffer(t, sizeof(q), q));
+   use_program(t, prog);
+   set_consts(t, prog, 1, 1, 0, 1, 0, 0, 0.5f, 0, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 4, 0, 0);
+   read_back(t);
+   check(pixel_is(4, 4, 255, 255, 0, 255) && pixel_is(20, 4, 255, 255, 0, 255) &&
+            pixel_is(36, 4, 255, 255, 0, 255) && pixel_is(52, 4, 255, 255, 0, 255) &&
+            pixel_is(12, 4, 0, 0, 0, 255) && pixel_is(4, 12, 0, 0, 0, 255),
+         "instanced draw (4 instances placed by gl_InstanceIndex)");
+}
+
+static void
+test_stream_ubo(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &stream_prog);
+   use_program(t, prog);
+   const float q[] = {-1, -1, -0.75f, -1, -1, -0.75f, -0.75f, -0.75f};
+   bind_vb(t, make_buffer(t, sizeof(q), q));
+   struct mgp_handle ubo = make_buffer(t, 256, NULL);
+   struct mgp_set_shader_buffers sb = {.cls = 0, .start = 1, .count = 1};
+   struct mgp_buffer_range br = {.res = ubo, .offset = 0, .size = 32};
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+   const unsigned long long splits0 = counter(t, "render-pass-splits");
+   static const float colors[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
+   for (int i = 0; i < 4; i++) {
+      float data[8] = {colors[i][0], colors[i][1], colors[i][2], colors[i][3],
+                       0.5f * (float)i, 0.5f, 0, 0};
+      buffer_subdata(t, ubo, 0, sizeof(data), data); /* the same range before every draw */
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   }
+   read_back(t);
+   /* quad i at x = 16 i .. 16 i + 8, y = 16 .. 24 */
+   check(pixel_is(4, 20, 255, 0, 0, 255) && pixel_is(20, 20, 0, 255, 0, 255) &&
+            pixel_is(36, 20, 0, 0, 255, 255) && pixel_is(52, 20, 255, 255, 255, 255),
+         "streamed uniform-buffer subdata: each of 4 draws keeps its own bytes");
+   fprintf(stderr, "        (render-pass splits for it: %llu)\n",
+           counter(t, "render-pass-splits") - splits0);
+}
+
+static void
+test_stream_vb(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   struct mgp_handle vb = make_buffer(t, 1024, NULL);
+   bind_vb(t, vb);
+   static const float colors[4][3] = {{1, 0, 1}, {0, 1, 1}, {1, 1, 0}, {0.2f, 0.4f, 0.6f}};
+   for (int i = 0; i < 4; i++) {
+      const float x = -1 + 0.5f * (float)i, y = 0;
+      const float q[] = {x, y, x + 0.25f, y, x, y + 0.25f, x + 0.25f, y + 0.25f};
+      buffer_subdata(t, vb, 64, sizeof(q), q); /* the same range before every draw */
+      set_consts(t, prog, colors[i][0], colors[i][1], colors[i][2], 1, 0, 0, 0, 0, 0);
+      draw(t, GL_TRIANGLE_STRIP, 8, 4, 1, 0, 0); /* first vertex 8 = byte 64 */
+   }
+   read_back(t);
+   check(pixel_is(4, 36, 255, 0, 255, 255) && pixel_is(20, 36, 0, 255, 255, 255) &&
+            pixel_is(36, 36, 255, 255, 0, 255) && pixel_is(52, 36, 51, 102, 153, 255),
+         "streamed vertex-buffer subdata + per-draw default-block constants");
+   /* glGetBufferSubData of what the last draw used */
+   float back[8] = {0};
+   struct mgp_resource_readback rb = {.res = vb, .offset = 64, .size = sizeof(back),
+                                      .out = {.ptr = back, .size = sizeof(back)}};
+   t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+   check(back[0] == 0.5f && back[1] == 0 && back[7] == 0.25f, "resource_readback of a buffer");
+}
+
+static void
+test_ubo(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &ubo_prog);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   /* The block lives at offset 256 (a multiple of every device's UBO offset alignment). */
+   const float add[4] = {0.2f, 0, 0, 0};
+   struct mgp_handle ubo = make_buffer(t, 512, NULL);
+   buffer_subdata(t, ubo, 256, sizeof(add), add);
+   struct mgp_set_shader_buffers sb = {.cls = 0, .start = 1, .count = 1};
+   struct mgp_buffer_range br = {.res = ubo, .offset = 256, .size = 16};
+   t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+   set_consts(t, prog, 0, 0.4f, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(32, 32, 51, 102, 0, 255), "uniform block (set_shader_buffers) + default block");
+}
+
+static void
+test_cull(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   struct mgp_handle ccw = make_buffer(t, sizeof(tri_ccw), tri_ccw);
+   struct mgp_handle cw = make_buffer(t, sizeof(tri_cw), tri_cw);
+   struct mgp_render_state s = gl_render_state();
+   s.cull_face = GL_BACK;
+   struct {
+      uint16_t front;
+      bool ccw_vertices;
+      bool visible;
+      const char *what;
+   } cases[] = {
+      {GL_CCW, true, true, "cull back, front CCW: a CCW triangle is drawn"},
+      {GL_CCW, false, false, "cull back, front CCW: a CW triangle is culled"},
+      {GL_CW, true, false, "cull back, front CW: a CCW triangle is culled"},
+      {GL_CW, false, true, "cull back, front CW: a CW triangle is drawn"},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      clear_color(t, 0, 0, 0, 1, false, 1);
+      s.front_face = cases[i].front;
+      bind_rs(t, &s);
+      bind_vb(t, cases[i].ccw_vertices ? ccw : cw);
+      set_consts(t, prog, 1, 1, 1, 1, 0, 0, 0, 0, 0);
+      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      read_back(t);
+      check(cases[i].visible ? pixel_is(4, 4, 255, 255, 255, 255) : pixel_is(4, 4, 0, 0, 0, 255),
+            "%s", cases[i].what);
+   }
+}
+
+static void
+test_dynamic(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   use_program(t, prog);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const unsigned long long before = counter(t, "pipelines-created");
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   /* viewport: the left half only */
+   set_viewport(t, 0, 0, W / 2, H, false, NULL);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   /* scissor: a 10x10 box at (40, 40), with a full viewport */
+   const int32_t box[4] = {40, 40, 10, 10};
+   set_viewport(t, 0, 0, W, H, true, box);
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   /* everything else dynamic: blend colour, stencil, line width, polygon offset, depth range */
+   struct mgp_dynamic_state d = {.viewport = {0, 0, W, H}, .depth_range = {0.25f, 0.75f},
+                                 .scissor = {0, 0, 1, 1}, .scissor_enable = 1,
+                                 .blend_color = {0.1f, 0.2f, 0.3f, 0.4f}, .stencil_ref = {3, 4},
+                                 .stencil_read_mask = {0xf, 0xf}, .stencil_write_mask = {1, 2},
+                                 .line_width = 2.0f, .polygon_offset_factor = 1.0f,
+                                 .polygon_offset_units = 2.0f};
+   t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   /* GL's glViewport(0, 0, 0, 0): nothing is drawn (and nothing breaks) */
+   set_viewport(t, 0, 0, 0, 0, false, NULL);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const unsigned long long after = counter(t, "pipelines-created");
+   read_back(t);
+   check(pixel_is(10, 10, 0, 255, 0, 255) && pixel_is(50, 10, 0, 0, 0, 255) &&
+            pixel_is(45, 45, 0, 0, 255, 255) && pixel_is(55, 55, 0, 0, 0, 255) &&
+            pixel_is(0, 0, 0, 0, 255, 255) && pixel_is(1, 0, 0, 255, 0, 255),
+         "viewport and scissor changes take effect");
+   check(after == before, "dynamic-state changes created no pipeline (%llu before, %llu after)",
+         before, after);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+}
+
+static void
+test_attrib_default(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle prog = make_program(t, &attr_prog);
+   use_program(t, prog);
+   bind_ve(t, false, 8); /* location 1 is not enabled */
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(32, 32, 0, 0, 0, 255), "a disabled attribute reads GL's default (0,0,0,1)");
+   const float v[4] = {0.2f, 0.4f, 0.6f, 1.0f};
+   struct mgp_attrib_value av = {.location = 1, .kind = 0};
+   memcpy(av.value, v, sizeof(v));
+   struct mgp_set_vertex_attrib_defaults a = {.count = 1};
+   t->cv->set_vertex_attrib_defaults(t->ctx, &a, &av, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(32, 32, 51, 102, 153, 255), "set_vertex_attrib_defaults (glVertexAttrib4f)");
+}
+
+static void
+test_pack(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
+                         .scissor = {10, 20, 1, 1}};
+   const float col[4] = {1, 0, 1, 1};
+   memcpy(c.color, col, sizeof(col));
+   t->cv->clear(t->ctx, &c, NULL, 0);
+   /* glReadPixels(9, 19, 3, 2) with alignment 8, row length 5, skip 1 pixel and 1 row */
+   struct mgp_pixel_pack_state p = {.alignment = 8, .row_length = 5, .skip_pixels = 1,
+                                    .skip_rows = 1};
+   t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
+   uint8_t out[3 * 24];
+   memset(out, 0xee, sizeof(out));
+   struct mgp_read_pixels rp = {.x = 9, .y = 19, .width = 3, .height = 2, .format = GL_RGBA,
+                                .type = GL_UNSIGNED_BYTE,
+                                .out = {.ptr = out, .size = sizeof(out)}};
+   t->cv->read_pixels(t->ctx, &rp, NULL, 0);
+   /* stride = align8(5 * 4) = 24; pixel (10, 20) is row 1 + 1 skip, column 1 + 1 skip */
+   const uint8_t *px = &out[2 * 24 + 2 * 4];
+   const uint8_t *left = &out[2 * 24 + 1 * 4];
+   check(px[0] == 255 && px[1] == 0 && px[2] == 255 && px[3] == 255 && left[0] == 0 &&
+            left[3] == 255 && out[0] == 0xee && out[24 + 4] == 0 && out[24] == 0xee,
+         "read_pixels honours pack alignment, row length and skips");
+}
+
+static void
+test_fences_and_declines(struct t *t, struct mgp_handle prog)
+{
+   struct mgp_handle f = new_handle(t, MGP_KIND_FENCE);
+   struct mgp_handle_args fa = {f};
+   use_program(t, prog);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   t->sv->fence_create(t->scr, &fa, NULL, 0);
+   uint32_t st = 99;
+   struct mgp_fence_query q = {.fence = f, .timeout_ns = 5000000000ull,
+                               .out = {.ptr = &st, .size = sizeof(st)}};
+   t->sv->fence_wait(t->scr, &q, NULL, 0);
+   check(st == MGP_FENCE_SIGNALLED, "fence_wait after a draw signals (%u)", st);
+   st = 99;
+   t->sv->fence_status(t->scr, &q, NULL, 0);
+   check(st == MGP_FENCE_SIGNALLED, "fence_status after the wait");
+   t->sv->fence_destroy(t->scr, &fa, NULL, 0);
+
+   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   draw(t, GL_LINE_LOOP, 0, 4, 1, 0, 0);
+   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
+         "GL_LINE_LOOP is a named decline");
+   const uint64_t d1 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
+   struct mgp_handle_args none = {{0, 0}};
+   t->cv->set_draw_program(t->ctx, &none, NULL, 0);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) == d1 + 1,
+         "a draw with no program is a named decline");
+
+   struct mgp_u32_args fl = {.value = MGP_FLUSH_FINISH};
+   t->cv->flush(t->ctx, &fl, NULL, 0);
+   for (uint64_t frame = 1; frame <= 5; frame++) {
+      use_program(t, prog);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      struct mgp_present pr = {.frame_serial = frame, .color = t->color_rb};
+      t->cv->present(t->ctx, &pr, NULL, 0);
+   }
+   t->cv->flush(t->ctx, &fl, NULL, 0);
+   check(counter(t, "completed-frame-floor") == 5 && counter(t, "unsound-serial-complete") == 0,
+         "frames: floor %llu after 5 presents and a finish, unsound-serial-complete 0",
+         counter(t, "completed-frame-floor"));
+}
+
+static void
+test_caps(struct t *t)
+{
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+   t->sv->get_caps(t->scr, &g, NULL, 0);
+   fprintf(stderr, "        renderer \"%s\", driver \"%s\"\n", (char *)caps.renderer,
+           (char *)caps.driver);
+   const bool draw_bit = caps.call_mask[MGP_CALL_draw_vbo / 64] >> (MGP_CALL_draw_vbo % 64) & 1;
+   const bool blit_bit = caps.call_mask[MGP_CALL_blit / 64] >> (MGP_CALL_blit % 64) & 1;
+   check(caps.abi_version == MGP_ABI_VERSION && !strncmp((char *)caps.renderer, "mgl (Vulkan: ", 13) &&
+            !strcmp((char *)caps.vendor, "mgl") && draw_bit && !blit_bit &&
+            (caps.format_flags[MGP_FORMAT_RGBA8_UNORM] & MGP_FORMAT_CAP_RENDER) &&
+            (caps.format_flags[MGP_FORMAT_D24_UNORM_S8_UINT] & MGP_FORMAT_CAP_DEPTH_STENCIL) &&
+            caps.max_texture_size >= 4096,
+         "get_caps: strings, call mask (draw_vbo set, blit NULL), formats, limits");
+   fprintf(stderr, "        formats:");
+   for (int f = 1; f < MGP_FORMAT_COUNT; f++)
+      fprintf(stderr, " %d:%02x", f, caps.format_flags[f]);
+   fprintf(stderr, "\n");
+}
+
+static void
+test_modes(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   /* GL_POINTS needs gl_PointSize from the program; one that does not write it declines. */
+   const float pts[] = {-0.5f, -0.5f, 0.5f, 0.5f};
+   bind_vb(t, make_buffer(t, sizeof(pts), pts));
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   use_program(t, prog);
+   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   draw(t, GL_POINTS, 0, 2, 1, 0, 0);
+   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
+         "GL_POINTS without gl_PointSize is a named decline");
+   struct mgp_handle pprog = make_program(t, &points_prog);
+   use_program(t, pprog);
+   set_consts(t, pprog, 1, 0.2f, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_POINTS, 0, 2, 1, 0, 0);
+   read_back(t);
+   /* 4x4 points centred on (16, 16) and (48, 48): pixels 14..17 */
+   check(pixel_is(14, 14, 255, 51, 0, 255) && pixel_is(17, 17, 255, 51, 0, 255) &&
+            pixel_is(13, 14, 0, 0, 0, 255) && pixel_is(18, 17, 0, 0, 0, 255) &&
+            pixel_is(46, 49, 255, 51, 0, 255),
+         "GL_POINTS with gl_PointSize = 4");
+
+   /* Lines, line strip and fan: a horizontal line on row 8 and a fan over the top half. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   use_program(t, prog);
+   const float geo[] = {-1, -0.75f + 1.0f / 64, 1, -0.75f + 1.0f / 64,
+                        -1, 0, 1, 0, 1, 1, -1, 1};
+   bind_vb(t, make_buffer(t, sizeof(geo), geo));
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_LINES, 0, 2, 1, 0, 0);
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLE_FAN, 2, 4, 1, 0, 0);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 2.0f / 64, 0, 0, 0);
+   draw(t, GL_LINE_STRIP, 0, 2, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(5, 8, 0, 255, 0, 255) && pixel_is(60, 8, 0, 255, 0, 255) &&
+            pixel_is(30, 9, 255, 0, 0, 255) && pixel_is(30, 7, 0, 0, 0, 255) &&
+            pixel_is(10, 40, 0, 0, 255, 255) && pixel_is(60, 63, 0, 0, 255, 255) &&
+            pixel_is(10, 30, 0, 0, 0, 255),
+         "GL_LINES, GL_LINE_STRIP and GL_TRIANGLE_FAN");
+}
+
+/* GL_RGB8: 3-byte texels (widened to RGBA when the device has no RGB8 image), alpha 1. */
+static void
+test_rgb8(struct t *t)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   struct mgp_handle prog = make_program(t, &tex_prog);
+   use_program(t, prog);
+   bind_ve(t, true, 16);
+   const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   const uint8_t texels[6] = {10, 20, 30, 40, 50, 60};
+   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGB8_UNORM, 2, 1, 1);
+   struct mgp_resource_subdata up = {.res = tex, .format = MGP_FORMAT_RGB8_UNORM,
+                                     .box = {0, 0, 0, 2, 1, 1},
+                                     .data = {.ptr = (void *)texels, .size = sizeof(texels)}};
+   t->cv->resource_subdata(t->ctx, &up, NULL, 0);
+   struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex,
+                                        .format = MGP_FORMAT_RGB8_UNORM,
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   struct mgp_set_handles sh = {.start = 0, .count = 1};
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(10, 30, 10, 20, 30, 255) && pixel_is(50, 30, 40, 50, 60, 255),
+         "GL_RGB8 texture: 3-byte texels, alpha reads 1");
+
+   /* An RGB8 colour buffer: alpha of a clear and of a draw reads back as 1. */
+   struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGB8_UNORM, W, H, 1);
+   struct mgp_framebuffer_state fb = t->fb;
+   fb.fbo = (struct mgp_handle){2, 1};
+   fb.color[0] = fb.read = surface(rb, MGP_FORMAT_RGB8_UNORM, 2);
+   fb.is_default = 0;
+   fb.content_hash = 99;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   clear_color(t, 0.2f, 0.4f, 0.6f, 0.2f, false, 1);
+   struct mgp_handle cprog = make_program(t, &color_prog);
+   use_program(t, cprog);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   set_consts(t, cprog, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(60, 60, 51, 102, 153, 255) && pixel_is(2, 2, 255, 0, 0, 255),
+         "GL_RGB8 colour buffer: alpha reads 1 after a clear and a draw");
+
+   /* Draw (never clear) into an RGB8 texture, then sample it: alpha is 1 however the image
+    * stores it. */
+   struct mgp_handle rt = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGB8_UNORM, W, H, 1);
+   fb.fbo = (struct mgp_handle){3, 1};
+   fb.color[0] = fb.read = surface(rt, MGP_FORMAT_RGB8_UNORM, 1);
+   fb.content_hash = 100;
+   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
+   set_consts(t, cprog, 0, 1, 0, 0, 0, 0, 0, 0, 0);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 0, false, 1);
+   use_program(t, prog);
+   bind_ve(t, true, 16);
+   bind_vb(t, make_buffer(t, sizeof(quad), quad));
+   struct mgp_handle view2 = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   cv.cso = view2;
+   cv.texture = rt;
+   t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
+   t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(30, 30, 0, 255, 0, 255), "sampling an RGB8 render target: alpha reads 1");
+   struct mgp_handle null = {0, 0};
+   t->cv->set_sampler_views(t->ctx, &sh, &null, 1);
+}
+
+/* Streamed 16 MiB updates between draws push the batch past its arena limit: the backend
+ * submits mid-frame, and every draw still sees its own bytes. */
+static void
+test_pressure(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   use_program(t, prog);
+   bind_ve(t, false, 8);
+   const uint32_t size = 16u << 20;
+   float *big = calloc(1, size);
+   struct mgp_handle vb = make_buffer(t, size, NULL);
+   bind_vb(t, vb);
+   const unsigned long long p0 = counter(t, "pressure-submits");
+   for (int i = 0; i < 6; i++) {
+      const float x = -1 + 0.25f * (float)i, y = 0.5f;
+      const float q[] = {x, y, x + 0.125f, y, x, y + 0.125f, x + 0.125f, y + 0.125f};
+      memcpy(big, q, sizeof(q));
+      buffer_subdata(t, vb, 0, size, big);
+      set_consts(t, prog, (float)(40 * i + 40) / 255.0f, 0, 1, 1, 0, 0, 0, 0, 0);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   }
+   free(big);
+   read_back(t);
+   bool ok = true;
+   for (int i = 0; i < 6; i++)
+      ok &= pixel_is(2 + 8 * i, 50, (uint8_t)(40 * i + 40), 0, 255, 255);
+   check(ok && counter(t, "pressure-submits") > p0,
+         "96 MiB of streamed updates: mid-frame submit(s) (%llu), every draw keeps its bytes",
+         counter(t, "pressure-submits") - p0);
+}
+
+static void
+test_stale_handle(void)
+{
+   struct t t2;
+   if (!start(&t2, false)) {
+      check(false, "second screen for the stale-handle case");
+      return;
+   }
+   struct mgp_handle rs = new_handle(&t2, MGP_KIND_RENDER_STATE);
+   struct mgp_create_render_state c = {.cso = rs, .state = gl_render_state()};
+   t2.cv->create_render_state(t2.ctx, &c, NULL, 0);
+   struct mgp_handle_args stale = {{rs.slot, rs.gen + 1}};
+   t2.cv->bind_render_state(t2.ctx, &stale, NULL, 0);
+   check(t2.fatal_count == 1 && !strncmp(t2.fatal, "StaleHandle: bind_render_state", 30),
+         "a stale handle is Fatal{StaleHandle} (%s)", t2.fatal);
+   /* The session is failed; later calls are harmless. */
+   struct mgp_handle_args unknown = {{999, 1}};
+   t2.sv->resource_destroy(t2.scr, &unknown, NULL, 0);
+   draw(&t2, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   check(t2.fatal_count == 1, "calls after the fatal are ignored without a second fatal");
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc > 1)
+      spv_dir = argv[1];
+   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   const char *v = getenv("MGL_VK_VALIDATION");
+   const bool validation = v && !strcmp(v, "1");
+   struct t t;
+   if (!start(&t, validation)) {
+      fprintf(stderr, "screen_create failed: %s\n", t.fatal);
+      return 1;
+   }
+   t.color_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
+   t.depth_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1);
+
+   test_caps(&t);
+   struct mgp_handle prog = make_program(&t, &color_prog);
+   test_clear(&t);
+   test_triangle(&t, prog);
+   test_indexed(&t, prog);
+   test_texture(&t);
+   test_depth(&t, prog);
+   test_fbo(&t, prog);
+   test_instanced(&t, prog);
+   test_stream_ubo(&t);
+   test_stream_vb(&t, prog);
+   test_ubo(&t);
+   test_cull(&t, prog);
+   test_dynamic(&t, prog);
+   test_attrib_default(&t);
+   test_pack(&t);
+   test_modes(&t, prog);
+   test_rgb8(&t);
+   test_pressure(&t, prog);
+   test_fences_and_declines(&t, prog);
+
+   check(t.fatal_count == 0, "no fatal on the main screen (%s)", t.fatal_count ? t.fatal : "-");
+   if (validation)
+      check(counter(&t, "vk-validation-active") == 1, "the validation layer is active");
+   check(counter(&t, "vk-validation-errors") == 0, "validation errors: %llu",
+         counter(&t, "vk-validation-errors"));
+   fprintf(stderr, "        pipelines %llu, submits %llu, staged copies %llu, direct writes %llu, "
+           "descriptor sets %llu\n",
+           counter(&t, "pipelines-created"), counter(&t, "submits"),
+           counter(&t, "staged-buffer-copies"), counter(&t, "direct-buffer-writes"),
+           counter(&t, "descriptor-sets"));
+   mgs_vulkan_backend.screen_destroy(t.scr);
+
+   test_stale_handle();
+
+   mgl_decline_print_tally();
+   fprintf(stderr, "%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
+   return failures ? 1 : 0;
+}
