@@ -1,0 +1,123 @@
+/* egl_internal.h — the EGL layer's objects and shared helpers (hidden). One mutex guards
+ * every display, config list, context and surface; the per-thread state (error, bound API,
+ * current context and surfaces) is thread-local. */
+#ifndef MGL_EGL_INTERNAL_H
+#define MGL_EGL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "egl_api.h"
+#include "fe_egl.h"
+
+#pragma GCC visibility push(hidden)
+
+#define MGL_EGL_VERSION_MAJOR 1
+#define MGL_EGL_VERSION_MINOR 5
+
+/* Largest pbuffer we hand out; the front end may still refuse a size with FE_BAD_ALLOC. */
+#define MGL_EGL_MAX_PBUFFER_SIZE 16384
+
+struct egl_config {
+   EGLint config_id;
+   EGLint red_size, green_size, blue_size, alpha_size;
+   EGLint buffer_size;
+   EGLint depth_size, stencil_size;
+   EGLint sample_buffers, samples;
+   EGLint surface_type;
+   EGLint renderable_type;
+   EGLint conformant;
+};
+
+struct egl_context;
+struct egl_surface;
+
+struct egl_display {
+   EGLenum platform;                /* EGL_NONE: the default display */
+   bool initialized;
+   struct egl_context *contexts;    /* live handles */
+   struct egl_surface *surfaces;    /* live handles */
+};
+
+struct egl_context {
+   struct egl_display *dpy;
+   struct egl_context *next;
+   const struct egl_config *config; /* NULL: created with EGL_NO_CONFIG_KHR */
+   EGLenum api;                     /* EGL_OPENGL_API or EGL_OPENGL_ES_API */
+   EGLint major, minor;             /* the version the front end was asked for */
+   struct fe_context *fe;
+   bool handle_valid;               /* false once destroyed or its display terminated */
+   bool current;                    /* bound to some thread */
+   struct egl_surface *draw;        /* its draw surface while current (NULL: surfaceless) */
+};
+
+struct egl_surface {
+   struct egl_display *dpy;
+   struct egl_surface *next;
+   const struct egl_config *config;
+   struct fe_surface *fe;
+   EGLint type;                     /* EGL_PBUFFER_BIT */
+   EGLint width, height;
+   EGLint largest_pbuffer;
+   EGLint texture_format, texture_target, mipmap_texture, mipmap_level;
+   EGLint swap_behavior, multisample_resolve;
+   EGLint gl_colorspace, vg_alpha_format, vg_colorspace;
+   EGLint swap_interval;
+   bool handle_valid;
+   struct egl_context *bound_ctx;   /* the context it is current with, as draw or read */
+};
+
+struct egl_thread {
+   EGLint error;
+   EGLenum api;
+   struct egl_context *ctx;
+   struct egl_surface *draw, *read;
+};
+
+/* egl_state.c */
+void egl_lock(void);
+void egl_unlock(void);
+struct egl_thread *egl_thread(void);
+/* Sets the thread's error, logs it at debug level (with the reason) and returns EGL_FALSE. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+EGLBoolean egl_error(EGLint error, const char *func, const char *fmt, ...);
+/* Sets EGL_SUCCESS and returns EGL_TRUE. */
+EGLBoolean egl_success(void);
+const char *egl_error_name(EGLint error);
+EGLint egl_fe_error(enum fe_status status);
+EGLenum egl_current_api(void);
+/* Releases the calling thread's current context, if any. Caller holds the lock. */
+EGLBoolean egl_release_current(const char *func);
+
+/* egl_display.c */
+struct egl_display *egl_lookup_display(EGLDisplay dpy);
+/* BAD_DISPLAY / NOT_INITIALIZED checks; NULL (error set) when they fail. Caller holds the lock. */
+struct egl_display *egl_check_display(EGLDisplay dpy, const char *func);
+EGLDisplay egl_get_platform_display(EGLenum platform, void *native_display,
+                                    const EGLAttrib *attrib_list, bool from_glvnd,
+                                    const char *func);
+extern const char egl_platform_extensions[];
+
+/* egl_config.c */
+const struct egl_config *egl_lookup_config(EGLConfig config);
+void egl_config_format(const struct egl_config *config, struct fe_surface_format *format);
+bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
+
+/* egl_context.c / egl_surface.c: lookups of live handles on a display (caller holds the lock) */
+struct egl_context *egl_lookup_context(struct egl_display *dpy, EGLContext ctx);
+struct egl_surface *egl_lookup_surface(struct egl_display *dpy, EGLSurface surf);
+/* Frees the object if its handle is gone and it is not current anywhere. */
+void egl_context_maybe_free(struct egl_context *ctx);
+void egl_surface_maybe_free(struct egl_surface *surf);
+/* eglTerminate: invalidates every handle of dpy (objects current somewhere live on). */
+void egl_context_terminate_all(struct egl_display *dpy);
+void egl_surface_terminate_all(struct egl_display *dpy);
+
+/* egl_glvnd.c: libglvnd's exports table when loaded as a vendor, else NULL. */
+extern const struct __EGLapiExportsRec *egl_glvnd_exports;
+
+#pragma GCC visibility pop
+
+#endif

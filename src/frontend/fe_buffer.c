@@ -1,0 +1,608 @@
+/* fe_buffer.c — buffer objects. Storage changes and writes leave at the GL call (DESIGN.md
+ * §3): glBufferData is resource_create / resource_respecify plus resource_subdata, and
+ * glBufferSubData is resource_subdata whose one span points at the app's bytes (the transport
+ * stages them before the call returns). A mapping is a client-side shadow: write maps send the
+ * written range when unmapped or flushed; read maps fill the shadow with resource_readback. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+#define FE_MAP_ALIGNMENT 64
+
+static struct fe_vao *
+element_vao(struct fe_context *ctx)
+{
+   return ctx->vao ? ctx->vao : &ctx->default_vao;
+}
+
+/* The binding point for a target, or NULL for a target GL 3.3 does not have. */
+static struct fe_buffer **
+binding_point(struct fe_context *ctx, GLenum target)
+{
+   switch (target) {
+   case GL_ARRAY_BUFFER: return &ctx->array_buffer;
+   case GL_ELEMENT_ARRAY_BUFFER: return &element_vao(ctx)->elements;
+   case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
+   case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
+   case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
+   case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
+   case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
+   case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
+   case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
+   default: return NULL;
+   }
+}
+
+struct mgp_handle
+fe_buffer_res(const struct fe_buffer *buf)
+{
+   return buf && buf->created ? buf->res : mgp_handle_null();
+}
+
+struct fe_buffer *
+fe_buffer_lookup(struct fe_context *ctx, GLuint name)
+{
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = fe_names_get(&ctx->share->buffers, name);
+   pthread_mutex_unlock(&ctx->share->lock);
+   return obj == FE_NAME_RESERVED ? NULL : obj;
+}
+
+/* The object for a name being bound: created at first bind (GL's lazy creation). Sets *ok to
+ * false for a name glGenBuffers never returned (core profile: GL_INVALID_OPERATION). */
+static struct fe_buffer *
+buffer_for_bind(struct fe_context *ctx, GLuint name, bool *ok)
+{
+   *ok = true;
+   if (!name)
+      return NULL;
+   struct fe_share_group *sg = ctx->share;
+   pthread_mutex_lock(&sg->lock);
+   void *obj = fe_names_get(&sg->buffers, name);
+   pthread_mutex_unlock(&sg->lock);
+   if (!obj) {
+      *ok = false;
+      return NULL;
+   }
+   if (obj != FE_NAME_RESERVED)
+      return obj;
+   struct fe_buffer *buf = calloc(1, sizeof(*buf));
+   if (!buf || !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &buf->res)) {
+      free(buf);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      *ok = false;
+      return NULL;
+   }
+   atomic_init(&buf->base.refs, 1); /* the name's reference */
+   buf->base.name = name;
+   buf->base.kind = FE_OBJ_BUFFER;
+   buf->base.share = sg;
+   buf->base.ever_bound = true;
+   buf->usage = GL_STATIC_DRAW;
+   pthread_mutex_lock(&sg->lock);
+   fe_names_set(&sg->buffers, name, buf);
+   pthread_mutex_unlock(&sg->lock);
+   return buf;
+}
+
+void
+fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf)
+{
+   (void)ctx;
+   struct fe_share_group *sg = buf->base.share;
+   free(buf->map_shadow);
+   if (buf->created)
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){buf->res});
+   fe_share_free_handle(sg, MGP_KIND_BUFFER, buf->res);
+   free(buf);
+}
+
+void
+fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
+                 const void *data, uint64_t size)
+{
+   const uint8_t *p = data;
+   while (size) {
+      uint64_t n = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK;
+      struct mgp_resource_subdata a = {
+         .res = buf->res,
+         .box = {.x = (int32_t)offset, .width = (uint32_t)n, .height = 1, .depth = 1},
+         .data = {.ptr = (void *)p, .size = n},
+      };
+      mgp_resource_subdata(&ctx->pipe, &a, NULL);
+      p += n;
+      offset += n;
+      size -= n;
+   }
+}
+
+/* ---- names ---------------------------------------------------------------------------------- */
+
+void
+mgl_glGenBuffers(GLsizei n, GLuint *buffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   pthread_mutex_lock(&ctx->share->lock);
+   for (GLsizei i = 0; i < n; i++)
+      buffers[i] = fe_names_gen(&ctx->share->buffers);
+   pthread_mutex_unlock(&ctx->share->lock);
+}
+
+static void
+unmap(struct fe_buffer *buf)
+{
+   free(buf->map_shadow);
+   buf->map_shadow = NULL;
+   buf->mapped = false;
+   buf->map_access = 0;
+   buf->map_offset = buf->map_length = 0;
+}
+
+static void
+unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
+{
+   struct fe_buffer **points[] = {
+      &ctx->array_buffer, &ctx->copy_read_buffer, &ctx->copy_write_buffer,
+      &ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer, &ctx->uniform_buffer,
+      &ctx->texture_buffer, &ctx->xfb_buffer,
+   };
+   for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
+      if (*points[i] == buf)
+         FE_REBIND(ctx, points[i], NULL);
+   for (int i = 0; i < FE_MAX_UBO_BINDINGS; i++) {
+      if (ctx->ubo[i].buffer == buf) {
+         FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
+         ctx->ubo_version++;
+      }
+   }
+   fe_vao_unbind_buffer(ctx, element_vao(ctx), buf);
+}
+
+void
+mgl_glDeleteBuffers(GLsizei n, const GLuint *buffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   struct fe_share_group *sg = ctx->share;
+   for (GLsizei i = 0; i < n; i++) {
+      GLuint name = buffers[i];
+      pthread_mutex_lock(&sg->lock);
+      void *obj = fe_names_get(&sg->buffers, name);
+      if (obj)
+         fe_names_delete(&sg->buffers, name);
+      pthread_mutex_unlock(&sg->lock);
+      if (!obj || obj == FE_NAME_RESERVED)
+         continue;
+      struct fe_buffer *buf = obj;
+      if (buf->mapped)
+         unmap(buf);
+      unbind_everywhere(ctx, buf);
+      fe_object_unref(ctx, &buf->base);
+   }
+}
+
+GLboolean
+mgl_glIsBuffer(GLuint buffer)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   return fe_buffer_lookup(ctx, buffer) ? GL_TRUE : GL_FALSE;
+}
+
+void
+mgl_glBindBuffer(GLenum target, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_buffer **point = binding_point(ctx, target);
+   FE_CHECK(!point, GL_INVALID_ENUM);
+   bool ok;
+   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   if (*point == buf)
+      return;
+   FE_REBIND(ctx, point, buf);
+   if (target == GL_ELEMENT_ARRAY_BUFFER)
+      element_vao(ctx)->buffers_version++;
+}
+
+/* ---- indexed bindings ----------------------------------------------------------------------- */
+
+static void
+bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+           GLsizeiptr size, bool whole)
+{
+   if (target != GL_UNIFORM_BUFFER && target != GL_TRANSFORM_FEEDBACK_BUFFER) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   unsigned max = target == GL_UNIFORM_BUFFER ? FE_MAX_UBO_BINDINGS : FE_MAX_XFB_BUFFERS;
+   FE_CHECK(index >= max, GL_INVALID_VALUE);
+   if (!whole && buffer) {
+      FE_CHECK(offset < 0 || size <= 0, GL_INVALID_VALUE);
+      if (target == GL_UNIFORM_BUFFER) {
+         GLintptr align = (GLintptr)ctx->share->caps->uniform_buffer_offset_alignment;
+         FE_CHECK(align > 1 && offset % align, GL_INVALID_VALUE);
+      } else {
+         FE_CHECK((offset | size) & 3, GL_INVALID_VALUE);
+      }
+   }
+   bool ok;
+   struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
+   FE_CHECK(!ok, GL_INVALID_OPERATION);
+   /* The indexed bind also binds the generic point. */
+   FE_REBIND(ctx, binding_point(ctx, target), buf);
+   if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+      FE_REBIND(ctx, &ctx->xfb[index].buffer, buf);
+      ctx->xfb[index].offset = whole ? 0 : offset;
+      ctx->xfb[index].size = whole ? 0 : size;
+      return;
+   }
+   struct fe_ubo_binding *b = &ctx->ubo[index];
+   GLintptr new_offset = whole ? 0 : offset;
+   GLsizeiptr new_size = whole ? 0 : size;
+   if (b->buffer == buf && b->offset == new_offset && b->size == new_size)
+      return;
+   FE_REBIND(ctx, &b->buffer, buf);
+   b->offset = new_offset;
+   b->size = new_size;
+   ctx->ubo_version++;
+}
+
+void
+mgl_glBindBufferBase(GLenum target, GLuint index, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   bind_range(ctx, target, index, buffer, 0, 0, true);
+}
+
+void
+mgl_glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                      GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   bind_range(ctx, target, index, buffer, offset, size, false);
+}
+
+/* ---- storage and data ----------------------------------------------------------------------- */
+
+/* The buffer bound to target for a data call: GL_INVALID_ENUM for a bad target and
+ * GL_INVALID_OPERATION for no buffer are recorded here. */
+static struct fe_buffer *
+bound_buffer(struct fe_context *ctx, GLenum target)
+{
+   struct fe_buffer **point = binding_point(ctx, target);
+   if (!point) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   if (!*point) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return *point;
+}
+
+void
+mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   FE_CHECK(size < 0, GL_INVALID_VALUE);
+   FE_CHECK(!fe_is_buffer_usage(usage), GL_INVALID_ENUM);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return;
+   if ((uint64_t)size > INT32_MAX) {
+      MGL_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
+                  (long long)size);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   if (buf->mapped)
+      unmap(buf); /* the old store and its mapping go away */
+   struct mgp_resource_desc d = {
+      .res = buf->res,
+      .target = MGP_RESOURCE_TARGET_BUFFER,
+      .levels = 1,
+      .bind_mask = MGP_BIND_VERTEX | MGP_BIND_INDEX | MGP_BIND_CONSTANT |
+                   MGP_BIND_SHADER_BUFFER | MGP_BIND_INDIRECT | MGP_BIND_STREAM_OUTPUT |
+                   MGP_BIND_TRANSFER,
+      .format = MGP_FORMAT_NONE,
+      .width = (uint32_t)size,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .usage = usage,
+      .size = (uint64_t)size,
+   };
+   if (buf->created) {
+      mgp_resource_respecify(ctx->share->screen, &d);
+   } else {
+      mgp_resource_create(ctx->share->screen, &d);
+      buf->created = true;
+   }
+   buf->size = size;
+   buf->usage = usage;
+   atomic_fetch_add(&ctx->share->buffer_gen, 1);
+   if (data && size)
+      fe_buffer_upload(ctx, buf, 0, data, (uint64_t)size);
+}
+
+void
+mgl_glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   FE_CHECK(offset < 0 || size < 0, GL_INVALID_VALUE);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return;
+   FE_CHECK(offset + size > buf->size, GL_INVALID_VALUE);
+   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
+   if (!data || !size)
+      return;
+   fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
+}
+
+/* Reads [offset, offset + size) of the buffer into dst: a counted round trip. */
+static void
+readback(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
+         void *dst)
+{
+   if (!size || !buf->created)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_resource_readback)) {
+      memset(dst, 0, size);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_FLUSH))
+      return; /* lost */
+   struct mgp_resource_readback a = {
+      .res = buf->res,
+      .offset = offset,
+      .size = size,
+      .out = {.ptr = dst, .size = size},
+   };
+   mgp_resource_readback(&ctx->pipe, &a);
+}
+
+void
+mgl_glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   FE_CHECK(offset < 0 || size < 0, GL_INVALID_VALUE);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return;
+   FE_CHECK(offset + size > buf->size, GL_INVALID_VALUE);
+   FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
+   readback(ctx, buf, (uint64_t)offset, (uint64_t)size, data);
+}
+
+void
+mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_offset,
+                        GLintptr write_offset, GLsizeiptr size)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, read_target) || !binding_point(ctx, write_target),
+            GL_INVALID_ENUM);
+   struct fe_buffer *src = bound_buffer(ctx, read_target);
+   if (!src)
+      return;
+   struct fe_buffer *dst = bound_buffer(ctx, write_target);
+   if (!dst)
+      return;
+   FE_CHECK(read_offset < 0 || write_offset < 0 || size < 0, GL_INVALID_VALUE);
+   FE_CHECK(read_offset + size > src->size || write_offset + size > dst->size,
+            GL_INVALID_VALUE);
+   FE_CHECK(src == dst && read_offset < write_offset + size && write_offset < read_offset + size,
+            GL_INVALID_VALUE);
+   FE_CHECK(src->mapped || dst->mapped, GL_INVALID_OPERATION);
+   if (!size)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_resource_copy_region)) {
+      /* The backend cannot copy: read the range back and write it (a counted round trip). */
+      void *tmp = malloc((size_t)size);
+      FE_CHECK(!tmp, GL_OUT_OF_MEMORY);
+      readback(ctx, src, (uint64_t)read_offset, (uint64_t)size, tmp);
+      fe_buffer_upload(ctx, dst, (uint64_t)write_offset, tmp, (uint64_t)size);
+      free(tmp);
+      return;
+   }
+   struct mgp_resource_copy_region a = {
+      .dst = dst->res,
+      .dst_x = (int32_t)write_offset,
+      .src = src->res,
+      .src_box = {.x = (int32_t)read_offset, .width = (uint32_t)size, .height = 1, .depth = 1},
+   };
+   mgp_resource_copy_region(&ctx->pipe, &a);
+}
+
+/* ---- mapping -------------------------------------------------------------------------------- */
+
+#define MAP_ALL_BITS                                                                           \
+   (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |                         \
+    GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT)
+
+static void *
+map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsizeiptr length,
+          GLbitfield access)
+{
+   size_t alloc = ((size_t)length + FE_MAP_ALIGNMENT - 1) / FE_MAP_ALIGNMENT * FE_MAP_ALIGNMENT;
+   uint8_t *shadow = aligned_alloc(FE_MAP_ALIGNMENT, alloc ? alloc : FE_MAP_ALIGNMENT);
+   if (!shadow) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   /* The shadow must hold the buffer's bytes unless the app promised not to read them and the
+    * bytes it does not write will not be sent: read maps, and write maps that neither
+    * invalidate nor flush explicitly (unmap sends the whole range back). */
+   bool fill = (access & GL_MAP_READ_BIT) ||
+               !(access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT |
+                           GL_MAP_FLUSH_EXPLICIT_BIT));
+   if (fill)
+      readback(ctx, buf, (uint64_t)offset, (uint64_t)length, shadow);
+   buf->mapped = true;
+   buf->map_access = access;
+   buf->map_offset = offset;
+   buf->map_length = length;
+   buf->map_shadow = shadow;
+   return shadow;
+}
+
+void *
+mgl_glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access)
+{
+   FE_CTX_OR_RETURN(NULL);
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
+   FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE, NULL);
+   FE_CHECK(access & ~(GLbitfield)MAP_ALL_BITS, GL_INVALID_VALUE, NULL);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return NULL;
+   FE_CHECK(offset + length > buf->size, GL_INVALID_VALUE, NULL);
+   FE_CHECK(length == 0, GL_INVALID_VALUE, NULL);
+   FE_CHECK(!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)), GL_INVALID_OPERATION, NULL);
+   FE_CHECK((access & GL_MAP_READ_BIT) &&
+               (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT |
+                          GL_MAP_UNSYNCHRONIZED_BIT)),
+            GL_INVALID_OPERATION, NULL);
+   FE_CHECK((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT),
+            GL_INVALID_OPERATION, NULL);
+   FE_CHECK(buf->mapped, GL_INVALID_OPERATION, NULL);
+   return map_range(ctx, buf, offset, length, access);
+}
+
+void *
+mgl_glMapBuffer(GLenum target, GLenum access)
+{
+   FE_CTX_OR_RETURN(NULL);
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
+   GLbitfield bits;
+   switch (access) {
+   case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
+   case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
+   case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   }
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return NULL;
+   FE_CHECK(buf->mapped, GL_INVALID_OPERATION, NULL);
+   if (!buf->size)
+      return NULL;
+   return map_range(ctx, buf, 0, buf->size, bits);
+}
+
+GLboolean
+mgl_glUnmapBuffer(GLenum target)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, GL_FALSE);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return GL_FALSE;
+   FE_CHECK(!buf->mapped, GL_INVALID_OPERATION, GL_FALSE);
+   if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
+      fe_buffer_upload(ctx, buf, (uint64_t)buf->map_offset, buf->map_shadow,
+                       (uint64_t)buf->map_length);
+   unmap(buf);
+   return GL_TRUE;
+}
+
+void
+mgl_glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   FE_CHECK(offset < 0 || length < 0, GL_INVALID_VALUE);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return;
+   FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT),
+            GL_INVALID_OPERATION);
+   FE_CHECK(offset + length > buf->map_length, GL_INVALID_VALUE);
+   if (length)
+      fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset),
+                       buf->map_shadow + offset, (uint64_t)length);
+}
+
+/* ---- queries -------------------------------------------------------------------------------- */
+
+static bool
+buffer_param(struct fe_context *ctx, GLenum target, GLenum pname, GLint64 *out)
+{
+   if (!binding_point(ctx, target)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+   switch (pname) {
+   case GL_BUFFER_SIZE: case GL_BUFFER_USAGE: case GL_BUFFER_ACCESS:
+   case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAPPED: case GL_BUFFER_MAP_OFFSET:
+   case GL_BUFFER_MAP_LENGTH:
+      break;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (!buf)
+      return false;
+   switch (pname) {
+   case GL_BUFFER_SIZE: *out = buf->size; break;
+   case GL_BUFFER_USAGE: *out = buf->usage; break;
+   case GL_BUFFER_ACCESS: {
+      GLbitfield rw = buf->map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
+      *out = rw == GL_MAP_READ_BIT ? GL_READ_ONLY
+             : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY : GL_READ_WRITE;
+      break;
+   }
+   case GL_BUFFER_ACCESS_FLAGS: *out = buf->map_access; break;
+   case GL_BUFFER_MAPPED: *out = buf->mapped; break;
+   case GL_BUFFER_MAP_OFFSET: *out = buf->map_offset; break;
+   case GL_BUFFER_MAP_LENGTH: *out = buf->map_length; break;
+   }
+   return true;
+}
+
+void
+mgl_glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint64 v;
+   if (buffer_param(ctx, target, pname, &v))
+      *params = (GLint)v;
+}
+
+void
+mgl_glGetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint64 v;
+   if (buffer_param(ctx, target, pname, &v))
+      *params = v;
+}
+
+void
+mgl_glGetBufferPointerv(GLenum target, GLenum pname, void **params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM);
+   FE_CHECK(pname != GL_BUFFER_MAP_POINTER, GL_INVALID_ENUM);
+   struct fe_buffer *buf = bound_buffer(ctx, target);
+   if (buf)
+      *params = buf->mapped ? buf->map_shadow : NULL;
+}
+
+/* The buffer name bound to a target, for glGet. */
+GLuint
+fe_buffer_binding_name(struct fe_context *ctx, GLenum target)
+{
+   struct fe_buffer **point = binding_point(ctx, target);
+   return point && *point ? (*point)->base.name : 0;
+}

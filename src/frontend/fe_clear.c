@@ -1,0 +1,178 @@
+/* fe_clear.c — glClear and glClearBuffer*: one mgp_clear each, with the colour write masks,
+ * depth and stencil write masks and the scissor resolved in the payload (a clear needs no
+ * render-state CSO). */
+#include <string.h>
+
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+
+/* Which draw buffers name an image, and whether depth / stencil images exist. */
+static void
+draw_targets(struct fe_context *ctx, uint32_t *color, bool *depth, bool *stencil)
+{
+   *color = 0;
+   struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb) {
+      struct fe_surface *s = ctx->draw_surface;
+      if (ctx->default_draw_buffer != GL_NONE && s)
+         *color = 1;
+      *depth = s && s->format.depth_bits;
+      *stencil = s && s->format.stencil_bits;
+      return;
+   }
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      if (fb->draw_buffers[i] != GL_NONE &&
+          fb->att[fb->draw_buffers[i] - GL_COLOR_ATTACHMENT0].type != GL_NONE)
+         *color |= 1u << i;
+   *depth = fb->att[FE_ATT_DEPTH].type != GL_NONE;
+   *stencil = fb->att[FE_ATT_STENCIL].type != GL_NONE;
+}
+
+static void
+clear_common(struct fe_context *ctx, struct mgp_clear *c)
+{
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      c->color_write_mask[i] = ctx->rs.blend[i].color_mask;
+   c->depth_write = ctx->rs.depth_write;
+   c->stencil_write_mask = ctx->ds.stencil_write_mask[0];
+   c->scissor_enable = ctx->scissor_test;
+   memcpy(c->scissor, ctx->ds.scissor, sizeof(c->scissor));
+}
+
+static bool
+clear_ready(struct fe_context *ctx)
+{
+   if (fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE) {
+      fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return false;
+   }
+   /* GL: clears are ignored while rasterizer discard is enabled. */
+   return !ctx->rs.rasterizer_discard;
+}
+
+void
+mgl_glClear(GLbitfield mask)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
+                                 GL_STENCIL_BUFFER_BIT),
+            GL_INVALID_VALUE);
+   if (!clear_ready(ctx))
+      return;
+   uint32_t color;
+   bool depth, stencil;
+   draw_targets(ctx, &color, &depth, &stencil);
+   struct mgp_clear c = {
+      .color_buffers = (mask & GL_COLOR_BUFFER_BIT) ? color : 0,
+      .depth = (mask & GL_DEPTH_BUFFER_BIT) && depth,
+      .stencil = (mask & GL_STENCIL_BUFFER_BIT) && stencil,
+      .color_kind = 0,
+      .depth_value = (float)ctx->clear_depth,
+      .stencil_value = ctx->clear_stencil,
+   };
+   for (int i = 0; i < 4; i++)
+      c.color[i] = fe_f2u(ctx->clear_color[i]);
+   if (!c.color_buffers && !c.depth && !c.stencil)
+      return;
+   clear_common(ctx, &c);
+   if (fe_validate(ctx, FE_VERB_CLEAR))
+      mgp_clear(&ctx->pipe, &c);
+}
+
+static void
+clear_buffer(struct fe_context *ctx, GLenum buffer, GLint drawbuffer, uint8_t kind,
+             const uint32_t *color, const GLfloat *depth, const GLint *stencil)
+{
+   if (buffer == GL_COLOR) {
+      FE_CHECK(drawbuffer < 0 || drawbuffer >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   } else {
+      FE_CHECK(drawbuffer != 0, GL_INVALID_VALUE);
+   }
+   if (!clear_ready(ctx))
+      return;
+   uint32_t colors;
+   bool has_depth, has_stencil;
+   draw_targets(ctx, &colors, &has_depth, &has_stencil);
+   struct mgp_clear c = {.color_kind = kind};
+   if (buffer == GL_COLOR) {
+      c.color_buffers = colors & (1u << drawbuffer);
+      memcpy(c.color, color, sizeof(c.color));
+   }
+   if (depth && has_depth) {
+      c.depth = 1;
+      c.depth_value = fe_clampf(*depth, 0.0f, 1.0f);
+   }
+   if (stencil && has_stencil) {
+      c.stencil = 1;
+      c.stencil_value = *stencil;
+   }
+   if (!c.color_buffers && !c.depth && !c.stencil)
+      return;
+   clear_common(ctx, &c);
+   if (fe_validate(ctx, FE_VERB_CLEAR))
+      mgp_clear(&ctx->pipe, &c);
+}
+
+void
+mgl_glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buffer != GL_COLOR && buffer != GL_DEPTH, GL_INVALID_ENUM);
+   uint32_t bits[4] = {0};
+   if (buffer == GL_COLOR) {
+      for (int i = 0; i < 4; i++)
+         bits[i] = fe_f2u(value[i]);
+   }
+   clear_buffer(ctx, buffer, drawbuffer, 0, bits, buffer == GL_DEPTH ? value : NULL, NULL);
+}
+
+void
+mgl_glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buffer != GL_COLOR && buffer != GL_STENCIL, GL_INVALID_ENUM);
+   uint32_t bits[4] = {0};
+   if (buffer == GL_COLOR)
+      memcpy(bits, value, sizeof(bits));
+   clear_buffer(ctx, buffer, drawbuffer, 1, bits, NULL, buffer == GL_STENCIL ? value : NULL);
+}
+
+void
+mgl_glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buffer != GL_COLOR, GL_INVALID_ENUM);
+   uint32_t bits[4];
+   memcpy(bits, value, sizeof(bits));
+   clear_buffer(ctx, buffer, drawbuffer, 2, bits, NULL, NULL);
+}
+
+void
+mgl_glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buffer != GL_DEPTH_STENCIL, GL_INVALID_ENUM);
+   uint32_t bits[4] = {0};
+   clear_buffer(ctx, buffer, drawbuffer, 0, bits, &depth, &stencil);
+}
+
+/* ---- flush and finish ---------------------------------------------------------------------- */
+
+void
+mgl_glFlush(void)
+{
+   FE_CTX_OR_RETURN();
+   if (fe_validate(ctx, FE_VERB_FLUSH))
+      mgp_flush(&ctx->pipe, &(struct mgp_u32_args){0, 0});
+}
+
+void
+mgl_glFinish(void)
+{
+   FE_CTX_OR_RETURN();
+   if (!fe_validate(ctx, FE_VERB_FLUSH))
+      return;
+   mgp_flush(&ctx->pipe, &(struct mgp_u32_args){MGP_FLUSH_FINISH, 0});
+   mgl_session_sync(ctx->share->session);
+}

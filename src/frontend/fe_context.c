@@ -1,0 +1,510 @@
+/* fe_context.c — what EGL asks of the GL front end (fe_egl.h): share groups (one session with
+ * the server role each), contexts, pbuffer surfaces, making current, presenting.
+ *
+ * A pbuffer surface is client-created resources: a colour renderbuffer (RGBA8; RGB8 configs
+ * too) and, when the config has depth or stencil, a D24_UNORM_S8_UINT one. They are created on
+ * the share group of the first context the surface is made current with, since EGL creates
+ * surfaces before any context. The default framebuffer is fbo {0,1} with those surfaces. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_cso.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "log.h"
+
+static _Thread_local struct fe_context *tls_ctx;
+static atomic_uint_fast64_t surface_serial;
+
+struct fe_context *
+fe_ctx_current(void)
+{
+   return tls_ctx;
+}
+
+bool
+fe_ctx_lost(struct fe_context *ctx)
+{
+   if (!ctx->lost && mgl_session_failed(ctx->share->session))
+      ctx->lost = true;
+   return ctx->lost;
+}
+
+/* Entry points test the cached flag; the verbs, glGetError and the waits ask the session.
+ * Calls between a failure and the next verb only change client state or reach a session that
+ * drops them, so they stay harmless. */
+struct fe_context *
+fe_ctx_live(void)
+{
+   struct fe_context *ctx = tls_ctx;
+   if (!ctx || ctx->lost)
+      return NULL;
+   return ctx;
+}
+
+/* ---- share groups --------------------------------------------------------------------------- */
+
+static struct fe_share_group *
+share_create(void)
+{
+   struct fe_share_group *sg = calloc(1, sizeof(*sg));
+   if (!sg)
+      return NULL;
+   sg->session = mgl_session_create();
+   if (!sg->session) {
+      free(sg);
+      return NULL;
+   }
+   atomic_init(&sg->refs, 1);
+   pthread_mutex_init(&sg->lock, NULL);
+   sg->screen = mgl_session_screen(sg->session);
+   sg->caps = mgl_session_caps(sg->session);
+   for (int k = 0; k < MGP_KIND_COUNT; k++)
+      mgl_handle_alloc_init(&sg->handles[k], 0);
+   fe_names_init(&sg->buffers);
+   fe_names_init(&sg->textures);
+   fe_names_init(&sg->renderbuffers);
+   fe_names_init(&sg->programs);
+   char renderer[sizeof(sg->caps->renderer) + 1];
+   memcpy(renderer, sg->caps->renderer, sizeof(sg->caps->renderer));
+   renderer[sizeof(sg->caps->renderer)] = '\0';
+   /* "mgl (Vulkan: llvmpipe ...) inproc": the backend's description and the transport. */
+   snprintf(sg->renderer, sizeof(sg->renderer),
+            strncmp(renderer, "mgl", 3) ? "mgl (%s) %s" : "%s %s", renderer,
+            mgl_session_transport(sg->session));
+   return sg;
+}
+
+static void
+share_release_names(struct fe_share_group *sg, struct fe_names *n)
+{
+   for (uint32_t i = 1; i < n->capacity; i++) {
+      void *obj = n->slots[i];
+      if (obj && obj != FE_NAME_RESERVED) {
+         n->slots[i] = NULL;
+         fe_object_unref(NULL, obj);
+      }
+   }
+   fe_names_finish(n);
+   (void)sg;
+}
+
+static void
+share_unref(struct fe_share_group *sg)
+{
+   if (!sg || atomic_fetch_sub(&sg->refs, 1) != 1)
+      return;
+   sg->dying = true;
+   /* Programs first: they hold shaders. */
+   share_release_names(sg, &sg->programs);
+   share_release_names(sg, &sg->textures);
+   share_release_names(sg, &sg->renderbuffers);
+   share_release_names(sg, &sg->buffers);
+   for (int k = 0; k < MGP_KIND_COUNT; k++)
+      mgl_handle_alloc_finish(&sg->handles[k]);
+   free(sg->dead_shaders);
+   mgl_session_destroy(sg->session);
+   pthread_mutex_destroy(&sg->lock);
+   free(sg);
+}
+
+/* Shader CSOs whose last executable died where no context of the group was current. */
+void
+fe_share_send_dead_shaders(struct fe_context *ctx)
+{
+   struct fe_share_group *sg = ctx->share;
+   if (!sg->num_dead_shaders)
+      return;
+   pthread_mutex_lock(&sg->lock);
+   unsigned n = sg->num_dead_shaders;
+   struct mgp_handle *dead = sg->dead_shaders;
+   sg->dead_shaders = NULL;
+   sg->num_dead_shaders = sg->dead_capacity = 0;
+   pthread_mutex_unlock(&sg->lock);
+   for (unsigned i = 0; i < n; i++) {
+      mgp_delete_shader(&ctx->pipe, &(struct mgp_handle_args){dead[i]});
+      fe_share_free_handle(sg, MGP_KIND_SHADER, dead[i]);
+   }
+   free(dead);
+}
+
+/* ---- surfaces ------------------------------------------------------------------------------- */
+
+enum fe_status
+fe_surface_create_pbuffer(const struct fe_surface_format *format, int width, int height,
+                          struct fe_surface **out)
+{
+   if (width < 0 || height < 0 || width > FE_MAX_VIEWPORT || height > FE_MAX_VIEWPORT)
+      return FE_BAD_MATCH;
+   struct fe_surface *surf = calloc(1, sizeof(*surf));
+   if (!surf)
+      return FE_BAD_ALLOC;
+   surf->format = *format;
+   surf->width = width;
+   surf->height = height;
+   surf->serial = atomic_fetch_add(&surface_serial, 1) + 1;
+   *out = surf;
+   return FE_OK;
+}
+
+static void
+surface_release_resources(struct fe_surface *surf)
+{
+   struct fe_share_group *sg = surf->share;
+   if (!sg)
+      return;
+   if (!mgp_handle_is_null(surf->color)) {
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->color});
+      fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->color);
+   }
+   if (!mgp_handle_is_null(surf->depth_stencil)) {
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->depth_stencil});
+      fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->depth_stencil);
+   }
+   surf->color = surf->depth_stencil = mgp_handle_null();
+   surf->share = NULL;
+   share_unref(sg);
+}
+
+static bool
+surface_create_rb(struct fe_share_group *sg, struct mgp_handle *h, uint16_t format,
+                  uint16_t bind, int width, int height, uint8_t samples)
+{
+   if (!fe_share_alloc_handle(sg, MGP_KIND_BUFFER, h))
+      return false;
+   struct mgp_resource_desc d = {
+      .res = *h,
+      .target = MGP_RESOURCE_TARGET_RENDERBUFFER,
+      .levels = 1,
+      .samples = samples,
+      .bind_mask = bind,
+      .format = format,
+      .width = (uint32_t)(width > 0 ? width : 1),
+      .height = (uint32_t)(height > 0 ? height : 1),
+      .depth = 1,
+      .array_layers = 1,
+   };
+   mgp_resource_create(sg->screen, &d);
+   return true;
+}
+
+bool
+fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
+{
+   if (surf->share == share)
+      return true;
+   /* Made current with another share group (another session): its resources move there. */
+   surface_release_resources(surf);
+   uint8_t samples = 1;
+   if (surf->format.samples > 1)
+      MGL_DECLINE(gl_feature_unimplemented,
+                  "multisampled pbuffer (%u samples): the surface is single-sampled",
+                  surf->format.samples);
+   surf->color_format = MGP_FORMAT_RGBA8_UNORM;
+   if (!surface_create_rb(share, &surf->color, surf->color_format,
+                          MGP_BIND_RENDER_TARGET | MGP_BIND_SAMPLER | MGP_BIND_TRANSFER,
+                          surf->width, surf->height, samples))
+      return false;
+   if (surf->format.depth_bits || surf->format.stencil_bits) {
+      surf->ds_format = fe_format_choose(share->caps, MGP_FORMAT_D24_UNORM_S8_UINT,
+                                         MGP_FORMAT_CAP_DEPTH_STENCIL);
+      if (!surface_create_rb(share, &surf->depth_stencil, surf->ds_format,
+                             MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width,
+                             surf->height, samples)) {
+         mgp_resource_destroy(share->screen, &(struct mgp_handle_args){surf->color});
+         fe_share_free_handle(share, MGP_KIND_BUFFER, surf->color);
+         surf->color = mgp_handle_null();
+         return false;
+      }
+   } else {
+      surf->ds_format = MGP_FORMAT_NONE;
+   }
+   atomic_fetch_add(&share->refs, 1);
+   surf->share = share;
+   return true;
+}
+
+static void
+surface_destroy_now(struct fe_surface *surf)
+{
+   surface_release_resources(surf);
+   free(surf);
+}
+
+void
+fe_surface_destroy(struct fe_surface *surf)
+{
+   if (!surf)
+      return;
+   if (surf->bind_count) {
+      surf->destroy_pending = true;
+      return;
+   }
+   surface_destroy_now(surf);
+}
+
+void
+fe_surface_size(const struct fe_surface *surf, int *width, int *height)
+{
+   *width = surf->width;
+   *height = surf->height;
+}
+
+static void
+surface_bind(struct fe_surface *surf)
+{
+   if (surf)
+      surf->bind_count++;
+}
+
+static void
+surface_unbind(struct fe_surface *surf)
+{
+   if (surf && --surf->bind_count == 0 && surf->destroy_pending)
+      surface_destroy_now(surf);
+}
+
+/* ---- contexts ------------------------------------------------------------------------------- */
+
+enum fe_status
+fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
+                  struct fe_context **out)
+{
+   if (desc->api == FE_API_GLES)
+      return FE_BAD_MATCH; /* GLES contexts come later; EGL reports EGL_BAD_MATCH */
+   if (desc->major > 3 || (desc->major == 3 && desc->minor > 3))
+      return FE_BAD_MATCH;
+
+   struct fe_share_group *sg;
+   if (share) {
+      sg = share->share;
+      atomic_fetch_add(&sg->refs, 1);
+   } else {
+      sg = share_create();
+      if (!sg)
+         return FE_NOT_INITIALIZED;
+   }
+
+   struct fe_context *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx)
+      goto fail_ctx;
+   ctx->share = sg;
+   ctx->desc = *desc;
+   ctx->no_error = desc->no_error;
+   if (!fe_share_alloc_handle(sg, MGP_KIND_CONTEXT, &ctx->handle))
+      goto fail_handle;
+   struct mgp_context_desc cd = {
+      .ctx = ctx->handle,
+      .api = desc->api == FE_API_GL_COMPAT ? 1u : 0u,
+      .flags = 0,
+   };
+   if (!mgl_session_context_create(sg->session, ctx->handle, &cd, &ctx->pipe))
+      goto fail_session;
+
+   ctx->cso_render_state = fe_cso_cache_create(FE_CSO_RENDER_STATE, FE_CSO_CAP_RENDER_STATE);
+   ctx->cso_vertex_elements =
+      fe_cso_cache_create(FE_CSO_VERTEX_ELEMENTS, FE_CSO_CAP_VERTEX_ELEMENTS);
+   ctx->cso_sampler = fe_cso_cache_create(FE_CSO_SAMPLER, FE_CSO_CAP_SAMPLER);
+   ctx->cso_sampler_view = fe_cso_cache_create(FE_CSO_SAMPLER_VIEW, FE_CSO_CAP_SAMPLER_VIEW);
+   if (!ctx->cso_render_state || !ctx->cso_vertex_elements || !ctx->cso_sampler ||
+       !ctx->cso_sampler_view)
+      goto fail_caches;
+
+   fe_names_init(&ctx->vaos);
+   fe_names_init(&ctx->fbos);
+   fe_state_init(ctx);
+   fe_tracker_init(ctx);
+   *out = ctx;
+   return FE_OK;
+
+fail_caches:
+   fe_cso_cache_destroy(ctx, ctx->cso_render_state);
+   fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
+   fe_cso_cache_destroy(ctx, ctx->cso_sampler);
+   fe_cso_cache_destroy(ctx, ctx->cso_sampler_view);
+   mgl_session_context_destroy(sg->session, ctx->handle);
+fail_session:
+   fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
+fail_handle:
+   free(ctx);
+fail_ctx:
+   share_unref(sg);
+   return FE_BAD_ALLOC;
+}
+
+static void
+context_destroy_now(struct fe_context *ctx)
+{
+   struct fe_share_group *sg = ctx->share;
+
+   /* Texels written through this context and not sent yet still belong to their textures. */
+   if (!fe_ctx_lost(ctx))
+      fe_texture_flush_uploads(ctx);
+   else
+      while (ctx->pending_uploads)
+         fe_texture_discard_uploads(ctx, ctx->pending_uploads);
+
+   /* Bindings first: they hold references to share-group objects. */
+   FE_REBIND(ctx, &ctx->array_buffer, NULL);
+   FE_REBIND(ctx, &ctx->copy_read_buffer, NULL);
+   FE_REBIND(ctx, &ctx->copy_write_buffer, NULL);
+   FE_REBIND(ctx, &ctx->pixel_pack_buffer, NULL);
+   FE_REBIND(ctx, &ctx->pixel_unpack_buffer, NULL);
+   FE_REBIND(ctx, &ctx->uniform_buffer, NULL);
+   FE_REBIND(ctx, &ctx->texture_buffer, NULL);
+   FE_REBIND(ctx, &ctx->xfb_buffer, NULL);
+   for (int i = 0; i < FE_MAX_UBO_BINDINGS; i++)
+      FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
+      FE_REBIND(ctx, &ctx->xfb[i].buffer, NULL);
+   fe_vao_destroy(ctx, &ctx->default_vao);
+   FE_REBIND(ctx, &ctx->renderbuffer, NULL);
+   for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++)
+      for (int t = 0; t < FE_TEX_TARGET_COUNT; t++)
+         FE_REBIND(ctx, &ctx->units[u][t], NULL);
+   for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
+      FE_REBIND(ctx, &ctx->default_tex[t], NULL);
+      for (int k = 0; k < 4; k++)
+         FE_REBIND(ctx, &ctx->black_tex[t][k], NULL);
+   }
+   fe_program_release_current(ctx);
+   ctx->vao = NULL;
+   ctx->draw_fbo = ctx->read_fbo = NULL;
+   for (uint32_t i = 1; i < ctx->vaos.capacity; i++) {
+      void *v = ctx->vaos.slots[i];
+      if (v && v != FE_NAME_RESERVED)
+         fe_vao_destroy(ctx, v);
+   }
+   for (uint32_t i = 1; i < ctx->fbos.capacity; i++) {
+      void *f = ctx->fbos.slots[i];
+      if (f && f != FE_NAME_RESERVED)
+         fe_fbo_destroy(ctx, f);
+   }
+   fe_names_finish(&ctx->vaos);
+   fe_names_finish(&ctx->fbos);
+   fe_tracker_finish(ctx);
+   fe_share_send_dead_shaders(ctx);
+   fe_cso_cache_destroy(ctx, ctx->cso_render_state);
+   fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
+   fe_cso_cache_destroy(ctx, ctx->cso_sampler);
+   fe_cso_cache_destroy(ctx, ctx->cso_sampler_view);
+   mgl_session_context_destroy(sg->session, ctx->handle);
+   fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
+   free(ctx);
+   share_unref(sg);
+}
+
+void
+fe_context_destroy(struct fe_context *ctx)
+{
+   if (!ctx)
+      return;
+   if (ctx->current) {
+      ctx->destroy_pending = true;
+      return;
+   }
+   context_destroy_now(ctx);
+}
+
+/* Releases ctx from the calling thread: an implicit flush, as EGL specifies. */
+static void
+context_release(struct fe_context *ctx)
+{
+   if (!fe_ctx_lost(ctx)) {
+      fe_validate(ctx, FE_VERB_FLUSH);
+      mgp_flush(&ctx->pipe, &(struct mgp_u32_args){0, 0});
+   }
+   ctx->current = false;
+   surface_unbind(ctx->draw_surface);
+   surface_unbind(ctx->read_surface);
+   ctx->draw_surface = ctx->read_surface = NULL;
+   ctx->default_fb_version++;
+   tls_ctx = NULL;
+   if (ctx->destroy_pending)
+      context_destroy_now(ctx);
+}
+
+enum fe_status
+fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surface *read)
+{
+   struct fe_context *old = tls_ctx;
+   if (ctx && ctx->current && ctx != old)
+      return FE_BAD_ACCESS;
+   if (ctx && fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   if (ctx) {
+      if (draw && !fe_surface_realize(draw, ctx->share))
+         return FE_BAD_ALLOC;
+      if (read && !fe_surface_realize(read, ctx->share))
+         return FE_BAD_ALLOC;
+   }
+
+   if (old && old != ctx)
+      context_release(old);
+   if (!ctx)
+      return FE_OK;
+
+   surface_bind(draw);
+   surface_bind(read);
+   if (ctx == old) {
+      surface_unbind(ctx->draw_surface);
+      surface_unbind(ctx->read_surface);
+   }
+   ctx->draw_surface = draw;
+   ctx->read_surface = read;
+   ctx->default_fb_version++;
+   ctx->current = true;
+   ctx->thread = pthread_self();
+   tls_ctx = ctx;
+   if (!ctx->ever_current && draw) {
+      /* GL: the first time a context is bound to a surface, the viewport and scissor take
+       * the surface's size. */
+      ctx->ever_current = true;
+      ctx->ds.viewport[2] = (float)draw->width;
+      ctx->ds.viewport[3] = (float)draw->height;
+      ctx->ds.scissor[2] = draw->width;
+      ctx->ds.scissor[3] = draw->height;
+      ctx->ds_version++;
+   }
+   return FE_OK;
+}
+
+struct fe_context *
+fe_current_context(void)
+{
+   return tls_ctx;
+}
+
+enum fe_status
+fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
+{
+   if (fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   if (!surf || mgp_handle_is_null(surf->color))
+      return FE_BAD_MATCH;
+   if (!fe_validate(ctx, FE_VERB_PRESENT))
+      return FE_CONTEXT_LOST;
+   struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surf->color};
+   mgp_present(&ctx->pipe, &p);
+   return fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
+}
+
+void
+fe_set_swap_interval(struct fe_context *ctx, int interval)
+{
+   if (!ctx || fe_ctx_lost(ctx))
+      return;
+   if (!fe_call_supported(ctx->share, MGP_CALL_set_swap_interval))
+      return; /* pbuffers have no swap interval to honour */
+   mgp_set_swap_interval(&ctx->pipe,
+                         &(struct mgp_u32_args){(uint32_t)(interval < 0 ? 0 : interval), 0});
+}
+
+const char *
+fe_renderer_string(void)
+{
+   struct fe_context *ctx = tls_ctx;
+   return ctx ? ctx->share->renderer : "mgl";
+}

@@ -1,0 +1,271 @@
+/* fe_cso.c — content-addressed CSO caches: a hash table (linear probing, backward-shift
+ * deletion) over a fixed pool of entries with an LRU list; payloads are kept so a hash
+ * collision can never alias two CSOs. */
+#include "fe_cso.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "hash.h"
+
+struct fe_cso_entry {
+   uint64_t hash;
+   struct mgp_handle handle;
+   uint32_t prev, next; /* LRU neighbours as index + 1; 0 = none */
+   uint32_t size;
+   void *payload;
+};
+
+struct fe_cso_cache {
+   enum fe_cso_kind kind;
+   uint32_t cap, count;
+   struct fe_cso_entry *entries;
+   uint32_t *free_entries;
+   uint32_t free_count;
+   uint32_t *table; /* entry index + 1; 0 = empty */
+   uint32_t mask;
+   uint32_t lru_head, lru_tail; /* head = most recently used */
+   uint64_t creates, evictions;
+};
+
+static const enum mgp_handle_kind cso_handle_kind[] = {
+   [FE_CSO_RENDER_STATE] = MGP_KIND_RENDER_STATE,
+   [FE_CSO_VERTEX_ELEMENTS] = MGP_KIND_VERTEX_ELEMENTS,
+   [FE_CSO_SAMPLER] = MGP_KIND_SAMPLER,
+   [FE_CSO_SAMPLER_VIEW] = MGP_KIND_SAMPLER_VIEW,
+};
+
+struct fe_cso_cache *
+fe_cso_cache_create(enum fe_cso_kind kind, uint32_t cap)
+{
+   struct fe_cso_cache *c = calloc(1, sizeof(*c));
+   if (!c)
+      return NULL;
+   c->kind = kind;
+   c->cap = cap;
+   uint32_t tsize = 16;
+   while (tsize < cap * 2)
+      tsize *= 2;
+   c->mask = tsize - 1;
+   c->entries = calloc(cap, sizeof(*c->entries));
+   c->free_entries = malloc(cap * sizeof(*c->free_entries));
+   c->table = calloc(tsize, sizeof(*c->table));
+   if (!c->entries || !c->free_entries || !c->table)
+      goto fail;
+   for (uint32_t i = 0; i < cap; i++)
+      c->free_entries[i] = cap - 1 - i;
+   c->free_count = cap;
+   return c;
+
+fail:
+   free(c->entries);
+   free(c->free_entries);
+   free(c->table);
+   free(c);
+   return NULL;
+}
+
+static void
+send_create(struct fe_context *ctx, enum fe_cso_kind kind, struct mgp_handle h,
+            const void *payload, size_t size)
+{
+   switch (kind) {
+   case FE_CSO_RENDER_STATE: {
+      struct mgp_create_render_state a = {.cso = h};
+      memcpy(&a.state, payload, sizeof(a.state));
+      mgp_create_render_state(&ctx->pipe, &a);
+      break;
+   }
+   case FE_CSO_VERTEX_ELEMENTS: {
+      struct mgp_create_vertex_elements a;
+      memcpy(&a, payload, sizeof(a));
+      a.cso = h;
+      mgp_create_vertex_elements(&ctx->pipe, &a);
+      break;
+   }
+   case FE_CSO_SAMPLER: {
+      struct mgp_create_sampler a = {.cso = h};
+      memcpy(&a.state, payload, sizeof(a.state));
+      mgp_create_sampler(&ctx->pipe, &a);
+      break;
+   }
+   case FE_CSO_SAMPLER_VIEW: {
+      struct mgp_create_sampler_view a;
+      memcpy(&a, payload, sizeof(a));
+      a.cso = h;
+      mgp_create_sampler_view(&ctx->pipe, &a);
+      break;
+   }
+   }
+   (void)size;
+}
+
+static void
+send_delete(struct fe_context *ctx, enum fe_cso_kind kind, struct mgp_handle h)
+{
+   struct mgp_handle_args a = {.h = h};
+   switch (kind) {
+   case FE_CSO_RENDER_STATE: mgp_delete_render_state(&ctx->pipe, &a); break;
+   case FE_CSO_VERTEX_ELEMENTS: mgp_delete_vertex_elements(&ctx->pipe, &a); break;
+   case FE_CSO_SAMPLER: mgp_delete_sampler(&ctx->pipe, &a); break;
+   case FE_CSO_SAMPLER_VIEW: mgp_delete_sampler_view(&ctx->pipe, &a); break;
+   }
+}
+
+static void
+lru_unlink(struct fe_cso_cache *c, uint32_t idx)
+{
+   struct fe_cso_entry *e = &c->entries[idx];
+   if (e->prev)
+      c->entries[e->prev - 1].next = e->next;
+   else
+      c->lru_head = e->next;
+   if (e->next)
+      c->entries[e->next - 1].prev = e->prev;
+   else
+      c->lru_tail = e->prev;
+   e->prev = e->next = 0;
+}
+
+static void
+lru_push_front(struct fe_cso_cache *c, uint32_t idx)
+{
+   struct fe_cso_entry *e = &c->entries[idx];
+   e->prev = 0;
+   e->next = c->lru_head;
+   if (c->lru_head)
+      c->entries[c->lru_head - 1].prev = idx + 1;
+   c->lru_head = idx + 1;
+   if (!c->lru_tail)
+      c->lru_tail = idx + 1;
+}
+
+/* Removes table slot i (backward-shift deletion keeps probe chains intact). */
+static void
+table_remove_slot(struct fe_cso_cache *c, uint32_t i)
+{
+   uint32_t j = i;
+   for (;;) {
+      j = (j + 1) & c->mask;
+      if (!c->table[j])
+         break;
+      uint32_t home = (uint32_t)c->entries[c->table[j] - 1].hash & c->mask;
+      /* Move j into the hole when its home is not in (i, j] cyclically. */
+      bool in_range = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+      if (!in_range) {
+         c->table[i] = c->table[j];
+         i = j;
+      }
+   }
+   c->table[i] = 0;
+}
+
+static void
+entry_remove(struct fe_context *ctx, struct fe_cso_cache *c, uint32_t idx)
+{
+   struct fe_cso_entry *e = &c->entries[idx];
+   uint32_t i = (uint32_t)e->hash & c->mask;
+   while (c->table[i] != idx + 1)
+      i = (i + 1) & c->mask;
+   table_remove_slot(c, i);
+   lru_unlink(c, idx);
+   send_delete(ctx, c->kind, e->handle);
+   fe_share_free_handle(ctx->share, cso_handle_kind[c->kind], e->handle);
+   free(e->payload);
+   memset(e, 0, sizeof(*e));
+   c->free_entries[c->free_count++] = idx;
+   c->count--;
+   c->evictions++;
+}
+
+struct mgp_handle
+fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload, size_t size)
+{
+   uint64_t h = mgl_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
+   uint32_t i = (uint32_t)h & c->mask;
+   while (c->table[i]) {
+      uint32_t idx = c->table[i] - 1;
+      struct fe_cso_entry *e = &c->entries[idx];
+      if (e->hash == h && e->size == size && !memcmp(e->payload, payload, size)) {
+         if (c->lru_head != idx + 1) {
+            lru_unlink(c, idx);
+            lru_push_front(c, idx);
+         }
+         return e->handle;
+      }
+      i = (i + 1) & c->mask;
+   }
+
+   if (!c->free_count)
+      entry_remove(ctx, c, c->lru_tail - 1);
+
+   void *copy = malloc(size);
+   struct mgp_handle handle;
+   if (!copy || !fe_share_alloc_handle(ctx->share, cso_handle_kind[c->kind], &handle)) {
+      free(copy);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return mgp_handle_null();
+   }
+   memcpy(copy, payload, size);
+   uint32_t idx = c->free_entries[--c->free_count];
+   struct fe_cso_entry *e = &c->entries[idx];
+   e->hash = h;
+   e->handle = handle;
+   e->size = (uint32_t)size;
+   e->payload = copy;
+   c->count++;
+   c->creates++;
+   /* The slot may have moved when an eviction shifted entries: probe again. */
+   i = (uint32_t)h & c->mask;
+   while (c->table[i])
+      i = (i + 1) & c->mask;
+   c->table[i] = idx + 1;
+   lru_push_front(c, idx);
+   send_create(ctx, c->kind, handle, payload, size);
+   return handle;
+}
+
+void
+fe_cso_purge(struct fe_context *ctx, struct fe_cso_cache *c,
+             bool (*match)(const void *payload, const void *user), const void *user)
+{
+   if (!c)
+      return;
+   for (uint32_t idx = 0; idx < c->cap; idx++) {
+      struct fe_cso_entry *e = &c->entries[idx];
+      if (e->payload && match(e->payload, user))
+         entry_remove(ctx, c, idx);
+   }
+}
+
+void
+fe_cso_cache_destroy(struct fe_context *ctx, struct fe_cso_cache *c)
+{
+   if (!c)
+      return;
+   while (c->lru_tail)
+      entry_remove(ctx, c, c->lru_tail - 1);
+   free(c->entries);
+   free(c->free_entries);
+   free(c->table);
+   free(c);
+}
+
+uint32_t
+fe_cso_count(const struct fe_cso_cache *c)
+{
+   return c->count;
+}
+
+uint64_t
+fe_cso_creates(const struct fe_cso_cache *c)
+{
+   return c->creates;
+}
+
+uint64_t
+fe_cso_evictions(const struct fe_cso_cache *c)
+{
+   return c->evictions;
+}

@@ -1,0 +1,47 @@
+/* fe_cso.h — content-addressed CSO caches (DESIGN.md §2.4): the client hashes a CSO's payload,
+ * finds or creates the CSO, and evicts the least recently used one with delete_* when a kind's
+ * cap is reached. One cache per kind per context; handles come from the share group. */
+#ifndef MGL_FE_CSO_H
+#define MGL_FE_CSO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pipe_tables.h"
+
+struct fe_context;
+
+enum fe_cso_kind {
+   FE_CSO_RENDER_STATE,    /* payload: struct mgp_render_state */
+   FE_CSO_VERTEX_ELEMENTS, /* payload: struct mgp_create_vertex_elements, cso null */
+   FE_CSO_SAMPLER,         /* payload: struct mgp_sampler_state */
+   FE_CSO_SAMPLER_VIEW,    /* payload: struct mgp_create_sampler_view, cso null */
+};
+
+#define FE_CSO_CAP_RENDER_STATE 64
+#define FE_CSO_CAP_VERTEX_ELEMENTS 1024
+#define FE_CSO_CAP_SAMPLER 256
+#define FE_CSO_CAP_SAMPLER_VIEW 4096
+
+struct fe_cso_cache;
+
+struct fe_cso_cache *fe_cso_cache_create(enum fe_cso_kind kind, uint32_t cap);
+/* Sends delete_* for every live CSO through ctx and frees the cache. Accepts NULL. */
+void fe_cso_cache_destroy(struct fe_context *ctx, struct fe_cso_cache *c);
+
+/* The CSO whose payload is these bytes: a hit touches the LRU; a miss sends create_* (after
+ * evicting the least recently used entry with delete_* when full). Null handle when no handle
+ * could be allocated. */
+struct mgp_handle fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c,
+                                const void *payload, size_t size);
+
+/* Deletes every CSO whose payload match() accepts (e.g. views of a destroyed texture). */
+void fe_cso_purge(struct fe_context *ctx, struct fe_cso_cache *c,
+                  bool (*match)(const void *payload, const void *user), const void *user);
+
+uint32_t fe_cso_count(const struct fe_cso_cache *c);
+uint64_t fe_cso_creates(const struct fe_cso_cache *c);
+/* Grows at every eviction or purge: set-hash suppressors that named a deleted CSO resend. */
+uint64_t fe_cso_evictions(const struct fe_cso_cache *c);
+
+#endif

@@ -1,0 +1,301 @@
+/* fe_draw.c — every GL draw entry point collapses into one draw_vbo: mode, index size from the
+ * type, the indices offset as the range start in index units, instancing, base vertex; the
+ * multi-draw forms become draw ranges. The spec's errors are checked here, then the tracker
+ * validates the draw class and the draw goes out. */
+#include <stdlib.h>
+
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+static bool
+valid_mode(GLenum mode)
+{
+   switch (mode) {
+   case GL_POINTS: case GL_LINES: case GL_LINE_LOOP: case GL_LINE_STRIP: case GL_TRIANGLES:
+   case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: case GL_LINES_ADJACENCY:
+   case GL_LINE_STRIP_ADJACENCY: case GL_TRIANGLES_ADJACENCY: case GL_TRIANGLE_STRIP_ADJACENCY:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static unsigned
+index_size(GLenum type)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE: return 1;
+   case GL_UNSIGNED_SHORT: return 2;
+   case GL_UNSIGNED_INT: return 4;
+   default: return 0;
+   }
+}
+
+/* The checks every draw shares, after its own argument checks. */
+static bool
+draw_ready(struct fe_context *ctx)
+{
+   if (!ctx->vao || fe_vao_uses_mapped_buffer(ctx->vao)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   if (fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE) {
+      fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return false;
+   }
+   return true;
+}
+
+struct draw {
+   GLenum mode;
+   unsigned index_size; /* 0: arrays */
+   GLsizei instances;
+   bool has_range;
+   GLuint min_index, max_index;
+   const void *user_indices;
+   uint64_t user_size;
+};
+
+static void
+submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
+       uint32_t num)
+{
+   struct mgp_draw_vbo a = {
+      .mode = (uint16_t)d->mode,
+      .index_size = (uint8_t)d->index_size,
+      .instance_count = (uint32_t)d->instances,
+      .num_draws = num,
+   };
+   if (d->index_size && ctx->rs.primitive_restart) {
+      a.flags |= MGP_DRAW_PRIMITIVE_RESTART;
+      a.restart_index = ctx->restart_index;
+   }
+   if (d->has_range) {
+      a.flags |= MGP_DRAW_HAS_INDEX_RANGE;
+      a.min_index = d->min_index;
+      a.max_index = d->max_index;
+   }
+   if (d->user_indices) {
+      a.flags |= MGP_DRAW_USER_INDICES;
+      a.user_indices = (struct mgp_span){.ptr = (void *)d->user_indices, .size = d->user_size};
+   }
+   mgp_draw_vbo(&ctx->pipe, &a, ranges);
+}
+
+static void
+draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances)
+{
+   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
+   if (!draw_ready(ctx) || !count || !instances)
+      return;
+   if (!fe_validate(ctx, FE_VERB_DRAW))
+      return;
+   struct draw d = {.mode = mode, .instances = instances};
+   struct mgp_draw_range r = {(uint32_t)first, (uint32_t)count, 0};
+   submit(ctx, &d, &r, 1);
+}
+
+/* Binds the element array (or takes user indices) and turns the indices offset into a range
+ * start in index units. False when the draw must be skipped. */
+static bool
+setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void *indices,
+              uint32_t *start)
+{
+   struct fe_buffer *eb = ctx->vao->elements;
+   *start = 0;
+   if (!eb) {
+      /* Client-side indices: the client owns that memory, so they travel with the draw. */
+      if (!indices)
+         return false;
+      d->user_indices = indices;
+      d->user_size = (uint64_t)count * d->index_size;
+      return true;
+   }
+   uint64_t offset = (uint64_t)(uintptr_t)indices;
+   if (offset % d->index_size) {
+      MGL_DECLINE(gl_feature_unimplemented, "indices offset %llu not a multiple of %u",
+                  (unsigned long long)offset, d->index_size);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   if (!eb->created || offset + (uint64_t)count * d->index_size > (uint64_t)eb->size) {
+      MGL_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
+                  (unsigned long long)offset, (unsigned long long)count * d->index_size,
+                  (long long)eb->size);
+      return false;
+   }
+   fe_tracker_index_buffer(ctx, eb->res, 0, d->index_size);
+   *start = (uint32_t)(offset / d->index_size);
+   return true;
+}
+
+static void
+draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+              const void *indices, GLsizei instances, GLint basevertex, bool has_range,
+              GLuint start, GLuint end)
+{
+   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
+   FE_CHECK(!index_size(type), GL_INVALID_ENUM);
+   FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
+   if (!draw_ready(ctx) || !count || !instances)
+      return;
+   if (!fe_validate(ctx, FE_VERB_DRAW))
+      return;
+   struct draw d = {
+      .mode = mode,
+      .index_size = index_size(type),
+      .instances = instances,
+      .has_range = has_range,
+      .min_index = start,
+      .max_index = end,
+   };
+   uint32_t first;
+   if (!setup_indices(ctx, &d, count, indices, &first))
+      return;
+   struct mgp_draw_range r = {first, (uint32_t)count, basevertex};
+   submit(ctx, &d, &r, 1);
+}
+
+void
+mgl_glDrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+   FE_CTX_OR_RETURN();
+   draw_arrays(ctx, mode, first, count, 1);
+}
+
+void
+mgl_glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count, GLsizei instancecount)
+{
+   FE_CTX_OR_RETURN();
+   draw_arrays(ctx, mode, first, count, instancecount);
+}
+
+void
+mgl_glDrawElements(GLenum mode, GLsizei count, GLenum type, const void *indices)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, 1, 0, false, 0, 0);
+}
+
+void
+mgl_glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type, const void *indices,
+                            GLsizei instancecount)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, instancecount, 0, false, 0, 0);
+}
+
+void
+mgl_glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void *indices,
+                             GLint basevertex)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, 1, basevertex, false, 0, 0);
+}
+
+void
+mgl_glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type,
+                                      const void *indices, GLsizei instancecount,
+                                      GLint basevertex)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, instancecount, basevertex, false, 0, 0);
+}
+
+void
+mgl_glDrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                        const void *indices)
+{
+   FE_CTX_OR_RETURN();
+   draw_elements(ctx, mode, count, type, indices, 1, 0, true, start, end);
+}
+
+void
+mgl_glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei count,
+                                  GLenum type, const void *indices, GLint basevertex)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(end < start, GL_INVALID_VALUE);
+   /* The range bounds indices before basevertex is added; it is a hint, not sent. */
+   draw_elements(ctx, mode, count, type, indices, 1, basevertex, false, 0, 0);
+}
+
+void
+mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(drawcount < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < drawcount; i++)
+      FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
+   if (!draw_ready(ctx) || !drawcount)
+      return;
+   struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
+   FE_CHECK(!r, GL_OUT_OF_MEMORY);
+   uint32_t n = 0;
+   for (GLsizei i = 0; i < drawcount; i++)
+      if (count[i])
+         r[n++] = (struct mgp_draw_range){(uint32_t)first[i], (uint32_t)count[i], 0};
+   if (n && fe_validate(ctx, FE_VERB_DRAW)) {
+      struct draw d = {.mode = mode, .instances = 1};
+      submit(ctx, &d, r, n);
+   }
+   free(r);
+}
+
+static void
+multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
+                    const void *const *indices, GLsizei drawcount, const GLint *basevertex)
+{
+   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(drawcount < 0, GL_INVALID_VALUE);
+   FE_CHECK(!index_size(type), GL_INVALID_ENUM);
+   for (GLsizei i = 0; i < drawcount; i++)
+      FE_CHECK(count[i] < 0, GL_INVALID_VALUE);
+   if (!draw_ready(ctx) || !drawcount)
+      return;
+   if (!ctx->vao->elements) {
+      /* Each draw would carry its own client index array: one draw_vbo per draw. */
+      for (GLsizei i = 0; i < drawcount; i++)
+         draw_elements(ctx, mode, count[i], type, indices[i], 1, basevertex ? basevertex[i] : 0,
+                       false, 0, 0);
+      return;
+   }
+   struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
+   FE_CHECK(!r, GL_OUT_OF_MEMORY);
+   struct draw d = {.mode = mode, .index_size = index_size(type), .instances = 1};
+   uint32_t n = 0;
+   bool ok = fe_validate(ctx, FE_VERB_DRAW);
+   for (GLsizei i = 0; ok && i < drawcount; i++) {
+      if (!count[i])
+         continue;
+      uint32_t first;
+      if (!setup_indices(ctx, &d, count[i], indices[i], &first))
+         continue;
+      r[n++] = (struct mgp_draw_range){first, (uint32_t)count[i], basevertex ? basevertex[i] : 0};
+   }
+   if (ok && n)
+      submit(ctx, &d, r, n);
+   free(r);
+}
+
+void
+mgl_glMultiDrawElements(GLenum mode, const GLsizei *count, GLenum type,
+                        const void *const *indices, GLsizei drawcount)
+{
+   FE_CTX_OR_RETURN();
+   multi_draw_elements(ctx, mode, count, type, indices, drawcount, NULL);
+}
+
+void
+mgl_glMultiDrawElementsBaseVertex(GLenum mode, const GLsizei *count, GLenum type,
+                                  const void *const *indices, GLsizei drawcount,
+                                  const GLint *basevertex)
+{
+   FE_CTX_OR_RETURN();
+   multi_draw_elements(ctx, mode, count, type, indices, drawcount, basevertex);
+}

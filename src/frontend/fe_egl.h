@@ -1,0 +1,67 @@
+/* fe_egl.h — what the EGL layer asks of the GL front end: contexts, surfaces, making current,
+ * presenting, and GL entry-point lookup. EGL owns displays and configs and validates its own
+ * arguments; the front end owns GL state and the session with the server role. */
+#ifndef MGL_FE_EGL_H
+#define MGL_FE_EGL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct fe_context;
+struct fe_surface;
+
+/* The colour/depth/stencil shape of a config, as EGL resolved it. */
+struct fe_surface_format {
+   uint8_t red_bits, green_bits, blue_bits, alpha_bits;
+   uint8_t depth_bits, stencil_bits;
+   uint8_t samples;
+};
+
+enum fe_api { FE_API_GL_CORE, FE_API_GL_COMPAT, FE_API_GLES };
+
+struct fe_context_desc {
+   enum fe_api api;
+   int major, minor;
+   bool debug;
+   bool forward_compatible;
+   bool robust_access;          /* EGL_CONTEXT_OPENGL_ROBUST_ACCESS */
+   bool lose_context_on_reset;  /* EGL_LOSE_CONTEXT_ON_RESET */
+   bool no_error;               /* GL_KHR_no_error */
+   struct fe_surface_format format; /* of the config the context was made with */
+};
+
+/* Results mirror EGL error codes so the EGL layer can report them without translation. */
+enum fe_status {
+   FE_OK = 0,
+   FE_BAD_MATCH,       /* EGL_BAD_MATCH */
+   FE_BAD_ALLOC,       /* EGL_BAD_ALLOC */
+   FE_BAD_ACCESS,      /* EGL_BAD_ACCESS: context current on another thread */
+   FE_CONTEXT_LOST,    /* EGL_CONTEXT_LOST */
+   FE_NOT_INITIALIZED, /* EGL_NOT_INITIALIZED: the server role could not start */
+};
+
+enum fe_status fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
+                                 struct fe_context **out);
+void fe_context_destroy(struct fe_context *ctx); /* deferred while current somewhere */
+
+enum fe_status fe_surface_create_pbuffer(const struct fe_surface_format *format, int width,
+                                         int height, struct fe_surface **out);
+void fe_surface_destroy(struct fe_surface *surf); /* deferred while bound */
+void fe_surface_size(const struct fe_surface *surf, int *width, int *height);
+
+/* Binds ctx with its draw and read surfaces to the calling thread (NULL surfaces for a
+ * surfaceless context); ctx == NULL releases the current context. */
+enum fe_status fe_make_current(struct fe_context *ctx, struct fe_surface *draw,
+                               struct fe_surface *read);
+struct fe_context *fe_current_context(void);
+
+enum fe_status fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf);
+void fe_set_swap_interval(struct fe_context *ctx, int interval);
+
+/* GL entry point by name ("glDrawArrays"), or NULL for a name mgl does not know. */
+void *fe_get_proc_address(const char *name);
+
+/* Strings for eglQueryString / getVendorString, e.g. the renderer description. */
+const char *fe_renderer_string(void);
+
+#endif

@@ -1,0 +1,1069 @@
+/* fe_fbo.c — framebuffer and renderbuffer objects, draw/read buffer selection, completeness
+ * per GL 3.3 §4.4.4, glBlitFramebuffer, and the framebuffer state the tracker sends: surfaces
+ * with their formats inline, draw buffers, and the read surface resolved here. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+#define FE_GL_INDEX 0x8222 /* GL_INDEX: a compatibility-profile enum glcorearb.h lacks */
+
+/* ---- helpers -------------------------------------------------------------------------------- */
+
+static struct fe_framebuffer **
+fb_binding(struct fe_context *ctx, GLenum target)
+{
+   switch (target) {
+   case GL_FRAMEBUFFER: case GL_DRAW_FRAMEBUFFER: return &ctx->draw_fbo;
+   case GL_READ_FRAMEBUFFER: return &ctx->read_fbo;
+   default: return NULL;
+   }
+}
+
+/* Attachment slot for an attachment enum; -1 unknown (INVALID_ENUM), -2 a colour attachment
+ * past the limit (INVALID_OPERATION), -3 GL_DEPTH_STENCIL_ATTACHMENT. */
+static int
+attachment_slot(GLenum attachment)
+{
+   if (attachment >= GL_COLOR_ATTACHMENT0 && attachment <= GL_COLOR_ATTACHMENT31)
+      return attachment - GL_COLOR_ATTACHMENT0 < FE_MAX_COLOR_ATTACHMENTS
+                ? (int)(attachment - GL_COLOR_ATTACHMENT0)
+                : -2;
+   switch (attachment) {
+   case GL_DEPTH_ATTACHMENT: return FE_ATT_DEPTH;
+   case GL_STENCIL_ATTACHMENT: return FE_ATT_STENCIL;
+   case GL_DEPTH_STENCIL_ATTACHMENT: return -3;
+   default: return -1;
+   }
+}
+
+static void
+attachment_clear(struct fe_context *ctx, struct fe_attachment *a)
+{
+   FE_REBIND(ctx, &a->tex, NULL);
+   FE_REBIND(ctx, &a->rb, NULL);
+   memset(a, 0, sizeof(*a));
+}
+
+static void
+attachment_set(struct fe_context *ctx, struct fe_attachment *a, struct fe_texture *tex,
+               struct fe_renderbuffer *rb, GLint level, GLint layer)
+{
+   FE_REBIND(ctx, &a->tex, tex);
+   FE_REBIND(ctx, &a->rb, rb);
+   a->type = tex ? GL_TEXTURE : rb ? GL_RENDERBUFFER : GL_NONE;
+   a->level = level;
+   a->layer = layer;
+}
+
+void
+fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb)
+{
+   for (int i = 0; i < FE_ATT_COUNT; i++)
+      attachment_clear(ctx, &fb->att[i]);
+   fe_share_free_handle(ctx->share, MGP_KIND_FRAMEBUFFER, fb->handle);
+   free(fb);
+}
+
+void
+fe_fbo_detach_texture(struct fe_context *ctx, struct fe_texture *tex)
+{
+   struct fe_framebuffer *fbs[2] = {ctx->draw_fbo, ctx->read_fbo};
+   for (int f = 0; f < 2; f++) {
+      if (!fbs[f] || (f == 1 && fbs[1] == fbs[0]))
+         continue;
+      for (int i = 0; i < FE_ATT_COUNT; i++) {
+         if (fbs[f]->att[i].tex == tex) {
+            attachment_clear(ctx, &fbs[f]->att[i]);
+            fbs[f]->version++;
+         }
+      }
+   }
+}
+
+void
+fe_fbo_detach_renderbuffer(struct fe_context *ctx, struct fe_renderbuffer *rb)
+{
+   struct fe_framebuffer *fbs[2] = {ctx->draw_fbo, ctx->read_fbo};
+   for (int f = 0; f < 2; f++) {
+      if (!fbs[f] || (f == 1 && fbs[1] == fbs[0]))
+         continue;
+      for (int i = 0; i < FE_ATT_COUNT; i++) {
+         if (fbs[f]->att[i].rb == rb) {
+            attachment_clear(ctx, &fbs[f]->att[i]);
+            fbs[f]->version++;
+         }
+      }
+   }
+}
+
+/* The image an attachment names: its format (GL internal and MGPipe) and size. */
+static bool
+attachment_image(const struct fe_attachment *a, GLenum *ifmt, uint16_t *format, uint32_t *w,
+                 uint32_t *h, unsigned *samples)
+{
+   if (a->type == GL_TEXTURE) {
+      unsigned face = a->tex->target == FE_TEX_CUBE ? (unsigned)a->layer : 0;
+      if (a->level < 0 || a->level >= FE_MAX_LEVELS || face >= FE_MAX_FACES)
+         return false;
+      const struct fe_tex_image *img = &a->tex->image[face][a->level];
+      if (!img->defined)
+         return false;
+      *ifmt = img->internal_format;
+      *format = img->format;
+      *w = img->width;
+      *h = img->height;
+      *samples = 1;
+      return true;
+   }
+   if (a->type == GL_RENDERBUFFER) {
+      if (!a->rb->created)
+         return false;
+      *ifmt = a->rb->internal_format;
+      *format = a->rb->format;
+      *w = (uint32_t)a->rb->width;
+      *h = (uint32_t)a->rb->height;
+      *samples = a->rb->samples > 1 ? (unsigned)a->rb->samples : 1;
+      return true;
+   }
+   return false;
+}
+
+static GLenum
+compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
+{
+   bool any = false;
+   unsigned samples = 0;
+   const struct mgp_caps *caps = ctx->share->caps;
+   for (int i = 0; i < FE_ATT_COUNT; i++) {
+      const struct fe_attachment *a = &fb->att[i];
+      if (a->type == GL_NONE)
+         continue;
+      GLenum ifmt;
+      uint16_t format;
+      uint32_t w, h;
+      unsigned s;
+      if (!attachment_image(a, &ifmt, &format, &w, &h, &s) || !w || !h)
+         return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      const struct fe_format_info *info = fe_format_lookup(ifmt);
+      if (!info)
+         return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+      unsigned need;
+      if (i < FE_MAX_COLOR_ATTACHMENTS) {
+         if (!info->color_renderable)
+            return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+         need = MGP_FORMAT_CAP_RENDER;
+      } else if (i == FE_ATT_DEPTH) {
+         if (info->kind != FE_FMT_DEPTH && info->kind != FE_FMT_DEPTH_STENCIL)
+            return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+         need = MGP_FORMAT_CAP_DEPTH_STENCIL;
+      } else {
+         if (info->kind != FE_FMT_STENCIL && info->kind != FE_FMT_DEPTH_STENCIL)
+            return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+         need = MGP_FORMAT_CAP_DEPTH_STENCIL;
+      }
+      if ((caps->format_flags[format] & need) != need)
+         return GL_FRAMEBUFFER_UNSUPPORTED;
+      if (any && s != samples)
+         return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+      samples = s;
+      any = true;
+   }
+   if (!any)
+      return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+   /* GL 3.3's FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER / _READ_BUFFER rules are not enforced: GL 4.1
+    * (ARB_ES2_compatibility) dropped them and drivers do not apply them, so a depth-only
+    * framebuffer is complete without glDrawBuffer(GL_NONE); colour writes to a draw buffer
+    * without an image are discarded and reading from it is GL_INVALID_OPERATION. */
+   /* Separate depth and stencil images cannot be one Vulkan attachment. */
+   const struct fe_attachment *d = &fb->att[FE_ATT_DEPTH], *st = &fb->att[FE_ATT_STENCIL];
+   if (d->type != GL_NONE && st->type != GL_NONE &&
+       (d->tex != st->tex || d->rb != st->rb || d->level != st->level || d->layer != st->layer))
+      return GL_FRAMEBUFFER_UNSUPPORTED;
+   return GL_FRAMEBUFFER_COMPLETE;
+}
+
+GLenum
+fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read)
+{
+   if (!fb) {
+      struct fe_surface *s = read ? ctx->read_surface : ctx->draw_surface;
+      return s ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
+   }
+   uint64_t gen = atomic_load(&ctx->share->attach_gen);
+   if (fb->status_version != fb->version || fb->status_attach_gen != gen || !fb->status) {
+      fb->status = compute_status(ctx, fb);
+      fb->status_version = fb->version;
+      fb->status_attach_gen = gen;
+   }
+   return fb->status;
+}
+
+static struct mgp_surface
+attachment_surface(const struct fe_attachment *a)
+{
+   struct mgp_surface s = {0};
+   GLenum ifmt;
+   uint16_t format;
+   uint32_t w, h;
+   unsigned samples;
+   if (!attachment_image(a, &ifmt, &format, &w, &h, &samples))
+      return s;
+   if (a->type == GL_TEXTURE) {
+      s.res = a->tex->res;
+      s.kind = 1;
+      s.level = (uint16_t)a->level;
+      s.layer = (uint32_t)a->layer;
+   } else {
+      s.res = a->rb->res;
+      s.kind = 2;
+   }
+   s.format = format;
+   return s;
+}
+
+static struct mgp_surface
+surface_color(const struct fe_surface *surf)
+{
+   struct mgp_surface s = {0};
+   if (surf) {
+      s.res = surf->color;
+      s.format = surf->color_format;
+      s.kind = 2;
+   }
+   return s;
+}
+
+void
+fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
+{
+   memset(st, 0, sizeof(*st));
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      st->draw_buffers[i] = -1;
+   st->layers = 1;
+   st->samples = 1;
+   struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb) {
+      struct fe_surface *surf = ctx->draw_surface;
+      st->fbo = MGP_DEFAULT_FRAMEBUFFER;
+      st->is_default = 1;
+      if (surf) {
+         st->color[0] = surface_color(surf);
+         if (!mgp_handle_is_null(surf->depth_stencil)) {
+            struct mgp_surface ds = {.res = surf->depth_stencil, .format = surf->ds_format,
+                                     .kind = 2};
+            if (surf->format.depth_bits)
+               st->depth = ds;
+            if (surf->format.stencil_bits)
+               st->stencil = ds;
+         }
+         st->width = (uint32_t)surf->width;
+         st->height = (uint32_t)surf->height;
+         if (ctx->default_draw_buffer != GL_NONE)
+            st->draw_buffers[0] = 0;
+      }
+   } else {
+      st->fbo = fb->handle;
+      uint32_t w = UINT32_MAX, h = UINT32_MAX;
+      for (int i = 0; i < FE_ATT_COUNT; i++) {
+         struct mgp_surface s = attachment_surface(&fb->att[i]);
+         if (fb->att[i].type == GL_NONE)
+            continue;
+         GLenum ifmt;
+         uint16_t format;
+         uint32_t aw, ah;
+         unsigned samples;
+         if (attachment_image(&fb->att[i], &ifmt, &format, &aw, &ah, &samples)) {
+            w = aw < w ? aw : w;
+            h = ah < h ? ah : h;
+            st->samples = (uint8_t)samples;
+         }
+         if (i < FE_MAX_COLOR_ATTACHMENTS)
+            st->color[i] = s;
+         else if (i == FE_ATT_DEPTH)
+            st->depth = s;
+         else
+            st->stencil = s;
+      }
+      st->width = w == UINT32_MAX ? 0 : w;
+      st->height = h == UINT32_MAX ? 0 : h;
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+         if (fb->draw_buffers[i] != GL_NONE)
+            st->draw_buffers[i] = (int8_t)(fb->draw_buffers[i] - GL_COLOR_ATTACHMENT0);
+   }
+   /* The read surface, resolved from the read framebuffer's read buffer. */
+   struct fe_framebuffer *rf = ctx->read_fbo;
+   if (!rf) {
+      if (ctx->default_read_buffer != GL_NONE)
+         st->read = surface_color(ctx->read_surface);
+   } else if (rf->read_buffer != GL_NONE) {
+      st->read = attachment_surface(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0]);
+   }
+}
+
+bool
+fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples)
+{
+   struct fe_framebuffer *rf = ctx->read_fbo;
+   *samples = 1;
+   if (!rf) {
+      if (ctx->default_read_buffer == GL_NONE || !ctx->read_surface)
+         return false;
+      *format = ctx->read_surface->color_format;
+      return true;
+   }
+   if (rf->read_buffer == GL_NONE)
+      return false;
+   GLenum ifmt;
+   uint32_t w, h;
+   return attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w,
+                           &h, samples);
+}
+
+/* ---- framebuffer objects ------------------------------------------------------------------- */
+
+void
+mgl_glGenFramebuffers(GLsizei n, GLuint *framebuffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++)
+      framebuffers[i] = fe_names_gen(&ctx->fbos);
+}
+
+void
+mgl_glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = fe_names_get(&ctx->fbos, framebuffers[i]);
+      if (!obj)
+         continue;
+      fe_names_delete(&ctx->fbos, framebuffers[i]);
+      if (obj == FE_NAME_RESERVED)
+         continue;
+      if (ctx->draw_fbo == obj)
+         ctx->draw_fbo = NULL;
+      if (ctx->read_fbo == obj)
+         ctx->read_fbo = NULL;
+      /* Its address may come back as another framebuffer: forget the key. */
+      memset(ctx->tracker.fb_key, 0, sizeof(ctx->tracker.fb_key));
+      fe_fbo_destroy(ctx, obj);
+   }
+}
+
+void
+mgl_glBindFramebuffer(GLenum target, GLuint framebuffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fb_binding(ctx, target), GL_INVALID_ENUM);
+   struct fe_framebuffer *fb = NULL;
+   if (framebuffer) {
+      void *obj = fe_names_get(&ctx->fbos, framebuffer);
+      FE_CHECK(!obj, GL_INVALID_OPERATION);
+      if (obj == FE_NAME_RESERVED) {
+         fb = calloc(1, sizeof(*fb));
+         FE_CHECK(!fb, GL_OUT_OF_MEMORY);
+         if (!fe_share_alloc_handle(ctx->share, MGP_KIND_FRAMEBUFFER, &fb->handle)) {
+            free(fb);
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+         }
+         fb->name = framebuffer;
+         fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
+         fb->read_buffer = GL_COLOR_ATTACHMENT0;
+         fb->version = 1;
+         fe_names_set(&ctx->fbos, framebuffer, fb);
+      } else {
+         fb = obj;
+      }
+   }
+   if (target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER)
+      ctx->draw_fbo = fb;
+   if (target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER)
+      ctx->read_fbo = fb;
+}
+
+GLboolean
+mgl_glIsFramebuffer(GLuint framebuffer)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   void *obj = fe_names_get(&ctx->fbos, framebuffer);
+   return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+GLenum
+mgl_glCheckFramebufferStatus(GLenum target)
+{
+   FE_CTX_OR_RETURN(0);
+   struct fe_framebuffer **b = fb_binding(ctx, target);
+   FE_CHECK(!b, GL_INVALID_ENUM, 0);
+   return fe_fbo_status(ctx, *b, target == GL_READ_FRAMEBUFFER);
+}
+
+/* The framebuffer an attach call edits; NULL after recording the error. */
+static struct fe_framebuffer *
+attach_target(struct fe_context *ctx, GLenum target, GLenum attachment, int *slot)
+{
+   struct fe_framebuffer **b = fb_binding(ctx, target);
+   if (!b) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   *slot = attachment_slot(attachment);
+   if (*slot == -1) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   if (*slot == -2 || !*b) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return *b;
+}
+
+static void
+attach(struct fe_context *ctx, struct fe_framebuffer *fb, int slot, struct fe_texture *tex,
+       struct fe_renderbuffer *rb, GLint level, GLint layer)
+{
+   if (slot == -3) {
+      attachment_set(ctx, &fb->att[FE_ATT_DEPTH], tex, rb, level, layer);
+      attachment_set(ctx, &fb->att[FE_ATT_STENCIL], tex, rb, level, layer);
+   } else {
+      attachment_set(ctx, &fb->att[slot], tex, rb, level, layer);
+   }
+   fb->version++;
+}
+
+static struct fe_texture *
+texture_by_name(struct fe_context *ctx, GLuint name)
+{
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = fe_names_get(&ctx->share->textures, name);
+   pthread_mutex_unlock(&ctx->share->lock);
+   return obj == FE_NAME_RESERVED ? NULL : obj;
+}
+
+void
+mgl_glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                           GLint level)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (!fb)
+      return;
+   if (!texture) {
+      attach(ctx, fb, slot, NULL, NULL, 0, 0);
+      return;
+   }
+   enum fe_tex_target want;
+   GLint face = 0;
+   switch (textarget) {
+   case GL_TEXTURE_2D: want = FE_TEX_2D; break;
+   case GL_TEXTURE_RECTANGLE: want = FE_TEX_RECT; break;
+   case GL_TEXTURE_2D_MULTISAMPLE: want = FE_TEX_2D_MS; break;
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_X: case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Y: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Z: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+      want = FE_TEX_CUBE;
+      face = (GLint)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+      break;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   struct fe_texture *tex = texture_by_name(ctx, texture);
+   FE_CHECK(!tex, GL_INVALID_OPERATION);
+   FE_CHECK(tex->target != want, GL_INVALID_OPERATION);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK((want == FE_TEX_RECT || want == FE_TEX_2D_MS) && level != 0, GL_INVALID_VALUE);
+   attach(ctx, fb, slot, tex, NULL, level, face);
+}
+
+void
+mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (!fb)
+      return;
+   if (!texture) {
+      attach(ctx, fb, slot, NULL, NULL, 0, 0);
+      return;
+   }
+   struct fe_texture *tex = texture_by_name(ctx, texture);
+   FE_CHECK(!tex, GL_INVALID_OPERATION);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   if (tex->target != FE_TEX_2D && tex->target != FE_TEX_RECT) {
+      MGL_DECLINE(gl_feature_unimplemented, "layered framebuffer attachment (target 0x%04x)",
+                  fe_tex_target_enum(tex->target));
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   attach(ctx, fb, slot, tex, NULL, level, 0);
+}
+
+void
+mgl_glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuffertarget,
+                              GLuint renderbuffer)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (!fb)
+      return;
+   FE_CHECK(renderbuffertarget != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   struct fe_renderbuffer *rb = NULL;
+   if (renderbuffer) {
+      pthread_mutex_lock(&ctx->share->lock);
+      void *obj = fe_names_get(&ctx->share->renderbuffers, renderbuffer);
+      pthread_mutex_unlock(&ctx->share->lock);
+      FE_CHECK(!obj || obj == FE_NAME_RESERVED, GL_INVALID_OPERATION);
+      rb = obj;
+   }
+   attach(ctx, fb, slot, NULL, rb, 0, 0);
+}
+
+void
+mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
+                                          GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_framebuffer **b = fb_binding(ctx, target);
+   FE_CHECK(!b, GL_INVALID_ENUM);
+   struct fe_framebuffer *fb = *b;
+   const struct fe_attachment *a;
+   struct fe_attachment none = {0};
+   if (!fb) {
+      switch (attachment) {
+      case GL_FRONT_LEFT: case GL_BACK_LEFT: case GL_DEPTH: case GL_STENCIL: break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
+      }
+      if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+         *params = GL_FRAMEBUFFER_DEFAULT;
+         return;
+      }
+      struct fe_surface *s = target == GL_READ_FRAMEBUFFER ? ctx->read_surface
+                                                           : ctx->draw_surface;
+      const struct fe_surface_format *f = s ? &s->format : NULL;
+      switch (pname) {
+      case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->red_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->green_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->blue_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->alpha_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+         *params = f && attachment == GL_DEPTH ? f->depth_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+         *params = f && attachment == GL_STENCIL ? f->stencil_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+         *params = attachment == GL_STENCIL ? FE_GL_INDEX : GL_UNSIGNED_NORMALIZED;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+         *params = GL_LINEAR;
+         return;
+      default:
+         fe_error(ctx, GL_INVALID_ENUM);
+         return;
+      }
+   }
+   int slot = attachment_slot(attachment);
+   FE_CHECK(slot == -1, GL_INVALID_ENUM);
+   FE_CHECK(slot == -2, GL_INVALID_OPERATION);
+   if (slot == -3) {
+      FE_CHECK(fb->att[FE_ATT_DEPTH].tex != fb->att[FE_ATT_STENCIL].tex ||
+                  fb->att[FE_ATT_DEPTH].rb != fb->att[FE_ATT_STENCIL].rb,
+               GL_INVALID_OPERATION);
+      slot = FE_ATT_DEPTH;
+   }
+   a = &fb->att[slot];
+   if (a->type == GL_NONE)
+      a = &none;
+   if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+      *params = (GLint)a->type;
+      return;
+   }
+   if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
+      *params = a->tex ? (GLint)a->tex->base.name : a->rb ? (GLint)a->rb->base.name : 0;
+      return;
+   }
+   FE_CHECK(a->type == GL_NONE, GL_INVALID_OPERATION);
+   GLenum ifmt = GL_NONE;
+   uint16_t format = 0;
+   uint32_t w, h;
+   unsigned samples;
+   attachment_image(a, &ifmt, &format, &w, &h, &samples);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
+   switch (pname) {
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = a->level;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = a->tex->target == FE_TEX_CUBE
+                   ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)a->layer)
+                   : 0;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = 0;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = GL_FALSE;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fd->bits[0]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fd->bits[1]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = fd->bits[2]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = fd->bits[3]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = fd->bits[4]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = fd->bits[5]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      switch (fd->kind) {
+      case FE_FMT_SNORM: *params = GL_SIGNED_NORMALIZED; return;
+      case FE_FMT_FLOAT: *params = GL_FLOAT; return;
+      case FE_FMT_INT: *params = GL_INT; return;
+      case FE_FMT_UINT: *params = GL_UNSIGNED_INT; return;
+      case FE_FMT_STENCIL: *params = FE_GL_INDEX; return;
+      default: *params = format == MGP_FORMAT_D32_FLOAT ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
+         return;
+      }
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      *params = format == MGP_FORMAT_RGBA8_SRGB ? GL_SRGB : GL_LINEAR;
+      return;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+   }
+}
+
+/* ---- draw and read buffers ------------------------------------------------------------------- */
+
+static bool
+default_buffer_ok(GLenum buf, bool read)
+{
+   switch (buf) {
+   case GL_NONE: case GL_FRONT: case GL_BACK: case GL_LEFT: case GL_FRONT_LEFT: case GL_BACK_LEFT:
+      return true;
+   case GL_FRONT_AND_BACK:
+      return !read;
+   default:
+      return false;
+   }
+}
+
+static bool
+is_buffer_enum(GLenum buf)
+{
+   return default_buffer_ok(buf, false) || buf == GL_RIGHT || buf == GL_FRONT_RIGHT ||
+          buf == GL_BACK_RIGHT || buf == GL_FRONT_AND_BACK ||
+          (buf >= GL_COLOR_ATTACHMENT0 && buf <= GL_COLOR_ATTACHMENT31);
+}
+
+void
+mgl_glDrawBuffer(GLenum buf)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_buffer_enum(buf), GL_INVALID_ENUM);
+   struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb) {
+      FE_CHECK(!default_buffer_ok(buf, false), GL_INVALID_OPERATION);
+      ctx->default_draw_buffer = buf;
+      ctx->default_fb_version++;
+      return;
+   }
+   FE_CHECK(buf != GL_NONE && (buf < GL_COLOR_ATTACHMENT0 ||
+                               buf >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS),
+            GL_INVALID_OPERATION);
+   fb->draw_buffers[0] = buf;
+   for (int i = 1; i < FE_MAX_DRAW_BUFFERS; i++)
+      fb->draw_buffers[i] = GL_NONE;
+   fb->version++;
+}
+
+void
+mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0 || n > FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   struct fe_framebuffer *fb = ctx->draw_fbo;
+   unsigned seen = 0;
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum b = bufs[i];
+      FE_CHECK(!is_buffer_enum(b), GL_INVALID_ENUM);
+      if (!fb) {
+         FE_CHECK(b != GL_NONE && b != GL_BACK_LEFT && b != GL_FRONT_LEFT,
+                  b == GL_BACK || b == GL_FRONT || b == GL_LEFT || b == GL_FRONT_AND_BACK
+                     ? GL_INVALID_ENUM
+                     : GL_INVALID_OPERATION);
+         FE_CHECK(i > 0 && b != GL_NONE, GL_INVALID_OPERATION);
+      } else {
+         FE_CHECK(b != GL_NONE && (b < GL_COLOR_ATTACHMENT0 ||
+                                   b >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS),
+                  GL_INVALID_OPERATION);
+         if (b != GL_NONE) {
+            unsigned bit = 1u << (b - GL_COLOR_ATTACHMENT0);
+            FE_CHECK(seen & bit, GL_INVALID_OPERATION);
+            seen |= bit;
+         }
+      }
+   }
+   if (!fb) {
+      ctx->default_draw_buffer = n ? bufs[0] : GL_NONE;
+      ctx->default_fb_version++;
+      return;
+   }
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      fb->draw_buffers[i] = i < n ? bufs[i] : GL_NONE;
+   fb->version++;
+}
+
+void
+mgl_glReadBuffer(GLenum src)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_buffer_enum(src), GL_INVALID_ENUM);
+   struct fe_framebuffer *fb = ctx->read_fbo;
+   if (!fb) {
+      FE_CHECK(!default_buffer_ok(src, true), GL_INVALID_OPERATION);
+      ctx->default_read_buffer = src;
+      ctx->default_fb_version++;
+      return;
+   }
+   FE_CHECK(src != GL_NONE && (src < GL_COLOR_ATTACHMENT0 ||
+                               src >= GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS),
+            GL_INVALID_OPERATION);
+   fb->read_buffer = src;
+   fb->version++;
+}
+
+/* ---- renderbuffers --------------------------------------------------------------------------- */
+
+void
+fe_renderbuffer_destroy(struct fe_context *ctx, struct fe_renderbuffer *rb)
+{
+   (void)ctx;
+   struct fe_share_group *sg = rb->base.share;
+   if (rb->created)
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){rb->res});
+   fe_share_free_handle(sg, MGP_KIND_BUFFER, rb->res);
+   free(rb);
+}
+
+void
+mgl_glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   pthread_mutex_lock(&ctx->share->lock);
+   for (GLsizei i = 0; i < n; i++)
+      renderbuffers[i] = fe_names_gen(&ctx->share->renderbuffers);
+   pthread_mutex_unlock(&ctx->share->lock);
+}
+
+void
+mgl_glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   struct fe_share_group *sg = ctx->share;
+   for (GLsizei i = 0; i < n; i++) {
+      pthread_mutex_lock(&sg->lock);
+      void *obj = fe_names_get(&sg->renderbuffers, renderbuffers[i]);
+      if (obj)
+         fe_names_delete(&sg->renderbuffers, renderbuffers[i]);
+      pthread_mutex_unlock(&sg->lock);
+      if (!obj || obj == FE_NAME_RESERVED)
+         continue;
+      struct fe_renderbuffer *rb = obj;
+      if (ctx->renderbuffer == rb)
+         FE_REBIND(ctx, &ctx->renderbuffer, NULL);
+      fe_fbo_detach_renderbuffer(ctx, rb);
+      fe_object_unref(ctx, &rb->base);
+   }
+}
+
+void
+mgl_glBindRenderbuffer(GLenum target, GLuint renderbuffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   struct fe_renderbuffer *rb = NULL;
+   if (renderbuffer) {
+      struct fe_share_group *sg = ctx->share;
+      pthread_mutex_lock(&sg->lock);
+      void *obj = fe_names_get(&sg->renderbuffers, renderbuffer);
+      pthread_mutex_unlock(&sg->lock);
+      FE_CHECK(!obj, GL_INVALID_OPERATION);
+      if (obj == FE_NAME_RESERVED) {
+         rb = calloc(1, sizeof(*rb));
+         if (!rb || !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &rb->res)) {
+            free(rb);
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+         }
+         atomic_init(&rb->base.refs, 1);
+         rb->base.name = renderbuffer;
+         rb->base.kind = FE_OBJ_RENDERBUFFER;
+         rb->base.share = sg;
+         rb->base.ever_bound = true;
+         rb->internal_format = GL_RGBA;
+         pthread_mutex_lock(&sg->lock);
+         fe_names_set(&sg->renderbuffers, renderbuffer, rb);
+         pthread_mutex_unlock(&sg->lock);
+      } else {
+         rb = obj;
+      }
+   }
+   FE_REBIND(ctx, &ctx->renderbuffer, rb);
+}
+
+GLboolean
+mgl_glIsRenderbuffer(GLuint renderbuffer)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = fe_names_get(&ctx->share->renderbuffers, renderbuffer);
+   pthread_mutex_unlock(&ctx->share->lock);
+   return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+static void
+renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
+                     GLenum internalformat, GLsizei width, GLsizei height)
+{
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
+                              info->kind == FE_FMT_DEPTH_STENCIL ||
+                              info->kind == FE_FMT_STENCIL);
+   FE_CHECK(!renderable, GL_INVALID_ENUM);
+   uint32_t max = ctx->share->caps->max_renderbuffer_size ? ctx->share->caps->max_renderbuffer_size
+                                                          : 16384;
+   FE_CHECK(width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max,
+            GL_INVALID_VALUE);
+   uint32_t max_samples = ctx->share->caps->max_samples ? ctx->share->caps->max_samples : 4;
+   FE_CHECK(samples < 0 || (uint32_t)samples > max_samples, GL_INVALID_VALUE);
+   FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) && samples > 1,
+            GL_INVALID_OPERATION);
+   struct fe_renderbuffer *rb = ctx->renderbuffer;
+   FE_CHECK(!rb, GL_INVALID_OPERATION);
+   bool depth = info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL ||
+                info->kind == FE_FMT_STENCIL;
+   uint16_t format = fe_format_choose(ctx->share->caps, info->format,
+                                      depth ? MGP_FORMAT_CAP_DEPTH_STENCIL
+                                            : MGP_FORMAT_CAP_RENDER);
+   /* Sample counts round up to what the backend has: 2, 4, 8 ... */
+   unsigned s = 1;
+   while ((GLsizei)s < samples)
+      s *= 2;
+   rb->internal_format = internalformat;
+   rb->format = format;
+   rb->width = width;
+   rb->height = height;
+   rb->samples = samples ? (GLsizei)s : 0;
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   struct mgp_resource_desc d = {
+      .res = rb->res,
+      .target = MGP_RESOURCE_TARGET_RENDERBUFFER,
+      .levels = 1,
+      .samples = (uint8_t)s,
+      .fixed_sample_locations = 1,
+      .bind_mask = (uint16_t)((depth ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET) |
+                              MGP_BIND_TRANSFER),
+      .format = format,
+      .width = (uint32_t)(width ? width : 1),
+      .height = (uint32_t)(height ? height : 1),
+      .depth = 1,
+      .array_layers = 1,
+   };
+   if (rb->created) {
+      mgp_resource_respecify(ctx->share->screen, &d);
+   } else {
+      mgp_resource_create(ctx->share->screen, &d);
+      rb->created = true;
+   }
+}
+
+void
+mgl_glRenderbufferStorage(GLenum target, GLenum internalformat, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   renderbuffer_storage(ctx, target, 0, internalformat, width, height);
+}
+
+void
+mgl_glRenderbufferStorageMultisample(GLenum target, GLsizei samples, GLenum internalformat,
+                                     GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   renderbuffer_storage(ctx, target, samples, internalformat, width, height);
+}
+
+void
+mgl_glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   struct fe_renderbuffer *rb = ctx->renderbuffer;
+   FE_CHECK(!rb, GL_INVALID_OPERATION);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(rb->created ? rb->format : 0);
+   const struct fe_format_info *info = fe_format_lookup(rb->internal_format);
+   bool has_a = info && info->base == GL_RGBA;
+   switch (pname) {
+   case GL_RENDERBUFFER_WIDTH: *params = rb->width; return;
+   case GL_RENDERBUFFER_HEIGHT: *params = rb->height; return;
+   case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = (GLint)rb->internal_format; return;
+   case GL_RENDERBUFFER_SAMPLES: *params = rb->samples; return;
+   case GL_RENDERBUFFER_RED_SIZE: *params = fd->bits[0]; return;
+   case GL_RENDERBUFFER_GREEN_SIZE: *params = fd->bits[1]; return;
+   case GL_RENDERBUFFER_BLUE_SIZE: *params = fd->bits[2]; return;
+   case GL_RENDERBUFFER_ALPHA_SIZE: *params = has_a ? fd->bits[3] : 0; return;
+   case GL_RENDERBUFFER_DEPTH_SIZE: *params = fd->bits[4]; return;
+   case GL_RENDERBUFFER_STENCIL_SIZE: *params = fd->bits[5]; return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
+   }
+}
+
+/* ---- blit ---------------------------------------------------------------------------------- */
+
+void
+mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,
+                      GLint dx1, GLint dy1, GLbitfield mask, GLenum filter)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
+                                 GL_STENCIL_BUFFER_BIT),
+            GL_INVALID_VALUE);
+   FE_CHECK(filter != GL_NEAREST && filter != GL_LINEAR, GL_INVALID_ENUM);
+   FE_CHECK(filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)),
+            GL_INVALID_OPERATION);
+   FE_CHECK(fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE ||
+               fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE,
+            GL_INVALID_FRAMEBUFFER_OPERATION);
+   if (!mask)
+      return;
+   struct mgp_framebuffer_state st;
+   fe_fbo_build_state(ctx, &st);
+   /* Depth and stencil formats of both sides must match. */
+   struct mgp_surface rd = {0}, rs = {0};
+   if (ctx->read_fbo) {
+      rd = attachment_surface(&ctx->read_fbo->att[FE_ATT_DEPTH]);
+      rs = attachment_surface(&ctx->read_fbo->att[FE_ATT_STENCIL]);
+   } else if (ctx->read_surface && !mgp_handle_is_null(ctx->read_surface->depth_stencil)) {
+      struct mgp_surface ds = {.res = ctx->read_surface->depth_stencil,
+                               .format = ctx->read_surface->ds_format, .kind = 2};
+      if (ctx->read_surface->format.depth_bits)
+         rd = ds;
+      if (ctx->read_surface->format.stencil_bits)
+         rs = ds;
+   }
+   if (mask & GL_DEPTH_BUFFER_BIT)
+      FE_CHECK(rd.format != st.depth.format && rd.format && st.depth.format,
+               GL_INVALID_OPERATION);
+   if (mask & GL_STENCIL_BUFFER_BIT)
+      FE_CHECK(rs.format != st.stencil.format && rs.format && st.stencil.format,
+               GL_INVALID_OPERATION);
+   if (mask & GL_COLOR_BUFFER_BIT) {
+      const struct fe_mgp_format_desc *src = fe_mgp_format(st.read.format);
+      bool src_int = src->kind == FE_FMT_INT || src->kind == FE_FMT_UINT;
+      FE_CHECK(src_int && filter == GL_LINEAR, GL_INVALID_OPERATION);
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+         if (st.draw_buffers[i] < 0)
+            continue;
+         const struct fe_mgp_format_desc *dst =
+            fe_mgp_format(st.color[st.draw_buffers[i]].format);
+         bool dst_int = dst->kind == FE_FMT_INT || dst->kind == FE_FMT_UINT;
+         FE_CHECK(st.read.format && src_int != dst_int, GL_INVALID_OPERATION);
+      }
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_blit)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   struct mgp_blit b = {
+      .src_box = {sx0, sy0, sx1, sy1},
+      .dst_box = {dx0, dy0, dx1, dy1},
+      .filter = (uint16_t)filter,
+      .scissor_enable = ctx->scissor_test,
+   };
+   memcpy(b.scissor, ctx->ds.scissor, sizeof(b.scissor));
+   if ((mask & GL_COLOR_BUFFER_BIT) && !mgp_handle_is_null(st.read.res)) {
+      b.mask = GL_COLOR_BUFFER_BIT;
+      b.src = st.read;
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+         if (st.draw_buffers[i] < 0 || mgp_handle_is_null(st.color[st.draw_buffers[i]].res))
+            continue;
+         b.dst = st.color[st.draw_buffers[i]];
+         mgp_blit(&ctx->pipe, &b);
+      }
+   }
+   GLbitfield ds_mask = mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   if (ds_mask) {
+      struct mgp_surface src = (ds_mask & GL_DEPTH_BUFFER_BIT) ? rd : rs;
+      struct mgp_surface dst = (ds_mask & GL_DEPTH_BUFFER_BIT) ? st.depth : st.stencil;
+      if (!mgp_handle_is_null(src.res) && !mgp_handle_is_null(dst.res)) {
+         b.mask = ds_mask;
+         b.src = src;
+         b.dst = dst;
+         mgp_blit(&ctx->pipe, &b);
+      }
+   }
+}
+
+/* ---- invalidation ---------------------------------------------------------------------------- */
+
+/* glInvalidate(Sub)Framebuffer: a hint that contents may be discarded. Checked, then nothing is
+ * sent (keeping the contents is always a correct implementation). */
+static void
+invalidate(struct fe_context *ctx, GLenum target, GLsizei n, const GLenum *attachments,
+           GLsizei width, GLsizei height)
+{
+   struct fe_framebuffer **b = fb_binding(ctx, target);
+   FE_CHECK(!b, GL_INVALID_ENUM);
+   FE_CHECK(n < 0 || width < 0 || height < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      GLenum a = attachments[i];
+      if (!*b) {
+         FE_CHECK(a != GL_COLOR && a != GL_DEPTH && a != GL_STENCIL, GL_INVALID_ENUM);
+      } else {
+         int slot = attachment_slot(a);
+         FE_CHECK(slot == -1, GL_INVALID_ENUM);
+         FE_CHECK(slot == -2, GL_INVALID_OPERATION);
+      }
+   }
+}
+
+void
+mgl_glInvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum *attachments)
+{
+   FE_CTX_OR_RETURN();
+   invalidate(ctx, target, numAttachments, attachments, 0, 0);
+}
+
+void
+mgl_glInvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLenum *attachments,
+                               GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   (void)x, (void)y;
+   invalidate(ctx, target, numAttachments, attachments, width, height);
+}

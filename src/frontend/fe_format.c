@@ -1,0 +1,788 @@
+/* fe_format.c — internal formats, MGPipe format shapes, and the unpack conversion from an app's
+ * pixels to tight texels. The conversion goes through one float/integer pixel in the general
+ * case; the common byte layouts are copied row by row. */
+#include "fe_format.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "fe_gl.h"
+
+#define FMT(ifmt, mgp, base, kind, rend) {ifmt, MGP_FORMAT_##mgp, base, kind, rend, true}
+
+static const struct fe_format_info format_table[] = {
+   FMT(GL_RED, R8_UNORM, GL_RED, FE_FMT_UNORM, true),
+   FMT(GL_R8, R8_UNORM, GL_RED, FE_FMT_UNORM, true),
+   FMT(GL_R8_SNORM, R8_SNORM, GL_RED, FE_FMT_SNORM, false),
+   FMT(GL_R16, R16_UNORM, GL_RED, FE_FMT_UNORM, true),
+   FMT(GL_COMPRESSED_RED, R8_UNORM, GL_RED, FE_FMT_UNORM, false),
+   FMT(GL_COMPRESSED_RED_RGTC1, R8_UNORM, GL_RED, FE_FMT_UNORM, false),
+   FMT(GL_RG, RG8_UNORM, GL_RG, FE_FMT_UNORM, true),
+   FMT(GL_RG8, RG8_UNORM, GL_RG, FE_FMT_UNORM, true),
+   FMT(GL_RG8_SNORM, RG8_SNORM, GL_RG, FE_FMT_SNORM, false),
+   FMT(GL_RG16, RG16_UNORM, GL_RG, FE_FMT_UNORM, true),
+   FMT(GL_COMPRESSED_RG, RG8_UNORM, GL_RG, FE_FMT_UNORM, false),
+   FMT(GL_COMPRESSED_RG_RGTC2, RG8_UNORM, GL_RG, FE_FMT_UNORM, false),
+   /* RGB is stored as RGBA (alpha 1): no renderable 3-byte formats on Vulkan. */
+   FMT(GL_RGB, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB8, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_R3_G3_B2, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB4, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB5, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB565, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB10, RGBA16_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB12, RGBA16_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB16, RGBA16_UNORM, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_RGB8_SNORM, RGBA8_SNORM, GL_RGB, FE_FMT_SNORM, false),
+   FMT(GL_COMPRESSED_RGB, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, false),
+   FMT(GL_SRGB, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_SRGB8, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),
+   FMT(GL_COMPRESSED_SRGB, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, false),
+   FMT(GL_RGBA, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGBA8, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGBA2, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGBA4, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGB5_A1, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGBA12, RGBA16_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGBA16, RGBA16_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_RGBA8_SNORM, RGBA8_SNORM, GL_RGBA, FE_FMT_SNORM, false),
+   FMT(GL_RGB10_A2, RGB10A2_UNORM, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_COMPRESSED_RGBA, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, false),
+   FMT(GL_SRGB_ALPHA, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_SRGB8_ALPHA8, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, true),
+   FMT(GL_COMPRESSED_SRGB_ALPHA, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, false),
+   FMT(GL_R16F, R16_FLOAT, GL_RED, FE_FMT_FLOAT, true),
+   FMT(GL_RG16F, RG16_FLOAT, GL_RG, FE_FMT_FLOAT, true),
+   FMT(GL_RGB16F, RGBA16_FLOAT, GL_RGB, FE_FMT_FLOAT, true),
+   FMT(GL_RGBA16F, RGBA16_FLOAT, GL_RGBA, FE_FMT_FLOAT, true),
+   FMT(GL_R32F, R32_FLOAT, GL_RED, FE_FMT_FLOAT, true),
+   FMT(GL_RG32F, RG32_FLOAT, GL_RG, FE_FMT_FLOAT, true),
+   FMT(GL_RGB32F, RGBA32_FLOAT, GL_RGB, FE_FMT_FLOAT, true),
+   FMT(GL_RGBA32F, RGBA32_FLOAT, GL_RGBA, FE_FMT_FLOAT, true),
+   FMT(GL_R11F_G11F_B10F, R11G11B10_FLOAT, GL_RGB, FE_FMT_FLOAT, true),
+   FMT(GL_RGB9_E5, RGB9E5_FLOAT, GL_RGB, FE_FMT_FLOAT, false),
+   FMT(GL_R8I, R8_SINT, GL_RED, FE_FMT_INT, true),
+   FMT(GL_R8UI, R8_UINT, GL_RED, FE_FMT_UINT, true),
+   FMT(GL_R16I, R16_SINT, GL_RED, FE_FMT_INT, true),
+   FMT(GL_R16UI, R16_UINT, GL_RED, FE_FMT_UINT, true),
+   FMT(GL_R32I, R32_SINT, GL_RED, FE_FMT_INT, true),
+   FMT(GL_R32UI, R32_UINT, GL_RED, FE_FMT_UINT, true),
+   FMT(GL_RG8I, RG8_SINT, GL_RG, FE_FMT_INT, true),
+   FMT(GL_RG8UI, RG8_UINT, GL_RG, FE_FMT_UINT, true),
+   FMT(GL_RG16I, RG16_SINT, GL_RG, FE_FMT_INT, true),
+   FMT(GL_RG16UI, RG16_UINT, GL_RG, FE_FMT_UINT, true),
+   FMT(GL_RG32I, RG32_SINT, GL_RG, FE_FMT_INT, true),
+   FMT(GL_RG32UI, RG32_UINT, GL_RG, FE_FMT_UINT, true),
+   FMT(GL_RGB8I, RGBA8_SINT, GL_RGB, FE_FMT_INT, false),
+   FMT(GL_RGB8UI, RGBA8_UINT, GL_RGB, FE_FMT_UINT, false),
+   FMT(GL_RGB16I, RGBA16_SINT, GL_RGB, FE_FMT_INT, false),
+   FMT(GL_RGB16UI, RGBA16_UINT, GL_RGB, FE_FMT_UINT, false),
+   FMT(GL_RGB32I, RGBA32_SINT, GL_RGB, FE_FMT_INT, false),
+   FMT(GL_RGB32UI, RGBA32_UINT, GL_RGB, FE_FMT_UINT, false),
+   FMT(GL_RGBA8I, RGBA8_SINT, GL_RGBA, FE_FMT_INT, true),
+   FMT(GL_RGBA8UI, RGBA8_UINT, GL_RGBA, FE_FMT_UINT, true),
+   FMT(GL_RGBA16I, RGBA16_SINT, GL_RGBA, FE_FMT_INT, true),
+   FMT(GL_RGBA16UI, RGBA16_UINT, GL_RGBA, FE_FMT_UINT, true),
+   FMT(GL_RGBA32I, RGBA32_SINT, GL_RGBA, FE_FMT_INT, true),
+   FMT(GL_RGBA32UI, RGBA32_UINT, GL_RGBA, FE_FMT_UINT, true),
+   FMT(GL_RGB10_A2UI, RGB10A2_UINT, GL_RGBA, FE_FMT_UINT, true),
+   FMT(GL_DEPTH_COMPONENT, X8_D24_UNORM, GL_DEPTH_COMPONENT, FE_FMT_DEPTH, false),
+   FMT(GL_DEPTH_COMPONENT16, D16_UNORM, GL_DEPTH_COMPONENT, FE_FMT_DEPTH, false),
+   FMT(GL_DEPTH_COMPONENT24, X8_D24_UNORM, GL_DEPTH_COMPONENT, FE_FMT_DEPTH, false),
+   FMT(GL_DEPTH_COMPONENT32, D32_FLOAT, GL_DEPTH_COMPONENT, FE_FMT_DEPTH, false),
+   FMT(GL_DEPTH_COMPONENT32F, D32_FLOAT, GL_DEPTH_COMPONENT, FE_FMT_DEPTH, false),
+   FMT(GL_DEPTH_STENCIL, D24_UNORM_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
+   FMT(GL_DEPTH24_STENCIL8, D24_UNORM_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
+   FMT(GL_DEPTH32F_STENCIL8, D32_FLOAT_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
+   {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false},
+};
+
+const struct fe_format_info *
+fe_format_lookup(GLenum internal_format)
+{
+   for (size_t i = 0; i < sizeof(format_table) / sizeof(format_table[0]); i++)
+      if (format_table[i].internal_format == internal_format)
+         return &format_table[i];
+   return NULL;
+}
+
+#define D(fmt, ch, by, kind, r, g, b, a, d, s)                                                  \
+   [MGP_FORMAT_##fmt] = {ch, by, kind, {r, g, b, a, d, s}}
+
+static const struct fe_mgp_format_desc mgp_formats[MGP_FORMAT_COUNT] = {
+   D(R8_UNORM, 1, 1, FE_FMT_UNORM, 8, 0, 0, 0, 0, 0),
+   D(RG8_UNORM, 2, 2, FE_FMT_UNORM, 8, 8, 0, 0, 0, 0),
+   D(RGB8_UNORM, 3, 3, FE_FMT_UNORM, 8, 8, 8, 0, 0, 0),
+   D(RGBA8_UNORM, 4, 4, FE_FMT_UNORM, 8, 8, 8, 8, 0, 0),
+   D(RGBA8_SRGB, 4, 4, FE_FMT_UNORM, 8, 8, 8, 8, 0, 0),
+   D(BGRA8_UNORM, 4, 4, FE_FMT_UNORM, 8, 8, 8, 8, 0, 0),
+   D(R8_SNORM, 1, 1, FE_FMT_SNORM, 8, 0, 0, 0, 0, 0),
+   D(RG8_SNORM, 2, 2, FE_FMT_SNORM, 8, 8, 0, 0, 0, 0),
+   D(RGBA8_SNORM, 4, 4, FE_FMT_SNORM, 8, 8, 8, 8, 0, 0),
+   D(R16_UNORM, 1, 2, FE_FMT_UNORM, 16, 0, 0, 0, 0, 0),
+   D(RG16_UNORM, 2, 4, FE_FMT_UNORM, 16, 16, 0, 0, 0, 0),
+   D(RGBA16_UNORM, 4, 8, FE_FMT_UNORM, 16, 16, 16, 16, 0, 0),
+   D(R8_UINT, 1, 1, FE_FMT_UINT, 8, 0, 0, 0, 0, 0),
+   D(RG8_UINT, 2, 2, FE_FMT_UINT, 8, 8, 0, 0, 0, 0),
+   D(RGBA8_UINT, 4, 4, FE_FMT_UINT, 8, 8, 8, 8, 0, 0),
+   D(R8_SINT, 1, 1, FE_FMT_INT, 8, 0, 0, 0, 0, 0),
+   D(RG8_SINT, 2, 2, FE_FMT_INT, 8, 8, 0, 0, 0, 0),
+   D(RGBA8_SINT, 4, 4, FE_FMT_INT, 8, 8, 8, 8, 0, 0),
+   D(R16_UINT, 1, 2, FE_FMT_UINT, 16, 0, 0, 0, 0, 0),
+   D(RG16_UINT, 2, 4, FE_FMT_UINT, 16, 16, 0, 0, 0, 0),
+   D(RGBA16_UINT, 4, 8, FE_FMT_UINT, 16, 16, 16, 16, 0, 0),
+   D(R16_SINT, 1, 2, FE_FMT_INT, 16, 0, 0, 0, 0, 0),
+   D(RG16_SINT, 2, 4, FE_FMT_INT, 16, 16, 0, 0, 0, 0),
+   D(RGBA16_SINT, 4, 8, FE_FMT_INT, 16, 16, 16, 16, 0, 0),
+   D(R32_UINT, 1, 4, FE_FMT_UINT, 32, 0, 0, 0, 0, 0),
+   D(RG32_UINT, 2, 8, FE_FMT_UINT, 32, 32, 0, 0, 0, 0),
+   D(RGBA32_UINT, 4, 16, FE_FMT_UINT, 32, 32, 32, 32, 0, 0),
+   D(R32_SINT, 1, 4, FE_FMT_INT, 32, 0, 0, 0, 0, 0),
+   D(RG32_SINT, 2, 8, FE_FMT_INT, 32, 32, 0, 0, 0, 0),
+   D(RGBA32_SINT, 4, 16, FE_FMT_INT, 32, 32, 32, 32, 0, 0),
+   D(R16_FLOAT, 1, 2, FE_FMT_FLOAT, 16, 0, 0, 0, 0, 0),
+   D(RG16_FLOAT, 2, 4, FE_FMT_FLOAT, 16, 16, 0, 0, 0, 0),
+   D(RGBA16_FLOAT, 4, 8, FE_FMT_FLOAT, 16, 16, 16, 16, 0, 0),
+   D(R32_FLOAT, 1, 4, FE_FMT_FLOAT, 32, 0, 0, 0, 0, 0),
+   D(RG32_FLOAT, 2, 8, FE_FMT_FLOAT, 32, 32, 0, 0, 0, 0),
+   D(RGB32_FLOAT, 3, 12, FE_FMT_FLOAT, 32, 32, 32, 0, 0, 0),
+   D(RGBA32_FLOAT, 4, 16, FE_FMT_FLOAT, 32, 32, 32, 32, 0, 0),
+   D(RGB10A2_UNORM, 4, 4, FE_FMT_UNORM, 10, 10, 10, 2, 0, 0),
+   D(RGB10A2_UINT, 4, 4, FE_FMT_UINT, 10, 10, 10, 2, 0, 0),
+   D(R11G11B10_FLOAT, 3, 4, FE_FMT_FLOAT, 11, 11, 10, 0, 0, 0),
+   D(RGB9E5_FLOAT, 3, 4, FE_FMT_FLOAT, 9, 9, 9, 0, 0, 0),
+   D(RGB565_UNORM, 3, 2, FE_FMT_UNORM, 5, 6, 5, 0, 0, 0),
+   D(RGBA4_UNORM, 4, 2, FE_FMT_UNORM, 4, 4, 4, 4, 0, 0),
+   D(RGB5A1_UNORM, 4, 2, FE_FMT_UNORM, 5, 5, 5, 1, 0, 0),
+   D(D16_UNORM, 1, 2, FE_FMT_DEPTH, 0, 0, 0, 0, 16, 0),
+   D(D24_UNORM_S8_UINT, 2, 4, FE_FMT_DEPTH_STENCIL, 0, 0, 0, 0, 24, 8),
+   D(D32_FLOAT, 1, 4, FE_FMT_DEPTH, 0, 0, 0, 0, 32, 0),
+   D(D32_FLOAT_S8_UINT, 2, 8, FE_FMT_DEPTH_STENCIL, 0, 0, 0, 0, 32, 8),
+   D(S8_UINT, 1, 1, FE_FMT_STENCIL, 0, 0, 0, 0, 0, 8),
+   D(X8_D24_UNORM, 1, 4, FE_FMT_DEPTH, 0, 0, 0, 0, 24, 0),
+};
+
+const struct fe_mgp_format_desc *
+fe_mgp_format(uint16_t format)
+{
+   static const struct fe_mgp_format_desc none = {0, 0, 0, {0}};
+   return format < MGP_FORMAT_COUNT ? &mgp_formats[format] : &none;
+}
+
+/* Fallbacks when the backend lacks a format (caps.format_flags); the converter writes any of
+ * them, so a fallback is only a different destination layout. */
+static uint16_t
+format_fallback(uint16_t format)
+{
+   switch (format) {
+   case MGP_FORMAT_X8_D24_UNORM: return MGP_FORMAT_D32_FLOAT;
+   case MGP_FORMAT_D24_UNORM_S8_UINT: return MGP_FORMAT_D32_FLOAT_S8_UINT;
+   case MGP_FORMAT_S8_UINT: return MGP_FORMAT_D24_UNORM_S8_UINT;
+   case MGP_FORMAT_R11G11B10_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
+   case MGP_FORMAT_RGB9E5_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
+   case MGP_FORMAT_RGBA16_UNORM: return MGP_FORMAT_RGBA16_FLOAT;
+   default: return MGP_FORMAT_NONE;
+   }
+}
+
+uint16_t
+fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned need)
+{
+   uint16_t f = format;
+   for (int hops = 0; hops < 3 && f != MGP_FORMAT_NONE; hops++) {
+      if (!caps || (caps->format_flags[f] & need) == need)
+         return f;
+      f = format_fallback(f);
+   }
+   return format; /* nothing better: let the backend decline it by name */
+}
+
+/* ---- pixel transfer checks ------------------------------------------------------------------ */
+
+static int
+format_components(GLenum format)
+{
+   switch (format) {
+   case GL_RED: case GL_GREEN: case GL_BLUE: case GL_RED_INTEGER: case GL_GREEN_INTEGER:
+   case GL_BLUE_INTEGER: case GL_DEPTH_COMPONENT: case GL_STENCIL_INDEX:
+      return 1;
+   case GL_RG: case GL_RG_INTEGER: case GL_DEPTH_STENCIL:
+      return 2;
+   case GL_RGB: case GL_BGR: case GL_RGB_INTEGER: case GL_BGR_INTEGER:
+      return 3;
+   case GL_RGBA: case GL_BGRA: case GL_RGBA_INTEGER: case GL_BGRA_INTEGER:
+      return 4;
+   default:
+      return 0;
+   }
+}
+
+static bool
+format_is_integer(GLenum format)
+{
+   switch (format) {
+   case GL_RED_INTEGER: case GL_GREEN_INTEGER: case GL_BLUE_INTEGER: case GL_RG_INTEGER:
+   case GL_RGB_INTEGER: case GL_BGR_INTEGER: case GL_RGBA_INTEGER: case GL_BGRA_INTEGER:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static int
+type_size(GLenum type)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE: case GL_BYTE: case GL_UNSIGNED_BYTE_3_3_2:
+   case GL_UNSIGNED_BYTE_2_3_3_REV:
+      return 1;
+   case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: case GL_UNSIGNED_SHORT_5_6_5:
+   case GL_UNSIGNED_SHORT_5_6_5_REV: case GL_UNSIGNED_SHORT_4_4_4_4:
+   case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_5_5_5_1:
+   case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+      return 2;
+   case GL_UNSIGNED_INT: case GL_INT: case GL_FLOAT: case GL_UNSIGNED_INT_8_8_8_8:
+   case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
+   case GL_UNSIGNED_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_24_8:
+   case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
+      return 4;
+   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
+      return 8;
+   default:
+      return 0;
+   }
+}
+
+/* Components a packed type holds (0 for non-packed types). */
+static int
+type_packed_components(GLenum type)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: case GL_UNSIGNED_SHORT_5_6_5:
+   case GL_UNSIGNED_SHORT_5_6_5_REV: case GL_UNSIGNED_INT_10F_11F_11F_REV:
+   case GL_UNSIGNED_INT_5_9_9_9_REV:
+      return 3;
+   case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+   case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+   case GL_UNSIGNED_INT_8_8_8_8: case GL_UNSIGNED_INT_8_8_8_8_REV:
+   case GL_UNSIGNED_INT_10_10_10_2: case GL_UNSIGNED_INT_2_10_10_10_REV:
+      return 4;
+   case GL_UNSIGNED_INT_24_8: case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
+      return 2;
+   default:
+      return 0;
+   }
+}
+
+GLenum
+fe_pixel_check(GLenum format, GLenum type)
+{
+   int comps = format_components(format);
+   int tsize = type_size(type);
+   if (!comps || !tsize)
+      return GL_INVALID_ENUM;
+   int packed = type_packed_components(type);
+   if (type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+      return format == GL_DEPTH_STENCIL ? GL_NO_ERROR : GL_INVALID_OPERATION;
+   if (format == GL_DEPTH_STENCIL)
+      return GL_INVALID_OPERATION;
+   if (packed && packed != comps)
+      return GL_INVALID_OPERATION;
+   if (format_is_integer(format) && (type == GL_FLOAT || type == GL_HALF_FLOAT ||
+                                     type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+                                     type == GL_UNSIGNED_INT_5_9_9_9_REV))
+      return GL_INVALID_OPERATION;
+   if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) && packed)
+      return GL_INVALID_OPERATION;
+   return GL_NO_ERROR;
+}
+
+bool
+fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
+{
+   bool int_fmt = info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT;
+   if (int_fmt != format_is_integer(format))
+      return false;
+   switch (info->kind) {
+   case FE_FMT_DEPTH:
+      return format == GL_DEPTH_COMPONENT;
+   case FE_FMT_DEPTH_STENCIL:
+      return format == GL_DEPTH_STENCIL || format == GL_DEPTH_COMPONENT;
+   case FE_FMT_STENCIL:
+      return format == GL_STENCIL_INDEX;
+   default:
+      return format != GL_DEPTH_COMPONENT && format != GL_DEPTH_STENCIL &&
+             format != GL_STENCIL_INDEX;
+   }
+}
+
+size_t
+fe_pixel_bytes(GLenum format, GLenum type)
+{
+   if (type_packed_components(type))
+      return (size_t)type_size(type);
+   return (size_t)format_components(format) * (size_t)type_size(type);
+}
+
+size_t
+fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height,
+                      GLenum format, GLenum type, size_t *first, size_t *row_stride)
+{
+   size_t bpp = fe_pixel_bytes(format, type);
+   size_t row_pixels = ps->row_length > 0 ? (size_t)ps->row_length : (size_t)width;
+   size_t stride = row_pixels * bpp;
+   size_t align = (size_t)(ps->alignment > 0 ? ps->alignment : 1);
+   stride = (stride + align - 1) / align * align;
+   *row_stride = stride;
+   *first = (size_t)ps->skip_rows * stride + (size_t)ps->skip_pixels * bpp;
+   if (width <= 0 || height <= 0)
+      return 0;
+   return *first + (size_t)(height - 1) * stride + (size_t)width * bpp;
+}
+
+/* ---- half floats --------------------------------------------------------------------------- */
+
+uint16_t
+fe_half_from_float(float f)
+{
+   uint32_t x = fe_f2u(f);
+   uint32_t sign = (x >> 16) & 0x8000u;
+   int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+   uint32_t mant = x & 0x7fffffu;
+   if (((x >> 23) & 0xff) == 0xff) /* inf / nan */
+      return (uint16_t)(sign | 0x7c00u | (mant ? 0x200u : 0));
+   if (exp >= 31)
+      return (uint16_t)(sign | 0x7c00u);
+   if (exp <= 0) {
+      if (exp < -10)
+         return (uint16_t)sign;
+      mant |= 0x800000u;
+      uint32_t shift = (uint32_t)(14 - exp);
+      uint32_t h = mant >> shift;
+      uint32_t rem = mant & ((1u << shift) - 1);
+      uint32_t half = 1u << (shift - 1);
+      if (rem > half || (rem == half && (h & 1)))
+         h++;
+      return (uint16_t)(sign | h);
+   }
+   uint32_t h = ((uint32_t)exp << 10) | (mant >> 13);
+   uint32_t rem = mant & 0x1fffu;
+   if (rem > 0x1000u || (rem == 0x1000u && (h & 1)))
+      h++;
+   return (uint16_t)(sign | h);
+}
+
+float
+fe_half_to_float(uint16_t h)
+{
+   uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+   uint32_t exp = (h >> 10) & 0x1f;
+   uint32_t mant = h & 0x3ffu;
+   if (exp == 0) {
+      float f = ldexpf((float)mant, -24);
+      return sign ? -f : f;
+   }
+   if (exp == 31)
+      return fe_u2f(sign | 0x7f800000u | (mant << 13));
+   return fe_u2f(sign | ((exp + 112) << 23) | (mant << 13));
+}
+
+/* Small unsigned floats (R11G11B10): e5 with a 6- or 5-bit mantissa. */
+static uint32_t
+ufloat_from_float(float f, unsigned mant_bits)
+{
+   if (!(f > 0.0f))
+      return 0;
+   uint16_t h = fe_half_from_float(f);
+   if ((h & 0x7c00u) == 0x7c00u)
+      return (0x1fu << mant_bits) | ((h & 0x3ffu) ? 1u : 0u);
+   return (uint32_t)(h >> (10 - mant_bits)) & ((1u << (5 + mant_bits)) - 1);
+}
+
+static float
+ufloat_to_float(uint32_t v, unsigned mant_bits)
+{
+   uint32_t exp = v >> mant_bits, mant = v & ((1u << mant_bits) - 1);
+   return fe_half_to_float((uint16_t)((exp << 10) | (mant << (10 - mant_bits))));
+}
+
+static uint32_t
+rgb9e5_from_float(const float *rgb)
+{
+   const float max_val = 65408.0f; /* (2^9 - 1) / 2^9 * 2^16 */
+   float r = fe_clampf(rgb[0], 0.0f, max_val), g = fe_clampf(rgb[1], 0.0f, max_val),
+         b = fe_clampf(rgb[2], 0.0f, max_val);
+   float m = r > g ? (r > b ? r : b) : (g > b ? g : b);
+   int exp_shared = m <= 0.0f ? -16 : (int)floorf(log2f(m)) + 1;
+   if (exp_shared < -15)
+      exp_shared = -15;
+   exp_shared += 15;
+   float denom = ldexpf(1.0f, exp_shared - 15 - 9);
+   if ((int)floorf(m / denom + 0.5f) == 512) {
+      denom *= 2.0f;
+      exp_shared++;
+   }
+   uint32_t rm = (uint32_t)floorf(r / denom + 0.5f), gm = (uint32_t)floorf(g / denom + 0.5f),
+            bm = (uint32_t)floorf(b / denom + 0.5f);
+   return (rm & 0x1ff) | ((gm & 0x1ff) << 9) | ((bm & 0x1ff) << 18) |
+          ((uint32_t)exp_shared << 27);
+}
+
+/* ---- fetch: one source pixel to float or integer rgba -------------------------------------- */
+
+struct px {
+   float f[4];
+   uint32_t u[4]; /* integer formats: raw values (signed as two's complement) */
+   float depth;
+   uint32_t stencil;
+};
+
+static uint32_t
+load_u(const uint8_t *p, int size, bool swap)
+{
+   uint32_t v = 0;
+   switch (size) {
+   case 1:
+      return p[0];
+   case 2: {
+      uint16_t s;
+      memcpy(&s, p, 2);
+      if (swap)
+         s = (uint16_t)((s >> 8) | (s << 8));
+      return s;
+   }
+   default:
+      memcpy(&v, p, 4);
+      if (swap)
+         v = __builtin_bswap32(v);
+      return v;
+   }
+}
+
+/* Channel order of a format: index into rgba for each component. */
+static void
+format_order(GLenum format, int order[4])
+{
+   order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3;
+   switch (format) {
+   case GL_GREEN: case GL_GREEN_INTEGER: order[0] = 1; break;
+   case GL_BLUE: case GL_BLUE_INTEGER: order[0] = 2; break;
+   case GL_BGR: case GL_BGR_INTEGER: case GL_BGRA: case GL_BGRA_INTEGER:
+      order[0] = 2, order[2] = 0;
+      break;
+   default: break;
+   }
+}
+
+static void
+fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
+{
+   int comps = format_components(format);
+   int order[4];
+   format_order(format, order);
+   o->f[0] = o->f[1] = o->f[2] = 0.0f, o->f[3] = 1.0f;
+   o->u[0] = o->u[1] = o->u[2] = 0, o->u[3] = 1;
+   bool integer = format_is_integer(format);
+
+   if (format == GL_DEPTH_STENCIL) {
+      if (type == GL_UNSIGNED_INT_24_8) {
+         uint32_t v = load_u(p, 4, swap);
+         o->depth = (float)(v >> 8) / 16777215.0f;
+         o->stencil = v & 0xff;
+      } else {
+         float d;
+         memcpy(&d, p, 4);
+         o->depth = d;
+         o->stencil = load_u(p + 4, 4, swap) & 0xff;
+      }
+      return;
+   }
+
+   int packed = type_packed_components(type);
+   if (packed) {
+      uint32_t v = load_u(p, type_size(type), swap);
+      uint32_t c[4] = {0, 0, 0, 0};
+      float fc[4] = {0, 0, 0, 1};
+      int bits[4] = {0, 0, 0, 0};
+      bool is_float = false;
+      switch (type) {
+      case GL_UNSIGNED_BYTE_3_3_2:
+         c[0] = v >> 5, c[1] = (v >> 2) & 7, c[2] = v & 3, bits[0] = bits[1] = 3, bits[2] = 2;
+         break;
+      case GL_UNSIGNED_BYTE_2_3_3_REV:
+         c[0] = v & 7, c[1] = (v >> 3) & 7, c[2] = v >> 6, bits[0] = bits[1] = 3, bits[2] = 2;
+         break;
+      case GL_UNSIGNED_SHORT_5_6_5:
+         c[0] = v >> 11, c[1] = (v >> 5) & 63, c[2] = v & 31, bits[0] = bits[2] = 5, bits[1] = 6;
+         break;
+      case GL_UNSIGNED_SHORT_5_6_5_REV:
+         c[0] = v & 31, c[1] = (v >> 5) & 63, c[2] = v >> 11, bits[0] = bits[2] = 5, bits[1] = 6;
+         break;
+      case GL_UNSIGNED_SHORT_4_4_4_4:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (12 - 4 * i)) & 15, bits[i] = 4;
+         break;
+      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (4 * i)) & 15, bits[i] = 4;
+         break;
+      case GL_UNSIGNED_SHORT_5_5_5_1:
+         c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
+         bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
+         break;
+      case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+         c[0] = v & 31, c[1] = (v >> 5) & 31, c[2] = (v >> 10) & 31, c[3] = v >> 15;
+         bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
+         break;
+      case GL_UNSIGNED_INT_8_8_8_8:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (24 - 8 * i)) & 255, bits[i] = 8;
+         break;
+      case GL_UNSIGNED_INT_8_8_8_8_REV:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (8 * i)) & 255, bits[i] = 8;
+         break;
+      case GL_UNSIGNED_INT_10_10_10_2:
+         c[0] = v >> 22, c[1] = (v >> 12) & 1023, c[2] = (v >> 2) & 1023, c[3] = v & 3;
+         bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
+         break;
+      case GL_UNSIGNED_INT_2_10_10_10_REV:
+         c[0] = v & 1023, c[1] = (v >> 10) & 1023, c[2] = (v >> 20) & 1023, c[3] = v >> 30;
+         bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
+         break;
+      case GL_UNSIGNED_INT_10F_11F_11F_REV:
+         is_float = true;
+         fc[0] = ufloat_to_float(v & 0x7ff, 6);
+         fc[1] = ufloat_to_float((v >> 11) & 0x7ff, 6);
+         fc[2] = ufloat_to_float(v >> 22, 5);
+         break;
+      case GL_UNSIGNED_INT_5_9_9_9_REV: {
+         is_float = true;
+         float scale = ldexpf(1.0f, (int)(v >> 27) - 15 - 9);
+         fc[0] = (float)(v & 0x1ff) * scale;
+         fc[1] = (float)((v >> 9) & 0x1ff) * scale;
+         fc[2] = (float)((v >> 18) & 0x1ff) * scale;
+         break;
+      }
+      default:
+         break;
+      }
+      for (int i = 0; i < comps; i++) {
+         int dst = order[i];
+         if (is_float) {
+            o->f[dst] = fc[i];
+         } else if (integer) {
+            o->u[dst] = c[i];
+         } else {
+            o->f[dst] = (float)c[i] / (float)((1u << bits[i]) - 1);
+         }
+      }
+      return;
+   }
+
+   int tsize = type_size(type);
+   for (int i = 0; i < comps; i++) {
+      const uint8_t *cp = p + i * tsize;
+      uint32_t raw = load_u(cp, tsize, swap);
+      float f;
+      uint32_t u = raw;
+      switch (type) {
+      case GL_UNSIGNED_BYTE: f = (float)raw / 255.0f; break;
+      case GL_BYTE:
+         u = (uint32_t)(int32_t)(int8_t)raw;
+         f = fmaxf((float)(int8_t)raw / 127.0f, -1.0f);
+         break;
+      case GL_UNSIGNED_SHORT: f = (float)raw / 65535.0f; break;
+      case GL_SHORT:
+         u = (uint32_t)(int32_t)(int16_t)raw;
+         f = fmaxf((float)(int16_t)raw / 32767.0f, -1.0f);
+         break;
+      case GL_UNSIGNED_INT: f = (float)((double)raw / 4294967295.0); break;
+      case GL_INT: f = fmaxf((float)((double)(int32_t)raw / 2147483647.0), -1.0f); break;
+      case GL_HALF_FLOAT: f = fe_half_to_float((uint16_t)raw); break;
+      case GL_FLOAT: f = fe_u2f(raw); break;
+      default: f = 0.0f; break;
+      }
+      if (format == GL_DEPTH_COMPONENT) {
+         o->depth = f;
+         return;
+      }
+      if (format == GL_STENCIL_INDEX) {
+         o->stencil = raw;
+         return;
+      }
+      o->f[order[i]] = f;
+      o->u[order[i]] = u;
+   }
+}
+
+/* ---- store: one pixel into an MGPipe format ------------------------------------------------ */
+
+static uint32_t
+unorm(float f, unsigned bits)
+{
+   float max = (float)((1u << bits) - 1);
+   return (uint32_t)(fe_clampf(f, 0.0f, 1.0f) * max + 0.5f);
+}
+
+static uint32_t
+snorm(float f, unsigned bits)
+{
+   float max = (float)((1u << (bits - 1)) - 1);
+   return (uint32_t)(int32_t)lrintf(fe_clampf(f, -1.0f, 1.0f) * max);
+}
+
+static void
+store_bytes(uint8_t *d, uint32_t v, unsigned size)
+{
+   switch (size) {
+   case 1: d[0] = (uint8_t)v; break;
+   case 2: { uint16_t s = (uint16_t)v; memcpy(d, &s, 2); break; }
+   default: memcpy(d, &v, 4); break;
+   }
+}
+
+static uint32_t
+clamp_int(uint32_t v, bool src_signed, bool dst_signed, unsigned bits)
+{
+   if (bits >= 32)
+      return v;
+   if (dst_signed) {
+      int64_t s = src_signed ? (int64_t)(int32_t)v : (int64_t)v;
+      int64_t lo = -(1ll << (bits - 1)), hi = (1ll << (bits - 1)) - 1;
+      s = s < lo ? lo : s > hi ? hi : s;
+      return (uint32_t)s;
+   }
+   if (src_signed && (int32_t)v < 0)
+      return 0;
+   uint32_t hi = (1u << bits) - 1;
+   return v > hi ? hi : v;
+}
+
+static bool
+store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   switch (fmt) {
+   case MGP_FORMAT_BGRA8_UNORM:
+      d[0] = (uint8_t)unorm(s->f[2], 8), d[1] = (uint8_t)unorm(s->f[1], 8);
+      d[2] = (uint8_t)unorm(s->f[0], 8), d[3] = (uint8_t)unorm(s->f[3], 8);
+      return true;
+   case MGP_FORMAT_RGB10A2_UNORM: {
+      uint32_t v = unorm(s->f[0], 10) | unorm(s->f[1], 10) << 10 | unorm(s->f[2], 10) << 20 |
+                   unorm(s->f[3], 2) << 30;
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_RGB10A2_UINT: {
+      uint32_t v = clamp_int(s->u[0], src_signed, false, 10) |
+                   clamp_int(s->u[1], src_signed, false, 10) << 10 |
+                   clamp_int(s->u[2], src_signed, false, 10) << 20 |
+                   clamp_int(s->u[3], src_signed, false, 2) << 30;
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_R11G11B10_FLOAT: {
+      uint32_t v = ufloat_from_float(s->f[0], 6) | ufloat_from_float(s->f[1], 6) << 11 |
+                   ufloat_from_float(s->f[2], 5) << 22;
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_RGB9E5_FLOAT: {
+      uint32_t v = rgb9e5_from_float(s->f);
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_D16_UNORM:
+      store_bytes(d, unorm(s->depth, 16), 2);
+      return true;
+   case MGP_FORMAT_X8_D24_UNORM:
+      store_bytes(d, unorm(s->depth, 24), 4);
+      return true;
+   case MGP_FORMAT_D32_FLOAT:
+      memcpy(d, &s->depth, 4);
+      return true;
+   case MGP_FORMAT_RGB565_UNORM: case MGP_FORMAT_RGBA4_UNORM: case MGP_FORMAT_RGB5A1_UNORM:
+   case MGP_FORMAT_D24_UNORM_S8_UINT: case MGP_FORMAT_D32_FLOAT_S8_UINT: case MGP_FORMAT_S8_UINT:
+   case MGP_FORMAT_NONE:
+      return false; /* never a destination the front end picks for uploads */
+   default:
+      break;
+   }
+   unsigned csize = fd->bytes / fd->channels;
+   for (unsigned c = 0; c < fd->channels; c++) {
+      uint32_t v;
+      switch (fd->kind) {
+      case FE_FMT_UNORM: v = unorm(s->f[c], csize * 8); break;
+      case FE_FMT_SNORM: v = snorm(s->f[c], csize * 8); break;
+      case FE_FMT_FLOAT: v = csize == 2 ? fe_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
+      case FE_FMT_INT: v = clamp_int(s->u[c], src_signed, true, csize * 8); break;
+      case FE_FMT_UINT: v = clamp_int(s->u[c], src_signed, false, csize * 8); break;
+      default: return false;
+      }
+      store_bytes(d + c * csize, v, csize);
+   }
+   return true;
+}
+
+/* ---- rows ---------------------------------------------------------------------------------- */
+
+/* Copies rows whose source bytes already are the destination texels. */
+static bool
+fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uint32_t w,
+          uint32_t h, GLenum format, GLenum type)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   size_t dst_row = (size_t)w * fd->bytes;
+   bool same = false;
+   if (type == GL_UNSIGNED_BYTE && format == GL_RGB && fd->bytes == 4 &&
+              (fmt == MGP_FORMAT_RGBA8_UNORM || fmt == MGP_FORMAT_RGBA8_SRGB)) {
+      for (uint32_t y = 0; y < h; y++) {
+         const uint8_t *s = src + y * row_stride;
+         uint8_t *d = dst + y * dst_row;
+         for (uint32_t x = 0; x < w; x++, s += 3, d += 4)
+            d[0] = s[0], d[1] = s[1], d[2] = s[2], d[3] = 255;
+      }
+      return true;
+   } else if (type == GL_UNSIGNED_BYTE && fd->bytes == fd->channels && fmt != MGP_FORMAT_BGRA8_UNORM) {
+      static const GLenum norm[5] = {0, GL_RED, GL_RG, 0, GL_RGBA};
+      static const GLenum integer[5] = {0, GL_RED_INTEGER, GL_RG_INTEGER, 0, GL_RGBA_INTEGER};
+      if (fd->kind == FE_FMT_UNORM)
+         same = norm[fd->channels] == format;
+      else if (fd->kind == FE_FMT_UINT)
+         same = integer[fd->channels] == format;
+   } else if (type == GL_FLOAT && fd->kind == FE_FMT_FLOAT && fd->bytes == 4u * fd->channels) {
+      same = (format == GL_RED && fd->channels == 1) || (format == GL_RG && fd->channels == 2) ||
+             (format == GL_RGBA && fd->channels == 4) || (format == GL_RGB && fd->channels == 3);
+   }
+   if (!same)
+      return false;
+   for (uint32_t y = 0; y < h; y++)
+      memcpy(dst + y * dst_row, src + y * row_stride, dst_row);
+   return true;
+}
+
+bool
+fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stride,
+                uint32_t width, uint32_t height, GLenum format, GLenum type, bool swap_bytes)
+{
+   const uint8_t *s = src;
+   uint8_t *d = dst;
+   if (!swap_bytes && fast_path(d, dst_format, s, row_stride, width, height, format, type))
+      return true;
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(dst_format);
+   if (!fd->bytes)
+      return false;
+   size_t bpp = fe_pixel_bytes(format, type);
+   bool src_signed = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
+   for (uint32_t y = 0; y < height; y++) {
+      const uint8_t *sp = s + y * row_stride;
+      for (uint32_t x = 0; x < width; x++, sp += bpp, d += fd->bytes) {
+         struct px p;
+         fetch_px(&p, sp, format, type, swap_bytes);
+         if (!store_px(d, dst_format, &p, src_signed))
+            return false;
+      }
+   }
+   return true;
+}

@@ -1,0 +1,70 @@
+/* fe_format.h — GL internal formats resolved to MGPipe formats, and the client-side pixel
+ * transfer (unpack) that turns an app's format/type/unpack state into tight texels of that
+ * format: pixel unpack state never crosses (DESIGN.md §2.5). */
+#ifndef MGL_FE_FORMAT_H
+#define MGL_FE_FORMAT_H
+
+#include <GL/glcorearb.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pipe_types.h"
+
+struct fe_pixel_store;
+
+enum fe_format_kind {
+   FE_FMT_UNORM,
+   FE_FMT_SNORM,
+   FE_FMT_FLOAT,
+   FE_FMT_INT,
+   FE_FMT_UINT,
+   FE_FMT_DEPTH,
+   FE_FMT_DEPTH_STENCIL,
+   FE_FMT_STENCIL,
+};
+
+/* A GL internal format. */
+struct fe_format_info {
+   GLenum internal_format;
+   uint16_t format;   /* enum mgp_format it is stored as */
+   GLenum base;       /* GL_RED, GL_RG, GL_RGB, GL_RGBA, GL_DEPTH_COMPONENT, ... */
+   uint8_t kind;      /* enum fe_format_kind */
+   bool color_renderable;
+   bool texture;      /* allowed for glTexImage (STENCIL_INDEX8 is renderbuffer-only) */
+};
+
+/* Shape of an MGPipe format. */
+struct fe_mgp_format_desc {
+   uint8_t channels;
+   uint8_t bytes;    /* per texel */
+   uint8_t kind;     /* enum fe_format_kind */
+   uint8_t bits[6];  /* r g b a depth stencil, as glGet reports */
+};
+
+/* NULL when internal_format is not one GL 3.3 accepts (or mgl does not know yet). */
+const struct fe_format_info *fe_format_lookup(GLenum internal_format);
+const struct fe_mgp_format_desc *fe_mgp_format(uint16_t format);
+/* The format to create: info->format, or a fallback the backend can do (caps.format_flags). */
+uint16_t fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned need);
+
+/* glTexImage / glReadPixels format and type checks: GL_NO_ERROR, GL_INVALID_ENUM (unknown
+ * format or type) or GL_INVALID_OPERATION (a packed type with the wrong format). */
+GLenum fe_pixel_check(GLenum format, GLenum type);
+/* Whether a format/type pair may fill an internal format (integer vs normalized, depth). */
+bool fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format);
+size_t fe_pixel_bytes(GLenum format, GLenum type);
+/* Bytes of client memory an image of width x height occupies under the store state, and the
+ * offset of its first pixel and row stride. */
+size_t fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height,
+                             GLenum format, GLenum type, size_t *first, size_t *row_stride);
+/* Converts width x height pixels (rows row_stride apart, src at the first pixel) into tight
+ * texels of dst_format. False when the conversion is not implemented (the caller declines). */
+bool fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stride,
+                     uint32_t width, uint32_t height, GLenum format, GLenum type,
+                     bool swap_bytes);
+
+uint16_t fe_half_from_float(float f);
+float fe_half_to_float(uint16_t h);
+
+#endif

@@ -1,0 +1,598 @@
+/* fe_get.c — glGetString(i), glGet{Integer,Boolean,Float,Double,Integer64}v and their indexed
+ * forms: answered from client state and the caps fetched once (DESIGN.md §2.2: the server
+ * answers no question the client can answer). */
+#include <string.h>
+
+#include "fe_gl.h"
+#include "gl_api.h"
+
+/* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
+ * still list them and test suites (piglit's FBO mode) look for them by name. */
+static const char *const extensions[] = {
+   "GL_ARB_copy_buffer",
+   "GL_ARB_depth_clamp",
+   "GL_ARB_draw_elements_base_vertex",
+   "GL_ARB_draw_instanced",
+   "GL_ARB_explicit_attrib_location",
+   "GL_ARB_framebuffer_object",
+   "GL_ARB_instanced_arrays",
+   "GL_ARB_map_buffer_range",
+   "GL_ARB_provoking_vertex",
+   "GL_ARB_seamless_cube_map",
+   "GL_ARB_texture_rg",
+   "GL_ARB_texture_swizzle",
+   "GL_ARB_uniform_buffer_object",
+   "GL_ARB_vertex_array_object",
+};
+#define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
+
+/* One answer: up to 16 values of one kind. NORM values are colours / depth values that
+ * glGetIntegerv maps linearly to the integer range. */
+enum gv_kind { GV_INT, GV_FLOAT, GV_BOOL, GV_NORM, GV_ENUM };
+
+struct gv {
+   enum gv_kind kind;
+   int n;
+   int64_t i[16];
+   double f[16];
+};
+
+static void
+ints(struct gv *v, int n, const int64_t *vals)
+{
+   v->kind = GV_INT;
+   v->n = n;
+   for (int k = 0; k < n; k++)
+      v->i[k] = vals[k];
+}
+
+#define INT1(x) do { int64_t t_[1] = {(int64_t)(x)}; ints(v, 1, t_); } while (0)
+#define ENUM1(x) do { INT1(x); v->kind = GV_ENUM; } while (0)
+#define BOOL1(x) do { INT1((x) ? 1 : 0); v->kind = GV_BOOL; } while (0)
+#define FLOATN(kind_, n_, ...)                                                                 \
+   do {                                                                                        \
+      double t_[] = {__VA_ARGS__};                                                             \
+      v->kind = kind_;                                                                         \
+      v->n = n_;                                                                               \
+      for (int k_ = 0; k_ < n_; k_++)                                                          \
+         v->f[k_] = t_[k_];                                                                    \
+   } while (0)
+
+static uint32_t
+cap_or(uint32_t v, uint32_t def)
+{
+   return v ? v : def;
+}
+
+static GLuint
+texture_binding(struct fe_context *ctx, enum fe_tex_target t)
+{
+   struct fe_texture *tex = ctx->units[ctx->active_unit][t];
+   return tex ? tex->base.name : 0;
+}
+
+static GLenum
+draw_buffer(struct fe_context *ctx, int i)
+{
+   if (!ctx->draw_fbo)
+      return i == 0 ? ctx->default_draw_buffer : GL_NONE;
+   return ctx->draw_fbo->draw_buffers[i];
+}
+
+static bool
+get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   const struct mgp_render_state *rs = &ctx->rs;
+   const struct mgp_dynamic_state *ds = &ctx->ds;
+   int en = fe_state_is_enabled(ctx, pname);
+   if (en >= 0) {
+      BOOL1(en);
+      return true;
+   }
+   switch (pname) {
+   /* ---- versions and context ---- */
+   case GL_MAJOR_VERSION: INT1(3); return true;
+   case GL_MINOR_VERSION: INT1(3); return true;
+   case GL_NUM_EXTENSIONS: INT1(NUM_EXTENSIONS); return true;
+   case GL_CONTEXT_FLAGS:
+      INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
+           (ctx->desc.debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
+           (ctx->desc.robust_access ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
+           (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
+      return true;
+   case GL_CONTEXT_PROFILE_MASK:
+      INT1(ctx->desc.api == FE_API_GL_COMPAT ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
+                                             : GL_CONTEXT_CORE_PROFILE_BIT);
+      return true;
+   case GL_RESET_NOTIFICATION_STRATEGY:
+      ENUM1(ctx->desc.lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
+      return true;
+   case GL_NUM_COMPRESSED_TEXTURE_FORMATS: INT1(0); return true;
+   case GL_COMPRESSED_TEXTURE_FORMATS: v->kind = GV_INT; v->n = 0; return true;
+   case GL_DOUBLEBUFFER: BOOL1(0); return true;
+   case GL_STEREO: BOOL1(0); return true;
+   case GL_SAMPLE_BUFFERS: INT1(0); return true;
+   case GL_SAMPLES: INT1(0); return true;
+   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: ENUM1(GL_RGBA); return true;
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: ENUM1(GL_UNSIGNED_BYTE); return true;
+
+   /* ---- limits ---- */
+   case GL_MAX_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
+   case GL_MAX_3D_TEXTURE_SIZE: INT1(cap_or(caps->max_3d_texture_size, 2048)); return true;
+   case GL_MAX_ARRAY_TEXTURE_LAYERS: INT1(cap_or(caps->max_array_layers, 2048)); return true;
+   case GL_MAX_CUBE_MAP_TEXTURE_SIZE: INT1(cap_or(caps->max_cube_size, 16384)); return true;
+   case GL_MAX_RECTANGLE_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
+   case GL_MAX_RENDERBUFFER_SIZE: INT1(cap_or(caps->max_renderbuffer_size, 16384)); return true;
+   case GL_MAX_TEXTURE_BUFFER_SIZE: INT1(65536); return true;
+   case GL_MAX_VIEWPORT_DIMS: {
+      int64_t d[2] = {cap_or(caps->max_viewport_dims[0], FE_MAX_VIEWPORT),
+                      cap_or(caps->max_viewport_dims[1], FE_MAX_VIEWPORT)};
+      ints(v, 2, d);
+      return true;
+   }
+   case GL_MAX_COLOR_ATTACHMENTS: INT1(FE_MAX_COLOR_ATTACHMENTS); return true;
+   case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(1); return true;
+   case GL_MAX_SAMPLES: INT1(cap_or(caps->max_samples, 4)); return true;
+   case GL_MAX_COLOR_TEXTURE_SAMPLES: case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+   case GL_MAX_INTEGER_SAMPLES:
+      INT1(1);
+      return true;
+   case GL_MAX_SAMPLE_MASK_WORDS: INT1(1); return true;
+   case GL_MAX_VERTEX_ATTRIBS: INT1(FE_MAX_VERTEX_ATTRIBS); return true;
+   case GL_MAX_VERTEX_UNIFORM_BLOCKS: case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
+   case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
+      INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS);
+      return true;
+   /* GL 3.3's minimum counts a geometry stage; with two stages the per-stage limits already cap
+    * a program below it, so the minimum is what is reported. */
+   case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(3 * GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
+   case GL_MAX_UNIFORM_BUFFER_BINDINGS: INT1(FE_MAX_UBO_BINDINGS); return true;
+   case GL_MAX_UNIFORM_BLOCK_SIZE: INT1(cap_or(caps->max_uniform_block_size, 16384)); return true;
+   case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+      INT1(cap_or(caps->uniform_buffer_offset_alignment, 256));
+      return true;
+   case GL_MAX_VERTEX_UNIFORM_COMPONENTS: case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
+      INT1(4096);
+      return true;
+   case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
+      /* GL: the default block's components plus every block's */
+      INT1(4096 + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+                     cap_or(caps->max_uniform_block_size, 16384) / 4);
+      return true;
+   case GL_MAX_TEXTURE_IMAGE_UNITS: case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS:
+      INT1(FE_MAX_STAGE_TEXTURE_UNITS);
+      return true;
+   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_TEXTURE_UNITS); return true;
+   case GL_MAX_VARYING_COMPONENTS:
+      INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
+      return true;
+   case GL_MAX_VERTEX_OUTPUT_COMPONENTS: case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+      INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
+      return true;
+   /* Fragment inputs can only come from the vertex stage's 64 components (no geometry shaders
+    * yet), so GL's minimum of 128 is reported without being reachable. */
+   case GL_MAX_FRAGMENT_INPUT_COMPONENTS: case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+      INT1(128);
+      return true;
+   case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(256); return true;
+   case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: INT1(1024); return true;
+   case GL_MAX_CLIP_DISTANCES: INT1(cap_or(caps->max_clip_distances, 8)); return true;
+   case GL_MAX_ELEMENTS_VERTICES: case GL_MAX_ELEMENTS_INDICES: INT1(1 << 20); return true;
+   case GL_MAX_TEXTURE_LOD_BIAS:
+      FLOATN(GV_FLOAT, 1, caps->max_texture_lod_bias ? caps->max_texture_lod_bias : 15.0);
+      return true;
+   case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(7); return true;
+   case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(-8); return true;
+   case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: INT1(64); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(4); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: INT1(4); return true;
+   case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
+   case GL_ALIASED_LINE_WIDTH_RANGE: case GL_SMOOTH_LINE_WIDTH_RANGE:
+      FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
+      return true;
+   case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   case GL_POINT_SIZE_RANGE:
+      FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
+      return true;
+   case GL_POINT_SIZE_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+
+   /* ---- bindings ---- */
+   case GL_ARRAY_BUFFER_BINDING: case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+   case GL_COPY_READ_BUFFER_BINDING: case GL_COPY_WRITE_BUFFER_BINDING:
+   case GL_PIXEL_PACK_BUFFER_BINDING: case GL_PIXEL_UNPACK_BUFFER_BINDING:
+   case GL_UNIFORM_BUFFER_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: {
+      static const struct { GLenum pname, target; } map[] = {
+         {GL_ARRAY_BUFFER_BINDING, GL_ARRAY_BUFFER},
+         {GL_ELEMENT_ARRAY_BUFFER_BINDING, GL_ELEMENT_ARRAY_BUFFER},
+         {GL_COPY_READ_BUFFER_BINDING, GL_COPY_READ_BUFFER},
+         {GL_COPY_WRITE_BUFFER_BINDING, GL_COPY_WRITE_BUFFER},
+         {GL_PIXEL_PACK_BUFFER_BINDING, GL_PIXEL_PACK_BUFFER},
+         {GL_PIXEL_UNPACK_BUFFER_BINDING, GL_PIXEL_UNPACK_BUFFER},
+         {GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER},
+         {GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER},
+      };
+      for (size_t k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+         if (map[k].pname == pname)
+            INT1(fe_buffer_binding_name(ctx, map[k].target));
+      return true;
+   }
+   case GL_TEXTURE_BUFFER: INT1(fe_buffer_binding_name(ctx, GL_TEXTURE_BUFFER)); return true;
+   case GL_VERTEX_ARRAY_BINDING: INT1(ctx->vao ? ctx->vao->name : 0); return true;
+   case GL_CURRENT_PROGRAM: INT1(ctx->program ? ctx->program->base.name : 0); return true;
+   case GL_ACTIVE_TEXTURE: ENUM1(GL_TEXTURE0 + ctx->active_unit); return true;
+   case GL_TEXTURE_BINDING_1D: INT1(texture_binding(ctx, FE_TEX_1D)); return true;
+   case GL_TEXTURE_BINDING_2D: INT1(texture_binding(ctx, FE_TEX_2D)); return true;
+   case GL_TEXTURE_BINDING_3D: INT1(texture_binding(ctx, FE_TEX_3D)); return true;
+   case GL_TEXTURE_BINDING_1D_ARRAY: INT1(texture_binding(ctx, FE_TEX_1D_ARRAY)); return true;
+   case GL_TEXTURE_BINDING_2D_ARRAY: INT1(texture_binding(ctx, FE_TEX_2D_ARRAY)); return true;
+   case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
+   case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
+   case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: INT1(texture_binding(ctx, FE_TEX_2D_MS)); return true;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+      INT1(texture_binding(ctx, FE_TEX_2D_MS_ARRAY));
+      return true;
+   case GL_SAMPLER_BINDING: INT1(0); return true;
+   case GL_DRAW_FRAMEBUFFER_BINDING: INT1(ctx->draw_fbo ? ctx->draw_fbo->name : 0); return true;
+   case GL_READ_FRAMEBUFFER_BINDING: INT1(ctx->read_fbo ? ctx->read_fbo->name : 0); return true;
+   case GL_RENDERBUFFER_BINDING:
+      INT1(ctx->renderbuffer ? ctx->renderbuffer->base.name : 0);
+      return true;
+   case GL_DRAW_BUFFER: ENUM1(draw_buffer(ctx, 0)); return true;
+   case GL_READ_BUFFER:
+      ENUM1(ctx->read_fbo ? ctx->read_fbo->read_buffer : ctx->default_read_buffer);
+      return true;
+
+   /* ---- render state ---- */
+   case GL_VIEWPORT:
+      FLOATN(GV_FLOAT, 4, ds->viewport[0], ds->viewport[1], ds->viewport[2], ds->viewport[3]);
+      v->kind = GV_INT;
+      for (int k = 0; k < 4; k++)
+         v->i[k] = (int64_t)v->f[k];
+      return true;
+   case GL_SCISSOR_BOX: {
+      int64_t s[4] = {ds->scissor[0], ds->scissor[1], ds->scissor[2], ds->scissor[3]};
+      ints(v, 4, s);
+      return true;
+   }
+   case GL_DEPTH_RANGE: FLOATN(GV_NORM, 2, ds->depth_range[0], ds->depth_range[1]); return true;
+   case GL_COLOR_CLEAR_VALUE:
+      FLOATN(GV_NORM, 4, ctx->clear_color[0], ctx->clear_color[1], ctx->clear_color[2],
+             ctx->clear_color[3]);
+      return true;
+   case GL_DEPTH_CLEAR_VALUE: FLOATN(GV_NORM, 1, ctx->clear_depth); return true;
+   case GL_STENCIL_CLEAR_VALUE: INT1(ctx->clear_stencil); return true;
+   case GL_COLOR_WRITEMASK: {
+      int64_t m[4];
+      for (int k = 0; k < 4; k++)
+         m[k] = (rs->blend[0].color_mask >> k) & 1;
+      ints(v, 4, m);
+      v->kind = GV_BOOL;
+      return true;
+   }
+   case GL_DEPTH_WRITEMASK: BOOL1(rs->depth_write); return true;
+   case GL_DEPTH_FUNC: ENUM1(rs->depth_func); return true;
+   case GL_BLEND_SRC_RGB: case GL_BLEND_SRC: ENUM1(rs->blend[0].src_rgb); return true;
+   case GL_BLEND_DST_RGB: case GL_BLEND_DST: ENUM1(rs->blend[0].dst_rgb); return true;
+   case GL_BLEND_SRC_ALPHA: ENUM1(rs->blend[0].src_alpha); return true;
+   case GL_BLEND_DST_ALPHA: ENUM1(rs->blend[0].dst_alpha); return true;
+   case GL_BLEND_EQUATION_RGB: ENUM1(rs->blend[0].eq_rgb); return true;
+   case GL_BLEND_EQUATION_ALPHA: ENUM1(rs->blend[0].eq_alpha); return true;
+   case GL_BLEND_COLOR:
+      FLOATN(GV_NORM, 4, ds->blend_color[0], ds->blend_color[1], ds->blend_color[2],
+             ds->blend_color[3]);
+      return true;
+   case GL_LOGIC_OP_MODE: ENUM1(rs->logic_op); return true;
+   case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
+   case GL_FRONT_FACE: ENUM1(rs->front_face); return true;
+   case GL_POLYGON_MODE: {
+      int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode};
+      ints(v, 2, m);
+      v->kind = GV_ENUM;
+      return true;
+   }
+   case GL_POLYGON_OFFSET_FACTOR: FLOATN(GV_FLOAT, 1, ds->polygon_offset_factor); return true;
+   case GL_POLYGON_OFFSET_UNITS: FLOATN(GV_FLOAT, 1, ds->polygon_offset_units); return true;
+   case GL_LINE_WIDTH: FLOATN(GV_FLOAT, 1, ds->line_width); return true;
+   case GL_POINT_SIZE: FLOATN(GV_FLOAT, 1, ds->point_size); return true;
+   case GL_POINT_FADE_THRESHOLD_SIZE: FLOATN(GV_FLOAT, 1, ctx->point_fade_threshold); return true;
+   case GL_POINT_SPRITE_COORD_ORIGIN: ENUM1(ctx->point_sprite_origin); return true;
+   case GL_PROVOKING_VERTEX:
+      ENUM1(rs->provoking_vertex_last ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
+      return true;
+   case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
+   case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;
+   case GL_SAMPLE_COVERAGE_INVERT: BOOL1(ds->sample_coverage_invert); return true;
+   case GL_STENCIL_FUNC: ENUM1(rs->stencil_func[0]); return true;
+   case GL_STENCIL_BACK_FUNC: ENUM1(rs->stencil_func[1]); return true;
+   case GL_STENCIL_REF: INT1((int32_t)ds->stencil_ref[0]); return true;
+   case GL_STENCIL_BACK_REF: INT1((int32_t)ds->stencil_ref[1]); return true;
+   case GL_STENCIL_VALUE_MASK: INT1(ds->stencil_read_mask[0]); return true;
+   case GL_STENCIL_BACK_VALUE_MASK: INT1(ds->stencil_read_mask[1]); return true;
+   case GL_STENCIL_WRITEMASK: INT1(ds->stencil_write_mask[0]); return true;
+   case GL_STENCIL_BACK_WRITEMASK: INT1(ds->stencil_write_mask[1]); return true;
+   case GL_STENCIL_FAIL: ENUM1(rs->stencil_fail[0]); return true;
+   case GL_STENCIL_BACK_FAIL: ENUM1(rs->stencil_fail[1]); return true;
+   case GL_STENCIL_PASS_DEPTH_FAIL: ENUM1(rs->stencil_zfail[0]); return true;
+   case GL_STENCIL_BACK_PASS_DEPTH_FAIL: ENUM1(rs->stencil_zfail[1]); return true;
+   case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(rs->stencil_zpass[0]); return true;
+   case GL_STENCIL_BACK_PASS_DEPTH_PASS: ENUM1(rs->stencil_zpass[1]); return true;
+   case GL_LINE_SMOOTH_HINT: case GL_POLYGON_SMOOTH_HINT: case GL_TEXTURE_COMPRESSION_HINT:
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+      ENUM1(fe_state_hint(ctx, pname));
+      return true;
+   case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
+
+   /* ---- pixel store ---- */
+   case GL_PACK_ALIGNMENT: INT1(ctx->pack.alignment); return true;
+   case GL_PACK_ROW_LENGTH: INT1(ctx->pack.row_length); return true;
+   case GL_PACK_SKIP_ROWS: INT1(ctx->pack.skip_rows); return true;
+   case GL_PACK_SKIP_PIXELS: INT1(ctx->pack.skip_pixels); return true;
+   case GL_PACK_IMAGE_HEIGHT: INT1(ctx->pack.image_height); return true;
+   case GL_PACK_SKIP_IMAGES: INT1(ctx->pack.skip_images); return true;
+   case GL_PACK_SWAP_BYTES: BOOL1(ctx->pack.swap_bytes); return true;
+   case GL_PACK_LSB_FIRST: BOOL1(ctx->pack.lsb_first); return true;
+   case GL_UNPACK_ALIGNMENT: INT1(ctx->unpack.alignment); return true;
+   case GL_UNPACK_ROW_LENGTH: INT1(ctx->unpack.row_length); return true;
+   case GL_UNPACK_SKIP_ROWS: INT1(ctx->unpack.skip_rows); return true;
+   case GL_UNPACK_SKIP_PIXELS: INT1(ctx->unpack.skip_pixels); return true;
+   case GL_UNPACK_IMAGE_HEIGHT: INT1(ctx->unpack.image_height); return true;
+   case GL_UNPACK_SKIP_IMAGES: INT1(ctx->unpack.skip_images); return true;
+   case GL_UNPACK_SWAP_BYTES: BOOL1(ctx->unpack.swap_bytes); return true;
+   case GL_UNPACK_LSB_FIRST: BOOL1(ctx->unpack.lsb_first); return true;
+   default:
+      break;
+   }
+   if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + FE_MAX_DRAW_BUFFERS) {
+      ENUM1(draw_buffer(ctx, (int)(pname - GL_DRAW_BUFFER0)));
+      return true;
+   }
+   return false;
+}
+
+static bool
+get(GLenum pname, struct gv *v)
+{
+   struct fe_context *ctx = fe_ctx_live();
+   if (!ctx)
+      return false;
+   if (!get_value(ctx, pname, v)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+   return true;
+}
+
+static int64_t
+norm_to_int(double f)
+{
+   double c = f < -1.0 ? -1.0 : f > 1.0 ? 1.0 : f;
+   double r = c * 2147483647.0;
+   return (int64_t)(r < 0 ? r - 0.5 : r + 0.5);
+}
+
+static int64_t
+to_int(const struct gv *v, int k)
+{
+   switch (v->kind) {
+   case GV_FLOAT: return (int64_t)(v->f[k] < 0 ? v->f[k] - 0.5 : v->f[k] + 0.5);
+   case GV_NORM: return norm_to_int(v->f[k]);
+   default: return v->i[k];
+   }
+}
+
+static double
+to_double(const struct gv *v, int k)
+{
+   return v->kind == GV_FLOAT || v->kind == GV_NORM ? v->f[k] : (double)v->i[k];
+}
+
+void
+mgl_glGetIntegerv(GLenum pname, GLint *data)
+{
+   struct gv v;
+   if (get(pname, &v))
+      for (int k = 0; k < v.n; k++) {
+         int64_t x = to_int(&v, k);
+         data[k] = x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : (GLint)x;
+      }
+}
+
+void
+mgl_glGetInteger64v(GLenum pname, GLint64 *data)
+{
+   struct gv v;
+   if (get(pname, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = to_int(&v, k);
+}
+
+void
+mgl_glGetBooleanv(GLenum pname, GLboolean *data)
+{
+   struct gv v;
+   if (get(pname, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = to_double(&v, k) != 0.0 ? GL_TRUE : GL_FALSE;
+}
+
+void
+mgl_glGetFloatv(GLenum pname, GLfloat *data)
+{
+   struct gv v;
+   if (get(pname, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = (GLfloat)to_double(&v, k);
+}
+
+void
+mgl_glGetDoublev(GLenum pname, GLdouble *data)
+{
+   struct gv v;
+   if (get(pname, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = to_double(&v, k);
+}
+
+/* ---- indexed state ------------------------------------------------------------------------- */
+
+static bool
+get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
+{
+   switch (target) {
+   case GL_UNIFORM_BUFFER_BINDING: case GL_UNIFORM_BUFFER_START: case GL_UNIFORM_BUFFER_SIZE: {
+      if (index >= FE_MAX_UBO_BINDINGS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      const struct fe_ubo_binding *b = &ctx->ubo[index];
+      INT1(target == GL_UNIFORM_BUFFER_BINDING ? (b->buffer ? b->buffer->base.name : 0)
+           : target == GL_UNIFORM_BUFFER_START ? b->offset
+                                                : b->size);
+      return true;
+   }
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {
+      if (index >= FE_MAX_XFB_BUFFERS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      const struct fe_ubo_binding *b = &ctx->xfb[index];
+      INT1(target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
+              ? (b->buffer ? b->buffer->base.name : 0)
+           : target == GL_TRANSFORM_FEEDBACK_BUFFER_START ? b->offset
+                                                           : b->size);
+      return true;
+   }
+   case GL_COLOR_WRITEMASK: case GL_BLEND: {
+      if (index >= FE_MAX_DRAW_BUFFERS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      if (target == GL_BLEND) {
+         BOOL1(ctx->rs.blend[index].enable);
+         return true;
+      }
+      int64_t m[4];
+      for (int k = 0; k < 4; k++)
+         m[k] = (ctx->rs.blend[index].color_mask >> k) & 1;
+      ints(v, 4, m);
+      v->kind = GV_BOOL;
+      return true;
+   }
+   case GL_SAMPLE_MASK_VALUE:
+      if (index >= 1) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      INT1(ctx->sample_mask_value);
+      return true;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+}
+
+void
+mgl_glGetIntegeri_v(GLenum target, GLuint index, GLint *data)
+{
+   FE_CTX_OR_RETURN();
+   struct gv v;
+   if (get_indexed(ctx, target, index, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = (GLint)to_int(&v, k);
+}
+
+void
+mgl_glGetInteger64i_v(GLenum target, GLuint index, GLint64 *data)
+{
+   FE_CTX_OR_RETURN();
+   struct gv v;
+   if (get_indexed(ctx, target, index, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = to_int(&v, k);
+}
+
+void
+mgl_glGetBooleani_v(GLenum target, GLuint index, GLboolean *data)
+{
+   FE_CTX_OR_RETURN();
+   struct gv v;
+   if (get_indexed(ctx, target, index, &v))
+      for (int k = 0; k < v.n; k++)
+         data[k] = to_int(&v, k) ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- strings ------------------------------------------------------------------------------- */
+
+const GLubyte *
+mgl_glGetString(GLenum name)
+{
+   FE_CTX_OR_RETURN(NULL);
+   switch (name) {
+   case GL_VENDOR: return (const GLubyte *)"mgl";
+   case GL_RENDERER: return (const GLubyte *)ctx->share->renderer;
+   case GL_VERSION:
+      return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
+                                                                 : "3.3 (Core Profile) mgl 0.1");
+   case GL_SHADING_LANGUAGE_VERSION: return (const GLubyte *)"3.30";
+   default:
+      /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+}
+
+const GLubyte *
+mgl_glGetStringi(GLenum name, GLuint index)
+{
+   FE_CTX_OR_RETURN(NULL);
+   switch (name) {
+   case GL_EXTENSIONS:
+      FE_CHECK(index >= NUM_EXTENSIONS, GL_INVALID_VALUE, NULL);
+      return (const GLubyte *)extensions[index];
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+}
+
+/* ---- query limits -------------------------------------------------------------------------- */
+
+void
+mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   const struct mgp_caps *caps = ctx->share->caps;
+   GLint bits;
+   switch (target) {
+   case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED:
+      bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0;
+      break;
+   case GL_PRIMITIVES_GENERATED: case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      bits = (caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY) ? 64 : 0;
+      break;
+   case GL_TIME_ELAPSED: case GL_TIMESTAMP:
+      bits = (caps->cap_bits & MGP_CAP_TIMER_QUERY) ? (GLint)caps->timestamp_bits : 0;
+      break;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   switch (pname) {
+   case GL_QUERY_COUNTER_BITS: *params = bits; return;
+   case GL_CURRENT_QUERY:
+      FE_CHECK(target == GL_TIMESTAMP, GL_INVALID_ENUM);
+      *params = 0; /* query objects are not implemented yet: none is ever active */
+      return;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+   }
+}

@@ -1,0 +1,612 @@
+/* fe_gl.h — the GL front end's state: share groups, contexts, surfaces and every GL object the
+ * first slice knows (buffers, textures, renderbuffers, framebuffers, vertex arrays, shaders,
+ * programs), plus the helpers every entry point uses (current context, errors, names).
+ *
+ * Ownership: GL objects that a share group shares (buffers, textures, renderbuffers, shaders,
+ * programs) are reference counted: the name table holds one reference while the name lives and
+ * every binding or attachment holds one more; the last reference sends resource_destroy.
+ * Container objects (vertex arrays, framebuffers) belong to one context.
+ *
+ * Nothing here crosses to the server directly: the tracker (fe_tracker.c) turns this state into
+ * MGPipe calls at the verbs (DESIGN.md §3). */
+#ifndef MGL_FE_GL_H
+#define MGL_FE_GL_H
+
+#include <GL/glcorearb.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fe_egl.h"
+#include "glsl.h"
+#include "handle_alloc.h"
+#include "pipe_tables.h"
+#include "session.h"
+
+#define FE_MAX_VERTEX_ATTRIBS 16
+#define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
+#define FE_MAX_STAGE_TEXTURE_UNITS 16
+#define FE_MAX_DRAW_BUFFERS 8
+#define FE_MAX_COLOR_ATTACHMENTS 8
+#define FE_MAX_UBO_BINDINGS 36 /* GL_MAX_UNIFORM_BUFFER_BINDINGS (GL 3.3's minimum) */
+#define FE_MAX_XFB_BUFFERS 4
+#define FE_MAX_SAMPLERS GLSL_MAX_SAMPLERS
+#define FE_MAX_BLOCKS GLSL_MAX_UNIFORM_BLOCKS
+#define FE_MAX_LEVELS 15 /* 16384 texels */
+#define FE_MAX_FACES 6
+#define FE_MAX_VIEWPORT 16384
+#define FE_UPLOAD_CHUNK (4u << 20) /* largest blob one resource_subdata carries */
+
+/* ---- objects ------------------------------------------------------------------------------ */
+
+enum fe_object_kind {
+   FE_OBJ_BUFFER,
+   FE_OBJ_TEXTURE,
+   FE_OBJ_RENDERBUFFER,
+   FE_OBJ_SHADER,
+   FE_OBJ_PROGRAM,
+};
+
+/* The first member of every share-group object. */
+struct fe_object {
+   atomic_uint refs;
+   GLuint name;
+   uint8_t kind; /* enum fe_object_kind */
+   bool ever_bound;
+   struct fe_share_group *share;
+};
+
+struct fe_buffer {
+   struct fe_object base;
+   struct mgp_handle res;
+   bool created; /* resource_create was sent */
+   GLsizeiptr size;
+   GLenum usage;
+   /* A mapping is a client-side shadow of [map_offset, map_offset + map_length). */
+   bool mapped;
+   GLbitfield map_access;
+   GLintptr map_offset;
+   GLsizeiptr map_length;
+   uint8_t *map_shadow;
+};
+
+enum fe_tex_target {
+   FE_TEX_1D,
+   FE_TEX_2D,
+   FE_TEX_3D,
+   FE_TEX_1D_ARRAY,
+   FE_TEX_2D_ARRAY,
+   FE_TEX_RECT,
+   FE_TEX_CUBE,
+   FE_TEX_BUFFER,
+   FE_TEX_2D_MS,
+   FE_TEX_2D_MS_ARRAY,
+   FE_TEX_TARGET_COUNT
+};
+
+struct fe_tex_image {
+   bool defined;
+   uint32_t width, height, depth;
+   GLenum internal_format;
+   uint16_t format; /* enum mgp_format */
+};
+
+/* Texels written by glTex(Sub)Image and not sent yet: one region list per (face, level), sent
+ * as one resource_subdata at the next validate or flush (DESIGN.md §3). */
+struct fe_tex_region {
+   int32_t x, y;
+   uint32_t width, height;
+   size_t offset; /* into data, tight rows */
+};
+
+struct fe_tex_pending {
+   struct fe_tex_region *regions;
+   unsigned count, capacity;
+   uint8_t *data;
+   size_t size, data_capacity;
+};
+
+/* Sampling parameters as GL holds them (glTexParameter*). */
+struct fe_tex_params {
+   GLenum min_filter, mag_filter;
+   GLenum wrap_s, wrap_t, wrap_r;
+   GLenum compare_mode, compare_func;
+   float min_lod, max_lod, lod_bias;
+   uint32_t border[4];
+   uint8_t border_form; /* 0 float, 1 int, 2 uint */
+   GLint base_level, max_level;
+   GLenum swizzle[4];
+};
+
+struct fe_texture {
+   struct fe_object base;
+   enum fe_tex_target target; /* valid once ever_bound */
+   struct mgp_handle res;
+   bool created;
+   /* The resource's shape as last sent. */
+   uint16_t res_format;
+   uint32_t res_width, res_height, res_levels, res_layers;
+   struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
+   struct fe_tex_params params;
+   uint64_t version;        /* any image or parameter change */
+   uint64_t params_version; /* parameters that go by set_texture_params */
+   uint64_t params_sent;    /* params_version last sent (by params_sent_ctx) */
+   const struct fe_context *params_sent_ctx;
+   /* Completeness memo (keyed by version). */
+   uint64_t memo_version;
+   bool memo_complete;
+   uint16_t memo_min_level, memo_num_levels;
+   /* Uploads not sent yet. */
+   struct fe_tex_pending pending[FE_MAX_FACES][FE_MAX_LEVELS];
+   bool has_pending;
+   struct fe_texture *pending_next; /* in the owning context's list */
+   struct fe_context *pending_ctx;
+};
+
+struct fe_renderbuffer {
+   struct fe_object base;
+   struct mgp_handle res;
+   bool created;
+   GLenum internal_format;
+   uint16_t format; /* enum mgp_format */
+   GLsizei width, height, samples;
+};
+
+struct fe_shader {
+   struct fe_object base;
+   GLenum type;
+   char *source;
+   bool compiled;
+   char *info_log;
+   bool delete_pending;
+   unsigned attach_count;
+};
+
+struct fe_binding_pair {
+   char *name;
+   GLint location;
+};
+
+/* A location: a leaf of the default uniform block (or a sampler) and an array element. */
+struct fe_uniform_loc {
+   uint8_t is_sampler;
+   uint16_t element;
+   uint32_t index; /* into glsl default_block.uniforms or samplers */
+};
+
+/* One entry of glGetActiveUniform's list. */
+struct fe_active_uniform {
+   char *name; /* GL name as reported ("arr[0]" for arrays) */
+   GLenum type;
+   GLint size;
+   GLint block_index; /* -1 for the default block */
+   GLint offset, array_stride, matrix_stride;
+   GLint row_major;
+   GLint location; /* -1 for block members */
+};
+
+/* A linked program's executable: what a successful glLinkProgram produced. Contexts keep the
+ * executable they use alive across a failed relink (GL keeps the old one current). */
+struct fe_exec {
+   atomic_uint refs;
+   struct fe_share_group *share;
+   struct glsl_program *glsl;
+   struct mgp_handle cso; /* the shader CSO */
+   struct mgp_shader_reflection refl;
+   /* The default uniform block's CPU shadow (std140). */
+   uint8_t *uniforms;
+   uint32_t uniform_size;
+   uint32_t uniform_version;
+   struct fe_uniform_loc *locs;
+   uint32_t num_locs;
+   struct fe_active_uniform *active;
+   uint32_t num_active;
+   uint32_t active_max_len;
+   uint32_t attrib_max_len;
+   uint32_t num_active_attribs;
+   uint32_t builtin_inputs; /* bit 0 gl_VertexID, bit 1 gl_InstanceID: read by the vertex shader */
+   /* Sampler j samples the unit in sampler_units[j]; block i reads binding point
+    * block_bindings[i]. */
+   GLint sampler_units[FE_MAX_SAMPLERS];
+   uint8_t sampler_target[FE_MAX_SAMPLERS]; /* enum fe_tex_target */
+   GLuint block_bindings[FE_MAX_BLOCKS];
+   uint64_t bindings_version; /* sampler units or block bindings changed */
+   /* set_global_constants suppressor: what the last context sent. */
+   const struct fe_context *constants_ctx;
+   uint32_t constants_sent;
+};
+
+struct fe_program {
+   struct fe_object base;
+   struct fe_shader **shaders;
+   unsigned num_shaders, shaders_capacity;
+   struct fe_binding_pair *attrib_bindings, *frag_bindings;
+   unsigned num_attrib_bindings, num_frag_bindings;
+   bool link_status;
+   bool validate_status;
+   char *info_log;
+   struct fe_exec *exec; /* NULL unless the last link succeeded */
+   uint64_t link_serial;
+   bool delete_pending;
+   unsigned use_count; /* contexts where it is current */
+};
+
+/* ---- containers (per context) ------------------------------------------------------------- */
+
+struct fe_vertex_attrib {
+   bool enabled;
+   bool normalized;
+   bool integer;
+   uint8_t size; /* 1..4, MGP_ATTRIB_SIZE_BGRA for GL_BGRA */
+   GLenum type;
+   GLsizei stride; /* as given: 0 = tightly packed */
+   uint64_t offset;
+   GLuint divisor;
+   struct fe_buffer *buffer;
+};
+
+struct fe_vao {
+   GLuint name;
+   bool ever_bound;
+   struct fe_vertex_attrib attribs[FE_MAX_VERTEX_ATTRIBS];
+   struct fe_buffer *elements;
+   uint64_t layout_version;  /* vertex elements CSO inputs */
+   uint64_t buffers_version; /* buffer / offset bindings */
+};
+
+enum fe_attachment_slot {
+   FE_ATT_COLOR0,
+   FE_ATT_DEPTH = FE_MAX_COLOR_ATTACHMENTS,
+   FE_ATT_STENCIL,
+   FE_ATT_COUNT
+};
+
+struct fe_attachment {
+   GLenum type; /* GL_NONE, GL_TEXTURE, GL_RENDERBUFFER */
+   struct fe_texture *tex;
+   struct fe_renderbuffer *rb;
+   GLint level;
+   GLint layer; /* cube face for cube maps */
+};
+
+struct fe_framebuffer {
+   GLuint name;
+   struct mgp_handle handle;
+   struct fe_attachment att[FE_ATT_COUNT];
+   GLenum draw_buffers[FE_MAX_DRAW_BUFFERS];
+   GLenum read_buffer;
+   uint64_t version;
+   /* completeness memo, keyed by (version, share attach_gen) */
+   uint64_t status_version, status_attach_gen;
+   GLenum status;
+};
+
+/* ---- names -------------------------------------------------------------------------------- */
+
+/* GL name -> object. A generated name without an object holds FE_NAME_RESERVED. */
+struct fe_names {
+   void **slots;
+   uint32_t capacity;
+   uint32_t *free_list;
+   uint32_t free_count, free_capacity;
+   uint32_t next; /* never-used names start here (>= 1) */
+};
+#define FE_NAME_RESERVED ((void *)1)
+
+void fe_names_init(struct fe_names *n);
+void fe_names_finish(struct fe_names *n);
+/* A fresh name, reserved; 0 when out of memory. */
+GLuint fe_names_gen(struct fe_names *n);
+/* The object (NULL for none, FE_NAME_RESERVED for generated-only). */
+void *fe_names_get(const struct fe_names *n, GLuint name);
+bool fe_names_is_reserved(const struct fe_names *n, GLuint name);
+bool fe_names_set(struct fe_names *n, GLuint name, void *obj);
+void fe_names_delete(struct fe_names *n, GLuint name);
+
+/* ---- surfaces, share groups, contexts ----------------------------------------------------- */
+
+struct fe_surface {
+   struct fe_surface_format format;
+   int width, height;
+   struct fe_share_group *share; /* where its resources live; NULL until first made current */
+   struct mgp_handle color, depth_stencil;
+   uint16_t color_format, ds_format;
+   unsigned bind_count;
+   bool destroy_pending;
+   uint64_t serial; /* distinguishes surfaces in framebuffer state keys */
+};
+
+struct fe_share_group {
+   atomic_int refs;
+   bool dying; /* the last context is gone: objects are being released */
+   pthread_mutex_t lock; /* names, handle allocators, object lists */
+   struct mgl_session *session;
+   const struct mgp_screen *screen;
+   const struct mgp_caps *caps;
+   struct mgl_handle_alloc handles[MGP_KIND_COUNT];
+   struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
+   /* Aggregate generations (DESIGN.md §3): bumped at every mutation of the group. */
+   atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
+   atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
+   atomic_uint_fast64_t attach_gen;  /* an attachable image's shape */
+   /* Shader CSOs released with no current context to send delete_shader through. */
+   struct mgp_handle *dead_shaders;
+   unsigned num_dead_shaders, dead_capacity;
+   char renderer[256];
+};
+
+/* Pixel store state (glPixelStore). */
+struct fe_pixel_store {
+   GLint alignment, row_length, skip_pixels, skip_rows, image_height, skip_images;
+   GLboolean swap_bytes, lsb_first;
+};
+
+struct fe_ubo_binding {
+   struct fe_buffer *buffer;
+   GLintptr offset;
+   GLsizeiptr size; /* 0 = whole buffer, resolved at validate */
+};
+
+struct fe_cso_cache;
+
+/* What the tracker sent last (fe_tracker.c). */
+struct fe_tracker {
+   bool started;
+   uint64_t rs_version, ds_version, pack_version;
+   struct mgp_handle rs_bound;
+   uint64_t fb_key[8];
+   uint64_t fb_hash;
+   struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
+   struct mgp_handle program_bound;
+   uint64_t ubo_key[4], ubo_hash;
+   uint64_t sampler_key[4], views_hash, samplers_hash;
+   const struct fe_vao *vao;
+   uint64_t vao_layout_version, vao_buffers_version, vb_gen;
+   struct mgp_handle ve_bound;
+   uint64_t vb_hash;
+   struct mgp_handle index_res;
+   uint64_t index_offset;
+   uint32_t index_size;
+   uint32_t attrib_defaults_dirty; /* bit per location */
+};
+
+struct fe_context {
+   struct fe_share_group *share;
+   struct mgp_context pipe;
+   struct mgp_handle handle;
+   struct fe_context_desc desc;
+   bool no_error;
+   bool lost; /* the session failed (cached by fe_ctx_lost) */
+   GLenum error;
+   bool lost_reported;  /* glGetError said GL_CONTEXT_LOST */
+   bool reset_reported; /* glGetGraphicsResetStatus said so */
+   bool current;
+   pthread_t thread;
+   bool destroy_pending;
+   bool ever_current; /* bound to a surface at least once (sized the viewport) */
+   struct fe_surface *draw_surface, *read_surface;
+   uint64_t frame_serial;
+
+   /* container names */
+   struct fe_names vaos, fbos;
+
+   /* buffer binding points */
+   struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
+      *pixel_unpack_buffer, *uniform_buffer, *texture_buffer, *xfb_buffer;
+   struct fe_ubo_binding ubo[FE_MAX_UBO_BINDINGS];
+   uint64_t ubo_version;
+   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS]; /* bound only: no transform feedback yet */
+
+   /* ctx->vao is NULL while no vertex array is bound (core: drawing is an error); the element
+    * array binding then lives in default_vao, as in drivers that keep a hidden one. */
+   struct fe_vao *vao;
+   struct fe_vao default_vao;
+   struct fe_framebuffer *draw_fbo, *read_fbo; /* NULL = the default framebuffer */
+   GLenum default_draw_buffer, default_read_buffer;
+   uint64_t default_fb_version;
+   struct fe_renderbuffer *renderbuffer;
+
+   struct fe_program *program;
+   struct fe_exec *exec; /* the executable in use (may outlive a failed relink) */
+
+   unsigned active_unit;
+   struct fe_texture *units[FE_MAX_TEXTURE_UNITS][FE_TEX_TARGET_COUNT];
+   uint64_t unit_version;
+   struct fe_texture *default_tex[FE_TEX_TARGET_COUNT];
+   struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
+
+   /* render state: the pipeline subset and the dynamic subset (DESIGN.md §2.4) */
+   struct mgp_render_state rs;
+   uint64_t rs_version;
+   struct mgp_dynamic_state ds;
+   uint64_t ds_version;
+   /* GL state behind derived fields */
+   bool cull_enabled;
+   GLenum cull_mode;
+   GLenum polygon_mode;
+   bool scissor_test;
+   GLuint restart_index;
+   GLfloat clear_color[4];
+   GLdouble clear_depth;
+   GLint clear_stencil;
+   GLenum hints[4];
+   /* GL state with no render-state field (kept for glGet; see fe_state.c) */
+   bool misc_dither, misc_polygon_smooth, misc_framebuffer_srgb, misc_sample_mask;
+   GLbitfield sample_mask_value;
+   GLenum clamp_read_color;
+   GLfloat point_fade_threshold;
+   GLenum point_sprite_origin;
+
+   struct fe_pixel_store pack, unpack;
+   uint64_t pack_version;
+
+   /* current generic vertex attributes: kind 0 float, 1 int, 2 uint; bit patterns */
+   uint32_t attrib_value[FE_MAX_VERTEX_ATTRIBS][4];
+   uint8_t attrib_kind[FE_MAX_VERTEX_ATTRIBS];
+
+   struct fe_tracker tracker;
+   struct fe_cso_cache *cso_render_state, *cso_vertex_elements, *cso_sampler, *cso_sampler_view;
+   struct fe_texture *pending_uploads; /* list through pending_next */
+};
+
+/* ---- current context and errors ----------------------------------------------------------- */
+
+struct fe_context *fe_ctx_current(void);
+/* The calling thread's context when GL calls may act: NULL when none is current or the
+ * context is known to be lost (every GL call is then a harmless no-op). */
+struct fe_context *fe_ctx_live(void);
+void fe_error(struct fe_context *ctx, GLenum error);
+bool fe_ctx_lost(struct fe_context *ctx);
+
+#define FE_CTX_OR_RETURN(...)                                                                  \
+   struct fe_context *ctx = fe_ctx_live();                                                     \
+   if (!ctx)                                                                                   \
+      return __VA_ARGS__
+
+/* Records err and returns from the entry point when cond holds. */
+#define FE_CHECK(cond, err, ...)                                                               \
+   do {                                                                                        \
+      if (cond) {                                                                              \
+         fe_error(ctx, err);                                                                   \
+         return __VA_ARGS__;                                                                   \
+      }                                                                                        \
+   } while (0)
+
+/* ---- object helpers ------------------------------------------------------------------------ */
+
+void fe_object_ref(struct fe_object *obj);
+/* Drops a reference; the last one destroys the object (resource_destroy for resources). ctx
+ * is the context to send context calls through, or NULL. */
+void fe_object_unref(struct fe_context *ctx, struct fe_object *obj);
+/* Replaces *slot (a binding) with obj, keeping reference counts. */
+void fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj);
+#define FE_REBIND(ctx, slot, obj)                                                              \
+   fe_object_rebind(ctx, (struct fe_object **)(slot), (struct fe_object *)(obj))
+
+bool fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
+                           struct mgp_handle *out);
+void fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
+                          struct mgp_handle h);
+/* Whether the backend implements a call (caps.call_mask). */
+bool fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call);
+/* The same for a call the front end is about to make: false after counting a named decline
+ * (pipe-call-unsupported), and the caller falls back or drops the operation. Calls every
+ * backend must have (draws, CSOs, state) are not checked. */
+bool fe_pipe_has(struct fe_context *ctx, enum mgp_call_id call);
+
+/* Module hooks used across files. */
+struct fe_buffer *fe_buffer_lookup(struct fe_context *ctx, GLuint name);
+void fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf);
+void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
+                      const void *data, uint64_t size);
+struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
+GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
+
+void fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex);
+struct fe_texture *fe_texture_create(struct fe_context *ctx, GLuint name,
+                                     enum fe_tex_target target);
+/* The texture a unit samples for a target: the bound one or the default texture (name 0). */
+struct fe_texture *fe_unit_texture(struct fe_context *ctx, unsigned unit,
+                                   enum fe_tex_target target);
+int fe_tex_target_index(GLenum target);
+GLenum fe_tex_target_enum(enum fe_tex_target t);
+/* Sends every pending texture upload of this context (one resource_subdata per level). */
+void fe_texture_flush_uploads(struct fe_context *ctx);
+void fe_texture_flush_one(struct fe_context *ctx, struct fe_texture *tex);
+/* Drops a texture's unsent texels (its storage is going away). */
+void fe_texture_discard_uploads(struct fe_context *ctx, struct fe_texture *tex);
+/* Mip completeness per GL 3.3 §3.8.14; fills the view's level range. */
+bool fe_texture_complete(struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels);
+/* A 1x1 (0,0,0,1) texture of the target and sampler kind, for incomplete textures. */
+struct fe_texture *fe_texture_black(struct fe_context *ctx, enum fe_tex_target target,
+                                    unsigned kind);
+void fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex);
+void fe_texture_sampler_state(const struct fe_texture *tex, struct mgp_sampler_state *out);
+uint32_t fe_texture_layers(const struct fe_texture *tex);
+enum mgp_resource_target fe_texture_res_target(enum fe_tex_target t);
+
+void fe_renderbuffer_destroy(struct fe_context *ctx, struct fe_renderbuffer *rb);
+
+void fe_shader_destroy(struct fe_context *ctx, struct fe_shader *sh);
+void fe_program_destroy(struct fe_context *ctx, struct fe_program *prog);
+/* glUseProgram(0): drops the current program (deleting it if it was flagged) and executable. */
+void fe_program_release_current(struct fe_context *ctx);
+void fe_exec_ref(struct fe_exec *e);
+void fe_exec_unref(struct fe_context *ctx, struct fe_exec *e);
+/* Installs a newly linked executable of the current program (GL: a relink of the program in
+ * use replaces the executable); returns the executable in use. */
+struct fe_exec *fe_ctx_exec(struct fe_context *ctx);
+void fe_share_send_dead_shaders(struct fe_context *ctx);
+
+void fe_vao_unbind_buffer(struct fe_context *ctx, struct fe_vao *vao, struct fe_buffer *buf);
+/* Releases what a vertex array holds; frees it unless it is ctx->default_vao. */
+void fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao);
+bool fe_vao_uses_mapped_buffer(const struct fe_vao *vao);
+/* The vertex elements CSO payload (cso null) and the vertex buffers of a vertex array: one
+ * binding per attribute location, binding i for attribute i. */
+void fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_elements *out);
+uint32_t fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out);
+
+void fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb);
+/* GL_FRAMEBUFFER_COMPLETE or the reason it is not; fb NULL is the default framebuffer (draw
+ * or read side). */
+GLenum fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read);
+/* Detaches an image from the current context's framebuffers (glDelete* semantics). */
+void fe_fbo_detach_texture(struct fe_context *ctx, struct fe_texture *tex);
+void fe_fbo_detach_renderbuffer(struct fe_context *ctx, struct fe_renderbuffer *rb);
+/* Fills a framebuffer state (minus content_hash) for the draw and read framebuffers. */
+void fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st);
+/* The format and sample count of the read buffer (GL_NONE format when there is none). */
+bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples);
+
+void fe_state_init(struct fe_context *ctx);
+/* glIsEnabled's answer, or -1 for a cap it does not know. */
+int fe_state_is_enabled(const struct fe_context *ctx, GLenum cap);
+GLenum fe_state_hint(const struct fe_context *ctx, GLenum target);
+void fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
+
+bool fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share);
+
+/* Helpers shared by entry points. */
+static inline bool
+fe_is_buffer_usage(GLenum usage)
+{
+   switch (usage) {
+   case GL_STREAM_DRAW: case GL_STREAM_READ: case GL_STREAM_COPY:
+   case GL_STATIC_DRAW: case GL_STATIC_READ: case GL_STATIC_COPY:
+   case GL_DYNAMIC_DRAW: case GL_DYNAMIC_READ: case GL_DYNAMIC_COPY:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static inline bool
+fe_is_compare_func(GLenum f)
+{
+   return f >= GL_NEVER && f <= GL_ALWAYS;
+}
+
+static inline uint32_t
+fe_f2u(float f)
+{
+   union { float f; uint32_t u; } v = {.f = f};
+   return v.u;
+}
+
+static inline float
+fe_u2f(uint32_t u)
+{
+   union { float f; uint32_t u; } v = {.u = u};
+   return v.f;
+}
+
+static inline float
+fe_clampf(float v, float lo, float hi)
+{
+   return v < lo ? lo : v > hi ? hi : v;
+}
+
+#endif

@@ -1,0 +1,175 @@
+/* fe_object.c — GL name tables, reference counting of share-group objects and the share
+ * group's handle allocators ({slot, gen}, DESIGN.md §2.3). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "log.h"
+#include "pipe_codec.h"
+
+/* ---- names --------------------------------------------------------------------------------- */
+
+void
+fe_names_init(struct fe_names *n)
+{
+   memset(n, 0, sizeof(*n));
+   n->next = 1;
+}
+
+void
+fe_names_finish(struct fe_names *n)
+{
+   free(n->slots);
+   free(n->free_list);
+   memset(n, 0, sizeof(*n));
+}
+
+static bool
+names_grow(struct fe_names *n, uint32_t name)
+{
+   if (name < n->capacity)
+      return true;
+   uint32_t cap = n->capacity ? n->capacity : 64;
+   while (cap <= name)
+      cap *= 2;
+   void **slots = realloc(n->slots, cap * sizeof(*slots));
+   if (!slots)
+      return false;
+   memset(slots + n->capacity, 0, (cap - n->capacity) * sizeof(*slots));
+   n->slots = slots;
+   n->capacity = cap;
+   return true;
+}
+
+GLuint
+fe_names_gen(struct fe_names *n)
+{
+   GLuint name;
+   if (n->free_count) {
+      name = n->free_list[--n->free_count];
+   } else {
+      name = n->next;
+      if (!names_grow(n, name))
+         return 0;
+      n->next++;
+   }
+   n->slots[name] = FE_NAME_RESERVED;
+   return name;
+}
+
+void *
+fe_names_get(const struct fe_names *n, GLuint name)
+{
+   if (!name || name >= n->capacity)
+      return NULL;
+   return n->slots[name];
+}
+
+bool
+fe_names_is_reserved(const struct fe_names *n, GLuint name)
+{
+   return fe_names_get(n, name) != NULL;
+}
+
+bool
+fe_names_set(struct fe_names *n, GLuint name, void *obj)
+{
+   if (!names_grow(n, name))
+      return false;
+   n->slots[name] = obj;
+   return true;
+}
+
+void
+fe_names_delete(struct fe_names *n, GLuint name)
+{
+   if (!name || name >= n->capacity || !n->slots[name])
+      return;
+   n->slots[name] = NULL;
+   if (n->free_count == n->free_capacity) {
+      uint32_t cap = n->free_capacity ? n->free_capacity * 2 : 64;
+      uint32_t *fl = realloc(n->free_list, cap * sizeof(*fl));
+      if (!fl)
+         return; /* the name is simply never reused */
+      n->free_list = fl;
+      n->free_capacity = cap;
+   }
+   n->free_list[n->free_count++] = name;
+}
+
+/* ---- reference counting --------------------------------------------------------------------- */
+
+void
+fe_object_ref(struct fe_object *obj)
+{
+   if (obj)
+      atomic_fetch_add_explicit(&obj->refs, 1, memory_order_relaxed);
+}
+
+void
+fe_object_unref(struct fe_context *ctx, struct fe_object *obj)
+{
+   if (!obj || atomic_fetch_sub_explicit(&obj->refs, 1, memory_order_acq_rel) != 1)
+      return;
+   switch (obj->kind) {
+   case FE_OBJ_BUFFER: fe_buffer_destroy(ctx, (struct fe_buffer *)obj); break;
+   case FE_OBJ_TEXTURE: fe_texture_destroy(ctx, (struct fe_texture *)obj); break;
+   case FE_OBJ_RENDERBUFFER: fe_renderbuffer_destroy(ctx, (struct fe_renderbuffer *)obj); break;
+   case FE_OBJ_SHADER: fe_shader_destroy(ctx, (struct fe_shader *)obj); break;
+   case FE_OBJ_PROGRAM: fe_program_destroy(ctx, (struct fe_program *)obj); break;
+   }
+}
+
+void
+fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj)
+{
+   if (*slot == obj)
+      return;
+   fe_object_ref(obj);
+   struct fe_object *old = *slot;
+   *slot = obj;
+   fe_object_unref(ctx, old);
+}
+
+/* ---- handles -------------------------------------------------------------------------------- */
+
+bool
+fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
+                      struct mgp_handle *out)
+{
+   pthread_mutex_lock(&share->lock);
+   bool ok = mgl_handle_alloc_get(&share->handles[kind], &out->slot, &out->gen);
+   pthread_mutex_unlock(&share->lock);
+   if (!ok)
+      *out = mgp_handle_null();
+   return ok;
+}
+
+void
+fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
+                     struct mgp_handle h)
+{
+   if (mgp_handle_is_null(h))
+      return;
+   pthread_mutex_lock(&share->lock);
+   mgl_handle_alloc_put(&share->handles[kind], h.slot);
+   pthread_mutex_unlock(&share->lock);
+}
+
+bool
+fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call)
+{
+   return (share->caps->call_mask[call / 64] >> (call % 64)) & 1;
+}
+
+bool
+fe_pipe_has(struct fe_context *ctx, enum mgp_call_id call)
+{
+   /* One log line per call (a site per call), counted every time. */
+   static atomic_flag logged[MGP_CALL_COUNT];
+   if (fe_call_supported(ctx->share, call))
+      return true;
+   mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[call],
+                   "%s (the front end drops or emulates it)", mgp_call_info[call].name);
+   return false;
+}

@@ -1,0 +1,121 @@
+/* fe_readpixels.c — glReadPixels: the spec's errors here, pack state by set_pixel_pack_state
+ * when it changed, and a read_pixels whose span_out is the app's memory (laid out by the pack
+ * state); the transport carries the round trip. */
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+static bool
+read_depth_stencil(struct fe_context *ctx, bool depth)
+{
+   struct fe_framebuffer *fb = ctx->read_fbo;
+   if (!fb) {
+      struct fe_surface *s = ctx->read_surface;
+      return s && (depth ? s->format.depth_bits : s->format.stencil_bits);
+   }
+   return fb->att[depth ? FE_ATT_DEPTH : FE_ATT_STENCIL].type != GL_NONE;
+}
+
+static void
+read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
+            GLenum format, GLenum type, GLsizei buf_size, void *pixels)
+{
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   FE_CHECK(fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE,
+            GL_INVALID_FRAMEBUFFER_OPERATION);
+   uint16_t rformat = 0;
+   unsigned samples = 1;
+   bool has_color = fe_fbo_read_format(ctx, &rformat, &samples);
+   FE_CHECK(samples > 1, GL_INVALID_OPERATION);
+   switch (format) {
+   case GL_DEPTH_COMPONENT:
+      FE_CHECK(!read_depth_stencil(ctx, true), GL_INVALID_OPERATION);
+      break;
+   case GL_STENCIL_INDEX:
+      FE_CHECK(!read_depth_stencil(ctx, false), GL_INVALID_OPERATION);
+      break;
+   case GL_DEPTH_STENCIL:
+      FE_CHECK(!read_depth_stencil(ctx, true) || !read_depth_stencil(ctx, false),
+               GL_INVALID_OPERATION);
+      break;
+   default: {
+      FE_CHECK(!has_color, GL_INVALID_OPERATION);
+      const struct fe_mgp_format_desc *fd = fe_mgp_format(rformat);
+      bool int_buf = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
+      bool int_fmt = format == GL_RED_INTEGER || format == GL_GREEN_INTEGER ||
+                     format == GL_BLUE_INTEGER || format == GL_RG_INTEGER ||
+                     format == GL_RGB_INTEGER || format == GL_BGR_INTEGER ||
+                     format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
+      FE_CHECK(int_buf != int_fmt, GL_INVALID_OPERATION);
+      break;
+   }
+   }
+   size_t first, stride;
+   size_t size = fe_pixel_image_layout(&ctx->pack, width, height, format, type, &first, &stride);
+   FE_CHECK(buf_size >= 0 && size > (size_t)buf_size, GL_INVALID_OPERATION);
+   if (ctx->pixel_pack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glReadPixels into a GL_PIXEL_PACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!width || !height)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_read_pixels)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_READ))
+      return;
+   struct mgp_read_pixels a = {
+      .x = x,
+      .y = y,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .format = format,
+      .type = type,
+      .out = {.ptr = pixels, .size = size},
+   };
+   mgp_read_pixels(&ctx->pipe, &a);
+}
+
+void
+mgl_glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                 void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   read_pixels(ctx, x, y, width, height, format, type, -1, pixels);
+}
+
+void
+mgl_glReadnPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                  GLsizei bufSize, void *data)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
+   read_pixels(ctx, x, y, width, height, format, type, bufSize, data);
+}
+
+void
+mgl_glReadnPixelsARB(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                     GLenum type, GLsizei bufSize, void *data)
+{
+   mgl_glReadnPixels(x, y, width, height, format, type, bufSize, data);
+}
+
+void
+mgl_glReadnPixelsKHR(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                     GLenum type, GLsizei bufSize, void *data)
+{
+   mgl_glReadnPixels(x, y, width, height, format, type, bufSize, data);
+}
+
+void
+mgl_glReadnPixelsEXT(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                     GLenum type, GLsizei bufSize, void *data)
+{
+   mgl_glReadnPixels(x, y, width, height, format, type, bufSize, data);
+}

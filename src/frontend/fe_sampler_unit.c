@@ -1,0 +1,174 @@
+/* fe_sampler_unit.c — texture units: glActiveTexture, glBindTexture, the default texture of
+ * each target (name 0) and the 1x1 (0,0,0,1) textures an incomplete texture samples as. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_cso.h"
+#include "fe_gl.h"
+#include "gl_api.h"
+#include "log.h"
+
+int
+fe_tex_target_index(GLenum target)
+{
+   switch (target) {
+   case GL_TEXTURE_1D: return FE_TEX_1D;
+   case GL_TEXTURE_2D: return FE_TEX_2D;
+   case GL_TEXTURE_3D: return FE_TEX_3D;
+   case GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
+   case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   default: return -1;
+   }
+}
+
+GLenum
+fe_tex_target_enum(enum fe_tex_target t)
+{
+   static const GLenum e[FE_TEX_TARGET_COUNT] = {
+      GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_1D_ARRAY, GL_TEXTURE_2D_ARRAY,
+      GL_TEXTURE_RECTANGLE, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BUFFER, GL_TEXTURE_2D_MULTISAMPLE,
+      GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
+   };
+   return e[t];
+}
+
+void
+mgl_glActiveTexture(GLenum texture)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + FE_MAX_TEXTURE_UNITS,
+            GL_INVALID_ENUM);
+   ctx->active_unit = texture - GL_TEXTURE0;
+}
+
+static struct fe_texture *
+default_texture(struct fe_context *ctx, enum fe_tex_target t)
+{
+   if (!ctx->default_tex[t]) {
+      struct fe_texture *tex = fe_texture_create(ctx, 0, t);
+      if (!tex)
+         return NULL;
+      ctx->default_tex[t] = tex; /* keeps the creation reference */
+   }
+   return ctx->default_tex[t];
+}
+
+/* The texture a unit samples for a target: the bound one or the default texture. */
+struct fe_texture *
+fe_unit_texture(struct fe_context *ctx, unsigned unit, enum fe_tex_target t)
+{
+   struct fe_texture *tex = ctx->units[unit][t];
+   return tex ? tex : default_texture(ctx, t);
+}
+
+void
+mgl_glBindTexture(GLenum target, GLuint texture)
+{
+   FE_CTX_OR_RETURN();
+   int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0, GL_INVALID_ENUM);
+   struct fe_texture *tex = NULL;
+   if (texture) {
+      struct fe_share_group *sg = ctx->share;
+      pthread_mutex_lock(&sg->lock);
+      void *obj = fe_names_get(&sg->textures, texture);
+      pthread_mutex_unlock(&sg->lock);
+      FE_CHECK(!obj, GL_INVALID_OPERATION);
+      if (obj == FE_NAME_RESERVED) {
+         tex = fe_texture_create(ctx, texture, (enum fe_tex_target)t);
+         FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+         pthread_mutex_lock(&sg->lock);
+         fe_names_set(&sg->textures, texture, tex);
+         pthread_mutex_unlock(&sg->lock);
+      } else {
+         tex = obj;
+         FE_CHECK(tex->target != (enum fe_tex_target)t, GL_INVALID_OPERATION);
+      }
+   }
+   struct fe_texture **slot = &ctx->units[ctx->active_unit][t];
+   if (*slot == tex)
+      return;
+   FE_REBIND(ctx, slot, tex);
+   ctx->unit_version++;
+}
+
+void
+fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
+{
+   for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++) {
+      if (ctx->units[u][tex->target] == tex) {
+         FE_REBIND(ctx, &ctx->units[u][tex->target], NULL);
+         ctx->unit_version++;
+      }
+   }
+}
+
+/* ---- black textures ------------------------------------------------------------------------ */
+
+struct fe_texture *
+fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kind)
+{
+   if (kind > MGP_SAMPLER_KIND_SHADOW)
+      kind = MGP_SAMPLER_KIND_FLOAT;
+   if (ctx->black_tex[target][kind])
+      return ctx->black_tex[target][kind];
+   if (target == FE_TEX_BUFFER || target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY) {
+      MGL_DECLINE(gl_feature_unimplemented,
+                  "an incomplete %s texture has no stand-in: the 2D one is bound",
+                  target == FE_TEX_BUFFER ? "buffer" : "multisample");
+      return fe_texture_black(ctx, FE_TEX_2D, kind);
+   }
+   struct fe_texture *tex = fe_texture_create(ctx, 0, target);
+   if (!tex)
+      return NULL;
+   static const uint16_t formats[4] = {MGP_FORMAT_RGBA8_UNORM, MGP_FORMAT_RGBA8_SINT,
+                                       MGP_FORMAT_RGBA8_UINT, MGP_FORMAT_D32_FLOAT};
+   static const GLenum ifmts[4] = {GL_RGBA8, GL_RGBA8I, GL_RGBA8UI, GL_DEPTH_COMPONENT32F};
+   uint16_t format = formats[kind];
+   uint32_t layers = target == FE_TEX_CUBE ? 6 : 1;
+   struct mgp_resource_desc d = {
+      .res = tex->res,
+      .target = (uint8_t)fe_texture_res_target(target),
+      .levels = 1,
+      .samples = 1,
+      .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_TRANSFER,
+      .format = format,
+      .width = 1,
+      .height = 1,
+      .depth = 1,
+      .array_layers = layers,
+   };
+   mgp_resource_create(ctx->share->screen, &d);
+   tex->created = true;
+   tex->res_format = format;
+   tex->res_width = tex->res_height = tex->res_levels = 1;
+   tex->res_layers = layers;
+   tex->params.min_filter = GL_NEAREST;
+   tex->params.mag_filter = GL_NEAREST;
+   for (uint32_t f = 0; f < layers; f++)
+      tex->image[f][0] = (struct fe_tex_image){true, 1, 1, 1, ifmts[kind], format};
+   /* (0, 0, 0, 1); depth 0 */
+   static const uint8_t unorm[4] = {0, 0, 0, 255}, ints[4] = {0, 0, 0, 1};
+   const float depth = 0.0f;
+   const void *texel = kind == 0 ? (const void *)unorm : kind == 3 ? (const void *)&depth
+                                                                   : (const void *)ints;
+   for (uint32_t f = 0; f < layers; f++) {
+      struct mgp_sub_region r = {.z = (int32_t)f, .width = 1, .height = 1, .depth = 1};
+      struct mgp_resource_subdata a = {
+         .res = tex->res,
+         .format = format,
+         .box = {.z = (int32_t)f, .width = 1, .height = 1, .depth = 1},
+         .region_count = 1,
+         .data = {.ptr = (void *)texel, .size = 4},
+      };
+      mgp_resource_subdata(&ctx->pipe, &a, &r);
+   }
+   tex->version++;
+   ctx->black_tex[target][kind] = tex;
+   return tex;
+}

@@ -1,0 +1,815 @@
+/* fe_state.c — fixed-function state: enables, depth, blend, cull, stencil, scissor, viewport,
+ * colour masks, clear values, pixel store, hints.
+ *
+ * Render state lives in two blocks (DESIGN.md §2.4): ctx->rs is exactly the pipeline subset
+ * (struct mgp_render_state) and ctx->ds the dynamic subset (struct mgp_dynamic_state). Every
+ * setter writes through rs_*() / ds_*(), which bump the block's version only when a byte
+ * changes: the pipeline version changes exactly when the pipeline subset's hash does. GL state
+ * that feeds a derived field (cull enable + cull mode) is kept beside and re-derived. */
+#include <math.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "gl_api.h"
+
+/* ---- versioned writes ---------------------------------------------------------------------- */
+
+static void
+rs_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
+{
+   if (*f != (uint8_t)v) {
+      *f = (uint8_t)v;
+      ctx->rs_version++;
+   }
+}
+
+static void
+rs_u16(struct fe_context *ctx, uint16_t *f, unsigned v)
+{
+   if (*f != (uint16_t)v) {
+      *f = (uint16_t)v;
+      ctx->rs_version++;
+   }
+}
+
+static void
+rs_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
+{
+   if (*f != v) {
+      *f = v;
+      ctx->rs_version++;
+   }
+}
+
+static void
+ds_u8(struct fe_context *ctx, uint8_t *f, unsigned v)
+{
+   if (*f != (uint8_t)v) {
+      *f = (uint8_t)v;
+      ctx->ds_version++;
+   }
+}
+
+static void
+ds_u32(struct fe_context *ctx, uint32_t *f, uint32_t v)
+{
+   if (*f != v) {
+      *f = v;
+      ctx->ds_version++;
+   }
+}
+
+static void
+ds_i32(struct fe_context *ctx, int32_t *f, int32_t v)
+{
+   if (*f != v) {
+      *f = v;
+      ctx->ds_version++;
+   }
+}
+
+static void
+ds_f32(struct fe_context *ctx, float *f, float v)
+{
+   if (memcmp(f, &v, sizeof(v))) {
+      *f = v;
+      ctx->ds_version++;
+   }
+}
+
+/* Blend targets that differ from target 0 need independent blending. */
+static void
+update_independent_blend(struct fe_context *ctx)
+{
+   unsigned indep = 0;
+   for (int i = 1; i < FE_MAX_DRAW_BUFFERS; i++)
+      if (memcmp(&ctx->rs.blend[i], &ctx->rs.blend[0], sizeof(ctx->rs.blend[0])))
+         indep = 1;
+   rs_u8(ctx, &ctx->rs.independent_blend, indep);
+}
+
+static void
+update_cull(struct fe_context *ctx)
+{
+   rs_u16(ctx, &ctx->rs.cull_face, ctx->cull_enabled ? ctx->cull_mode : 0);
+}
+
+void
+fe_state_init(struct fe_context *ctx)
+{
+   struct mgp_render_state *rs = &ctx->rs;
+   memset(rs, 0, sizeof(*rs));
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      rs->blend[i].color_mask = 0xf;
+      rs->blend[i].eq_rgb = rs->blend[i].eq_alpha = GL_FUNC_ADD;
+      rs->blend[i].src_rgb = rs->blend[i].src_alpha = GL_ONE;
+      rs->blend[i].dst_rgb = rs->blend[i].dst_alpha = GL_ZERO;
+   }
+   rs->logic_op = GL_COPY;
+   rs->depth_write = 1;
+   rs->depth_func = GL_LESS;
+   rs->front_face = GL_CCW;
+   rs->polygon_mode = GL_FILL;
+   for (int f = 0; f < 2; f++) {
+      rs->stencil_func[f] = GL_ALWAYS;
+      rs->stencil_fail[f] = rs->stencil_zfail[f] = rs->stencil_zpass[f] = GL_KEEP;
+   }
+   rs->provoking_vertex_last = 1;
+   rs->multisample = 1;
+   rs->sample_mask = ~0u;
+   ctx->rs_version = 1;
+
+   struct mgp_dynamic_state *ds = &ctx->ds;
+   memset(ds, 0, sizeof(*ds));
+   ds->depth_range[1] = 1.0f;
+   for (int f = 0; f < 2; f++)
+      ds->stencil_read_mask[f] = ds->stencil_write_mask[f] = ~0u;
+   ds->line_width = 1.0f;
+   ds->point_size = 1.0f;
+   ds->sample_coverage_value = 1.0f;
+   ctx->ds_version = 1;
+
+   ctx->cull_mode = GL_BACK;
+   ctx->polygon_mode = GL_FILL;
+   ctx->clear_depth = 1.0;
+   for (int i = 0; i < 4; i++)
+      ctx->hints[i] = GL_DONT_CARE;
+   ctx->pack = ctx->unpack = (struct fe_pixel_store){.alignment = 4};
+   ctx->pack_version = 1;
+   ctx->default_draw_buffer = GL_BACK;
+   ctx->default_read_buffer = GL_BACK;
+   ctx->default_fb_version = 1;
+   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+      ctx->attrib_value[i][3] = fe_f2u(1.0f);
+   ctx->unit_version = 1;
+   ctx->ubo_version = 1;
+   ctx->misc_dither = true;
+   ctx->sample_mask_value = ~0u;
+   ctx->clamp_read_color = GL_FIXED_ONLY;
+   ctx->point_fade_threshold = 1.0f;
+   ctx->point_sprite_origin = GL_UPPER_LEFT;
+}
+
+/* ---- enables ------------------------------------------------------------------------------- */
+
+static bool
+set_enable(struct fe_context *ctx, GLenum cap, bool on)
+{
+   struct mgp_render_state *rs = &ctx->rs;
+   switch (cap) {
+   case GL_BLEND:
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+         rs_u8(ctx, &rs->blend[i].enable, on);
+      update_independent_blend(ctx);
+      return true;
+   case GL_COLOR_LOGIC_OP: rs_u8(ctx, &rs->logic_op_enable, on); return true;
+   case GL_CULL_FACE:
+      ctx->cull_enabled = on;
+      update_cull(ctx);
+      return true;
+   case GL_DEPTH_CLAMP: rs_u8(ctx, &rs->depth_clamp, on); return true;
+   case GL_DEPTH_TEST: rs_u8(ctx, &rs->depth_test, on); return true;
+   case GL_STENCIL_TEST: rs_u8(ctx, &rs->stencil_test, on); return true;
+   case GL_LINE_SMOOTH: rs_u8(ctx, &rs->line_smooth, on); return true;
+   case GL_MULTISAMPLE: rs_u8(ctx, &rs->multisample, on); return true;
+   case GL_POLYGON_OFFSET_FILL:
+      rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~1u) | (on ? 1u : 0u));
+      return true;
+   case GL_POLYGON_OFFSET_LINE:
+      rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~2u) | (on ? 2u : 0u));
+      return true;
+   case GL_POLYGON_OFFSET_POINT:
+      rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~4u) | (on ? 4u : 0u));
+      return true;
+   case GL_PRIMITIVE_RESTART: rs_u8(ctx, &rs->primitive_restart, on); return true;
+   case GL_RASTERIZER_DISCARD: rs_u8(ctx, &rs->rasterizer_discard, on); return true;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE: rs_u8(ctx, &rs->alpha_to_coverage, on); return true;
+   case GL_SAMPLE_ALPHA_TO_ONE: rs_u8(ctx, &rs->alpha_to_one, on); return true;
+   case GL_SAMPLE_COVERAGE: ds_u8(ctx, &ctx->ds.sample_coverage_enable, on); return true;
+   case GL_SCISSOR_TEST:
+      ctx->scissor_test = on;
+      ds_u8(ctx, &ctx->ds.scissor_enable, on);
+      return true;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: rs_u8(ctx, &rs->seamless_cube, on); return true;
+   case GL_PROGRAM_POINT_SIZE: rs_u8(ctx, &rs->program_point_size, on); return true;
+   case GL_CLIP_DISTANCE0: case GL_CLIP_DISTANCE1: case GL_CLIP_DISTANCE2:
+   case GL_CLIP_DISTANCE3: case GL_CLIP_DISTANCE4: case GL_CLIP_DISTANCE5:
+   case GL_CLIP_DISTANCE6: case GL_CLIP_DISTANCE7: {
+      unsigned bit = 1u << (cap - GL_CLIP_DISTANCE0);
+      rs_u8(ctx, &rs->clip_distance_mask, on ? rs->clip_distance_mask | bit
+                                               : rs->clip_distance_mask & ~bit);
+      return true;
+   }
+   case GL_DITHER: ctx->misc_dither = on; return true;
+   case GL_POLYGON_SMOOTH: ctx->misc_polygon_smooth = on; return true;
+   case GL_FRAMEBUFFER_SRGB: ctx->misc_framebuffer_srgb = on; return true;
+   case GL_SAMPLE_MASK:
+      ctx->misc_sample_mask = on;
+      rs_u32(ctx, &rs->sample_mask, on ? ctx->sample_mask_value : ~0u);
+      return true;
+   default:
+      return false;
+   }
+}
+
+void
+mgl_glEnable(GLenum cap)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!set_enable(ctx, cap, true), GL_INVALID_ENUM);
+}
+
+void
+mgl_glDisable(GLenum cap)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!set_enable(ctx, cap, false), GL_INVALID_ENUM);
+}
+
+/* -1 for a cap glIsEnabled does not know. */
+int
+fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
+{
+   const struct mgp_render_state *rs = &ctx->rs;
+   switch (cap) {
+   case GL_BLEND: return rs->blend[0].enable;
+   case GL_COLOR_LOGIC_OP: return rs->logic_op_enable;
+   case GL_CULL_FACE: return ctx->cull_enabled;
+   case GL_DEPTH_CLAMP: return rs->depth_clamp;
+   case GL_DEPTH_TEST: return rs->depth_test;
+   case GL_STENCIL_TEST: return rs->stencil_test;
+   case GL_LINE_SMOOTH: return rs->line_smooth;
+   case GL_MULTISAMPLE: return rs->multisample;
+   case GL_POLYGON_OFFSET_FILL: return (rs->polygon_offset_enable & 1) != 0;
+   case GL_POLYGON_OFFSET_LINE: return (rs->polygon_offset_enable & 2) != 0;
+   case GL_POLYGON_OFFSET_POINT: return (rs->polygon_offset_enable & 4) != 0;
+   case GL_PRIMITIVE_RESTART: return rs->primitive_restart;
+   case GL_RASTERIZER_DISCARD: return rs->rasterizer_discard;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE: return rs->alpha_to_coverage;
+   case GL_SAMPLE_ALPHA_TO_ONE: return rs->alpha_to_one;
+   case GL_SAMPLE_COVERAGE: return ctx->ds.sample_coverage_enable;
+   case GL_SCISSOR_TEST: return ctx->scissor_test;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: return rs->seamless_cube;
+   case GL_PROGRAM_POINT_SIZE: return rs->program_point_size;
+   case GL_CLIP_DISTANCE0: case GL_CLIP_DISTANCE1: case GL_CLIP_DISTANCE2:
+   case GL_CLIP_DISTANCE3: case GL_CLIP_DISTANCE4: case GL_CLIP_DISTANCE5:
+   case GL_CLIP_DISTANCE6: case GL_CLIP_DISTANCE7:
+      return (rs->clip_distance_mask >> (cap - GL_CLIP_DISTANCE0)) & 1;
+   case GL_DITHER: return ctx->misc_dither;
+   case GL_POLYGON_SMOOTH: return ctx->misc_polygon_smooth;
+   case GL_FRAMEBUFFER_SRGB: return ctx->misc_framebuffer_srgb;
+   case GL_SAMPLE_MASK: return ctx->misc_sample_mask;
+   default: return -1;
+   }
+}
+
+GLboolean
+mgl_glIsEnabled(GLenum cap)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   int v = fe_state_is_enabled(ctx, cap);
+   FE_CHECK(v < 0, GL_INVALID_ENUM, GL_FALSE);
+   return v ? GL_TRUE : GL_FALSE;
+}
+
+void
+mgl_glEnablei(GLenum target, GLuint index)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_BLEND, GL_INVALID_ENUM);
+   FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   rs_u8(ctx, &ctx->rs.blend[index].enable, 1);
+   update_independent_blend(ctx);
+}
+
+void
+mgl_glDisablei(GLenum target, GLuint index)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_BLEND, GL_INVALID_ENUM);
+   FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   rs_u8(ctx, &ctx->rs.blend[index].enable, 0);
+   update_independent_blend(ctx);
+}
+
+GLboolean
+mgl_glIsEnabledi(GLenum target, GLuint index)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   FE_CHECK(target != GL_BLEND, GL_INVALID_ENUM, GL_FALSE);
+   FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE, GL_FALSE);
+   return ctx->rs.blend[index].enable ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- depth --------------------------------------------------------------------------------- */
+
+void
+mgl_glDepthFunc(GLenum func)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_is_compare_func(func), GL_INVALID_ENUM);
+   rs_u16(ctx, &ctx->rs.depth_func, func);
+}
+
+void
+mgl_glDepthMask(GLboolean flag)
+{
+   FE_CTX_OR_RETURN();
+   rs_u8(ctx, &ctx->rs.depth_write, flag ? 1 : 0);
+}
+
+void
+mgl_glDepthRange(GLdouble n, GLdouble f)
+{
+   FE_CTX_OR_RETURN();
+   ds_f32(ctx, &ctx->ds.depth_range[0], fe_clampf((float)n, 0.0f, 1.0f));
+   ds_f32(ctx, &ctx->ds.depth_range[1], fe_clampf((float)f, 0.0f, 1.0f));
+}
+
+void
+mgl_glDepthRangef(GLfloat n, GLfloat f)
+{
+   mgl_glDepthRange(n, f);
+}
+
+/* ---- blend --------------------------------------------------------------------------------- */
+
+static bool
+is_blend_factor(GLenum f)
+{
+   switch (f) {
+   case GL_ZERO: case GL_ONE: case GL_SRC_COLOR: case GL_ONE_MINUS_SRC_COLOR:
+   case GL_DST_COLOR: case GL_ONE_MINUS_DST_COLOR: case GL_SRC_ALPHA:
+   case GL_ONE_MINUS_SRC_ALPHA: case GL_DST_ALPHA: case GL_ONE_MINUS_DST_ALPHA:
+   case GL_CONSTANT_COLOR: case GL_ONE_MINUS_CONSTANT_COLOR: case GL_CONSTANT_ALPHA:
+   case GL_ONE_MINUS_CONSTANT_ALPHA: case GL_SRC_ALPHA_SATURATE: case GL_SRC1_COLOR:
+   case GL_ONE_MINUS_SRC1_COLOR: case GL_SRC1_ALPHA: case GL_ONE_MINUS_SRC1_ALPHA:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static bool
+is_blend_equation(GLenum e)
+{
+   return e == GL_FUNC_ADD || e == GL_FUNC_SUBTRACT || e == GL_FUNC_REVERSE_SUBTRACT ||
+          e == GL_MIN || e == GL_MAX;
+}
+
+void
+mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) ||
+               !is_blend_factor(src_alpha) || !is_blend_factor(dst_alpha),
+            GL_INVALID_ENUM);
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      struct mgp_blend_target *b = &ctx->rs.blend[i];
+      rs_u16(ctx, &b->src_rgb, src_rgb);
+      rs_u16(ctx, &b->dst_rgb, dst_rgb);
+      rs_u16(ctx, &b->src_alpha, src_alpha);
+      rs_u16(ctx, &b->dst_alpha, dst_alpha);
+   }
+   update_independent_blend(ctx);
+}
+
+void
+mgl_glBlendFunc(GLenum sfactor, GLenum dfactor)
+{
+   mgl_glBlendFuncSeparate(sfactor, dfactor, sfactor, dfactor);
+}
+
+void
+mgl_glBlendEquationSeparate(GLenum mode_rgb, GLenum mode_alpha)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha), GL_INVALID_ENUM);
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
+      rs_u16(ctx, &ctx->rs.blend[i].eq_rgb, mode_rgb);
+      rs_u16(ctx, &ctx->rs.blend[i].eq_alpha, mode_alpha);
+   }
+   update_independent_blend(ctx);
+}
+
+void
+mgl_glBlendEquation(GLenum mode)
+{
+   mgl_glBlendEquationSeparate(mode, mode);
+}
+
+void
+mgl_glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
+{
+   FE_CTX_OR_RETURN();
+   const float c[4] = {r, g, b, a};
+   for (int i = 0; i < 4; i++)
+      ds_f32(ctx, &ctx->ds.blend_color[i], c[i]);
+}
+
+static unsigned
+color_mask_bits(GLboolean r, GLboolean g, GLboolean b, GLboolean a)
+{
+   return (r ? 1u : 0u) | (g ? 2u : 0u) | (b ? 4u : 0u) | (a ? 8u : 0u);
+}
+
+void
+mgl_glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a)
+{
+   FE_CTX_OR_RETURN();
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      rs_u8(ctx, &ctx->rs.blend[i].color_mask, color_mask_bits(r, g, b, a));
+   update_independent_blend(ctx);
+}
+
+void
+mgl_glColorMaski(GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(index >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   rs_u8(ctx, &ctx->rs.blend[index].color_mask, color_mask_bits(r, g, b, a));
+   update_independent_blend(ctx);
+}
+
+void
+mgl_glLogicOp(GLenum opcode)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(opcode < GL_CLEAR || opcode > GL_SET, GL_INVALID_ENUM);
+   rs_u16(ctx, &ctx->rs.logic_op, opcode);
+}
+
+/* ---- rasterization ------------------------------------------------------------------------- */
+
+void
+mgl_glCullFace(GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(mode != GL_FRONT && mode != GL_BACK && mode != GL_FRONT_AND_BACK, GL_INVALID_ENUM);
+   ctx->cull_mode = mode;
+   update_cull(ctx);
+}
+
+void
+mgl_glFrontFace(GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(mode != GL_CW && mode != GL_CCW, GL_INVALID_ENUM);
+   rs_u16(ctx, &ctx->rs.front_face, mode);
+}
+
+void
+mgl_glPolygonMode(GLenum face, GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(face != GL_FRONT_AND_BACK, GL_INVALID_ENUM); /* core: FRONT/BACK are gone */
+   FE_CHECK(mode != GL_POINT && mode != GL_LINE && mode != GL_FILL, GL_INVALID_ENUM);
+   ctx->polygon_mode = mode;
+   rs_u16(ctx, &ctx->rs.polygon_mode, mode);
+}
+
+void
+mgl_glPolygonOffset(GLfloat factor, GLfloat units)
+{
+   FE_CTX_OR_RETURN();
+   ds_f32(ctx, &ctx->ds.polygon_offset_factor, factor);
+   ds_f32(ctx, &ctx->ds.polygon_offset_units, units);
+}
+
+void
+mgl_glLineWidth(GLfloat width)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!(width > 0.0f), GL_INVALID_VALUE);
+   /* Forward-compatible core contexts reject wide lines. */
+   FE_CHECK(ctx->desc.forward_compatible && width > 1.0f, GL_INVALID_VALUE);
+   ds_f32(ctx, &ctx->ds.line_width, width);
+}
+
+void
+mgl_glPointSize(GLfloat size)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!(size > 0.0f), GL_INVALID_VALUE);
+   ds_f32(ctx, &ctx->ds.point_size, size);
+}
+
+void
+mgl_glProvokingVertex(GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(mode != GL_FIRST_VERTEX_CONVENTION && mode != GL_LAST_VERTEX_CONVENTION,
+            GL_INVALID_ENUM);
+   rs_u8(ctx, &ctx->rs.provoking_vertex_last, mode == GL_LAST_VERTEX_CONVENTION);
+}
+
+void
+mgl_glPrimitiveRestartIndex(GLuint index)
+{
+   FE_CTX_OR_RETURN();
+   ctx->restart_index = index; /* travels with each draw */
+}
+
+void
+mgl_glSampleCoverage(GLfloat value, GLboolean invert)
+{
+   FE_CTX_OR_RETURN();
+   ds_f32(ctx, &ctx->ds.sample_coverage_value, fe_clampf(value, 0.0f, 1.0f));
+   ds_u8(ctx, &ctx->ds.sample_coverage_invert, invert ? 1 : 0);
+}
+
+void
+mgl_glSampleMaski(GLuint mask_number, GLbitfield mask)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(mask_number >= 1, GL_INVALID_VALUE); /* GL_MAX_SAMPLE_MASK_WORDS is 1 */
+   ctx->sample_mask_value = mask;
+   if (ctx->misc_sample_mask)
+      rs_u32(ctx, &ctx->rs.sample_mask, mask);
+}
+
+/* ---- stencil ------------------------------------------------------------------------------- */
+
+static bool
+is_stencil_op(GLenum op)
+{
+   switch (op) {
+   case GL_KEEP: case GL_ZERO: case GL_REPLACE: case GL_INCR: case GL_INCR_WRAP: case GL_DECR:
+   case GL_DECR_WRAP: case GL_INVERT:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static bool
+face_range(GLenum face, int *first, int *last)
+{
+   switch (face) {
+   case GL_FRONT: *first = *last = 0; return true;
+   case GL_BACK: *first = *last = 1; return true;
+   case GL_FRONT_AND_BACK: *first = 0, *last = 1; return true;
+   default: return false;
+   }
+}
+
+void
+mgl_glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
+{
+   FE_CTX_OR_RETURN();
+   int first, last;
+   FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
+   FE_CHECK(!fe_is_compare_func(func), GL_INVALID_ENUM);
+   for (int f = first; f <= last; f++) {
+      rs_u16(ctx, &ctx->rs.stencil_func[f], func);
+      ds_u32(ctx, &ctx->ds.stencil_ref[f], (uint32_t)ref);
+      ds_u32(ctx, &ctx->ds.stencil_read_mask[f], mask);
+   }
+}
+
+void
+mgl_glStencilFunc(GLenum func, GLint ref, GLuint mask)
+{
+   mgl_glStencilFuncSeparate(GL_FRONT_AND_BACK, func, ref, mask);
+}
+
+void
+mgl_glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass)
+{
+   FE_CTX_OR_RETURN();
+   int first, last;
+   FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
+   FE_CHECK(!is_stencil_op(sfail) || !is_stencil_op(dpfail) || !is_stencil_op(dppass),
+            GL_INVALID_ENUM);
+   for (int f = first; f <= last; f++) {
+      rs_u16(ctx, &ctx->rs.stencil_fail[f], sfail);
+      rs_u16(ctx, &ctx->rs.stencil_zfail[f], dpfail);
+      rs_u16(ctx, &ctx->rs.stencil_zpass[f], dppass);
+   }
+}
+
+void
+mgl_glStencilOp(GLenum sfail, GLenum dpfail, GLenum dppass)
+{
+   mgl_glStencilOpSeparate(GL_FRONT_AND_BACK, sfail, dpfail, dppass);
+}
+
+void
+mgl_glStencilMaskSeparate(GLenum face, GLuint mask)
+{
+   FE_CTX_OR_RETURN();
+   int first, last;
+   FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
+   for (int f = first; f <= last; f++)
+      ds_u32(ctx, &ctx->ds.stencil_write_mask[f], mask);
+}
+
+void
+mgl_glStencilMask(GLuint mask)
+{
+   mgl_glStencilMaskSeparate(GL_FRONT_AND_BACK, mask);
+}
+
+/* ---- viewport and scissor ------------------------------------------------------------------ */
+
+void
+mgl_glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   uint32_t maxw = ctx->share->caps->max_viewport_dims[0];
+   uint32_t maxh = ctx->share->caps->max_viewport_dims[1];
+   if (!maxw)
+      maxw = FE_MAX_VIEWPORT;
+   if (!maxh)
+      maxh = FE_MAX_VIEWPORT;
+   if ((uint32_t)width > maxw)
+      width = (GLsizei)maxw;
+   if ((uint32_t)height > maxh)
+      height = (GLsizei)maxh;
+   ds_f32(ctx, &ctx->ds.viewport[0], (float)x);
+   ds_f32(ctx, &ctx->ds.viewport[1], (float)y);
+   ds_f32(ctx, &ctx->ds.viewport[2], (float)width);
+   ds_f32(ctx, &ctx->ds.viewport[3], (float)height);
+}
+
+void
+mgl_glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   ds_i32(ctx, &ctx->ds.scissor[0], x);
+   ds_i32(ctx, &ctx->ds.scissor[1], y);
+   ds_i32(ctx, &ctx->ds.scissor[2], width);
+   ds_i32(ctx, &ctx->ds.scissor[3], height);
+}
+
+/* ---- clear values -------------------------------------------------------------------------- */
+
+void
+mgl_glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
+{
+   FE_CTX_OR_RETURN();
+   ctx->clear_color[0] = r, ctx->clear_color[1] = g;
+   ctx->clear_color[2] = b, ctx->clear_color[3] = a;
+}
+
+void
+mgl_glClearDepth(GLdouble depth)
+{
+   FE_CTX_OR_RETURN();
+   ctx->clear_depth = depth < 0.0 ? 0.0 : depth > 1.0 ? 1.0 : depth;
+}
+
+void
+mgl_glClearDepthf(GLfloat d)
+{
+   mgl_glClearDepth(d);
+}
+
+void
+mgl_glClearStencil(GLint s)
+{
+   FE_CTX_OR_RETURN();
+   ctx->clear_stencil = s;
+}
+
+/* ---- pixel store, hints, misc --------------------------------------------------------------- */
+
+void
+mgl_glPixelStorei(GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_pixel_store *ps = NULL;
+   GLenum p = pname;
+   switch (pname) {
+   case GL_PACK_SWAP_BYTES: case GL_PACK_LSB_FIRST: case GL_PACK_ROW_LENGTH:
+   case GL_PACK_IMAGE_HEIGHT: case GL_PACK_SKIP_ROWS: case GL_PACK_SKIP_PIXELS:
+   case GL_PACK_SKIP_IMAGES: case GL_PACK_ALIGNMENT:
+      ps = &ctx->pack;
+      break;
+   case GL_UNPACK_SWAP_BYTES: case GL_UNPACK_LSB_FIRST: case GL_UNPACK_ROW_LENGTH:
+   case GL_UNPACK_IMAGE_HEIGHT: case GL_UNPACK_SKIP_ROWS: case GL_UNPACK_SKIP_PIXELS:
+   case GL_UNPACK_SKIP_IMAGES: case GL_UNPACK_ALIGNMENT:
+      ps = &ctx->unpack;
+      p = pname + (GL_PACK_SWAP_BYTES - GL_UNPACK_SWAP_BYTES);
+      break;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (p == GL_PACK_ALIGNMENT) {
+      FE_CHECK(param != 1 && param != 2 && param != 4 && param != 8, GL_INVALID_VALUE);
+   } else if (p != GL_PACK_SWAP_BYTES && p != GL_PACK_LSB_FIRST) {
+      FE_CHECK(param < 0, GL_INVALID_VALUE);
+   }
+   switch (p) {
+   case GL_PACK_SWAP_BYTES: ps->swap_bytes = param != 0; break;
+   case GL_PACK_LSB_FIRST: ps->lsb_first = param != 0; break;
+   case GL_PACK_ROW_LENGTH: ps->row_length = param; break;
+   case GL_PACK_IMAGE_HEIGHT: ps->image_height = param; break;
+   case GL_PACK_SKIP_ROWS: ps->skip_rows = param; break;
+   case GL_PACK_SKIP_PIXELS: ps->skip_pixels = param; break;
+   case GL_PACK_SKIP_IMAGES: ps->skip_images = param; break;
+   case GL_PACK_ALIGNMENT: ps->alignment = param; break;
+   }
+   if (ps == &ctx->pack)
+      ctx->pack_version++;
+}
+
+void
+mgl_glPixelStoref(GLenum pname, GLfloat param)
+{
+   mgl_glPixelStorei(pname, (GLint)lrintf(param));
+}
+
+static int
+hint_index(GLenum target)
+{
+   switch (target) {
+   case GL_LINE_SMOOTH_HINT: return 0;
+   case GL_POLYGON_SMOOTH_HINT: return 1;
+   case GL_TEXTURE_COMPRESSION_HINT: return 2;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return 3;
+   default: return -1;
+   }
+}
+
+void
+mgl_glHint(GLenum target, GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   int i = hint_index(target);
+   FE_CHECK(i < 0, GL_INVALID_ENUM);
+   FE_CHECK(mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE, GL_INVALID_ENUM);
+   ctx->hints[i] = mode; /* hints only: nothing crosses */
+}
+
+GLenum
+fe_state_hint(const struct fe_context *ctx, GLenum target)
+{
+   int i = hint_index(target);
+   return i < 0 ? GL_DONT_CARE : ctx->hints[i];
+}
+
+void
+mgl_glClampColor(GLenum target, GLenum clamp)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_CLAMP_READ_COLOR, GL_INVALID_ENUM);
+   FE_CHECK(clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY, GL_INVALID_ENUM);
+   ctx->clamp_read_color = clamp;
+}
+
+static void
+point_parameter(struct fe_context *ctx, GLenum pname, GLfloat value)
+{
+   switch (pname) {
+   case GL_POINT_FADE_THRESHOLD_SIZE:
+      FE_CHECK(value < 0.0f, GL_INVALID_VALUE);
+      ctx->point_fade_threshold = value;
+      return;
+   case GL_POINT_SPRITE_COORD_ORIGIN: {
+      GLenum v = (GLenum)value;
+      FE_CHECK(v != GL_LOWER_LEFT && v != GL_UPPER_LEFT, GL_INVALID_ENUM);
+      if (v == GL_LOWER_LEFT) {
+         /* No render-state field carries it yet. */
+         MGL_DECLINE(gl_feature_unimplemented, "GL_POINT_SPRITE_COORD_ORIGIN = GL_LOWER_LEFT");
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      ctx->point_sprite_origin = v;
+      return;
+   }
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+   }
+}
+
+void
+mgl_glPointParameterf(GLenum pname, GLfloat param)
+{
+   FE_CTX_OR_RETURN();
+   point_parameter(ctx, pname, param);
+}
+
+void
+mgl_glPointParameterfv(GLenum pname, const GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   point_parameter(ctx, pname, params[0]);
+}
+
+void
+mgl_glPointParameteri(GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   point_parameter(ctx, pname, (GLfloat)param);
+}
+
+void
+mgl_glPointParameteriv(GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   point_parameter(ctx, pname, (GLfloat)params[0]);
+}

@@ -1,0 +1,1200 @@
+/* fe_texture.c — texture objects: images (glTexImage2D, glTexSubImage2D), parameters,
+ * completeness, mipmap generation, glGetTexImage.
+ *
+ * The client converts the app's pixels with the unpack state into tight texels of the
+ * texture's MGPipe format at the GL call (RGB expands to RGBA8), so unpack state never crosses.
+ * Uploads accumulate per (face, level) as regions and leave as one resource_subdata per level
+ * (a union box plus the regions) at the next validate or flush (DESIGN.md §3).
+ *
+ * Storage: the resource has the shape implied by the image being defined (level L of w x h
+ * implies a w<<L x h<<L base) with a full mip chain; an image that does not fit respecifies
+ * it. 2D and cube-map images are implemented; the other targets bind but decline images. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_cso.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+#define FE_PENDING_MAX_REGIONS 64
+
+enum mgp_resource_target
+fe_texture_res_target(enum fe_tex_target t)
+{
+   static const enum mgp_resource_target map[FE_TEX_TARGET_COUNT] = {
+      [FE_TEX_1D] = MGP_RESOURCE_TARGET_TEX_1D,
+      [FE_TEX_2D] = MGP_RESOURCE_TARGET_TEX_2D,
+      [FE_TEX_3D] = MGP_RESOURCE_TARGET_TEX_3D,
+      [FE_TEX_1D_ARRAY] = MGP_RESOURCE_TARGET_TEX_1D_ARRAY,
+      [FE_TEX_2D_ARRAY] = MGP_RESOURCE_TARGET_TEX_2D_ARRAY,
+      [FE_TEX_RECT] = MGP_RESOURCE_TARGET_TEX_RECT,
+      [FE_TEX_CUBE] = MGP_RESOURCE_TARGET_TEX_CUBE,
+      [FE_TEX_BUFFER] = MGP_RESOURCE_TARGET_TEX_BUFFER,
+      [FE_TEX_2D_MS] = MGP_RESOURCE_TARGET_TEX_2D_MS,
+      [FE_TEX_2D_MS_ARRAY] = MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY,
+   };
+   return map[t];
+}
+
+uint32_t
+fe_texture_layers(const struct fe_texture *tex)
+{
+   return tex->target == FE_TEX_CUBE ? 6 : 1;
+}
+
+static unsigned
+level_count(uint32_t w, uint32_t h)
+{
+   uint32_t m = w > h ? w : h;
+   unsigned n = 1;
+   while (m > 1) {
+      m >>= 1;
+      n++;
+   }
+   return n;
+}
+
+static uint32_t
+minify(uint32_t v, unsigned l)
+{
+   v >>= l;
+   return v ? v : 1;
+}
+
+struct fe_texture *
+fe_texture_create(struct fe_context *ctx, GLuint name, enum fe_tex_target target)
+{
+   struct fe_texture *tex = calloc(1, sizeof(*tex));
+   if (!tex || !fe_share_alloc_handle(ctx->share, MGP_KIND_BUFFER, &tex->res)) {
+      free(tex);
+      return NULL;
+   }
+   atomic_init(&tex->base.refs, 1);
+   tex->base.name = name;
+   tex->base.kind = FE_OBJ_TEXTURE;
+   tex->base.share = ctx->share;
+   tex->base.ever_bound = true;
+   tex->target = target;
+   struct fe_tex_params *p = &tex->params;
+   bool rect = target == FE_TEX_RECT;
+   p->min_filter = rect ? GL_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
+   p->mag_filter = GL_LINEAR;
+   p->wrap_s = p->wrap_t = p->wrap_r = rect ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+   p->compare_mode = GL_NONE;
+   p->compare_func = GL_LEQUAL;
+   p->min_lod = -1000.0f;
+   p->max_lod = 1000.0f;
+   p->base_level = 0;
+   p->max_level = 1000;
+   p->swizzle[0] = GL_RED, p->swizzle[1] = GL_GREEN;
+   p->swizzle[2] = GL_BLUE, p->swizzle[3] = GL_ALPHA;
+   tex->version = tex->params_version = 1;
+   return tex;
+}
+
+static void
+pending_clear(struct fe_tex_pending *p)
+{
+   p->count = 0;
+   p->size = 0;
+}
+
+static void
+pending_free(struct fe_texture *tex)
+{
+   for (int f = 0; f < FE_MAX_FACES; f++) {
+      for (int l = 0; l < FE_MAX_LEVELS; l++) {
+         free(tex->pending[f][l].regions);
+         free(tex->pending[f][l].data);
+      }
+   }
+   memset(tex->pending, 0, sizeof(tex->pending));
+}
+
+static bool
+view_of_texture(const void *payload, const void *user)
+{
+   const struct mgp_create_sampler_view *v = payload;
+   return mgp_handle_eq(v->texture, *(const struct mgp_handle *)user);
+}
+
+void
+fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
+{
+   struct fe_share_group *sg = tex->base.share;
+   if (ctx && ctx->share == sg)
+      fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
+   pending_free(tex);
+   if (tex->created)
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){tex->res});
+   fe_share_free_handle(sg, MGP_KIND_BUFFER, tex->res);
+   free(tex);
+}
+
+/* Drops a texture from its context's pending list (the list holds a reference). */
+static void
+pending_unlist(struct fe_context *ctx, struct fe_texture *tex)
+{
+   struct fe_context *owner = tex->pending_ctx;
+   if (!tex->has_pending || !owner)
+      return;
+   for (struct fe_texture **pp = &owner->pending_uploads; *pp; pp = &(*pp)->pending_next) {
+      if (*pp == tex) {
+         *pp = tex->pending_next;
+         break;
+      }
+   }
+   tex->pending_next = NULL;
+   tex->pending_ctx = NULL;
+   tex->has_pending = false;
+   fe_object_unref(ctx, &tex->base);
+}
+
+void
+fe_texture_discard_uploads(struct fe_context *ctx, struct fe_texture *tex)
+{
+   for (int f = 0; f < FE_MAX_FACES; f++)
+      for (int l = 0; l < FE_MAX_LEVELS; l++)
+         pending_clear(&tex->pending[f][l]);
+   pending_unlist(ctx, tex);
+}
+
+/* ---- uploads ------------------------------------------------------------------------------- */
+
+static void
+flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level)
+{
+   struct fe_tex_pending *p = &tex->pending[face][level];
+   const struct fe_tex_image *img = &tex->image[face][level];
+   unsigned bpp = fe_mgp_format(img->format)->bytes;
+   struct mgp_sub_region regions[FE_PENDING_MAX_REGIONS];
+   unsigned i = 0;
+   while (i < p->count) {
+      /* A group: consecutive regions whose bytes fit one blob. */
+      size_t start = p->regions[i].offset, end = start;
+      int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+      unsigned n = 0;
+      while (i < p->count) {
+         const struct fe_tex_region *r = &p->regions[i];
+         size_t bytes = (size_t)r->width * r->height * bpp;
+         if (n && r->offset + bytes - start > FE_UPLOAD_CHUNK)
+            break;
+         regions[n++] = (struct mgp_sub_region){
+            .x = r->x, .y = r->y, .z = (int32_t)face,
+            .width = r->width, .height = r->height, .depth = 1,
+            .src_offset = r->offset - start,
+            .src_row_stride = r->width * bpp,
+         };
+         if (r->x < x0) x0 = r->x;
+         if (r->y < y0) y0 = r->y;
+         if (r->x + (int32_t)r->width > x1) x1 = r->x + (int32_t)r->width;
+         if (r->y + (int32_t)r->height > y1) y1 = r->y + (int32_t)r->height;
+         end = r->offset + bytes;
+         i++;
+      }
+      struct mgp_resource_subdata a = {
+         .res = tex->res,
+         .level = level,
+         .format = img->format,
+         .box = {.x = x0, .y = y0, .z = (int32_t)face, .width = (uint32_t)(x1 - x0),
+                 .height = (uint32_t)(y1 - y0), .depth = 1},
+         .region_count = n,
+         .data = {.ptr = p->data + start, .size = end - start},
+      };
+      mgp_resource_subdata(&ctx->pipe, &a, regions);
+   }
+   pending_clear(p);
+}
+
+void
+fe_texture_flush_one(struct fe_context *ctx, struct fe_texture *tex)
+{
+   if (!tex->has_pending)
+      return;
+   for (unsigned f = 0; f < FE_MAX_FACES; f++)
+      for (unsigned l = 0; l < FE_MAX_LEVELS; l++)
+         if (tex->pending[f][l].count)
+            flush_level(ctx, tex, f, l);
+   pending_unlist(ctx, tex);
+}
+
+void
+fe_texture_flush_uploads(struct fe_context *ctx)
+{
+   while (ctx->pending_uploads)
+      fe_texture_flush_one(ctx, ctx->pending_uploads);
+}
+
+/* Room for a region of bytes in a level's pending list; NULL when out of memory. */
+static uint8_t *
+pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+            int32_t x, int32_t y, uint32_t w, uint32_t h, size_t bytes)
+{
+   struct fe_tex_pending *p = &tex->pending[face][level];
+   const struct fe_tex_image *img = &tex->image[face][level];
+   /* A region covering the whole image replaces everything pending for the level. */
+   if (x == 0 && y == 0 && w >= img->width && h >= img->height)
+      pending_clear(p);
+   if (p->count == FE_PENDING_MAX_REGIONS || p->size + bytes > 4 * (size_t)FE_UPLOAD_CHUNK)
+      flush_level(ctx, tex, face, level);
+   if (p->count == p->capacity) {
+      unsigned cap = p->capacity ? p->capacity * 2 : 4;
+      struct fe_tex_region *r = realloc(p->regions, cap * sizeof(*r));
+      if (!r)
+         return NULL;
+      p->regions = r;
+      p->capacity = cap;
+   }
+   if (p->size + bytes > p->data_capacity) {
+      size_t cap = p->data_capacity ? p->data_capacity : 4096;
+      while (cap < p->size + bytes)
+         cap *= 2;
+      uint8_t *d = realloc(p->data, cap);
+      if (!d)
+         return NULL;
+      p->data = d;
+      p->data_capacity = cap;
+   }
+   p->regions[p->count++] = (struct fe_tex_region){x, y, w, h, p->size};
+   uint8_t *dst = p->data + p->size;
+   p->size += bytes;
+   if (!tex->has_pending) {
+      fe_object_ref(&tex->base);
+      tex->has_pending = true;
+      tex->pending_ctx = ctx;
+      tex->pending_next = ctx->pending_uploads;
+      ctx->pending_uploads = tex;
+   }
+   return dst;
+}
+
+/* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
+ * blob each. */
+static bool
+upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+            int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
+            const void *pixels)
+{
+   const struct fe_tex_image *img = &tex->image[face][level];
+   unsigned bpp = fe_mgp_format(img->format)->bytes;
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   const uint8_t *src = (const uint8_t *)pixels + first;
+   size_t row_bytes = (size_t)w * bpp;
+   uint32_t band = row_bytes ? (uint32_t)(FE_UPLOAD_CHUNK / row_bytes) : h;
+   if (!band)
+      band = 1;
+   for (uint32_t r = 0; r < h; r += band) {
+      uint32_t rows = h - r < band ? h - r : band;
+      uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, w, rows,
+                                 row_bytes * rows);
+      if (!dst) {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return false;
+      }
+      if (!fe_pixel_unpack(dst, img->format, src + (size_t)r * stride, stride, w, rows, format,
+                           type, ctx->unpack.swap_bytes)) {
+         tex->pending[face][level].count--;
+         tex->pending[face][level].size -= row_bytes * rows;
+         MGL_DECLINE(gl_feature_unimplemented, "pixel transfer of 0x%04x/0x%04x into format %u",
+                     format, type, img->format);
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return false;
+      }
+   }
+   return true;
+}
+
+/* ---- storage ------------------------------------------------------------------------------- */
+
+/* Makes the resource fit image (face, level); respecifies it when it does not. */
+static bool
+ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
+{
+   const struct fe_tex_image *img = &tex->image[0][level];
+   for (unsigned f = 0; f < fe_texture_layers(tex) && !img->defined; f++)
+      img = &tex->image[f][level];
+   uint32_t w = img->width, h = img->height;
+   if (tex->created && tex->res_format == img->format && level < tex->res_levels &&
+       minify(tex->res_width, level) == w && minify(tex->res_height, level) == h)
+      return true;
+   uint32_t base_w = w << level, base_h = h << level;
+   if (base_w > 16384 || base_h > 16384)
+      base_w = w, base_h = h;
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(img->format);
+   bool depth = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                fd->kind == FE_FMT_STENCIL;
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   uint16_t bind = MGP_BIND_SAMPLER | MGP_BIND_TRANSFER;
+   if (depth)
+      bind |= MGP_BIND_DEPTH_STENCIL;
+   else if (info && info->color_renderable)
+      bind |= MGP_BIND_RENDER_TARGET;
+   struct mgp_resource_desc d = {
+      .res = tex->res,
+      .target = (uint8_t)fe_texture_res_target(tex->target),
+      .levels = (uint8_t)level_count(base_w, base_h),
+      .samples = 1,
+      .bind_mask = bind,
+      .format = img->format,
+      .width = base_w,
+      .height = base_h,
+      .depth = 1,
+      .array_layers = fe_texture_layers(tex),
+   };
+   /* Pending texels belong to the old storage. */
+   fe_texture_discard_uploads(ctx, tex);
+   if (tex->created) {
+      mgp_resource_respecify(ctx->share->screen, &d);
+   } else {
+      mgp_resource_create(ctx->share->screen, &d);
+      tex->created = true;
+   }
+   tex->res_format = img->format;
+   tex->res_width = base_w;
+   tex->res_height = base_h;
+   tex->res_levels = d.levels;
+   tex->res_layers = d.array_layers;
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   return true;
+}
+
+static void
+texture_changed(struct fe_context *ctx, struct fe_texture *tex)
+{
+   tex->version++;
+   atomic_fetch_add(&ctx->share->texture_gen, 1);
+}
+
+/* Depth-only formats upload as converted texels; combined depth/stencil and stencil texels
+ * would need per-aspect copies the transfer contract does not describe yet. */
+static bool
+upload_supported(uint16_t format)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
+   return fd->kind != FE_FMT_DEPTH_STENCIL && fd->kind != FE_FMT_STENCIL;
+}
+
+/* The texture bound for a glTexImage target, and the cube face. NULL after recording the
+ * error (or the decline) for a target mgl does not do images for. */
+static struct fe_texture *
+image_target(struct fe_context *ctx, GLenum target, unsigned *face, bool *declined)
+{
+   *face = 0;
+   *declined = false;
+   enum fe_tex_target t;
+   switch (target) {
+   case GL_TEXTURE_2D:
+      t = FE_TEX_2D;
+      break;
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_X: case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Y: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Z: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+      t = FE_TEX_CUBE;
+      *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+      break;
+   case GL_TEXTURE_RECTANGLE: case GL_TEXTURE_1D_ARRAY: case GL_PROXY_TEXTURE_2D:
+   case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
+   case GL_PROXY_TEXTURE_CUBE_MAP:
+      MGL_DECLINE(gl_feature_unimplemented, "2D images of target 0x%04x", target);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      *declined = true;
+      return NULL;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
+   if (!tex)
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   return tex;
+}
+
+static unsigned
+max_level_for(const struct fe_context *ctx)
+{
+   uint32_t max = ctx->share->caps->max_texture_size;
+   if (!max)
+      max = 16384;
+   return level_count(max, max) - 1;
+}
+
+void
+mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
+                 GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face;
+   bool declined;
+   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS,
+            GL_INVALID_VALUE);
+   uint32_t max = ctx->share->caps->max_texture_size ? ctx->share->caps->max_texture_size
+                                                     : 16384;
+   if (tex->target == FE_TEX_CUBE && ctx->share->caps->max_cube_size)
+      max = ctx->share->caps->max_cube_size;
+   FE_CHECK(width < 0 || height < 0 || (uint32_t)width > (max >> level) ||
+               (uint32_t)height > (max >> level),
+            GL_INVALID_VALUE);
+   FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
+   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   if (ctx->pixel_unpack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexImage2D from a GL_PIXEL_UNPACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   if (pixels && !upload_supported(fmt)) {
+      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+                  internalformat);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   struct fe_tex_image *img = &tex->image[face][level];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = 1,
+      .internal_format = (GLenum)internalformat,
+      .format = fmt,
+   };
+   pending_clear(&tex->pending[face][level]);
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (!width || !height)
+      return; /* a zero-sized image: defined, never complete */
+   if (!ensure_storage(ctx, tex, (unsigned)level))
+      return;
+   if (pixels)
+      upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height,
+                  format, type, pixels);
+}
+
+void
+mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                    GLsizei height, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face;
+   bool declined;
+   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   struct fe_tex_image *img = &tex->image[face][level];
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(xoffset < 0 || yoffset < 0 || (int64_t)xoffset + width > img->width ||
+               (int64_t)yoffset + height > img->height,
+            GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   if (ctx->pixel_unpack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage2D from a GL_PIXEL_UNPACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!width || !height || !pixels)
+      return;
+   if (!upload_supported(img->format)) {
+      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!ensure_storage(ctx, tex, (unsigned)level))
+      return;
+   upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
+               (uint32_t)height, format, type, pixels);
+}
+
+/* ---- names --------------------------------------------------------------------------------- */
+
+void
+mgl_glGenTextures(GLsizei n, GLuint *textures)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   pthread_mutex_lock(&ctx->share->lock);
+   for (GLsizei i = 0; i < n; i++)
+      textures[i] = fe_names_gen(&ctx->share->textures);
+   pthread_mutex_unlock(&ctx->share->lock);
+}
+
+void
+mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   struct fe_share_group *sg = ctx->share;
+   for (GLsizei i = 0; i < n; i++) {
+      pthread_mutex_lock(&sg->lock);
+      void *obj = fe_names_get(&sg->textures, textures[i]);
+      if (obj)
+         fe_names_delete(&sg->textures, textures[i]);
+      pthread_mutex_unlock(&sg->lock);
+      if (!obj || obj == FE_NAME_RESERVED)
+         continue;
+      struct fe_texture *tex = obj;
+      fe_texture_discard_uploads(ctx, tex);
+      fe_sampler_unit_unbind_texture(ctx, tex);
+      fe_fbo_detach_texture(ctx, tex);
+      fe_object_unref(ctx, &tex->base);
+   }
+}
+
+GLboolean
+mgl_glIsTexture(GLuint texture)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = fe_names_get(&ctx->share->textures, texture);
+   pthread_mutex_unlock(&ctx->share->lock);
+   return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- completeness ---------------------------------------------------------------------------- */
+
+static bool
+is_mipmap_filter(GLenum f)
+{
+   return f != GL_NEAREST && f != GL_LINEAR;
+}
+
+static bool
+compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels)
+{
+   const struct fe_tex_params *p = &tex->params;
+   if (!tex->created || p->base_level > p->max_level || p->base_level >= FE_MAX_LEVELS)
+      return false;
+   unsigned base = (unsigned)p->base_level;
+   unsigned faces = fe_texture_layers(tex);
+   const struct fe_tex_image *b = &tex->image[0][base];
+   if (!b->defined || !b->width || !b->height)
+      return false;
+   for (unsigned f = 1; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][base];
+      if (!i->defined || i->width != b->width || i->height != b->height ||
+          i->internal_format != b->internal_format)
+         return false;
+   }
+   unsigned last = base;
+   if (is_mipmap_filter(p->min_filter)) {
+      unsigned q = base + level_count(b->width, b->height) - 1;
+      if ((GLint)q > p->max_level)
+         q = (unsigned)p->max_level;
+      if (q >= FE_MAX_LEVELS)
+         q = FE_MAX_LEVELS - 1;
+      for (unsigned l = base + 1; l <= q; l++) {
+         for (unsigned f = 0; f < faces; f++) {
+            const struct fe_tex_image *i = &tex->image[f][l];
+            if (!i->defined || i->width != minify(b->width, l - base) ||
+                i->height != minify(b->height, l - base) ||
+                i->internal_format != b->internal_format)
+               return false;
+         }
+      }
+      last = q;
+   }
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(b->format);
+   if ((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) &&
+       (p->mag_filter != GL_NEAREST ||
+        (p->min_filter != GL_NEAREST && p->min_filter != GL_NEAREST_MIPMAP_NEAREST)))
+      return false;
+   /* The resource must hold those levels in that shape. */
+   if (tex->res_format != b->format || last >= tex->res_levels ||
+       minify(tex->res_width, base) != b->width || minify(tex->res_height, base) != b->height)
+      return false;
+   *min_level = (uint16_t)base;
+   *num_levels = (uint16_t)(last - base + 1);
+   return true;
+}
+
+bool
+fe_texture_complete(struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels)
+{
+   if (tex->memo_version != tex->version) {
+      tex->memo_complete = compute_complete(tex, &tex->memo_min_level, &tex->memo_num_levels);
+      tex->memo_version = tex->version;
+   }
+   *min_level = tex->memo_min_level;
+   *num_levels = tex->memo_num_levels;
+   return tex->memo_complete;
+}
+
+/* ---- parameters ---------------------------------------------------------------------------- */
+
+static uint8_t
+swizzle_code(GLenum s)
+{
+   switch (s) {
+   case GL_RED: return 0;
+   case GL_GREEN: return 1;
+   case GL_BLUE: return 2;
+   case GL_ALPHA: return 3;
+   case GL_ZERO: return 4;
+   default: return 5;
+   }
+}
+
+void
+fe_texture_sampler_state(const struct fe_texture *tex, struct mgp_sampler_state *out)
+{
+   const struct fe_tex_params *p = &tex->params;
+   memset(out, 0, sizeof(*out));
+   out->wrap_s = (uint16_t)p->wrap_s;
+   out->wrap_t = (uint16_t)p->wrap_t;
+   out->wrap_r = (uint16_t)p->wrap_r;
+   out->min_filter = (uint16_t)p->min_filter;
+   out->mag_filter = (uint16_t)p->mag_filter;
+   out->compare_mode = (uint16_t)p->compare_mode;
+   out->compare_func = (uint16_t)p->compare_func;
+   out->border_color_form = p->border_form;
+   out->min_lod = p->min_lod;
+   out->max_lod = p->max_lod;
+   out->lod_bias = p->lod_bias;
+   out->max_anisotropy = 1.0f;
+   memcpy(out->border_color, p->border, sizeof(out->border_color));
+}
+
+void
+fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
+{
+   if (tex->params_sent == tex->params_version && tex->params_sent_ctx == ctx)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_set_texture_params))
+      return; /* base/max level, swizzle and LOD ranges are not applied */
+   const struct fe_tex_params *p = &tex->params;
+   struct mgp_texture_params a = {
+      .res = tex->res,
+      .base_level = (uint16_t)(p->base_level > 0xffff ? 0xffff : p->base_level),
+      .max_level = (uint16_t)(p->max_level > 0xffff ? 0xffff : p->max_level),
+      .min_lod = p->min_lod,
+      .max_lod = p->max_lod,
+      .lod_bias = p->lod_bias,
+   };
+   for (int i = 0; i < 4; i++)
+      a.swizzle[i] = swizzle_code(p->swizzle[i]);
+   mgp_set_texture_params(&ctx->pipe, &a);
+   tex->params_sent = tex->params_version;
+   tex->params_sent_ctx = ctx;
+}
+
+static bool
+is_wrap(GLenum w)
+{
+   return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_CLAMP_TO_BORDER ||
+          w == GL_MIRRORED_REPEAT;
+}
+
+static bool
+is_swizzle(GLenum s)
+{
+   return s == GL_RED || s == GL_GREEN || s == GL_BLUE || s == GL_ALPHA || s == GL_ZERO ||
+          s == GL_ONE;
+}
+
+/* One glTexParameter* call. vals holds 1 value (4 for vector pnames); form is how border
+ * colours came in: 0 float, 1 int (Iiv), 2 uint (Iuiv), 3 int normalized (iv). */
+static void
+tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double *vals,
+              const uint32_t *bits, int form, bool vector)
+{
+   int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0 || t == FE_TEX_BUFFER, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   struct fe_tex_params *p = &tex->params;
+   bool ms = t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY;
+   bool rect = t == FE_TEX_RECT;
+   GLenum e = (GLenum)vals[0];
+   bool params_change = false;
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      FE_CHECK(e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
+                  e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
+                  e != GL_LINEAR_MIPMAP_LINEAR,
+               GL_INVALID_ENUM);
+      FE_CHECK(rect && e != GL_NEAREST && e != GL_LINEAR, GL_INVALID_ENUM);
+      p->min_filter = e;
+      break;
+   case GL_TEXTURE_MAG_FILTER:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      FE_CHECK(e != GL_NEAREST && e != GL_LINEAR, GL_INVALID_ENUM);
+      p->mag_filter = e;
+      break;
+   case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      FE_CHECK(!is_wrap(e), GL_INVALID_ENUM);
+      FE_CHECK(rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT), GL_INVALID_ENUM);
+      if (pname == GL_TEXTURE_WRAP_S)
+         p->wrap_s = e;
+      else if (pname == GL_TEXTURE_WRAP_T)
+         p->wrap_t = e;
+      else
+         p->wrap_r = e;
+      break;
+   case GL_TEXTURE_MIN_LOD:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      p->min_lod = (float)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_MAX_LOD:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      p->max_lod = (float)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_LOD_BIAS:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      p->lod_bias = (float)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_BASE_LEVEL:
+      FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
+      FE_CHECK((rect || ms) && vals[0] != 0, GL_INVALID_OPERATION);
+      p->base_level = (GLint)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_MAX_LEVEL:
+      FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
+      p->max_level = (GLint)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_COMPARE_MODE:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      FE_CHECK(e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE, GL_INVALID_ENUM);
+      p->compare_mode = e;
+      break;
+   case GL_TEXTURE_COMPARE_FUNC:
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      FE_CHECK(!fe_is_compare_func(e), GL_INVALID_ENUM);
+      p->compare_func = e;
+      break;
+   case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      FE_CHECK(!is_swizzle(e), GL_INVALID_ENUM);
+      p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+      params_change = true;
+      break;
+   case GL_TEXTURE_SWIZZLE_RGBA:
+      FE_CHECK(!vector, GL_INVALID_ENUM);
+      for (int i = 0; i < 4; i++)
+         FE_CHECK(!is_swizzle((GLenum)vals[i]), GL_INVALID_ENUM);
+      for (int i = 0; i < 4; i++)
+         p->swizzle[i] = (GLenum)vals[i];
+      params_change = true;
+      break;
+   case GL_TEXTURE_BORDER_COLOR:
+      FE_CHECK(!vector || ms, GL_INVALID_ENUM);
+      if (form == 0 || form == 3) {
+         for (int i = 0; i < 4; i++) {
+            float f = form == 3 ? (float)(vals[i] / 2147483647.0) : (float)vals[i];
+            p->border[i] = fe_f2u(f);
+         }
+         p->border_form = 0;
+      } else {
+         memcpy(p->border, bits, sizeof(p->border));
+         p->border_form = (uint8_t)form;
+      }
+      break;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   if (params_change)
+      tex->params_version++;
+   texture_changed(ctx, tex);
+}
+
+void
+mgl_glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+   FE_CTX_OR_RETURN();
+   double v[4] = {param, 0, 0, 0};
+   tex_parameter(ctx, target, pname, v, NULL, 0, false);
+}
+
+void
+mgl_glTexParameteri(GLenum target, GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   double v[4] = {param, 0, 0, 0};
+   tex_parameter(ctx, target, pname, v, NULL, 0, false);
+}
+
+void
+mgl_glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   tex_parameter(ctx, target, pname, v, NULL, 0, true);
+}
+
+void
+mgl_glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   tex_parameter(ctx, target, pname, v, NULL, 3, true);
+}
+
+void
+mgl_glTexParameterIiv(GLenum target, GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   uint32_t bits[4] = {0};
+   if (vec)
+      memcpy(bits, params, sizeof(bits));
+   tex_parameter(ctx, target, pname, v, bits, 1, true);
+}
+
+void
+mgl_glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   uint32_t bits[4] = {0};
+   if (vec)
+      memcpy(bits, params, sizeof(bits));
+   tex_parameter(ctx, target, pname, v, bits, 2, true);
+}
+
+/* glGetTexParameter*: up to 4 values as doubles; border colours also as bits. */
+static int
+get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *out,
+                  uint32_t *bits, uint8_t *form)
+{
+   int t = fe_tex_target_index(target);
+   if (t < 0 || t == FE_TEX_BUFFER) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   if (!tex) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return 0;
+   }
+   const struct fe_tex_params *p = &tex->params;
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER: out[0] = p->min_filter; return 1;
+   case GL_TEXTURE_MAG_FILTER: out[0] = p->mag_filter; return 1;
+   case GL_TEXTURE_WRAP_S: out[0] = p->wrap_s; return 1;
+   case GL_TEXTURE_WRAP_T: out[0] = p->wrap_t; return 1;
+   case GL_TEXTURE_WRAP_R: out[0] = p->wrap_r; return 1;
+   case GL_TEXTURE_MIN_LOD: out[0] = p->min_lod; return 1;
+   case GL_TEXTURE_MAX_LOD: out[0] = p->max_lod; return 1;
+   case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
+   case GL_TEXTURE_BASE_LEVEL: out[0] = p->base_level; return 1;
+   case GL_TEXTURE_MAX_LEVEL: out[0] = p->max_level; return 1;
+   case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
+   case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
+   case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      out[0] = p->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+      return 1;
+   case GL_TEXTURE_SWIZZLE_RGBA:
+      for (int i = 0; i < 4; i++)
+         out[i] = p->swizzle[i];
+      return 4;
+   case GL_TEXTURE_BORDER_COLOR:
+      memcpy(bits, p->border, 16);
+      *form = p->border_form;
+      for (int i = 0; i < 4; i++)
+         out[i] = p->border_form == 0 ? fe_u2f(p->border[i])
+                  : p->border_form == 1 ? (double)(int32_t)p->border[i] : p->border[i];
+      return 4;
+   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = 0; return 1;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+}
+
+void
+mgl_glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   for (int i = 0; i < n; i++)
+      params[i] = (GLfloat)v[i];
+}
+
+void
+mgl_glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   for (int i = 0; i < n; i++) {
+      if (pname == GL_TEXTURE_BORDER_COLOR && form == 0) {
+         /* Float colours map linearly to the integer range. */
+         double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
+         params[i] = (GLint)(f * 2147483647.0);
+      } else {
+         params[i] = (GLint)v[i];
+      }
+   }
+}
+
+void
+mgl_glGetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   for (int i = 0; i < n; i++)
+      params[i] = pname == GL_TEXTURE_BORDER_COLOR ? (GLint)bits[i] : (GLint)v[i];
+}
+
+void
+mgl_glGetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   for (int i = 0; i < n; i++)
+      params[i] = pname == GL_TEXTURE_BORDER_COLOR ? bits[i] : (GLuint)v[i];
+}
+
+static GLenum
+component_type(uint8_t kind)
+{
+   switch (kind) {
+   case FE_FMT_UNORM: case FE_FMT_DEPTH: case FE_FMT_DEPTH_STENCIL: return GL_UNSIGNED_NORMALIZED;
+   case FE_FMT_SNORM: return GL_SIGNED_NORMALIZED;
+   case FE_FMT_FLOAT: return GL_FLOAT;
+   case FE_FMT_INT: return GL_INT;
+   case FE_FMT_UINT: return GL_UNSIGNED_INT;
+   default: return GL_NONE;
+   }
+}
+
+static bool
+level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
+{
+   int t;
+   unsigned face = 0;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      t = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   } else {
+      t = fe_tex_target_index(target);
+      if (t == FE_TEX_CUBE)
+         t = -1;
+   }
+   if (t < 0) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+   if (level < 0 || level >= FE_MAX_LEVELS) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return false;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   if (!tex)
+      return false;
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format)
+                                                     : NULL;
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(img->defined ? img->format : 0);
+   bool has_a = info && (info->base == GL_RGBA);
+   bool has_b = info && (info->base == GL_RGB || info->base == GL_RGBA);
+   bool has_g = has_b || (info && info->base == GL_RG);
+   switch (pname) {
+   case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
+   case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
+   case GL_TEXTURE_DEPTH: *out = img->defined ? (GLint)img->depth : 0; return true;
+   case GL_TEXTURE_INTERNAL_FORMAT:
+      *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
+      return true;
+   case GL_TEXTURE_RED_SIZE: *out = fd->bits[0]; return true;
+   case GL_TEXTURE_GREEN_SIZE: *out = has_g ? fd->bits[1] : 0; return true;
+   case GL_TEXTURE_BLUE_SIZE: *out = has_b ? fd->bits[2] : 0; return true;
+   case GL_TEXTURE_ALPHA_SIZE: *out = has_a ? fd->bits[3] : 0; return true;
+   case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
+   case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
+   case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
+   case GL_TEXTURE_RED_TYPE: *out = fd->bits[0] ? (GLint)component_type(fd->kind) : GL_NONE; return true;
+   case GL_TEXTURE_GREEN_TYPE:
+      *out = has_g && fd->bits[1] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_BLUE_TYPE:
+      *out = has_b && fd->bits[2] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_ALPHA_TYPE:
+      *out = has_a && fd->bits[3] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_DEPTH_TYPE:
+      *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED)
+                         : GL_NONE;
+      return true;
+   case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
+   case GL_TEXTURE_SAMPLES: *out = 0; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+}
+
+void
+mgl_glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint v;
+   if (level_parameter(ctx, target, level, pname, &v))
+      *params = v;
+}
+
+void
+mgl_glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint v;
+   if (level_parameter(ctx, target, level, pname, &v))
+      *params = (GLfloat)v;
+}
+
+/* ---- mipmaps and readback ------------------------------------------------------------------ */
+
+void
+mgl_glGenerateMipmap(GLenum target)
+{
+   FE_CTX_OR_RETURN();
+   int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0 || t == FE_TEX_BUFFER || t == FE_TEX_RECT || t == FE_TEX_2D_MS ||
+               t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   unsigned base = tex->params.base_level < FE_MAX_LEVELS ? (unsigned)tex->params.base_level
+                                                          : FE_MAX_LEVELS - 1;
+   const struct fe_tex_image *b = &tex->image[0][base];
+   FE_CHECK(!b->defined, GL_INVALID_OPERATION);
+   unsigned faces = fe_texture_layers(tex);
+   for (unsigned f = 1; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][base];
+      FE_CHECK(!i->defined || i->width != b->width || i->internal_format != b->internal_format,
+               GL_INVALID_OPERATION);
+   }
+   const struct fe_format_info *info = fe_format_lookup(b->internal_format);
+   FE_CHECK(!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
+               info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL,
+            GL_INVALID_OPERATION);
+   if (t != FE_TEX_2D && t != FE_TEX_CUBE) {
+      MGL_DECLINE(gl_feature_unimplemented, "glGenerateMipmap(0x%04x)", target);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!b->width || !b->height)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   unsigned last = base + level_count(b->width, b->height) - 1;
+   if ((GLint)last > tex->params.max_level)
+      last = (unsigned)tex->params.max_level;
+   if (last >= FE_MAX_LEVELS)
+      last = FE_MAX_LEVELS - 1;
+   if (last <= base)
+      return;
+   if (!ensure_storage(ctx, tex, base))
+      return;
+   if (last >= tex->res_levels)
+      last = tex->res_levels - 1;
+   for (unsigned l = base + 1; l <= last; l++) {
+      for (unsigned f = 0; f < faces; f++) {
+         struct fe_tex_image *img = &tex->image[f][l];
+         *img = *b;
+         img->width = minify(b->width, l - base);
+         img->height = minify(b->height, l - base);
+         pending_clear(&tex->pending[f][l]);
+      }
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
+   mgp_generate_mipmap(&ctx->pipe, &a);
+   texture_changed(ctx, tex);
+}
+
+void
+mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face = 0;
+   int t;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      t = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   } else {
+      t = fe_tex_target_index(target);
+      FE_CHECK(t == FE_TEX_CUBE || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
+                  t == FE_TEX_2D_MS_ARRAY,
+               GL_INVALID_ENUM);
+   }
+   FE_CHECK(t < 0, GL_INVALID_ENUM);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   if (!img->defined || !img->width || !img->height || !tex->created)
+      return;
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   if (ctx->pixel_pack_buffer || (t != FE_TEX_2D && t != FE_TEX_CUBE)) {
+      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage %s",
+                  ctx->pixel_pack_buffer ? "into a GL_PIXEL_PACK_BUFFER" : "of this target");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   size_t first, stride;
+   size_t size = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)img->height,
+                                       format, type, &first, &stride);
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   struct mgp_get_texture_image a = {
+      .res = tex->res,
+      .level = (uint32_t)level,
+      .layer = face,
+      .format = format,
+      .type = type,
+      .out = {.ptr = pixels, .size = size},
+   };
+   mgp_get_texture_image(&ctx->pipe, &a);
+}

@@ -1,0 +1,364 @@
+/* fe_tracker.c — validate per verb class: what a verb needs, sent only when it changed.
+ *
+ *   value groups      render state / dynamic state / pack state / attrib defaults: versions
+ *   object groups     framebuffer, vertex arrays, textures, buffers: a key of versions and the
+ *                     share group's aggregate generations; one compare when clean
+ *   variable sets     set_vertex_buffers, set_shader_buffers, set_sampler_views,
+ *                     bind_sampler_states: the resolved set is hashed and not sent when the hash
+ *                     is the one sent last (set-hash suppressors)
+ *   CSOs              content-addressed (fe_cso.c); a bind is sent only when the handle differs
+ *
+ * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
+ * precedes the verb. Nothing else about order is a contract (DESIGN.md §3). */
+#include <string.h>
+
+#include "fe_cso.h"
+#include "fe_gl.h"
+#include "fe_tracker.h"
+#include "hash.h"
+#include "log.h"
+
+void
+fe_tracker_init(struct fe_context *ctx)
+{
+   memset(&ctx->tracker, 0, sizeof(ctx->tracker));
+   ctx->tracker.attrib_defaults_dirty = (1u << FE_MAX_VERTEX_ATTRIBS) - 1;
+}
+
+void
+fe_tracker_finish(struct fe_context *ctx)
+{
+   fe_exec_unref(ctx, ctx->tracker.exec);
+   ctx->tracker.exec = NULL;
+}
+
+static uint64_t
+set_hash(uint32_t start, uint32_t count, const void *tail, size_t size)
+{
+   uint64_t h = mgl_hash64(tail, size, ((uint64_t)start << 32) | count);
+   return h ? h : 1; /* 0 means "nothing sent yet" */
+}
+
+/* ---- framebuffer --------------------------------------------------------------------------- */
+
+static void
+emit_framebuffer(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint64_t key[8] = {
+      (uint64_t)(uintptr_t)ctx->draw_fbo,
+      ctx->draw_fbo ? ctx->draw_fbo->version : 0,
+      (uint64_t)(uintptr_t)ctx->read_fbo,
+      ctx->read_fbo ? ctx->read_fbo->version : 0,
+      ctx->draw_surface ? ctx->draw_surface->serial : 0,
+      ctx->read_surface ? ctx->read_surface->serial : 0,
+      ctx->default_fb_version,
+      atomic_load(&ctx->share->attach_gen),
+   };
+   if (t->started && !memcmp(key, t->fb_key, sizeof(key)))
+      return;
+   memcpy(t->fb_key, key, sizeof(key));
+   struct mgp_framebuffer_state st;
+   fe_fbo_build_state(ctx, &st);
+   st.content_hash = 0;
+   uint64_t h = mgl_hash64(&st, offsetof(struct mgp_framebuffer_state, content_hash), 0);
+   if (!h)
+      h = 1;
+   if (h == t->fb_hash)
+      return;
+   st.content_hash = h;
+   mgp_set_framebuffer_state(&ctx->pipe, &st);
+   t->fb_hash = h;
+}
+
+/* ---- render state -------------------------------------------------------------------------- */
+
+static void
+emit_render_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->started && t->rs_version == ctx->rs_version)
+      return;
+   t->rs_version = ctx->rs_version;
+   struct mgp_handle h = fe_cso_lookup(ctx, ctx->cso_render_state, &ctx->rs, sizeof(ctx->rs));
+   if (!mgp_handle_eq(h, t->rs_bound)) {
+      mgp_bind_render_state(&ctx->pipe, &(struct mgp_handle_args){h});
+      t->rs_bound = h;
+   }
+}
+
+static void
+emit_dynamic_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->started && t->ds_version == ctx->ds_version)
+      return;
+   t->ds_version = ctx->ds_version;
+   mgp_set_dynamic_state(&ctx->pipe, &ctx->ds);
+}
+
+static void
+emit_pack_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->pack_version == ctx->pack_version)
+      return;
+   t->pack_version = ctx->pack_version;
+   if (!fe_pipe_has(ctx, MGP_CALL_set_pixel_pack_state))
+      return; /* replies come tightly packed with alignment 4 */
+   const struct fe_pixel_store *ps = &ctx->pack;
+   struct mgp_pixel_pack_state a = {
+      .alignment = ps->alignment,
+      .row_length = ps->row_length,
+      .skip_pixels = ps->skip_pixels,
+      .skip_rows = ps->skip_rows,
+      .image_height = ps->image_height,
+      .skip_images = ps->skip_images,
+      .swap_bytes = ps->swap_bytes,
+      .lsb_first = ps->lsb_first,
+   };
+   mgp_set_pixel_pack_state(&ctx->pipe, &a);
+}
+
+/* ---- program and its resources ------------------------------------------------------------- */
+
+static void
+emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->ubo_version,
+                      atomic_load(&ctx->share->buffer_gen)};
+   if (!memcmp(key, t->ubo_key, sizeof(key)))
+      return;
+   memcpy(t->ubo_key, key, sizeof(key));
+   unsigned n = e->glsl->num_blocks;
+   if (!n)
+      return;
+   struct mgp_buffer_range ranges[FE_MAX_BLOCKS];
+   for (unsigned i = 0; i < n; i++) {
+      const struct fe_ubo_binding *b = &ctx->ubo[e->block_bindings[i]];
+      struct fe_buffer *buf = b->buffer;
+      ranges[i] = (struct mgp_buffer_range){0};
+      if (!buf || !buf->created || b->offset >= buf->size)
+         continue;
+      /* Whole-buffer bindings and ranges past the end resolve against the size now. */
+      uint64_t avail = (uint64_t)(buf->size - b->offset);
+      uint64_t size = b->size ? (uint64_t)b->size : avail;
+      ranges[i].res = buf->res;
+      ranges[i].offset = (uint64_t)b->offset;
+      ranges[i].size = size < avail ? size : avail;
+   }
+   uint64_t h = set_hash(GLSL_BINDING_UBO_BASE, n, ranges, n * sizeof(ranges[0]));
+   if (h == t->ubo_hash)
+      return;
+   t->ubo_hash = h;
+   struct mgp_set_shader_buffers a = {.cls = 0, .start = GLSL_BINDING_UBO_BASE, .count = n};
+   mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
+}
+
+/* Sampler j samples the texture at the unit its uniform holds, for the sampler's target; an
+ * incomplete texture samples as (0,0,0,1) through a 1x1 stand-in. */
+static bool
+emit_samplers(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->unit_version,
+                      atomic_load(&ctx->share->texture_gen)};
+   if (!memcmp(key, t->sampler_key, sizeof(key)))
+      return true;
+   unsigned n = e->glsl->num_samplers;
+   if (!n) {
+      memcpy(t->sampler_key, key, sizeof(key));
+      return true;
+   }
+   /* GL: samplers of different types may not use one unit (GL_INVALID_OPERATION at draw). */
+   uint8_t unit_target[FE_MAX_TEXTURE_UNITS];
+   memset(unit_target, 0xff, sizeof(unit_target));
+   for (unsigned j = 0; j < n; j++) {
+      GLint u = e->sampler_units[j];
+      if (unit_target[u] != 0xff && unit_target[u] != e->sampler_target[j]) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return false;
+      }
+      unit_target[u] = e->sampler_target[j];
+   }
+   memcpy(t->sampler_key, key, sizeof(key));
+
+   struct mgp_handle views[FE_MAX_SAMPLERS], samplers[FE_MAX_SAMPLERS];
+   for (unsigned j = 0; j < n; j++) {
+      enum fe_tex_target target = (enum fe_tex_target)e->sampler_target[j];
+      unsigned kind = e->refl.sampler_kind[j];
+      struct fe_texture *tex = fe_unit_texture(ctx, (unsigned)e->sampler_units[j], target);
+      uint16_t min_level = 0, num_levels = 1;
+      if (!tex || !fe_texture_complete(tex, &min_level, &num_levels)) {
+         tex = fe_texture_black(ctx, target, kind);
+         min_level = 0, num_levels = 1;
+      }
+      if (!tex) {
+         views[j] = samplers[j] = mgp_handle_null();
+         continue;
+      }
+      fe_texture_send_params(ctx, tex);
+      struct mgp_create_sampler_view v = {
+         .texture = tex->res,
+         .format = tex->res_format,
+         .target = (uint8_t)fe_texture_res_target(tex->target),
+         .min_level = min_level,
+         .num_levels = num_levels,
+         .min_layer = 0,
+         .num_layers = (uint16_t)fe_texture_layers(tex),
+      };
+      views[j] = fe_cso_lookup(ctx, ctx->cso_sampler_view, &v, sizeof(v));
+      struct mgp_sampler_state s;
+      fe_texture_sampler_state(tex, &s);
+      samplers[j] = fe_cso_lookup(ctx, ctx->cso_sampler, &s, sizeof(s));
+   }
+   uint64_t hv = set_hash(0, n, views, n * sizeof(views[0]));
+   if (hv != t->views_hash) {
+      t->views_hash = hv;
+      mgp_set_sampler_views(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n}, views);
+   }
+   uint64_t hs = set_hash(0, n, samplers, n * sizeof(samplers[0]));
+   if (hs != t->samplers_hash) {
+      t->samplers_hash = hs;
+      mgp_bind_sampler_states(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n},
+                              samplers);
+   }
+   return true;
+}
+
+static bool
+emit_program(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (t->exec != e) {
+      fe_exec_ref(e);
+      fe_exec_unref(ctx, t->exec);
+      t->exec = e;
+   }
+   if (!mgp_handle_eq(t->program_bound, e->cso)) {
+      mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+      t->program_bound = e->cso;
+   }
+   if (e->uniform_size &&
+       (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
+      struct mgp_set_global_constants a = {
+         .shader = e->cso,
+         .version = e->uniform_version,
+         .data = {.ptr = e->uniforms, .size = e->uniform_size},
+      };
+      mgp_set_global_constants(&ctx->pipe, &a);
+      e->constants_ctx = ctx;
+      e->constants_sent = e->uniform_version;
+   }
+   emit_uniform_buffers(ctx, e);
+   return emit_samplers(ctx, e);
+}
+
+/* ---- vertex state -------------------------------------------------------------------------- */
+
+static void
+emit_vertex_state(struct fe_context *ctx)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   struct fe_vao *vao = ctx->vao;
+   bool same_vao = t->vao == vao;
+   if (!same_vao || t->vao_layout_version != vao->layout_version) {
+      struct mgp_create_vertex_elements ve;
+      fe_vao_build_elements(vao, &ve);
+      struct mgp_handle h = fe_cso_lookup(ctx, ctx->cso_vertex_elements, &ve, sizeof(ve));
+      if (!mgp_handle_eq(h, t->ve_bound)) {
+         mgp_bind_vertex_elements(&ctx->pipe, &(struct mgp_handle_args){h});
+         t->ve_bound = h;
+      }
+      t->vao_layout_version = vao->layout_version;
+   }
+   uint64_t bgen = atomic_load(&ctx->share->buffer_gen);
+   if (!same_vao || t->vao_buffers_version != vao->buffers_version || t->vb_gen != bgen) {
+      struct mgp_vertex_buffer vb[FE_MAX_VERTEX_ATTRIBS];
+      uint32_t n = fe_vao_build_buffers(vao, vb);
+      uint64_t h = set_hash(0, n, vb, n * sizeof(vb[0]));
+      if (h != t->vb_hash && n) {
+         mgp_set_vertex_buffers(&ctx->pipe, &(struct mgp_set_vertex_buffers){0, n}, vb);
+         t->vb_hash = h;
+      }
+      t->vao_buffers_version = vao->buffers_version;
+      t->vb_gen = bgen;
+   }
+   t->vao = vao;
+   if (t->attrib_defaults_dirty && fe_pipe_has(ctx, MGP_CALL_set_vertex_attrib_defaults)) {
+      struct mgp_attrib_value v[FE_MAX_VERTEX_ATTRIBS];
+      uint32_t n = 0;
+      for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+         if (!(t->attrib_defaults_dirty & (1u << i)))
+            continue;
+         v[n].location = i;
+         v[n].kind = ctx->attrib_kind[i];
+         memcpy(v[n].value, ctx->attrib_value[i], sizeof(v[n].value));
+         n++;
+      }
+      mgp_set_vertex_attrib_defaults(&ctx->pipe,
+                                     &(struct mgp_set_vertex_attrib_defaults){.count = n}, v);
+      t->attrib_defaults_dirty = 0;
+   }
+}
+
+void
+fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
+                        uint32_t index_size)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   if (mgp_handle_eq(t->index_res, res) && t->index_offset == offset &&
+       t->index_size == index_size)
+      return;
+   t->index_res = res;
+   t->index_offset = offset;
+   t->index_size = index_size;
+   struct mgp_set_index_buffer a = {.res = res, .offset = offset, .index_size = index_size};
+   mgp_set_index_buffer(&ctx->pipe, &a);
+}
+
+/* ---- entry --------------------------------------------------------------------------------- */
+
+bool
+fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
+{
+   if (fe_ctx_lost(ctx))
+      return false; /* the verb is dropped: the context is lost */
+   fe_share_send_dead_shaders(ctx);
+   fe_texture_flush_uploads(ctx);
+   bool ok = true;
+   switch (verb) {
+   case FE_VERB_DRAW: {
+      struct fe_exec *e = fe_ctx_exec(ctx);
+      if (!e) {
+         MGL_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
+         return false;
+      }
+      emit_framebuffer(ctx);
+      ok = emit_program(ctx, e);
+      if (!ok)
+         break;
+      emit_render_state(ctx);
+      emit_dynamic_state(ctx);
+      emit_vertex_state(ctx);
+      break;
+   }
+   case FE_VERB_CLEAR:
+      emit_framebuffer(ctx);
+      break;
+   case FE_VERB_READ:
+      emit_framebuffer(ctx);
+      emit_pack_state(ctx);
+      break;
+   case FE_VERB_TEXOP:
+      emit_framebuffer(ctx);
+      emit_pack_state(ctx);
+      break;
+   case FE_VERB_PRESENT:
+   case FE_VERB_FLUSH:
+      return true;
+   }
+   ctx->tracker.started = true;
+   return ok;
+}

@@ -1,0 +1,34 @@
+/* fe_tracker.h — push at the verb (DESIGN.md §3): each verb class has one validate entry that
+ * sends only what changed since the last one (versions, aggregate generations, set-hash
+ * suppressors), in the order creates → set_* / bind_* → the verb. */
+#ifndef MGL_FE_TRACKER_H
+#define MGL_FE_TRACKER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe_tables.h"
+
+struct fe_context;
+
+enum fe_verb_class {
+   FE_VERB_DRAW,    /* draw_vbo */
+   FE_VERB_CLEAR,   /* clear */
+   FE_VERB_READ,    /* read_pixels */
+   FE_VERB_TEXOP,   /* generate_mipmap, get_texture_image, copies */
+   FE_VERB_PRESENT, /* present */
+   FE_VERB_FLUSH,   /* flush, make-current release */
+};
+
+/* Sends the state the verb needs. False when the verb must not run: for draws a GL error was
+ * recorded (incomplete framebuffer) or a decline was counted. */
+bool fe_validate(struct fe_context *ctx, enum fe_verb_class verb);
+
+/* set_index_buffer, suppressed when unchanged. */
+void fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
+                             uint32_t index_size);
+
+void fe_tracker_init(struct fe_context *ctx);
+void fe_tracker_finish(struct fe_context *ctx);
+
+#endif

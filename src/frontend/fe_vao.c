@@ -1,0 +1,592 @@
+/* fe_vao.c — vertex array objects, vertex attribute pointers and the current generic vertex
+ * attributes. At a draw the tracker turns a vertex array into a content-addressed vertex
+ * elements CSO (formats, strides, divisors: one binding per attribute location, so buffer
+ * offsets never change the CSO) plus set_vertex_buffers (handles and offsets). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "gl_api.h"
+
+static unsigned
+type_bytes(GLenum type)
+{
+   switch (type) {
+   case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
+   case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
+   case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: return 4;
+   case GL_DOUBLE: return 8;
+   case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+   default: return 0;
+   }
+}
+
+static bool
+is_packed(GLenum type)
+{
+   return type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
+}
+
+void
+fe_vao_unbind_buffer(struct fe_context *ctx, struct fe_vao *vao, struct fe_buffer *buf)
+{
+   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      if (vao->attribs[i].buffer == buf) {
+         FE_REBIND(ctx, &vao->attribs[i].buffer, NULL);
+         vao->buffers_version++;
+      }
+   }
+   if (vao->elements == buf) {
+      FE_REBIND(ctx, &vao->elements, NULL);
+      vao->buffers_version++;
+   }
+}
+
+void
+fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao)
+{
+   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+      FE_REBIND(ctx, &vao->attribs[i].buffer, NULL);
+   FE_REBIND(ctx, &vao->elements, NULL);
+   if (vao != &ctx->default_vao)
+      free(vao);
+}
+
+bool
+fe_vao_uses_mapped_buffer(const struct fe_vao *vao)
+{
+   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      const struct fe_vertex_attrib *a = &vao->attribs[i];
+      if (a->enabled && a->buffer && a->buffer->mapped)
+         return true;
+   }
+   return vao->elements && vao->elements->mapped;
+}
+
+void
+fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_elements *out)
+{
+   memset(out, 0, sizeof(*out));
+   uint32_t count = 0;
+   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      const struct fe_vertex_attrib *a = &vao->attribs[i];
+      if (!a->enabled)
+         continue;
+      unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
+      uint32_t stride = a->stride ? (uint32_t)a->stride
+                        : is_packed(a->type) ? 4u : comps * type_bytes(a->type);
+      out->enabled_mask |= 1u << i;
+      out->attribs[i].type = (uint16_t)a->type;
+      out->attribs[i].size = a->size;
+      out->attribs[i].flags = (uint8_t)((a->normalized ? MGP_ATTRIB_NORMALIZED : 0) |
+                                        (a->integer ? MGP_ATTRIB_INTEGER : 0));
+      out->attribs[i].binding = (uint8_t)i;
+      out->bindings[i].stride = stride;
+      out->bindings[i].divisor = a->divisor;
+      count = i + 1;
+   }
+   out->binding_count = count;
+}
+
+uint32_t
+fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
+{
+   uint32_t count = 0;
+   for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      const struct fe_vertex_attrib *a = &vao->attribs[i];
+      out[i].res = a->enabled ? fe_buffer_res(a->buffer) : mgp_handle_null();
+      out[i].offset = a->enabled ? a->offset : 0;
+      if (a->enabled)
+         count = i + 1;
+   }
+   return count;
+}
+
+/* ---- objects -------------------------------------------------------------------------------- */
+
+void
+mgl_glGenVertexArrays(GLsizei n, GLuint *arrays)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++)
+      arrays[i] = fe_names_gen(&ctx->vaos);
+}
+
+void
+mgl_glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = fe_names_get(&ctx->vaos, arrays[i]);
+      if (!obj)
+         continue;
+      fe_names_delete(&ctx->vaos, arrays[i]);
+      if (obj == FE_NAME_RESERVED)
+         continue;
+      if (ctx->vao == obj)
+         ctx->vao = NULL;
+      if (ctx->tracker.vao == obj)
+         ctx->tracker.vao = NULL; /* its address may come back as another vertex array */
+      fe_vao_destroy(ctx, obj);
+   }
+}
+
+void
+mgl_glBindVertexArray(GLuint array)
+{
+   FE_CTX_OR_RETURN();
+   if (!array) {
+      ctx->vao = NULL;
+      return;
+   }
+   void *obj = fe_names_get(&ctx->vaos, array);
+   FE_CHECK(!obj, GL_INVALID_OPERATION);
+   if (obj == FE_NAME_RESERVED) {
+      struct fe_vao *vao = calloc(1, sizeof(*vao));
+      FE_CHECK(!vao, GL_OUT_OF_MEMORY);
+      vao->name = array;
+      vao->ever_bound = true;
+      vao->layout_version = vao->buffers_version = 1;
+      for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+         vao->attribs[i].size = 4;
+         vao->attribs[i].type = GL_FLOAT;
+      }
+      fe_names_set(&ctx->vaos, array, vao);
+      obj = vao;
+   }
+   ctx->vao = obj;
+}
+
+GLboolean
+mgl_glIsVertexArray(GLuint array)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   void *obj = fe_names_get(&ctx->vaos, array);
+   return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- attribute arrays ----------------------------------------------------------------------- */
+
+static void
+attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
+               GLboolean normalized, GLsizei stride, const void *pointer, bool integer)
+{
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   bool bgra = size == GL_BGRA && !integer;
+   FE_CHECK((size < 1 || size > 4) && !bgra, GL_INVALID_VALUE);
+   if (integer) {
+      FE_CHECK(type != GL_BYTE && type != GL_UNSIGNED_BYTE && type != GL_SHORT &&
+                  type != GL_UNSIGNED_SHORT && type != GL_INT && type != GL_UNSIGNED_INT,
+               GL_INVALID_ENUM);
+   } else {
+      FE_CHECK(!type_bytes(type), GL_INVALID_ENUM);
+   }
+   FE_CHECK(stride < 0, GL_INVALID_VALUE); /* GL 3.3 has no MAX_VERTEX_ATTRIB_STRIDE */
+   if (bgra)
+      FE_CHECK((type != GL_UNSIGNED_BYTE && !is_packed(type)) || !normalized,
+               GL_INVALID_OPERATION);
+   FE_CHECK(is_packed(type) && size != 4 && !bgra, GL_INVALID_OPERATION);
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   FE_CHECK(!ctx->array_buffer && pointer, GL_INVALID_OPERATION);
+
+   struct fe_vao *vao = ctx->vao;
+   struct fe_vertex_attrib *a = &vao->attribs[index];
+   a->size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
+   a->type = type;
+   a->normalized = !integer && normalized;
+   a->integer = integer;
+   a->stride = stride;
+   a->offset = (uint64_t)(uintptr_t)pointer;
+   FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
+   vao->layout_version++;
+   vao->buffers_version++;
+}
+
+void
+mgl_glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized,
+                          GLsizei stride, const void *pointer)
+{
+   FE_CTX_OR_RETURN();
+   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false);
+}
+
+void
+mgl_glVertexAttribIPointer(GLuint index, GLint size, GLenum type, GLsizei stride,
+                           const void *pointer)
+{
+   FE_CTX_OR_RETURN();
+   attrib_pointer(ctx, index, size, type, GL_FALSE, stride, pointer, true);
+}
+
+static void
+attrib_enable(struct fe_context *ctx, GLuint index, bool on)
+{
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   struct fe_vertex_attrib *a = &ctx->vao->attribs[index];
+   if (a->enabled == on)
+      return;
+   a->enabled = on;
+   ctx->vao->layout_version++;
+   ctx->vao->buffers_version++;
+}
+
+void
+mgl_glEnableVertexAttribArray(GLuint index)
+{
+   FE_CTX_OR_RETURN();
+   attrib_enable(ctx, index, true);
+}
+
+void
+mgl_glDisableVertexAttribArray(GLuint index)
+{
+   FE_CTX_OR_RETURN();
+   attrib_enable(ctx, index, false);
+}
+
+void
+mgl_glVertexAttribDivisor(GLuint index, GLuint divisor)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   struct fe_vertex_attrib *a = &ctx->vao->attribs[index];
+   if (a->divisor != divisor) {
+      a->divisor = divisor;
+      ctx->vao->layout_version++;
+   }
+}
+
+/* ---- queries -------------------------------------------------------------------------------- */
+
+/* Fills up to 4 values; returns the count, 0 after recording an error. kind: 0 float, 1 int,
+ * 2 uint for CURRENT_VERTEX_ATTRIB, else integers in iv. */
+static int
+attrib_query(struct fe_context *ctx, GLuint index, GLenum pname, GLint iv[4], uint32_t cur[4],
+             int *cur_kind)
+{
+   if (index >= FE_MAX_VERTEX_ATTRIBS) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return 0;
+   }
+   if (pname == GL_CURRENT_VERTEX_ATTRIB) {
+      memcpy(cur, ctx->attrib_value[index], 16);
+      *cur_kind = ctx->attrib_kind[index];
+      return 4;
+   }
+   const struct fe_vao *vao = ctx->vao ? ctx->vao : &ctx->default_vao;
+   if (!ctx->vao) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return 0;
+   }
+   const struct fe_vertex_attrib *a = &vao->attribs[index];
+   *cur_kind = -1;
+   switch (pname) {
+   case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_SIZE:
+      iv[0] = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size;
+      return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)a->divisor; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+      iv[0] = a->buffer ? (GLint)a->buffer->base.name : 0;
+      return 1;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+}
+
+void
+mgl_glGetVertexAttribiv(GLuint index, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint iv[4];
+   uint32_t cur[4];
+   int kind;
+   int n = attrib_query(ctx, index, pname, iv, cur, &kind);
+   for (int i = 0; i < n; i++)
+      params[i] = kind < 0 ? iv[i] : kind == 0 ? (GLint)fe_u2f(cur[i]) : (GLint)cur[i];
+}
+
+void
+mgl_glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint iv[4];
+   uint32_t cur[4];
+   int kind;
+   int n = attrib_query(ctx, index, pname, iv, cur, &kind);
+   for (int i = 0; i < n; i++)
+      params[i] = kind < 0 ? (GLfloat)iv[i]
+                  : kind == 0 ? fe_u2f(cur[i])
+                  : kind == 1 ? (GLfloat)(int32_t)cur[i] : (GLfloat)cur[i];
+}
+
+void
+mgl_glGetVertexAttribdv(GLuint index, GLenum pname, GLdouble *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint iv[4];
+   uint32_t cur[4];
+   int kind;
+   int n = attrib_query(ctx, index, pname, iv, cur, &kind);
+   for (int i = 0; i < n; i++)
+      params[i] = kind < 0 ? (GLdouble)iv[i]
+                  : kind == 0 ? fe_u2f(cur[i])
+                  : kind == 1 ? (GLdouble)(int32_t)cur[i] : (GLdouble)cur[i];
+}
+
+void
+mgl_glGetVertexAttribIiv(GLuint index, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint iv[4];
+   uint32_t cur[4];
+   int kind;
+   int n = attrib_query(ctx, index, pname, iv, cur, &kind);
+   for (int i = 0; i < n; i++)
+      params[i] = kind < 0 ? iv[i] : (GLint)cur[i];
+}
+
+void
+mgl_glGetVertexAttribIuiv(GLuint index, GLenum pname, GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint iv[4];
+   uint32_t cur[4];
+   int kind;
+   int n = attrib_query(ctx, index, pname, iv, cur, &kind);
+   for (int i = 0; i < n; i++)
+      params[i] = kind < 0 ? (GLuint)iv[i] : cur[i];
+}
+
+void
+mgl_glGetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   FE_CHECK(pname != GL_VERTEX_ATTRIB_ARRAY_POINTER, GL_INVALID_ENUM);
+   FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
+   *pointer = (void *)(uintptr_t)ctx->vao->attribs[index].offset;
+}
+
+/* ---- current generic attributes ------------------------------------------------------------- */
+
+static void
+set_current(struct fe_context *ctx, GLuint index, uint8_t kind, uint32_t x, uint32_t y,
+            uint32_t z, uint32_t w)
+{
+   FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   uint32_t v[4] = {x, y, z, w};
+   if (ctx->attrib_kind[index] == kind && !memcmp(ctx->attrib_value[index], v, sizeof(v)))
+      return;
+   memcpy(ctx->attrib_value[index], v, sizeof(v));
+   ctx->attrib_kind[index] = kind;
+   ctx->tracker.attrib_defaults_dirty |= 1u << index;
+}
+
+static void
+set_f(GLuint index, float x, float y, float z, float w)
+{
+   FE_CTX_OR_RETURN();
+   set_current(ctx, index, 0, fe_f2u(x), fe_f2u(y), fe_f2u(z), fe_f2u(w));
+}
+
+static void
+set_i(GLuint index, int32_t x, int32_t y, int32_t z, int32_t w)
+{
+   FE_CTX_OR_RETURN();
+   set_current(ctx, index, 1, (uint32_t)x, (uint32_t)y, (uint32_t)z, (uint32_t)w);
+}
+
+static void
+set_ui(GLuint index, uint32_t x, uint32_t y, uint32_t z, uint32_t w)
+{
+   FE_CTX_OR_RETURN();
+   set_current(ctx, index, 2, x, y, z, w);
+}
+
+void mgl_glVertexAttrib1f(GLuint i, GLfloat x) { set_f(i, x, 0, 0, 1); }
+void mgl_glVertexAttrib2f(GLuint i, GLfloat x, GLfloat y) { set_f(i, x, y, 0, 1); }
+void mgl_glVertexAttrib3f(GLuint i, GLfloat x, GLfloat y, GLfloat z) { set_f(i, x, y, z, 1); }
+void mgl_glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+   set_f(i, x, y, z, w);
+}
+void mgl_glVertexAttrib1fv(GLuint i, const GLfloat *v) { set_f(i, v[0], 0, 0, 1); }
+void mgl_glVertexAttrib2fv(GLuint i, const GLfloat *v) { set_f(i, v[0], v[1], 0, 1); }
+void mgl_glVertexAttrib3fv(GLuint i, const GLfloat *v) { set_f(i, v[0], v[1], v[2], 1); }
+void mgl_glVertexAttrib4fv(GLuint i, const GLfloat *v) { set_f(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttrib1d(GLuint i, GLdouble x) { set_f(i, (float)x, 0, 0, 1); }
+void mgl_glVertexAttrib2d(GLuint i, GLdouble x, GLdouble y) { set_f(i, (float)x, (float)y, 0, 1); }
+void mgl_glVertexAttrib3d(GLuint i, GLdouble x, GLdouble y, GLdouble z)
+{
+   set_f(i, (float)x, (float)y, (float)z, 1);
+}
+void mgl_glVertexAttrib4d(GLuint i, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
+{
+   set_f(i, (float)x, (float)y, (float)z, (float)w);
+}
+void mgl_glVertexAttrib1dv(GLuint i, const GLdouble *v) { set_f(i, (float)v[0], 0, 0, 1); }
+void mgl_glVertexAttrib2dv(GLuint i, const GLdouble *v)
+{
+   set_f(i, (float)v[0], (float)v[1], 0, 1);
+}
+void mgl_glVertexAttrib3dv(GLuint i, const GLdouble *v)
+{
+   set_f(i, (float)v[0], (float)v[1], (float)v[2], 1);
+}
+void mgl_glVertexAttrib4dv(GLuint i, const GLdouble *v)
+{
+   set_f(i, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
+}
+void mgl_glVertexAttrib1s(GLuint i, GLshort x) { set_f(i, x, 0, 0, 1); }
+void mgl_glVertexAttrib2s(GLuint i, GLshort x, GLshort y) { set_f(i, x, y, 0, 1); }
+void mgl_glVertexAttrib3s(GLuint i, GLshort x, GLshort y, GLshort z) { set_f(i, x, y, z, 1); }
+void mgl_glVertexAttrib4s(GLuint i, GLshort x, GLshort y, GLshort z, GLshort w)
+{
+   set_f(i, x, y, z, w);
+}
+void mgl_glVertexAttrib1sv(GLuint i, const GLshort *v) { set_f(i, v[0], 0, 0, 1); }
+void mgl_glVertexAttrib2sv(GLuint i, const GLshort *v) { set_f(i, v[0], v[1], 0, 1); }
+void mgl_glVertexAttrib3sv(GLuint i, const GLshort *v) { set_f(i, v[0], v[1], v[2], 1); }
+void mgl_glVertexAttrib4sv(GLuint i, const GLshort *v) { set_f(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttrib4bv(GLuint i, const GLbyte *v) { set_f(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttrib4iv(GLuint i, const GLint *v)
+{
+   set_f(i, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
+}
+void mgl_glVertexAttrib4ubv(GLuint i, const GLubyte *v) { set_f(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttrib4usv(GLuint i, const GLushort *v) { set_f(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttrib4uiv(GLuint i, const GLuint *v)
+{
+   set_f(i, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
+}
+
+static float
+snorm_f(double v, double max)
+{
+   double f = v / max;
+   return (float)(f < -1.0 ? -1.0 : f);
+}
+
+void mgl_glVertexAttrib4Nbv(GLuint i, const GLbyte *v)
+{
+   set_f(i, snorm_f(v[0], 127), snorm_f(v[1], 127), snorm_f(v[2], 127), snorm_f(v[3], 127));
+}
+void mgl_glVertexAttrib4Nsv(GLuint i, const GLshort *v)
+{
+   set_f(i, snorm_f(v[0], 32767), snorm_f(v[1], 32767), snorm_f(v[2], 32767),
+         snorm_f(v[3], 32767));
+}
+void mgl_glVertexAttrib4Niv(GLuint i, const GLint *v)
+{
+   set_f(i, snorm_f(v[0], 2147483647.0), snorm_f(v[1], 2147483647.0),
+         snorm_f(v[2], 2147483647.0), snorm_f(v[3], 2147483647.0));
+}
+void mgl_glVertexAttrib4Nub(GLuint i, GLubyte x, GLubyte y, GLubyte z, GLubyte w)
+{
+   set_f(i, x / 255.0f, y / 255.0f, z / 255.0f, w / 255.0f);
+}
+void mgl_glVertexAttrib4Nubv(GLuint i, const GLubyte *v)
+{
+   set_f(i, v[0] / 255.0f, v[1] / 255.0f, v[2] / 255.0f, v[3] / 255.0f);
+}
+void mgl_glVertexAttrib4Nusv(GLuint i, const GLushort *v)
+{
+   set_f(i, v[0] / 65535.0f, v[1] / 65535.0f, v[2] / 65535.0f, v[3] / 65535.0f);
+}
+void mgl_glVertexAttrib4Nuiv(GLuint i, const GLuint *v)
+{
+   set_f(i, (float)(v[0] / 4294967295.0), (float)(v[1] / 4294967295.0),
+         (float)(v[2] / 4294967295.0), (float)(v[3] / 4294967295.0));
+}
+
+void mgl_glVertexAttribI1i(GLuint i, GLint x) { set_i(i, x, 0, 0, 1); }
+void mgl_glVertexAttribI2i(GLuint i, GLint x, GLint y) { set_i(i, x, y, 0, 1); }
+void mgl_glVertexAttribI3i(GLuint i, GLint x, GLint y, GLint z) { set_i(i, x, y, z, 1); }
+void mgl_glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) { set_i(i, x, y, z, w); }
+void mgl_glVertexAttribI1iv(GLuint i, const GLint *v) { set_i(i, v[0], 0, 0, 1); }
+void mgl_glVertexAttribI2iv(GLuint i, const GLint *v) { set_i(i, v[0], v[1], 0, 1); }
+void mgl_glVertexAttribI3iv(GLuint i, const GLint *v) { set_i(i, v[0], v[1], v[2], 1); }
+void mgl_glVertexAttribI4iv(GLuint i, const GLint *v) { set_i(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttribI4bv(GLuint i, const GLbyte *v) { set_i(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttribI4sv(GLuint i, const GLshort *v) { set_i(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttribI1ui(GLuint i, GLuint x) { set_ui(i, x, 0, 0, 1); }
+void mgl_glVertexAttribI2ui(GLuint i, GLuint x, GLuint y) { set_ui(i, x, y, 0, 1); }
+void mgl_glVertexAttribI3ui(GLuint i, GLuint x, GLuint y, GLuint z) { set_ui(i, x, y, z, 1); }
+void mgl_glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w)
+{
+   set_ui(i, x, y, z, w);
+}
+void mgl_glVertexAttribI1uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], 0, 0, 1); }
+void mgl_glVertexAttribI2uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], v[1], 0, 1); }
+void mgl_glVertexAttribI3uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], v[1], v[2], 1); }
+void mgl_glVertexAttribI4uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttribI4ubv(GLuint i, const GLubyte *v) { set_ui(i, v[0], v[1], v[2], v[3]); }
+void mgl_glVertexAttribI4usv(GLuint i, const GLushort *v) { set_ui(i, v[0], v[1], v[2], v[3]); }
+
+/* ---- packed current attributes (glVertexAttribP*) ------------------------------------------- */
+
+static float
+packed_component(uint32_t v, unsigned shift, unsigned bits, bool is_signed, bool normalized)
+{
+   uint32_t raw = (v >> shift) & ((1u << bits) - 1);
+   if (!is_signed)
+      return normalized ? (float)raw / (float)((1u << bits) - 1) : (float)raw;
+   int32_t sv = (int32_t)(raw << (32 - bits)) >> (32 - bits);
+   if (!normalized)
+      return (float)sv;
+   float f = (float)sv / (float)((1 << (bits - 1)) - 1);
+   return f < -1.0f ? -1.0f : f;
+}
+
+static void
+attrib_packed(GLuint index, GLenum type, GLboolean normalized, GLuint value, unsigned comps)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(type != GL_INT_2_10_10_10_REV && type != GL_UNSIGNED_INT_2_10_10_10_REV,
+            GL_INVALID_ENUM);
+   bool sgn = type == GL_INT_2_10_10_10_REV;
+   float c[4] = {
+      packed_component(value, 0, 10, sgn, normalized),
+      packed_component(value, 10, 10, sgn, normalized),
+      packed_component(value, 20, 10, sgn, normalized),
+      packed_component(value, 30, 2, sgn, normalized),
+   };
+   if (comps < 4)
+      c[3] = 1.0f;
+   if (comps < 3)
+      c[2] = 0.0f;
+   if (comps < 2)
+      c[1] = 0.0f;
+   set_current(ctx, index, 0, fe_f2u(c[0]), fe_f2u(c[1]), fe_f2u(c[2]), fe_f2u(c[3]));
+}
+
+void mgl_glVertexAttribP1ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 1); }
+void mgl_glVertexAttribP2ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 2); }
+void mgl_glVertexAttribP3ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 3); }
+void mgl_glVertexAttribP4ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 4); }
+void mgl_glVertexAttribP1uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+{
+   attrib_packed(i, t, n, v[0], 1);
+}
+void mgl_glVertexAttribP2uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+{
+   attrib_packed(i, t, n, v[0], 2);
+}
+void mgl_glVertexAttribP3uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+{
+   attrib_packed(i, t, n, v[0], 3);
+}
+void mgl_glVertexAttribP4uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+{
+   attrib_packed(i, t, n, v[0], 4);
+}

@@ -1,0 +1,671 @@
+/* glsl.c — glCompileShader / glLinkProgram over glslang's C interface: version gate, parse, link,
+ * SPIR-V generation; the GL-specific linking on the SPIR-V words is glsl_link.c.
+ *
+ * glslang runs with Vulkan 1.1 / SPIR-V 1.3 targets and GLSLANG_SHADER_VULKAN_RULES_RELAXED, so GL
+ * shaders keep loose uniforms (packed into gl_DefaultUniformBlock, merged across stages by the
+ * glslang linker), loose samplers, gl_VertexID and gl_InstanceID. Auto-mapping of bindings and
+ * locations is switched on only so that the parser accepts GL's implicit ones; glslang's own
+ * mapping pass (glslang_program_map_io) is NOT run, so after generation the only Location
+ * decorations left are the ones the app wrote, and glsl_link.c assigns the rest GL's way. */
+#include "glsl_internal.h"
+
+#include <glslang/Include/glslang_c_interface.h>
+#include <glslang/Public/resource_limits_c.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ── small strings ─────────────────────────────────────────────────────────────────────────── */
+
+void
+glsl_str_append(struct glsl_str *b, const char *s)
+{
+   glsl_str_printf(b, "%s", s);
+}
+
+void
+glsl_str_printf(struct glsl_str *b, const char *fmt, ...)
+{
+   if (b->oom)
+      return;
+   for (;;) {
+      va_list ap;
+      va_start(ap, fmt);
+      size_t room = b->cap - b->len;
+      int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? room : 0, fmt, ap);
+      va_end(ap);
+      if (n < 0)
+         return;
+      if (b->s && (size_t)n < room) {
+         b->len += (size_t)n;
+         return;
+      }
+      size_t cap = b->cap ? b->cap : 256;
+      while (cap < b->len + (size_t)n + 1)
+         cap *= 2;
+      char *ns = realloc(b->s, cap);
+      if (!ns) {
+         b->oom = true;
+         return;
+      }
+      b->s = ns;
+      b->cap = cap;
+   }
+}
+
+char *
+glsl_str_take(struct glsl_str *b)
+{
+   char *s = b->s;
+   if (!s)
+      s = calloc(1, 1);
+   b->s = NULL;
+   b->len = b->cap = 0;
+   return s;
+}
+
+char *
+glsl_strdup(const char *s)
+{
+   size_t n = strlen(s) + 1;
+   char *d = malloc(n);
+   if (d)
+      memcpy(d, s, n);
+   return d;
+}
+
+static void
+set_log(char **info_log, struct glsl_str *b)
+{
+   if (info_log)
+      *info_log = glsl_str_take(b);
+   else
+      free(b->s);
+}
+
+const char *
+glsl_stage_name(enum glsl_stage stage)
+{
+   switch (stage) {
+   case GLSL_STAGE_VERTEX: return "vertex";
+   case GLSL_STAGE_FRAGMENT: return "fragment";
+   default: return "unknown";
+   }
+}
+
+/* ── glslang setup ─────────────────────────────────────────────────────────────────────────── */
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static bool init_ok;
+static glslang_resource_t resources;
+
+static void
+init_glslang(void)
+{
+   if (!glslang_initialize_process())
+      return;
+   resources = *glslang_default_resource();
+   /* The gl_Max* constants shaders see must be what the front end reports. */
+   resources.max_vertex_attribs = GLSL_MAX_VERTEX_ATTRIBS;
+   resources.max_draw_buffers = GLSL_MAX_DRAW_BUFFERS;
+   resources.max_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
+   resources.max_vertex_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
+   resources.max_combined_texture_image_units = GLSL_MAX_SAMPLERS;
+   resources.max_varying_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_varying_floats = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_varying_vectors = GLSL_MAX_VARYING_LOCATIONS;
+   resources.max_vertex_output_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_fragment_input_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_clip_distances = 8;
+   init_ok = true;
+}
+
+bool
+glsl_init(void)
+{
+   pthread_once(&init_once, init_glslang);
+   return init_ok;
+}
+
+static glslang_stage_t
+glslang_stage_of(enum glsl_stage stage)
+{
+   return stage == GLSL_STAGE_FRAGMENT ? GLSLANG_STAGE_FRAGMENT : GLSLANG_STAGE_VERTEX;
+}
+
+static const int spv_messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
+
+/* ── the version gate ──────────────────────────────────────────────────────────────────────── */
+
+static bool
+is_ident(char c)
+{
+   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Skips whitespace and comments from the start of the source: returns where the first token is
+ * and its line number. */
+static const char *
+skip_to_first_token(const char *src, int *line_out)
+{
+   const char *p = src;
+   int line = 1;
+   for (;;) {
+      if (*p == '\n') {
+         line++;
+         p++;
+      } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v') {
+         p++;
+      } else if (p[0] == '\\' && p[1] == '\n') {
+         line++;
+         p += 2;
+      } else if (p[0] == '/' && p[1] == '/') {
+         while (*p && *p != '\n')
+            p++;
+      } else if (p[0] == '/' && p[1] == '*') {
+         p += 2;
+         while (*p && !(p[0] == '*' && p[1] == '/')) {
+            if (*p == '\n')
+               line++;
+            p++;
+         }
+         if (*p)
+            p += 2;
+      } else {
+         break;
+      }
+   }
+   *line_out = line;
+   return p;
+}
+
+/* If p starts a #version directive, returns where its number starts; else NULL. */
+static const char *
+version_number(const char *p)
+{
+   if (*p != '#')
+      return NULL;
+   const char *q = p + 1;
+   while (*q == ' ' || *q == '\t')
+      q++;
+   if (strncmp(q, "version", 7) || is_ident(q[7]))
+      return NULL;
+   q += 7;
+   while (*q == ' ' || *q == '\t')
+      q++;
+   return q;
+}
+
+/* Finds the #version directive (the first thing after whitespace and comments) and rejects what
+ * we do not compile yet, with the message a GL driver gives. What is not a #version problem is
+ * left to glslang. */
+static bool
+check_version(const char *src, struct glsl_str *log)
+{
+   int line;
+   const char *p = skip_to_first_token(src, &line);
+   int version = 110, col = 1;
+   char profile[16] = "";
+   const char *line_start = p;
+   while (line_start > src && line_start[-1] != '\n')
+      line_start--;
+   const char *q = version_number(p);
+   if (q) {
+      if (*q < '0' || *q > '9')
+         return true; /* malformed: glslang says so */
+      col = (int)(q - line_start) + 1;
+      version = 0;
+      for (; *q >= '0' && *q <= '9'; q++)
+         version = version < 100000 ? version * 10 + (*q - '0') : version;
+      while (*q == ' ' || *q == '\t')
+         q++;
+      size_t n = 0;
+      while (is_ident(*q) && n + 1 < sizeof(profile))
+         profile[n++] = *q++;
+      profile[n] = '\0';
+   }
+
+   if ((version == 140 && !profile[0]) ||
+       ((version == 150 || version == 330) && (!profile[0] || !strcmp(profile, "core"))))
+      return true;
+   if (version == 140 && !strcmp(profile, "core"))
+      return true; /* glslang reports the stray profile token */
+
+   char what[48];
+   if (!strcmp(profile, "es"))
+      snprintf(what, sizeof(what), "%d.%02d ES", version / 100, version % 100);
+   else if (profile[0] && strcmp(profile, "core"))
+      snprintf(what, sizeof(what), "%d.%02d %s profile", version / 100, version % 100, profile);
+   else
+      snprintf(what, sizeof(what), "%d.%02d", version / 100, version % 100);
+   glsl_str_printf(log,
+                   "0:%d(%d): error: GLSL %s is not supported. Supported versions are: 1.40, "
+                   "1.50 core, and 3.30 core\n",
+                   line, col, what);
+   return false;
+}
+
+/* ── compile ───────────────────────────────────────────────────────────────────────────────── */
+
+static void
+input_for(glslang_input_t *in, enum glsl_stage stage, const char *source)
+{
+   memset(in, 0, sizeof(*in));
+   in->language = GLSLANG_SOURCE_GLSL;
+   in->stage = glslang_stage_of(stage);
+   in->client = GLSLANG_CLIENT_VULKAN;
+   in->client_version = GLSLANG_TARGET_VULKAN_1_1;
+   in->target_language = GLSLANG_TARGET_SPV;
+   in->target_language_version = GLSLANG_TARGET_SPV_1_3;
+   in->code = source;
+   in->default_version = 110;
+   in->default_profile = GLSLANG_NO_PROFILE;
+   in->force_default_version_and_profile = 0;
+   in->forward_compatible = 0;
+   in->messages = spv_messages;
+   in->resource = &resources;
+}
+
+/* Appends a glslang log, trimmed of trailing blank lines. */
+static void
+append_glslang_log(struct glsl_str *log, const char *text)
+{
+   if (!text)
+      return;
+   size_t n = strlen(text);
+   while (n && (text[n - 1] == '\n' || text[n - 1] == ' '))
+      n--;
+   if (!n)
+      return;
+   glsl_str_printf(log, "%.*s\n", (int)n, text);
+}
+
+/* Parses one stage. Returns the shader (to delete) or NULL; *ok says whether it compiled. */
+static glslang_shader_t *
+parse_stage(enum glsl_stage stage, const char *source, struct glsl_str *log, bool *ok)
+{
+   *ok = false;
+   if (!source) {
+      glsl_str_append(log, "error: no shader source\n");
+      return NULL;
+   }
+   if (!check_version(source, log))
+      return NULL;
+
+   glslang_input_t in;
+   input_for(&in, stage, source);
+   glslang_shader_t *sh = glslang_shader_create(&in);
+   if (!sh) {
+      glsl_str_append(log, "error: out of memory\n");
+      return NULL;
+   }
+   glslang_shader_set_options(sh, GLSLANG_SHADER_VULKAN_RULES_RELAXED |
+                                     GLSLANG_SHADER_AUTO_MAP_BINDINGS |
+                                     GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
+   /* The C interface parses the preprocessor's output, so preprocess first. */
+   if (glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in))
+      *ok = true;
+   append_glslang_log(log, glslang_shader_get_info_log(sh));
+   return sh;
+}
+
+bool
+glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log)
+{
+   struct glsl_str log = {0};
+   bool ok = false;
+   if ((unsigned)stage >= GLSL_STAGE_COUNT) {
+      glsl_str_append(&log, "error: unsupported shader stage\n");
+   } else if (!glsl_init()) {
+      glsl_str_append(&log, "error: glslang failed to initialize\n");
+   } else {
+      glslang_shader_t *sh = parse_stage(stage, source, &log, &ok);
+      if (sh)
+         glslang_shader_delete(sh);
+   }
+   set_log(info_log, &log);
+   return ok;
+}
+
+/* ── uniform initializers ──────────────────────────────────────────────────────────────────── */
+
+/* Whether preprocessed GLSL declares a uniform with an initializer ("uniform float x = 2.0;"):
+ * an '=' outside parentheses in a global statement that contains the word `uniform`. */
+static bool
+has_uniform_initializer(const char *p)
+{
+   int braces = 0, parens = 0;
+   bool uniform = false;
+   for (; p && *p; p++) {
+      char c = *p;
+      if (is_ident(c)) {
+         const char *b = p;
+         while (is_ident(p[1]))
+            p++;
+         if (braces == 0 && p - b + 1 == 7 && !strncmp(b, "uniform", 7))
+            uniform = true;
+      } else if (c == '#') {
+         while (p[1] && p[1] != '\n')
+            p++;
+      } else if (c == '{') {
+         braces++;
+      } else if (c == '}') {
+         if (braces)
+            braces--;
+         if (braces == 0)
+            uniform = false;
+      } else if (c == '(') {
+         parens++;
+      } else if (c == ')') {
+         if (parens)
+            parens--;
+      } else if (c == ';' && braces == 0) {
+         uniform = false;
+         parens = 0;
+      } else if (c == '=' && braces == 0 && parens == 0 && uniform) {
+         return true;
+      }
+   }
+   return false;
+}
+
+/* Relaxed Vulkan rules drop uniform initializers when they move loose uniforms into
+ * gl_DefaultUniformBlock. OpenGL SPIR-V keeps them (as OpVariable initializers), so the stage is
+ * compiled a second time for that target, as GLSL 3.30 core (the oldest version glslang accepts
+ * for OpenGL SPIR-V; what 1.40/1.50 shaders use compiles as 3.30 in practice). NULL if that fails;
+ * the caller then warns that the initializers were ignored. */
+static uint32_t *
+gl_target_words(enum glsl_stage stage, const char *source, size_t *num_words)
+{
+   /* The C interface ignores force_default_version_and_profile when parsing: rewrite the
+    * directive instead (line numbers do not matter here, no message from this compile is shown). */
+   int line;
+   const char *first = skip_to_first_token(source, &line);
+   const char *num = version_number(first);
+   if (!num)
+      return NULL;
+   const char *eol = strchr(num, '\n');
+   size_t head = (size_t)(first - source), tail_len = eol ? strlen(eol) : 0;
+   char *src330 = malloc(head + 32 + tail_len + 1);
+   if (!src330)
+      return NULL;
+   memcpy(src330, source, head);
+   int n = sprintf(src330 + head, "#version 330 core");
+   memcpy(src330 + head + (size_t)n, eol ? eol : "", tail_len + 1);
+
+   glslang_input_t in;
+   input_for(&in, stage, src330);
+   in.client = GLSLANG_CLIENT_OPENGL;
+   in.client_version = GLSLANG_TARGET_OPENGL_450;
+   in.target_language_version = GLSLANG_TARGET_SPV_1_0;
+   in.messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_SUPPRESS_WARNINGS_BIT;
+
+   uint32_t *words = NULL;
+   glslang_program_t *prog = NULL;
+   glslang_shader_t *sh = glslang_shader_create(&in);
+   if (!sh) {
+      free(src330);
+      return NULL;
+   }
+   glslang_shader_set_options(sh, GLSLANG_SHADER_AUTO_MAP_BINDINGS |
+                                     GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
+   if (!glslang_shader_preprocess(sh, &in) || !glslang_shader_parse(sh, &in))
+      goto out;
+   prog = glslang_program_create();
+   if (!prog)
+      goto out;
+   glslang_program_add_shader(prog, sh);
+   if (!glslang_program_link(prog, in.messages))
+      goto out;
+   glslang_program_SPIRV_generate(prog, in.stage);
+   *num_words = glslang_program_SPIRV_get_size(prog);
+   if (*num_words && (words = malloc(*num_words * sizeof(uint32_t))))
+      memcpy(words, glslang_program_SPIRV_get_ptr(prog), *num_words * sizeof(uint32_t));
+out:
+   if (prog)
+      glslang_program_delete(prog);
+   glslang_shader_delete(sh);
+   free(src330);
+   return words;
+}
+
+/* ── link ──────────────────────────────────────────────────────────────────────────────────── */
+
+/* glslang's program log, less the "Linked <stage> stage:" headers the AST bit adds. */
+static void
+append_link_log(struct glsl_str *log, const char *text)
+{
+   for (const char *line = text; line && *line;) {
+      const char *eol = strchr(line, '\n');
+      size_t len = eol ? (size_t)(eol - line) : strlen(line);
+      if (len && strncmp(line, "Linked ", 7))
+         glsl_str_printf(log, "%.*s\n", (int)len, line);
+      line = eol ? eol + 1 : NULL;
+   }
+}
+
+struct glsl_program *
+glsl_link(const struct glsl_link_input *input, char **info_log)
+{
+   struct glsl_str log = {0};
+   struct glsl_program *prog = NULL;
+   glslang_shader_t *shaders[GLSL_STAGE_COUNT] = {0};
+   glslang_program_t *gprog = NULL;
+   struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_ast_stage ast[GLSL_STAGE_COUNT] = {{0}};
+   bool ok = false;
+
+   if (!glsl_init()) {
+      glsl_str_append(&log, "error: glslang failed to initialize\n");
+      goto done;
+   }
+   unsigned present = 0;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (input->source[s])
+         present |= GLSL_STAGE_BIT(s);
+   if (!present) {
+      glsl_str_append(&log, "error: program has no shaders attached\n");
+      goto done;
+   }
+
+   gprog = glslang_program_create();
+   if (!gprog) {
+      glsl_str_append(&log, "error: out of memory\n");
+      goto done;
+   }
+   bool compiled = true;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!(present & GLSL_STAGE_BIT(s)))
+         continue;
+      struct glsl_str slog = {0};
+      bool sok;
+      shaders[s] = parse_stage((enum glsl_stage)s, input->source[s], &slog, &sok);
+      if (!sok) {
+         glsl_str_printf(&log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
+                         slog.s ? slog.s : "");
+         compiled = false;
+      }
+      free(slog.s);
+      if (shaders[s] && sok) {
+         glslang_program_add_shader(gprog, shaders[s]);
+         if (has_uniform_initializer(glslang_shader_get_preprocessed_code(shaders[s]))) {
+            init_words[s].words =
+               gl_target_words((enum glsl_stage)s, input->source[s], &init_words[s].num_words);
+            if (!init_words[s].words)
+               glsl_str_printf(&log, "warning: %s shader: uniform initializers are not "
+                                     "supported for this shader and were ignored\n",
+                               glsl_stage_name(s));
+         }
+      }
+   }
+   if (!compiled)
+      goto done;
+
+   /* The AST bit makes glslang dump each stage's "Linker Objects" into the debug log. */
+   if (!glslang_program_link(gprog, spv_messages | GLSLANG_MSG_AST_BIT)) {
+      append_link_log(&log, glslang_program_get_info_log(gprog));
+      if (!log.len)
+         glsl_str_append(&log, "error: link failed\n");
+      goto done;
+   }
+   append_link_log(&log, glslang_program_get_info_log(gprog));
+
+   {
+      /* Debug-log sections come in stage order, one per present stage. */
+      struct glsl_ast_stage sections[GLSL_STAGE_COUNT] = {{0}};
+      unsigned nsec = 0;
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+         nsec += !!(present & GLSL_STAGE_BIT(s));
+      glsl_ast_parse(glslang_program_get_info_debug_log(gprog), sections, nsec);
+      unsigned k = 0;
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+         if (present & GLSL_STAGE_BIT(s))
+            ast[s] = sections[k++];
+   }
+
+   size_t taken = 0;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!(present & GLSL_STAGE_BIT(s)))
+         continue;
+      glslang_spv_options_t opts = {
+         .generate_debug_info = false,
+         .strip_debug_info = false, /* OpName/OpMemberName carry the GL names */
+         .disable_optimizer = true,
+         .optimize_size = false,
+         .disassemble = false,
+         .validate = false,
+      };
+      glslang_program_SPIRV_generate_with_options(gprog, glslang_stage_of(s), &opts);
+      const char *msgs = glslang_program_SPIRV_get_messages(gprog);
+      if (msgs && *msgs)
+         append_glslang_log(&log, msgs);
+      /* glslang 12 appends each stage's words to the previous ones: take only the new ones. */
+      size_t total = glslang_program_SPIRV_get_size(gprog);
+      if (total <= taken) {
+         glsl_str_printf(&log, "error: no SPIR-V generated for the %s shader\n",
+                         glsl_stage_name(s));
+         goto done;
+      }
+      words[s].num_words = total - taken;
+      words[s].words = malloc(words[s].num_words * sizeof(uint32_t));
+      if (!words[s].words) {
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+      memcpy(words[s].words, glslang_program_SPIRV_get_ptr(gprog) + taken,
+             words[s].num_words * sizeof(uint32_t));
+      taken = total;
+   }
+
+   prog = calloc(1, sizeof(*prog));
+   if (!prog) {
+      glsl_str_append(&log, "error: out of memory\n");
+      goto done;
+   }
+   prog->stages = present;
+   ok = glsl_link_spirv(input, words, init_words, ast, prog, &log);
+
+done:
+   glsl_ast_finish(ast, GLSL_STAGE_COUNT);
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      free(words[s].words);
+      free(init_words[s].words);
+   }
+   if (gprog)
+      glslang_program_delete(gprog);
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (shaders[s])
+         glslang_shader_delete(shaders[s]);
+   if (!ok) {
+      glsl_program_destroy(prog);
+      prog = NULL;
+      if (!log.len)
+         glsl_str_append(&log, "error: link failed\n");
+   }
+   set_log(info_log, &log);
+   return prog;
+}
+
+/* ── program ───────────────────────────────────────────────────────────────────────────────── */
+
+void
+glsl_program_destroy(struct glsl_program *prog)
+{
+   if (!prog)
+      return;
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      free(prog->spirv[s].words);
+   for (unsigned i = 0; i < prog->default_block.num_uniforms; i++)
+      free(prog->default_block.uniforms[i].name);
+   free(prog->default_block.uniforms);
+   free(prog->default_block.initial_data);
+   for (unsigned i = 0; i < prog->num_blocks; i++)
+      free(prog->blocks[i].name);
+   free(prog->blocks);
+   for (unsigned i = 0; i < prog->num_block_members; i++)
+      free(prog->block_members[i].name);
+   free(prog->block_members);
+   for (unsigned i = 0; i < prog->num_samplers; i++)
+      free(prog->samplers[i].name);
+   free(prog->samplers);
+   for (unsigned i = 0; i < prog->num_inputs; i++)
+      free(prog->inputs[i].name);
+   free(prog->inputs);
+   for (unsigned i = 0; i < prog->num_outputs; i++)
+      free(prog->outputs[i].name);
+   free(prog->outputs);
+   free(prog);
+}
+
+const struct glsl_uniform *
+glsl_program_find_uniform(const struct glsl_program *prog, const char *name)
+{
+   for (unsigned i = 0; i < prog->default_block.num_uniforms; i++)
+      if (!strcmp(prog->default_block.uniforms[i].name, name))
+         return &prog->default_block.uniforms[i];
+   for (unsigned i = 0; i < prog->num_block_members; i++)
+      if (!strcmp(prog->block_members[i].name, name))
+         return &prog->block_members[i];
+   return NULL;
+}
+
+const struct glsl_uniform_block *
+glsl_program_find_block(const struct glsl_program *prog, const char *name)
+{
+   for (unsigned i = 0; i < prog->num_blocks; i++)
+      if (!strcmp(prog->blocks[i].name, name))
+         return &prog->blocks[i];
+   return NULL;
+}
+
+const struct glsl_sampler *
+glsl_program_find_sampler(const struct glsl_program *prog, const char *name)
+{
+   for (unsigned i = 0; i < prog->num_samplers; i++)
+      if (!strcmp(prog->samplers[i].name, name))
+         return &prog->samplers[i];
+   return NULL;
+}
+
+static const struct glsl_io *
+find_io(const struct glsl_io *v, unsigned n, const char *name)
+{
+   for (unsigned i = 0; i < n; i++)
+      if (!strcmp(v[i].name, name))
+         return &v[i];
+   return NULL;
+}
+
+const struct glsl_io *
+glsl_program_find_input(const struct glsl_program *prog, const char *name)
+{
+   return find_io(prog->inputs, prog->num_inputs, name);
+}
+
+const struct glsl_io *
+glsl_program_find_output(const struct glsl_program *prog, const char *name)
+{
+   return find_io(prog->outputs, prog->num_outputs, name);
+}

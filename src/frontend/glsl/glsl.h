@@ -1,0 +1,213 @@
+/* glsl.h — GLSL (desktop 1.40, 1.50, 3.30 core) to Vulkan SPIR-V for the GL front end, with the
+ * reflection the front end needs to answer glGet* about a program without asking the server.
+ *
+ * glslang does the parsing and code generation (client role only); everything GL-specific is done
+ * here on the SPIR-V words afterwards: descriptor bindings, vertex-input / fragment-output /
+ * varying locations, GL's clip-space depth, GL's gl_InstanceID, and the reflection itself.
+ * The result is plain malloc'd C data: no pointers into glslang, safe to serialize.
+ * Uniform initializers ("uniform float x = 2.0;") come back as the default block's initial_data.
+ *
+ * ── Descriptor layout contract (the Vulkan backend relies on it) ───────────────────────────────
+ *  - Everything lives in descriptor set GLSL_DESCRIPTOR_SET (0).
+ *  - Binding GLSL_BINDING_DEFAULT_BLOCK (0): the default uniform block (all loose, non-opaque
+ *    uniforms of the program, std140 layout, one layout shared by every stage: the front end keeps
+ *    one CPU shadow of glsl_program.default_block.size bytes and uploads it as a uniform buffer).
+ *  - Uniform block with program-wide block index i (its position in glsl_program.blocks):
+ *    binding GLSL_BINDING_UBO_BASE + i (1..24), a uniform buffer descriptor.
+ *  - Sampler with program-wide sampler index j (its position in glsl_program.samplers):
+ *    binding GLSL_BINDING_SAMPLER_BASE + j (32..79), a combined image sampler descriptor
+ *    (GL type *_SAMPLER_BUFFER: a uniform texel buffer descriptor instead). The sampler's GL
+ *    value (its texture unit, glUniform1i) stays front-end state: at draw time the texture and
+ *    sampler object of that unit go to this binding.
+ *  - Arrays: an array of N blocks (or samplers) takes N consecutive program-wide indices
+ *    i..i+N-1 but only ONE descriptor binding, the one of its element 0 (GLSL_BINDING_UBO_BASE + i),
+ *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
+ *    a single arrayed variable). Each element's entry says binding and array_element; the bindings
+ *    GLSL_BINDING_UBO_BASE + i + 1 .. + N-1 stay unused.
+ *  - "Program-wide" means a block or sampler with the same GL name in several stages has the same
+ *    index and binding in every stage's SPIR-V.
+ *  - Resources declared but used by no stage are not reflected and get a binding at or above
+ *    GLSL_BINDING_UNUSED_BASE; no stage uses them statically, so pipeline layouts may omit them.
+ *
+ * ── Locations ─────────────────────────────────────────────────────────────────────────────────
+ *  - Vertex inputs: explicit layout(location=N), else the glBindAttribLocation pair for the name,
+ *    else the lowest free contiguous locations (a matN takes N, an array of M takes M per element),
+ *    assigned in declaration order after explicit and bound ones. Declared-but-unused inputs
+ *    (active = false) get locations the used ones left free, so they never block a used one.
+ *  - Fragment outputs: explicit location, else the glBindFragDataLocation pair, else the lowest free
+ *    locations (a single output gets 0). layout(index=N) is kept (glsl_io.index). GLSL 1.40's
+ *    gl_FragColor / gl_FragData[] appear as outputs of those names at location 0 (they are not
+ *    broadcast to every draw buffer).
+ *  - Varyings: matched by name (interface blocks by block name); the producing stage's outputs get
+ *    consecutive locations in declaration order, the consumer's inputs the location of their
+ *    match. A used input without a matching output, or a type / flat / noperspective mismatch,
+ *    fails the link.
+ *
+ * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────
+ *  - Clip-space depth: the last pre-rasterization stage ends with
+ *    gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5 (GL [-1,1] → Vulkan [0,1]). Y is NOT
+ *    flipped: the renderer uses a positive viewport, so memory row r is GL window row r
+ *    (gl_FragCoord then needs no change either: SPIR-V OriginUpperLeft row r+0.5 == GL's).
+ *  - gl_VertexID is SPIR-V VertexIndex, which already includes firstVertex / vertexOffset as GL's
+ *    includes first / basevertex.
+ *  - gl_InstanceID is InstanceIndex - BaseInstance (GL's does not include baseinstance). A program
+ *    that reads gl_InstanceID has uses_base_instance set: its vertex SPIR-V declares capability
+ *    DrawParameters, so the device must enable shaderDrawParameters (Vulkan 1.1 feature).
+ */
+#ifndef MGL_FRONTEND_GLSL_H
+#define MGL_FRONTEND_GLSL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GLSL_DESCRIPTOR_SET 0
+#define GLSL_BINDING_DEFAULT_BLOCK 0
+#define GLSL_BINDING_UBO_BASE 1
+#define GLSL_MAX_UNIFORM_BLOCKS 24 /* program-wide (GL_MAX_COMBINED_UNIFORM_BLOCKS) */
+#define GLSL_BINDING_SAMPLER_BASE 32
+#define GLSL_MAX_SAMPLERS 48 /* program-wide (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
+#define GLSL_BINDING_UNUSED_BASE 128
+
+/* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
+#define GLSL_MAX_STAGE_UNIFORM_BLOCKS 12 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
+#define GLSL_MAX_STAGE_SAMPLERS 16       /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
+#define GLSL_MAX_VERTEX_ATTRIBS 16       /* GL_MAX_VERTEX_ATTRIBS */
+#define GLSL_MAX_DRAW_BUFFERS 8          /* GL_MAX_DRAW_BUFFERS: fragment output locations */
+#define GLSL_MAX_VARYING_LOCATIONS 16    /* 64 components (Vulkan's minimum maxVertexOutputComponents) */
+/* Bytes, std140: GL_MAX_UNIFORM_BLOCK_SIZE, and the most the default block may take (std140 pads
+ * `float f[N]` to 16 bytes an element, so GL's 1024 uniform components can need 16 KiB). The
+ * backend must check these against maxUniformBufferRange (65536 on common devices). */
+#define GLSL_MAX_UNIFORM_BLOCK_SIZE 65536
+#define GLSL_MAX_DEFAULT_BLOCK_SIZE 65536
+
+/* Pipeline order; a geometry stage will slot in before FRAGMENT. */
+enum glsl_stage { GLSL_STAGE_VERTEX, GLSL_STAGE_FRAGMENT, GLSL_STAGE_COUNT };
+#define GLSL_STAGE_BIT(s) (1u << (s))
+
+/* glslang_initialize_process, once, thread-safe. Every other call does it too if needed. */
+bool glsl_init(void);
+
+/* glCompileShader: parse and check one shader object. Returns whether it compiled; *info_log gets
+ * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
+ * NULL. A shader without main() compiles (main may come from another shader object). */
+bool glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log);
+
+/* A glBindAttribLocation / glBindFragDataLocation pair. The name may be the variable's name or,
+ * for arrays, the name with "[0]". */
+struct glsl_binding {
+   const char *name;
+   int location;
+};
+
+struct glsl_link_input {
+   /* NULL: stage absent. Several shader objects of one stage are concatenated by the caller. */
+   const char *source[GLSL_STAGE_COUNT];
+   const struct glsl_binding *attrib_bindings;
+   unsigned num_attrib_bindings;
+   const struct glsl_binding *frag_data_bindings;
+   unsigned num_frag_data_bindings;
+};
+
+/* A leaf uniform: a member of the default uniform block or of a uniform block. GL naming: "tint",
+ * "arr[0]" (array_size N), "s.field", "sarr[1].m"; block members "B.a" for a block with an
+ * instance name, "a" for one without. Offsets are from the start of the block, in bytes;
+ * booleans take 4 bytes (0 or 1). */
+struct glsl_uniform {
+   char *name;
+   uint32_t type;          /* GL type enum: GL_FLOAT_VEC4, GL_FLOAT_MAT4, GL_INT, GL_BOOL, ... */
+   uint32_t array_size;    /* elements; 1 when not an array */
+   uint32_t offset;
+   uint32_t array_stride;  /* 0 when not an array */
+   uint32_t matrix_stride; /* 0 when not a matrix */
+   bool row_major;
+};
+
+struct glsl_default_block {
+   uint32_t size;          /* bytes (std140, rounded up to 16); 0 when there are no uniforms */
+   uint8_t *initial_data;  /* size bytes: GL's initial values (uniform initializers, else 0);
+                            * the front end copies it into its shadow at link. NULL iff size 0 */
+   uint32_t stages;        /* GLSL_STAGE_BIT of stages that read some uniform in it */
+   unsigned num_uniforms;  /* active leaves */
+   struct glsl_uniform *uniforms;
+};
+
+/* One entry per block, and per element for an array of blocks; the index in glsl_program.blocks
+ * is the GL uniform block index. */
+struct glsl_uniform_block {
+   char *name;             /* GL name: the block name ("B"), "B[k]" for element k of an array */
+   uint32_t binding;       /* GLSL_BINDING_UBO_BASE + index of element 0 */
+   uint32_t array_element; /* k; 0 when not an array */
+   uint32_t data_size;     /* GL_UNIFORM_BLOCK_DATA_SIZE (std140) */
+   uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+   unsigned first_member;  /* range of glsl_program.block_members (shared by all elements) */
+   unsigned num_members;
+};
+
+/* One entry per sampler, and per element of a sampler array ("s[0]", "s[1]", ...); the index in
+ * glsl_program.samplers is the program-wide sampler index. */
+struct glsl_sampler {
+   char *name;
+   uint32_t type;          /* GL_SAMPLER_2D, GL_INT_SAMPLER_3D, GL_SAMPLER_2D_SHADOW, ... */
+   uint32_t binding;       /* GLSL_BINDING_SAMPLER_BASE + index of element 0 */
+   uint32_t array_element; /* k; 0 when not an array */
+   uint32_t array_size;    /* elements of the whole array; 1 when not an array */
+   uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+};
+
+/* A vertex input or a fragment output. */
+struct glsl_io {
+   char *name;
+   uint32_t type;          /* GL type enum */
+   uint32_t array_size;    /* 1 when not an array */
+   int32_t location;       /* first location */
+   uint32_t num_locations;
+   uint32_t index;         /* fragment outputs: layout(index=) for dual-source blending; else 0 */
+   bool active;            /* read (inputs) / written (outputs) by the shader */
+};
+
+struct glsl_spirv {
+   uint32_t *words;        /* NULL when the stage is absent */
+   size_t num_words;
+};
+
+struct glsl_program {
+   uint32_t stages;                         /* GLSL_STAGE_BIT of present stages */
+   struct glsl_spirv spirv[GLSL_STAGE_COUNT];
+   bool uses_base_instance;                 /* see gl_InstanceID above */
+
+   struct glsl_default_block default_block;
+
+   unsigned num_blocks;
+   struct glsl_uniform_block *blocks;
+   unsigned num_block_members;
+   struct glsl_uniform *block_members;
+
+   unsigned num_samplers;
+   struct glsl_sampler *samplers;
+
+   unsigned num_inputs;                     /* vertex inputs, active ones first */
+   struct glsl_io *inputs;
+   unsigned num_outputs;                    /* fragment outputs */
+   struct glsl_io *outputs;
+};
+
+/* glLinkProgram: compiles every present stage, links, generates SPIR-V (Vulkan 1.1, SPIR-V 1.3)
+ * and applies the contract above. NULL on failure; *info_log (malloc'd, may be "") says why like a
+ * GL driver would. info_log may be NULL. */
+struct glsl_program *glsl_link(const struct glsl_link_input *input, char **info_log);
+
+/* Accepts NULL. */
+void glsl_program_destroy(struct glsl_program *prog);
+
+/* Lookup helpers (linear; NULL when absent). */
+const struct glsl_uniform *glsl_program_find_uniform(const struct glsl_program *prog,
+                                                     const char *name);
+const struct glsl_uniform_block *glsl_program_find_block(const struct glsl_program *prog,
+                                                         const char *name);
+const struct glsl_sampler *glsl_program_find_sampler(const struct glsl_program *prog,
+                                                     const char *name);
+const struct glsl_io *glsl_program_find_input(const struct glsl_program *prog, const char *name);
+const struct glsl_io *glsl_program_find_output(const struct glsl_program *prog, const char *name);
+
+#endif

@@ -1,0 +1,66 @@
+/* glsl_internal.h — pieces shared by the files of src/frontend/glsl (not used outside it). */
+#ifndef MGL_FRONTEND_GLSL_INTERNAL_H
+#define MGL_FRONTEND_GLSL_INTERNAL_H
+
+#include "glsl.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Growing string for info logs. */
+struct glsl_str {
+   char *s;
+   size_t len, cap;
+   bool oom;
+};
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void glsl_str_printf(struct glsl_str *b, const char *fmt, ...);
+void glsl_str_append(struct glsl_str *b, const char *s);
+/* Hands the string over (never NULL unless out of memory): "" when nothing was written. */
+char *glsl_str_take(struct glsl_str *b);
+char *glsl_strdup(const char *s);
+
+/* glslang's AST dump (GLSLANG_MSG_AST_BIT, in the program's debug log) lists each stage's global
+ * objects ("Linker Objects") in declaration order with their full GLSL types. We read it for two
+ * things SPIR-V loses: which uint-typed block members were declared bool, and the declaration
+ * order of inputs/outputs (SPIR-V orders variables by first use). */
+struct glsl_ast_object {
+   char *name;  /* 'name' as printed: the instance name, or "anon@N" */
+   char *type;  /* the type string inside the parentheses */
+};
+struct glsl_ast_stage {
+   struct glsl_ast_object *objs;
+   unsigned num_objs;
+};
+/* Splits the debug log into `num_stages` sections ("Shader version:" starts one). */
+void glsl_ast_parse(const char *debug_log, struct glsl_ast_stage *stages, unsigned num_stages);
+void glsl_ast_finish(struct glsl_ast_stage *stages, unsigned num_stages);
+/* Position of a global named `name` in a stage's declaration order; -1 when absent. */
+int glsl_ast_order(const struct glsl_ast_stage *stage, const char *name);
+/* Whether the block member at `path` ("s.bb": member names, no indices) of a block with instance
+ * name `scope` ("" for the default block and blocks without instance name) was declared bool /
+ * bvecN in any of the stages. */
+bool glsl_ast_member_is_bool(const struct glsl_ast_stage *stages, unsigned num_stages,
+                             const char *scope, const char *path);
+
+/* The GL linker over SPIR-V (glsl_link.c): given each present stage's words as glslang produced
+ * them, patches them (bindings, locations, depth, gl_InstanceID) and builds the reflection into
+ * prog. Appends GL-style errors to log; false on link failure. */
+struct glsl_stage_words {
+   uint32_t *words; /* owned by the caller; NULL when the stage is absent */
+   size_t num_words;
+};
+/* init_words[s] (words may be NULL): the stage compiled for OpenGL SPIR-V, only when it declares
+ * uniform initializers; the loose uniforms there are OpVariables with constant initializers, which
+ * become glsl_program.default_block.initial_data. */
+bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
+                     const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
+                     struct glsl_program *prog, struct glsl_str *log);
+
+const char *glsl_stage_name(enum glsl_stage stage);
+
+#endif

@@ -1,0 +1,144 @@
+/* spirv_internal.h — a small SPIR-V reader (spirv_reflect.c) and rewriter (spirv_patch.c) for the
+ * words glslang generates. Just what the GL linker needs: names, decorations, types, constants,
+ * global variables and which of them the code uses. Not a general SPIR-V library. */
+#ifndef MGL_FRONTEND_GLSL_SPIRV_INTERNAL_H
+#define MGL_FRONTEND_GLSL_SPIRV_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The few SPIR-V enumerants we use (values from the SPIR-V 1.6 unified spec; there is no C
+ * spirv.h on the build hosts). */
+enum {
+   SPV_MAGIC = 0x07230203,
+
+   SpvOpSourceContinued = 2, SpvOpSource = 3, SpvOpSourceExtension = 4, SpvOpName = 5,
+   SpvOpMemberName = 6, SpvOpString = 7, SpvOpLine = 8, SpvOpExtension = 10,
+   SpvOpExtInstImport = 11, SpvOpMemoryModel = 14, SpvOpEntryPoint = 15, SpvOpExecutionMode = 16,
+   SpvOpCapability = 17, SpvOpTypeVoid = 19, SpvOpTypeBool = 20, SpvOpTypeInt = 21,
+   SpvOpTypeFloat = 22, SpvOpTypeVector = 23, SpvOpTypeMatrix = 24, SpvOpTypeImage = 25,
+   SpvOpTypeSampler = 26, SpvOpTypeSampledImage = 27, SpvOpTypeArray = 28,
+   SpvOpTypeRuntimeArray = 29, SpvOpTypeStruct = 30, SpvOpTypePointer = 32,
+   SpvOpTypeFunction = 33, SpvOpConstantTrue = 41, SpvOpConstantFalse = 42, SpvOpConstant = 43,
+   SpvOpConstantComposite = 44, SpvOpConstantNull = 46, SpvOpFunction = 54, SpvOpFunctionEnd = 56,
+   SpvOpVariable = 59, SpvOpLoad = 61, SpvOpStore = 62, SpvOpAccessChain = 65,
+   SpvOpInBoundsAccessChain = 66, SpvOpDecorate = 71, SpvOpMemberDecorate = 72,
+   SpvOpDecorationGroup = 73, SpvOpGroupDecorate = 74, SpvOpGroupMemberDecorate = 75,
+   SpvOpCompositeExtract = 81, SpvOpCompositeInsert = 82, SpvOpFAdd = 129, SpvOpISub = 130,
+   SpvOpFMul = 133, SpvOpEmitVertex = 218, SpvOpEmitStreamVertex = 220, SpvOpReturn = 253,
+   SpvOpNoLine = 317, SpvOpModuleProcessed = 330, SpvOpExecutionModeId = 331,
+   SpvOpDecorateId = 332, SpvOpDecorateString = 5632, SpvOpMemberDecorateString = 5633,
+
+   SpvDecorationBlock = 2, SpvDecorationBufferBlock = 3, SpvDecorationRowMajor = 4,
+   SpvDecorationColMajor = 5, SpvDecorationArrayStride = 6, SpvDecorationMatrixStride = 7,
+   SpvDecorationBuiltIn = 11, SpvDecorationNoPerspective = 13, SpvDecorationFlat = 14,
+   SpvDecorationCentroid = 16, SpvDecorationSample = 17, SpvDecorationLocation = 30,
+   SpvDecorationComponent = 31, SpvDecorationIndex = 32, SpvDecorationBinding = 33,
+   SpvDecorationDescriptorSet = 34, SpvDecorationOffset = 35,
+
+   SpvBuiltInPosition = 0, SpvBuiltInInstanceIndex = 43, SpvBuiltInBaseInstance = 4425,
+   SpvCapabilityDrawParameters = 4427,
+
+   SpvStorageUniformConstant = 0, SpvStorageInput = 1, SpvStorageUniform = 2,
+   SpvStorageOutput = 3,
+
+   SpvDim1D = 0, SpvDim2D = 1, SpvDim3D = 2, SpvDimCube = 3, SpvDimRect = 4, SpvDimBuffer = 5,
+
+   SpvExecutionModelVertex = 0, SpvExecutionModelGeometry = 3, SpvExecutionModelFragment = 4,
+};
+
+struct spv_member {
+   char *name;
+   uint32_t type;
+   int32_t offset;          /* -1: none */
+   uint32_t matrix_stride;
+   bool row_major;
+   int32_t builtin;         /* -1: none */
+   int32_t location;        /* -1: none */
+};
+
+/* Everything we know about one result id. */
+struct spv_id {
+   uint16_t op;             /* defining opcode; 0 if not defined (yet) */
+   char *name;              /* OpName, NULL if none */
+
+   /* Types. Int: a=width b=signedness. Float: a=width. Vector/Matrix: a=component/column type,
+    * b=count. Array: a=element type, b=length (resolved constant), c=length id. Pointer:
+    * a=storage class, b=pointee. Image: a=sampled type, b=dim, c=depth, d=arrayed, e=ms.
+    * SampledImage: a=image type. */
+   uint32_t a, b, c, d, e;
+   struct spv_member *members;
+   uint32_t num_members;
+
+   uint32_t const_value;    /* OpConstant, low 32 bits (OpConstantTrue: 1) */
+   uint32_t const_high;     /* OpConstant of a 64-bit type: high 32 bits */
+   uint32_t *constituents;  /* OpConstantComposite */
+   uint32_t num_constituents;
+
+   uint32_t var_type;       /* OpVariable: pointer type */
+   uint32_t storage;
+   uint32_t var_init;       /* OpVariable initializer (a constant id), 0 if none */
+
+   /* Decorations; -1: absent. */
+   int32_t binding, set, location, component, index, builtin, array_stride;
+   bool block, flat, noperspective, centroid, sample;
+
+   bool used;               /* a variable referenced from function code */
+};
+
+struct spv_module {
+   uint32_t bound;
+   uint32_t version;
+   struct spv_id *ids;      /* [bound] */
+   uint32_t entry_point;    /* function id */
+   uint32_t exec_model;
+   uint32_t *vars;          /* global OpVariable ids, in module order */
+   unsigned num_vars;
+};
+
+/* Parses words; NULL (and a static reason in *err) if they are not a module we understand. */
+struct spv_module *spv_module_parse(const uint32_t *words, size_t num_words, const char **err);
+void spv_module_destroy(struct spv_module *m);
+
+/* Type helpers. */
+const struct spv_id *spv_type(const struct spv_module *m, uint32_t id);
+/* The type a variable points to. */
+uint32_t spv_var_pointee(const struct spv_module *m, uint32_t var);
+/* Strips arrays: the innermost element type; *count (if not NULL) gets the product of lengths. */
+uint32_t spv_strip_arrays(const struct spv_module *m, uint32_t type, uint32_t *count);
+/* Locations a type takes as an input/output (vec/scalar 1, dvec3/4 2, matN N x column, ...). */
+uint32_t spv_type_locations(const struct spv_module *m, uint32_t type);
+/* Size in bytes with the module's explicit layout (Offset/ArrayStride/MatrixStride). */
+uint32_t spv_type_size(const struct spv_module *m, uint32_t type, uint32_t matrix_stride,
+                       bool row_major);
+
+/* Marks used[k] for each member k of block variable `var` that function code indexes (all of
+ * them if the code uses the block any other way). */
+void spv_member_uses(const struct spv_module *m, const uint32_t *words, size_t num_words,
+                     uint32_t var, bool *used, uint32_t num_members);
+
+/* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location of a
+ * variable. */
+enum spv_deco_kind { SPV_SET_BINDING, SPV_SET_DESCRIPTOR_SET, SPV_SET_LOCATION };
+struct spv_deco_override {
+   uint32_t id;
+   enum spv_deco_kind kind;
+   uint32_t value;
+};
+
+struct spv_patch {
+   const struct spv_deco_override *decos;
+   unsigned num_decos;
+   /* gl_InstanceID: every load of the InstanceIndex builtin becomes InstanceIndex - BaseInstance. */
+   bool instance_id_minus_base;
+   /* GL depth: gl_Position.z = (z + w) * 0.5 before each OpReturn of the entry point (vertex) or
+    * before each OpEmitVertex / OpEmitStreamVertex (geometry). */
+   bool remap_depth;
+};
+
+/* Returns malloc'd words, or NULL with a static reason in *err. */
+uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct spv_module *m,
+                           const struct spv_patch *patch, size_t *out_num_words, const char **err);
+
+#endif

@@ -1,0 +1,339 @@
+/* spirv_patch.c — rewrites glslang's SPIR-V for GL semantics, in one pass over the words:
+ *
+ *  - Binding / DescriptorSet / Location decorations of chosen variables are replaced (or added):
+ *    glslang assigns bindings and locations per stage, GL assigns them per program.
+ *  - gl_InstanceID: relaxed Vulkan rules map it to InstanceIndex, which includes the draw's
+ *    firstInstance; GL's does not include baseinstance. Each load becomes
+ *    InstanceIndex - BaseInstance (capability DrawParameters, core in SPIR-V 1.3).
+ *  - GL depth: gl_Position.z = (z + w) * 0.5 where the last pre-rasterization stage hands the
+ *    vertex on. Done here rather than by wrapping main() in the GLSL source because (1) source
+ *    rewriting has to survive #version/#extension placement, macros, comments and `main` used as
+ *    a token elsewhere, and shifts line numbers in the app's error messages; (2) a geometry
+ *    shader emits vertices from inside main (and from helper functions), so a wrapper main cannot
+ *    reach them, while "before each OpEmitVertex" can; (3) the SPIR-V form is unambiguous: the
+ *    store targets the Position builtin whatever the app called things.
+ *
+ * Sections are recognised by opcode; new decorations go after the last annotation, new globals
+ * before the first function, new ids above the old bound. */
+#include "spirv_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct wbuf {
+   uint32_t *w;
+   size_t n, cap;
+   bool oom;
+};
+
+static void
+wb_reserve(struct wbuf *b, size_t more)
+{
+   if (b->oom || b->n + more <= b->cap)
+      return;
+   size_t cap = b->cap ? b->cap : 256;
+   while (cap < b->n + more)
+      cap *= 2;
+   uint32_t *nw = realloc(b->w, cap * sizeof(*nw));
+   if (!nw) {
+      b->oom = true;
+      return;
+   }
+   b->w = nw;
+   b->cap = cap;
+}
+
+static void
+wb_emit(struct wbuf *b, uint32_t op, unsigned nops, const uint32_t *ops)
+{
+   wb_reserve(b, nops + 1);
+   if (b->oom)
+      return;
+   b->w[b->n++] = ((nops + 1) << 16) | op;
+   memcpy(&b->w[b->n], ops, nops * sizeof(*ops));
+   b->n += nops;
+}
+
+#define EMIT(b, op, ...)                                                                           \
+   do {                                                                                            \
+      const uint32_t ops_[] = {__VA_ARGS__};                                                       \
+      wb_emit((b), (op), sizeof(ops_) / sizeof(ops_[0]), ops_);                                    \
+   } while (0)
+
+static bool
+is_preamble_op(uint32_t op)
+{
+   switch (op) {
+   case SpvOpCapability: case SpvOpExtension: case SpvOpExtInstImport: case SpvOpMemoryModel:
+   case SpvOpEntryPoint: case SpvOpExecutionMode: case SpvOpExecutionModeId: case SpvOpString:
+   case SpvOpSourceContinued: case SpvOpSource: case SpvOpSourceExtension: case SpvOpName:
+   case SpvOpMemberName: case SpvOpModuleProcessed: case SpvOpDecorate: case SpvOpMemberDecorate:
+   case SpvOpDecorationGroup: case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate:
+   case SpvOpDecorateId: case SpvOpDecorateString: case SpvOpMemberDecorateString:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static int
+deco_kind_of(uint32_t decoration)
+{
+   switch (decoration) {
+   case SpvDecorationBinding: return SPV_SET_BINDING;
+   case SpvDecorationDescriptorSet: return SPV_SET_DESCRIPTOR_SET;
+   case SpvDecorationLocation: return SPV_SET_LOCATION;
+   default: return -1;
+   }
+}
+
+static const uint32_t spv_decoration_of_kind[] = {
+   [SPV_SET_BINDING] = SpvDecorationBinding,
+   [SPV_SET_DESCRIPTOR_SET] = SpvDecorationDescriptorSet,
+   [SPV_SET_LOCATION] = SpvDecorationLocation,
+};
+
+static bool
+overridden(const struct spv_patch *p, uint32_t id, int kind)
+{
+   for (unsigned i = 0; i < p->num_decos; i++)
+      if (p->decos[i].id == id && (int)p->decos[i].kind == kind)
+         return true;
+   return false;
+}
+
+/* Where gl_Position lives: either a Position-decorated variable, or member `member` of a
+ * gl_PerVertex-style block variable. */
+struct position_ref {
+   uint32_t var;
+   bool in_block;
+   uint32_t member;
+   uint32_t ptr_type;  /* pointer-to-vec4 (Output) */
+   uint32_t index_id;  /* constant id of `member` used by an existing access chain */
+   uint32_t vec4_type;
+   uint32_t float_type;
+   bool new_ptr_type;  /* ptr_type must be declared (with an id above the old bound) */
+};
+
+static bool
+find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct position_ref *pos)
+{
+   memset(pos, 0, sizeof(*pos));
+   for (unsigned i = 0; i < m->num_vars && !pos->var; i++) {
+      uint32_t v = m->vars[i];
+      if (m->ids[v].storage != SpvStorageOutput)
+         continue;
+      if (m->ids[v].builtin == SpvBuiltInPosition) {
+         pos->var = v;
+         pos->ptr_type = m->ids[v].var_type;
+         pos->vec4_type = spv_var_pointee(m, v);
+         break;
+      }
+      const struct spv_id *st = spv_type(m, spv_var_pointee(m, v));
+      if (st->op != SpvOpTypeStruct)
+         continue;
+      for (uint32_t k = 0; k < st->num_members; k++) {
+         if (st->members[k].builtin == SpvBuiltInPosition) {
+            pos->var = v;
+            pos->in_block = true;
+            pos->member = k;
+            pos->vec4_type = st->members[k].type;
+            break;
+         }
+      }
+   }
+   if (!pos->var)
+      return false;
+   const struct spv_id *vec = spv_type(m, pos->vec4_type);
+   if (vec->op != SpvOpTypeVector || vec->b != 4)
+      return false;
+   pos->float_type = vec->a;
+   if (!pos->in_block)
+      return true;
+
+   /* Reuse the index constant (and, for a whole-vector write, the pointer type) of an access
+    * chain the code uses on gl_Position. None at all: the shader never touches gl_Position, and
+    * there is nothing to remap. */
+   for (size_t at = 5; at < n;) {
+      uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
+      const uint32_t *in = &w[at];
+      at += wc;
+      if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 5 &&
+          in[3] == pos->var && in[4] < m->bound && m->ids[in[4]].op == SpvOpConstant &&
+          m->ids[in[4]].const_value == pos->member) {
+         pos->index_id = in[4];
+         if (wc == 5) {
+            pos->ptr_type = in[1];
+            break;
+         }
+      }
+   }
+   if (!pos->index_id)
+      return false;
+   /* Only component writes (gl_Position.x = ...): find or make an Output pointer to the vec4. */
+   for (uint32_t id = 1; id < m->bound && !pos->ptr_type; id++)
+      if (m->ids[id].op == SpvOpTypePointer && m->ids[id].a == SpvStorageOutput &&
+          m->ids[id].b == pos->vec4_type)
+         pos->ptr_type = id;
+   if (!pos->ptr_type)
+      pos->new_ptr_type = true;
+   return true;
+}
+
+static uint32_t
+find_builtin_var(const struct spv_module *m, uint32_t storage, int32_t builtin)
+{
+   for (unsigned i = 0; i < m->num_vars; i++) {
+      uint32_t v = m->vars[i];
+      if (m->ids[v].storage == storage && m->ids[v].builtin == builtin)
+         return v;
+   }
+   return 0;
+}
+
+uint32_t *
+spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
+                 const struct spv_patch *p, size_t *out_n, const char **err)
+{
+   struct wbuf b = {0};
+   uint32_t bound = w[3];
+   *err = NULL;
+
+   /* gl_InstanceID plan. base_var is the BaseInstance input (the shader's own if it has one,
+    * else a new one: new_base). */
+   uint32_t inst_var = 0, base_var = 0, inst_ptr = 0;
+   bool new_base = false, have_drawparams_cap = false;
+   if (p->instance_id_minus_base) {
+      inst_var = find_builtin_var(m, SpvStorageInput, SpvBuiltInInstanceIndex);
+      if (inst_var && m->ids[inst_var].used) {
+         inst_ptr = m->ids[inst_var].var_type;
+         base_var = find_builtin_var(m, SpvStorageInput, SpvBuiltInBaseInstance);
+         if (!base_var || !m->ids[base_var].used) {
+            base_var = bound++;
+            new_base = true;
+         }
+      } else {
+         inst_var = 0;
+      }
+   }
+
+   /* Depth plan. */
+   struct position_ref pos;
+   bool remap = p->remap_depth && find_position(m, w, n, &pos);
+   uint32_t half_id = remap ? bound++ : 0;
+   if (remap && pos.new_ptr_type)
+      pos.ptr_type = bound++;
+   bool geometry = m->exec_model == SpvExecutionModelGeometry;
+
+   wb_reserve(&b, n + 64);
+   if (b.oom)
+      goto oom;
+   memcpy(b.w, w, 5 * sizeof(*w));
+   b.n = 5;
+
+   bool decos_done = false, globals_done = false, caps_done = false;
+   uint32_t cur_fn = 0;
+
+   for (size_t at = 5; at < n;) {
+      uint32_t wc = w[at] >> 16, op = w[at] & 0xffff;
+      const uint32_t *in = &w[at];
+      at += wc;
+
+      if (op == SpvOpCapability && wc >= 2 && in[1] == SpvCapabilityDrawParameters)
+         have_drawparams_cap = true;
+      if (!caps_done && op != SpvOpCapability) {
+         if (base_var && !have_drawparams_cap)
+            EMIT(&b, SpvOpCapability, SpvCapabilityDrawParameters);
+         caps_done = true;
+      }
+      if (!decos_done && !is_preamble_op(op)) {
+         for (unsigned i = 0; i < p->num_decos; i++)
+            EMIT(&b, SpvOpDecorate, p->decos[i].id, spv_decoration_of_kind[p->decos[i].kind],
+                 p->decos[i].value);
+         if (new_base)
+            EMIT(&b, SpvOpDecorate, base_var, SpvDecorationBuiltIn, SpvBuiltInBaseInstance);
+         decos_done = true;
+      }
+      if (!globals_done && op == SpvOpFunction) {
+         if (new_base)
+            EMIT(&b, SpvOpVariable, inst_ptr, base_var, SpvStorageInput);
+         if (remap && pos.new_ptr_type)
+            EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageOutput, pos.vec4_type);
+         if (remap)
+            EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
+         globals_done = true;
+      }
+
+      switch (op) {
+      case SpvOpDecorate:
+         if (wc >= 4 && deco_kind_of(in[2]) >= 0 && overridden(p, in[1], deco_kind_of(in[2])))
+            continue; /* replaced by the override emitted after the annotations */
+         break;
+      case SpvOpEntryPoint:
+         if (new_base) {
+            /* Interface list: the BaseInstance input joins it. */
+            wb_reserve(&b, wc + 1);
+            if (b.oom)
+               goto oom;
+            b.w[b.n] = ((wc + 1) << 16) | op;
+            memcpy(&b.w[b.n + 1], &in[1], (wc - 1) * sizeof(*in));
+            b.w[b.n + wc] = base_var;
+            b.n += wc + 1;
+            continue;
+         }
+         break;
+      case SpvOpFunction:
+         cur_fn = in[2];
+         break;
+      case SpvOpFunctionEnd:
+         cur_fn = 0;
+         break;
+      case SpvOpLoad:
+         if (base_var && cur_fn && wc >= 4 && wc <= 9 && in[3] == inst_var) {
+            uint32_t a = bound++, c = bound++;
+            uint32_t ops[8];
+            memcpy(ops, &in[1], (wc - 1) * sizeof(*in));
+            ops[1] = a;
+            wb_emit(&b, SpvOpLoad, wc - 1, ops);
+            EMIT(&b, SpvOpLoad, in[1], c, base_var);
+            EMIT(&b, SpvOpISub, in[1], in[2], a, c);
+            continue;
+         }
+         break;
+      case SpvOpReturn:
+      case SpvOpEmitVertex:
+      case SpvOpEmitStreamVertex:
+         if (remap && cur_fn &&
+             (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
+            uint32_t ptr = pos.var;
+            if (pos.in_block) {
+               ptr = bound++;
+               EMIT(&b, SpvOpAccessChain, pos.ptr_type, ptr, pos.var, pos.index_id);
+            }
+            uint32_t v = bound++, z = bound++, ww = bound++, s = bound++, h = bound++,
+                     nv = bound++;
+            EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
+            EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
+            EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
+            EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);
+            EMIT(&b, SpvOpFMul, pos.float_type, h, s, half_id);
+            EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v, 2);
+            EMIT(&b, SpvOpStore, ptr, nv);
+         }
+         break;
+      default:
+         break;
+      }
+      wb_emit(&b, op, wc - 1, &in[1]);
+   }
+   if (b.oom)
+      goto oom;
+   b.w[3] = bound;
+   *out_n = b.n;
+   return b.w;
+
+oom:
+   free(b.w);
+   *err = "out of memory";
+   return NULL;
+}

@@ -1,0 +1,223 @@
+/* fake_fe.c — see fake_fe.h. Implements every function of fe_egl.h except
+ * fe_get_proc_address (the generated gl_procs.c does), plus fe_gl_error and strong
+ * mgl_glGetError / mgl_glGetIntegerv that override the generated weak stubs. */
+#include "fake_fe.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "gl_api.h"
+
+struct fe_context {
+   struct fe_context_desc desc;
+   bool bound;
+   bool destroy_pending;
+   GLenum error;
+};
+
+struct fe_surface {
+   struct fe_surface_format format;
+   int width, height;
+   int binds;
+   bool destroy_pending;
+};
+
+struct fake_fe_stats fake_fe_stats;
+enum fe_status fake_fe_fail_next_context = FE_OK;
+
+static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local struct fe_context *cur_ctx;
+static _Thread_local struct fe_surface *cur_draw, *cur_read;
+
+static void
+free_context(struct fe_context *c)
+{
+   fake_fe_stats.contexts_destroyed++;
+   fake_fe_stats.contexts_live--;
+   free(c);
+}
+
+static void
+free_surface(struct fe_surface *s)
+{
+   fake_fe_stats.surfaces_destroyed++;
+   fake_fe_stats.surfaces_live--;
+   free(s);
+}
+
+enum fe_status
+fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
+                  struct fe_context **out)
+{
+   pthread_mutex_lock(&fake_lock);
+   if (fake_fe_fail_next_context != FE_OK) {
+      enum fe_status st = fake_fe_fail_next_context;
+      fake_fe_fail_next_context = FE_OK;
+      pthread_mutex_unlock(&fake_lock);
+      return st;
+   }
+   struct fe_context *c = calloc(1, sizeof(*c));
+   c->desc = *desc;
+   fake_fe_stats.contexts_created++;
+   fake_fe_stats.contexts_live++;
+   fake_fe_stats.last_desc = *desc;
+   fake_fe_stats.last_share = share;
+   *out = c;
+   pthread_mutex_unlock(&fake_lock);
+   return FE_OK;
+}
+
+void
+fe_context_destroy(struct fe_context *ctx)
+{
+   pthread_mutex_lock(&fake_lock);
+   if (ctx->bound) {
+      fake_fe_stats.destroy_while_current++;
+      ctx->destroy_pending = true;
+   } else {
+      free_context(ctx);
+   }
+   pthread_mutex_unlock(&fake_lock);
+}
+
+enum fe_status
+fe_surface_create_pbuffer(const struct fe_surface_format *format, int width, int height,
+                          struct fe_surface **out)
+{
+   pthread_mutex_lock(&fake_lock);
+   struct fe_surface *s = calloc(1, sizeof(*s));
+   s->format = *format;
+   s->width = width;
+   s->height = height;
+   fake_fe_stats.surfaces_created++;
+   fake_fe_stats.surfaces_live++;
+   fake_fe_stats.last_pbuffer_width = width;
+   fake_fe_stats.last_pbuffer_height = height;
+   *out = s;
+   pthread_mutex_unlock(&fake_lock);
+   return FE_OK;
+}
+
+void
+fe_surface_destroy(struct fe_surface *surf)
+{
+   pthread_mutex_lock(&fake_lock);
+   if (surf->binds) {
+      fake_fe_stats.destroy_while_current++;
+      surf->destroy_pending = true;
+   } else {
+      free_surface(surf);
+   }
+   pthread_mutex_unlock(&fake_lock);
+}
+
+void
+fe_surface_size(const struct fe_surface *surf, int *width, int *height)
+{
+   *width = surf->width;
+   *height = surf->height;
+}
+
+static void
+unbind_current(void)
+{
+   struct fe_context *c = cur_ctx;
+   struct fe_surface *d = cur_draw, *r = cur_read;
+   cur_ctx = NULL;
+   cur_draw = cur_read = NULL;
+   if (d && --d->binds == 0 && d->destroy_pending)
+      free_surface(d);
+   if (r && --r->binds == 0 && r->destroy_pending)
+      free_surface(r);
+   if (c) {
+      c->bound = false;
+      if (c->destroy_pending)
+         free_context(c);
+   }
+}
+
+enum fe_status
+fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surface *read)
+{
+   pthread_mutex_lock(&fake_lock);
+   fake_fe_stats.make_current_calls++;
+   if (ctx && ctx->bound && ctx != cur_ctx) {
+      pthread_mutex_unlock(&fake_lock);
+      return FE_BAD_ACCESS;
+   }
+   unbind_current();
+   if (ctx) {
+      ctx->bound = true;
+      cur_ctx = ctx;
+      cur_draw = draw;
+      cur_read = read;
+      if (draw)
+         draw->binds++;
+      if (read)
+         read->binds++;
+   }
+   pthread_mutex_unlock(&fake_lock);
+   return FE_OK;
+}
+
+struct fe_context *
+fe_current_context(void)
+{
+   return cur_ctx;
+}
+
+enum fe_status
+fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
+{
+   (void)ctx;
+   (void)surf;
+   pthread_mutex_lock(&fake_lock);
+   fake_fe_stats.swaps++;
+   pthread_mutex_unlock(&fake_lock);
+   return FE_OK;
+}
+
+void
+fe_set_swap_interval(struct fe_context *ctx, int interval)
+{
+   (void)ctx;
+   fake_fe_stats.last_swap_interval = interval;
+}
+
+const char *
+fe_renderer_string(void)
+{
+   return "mgl fake front end";
+}
+
+void
+fe_gl_error(GLenum error)
+{
+   fake_fe_stats.gl_errors_recorded++;
+   if (cur_ctx && cur_ctx->error == GL_NO_ERROR)
+      cur_ctx->error = error;
+}
+
+/* Strong definitions: they override the generated weak stubs. */
+GLenum
+mgl_glGetError(void)
+{
+   fake_fe_stats.get_error_calls++;
+   if (!cur_ctx)
+      return GL_NO_ERROR;
+   GLenum e = cur_ctx->error;
+   cur_ctx->error = GL_NO_ERROR;
+   return e;
+}
+
+void
+mgl_glGetIntegerv(GLenum pname, GLint *data)
+{
+   switch (pname) {
+   case FAKE_FE_PNAME_GET_ERROR_CALLS: *data = fake_fe_stats.get_error_calls; return;
+   case FAKE_FE_PNAME_CONTEXT_MAJOR: *data = cur_ctx ? cur_ctx->desc.major : -1; return;
+   case FAKE_FE_PNAME_CONTEXT_MINOR: *data = cur_ctx ? cur_ctx->desc.minor : -1; return;
+   case FAKE_FE_PNAME_CONTEXT_API: *data = cur_ctx ? (GLint)cur_ctx->desc.api : -1; return;
+   default: fe_gl_error(GL_INVALID_ENUM); return;
+   }
+}

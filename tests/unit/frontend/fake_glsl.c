@@ -1,0 +1,167 @@
+/* fake_glsl.c — see fake_glsl.h. Layout: every default-block leaf element takes 16 bytes
+ * (std140 vec4 slots), matrices one 16-byte column each. */
+#include "fake_glsl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glsl.h"
+
+static struct fake_program next;
+
+void
+fake_glsl_next(const struct fake_program *p)
+{
+   next = *p;
+}
+
+bool
+glsl_init(void)
+{
+   return true;
+}
+
+static char *
+dup(const char *s)
+{
+   char *d = malloc(strlen(s) + 8);
+   strcpy(d, s);
+   return d;
+}
+
+bool
+glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log)
+{
+   (void)stage;
+   bool ok = !strstr(source, "COMPILE_ERROR");
+   if (info_log)
+      *info_log = dup(ok ? "" : "0:1: error: fake compile error\n");
+   return ok;
+}
+
+static unsigned
+columns(GLenum type)
+{
+   switch (type) {
+   case GL_FLOAT_MAT2: case GL_FLOAT_MAT2x3: case GL_FLOAT_MAT2x4: return 2;
+   case GL_FLOAT_MAT3: case GL_FLOAT_MAT3x2: case GL_FLOAT_MAT3x4: return 3;
+   case GL_FLOAT_MAT4: case GL_FLOAT_MAT4x2: case GL_FLOAT_MAT4x3: return 4;
+   default: return 1;
+   }
+}
+
+struct glsl_program *
+glsl_link(const struct glsl_link_input *input, char **info_log)
+{
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (input->source[s] && strstr(input->source[s], "LINK_ERROR")) {
+         if (info_log)
+            *info_log = dup("error: fake link error\n");
+         return NULL;
+      }
+   }
+   struct glsl_program *p = calloc(1, sizeof(*p));
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!input->source[s])
+         continue;
+      p->stages |= GLSL_STAGE_BIT(s);
+      p->spirv[s].words = calloc(5, 4);
+      p->spirv[s].words[0] = 0x07230203;
+      p->spirv[s].num_words = 5;
+   }
+   uint32_t offset = 0;
+   p->default_block.num_uniforms = next.num_uniforms;
+   p->default_block.uniforms = calloc(next.num_uniforms + 1, sizeof(struct glsl_uniform));
+   for (unsigned i = 0; i < next.num_uniforms; i++) {
+      const struct fake_uniform *f = &next.uniforms[i];
+      struct glsl_uniform *u = &p->default_block.uniforms[i];
+      uint32_t n = f->array_size > 1 ? f->array_size : 1;
+      u->name = dup(f->name);
+      if (f->array_size > 1)
+         strcat(u->name, "[0]");
+      u->type = f->type;
+      u->array_size = n;
+      u->offset = offset;
+      u->matrix_stride = columns(f->type) > 1 ? 16 : 0;
+      u->array_stride = f->array_size > 1 ? 16 * columns(f->type) : 0;
+      offset += 16 * columns(f->type) * n;
+   }
+   p->default_block.size = offset;
+   p->default_block.stages = p->stages;
+   unsigned ns = 0;
+   for (unsigned i = 0; i < next.num_samplers; i++)
+      ns += next.samplers[i].array_size > 1 ? next.samplers[i].array_size : 1;
+   p->samplers = calloc(ns + 1, sizeof(struct glsl_sampler));
+   for (unsigned i = 0, j = 0; i < next.num_samplers; i++) {
+      const struct fake_uniform *f = &next.samplers[i];
+      uint32_t n = f->array_size > 1 ? f->array_size : 1;
+      for (uint32_t k = 0; k < n; k++, j++) {
+         struct glsl_sampler *s = &p->samplers[j];
+         s->name = malloc(strlen(f->name) + 16);
+         strcpy(s->name, f->name);
+         if (f->array_size > 1)
+            sprintf(s->name + strlen(s->name), "[%u]", k);
+         s->type = f->type;
+         s->binding = GLSL_BINDING_SAMPLER_BASE + j - k;
+         s->array_element = k;
+         s->array_size = n;
+         s->stages = GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT);
+      }
+   }
+   p->num_samplers = ns;
+   p->num_blocks = next.num_blocks;
+   p->blocks = calloc(next.num_blocks + 1, sizeof(struct glsl_uniform_block));
+   for (unsigned i = 0; i < next.num_blocks; i++) {
+      p->blocks[i].name = dup(next.blocks[i]);
+      p->blocks[i].binding = GLSL_BINDING_UBO_BASE + i;
+      p->blocks[i].data_size = next.block_sizes[i];
+      p->blocks[i].stages = p->stages;
+   }
+   p->num_inputs = next.num_inputs;
+   p->inputs = calloc(next.num_inputs + 1, sizeof(struct glsl_io));
+   for (unsigned i = 0; i < next.num_inputs; i++) {
+      p->inputs[i].name = dup(next.inputs[i]);
+      p->inputs[i].type = GL_FLOAT_VEC4;
+      p->inputs[i].array_size = 1;
+      p->inputs[i].location = (int32_t)i;
+      p->inputs[i].num_locations = 1;
+      p->inputs[i].active = true;
+   }
+   p->num_outputs = 1;
+   p->outputs = calloc(1, sizeof(struct glsl_io));
+   p->outputs[0].name = dup("color");
+   p->outputs[0].type = GL_FLOAT_VEC4;
+   p->outputs[0].array_size = 1;
+   p->outputs[0].num_locations = 1;
+   p->outputs[0].active = true;
+   if (info_log)
+      *info_log = dup("");
+   return p;
+}
+
+void
+glsl_program_destroy(struct glsl_program *p)
+{
+   if (!p)
+      return;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      free(p->spirv[s].words);
+   for (unsigned i = 0; i < p->default_block.num_uniforms; i++)
+      free(p->default_block.uniforms[i].name);
+   free(p->default_block.uniforms);
+   for (unsigned i = 0; i < p->num_samplers; i++)
+      free(p->samplers[i].name);
+   free(p->samplers);
+   for (unsigned i = 0; i < p->num_blocks; i++)
+      free(p->blocks[i].name);
+   free(p->blocks);
+   free(p->block_members);
+   for (unsigned i = 0; i < p->num_inputs; i++)
+      free(p->inputs[i].name);
+   free(p->inputs);
+   for (unsigned i = 0; i < p->num_outputs; i++)
+      free(p->outputs[i].name);
+   free(p->outputs);
+   free(p);
+}

@@ -1,0 +1,31 @@
+/* fake_glsl.h — glsl.h for unit tests: glsl_link returns a program built from a description
+ * the test sets, so the tracker's tests need no glslang. */
+#ifndef MGL_TEST_FAKE_GLSL_H
+#define MGL_TEST_FAKE_GLSL_H
+
+#include <GL/glcorearb.h>
+#include <stdint.h>
+
+struct fake_uniform {
+   const char *name; /* without "[0]" */
+   GLenum type;
+   uint32_t array_size; /* 0 or 1: not an array */
+};
+
+struct fake_program {
+   struct fake_uniform uniforms[8];
+   unsigned num_uniforms;
+   struct fake_uniform samplers[4]; /* array_size > 1: a sampler array */
+   unsigned num_samplers;
+   const char *blocks[4];
+   uint32_t block_sizes[4];
+   unsigned num_blocks;
+   const char *inputs[4]; /* vec4 inputs at locations 0.. */
+   unsigned num_inputs;
+};
+
+/* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources
+ * containing "COMPILE_ERROR" fail to compile. */
+void fake_glsl_next(const struct fake_program *p);
+
+#endif

@@ -1,0 +1,276 @@
+/* fake_session.c — the session.h a unit test links instead of the transport: the screen and
+ * context tables record calls; ReplySlot calls write a byte pattern (i & 0xff) into their
+ * span_out. */
+#include "fake_session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipe_codec.h"
+#include "pipe_loopback.h"
+#include "session.h"
+
+struct mgp_caps fake_caps;
+
+static struct fake_rec *recs;
+static unsigned nrecs, caprecs;
+static bool failed;
+static unsigned syncs;
+
+static void
+record(enum mgp_call_id id, const void *args, const void *tail, uint32_t tail_count)
+{
+   const struct mgp_call_info *ci = &mgp_call_info[id];
+   if (nrecs == caprecs) {
+      caprecs = caprecs ? caprecs * 2 : 256;
+      recs = realloc(recs, caprecs * sizeof(*recs));
+   }
+   struct fake_rec *r = &recs[nrecs++];
+   memset(r, 0, sizeof(*r));
+   r->id = id;
+   memcpy(r->args, args, ci->payload_size);
+   if (tail_count && ci->tail_elem_size) {
+      r->tail = malloc((size_t)tail_count * ci->tail_elem_size);
+      memcpy(r->tail, tail, (size_t)tail_count * ci->tail_elem_size);
+      r->tail_count = tail_count;
+   }
+   for (uint32_t i = 0; i < ci->num_spans; i++) {
+      struct mgp_span *s = (struct mgp_span *)((uint8_t *)args + ci->spans[i].offset);
+      if (ci->spans[i].out) {
+         uint8_t *p = s->ptr;
+         for (uint64_t k = 0; p && k < s->size; k++)
+            p[k] = (uint8_t)k;
+         continue;
+      }
+      if (!s->ptr || !s->size)
+         continue;
+      r->data = realloc(r->data, r->data_size + s->size);
+      memcpy(r->data + r->data_size, s->ptr, s->size);
+      r->data_size += s->size;
+   }
+}
+
+#define IF_Screen(...) __VA_ARGS__
+#define IF_CtxCso(...)
+#define IF_CtxState(...)
+#define IF_CtxObject(...)
+#define IF_CtxVerb(...)
+#define IF_CtxQuery(...)
+#define X(name, type, cls, flags)                                                              \
+   static void rec_##name(void *self, const struct type *a, const void *tail, uint32_t n)      \
+   {                                                                                           \
+      (void)self;                                                                              \
+      record(MGP_CALL_##name, a, tail, n);                                                     \
+   }
+#include "pipe_calls.def"
+#undef X
+
+static const struct mgp_screen_vtbl rec_screen = {
+#define X(name, type, cls, flags) IF_##cls(.name = rec_##name, )
+#include "pipe_calls.def"
+#undef X
+};
+
+#undef IF_Screen
+#undef IF_CtxCso
+#undef IF_CtxState
+#undef IF_CtxObject
+#undef IF_CtxVerb
+#undef IF_CtxQuery
+#define IF_Screen(...)
+#define IF_CtxCso(...) __VA_ARGS__
+#define IF_CtxState(...) __VA_ARGS__
+#define IF_CtxObject(...) __VA_ARGS__
+#define IF_CtxVerb(...) __VA_ARGS__
+#define IF_CtxQuery(...) __VA_ARGS__
+static const struct mgp_context_vtbl rec_context = {
+#define X(name, type, cls, flags) IF_##cls(.name = rec_##name, )
+#include "pipe_calls.def"
+#undef X
+};
+
+static struct mgp_loopback loopback;
+static struct mgp_tap tap = {
+   .inner_screen = &rec_screen,
+   .inner_context = &rec_context,
+};
+
+struct mgl_session {
+   struct mgp_screen screen;
+};
+
+static void
+fill_caps(void)
+{
+   if (fake_caps.abi_version)
+      return;
+   fake_caps.abi_version = MGP_ABI_VERSION;
+   snprintf((char *)fake_caps.renderer, sizeof(fake_caps.renderer), "Fake: recorder");
+   fake_caps.call_mask[0] = fake_caps.call_mask[1] = ~0ull;
+   fake_caps.max_texture_size = 16384;
+   fake_caps.max_renderbuffer_size = 16384;
+   fake_caps.max_viewport_dims[0] = fake_caps.max_viewport_dims[1] = 16384;
+   fake_caps.max_samples = 4;
+   fake_caps.max_vertex_attrib_stride = 2048;
+   fake_caps.uniform_buffer_offset_alignment = 256;
+   fake_caps.max_uniform_block_size = 65536;
+   for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)
+      fake_caps.format_flags[f] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER |
+                                  MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND;
+   uint16_t ds[] = {MGP_FORMAT_D16_UNORM, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D32_FLOAT,
+                    MGP_FORMAT_D32_FLOAT_S8_UINT, MGP_FORMAT_S8_UINT, MGP_FORMAT_X8_D24_UNORM};
+   for (size_t i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
+      fake_caps.format_flags[ds[i]] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_DEPTH_STENCIL;
+}
+
+struct mgl_session *
+mgl_session_create(void)
+{
+   fill_caps();
+   if (!tap.verify) {
+      mgp_loopback_init(&loopback, 64u << 20);
+      tap.verify = &loopback;
+   }
+   struct mgl_session *s = calloc(1, sizeof(*s));
+   s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &tap};
+   return s;
+}
+
+void
+mgl_session_destroy(struct mgl_session *s)
+{
+   free(s);
+}
+
+const struct mgp_caps *
+mgl_session_caps(const struct mgl_session *s)
+{
+   (void)s;
+   return &fake_caps;
+}
+
+const struct mgp_screen *
+mgl_session_screen(struct mgl_session *s)
+{
+   return &s->screen;
+}
+
+const char *
+mgl_session_transport(const struct mgl_session *s)
+{
+   (void)s;
+   return "fake";
+}
+
+bool
+mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
+                           const struct mgp_context_desc *desc, struct mgp_context *out)
+{
+   (void)ctx;
+   mgp_context_create(&s->screen, desc);
+   *out = (struct mgp_context){&mgp_tap_context_vtbl, &tap};
+   return true;
+}
+
+void
+mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
+{
+   mgp_context_destroy(&s->screen, &(struct mgp_handle_args){ctx});
+}
+
+void
+mgl_session_sync(struct mgl_session *s)
+{
+   (void)s;
+   syncs++;
+}
+
+bool
+mgl_session_failed(const struct mgl_session *s)
+{
+   (void)s;
+   return failed;
+}
+
+enum mgl_fatal
+mgl_session_fatal(const struct mgl_session *s)
+{
+   (void)s;
+   return failed ? MGL_FATAL_ServerGone : MGL_FATAL_NONE;
+}
+
+/* ---- test API ------------------------------------------------------------------------------ */
+
+void
+fake_clear(void)
+{
+   for (unsigned i = 0; i < nrecs; i++) {
+      free(recs[i].tail);
+      free(recs[i].data);
+   }
+   nrecs = 0;
+}
+
+unsigned
+fake_count(void)
+{
+   return nrecs;
+}
+
+const struct fake_rec *
+fake_rec(unsigned i)
+{
+   return i < nrecs ? &recs[i] : NULL;
+}
+
+unsigned
+fake_count_of(enum mgp_call_id id)
+{
+   unsigned n = 0;
+   for (unsigned i = 0; i < nrecs; i++)
+      n += recs[i].id == id;
+   return n;
+}
+
+const struct fake_rec *
+fake_find(enum mgp_call_id id, unsigned nth)
+{
+   for (unsigned i = 0; i < nrecs; i++)
+      if (recs[i].id == id && nth-- == 0)
+         return &recs[i];
+   return NULL;
+}
+
+const char *
+fake_call_name(enum mgp_call_id id)
+{
+   return mgp_call_info[id].name;
+}
+
+void
+fake_dump(const char *label)
+{
+   fprintf(stderr, "  records %s:", label);
+   for (unsigned i = 0; i < nrecs; i++)
+      fprintf(stderr, " %s", mgp_call_info[recs[i].id].name);
+   fprintf(stderr, "\n");
+}
+
+void
+fake_set_failed(bool f)
+{
+   failed = f;
+}
+
+uint64_t
+fake_verify_mismatches(void)
+{
+   return tap.verify_mismatches;
+}
+
+unsigned
+fake_syncs(void)
+{
+   return syncs;
+}

@@ -1,0 +1,549 @@
+/* test_errors.c — unit.frontend.errors: the spec's errors, checked in the client, and
+ * glGetError's semantics (first error sticks until read; a lost session reports
+ * GL_CONTEXT_LOST once and later calls are harmless). */
+#include "fe_test_util.h"
+
+static void
+test_first_error_sticks(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindBuffer(0x1234, 0);                      /* INVALID_ENUM */
+   mgl_glBufferData(GL_ARRAY_BUFFER, -1, NULL, GL_STATIC_DRAW); /* INVALID_VALUE, dropped */
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+static void
+test_buffer_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   mgl_glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0); /* GL 4.0 target */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, 77); /* never generated */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   CHECK(!mgl_glIsBuffer(b));
+   mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW); /* nothing bound */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   CHECK(mgl_glIsBuffer(b));
+   mgl_glBufferData(GL_ARRAY_BUFFER, -4, NULL, GL_STATIC_DRAW);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, 0x1234);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW);
+   CHECK_ERR(GL_NO_ERROR);
+   uint8_t d[32] = {0};
+   mgl_glBufferSubData(GL_ARRAY_BUFFER, 8, 16, d); /* past the end */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBufferSubData(GL_ARRAY_BUFFER, -1, 4, d);
+   CHECK_ERR(GL_INVALID_VALUE);
+   void *p = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
+   CHECK(p == NULL);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   p = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   p = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+   CHECK(p != NULL);
+   mgl_glBufferSubData(GL_ARRAY_BUFFER, 0, 4, d); /* while mapped */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_WRITE_BIT); /* already mapped */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLint mapped = 0;
+   mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED, &mapped);
+   CHECK(mapped);
+   CHECK(mgl_glUnmapBuffer(GL_ARRAY_BUFFER));
+   mgl_glUnmapBuffer(GL_ARRAY_BUFFER);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 0, b, 3, 4); /* misaligned offset */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 1000, b);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindBufferBase(GL_ARRAY_BUFFER, 0, b);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLint size = 0;
+   mgl_glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &size);
+   CHECK_EQ(size, 16);
+   /* deleting unbinds from the current context */
+   mgl_glDeleteBuffers(1, &b);
+   GLint bound = -1;
+   mgl_glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &bound);
+   CHECK_EQ(bound, 0);
+   CHECK(!mgl_glIsBuffer(b));
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+static void
+test_draw_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3); /* core: no vertex array bound */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL); /* no VAO */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)16); /* no buffer */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexAttribPointer(0, 5, GL_FLOAT, GL_FALSE, 0, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribPointer(99, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexAttribIPointer(0, 3, GL_FLOAT, 0, NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawArrays(GL_QUADS, 0, 3); /* gone from core */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_FLOAT, NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawRangeElements(GL_TRIANGLES, 5, 2, 3, GL_UNSIGNED_INT, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, -2);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   /* a mapped buffer in use by the vertex array */
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+   mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_WRITE_ONLY);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUnmapBuffer(GL_ARRAY_BUFFER);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   /* no program: undefined in GL, skipped by name, no error */
+   mgl_glUseProgram(0);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   CHECK(mgl_decline_count(MGL_DECLINE_gl_draw_no_program) >= 1);
+   env_finish(&e);
+}
+
+static void
+test_uniform_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {
+      .num_inputs = 1, .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"f", GL_FLOAT, 1}, {"v", GL_FLOAT_VEC3, 1}, {"i", GL_INT, 1}},
+      .num_samplers = 2,
+      .samplers = {{"tex", GL_SAMPLER_2D, 1}, {"cube", GL_SAMPLER_CUBE, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   GLint f = mgl_glGetUniformLocation(prog, "f");
+   GLint v = mgl_glGetUniformLocation(prog, "v");
+   GLint i = mgl_glGetUniformLocation(prog, "i");
+   GLint tex = mgl_glGetUniformLocation(prog, "tex");
+   GLint cube = mgl_glGetUniformLocation(prog, "cube");
+   CHECK(f >= 0 && v >= 0 && i >= 0 && tex >= 0 && cube >= 0);
+   mgl_glUniform1f(f, 1.0f); /* no current program */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUseProgram(prog);
+   mgl_glUniform1f(tex, 1.0f); /* float into a sampler */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1i(tex, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glUniform1i(tex, 4000); /* not a texture unit */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glUniform2f(v, 1, 2); /* size mismatch */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1i(f, 1); /* int into a float */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1f(i, 1.0f); /* float into an int */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLfloat two[2] = {1, 2};
+   mgl_glUniform1fv(f, 2, two); /* count > 1 for a non-array */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1fv(f, -1, two);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glUniformMatrix2fv(f, 1, GL_FALSE, two);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUniform1f(-1, 1.0f); /* -1 is silently ignored */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glUniform1f(1000, 1.0f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLint unit = -1;
+   mgl_glGetUniformiv(prog, tex, &unit);
+   CHECK_EQ(unit, 3);
+   /* two sampler types on one unit: the draw is an error */
+   mgl_glUniform1i(cube, 3);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   mgl_glUniform1i(cube, 4);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   env_finish(&e);
+}
+
+static void
+test_program_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   CHECK_EQ(mgl_glCreateShader(0x1234), 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLuint sh = mgl_glCreateShader(GL_FRAGMENT_SHADER);
+   const char *bad = "COMPILE_ERROR";
+   mgl_glShaderSource(sh, 1, &bad, NULL);
+   mgl_glCompileShader(sh);
+   GLint ok = 1, len = 0;
+   mgl_glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   mgl_glGetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
+   CHECK(!ok && len > 1);
+   GLuint prog = mgl_glCreateProgram();
+   mgl_glGetProgramiv(sh, GL_LINK_STATUS, &ok); /* a shader name */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetProgramiv(9999, GL_LINK_STATUS, &ok); /* not a name */
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glAttachShader(prog, sh);
+   mgl_glAttachShader(prog, sh);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glLinkProgram(prog);
+   mgl_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(!ok);
+   mgl_glUseProgram(prog);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(mgl_glGetUniformLocation(prog, "x"), -1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindAttribLocation(prog, 0, "gl_Vertex");
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindAttribLocation(prog, 99, "pos");
+   CHECK_ERR(GL_INVALID_VALUE);
+   /* a shader deleted while attached lives until detached */
+   mgl_glDeleteShader(sh);
+   CHECK(mgl_glIsShader(sh));
+   mgl_glGetShaderiv(sh, GL_DELETE_STATUS, &ok);
+   CHECK(ok);
+   mgl_glDetachShader(prog, sh);
+   CHECK(!mgl_glIsShader(sh));
+   /* a program in use is deleted when no longer used */
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint good = make_program(&fp);
+   mgl_glUseProgram(good);
+   mgl_glDeleteProgram(good);
+   CHECK(mgl_glIsProgram(good));
+   mgl_glUseProgram(0);
+   CHECK(!mgl_glIsProgram(good));
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+static void
+test_state_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   mgl_glEnable(GL_TEXTURE_2D); /* not a core capability */
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK(!mgl_glIsEnabled(0x1234));
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glViewport(0, 0, -1, 4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glScissor(0, 0, 4, -4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glScissor(0, 0, 0, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDepthFunc(GL_ZERO);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glPolygonMode(GL_FRONT, GL_LINE); /* core: FRONT_AND_BACK only */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glLineWidth(0.0f);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glStencilFuncSeparate(GL_LEFT, GL_ALWAYS, 0, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glPixelStorei(GL_UNPACK_ALIGNMENT, 3);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glEnablei(GL_BLEND, 8);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glActiveTexture(GL_TEXTURE0 + 48);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClear(0x8000000);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glClearBufferiv(GL_DEPTH, 0, NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLfloat c[4] = {0};
+   mgl_glClearBufferfv(GL_COLOR, 8, c);
+   CHECK_ERR(GL_INVALID_VALUE);
+   uint8_t px[16];
+   mgl_glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5, px);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glReadPixels(0, 0, 1, 1, 0x1234, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glReadPixels(0, 0, -1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_INVALID_VALUE);
+   GLint vp[4];
+   mgl_glGetIntegerv(GL_VIEWPORT, vp);
+   CHECK(vp[2] == 16 && vp[3] == 16); /* first make-current sized it */
+   mgl_glGetIntegerv(0x1234, vp);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK(mgl_glGetString(GL_EXTENSIONS) == NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLint n = -1;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   CHECK(n > 0);
+   CHECK(mgl_glGetStringi(GL_EXTENSIONS, (GLuint)n) == NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   bool fbo = false;
+   for (GLint k = 0; k < n; k++)
+      fbo |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)k),
+                     "GL_ARB_framebuffer_object");
+   CHECK(fbo);
+   GLboolean mask[4];
+   mgl_glColorMask(1, 0, 1, 0);
+   mgl_glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+   CHECK(mask[0] && !mask[1] && mask[2] && !mask[3]);
+   GLfloat cc[4];
+   mgl_glClearColor(0.5f, 0, 0, 1);
+   GLint ci[4];
+   mgl_glGetFloatv(GL_COLOR_CLEAR_VALUE, cc);
+   mgl_glGetIntegerv(GL_COLOR_CLEAR_VALUE, ci);
+   CHECK(cc[0] == 0.5f && ci[3] == 2147483647);
+   env_finish(&e);
+}
+
+static void
+test_texture_fbo_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(0x1234, t);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glBindTexture(GL_TEXTURE_CUBE_MAP, t); /* another target */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE); /* border */
+   mgl_glTexImage2D(GL_TEXTURE_2D, -1, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x1234, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, 0x1234, NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_OPERATION); /* integer format from normalized data */
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_OPERATION); /* level never defined */
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   uint8_t px[64] = {0};
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_REPEAT);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGenerateMipmap(GL_TEXTURE_2D);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint w = 0;
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 2, GL_TEXTURE_WIDTH, &w);
+   CHECK_EQ(w, 1);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+   CHECK_ERR(GL_INVALID_OPERATION); /* the default framebuffer */
+   GLuint fb;
+   mgl_glGenFramebuffers(1, &fb);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_CUBE_MAP_POSITIVE_X,
+                              t, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + 9, GL_TEXTURE_2D, t, 0);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, 0x1234, GL_TEXTURE_2D, t, 0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDrawBuffer(GL_BACK);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glClear(GL_COLOR_BUFFER_BIT);
+   CHECK_ERR(GL_INVALID_FRAMEBUFFER_OPERATION);
+   mgl_glCheckFramebufferStatus(0x1234);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 42);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4); /* none bound */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLuint rb;
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   mgl_glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB9_E5, 4, 4); /* not renderable */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, -1, 4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   env_finish(&e);
+}
+
+/* A lost session: GL_CONTEXT_LOST once, then calls are harmless and send nothing. */
+static void
+test_lost_context(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   make_drawable();
+   mgl_glBindBuffer(0x1234, 0);
+   fake_set_failed(true);
+   fake_clear();
+   /* the next verb notices the loss and sends nothing */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 0);
+   CHECK_ERR(GL_CONTEXT_LOST);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glClear(GL_COLOR_BUFFER_BIT);
+   mgl_glEnable(GL_BLEND);
+   uint8_t px[4];
+   mgl_glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK(mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_READ_ONLY) == NULL);
+   CHECK_EQ(fake_count(), 0);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(mgl_glGetGraphicsResetStatus(), GL_UNKNOWN_CONTEXT_RESET);
+   CHECK_EQ(mgl_glGetGraphicsResetStatus(), GL_NO_ERROR);
+   CHECK(fe_swap_buffers(e.ctx, e.surf) == FE_CONTEXT_LOST);
+   fake_set_failed(false);
+   env_finish(&e);
+}
+
+/* KHR_no_error contexts record no errors. */
+static void
+test_no_error_context(void)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 0, 0, 0};
+   struct fe_surface *s;
+   struct fe_context *ctx;
+   CHECK(fe_surface_create_pbuffer(&f, 8, 8, &s) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3, .no_error = true,
+                               .format = f};
+   CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
+   CHECK(fe_make_current(ctx, s, s) == FE_OK);
+   mgl_glBindBuffer(0x1234, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint flags = 0;
+   mgl_glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+   CHECK(flags & GL_CONTEXT_FLAG_NO_ERROR_BIT);
+   fe_make_current(NULL, NULL, NULL);
+   fe_context_destroy(ctx);
+   fe_surface_destroy(s);
+   /* GLES and GL > 3.3 are refused */
+   d.api = FE_API_GLES;
+   CHECK(fe_context_create(&d, NULL, &ctx) == FE_BAD_MATCH);
+   d.api = FE_API_GL_CORE;
+   d.major = 4;
+   CHECK(fe_context_create(&d, NULL, &ctx) == FE_BAD_MATCH);
+   fake_clear();
+}
+
+/* Share groups: objects are visible across contexts; a context current elsewhere is refused. */
+static void
+test_share_group(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+   struct fe_context *c2;
+   struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3,
+                               .format = e.surf->format};
+   CHECK(fe_context_create(&d, e.ctx, &c2) == FE_OK);
+   CHECK(c2->share == e.ctx->share);
+   CHECK(fe_make_current(c2, e.surf, e.surf) == FE_OK);
+   CHECK(mgl_glIsBuffer(b));
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao); /* containers are per context */
+   mgl_glBindVertexArray(vao);
+   CHECK(mgl_glIsVertexArray(vao));
+   fe_make_current(e.ctx, e.surf, e.surf);
+   CHECK(!mgl_glIsVertexArray(vao));
+   fe_context_destroy(c2);
+   env_finish(&e);
+}
+
+/* A call the backend leaves NULL (caps.call_mask) is never made: a fallback or a named
+ * decline with the GL error a driver would give, never a crash. */
+static void
+clear_call(enum mgp_call_id call, bool on)
+{
+   if (on)
+      fake_caps.call_mask[call / 64] |= 1ull << (call % 64);
+   else
+      fake_caps.call_mask[call / 64] &= ~(1ull << (call % 64));
+}
+
+static void
+test_missing_backend_calls(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   clear_call(MGP_CALL_generate_mipmap, false);
+   clear_call(MGP_CALL_resource_copy_region, false);
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   fake_clear();
+   uint64_t before = mgl_decline_count(MGL_DECLINE_pipe_call_unsupported);
+   mgl_glGenerateMipmap(GL_TEXTURE_2D);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 0);
+   CHECK(mgl_decline_count(MGL_DECLINE_pipe_call_unsupported) > before);
+   GLint w = 0;
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &w);
+   CHECK_EQ(w, 0); /* no level was defined by the failed call */
+   /* buffer copies fall back to a readback and an upload */
+   GLuint b[2];
+   mgl_glGenBuffers(2, b);
+   mgl_glBindBuffer(GL_COPY_READ_BUFFER, b[0]);
+   mgl_glBufferData(GL_COPY_READ_BUFFER, 16, NULL, GL_STATIC_DRAW);
+   mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, b[1]);
+   mgl_glBufferData(GL_COPY_WRITE_BUFFER, 16, NULL, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 4, 0, 8);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_copy_region), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 1);
+   const struct fake_rec *s = fake_find(MGP_CALL_resource_subdata, 0);
+   CHECK(s && s->data_size == 8 && s->data[0] == 0 && s->data[7] == 7);
+   clear_call(MGP_CALL_generate_mipmap, true);
+   clear_call(MGP_CALL_resource_copy_region, true);
+   env_finish(&e);
+}
+
+int
+main(void)
+{
+   test_first_error_sticks();
+   test_buffer_errors();
+   test_draw_errors();
+   test_uniform_errors();
+   test_program_errors();
+   test_state_errors();
+   test_texture_fbo_errors();
+   test_lost_context();
+   test_no_error_context();
+   test_share_group();
+   test_missing_backend_calls();
+   return fe_test_report("unit.frontend.errors");
+}

@@ -1,0 +1,107 @@
+/* test_format.c — unit.frontend.format: the client-side unpack conversion (texels of the
+ * resource's MGPipe format from the app's format/type) and the CSO cache's LRU. */
+#include <math.h>
+
+#include "fe_cso.h"
+#include "fe_format.h"
+#include "fe_test_util.h"
+
+static void
+test_unpack(void)
+{
+   /* RGB bytes -> RGBA8 (alpha 1), rows with a 1-byte pad (alignment 4, width 1) */
+   const uint8_t rgb[8] = {10, 20, 30, 0, 40, 50, 60, 0};
+   uint8_t out[8];
+   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UNORM, rgb, 4, 1, 2, GL_RGB, GL_UNSIGNED_BYTE,
+                         false));
+   CHECK(out[0] == 10 && out[3] == 255 && out[4] == 40 && out[7] == 255);
+   /* BGRA -> RGBA8 */
+   const uint8_t bgra[4] = {1, 2, 3, 4};
+   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UNORM, bgra, 4, 1, 1, GL_BGRA, GL_UNSIGNED_BYTE,
+                         false));
+   CHECK(out[0] == 3 && out[1] == 2 && out[2] == 1 && out[3] == 4);
+   /* floats -> half floats */
+   const float f[4] = {1.0f, -2.0f, 0.5f, 65504.0f};
+   uint16_t h[4];
+   CHECK(fe_pixel_unpack(h, MGP_FORMAT_RGBA16_FLOAT, f, 16, 1, 1, GL_RGBA, GL_FLOAT, false));
+   CHECK(h[0] == 0x3c00 && h[1] == 0xc000 && h[2] == 0x3800 && h[3] == 0x7bff);
+   /* 5_6_5 -> RGBA8 */
+   const uint16_t p565 = 0xf800; /* red */
+   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UNORM, &p565, 2, 1, 1, GL_RGB,
+                         GL_UNSIGNED_SHORT_5_6_5, false));
+   CHECK(out[0] == 255 && out[1] == 0 && out[2] == 0 && out[3] == 255);
+   /* depth floats -> X8_D24 and D16 */
+   const float d = 0.5f;
+   uint32_t x8d24;
+   uint16_t d16;
+   CHECK(fe_pixel_unpack(&x8d24, MGP_FORMAT_X8_D24_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT,
+                         GL_FLOAT, false));
+   CHECK_EQ(x8d24, 8388608); /* round(0.5 * (2^24 - 1)) */
+   CHECK(fe_pixel_unpack(&d16, MGP_FORMAT_D16_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT,
+                         false));
+   CHECK_EQ(d16, 32768);
+   /* signed bytes into an unsigned integer format clamp at 0; swapped shorts */
+   const int8_t sb[4] = {-5, 7, 0, 1};
+   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UINT, sb, 4, 1, 1, GL_RGBA_INTEGER, GL_BYTE,
+                         false));
+   CHECK(out[0] == 0 && out[1] == 7);
+   const uint16_t us = 0x3412;
+   uint16_t r16;
+   CHECK(fe_pixel_unpack(&r16, MGP_FORMAT_R16_UNORM, &us, 2, 1, 1, GL_RED, GL_UNSIGNED_SHORT,
+                         true));
+   CHECK_EQ(r16, 0x1234);
+   /* layout: skip pixels/rows, row length, alignment */
+   struct fe_pixel_store ps = {.alignment = 8, .row_length = 5, .skip_pixels = 1, .skip_rows = 2};
+   size_t first, stride;
+   size_t size = fe_pixel_image_layout(&ps, 3, 2, GL_RGB, GL_UNSIGNED_BYTE, &first, &stride);
+   CHECK_EQ(stride, 16);            /* 5 * 3 = 15, aligned to 8 */
+   CHECK_EQ(first, 2 * 16 + 3);
+   CHECK_EQ(size, first + 16 + 9);
+   /* checks */
+   CHECK_EQ(fe_pixel_check(GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4), GL_INVALID_OPERATION);
+   CHECK_EQ(fe_pixel_check(GL_RGBA_INTEGER, GL_FLOAT), GL_INVALID_OPERATION);
+   CHECK_EQ(fe_pixel_check(0x1234, GL_FLOAT), GL_INVALID_ENUM);
+   CHECK_EQ(fe_pixel_check(GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8), GL_NO_ERROR);
+   CHECK(fe_format_lookup(GL_RGB8)->format == MGP_FORMAT_RGBA8_UNORM);
+   CHECK(fe_format_lookup(0x1234) == NULL);
+}
+
+/* The cache evicts the least recently used entry: a touched entry survives. */
+static void
+test_cso_lru(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 8, 8);
+   struct fe_cso_cache *c = fe_cso_cache_create(FE_CSO_SAMPLER, 4);
+   struct mgp_sampler_state s[6];
+   struct mgp_handle h[6];
+   memset(s, 0, sizeof(s));
+   for (int i = 0; i < 6; i++)
+      s[i].min_lod = (float)i;
+   fake_clear();
+   for (int i = 0; i < 4; i++)
+      h[i] = fe_cso_lookup(e.ctx, c, &s[i], sizeof(s[i]));
+   CHECK(mgp_handle_eq(fe_cso_lookup(e.ctx, c, &s[0], sizeof(s[0])), h[0])); /* touch 0 */
+   h[4] = fe_cso_lookup(e.ctx, c, &s[4], sizeof(s[4]));                        /* evicts 1 */
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 5);
+   CHECK_EQ(fake_count_of(MGP_CALL_delete_sampler), 1);
+   const struct fake_rec *d = fake_find(MGP_CALL_delete_sampler, 0);
+   CHECK(d && mgp_handle_eq(((const struct mgp_handle_args *)d->args)->h, h[1]));
+   CHECK(mgp_handle_eq(fe_cso_lookup(e.ctx, c, &s[0], sizeof(s[0])), h[0]));
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 5);
+   /* the evicted payload comes back as a new CSO (a reused slot has a new generation) */
+   h[5] = fe_cso_lookup(e.ctx, c, &s[1], sizeof(s[1]));
+   CHECK(!mgp_handle_eq(h[5], h[1]));
+   CHECK_EQ(fe_cso_count(c), 4);
+   fe_cso_cache_destroy(e.ctx, c);
+   CHECK_EQ(fake_count_of(MGP_CALL_delete_sampler), 6);
+   env_finish(&e);
+}
+
+int
+main(void)
+{
+   test_unpack();
+   test_cso_lru();
+   return fe_test_report("unit.frontend.format");
+}

@@ -1,0 +1,740 @@
+/* test_tracker.c — unit.frontend.tracker: what the tracker sends at the verbs, against a
+ * session that records every MGPipe call (and puts each through the wire codec). */
+#include <stdlib.h>
+
+#include "fe_cso.h"
+#include "fe_test_util.h"
+#include "hash.h"
+
+static const struct mgp_draw_vbo *
+draw_args(unsigned nth)
+{
+   const struct fake_rec *r = fake_find(MGP_CALL_draw_vbo, nth);
+   return r ? (const struct mgp_draw_vbo *)r->args : NULL;
+}
+
+/* glViewport changes only the dynamic subset: set_dynamic_state, never a render-state CSO. */
+static void
+test_viewport_is_dynamic(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glViewport(1, 2, 30, 40);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_dynamic_state), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   CHECK_EQ(fake_count(), 2);
+   const struct mgp_dynamic_state *ds =
+      (const void *)fake_find(MGP_CALL_set_dynamic_state, 0)->args;
+   CHECK(ds->viewport[0] == 1.0f && ds->viewport[1] == 2.0f && ds->viewport[2] == 30.0f &&
+         ds->viewport[3] == 40.0f);
+   /* set_dynamic_state precedes the draw */
+   CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_dynamic_state);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* Toggling GL_BLEND alternates between two render-state CSOs created once each. */
+static void
+test_blend_toggle_two_csos(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   struct mgp_handle off = ((const struct mgp_handle_args *)fake_find(
+                               MGP_CALL_bind_render_state, 0)->args)->h;
+   fake_clear();
+   struct mgp_handle seen[6];
+   for (int i = 0; i < 6; i++) {
+      if (i % 2 == 0)
+         mgl_glEnable(GL_BLEND);
+      else
+         mgl_glDisable(GL_BLEND);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const struct fake_rec *b = fake_find(MGP_CALL_bind_render_state, (unsigned)i);
+      CHECK(b != NULL);
+      seen[i] = b ? ((const struct mgp_handle_args *)b->args)->h : mgp_handle_null();
+   }
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 1); /* "off" existed already */
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 6);
+   for (int i = 0; i < 6; i++)
+      CHECK(mgp_handle_eq(seen[i], i % 2 ? off : seen[0]));
+   CHECK(!mgp_handle_eq(seen[0], off));
+   CHECK_EQ(fe_cso_creates(e.ctx->cso_render_state), 2);
+   env_finish(&e);
+}
+
+/* A second draw with nothing changed is the draw alone; redundant setters change nothing. */
+static void
+test_redundant_state_no_records(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   GLuint prog = make_drawable();
+   GLuint tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glEnable(GL_DEPTH_TEST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(fake_rec(0)->id, MGP_CALL_draw_vbo);
+   fake_clear();
+   /* The same values again. */
+   mgl_glEnable(GL_DEPTH_TEST);
+   mgl_glViewport(0, 0, 64, 64);
+   mgl_glBlendFunc(GL_ONE, GL_ZERO);
+   mgl_glUseProgram(prog);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glDepthFunc(GL_LESS);
+   mgl_glColorMask(1, 1, 1, 1);
+   mgl_glCullFace(GL_FRONT); /* culling is off: no pipeline change */
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
+   /* Going to another state and back costs binds only, no creates. */
+   mgl_glDisable(GL_DEPTH_TEST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glEnable(GL_DEPTH_TEST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_render_state), 2);
+   env_finish(&e);
+}
+
+/* DESIGN §2.4: for every render-state setter, the pipeline subset's hash changes exactly when
+ * the pipeline version does (and dynamic setters never touch either). */
+struct walk_step {
+   const char *name;
+   void (*apply)(void);
+};
+
+#define STEP(name, body) static void step_##name(void) { body; }
+STEP(blend_on, mgl_glEnable(GL_BLEND))
+STEP(blend_on_again, mgl_glEnable(GL_BLEND))
+STEP(blend_off, mgl_glDisable(GL_BLEND))
+STEP(blendi_on, mgl_glEnablei(GL_BLEND, 2))
+STEP(blendi_off, mgl_glDisablei(GL_BLEND, 2))
+STEP(blend_func, mgl_glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA))
+STEP(blend_func_same, mgl_glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA))
+STEP(blend_func_sep, mgl_glBlendFuncSeparate(GL_ONE, GL_ONE, GL_ZERO, GL_ONE))
+STEP(blend_eq, mgl_glBlendEquation(GL_FUNC_SUBTRACT))
+STEP(blend_eq_sep, mgl_glBlendEquationSeparate(GL_MIN, GL_MAX))
+STEP(blend_color, mgl_glBlendColor(0.5f, 0.25f, 0, 1))
+STEP(color_mask, mgl_glColorMask(1, 0, 1, 0))
+STEP(color_mask_i, mgl_glColorMaski(3, 0, 0, 0, 1))
+STEP(logic_op, mgl_glLogicOp(GL_XOR))
+STEP(logic_on, mgl_glEnable(GL_COLOR_LOGIC_OP))
+STEP(depth_on, mgl_glEnable(GL_DEPTH_TEST))
+STEP(depth_func, mgl_glDepthFunc(GL_GEQUAL))
+STEP(depth_mask, mgl_glDepthMask(GL_FALSE))
+STEP(depth_range, mgl_glDepthRange(0.25, 0.75))
+STEP(depth_clamp, mgl_glEnable(GL_DEPTH_CLAMP))
+STEP(cull_mode_while_off, mgl_glCullFace(GL_FRONT))
+STEP(cull_on, mgl_glEnable(GL_CULL_FACE))
+STEP(cull_mode_while_on, mgl_glCullFace(GL_BACK))
+STEP(cull_off, mgl_glDisable(GL_CULL_FACE))
+STEP(front_face, mgl_glFrontFace(GL_CW))
+STEP(polygon_mode, mgl_glPolygonMode(GL_FRONT_AND_BACK, GL_LINE))
+STEP(polygon_offset, mgl_glPolygonOffset(1.5f, 2.0f))
+STEP(polygon_offset_fill, mgl_glEnable(GL_POLYGON_OFFSET_FILL))
+STEP(polygon_offset_line, mgl_glEnable(GL_POLYGON_OFFSET_LINE))
+STEP(line_width, mgl_glLineWidth(2.0f))
+STEP(point_size, mgl_glPointSize(3.0f))
+STEP(program_point_size, mgl_glEnable(GL_PROGRAM_POINT_SIZE))
+STEP(stencil_on, mgl_glEnable(GL_STENCIL_TEST))
+STEP(stencil_func, mgl_glStencilFunc(GL_EQUAL, 1, 0xff))
+STEP(stencil_ref_only, mgl_glStencilFunc(GL_EQUAL, 2, 0xff))
+STEP(stencil_func_back, mgl_glStencilFuncSeparate(GL_BACK, GL_NOTEQUAL, 2, 0xff))
+STEP(stencil_op, mgl_glStencilOp(GL_KEEP, GL_INCR, GL_REPLACE))
+STEP(stencil_op_front, mgl_glStencilOpSeparate(GL_FRONT, GL_ZERO, GL_INCR, GL_REPLACE))
+STEP(stencil_mask, mgl_glStencilMask(0x0f))
+STEP(stencil_mask_back, mgl_glStencilMaskSeparate(GL_BACK, 0x3))
+STEP(viewport, mgl_glViewport(3, 4, 50, 60))
+STEP(scissor, mgl_glScissor(0, 0, 0, 0))
+STEP(scissor_on, mgl_glEnable(GL_SCISSOR_TEST))
+STEP(primitive_restart, mgl_glEnable(GL_PRIMITIVE_RESTART))
+STEP(restart_index, mgl_glPrimitiveRestartIndex(0xffff))
+STEP(rasterizer_discard, mgl_glEnable(GL_RASTERIZER_DISCARD))
+STEP(rasterizer_discard_off, mgl_glDisable(GL_RASTERIZER_DISCARD))
+STEP(multisample_off, mgl_glDisable(GL_MULTISAMPLE))
+STEP(alpha_to_coverage, mgl_glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE))
+STEP(alpha_to_one, mgl_glEnable(GL_SAMPLE_ALPHA_TO_ONE))
+STEP(sample_coverage, mgl_glSampleCoverage(0.5f, GL_TRUE))
+STEP(sample_coverage_on, mgl_glEnable(GL_SAMPLE_COVERAGE))
+STEP(sample_mask_value_off, mgl_glSampleMaski(0, 0x5))
+STEP(sample_mask_on, mgl_glEnable(GL_SAMPLE_MASK))
+STEP(sample_mask_value_on, mgl_glSampleMaski(0, 0x3))
+STEP(provoking, mgl_glProvokingVertex(GL_FIRST_VERTEX_CONVENTION))
+STEP(seamless, mgl_glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS))
+STEP(line_smooth, mgl_glEnable(GL_LINE_SMOOTH))
+STEP(clip0, mgl_glEnable(GL_CLIP_DISTANCE0))
+STEP(clip3, mgl_glEnable(GL_CLIP_DISTANCE3))
+STEP(clear_color, mgl_glClearColor(1, 0, 0, 1))
+STEP(clear_depth, mgl_glClearDepth(0.5))
+STEP(dither_off, mgl_glDisable(GL_DITHER))
+STEP(bad_enum, mgl_glEnable(0x1234))
+STEP(bad_blend, mgl_glBlendFunc(0x1234, GL_ONE))
+
+static void
+test_setter_walk(void)
+{
+   static const struct walk_step steps[] = {
+#define S(n) {#n, step_##n}
+      S(blend_on), S(blend_on_again), S(blend_off), S(blendi_on), S(blendi_off), S(blend_func),
+      S(blend_func_same), S(blend_func_sep), S(blend_eq), S(blend_eq_sep), S(blend_color),
+      S(color_mask), S(color_mask_i), S(logic_op), S(logic_on), S(depth_on), S(depth_func),
+      S(depth_mask), S(depth_range), S(depth_clamp), S(cull_mode_while_off), S(cull_on),
+      S(cull_mode_while_on), S(cull_off), S(front_face), S(polygon_mode), S(polygon_offset),
+      S(polygon_offset_fill), S(polygon_offset_line), S(line_width), S(point_size),
+      S(program_point_size), S(stencil_on), S(stencil_func), S(stencil_ref_only),
+      S(stencil_func_back), S(stencil_op), S(stencil_op_front), S(stencil_mask),
+      S(stencil_mask_back), S(viewport), S(scissor), S(scissor_on), S(primitive_restart),
+      S(restart_index), S(rasterizer_discard), S(rasterizer_discard_off), S(multisample_off),
+      S(alpha_to_coverage), S(alpha_to_one), S(sample_coverage), S(sample_coverage_on),
+      S(sample_mask_value_off), S(sample_mask_on), S(sample_mask_value_on), S(provoking),
+      S(seamless), S(line_smooth), S(clip0), S(clip3), S(clear_color), S(clear_depth),
+      S(dither_off), S(bad_enum), S(bad_blend),
+#undef S
+   };
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fe_context *ctx = e.ctx;
+   unsigned pipeline_changes = 0;
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      uint64_t h0 = mgl_hash64(&ctx->rs, sizeof(ctx->rs), 0);
+      uint64_t v0 = ctx->rs_version;
+      struct mgp_dynamic_state ds0 = ctx->ds;
+      uint64_t dv0 = ctx->ds_version;
+      steps[i].apply();
+      mgl_glGetError();
+      uint64_t h1 = mgl_hash64(&ctx->rs, sizeof(ctx->rs), 0);
+      bool hash_changed = h0 != h1, version_changed = v0 != ctx->rs_version;
+      bool ds_changed = memcmp(&ds0, &ctx->ds, sizeof(ds0)) != 0;
+      bool dv_changed = dv0 != ctx->ds_version;
+      if (hash_changed != version_changed || ds_changed != dv_changed) {
+         fprintf(stderr, "  setter %s: pipeline hash %s, version %s; dynamic %s, version %s\n",
+                 steps[i].name, hash_changed ? "changed" : "same",
+                 version_changed ? "changed" : "same", ds_changed ? "changed" : "same",
+                 dv_changed ? "changed" : "same");
+         fe_test_failures++;
+      }
+      pipeline_changes += hash_changed;
+   }
+   /* The walk does change the pipeline most of the time (it is not vacuous). */
+   CHECK(pipeline_changes > 40);
+   env_finish(&e);
+}
+
+/* Streamed glBufferSubData before each of several draws: every draw's own data leaves at the
+ * GL call, in order, before that draw. */
+static void
+test_streamed_subdata(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   for (int i = 0; i < 4; i++) {
+      float data[9];
+      for (int k = 0; k < 9; k++)
+         data[k] = (float)(i * 10 + k);
+      mgl_glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof(data), data);
+      data[0] = -1; /* the app reuses its memory right away */
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   CHECK_EQ(fake_count(), 8);
+   for (int i = 0; i < 4; i++) {
+      const struct fake_rec *s = fake_rec((unsigned)(2 * i));
+      const struct fake_rec *d = fake_rec((unsigned)(2 * i + 1));
+      CHECK(s && s->id == MGP_CALL_resource_subdata);
+      CHECK(d && d->id == MGP_CALL_draw_vbo);
+      if (!s || s->id != MGP_CALL_resource_subdata)
+         continue;
+      const struct mgp_resource_subdata *a = (const void *)s->args;
+      CHECK_EQ(a->box.x, 0);
+      CHECK_EQ(a->box.width, 36);
+      CHECK_EQ(s->data_size, 36);
+      float first;
+      memcpy(&first, s->data, 4);
+      CHECK(first == (float)(i * 10));
+   }
+   env_finish(&e);
+}
+
+/* Texture uploads: converted at the GL call (RGB -> RGBA8), left as one resource_subdata per
+ * level at the next validate; sub-images coalesce into one record with several regions. */
+static void
+test_texture_uploads(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, tex;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   uint8_t rgb[4 * 3 * 4]; /* 4x4 RGB, rows of 12 bytes (alignment 4 holds) */
+   for (int i = 0; i < (int)sizeof(rgb); i++)
+      rgb[i] = (uint8_t)i;
+   fake_clear();
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, 4, 4, 0, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_create), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_subdata), 0); /* deferred to the verb */
+   const struct mgp_resource_desc *d = (const void *)fake_find(MGP_CALL_resource_create, 0)->args;
+   CHECK_EQ(d->format, MGP_FORMAT_RGBA8_UNORM);
+   CHECK_EQ(d->target, MGP_RESOURCE_TARGET_TEX_2D);
+   CHECK_EQ(d->levels, 3);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *s = fake_find(MGP_CALL_resource_subdata, 0);
+   CHECK(s != NULL);
+   if (s) {
+      const struct mgp_resource_subdata *a = (const void *)s->args;
+      CHECK_EQ(a->format, MGP_FORMAT_RGBA8_UNORM);
+      CHECK_EQ(a->box.width, 4);
+      CHECK_EQ(a->box.height, 4);
+      CHECK_EQ(a->region_count, 1);
+      CHECK_EQ(s->data_size, 64);
+      /* texel (1,0): rgb bytes 3,4,5 -> 3,4,5,255; texel (0,1): row 1 starts at byte 12 */
+      CHECK(s->data[4] == 3 && s->data[5] == 4 && s->data[6] == 5 && s->data[7] == 255);
+      CHECK(s->data[16] == 12 && s->data[19] == 255);
+   }
+   /* the upload precedes the draw; the view names the texture */
+   unsigned up = 0, dr = 0;
+   for (unsigned i = 0; i < fake_count(); i++) {
+      if (fake_rec(i)->id == MGP_CALL_resource_subdata)
+         up = i;
+      if (fake_rec(i)->id == MGP_CALL_draw_vbo)
+         dr = i;
+   }
+   CHECK(up < dr);
+   const struct mgp_create_sampler_view *v =
+      (const void *)fake_find(MGP_CALL_create_sampler_view, 0)->args;
+   CHECK(mgp_handle_eq(v->texture, d->res));
+   CHECK_EQ(v->num_levels, 1);
+   /* two sub-rectangles: one record, two regions, union box */
+   fake_clear();
+   uint8_t px[2 * 2 * 4];
+   memset(px, 7, sizeof(px));
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_EQ(fake_count(), 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_subdata), 1);
+   s = fake_find(MGP_CALL_resource_subdata, 0);
+   if (s) {
+      const struct mgp_resource_subdata *a = (const void *)s->args;
+      CHECK_EQ(a->region_count, 2);
+      CHECK(a->box.x == 0 && a->box.y == 0 && a->box.width == 4 && a->box.height == 4);
+      const struct mgp_sub_region *r = s->tail;
+      CHECK(r[1].x == 2 && r[1].y == 2 && r[1].width == 2 && r[1].src_offset == 4);
+      CHECK_EQ(s->data_size, 4 + 16);
+   }
+   /* the set of views did not change: not resent */
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* An incomplete texture samples as (0,0,0,1): a 1x1 stand-in is bound, never nothing. */
+static void
+test_incomplete_texture_black(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, tex;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   /* level 0 only, with the default mipmapping min filter: incomplete */
+   uint8_t texel[4] = {255, 255, 255, 255};
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   (void)texel;
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 1);
+   const struct fake_rec *black = fake_find(MGP_CALL_resource_create, 0);
+   CHECK(black != NULL);
+   if (sv && black) {
+      const struct mgp_resource_desc *d = (const void *)black->args;
+      CHECK(d->width == 1 && d->height == 1 && d->format == MGP_FORMAT_RGBA8_UNORM);
+      const struct mgp_create_sampler_view *v =
+         (const void *)fake_find(MGP_CALL_create_sampler_view, 0)->args;
+      CHECK(mgp_handle_eq(v->texture, d->res));
+      const struct fake_rec *up = fake_find(MGP_CALL_resource_subdata, 0);
+      CHECK(up && up->data_size == 4 && up->data[3] == 255 && up->data[0] == 0);
+   }
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   /* completing it (no mipmaps needed) switches the view to the texture */
+   fake_clear();
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_texture_params), 1);
+   env_finish(&e);
+}
+
+/* Loose uniforms travel as the default block's shadow; blocks resolve through binding points
+ * with whole-buffer sizes resolved live. */
+static void
+test_uniforms_and_ubo(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1, .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"tint", GL_FLOAT_VEC4, 1}, {"arr", GL_FLOAT, 4}, {"m", GL_FLOAT_MAT2, 1}},
+      .num_blocks = 1, .blocks = {"Lights"}, .block_sizes = {64},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLint tint = mgl_glGetUniformLocation(prog, "tint");
+   GLint arr = mgl_glGetUniformLocation(prog, "arr");
+   GLint arr0 = mgl_glGetUniformLocation(prog, "arr[0]");
+   GLint arr2 = mgl_glGetUniformLocation(prog, "arr[2]");
+   GLint m = mgl_glGetUniformLocation(prog, "m");
+   CHECK(tint >= 0 && arr >= 0);
+   CHECK_EQ(arr0, arr);
+   CHECK_EQ(arr2, arr + 2);
+   CHECK_EQ(mgl_glGetUniformLocation(prog, "arr[4]"), -1);
+   CHECK_EQ(mgl_glGetUniformLocation(prog, "nope"), -1);
+   mgl_glUniform4f(tint, 1, 2, 3, 4);
+   mgl_glUniform1f(arr2, 9.0f);
+   const GLfloat mat[4] = {1, 2, 3, 4};
+   mgl_glUniformMatrix2fv(m, 1, GL_TRUE, mat);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   GLuint ubo;
+   mgl_glGenBuffers(1, &ubo);
+   mgl_glBindBuffer(GL_UNIFORM_BUFFER, ubo);
+   mgl_glBufferData(GL_UNIFORM_BUFFER, 64, NULL, GL_DYNAMIC_DRAW);
+   GLuint bi = mgl_glGetUniformBlockIndex(prog, "Lights");
+   CHECK_EQ(bi, 0);
+   mgl_glUniformBlockBinding(prog, bi, 3);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 3, ubo);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      CHECK_EQ(gc->data_size, 16 + 4 * 16 + 2 * 16);
+      float f[4];
+      memcpy(f, gc->data, 16);
+      CHECK(f[0] == 1 && f[1] == 2 && f[2] == 3 && f[3] == 4);
+      memcpy(f, gc->data + 16 + 2 * 16, 4);
+      CHECK(f[0] == 9.0f);
+      /* transposed 2x2: column 0 is (1, 3), column 1 is (2, 4) */
+      memcpy(f, gc->data + 80, 8);
+      CHECK(f[0] == 1 && f[1] == 3);
+      memcpy(f, gc->data + 96, 8);
+      CHECK(f[0] == 2 && f[1] == 4);
+   }
+   const struct fake_rec *sb = fake_find(MGP_CALL_set_shader_buffers, 0);
+   CHECK(sb && sb->tail_count == 1);
+   if (sb) {
+      const struct mgp_set_shader_buffers *a = (const void *)sb->args;
+      const struct mgp_buffer_range *r = sb->tail;
+      CHECK_EQ(a->start, 1);
+      CHECK_EQ(r[0].size, 64);
+   }
+   /* nothing changed: neither is resent */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
+   /* a new store for the bound buffer resizes the whole-buffer binding */
+   mgl_glBufferData(GL_UNIFORM_BUFFER, 128, NULL, GL_DYNAMIC_DRAW);
+   mgl_glUniform4f(tint, 5, 6, 7, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   sb = fake_find(MGP_CALL_set_shader_buffers, 0);
+   CHECK(sb && ((const struct mgp_buffer_range *)sb->tail)[0].size == 128);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 1);
+   /* glGetUniform reads the shadow back */
+   GLfloat got[4];
+   mgl_glGetUniformfv(prog, tint, got);
+   CHECK(got[0] == 5 && got[3] == 8);
+   env_finish(&e);
+}
+
+/* Framebuffer state: texture attachments with formats inline; sent when it changes only. */
+static void
+test_framebuffer_state(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct mgp_framebuffer_state *st =
+      (const void *)fake_find(MGP_CALL_set_framebuffer_state, 0)->args;
+   CHECK(st->is_default && mgp_handle_eq(st->fbo, MGP_DEFAULT_FRAMEBUFFER));
+   CHECK(mgp_handle_eq(st->color[0].res, e.surf->color));
+   CHECK(st->width == 64 && st->draw_buffers[0] == 0 && st->draw_buffers[1] == -1);
+   CHECK(mgp_handle_eq(st->read.res, e.surf->color));
+   GLuint fbo, tex;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER),
+            GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_FRAMEBUFFER_OPERATION);
+   CHECK_EQ(fake_count(), 0);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_framebuffer_state, 0);
+   CHECK(r != NULL);
+   if (r) {
+      st = (const void *)r->args;
+      CHECK(!st->is_default && st->width == 32 && st->height == 16);
+      CHECK(st->color[0].kind == 1 && st->color[0].format == MGP_FORMAT_RGBA8_UNORM);
+      CHECK(st->content_hash != 0);
+   }
+   /* a draw buffer naming an empty attachment: complete (as since GL 4.1), writes dropped */
+   GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   mgl_glDrawBuffers(2, bufs);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   mgl_glDrawBuffers(1, bufs);
+   /* a renderbuffer depth attachment */
+   GLuint rb;
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   mgl_glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 32, 16);
+   mgl_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb);
+   CHECK_EQ(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+   fake_clear();
+   mgl_glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   r = fake_find(MGP_CALL_set_framebuffer_state, 0);
+   CHECK(r && ((const struct mgp_framebuffer_state *)r->args)->depth.kind == 2);
+   const struct fake_rec *c = fake_find(MGP_CALL_clear, 0);
+   CHECK(c && ((const struct mgp_clear *)c->args)->depth == 1 &&
+         ((const struct mgp_clear *)c->args)->color_buffers == 1);
+   /* back to the default framebuffer: sent again (another content hash) */
+   fake_clear();
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_framebuffer_state), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* Elements: index size from the type, the offset in index units, base vertex, instancing. */
+static void
+test_draw_forms(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   GLuint ib;
+   mgl_glGenBuffers(1, &ib);
+   mgl_glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+   uint16_t idx[12] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
+   mgl_glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, (const void *)(uintptr_t)6);
+   const struct fake_rec *ibr = fake_find(MGP_CALL_set_index_buffer, 0);
+   CHECK(ibr && ((const struct mgp_set_index_buffer *)ibr->args)->index_size == 2);
+   const struct fake_rec *d = fake_find(MGP_CALL_draw_vbo, 0);
+   CHECK(d && d->tail_count == 1);
+   if (d) {
+      const struct mgp_draw_vbo *a = (const void *)d->args;
+      const struct mgp_draw_range *r = d->tail;
+      CHECK(a->index_size == 2 && a->mode == GL_TRIANGLES && a->instance_count == 1);
+      CHECK(r[0].start == 3 && r[0].count == 3 && r[0].index_bias == 0);
+   }
+   fake_clear();
+   mgl_glDrawElementsBaseVertex(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL, 7);
+   mgl_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 5);
+   mgl_glDrawElementsInstanced(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 2);
+   mgl_glDrawRangeElements(GL_TRIANGLES, 0, 2, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 0); /* unchanged */
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 4);
+   CHECK_EQ(((const struct mgp_draw_range *)fake_find(MGP_CALL_draw_vbo, 0)->tail)[0].index_bias, 7);
+   CHECK(draw_args(1)->instance_count == 5 && draw_args(1)->index_size == 0);
+   CHECK(draw_args(2)->instance_count == 2 && draw_args(2)->index_size == 2);
+   CHECK(draw_args(3)->flags & MGP_DRAW_HAS_INDEX_RANGE);
+   CHECK(draw_args(3)->max_index == 2);
+   /* past the end of the element buffer: skipped by name, no error */
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 30, GL_UNSIGNED_SHORT, NULL);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   /* primitive restart travels with the draw */
+   mgl_glEnable(GL_PRIMITIVE_RESTART);
+   mgl_glPrimitiveRestartIndex(0xffff);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLE_STRIP, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK(draw_args(0) && (draw_args(0)->flags & MGP_DRAW_PRIMITIVE_RESTART) &&
+         draw_args(0)->restart_index == 0xffff);
+   /* multi-draw: one draw_vbo with two ranges */
+   fake_clear();
+   GLint firsts[2] = {0, 3};
+   GLsizei counts[2] = {3, 3};
+   mgl_glMultiDrawArrays(GL_TRIANGLES, firsts, counts, 2);
+   CHECK(fake_find(MGP_CALL_draw_vbo, 0) && fake_find(MGP_CALL_draw_vbo, 0)->tail_count == 2);
+   env_finish(&e);
+}
+
+/* More distinct render states than the cap: the least recently used is deleted. */
+static void
+test_render_state_lru(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   mgl_glEnable(GL_STENCIL_TEST);
+   for (int i = 0; i < FE_CSO_CAP_RENDER_STATE + 6; i++) {
+      mgl_glStencilOp(GL_KEEP, GL_KEEP, i & 1 ? GL_INCR : GL_DECR);
+      mgl_glStencilFuncSeparate(GL_FRONT, GL_NEVER + (GLenum)(i % 8), 0, 0xff);
+      mgl_glLogicOp(GL_CLEAR + (GLenum)(i / 8));
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   CHECK_EQ(fe_cso_count(e.ctx->cso_render_state), FE_CSO_CAP_RENDER_STATE);
+   CHECK(fake_count_of(MGP_CALL_delete_render_state) >= 6);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state),
+            fake_count_of(MGP_CALL_delete_render_state) + FE_CSO_CAP_RENDER_STATE);
+   env_finish(&e);
+}
+
+/* Map for write sends the written range at unmap; map for read reads it back. */
+static void
+test_map_buffer(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, b);
+   mgl_glBufferData(GL_COPY_WRITE_BUFFER, 256, NULL, GL_STREAM_DRAW);
+   fake_clear();
+   uint8_t *p = mgl_glMapBufferRange(GL_COPY_WRITE_BUFFER, 16, 32,
+                                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
+   CHECK(p != NULL);
+   CHECK_EQ(fake_count(), 0); /* no readback for an invalidating write map */
+   if (p)
+      memset(p, 0x5a, 32);
+   CHECK(mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER) == GL_TRUE);
+   const struct fake_rec *s = fake_find(MGP_CALL_resource_subdata, 0);
+   CHECK(s && s->data_size == 32 && s->data[0] == 0x5a &&
+         ((const struct mgp_resource_subdata *)s->args)->box.x == 16);
+   fake_clear();
+   p = mgl_glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 8, GL_MAP_READ_BIT);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 1);
+   CHECK(p && p[0] == 0 && p[5] == 5); /* the recorder's reply pattern */
+   mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_subdata), 0);
+   /* explicit flushes send exactly the flushed ranges */
+   fake_clear();
+   p = mgl_glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 64,
+                            GL_MAP_WRITE_BIT | GL_MAP_FLUSH_EXPLICIT_BIT);
+   mgl_glFlushMappedBufferRange(GL_COPY_WRITE_BUFFER, 8, 4);
+   mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_subdata), 1);
+   s = fake_find(MGP_CALL_resource_subdata, 0);
+   CHECK(s && ((const struct mgp_resource_subdata *)s->args)->box.x == 8 && s->data_size == 4);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* glClear carries its masks and scissor; glScissor(0,0,0,0) is legal. */
+static void
+test_clear_and_read(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   mgl_glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+   mgl_glColorMask(1, 0, 1, 1);
+   mgl_glEnable(GL_SCISSOR_TEST);
+   mgl_glScissor(0, 0, 0, 0);
+   fake_clear();
+   mgl_glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   const struct fake_rec *c = fake_find(MGP_CALL_clear, 0);
+   CHECK(c != NULL);
+   if (c) {
+      const struct mgp_clear *a = (const void *)c->args;
+      CHECK(a->color_buffers == 1 && a->stencil == 1 && a->depth == 0);
+      CHECK(fe_u2f(a->color[1]) == 0.5f && a->color_write_mask[0] == 0xd);
+      CHECK(a->scissor_enable == 1 && a->scissor[2] == 0 && a->scissor[3] == 0);
+   }
+   CHECK_EQ(fake_count_of(MGP_CALL_create_render_state), 0);
+   uint8_t px[4 * 4 * 4];
+   fake_clear();
+   mgl_glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   mgl_glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_pixel_pack_state), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_read_pixels, 0);
+   CHECK(r && ((const struct mgp_read_pixels *)r->args)->out.size == sizeof(px));
+   CHECK(px[9] == 9);
+   fake_clear();
+   mgl_glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_pixel_pack_state), 0);
+   mgl_glFinish();
+   CHECK(fake_find(MGP_CALL_flush, 0) &&
+         ((const struct mgp_u32_args *)fake_find(MGP_CALL_flush, 0)->args)->value ==
+            MGP_FLUSH_FINISH);
+   CHECK_EQ(fake_syncs(), 1);
+   env_finish(&e);
+}
+
+/* Present: the surface's colour resource with a growing frame serial. */
+static void
+test_present(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   fake_clear();
+   CHECK(fe_swap_buffers(e.ctx, e.surf) == FE_OK);
+   CHECK(fe_swap_buffers(e.ctx, e.surf) == FE_OK);
+   const struct mgp_present *p0 = (const void *)fake_find(MGP_CALL_present, 0)->args;
+   const struct mgp_present *p1 = (const void *)fake_find(MGP_CALL_present, 1)->args;
+   CHECK(mgp_handle_eq(p0->color, e.surf->color));
+   CHECK_EQ(p1->frame_serial, p0->frame_serial + 1);
+   const GLubyte *r = mgl_glGetString(GL_RENDERER);
+   CHECK(r && !strcmp((const char *)r, "mgl (Fake: recorder) fake"));
+   CHECK(!strcmp((const char *)mgl_glGetString(GL_VERSION), "3.3 (Core Profile) mgl 0.1"));
+   env_finish(&e);
+}
+
+int
+main(void)
+{
+   test_viewport_is_dynamic();
+   test_blend_toggle_two_csos();
+   test_redundant_state_no_records();
+   test_setter_walk();
+   test_streamed_subdata();
+   test_texture_uploads();
+   test_incomplete_texture_black();
+   test_uniforms_and_ubo();
+   test_framebuffer_state();
+   test_draw_forms();
+   test_render_state_lru();
+   test_map_buffer();
+   test_clear_and_read();
+   test_present();
+   return fe_test_report("unit.frontend.tracker");
+}

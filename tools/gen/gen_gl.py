@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""gen_gl.py -- generate mgl's GL entry-point layer from the Khronos registry (gl.xml).
+
+Selection (exactly):
+  * the OpenGL 3.3 core profile: features GL_VERSION_1_0 .. GL_VERSION_3_3 (api "gl"), taking
+    <require> blocks without a profile or with profile="core", and honouring
+    <remove profile="core"> (and unprofiled <remove>) of those features;
+  * OpenGL ES 2.0 and 3.0: features GL_ES_VERSION_2_0 and GL_ES_VERSION_3_0 (api "gles2");
+  * the extensions GL_KHR_debug, GL_ARB_robustness, GL_KHR_robustness and GL_EXT_robustness
+    (every <require> for api gl or gles2 that is not compatibility-profile only), so that
+    glGetGraphicsResetStatus{,ARB,EXT,KHR} and the KHR-suffixed ES debug names exist.
+
+Outputs (into --out-dir, i.e. the build tree; never committed):
+  gl_api.h      hidden prototypes  RET mgl_glFoo(PARAMS);  and  void fe_gl_error(GLenum);
+  gl_stubs.c    weak defaults: each a named decline site (gl_entry_unimplemented) that raises
+                GL_INVALID_OPERATION through fe_gl_error() and returns 0
+  gl_procs.c    sorted {"glFoo", mgl_glFoo} table and fe_get_proc_address() (bsearch)
+  gl_exports.c  exported glFoo() -> mgl_glFoo() wrappers for direct linking (no glvnd)
+  gl_commands.txt  the selected names, one a line
+
+Prints "gen_gl: N commands selected". Python 3 standard library only.
+"""
+
+import argparse
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+GL_FEATURES = ["GL_VERSION_1_0", "GL_VERSION_1_1", "GL_VERSION_1_2", "GL_VERSION_1_3",
+               "GL_VERSION_1_4", "GL_VERSION_1_5", "GL_VERSION_2_0", "GL_VERSION_2_1",
+               "GL_VERSION_3_0", "GL_VERSION_3_1", "GL_VERSION_3_2", "GL_VERSION_3_3"]
+GLES_FEATURES = ["GL_ES_VERSION_2_0", "GL_ES_VERSION_3_0"]
+EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_robustness"]
+
+# Must be selected / must not be selected: the generator fails if these do not hold.
+MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
+             "glSamplerParameteri", "glQueryCounter", "glFenceSync", "glClearDepthf",
+             "glInvalidateFramebuffer", "glGetGraphicsResetStatus", "glGetGraphicsResetStatusARB",
+             "glGetGraphicsResetStatusEXT", "glGetGraphicsResetStatusKHR", "glDebugMessageCallback",
+             "glDebugMessageCallbackKHR", "glGetShaderPrecisionFormat", "glReleaseShaderCompiler"]
+MUST_NOT_HAVE = ["glBegin", "glVertex3f", "glLoadIdentity", "glEnd", "glMatrixMode"]
+
+# Types that glcorearb.h does not define, replaced by an identical glcorearb type.
+TYPE_SUBST = {"GLDEBUGPROCKHR": "GLDEBUGPROC"}
+
+
+def text_of(elem):
+    return "".join(elem.itertext())
+
+
+def norm(s):
+    s = " ".join(s.split())
+    for k, v in TYPE_SUBST.items():
+        s = s.replace(k, v)
+    return s.strip()
+
+
+class Command:
+    def __init__(self, elem):
+        proto = elem.find("proto")
+        self.name = proto.find("name").text
+        full = text_of(proto)
+        self.ret = norm(full[:full.rfind(self.name)])
+        self.params = []  # (decl, name)
+        for p in elem.findall("param"):
+            decl = norm(text_of(p))
+            pname = p.find("name").text
+            self.params.append((decl, pname))
+
+    def param_list(self):
+        return ", ".join(d for d, _ in self.params) if self.params else "void"
+
+    def arg_list(self):
+        return ", ".join(n for _, n in self.params)
+
+    def is_void(self):
+        return self.ret == "void"
+
+
+def select(root):
+    chosen = []
+    seen = set()
+
+    def add(name):
+        if name not in seen:
+            seen.add(name)
+            chosen.append(name)
+
+    def remove(name):
+        if name in seen:
+            seen.discard(name)
+            chosen.remove(name)
+
+    features = {f.get("name"): f for f in root.findall("feature")}
+    for fname in GL_FEATURES:
+        f = features[fname]
+        assert f.get("api") == "gl", fname
+        for req in f.findall("require"):
+            if req.get("profile") not in (None, "core"):
+                continue
+            for c in req.findall("command"):
+                add(c.get("name"))
+        for rem in f.findall("remove"):
+            if rem.get("profile") not in (None, "core"):
+                continue
+            for c in rem.findall("command"):
+                remove(c.get("name"))
+    for fname in GLES_FEATURES:
+        f = features[fname]
+        assert f.get("api") == "gles2", fname
+        for req in f.findall("require"):
+            if req.get("api") not in (None, "gles2"):
+                continue
+            for c in req.findall("command"):
+                add(c.get("name"))
+    exts = {e.get("name"): e for e in root.find("extensions").findall("extension")}
+    for ename in EXTENSIONS:
+        e = exts[ename]
+        for req in e.findall("require"):
+            if req.get("api") not in (None, "gl", "gles2"):
+                continue
+            if req.get("profile") == "compatibility":
+                continue
+            for c in req.findall("command"):
+                add(c.get("name"))
+    return chosen
+
+
+HEADER = "/* Generated by tools/gen/gen_gl.py from gl.xml -- do not edit. */\n"
+
+
+def write(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def gen_api_h(cmds):
+    out = [HEADER,
+           "#ifndef MGL_GL_API_H\n#define MGL_GL_API_H\n\n",
+           "#include <GL/glcorearb.h>\n\n",
+           "#define MGL_GL_COMMAND_COUNT %d\n\n" % len(cmds),
+           "#pragma GCC visibility push(hidden)\n\n",
+           "/* Records a GL error on the calling thread's current context (first error wins,\n"
+           " * as glGetError specifies). Provided by the GL front end; the generated stubs call\n"
+           " * it with GL_INVALID_OPERATION. */\n",
+           "void fe_gl_error(GLenum error);\n\n",
+           "/* One hidden implementation per selected GL command. The weak defaults in\n"
+           " * gl_stubs.c decline; the front end overrides them with strong definitions. */\n"]
+    for c in cmds:
+        out.append("%s mgl_%s(%s);\n" % (c.ret, c.name, c.param_list()))
+    out.append("\n#pragma GCC visibility pop\n\n#endif\n")
+    return "".join(out)
+
+
+def gen_stubs_c(cmds):
+    out = [HEADER,
+           "#include \"gl_api.h\"\n#include \"decline.h\"\n\n",
+           "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n\n"]
+    for c in cmds:
+        out.append("__attribute__((weak)) %s\nmgl_%s(%s)\n{\n" % (c.ret, c.name, c.param_list()))
+        out.append("   MGL_DECLINE(gl_entry_unimplemented, \"%%s\", \"%s\");\n" % c.name)
+        out.append("   fe_gl_error(GL_INVALID_OPERATION);\n")
+        if not c.is_void():
+            out.append("   return (%s)0;\n" % c.ret)
+        out.append("}\n\n")
+    return "".join(out)
+
+
+def gen_procs_c(cmds):
+    names = sorted(c.name for c in cmds)
+    out = [HEADER,
+           "#include <stdlib.h>\n#include <string.h>\n\n#include \"gl_api.h\"\n",
+           "#include \"fe_egl.h\"\n\n",
+           "struct mgl_gl_proc {\n   const char *name;\n   void *func;\n};\n\n",
+           "static const struct mgl_gl_proc mgl_gl_procs[] = {\n"]
+    for n in names:
+        out.append("   {\"%s\", (void *)mgl_%s},\n" % (n, n))
+    out.append("};\n\n")
+    out.append("static int\nmgl_gl_proc_cmp(const void *key, const void *elem)\n{\n"
+               "   return strcmp((const char *)key, ((const struct mgl_gl_proc *)elem)->name);\n"
+               "}\n\n")
+    out.append("void *\nfe_get_proc_address(const char *name)\n{\n"
+               "   if (!name || name[0] != 'g' || name[1] != 'l')\n      return NULL;\n"
+               "   const struct mgl_gl_proc *p =\n"
+               "      bsearch(name, mgl_gl_procs, sizeof(mgl_gl_procs) / sizeof(mgl_gl_procs[0]),\n"
+               "              sizeof(mgl_gl_procs[0]), mgl_gl_proc_cmp);\n"
+               "   return p ? p->func : NULL;\n}\n")
+    return "".join(out)
+
+
+def gen_exports_c(cmds):
+    out = [HEADER,
+           "/* Direct-link GL entry points (platforms without glvnd). Each forwards to the hidden\n"
+           " * mgl_ implementation, so calls inside mgl never go through these exported\n"
+           " * names. */\n",
+           "#define GL_GLEXT_PROTOTYPES 1\n#include \"gl_api.h\"\n\n",
+           "#define MGL_GL_EXPORT __attribute__((visibility(\"default\")))\n\n"]
+    for c in cmds:
+        out.append("MGL_GL_EXPORT %s APIENTRY\n%s(%s)\n{\n" % (c.ret, c.name, c.param_list()))
+        if c.is_void():
+            out.append("   mgl_%s(%s);\n}\n\n" % (c.name, c.arg_list()))
+        else:
+            out.append("   return mgl_%s(%s);\n}\n\n" % (c.name, c.arg_list()))
+    return "".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--xml", default="/usr/share/khronos-api/gl.xml")
+    ap.add_argument("--out-dir", required=True)
+    args = ap.parse_args()
+
+    root = ET.parse(args.xml).getroot()
+    by_name = {}
+    for elem in root.find("commands").findall("command"):
+        c = Command(elem)
+        by_name[c.name] = c
+    names = select(root)
+    missing = [n for n in MUST_HAVE if n not in names]
+    extra = [n for n in MUST_NOT_HAVE if n in names]
+    if missing or extra:
+        sys.exit("gen_gl: selection check failed: missing %s, unexpected %s" % (missing, extra))
+    cmds = [by_name[n] for n in names]
+
+    os.makedirs(args.out_dir, exist_ok=True)
+    write(os.path.join(args.out_dir, "gl_api.h"), gen_api_h(cmds))
+    write(os.path.join(args.out_dir, "gl_stubs.c"), gen_stubs_c(cmds))
+    write(os.path.join(args.out_dir, "gl_procs.c"), gen_procs_c(cmds))
+    write(os.path.join(args.out_dir, "gl_exports.c"), gen_exports_c(cmds))
+    write(os.path.join(args.out_dir, "gl_commands.txt"), "".join(n + "\n" for n in sorted(names)))
+    print("gen_gl: %d commands selected" % len(cmds))
+
+
+if __name__ == "__main__":
+    main()
