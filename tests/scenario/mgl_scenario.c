@@ -1,0 +1,1464 @@
+/*
+ * mgl-scenario: one small GL 3.3 core scenario per invocation, checked pixel by pixel.
+ *
+ *   mgl-scenario NAME [--write OUT.png]
+ *   mgl-scenario --list
+ *
+ * It runs on whatever EGL vendor libglvnd picks (Mesa by default; mgl when
+ * __EGL_VENDOR_LIBRARY_FILENAMES names mgl_vendor.json): a surfaceless-platform display
+ * (eglGetPlatformDisplayEXT + EGL_PLATFORM_SURFACELESS_MESA), an RGBA8 + D24S8 pbuffer config,
+ * a 64x64 pbuffer and a 3.3 core context.  GL 1.1 entry points come from glvnd's libOpenGL;
+ * everything newer is loaded with eglGetProcAddress.
+ *
+ * How pixels are checked: each scenario describes what it drew as a small "model" (rectangles
+ * with integer window-space edges, triangles, per-pixel colour functions for textures, in draw
+ * order) and the checker evaluates that model at the centre of EVERY pixel of the readback.
+ * The expected values therefore come from the same numbers the scenario feeds to GL, not from
+ * a recorded run.  Colours are multiples of 0.2 (= 51/255) or bytes, so every expected channel
+ * is exact; unorm8() below converts a float to a byte the way GL does (round to nearest).
+ * Rectangles have integer edges, so no pixel centre lies on an edge and their coverage is exact.
+ * Triangle edges may pass near pixel centres: pixels whose centre is closer than TRI_MARGIN
+ * pixels to an edge are "don't care" (rasterisation rules and sub-pixel snapping decide them);
+ * every other pixel must match exactly.  No scenario needs a +-1 tolerance: nothing is
+ * interpolated except constant or NEAREST-sampled values (see textured_quad and fbo_rtt).
+ *
+ * Exit status: 0 pass, 1 fail (a message names the pixel, the expected and the observed
+ * colour), 2 usage or setup error (no display, no config, shader compile failure, ...).
+ */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <png.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef EGL_PLATFORM_SURFACELESS_MESA
+#define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
+#endif
+
+#define W 64
+#define H 64
+
+/* ---- GL entry points past 1.1, loaded with eglGetProcAddress ------------------------------ */
+
+#define GL_FUNCS(X)                                                                 \
+  X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                          \
+  X(PFNGLGENBUFFERSPROC, GenBuffers)                                                \
+  X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                          \
+  X(PFNGLBINDBUFFERPROC, BindBuffer)                                                \
+  X(PFNGLBUFFERDATAPROC, BufferData)                                                \
+  X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                          \
+  X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                        \
+  X(PFNGLBINDBUFFERRANGEPROC, BindBufferRange)                                      \
+  X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                      \
+  X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                \
+  X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                      \
+  X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                              \
+  X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                      \
+  X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                              \
+  X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                              \
+  X(PFNGLCREATESHADERPROC, CreateShader)                                            \
+  X(PFNGLSHADERSOURCEPROC, ShaderSource)                                            \
+  X(PFNGLCOMPILESHADERPROC, CompileShader)                                          \
+  X(PFNGLGETSHADERIVPROC, GetShaderiv)                                              \
+  X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                                    \
+  X(PFNGLDELETESHADERPROC, DeleteShader)                                            \
+  X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                          \
+  X(PFNGLATTACHSHADERPROC, AttachShader)                                            \
+  X(PFNGLBINDATTRIBLOCATIONPROC, BindAttribLocation)                                \
+  X(PFNGLBINDFRAGDATALOCATIONPROC, BindFragDataLocation)                            \
+  X(PFNGLLINKPROGRAMPROC, LinkProgram)                                              \
+  X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                            \
+  X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                                  \
+  X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                          \
+  X(PFNGLUSEPROGRAMPROC, UseProgram)                                                \
+  X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                \
+  X(PFNGLUNIFORM1IPROC, Uniform1i)                                                  \
+  X(PFNGLUNIFORM1FPROC, Uniform1f)                                                  \
+  X(PFNGLUNIFORM2FPROC, Uniform2f)                                                  \
+  X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                \
+  X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                            \
+  X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                              \
+  X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                      \
+  X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                \
+  X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                                      \
+  X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                            \
+  X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)
+
+static struct {
+#define X(type, name) type name;
+  GL_FUNCS(X)
+#undef X
+} gl;
+
+/* ---- failure reporting --------------------------------------------------------------------- */
+
+static const char *g_scenario = "?";
+
+static void die_setup(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "mgl-scenario %s: SETUP ERROR: ", g_scenario);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(2);
+}
+
+static int g_failures;
+
+static void fail(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "mgl-scenario %s: FAIL: ", g_scenario);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  g_failures++;
+}
+
+static void check_gl_error(const char *where)
+{
+  GLenum e = glGetError();
+  if (e != GL_NO_ERROR) {
+    fail("glGetError() = 0x%04x after %s (expected 0)", (unsigned)e, where);
+    while (glGetError() != GL_NO_ERROR) {
+    }
+  }
+}
+
+/* ---- colours and the model ----------------------------------------------------------------- */
+
+typedef struct {
+  uint8_t c[4];
+} rgba8;
+
+typedef struct {
+  float v[4];
+} vec4f;
+
+static vec4f V4(float r, float g, float b, float a)
+{
+  vec4f x = {{r, g, b, a}};
+  return x;
+}
+
+/* float -> unorm8 as GL converts a colour for an 8-bit buffer: clamp, scale by 255, round to
+ * nearest.  Our colours are multiples of 0.2, whose products with 255 sit within 1e-4 of an
+ * integer, so the rounding mode of any implementation gives the same byte. */
+static uint8_t unorm8(float f)
+{
+  if (!(f > 0.0f))
+    return 0;
+  if (f >= 1.0f)
+    return 255;
+  return (uint8_t)floorf(f * 255.0f + 0.5f);
+}
+
+static rgba8 to8(vec4f c)
+{
+  rgba8 r;
+  for (int i = 0; i < 4; i++)
+    r.c[i] = unorm8(c.v[i]);
+  return r;
+}
+
+enum shape_kind { SHAPE_RECT, SHAPE_TRI };
+
+/* Samples the colour of a shape at window pixel (x, y) (for textured shapes). */
+typedef rgba8 (*colour_fn)(const void *ctx, int x, int y);
+
+typedef struct {
+  enum shape_kind kind;
+  /* SHAPE_RECT: [x0,x1) x [y0,y1) in integer window pixels (already clipped to
+   * viewport/scissor by the scenario's model).  SHAPE_TRI: three window-space vertices. */
+  int x0, y0, x1, y1;
+  float tx[3], ty[3];
+  rgba8 colour;
+  colour_fn fn; /* optional: per-pixel colour instead of .colour */
+  const void *fn_ctx;
+} shape;
+
+#define MAX_SHAPES 32
+
+typedef struct {
+  rgba8 clear;
+  int n;
+  shape s[MAX_SHAPES];
+} model;
+
+static void model_init(model *m, vec4f clear)
+{
+  memset(m, 0, sizeof *m);
+  m->clear = to8(clear);
+}
+
+static shape *model_push(model *m)
+{
+  if (m->n >= MAX_SHAPES)
+    die_setup("model has more than %d shapes", MAX_SHAPES);
+  shape *s = &m->s[m->n++];
+  memset(s, 0, sizeof *s);
+  return s;
+}
+
+static void model_rect(model *m, int x0, int y0, int x1, int y1, rgba8 c)
+{
+  shape *s = model_push(m);
+  s->kind = SHAPE_RECT;
+  s->x0 = x0;
+  s->y0 = y0;
+  s->x1 = x1;
+  s->y1 = y1;
+  s->colour = c;
+}
+
+static void model_rect_fn(model *m, int x0, int y0, int x1, int y1, colour_fn fn, const void *ctx)
+{
+  model_rect(m, x0, y0, x1, y1, (rgba8){{0, 0, 0, 0}});
+  m->s[m->n - 1].fn = fn;
+  m->s[m->n - 1].fn_ctx = ctx;
+}
+
+static void model_tri(model *m, const float *xy /* 6 floats, window pixels */, rgba8 c)
+{
+  shape *s = model_push(m);
+  s->kind = SHAPE_TRI;
+  for (int i = 0; i < 3; i++) {
+    s->tx[i] = xy[2 * i];
+    s->ty[i] = xy[2 * i + 1];
+  }
+  s->colour = c;
+}
+
+/* Pixels whose centre lies closer than this to a triangle edge are not checked. */
+#define TRI_MARGIN 1.0f
+
+enum cover { OUTSIDE, INSIDE, UNSURE };
+
+static enum cover tri_cover(const shape *s, float px, float py)
+{
+  /* Orientation-independent: the signed area tells which side is the interior. */
+  float area = (s->tx[1] - s->tx[0]) * (s->ty[2] - s->ty[0]) -
+               (s->tx[2] - s->tx[0]) * (s->ty[1] - s->ty[0]);
+  float sign = area > 0 ? 1.0f : -1.0f;
+  float dmin = INFINITY;
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3;
+    float ex = s->tx[j] - s->tx[i], ey = s->ty[j] - s->ty[i];
+    float len = sqrtf(ex * ex + ey * ey);
+    float d = sign * (ex * (py - s->ty[i]) - ey * (px - s->tx[i])) / len;
+    if (d < dmin)
+      dmin = d;
+  }
+  if (dmin >= TRI_MARGIN)
+    return INSIDE;
+  if (dmin <= -TRI_MARGIN)
+    return OUTSIDE;
+  return UNSURE;
+}
+
+static bool rgba_eq(rgba8 a, rgba8 b)
+{
+  return memcmp(a.c, b.c, 4) == 0;
+}
+
+/* Expected colour of pixel (x, y); false when the model cannot say (near a triangle edge). */
+static bool model_eval(const model *m, int x, int y, rgba8 *out)
+{
+  rgba8 cur = m->clear;
+  bool sure = true;
+  float px = x + 0.5f, py = y + 0.5f;
+  for (int i = 0; i < m->n; i++) {
+    const shape *s = &m->s[i];
+    enum cover cv;
+    if (s->kind == SHAPE_RECT)
+      cv = (x >= s->x0 && x < s->x1 && y >= s->y0 && y < s->y1) ? INSIDE : OUTSIDE;
+    else
+      cv = tri_cover(s, px, py);
+    if (cv == OUTSIDE)
+      continue;
+    rgba8 c = s->fn ? s->fn(s->fn_ctx, x, y) : s->colour;
+    if (cv == INSIDE) {
+      cur = c;
+      sure = true;
+    } else if (!rgba_eq(c, cur)) {
+      sure = false;
+    }
+  }
+  *out = cur;
+  return sure;
+}
+
+/* ---- readback and checking ----------------------------------------------------------------- */
+
+static uint8_t g_pixels[W * H * 4]; /* last readback, bottom row first (GL order) */
+
+static void readback(void)
+{
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  memset(g_pixels, 0xA5, sizeof g_pixels);
+  glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, g_pixels);
+  check_gl_error("glReadPixels");
+}
+
+static rgba8 pixel_at(int x, int y)
+{
+  rgba8 r;
+  memcpy(r.c, &g_pixels[(y * W + x) * 4], 4);
+  return r;
+}
+
+/* Reads back the default framebuffer and compares every pixel the model is sure about. */
+static void check_frame(const char *phase, const model *m)
+{
+  readback();
+  int checked = 0, bad = 0;
+  for (int y = 0; y < H; y++) {
+    for (int x = 0; x < W; x++) {
+      rgba8 want;
+      if (!model_eval(m, x, y, &want))
+        continue;
+      checked++;
+      rgba8 got = pixel_at(x, y);
+      if (!rgba_eq(want, got)) {
+        if (bad < 8)
+          fail("%s: pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y,
+               want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
+               got.c[3]);
+        else
+          g_failures++;
+        bad++;
+      }
+    }
+  }
+  if (checked < W * H / 2)
+    fail("%s: model left too many pixels unchecked (%d of %d)", phase, checked, W * H);
+  printf("  %s: %d pixels checked, %d wrong%s\n", phase, checked, bad,
+         bad > 8 ? " (first 8 shown)" : "");
+}
+
+static void write_png(const char *path)
+{
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    die_setup("cannot open %s for writing", path);
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+  png_infop info = png ? png_create_info_struct(png) : NULL;
+  if (!png || !info)
+    die_setup("libpng init failed");
+  if (setjmp(png_jmpbuf(png)))
+    die_setup("libpng failed writing %s", path);
+  png_init_io(png, f);
+  png_set_IHDR(png, info, W, H, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  for (int y = H - 1; y >= 0; y--) /* PNG is top row first */
+    png_write_row(png, &g_pixels[y * W * 4]);
+  png_write_end(png, NULL);
+  png_destroy_write_struct(&png, &info);
+  if (fclose(f) != 0)
+    die_setup("error closing %s", path);
+}
+
+/* ---- GL helpers ---------------------------------------------------------------------------- */
+
+static GLuint compile(GLenum type, const char *src)
+{
+  GLuint sh = gl.CreateShader(type);
+  gl.ShaderSource(sh, 1, &src, NULL);
+  gl.CompileShader(sh);
+  GLint ok = 0;
+  gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = "";
+    gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+    die_setup("%s shader failed to compile:\n%s\n--- source ---\n%s",
+              type == GL_VERTEX_SHADER ? "vertex" : "fragment", log, src);
+  }
+  return sh;
+}
+
+/* Attribute/fragment-output bindings for GLSL without layout qualifiers (glsl140). */
+typedef struct {
+  const char *name;
+  GLuint index;
+} binding;
+
+static GLuint link_program_b(const char *vs_src, const char *fs_src, const binding *attribs,
+                             const binding *frags)
+{
+  GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
+  GLuint fs = compile(GL_FRAGMENT_SHADER, fs_src);
+  GLuint p = gl.CreateProgram();
+  gl.AttachShader(p, vs);
+  gl.AttachShader(p, fs);
+  for (const binding *b = attribs; b && b->name; b++)
+    gl.BindAttribLocation(p, b->index, b->name);
+  for (const binding *b = frags; b && b->name; b++)
+    gl.BindFragDataLocation(p, b->index, b->name);
+  gl.LinkProgram(p);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = "";
+    gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+    die_setup("program failed to link:\n%s", log);
+  }
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+  check_gl_error("program link");
+  return p;
+}
+
+static GLuint link_program(const char *vs_src, const char *fs_src)
+{
+  return link_program_b(vs_src, fs_src, NULL, NULL);
+}
+
+static GLint uloc(GLuint prog, const char *name)
+{
+  GLint l = gl.GetUniformLocation(prog, name);
+  if (l < 0)
+    die_setup("uniform %s not found", name);
+  return l;
+}
+
+static void set_vec4(GLuint prog, const char *name, vec4f c)
+{
+  gl.Uniform4fv(uloc(prog, name), 1, c.v);
+}
+
+/* Vertex shader shared by most scenarios: a_pos is in window pixels of the 64x64 target
+ * (window = (ndc + 1) * 32, so ndc = p / 32 - 1 exactly); u_offset shifts it, u_z sets depth. */
+static const char *VS_PIXELS = "#version 330 core\n"
+                               "layout(location = 0) in vec2 a_pos;\n"
+                               "uniform vec2 u_offset;\n"
+                               "uniform float u_z;\n"
+                               "void main() {\n"
+                               "  gl_Position = vec4((a_pos + u_offset) / 32.0 - 1.0, u_z, 1.0);\n"
+                               "}\n";
+
+static const char *FS_UNIFORM = "#version 330 core\n"
+                                "uniform vec4 u_color;\n"
+                                "out vec4 o_color;\n"
+                                "void main() { o_color = u_color; }\n";
+
+/* A program drawing solid u_color at pixel-space positions. */
+static GLuint solid_program(void)
+{
+  GLuint p = link_program(VS_PIXELS, FS_UNIFORM);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  return p;
+}
+
+/* A VAO with one VBO of 2-float positions at attribute 0. */
+typedef struct {
+  GLuint vao, vbo;
+} mesh;
+
+static mesh make_mesh(const float *xy, int n_vertices)
+{
+  mesh m;
+  gl.GenVertexArrays(1, &m.vao);
+  gl.BindVertexArray(m.vao);
+  gl.GenBuffers(1, &m.vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, m.vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(n_vertices * 2 * sizeof(float)), xy,
+                GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+  gl.EnableVertexAttribArray(0);
+  check_gl_error("mesh setup");
+  return m;
+}
+
+/* Two CCW triangles covering [x0,x1) x [y0,y1) in window pixels. */
+static void rect_vertices(float *out12, float x0, float y0, float x1, float y1)
+{
+  const float v[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
+  memcpy(out12, v, sizeof v);
+}
+
+static void clear_to(vec4f c)
+{
+  glClearColor(c.v[0], c.v[1], c.v[2], c.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+}
+
+/* ==== scenarios ============================================================================== */
+
+/* clear: full clear, then a scissored clear of a sub-rectangle. */
+static void sc_clear(void)
+{
+  model m;
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 0.8f);
+  clear_to(bg);
+  model_init(&m, bg);
+  check_frame("full clear", &m);
+
+  const vec4f red = V4(1.0f, 0.0f, 0.2f, 1.0f);
+  const int sx = 16, sy = 8, sw = 20, sh = 24;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(sx, sy, sw, sh);
+  glClearColor(red.v[0], red.v[1], red.v[2], red.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  model_rect(&m, sx, sy, sx + sw, sy + sh, to8(red));
+  check_frame("scissored clear", &m);
+
+  /* The four corners and the centre, spelled out (the full-frame check covers them too). */
+  const int pts[5][2] = {{0, 0}, {W - 1, 0}, {0, H - 1}, {W - 1, H - 1}, {W / 2, H / 2}};
+  for (int i = 0; i < 5; i++) {
+    rgba8 want, got = pixel_at(pts[i][0], pts[i][1]);
+    model_eval(&m, pts[i][0], pts[i][1], &want);
+    if (!rgba_eq(want, got))
+      fail("probe pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", pts[i][0],
+           pts[i][1], want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1],
+           got.c[2], got.c[3]);
+  }
+}
+
+/* triangle: one triangle from a VBO + VAO, solid colour from a loose uniform. */
+static void sc_triangle(void)
+{
+  const float tri[6] = {10.0f, 8.0f, 54.0f, 14.0f, 30.0f, 56.0f};
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  const vec4f col = V4(0.2f, 0.8f, 0.4f, 1.0f);
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", col);
+  mesh me = make_mesh(tri, 3);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  check_gl_error("draw");
+
+  model m;
+  model_init(&m, bg);
+  model_tri(&m, tri, to8(col));
+  check_frame("triangle", &m);
+  (void)me;
+}
+
+/* indexed_quad: glDrawElements with GL_UNSIGNED_SHORT (left quad, offset 0) and
+ * GL_UNSIGNED_INT (right quad, at a byte offset into the same element buffer). */
+static void sc_indexed_quad(void)
+{
+  const float verts[16] = {
+      /* quad A: [6,28) x [10,50) */
+      6, 10, 28, 10, 28, 50, 6, 50,
+      /* quad B: [34,58) x [4,40) */
+      34, 4, 58, 4, 58, 40, 34, 40};
+  const GLushort idx16[6] = {0, 1, 2, 0, 2, 3};
+  const GLuint idx32[6] = {4, 5, 6, 4, 6, 7};
+  const size_t off32 = 16; /* 6 ushorts = 12 bytes, padded to a 4-byte multiple */
+  unsigned char elements[16 + sizeof idx32];
+  memset(elements, 0, sizeof elements);
+  memcpy(elements, idx16, sizeof idx16);
+  memcpy(elements + off32, idx32, sizeof idx32);
+
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  const vec4f ca = V4(1.0f, 0.6f, 0.0f, 1.0f), cb = V4(0.0f, 0.4f, 1.0f, 0.6f);
+  GLuint p = solid_program();
+  mesh me = make_mesh(verts, 8);
+  GLuint ebo;
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo); /* recorded in the VAO */
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof elements, elements, GL_STATIC_DRAW);
+
+  clear_to(bg);
+  set_vec4(p, "u_color", ca);
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, (void *)0);
+  set_vec4(p, "u_color", cb);
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_INT, (void *)off32);
+  check_gl_error("draws");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 6, 10, 28, 50, to8(ca));
+  model_rect(&m, 34, 4, 58, 40, to8(cb));
+  check_frame("indexed", &m);
+  (void)me;
+}
+
+/* textured_quad: a 4x4 RGBA8 texture, distinct texel colours, NEAREST, on a 48x48 quad. */
+#define TQ_X0 8
+#define TQ_Y0 8
+#define TQ_SIZE 48
+#define TQ_TEX 4
+
+static void tq_texel(int i, int j, uint8_t out[4])
+{
+  /* distinct for every (i, j) in 0..3 */
+  out[0] = (uint8_t)(i * 80 + 10);
+  out[1] = (uint8_t)(j * 80 + 20);
+  out[2] = (uint8_t)(((i + j) & 1) ? 200 : 40);
+  out[3] = (uint8_t)(255 - 16 * (i + 4 * j));
+}
+
+static rgba8 tq_colour(const void *ctx, int x, int y)
+{
+  (void)ctx;
+  /* texcoord at the pixel centre = (x - X0 + 0.5) / SIZE; NEAREST picks floor(u * 4).  The
+   * centre is never closer than 0.5/12 texel to a texel boundary, so no tolerance. */
+  int i = (int)floorf((x - TQ_X0 + 0.5f) / TQ_SIZE * TQ_TEX);
+  int j = (int)floorf((y - TQ_Y0 + 0.5f) / TQ_SIZE * TQ_TEX);
+  rgba8 r;
+  tq_texel(i, j, r.c);
+  return r;
+}
+
+static const char *VS_TEXTURED = "#version 330 core\n"
+                                 "layout(location = 0) in vec2 a_pos;\n"
+                                 "layout(location = 1) in vec2 a_uv;\n"
+                                 "out vec2 v_uv;\n"
+                                 "void main() {\n"
+                                 "  v_uv = a_uv;\n"
+                                 "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                                 "}\n";
+
+static const char *FS_TEXTURED = "#version 330 core\n"
+                                 "uniform sampler2D u_tex;\n"
+                                 "in vec2 v_uv;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() { o_color = texture(u_tex, v_uv); }\n";
+
+/* A VAO for a textured quad [x0,x1) x [y0,y1) with uv 0..1. */
+static GLuint textured_quad_vao(float x0, float y0, float x1, float y1)
+{
+  const float v[24] = {x0, y0, 0, 0, x1, y0, 1, 0, x1, y1, 1, 1,
+                       x0, y0, 0, 0, x1, y1, 1, 1, x0, y1, 0, 1};
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  check_gl_error("textured quad setup");
+  return vao;
+}
+
+static void sc_textured_quad(void)
+{
+  uint8_t texels[TQ_TEX * TQ_TEX * 4];
+  for (int j = 0; j < TQ_TEX; j++)
+    for (int i = 0; i < TQ_TEX; i++)
+      tq_texel(i, j, &texels[(j * TQ_TEX + i) * 4]);
+
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, TQ_TEX, TQ_TEX, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  check_gl_error("texture setup");
+
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  textured_quad_vao(TQ_X0, TQ_Y0, TQ_X0 + TQ_SIZE, TQ_Y0 + TQ_SIZE);
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 0.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw");
+
+  model m;
+  model_init(&m, bg);
+  model_rect_fn(&m, TQ_X0, TQ_Y0, TQ_X0 + TQ_SIZE, TQ_Y0 + TQ_SIZE, tq_colour, NULL);
+  check_frame("textured", &m);
+
+  /* one probe per quadrant of the texture, spelled out */
+  for (int q = 0; q < 4; q++) {
+    int x = TQ_X0 + (q & 1) * (TQ_SIZE / 2) + TQ_SIZE / 4;
+    int y = TQ_Y0 + (q >> 1) * (TQ_SIZE / 2) + TQ_SIZE / 4;
+    rgba8 want = tq_colour(NULL, x, y), got = pixel_at(x, y);
+    if (!rgba_eq(want, got))
+      fail("quadrant %d pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", q, x, y,
+           want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
+  }
+}
+
+/* depth_test: a far and a near quad overlapping, drawn in both orders with GL_LESS. */
+static void sc_depth_test(void)
+{
+  /* far quad [8,40)^2 at z = +0.5, near quad [24,56)^2 at z = -0.5 (smaller depth = nearer) */
+  float far_v[12], near_v[12];
+  rect_vertices(far_v, 8, 8, 40, 40);
+  rect_vertices(near_v, 24, 24, 56, 56);
+  const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+  const vec4f far_c = V4(0.0f, 1.0f, 0.0f, 1.0f), near_c = V4(1.0f, 0.0f, 0.0f, 1.0f);
+  const float far_z = 0.5f, near_z = -0.5f;
+
+  GLuint p = solid_program();
+  mesh mf = make_mesh(far_v, 6);
+  mesh mn = make_mesh(near_v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearDepth(1.0);
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 8, 40, 40, to8(far_c));
+  model_rect(&m, 24, 24, 56, 56, to8(near_c)); /* nearer wins where they overlap */
+
+  for (int order = 0; order < 2; order++) {
+    clear_to(bg);
+    for (int k = 0; k < 2; k++) {
+      bool draw_near = (order == 0) ? (k == 1) : (k == 0);
+      gl.BindVertexArray(draw_near ? mn.vao : mf.vao);
+      gl.Uniform1f(uloc(p, "u_z"), draw_near ? near_z : far_z);
+      set_vec4(p, "u_color", draw_near ? near_c : far_c);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+    }
+    check_gl_error("draws");
+    check_frame(order == 0 ? "far then near" : "near then far", &m);
+  }
+  glDisable(GL_DEPTH_TEST);
+}
+
+/* fbo_rtt: render into a 32x32 RGBA8 texture through an FBO, then sample it 1:1 onto the
+ * default framebuffer. */
+#define RTT_SIZE 32
+#define RTT_SPLIT 12 /* texels [0,12) in x get the drawn rect's colour */
+#define RTT_DST 16   /* the textured quad covers [16,48)^2 of the window */
+
+static const vec4f RTT_CLEAR = {{0.4f, 0.0f, 0.8f, 1.0f}};
+static const vec4f RTT_DRAW = {{1.0f, 1.0f, 0.2f, 0.6f}};
+
+static rgba8 rtt_colour(const void *ctx, int x, int y)
+{
+  (void)ctx;
+  (void)y;
+  /* window pixel x maps to texel x - 16 (1:1, texcoord at texel centre) */
+  int tx = x - RTT_DST;
+  return to8(tx < RTT_SPLIT ? RTT_DRAW : RTT_CLEAR);
+}
+
+static void sc_fbo_rtt(void)
+{
+  GLuint tex, fbo;
+  glGenTextures(1, &tex);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, RTT_SIZE, RTT_SIZE, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("FBO status 0x%04x, expected GL_FRAMEBUFFER_COMPLETE", (unsigned)st);
+
+  /* pass 1: into the texture.  The pixel-space VS maps [0,64) to the viewport, so with a
+   * 32x32 viewport pixel p of the VS lands on texel p / 2: the rect [0,24) x [0,64) in VS
+   * units covers texels [0,12) x [0,32). */
+  glViewport(0, 0, RTT_SIZE, RTT_SIZE);
+  glClearColor(RTT_CLEAR.v[0], RTT_CLEAR.v[1], RTT_CLEAR.v[2], RTT_CLEAR.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", RTT_DRAW);
+  float v[12];
+  rect_vertices(v, 0, 0, 2 * RTT_SPLIT, 64);
+  make_mesh(v, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("render to texture");
+
+  /* pass 2: the default framebuffer, texture sampled 1:1 on [16,48)^2 */
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0.0f, 0.2f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint pt = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(pt);
+  gl.Uniform1i(uloc(pt, "u_tex"), 0);
+  textured_quad_vao(RTT_DST, RTT_DST, RTT_DST + RTT_SIZE, RTT_DST + RTT_SIZE);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("sample texture");
+
+  model m;
+  model_init(&m, bg);
+  model_rect_fn(&m, RTT_DST, RTT_DST, RTT_DST + RTT_SIZE, RTT_DST + RTT_SIZE, rtt_colour, NULL);
+  check_frame("render to texture, sampled", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+}
+
+/* instanced: glDrawArraysInstanced with gl_InstanceID offsets (bottom row), and with
+ * per-instance attributes through glVertexAttribDivisor (top row). */
+#define INST_N 4
+#define INST_SIZE 10
+#define INST_STEP 14
+#define INST_X0 4
+#define INST_ROW_A 8
+#define INST_ROW_B 40
+
+static vec4f inst_colour_a(int id)
+{
+  /* must match the shader: vec4(0.2 * (id + 1), 1.0 - 0.2 * id, 0.4, 1.0) */
+  return V4(0.2f * (float)(id + 1), 1.0f - 0.2f * (float)id, 0.4f, 1.0f);
+}
+
+static void sc_instanced(void)
+{
+  const char *vs_a = "#version 330 core\n"
+                     "layout(location = 0) in vec2 a_pos;\n"
+                     "uniform float u_step;\n"
+                     "flat out vec4 v_color;\n"
+                     "void main() {\n"
+                     "  float id = float(gl_InstanceID);\n"
+                     "  v_color = vec4(0.2 * (id + 1.0), 1.0 - 0.2 * id, 0.4, 1.0);\n"
+                     "  vec2 p = a_pos + vec2(u_step * id, 0.0);\n"
+                     "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                     "}\n";
+  const char *vs_b = "#version 330 core\n"
+                     "layout(location = 0) in vec2 a_pos;\n"
+                     "layout(location = 1) in vec2 a_offset;\n" /* divisor 1 */
+                     "layout(location = 2) in vec4 a_color;\n"  /* divisor 1 */
+                     "flat out vec4 v_color;\n"
+                     "void main() {\n"
+                     "  v_color = a_color;\n"
+                     "  gl_Position = vec4((a_pos + a_offset) / 32.0 - 1.0, 0.0, 1.0);\n"
+                     "}\n";
+  const char *fs = "#version 330 core\n"
+                   "flat in vec4 v_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_color; }\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+
+  /* variant A: gl_InstanceID */
+  GLuint pa = link_program(vs_a, fs);
+  gl.UseProgram(pa);
+  gl.Uniform1f(uloc(pa, "u_step"), (float)INST_STEP);
+  float quad[12];
+  rect_vertices(quad, INST_X0, INST_ROW_A, INST_X0 + INST_SIZE, INST_ROW_A + INST_SIZE);
+  make_mesh(quad, 6);
+  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, INST_N);
+  check_gl_error("instanced draw (gl_InstanceID)");
+  for (int i = 0; i < INST_N; i++) {
+    int x0 = INST_X0 + i * INST_STEP;
+    model_rect(&m, x0, INST_ROW_A, x0 + INST_SIZE, INST_ROW_A + INST_SIZE, to8(inst_colour_a(i)));
+  }
+
+  /* variant B: per-instance offset and colour with glVertexAttribDivisor(1) */
+  float offsets[INST_N * 2];
+  float colours[INST_N * 4];
+  for (int i = 0; i < INST_N; i++) {
+    offsets[2 * i] = (float)(i * INST_STEP);
+    offsets[2 * i + 1] = (float)((i & 1) * 4); /* zig-zag: odd instances 4 px higher */
+    vec4f c = V4(1.0f - 0.2f * (float)i, 0.2f * (float)i, 0.8f, 0.2f * (float)(i + 2));
+    memcpy(&colours[4 * i], c.v, sizeof c.v);
+    int x0 = INST_X0 + (int)offsets[2 * i], y0 = INST_ROW_B + (int)offsets[2 * i + 1];
+    model_rect(&m, x0, y0, x0 + INST_SIZE, y0 + INST_SIZE, to8(c));
+  }
+  GLuint pb = link_program(vs_b, fs);
+  gl.UseProgram(pb);
+  rect_vertices(quad, INST_X0, INST_ROW_B, INST_X0 + INST_SIZE, INST_ROW_B + INST_SIZE);
+  mesh mb = make_mesh(quad, 6);
+  GLuint ib;
+  gl.GenBuffers(1, &ib);
+  gl.BindBuffer(GL_ARRAY_BUFFER, ib);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof offsets + sizeof colours, NULL, GL_STATIC_DRAW);
+  gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof offsets, offsets);
+  gl.BufferSubData(GL_ARRAY_BUFFER, sizeof offsets, sizeof colours, colours);
+  gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.VertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, 0, (void *)sizeof offsets);
+  gl.EnableVertexAttribArray(1);
+  gl.EnableVertexAttribArray(2);
+  gl.VertexAttribDivisor(1, 1);
+  gl.VertexAttribDivisor(2, 1);
+  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, INST_N);
+  check_gl_error("instanced draw (divisor)");
+  (void)mb;
+
+  check_frame("instanced", &m);
+}
+
+/* streamed_subdata: the same UBO range (row A) and the same VBO range (row B) rewritten with
+ * glBufferSubData before each of 4 draws; every draw must show its own data. */
+#define SS_N 4
+
+static void sc_streamed_subdata(void)
+{
+  const char *vs_ubo = "#version 330 core\n"
+                       "layout(location = 0) in vec2 a_pos;\n"
+                       "layout(std140) uniform Draw { vec4 offset; vec4 color; } u_draw;\n"
+                       "void main() {\n"
+                       "  gl_Position = vec4((a_pos + u_draw.offset.xy) / 32.0 - 1.0, 0.0, 1.0);\n"
+                       "}\n";
+  const char *fs_ubo = "#version 330 core\n"
+                       "layout(std140) uniform Draw { vec4 offset; vec4 color; } u_draw;\n"
+                       "out vec4 o_color;\n"
+                       "void main() { o_color = u_draw.color; }\n";
+  const char *vs_vbo = "#version 330 core\n"
+                       "layout(location = 0) in vec2 a_pos;\n"
+                       "layout(location = 1) in vec4 a_color;\n"
+                       "flat out vec4 v_color;\n"
+                       "void main() {\n"
+                       "  v_color = a_color;\n"
+                       "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                       "}\n";
+  const char *fs_vbo = "#version 330 core\n"
+                       "flat in vec4 v_color;\n"
+                       "out vec4 o_color;\n"
+                       "void main() { o_color = v_color; }\n";
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+
+  /* row A: a 32-byte UBO range rewritten before each draw */
+  GLuint pu = link_program(vs_ubo, fs_ubo);
+  GLuint blk = gl.GetUniformBlockIndex(pu, "Draw");
+  if (blk == GL_INVALID_INDEX)
+    die_setup("uniform block Draw not found");
+  gl.UniformBlockBinding(pu, blk, 1);
+  GLuint ubo;
+  gl.GenBuffers(1, &ubo);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+  gl.BufferData(GL_UNIFORM_BUFFER, 32, NULL, GL_DYNAMIC_DRAW);
+  gl.BindBufferBase(GL_UNIFORM_BUFFER, 1, ubo);
+  gl.UseProgram(pu);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 12, 12);
+  make_mesh(quad, 6);
+  for (int i = 0; i < SS_N; i++) {
+    float data[8] = {(float)(4 + 15 * i), 6.0f, 0, 0};
+    vec4f c = V4(0.2f * (float)(i + 1), 0.8f - 0.2f * (float)i, (i & 1) ? 1.0f : 0.0f, 1.0f);
+    memcpy(&data[4], c.v, sizeof c.v);
+    gl.BufferSubData(GL_UNIFORM_BUFFER, 0, sizeof data, data);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, 4 + 15 * i, 6, 4 + 15 * i + 12, 18, to8(c));
+  }
+  check_gl_error("UBO-streamed draws");
+
+  /* row B: positions and colours of one 6-vertex VBO range rewritten before each draw */
+  GLuint pv = link_program(vs_vbo, fs_vbo);
+  gl.UseProgram(pv);
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, 6 * 6 * sizeof(float), NULL, GL_DYNAMIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  for (int i = 0; i < SS_N; i++) {
+    int x0 = 4 + 15 * i, y0 = 30 + 6 * (i & 1);
+    float r[12];
+    rect_vertices(r, (float)x0, (float)y0, (float)(x0 + 12), (float)(y0 + 20));
+    vec4f c = V4(1.0f - 0.2f * (float)i, 0.2f * (float)i, 0.6f, 0.8f);
+    float data[36];
+    for (int k = 0; k < 6; k++) {
+      data[6 * k] = r[2 * k];
+      data[6 * k + 1] = r[2 * k + 1];
+      memcpy(&data[6 * k + 2], c.v, sizeof c.v);
+    }
+    gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof data, data);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, x0, y0, x0 + 12, y0 + 20, to8(c));
+  }
+  check_gl_error("VBO-streamed draws");
+
+  check_frame("streamed", &m);
+}
+
+/* uniforms_ubo: out = u_loose * block.tint + block.bias, the block bound with
+ * glUniformBlockBinding + glBindBufferBase (left) and glBindBufferRange at an aligned
+ * offset (right). */
+static void sc_uniforms_ubo(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "uniform vec4 u_loose;\n"
+                   "layout(std140) uniform Material { vec4 tint; vec4 bias; };\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_loose * tint + bias; }\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  const GLuint binding_point = 3;
+  GLuint blk = gl.GetUniformBlockIndex(p, "Material");
+  if (blk == GL_INVALID_INDEX)
+    die_setup("uniform block Material not found");
+  gl.UniformBlockBinding(p, blk, binding_point);
+
+  /* tint components are 0 or 1 and the rest multiples of 0.2, so the products are exact */
+  const vec4f loose_a = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  const vec4f tint_a = V4(1.0f, 0.0f, 1.0f, 1.0f), bias_a = V4(0.4f, 0.2f, 0.0f, 0.0f);
+  const vec4f loose_b = V4(0.6f, 0.2f, 0.4f, 0.4f);
+  const vec4f tint_b = V4(0.0f, 1.0f, 1.0f, 1.0f), bias_b = V4(0.2f, 0.0f, 0.4f, 0.6f);
+
+  GLint align = 256;
+  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+  if (align <= 0 || align > 4096)
+    die_setup("odd GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT %d", align);
+  GLuint ubo_a, ubo_b;
+  gl.GenBuffers(1, &ubo_a);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_a);
+  float a[8];
+  memcpy(a, tint_a.v, 16);
+  memcpy(a + 4, bias_a.v, 16);
+  gl.BufferData(GL_UNIFORM_BUFFER, sizeof a, a, GL_STATIC_DRAW);
+
+  /* buffer B: garbage at offset 0, the block at offset `align` */
+  size_t bsize = (size_t)align + 32;
+  float *b = malloc(bsize);
+  if (!b)
+    die_setup("out of memory");
+  for (size_t i = 0; i < bsize / sizeof(float); i++)
+    b[i] = 0.8f; /* would show as a wrong colour if the offset were ignored */
+  memcpy((char *)b + align, tint_b.v, 16);
+  memcpy((char *)b + align + 16, bias_b.v, 16);
+  gl.GenBuffers(1, &ubo_b);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_b);
+  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)bsize, b, GL_STATIC_DRAW);
+  free(b);
+
+  float left[12], right[12];
+  rect_vertices(left, 6, 6, 30, 58);
+  rect_vertices(right, 34, 6, 58, 58);
+  mesh ml = make_mesh(left, 6);
+  mesh mr = make_mesh(right, 6);
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  gl.BindVertexArray(ml.vao);
+  set_vec4(p, "u_loose", loose_a);
+  gl.BindBufferBase(GL_UNIFORM_BUFFER, binding_point, ubo_a);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BindVertexArray(mr.vao);
+  set_vec4(p, "u_loose", loose_b);
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, binding_point, ubo_b, align, 32);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draws");
+
+  vec4f ea, eb;
+  for (int i = 0; i < 4; i++) {
+    ea.v[i] = loose_a.v[i] * tint_a.v[i] + bias_a.v[i];
+    eb.v[i] = loose_b.v[i] * tint_b.v[i] + bias_b.v[i];
+  }
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 6, 6, 30, 58, to8(ea));
+  model_rect(&m, 34, 6, 58, 58, to8(eb));
+  check_frame("loose uniform + block", &m);
+}
+
+/* cull_winding: a CCW triangle (left) and a CW one (right) with back-face culling; then
+ * glFrontFace(GL_CW) flips which one survives. */
+static void sc_cull_winding(void)
+{
+  /* window-space winding: y up, as GL defines it */
+  const float ccw[6] = {4, 8, 28, 8, 16, 56};
+  const float cw[6] = {36, 8, 48, 56, 60, 8};
+  float both[12];
+  memcpy(both, ccw, sizeof ccw);
+  memcpy(both + 6, cw, sizeof cw);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  const vec4f col = V4(1.0f, 0.8f, 0.0f, 1.0f);
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", col);
+  make_mesh(both, 6);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+
+  glFrontFace(GL_CCW);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw (front = CCW)");
+  model m;
+  model_init(&m, bg);
+  model_tri(&m, ccw, to8(col));
+  check_frame("front=CCW, cull back: CCW visible", &m);
+
+  glFrontFace(GL_CW);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw (front = CW)");
+  model_init(&m, bg);
+  model_tri(&m, cw, to8(col));
+  check_frame("front=CW, cull back: CW visible", &m);
+
+  glFrontFace(GL_CCW);
+  glDisable(GL_CULL_FACE);
+}
+
+/* viewport_scissor: a full-NDC quad drawn into a viewport sub-rectangle, then through a
+ * scissor, then through a viewport and a scissor together. */
+static void sc_viewport_scissor(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_ndc;\n"
+                   "void main() { gl_Position = vec4(a_ndc, 0.0, 1.0); }\n";
+  GLuint p = link_program(vs, FS_UNIFORM);
+  gl.UseProgram(p);
+  float full[12];
+  rect_vertices(full, -1, -1, 1, 1);
+  make_mesh(full, 6);
+  const vec4f bg = V4(0.2f, 0.0f, 0.2f, 1.0f);
+  const vec4f ca = V4(0.0f, 1.0f, 0.6f, 1.0f), cb = V4(1.0f, 0.4f, 0.0f, 1.0f),
+              cc = V4(0.6f, 0.6f, 1.0f, 0.4f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+
+  /* 1: viewport only -- the NDC square fills exactly the viewport rectangle */
+  const int vx = 8, vy = 16, vw = 32, vh = 24;
+  glViewport(vx, vy, vw, vh);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  model_rect(&m, vx, vy, vx + vw, vy + vh, to8(ca));
+  check_gl_error("viewport draw");
+  check_frame("viewport", &m);
+
+  /* 2: full viewport, scissor only (overlaps the first rectangle) */
+  const int sx = 32, sy = 8, sw = 24, sh = 24;
+  glViewport(0, 0, W, H);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(sx, sy, sw, sh);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  model_rect(&m, sx, sy, sx + sw, sy + sh, to8(cb));
+  check_gl_error("scissored draw");
+  check_frame("viewport + scissor", &m);
+
+  /* 3: viewport [40,64)x[40,64) and scissor [44,52)x[36,76): the intersection is drawn */
+  const int v3x = 40, v3y = 40, v3w = 24, v3h = 24;
+  const int s3x = 44, s3y = 36, s3w = 8, s3h = 40;
+  glViewport(v3x, v3y, v3w, v3h);
+  glScissor(s3x, s3y, s3w, s3h);
+  set_vec4(p, "u_color", cc);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SCISSOR_TEST);
+  glViewport(0, 0, W, H);
+  int ix0 = v3x > s3x ? v3x : s3x, iy0 = v3y > s3y ? v3y : s3y;
+  int ix1 = (v3x + v3w) < (s3x + s3w) ? v3x + v3w : s3x + s3w;
+  int iy1 = (v3y + v3h) < (s3y + s3h) ? v3y + v3h : s3y + s3h;
+  model_rect(&m, ix0, iy0, ix1, iy1, to8(cc));
+  check_gl_error("viewport and scissor draw");
+  check_frame("viewport and scissor together", &m);
+}
+
+/* glsl140: a #version 140 program (no layout qualifiers: attribute and output locations come
+ * from glBindAttribLocation / glBindFragDataLocation), a uniform block and a loose uniform. */
+static void sc_glsl140(void)
+{
+  const char *vs = "#version 140\n"
+                   "in vec2 pos;\n"
+                   "in vec4 color;\n"
+                   "flat out vec4 v_color;\n"
+                   "uniform vec2 u_offset;\n"
+                   "void main() {\n"
+                   "  v_color = color;\n"
+                   "  gl_Position = vec4((pos + u_offset) / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 140\n"
+                   "flat in vec4 v_color;\n"
+                   "layout(std140) uniform Params { vec4 add; };\n"
+                   "uniform float u_scale;\n"
+                   "out vec4 result;\n"
+                   "void main() { result = v_color * u_scale + add; }\n";
+  const binding attribs[] = {{"pos", 3}, {"color", 5}, {NULL, 0}};
+  const binding frags[] = {{"result", 0}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, frags);
+  gl.UseProgram(p);
+  GLuint blk = gl.GetUniformBlockIndex(p, "Params");
+  if (blk == GL_INVALID_INDEX)
+    die_setup("uniform block Params not found");
+  gl.UniformBlockBinding(p, blk, 0);
+
+  const vec4f add = V4(0.0f, 0.2f, 0.0f, 0.2f);
+  const float scale = 1.0f;
+  const vec4f c0 = V4(0.8f, 0.0f, 0.4f, 0.8f), c1 = V4(0.2f, 0.6f, 1.0f, 0.4f);
+  GLuint ubo;
+  gl.GenBuffers(1, &ubo);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+  gl.BufferData(GL_UNIFORM_BUFFER, 16, add.v, GL_STATIC_DRAW);
+  gl.BindBufferBase(GL_UNIFORM_BUFFER, 0, ubo);
+  gl.Uniform1f(uloc(p, "u_scale"), scale);
+
+  /* two quads in one draw; colour per vertex, constant per quad (flat) */
+  float q0[12], q1[12], data[12 * 6];
+  rect_vertices(q0, 4, 4, 36, 28);
+  rect_vertices(q1, 20, 32, 60, 60);
+  for (int k = 0; k < 12; k++) {
+    const float *q = k < 6 ? q0 : q1;
+    const vec4f *c = k < 6 ? &c0 : &c1;
+    data[6 * k] = q[2 * (k % 6)];
+    data[6 * k + 1] = q[2 * (k % 6) + 1];
+    memcpy(&data[6 * k + 2], c->v, 16);
+  }
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(3, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(3);
+  gl.EnableVertexAttribArray(5);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.4f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 12);
+  check_gl_error("draw");
+
+  vec4f e0, e1;
+  for (int i = 0; i < 4; i++) {
+    e0.v[i] = c0.v[i] * scale + add.v[i];
+    e1.v[i] = c1.v[i] * scale + add.v[i];
+  }
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 4, 36, 28, to8(e0));
+  model_rect(&m, 20, 32, 60, 60, to8(e1));
+  check_frame("glsl 1.40", &m);
+}
+
+/* readpixels_pack: glReadPixels honours GL_PACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS and writes
+ * nothing outside the pixels it returns: every other byte of the app's buffer keeps its value. */
+static void sc_readpixels_pack(void)
+{
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  const vec4f red = V4(1.0f, 0.0f, 0.2f, 1.0f);
+  clear_to(bg);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(10, 12, 6, 5);
+  glClearColor(red.v[0], red.v[1], red.v[2], red.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+
+  enum { RX = 8, RY = 10, RW = 12, RH = 9, ROW = 20, SKIPX = 3, SKIPY = 2 };
+  static uint8_t buf[(SKIPY + RH + 1) * ROW * 4];
+  memset(buf, 0xCD, sizeof buf);
+  glPixelStorei(GL_PACK_ROW_LENGTH, ROW);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, SKIPX);
+  glPixelStorei(GL_PACK_SKIP_ROWS, SKIPY);
+  glReadPixels(RX, RY, RW, RH, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+  check_gl_error("glReadPixels with pack state");
+
+  const rgba8 want_bg = to8(bg), want_red = to8(red);
+  int bad_inside = 0, bad_outside = 0;
+  for (int row = 0; row < SKIPY + RH + 1; row++) {
+    for (int col = 0; col < ROW; col++) {
+      const uint8_t *p = &buf[(row * ROW + col) * 4];
+      int inside = row >= SKIPY && row < SKIPY + RH && col >= SKIPX && col < SKIPX + RW;
+      if (inside) {
+        int wx = RX + col - SKIPX, wy = RY + row - SKIPY;
+        int is_red = wx >= 10 && wx < 16 && wy >= 12 && wy < 17;
+        const rgba8 w = is_red ? want_red : want_bg;
+        if (memcmp(p, w.c, 4)) {
+          if (!bad_inside++)
+            fail("pixel (%d,%d) at row %d col %d: expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", wx,
+                 wy, row, col, w.c[0], w.c[1], w.c[2], w.c[3], p[0], p[1], p[2], p[3]);
+        }
+      } else if (p[0] != 0xCD || p[1] != 0xCD || p[2] != 0xCD || p[3] != 0xCD) {
+        if (!bad_outside++)
+          fail("byte outside the returned pixels changed at row %d col %d: (%u,%u,%u,%u), "
+               "expected 0xCD kept", row, col, p[0], p[1], p[2], p[3]);
+      }
+    }
+  }
+  if (bad_inside || bad_outside)
+    fail("%d wrong pixels inside, %d clobbered outside", bad_inside, bad_outside);
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 10, 12, 16, 17, want_red);
+  check_frame("readpixels pack", &m);
+}
+
+/* ---- table, EGL setup, main ---------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  void (*run)(void);
+} SCENARIOS[] = {
+    {"clear", sc_clear},
+    {"triangle", sc_triangle},
+    {"indexed_quad", sc_indexed_quad},
+    {"textured_quad", sc_textured_quad},
+    {"depth_test", sc_depth_test},
+    {"fbo_rtt", sc_fbo_rtt},
+    {"instanced", sc_instanced},
+    {"streamed_subdata", sc_streamed_subdata},
+    {"uniforms_ubo", sc_uniforms_ubo},
+    {"cull_winding", sc_cull_winding},
+    {"viewport_scissor", sc_viewport_scissor},
+    {"glsl140", sc_glsl140},
+    {"readpixels_pack", sc_readpixels_pack},
+};
+#define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
+
+static EGLint cfg_attrib(EGLDisplay dpy, EGLConfig c, EGLint a)
+{
+  EGLint v = -1;
+  eglGetConfigAttrib(dpy, c, a, &v);
+  return v;
+}
+
+static void egl_setup(void)
+{
+  const char *cext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+  if (!cext || !strstr(cext, "EGL_MESA_platform_surfaceless"))
+    die_setup("EGL_MESA_platform_surfaceless is not a client extension (got: %s)",
+              cext ? cext : "(null)");
+  PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+  if (!get_platform_display)
+    die_setup("eglGetPlatformDisplayEXT not available");
+  EGLDisplay dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+  if (dpy == EGL_NO_DISPLAY)
+    die_setup("eglGetPlatformDisplayEXT(SURFACELESS) failed: 0x%x", eglGetError());
+  EGLint major = 0, minor = 0;
+  if (!eglInitialize(dpy, &major, &minor))
+    die_setup("eglInitialize failed: 0x%x", eglGetError());
+
+  const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                         EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+                         EGL_DEPTH_SIZE, 24, EGL_STENCIL_SIZE, 8, EGL_NONE};
+  EGLConfig cfgs[256];
+  EGLint n = 0;
+  if (!eglChooseConfig(dpy, want, cfgs, 256, &n) || n == 0)
+    die_setup("no RGBA8 D24S8 pbuffer config for OpenGL (eglChooseConfig: 0x%x, n=%d)",
+              eglGetError(), n);
+  EGLConfig cfg = NULL;
+  for (EGLint i = 0; i < n && !cfg; i++) /* exact sizes: the readback must be RGBA8 */
+    if (cfg_attrib(dpy, cfgs[i], EGL_RED_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_GREEN_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_BLUE_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_ALPHA_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_DEPTH_SIZE) == 24 &&
+        cfg_attrib(dpy, cfgs[i], EGL_STENCIL_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_SAMPLES) == 0)
+      cfg = cfgs[i];
+  if (!cfg)
+    die_setup("%d configs matched but none is exactly RGBA8 D24S8 single-sample", n);
+
+  const EGLint pb[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
+  EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, pb);
+  if (surf == EGL_NO_SURFACE)
+    die_setup("eglCreatePbufferSurface failed: 0x%x", eglGetError());
+  if (!eglBindAPI(EGL_OPENGL_API))
+    die_setup("eglBindAPI(EGL_OPENGL_API) failed: 0x%x", eglGetError());
+  const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                             EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
+  if (ctx == EGL_NO_CONTEXT)
+    die_setup("eglCreateContext(3.3 core) failed: 0x%x", eglGetError());
+  if (!eglMakeCurrent(dpy, surf, surf, ctx))
+    die_setup("eglMakeCurrent failed: 0x%x", eglGetError());
+
+#define X(type, name)                                                         \
+  gl.name = (type)eglGetProcAddress("gl" #name);                              \
+  if (!gl.name)                                                               \
+    die_setup("eglGetProcAddress(\"gl" #name "\") returned NULL");
+  GL_FUNCS(X)
+#undef X
+
+  const char *vendor = eglQueryString(dpy, EGL_VENDOR);
+  printf("mgl-scenario %s: EGL %d.%d vendor=\"%s\" GL_RENDERER=\"%s\" GL_VERSION=\"%s\"\n",
+         g_scenario, major, minor, vendor ? vendor : "?", (const char *)glGetString(GL_RENDERER),
+         (const char *)glGetString(GL_VERSION));
+  glViewport(0, 0, W, H);
+  check_gl_error("context setup");
+}
+
+static void usage(FILE *f)
+{
+  fprintf(f, "usage: mgl-scenario NAME [--write OUT.png]\n"
+             "       mgl-scenario --list\n"
+             "Runs one GL 3.3 core scenario on a 64x64 surfaceless pbuffer and checks its pixels.\n"
+             "Exit: 0 pass, 1 fail, 2 usage/setup error.\nScenarios:");
+  for (size_t i = 0; i < N_SCENARIOS; i++)
+    fprintf(f, " %s", SCENARIOS[i].name);
+  fputc('\n', f);
+}
+
+int main(int argc, char **argv)
+{
+  const char *name = NULL, *png_path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--list")) {
+      for (size_t k = 0; k < N_SCENARIOS; k++)
+        puts(SCENARIOS[k].name);
+      return 0;
+    } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return 0;
+    } else if (!strcmp(argv[i], "--write") && i + 1 < argc) {
+      png_path = argv[++i];
+    } else if (argv[i][0] != '-' && !name) {
+      name = argv[i];
+    } else {
+      usage(stderr);
+      return 2;
+    }
+  }
+  if (!name) {
+    usage(stderr);
+    return 2;
+  }
+  void (*run)(void) = NULL;
+  for (size_t k = 0; k < N_SCENARIOS; k++)
+    if (!strcmp(SCENARIOS[k].name, name))
+      run = SCENARIOS[k].run;
+  if (!run) {
+    fprintf(stderr, "mgl-scenario: unknown scenario '%s'\n", name);
+    usage(stderr);
+    return 2;
+  }
+  g_scenario = name;
+  setvbuf(stdout, NULL, _IOLBF, 0);
+
+  egl_setup();
+  run();
+  check_gl_error("end of scenario");
+  if (png_path)
+    write_png(png_path); /* the last readback, also on failure (for diagnosis) */
+
+  EGLDisplay dpy = eglGetCurrentDisplay();
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglTerminate(dpy);
+  eglReleaseThread();
+
+  if (g_failures) {
+    fprintf(stderr, "mgl-scenario %s: FAILED (%d problem%s)\n", name, g_failures,
+            g_failures == 1 ? "" : "s");
+    return 1;
+  }
+  printf("mgl-scenario %s: PASS\n", name);
+  return 0;
+}

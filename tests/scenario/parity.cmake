@@ -1,0 +1,75 @@
+# scenario.parity: every arm registers the same scenario names (DESIGN.md §6).
+#
+#   cmake -DCTEST=<ctest> -DBUILD_DIR=<build> -DSCENARIOS=a,b,c -DARMS=monolith,inproc
+#         -DEXE=<mgl-scenario> -P parity.cmake
+#
+# Three sources must agree: the list variable the CMakeLists registers from (SCENARIOS), what
+# ctest actually has under each arm's label (`ctest -N -L scenario.<arm>`, arm stripped), and
+# what the program itself knows (`mgl-scenario --list`).
+foreach(v CTEST BUILD_DIR SCENARIOS ARMS EXE)
+  if(NOT DEFINED ${v} OR "${${v}}" STREQUAL "")
+    message(FATAL_ERROR "parity: -D${v}=... is required")
+  endif()
+endforeach()
+
+string(REPLACE "," ";" declared "${SCENARIOS}")
+string(REPLACE "," ";" arms "${ARMS}")
+list(SORT declared)
+list(LENGTH arms n_arms)
+if(n_arms LESS 2)
+  message(FATAL_ERROR "parity: fewer than two arms (${arms})")
+endif()
+
+set(fail FALSE)
+foreach(arm IN LISTS arms)
+  execute_process(COMMAND ${CTEST} -N -L "^scenario\\.${arm}$"
+                  WORKING_DIRECTORY ${BUILD_DIR}
+                  OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "parity: ctest -N -L scenario.${arm} failed (${rc}):\n${out}")
+  endif()
+  string(REGEX MATCHALL "Test +#[0-9]+: [^\n]+" lines "${out}")
+  set(names "")
+  foreach(l IN LISTS lines)
+    string(REGEX REPLACE "^Test +#[0-9]+: " "" t "${l}")
+    string(STRIP "${t}" t)
+    if(NOT t MATCHES "^scenario\\.${arm}\\.")
+      message(SEND_ERROR "parity: test '${t}' carries label scenario.${arm} but is not named scenario.${arm}.*")
+      set(fail TRUE)
+    endif()
+    string(REGEX REPLACE "^scenario\\.${arm}\\." "" t "${t}")
+    list(APPEND names "${t}")
+  endforeach()
+  list(SORT names)
+  list(LENGTH names n)
+  message(STATUS "parity: arm ${arm}: ${n} scenarios: ${names}")
+  if(NOT "${names}" STREQUAL "${declared}")
+    message(SEND_ERROR "parity: arm ${arm} registers [${names}] but the list is [${declared}]")
+    set(fail TRUE)
+  endif()
+  if(DEFINED first_names AND NOT "${names}" STREQUAL "${first_names}")
+    message(SEND_ERROR "parity: arm ${arm} [${names}] differs from arm ${first_arm} [${first_names}]")
+    set(fail TRUE)
+  endif()
+  if(NOT DEFINED first_names)
+    set(first_names "${names}")
+    set(first_arm ${arm})
+  endif()
+endforeach()
+
+execute_process(COMMAND ${EXE} --list OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "parity: ${EXE} --list failed (${rc})")
+endif()
+string(STRIP "${out}" out)
+string(REPLACE "\n" ";" known "${out}")
+list(SORT known)
+if(NOT "${known}" STREQUAL "${declared}")
+  message(SEND_ERROR "parity: mgl-scenario --list [${known}] differs from the CMake list [${declared}]")
+  set(fail TRUE)
+endif()
+
+if(fail)
+  message(FATAL_ERROR "parity: FAILED")
+endif()
+message(STATUS "parity: OK (${n_arms} arms x same scenarios)")

@@ -1,0 +1,125 @@
+#!/bin/bash
+# run_scenario.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR [LANE]
+#
+# LANE (default "scenario") adds what that lane checks on top:
+#   validation  MGL_VK_VALIDATION=1: the Vulkan validation layer must be active and report 0 errors
+#   verify      MGL_PIPE_VERIFY=1: every call's payload survives the wire codec field by field
+#   lockstep    MGL_IPC_RUN_AHEAD=0: the client waits for each record to be applied
+# Every lane checks the backend's gates: unsound-serial-complete must read 0.
+#
+# Runs one scenario through the glvnd EGL vendor VENDOR_JSON on transport ARM, writes the
+# readback to OUT_DIR/ARM/NAME.png, and then asserts the ARM PROOF (DESIGN.md §4): the session's
+# client.log names `transport=ARM`.  A run that silently used another arm, or another EGL vendor
+# (Mesa writes no client.log), fails.  Any `Fatal{` in the session's logs also fails.
+set -eu
+
+if [ $# -ne 5 ] && [ $# -ne 6 ]; then
+  echo "usage: $0 ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR [LANE]" >&2
+  exit 2
+fi
+arm=$1 name=$2 exe=$3 vendor=$4 out=$5 lane=${6:-scenario}
+case "$lane" in
+  scenario) ;;
+  validation) export MGL_VK_VALIDATION=1 ;;
+  verify) export MGL_PIPE_VERIFY=1 ;;
+  lockstep) export MGL_IPC_RUN_AHEAD=0 ;;
+  *) echo "run_scenario: unknown lane $lane" >&2; exit 2 ;;
+esac
+if [ "$lane" != scenario ]; then
+  out=$out/$lane
+fi
+
+if [ ! -f "$vendor" ]; then
+  echo "run_scenario: FAIL: vendor JSON $vendor does not exist (is libmgl built?)" >&2
+  exit 1
+fi
+
+log_dir=$out/logs/$arm/$name
+png=$out/$arm/$name.png
+rm -rf "$log_dir"
+mkdir -p "$log_dir" "$out/$arm"
+rm -f "$png"
+
+export MGL_LOG_DIR=$log_dir
+export MGL_TRANSPORT=$arm
+export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
+export EGL_PLATFORM=surfaceless
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+
+echo "run_scenario: arm=$arm scenario=$name vendor=$vendor MGL_LOG_DIR=$log_dir"
+rc=0
+"$exe" "$name" --write "$png" || rc=$?
+
+dump_logs() {
+  local f
+  for f in "$log_dir"/*; do
+    [ -f "$f" ] || continue
+    echo "----- $f (last 40 lines) -----" >&2
+    tail -n 40 "$f" >&2
+  done
+}
+
+if [ "$rc" -ne 0 ]; then
+  echo "run_scenario: FAIL: mgl-scenario $name exited $rc on arm $arm" >&2
+  dump_logs
+  exit 1
+fi
+
+# ---- arm proof ----
+client_log=$log_dir/client.log
+if [ ! -f "$client_log" ]; then
+  echo "run_scenario: FAIL: ARM PROOF: no $client_log -- the scenario did not run through mgl" \
+       "(another EGL vendor answered?)" >&2
+  ls -la "$log_dir" >&2 || true
+  exit 1
+fi
+if ! grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$client_log"; then
+  echo "run_scenario: FAIL: ARM PROOF: $client_log has no 'transport=$arm' line; it has:" >&2
+  grep -E "transport=" "$client_log" >&2 || echo "  (no transport= line at all)" >&2
+  exit 1
+fi
+if grep -E "(^|[[:space:]])transport=" "$client_log" |
+   grep -Evq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)"; then
+  echo "run_scenario: FAIL: ARM PROOF: $client_log also names another transport:" >&2
+  grep -E "transport=" "$client_log" >&2
+  exit 1
+fi
+if grep -Fl 'Fatal{' "$log_dir"/*.log >/dev/null 2>&1; then
+  echo "run_scenario: FAIL: a session log reports a Fatal:" >&2
+  grep -F 'Fatal{' "$log_dir"/*.log >&2 || true
+  exit 1
+fi
+# ---- gates (DESIGN.md §5): printed by the server role when the session ends ----
+server_log=$log_dir/server.log
+gates=$(grep -h 'MGL-GATES' "$server_log" 2>/dev/null | tail -n 1 || true)
+if [ -z "$gates" ]; then
+  echo "run_scenario: FAIL: $server_log has no MGL-GATES line (the session did not end cleanly)" >&2
+  dump_logs
+  exit 1
+fi
+gate() { # prints the value of gate $1, or "missing"
+  local v
+  v=$(printf '%s\n' "$gates" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1)
+  echo "${v:-missing}"
+}
+if [ "$(gate unsound-serial-complete)" != 0 ]; then
+  echo "run_scenario: FAIL: gate unsound-serial-complete=$(gate unsound-serial-complete): $gates" >&2
+  exit 1
+fi
+if [ "$lane" = validation ]; then
+  if [ "$(gate vk-validation-active)" != 1 ] || [ "$(gate vk-validation-errors)" != 0 ]; then
+    echo "run_scenario: FAIL: validation lane: $gates" >&2
+    grep -i 'validation' "$server_log" | head -n 20 >&2 || true
+    exit 1
+  fi
+fi
+if [ "$lane" = verify ] && grep -F 'MGL_PIPE_VERIFY:' "$log_dir"/*.log >/dev/null 2>&1; then
+  echo "run_scenario: FAIL: MGL_PIPE_VERIFY found payloads that differ after the wire codec:" >&2
+  grep -hF 'MGL_PIPE_VERIFY:' "$log_dir"/*.log | head -n 20 >&2
+  exit 1
+fi
+if [ ! -s "$png" ]; then
+  echo "run_scenario: FAIL: $png was not written" >&2
+  exit 1
+fi
+echo "run_scenario: PASS lane=$lane arm=$arm scenario=$name ($(grep -Em1 "transport=${arm}" "$client_log"))"
