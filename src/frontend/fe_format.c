@@ -778,7 +778,7 @@ fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stri
    for (uint32_t y = 0; y < height; y++) {
       const uint8_t *sp = s + y * row_stride;
       for (uint32_t x = 0; x < width; x++, sp += bpp, d += fd->bytes) {
-         struct px p;
+         struct px p = {0};
          fetch_px(&p, sp, format, type, swap_bytes);
          if (!store_px(d, dst_format, &p, src_signed))
             return false;

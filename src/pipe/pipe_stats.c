@@ -8,6 +8,8 @@ mgp_stats_count(struct mgp_stats *s, enum mgp_call_id call, uint64_t bytes)
 {
    s->count[call]++;
    s->bytes[call] += bytes;
+   s->frame_records++;
+   s->frame_bytes += bytes;
    s->bytes_since_draw += bytes;
    if (call == MGP_CALL_draw_vbo) {
       unsigned b = 0;
@@ -18,8 +20,16 @@ mgp_stats_count(struct mgp_stats *s, enum mgp_call_id call, uint64_t bytes)
       }
       s->draw_bytes_hist[b]++;
       s->bytes_since_draw = 0;
+      s->frame_draws++;
    } else if (call == MGP_CALL_present) {
       s->frames++;
+      if (s->per_frame)
+         fprintf(s->per_frame,
+                 "MGL-PIPE-FRAME %llu records=%llu bytes=%llu draws=%llu round_trips=%llu\n",
+                 (unsigned long long)s->frames, (unsigned long long)s->frame_records,
+                 (unsigned long long)s->frame_bytes, (unsigned long long)s->frame_draws,
+                 (unsigned long long)s->frame_round_trips);
+      s->frame_records = s->frame_bytes = s->frame_draws = s->frame_round_trips = 0;
    }
 }
 
@@ -27,6 +37,7 @@ void
 mgp_stats_round_trip(struct mgp_stats *s)
 {
    s->round_trips++;
+   s->frame_round_trips++;
 }
 
 void

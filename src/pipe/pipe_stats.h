@@ -19,6 +19,9 @@ struct mgp_stats {
    /* Bytes of every record since the last draw, so a draw's cost includes its state. */
    uint64_t bytes_since_draw;
    uint64_t frames;
+   /* MGL_PIPE_STATS=frame: one line per present with that frame's records, bytes and draws. */
+   FILE *per_frame;
+   uint64_t frame_records, frame_bytes, frame_draws, frame_round_trips;
 };
 
 void mgp_stats_count(struct mgp_stats *s, enum mgp_call_id call, uint64_t bytes);

@@ -53,6 +53,17 @@ struct mgl_session {
    pthread_mutex_t lock;
 };
 
+/* The client role's decline tally, printed when libmgl leaves the process (the server role
+ * prints its own when its session ends). */
+__attribute__((destructor)) static void
+print_client_tally(void)
+{
+   enum mgl_role was = mgl_log_thread_role();
+   mgl_log_set_thread_role(MGL_ROLE_CLIENT);
+   mgl_decline_print_tally();
+   mgl_log_set_thread_role(was);
+}
+
 /* ---- the inproc carrier ---- */
 
 static void *
@@ -249,6 +260,8 @@ mgl_session_create(void)
    }
    const char *st = getenv("MGL_PIPE_STATS");
    s->stats_on = st && *st && strcmp(st, "0");
+   if (st && !strcmp(st, "frame"))
+      s->stats.per_frame = stderr;
    const char *vf = getenv("MGL_PIPE_VERIFY");
    if (vf && !strcmp(vf, "1") && s->arm == ARM_MONOLITH) {
       s->verify = malloc(sizeof(*s->verify));
