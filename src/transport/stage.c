@@ -305,13 +305,18 @@ stage_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t *offset
    uint64_t end = start + size;
 
    /* Byte p reuses the slot of byte p - capacity, so every byte allocated before
-    * end - capacity must be released. Bytes from the current pos on were never allocated (the
-    * skip), so nothing beyond pos is needed: asking for more would wait for a token that only
-    * this very allocation could produce (a deadlock for sizes above capacity/2). An empty
-    * allocation overwrites nothing. */
+    * end - capacity must be released. But skipped bytes hold no data, and the consumer's
+    * tokens only reach the end of what records named: asking for a token inside a skip would
+    * wait for the next allocation's record, possibly the one being built now (a deadlock).
+    * So a need that falls inside a skip shrinks to the skip's start: the skip this allocation
+    * makes ([pos, start)), or the last lap skip (the only one within a lap of pos). An empty
+    * allocation overwrites nothing. Alignment padding is not tracked: it can only ask for up
+    * to align - 1 bytes more than necessary. */
    uint64_t need = size && end > s->capacity ? end - s->capacity : 0;
    if (need > s->pos)
       need = s->pos;
+   else if (need > s->skip_start && need <= s->skip_end)
+      need = s->skip_start;
    if (s->released_cache < need) {
       int rc = check_space(s, need);
       if (rc == 0)
@@ -322,6 +327,10 @@ stage_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t *offset
          return rc;
    }
 
+   if ((start & mask) == 0 && start > s->pos) {
+      s->skip_start = s->pos; /* a gap up to a lap boundary */
+      s->skip_end = start;
+   }
    s->pos = end;
    *offset_out = start & mask;
    *ptr_out = s->data + (start & mask);

@@ -15,6 +15,10 @@
  * Ordering rule for producers: allocate the stage bytes BEFORE reserving the ring record that
  * names them, and install a before-wait hook (mgt_stage_set_before_wait) that kicks the ring, so
  * a producer that sleeps for stage space never waits on records the consumer was not woken for.
+ * Size rule: keep the allocations of one record (with their alignment) within half the
+ * capacity. Then an allocation never has to wait for bytes of the record still being built
+ * (which no token can release before that record is published); a larger record may wait for
+ * itself forever, until the session fails.
  *
  * The stage has its own failed word (it is another memfd); a session that fails must call
  * mgt_stage_set_failed as well as mgt_ring_set_failed. Threads: as for the ring, one thread per
@@ -82,6 +86,8 @@ struct mgt_stage {
    /* producer */
    uint64_t pos;            /* bytes ever allocated, including skipped ones; the mark */
    uint64_t released_cache; /* last token read from shared memory */
+   uint64_t skip_start;     /* the last lap skip: [skip_start, skip_end) holds no data */
+   uint64_t skip_end;
 
    /* consumer */
    uint64_t released; /* highest token released */
