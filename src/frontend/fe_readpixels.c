@@ -64,6 +64,17 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    }
    if (!width || !height)
       return;
+   if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
+        format == GL_DEPTH_STENCIL) &&
+       (ctx->read_fbo != ctx->draw_fbo ||
+        (!ctx->read_fbo && ctx->read_surface != ctx->draw_surface))) {
+      /* The backend reads depth and stencil from the framebuffer state it holds: the draw
+       * framebuffer's. */
+      MGL_DECLINE(gl_feature_unimplemented, "glReadPixels of depth/stencil from a read "
+                  "framebuffer other than the draw framebuffer");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
    if (!fe_pipe_has(ctx, MGP_CALL_read_pixels)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return;

@@ -91,7 +91,16 @@
   X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                \
   X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                                      \
   X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                            \
-  X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)
+  X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                        \
+  X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                    \
+  X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                    \
+  X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample)        \
+  X(PFNGLGETRENDERBUFFERPARAMETERIVPROC, GetRenderbufferParameteriv)                \
+  X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                      \
+  X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                      \
+  X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                        \
+  X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                  \
+  X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)
 
 static struct {
 #define X(type, name) type name;
@@ -1299,6 +1308,280 @@ static void sc_readpixels_pack(void)
   check_frame("readpixels pack", &m);
 }
 
+/* msaa_resolve: a 4-sample renderbuffer FBO, a rectangle (integer edges: every sample of a
+ * pixel agrees, so the resolved colour is exact) and a triangle (edge pixels are partly
+ * covered: a mix, checked to exist), resolved into the window with glBlitFramebuffer. */
+static void sc_msaa_resolve(void)
+{
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  if (max_samples < 4)
+    fail("GL_MAX_SAMPLES is %d, GL 3.3 requires at least 4", max_samples);
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  GLint samples = 0;
+  gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE || samples < 4)
+    fail("multisampled FBO status 0x%04x, %d samples", (unsigned)st, samples);
+  const vec4f bg = V4(0.2f, 0.0f, 0.4f, 1.0f), rc = V4(1.0f, 0.8f, 0.0f, 1.0f),
+              tc = V4(0.0f, 0.6f, 1.0f, 1.0f);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = solid_program();
+  float v[12 + 6];
+  rect_vertices(v, 6, 8, 30, 26);
+  const float tri[6] = {34, 4, 60, 10, 40, 58};
+  memcpy(v + 12, tri, sizeof tri);
+  make_mesh(v, 9);
+  set_vec4(p, "u_color", rc);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", tc);
+  glDrawArrays(GL_TRIANGLES, 6, 3);
+  check_gl_error("multisampled draw");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("resolve blit");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 6, 8, 30, 26, to8(rc));
+  model_tri(&m, tri, to8(tc));
+  check_frame("multisample resolve", &m);
+  /* pixels the triangle's edges cross are mixes of the two colours (antialiased) */
+  int mixed = 0;
+  const rgba8 b8 = to8(bg), t8 = to8(tc);
+  for (int y = 0; y < H; y++)
+    for (int x = 32; x < W; x++) {
+      rgba8 got = pixel_at(x, y);
+      if (!rgba_eq(got, b8) && !rgba_eq(got, t8))
+        mixed++;
+    }
+  if (mixed < 20)
+    fail("only %d partly covered pixels on the triangle's edges: not multisampled?", mixed);
+  printf("  %d partly covered edge pixels\n", mixed);
+  gl.DeleteFramebuffers(1, &fbo);
+}
+
+/* blit_scaled: a 16x16 texture FBO with four quadrant colours (scissored clears), blitted 2x
+ * (nearest) to [8,40)^2 and mirrored in x and y at scale 1 to [44,60)^2, then a scissored
+ * blit (only the scissor's pixels change). */
+static const vec4f BQ[4] = {{{1.0f, 0.0f, 0.0f, 1.0f}}, {{0.0f, 1.0f, 0.0f, 1.0f}},
+                            {{0.0f, 0.0f, 1.0f, 1.0f}}, {{1.0f, 1.0f, 0.4f, 1.0f}}};
+
+static void sc_blit_scaled(void)
+{
+  GLuint tex, fbo;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glEnable(GL_SCISSOR_TEST);
+  for (int q = 0; q < 4; q++) {
+    glScissor((q & 1) * 8, (q >> 1) * 8, 8, 8);
+    glClearColor(BQ[q].v[0], BQ[q].v[1], BQ[q].v[2], BQ[q].v[3]);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  clear_to(bg);
+  gl.BlitFramebuffer(0, 0, 16, 16, 8, 8, 40, 40, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(0, 0, 16, 16, 60, 60, 44, 44, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 44, 20, 10);
+  gl.BlitFramebuffer(0, 0, 16, 16, 0, 40, 32, 72, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("blits");
+  model m;
+  model_init(&m, bg);
+  for (int q = 0; q < 4; q++) {
+    const int qx = q & 1, qy = q >> 1;
+    model_rect(&m, 8 + 16 * qx, 8 + 16 * qy, 24 + 16 * qx, 24 + 16 * qy, to8(BQ[q]));
+    /* mirrored: source quadrant qx lands on the other half */
+    model_rect(&m, 52 - 8 * qx, 52 - 8 * qy, 60 - 8 * qx, 60 - 8 * qy, to8(BQ[q]));
+  }
+  /* the scissored 2x blit: window rows [44,54) are source rows 2..6 (quadrant row 0), columns
+   * [0,20) source columns 0..9: quadrant column 0 up to x = 16 */
+  model_rect(&m, 0, 44, 16, 54, to8(BQ[0]));
+  model_rect(&m, 16, 44, 20, 54, to8(BQ[1]));
+  check_frame("scaled, mirrored and scissored blits", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+}
+
+/* read_depth: the window's depth buffer, cleared to 0.25 with a rectangle drawn at depth 0.75,
+ * read with glReadPixels(GL_DEPTH_COMPONENT) as floats and as shorts; stencil cleared to 0x33
+ * read with GL_STENCIL_INDEX. */
+static void sc_read_depth(void)
+{
+  const vec4f bg = V4(0.0f, 0.4f, 0.2f, 1.0f), rc = V4(0.8f, 0.6f, 0.4f, 1.0f);
+  glClearDepth(0.25);
+  glClearStencil(0x33);
+  clear_to(bg);
+  glClearDepth(1.0);
+  glClearStencil(0);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  GLuint p = solid_program();
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f); /* window depth (0.5 + 1) / 2 = 0.75 */
+  set_vec4(p, "u_color", rc);
+  float v[12];
+  rect_vertices(v, 10, 20, 40, 50);
+  make_mesh(v, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  check_gl_error("depth draw");
+  static float zf[W * H];
+  static uint16_t zs[W * H];
+  static uint8_t sten[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, zf);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, zs);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, sten);
+  check_gl_error("depth / stencil readback");
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = x >= 10 && x < 40 && y >= 20 && y < 50;
+      const float want = in ? 0.75f : 0.25f;
+      const int want_s = in ? 49151 : 16384; /* round(d * 65535) of the 24-bit value */
+      const int i = y * W + x;
+      if (fabsf(zf[i] - want) > 1e-6f || abs(zs[i] - want_s) > 1 || sten[i] != 0x33) {
+        if (bad++ < 8)
+          fail("pixel (%d,%d): depth %.8f / %u, stencil 0x%02x; expected %.2f / %d, 0x33", x, y,
+               zf[i], zs[i], sten[i], want, want_s);
+      }
+    }
+  printf("  depth and stencil of %d pixels read, %d wrong\n", W * H, bad);
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 10, 20, 40, 50, to8(rc));
+  check_frame("colour after the depth draw", &m);
+}
+
+/* mipmaps: an 8x8 texture of four 4x4 quadrants, glGenerateMipmap, then every level read with
+ * glGetTexImage (levels 1 and 2 keep the quadrants; level 3 is their mean) and level 2 drawn
+ * with textureLod. Quadrant bytes are 0 or 204 per channel, so every mean is exact. */
+static const uint8_t MQ[4][4] = {{204, 0, 0, 255}, {0, 204, 0, 255}, {0, 0, 204, 255},
+                                 {204, 204, 204, 255}};
+
+static rgba8 mip_colour(const void *ctx, int x, int y)
+{
+  (void)ctx;
+  const int q = (x >= 32 ? 1 : 0) + (y >= 32 ? 2 : 0);
+  rgba8 r;
+  memcpy(r.c, MQ[q], 4);
+  return r;
+}
+
+static void sc_mipmaps(void)
+{
+  uint8_t texels[8 * 8 * 4];
+  for (int j = 0; j < 8; j++)
+    for (int i = 0; i < 8; i++)
+      memcpy(&texels[(j * 8 + i) * 4], MQ[(i >= 4 ? 1 : 0) + (j >= 4 ? 2 : 0)], 4);
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  gl.GenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glGenerateMipmap");
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  for (int l = 1; l <= 3; l++) {
+    const int n = 8 >> l;
+    uint8_t got[4 * 4 * 4];
+    memset(got, 0xA5, sizeof got);
+    glGetTexImage(GL_TEXTURE_2D, l, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        uint8_t want[4];
+        if (n == 1) {
+          for (int c = 0; c < 4; c++)
+            want[c] = (uint8_t)((MQ[0][c] + MQ[1][c] + MQ[2][c] + MQ[3][c]) / 4);
+        } else {
+          memcpy(want, MQ[(i >= n / 2 ? 1 : 0) + (j >= n / 2 ? 2 : 0)], 4);
+        }
+        const uint8_t *g = &got[(j * n + i) * 4];
+        if (memcmp(g, want, 4))
+          fail("level %d texel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", l, i, j,
+               want[0], want[1], want[2], want[3], g[0], g[1], g[2], g[3]);
+      }
+  }
+  check_gl_error("glGetTexImage");
+  static const char *fs = "#version 330 core\n"
+                          "in vec2 v_uv;\n"
+                          "uniform sampler2D u_tex;\n"
+                          "out vec4 o_color;\n"
+                          "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
+  GLuint p = link_program(VS_TEXTURED, fs);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  textured_quad_vao(0, 0, W, H);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw level 2");
+  model m;
+  model_init(&m, bg);
+  model_rect_fn(&m, 0, 0, W, H, mip_colour, NULL);
+  check_frame("level 2 sampled with textureLod", &m);
+}
+
+/* copy_buffer: glCopyBufferSubData moves a rectangle's vertices from the middle of one buffer to
+ * the start of another, which is then drawn; glGetBufferSubData reads the copy back. */
+static void sc_copy_buffer(void)
+{
+  float src[36];
+  for (int i = 0; i < 36; i++)
+    src[i] = -100.0f - (float)i;
+  rect_vertices(src + 12, 12, 16, 44, 36);
+  GLuint b[2];
+  gl.GenBuffers(2, b);
+  gl.BindBuffer(GL_COPY_READ_BUFFER, b[0]);
+  gl.BufferData(GL_COPY_READ_BUFFER, sizeof src, src, GL_STATIC_DRAW);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, b[1]);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof src, NULL, GL_STATIC_DRAW);
+  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 12 * sizeof(float), 0,
+                       12 * sizeof(float));
+  check_gl_error("glCopyBufferSubData");
+  float back[12];
+  memset(back, 0, sizeof back);
+  gl.GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof back, back);
+  if (memcmp(back, src + 12, sizeof back))
+    fail("glGetBufferSubData after the copy: first float %g, expected %g", back[0], src[12]);
+  GLuint vao;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.BindBuffer(GL_ARRAY_BUFFER, b[1]);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+  gl.EnableVertexAttribArray(0);
+  const vec4f bg = V4(0.4f, 0.4f, 0.4f, 1.0f), rc = V4(0.0f, 0.2f, 1.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", rc);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw from the copy");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 12, 16, 44, 36, to8(rc));
+  check_frame("rectangle drawn from the copied vertices", &m);
+  gl.DeleteBuffers(2, b);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 static const struct {
@@ -1318,6 +1601,11 @@ static const struct {
     {"viewport_scissor", sc_viewport_scissor},
     {"glsl140", sc_glsl140},
     {"readpixels_pack", sc_readpixels_pack},
+    {"msaa_resolve", sc_msaa_resolve},
+    {"blit_scaled", sc_blit_scaled},
+    {"read_depth", sc_read_depth},
+    {"mipmaps", sc_mipmaps},
+    {"copy_buffer", sc_copy_buffer},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -96,8 +96,14 @@ struct vkb_resource {
    VkImage img;
    const struct vkb_format *fmt;
    uint32_t width, height, levels;
-   VkImageLayout layout[VKB_MAX_LEVELS];
+   uint32_t depth;            /* TEX_3D: slices; else 1 */
+   uint32_t layers;           /* array layers of the image (6 per cube, 1 for 3D) */
+   VkImageType image_type;
+   VkSampleCountFlagBits samples;
+   VkImageLayout layout[VKB_MAX_LEVELS]; /* per level: every layer of a level shares it */
    VkImageView att_view[VKB_MAX_LEVELS]; /* one-level views for attachments / copies */
+   VkImageView *layer_views;  /* [level * slices + layer] for layered images, made lazily */
+   uint32_t layer_view_slices;
    struct mgp_texture_params params;
    uint32_t params_version;
 };
@@ -253,6 +259,7 @@ struct vkb_pipeline_key {
    uint8_t restart;
    uint8_t provoking_last;
    uint8_t pad;
+   uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
 };
 
 struct vkb_pipeline_entry {
@@ -436,6 +443,17 @@ void vkb_buffer_barrier_before_write(struct vkb_screen *scr);
 void vkb_buffer_barrier_after_write(struct vkb_screen *scr);
 VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r,
                                     uint32_t level);
+/* A one-level one-layer 2D view (layer: array layer, cube face, or 3D slice). */
+VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r,
+                                    uint32_t level, uint32_t layer);
+/* Layers (or 3D slices) of a level of r: what a layer index may address. */
+uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
+/* The sample count a resource asking for n samples of format f gets here (rounded up to a
+ * supported count; 0 when none is). */
+VkSampleCountFlagBits vkb_sample_count(const struct vkb_screen *scr, const struct vkb_format *f,
+                                       uint32_t n);
+/* The largest count every colour and depth format in use supports (caps.max_samples). */
+uint32_t vkb_max_samples(const struct vkb_screen *scr);
 /* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
 struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
                                           const char *call);
@@ -444,6 +462,8 @@ struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_han
  * the draw must be dropped (already declined by name). */
 VkImageView vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                                  struct vkb_resource **tex_out, bool *declined);
+/* The image view type that samples a texture of this mgp_resource_target; false for none. */
+bool vkb_view_type_for_target(unsigned target, VkImageViewType *out);
 void vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh);
 
 /* GL enum translation (vkb_gl.c). Each returns false for a value it does not map. */
@@ -508,6 +528,10 @@ VKB_CALL(set_draw_program, mgp_handle_args);
 
 VKB_CALL(resource_subdata, mgp_resource_subdata);
 VKB_CALL(resource_readback, mgp_resource_readback);
+VKB_CALL(resource_copy_region, mgp_resource_copy_region);
+VKB_CALL(blit, mgp_blit);
+VKB_CALL(generate_mipmap, mgp_generate_mipmap);
+VKB_CALL(get_texture_image, mgp_get_texture_image);
 VKB_CALL(clear, mgp_clear);
 VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);

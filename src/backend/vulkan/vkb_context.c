@@ -78,16 +78,17 @@ vkb_end_rendering(struct vkb_screen *scr)
 
 struct fb_resolved {
    struct vkb_resource *color[VKB_MAX_COLOR]; /* per draw buffer */
-   uint32_t color_level[VKB_MAX_COLOR];
+   uint32_t color_level[VKB_MAX_COLOR], color_layer[VKB_MAX_COLOR];
    struct vkb_resource *depth, *stencil;
-   uint32_t depth_level, stencil_level;
+   uint32_t depth_level, stencil_level, depth_layer, stencil_layer;
    uint32_t color_count;
+   uint32_t samples;
    VkExtent2D extent;
 };
 
 static bool
 surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_color,
-                 struct vkb_resource **out, uint32_t *level)
+                 struct vkb_resource **out, uint32_t *level, uint32_t *layer)
 {
    *out = NULL;
    if (s->kind == 0)
@@ -100,14 +101,18 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
                   s->res.slot, s->res.gen);
       return false;
    }
-   if (s->layered || s->layer) {
-      MGL_DECLINE(backend_feature_unimplemented, "layered / layer %u framebuffer surface",
-                  s->layer);
+   if (s->layered) {
+      MGL_DECLINE(backend_feature_unimplemented, "layered framebuffer surface (every layer at "
+                  "once)");
       return false;
    }
-   if (s->level >= r->levels) {
-      MGL_DECLINE(backend_draw_incomplete, "framebuffer surface level %u of %u", s->level,
-                  r->levels);
+   if (s->level >= r->levels || s->layer >= vkb_resource_level_layers(r, s->level)) {
+      MGL_DECLINE(backend_draw_incomplete, "framebuffer surface level %u layer %u of %u levels",
+                  s->level, s->layer, r->levels);
+      return false;
+   }
+   if (r->image_type == VK_IMAGE_TYPE_1D) {
+      MGL_DECLINE(backend_feature_unimplemented, "rendering into a 1D texture");
       return false;
    }
    const bool is_color = r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT;
@@ -123,6 +128,7 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
    }
    *out = r;
    *level = s->level;
+   *layer = s->layer;
    return true;
 }
 
@@ -149,32 +155,30 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
       return false;
    }
    const struct mgp_framebuffer_state *fb = &ctx->fb;
-   if (fb->samples > 1) {
-      MGL_DECLINE(backend_feature_unimplemented, "multisampled framebuffer (%u samples)",
-                  fb->samples);
-      return false;
-   }
    f->extent = (VkExtent2D){fb->width, fb->height};
    for (uint32_t i = 0; i < VKB_MAX_COLOR; i++) {
       const int idx = fb->draw_buffers[i];
       if (idx < 0 || idx >= VKB_MAX_COLOR)
          continue;
-      if (!surface_resource(scr, &fb->color[idx], true, &f->color[i], &f->color_level[i]))
+      if (!surface_resource(scr, &fb->color[idx], true, &f->color[i], &f->color_level[i],
+                            &f->color_layer[i]))
          return false;
       if (f->color[i]) {
          f->color_count = i + 1;
          clamp_extent(&f->extent, f->color[i], f->color_level[i]);
       }
    }
-   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level) ||
-       !surface_resource(scr, &fb->stencil, false, &f->stencil, &f->stencil_level))
+   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level, &f->depth_layer) ||
+       !surface_resource(scr, &fb->stencil, false, &f->stencil, &f->stencil_level,
+                         &f->stencil_layer))
       return false;
    if (f->depth && !(f->depth->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT))
       f->depth = NULL;
    if (f->stencil && !(f->stencil->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))
       f->stencil = NULL;
    if (f->depth && f->stencil &&
-       (f->depth != f->stencil || f->depth_level != f->stencil_level)) {
+       (f->depth != f->stencil || f->depth_level != f->stencil_level ||
+        f->depth_layer != f->stencil_layer)) {
       MGL_DECLINE(backend_feature_unimplemented, "separate depth and stencil attachments");
       return false;
    }
@@ -182,6 +186,24 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
       clamp_extent(&f->extent, f->depth, f->depth_level);
    if (f->stencil)
       clamp_extent(&f->extent, f->stencil, f->stencil_level);
+   /* Every attachment has the same sample count (GL: else incomplete). */
+   struct vkb_resource *all[VKB_MAX_COLOR + 2];
+   uint32_t nall = 0;
+   for (uint32_t i = 0; i < f->color_count; i++)
+      if (f->color[i])
+         all[nall++] = f->color[i];
+   if (f->depth)
+      all[nall++] = f->depth;
+   if (f->stencil)
+      all[nall++] = f->stencil;
+   f->samples = nall ? (uint32_t)all[0]->samples : 1;
+   for (uint32_t i = 1; i < nall; i++) {
+      if ((uint32_t)all[i]->samples != f->samples) {
+         MGL_DECLINE(backend_draw_incomplete, "framebuffer attachments with %u and %u samples",
+                     f->samples, (uint32_t)all[i]->samples);
+         return false;
+      }
+   }
    if (!f->extent.width || !f->extent.height) {
       MGL_DECLINE(backend_draw_incomplete, "framebuffer of size %ux%u", f->extent.width,
                   f->extent.height);
@@ -207,7 +229,7 @@ fill_key(struct vkb_context *ctx, const struct fb_resolved *f)
    }
    k->depth = f->depth ? f->depth->fmt->vk : VK_FORMAT_UNDEFINED;
    k->stencil = f->stencil ? f->stencil->fmt->vk : VK_FORMAT_UNDEFINED;
-   k->samples = 1;
+   k->samples = (uint8_t)f->samples;
    ctx->fb_key_valid = true;
    ctx->fb_key_epoch = ctx->scr->storage_epoch;
 }
@@ -261,6 +283,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
                               VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
    struct vkb_resource *ds = f.depth ? f.depth : f.stencil;
    const uint32_t ds_level = f.depth ? f.depth_level : f.stencil_level;
+   const uint32_t ds_layer = f.depth ? f.depth_layer : f.stencil_layer;
    if (ds)
       vkb_image_transition(scr, ds, ds_level, 1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
                            true);
@@ -269,7 +292,8 @@ vkb_begin_rendering(struct vkb_context *ctx)
    for (uint32_t i = 0; i < f.color_count; i++) {
       color[i] = (VkRenderingAttachmentInfo){
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageView = f.color[i] ? vkb_resource_level_view(scr, f.color[i], f.color_level[i])
+         .imageView = f.color[i] ? vkb_resource_layer_view(scr, f.color[i], f.color_level[i],
+                                                           f.color_layer[i])
                                  : VK_NULL_HANDLE,
          .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
          .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
@@ -278,7 +302,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    }
    VkRenderingAttachmentInfo dsa = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-      .imageView = ds ? vkb_resource_level_view(scr, ds, ds_level) : VK_NULL_HANDLE,
+      .imageView = ds ? vkb_resource_layer_view(scr, ds, ds_level, ds_layer) : VK_NULL_HANDLE,
       .imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -517,12 +541,12 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .resource_subdata = vkb_resource_subdata,
    .resource_flush_range = NULL,
    .resource_readback = vkb_resource_readback,
-   .resource_copy_region = NULL,
-   .blit = NULL,
+   .resource_copy_region = vkb_resource_copy_region,
+   .blit = vkb_blit,
    .clear = vkb_clear,
-   .generate_mipmap = NULL,
+   .generate_mipmap = vkb_generate_mipmap,
    .read_pixels = vkb_read_pixels,
-   .get_texture_image = NULL,
+   .get_texture_image = vkb_get_texture_image,
    .buffer_subdata_resident = NULL,
    .draw_vbo = vkb_draw_vbo,
    .launch_grid = NULL,

@@ -229,7 +229,7 @@ VKB_CALL(create_sampler_view, mgp_create_sampler_view)
       return;
    v->desc = *args;
    /* The texture handle is resolved at draw: the texture may be respecified meanwhile. */
-   if (args->target != MGP_RESOURCE_TARGET_TEX_2D && args->target != MGP_RESOURCE_TARGET_TEX_RECT)
+   if (!vkb_view_type_for_target(args->target, NULL))
       MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
 }
 
@@ -243,6 +243,27 @@ VKB_CALL(delete_sampler_view, mgp_handle_args)
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
    vkb_table_remove(&scr->sampler_views, &v->base);
    free(v);
+}
+
+bool
+vkb_view_type_for_target(unsigned target, VkImageViewType *out)
+{
+   VkImageViewType t;
+   switch (target) {
+   case MGP_RESOURCE_TARGET_TEX_1D: t = VK_IMAGE_VIEW_TYPE_1D; break;
+   case MGP_RESOURCE_TARGET_TEX_2D: case MGP_RESOURCE_TARGET_TEX_RECT:
+   case MGP_RESOURCE_TARGET_TEX_2D_MS: t = VK_IMAGE_VIEW_TYPE_2D; break;
+   case MGP_RESOURCE_TARGET_TEX_3D: t = VK_IMAGE_VIEW_TYPE_3D; break;
+   case MGP_RESOURCE_TARGET_TEX_CUBE: t = VK_IMAGE_VIEW_TYPE_CUBE; break;
+   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: t = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
+   case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY:
+      t = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
+   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY: t = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
+   default: return false;
+   }
+   if (out)
+      *out = t;
+   return true;
 }
 
 static VkComponentSwizzle
@@ -275,9 +296,18 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       MGL_DECLINE(backend_draw_incomplete, "sampler view of a texture declined at creation");
       return VK_NULL_HANDLE;
    }
-   if (v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
-       v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
+   VkImageViewType view_type;
+   if (!vkb_view_type_for_target(v->desc.target, &view_type)) {
       MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", v->desc.target);
+      return VK_NULL_HANDLE;
+   }
+   if ((view_type == VK_IMAGE_VIEW_TYPE_3D) != (tex->image_type == VK_IMAGE_TYPE_3D) ||
+       (view_type == VK_IMAGE_VIEW_TYPE_1D || view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY) !=
+          (tex->image_type == VK_IMAGE_TYPE_1D) ||
+       ((view_type == VK_IMAGE_VIEW_TYPE_CUBE || view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY) &&
+        tex->layers % 6)) {
+      MGL_DECLINE(backend_draw_incomplete, "sampler view of target %u on a texture of target %u",
+                  v->desc.target, tex->desc.target);
       return VK_NULL_HANDLE;
    }
    *declined = false;
@@ -327,13 +357,25 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
             *c[i] = VK_COMPONENT_SWIZZLE_ONE;
       }
    }
+   uint32_t layer0 = v->desc.min_layer, nlayers = v->desc.num_layers;
+   if (layer0 >= tex->layers)
+      layer0 = 0;
+   if (!nlayers || layer0 + nlayers > tex->layers)
+      nlayers = tex->layers - layer0;
+   if (view_type == VK_IMAGE_VIEW_TYPE_2D || view_type == VK_IMAGE_VIEW_TYPE_1D ||
+       view_type == VK_IMAGE_VIEW_TYPE_3D)
+      nlayers = 1;
+   else if (view_type == VK_IMAGE_VIEW_TYPE_CUBE)
+      nlayers = 6;
+   else if (view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
+      nlayers -= nlayers % 6;
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = tex->img,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .viewType = view_type,
       .format = vf->vk,
       .components = comp,
-      .subresourceRange = {aspect, base, last - base + 1, 0, 1},
+      .subresourceRange = {aspect, base, last - base + 1, layer0, nlayers},
    };
    if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &v->vk), "sampler view")) {
       *declined = true;

@@ -208,6 +208,12 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
                            "texture", j);
                return false;
             }
+            if (v && v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
+                v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
+               MGL_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
+                           "sampler %u (the placeholder is 2D only)", v->desc.target, j);
+               return false;
+            }
             view = dummy_view(scr, kind);
             if (!view)
                return false;
@@ -442,6 +448,18 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    key.shader = sh->base.h;
    key.restart = restart;
    key.provoking_last = provoking_last && scr->has_provoking_vertex;
+   /* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
+    * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
+   key.coverage_mask = ~0u;
+   if (key.samples > 1 && ctx->dyn.sample_coverage_enable) {
+      float v = ctx->dyn.sample_coverage_value;
+      v = v < 0 ? 0 : v > 1 ? 1 : v;
+      const uint32_t n = (uint32_t)(v * (float)key.samples + 0.5f);
+      uint32_t m = n >= 32 ? ~0u : (1u << n) - 1u;
+      if (ctx->dyn.sample_coverage_invert)
+         m = ~m;
+      key.coverage_mask = m & ((key.samples >= 32 ? 0u : 1u << key.samples) - 1u);
+   }
    if (scr->has_dynamic_topology && !restart) {
       switch (topo) {
       case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST; break;

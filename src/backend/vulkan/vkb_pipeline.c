@@ -111,6 +111,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       .stencil_zfail = {GL_KEEP, GL_KEEP},
       .stencil_zpass = {GL_KEEP, GL_KEEP},
       .sample_mask = 0xffffffffu,
+      .multisample = 1,
    };
    const struct mgp_render_state *rs = rso ? &rso->s : &gl_defaults;
 
@@ -263,10 +264,31 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    if (key->provoking_last)
       rast.pNext = &pv;
 
+   /* Multisampling: the attachments' count. GL_MULTISAMPLE off keeps that count (Vulkan has
+    * no per-pixel coverage mode) but turns off every per-sample control, as GL does. */
+   const VkSampleCountFlagBits nsamples =
+      key->samples > 1 ? (VkSampleCountFlagBits)key->samples : VK_SAMPLE_COUNT_1_BIT;
+   const bool ms_on = nsamples != VK_SAMPLE_COUNT_1_BIT && rs->multisample;
+   VkSampleMask sample_mask = 0xffffffffu;
+   if (ms_on)
+      sample_mask = rs->sample_mask & key->coverage_mask;
    VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+      .rasterizationSamples = nsamples,
+      .pSampleMask = ms_on ? &sample_mask : NULL,
+      .alphaToCoverageEnable = ms_on && rs->alpha_to_coverage,
    };
+   if (ms_on && rs->alpha_to_one) {
+      if (!scr->features.alphaToOne)
+         return "alpha to one needs the alphaToOne feature";
+      ms.alphaToOneEnable = VK_TRUE;
+   }
+   if (ms_on && rs->sample_shading) {
+      if (!scr->features.sampleRateShading)
+         return "sample shading needs the sampleRateShading feature";
+      ms.sampleShadingEnable = VK_TRUE;
+      ms.minSampleShading = rs->min_sample_shading;
+   }
 
    /* Depth / stencil: GL tests only against buffers that exist. */
    VkPipelineDepthStencilStateCreateInfo ds = {

@@ -88,9 +88,10 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 }
 
 static uint32_t
-full_levels(uint32_t w, uint32_t h)
+full_levels(uint32_t w, uint32_t h, uint32_t d)
 {
    uint32_t m = w > h ? w : h, n = 1;
+   m = m > d ? m : d;
    while (m > 1) {
       m >>= 1;
       n++;
@@ -98,35 +99,136 @@ full_levels(uint32_t w, uint32_t h)
    return n;
 }
 
+static VkSampleCountFlags
+format_sample_counts(const struct vkb_screen *scr, const struct vkb_format *f)
+{
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   VkSampleCountFlags c = l->framebufferColorSampleCounts;
+   if (f->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
+      c = l->framebufferDepthSampleCounts;
+   if (f->aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+      c = l->framebufferStencilSampleCounts;
+   else if (f->aspect & VK_IMAGE_ASPECT_STENCIL_BIT)
+      c &= l->framebufferStencilSampleCounts;
+   if (f->kind != MGP_SAMPLER_KIND_FLOAT && f->aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+      c &= l->sampledImageIntegerSampleCounts;
+   VkImageFormatProperties ifp;
+   VkImageUsageFlags usage = f->aspect == VK_IMAGE_ASPECT_COLOR_BIT
+                                ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                                : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   if (f->caps & MGP_FORMAT_CAP_SAMPLE)
+      usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+   if (vkGetPhysicalDeviceImageFormatProperties(scr->phys, f->vk, VK_IMAGE_TYPE_2D,
+                                                VK_IMAGE_TILING_OPTIMAL, usage, 0,
+                                                &ifp) != VK_SUCCESS)
+      return VK_SAMPLE_COUNT_1_BIT;
+   return c & ifp.sampleCounts;
+}
+
+VkSampleCountFlagBits
+vkb_sample_count(const struct vkb_screen *scr, const struct vkb_format *f, uint32_t n)
+{
+   if (n <= 1)
+      return VK_SAMPLE_COUNT_1_BIT;
+   const VkSampleCountFlags have = format_sample_counts(scr, f);
+   for (uint32_t c = 2; c <= 64; c <<= 1)
+      if (c >= n && (have & c))
+         return (VkSampleCountFlagBits)c;
+   return 0;
+}
+
+uint32_t
+vkb_max_samples(const struct vkb_screen *scr)
+{
+   static const unsigned probe[] = {MGP_FORMAT_RGBA8_UNORM, MGP_FORMAT_D24_UNORM_S8_UINT,
+                                    MGP_FORMAT_D32_FLOAT, MGP_FORMAT_D16_UNORM};
+   VkSampleCountFlags all = ~(VkSampleCountFlags)0;
+   for (unsigned i = 0; i < sizeof(probe) / sizeof(probe[0]); i++) {
+      const struct vkb_format *f = vkb_format_get(scr, probe[i]);
+      if (f)
+         all &= format_sample_counts(scr, f);
+   }
+   uint32_t best = 1;
+   for (uint32_t c = 2; c <= 64; c <<= 1)
+      if (all & c)
+         best = c;
+   return best;
+}
+
+uint32_t
+vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level)
+{
+   if (r->image_type == VK_IMAGE_TYPE_3D) {
+      const uint32_t d = r->depth >> level;
+      return d ? d : 1;
+   }
+   return r->layers;
+}
+
 static bool
 create_image(struct vkb_screen *scr, struct vkb_resource *r)
 {
    const struct mgp_resource_desc *d = &r->desc;
+   const unsigned t = d->target;
+   const bool is_1d = t == MGP_RESOURCE_TARGET_TEX_1D || t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY;
+   const bool is_3d = t == MGP_RESOURCE_TARGET_TEX_3D;
+   const bool is_cube = t == MGP_RESOURCE_TARGET_TEX_CUBE || t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY;
+   const bool is_array = t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY ||
+                         t == MGP_RESOURCE_TARGET_TEX_2D_ARRAY ||
+                         t == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY ||
+                         t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY;
+   const bool is_ms = t == MGP_RESOURCE_TARGET_TEX_2D_MS ||
+                      t == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY ||
+                      t == MGP_RESOURCE_TARGET_RENDERBUFFER;
    r->width = d->width ? d->width : 1;
-   r->height = d->height ? d->height : 1;
-   r->levels = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER ? 1 : (d->levels ? d->levels : 1);
-   const uint32_t maxl = full_levels(r->width, r->height);
+   r->height = is_1d ? 1 : (d->height ? d->height : 1);
+   r->depth = is_3d ? (d->depth ? d->depth : 1) : 1;
+   r->layers = is_cube ? (d->array_layers > 6 && is_array ? d->array_layers : 6)
+                       : (is_array ? (d->array_layers ? d->array_layers : 1) : 1);
+   if (t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY && d->array_layers <= 1 && d->height > 1)
+      r->layers = d->height; /* GL's 1D arrays name their layers by height */
+   r->image_type = is_1d ? VK_IMAGE_TYPE_1D : is_3d ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+   const struct vkb_format *f = r->fmt;
+   r->samples = VK_SAMPLE_COUNT_1_BIT;
+   if (is_ms && d->samples > 1) {
+      r->samples = vkb_sample_count(scr, f, d->samples);
+      if (!r->samples) {
+         r->unsupported = true;
+         MGL_DECLINE(backend_format_unsupported, "%s of format %s with %u samples: no such "
+                     "count here", target_name(t), vkb_format_name(d->format), d->samples);
+         return true;
+      }
+   }
+   const bool ms = r->samples != VK_SAMPLE_COUNT_1_BIT;
+   r->levels = t == MGP_RESOURCE_TARGET_RENDERBUFFER || ms ? 1 : (d->levels ? d->levels : 1);
+   const uint32_t maxl = full_levels(r->width, r->height, r->depth);
    if (r->levels > maxl)
       r->levels = maxl;
    if (r->levels > VKB_MAX_LEVELS)
       r->levels = VKB_MAX_LEVELS;
-   const struct vkb_format *f = r->fmt;
    VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
    if (f->caps & MGP_FORMAT_CAP_SAMPLE)
       usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
-   if (f->caps & MGP_FORMAT_CAP_RENDER)
+   if ((f->caps & MGP_FORMAT_CAP_RENDER) && !is_1d)
       usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-   if (f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL)
+   if ((f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL) && !is_1d && !is_3d)
       usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   VkImageCreateFlags flags =
+      f->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
+   if (is_cube)
+      flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+   if (is_3d && (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
+      flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT; /* render into a slice */
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-      .flags = f->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0,
-      .imageType = VK_IMAGE_TYPE_2D,
+      .flags = flags,
+      .imageType = r->image_type,
       .format = f->vk,
-      .extent = {r->width, r->height, 1},
+      .extent = {r->width, r->height, r->depth},
       .mipLevels = r->levels,
-      .arrayLayers = 1,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .arrayLayers = r->layers,
+      .samples = r->samples,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
       .usage = usage,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
@@ -135,10 +237,13 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    VkImageFormatProperties ifp;
    if (vkGetPhysicalDeviceImageFormatProperties(scr->phys, ici.format, ici.imageType, ici.tiling,
                                                 ici.usage, ici.flags, &ifp) != VK_SUCCESS ||
-       ifp.maxExtent.width < r->width || ifp.maxExtent.height < r->height) {
+       ifp.maxExtent.width < r->width || ifp.maxExtent.height < r->height ||
+       ifp.maxExtent.depth < r->depth || ifp.maxArrayLayers < r->layers ||
+       !(ifp.sampleCounts & r->samples)) {
       r->unsupported = true;
-      MGL_DECLINE(backend_format_unsupported, "%s %ux%u of format %s: no such Vulkan image",
-                  target_name(d->target), r->width, r->height, vkb_format_name(d->format));
+      MGL_DECLINE(backend_format_unsupported, "%s %ux%ux%u (%u layers, %u samples) of format "
+                  "%s: no such Vulkan image", target_name(d->target), r->width, r->height,
+                  r->depth, r->layers, (unsigned)r->samples, vkb_format_name(d->format));
       return true;
    }
    if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &r->img), "vkCreateImage"))
@@ -172,22 +277,20 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->storage_version++;
    if (d->target == MGP_RESOURCE_TARGET_BUFFER)
       return create_buffer(scr, r);
-   if (d->target != MGP_RESOURCE_TARGET_TEX_2D && d->target != MGP_RESOURCE_TARGET_TEX_RECT &&
-       d->target != MGP_RESOURCE_TARGET_RENDERBUFFER) {
+   switch (d->target) {
+   case MGP_RESOURCE_TARGET_TEX_1D: case MGP_RESOURCE_TARGET_TEX_2D:
+   case MGP_RESOURCE_TARGET_TEX_3D: case MGP_RESOURCE_TARGET_TEX_CUBE:
+   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
+   case MGP_RESOURCE_TARGET_TEX_RECT: case MGP_RESOURCE_TARGET_TEX_2D_MS:
+   case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: case MGP_RESOURCE_TARGET_RENDERBUFFER:
+      break;
+   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY:
+      if (scr->features.imageCubeArray)
+         break;
+      /* fall through */
+   default:
       r->unsupported = true;
       MGL_DECLINE(backend_feature_unimplemented, "resource target %s", target_name(d->target));
-      return true;
-   }
-   if (d->samples > 1) {
-      r->unsupported = true;
-      MGL_DECLINE(backend_feature_unimplemented, "multisampled %s (%u samples)",
-                  target_name(d->target), d->samples);
-      return true;
-   }
-   if (d->depth > 1 || d->array_layers > 1) {
-      r->unsupported = true;
-      MGL_DECLINE(backend_feature_unimplemented, "%s with depth %u / %u layers",
-                  target_name(d->target), d->depth, d->array_layers);
       return true;
    }
    r->fmt = vkb_format_get(scr, d->format);
@@ -210,6 +313,13 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    for (int l = 0; l < VKB_MAX_LEVELS; l++) {
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->att_view[l]);
       r->att_view[l] = VK_NULL_HANDLE;
+   }
+   if (r->layer_views) {
+      for (uint32_t i = 0; i < r->levels * r->layer_view_slices; i++)
+         VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->layer_views[i]);
+      free(r->layer_views);
+      r->layer_views = NULL;
+      r->layer_view_slices = 0;
    }
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);
@@ -302,6 +412,38 @@ vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t
                   "attachment view"))
       return VK_NULL_HANDLE;
    return r->att_view[level];
+}
+
+VkImageView
+vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                        uint32_t layer)
+{
+   if (!r->img || level >= r->levels || layer >= vkb_resource_level_layers(r, level))
+      return VK_NULL_HANDLE;
+   if (r->image_type == VK_IMAGE_TYPE_2D && r->layers == 1)
+      return vkb_resource_level_view(scr, r, level);
+   const uint32_t slices = r->image_type == VK_IMAGE_TYPE_3D ? r->depth : r->layers;
+   if (!r->layer_views) {
+      r->layer_views = calloc((size_t)r->levels * slices, sizeof(VkImageView));
+      if (!r->layer_views) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "layer views");
+         return VK_NULL_HANDLE;
+      }
+      r->layer_view_slices = slices;
+   }
+   VkImageView *v = &r->layer_views[level * slices + layer];
+   if (*v)
+      return *v;
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = r->img,
+      .viewType = r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D : VK_IMAGE_VIEW_TYPE_2D,
+      .format = r->fmt->vk,
+      .subresourceRange = {r->fmt->aspect, level, 1, layer, 1},
+   };
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, v), "layer view"))
+      return VK_NULL_HANDLE;
+   return *v;
 }
 
 /* ---- barriers ---------------------------------------------------------------------------- */
@@ -398,7 +540,7 @@ vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t le
          .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
          .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
          .image = r->img,
-         .subresourceRange = {r->fmt->aspect, l, 1, 0, 1},
+         .subresourceRange = {r->fmt->aspect, l, 1, 0, VK_REMAINING_ARRAY_LAYERS},
       };
    }
    if (!n)

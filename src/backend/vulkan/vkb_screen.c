@@ -529,6 +529,8 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    WANT(fragmentStoresAndAtomics);
    WANT(vertexPipelineStoresAndAtomics);
    WANT(shaderFloat64);
+   WANT(sampleRateShading);
+   WANT(alphaToOne);
 #undef WANT
 
    const float prio = 1.0f;
@@ -637,6 +639,10 @@ screen_destroy(void *self)
             continue;
          for (int l = 0; l < VKB_MAX_LEVELS; l++)
             vkDestroyImageView(scr->dev, r->att_view[l], NULL);
+         if (r->layer_views)
+            for (uint32_t v = 0; v < r->levels * r->layer_view_slices; v++)
+               vkDestroyImageView(scr->dev, r->layer_views[v], NULL);
+         free(r->layer_views);
          vkDestroyImage(scr->dev, r->img, NULL);
          vkDestroyBuffer(scr->dev, r->buf, NULL);
          vkFreeMemory(scr->dev, r->mem, NULL);
@@ -740,7 +746,7 @@ VKB_CALL(get_caps, mgp_get_caps)
    c.max_framebuffer_width = l->maxFramebufferWidth;
    c.max_framebuffer_height = l->maxFramebufferHeight;
    c.max_color_attachments = min_u32(l->maxColorAttachments, VKB_MAX_COLOR);
-   c.max_samples = 1; /* multisampled resources are declined in this slice */
+   c.max_samples = vkb_max_samples(scr);
    c.max_vertex_attribs = min_u32(l->maxVertexInputAttributes, VKB_MAX_ATTRIBS);
    /* one binding is kept for the default attribute values */
    c.max_vertex_bindings = min_u32(l->maxVertexInputBindings - 1, VKB_MAX_VB);

@@ -105,8 +105,9 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       const struct mgp_sub_region *g = &regions[i];
       if (!g->width || !g->height || !g->depth)
          continue;
-      if (g->x < 0 || g->y < 0 || g->z != 0 || g->depth != 1 || (uint64_t)g->x + g->width > lw ||
-          (uint64_t)g->y + g->height > lh) {
+      if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
+          (uint64_t)g->y + g->height > lh ||
+          (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
          MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
                      "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
                      a->level, lw, lh);
@@ -114,15 +115,17 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       }
       const uint64_t row = (uint64_t)g->width * ts;
       const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
-      if (stride < row || !a->data.ptr ||
-          g->src_offset + stride * (g->height - 1) + row > a->data.size) {
+      const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
+      if (stride < row || slice < stride * (g->height - 1) + row || !a->data.ptr ||
+          g->src_offset + slice * (g->depth - 1) + stride * (g->height - 1) + row >
+             a->data.size) {
          MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
                      "source bytes", (unsigned long long)a->data.size);
          return;
       }
       struct vkb_alloc st;
       const uint64_t out_row = (uint64_t)g->width * vts;
-      if (!vkb_arena_alloc(scr, out_row * g->height, lcm16(vts), &st))
+      if (!vkb_arena_alloc(scr, out_row * g->height * g->depth, lcm16(vts), &st))
          return;
       /* All regions of one call share an arena block unless one overflows it. */
       if (src_buf && st.buf != src_buf) {
@@ -132,9 +135,10 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       }
       src_buf = st.buf;
       const uint8_t *src = (const uint8_t *)a->data.ptr + g->src_offset;
-      for (uint32_t y = 0; y < g->height; y++) {
-         const uint8_t *s = src + stride * y;
-         uint8_t *d = st.ptr + out_row * y;
+      for (uint32_t yz = 0; yz < g->height * g->depth; yz++) {
+         const uint32_t y = yz % g->height, z = yz / g->height;
+         const uint8_t *s = src + slice * z + stride * y;
+         uint8_t *d = st.ptr + out_row * yz;
          if (!f->expand_rgb) {
             memcpy(d, s, row);
          } else if (ts == 3) { /* RGB8 -> RGBA8, alpha 1 */
@@ -156,11 +160,13 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
          MGL_DECLINE(backend_feature_unimplemented, "texture subdata with over 64 regions");
          return;
       }
+      const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
       copies[ncopies++] = (VkBufferImageCopy){
          .bufferOffset = st.offset,
-         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, a->level, 0, 1},
-         .imageOffset = {g->x, g->y, 0},
-         .imageExtent = {g->width, g->height, 1},
+         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, a->level, is3d ? 0 : (uint32_t)g->z,
+                              is3d ? 1 : g->depth},
+         .imageOffset = {g->x, g->y, is3d ? g->z : 0},
+         .imageExtent = {g->width, g->height, is3d ? g->depth : 1},
       };
    }
    if (!ncopies)
@@ -317,157 +323,3 @@ VKB_CALL(clear, mgp_clear)
    vkCmdClearAttachments(cmd, n, att, 1, &rect);
 }
 
-/* ---- read_pixels ------------------------------------------------------------------------- */
-
-enum pix { PIX_RGBA8, PIX_BGRA8, PIX_RGBA_F32, PIX_RGBA_I32, PIX_DEPTH_F32 };
-
-VKB_CALL(read_pixels, mgp_read_pixels)
-{
-   CTX_SELF;
-   if (!ctx->fb_set || !ctx->fb.read.kind) {
-      MGL_DECLINE(backend_draw_incomplete, "read_pixels without a read surface");
-      return;
-   }
-   if (!mgp_handle_is_null(ctx->pack.pack_buffer)) {
-      MGL_DECLINE(backend_feature_unimplemented, "read_pixels into a pixel pack buffer");
-      return;
-   }
-   const struct mgp_surface *s = &ctx->fb.read;
-   struct vkb_resource *r = vkb_resource_for_use(scr, s->res, "read_pixels");
-   if (!r)
-      return;
-   if (r->is_buffer || !r->img || s->level >= r->levels || s->layer) {
-      MGL_DECLINE(backend_draw_incomplete, "read_pixels from surface {%u,%u} level %u layer %u",
-                  s->res.slot, s->res.gen, s->level, s->layer);
-      return;
-   }
-   /* What this slice converts: (format, type) from (texture format). */
-   const unsigned mf = r->desc.format;
-   enum pix out;
-   uint32_t bpp;
-   const bool unorm8 = mf == MGP_FORMAT_RGBA8_UNORM || mf == MGP_FORMAT_RGBA8_SRGB ||
-                       mf == MGP_FORMAT_BGRA8_UNORM || mf == MGP_FORMAT_RGB8_UNORM ||
-                       mf == MGP_FORMAT_RG8_UNORM || mf == MGP_FORMAT_R8_UNORM;
-   if ((args->format == GL_RGBA || args->format == GL_BGRA) && args->type == GL_UNSIGNED_BYTE &&
-       unorm8) {
-      out = args->format == GL_RGBA ? PIX_RGBA8 : PIX_BGRA8;
-      bpp = 4;
-   } else if (args->format == GL_RGBA && args->type == GL_FLOAT &&
-              (mf == MGP_FORMAT_RGBA32_FLOAT || mf == MGP_FORMAT_R32_FLOAT ||
-               mf == MGP_FORMAT_RG32_FLOAT)) {
-      out = PIX_RGBA_F32;
-      bpp = 16;
-   } else if (args->format == GL_RGBA_INTEGER &&
-              ((args->type == GL_INT && mf == MGP_FORMAT_RGBA32_SINT) ||
-               (args->type == GL_UNSIGNED_INT && mf == MGP_FORMAT_RGBA32_UINT))) {
-      out = PIX_RGBA_I32;
-      bpp = 16;
-   } else if (args->format == GL_DEPTH_COMPONENT && args->type == GL_FLOAT &&
-              (mf == MGP_FORMAT_D32_FLOAT || mf == MGP_FORMAT_D32_FLOAT_S8_UINT) &&
-              (r->fmt->vk == VK_FORMAT_D32_SFLOAT || r->fmt->vk == VK_FORMAT_D32_SFLOAT_S8_UINT)) {
-      out = PIX_DEPTH_F32;
-      bpp = 4;
-   } else {
-      MGL_DECLINE(backend_feature_unimplemented, "read_pixels format 0x%x type 0x%x from %s",
-                  args->format, args->type, vkb_format_name(mf));
-      return;
-   }
-
-   /* GL's pack layout. */
-   const int64_t row_len =
-      ctx->pack.row_length > 0 ? (int64_t)ctx->pack.row_length : (int64_t)args->width;
-   const int64_t align = ctx->pack.alignment > 0 ? ctx->pack.alignment : 4;
-   const int64_t stride = (row_len * bpp + align - 1) / align * align;
-   const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
-   const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
-   if (!args->width || !args->height)
-      return;
-   const int64_t need = (skip_rows + args->height - 1) * stride + (skip_px + args->width) * bpp;
-   if (!args->out.ptr || (int64_t)args->out.size < need) {
-      MGL_DECLINE(backend_draw_incomplete, "read_pixels needs %lld bytes, the reply has %llu",
-                  (long long)need, (unsigned long long)args->out.size);
-      return;
-   }
-
-   /* Pixels outside the surface are left as they are (GL: undefined). */
-   uint32_t lw = r->width >> s->level, lh = r->height >> s->level;
-   lw = lw ? lw : 1;
-   lh = lh ? lh : 1;
-   const int64_t x0 = args->x > 0 ? args->x : 0, y0 = args->y > 0 ? args->y : 0;
-   int64_t x1 = (int64_t)args->x + args->width, y1 = (int64_t)args->y + args->height;
-   x1 = x1 < lw ? x1 : lw;
-   y1 = y1 < lh ? y1 : lh;
-   if (x1 <= x0 || y1 <= y0)
-      return;
-   const uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
-   const uint32_t src_ts = out == PIX_DEPTH_F32 ? 4 : r->fmt->vk_texel_size;
-   struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, (VkDeviceSize)cw * ch * src_ts, lcm16(src_ts), &st))
-      return;
-   vkb_image_transition(scr, r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
-   vkb_end_rendering(scr);
-   VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd)
-      return;
-   VkBufferImageCopy c = {
-      .bufferOffset = st.offset,
-      .imageSubresource = {out == PIX_DEPTH_F32 ? VK_IMAGE_ASPECT_DEPTH_BIT
-                                                : VK_IMAGE_ASPECT_COLOR_BIT,
-                           s->level, 0, 1},
-      .imageOffset = {(int32_t)x0, (int32_t)y0, 0},
-      .imageExtent = {cw, ch, 1},
-   };
-   vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, st.buf, 1, &c);
-   r->last_use = vkb_current_serial(scr);
-   const uint64_t serial = vkb_submit(scr);
-   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
-      return;
-
-   /* Rows in memory order: row y of the window first, exactly as the image stores them. */
-   const VkFormat vf = r->fmt->vk;
-   uint8_t *dst0 = args->out.ptr;
-   for (uint32_t j = 0; j < ch; j++) {
-      const uint8_t *srow = st.ptr + (size_t)j * cw * src_ts;
-      uint8_t *drow = dst0 + (skip_rows + (y0 - args->y) + j) * stride +
-                      (skip_px + (x0 - args->x)) * bpp;
-      for (uint32_t i = 0; i < cw; i++) {
-         const uint8_t *sp = srow + (size_t)i * src_ts;
-         uint8_t *dp = drow + (size_t)i * bpp;
-         switch (out) {
-         case PIX_RGBA8:
-         case PIX_BGRA8: {
-            uint8_t rgba[4] = {0, 0, 0, 0xff};
-            if (vf == VK_FORMAT_B8G8R8A8_UNORM) {
-               rgba[0] = sp[2], rgba[1] = sp[1], rgba[2] = sp[0], rgba[3] = sp[3];
-            } else {
-               const unsigned nc = src_ts == 4 && mf != MGP_FORMAT_RGB8_UNORM ? 4 : src_ts;
-               for (unsigned k = 0; k < nc && k < 4; k++)
-                  rgba[k] = sp[k];
-               if (mf == MGP_FORMAT_RGB8_UNORM)
-                  rgba[3] = 0xff;
-            }
-            if (out == PIX_BGRA8) {
-               const uint8_t t = rgba[0];
-               rgba[0] = rgba[2];
-               rgba[2] = t;
-            }
-            memcpy(dp, rgba, 4);
-            break;
-         }
-         case PIX_RGBA_F32: {
-            float v[4] = {0, 0, 0, 1};
-            memcpy(v, sp, src_ts < 16 ? src_ts : 16);
-            memcpy(dp, v, 16);
-            break;
-         }
-         case PIX_RGBA_I32:
-            memcpy(dp, sp, 16);
-            break;
-         case PIX_DEPTH_F32:
-            memcpy(dp, sp, 4);
-            break;
-         }
-      }
-   }
-   vkb_retire(scr); /* only now: the slice read above belongs to the batch */
-}

@@ -1,0 +1,505 @@
+/* vkb_blit.c — blit (glBlitFramebuffer), generate_mipmap and resource_copy_region.
+ *
+ * blit follows GL: the boxes are (x0, y0, x1, y1) as the app gave them, possibly mirrored; the
+ * destination rectangle is clipped to the destination surface and to the scissor, without
+ * changing the mapping of destination pixels to source pixels. A blit at scale 1 maps every
+ * clipped destination pixel to one source pixel, so it is a vkCmdCopyImage (same format, not
+ * mirrored), a vkCmdResolveImage (multisampled source) or a vkCmdBlitImage (mirrored or
+ * converting), each on exactly the pixels GL writes. A scaled blit is one vkCmdBlitImage with
+ * the whole boxes when nothing clips the destination; when something does, it blits the whole
+ * boxes into a scratch image and copies the clipped part from there (the scaled mapping of the
+ * kept pixels is exactly the unclipped one). Coordinates are GL's and image rows are GL rows
+ * (docs/ARCHITECTURE.md), so nothing is flipped. */
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+#define CTX_SELF                                                                               \
+   struct vkb_context *ctx = self;                                                             \
+   struct vkb_screen *scr = ctx->scr;                                                          \
+   (void)tail, (void)tail_count;                                                               \
+   if (scr->failed)                                                                            \
+      return
+
+static bool
+has_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want)
+{
+   VkFormatProperties p;
+   vkGetPhysicalDeviceFormatProperties(scr->phys, f, &p);
+   return (p.optimalTilingFeatures & want) == want;
+}
+
+static VkImageSubresourceLayers
+sub(const struct vkb_resource *r, VkImageAspectFlags aspect, uint32_t level, uint32_t layer)
+{
+   return (VkImageSubresourceLayers){aspect, level,
+                                     r->image_type == VK_IMAGE_TYPE_3D ? 0 : layer, 1};
+}
+
+static int32_t
+zof(const struct vkb_resource *r, uint32_t layer)
+{
+   return r->image_type == VK_IMAGE_TYPE_3D ? (int32_t)layer : 0;
+}
+
+struct surf {
+   struct vkb_resource *r;
+   uint32_t level, layer;
+   int64_t w, h;
+};
+
+static bool
+get_surf(struct vkb_screen *scr, const struct mgp_surface *s, struct surf *o)
+{
+   o->r = vkb_resource_for_use(scr, s->res, "blit");
+   if (!o->r)
+      return false;
+   if (o->r->is_buffer || !o->r->img || s->level >= o->r->levels ||
+       s->layer >= vkb_resource_level_layers(o->r, s->level)) {
+      MGL_DECLINE(backend_draw_incomplete, "blit surface {%u,%u} level %u layer %u", s->res.slot,
+                  s->res.gen, s->level, s->layer);
+      return false;
+   }
+   o->level = s->level;
+   o->layer = s->layer;
+   o->w = o->r->width >> s->level ? o->r->width >> s->level : 1;
+   o->h = o->r->height >> s->level ? o->r->height >> s->level : 1;
+   return true;
+}
+
+static void
+swap64(int64_t *a, int64_t *b)
+{
+   const int64_t t = *a;
+   *a = *b;
+   *b = t;
+}
+
+/* Clips the destination range [*c0, *c1) of a scale-1 blit so that its source pixels lie in
+ * [0, src_size). Destination pixel d0 + i reads source s0 + i (ascending) or s0 - 1 - i
+ * (mirrored, s0 > s1). Returns the first source pixel of the clipped range (the lowest). */
+static int64_t
+clip_unscaled(int64_t d0, int64_t s0, bool mirror, int64_t src_size, int64_t *c0, int64_t *c1)
+{
+   if (!mirror) {
+      int64_t a0 = s0 + (*c0 - d0), a1 = s0 + (*c1 - d0);
+      a0 = a0 < 0 ? 0 : a0;
+      a1 = a1 > src_size ? src_size : a1;
+      *c0 = d0 + (a0 - s0);
+      *c1 = d0 + (a1 - s0);
+      return a0;
+   }
+   int64_t a0 = s0 - (*c1 - d0), a1 = s0 - (*c0 - d0);
+   a0 = a0 < 0 ? 0 : a0;
+   a1 = a1 > src_size ? src_size : a1;
+   *c0 = d0 + s0 - a1;
+   *c1 = d0 + s0 - a0;
+   return a0;
+}
+
+/* A scratch image (one level, one layer) in the current batch, released when it completes. */
+static bool
+scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, uint32_t h,
+              struct vkb_resource *out)
+{
+   memset(out, 0, sizeof(*out));
+   VkImageCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .imageType = VK_IMAGE_TYPE_2D,
+      .format = fmt->vk,
+      .extent = {w, h, 1},
+      .mipLevels = 1,
+      .arrayLayers = 1,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+   };
+   if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &out->img), "scratch image"))
+      return false;
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(scr->dev, out->img, &req);
+   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+   if (type < 0)
+      type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+   if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &out->mem), "scratch memory") ||
+       !vkb_check(scr, vkBindImageMemory(scr->dev, out->img, out->mem, 0), "scratch bind")) {
+      vkDestroyImage(scr->dev, out->img, NULL);
+      out->img = VK_NULL_HANDLE;
+      return false;
+   }
+   out->fmt = fmt;
+   out->width = w;
+   out->height = h;
+   out->depth = 1;
+   out->levels = 1;
+   out->layers = 1;
+   out->image_type = VK_IMAGE_TYPE_2D;
+   out->samples = VK_SAMPLE_COUNT_1_BIT;
+   out->layout[0] = VK_IMAGE_LAYOUT_UNDEFINED;
+   return true;
+}
+
+static void
+scratch_release(struct vkb_screen *scr, struct vkb_resource *t)
+{
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE, t->img);
+   VKB_DEFER(scr, VKB_GARBAGE_MEMORY, t->mem);
+}
+
+VKB_CALL(blit, mgp_blit)
+{
+   CTX_SELF;
+   struct surf s, d;
+   if (!get_surf(scr, &args->src, &s) || !get_surf(scr, &args->dst, &d))
+      return;
+   VkImageAspectFlags aspect = 0;
+   if (args->mask & GL_COLOR_BUFFER_BIT) {
+      if (s.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
+          d.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
+         MGL_DECLINE(backend_draw_incomplete, "colour blit between %s and %s",
+                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+         return;
+      }
+      aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+   } else {
+      if (args->mask & GL_DEPTH_BUFFER_BIT)
+         aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (args->mask & GL_STENCIL_BUFFER_BIT)
+         aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
+      aspect &= s.r->fmt->aspect & d.r->fmt->aspect;
+      if (!aspect)
+         return; /* GL: only the buffers both sides have */
+   }
+   const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
+   const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
+   if (!color && !same_format) {
+      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil blit from %s to %s",
+                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+      return;
+   }
+   if (color && s.r->fmt->kind != d.r->fmt->kind) {
+      MGL_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
+                  "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+      return;
+   }
+   if (s.r == d.r && s.level == d.level && s.layer == d.layer) {
+      MGL_DECLINE(backend_feature_unimplemented, "blit within one surface");
+      return;
+   }
+
+   int64_t sx0 = args->src_box[0], sy0 = args->src_box[1], sx1 = args->src_box[2],
+           sy1 = args->src_box[3];
+   int64_t dx0 = args->dst_box[0], dy0 = args->dst_box[1], dx1 = args->dst_box[2],
+           dy1 = args->dst_box[3];
+   /* Make the destination ascending; the source keeps the relative mirroring. */
+   if (dx0 > dx1) {
+      swap64(&dx0, &dx1);
+      swap64(&sx0, &sx1);
+   }
+   if (dy0 > dy1) {
+      swap64(&dy0, &dy1);
+      swap64(&sy0, &sy1);
+   }
+   const int64_t dw = dx1 - dx0, dh = dy1 - dy0;
+   const bool mirror_x = sx0 > sx1, mirror_y = sy0 > sy1;
+   const int64_t sw = mirror_x ? sx0 - sx1 : sx1 - sx0, sh = mirror_y ? sy0 - sy1 : sy1 - sy0;
+   if (!dw || !dh || !sw || !sh)
+      return;
+
+   /* What GL writes: the destination rectangle inside the surface and the scissor. */
+   int64_t cx0 = dx0 > 0 ? dx0 : 0, cy0 = dy0 > 0 ? dy0 : 0;
+   int64_t cx1 = dx1 < d.w ? dx1 : d.w, cy1 = dy1 < d.h ? dy1 : d.h;
+   if (args->scissor_enable) {
+      const int64_t x = args->scissor[0], y = args->scissor[1];
+      const int64_t w = args->scissor[2] > 0 ? args->scissor[2] : 0;
+      const int64_t h = args->scissor[3] > 0 ? args->scissor[3] : 0;
+      cx0 = cx0 > x ? cx0 : x;
+      cy0 = cy0 > y ? cy0 : y;
+      cx1 = cx1 < x + w ? cx1 : x + w;
+      cy1 = cy1 < y + h ? cy1 : y + h;
+   }
+   if (cx1 <= cx0 || cy1 <= cy0)
+      return;
+   const bool scaled = sw != dw || sh != dh;
+   const bool ms_src = s.r->samples != VK_SAMPLE_COUNT_1_BIT;
+   const bool ms_dst = d.r->samples != VK_SAMPLE_COUNT_1_BIT;
+
+   if (ms_src || ms_dst) {
+      if (scaled || mirror_x || mirror_y || !same_format ||
+          (ms_dst && s.r->samples != d.r->samples) || (ms_src && !ms_dst && !color)) {
+         MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
+                     "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
+                     scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
+                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+         return;
+      }
+   }
+
+   if (!scaled) {
+      const int64_t ax = clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
+      const int64_t ay = clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
+      if (cx1 <= cx0 || cy1 <= cy0)
+         return;
+      const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
+      const bool copy = same_format && !mirror_x && !mirror_y;
+      if (!copy && !ms_src &&
+          (!has_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+           !has_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
+         MGL_DECLINE(backend_format_unsupported, "mirrored/converting blit %s -> %s: no Vulkan "
+                     "blit for these formats", vkb_format_name(s.r->desc.format),
+                     vkb_format_name(d.r->desc.format));
+         return;
+      }
+      vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, d.r, d.level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      vkb_end_rendering(scr);
+      VkCommandBuffer cmd = vkb_cmd(scr);
+      if (!cmd)
+         return;
+      if (ms_src && !ms_dst) {
+         VkImageResolve rr = {
+            .srcSubresource = sub(s.r, aspect, s.level, s.layer),
+            .srcOffset = {(int32_t)ax, (int32_t)ay, zof(s.r, s.layer)},
+            .dstSubresource = sub(d.r, aspect, d.level, d.layer),
+            .dstOffset = {(int32_t)cx0, (int32_t)cy0, zof(d.r, d.layer)},
+            .extent = {w, h, 1},
+         };
+         vkCmdResolveImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
+                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &rr);
+      } else if (copy) {
+         VkImageCopy c = {
+            .srcSubresource = sub(s.r, aspect, s.level, s.layer),
+            .srcOffset = {(int32_t)ax, (int32_t)ay, zof(s.r, s.layer)},
+            .dstSubresource = sub(d.r, aspect, d.level, d.layer),
+            .dstOffset = {(int32_t)cx0, (int32_t)cy0, zof(d.r, d.layer)},
+            .extent = {w, h, 1},
+         };
+         vkCmdCopyImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      } else {
+         const int32_t sz = zof(s.r, s.layer), dz = zof(d.r, d.layer);
+         VkImageBlit b = {
+            .srcSubresource = sub(s.r, aspect, s.level, s.layer),
+            .srcOffsets = {{(int32_t)(mirror_x ? ax + w : ax), (int32_t)(mirror_y ? ay + h : ay), sz},
+                           {(int32_t)(mirror_x ? ax : ax + w), (int32_t)(mirror_y ? ay : ay + h),
+                            sz + 1}},
+            .dstSubresource = sub(d.r, aspect, d.level, d.layer),
+            .dstOffsets = {{(int32_t)cx0, (int32_t)cy0, dz},
+                           {(int32_t)cx1, (int32_t)cy1, dz + 1}},
+         };
+         vkCmdBlitImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_NEAREST);
+      }
+      s.r->last_use = d.r->last_use = vkb_current_serial(scr);
+      return;
+   }
+
+   /* Scaled. */
+   const int64_t smin_x = mirror_x ? sx1 : sx0, smin_y = mirror_y ? sy1 : sy0;
+   if (smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h) {
+      MGL_DECLINE(backend_feature_unimplemented, "scaled blit whose source rectangle leaves the "
+                  "read surface");
+      return;
+   }
+   const VkFilter filter = args->filter == GL_LINEAR && color ? VK_FILTER_LINEAR
+                                                              : VK_FILTER_NEAREST;
+   if (!has_features(scr, s.r->fmt->vk,
+                     VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                        (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT
+                                                    : 0)) ||
+       !has_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "scaled blit %s -> %s (%s): no Vulkan blit for "
+                  "these formats", vkb_format_name(s.r->desc.format),
+                  vkb_format_name(d.r->desc.format), filter == VK_FILTER_LINEAR ? "linear" : "nearest");
+      return;
+   }
+   const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1;
+   struct vkb_resource tmp;
+   if (!whole) {
+      if (dw > scr->props.limits.maxImageDimension2D || dh > scr->props.limits.maxImageDimension2D) {
+         MGL_DECLINE(backend_feature_unimplemented, "clipped scaled blit to a %lldx%lld box",
+                     (long long)dw, (long long)dh);
+         return;
+      }
+      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, &tmp))
+         return;
+   }
+   vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   struct vkb_resource *target = whole ? d.r : &tmp;
+   const uint32_t tlevel = whole ? d.level : 0, tlayer = whole ? d.layer : 0;
+   vkb_image_transition(scr, target, tlevel, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   const int32_t sz = zof(s.r, s.layer), tz = zof(target, tlayer);
+   const int64_t ox = whole ? 0 : dx0, oy = whole ? 0 : dy0;
+   VkImageBlit b = {
+      .srcSubresource = sub(s.r, aspect, s.level, s.layer),
+      .srcOffsets = {{(int32_t)sx0, (int32_t)sy0, sz}, {(int32_t)sx1, (int32_t)sy1, sz + 1}},
+      .dstSubresource = sub(target, aspect, tlevel, tlayer),
+      .dstOffsets = {{(int32_t)(dx0 - ox), (int32_t)(dy0 - oy), tz},
+                     {(int32_t)(dx1 - ox), (int32_t)(dy1 - oy), tz + 1}},
+   };
+   vkCmdBlitImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target->img,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, filter);
+   if (!whole) {
+      vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, d.r, d.level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      cmd = vkb_cmd(scr);
+      if (!cmd)
+         return;
+      VkImageCopy c = {
+         .srcSubresource = sub(&tmp, aspect, 0, 0),
+         .srcOffset = {(int32_t)(cx0 - dx0), (int32_t)(cy0 - dy0), 0},
+         .dstSubresource = sub(d.r, aspect, d.level, d.layer),
+         .dstOffset = {(int32_t)cx0, (int32_t)cy0, zof(d.r, d.layer)},
+         .extent = {(uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0), 1},
+      };
+      vkCmdCopyImage(cmd, tmp.img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      scratch_release(scr, &tmp);
+   }
+   s.r->last_use = d.r->last_use = vkb_current_serial(scr);
+}
+
+/* ---- generate_mipmap ------------------------------------------------------------------------ */
+
+VKB_CALL(generate_mipmap, mgp_generate_mipmap)
+{
+   CTX_SELF;
+   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "generate_mipmap");
+   if (!r)
+      return;
+   if (r->is_buffer || !r->img || r->samples != VK_SAMPLE_COUNT_1_BIT) {
+      MGL_DECLINE(backend_draw_incomplete, "generate_mipmap of a buffer or multisampled image");
+      return;
+   }
+   uint32_t last = args->last_level < r->levels ? args->last_level : r->levels - 1;
+   if (args->base_level >= last)
+      return;
+   if (r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
+       !has_features(scr, r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+                                         VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                         VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "generate_mipmap of %s: no linear Vulkan blit",
+                  vkb_format_name(r->desc.format));
+      return;
+   }
+   const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
+   for (uint32_t l = args->base_level + 1; l <= last; l++) {
+      vkb_image_transition(scr, r, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, r, l, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      vkb_end_rendering(scr);
+      VkCommandBuffer cmd = vkb_cmd(scr);
+      if (!cmd)
+         return;
+#define MIP(v, l) ((v) >> (l) ? (int32_t)((v) >> (l)) : 1)
+      VkImageBlit b = {
+         .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, 0, r->layers},
+         .srcOffsets = {{0, 0, 0}, {MIP(r->width, l - 1), MIP(r->height, l - 1),
+                                    is3d ? MIP(r->depth, l - 1) : 1}},
+         .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, r->layers},
+         .dstOffsets = {{0, 0, 0}, {MIP(r->width, l), MIP(r->height, l),
+                                    is3d ? MIP(r->depth, l) : 1}},
+      };
+#undef MIP
+      vkCmdBlitImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_LINEAR);
+   }
+   r->last_use = vkb_current_serial(scr);
+}
+
+/* ---- resource_copy_region ------------------------------------------------------------------- */
+
+VKB_CALL(resource_copy_region, mgp_resource_copy_region)
+{
+   CTX_SELF;
+   struct vkb_resource *d = vkb_resource_for_use(scr, args->dst, "resource_copy_region");
+   struct vkb_resource *s = vkb_resource_for_use(scr, args->src, "resource_copy_region");
+   if (!d || !s)
+      return;
+   const struct mgp_box *b = &args->src_box;
+   if (d->is_buffer && s->is_buffer) {
+      const uint64_t so = (uint64_t)(int64_t)b->x, dox = (uint64_t)(int64_t)args->dst_x,
+                     n = b->width;
+      if (b->x < 0 || args->dst_x < 0 || so + n > s->size || dox + n > d->size ||
+          (s == d && so < dox + n && dox < so + n)) {
+         MGL_DECLINE(backend_draw_incomplete, "buffer copy [%d, +%u) -> [%d, +%u) out of range "
+                     "or overlapping", b->x, b->width, args->dst_x, b->width);
+         return;
+      }
+      if (!n)
+         return;
+      if (scr->rendering_ctx) {
+         scr->render_pass_splits++;
+         vkb_end_rendering(scr);
+      }
+      VkCommandBuffer cmd = vkb_cmd(scr);
+      if (!cmd)
+         return;
+      vkb_buffer_barrier_before_write(scr);
+      vkCmdCopyBuffer(cmd, s->buf, d->buf, 1, &(VkBufferCopy){so, dox, n});
+      vkb_buffer_barrier_after_write(scr);
+      s->last_use = d->last_use = vkb_current_serial(scr);
+      return;
+   }
+   if (d->is_buffer || s->is_buffer) {
+      MGL_DECLINE(backend_feature_unimplemented, "resource_copy_region between a buffer and an "
+                  "image");
+      return;
+   }
+   if (!d->img || !s->img || args->dst_level >= d->levels || args->src_level >= s->levels ||
+       s->samples != d->samples || s->fmt->vk_texel_size != d->fmt->vk_texel_size ||
+       s->fmt->aspect != d->fmt->aspect) {
+      MGL_DECLINE(backend_draw_incomplete, "image copy %s level %u -> %s level %u (sizes, "
+                  "samples or aspects differ)", vkb_format_name(s->desc.format), args->src_level,
+                  vkb_format_name(d->desc.format), args->dst_level);
+      return;
+   }
+   if (!b->width || !b->height || !b->depth)
+      return;
+   const uint32_t sl = args->src_level, dl = args->dst_level;
+   const int64_t sw = s->width >> sl ? s->width >> sl : 1, sh = s->height >> sl ? s->height >> sl : 1;
+   const int64_t dw = d->width >> dl ? d->width >> dl : 1, dh = d->height >> dl ? d->height >> dl : 1;
+   if (b->x < 0 || b->y < 0 || b->z < 0 || args->dst_x < 0 || args->dst_y < 0 || args->dst_z < 0 ||
+       b->x + (int64_t)b->width > sw || b->y + (int64_t)b->height > sh ||
+       b->z + (int64_t)b->depth > vkb_resource_level_layers(s, sl) ||
+       args->dst_x + (int64_t)b->width > dw || args->dst_y + (int64_t)b->height > dh ||
+       args->dst_z + (int64_t)b->depth > vkb_resource_level_layers(d, dl)) {
+      MGL_DECLINE(backend_draw_incomplete, "image copy box outside a level");
+      return;
+   }
+   if (s == d && sl == dl) {
+      MGL_DECLINE(backend_feature_unimplemented, "image copy within one level");
+      return;
+   }
+   vkb_image_transition(scr, s, sl, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, d, dl, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   const bool s3 = s->image_type == VK_IMAGE_TYPE_3D, d3 = d->image_type == VK_IMAGE_TYPE_3D;
+   VkImageCopy c = {
+      .srcSubresource = {s->fmt->aspect, sl, s3 ? 0 : (uint32_t)b->z, s3 ? 1 : b->depth},
+      .srcOffset = {b->x, b->y, s3 ? b->z : 0},
+      .dstSubresource = {d->fmt->aspect, dl, d3 ? 0 : (uint32_t)args->dst_z, d3 ? 1 : b->depth},
+      .dstOffset = {args->dst_x, args->dst_y, d3 ? args->dst_z : 0},
+      .extent = {b->width, b->height, s3 || d3 ? b->depth : 1},
+   };
+   if (s3 != d3) {
+      MGL_DECLINE(backend_feature_unimplemented, "image copy between a 3D and a layered image");
+      return;
+   }
+   vkCmdCopyImage(cmd, s->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->img,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   s->last_use = d->last_use = vkb_current_serial(scr);
+}
