@@ -11,15 +11,18 @@
  *  phase E: the tight race on the consumer's word. The producer busy-waits until the previous
  *           record is applied (so a lost wake-up is a deadlock, not a delay healed by the next
  *           commit), spins 0-15 iterations and publishes; the consumer, after each release,
- *           spins 0-95 iterations and goes back to sleep. These ranges make the "about to
- *           sleep" and "just published" windows overlap ~1-2k times per 100k records on the
- *           2-core development machine (printed as "race window hits"). Shown red: with the
- *           consumer's re-check removed, with the producer's flag check moved before its head
- *           store, or with either side's seq_cst store weakened to release, E hung every run.
+ *           spins 0-95 iterations and goes back to sleep. The two threads are pinned to two
+ *           CPUs. The "about to sleep" and "just published" windows then overlap hundreds to
+ *           thousands of times per 100k records on the 2-core development machine (printed as
+ *           "race window hits").
  *  phase F: the same on the producer's word: the producer sleeps in mgt_ring_wait_applied after
  *           every record, the consumer polls without sleeping and releases after a random spin.
- *           Shown red the same way (producer's re-check removed; consumer's flag check moved
- *           before its tail/applied stores). E and F need 2 CPUs to be sharp.
+ * Shown red on the development machine, each broken variant of ring.c hanging this test every
+ * time (watchdog): the consumer's re-check removed, the producer's flag check moved before its
+ * head store, either of those two stores weakened from seq_cst to release (all four in phase
+ * E); the producer's re-check removed, the consumer's flag check moved before its tail/applied
+ * stores (both in phase F). Unpinned, E and F missed some of them in some runs. E and F need
+ * 2 CPUs to be sharp; on one CPU they still pass and still prove liveness.
  * Prints how many doorbell wakes were issued against how many records. */
 
 #include "ring.h"
