@@ -996,8 +996,20 @@ mgl_glLinkProgram(GLuint program)
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;
+   /* Each shader object is a compilation unit of its own (source[] is their concatenation). */
+   const char **objs = calloc(prog->num_shaders + 1, sizeof(*objs));
+   unsigned used = 0;
+   for (int s = 0; s < GLSL_STAGE_COUNT && objs; s++) {
+      GLenum type = s == GLSL_STAGE_VERTEX ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER;
+      in.objects[s] = objs + used;
+      for (unsigned i = 0; i < prog->num_shaders; i++)
+         if (prog->shaders[i]->type == type && prog->shaders[i]->source)
+            objs[used + in.num_objects[s]++] = prog->shaders[i]->source;
+      used += in.num_objects[s];
+   }
    char *log = NULL;
    struct glsl_program *gp = glsl_link(&in, &log);
+   free(objs);
    free(fs);
    free(ab);
    free(fb);

@@ -227,6 +227,34 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    return true;
 }
 
+/* GL state the program reads through hidden default-block members (glsl.h, glsl_state_uniform)
+ * goes into the shadow; a change bumps its version like glUniform does. */
+static void
+put_state(struct fe_exec *e, uint32_t offset, const float *v, uint32_t size)
+{
+   if (offset + size > e->uniform_size || !memcmp(e->uniforms + offset, v, size))
+      return;
+   memcpy(e->uniforms + offset, v, size);
+   e->uniform_version++;
+}
+
+static void
+update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
+{
+   const struct glsl_default_block *db = &e->glsl->default_block;
+   if (db->state_mask & (1u << GLSL_STATE_DEPTH_RANGE)) {
+      float n = ctx->ds.depth_range[0], f = ctx->ds.depth_range[1];
+      const float v[3] = {n, f, f - n};
+      put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
+   }
+   if (db->state_mask & (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT)) {
+      struct mgp_framebuffer_state st;
+      fe_fbo_build_state(ctx, &st);
+      const float h = (float)st.height;
+      put_state(e, db->state_offset[GLSL_STATE_FRAMEBUFFER_HEIGHT], &h, sizeof(h));
+   }
+}
+
 static bool
 emit_program(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -240,6 +268,7 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
       mgp_set_draw_program(&ctx->pipe, &(struct mgp_handle_args){e->cso});
       t->program_bound = e->cso;
    }
+   update_state_uniforms(ctx, e);
    if (e->uniform_size &&
        (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
       struct mgp_set_global_constants a = {

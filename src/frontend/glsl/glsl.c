@@ -198,10 +198,11 @@ version_number(const char *p)
 }
 
 /* Finds the #version directive (the first thing after whitespace and comments) and rejects what
- * we do not compile yet, with the message a GL driver gives. What is not a #version problem is
- * left to glslang. */
+ * we do not compile, with the message a GL driver gives. What is not a #version problem is left
+ * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
+ * say what the directive asked for. */
 static bool
-check_version(const char *src, struct glsl_str *log)
+check_version(const char *src, struct glsl_str *log, int *version_out, char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -211,6 +212,8 @@ check_version(const char *src, struct glsl_str *log)
    while (line_start > src && line_start[-1] != '\n')
       line_start--;
    const char *q = version_number(p);
+   *version_out = version;
+   profile_out[0] = '\0';
    if (q) {
       if (*q < '0' || *q > '9')
          return true; /* malformed: glslang says so */
@@ -225,12 +228,14 @@ check_version(const char *src, struct glsl_str *log)
          profile[n++] = *q++;
       profile[n] = '\0';
    }
+   *version_out = version;
+   memcpy(profile_out, profile, sizeof(profile));
 
-   if ((version == 140 && !profile[0]) ||
-       ((version == 150 || version == 330) && (!profile[0] || !strcmp(profile, "core"))))
+   bool old = version == 110 || version == 120 || version == 130 || version == 140;
+   if (old && (!profile[0] || !strcmp(profile, "core")))
+      return true; /* a stray "core" before 1.50: glslang reports the profile token */
+   if ((version == 150 || version == 330) && (!profile[0] || !strcmp(profile, "core")))
       return true;
-   if (version == 140 && !strcmp(profile, "core"))
-      return true; /* glslang reports the stray profile token */
 
    char what[48];
    if (!strcmp(profile, "es"))
@@ -240,8 +245,8 @@ check_version(const char *src, struct glsl_str *log)
    else
       snprintf(what, sizeof(what), "%d.%02d", version / 100, version % 100);
    glsl_str_printf(log,
-                   "0:%d(%d): error: GLSL %s is not supported. Supported versions are: 1.40, "
-                   "1.50 core, and 3.30 core\n",
+                   "0:%d(%d): error: GLSL %s is not supported. Supported versions are: 1.10, "
+                   "1.20, 1.30, 1.40, 1.50 core, and 3.30 core\n",
                    line, col, what);
    return false;
 }
@@ -267,6 +272,25 @@ input_for(glslang_input_t *in, enum glsl_stage stage, const char *source)
    in->resource = &resources;
 }
 
+/* Appends text[0 .. n) with the app's names (glsl_demangle). */
+static void
+append_demangled(struct glsl_str *log, const char *text, size_t n)
+{
+   size_t mangle = sizeof(GLSL_MANGLE) - 1;
+   while (n) {
+      const char *m = NULL;
+      for (const char *p = text; p + mangle <= text + n && !m; p++)
+         if (!memcmp(p, GLSL_MANGLE, mangle))
+            m = p;
+      size_t keep = m ? (size_t)(m - text) : n;
+      glsl_str_printf(log, "%.*s", (int)keep, text);
+      if (!m)
+         break;
+      text += keep + mangle;
+      n -= keep + mangle;
+   }
+}
+
 /* Appends a glslang log, trimmed of trailing blank lines. */
 static void
 append_glslang_log(struct glsl_str *log, const char *text)
@@ -278,23 +302,72 @@ append_glslang_log(struct glsl_str *log, const char *text)
       n--;
    if (!n)
       return;
-   glsl_str_printf(log, "%.*s\n", (int)n, text);
+   append_demangled(log, text, n);
+   glsl_str_append(log, "\n");
 }
 
-/* Parses one stage. Returns the shader (to delete) or NULL; *ok says whether it compiled. */
-static glslang_shader_t *
-parse_stage(enum glsl_stage stage, const char *source, struct glsl_str *log, bool *ok)
+/* The GL preprocessor over a spliced source (glslang without a Vulkan or SPIR-V client: GL's
+ * predefined macros and the app's own version). Returns its output, or NULL with the reason in
+ * log. */
+static char *
+preprocess_gl(enum glsl_stage stage, const char *source, struct glsl_str *log)
 {
-   *ok = false;
-   if (!source) {
-      glsl_str_append(log, "error: no shader source\n");
-      return NULL;
-   }
-   if (!check_version(source, log))
-      return NULL;
-
    glslang_input_t in;
    input_for(&in, stage, source);
+   in.client = GLSLANG_CLIENT_NONE; /* the versions input_for set are ignored then */
+   in.target_language = GLSLANG_TARGET_NONE;
+   in.messages = GLSLANG_MSG_DEFAULT_BIT;
+   glslang_shader_t *sh = glslang_shader_create(&in);
+   if (!sh) {
+      glsl_str_append(log, "error: out of memory\n");
+      return NULL;
+   }
+   char *out = NULL;
+   if (glslang_shader_preprocess(sh, &in)) {
+      out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
+      if (!out)
+         glsl_str_append(log, "error: out of memory\n");
+   } else {
+      append_glslang_log(log, glslang_shader_get_info_log(sh));
+   }
+   glslang_shader_delete(sh);
+   return out;
+}
+
+/* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
+ * splicing, the version gate, GL preprocessing, lowering. */
+static bool
+prepare_unit(enum glsl_stage stage, const char *source, struct glsl_unit *u, struct glsl_str *log)
+{
+   memset(u, 0, sizeof(*u));
+   if (!source) {
+      glsl_str_append(log, "error: no shader source\n");
+      return false;
+   }
+   char *spliced = glsl_splice_lines(source);
+   if (!spliced) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   int version;
+   char profile[16];
+   char *pp = NULL;
+   bool ok = check_version(spliced, log, &version, profile) &&
+             (pp = preprocess_gl(stage, spliced, log)) &&
+             glsl_lower_preprocessed(stage, pp, version, profile, u, log);
+   free(pp);
+   free(spliced);
+   return ok;
+}
+
+/* Parses lowered text for the Vulkan target. Returns the shader (to delete) or NULL; *ok says
+ * whether it compiled. */
+static glslang_shader_t *
+parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *ok)
+{
+   *ok = false;
+   glslang_input_t in;
+   input_for(&in, stage, text);
    glslang_shader_t *sh = glslang_shader_create(&in);
    if (!sh) {
       glsl_str_append(log, "error: out of memory\n");
@@ -320,9 +393,13 @@ glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log)
    } else if (!glsl_init()) {
       glsl_str_append(&log, "error: glslang failed to initialize\n");
    } else {
-      glslang_shader_t *sh = parse_stage(stage, source, &log, &ok);
-      if (sh)
-         glslang_shader_delete(sh);
+      struct glsl_unit u;
+      if (prepare_unit(stage, source, &u, &log)) {
+         glslang_shader_t *sh = parse_text(stage, u.text, &log, &ok);
+         if (sh)
+            glslang_shader_delete(sh);
+      }
+      glsl_unit_finish(&u);
    }
    set_log(info_log, &log);
    return ok;
@@ -371,78 +448,207 @@ has_uniform_initializer(const char *p)
 }
 
 /* Relaxed Vulkan rules drop uniform initializers when they move loose uniforms into
- * gl_DefaultUniformBlock. OpenGL SPIR-V keeps them (as OpVariable initializers), so the stage is
- * compiled a second time for that target, as GLSL 3.30 core (the oldest version glslang accepts
- * for OpenGL SPIR-V; what 1.40/1.50 shaders use compiles as 3.30 in practice). NULL if that fails;
- * the caller then warns that the initializers were ignored. */
+ * gl_DefaultUniformBlock. OpenGL SPIR-V keeps them (as OpVariable initializers), so the stage's
+ * lowered units are compiled a second time for that target, as GLSL 3.30 core (the oldest version
+ * glslang accepts for OpenGL SPIR-V; what 1.20-1.50 shaders use compiles as 3.30 in practice).
+ * NULL if that fails; the caller then warns that the initializers were ignored. */
 static uint32_t *
-gl_target_words(enum glsl_stage stage, const char *source, size_t *num_words)
+gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts, size_t *num_words)
 {
    /* The C interface ignores force_default_version_and_profile when parsing: rewrite the
-    * directive instead (line numbers do not matter here, no message from this compile is shown). */
-   int line;
-   const char *first = skip_to_first_token(source, &line);
-   const char *num = version_number(first);
-   if (!num)
-      return NULL;
-   const char *eol = strchr(num, '\n');
-   size_t head = (size_t)(first - source), tail_len = eol ? strlen(eol) : 0;
-   char *src330 = malloc(head + 32 + tail_len + 1);
-   if (!src330)
-      return NULL;
-   memcpy(src330, source, head);
-   int n = sprintf(src330 + head, "#version 330 core");
-   memcpy(src330 + head + (size_t)n, eol ? eol : "", tail_len + 1);
-
+    * directive instead (line numbers do not matter here, no message from this compile is shown).
+    * Every lowered text starts with its #version line. glslang reads the text only while it
+    * preprocesses and parses, so one buffer serves every unit in turn. */
    glslang_input_t in;
-   input_for(&in, stage, src330);
-   in.client = GLSLANG_CLIENT_OPENGL;
-   in.client_version = GLSLANG_TARGET_OPENGL_450;
-   in.target_language_version = GLSLANG_TARGET_SPV_1_0;
-   in.messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_SUPPRESS_WARNINGS_BIT;
-
    uint32_t *words = NULL;
-   glslang_program_t *prog = NULL;
-   glslang_shader_t *sh = glslang_shader_create(&in);
-   if (!sh) {
+   glslang_program_t *prog = glslang_program_create();
+   glslang_shader_t **sh = calloc(num_texts ? num_texts : 1, sizeof(*sh));
+   char *src330 = NULL;
+   bool ok = prog && sh;
+   for (unsigned k = 0; k < num_texts && ok; k++) {
+      const char *eol = strchr(texts[k], '\n');
       free(src330);
-      return NULL;
+      src330 = malloc(32 + (eol ? strlen(eol) : 0) + 1);
+      if (!src330 || !eol) {
+         ok = false;
+         break;
+      }
+      strcpy(src330, "#version 330 core");
+      strcat(src330, eol);
+      input_for(&in, stage, src330);
+      in.client = GLSLANG_CLIENT_OPENGL;
+      in.client_version = GLSLANG_TARGET_OPENGL_450;
+      in.target_language_version = GLSLANG_TARGET_SPV_1_0;
+      in.messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_SUPPRESS_WARNINGS_BIT;
+      sh[k] = glslang_shader_create(&in);
+      if (!sh[k]) {
+         ok = false;
+         break;
+      }
+      glslang_shader_set_options(sh[k], GLSLANG_SHADER_AUTO_MAP_BINDINGS |
+                                           GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
+      ok = glslang_shader_preprocess(sh[k], &in) && glslang_shader_parse(sh[k], &in);
+      if (ok)
+         glslang_program_add_shader(prog, sh[k]);
    }
-   glslang_shader_set_options(sh, GLSLANG_SHADER_AUTO_MAP_BINDINGS |
-                                     GLSLANG_SHADER_AUTO_MAP_LOCATIONS);
-   if (!glslang_shader_preprocess(sh, &in) || !glslang_shader_parse(sh, &in))
-      goto out;
-   prog = glslang_program_create();
-   if (!prog)
-      goto out;
-   glslang_program_add_shader(prog, sh);
-   if (!glslang_program_link(prog, in.messages))
-      goto out;
-   glslang_program_SPIRV_generate(prog, in.stage);
-   *num_words = glslang_program_SPIRV_get_size(prog);
-   if (*num_words && (words = malloc(*num_words * sizeof(uint32_t))))
-      memcpy(words, glslang_program_SPIRV_get_ptr(prog), *num_words * sizeof(uint32_t));
-out:
+   if (ok && num_texts &&
+       glslang_program_link(prog, GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_SUPPRESS_WARNINGS_BIT)) {
+      glslang_program_SPIRV_generate(prog, glslang_stage_of(stage));
+      *num_words = glslang_program_SPIRV_get_size(prog);
+      if (*num_words && (words = malloc(*num_words * sizeof(uint32_t))))
+         memcpy(words, glslang_program_SPIRV_get_ptr(prog), *num_words * sizeof(uint32_t));
+   }
    if (prog)
       glslang_program_delete(prog);
-   glslang_shader_delete(sh);
+   for (unsigned k = 0; sh && k < num_texts; k++)
+      if (sh[k])
+         glslang_shader_delete(sh[k]);
+   free(sh);
    free(src330);
    return words;
 }
 
 /* ── link ──────────────────────────────────────────────────────────────────────────────────── */
 
-/* glslang's program log, less the "Linked <stage> stage:" headers the AST bit adds. */
+/* glslang's program log, less the "Linked <stage> stage:" headers the AST bit adds and the
+ * warning about blocks matched under different instance names (GL matches blocks by block name;
+ * the instance name is local to each shader). */
 static void
 append_link_log(struct glsl_str *log, const char *text)
 {
+   bool skipping = false;
    for (const char *line = text; line && *line;) {
       const char *eol = strchr(line, '\n');
       size_t len = eol ? (size_t)(eol - line) : strlen(line);
-      if (len && strncmp(line, "Linked ", 7))
-         glsl_str_printf(log, "%.*s\n", (int)len, line);
+      if (!strncmp(line, "WARNING: Linking ", 17)) {
+         const char *w = strstr(line, "using different instance names");
+         skipping = w && w < line + len;
+      } else if (strncmp(line, "    ", 4)) {
+         skipping = false;
+      }
+      if (len && strncmp(line, "Linked ", 7) && !skipping) {
+         append_demangled(log, line, len);
+         glsl_str_append(log, "\n");
+      }
       line = eol ? eol + 1 : NULL;
    }
+}
+
+/* The units of one stage: the app's shader objects, then the support unit (if any). */
+struct stage_units {
+   unsigned num;              /* app objects */
+   struct glsl_unit *units;   /* [num] */
+   char **texts;              /* [num + 1]: units[k].text, then the support unit's text */
+   unsigned num_texts;
+   glslang_shader_t **shaders; /* [num + 1] */
+};
+
+static void
+stage_units_finish(struct stage_units *su)
+{
+   for (unsigned k = 0; su->units && k < su->num; k++)
+      glsl_unit_finish(&su->units[k]);
+   if (su->texts && su->num_texts > su->num)
+      free(su->texts[su->num]);
+   for (unsigned k = 0; su->shaders && k <= su->num; k++)
+      if (su->shaders[k])
+         glslang_shader_delete(su->shaders[k]);
+   free(su->units);
+   free(su->texts);
+   free(su->shaders);
+   memset(su, 0, sizeof(*su));
+}
+
+/* GLSL 1.50, 4.3.8.1: "If gl_FragCoord is redeclared in any fragment shader in a program, it
+ * must be redeclared in all the fragment shaders in that program that have a static use
+ * gl_FragCoord. All redeclarations of gl_FragCoord in all fragment shaders in a single program
+ * must have the same set of qualifiers." Returns the program's layout (-1: not redeclared). */
+static int
+link_frag_coord(const struct stage_units *su, struct glsl_str *log, bool *ok)
+{
+   int layout = -1;
+   for (unsigned k = 0; k < su->num; k++) {
+      int l = su->units[k].frag_coord_layout;
+      if (l < 0)
+         continue;
+      if (layout >= 0 && l != layout) {
+         glsl_str_append(log, "error: fragment shaders redeclare gl_FragCoord with different "
+                              "layout qualifiers\n");
+         *ok = false;
+      }
+      layout = l;
+   }
+   for (unsigned k = 0; k < su->num && layout >= 0; k++) {
+      if (su->units[k].frag_coord_used && su->units[k].frag_coord_layout < 0) {
+         glsl_str_append(log, "error: gl_FragCoord is redeclared in a fragment shader but used "
+                              "without its redeclaration in another one\n");
+         *ok = false;
+         break;
+      }
+   }
+   return layout;
+}
+
+/* Compiles the objects of one stage and its support unit and adds them to gprog. False when one
+ * does not compile (the reasons are in log). */
+static bool
+compile_stage(enum glsl_stage s, const struct glsl_link_input *input, struct stage_units *su,
+              glslang_program_t *gprog, struct glsl_str *log)
+{
+   const char *const *objects = input->objects[s];
+   unsigned num = input->num_objects[s];
+   if (!num) {
+      objects = &input->source[s];
+      num = 1;
+   }
+   su->num = num;
+   su->units = calloc(num, sizeof(*su->units));
+   su->texts = calloc(num + 1, sizeof(*su->texts));
+   su->shaders = calloc(num + 1, sizeof(*su->shaders));
+   if (!su->units || !su->texts || !su->shaders) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   bool compiled = true;
+   uint32_t helpers = 0;
+   for (unsigned k = 0; k < num; k++) {
+      struct glsl_str slog = {0};
+      bool sok = false;
+      if (prepare_unit(s, objects[k], &su->units[k], &slog))
+         su->shaders[k] = parse_text(s, su->units[k].text, &slog, &sok);
+      if (!sok) {
+         glsl_str_printf(log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
+                         slog.s ? slog.s : "");
+         compiled = false;
+      }
+      free(slog.s);
+      su->texts[k] = su->units[k].text;
+      helpers |= su->units[k].helpers;
+   }
+   su->num_texts = num;
+   if (!compiled)
+      return false;
+
+   int frag_coord = s == GLSL_STAGE_FRAGMENT ? link_frag_coord(su, log, &compiled) : -1;
+   if (!compiled)
+      return false;
+   char *support = glsl_support_unit(s, helpers, frag_coord);
+   if (support) {
+      struct glsl_str slog = {0};
+      bool sok;
+      su->texts[num] = support;
+      su->num_texts = num + 1;
+      su->shaders[num] = parse_text(s, support, &slog, &sok);
+      if (!sok) {
+         glsl_str_printf(log, "error: internal error: the %s shader's built-in functions do not "
+                              "compile\n%s", glsl_stage_name(s), slog.s ? slog.s : "");
+         compiled = false;
+      }
+      free(slog.s);
+   }
+   for (unsigned k = 0; k < su->num_texts && compiled; k++)
+      glslang_program_add_shader(gprog, su->shaders[k]);
+   return compiled;
 }
 
 struct glsl_program *
@@ -450,7 +656,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
 {
    struct glsl_str log = {0};
    struct glsl_program *prog = NULL;
-   glslang_shader_t *shaders[GLSL_STAGE_COUNT] = {0};
+   struct stage_units units[GLSL_STAGE_COUNT] = {{0}};
    glslang_program_t *gprog = NULL;
    struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
@@ -463,7 +669,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    }
    unsigned present = 0;
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
-      if (input->source[s])
+      if (input->num_objects[s] || input->source[s])
          present |= GLSL_STAGE_BIT(s);
    if (!present) {
       glsl_str_append(&log, "error: program has no shaders attached\n");
@@ -479,25 +685,22 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!(present & GLSL_STAGE_BIT(s)))
          continue;
-      struct glsl_str slog = {0};
-      bool sok;
-      shaders[s] = parse_stage((enum glsl_stage)s, input->source[s], &slog, &sok);
-      if (!sok) {
-         glsl_str_printf(&log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
-                         slog.s ? slog.s : "");
+      struct stage_units *su = &units[s];
+      if (!compile_stage((enum glsl_stage)s, input, su, gprog, &log)) {
          compiled = false;
+         continue;
       }
-      free(slog.s);
-      if (shaders[s] && sok) {
-         glslang_program_add_shader(gprog, shaders[s]);
-         if (has_uniform_initializer(glslang_shader_get_preprocessed_code(shaders[s]))) {
-            init_words[s].words =
-               gl_target_words((enum glsl_stage)s, input->source[s], &init_words[s].num_words);
-            if (!init_words[s].words)
-               glsl_str_printf(&log, "warning: %s shader: uniform initializers are not "
-                                     "supported for this shader and were ignored\n",
-                               glsl_stage_name(s));
-         }
+      bool initializers = false;
+      for (unsigned k = 0; k < su->num; k++)
+         initializers |=
+            has_uniform_initializer(glslang_shader_get_preprocessed_code(su->shaders[k]));
+      if (initializers) {
+         init_words[s].words = gl_target_words((enum glsl_stage)s, su->texts, su->num_texts,
+                                               &init_words[s].num_words);
+         if (!init_words[s].words)
+            glsl_str_printf(&log, "warning: %s shader: uniform initializers are not "
+                                  "supported for this shader and were ignored\n",
+                            glsl_stage_name(s));
       }
    }
    if (!compiled)
@@ -576,8 +779,7 @@ done:
    if (gprog)
       glslang_program_delete(gprog);
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
-      if (shaders[s])
-         glslang_shader_delete(shaders[s]);
+      stage_units_finish(&units[s]);
    if (!ok) {
       glsl_program_destroy(prog);
       prog = NULL;

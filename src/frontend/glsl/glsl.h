@@ -1,11 +1,36 @@
-/* glsl.h — GLSL (desktop 1.40, 1.50, 3.30 core) to Vulkan SPIR-V for the GL front end, with the
- * reflection the front end needs to answer glGet* about a program without asking the server.
+/* glsl.h — GLSL (desktop 1.10, 1.20, 1.30, 1.40, 1.50 core, 3.30 core) to Vulkan SPIR-V for the GL
+ * front end, with the reflection the front end needs to answer glGet* about a program without
+ * asking the server.
  *
  * glslang does the parsing and code generation (client role only); everything GL-specific is done
- * here on the SPIR-V words afterwards: descriptor bindings, vertex-input / fragment-output /
- * varying locations, GL's clip-space depth, GL's gl_InstanceID, and the reflection itself.
+ * here, in the source before glslang sees it (glsl_lower.c) and on the SPIR-V words afterwards:
+ * descriptor bindings, vertex-input / fragment-output / varying locations, GL's clip-space depth,
+ * GL's gl_InstanceID, and the reflection itself.
  * The result is plain malloc'd C data: no pointers into glslang, safe to serialize.
  * Uniform initializers ("uniform float x = 2.0;") come back as the default block's initial_data.
+ *
+ * ── Versions and lowering ─────────────────────────────────────────────────────────────────────
+ *  - Each shader object is its own compilation unit (GL): glsl_link_input.objects, linked by
+ *    glslang's linker, so a block, uniform or struct may be declared in several objects of a stage.
+ *  - `\` + newline continues a line in every version (GLSL 1.30+ wording; Mesa does the same).
+ *  - The preprocessor runs with GL rules and the app's version: __VERSION__ is what the app wrote,
+ *    VULKAN is not defined.
+ *  - GLSL 1.10 / 1.20 / 1.30 compile as 1.40 (glslang's Vulkan target starts there): 1.40 keeps
+ *    everything of theirs a core context has (gl_FragColor / gl_FragData, precision qualifiers);
+ *    1.10 / 1.20 `attribute` / `varying` become `in` / `out`. Fixed-function built-ins (gl_Vertex,
+ *    gl_ModelViewMatrix, ftransform, ...) stay unavailable, as in a core context.
+ *  - texture1D/2D/3D/Cube[Proj][Lod], shadow1D/2D[Proj][Lod] (GLSL 1.10-4.10) and
+ *    texture2DRect[Proj] / shadow2DRect[Proj] (1.40+; glslang gives SPIR-V targets none of them)
+ *    map to texture / textureProj / textureLod / textureProjLod; shadow* return
+ *    vec4(result, 0, 0, 1) (core profiles read depth as RED). inverse() exists from 1.40
+ *    on (glslang only declares it from 1.50). An app that declares a function of such a name
+ *    itself keeps its own.
+ *  - App identifiers that are keywords only in Vulkan GLSL (texture2D, sampler, subpassInput, ...)
+ *    are legal and keep their names in the reflection.
+ *  - gl_DepthRange and layout(origin_upper_left / pixel_center_integer) on gl_FragCoord read GL
+ *    state through hidden members of the default uniform block (glsl_default_block.state_*).
+ *    Redeclarations of gl_FragCoord follow GLSL 1.50 4.3.8.1: before any use, the same layout in
+ *    every redeclaration and every fragment shader object that uses it (link error otherwise).
  *
  * ── Descriptor layout contract (the Vulkan backend relies on it) ───────────────────────────────
  *  - Everything lives in descriptor set GLSL_DESCRIPTOR_SET (0).
@@ -34,6 +59,9 @@
  *    else the lowest free contiguous locations (a matN takes N, an array of M takes M per element),
  *    assigned in declaration order after explicit and bound ones. Declared-but-unused inputs
  *    (active = false) get locations the used ones left free, so they never block a used one.
+ *    Bound names may alias (GL 3.3, 2.11.3: several names on one generic attribute): active
+ *    inputs of the same type on the same location become one SPIR-V Input variable (Vulkan allows
+ *    one per location); other overlaps of active inputs are link errors.
  *  - Fragment outputs: explicit location, else the glBindFragDataLocation pair, else the lowest free
  *    locations (a single output gets 0). layout(index=N) is kept (glsl_io.index). GLSL 1.40's
  *    gl_FragColor / gl_FragData[] appear as outputs of those names at location 0 (they are not
@@ -101,12 +129,16 @@ struct glsl_binding {
 };
 
 struct glsl_link_input {
-   /* NULL: stage absent. Several shader objects of one stage are concatenated by the caller. */
+   /* A stage's only shader object (NULL: stage absent) when num_objects[s] is 0. */
    const char *source[GLSL_STAGE_COUNT];
    const struct glsl_binding *attrib_bindings;
    unsigned num_attrib_bindings;
    const struct glsl_binding *frag_data_bindings;
    unsigned num_frag_data_bindings;
+   /* The shader objects of each stage, each a compilation unit of its own (GL): used instead of
+    * source[s] when num_objects[s] > 0. */
+   const char *const *objects[GLSL_STAGE_COUNT];
+   unsigned num_objects[GLSL_STAGE_COUNT];
 };
 
 /* A leaf uniform: a member of the default uniform block or of a uniform block. GL naming: "tint",
@@ -123,6 +155,16 @@ struct glsl_uniform {
    bool row_major;
 };
 
+/* GL state a program reads through a hidden member of its default uniform block (not in
+ * `uniforms`): the front end writes the current value into its shadow before it uploads it. */
+enum glsl_state_uniform {
+   GLSL_STATE_DEPTH_RANGE,        /* gl_DepthRange: float near, far, diff at +0, +4, +8: the
+                                   * current glDepthRange (clamped), diff = far - near */
+   GLSL_STATE_FRAMEBUFFER_HEIGHT, /* float: height of the draw framebuffer (gl_FragCoord
+                                   * layout(origin_upper_left): y' = height - y) */
+   GLSL_STATE_COUNT
+};
+
 struct glsl_default_block {
    uint32_t size;          /* bytes (std140, rounded up to 16); 0 when there are no uniforms */
    uint8_t *initial_data;  /* size bytes: GL's initial values (uniform initializers, else 0);
@@ -130,6 +172,8 @@ struct glsl_default_block {
    uint32_t stages;        /* GLSL_STAGE_BIT of stages that read some uniform in it */
    unsigned num_uniforms;  /* active leaves */
    struct glsl_uniform *uniforms;
+   uint32_t state_mask;    /* 1 << glsl_state_uniform: the program has that hidden member */
+   uint32_t state_offset[GLSL_STATE_COUNT]; /* its byte offset in the block */
 };
 
 /* One entry per block, and per element for an array of blocks; the index in glsl_program.blocks

@@ -16,6 +16,11 @@ add_object(struct glsl_ast_stage *st, const char *name, size_t name_len, const c
    struct glsl_ast_object *objs = realloc(st->objs, (st->num_objs + 1) * sizeof(*objs));
    if (!objs)
       return;
+   size_t mangle = sizeof(GLSL_MANGLE) - 1; /* the app's name: glsl_demangle */
+   if (name_len >= mangle && !strncmp(name, GLSL_MANGLE, mangle)) {
+      name += mangle;
+      name_len -= mangle;
+   }
    st->objs = objs;
    char *n = malloc(name_len + 1), *t = malloc(type_len + 1);
    if (!n || !t) {

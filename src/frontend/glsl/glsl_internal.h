@@ -63,4 +63,45 @@ bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stag
 
 const char *glsl_stage_name(enum glsl_stage stage);
 
+/* ── lowering (glsl_lower.c) ───────────────────────────────────────────────────────────────── */
+
+/* App identifiers that are keywords in Vulkan GLSL (texture2D, sampler, ...) and the built-ins we
+ * provide get this prefix in the text glslang sees; names read back from SPIR-V or from the AST
+ * dump go through glsl_demangle. */
+#define GLSL_MANGLE "_mgl_id_"
+const char *glsl_demangle(const char *name);
+
+/* Built-ins provided by the support unit (bits of glsl_unit.helpers): texture1D ... textureCubeLod,
+ * shadow1D ... shadow2DProjLod, texture2DRect ... shadow2DRectProj (GLSL_HELPER_INVERSE of them),
+ * and inverse() for GLSL 1.40. */
+enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_COUNT = 27 };
+
+/* gl_FragCoord layout qualifiers (glsl_unit.frag_coord_layout). */
+enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
+
+/* One compilation unit (a shader object) as glslang's Vulkan target compiles it. */
+struct glsl_unit {
+   char *text;            /* the lowered source (malloc'd) */
+   int version;           /* as the app wrote it (110 when it has no #version) */
+   int compile_version;   /* what `text` declares: at least 140 */
+   uint32_t helpers;      /* built-ins it calls; their bodies come from the support unit */
+   bool depth_range;      /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
+   unsigned frag_outputs; /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
+   bool frag_coord_used;  /* static use of gl_FragCoord besides its redeclaration */
+   int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
+};
+
+/* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
+char *glsl_splice_lines(const char *src);
+/* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
+ * whose #version said `version` and `profile`). False with a message in log when the unit is not
+ * valid GLSL in a way only this step sees. */
+bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
+                             const char *profile, struct glsl_unit *u, struct glsl_str *log);
+void glsl_unit_finish(struct glsl_unit *u);
+/* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
+ * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define
+ * (or out of memory). */
+char *glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout);
+
 #endif

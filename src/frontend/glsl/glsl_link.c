@@ -242,6 +242,8 @@ struct stage {
    struct spv_module *m;
    struct spv_deco_override *decos;
    unsigned num_decos, cap_decos;
+   struct spv_var_alias *aliases;
+   unsigned num_aliases, cap_aliases;
    uint32_t default_var;
    unsigned used_blocks, used_samplers; /* elements, for the per-stage limits */
 };
@@ -551,6 +553,17 @@ find_default_block(const struct spv_module *m)
    return 0;
 }
 
+/* The glsl_state_uniform a hidden default-block member stands for; -1 for the app's own. */
+static int
+state_uniform(const char *name)
+{
+   if (!strcmp(name, "_mgl_DepthRange"))
+      return GLSL_STATE_DEPTH_RANGE;
+   if (!strcmp(name, "_mgl_FramebufferHeight"))
+      return GLSL_STATE_FRAMEBUFFER_HEIGHT;
+   return -1;
+}
+
 static void
 link_default_block(struct link *l)
 {
@@ -621,9 +634,16 @@ link_default_block(struct link *l)
    struct leaf_sink sink = {&db->uniforms, &db->num_uniforms, &l->cap_uniforms};
    for (uint32_t k = 0; k < bt->num_members && !l->failed; k++) {
       const struct spv_member *mb = &bt->members[k];
+      const char *mn = mb->name ? mb->name : "";
+      int state = state_uniform(mn);
+      if (state >= 0) {
+         /* GL state the front end fills in (glsl_lower.c declares these); never reported */
+         db->state_mask |= 1u << state;
+         db->state_offset[state] = mb->offset > 0 ? (uint32_t)mb->offset : 0;
+         continue;
+      }
       if (!used[k])
          continue; /* inactive: GL does not report it */
-      const char *mn = mb->name ? mb->name : "";
       reflect_leaves(l, m, mb->type, mn, mn, "", mb->offset > 0 ? (uint32_t)mb->offset : 0,
                      mb->matrix_stride, mb->row_major, &sink);
    }
@@ -1005,10 +1025,11 @@ binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v)
    return -1;
 }
 
-/* GL's location rules for vertex inputs / fragment outputs (see glsl.h). */
+/* GL's location rules for vertex inputs / fragment outputs (see glsl.h). `alias`: explicit and
+ * bound locations may overlap (vertex inputs: GL calls it aliasing). */
 static void
 assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_binding *b,
-                 unsigned nb, int32_t max, const char *what)
+                 unsigned nb, int32_t max, const char *what, bool alias)
 {
    uint64_t used[2] = {0, 0}; /* per blend index */
 
@@ -1019,7 +1040,7 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
       if (v[i].location + (int64_t)v[i].locs > max)
          link_error(l, "%s `%s' at location %d exceeds the maximum location %d", what, v[i].name,
                     v[i].location, max - 1);
-      else if (!range_free(*u, v[i].location, v[i].locs))
+      else if (!alias && !range_free(*u, v[i].location, v[i].locs))
          link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name,
                     v[i].location, what);
       else
@@ -1037,7 +1058,8 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
          if ((bound >= 0) != want_bound)
             continue;
          if (bound >= 0) {
-            if (range_free(*u, bound, v[i].locs) && bound + (int64_t)v[i].locs <= max) {
+            if ((alias || range_free(*u, bound, v[i].locs)) &&
+                bound + (int64_t)v[i].locs <= max) {
                v[i].location = bound;
                mark(u, bound, v[i].locs);
                continue;
@@ -1104,7 +1126,32 @@ link_vertex_inputs(struct link *l)
    unsigned n;
    struct iovar *v = collect_io(l, GLSL_STAGE_VERTEX, SpvStorageInput, &n);
    assign_locations(l, v, n, l->in->attrib_bindings, l->in->num_attrib_bindings,
-                    GLSL_MAX_VERTEX_ATTRIBS, "vertex shader input");
+                    GLSL_MAX_VERTEX_ATTRIBS, "vertex shader input", true);
+   /* Aliasing (GL 3.3, 2.11.3): several names may share a generic attribute as long as no path
+    * through the shader reads two of them. Vulkan wants one Input variable per location, so an
+    * active input on the location of an earlier active one of the same type becomes that one. */
+   for (unsigned j = 0; j < n && !l->failed; j++) {
+      for (unsigned i = 0; i < j && v[j].active; i++) {
+         if (!v[i].active || v[i].location + (int64_t)v[i].locs <= v[j].location ||
+             v[j].location + (int64_t)v[j].locs <= v[i].location)
+            continue;
+         if (v[i].location != v[j].location || !types_equal(st->m, v[i].type, st->m, v[j].type)) {
+            link_error(l, "vertex shader inputs `%s' and `%s' alias location %d with different "
+                          "types; this implementation supports aliasing only between inputs of "
+                          "the same type",
+                       v[i].name, v[j].name, v[j].location);
+            break;
+         }
+         if (!GROW(l, st->aliases, st->num_aliases, st->cap_aliases))
+            break;
+         uint32_t to = v[i].var;
+         for (unsigned k = 0; k < st->num_aliases; k++)
+            if (st->aliases[k].from == to)
+               to = st->aliases[k].to;
+         st->aliases[st->num_aliases++] = (struct spv_var_alias){v[j].var, to};
+         break;
+      }
+   }
    for (unsigned i = 0; i < n && !l->failed; i++)
       add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
    if (!l->failed)
@@ -1122,7 +1169,7 @@ link_fragment_outputs(struct link *l)
    unsigned n;
    struct iovar *v = collect_io(l, GLSL_STAGE_FRAGMENT, SpvStorageOutput, &n);
    assign_locations(l, v, n, l->in->frag_data_bindings, l->in->num_frag_data_bindings,
-                    GLSL_MAX_DRAW_BUFFERS, "fragment shader output");
+                    GLSL_MAX_DRAW_BUFFERS, "fragment shader output", false);
    for (unsigned i = 0; i < n && !l->failed; i++)
       add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
    if (!l->failed)
@@ -1213,6 +1260,8 @@ finish_stages(struct link *l)
       struct spv_patch patch = {
          .decos = st->decos,
          .num_decos = st->num_decos,
+         .aliases = st->aliases,
+         .num_aliases = st->num_aliases,
          .instance_id_minus_base = s == GLSL_STAGE_VERTEX,
          .remap_depth = s == last_prerast,
       };
@@ -1306,6 +1355,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       spv_module_destroy(l.st[s].m);
       free(l.st[s].decos);
+      free(l.st[s].aliases);
    }
    return !l.failed;
 }

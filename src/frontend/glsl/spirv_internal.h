@@ -22,9 +22,10 @@ enum {
    SpvOpTypeRuntimeArray = 29, SpvOpTypeStruct = 30, SpvOpTypePointer = 32,
    SpvOpTypeFunction = 33, SpvOpConstantTrue = 41, SpvOpConstantFalse = 42, SpvOpConstant = 43,
    SpvOpConstantComposite = 44, SpvOpConstantNull = 46, SpvOpFunction = 54, SpvOpFunctionEnd = 56,
-   SpvOpVariable = 59, SpvOpLoad = 61, SpvOpStore = 62, SpvOpAccessChain = 65,
-   SpvOpInBoundsAccessChain = 66, SpvOpDecorate = 71, SpvOpMemberDecorate = 72,
-   SpvOpDecorationGroup = 73, SpvOpGroupDecorate = 74, SpvOpGroupMemberDecorate = 75,
+   SpvOpVariable = 59, SpvOpLoad = 61, SpvOpStore = 62, SpvOpCopyMemory = 63,
+   SpvOpAccessChain = 65, SpvOpInBoundsAccessChain = 66, SpvOpPtrAccessChain = 67,
+   SpvOpDecorate = 71, SpvOpMemberDecorate = 72, SpvOpDecorationGroup = 73,
+   SpvOpGroupDecorate = 74, SpvOpGroupMemberDecorate = 75,
    SpvOpCompositeExtract = 81, SpvOpCompositeInsert = 82, SpvOpFAdd = 129, SpvOpISub = 130,
    SpvOpFMul = 133, SpvOpEmitVertex = 218, SpvOpEmitStreamVertex = 220, SpvOpReturn = 253,
    SpvOpNoLine = 317, SpvOpModuleProcessed = 330, SpvOpExecutionModeId = 331,
@@ -127,9 +128,17 @@ struct spv_deco_override {
    uint32_t value;
 };
 
+/* Variable `from` is replaced by `to` (same pointer type): its declaration, names, decorations
+ * and interface entry go, its loads and access chains use `to`. */
+struct spv_var_alias {
+   uint32_t from, to;
+};
+
 struct spv_patch {
    const struct spv_deco_override *decos;
    unsigned num_decos;
+   const struct spv_var_alias *aliases;
+   unsigned num_aliases;
    /* gl_InstanceID: every load of the InstanceIndex builtin becomes InstanceIndex - BaseInstance. */
    bool instance_id_minus_base;
    /* GL depth: gl_Position.z = (z + w) * 0.5 before each OpReturn of the entry point (vertex) or

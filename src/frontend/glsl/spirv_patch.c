@@ -2,6 +2,8 @@
  *
  *  - Binding / DescriptorSet / Location decorations of chosen variables are replaced (or added):
  *    glslang assigns bindings and locations per stage, GL assigns them per program.
+ *  - Aliased variables (GL vertex-attribute aliasing) are folded into one: Vulkan allows one
+ *    Input variable per location.
  *  - gl_InstanceID: relaxed Vulkan rules map it to InstanceIndex, which includes the draw's
  *    firstInstance; GL's does not include baseinstance. Each load becomes
  *    InstanceIndex - BaseInstance (capability DrawParameters, core in SPIR-V 1.3).
@@ -92,6 +94,16 @@ static const uint32_t spv_decoration_of_kind[] = {
    [SPV_SET_DESCRIPTOR_SET] = SpvDecorationDescriptorSet,
    [SPV_SET_LOCATION] = SpvDecorationLocation,
 };
+
+/* What `id` is replaced by (itself when it is not an aliased variable). */
+static uint32_t
+alias_of(const struct spv_patch *p, uint32_t id)
+{
+   for (unsigned i = 0; i < p->num_aliases; i++)
+      if (p->aliases[i].from == id)
+         return p->aliases[i].to;
+   return id;
+}
 
 static bool
 overridden(const struct spv_patch *p, uint32_t id, int kind)
@@ -248,8 +260,9 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       }
       if (!decos_done && !is_preamble_op(op)) {
          for (unsigned i = 0; i < p->num_decos; i++)
-            EMIT(&b, SpvOpDecorate, p->decos[i].id, spv_decoration_of_kind[p->decos[i].kind],
-                 p->decos[i].value);
+            if (alias_of(p, p->decos[i].id) == p->decos[i].id)
+               EMIT(&b, SpvOpDecorate, p->decos[i].id, spv_decoration_of_kind[p->decos[i].kind],
+                    p->decos[i].value);
          if (new_base)
             EMIT(&b, SpvOpDecorate, base_var, SpvDecorationBuiltIn, SpvBuiltInBaseInstance);
          decos_done = true;
@@ -268,17 +281,68 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       case SpvOpDecorate:
          if (wc >= 4 && deco_kind_of(in[2]) >= 0 && overridden(p, in[1], deco_kind_of(in[2])))
             continue; /* replaced by the override emitted after the annotations */
+         if (wc >= 2 && alias_of(p, in[1]) != in[1])
+            continue;
+         break;
+      case SpvOpName:
+      case SpvOpMemberName:
+      case SpvOpMemberDecorate:
+         if (wc >= 2 && alias_of(p, in[1]) != in[1])
+            continue;
+         break;
+      case SpvOpVariable:
+         if (wc >= 3 && alias_of(p, in[2]) != in[2])
+            continue;
+         break;
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
+      case SpvOpPtrAccessChain:
+         if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
+            wb_reserve(&b, wc);
+            if (b.oom)
+               goto oom;
+            memcpy(&b.w[b.n], in, wc * sizeof(*in));
+            b.w[b.n + 3] = alias_of(p, in[3]);
+            b.n += wc;
+            continue;
+         }
+         break;
+      case SpvOpCopyMemory:
+         if (wc >= 3 && alias_of(p, in[2]) != in[2]) {
+            wb_reserve(&b, wc);
+            if (b.oom)
+               goto oom;
+            memcpy(&b.w[b.n], in, wc * sizeof(*in));
+            b.w[b.n + 2] = alias_of(p, in[2]);
+            b.n += wc;
+            continue;
+         }
          break;
       case SpvOpEntryPoint:
-         if (new_base) {
-            /* Interface list: the BaseInstance input joins it. */
+         if (new_base || p->num_aliases) {
+            /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
             wb_reserve(&b, wc + 1);
             if (b.oom)
                goto oom;
-            b.w[b.n] = ((wc + 1) << 16) | op;
-            memcpy(&b.w[b.n + 1], &in[1], (wc - 1) * sizeof(*in));
-            b.w[b.n + wc] = base_var;
-            b.n += wc + 1;
+            size_t at0 = b.n;
+            b.n++;
+            unsigned k = 1;
+            /* execution model, function id, then the name (a NUL-terminated literal) */
+            for (; k < wc && k < 3; k++)
+               b.w[b.n++] = in[k];
+            for (; k < wc; k++) {
+               b.w[b.n++] = in[k];
+               if (!(in[k] & 0xff000000u)) {
+                  k++;
+                  break;
+               }
+            }
+            for (; k < wc; k++)
+               if (alias_of(p, in[k]) == in[k])
+                  b.w[b.n++] = in[k];
+            if (new_base)
+               b.w[b.n++] = base_var;
+            b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
             continue;
          }
          break;
@@ -297,6 +361,15 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
             wb_emit(&b, SpvOpLoad, wc - 1, ops);
             EMIT(&b, SpvOpLoad, in[1], c, base_var);
             EMIT(&b, SpvOpISub, in[1], in[2], a, c);
+            continue;
+         }
+         if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
+            wb_reserve(&b, wc);
+            if (b.oom)
+               goto oom;
+            memcpy(&b.w[b.n], in, wc * sizeof(*in));
+            b.w[b.n + 3] = alias_of(p, in[3]);
+            b.n += wc;
             continue;
          }
          break;

@@ -1,6 +1,7 @@
 /* spirv_reflect.c — reads the SPIR-V words glslang produced into a per-id table: names, member
  * names, decorations, types, 32-bit constants, global variables, and which globals the code
  * references. The GL linker (glsl_link.c) builds its reflection and its patch plan from it. */
+#include "glsl_internal.h"
 #include "spirv_internal.h"
 
 #include <stdlib.h>
@@ -20,6 +21,17 @@ spv_string(const uint32_t *w, unsigned nwords)
       out[len] = '\0';
    }
    return out;
+}
+
+/* An OpName / OpMemberName string as the app wrote the name (glsl_demangle). */
+static char *
+spv_name(const uint32_t *w, unsigned nwords)
+{
+   char *s = spv_string(w, nwords);
+   const char *d = glsl_demangle(s);
+   if (s && d != s)
+      memmove(s, d, strlen(d) + 1);
+   return s;
 }
 
 static void
@@ -229,12 +241,12 @@ parse_annotations(struct spv_module *m, const uint32_t *w, size_t n)
       switch (op) {
       case SpvOpName:
          if (wc >= 3 && in[1] < m->bound && !m->ids[in[1]].name)
-            m->ids[in[1]].name = spv_string(&in[2], wc - 2);
+            m->ids[in[1]].name = spv_name(&in[2], wc - 2);
          break;
       case SpvOpMemberName:
          if (wc >= 4 && in[1] < m->bound && in[2] < m->ids[in[1]].num_members &&
              !m->ids[in[1]].members[in[2]].name)
-            m->ids[in[1]].members[in[2]].name = spv_string(&in[3], wc - 3);
+            m->ids[in[1]].members[in[2]].name = spv_name(&in[3], wc - 3);
          break;
       case SpvOpDecorate: {
          if (wc < 3 || in[1] >= m->bound)

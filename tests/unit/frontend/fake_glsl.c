@@ -87,6 +87,14 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       u->array_stride = f->array_size > 1 ? 16 * columns(f->type) : 0;
       offset += 16 * columns(f->type) * n;
    }
+   p->default_block.state_mask = next.state_mask;
+   for (unsigned k = 0; k < GLSL_STATE_COUNT; k++) {
+      if (!(next.state_mask & (1u << k)))
+         continue;
+      p->default_block.state_offset[k] = next.state_offset[k];
+      if (next.state_offset[k] + 16 > offset)
+         offset = next.state_offset[k] + 16;
+   }
    p->default_block.size = offset;
    p->default_block.stages = p->stages;
    unsigned ns = 0;

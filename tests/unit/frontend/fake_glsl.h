@@ -22,6 +22,10 @@ struct fake_program {
    unsigned num_blocks;
    const char *inputs[4]; /* vec4 inputs at locations 0.. */
    unsigned num_inputs;
+   /* Hidden GL-state members of the default block (glsl_default_block.state_*), placed after
+    * the uniforms at state_offset[k] (the block grows to hold them). */
+   uint32_t state_mask;
+   uint32_t state_offset[4];
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources

@@ -475,6 +475,76 @@ test_uniforms_and_ubo(void)
    env_finish(&e);
 }
 
+/* GL state read through hidden default-block members (gl_DepthRange, the framebuffer height for
+ * gl_FragCoord's origin_upper_left): the front end writes the current values into the shadow it
+ * uploads, and uploads again when they change. */
+static void
+test_state_uniforms(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 48);
+   struct fake_program fp = {
+      .num_inputs = 1, .inputs = {"pos"},
+      .num_uniforms = 1, .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
+      .state_mask = (1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT),
+      .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16, [GLSL_STATE_FRAMEBUFFER_HEIGHT] = 32},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   mgl_glDepthRange(0.25, 0.75);
+   mgl_glUniform4f(mgl_glGetUniformLocation(prog, "tint"), 1, 2, 3, 4);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      float f[4];
+      CHECK_EQ(gc->data_size, 48);
+      memcpy(f, gc->data, 16);
+      CHECK(f[0] == 1 && f[3] == 4);
+      memcpy(f, gc->data + 16, 12);
+      CHECK(f[0] == 0.25f && f[1] == 0.75f && f[2] == 0.5f);
+      memcpy(f, gc->data + 32, 4);
+      CHECK(f[0] == 48.0f);
+   }
+   /* unchanged state: nothing resent */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 0);
+   /* a new depth range goes with the next draw (glDepthRange clamps to [0, 1]) */
+   mgl_glDepthRange(1.5, 0.0);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      float f[3];
+      memcpy(f, gc->data + 16, 12);
+      CHECK(f[0] == 1.0f && f[1] == 0.0f && f[2] == -1.0f);
+   }
+   /* and so does the height of another draw framebuffer */
+   GLuint tex, fbo;
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      float h;
+      memcpy(&h, gc->data + 32, 4);
+      CHECK(h == 8.0f);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 /* Framebuffer state: texture attachments with formats inline; sent when it changes only. */
 static void
 test_framebuffer_state(void)
@@ -730,6 +800,7 @@ main(void)
    test_texture_uploads();
    test_incomplete_texture_black();
    test_uniforms_and_ubo();
+   test_state_uniforms();
    test_framebuffer_state();
    test_draw_forms();
    test_render_state_lru();

@@ -1,10 +1,16 @@
-/* unit.glsl.versions — #version 140, 150 and 330 compile and link; other versions fail with a
- * message naming the supported ones; a syntax error fails with a log naming its line; a missing
- * main() is a link error, not a compile error. */
+/* unit.glsl.versions — #version 110, 120, 130 (lowered to 1.40), 140, 150 and 330 compile and
+ * link; other versions fail with a message naming the supported ones; a syntax error fails with a
+ * log naming its line (also in a lowered version); a missing main() is a link error, not a compile
+ * error. */
 #include "glsl_test_util.h"
 
-static const char *vs_body = "in vec4 pos;\nout vec4 col;\nvoid main() { gl_Position = pos; col = pos; }\n";
+static const char *vs_body =
+   "in vec4 pos;\nout vec4 col;\nvoid main() { gl_Position = pos; col = pos; }\n";
 static const char *fs_body = "in vec4 col;\nout vec4 o;\nvoid main() { o = col; }\n";
+/* GLSL 1.10 / 1.20 style: no global in/out yet. */
+static const char *vs_legacy = "attribute vec4 pos;\nvarying vec4 col;\n"
+                               "void main() { gl_Position = pos; col = pos; }\n";
+static const char *fs_legacy = "varying vec4 col;\nvoid main() { gl_FragColor = col; }\n";
 
 static char *
 cat(const char *a, const char *b)
@@ -17,9 +23,9 @@ cat(const char *a, const char *b)
 }
 
 static void
-accepted(const char *header)
+accepted_with(const char *header, const char *vbody, const char *fbody, const char *output)
 {
-   char *vs = cat(header, vs_body), *fs = cat(header, fs_body), *log = NULL;
+   char *vs = cat(header, vbody), *fs = cat(header, fbody), *log = NULL;
    CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "[%s] vertex: %s", header, log);
    free(log);
    CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "[%s] fragment: %s", header, log);
@@ -30,6 +36,11 @@ accepted(const char *header)
    if (p) {
       CHECK(t_spirv_val(&p->spirv[0], "versions-vs") != 0, "[%s] vertex SPIR-V", header);
       CHECK(t_spirv_val(&p->spirv[1], "versions-fs") != 0, "[%s] fragment SPIR-V", header);
+      const struct glsl_io *in = glsl_program_find_input(p, "pos");
+      const struct glsl_io *out = glsl_program_find_output(p, output);
+      CHECK(in && in->active && in->location == 0, "[%s] input pos", header);
+      CHECK(out && out->location == 0, "[%s] output %s", header, output);
+      CHECK(!log || !strstr(log, "deprecated"), "[%s] log: %s", header, log);
    }
    glsl_program_destroy(p);
    free(log);
@@ -38,12 +49,18 @@ accepted(const char *header)
 }
 
 static void
+accepted(const char *header)
+{
+   accepted_with(header, vs_body, fs_body, "o");
+}
+
+static void
 rejected(const char *header, const char *where)
 {
    char *vs = cat(header, vs_body), *log = NULL;
    CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "[%s] compiled", header);
    CHECK(log && strstr(log, "is not supported") &&
-            strstr(log, "Supported versions are: 1.40, 1.50 core, and 3.30 core"),
+            strstr(log, "Supported versions are: 1.10, 1.20, 1.30, 1.40, 1.50 core, and 3.30 core"),
          "[%s] log: %s", header, log);
    if (where)
       CHECK(log && strstr(log, where), "[%s] log does not say %s: %s", header, where, log);
@@ -66,17 +83,22 @@ main(void)
    accepted("#version 330\n");
    accepted("#version 330 core\n");
    accepted("// leading comment\n/* block\n comment */  #version 330 core\n");
+   accepted("#version 130\n");
+   accepted_with("#version 130\n", vs_body, "in vec4 col;\nvoid main() { gl_FragColor = col; }\n",
+                 "gl_FragColor");
+   accepted_with("", vs_legacy, fs_legacy, "gl_FragColor");
+   accepted_with("#version 110\n", vs_legacy, fs_legacy, "gl_FragColor");
+   accepted_with("#version 120\n", vs_legacy,
+                 "varying vec4 col;\nvoid main() { gl_FragData[0] = col; }\n", "gl_FragData");
 
-   rejected("", "GLSL 1.10");
-   rejected("#version 110\n", "0:1(10): error: GLSL 1.10");
-   rejected("#version 120\n", "GLSL 1.20");
-   rejected("#version 130\n", "GLSL 1.30");
    rejected("#version 400\n", "GLSL 4.00");
    rejected("#version 450\n", "GLSL 4.50");
    rejected("#version 450 core\n", "GLSL 4.50");
    rejected("#version 300 es\n", "GLSL 3.00 ES");
    rejected("#version 150 compatibility\n", "GLSL 1.50 compatibility profile");
+   rejected("#version 130 compatibility\n", "GLSL 1.30 compatibility profile");
    rejected("/* x */\n\n  #  version   450\n", "0:3(16)");
+   rejected("#version 100\n", "GLSL 1.00");
 
    /* Syntax error on line 4. */
    char *log = NULL;
@@ -86,6 +108,18 @@ main(void)
    printf("  syntax error -> %s", log);
    free(log);
 
+   /* The same in a version compiled as 1.40, and in 1.10 without a #version. */
+   const char *bad130 = "#version 130\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad130, &log), "1.30 syntax error compiled");
+   CHECK(log && strstr(log, "0:4") && !strstr(log, "0:5"), "1.30: log does not name line 4: %s",
+         log);
+   free(log);
+   const char *bad110 = "\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad110, &log), "1.10 syntax error compiled");
+   CHECK(log && strstr(log, "0:4") && !strstr(log, "0:5"), "1.10: log does not name line 4: %s",
+         log);
+   free(log);
+
    /* Undeclared identifier on line 3. */
    const char *undecl = "#version 150\nout vec4 o;\nvoid main() { o = vec4(nope); }\n";
    CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, undecl, &log), "undeclared compiled");
@@ -93,7 +127,8 @@ main(void)
    free(log);
 
    /* Link with a stage that does not compile. */
-   struct glsl_link_input in = {.source = {"#version 330 core\nvoid main() { gl_Position = vec4(0); }\n", bad}};
+   struct glsl_link_input in = {
+      .source = {"#version 330 core\nvoid main() { gl_Position = vec4(0); }\n", bad}};
    struct glsl_program *p = glsl_link(&in, &log);
    CHECK(!p && log && strstr(log, "fragment shader failed to compile") && strstr(log, "0:4"),
          "link of a broken shader: %s", log);

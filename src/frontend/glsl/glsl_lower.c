@@ -1,0 +1,602 @@
+/* glsl_lower.c — GL GLSL that glslang's Vulkan target does not take as GL does, rewritten in the
+ * source before glslang parses it (see glsl.h, "Versions and lowering"). Two steps around glslang's
+ * GL-mode preprocessor (glsl.c runs it):
+ *
+ *  1. glsl_splice_lines, before preprocessing: GLSL 1.30+ lets `\` + newline continue a line
+ *     (glslang takes it only from 4.20 on). The newlines taken out are put back after the end of
+ *     the logical line, so every later line keeps its number.
+ *  2. glsl_lower_preprocessed, on the preprocessor's output (no comments, no macros, no #if left,
+ *     the app's line numbers kept by the preprocessor's own #line directives), a token-level
+ *     rewrite:
+ *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
+ *        1.10/1.20 `attribute` / `varying` become `in` / `out` (1.40 deprecates them);
+ *      - names that are keywords only in Vulkan GLSL (texture2D, sampler, subpassInput, ...) and
+ *        the names of the built-ins we provide are renamed GLSL_MANGLE + name (reflection strips
+ *        the prefix again, so an app's variable called `sampler` keeps its name);
+ *      - built-ins glslang's Vulkan target lacks get prototypes in a prologue, their bodies come
+ *        from the stage's support unit (glsl_support_unit): texture1D/2D/3D/Cube*, shadow*D*
+ *        (GLSL 1.10-4.10 have them), texture2DRect* / shadow2DRect* (GLSL 1.40+, as in Mesa),
+ *        and inverse() in GLSL 1.40 (glslang only declares it from 1.50 on);
+ *      - a unit that redeclares gl_PerVertex (1.50+) gets ARB_separate_shader_objects, which
+ *        glslang wants for that before 4.10;
+ *      - gl_DepthRange(Parameters) becomes a hidden member of the default uniform block;
+ *      - gl_FragColor / gl_FragData become outputs we declare under their mangled names: glslang's
+ *        linker makes one variable of them per compilation unit when several units write them;
+ *      - a gl_FragCoord redeclaration with layout(origin_upper_left / pixel_center_integer) is
+ *        taken out and gl_FragCoord reads become _mgl_FragCoord(), which applies the layout (Vulkan
+ *        forbids PixelCenterInteger, and its FragCoord origin is GL's lower-left one here).
+ *     The prologue goes right after the #version line and is followed by a #line directive that
+ *     gives the app's next line its own number again. */
+#include "glsl_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ── line continuation ─────────────────────────────────────────────────────────────────────── */
+
+char *
+glsl_splice_lines(const char *src)
+{
+   size_t n = strlen(src);
+   char *out = malloc(n + 1); /* each splice drops two or three bytes and adds back one */
+   if (!out)
+      return NULL;
+   size_t o = 0;
+   unsigned pending = 0;
+   for (size_t i = 0; i < n;) {
+      if (src[i] == '\\' && src[i + 1] == '\n') {
+         pending++;
+         i += 2;
+      } else if (src[i] == '\\' && src[i + 1] == '\r' && src[i + 2] == '\n') {
+         pending++;
+         i += 3;
+      } else if (src[i] == '\n') {
+         out[o++] = src[i++];
+         for (; pending; pending--)
+            out[o++] = '\n';
+      } else {
+         out[o++] = src[i++];
+      }
+   }
+   for (; pending; pending--)
+      out[o++] = '\n';
+   out[o] = '\0';
+   return out;
+}
+
+/* ── names ─────────────────────────────────────────────────────────────────────────────────── */
+
+/* Keywords of Vulkan GLSL (KHR_vulkan_glsl) that are plain identifiers in GL GLSL. */
+static const char *const vulkan_keywords[] = {
+   "sampler", "samplerShadow",
+   "texture1D", "texture2D", "texture3D", "textureCube", "texture2DRect", "texture1DArray",
+   "texture2DArray", "textureCubeArray", "textureBuffer", "texture2DMS", "texture2DMSArray",
+   "itexture1D", "itexture2D", "itexture3D", "itextureCube", "itexture2DRect", "itexture1DArray",
+   "itexture2DArray", "itextureCubeArray", "itextureBuffer", "itexture2DMS", "itexture2DMSArray",
+   "utexture1D", "utexture2D", "utexture3D", "utextureCube", "utexture2DRect", "utexture1DArray",
+   "utexture2DArray", "utextureCubeArray", "utextureBuffer", "utexture2DMS", "utexture2DMSArray",
+   "subpassInput", "subpassInputMS", "isubpassInput", "isubpassInputMS", "usubpassInput",
+   "usubpassInputMS",
+};
+
+/* Built-ins we provide; GLSL_HELPER_* bits index this table. */
+static const char *const helper_names[] = {
+   "texture1D", "texture1DProj", "texture1DLod", "texture1DProjLod",
+   "texture2D", "texture2DProj", "texture2DLod", "texture2DProjLod",
+   "texture3D", "texture3DProj", "texture3DLod", "texture3DProjLod",
+   "textureCube", "textureCubeLod",
+   "shadow1D", "shadow2D", "shadow1DProj", "shadow2DProj",
+   "shadow1DLod", "shadow2DLod", "shadow1DProjLod", "shadow2DProjLod",
+   "texture2DRect", "texture2DRectProj", "shadow2DRect", "shadow2DRectProj",
+   "inverse",
+};
+_Static_assert(sizeof(helper_names) / sizeof(helper_names[0]) == GLSL_HELPER_COUNT &&
+                  GLSL_HELPER_INVERSE == GLSL_HELPER_COUNT - 1,
+               "helper_names and GLSL_HELPER_* disagree");
+
+enum { FRAG_ONLY = 1 };
+
+/* Every overload: which name, a fragment-only flag (implicit-derivative bias forms), the
+ * signature after the return type (parameters s, p, x) and the body. `D` in a body is the
+ * depth-comparison result's GL vector: core profiles treat depth as RED, (d, 0, 0, 1). */
+struct helper_fn {
+   uint8_t helper, flags;
+   const char *ret, *params, *body;
+};
+#define D(e) "return vec4(" e ", 0.0, 0.0, 1.0);"
+static const struct helper_fn helper_fns[] = {
+   {0, 0, "vec4", "sampler1D s, float p", "return texture(s, p);"},
+   {0, FRAG_ONLY, "vec4", "sampler1D s, float p, float x", "return texture(s, p, x);"},
+   {1, 0, "vec4", "sampler1D s, vec2 p", "return textureProj(s, p);"},
+   {1, 0, "vec4", "sampler1D s, vec4 p", "return textureProj(s, p);"},
+   {1, FRAG_ONLY, "vec4", "sampler1D s, vec2 p, float x", "return textureProj(s, p, x);"},
+   {1, FRAG_ONLY, "vec4", "sampler1D s, vec4 p, float x", "return textureProj(s, p, x);"},
+   {2, 0, "vec4", "sampler1D s, float p, float x", "return textureLod(s, p, x);"},
+   {3, 0, "vec4", "sampler1D s, vec2 p, float x", "return textureProjLod(s, p, x);"},
+   {3, 0, "vec4", "sampler1D s, vec4 p, float x", "return textureProjLod(s, p, x);"},
+   {4, 0, "vec4", "sampler2D s, vec2 p", "return texture(s, p);"},
+   {4, FRAG_ONLY, "vec4", "sampler2D s, vec2 p, float x", "return texture(s, p, x);"},
+   {5, 0, "vec4", "sampler2D s, vec3 p", "return textureProj(s, p);"},
+   {5, 0, "vec4", "sampler2D s, vec4 p", "return textureProj(s, p);"},
+   {5, FRAG_ONLY, "vec4", "sampler2D s, vec3 p, float x", "return textureProj(s, p, x);"},
+   {5, FRAG_ONLY, "vec4", "sampler2D s, vec4 p, float x", "return textureProj(s, p, x);"},
+   {6, 0, "vec4", "sampler2D s, vec2 p, float x", "return textureLod(s, p, x);"},
+   {7, 0, "vec4", "sampler2D s, vec3 p, float x", "return textureProjLod(s, p, x);"},
+   {7, 0, "vec4", "sampler2D s, vec4 p, float x", "return textureProjLod(s, p, x);"},
+   {8, 0, "vec4", "sampler3D s, vec3 p", "return texture(s, p);"},
+   {8, FRAG_ONLY, "vec4", "sampler3D s, vec3 p, float x", "return texture(s, p, x);"},
+   {9, 0, "vec4", "sampler3D s, vec4 p", "return textureProj(s, p);"},
+   {9, FRAG_ONLY, "vec4", "sampler3D s, vec4 p, float x", "return textureProj(s, p, x);"},
+   {10, 0, "vec4", "sampler3D s, vec3 p, float x", "return textureLod(s, p, x);"},
+   {11, 0, "vec4", "sampler3D s, vec4 p, float x", "return textureProjLod(s, p, x);"},
+   {12, 0, "vec4", "samplerCube s, vec3 p", "return texture(s, p);"},
+   {12, FRAG_ONLY, "vec4", "samplerCube s, vec3 p, float x", "return texture(s, p, x);"},
+   {13, 0, "vec4", "samplerCube s, vec3 p, float x", "return textureLod(s, p, x);"},
+   {14, 0, "vec4", "sampler1DShadow s, vec3 p", D("texture(s, p)")},
+   {14, FRAG_ONLY, "vec4", "sampler1DShadow s, vec3 p, float x", D("texture(s, p, x)")},
+   {15, 0, "vec4", "sampler2DShadow s, vec3 p", D("texture(s, p)")},
+   {15, FRAG_ONLY, "vec4", "sampler2DShadow s, vec3 p, float x", D("texture(s, p, x)")},
+   {16, 0, "vec4", "sampler1DShadow s, vec4 p", D("textureProj(s, p)")},
+   {16, FRAG_ONLY, "vec4", "sampler1DShadow s, vec4 p, float x", D("textureProj(s, p, x)")},
+   {17, 0, "vec4", "sampler2DShadow s, vec4 p", D("textureProj(s, p)")},
+   {17, FRAG_ONLY, "vec4", "sampler2DShadow s, vec4 p, float x", D("textureProj(s, p, x)")},
+   {18, 0, "vec4", "sampler1DShadow s, vec3 p, float x", D("textureLod(s, p, x)")},
+   {19, 0, "vec4", "sampler2DShadow s, vec3 p, float x", D("textureLod(s, p, x)")},
+   {20, 0, "vec4", "sampler1DShadow s, vec4 p, float x", D("textureProjLod(s, p, x)")},
+   {21, 0, "vec4", "sampler2DShadow s, vec4 p, float x", D("textureProjLod(s, p, x)")},
+   /* ARB_texture_rectangle's, built-ins from GLSL 1.40 on */
+   {22, 0, "vec4", "sampler2DRect s, vec2 p", "return texture(s, p);"},
+   {23, 0, "vec4", "sampler2DRect s, vec3 p", "return textureProj(s, p);"},
+   {23, 0, "vec4", "sampler2DRect s, vec4 p", "return textureProj(s, p);"},
+   {24, 0, "vec4", "sampler2DRectShadow s, vec3 p", D("texture(s, p)")},
+   {25, 0, "vec4", "sampler2DRectShadow s, vec4 p", D("textureProj(s, p)")},
+   {GLSL_HELPER_INVERSE, 0, "mat2", "mat2 m",
+    "return mat2(m[1][1], -m[0][1], -m[1][0], m[0][0]) / (m[0][0] * m[1][1] - m[1][0] * m[0][1]);"},
+   /* rows of the inverse: the cross products of the other two columns over the determinant */
+   {GLSL_HELPER_INVERSE, 0, "mat3", "mat3 m",
+    "vec3 r0 = cross(m[1], m[2]), r1 = cross(m[2], m[0]), r2 = cross(m[0], m[1]);"
+    " return transpose(mat3(r0, r1, r2)) / dot(m[0], r0);"},
+   /* columns a b c d (xyz) over a bottom row (x y z w): E. Lengyel, FGED vol. 1, 1.7.5 */
+   {GLSL_HELPER_INVERSE, 0, "mat4", "mat4 m",
+    "vec3 a = m[0].xyz, b = m[1].xyz, c = m[2].xyz, d = m[3].xyz;"
+    " float x = m[0].w, y = m[1].w, z = m[2].w, w = m[3].w;"
+    " vec3 s = cross(a, b), t = cross(c, d), u = a * y - b * x, v = c * w - d * z;"
+    " float q = 1.0 / (dot(s, v) + dot(t, u));"
+    " s *= q; t *= q; u *= q; v *= q;"
+    " return transpose(mat4(vec4(cross(b, v) + t * y, -dot(b, t)),"
+    " vec4(cross(v, a) - t * x, dot(a, t)), vec4(cross(d, u) + s * w, -dot(d, s)),"
+    " vec4(cross(u, c) - s * z, dot(c, s))));"},
+};
+#undef D
+
+static int
+find_name(const char *const *names, size_t count, const char *s, size_t len)
+{
+   for (size_t i = 0; i < count; i++)
+      if (strlen(names[i]) == len && !memcmp(names[i], s, len))
+         return (int)i;
+   return -1;
+}
+
+/* ── tokens of preprocessed GLSL ───────────────────────────────────────────────────────────── */
+
+enum tok_kind { T_IDENT, T_NUMBER, T_PUNCT, T_DIRECTIVE };
+
+struct tok {
+   uint32_t at, len;
+   uint8_t kind;
+   int line; /* the app's line number (after #line directives) */
+};
+
+static bool
+ident_start(char c)
+{
+   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool
+ident_char(char c)
+{
+   return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Splits preprocessed text into tokens; a directive is one token to the end of its line. Line
+ * numbers follow `#line N`: N is the next line's number from GLSL 3.30 on, N + 1 before. */
+static bool
+tokenize(const char *p, int version, struct tok **out, unsigned *out_n)
+{
+   struct tok *t = NULL;
+   unsigned n = 0, cap = 0;
+   int line = 1;
+   bool line_start = true;
+   for (uint32_t i = 0; p[i];) {
+      char c = p[i];
+      if (c == '\n') {
+         line++;
+         line_start = true;
+         i++;
+         continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+         i++;
+         continue;
+      }
+      if (n == cap) {
+         cap = cap ? cap * 2 : 256;
+         struct tok *nt = realloc(t, cap * sizeof(*t));
+         if (!nt) {
+            free(t);
+            return false;
+         }
+         t = nt;
+      }
+      uint32_t start = i;
+      uint8_t kind;
+      if (c == '#' && line_start) {
+         while (p[i] && p[i] != '\n')
+            i++;
+         kind = T_DIRECTIVE;
+      } else if (ident_start(c)) {
+         while (ident_char(p[i]))
+            i++;
+         kind = T_IDENT;
+      } else if ((c >= '0' && c <= '9') || (c == '.' && p[i + 1] >= '0' && p[i + 1] <= '9')) {
+         bool hex = c == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X');
+         i++;
+         for (;;) {
+            if (ident_char(p[i]) || p[i] == '.') {
+               i++;
+            } else if (!hex && (p[i] == '+' || p[i] == '-') &&
+                       (p[i - 1] == 'e' || p[i - 1] == 'E')) {
+               i++;
+            } else {
+               break;
+            }
+         }
+         kind = T_NUMBER;
+      } else {
+         i++;
+         kind = T_PUNCT;
+      }
+      t[n++] = (struct tok){start, i - start, kind, line};
+      line_start = false;
+      if (kind == T_DIRECTIVE) {
+         const char *d = p + start + 1;
+         while (*d == ' ' || *d == '\t')
+            d++;
+         if (!strncmp(d, "line", 4) && (d[4] == ' ' || d[4] == '\t')) {
+            int num = atoi(d + 5);
+            /* the directive's own newline comes next and adds one */
+            line = (version >= 330 ? num : num + 1) - 1;
+         }
+      }
+   }
+   *out = t;
+   *out_n = n;
+   return true;
+}
+
+static bool
+tok_is(const char *p, const struct tok *t, const char *s)
+{
+   size_t len = strlen(s);
+   return t->len == len && !memcmp(p + t->at, s, len);
+}
+
+/* ── rewriting ─────────────────────────────────────────────────────────────────────────────── */
+
+/* Replaces [at, at + len) with prefix + with[0 .. with_len), or blanks it (newlines kept) when
+ * both are NULL. */
+struct edit {
+   uint32_t at, len;
+   const char *prefix, *with;
+   uint32_t with_len;
+};
+
+struct lower {
+   enum glsl_stage stage;
+   const char *p;
+   struct tok *t;
+   unsigned n;
+   struct edit *edits;
+   unsigned num_edits, cap_edits;
+   struct glsl_str *log;
+   bool failed, oom;
+};
+
+static void
+add_edit(struct lower *L, uint32_t at, uint32_t len, const char *prefix, const char *with,
+         uint32_t with_len)
+{
+   if (L->num_edits == L->cap_edits) {
+      unsigned cap = L->cap_edits ? L->cap_edits * 2 : 32;
+      struct edit *e = realloc(L->edits, cap * sizeof(*e));
+      if (!e) {
+         L->oom = true;
+         return;
+      }
+      L->edits = e;
+      L->cap_edits = cap;
+   }
+   L->edits[L->num_edits++] = (struct edit){at, len, prefix, with, with_len};
+}
+
+static void
+lower_error(struct lower *L, int line, const char *msg)
+{
+   glsl_str_printf(L->log, "ERROR: 0:%d: 'gl_FragCoord' : %s\n", line, msg);
+   L->failed = true;
+}
+
+/* Whether tokens [first, last) form the qualifiers of a gl_FragCoord redeclaration:
+ * [layout(origin_upper_left, pixel_center_integer)] in [precision] (vec4 comes next). Sets the
+ * GLSL_FRAGCOORD_* bits they ask for. */
+static bool
+fragcoord_qualifiers(const struct lower *L, unsigned first, unsigned last, int *bits)
+{
+   static const char *const allowed[] = {"layout", "(", ")", ",", "in", "highp", "mediump",
+                                         "lowp", "origin_upper_left", "pixel_center_integer"};
+   bool in = false;
+   *bits = 0;
+   for (unsigned i = first; i < last; i++) {
+      const struct tok *t = &L->t[i];
+      if (find_name(allowed, sizeof(allowed) / sizeof(allowed[0]), L->p + t->at, t->len) < 0)
+         return false;
+      if (tok_is(L->p, t, "in"))
+         in = true;
+      else if (tok_is(L->p, t, "origin_upper_left"))
+         *bits |= GLSL_FRAGCOORD_UPPER_LEFT;
+      else if (tok_is(L->p, t, "pixel_center_integer"))
+         *bits |= GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER;
+   }
+   return in;
+}
+
+static char *
+apply(const struct lower *L, const char *head)
+{
+   struct glsl_str out = {0};
+   glsl_str_append(&out, head);
+   uint32_t pos = 0;
+   for (unsigned i = 0; i < L->num_edits; i++) {
+      const struct edit *e = &L->edits[i];
+      glsl_str_printf(&out, "%.*s", (int)(e->at - pos), L->p + pos);
+      if (e->prefix || e->with) {
+         glsl_str_printf(&out, "%s%.*s", e->prefix ? e->prefix : "", (int)e->with_len,
+                         e->with ? e->with : "");
+      } else {
+         for (uint32_t k = 0; k < e->len; k++)
+            glsl_str_append(&out, L->p[e->at + k] == '\n' ? "\n" : " ");
+      }
+      pos = e->at + e->len;
+   }
+   glsl_str_append(&out, L->p + pos);
+   if (out.oom) {
+      free(out.s);
+      return NULL;
+   }
+   return glsl_str_take(&out);
+}
+
+bool
+glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
+                        struct glsl_unit *u, struct glsl_str *log)
+{
+   memset(u, 0, sizeof(*u));
+   u->version = version;
+   u->frag_coord_layout = -1;
+   u->compile_version = version < 140 ? 140 : version;
+
+   struct lower L = {.stage = stage, .p = pp, .log = log};
+   if (!tokenize(pp, version, &L.t, &L.n)) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+
+   uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
+   int depth = 0, parens = 0;
+   unsigned stmt = 0; /* first token of the current global statement */
+   bool used = false, redeclared = false, pervertex = false;
+
+   for (unsigned i = 0; i < L.n && !L.oom; i++) {
+      const struct tok *t = &L.t[i];
+      const char *s = pp + t->at;
+      if (t->kind == T_DIRECTIVE) {
+         const char *d = s + 1;
+         while (*d == ' ' || *d == '\t')
+            d++;
+         if (!strncmp(d, "version", 7))
+            add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
+         stmt = i + 1;
+         continue;
+      }
+      if (t->kind == T_PUNCT) {
+         char c = s[0];
+         if (c == '{') {
+            depth++;
+         } else if (c == '}') {
+            if (depth)
+               depth--;
+            if (!depth)
+               stmt = i + 1;
+         } else if (c == '(') {
+            parens++;
+         } else if (c == ')') {
+            if (parens)
+               parens--;
+         } else if (c == ';' && !depth) {
+            stmt = i + 1;
+            parens = 0;
+         }
+         continue;
+      }
+      if (t->kind != T_IDENT)
+         continue;
+
+      const struct tok *prev = i > 0 ? &L.t[i - 1] : NULL;
+      bool member = prev && prev->kind == T_PUNCT && pp[prev->at] == '.';
+      bool global_decl = !depth && !parens && prev && prev->kind == T_IDENT && i > stmt;
+
+      if (stage == GLSL_STAGE_FRAGMENT && tok_is(pp, t, "gl_FragCoord") && !member) {
+         int bits;
+         if (global_decl && tok_is(pp, prev, "vec4") && i + 1 < L.n &&
+             tok_is(pp, &L.t[i + 1], ";") && fragcoord_qualifiers(&L, stmt, i - 1, &bits)) {
+            /* GLSL 1.50, 4.3.8.1: the first redeclaration comes before any use, and all of
+             * them ask for the same layout */
+            if (used && !redeclared)
+               lower_error(&L, t->line, "redeclared after its first use");
+            else if (redeclared && bits != u->frag_coord_layout)
+               lower_error(&L, t->line, "redeclared with different layout qualifiers");
+            u->frag_coord_layout = bits;
+            redeclared = true;
+            uint32_t from = L.t[stmt].at, to = L.t[i + 1].at + 1;
+            add_edit(&L, from, to - from, NULL, NULL, 0);
+            i++;
+            continue;
+         }
+         used = true;
+         u->frag_coord_used = true;
+         if (u->frag_coord_layout > 0)
+            add_edit(&L, t->at, t->len, NULL, "_mgl_FragCoord()", 16);
+         continue;
+      }
+      if (stage == GLSL_STAGE_FRAGMENT && !member &&
+          (tok_is(pp, t, "gl_FragColor") || tok_is(pp, t, "gl_FragData"))) {
+         /* Plain outputs to glslang (it would make one variable per compilation unit). */
+         u->frag_outputs |= s[7] == 'C' ? 1 : 2;
+         add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
+         continue;
+      }
+      if (tok_is(pp, t, "gl_PerVertex")) {
+         pervertex = true;
+         continue;
+      }
+      if (tok_is(pp, t, "gl_DepthRange") || tok_is(pp, t, "gl_DepthRangeParameters")) {
+         u->depth_range = true;
+         add_edit(&L, t->at, t->len, "_mgl_", s + 3, t->len - 3);
+         continue;
+      }
+      if (version < 130 && (tok_is(pp, t, "attribute") || tok_is(pp, t, "varying"))) {
+         /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings */
+         if (s[0] == 'v' && stage == GLSL_STAGE_VERTEX)
+            add_edit(&L, t->at, t->len, NULL, "out", 3);
+         else if (s[0] == 'v' || stage == GLSL_STAGE_VERTEX)
+            add_edit(&L, t->at, t->len, NULL, "in", 2);
+         continue;
+      }
+      int h = find_name(helper_names, GLSL_HELPER_COUNT, s, t->len);
+      if (h == GLSL_HELPER_INVERSE && version != 140)
+         h = -1; /* a built-in from 1.50 on (glslang has it), not one before 1.40 */
+      bool vk = find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]),
+                          s, t->len) >= 0;
+      if (h >= 0 && global_decl)
+         declared |= 1u << h;
+      if (h >= 0 && !member)
+         u->helpers |= 1u << h;
+      if (h >= 0 || vk)
+         add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
+   }
+   u->helpers &= ~declared;
+
+   char *text = NULL;
+   if (!L.failed && !L.oom) {
+      struct glsl_str head = {0};
+      if (u->compile_version == version && profile && profile[0])
+         glsl_str_printf(&head, "#version %d %s\n", u->compile_version, profile);
+      else
+         glsl_str_printf(&head, "#version %d\n", u->compile_version);
+      /* Redeclaring gl_PerVertex (GLSL 1.50 as Mesa and piglit read it) takes 4.10 or
+       * ARB_separate_shader_objects in glslang; its intra- and inter-stage rules come with it. */
+      if (pervertex && version >= 150)
+         glsl_str_append(&head, "#extension GL_ARB_separate_shader_objects : enable\n");
+      if (u->depth_range)
+         glsl_str_append(&head, "struct _mgl_DepthRangeParameters { float near; float far; "
+                                "float diff; }; uniform _mgl_DepthRangeParameters "
+                                "_mgl_DepthRange;\n");
+      if (u->frag_coord_layout > 0)
+         glsl_str_append(&head, "vec4 _mgl_FragCoord();\n");
+      if (u->frag_outputs & 1)
+         glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragColor;\n");
+      if (u->frag_outputs & 2)
+         glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragData[gl_MaxDrawBuffers];\n");
+      for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
+         const struct helper_fn *f = &helper_fns[k];
+         if (!(u->helpers & (1u << f->helper)) ||
+             ((f->flags & FRAG_ONLY) && stage != GLSL_STAGE_FRAGMENT))
+            continue;
+         glsl_str_printf(&head, "%s " GLSL_MANGLE "%s(%s);\n", f->ret, helper_names[f->helper],
+                         f->params);
+      }
+      /* The app's line 1 comes next. */
+      glsl_str_printf(&head, "#line %d\n", u->compile_version >= 330 ? 1 : 0);
+      if (!head.oom)
+         text = apply(&L, head.s);
+      free(head.s);
+      if (!text)
+         L.oom = true;
+   }
+   free(L.edits);
+   free(L.t);
+   if (L.oom) {
+      glsl_str_append(log, "error: out of memory\n");
+      free(text);
+      return false;
+   }
+   if (L.failed) {
+      free(text);
+      return false;
+   }
+   u->text = text;
+   return true;
+}
+
+void
+glsl_unit_finish(struct glsl_unit *u)
+{
+   free(u->text);
+   u->text = NULL;
+}
+
+/* ── the support unit ──────────────────────────────────────────────────────────────────────── */
+
+char *
+glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout)
+{
+   if (!helpers && frag_coord_layout <= 0)
+      return NULL;
+   struct glsl_str out = {0};
+   glsl_str_append(&out, "#version 140\n");
+   for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
+      const struct helper_fn *f = &helper_fns[k];
+      if (!(helpers & (1u << f->helper)) ||
+          ((f->flags & FRAG_ONLY) && stage != GLSL_STAGE_FRAGMENT))
+         continue;
+      glsl_str_printf(&out, "%s " GLSL_MANGLE "%s(%s) { %s }\n", f->ret, helper_names[f->helper],
+                      f->params, f->body);
+   }
+   if (stage == GLSL_STAGE_FRAGMENT && frag_coord_layout > 0) {
+      /* SPIR-V FragCoord is (column + 0.5, row + 0.5) and memory row r is GL window row r:
+       * GL's default lower-left, half-integer gl_FragCoord. */
+      if (frag_coord_layout & GLSL_FRAGCOORD_UPPER_LEFT)
+         glsl_str_append(&out, "uniform float _mgl_FramebufferHeight;\n");
+      glsl_str_append(&out, "vec4 _mgl_FragCoord() { vec4 c = gl_FragCoord;");
+      if (frag_coord_layout & GLSL_FRAGCOORD_UPPER_LEFT)
+         glsl_str_append(&out, " c.y = _mgl_FramebufferHeight - c.y;");
+      if (frag_coord_layout & GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER)
+         glsl_str_append(&out, " c.xy -= vec2(0.5);");
+      glsl_str_append(&out, " return c; }\n");
+   }
+   if (out.oom) {
+      free(out.s);
+      return NULL;
+   }
+   return glsl_str_take(&out);
+}
+
+const char *
+glsl_demangle(const char *name)
+{
+   size_t n = sizeof(GLSL_MANGLE) - 1;
+   return name && !strncmp(name, GLSL_MANGLE, n) ? name + n : name;
+}

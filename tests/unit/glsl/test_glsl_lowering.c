@@ -1,0 +1,500 @@
+/* unit.glsl.lowering — GL GLSL that glslang's Vulkan target does not take as GL does
+ * (glsl_lower.c): #version 110/120/130, the old texture functions, app names that are Vulkan
+ * keywords, gl_DepthRange, inverse() in 1.40, line continuation, gl_FragCoord layout qualifiers,
+ * several shader objects per stage (a block name declared in each), vertex-attribute aliasing. */
+#include "glsl_test_util.h"
+
+static struct glsl_program *
+link2(const char *vs, const char *fs, char **log)
+{
+   struct glsl_link_input in = {.source = {vs, fs}};
+   return glsl_link(&in, log);
+}
+
+/* Whether an OpName string starts with `prefix`. */
+static bool
+t_spv_has_name_prefix(const struct glsl_spirv *s, const char *prefix)
+{
+   for (size_t p = 5; p < s->num_words;) {
+      uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 5 && !strncmp((const char *)&s->words[p + 2], prefix, strlen(prefix)))
+         return true;
+      p += wc;
+   }
+   return false;
+}
+
+/* Whether `OpExecutionMode main mode` exists. */
+static bool
+t_spv_has_exec_mode(const struct glsl_spirv *s, uint32_t mode)
+{
+   for (size_t p = 5; p < s->num_words;) {
+      uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 16 && wc >= 3 && s->words[p + 2] == mode)
+         return true;
+      p += wc;
+   }
+   return false;
+}
+
+/* Input variables decorated with Location `loc`. */
+static int
+t_spv_inputs_at(const struct glsl_spirv *s, uint32_t loc)
+{
+   int n = 0;
+   for (size_t p = 5; p < s->num_words;) {
+      uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 71 && wc >= 4 && s->words[p + 2] == 30 && s->words[p + 3] == loc) {
+         uint32_t id = s->words[p + 1];
+         for (size_t q = 5; q < s->num_words;) {
+            uint32_t wq = s->words[q] >> 16;
+            if (!wq)
+               break;
+            if ((s->words[q] & 0xffff) == 59 && s->words[q + 2] == id && s->words[q + 3] == 1)
+               n++;
+            q += wq;
+         }
+      }
+      p += wc;
+   }
+   return n;
+}
+
+static bool
+valid(const struct glsl_program *p, const char *tag)
+{
+   bool ok = true;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+      if (p->spirv[s].words && t_spirv_val(&p->spirv[s], tag) == 0)
+         ok = false;
+   return ok;
+}
+
+static const char *vs140 = "#version 140\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+
+/* GLSL 1.30 in a core context: compiled as 1.40, with its own __VERSION__, no VULKAN macro, the
+ * deprecated texture functions, precision qualifiers, gl_FragColor. */
+static void
+test_version_130(void)
+{
+   const char *vs = "#version 130\n"
+                    "precision highp float;\n"
+                    "in vec4 pos;\n"
+                    "out vec2 tc;\n"
+                    "uniform sampler2D vtex;\n"
+                    "void main() {\n"
+                    "   gl_Position = pos + texture2DLod(vtex, pos.xy, 0.0);\n"
+                    "   tc = pos.xy;\n"
+                    "}\n";
+   const char *fs = "#version 130\n"
+                    "#if __VERSION__ != 130\n#error __VERSION__ is not 130\n#endif\n"
+                    "#ifdef VULKAN\n#error VULKAN is defined\n#endif\n"
+                    "in vec2 tc;\n"
+                    "uniform sampler2D tex;\n"
+                    "uniform samplerCube cube;\n"
+                    "uniform sampler2DShadow depth;\n"
+                    "void main() {\n"
+                    "   gl_FragColor = texture2D(tex, tc) + texture2D(tex, tc, 0.5) +\n"
+                    "                  texture2DProj(tex, vec3(tc, 2.0)) +\n"
+                    "                  textureCube(cube, tc.xyx) + shadow2D(depth, vec3(tc, 0.5));\n"
+                    "}\n";
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "1.30 vertex: %s", log);
+   free(log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "1.30 fragment: %s", log);
+   free(log);
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "1.30 link: %s", log);
+   if (p) {
+      CHECK(valid(p, "v130"), "1.30 SPIR-V");
+      CHECK(glsl_program_find_sampler(p, "tex") && glsl_program_find_sampler(p, "cube") &&
+               glsl_program_find_sampler(p, "depth") && glsl_program_find_sampler(p, "vtex"),
+            "1.30 samplers");
+      const struct glsl_io *o = glsl_program_find_output(p, "gl_FragColor");
+      CHECK(o && o->location == 0 && o->active, "1.30 gl_FragColor");
+      /* the shadow lookup is a depth-comparison sample (OpImageSampleDrefImplicitLod) */
+      CHECK(t_spv_count_op(&p->spirv[1], 89) == 1, "1.30 shadow2D: Dref samples %d",
+            t_spv_count_op(&p->spirv[1], 89));
+   }
+   glsl_program_destroy(p);
+   free(log);
+}
+
+/* GLSL 1.10 / 1.20 without fixed-function state; names that are keywords only in Vulkan GLSL
+ * keep working and keep their names. */
+static void
+test_legacy_and_vulkan_keywords(void)
+{
+   const char *vs = "#version 120\n"
+                    "attribute vec4 pos;\n"
+                    "varying vec2 tc;\n"
+                    "uniform float sampler;\n"
+                    "void main() { gl_Position = pos * sampler; tc = pos.xy; }\n";
+   const char *fs = "varying vec2 tc;\n" /* no #version: 1.10 */
+                    "uniform sampler2D texture1D;\n"
+                    "uniform sampler2DShadow shadowmap;\n"
+                    "uniform float sampler;\n"
+                    "void main() {\n"
+                    "   gl_FragData[0] = texture2D(texture1D, tc) * sampler +\n"
+                    "                    shadow2DProj(shadowmap, vec4(tc, 0.5, 1.0));\n"
+                    "}\n";
+   char *log = NULL;
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "1.10/1.20 link: %s", log);
+   if (p) {
+      CHECK(valid(p, "legacy"), "legacy SPIR-V");
+      const struct glsl_io *in = glsl_program_find_input(p, "pos");
+      CHECK(in && in->active, "attribute pos");
+      CHECK(glsl_program_find_uniform(p, "sampler"), "uniform `sampler' keeps its name");
+      CHECK(glsl_program_find_sampler(p, "texture1D"), "sampler `texture1D' keeps its name");
+      CHECK(glsl_program_find_sampler(p, "shadowmap"), "shadowmap");
+      CHECK(glsl_program_find_output(p, "gl_FragData"), "gl_FragData");
+      CHECK(!glsl_program_find_uniform(p, "_mgl_id_sampler"), "mangled name leaked");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* A message about a renamed identifier names it as the app wrote it. */
+   const char *bad = "#version 150\nout vec4 o;\nvoid main() { o = vec4(sampler); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad, &log), "undeclared `sampler' compiled");
+   CHECK(log && strstr(log, "'sampler'") && !strstr(log, "_mgl"), "log: %s", log);
+   free(log);
+}
+
+/* gl_DepthRange: a hidden member of the default block the front end fills. */
+static void
+test_depth_range(void)
+{
+   const char *vs = "#version 140\n"
+                    "in vec4 pos;\n"
+                    "out float n;\n"
+                    "uniform vec4 u;\n"
+                    "void main() { gl_Position = pos + u; n = gl_DepthRange.near; }\n";
+   const char *fs = "#version 140\n"
+                    "in float n;\n"
+                    "void main() {\n"
+                    "   gl_DepthRangeParameters d = gl_DepthRange;\n"
+                    "   gl_FragColor = vec4(n, d.far, gl_DepthRange.diff, 1.0);\n"
+                    "}\n";
+   char *log = NULL;
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "gl_DepthRange link: %s", log);
+   if (p) {
+      const struct glsl_default_block *db = &p->default_block;
+      CHECK(valid(p, "depthrange"), "gl_DepthRange SPIR-V");
+      uint32_t off = db->state_offset[GLSL_STATE_DEPTH_RANGE];
+      CHECK(db->state_mask == 1u << GLSL_STATE_DEPTH_RANGE, "state mask %#x", db->state_mask);
+      CHECK(off % 16 == 0 && off + 12 <= db->size, "offset %u size %u", off, db->size);
+      CHECK(db->stages == (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)),
+            "stages %#x", db->stages);
+      /* only the app's uniform is reflected */
+      CHECK(db->num_uniforms == 1 && !strcmp(db->uniforms[0].name, "u"), "uniforms: %u",
+            db->num_uniforms);
+      const struct glsl_uniform *u = glsl_program_find_uniform(p, "u");
+      CHECK(u && (u->offset + 16 <= off || u->offset >= off + 12), "u overlaps gl_DepthRange");
+      CHECK(!glsl_program_find_uniform(p, "gl_DepthRange.near") &&
+               !glsl_program_find_uniform(p, "_mgl_DepthRange.near"),
+            "gl_DepthRange reflected");
+   }
+   glsl_program_destroy(p);
+   free(log);
+}
+
+/* inverse() is a GLSL 1.40 built-in; glslang declares it from 1.50 on. */
+static void
+test_inverse_140(void)
+{
+   const char *vs = "#version 140\n"
+                    "in vec4 pos;\n"
+                    "uniform mat3 m3;\n"
+                    "out vec3 v;\n"
+                    "void main() { gl_Position = pos; v = inverse(m3) * pos.xyz; }\n";
+   const char *fs = "#version 140\n"
+                    "uniform mat2 m2;\n"
+                    "uniform mat4 m4;\n"
+                    "in vec3 v;\n"
+                    "void main() { gl_FragColor = inverse(m4) * vec4(inverse(m2)[0], v.xy); }\n";
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "inverse compile: %s", log);
+   free(log);
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "inverse link: %s", log);
+   if (p) {
+      CHECK(valid(p, "inverse"), "inverse SPIR-V");
+      CHECK(t_spv_has_name_prefix(&p->spirv[0], "_mgl_id_inverse(") &&
+               t_spv_has_name_prefix(&p->spirv[1], "_mgl_id_inverse("),
+            "1.40: the provided inverse()");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* 1.50: glslang's own (GLSL.std.450 MatrixInverse); nothing provided. */
+   const char *fs150 = "#version 150\nuniform mat2 m2;\nout vec4 o;\n"
+                       "void main() { o = vec4(inverse(m2)[0], 0.0, 1.0); }\n";
+   p = link2("#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n", fs150, &log);
+   CHECK(p && !t_spv_has_name_prefix(&p->spirv[1], "_mgl_id_inverse("), "1.50 inverse: %s",
+         log);
+   glsl_program_destroy(p);
+   free(log);
+
+   /* An app's own inverse() is its own. */
+   const char *own = "#version 140\nuniform mat2 m2;\n"
+                     "mat2 inverse(mat2 m) { return m; }\n"
+                     "void main() { gl_FragColor = vec4(inverse(m2)[0], 0.0, 1.0); }\n";
+   p = link2(vs140, own, &log);
+   CHECK(p, "own inverse: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+
+   /* Not a 1.30 built-in. */
+   const char *fs130 = "#version 130\nuniform mat2 m2;\n"
+                       "void main() { gl_FragColor = vec4(inverse(m2)[0], 0.0, 1.0); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs130, &log), "1.30 inverse compiled");
+   free(log);
+}
+
+/* `\` + newline (GLSL 1.30+): one logical line; later lines keep their numbers. */
+static void
+test_line_continuation(void)
+{
+   const char *fs = "#version 150\n"                                /* 1 */
+                    "uniform float ref;\n"                          /* 2 */
+                    "out vec4 color;\n"                             /* 3 */
+                    "#define CHECK(value, expected) \\\n"           /* 4 */
+                    "\tif (distance(value, expected) > 0.00001) \\\n" /* 5 */
+                    "\t\tfailed = true\n"                           /* 6 */
+                    "void main() {\n"                               /* 7 */
+                    "   bool failed = false;\n"                     /* 8 */
+                    "   CHECK(ref, 1.0);\n"                         /* 9 */
+                    "   float x = 2.\\\n"                           /* 10 */
+                    "0;\n"                                          /* 11 */
+                    "   color = failed ? vec4(1.0) : vec4(x);\n"    /* 12 */
+                    "}\n";
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "continuation: %s", log);
+   free(log);
+   const char *vs = "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p && valid(p, "continuation"), "continuation link: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+
+   const char *bad = "#version 150\n"             /* 1 */
+                     "#define A(x) \\\n"          /* 2 */
+                     "   ((x) + \\\n"             /* 3 */
+                     "    1.0)\n"                 /* 4 */
+                     "out vec4 color;\n"          /* 5 */
+                     "void main() {\n"            /* 6 */
+                     "   color = vec4(A(2.0));\n" /* 7 */
+                     "   color = nope;\n"         /* 8 */
+                     "}\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad, &log), "bad compiled");
+   CHECK(log && strstr(log, "0:8:") && strstr(log, "nope"), "line 8: %s", log);
+   free(log);
+}
+
+/* gl_FragCoord layout qualifiers: Vulkan forbids PixelCenterInteger and has one origin. */
+static void
+test_frag_coord(void)
+{
+   const char *vs = "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+   const char *both = "#version 150\n"
+                      "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                      "out vec4 o;\n"
+                      "void main() { o = vec4(gl_FragCoord.xy, gl_FragCoord.z, 1.0); }\n";
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, both, &log), "both: %s", log);
+   free(log);
+   struct glsl_program *p = link2(vs, both, &log);
+   CHECK(p, "both link: %s", log);
+   if (p) {
+      CHECK(valid(p, "fragcoord"), "fragcoord SPIR-V");
+      CHECK(!t_spv_has_exec_mode(&p->spirv[1], 6 /* PixelCenterInteger */), "PixelCenterInteger");
+      CHECK(t_spv_has_exec_mode(&p->spirv[1], 7 /* OriginUpperLeft */), "OriginUpperLeft");
+      const struct glsl_default_block *db = &p->default_block;
+      CHECK(db->state_mask == 1u << GLSL_STATE_FRAMEBUFFER_HEIGHT, "state %#x", db->state_mask);
+      CHECK(db->state_offset[GLSL_STATE_FRAMEBUFFER_HEIGHT] + 4 <= db->size &&
+               db->num_uniforms == 0,
+            "framebuffer height at %u of %u", db->state_offset[GLSL_STATE_FRAMEBUFFER_HEIGHT],
+            db->size);
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* pixel_center_integer alone needs no state; a plain redeclaration changes nothing. */
+   const char *pci = "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
+                     "out vec4 o;\nvoid main() { o = gl_FragCoord; }\n";
+   p = link2(vs, pci, &log);
+   CHECK(p && valid(p, "fragcoord-pci") && !p->default_block.state_mask &&
+            !t_spv_has_exec_mode(&p->spirv[1], 6),
+         "pixel_center_integer: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+   const char *plain = "#version 150\nin vec4 gl_FragCoord;\nout vec4 o;\n"
+                       "void main() { o = gl_FragCoord; }\n";
+   p = link2(vs, plain, &log);
+   CHECK(p && valid(p, "fragcoord-plain") && !p->default_block.state_mask, "plain: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+
+   /* GLSL 1.50, 4.3.8.1: redeclared before any use. */
+   const char *late = "#version 150\nout vec4 o;\nvec4 f() { return gl_FragCoord; }\n"
+                      "layout(origin_upper_left) in vec4 gl_FragCoord;\n"
+                      "void main() { o = f(); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, late, &log) && log &&
+            strstr(log, "0:4") && strstr(log, "gl_FragCoord"),
+         "redeclared after use: %s", log);
+   free(log);
+
+   /* Several fragment shader objects: the same layout wherever it is redeclared, and every
+    * object that uses it redeclares it (piglit fragcoord-layout-qualifiers-*). */
+   const char *f_main = "#version 150\n"
+                        "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                        "void alpha();\nvoid blue();\n"
+                        "void main() { gl_FragColor = vec4(gl_FragCoord.xy, 0.0, 1.0); blue(); "
+                        "alpha(); }\n";
+   const char *f_blue = "#version 150\nvoid blue() { gl_FragColor.b = 1.0; }\n";
+   const char *f_alpha = "#version 150\n"
+                         "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                         "void alpha() { gl_FragColor.a = gl_FragCoord.z; }\n";
+   const char *f_alpha_other = "#version 150\n"
+                               "layout(origin_upper_left) in vec4 gl_FragCoord;\n"
+                               "void alpha() { gl_FragColor.a = gl_FragCoord.z; }\n";
+   const char *f_alpha_missing = "#version 150\n"
+                                 "void alpha() { gl_FragColor.a = gl_FragCoord.z; }\n";
+   const char *vobj[] = {vs};
+   const char *matching[] = {f_main, f_blue, f_alpha};
+   struct glsl_link_input in = {.objects = {vobj, matching}, .num_objects = {1, 3}};
+   p = glsl_link(&in, &log);
+   CHECK(p, "matching: %s", log);
+   if (p) {
+      CHECK(valid(p, "fragcoord-objects"), "matching SPIR-V");
+      const struct glsl_io *o = glsl_program_find_output(p, "gl_FragColor");
+      CHECK(p->num_outputs == 1 && o && o->location == 0, "one gl_FragColor: %u outputs",
+            p->num_outputs);
+   }
+   glsl_program_destroy(p);
+   free(log);
+   const char *conflicting[] = {f_main, f_blue, f_alpha_other};
+   in.objects[1] = conflicting;
+   p = glsl_link(&in, &log);
+   CHECK(!p && log && strstr(log, "different layout qualifiers"), "conflicting: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+   const char *missing[] = {f_main, f_blue, f_alpha_missing};
+   in.objects[1] = missing;
+   p = glsl_link(&in, &log);
+   CHECK(!p && log && strstr(log, "without its redeclaration"), "missing: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+}
+
+/* Shader objects are compilation units: a uniform block, a uniform and a struct may be declared in
+ * each (piglit interface-blocks-complex-vs-fs); instance names are local to each. */
+static void
+test_objects(void)
+{
+   const char *v1 = "#version 150\n"
+                    "in vec4 pos;\n"
+                    "uniform ublk { vec4 color; } c;\n"
+                    "uniform float k;\n"
+                    "struct S { vec2 gb; };\n"
+                    "out vblk { vec4 r; };\n"
+                    "void set_gb(S s);\n"
+                    "void main() { gl_Position = pos; r = c.color * k; set_gb(S(pos.xy)); }\n";
+   const char *v2 = "#version 150\n"
+                    "uniform ublk { vec4 color; } other;\n"
+                    "uniform float k;\n"
+                    "struct S { vec2 gb; };\n"
+                    "out vec2 gb;\n"
+                    "void set_gb(S s) { gb = s.gb * other.color.xy * k; }\n";
+   const char *f1 = "#version 150\n"
+                    "in vblk { vec4 r; } blk;\n"
+                    "in vec2 gb;\n"
+                    "void main() { gl_FragColor = blk.r + vec4(gb, 0.0, 0.0); }\n";
+   const char *vobj[] = {v1, v2}, *fobj[] = {f1};
+   struct glsl_link_input in = {.objects = {vobj, fobj}, .num_objects = {2, 1}};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "objects link: %s", log);
+   if (p) {
+      CHECK(valid(p, "objects"), "objects SPIR-V");
+      CHECK(p->num_blocks == 1 && glsl_program_find_block(p, "ublk"), "one block ublk: %u",
+            p->num_blocks);
+      CHECK(glsl_program_find_uniform(p, "k") && p->default_block.num_uniforms == 1, "k");
+      CHECK(glsl_program_find_uniform(p, "ublk.color"), "ublk.color");
+      CHECK(!log || !strstr(log, "instance names"), "log: %s", log);
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* Each object compiles on its own too (glCompileShader). */
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, v2, &log), "v2 alone: %s", log);
+   free(log);
+}
+
+/* GL vertex-attribute aliasing: several names bound to one location, no path reads two
+ * (piglit overlapping-locations-input-attribs). */
+static void
+test_attribute_aliasing(void)
+{
+   const char *vs = "#version 130\n"
+                    "in vec2 vertex;\n"
+                    "in vec3 color0;\n"
+                    "in vec3 color1;\n"
+                    "in vec3 color2;\n"
+                    "out vec4 color;\n"
+                    "uniform int x;\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(vertex, 0, 1);\n"
+                    "  switch (x) {\n"
+                    "  case 0: color = vec4(color0, 1.0); break;\n"
+                    "  case 1: color = vec4(color1, 1.0); break;\n"
+                    "  case 2: color = vec4(color2.xy, color2[2], 1.0); break;\n"
+                    "  default: color = vec4(1.0);\n"
+                    "  }\n"
+                    "}\n";
+   const char *fs = "#version 130\nin vec4 color;\nout vec4 out_color;\n"
+                    "void main() { out_color = color; }\n";
+   const struct glsl_binding ab[] = {{"vertex", 0}, {"color0", 1}, {"color1", 1}, {"color2", 1}};
+   struct glsl_link_input in = {.source = {vs, fs}, .attrib_bindings = ab,
+                                .num_attrib_bindings = 4};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "aliasing link: %s", log);
+   if (p) {
+      CHECK(valid(p, "aliasing"), "aliasing SPIR-V");
+      for (int i = 0; i < 3; i++) {
+         char name[8];
+         snprintf(name, sizeof(name), "color%d", i);
+         const struct glsl_io *c = glsl_program_find_input(p, name);
+         CHECK(c && c->active && c->location == 1, "%s at 1", name);
+      }
+      CHECK(t_spv_inputs_at(&p->spirv[0], 1) == 1, "Input variables at location 1: %d",
+            t_spv_inputs_at(&p->spirv[0], 1));
+   }
+   glsl_program_destroy(p);
+   free(log);
+   /* (Aliasing by layout(location) in the shader is refused by glslang's own compile-time check,
+    * "overlapping use of location": not covered here.) */
+}
+
+int
+main(void)
+{
+   test_version_130();
+   test_legacy_and_vulkan_keywords();
+   test_depth_range();
+   test_inverse_140();
+   test_line_continuation();
+   test_frag_coord();
+   test_objects();
+   test_attribute_aliasing();
+   return t_finish("unit.glsl.lowering");
+}
