@@ -63,7 +63,8 @@ struct mgp_span {
 _Static_assert(sizeof(void *) == 8, "MGPipe's wire layout assumes 64-bit pointers");
 
 #define MGP_SEG_NONE 0u
-#define MGP_SEG_STAGE 1u
+#define MGP_SEG_STAGE 1u  /* the stage segment (rings: offset = monotonic stage position) */
+#define MGP_SEG_INLINE 2u /* a stream: the bytes that follow the record (pipe_stream.h) */
 
 /* Call classes and flags (pipe_calls.def). */
 enum mgp_call_class {

@@ -46,21 +46,20 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
    bool wants_reply = false;
    for (uint32_t i = 0; i < ci->num_spans; i++) {
       struct mgp_span *s = (struct mgp_span *)(payload + ci->spans[i].offset);
-      bool ok;
       if (s->size == 0) {
          *s = (struct mgp_span){0};
          continue;
       }
-      if (ci->spans[i].out) {
-         ok = enc->ops->reply_space(enc->carrier, s->ptr, s->size, s);
+      const void *src = s->ptr;
+      void *dst = enc->ops->place(enc->carrier, s->size, s);
+      if (!dst)
+         return; /* declined by name in the carrier (or the session failed: reserve says so) */
+      if (src)
+         memcpy(dst, src, s->size); /* span_in: the bytes; span_out: the prefill */
+      else
+         memset(dst, 0, s->size);
+      if (ci->spans[i].out)
          wants_reply = true;
-      } else {
-         ok = enc->ops->stage(enc->carrier, s->ptr, s->size, s);
-      }
-      if (!ok) {
-         enc->failed = true;
-         return;
-      }
       s->ptr = NULL;
    }
    if (ci->flags & MGP_FLAG_ReplySlot)

@@ -56,17 +56,20 @@ uint64_t mgp_span_in_bytes(enum mgp_call_id call, const void *args);
 
 /* --- encoder side ---------------------------------------------------------------------- */
 
-/* What an encoder needs from a carrier (inproc rings, a socket stream, a loopback verifier).
- * reserve returns space for one record (or NULL when the session failed); stage copies span
- * bytes somewhere the server can resolve them and fills seg/offset; reply_space reserves room
- * the server will write, starting from the destination's bytes; commit publishes; wait_reply blocks until the server applied the last
- * committed record (a counted round trip) and returns false when the session failed. */
+/* What an encoder needs from a carrier (rings, a socket stream, a loopback verifier).
+ * reserve returns space for one record (or NULL when the session failed). place finds room for
+ * `size` span bytes somewhere the server can resolve them, fills *out's seg/offset/size and
+ * returns where the encoder writes them: a span_in's bytes, or a span_out's prefill (the
+ * destination's current bytes, so whatever the server does not write comes back unchanged:
+ * glReadPixels with pack skips leaves those bytes alone). The pointer holds until the next
+ * place. When the bytes cannot be placed (more than the carrier takes) place names the decline
+ * itself and returns NULL: the encoder drops that one call and goes on (a failed session
+ * returns NULL too; the next reserve reports it). commit publishes; wait_reply blocks until the
+ * server applied the last committed record (a counted round trip) and returns false when the
+ * session failed. */
 struct mgp_carrier_ops {
    void *(*reserve)(void *carrier, uint32_t size);
-   bool (*stage)(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out);
-   /* prefill: the destination's current bytes (or NULL), so whatever the server does not
-    * write comes back unchanged (glReadPixels with pack skips leaves those bytes alone). */
-   bool (*reply_space)(void *carrier, const void *prefill, uint64_t size, struct mgp_span *out);
+   void *(*place)(void *carrier, uint64_t size, struct mgp_span *out);
    void (*commit)(void *carrier, bool wants_reply);
    bool (*wait_reply)(void *carrier);
    /* Copies the server's answer back into the client's destination. */

@@ -1,6 +1,7 @@
-/* pipe_entry.h — how the client role reaches a server role loaded into its own process
- * (monolith and inproc): libmgl-server.so exports one function, mgl_server_entry, returning
- * this table. Defined in src/pipe because both roles meet only here. */
+/* pipe_entry.h — how a program reaches the server role in libmgl-server.so: the client role
+ * for monolith and inproc (the server role in its own process), and mgl-server for spawn and
+ * tcp. The library exports one function, mgl_server_entry, returning this table. Defined in
+ * src/pipe because both roles meet only here. */
 #ifndef MGL_PIPE_ENTRY_H
 #define MGL_PIPE_ENTRY_H
 
@@ -9,7 +10,7 @@
 
 #include "pipe_tables.h"
 
-#define MGL_SERVER_ENTRY_ABI 1u
+#define MGL_SERVER_ENTRY_ABI 2u
 #define MGL_SERVER_ENTRY_SYMBOL "mgl_server_entry"
 
 struct mgs_session;
@@ -35,6 +36,12 @@ struct mgl_server_entry {
    void (*apply_thread_stop)(struct mgs_apply_thread *t);
    /* Prints the backend's gate counters and the server's decline tally to the server log. */
    void (*print_tallies)(struct mgs_session *s);
+   /* mgl-server --spawn-fd FD: one session over the socketpair end fd (handshake, then the
+    * rings it hands over). Returns the process's exit status. */
+   int (*serve_spawn)(int fd);
+   /* mgl-server --listen [HOST:]PORT: serves tcp sessions until killed. address NULL: port
+    * from MGL_SERVER_PORT on 127.0.0.1. Returns the exit status when it cannot serve. */
+   int (*serve_listen)(const char *address);
 };
 
 typedef const struct mgl_server_entry *(*mgl_server_entry_fn)(void);

@@ -14,41 +14,19 @@ lb_reserve(void *carrier, uint32_t size)
    return lb->record;
 }
 
-static bool
-lb_place(struct mgp_loopback *lb, uint64_t size, struct mgp_span *out)
+static void *
+lb_place(void *carrier, uint64_t size, struct mgp_span *out)
 {
+   struct mgp_loopback *lb = carrier;
    uint64_t off = (lb->stage_used + 15u) & ~(uint64_t)15u;
    if (off > lb->stage_capacity || size > lb->stage_capacity - off)
-      return false;
+      return NULL;
    lb->stage_used = off + size;
    out->seg = MGP_SEG_STAGE;
    out->offset = off;
    out->size = size;
    out->flags = 0;
-   return true;
-}
-
-static bool
-lb_stage(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out)
-{
-   struct mgp_loopback *lb = carrier;
-   if (!lb_place(lb, size, out))
-      return false;
-   memcpy(lb->stage + out->offset, bytes, size);
-   return true;
-}
-
-static bool
-lb_reply_space(void *carrier, const void *prefill, uint64_t size, struct mgp_span *out)
-{
-   struct mgp_loopback *lb = carrier;
-   if (!lb_place(lb, size, out))
-      return false;
-   if (prefill)
-      memcpy(lb->stage + out->offset, prefill, size);
-   else
-      memset(lb->stage + out->offset, 0, size);
-   return true;
+   return lb->stage + off;
 }
 
 static void
@@ -76,8 +54,7 @@ lb_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_t 
 
 const struct mgp_carrier_ops mgp_loopback_ops = {
    .reserve = lb_reserve,
-   .stage = lb_stage,
-   .reply_space = lb_reply_space,
+   .place = lb_place,
    .commit = lb_commit,
    .wait_reply = lb_wait_reply,
    .read_reply = lb_read_reply,

@@ -31,7 +31,7 @@ verify_call(struct mgp_tap *tap, enum mgp_call_id call, const void *args, const 
    }
    mgp_encode_call(&enc, call, copy, tail, tail_count);
    char where[160] = "";
-   const char *err = enc.failed ? "encode"
+   const char *err = enc.failed || !lb->committed ? "encode"
                                 : mgp_decode_record(lb->record, lb->record_size,
                                                     mgp_loopback_resolve, lb, &dec);
    if (!err && !mgp_verify_payload(call, args, dec.payload, where, sizeof(where)))

@@ -1,43 +1,99 @@
-/* apply_thread.c — the inproc arm's server side: a thread that maps the client's ring and
- * stage memfds a second time (never the client's pointers) and applies records in order. It
- * writes to the server log. */
+/* apply_thread.c — the ring applier (apply.h) and the inproc arm's thread around it. The
+ * applier maps the client's ring and stage memfds a second time and applies records in order;
+ * it writes to the server log. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "apply.h"
 #include "log.h"
 #include "pipe_entry.h"
-#include "ring.h"
-#include "session.h"
-#include "stage.h"
-
-struct mgs_apply_thread {
-   struct mgs_session *session;
-   struct mgt_ring ring;
-   struct mgt_stage stage;
-   pthread_t thread;
-   /* Highest stage position the current record's spans reach: released after it applied. */
-   uint64_t release_to;
-};
 
 /* Spans name stage bytes by their monotonic stage position; the segment offset is that
  * position modulo the capacity, and an allocation never straddles the end. */
 static void *
 resolve_span(void *ctx, uint32_t seg, uint64_t pos, uint64_t size, bool writable)
 {
-   struct mgs_apply_thread *t = ctx;
+   struct mgs_ring_applier *a = ctx;
    (void)writable;
    if (seg != MGP_SEG_STAGE)
       return NULL;
-   uint64_t cap = t->stage.capacity;
+   uint64_t cap = a->stage.capacity;
    uint64_t off = pos & (cap - 1);
    if (size > cap || off + size > cap || pos + size < pos)
       return NULL;
-   if (pos + size > t->release_to)
-      t->release_to = pos + size;
-   return t->stage.data + off;
+   if (pos + size > a->release_to)
+      a->release_to = pos + size;
+   return a->stage.data + off;
 }
+
+bool
+mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int ring_fd,
+                        int stage_fd)
+{
+   memset(a, 0, sizeof(*a));
+   a->session = s;
+   if (mgt_ring_attach(&a->ring, ring_fd) != MGT_RING_OK)
+      return false;
+   if (mgt_stage_attach(&a->stage, stage_fd) != MGT_STAGE_OK) {
+      mgt_ring_detach(&a->ring);
+      return false;
+   }
+   return true;
+}
+
+void
+mgs_ring_applier_detach(struct mgs_ring_applier *a)
+{
+   mgt_stage_detach(&a->stage);
+   mgt_ring_detach(&a->ring);
+}
+
+static enum mgs_apply_end
+fail_session(struct mgs_ring_applier *a)
+{
+   /* The client reads the Fatal's number from the failed word (spawn) or from the session
+    * (inproc); failing the stage too wakes a client asleep for stage space. */
+   mgt_ring_fail(&a->ring, (uint32_t)atomic_load(&a->session->fatal));
+   mgt_stage_set_failed(&a->stage);
+   return MGS_APPLY_FATAL;
+}
+
+enum mgs_apply_end
+mgs_ring_applier_run(struct mgs_ring_applier *a)
+{
+   for (;;) {
+      uint32_t size;
+      const void *rec = mgt_ring_peek(&a->ring, &size);
+      if (!rec) {
+         int err = mgt_ring_error(&a->ring);
+         if (err == MGT_RING_CORRUPT) {
+            mgs_session_fatal(a->session, MGL_FATAL_ProtocolCorruption, "ring");
+            return fail_session(a);
+         }
+         int rc = mgt_ring_wait(&a->ring);
+         if (rc == MGT_RING_SYSTEM)
+            return MGS_APPLY_CLIENT_GONE;
+         if (rc != MGT_RING_OK)
+            return atomic_load(&a->session->fatal) ? fail_session(a) : MGS_APPLY_CLOSED;
+         continue;
+      }
+      bool ok = mgs_session_apply(a->session, rec, size, resolve_span, a);
+      if (a->release_to > a->stage.released)
+         mgt_stage_release(&a->stage, a->release_to);
+      mgt_ring_release(&a->ring);
+      if (!ok)
+         return fail_session(a);
+   }
+}
+
+/* ---- the inproc arm's apply thread ---- */
+
+struct mgs_apply_thread {
+   struct mgs_ring_applier applier;
+   pthread_t thread;
+};
 
 static void *
 apply_main(void *arg)
@@ -45,28 +101,7 @@ apply_main(void *arg)
    struct mgs_apply_thread *t = arg;
    mgl_log_set_thread_role(MGL_ROLE_SERVER);
    mgl_log_always("server apply thread started: transport=inproc pid=%d", (int)getpid());
-   for (;;) {
-      uint32_t size;
-      const void *rec = mgt_ring_peek(&t->ring, &size);
-      if (!rec) {
-         if (mgt_ring_error(&t->ring) == MGT_RING_CORRUPT) {
-            mgs_session_fatal(t->session, MGL_FATAL_ProtocolCorruption, "ring");
-            break;
-         }
-         if (mgt_ring_wait(&t->ring) != MGT_RING_OK)
-            break;
-         continue;
-      }
-      bool ok = mgs_session_apply(t->session, rec, size, resolve_span, t);
-      if (t->release_to > t->stage.released)
-         mgt_stage_release(&t->stage, t->release_to);
-      mgt_ring_release(&t->ring);
-      if (!ok) {
-         /* The client sees the failed word at once and loses the context. */
-         mgt_ring_set_failed(&t->ring);
-         break;
-      }
-   }
+   mgs_ring_applier_run(&t->applier);
    return NULL;
 }
 
@@ -76,20 +111,15 @@ mgs_apply_thread_start(struct mgs_session *s, int ring_fd, int stage_fd)
    struct mgs_apply_thread *t = calloc(1, sizeof(*t));
    if (!t)
       return NULL;
-   t->session = s;
-   if (mgt_ring_attach(&t->ring, ring_fd) != MGT_RING_OK)
-      goto fail_ring;
-   if (mgt_stage_attach(&t->stage, stage_fd) != MGT_STAGE_OK)
-      goto fail_stage;
+   if (!mgs_ring_applier_attach(&t->applier, s, ring_fd, stage_fd))
+      goto fail_attach;
    if (pthread_create(&t->thread, NULL, apply_main, t))
       goto fail_thread;
    return t;
 
 fail_thread:
-   mgt_stage_detach(&t->stage);
-fail_stage:
-   mgt_ring_detach(&t->ring);
-fail_ring:
+   mgs_ring_applier_detach(&t->applier);
+fail_attach:
    free(t);
    return NULL;
 }
@@ -101,9 +131,8 @@ mgs_apply_thread_stop(struct mgs_apply_thread *t)
       return;
    /* The client published its last record and waited for it; failing the ring now ends the
     * thread's wait without losing anything. */
-   mgt_ring_set_failed(&t->ring);
+   mgt_ring_set_failed(&t->applier.ring);
    pthread_join(t->thread, NULL);
-   mgt_stage_detach(&t->stage);
-   mgt_ring_detach(&t->ring);
+   mgs_ring_applier_detach(&t->applier);
    free(t);
 }

@@ -1,6 +1,4 @@
 /* entry.c — libmgl-server's one export for clients that load it into their process. */
-#include <stdio.h>
-
 #include "log.h"
 #include "pipe_entry.h"
 #include "session.h"
@@ -8,6 +6,8 @@
 struct mgs_apply_thread *mgs_apply_thread_start(struct mgs_session *s, int ring_fd,
                                                 int stage_fd);
 void mgs_apply_thread_stop(struct mgs_apply_thread *t);
+int mgs_serve_spawn(int fd);
+int mgs_serve_listen(const char *address);
 
 static const struct mgp_screen_vtbl *
 entry_screen_vtbl(struct mgs_session *s)
@@ -44,18 +44,7 @@ entry_print_tallies(struct mgs_session *s)
 {
    enum mgl_role was = mgl_log_thread_role();
    mgl_log_set_thread_role(MGL_ROLE_SERVER);
-   if (s && s->backend->gate_counters) {
-      const char *names[32];
-      unsigned long long values[32];
-      unsigned n = s->backend->gate_counters(s->screen, names, values, 32);
-      char line[2048];
-      size_t len = (size_t)snprintf(line, sizeof(line), "MGL-GATES");
-      for (unsigned i = 0; i < n && len < sizeof(line); i++)
-         len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i],
-                                 values[i]);
-      mgl_log_always("%s", line);
-   }
-   mgl_decline_print_tally();
+   mgs_session_print_tallies(s);
    mgl_log_set_thread_role(was);
 }
 
@@ -71,6 +60,8 @@ static const struct mgl_server_entry entry = {
    .apply_thread_start = mgs_apply_thread_start,
    .apply_thread_stop = mgs_apply_thread_stop,
    .print_tallies = entry_print_tallies,
+   .serve_spawn = mgs_serve_spawn,
+   .serve_listen = mgs_serve_listen,
 };
 
 __attribute__((visibility("default"))) const struct mgl_server_entry *

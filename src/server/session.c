@@ -55,6 +55,23 @@ mgs_session_create(const char *backend, char *err, unsigned err_size)
 }
 
 void
+mgs_session_print_tallies(struct mgs_session *s)
+{
+   if (s && s->backend->gate_counters) {
+      const char *names[32];
+      unsigned long long values[32];
+      unsigned n = s->backend->gate_counters(s->screen, names, values, 32);
+      char line[2048];
+      size_t len = (size_t)snprintf(line, sizeof(line), "MGL-GATES");
+      for (unsigned i = 0; i < n && len < sizeof(line); i++)
+         len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i],
+                                 values[i]);
+      mgl_log_always("%s", line);
+   }
+   mgl_decline_print_tally();
+}
+
+void
 mgs_session_destroy(struct mgs_session *s)
 {
    if (!s)

@@ -24,6 +24,9 @@ struct mgs_session {
 
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
 void mgs_session_destroy(struct mgs_session *s);
+/* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES) to the
+ * server log, as a session ends. */
+void mgs_session_print_tallies(struct mgs_session *s);
 /* The funnel: first Fatal wins; logged with its name; the process goes on. */
 void mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail);
 /* Decodes and applies one record. Returns false when the session failed. */

@@ -1,10 +1,13 @@
-/* doorbell.c — futex doorbell; the ops table leaves room for the socket doorbell of `spawn`. */
+/* doorbell.c — the futex doorbell and the socket doorbell of `spawn` (see doorbell.h). */
 
 #include "doorbell.h"
 
 #include <errno.h>
 #include <linux/futex.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -55,6 +58,83 @@ static const struct mgt_doorbell_ops futex_ops = {
    .wake = futex_db_wake,
    .finish = NULL,
 };
+
+/* --- socket doorbell --- */
+
+/* Reads every byte the peer sent so far. Returns how many; *gone is set when the peer closed
+ * its end or the socket failed. */
+static size_t
+socket_drain(int fd, bool *gone)
+{
+   char buf[64];
+   size_t total = 0;
+   *gone = false;
+   for (;;) {
+      ssize_t n = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+      if (n > 0) {
+         total += (size_t)n;
+         continue;
+      }
+      if (n < 0 && errno == EINTR)
+         continue;
+      *gone = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+      return total;
+   }
+}
+
+static int
+socket_db_wait(struct mgt_doorbell *db, _Atomic uint32_t *word, uint32_t expected)
+{
+   /* The ring's handshake guarantees that a waker which saw our flag clears it before it
+    * sends: so either the word already differs here, or the byte is on its way. */
+   if (atomic_load_explicit(word, memory_order_seq_cst) != expected)
+      return MGT_DOORBELL_OK;
+   struct pollfd p = {.fd = db->fd, .events = POLLIN};
+   int n = poll(&p, 1, -1); /* no timeout: a stopped peer is slow, a dead one hangs up */
+   if (n < 0)
+      return errno == EINTR ? MGT_DOORBELL_OK : MGT_DOORBELL_BROKEN;
+   bool gone = false;
+   /* A peer that rang and then went away (it applied our last record and exited) rang for a
+    * reason: the caller looks again first, and meets the hang-up on its next wait. */
+   if ((p.revents & POLLIN) && socket_drain(db->fd, &gone) > 0)
+      return MGT_DOORBELL_OK;
+   if (gone || (p.revents & (POLLHUP | POLLERR | POLLNVAL)))
+      return MGT_DOORBELL_BROKEN;
+   return MGT_DOORBELL_OK;
+}
+
+static int
+socket_db_wake(struct mgt_doorbell *db, _Atomic uint32_t *word, int count)
+{
+   (void)word;
+   (void)count;
+   const char byte = 1;
+   for (;;) {
+      if (send(db->fd, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL) == 1)
+         return MGT_DOORBELL_OK;
+      if (errno == EINTR)
+         continue;
+      /* A full socket already holds bytes the sleeper has not drained: it will wake. */
+      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == ENOBUFS)
+         return MGT_DOORBELL_OK;
+      return MGT_DOORBELL_BROKEN;
+   }
+}
+
+static const struct mgt_doorbell_ops socket_ops = {
+   .wait = socket_db_wait,
+   .wake = socket_db_wake,
+   .finish = NULL,
+};
+
+void
+mgt_doorbell_init_socket(struct mgt_doorbell *db, int fd)
+{
+   db->ops = &socket_ops;
+   db->kind = MGT_DOORBELL_SOCKET;
+   db->fd = fd;
+   db->priv = NULL;
+}
 
 void
 mgt_doorbell_init_futex(struct mgt_doorbell *db)

@@ -637,13 +637,28 @@ mgt_ring_wait(struct mgt_ring *r)
 void
 mgt_ring_set_failed(struct mgt_ring *r)
 {
+   mgt_ring_fail(r, MGT_RING_FAIL_UNNAMED);
+}
+
+void
+mgt_ring_fail(struct mgt_ring *r, uint32_t reason)
+{
    if (!r || !r->shared)
       return;
    struct mgt_ring_shared *sh = r->shared;
-   atomic_store_explicit(&sh->failed, 1, memory_order_seq_cst);
+   uint32_t unset = 0;
+   atomic_compare_exchange_strong_explicit(&sh->failed, &unset,
+                                           reason ? reason : MGT_RING_FAIL_UNNAMED,
+                                           memory_order_seq_cst, memory_order_seq_cst);
    /* Wake whoever sleeps on either side; a broken doorbell cannot be helped here. */
    wake_flag(r, &sh->consumer_sleeping, WAKE_ALL);
    wake_flag(r, &sh->producer_waiting, WAKE_ALL);
+}
+
+uint32_t
+mgt_ring_fail_reason(const struct mgt_ring *r)
+{
+   return r && r->shared ? atomic_load_explicit(&r->shared->failed, memory_order_seq_cst) : 0;
 }
 
 bool

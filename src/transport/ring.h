@@ -68,7 +68,8 @@ struct mgt_ring_shared {
    alignas(MGT_RING_CACHE_LINE) _Atomic uint32_t producer_waiting;
    /* Written by the consumer: non-PAD records released (applied) so far. */
    alignas(MGT_RING_CACHE_LINE) _Atomic uint64_t applied_seq;
-   /* Either side: nonzero once the session failed. Never cleared. */
+   /* Either side: nonzero once the session failed, the first reason given (mgt_ring_fail).
+    * Never cleared. */
    alignas(MGT_RING_CACHE_LINE) _Atomic uint32_t failed;
 };
 _Static_assert(offsetof(struct mgt_ring_shared, capacity) == 8, "ring header layout");
@@ -188,6 +189,12 @@ int mgt_ring_wait(struct mgt_ring *r);
 
 /* Marks the session failed in shared memory and wakes both sides' sleepers. Any thread. */
 void mgt_ring_set_failed(struct mgt_ring *r);
+/* The same, with a reason the other side can read (the spawn server puts its Fatal's number
+ * there). The first reason stays; reason 0 means MGT_RING_FAIL_UNNAMED. */
+void mgt_ring_fail(struct mgt_ring *r, uint32_t reason);
+#define MGT_RING_FAIL_UNNAMED 0xFFFFFFFFu /* mgt_ring_set_failed: no reason given */
+/* The reason the session failed, 0 while it has not. The peer may have written any value. */
+uint32_t mgt_ring_fail_reason(const struct mgt_ring *r);
 bool mgt_ring_failed(const struct mgt_ring *r);
 /* MGT_RING_CORRUPT / MGT_RING_SYSTEM once seen (sticky), else MGT_RING_FAILED if the session
  * failed, else the reason the last reserve returned NULL (MGT_RING_TOO_BIG/INVALID), else OK. */

@@ -1,5 +1,6 @@
-/* session.c — the client's end of a session: loads the server role into the process and
- * wires the front end's MGPipe tables to it, straight (monolith) or through rings (inproc). */
+/* session.c — the client's end of a session: picks the arm and wires the front end's MGPipe
+ * tables to the server role: straight into it (monolith), through rings to an apply thread
+ * (inproc) or to a child mgl-server (spawn), or as a stream to a listening mgl-server (tcp). */
 #include "session.h"
 
 #include <dlfcn.h>
@@ -11,27 +12,33 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "corrupt_carrier.h"
 #include "log.h"
 #include "pipe_codec.h"
 #include "pipe_entry.h"
 #include "pipe_loopback.h"
 #include "pipe_stats.h"
 #include "ring.h"
+#include "spawn_arm.h"
 #include "stage.h"
+#include "stream.h"
+#include "tcp.h"
 
-enum session_arm { ARM_MONOLITH, ARM_INPROC };
+enum session_arm { ARM_MONOLITH, ARM_INPROC, ARM_SPAWN, ARM_TCP };
+static const char *const arm_names[] = {"monolith", "inproc", "spawn", "tcp"};
 
 #define SESSION_MAX_CONTEXTS 256
 
-struct inproc_carrier {
+/* inproc and spawn: the ring and stage the client produces into. */
+struct ring_carrier {
    struct mgt_ring ring;
    struct mgt_stage stage;
-   struct mgs_apply_thread *thread;
    uint64_t reply_seq;
 };
 
 struct mgl_session {
    enum session_arm arm;
+   /* monolith and inproc: the server role loaded into this process */
    const struct mgl_server_entry *entry;
    struct mgs_session *server;
    struct mgp_caps caps;
@@ -40,11 +47,21 @@ struct mgl_session {
    struct mgp_tap screen_tap;
    struct mgp_tap *context_taps[SESSION_MAX_CONTEXTS];
    bool tap;
-   /* inproc */
-   struct inproc_carrier inproc;
+   /* inproc and spawn */
+   struct ring_carrier rings;
+   bool rings_made;
+   struct mgs_apply_thread *thread; /* inproc */
+   struct mgt_spawn spawn;          /* spawn */
+   bool spawned;
+   /* tcp */
+   struct mgt_stream_client *stream;
+   struct mgt_corrupt_carrier corrupt; /* MGL_TEST_CORRUPT_RECORD */
+   /* inproc, spawn and tcp: encoders over a carrier */
+   const struct mgp_carrier_ops *ops;
+   void *carrier;
    struct mgp_encoder screen_encoder;
    struct mgp_encoder *context_encoders[SESSION_MAX_CONTEXTS];
-   /* both */
+   /* all */
    struct mgp_stats stats;
    bool stats_on;
    struct mgp_loopback *verify;
@@ -64,96 +81,74 @@ print_client_tally(void)
    mgl_log_set_thread_role(was);
 }
 
-/* ---- the inproc carrier ---- */
+/* ---- the ring carrier (inproc and spawn) ---- */
 
 static void *
-inproc_reserve(void *carrier, uint32_t size)
+ring_reserve(void *carrier, uint32_t size)
 {
-   struct inproc_carrier *c = carrier;
+   struct ring_carrier *c = carrier;
    void *p = mgt_ring_reserve(&c->ring, size);
    return p;
 }
 
-static bool
-inproc_place(struct inproc_carrier *c, uint64_t size, void **ptr, struct mgp_span *out)
+static void *
+ring_place(void *carrier, uint64_t size, struct mgp_span *out)
 {
+   struct ring_carrier *c = carrier;
    uint64_t offset;
-   int r = mgt_stage_alloc(&c->stage, size, 16, &offset, ptr);
+   void *ptr;
+   int r = mgt_stage_alloc(&c->stage, size, 16, &offset, &ptr);
    if (r != MGT_STAGE_OK) {
       if (r == MGT_STAGE_TOO_BIG)
          MGL_DECLINE(stage_too_large, "%llu bytes do not fit the %llu-byte stage segment",
                      (unsigned long long)size, (unsigned long long)c->stage.capacity);
-      return false;
+      return NULL;
    }
    /* The wire names staged bytes by their monotonic stage position (see apply_thread.c). */
    out->seg = MGP_SEG_STAGE;
    out->offset = mgt_stage_mark(&c->stage) - size;
    out->size = size;
    out->flags = 0;
-   return true;
-}
-
-static bool
-inproc_stage(void *carrier, const void *bytes, uint64_t size, struct mgp_span *out)
-{
-   void *dst;
-   if (!inproc_place(carrier, size, &dst, out))
-      return false;
-   memcpy(dst, bytes, size);
-   return true;
-}
-
-static bool
-inproc_reply_space(void *carrier, const void *prefill, uint64_t size, struct mgp_span *out)
-{
-   void *dst;
-   if (!inproc_place(carrier, size, &dst, out))
-      return false;
-   if (prefill)
-      memcpy(dst, prefill, size);
-   else
-      memset(dst, 0, size);
-   return true;
+   return ptr;
 }
 
 static void
-inproc_commit(void *carrier, bool wants_reply)
+ring_commit(void *carrier, bool wants_reply)
 {
-   struct inproc_carrier *c = carrier;
+   struct ring_carrier *c = carrier;
    mgt_ring_commit(&c->ring);
    if (wants_reply)
       c->reply_seq = mgt_ring_records_published(&c->ring);
 }
 
 static bool
-inproc_wait_reply(void *carrier)
+ring_wait_reply(void *carrier)
 {
-   struct inproc_carrier *c = carrier;
+   struct ring_carrier *c = carrier;
    return mgt_ring_wait_applied(&c->ring, c->reply_seq) == MGT_RING_OK;
 }
 
 static void
-inproc_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_t size)
+ring_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_t size)
 {
-   struct inproc_carrier *c = carrier;
+   struct ring_carrier *c = carrier;
    uint64_t off = staged->offset & (c->stage.capacity - 1);
    if (dst)
       memcpy(dst, c->stage.data + off, size);
 }
 
-static const struct mgp_carrier_ops inproc_ops = {
-   .reserve = inproc_reserve,
-   .stage = inproc_stage,
-   .reply_space = inproc_reply_space,
-   .commit = inproc_commit,
-   .wait_reply = inproc_wait_reply,
-   .read_reply = inproc_read_reply,
+static const struct mgp_carrier_ops ring_ops = {
+   .reserve = ring_reserve,
+   .place = ring_place,
+   .commit = ring_commit,
+   .wait_reply = ring_wait_reply,
+   .read_reply = ring_read_reply,
 };
 
 static void
 kick_ring(void *ctx)
 {
-   mgt_ring_kick(&((struct inproc_carrier *)ctx)->ring);
+   mgt_ring_kick(&((struct ring_carrier *)ctx)->ring);
 }
 
 static size_t
@@ -172,34 +167,108 @@ size_setting(const char *name, size_t def)
 }
 
 static bool
-inproc_start(struct mgl_session *s)
+rings_create(struct ring_carrier *c)
 {
-   struct inproc_carrier *c = &s->inproc;
    /* Measured defaults come with the transport benchmark; these hold a frame of mgl-demo. */
    if (mgt_ring_create(&c->ring, size_setting("MGL_IPC_RING_SIZE", 4u << 20)) != MGT_RING_OK)
       return false;
    if (mgt_stage_create(&c->stage, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20)) !=
-       MGT_STAGE_OK)
-      goto fail_stage;
-   c->stage.before_wait = kick_ring;
-   c->stage.before_wait_ctx = c;
+       MGT_STAGE_OK) {
+      mgt_ring_destroy(&c->ring);
+      return false;
+   }
+   mgt_stage_set_before_wait(&c->stage, kick_ring, c);
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    if (ra && *ra)
       mgt_ring_set_run_ahead(&c->ring, (uint32_t)strtoul(ra, NULL, 0));
-   c->thread = s->entry->apply_thread_start(s->server, c->ring.fd, c->stage.fd);
-   if (!c->thread)
-      goto fail_thread;
-   s->screen_encoder = (struct mgp_encoder){.ops = &inproc_ops, .carrier = c, .ctx_slot = 0};
+   return true;
+}
+
+static void
+rings_destroy(struct ring_carrier *c)
+{
+   mgt_stage_destroy(&c->stage);
+   mgt_ring_destroy(&c->ring);
+}
+
+/* The screen's encoder over the session's carrier. */
+static void
+use_carrier(struct mgl_session *s, const struct mgp_carrier_ops *ops, void *carrier)
+{
+   mgt_corrupt_carrier_wrap(&s->corrupt, &ops, &carrier);
+   s->ops = ops;
+   s->carrier = carrier;
+   s->screen_encoder = (struct mgp_encoder){.ops = ops, .carrier = carrier, .ctx_slot = 0};
    if (s->stats_on)
       s->screen_encoder.stats = &s->stats;
    s->screen = (struct mgp_screen){&mgp_encoder_screen_vtbl, &s->screen_encoder};
-   return true;
+}
 
-fail_thread:
-   mgt_stage_destroy(&c->stage);
-fail_stage:
-   mgt_ring_destroy(&c->ring);
-   return false;
+static bool
+inproc_start(struct mgl_session *s, const char *backend)
+{
+   if (!rings_create(&s->rings)) {
+      mgl_error("the inproc transport could not be set up: %s", strerror(errno));
+      return false;
+   }
+   s->rings_made = true;
+   s->thread = s->entry->apply_thread_start(s->server, s->rings.ring.fd, s->rings.stage.fd);
+   if (!s->thread) {
+      mgl_error("the inproc apply thread did not start");
+      return false;
+   }
+   use_carrier(s, &ring_ops, &s->rings);
+   mgl_log_always("session transport=inproc backend=%s pid=%d", backend, (int)getpid());
+   return true;
+}
+
+static bool
+spawn_start(struct mgl_session *s, const char *backend)
+{
+   if (!rings_create(&s->rings)) {
+      mgl_error("the spawn transport could not be set up: %s", strerror(errno));
+      return false;
+   }
+   s->rings_made = true;
+   char err[512];
+   if (!mgt_spawn_start(&s->spawn, &s->rings.ring, &s->rings.stage, backend, err,
+                        sizeof(err))) {
+      mgl_error("the spawn transport did not start: %s", err);
+      return false;
+   }
+   s->spawned = true;
+   use_carrier(s, &ring_ops, &s->rings);
+   mgl_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s", backend,
+                  (int)getpid(), s->spawn.server_pid, s->spawn.path);
+   return true;
+}
+
+static bool
+tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
+{
+   const char *token = getenv("MGL_SERVER_TOKEN");
+   if (!token || !*token)
+      mgl_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
+   struct mgp_welcome w;
+   char err[512];
+   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), &w, err,
+                            sizeof(err));
+   if (fd < 0) {
+      mgl_error("the tcp transport did not start: %s", err);
+      return false;
+   }
+   const char *ra = getenv("MGL_IPC_RUN_AHEAD");
+   uint32_t run_ahead = ra && *ra ? (uint32_t)strtoul(ra, NULL, 0) : UINT32_MAX;
+   s->stream =
+      mgt_stream_client_create(fd, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20), run_ahead);
+   if (!s->stream) {
+      mgl_error("the tcp transport did not start: out of memory");
+      return false;
+   }
+   use_carrier(s, &mgt_stream_carrier_ops, s->stream);
+   mgl_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u", backend,
+                  (int)getpid(), hostport, w.server_pid);
+   return true;
 }
 
 /* ---- loading the server role ---- */
@@ -213,14 +282,11 @@ load_server(void)
       snprintf(path, sizeof(path), "%s", env);
    } else {
       /* Beside the library this code is in. */
-      Dl_info info;
-      if (!dladdr((void *)load_server, &info) || !info.dli_fname) {
+      if (!mgt_library_dir(path, sizeof(path))) {
          mgl_error("cannot find where libmgl is installed (dladdr failed)");
          return NULL;
       }
-      snprintf(path, sizeof(path), "%s", info.dli_fname);
-      char *slash = strrchr(path, '/');
-      size_t dir = slash ? (size_t)(slash - path + 1) : 0;
+      size_t dir = strlen(path);
       snprintf(path + dir, sizeof(path) - dir, "libmgl-server.so");
    }
    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
@@ -254,8 +320,14 @@ mgl_session_create(void)
       s->arm = ARM_MONOLITH;
    } else if (!strcmp(arm, "inproc")) {
       s->arm = ARM_INPROC;
+   } else if (!strcmp(arm, "spawn")) {
+      s->arm = ARM_SPAWN;
+   } else if (!strncmp(arm, "tcp://", 6)) {
+      s->arm = ARM_TCP;
    } else {
-      mgl_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc)", arm);
+      mgl_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc, spawn, "
+                "tcp://HOST:PORT)",
+                arm);
       goto fail;
    }
    const char *st = getenv("MGL_PIPE_STATS");
@@ -269,16 +341,20 @@ mgl_session_create(void)
          goto fail;
    }
 
-   s->entry = load_server();
-   if (!s->entry)
-      goto fail;
-   char err[256] = "";
-   s->server = s->entry->session_create(backend, err, sizeof(err));
-   if (!s->server) {
-      mgl_error("the server role did not start: %s", err);
-      goto fail;
+   /* spawn and tcp render in another process: Vulkan is never loaded here. */
+   if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC) {
+      s->entry = load_server();
+      if (!s->entry)
+         goto fail;
+      char err[256] = "";
+      s->server = s->entry->session_create(backend, err, sizeof(err));
+      if (!s->server) {
+         mgl_error("the server role did not start: %s", err);
+         goto fail;
+      }
    }
-   if (s->arm == ARM_MONOLITH) {
+   switch (s->arm) {
+   case ARM_MONOLITH:
       s->tap = s->stats_on || s->verify;
       if (s->tap) {
          s->screen_tap = (struct mgp_tap){
@@ -293,12 +369,19 @@ mgl_session_create(void)
                                          s->entry->screen_self(s->server)};
       }
       mgl_log_always("session transport=monolith backend=%s pid=%d", backend, (int)getpid());
-   } else {
-      if (!inproc_start(s)) {
-         mgl_error("the inproc transport could not be set up: %s", strerror(errno));
+      break;
+   case ARM_INPROC:
+      if (!inproc_start(s, backend))
          goto fail;
-      }
-      mgl_log_always("session transport=inproc backend=%s pid=%d", backend, (int)getpid());
+      break;
+   case ARM_SPAWN:
+      if (!spawn_start(s, backend))
+         goto fail;
+      break;
+   case ARM_TCP:
+      if (!tcp_start(s, arm + 6, backend))
+         goto fail;
+      break;
    }
    mgp_get_caps(&s->screen, &(struct mgp_get_caps){
                                .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
@@ -320,12 +403,20 @@ mgl_session_destroy(struct mgl_session *s)
       return;
    if (s->stats_on)
       mgp_stats_print(&s->stats, stderr, mgl_session_transport(s));
-   if (s->arm == ARM_INPROC && s->inproc.thread) {
+   if (s->thread) {
       mgl_session_sync(s);
-      s->entry->apply_thread_stop(s->inproc.thread);
-      mgt_stage_destroy(&s->inproc.stage);
-      mgt_ring_destroy(&s->inproc.ring);
+      s->entry->apply_thread_stop(s->thread);
    }
+   if (s->spawned) {
+      /* Everything applied, then the failed word ends the server's loop: it prints its
+       * tallies and exits, and mgt_spawn_finish waits for that. */
+      mgl_session_sync(s);
+      mgt_ring_set_failed(&s->rings.ring);
+      mgt_spawn_finish(&s->spawn);
+   }
+   if (s->rings_made)
+      rings_destroy(&s->rings);
+   mgt_stream_client_destroy(s->stream);
    for (int i = 0; i < SESSION_MAX_CONTEXTS; i++) {
       free(s->context_taps[i]);
       free(s->context_encoders[i]);
@@ -357,7 +448,7 @@ mgl_session_screen(struct mgl_session *s)
 const char *
 mgl_session_transport(const struct mgl_session *s)
 {
-   return s->arm == ARM_MONOLITH ? "monolith" : "inproc";
+   return arm_names[s->arm];
 }
 
 bool
@@ -394,8 +485,8 @@ mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
    struct mgp_encoder *e = calloc(1, sizeof(*e));
    if (!e)
       return false;
-   *e = (struct mgp_encoder){.ops = &inproc_ops,
-                             .carrier = &s->inproc,
+   *e = (struct mgp_encoder){.ops = s->ops,
+                             .carrier = s->carrier,
                              .ctx_slot = (uint16_t)ctx.slot,
                              .stats = s->stats_on ? &s->stats : NULL};
    free(s->context_encoders[ctx.slot]);
@@ -417,12 +508,16 @@ mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
 void
 mgl_session_sync(struct mgl_session *s)
 {
-   if (s->arm != ARM_INPROC || mgl_session_failed(s))
+   if (s->arm == ARM_MONOLITH || mgl_session_failed(s))
       return;
-   struct inproc_carrier *c = &s->inproc;
-   mgt_ring_kick(&c->ring);
    if (s->stats_on)
       mgp_stats_round_trip(&s->stats);
+   if (s->arm == ARM_TCP) {
+      mgt_stream_client_sync(s->stream);
+      return;
+   }
+   struct ring_carrier *c = &s->rings;
+   mgt_ring_kick(&c->ring);
    mgt_ring_wait_applied(&c->ring, mgt_ring_records_published(&c->ring));
 }
 
@@ -433,8 +528,15 @@ mgl_session_failed(const struct mgl_session *s)
    if (m->failed)
       return true;
    int f = m->server ? m->entry->session_fatal(m->server) : 0;
-   if (m->arm == ARM_INPROC && m->inproc.thread && mgt_ring_failed(&m->inproc.ring) && !f)
-      f = MGL_FATAL_ServerGone;
+   if (!f && m->rings_made && mgt_ring_failed(&m->rings.ring)) {
+      /* spawn: the server puts its Fatal's number in the failed word; a number we do not
+       * know, or none, means it is gone (or the doorbell broke: the same). */
+      uint32_t why = mgt_ring_fail_reason(&m->rings.ring);
+      f = m->arm == ARM_SPAWN && why > 0 && why < MGL_FATAL_COUNT ? (int)why
+                                                                   : MGL_FATAL_ServerGone;
+   }
+   if (!f && m->stream)
+      f = mgt_stream_client_fatal(m->stream);
    if (m->screen_encoder.failed && !f)
       f = MGL_FATAL_ServerGone;
    if (f) {

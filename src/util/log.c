@@ -16,6 +16,11 @@ static enum mgl_log_level level_setting = MGL_LOG_WARN;
 static FILE *role_files[2];
 static int role_files_tried[2];
 
+static _Thread_local mgl_log_sink_fn thread_sink;
+static _Thread_local void *thread_sink_ctx;
+static _Thread_local enum mgl_log_level thread_sink_level;
+static _Thread_local int in_sink;
+
 static const char *const role_names[] = {"client", "server"};
 static const char *const level_names[] = {"error", "warn", "info", "debug"};
 
@@ -68,17 +73,47 @@ role_file(enum mgl_role role)
    return role_files[role];
 }
 
+void
+mgl_log_set_thread_sink(mgl_log_sink_fn fn, void *ctx, enum mgl_log_level level)
+{
+   thread_sink = fn;
+   thread_sink_ctx = ctx;
+   thread_sink_level = level;
+}
+
 static void
 write_line(enum mgl_log_level level, int force, const char *fmt, va_list ap)
 {
    char msg[2048];
    vsnprintf(msg, sizeof(msg), fmt, ap);
+   char line[2100];
+   snprintf(line, sizeof(line), "[%d] %s: %s", (int)getpid(), level_names[level], msg);
    pthread_mutex_lock(&log_lock);
    FILE *f = role_file(thread_role);
    if (f && (force || level <= mgl_log_level()))
-      fprintf(f, "[%d] %s: %s\n", (int)getpid(), level_names[level], msg);
+      fprintf(f, "%s\n", line);
    if (!force && level <= MGL_LOG_WARN && level <= mgl_log_level())
       fprintf(stderr, "mgl %s %s: %s\n", role_names[thread_role], level_names[level], msg);
+   pthread_mutex_unlock(&log_lock);
+   /* Outside the lock: a sink may block (a socket), and other threads must still log. */
+   if (thread_sink && !in_sink && (force || level <= thread_sink_level)) {
+      in_sink = 1;
+      thread_sink(thread_sink_ctx, level, line);
+      in_sink = 0;
+   }
+}
+
+void
+mgl_log_write_line(enum mgl_role role, enum mgl_log_level level, const char *line)
+{
+   if (level > MGL_LOG_DEBUG)
+      level = MGL_LOG_DEBUG;
+   pthread_mutex_lock(&log_lock);
+   FILE *f = role_file(role);
+   if (f)
+      fprintf(f, "%s\n", line);
+   if (level <= MGL_LOG_WARN && level <= mgl_log_level())
+      fprintf(stderr, "mgl %s (forwarded) %s\n", role_names[role], line);
    pthread_mutex_unlock(&log_lock);
 }
 

@@ -24,6 +24,16 @@ __attribute__((format(printf, 1, 2)))
 #endif
 void mgl_log_always(const char *fmt, ...);
 
+/* A sink also receives this thread's lines, formatted as they are written to the file
+ * ("[pid] level: message", no newline): the tcp server's session thread forwards its lines to
+ * its client this way. Lines at `level` or more important, and every mgl_log_always line, reach
+ * it. fn NULL: none. A sink that logs does not re-enter itself. */
+typedef void (*mgl_log_sink_fn)(void *ctx, enum mgl_log_level level, const char *line);
+void mgl_log_set_thread_sink(mgl_log_sink_fn fn, void *ctx, enum mgl_log_level level);
+/* Writes a line formatted elsewhere (a line the server forwarded) to the role's file as it is,
+ * and warnings and errors to stderr as this side's own lines go there. */
+void mgl_log_write_line(enum mgl_role role, enum mgl_log_level level, const char *line);
+
 #define mgl_error(...) mgl_log(MGL_LOG_ERROR, __VA_ARGS__)
 #define mgl_warn(...) mgl_log(MGL_LOG_WARN, __VA_ARGS__)
 #define mgl_info(...) mgl_log(MGL_LOG_INFO, __VA_ARGS__)

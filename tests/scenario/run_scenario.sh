@@ -11,7 +11,15 @@
 # readback to OUT_DIR/ARM/NAME.png, and then asserts the ARM PROOF (DESIGN.md §4): the session's
 # client.log names `transport=ARM`.  A run that silently used another arm, or another EGL vendor
 # (Mesa writes no client.log), fails.  Any `Fatal{` in the session's logs also fails.
+#
+# ARM spawn: libmgl starts mgl-server itself; the proof also needs the client's
+# `server_pid=P` and the server's own line `transport=spawn pid=P peer=<client pid>` in
+# server.log.  ARM tcp: this script starts `mgl-server --listen 127.0.0.1:0` (beside
+# MGL_SCENARIO_EXE, or MGL_SERVER_BIN) with a fresh token, runs the scenario with
+# MGL_TRANSPORT=tcp://127.0.0.1:PORT and stops the server after; the server's lines reach the
+# client's server.log by forwarding, and the proof needs `transport=tcp pid=P` there.
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
 
 if [ $# -ne 5 ] && [ $# -ne 6 ]; then
   echo "usage: $0 ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR [LANE]" >&2
@@ -42,6 +50,12 @@ rm -f "$png"
 
 export MGL_LOG_DIR=$log_dir
 export MGL_TRANSPORT=$arm
+if [ "$arm" = tcp ]; then
+  . "$here/../lib/mgl_server.sh"
+  trap mgl_server_stop EXIT
+  mgl_server_start "${MGL_SERVER_BIN:-$(dirname "$exe")/mgl-server}" "$log_dir/server-process"
+  MGL_TRANSPORT=$(mgl_server_url)
+fi
 export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
@@ -84,9 +98,24 @@ if grep -E "(^|[[:space:]])transport=" "$client_log" |
   grep -E "transport=" "$client_log" >&2
   exit 1
 fi
-if grep -Fl 'Fatal{' "$log_dir"/*.log >/dev/null 2>&1; then
+if [ "$arm" = spawn ] || [ "$arm" = tcp ]; then
+  # The server's own line, with the pid the client was told and (spawn) the client as its peer.
+  proof=$(grep -Em1 "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$client_log")
+  server_pid=$(printf '%s\n' "$proof" | sed -n 's/.* server_pid=\([0-9][0-9]*\).*/\1/p')
+  client_pid=$(printf '%s\n' "$proof" | sed -n 's/.* pid=\([0-9][0-9]*\).*/\1/p')
+  want="transport=$arm pid=$server_pid peer="
+  [ "$arm" = spawn ] && want="${want}$client_pid "
+  if [ -z "$server_pid" ] ||
+     ! grep -Fq "server session $want" "$log_dir/server.log" 2>/dev/null; then
+    echo "run_scenario: FAIL: ARM PROOF: client.log says '$proof' but server.log has no" \
+         "'server session $want...' line" >&2
+    grep -F 'server session' "$log_dir/server.log" >&2 2>/dev/null || echo "  (none)" >&2
+    exit 1
+  fi
+fi
+if grep -Fl 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >/dev/null 2>&1; then
   echo "run_scenario: FAIL: a session log reports a Fatal:" >&2
-  grep -F 'Fatal{' "$log_dir"/*.log >&2 || true
+  grep -F 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >&2 2>/dev/null || true
   exit 1
 fi
 # ---- gates (DESIGN.md §5): printed by the server role when the session ends ----

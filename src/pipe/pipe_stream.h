@@ -1,0 +1,115 @@
+/* pipe_stream.h — the wire around the records: the handshake that opens a `spawn` or `tcp`
+ * session, and the frames that carry records over a byte stream (`tcp`) with what comes back.
+ * Like pipe_codec.h this is specification: every field's position is asserted.
+ *
+ * HANDSHAKE. The client speaks first, one struct mgp_hello:
+ *   - spawn: one SOCK_SEQPACKET message over the socketpair, carrying the ring memfd and the
+ *     stage memfd (in that order) by SCM_RIGHTS; token empty.
+ *   - tcp: the first sizeof(struct mgp_hello) bytes of the connection; token = MGL_SERVER_TOKEN.
+ * The server checks magic, token (tcp) and version before anything else, starts a server
+ * session on the backend named, and answers one struct mgp_welcome: status MGP_WELCOME_OK and
+ * its pid (for the logs' arm proof; no record ever carries it), or a refusal with a reason, after
+ * which it closes. Then records flow: through the rings on spawn (the socketpair is only the
+ * doorbell from here on), as frames on tcp.
+ *
+ * FRAMES (tcp, after the handshake). Each direction is a sequence of frames: a 16-byte
+ * struct mgp_frame, then `size` bytes of body (a multiple of 8, at most MGP_FRAME_MAX_BODY).
+ *   client -> server
+ *     RECORD   body: one MGPipe record (a = its size), zero padding to a multiple of 16, then the
+ *              inline area: the bytes of the record's spans, each at a 16-aligned offset. Spans
+ *              say seg = MGP_SEG_INLINE and offset = from the start of the inline area; the
+ *              decoder resolves them against this frame only, bounds-checked like any span.
+ *              flags MGP_FRAME_WANTS_REPLY: answer with REPLY once applied. Span-out bytes
+ *              travel too (what the server does not write comes back unchanged).
+ *     SYNC     no body; answered by SYNC_ACK with the same a, once every earlier record applied.
+ *     BYE      no body; the client is done: the server prints its tallies and answers BYE.
+ *   server -> client
+ *     REPLY    a: the record's sequence number (the n-th RECORD frame, from 1; low 32 bits);
+ *              body: for every span the server wrote, in decode order, a struct mgp_reply_span
+ *              and its bytes padded to 8.
+ *     SYNC_ACK a: the SYNC's a.
+ *     LOG      a: enum mgl_log_level; body: one of the server's log lines for this session,
+ *              NUL-padded text (the client writes it to its own server.log).
+ *     FATAL    a: enum mgl_fatal; body: the detail, NUL-padded. The session failed; the server
+ *              closes the connection after it.
+ *     BYE      the server finished after the client's BYE; nothing follows.
+ * A frame of a kind the receiver does not expect, or any size out of bounds, is
+ * Fatal{ProtocolCorruption} for that session. */
+#ifndef MGL_PIPE_STREAM_H
+#define MGL_PIPE_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MGP_HELLO_MAGIC 0x484C474Du   /* "MGLH" little-endian */
+#define MGP_WELCOME_MAGIC 0x574C474Du /* "MGLW" little-endian */
+#define MGP_TOKEN_MAX 128u            /* bytes of token, NUL padding included */
+
+enum mgp_hello_transport {
+   MGP_HELLO_SPAWN = 1,
+   MGP_HELLO_TCP = 2,
+};
+
+struct mgp_hello {
+   uint32_t magic;       /* MGP_HELLO_MAGIC */
+   uint32_t abi_version; /* MGP_ABI_VERSION */
+   uint32_t transport;   /* enum mgp_hello_transport */
+   uint32_t log_level;   /* tcp: the most verbose enum mgl_log_level to forward */
+   char token[MGP_TOKEN_MAX]; /* NUL-padded */
+   char backend[32];          /* NUL-terminated, e.g. "vulkan" */
+   uint8_t reserved[80];
+};
+_Static_assert(sizeof(struct mgp_hello) == 256, "hello layout");
+_Static_assert(offsetof(struct mgp_hello, token) == 16, "hello layout");
+_Static_assert(offsetof(struct mgp_hello, backend) == 144, "hello layout");
+
+enum mgp_welcome_status {
+   MGP_WELCOME_OK = 0,
+   MGP_WELCOME_BAD_HELLO = 1,    /* not an mgl client, or a malformed hello */
+   MGP_WELCOME_BAD_VERSION = 2,  /* another MGP_ABI_VERSION */
+   MGP_WELCOME_BAD_TOKEN = 3,    /* the token is missing or wrong */
+   MGP_WELCOME_NO_BACKEND = 4,   /* the backend did not start */
+   MGP_WELCOME_BAD_SEGMENTS = 5, /* spawn: the memfds did not arrive or do not map */
+};
+
+struct mgp_welcome {
+   uint32_t magic;       /* MGP_WELCOME_MAGIC */
+   uint32_t abi_version; /* the server's MGP_ABI_VERSION */
+   uint32_t status;      /* enum mgp_welcome_status */
+   uint32_t server_pid;  /* for the logs */
+   char reason[240];     /* NUL-terminated; why it refused */
+};
+_Static_assert(sizeof(struct mgp_welcome) == 256, "welcome layout");
+
+enum mgp_frame_kind {
+   MGP_FRAME_RECORD = 1,
+   MGP_FRAME_SYNC = 2,
+   MGP_FRAME_BYE = 3,
+   MGP_FRAME_REPLY = 16,
+   MGP_FRAME_SYNC_ACK = 17,
+   MGP_FRAME_LOG = 18,
+   MGP_FRAME_FATAL = 19,
+};
+
+#define MGP_FRAME_WANTS_REPLY (1u << 0)
+#define MGP_FRAME_MAX_BODY (512u << 20)
+#define MGP_INLINE_ALIGN 16u
+
+struct mgp_frame {
+   uint32_t size; /* body bytes after this header, a multiple of 8 */
+   uint16_t kind; /* enum mgp_frame_kind */
+   uint16_t flags;
+   uint32_t a; /* per kind, see above */
+   uint32_t b; /* 0 */
+};
+_Static_assert(sizeof(struct mgp_frame) == 16, "frame layout");
+_Static_assert(offsetof(struct mgp_frame, a) == 8, "frame layout");
+
+/* One written span in a REPLY body; its bytes follow, padded to 8. */
+struct mgp_reply_span {
+   uint64_t offset; /* the span's offset in the request's inline area */
+   uint64_t size;
+};
+_Static_assert(sizeof(struct mgp_reply_span) == 16, "reply span layout");
+
+#endif

@@ -1,0 +1,716 @@
+/* stream.c — MGPipe frames over a socket: the tcp client carrier with its reader thread, and
+ * the server's frame reader, inline resolver and reply writer (see stream.h). */
+#include "stream.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "decline.h"
+#include "log.h"
+
+static uint64_t
+align_up(uint64_t n, uint64_t a)
+{
+   return (n + a - 1) & ~(a - 1);
+}
+
+/* ---- I/O ------------------------------------------------------------------------------------ */
+
+int
+mgt_io_read_full(int fd, void *buf, size_t n)
+{
+   uint8_t *p = buf;
+   size_t got = 0;
+   while (got < n) {
+      ssize_t r = recv(fd, p + got, n - got, 0);
+      if (r > 0) {
+         got += (size_t)r;
+         continue;
+      }
+      if (r == 0) {
+         if (got == 0)
+            return 0;
+         errno = ECONNRESET;
+         return -1;
+      }
+      if (errno == EINTR)
+         continue;
+      return -1;
+   }
+   return 1;
+}
+
+static int
+writev_full(int fd, struct iovec *iov, int count)
+{
+   while (count > 0) {
+      struct msghdr m = {.msg_iov = iov, .msg_iovlen = (size_t)count};
+      ssize_t r = sendmsg(fd, &m, MSG_NOSIGNAL);
+      if (r < 0) {
+         if (errno == EINTR)
+            continue;
+         return -1;
+      }
+      size_t left = (size_t)r;
+      while (count > 0 && left >= iov->iov_len) {
+         left -= iov->iov_len;
+         iov++;
+         count--;
+      }
+      if (count > 0) {
+         iov->iov_base = (uint8_t *)iov->iov_base + left;
+         iov->iov_len -= left;
+      }
+   }
+   return 0;
+}
+
+int
+mgt_io_write_full(int fd, const void *buf, size_t n)
+{
+   struct iovec iov = {(void *)buf, n};
+   return writev_full(fd, &iov, 1);
+}
+
+static const uint8_t zeros[16];
+
+int
+mgt_stream_send_frame(int fd, uint16_t kind, uint16_t flags, uint32_t a, const void *body,
+                      uint32_t size)
+{
+   uint32_t padded = (uint32_t)align_up(size, 8);
+   struct mgp_frame h = {.size = padded, .kind = kind, .flags = flags, .a = a, .b = 0};
+   struct iovec iov[3] = {{&h, sizeof(h)}, {(void *)body, size}, {(void *)zeros, padded - size}};
+   return writev_full(fd, iov, 3);
+}
+
+int
+mgt_split_hostport(const char *hp, char *host, size_t host_size, char *port, size_t port_size)
+{
+   const char *colon;
+   if (hp[0] == '[') {
+      const char *close = strchr(hp, ']');
+      if (!close || close[1] != ':')
+         return -1;
+      snprintf(host, host_size, "%.*s", (int)(close - hp - 1), hp + 1);
+      colon = close + 1;
+   } else {
+      colon = strrchr(hp, ':');
+      if (!colon)
+         return -1;
+      snprintf(host, host_size, "%.*s", (int)(colon - hp), hp);
+   }
+   snprintf(port, port_size, "%s", colon + 1);
+   return host[0] && port[0] ? 0 : -1;
+}
+
+/* ---- handshake ------------------------------------------------------------------------------ */
+
+void
+mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend, const char *token,
+               uint32_t log_level)
+{
+   memset(h, 0, sizeof(*h));
+   h->magic = MGP_HELLO_MAGIC;
+   h->abi_version = MGP_ABI_VERSION;
+   h->transport = transport;
+   h->log_level = log_level;
+   if (token)
+      snprintf(h->token, sizeof(h->token), "%s", token);
+   snprintf(h->backend, sizeof(h->backend), "%s", backend ? backend : "vulkan");
+}
+
+uint32_t
+mgt_hello_check(const struct mgp_hello *h, uint32_t transport, const char *expected_token,
+                char *reason, size_t reason_size)
+{
+   if (h->magic != MGP_HELLO_MAGIC || h->transport != transport) {
+      snprintf(reason, reason_size, "not an mgl client (bad hello)");
+      return MGP_WELCOME_BAD_HELLO;
+   }
+   if (expected_token) {
+      size_t len = strnlen(h->token, sizeof(h->token));
+      if (len == 0) {
+         snprintf(reason, reason_size, "missing token (set MGL_SERVER_TOKEN to the server's)");
+         return MGP_WELCOME_BAD_TOKEN;
+      }
+      /* Every byte of both, whatever matches: the time taken says nothing about the token. */
+      char want[MGP_TOKEN_MAX] = {0};
+      snprintf(want, sizeof(want), "%s", expected_token);
+      unsigned diff = 0;
+      for (size_t i = 0; i < MGP_TOKEN_MAX; i++)
+         diff |= (unsigned)(uint8_t)(want[i] ^ h->token[i]);
+      if (diff) {
+         snprintf(reason, reason_size, "wrong token (MGL_SERVER_TOKEN differs from the server's)");
+         return MGP_WELCOME_BAD_TOKEN;
+      }
+   }
+   if (h->abi_version != MGP_ABI_VERSION) {
+      snprintf(reason, reason_size, "client speaks MGPipe ABI %u, this server %u", h->abi_version,
+               MGP_ABI_VERSION);
+      return MGP_WELCOME_BAD_VERSION;
+   }
+   if (!memchr(h->backend, 0, sizeof(h->backend))) {
+      snprintf(reason, reason_size, "malformed hello (backend name)");
+      return MGP_WELCOME_BAD_HELLO;
+   }
+   reason[0] = '\0';
+   return MGP_WELCOME_OK;
+}
+
+void
+mgt_welcome_init(struct mgp_welcome *w, uint32_t status, const char *reason)
+{
+   memset(w, 0, sizeof(*w));
+   w->magic = MGP_WELCOME_MAGIC;
+   w->abi_version = MGP_ABI_VERSION;
+   w->status = status;
+   w->server_pid = (uint32_t)getpid();
+   snprintf(w->reason, sizeof(w->reason), "%s", reason ? reason : "");
+}
+
+/* ---- reading frames ------------------------------------------------------------------------- */
+
+void
+mgt_frame_buf_finish(struct mgt_frame_buf *b)
+{
+   free(b->data);
+   b->data = NULL;
+   b->capacity = 0;
+}
+
+static bool
+frame_buf_reserve(struct mgt_frame_buf *b, size_t n)
+{
+   if (n <= b->capacity && b->data)
+      return true;
+   size_t cap = b->capacity ? b->capacity : 4096;
+   while (cap < n)
+      cap *= 2;
+   void *p = aligned_alloc(16, cap);
+   if (!p)
+      return false;
+   free(b->data);
+   b->data = p;
+   b->capacity = cap;
+   return true;
+}
+
+int
+mgt_stream_read_frame(int fd, struct mgp_frame *hdr, struct mgt_frame_buf *b)
+{
+   int r = mgt_io_read_full(fd, hdr, sizeof(*hdr));
+   if (r == 0)
+      return MGT_STREAM_EOF;
+   if (r < 0)
+      return errno == ECONNRESET ? MGT_STREAM_TRUNCATED : MGT_STREAM_IO;
+   if (hdr->size % 8 || hdr->size > MGP_FRAME_MAX_BODY)
+      return MGT_STREAM_BAD_SIZE;
+   if (!frame_buf_reserve(b, hdr->size ? hdr->size : 16))
+      return MGT_STREAM_NO_MEMORY;
+   if (!hdr->size)
+      return MGT_STREAM_OK;
+   r = mgt_io_read_full(fd, b->data, hdr->size);
+   if (r == 1)
+      return MGT_STREAM_OK;
+   return r == 0 || errno == ECONNRESET ? MGT_STREAM_TRUNCATED : MGT_STREAM_IO;
+}
+
+const char *
+mgt_stream_error_name(int rc)
+{
+   switch (rc) {
+   case MGT_STREAM_OK: return "ok";
+   case MGT_STREAM_EOF: return "connection closed";
+   case MGT_STREAM_TRUNCATED: return "truncated-frame";
+   case MGT_STREAM_BAD_SIZE: return "frame-size";
+   case MGT_STREAM_IO: return "socket error";
+   case MGT_STREAM_NO_MEMORY: return "out of memory for a frame";
+   default: return "?";
+   }
+}
+
+/* ---- server: records and their inline areas -------------------------------------------------- */
+
+const char *
+mgt_stream_split_record(uint8_t *body, uint32_t body_size, uint32_t record_size,
+                        const void **record, struct mgt_inline_area *area)
+{
+   if (record_size < sizeof(struct mgp_record_header) || record_size % MGP_RECORD_ALIGN ||
+       record_size > MGP_MAX_RECORD_SIZE || record_size > body_size)
+      return "record-size";
+   struct mgp_record_header rh;
+   memcpy(&rh, body, sizeof(rh));
+   if (rh.size != record_size)
+      return "record-size"; /* the frame and the record disagree on where the record ends */
+   uint64_t inline_at = align_up(record_size, MGP_INLINE_ALIGN);
+   if (inline_at > body_size)
+      inline_at = body_size; /* a record with no inline area: its spans resolve nowhere */
+   *record = body;
+   area->base = body + inline_at;
+   area->size = body_size - inline_at;
+   area->num_written = 0;
+   return NULL;
+}
+
+void *
+mgt_stream_resolve_inline(void *ctx, uint32_t seg, uint64_t offset, uint64_t size, bool writable)
+{
+   struct mgt_inline_area *a = ctx;
+   /* offset <= size first, so size - offset cannot wrap. */
+   if (seg != MGP_SEG_INLINE || offset > a->size || size > a->size - offset)
+      return NULL;
+   if (writable) {
+      if (a->num_written == MGT_INLINE_MAX_WRITTEN)
+         return NULL;
+      a->written[a->num_written++] = (struct mgp_reply_span){offset, size};
+   }
+   return a->base + offset;
+}
+
+int
+mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area)
+{
+   struct iovec iov[1 + 3 * MGT_INLINE_MAX_WRITTEN];
+   uint64_t total = 0;
+   int n = 1;
+   for (uint32_t i = 0; i < area->num_written; i++) {
+      const struct mgp_reply_span *w = &area->written[i];
+      uint64_t pad = align_up(w->size, 8) - w->size;
+      iov[n++] = (struct iovec){(void *)w, sizeof(*w)};
+      iov[n++] = (struct iovec){area->base + w->offset, w->size};
+      iov[n++] = (struct iovec){(void *)zeros, pad};
+      total += sizeof(*w) + w->size + pad;
+   }
+   if (total > MGP_FRAME_MAX_BODY)
+      return -1;
+   struct mgp_frame h = {.size = (uint32_t)total, .kind = MGP_FRAME_REPLY, .a = seq};
+   iov[0] = (struct iovec){&h, sizeof(h)};
+   return writev_full(fd, iov, n);
+}
+
+/* ---- client --------------------------------------------------------------------------------- */
+
+#define OUT_CAPACITY (256u << 10)
+
+struct mgt_stream_client {
+   int fd;
+   uint32_t run_ahead;
+   uint64_t inline_max;
+
+   /* the app's thread: the record being built and the frames not written yet */
+   _Alignas(16) uint8_t record[MGP_MAX_RECORD_SIZE];
+   uint32_t record_size;
+   uint8_t *inl; /* the record's inline area */
+   uint64_t inl_len, inl_capacity;
+   uint8_t *out;
+   size_t out_len;
+   uint64_t records;    /* RECORD frames sent */
+   uint32_t reply_want; /* the record whose REPLY wait_reply waits for */
+   uint32_t syncs;
+
+   /* shared with the reader thread, under lock */
+   pthread_mutex_t lock;
+   pthread_cond_t cond;
+   struct mgt_frame_buf reply; /* the last REPLY's body */
+   uint32_t reply_size;
+   uint32_t reply_seq;
+   bool reply_arrived;
+   uint32_t sync_acked;
+   bool bye;
+   _Atomic int failed; /* enum mgl_fatal once failed */
+
+   pthread_t reader;
+   bool reader_started;
+};
+
+static void
+client_fail(struct mgt_stream_client *c, enum mgl_fatal why)
+{
+   int none = 0;
+   pthread_mutex_lock(&c->lock);
+   atomic_compare_exchange_strong(&c->failed, &none, (int)why);
+   pthread_cond_broadcast(&c->cond);
+   pthread_mutex_unlock(&c->lock);
+}
+
+static void
+log_forwarded(uint32_t level, const uint8_t *body, uint32_t size)
+{
+   char line[2200];
+   size_t n = size < sizeof(line) - 1 ? size : sizeof(line) - 1;
+   memcpy(line, body, n);
+   line[n] = '\0';
+   enum mgl_log_level l = level > MGL_LOG_DEBUG ? MGL_LOG_DEBUG : (enum mgl_log_level)level;
+   mgl_log_write_line(MGL_ROLE_SERVER, l, line);
+}
+
+static void *
+reader_main(void *arg)
+{
+   struct mgt_stream_client *c = arg;
+   struct mgt_frame_buf buf = {0};
+   for (;;) {
+      struct mgp_frame h;
+      int rc = mgt_stream_read_frame(c->fd, &h, &buf);
+      if (rc == MGT_STREAM_EOF || rc == MGT_STREAM_TRUNCATED || rc == MGT_STREAM_IO) {
+         pthread_mutex_lock(&c->lock);
+         bool bye = c->bye;
+         pthread_mutex_unlock(&c->lock);
+         if (!bye) {
+            bool first = !atomic_load(&c->failed);
+            const char *why = rc == MGT_STREAM_IO ? strerror(errno) : mgt_stream_error_name(rc);
+            client_fail(c, MGL_FATAL_ServerGone); /* failed before the line says so */
+            if (first)
+               mgl_error("the connection to mgl-server ended (%s): the server is gone", why);
+         }
+         break;
+      }
+      if (rc != MGT_STREAM_OK) {
+         mgl_error("mgl-server sent a bad frame (%s)", mgt_stream_error_name(rc));
+         client_fail(c, MGL_FATAL_ProtocolCorruption);
+         break;
+      }
+      switch (h.kind) {
+      case MGP_FRAME_REPLY: {
+         pthread_mutex_lock(&c->lock);
+         struct mgt_frame_buf t = c->reply;
+         c->reply = buf;
+         buf = t;
+         c->reply_size = h.size;
+         c->reply_seq = h.a;
+         c->reply_arrived = true;
+         pthread_cond_broadcast(&c->cond);
+         pthread_mutex_unlock(&c->lock);
+         continue;
+      }
+      case MGP_FRAME_SYNC_ACK:
+         pthread_mutex_lock(&c->lock);
+         c->sync_acked = h.a;
+         pthread_cond_broadcast(&c->cond);
+         pthread_mutex_unlock(&c->lock);
+         continue;
+      case MGP_FRAME_LOG:
+         log_forwarded(h.a, buf.data, h.size);
+         continue;
+      case MGP_FRAME_FATAL: {
+         enum mgl_fatal f = h.a > 0 && h.a < MGL_FATAL_COUNT ? (enum mgl_fatal)h.a
+                                                             : MGL_FATAL_ProtocolCorruption;
+         char detail[256];
+         size_t n = h.size < sizeof(detail) - 1 ? h.size : sizeof(detail) - 1;
+         memcpy(detail, buf.data, n);
+         detail[n] = '\0';
+         mgl_error("mgl-server failed the session: Fatal{%s, \"%s\"}", mgl_fatal_name(f),
+                   detail);
+         client_fail(c, f);
+         continue; /* the server closes next */
+      }
+      case MGP_FRAME_BYE:
+         pthread_mutex_lock(&c->lock);
+         c->bye = true;
+         pthread_cond_broadcast(&c->cond);
+         pthread_mutex_unlock(&c->lock);
+         break;
+      default:
+         mgl_error("mgl-server sent a frame of unknown kind %u", h.kind);
+         client_fail(c, MGL_FATAL_ProtocolCorruption);
+         break;
+      }
+      break;
+   }
+   mgt_frame_buf_finish(&buf);
+   return NULL;
+}
+
+static bool
+client_flush(struct mgt_stream_client *c)
+{
+   if (!c->out_len)
+      return !atomic_load(&c->failed);
+   int rc = mgt_io_write_full(c->fd, c->out, c->out_len);
+   c->out_len = 0;
+   if (rc) {
+      if (!atomic_load(&c->failed))
+         mgl_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
+      client_fail(c, MGL_FATAL_ServerGone);
+      return false;
+   }
+   return !atomic_load(&c->failed);
+}
+
+/* Appends a whole frame to the buffer, or writes it straight out when it is larger. */
+static bool
+client_put(struct mgt_stream_client *c, struct iovec *iov, int count)
+{
+   size_t total = 0;
+   for (int i = 0; i < count; i++)
+      total += iov[i].iov_len;
+   if (total > OUT_CAPACITY - c->out_len && !client_flush(c))
+      return false;
+   if (total <= OUT_CAPACITY - c->out_len) {
+      for (int i = 0; i < count; i++) {
+         if (iov[i].iov_len)
+            memcpy(c->out + c->out_len, iov[i].iov_base, iov[i].iov_len);
+         c->out_len += iov[i].iov_len;
+      }
+      return true;
+   }
+   if (writev_full(c->fd, iov, count)) {
+      if (!atomic_load(&c->failed))
+         mgl_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
+      client_fail(c, MGL_FATAL_ServerGone);
+      return false;
+   }
+   return true;
+}
+
+static void *
+stream_reserve(void *carrier, uint32_t size)
+{
+   struct mgt_stream_client *c = carrier;
+   if (atomic_load(&c->failed) || size > sizeof(c->record))
+      return NULL;
+   c->record_size = size;
+   return c->record;
+}
+
+static void *
+stream_place(void *carrier, uint64_t size, struct mgp_span *out)
+{
+   struct mgt_stream_client *c = carrier;
+   uint64_t at = align_up(c->inl_len, MGP_INLINE_ALIGN);
+   if (size > c->inline_max || at > c->inline_max - size) {
+      MGL_DECLINE(stage_too_large, "%llu bytes do not fit the %llu bytes one record may carry",
+                  (unsigned long long)size, (unsigned long long)c->inline_max);
+      return NULL;
+   }
+   if (at + size > c->inl_capacity) {
+      uint64_t cap = c->inl_capacity ? c->inl_capacity : 65536;
+      while (cap < at + size)
+         cap *= 2;
+      uint8_t *p = realloc(c->inl, cap);
+      if (!p)
+         return NULL;
+      c->inl = p;
+      c->inl_capacity = cap;
+   }
+   memset(c->inl + c->inl_len, 0, at - c->inl_len);
+   c->inl_len = at + size;
+   out->seg = MGP_SEG_INLINE;
+   out->offset = at;
+   out->size = size;
+   out->flags = 0;
+   return c->inl + at;
+}
+
+static bool
+client_sync(struct mgt_stream_client *c)
+{
+   uint32_t n = ++c->syncs;
+   if (!client_put(c, (struct iovec[]){{&(struct mgp_frame){.kind = MGP_FRAME_SYNC, .a = n},
+                                        sizeof(struct mgp_frame)}},
+                   1) ||
+       !client_flush(c))
+      return false;
+   pthread_mutex_lock(&c->lock);
+   while (c->sync_acked != n && !atomic_load(&c->failed))
+      pthread_cond_wait(&c->cond, &c->lock);
+   bool ok = c->sync_acked == n;
+   pthread_mutex_unlock(&c->lock);
+   return ok;
+}
+
+static void
+stream_commit(void *carrier, bool wants_reply)
+{
+   struct mgt_stream_client *c = carrier;
+   struct mgp_record_header rh;
+   memcpy(&rh, c->record, sizeof(rh));
+   uint64_t rec_padded = align_up(c->record_size, MGP_INLINE_ALIGN);
+   uint64_t inl_padded = align_up(c->inl_len, 8);
+   if (!c->inl_len)
+      rec_padded = c->record_size;
+   struct mgp_frame h = {
+      .size = (uint32_t)(rec_padded + inl_padded),
+      .kind = MGP_FRAME_RECORD,
+      .flags = wants_reply ? MGP_FRAME_WANTS_REPLY : 0,
+      .a = c->record_size,
+   };
+   struct iovec iov[5] = {
+      {&h, sizeof(h)},
+      {c->record, c->record_size},
+      {(void *)zeros, rec_padded - c->record_size},
+      {c->inl, c->inl_len},
+      {(void *)zeros, inl_padded - c->inl_len},
+   };
+   c->inl_len = 0;
+   if (!client_put(c, iov, 5))
+      return;
+   c->records++;
+   if (wants_reply) {
+      c->reply_want = (uint32_t)c->records;
+      client_flush(c);
+   } else if (c->run_ahead == 0) {
+      client_sync(c);
+   } else if (rh.call == MGP_CALL_flush || rh.call == MGP_CALL_present) {
+      client_flush(c); /* the app asked for progress: what it recorded goes out now */
+   }
+}
+
+static bool
+stream_wait_reply(void *carrier)
+{
+   struct mgt_stream_client *c = carrier;
+   if (!client_flush(c))
+      return false;
+   bool ok = false, out_of_order = false;
+   pthread_mutex_lock(&c->lock);
+   for (;;) {
+      if (c->reply_arrived) {
+         /* Replies come in order, one per awaited record: any other one is impossible. */
+         ok = c->reply_seq == c->reply_want;
+         out_of_order = !ok;
+         c->reply_arrived = false;
+         break;
+      }
+      if (atomic_load(&c->failed))
+         break;
+      pthread_cond_wait(&c->cond, &c->lock);
+   }
+   uint32_t got = c->reply_seq;
+   pthread_mutex_unlock(&c->lock);
+   if (out_of_order) {
+      mgl_error("mgl-server answered record %u while record %u waited", got, c->reply_want);
+      client_fail(c, MGL_FATAL_ProtocolCorruption);
+   }
+   return ok;
+}
+
+static void
+stream_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_t size)
+{
+   struct mgt_stream_client *c = carrier;
+   pthread_mutex_lock(&c->lock);
+   const uint8_t *p = c->reply.data;
+   uint64_t left = c->reply_size;
+   bool found = false;
+   while (left >= sizeof(struct mgp_reply_span)) {
+      struct mgp_reply_span w;
+      memcpy(&w, p, sizeof(w));
+      p += sizeof(w);
+      left -= sizeof(w);
+      if (w.size > left)
+         break;
+      if (w.offset == staged->offset && w.size == size) {
+         if (dst)
+            memcpy(dst, p, size);
+         found = true;
+         break;
+      }
+      uint64_t step = align_up(w.size, 8);
+      if (step > left)
+         break;
+      p += step;
+      left -= step;
+   }
+   pthread_mutex_unlock(&c->lock);
+   if (!found) {
+      mgl_error("mgl-server's reply lacks the %llu-byte span at inline offset %llu",
+                (unsigned long long)size, (unsigned long long)staged->offset);
+      client_fail(c, MGL_FATAL_ProtocolCorruption);
+   }
+}
+
+const struct mgp_carrier_ops mgt_stream_carrier_ops = {
+   .reserve = stream_reserve,
+   .place = stream_place,
+   .commit = stream_commit,
+   .wait_reply = stream_wait_reply,
+   .read_reply = stream_read_reply,
+};
+
+struct mgt_stream_client *
+mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
+{
+   struct mgt_stream_client *c = aligned_alloc(16, sizeof(*c));
+   if (!c)
+      goto fail;
+   memset(c, 0, sizeof(*c));
+   c->fd = fd;
+   c->run_ahead = run_ahead;
+   uint64_t limit = MGP_FRAME_MAX_BODY - MGP_MAX_RECORD_SIZE - MGP_INLINE_ALIGN;
+   c->inline_max = inline_max && inline_max < limit ? inline_max : limit;
+   c->out = malloc(OUT_CAPACITY);
+   if (!c->out)
+      goto fail_out;
+   pthread_mutex_init(&c->lock, NULL);
+   pthread_cond_init(&c->cond, NULL);
+   if (pthread_create(&c->reader, NULL, reader_main, c))
+      goto fail_thread;
+   c->reader_started = true;
+   return c;
+
+fail_thread:
+   pthread_cond_destroy(&c->cond);
+   pthread_mutex_destroy(&c->lock);
+   free(c->out);
+fail_out:
+   free(c);
+fail:
+   close(fd);
+   return NULL;
+}
+
+void
+mgt_stream_client_destroy(struct mgt_stream_client *c)
+{
+   if (!c)
+      return;
+   if (!atomic_load(&c->failed)) {
+      /* Goodbye: the server prints its tallies (they arrive as LOG frames), then BYE. */
+      struct mgp_frame bye = {.kind = MGP_FRAME_BYE};
+      pthread_mutex_lock(&c->lock);
+      c->bye = true; /* from here on the end of the connection is expected */
+      pthread_mutex_unlock(&c->lock);
+      if (client_put(c, (struct iovec[]){{&bye, sizeof(bye)}}, 1))
+         client_flush(c);
+   }
+   if (atomic_load(&c->failed))
+      shutdown(c->fd, SHUT_RDWR); /* nothing more will come that matters: end the reader */
+   if (c->reader_started)
+      pthread_join(c->reader, NULL);
+   close(c->fd);
+   mgt_frame_buf_finish(&c->reply);
+   pthread_cond_destroy(&c->cond);
+   pthread_mutex_destroy(&c->lock);
+   free(c->inl);
+   free(c->out);
+   free(c);
+}
+
+bool
+mgt_stream_client_sync(struct mgt_stream_client *c)
+{
+   if (atomic_load(&c->failed))
+      return false;
+   return client_sync(c);
+}
+
+bool
+mgt_stream_client_failed(const struct mgt_stream_client *c)
+{
+   return atomic_load(&((struct mgt_stream_client *)c)->failed) != 0;
+}
+
+int
+mgt_stream_client_fatal(const struct mgt_stream_client *c)
+{
+   return atomic_load(&((struct mgt_stream_client *)c)->failed);
+}

@@ -1,0 +1,123 @@
+/* stream.h — MGPipe over a byte stream: the tcp arm (the format is src/pipe/pipe_stream.h).
+ *
+ * Client: struct mgt_stream_client is a carrier (struct mgp_carrier_ops) over a connected
+ * socket whose handshake is done. The app's thread encodes into it: span bytes are copied into
+ * the record's inline area, records are buffered and written in frames, and the buffer goes out
+ * when a reply is awaited, at flush and present records, when it fills, and at sync. A reader
+ * thread takes everything the server sends: replies and sync acknowledgements for the waiting
+ * app thread, the server's log lines (written to this process's server.log), the session's
+ * Fatal, and the end of the connection, which fails the session at once (the server died or
+ * closed it). Nothing waits on a timer: a stopped server makes writes and waits block; a dead
+ * one ends them.
+ *
+ * Server: mgt_stream_read_frame reads one frame, mgt_stream_split_record checks a RECORD body
+ * and gives the inline area that mgt_stream_resolve_inline resolves the record's spans against,
+ * and mgt_stream_send_reply returns what the server wrote into them.
+ *
+ * Threads: the client carrier is used by one thread at a time (as the ring carriers are);
+ * mgt_stream_client_failed and _fatal from any thread. */
+#ifndef MGT_STREAM_H
+#define MGT_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pipe_codec.h"
+#include "pipe_stream.h"
+
+/* --- socket I/O that finishes what it starts (EINTR and short transfers), never SIGPIPE --- */
+
+/* 1: read n bytes; 0: the peer closed before the first byte; -1: error or closed mid-way. */
+int mgt_io_read_full(int fd, void *buf, size_t n);
+/* 0: wrote n bytes; -1: error (the peer is gone: EPIPE, ECONNRESET). */
+int mgt_io_write_full(int fd, const void *buf, size_t n);
+/* One frame: header and body (body may be NULL when size is 0; size is padded to 8 with
+ * zeros). 0 or -1 as above. */
+int mgt_stream_send_frame(int fd, uint16_t kind, uint16_t flags, uint32_t a, const void *body,
+                          uint32_t size);
+
+/* "HOST:PORT" or "[V6ADDR]:PORT" into its parts; -1 when either part is missing. */
+int mgt_split_hostport(const char *hp, char *host, size_t host_size, char *port,
+                       size_t port_size);
+
+/* --- the handshake (pipe_stream.h), both arms --- */
+
+/* Fills a hello for transport (enum mgp_hello_transport). token may be NULL. */
+void mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend,
+                    const char *token, uint32_t log_level);
+/* The server's check of a hello, in the order the contract gives: magic, token (when
+ * expected_token is not NULL; compared in constant time), version, backend name. Returns
+ * MGP_WELCOME_OK or the refusal, with the reason in reason. */
+uint32_t mgt_hello_check(const struct mgp_hello *h, uint32_t transport,
+                         const char *expected_token, char *reason, size_t reason_size);
+void mgt_welcome_init(struct mgp_welcome *w, uint32_t status, const char *reason);
+
+/* --- reading frames (both sides) --- */
+
+enum {
+   MGT_STREAM_OK = 0,
+   MGT_STREAM_EOF = 1,        /* the peer closed between frames */
+   MGT_STREAM_TRUNCATED = -1, /* the peer closed inside a frame */
+   MGT_STREAM_BAD_SIZE = -2,  /* a body size that is not a multiple of 8 or too big */
+   MGT_STREAM_IO = -3,        /* a socket error (errno kept) */
+   MGT_STREAM_NO_MEMORY = -4,
+};
+
+/* A growable, 16-aligned body buffer a reader reuses frame after frame. */
+struct mgt_frame_buf {
+   uint8_t *data;
+   size_t capacity;
+};
+void mgt_frame_buf_finish(struct mgt_frame_buf *b);
+/* Reads one frame into *hdr and b (b->data holds hdr->size bytes). */
+int mgt_stream_read_frame(int fd, struct mgp_frame *hdr, struct mgt_frame_buf *b);
+const char *mgt_stream_error_name(int rc);
+
+/* --- server: a RECORD frame's record and inline area --- */
+
+#define MGT_INLINE_MAX_WRITTEN 16u
+
+struct mgt_inline_area {
+   uint8_t *base;
+   uint64_t size;
+   /* The spans the decoder resolved writable, in order: what a REPLY returns. */
+   uint32_t num_written;
+   struct mgp_reply_span written[MGT_INLINE_MAX_WRITTEN];
+};
+
+/* Splits a RECORD body of body_size bytes whose record is record_size bytes (the frame's a).
+ * Returns NULL and fills *record and *area, or what is wrong (for Fatal{ProtocolCorruption}). */
+const char *mgt_stream_split_record(uint8_t *body, uint32_t body_size, uint32_t record_size,
+                                     const void **record, struct mgt_inline_area *area);
+/* mgp_span_resolver over a struct mgt_inline_area: NULL unless seg is MGP_SEG_INLINE and the
+ * span lies inside the area. */
+void *mgt_stream_resolve_inline(void *area, uint32_t seg, uint64_t offset, uint64_t size,
+                                bool writable);
+/* Sends the REPLY frame for record number seq: the written spans' bytes. 0 or -1. */
+int mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area);
+
+/* --- client --- */
+
+struct mgt_stream_client;
+
+extern const struct mgp_carrier_ops mgt_stream_carrier_ops;
+
+/* Takes fd (connected, handshake done) and starts the reader thread. inline_max: the most span
+ * bytes one record may carry (more is the stage-too-large decline, as on the rings).
+ * run_ahead 0: lockstep (every record is a round trip), anything else: unlimited. NULL on
+ * failure (fd is closed). */
+struct mgt_stream_client *mgt_stream_client_create(int fd, uint64_t inline_max,
+                                                   uint32_t run_ahead);
+/* Says goodbye (the server prints its tallies, which arrive as log lines first), waits for the
+ * server to finish, and releases everything. Accepts NULL. */
+void mgt_stream_client_destroy(struct mgt_stream_client *c);
+/* Writes out what is buffered and waits until the server applied all of it (a round trip).
+ * False when the session failed. */
+bool mgt_stream_client_sync(struct mgt_stream_client *c);
+bool mgt_stream_client_failed(const struct mgt_stream_client *c);
+/* enum mgl_fatal: the server's Fatal, or ServerGone / ProtocolCorruption when the connection
+ * ended or the server sent something impossible; 0 while healthy. */
+int mgt_stream_client_fatal(const struct mgt_stream_client *c);
+
+#endif /* MGT_STREAM_H */

@@ -1,0 +1,85 @@
+/* tcp.c — connect to mgl-server and do the handshake (see tcp.h). */
+#include "tcp.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "stream.h"
+
+int
+mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
+                uint32_t log_level, struct mgp_welcome *w, char *err, size_t err_size)
+{
+   char host[256], port[32];
+   if (mgt_split_hostport(hostport, host, sizeof(host), port, sizeof(port))) {
+      snprintf(err, err_size, "MGL_TRANSPORT=tcp://%s: expected tcp://HOST:PORT", hostport);
+      return -1;
+   }
+   struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM};
+   struct addrinfo *res = NULL;
+   int gai = getaddrinfo(host, port, &hints, &res);
+   if (gai) {
+      snprintf(err, err_size, "cannot resolve %s: %s", hostport, gai_strerror(gai));
+      return -1;
+   }
+   int fd = -1, last_errno = 0;
+   for (struct addrinfo *ai = res; ai && fd < 0; ai = ai->ai_next) {
+      fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+      if (fd < 0) {
+         last_errno = errno;
+         continue;
+      }
+      int rc;
+      do
+         rc = connect(fd, ai->ai_addr, ai->ai_addrlen);
+      while (rc < 0 && errno == EINTR);
+      if (rc < 0) {
+         last_errno = errno;
+         close(fd);
+         fd = -1;
+      }
+   }
+   freeaddrinfo(res);
+   if (fd < 0) {
+      snprintf(err, err_size, "cannot connect to mgl-server at %s: %s", hostport,
+               strerror(last_errno));
+      return -1;
+   }
+   int one = 1;
+   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+
+   if (!token || !*token)
+      token = "";
+   struct mgp_hello hello;
+   mgt_hello_init(&hello, MGP_HELLO_TCP, backend, token, log_level);
+   if (mgt_io_write_full(fd, &hello, sizeof(hello))) {
+      snprintf(err, err_size, "sending the hello to %s failed: %s", hostport, strerror(errno));
+      goto fail;
+   }
+   int r = mgt_io_read_full(fd, w, sizeof(*w));
+   if (r != 1) {
+      snprintf(err, err_size, "mgl-server at %s closed the connection during the handshake%s%s",
+               hostport, r < 0 ? ": " : "", r < 0 ? strerror(errno) : "");
+      goto fail;
+   }
+   w->reason[sizeof(w->reason) - 1] = '\0';
+   if (w->magic != MGP_WELCOME_MAGIC) {
+      snprintf(err, err_size, "%s is not an mgl-server (bad welcome)", hostport);
+      goto fail;
+   }
+   if (w->status != MGP_WELCOME_OK) {
+      snprintf(err, err_size, "mgl-server at %s refused the session: %s", hostport, w->reason);
+      goto fail;
+   }
+   return fd;
+
+fail:
+   close(fd);
+   return -1;
+}

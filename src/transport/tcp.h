@@ -1,0 +1,18 @@
+/* tcp.h — the client's connection to a user-started `mgl-server --listen` (DESIGN.md §4).
+ * MGL_TRANSPORT=tcp://HOST:PORT; the hello carries MGL_SERVER_TOKEN before anything else. Once
+ * the server welcomed the session, the socket belongs to a struct mgt_stream_client. */
+#ifndef MGT_TCP_H
+#define MGT_TCP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pipe_stream.h"
+
+/* Connects to "HOST:PORT" (IPv6 as "[ADDR]:PORT"), sends the hello and reads the welcome.
+ * Returns the socket (CLOEXEC, TCP_NODELAY) with *w filled, or -1 with the reason in err
+ * (refusals quote the server's reason). */
+int mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
+                    uint32_t log_level, struct mgp_welcome *w, char *err, size_t err_size);
+
+#endif /* MGT_TCP_H */

@@ -1,0 +1,381 @@
+#!/bin/bash
+# fault.sh CASE BIN_DIR VENDOR_JSON OUT_DIR — one fault of the faults lane (DESIGN.md §4 "slow
+# versus dead"), asserting what an ordinary GL program (mgl-fault) sees. `timeout` only guards
+# against a hang; every pass criterion is something the program or a log said.
+#
+#   spawn.kill_midframe  tcp.kill_midframe  kill -9 of the server while frame 2 is being
+#       recorded: the context is lost (GL_CONTEXT_LOST, a reset), glFinish/glReadPixels
+#       return, and a new context renders again (spawn: a new child; tcp: a server started
+#       again on the same port).
+#   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
+#       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
+#   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
+#       (waited_ms >= 1500), and frame 2 is right with no error and no reset.
+#   tcp.server_closes    the server drops the connection (MGL_TEST_TCP_CLOSE_AT_PRESENT) during
+#       frame 2: lost context, recovery on the same server.
+#   tcp.rogue_clients    hand-made clients send garbage, truncated and out-of-bounds records and
+#       stale handles while a good program on the same server keeps rendering correctly; each
+#       rogue session's Fatal is in the server's log, and the server still serves afterwards.
+#   tcp.wrong_token      a wrong and a missing token: the session is refused with a message in
+#       the program's log and in the server's, and eglCreateContext fails.
+#   inproc.bad_record_full_stage  the bad record is one of a row of uploads larger in all than
+#       the stage segment: the program must not sleep forever for space the failed server never
+#       releases.
+#   <arm>.bad_record  <arm>.stale_record  (MGL_TEST_CORRUPT_RECORD) frame 2's present record
+#       reaches the server malformed, or naming a context that does not exist: the session fails
+#       with the Fatal's name in server.log and client.log, the program sees a lost context, and
+#       a new session renders.
+set -u
+case_name=$1 bin=$2 vendor=$3 out=$4
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/mgl_server.sh"
+
+fault=$bin/mgl-fault
+dir=$out/$case_name
+rm -rf "$dir"
+mkdir -p "$dir"
+export MGL_LOG_DIR=$dir/logs
+mkdir -p "$MGL_LOG_DIR"
+export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
+export EGL_PLATFORM=surfaceless
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
+  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE
+GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
+
+fails=0
+app_pid=
+cleanup() {
+  [ -n "$app_pid" ] && kill -9 "$app_pid" 2>/dev/null
+  mgl_server_stop
+}
+trap cleanup EXIT
+
+fail() {
+  echo "fault $case_name: FAIL: $*" >&2
+  fails=$((fails + 1))
+}
+
+dump() {
+  local f
+  for f in "$dir"/app.out "$MGL_LOG_DIR"/*.log "$dir"/server*/*.log "$dir"/server*/*.out; do
+    [ -f "$f" ] || continue
+    echo "----- $f (last 30 lines) -----" >&2
+    tail -n 30 "$f" >&2
+  done
+}
+
+finish() {
+  if [ "$fails" -ne 0 ]; then
+    dump
+    echo "fault $case_name: FAILED ($fails)" >&2
+    exit 1
+  fi
+  echo "fault $case_name: PASS"
+  exit 0
+}
+
+# Starts `mgl-fault ARGS --wait FIFO` in the background and waits for its READY.
+app_start() {
+  fifo=$dir/go
+  rm -f "$fifo"
+  mkfifo "$fifo"
+  timeout -s KILL "$GUARD" "$fault" "$@" --wait "$fifo" >"$dir/app.out" 2>&1 &
+  app_pid=$!
+  local i
+  for i in $(seq 1 1200); do
+    grep -q '^READY' "$dir/app.out" 2>/dev/null && return 0
+    kill -0 "$app_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  fail "mgl-fault never said READY"
+  return 1
+}
+
+# Lets the program go on from its n-th READY; waits for that READY first (a line written while
+# the program still holds the FIFO from the previous one would be lost with it).
+app_go() {
+  local i
+  go_count=$((${go_count:-0} + 1))
+  for i in $(seq 1 1200); do
+    [ "$(grep -c '^READY' "$dir/app.out" 2>/dev/null)" -ge "$go_count" ] && break
+    kill -0 "$app_pid" 2>/dev/null || return 0
+    sleep 0.05
+  done
+  # Opening a FIFO blocks until the reader comes: never longer than the program lives.
+  timeout "$GUARD" sh -c 'echo go >"$1"' sh "$fifo" || fail "the program never read its FIFO"
+}
+
+# Waits for the program; its exit status must be 0 (it saw what it was promised).
+app_wait() {
+  local rc=0
+  wait "$app_pid" || rc=$?
+  app_pid=
+  if [ "$rc" -eq 137 ]; then
+    fail "mgl-fault hung (killed by the $GUARD s guard)"
+  elif [ "$rc" -ne 0 ]; then
+    fail "mgl-fault exited $rc"
+  fi
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+}
+
+expect_app() { # PATTERN WHAT
+  grep -Eq "$1" "$dir/app.out" || fail "the program did not say: $2"
+}
+
+expect_log() { # FILE PATTERN WHAT
+  grep -Eq "$2" "$1" 2>/dev/null || fail "$(basename "$1") lacks: $3"
+}
+
+# The pid of the spawn arm's n-th server, from client.log's arm proof.
+spawn_server_pid() {
+  grep -E 'session transport=spawn' "$MGL_LOG_DIR/client.log" 2>/dev/null |
+    sed -n "${1}s/.* server_pid=\\([0-9][0-9]*\\).*/\\1/p"
+}
+
+# SIGSTOP, then waits until every thread of the process is stopped (the kernel completes a
+# group stop asynchronously).
+stop_process() {
+  local pid=$1 i t state running
+  kill -STOP "$pid" || { fail "kill -STOP $pid failed"; return 1; }
+  for i in $(seq 1 200); do
+    running=0
+    for t in /proc/"$pid"/task/*; do
+      state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "$t/status" 2>/dev/null)
+      [ "$state" = T ] || running=1
+    done
+    [ $running = 0 ] && return 0
+    sleep 0.01
+  done
+  fail "process $pid did not stop"
+  return 1
+}
+
+lost_checks() {
+  expect_app '^ok: glFinish returned' "glFinish returned"
+  expect_app '^ok: glGetError says GL_CONTEXT_LOST' "GL_CONTEXT_LOST"
+  expect_app '^ok: glReadPixels returned' "glReadPixels returned"
+  expect_app '^ok: glGetGraphicsResetStatus says GL_[A-Z_]*RESET' "a reset"
+  expect_app '^ok: the new context renders' "the new context renders"
+}
+
+server_bin=$bin/mgl-server
+
+case "$case_name" in
+spawn.kill_midframe)
+  export MGL_TRANSPORT=spawn
+  app_start lost --swap || finish
+  pid=$(spawn_server_pid 1)
+  [ -n "$pid" ] || fail "no server_pid in client.log"
+  # Frame 2's records are in flight and the program waits in glFinish when the server dies.
+  stop_process "$pid"
+  app_go
+  sleep 1
+  kill -0 "$app_pid" 2>/dev/null || fail "the program did not wait for the stopped server"
+  kill -9 "$pid"
+  app_go # the new context
+  app_wait
+  lost_checks
+  expect_log "$MGL_LOG_DIR/client.log" "mgl-server pid $pid was killed by signal 9" \
+    "the server's death by signal 9"
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' "Fatal{ServerGone}"
+  pid2=$(spawn_server_pid 2)
+  [ -n "$pid2" ] && [ "$pid2" != "$pid" ] || fail "the new context did not start a new server"
+  ;;
+tcp.kill_midframe)
+  mgl_server_start "$server_bin" "$dir/server-a" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start lost --swap || finish
+  port=$MGLS_PORT
+  # Frame 2's records are in flight and the program waits in glFinish when the server dies.
+  stop_process "$MGLS_PID"
+  app_go
+  sleep 1
+  kill -0 "$app_pid" 2>/dev/null || fail "the program did not wait for the stopped server"
+  kill -9 "$MGLS_PID"
+  wait "$MGLS_PID" 2>/dev/null
+  MGLS_PID=
+  # The program's next context needs a server: a new one on the same port.
+  mgl_server_start "$server_bin" "$dir/server-b" "$port" || finish
+  app_go # the new context
+  app_wait
+  lost_checks
+  expect_log "$MGL_LOG_DIR/client.log" 'the connection to mgl-server ended' "the connection's end"
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' "Fatal{ServerGone}"
+  expect_log "$dir/server-b/server.log" 'server session transport=tcp' \
+    "the recovery session on the second server"
+  ;;
+spawn.kill_idle)
+  export MGL_TRANSPORT=spawn
+  app_start lost --at-once || finish
+  pid=$(spawn_server_pid 1)
+  kill -9 "$pid"
+  # The program's watcher reaps its child right after it failed the session: once the pid is
+  # gone, the program must know.
+  for i in $(seq 1 400); do [ -e /proc/"$pid" ] || break; sleep 0.05; done
+  [ -e /proc/"$pid" ] && fail "the killed server $pid was never reaped"
+  app_go
+  app_go # the new context
+  app_wait
+  lost_checks
+  expect_app '^ok: glGetError says GL_CONTEXT_LOST \(want GL_CONTEXT_LOST\) at once' \
+    "GL_CONTEXT_LOST at the first call"
+  ;;
+tcp.kill_idle)
+  mgl_server_start "$server_bin" "$dir/server-a" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start lost --at-once || finish
+  port=$MGLS_PORT
+  kill -9 "$MGLS_PID"
+  wait "$MGLS_PID" 2>/dev/null
+  MGLS_PID=
+  # The program's reader thread fails the session, then logs that the connection ended.
+  for i in $(seq 1 400); do
+    grep -q 'the connection to mgl-server ended' "$MGL_LOG_DIR/client.log" && break
+    sleep 0.05
+  done
+  app_go
+  mgl_server_start "$server_bin" "$dir/server-b" "$port" || finish
+  app_go # the new context
+  app_wait
+  lost_checks
+  expect_app '^ok: glGetError says GL_CONTEXT_LOST \(want GL_CONTEXT_LOST\) at once' \
+    "GL_CONTEXT_LOST at the first call"
+  ;;
+spawn.stop_continue | tcp.stop_continue)
+  if [ "$case_name" = tcp.stop_continue ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+    app_start stall || finish
+    pid=$MGLS_PID
+  else
+    export MGL_TRANSPORT=spawn
+    app_start stall || finish
+    pid=$(spawn_server_pid 1)
+  fi
+  stop_process "$pid"
+  app_go
+  sleep 2
+  kill -0 "$app_pid" 2>/dev/null || fail "the program ended while the server was stopped"
+  kill -CONT "$pid"
+  app_wait
+  expect_app '^ok: frame 2: 0 wrong pixels, glGetError GL_NO_ERROR' "frame 2 right"
+  expect_app '^ok: frame 2 right after the stall \(reset status GL_NO_ERROR\)' "no reset"
+  waited=$(sed -n 's/^waited_ms=\([0-9]*\).*/\1/p' "$dir/app.out")
+  [ -n "$waited" ] && [ "$waited" -ge 1500 ] ||
+    fail "the program did not wait for the stopped server (waited_ms=${waited:-?})"
+  if grep -q 'Fatal{' "$MGL_LOG_DIR"/*.log 2>/dev/null; then
+    fail "a slow server was taken for a dead one: $(grep -h 'Fatal{' "$MGL_LOG_DIR"/*.log)"
+  fi
+  ;;
+tcp.server_closes)
+  export MGL_TEST_TCP_CLOSE_AT_PRESENT=1
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  unset MGL_TEST_TCP_CLOSE_AT_PRESENT
+  export MGL_TRANSPORT=$(mgl_server_url)
+  timeout -s KILL "$GUARD" "$fault" lost --swap >"$dir/app.out" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || fail "mgl-fault exited $rc"
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  lost_checks
+  expect_log "$dir/server/server.log" 'MGL_TEST_TCP_CLOSE_AT_PRESENT: closing the connection' \
+    "the server's close"
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' "Fatal{ServerGone}"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+tcp.rogue_clients)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 12 || finish
+  kinds="garbage bad-call truncated-record span-out-of-bounds stale-context truncated-frame
+         bad-frame-size"
+  for k in $kinds; do
+    timeout -s KILL 30 "$fault" rogue "$k" "127.0.0.1:$MGLS_PORT" >"$dir/rogue-$k.out" 2>&1 ||
+      fail "rogue $k: $(tail -n 1 "$dir/rogue-$k.out")"
+    sed 's/^/  /' "$dir/rogue-$k.out" | grep -v 'server log:'
+  done
+  app_go
+  app_wait
+  expect_app '^ok: 12 frames, reset status GL_NO_ERROR' "12 frames"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 12 ] || fail "only $n_ok of 12 frames were right"
+  log=$dir/server/server.log
+  expect_log "$log" 'refused a session from .*not an mgl client' "garbage refused"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "record-call"\}' "bad-call's Fatal"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "record-size"\}' "truncated-record's Fatal"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata"\}' \
+    "span-out-of-bounds's Fatal"
+  expect_log "$log" 'Fatal\{StaleHandle, "flush"\}' "stale-context's Fatal"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "truncated-frame"\}' "truncated-frame's Fatal"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "frame-size"\}' "bad-frame-size's Fatal"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  # ... and still serves a new session.
+  timeout -s KILL "$GUARD" "$fault" frames 2 >"$dir/after.out" 2>&1 ||
+    fail "a session after the rogues failed: $(tail -n 3 "$dir/after.out")"
+  ;;
+tcp.wrong_token)
+  MGL_SERVER_TOKEN=right-token mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  MGL_SERVER_TOKEN=wrong-token timeout -s KILL "$GUARD" "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault refused: $(tail -n 2 "$dir/app.out")"
+  expect_app 'refused the session: wrong token' "the refusal's reason on stderr"
+  expect_log "$MGL_LOG_DIR/client.log" 'refused the session: wrong token' "the refusal"
+  expect_log "$dir/server/server.log" 'refused a session from 127\.0\.0\.1:[0-9]*: wrong token' \
+    "the refusal"
+  MGL_SERVER_TOKEN= timeout -s KILL "$GUARD" "$fault" refused >"$dir/app2.out" 2>&1 ||
+    fail "mgl-fault refused (no token): $(tail -n 2 "$dir/app2.out")"
+  grep -q 'refused the session: missing token' "$dir/app2.out" || fail "no 'missing token' message"
+  expect_log "$dir/server/server.log" 'refused a session from .*: missing token' \
+    "the missing-token refusal"
+  # The right token still works.
+  MGL_SERVER_TOKEN=right-token timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/app3.out" 2>&1 ||
+    fail "the right token did not work: $(tail -n 3 "$dir/app3.out")"
+  ;;
+*.bad_record | *.stale_record | inproc.bad_record_full_stage)
+  arm=${case_name%%.*}
+  extra=
+  call=present
+  if [ "$case_name" = inproc.bad_record_full_stage ]; then
+    # The bad record is the second of six 48 KiB uploads in a row into a 128 KiB stage, with
+    # no draw between to notice the loss: the program must not sleep forever for stage space
+    # the failed server will never release.
+    export MGL_IPC_STAGE_SIZE=128k
+    extra="--upload 48"
+    call=resource_respecify
+  fi
+  if [ "$arm" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=$arm
+  fi
+  if [ "${case_name#*.}" = stale_record ]; then
+    export MGL_TEST_CORRUPT_RECORD=$call:stale fatal=StaleHandle detail=$call
+  else
+    export MGL_TEST_CORRUPT_RECORD=$call fatal=ProtocolCorruption detail=record-call
+  fi
+  # Frame 1 is right; frame 2's present leaves malformed (or naming a context slot that was
+  # never created); frame 3, in a new context, is right again.
+  # shellcheck disable=SC2086
+  timeout -s KILL "$GUARD" "$fault" lost --swap $extra >"$dir/app.out" 2>&1
+  rc=$?
+  [ $rc -eq 137 ] && fail "mgl-fault hung (killed by the $GUARD s guard)"
+  [ $rc -eq 0 ] || fail "mgl-fault exited $rc"
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  lost_checks
+  expect_log "$MGL_LOG_DIR/server.log" "Fatal\\{$fatal, \"$detail\"\\}: session failed" \
+    "the server's Fatal{$fatal, \"$detail\"}"
+  expect_log "$MGL_LOG_DIR/client.log" "session lost: Fatal\\{$fatal\\}" \
+    "the client's Fatal{$fatal}"
+  if [ "$arm" = tcp ]; then
+    expect_log "$dir/server/server.log" "Fatal\\{$fatal, \"$detail\"\\}" \
+      "the Fatal in the server process's own log"
+    kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  fi
+  ;;
+*)
+  echo "fault.sh: unknown case $case_name" >&2
+  exit 2
+  ;;
+esac
+finish

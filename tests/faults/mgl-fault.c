@@ -1,0 +1,712 @@
+/*
+ * mgl-fault: what an ordinary EGL/GL program sees when mgl's server is slow, dies, closes the
+ * connection or fails its session (the faults lane, tests/faults/). Every mode prints what it
+ * checked and exits 0 only if the program saw what the contract promises.
+ *
+ *   mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--upload KIB]   frame 1 is drawn and
+ *       checked; (after FIFO) frame 2 is recorded, swapped (--swap), finished and read back
+ *       while the fault happens; the context must be lost: glGetError says GL_CONTEXT_LOST,
+ *       glGetGraphicsResetStatus reports a reset, glFinish and glReadPixels return, later GL
+ *       calls are harmless; then (after FIFO again) a NEW context (a new server) must render
+ *       frame 3 correctly.
+ *   mgl-fault stall  --wait FIFO               frame 1; after FIFO, frame 2 while the server is
+ *       stopped: the program blocks, and when the server continues frame 2 is right, with no
+ *       error and no reset. Prints waited_ms (how long glReadPixels took).
+ *   mgl-fault frames N [--wait FIFO]           N frames, each checked (FIFO after the first).
+ *   mgl-fault refused                          eglCreateContext must fail (e.g. a wrong token):
+ *       prints the EGL error.
+ *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
+ *       that misbehaves after (or instead of) a proper hello, then prints what the server
+ *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
+ *       stale-context | truncated-frame | bad-frame-size. Exit 0 when the server refused or
+ *       failed the session with a Fatal (printed), 1 otherwise.
+ *
+ * --at-once (lost): the first GL call after FIFO must already say GL_CONTEXT_LOST (the server
+ * died while the program was idle).
+ * --upload KIB: frame 2 uploads six KIB-sized buffers right after its swap, before any draw
+ * (to fill a small stage segment).
+ * --wait FIFO: print "READY" on stdout, then block reading a line from FIFO (the test script
+ * does its harm in between, then writes the line).
+ *
+ * Exit: 0 as promised, 1 not as promised, 2 setup error.
+ */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pipe_codec.h"
+#include "pipe_stream.h"
+
+#ifndef EGL_PLATFORM_SURFACELESS_MESA
+#define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
+#endif
+
+#define W 64
+#define H 64
+
+#define GL_FUNCS(X)                                                                              \
+   X(PFNGLGENBUFFERSPROC, GenBuffers)                                                            \
+   X(PFNGLBINDBUFFERPROC, BindBuffer)                                                            \
+   X(PFNGLBUFFERDATAPROC, BufferData)                                                            \
+   X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                  \
+   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                  \
+   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                                          \
+   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                                  \
+   X(PFNGLCREATESHADERPROC, CreateShader)                                                        \
+   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                                        \
+   X(PFNGLCOMPILESHADERPROC, CompileShader)                                                      \
+   X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                          \
+   X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                      \
+   X(PFNGLATTACHSHADERPROC, AttachShader)                                                        \
+   X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                          \
+   X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                        \
+   X(PFNGLUSEPROGRAMPROC, UseProgram)                                                            \
+   X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                            \
+   X(PFNGLUNIFORM4FPROC, Uniform4f)                                                              \
+   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)
+
+static struct {
+#define X(type, name) type name;
+   GL_FUNCS(X)
+#undef X
+} gl;
+
+static int failures;
+
+static void
+die_setup(const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   fprintf(stderr, "mgl-fault: SETUP ERROR: ");
+   vfprintf(stderr, fmt, ap);
+   fputc('\n', stderr);
+   va_end(ap);
+   exit(2);
+}
+
+static void
+expect(bool ok, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   printf("%s: ", ok ? "ok" : "FAIL");
+   vprintf(fmt, ap);
+   putchar('\n');
+   va_end(ap);
+   if (!ok)
+      failures++;
+}
+
+static double
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static const char *
+gl_error_name(GLenum e)
+{
+   switch (e) {
+   case GL_NO_ERROR: return "GL_NO_ERROR";
+   case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
+   case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+   case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+   case GL_GUILTY_CONTEXT_RESET: return "GL_GUILTY_CONTEXT_RESET";
+   case GL_INNOCENT_CONTEXT_RESET: return "GL_INNOCENT_CONTEXT_RESET";
+   case GL_UNKNOWN_CONTEXT_RESET: return "GL_UNKNOWN_CONTEXT_RESET";
+   default: return "?";
+   }
+}
+
+/* ---- EGL ------------------------------------------------------------------------------------ */
+
+static EGLDisplay dpy;
+static EGLConfig cfg;
+static EGLSurface surf;
+
+static void
+egl_setup(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   if (!get_platform_display)
+      die_setup("eglGetPlatformDisplayEXT not available");
+   dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
+      die_setup("no surfaceless EGL display (0x%x)", eglGetError());
+   const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                          EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE,
+                          8, EGL_NONE};
+   EGLint n = 0;
+   if (!eglChooseConfig(dpy, want, &cfg, 1, &n) || n < 1)
+      die_setup("no RGBA8 pbuffer config (0x%x)", eglGetError());
+   const EGLint pb[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
+   surf = eglCreatePbufferSurface(dpy, cfg, pb);
+   if (surf == EGL_NO_SURFACE)
+      die_setup("eglCreatePbufferSurface failed (0x%x)", eglGetError());
+   if (!eglBindAPI(EGL_OPENGL_API))
+      die_setup("eglBindAPI failed");
+}
+
+/* A robust 3.3 core context that is lost on reset (EGL_EXT_create_context_robustness). */
+static EGLContext
+context_create(void)
+{
+   const EGLint attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE,
+                          EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                          EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
+   return eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, attr);
+}
+
+static void
+make_current(EGLContext ctx)
+{
+   if (!eglMakeCurrent(dpy, surf, surf, ctx))
+      die_setup("eglMakeCurrent failed (0x%x)", eglGetError());
+#define X(type, name)                                                                            \
+   gl.name = (type)eglGetProcAddress("gl" #name);                                                \
+   if (!gl.name)                                                                                 \
+      die_setup("no gl" #name);
+   GL_FUNCS(X)
+#undef X
+}
+
+/* ---- one frame: a clear and a quad, checked in every pixel ----------------------------------- */
+
+struct scene {
+   GLuint prog, vao, vbo, scratch;
+   GLint u_color;
+};
+
+static unsigned upload_kib; /* --upload KIB: each frame also uploads two blobs this big */
+
+static GLuint
+compile(GLenum type, const char *src)
+{
+   GLuint sh = gl.CreateShader(type);
+   gl.ShaderSource(sh, 1, &src, NULL);
+   gl.CompileShader(sh);
+   GLint ok = 0;
+   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok)
+      die_setup("shader did not compile");
+   return sh;
+}
+
+static void
+scene_init(struct scene *s)
+{
+   static const char *vs = "#version 330 core\n"
+                           "layout(location = 0) in vec2 a_pos;\n"
+                           "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+   static const char *fs = "#version 330 core\n"
+                           "uniform vec4 u_color;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = u_color; }\n";
+   s->prog = gl.CreateProgram();
+   gl.AttachShader(s->prog, compile(GL_VERTEX_SHADER, vs));
+   gl.AttachShader(s->prog, compile(GL_FRAGMENT_SHADER, fs));
+   gl.LinkProgram(s->prog);
+   GLint ok = 0;
+   gl.GetProgramiv(s->prog, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("program did not link");
+   s->u_color = gl.GetUniformLocation(s->prog, "u_color");
+   gl.GenBuffers(1, &s->scratch);
+   gl.GenVertexArrays(1, &s->vao);
+   gl.BindVertexArray(s->vao);
+   gl.GenBuffers(1, &s->vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s->vbo);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   glViewport(0, 0, W, H);
+}
+
+/* Frame k: background and quad colours and the quad's place depend on k. */
+static void
+frame_colors(int k, uint8_t bg[4], uint8_t fg[4], int rect[4])
+{
+   const uint8_t palette[6][4] = {{51, 102, 153, 255}, {204, 51, 0, 255},  {0, 153, 51, 255},
+                                  {255, 204, 51, 255}, {102, 0, 204, 255}, {153, 153, 153, 255}};
+   memcpy(bg, palette[k % 6], 4);
+   memcpy(fg, palette[(k + 3) % 6], 4);
+   rect[0] = 8 + (k * 4) % 16;
+   rect[1] = 8 + (k * 8) % 16;
+   rect[2] = rect[0] + 32;
+   rect[3] = rect[1] + 24;
+}
+
+/* --upload: `count` buffer uploads in a row, no verb between them (so nothing looks at the
+ * session's state until the stage segment is full). */
+static void
+upload_burst(struct scene *s, int count)
+{
+   static uint8_t blob[1 << 20];
+   size_t n = (size_t)upload_kib << 10 < sizeof(blob) ? (size_t)upload_kib << 10 : sizeof(blob);
+   for (int i = 0; i < count && n; i++) {
+      memset(blob, i, n);
+      gl.BindBuffer(GL_ARRAY_BUFFER, s->scratch);
+      gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)n, blob, GL_STREAM_DRAW);
+   }
+}
+
+/* Records frame k (no wait): a clear and two triangles of a quad. */
+static void
+frame_record(struct scene *s, int k)
+{
+   uint8_t bg[4], fg[4];
+   int r[4];
+   frame_colors(k, bg, fg, r);
+   glClearColor(bg[0] / 255.0f, bg[1] / 255.0f, bg[2] / 255.0f, bg[3] / 255.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   const float v[12] = {(float)r[0], (float)r[1], (float)r[2], (float)r[1],
+                        (float)r[2], (float)r[3], (float)r[0], (float)r[1],
+                        (float)r[2], (float)r[3], (float)r[0], (float)r[3]};
+   gl.UseProgram(s->prog);
+   gl.Uniform4f(s->u_color, fg[0] / 255.0f, fg[1] / 255.0f, fg[2] / 255.0f, fg[3] / 255.0f);
+   gl.BindVertexArray(s->vao);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s->vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDrawArrays(GL_TRIANGLES, 3, 3);
+}
+
+/* Reads frame k back and counts the pixels that are not what it drew. */
+static int
+frame_check(int k, const uint8_t *px)
+{
+   uint8_t bg[4], fg[4];
+   int r[4], wrong = 0;
+   frame_colors(k, bg, fg, r);
+   for (int y = 0; y < H; y++) {
+      for (int x = 0; x < W; x++) {
+         bool in = x >= r[0] && x < r[2] && y >= r[1] && y < r[3];
+         const uint8_t *want = in ? fg : bg;
+         if (memcmp(px + 4 * (y * W + x), want, 4)) {
+            if (!wrong)
+               printf("  frame %d: pixel (%d,%d) is %u,%u,%u,%u, expected %u,%u,%u,%u\n", k, x,
+                      y, px[4 * (y * W + x)], px[4 * (y * W + x) + 1], px[4 * (y * W + x) + 2],
+                      px[4 * (y * W + x) + 3], want[0], want[1], want[2], want[3]);
+            wrong++;
+         }
+      }
+   }
+   return wrong;
+}
+
+static bool
+frame_draw_and_check(struct scene *s, int k)
+{
+   static uint8_t px[W * H * 4];
+   frame_record(s, k);
+   memset(px, 0, sizeof(px));
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   GLenum e = glGetError();
+   int wrong = frame_check(k, px);
+   expect(e == GL_NO_ERROR && wrong == 0, "frame %d: %d wrong pixels, glGetError %s", k, wrong,
+          gl_error_name(e));
+   return e == GL_NO_ERROR && wrong == 0;
+}
+
+static void
+wait_fifo(const char *fifo)
+{
+   static int times;
+   if (!fifo)
+      return;
+   printf("READY%s\n", times++ ? "-AGAIN" : "");
+   fflush(stdout);
+   /* An open can meet the previous writer still closing its end: then the read ends with
+    * nothing, and the next open waits for the script's real line. */
+   for (int tries = 0;; tries++) {
+      FILE *f = fopen(fifo, "r");
+      if (!f)
+         die_setup("cannot open %s: %s", fifo, strerror(errno));
+      char line[64];
+      bool got = fgets(line, sizeof(line), f) != NULL;
+      fclose(f);
+      if (got)
+         return;
+      if (tries == 100)
+         die_setup("nothing came from %s", fifo);
+   }
+}
+
+/* ---- modes ---------------------------------------------------------------------------------- */
+
+static int
+mode_lost(const char *fifo, bool swap, bool at_once)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   if (!frame_draw_and_check(&s, 1))
+      return 1;
+   wait_fifo(fifo);
+   GLenum e, r;
+   if (at_once) {
+      /* The server died while this program did nothing: the very first question knows. */
+      e = glGetError();
+      expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST) at once",
+             gl_error_name(e));
+      r = gl.GetGraphicsResetStatus();
+      expect(r != GL_NO_ERROR, "glGetGraphicsResetStatus says %s (want a reset) at once",
+             gl_error_name(r));
+   }
+
+   /* Frame 2, while the server goes away. */
+   double t0 = now_ms();
+   frame_record(&s, 2);
+   if (swap)
+      eglSwapBuffers(dpy, surf);
+   upload_burst(&s, 6);
+   frame_record(&s, 2);
+   glFinish();
+   expect(true, "glFinish returned after %.0f ms", now_ms() - t0);
+   static uint8_t px[W * H * 4];
+   memset(px, 0xAB, sizeof(px));
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   expect(true, "glReadPixels returned");
+   if (!at_once) {
+      e = glGetError();
+      expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST)",
+             gl_error_name(e));
+      r = gl.GetGraphicsResetStatus();
+      expect(r != GL_NO_ERROR, "glGetGraphicsResetStatus says %s (want a reset)",
+             gl_error_name(r));
+   }
+
+   /* Everything after is harmless and returns. */
+   GLuint b = 0;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   gl.BufferData(GL_ARRAY_BUFFER, 1 << 20, NULL, GL_STATIC_DRAW);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   GLint vp[4] = {0};
+   glGetIntegerv(GL_VIEWPORT, vp);
+   glFlush();
+   glFinish();
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   eglSwapBuffers(dpy, surf);
+   expect(true, "GL calls on the lost context returned (then glGetError %s)",
+          gl_error_name(glGetError()));
+
+   /* A new context starts a new server and renders again (tcp: the script starts one first). */
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   wait_fifo(fifo);
+   EGLContext ctx2 = context_create();
+   expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
+   if (ctx2 == EGL_NO_CONTEXT)
+      return 1;
+   make_current(ctx2);
+   struct scene s2;
+   scene_init(&s2);
+   bool ok = frame_draw_and_check(&s2, 3);
+   r = gl.GetGraphicsResetStatus();
+   expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx2);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+static int
+mode_stall(const char *fifo)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   if (!frame_draw_and_check(&s, 1))
+      return 1;
+   wait_fifo(fifo);
+   double t0 = now_ms();
+   bool ok = frame_draw_and_check(&s, 2);
+   double waited = now_ms() - t0;
+   printf("waited_ms=%.0f\n", waited);
+   GLenum r = gl.GetGraphicsResetStatus();
+   expect(ok && r == GL_NO_ERROR, "frame 2 right after the stall (reset status %s)",
+          gl_error_name(r));
+   ok = frame_draw_and_check(&s, 3);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+static int
+mode_frames(int n, const char *fifo)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   for (int k = 1; k <= n; k++) {
+      frame_draw_and_check(&s, k);
+      if (k == 1)
+         wait_fifo(fifo);
+   }
+   GLenum r = gl.GetGraphicsResetStatus();
+   expect(r == GL_NO_ERROR, "%d frames, reset status %s", n, gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+static int
+mode_refused(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   EGLint e = eglGetError();
+   expect(ctx == EGL_NO_CONTEXT, "eglCreateContext refused (EGL error 0x%x)", e);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+/* ---- rogue: a tcp client that breaks the protocol ------------------------------------------- */
+
+static int
+rogue_connect(const char *hostport)
+{
+   char host[256];
+   snprintf(host, sizeof(host), "%s", hostport);
+   char *colon = strrchr(host, ':');
+   if (!colon)
+      die_setup("rogue: HOST:PORT expected");
+   *colon = '\0';
+   struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM}, *res;
+   if (getaddrinfo(host, colon + 1, &hints, &res))
+      die_setup("rogue: cannot resolve %s", hostport);
+   int fd = socket(res->ai_family, res->ai_socktype, 0);
+   if (fd < 0 || connect(fd, res->ai_addr, res->ai_addrlen) < 0)
+      die_setup("rogue: cannot connect to %s: %s", hostport, strerror(errno));
+   freeaddrinfo(res);
+   return fd;
+}
+
+static void
+put(int fd, const void *p, size_t n)
+{
+   const uint8_t *b = p;
+   while (n) {
+      ssize_t w = send(fd, b, n, MSG_NOSIGNAL);
+      if (w <= 0)
+         die_setup("rogue: send: %s", strerror(errno));
+      b += w;
+      n -= (size_t)w;
+   }
+}
+
+static bool
+get(int fd, void *p, size_t n)
+{
+   uint8_t *b = p;
+   while (n) {
+      ssize_t r = recv(fd, b, n, 0);
+      if (r <= 0)
+         return false;
+      b += r;
+      n -= (size_t)r;
+   }
+   return true;
+}
+
+/* A RECORD frame: record (a multiple of 8) then the inline area, as pipe_stream.h says. */
+static void
+put_record(int fd, const void *record, uint32_t record_size, const void *inl, uint32_t inl_size)
+{
+   uint32_t rec_padded = inl_size ? (record_size + 15u) & ~15u : record_size;
+   uint32_t inl_padded = (inl_size + 7u) & ~7u;
+   struct mgp_frame h = {.size = rec_padded + inl_padded, .kind = MGP_FRAME_RECORD,
+                         .a = record_size};
+   static const uint8_t zeros[16];
+   put(fd, &h, sizeof(h));
+   put(fd, record, record_size);
+   put(fd, zeros, rec_padded - record_size);
+   if (inl_size)
+      put(fd, inl, inl_size);
+   put(fd, zeros, inl_padded - inl_size);
+}
+
+/* A record of call with a zeroed payload of its catalog size. */
+static uint32_t
+make_record(uint8_t *buf, enum mgp_call_id call, uint16_t ctx_slot)
+{
+   uint32_t size = mgp_record_size(call, 0);
+   memset(buf, 0, size);
+   struct mgp_record_header h = {size, (uint16_t)call, ctx_slot};
+   memcpy(buf, &h, sizeof(h));
+   return size;
+}
+
+static int
+mode_rogue(const char *kind, const char *hostport)
+{
+   int fd = rogue_connect(hostport);
+   if (!strcmp(kind, "garbage")) {
+      uint8_t junk[256];
+      for (unsigned i = 0; i < sizeof(junk); i++)
+         junk[i] = (uint8_t)(i * 37 + 11);
+      put(fd, junk, sizeof(junk));
+   } else {
+      struct mgp_hello hello;
+      memset(&hello, 0, sizeof(hello));
+      hello.magic = MGP_HELLO_MAGIC;
+      hello.abi_version = MGP_ABI_VERSION;
+      hello.transport = MGP_HELLO_TCP;
+      hello.log_level = 1;
+      const char *tok = getenv("MGL_SERVER_TOKEN");
+      snprintf(hello.token, sizeof(hello.token), "%s", tok ? tok : "");
+      snprintf(hello.backend, sizeof(hello.backend), "vulkan");
+      put(fd, &hello, sizeof(hello));
+      struct mgp_welcome w;
+      if (!get(fd, &w, sizeof(w)) || w.status != MGP_WELCOME_OK) {
+         w.reason[sizeof(w.reason) - 1] = '\0';
+         printf("rogue %s: refused at the handshake: %s\n", kind, w.reason);
+         return 1; /* these kinds are meant to get past the handshake */
+      }
+      _Alignas(16) uint8_t rec[4096];
+      if (!strcmp(kind, "bad-call")) {
+         uint32_t n = make_record(rec, MGP_CALL_flush, 1);
+         struct mgp_record_header h = {n, 0x7ffe, 1};
+         memcpy(rec, &h, sizeof(h));
+         put_record(fd, rec, n, NULL, 0);
+      } else if (!strcmp(kind, "truncated-record")) {
+         /* The record says it is 64 bytes longer than the frame carries. */
+         uint32_t n = make_record(rec, MGP_CALL_context_create, 0);
+         struct mgp_record_header h = {n + 64, MGP_CALL_context_create, 0};
+         memcpy(rec, &h, sizeof(h));
+         put_record(fd, rec, n, NULL, 0);
+      } else if (!strcmp(kind, "span-out-of-bounds")) {
+         /* resource_subdata naming 4 KiB of a 64-byte inline area. */
+         uint32_t n = make_record(rec, MGP_CALL_resource_subdata, 1);
+         const struct mgp_call_info *ci = &mgp_call_info[MGP_CALL_resource_subdata];
+         struct mgp_span sp = {.ptr = NULL, .size = 4096, .seg = MGP_SEG_INLINE, .offset = 0};
+         memcpy(rec + sizeof(struct mgp_record_header) + ci->spans[0].offset, &sp, sizeof(sp));
+         uint8_t inl[64] = {0};
+         /* A context first, so the record is not stale before it is out of bounds. */
+         uint8_t cc[256];
+         uint32_t cn = make_record(cc, MGP_CALL_context_create, 0);
+         struct mgp_context_desc d = {.ctx = {1, 1}};
+         memcpy(cc + sizeof(struct mgp_record_header), &d, sizeof(d));
+         put_record(fd, cc, cn, NULL, 0);
+         put_record(fd, rec, n, inl, sizeof(inl));
+      } else if (!strcmp(kind, "stale-context")) {
+         /* A draw-class call for a context that was never created. */
+         uint32_t n = make_record(rec, MGP_CALL_flush, 9);
+         put_record(fd, rec, n, NULL, 0);
+      } else if (!strcmp(kind, "truncated-frame")) {
+         /* A frame header promising 4 KiB, 16 bytes of it, then the end. */
+         struct mgp_frame h = {.size = 4096, .kind = MGP_FRAME_RECORD, .a = 64};
+         put(fd, &h, sizeof(h));
+         put(fd, rec, 16);
+         shutdown(fd, SHUT_WR);
+      } else if (!strcmp(kind, "bad-frame-size")) {
+         struct mgp_frame h = {.size = 13, .kind = MGP_FRAME_RECORD, .a = 8};
+         put(fd, &h, sizeof(h));
+      } else {
+         die_setup("rogue: unknown kind %s", kind);
+      }
+   }
+   /* What the server says: a refusal (garbage), or log lines and a FATAL, then the end. */
+   if (!strcmp(kind, "garbage")) {
+      struct mgp_welcome w;
+      bool answered = get(fd, &w, sizeof(w));
+      w.reason[sizeof(w.reason) - 1] = '\0';
+      printf("rogue %s: %s%s\n", kind, answered ? "refused: " : "closed without an answer",
+             answered ? w.reason : "");
+      close(fd);
+      return answered && w.magic == MGP_WELCOME_MAGIC && w.status == MGP_WELCOME_BAD_HELLO ? 0
+                                                                                          : 1;
+   }
+   int rc = 1;
+   for (;;) {
+      struct mgp_frame h;
+      if (!get(fd, &h, sizeof(h)))
+         break;
+      char body[4096] = "";
+      if (h.size > sizeof(body) - 1 || !get(fd, body, h.size))
+         break;
+      if (h.kind == MGP_FRAME_FATAL) {
+         printf("rogue %s: server failed the session: Fatal{%u, \"%s\"}\n", kind, h.a, body);
+         rc = h.a == 0 ? 1 : 0;
+      } else if (h.kind == MGP_FRAME_LOG) {
+         printf("rogue %s: server log: %s\n", kind, body);
+      }
+   }
+   close(fd);
+   if (rc)
+      printf("rogue %s: the server closed without a FATAL\n", kind);
+   return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+   setvbuf(stdout, NULL, _IOLBF, 0);
+   const char *fifo = NULL;
+   bool swap = false, at_once = false;
+   const char *args[4] = {0};
+   int nargs = 0;
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--wait") && i + 1 < argc)
+         fifo = argv[++i];
+      else if (!strcmp(argv[i], "--swap"))
+         swap = true;
+      else if (!strcmp(argv[i], "--at-once"))
+         at_once = true;
+      else if (!strcmp(argv[i], "--upload") && i + 1 < argc)
+         upload_kib = (unsigned)atoi(argv[++i]);
+      else if (nargs < 4)
+         args[nargs++] = argv[i];
+   }
+   if (nargs >= 1 && !strcmp(args[0], "lost"))
+      return mode_lost(fifo, swap, at_once);
+   if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
+      return mode_stall(fifo);
+   if (nargs >= 2 && !strcmp(args[0], "frames"))
+      return mode_frames(atoi(args[1]), fifo);
+   if (nargs >= 1 && !strcmp(args[0], "refused"))
+      return mode_refused();
+   if (nargs >= 3 && !strcmp(args[0], "rogue"))
+      return mode_rogue(args[1], args[2]);
+   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--upload KIB] |\n"
+                   "       stall --wait FIFO |\n"
+                   "       frames N [--wait FIFO] | refused | rogue KIND HOST:PORT\n");
+   return 2;
+}
