@@ -6,6 +6,7 @@
  * the ring's failed word for the client), or when the client hangs up. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -114,6 +115,11 @@ mgs_serve_spawn(int fd)
 
    mgl_log_always("server session transport=spawn pid=%d peer=%d backend=%s", (int)getpid(),
                   (int)peer.pid, hello.backend);
+   /* The app's glvnd EGL choice is not the server's: NVIDIA's Vulkan driver refuses to start
+    * (VK_ERROR_INCOMPATIBLE_DRIVER) when __EGL_VENDOR_LIBRARY_FILENAMES hides its EGL vendor. */
+   if (getenv("__EGL_VENDOR_LIBRARY_FILENAMES"))
+      mgl_warn("server environment: the app's __EGL_VENDOR_LIBRARY_FILENAMES reached the server "
+               "(env-leak)");
    struct mgt_doorbell db;
    mgt_doorbell_init_socket(&db, fd);
    mgt_ring_set_doorbell(&applier.ring, &db);

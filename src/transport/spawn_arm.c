@@ -211,7 +211,29 @@ mgt_spawn_start(struct mgt_spawn *sp, struct mgt_ring *ring, struct mgt_stage *s
    posix_spawnattr_setsigmask(&attr, &none);
    posix_spawnattr_setsigdefault(&attr, &all);
    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-   int rc = posix_spawn(&sp->pid, sp->path, &fa, &attr, argv, environ);
+   /* The server gets the app's environment less the app's glvnd EGL vendor choice: that names
+    * the app's EGL (mgl), not the server's, and NVIDIA's Vulkan driver refuses to start
+    * (VK_ERROR_INCOMPATIBLE_DRIVER) when it hides NVIDIA's own EGL vendor. */
+   size_t n_env = 0;
+   while (environ[n_env])
+      n_env++;
+   char **envp = calloc(n_env + 1, sizeof(*envp));
+   if (!envp) {
+      posix_spawnattr_destroy(&attr);
+      posix_spawn_file_actions_destroy(&fa);
+      close(sv[1]);
+      snprintf(err, err_size, "out of memory");
+      goto fail;
+   }
+   size_t kept = 0;
+   for (size_t i = 0; i < n_env; i++) {
+      if (!strncmp(environ[i], "__EGL_VENDOR_LIBRARY_FILENAMES=", 31) ||
+          !strncmp(environ[i], "__EGL_VENDOR_LIBRARY_DIRS=", 26))
+         continue;
+      envp[kept++] = environ[i];
+   }
+   int rc = posix_spawn(&sp->pid, sp->path, &fa, &attr, argv, envp);
+   free(envp);
    posix_spawnattr_destroy(&attr);
    posix_spawn_file_actions_destroy(&fa);
    close(sv[1]);

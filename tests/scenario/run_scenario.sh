@@ -113,6 +113,11 @@ if [ "$arm" = spawn ] || [ "$arm" = tcp ]; then
     exit 1
   fi
 fi
+if [ "$arm" = spawn ] && grep -F '(env-leak)' "$log_dir/server.log" >/dev/null 2>&1; then
+  echo "run_scenario: FAIL: the app's EGL settings leaked into the spawned server:" >&2
+  grep -F '(env-leak)' "$log_dir/server.log" >&2
+  exit 1
+fi
 if grep -Fl 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >/dev/null 2>&1; then
   echo "run_scenario: FAIL: a session log reports a Fatal:" >&2
   grep -F 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >&2 2>/dev/null || true
