@@ -12,6 +12,7 @@
  * models them, while gcc refuses atomic_thread_fence under -fsanitize=thread.) */
 
 #include "ring.h"
+#include "shm.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -30,55 +31,10 @@ doorbell_of(struct mgt_ring *r)
    return r->doorbell ? r->doorbell : &r->own_doorbell;
 }
 
-static size_t
-page_size(void)
-{
-   long p = sysconf(_SC_PAGESIZE);
-   return p > 0 ? (size_t)p : 4096;
-}
-
-/* Maps `len` bytes of fd shared, between two PROT_NONE guard pages, so that a stray access just
- * past either end faults instead of reading a neighbouring mapping. */
-static void *
-map_guarded(int fd, size_t len, void **base_out, size_t *base_len_out)
-{
-   size_t page = page_size();
-   size_t span = (len + page - 1) / page * page;
-   size_t total = span + 2 * page;
-   unsigned char *base =
-      mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-   if (base == MAP_FAILED)
-      return NULL;
-   void *p = mmap(base + page, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
-   if (p == MAP_FAILED) {
-      int e = errno;
-      munmap(base, total);
-      errno = e;
-      return NULL;
-   }
-   *base_out = base;
-   *base_len_out = total;
-   return p;
-}
-
-/* Reads a word of shared memory exactly once: the peer may rewrite it at any time, and a value
- * that was validated must be the value that is used. */
-static uint64_t
-read_once_u64(const void *p)
-{
-   return *(const volatile uint64_t *)p;
-}
-
-static uint32_t
-read_once_u32(const void *p)
-{
-   return *(const volatile uint32_t *)p;
-}
-
 static struct mgt_ring_record_header
 read_header(const unsigned char *p)
 {
-   uint64_t v = read_once_u64(p);
+   uint64_t v = mgt_read_once_u64(p);
    struct mgt_ring_record_header h;
    memcpy(&h, &v, sizeof(h));
    return h;
@@ -138,6 +94,14 @@ doorbell_broken(struct mgt_ring *r)
 
 /* --- setup and teardown --- */
 
+/* The header starts with the prefix shm.c writes and checks. */
+_Static_assert(offsetof(struct mgt_ring_shared, magic) == offsetof(struct mgt_shm_prefix, magic) &&
+                  offsetof(struct mgt_ring_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
+                  offsetof(struct mgt_ring_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
+                  offsetof(struct mgt_ring_shared, data_offset) ==
+                     offsetof(struct mgt_shm_prefix, data_offset),
+               "segment header prefix");
+
 static bool
 valid_capacity(uint64_t capacity)
 {
@@ -161,96 +125,47 @@ mgt_ring_create(struct mgt_ring *r, size_t capacity)
    if (!valid_capacity(capacity))
       return MGT_RING_INVALID;
 
-   size_t data_offset = page_size();
-   if (data_offset < sizeof(struct mgt_ring_shared))
-      data_offset = sizeof(struct mgt_ring_shared);
-   size_t len = data_offset + capacity;
-   int e;
-
-   int fd = memfd_create("mgl-ring", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-   if (fd < 0)
-      goto fail;
-   if (ftruncate(fd, (off_t)len) < 0)
-      goto fail_fd;
-   /* A consumer in another process must never meet a shorter file than it validated (SIGBUS
-    * on access); it checks F_SEAL_SHRINK at attach. */
-   if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) < 0)
-      goto fail_fd;
-   unsigned char *base = map_guarded(fd, len, &r->map_base, &r->map_len);
-   if (!base)
-      goto fail_fd;
-
-   r->shared = (struct mgt_ring_shared *)base;
-   r->data = base + data_offset;
+   struct mgt_shm_map m;
+   int fd = mgt_shm_create("mgl-ring", sizeof(struct mgt_ring_shared), capacity, MGT_RING_MAGIC, MGT_RING_VERSION, &m);
+   if (fd < 0) {
+      reset(r);
+      return MGT_RING_SYSTEM;
+   }
+   r->shared = (struct mgt_ring_shared *)m.base;
+   r->data = m.data;
+   r->map_base = m.map_base;
+   r->map_len = m.map_len;
    r->capacity = capacity;
    r->fd = fd;
    r->producer = true;
-   /* The memfd starts zeroed: head, tail, flags, applied_seq and failed are all 0. */
-   r->shared->capacity = capacity;
-   r->shared->data_offset = data_offset;
-   r->shared->version = MGT_RING_VERSION;
-   r->shared->magic = MGT_RING_MAGIC;
    return MGT_RING_OK;
-
-fail_fd:
-   e = errno;
-   close(fd);
-   errno = e;
-fail:
-   reset(r);
-   return MGT_RING_SYSTEM;
 }
 
 int
 mgt_ring_attach(struct mgt_ring *r, int fd)
 {
    reset(r);
-   struct stat st;
-   if (fstat(fd, &st) < 0)
-      return MGT_RING_SYSTEM;
-   /* Without F_SEAL_SHRINK the producer could truncate the file under us. F_GET_SEALS also
-    * rejects anything that is not a memfd. */
-   int seals = fcntl(fd, F_GET_SEALS);
-   if (seals < 0 || !(seals & F_SEAL_SHRINK))
-      return MGT_RING_INVALID;
-   if (st.st_size < (off_t)sizeof(struct mgt_ring_shared) ||
-       (uint64_t)st.st_size > (uint64_t)MGT_RING_MAX_CAPACITY + (1u << 20))
-      return MGT_RING_INVALID;
-
-   size_t len = (size_t)st.st_size;
-   unsigned char *base = map_guarded(fd, len, &r->map_base, &r->map_len);
-   if (!base) {
-      reset(r);
-      return MGT_RING_SYSTEM;
-   }
-   struct mgt_ring_shared *sh = (struct mgt_ring_shared *)base;
-
-   /* Read each header field once into locals; only the locals are used from here on. */
-   uint32_t magic = read_once_u32(&sh->magic);
-   uint32_t version = read_once_u32(&sh->version);
-   uint64_t capacity = read_once_u64(&sh->capacity);
-   uint64_t data_offset = read_once_u64(&sh->data_offset);
-   if (magic != MGT_RING_MAGIC || version != MGT_RING_VERSION || !valid_capacity(capacity) ||
-       data_offset < sizeof(struct mgt_ring_shared) || (data_offset & 63) ||
-       data_offset > (1u << 20) || data_offset + capacity != len)
-      goto fail_invalid;
+   struct mgt_shm_map m;
+   int rc = mgt_shm_attach(fd, sizeof(struct mgt_ring_shared), MGT_RING_MAGIC, MGT_RING_VERSION,
+                           MGT_RING_MAX_CAPACITY, valid_capacity, &m);
+   if (rc != MGT_SHM_OK)
+      return rc;
+   struct mgt_ring_shared *sh = (struct mgt_ring_shared *)m.base;
    uint64_t tail = atomic_load_explicit(&sh->tail, memory_order_acquire);
-   if (tail & 7)
-      goto fail_invalid;
-
+   if (tail & 7) {
+      mgt_shm_unmap(&m);
+      return MGT_RING_INVALID;
+   }
    r->shared = sh;
-   r->data = base + data_offset;
-   r->capacity = capacity;
+   r->data = m.data;
+   r->map_base = m.map_base;
+   r->map_len = m.map_len;
+   r->capacity = m.capacity;
    r->producer = false;
    r->tail = tail;
    r->head_cache = tail;
    r->applied = atomic_load_explicit(&sh->applied_seq, memory_order_relaxed);
    return MGT_RING_OK;
-
-fail_invalid:
-   munmap(r->map_base, r->map_len);
-   reset(r);
-   return MGT_RING_INVALID;
 }
 
 static void

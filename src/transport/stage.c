@@ -2,6 +2,7 @@
  * The producer's sleep for space is the same seq_cst flag/re-check handshake as in ring.c. */
 
 #include "stage.h"
+#include "shm.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,48 +19,13 @@ doorbell_of(struct mgt_stage *s)
    return s->doorbell ? s->doorbell : &s->own_doorbell;
 }
 
-static size_t
-page_size(void)
-{
-   long p = sysconf(_SC_PAGESIZE);
-   return p > 0 ? (size_t)p : 4096;
-}
-
-/* Maps `len` bytes of fd shared between two PROT_NONE guard pages (as ring.c does), so a stray
- * access just past either end faults rather than touching a neighbouring mapping. */
-static void *
-map_guarded(int fd, size_t len, void **base_out, size_t *base_len_out)
-{
-   size_t page = page_size();
-   size_t span = (len + page - 1) / page * page;
-   size_t total = span + 2 * page;
-   unsigned char *base =
-      mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-   if (base == MAP_FAILED)
-      return NULL;
-   void *p = mmap(base + page, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
-   if (p == MAP_FAILED) {
-      int e = errno;
-      munmap(base, total);
-      errno = e;
-      return NULL;
-   }
-   *base_out = base;
-   *base_len_out = total;
-   return p;
-}
-
-static uint64_t
-read_once_u64(const void *p)
-{
-   return *(const volatile uint64_t *)p;
-}
-
-static uint32_t
-read_once_u32(const void *p)
-{
-   return *(const volatile uint32_t *)p;
-}
+/* The header starts with the prefix shm.c writes and checks. */
+_Static_assert(offsetof(struct mgt_stage_shared, magic) == offsetof(struct mgt_shm_prefix, magic) &&
+                  offsetof(struct mgt_stage_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
+                  offsetof(struct mgt_stage_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
+                  offsetof(struct mgt_stage_shared, data_offset) ==
+                     offsetof(struct mgt_shm_prefix, data_offset),
+               "segment header prefix");
 
 static bool
 valid_capacity(uint64_t capacity)
@@ -122,80 +88,37 @@ mgt_stage_create(struct mgt_stage *s, size_t capacity)
    if (!valid_capacity(capacity))
       return MGT_STAGE_INVALID;
 
-   size_t data_offset = page_size();
-   if (data_offset < sizeof(struct mgt_stage_shared))
-      data_offset = sizeof(struct mgt_stage_shared);
-   size_t len = data_offset + capacity;
-   int e;
-
-   int fd = memfd_create("mgl-stage", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-   if (fd < 0)
-      goto fail;
-   if (ftruncate(fd, (off_t)len) < 0)
-      goto fail_fd;
-   /* The consumer requires F_SEAL_SHRINK: a shorter file would SIGBUS it. */
-   if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) < 0)
-      goto fail_fd;
-   unsigned char *base = map_guarded(fd, len, &s->map_base, &s->map_len);
-   if (!base)
-      goto fail_fd;
-
-   s->shared = (struct mgt_stage_shared *)base;
-   s->data = base + data_offset;
+   struct mgt_shm_map m;
+   int fd = mgt_shm_create("mgl-stage", sizeof(struct mgt_stage_shared), capacity, MGT_STAGE_MAGIC, MGT_STAGE_VERSION, &m);
+   if (fd < 0) {
+      reset(s);
+      return MGT_STAGE_SYSTEM;
+   }
+   s->shared = (struct mgt_stage_shared *)m.base;
+   s->data = m.data;
+   s->map_base = m.map_base;
+   s->map_len = m.map_len;
    s->capacity = capacity;
    s->fd = fd;
    s->producer = true;
-   s->shared->capacity = capacity;
-   s->shared->data_offset = data_offset;
-   s->shared->version = MGT_STAGE_VERSION;
-   s->shared->magic = MGT_STAGE_MAGIC;
    return MGT_STAGE_OK;
-
-fail_fd:
-   e = errno;
-   close(fd);
-   errno = e;
-fail:
-   reset(s);
-   return MGT_STAGE_SYSTEM;
 }
 
 int
 mgt_stage_attach(struct mgt_stage *s, int fd)
 {
    reset(s);
-   struct stat st;
-   if (fstat(fd, &st) < 0)
-      return MGT_STAGE_SYSTEM;
-   int seals = fcntl(fd, F_GET_SEALS);
-   if (seals < 0 || !(seals & F_SEAL_SHRINK))
-      return MGT_STAGE_INVALID;
-   if (st.st_size < (off_t)sizeof(struct mgt_stage_shared) ||
-       (uint64_t)st.st_size > MGT_STAGE_MAX_CAPACITY + (1u << 20))
-      return MGT_STAGE_INVALID;
-
-   size_t len = (size_t)st.st_size;
-   unsigned char *base = map_guarded(fd, len, &s->map_base, &s->map_len);
-   if (!base) {
-      reset(s);
-      return MGT_STAGE_SYSTEM;
-   }
-   struct mgt_stage_shared *sh = (struct mgt_stage_shared *)base;
-   uint32_t magic = read_once_u32(&sh->magic);
-   uint32_t version = read_once_u32(&sh->version);
-   uint64_t capacity = read_once_u64(&sh->capacity);
-   uint64_t data_offset = read_once_u64(&sh->data_offset);
-   if (magic != MGT_STAGE_MAGIC || version != MGT_STAGE_VERSION || !valid_capacity(capacity) ||
-       data_offset < sizeof(struct mgt_stage_shared) || (data_offset & 63) ||
-       data_offset > (1u << 20) || data_offset + capacity != len) {
-      munmap(s->map_base, s->map_len);
-      reset(s);
-      return MGT_STAGE_INVALID;
-   }
-
+   struct mgt_shm_map m;
+   int rc = mgt_shm_attach(fd, sizeof(struct mgt_stage_shared), MGT_STAGE_MAGIC,
+                           MGT_STAGE_VERSION, MGT_STAGE_MAX_CAPACITY, valid_capacity, &m);
+   if (rc != MGT_SHM_OK)
+      return rc;
+   struct mgt_stage_shared *sh = (struct mgt_stage_shared *)m.base;
    s->shared = sh;
-   s->data = base + data_offset;
-   s->capacity = capacity;
+   s->data = m.data;
+   s->map_base = m.map_base;
+   s->map_len = m.map_len;
+   s->capacity = m.capacity;
    s->producer = false;
    s->released = atomic_load_explicit(&sh->released, memory_order_relaxed);
    return MGT_STAGE_OK;
