@@ -16,6 +16,7 @@
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include "egl_app.h"
 #include <GL/gl.h>
 #include <GL/glext.h>
 
@@ -60,13 +61,6 @@ struct gl_api {
 #undef BENCH_GL_MEMBER
 };
 
-struct egl_state {
-  EGLDisplay display;
-  EGLSurface surface;
-  EGLContext context;
-  bool initialized;
-};
-
 struct options {
   double seconds;
   bool csv;
@@ -80,12 +74,6 @@ static void fail(const char *fmt, ...)
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
-}
-
-static void egl_fail(const char *call)
-{
-  EGLint err = eglGetError();
-  fail("%s failed: EGL error 0x%04x", call, (unsigned)err);
 }
 
 static bool gl_check(const char *where)
@@ -110,121 +98,6 @@ static double now_s(void)
 
 /* ------------------------------------------------------------------ */
 /* EGL setup (as in tools/demo/main.c)                                 */
-
-static bool has_extension(const char *list, const char *name)
-{
-  size_t n = strlen(name);
-  const char *p = list;
-  while (p != NULL && *p != '\0') {
-    while (*p == ' ')
-      p++;
-    const char *end = strchr(p, ' ');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && strncmp(p, name, n) == 0)
-      return true;
-    p = end;
-  }
-  return false;
-}
-
-static bool egl_setup(struct egl_state *egl)
-{
-  const char *client_ext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  if (client_ext == NULL)
-    (void)eglGetError();
-
-  if (client_ext != NULL && has_extension(client_ext, "EGL_MESA_platform_surfaceless")) {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (get_platform_display == NULL) {
-      fail("eglGetProcAddress(\"eglGetPlatformDisplayEXT\") returned NULL");
-      return false;
-    }
-    egl->display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (egl->display == EGL_NO_DISPLAY) {
-      egl_fail("eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
-      return false;
-    }
-  } else {
-    egl->display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (egl->display == EGL_NO_DISPLAY) {
-      egl_fail("eglGetDisplay(EGL_DEFAULT_DISPLAY)");
-      return false;
-    }
-  }
-
-  EGLint major = 0, minor = 0;
-  if (!eglInitialize(egl->display, &major, &minor)) {
-    egl_fail("eglInitialize");
-    return false;
-  }
-  egl->initialized = true;
-
-  if (!eglBindAPI(EGL_OPENGL_API)) {
-    egl_fail("eglBindAPI(EGL_OPENGL_API)");
-    return false;
-  }
-
-  static const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-      EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-      EGL_RED_SIZE, 8,
-      EGL_GREEN_SIZE, 8,
-      EGL_BLUE_SIZE, 8,
-      EGL_ALPHA_SIZE, 8,
-      EGL_NONE,
-  };
-  EGLConfig config;
-  EGLint count = 0;
-  if (!eglChooseConfig(egl->display, config_attribs, &config, 1, &count) || count <= 0) {
-    egl_fail("eglChooseConfig (RGBA8, pbuffer, OpenGL)");
-    return false;
-  }
-
-  const EGLint pbuffer_attribs[] = {
-      EGL_WIDTH, BENCH_SIZE,
-      EGL_HEIGHT, BENCH_SIZE,
-      EGL_NONE,
-  };
-  egl->surface = eglCreatePbufferSurface(egl->display, config, pbuffer_attribs);
-  if (egl->surface == EGL_NO_SURFACE) {
-    egl_fail("eglCreatePbufferSurface");
-    return false;
-  }
-
-  static const EGLint context_attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3,
-      EGL_CONTEXT_MINOR_VERSION, 3,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-      EGL_NONE,
-  };
-  egl->context = eglCreateContext(egl->display, config, EGL_NO_CONTEXT, context_attribs);
-  if (egl->context == EGL_NO_CONTEXT) {
-    egl_fail("eglCreateContext (OpenGL 3.3 core)");
-    return false;
-  }
-  if (!eglMakeCurrent(egl->display, egl->surface, egl->surface, egl->context)) {
-    egl_fail("eglMakeCurrent");
-    return false;
-  }
-  return true;
-}
-
-static void egl_teardown(struct egl_state *egl)
-{
-  if (egl->display == EGL_NO_DISPLAY)
-    return;
-  if (egl->initialized)
-    eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  if (egl->context != EGL_NO_CONTEXT)
-    eglDestroyContext(egl->display, egl->context);
-  if (egl->surface != EGL_NO_SURFACE)
-    eglDestroySurface(egl->display, egl->surface);
-  if (egl->initialized)
-    eglTerminate(egl->display);
-  eglReleaseThread();
-  egl->display = EGL_NO_DISPLAY;
-}
 
 static bool load_gl(struct gl_api *gl)
 {
@@ -472,9 +345,9 @@ int main(int argc, char **argv)
   memset(dst, 0, BENCH_MAX_SIZE);
 
   int rc = 1;
-  struct egl_state egl = {EGL_NO_DISPLAY, EGL_NO_SURFACE, EGL_NO_CONTEXT, false};
+  struct egl_app egl = EGL_APP_INIT;
   struct gl_api gl;
-  if (egl_setup(&egl) && load_gl(&gl)) {
+  if (egl_app_setup(&egl, "mgl-bench", BENCH_SIZE, BENCH_SIZE, 0) && load_gl(&gl)) {
     const char *arm = arm_name();
     fprintf(stderr, "mgl-bench: arm=%s renderer=%s\n", arm,
             (const char *)glGetString(GL_RENDERER));
@@ -485,7 +358,7 @@ int main(int argc, char **argv)
       rc = 0;
     }
   }
-  egl_teardown(&egl);
+  egl_app_teardown(&egl);
   free(src);
   free(dst);
   return rc;

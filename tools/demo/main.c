@@ -11,6 +11,7 @@
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include "egl_app.h"
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <png.h>
@@ -81,13 +82,6 @@ struct options {
   bool quiet;
 };
 
-struct egl_state {
-  EGLDisplay display;
-  EGLSurface surface;
-  EGLContext context;
-  bool initialized;
-};
-
 struct scene {
   GLuint program;
   GLuint vao;
@@ -127,28 +121,6 @@ static void fail(const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* Error names                                                         */
 
-static const char *egl_error_name(EGLint err)
-{
-  switch (err) {
-  case EGL_SUCCESS: return "EGL_SUCCESS";
-  case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
-  case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
-  case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
-  case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
-  case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
-  case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
-  case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
-  case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
-  case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
-  case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
-  case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
-  case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
-  case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
-  case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
-  default: return "unknown EGL error";
-  }
-}
-
 static const char *gl_error_name(GLenum err)
 {
   switch (err) {
@@ -167,7 +139,7 @@ static const char *gl_error_name(GLenum err)
 static void egl_fail(const char *call)
 {
   EGLint err = eglGetError();
-  fail("%s failed: %s (0x%04x)", call, egl_error_name(err), (unsigned)err);
+  fail("%s failed: %s (0x%04x)", call, egl_app_error_name(err), (unsigned)err);
 }
 
 /* Drains the GL error queue; returns false (after printing) if any. */
@@ -408,163 +380,6 @@ static void mat4_cube_model(float m[16], float x, float y, float z, float yaw, f
 
 /* ------------------------------------------------------------------ */
 /* EGL setup                                                           */
-
-static bool has_extension(const char *list, const char *name)
-{
-  size_t n = strlen(name);
-  const char *p = list;
-  while (p != NULL && *p != '\0') {
-    while (*p == ' ')
-      p++;
-    const char *end = strchr(p, ' ');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && strncmp(p, name, n) == 0)
-      return true;
-    p = end;
-  }
-  return false;
-}
-
-static EGLint config_attrib(EGLDisplay dpy, EGLConfig cfg, EGLint attrib)
-{
-  EGLint value = 0;
-  if (!eglGetConfigAttrib(dpy, cfg, attrib, &value))
-    return -1;
-  return value;
-}
-
-static bool egl_setup(struct egl_state *egl, const struct options *opt)
-{
-  EGLConfig *configs = NULL;
-  bool ok = false;
-
-  /* Client extensions: NULL (with EGL_BAD_DISPLAY) if unsupported. */
-  const char *client_ext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  if (client_ext == NULL)
-    (void)eglGetError();
-
-  if (client_ext != NULL && has_extension(client_ext, "EGL_MESA_platform_surfaceless")) {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (get_platform_display == NULL) {
-      fail("eglGetProcAddress(\"eglGetPlatformDisplayEXT\") returned NULL although "
-           "EGL_MESA_platform_surfaceless is listed");
-      goto out;
-    }
-    egl->display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (egl->display == EGL_NO_DISPLAY) {
-      egl_fail("eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
-      goto out;
-    }
-  } else {
-    egl->display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (egl->display == EGL_NO_DISPLAY) {
-      egl_fail("eglGetDisplay(EGL_DEFAULT_DISPLAY)");
-      goto out;
-    }
-  }
-
-  EGLint major = 0, minor = 0;
-  if (!eglInitialize(egl->display, &major, &minor)) {
-    egl_fail("eglInitialize");
-    goto out;
-  }
-  egl->initialized = true;
-
-  if (!eglBindAPI(EGL_OPENGL_API)) {
-    egl_fail("eglBindAPI(EGL_OPENGL_API)");
-    goto out;
-  }
-
-  static const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
-      EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-      EGL_RED_SIZE, 8,
-      EGL_GREEN_SIZE, 8,
-      EGL_BLUE_SIZE, 8,
-      EGL_ALPHA_SIZE, 8,
-      EGL_DEPTH_SIZE, 24,
-      EGL_NONE,
-  };
-  EGLint count = 0;
-  if (!eglChooseConfig(egl->display, config_attribs, NULL, 0, &count)) {
-    egl_fail("eglChooseConfig (count)");
-    goto out;
-  }
-  if (count <= 0) {
-    fail("eglChooseConfig: no RGBA8 + depth24 config with EGL_PBUFFER_BIT and EGL_OPENGL_BIT");
-    goto out;
-  }
-  configs = calloc((size_t)count, sizeof *configs);
-  if (configs == NULL) {
-    fail("out of memory");
-    goto out;
-  }
-  if (!eglChooseConfig(egl->display, config_attribs, configs, count, &count) || count <= 0) {
-    egl_fail("eglChooseConfig");
-    goto out;
-  }
-  /* The sort order prefers deeper colour; pick an exact RGBA8 config if any. */
-  EGLConfig config = configs[0];
-  for (EGLint i = 0; i < count; i++) {
-    if (config_attrib(egl->display, configs[i], EGL_RED_SIZE) == 8 &&
-        config_attrib(egl->display, configs[i], EGL_GREEN_SIZE) == 8 &&
-        config_attrib(egl->display, configs[i], EGL_BLUE_SIZE) == 8 &&
-        config_attrib(egl->display, configs[i], EGL_ALPHA_SIZE) == 8) {
-      config = configs[i];
-      break;
-    }
-  }
-
-  const EGLint pbuffer_attribs[] = {
-      EGL_WIDTH, opt->width,
-      EGL_HEIGHT, opt->height,
-      EGL_NONE,
-  };
-  egl->surface = eglCreatePbufferSurface(egl->display, config, pbuffer_attribs);
-  if (egl->surface == EGL_NO_SURFACE) {
-    egl_fail("eglCreatePbufferSurface");
-    goto out;
-  }
-
-  static const EGLint context_attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3,
-      EGL_CONTEXT_MINOR_VERSION, 3,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-      EGL_NONE,
-  };
-  egl->context = eglCreateContext(egl->display, config, EGL_NO_CONTEXT, context_attribs);
-  if (egl->context == EGL_NO_CONTEXT) {
-    egl_fail("eglCreateContext (OpenGL 3.3 core)");
-    goto out;
-  }
-
-  if (!eglMakeCurrent(egl->display, egl->surface, egl->surface, egl->context)) {
-    egl_fail("eglMakeCurrent");
-    goto out;
-  }
-  ok = true;
-
-out:
-  free(configs);
-  return ok;
-}
-
-static void egl_teardown(struct egl_state *egl)
-{
-  if (egl->display == EGL_NO_DISPLAY)
-    return;
-  if (egl->initialized)
-    eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  if (egl->context != EGL_NO_CONTEXT)
-    eglDestroyContext(egl->display, egl->context);
-  if (egl->surface != EGL_NO_SURFACE)
-    eglDestroySurface(egl->display, egl->surface);
-  if (egl->initialized)
-    eglTerminate(egl->display);
-  eglReleaseThread();
-  egl->display = EGL_NO_DISPLAY;
-}
 
 static bool gl_load(struct gl_api *gl)
 {
@@ -978,7 +793,7 @@ static bool parse_gl_version(const char *version, int *major, int *minor)
 int main(int argc, char **argv)
 {
   struct options opt;
-  struct egl_state egl = {EGL_NO_DISPLAY, EGL_NO_SURFACE, EGL_NO_CONTEXT, false};
+  struct egl_app egl = EGL_APP_INIT;
   struct gl_api gl;
   struct scene sc;
   uint8_t *pixels = NULL;
@@ -994,7 +809,7 @@ int main(int argc, char **argv)
   if (parsed != 0)
     return parsed;
 
-  if (!egl_setup(&egl, &opt))
+  if (!egl_app_setup(&egl, "mgl-demo", opt.width, opt.height, 24))
     goto out;
   if (!gl_load(&gl))
     goto out;
@@ -1077,6 +892,6 @@ out:
   free(pixels);
   if (have_gl)
     scene_destroy(&gl, &sc);
-  egl_teardown(&egl);
+  egl_app_teardown(&egl);
   return rc;
 }

@@ -1,0 +1,187 @@
+/* egl_app.c — shared EGL set-up of the tool programs (mgl-demo, mgl-bench). */
+#include "egl_app.h"
+
+#include <EGL/eglext.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *
+egl_app_error_name(EGLint err)
+{
+   switch (err) {
+   case EGL_SUCCESS: return "EGL_SUCCESS";
+   case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+   case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+   case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+   case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+   case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+   case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+   case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
+   case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+   case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+   case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
+   case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
+   case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+   case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+   case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
+   default: return "unknown EGL error";
+   }
+}
+
+static void
+fail(const char *prog, const char *call)
+{
+   EGLint err = eglGetError();
+   fprintf(stderr, "%s: %s failed: %s (0x%04x)\n", prog, call, egl_app_error_name(err),
+           (unsigned)err);
+}
+
+/* Whole-word match in a space-separated extension list. */
+static bool
+has_extension(const char *list, const char *name)
+{
+   size_t n = strlen(name);
+   for (const char *p = list; (p = strstr(p, name)) != NULL; p += n) {
+      if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+         return true;
+   }
+   return false;
+}
+
+static EGLint
+config_attrib(EGLDisplay dpy, EGLConfig config, EGLint attrib)
+{
+   EGLint v = 0;
+   eglGetConfigAttrib(dpy, config, attrib, &v);
+   return v;
+}
+
+static bool
+open_display(struct egl_app *app, const char *prog)
+{
+   /* Client extensions: NULL (with EGL_BAD_DISPLAY) if unsupported. */
+   const char *client_ext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+   if (client_ext == NULL)
+      (void)eglGetError();
+   if (client_ext != NULL && has_extension(client_ext, "EGL_MESA_platform_surfaceless")) {
+      PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+         (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+      if (get_platform_display == NULL) {
+         fprintf(stderr, "%s: eglGetProcAddress(\"eglGetPlatformDisplayEXT\") returned NULL "
+                         "although EGL_MESA_platform_surfaceless is listed\n", prog);
+         return false;
+      }
+      app->display =
+         get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+      if (app->display == EGL_NO_DISPLAY) {
+         fail(prog, "eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
+         return false;
+      }
+   } else {
+      app->display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+      if (app->display == EGL_NO_DISPLAY) {
+         fail(prog, "eglGetDisplay(EGL_DEFAULT_DISPLAY)");
+         return false;
+      }
+   }
+   EGLint major = 0, minor = 0;
+   if (!eglInitialize(app->display, &major, &minor)) {
+      fail(prog, "eglInitialize");
+      return false;
+   }
+   app->initialized = true;
+   return true;
+}
+
+bool
+egl_app_setup(struct egl_app *app, const char *prog, int width, int height, int depth_bits)
+{
+   EGLConfig *configs = NULL;
+   bool ok = false;
+
+   if (!open_display(app, prog))
+      goto out;
+   if (!eglBindAPI(EGL_OPENGL_API)) {
+      fail(prog, "eglBindAPI(EGL_OPENGL_API)");
+      goto out;
+   }
+
+   const EGLint config_attribs[] = {
+      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+      EGL_DEPTH_SIZE, depth_bits, EGL_NONE,
+   };
+   EGLint count = 0;
+   if (!eglChooseConfig(app->display, config_attribs, NULL, 0, &count)) {
+      fail(prog, "eglChooseConfig (count)");
+      goto out;
+   }
+   if (count <= 0) {
+      fprintf(stderr, "%s: eglChooseConfig: no RGBA8 + depth%d config with EGL_PBUFFER_BIT and "
+                      "EGL_OPENGL_BIT\n", prog, depth_bits);
+      goto out;
+   }
+   configs = calloc((size_t)count, sizeof(*configs));
+   if (configs == NULL) {
+      fprintf(stderr, "%s: out of memory\n", prog);
+      goto out;
+   }
+   if (!eglChooseConfig(app->display, config_attribs, configs, count, &count) || count <= 0) {
+      fail(prog, "eglChooseConfig");
+      goto out;
+   }
+   /* The sort order prefers deeper colour; pick an exact RGBA8 config if any. */
+   EGLConfig config = configs[0];
+   for (EGLint i = 0; i < count; i++) {
+      if (config_attrib(app->display, configs[i], EGL_RED_SIZE) == 8 &&
+          config_attrib(app->display, configs[i], EGL_GREEN_SIZE) == 8 &&
+          config_attrib(app->display, configs[i], EGL_BLUE_SIZE) == 8 &&
+          config_attrib(app->display, configs[i], EGL_ALPHA_SIZE) == 8) {
+         config = configs[i];
+         break;
+      }
+   }
+
+   const EGLint pbuffer_attribs[] = {EGL_WIDTH, width, EGL_HEIGHT, height, EGL_NONE};
+   app->surface = eglCreatePbufferSurface(app->display, config, pbuffer_attribs);
+   if (app->surface == EGL_NO_SURFACE) {
+      fail(prog, "eglCreatePbufferSurface");
+      goto out;
+   }
+   static const EGLint context_attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+   };
+   app->context = eglCreateContext(app->display, config, EGL_NO_CONTEXT, context_attribs);
+   if (app->context == EGL_NO_CONTEXT) {
+      fail(prog, "eglCreateContext (OpenGL 3.3 core)");
+      goto out;
+   }
+   if (!eglMakeCurrent(app->display, app->surface, app->surface, app->context)) {
+      fail(prog, "eglMakeCurrent");
+      goto out;
+   }
+   ok = true;
+
+out:
+   free(configs);
+   return ok;
+}
+
+void
+egl_app_teardown(struct egl_app *app)
+{
+   if (app->display == EGL_NO_DISPLAY)
+      return;
+   if (app->initialized)
+      eglMakeCurrent(app->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   if (app->context != EGL_NO_CONTEXT)
+      eglDestroyContext(app->display, app->context);
+   if (app->surface != EGL_NO_SURFACE)
+      eglDestroySurface(app->display, app->surface);
+   if (app->initialized)
+      eglTerminate(app->display);
+   eglReleaseThread();
+   app->display = EGL_NO_DISPLAY;
+}
