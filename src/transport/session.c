@@ -498,11 +498,9 @@ mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
 void
 mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
 {
+   /* The context's encoder or tap stays until the session ends: a context being torn down may
+    * still hold it. */
    mgp_context_destroy(&s->screen, &(struct mgp_handle_args){ctx});
-   if (ctx.slot < SESSION_MAX_CONTEXTS) {
-      /* The encoder may still be referenced by a context being torn down; keep it until the
-       * session ends. */
-   }
 }
 
 void
