@@ -170,9 +170,19 @@ conn_main(void *arg)
          snprintf(reason, sizeof(reason), "the server role did not start: %s", err);
       }
    }
-   struct mgp_welcome w;
-   mgt_welcome_init(&w, status, reason);
-   if (mgt_io_write_full(c->fd, &w, sizeof(w)) && status == MGP_WELCOME_OK) {
+   /* The welcome, and after an OK one the caps (no get_caps round trip for the client). */
+   struct {
+      struct mgp_welcome w;
+      struct mgp_caps caps;
+   } msg;
+   mgt_welcome_init(&msg.w, status, reason);
+   size_t size = sizeof(msg.w);
+   if (status == MGP_WELCOME_OK) {
+      mgs_session_get_caps(s, &msg.caps);
+      msg.w.caps_size = sizeof(msg.caps);
+      size = sizeof(msg);
+   }
+   if (mgt_io_write_full(c->fd, &msg, size) && status == MGP_WELCOME_OK) {
       mgl_warn("connection from %s ended during the handshake", c->peer);
       mgs_session_destroy(s);
       goto out;

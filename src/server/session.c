@@ -127,3 +127,11 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
    s->records_applied++;
    return atomic_load(&s->fatal) == 0;
 }
+
+void
+mgs_session_get_caps(struct mgs_session *s, struct mgp_caps *caps)
+{
+   memset(caps, 0, sizeof(*caps));
+   s->backend->screen_vtbl->get_caps(
+      s->screen, &(struct mgp_get_caps){.out = {.ptr = caps, .size = sizeof(*caps)}}, NULL, 0);
+}

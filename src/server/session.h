@@ -27,6 +27,8 @@ void mgs_session_destroy(struct mgs_session *s);
 /* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES) to the
  * server log, as a session ends. */
 void mgs_session_print_tallies(struct mgs_session *s);
+/* The screen's caps, for the spawn/tcp welcome (the handshake carries them). */
+void mgs_session_get_caps(struct mgs_session *s, struct mgp_caps *caps);
 /* The funnel: first Fatal wins; logged with its name; the process goes on. */
 void mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail);
 /* Decodes and applies one record. Returns false when the session failed. */

@@ -18,6 +18,10 @@
 #       rogue session's Fatal is in the server's log, and the server still serves afterwards.
 #   tcp.wrong_token      a wrong and a missing token: the session is refused with a message in
 #       the program's log and in the server's, and eglCreateContext fails.
+#   spawn.handshake_caps  tcp.handshake_caps  (MGL_PIPE_STATS) a context made and destroyed
+#       costs no round trip and no get_caps record: the caps came with the welcome.
+#   spawn.version_mismatch  tcp.version_mismatch  (MGL_TEST_HELLO_ABI) a client of another
+#       MGPipe ABI is refused with both versions in the program's log and the server's.
 #   inproc.bad_record_full_stage  the bad record is one of a row of uploads larger in all than
 #       the stage segment: the program must not sleep forever for space the failed server never
 #       releases.
@@ -40,7 +44,7 @@ export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
-  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE
+  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
 
 fails=0
@@ -372,6 +376,47 @@ tcp.wrong_token)
       "the Fatal in the server process's own log"
     kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   fi
+  ;;
+spawn.handshake_caps | tcp.handshake_caps)
+  arm=${case_name%%.*}
+  if [ "$arm" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=$arm
+  fi
+  # A context made and destroyed, nothing drawn: the caps came with the welcome, so no
+  # get_caps record and no round trip (the stats print before the session's closing sync).
+  MGL_PIPE_STATS=1 timeout -s KILL "$GUARD" "$fault" frames 0 >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault frames 0: $(tail -n 3 "$dir/app.out")"
+  expect_app "^MGL-PIPE-STATS transport=$arm\$" "the pipe stats of the $arm arm"
+  expect_app '^  draws=0 frames=0 round_trips=0( |$)' "round_trips=0 at context creation"
+  if grep -q '^  get_caps ' "$dir/app.out"; then
+    fail "a get_caps record crossed: $(grep '^  get_caps ' "$dir/app.out")"
+  fi
+  ;;
+spawn.version_mismatch | tcp.version_mismatch)
+  arm=${case_name%%.*}
+  if [ "$arm" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+    server_log=$dir/server/server.log
+  else
+    export MGL_TRANSPORT=$arm
+    server_log=$MGL_LOG_DIR/server.log
+  fi
+  # The client speaks another MGPipe ABI: the server refuses with both versions, the program's
+  # eglCreateContext fails with the same words, and nothing renders.
+  MGL_TEST_HELLO_ABI=99 timeout -s KILL "$GUARD" "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault refused: $(tail -n 2 "$dir/app.out")"
+  why='client speaks MGPipe ABI 99, this server [0-9]+'
+  expect_app "refused the session: $why" "the version refusal on stderr"
+  expect_log "$MGL_LOG_DIR/client.log" "refused the session: $why" "the version refusal"
+  expect_log "$server_log" "refused (the spawn session|a session from [0-9.:]+): $why" \
+    "the version refusal"
+  # The same program in the same version still works.
+  timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/app2.out" 2>&1 ||
+    fail "the right version did not work: $(tail -n 3 "$dir/app2.out")"
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

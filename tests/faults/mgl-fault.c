@@ -600,6 +600,11 @@ mode_rogue(const char *kind, const char *hostport)
          printf("rogue %s: refused at the handshake: %s\n", kind, w.reason);
          return 1; /* these kinds are meant to get past the handshake */
       }
+      struct mgp_caps caps; /* an OK welcome brings the caps */
+      if (w.caps_size != sizeof(caps) || !get(fd, &caps, sizeof(caps))) {
+         printf("rogue %s: the welcome brought no caps\n", kind);
+         return 1;
+      }
       _Alignas(16) uint8_t rec[4096];
       if (!strcmp(kind, "bad-call")) {
          uint32_t n = make_record(rec, MGP_CALL_flush, 1);
