@@ -68,7 +68,21 @@ mgs_session_print_tallies(struct mgs_session *s)
                                  values[i]);
       mgl_log_always("%s", line);
    }
-   mgl_decline_print_tally();
+   if (s && s->tally)
+      mgl_decline_print_tally_of(s->tally);
+   else
+      mgl_decline_print_tally();
+}
+
+bool
+mgs_session_use_own_tally(struct mgs_session *s)
+{
+   if (!s->tally)
+      s->tally = calloc(1, sizeof(*s->tally));
+   if (!s->tally)
+      return false;
+   mgl_decline_set_thread_tally(s->tally);
+   return true;
 }
 
 void
@@ -77,6 +91,10 @@ mgs_session_destroy(struct mgs_session *s)
    if (!s)
       return;
    s->backend->screen_destroy(s->screen);
+   if (s->tally) {
+      mgl_decline_set_thread_tally(NULL); /* the thread that used it is the one ending it */
+      free(s->tally);
+   }
    free(s);
 }
 

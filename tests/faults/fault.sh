@@ -22,6 +22,9 @@
 #       costs no round trip and no get_caps record: the caps came with the welcome.
 #   spawn.version_mismatch  tcp.version_mismatch  (MGL_TEST_HELLO_ABI) a client of another
 #       MGPipe ABI is refused with both versions in the program's log and the server's.
+#   tcp.session_declines  two clients of one server hit the same decline: each client's
+#       server.log shows it (its session's first hit) with its own count, and only its own
+#       session's lines; the server's log tags every session line with session=N.
 #   inproc.bad_record_full_stage  the bad record is one of a row of uploads larger in all than
 #       the stage segment: the program must not sleep forever for space the failed server never
 #       releases.
@@ -417,6 +420,34 @@ spawn.version_mismatch | tcp.version_mismatch)
   # The same program in the same version still works.
   timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/app2.out" 2>&1 ||
     fail "the right version did not work: $(tail -n 3 "$dir/app2.out")"
+  ;;
+tcp.session_declines)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  # Two clients, one after the other, hit the same decline site on one server. Each session
+  # has its own tally: both clients' server.log show the decline and a count of 1, and only
+  # their own session's lines; the server's own log names each line's session.
+  for who in a b; do
+    mkdir -p "$dir/$who"
+    MGL_LOG_DIR=$dir/$who timeout -s KILL "$GUARD" "$fault" decline >"$dir/app.$who.out" 2>&1 ||
+      fail "client $who: $(tail -n 3 "$dir/app.$who.out")"
+  done
+  n=1
+  for who in a b; do
+    log=$dir/$who/server.log
+    expect_log "$log" "session=$n\] warn: decline backend-feature-unimplemented: GL_LINE_SMOOTH" \
+      "client $who's session $n decline"
+    expect_log "$log" "session=$n\] .*MGL-DECLINES backend-feature-unimplemented=1( |\$)" \
+      "client $who's own decline count (1)"
+    other=$((3 - n))
+    if grep -q "session=$other\]" "$log" 2>/dev/null; then
+      fail "client $who's server.log has session $other's lines"
+    fi
+    expect_log "$dir/server/server.log" \
+      "session=$n\] warn: decline backend-feature-unimplemented: GL_LINE_SMOOTH" \
+      "session $n's decline, tagged"
+    n=$((n + 1))
+  done
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

@@ -15,6 +15,8 @@
  *   mgl-fault frames N [--wait FIFO]           N frames, each checked (FIFO after the first).
  *   mgl-fault refused                          eglCreateContext must fail (e.g. a wrong token):
  *       prints the EGL error.
+ *   mgl-fault decline                          one draw the server declines (GL_LINE_SMOOTH
+ *       lines), glFinish: no GL error, no reset.
  *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
  *       that misbehaves after (or instead of) a proper hello, then prints what the server
  *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
@@ -498,6 +500,36 @@ mode_refused(void)
    return failures ? 1 : 0;
 }
 
+/* One draw the server declines (lines with GL_LINE_SMOOTH: the Vulkan backend does not
+ * smooth lines), then glFinish: the session goes on, with no GL error. */
+static int
+mode_decline(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   const float v[4] = {4.0f, 4.0f, 60.0f, 60.0f};
+   glEnable(GL_LINE_SMOOTH);
+   gl.UseProgram(s.prog);
+   gl.BindVertexArray(s.vao);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s.vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+   glDrawArrays(GL_LINES, 0, 2);
+   glFinish();
+   GLenum e = glGetError();
+   GLenum r = gl.GetGraphicsResetStatus();
+   expect(e == GL_NO_ERROR && r == GL_NO_ERROR, "declined draw: glGetError %s, reset status %s",
+          gl_error_name(e), gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 /* ---- rogue: a tcp client that breaks the protocol ------------------------------------------- */
 
 static int
@@ -710,8 +742,10 @@ main(int argc, char **argv)
       return mode_refused();
    if (nargs >= 3 && !strcmp(args[0], "rogue"))
       return mode_rogue(args[1], args[2]);
+   if (nargs >= 1 && !strcmp(args[0], "decline"))
+      return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | rogue KIND HOST:PORT\n");
+                   "       frames N [--wait FIFO] | refused | decline | rogue KIND HOST:PORT\n");
    return 2;
 }
