@@ -24,12 +24,31 @@ fe_ctx_current(void)
    return tls_ctx;
 }
 
+/* KHR_robustness / GL 4.5 §2.3.2: after a reset every command (but glGetError and
+ * glGetGraphicsResetStatus) generates CONTEXT_LOST, and has no other effect; only a context
+ * created with LOSE_CONTEXT_ON_RESET is ever told of a reset. */
+static void
+lost_command(struct fe_context *ctx)
+{
+   if (ctx->desc.lose_context_on_reset)
+      fe_error(ctx, GL_CONTEXT_LOST);
+}
+
 bool
-fe_ctx_lost(struct fe_context *ctx)
+fe_ctx_lost_quiet(struct fe_context *ctx)
 {
    if (!ctx->lost && mgl_session_failed(ctx->share->session))
       ctx->lost = true;
    return ctx->lost;
+}
+
+bool
+fe_ctx_lost(struct fe_context *ctx)
+{
+   if (!fe_ctx_lost_quiet(ctx))
+      return false;
+   lost_command(ctx);
+   return true;
 }
 
 /* Entry points test the cached flag; the verbs, glGetError and the waits ask the session.
@@ -39,8 +58,12 @@ struct fe_context *
 fe_ctx_live(void)
 {
    struct fe_context *ctx = tls_ctx;
-   if (!ctx || ctx->lost)
+   if (!ctx)
       return NULL;
+   if (ctx->lost) {
+      lost_command(ctx);
+      return NULL;
+   }
    return ctx;
 }
 

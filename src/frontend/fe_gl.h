@@ -458,7 +458,12 @@ struct fe_context *fe_ctx_current(void);
  * context is known to be lost (every GL call is then a harmless no-op). */
 struct fe_context *fe_ctx_live(void);
 void fe_error(struct fe_context *ctx, GLenum error);
+/* Whether the session failed. The verbs call fe_ctx_lost, which on a LOSE_CONTEXT_ON_RESET
+ * context also records GL_CONTEXT_LOST (the command's error), as fe_ctx_live does for every
+ * entry point once the loss is known; glGetError and glGetGraphicsResetStatus ask
+ * fe_ctx_lost_quiet. */
 bool fe_ctx_lost(struct fe_context *ctx);
+bool fe_ctx_lost_quiet(struct fe_context *ctx);
 
 #define FE_CTX_OR_RETURN(...)                                                                  \
    struct fe_context *ctx = fe_ctx_live();                                                     \

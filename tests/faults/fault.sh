@@ -18,6 +18,10 @@
 #       rogue session's Fatal is in the server's log, and the server still serves afterwards.
 #   tcp.wrong_token      a wrong and a missing token: the session is refused with a message in
 #       the program's log and in the server's, and eglCreateContext fails.
+#   spawn.lost_no_notification  tcp.lost_no_notification  kill -9 while idle, contexts made
+#       with the default strategy NO_RESET_NOTIFICATION: every call returns, but glGetError
+#       never says GL_CONTEXT_LOST and glGetGraphicsResetStatus stays GL_NO_ERROR (GL 4.5
+#       §2.3.2); a new context renders.
 #   spawn.handshake_caps  tcp.handshake_caps  (MGL_PIPE_STATS) a context made and destroyed
 #       costs no round trip and no get_caps record: the caps came with the welcome.
 #   spawn.version_mismatch  tcp.version_mismatch  (MGL_TEST_HELLO_ABI) a client of another
@@ -164,6 +168,22 @@ lost_checks() {
   expect_app '^ok: glReadPixels returned' "glReadPixels returned"
   expect_app '^ok: glGetGraphicsResetStatus says GL_[A-Z_]*RESET' "a reset"
   expect_app '^ok: the new context renders' "the new context renders"
+  expect_app '^ok: GL calls on the lost context returned \(then glGetError GL_CONTEXT_LOST, again GL_NO_ERROR\)' \
+    "GL_CONTEXT_LOST from the verbs after the loss, and none from glGetError itself"
+}
+
+# A context with the default strategy (NO_RESET_NOTIFICATION) is lost but never told.
+no_notify_checks() {
+  expect_app '^ok: GL_RESET_NOTIFICATION_STRATEGY is 0x8261' "NO_RESET_NOTIFICATION"
+  expect_app '^ok: glFinish and glReadPixels returned' "glFinish and glReadPixels returned"
+  expect_app '^ok: no reset notification: glGetError GL_NO_ERROR, glGetGraphicsResetStatus GL_NO_ERROR' \
+    "no GL_CONTEXT_LOST and no reset"
+  expect_app '^ok: still no notification after more calls' "no notification after more calls"
+  expect_app '^ok: GL calls on the lost context returned \(then glGetError GL_NO_ERROR, again GL_NO_ERROR\)' \
+    "the calls returned without GL_CONTEXT_LOST"
+  expect_app '^ok: the new context renders' "the new context renders"
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' \
+    "the loss in client.log (logged, only not notified)"
 }
 
 server_bin=$bin/mgl-server
@@ -211,6 +231,32 @@ tcp.kill_midframe)
   expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' "Fatal{ServerGone}"
   expect_log "$dir/server-b/server.log" 'server session transport=tcp' \
     "the recovery session on the second server"
+  ;;
+spawn.lost_no_notification)
+  export MGL_TRANSPORT=spawn
+  app_start lost --no-notify || finish
+  pid=$(spawn_server_pid 1)
+  kill -9 "$pid"
+  for i in $(seq 1 400); do [ -e /proc/"$pid" ] || break; sleep 0.05; done
+  [ -e /proc/"$pid" ] && fail "the killed server $pid was never reaped"
+  app_go
+  app_go # the new context
+  app_wait
+  no_notify_checks
+  ;;
+tcp.lost_no_notification)
+  mgl_server_start "$server_bin" "$dir/server-a" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start lost --no-notify || finish
+  port=$MGLS_PORT
+  kill -9 "$MGLS_PID"
+  wait "$MGLS_PID" 2>/dev/null
+  MGLS_PID=
+  mgl_server_start "$server_bin" "$dir/server-b" "$port" || finish
+  app_go
+  app_go # the new context
+  app_wait
+  no_notify_checks
   ;;
 spawn.kill_idle)
   export MGL_TRANSPORT=spawn
