@@ -295,8 +295,8 @@ enum fe_status
 fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                   struct fe_context **out)
 {
-   if (desc->api == FE_API_GLES)
-      return FE_BAD_MATCH; /* GLES contexts come later; EGL reports EGL_BAD_MATCH */
+   if (desc->api == FE_API_GLES && !((desc->major == 2 || desc->major == 3) && !desc->minor))
+      return FE_BAD_MATCH; /* OpenGL ES 2.0 and 3.0; EGL reports EGL_BAD_MATCH */
    if (desc->major > 3 || (desc->major == 3 && desc->minor > 3))
       return FE_BAD_MATCH;
 
@@ -320,7 +320,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
       goto fail_handle;
    struct mgp_context_desc cd = {
       .ctx = ctx->handle,
-      .api = desc->api == FE_API_GL_COMPAT ? 1u : 0u,
+      .api = desc->api == FE_API_GLES ? 2u : desc->api == FE_API_GL_COMPAT ? 1u : 0u,
       .flags = 0,
    };
    if (!mgl_session_context_create(sg->session, ctx->handle, &cd, &ctx->pipe))
@@ -337,6 +337,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
 
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->fbos);
+   fe_vao_init_default(ctx);
    fe_state_init(ctx);
    fe_tracker_init(ctx);
    *out = ctx;

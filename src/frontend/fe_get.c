@@ -92,8 +92,17 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    switch (pname) {
    /* ---- versions and context ---- */
-   case GL_MAJOR_VERSION: INT1(3); return true;
-   case GL_MINOR_VERSION: INT1(3); return true;
+   /* ES 2.0 has neither query (INVALID_ENUM below); ES 3.0 says 3.0. */
+   case GL_MAJOR_VERSION:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(3);
+      return true;
+   case GL_MINOR_VERSION:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(ctx->desc.api == FE_API_GLES ? 0 : 3);
+      return true;
    case GL_NUM_EXTENSIONS: INT1(NUM_EXTENSIONS); return true;
    case GL_CONTEXT_FLAGS:
       INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
@@ -102,6 +111,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
            (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
       return true;
    case GL_CONTEXT_PROFILE_MASK:
+      if (ctx->desc.api == FE_API_GLES)
+         return false; /* a desktop GL 3.2+ query */
       INT1(ctx->desc.api == FE_API_GL_COMPAT ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
                                              : GL_CONTEXT_CORE_PROFILE_BIT);
       return true;
@@ -540,9 +551,17 @@ mgl_glGetString(GLenum name)
    case GL_VENDOR: return (const GLubyte *)"mgl";
    case GL_RENDERER: return (const GLubyte *)ctx->share->renderer;
    case GL_VERSION:
+      /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                                       : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
                                                                  : "3.3 (Core Profile) mgl 0.1");
-   case GL_SHADING_LANGUAGE_VERSION: return (const GLubyte *)"3.30";
+   case GL_SHADING_LANGUAGE_VERSION:
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                                       : "OpenGL ES GLSL ES 3.00");
+      return (const GLubyte *)"3.30";
    default:
       /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
       fe_error(ctx, GL_INVALID_ENUM);

@@ -303,7 +303,8 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader(shader_stage(sh->type), sh->source ? sh->source : "",
+   sh->compiled = glsl_compile_shader(shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+                                      sh->source ? sh->source : "",
                                       &log);
    free(sh->info_log);
    sh->info_log = log;
@@ -993,6 +994,7 @@ mgl_glLinkProgram(GLuint program)
       .num_attrib_bindings = prog->num_attrib_bindings,
       .frag_data_bindings = fb,
       .num_frag_data_bindings = prog->num_frag_bindings,
+      .es = ctx->desc.api == FE_API_GLES,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;
