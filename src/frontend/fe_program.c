@@ -453,8 +453,12 @@ mgl_glAttachShader(GLuint program, GLuint shader)
    struct fe_shader *sh = get_shader(ctx, shader);
    if (!sh)
       return;
-   for (unsigned i = 0; i < prog->num_shaders; i++)
+   for (unsigned i = 0; i < prog->num_shaders; i++) {
       FE_CHECK(prog->shaders[i] == sh, GL_INVALID_OPERATION);
+      /* ES 2.0 / 3.0 §2.10.3 (7.3 in 3.0): one shader object of each type per program */
+      FE_CHECK(ctx->desc.api == FE_API_GLES && prog->shaders[i]->type == sh->type,
+               GL_INVALID_OPERATION);
+   }
    if (prog->num_shaders == prog->shaders_capacity) {
       unsigned cap = prog->shaders_capacity ? prog->shaders_capacity * 2 : 4;
       struct fe_shader **s = realloc(prog->shaders, cap * sizeof(*s));
@@ -962,6 +966,19 @@ mgl_glLinkProgram(GLuint program)
    if (!prog->num_shaders) {
       link_failed(ctx, prog, "error: no shaders attached to the program\n");
       return;
+   }
+   if (ctx->desc.api == FE_API_GLES) {
+      /* ES: a program links only with both a vertex and a fragment shader */
+      bool has_vs = false, has_fs = false;
+      for (unsigned i = 0; i < prog->num_shaders; i++) {
+         has_vs |= prog->shaders[i]->type == GL_VERTEX_SHADER;
+         has_fs |= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
+      }
+      if (!has_vs || !has_fs) {
+         link_failed(ctx, prog, has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
+                                        : "error: OpenGL ES needs a vertex shader to link\n");
+         return;
+      }
    }
    for (unsigned i = 0; i < prog->num_shaders; i++) {
       if (!prog->shaders[i]->compiled) {
