@@ -24,12 +24,31 @@ fe_ctx_current(void)
    return tls_ctx;
 }
 
+/* KHR_robustness / GL 4.5 §2.3.2: after a reset every command (but glGetError and
+ * glGetGraphicsResetStatus) generates CONTEXT_LOST, and has no other effect; only a context
+ * created with LOSE_CONTEXT_ON_RESET is ever told of a reset. */
+static void
+lost_command(struct fe_context *ctx)
+{
+   if (ctx->desc.lose_context_on_reset)
+      fe_error(ctx, GL_CONTEXT_LOST);
+}
+
 bool
-fe_ctx_lost(struct fe_context *ctx)
+fe_ctx_lost_quiet(struct fe_context *ctx)
 {
    if (!ctx->lost && mgl_session_failed(ctx->share->session))
       ctx->lost = true;
    return ctx->lost;
+}
+
+bool
+fe_ctx_lost(struct fe_context *ctx)
+{
+   if (!fe_ctx_lost_quiet(ctx))
+      return false;
+   lost_command(ctx);
+   return true;
 }
 
 /* Entry points test the cached flag; the verbs, glGetError and the waits ask the session.
@@ -39,8 +58,12 @@ struct fe_context *
 fe_ctx_live(void)
 {
    struct fe_context *ctx = tls_ctx;
-   if (!ctx || ctx->lost)
+   if (!ctx)
       return NULL;
+   if (ctx->lost) {
+      lost_command(ctx);
+      return NULL;
+   }
    return ctx;
 }
 
@@ -272,8 +295,8 @@ enum fe_status
 fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                   struct fe_context **out)
 {
-   if (desc->api == FE_API_GLES)
-      return FE_BAD_MATCH; /* GLES contexts come later; EGL reports EGL_BAD_MATCH */
+   if (desc->api == FE_API_GLES && !((desc->major == 2 || desc->major == 3) && !desc->minor))
+      return FE_BAD_MATCH; /* OpenGL ES 2.0 and 3.0; EGL reports EGL_BAD_MATCH */
    if (desc->major > 3 || (desc->major == 3 && desc->minor > 3))
       return FE_BAD_MATCH;
 
@@ -297,7 +320,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
       goto fail_handle;
    struct mgp_context_desc cd = {
       .ctx = ctx->handle,
-      .api = desc->api == FE_API_GL_COMPAT ? 1u : 0u,
+      .api = desc->api == FE_API_GLES ? 2u : desc->api == FE_API_GL_COMPAT ? 1u : 0u,
       .flags = 0,
    };
    if (!mgl_session_context_create(sg->session, ctx->handle, &cd, &ctx->pipe))
@@ -314,6 +337,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
 
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->fbos);
+   fe_vao_init_default(ctx);
    fe_state_init(ctx);
    fe_tracker_init(ctx);
    *out = ctx;

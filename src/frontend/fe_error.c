@@ -1,5 +1,6 @@
 /* fe_error.c — GL errors: the first error sticks until glGetError reads it; a lost session
- * reports GL_CONTEXT_LOST once; KHR_no_error contexts record nothing. */
+ * reports GL_CONTEXT_LOST by the context's reset notification strategy; KHR_no_error contexts
+ * record nothing. */
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -19,16 +20,21 @@ fe_gl_error(GLenum error)
    fe_error(fe_ctx_current(), error);
 }
 
+/* After a reset (the session failed), GL 4.5 §2.3.2 and KHR_robustness: a context created with
+ * LOSE_CONTEXT_ON_RESET reports GL_CONTEXT_LOST, first for the reset itself, then for each verb
+ * issued on the lost context (fe_ctx_lost records it), and glGetError itself generates nothing,
+ * so `while (glGetError())` ends. With NO_RESET_NOTIFICATION (the default) the implementation
+ * never delivers notification of a reset: no GL_CONTEXT_LOST, and the reset status stays
+ * GL_NO_ERROR; the calls are still harmless and never block. */
 GLenum
 mgl_glGetError(void)
 {
    struct fe_context *ctx = fe_ctx_current();
    if (!ctx)
       return GL_NO_ERROR;
-   if (fe_ctx_lost(ctx)) {
-      if (ctx->lost_reported)
-         return GL_NO_ERROR;
+   if (ctx->desc.lose_context_on_reset && fe_ctx_lost_quiet(ctx) && !ctx->lost_reported) {
       ctx->lost_reported = true;
+      ctx->error = GL_NO_ERROR; /* the context's state, its error flag with it, is gone */
       return GL_CONTEXT_LOST;
    }
    GLenum e = ctx->error;
@@ -40,7 +46,7 @@ static GLenum
 reset_status(void)
 {
    struct fe_context *ctx = fe_ctx_current();
-   if (!ctx || !fe_ctx_lost(ctx))
+   if (!ctx || !ctx->desc.lose_context_on_reset || !fe_ctx_lost_quiet(ctx))
       return GL_NO_ERROR;
    /* The server role went away; mgl cannot tell whose fault it was. Reported once: afterwards
     * the reset is "complete" and the app recreates its context. */

@@ -6,6 +6,9 @@
 #include "fe_gl.h"
 #include "gl_api.h"
 
+/* Not in the core-profile header (gl.xml gives it to compatibility and ES). */
+#define FE_GL_ALIASED_POINT_SIZE_RANGE 0x846D
+
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
  * still list them and test suites (piglit's FBO mode) look for them by name. */
 static const char *const extensions[] = {
@@ -92,9 +95,22 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    switch (pname) {
    /* ---- versions and context ---- */
-   case GL_MAJOR_VERSION: INT1(3); return true;
-   case GL_MINOR_VERSION: INT1(3); return true;
-   case GL_NUM_EXTENSIONS: INT1(NUM_EXTENSIONS); return true;
+   /* ES 2.0 has neither query (INVALID_ENUM below); ES 3.0 says 3.0. */
+   case GL_MAJOR_VERSION:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(3);
+      return true;
+   case GL_MINOR_VERSION:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(ctx->desc.api == FE_API_GLES ? 0 : 3);
+      return true;
+   case GL_NUM_EXTENSIONS:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(ctx->desc.api == FE_API_GLES ? 0 : NUM_EXTENSIONS);
+      return true;
    case GL_CONTEXT_FLAGS:
       INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
            (ctx->desc.debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
@@ -102,6 +118,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
            (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
       return true;
    case GL_CONTEXT_PROFILE_MASK:
+      if (ctx->desc.api == FE_API_GLES)
+         return false; /* a desktop GL 3.2+ query */
       INT1(ctx->desc.api == FE_API_GL_COMPAT ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
                                              : GL_CONTEXT_CORE_PROFILE_BIT);
       return true;
@@ -172,6 +190,32 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VARYING_COMPONENTS:
       INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
       return true;
+   /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
+   case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      INT1(UINT32_MAX); /* 32-bit indices are whole */
+      return true;
+   case GL_MAX_VERTEX_UNIFORM_VECTORS: case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      INT1(4096 / 4);
+      return true;
+   case GL_MAX_VARYING_VECTORS:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_VARYING_LOCATIONS);
+      return true;
+   case GL_SHADER_COMPILER:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      BOOL1(1);
+      return true;
+   case GL_NUM_SHADER_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      INT1(0);
+      return true;
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
       INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
       return true;
@@ -198,6 +242,11 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
       return true;
    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   case FE_GL_ALIASED_POINT_SIZE_RANGE: /* ES's name (desktop: compatibility profile only) */
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
+      return true;
    case GL_POINT_SIZE_RANGE:
       FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
       return true;
@@ -540,9 +589,24 @@ mgl_glGetString(GLenum name)
    case GL_VENDOR: return (const GLubyte *)"mgl";
    case GL_RENDERER: return (const GLubyte *)ctx->share->renderer;
    case GL_VERSION:
+      /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                                       : "OpenGL ES 3.0 mgl 0.1");
       return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
                                                                  : "3.3 (Core Profile) mgl 0.1");
-   case GL_SHADING_LANGUAGE_VERSION: return (const GLubyte *)"3.30";
+   case GL_EXTENSIONS:
+      /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi). The desktop list
+       * names GL extensions, not ES ones: an ES context advertises none yet. */
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)"";
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   case GL_SHADING_LANGUAGE_VERSION:
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                                       : "OpenGL ES GLSL ES 3.00");
+      return (const GLubyte *)"3.30";
    default:
       /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
       fe_error(ctx, GL_INVALID_ENUM);
@@ -556,7 +620,8 @@ mgl_glGetStringi(GLenum name, GLuint index)
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
    case GL_EXTENSIONS:
-      FE_CHECK(index >= NUM_EXTENSIONS, GL_INVALID_VALUE, NULL);
+      FE_CHECK(index >= (ctx->desc.api == FE_API_GLES ? 0 : NUM_EXTENSIONS), GL_INVALID_VALUE,
+               NULL);
       return (const GLubyte *)extensions[index];
    default:
       fe_error(ctx, GL_INVALID_ENUM);

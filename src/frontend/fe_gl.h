@@ -400,7 +400,8 @@ struct fe_context {
    struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS]; /* bound only: no transform feedback yet */
 
    /* ctx->vao is NULL while no vertex array is bound (core: drawing is an error); the element
-    * array binding then lives in default_vao, as in drivers that keep a hidden one. */
+    * array binding then lives in default_vao, as in drivers that keep a hidden one. On ES,
+    * binding zero binds default_vao itself (fe_vao_zero). */
    struct fe_vao *vao;
    struct fe_vao default_vao;
    struct fe_framebuffer *draw_fbo, *read_fbo; /* NULL = the default framebuffer */
@@ -458,7 +459,12 @@ struct fe_context *fe_ctx_current(void);
  * context is known to be lost (every GL call is then a harmless no-op). */
 struct fe_context *fe_ctx_live(void);
 void fe_error(struct fe_context *ctx, GLenum error);
+/* Whether the session failed. The verbs call fe_ctx_lost, which on a LOSE_CONTEXT_ON_RESET
+ * context also records GL_CONTEXT_LOST (the command's error), as fe_ctx_live does for every
+ * entry point once the loss is known; glGetError and glGetGraphicsResetStatus ask
+ * fe_ctx_lost_quiet. */
 bool fe_ctx_lost(struct fe_context *ctx);
+bool fe_ctx_lost_quiet(struct fe_context *ctx);
 
 #define FE_CTX_OR_RETURN(...)                                                                  \
    struct fe_context *ctx = fe_ctx_live();                                                     \
@@ -541,6 +547,10 @@ struct fe_exec *fe_ctx_exec(struct fe_context *ctx);
 void fe_share_send_dead_shaders(struct fe_context *ctx);
 
 void fe_vao_unbind_buffer(struct fe_context *ctx, struct fe_vao *vao, struct fe_buffer *buf);
+/* What binding vertex array zero means: ES's default vertex array object, or none (core). */
+struct fe_vao *fe_vao_zero(struct fe_context *ctx);
+/* Sets up default_vao and binds zero, at context creation. */
+void fe_vao_init_default(struct fe_context *ctx);
 /* Releases what a vertex array holds; frees it unless it is ctx->default_vao. */
 void fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao);
 bool fe_vao_uses_mapped_buffer(const struct fe_vao *vao);

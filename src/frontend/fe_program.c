@@ -303,7 +303,8 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader(shader_stage(sh->type), sh->source ? sh->source : "",
+   sh->compiled = glsl_compile_shader(shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+                                      sh->source ? sh->source : "",
                                       &log);
    free(sh->info_log);
    sh->info_log = log;
@@ -452,8 +453,12 @@ mgl_glAttachShader(GLuint program, GLuint shader)
    struct fe_shader *sh = get_shader(ctx, shader);
    if (!sh)
       return;
-   for (unsigned i = 0; i < prog->num_shaders; i++)
+   for (unsigned i = 0; i < prog->num_shaders; i++) {
       FE_CHECK(prog->shaders[i] == sh, GL_INVALID_OPERATION);
+      /* ES 2.0 / 3.0 §2.10.3 (7.3 in 3.0): one shader object of each type per program */
+      FE_CHECK(ctx->desc.api == FE_API_GLES && prog->shaders[i]->type == sh->type,
+               GL_INVALID_OPERATION);
+   }
    if (prog->num_shaders == prog->shaders_capacity) {
       unsigned cap = prog->shaders_capacity ? prog->shaders_capacity * 2 : 4;
       struct fe_shader **s = realloc(prog->shaders, cap * sizeof(*s));
@@ -962,6 +967,19 @@ mgl_glLinkProgram(GLuint program)
       link_failed(ctx, prog, "error: no shaders attached to the program\n");
       return;
    }
+   if (ctx->desc.api == FE_API_GLES) {
+      /* ES: a program links only with both a vertex and a fragment shader */
+      bool has_vs = false, has_fs = false;
+      for (unsigned i = 0; i < prog->num_shaders; i++) {
+         has_vs |= prog->shaders[i]->type == GL_VERTEX_SHADER;
+         has_fs |= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
+      }
+      if (!has_vs || !has_fs) {
+         link_failed(ctx, prog, has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
+                                        : "error: OpenGL ES needs a vertex shader to link\n");
+         return;
+      }
+   }
    for (unsigned i = 0; i < prog->num_shaders; i++) {
       if (!prog->shaders[i]->compiled) {
          char msg[96];
@@ -993,6 +1011,7 @@ mgl_glLinkProgram(GLuint program)
       .num_attrib_bindings = prog->num_attrib_bindings,
       .frag_data_bindings = fb,
       .num_frag_data_bindings = prog->num_frag_bindings,
+      .es = ctx->desc.api == FE_API_GLES,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;

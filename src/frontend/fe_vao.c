@@ -126,11 +126,31 @@ mgl_glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
       if (obj == FE_NAME_RESERVED)
          continue;
       if (ctx->vao == obj)
-         ctx->vao = NULL;
+         ctx->vao = fe_vao_zero(ctx);
       if (ctx->tracker.vao == obj)
          ctx->tracker.vao = NULL; /* its address may come back as another vertex array */
       fe_vao_destroy(ctx, obj);
    }
+}
+
+struct fe_vao *
+fe_vao_zero(struct fe_context *ctx)
+{
+   /* OpenGL ES (2.0, and 3.0 §2.10) keeps a default vertex array object that draws may use;
+    * a core profile has none, and draws with zero bound are INVALID_OPERATION. */
+   return ctx->desc.api == FE_API_GLES ? &ctx->default_vao : NULL;
+}
+
+void
+fe_vao_init_default(struct fe_context *ctx)
+{
+   struct fe_vao *vao = &ctx->default_vao;
+   vao->layout_version = vao->buffers_version = 1;
+   for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      vao->attribs[i].size = 4;
+      vao->attribs[i].type = GL_FLOAT;
+   }
+   ctx->vao = fe_vao_zero(ctx);
 }
 
 void
@@ -138,7 +158,7 @@ mgl_glBindVertexArray(GLuint array)
 {
    FE_CTX_OR_RETURN();
    if (!array) {
-      ctx->vao = NULL;
+      ctx->vao = fe_vao_zero(ctx);
       return;
    }
    void *obj = fe_names_get(&ctx->vaos, array);

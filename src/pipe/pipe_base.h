@@ -7,7 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MGP_ABI_VERSION 1u
+/* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). */
+#define MGP_ABI_VERSION 2u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {

@@ -9,8 +9,11 @@
  * The server checks magic, token (tcp) and version before anything else, starts a server
  * session on the backend named, and answers one struct mgp_welcome: status MGP_WELCOME_OK and
  * its pid (for the logs' arm proof; no record ever carries it), or a refusal with a reason, after
- * which it closes. Then records flow: through the rings on spawn (the socketpair is only the
- * doorbell from here on), as frames on tcp.
+ * which it closes. An OK welcome is followed by caps_size bytes of struct mgp_caps (spawn: in the
+ * same message; tcp: the next bytes), so the client needs no get_caps round trip. Either side
+ * refuses a peer of another MGP_ABI_VERSION with both versions in the message. Then records
+ * flow: through the rings on spawn (the socketpair is only the doorbell from here on), as frames
+ * on tcp.
  *
  * FRAMES (tcp, after the handshake). Each direction is a sequence of frames: a 16-byte
  * struct mgp_frame, then `size` bytes of body (a multiple of 8, at most MGP_FRAME_MAX_BODY).
@@ -77,9 +80,12 @@ struct mgp_welcome {
    uint32_t abi_version; /* the server's MGP_ABI_VERSION */
    uint32_t status;      /* enum mgp_welcome_status */
    uint32_t server_pid;  /* for the logs */
-   char reason[240];     /* NUL-terminated; why it refused */
+   char reason[236];     /* NUL-terminated; why it refused */
+   uint32_t caps_size;   /* OK: sizeof(struct mgp_caps) bytes of caps follow; else 0 */
 };
 _Static_assert(sizeof(struct mgp_welcome) == 256, "welcome layout");
+_Static_assert(offsetof(struct mgp_welcome, reason) == 16, "welcome layout");
+_Static_assert(offsetof(struct mgp_welcome, caps_size) == 252, "welcome layout");
 
 enum mgp_frame_kind {
    MGP_FRAME_RECORD = 1,

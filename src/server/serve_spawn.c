@@ -51,14 +51,24 @@ recv_hello(int fd, struct mgp_hello *h, int fds[2])
    return count;
 }
 
+/* The welcome, and when it is OK the caps in the same message. */
 static void
-answer(int fd, uint32_t status, const char *reason)
+answer(int fd, uint32_t status, const char *reason, struct mgs_session *s)
 {
-   struct mgp_welcome w;
-   mgt_welcome_init(&w, status, reason);
+   struct {
+      struct mgp_welcome w;
+      struct mgp_caps caps;
+   } msg;
+   mgt_welcome_init(&msg.w, status, reason);
+   size_t size = sizeof(msg.w);
+   if (status == MGP_WELCOME_OK) {
+      mgs_session_get_caps(s, &msg.caps);
+      msg.w.caps_size = sizeof(msg.caps);
+      size = sizeof(msg);
+   }
    ssize_t n;
    do
-      n = send(fd, &w, sizeof(w), MSG_NOSIGNAL);
+      n = send(fd, &msg, size, MSG_NOSIGNAL);
    while (n < 0 && errno == EINTR);
    if (status != MGP_WELCOME_OK)
       mgl_error("refused the spawn session: %s", reason);
@@ -106,7 +116,7 @@ mgs_serve_spawn(int fd)
    }
    for (int i = 0; i < nfds; i++)
       close(fds[i]); /* mapped (or refused): the mappings keep the memory */
-   answer(fd, status, reason);
+   answer(fd, status, reason, s);
    if (status != MGP_WELCOME_OK) {
       mgs_session_destroy(s);
       close(fd);

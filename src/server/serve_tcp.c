@@ -170,9 +170,19 @@ conn_main(void *arg)
          snprintf(reason, sizeof(reason), "the server role did not start: %s", err);
       }
    }
-   struct mgp_welcome w;
-   mgt_welcome_init(&w, status, reason);
-   if (mgt_io_write_full(c->fd, &w, sizeof(w)) && status == MGP_WELCOME_OK) {
+   /* The welcome, and after an OK one the caps (no get_caps round trip for the client). */
+   struct {
+      struct mgp_welcome w;
+      struct mgp_caps caps;
+   } msg;
+   mgt_welcome_init(&msg.w, status, reason);
+   size_t size = sizeof(msg.w);
+   if (status == MGP_WELCOME_OK) {
+      mgs_session_get_caps(s, &msg.caps);
+      msg.w.caps_size = sizeof(msg.caps);
+      size = sizeof(msg);
+   }
+   if (mgt_io_write_full(c->fd, &msg, size) && status == MGP_WELCOME_OK) {
       mgl_warn("connection from %s ended during the handshake", c->peer);
       mgs_session_destroy(s);
       goto out;
@@ -183,6 +193,14 @@ conn_main(void *arg)
    }
 
    c->id = atomic_fetch_add(&c->l->next_id, 1) + 1;
+   /* Many sessions share this process's server.log and decline tally: each thread's lines
+    * name its session, and each session counts and logs its own declines (so its client's
+    * server.log gets its first hit even when another session hit the site before). */
+   char tag[32];
+   snprintf(tag, sizeof(tag), "session=%u", c->id);
+   mgl_log_set_thread_tag(tag);
+   if (!mgs_session_use_own_tally(s))
+      mgl_warn("session %u: no memory for its own decline tally: the process's serves", c->id);
    uint32_t level = hello.log_level <= MGL_LOG_DEBUG ? hello.log_level : MGL_LOG_DEBUG;
    mgl_log_set_thread_sink(forward_line, c, (enum mgl_log_level)level);
    mgl_log_always("server session transport=tcp pid=%d peer=%s session=%u backend=%s",
@@ -199,6 +217,7 @@ conn_main(void *arg)
    mgl_log_set_thread_sink(NULL, NULL, MGL_LOG_ERROR);
    mgl_info("session %u from %s ended%s", c->id, c->peer, fatal ? " (failed)" : "");
    mgs_session_destroy(s);
+   mgl_log_set_thread_tag(NULL);
 
 out:
    close(c->fd);

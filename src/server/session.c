@@ -68,7 +68,21 @@ mgs_session_print_tallies(struct mgs_session *s)
                                  values[i]);
       mgl_log_always("%s", line);
    }
-   mgl_decline_print_tally();
+   if (s && s->tally)
+      mgl_decline_print_tally_of(s->tally);
+   else
+      mgl_decline_print_tally();
+}
+
+bool
+mgs_session_use_own_tally(struct mgs_session *s)
+{
+   if (!s->tally)
+      s->tally = calloc(1, sizeof(*s->tally));
+   if (!s->tally)
+      return false;
+   mgl_decline_set_thread_tally(s->tally);
+   return true;
 }
 
 void
@@ -77,6 +91,10 @@ mgs_session_destroy(struct mgs_session *s)
    if (!s)
       return;
    s->backend->screen_destroy(s->screen);
+   if (s->tally) {
+      mgl_decline_set_thread_tally(NULL); /* the thread that used it is the one ending it */
+      free(s->tally);
+   }
    free(s);
 }
 
@@ -126,4 +144,12 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
    }
    s->records_applied++;
    return atomic_load(&s->fatal) == 0;
+}
+
+void
+mgs_session_get_caps(struct mgs_session *s, struct mgp_caps *caps)
+{
+   memset(caps, 0, sizeof(*caps));
+   s->backend->screen_vtbl->get_caps(
+      s->screen, &(struct mgp_get_caps){.out = {.ptr = caps, .size = sizeof(*caps)}}, NULL, 0);
 }

@@ -20,13 +20,21 @@ struct mgs_session {
    /* Records name their context by slot (the header has 16 bits for it); the generation of
     * each live slot comes from the context_create that made it. */
    uint32_t context_gen[MGS_MAX_CONTEXTS];
+   /* Its own decline tally when it shares the process with other sessions (tcp); else NULL
+    * and the process's tally serves. */
+   struct mgl_decline_tally *tally;
 };
 
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
 void mgs_session_destroy(struct mgs_session *s);
-/* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES) to the
- * server log, as a session ends. */
+/* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES: the
+ * session's own, else the process's) to the server log, as a session ends. */
 void mgs_session_print_tallies(struct mgs_session *s);
+/* Gives the session a decline tally of its own and makes it the calling thread's (the thread
+ * that serves the session, until mgs_session_destroy). false: out of memory. */
+bool mgs_session_use_own_tally(struct mgs_session *s);
+/* The screen's caps, for the spawn/tcp welcome (the handshake carries them). */
+void mgs_session_get_caps(struct mgs_session *s, struct mgp_caps *caps);
 /* The funnel: first Fatal wins; logged with its name; the process goes on. */
 void mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail);
 /* Decodes and applies one record. Returns false when the session failed. */

@@ -231,7 +231,7 @@ spawn_start(struct mgl_session *s, const char *backend)
    }
    s->rings_made = true;
    char err[512];
-   if (!mgt_spawn_start(&s->spawn, &s->rings.ring, &s->rings.stage, backend, err,
+   if (!mgt_spawn_start(&s->spawn, &s->rings.ring, &s->rings.stage, backend, &s->caps, err,
                         sizeof(err))) {
       mgl_error("the spawn transport did not start: %s", err);
       return false;
@@ -251,8 +251,8 @@ tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
       mgl_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
    struct mgp_welcome w;
    char err[512];
-   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), &w, err,
-                            sizeof(err));
+   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), &w, &s->caps,
+                            err, sizeof(err));
    if (fd < 0) {
       mgl_error("the tcp transport did not start: %s", err);
       return false;
@@ -383,8 +383,11 @@ mgl_session_create(void)
          goto fail;
       break;
    }
-   mgp_get_caps(&s->screen, &(struct mgp_get_caps){
-                               .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
+   /* spawn and tcp got the caps with the welcome: no round trip to another process. The
+    * server role in this process answers a get_caps record. */
+   if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
+      mgp_get_caps(&s->screen, &(struct mgp_get_caps){
+                                  .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
    if (mgl_session_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
       mgl_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;

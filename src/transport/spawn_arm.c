@@ -115,8 +115,8 @@ watch_main(void *arg)
 }
 
 static bool
-handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend, char *err,
-          size_t err_size)
+handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend,
+          struct mgp_caps *caps, char *err, size_t err_size)
 {
    struct mgp_hello hello;
    mgt_hello_init(&hello, MGP_HELLO_SPAWN, backend, NULL, (uint32_t)mgl_log_level());
@@ -142,9 +142,13 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend, 
       snprintf(err, err_size, "sending the hello to %s failed: %s", sp->path, strerror(errno));
       return false;
    }
-   struct mgp_welcome w;
+   /* One message: the welcome and, when it is OK, the caps. */
+   struct {
+      struct mgp_welcome w;
+      struct mgp_caps caps;
+   } msg;
    do
-      n = recv(sp->fd, &w, sizeof(w), 0);
+      n = recv(sp->fd, &msg, sizeof(msg), 0);
    while (n < 0 && errno == EINTR);
    if (n == 0 || (n < 0 && errno == ECONNRESET)) {
       char how[128];
@@ -157,23 +161,27 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend, 
       snprintf(err, err_size, "%s %s before it answered the handshake", sp->path, how);
       return false;
    }
-   if (n != (ssize_t)sizeof(w) || w.magic != MGP_WELCOME_MAGIC) {
+   if (n < (ssize_t)sizeof(msg.w)) {
       snprintf(err, err_size, "%s answered the handshake with something else (%zd bytes)",
                sp->path, n);
       return false;
    }
-   if (w.status != MGP_WELCOME_OK) {
-      w.reason[sizeof(w.reason) - 1] = '\0';
-      snprintf(err, err_size, "%s refused the session: %s", sp->path, w.reason);
+   if (!mgt_welcome_check(&msg.w, sp->path, err, err_size))
+      return false;
+   if (n != (ssize_t)sizeof(msg)) {
+      snprintf(err, err_size, "%s sent %zd bytes of caps, not %zu", sp->path,
+               n - (ssize_t)sizeof(msg.w), sizeof(msg.caps));
       return false;
    }
+   *caps = msg.caps;
+   struct mgp_welcome w = msg.w;
    sp->server_pid = w.server_pid;
    return true;
 }
 
 bool
 mgt_spawn_start(struct mgt_spawn *sp, struct mgt_ring *ring, struct mgt_stage *stage,
-                const char *backend, char *err, size_t err_size)
+                const char *backend, struct mgp_caps *caps, char *err, size_t err_size)
 {
    memset(sp, 0, sizeof(*sp));
    sp->fd = -1;
@@ -242,7 +250,7 @@ mgt_spawn_start(struct mgt_spawn *sp, struct mgt_ring *ring, struct mgt_stage *s
       snprintf(err, err_size, "cannot start %s: %s", sp->path, strerror(rc));
       goto fail;
    }
-   if (!handshake(sp, ring->fd, stage->fd, backend, err, err_size))
+   if (!handshake(sp, ring->fd, stage->fd, backend, caps, err, err_size))
       goto fail;
 
    mgt_doorbell_init_socket(&sp->doorbell, sp->fd);

@@ -17,6 +17,7 @@
 #include <sys/types.h>
 
 #include "doorbell.h"
+#include "pipe_codec.h"
 #include "ring.h"
 #include "stage.h"
 
@@ -37,10 +38,10 @@ struct mgt_spawn {
 bool mgt_library_dir(char *out, size_t size);
 
 /* Finds mgl-server (MGL_SERVER_PATH; else beside libmgl.so; else ../bin/ from there), starts it,
- * does the handshake, installs the socket doorbell on ring and stage (created by the caller)
+ * does the handshake (which returns the server's caps in *caps), installs the socket doorbell on ring and stage (created by the caller)
  * and starts the watcher. false with the reason in err, and nothing left running. */
 bool mgt_spawn_start(struct mgt_spawn *sp, struct mgt_ring *ring, struct mgt_stage *stage,
-                     const char *backend, char *err, size_t err_size);
+                     const char *backend, struct mgp_caps *caps, char *err, size_t err_size);
 /* After the caller failed the ring (so the server's loop ends): waits for the server to print
  * its tallies and exit, reaps it, and closes the socket. Accepts a zeroed struct. */
 void mgt_spawn_finish(struct mgt_spawn *sp);

@@ -120,6 +120,10 @@ mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend, con
    memset(h, 0, sizeof(*h));
    h->magic = MGP_HELLO_MAGIC;
    h->abi_version = MGP_ABI_VERSION;
+   /* Test-only: speak another version, to see both sides refuse it (faults lane). */
+   const char *abi = getenv("MGL_TEST_HELLO_ABI");
+   if (abi && *abi)
+      h->abi_version = (uint32_t)strtoul(abi, NULL, 0);
    h->transport = transport;
    h->log_level = log_level;
    if (token)
@@ -174,6 +178,33 @@ mgt_welcome_init(struct mgp_welcome *w, uint32_t status, const char *reason)
    w->status = status;
    w->server_pid = (uint32_t)getpid();
    snprintf(w->reason, sizeof(w->reason), "%s", reason ? reason : "");
+}
+
+bool
+mgt_welcome_check(const struct mgp_welcome *w, const char *server, char *err, size_t err_size)
+{
+   if (w->magic != MGP_WELCOME_MAGIC) {
+      snprintf(err, err_size, "%s did not answer as an mgl-server (bad welcome)", server);
+      return false;
+   }
+   if (w->status != MGP_WELCOME_OK) {
+      char reason[sizeof(w->reason)];
+      snprintf(reason, sizeof(reason), "%.*s", (int)sizeof(w->reason) - 1, w->reason);
+      snprintf(err, err_size, "%s refused the session: %s", server, reason);
+      return false;
+   }
+   /* A server that welcomed us without checking our version: refuse it here. */
+   if (w->abi_version != MGP_ABI_VERSION) {
+      snprintf(err, err_size, "%s speaks MGPipe ABI %u, this client %u", server,
+               w->abi_version, MGP_ABI_VERSION);
+      return false;
+   }
+   if (w->caps_size != sizeof(struct mgp_caps)) {
+      snprintf(err, err_size, "%s welcomed the session with %u bytes of caps, not %zu", server,
+               w->caps_size, sizeof(struct mgp_caps));
+      return false;
+   }
+   return true;
 }
 
 /* ---- reading frames ------------------------------------------------------------------------- */

@@ -52,6 +52,10 @@ void mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend
 uint32_t mgt_hello_check(const struct mgp_hello *h, uint32_t transport,
                          const char *expected_token, char *reason, size_t reason_size);
 void mgt_welcome_init(struct mgp_welcome *w, uint32_t status, const char *reason);
+/* The client's check of a welcome: magic, status (a refusal quotes the server's reason),
+ * version and the size of the caps that follow. server names the peer in err. */
+bool mgt_welcome_check(const struct mgp_welcome *w, const char *server, char *err,
+                       size_t err_size);
 
 /* --- reading frames (both sides) --- */
 

@@ -14,7 +14,8 @@
 
 int
 mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
-                uint32_t log_level, struct mgp_welcome *w, char *err, size_t err_size)
+                uint32_t log_level, struct mgp_welcome *w, struct mgp_caps *caps, char *err,
+                size_t err_size)
 {
    char host[256], port[32];
    if (mgt_split_hostport(hostport, host, sizeof(host), port, sizeof(port))) {
@@ -69,12 +70,14 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
       goto fail;
    }
    w->reason[sizeof(w->reason) - 1] = '\0';
-   if (w->magic != MGP_WELCOME_MAGIC) {
-      snprintf(err, err_size, "%s is not an mgl-server (bad welcome)", hostport);
+   char server[300];
+   snprintf(server, sizeof(server), "mgl-server at %s", hostport);
+   if (!mgt_welcome_check(w, server, err, err_size))
       goto fail;
-   }
-   if (w->status != MGP_WELCOME_OK) {
-      snprintf(err, err_size, "mgl-server at %s refused the session: %s", hostport, w->reason);
+   r = mgt_io_read_full(fd, caps, sizeof(*caps));
+   if (r != 1) {
+      snprintf(err, err_size, "mgl-server at %s closed the connection before its caps%s%s",
+               hostport, r < 0 ? ": " : "", r < 0 ? strerror(errno) : "");
       goto fail;
    }
    return fd;

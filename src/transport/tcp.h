@@ -7,12 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pipe_codec.h"
 #include "pipe_stream.h"
 
-/* Connects to "HOST:PORT" (IPv6 as "[ADDR]:PORT"), sends the hello and reads the welcome.
- * Returns the socket (CLOEXEC, TCP_NODELAY) with *w filled, or -1 with the reason in err
+/* Connects to "HOST:PORT" (IPv6 as "[ADDR]:PORT"), sends the hello and reads the welcome and
+ * the caps that follow it. Returns the socket (CLOEXEC, TCP_NODELAY) with *w and *caps filled, or -1 with the reason in err
  * (refusals quote the server's reason). */
 int mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
-                    uint32_t log_level, struct mgp_welcome *w, char *err, size_t err_size);
+                    uint32_t log_level, struct mgp_welcome *w, struct mgp_caps *caps,
+                    char *err, size_t err_size);
 
 #endif /* MGT_TCP_H */

@@ -2,6 +2,7 @@
 #include "decline.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,33 @@ static const char *const fatal_names[] = {
 };
 
 static _Atomic uint64_t decline_counts[MGL_DECLINE_COUNT];
+static _Thread_local struct mgl_decline_tally *thread_tally;
+
+void
+mgl_decline_set_thread_tally(struct mgl_decline_tally *t)
+{
+   thread_tally = t;
+}
+
+uint64_t
+mgl_decline_tally_count(const struct mgl_decline_tally *t, enum mgl_decline d)
+{
+   return d < MGL_DECLINE_COUNT ? atomic_load(&t->counts[d]) : 0;
+}
+
+/* Whether this site is new to the tally (and now remembered). A full tally logs again rather
+ * than stay silent. */
+static bool
+tally_first_at_site(struct mgl_decline_tally *t, const void *site)
+{
+   for (unsigned i = 0; i < t->logged_count; i++) {
+      if (t->logged[i] == site)
+         return false;
+   }
+   if (t->logged_count < MGL_DECLINE_TALLY_SITES)
+      t->logged[t->logged_count++] = site;
+   return true;
+}
 
 const char *
 mgl_decline_name(enum mgl_decline d)
@@ -50,7 +78,12 @@ void
 mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, ...)
 {
    atomic_fetch_add_explicit(&decline_counts[d], 1, memory_order_relaxed);
-   if (atomic_flag_test_and_set(site_logged))
+   bool first = atomic_flag_test_and_set(site_logged) == 0;
+   if (thread_tally) {
+      atomic_fetch_add_explicit(&thread_tally->counts[d], 1, memory_order_relaxed);
+      first = tally_first_at_site(thread_tally, site_logged);
+   }
+   if (!first)
       return;
    char detail[512];
    va_list ap;
@@ -61,14 +94,14 @@ mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, .
            detail);
 }
 
-int
-mgl_decline_print_tally(void)
+static int
+print_counts(const _Atomic uint64_t *counts)
 {
    char line[4096];
    size_t len = (size_t)snprintf(line, sizeof(line), "MGL-DECLINES");
    int rows = 0;
    for (int i = 0; i < MGL_DECLINE_COUNT; i++) {
-      uint64_t n = atomic_load(&decline_counts[i]);
+      uint64_t n = atomic_load(&counts[i]);
       if (!n)
          continue;
       rows++;
@@ -81,4 +114,16 @@ mgl_decline_print_tally(void)
       mgl_log_always("%s", line);
    }
    return rows;
+}
+
+int
+mgl_decline_print_tally_of(const struct mgl_decline_tally *t)
+{
+   return print_counts(t->counts);
+}
+
+int
+mgl_decline_print_tally(void)
+{
+   return print_counts(thread_tally ? thread_tally->counts : decline_counts);
 }

@@ -37,6 +37,22 @@ void mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *f
       mgl_decline_hit(MGL_DECLINE_##id, &mgl_decline_site_, __VA_ARGS__);       \
    } while (0)
 
+/* A tally of its own for one server session among many in a process (the tcp server): while
+ * a thread has one, the declines it hits are counted there (and in the process's total) and
+ * logged once per site *for that tally*, so each session logs its own first hit. Used by the
+ * one thread that serves the session. */
+#define MGL_DECLINE_TALLY_SITES 128
+struct mgl_decline_tally {
+   _Atomic uint64_t counts[MGL_DECLINE_COUNT];
+   const void *logged[MGL_DECLINE_TALLY_SITES]; /* the sites (their flags) already logged */
+   unsigned logged_count;
+};
+/* t NULL: this thread goes back to the process's tally. */
+void mgl_decline_set_thread_tally(struct mgl_decline_tally *t);
+uint64_t mgl_decline_tally_count(const struct mgl_decline_tally *t, enum mgl_decline d);
+/* Like mgl_decline_print_tally, for one tally. */
+int mgl_decline_print_tally_of(const struct mgl_decline_tally *t);
+
 /* Prints "MGL-DECLINES name=count ..." (non-zero rows) to stderr and the role's log; called
  * at shutdown by each role. Returns the number of non-zero rows. */
 int mgl_decline_print_tally(void);

@@ -20,6 +20,7 @@ static _Thread_local mgl_log_sink_fn thread_sink;
 static _Thread_local void *thread_sink_ctx;
 static _Thread_local enum mgl_log_level thread_sink_level;
 static _Thread_local int in_sink;
+static _Thread_local char thread_tag[32];
 
 static const char *const role_names[] = {"client", "server"};
 static const char *const level_names[] = {"error", "warn", "info", "debug"};
@@ -81,13 +82,20 @@ mgl_log_set_thread_sink(mgl_log_sink_fn fn, void *ctx, enum mgl_log_level level)
    thread_sink_level = level;
 }
 
+void
+mgl_log_set_thread_tag(const char *tag)
+{
+   snprintf(thread_tag, sizeof(thread_tag), "%s", tag ? tag : "");
+}
+
 static void
 write_line(enum mgl_log_level level, int force, const char *fmt, va_list ap)
 {
    char msg[2048];
    vsnprintf(msg, sizeof(msg), fmt, ap);
    char line[2100];
-   snprintf(line, sizeof(line), "[%d] %s: %s", (int)getpid(), level_names[level], msg);
+   snprintf(line, sizeof(line), "[%d%s%s] %s: %s", (int)getpid(), thread_tag[0] ? " " : "",
+            thread_tag, level_names[level], msg);
    pthread_mutex_lock(&log_lock);
    FILE *f = role_file(thread_role);
    if (f && (force || level <= mgl_log_level()))

@@ -30,6 +30,9 @@ void mgl_log_always(const char *fmt, ...);
  * it. fn NULL: none. A sink that logs does not re-enter itself. */
 typedef void (*mgl_log_sink_fn)(void *ctx, enum mgl_log_level level, const char *line);
 void mgl_log_set_thread_sink(mgl_log_sink_fn fn, void *ctx, enum mgl_log_level level);
+/* A tag for this thread's lines, e.g. "session=3": "[pid session=3] level: message". The tcp
+ * server's session threads share one server.log, so each names its session. NULL: none. */
+void mgl_log_set_thread_tag(const char *tag);
 /* Writes a line formatted elsewhere (a line the server forwarded) to the role's file as it is,
  * and warnings and errors to stderr as this side's own lines go there. */
 void mgl_log_write_line(enum mgl_role role, enum mgl_log_level level, const char *line);

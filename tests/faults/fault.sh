@@ -18,6 +18,17 @@
 #       rogue session's Fatal is in the server's log, and the server still serves afterwards.
 #   tcp.wrong_token      a wrong and a missing token: the session is refused with a message in
 #       the program's log and in the server's, and eglCreateContext fails.
+#   spawn.lost_no_notification  tcp.lost_no_notification  kill -9 while idle, contexts made
+#       with the default strategy NO_RESET_NOTIFICATION: every call returns, but glGetError
+#       never says GL_CONTEXT_LOST and glGetGraphicsResetStatus stays GL_NO_ERROR (GL 4.5
+#       §2.3.2); a new context renders.
+#   spawn.handshake_caps  tcp.handshake_caps  (MGL_PIPE_STATS) a context made and destroyed
+#       costs no round trip and no get_caps record: the caps came with the welcome.
+#   spawn.version_mismatch  tcp.version_mismatch  (MGL_TEST_HELLO_ABI) a client of another
+#       MGPipe ABI is refused with both versions in the program's log and the server's.
+#   tcp.session_declines  two clients of one server hit the same decline: each client's
+#       server.log shows it (its session's first hit) with its own count, and only its own
+#       session's lines; the server's log tags every session line with session=N.
 #   inproc.bad_record_full_stage  the bad record is one of a row of uploads larger in all than
 #       the stage segment: the program must not sleep forever for space the failed server never
 #       releases.
@@ -40,7 +51,7 @@ export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
-  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE
+  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
 
 fails=0
@@ -157,6 +168,22 @@ lost_checks() {
   expect_app '^ok: glReadPixels returned' "glReadPixels returned"
   expect_app '^ok: glGetGraphicsResetStatus says GL_[A-Z_]*RESET' "a reset"
   expect_app '^ok: the new context renders' "the new context renders"
+  expect_app '^ok: GL calls on the lost context returned \(then glGetError GL_CONTEXT_LOST, again GL_NO_ERROR\)' \
+    "GL_CONTEXT_LOST from the verbs after the loss, and none from glGetError itself"
+}
+
+# A context with the default strategy (NO_RESET_NOTIFICATION) is lost but never told.
+no_notify_checks() {
+  expect_app '^ok: GL_RESET_NOTIFICATION_STRATEGY is 0x8261' "NO_RESET_NOTIFICATION"
+  expect_app '^ok: glFinish and glReadPixels returned' "glFinish and glReadPixels returned"
+  expect_app '^ok: no reset notification: glGetError GL_NO_ERROR, glGetGraphicsResetStatus GL_NO_ERROR' \
+    "no GL_CONTEXT_LOST and no reset"
+  expect_app '^ok: still no notification after more calls' "no notification after more calls"
+  expect_app '^ok: GL calls on the lost context returned \(then glGetError GL_NO_ERROR, again GL_NO_ERROR\)' \
+    "the calls returned without GL_CONTEXT_LOST"
+  expect_app '^ok: the new context renders' "the new context renders"
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' \
+    "the loss in client.log (logged, only not notified)"
 }
 
 server_bin=$bin/mgl-server
@@ -204,6 +231,32 @@ tcp.kill_midframe)
   expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' "Fatal{ServerGone}"
   expect_log "$dir/server-b/server.log" 'server session transport=tcp' \
     "the recovery session on the second server"
+  ;;
+spawn.lost_no_notification)
+  export MGL_TRANSPORT=spawn
+  app_start lost --no-notify || finish
+  pid=$(spawn_server_pid 1)
+  kill -9 "$pid"
+  for i in $(seq 1 400); do [ -e /proc/"$pid" ] || break; sleep 0.05; done
+  [ -e /proc/"$pid" ] && fail "the killed server $pid was never reaped"
+  app_go
+  app_go # the new context
+  app_wait
+  no_notify_checks
+  ;;
+tcp.lost_no_notification)
+  mgl_server_start "$server_bin" "$dir/server-a" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start lost --no-notify || finish
+  port=$MGLS_PORT
+  kill -9 "$MGLS_PID"
+  wait "$MGLS_PID" 2>/dev/null
+  MGLS_PID=
+  mgl_server_start "$server_bin" "$dir/server-b" "$port" || finish
+  app_go
+  app_go # the new context
+  app_wait
+  no_notify_checks
   ;;
 spawn.kill_idle)
   export MGL_TRANSPORT=spawn
@@ -372,6 +425,75 @@ tcp.wrong_token)
       "the Fatal in the server process's own log"
     kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   fi
+  ;;
+spawn.handshake_caps | tcp.handshake_caps)
+  arm=${case_name%%.*}
+  if [ "$arm" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=$arm
+  fi
+  # A context made and destroyed, nothing drawn: the caps came with the welcome, so no
+  # get_caps record and no round trip (the stats print before the session's closing sync).
+  MGL_PIPE_STATS=1 timeout -s KILL "$GUARD" "$fault" frames 0 >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault frames 0: $(tail -n 3 "$dir/app.out")"
+  expect_app "^MGL-PIPE-STATS transport=$arm\$" "the pipe stats of the $arm arm"
+  expect_app '^  draws=0 frames=0 round_trips=0( |$)' "round_trips=0 at context creation"
+  if grep -q '^  get_caps ' "$dir/app.out"; then
+    fail "a get_caps record crossed: $(grep '^  get_caps ' "$dir/app.out")"
+  fi
+  ;;
+spawn.version_mismatch | tcp.version_mismatch)
+  arm=${case_name%%.*}
+  if [ "$arm" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+    server_log=$dir/server/server.log
+  else
+    export MGL_TRANSPORT=$arm
+    server_log=$MGL_LOG_DIR/server.log
+  fi
+  # The client speaks another MGPipe ABI: the server refuses with both versions, the program's
+  # eglCreateContext fails with the same words, and nothing renders.
+  MGL_TEST_HELLO_ABI=99 timeout -s KILL "$GUARD" "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault refused: $(tail -n 2 "$dir/app.out")"
+  why='client speaks MGPipe ABI 99, this server [0-9]+'
+  expect_app "refused the session: $why" "the version refusal on stderr"
+  expect_log "$MGL_LOG_DIR/client.log" "refused the session: $why" "the version refusal"
+  expect_log "$server_log" "refused (the spawn session|a session from [0-9.:]+): $why" \
+    "the version refusal"
+  # The same program in the same version still works.
+  timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/app2.out" 2>&1 ||
+    fail "the right version did not work: $(tail -n 3 "$dir/app2.out")"
+  ;;
+tcp.session_declines)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  # Two clients, one after the other, hit the same decline site on one server. Each session
+  # has its own tally: both clients' server.log show the decline and a count of 1, and only
+  # their own session's lines; the server's own log names each line's session.
+  for who in a b; do
+    mkdir -p "$dir/$who"
+    MGL_LOG_DIR=$dir/$who timeout -s KILL "$GUARD" "$fault" decline >"$dir/app.$who.out" 2>&1 ||
+      fail "client $who: $(tail -n 3 "$dir/app.$who.out")"
+  done
+  n=1
+  for who in a b; do
+    log=$dir/$who/server.log
+    expect_log "$log" "session=$n\] warn: decline backend-feature-unimplemented: GL_LINE_SMOOTH" \
+      "client $who's session $n decline"
+    expect_log "$log" "session=$n\] .*MGL-DECLINES backend-feature-unimplemented=1( |\$)" \
+      "client $who's own decline count (1)"
+    other=$((3 - n))
+    if grep -q "session=$other\]" "$log" 2>/dev/null; then
+      fail "client $who's server.log has session $other's lines"
+    fi
+    expect_log "$dir/server/server.log" \
+      "session=$n\] warn: decline backend-feature-unimplemented: GL_LINE_SMOOTH" \
+      "session $n's decline, tagged"
+    n=$((n + 1))
+  done
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

@@ -15,6 +15,8 @@
  *   mgl-fault frames N [--wait FIFO]           N frames, each checked (FIFO after the first).
  *   mgl-fault refused                          eglCreateContext must fail (e.g. a wrong token):
  *       prints the EGL error.
+ *   mgl-fault decline                          one draw the server declines (GL_LINE_SMOOTH
+ *       lines), glFinish: no GL error, no reset.
  *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
  *       that misbehaves after (or instead of) a proper hello, then prints what the server
  *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
@@ -23,6 +25,9 @@
  *
  * --at-once (lost): the first GL call after FIFO must already say GL_CONTEXT_LOST (the server
  * died while the program was idle).
+ * --no-notify (lost): the contexts are created without a reset notification strategy, so
+ * NO_RESET_NOTIFICATION: after the loss glGetError never says GL_CONTEXT_LOST and
+ * glGetGraphicsResetStatus always GL_NO_ERROR, and every call still returns.
  * --upload KIB: frame 2 uploads six KIB-sized buffers right after its swap, before any draw
  * (to fill a small stage segment).
  * --wait FIFO: print "READY" on stdout, then block reading a line from FIFO (the test script
@@ -167,14 +172,17 @@ egl_setup(void)
       die_setup("eglBindAPI failed");
 }
 
-/* A robust 3.3 core context that is lost on reset (EGL_EXT_create_context_robustness). */
+static bool no_notify; /* --no-notify: the default strategy, NO_RESET_NOTIFICATION */
+
+/* A robust 3.3 core context that is lost on reset (EGL_EXT_create_context_robustness), or with
+ * --no-notify one that names no strategy (so NO_RESET_NOTIFICATION). */
 static EGLContext
 context_create(void)
 {
    const EGLint attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                           EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                           EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE,
-                          EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                          no_notify ? EGL_NONE : EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
                           EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
    return eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, attr);
 }
@@ -363,13 +371,40 @@ mode_lost(const char *fifo, bool swap, bool at_once)
    if (ctx == EGL_NO_CONTEXT)
       die_setup("eglCreateContext failed (0x%x)", eglGetError());
    make_current(ctx);
+   GLint strategy = 0;
+   glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
+   expect(strategy == (no_notify ? GL_NO_RESET_NOTIFICATION : GL_LOSE_CONTEXT_ON_RESET),
+          "GL_RESET_NOTIFICATION_STRATEGY is 0x%x", (unsigned)strategy);
    struct scene s;
    scene_init(&s);
    if (!frame_draw_and_check(&s, 1))
       return 1;
    wait_fifo(fifo);
    GLenum e, r;
-   if (at_once) {
+   if (no_notify) {
+      /* Lost all the same, but never told (GL 4.5 §2.3.2): no GL_CONTEXT_LOST, no reset. */
+      frame_record(&s, 2);
+      if (swap)
+         eglSwapBuffers(dpy, surf);
+      glFinish();
+      static uint8_t npx[W * H * 4];
+      glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, npx);
+      expect(true, "glFinish and glReadPixels returned");
+      e = glGetError();
+      r = gl.GetGraphicsResetStatus();
+      expect(e == GL_NO_ERROR && r == GL_NO_ERROR,
+             "no reset notification: glGetError %s, glGetGraphicsResetStatus %s",
+             gl_error_name(e), gl_error_name(r));
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glFinish();
+      e = glGetError();
+      r = gl.GetGraphicsResetStatus();
+      expect(e == GL_NO_ERROR && r == GL_NO_ERROR,
+             "still no notification after more calls: glGetError %s, reset status %s",
+             gl_error_name(e), gl_error_name(r));
+   }
+   if (at_once && !no_notify) {
       /* The server died while this program did nothing: the very first question knows. */
       e = glGetError();
       expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST) at once",
@@ -392,7 +427,7 @@ mode_lost(const char *fifo, bool swap, bool at_once)
    memset(px, 0xAB, sizeof(px));
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
    expect(true, "glReadPixels returned");
-   if (!at_once) {
+   if (!at_once && !no_notify) {
       e = glGetError();
       expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST)",
              gl_error_name(e));
@@ -414,8 +449,14 @@ mode_lost(const char *fifo, bool swap, bool at_once)
    glFinish();
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
    eglSwapBuffers(dpy, surf);
-   expect(true, "GL calls on the lost context returned (then glGetError %s)",
-          gl_error_name(glGetError()));
+   /* Each verb on the lost context generated GL_CONTEXT_LOST (none without notification);
+    * glGetError itself generates nothing, so a second one says GL_NO_ERROR. */
+   e = glGetError();
+   GLenum e2 = glGetError();
+   GLenum want = no_notify ? GL_NO_ERROR : GL_CONTEXT_LOST;
+   expect(e == want && e2 == GL_NO_ERROR,
+          "GL calls on the lost context returned (then glGetError %s, again %s)",
+          gl_error_name(e), gl_error_name(e2));
 
    /* A new context starts a new server and renders again (tcp: the script starts one first). */
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -494,6 +535,36 @@ mode_refused(void)
    EGLContext ctx = context_create();
    EGLint e = eglGetError();
    expect(ctx == EGL_NO_CONTEXT, "eglCreateContext refused (EGL error 0x%x)", e);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+/* One draw the server declines (lines with GL_LINE_SMOOTH: the Vulkan backend does not
+ * smooth lines), then glFinish: the session goes on, with no GL error. */
+static int
+mode_decline(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   const float v[4] = {4.0f, 4.0f, 60.0f, 60.0f};
+   glEnable(GL_LINE_SMOOTH);
+   gl.UseProgram(s.prog);
+   gl.BindVertexArray(s.vao);
+   gl.BindBuffer(GL_ARRAY_BUFFER, s.vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+   glDrawArrays(GL_LINES, 0, 2);
+   glFinish();
+   GLenum e = glGetError();
+   GLenum r = gl.GetGraphicsResetStatus();
+   expect(e == GL_NO_ERROR && r == GL_NO_ERROR, "declined draw: glGetError %s, reset status %s",
+          gl_error_name(e), gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);
    return failures ? 1 : 0;
 }
@@ -600,6 +671,11 @@ mode_rogue(const char *kind, const char *hostport)
          printf("rogue %s: refused at the handshake: %s\n", kind, w.reason);
          return 1; /* these kinds are meant to get past the handshake */
       }
+      struct mgp_caps caps; /* an OK welcome brings the caps */
+      if (w.caps_size != sizeof(caps) || !get(fd, &caps, sizeof(caps))) {
+         printf("rogue %s: the welcome brought no caps\n", kind);
+         return 1;
+      }
       _Alignas(16) uint8_t rec[4096];
       if (!strcmp(kind, "bad-call")) {
          uint32_t n = make_record(rec, MGP_CALL_flush, 1);
@@ -690,6 +766,8 @@ main(int argc, char **argv)
          swap = true;
       else if (!strcmp(argv[i], "--at-once"))
          at_once = true;
+      else if (!strcmp(argv[i], "--no-notify"))
+         no_notify = true;
       else if (!strcmp(argv[i], "--upload") && i + 1 < argc)
          upload_kib = (unsigned)atoi(argv[++i]);
       else if (nargs < 4)
@@ -705,8 +783,10 @@ main(int argc, char **argv)
       return mode_refused();
    if (nargs >= 3 && !strcmp(args[0], "rogue"))
       return mode_rogue(args[1], args[2]);
-   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--upload KIB] |\n"
+   if (nargs >= 1 && !strcmp(args[0], "decline"))
+      return mode_decline();
+   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | rogue KIND HOST:PORT\n");
+                   "       frames N [--wait FIFO] | refused | decline | rogue KIND HOST:PORT\n");
    return 2;
 }

@@ -1582,30 +1582,215 @@ static void sc_copy_buffer(void)
   gl.DeleteBuffers(2, b);
 }
 
+/* ---- OpenGL ES contexts (the table's `es` column) ------------------------------------------ */
+
+/* The ES version of the current context from its strings ("OpenGL ES M.m ..." and "OpenGL ES
+ * GLSL ES M.mm ..."), each checked: at least `want`, since EGL may give a later version that
+ * is backward compatible (Mesa gives 3.2 for 2.0; mgl what was asked). Returns major * 10 +
+ * minor, 0 when malformed. */
+static int es_version(int want)
+{
+  const char *v = (const char *)glGetString(GL_VERSION);
+  const char *sl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+  int major = 0, minor = 0, smajor = 0, sminor = 0;
+  if (!v || sscanf(v, "OpenGL ES %d.%d", &major, &minor) != 2 || major * 10 + minor < want)
+    fail("GL_VERSION is \"%s\", expected \"OpenGL ES %d.%d\" or later", v ? v : "(null)",
+         want / 10, want % 10);
+  if (!sl || sscanf(sl, "OpenGL ES GLSL ES %d.%d", &smajor, &sminor) != 2 ||
+      (major == 2 && (smajor != 1 || sminor != 0)) ||
+      (major == 3 && (smajor != 3 || sminor != minor * 10)))
+    fail("GL_SHADING_LANGUAGE_VERSION is \"%s\", which is not GLSL ES for OpenGL ES %d.%d",
+         sl ? sl : "(null)", major, minor);
+  return major * 10 + minor;
+}
+
+static void expect_get_error(GLenum want, const char *what)
+{
+  GLenum e = glGetError();
+  if (e != want)
+    fail("%s: glGetError() = 0x%04x, expected 0x%04x", what, (unsigned)e, (unsigned)want);
+}
+
+/* A shader that must not compile; its log must contain `says`. */
+static void expect_compile_refused(GLenum type, const char *src, const char *says)
+{
+  GLuint sh = gl.CreateShader(type);
+  gl.ShaderSource(sh, 1, &src, NULL);
+  gl.CompileShader(sh);
+  GLint ok = 1;
+  gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+  char log[4096] = "";
+  gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+  if (ok || !strstr(log, says))
+    fail("shader compiled=%d, log \"%s\" (expected a refusal saying \"%s\")", ok, log, says);
+  gl.DeleteShader(sh);
+}
+
+/* Positions (window pixels) and a colour per vertex, interleaved, for a rectangle. */
+static GLuint rect_colour_vbo(float x0, float y0, float x1, float y1, vec4f c)
+{
+  float q[12], data[6 * 6];
+  rect_vertices(q, x0, y0, x1, y1);
+  for (int k = 0; k < 6; k++) {
+    data[6 * k] = q[2 * k];
+    data[6 * k + 1] = q[2 * k + 1];
+    memcpy(&data[6 * k + 2], c.v, 16);
+  }
+  GLuint vbo;
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  return vbo;
+}
+
+/* es2: an OpenGL ES 2.0 context (or a later one, as EGL allows). Its version strings;
+ * GL_MAJOR_VERSION is not an ES 2.0 query;
+ * GLSL ES 1.00 (no #version, attribute/varying, precision, gl_FragColor) draws, through vertex
+ * array object zero, which ES keeps as a default one (a core profile would refuse the draw). */
+static void sc_es2(void)
+{
+  int version = es_version(20);
+  GLint major = -1;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  if (version == 20)
+    expect_get_error(GL_INVALID_ENUM, "glGetIntegerv(GL_MAJOR_VERSION) on ES 2.0");
+  else if (major != version / 10)
+    fail("GL_MAJOR_VERSION %d on OpenGL ES %d.%d", major, version / 10, version % 10);
+  check_gl_error("version queries");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#ifdef GL_ES\nprecision mediump float;\n#endif\n"
+                   "varying lowp vec4 v_color;\n"
+                   "uniform vec4 u_tint;\n"
+                   "void main() { gl_FragColor = v_color * u_tint; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  set_vec4(p, "u_tint", V4(1.0f, 1.0f, 1.0f, 1.0f));
+  const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f), col = V4(0.8f, 0.4f, 0.2f, 1.0f);
+  rect_colour_vbo(8, 12, 44, 52, col);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with vertex array object zero");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 12, 44, 52, to8(col));
+  check_frame("es2", &m);
+}
+
+/* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
+ * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
+ * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
+ * array object zero and with one of its own. */
+static void sc_es3(void)
+{
+  int version = es_version(30);
+  GLint major = -1, minor = -1, mask = -1;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  check_gl_error("GL_MAJOR/MINOR_VERSION");
+  if (major * 10 + minor != version)
+    fail("GL_MAJOR/MINOR_VERSION say %d.%d, GL_VERSION %d.%d", major, minor, version / 10,
+         version % 10);
+  glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+  expect_get_error(GL_INVALID_ENUM, "glGetIntegerv(GL_CONTEXT_PROFILE_MASK) on OpenGL ES");
+
+  expect_compile_refused(GL_VERTEX_SHADER, "#version 330 core\nvoid main() {}\n",
+                         "1.00 ES, ");
+  expect_compile_refused(GL_VERTEX_SHADER, "#version 300\nvoid main() {}\n", "3.00 ES");
+
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in vec4 a_color;\n"
+                   "flat out lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 300 es\n"
+                   "precision mediump float;\n"
+                   "flat in lowp vec4 v_color;\n"
+                   "uniform vec4 u_add;\n"
+                   "layout(location = 0) out vec4 o_color;\n"
+                   "void main() { o_color = v_color + u_add; }\n";
+  const char *fs100 = "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+  {
+    GLuint a = compile(GL_VERTEX_SHADER, vs), b = compile(GL_FRAGMENT_SHADER, fs100);
+    GLuint bad = gl.CreateProgram();
+    gl.AttachShader(bad, a);
+    gl.AttachShader(bad, b);
+    gl.LinkProgram(bad);
+    GLint ok = 1;
+    gl.GetProgramiv(bad, GL_LINK_STATUS, &ok);
+    if (ok)
+      fail("GLSL ES 3.00 and 1.00 shaders linked into one program");
+    gl.DeleteProgram(bad);
+    gl.DeleteShader(a);
+    gl.DeleteShader(b);
+  }
+
+  GLuint p = link_program(vs, fs);
+  gl.UseProgram(p);
+  set_vec4(p, "u_add", V4(0.0f, 0.2f, 0.0f, 0.0f));
+  const vec4f bg = V4(0.2f, 0.0f, 0.0f, 1.0f);
+  const vec4f c0 = V4(0.4f, 0.4f, 0.8f, 1.0f), c1 = V4(0.6f, 0.0f, 0.2f, 1.0f);
+  clear_to(bg);
+  rect_colour_vbo(4, 4, 30, 40, c0); /* vertex array object zero */
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with vertex array object zero");
+  GLuint vao;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  rect_colour_vbo(34, 20, 60, 60, c1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with a vertex array object");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 4, 30, 40, to8(V4(0.4f, 0.6f, 0.8f, 1.0f)));
+  model_rect(&m, 34, 20, 60, 60, to8(V4(0.6f, 0.2f, 0.2f, 1.0f)));
+  check_frame("es3", &m);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
+/* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
   void (*run)(void);
+  int es;
 } SCENARIOS[] = {
-    {"clear", sc_clear},
-    {"triangle", sc_triangle},
-    {"indexed_quad", sc_indexed_quad},
-    {"textured_quad", sc_textured_quad},
-    {"depth_test", sc_depth_test},
-    {"fbo_rtt", sc_fbo_rtt},
-    {"instanced", sc_instanced},
-    {"streamed_subdata", sc_streamed_subdata},
-    {"uniforms_ubo", sc_uniforms_ubo},
-    {"cull_winding", sc_cull_winding},
-    {"viewport_scissor", sc_viewport_scissor},
-    {"glsl140", sc_glsl140},
-    {"readpixels_pack", sc_readpixels_pack},
-    {"msaa_resolve", sc_msaa_resolve},
-    {"blit_scaled", sc_blit_scaled},
-    {"read_depth", sc_read_depth},
-    {"mipmaps", sc_mipmaps},
-    {"copy_buffer", sc_copy_buffer},
+    {"clear", sc_clear, 0},
+    {"triangle", sc_triangle, 0},
+    {"indexed_quad", sc_indexed_quad, 0},
+    {"textured_quad", sc_textured_quad, 0},
+    {"depth_test", sc_depth_test, 0},
+    {"fbo_rtt", sc_fbo_rtt, 0},
+    {"instanced", sc_instanced, 0},
+    {"streamed_subdata", sc_streamed_subdata, 0},
+    {"uniforms_ubo", sc_uniforms_ubo, 0},
+    {"cull_winding", sc_cull_winding, 0},
+    {"viewport_scissor", sc_viewport_scissor, 0},
+    {"glsl140", sc_glsl140, 0},
+    {"readpixels_pack", sc_readpixels_pack, 0},
+    {"msaa_resolve", sc_msaa_resolve, 0},
+    {"blit_scaled", sc_blit_scaled, 0},
+    {"read_depth", sc_read_depth, 0},
+    {"mipmaps", sc_mipmaps, 0},
+    {"copy_buffer", sc_copy_buffer, 0},
+    {"es2", sc_es2, 2},
+    {"es3", sc_es3, 3},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
@@ -1616,7 +1801,7 @@ static EGLint cfg_attrib(EGLDisplay dpy, EGLConfig c, EGLint a)
   return v;
 }
 
-static void egl_setup(void)
+static void egl_setup(int es)
 {
   const char *cext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   if (!cext || !strstr(cext, "EGL_MESA_platform_surfaceless"))
@@ -1633,7 +1818,9 @@ static void egl_setup(void)
   if (!eglInitialize(dpy, &major, &minor))
     die_setup("eglInitialize failed: 0x%x", eglGetError());
 
-  const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+  const EGLint renderable = es == 3 ? EGL_OPENGL_ES3_BIT : es == 2 ? EGL_OPENGL_ES2_BIT
+                                                                    : EGL_OPENGL_BIT;
+  const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, renderable,
                          EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
                          EGL_DEPTH_SIZE, 24, EGL_STENCIL_SIZE, 8, EGL_NONE};
   EGLConfig cfgs[256];
@@ -1658,14 +1845,16 @@ static void egl_setup(void)
   EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, pb);
   if (surf == EGL_NO_SURFACE)
     die_setup("eglCreatePbufferSurface failed: 0x%x", eglGetError());
-  if (!eglBindAPI(EGL_OPENGL_API))
-    die_setup("eglBindAPI(EGL_OPENGL_API) failed: 0x%x", eglGetError());
+  if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
+    die_setup("eglBindAPI(%s) failed: 0x%x", es ? "EGL_OPENGL_ES_API" : "EGL_OPENGL_API",
+              eglGetError());
   const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
+  const EGLint es_attr[] = {EGL_CONTEXT_CLIENT_VERSION, es, EGL_NONE};
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, es ? es_attr : ctx_attr);
   if (ctx == EGL_NO_CONTEXT)
-    die_setup("eglCreateContext(3.3 core) failed: 0x%x", eglGetError());
+    die_setup("eglCreateContext(%s) failed: 0x%x", es ? "OpenGL ES" : "3.3 core", eglGetError());
   if (!eglMakeCurrent(dpy, surf, surf, ctx))
     die_setup("eglMakeCurrent failed: 0x%x", eglGetError());
 
@@ -1688,7 +1877,8 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: mgl-scenario NAME [--write OUT.png]\n"
              "       mgl-scenario --list\n"
-             "Runs one GL 3.3 core scenario on a 64x64 surfaceless pbuffer and checks its pixels.\n"
+             "Runs one GL 3.3 core (or OpenGL ES) scenario on a 64x64 surfaceless pbuffer and checks\n"
+             "its pixels.\n"
              "Exit: 0 pass, 1 fail, 2 usage/setup error.\nScenarios:");
   for (size_t i = 0; i < N_SCENARIOS; i++)
     fprintf(f, " %s", SCENARIOS[i].name);
@@ -1720,9 +1910,12 @@ int main(int argc, char **argv)
     return 2;
   }
   void (*run)(void) = NULL;
+  int es = 0;
   for (size_t k = 0; k < N_SCENARIOS; k++)
-    if (!strcmp(SCENARIOS[k].name, name))
+    if (!strcmp(SCENARIOS[k].name, name)) {
       run = SCENARIOS[k].run;
+      es = SCENARIOS[k].es;
+    }
   if (!run) {
     fprintf(stderr, "mgl-scenario: unknown scenario '%s'\n", name);
     usage(stderr);
@@ -1731,7 +1924,7 @@ int main(int argc, char **argv)
   g_scenario = name;
   setvbuf(stdout, NULL, _IOLBF, 0);
 
-  egl_setup();
+  egl_setup(es);
   run();
   check_gl_error("end of scenario");
   if (png_path)

@@ -202,11 +202,12 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, struct glsl_str *log, int *version_out, char *profile_out)
+check_version(const char *src, bool es, struct glsl_str *log, int *version_out,
+              char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
-   int version = 110, col = 1;
+   int version = es ? 100 : 110, col = 1;
    char profile[16] = "";
    const char *line_start = p;
    while (line_start > src && line_start[-1] != '\n')
@@ -230,6 +231,24 @@ check_version(const char *src, struct glsl_str *log, int *version_out, char *pro
    }
    *version_out = version;
    memcpy(profile_out, profile, sizeof(profile));
+
+   if (es) {
+      /* GLSL ES 3.00 §3.3: 1.00 has no profile, 3.00 must say "es"; desktop versions are not
+       * ES's. A 1.00 shader says "es" in its profile_out so that lowering knows. */
+      if ((version == 100 && !profile[0]) || (version == 300 && !strcmp(profile, "es"))) {
+         snprintf(profile_out, 16, "es");
+         return true;
+      }
+      char what[48];
+      snprintf(what, sizeof(what), "%d.%02d%s%s", version / 100, version % 100,
+               !strcmp(profile, "es") ? " ES" : profile[0] ? " " : "",
+               !strcmp(profile, "es") ? "" : profile);
+      glsl_str_printf(log,
+                      "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
+                      "1.00 ES, and 3.00 ES\n",
+                      line, col, what);
+      return false;
+   }
 
    bool old = version == 110 || version == 120 || version == 130 || version == 140;
    if (old && (!profile[0] || !strcmp(profile, "core")))
@@ -337,7 +356,8 @@ preprocess_gl(enum glsl_stage stage, const char *source, struct glsl_str *log)
 /* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
  * splicing, the version gate, GL preprocessing, lowering. */
 static bool
-prepare_unit(enum glsl_stage stage, const char *source, struct glsl_unit *u, struct glsl_str *log)
+prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_unit *u,
+             struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    if (!source) {
@@ -352,7 +372,7 @@ prepare_unit(enum glsl_stage stage, const char *source, struct glsl_unit *u, str
    int version;
    char profile[16];
    char *pp = NULL;
-   bool ok = check_version(spliced, log, &version, profile) &&
+   bool ok = check_version(spliced, es, log, &version, profile) &&
              (pp = preprocess_gl(stage, spliced, log)) &&
              glsl_lower_preprocessed(stage, pp, version, profile, u, log);
    free(pp);
@@ -384,7 +404,7 @@ parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *
 }
 
 bool
-glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log)
+glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log)
 {
    struct glsl_str log = {0};
    bool ok = false;
@@ -394,7 +414,7 @@ glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log)
       glsl_str_append(&log, "error: glslang failed to initialize\n");
    } else {
       struct glsl_unit u;
-      if (prepare_unit(stage, source, &u, &log)) {
+      if (prepare_unit(stage, es, source, &u, &log)) {
          glslang_shader_t *sh = parse_text(stage, u.text, &log, &ok);
          if (sh)
             glslang_shader_delete(sh);
@@ -614,7 +634,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, struct sta
    for (unsigned k = 0; k < num; k++) {
       struct glsl_str slog = {0};
       bool sok = false;
-      if (prepare_unit(s, objects[k], &su->units[k], &slog))
+      if (prepare_unit(s, input->es, objects[k], &su->units[k], &slog))
          su->shaders[k] = parse_text(s, su->units[k].text, &slog, &sok);
       if (!sok) {
          glsl_str_printf(log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
@@ -705,6 +725,25 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    }
    if (!compiled)
       goto done;
+   if (input->es) {
+      /* GLSL ES 3.00 §1.5 (and ES 2.0's linker): every shader of a program has one version. */
+      int first = 0;
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+         for (unsigned k = 0; (present & GLSL_STAGE_BIT(s)) && k < units[s].num; k++) {
+            int v = units[s].units[k].version;
+            if (!first)
+               first = v;
+            else if (v != first && compiled) {
+               glsl_str_printf(&log, "error: linking GLSL ES %d.%02d with GLSL ES %d.%02d: the "
+                                     "shaders of a program must have the same version\n",
+                               first / 100, first % 100, v / 100, v % 100);
+               compiled = false;
+            }
+         }
+      }
+      if (!compiled)
+         goto done;
+   }
 
    /* The AST bit makes glslang dump each stage's "Linker Objects" into the debug log. */
    if (!glslang_program_link(gprog, spv_messages | GLSLANG_MSG_AST_BIT)) {

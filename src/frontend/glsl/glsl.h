@@ -119,7 +119,9 @@ bool glsl_init(void);
 /* glCompileShader: parse and check one shader object. Returns whether it compiled; *info_log gets
  * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
  * NULL. A shader without main() compiles (main may come from another shader object). */
-bool glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log);
+/* es: the shader is for an OpenGL ES context: GLSL ES 1.00 (the default without #version) and
+ * 3.00 ("300 es") are its versions, lowered to desktop 1.40 / 3.30 for glslang (glsl_lower.c). */
+bool glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log);
 
 /* A glBindAttribLocation / glBindFragDataLocation pair. The name may be the variable's name or,
  * for arrays, the name with "[0]". */
@@ -139,6 +141,7 @@ struct glsl_link_input {
     * source[s] when num_objects[s] > 0. */
    const char *const *objects[GLSL_STAGE_COUNT];
    unsigned num_objects[GLSL_STAGE_COUNT];
+   bool es; /* an OpenGL ES program (see glsl_compile_shader) */
 };
 
 /* A leaf uniform: a member of the default uniform block or of a uniform block. GL naming: "tint",

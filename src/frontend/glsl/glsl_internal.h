@@ -82,7 +82,8 @@ enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
 /* One compilation unit (a shader object) as glslang's Vulkan target compiles it. */
 struct glsl_unit {
    char *text;            /* the lowered source (malloc'd) */
-   int version;           /* as the app wrote it (110 when it has no #version) */
+   int version;           /* as the app wrote it (110, ES 100, when it has no #version) */
+   bool es;               /* GLSL ES (1.00 or 3.00) */
    int compile_version;   /* what `text` declares: at least 140 */
    uint32_t helpers;      /* built-ins it calls; their bodies come from the support unit */
    bool depth_range;      /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */

@@ -9,7 +9,8 @@
  *     the app's line numbers kept by the preprocessor's own #line directives), a token-level
  *     rewrite:
  *      - #version 110/120/130 becomes #version 140 (the oldest glslang's Vulkan target takes); in
- *        1.10/1.20 `attribute` / `varying` become `in` / `out` (1.40 deprecates them);
+ *        1.10/1.20 `attribute` / `varying` become `in` / `out` (1.40 deprecates them); GLSL ES
+ *        1.00 and 3.00 are lowered as desktop 1.20 and 3.30 (their desktop counterparts);
  *      - names that are keywords only in Vulkan GLSL (texture2D, sampler, subpassInput, ...) and
  *        the names of the built-ins we provide are renamed GLSL_MANGLE + name (reflection strips
  *        the prefix again, so an app's variable called `sampler` keeps its name);
@@ -385,7 +386,15 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
+   u->es = profile && !strcmp(profile, "es");
    u->frag_coord_layout = -1;
+   if (u->es) {
+      /* GLSL ES 1.00 is desktop 1.20's language with precision qualifiers (which desktop 1.30+
+       * takes and ignores: highp is a correct mediump); GLSL ES 3.00 is 3.30's. Lowered as
+       * those, through the same path; the #version line says the desktop version. */
+      version = version == 100 ? 120 : 330;
+      profile = NULL;
+   }
    u->compile_version = version < 140 ? 140 : version;
 
    struct lower L = {.stage = stage, .p = pp, .log = log};

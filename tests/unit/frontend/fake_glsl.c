@@ -31,9 +31,9 @@ dup(const char *s)
 }
 
 bool
-glsl_compile_shader(enum glsl_stage stage, const char *source, char **info_log)
+glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log)
 {
-   (void)stage;
+   (void)stage, (void)es;
    bool ok = !strstr(source, "COMPILE_ERROR");
    if (info_log)
       *info_log = dup(ok ? "" : "0:1: error: fake compile error\n");

@@ -1,6 +1,6 @@
 /* test_errors.c — unit.frontend.errors: the spec's errors, checked in the client, and
  * glGetError's semantics (first error sticks until read; a lost session reports
- * GL_CONTEXT_LOST once and later calls are harmless). */
+ * GL_CONTEXT_LOST by the context's reset notification strategy and later calls are harmless). */
 #include "fe_test_util.h"
 
 static void
@@ -396,12 +396,24 @@ test_texture_fbo_errors(void)
    env_finish(&e);
 }
 
-/* A lost session: GL_CONTEXT_LOST once, then calls are harmless and send nothing. */
+/* A lost session. LOSE_CONTEXT_ON_RESET: glGetError says GL_CONTEXT_LOST for the reset, then
+ * for each verb issued on the lost context, and never by itself; the reset status says so
+ * once. NO_RESET_NOTIFICATION (the default): never told (GL 4.5 §2.3.2). Either way the calls
+ * are harmless and send nothing. */
 static void
-test_lost_context(void)
+test_lost_context(bool lose)
 {
    struct fe_test_env e;
-   env_init(&e, 16, 16);
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(&e, 0, sizeof(e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f,
+                               .lose_context_on_reset = lose};
+   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
+   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   GLint strategy = 0;
+   mgl_glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
+   CHECK_EQ(strategy, lose ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
    make_drawable();
    mgl_glBindBuffer(0x1234, 0);
    fake_set_failed(true);
@@ -409,7 +421,8 @@ test_lost_context(void)
    /* the next verb notices the loss and sends nothing */
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_EQ(fake_count(), 0);
-   CHECK_ERR(GL_CONTEXT_LOST);
+   /* LOSE: the reset replaces the context's state, its pending error with it */
+   CHECK_ERR(lose ? GL_CONTEXT_LOST : GL_INVALID_ENUM);
    CHECK_ERR(GL_NO_ERROR);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    mgl_glClear(GL_COLOR_BUFFER_BIT);
@@ -418,8 +431,9 @@ test_lost_context(void)
    mgl_glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
    CHECK(mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_READ_ONLY) == NULL);
    CHECK_EQ(fake_count(), 0);
+   CHECK_ERR(lose ? GL_CONTEXT_LOST : GL_NO_ERROR);
    CHECK_ERR(GL_NO_ERROR);
-   CHECK_EQ(mgl_glGetGraphicsResetStatus(), GL_UNKNOWN_CONTEXT_RESET);
+   CHECK_EQ(mgl_glGetGraphicsResetStatus(), lose ? GL_UNKNOWN_CONTEXT_RESET : GL_NO_ERROR);
    CHECK_EQ(mgl_glGetGraphicsResetStatus(), GL_NO_ERROR);
    CHECK(fe_swap_buffers(e.ctx, e.surf) == FE_CONTEXT_LOST);
    fake_set_failed(false);
@@ -541,7 +555,8 @@ main(void)
    test_program_errors();
    test_state_errors();
    test_texture_fbo_errors();
-   test_lost_context();
+   test_lost_context(true);
+   test_lost_context(false);
    test_no_error_context();
    test_share_group();
    test_missing_backend_calls();

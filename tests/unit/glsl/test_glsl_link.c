@@ -102,9 +102,9 @@ main(void)
 {
    CHECK(glsl_init(), "glsl_init");
    char *log = NULL;
-   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "vertex compile: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "vertex compile: %s", log);
    free(log);
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "fragment compile: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "fragment compile: %s", log);
    free(log);
 
    const struct glsl_binding attribs[] = {{"position", 5}, {"not_there", 9}};

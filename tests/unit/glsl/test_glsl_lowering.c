@@ -105,9 +105,9 @@ test_version_130(void)
                     "                  textureCube(cube, tc.xyx) + shadow2D(depth, vec3(tc, 0.5));\n"
                     "}\n";
    char *log = NULL;
-   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "1.30 vertex: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "1.30 vertex: %s", log);
    free(log);
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "1.30 fragment: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "1.30 fragment: %s", log);
    free(log);
    struct glsl_program *p = link2(vs, fs, &log);
    CHECK(p, "1.30 link: %s", log);
@@ -162,7 +162,7 @@ test_legacy_and_vulkan_keywords(void)
 
    /* A message about a renamed identifier names it as the app wrote it. */
    const char *bad = "#version 150\nout vec4 o;\nvoid main() { o = vec4(sampler); }\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad, &log), "undeclared `sampler' compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad, &log), "undeclared `sampler' compiled");
    CHECK(log && strstr(log, "'sampler'") && !strstr(log, "_mgl"), "log: %s", log);
    free(log);
 }
@@ -221,7 +221,7 @@ test_inverse_140(void)
                     "in vec3 v;\n"
                     "void main() { gl_FragColor = inverse(m4) * vec4(inverse(m2)[0], v.xy); }\n";
    char *log = NULL;
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "inverse compile: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "inverse compile: %s", log);
    free(log);
    struct glsl_program *p = link2(vs, fs, &log);
    CHECK(p, "inverse link: %s", log);
@@ -255,7 +255,7 @@ test_inverse_140(void)
    /* Not a 1.30 built-in. */
    const char *fs130 = "#version 130\nuniform mat2 m2;\n"
                        "void main() { gl_FragColor = vec4(inverse(m2)[0], 0.0, 1.0); }\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs130, &log), "1.30 inverse compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs130, &log), "1.30 inverse compiled");
    free(log);
 }
 
@@ -277,7 +277,7 @@ test_line_continuation(void)
                     "   color = failed ? vec4(1.0) : vec4(x);\n"    /* 12 */
                     "}\n";
    char *log = NULL;
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "continuation: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "continuation: %s", log);
    free(log);
    const char *vs = "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
    struct glsl_program *p = link2(vs, fs, &log);
@@ -294,7 +294,7 @@ test_line_continuation(void)
                      "   color = vec4(A(2.0));\n" /* 7 */
                      "   color = nope;\n"         /* 8 */
                      "}\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad, &log), "bad compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad, &log), "bad compiled");
    CHECK(log && strstr(log, "0:8:") && strstr(log, "nope"), "line 8: %s", log);
    free(log);
 }
@@ -309,7 +309,7 @@ test_frag_coord(void)
                       "out vec4 o;\n"
                       "void main() { o = vec4(gl_FragCoord.xy, gl_FragCoord.z, 1.0); }\n";
    char *log = NULL;
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, both, &log), "both: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, both, &log), "both: %s", log);
    free(log);
    struct glsl_program *p = link2(vs, both, &log);
    CHECK(p, "both link: %s", log);
@@ -347,7 +347,7 @@ test_frag_coord(void)
    const char *late = "#version 150\nout vec4 o;\nvec4 f() { return gl_FragCoord; }\n"
                       "layout(origin_upper_left) in vec4 gl_FragCoord;\n"
                       "void main() { o = f(); }\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, late, &log) && log &&
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, late, &log) && log &&
             strstr(log, "0:4") && strstr(log, "gl_FragCoord"),
          "redeclared after use: %s", log);
    free(log);
@@ -435,7 +435,7 @@ test_objects(void)
    free(log);
 
    /* Each object compiles on its own too (glCompileShader). */
-   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, v2, &log), "v2 alone: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, v2, &log), "v2 alone: %s", log);
    free(log);
 }
 

@@ -26,9 +26,9 @@ static void
 accepted_with(const char *header, const char *vbody, const char *fbody, const char *output)
 {
    char *vs = cat(header, vbody), *fs = cat(header, fbody), *log = NULL;
-   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "[%s] vertex: %s", header, log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "[%s] vertex: %s", header, log);
    free(log);
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, fs, &log), "[%s] fragment: %s", header, log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "[%s] fragment: %s", header, log);
    free(log);
    struct glsl_link_input in = {.source = {vs, fs}};
    struct glsl_program *p = glsl_link(&in, &log);
@@ -58,7 +58,7 @@ static void
 rejected(const char *header, const char *where)
 {
    char *vs = cat(header, vs_body), *log = NULL;
-   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, vs, &log), "[%s] compiled", header);
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "[%s] compiled", header);
    CHECK(log && strstr(log, "is not supported") &&
             strstr(log, "Supported versions are: 1.10, 1.20, 1.30, 1.40, 1.50 core, and 3.30 core"),
          "[%s] log: %s", header, log);
@@ -103,26 +103,26 @@ main(void)
    /* Syntax error on line 4. */
    char *log = NULL;
    const char *bad = "#version 330 core\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad, &log), "syntax error compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad, &log), "syntax error compiled");
    CHECK(log && strstr(log, "0:4"), "log does not name line 4: %s", log);
    printf("  syntax error -> %s", log);
    free(log);
 
    /* The same in a version compiled as 1.40, and in 1.10 without a #version. */
    const char *bad130 = "#version 130\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad130, &log), "1.30 syntax error compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad130, &log), "1.30 syntax error compiled");
    CHECK(log && strstr(log, "0:4") && !strstr(log, "0:5"), "1.30: log does not name line 4: %s",
          log);
    free(log);
    const char *bad110 = "\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, bad110, &log), "1.10 syntax error compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad110, &log), "1.10 syntax error compiled");
    CHECK(log && strstr(log, "0:4") && !strstr(log, "0:5"), "1.10: log does not name line 4: %s",
          log);
    free(log);
 
    /* Undeclared identifier on line 3. */
    const char *undecl = "#version 150\nout vec4 o;\nvoid main() { o = vec4(nope); }\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, undecl, &log), "undeclared compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, undecl, &log), "undeclared compiled");
    CHECK(log && strstr(log, "0:3") && strstr(log, "nope"), "log: %s", log);
    free(log);
 
@@ -136,7 +136,7 @@ main(void)
 
    /* No main(): compiles (it may come from another shader object), does not link. */
    const char *nomain = "#version 330 core\nfloat helper(float x) { return x * 2.0; }\n";
-   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, nomain, &log), "no-main compile: %s", log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, nomain, &log), "no-main compile: %s", log);
    free(log);
    struct glsl_link_input in2 = {.source = {nomain, NULL}};
    p = glsl_link(&in2, &log);
@@ -146,9 +146,9 @@ main(void)
    free(log);
 
    /* NULL info_log is allowed. */
-   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, "#version 450\n", NULL), "NULL log");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, "#version 450\n", NULL), "NULL log");
    /* NULL source does not crash. */
-   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, NULL, &log), "NULL source");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, NULL, &log), "NULL source");
    free(log);
    struct glsl_link_input none = {0};
    CHECK(!glsl_link(&none, &log), "empty program linked");

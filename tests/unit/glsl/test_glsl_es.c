@@ -1,0 +1,108 @@
+/* unit.glsl.es — GLSL ES for OpenGL ES contexts (glsl_compile_shader's es): 1.00 (also without a
+ * #version) and "300 es" compile and link to valid SPIR-V with the app's names and locations;
+ * precision qualifiers are taken; desktop versions and "300" without "es" are refused naming the
+ * ES versions; the shaders of an ES program must share one version. */
+#include "glsl_test_util.h"
+
+static const char *vs100 = "#version 100\n"
+                           "attribute vec4 pos;\nattribute mediump vec2 uv;\n"
+                           "varying mediump vec2 v_uv;\n"
+                           "void main() { gl_Position = pos; v_uv = uv; }\n";
+static const char *fs100 = "#version 100\n"
+                           "#ifdef GL_ES\nprecision mediump float;\n#endif\n"
+                           "uniform sampler2D tex;\nuniform lowp vec4 tint;\n"
+                           "varying mediump vec2 v_uv;\n"
+                           "void main() { gl_FragColor = texture2D(tex, v_uv) * tint; }\n";
+static const char *vs300 = "#version 300 es\n"
+                           "layout(location = 1) in vec4 pos;\nout highp vec4 col;\n"
+                           "void main() { gl_Position = pos; col = pos; }\n";
+static const char *fs300 = "#version 300 es\n"
+                           "precision mediump float;\n"
+                           "in highp vec4 col;\nlayout(location = 0) out vec4 o;\n"
+                           "uniform Block { vec4 k; };\n"
+                           "void main() { o = col * k; }\n";
+
+static struct glsl_program *
+link_es(const char *vs, const char *fs, char **log)
+{
+   struct glsl_link_input in = {.source = {vs, fs}, .es = true};
+   return glsl_link(&in, log);
+}
+
+static void
+compiles(enum glsl_stage stage, const char *src, const char *what)
+{
+   char *log = NULL;
+   CHECK(glsl_compile_shader(stage, true, src, &log), "%s: %s", what, log);
+   free(log);
+}
+
+static void
+refused(const char *src, const char *says)
+{
+   char *log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true, src, &log), "[%s] compiled", src);
+   CHECK(log && strstr(log, says) && strstr(log, "Supported versions are: 1.00 ES, and 3.00 ES"),
+         "[%s] log: %s", src, log);
+   free(log);
+}
+
+int
+main(void)
+{
+   compiles(GLSL_STAGE_VERTEX, vs100, "1.00 vertex");
+   compiles(GLSL_STAGE_FRAGMENT, fs100, "1.00 fragment");
+   compiles(GLSL_STAGE_VERTEX, vs100 + strlen("#version 100\n"), "1.00 without #version");
+   compiles(GLSL_STAGE_VERTEX, vs300, "3.00 vertex");
+   compiles(GLSL_STAGE_FRAGMENT, fs300, "3.00 fragment");
+
+   char *log = NULL;
+   struct glsl_program *p = link_es(vs100, fs100, &log);
+   CHECK(p, "1.00 link: %s", log);
+   if (p) {
+      CHECK(t_spirv_val(&p->spirv[0], "es100-vs") != 0, "1.00 vertex SPIR-V");
+      CHECK(t_spirv_val(&p->spirv[1], "es100-fs") != 0, "1.00 fragment SPIR-V");
+      const struct glsl_io *pos = glsl_program_find_input(p, "pos");
+      const struct glsl_io *uv = glsl_program_find_input(p, "uv");
+      CHECK(pos && pos->active && uv && uv->active, "1.00 attributes pos and uv");
+      CHECK(glsl_program_find_output(p, "gl_FragColor"), "1.00 output gl_FragColor");
+      CHECK(glsl_program_find_uniform(p, "tint"), "1.00 uniform tint");
+      CHECK(glsl_program_find_sampler(p, "tex"), "1.00 sampler tex");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   log = NULL;
+   p = link_es(vs300, fs300, &log);
+   CHECK(p, "3.00 link: %s", log);
+   if (p) {
+      CHECK(t_spirv_val(&p->spirv[0], "es300-vs") != 0, "3.00 vertex SPIR-V");
+      CHECK(t_spirv_val(&p->spirv[1], "es300-fs") != 0, "3.00 fragment SPIR-V");
+      const struct glsl_io *pos = glsl_program_find_input(p, "pos");
+      const struct glsl_io *o = glsl_program_find_output(p, "o");
+      CHECK(pos && pos->location == 1, "3.00 input pos at location 1");
+      CHECK(o && o->location == 0, "3.00 output o at location 0");
+      CHECK(glsl_program_find_block(p, "Block"), "3.00 uniform block");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* ES 2.0 §2.10.3 / GLSL ES 3.00 §1.5: one version per program. */
+   log = NULL;
+   p = link_es(vs100, fs300, &log);
+   CHECK(!p && log && strstr(log, "must have the same version"), "mixed versions: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+
+   refused("#version 330\nvoid main() {}\n", "GLSL 3.30");
+   refused("#version 300\nvoid main() {}\n", "GLSL 3.00");
+   refused("#version 310 es\nvoid main() {}\n", "GLSL 3.10 ES");
+   refused("#version 110\nvoid main() {}\n", "GLSL 1.10");
+   /* and a desktop context still refuses ES */
+   log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs300, &log) && log &&
+            strstr(log, "GLSL 3.00 ES is not supported"),
+         "desktop 300 es: %s", log);
+   free(log);
+   return t_finish("unit.glsl.es");
+}
