@@ -320,6 +320,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    if (!cmd)
       return false;
    scr->begin_rendering(cmd, &ri);
+   scr->render_passes_begun++;
    scr->rendering_ctx = ctx;
    ctx->dyn_dirty = true;
    return true;
