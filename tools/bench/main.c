@@ -9,6 +9,8 @@
  *   streaming: glBufferSubData / glTexSubImage2D MB/s at several sizes, and
  *     draws/s when the drawn sub-range is rewritten before each draw;
  *   readback: glReadPixels latency of one pixel and MB/s of the surface;
+ *   frame: mgl-demo's scene (tools/common/demo_scene.c, 48x48 cubes, one
+ *     draw each) at the pbuffer's size, frames/s, eglSwapBuffers per frame;
  *   memcpy MB/s of the upload sizes, as the physical limit.
  *
  * Each case warms up, ends a frame (eglSwapBuffers), runs its timed loop and
@@ -20,6 +22,7 @@
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include "demo_scene.h"
 #include "egl_app.h"
 #include <GL/gl.h>
 #include <GL/glext.h>
@@ -36,6 +39,8 @@
 
 #define BENCH_SIZE 256 /* pbuffer edge: the readback case reads it whole */
 #define BENCH_WARMUP 64
+#define BENCH_FRAME_WARMUP 4
+#define BENCH_DEMO_GRID 48 /* mgl-demo's default */
 #define BENCH_BATCH 64
 #define BENCH_UNITS 8
 #define BENCH_UNIFORMS 16
@@ -104,6 +109,7 @@ struct bench {
   GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
   GLuint textures[BENCH_UNITS][2];
   GLuint big_texture;
+  struct demo_scene *scene; /* the frame case's, while it runs */
   unsigned char *src;
   unsigned char *dst;
 };
@@ -342,6 +348,7 @@ static void bench_reset(struct bench *b)
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDisable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
+  glDisable(GL_CULL_FACE);
   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 }
@@ -368,6 +375,7 @@ enum case_kind {
   K_TEXSUB,
   K_READ_LATENCY,
   K_READ_BANDWIDTH,
+  K_FRAME,
   K_MEMCPY,
 };
 
@@ -402,6 +410,7 @@ static const struct bench_case cases[] = {
     {"texsub_4MiB", K_TEXSUB, 1024, false},
     {"readpixels_1px", K_READ_LATENCY, 0, false},
     {"readpixels_256KiB", K_READ_BANDWIDTH, 0, false},
+    {"demo_frame", K_FRAME, 0, false},
     {"memcpy_64KiB", K_MEMCPY, 64u << 10, true},
     {"memcpy_1MiB", K_MEMCPY, 1u << 20, true},
     {"memcpy_4MiB", K_MEMCPY, 4u << 20, true},
@@ -492,6 +501,10 @@ static unsigned step(struct bench *b, const struct bench_case *c, unsigned i)
   case K_READ_BANDWIDTH:
     glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
     return 1;
+  case K_FRAME:
+    demo_scene_draw_frame(b->scene, (int)i);
+    eglSwapBuffers(b->egl.display, b->egl.surface);
+    return 1;
   case K_MEMCPY:
     memcpy(b->dst, b->src + k, c->size);
     __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
@@ -500,7 +513,7 @@ static unsigned step(struct bench *b, const struct bench_case *c, unsigned i)
   return 0;
 }
 
-static void case_prepare(struct bench *b, const struct bench_case *c)
+static bool case_prepare(struct bench *b, const struct bench_case *c)
 {
   const struct gl_api *gl = &b->gl;
   bench_reset(b);
@@ -515,9 +528,13 @@ static void case_prepare(struct bench *b, const struct bench_case *c)
   case K_TEXSUB:
     glBindTexture(GL_TEXTURE_2D, b->big_texture); /* unit 0 is active */
     break;
+  case K_FRAME:
+    b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
+    return b->scene != NULL;
   default:
     break;
   }
+  return true;
 }
 
 static double case_value(const struct bench_case *c, uint64_t n, double secs, const char **unit)
@@ -533,6 +550,9 @@ static double case_value(const struct bench_case *c, uint64_t n, double secs, co
   case K_READ_BANDWIDTH:
     *unit = "MB/s";
     return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
+  case K_FRAME:
+    *unit = "frames/s";
+    return (double)n / secs;
   case K_READ_LATENCY:
     *unit = "us";
     return secs / (double)n * 1e6;
@@ -544,9 +564,10 @@ static double case_value(const struct bench_case *c, uint64_t n, double secs, co
 
 static bool run_case(struct bench *b, const struct bench_case *c)
 {
-  case_prepare(b, c);
+  if (!case_prepare(b, c))
+    return false;
   unsigned i = 0;
-  for (; i < BENCH_WARMUP; i++)
+  for (unsigned w = c->kind == K_FRAME ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
     step(b, c, i);
   glFinish();
   bool ok = gl_check(c->name);
@@ -565,6 +586,8 @@ static bool run_case(struct bench *b, const struct bench_case *c)
   glFinish();
   t1 = now_s();
   ok = gl_check(c->name) && ok;
+  demo_scene_destroy(b->scene);
+  b->scene = NULL;
   if (ok && !b->opt->warmup_only) {
     const char *unit = "";
     double v = case_value(c, n, t1 - t0, &unit);
@@ -602,7 +625,8 @@ static void print_usage(FILE *f)
         "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
         "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
         "tools/bench/transport.sh tabulates.  With MGL_PIPE_STATS=frame, each case ends\n"
-        "a frame after its warm-up and another after its timed loop.\n"
+        "a frame after its warm-up and another after its timed loop (demo_frame ends\n"
+        "one per frame).\n"
         "\n"
         "  --case NAME     run only case NAME (see --list)\n"
         "  --seconds S     timed length of each case (default 1)\n"
