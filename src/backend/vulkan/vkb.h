@@ -536,6 +536,7 @@ VKB_CALL(get_texture_image, mgp_get_texture_image);
 VKB_CALL(clear, mgp_clear);
 VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);
+VKB_CALL(draw, mgp_draw);
 VKB_CALL(flush, mgp_u32_args);
 VKB_CALL(present, mgp_present);
 
