@@ -358,6 +358,7 @@ struct vkb_screen {
    /* counters (gate_counters) */
    unsigned long long pipelines_created;
    unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
+   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
    unsigned long long unsound_serial_complete;
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
