@@ -81,6 +81,18 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       a.flags |= MGP_DRAW_USER_INDICES;
       a.user_indices = (struct mgp_span){.ptr = (void *)d->user_indices, .size = d->user_size};
    }
+   /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6). */
+   if (num == 1 && a.instance_count == 1 && !a.flags && fe_call_supported(ctx->share, MGP_CALL_draw)) {
+      const struct mgp_draw c = {
+         .mode = a.mode,
+         .index_size = a.index_size,
+         .start = ranges[0].start,
+         .count = ranges[0].count,
+         .index_bias = ranges[0].index_bias,
+      };
+      mgp_draw(&ctx->pipe, &c);
+      return;
+   }
    mgp_draw_vbo(&ctx->pipe, &a, ranges);
 }
 

@@ -357,6 +357,8 @@ struct vkb_screen {
 
    /* counters (gate_counters) */
    unsigned long long pipelines_created;
+   unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
+   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
    unsigned long long unsound_serial_complete;
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
@@ -535,6 +537,7 @@ VKB_CALL(get_texture_image, mgp_get_texture_image);
 VKB_CALL(clear, mgp_clear);
 VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);
+VKB_CALL(draw, mgp_draw);
 VKB_CALL(flush, mgp_u32_args);
 VKB_CALL(present, mgp_present);
 

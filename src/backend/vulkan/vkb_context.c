@@ -320,6 +320,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    if (!cmd)
       return false;
    scr->begin_rendering(cmd, &ri);
+   scr->render_passes_begun++;
    scr->rendering_ctx = ctx;
    ctx->dyn_dirty = true;
    return true;
@@ -549,6 +550,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .get_texture_image = vkb_get_texture_image,
    .buffer_subdata_resident = NULL,
    .draw_vbo = vkb_draw_vbo,
+   .draw = vkb_draw,
    .launch_grid = NULL,
    .memory_barrier = NULL,
    .begin_query = NULL,

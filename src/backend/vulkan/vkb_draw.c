@@ -626,3 +626,18 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                    args->start_instance);
    }
 }
+
+/* The compact draw is draw_vbo with its defaults (pipe_types.def). */
+VKB_CALL(draw, mgp_draw)
+{
+   (void)tail;
+   (void)tail_count;
+   const struct mgp_draw_vbo full = {
+      .mode = args->mode,
+      .index_size = args->index_size,
+      .instance_count = 1,
+      .num_draws = 1,
+   };
+   const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
+   vkb_draw_vbo(self, &full, &range, 1);
+}

@@ -5,6 +5,7 @@
 #include "fe_cso.h"
 #include "fe_test_util.h"
 #include "hash.h"
+#include "pipe_codec.h"
 
 static const struct mgp_draw_vbo *
 draw_args(unsigned nth)
@@ -789,6 +790,44 @@ test_present(void)
    env_finish(&e);
 }
 
+/* With the backend's compact draw, a plain draw goes out as `draw` (at most 32 wire bytes, the
+ * issue 6 target) with draw_vbo's meaning; what it cannot say (instances, restart) stays a
+ * draw_vbo. */
+static void
+test_compact_draw(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   make_drawable();
+   fake_caps.call_mask[MGP_CALL_draw / 64] |= 1ull << (MGP_CALL_draw % 64);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLE_STRIP, 2, 5);
+   CHECK_EQ(fake_count(), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_draw, 0);
+   if (r) {
+      const struct mgp_draw *d = (const struct mgp_draw *)r->args;
+      CHECK_EQ(d->mode, GL_TRIANGLE_STRIP);
+      CHECK_EQ(d->index_size, 0);
+      CHECK_EQ(d->start, 2);
+      CHECK_EQ(d->count, 5);
+      CHECK_EQ(d->index_bias, 0);
+   }
+   CHECK(mgp_record_size(MGP_CALL_draw, 0) <= 32);
+   CHECK(mgp_record_size(MGP_CALL_draw, 0) < mgp_record_size(MGP_CALL_draw_vbo, 1));
+
+   fake_clear();
+   mgl_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   const struct mgp_draw_vbo *a = draw_args(0);
+   CHECK(a && a->instance_count == 2 && a->num_draws == 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   fake_caps.call_mask[MGP_CALL_draw / 64] &= ~(1ull << (MGP_CALL_draw % 64));
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -807,5 +846,6 @@ main(void)
    test_map_buffer();
    test_clear_and_read();
    test_present();
+   test_compact_draw();
    return fe_test_report("unit.frontend.tracker");
 }

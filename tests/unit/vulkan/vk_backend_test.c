@@ -1169,6 +1169,35 @@ read_as(struct t *t, int x, int y, uint32_t w, uint32_t h, uint32_t format, uint
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
 }
 
+/* An RGBA/UNSIGNED_BYTE read of an RGBA8 surface copies rows as stored (pack-row-copies), with
+ * the bytes the per-texel path gives for the same memory layout (UNSIGNED_INT_8_8_8_8_REV). */
+static void
+test_pack_row_copy(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
+   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
+                         .scissor = {3, 5, 2, 1}};
+   const float col[4] = {1, 0, 0.5f, 1};
+   memcpy(c.color, col, sizeof(col));
+   t->cv->clear(t->ctx, &c, NULL, 0);
+   uint8_t fast[8 * 6 * 4], slow[8 * 6 * 4];
+   memset(fast, 0xee, sizeof(fast));
+   memset(slow, 0x11, sizeof(slow));
+   const unsigned long long before = counter(t, "pack-row-copies");
+   read_as(t, 1, 2, 8, 6, GL_RGBA, GL_UNSIGNED_BYTE, fast, sizeof(fast), 4);
+   const unsigned long long after = counter(t, "pack-row-copies");
+   read_as(t, 1, 2, 8, 6, GL_RGBA, GL_UNSIGNED_INT_8_8_8_8_REV, slow, sizeof(slow), 4);
+   check(after == before + 6, "RGBA8 read-back copies its 6 rows as stored");
+   check(counter(t, "pack-row-copies") == after, "a packed-type read takes the per-texel path");
+   check(!memcmp(fast, slow, sizeof(fast)), "row copy and per-texel read-back agree");
+   /* (3, 5) read from (1, 2): row 3, column 2 */
+   const uint8_t *px = &fast[(3 * 8 + 2) * 4];
+   check(px[0] == 255 && px[1] == 0 && (px[2] == 127 || px[2] == 128) && px[3] == 255 &&
+            fast[0] == 51 && fast[1] == 102 && fast[2] == 153 && fast[3] == 204,
+         "row-copied pixels are the cleared colours");
+}
+
 static bool
 near_u8(int v, int want, int tol)
 {
@@ -1646,6 +1675,7 @@ main(int argc, char **argv)
    test_dynamic(&t, prog);
    test_attrib_default(&t);
    test_pack(&t);
+   test_pack_row_copy(&t);
    test_modes(&t, prog);
    test_rgb8(&t);
    test_pressure(&t, prog);
