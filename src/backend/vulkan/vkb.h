@@ -227,6 +227,9 @@ uint64_t vkb_submit(struct vkb_screen *scr);
  * until the caller calls vkb_retire. */
 VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns,
                          bool retire);
+/* Asks the VkFence of the batch with this serial, not the completed serial: false while that
+ * batch records or runs. */
+bool vkb_serial_fence_signalled(struct vkb_screen *scr, uint64_t serial);
 /* Polls fences, releases what completed batches own, advances the completed serials. */
 void vkb_retire(struct vkb_screen *scr);
 /* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
@@ -366,7 +369,12 @@ struct vkb_screen {
    unsigned long long direct_buffer_writes;
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
+   unsigned long long buffer_fence_term_busy; /* the fence term alone kept a write ordered */
    bool validation_active;
+
+   /* test-only knobs (read once at screen creation) */
+   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
+   bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */

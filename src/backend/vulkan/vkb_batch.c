@@ -486,6 +486,17 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
    }
 }
 
+bool
+vkb_serial_fence_signalled(struct vkb_screen *scr, uint64_t serial)
+{
+   if (serial >= scr->next_serial || (scr->cur && serial >= scr->cur->serial))
+      return false; /* not submitted yet */
+   for (const struct vkb_batch *b = scr->inflight_head; b; b = b->next)
+      if (b->serial == serial)
+         return vkGetFenceStatus(scr->dev, b->fence) == VK_SUCCESS;
+   return true; /* retired: recycled only after its fence signalled */
+}
+
 uint64_t
 vkb_current_serial(struct vkb_screen *scr)
 {

@@ -704,6 +704,14 @@ screen_create(const struct mgs_backend_env *env)
    const char *fif = getenv("MGL_FRAMES_IN_FLIGHT");
    if (fif && atoi(fif) > 0)
       scr->frames_in_flight = (uint32_t)atoi(fif);
+   const char *knob = getenv("MGL_TEST_FORCE_STALE_BUFFER_SERIAL");
+   scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
+   knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
+   scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   if (scr->test_stale_buffer_serial || scr->test_no_buffer_fence_term)
+      mgl_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
+               scr->test_stale_buffer_serial ? "forced stale" : "real",
+               scr->test_no_buffer_fence_term ? "disabled" : "real");
    mgl_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
             scr->driver_name, scr->driver_info, VK_API_VERSION_MAJOR(scr->api_version),
             VK_API_VERSION_MINOR(scr->api_version), VK_API_VERSION_PATCH(scr->api_version),
@@ -806,6 +814,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"direct-buffer-writes", scr->direct_buffer_writes},
       {"descriptor-sets", scr->descriptor_sets},
       {"pressure-submits", scr->pressure_submits},
+      {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"completed-frame-floor", scr->completed_frame_floor},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);

@@ -36,7 +36,17 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    const uint64_t off = (uint64_t)a->box.x;
    vkb_retire(scr);
-   if (r->map && r->last_use <= scr->completed_serial) {
+   /* Busy test, two terms (reference/004 §3.2): the serial term is the guarantee (completed
+    * batches retire in order, each proved by its fence); the fence term asks the last batch's
+    * own VkFence and is defence in depth: it counts each time it alone keeps the write in
+    * order. The MGL_TEST_ knobs make the first lie and switch the second off (red once). */
+   const bool idle_by_serial =
+      scr->test_stale_buffer_serial || r->last_use <= scr->completed_serial;
+   const bool idle_by_fence =
+      scr->test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
+   if (r->map && idle_by_serial && !idle_by_fence)
+      scr->buffer_fence_term_busy++;
+   if (r->map && idle_by_serial && idle_by_fence) {
       memcpy(r->map + off, a->data.ptr, size);
       scr->direct_buffer_writes++;
       return;
