@@ -136,6 +136,15 @@ static void fail(const char *fmt, ...)
   g_failures++;
 }
 
+static void expect_gl_error(GLenum want, const char *where)
+{
+  GLenum e = glGetError();
+  if (e != want)
+    fail("glGetError() = 0x%04x after %s (expected 0x%04x)", (unsigned)e, where, (unsigned)want);
+  while (glGetError() != GL_NO_ERROR) {
+  }
+}
+
 static void check_gl_error(const char *where)
 {
   GLenum e = glGetError();
@@ -507,6 +516,115 @@ static void clear_to(vec4f c)
 }
 
 /* ==== scenarios ============================================================================== */
+
+/* ubo_ranges (DESIGN.md §5, reference/001): uniform block ranges as GL defines them.
+ * Left: a 19-byte range at an aligned offset whose uint b (bytes 16..19) straddles its end, with
+ * a poison byte 0xff at byte 19: the shader must see 0 there (sub-word ranges are padded through
+ * staging), never the poison. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
+ * reads like a clamped one. And GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT is enforced. */
+static void sc_ubo_ranges(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "layout(std140) uniform R { uvec4 a; uint b; };\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  o_color = vec4(float(b >> 24u), float(b & 255u), float((b >> 16u) & 255u),\n"
+                   "                 a.x == 7u ? 255.0 : 128.0) / 255.0;\n"
+                   "}\n";
+  const char *fs_big = "#version 330 core\n"
+                       "layout(std140) uniform Big { vec4 c[4]; };\n"
+                       "out vec4 o_color;\n"
+                       "void main() { o_color = c[1]; }\n";
+  GLint align = 0, max_block = 0;
+  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+  glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &max_block);
+  if (align <= 0 || align > 4096 || (align & (align - 1)))
+    fail("GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT = %d is not a power of two in [1, 4096]", align);
+  if (max_block < 16384 || max_block > (1 << 24))
+    die_setup("GL_MAX_UNIFORM_BLOCK_SIZE = %d out of this test's range", max_block);
+  if (align <= 0 || align > 4096)
+    align = 256;
+
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  GLuint blk = gl.GetUniformBlockIndex(p, "R");
+  if (blk == GL_INVALID_INDEX)
+    die_setup("uniform block R not found");
+  gl.UniformBlockBinding(p, blk, 2);
+
+  /* the small buffer: garbage, then the block at `align`, poison at byte 19, garbage after */
+  size_t size = (size_t)align + 64;
+  uint8_t *bytes = malloc(size);
+  if (!bytes)
+    die_setup("out of memory");
+  memset(bytes, 0xff, size);
+  const uint32_t a[4] = {7, 1, 2, 3};
+  memcpy(bytes + align, a, sizeof a);
+  bytes[align + 16] = 0x40;
+  bytes[align + 17] = 0x80;
+  bytes[align + 18] = 0xc0;
+  GLuint ubo;
+  gl.GenBuffers(1, &ubo);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)size, bytes, GL_STATIC_DRAW);
+  free(bytes);
+
+  /* alignment errors: an unaligned offset and a zero size are GL_INVALID_VALUE */
+  if (align > 1) {
+    gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align / 2, 19);
+    expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange at half the offset alignment");
+  }
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 0);
+  expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange of size 0");
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 19);
+  check_gl_error("glBindBufferRange (19 bytes)");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float left[12], right[12];
+  rect_vertices(left, 4, 4, 30, 60);
+  rect_vertices(right, 34, 4, 60, 60);
+  mesh ml = make_mesh(left, 6);
+  mesh mr = make_mesh(right, 6);
+  gl.BindVertexArray(ml.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with the 19-byte range");
+
+  /* the large buffer: a range reaching past GL_MAX_UNIFORM_BLOCK_SIZE */
+  GLuint pb = link_program(VS_PIXELS, fs_big);
+  gl.UseProgram(pb);
+  gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pb, "u_z"), 0.0f);
+  GLuint bblk = gl.GetUniformBlockIndex(pb, "Big");
+  if (bblk == GL_INVALID_INDEX)
+    die_setup("uniform block Big not found");
+  gl.UniformBlockBinding(pb, bblk, 5);
+  const size_t big_size = (size_t)align + (size_t)max_block * 2;
+  float *big = calloc(1, big_size);
+  if (!big)
+    die_setup("out of memory");
+  const vec4f c1 = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  memcpy((char *)big + align + 16, c1.v, 16);
+  GLuint ubo_big;
+  gl.GenBuffers(1, &ubo_big);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_big);
+  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)big_size, big, GL_STATIC_DRAW);
+  free(big);
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, 5, ubo_big, align, (GLsizeiptr)max_block * 2);
+  check_gl_error("glBindBufferRange past GL_MAX_UNIFORM_BLOCK_SIZE");
+  gl.BindVertexArray(mr.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with the over-long range");
+
+  model m;
+  model_init(&m, bg);
+  rgba8 want_left = {{0x00, 0x40, 0xc0, 0xff}};
+  model_rect(&m, 4, 4, 30, 60, want_left);
+  model_rect(&m, 34, 4, 60, 60, to8(c1));
+  check_frame("ubo ranges", &m);
+}
 
 /* clear: full clear, then a scissored clear of a sub-rectangle. */
 static void sc_clear(void)
@@ -1606,6 +1724,7 @@ static const struct {
     {"read_depth", sc_read_depth},
     {"mipmaps", sc_mipmaps},
     {"copy_buffer", sc_copy_buffer},
+    {"ubo_ranges", sc_ubo_ranges},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -369,7 +369,8 @@ struct vkb_screen {
    unsigned long long direct_buffer_writes;
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
-   unsigned long long buffer_fence_term_busy; /* the fence term alone kept a write ordered */
+   unsigned long long buffer_fence_term_busy;
+   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
    /* test-only knobs (read once at screen creation) */

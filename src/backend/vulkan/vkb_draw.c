@@ -103,6 +103,34 @@ struct draw_descriptors {
    uint32_t n_used_bufs;
 };
 
+/* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
+ * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
+ * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
+ * that (DESIGN.md §5: sub-word ranges are padded through staging). */
+static bool
+pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize offset,
+                  VkDeviceSize range, VkDescriptorBufferInfo *out)
+{
+   const VkDeviceSize padded = (range + 15) / 16 * 16;
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, padded, scr->props.limits.minUniformBufferOffsetAlignment, &st))
+      return false;
+   memset(st.ptr, 0, padded);
+   if (scr->rendering_ctx) {
+      scr->render_pass_splits++;
+      vkb_end_rendering(scr);
+   }
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   vkb_buffer_barrier_before_write(scr);
+   vkCmdCopyBuffer(cmd, r->buf, st.buf, 1, &(VkBufferCopy){offset, st.offset, range});
+   vkb_buffer_barrier_after_write(scr);
+   scr->uniform_ranges_padded++;
+   *out = (VkDescriptorBufferInfo){st.buf, st.offset, padded};
+   return true;
+}
+
 /* Resolves the program's bindings to descriptors; declines (false) when one cannot be. */
 static bool
 gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d)
@@ -164,10 +192,13 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
                range = r->size - br->offset;
             if (range > lim->maxUniformBufferRange)
                range = lim->maxUniformBufferRange;
-            d->buf[nbuf++] = (VkDescriptorBufferInfo){r->buf, br->offset, range};
-            d->sig[d->nsig++] = (uint64_t)(uintptr_t)r->buf;
-            d->sig[d->nsig++] = br->offset;
-            d->sig[d->nsig++] = range;
+            VkDescriptorBufferInfo info = {r->buf, br->offset, range};
+            if (range % 4 && !pad_uniform_range(scr, r, br->offset, range, &info))
+               return false;
+            d->buf[nbuf++] = info;
+            d->sig[d->nsig++] = (uint64_t)(uintptr_t)info.buffer;
+            d->sig[d->nsig++] = info.offset;
+            d->sig[d->nsig++] = info.range;
             d->used_bufs[d->n_used_bufs++] = r;
          }
          continue;

@@ -815,6 +815,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"descriptor-sets", scr->descriptor_sets},
       {"pressure-submits", scr->pressure_submits},
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
+      {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
