@@ -100,7 +100,12 @@
   X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                      \
   X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                        \
   X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                  \
-  X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)
+  X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                    \
+  X(PFNGLCLEARBUFFERFVPROC, ClearBufferfv)                                          \
+  X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                          \
+  X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                        \
+  X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                              \
+  X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)
 
 static struct {
 #define X(type, name) type name;
@@ -517,10 +522,110 @@ static void clear_to(vec4f c)
 
 /* ==== scenarios ============================================================================== */
 
+/* clear_masks: glColorMask and glStencilMask apply to glClear and glClearBuffer* (GL 3.3
+ * §17.4.3): masked channels and stencil bits keep their values. Top half: colour, through
+ * glClear (left) and glClearBufferfv (right) with partial masks; an RGBA8UI renderbuffer cleared
+ * with glClearBufferuiv under a mask, read back as integers. Bottom half: stencil written
+ * through two partial write masks, then shown by stencil-tested draws. */
+static void sc_clear_masks(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  glClearStencil(0);
+  clear_to(bg);
+  glEnable(GL_SCISSOR_TEST);
+  /* left top: glClear, red and blue only */
+  glScissor(4, 34, 26, 26);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glClearColor(1.0f, 1.0f, 1.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  /* right top: glClearBufferfv, green only */
+  glScissor(34, 34, 26, 26);
+  glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_FALSE);
+  const GLfloat c[4] = {1.0f, 0.6f, 1.0f, 0.0f};
+  gl.ClearBufferfv(GL_COLOR, 0, c);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  check_gl_error("masked colour clears");
+
+  /* stencil: whole buffer 0xff through mask 0x0f (-> 0x0f), then a region 0x35 through 0xf0
+   * (-> 0x3f); the depth clear beside it keeps its own (full) write mask */
+  glScissor(0, 0, W, H);
+  glStencilMask(0x0f);
+  glClearStencil(0xff);
+  glClear(GL_STENCIL_BUFFER_BIT);
+  glScissor(8, 8, 20, 16);
+  glStencilMask(0xf0);
+  const GLint sv = 0x35;
+  gl.ClearBufferiv(GL_STENCIL, 0, &sv);
+  glStencilMask(0xff);
+  check_gl_error("masked stencil clears");
+
+  /* show the stencil in the bottom half: green where 0x3f, blue where 0x0f */
+  GLuint p = solid_program();
+  float quad[12];
+  rect_vertices(quad, 0, 0, W, 30);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glScissor(0, 0, W, 30);
+  glEnable(GL_STENCIL_TEST);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  glStencilFunc(GL_EQUAL, 0x3f, 0xff);
+  set_vec4(p, "u_color", V4(0.0f, 1.0f, 0.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glStencilFunc(GL_EQUAL, 0x0f, 0xff);
+  set_vec4(p, "u_color", V4(0.0f, 0.0f, 1.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("stencil-tested draws");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 34, 30, 60, to8(V4(1.0f, 0.2f, 1.0f, 1.0f)));
+  model_rect(&m, 34, 34, 60, 60, to8(V4(0.2f, 0.6f, 0.2f, 1.0f)));
+  model_rect(&m, 0, 0, W, 30, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+  model_rect(&m, 8, 8, 28, 24, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+  check_frame("masked clears", &m);
+
+  /* an unsigned-integer attachment: glClearBufferuiv through a mask */
+  GLuint fbo, rb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8UI, 4, 4);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("RGBA8UI framebuffer incomplete");
+  const GLuint u0[4] = {1, 2, 3, 4}, u1[4] = {9, 9, 9, 9};
+  gl.ClearBufferuiv(GL_COLOR, 0, u0);
+  glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+  gl.ClearBufferuiv(GL_COLOR, 0, u1);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  GLuint px[4 * 4 * 4];
+  memset(px, 0xee, sizeof px);
+  glReadPixels(0, 0, 4, 4, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+  check_gl_error("RGBA8UI masked clear and read-back");
+  int bad = 0;
+  for (int i = 0; i < 16; i++) {
+    const GLuint *q = &px[4 * i];
+    if (q[0] != 1 || q[1] != 9 || q[2] != 3 || q[3] != 9) {
+      if (!bad)
+        fail("RGBA8UI texel %d: expected (1,9,3,9) got (%u,%u,%u,%u)", i, q[0], q[1], q[2], q[3]);
+      bad++;
+    }
+  }
+  printf("  RGBA8UI masked clear: 16 texels checked, %d wrong\n", bad);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  readback(); /* the PNG shows the default framebuffer */
+}
+
 /* ubo_ranges (DESIGN.md §5, reference/001): uniform block ranges as GL defines them.
  * Left: a 19-byte range at an aligned offset whose uint b (bytes 16..19) straddles its end, with
- * a poison byte 0xff at byte 19: the shader must see 0 there (sub-word ranges are padded through
- * staging), never the poison. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
+ * a poison byte 0xff at byte 19: the shader must see 0 there, never the poison. GL leaves bytes
+ * past a range undefined (Mesa llvmpipe and lavapipe's robust access return other bytes of the
+ * buffer); mgl's contract (DESIGN.md §5) pads sub-word ranges with zeros through staging. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
  * reads like a clamped one. And GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT is enforced. */
 static void sc_ubo_ranges(void)
 {
@@ -1725,6 +1830,7 @@ static const struct {
     {"mipmaps", sc_mipmaps},
     {"copy_buffer", sc_copy_buffer},
     {"ubo_ranges", sc_ubo_ranges},
+    {"clear_masks", sc_clear_masks},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

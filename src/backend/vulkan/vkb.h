@@ -352,6 +352,12 @@ struct vkb_screen {
 
    struct vkb_pipeline_cache pipes;
 
+   /* masked clears (vkb_clear.c) */
+   VkShaderModule clear_vs, clear_fs[3];
+   VkPipelineLayout clear_layout;
+   struct vkb_clear_pipe *clear_pipes;
+   uint32_t clear_pipe_count;
+
    /* placeholders for absent sampler views: 1x1 (0,0,0,1) per sampler kind */
    VkImage dummy_img[3];
    VkDeviceMemory dummy_mem[3];
@@ -369,6 +375,8 @@ struct vkb_screen {
    unsigned long long direct_buffer_writes;
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
+   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
+   unsigned long long clear_pipelines_created;
    unsigned long long buffer_fence_term_busy;
    unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */ /* the fence term alone kept a write ordered */
    bool validation_active;
@@ -443,6 +451,12 @@ bool vkb_context_fb_key(struct vkb_context *ctx);
 bool vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */
 bool vkb_begin_rendering(struct vkb_context *ctx);
+/* Clears the rectangle by drawing: colour attachment i gets color_mask[i] (VkColorComponent
+ * bits, 0 = untouched), stencil gets the value through stencil_mask. Inside the rendering
+ * scope; the app's bound state is re-bound by the next draw. */
+bool vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const VkRect2D *rect,
+                      const uint8_t color_mask[VKB_MAX_COLOR], uint8_t stencil_mask);
+void vkb_clear_finish(struct vkb_screen *scr);
 
 /* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
  * must be called outside rendering. */

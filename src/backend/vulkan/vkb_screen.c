@@ -648,6 +648,7 @@ screen_destroy(void *self)
          vkFreeMemory(scr->dev, r->mem, NULL);
          free(r);
       }
+      vkb_clear_finish(scr);
       vkb_pipeline_cache_finish(scr);
       vkb_batch_finish_all(scr);
       for (int k = 0; k < 3; k++) {
@@ -814,6 +815,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"direct-buffer-writes", scr->direct_buffer_writes},
       {"descriptor-sets", scr->descriptor_sets},
       {"pressure-submits", scr->pressure_submits},
+      {"masked-clears", scr->masked_clears},
+      {"clear-pipelines-created", scr->clear_pipelines_created},
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
