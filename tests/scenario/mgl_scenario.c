@@ -105,7 +105,8 @@
   X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                          \
   X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                        \
   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                              \
-  X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)
+  X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                              \
+  X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)
 
 static struct {
 #define X(type, name) type name;
@@ -521,6 +522,127 @@ static void clear_to(vec4f c)
 }
 
 /* ==== scenarios ============================================================================== */
+
+/* restart_loop: primitive restart at an arbitrary index (7 here; Vulkan restarts only at
+ * all-ones) and GL_LINE_LOOP (Vulkan has no loop), alone and with restart.
+ * Top: one GL_TRIANGLE_STRIP of GL_UNSIGNED_SHORT indices {0,1,2,3,7,4,5,6,8}: two quads, and
+ * vertex 7 sits in the gap between them, so a strip that did not restart paints the gap.
+ * Bottom left: glDrawArrays(GL_LINE_LOOP) of a rectangle's 4 corners: the closing (left) edge.
+ * Bottom right: glDrawElements(GL_LINE_LOOP) of GL_UNSIGNED_INT {0,1,2,3,9,4,5,6,7} with restart
+ * index 9: two closed rectangles, nothing between them. Lines lie on pixel centres; only edge
+ * interiors (not corners) and the inside are asserted. */
+static void expect_px(const char *phase, int x, int y, rgba8 want)
+{
+  rgba8 got = pixel_at(x, y);
+  if (!rgba_eq(want, got))
+    fail("%s: pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y, want.c[0],
+         want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
+}
+
+/* Asserts the outline of [x0,x1] x [y0,y1] (pixel centres) without its corners, and inside. */
+static void expect_outline(const char *phase, int x0, int y0, int x1, int y1, rgba8 line,
+                           rgba8 inside)
+{
+  for (int x = x0 + 2; x <= x1 - 2; x++) {
+    expect_px(phase, x, y0, line);
+    expect_px(phase, x, y1, line);
+  }
+  for (int y = y0 + 2; y <= y1 - 2; y++) {
+    expect_px(phase, x0, y, line);
+    expect_px(phase, x1, y, line);
+  }
+  for (int y = y0 + 2; y <= y1 - 2; y++)
+    for (int x = x0 + 2; x <= x1 - 2; x++)
+      expect_px(phase, x, y, inside);
+}
+
+static void sc_restart_loop(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const rgba8 bg8 = to8(bg);
+
+  /* top: triangle strips split by restart index 7 */
+  const float strip[] = {4,  36, 26, 36, 4,  60, 26, 60, /* quad A: 0..3 */
+                         38, 36, 60, 36, 38, 60,         /* quad B: 4..6 */
+                         32, 48,                         /* 7: in the gap */
+                         60, 60};                        /* 8: quad B's last corner */
+  const GLushort sidx[] = {0, 1, 2, 3, 7, 4, 5, 6, 8};
+  GLuint vao, vbo, ebo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof strip, strip, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof sidx, sidx, GL_STATIC_DRAW);
+  glEnable(GL_PRIMITIVE_RESTART);
+  gl.PrimitiveRestartIndex(7);
+  const vec4f green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", green);
+  glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)0);
+  check_gl_error("strip with restart index 7");
+
+  /* bottom left: a non-indexed line loop */
+  const float loop[] = {4.5f, 4.5f, 20.5f, 4.5f, 20.5f, 28.5f, 4.5f, 28.5f};
+  GLuint vao2, vbo2;
+  gl.GenVertexArrays(1, &vao2);
+  gl.BindVertexArray(vao2);
+  gl.GenBuffers(1, &vbo2);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo2);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof loop, loop, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  const vec4f yellow = V4(1.0f, 1.0f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", yellow);
+  glDrawArrays(GL_LINE_LOOP, 0, 4);
+  check_gl_error("glDrawArrays(GL_LINE_LOOP)");
+
+  /* bottom right: indexed line loops split by restart index 9 */
+  const float loops[] = {26.5f, 4.5f, 38.5f, 4.5f, 38.5f, 28.5f, 26.5f, 28.5f,
+                         46.5f, 4.5f, 58.5f, 4.5f, 58.5f, 28.5f, 46.5f, 28.5f};
+  const GLuint lidx[] = {0, 1, 2, 3, 9, 4, 5, 6, 7};
+  GLuint vao3, vbo3, ebo3;
+  gl.GenVertexArrays(1, &vao3);
+  gl.BindVertexArray(vao3);
+  gl.GenBuffers(1, &vbo3);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo3);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof loops, loops, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  gl.GenBuffers(1, &ebo3);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo3);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof lidx, lidx, GL_STATIC_DRAW);
+  gl.PrimitiveRestartIndex(9);
+  const vec4f cyan = V4(0.0f, 1.0f, 1.0f, 1.0f);
+  set_vec4(p, "u_color", cyan);
+  glDrawElements(GL_LINE_LOOP, 9, GL_UNSIGNED_INT, (void *)0);
+  glDisable(GL_PRIMITIVE_RESTART);
+  check_gl_error("glDrawElements(GL_LINE_LOOP) with restart index 9");
+
+  readback();
+  const int before = g_failures;
+  /* the quads, and the gap between them (x 27..37) left alone */
+  for (int y = 37; y < 59; y++) {
+    for (int x = 5; x < 25; x++)
+      expect_px("strip quad A", x, y, to8(green));
+    for (int x = 28; x < 36; x++)
+      expect_px("strip gap (restart)", x, y, bg8);
+    for (int x = 39; x < 59; x++)
+      expect_px("strip quad B", x, y, to8(green));
+  }
+  expect_outline("line loop", 4, 4, 20, 28, to8(yellow), bg8);
+  expect_outline("line loop A (restart)", 26, 4, 38, 28, to8(cyan), bg8);
+  expect_outline("line loop B (restart)", 46, 4, 58, 28, to8(cyan), bg8);
+  for (int y = 6; y < 27; y++) /* the strip that would join loop A's end to loop B's start */
+    for (int x = 40; x < 45; x++)
+      expect_px("between the loops (restart)", x, y, bg8);
+  printf("  restart and line loops: %d wrong pixels\n", g_failures - before);
+}
 
 /* clear_masks: glColorMask and glStencilMask apply to glClear and glClearBuffer* (GL 3.3
  * §17.4.3): masked channels and stencil bits keep their values. Top half: colour, through
@@ -1831,6 +1953,7 @@ static const struct {
     {"copy_buffer", sc_copy_buffer},
     {"ubo_ranges", sc_ubo_ranges},
     {"clear_masks", sc_clear_masks},
+    {"restart_loop", sc_restart_loop},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -24,6 +24,7 @@
 
 #define VKB_MAX_LEVELS 16
 #define VKB_MAX_COLOR 8
+#define VKB_MAX_REWRITE_RANGES 64 /* multi-draw ranges one index rewrite handles */
 #define VKB_MAX_ATTRIBS 16
 #define VKB_MAX_VB 16
 #define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
@@ -377,6 +378,8 @@ struct vkb_screen {
    unsigned long long pressure_submits;
    unsigned long long masked_clears;          /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
+   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
+   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long buffer_fence_term_busy;
    unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */ /* the fence term alone kept a write ordered */
    bool validation_active;
