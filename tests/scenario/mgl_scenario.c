@@ -106,7 +106,9 @@
   X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                        \
   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                              \
   X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                              \
-  X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)
+  X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)                          \
+  X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                      \
+  X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)
 
 static struct {
 #define X(type, name) type name;
@@ -522,6 +524,88 @@ static void clear_to(vec4f c)
 }
 
 /* ==== scenarios ============================================================================== */
+
+/* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
+ * texture (coordinate -2): glTexParameterfv on RGBA8, glTexParameteriv (normalized integers) on
+ * RGBA8, glTexParameterIuiv on RGBA8UI and glTexParameterIiv on RGBA8I. Only the last two keep
+ * values outside [0,1]; the shaders map them back to 8-bit colours. */
+static GLuint border_texture(GLenum internal, GLenum format)
+{
+  const GLubyte texels[16] = {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, 2, 2, 0, format,
+               internal == GL_RGBA8I ? GL_BYTE : GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+  return t;
+}
+
+static void sc_border_colors(void)
+{
+  const char *fs_f = "#version 330 core\n"
+                     "uniform sampler2D u_tex;\n"
+                     "out vec4 o_color;\n"
+                     "void main() { o_color = texture(u_tex, vec2(-2.0)); }\n";
+  const char *fs_u = "#version 330 core\n"
+                     "uniform usampler2D u_tex;\n"
+                     "out vec4 o_color;\n"
+                     "void main() { o_color = vec4(texture(u_tex, vec2(-2.0))) / 255.0; }\n";
+  const char *fs_i = "#version 330 core\n"
+                     "uniform isampler2D u_tex;\n"
+                     "out vec4 o_color;\n"
+                     "void main() { o_color = (vec4(texture(u_tex, vec2(-2.0))) + 5.0) / 255.0; }\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+
+  GLuint tf = border_texture(GL_RGBA8, GL_RGBA);
+  const GLfloat bf[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+  glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bf);
+  GLuint ti = border_texture(GL_RGBA8, GL_RGBA);
+  const GLint bi[4] = {2147483647, 0, 2147483647, 2147483647};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bi);
+  GLuint tu = border_texture(GL_RGBA8UI, GL_RGBA_INTEGER);
+  const GLuint bu[4] = {10, 20, 30, 40};
+  gl.TexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bu);
+  GLuint tsi = border_texture(GL_RGBA8I, GL_RGBA_INTEGER);
+  const GLint bsi[4] = {-5, 7, 100, 1};
+  gl.TexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bsi);
+  check_gl_error("border colour set-up");
+
+  const struct {
+    const char *fs;
+    GLuint tex;
+    int x0;
+  } q[4] = {{fs_f, tf, 0}, {fs_f, ti, 16}, {fs_u, tu, 32}, {fs_i, tsi, 48}};
+  glEnable(GL_SCISSOR_TEST);
+  for (int i = 0; i < 4; i++) {
+    GLuint p = link_program(VS_PIXELS, q[i].fs);
+    gl.UseProgram(p);
+    gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+    gl.Uniform1i(uloc(p, "u_tex"), 0);
+    glBindTexture(GL_TEXTURE_2D, q[i].tex);
+    glScissor(q[i].x0 + 2, 4, 12, 56);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("border draws");
+
+  model m;
+  model_init(&m, bg);
+  const rgba8 want[4] = {{{51, 102, 153, 204}}, {{255, 0, 255, 255}}, {{10, 20, 30, 40}},
+                         {{0, 12, 105, 6}}};
+  for (int i = 0; i < 4; i++)
+    model_rect(&m, q[i].x0 + 2, 4, q[i].x0 + 14, 60, want[i]);
+  check_frame("border colours", &m);
+}
 
 /* restart_loop: primitive restart at an arbitrary index (7 here; Vulkan restarts only at
  * all-ones) and GL_LINE_LOOP (Vulkan has no loop), alone and with restart.
@@ -1954,6 +2038,7 @@ static const struct {
     {"ubo_ranges", sc_ubo_ranges},
     {"clear_masks", sc_clear_masks},
     {"restart_loop", sc_restart_loop},
+    {"border_colors", sc_border_colors},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

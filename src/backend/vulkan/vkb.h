@@ -123,6 +123,7 @@ struct vkb_sampler {
    struct vkb_obj base;
    struct mgp_sampler_state st;
    VkSampler vk;
+   bool custom_border;
 };
 
 struct vkb_sampler_view {
@@ -315,6 +316,9 @@ struct vkb_screen {
    bool has_dynamic_topology;
    bool has_list_restart;
    bool has_mirror_clamp;
+   bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
+   uint32_t max_custom_border_samplers;
+   uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
    VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;

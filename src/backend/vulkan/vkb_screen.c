@@ -434,6 +434,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
    if (has_lr)
       CHAIN(lr);
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+   const char *no_cbc = getenv("MGL_TEST_VK_NO_CUSTOM_BORDER"); /* test-only: the decline */
+   const bool has_cbc =
+      dev_has(&e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
+   if (has_cbc)
+      CHAIN(cbc);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -497,6 +504,22 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          .primitiveTopologyListRestart = VK_TRUE};
       CHAIN(lr);
       scr->has_list_restart = true;
+   }
+   /* GL border colours need no texture format (samplers are apart from textures in GL). */
+   if (has_cbc && cbc.customBorderColors && cbc.customBorderColorWithoutFormat) {
+      exts[nexts++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+      cbc = (VkPhysicalDeviceCustomBorderColorFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+         .customBorderColors = VK_TRUE,
+         .customBorderColorWithoutFormat = VK_TRUE};
+      CHAIN(cbc);
+      scr->has_custom_border = true;
+      VkPhysicalDeviceCustomBorderColorPropertiesEXT cbp = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &cbp};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+      scr->max_custom_border_samplers = cbp.maxCustomBorderColorSamplers;
    }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
