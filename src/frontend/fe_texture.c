@@ -8,7 +8,8 @@
  *
  * Storage: the resource has the shape implied by the image being defined (level L of w x h
  * implies a w<<L x h<<L base) with a full mip chain; an image that does not fit respecifies
- * it. 2D and cube-map images are implemented; the other targets bind but decline images. */
+ * it. 2D, cube-map, 3D and 2D-array images are implemented (a 3D image's depth minifies with
+ * its levels, an array's layer count does not); the other targets bind but decline images. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,15 @@ fe_texture_res_target(enum fe_tex_target t)
 
 uint32_t
 fe_texture_layers(const struct fe_texture *tex)
+{
+   if (tex->target == FE_TEX_2D_ARRAY)
+      return tex->res_layers ? tex->res_layers : 1;
+   return tex->target == FE_TEX_CUBE ? 6 : 1;
+}
+
+/* The faces of the image table a target uses (cube maps: 6; everything else: 1). */
+static unsigned
+face_count(const struct fe_texture *tex)
 {
    return tex->target == FE_TEX_CUBE ? 6 : 1;
 }
@@ -176,6 +186,7 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       /* A group: consecutive regions whose bytes fit one blob. */
       size_t start = p->regions[i].offset, end = start;
       int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+      int32_t z0 = INT32_MAX, z1 = INT32_MIN;
       unsigned n = 0;
       while (i < p->count) {
          const struct fe_tex_region *r = &p->regions[i];
@@ -183,7 +194,7 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
          if (n && r->offset + bytes - start > FE_UPLOAD_CHUNK)
             break;
          regions[n++] = (struct mgp_sub_region){
-            .x = r->x, .y = r->y, .z = (int32_t)face,
+            .x = r->x, .y = r->y, .z = (int32_t)face + r->z,
             .width = r->width, .height = r->height, .depth = 1,
             .src_offset = r->offset - start,
             .src_row_stride = r->width * bpp,
@@ -192,6 +203,8 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
          if (r->y < y0) y0 = r->y;
          if (r->x + (int32_t)r->width > x1) x1 = r->x + (int32_t)r->width;
          if (r->y + (int32_t)r->height > y1) y1 = r->y + (int32_t)r->height;
+         if (r->z < z0) z0 = r->z;
+         if (r->z + 1 > z1) z1 = r->z + 1;
          end = r->offset + bytes;
          i++;
       }
@@ -199,8 +212,8 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
          .res = tex->res,
          .level = level,
          .format = img->format,
-         .box = {.x = x0, .y = y0, .z = (int32_t)face, .width = (uint32_t)(x1 - x0),
-                 .height = (uint32_t)(y1 - y0), .depth = 1},
+         .box = {.x = x0, .y = y0, .z = (int32_t)face + z0, .width = (uint32_t)(x1 - x0),
+                 .height = (uint32_t)(y1 - y0), .depth = (uint32_t)(z1 - z0)},
          .region_count = n,
          .data = {.ptr = p->data + start, .size = end - start},
       };
@@ -231,12 +244,12 @@ fe_texture_flush_uploads(struct fe_context *ctx)
 /* Room for a region of bytes in a level's pending list; NULL when out of memory. */
 static uint8_t *
 pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-            int32_t x, int32_t y, uint32_t w, uint32_t h, size_t bytes)
+            int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, size_t bytes)
 {
    struct fe_tex_pending *p = &tex->pending[face][level];
    const struct fe_tex_image *img = &tex->image[face][level];
-   /* A region covering the whole image replaces everything pending for the level. */
-   if (x == 0 && y == 0 && w >= img->width && h >= img->height)
+   /* A region covering the whole (single-slice) image replaces everything pending for it. */
+   if (img->depth <= 1 && x == 0 && y == 0 && w >= img->width && h >= img->height)
       pending_clear(p);
    if (p->count == FE_PENDING_MAX_REGIONS || p->size + bytes > 4 * (size_t)FE_UPLOAD_CHUNK)
       flush_level(ctx, tex, face, level);
@@ -258,7 +271,7 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       p->data = d;
       p->data_capacity = cap;
    }
-   p->regions[p->count++] = (struct fe_tex_region){x, y, w, h, p->size};
+   p->regions[p->count++] = (struct fe_tex_region){x, y, z, w, h, p->size};
    uint8_t *dst = p->data + p->size;
    p->size += bytes;
    if (!tex->has_pending) {
@@ -274,22 +287,19 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
 /* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
  * blob each. */
 static bool
-upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-            int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
-            const void *pixels)
+upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
+             const uint8_t *src, size_t stride)
 {
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
-   size_t first, stride;
-   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
-   const uint8_t *src = (const uint8_t *)pixels + first;
    size_t row_bytes = (size_t)w * bpp;
    uint32_t band = row_bytes ? (uint32_t)(FE_UPLOAD_CHUNK / row_bytes) : h;
    if (!band)
       band = 1;
    for (uint32_t r = 0; r < h; r += band) {
       uint32_t rows = h - r < band ? h - r : band;
-      uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, w, rows,
+      uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, z, w, rows,
                                  row_bytes * rows);
       if (!dst) {
          fe_error(ctx, GL_OUT_OF_MEMORY);
@@ -308,6 +318,37 @@ upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
    return true;
 }
 
+static bool
+upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+            int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
+            const void *pixels)
+{
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   return upload_slice(ctx, tex, face, level, x, y, 0, w, h, format, type,
+                       (const uint8_t *)pixels + first, stride);
+}
+
+/* A box of slices (3D) or layers (arrays): GL_UNPACK_IMAGE_HEIGHT and GL_UNPACK_SKIP_IMAGES
+ * place each slice's rows in the app's memory. */
+static bool
+upload_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, int32_t x, int32_t y,
+           int32_t z, uint32_t w, uint32_t h, uint32_t d, GLenum format, GLenum type,
+           const void *pixels)
+{
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
+   const size_t slice = stride * rows;
+   const uint8_t *src = (const uint8_t *)pixels + first +
+                        slice * (size_t)(ctx->unpack.skip_images > 0 ? ctx->unpack.skip_images : 0);
+   for (uint32_t k = 0; k < d; k++)
+      if (!upload_slice(ctx, tex, 0, level, x, y, z + (int32_t)k, w, h, format, type,
+                        src + slice * k, stride))
+         return false;
+   return true;
+}
+
 /* ---- storage ------------------------------------------------------------------------------- */
 
 /* Makes the resource fit image (face, level); respecifies it when it does not. */
@@ -315,15 +356,17 @@ static bool
 ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
 {
    const struct fe_tex_image *img = &tex->image[0][level];
-   for (unsigned f = 0; f < fe_texture_layers(tex) && !img->defined; f++)
+   for (unsigned f = 0; f < face_count(tex) && !img->defined; f++)
       img = &tex->image[f][level];
-   uint32_t w = img->width, h = img->height;
+   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
+   uint32_t w = img->width, h = img->height, d = img->depth ? img->depth : 1;
    if (tex->created && tex->res_format == img->format && level < tex->res_levels &&
-       minify(tex->res_width, level) == w && minify(tex->res_height, level) == h)
+       minify(tex->res_width, level) == w && minify(tex->res_height, level) == h &&
+       (!is3d || minify(tex->res_depth, level) == d) && (!is_array || tex->res_layers == d))
       return true;
-   uint32_t base_w = w << level, base_h = h << level;
-   if (base_w > 16384 || base_h > 16384)
-      base_w = w, base_h = h;
+   uint32_t base_w = w << level, base_h = h << level, base_d = is3d ? d << level : 1;
+   if (base_w > 16384 || base_h > 16384 || base_d > 16384)
+      base_w = w, base_h = h, base_d = is3d ? d : 1;
    const struct fe_mgp_format_desc *fd = fe_mgp_format(img->format);
    bool depth = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
                 fd->kind == FE_FMT_STENCIL;
@@ -333,31 +376,32 @@ ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
       bind |= MGP_BIND_DEPTH_STENCIL;
    else if (info && info->color_renderable)
       bind |= MGP_BIND_RENDER_TARGET;
-   struct mgp_resource_desc d = {
+   struct mgp_resource_desc desc = {
       .res = tex->res,
       .target = (uint8_t)fe_texture_res_target(tex->target),
-      .levels = (uint8_t)level_count(base_w, base_h),
+      .levels = (uint8_t)level_count(base_w > base_d ? base_w : base_d, base_h),
       .samples = 1,
       .bind_mask = bind,
       .format = img->format,
       .width = base_w,
       .height = base_h,
-      .depth = 1,
-      .array_layers = fe_texture_layers(tex),
+      .depth = base_d,
+      .array_layers = is_array ? d : face_count(tex),
    };
    /* Pending texels belong to the old storage. */
    fe_texture_discard_uploads(ctx, tex);
    if (tex->created) {
-      mgp_resource_respecify(ctx->share->screen, &d);
+      mgp_resource_respecify(ctx->share->screen, &desc);
    } else {
-      mgp_resource_create(ctx->share->screen, &d);
+      mgp_resource_create(ctx->share->screen, &desc);
       tex->created = true;
    }
    tex->res_format = img->format;
    tex->res_width = base_w;
    tex->res_height = base_h;
-   tex->res_levels = d.levels;
-   tex->res_layers = d.array_layers;
+   tex->res_depth = base_d;
+   tex->res_levels = desc.levels;
+   tex->res_layers = desc.array_layers;
    atomic_fetch_add(&ctx->share->attach_gen, 1);
    return true;
 }
@@ -521,6 +565,138 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                (uint32_t)height, format, type, pixels);
 }
 
+/* The texture bound for a glTexImage3D target. NULL after recording the error or decline. */
+static struct fe_texture *
+image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
+{
+   *declined = false;
+   enum fe_tex_target t;
+   switch (target) {
+   case GL_TEXTURE_3D: t = FE_TEX_3D; break;
+   case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
+   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY:
+      MGL_DECLINE(gl_feature_unimplemented, "3D images of target 0x%04x", target);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      *declined = true;
+      return NULL;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
+   if (!tex)
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   return tex;
+}
+
+void
+mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                 GLsizei depth, GLint border, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   struct fe_texture *tex = image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   const struct mgp_caps *caps = ctx->share->caps;
+   const bool is3d = tex->target == FE_TEX_3D;
+   uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
+                       : (caps->max_texture_size ? caps->max_texture_size : 16384);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
+   const uint32_t max_d = is3d ? max >> level
+                               : (caps->max_array_layers ? caps->max_array_layers : 2048);
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
+               (uint32_t)height > (max >> level) || (uint32_t)depth > max_d,
+            GL_INVALID_VALUE);
+   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
+   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   const bool depth_format = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                             fd->kind == FE_FMT_STENCIL;
+   /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
+   FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
+   if (ctx->pixel_unpack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexImage3D from a GL_PIXEL_UNPACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (pixels && !upload_supported(fmt)) {
+      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+                  internalformat);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   struct fe_tex_image *img = &tex->image[0][level];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = (uint32_t)depth,
+      .internal_format = (GLenum)internalformat,
+      .format = fmt,
+   };
+   pending_clear(&tex->pending[0][level]);
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (!width || !height || !depth)
+      return; /* a zero-sized image: defined, never complete */
+   if (!ensure_storage(ctx, tex, (unsigned)level))
+      return;
+   if (pixels)
+      upload_box(ctx, tex, (unsigned)level, 0, 0, 0, (uint32_t)width, (uint32_t)height,
+                 (uint32_t)depth, format, type, pixels);
+}
+
+void
+mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                    const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
+      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
+      return;
+   }
+   struct fe_texture *tex = image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   struct fe_tex_image *img = &tex->image[0][level];
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
+               (int64_t)xoffset + width > img->width || (int64_t)yoffset + height > img->height ||
+               (int64_t)zoffset + depth > img->depth,
+            GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   if (ctx->pixel_unpack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage3D from a GL_PIXEL_UNPACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!width || !height || !depth || !pixels)
+      return;
+   if (!upload_supported(img->format)) {
+      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!ensure_storage(ctx, tex, (unsigned)level))
+      return;
+   upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
+              (uint32_t)height, (uint32_t)depth, format, type, pixels);
+}
+
 /* ---- names --------------------------------------------------------------------------------- */
 
 void
@@ -581,9 +757,10 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
    if (!tex->created || p->base_level > p->max_level || p->base_level >= FE_MAX_LEVELS)
       return false;
    unsigned base = (unsigned)p->base_level;
-   unsigned faces = fe_texture_layers(tex);
+   unsigned faces = face_count(tex);
+   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
    const struct fe_tex_image *b = &tex->image[0][base];
-   if (!b->defined || !b->width || !b->height)
+   if (!b->defined || !b->width || !b->height || !b->depth)
       return false;
    for (unsigned f = 1; f < faces; f++) {
       const struct fe_tex_image *i = &tex->image[f][base];
@@ -593,7 +770,8 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
    }
    unsigned last = base;
    if (is_mipmap_filter(p->min_filter)) {
-      unsigned q = base + level_count(b->width, b->height) - 1;
+      unsigned q = base + level_count(is3d && b->depth > b->width ? b->depth : b->width,
+                                      b->height) - 1;
       if ((GLint)q > p->max_level)
          q = (unsigned)p->max_level;
       if (q >= FE_MAX_LEVELS)
@@ -603,6 +781,7 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
             const struct fe_tex_image *i = &tex->image[f][l];
             if (!i->defined || i->width != minify(b->width, l - base) ||
                 i->height != minify(b->height, l - base) ||
+                i->depth != (is3d ? minify(b->depth, l - base) : b->depth) ||
                 i->internal_format != b->internal_format)
                return false;
          }
@@ -616,7 +795,9 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
       return false;
    /* The resource must hold those levels in that shape. */
    if (tex->res_format != b->format || last >= tex->res_levels ||
-       minify(tex->res_width, base) != b->width || minify(tex->res_height, base) != b->height)
+       minify(tex->res_width, base) != b->width || minify(tex->res_height, base) != b->height ||
+       (is3d && minify(tex->res_depth, base) != b->depth) ||
+       (is_array && tex->res_layers != b->depth))
       return false;
    *min_level = (uint16_t)base;
    *num_levels = (uint16_t)(last - base + 1);

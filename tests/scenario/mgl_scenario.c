@@ -108,7 +108,9 @@
   X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                              \
   X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)                          \
   X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                      \
-  X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)
+  X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                    \
+  X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                \
+  X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)
 
 static struct {
 #define X(type, name) type name;
@@ -524,6 +526,117 @@ static void clear_to(vec4f c)
 }
 
 /* ==== scenarios ============================================================================== */
+
+/* tex3d_array: glTexImage3D / glTexSubImage3D for GL_TEXTURE_3D (2x2x4, one colour per slice,
+ * slice 2 replaced by glTexSubImage3D) and GL_TEXTURE_2D_ARRAY (2x2x3, one colour per layer,
+ * GL_UNPACK_IMAGE_HEIGHT 3 so each layer skips a row), each slice/layer drawn as one quad with
+ * NEAREST filtering; and the GL errors of both entry points. */
+static void tex3d_fill(GLubyte *out, int texels, const GLubyte c[4])
+{
+  for (int i = 0; i < texels; i++)
+    memcpy(out + 4 * i, c, 4);
+}
+
+static void sc_tex3d_array(void)
+{
+  const char *fs3 = "#version 330 core\n"
+                    "uniform sampler3D u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texture(u_tex, vec3(0.5, 0.5, u_r)); }\n";
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texture(u_tex, vec3(0.5, 0.5, u_r)); }\n";
+  const GLubyte slice_c[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                                 {255, 255, 0, 255}};
+  const GLubyte sub_c[4] = {255, 0, 255, 255};
+  const GLubyte layer_c[3][4] = {{0, 255, 255, 255}, {128, 64, 32, 255}, {255, 255, 255, 255}};
+
+  GLubyte t3[4 * 4 * 4];
+  for (int k = 0; k < 4; k++)
+    tex3d_fill(t3 + 16 * k, 4, slice_c[k]);
+  GLuint tex3;
+  glGenTextures(1, &tex3);
+  glBindTexture(GL_TEXTURE_3D, tex3);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, t3);
+  GLubyte sub[16];
+  tex3d_fill(sub, 4, sub_c);
+  gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 2, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+  check_gl_error("3D texture");
+
+  /* errors */
+  gl.TexImage3D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage3D(GL_TEXTURE_2D)");
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, -1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage3D with depth -1");
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage3D with border 1");
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_DEPTH_COMPONENT24, 2, 2, 2, 0, GL_DEPTH_COMPONENT,
+                GL_UNSIGNED_INT, NULL);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexImage3D(GL_TEXTURE_3D) of a depth format");
+  gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 3, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+  expect_gl_error(GL_INVALID_VALUE, "glTexSubImage3D past the last slice");
+  gl.TexSubImage3D(GL_TEXTURE_3D, 1, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage3D of an undefined level");
+
+  /* the array: rows of 2 texels, 3 rows per image (the third is padding, never read) */
+  GLubyte ta[3 * 3 * 2 * 4];
+  memset(ta, 0x11, sizeof ta);
+  for (int l = 0; l < 3; l++)
+    tex3d_fill(ta + 24 * l, 4, layer_c[l]);
+  GLuint texa;
+  glGenTextures(1, &texa);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texa);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 3);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 2, 2, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, ta);
+  glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+  check_gl_error("2D array texture");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glEnable(GL_SCISSOR_TEST);
+  model m;
+  model_init(&m, bg);
+  GLuint p3 = link_program(VS_PIXELS, fs3);
+  gl.UseProgram(p3);
+  gl.Uniform2f(uloc(p3, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p3, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p3, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_3D, tex3);
+  for (int k = 0; k < 4; k++) {
+    gl.Uniform1f(uloc(p3, "u_r"), ((float)k + 0.5f) / 4.0f);
+    glScissor(2 + 16 * k, 36, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte *c = k == 2 ? sub_c : slice_c[k];
+    model_rect(&m, 2 + 16 * k, 36, 14 + 16 * k, 60, (rgba8){{c[0], c[1], c[2], c[3]}});
+  }
+  GLuint pa = link_program(VS_PIXELS, fsa);
+  gl.UseProgram(pa);
+  gl.Uniform2f(uloc(pa, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pa, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pa, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texa);
+  for (int l = 0; l < 3; l++) {
+    gl.Uniform1f(uloc(pa, "u_r"), (float)l);
+    glScissor(2 + 21 * l, 4, 16, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte *c = layer_c[l];
+    model_rect(&m, 2 + 21 * l, 4, 18 + 21 * l, 28, (rgba8){{c[0], c[1], c[2], c[3]}});
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("3D and array draws");
+  check_frame("3D and array textures", &m);
+}
 
 /* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
  * texture (coordinate -2): glTexParameterfv on RGBA8, glTexParameteriv (normalized integers) on
@@ -2039,6 +2152,7 @@ static const struct {
     {"clear_masks", sc_clear_masks},
     {"restart_loop", sc_restart_loop},
     {"border_colors", sc_border_colors},
+    {"tex3d_array", sc_tex3d_array},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
