@@ -128,6 +128,8 @@ struct fe_texture {
    /* The resource's shape as last sent. */
    uint16_t res_format;
    uint32_t res_width, res_height, res_depth, res_levels, res_layers;
+   uint8_t samples;           /* multisample targets: as glTex*Multisample asked (else 0) */
+   bool fixed_locations;      /* ... and its fixedsamplelocations */
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
    struct fe_tex_params params;
    uint64_t version;        /* any image or parameter change */

@@ -43,7 +43,7 @@ fe_texture_res_target(enum fe_tex_target t)
 uint32_t
 fe_texture_layers(const struct fe_texture *tex)
 {
-   if (tex->target == FE_TEX_2D_ARRAY)
+   if (tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_2D_MS_ARRAY)
       return tex->res_layers ? tex->res_layers : 1;
    return tex->target == FE_TEX_CUBE ? 6 : 1;
 }
@@ -697,6 +697,105 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
               (uint32_t)height, (uint32_t)depth, format, type, pixels);
 }
 
+/* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level. */
+static void
+tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
+                      GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                      GLboolean fixedsamplelocations, bool array)
+{
+   const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+   const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
+                              : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
+   if (target == proxy) {
+      MGL_DECLINE(gl_feature_unimplemented, "multisample images of target 0x%04x", target);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   FE_CHECK(target != want, GL_INVALID_ENUM);
+   struct fe_texture *tex =
+      fe_unit_texture(ctx, ctx->active_unit, array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   const uint32_t max_samples = caps->max_samples ? caps->max_samples : 1;
+   /* GL 3.3 §3.8.4: sizes and samples past the limits are GL_INVALID_VALUE (and, as GL 4.5
+    * says and every driver does, so is samples 0). */
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > max ||
+               (uint32_t)height > max || (uint32_t)depth > max_layers || samples <= 0 ||
+               (uint32_t)samples > max_samples,
+            GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   /* ... and the format must be colour-, depth- or stencil-renderable */
+   FE_CHECK(!info || !info->texture, GL_INVALID_ENUM);
+   const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   const bool ds = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                   fd->kind == FE_FMT_STENCIL;
+   FE_CHECK(!ds && !info->color_renderable, GL_INVALID_OPERATION);
+   /* ... and past GL_MAX_INTEGER_SAMPLES (1) for integer formats, GL_INVALID_OPERATION */
+   FE_CHECK((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) && samples > 1,
+            GL_INVALID_OPERATION);
+   struct fe_tex_image *img = &tex->image[0][0];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = array ? (uint32_t)depth : 1,
+      .internal_format = internalformat,
+      .format = fmt,
+   };
+   tex->samples = (uint8_t)samples;
+   tex->fixed_locations = fixedsamplelocations != GL_FALSE;
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (!width || !height || !img->depth)
+      return;
+   fe_texture_discard_uploads(ctx, tex);
+   struct mgp_resource_desc desc = {
+      .res = tex->res,
+      .target = (uint8_t)fe_texture_res_target(tex->target),
+      .levels = 1,
+      .samples = (uint8_t)samples,
+      .bind_mask = MGP_BIND_SAMPLER | (ds ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET),
+      .format = fmt,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = 1,
+      .array_layers = img->depth,
+   };
+   if (tex->created) {
+      mgp_resource_respecify(ctx->share->screen, &desc);
+   } else {
+      mgp_resource_create(ctx->share->screen, &desc);
+      tex->created = true;
+   }
+   tex->res_format = fmt;
+   tex->res_width = desc.width;
+   tex->res_height = desc.height;
+   tex->res_depth = 1;
+   tex->res_levels = 1;
+   tex->res_layers = desc.array_layers;
+}
+
+void
+mgl_glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                            GLsizei height, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
+                         fixedsamplelocations, false);
+}
+
+void
+mgl_glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                            GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
+                         fixedsamplelocations, true);
+}
+
 /* ---- names --------------------------------------------------------------------------------- */
 
 void
@@ -769,6 +868,15 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
          return false;
    }
    unsigned last = base;
+   const bool ms = tex->target == FE_TEX_2D_MS || tex->target == FE_TEX_2D_MS_ARRAY;
+   if (ms) {
+      /* one level, no sampler state (GL 3.3 §3.8.14: always complete once specified) */
+      if (tex->res_format != b->format || !tex->res_levels)
+         return false;
+      *min_level = 0;
+      *num_levels = 1;
+      return true;
+   }
    if (is_mipmap_filter(p->min_filter)) {
       unsigned q = base + level_count(is3d && b->depth > b->width ? b->depth : b->width,
                                       b->height) - 1;
@@ -1238,8 +1346,10 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
                          : GL_NONE;
       return true;
    case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
-   case GL_TEXTURE_SAMPLES: *out = 0; return true;
-   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
+   case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      *out = tex->samples ? tex->fixed_locations : GL_TRUE;
+      return true;
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return false;

@@ -110,7 +110,9 @@
   X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                      \
   X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                    \
   X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                \
-  X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)
+  X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                          \
+  X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
+  X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)
 
 static struct {
 #define X(type, name) type name;
@@ -526,6 +528,104 @@ static void clear_to(vec4f c)
 }
 
 /* ==== scenarios ============================================================================== */
+
+/* msaa_texture: glTexImage2DMultisample storage rendered to through a framebuffer (a clear and
+ * a pixel-aligned rectangle, so every sample of a pixel agrees), then read two ways: resolved by
+ * glBlitFramebuffer into the left half, and by texelFetch of the last sample of a sampler2DMS
+ * into the right half. Plus GL_TEXTURE_SAMPLES, glTexImage3DMultisample and the GL errors. */
+static void sc_msaa_texture(void)
+{
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &max_samples);
+  if (max_samples < 2)
+    die_setup("GL_MAX_COLOR_TEXTURE_SAMPLES = %d", max_samples);
+  const GLsizei samples = max_samples >= 4 ? 4 : max_samples;
+  GLuint ms;
+  glGenTextures(1, &ms);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+  gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, W, H, GL_TRUE);
+  check_gl_error("glTexImage2DMultisample");
+  GLint got_samples = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &got_samples);
+  if (got_samples < samples)
+    fail("GL_TEXTURE_SAMPLES = %d, asked for %d", got_samples, samples);
+  gl.TexImage2DMultisample(GL_TEXTURE_2D, samples, GL_RGBA8, W, H, GL_TRUE);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage2DMultisample(GL_TEXTURE_2D)");
+  gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, -1, H, GL_TRUE);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage2DMultisample with width -1");
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, max_size + 1, 4,
+                           GL_TRUE);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage2DMultisample wider than GL_MAX_TEXTURE_SIZE");
+  GLint max_int = 0;
+  glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int);
+  if (max_int < max_samples) { /* (past GL_MAX_SAMPLES, GL 3.3 and 4.x disagree) */
+    gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, max_int + 1, GL_RGBA8UI, 4, 4, GL_TRUE);
+    expect_gl_error(GL_INVALID_OPERATION,
+                    "glTexImage2DMultisample of an integer format past GL_MAX_INTEGER_SAMPLES");
+  }
+  GLuint msa;
+  glGenTextures(1, &msa);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, msa);
+  gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, samples, GL_RGBA8, 8, 8, 3, GL_FALSE);
+  check_gl_error("glTexImage3DMultisample");
+  gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, 8, 8, 3, GL_FALSE);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE)");
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, ms, 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("multisample texture framebuffer incomplete");
+  const vec4f c_bg = V4(0.2f, 0.4f, 0.6f, 1.0f), c_rect = V4(1.0f, 0.8f, 0.0f, 1.0f);
+  glViewport(0, 0, W, H);
+  glClearColor(c_bg.v[0], c_bg.v[1], c_bg.v[2], c_bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = solid_program();
+  float r[12];
+  rect_vertices(r, 8, 8, 56, 40);
+  mesh mr = make_mesh(r, 6);
+  gl.BindVertexArray(mr.vao);
+  set_vec4(p, "u_color", c_rect);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("rendering into the multisample texture");
+
+  /* left half: resolve */
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BlitFramebuffer(0, 0, W / 2, H, 0, 0, W / 2, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("resolve blit");
+
+  /* right half: texelFetch of the last sample */
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2DMS u_ms;\n"
+                   "uniform int u_sample;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = texelFetch(u_ms, ivec2(gl_FragCoord.xy), u_sample); }\n";
+  GLuint pf = link_program(VS_PIXELS, fs);
+  gl.UseProgram(pf);
+  gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pf, "u_ms"), 0);
+  gl.Uniform1i(uloc(pf, "u_sample"), samples - 1);
+  float right[12];
+  rect_vertices(right, W / 2, 0, W, H);
+  mesh mright = make_mesh(right, 6);
+  gl.BindVertexArray(mright.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("texelFetch from the multisample texture");
+
+  model m;
+  model_init(&m, c_bg);
+  model_rect(&m, 8, 8, 56, 40, to8(c_rect));
+  check_frame("multisample texture", &m);
+}
 
 /* tex3d_array: glTexImage3D / glTexSubImage3D for GL_TEXTURE_3D (2x2x4, one colour per slice,
  * slice 2 replaced by glTexSubImage3D) and GL_TEXTURE_2D_ARRAY (2x2x3, one colour per layer,
@@ -2153,6 +2253,7 @@ static const struct {
     {"restart_loop", sc_restart_loop},
     {"border_colors", sc_border_colors},
     {"tex3d_array", sc_tex3d_array},
+    {"msaa_texture", sc_msaa_texture},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
