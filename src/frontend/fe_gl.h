@@ -130,6 +130,8 @@ struct fe_texture {
    uint32_t res_width, res_height, res_depth, res_levels, res_layers;
    uint8_t samples;           /* multisample targets: as glTex*Multisample asked (else 0) */
    bool fixed_locations;      /* ... and its fixedsamplelocations */
+   bool immutable;            /* glTexStorage*: the shape is fixed */
+   uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
    struct fe_tex_params params;
    uint64_t version;        /* any image or parameter change */

@@ -476,6 +476,7 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    struct fe_texture *tex = image_target(ctx, target, &face, &declined);
    if (!tex)
       return;
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    FE_CHECK(level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS,
             GL_INVALID_VALUE);
    uint32_t max = ctx->share->caps->max_texture_size ? ctx->share->caps->max_texture_size
@@ -598,6 +599,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    struct fe_texture *tex = image_target_3d(ctx, target, &declined);
    if (!tex)
       return;
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = tex->target == FE_TEX_3D;
    uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
@@ -697,6 +699,103 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
               (uint32_t)height, (uint32_t)depth, format, type, pixels);
 }
 
+/* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */
+static bool
+is_unsized(GLenum f)
+{
+   switch (f) {
+   case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT:
+   case GL_DEPTH_STENCIL: case GL_STENCIL_INDEX:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* glTexStorage2D / glTexStorage3D (ARB_texture_storage, ES 3.0): every level defined at once,
+ * the shape immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say. */
+static void
+tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum internalformat,
+            GLsizei width, GLsizei height, GLsizei depth, bool three)
+{
+   enum fe_tex_target t;
+   if (!three && target == GL_TEXTURE_2D)
+      t = FE_TEX_2D;
+   else if (!three && target == GL_TEXTURE_CUBE_MAP)
+      t = FE_TEX_CUBE;
+   else if (three && target == GL_TEXTURE_3D)
+      t = FE_TEX_3D;
+   else if (three && target == GL_TEXTURE_2D_ARRAY)
+      t = FE_TEX_2D_ARRAY;
+   else {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info || !info->texture || is_unsized(internalformat), GL_INVALID_ENUM);
+   FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
+   uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   if (is3d)
+      max = caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048;
+   if (t == FE_TEX_CUBE && caps->max_cube_size)
+      max = caps->max_cube_size;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   FE_CHECK((uint32_t)width > max || (uint32_t)height > max ||
+               (uint32_t)depth > (is_array ? max_layers : max),
+            GL_INVALID_VALUE);
+   FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
+   FE_CHECK((unsigned)levels > level_count(biggest, (uint32_t)height) ||
+               levels > FE_MAX_LEVELS,
+            GL_INVALID_OPERATION);
+   const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   FE_CHECK(is3d && (fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                     fd->kind == FE_FMT_STENCIL),
+            GL_INVALID_OPERATION);
+   for (unsigned f = 0; f < face_count(tex); f++) {
+      for (unsigned l = 0; l < FE_MAX_LEVELS; l++) {
+         tex->image[f][l] = (struct fe_tex_image){0};
+         if (l >= (unsigned)levels)
+            continue;
+         tex->image[f][l] = (struct fe_tex_image){
+            .defined = true,
+            .width = minify((uint32_t)width, l),
+            .height = minify((uint32_t)height, l),
+            .depth = is3d ? minify((uint32_t)depth, l) : is_array ? (uint32_t)depth : 1,
+            .internal_format = internalformat,
+            .format = fmt,
+         };
+      }
+   }
+   tex->immutable = true;
+   tex->immutable_levels = (uint8_t)levels;
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   ensure_storage(ctx, tex, 0);
+}
+
+void
+mgl_glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                   GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, height, 1, false);
+}
+
+void
+mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                   GLsizei height, GLsizei depth)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, height, depth, true);
+}
+
 /* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level. */
 static void
 tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
@@ -715,6 +814,7 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    struct fe_texture *tex =
       fe_unit_texture(ctx, ctx->active_unit, array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    const uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
    const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
@@ -882,6 +982,8 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
                                       b->height) - 1;
       if ((GLint)q > p->max_level)
          q = (unsigned)p->max_level;
+      if (tex->immutable && q >= tex->immutable_levels)
+         q = tex->immutable_levels - 1u; /* glTexStorage: only its levels exist */
       if (q >= FE_MAX_LEVELS)
          q = FE_MAX_LEVELS - 1;
       for (unsigned l = base + 1; l <= q; l++) {
@@ -1211,7 +1313,8 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
          out[i] = p->border_form == 0 ? fe_u2f(p->border[i])
                   : p->border_form == 1 ? (double)(int32_t)p->border[i] : p->border[i];
       return 4;
-   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = 0; return 1;
+   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
+   case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return 0;

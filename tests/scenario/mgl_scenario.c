@@ -112,7 +112,9 @@
   X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                \
   X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                          \
   X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
-  X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)
+  X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
+  X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
+  X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)
 
 static struct {
 #define X(type, name) type name;
@@ -736,6 +738,122 @@ static void sc_tex3d_array(void)
   glDisable(GL_SCISSOR_TEST);
   check_gl_error("3D and array draws");
   check_frame("3D and array textures", &m);
+}
+
+/* tex_storage: glTexStorage2D (an 8x8 RGBA8 texture with 4 levels, each filled by
+ * glTexSubImage2D with its own colour and sampled with textureLod) and glTexStorage3D (a 4x4x2
+ * array, one level, each layer filled by glTexSubImage3D); GL_TEXTURE_IMMUTABLE_FORMAT and
+ * _LEVELS, and the errors (ARB_texture_storage / GL 4.2 §3.9.16). */
+static void sc_tex_storage(void)
+{
+  const char *fs2 = "#version 330 core\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = textureLod(u_tex, vec2(0.5), u_r); }\n";
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texture(u_tex, vec3(0.5, 0.5, u_r)); }\n";
+  const GLubyte lc[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                            {255, 255, 0, 255}};
+  const GLubyte ac[2][4] = {{0, 255, 255, 255}, {255, 0, 255, 255}};
+  GLubyte texels[8 * 8 * 4];
+
+  GLuint t2;
+  glGenTextures(1, &t2);
+  glBindTexture(GL_TEXTURE_2D, t2);
+  gl.TexStorage2D(GL_TEXTURE_2D, 4, GL_RGBA8, 8, 8);
+  check_gl_error("glTexStorage2D");
+  for (int l = 0; l < 4; l++) {
+    const int s = 8 >> l;
+    tex3d_fill(texels, s * s, lc[l]);
+    glTexSubImage2D(GL_TEXTURE_2D, l, 0, 0, s, s, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexSubImage2D into the levels");
+  GLint immutable = -1, imm_levels = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_LEVELS, &imm_levels);
+  if (immutable != GL_TRUE || imm_levels != 4)
+    fail("GL_TEXTURE_IMMUTABLE_FORMAT %d, _LEVELS %d (expected 1, 4)", immutable, imm_levels);
+  check_gl_error("immutable queries");
+
+  /* errors */
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexImage2D on an immutable texture");
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexStorage2D twice");
+  GLuint te;
+  glGenTextures(1, &te);
+  glBindTexture(GL_TEXTURE_2D, te);
+  gl.TexStorage2D(GL_TEXTURE_2D, 5, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexStorage2D with 5 levels for 8x8");
+  gl.TexStorage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_VALUE, "glTexStorage2D with 0 levels");
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA, 8, 8);
+  expect_gl_error(GL_INVALID_ENUM, "glTexStorage2D of unsized GL_RGBA");
+  gl.TexStorage2D(GL_TEXTURE_3D, 1, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_ENUM, "glTexStorage2D(GL_TEXTURE_3D)");
+  immutable = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  if (immutable != GL_FALSE)
+    fail("GL_TEXTURE_IMMUTABLE_FORMAT %d after failed glTexStorage2D calls", immutable);
+
+  GLuint ta;
+  glGenTextures(1, &ta);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+  gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 2);
+  for (int l = 0; l < 2; l++) {
+    tex3d_fill(texels, 16, ac[l]);
+    gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, l, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexStorage3D array");
+  gl.TexStorage3D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4, 2);
+  expect_gl_error(GL_INVALID_ENUM, "glTexStorage3D(GL_TEXTURE_2D)");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glEnable(GL_SCISSOR_TEST);
+  model m;
+  model_init(&m, bg);
+  GLuint p2 = link_program(VS_PIXELS, fs2);
+  gl.UseProgram(p2);
+  gl.Uniform2f(uloc(p2, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p2, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p2, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D, t2);
+  for (int l = 0; l < 4; l++) {
+    gl.Uniform1f(uloc(p2, "u_r"), (float)l);
+    glScissor(2 + 16 * l, 36, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, 2 + 16 * l, 36, 14 + 16 * l, 60,
+               (rgba8){{lc[l][0], lc[l][1], lc[l][2], lc[l][3]}});
+  }
+  GLuint pa = link_program(VS_PIXELS, fsa);
+  gl.UseProgram(pa);
+  gl.Uniform2f(uloc(pa, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pa, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pa, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+  for (int l = 0; l < 2; l++) {
+    gl.Uniform1f(uloc(pa, "u_r"), (float)l);
+    glScissor(2 + 32 * l, 4, 28, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, 2 + 32 * l, 4, 30 + 32 * l, 28,
+               (rgba8){{ac[l][0], ac[l][1], ac[l][2], ac[l][3]}});
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("storage draws");
+  check_frame("immutable textures", &m);
 }
 
 /* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
@@ -2254,6 +2372,7 @@ static const struct {
     {"border_colors", sc_border_colors},
     {"tex3d_array", sc_tex3d_array},
     {"msaa_texture", sc_msaa_texture},
+    {"tex_storage", sc_tex_storage},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
