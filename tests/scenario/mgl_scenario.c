@@ -994,7 +994,16 @@ static void sc_restart_loop(void)
   gl.EnableVertexAttribArray(0);
   gl.GenBuffers(1, &ebo);
   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
-  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof sidx, sidx, GL_STATIC_DRAW);
+  /* The indices arrive by glBufferSubData after a draw without restart (scissored away) read
+   * the buffer on the GPU, so they land in stream order, after that draw: the restart rewrite
+   * must read them there, not what the buffer held before. */
+  const GLushort zeros[9] = {0};
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof zeros, zeros, GL_DYNAMIC_DRAW);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 1, 1);
+  glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)0);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, sizeof sidx, sidx);
   glEnable(GL_PRIMITIVE_RESTART);
   gl.PrimitiveRestartIndex(7);
   const vec4f green = V4(0.0f, 1.0f, 0.0f, 1.0f);
