@@ -131,6 +131,7 @@ struct fe_texture {
    uint8_t samples;           /* multisample targets: as glTex*Multisample asked (else 0) */
    bool fixed_locations;      /* ... and its fixedsamplelocations */
    bool immutable;            /* glTexStorage*: the shape is fixed */
+   struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
    uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
    struct fe_tex_params params;

@@ -138,6 +138,8 @@ fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
    if (ctx && ctx->share == sg)
       fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
    pending_free(tex);
+   if (tex->buffer_obj)
+      fe_object_unref(ctx, &tex->buffer_obj->base);
    if (tex->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){tex->res});
    fe_share_free_handle(sg, MGP_KIND_BUFFER, tex->res);
@@ -699,6 +701,74 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
               (uint32_t)height, (uint32_t)depth, format, type, pixels);
 }
 
+/* GL 3.3 Table 3.15: the formats a buffer texture may have. */
+static bool
+texture_buffer_format(GLenum f)
+{
+   switch (f) {
+   case GL_R8: case GL_R16: case GL_R16F: case GL_R32F: case GL_R8I: case GL_R16I:
+   case GL_R32I: case GL_R8UI: case GL_R16UI: case GL_R32UI:
+   case GL_RG8: case GL_RG16: case GL_RG16F: case GL_RG32F: case GL_RG8I: case GL_RG16I:
+   case GL_RG32I: case GL_RG8UI: case GL_RG16UI: case GL_RG32UI:
+   case GL_RGBA8: case GL_RGBA16: case GL_RGBA16F: case GL_RGBA32F: case GL_RGBA8I:
+   case GL_RGBA16I: case GL_RGBA32I: case GL_RGBA8UI: case GL_RGBA16UI: case GL_RGBA32UI:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
+ * internalformat. The server makes the view at draw, against the buffer as it is then, so
+ * later glBufferData calls on the buffer need nothing here. */
+void
+mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   FE_CHECK(!texture_buffer_format(internalformat), GL_INVALID_ENUM);
+   struct fe_buffer *buf = NULL;
+   if (buffer) {
+      buf = fe_buffer_lookup(ctx, buffer);
+      FE_CHECK(!buf, GL_INVALID_OPERATION);
+   }
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   if (buf)
+      fe_object_ref(&buf->base);
+   if (tex->buffer_obj)
+      fe_object_unref(ctx, &tex->buffer_obj->base);
+   tex->buffer_obj = buf;
+   /* the format as asked: the server declines one it cannot view (no substitution) */
+   struct mgp_resource_desc desc = {
+      .res = tex->res,
+      .target = MGP_RESOURCE_TARGET_TEX_BUFFER,
+      .levels = 1,
+      .samples = 1,
+      .bind_mask = MGP_BIND_SAMPLER,
+      .format = info->format,
+      .width = 1,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .buffer = buf ? buf->res : mgp_handle_null(),
+      .buffer_offset = 0,
+      .buffer_size = ~0ull,
+   };
+   if (tex->created) {
+      mgp_resource_respecify(ctx->share->screen, &desc);
+   } else {
+      mgp_resource_create(ctx->share->screen, &desc);
+      tex->created = true;
+   }
+   tex->res_format = info->format;
+   tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format};
+   texture_changed(ctx, tex);
+}
+
 /* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */
 static bool
 is_unsized(GLenum f)
@@ -953,6 +1023,12 @@ static bool
 compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels)
 {
    const struct fe_tex_params *p = &tex->params;
+   if (tex->target == FE_TEX_BUFFER) {
+      /* no levels, no sampler state: complete once a buffer is attached */
+      *min_level = 0;
+      *num_levels = 1;
+      return tex->created && tex->buffer_obj;
+   }
    if (!tex->created || p->base_level > p->max_level || p->base_level >= FE_MAX_LEVELS)
       return false;
    unsigned base = (unsigned)p->base_level;

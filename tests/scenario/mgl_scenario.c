@@ -114,7 +114,8 @@
   X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
   X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
-  X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)
+  X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
+  X(PFNGLTEXBUFFERPROC, TexBuffer)
 
 static struct {
 #define X(type, name) type name;
@@ -854,6 +855,95 @@ static void sc_tex_storage(void)
   glDisable(GL_SCISSOR_TEST);
   check_gl_error("storage draws");
   check_frame("immutable textures", &m);
+}
+
+/* texture_buffer: glTexBuffer and texelFetch on samplerBuffer / usamplerBuffer. An RGBA8 buffer
+ * texture of 4 texels (one quad each, the last written by glBufferSubData after a draw read
+ * the buffer), an R32UI one read as integers, one with no buffer (GL leaves it undefined; mgl's
+ * placeholder texel buffer reads zero, DESIGN.md §5), and the glTexBuffer errors. */
+static void sc_texture_buffer(void)
+{
+  const char *fsf = "#version 330 core\n"
+                    "uniform samplerBuffer u_tb;\n"
+                    "uniform int u_i;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texelFetch(u_tb, u_i); }\n";
+  const char *fsu = "#version 330 core\n"
+                    "uniform usamplerBuffer u_tb;\n"
+                    "uniform int u_i;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = vec4(texelFetch(u_tb, u_i).r) / 255.0; }\n";
+  const GLubyte texels[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                                {9, 9, 9, 9}};
+  const GLubyte late[4] = {255, 128, 0, 255};
+  const GLuint words[3] = {17, 34, 200};
+  GLuint bo[2], tb[3];
+  gl.GenBuffers(2, bo);
+  gl.BindBuffer(GL_TEXTURE_BUFFER, bo[0]);
+  gl.BufferData(GL_TEXTURE_BUFFER, sizeof texels, texels, GL_DYNAMIC_DRAW);
+  gl.BindBuffer(GL_TEXTURE_BUFFER, bo[1]);
+  gl.BufferData(GL_TEXTURE_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  glGenTextures(3, tb);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[0]);
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, bo[0]);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[1]);
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, bo[1]);
+  check_gl_error("glTexBuffer");
+  gl.TexBuffer(GL_TEXTURE_2D, GL_RGBA8, bo[0]);
+  expect_gl_error(GL_INVALID_ENUM, "glTexBuffer(GL_TEXTURE_2D)");
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGB8, bo[0]);
+  expect_gl_error(GL_INVALID_ENUM, "glTexBuffer of GL_RGB8 (not a buffer texture format)");
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, 4242);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexBuffer of a name that is no buffer");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glEnable(GL_SCISSOR_TEST);
+  model m;
+  model_init(&m, bg);
+  GLuint pf = link_program(VS_PIXELS, fsf);
+  gl.UseProgram(pf);
+  gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pf, "u_tb"), 0);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[0]);
+  for (int i = 0; i < 4; i++) {
+    if (i == 3) { /* after three draws read the buffer: lands in stream order */
+      gl.BindBuffer(GL_TEXTURE_BUFFER, bo[0]);
+      gl.BufferSubData(GL_TEXTURE_BUFFER, 12, 4, late);
+    }
+    gl.Uniform1i(uloc(pf, "u_i"), i);
+    glScissor(2 + 16 * i, 36, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte *c = i == 3 ? late : texels[i];
+    model_rect(&m, 2 + 16 * i, 36, 14 + 16 * i, 60, (rgba8){{c[0], c[1], c[2], c[3]}});
+  }
+  GLuint pu = link_program(VS_PIXELS, fsu);
+  gl.UseProgram(pu);
+  gl.Uniform2f(uloc(pu, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pu, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pu, "u_tb"), 0);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[1]);
+  for (int i = 0; i < 3; i++) {
+    gl.Uniform1i(uloc(pu, "u_i"), i);
+    glScissor(2 + 16 * i, 4, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte v = (GLubyte)words[i];
+    model_rect(&m, 2 + 16 * i, 4, 14 + 16 * i, 28, (rgba8){{v, v, v, v}});
+  }
+  /* a buffer texture with no buffer: undefined in GL; mgl's placeholder reads zero */
+  gl.UseProgram(pf);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[2]);
+  glScissor(50, 4, 12, 24);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("buffer texture draws");
+  model_rect(&m, 50, 4, 62, 28, (rgba8){{0, 0, 0, 0}}); /* mgl's placeholder: zero */
+  check_frame("buffer textures", &m);
 }
 
 /* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
@@ -2382,6 +2472,7 @@ static const struct {
     {"tex3d_array", sc_tex3d_array},
     {"msaa_texture", sc_msaa_texture},
     {"tex_storage", sc_tex_storage},
+    {"texture_buffer", sc_texture_buffer},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

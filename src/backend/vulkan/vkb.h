@@ -107,6 +107,11 @@ struct vkb_resource {
    uint32_t layer_view_slices;
    struct mgp_texture_params params;
    uint32_t params_version;
+   /* texture buffers (TEX_BUFFER): a view of desc.buffer, made at draw for the buffer it finds */
+   bool is_texbuf;
+   VkBufferView texbuf_view;
+   VkBuffer texbuf_for;
+   VkDeviceSize texbuf_offset, texbuf_range;
 };
 
 struct vkb_render_state {
@@ -196,6 +201,7 @@ enum vkb_garbage_kind {
    VKB_GARBAGE_SHADER_MODULE,
    VKB_GARBAGE_SET_LAYOUT,
    VKB_GARBAGE_PIPELINE_LAYOUT,
+   VKB_GARBAGE_BUFFER_VIEW,
 };
 
 struct vkb_garbage {
@@ -368,6 +374,10 @@ struct vkb_screen {
    VkDeviceMemory dummy_mem[3];
    VkImageView dummy_view[3];
    VkSampler default_sampler;
+   /* placeholder texel buffer: 16 zero bytes, one view per sampler kind (float, int, uint) */
+   VkBuffer texbuf_zero_buf;
+   VkDeviceMemory texbuf_zero_mem;
+   VkBufferView texbuf_zero_view[3];
 
    /* counters (gate_counters) */
    unsigned long long pipelines_created;

@@ -38,6 +38,9 @@ destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
    case VKB_GARBAGE_SET_LAYOUT:
       vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
       break;
+   case VKB_GARBAGE_BUFFER_VIEW:
+      vkDestroyBufferView(scr->dev, (VkBufferView)h, NULL);
+      break;
    case VKB_GARBAGE_PIPELINE_LAYOUT:
       vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
       break;

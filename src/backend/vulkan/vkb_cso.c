@@ -251,7 +251,9 @@ VKB_CALL(create_sampler_view, mgp_create_sampler_view)
       return;
    v->desc = *args;
    /* The texture handle is resolved at draw: the texture may be respecified meanwhile. */
-   if (!vkb_view_type_for_target(args->target, NULL))
+   /* texture buffers get a texel buffer view at draw (vkb_draw.c), not an image view */
+   if (args->target != MGP_RESOURCE_TARGET_TEX_BUFFER &&
+       !vkb_view_type_for_target(args->target, NULL))
       MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
 }
 

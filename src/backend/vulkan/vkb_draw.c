@@ -93,6 +93,7 @@ dummy_view(struct vkb_screen *scr, unsigned kind)
 struct draw_descriptors {
    VkDescriptorBufferInfo buf[VKB_MAX_BINDING];
    VkDescriptorImageInfo img[VKB_MAX_BINDING];
+   VkBufferView tbv[VKB_MAX_BINDING];
    VkWriteDescriptorSet w[VKB_MAX_BINDING];
    uint32_t nw;
    uint64_t sig[1 + VKB_MAX_BINDING * 3];
@@ -131,13 +132,125 @@ pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize o
    return true;
 }
 
+/* The placeholder texel buffer of a sampler kind: 16 zero bytes viewed as RGBA32 (a format
+ * every device has for texel buffers), so a texture buffer that cannot be viewed reads zero. */
+static VkBufferView
+texbuf_zero_view(struct vkb_screen *scr, unsigned kind)
+{
+   static const VkFormat fmt[3] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
+                                   VK_FORMAT_R32G32B32A32_UINT};
+   if (kind > 2)
+      kind = 0;
+   if (scr->texbuf_zero_view[kind])
+      return scr->texbuf_zero_view[kind];
+   if (!scr->texbuf_zero_buf) {
+      VkBufferCreateInfo bci = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+         .size = 16,
+         .usage = VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT,
+      };
+      if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &scr->texbuf_zero_buf),
+                     "placeholder texel buffer"))
+         return VK_NULL_HANDLE;
+      VkMemoryRequirements req;
+      vkGetBufferMemoryRequirements(scr->dev, scr->texbuf_zero_buf, &req);
+      const int32_t type = vkb_find_memory(scr, req.memoryTypeBits,
+                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+      VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                  .allocationSize = req.size,
+                                  .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+      void *p = NULL;
+      if (type < 0 ||
+          !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->texbuf_zero_mem),
+                     "placeholder texel buffer memory") ||
+          !vkb_check(scr, vkBindBufferMemory(scr->dev, scr->texbuf_zero_buf, scr->texbuf_zero_mem,
+                                             0), "placeholder texel buffer bind") ||
+          !vkb_check(scr, vkMapMemory(scr->dev, scr->texbuf_zero_mem, 0, VK_WHOLE_SIZE, 0, &p),
+                     "placeholder texel buffer map"))
+         return VK_NULL_HANDLE;
+      memset(p, 0, (size_t)req.size);
+      vkUnmapMemory(scr->dev, scr->texbuf_zero_mem);
+   }
+   VkBufferViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = scr->texbuf_zero_buf,
+      .format = fmt[kind],
+      .range = VK_WHOLE_SIZE,
+   };
+   vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &scr->texbuf_zero_view[kind]),
+             "placeholder texel buffer view");
+   return scr->texbuf_zero_view[kind];
+}
+
+/* The texel buffer view for sampler j: the texture buffer's view of the buffer it names (made
+ * here, against the buffer as it is now: "resolved live"), or the placeholder reading zero
+ * (GL leaves a buffer texture without a buffer undefined; a format the device cannot view is a
+ * named decline). *used gets the buffer the draw reads. */
+static VkBufferView
+texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb_resource **used)
+{
+   struct vkb_screen *scr = ctx->scr;
+   *used = NULL;
+   struct vkb_sampler_view *v =
+      vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
+   if (scr->failed)
+      return VK_NULL_HANDLE;
+   struct vkb_resource *tex =
+      v ? (struct vkb_resource *)vkb_table_peek(&scr->resources, v->desc.texture) : NULL;
+   struct vkb_resource *buf =
+      tex && tex->is_texbuf ? (struct vkb_resource *)vkb_table_peek(&scr->resources,
+                                                                     tex->desc.buffer)
+                            : NULL;
+   if (!buf || !buf->is_buffer || !buf->size)
+      return texbuf_zero_view(scr, kind);
+   VkFormatProperties fp = {0};
+   if (tex->fmt)
+      vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
+   if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
+       !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
+                  "texel-buffer view of it; it reads zero", vkb_format_name(tex->desc.format));
+      return texbuf_zero_view(scr, kind);
+   }
+   VkDeviceSize off = tex->desc.buffer_offset < buf->size ? tex->desc.buffer_offset : buf->size;
+   VkDeviceSize range = tex->desc.buffer_size == ~0ull ? buf->size - off : tex->desc.buffer_size;
+   if (off + range > buf->size)
+      range = buf->size - off;
+   const VkDeviceSize ts = tex->fmt->vk_texel_size ? tex->fmt->vk_texel_size : 1;
+   range = range / ts * ts;
+   const VkDeviceSize max = (VkDeviceSize)scr->props.limits.maxTexelBufferElements * ts;
+   if (range > max)
+      range = max;
+   if (!range)
+      return texbuf_zero_view(scr, kind);
+   *used = buf;
+   if (tex->texbuf_view && tex->texbuf_for == buf->buf && tex->texbuf_offset == off &&
+       tex->texbuf_range == range)
+      return tex->texbuf_view;
+   VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->texbuf_view);
+   tex->texbuf_view = VK_NULL_HANDLE;
+   VkBufferViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = buf->buf,
+      .format = tex->fmt->vk,
+      .offset = off,
+      .range = range,
+   };
+   if (!vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &tex->texbuf_view),
+                  "texel buffer view"))
+      return VK_NULL_HANDLE;
+   tex->texbuf_for = buf->buf, tex->texbuf_offset = off, tex->texbuf_range = range;
+   return tex->texbuf_view;
+}
+
 /* Resolves the program's bindings to descriptors; declines (false) when one cannot be. */
 static bool
 gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d)
 {
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
-   uint32_t nbuf = 0, nimg = 0;
+   uint32_t nbuf = 0, nimg = 0, ntbv = 0;
    d->nw = d->nsig = d->n_used_bufs = 0;
    d->has_dynamic = false;
    d->sig[d->nsig++] = (uint64_t)(uintptr_t)sh->dsl;
@@ -200,6 +313,24 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             d->sig[d->nsig++] = info.offset;
             d->sig[d->nsig++] = info.range;
             d->used_bufs[d->n_used_bufs++] = r;
+         }
+         continue;
+      }
+      if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
+         /* samplerBuffer: binding 32 + j like any sampler, a texel buffer view */
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+         w->pTexelBufferView = &d->tbv[ntbv];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            const uint32_t j = b - VKB_SAMPLER_BASE + k;
+            const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+            struct vkb_resource *used;
+            VkBufferView view = texel_buffer_view(ctx, j, kind, &used);
+            if (!view)
+               return false;
+            d->tbv[ntbv++] = view;
+            d->sig[d->nsig++] = (uint64_t)(uintptr_t)view;
+            if (used)
+               d->used_bufs[d->n_used_bufs++] = used;
          }
          continue;
       }

@@ -662,6 +662,7 @@ screen_destroy(void *self)
             continue;
          for (int l = 0; l < VKB_MAX_LEVELS; l++)
             vkDestroyImageView(scr->dev, r->att_view[l], NULL);
+         vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
          if (r->layer_views)
             for (uint32_t v = 0; v < r->levels * r->layer_view_slices; v++)
                vkDestroyImageView(scr->dev, r->layer_views[v], NULL);
@@ -680,6 +681,10 @@ screen_destroy(void *self)
          vkFreeMemory(scr->dev, scr->dummy_mem[k], NULL);
       }
       vkDestroySampler(scr->dev, scr->default_sampler, NULL);
+      for (int k = 0; k < 3; k++)
+         vkDestroyBufferView(scr->dev, scr->texbuf_zero_view[k], NULL);
+      vkDestroyBuffer(scr->dev, scr->texbuf_zero_buf, NULL);
+      vkFreeMemory(scr->dev, scr->texbuf_zero_mem, NULL);
       vkDestroyDevice(scr->dev, NULL);
    }
    struct vkb_table *all[] = {&scr->resources, &scr->render_states, &scr->vertex_elements,
