@@ -117,7 +117,7 @@ attachment_image(const struct fe_attachment *a, GLenum *ifmt, uint16_t *format, 
       *format = img->format;
       *w = img->width;
       *h = img->height;
-      *samples = 1;
+      *samples = a->tex->samples > 1 ? a->tex->samples : 1;
       return true;
    }
    if (a->type == GL_RENDERBUFFER) {

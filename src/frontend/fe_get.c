@@ -153,10 +153,12 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(1); return true;
    case GL_MAX_SAMPLES: INT1(cap_or(caps->max_samples, 4)); return true;
+   /* multisample textures (glTexImage2DMultisample) take what renderbuffers take; integer
+    * formats stay single-sample (the caps carry no integer sample count) */
    case GL_MAX_COLOR_TEXTURE_SAMPLES: case GL_MAX_DEPTH_TEXTURE_SAMPLES:
-   case GL_MAX_INTEGER_SAMPLES:
-      INT1(1);
+      INT1(cap_or(caps->max_samples, 1));
       return true;
+   case GL_MAX_INTEGER_SAMPLES: INT1(1); return true;
    case GL_MAX_SAMPLE_MASK_WORDS: INT1(1); return true;
    case GL_MAX_VERTEX_ATTRIBS: INT1(FE_MAX_VERTEX_ATTRIBS); return true;
    case GL_MAX_VERTEX_UNIFORM_BLOCKS: case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:

@@ -96,7 +96,7 @@ struct fe_tex_image {
 /* Texels written by glTex(Sub)Image and not sent yet: one region list per (face, level), sent
  * as one resource_subdata at the next validate or flush (DESIGN.md §3). */
 struct fe_tex_region {
-   int32_t x, y;
+   int32_t x, y, z; /* z: the slice (3D) or layer (array) */
    uint32_t width, height;
    size_t offset; /* into data, tight rows */
 };
@@ -127,7 +127,12 @@ struct fe_texture {
    bool created;
    /* The resource's shape as last sent. */
    uint16_t res_format;
-   uint32_t res_width, res_height, res_levels, res_layers;
+   uint32_t res_width, res_height, res_depth, res_levels, res_layers;
+   uint8_t samples;           /* multisample targets: as glTex*Multisample asked (else 0) */
+   bool fixed_locations;      /* ... and its fixedsamplelocations */
+   bool immutable;            /* glTexStorage*: the shape is fixed */
+   struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
+   uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
    struct fe_tex_params params;
    uint64_t version;        /* any image or parameter change */

@@ -117,10 +117,13 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
       kind = MGP_SAMPLER_KIND_FLOAT;
    if (ctx->black_tex[target][kind])
       return ctx->black_tex[target][kind];
-   if (target == FE_TEX_BUFFER || target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY) {
+   /* A buffer texture without a buffer reads zero through the server's placeholder texel
+    * buffer (GL leaves it undefined), which any view that is not a buffer texture gets. */
+   if (target == FE_TEX_BUFFER)
+      return fe_texture_black(ctx, FE_TEX_2D, kind);
+   if (target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY) {
       MGL_DECLINE(gl_feature_unimplemented,
-                  "an incomplete %s texture has no stand-in: the 2D one is bound",
-                  target == FE_TEX_BUFFER ? "buffer" : "multisample");
+                  "an incomplete multisample texture has no stand-in: the 2D one is bound");
       return fe_texture_black(ctx, FE_TEX_2D, kind);
    }
    struct fe_texture *tex = fe_texture_create(ctx, 0, target);

@@ -689,10 +689,13 @@ mgl_glPixelStorei(GLenum pname, GLint param)
       ps = &ctx->pack;
       break;
    case GL_UNPACK_SWAP_BYTES: case GL_UNPACK_LSB_FIRST: case GL_UNPACK_ROW_LENGTH:
-   case GL_UNPACK_IMAGE_HEIGHT: case GL_UNPACK_SKIP_ROWS: case GL_UNPACK_SKIP_PIXELS:
-   case GL_UNPACK_SKIP_IMAGES: case GL_UNPACK_ALIGNMENT:
+   case GL_UNPACK_SKIP_ROWS: case GL_UNPACK_SKIP_PIXELS: case GL_UNPACK_ALIGNMENT:
       ps = &ctx->unpack;
-      p = pname + (GL_PACK_SWAP_BYTES - GL_UNPACK_SWAP_BYTES);
+      p = pname + (GL_PACK_SWAP_BYTES - GL_UNPACK_SWAP_BYTES); /* 1.0 pairs: 0x10 apart */
+      break;
+   case GL_UNPACK_IMAGE_HEIGHT: case GL_UNPACK_SKIP_IMAGES: /* the GL 1.2 pairs are not */
+      ps = &ctx->unpack;
+      p = pname == GL_UNPACK_IMAGE_HEIGHT ? GL_PACK_IMAGE_HEIGHT : GL_PACK_SKIP_IMAGES;
       break;
    default:
       fe_error(ctx, GL_INVALID_ENUM);

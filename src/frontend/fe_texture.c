@@ -8,7 +8,8 @@
  *
  * Storage: the resource has the shape implied by the image being defined (level L of w x h
  * implies a w<<L x h<<L base) with a full mip chain; an image that does not fit respecifies
- * it. 2D and cube-map images are implemented; the other targets bind but decline images. */
+ * it. 2D, cube-map, 3D and 2D-array images are implemented (a 3D image's depth minifies with
+ * its levels, an array's layer count does not); the other targets bind but decline images. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,15 @@ fe_texture_res_target(enum fe_tex_target t)
 
 uint32_t
 fe_texture_layers(const struct fe_texture *tex)
+{
+   if (tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_2D_MS_ARRAY)
+      return tex->res_layers ? tex->res_layers : 1;
+   return tex->target == FE_TEX_CUBE ? 6 : 1;
+}
+
+/* The faces of the image table a target uses (cube maps: 6; everything else: 1). */
+static unsigned
+face_count(const struct fe_texture *tex)
 {
    return tex->target == FE_TEX_CUBE ? 6 : 1;
 }
@@ -128,6 +138,8 @@ fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
    if (ctx && ctx->share == sg)
       fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
    pending_free(tex);
+   if (tex->buffer_obj)
+      fe_object_unref(ctx, &tex->buffer_obj->base);
    if (tex->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){tex->res});
    fe_share_free_handle(sg, MGP_KIND_BUFFER, tex->res);
@@ -176,6 +188,7 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       /* A group: consecutive regions whose bytes fit one blob. */
       size_t start = p->regions[i].offset, end = start;
       int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
+      int32_t z0 = INT32_MAX, z1 = INT32_MIN;
       unsigned n = 0;
       while (i < p->count) {
          const struct fe_tex_region *r = &p->regions[i];
@@ -183,7 +196,7 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
          if (n && r->offset + bytes - start > FE_UPLOAD_CHUNK)
             break;
          regions[n++] = (struct mgp_sub_region){
-            .x = r->x, .y = r->y, .z = (int32_t)face,
+            .x = r->x, .y = r->y, .z = (int32_t)face + r->z,
             .width = r->width, .height = r->height, .depth = 1,
             .src_offset = r->offset - start,
             .src_row_stride = r->width * bpp,
@@ -192,6 +205,8 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
          if (r->y < y0) y0 = r->y;
          if (r->x + (int32_t)r->width > x1) x1 = r->x + (int32_t)r->width;
          if (r->y + (int32_t)r->height > y1) y1 = r->y + (int32_t)r->height;
+         if (r->z < z0) z0 = r->z;
+         if (r->z + 1 > z1) z1 = r->z + 1;
          end = r->offset + bytes;
          i++;
       }
@@ -199,8 +214,8 @@ flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
          .res = tex->res,
          .level = level,
          .format = img->format,
-         .box = {.x = x0, .y = y0, .z = (int32_t)face, .width = (uint32_t)(x1 - x0),
-                 .height = (uint32_t)(y1 - y0), .depth = 1},
+         .box = {.x = x0, .y = y0, .z = (int32_t)face + z0, .width = (uint32_t)(x1 - x0),
+                 .height = (uint32_t)(y1 - y0), .depth = (uint32_t)(z1 - z0)},
          .region_count = n,
          .data = {.ptr = p->data + start, .size = end - start},
       };
@@ -231,12 +246,12 @@ fe_texture_flush_uploads(struct fe_context *ctx)
 /* Room for a region of bytes in a level's pending list; NULL when out of memory. */
 static uint8_t *
 pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-            int32_t x, int32_t y, uint32_t w, uint32_t h, size_t bytes)
+            int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, size_t bytes)
 {
    struct fe_tex_pending *p = &tex->pending[face][level];
    const struct fe_tex_image *img = &tex->image[face][level];
-   /* A region covering the whole image replaces everything pending for the level. */
-   if (x == 0 && y == 0 && w >= img->width && h >= img->height)
+   /* A region covering the whole (single-slice) image replaces everything pending for it. */
+   if (img->depth <= 1 && x == 0 && y == 0 && w >= img->width && h >= img->height)
       pending_clear(p);
    if (p->count == FE_PENDING_MAX_REGIONS || p->size + bytes > 4 * (size_t)FE_UPLOAD_CHUNK)
       flush_level(ctx, tex, face, level);
@@ -258,7 +273,7 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       p->data = d;
       p->data_capacity = cap;
    }
-   p->regions[p->count++] = (struct fe_tex_region){x, y, w, h, p->size};
+   p->regions[p->count++] = (struct fe_tex_region){x, y, z, w, h, p->size};
    uint8_t *dst = p->data + p->size;
    p->size += bytes;
    if (!tex->has_pending) {
@@ -274,22 +289,19 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
 /* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
  * blob each. */
 static bool
-upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-            int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
-            const void *pixels)
+upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
+             const uint8_t *src, size_t stride)
 {
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
-   size_t first, stride;
-   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
-   const uint8_t *src = (const uint8_t *)pixels + first;
    size_t row_bytes = (size_t)w * bpp;
    uint32_t band = row_bytes ? (uint32_t)(FE_UPLOAD_CHUNK / row_bytes) : h;
    if (!band)
       band = 1;
    for (uint32_t r = 0; r < h; r += band) {
       uint32_t rows = h - r < band ? h - r : band;
-      uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, w, rows,
+      uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, z, w, rows,
                                  row_bytes * rows);
       if (!dst) {
          fe_error(ctx, GL_OUT_OF_MEMORY);
@@ -308,6 +320,37 @@ upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
    return true;
 }
 
+static bool
+upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+            int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
+            const void *pixels)
+{
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   return upload_slice(ctx, tex, face, level, x, y, 0, w, h, format, type,
+                       (const uint8_t *)pixels + first, stride);
+}
+
+/* A box of slices (3D) or layers (arrays): GL_UNPACK_IMAGE_HEIGHT and GL_UNPACK_SKIP_IMAGES
+ * place each slice's rows in the app's memory. */
+static bool
+upload_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, int32_t x, int32_t y,
+           int32_t z, uint32_t w, uint32_t h, uint32_t d, GLenum format, GLenum type,
+           const void *pixels)
+{
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
+   const size_t slice = stride * rows;
+   const uint8_t *src = (const uint8_t *)pixels + first +
+                        slice * (size_t)(ctx->unpack.skip_images > 0 ? ctx->unpack.skip_images : 0);
+   for (uint32_t k = 0; k < d; k++)
+      if (!upload_slice(ctx, tex, 0, level, x, y, z + (int32_t)k, w, h, format, type,
+                        src + slice * k, stride))
+         return false;
+   return true;
+}
+
 /* ---- storage ------------------------------------------------------------------------------- */
 
 /* Makes the resource fit image (face, level); respecifies it when it does not. */
@@ -315,15 +358,17 @@ static bool
 ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
 {
    const struct fe_tex_image *img = &tex->image[0][level];
-   for (unsigned f = 0; f < fe_texture_layers(tex) && !img->defined; f++)
+   for (unsigned f = 0; f < face_count(tex) && !img->defined; f++)
       img = &tex->image[f][level];
-   uint32_t w = img->width, h = img->height;
+   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
+   uint32_t w = img->width, h = img->height, d = img->depth ? img->depth : 1;
    if (tex->created && tex->res_format == img->format && level < tex->res_levels &&
-       minify(tex->res_width, level) == w && minify(tex->res_height, level) == h)
+       minify(tex->res_width, level) == w && minify(tex->res_height, level) == h &&
+       (!is3d || minify(tex->res_depth, level) == d) && (!is_array || tex->res_layers == d))
       return true;
-   uint32_t base_w = w << level, base_h = h << level;
-   if (base_w > 16384 || base_h > 16384)
-      base_w = w, base_h = h;
+   uint32_t base_w = w << level, base_h = h << level, base_d = is3d ? d << level : 1;
+   if (base_w > 16384 || base_h > 16384 || base_d > 16384)
+      base_w = w, base_h = h, base_d = is3d ? d : 1;
    const struct fe_mgp_format_desc *fd = fe_mgp_format(img->format);
    bool depth = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
                 fd->kind == FE_FMT_STENCIL;
@@ -333,31 +378,32 @@ ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
       bind |= MGP_BIND_DEPTH_STENCIL;
    else if (info && info->color_renderable)
       bind |= MGP_BIND_RENDER_TARGET;
-   struct mgp_resource_desc d = {
+   struct mgp_resource_desc desc = {
       .res = tex->res,
       .target = (uint8_t)fe_texture_res_target(tex->target),
-      .levels = (uint8_t)level_count(base_w, base_h),
+      .levels = (uint8_t)level_count(base_w > base_d ? base_w : base_d, base_h),
       .samples = 1,
       .bind_mask = bind,
       .format = img->format,
       .width = base_w,
       .height = base_h,
-      .depth = 1,
-      .array_layers = fe_texture_layers(tex),
+      .depth = base_d,
+      .array_layers = is_array ? d : face_count(tex),
    };
    /* Pending texels belong to the old storage. */
    fe_texture_discard_uploads(ctx, tex);
    if (tex->created) {
-      mgp_resource_respecify(ctx->share->screen, &d);
+      mgp_resource_respecify(ctx->share->screen, &desc);
    } else {
-      mgp_resource_create(ctx->share->screen, &d);
+      mgp_resource_create(ctx->share->screen, &desc);
       tex->created = true;
    }
    tex->res_format = img->format;
    tex->res_width = base_w;
    tex->res_height = base_h;
-   tex->res_levels = d.levels;
-   tex->res_layers = d.array_layers;
+   tex->res_depth = base_d;
+   tex->res_levels = desc.levels;
+   tex->res_layers = desc.array_layers;
    atomic_fetch_add(&ctx->share->attach_gen, 1);
    return true;
 }
@@ -432,6 +478,7 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    struct fe_texture *tex = image_target(ctx, target, &face, &declined);
    if (!tex)
       return;
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    FE_CHECK(level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS,
             GL_INVALID_VALUE);
    uint32_t max = ctx->share->caps->max_texture_size ? ctx->share->caps->max_texture_size
@@ -521,6 +568,404 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                (uint32_t)height, format, type, pixels);
 }
 
+/* The texture bound for a glTexImage3D target. NULL after recording the error or decline. */
+static struct fe_texture *
+image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
+{
+   *declined = false;
+   enum fe_tex_target t;
+   switch (target) {
+   case GL_TEXTURE_3D: t = FE_TEX_3D; break;
+   case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
+   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY:
+      MGL_DECLINE(gl_feature_unimplemented, "3D images of target 0x%04x", target);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      *declined = true;
+      return NULL;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
+   if (!tex)
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   return tex;
+}
+
+void
+mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                 GLsizei depth, GLint border, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   struct fe_texture *tex = image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const bool is3d = tex->target == FE_TEX_3D;
+   uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
+                       : (caps->max_texture_size ? caps->max_texture_size : 16384);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
+   const uint32_t max_d = is3d ? max >> level
+                               : (caps->max_array_layers ? caps->max_array_layers : 2048);
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
+               (uint32_t)height > (max >> level) || (uint32_t)depth > max_d,
+            GL_INVALID_VALUE);
+   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
+   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   const bool depth_format = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                             fd->kind == FE_FMT_STENCIL;
+   /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
+   FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
+   if (ctx->pixel_unpack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexImage3D from a GL_PIXEL_UNPACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (pixels && !upload_supported(fmt)) {
+      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+                  internalformat);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   struct fe_tex_image *img = &tex->image[0][level];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = (uint32_t)depth,
+      .internal_format = (GLenum)internalformat,
+      .format = fmt,
+   };
+   pending_clear(&tex->pending[0][level]);
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (!width || !height || !depth)
+      return; /* a zero-sized image: defined, never complete */
+   if (!ensure_storage(ctx, tex, (unsigned)level))
+      return;
+   if (pixels)
+      upload_box(ctx, tex, (unsigned)level, 0, 0, 0, (uint32_t)width, (uint32_t)height,
+                 (uint32_t)depth, format, type, pixels);
+}
+
+void
+mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type,
+                    const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
+      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
+      return;
+   }
+   struct fe_texture *tex = image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   struct fe_tex_image *img = &tex->image[0][level];
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
+               (int64_t)xoffset + width > img->width || (int64_t)yoffset + height > img->height ||
+               (int64_t)zoffset + depth > img->depth,
+            GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   if (ctx->pixel_unpack_buffer) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage3D from a GL_PIXEL_UNPACK_BUFFER");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!width || !height || !depth || !pixels)
+      return;
+   if (!upload_supported(img->format)) {
+      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!ensure_storage(ctx, tex, (unsigned)level))
+      return;
+   upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
+              (uint32_t)height, (uint32_t)depth, format, type, pixels);
+}
+
+/* GL 3.3 Table 3.15: the formats a buffer texture may have. */
+static bool
+texture_buffer_format(GLenum f)
+{
+   switch (f) {
+   case GL_R8: case GL_R16: case GL_R16F: case GL_R32F: case GL_R8I: case GL_R16I:
+   case GL_R32I: case GL_R8UI: case GL_R16UI: case GL_R32UI:
+   case GL_RG8: case GL_RG16: case GL_RG16F: case GL_RG32F: case GL_RG8I: case GL_RG16I:
+   case GL_RG32I: case GL_RG8UI: case GL_RG16UI: case GL_RG32UI:
+   case GL_RGBA8: case GL_RGBA16: case GL_RGBA16F: case GL_RGBA32F: case GL_RGBA8I:
+   case GL_RGBA16I: case GL_RGBA32I: case GL_RGBA8UI: case GL_RGBA16UI: case GL_RGBA32UI:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
+ * internalformat. The server makes the view at draw, against the buffer as it is then, so
+ * later glBufferData calls on the buffer need nothing here. */
+void
+mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   FE_CHECK(!texture_buffer_format(internalformat), GL_INVALID_ENUM);
+   struct fe_buffer *buf = NULL;
+   if (buffer) {
+      buf = fe_buffer_lookup(ctx, buffer);
+      FE_CHECK(!buf, GL_INVALID_OPERATION);
+   }
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   if (buf)
+      fe_object_ref(&buf->base);
+   if (tex->buffer_obj)
+      fe_object_unref(ctx, &tex->buffer_obj->base);
+   tex->buffer_obj = buf;
+   /* the format as asked: the server declines one it cannot view (no substitution) */
+   struct mgp_resource_desc desc = {
+      .res = tex->res,
+      .target = MGP_RESOURCE_TARGET_TEX_BUFFER,
+      .levels = 1,
+      .samples = 1,
+      .bind_mask = MGP_BIND_SAMPLER,
+      .format = info->format,
+      .width = 1,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .buffer = buf ? buf->res : mgp_handle_null(),
+      .buffer_offset = 0,
+      .buffer_size = ~0ull,
+   };
+   if (tex->created) {
+      mgp_resource_respecify(ctx->share->screen, &desc);
+   } else {
+      mgp_resource_create(ctx->share->screen, &desc);
+      tex->created = true;
+   }
+   tex->res_format = info->format;
+   tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format};
+   texture_changed(ctx, tex);
+}
+
+/* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */
+static bool
+is_unsized(GLenum f)
+{
+   switch (f) {
+   case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT:
+   case GL_DEPTH_STENCIL: case GL_STENCIL_INDEX:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* glTexStorage2D / glTexStorage3D (ARB_texture_storage, ES 3.0): every level defined at once,
+ * the shape immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say. */
+static void
+tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum internalformat,
+            GLsizei width, GLsizei height, GLsizei depth, bool three)
+{
+   enum fe_tex_target t;
+   if (!three && target == GL_TEXTURE_2D)
+      t = FE_TEX_2D;
+   else if (!three && target == GL_TEXTURE_CUBE_MAP)
+      t = FE_TEX_CUBE;
+   else if (three && target == GL_TEXTURE_3D)
+      t = FE_TEX_3D;
+   else if (three && target == GL_TEXTURE_2D_ARRAY)
+      t = FE_TEX_2D_ARRAY;
+   else {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info || !info->texture || is_unsized(internalformat), GL_INVALID_ENUM);
+   FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
+   uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   if (is3d)
+      max = caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048;
+   if (t == FE_TEX_CUBE && caps->max_cube_size)
+      max = caps->max_cube_size;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   FE_CHECK((uint32_t)width > max || (uint32_t)height > max ||
+               (uint32_t)depth > (is_array ? max_layers : max),
+            GL_INVALID_VALUE);
+   FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
+   FE_CHECK((unsigned)levels > level_count(biggest, (uint32_t)height) ||
+               levels > FE_MAX_LEVELS,
+            GL_INVALID_OPERATION);
+   const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   FE_CHECK(is3d && (fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                     fd->kind == FE_FMT_STENCIL),
+            GL_INVALID_OPERATION);
+   for (unsigned f = 0; f < face_count(tex); f++) {
+      for (unsigned l = 0; l < FE_MAX_LEVELS; l++) {
+         tex->image[f][l] = (struct fe_tex_image){0};
+         if (l >= (unsigned)levels)
+            continue;
+         tex->image[f][l] = (struct fe_tex_image){
+            .defined = true,
+            .width = minify((uint32_t)width, l),
+            .height = minify((uint32_t)height, l),
+            .depth = is3d ? minify((uint32_t)depth, l) : is_array ? (uint32_t)depth : 1,
+            .internal_format = internalformat,
+            .format = fmt,
+         };
+      }
+   }
+   tex->immutable = true;
+   tex->immutable_levels = (uint8_t)levels;
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   ensure_storage(ctx, tex, 0);
+}
+
+void
+mgl_glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                   GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, height, 1, false);
+}
+
+void
+mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                   GLsizei height, GLsizei depth)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, height, depth, true);
+}
+
+/* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level. */
+static void
+tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
+                      GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                      GLboolean fixedsamplelocations, bool array)
+{
+   const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+   const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
+                              : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
+   if (target == proxy) {
+      MGL_DECLINE(gl_feature_unimplemented, "multisample images of target 0x%04x", target);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   FE_CHECK(target != want, GL_INVALID_ENUM);
+   struct fe_texture *tex =
+      fe_unit_texture(ctx, ctx->active_unit, array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   const uint32_t max_samples = caps->max_samples ? caps->max_samples : 1;
+   /* GL 3.3 §3.8.4: sizes and samples past the limits are GL_INVALID_VALUE (and, as GL 4.5
+    * says and every driver does, so is samples 0). */
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > max ||
+               (uint32_t)height > max || (uint32_t)depth > max_layers || samples <= 0 ||
+               (uint32_t)samples > max_samples,
+            GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   /* ... and the format must be colour-, depth- or stencil-renderable */
+   FE_CHECK(!info || !info->texture, GL_INVALID_ENUM);
+   const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   const bool ds = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                   fd->kind == FE_FMT_STENCIL;
+   FE_CHECK(!ds && !info->color_renderable, GL_INVALID_OPERATION);
+   /* ... and past GL_MAX_INTEGER_SAMPLES (1) for integer formats, GL_INVALID_OPERATION */
+   FE_CHECK((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) && samples > 1,
+            GL_INVALID_OPERATION);
+   struct fe_tex_image *img = &tex->image[0][0];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = array ? (uint32_t)depth : 1,
+      .internal_format = internalformat,
+      .format = fmt,
+   };
+   tex->samples = (uint8_t)samples;
+   tex->fixed_locations = fixedsamplelocations != GL_FALSE;
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (!width || !height || !img->depth)
+      return;
+   fe_texture_discard_uploads(ctx, tex);
+   struct mgp_resource_desc desc = {
+      .res = tex->res,
+      .target = (uint8_t)fe_texture_res_target(tex->target),
+      .levels = 1,
+      .samples = (uint8_t)samples,
+      .bind_mask = MGP_BIND_SAMPLER | (ds ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET),
+      .format = fmt,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = 1,
+      .array_layers = img->depth,
+   };
+   if (tex->created) {
+      mgp_resource_respecify(ctx->share->screen, &desc);
+   } else {
+      mgp_resource_create(ctx->share->screen, &desc);
+      tex->created = true;
+   }
+   tex->res_format = fmt;
+   tex->res_width = desc.width;
+   tex->res_height = desc.height;
+   tex->res_depth = 1;
+   tex->res_levels = 1;
+   tex->res_layers = desc.array_layers;
+}
+
+void
+mgl_glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                            GLsizei height, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
+                         fixedsamplelocations, false);
+}
+
+void
+mgl_glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                            GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
+                         fixedsamplelocations, true);
+}
+
 /* ---- names --------------------------------------------------------------------------------- */
 
 void
@@ -578,12 +1023,19 @@ static bool
 compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels)
 {
    const struct fe_tex_params *p = &tex->params;
+   if (tex->target == FE_TEX_BUFFER) {
+      /* no levels, no sampler state: complete once a buffer is attached */
+      *min_level = 0;
+      *num_levels = 1;
+      return tex->created && tex->buffer_obj;
+   }
    if (!tex->created || p->base_level > p->max_level || p->base_level >= FE_MAX_LEVELS)
       return false;
    unsigned base = (unsigned)p->base_level;
-   unsigned faces = fe_texture_layers(tex);
+   unsigned faces = face_count(tex);
+   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
    const struct fe_tex_image *b = &tex->image[0][base];
-   if (!b->defined || !b->width || !b->height)
+   if (!b->defined || !b->width || !b->height || !b->depth)
       return false;
    for (unsigned f = 1; f < faces; f++) {
       const struct fe_tex_image *i = &tex->image[f][base];
@@ -592,10 +1044,22 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
          return false;
    }
    unsigned last = base;
+   const bool ms = tex->target == FE_TEX_2D_MS || tex->target == FE_TEX_2D_MS_ARRAY;
+   if (ms) {
+      /* one level, no sampler state (GL 3.3 §3.8.14: always complete once specified) */
+      if (tex->res_format != b->format || !tex->res_levels)
+         return false;
+      *min_level = 0;
+      *num_levels = 1;
+      return true;
+   }
    if (is_mipmap_filter(p->min_filter)) {
-      unsigned q = base + level_count(b->width, b->height) - 1;
+      unsigned q = base + level_count(is3d && b->depth > b->width ? b->depth : b->width,
+                                      b->height) - 1;
       if ((GLint)q > p->max_level)
          q = (unsigned)p->max_level;
+      if (tex->immutable && q >= tex->immutable_levels)
+         q = tex->immutable_levels - 1u; /* glTexStorage: only its levels exist */
       if (q >= FE_MAX_LEVELS)
          q = FE_MAX_LEVELS - 1;
       for (unsigned l = base + 1; l <= q; l++) {
@@ -603,6 +1067,7 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
             const struct fe_tex_image *i = &tex->image[f][l];
             if (!i->defined || i->width != minify(b->width, l - base) ||
                 i->height != minify(b->height, l - base) ||
+                i->depth != (is3d ? minify(b->depth, l - base) : b->depth) ||
                 i->internal_format != b->internal_format)
                return false;
          }
@@ -616,7 +1081,9 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
       return false;
    /* The resource must hold those levels in that shape. */
    if (tex->res_format != b->format || last >= tex->res_levels ||
-       minify(tex->res_width, base) != b->width || minify(tex->res_height, base) != b->height)
+       minify(tex->res_width, base) != b->width || minify(tex->res_height, base) != b->height ||
+       (is3d && minify(tex->res_depth, base) != b->depth) ||
+       (is_array && tex->res_layers != b->depth))
       return false;
    *min_level = (uint16_t)base;
    *num_levels = (uint16_t)(last - base + 1);
@@ -922,7 +1389,8 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
          out[i] = p->border_form == 0 ? fe_u2f(p->border[i])
                   : p->border_form == 1 ? (double)(int32_t)p->border[i] : p->border[i];
       return 4;
-   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = 0; return 1;
+   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
+   case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return 0;
@@ -1057,8 +1525,10 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
                          : GL_NONE;
       return true;
    case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
-   case GL_TEXTURE_SAMPLES: *out = 0; return true;
-   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
+   case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      *out = tex->samples ? tex->fixed_locations : GL_TRUE;
+      return true;
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return false;

@@ -100,7 +100,22 @@
   X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                      \
   X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                        \
   X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                  \
-  X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)
+  X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                    \
+  X(PFNGLCLEARBUFFERFVPROC, ClearBufferfv)                                          \
+  X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                          \
+  X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                        \
+  X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                              \
+  X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                              \
+  X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)                          \
+  X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                      \
+  X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                    \
+  X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                \
+  X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                          \
+  X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
+  X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
+  X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
+  X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
+  X(PFNGLTEXBUFFERPROC, TexBuffer)
 
 static struct {
 #define X(type, name) type name;
@@ -134,6 +149,15 @@ static void fail(const char *fmt, ...)
   fputc('\n', stderr);
   va_end(ap);
   g_failures++;
+}
+
+static void expect_gl_error(GLenum want, const char *where)
+{
+  GLenum e = glGetError();
+  if (e != want)
+    fail("glGetError() = 0x%04x after %s (expected 0x%04x)", (unsigned)e, where, (unsigned)want);
+  while (glGetError() != GL_NO_ERROR) {
+  }
 }
 
 static void check_gl_error(const char *where)
@@ -507,6 +531,841 @@ static void clear_to(vec4f c)
 }
 
 /* ==== scenarios ============================================================================== */
+
+/* msaa_texture: glTexImage2DMultisample storage rendered to through a framebuffer (a clear and
+ * a pixel-aligned rectangle, so every sample of a pixel agrees), then read two ways: resolved by
+ * glBlitFramebuffer into the left half, and by texelFetch of the last sample of a sampler2DMS
+ * into the right half. Plus GL_TEXTURE_SAMPLES, glTexImage3DMultisample and the GL errors. */
+static void sc_msaa_texture(void)
+{
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &max_samples);
+  if (max_samples < 2)
+    die_setup("GL_MAX_COLOR_TEXTURE_SAMPLES = %d", max_samples);
+  const GLsizei samples = max_samples >= 4 ? 4 : max_samples;
+  GLuint ms;
+  glGenTextures(1, &ms);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+  gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, W, H, GL_TRUE);
+  check_gl_error("glTexImage2DMultisample");
+  GLint got_samples = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &got_samples);
+  if (got_samples < samples)
+    fail("GL_TEXTURE_SAMPLES = %d, asked for %d", got_samples, samples);
+  gl.TexImage2DMultisample(GL_TEXTURE_2D, samples, GL_RGBA8, W, H, GL_TRUE);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage2DMultisample(GL_TEXTURE_2D)");
+  gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, -1, H, GL_TRUE);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage2DMultisample with width -1");
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, max_size + 1, 4,
+                           GL_TRUE);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage2DMultisample wider than GL_MAX_TEXTURE_SIZE");
+  GLint max_int = 0;
+  glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &max_int);
+  if (max_int < max_samples) { /* (past GL_MAX_SAMPLES, GL 3.3 and 4.x disagree) */
+    gl.TexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, max_int + 1, GL_RGBA8UI, 4, 4, GL_TRUE);
+    expect_gl_error(GL_INVALID_OPERATION,
+                    "glTexImage2DMultisample of an integer format past GL_MAX_INTEGER_SAMPLES");
+  }
+  GLuint msa;
+  glGenTextures(1, &msa);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, msa);
+  gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, samples, GL_RGBA8, 8, 8, 3, GL_FALSE);
+  check_gl_error("glTexImage3DMultisample");
+  gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples, GL_RGBA8, 8, 8, 3, GL_FALSE);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE)");
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, ms);
+
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, ms, 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("multisample texture framebuffer incomplete");
+  const vec4f c_bg = V4(0.2f, 0.4f, 0.6f, 1.0f), c_rect = V4(1.0f, 0.8f, 0.0f, 1.0f);
+  glViewport(0, 0, W, H);
+  glClearColor(c_bg.v[0], c_bg.v[1], c_bg.v[2], c_bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = solid_program();
+  float r[12];
+  rect_vertices(r, 8, 8, 56, 40);
+  mesh mr = make_mesh(r, 6);
+  gl.BindVertexArray(mr.vao);
+  set_vec4(p, "u_color", c_rect);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("rendering into the multisample texture");
+
+  /* left half: resolve */
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BlitFramebuffer(0, 0, W / 2, H, 0, 0, W / 2, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("resolve blit");
+
+  /* right half: texelFetch of the last sample */
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2DMS u_ms;\n"
+                   "uniform int u_sample;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = texelFetch(u_ms, ivec2(gl_FragCoord.xy), u_sample); }\n";
+  GLuint pf = link_program(VS_PIXELS, fs);
+  gl.UseProgram(pf);
+  gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pf, "u_ms"), 0);
+  gl.Uniform1i(uloc(pf, "u_sample"), samples - 1);
+  float right[12];
+  rect_vertices(right, W / 2, 0, W, H);
+  mesh mright = make_mesh(right, 6);
+  gl.BindVertexArray(mright.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("texelFetch from the multisample texture");
+
+  model m;
+  model_init(&m, c_bg);
+  model_rect(&m, 8, 8, 56, 40, to8(c_rect));
+  check_frame("multisample texture", &m);
+}
+
+/* tex3d_array: glTexImage3D / glTexSubImage3D for GL_TEXTURE_3D (2x2x4, one colour per slice,
+ * slice 2 replaced by glTexSubImage3D) and GL_TEXTURE_2D_ARRAY (2x2x3, one colour per layer,
+ * GL_UNPACK_IMAGE_HEIGHT 3 so each layer skips a row), each slice/layer drawn as one quad with
+ * NEAREST filtering; and the GL errors of both entry points. */
+static void tex3d_fill(GLubyte *out, int texels, const GLubyte c[4])
+{
+  for (int i = 0; i < texels; i++)
+    memcpy(out + 4 * i, c, 4);
+}
+
+static void sc_tex3d_array(void)
+{
+  const char *fs3 = "#version 330 core\n"
+                    "uniform sampler3D u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texture(u_tex, vec3(0.5, 0.5, u_r)); }\n";
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texture(u_tex, vec3(0.5, 0.5, u_r)); }\n";
+  const GLubyte slice_c[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                                 {255, 255, 0, 255}};
+  const GLubyte sub_c[4] = {255, 0, 255, 255};
+  const GLubyte layer_c[3][4] = {{0, 255, 255, 255}, {128, 64, 32, 255}, {255, 255, 255, 255}};
+
+  GLubyte t3[4 * 4 * 4];
+  for (int k = 0; k < 4; k++)
+    tex3d_fill(t3 + 16 * k, 4, slice_c[k]);
+  GLuint tex3;
+  glGenTextures(1, &tex3);
+  glBindTexture(GL_TEXTURE_3D, tex3);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, t3);
+  GLubyte sub[16];
+  tex3d_fill(sub, 4, sub_c);
+  gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 2, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+  check_gl_error("3D texture");
+
+  /* errors */
+  gl.TexImage3D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage3D(GL_TEXTURE_2D)");
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, -1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage3D with depth -1");
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage3D with border 1");
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_DEPTH_COMPONENT24, 2, 2, 2, 0, GL_DEPTH_COMPONENT,
+                GL_UNSIGNED_INT, NULL);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexImage3D(GL_TEXTURE_3D) of a depth format");
+  gl.TexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 3, 2, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+  expect_gl_error(GL_INVALID_VALUE, "glTexSubImage3D past the last slice");
+  gl.TexSubImage3D(GL_TEXTURE_3D, 1, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, sub);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage3D of an undefined level");
+
+  /* the array: rows of 2 texels, 3 rows per image (the third is padding, never read) */
+  GLubyte ta[3 * 3 * 2 * 4];
+  memset(ta, 0x11, sizeof ta);
+  for (int l = 0; l < 3; l++)
+    tex3d_fill(ta + 24 * l, 4, layer_c[l]);
+  GLuint texa;
+  glGenTextures(1, &texa);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texa);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 3);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 2, 2, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, ta);
+  glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+  check_gl_error("2D array texture");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glEnable(GL_SCISSOR_TEST);
+  model m;
+  model_init(&m, bg);
+  GLuint p3 = link_program(VS_PIXELS, fs3);
+  gl.UseProgram(p3);
+  gl.Uniform2f(uloc(p3, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p3, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p3, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_3D, tex3);
+  for (int k = 0; k < 4; k++) {
+    gl.Uniform1f(uloc(p3, "u_r"), ((float)k + 0.5f) / 4.0f);
+    glScissor(2 + 16 * k, 36, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte *c = k == 2 ? sub_c : slice_c[k];
+    model_rect(&m, 2 + 16 * k, 36, 14 + 16 * k, 60, (rgba8){{c[0], c[1], c[2], c[3]}});
+  }
+  GLuint pa = link_program(VS_PIXELS, fsa);
+  gl.UseProgram(pa);
+  gl.Uniform2f(uloc(pa, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pa, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pa, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texa);
+  for (int l = 0; l < 3; l++) {
+    gl.Uniform1f(uloc(pa, "u_r"), (float)l);
+    glScissor(2 + 21 * l, 4, 16, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte *c = layer_c[l];
+    model_rect(&m, 2 + 21 * l, 4, 18 + 21 * l, 28, (rgba8){{c[0], c[1], c[2], c[3]}});
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("3D and array draws");
+  check_frame("3D and array textures", &m);
+}
+
+/* tex_storage: glTexStorage2D (an 8x8 RGBA8 texture with 4 levels, each filled by
+ * glTexSubImage2D with its own colour and sampled with textureLod) and glTexStorage3D (a 4x4x2
+ * array, one level, each layer filled by glTexSubImage3D); GL_TEXTURE_IMMUTABLE_FORMAT and
+ * _LEVELS, and the errors (ARB_texture_storage / GL 4.2 §3.9.16). */
+static void sc_tex_storage(void)
+{
+  const char *fs2 = "#version 330 core\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = textureLod(u_tex, vec2(0.5), u_r); }\n";
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform float u_r;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texture(u_tex, vec3(0.5, 0.5, u_r)); }\n";
+  const GLubyte lc[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                            {255, 255, 0, 255}};
+  const GLubyte ac[2][4] = {{0, 255, 255, 255}, {255, 0, 255, 255}};
+  GLubyte texels[8 * 8 * 4];
+
+  GLuint t2;
+  glGenTextures(1, &t2);
+  glBindTexture(GL_TEXTURE_2D, t2);
+  gl.TexStorage2D(GL_TEXTURE_2D, 4, GL_RGBA8, 8, 8);
+  check_gl_error("glTexStorage2D");
+  for (int l = 0; l < 4; l++) {
+    const int s = 8 >> l;
+    tex3d_fill(texels, s * s, lc[l]);
+    glTexSubImage2D(GL_TEXTURE_2D, l, 0, 0, s, s, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexSubImage2D into the levels");
+  GLint immutable = -1, imm_levels = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_LEVELS, &imm_levels);
+  if (immutable != GL_TRUE || imm_levels != 4)
+    fail("GL_TEXTURE_IMMUTABLE_FORMAT %d, _LEVELS %d (expected 1, 4)", immutable, imm_levels);
+  check_gl_error("immutable queries");
+
+  /* errors */
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexImage2D on an immutable texture");
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexStorage2D twice");
+  GLuint te;
+  glGenTextures(1, &te);
+  glBindTexture(GL_TEXTURE_2D, te);
+  gl.TexStorage2D(GL_TEXTURE_2D, 5, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexStorage2D with 5 levels for 8x8");
+  gl.TexStorage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_VALUE, "glTexStorage2D with 0 levels");
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA, 8, 8);
+  expect_gl_error(GL_INVALID_ENUM, "glTexStorage2D of unsized GL_RGBA");
+  gl.TexStorage2D(GL_TEXTURE_3D, 1, GL_RGBA8, 8, 8);
+  expect_gl_error(GL_INVALID_ENUM, "glTexStorage2D(GL_TEXTURE_3D)");
+  immutable = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  if (immutable != GL_FALSE)
+    fail("GL_TEXTURE_IMMUTABLE_FORMAT %d after failed glTexStorage2D calls", immutable);
+
+  GLuint ta;
+  glGenTextures(1, &ta);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+  gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 2);
+  for (int l = 0; l < 2; l++) {
+    tex3d_fill(texels, 16, ac[l]);
+    gl.TexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, l, 4, 4, 1, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexStorage3D array");
+  gl.TexStorage3D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4, 2);
+  expect_gl_error(GL_INVALID_ENUM, "glTexStorage3D(GL_TEXTURE_2D)");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glEnable(GL_SCISSOR_TEST);
+  model m;
+  model_init(&m, bg);
+  GLuint p2 = link_program(VS_PIXELS, fs2);
+  gl.UseProgram(p2);
+  gl.Uniform2f(uloc(p2, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p2, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p2, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D, t2);
+  for (int l = 0; l < 4; l++) {
+    gl.Uniform1f(uloc(p2, "u_r"), (float)l);
+    glScissor(2 + 16 * l, 36, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, 2 + 16 * l, 36, 14 + 16 * l, 60,
+               (rgba8){{lc[l][0], lc[l][1], lc[l][2], lc[l][3]}});
+  }
+  GLuint pa = link_program(VS_PIXELS, fsa);
+  gl.UseProgram(pa);
+  gl.Uniform2f(uloc(pa, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pa, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pa, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+  for (int l = 0; l < 2; l++) {
+    gl.Uniform1f(uloc(pa, "u_r"), (float)l);
+    glScissor(2 + 32 * l, 4, 28, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, 2 + 32 * l, 4, 30 + 32 * l, 28,
+               (rgba8){{ac[l][0], ac[l][1], ac[l][2], ac[l][3]}});
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("storage draws");
+  check_frame("immutable textures", &m);
+}
+
+/* texture_buffer: glTexBuffer and texelFetch on samplerBuffer / usamplerBuffer. An RGBA8 buffer
+ * texture of 4 texels (one quad each, the last written by glBufferSubData after a draw read
+ * the buffer), an R32UI one read as integers, one with no buffer (GL leaves it undefined; mgl's
+ * placeholder texel buffer reads zero, DESIGN.md §5), and the glTexBuffer errors. */
+static void sc_texture_buffer(void)
+{
+  const char *fsf = "#version 330 core\n"
+                    "uniform samplerBuffer u_tb;\n"
+                    "uniform int u_i;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = texelFetch(u_tb, u_i); }\n";
+  const char *fsu = "#version 330 core\n"
+                    "uniform usamplerBuffer u_tb;\n"
+                    "uniform int u_i;\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = vec4(texelFetch(u_tb, u_i).r) / 255.0; }\n";
+  const GLubyte texels[4][4] = {{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                                {9, 9, 9, 9}};
+  const GLubyte late[4] = {255, 128, 0, 255};
+  const GLuint words[3] = {17, 34, 200};
+  GLuint bo[2], tb[3];
+  gl.GenBuffers(2, bo);
+  gl.BindBuffer(GL_TEXTURE_BUFFER, bo[0]);
+  gl.BufferData(GL_TEXTURE_BUFFER, sizeof texels, texels, GL_DYNAMIC_DRAW);
+  gl.BindBuffer(GL_TEXTURE_BUFFER, bo[1]);
+  gl.BufferData(GL_TEXTURE_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  glGenTextures(3, tb);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[0]);
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, bo[0]);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[1]);
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, bo[1]);
+  check_gl_error("glTexBuffer");
+  gl.TexBuffer(GL_TEXTURE_2D, GL_RGBA8, bo[0]);
+  expect_gl_error(GL_INVALID_ENUM, "glTexBuffer(GL_TEXTURE_2D)");
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGB8, bo[0]);
+  expect_gl_error(GL_INVALID_ENUM, "glTexBuffer of GL_RGB8 (not a buffer texture format)");
+  gl.TexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, 4242);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexBuffer of a name that is no buffer");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glEnable(GL_SCISSOR_TEST);
+  model m;
+  model_init(&m, bg);
+  GLuint pf = link_program(VS_PIXELS, fsf);
+  gl.UseProgram(pf);
+  gl.Uniform2f(uloc(pf, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pf, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pf, "u_tb"), 0);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[0]);
+  for (int i = 0; i < 4; i++) {
+    if (i == 3) { /* after three draws read the buffer: lands in stream order */
+      gl.BindBuffer(GL_TEXTURE_BUFFER, bo[0]);
+      gl.BufferSubData(GL_TEXTURE_BUFFER, 12, 4, late);
+    }
+    gl.Uniform1i(uloc(pf, "u_i"), i);
+    glScissor(2 + 16 * i, 36, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte *c = i == 3 ? late : texels[i];
+    model_rect(&m, 2 + 16 * i, 36, 14 + 16 * i, 60, (rgba8){{c[0], c[1], c[2], c[3]}});
+  }
+  GLuint pu = link_program(VS_PIXELS, fsu);
+  gl.UseProgram(pu);
+  gl.Uniform2f(uloc(pu, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pu, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pu, "u_tb"), 0);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[1]);
+  for (int i = 0; i < 3; i++) {
+    gl.Uniform1i(uloc(pu, "u_i"), i);
+    glScissor(2 + 16 * i, 4, 12, 24);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const GLubyte v = (GLubyte)words[i];
+    model_rect(&m, 2 + 16 * i, 4, 14 + 16 * i, 28, (rgba8){{v, v, v, v}});
+  }
+  /* a buffer texture with no buffer: undefined in GL; mgl's placeholder reads zero */
+  gl.UseProgram(pf);
+  glBindTexture(GL_TEXTURE_BUFFER, tb[2]);
+  glScissor(50, 4, 12, 24);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("buffer texture draws");
+  model_rect(&m, 50, 4, 62, 28, (rgba8){{0, 0, 0, 0}}); /* mgl's placeholder: zero */
+  check_frame("buffer textures", &m);
+}
+
+/* border_colors: GL_CLAMP_TO_BORDER with a border colour in every GL form, sampled outside the
+ * texture (coordinate -2): glTexParameterfv on RGBA8, glTexParameteriv (normalized integers) on
+ * RGBA8, glTexParameterIuiv on RGBA8UI and glTexParameterIiv on RGBA8I. Only the last two keep
+ * values outside [0,1]; the shaders map them back to 8-bit colours. */
+static GLuint border_texture(GLenum internal, GLenum format)
+{
+  const GLubyte texels[16] = {9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9};
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, (GLint)internal, 2, 2, 0, format,
+               internal == GL_RGBA8I ? GL_BYTE : GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+  return t;
+}
+
+static void sc_border_colors(void)
+{
+  const char *fs_f = "#version 330 core\n"
+                     "uniform sampler2D u_tex;\n"
+                     "out vec4 o_color;\n"
+                     "void main() { o_color = texture(u_tex, vec2(-2.0)); }\n";
+  const char *fs_u = "#version 330 core\n"
+                     "uniform usampler2D u_tex;\n"
+                     "out vec4 o_color;\n"
+                     "void main() { o_color = vec4(texture(u_tex, vec2(-2.0))) / 255.0; }\n";
+  const char *fs_i = "#version 330 core\n"
+                     "uniform isampler2D u_tex;\n"
+                     "out vec4 o_color;\n"
+                     "void main() { o_color = (vec4(texture(u_tex, vec2(-2.0))) + 5.0) / 255.0; }\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+
+  GLuint tf = border_texture(GL_RGBA8, GL_RGBA);
+  const GLfloat bf[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+  glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bf);
+  GLuint ti = border_texture(GL_RGBA8, GL_RGBA);
+  const GLint bi[4] = {2147483647, 0, 2147483647, 2147483647};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bi);
+  GLuint tu = border_texture(GL_RGBA8UI, GL_RGBA_INTEGER);
+  const GLuint bu[4] = {10, 20, 30, 40};
+  gl.TexParameterIuiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bu);
+  GLuint tsi = border_texture(GL_RGBA8I, GL_RGBA_INTEGER);
+  const GLint bsi[4] = {-5, 7, 100, 1};
+  gl.TexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, bsi);
+  check_gl_error("border colour set-up");
+
+  const struct {
+    const char *fs;
+    GLuint tex;
+    int x0;
+  } q[4] = {{fs_f, tf, 0}, {fs_f, ti, 16}, {fs_u, tu, 32}, {fs_i, tsi, 48}};
+  glEnable(GL_SCISSOR_TEST);
+  for (int i = 0; i < 4; i++) {
+    GLuint p = link_program(VS_PIXELS, q[i].fs);
+    gl.UseProgram(p);
+    gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+    gl.Uniform1i(uloc(p, "u_tex"), 0);
+    glBindTexture(GL_TEXTURE_2D, q[i].tex);
+    glScissor(q[i].x0 + 2, 4, 12, 56);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("border draws");
+
+  model m;
+  model_init(&m, bg);
+  const rgba8 want[4] = {{{51, 102, 153, 204}}, {{255, 0, 255, 255}}, {{10, 20, 30, 40}},
+                         {{0, 12, 105, 6}}};
+  for (int i = 0; i < 4; i++)
+    model_rect(&m, q[i].x0 + 2, 4, q[i].x0 + 14, 60, want[i]);
+  check_frame("border colours", &m);
+}
+
+/* restart_loop: primitive restart at an arbitrary index (7 here; Vulkan restarts only at
+ * all-ones) and GL_LINE_LOOP (Vulkan has no loop), alone and with restart.
+ * Top: one GL_TRIANGLE_STRIP of GL_UNSIGNED_SHORT indices {0,1,2,3,7,4,5,6,8}: two quads, and
+ * vertex 7 sits in the gap between them, so a strip that did not restart paints the gap.
+ * Bottom left: glDrawArrays(GL_LINE_LOOP) of a rectangle's 4 corners: the closing (left) edge.
+ * Bottom right: glDrawElements(GL_LINE_LOOP) of GL_UNSIGNED_INT {0,1,2,3,9,4,5,6,7} with restart
+ * index 9: two closed rectangles, nothing between them. Lines lie on pixel centres; only edge
+ * interiors (not corners) and the inside are asserted. */
+static void expect_px(const char *phase, int x, int y, rgba8 want)
+{
+  rgba8 got = pixel_at(x, y);
+  if (!rgba_eq(want, got))
+    fail("%s: pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y, want.c[0],
+         want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
+}
+
+/* Asserts the outline of [x0,x1] x [y0,y1] (pixel centres) without its corners, and inside. */
+static void expect_outline(const char *phase, int x0, int y0, int x1, int y1, rgba8 line,
+                           rgba8 inside)
+{
+  for (int x = x0 + 2; x <= x1 - 2; x++) {
+    expect_px(phase, x, y0, line);
+    expect_px(phase, x, y1, line);
+  }
+  for (int y = y0 + 2; y <= y1 - 2; y++) {
+    expect_px(phase, x0, y, line);
+    expect_px(phase, x1, y, line);
+  }
+  for (int y = y0 + 2; y <= y1 - 2; y++)
+    for (int x = x0 + 2; x <= x1 - 2; x++)
+      expect_px(phase, x, y, inside);
+}
+
+static void sc_restart_loop(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const rgba8 bg8 = to8(bg);
+
+  /* top: triangle strips split by restart index 7 */
+  const float strip[] = {4,  36, 26, 36, 4,  60, 26, 60, /* quad A: 0..3 */
+                         38, 36, 60, 36, 38, 60,         /* quad B: 4..6 */
+                         32, 48,                         /* 7: in the gap */
+                         60, 60};                        /* 8: quad B's last corner */
+  const GLushort sidx[] = {0, 1, 2, 3, 7, 4, 5, 6, 8};
+  GLuint vao, vbo, ebo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof strip, strip, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+  /* The indices arrive by glBufferSubData after a draw without restart (scissored away) read
+   * the buffer on the GPU, so they land in stream order, after that draw: the restart rewrite
+   * must read them there, not what the buffer held before. */
+  const GLushort zeros[9] = {0};
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof zeros, zeros, GL_DYNAMIC_DRAW);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 1, 1);
+  glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)0);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, sizeof sidx, sidx);
+  glEnable(GL_PRIMITIVE_RESTART);
+  gl.PrimitiveRestartIndex(7);
+  const vec4f green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", green);
+  glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)0);
+  check_gl_error("strip with restart index 7");
+
+  /* bottom left: a non-indexed line loop */
+  const float loop[] = {4.5f, 4.5f, 20.5f, 4.5f, 20.5f, 28.5f, 4.5f, 28.5f};
+  GLuint vao2, vbo2;
+  gl.GenVertexArrays(1, &vao2);
+  gl.BindVertexArray(vao2);
+  gl.GenBuffers(1, &vbo2);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo2);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof loop, loop, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  const vec4f yellow = V4(1.0f, 1.0f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", yellow);
+  glDrawArrays(GL_LINE_LOOP, 0, 4);
+  check_gl_error("glDrawArrays(GL_LINE_LOOP)");
+
+  /* bottom right: indexed line loops split by restart index 9 */
+  const float loops[] = {26.5f, 4.5f, 38.5f, 4.5f, 38.5f, 28.5f, 26.5f, 28.5f,
+                         46.5f, 4.5f, 58.5f, 4.5f, 58.5f, 28.5f, 46.5f, 28.5f};
+  const GLuint lidx[] = {0, 1, 2, 3, 9, 4, 5, 6, 7};
+  GLuint vao3, vbo3, ebo3;
+  gl.GenVertexArrays(1, &vao3);
+  gl.BindVertexArray(vao3);
+  gl.GenBuffers(1, &vbo3);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo3);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof loops, loops, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  gl.GenBuffers(1, &ebo3);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo3);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof lidx, lidx, GL_STATIC_DRAW);
+  gl.PrimitiveRestartIndex(9);
+  const vec4f cyan = V4(0.0f, 1.0f, 1.0f, 1.0f);
+  set_vec4(p, "u_color", cyan);
+  glDrawElements(GL_LINE_LOOP, 9, GL_UNSIGNED_INT, (void *)0);
+  glDisable(GL_PRIMITIVE_RESTART);
+  check_gl_error("glDrawElements(GL_LINE_LOOP) with restart index 9");
+
+  readback();
+  const int before = g_failures;
+  /* the quads, and the gap between them (x 27..37) left alone */
+  for (int y = 37; y < 59; y++) {
+    for (int x = 5; x < 25; x++)
+      expect_px("strip quad A", x, y, to8(green));
+    for (int x = 28; x < 36; x++)
+      expect_px("strip gap (restart)", x, y, bg8);
+    for (int x = 39; x < 59; x++)
+      expect_px("strip quad B", x, y, to8(green));
+  }
+  expect_outline("line loop", 4, 4, 20, 28, to8(yellow), bg8);
+  expect_outline("line loop A (restart)", 26, 4, 38, 28, to8(cyan), bg8);
+  expect_outline("line loop B (restart)", 46, 4, 58, 28, to8(cyan), bg8);
+  for (int y = 6; y < 27; y++) /* the strip that would join loop A's end to loop B's start */
+    for (int x = 40; x < 45; x++)
+      expect_px("between the loops (restart)", x, y, bg8);
+  printf("  restart and line loops: %d wrong pixels\n", g_failures - before);
+}
+
+/* clear_masks: glColorMask and glStencilMask apply to glClear and glClearBuffer* (GL 3.3
+ * §17.4.3): masked channels and stencil bits keep their values. Top half: colour, through
+ * glClear (left) and glClearBufferfv (right) with partial masks; an RGBA8UI renderbuffer cleared
+ * with glClearBufferuiv under a mask, read back as integers. Bottom half: stencil written
+ * through two partial write masks, then shown by stencil-tested draws. */
+static void sc_clear_masks(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  glClearStencil(0);
+  clear_to(bg);
+  glEnable(GL_SCISSOR_TEST);
+  /* left top: glClear, red and blue only */
+  glScissor(4, 34, 26, 26);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glClearColor(1.0f, 1.0f, 1.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  /* right top: glClearBufferfv, green only */
+  glScissor(34, 34, 26, 26);
+  glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_FALSE);
+  const GLfloat c[4] = {1.0f, 0.6f, 1.0f, 0.0f};
+  gl.ClearBufferfv(GL_COLOR, 0, c);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  check_gl_error("masked colour clears");
+
+  /* stencil: whole buffer 0xff through mask 0x0f (-> 0x0f), then a region 0x35 through 0xf0
+   * (-> 0x3f); the depth clear beside it keeps its own (full) write mask */
+  glScissor(0, 0, W, H);
+  glStencilMask(0x0f);
+  glClearStencil(0xff);
+  glClear(GL_STENCIL_BUFFER_BIT);
+  glScissor(8, 8, 20, 16);
+  glStencilMask(0xf0);
+  const GLint sv = 0x35;
+  gl.ClearBufferiv(GL_STENCIL, 0, &sv);
+  glStencilMask(0xff);
+  check_gl_error("masked stencil clears");
+
+  /* show the stencil in the bottom half: green where 0x3f, blue where 0x0f */
+  GLuint p = solid_program();
+  float quad[12];
+  rect_vertices(quad, 0, 0, W, 30);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glScissor(0, 0, W, 30);
+  glEnable(GL_STENCIL_TEST);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  glStencilFunc(GL_EQUAL, 0x3f, 0xff);
+  set_vec4(p, "u_color", V4(0.0f, 1.0f, 0.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glStencilFunc(GL_EQUAL, 0x0f, 0xff);
+  set_vec4(p, "u_color", V4(0.0f, 0.0f, 1.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("stencil-tested draws");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 34, 30, 60, to8(V4(1.0f, 0.2f, 1.0f, 1.0f)));
+  model_rect(&m, 34, 34, 60, 60, to8(V4(0.2f, 0.6f, 0.2f, 1.0f)));
+  model_rect(&m, 0, 0, W, 30, to8(V4(0.0f, 0.0f, 1.0f, 1.0f)));
+  model_rect(&m, 8, 8, 28, 24, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+  check_frame("masked clears", &m);
+
+  /* an unsigned-integer attachment: glClearBufferuiv through a mask */
+  GLuint fbo, rb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8UI, 4, 4);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("RGBA8UI framebuffer incomplete");
+  const GLuint u0[4] = {1, 2, 3, 4}, u1[4] = {9, 9, 9, 9};
+  gl.ClearBufferuiv(GL_COLOR, 0, u0);
+  glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+  gl.ClearBufferuiv(GL_COLOR, 0, u1);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  GLuint px[4 * 4 * 4];
+  memset(px, 0xee, sizeof px);
+  glReadPixels(0, 0, 4, 4, GL_RGBA_INTEGER, GL_UNSIGNED_INT, px);
+  check_gl_error("RGBA8UI masked clear and read-back");
+  int bad = 0;
+  for (int i = 0; i < 16; i++) {
+    const GLuint *q = &px[4 * i];
+    if (q[0] != 1 || q[1] != 9 || q[2] != 3 || q[3] != 9) {
+      if (!bad)
+        fail("RGBA8UI texel %d: expected (1,9,3,9) got (%u,%u,%u,%u)", i, q[0], q[1], q[2], q[3]);
+      bad++;
+    }
+  }
+  printf("  RGBA8UI masked clear: 16 texels checked, %d wrong\n", bad);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  readback(); /* the PNG shows the default framebuffer */
+}
+
+/* ubo_ranges (DESIGN.md §5, reference/001): uniform block ranges as GL defines them.
+ * Left: a 19-byte range at an aligned offset whose uint b (bytes 16..19) straddles its end, with
+ * a poison byte 0xff at byte 19: the shader must see 0 there, never the poison. GL leaves bytes
+ * past a range undefined (Mesa llvmpipe and lavapipe's robust access return other bytes of the
+ * buffer); mgl's contract (DESIGN.md §5) pads sub-word ranges with zeros through staging. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
+ * reads like a clamped one. And GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT is enforced. */
+static void sc_ubo_ranges(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "layout(std140) uniform R { uvec4 a; uint b; };\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  o_color = vec4(float(b >> 24u), float(b & 255u), float((b >> 16u) & 255u),\n"
+                   "                 a.x == 7u ? 255.0 : 128.0) / 255.0;\n"
+                   "}\n";
+  const char *fs_big = "#version 330 core\n"
+                       "layout(std140) uniform Big { vec4 c[4]; };\n"
+                       "out vec4 o_color;\n"
+                       "void main() { o_color = c[1]; }\n";
+  GLint align = 0, max_block = 0;
+  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+  glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &max_block);
+  if (align <= 0 || align > 4096 || (align & (align - 1)))
+    fail("GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT = %d is not a power of two in [1, 4096]", align);
+  if (max_block < 16384 || max_block > (1 << 24))
+    die_setup("GL_MAX_UNIFORM_BLOCK_SIZE = %d out of this test's range", max_block);
+  if (align <= 0 || align > 4096)
+    align = 256;
+
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  GLuint blk = gl.GetUniformBlockIndex(p, "R");
+  if (blk == GL_INVALID_INDEX)
+    die_setup("uniform block R not found");
+  gl.UniformBlockBinding(p, blk, 2);
+
+  /* the small buffer: garbage, then the block at `align`, poison at byte 19, garbage after */
+  size_t size = (size_t)align + 64;
+  uint8_t *bytes = malloc(size);
+  if (!bytes)
+    die_setup("out of memory");
+  memset(bytes, 0xff, size);
+  const uint32_t a[4] = {7, 1, 2, 3};
+  memcpy(bytes + align, a, sizeof a);
+  bytes[align + 16] = 0x40;
+  bytes[align + 17] = 0x80;
+  bytes[align + 18] = 0xc0;
+  GLuint ubo;
+  gl.GenBuffers(1, &ubo);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)size, bytes, GL_STATIC_DRAW);
+  free(bytes);
+
+  /* alignment errors: an unaligned offset and a zero size are GL_INVALID_VALUE */
+  if (align > 1) {
+    gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align / 2, 19);
+    expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange at half the offset alignment");
+  }
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 0);
+  expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange of size 0");
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 19);
+  check_gl_error("glBindBufferRange (19 bytes)");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  float left[12], right[12];
+  rect_vertices(left, 4, 4, 30, 60);
+  rect_vertices(right, 34, 4, 60, 60);
+  mesh ml = make_mesh(left, 6);
+  mesh mr = make_mesh(right, 6);
+  gl.BindVertexArray(ml.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with the 19-byte range");
+
+  /* the large buffer: a range reaching past GL_MAX_UNIFORM_BLOCK_SIZE */
+  GLuint pb = link_program(VS_PIXELS, fs_big);
+  gl.UseProgram(pb);
+  gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pb, "u_z"), 0.0f);
+  GLuint bblk = gl.GetUniformBlockIndex(pb, "Big");
+  if (bblk == GL_INVALID_INDEX)
+    die_setup("uniform block Big not found");
+  gl.UniformBlockBinding(pb, bblk, 5);
+  const size_t big_size = (size_t)align + (size_t)max_block * 2;
+  float *big = calloc(1, big_size);
+  if (!big)
+    die_setup("out of memory");
+  const vec4f c1 = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  memcpy((char *)big + align + 16, c1.v, 16);
+  GLuint ubo_big;
+  gl.GenBuffers(1, &ubo_big);
+  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_big);
+  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)big_size, big, GL_STATIC_DRAW);
+  free(big);
+  gl.BindBufferRange(GL_UNIFORM_BUFFER, 5, ubo_big, align, (GLsizeiptr)max_block * 2);
+  check_gl_error("glBindBufferRange past GL_MAX_UNIFORM_BLOCK_SIZE");
+  gl.BindVertexArray(mr.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with the over-long range");
+
+  model m;
+  model_init(&m, bg);
+  rgba8 want_left = {{0x00, 0x40, 0xc0, 0xff}};
+  model_rect(&m, 4, 4, 30, 60, want_left);
+  model_rect(&m, 34, 4, 60, 60, to8(c1));
+  check_frame("ubo ranges", &m);
+}
 
 /* clear: full clear, then a scissored clear of a sub-rectangle. */
 static void sc_clear(void)
@@ -1791,6 +2650,14 @@ static const struct {
     {"copy_buffer", sc_copy_buffer, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
+    {"ubo_ranges", sc_ubo_ranges, 0},
+    {"clear_masks", sc_clear_masks, 0},
+    {"restart_loop", sc_restart_loop, 0},
+    {"border_colors", sc_border_colors, 0},
+    {"tex3d_array", sc_tex3d_array, 0},
+    {"msaa_texture", sc_msaa_texture, 0},
+    {"tex_storage", sc_tex_storage, 0},
+    {"texture_buffer", sc_texture_buffer, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -24,6 +24,7 @@
 
 #define VKB_MAX_LEVELS 16
 #define VKB_MAX_COLOR 8
+#define VKB_MAX_REWRITE_RANGES 64 /* multi-draw ranges one index rewrite handles */
 #define VKB_MAX_ATTRIBS 16
 #define VKB_MAX_VB 16
 #define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
@@ -106,6 +107,11 @@ struct vkb_resource {
    uint32_t layer_view_slices;
    struct mgp_texture_params params;
    uint32_t params_version;
+   /* texture buffers (TEX_BUFFER): a view of desc.buffer, made at draw for the buffer it finds */
+   bool is_texbuf;
+   VkBufferView texbuf_view;
+   VkBuffer texbuf_for;
+   VkDeviceSize texbuf_offset, texbuf_range;
 };
 
 struct vkb_render_state {
@@ -122,6 +128,7 @@ struct vkb_sampler {
    struct vkb_obj base;
    struct mgp_sampler_state st;
    VkSampler vk;
+   bool custom_border;
 };
 
 struct vkb_sampler_view {
@@ -194,6 +201,7 @@ enum vkb_garbage_kind {
    VKB_GARBAGE_SHADER_MODULE,
    VKB_GARBAGE_SET_LAYOUT,
    VKB_GARBAGE_PIPELINE_LAYOUT,
+   VKB_GARBAGE_BUFFER_VIEW,
 };
 
 struct vkb_garbage {
@@ -227,6 +235,9 @@ uint64_t vkb_submit(struct vkb_screen *scr);
  * until the caller calls vkb_retire. */
 VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns,
                          bool retire);
+/* Asks the VkFence of the batch with this serial, not the completed serial: false while that
+ * batch records or runs. */
+bool vkb_serial_fence_signalled(struct vkb_screen *scr, uint64_t serial);
 /* Polls fences, releases what completed batches own, advances the completed serials. */
 void vkb_retire(struct vkb_screen *scr);
 /* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
@@ -311,6 +322,9 @@ struct vkb_screen {
    bool has_dynamic_topology;
    bool has_list_restart;
    bool has_mirror_clamp;
+   bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
+   uint32_t max_custom_border_samplers;
+   uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
    VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
@@ -349,11 +363,21 @@ struct vkb_screen {
 
    struct vkb_pipeline_cache pipes;
 
+   /* masked clears (vkb_clear.c) */
+   VkShaderModule clear_vs, clear_fs[3];
+   VkPipelineLayout clear_layout;
+   struct vkb_clear_pipe *clear_pipes;
+   uint32_t clear_pipe_count;
+
    /* placeholders for absent sampler views: 1x1 (0,0,0,1) per sampler kind */
    VkImage dummy_img[3];
    VkDeviceMemory dummy_mem[3];
    VkImageView dummy_view[3];
    VkSampler default_sampler;
+   /* placeholder texel buffer: 16 zero bytes, one view per sampler kind (float, int, uint) */
+   VkBuffer texbuf_zero_buf;
+   VkDeviceMemory texbuf_zero_mem;
+   VkBufferView texbuf_zero_view[3];
 
    /* counters (gate_counters) */
    unsigned long long pipelines_created;
@@ -368,7 +392,17 @@ struct vkb_screen {
    unsigned long long direct_buffer_writes;
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
+   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
+   unsigned long long clear_pipelines_created;
+   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
+   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
+   unsigned long long buffer_fence_term_busy;
+   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */ /* the fence term alone kept a write ordered */
    bool validation_active;
+
+   /* test-only knobs (read once at screen creation) */
+   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
+   bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
@@ -436,6 +470,12 @@ bool vkb_context_fb_key(struct vkb_context *ctx);
 bool vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */
 bool vkb_begin_rendering(struct vkb_context *ctx);
+/* Clears the rectangle by drawing: colour attachment i gets color_mask[i] (VkColorComponent
+ * bits, 0 = untouched), stencil gets the value through stencil_mask. Inside the rendering
+ * scope; the app's bound state is re-bound by the next draw. */
+bool vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const VkRect2D *rect,
+                      const uint8_t color_mask[VKB_MAX_COLOR], uint8_t stencil_mask);
+void vkb_clear_finish(struct vkb_screen *scr);
 
 /* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
  * must be called outside rendering. */

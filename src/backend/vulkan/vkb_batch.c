@@ -38,6 +38,9 @@ destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
    case VKB_GARBAGE_SET_LAYOUT:
       vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
       break;
+   case VKB_GARBAGE_BUFFER_VIEW:
+      vkDestroyBufferView(scr->dev, (VkBufferView)h, NULL);
+      break;
    case VKB_GARBAGE_PIPELINE_LAYOUT:
       vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
       break;
@@ -484,6 +487,17 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
       b->dpool_count++;
       fresh = true;
    }
+}
+
+bool
+vkb_serial_fence_signalled(struct vkb_screen *scr, uint64_t serial)
+{
+   if (serial >= scr->next_serial || (scr->cur && serial >= scr->cur->serial))
+      return false; /* not submitted yet */
+   for (const struct vkb_batch *b = scr->inflight_head; b; b = b->next)
+      if (b->serial == serial)
+         return vkGetFenceStatus(scr->dev, b->fence) == VK_SUCCESS;
+   return true; /* retired: recycled only after its fence signalled */
 }
 
 uint64_t

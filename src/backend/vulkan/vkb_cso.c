@@ -177,9 +177,29 @@ VKB_CALL(create_sampler, mgp_create_sampler)
       }
       border |= *modes[i] == VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
    }
-   if (border && !border_color(st, &sci.borderColor))
-      MGL_DECLINE(backend_feature_unimplemented, "custom texture border colour (form %u); "
-                  "using transparent black", st->border_color_form);
+   VkSamplerCustomBorderColorCreateInfoEXT custom = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT,
+      .format = VK_FORMAT_UNDEFINED,
+   };
+   if (border && !border_color(st, &sci.borderColor)) {
+      if (!scr->has_custom_border) {
+         MGL_DECLINE(backend_feature_unimplemented, "custom texture border colour (form %u) "
+                     "without VK_EXT_custom_border_color; using transparent black",
+                     st->border_color_form);
+      } else if (scr->custom_border_samplers >= scr->max_custom_border_samplers) {
+         MGL_DECLINE(backend_feature_unimplemented, "custom texture border colour past the "
+                     "device's %u samplers; using transparent black",
+                     scr->max_custom_border_samplers);
+      } else {
+         /* The GL form decides the Vulkan one; the bits cross unchanged (pipe_types.def). */
+         memcpy(custom.customBorderColor.uint32, st->border_color, 16);
+         sci.borderColor = st->border_color_form == 0 ? VK_BORDER_COLOR_FLOAT_CUSTOM_EXT
+                                                      : VK_BORDER_COLOR_INT_CUSTOM_EXT;
+         sci.pNext = &custom;
+         s->custom_border = true;
+         scr->custom_border_samplers++;
+      }
+   }
    if (mipmapped) {
       sci.minLod = st->min_lod;
       sci.maxLod = st->max_lod < st->min_lod ? st->min_lod : st->max_lod;
@@ -214,6 +234,8 @@ VKB_CALL(delete_sampler, mgp_handle_args)
    if (!s)
       return;
    VKB_DEFER(scr, VKB_GARBAGE_SAMPLER, s->vk);
+   if (s->custom_border)
+      scr->custom_border_samplers--;
    vkb_table_remove(&scr->samplers, &s->base);
    free(s);
 }
@@ -229,7 +251,9 @@ VKB_CALL(create_sampler_view, mgp_create_sampler_view)
       return;
    v->desc = *args;
    /* The texture handle is resolved at draw: the texture may be respecified meanwhile. */
-   if (!vkb_view_type_for_target(args->target, NULL))
+   /* texture buffers get a texel buffer view at draw (vkb_draw.c), not an image view */
+   if (args->target != MGP_RESOURCE_TARGET_TEX_BUFFER &&
+       !vkb_view_type_for_target(args->target, NULL))
       MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
 }
 

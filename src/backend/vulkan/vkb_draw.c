@@ -93,6 +93,7 @@ dummy_view(struct vkb_screen *scr, unsigned kind)
 struct draw_descriptors {
    VkDescriptorBufferInfo buf[VKB_MAX_BINDING];
    VkDescriptorImageInfo img[VKB_MAX_BINDING];
+   VkBufferView tbv[VKB_MAX_BINDING];
    VkWriteDescriptorSet w[VKB_MAX_BINDING];
    uint32_t nw;
    uint64_t sig[1 + VKB_MAX_BINDING * 3];
@@ -103,13 +104,153 @@ struct draw_descriptors {
    uint32_t n_used_bufs;
 };
 
+/* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
+ * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
+ * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
+ * that (DESIGN.md §5: sub-word ranges are padded through staging). */
+static bool
+pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize offset,
+                  VkDeviceSize range, VkDescriptorBufferInfo *out)
+{
+   const VkDeviceSize padded = (range + 15) / 16 * 16;
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, padded, scr->props.limits.minUniformBufferOffsetAlignment, &st))
+      return false;
+   memset(st.ptr, 0, padded);
+   if (scr->rendering_ctx) {
+      scr->render_pass_splits++;
+      vkb_end_rendering(scr);
+   }
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   vkb_buffer_barrier_before_write(scr);
+   vkCmdCopyBuffer(cmd, r->buf, st.buf, 1, &(VkBufferCopy){offset, st.offset, range});
+   vkb_buffer_barrier_after_write(scr);
+   scr->uniform_ranges_padded++;
+   *out = (VkDescriptorBufferInfo){st.buf, st.offset, padded};
+   return true;
+}
+
+/* The placeholder texel buffer of a sampler kind: 16 zero bytes viewed as RGBA32 (a format
+ * every device has for texel buffers), so a texture buffer that cannot be viewed reads zero. */
+static VkBufferView
+texbuf_zero_view(struct vkb_screen *scr, unsigned kind)
+{
+   static const VkFormat fmt[3] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
+                                   VK_FORMAT_R32G32B32A32_UINT};
+   if (kind > 2)
+      kind = 0;
+   if (scr->texbuf_zero_view[kind])
+      return scr->texbuf_zero_view[kind];
+   if (!scr->texbuf_zero_buf) {
+      VkBufferCreateInfo bci = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+         .size = 16,
+         .usage = VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT,
+      };
+      if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &scr->texbuf_zero_buf),
+                     "placeholder texel buffer"))
+         return VK_NULL_HANDLE;
+      VkMemoryRequirements req;
+      vkGetBufferMemoryRequirements(scr->dev, scr->texbuf_zero_buf, &req);
+      const int32_t type = vkb_find_memory(scr, req.memoryTypeBits,
+                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+      VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                  .allocationSize = req.size,
+                                  .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+      void *p = NULL;
+      if (type < 0 ||
+          !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->texbuf_zero_mem),
+                     "placeholder texel buffer memory") ||
+          !vkb_check(scr, vkBindBufferMemory(scr->dev, scr->texbuf_zero_buf, scr->texbuf_zero_mem,
+                                             0), "placeholder texel buffer bind") ||
+          !vkb_check(scr, vkMapMemory(scr->dev, scr->texbuf_zero_mem, 0, VK_WHOLE_SIZE, 0, &p),
+                     "placeholder texel buffer map"))
+         return VK_NULL_HANDLE;
+      memset(p, 0, (size_t)req.size);
+      vkUnmapMemory(scr->dev, scr->texbuf_zero_mem);
+   }
+   VkBufferViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = scr->texbuf_zero_buf,
+      .format = fmt[kind],
+      .range = VK_WHOLE_SIZE,
+   };
+   vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &scr->texbuf_zero_view[kind]),
+             "placeholder texel buffer view");
+   return scr->texbuf_zero_view[kind];
+}
+
+/* The texel buffer view for sampler j: the texture buffer's view of the buffer it names (made
+ * here, against the buffer as it is now: "resolved live"), or the placeholder reading zero
+ * (GL leaves a buffer texture without a buffer undefined; a format the device cannot view is a
+ * named decline). *used gets the buffer the draw reads. */
+static VkBufferView
+texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb_resource **used)
+{
+   struct vkb_screen *scr = ctx->scr;
+   *used = NULL;
+   struct vkb_sampler_view *v =
+      vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
+   if (scr->failed)
+      return VK_NULL_HANDLE;
+   struct vkb_resource *tex =
+      v ? (struct vkb_resource *)vkb_table_peek(&scr->resources, v->desc.texture) : NULL;
+   struct vkb_resource *buf =
+      tex && tex->is_texbuf ? (struct vkb_resource *)vkb_table_peek(&scr->resources,
+                                                                     tex->desc.buffer)
+                            : NULL;
+   if (!buf || !buf->is_buffer || !buf->size)
+      return texbuf_zero_view(scr, kind);
+   VkFormatProperties fp = {0};
+   if (tex->fmt)
+      vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
+   if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
+       !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
+                  "texel-buffer view of it; it reads zero", vkb_format_name(tex->desc.format));
+      return texbuf_zero_view(scr, kind);
+   }
+   VkDeviceSize off = tex->desc.buffer_offset < buf->size ? tex->desc.buffer_offset : buf->size;
+   VkDeviceSize range = tex->desc.buffer_size == ~0ull ? buf->size - off : tex->desc.buffer_size;
+   if (off + range > buf->size)
+      range = buf->size - off;
+   const VkDeviceSize ts = tex->fmt->vk_texel_size ? tex->fmt->vk_texel_size : 1;
+   range = range / ts * ts;
+   const VkDeviceSize max = (VkDeviceSize)scr->props.limits.maxTexelBufferElements * ts;
+   if (range > max)
+      range = max;
+   if (!range)
+      return texbuf_zero_view(scr, kind);
+   *used = buf;
+   if (tex->texbuf_view && tex->texbuf_for == buf->buf && tex->texbuf_offset == off &&
+       tex->texbuf_range == range)
+      return tex->texbuf_view;
+   VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->texbuf_view);
+   tex->texbuf_view = VK_NULL_HANDLE;
+   VkBufferViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = buf->buf,
+      .format = tex->fmt->vk,
+      .offset = off,
+      .range = range,
+   };
+   if (!vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &tex->texbuf_view),
+                  "texel buffer view"))
+      return VK_NULL_HANDLE;
+   tex->texbuf_for = buf->buf, tex->texbuf_offset = off, tex->texbuf_range = range;
+   return tex->texbuf_view;
+}
+
 /* Resolves the program's bindings to descriptors; declines (false) when one cannot be. */
 static bool
 gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d)
 {
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
-   uint32_t nbuf = 0, nimg = 0;
+   uint32_t nbuf = 0, nimg = 0, ntbv = 0;
    d->nw = d->nsig = d->n_used_bufs = 0;
    d->has_dynamic = false;
    d->sig[d->nsig++] = (uint64_t)(uintptr_t)sh->dsl;
@@ -164,11 +305,32 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
                range = r->size - br->offset;
             if (range > lim->maxUniformBufferRange)
                range = lim->maxUniformBufferRange;
-            d->buf[nbuf++] = (VkDescriptorBufferInfo){r->buf, br->offset, range};
-            d->sig[d->nsig++] = (uint64_t)(uintptr_t)r->buf;
-            d->sig[d->nsig++] = br->offset;
-            d->sig[d->nsig++] = range;
+            VkDescriptorBufferInfo info = {r->buf, br->offset, range};
+            if (range % 4 && !pad_uniform_range(scr, r, br->offset, range, &info))
+               return false;
+            d->buf[nbuf++] = info;
+            d->sig[d->nsig++] = (uint64_t)(uintptr_t)info.buffer;
+            d->sig[d->nsig++] = info.offset;
+            d->sig[d->nsig++] = info.range;
             d->used_bufs[d->n_used_bufs++] = r;
+         }
+         continue;
+      }
+      if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
+         /* samplerBuffer: binding 32 + j like any sampler, a texel buffer view */
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+         w->pTexelBufferView = &d->tbv[ntbv];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            const uint32_t j = b - VKB_SAMPLER_BASE + k;
+            const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+            struct vkb_resource *used;
+            VkBufferView view = texel_buffer_view(ctx, j, kind, &used);
+            if (!view)
+               return false;
+            d->tbv[ntbv++] = view;
+            d->sig[d->nsig++] = (uint64_t)(uintptr_t)view;
+            if (used)
+               d->used_bufs[d->n_used_bufs++] = used;
          }
          continue;
       }
@@ -303,6 +465,79 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    }
 }
 
+/* Index rewriting, for what Vulkan cannot draw from the app's indices: GL_LINE_LOOP (drawn as
+ * a strip that repeats each loop's first index) and primitive restart at an index other than
+ * all-ones (rewritten to all-ones). src is NULL for a non-indexed draw (index = vertex number).
+ * Writes 32-bit indices to the arena and the ranges that address them. GL compares the restart
+ * index before the base vertex is added, and so does Vulkan: index_bias stays as it was. */
+static bool
+rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool loop, bool restart,
+                uint32_t restart_index, const struct mgp_draw_range *ranges, uint32_t ndraws,
+                struct mgp_draw_range *out_ranges, struct vkb_alloc *out)
+{
+   if (ndraws > VKB_MAX_REWRITE_RANGES) {
+      MGL_DECLINE(backend_feature_unimplemented, "index rewrite (%s) of %u multi-draw ranges "
+                  "(at most %u)", loop ? "GL_LINE_LOOP" : "primitive restart", ndraws,
+                  VKB_MAX_REWRITE_RANGES);
+      return false;
+   }
+   /* A loop adds one index per segment; a segment needs a restart marker before it. */
+   uint64_t total = 0;
+   for (uint32_t i = 0; i < ndraws; i++)
+      total += loop ? 2ull * ranges[i].count + 1 : ranges[i].count;
+   if (!total)
+      total = 1;
+   if (total * 4 > VKB_ARENA_BLOCK * 16ull) {
+      MGL_DECLINE(backend_feature_unimplemented, "index rewrite of %llu indices",
+                  (unsigned long long)total);
+      return false;
+   }
+   if (!vkb_arena_alloc(scr, total * 4, 4, out))
+      return false;
+   uint32_t *dst = (uint32_t *)out->ptr;
+   uint32_t n = 0;
+   for (uint32_t r = 0; r < ndraws; r++) {
+      const uint32_t first = n;
+      uint32_t seg_start = n;
+      for (uint32_t i = 0; i <= ranges[r].count; i++) {
+         const bool end = i == ranges[r].count;
+         uint32_t v = 0;
+         if (!end) {
+            const uint64_t k = (uint64_t)ranges[r].start + i;
+            if (!src) {
+               v = (uint32_t)k;
+            } else if (isz == 1) {
+               v = src[k];
+            } else if (isz == 2) {
+               uint16_t t;
+               memcpy(&t, src + 2 * k, 2);
+               v = t;
+            } else {
+               memcpy(&v, src + 4 * k, 4);
+            }
+         }
+         const bool cut = !end && src && restart && v == restart_index;
+         if (!end && !cut) {
+            dst[n++] = v;
+            continue;
+         }
+         if (loop) {
+            if (n - seg_start >= 2)
+               dst[n++] = dst[seg_start]; /* close the loop */
+            else
+               n = seg_start; /* a loop of fewer than 2 vertices draws nothing */
+            if (cut && n > seg_start)
+               dst[n++] = 0xffffffffu;
+         } else if (cut) {
+            dst[n++] = 0xffffffffu;
+         }
+         seg_start = n;
+      }
+      out_ranges[r] = (struct mgp_draw_range){first, n - first, ranges[r].index_bias};
+   }
+   return true;
+}
+
 VKB_CALL(draw_vbo, mgp_draw_vbo)
 {
    struct vkb_context *ctx = self;
@@ -319,7 +554,11 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       return;
    }
    VkPrimitiveTopology topo;
-   if (!vkb_gl_topology(args->mode, &topo)) {
+   /* GL_LINE_LOOP is drawn as a line strip whose indices close each loop (rewrite below). */
+   const bool loop = args->mode == GL_LINE_LOOP;
+   if (loop)
+      topo = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+   else if (!vkb_gl_topology(args->mode, &topo)) {
       MGL_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
                   vkb_gl_mode_name(args->mode), args->mode);
       return;
@@ -367,12 +606,12 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    }
 
    /* Index buffer. */
-   const uint32_t isz = args->index_size;
+   uint32_t isz = args->index_size;
    struct vkb_resource *ib = NULL;
    VkBuffer ib_buf = VK_NULL_HANDLE;
    VkDeviceSize ib_off = 0, ib_size = 0;
    VkIndexType itype = VK_INDEX_TYPE_UINT16;
-   bool restart = false;
+   bool restart = false, rewrite_restart = false;
    if (isz) {
       if (isz != 1 && isz != 2 && isz != 4) {
          MGL_DECLINE(backend_draw_incomplete, "index size %u", isz);
@@ -387,11 +626,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                                                             : VK_INDEX_TYPE_UINT32;
       if (args->flags & MGP_DRAW_PRIMITIVE_RESTART) {
          const uint32_t all_ones = isz == 4 ? 0xffffffffu : (1u << (isz * 8)) - 1;
-         if (args->restart_index != all_ones) {
-            MGL_DECLINE(backend_feature_unimplemented, "primitive restart index 0x%x (only the "
-                        "all-ones index)", args->restart_index);
-            return;
-         }
+         /* Vulkan restarts only at the all-ones index: any other is rewritten below. */
+         rewrite_restart = args->restart_index != all_ones;
          const bool list = topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST ||
                            topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST ||
                            topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -437,6 +673,39 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
             return;
          }
       }
+   }
+   struct mgp_draw_range new_ranges[VKB_MAX_REWRITE_RANGES];
+   if (loop || rewrite_restart) {
+      const uint8_t *src = NULL;
+      if (isz && (args->flags & MGP_DRAW_USER_INDICES)) {
+         src = args->user_indices.ptr;
+      } else if (isz) {
+         if (!ib->map) {
+            MGL_DECLINE(backend_feature_unimplemented, "%s needs the indices on the host and "
+                        "the index buffer is not host-visible", loop ? "GL_LINE_LOOP"
+                        : "primitive restart with a non-all-ones index");
+            return;
+         }
+         /* The bytes the GPU will read are there only once the buffer's last batch is done
+          * (staged writes land in stream order). Nothing of this draw is in the arena yet. */
+         if (ib->last_use > scr->completed_serial) {
+            scr->index_rewrite_waits++;
+            if (vkb_wait_serial(scr, ib->last_use, UINT64_MAX, true) != VK_SUCCESS)
+               return;
+         }
+         src = ib->map + ib_off;
+      }
+      struct vkb_alloc a;
+      if (!rewrite_indices(scr, src, isz, loop, restart, args->restart_index, ranges, ndraws,
+                           new_ranges, &a))
+         return;
+      ranges = new_ranges;
+      ib = NULL;
+      ib_buf = a.buf;
+      ib_off = a.offset;
+      isz = 4;
+      itype = VK_INDEX_TYPE_UINT32;
+      scr->index_rewrites++;
    }
 
    /* The pipeline key. */

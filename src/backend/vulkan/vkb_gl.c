@@ -100,7 +100,7 @@ vkb_gl_logic_op(uint32_t gl, VkLogicOp *out)
    }
 }
 
-/* LINE_LOOP, QUADS and the adjacency modes are not mapped in this slice. */
+/* QUADS and the adjacency modes are not mapped; LINE_LOOP is drawn by vkb_draw.c (rewrite). */
 bool
 vkb_gl_topology(uint32_t mode, VkPrimitiveTopology *out)
 {

@@ -58,6 +58,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = r->size ? (r->size + 3) & ~(VkDeviceSize)3 : 4,
       .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
@@ -277,6 +278,12 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->storage_version++;
    if (d->target == MGP_RESOURCE_TARGET_BUFFER)
       return create_buffer(scr, r);
+   if (d->target == MGP_RESOURCE_TARGET_TEX_BUFFER) {
+      /* No storage of its own: the view of desc.buffer is made at draw (vkb_draw.c). */
+      r->is_texbuf = true;
+      r->fmt = vkb_format_get(scr, d->format);
+      return true;
+   }
    switch (d->target) {
    case MGP_RESOURCE_TARGET_TEX_1D: case MGP_RESOURCE_TARGET_TEX_2D:
    case MGP_RESOURCE_TARGET_TEX_3D: case MGP_RESOURCE_TARGET_TEX_CUBE:
@@ -323,6 +330,10 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    }
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);
+   VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
+   r->texbuf_view = VK_NULL_HANDLE;
+   r->texbuf_for = VK_NULL_HANDLE;
+   r->is_texbuf = false;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);

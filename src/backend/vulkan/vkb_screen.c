@@ -434,6 +434,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
    if (has_lr)
       CHAIN(lr);
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+   const char *no_cbc = getenv("MGL_TEST_VK_NO_CUSTOM_BORDER"); /* test-only: the decline */
+   const bool has_cbc =
+      dev_has(&e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
+   if (has_cbc)
+      CHAIN(cbc);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -497,6 +504,22 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          .primitiveTopologyListRestart = VK_TRUE};
       CHAIN(lr);
       scr->has_list_restart = true;
+   }
+   /* GL border colours need no texture format (samplers are apart from textures in GL). */
+   if (has_cbc && cbc.customBorderColors && cbc.customBorderColorWithoutFormat) {
+      exts[nexts++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+      cbc = (VkPhysicalDeviceCustomBorderColorFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+         .customBorderColors = VK_TRUE,
+         .customBorderColorWithoutFormat = VK_TRUE};
+      CHAIN(cbc);
+      scr->has_custom_border = true;
+      VkPhysicalDeviceCustomBorderColorPropertiesEXT cbp = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &cbp};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+      scr->max_custom_border_samplers = cbp.maxCustomBorderColorSamplers;
    }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
@@ -639,6 +662,7 @@ screen_destroy(void *self)
             continue;
          for (int l = 0; l < VKB_MAX_LEVELS; l++)
             vkDestroyImageView(scr->dev, r->att_view[l], NULL);
+         vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
          if (r->layer_views)
             for (uint32_t v = 0; v < r->levels * r->layer_view_slices; v++)
                vkDestroyImageView(scr->dev, r->layer_views[v], NULL);
@@ -648,6 +672,7 @@ screen_destroy(void *self)
          vkFreeMemory(scr->dev, r->mem, NULL);
          free(r);
       }
+      vkb_clear_finish(scr);
       vkb_pipeline_cache_finish(scr);
       vkb_batch_finish_all(scr);
       for (int k = 0; k < 3; k++) {
@@ -656,6 +681,10 @@ screen_destroy(void *self)
          vkFreeMemory(scr->dev, scr->dummy_mem[k], NULL);
       }
       vkDestroySampler(scr->dev, scr->default_sampler, NULL);
+      for (int k = 0; k < 3; k++)
+         vkDestroyBufferView(scr->dev, scr->texbuf_zero_view[k], NULL);
+      vkDestroyBuffer(scr->dev, scr->texbuf_zero_buf, NULL);
+      vkFreeMemory(scr->dev, scr->texbuf_zero_mem, NULL);
       vkDestroyDevice(scr->dev, NULL);
    }
    struct vkb_table *all[] = {&scr->resources, &scr->render_states, &scr->vertex_elements,
@@ -704,6 +733,14 @@ screen_create(const struct mgs_backend_env *env)
    const char *fif = getenv("MGL_FRAMES_IN_FLIGHT");
    if (fif && atoi(fif) > 0)
       scr->frames_in_flight = (uint32_t)atoi(fif);
+   const char *knob = getenv("MGL_TEST_FORCE_STALE_BUFFER_SERIAL");
+   scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
+   knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
+   scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   if (scr->test_stale_buffer_serial || scr->test_no_buffer_fence_term)
+      mgl_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
+               scr->test_stale_buffer_serial ? "forced stale" : "real",
+               scr->test_no_buffer_fence_term ? "disabled" : "real");
    mgl_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
             scr->driver_name, scr->driver_info, VK_API_VERSION_MAJOR(scr->api_version),
             VK_API_VERSION_MINOR(scr->api_version), VK_API_VERSION_PATCH(scr->api_version),
@@ -808,6 +845,12 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"direct-buffer-writes", scr->direct_buffer_writes},
       {"descriptor-sets", scr->descriptor_sets},
       {"pressure-submits", scr->pressure_submits},
+      {"masked-clears", scr->masked_clears},
+      {"clear-pipelines-created", scr->clear_pipelines_created},
+      {"index-rewrites", scr->index_rewrites},
+      {"index-rewrite-waits", scr->index_rewrite_waits},
+      {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
+      {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);

@@ -239,8 +239,9 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
          const uint32_t img = w[def[t] + 2];
          if (img < bound && def[img] && (w[def[img]] & 0xffffu) == OP_TYPE_IMAGE &&
              w[def[img] + 3] == DIM_BUFFER)
-            unsupported = "sampler buffer (texel buffer)";
-         dt = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+            dt = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+         else
+            dt = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
       } else if (top == OP_TYPE_IMAGE)
          unsupported = "image (storage or separate)";
       else
@@ -258,7 +259,9 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
          ok = false;
          break;
       }
-      if ((b < VKB_SAMPLER_BASE) != (dt != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) {
+      const bool sampler_like = dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+                                dt == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+      if ((b < VKB_SAMPLER_BASE) == sampler_like) {
          *why = "descriptor type does not match the binding contract";
          ok = false;
          break;

@@ -36,7 +36,17 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    const uint64_t off = (uint64_t)a->box.x;
    vkb_retire(scr);
-   if (r->map && r->last_use <= scr->completed_serial) {
+   /* Busy test, two terms (reference/004 §3.2): the serial term is the guarantee (completed
+    * batches retire in order, each proved by its fence); the fence term asks the last batch's
+    * own VkFence and is defence in depth: it counts each time it alone keeps the write in
+    * order. The MGL_TEST_ knobs make the first lie and switch the second off (red once). */
+   const bool idle_by_serial =
+      scr->test_stale_buffer_serial || r->last_use <= scr->completed_serial;
+   const bool idle_by_fence =
+      scr->test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
+   if (r->map && idle_by_serial && !idle_by_fence)
+      scr->buffer_fence_term_busy++;
+   if (r->map && idle_by_serial && idle_by_fence) {
       memcpy(r->map + off, a->data.ptr, size);
       scr->direct_buffer_writes++;
       return;
@@ -242,6 +252,21 @@ VKB_CALL(resource_readback, mgp_resource_readback)
 
 /* ---- clear ------------------------------------------------------------------------------- */
 
+static const struct vkb_format *
+attachment_format(const struct vkb_screen *scr, VkFormat vk)
+{
+   for (unsigned f = 0; f < MGP_FORMAT_COUNT; f++)
+      if (scr->format_mapped[f] && scr->formats[f].vk == vk)
+         return &scr->formats[f];
+   return NULL;
+}
+
+static const char *
+kind_name(unsigned kind)
+{
+   return kind == MGP_SAMPLER_KIND_INT ? "int" : kind == MGP_SAMPLER_KIND_UINT ? "uint" : "float";
+}
+
 VKB_CALL(clear, mgp_clear)
 {
    CTX_SELF;
@@ -265,6 +290,8 @@ VKB_CALL(clear, mgp_clear)
 
    VkClearAttachment att[VKB_MAX_COLOR + 1];
    uint32_t n = 0;
+   uint8_t partial[VKB_MAX_COLOR] = {0}; /* attachments whose mask is partial: drawn */
+   bool any_partial = false;
    for (uint32_t i = 0; i < VKB_MAX_COLOR; i++) {
       if (!(args->color_buffers & (1u << i)))
          continue;
@@ -274,9 +301,19 @@ VKB_CALL(clear, mgp_clear)
       if (!mask)
          continue;
       const uint8_t full = (k->color_has_alpha & (1u << i)) ? 0xf : 0x7;
+      if (!(mask & full))
+         continue; /* only the alpha of a substituted RGB format: nothing GL can see */
       if ((mask & full) != full) {
-         MGL_DECLINE(backend_feature_unimplemented, "clear of draw buffer %u with colour mask "
-                     "0x%x", i, mask);
+         const struct vkb_format *f = attachment_format(scr, k->color[i]);
+         if (!f || f->kind != args->color_kind) {
+            MGL_DECLINE(backend_feature_unimplemented, "masked clear of draw buffer %u "
+                        "(colour mask 0x%x) with a %s colour on a %s attachment", i, mask,
+                        kind_name(args->color_kind), f ? kind_name(f->kind) : "unknown");
+            continue;
+         }
+         /* GL's mask bits are R,G,B,A from bit 0, as VkColorComponentFlagBits */
+         partial[i] = mask & full;
+         any_partial = true;
          continue;
       }
       VkClearAttachment *a = &att[n++];
@@ -299,16 +336,16 @@ VKB_CALL(clear, mgp_clear)
       dsv.depthStencil.depth = 1.0f;
    if (args->depth && args->depth_write && k->depth != VK_FORMAT_UNDEFINED)
       ds |= VK_IMAGE_ASPECT_DEPTH_BIT;
+   uint8_t stencil_partial = 0;
    if (args->stencil && (args->stencil_write_mask & 0xff) && k->stencil != VK_FORMAT_UNDEFINED) {
       if ((args->stencil_write_mask & 0xff) != 0xff)
-         MGL_DECLINE(backend_feature_unimplemented, "stencil clear with write mask 0x%x",
-                     args->stencil_write_mask);
+         stencil_partial = (uint8_t)(args->stencil_write_mask & 0xff);
       else
          ds |= VK_IMAGE_ASPECT_STENCIL_BIT;
    }
    if (ds)
       att[n++] = (VkClearAttachment){.aspectMask = ds, .clearValue = dsv};
-   if (!n)
+   if (!n && !any_partial && !stencil_partial)
       return;
    if (!vkb_begin_rendering(ctx))
       return;
@@ -320,6 +357,9 @@ VKB_CALL(clear, mgp_clear)
       .baseArrayLayer = 0,
       .layerCount = 1,
    };
-   vkCmdClearAttachments(cmd, n, att, 1, &rect);
+   if (n)
+      vkCmdClearAttachments(cmd, n, att, 1, &rect);
+   if (any_partial || stencil_partial)
+      vkb_clear_masked(ctx, args, &rect.rect, partial, stencil_partial);
 }
 
