@@ -26,13 +26,34 @@ egl_lookup_context(struct egl_display *dpy, EGLContext handle)
    return NULL;
 }
 
+static struct egl_context *dead_contexts; /* under the EGL lock, linked through next */
+
 void
 egl_context_maybe_free(struct egl_context *c)
 {
    if (c->handle_valid || c->current)
       return;
-   fe_context_destroy(c->fe);
-   free(c);
+   c->next = dead_contexts; /* unlinked from its display already: next is free */
+   dead_contexts = c;
+}
+
+struct egl_context *
+egl_context_take_dead(void)
+{
+   struct egl_context *dead = dead_contexts;
+   dead_contexts = NULL;
+   return dead;
+}
+
+void
+egl_context_bury(struct egl_context *dead)
+{
+   while (dead) {
+      struct egl_context *next = dead->next;
+      fe_context_destroy(dead->fe);
+      free(dead);
+      dead = next;
+   }
 }
 
 static void

@@ -76,6 +76,10 @@ struct egl_thread {
 
 /* egl_state.c */
 void egl_lock(void);
+/* Unlocks, then destroys the contexts that died under the lock (egl_context_maybe_free): a
+ * front-end context can take a whole session and its Vulkan driver with it, and drivers call
+ * back into EGL while they tear down (NVIDIA's Vulkan ICD calls eglReleaseThread through glvnd),
+ * so no driver code runs while the EGL lock is held. */
 void egl_unlock(void);
 struct egl_thread *egl_thread(void);
 /* Sets the thread's error, logs it at debug level (with the reason) and returns EGL_FALSE. */
@@ -109,7 +113,12 @@ bool egl_configs_compatible(const struct egl_config *a, const struct egl_config 
 struct egl_context *egl_lookup_context(struct egl_display *dpy, EGLContext ctx);
 struct egl_surface *egl_lookup_surface(struct egl_display *dpy, EGLSurface surf);
 /* Frees the object if its handle is gone and it is not current anywhere. */
+/* Under the lock: a context with no handle that is current nowhere is queued for destruction
+ * at the next egl_unlock. */
 void egl_context_maybe_free(struct egl_context *ctx);
+/* Under the lock: takes the queue of dead contexts; egl_context_bury destroys them unlocked. */
+struct egl_context *egl_context_take_dead(void);
+void egl_context_bury(struct egl_context *dead);
 void egl_surface_maybe_free(struct egl_surface *surf);
 /* eglTerminate: invalidates every handle of dpy (objects current somewhere live on). */
 void egl_context_terminate_all(struct egl_display *dpy);

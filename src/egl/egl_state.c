@@ -26,7 +26,9 @@ egl_lock(void)
 void
 egl_unlock(void)
 {
+   struct egl_context *dead = egl_context_take_dead();
    pthread_mutex_unlock(&egl_mutex);
+   egl_context_bury(dead);
 }
 
 struct egl_thread *

@@ -3,7 +3,9 @@
  * mgl_glGetError / mgl_glGetIntegerv that override the generated weak stubs. */
 #include "fake_fe.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "gl_api.h"
@@ -67,9 +69,32 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    return FE_OK;
 }
 
+/* FAKE_FE_REENTER_EGL=1: destroying a context calls eglReleaseThread through glvnd's libEGL,
+ * as a Vulkan driver does while the session it belonged to tears down (NVIDIA's ICD, seen on
+ * the H200 machine): the EGL layer must not hold its lock across fe_context_destroy. */
+static void
+reenter_egl(void)
+{
+   const char *v = getenv("FAKE_FE_REENTER_EGL");
+   if (!v || *v != '1')
+      return;
+   void *egl = dlopen("libEGL.so.1", RTLD_NOW | RTLD_NOLOAD);
+   if (!egl)
+      return;
+   unsigned (*release_thread)(void) = (unsigned (*)(void))dlsym(egl, "eglReleaseThread");
+   if (release_thread) {
+      release_thread();
+      fake_fe_stats.egl_reentries++;
+      printf("fake_fe: eglReleaseThread re-entered from fe_context_destroy\n");
+      fflush(stdout);
+   }
+   dlclose(egl);
+}
+
 void
 fe_context_destroy(struct fe_context *ctx)
 {
+   reenter_egl();
    pthread_mutex_lock(&fake_lock);
    if (ctx->bound) {
       fake_fe_stats.destroy_while_current++;

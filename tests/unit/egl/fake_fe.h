@@ -23,6 +23,7 @@ struct fake_fe_stats {
    int last_swap_interval;
    int gl_errors_recorded;      /* fe_gl_error calls */
    int get_error_calls;         /* the fake's strong mgl_glGetError */
+   int egl_reentries;           /* FAKE_FE_REENTER_EGL calls of eglReleaseThread */
    struct fe_context_desc last_desc;
    struct fe_context *last_share;
    int last_pbuffer_width, last_pbuffer_height;
