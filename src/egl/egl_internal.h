@@ -120,6 +120,10 @@ void egl_context_maybe_free(struct egl_context *ctx);
 struct egl_context *egl_context_take_dead(void);
 void egl_context_bury(struct egl_context *dead);
 void egl_surface_maybe_free(struct egl_surface *surf);
+/* Under the lock: takes the queue of dead surfaces; egl_surface_bury destroys them unlocked
+ * (a surface can hold the last reference to its session, like a context). */
+struct egl_surface *egl_surface_take_dead(void);
+void egl_surface_bury(struct egl_surface *dead);
 /* eglTerminate: invalidates every handle of dpy (objects current somewhere live on). */
 void egl_context_terminate_all(struct egl_display *dpy);
 void egl_surface_terminate_all(struct egl_display *dpy);

@@ -27,8 +27,10 @@ void
 egl_unlock(void)
 {
    struct egl_context *dead = egl_context_take_dead();
+   struct egl_surface *dead_surfaces = egl_surface_take_dead();
    pthread_mutex_unlock(&egl_mutex);
    egl_context_bury(dead);
+   egl_surface_bury(dead_surfaces);
 }
 
 struct egl_thread *

@@ -16,13 +16,34 @@ egl_lookup_surface(struct egl_display *dpy, EGLSurface handle)
    return NULL;
 }
 
+static struct egl_surface *dead_surfaces; /* under the EGL lock, linked through next */
+
 void
 egl_surface_maybe_free(struct egl_surface *s)
 {
    if (s->handle_valid || s->bound_ctx)
       return;
-   fe_surface_destroy(s->fe);
-   free(s);
+   s->next = dead_surfaces; /* unlinked from its display already: next is free */
+   dead_surfaces = s;
+}
+
+struct egl_surface *
+egl_surface_take_dead(void)
+{
+   struct egl_surface *dead = dead_surfaces;
+   dead_surfaces = NULL;
+   return dead;
+}
+
+void
+egl_surface_bury(struct egl_surface *dead)
+{
+   while (dead) {
+      struct egl_surface *next = dead->next;
+      fe_surface_destroy(dead->fe);
+      free(dead);
+      dead = next;
+   }
 }
 
 static void

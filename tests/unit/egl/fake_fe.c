@@ -69,11 +69,11 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    return FE_OK;
 }
 
-/* FAKE_FE_REENTER_EGL=1: destroying a context calls eglReleaseThread through glvnd's libEGL,
+/* FAKE_FE_REENTER_EGL=1: destroying a context or a surface calls eglReleaseThread through glvnd's libEGL,
  * as a Vulkan driver does while the session it belonged to tears down (NVIDIA's ICD, seen on
- * the H200 machine): the EGL layer must not hold its lock across fe_context_destroy. */
+ * the H200 machine): the EGL layer must not hold its lock across fe_context_destroy or fe_surface_destroy. */
 static void
-reenter_egl(void)
+reenter_egl(const char *from)
 {
    const char *v = getenv("FAKE_FE_REENTER_EGL");
    if (!v || *v != '1')
@@ -85,7 +85,7 @@ reenter_egl(void)
    if (release_thread) {
       release_thread();
       fake_fe_stats.egl_reentries++;
-      printf("fake_fe: eglReleaseThread re-entered from fe_context_destroy\n");
+      printf("fake_fe: eglReleaseThread re-entered from %s\n", from);
       fflush(stdout);
    }
    dlclose(egl);
@@ -94,7 +94,7 @@ reenter_egl(void)
 void
 fe_context_destroy(struct fe_context *ctx)
 {
-   reenter_egl();
+   reenter_egl("fe_context_destroy");
    pthread_mutex_lock(&fake_lock);
    if (ctx->bound) {
       fake_fe_stats.destroy_while_current++;
@@ -126,6 +126,7 @@ fe_surface_create_pbuffer(const struct fe_surface_format *format, int width, int
 void
 fe_surface_destroy(struct fe_surface *surf)
 {
+   reenter_egl("fe_surface_destroy");
    pthread_mutex_lock(&fake_lock);
    if (surf->binds) {
       fake_fe_stats.destroy_while_current++;
