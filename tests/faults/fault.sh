@@ -7,6 +7,9 @@
 #       recorded: the context is lost (GL_CONTEXT_LOST, a reset), glFinish/glReadPixels
 #       return, and a new context renders again (spawn: a new child; tcp: a server started
 #       again on the same port).
+#   spawn.kill_fence_wait  tcp.kill_fence_wait  as kill_midframe, but frame 2 ends in
+#       glClientWaitSync(GL_SYNC_FLUSH_COMMANDS_BIT, 50 s) when the server dies: the wait returns
+#       GL_WAIT_FAILED at once, the context is lost, a new context renders.
 #   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
 #       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
 #   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
@@ -204,6 +207,40 @@ tcp.kill_midframe)
   expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{ServerGone\}' "Fatal{ServerGone}"
   expect_log "$dir/server-b/server.log" 'server session transport=tcp' \
     "the recovery session on the second server"
+  ;;
+spawn.kill_fence_wait)
+  export MGL_TRANSPORT=spawn
+  app_start lost --fence-wait || finish
+  pid=$(spawn_server_pid 1)
+  [ -n "$pid" ] || fail "no server_pid in client.log"
+  # The program is in glClientWaitSync (the fence waits on the stopped server) when it dies.
+  stop_process "$pid"
+  app_go
+  sleep 1
+  kill -0 "$app_pid" 2>/dev/null || fail "the program did not wait for the stopped server"
+  kill -9 "$pid"
+  app_go # the new context
+  app_wait
+  expect_app '^ok: glClientWaitSync returned GL_WAIT_FAILED' "glClientWaitSync returned"
+  lost_checks
+  ;;
+tcp.kill_fence_wait)
+  mgl_server_start "$server_bin" "$dir/server-a" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start lost --fence-wait || finish
+  port=$MGLS_PORT
+  stop_process "$MGLS_PID"
+  app_go
+  sleep 1
+  kill -0 "$app_pid" 2>/dev/null || fail "the program did not wait for the stopped server"
+  kill -9 "$MGLS_PID"
+  wait "$MGLS_PID" 2>/dev/null
+  MGLS_PID=
+  mgl_server_start "$server_bin" "$dir/server-b" "$port" || finish
+  app_go # the new context
+  app_wait
+  expect_app '^ok: glClientWaitSync returned GL_WAIT_FAILED' "glClientWaitSync returned"
+  lost_checks
   ;;
 spawn.kill_idle)
   export MGL_TRANSPORT=spawn

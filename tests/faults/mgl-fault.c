@@ -23,6 +23,8 @@
  *
  * --at-once (lost): the first GL call after FIFO must already say GL_CONTEXT_LOST (the server
  * died while the program was idle).
+ * --fence-wait (lost): frame 2 ends in glFenceSync + glClientWaitSync(FLUSH, 50 s) instead of
+ * going straight to glFinish: the wait must return GL_WAIT_FAILED well before its timeout.
  * --upload KIB: frame 2 uploads six KIB-sized buffers right after its swap, before any draw
  * (to fill a small stage segment).
  * --wait FIFO: print "READY" on stdout, then block reading a line from FIFO (the test script
@@ -77,7 +79,9 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                            \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                            \
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                              \
-   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)
+   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                    \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                              \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)
 
 static struct {
 #define X(type, name) type name;
@@ -356,7 +360,7 @@ wait_fifo(const char *fifo)
 /* ---- modes ---------------------------------------------------------------------------------- */
 
 static int
-mode_lost(const char *fifo, bool swap, bool at_once)
+mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
 {
    egl_setup();
    EGLContext ctx = context_create();
@@ -386,6 +390,15 @@ mode_lost(const char *fifo, bool swap, bool at_once)
       eglSwapBuffers(dpy, surf);
    upload_burst(&s, 6);
    frame_record(&s, 2);
+   if (fence_wait) {
+      double tw = now_ms();
+      GLsync f = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+      r = gl.ClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, 50000000000ull);
+      double waited = now_ms() - tw;
+      expect(r == GL_WAIT_FAILED && waited < 20000,
+             "glClientWaitSync returned %s0x%04x after %.0f ms (want GL_WAIT_FAILED, before 50 s)",
+             r == GL_WAIT_FAILED ? "GL_WAIT_FAILED " : "", (unsigned)r, waited);
+   }
    glFinish();
    expect(true, "glFinish returned after %.0f ms", now_ms() - t0);
    static uint8_t px[W * H * 4];
@@ -680,7 +693,7 @@ main(int argc, char **argv)
 {
    setvbuf(stdout, NULL, _IOLBF, 0);
    const char *fifo = NULL;
-   bool swap = false, at_once = false;
+   bool swap = false, at_once = false, fence_wait = false;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -690,13 +703,15 @@ main(int argc, char **argv)
          swap = true;
       else if (!strcmp(argv[i], "--at-once"))
          at_once = true;
+      else if (!strcmp(argv[i], "--fence-wait"))
+         fence_wait = true;
       else if (!strcmp(argv[i], "--upload") && i + 1 < argc)
          upload_kib = (unsigned)atoi(argv[++i]);
       else if (nargs < 4)
          args[nargs++] = argv[i];
    }
    if (nargs >= 1 && !strcmp(args[0], "lost"))
-      return mode_lost(fifo, swap, at_once);
+      return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
       return mode_stall(fifo);
    if (nargs >= 2 && !strcmp(args[0], "frames"))
