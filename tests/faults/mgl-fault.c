@@ -13,6 +13,10 @@
  *       stopped: the program blocks, and when the server continues frame 2 is right, with no
  *       error and no reset. Prints waited_ms (how long glReadPixels took).
  *   mgl-fault frames N [--wait FIFO]           N frames, each checked (FIFO after the first).
+ *   mgl-fault fence-poll                       frame 1 with a fence, glFinish, eglSwapBuffers;
+ *       then 1000 polls of GL_SYNC_STATUS and glClientWaitSync(timeout 0), and eglSwapBuffers
+ *       again: run with MGL_PIPE_STATS=frame, that last frame's line must say round_trips=0
+ *       (the answers come from delivered events). Prints the poll results.
  *   mgl-fault refused                          eglCreateContext must fail (e.g. a wrong token):
  *       prints the EGL error.
  *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
@@ -81,7 +85,8 @@
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                              \
    X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                    \
    X(PFNGLFENCESYNCPROC, FenceSync)                                                              \
-   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                    \
+   X(PFNGLGETSYNCIVPROC, GetSynciv)
 
 static struct {
 #define X(type, name) type name;
@@ -501,6 +506,39 @@ mode_frames(int n, const char *fifo)
 }
 
 static int
+mode_fence_poll(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   frame_draw_and_check(&s, 1);
+   GLsync f = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* the frame line before the polls */
+   unsigned signalled = 0, already = 0;
+   for (int i = 0; i < 1000; i++) {
+      GLint v = 0;
+      gl.GetSynciv(f, GL_SYNC_STATUS, 1, NULL, &v);
+      signalled += v == GL_SIGNALED;
+      already += gl.ClientWaitSync(f, 0, 0) == GL_ALREADY_SIGNALED;
+   }
+   eglSwapBuffers(dpy, surf); /* the polls' frame line */
+   expect(signalled == 1000 && already == 1000,
+          "after glFinish: GL_SYNC_STATUS signalled %u/1000, GL_ALREADY_SIGNALED %u/1000",
+          signalled, already);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+static int
 mode_refused(void)
 {
    egl_setup();
@@ -710,6 +748,8 @@ main(int argc, char **argv)
       else if (nargs < 4)
          args[nargs++] = argv[i];
    }
+   if (nargs >= 1 && !strcmp(args[0], "fence-poll"))
+      return mode_fence_poll();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
       return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
