@@ -1,8 +1,8 @@
 /* fe_sync.c — GL sync objects (GL 3.3 core §5.2, §6.1.8) over MGPipe fences. The server sends
  * "fence signalled" when the fence's batch completed; GL_SYNC_STATUS and a glClientWaitSync
- * that finds the fence signalled are answered from those events with no round trip. Only a
- * wait that must block asks the server (fence_wait: a counted round trip), and it returns when
- * the session is lost. A GLsync is the fence's handle, {slot, gen} packed into the pointer, so
+ * that finds the fence signalled are answered from those events with no round trip. Only when
+ * no event said so yet does the client ask the server (fence_status for a poll, fence_wait for
+ * a wait: counted round trips), and a wait returns when the session is lost. A GLsync is the fence's handle, {slot, gen} packed into the pointer, so
  * a stale or foreign value is recognised without dereferencing anything. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,6 +54,26 @@ fe_drain_events(struct fe_context *ctx)
          }
       }
    }
+}
+
+/* True once the fence signalled. From delivered events when they already said so (no round
+ * trip); otherwise one fence_status (a counted round trip): the server only notices a batch
+ * completed when it is asked or applies records, so an app polling after glFlush must ask, or
+ * it could poll forever. The answer's event arrives with the reply. */
+static bool
+sync_poll(struct fe_context *ctx, struct fe_sync *s)
+{
+   fe_drain_events(ctx);
+   if (s->signalled)
+      return true;
+   uint32_t status = MGP_FENCE_LOST;
+   mgp_fence_status(ctx->share->screen,
+                    &(struct mgp_fence_query){.fence = s->h,
+                                              .out = {.ptr = &status, .size = sizeof(status)}});
+   fe_drain_events(ctx);
+   if (status == MGP_FENCE_SIGNALLED)
+      s->signalled = true;
+   return s->signalled;
 }
 
 void
@@ -138,13 +158,13 @@ mgl_glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout)
    struct fe_sync *s = sync ? sync_lookup(ctx->share, sync) : NULL;
    FE_CHECK(!s, GL_INVALID_VALUE, GL_WAIT_FAILED);
    FE_CHECK(flags & ~(GLbitfield)GL_SYNC_FLUSH_COMMANDS_BIT, GL_INVALID_VALUE, GL_WAIT_FAILED);
-   fe_drain_events(ctx);
-   if (s->signalled)
-      return GL_ALREADY_SIGNALED;
    if (flags & GL_SYNC_FLUSH_COMMANDS_BIT)
       mgl_glFlush();
    if (timeout == 0)
-      return GL_TIMEOUT_EXPIRED;
+      return sync_poll(ctx, s) ? GL_ALREADY_SIGNALED : GL_TIMEOUT_EXPIRED;
+   fe_drain_events(ctx);
+   if (s->signalled)
+      return GL_ALREADY_SIGNALED;
    /* LOST unless the server answers: a session that ends mid-wait returns here, never hangs. */
    uint32_t status = MGP_FENCE_LOST;
    mgp_fence_wait(ctx->share->screen,
@@ -191,10 +211,7 @@ mgl_glGetSynciv(GLsync sync, GLenum pname, GLsizei bufSize, GLsizei *length, GLi
    case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
    case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
    case GL_SYNC_FLAGS: v = 0; break;
-   case GL_SYNC_STATUS:
-      fe_drain_events(ctx);
-      v = s->signalled ? GL_SIGNALED : GL_UNSIGNALED;
-      break;
+   case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? GL_SIGNALED : GL_UNSIGNALED; break;
    default: FE_CHECK(true, GL_INVALID_ENUM);
    }
    if (bufSize >= 1 && values)

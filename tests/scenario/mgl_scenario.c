@@ -1649,6 +1649,16 @@ static void sc_fence_sync(void)
     fail("GL_SYNC_STATUS after the wait is not GL_SIGNALED");
   check_gl_error("waits and queries");
 
+  /* After glFlush alone, polling must see the fence signal (no wait, no finish). */
+  GLsync s3 = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();
+  int polls = 0;
+  while (sync_param(s3, GL_SYNC_STATUS) != GL_SIGNALED && polls < 5000000)
+    polls++;
+  if (polls == 5000000)
+    fail("GL_SYNC_STATUS never became GL_SIGNALED after glFlush (%d polls)", polls);
+  gl.DeleteSync(s3);
+
   GLsync s2 = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   glFinish();
   if (sync_param(s2, GL_SYNC_STATUS) != GL_SIGNALED)
