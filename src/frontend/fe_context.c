@@ -128,6 +128,7 @@ share_unref(struct fe_share_group *sg)
    for (int k = 0; k < MGP_KIND_COUNT; k++)
       mgl_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);
+   fe_share_free_syncs(sg);
    mgl_session_destroy(sg->session);
    pthread_mutex_destroy(&sg->lock);
    free(sg);

@@ -339,6 +339,9 @@ struct fe_share_group {
    /* Shader CSOs released with no current context to send delete_shader through. */
    struct mgp_handle *dead_shaders;
    unsigned num_dead_shaders, dead_capacity;
+   /* GL sync objects by fence handle slot (fe_sync.c); under lock */
+   struct fe_sync **syncs;
+   uint32_t syncs_cap;
    char renderer[256];
 };
 
@@ -470,6 +473,12 @@ void fe_error(struct fe_context *ctx, GLenum error);
  * fe_ctx_lost_quiet. */
 bool fe_ctx_lost(struct fe_context *ctx);
 bool fe_ctx_lost_quiet(struct fe_context *ctx);
+
+/* fe_sync.c: applies the server's events (fences signalled) to the share group's objects;
+ * called where GL asks about them. */
+void fe_drain_events(struct fe_context *ctx);
+struct fe_share_group;
+void fe_share_free_syncs(struct fe_share_group *sg);
 
 #define FE_CTX_OR_RETURN(...)                                                                  \
    struct fe_context *ctx = fe_ctx_live();                                                     \

@@ -8,9 +8,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pipe_event.h"
 #include "pipe_tables.h"
 
-#define MGL_SERVER_ENTRY_ABI 2u
+#define MGL_SERVER_ENTRY_ABI 3u
 #define MGL_SERVER_ENTRY_SYMBOL "mgl_server_entry"
 
 struct mgs_session;
@@ -42,6 +43,10 @@ struct mgl_server_entry {
    /* mgl-server --listen [HOST:]PORT: serves tcp sessions until killed. address NULL: port
     * from MGL_SERVER_PORT on 127.0.0.1. Returns the exit status when it cannot serve. */
    int (*serve_listen)(const char *address);
+   /* monolith: where the session's events go (pipe_event.h); sink returns 0 or the Fatal
+    * delivering failed with. Called on the thread that calls the backend. */
+   void (*set_event_sink)(struct mgs_session *s,
+                          int (*sink)(void *ctx, const struct mgp_event *ev), void *ctx);
 };
 
 typedef const struct mgl_server_entry *(*mgl_server_entry_fn)(void);

@@ -35,6 +35,10 @@
  *              NUL-padded text (the client writes it to its own server.log).
  *     FATAL    a: enum mgl_fatal; body: the detail, NUL-padded. The session failed; the server
  *              closes the connection after it.
+ *     EVENT    a: 0; body: one struct mgp_event (pipe_event.h), 24 bytes. Sent whenever the
+ *              server has something to tell (a fence signalled, a query's result), between
+ *              any two other frames. A body of another size, or an event mgp_event_check
+ *              refuses, is Fatal{EventMalformed}.
  *     BYE      the server finished after the client's BYE; nothing follows.
  * A frame of a kind the receiver does not expect, or any size out of bounds, is
  * Fatal{ProtocolCorruption} for that session. */
@@ -95,6 +99,7 @@ enum mgp_frame_kind {
    MGP_FRAME_SYNC_ACK = 17,
    MGP_FRAME_LOG = 18,
    MGP_FRAME_FATAL = 19,
+   MGP_FRAME_EVENT = 20,
 };
 
 #define MGP_FRAME_WANTS_REPLY (1u << 0)

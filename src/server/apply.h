@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "event_area.h"
 #include "ring.h"
 #include "session.h"
 #include "stage.h"
@@ -18,6 +19,7 @@ struct mgs_ring_applier {
    struct mgt_stage stage; /* likewise */
    /* Highest stage position the current record's spans reach: released after it applied. */
    uint64_t release_to;
+   struct mgt_event_writer events; /* the session's events, into the ring's event area */
 };
 
 enum mgs_apply_end {

@@ -28,6 +28,21 @@ resolve_span(void *ctx, uint32_t seg, uint64_t pos, uint64_t size, bool writable
    return a->stage.data + off;
 }
 
+static int
+event_fatal(int rc)
+{
+   return rc == MGT_EVENT_OK          ? 0
+          : rc == MGT_EVENT_NO_MEMORY ? MGL_FATAL_OutOfMemory
+                                      : MGL_FATAL_ProtocolCorruption; /* the client's tail */
+}
+
+static int
+applier_post_event(void *ctx, const struct mgp_event *ev)
+{
+   struct mgs_ring_applier *a = ctx;
+   return event_fatal(mgt_event_writer_post(&a->events, ev));
+}
+
 bool
 mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int ring_fd,
                         int stage_fd)
@@ -40,12 +55,16 @@ mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int r
       mgt_ring_detach(&a->ring);
       return false;
    }
+   mgt_event_writer_init(&a->events, mgt_ring_event_area(&a->ring));
+   mgs_session_set_event_sink(s, applier_post_event, a);
    return true;
 }
 
 void
 mgs_ring_applier_detach(struct mgs_ring_applier *a)
 {
+   mgs_session_set_event_sink(a->session, NULL, NULL);
+   mgt_event_writer_finish(&a->events);
    mgt_stage_detach(&a->stage);
    mgt_ring_detach(&a->ring);
 }
@@ -83,6 +102,12 @@ mgs_ring_applier_run(struct mgs_ring_applier *a)
       if (a->release_to > a->stage.released)
          mgt_stage_release(&a->stage, a->release_to);
       mgt_ring_release(&a->ring);
+      /* Events the client had no room for go out as it frees slots. */
+      int ef = event_fatal(mgt_event_writer_flush(&a->events));
+      if (ok && ef) {
+         mgs_session_fatal(a->session, (enum mgl_fatal)ef, "event area");
+         ok = false;
+      }
       if (!ok)
          return fail_session(a);
    }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "decline.h"
+#include "pipe_event.h"
 #include "pipe_tables.h"
 
 /* Given to a backend at screen creation. */
@@ -15,6 +16,9 @@ struct mgs_backend_env {
     * backend keeps its objects valid until screen_destroy. */
    void (*fatal)(void *session, enum mgl_fatal name, const char *detail);
    void *session;
+   /* Tells the client something it did not ask (pipe_event.h: a fence signalled, a query's
+    * result). From the thread that applies the session's records. */
+   void (*event)(void *session, const struct mgp_event *ev);
    bool validation; /* MGL_VK_VALIDATION=1 */
 };
 

@@ -62,6 +62,7 @@ static const struct mgl_server_entry entry = {
    .print_tallies = entry_print_tallies,
    .serve_spawn = mgs_serve_spawn,
    .serve_listen = mgs_serve_listen,
+   .set_event_sink = mgs_session_set_event_sink,
 };
 
 __attribute__((visibility("default"))) const struct mgl_server_entry *

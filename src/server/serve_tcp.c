@@ -81,6 +81,15 @@ send_or_break(struct conn *c, uint16_t kind, uint32_t a, const void *body, uint3
       c->broken = true;
 }
 
+/* The session's event sink: one EVENT frame, between the frames of this thread. */
+static int
+send_event(void *ctx, const struct mgp_event *ev)
+{
+   struct conn *c = ctx;
+   send_or_break(c, MGP_FRAME_EVENT, 0, ev, sizeof(*ev));
+   return 0; /* a broken connection ends the session where writes are checked */
+}
+
 /* Applies the session's frames until it ends. Returns true when the client said goodbye. */
 static bool
 serve_frames(struct conn *c, struct mgs_session *s)
@@ -88,6 +97,7 @@ serve_frames(struct conn *c, struct mgs_session *s)
    struct mgt_frame_buf buf = {0};
    uint64_t seq = 0;
    bool bye = false;
+   mgs_session_set_event_sink(s, send_event, c);
    for (;;) {
       struct mgp_frame h;
       int rc = mgt_stream_read_frame(c->fd, &h, &buf);

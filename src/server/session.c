@@ -20,6 +20,34 @@ mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail)
    mgl_error("Fatal{%s, \"%s\"}: session failed", mgl_fatal_name(name), s->fatal_detail);
 }
 
+void
+mgs_session_set_event_sink(struct mgs_session *s,
+                           int (*sink)(void *ctx, const struct mgp_event *ev), void *ctx)
+{
+   s->event_sink = sink;
+   s->event_ctx = ctx;
+}
+
+void
+mgs_session_post_event(void *session, const struct mgp_event *ev)
+{
+   struct mgs_session *s = session;
+   if (atomic_load(&s->fatal))
+      return; /* the session is over: the client is told by its Fatal, not by events */
+   const char *bad = mgp_event_check(ev);
+   if (bad) {
+      mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, bad);
+      return;
+   }
+   if (!s->event_sink) {
+      mgs_session_fatal(s, MGL_FATAL_TransportSetup, "no event path for this session");
+      return;
+   }
+   int f = s->event_sink(s->event_ctx, ev);
+   if (f)
+      mgs_session_fatal(s, (enum mgl_fatal)f, mgp_event_kind_name(ev->kind));
+}
+
 struct mgs_session *
 mgs_session_create(const char *backend, char *err, unsigned err_size)
 {
@@ -40,6 +68,7 @@ mgs_session_create(const char *backend, char *err, unsigned err_size)
    s->backend = be;
    struct mgs_backend_env env = {
       .fatal = mgs_session_fatal,
+      .event = mgs_session_post_event,
       .session = s,
       .validation = getenv("MGL_VK_VALIDATION") && !strcmp(getenv("MGL_VK_VALIDATION"), "1"),
    };

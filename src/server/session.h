@@ -23,6 +23,11 @@ struct mgs_session {
    /* Its own decline tally when it shares the process with other sessions (tcp); else NULL
     * and the process's tally serves. */
    struct mgl_decline_tally *tally;
+   /* Where the session's events go: the arm serving it sets this (the ring applier's event
+    * area, the tcp connection, the monolith client's inbox). Returns 0 or the Fatal that
+    * delivering it failed with. */
+   int (*event_sink)(void *ctx, const struct mgp_event *ev);
+   void *event_ctx;
 };
 
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
@@ -37,6 +42,12 @@ bool mgs_session_use_own_tally(struct mgs_session *s);
 void mgs_session_get_caps(struct mgs_session *s, struct mgp_caps *caps);
 /* The funnel: first Fatal wins; logged with its name; the process goes on. */
 void mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail);
+/* Sends ev to the client through the sink the arm set. Every event is checked first (a
+ * malformed one is the server's bug: Fatal{ProtocolCorruption} here rather than on the
+ * client); no sink, or a sink that fails, fails the session by name. */
+void mgs_session_post_event(void *session, const struct mgp_event *ev);
+void mgs_session_set_event_sink(struct mgs_session *s,
+                                int (*sink)(void *ctx, const struct mgp_event *ev), void *ctx);
 /* Decodes and applies one record. Returns false when the session failed. */
 bool mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
                        mgp_span_resolver resolve, void *resolver_ctx);

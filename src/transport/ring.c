@@ -12,6 +12,8 @@
  * models them, while gcc refuses atomic_thread_fence under -fsanitize=thread.) */
 
 #include "ring.h"
+
+#include "event_area.h"
 #include "shm.h"
 
 #include <assert.h>
@@ -126,7 +128,7 @@ mgt_ring_create(struct mgt_ring *r, size_t capacity)
       return MGT_RING_INVALID;
 
    struct mgt_shm_map m;
-   int fd = mgt_shm_create("mgl-ring", sizeof(struct mgt_ring_shared), capacity, MGT_RING_MAGIC, MGT_RING_VERSION, &m);
+   int fd = mgt_shm_create("mgl-ring", MGT_RING_HEADER_BYTES, capacity, MGT_RING_MAGIC, MGT_RING_VERSION, &m);
    if (fd < 0) {
       reset(r);
       return MGT_RING_SYSTEM;
@@ -146,7 +148,7 @@ mgt_ring_attach(struct mgt_ring *r, int fd)
 {
    reset(r);
    struct mgt_shm_map m;
-   int rc = mgt_shm_attach(fd, sizeof(struct mgt_ring_shared), MGT_RING_MAGIC, MGT_RING_VERSION,
+   int rc = mgt_shm_attach(fd, MGT_RING_HEADER_BYTES, MGT_RING_MAGIC, MGT_RING_VERSION,
                            MGT_RING_MAX_CAPACITY, valid_capacity, &m);
    if (rc != MGT_SHM_OK)
       return rc;
@@ -618,4 +620,10 @@ mgt_ring_get_stats(const struct mgt_ring *r, struct mgt_ring_stats *out)
    out->records = r->producer ? r->published : r->applied;
    out->wakes = atomic_load_explicit(&r->stat_wakes, memory_order_relaxed);
    out->sleeps = atomic_load_explicit(&r->stat_sleeps, memory_order_relaxed);
+}
+
+struct mgt_event_area *
+mgt_ring_event_area(struct mgt_ring *r)
+{
+   return (struct mgt_event_area *)((unsigned char *)r->shared + MGT_RING_EVENTS_OFFSET);
 }

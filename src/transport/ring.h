@@ -36,7 +36,7 @@ enum {
 };
 
 #define MGT_RING_MAGIC 0x5254474Du /* "MGTR" little-endian */
-#define MGT_RING_VERSION 1u
+#define MGT_RING_VERSION 2u /* 2: the event area (event_area.h) in the header page */
 #define MGT_RING_MIN_CAPACITY 256u
 #define MGT_RING_MAX_CAPACITY (1u << 30)
 #define MGT_RING_KIND_PAD 0xFFFFu
@@ -205,5 +205,8 @@ uint32_t mgt_ring_max_record(const struct mgt_ring *r);
 /* Replaces this side's doorbell (NULL: back to the built-in futex doorbell). Not owned. */
 void mgt_ring_set_doorbell(struct mgt_ring *r, struct mgt_doorbell *db);
 void mgt_ring_get_stats(const struct mgt_ring *r, struct mgt_ring_stats *out);
+/* This side's mapping of the event area (event_area.h): the server writes, the client reads. */
+struct mgt_event_area;
+struct mgt_event_area *mgt_ring_event_area(struct mgt_ring *r);
 
 #endif /* MGT_RING_H */

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "corrupt_carrier.h"
+#include "event_area.h"
+#include "inbox.h"
 #include "log.h"
 #include "pipe_codec.h"
 #include "pipe_entry.h"
@@ -68,6 +70,10 @@ struct mgl_session {
    bool failed;
    enum mgl_fatal fatal;
    pthread_mutex_t lock;
+   /* the server's events: monolith pushes here directly, the ring arms drain their event area
+    * into it (tcp keeps its own in the stream client) */
+   struct mgt_inbox inbox;
+   struct mgt_event_reader events; /* inproc and spawn */
 };
 
 /* The client role's decline tally, printed when libmgl leaves the process (the server role
@@ -212,6 +218,7 @@ inproc_start(struct mgl_session *s, const char *backend)
       return false;
    }
    s->rings_made = true;
+   mgt_event_reader_init(&s->events, mgt_ring_event_area(&s->rings.ring));
    s->thread = s->entry->apply_thread_start(s->server, s->rings.ring.fd, s->rings.stage.fd);
    if (!s->thread) {
       mgl_error("the inproc apply thread did not start");
@@ -230,6 +237,7 @@ spawn_start(struct mgl_session *s, const char *backend)
       return false;
    }
    s->rings_made = true;
+   mgt_event_reader_init(&s->events, mgt_ring_event_area(&s->rings.ring));
    char err[512];
    if (!mgt_spawn_start(&s->spawn, &s->rings.ring, &s->rings.stage, backend, &s->caps, err,
                         sizeof(err))) {
@@ -303,6 +311,14 @@ load_server(void)
    return e; /* stays loaded for the life of the process */
 }
 
+/* monolith: the server role calls this from the app's own thread, inside a backend call. */
+static int
+monolith_event(void *ctx, const struct mgp_event *ev)
+{
+   struct mgl_session *s = ctx;
+   return mgt_inbox_push(&s->inbox, ev) ? 0 : MGL_FATAL_OutOfMemory;
+}
+
 struct mgl_session *
 mgl_session_create(void)
 {
@@ -316,6 +332,7 @@ mgl_session_create(void)
    if (!s)
       return NULL;
    pthread_mutex_init(&s->lock, NULL);
+   mgt_inbox_init(&s->inbox);
    if (!strcmp(arm, "monolith")) {
       s->arm = ARM_MONOLITH;
    } else if (!strcmp(arm, "inproc")) {
@@ -368,6 +385,7 @@ mgl_session_create(void)
          s->screen = (struct mgp_screen){s->entry->screen_vtbl(s->server),
                                          s->entry->screen_self(s->server)};
       }
+      s->entry->set_event_sink(s->server, monolith_event, s);
       mgl_log_always("session transport=monolith backend=%s pid=%d", backend, (int)getpid());
       break;
    case ARM_INPROC:
@@ -432,6 +450,7 @@ mgl_session_destroy(struct mgl_session *s)
       mgp_loopback_finish(s->verify);
       free(s->verify);
    }
+   mgt_inbox_finish(&s->inbox);
    pthread_mutex_destroy(&s->lock);
    free(s);
 }
@@ -552,4 +571,41 @@ enum mgl_fatal
 mgl_session_fatal(const struct mgl_session *s)
 {
    return s->fatal;
+}
+
+/* The client's own reason to end the session (a malformed event, no memory to keep one): the
+ * context is lost, and on the ring arms the server is told through the failed word. */
+static void
+session_lose(struct mgl_session *s, enum mgl_fatal f, const char *why)
+{
+   if (s->failed)
+      return;
+   s->failed = true;
+   s->fatal = f;
+   mgl_error("session lost: Fatal{%s} (%s)", mgl_fatal_name(f), why);
+   if (s->rings_made)
+      mgt_ring_fail(&s->rings.ring, (uint32_t)f);
+}
+
+uint32_t
+mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max)
+{
+   switch (s->arm) {
+   case ARM_TCP:
+      return mgt_stream_client_take_events(s->stream, out, max);
+   case ARM_INPROC:
+   case ARM_SPAWN:
+      if (!s->failed) {
+         int rc = mgt_event_reader_drain(&s->events, &s->inbox);
+         if (rc == MGT_EVENT_CORRUPT)
+            session_lose(s, MGL_FATAL_EventMalformed, s->events.why);
+         else if (rc == MGT_EVENT_NO_MEMORY)
+            session_lose(s, MGL_FATAL_OutOfMemory, "keeping a server event");
+      }
+      break;
+   case ARM_MONOLITH:
+      break;
+   }
+   /* What arrived before the session failed is still true (a fence that signalled did). */
+   return mgt_inbox_take(&s->inbox, out, max);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "decline.h"
+#include "pipe_event.h"
 #include "pipe_tables.h"
 
 struct mgl_session;
@@ -32,6 +33,13 @@ void mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx);
 /* Publishes everything recorded so far and waits until the server applied it (glFinish goes
  * through flush(MGP_FLUSH_FINISH) and then this). A counted round trip. */
 void mgl_session_sync(struct mgl_session *s);
+
+/* Moves up to max of the server's events (pipe_event.h) delivered so far into out, oldest
+ * first; never waits. After mgl_session_sync, what the server sent while applying the records
+ * before it has arrived (on the ring arms, once fewer than MGT_EVENT_SLOTS were left untaken;
+ * the rest comes with the next records). A malformed event fails the session with
+ * Fatal{EventMalformed}. */
+uint32_t mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max);
 
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgl_session_failed(const struct mgl_session *s);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "decline.h"
+#include "inbox.h"
 #include "log.h"
 
 static uint64_t
@@ -327,6 +328,12 @@ mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area)
    return writev_full(fd, iov, n);
 }
 
+int
+mgt_stream_send_event(int fd, const struct mgp_event *ev)
+{
+   return mgt_stream_send_frame(fd, MGP_FRAME_EVENT, 0, 0, ev, sizeof(*ev));
+}
+
 /* ---- client --------------------------------------------------------------------------------- */
 
 #define OUT_CAPACITY (256u << 10)
@@ -357,6 +364,7 @@ struct mgt_stream_client {
    uint32_t sync_acked;
    bool bye;
    _Atomic int failed; /* enum mgl_fatal once failed */
+   struct mgt_inbox inbox; /* the server's events; its own lock */
 
    pthread_t reader;
    bool reader_started;
@@ -431,6 +439,25 @@ reader_main(void *arg)
       case MGP_FRAME_LOG:
          log_forwarded(h.a, buf.data, h.size);
          continue;
+      case MGP_FRAME_EVENT: {
+         struct mgp_event ev;
+         const char *bad = h.size != sizeof(ev) || h.a ? "event frame of a wrong size" : NULL;
+         if (!bad) {
+            memcpy(&ev, buf.data, sizeof(ev));
+            bad = mgp_event_check(&ev);
+         }
+         if (bad) {
+            mgl_error("mgl-server sent a malformed event (%s): Fatal{EventMalformed}", bad);
+            client_fail(c, MGL_FATAL_EventMalformed);
+            break;
+         }
+         if (!mgt_inbox_push(&c->inbox, &ev)) {
+            mgl_error("no memory to keep a server event: Fatal{OutOfMemory}");
+            client_fail(c, MGL_FATAL_OutOfMemory);
+            break;
+         }
+         continue;
+      }
       case MGP_FRAME_FATAL: {
          enum mgl_fatal f = h.a > 0 && h.a < MGL_FATAL_COUNT ? (enum mgl_fatal)h.a
                                                              : MGL_FATAL_ProtocolCorruption;
@@ -683,12 +710,14 @@ mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
       goto fail_out;
    pthread_mutex_init(&c->lock, NULL);
    pthread_cond_init(&c->cond, NULL);
+   mgt_inbox_init(&c->inbox);
    if (pthread_create(&c->reader, NULL, reader_main, c))
       goto fail_thread;
    c->reader_started = true;
    return c;
 
 fail_thread:
+   mgt_inbox_finish(&c->inbox);
    pthread_cond_destroy(&c->cond);
    pthread_mutex_destroy(&c->lock);
    free(c->out);
@@ -719,6 +748,7 @@ mgt_stream_client_destroy(struct mgt_stream_client *c)
       pthread_join(c->reader, NULL);
    close(c->fd);
    mgt_frame_buf_finish(&c->reply);
+   mgt_inbox_finish(&c->inbox);
    pthread_cond_destroy(&c->cond);
    pthread_mutex_destroy(&c->lock);
    free(c->inl);
@@ -744,4 +774,10 @@ int
 mgt_stream_client_fatal(const struct mgt_stream_client *c)
 {
    return atomic_load(&((struct mgt_stream_client *)c)->failed);
+}
+
+uint32_t
+mgt_stream_client_take_events(struct mgt_stream_client *c, struct mgp_event *out, uint32_t max)
+{
+   return mgt_inbox_take(&c->inbox, out, max);
 }

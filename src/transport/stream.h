@@ -5,8 +5,8 @@
  * the record's inline area, records are buffered and written in frames, and the buffer goes out
  * when a reply is awaited, at flush and present records, when it fills, and at sync. A reader
  * thread takes everything the server sends: replies and sync acknowledgements for the waiting
- * app thread, the server's log lines (written to this process's server.log), the session's
- * Fatal, and the end of the connection, which fails the session at once (the server died or
+ * app thread, the server's events (kept in an inbox until the app's thread takes them), the
+ * server's log lines (written to this process's server.log), the session's Fatal, and the end of the connection, which fails the session at once (the server died or
  * closed it). Nothing waits on a timer: a stopped server makes writes and waits block; a dead
  * one ends them.
  *
@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "pipe_codec.h"
+#include "pipe_event.h"
 #include "pipe_stream.h"
 
 /* --- socket I/O that finishes what it starts (EINTR and short transfers), never SIGPIPE --- */
@@ -100,6 +101,9 @@ void *mgt_stream_resolve_inline(void *area, uint32_t seg, uint64_t offset, uint6
                                 bool writable);
 /* Sends the REPLY frame for record number seq: the written spans' bytes. 0 or -1. */
 int mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area);
+/* Sends one EVENT frame. From the thread that sends the replies (frames never interleave).
+ * 0 or -1. */
+int mgt_stream_send_event(int fd, const struct mgp_event *ev);
 
 /* --- client --- */
 
@@ -123,5 +127,9 @@ bool mgt_stream_client_failed(const struct mgt_stream_client *c);
 /* enum mgl_fatal: the server's Fatal, or ServerGone / ProtocolCorruption when the connection
  * ended or the server sent something impossible; 0 while healthy. */
 int mgt_stream_client_fatal(const struct mgt_stream_client *c);
+/* Moves up to max of the events the server sent (oldest first) into out; never waits. Any
+ * thread. */
+uint32_t mgt_stream_client_take_events(struct mgt_stream_client *c, struct mgp_event *out,
+                                       uint32_t max);
 
 #endif /* MGT_STREAM_H */

@@ -7,6 +7,13 @@
 #       recorded: the context is lost (GL_CONTEXT_LOST, a reset), glFinish/glReadPixels
 #       return, and a new context renders again (spawn: a new child; tcp: a server started
 #       again on the same port).
+#   spawn.kill_fence_wait  tcp.kill_fence_wait  as kill_midframe, but frame 2 ends in
+#       glClientWaitSync(GL_SYNC_FLUSH_COMMANDS_BIT, 50 s) when the server dies: the wait returns
+#       GL_WAIT_FAILED at once, the context is lost, a new context renders.
+#   inproc.fence_poll  spawn.fence_poll  tcp.fence_poll  not a fault: the counter check of
+#       sync polling (here for this lane's arm harness). With MGL_PIPE_STATS=frame, 1000 polls
+#       of GL_SYNC_STATUS and glClientWaitSync(0) after glFinish make a frame whose line says
+#       round_trips=0, while the frame with glFinish says round_trips>=1.
 #   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
 #       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
 #   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
@@ -257,6 +264,55 @@ tcp.lost_no_notification)
   app_go # the new context
   app_wait
   no_notify_checks
+  ;;
+spawn.kill_fence_wait)
+  export MGL_TRANSPORT=spawn
+  app_start lost --fence-wait || finish
+  pid=$(spawn_server_pid 1)
+  [ -n "$pid" ] || fail "no server_pid in client.log"
+  # The program is in glClientWaitSync (the fence waits on the stopped server) when it dies.
+  stop_process "$pid"
+  app_go
+  sleep 1
+  kill -0 "$app_pid" 2>/dev/null || fail "the program did not wait for the stopped server"
+  kill -9 "$pid"
+  app_go # the new context
+  app_wait
+  expect_app '^ok: glClientWaitSync returned GL_WAIT_FAILED' "glClientWaitSync returned"
+  lost_checks
+  ;;
+tcp.kill_fence_wait)
+  mgl_server_start "$server_bin" "$dir/server-a" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start lost --fence-wait || finish
+  port=$MGLS_PORT
+  stop_process "$MGLS_PID"
+  app_go
+  sleep 1
+  kill -0 "$app_pid" 2>/dev/null || fail "the program did not wait for the stopped server"
+  kill -9 "$MGLS_PID"
+  wait "$MGLS_PID" 2>/dev/null
+  MGLS_PID=
+  mgl_server_start "$server_bin" "$dir/server-b" "$port" || finish
+  app_go # the new context
+  app_wait
+  expect_app '^ok: glClientWaitSync returned GL_WAIT_FAILED' "glClientWaitSync returned"
+  lost_checks
+  ;;
+inproc.fence_poll | spawn.fence_poll | tcp.fence_poll)
+  if [ "${case_name%%.*}" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server-a" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=${case_name%%.*}
+  fi
+  MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" fence-poll >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault fence-poll exited $?"
+  grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
+  expect_app '^ok: after glFinish: GL_SYNC_STATUS signalled 1000/1000, GL_ALREADY_SIGNALED 1000/1000' \
+    "every poll answered signalled"
+  expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
+  expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
   ;;
 spawn.kill_idle)
   export MGL_TRANSPORT=spawn

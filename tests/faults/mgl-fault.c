@@ -13,6 +13,10 @@
  *       stopped: the program blocks, and when the server continues frame 2 is right, with no
  *       error and no reset. Prints waited_ms (how long glReadPixels took).
  *   mgl-fault frames N [--wait FIFO]           N frames, each checked (FIFO after the first).
+ *   mgl-fault fence-poll                       frame 1 with a fence, glFinish, eglSwapBuffers;
+ *       then 1000 polls of GL_SYNC_STATUS and glClientWaitSync(timeout 0), and eglSwapBuffers
+ *       again: run with MGL_PIPE_STATS=frame, that last frame's line must say round_trips=0
+ *       (the answers come from delivered events). Prints the poll results.
  *   mgl-fault refused                          eglCreateContext must fail (e.g. a wrong token):
  *       prints the EGL error.
  *   mgl-fault decline                          one draw the server declines (GL_LINE_SMOOTH
@@ -28,6 +32,8 @@
  * --no-notify (lost): the contexts are created without a reset notification strategy, so
  * NO_RESET_NOTIFICATION: after the loss glGetError never says GL_CONTEXT_LOST and
  * glGetGraphicsResetStatus always GL_NO_ERROR, and every call still returns.
+ * --fence-wait (lost): frame 2 ends in glFenceSync + glClientWaitSync(FLUSH, 50 s) instead of
+ * going straight to glFinish: the wait must return GL_WAIT_FAILED well before its timeout.
  * --upload KIB: frame 2 uploads six KIB-sized buffers right after its swap, before any draw
  * (to fill a small stage segment).
  * --wait FIFO: print "READY" on stdout, then block reading a line from FIFO (the test script
@@ -82,7 +88,10 @@
    X(PFNGLUSEPROGRAMPROC, UseProgram)                                                            \
    X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                            \
    X(PFNGLUNIFORM4FPROC, Uniform4f)                                                              \
-   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)
+   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                    \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                              \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                    \
+   X(PFNGLGETSYNCIVPROC, GetSynciv)
 
 static struct {
 #define X(type, name) type name;
@@ -364,7 +373,7 @@ wait_fifo(const char *fifo)
 /* ---- modes ---------------------------------------------------------------------------------- */
 
 static int
-mode_lost(const char *fifo, bool swap, bool at_once)
+mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
 {
    egl_setup();
    EGLContext ctx = context_create();
@@ -421,6 +430,15 @@ mode_lost(const char *fifo, bool swap, bool at_once)
       eglSwapBuffers(dpy, surf);
    upload_burst(&s, 6);
    frame_record(&s, 2);
+   if (fence_wait) {
+      double tw = now_ms();
+      GLsync f = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+      r = gl.ClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, 50000000000ull);
+      double waited = now_ms() - tw;
+      expect(r == GL_WAIT_FAILED && waited < 20000,
+             "glClientWaitSync returned %s0x%04x after %.0f ms (want GL_WAIT_FAILED, before 50 s)",
+             r == GL_WAIT_FAILED ? "GL_WAIT_FAILED " : "", (unsigned)r, waited);
+   }
    glFinish();
    expect(true, "glFinish returned after %.0f ms", now_ms() - t0);
    static uint8_t px[W * H * 4];
@@ -522,6 +540,39 @@ mode_frames(int n, const char *fifo)
    }
    GLenum r = gl.GetGraphicsResetStatus();
    expect(r == GL_NO_ERROR, "%d frames, reset status %s", n, gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+static int
+mode_fence_poll(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   frame_draw_and_check(&s, 1);
+   GLsync f = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* the frame line before the polls */
+   unsigned signalled = 0, already = 0;
+   for (int i = 0; i < 1000; i++) {
+      GLint v = 0;
+      gl.GetSynciv(f, GL_SYNC_STATUS, 1, NULL, &v);
+      signalled += v == GL_SIGNALED;
+      already += gl.ClientWaitSync(f, 0, 0) == GL_ALREADY_SIGNALED;
+   }
+   eglSwapBuffers(dpy, surf); /* the polls' frame line */
+   expect(signalled == 1000 && already == 1000,
+          "after glFinish: GL_SYNC_STATUS signalled %u/1000, GL_ALREADY_SIGNALED %u/1000",
+          signalled, already);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);
@@ -756,7 +807,7 @@ main(int argc, char **argv)
 {
    setvbuf(stdout, NULL, _IOLBF, 0);
    const char *fifo = NULL;
-   bool swap = false, at_once = false;
+   bool swap = false, at_once = false, fence_wait = false;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -768,13 +819,17 @@ main(int argc, char **argv)
          at_once = true;
       else if (!strcmp(argv[i], "--no-notify"))
          no_notify = true;
+      else if (!strcmp(argv[i], "--fence-wait"))
+         fence_wait = true;
       else if (!strcmp(argv[i], "--upload") && i + 1 < argc)
          upload_kib = (unsigned)atoi(argv[++i]);
       else if (nargs < 4)
          args[nargs++] = argv[i];
    }
+   if (nargs >= 1 && !strcmp(args[0], "fence-poll"))
+      return mode_fence_poll();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
-      return mode_lost(fifo, swap, at_once);
+      return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
       return mode_stall(fifo);
    if (nargs >= 2 && !strcmp(args[0], "frames"))

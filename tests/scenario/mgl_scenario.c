@@ -115,7 +115,13 @@
   X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
-  X(PFNGLTEXBUFFERPROC, TexBuffer)
+  X(PFNGLTEXBUFFERPROC, TexBuffer)                                                  \
+  X(PFNGLFENCESYNCPROC, FenceSync)                                                  \
+  X(PFNGLISSYNCPROC, IsSync)                                                        \
+  X(PFNGLDELETESYNCPROC, DeleteSync)                                                \
+  X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                        \
+  X(PFNGLWAITSYNCPROC, WaitSync)                                                    \
+  X(PFNGLGETSYNCIVPROC, GetSynciv)
 
 static struct {
 #define X(type, name) type name;
@@ -2622,6 +2628,127 @@ static void sc_es3(void)
   check_frame("es3", &m);
 }
 
+/* fence_sync: GL 3.3 sync objects: status transitions, glClientWaitSync's return values
+ * (a zero timeout, GL_SYNC_FLUSH_COMMANDS_BIT, a signalled fence), glGetSynciv's answers, and
+ * the spec's errors (§4.1, §6.1.8); a rectangle drawn before the fence is on the frame. */
+static void expect_error(GLenum want, const char *where)
+{
+  GLenum e = glGetError();
+  if (e != want)
+    fail("glGetError() = 0x%04x after %s (expected 0x%04x)", (unsigned)e, where, (unsigned)want);
+  while (glGetError() != GL_NO_ERROR) {
+  }
+}
+
+static GLint sync_param(GLsync s, GLenum pname)
+{
+  GLint v = -1;
+  GLsizei len = -1;
+  gl.GetSynciv(s, pname, 1, &len, &v);
+  if (len != 1)
+    fail("glGetSynciv(0x%04x) length %d", (unsigned)pname, (int)len);
+  return v;
+}
+
+static void sc_fence_sync(void)
+{
+  const vec4f bg = V4(0.1f, 0.1f, 0.1f, 1.0f), rc = V4(1.0f, 0.6f, 0.0f, 1.0f);
+  clear_to(bg);
+  float v[12];
+  rect_vertices(v, 8, 8, 40, 24);
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+  gl.EnableVertexAttribArray(0);
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", rc);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+
+  GLsync s = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  check_gl_error("glFenceSync");
+  if (!s || !gl.IsSync(s))
+    fail("glFenceSync returned %p, glIsSync false", (void *)s);
+  if (sync_param(s, GL_OBJECT_TYPE) != GL_SYNC_FENCE ||
+      sync_param(s, GL_SYNC_CONDITION) != GL_SYNC_GPU_COMMANDS_COMPLETE ||
+      sync_param(s, GL_SYNC_FLAGS) != 0)
+    fail("glGetSynciv: type, condition or flags wrong");
+  GLint st = sync_param(s, GL_SYNC_STATUS);
+  if (st != GL_SIGNALED && st != GL_UNSIGNALED)
+    fail("GL_SYNC_STATUS 0x%x", (unsigned)st);
+  GLenum r = gl.ClientWaitSync(s, GL_SYNC_FLUSH_COMMANDS_BIT, 5000000000ull);
+  if (r != GL_CONDITION_SATISFIED && r != GL_ALREADY_SIGNALED)
+    fail("glClientWaitSync(flush, 5 s) = 0x%04x", (unsigned)r);
+  r = gl.ClientWaitSync(s, 0, 0);
+  if (r != GL_ALREADY_SIGNALED)
+    fail("glClientWaitSync(signalled, 0) = 0x%04x, expected GL_ALREADY_SIGNALED", (unsigned)r);
+  if (sync_param(s, GL_SYNC_STATUS) != GL_SIGNALED)
+    fail("GL_SYNC_STATUS after the wait is not GL_SIGNALED");
+  check_gl_error("waits and queries");
+
+  /* After glFlush alone, polling must see the fence signal (no wait, no finish). */
+  GLsync s3 = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFlush();
+  int polls = 0;
+  while (sync_param(s3, GL_SYNC_STATUS) != GL_SIGNALED && polls < 5000000)
+    polls++;
+  if (polls == 5000000)
+    fail("GL_SYNC_STATUS never became GL_SIGNALED after glFlush (%d polls)", polls);
+  gl.DeleteSync(s3);
+
+  GLsync s2 = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  glFinish();
+  if (sync_param(s2, GL_SYNC_STATUS) != GL_SIGNALED)
+    fail("GL_SYNC_STATUS after glFinish is not GL_SIGNALED");
+  if (gl.ClientWaitSync(s2, 0, 0) != GL_ALREADY_SIGNALED)
+    fail("glClientWaitSync after glFinish is not GL_ALREADY_SIGNALED");
+  gl.WaitSync(s2, 0, GL_TIMEOUT_IGNORED);
+  check_gl_error("glWaitSync(GL_TIMEOUT_IGNORED)");
+
+  /* Errors. */
+  if (gl.FenceSync(0x1234, 0) != NULL)
+    fail("glFenceSync(bad condition) returned a sync");
+  expect_error(GL_INVALID_ENUM, "glFenceSync(bad condition)");
+  if (gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 1) != NULL)
+    fail("glFenceSync(flags 1) returned a sync");
+  expect_error(GL_INVALID_VALUE, "glFenceSync(flags 1)");
+  if (gl.ClientWaitSync(s2, 0x2, 0) != GL_WAIT_FAILED)
+    fail("glClientWaitSync(bad flags) did not return GL_WAIT_FAILED");
+  expect_error(GL_INVALID_VALUE, "glClientWaitSync(bad flags)");
+  gl.WaitSync(s2, 0, 0);
+  expect_error(GL_INVALID_VALUE, "glWaitSync(timeout 0)");
+  gl.WaitSync(s2, 1, GL_TIMEOUT_IGNORED);
+  expect_error(GL_INVALID_VALUE, "glWaitSync(flags 1)");
+  GLint dummy;
+  gl.GetSynciv(s2, GL_TEXTURE_2D, 1, NULL, &dummy);
+  expect_error(GL_INVALID_ENUM, "glGetSynciv(bad pname)");
+  gl.GetSynciv(s2, GL_SYNC_STATUS, -1, NULL, &dummy);
+  expect_error(GL_INVALID_VALUE, "glGetSynciv(bufSize -1)");
+  gl.DeleteSync(NULL);
+  check_gl_error("glDeleteSync(0)");
+  gl.DeleteSync(s);
+  check_gl_error("glDeleteSync");
+  if (gl.IsSync(s))
+    fail("glIsSync true after glDeleteSync");
+  gl.DeleteSync(s);
+  expect_error(GL_INVALID_VALUE, "glDeleteSync(deleted)");
+  if (gl.ClientWaitSync(s, 0, 0) != GL_WAIT_FAILED)
+    fail("glClientWaitSync(deleted) did not return GL_WAIT_FAILED");
+  expect_error(GL_INVALID_VALUE, "glClientWaitSync(deleted)");
+  gl.GetSynciv(s, GL_SYNC_STATUS, 1, NULL, &dummy);
+  expect_error(GL_INVALID_VALUE, "glGetSynciv(deleted)");
+  gl.DeleteSync(s2);
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 8, 40, 24, to8(rc));
+  check_frame("rectangle drawn before the fences", &m);
+  gl.DeleteBuffers(1, &vbo);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -2658,6 +2785,7 @@ static const struct {
     {"msaa_texture", sc_msaa_texture, 0},
     {"tex_storage", sc_tex_storage, 0},
     {"texture_buffer", sc_texture_buffer, 0},
+    {"fence_sync", sc_fence_sync, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

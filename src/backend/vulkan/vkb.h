@@ -172,6 +172,7 @@ struct vkb_shader {
 struct vkb_fence {
    struct vkb_obj base;
    uint64_t serial;           /* batch that holds everything before fence_create */
+   bool announced;            /* the client was sent "fence signalled" */
 };
 
 /* ---- upload arena and batches (vkb_batch.c) -------------------------------------------- */
@@ -240,6 +241,9 @@ VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeo
 bool vkb_serial_fence_signalled(struct vkb_screen *scr, uint64_t serial);
 /* Polls fences, releases what completed batches own, advances the completed serials. */
 void vkb_retire(struct vkb_screen *scr);
+/* Sends "fence signalled" for every fence whose batch completed (vkb_resource.c); vkb_retire
+ * calls it when the completed serial moved. */
+void vkb_fences_announce(struct vkb_screen *scr);
 /* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
 bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
                      struct vkb_alloc *out);
@@ -340,6 +344,7 @@ struct vkb_screen {
    /* objects (share group): one slot space per kind */
    struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views,
       shaders, fences, contexts;
+   uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
    /* batches */
    struct vkb_batch *cur;

@@ -231,6 +231,7 @@ vkb_retire(struct vkb_screen *scr)
 {
    if (!scr->dev)
       return;
+   uint64_t was = scr->completed_serial;
    while (scr->inflight_head) {
       struct vkb_batch *b = scr->inflight_head;
       VkResult r = vkGetFenceStatus(scr->dev, b->fence);
@@ -245,6 +246,8 @@ vkb_retire(struct vkb_screen *scr)
       batch_recycle(scr, b);
    }
    update_frame_floor(scr);
+   if (scr->completed_serial != was)
+      vkb_fences_announce(scr);
 }
 
 uint64_t

@@ -633,6 +633,23 @@ VKB_CALL(fence_create, mgp_handle_args)
    }
    /* Everything recorded so far is in the current batch (or older ones). */
    f->serial = vkb_current_serial(scr);
+   scr->fences_unannounced++;
+}
+
+void
+vkb_fences_announce(struct vkb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->fences.cap && scr->fences_unannounced; i++) {
+      struct vkb_fence *f = (struct vkb_fence *)scr->fences.slots[i];
+      if (!f || f->announced || f->serial > scr->completed_serial)
+         continue;
+      f->announced = true;
+      scr->fences_unannounced--;
+      struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->base.h.slot,
+                             .gen = f->base.h.gen};
+      if (scr->env.event)
+         scr->env.event(scr->env.session, &ev);
+   }
 }
 
 VKB_CALL(fence_status, mgp_fence_query)
@@ -685,5 +702,7 @@ VKB_CALL(fence_destroy, mgp_handle_args)
    if (!f)
       return;
    vkb_table_remove(&scr->fences, &f->base);
+   if (!f->announced)
+      scr->fences_unannounced--;
    free(f);
 }

@@ -189,6 +189,14 @@ mgl_session_sync(struct mgl_session *s)
    syncs++;
 }
 
+/* The fake has no server: no event ever arrives. */
+uint32_t
+mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max)
+{
+   (void)s, (void)out, (void)max;
+   return 0;
+}
+
 bool
 mgl_session_failed(const struct mgl_session *s)
 {

@@ -1,0 +1,67 @@
+/* pipe_event.h — the server's events: what the server tells the client without being asked
+ * (DESIGN.md §2.2 callbacks). One small fixed record per event; every arm carries it unchanged
+ * (tcp: one EVENT frame each, see pipe_stream.h). Like pipe_codec.h this is specification:
+ * every field's position is asserted.
+ *
+ * An event names a pipe handle the client allocated (slot and generation) and a value; it never
+ * carries anything local to one process (pointers, fds, pids: rule G). The client checks every
+ * event it receives with mgp_event_check; one that fails is Fatal{EventMalformed} for that
+ * session, never a crash and never silently dropped.
+ *
+ * Kinds and their value:
+ *   FENCE_SIGNALLED  handle: the fence (fence_create); value: 0. Everything submitted before
+ *                    the fence completed on the GPU.
+ *   QUERY_RESULT     handle: the query (query_create); value: its result (samples, a boolean,
+ *                    nanoseconds, a timestamp), final and available. */
+#ifndef MGL_PIPE_EVENT_H
+#define MGL_PIPE_EVENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum mgp_event_kind {
+   MGP_EVENT_FENCE_SIGNALLED = 1,
+   MGP_EVENT_QUERY_RESULT = 2,
+};
+#define MGP_EVENT_KIND_MAX MGP_EVENT_QUERY_RESULT
+
+struct mgp_event {
+   uint32_t kind;     /* enum mgp_event_kind */
+   uint32_t reserved; /* 0 */
+   uint32_t slot;     /* the handle the event is about; never {0,0} */
+   uint32_t gen;
+   uint64_t value; /* per kind, above */
+};
+_Static_assert(sizeof(struct mgp_event) == 24, "event layout");
+_Static_assert(offsetof(struct mgp_event, slot) == 8, "event layout");
+_Static_assert(offsetof(struct mgp_event, value) == 16, "event layout");
+
+/* Inline, so every side that reads events (the transport's readers too) has it without a
+ * library of its own. */
+static inline const char *
+mgp_event_kind_name(uint32_t kind)
+{
+   switch (kind) {
+   case MGP_EVENT_FENCE_SIGNALLED: return "fence-signalled";
+   case MGP_EVENT_QUERY_RESULT: return "query-result";
+   default: return "?";
+   }
+}
+
+/* NULL when ev is a well-formed event, else what is wrong with it (for the Fatal's detail). */
+static inline const char *
+mgp_event_check(const struct mgp_event *ev)
+{
+   if (ev->kind == 0 || ev->kind > MGP_EVENT_KIND_MAX)
+      return "unknown event kind";
+   if (ev->reserved)
+      return "nonzero reserved field";
+   if (ev->slot == 0 && ev->gen == 0)
+      return "event about the null handle";
+   /* A signalled fence carries nothing else; a value there is a peer we do not understand. */
+   if (ev->kind == MGP_EVENT_FENCE_SIGNALLED && ev->value)
+      return "fence-signalled with a value";
+   return NULL;
+}
+
+#endif

@@ -1,0 +1,124 @@
+/* event_area.c — the ring arms' reverse path for the server's events (event_area.h). */
+#include "event_area.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void
+mgt_event_writer_init(struct mgt_event_writer *w, struct mgt_event_area *area)
+{
+   memset(w, 0, sizeof(*w));
+   w->area = area;
+   w->head = atomic_load_explicit(&area->head, memory_order_relaxed);
+}
+
+void
+mgt_event_writer_finish(struct mgt_event_writer *w)
+{
+   free(w->backlog);
+   memset(w, 0, sizeof(*w));
+}
+
+uint32_t
+mgt_event_writer_backlog(const struct mgt_event_writer *w)
+{
+   return w->backlog_count;
+}
+
+/* Free slots, or -1 when the reader's tail is impossible. */
+static int64_t
+free_slots(struct mgt_event_writer *w)
+{
+   /* Acquire: the reader copied the slots before it moved tail past them. */
+   uint64_t tail = atomic_load_explicit(&w->area->tail, memory_order_acquire);
+   if (tail > w->head || w->head - tail > MGT_EVENT_SLOTS)
+      return -1;
+   return (int64_t)(MGT_EVENT_SLOTS - (w->head - tail));
+}
+
+static void
+publish(struct mgt_event_writer *w, const struct mgp_event *ev)
+{
+   memcpy(&w->area->slots[w->head % MGT_EVENT_SLOTS], ev, sizeof(*ev));
+   w->head++;
+}
+
+int
+mgt_event_writer_flush(struct mgt_event_writer *w)
+{
+   if (w->error)
+      return w->error;
+   if (!w->backlog_count)
+      return MGT_EVENT_OK;
+   int64_t space = free_slots(w);
+   if (space < 0)
+      return w->error = MGT_EVENT_CORRUPT;
+   uint32_t n = (uint64_t)space < w->backlog_count ? (uint32_t)space : w->backlog_count;
+   for (uint32_t i = 0; i < n; i++)
+      publish(w, &w->backlog[i]);
+   memmove(w->backlog, w->backlog + n, (size_t)(w->backlog_count - n) * sizeof(*w->backlog));
+   w->backlog_count -= n;
+   if (n) /* Release: the slots are written before the reader can see head cover them. */
+      atomic_store_explicit(&w->area->head, w->head, memory_order_release);
+   return MGT_EVENT_OK;
+}
+
+int
+mgt_event_writer_post(struct mgt_event_writer *w, const struct mgp_event *ev)
+{
+   if (w->error)
+      return w->error;
+   if (w->backlog_count == w->backlog_capacity) {
+      uint32_t cap = w->backlog_capacity ? w->backlog_capacity * 2 : 64;
+      struct mgp_event *b =
+         cap > w->backlog_capacity ? realloc(w->backlog, (size_t)cap * sizeof(*b)) : NULL;
+      if (!b)
+         return MGT_EVENT_NO_MEMORY;
+      w->backlog = b;
+      w->backlog_capacity = cap;
+   }
+   /* Behind the backlog, so events stay in order. */
+   w->backlog[w->backlog_count++] = *ev;
+   return mgt_event_writer_flush(w);
+}
+
+void
+mgt_event_reader_init(struct mgt_event_reader *r, struct mgt_event_area *area)
+{
+   memset(r, 0, sizeof(*r));
+   r->area = area;
+   r->tail = atomic_load_explicit(&area->tail, memory_order_relaxed);
+}
+
+int
+mgt_event_reader_drain(struct mgt_event_reader *r, struct mgt_inbox *inbox)
+{
+   if (r->error)
+      return r->error;
+   /* Acquire: the slots up to head were written before head was. Read once; only the local
+    * is used. */
+   uint64_t head = atomic_load_explicit(&r->area->head, memory_order_acquire);
+   if (head < r->tail || head - r->tail > MGT_EVENT_SLOTS) {
+      r->why = "event area head out of range";
+      return r->error = MGT_EVENT_CORRUPT;
+   }
+   int n = 0;
+   while (r->tail < head) {
+      struct mgp_event ev;
+      /* Copied out before it is checked: the writer may not touch the slot before tail moves,
+       * but a hostile one may, and the copy is what is checked and kept. */
+      memcpy(&ev, (const void *)&r->area->slots[r->tail % MGT_EVENT_SLOTS], sizeof(ev));
+      const char *bad = mgp_event_check(&ev);
+      if (bad) {
+         r->why = bad;
+         return r->error = MGT_EVENT_CORRUPT;
+      }
+      if (!mgt_inbox_push(inbox, &ev))
+         return MGT_EVENT_NO_MEMORY; /* not sticky; tail stays, the event is taken next time */
+      r->tail++;
+      n++;
+   }
+   if (n) /* Release: the slots are copied before the writer may reuse them. */
+      atomic_store_explicit(&r->area->tail, r->tail, memory_order_release);
+   return n;
+}
