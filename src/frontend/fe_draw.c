@@ -33,10 +33,32 @@ index_size(GLenum type)
    }
 }
 
+/* GL 3.3, 2.12.1: the input primitive a geometry shader declares and the draw modes it takes. */
+static bool
+geometry_accepts(GLenum input, GLenum mode)
+{
+   switch (input) {
+   case GL_POINTS: return mode == GL_POINTS;
+   case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
+   case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
+   case GL_TRIANGLES:
+      return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
+   case GL_TRIANGLES_ADJACENCY:
+      return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+   default: return false;
+   }
+}
+
 /* The checks every draw shares, after its own argument checks. */
 static bool
-draw_ready(struct fe_context *ctx)
+draw_ready(struct fe_context *ctx, GLenum mode)
 {
+   const struct fe_exec *e = fe_ctx_exec(ctx);
+   if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
+       !geometry_accepts(e->glsl->geometry.input_type, mode)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
    if (!ctx->vao || fe_vao_uses_mapped_buffer(ctx->vao)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
@@ -101,7 +123,7 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
 {
    FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
-   if (!draw_ready(ctx) || !count || !instances)
+   if (!draw_ready(ctx, mode) || !count || !instances)
       return;
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
@@ -153,7 +175,7 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
-   if (!draw_ready(ctx) || !count || !instances)
+   if (!draw_ready(ctx, mode) || !count || !instances)
       return;
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
@@ -244,7 +266,7 @@ mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLs
    FE_CHECK(drawcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < drawcount; i++)
       FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
-   if (!draw_ready(ctx) || !drawcount)
+   if (!draw_ready(ctx, mode) || !drawcount)
       return;
    struct mgp_draw_range *r = malloc((size_t)drawcount * sizeof(*r));
    FE_CHECK(!r, GL_OUT_OF_MEMORY);
@@ -268,7 +290,7 @@ multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, G
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    for (GLsizei i = 0; i < drawcount; i++)
       FE_CHECK(count[i] < 0, GL_INVALID_VALUE);
-   if (!draw_ready(ctx) || !drawcount)
+   if (!draw_ready(ctx, mode) || !drawcount)
       return;
    if (!ctx->vao->elements) {
       /* Each draw would carry its own client index array: one draw_vbo per draw. */

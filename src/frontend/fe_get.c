@@ -221,13 +221,15 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
       INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
       return true;
-   /* Fragment inputs can only come from the vertex stage's 64 components (no geometry shaders
-    * yet), so GL's minimum of 128 is reported without being reachable. */
+   /* Varyings of every stage are capped at 64 components (GLSL_MAX_VARYING_LOCATIONS), so GL's
+    * minimum of 128 is reported without being reachable. */
    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
       INT1(128);
       return true;
-   case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(256); return true;
-   case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS: INT1(1024); return true;
+   case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(GLSL_MAX_GEOMETRY_OUTPUT_VERTICES); return true;
+   case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+      INT1(GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS);
+      return true;
    case GL_MAX_CLIP_DISTANCES: INT1(cap_or(caps->max_clip_distances, 8)); return true;
    case GL_MAX_ELEMENTS_VERTICES: case GL_MAX_ELEMENTS_INDICES: INT1(1 << 20); return true;
    case GL_MAX_TEXTURE_LOD_BIAS:

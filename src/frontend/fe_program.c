@@ -238,12 +238,8 @@ GLuint
 mgl_glCreateShader(GLenum type)
 {
    FE_CTX_OR_RETURN(0);
-   if (type == GL_GEOMETRY_SHADER) {
-      MGL_DECLINE(gl_feature_unimplemented, "geometry shaders");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return 0;
-   }
-   FE_CHECK(type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER, GL_INVALID_ENUM, 0);
+   FE_CHECK(type != GL_VERTEX_SHADER && type != GL_GEOMETRY_SHADER && type != GL_FRAGMENT_SHADER,
+            GL_INVALID_ENUM, 0);
    struct fe_shader *sh = calloc(1, sizeof(*sh));
    FE_CHECK(!sh, GL_OUT_OF_MEMORY, 0);
    atomic_init(&sh->base.refs, 1);
@@ -292,8 +288,28 @@ mgl_glShaderSource(GLuint shader, GLsizei count, const GLchar *const *string,
 static enum glsl_stage
 shader_stage(GLenum type)
 {
-   return type == GL_VERTEX_SHADER ? GLSL_STAGE_VERTEX : GLSL_STAGE_FRAGMENT;
+   switch (type) {
+   case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
+   case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
+   default: return GLSL_STAGE_FRAGMENT;
+   }
 }
+
+static GLenum
+stage_type(enum glsl_stage s)
+{
+   switch (s) {
+   case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
+   case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
+   default: return GL_FRAGMENT_SHADER;
+   }
+}
+
+static const enum mgp_shader_stage stage_map[GLSL_STAGE_COUNT] = {
+   [GLSL_STAGE_VERTEX] = MGP_SHADER_STAGE_VERTEX,
+   [GLSL_STAGE_GEOMETRY] = MGP_SHADER_STAGE_GEOMETRY,
+   [GLSL_STAGE_FRAGMENT] = MGP_SHADER_STAGE_FRAGMENT,
+};
 
 void
 mgl_glCompileShader(GLuint shader)
@@ -754,10 +770,6 @@ fill_reflection(struct fe_exec *e)
 {
    const struct glsl_program *gp = e->glsl;
    struct mgp_shader_reflection *r = &e->refl;
-   static const enum mgp_shader_stage stage_map[GLSL_STAGE_COUNT] = {
-      [GLSL_STAGE_VERTEX] = MGP_SHADER_STAGE_VERTEX,
-      [GLSL_STAGE_FRAGMENT] = MGP_SHADER_STAGE_FRAGMENT,
-   };
    memset(r, 0, sizeof(*r));
    r->default_block_size = gp->default_block.size;
    for (unsigned i = 0; i < gp->num_blocks; i++) {
@@ -926,10 +938,6 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
    }
    fill_reflection(e);
    struct mgp_create_shader cs = {.cso = e->cso, .reflection = e->refl};
-   static const enum mgp_shader_stage stage_map[GLSL_STAGE_COUNT] = {
-      [GLSL_STAGE_VERTEX] = MGP_SHADER_STAGE_VERTEX,
-      [GLSL_STAGE_FRAGMENT] = MGP_SHADER_STAGE_FRAGMENT,
-   };
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!gp->spirv[s].words)
          continue;
@@ -990,11 +998,13 @@ mgl_glLinkProgram(GLuint program)
       }
    }
    char *vs = stage_source(prog, GL_VERTEX_SHADER);
+   char *gs = stage_source(prog, GL_GEOMETRY_SHADER);
    char *fs = stage_source(prog, GL_FRAGMENT_SHADER);
    struct glsl_binding *ab = calloc(prog->num_attrib_bindings + 1, sizeof(*ab));
    struct glsl_binding *fb = calloc(prog->num_frag_bindings + 1, sizeof(*fb));
    if (!ab || !fb) {
       free(vs);
+      free(gs);
       free(fs);
       free(ab);
       free(fb);
@@ -1014,12 +1024,13 @@ mgl_glLinkProgram(GLuint program)
       .es = ctx->desc.api == FE_API_GLES,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
+   in.source[GLSL_STAGE_GEOMETRY] = gs;
    in.source[GLSL_STAGE_FRAGMENT] = fs;
    /* Each shader object is a compilation unit of its own (source[] is their concatenation). */
    const char **objs = calloc(prog->num_shaders + 1, sizeof(*objs));
    unsigned used = 0;
    for (int s = 0; s < GLSL_STAGE_COUNT && objs; s++) {
-      GLenum type = s == GLSL_STAGE_VERTEX ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER;
+      GLenum type = stage_type((enum glsl_stage)s);
       in.objects[s] = objs + used;
       for (unsigned i = 0; i < prog->num_shaders; i++)
          if (prog->shaders[i]->type == type && prog->shaders[i]->source)
@@ -1029,6 +1040,7 @@ mgl_glLinkProgram(GLuint program)
    char *log = NULL;
    struct glsl_program *gp = glsl_link(&in, &log);
    free(objs);
+   free(gs);
    free(fs);
    free(ab);
    free(fb);
@@ -1145,7 +1157,14 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = 0; return;
    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: *params = 0; return;
    case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
-      fe_error(ctx, GL_INVALID_OPERATION); /* no geometry shader is linked */
+      /* GL 3.3, 6.1.16: INVALID_OPERATION unless the last successful link had a geometry shader. */
+      if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      *params = (GLint)(pname == GL_GEOMETRY_VERTICES_OUT ? gp->geometry.vertices_out
+                        : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
+                                                          : gp->geometry.output_type);
       return;
    default:
       fe_error(ctx, GL_INVALID_ENUM);
@@ -1458,7 +1477,9 @@ mgl_glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint 
    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
       *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
       return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER: *params = 0; return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
+      return;
    default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }

@@ -423,7 +423,10 @@ static GLuint compile(GLenum type, const char *src)
     char log[4096] = "";
     gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
     die_setup("%s shader failed to compile:\n%s\n--- source ---\n%s",
-              type == GL_VERTEX_SHADER ? "vertex" : "fragment", log, src);
+              type == GL_VERTEX_SHADER     ? "vertex"
+              : type == GL_GEOMETRY_SHADER ? "geometry"
+                                           : "fragment",
+              log, src);
   }
   return sh;
 }
@@ -2749,6 +2752,241 @@ static void sc_fence_sync(void)
   gl.DeleteBuffers(1, &vbo);
 }
 
+/* ---- geometry shaders ------------------------------------------------------------------------ */
+
+/* Links VS + GS + FS; dies (setup error) on a compile or link failure. */
+static GLuint link_program_gs(const char *vs_src, const char *gs_src, const char *fs_src)
+{
+  GLuint sh[3] = {compile(GL_VERTEX_SHADER, vs_src), compile(GL_GEOMETRY_SHADER, gs_src),
+                  compile(GL_FRAGMENT_SHADER, fs_src)};
+  GLuint p = gl.CreateProgram();
+  for (int i = 0; i < 3; i++)
+    gl.AttachShader(p, sh[i]);
+  gl.LinkProgram(p);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = "";
+    gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+    die_setup("program with a geometry shader failed to link:\n%s", log);
+  }
+  for (int i = 0; i < 3; i++)
+    gl.DeleteShader(sh[i]);
+  check_gl_error("program link (geometry)");
+  return p;
+}
+
+static void expect_program_iv(GLuint p, GLenum pname, GLint want, const char *what)
+{
+  GLint got = -1;
+  gl.GetProgramiv(p, pname, &got);
+  check_gl_error(what);
+  if (got != want)
+    fail("glGetProgramiv(%s) = 0x%x, expected 0x%x", what, (unsigned)got, (unsigned)want);
+}
+
+/* Vertex shader for the geometry scenarios: a_pos in window pixels to clip space, and a size
+ * through an interface block (its GS side is an unsized array of blocks). */
+static const char *VS_GS = "#version 150 core\n"
+                           "in vec2 a_pos;\n"
+                           "uniform float u_half;\n"
+                           "out VertexData { float half_size; } vs_out;\n"
+                           "void main() {\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "  vs_out.half_size = u_half / 32.0;\n"
+                           "}\n";
+
+static const char *FS_GS = "#version 150 core\n"
+                           "in vec4 g_color;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = g_color; }\n";
+
+static const vec4f GS_COLOURS[3] = {{{1.0f, 0.2f, 0.0f, 1.0f}}, {{0.0f, 0.8f, 0.4f, 1.0f}},
+                                    {{0.2f, 0.4f, 1.0f, 1.0f}}};
+
+/* gs_points_to_quads: three GL_POINTS, each expanded by the GS into a square of u_half pixels
+ * each way (a 4-vertex strip); the colour is picked by gl_PrimitiveIDIn. The GS sets GL clip z
+ * -0.5: remapped to Vulkan's [0, 1] that is window depth 0.25, unremapped it would be clipped
+ * away. A second pass of larger squares at GL z 0 (window 0.5) with depth func LESS must then
+ * show only around the first ones. */
+static void sc_gs_points_to_quads(void)
+{
+  static const char *gs = "#version 150 core\n"
+                          "layout(points) in;\n"
+                          "layout(triangle_strip, max_vertices = 4) out;\n"
+                          "in VertexData { float half_size; } gs_in[];\n"
+                          "uniform vec4 u_colors[3];\n"
+                          "uniform float u_z;\n"
+                          "out vec4 g_color;\n"
+                          "void main() {\n"
+                          "  vec4 c = gl_in[0].gl_Position;\n"
+                          "  float h = gs_in[0].half_size;\n"
+                          "  for (int i = 0; i < 4; i++) {\n"
+                          "    vec2 d = vec2((i & 1) != 0 ? h : -h, (i & 2) != 0 ? h : -h);\n"
+                          "    gl_Position = vec4(c.xy + d, u_z, 1.0);\n"
+                          "    g_color = u_colors[gl_PrimitiveIDIn];\n"
+                          "    EmitVertex();\n"
+                          "  }\n"
+                          "  EndPrimitive();\n"
+                          "}\n";
+  GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+  expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_POINTS, "GL_GEOMETRY_INPUT_TYPE");
+  expect_program_iv(p, GL_GEOMETRY_OUTPUT_TYPE, GL_TRIANGLE_STRIP, "GL_GEOMETRY_OUTPUT_TYPE");
+  expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, 4, "GL_GEOMETRY_VERTICES_OUT");
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+  gl.Uniform1f(uloc(p, "u_half"), 6.0f);
+  gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+  const float pts[6] = {12.0f, 12.0f, 40.0f, 20.0f, 24.0f, 48.0f};
+  mesh me = make_mesh(pts, 3);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDrawArrays(GL_POINTS, 0, 3);
+  check_gl_error("GS draw (points)");
+  model m;
+  model_init(&m, bg);
+  for (int i = 0; i < 3; i++)
+    model_rect(&m, (int)pts[2 * i] - 6, (int)pts[2 * i + 1] - 6, (int)pts[2 * i] + 6,
+               (int)pts[2 * i + 1] + 6, to8(GS_COLOURS[i]));
+  check_frame("points expanded into squares", &m);
+
+  /* Larger squares behind (window z 0.5 > 0.25 written above, < 1.0 cleared). */
+  const vec4f back[3] = {V4(0.6f, 0.6f, 0.6f, 1.0f), V4(0.6f, 0.6f, 0.6f, 1.0f),
+                         V4(0.6f, 0.6f, 0.6f, 1.0f)};
+  gl.Uniform4fv(uloc(p, "u_colors"), 3, back[0].v);
+  gl.Uniform1f(uloc(p, "u_half"), 8.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  glDrawArrays(GL_POINTS, 0, 3);
+  check_gl_error("GS draw (points, behind)");
+  model m2;
+  model_init(&m2, bg);
+  for (int i = 0; i < 3; i++)
+    model_rect(&m2, (int)pts[2 * i] - 8, (int)pts[2 * i + 1] - 8, (int)pts[2 * i] + 8,
+               (int)pts[2 * i + 1] + 8, to8(back[i]));
+  for (int i = 0; i < 3; i++)
+    model_rect(&m2, (int)pts[2 * i] - 6, (int)pts[2 * i + 1] - 6, (int)pts[2 * i] + 6,
+               (int)pts[2 * i + 1] + 6, to8(GS_COLOURS[i]));
+  check_frame("squares behind the first ones (GS depth remap)", &m2);
+  glDisable(GL_DEPTH_TEST);
+  gl.DeleteProgram(p);
+  (void)me;
+}
+
+/* gs_two_prims: two GL_TRIANGLES (one rectangle); the GS emits each triangle twice, as two
+ * primitives (EndPrimitive between): in place in colour 0 and shifted right by 30 pixels in
+ * colour 1, so one draw gives two rectangles. */
+static void sc_gs_two_prims(void)
+{
+  static const char *gs = "#version 150 core\n"
+                          "layout(triangles) in;\n"
+                          "layout(triangle_strip, max_vertices = 6) out;\n"
+                          "in VertexData { float half_size; } gs_in[3];\n"
+                          "uniform vec4 u_colors[3];\n"
+                          "out vec4 g_color;\n"
+                          "void main() {\n"
+                          "  for (int copy = 0; copy < 2; copy++) {\n"
+                          "    for (int i = 0; i < 3; i++) {\n"
+                          "      gl_Position = gl_in[i].gl_Position + vec4(copy * 30.0 / 32.0,\n"
+                          "                                                0.0, 0.0, 0.0);\n"
+                          "      g_color = u_colors[copy];\n"
+                          "      EmitVertex();\n"
+                          "    }\n"
+                          "    EndPrimitive();\n"
+                          "  }\n"
+                          "}\n";
+  GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+  expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_TRIANGLES, "GL_GEOMETRY_INPUT_TYPE");
+  expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, 6, "GL_GEOMETRY_VERTICES_OUT");
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+  float v[12];
+  rect_vertices(v, 4, 10, 28, 50);
+  mesh me = make_mesh(v, 6);
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("GS draw (triangles)");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 10, 28, 50, to8(GS_COLOURS[0]));
+  model_rect(&m, 34, 10, 58, 50, to8(GS_COLOURS[1]));
+  check_frame("each triangle emitted twice", &m);
+
+  /* A draw mode the GS does not take is GL_INVALID_OPERATION and draws nothing. */
+  glDrawArrays(GL_POINTS, 0, 6);
+  GLenum e = glGetError();
+  if (e != GL_INVALID_OPERATION)
+    fail("GL_POINTS draw with a triangles GS: glGetError() = 0x%04x, expected "
+         "GL_INVALID_OPERATION", (unsigned)e);
+  check_frame("after the refused draw", &m);
+  gl.DeleteProgram(p);
+  (void)me;
+}
+
+/* gs_adjacency: one GL_LINES_ADJACENCY primitive (4 vertices); the GS fills the box spanned by
+ * the two adjacency vertices (gl_in[0] and gl_in[3]) in colour 2, so only a GS that sees the
+ * adjacency vertices draws it. Then a GL_LINE_STRIP_ADJACENCY of 5 vertices: two primitives,
+ * (v0 v1 v2 v3) and (v1 v2 v3 v4), each box drawn in the colour of its gl_PrimitiveIDIn. */
+static void sc_gs_adjacency(void)
+{
+  static const char *gs = "#version 150 core\n"
+                          "layout(lines_adjacency) in;\n"
+                          "layout(triangle_strip, max_vertices = 4) out;\n"
+                          "uniform vec4 u_colors[3];\n"
+                          "uniform int u_base;\n"
+                          "out vec4 g_color;\n"
+                          "void main() {\n"
+                          "  vec2 a = gl_in[0].gl_Position.xy, b = gl_in[3].gl_Position.xy;\n"
+                          "  for (int i = 0; i < 4; i++) {\n"
+                          "    gl_Position = vec4((i & 1) != 0 ? b.x : a.x,\n"
+                          "                       (i & 2) != 0 ? b.y : a.y, 0.0, 1.0);\n"
+                          "    g_color = u_colors[u_base + gl_PrimitiveIDIn];\n"
+                          "    EmitVertex();\n"
+                          "  }\n"
+                          "}\n";
+  GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+  expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_LINES_ADJACENCY, "GL_GEOMETRY_INPUT_TYPE");
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+  gl.Uniform1i(uloc(p, "u_base"), 2);
+  /* v0 and v3 span [8,30) x [6,26); v1, v2 lie elsewhere and must not matter. */
+  const float lines[8] = {8.0f, 6.0f, 50.0f, 50.0f, 60.0f, 2.0f, 30.0f, 26.0f};
+  mesh me = make_mesh(lines, 4);
+  const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_LINES_ADJACENCY, 0, 4);
+  check_gl_error("GS draw (lines adjacency)");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 6, 30, 26, to8(GS_COLOURS[2]));
+  check_frame("box from the adjacency vertices", &m);
+
+  /* Strip: primitive 0 spans v0..v3 = [4,20) x [34,60); primitive 1 spans v1..v4 = [40,60) x
+   * [30,44)... v1 and v4 are its corners. */
+  const float strip[10] = {4.0f, 34.0f, 40.0f, 30.0f, 0.0f, 0.0f, 20.0f, 60.0f, 60.0f, 44.0f};
+  mesh ms = make_mesh(strip, 5);
+  gl.Uniform1i(uloc(p, "u_base"), 0);
+  clear_to(bg);
+  glDrawArrays(GL_LINE_STRIP_ADJACENCY, 0, 5);
+  check_gl_error("GS draw (line strip adjacency)");
+  model_init(&m, bg);
+  model_rect(&m, 4, 34, 20, 60, to8(GS_COLOURS[0]));
+  model_rect(&m, 40, 30, 60, 44, to8(GS_COLOURS[1]));
+  check_frame("two boxes from a line strip with adjacency", &m);
+
+  /* GL_LINES is not a lines_adjacency mode. */
+  glDrawArrays(GL_LINES, 0, 4);
+  GLenum e = glGetError();
+  if (e != GL_INVALID_OPERATION)
+    fail("GL_LINES draw with a lines_adjacency GS: glGetError() = 0x%04x, expected "
+         "GL_INVALID_OPERATION", (unsigned)e);
+  gl.DeleteProgram(p);
+  (void)me;
+  (void)ms;
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -2786,6 +3024,9 @@ static const struct {
     {"tex_storage", sc_tex_storage, 0},
     {"texture_buffer", sc_texture_buffer, 0},
     {"fence_sync", sc_fence_sync, 0},
+    {"gs_points_to_quads", sc_gs_points_to_quads, 0},
+    {"gs_two_prims", sc_gs_two_prims, 0},
+    {"gs_adjacency", sc_gs_adjacency, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -160,6 +160,7 @@ struct vkb_shader {
    VkPipelineLayout layout;
    bool needs_draw_params;
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
+   bool writes_layer;               /* a geometry stage writes gl_Layer */
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */
    uint8_t *consts;

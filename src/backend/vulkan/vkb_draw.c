@@ -598,6 +598,13 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                   "gl_PointSize (fixed-function point size)");
       return;
    }
+   /* Framebuffers here have one layer (layered attachments are refused in the front end); GL
+    * ignores gl_Layer then, Vulkan leaves a layer past the framebuffer's undefined. */
+   if (sh->writes_layer) {
+      MGL_DECLINE(backend_feature_unimplemented, "gl_Layer written by a geometry shader "
+                  "(layered rendering)");
+      return;
+   }
    const bool provoking_last = rs ? rs->s.provoking_vertex_last : true;
    if (provoking_last && !scr->has_provoking_vertex && rs) {
       MGL_DECLINE(backend_feature_unimplemented,
@@ -630,7 +637,9 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          rewrite_restart = args->restart_index != all_ones;
          const bool list = topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST ||
                            topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST ||
-                           topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+                           topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST ||
+                           topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
+                           topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
          if (list && !scr->has_list_restart) {
             MGL_DECLINE(backend_feature_unimplemented, "primitive restart with a list topology");
             return;
@@ -729,11 +738,17 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          m = ~m;
       key.coverage_mask = m & ((key.samples >= 32 ? 0u : 1u << key.samples) - 1u);
    }
-   if (scr->has_dynamic_topology && !restart) {
+   /* A geometry stage's input primitive must match the pipeline's own topology, not only its
+    * class: such pipelines keep the exact one. */
+   if (scr->has_dynamic_topology && !restart && !sh->mod[MGP_SHADER_STAGE_GEOMETRY]) {
       switch (topo) {
       case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST; break;
       case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP: key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST; break;
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+         key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+         break;
       default: key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; break;
       }
    } else {

@@ -100,7 +100,9 @@ vkb_gl_logic_op(uint32_t gl, VkLogicOp *out)
    }
 }
 
-/* QUADS and the adjacency modes are not mapped; LINE_LOOP is drawn by vkb_draw.c (rewrite). */
+/* QUADS is not mapped; LINE_LOOP is drawn by vkb_draw.c (index rewrite). The adjacency modes map
+ * one to one (their extra vertices reach only a geometry stage; without one they are ignored,
+ * as in GL). */
 bool
 vkb_gl_topology(uint32_t mode, VkPrimitiveTopology *out)
 {
@@ -111,6 +113,16 @@ vkb_gl_topology(uint32_t mode, VkPrimitiveTopology *out)
    case GL_TRIANGLES: *out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; return true;
    case GL_TRIANGLE_STRIP: *out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP; return true;
    case GL_TRIANGLE_FAN: *out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN; return true;
+   case GL_LINES_ADJACENCY: *out = VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY; return true;
+   case GL_LINE_STRIP_ADJACENCY:
+      *out = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY;
+      return true;
+   case GL_TRIANGLES_ADJACENCY:
+      *out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
+      return true;
+   case GL_TRIANGLE_STRIP_ADJACENCY:
+      *out = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+      return true;
    default: return false;
    }
 }

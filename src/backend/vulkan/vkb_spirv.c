@@ -28,7 +28,7 @@ enum {
 };
 enum { DEC_BLOCK = 2, DEC_BUFFER_BLOCK = 3, DEC_BUILTIN = 11, DEC_BINDING = 33,
        DEC_DESCRIPTOR_SET = 34 };
-enum { BUILTIN_POINT_SIZE = 1 };
+enum { BUILTIN_POINT_SIZE = 1, BUILTIN_LAYER = 9 };
 enum { SC_UNIFORM_CONSTANT = 0, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_STORAGE_BUFFER = 12 };
 enum { CAP_DRAW_PARAMETERS = 4427 };
 enum { DIM_BUFFER = 5 };
@@ -130,6 +130,9 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
                block[o[0]] = 2;
             else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_POINT_SIZE)
                ps[o[0]] = 1;
+            else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_LAYER &&
+                     stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+               sh->writes_layer = true;
          }
          break;
       case OP_MEMBER_DECORATE:

@@ -89,6 +89,7 @@ glsl_stage_name(enum glsl_stage stage)
 {
    switch (stage) {
    case GLSL_STAGE_VERTEX: return "vertex";
+   case GLSL_STAGE_GEOMETRY: return "geometry";
    case GLSL_STAGE_FRAGMENT: return "fragment";
    default: return "unknown";
    }
@@ -118,6 +119,13 @@ init_glslang(void)
    resources.max_vertex_output_components = GLSL_MAX_VARYING_LOCATIONS * 4;
    resources.max_fragment_input_components = GLSL_MAX_VARYING_LOCATIONS * 4;
    resources.max_clip_distances = 8;
+   /* Geometry limits: what fe_get.c reports for GL_MAX_GEOMETRY_*. */
+   resources.max_geometry_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
+   resources.max_geometry_input_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_geometry_output_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_geometry_varying_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_geometry_output_vertices = GLSL_MAX_GEOMETRY_OUTPUT_VERTICES;
+   resources.max_geometry_total_output_components = GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS;
    init_ok = true;
 }
 
@@ -131,7 +139,11 @@ glsl_init(void)
 static glslang_stage_t
 glslang_stage_of(enum glsl_stage stage)
 {
-   return stage == GLSL_STAGE_FRAGMENT ? GLSLANG_STAGE_FRAGMENT : GLSLANG_STAGE_VERTEX;
+   switch (stage) {
+   case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
+   case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
+   default: return GLSLANG_STAGE_VERTEX;
+   }
 }
 
 static const int spv_messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT;
@@ -695,6 +707,12 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       glsl_str_append(&log, "error: program has no shaders attached\n");
       goto done;
    }
+   /* GL 3.3, 2.11.3: a geometry shader without a vertex shader fails the link. */
+   if ((present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
+       !(present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX))) {
+      glsl_str_append(&log, "error: a geometry shader requires a vertex shader in the program\n");
+      goto done;
+   }
 
    gprog = glslang_program_create();
    if (!gprog) {
@@ -755,16 +773,18 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    append_link_log(&log, glslang_program_get_info_log(gprog));
 
    {
-      /* Debug-log sections come in stage order, one per present stage. */
+      /* Debug-log sections come in pipeline order (glslang's), one per present stage. */
       struct glsl_ast_stage sections[GLSL_STAGE_COUNT] = {{0}};
       unsigned nsec = 0;
       for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
          nsec += !!(present & GLSL_STAGE_BIT(s));
       glsl_ast_parse(glslang_program_get_info_debug_log(gprog), sections, nsec);
       unsigned k = 0;
-      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+      for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
+         enum glsl_stage s = glsl_pipeline_stage(i);
          if (present & GLSL_STAGE_BIT(s))
             ast[s] = sections[k++];
+      }
    }
 
    size_t taken = 0;

@@ -68,7 +68,8 @@
  *    broadcast to every draw buffer).
  *  - Varyings: matched by name (interface blocks by block name); the producing stage's outputs get
  *    consecutive locations in declaration order, the consumer's inputs the location of their
- *    match. A used input without a matching output, or a type / flat / noperspective mismatch,
+ *    match. Geometry inputs are per-vertex arrays (in vec4 v[]): their outer array level is not
+ *    part of the match, and an unsized one takes the size of the input primitive. A used input without a matching output, or a type / flat / noperspective mismatch,
  *    fails the link.
  *
  * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────
@@ -103,14 +104,23 @@
 #define GLSL_MAX_VERTEX_ATTRIBS 16       /* GL_MAX_VERTEX_ATTRIBS */
 #define GLSL_MAX_DRAW_BUFFERS 8          /* GL_MAX_DRAW_BUFFERS: fragment output locations */
 #define GLSL_MAX_VARYING_LOCATIONS 16    /* 64 components (Vulkan's minimum maxVertexOutputComponents) */
+#define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256          /* GL 3.3's minimum; Vulkan's too */
+#define GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS 1024 /* GL 3.3's minimum; Vulkan's too */
 /* Bytes, std140: GL_MAX_UNIFORM_BLOCK_SIZE, and the most the default block may take (std140 pads
  * `float f[N]` to 16 bytes an element, so GL's 1024 uniform components can need 16 KiB). The
  * backend must check these against maxUniformBufferRange (65536 on common devices). */
 #define GLSL_MAX_UNIFORM_BLOCK_SIZE 65536
 #define GLSL_MAX_DEFAULT_BLOCK_SIZE 65536
 
-/* Pipeline order; a geometry stage will slot in before FRAGMENT. */
-enum glsl_stage { GLSL_STAGE_VERTEX, GLSL_STAGE_FRAGMENT, GLSL_STAGE_COUNT };
+/* Array indices (glsl_link_input.source[] is often filled by position, {vs, fs}: the geometry
+ * stage comes last so such initializers keep their meaning). Pipeline order, in which each
+ * present stage consumes what the previous present one produces, is glsl_pipeline_stage(0..COUNT-1). */
+enum glsl_stage { GLSL_STAGE_VERTEX, GLSL_STAGE_FRAGMENT, GLSL_STAGE_GEOMETRY, GLSL_STAGE_COUNT };
+static inline enum glsl_stage
+glsl_pipeline_stage(unsigned i)
+{
+   return i == 0 ? GLSL_STAGE_VERTEX : i == 1 ? GLSL_STAGE_GEOMETRY : GLSL_STAGE_FRAGMENT;
+}
 #define GLSL_STAGE_BIT(s) (1u << (s))
 
 /* glslang_initialize_process, once, thread-safe. Every other call does it too if needed. */
@@ -218,10 +228,20 @@ struct glsl_spirv {
    size_t num_words;
 };
 
+/* The geometry stage's layout qualifiers (GL_GEOMETRY_* program queries, draw-time checks). */
+struct glsl_geometry {
+   uint32_t input_type;    /* GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
+                            * GL_TRIANGLES_ADJACENCY */
+   uint32_t output_type;   /* GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP */
+   uint32_t vertices_out;  /* layout(max_vertices = N) */
+   uint32_t invocations;   /* layout(invocations = N); 1 when absent */
+};
+
 struct glsl_program {
    uint32_t stages;                         /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
    bool uses_base_instance;                 /* see gl_InstanceID above */
+   struct glsl_geometry geometry;           /* valid when stages has GLSL_STAGE_GEOMETRY */
 
    struct glsl_default_block default_block;
 

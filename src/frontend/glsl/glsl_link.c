@@ -958,6 +958,11 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       if (!GROW(l, v, n, cap))
          break;
       uint32_t type = spv_var_pointee(m, id);
+      /* A geometry input is one element per vertex of the input primitive: match and count
+       * locations by the element. */
+      if (s == GLSL_STAGE_GEOMETRY && storage == SpvStorageInput &&
+          spv_type(m, type)->op == SpvOpTypeArray)
+         type = spv_type(m, type)->a;
       uint32_t elem = spv_strip_arrays(m, type, NULL);
       bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
       int order = glsl_ast_order(&l->ast[s], name_of(m, id));
@@ -1178,8 +1183,8 @@ link_fragment_outputs(struct link *l)
    free(v);
 }
 
-/* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A future
- * geometry stage consumes arrays (in vec4 v[]): strip that outer level before comparing. */
+/* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A
+ * geometry stage consumes arrays (in vec4 v[]): collect_io strips that outer level. */
 static void
 link_varyings(struct link *l, int prod, int cons)
 {
@@ -1227,6 +1232,13 @@ link_varyings(struct link *l, int prod, int cons)
                     o->key, glsl_stage_name(prod), glsl_stage_name(cons));
          break;
       }
+      /* GLSL 1.50 / 3.30, 4.6.1: a varying is invariant in both stages or in neither. */
+      if (pv->invariant != cv->invariant) {
+         link_error(l, "`%s' is invariant in the %s shader but not in the %s shader", o->key,
+                    glsl_stage_name(pv->invariant ? prod : cons),
+                    glsl_stage_name(pv->invariant ? cons : prod));
+         break;
+      }
       in[i].location = o->location;
    }
    if (!l->failed && next > GLSL_MAX_VARYING_LOCATIONS && prod < 0)
@@ -1241,6 +1253,47 @@ link_varyings(struct link *l, int prod, int cons)
    free(in);
 }
 
+/* ── geometry layout ───────────────────────────────────────────────────────────────────────── */
+
+/* The geometry stage's layout(...) in / out qualifiers, from its OpExecutionMode words (glslang
+ * has already refused a geometry shader without them). */
+static void
+link_geometry_layout(struct link *l)
+{
+   const struct stage *st = &l->st[GLSL_STAGE_GEOMETRY];
+   struct glsl_geometry *g = &l->prog->geometry;
+   if (!st->present)
+      return;
+   g->invocations = 1;
+   bool have_in = false, have_out = false; /* GL_POINTS is 0: the values cannot tell */
+   for (size_t at = 5; at < st->n;) {
+      uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      const uint32_t *in = &st->w[at];
+      if (!wc)
+         break;
+      at += wc;
+      if (op != SpvOpExecutionMode || wc < 3 || in[1] != st->m->entry_point)
+         continue;
+      static const uint32_t input_of[] = {GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
+                                          GL_TRIANGLES_ADJACENCY};
+      static const uint32_t output_of[] = {GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP};
+      const uint32_t mode = in[2];
+      if (mode >= 19 && mode <= 23) { /* InputPoints .. InputTrianglesAdjacency */
+         g->input_type = input_of[mode - 19];
+         have_in = true;
+      } else if (mode >= 27 && mode <= 29) { /* OutputPoints, OutputLineStrip, ..TriangleStrip */
+         g->output_type = output_of[mode - 27];
+         have_out = true;
+      } else if (mode == 26 && wc >= 4) { /* OutputVertices */
+         g->vertices_out = in[3];
+      } else if (mode == 0 && wc >= 4) { /* Invocations */
+         g->invocations = in[3];
+      }
+   }
+   if (!have_in || !have_out)
+      link_error(l, "geometry shader must declare its input and output primitive layouts");
+}
+
 /* ── patch, validate, hand over ────────────────────────────────────────────────────────────── */
 
 static void
@@ -1248,9 +1301,11 @@ finish_stages(struct link *l)
 {
    /* The last pre-rasterization stage carries the depth remap. */
    int last_prerast = -1;
-   for (int s = 0; s < GLSL_STAGE_COUNT; s++)
+   for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
+      enum glsl_stage s = glsl_pipeline_stage(i);
       if (l->st[s].present && s != GLSL_STAGE_FRAGMENT)
-         last_prerast = s;
+         last_prerast = (int)s;
+   }
 
    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_1);
    for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
@@ -1333,18 +1388,21 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    if (!l.failed)
       link_samplers(&l);
    if (!l.failed)
+      link_geometry_layout(&l);
+   if (!l.failed)
       link_vertex_inputs(&l);
    if (!l.failed)
       link_fragment_outputs(&l);
    if (!l.failed) {
       /* Each present stage consumes what the previous present stage produces. */
       int prev = -1;
-      for (int s = 0; s < GLSL_STAGE_COUNT && !l.failed; s++) {
+      for (unsigned i = 0; i < GLSL_STAGE_COUNT && !l.failed; i++) {
+         enum glsl_stage s = glsl_pipeline_stage(i);
          if (!l.st[s].present)
             continue;
          if (s != GLSL_STAGE_VERTEX)
-            link_varyings(&l, prev, s);
-         prev = s;
+            link_varyings(&l, prev, (int)s);
+         prev = (int)s;
       }
       if (!l.failed && prev >= 0 && prev != GLSL_STAGE_FRAGMENT)
          link_varyings(&l, prev, -1); /* no fragment shader: outputs still need locations */

@@ -34,7 +34,8 @@ enum {
    SpvDecorationBlock = 2, SpvDecorationBufferBlock = 3, SpvDecorationRowMajor = 4,
    SpvDecorationColMajor = 5, SpvDecorationArrayStride = 6, SpvDecorationMatrixStride = 7,
    SpvDecorationBuiltIn = 11, SpvDecorationNoPerspective = 13, SpvDecorationFlat = 14,
-   SpvDecorationCentroid = 16, SpvDecorationSample = 17, SpvDecorationLocation = 30,
+   SpvDecorationCentroid = 16, SpvDecorationSample = 17, SpvDecorationInvariant = 18,
+   SpvDecorationLocation = 30,
    SpvDecorationComponent = 31, SpvDecorationIndex = 32, SpvDecorationBinding = 33,
    SpvDecorationDescriptorSet = 34, SpvDecorationOffset = 35,
 
@@ -83,7 +84,7 @@ struct spv_id {
 
    /* Decorations; -1: absent. */
    int32_t binding, set, location, component, index, builtin, array_stride;
-   bool block, flat, noperspective, centroid, sample;
+   bool block, flat, noperspective, centroid, sample, invariant;
 
    bool used;               /* a variable referenced from function code */
 };

@@ -260,6 +260,7 @@ parse_annotations(struct spv_module *m, const uint32_t *w, size_t n)
          case SpvDecorationBuiltIn: id->builtin = lit; break;
          case SpvDecorationNoPerspective: id->noperspective = true; break;
          case SpvDecorationFlat: id->flat = true; break;
+         case SpvDecorationInvariant: id->invariant = true; break;
          case SpvDecorationCentroid: id->centroid = true; break;
          case SpvDecorationSample: id->sample = true; break;
          case SpvDecorationLocation: id->location = lit; break;

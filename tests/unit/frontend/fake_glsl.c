@@ -70,6 +70,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       p->spirv[s].words[0] = 0x07230203;
       p->spirv[s].num_words = 5;
    }
+   p->geometry = (struct glsl_geometry){next.gs_input, next.gs_output, next.gs_vertices_out, 1};
    uint32_t offset = 0;
    p->default_block.num_uniforms = next.num_uniforms;
    p->default_block.uniforms = calloc(next.num_uniforms + 1, sizeof(struct glsl_uniform));

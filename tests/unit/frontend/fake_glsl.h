@@ -26,6 +26,9 @@ struct fake_program {
     * the uniforms at state_offset[k] (the block grows to hold them). */
    uint32_t state_mask;
    uint32_t state_offset[4];
+   /* Copied into glsl_program.geometry when the program has a geometry shader. */
+   GLenum gs_input, gs_output;
+   uint32_t gs_vertices_out;
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources

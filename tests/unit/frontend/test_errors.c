@@ -254,6 +254,71 @@ test_program_errors(void)
    env_finish(&e);
 }
 
+/* Geometry shaders: program queries and the draw-time check of the draw mode against the GS
+ * input primitive (GL 3.3, 2.12.1 / 6.1.16). */
+static void
+test_geometry_errors(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   GLuint plain = make_program(&fp);
+   GLint v = -1;
+   mgl_glGetProgramiv(plain, GL_GEOMETRY_INPUT_TYPE, &v); /* no geometry shader linked */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(v, -1);
+
+   fp.gs_input = GL_LINES_ADJACENCY;
+   fp.gs_output = GL_TRIANGLE_STRIP;
+   fp.gs_vertices_out = 7;
+   fake_glsl_next(&fp);
+   const char *src = "#version 150 core\nvoid main() {}\n";
+   GLuint sh[3] = {mgl_glCreateShader(GL_VERTEX_SHADER), mgl_glCreateShader(GL_GEOMETRY_SHADER),
+                   mgl_glCreateShader(GL_FRAGMENT_SHADER)};
+   CHECK_ERR(GL_NO_ERROR);
+   GLuint prog = mgl_glCreateProgram();
+   for (int i = 0; i < 3; i++) {
+      mgl_glShaderSource(sh[i], 1, &src, NULL);
+      mgl_glCompileShader(sh[i]);
+      mgl_glAttachShader(prog, sh[i]);
+   }
+   GLint type = 0;
+   mgl_glGetShaderiv(sh[1], GL_SHADER_TYPE, &type);
+   CHECK_EQ(type, GL_GEOMETRY_SHADER);
+   mgl_glLinkProgram(prog);
+   GLint ok = 0;
+   mgl_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(ok);
+   mgl_glGetProgramiv(prog, GL_GEOMETRY_INPUT_TYPE, &v);
+   CHECK_EQ(v, GL_LINES_ADJACENCY);
+   mgl_glGetProgramiv(prog, GL_GEOMETRY_OUTPUT_TYPE, &v);
+   CHECK_EQ(v, GL_TRIANGLE_STRIP);
+   mgl_glGetProgramiv(prog, GL_GEOMETRY_VERTICES_OUT, &v);
+   CHECK_EQ(v, 7);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawArrays(GL_LINES, 0, 2);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   mgl_glDrawArrays(GL_LINES_ADJACENCY, 0, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_LINE_STRIP_ADJACENCY, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   /* Without the geometry shader every mode is fine again. */
+   mgl_glUseProgram(plain);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 3);
+   env_finish(&e);
+}
+
 static void
 test_state_errors(void)
 {
@@ -553,6 +618,7 @@ main(void)
    test_draw_errors();
    test_uniform_errors();
    test_program_errors();
+   test_geometry_errors();
    test_state_errors();
    test_texture_fbo_errors();
    test_lost_context(true);

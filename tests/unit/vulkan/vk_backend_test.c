@@ -899,9 +899,9 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    t->sv->fence_destroy(t->scr, &fa, NULL, 0);
 
    const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
-   draw(t, GL_LINES_ADJACENCY, 0, 4, 1, 0, 0);
+   draw(t, 0x0007 /* GL_QUADS: not a core mode, never mapped */, 0, 4, 1, 0, 0);
    check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
-         "GL_LINES_ADJACENCY (not mapped) is a named decline");
+         "GL_QUADS (not mapped) is a named decline");
    const uint64_t d1 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
    struct mgp_handle_args none = {{0, 0}};
    t->cv->set_draw_program(t->ctx, &none, NULL, 0);
