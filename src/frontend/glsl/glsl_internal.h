@@ -41,6 +41,10 @@ void glsl_ast_parse(const char *debug_log, struct glsl_ast_stage *stages, unsign
 void glsl_ast_finish(struct glsl_ast_stage *stages, unsigned num_stages);
 /* Position of a global named `name` in a stage's declaration order; -1 when absent. */
 int glsl_ast_order(const struct glsl_ast_stage *stage, const char *name);
+/* GLSL 1.50 / ESSL 3.00 section 4.3.4: fragment inputs that are (or hold) integers or doubles must
+ * be flat. glslang checks plain variables but not interface-block members, so this reads one
+ * fragment unit's objects and appends an error per offending input; false when there was one. */
+bool glsl_ast_check_flat_inputs(const struct glsl_ast_stage *stage, struct glsl_str *log);
 /* Whether the block member at `path` ("s.bb": member names, no indices) of a block with instance
  * name `scope` ("" for the default block and blocks without instance name) was declared bool /
  * bvecN in any of the stages. */
