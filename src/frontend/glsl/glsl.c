@@ -365,6 +365,11 @@ prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_uni
       return false;
    }
    char *spliced = glsl_splice_lines(source);
+   if (spliced) {
+      char *defined = glsl_define_version_macro(spliced);
+      free(spliced);
+      spliced = defined;
+   }
    if (!spliced) {
       glsl_str_append(log, "error: out of memory\n");
       return false;

@@ -98,6 +98,10 @@ struct glsl_unit {
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
 char *glsl_splice_lines(const char *src);
+/* glslang expands __VERSION__ but does not count it as defined: `defined __VERSION__` in #if and
+ * #elif becomes 1, #ifdef / #ifndef __VERSION__ become #if 1 / #if 0 (GLSL 3.3: a predefined
+ * macro, as in Mesa). Lines are kept. malloc'd; NULL when out of memory. */
+char *glsl_define_version_macro(const char *src);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */

@@ -609,3 +609,97 @@ glsl_demangle(const char *name)
    size_t n = sizeof(GLSL_MANGLE) - 1;
    return name && !strncmp(name, GLSL_MANGLE, n) ? name + n : name;
 }
+
+/* ── `defined __VERSION__` ─────────────────────────────────────────────────────────────────── */
+
+/* Reads an identifier at *p (after blanks); returns its length and leaves *p at its start. */
+static size_t
+directive_ident(const char **p)
+{
+   while (**p == ' ' || **p == '\t')
+      (*p)++;
+   size_t n = 0;
+   if (ident_start(**p))
+      while (ident_char((*p)[n]))
+         n++;
+   return n;
+}
+
+static bool
+is_version_macro(const char *p, size_t n)
+{
+   return n == 11 && !strncmp(p, "__VERSION__", 11);
+}
+
+char *
+glsl_define_version_macro(const char *src)
+{
+   size_t n = strlen(src);
+   char *out = malloc(n + 1); /* every rewrite is shorter than what it replaces */
+   if (!out)
+      return NULL;
+   size_t o = 0;
+   const char *p = src;
+   while (*p) {
+      const char *eol = strchr(p, '\n');
+      if (!eol)
+         eol = p + strlen(p);
+      const char *q = p;
+      while (q < eol && (*q == ' ' || *q == '\t'))
+         q++;
+      if (q < eol && *q == '#') {
+         const char *d = q + 1;
+         size_t dn = directive_ident(&d);
+         bool cond = (dn == 2 && !strncmp(d, "if", 2)) || (dn == 4 && !strncmp(d, "elif", 4));
+         bool ifdef = dn == 5 && !strncmp(d, "ifdef", 5);
+         bool ifndef = dn == 6 && !strncmp(d, "ifndef", 6);
+         const char *a = d + dn;
+         size_t an = (ifdef || ifndef) ? directive_ident(&a) : 0;
+         if ((ifdef || ifndef) && is_version_macro(a, an)) {
+            /* #ifdef __VERSION__ -> #if 1, #ifndef __VERSION__ -> #if 0 */
+            memcpy(out + o, p, (size_t)(d - p));
+            o += (size_t)(d - p);
+            o += (size_t)sprintf(out + o, "if %d", ifdef);
+            p = a + an;
+         } else if (cond) {
+            memcpy(out + o, p, (size_t)(d + dn - p));
+            o += (size_t)(d + dn - p);
+            p = d + dn;
+            while (p < eol) {
+               if (!ident_start(*p) || (p > src && ident_char(p[-1]))) {
+                  out[o++] = *p++;
+                  continue;
+               }
+               size_t wn = 0;
+               while (ident_char(p[wn]))
+                  wn++;
+               const char *m = p + wn;
+               if (wn == 7 && !strncmp(p, "defined", 7)) {
+                  while (*m == ' ' || *m == '\t')
+                     m++;
+                  bool paren = *m == '(';
+                  const char *id = paren ? m + 1 : m;
+                  size_t idn = directive_ident(&id);
+                  const char *after = id + idn;
+                  while (paren && (*after == ' ' || *after == '\t'))
+                     after++;
+                  if (is_version_macro(id, idn) && (!paren || *after == ')')) {
+                     out[o++] = '1';
+                     p = paren ? after + 1 : after;
+                     continue;
+                  }
+               }
+               memcpy(out + o, p, wn);
+               o += wn;
+               p += wn;
+            }
+         }
+      }
+      while (p < eol)
+         out[o++] = *p++;
+      if (*p == '\n')
+         out[o++] = *p++;
+   }
+   out[o] = '\0';
+   return out;
+}

@@ -485,6 +485,44 @@ test_attribute_aliasing(void)
     * "overlapping use of location": not covered here.) */
 }
 
+/* __VERSION__ is a predefined macro: `defined` finds it, and it expands to the unit's own
+ * version, not the one glslang compiles the lowered unit at. */
+static void
+test_version_macro(void)
+{
+   static const struct {
+      bool es;
+      const char *version;
+      int number;
+   } cases[] = {{false, "110", 110}, {false, "130", 130}, {false, "150", 150},
+                {false, "330 core", 330}, {true, "100", 100}, {true, "300 es", 300}};
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char src[512];
+      snprintf(src, sizeof(src),
+               "#version %s\n"
+               "#if !defined __VERSION__ || !defined(__VERSION__) || !defined ( __VERSION__ )\n"
+               "#error not defined\n"
+               "#elif __VERSION__ != %d\n"
+               "#error wrong value\n"
+               "#endif\n"
+               "#ifndef __VERSION__\n#error ifndef\n#endif\n"
+               "#ifdef __VERSION__\nvoid main() {}\n#endif\n",
+               cases[i].version, cases[i].number);
+      char *log = NULL;
+      CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, cases[i].es, src, &log), "__VERSION__ %s: %s",
+            cases[i].version, log);
+      free(log);
+   }
+   /* an undefined name stays undefined, and `defined` of another name is untouched */
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false,
+                             "#version 150\n#if defined __VERSION_ || defined(X__VERSION__)\n"
+                             "#error wrong\n#endif\nvoid main() {}\n",
+                             &log),
+         "similar names: %s", log);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -496,5 +534,6 @@ main(void)
    test_frag_coord();
    test_objects();
    test_attribute_aliasing();
+   test_version_macro();
    return t_finish("unit.glsl.lowering");
 }
