@@ -81,6 +81,11 @@ static const char *const vulkan_keywords[] = {
    "usubpassInputMS",
 };
 
+/* Built-in constants of GLSL 1.10-1.30 that 1.40 keeps only in the compatibility profile. */
+static const char *const compat_constants[] = {
+   "gl_MaxLights", "gl_MaxClipPlanes", "gl_MaxTextureUnits", "gl_MaxTextureCoords",
+};
+
 /* Built-ins we provide; GLSL_HELPER_* bits index this table. */
 static const char *const helper_names[] = {
    "texture1D", "texture1DProj", "texture1DLod", "texture1DProjLod",
@@ -403,6 +408,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       return false;
    }
 
+   /* GLSL 1.40 moved these to the compatibility profile (which the version gate refuses); ES
+    * never had them */
+   bool compat_only = u->es || version >= 140;
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
@@ -475,6 +483,16 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          /* Plain outputs to glslang (it would make one variable per compilation unit). */
          u->frag_outputs |= s[7] == 'C' ? 1 : 2;
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
+         continue;
+      }
+      if (compat_only && !member &&
+          find_name(compat_constants, sizeof(compat_constants) / sizeof(compat_constants[0]), s,
+                    t->len) >= 0) {
+         /* glslang takes them at any version; a core (or ES) unit must not see them */
+         glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : undeclared identifier (a compatibility-"
+                              "profile built-in, not in this GLSL version's core)\n",
+                         t->line, (int)t->len, s);
+         L.failed = true;
          continue;
       }
       if (tok_is(pp, t, "gl_PerVertex")) {
