@@ -469,7 +469,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             redeclared = true;
             uint32_t from = L.t[stmt].at, to = L.t[i + 1].at + 1;
             add_edit(&L, from, to - from, NULL, NULL, 0);
-            i++;
+            i++;             /* the ';' */
+            stmt = i + 1;    /* a next redeclaration is a statement of its own */
             continue;
          }
          used = true;

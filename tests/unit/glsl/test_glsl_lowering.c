@@ -352,6 +352,26 @@ test_frag_coord(void)
          "redeclared after use: %s", log);
    free(log);
 
+   /* Redeclared twice in one unit: the same qualifiers compile (and keep the layout), a plain
+    * redeclaration followed by a layout one does not. */
+   const char *twice = "#version 150\n"
+                       "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                       "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                       "out vec4 o;\nvoid main() { o = gl_FragCoord; }\n";
+   p = link2(vs, twice, &log);
+   CHECK(p && valid(p, "fragcoord-twice") &&
+            t_spv_has_exec_mode(&p->spirv[1], 7 /* OriginUpperLeft */),
+         "redeclared twice alike: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+   const char *conflict = "#version 150\nin vec4 gl_FragCoord;\n"
+                          "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                          "void main() {}\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, conflict, &log) && log &&
+            strstr(log, "0:3") && strstr(log, "different layout"),
+         "plain then layout: %s", log);
+   free(log);
+
    /* Several fragment shader objects: the same layout wherever it is redeclared, and every
     * object that uses it redeclares it (piglit fragcoord-layout-qualifiers-*). */
    const char *f_main = "#version 150\n"
