@@ -393,8 +393,7 @@ parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *
    *ok = false;
    glslang_input_t in;
    input_for(&in, stage, text);
-   if (stage == GLSL_STAGE_FRAGMENT)
-      in.messages |= GLSLANG_MSG_AST_BIT; /* the objects glsl_ast_check_flat_inputs reads */
+   in.messages |= GLSLANG_MSG_AST_BIT; /* what glsl_ast_check_* read */
    glslang_shader_t *sh = glslang_shader_create(&in);
    if (!sh) {
       glsl_str_append(log, "error: out of memory\n");
@@ -407,14 +406,17 @@ parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *
    if (glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in))
       *ok = true;
    append_glslang_log(log, glslang_shader_get_info_log(sh));
-   if (*ok && stage == GLSL_STAGE_FRAGMENT) {
+   if (*ok) {
+      const char *dump = glslang_shader_get_info_debug_log(sh);
       struct glsl_ast_stage ast = {0};
-      glsl_ast_parse(glslang_shader_get_info_debug_log(sh), &ast, 1);
-      struct glsl_str flat_log = {0};
-      *ok = glsl_ast_check_flat_inputs(&ast, &flat_log);
-      if (flat_log.s)
-         append_glslang_log(log, flat_log.s); /* the app's names, as for glslang's errors */
-      free(flat_log.s);
+      glsl_ast_parse(dump, &ast, 1);
+      struct glsl_str check_log = {0};
+      *ok = glsl_ast_check_block_indexing(dump, &check_log);
+      if (stage == GLSL_STAGE_FRAGMENT)
+         *ok = glsl_ast_check_flat_inputs(&ast, &check_log) && *ok;
+      if (check_log.s)
+         append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
+      free(check_log.s);
       glsl_ast_finish(&ast, 1);
    }
    return sh;

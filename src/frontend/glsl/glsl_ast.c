@@ -249,3 +249,41 @@ glsl_ast_check_flat_inputs(const struct glsl_ast_stage *st, struct glsl_str *log
    }
    return ok;
 }
+
+bool
+glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log)
+{
+   const char *v = debug_log ? strstr(debug_log, "Shader version: ") : NULL;
+   if (!v || atoi(v + 16) >= 400)
+      return true; /* GLSL 4.00 (and ARB_gpu_shader5) allow dynamically uniform indices */
+   bool ok = true;
+   /* 0:9  indirect index (... temp block{...})
+    * 0:9    'camera' (... uniform 2-element array of block{...}) */
+   for (const char *line = strstr(debug_log, "indirect index ("); line;
+        line = strstr(line + 1, "indirect index (")) {
+      const char *eol = strchr(line, '\n');
+      if (!eol)
+         break;
+      const char *next = eol + 1, *next_eol = strchr(next, '\n');
+      size_t next_len = next_eol ? (size_t)(next_eol - next) : strlen(next);
+      const char *brace = memchr(next, '{', next_len);
+      const char *q1 = memchr(next, '\'', next_len);
+      const char *q2 = q1 ? memchr(q1 + 1, '\'', next_len - (size_t)(q1 + 1 - next)) : NULL;
+      if (!brace || !q2 || q2 > brace || !has_word(q2, brace, "uniform") ||
+          !has_word(q2, brace, "block"))
+         continue;
+      const char *ls = line; /* the line number opens the line: "0:N" */
+      while (ls > debug_log && ls[-1] != '\n')
+         ls--;
+      int ln = !strncmp(ls, "0:", 2) ? atoi(ls + 2) : 0;
+      size_t mangle = sizeof(GLSL_MANGLE) - 1; /* the app's name: glsl_demangle */
+      const char *name = q1 + 1;
+      if ((size_t)(q2 - name) >= mangle && !strncmp(name, GLSL_MANGLE, mangle))
+         name += mangle;
+      glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : a uniform block array must be indexed with a "
+                           "constant integral expression before GLSL 4.00\n",
+                      ln, (int)(q2 - name), name);
+      ok = false;
+   }
+   return ok;
+}

@@ -45,6 +45,10 @@ int glsl_ast_order(const struct glsl_ast_stage *stage, const char *name);
  * be flat. glslang checks plain variables but not interface-block members, so this reads one
  * fragment unit's objects and appends an error per offending input; false when there was one. */
 bool glsl_ast_check_flat_inputs(const struct glsl_ast_stage *stage, struct glsl_str *log);
+/* GLSL 1.50-3.30 / ESSL 3.00: a uniform block array is indexed only by constant integral
+ * expressions (glslang takes any index). Reads one unit's full AST dump; appends an error per
+ * non-constant index; false when there was one. */
+bool glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log);
 /* Whether the block member at `path` ("s.bb": member names, no indices) of a block with instance
  * name `scope` ("" for the default block and blocks without instance name) was declared bool /
  * bvecN in any of the stages. */
