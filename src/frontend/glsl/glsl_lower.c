@@ -486,6 +486,24 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
          continue;
       }
+      if (u->es && stage == GLSL_STAGE_FRAGMENT && tok_is(pp, t, "invariant") && i + 1 < L.n) {
+         /* ESSL 1.00 4.6.1: gl_FrontFacing is no candidate for invariance; ESSL 3.00 4.6.1:
+          * only outputs are, so no fragment input (desktop GLSL up to 4.10 allows both, and
+          * ES units compile as desktop ones) */
+         const struct tok *n = &L.t[i + 1];
+         bool bad = tok_is(pp, n, "gl_FrontFacing") ||
+                    (u->version >= 300 && (tok_is(pp, n, "in") || tok_is(pp, n, "centroid") ||
+                                           tok_is(pp, n, "smooth") || tok_is(pp, n, "flat") ||
+                                           tok_is(pp, n, "gl_FragCoord") ||
+                                           tok_is(pp, n, "gl_PointCoord")));
+         if (bad) {
+            glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : a fragment input cannot be invariant in "
+                                 "GLSL ES %s\n", t->line, (int)n->len, pp + n->at,
+                            u->version >= 300 ? "3.00" : "1.00");
+            L.failed = true;
+         }
+         continue;
+      }
       if (compat_only && !member &&
           find_name(compat_constants, sizeof(compat_constants) / sizeof(compat_constants[0]), s,
                     t->len) >= 0) {

@@ -94,6 +94,33 @@ main(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* invariance of fragment inputs: ESSL 1.00 refuses it for gl_FrontFacing, ESSL 3.00 for
+    * every input (outputs stay fine); desktop GLSL 1.50 takes it */
+   static const struct {
+      bool es;
+      const char *src;
+      bool ok;
+   } inv[] = {
+      {true, "#version 100\ninvariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0); }\n",
+       false},
+      {true, "#version 100\nprecision mediump float;\ninvariant varying vec4 v;\n"
+             "void main() { gl_FragColor = v; }\n", true},
+      {true, "#version 300 es\nprecision mediump float;\ninvariant in vec4 v;\nout vec4 o;\n"
+             "void main() { o = v; }\n", false},
+      {true, "#version 300 es\nprecision mediump float;\ninvariant centroid in vec4 v;\n"
+             "out vec4 o;\nvoid main() { o = v; }\n", false},
+      {true, "#version 300 es\nprecision mediump float;\nin vec4 v;\ninvariant out vec4 o;\n"
+             "void main() { o = v; }\n", true},
+      {false, "#version 150\ninvariant in vec4 v;\nout vec4 o;\nvoid main() { o = v; }\n", true},
+   };
+   for (unsigned k = 0; k < sizeof(inv) / sizeof(inv[0]); k++) {
+      log = NULL;
+      bool ok = glsl_compile_shader(GLSL_STAGE_FRAGMENT, inv[k].es, inv[k].src, &log);
+      CHECK(ok == inv[k].ok, "invariant case %u: %s (%s)", k, ok ? "compiled" : "refused", log);
+      CHECK(ok || strstr(log, "cannot be invariant"), "invariant case %u log: %s", k, log);
+      free(log);
+   }
+
    refused("#version 330\nvoid main() {}\n", "GLSL 3.30");
    refused("#version 300\nvoid main() {}\n", "GLSL 3.00");
    refused("#version 310 es\nvoid main() {}\n", "GLSL 3.10 ES");
