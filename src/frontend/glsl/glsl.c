@@ -329,10 +329,14 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, const char *source, struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, const char *source, struct glsl_str *log)
 {
    glslang_input_t in;
    input_for(&in, stage, source);
+   if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
+      in.default_version = 100;
+      in.default_profile = GLSLANG_ES_PROFILE;
+   }
    in.client = GLSLANG_CLIENT_NONE; /* the versions input_for set are ignored then */
    in.target_language = GLSLANG_TARGET_NONE;
    in.messages = GLSLANG_MSG_DEFAULT_BIT;
@@ -378,7 +382,7 @@ prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_uni
    char profile[16];
    char *pp = NULL;
    bool ok = check_version(spliced, es, log, &version, profile) &&
-             (pp = preprocess_gl(stage, spliced, log)) &&
+             (pp = preprocess_gl(stage, es, spliced, log)) &&
              glsl_lower_preprocessed(stage, pp, version, profile, u, log);
    free(pp);
    free(spliced);

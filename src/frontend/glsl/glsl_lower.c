@@ -328,6 +328,56 @@ add_edit(struct lower *L, uint32_t at, uint32_t len, const char *prefix, const c
    L->edits[L->num_edits++] = (struct edit){at, len, prefix, with, with_len};
 }
 
+/* ESSL 1.00 / 3.00 section 4.5.3/4.5.4: the fragment language has no default precision for
+ * float, so a float-typed declaration (float, vecN, matN[xM]; variables, parameters, return
+ * types, struct members) needs a precision qualifier unless a `precision ... float;` is in scope.
+ * Constructors (the type followed by '(' or by '[...](') need none. ES units compile as desktop
+ * GLSL, which has no such rule, so it is checked here. */
+static void
+check_es_float_precision(struct lower *L)
+{
+   static const char *const float_types[] = {
+      "float", "vec2", "vec3", "vec4", "mat2", "mat3", "mat4", "mat2x2", "mat2x3", "mat2x4",
+      "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4"};
+   const char *pp = L->p;
+   int depth = 0, default_depth = -1; /* the block depth of the outermost default in scope */
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT && pp[t->at] == '{') {
+         depth++;
+      } else if (t->kind == T_PUNCT && pp[t->at] == '}') {
+         depth--;
+         if (default_depth > depth)
+            default_depth = -1;
+      } else if (t->kind == T_IDENT && tok_is(pp, t, "precision") && i + 2 < L->n &&
+                 tok_is(pp, &L->t[i + 2], "float")) {
+         if (default_depth < 0 || depth < default_depth)
+            default_depth = depth;
+         i += 2;
+      } else if (t->kind == T_IDENT && default_depth < 0 &&
+                 find_name(float_types, sizeof(float_types) / sizeof(float_types[0]),
+                           pp + t->at, t->len) >= 0) {
+         unsigned k = i + 1;
+         if (k < L->n && tok_is(pp, &L->t[k], "[")) { /* float[2](...) or float[2] x */
+            while (k < L->n && !tok_is(pp, &L->t[k], "]"))
+               k++;
+            k++;
+         }
+         if (k < L->n && tok_is(pp, &L->t[k], "("))
+            continue; /* a constructor */
+         const struct tok *prev = i ? &L->t[i - 1] : NULL;
+         if (prev && (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") ||
+                      tok_is(pp, prev, "highp")))
+            continue;
+         glsl_str_printf(L->log, "ERROR: 0:%d: '%.*s' : declaration without a precision "
+                                 "qualifier, and no default precision for float in the "
+                                 "fragment shader (GLSL ES)\n", t->line, (int)t->len, pp + t->at);
+         L->failed = true;
+         return; /* one error is enough */
+      }
+   }
+}
+
 static void
 lower_error(struct lower *L, int line, const char *msg)
 {
@@ -411,6 +461,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    /* GLSL 1.40 moved these to the compatibility profile (which the version gate refuses); ES
     * never had them */
    bool compat_only = u->es || version >= 140;
+   if (u->es && stage == GLSL_STAGE_FRAGMENT)
+      check_es_float_precision(&L);
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
