@@ -26,6 +26,7 @@ static const char *const extensions[] = {
    "GL_ARB_texture_swizzle",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
+   "GL_EXT_provoking_vertex",
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
@@ -359,6 +360,11 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_POINT_SPRITE_COORD_ORIGIN: ENUM1(ctx->point_sprite_origin); return true;
    case GL_PROVOKING_VERTEX:
       ENUM1(rs->provoking_vertex_last ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
+      return true;
+   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: /* GL 3.2 / EXT_provoking_vertex */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      BOOL1(0); /* implementation-dependent; the core profile has no quads to follow it */
       return true;
    case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
    case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;

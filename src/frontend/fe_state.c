@@ -503,6 +503,13 @@ mgl_glProvokingVertex(GLenum mode)
    rs_u8(ctx, &ctx->rs.provoking_vertex_last, mode == GL_LAST_VERTEX_CONVENTION);
 }
 
+/* GL_EXT_provoking_vertex: the same command and enums as core GL 3.2's. */
+void
+mgl_glProvokingVertexEXT(GLenum mode)
+{
+   mgl_glProvokingVertex(mode);
+}
+
 void
 mgl_glPrimitiveRestartIndex(GLuint index)
 {

@@ -8,7 +8,8 @@ Selection (exactly):
   * OpenGL ES 2.0 and 3.0: features GL_ES_VERSION_2_0 and GL_ES_VERSION_3_0 (api "gles2");
   * the extensions GL_KHR_debug, GL_ARB_robustness, GL_KHR_robustness and GL_EXT_robustness
     (every <require> for api gl or gles2 that is not compatibility-profile only), so that
-    glGetGraphicsResetStatus{,ARB,EXT,KHR} and the KHR-suffixed ES debug names exist.
+    glGetGraphicsResetStatus{,ARB,EXT,KHR} and the KHR-suffixed ES debug names exist; and
+    GL_EXT_provoking_vertex (glProvokingVertexEXT, which mgl advertises: GL 3.2 made it core).
 
 Outputs (into --out-dir, i.e. the build tree; never committed):
   gl_api.h      hidden prototypes  RET mgl_glFoo(PARAMS);  and  void fe_gl_error(GLenum);
@@ -30,14 +31,16 @@ GL_FEATURES = ["GL_VERSION_1_0", "GL_VERSION_1_1", "GL_VERSION_1_2", "GL_VERSION
                "GL_VERSION_1_4", "GL_VERSION_1_5", "GL_VERSION_2_0", "GL_VERSION_2_1",
                "GL_VERSION_3_0", "GL_VERSION_3_1", "GL_VERSION_3_2", "GL_VERSION_3_3"]
 GLES_FEATURES = ["GL_ES_VERSION_2_0", "GL_ES_VERSION_3_0"]
-EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_robustness"]
+EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_robustness",
+              "GL_EXT_provoking_vertex"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
              "glSamplerParameteri", "glQueryCounter", "glFenceSync", "glClearDepthf",
              "glInvalidateFramebuffer", "glGetGraphicsResetStatus", "glGetGraphicsResetStatusARB",
              "glGetGraphicsResetStatusEXT", "glGetGraphicsResetStatusKHR", "glDebugMessageCallback",
-             "glDebugMessageCallbackKHR", "glGetShaderPrecisionFormat", "glReleaseShaderCompiler"]
+             "glDebugMessageCallbackKHR", "glGetShaderPrecisionFormat", "glReleaseShaderCompiler",
+             "glProvokingVertexEXT"]
 MUST_NOT_HAVE = ["glBegin", "glVertex3f", "glLoadIdentity", "glEnd", "glMatrixMode"]
 
 # Types that glcorearb.h does not define, replaced by an identical glcorearb type.

@@ -341,10 +341,14 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, const char *source, struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, const char *source, struct glsl_str *log)
 {
    glslang_input_t in;
    input_for(&in, stage, source);
+   if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
+      in.default_version = 100;
+      in.default_profile = GLSLANG_ES_PROFILE;
+   }
    in.client = GLSLANG_CLIENT_NONE; /* the versions input_for set are ignored then */
    in.target_language = GLSLANG_TARGET_NONE;
    in.messages = GLSLANG_MSG_DEFAULT_BIT;
@@ -377,6 +381,11 @@ prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_uni
       return false;
    }
    char *spliced = glsl_splice_lines(source);
+   if (spliced) {
+      char *defined = glsl_define_version_macro(spliced);
+      free(spliced);
+      spliced = defined;
+   }
    if (!spliced) {
       glsl_str_append(log, "error: out of memory\n");
       return false;
@@ -385,7 +394,7 @@ prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_uni
    char profile[16];
    char *pp = NULL;
    bool ok = check_version(spliced, es, log, &version, profile) &&
-             (pp = preprocess_gl(stage, spliced, log)) &&
+             (pp = preprocess_gl(stage, es, spliced, log)) &&
              glsl_lower_preprocessed(stage, pp, version, profile, u, log);
    free(pp);
    free(spliced);
@@ -400,6 +409,7 @@ parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *
    *ok = false;
    glslang_input_t in;
    input_for(&in, stage, text);
+   in.messages |= GLSLANG_MSG_AST_BIT; /* what glsl_ast_check_* read */
    glslang_shader_t *sh = glslang_shader_create(&in);
    if (!sh) {
       glsl_str_append(log, "error: out of memory\n");
@@ -412,6 +422,19 @@ parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *
    if (glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in))
       *ok = true;
    append_glslang_log(log, glslang_shader_get_info_log(sh));
+   if (*ok) {
+      const char *dump = glslang_shader_get_info_debug_log(sh);
+      struct glsl_ast_stage ast = {0};
+      glsl_ast_parse(dump, &ast, 1);
+      struct glsl_str check_log = {0};
+      *ok = glsl_ast_check_block_indexing(dump, &check_log);
+      if (stage == GLSL_STAGE_FRAGMENT)
+         *ok = glsl_ast_check_flat_inputs(&ast, &check_log) && *ok;
+      if (check_log.s)
+         append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
+      free(check_log.s);
+      glsl_ast_finish(&ast, 1);
+   }
    return sh;
 }
 

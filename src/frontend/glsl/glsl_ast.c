@@ -191,3 +191,99 @@ glsl_ast_member_is_bool(const struct glsl_ast_stage *stages, unsigned num_stages
    }
    return false;
 }
+
+/* Whether the word `w` appears anywhere in [b, e). */
+static bool
+has_word(const char *b, const char *e, const char *w)
+{
+   size_t wl = strlen(w);
+   for (const char *p = b; p + wl <= e; p++)
+      if (!strncmp(p, w, wl) && (p == b || !is_word_char(p[-1])) &&
+          (p + wl == e || !is_word_char(p[wl])))
+         return true;
+   return false;
+}
+
+/* An integer or double anywhere in [b, e): a scalar, vector, or a struct/array holding one. */
+static bool
+has_integer(const char *b, const char *e)
+{
+   return has_word(b, e, "int") || has_word(b, e, "uint") || has_word(b, e, "double");
+}
+
+bool
+glsl_ast_check_flat_inputs(const struct glsl_ast_stage *st, struct glsl_str *log)
+{
+   bool ok = true;
+   for (unsigned i = 0; i < st->num_objs; i++) {
+      const struct glsl_ast_object *o = &st->objs[i];
+      const char *t = o->type, *end = t + strlen(t);
+      if (!strncmp(o->name, "gl_", 3) || !has_top_word(t, end, "in"))
+         continue; /* built-in inputs carry their own (flat) qualifiers */
+      const char *blk = strstr(t, "block{");
+      bool flat = has_top_word(t, blk ? blk : end, "flat");
+      if (!blk) {
+         if (!flat && has_integer(t, end)) {
+            glsl_str_printf(log, "ERROR: 0:?: '%s' : a fragment input of integer or double type "
+                                 "must be qualified flat (GLSL 1.50 section 4.3.4)\n", o->name);
+            ok = false;
+         }
+         continue;
+      }
+      /* Each member of an input block: its own qualifiers or the block's must say flat. */
+      for (const char *p = blk + 6; *p && *p != '}';) {
+         const char *e = member_end(p);
+         const char *nb, *ne;
+         member_name(p, e, &nb, &ne);
+         const char *brace = memchr(p, '{', (size_t)(e - p));
+         if (!flat && !has_top_word(p, brace ? brace : e, "flat") && has_integer(p, e)) {
+            glsl_str_printf(log, "ERROR: 0:?: '%.*s' : a fragment input block member of integer "
+                                 "or double type must be qualified flat (GLSL 1.50 section "
+                                 "4.3.4)\n", (int)(ne - nb), nb);
+            ok = false;
+         }
+         if (*e != ',')
+            break;
+         p = e + 1;
+      }
+   }
+   return ok;
+}
+
+bool
+glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log)
+{
+   const char *v = debug_log ? strstr(debug_log, "Shader version: ") : NULL;
+   if (!v || atoi(v + 16) >= 400)
+      return true; /* GLSL 4.00 (and ARB_gpu_shader5) allow dynamically uniform indices */
+   bool ok = true;
+   /* 0:9  indirect index (... temp block{...})
+    * 0:9    'camera' (... uniform 2-element array of block{...}) */
+   for (const char *line = strstr(debug_log, "indirect index ("); line;
+        line = strstr(line + 1, "indirect index (")) {
+      const char *eol = strchr(line, '\n');
+      if (!eol)
+         break;
+      const char *next = eol + 1, *next_eol = strchr(next, '\n');
+      size_t next_len = next_eol ? (size_t)(next_eol - next) : strlen(next);
+      const char *brace = memchr(next, '{', next_len);
+      const char *q1 = memchr(next, '\'', next_len);
+      const char *q2 = q1 ? memchr(q1 + 1, '\'', next_len - (size_t)(q1 + 1 - next)) : NULL;
+      if (!brace || !q2 || q2 > brace || !has_word(q2, brace, "uniform") ||
+          !has_word(q2, brace, "block"))
+         continue;
+      const char *ls = line; /* the line number opens the line: "0:N" */
+      while (ls > debug_log && ls[-1] != '\n')
+         ls--;
+      int ln = !strncmp(ls, "0:", 2) ? atoi(ls + 2) : 0;
+      size_t mangle = sizeof(GLSL_MANGLE) - 1; /* the app's name: glsl_demangle */
+      const char *name = q1 + 1;
+      if ((size_t)(q2 - name) >= mangle && !strncmp(name, GLSL_MANGLE, mangle))
+         name += mangle;
+      glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : a uniform block array must be indexed with a "
+                           "constant integral expression before GLSL 4.00\n",
+                      ln, (int)(q2 - name), name);
+      ok = false;
+   }
+   return ok;
+}

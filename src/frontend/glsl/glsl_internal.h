@@ -41,6 +41,14 @@ void glsl_ast_parse(const char *debug_log, struct glsl_ast_stage *stages, unsign
 void glsl_ast_finish(struct glsl_ast_stage *stages, unsigned num_stages);
 /* Position of a global named `name` in a stage's declaration order; -1 when absent. */
 int glsl_ast_order(const struct glsl_ast_stage *stage, const char *name);
+/* GLSL 1.50 / ESSL 3.00 section 4.3.4: fragment inputs that are (or hold) integers or doubles must
+ * be flat. glslang checks plain variables but not interface-block members, so this reads one
+ * fragment unit's objects and appends an error per offending input; false when there was one. */
+bool glsl_ast_check_flat_inputs(const struct glsl_ast_stage *stage, struct glsl_str *log);
+/* GLSL 1.50-3.30 / ESSL 3.00: a uniform block array is indexed only by constant integral
+ * expressions (glslang takes any index). Reads one unit's full AST dump; appends an error per
+ * non-constant index; false when there was one. */
+bool glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log);
 /* Whether the block member at `path` ("s.bb": member names, no indices) of a block with instance
  * name `scope` ("" for the default block and blocks without instance name) was declared bool /
  * bvecN in any of the stages. */
@@ -94,6 +102,10 @@ struct glsl_unit {
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
 char *glsl_splice_lines(const char *src);
+/* glslang expands __VERSION__ but does not count it as defined: `defined __VERSION__` in #if and
+ * #elif becomes 1, #ifdef / #ifndef __VERSION__ become #if 1 / #if 0 (GLSL 3.3: a predefined
+ * macro, as in Mesa). Lines are kept. malloc'd; NULL when out of memory. */
+char *glsl_define_version_macro(const char *src);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */

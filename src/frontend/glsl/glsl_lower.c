@@ -81,6 +81,11 @@ static const char *const vulkan_keywords[] = {
    "usubpassInputMS",
 };
 
+/* Built-in constants of GLSL 1.10-1.30 that 1.40 keeps only in the compatibility profile. */
+static const char *const compat_constants[] = {
+   "gl_MaxLights", "gl_MaxClipPlanes", "gl_MaxTextureUnits", "gl_MaxTextureCoords",
+};
+
 /* Built-ins we provide; GLSL_HELPER_* bits index this table. */
 static const char *const helper_names[] = {
    "texture1D", "texture1DProj", "texture1DLod", "texture1DProjLod",
@@ -323,6 +328,56 @@ add_edit(struct lower *L, uint32_t at, uint32_t len, const char *prefix, const c
    L->edits[L->num_edits++] = (struct edit){at, len, prefix, with, with_len};
 }
 
+/* ESSL 1.00 / 3.00 section 4.5.3/4.5.4: the fragment language has no default precision for
+ * float, so a float-typed declaration (float, vecN, matN[xM]; variables, parameters, return
+ * types, struct members) needs a precision qualifier unless a `precision ... float;` is in scope.
+ * Constructors (the type followed by '(' or by '[...](') need none. ES units compile as desktop
+ * GLSL, which has no such rule, so it is checked here. */
+static void
+check_es_float_precision(struct lower *L)
+{
+   static const char *const float_types[] = {
+      "float", "vec2", "vec3", "vec4", "mat2", "mat3", "mat4", "mat2x2", "mat2x3", "mat2x4",
+      "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4"};
+   const char *pp = L->p;
+   int depth = 0, default_depth = -1; /* the block depth of the outermost default in scope */
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT && pp[t->at] == '{') {
+         depth++;
+      } else if (t->kind == T_PUNCT && pp[t->at] == '}') {
+         depth--;
+         if (default_depth > depth)
+            default_depth = -1;
+      } else if (t->kind == T_IDENT && tok_is(pp, t, "precision") && i + 2 < L->n &&
+                 tok_is(pp, &L->t[i + 2], "float")) {
+         if (default_depth < 0 || depth < default_depth)
+            default_depth = depth;
+         i += 2;
+      } else if (t->kind == T_IDENT && default_depth < 0 &&
+                 find_name(float_types, sizeof(float_types) / sizeof(float_types[0]),
+                           pp + t->at, t->len) >= 0) {
+         unsigned k = i + 1;
+         if (k < L->n && tok_is(pp, &L->t[k], "[")) { /* float[2](...) or float[2] x */
+            while (k < L->n && !tok_is(pp, &L->t[k], "]"))
+               k++;
+            k++;
+         }
+         if (k < L->n && tok_is(pp, &L->t[k], "("))
+            continue; /* a constructor */
+         const struct tok *prev = i ? &L->t[i - 1] : NULL;
+         if (prev && (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") ||
+                      tok_is(pp, prev, "highp")))
+            continue;
+         glsl_str_printf(L->log, "ERROR: 0:%d: '%.*s' : declaration without a precision "
+                                 "qualifier, and no default precision for float in the "
+                                 "fragment shader (GLSL ES)\n", t->line, (int)t->len, pp + t->at);
+         L->failed = true;
+         return; /* one error is enough */
+      }
+   }
+}
+
 static void
 lower_error(struct lower *L, int line, const char *msg)
 {
@@ -403,6 +458,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       return false;
    }
 
+   /* GLSL 1.40 moved these to the compatibility profile (which the version gate refuses); ES
+    * never had them */
+   bool compat_only = u->es || version >= 140;
+   if (u->es && stage == GLSL_STAGE_FRAGMENT)
+      check_es_float_precision(&L);
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
@@ -461,7 +521,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             redeclared = true;
             uint32_t from = L.t[stmt].at, to = L.t[i + 1].at + 1;
             add_edit(&L, from, to - from, NULL, NULL, 0);
-            i++;
+            i++;             /* the ';' */
+            stmt = i + 1;    /* a next redeclaration is a statement of its own */
             continue;
          }
          used = true;
@@ -475,6 +536,34 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          /* Plain outputs to glslang (it would make one variable per compilation unit). */
          u->frag_outputs |= s[7] == 'C' ? 1 : 2;
          add_edit(&L, t->at, t->len, GLSL_MANGLE, s, t->len);
+         continue;
+      }
+      if (u->es && stage == GLSL_STAGE_FRAGMENT && tok_is(pp, t, "invariant") && i + 1 < L.n) {
+         /* ESSL 1.00 4.6.1: gl_FrontFacing is no candidate for invariance; ESSL 3.00 4.6.1:
+          * only outputs are, so no fragment input (desktop GLSL up to 4.10 allows both, and
+          * ES units compile as desktop ones) */
+         const struct tok *n = &L.t[i + 1];
+         bool bad = tok_is(pp, n, "gl_FrontFacing") ||
+                    (u->version >= 300 && (tok_is(pp, n, "in") || tok_is(pp, n, "centroid") ||
+                                           tok_is(pp, n, "smooth") || tok_is(pp, n, "flat") ||
+                                           tok_is(pp, n, "gl_FragCoord") ||
+                                           tok_is(pp, n, "gl_PointCoord")));
+         if (bad) {
+            glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : a fragment input cannot be invariant in "
+                                 "GLSL ES %s\n", t->line, (int)n->len, pp + n->at,
+                            u->version >= 300 ? "3.00" : "1.00");
+            L.failed = true;
+         }
+         continue;
+      }
+      if (compat_only && !member &&
+          find_name(compat_constants, sizeof(compat_constants) / sizeof(compat_constants[0]), s,
+                    t->len) >= 0) {
+         /* glslang takes them at any version; a core (or ES) unit must not see them */
+         glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : undeclared identifier (a compatibility-"
+                              "profile built-in, not in this GLSL version's core)\n",
+                         t->line, (int)t->len, s);
+         L.failed = true;
          continue;
       }
       if (tok_is(pp, t, "gl_PerVertex")) {
@@ -608,4 +697,98 @@ glsl_demangle(const char *name)
 {
    size_t n = sizeof(GLSL_MANGLE) - 1;
    return name && !strncmp(name, GLSL_MANGLE, n) ? name + n : name;
+}
+
+/* ── `defined __VERSION__` ─────────────────────────────────────────────────────────────────── */
+
+/* Reads an identifier at *p (after blanks); returns its length and leaves *p at its start. */
+static size_t
+directive_ident(const char **p)
+{
+   while (**p == ' ' || **p == '\t')
+      (*p)++;
+   size_t n = 0;
+   if (ident_start(**p))
+      while (ident_char((*p)[n]))
+         n++;
+   return n;
+}
+
+static bool
+is_version_macro(const char *p, size_t n)
+{
+   return n == 11 && !strncmp(p, "__VERSION__", 11);
+}
+
+char *
+glsl_define_version_macro(const char *src)
+{
+   size_t n = strlen(src);
+   char *out = malloc(n + 1); /* every rewrite is shorter than what it replaces */
+   if (!out)
+      return NULL;
+   size_t o = 0;
+   const char *p = src;
+   while (*p) {
+      const char *eol = strchr(p, '\n');
+      if (!eol)
+         eol = p + strlen(p);
+      const char *q = p;
+      while (q < eol && (*q == ' ' || *q == '\t'))
+         q++;
+      if (q < eol && *q == '#') {
+         const char *d = q + 1;
+         size_t dn = directive_ident(&d);
+         bool cond = (dn == 2 && !strncmp(d, "if", 2)) || (dn == 4 && !strncmp(d, "elif", 4));
+         bool ifdef = dn == 5 && !strncmp(d, "ifdef", 5);
+         bool ifndef = dn == 6 && !strncmp(d, "ifndef", 6);
+         const char *a = d + dn;
+         size_t an = (ifdef || ifndef) ? directive_ident(&a) : 0;
+         if ((ifdef || ifndef) && is_version_macro(a, an)) {
+            /* #ifdef __VERSION__ -> #if 1, #ifndef __VERSION__ -> #if 0 */
+            memcpy(out + o, p, (size_t)(d - p));
+            o += (size_t)(d - p);
+            o += (size_t)sprintf(out + o, "if %d", ifdef);
+            p = a + an;
+         } else if (cond) {
+            memcpy(out + o, p, (size_t)(d + dn - p));
+            o += (size_t)(d + dn - p);
+            p = d + dn;
+            while (p < eol) {
+               if (!ident_start(*p) || (p > src && ident_char(p[-1]))) {
+                  out[o++] = *p++;
+                  continue;
+               }
+               size_t wn = 0;
+               while (ident_char(p[wn]))
+                  wn++;
+               const char *m = p + wn;
+               if (wn == 7 && !strncmp(p, "defined", 7)) {
+                  while (*m == ' ' || *m == '\t')
+                     m++;
+                  bool paren = *m == '(';
+                  const char *id = paren ? m + 1 : m;
+                  size_t idn = directive_ident(&id);
+                  const char *after = id + idn;
+                  while (paren && (*after == ' ' || *after == '\t'))
+                     after++;
+                  if (is_version_macro(id, idn) && (!paren || *after == ')')) {
+                     out[o++] = '1';
+                     p = paren ? after + 1 : after;
+                     continue;
+                  }
+               }
+               memcpy(out + o, p, wn);
+               o += wn;
+               p += wn;
+            }
+         }
+      }
+      while (p < eol)
+         out[o++] = *p++;
+      if (*p == '\n')
+         out[o++] = *p++;
+   }
+   out[o] = '\0';
+   return out;
 }

@@ -3,6 +3,8 @@
  * GL_CONTEXT_LOST by the context's reset notification strategy and later calls are harmless). */
 #include "fe_test_util.h"
 
+#include "fe_egl.h" /* fe_get_proc_address */
+
 static void
 test_first_error_sticks(void)
 {
@@ -379,6 +381,30 @@ test_state_errors(void)
       fbo |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)k),
                      "GL_ARB_framebuffer_object");
    CHECK(fbo);
+   /* GL_EXT_provoking_vertex is GL 3.2's provoking vertex under EXT names: advertised, its
+    * command reachable and the same as core's, its query answered */
+   bool ext_pv = false;
+   for (GLint k = 0; k < n; k++)
+      ext_pv |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)k),
+                        "GL_EXT_provoking_vertex");
+   CHECK(ext_pv);
+   void (*provoking_ext)(GLenum) = (void (*)(GLenum))fe_get_proc_address("glProvokingVertexEXT");
+   CHECK(provoking_ext);
+   GLint pv = 0;
+   if (provoking_ext) {
+      provoking_ext(GL_FIRST_VERTEX_CONVENTION);
+      mgl_glGetIntegerv(GL_PROVOKING_VERTEX, &pv);
+      CHECK(pv == GL_FIRST_VERTEX_CONVENTION);
+      provoking_ext(GL_TRIANGLES);
+      CHECK_ERR(GL_INVALID_ENUM);
+      provoking_ext(GL_LAST_VERTEX_CONVENTION);
+      mgl_glGetIntegerv(GL_PROVOKING_VERTEX, &pv);
+      CHECK(pv == GL_LAST_VERTEX_CONVENTION);
+   }
+   GLboolean quads = 2;
+   mgl_glGetBooleanv(GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION, &quads);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(quads == GL_FALSE);
    GLboolean mask[4];
    mgl_glColorMask(1, 0, 1, 0);
    mgl_glGetBooleanv(GL_COLOR_WRITEMASK, mask);

@@ -94,6 +94,100 @@ main(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* without #version an ES unit is ESSL 1.00: GL_ES is defined (1), __VERSION__ is 100 */
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, true,
+                             "#if !defined(GL_ES) || GL_ES != 1 || __VERSION__ != 100\n#error no\n"
+                             "#endif\nprecision mediump float;\n"
+                             "void main() { gl_FragColor = vec4(1.0); }\n",
+                             &log),
+         "version-less ES: %s", log);
+   free(log);
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false,
+                             "#ifdef GL_ES\n#error GL_ES on desktop\n#endif\n"
+                             "void main() { gl_Position = vec4(0.0); }\n",
+                             &log),
+         "version-less desktop: %s", log);
+   free(log);
+
+   /* ESSL 4.5.3: no default float precision in fragment shaders */
+   static const struct {
+      const char *src;
+      bool ok;
+   } prec[] = {
+      {"#version 100\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n", false},
+      {"#version 100\nvarying mediump vec4 v;\nuniform float k;\n"
+       "void main() { gl_FragColor = v * k; }\n", false},
+      {"#version 100\nvarying mediump vec4 v;\nstruct S { lowp float a; float b; };\n"
+       "void main() { gl_FragColor = v; }\n", false},
+      {"#version 100\nvoid main() { mediump float x = 1.0; float y = x; "
+       "gl_FragColor = vec4(y); }\n", false},
+      {"#version 300 es\nin highp vec4 v;\nout vec4 o;\nvoid main() { o = v; }\n", false},
+      /* a default in scope, qualified declarations, constructors */
+      {"#version 100\nprecision mediump float;\nvarying vec4 v;\n"
+       "void main() { float x = 2.0; gl_FragColor = v * vec4(x); }\n", true},
+      {"#version 100\nvarying lowp vec4 v;\nuniform highp mat3 m;\n"
+       "mediump float f(mediump float a) { return a; }\n"
+       "void main() { gl_FragColor = vec4(m * vec3(v), f(1.0)); }\n", true},
+      {"#version 100\nvarying lowp vec4 v;\n"
+       "void main() { precision highp float; float x = 2.0; gl_FragColor = v * x; }\n", true},
+      {"#version 300 es\nin highp vec4 v;\nout highp vec4 o;\n"
+       "void main() { highp float a[2] = float[2](1.0, 2.0); o = v * a[1]; }\n", true},
+      {"#version 100\n#ifdef GL_ES\nprecision mediump float;\n#endif\n"
+       "void main() { gl_FragColor = vec4(1.0); }\n", true},
+   };
+   for (unsigned k = 0; k < sizeof(prec) / sizeof(prec[0]); k++) {
+      log = NULL;
+      bool ok = glsl_compile_shader(GLSL_STAGE_FRAGMENT, true, prec[k].src, &log);
+      CHECK(ok == prec[k].ok, "precision case %u: %s (%s)", k, ok ? "compiled" : "refused", log);
+      CHECK(ok || strstr(log, "no default precision"), "precision case %u log: %s", k, log);
+      free(log);
+   }
+   /* a default scoped to one function ends with it */
+   log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, true,
+                              "#version 100\nvoid f() { precision highp float; float x; }\n"
+                              "float g;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+                              &log),
+         "scoped default leaked: %s", log);
+   free(log);
+   /* vertex shaders have a default (highp) */
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, true,
+                             "#version 100\nattribute vec4 p;\nvoid main() { float s = 1.0; "
+                             "gl_Position = p * s; }\n",
+                             &log),
+         "vertex default precision: %s", log);
+   free(log);
+
+   /* invariance of fragment inputs: ESSL 1.00 refuses it for gl_FrontFacing, ESSL 3.00 for
+    * every input (outputs stay fine); desktop GLSL 1.50 takes it */
+   static const struct {
+      bool es;
+      const char *src;
+      bool ok;
+   } inv[] = {
+      {true, "#version 100\ninvariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0); }\n",
+       false},
+      {true, "#version 100\nprecision mediump float;\ninvariant varying vec4 v;\n"
+             "void main() { gl_FragColor = v; }\n", true},
+      {true, "#version 300 es\nprecision mediump float;\ninvariant in vec4 v;\nout vec4 o;\n"
+             "void main() { o = v; }\n", false},
+      {true, "#version 300 es\nprecision mediump float;\ninvariant centroid in vec4 v;\n"
+             "out vec4 o;\nvoid main() { o = v; }\n", false},
+      {true, "#version 300 es\nprecision mediump float;\nin vec4 v;\ninvariant out vec4 o;\n"
+             "void main() { o = v; }\n", true},
+      {false, "#version 150\ninvariant in vec4 v;\nout vec4 o;\nvoid main() { o = v; }\n", true},
+   };
+   for (unsigned k = 0; k < sizeof(inv) / sizeof(inv[0]); k++) {
+      log = NULL;
+      bool ok = glsl_compile_shader(GLSL_STAGE_FRAGMENT, inv[k].es, inv[k].src, &log);
+      CHECK(ok == inv[k].ok, "invariant case %u: %s (%s)", k, ok ? "compiled" : "refused", log);
+      CHECK(ok || strstr(log, "cannot be invariant"), "invariant case %u log: %s", k, log);
+      free(log);
+   }
+
    refused("#version 330\nvoid main() {}\n", "GLSL 3.30");
    refused("#version 300\nvoid main() {}\n", "GLSL 3.00");
    refused("#version 310 es\nvoid main() {}\n", "GLSL 3.10 ES");

@@ -352,6 +352,26 @@ test_frag_coord(void)
          "redeclared after use: %s", log);
    free(log);
 
+   /* Redeclared twice in one unit: the same qualifiers compile (and keep the layout), a plain
+    * redeclaration followed by a layout one does not. */
+   const char *twice = "#version 150\n"
+                       "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                       "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                       "out vec4 o;\nvoid main() { o = gl_FragCoord; }\n";
+   p = link2(vs, twice, &log);
+   CHECK(p && valid(p, "fragcoord-twice") &&
+            t_spv_has_exec_mode(&p->spirv[1], 7 /* OriginUpperLeft */),
+         "redeclared twice alike: %s", log);
+   glsl_program_destroy(p);
+   free(log);
+   const char *conflict = "#version 150\nin vec4 gl_FragCoord;\n"
+                          "layout(origin_upper_left, pixel_center_integer) in vec4 gl_FragCoord;\n"
+                          "void main() {}\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, conflict, &log) && log &&
+            strstr(log, "0:3") && strstr(log, "different layout"),
+         "plain then layout: %s", log);
+   free(log);
+
    /* Several fragment shader objects: the same layout wherever it is redeclared, and every
     * object that uses it redeclares it (piglit fragcoord-layout-qualifiers-*). */
    const char *f_main = "#version 150\n"
@@ -485,6 +505,44 @@ test_attribute_aliasing(void)
     * "overlapping use of location": not covered here.) */
 }
 
+/* __VERSION__ is a predefined macro: `defined` finds it, and it expands to the unit's own
+ * version, not the one glslang compiles the lowered unit at. */
+static void
+test_version_macro(void)
+{
+   static const struct {
+      bool es;
+      const char *version;
+      int number;
+   } cases[] = {{false, "110", 110}, {false, "130", 130}, {false, "150", 150},
+                {false, "330 core", 330}, {true, "100", 100}, {true, "300 es", 300}};
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char src[512];
+      snprintf(src, sizeof(src),
+               "#version %s\n"
+               "#if !defined __VERSION__ || !defined(__VERSION__) || !defined ( __VERSION__ )\n"
+               "#error not defined\n"
+               "#elif __VERSION__ != %d\n"
+               "#error wrong value\n"
+               "#endif\n"
+               "#ifndef __VERSION__\n#error ifndef\n#endif\n"
+               "#ifdef __VERSION__\nvoid main() {}\n#endif\n",
+               cases[i].version, cases[i].number);
+      char *log = NULL;
+      CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, cases[i].es, src, &log), "__VERSION__ %s: %s",
+            cases[i].version, log);
+      free(log);
+   }
+   /* an undefined name stays undefined, and `defined` of another name is untouched */
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false,
+                             "#version 150\n#if defined __VERSION_ || defined(X__VERSION__)\n"
+                             "#error wrong\n#endif\nvoid main() {}\n",
+                             &log),
+         "similar names: %s", log);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -496,5 +554,6 @@ main(void)
    test_frag_coord();
    test_objects();
    test_attribute_aliasing();
+   test_version_macro();
    return t_finish("unit.glsl.lowering");
 }

@@ -74,6 +74,38 @@ rejected(const char *header, const char *where)
    free(vs);
 }
 
+/* gl_MaxLights, gl_MaxClipPlanes, gl_MaxTextureUnits, gl_MaxTextureCoords: built-in constants of
+ * GLSL 1.10-1.30 that 1.40 keeps only in the compatibility profile (and ES never had). */
+static void
+compat_constants(void)
+{
+   static const char *const names[] = {"gl_MaxLights", "gl_MaxClipPlanes", "gl_MaxTextureUnits",
+                                       "gl_MaxTextureCoords"};
+   static const struct {
+      bool es;
+      const char *version;
+      bool ok;
+   } cases[] = {{false, "110", true}, {false, "120", true}, {false, "130", true},
+                {false, "140", false}, {false, "150", false}, {false, "150 core", false},
+                {false, "330", false},
+                {true, "100", false}, {true, "300 es", false}};
+   for (unsigned n = 0; n < 4; n++) {
+      for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+         char src[256];
+         snprintf(src, sizeof(src), "#version %s\nint f() { return %s; }\nvoid main() {}\n",
+                  cases[c].version, names[n]);
+         char *log = NULL;
+         bool ok = glsl_compile_shader(GLSL_STAGE_VERTEX, cases[c].es, src, &log);
+         CHECK(ok == cases[c].ok, "%s in %s: %s (%s)", names[n], cases[c].version,
+               ok ? "compiled" : "refused", log);
+         if (!cases[c].ok)
+            CHECK(log && strstr(log, names[n]), "%s in %s: log %s", names[n], cases[c].version,
+                  log);
+         free(log);
+      }
+   }
+}
+
 int
 main(void)
 {
@@ -154,5 +186,6 @@ main(void)
    CHECK(!glsl_link(&none, &log), "empty program linked");
    free(log);
 
+   compat_constants();
    return t_finish("unit.glsl.versions");
 }
