@@ -273,7 +273,8 @@ struct fe_attachment {
    struct fe_texture *tex;
    struct fe_renderbuffer *rb;
    GLint level;
-   GLint layer; /* cube face for cube maps */
+   GLint layer;  /* cube face for cube maps, layer of an array, slice of a 3D texture */
+   bool layered; /* glFramebufferTexture of a 3D, array or cube texture: every layer */
 };
 
 struct fe_framebuffer {

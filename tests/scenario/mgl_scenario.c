@@ -115,7 +115,11 @@
   X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
-  X(PFNGLTEXBUFFERPROC, TexBuffer)
+  X(PFNGLTEXBUFFERPROC, TexBuffer)                                                  \
+  X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
+  X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
+  X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
+  X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv)
 
 static struct {
 #define X(type, name) type name;
@@ -2622,6 +2626,220 @@ static void sc_es3(void)
   check_frame("es3", &m);
 }
 
+/* fbo_layers: rendering into one layer of a 2D array (glFramebufferTextureLayer), one slice of
+ * a 3D texture (glFramebufferTexture3D) and one face of a cube map (glFramebufferTexture2D),
+ * each 8x8 image cleared and half drawn over, read back through glReadPixels from the
+ * framebuffer, then sampled 2:1 (texelFetch / NEAREST) beside its untouched neighbours; plus the
+ * GL 3.3 §4.4.2 errors and §4.4.4 completeness (layer out of range, mixed layered and
+ * non-layered attachments). */
+#define FL_N 8
+static const GLubyte FL_GREY[4] = {51, 51, 51, 255};
+
+/* glReadPixels of the bound 8x8 framebuffer: `in` inside [x0,x1) x [y0,y1), `out` elsewhere. */
+static void fl_expect_read(const char *phase, int x0, int y0, int x1, int y1, vec4f in, vec4f out)
+{
+  GLubyte px[FL_N * FL_N * 4];
+  memset(px, 0xA5, sizeof px);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, FL_N, FL_N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error(phase);
+  for (int y = 0; y < FL_N; y++)
+    for (int x = 0; x < FL_N; x++) {
+      rgba8 want = to8(x >= x0 && x < x1 && y >= y0 && y < y1 ? in : out), got;
+      memcpy(got.c, px + 4 * (y * FL_N + x), 4);
+      if (!rgba_eq(want, got)) {
+        fail("%s: texel (%d,%d) expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y,
+             want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
+             got.c[3]);
+        return;
+      }
+    }
+}
+
+/* Clears the bound 8x8 framebuffer to `bg` and draws `fg` over texels [x0,x1) x [y0,y1). */
+static void fl_paint(GLuint prog, int x0, int y0, int x1, int y1, vec4f bg, vec4f fg)
+{
+  glViewport(0, 0, FL_N, FL_N);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(prog);
+  set_vec4(prog, "u_color", fg);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(x0, y0, x1 - x0, y1 - y0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+static void sc_fbo_layers(void)
+{
+  const vec4f red = V4(1.0f, 0.0f, 0.0f, 1.0f), green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+  const vec4f blue = V4(0.0f, 0.0f, 1.0f, 1.0f), yellow = V4(1.0f, 1.0f, 0.0f, 1.0f);
+  const vec4f cyan = V4(0.0f, 1.0f, 1.0f, 1.0f), magenta = V4(1.0f, 0.0f, 1.0f, 1.0f);
+  GLubyte grey[FL_N * FL_N * 4 * 4];
+  tex3d_fill(grey, FL_N * FL_N * 4, FL_GREY);
+
+  GLuint tex[4];
+  glGenTextures(4, tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[0]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                grey);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_3D, tex[1]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, FL_N, FL_N, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[2]);
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, FL_N, FL_N, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, grey);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, tex[3]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, FL_N, FL_N, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey);
+  check_gl_error("textures");
+
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  GLuint solid = solid_program();
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+
+  /* errors (GL 3.3 §4.4.2) */
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[3], 0, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTextureLayer of a 2D texture");
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, -1);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTextureLayer with layer -1");
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], -1, 0);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTextureLayer with level -1");
+  gl.FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, tex[0], 0, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture3D of an array texture");
+  gl.FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, tex[1], 0, -1);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTexture3D with zoffset -1");
+
+  /* completeness (§4.4.4): a layer past the array's 3 is attachment-incomplete */
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, 3);
+  check_gl_error("glFramebufferTextureLayer of layer 3");
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT)
+    fail("layer 3 of 3: status 0x%04x, expected GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT",
+         (unsigned)st);
+  /* a layered attachment beside a non-layered one */
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[3], 0);
+  check_gl_error("layered + non-layered attachments");
+  GLint v = -1;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &v);
+  if (v != GL_TRUE)
+    fail("GL_FRAMEBUFFER_ATTACHMENT_LAYERED of glFramebufferTexture(array) = %d", v);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS)
+    fail("layered + non-layered: status 0x%04x, expected "
+         "GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS", (unsigned)st);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
+  check_gl_error("detach");
+
+  /* layer 1 of the array: red, green on the left half */
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, 1);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("array layer 1: status 0x%04x", (unsigned)st);
+  v = -1;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &v);
+  if (v != 1)
+    fail("GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER = %d, expected 1", v);
+  fl_paint(solid, 0, 0, 4, FL_N, red, green);
+  fl_expect_read("array layer 1 read back", 0, 0, 4, FL_N, green, red);
+  /* slice 2 of the 3D texture: blue, yellow on the bottom half */
+  gl.FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, tex[1], 0, 2);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("3D slice 2: status 0x%04x", (unsigned)st);
+  fl_paint(solid, 0, 0, FL_N, 4, blue, yellow);
+  fl_expect_read("3D slice 2 read back", 0, 0, FL_N, 4, yellow, blue);
+  /* face -Y of the cube map: cyan, magenta on the top-left quarter */
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_CUBE_MAP_NEGATIVE_Y,
+                          tex[2], 0);
+  fl_paint(solid, 0, 4, 4, FL_N, cyan, magenta);
+  fl_expect_read("cube -Y read back", 0, 4, 4, FL_N, magenta, cyan);
+  check_gl_error("layer rendering");
+
+  /* sampled on the default framebuffer, 2 pixels a texel: tiles of 16x16 */
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  const rgba8 g8 = {{FL_GREY[0], FL_GREY[1], FL_GREY[2], FL_GREY[3]}};
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 t = ivec2((gl_FragCoord.xy - u_origin) / 2.0);\n"
+                    "  o_color = texelFetch(u_tex, ivec3(t, u_layer), 0);\n"
+                    "}\n";
+  const char *fs3 = "#version 330 core\n"
+                    "uniform sampler3D u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 t = ivec2((gl_FragCoord.xy - u_origin) / 2.0);\n"
+                    "  o_color = texelFetch(u_tex, ivec3(t, u_layer), 0);\n"
+                    "}\n";
+  /* u_layer 0: face -Y (major -y, s = x, t = -z); 1: face +X (major +x, s = -z, t = -y) */
+  const char *fsc = "#version 330 core\n"
+                    "uniform samplerCube u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  vec2 st = (floor((gl_FragCoord.xy - u_origin) / 2.0) + 0.5) / 4.0 - 1.0;\n"
+                    "  vec3 d = u_layer == 0 ? vec3(st.x, -1.0, -st.y) : vec3(1.0, -st.y, -st.x);\n"
+                    "  o_color = texture(u_tex, d);\n"
+                    "}\n";
+  const char *fss[3] = {fsa, fs3, fsc};
+  const GLenum targets[3] = {GL_TEXTURE_2D_ARRAY, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP};
+  glEnable(GL_SCISSOR_TEST);
+  for (int k = 0; k < 3; k++) {
+    GLuint p = link_program(VS_PIXELS, fss[k]);
+    gl.UseProgram(p);
+    gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+    gl.Uniform1i(uloc(p, "u_tex"), 0);
+    glBindTexture(targets[k], tex[k]);
+    int n = k == 0 ? 3 : k == 1 ? 4 : 2;
+    for (int l = 0; l < n; l++) {
+      int x0 = 2 + 16 * l, y0 = 2 + 21 * k;
+      gl.Uniform2f(uloc(p, "u_origin"), (float)x0, (float)y0);
+      gl.Uniform1i(uloc(p, "u_layer"), l);
+      glScissor(x0, y0, 16, 16);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, x0, y0, x0 + 16, y0 + 16, g8);
+      if (k == 0 && l == 1) {
+        model_rect(&m, x0, y0, x0 + 16, y0 + 16, to8(red));
+        model_rect(&m, x0, y0, x0 + 8, y0 + 16, to8(green));
+      } else if (k == 1 && l == 2) {
+        model_rect(&m, x0, y0, x0 + 16, y0 + 16, to8(blue));
+        model_rect(&m, x0, y0, x0 + 16, y0 + 8, to8(yellow));
+      } else if (k == 2 && l == 0) {
+        model_rect(&m, x0, y0, x0 + 16, y0 + 16, to8(cyan));
+        model_rect(&m, x0, y0 + 8, x0 + 8, y0 + 16, to8(magenta));
+      }
+    }
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("sampling the layers");
+  check_frame("layers rendered, then sampled", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -2658,6 +2876,7 @@ static const struct {
     {"msaa_texture", sc_msaa_texture, 0},
     {"tex_storage", sc_tex_storage, 0},
     {"texture_buffer", sc_texture_buffer, 0},
+    {"fbo_layers", sc_fbo_layers, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
