@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -118,6 +119,24 @@ fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
       offset += n;
       size -= n;
    }
+}
+
+/* A pixel transfer through a bound pixel pack/unpack buffer, where the pointer is an offset
+ * (GL 3.3 §3.7.2, §4.3.2): INVALID_OPERATION for a mapped buffer, for a range past its store,
+ * and for an offset that is not a multiple of the type's datum. False after recording it. */
+bool
+fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,
+                      size_t size, GLenum type, uint64_t *offset)
+{
+   const uint64_t off = (uint64_t)(uintptr_t)ptr;
+   const size_t datum = fe_pixel_type_size(type);
+   if (buf->mapped || (datum && off % datum) ||
+       (size && (off > (uint64_t)buf->size || size > (uint64_t)buf->size - off))) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   *offset = off;
+   return true;
 }
 
 /* ---- names ---------------------------------------------------------------------------------- */

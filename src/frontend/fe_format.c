@@ -317,6 +317,12 @@ fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
 }
 
 size_t
+fe_pixel_type_size(GLenum type)
+{
+   return (size_t)type_size(type);
+}
+
+size_t
 fe_pixel_bytes(GLenum format, GLenum type)
 {
    if (type_packed_components(type))

@@ -1643,19 +1643,42 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_pack_buffer || (t != FE_TEX_2D && t != FE_TEX_CUBE)) {
-      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage %s",
-                  ctx->pixel_pack_buffer ? "into a GL_PIXEL_PACK_BUFFER" : "of this target");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+   if (t != FE_TEX_2D && t != FE_TEX_CUBE) {
+      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage of this target");
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)img->height,
                                        format, type, &first, &stride);
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
+         return;
+      if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      if (!fe_validate(ctx, FE_VERB_TEXOP))
+         return;
+      struct mgp_pack_to_buffer a = {
+         .res = tex->res,
+         .level = (uint32_t)level,
+         .layer = face,
+         .width = img->width,
+         .height = img->height,
+         .format = format,
+         .type = type,
+         .buffer = ctx->pixel_pack_buffer->res,
+         .offset = offset,
+      };
+      mgp_pack_to_buffer(&ctx->pipe, &a);
+      return;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
    struct mgp_get_texture_image a = {

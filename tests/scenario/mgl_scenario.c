@@ -119,7 +119,9 @@
   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
   X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
-  X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv)
+  X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv) \
+  X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                        \
+  X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)
 
 static struct {
 #define X(type, name) type name;
@@ -2840,6 +2842,131 @@ static void sc_fbo_layers(void)
   gl.DeleteFramebuffers(1, &fbo);
 }
 
+/* pbo_pack: glReadPixels and glGetTexImage into a GL_PIXEL_PACK_BUFFER (the pointer is an
+ * offset), under GL_PACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS / ALIGNMENT: the pixels must land
+ * where the pack state puts them and every other byte of the buffer keep its value, seen through
+ * glGetBufferSubData and glMapBufferRange; a float read (a conversion on the way); the GL errors
+ * (range past the store, a mapped buffer, an offset not a multiple of the datum). */
+enum { PB_SIZE = 2048, PB_FILL = 0xEE };
+
+/* The buffer's bytes: the pixels of [rx,rx+rw) x [ry,ry+rh) of `want` (x, y -> colour) at
+ * offset + (skip_rows + j) * stride + (skip_px + i) * 4, PB_FILL elsewhere. */
+static void pb_expect(const char *phase, const uint8_t *got, int off, int stride, int skip_px,
+                      int skip_rows, int rw, int rh, rgba8 (*want)(int i, int j))
+{
+  int bad = 0;
+  for (int b = 0; b < PB_SIZE; b++) {
+    int rel = b - off, exp = PB_FILL;
+    if (rel >= 0) {
+      int j = rel / stride - skip_rows, i = (rel % stride) / 4 - skip_px;
+      if (j >= 0 && j < rh && i >= 0 && i < rw)
+        exp = want(i, j).c[rel % 4];
+    }
+    if (got[b] != exp && !bad++)
+      fail("%s: buffer byte %d is 0x%02x, expected 0x%02x", phase, b, got[b], exp);
+  }
+  if (bad)
+    fail("%s: %d wrong bytes", phase, bad);
+}
+
+static rgba8 pb_read_px(int i, int j)
+{
+  /* the frame: blue, a green block at [9,12) x [7,9) */
+  int x = 6 + i, y = 6 + j;
+  return x >= 9 && x < 12 && y >= 7 && y < 9 ? to8(V4(0.0f, 0.8f, 0.2f, 1.0f))
+                                             : to8(V4(0.2f, 0.4f, 0.6f, 1.0f));
+}
+
+static rgba8 pb_tex_px(int i, int j)
+{
+  return (rgba8){{(uint8_t)(16 * i + 1), (uint8_t)(16 * j + 2), (uint8_t)(i * j + 3), 255}};
+}
+
+static void sc_pbo_pack(void)
+{
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f), green = V4(0.0f, 0.8f, 0.2f, 1.0f);
+  clear_to(bg);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(9, 7, 3, 2);
+  glClearColor(green.v[0], green.v[1], green.v[2], green.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+
+  static uint8_t fill[PB_SIZE], got[PB_SIZE];
+  memset(fill, PB_FILL, sizeof fill);
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, PB_SIZE, fill, GL_STREAM_READ);
+
+  /* 8x5 pixels from (6,6), rows of 11 pixels padded to 48 bytes, skipping 1 pixel and 2 rows,
+   * at offset 64 */
+  glPixelStorei(GL_PACK_ROW_LENGTH, 11);
+  glPixelStorei(GL_PACK_ALIGNMENT, 8);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 1);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 2);
+  glReadPixels(6, 6, 8, 5, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)64);
+  check_gl_error("glReadPixels into a pack buffer");
+  /* errors: past the store, an offset not a multiple of a float, a mapped buffer */
+  glReadPixels(6, 6, 8, 5, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)(PB_SIZE - 64));
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels past the pack buffer's store");
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)2);
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels of floats at offset 2");
+
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, PB_SIZE, got);
+  check_gl_error("glGetBufferSubData of the pack buffer");
+  pb_expect("glReadPixels, seen by glGetBufferSubData", got, 64, 48, 1, 2, 8, 5, pb_read_px);
+  const uint8_t *map = gl.MapBufferRange(GL_PIXEL_PACK_BUFFER, 0, PB_SIZE, GL_MAP_READ_BIT);
+  check_gl_error("glMapBufferRange of the pack buffer");
+  if (map)
+    pb_expect("glReadPixels, seen by glMapBufferRange", map, 64, 48, 1, 2, 8, 5, pb_read_px);
+  else
+    fail("glMapBufferRange returned NULL");
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (void *)0);
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels into a mapped pack buffer");
+  gl.UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+
+  /* a float read of the green block's corner: converted on the way into the buffer */
+  glReadPixels(9, 7, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)1024);
+  float fv[4] = {-1, -1, -1, -1};
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 1024, sizeof fv, fv);
+  check_gl_error("glReadPixels of floats into a pack buffer");
+  const float fw[4] = {0.0f, 204.0f / 255.0f, 51.0f / 255.0f, 1.0f};
+  for (int c = 0; c < 4; c++)
+    if (fabsf(fv[c] - fw[c]) > 1e-6f)
+      fail("float read: component %d is %f, expected %f", c, fv[c], fw[c]);
+
+  /* glGetTexImage of a 4x4 texture into the buffer at offset 128, rows padded to 20 bytes */
+  uint8_t texels[4 * 4 * 4];
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 4; i++)
+      memcpy(texels + 4 * (4 * j + i), pb_tex_px(i, j).c, 4);
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, PB_SIZE, fill, GL_STREAM_READ);
+  glPixelStorei(GL_PACK_ROW_LENGTH, 5);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)128);
+  check_gl_error("glGetTexImage into a pack buffer");
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)(PB_SIZE - 40));
+  expect_gl_error(GL_INVALID_OPERATION, "glGetTexImage past the pack buffer's store");
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, PB_SIZE, got);
+  pb_expect("glGetTexImage, seen by glGetBufferSubData", got, 128, 20, 0, 0, 4, 4, pb_tex_px);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  check_gl_error("pack buffer reads");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 9, 7, 12, 9, to8(green));
+  check_frame("pbo pack", &m);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -2877,6 +3004,7 @@ static const struct {
     {"tex_storage", sc_tex_storage, 0},
     {"texture_buffer", sc_texture_buffer, 0},
     {"fbo_layers", sc_fbo_layers, 0},
+    {"pbo_pack", sc_pbo_pack, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -548,6 +548,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .generate_mipmap = vkb_generate_mipmap,
    .read_pixels = vkb_read_pixels,
    .get_texture_image = vkb_get_texture_image,
+   .pack_to_buffer = vkb_pack_to_buffer,
    .buffer_subdata_resident = NULL,
    .draw_vbo = vkb_draw_vbo,
    .draw = vkb_draw,
