@@ -515,6 +515,8 @@ void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t of
                       const void *data, uint64_t size);
 struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
+void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
+                    void *dst);
 bool fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,
                            size_t size, GLenum type, uint64_t *offset);
 

@@ -351,6 +351,51 @@ upload_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, int32
    return true;
 }
 
+/* The bytes an upload of w x h (x d for a box, which honours GL_UNPACK_SKIP_IMAGES and
+ * _IMAGE_HEIGHT) reads from its pointer under the unpack state. */
+static size_t
+unpack_extent(const struct fe_context *ctx, uint32_t w, uint32_t h, uint32_t d, bool box,
+              GLenum format, GLenum type)
+{
+   size_t first, stride;
+   size_t size = fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type,
+                                       &first, &stride);
+   if (!size || !d || !box)
+      return d ? size : 0;
+   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
+   const size_t skip = ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   return stride * rows * (skip + d - 1) + size;
+}
+
+/* The source of an upload. With a pixel unpack buffer bound the pointer is an offset into it
+ * (GL 3.3 §3.7.2): its errors are checked, then the bytes are read back in stream order (a
+ * counted round trip; they may have been written by the GPU, e.g. glReadPixels into it) into
+ * *copy, which the usual path converts. *src is NULL when there is nothing to upload. */
+static bool
+unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum type,
+              const void **src, void **copy)
+{
+   *copy = NULL;
+   *src = pixels;
+   struct fe_buffer *buf = ctx->pixel_unpack_buffer;
+   if (!buf)
+      return true;
+   uint64_t off;
+   if (!fe_pixel_buffer_range(ctx, buf, pixels, size, type, &off))
+      return false;
+   *src = NULL;
+   if (!size)
+      return true;
+   uint8_t *c = malloc(size);
+   if (!c) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   fe_buffer_read(ctx, buf, off, size, c);
+   *src = *copy = c;
+   return true;
+}
+
 /* ---- storage ------------------------------------------------------------------------------- */
 
 /* Makes the resource fit image (face, level); respecifies it when it does not. */
@@ -495,18 +540,20 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexImage2D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
    uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
-   if (pixels && !upload_supported(fmt)) {
+   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   const void *src;
+   void *copy;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
+                                    type),
+                      type, &src, &copy))
+      return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -519,13 +566,11 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    pending_clear(&tex->pending[face][level]);
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
-   if (!width || !height)
-      return; /* a zero-sized image: defined, never complete */
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   if (pixels)
+   /* a zero-sized image: defined, never complete */
+   if (width && height && ensure_storage(ctx, tex, (unsigned)level) && src)
       upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height,
-                  format, type, pixels);
+                  format, type, src);
+   free(copy);
 }
 
 void
@@ -549,23 +594,26 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage2D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
+   const void *src;
+   void *copy;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
+                                    type),
+                      type, &src, &copy))
       return;
-   }
-   if (!width || !height || !pixels)
-      return;
+   if (!width || !height || !src)
+      goto out;
    if (!upload_supported(img->format)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
-      return;
+      goto out;
    }
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
-               (uint32_t)height, format, type, pixels);
+   if (ensure_storage(ctx, tex, (unsigned)level))
+      upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
+                  (uint32_t)height, format, type, src);
+out:
+   free(copy);
 }
 
 /* The texture bound for a glTexImage3D target. NULL after recording the error or decline. */
@@ -624,17 +672,19 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
                              fd->kind == FE_FMT_STENCIL;
    /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
    FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexImage3D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   if (pixels && !upload_supported(fmt)) {
+   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   const void *src;
+   void *copy;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
+                                    true, format, type),
+                      type, &src, &copy))
+      return;
    struct fe_tex_image *img = &tex->image[0][level];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -647,13 +697,11 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    pending_clear(&tex->pending[0][level]);
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
-   if (!width || !height || !depth)
-      return; /* a zero-sized image: defined, never complete */
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   if (pixels)
+   /* a zero-sized image: defined, never complete */
+   if (width && height && depth && ensure_storage(ctx, tex, (unsigned)level) && src)
       upload_box(ctx, tex, (unsigned)level, 0, 0, 0, (uint32_t)width, (uint32_t)height,
-                 (uint32_t)depth, format, type, pixels);
+                 (uint32_t)depth, format, type, src);
+   free(copy);
 }
 
 void
@@ -682,23 +730,26 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage3D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
+   const void *src;
+   void *copy;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
+                                    true, format, type),
+                      type, &src, &copy))
       return;
-   }
-   if (!width || !height || !depth || !pixels)
-      return;
+   if (!width || !height || !depth || !src)
+      goto out;
    if (!upload_supported(img->format)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
-      return;
+      goto out;
    }
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
-              (uint32_t)height, (uint32_t)depth, format, type, pixels);
+   if (ensure_storage(ctx, tex, (unsigned)level))
+      upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
+                 (uint32_t)height, (uint32_t)depth, format, type, src);
+out:
+   free(copy);
 }
 
 /* GL 3.3 Table 3.15: the formats a buffer texture may have. */

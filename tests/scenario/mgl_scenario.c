@@ -2967,6 +2967,178 @@ static void sc_pbo_pack(void)
   check_frame("pbo pack", &m);
 }
 
+/* pbo_unpack: glTexImage2D / glTexSubImage2D / glTexImage3D from a GL_PIXEL_UNPACK_BUFFER (the
+ * pointer is an offset) under GL_UNPACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS / ALIGNMENT, an RGB
+ * sub-image converted on the way, and a texture filled from a buffer that glReadPixels wrote on
+ * the server (pack, then unpack: the upload must see the GPU's bytes); each texture drawn by
+ * texelFetch in a tile, every pixel asserted; and the GL errors (range past the store, a mapped
+ * buffer, an offset not a multiple of the datum). */
+static rgba8 pu_a(int i, int j)
+{
+  if (i >= 2 && i < 6 && j >= 2 && j < 6) /* the RGB sub-image, alpha 1 */
+    return (rgba8){{200, (uint8_t)(10 * (i - 2)), (uint8_t)(10 * (j - 2)), 255}};
+  return (rgba8){{(uint8_t)(20 * i + 5), (uint8_t)(20 * j + 7), (uint8_t)(100 + i + j), 255}};
+}
+
+static rgba8 pu_frame(int i, int j) /* the frame glReadPixels read: blue, a green block */
+{
+  return i >= 2 && i < 5 && j >= 3 && j < 6 ? to8(V4(0.0f, 0.8f, 0.2f, 1.0f))
+                                            : to8(V4(0.2f, 0.4f, 0.6f, 1.0f));
+}
+
+static rgba8 pu_layer(int l, int i, int j)
+{
+  return (rgba8){{(uint8_t)(60 * l + 30), (uint8_t)(40 * i), (uint8_t)(40 * j), 255}};
+}
+
+typedef struct {
+  int x0, y0, scale, layer;
+  rgba8 (*fn)(int i, int j);
+} pu_tile;
+
+static rgba8 pu_tile_colour(const void *ctx, int x, int y)
+{
+  const pu_tile *t = ctx;
+  int i = (x - t->x0) / t->scale, j = (y - t->y0) / t->scale;
+  return t->fn ? t->fn(i, j) : pu_layer(t->layer, i, j);
+}
+
+static void sc_pbo_unpack(void)
+{
+  /* the frame glReadPixels reads into a buffer, later the source of texture B */
+  const vec4f blue = V4(0.2f, 0.4f, 0.6f, 1.0f), green = V4(0.0f, 0.8f, 0.2f, 1.0f);
+  clear_to(blue);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 3, 3, 3);
+  glClearColor(green.v[0], green.v[1], green.v[2], green.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  GLuint buf[2];
+  gl.GenBuffers(2, buf);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, buf[1]);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, 8 * 8 * 4 + 16, NULL, GL_STREAM_COPY);
+  glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)16);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  check_gl_error("glReadPixels into a buffer");
+
+  /* buffer 0: texture A's 8x8 texels at 32 (rows of 10 texels, 1 pixel and 1 row skipped), the
+   * RGB sub-image at 1024 (tight rows of 12 bytes), the array's 4x4x2 at 1536 */
+  static uint8_t data[2048];
+  memset(data, 0x77, sizeof data);
+  for (int j = 0; j < 8; j++)
+    for (int i = 0; i < 8; i++) {
+      rgba8 c = pu_a(i < 2 || i >= 6 || j < 2 || j >= 6 ? i : 0, j < 2 || j >= 6 || i < 2 ||
+                     i >= 6 ? j : 0); /* the sub-image's texels start as texel (0,0)'s */
+      memcpy(data + 32 + (1 + j) * 40 + (1 + i) * 4, c.c, 4);
+    }
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 4; i++)
+      memcpy(data + 1024 + j * 12 + i * 3, pu_a(2 + i, 2 + j).c, 3);
+  for (int l = 0; l < 2; l++)
+    for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+        memcpy(data + 1536 + l * 64 + j * 16 + i * 4, pu_layer(l, i, j).c, 4);
+  gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, buf[0]);
+  gl.BufferData(GL_PIXEL_UNPACK_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+
+  GLuint tex[3];
+  glGenTextures(3, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 10);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               (void *)(uintptr_t)32);
+  check_gl_error("glTexImage2D from an unpack buffer");
+  /* errors: past the store (the texture keeps its image), a float offset of 2, mapped */
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               (void *)(uintptr_t)1800);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexImage2D past the unpack buffer's store");
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)2);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage2D of floats at offset 2");
+  gl.MapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, 16, GL_MAP_READ_BIT);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (void *)0);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage2D from a mapped unpack buffer");
+  gl.UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 4, 4, GL_RGB, GL_UNSIGNED_BYTE,
+                  (void *)(uintptr_t)1024);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  check_gl_error("glTexSubImage2D of RGB from an unpack buffer");
+
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                (void *)(uintptr_t)1536);
+  check_gl_error("glTexImage3D from an unpack buffer");
+
+  /* texture B from the bytes glReadPixels wrote */
+  gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, buf[1]);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               (void *)(uintptr_t)16);
+  gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  check_gl_error("glTexImage2D from a buffer glReadPixels wrote");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  const char *fs2 = "#version 330 core\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform float u_scale;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  o_color = texelFetch(u_tex, ivec2((gl_FragCoord.xy - u_origin) / u_scale), 0);\n"
+                    "}\n";
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform float u_scale;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 t = ivec2((gl_FragCoord.xy - u_origin) / u_scale);\n"
+                    "  o_color = texelFetch(u_tex, ivec3(t, u_layer), 0);\n"
+                    "}\n";
+  static pu_tile tiles[4] = {{2, 2, 2, 0, pu_a}, {22, 2, 2, 0, pu_frame},
+                             {2, 22, 4, 0, NULL}, {22, 22, 4, 1, NULL}};
+  GLuint p2 = link_program(VS_PIXELS, fs2), pa = link_program(VS_PIXELS, fsa);
+  glEnable(GL_SCISSOR_TEST);
+  for (int k = 0; k < 4; k++) {
+    GLuint p = k < 2 ? p2 : pa;
+    gl.UseProgram(p);
+    gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+    gl.Uniform1i(uloc(p, "u_tex"), 0);
+    gl.Uniform2f(uloc(p, "u_origin"), (float)tiles[k].x0, (float)tiles[k].y0);
+    gl.Uniform1f(uloc(p, "u_scale"), (float)tiles[k].scale);
+    if (k >= 2)
+      gl.Uniform1i(uloc(p, "u_layer"), tiles[k].layer);
+    if (k < 2)
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+    else
+      glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+    glScissor(tiles[k].x0, tiles[k].y0, 16, 16);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect_fn(&m, tiles[k].x0, tiles[k].y0, tiles[k].x0 + 16, tiles[k].y0 + 16,
+                  pu_tile_colour, &tiles[k]);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("drawing the tiles");
+  check_frame("textures from unpack buffers", &m);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -3005,6 +3177,7 @@ static const struct {
     {"texture_buffer", sc_texture_buffer, 0},
     {"fbo_layers", sc_fbo_layers, 0},
     {"pbo_pack", sc_pbo_pack, 0},
+    {"pbo_unpack", sc_pbo_unpack, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
