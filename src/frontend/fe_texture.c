@@ -320,11 +320,48 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
    return true;
 }
 
+/* Texels already in the image's format, in the bound pixel unpack buffer at `offset`: the
+ * server copies them (texture_subdata_from_buffer), after what is pending for the level. */
+static bool
+upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                   unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                   uint32_t d, bool box, GLenum format, GLenum type, uint64_t offset)
+{
+   if (tex->pending[face][level].count)
+      flush_level(ctx, tex, face, level);
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
+   const size_t slice = box ? stride * rows : 0;
+   const size_t skip = box && ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   const struct mgp_sub_region g = {
+      .x = x, .y = y, .z = (int32_t)face + z,
+      .width = w, .height = h, .depth = d,
+      .src_offset = first + slice * skip,
+      .src_row_stride = (uint32_t)stride,
+      .src_slice_stride = (uint32_t)slice,
+   };
+   struct mgp_texture_subdata_from_buffer a = {
+      .res = tex->res,
+      .level = level,
+      .format = tex->image[face][level].format,
+      .buffer = ctx->pixel_unpack_buffer->res,
+      .offset = offset,
+      .region_count = 1,
+   };
+   mgp_texture_subdata_from_buffer(&ctx->pipe, &a, &g);
+   return true;
+}
+
+/* srv >= 0: the texels are in the pixel unpack buffer at that offset (upload_from_buffer). */
 static bool
 upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
             int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
-            const void *pixels)
+            const void *pixels, int64_t srv)
 {
+   if (srv >= 0)
+      return upload_from_buffer(ctx, tex, face, level, x, y, 0, w, h, 1, false, format, type,
+                                (uint64_t)srv);
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
    return upload_slice(ctx, tex, face, level, x, y, 0, w, h, format, type,
@@ -336,8 +373,11 @@ upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
 static bool
 upload_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, int32_t x, int32_t y,
            int32_t z, uint32_t w, uint32_t h, uint32_t d, GLenum format, GLenum type,
-           const void *pixels)
+           const void *pixels, int64_t srv)
 {
+   if (srv >= 0)
+      return upload_from_buffer(ctx, tex, 0, level, x, y, z, w, h, d, true, format, type,
+                                (uint64_t)srv);
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
    const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
@@ -368,15 +408,17 @@ unpack_extent(const struct fe_context *ctx, uint32_t w, uint32_t h, uint32_t d, 
 }
 
 /* The source of an upload. With a pixel unpack buffer bound the pointer is an offset into it
- * (GL 3.3 §3.7.2): its errors are checked, then the bytes are read back in stream order (a
- * counted round trip; they may have been written by the GPU, e.g. glReadPixels into it) into
- * *copy, which the usual path converts. *src is NULL when there is nothing to upload. */
+ * (GL 3.3 §3.7.2): its errors are checked; texels already in the image's format (raw) stay on
+ * the server (*srv = the offset, for upload_from_buffer); others are read back in stream order
+ * (a counted round trip; they may have been written by the GPU) into *copy, which the usual
+ * path converts. *src is NULL and *srv -1 when there is nothing to upload. */
 static bool
-unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum type,
-              const void **src, void **copy)
+unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum type, bool raw,
+              const void **src, void **copy, int64_t *srv)
 {
    *copy = NULL;
    *src = pixels;
+   *srv = -1;
    struct fe_buffer *buf = ctx->pixel_unpack_buffer;
    if (!buf)
       return true;
@@ -386,6 +428,11 @@ unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum ty
    *src = NULL;
    if (!size)
       return true;
+   if (raw && !ctx->unpack.swap_bytes && off <= INT64_MAX &&
+       fe_call_supported(ctx->share, MGP_CALL_texture_subdata_from_buffer)) {
+      *srv = (int64_t)off;
+      return true;
+   }
    uint8_t *c = malloc(size);
    if (!c) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
@@ -549,10 +596,11 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    }
    const void *src;
    void *copy;
+   int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
                                     type),
-                      type, &src, &copy))
+                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
@@ -567,9 +615,9 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
    /* a zero-sized image: defined, never complete */
-   if (width && height && ensure_storage(ctx, tex, (unsigned)level) && src)
+   if (width && height && ensure_storage(ctx, tex, (unsigned)level) && (src || srv >= 0))
       upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height,
-                  format, type, src);
+                  format, type, src, srv);
    free(copy);
 }
 
@@ -596,12 +644,13 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
    const void *src;
    void *copy;
+   int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
                                     type),
-                      type, &src, &copy))
+                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
       return;
-   if (!width || !height || !src)
+   if (!width || !height || (!src && srv < 0))
       goto out;
    if (!upload_supported(img->format)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
@@ -611,7 +660,7 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    }
    if (ensure_storage(ctx, tex, (unsigned)level))
       upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
-                  (uint32_t)height, format, type, src);
+                  (uint32_t)height, format, type, src, srv);
 out:
    free(copy);
 }
@@ -680,10 +729,11 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    }
    const void *src;
    void *copy;
+   int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
                                     true, format, type),
-                      type, &src, &copy))
+                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[0][level];
    *img = (struct fe_tex_image){
@@ -698,9 +748,10 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
    /* a zero-sized image: defined, never complete */
-   if (width && height && depth && ensure_storage(ctx, tex, (unsigned)level) && src)
+   if (width && height && depth && ensure_storage(ctx, tex, (unsigned)level) &&
+       (src || srv >= 0))
       upload_box(ctx, tex, (unsigned)level, 0, 0, 0, (uint32_t)width, (uint32_t)height,
-                 (uint32_t)depth, format, type, src);
+                 (uint32_t)depth, format, type, src, srv);
    free(copy);
 }
 
@@ -732,12 +783,13 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
    const void *src;
    void *copy;
+   int64_t srv;
    if (!unpack_source(ctx, pixels,
                       unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
                                     true, format, type),
-                      type, &src, &copy))
+                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
       return;
-   if (!width || !height || !depth || !src)
+   if (!width || !height || !depth || (!src && srv < 0))
       goto out;
    if (!upload_supported(img->format)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
@@ -747,7 +799,7 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    }
    if (ensure_storage(ctx, tex, (unsigned)level))
       upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
-                 (uint32_t)height, (uint32_t)depth, format, type, src);
+                 (uint32_t)height, (uint32_t)depth, format, type, src, srv);
 out:
    free(copy);
 }

@@ -575,6 +575,7 @@ VKB_CALL(blit, mgp_blit);
 VKB_CALL(generate_mipmap, mgp_generate_mipmap);
 VKB_CALL(get_texture_image, mgp_get_texture_image);
 VKB_CALL(pack_to_buffer, mgp_pack_to_buffer);
+VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer);
 VKB_CALL(clear, mgp_clear);
 VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);
