@@ -383,6 +383,7 @@ struct vkb_screen {
    unsigned long long pipelines_created;
    unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
    unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
+   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
    unsigned long long unsound_serial_complete;
    unsigned long long validation_errors;
    unsigned long long validation_warnings;

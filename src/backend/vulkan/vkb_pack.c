@@ -669,7 +669,62 @@ VKB_CALL(get_texture_image, mgp_get_texture_image)
         args->out.size, "get_texture_image");
 }
 
-/* Into a pixel pack buffer: the pack path's copy ends in a wait for the batch that holds it,
+/* RGBA/UNSIGNED_BYTE of an RGBA8 colour image without byte swapping, rows and offset on texel
+ * boundaries: the stored bytes are the packed pixels, so the GPU copies them into the buffer in
+ * stream order, with no wait (pack-buffer-copies). False: take the pack path. */
+static bool
+pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
+                 const struct mgp_pack_to_buffer *a, struct vkb_resource *b)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_resource *r = src->r;
+   if (a->format != GL_RGBA || a->type != GL_UNSIGNED_BYTE || ctx->pack.swap_bytes || !r ||
+       r->is_buffer || !r->img || r->samples != VK_SAMPLE_COUNT_1_BIT ||
+       src->level >= r->levels || src->layer >= vkb_resource_level_layers(r, src->level) ||
+       (r->fmt->vk != VK_FORMAT_R8G8B8A8_UNORM && r->fmt->vk != VK_FORMAT_R8G8B8A8_SRGB) ||
+       !r->fmt->has_alpha || !a->width || !a->height)
+      return false;
+   const int64_t row_len = ctx->pack.row_length > 0 ? (int64_t)ctx->pack.row_length : a->width;
+   const int64_t align = ctx->pack.alignment > 0 ? ctx->pack.alignment : 4;
+   const int64_t stride = (row_len * 4 + align - 1) / align * align;
+   const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
+   const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
+   const int64_t need = (skip_rows + a->height - 1) * stride + (skip_px + a->width) * 4;
+   if (stride % 4 || a->offset % 4 || (uint64_t)need > b->size - a->offset)
+      return false;
+   uint32_t lw = r->width >> src->level, lh = r->height >> src->level;
+   lw = lw ? lw : 1;
+   lh = lh ? lh : 1;
+   const int64_t x0 = a->x > 0 ? a->x : 0, y0 = a->y > 0 ? a->y : 0;
+   int64_t x1 = (int64_t)a->x + a->width, y1 = (int64_t)a->y + a->height;
+   x1 = x1 < lw ? x1 : lw;
+   y1 = y1 < lh ? y1 : lh;
+   if (x1 <= x0 || y1 <= y0)
+      return true; /* nothing inside the level: the buffer keeps its bytes */
+   vkb_image_transition(scr, r, src->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return true;
+   vkb_buffer_barrier_before_write(scr);
+   const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
+   const VkBufferImageCopy c = {
+      .bufferOffset = a->offset + (uint64_t)((skip_rows + (y0 - a->y)) * stride +
+                                             (skip_px + (x0 - a->x)) * 4),
+      .bufferRowLength = (uint32_t)(stride / 4),
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->level, is3d ? 0 : src->layer, 1},
+      .imageOffset = {(int32_t)x0, (int32_t)y0, is3d ? (int32_t)src->layer : 0},
+      .imageExtent = {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0), 1},
+   };
+   vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, b->buf, 1, &c);
+   vkb_buffer_barrier_after_write(scr);
+   r->last_use = b->last_use = vkb_current_serial(scr);
+   scr->pack_buffer_copies++;
+   return true;
+}
+
+/* Into a pixel pack buffer: a GPU copy when no conversion is needed (pack_copy_direct); else
+ * the pack path, whose copy ends in a wait for the batch that holds it,
  * after which every earlier use of the buffer has completed too (batches complete in order),
  * so the texels are written straight into the buffer's host mapping. The client does not wait:
  * it learns nothing until it reads the buffer (resource_readback, in stream order). */
@@ -686,10 +741,6 @@ VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
                   b->is_buffer ? "buffer" : "texture");
       return;
    }
-   if (!b->map) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
-      return;
-   }
    struct pack_src src;
    if (mgp_handle_is_null(args->res)) {
       if (!read_source(ctx, args->format, &src, call))
@@ -700,6 +751,12 @@ VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
          return;
       src = (struct pack_src){.r = r, .level = args->level, .layer = args->layer, .s = r,
                               .s_level = args->level, .s_layer = args->layer};
+   }
+   if (pack_copy_direct(ctx, &src, args, b))
+      return;
+   if (!b->map) {
+      MGL_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
+      return;
    }
    pack(ctx, &src, args->x, args->y, args->width, args->height, args->format, args->type,
         b->map + args->offset, b->size - args->offset, call);
