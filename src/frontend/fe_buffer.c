@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -118,6 +119,24 @@ fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
       offset += n;
       size -= n;
    }
+}
+
+/* A pixel transfer through a bound pixel pack/unpack buffer, where the pointer is an offset
+ * (GL 3.3 §3.7.2, §4.3.2): INVALID_OPERATION for a mapped buffer, for a range past its store,
+ * and for an offset that is not a multiple of the type's datum. False after recording it. */
+bool
+fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,
+                      size_t size, GLenum type, uint64_t *offset)
+{
+   const uint64_t off = (uint64_t)(uintptr_t)ptr;
+   const size_t datum = fe_pixel_type_size(type);
+   if (buf->mapped || (datum && off % datum) ||
+       (size && (off > (uint64_t)buf->size || size > (uint64_t)buf->size - off))) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   *offset = off;
+   return true;
 }
 
 /* ---- names ---------------------------------------------------------------------------------- */
@@ -349,8 +368,8 @@ mgl_glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void 
 }
 
 /* Reads [offset, offset + size) of the buffer into dst: a counted round trip. */
-static void
-readback(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
+void
+fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
          void *dst)
 {
    if (!size || !buf->created)
@@ -381,7 +400,7 @@ mgl_glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *da
       return;
    FE_CHECK(offset + size > buf->size, GL_INVALID_VALUE);
    FE_CHECK(buf->mapped, GL_INVALID_OPERATION);
-   readback(ctx, buf, (uint64_t)offset, (uint64_t)size, data);
+   fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)size, data);
 }
 
 void
@@ -409,7 +428,7 @@ mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_o
       /* The backend cannot copy: read the range back and write it (a counted round trip). */
       void *tmp = malloc((size_t)size);
       FE_CHECK(!tmp, GL_OUT_OF_MEMORY);
-      readback(ctx, src, (uint64_t)read_offset, (uint64_t)size, tmp);
+      fe_buffer_read(ctx, src, (uint64_t)read_offset, (uint64_t)size, tmp);
       fe_buffer_upload(ctx, dst, (uint64_t)write_offset, tmp, (uint64_t)size);
       free(tmp);
       return;
@@ -446,7 +465,7 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
                !(access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT |
                            GL_MAP_FLUSH_EXPLICIT_BIT));
    if (fill)
-      readback(ctx, buf, (uint64_t)offset, (uint64_t)length, shadow);
+      fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)length, shadow);
    buf->mapped = true;
    buf->map_access = access;
    buf->map_offset = offset;

@@ -51,13 +51,35 @@ attachment_clear(struct fe_context *ctx, struct fe_attachment *a)
 
 static void
 attachment_set(struct fe_context *ctx, struct fe_attachment *a, struct fe_texture *tex,
-               struct fe_renderbuffer *rb, GLint level, GLint layer)
+               struct fe_renderbuffer *rb, GLint level, GLint layer, bool layered)
 {
    FE_REBIND(ctx, &a->tex, tex);
    FE_REBIND(ctx, &a->rb, rb);
    a->type = tex ? GL_TEXTURE : rb ? GL_RENDERBUFFER : GL_NONE;
    a->level = level;
    a->layer = layer;
+   a->layered = tex && layered;
+}
+
+/* Whether a texture target has layers an attachment picks one of (or takes all of). */
+static bool
+target_has_layers(enum fe_tex_target t)
+{
+   return t == FE_TEX_3D || t == FE_TEX_1D_ARRAY || t == FE_TEX_2D_ARRAY ||
+          t == FE_TEX_2D_MS_ARRAY || t == FE_TEX_CUBE;
+}
+
+/* The layers of a level's image: the depth of a 3D level, the layer count of an array, 6
+ * faces. */
+static uint32_t
+image_layers(const struct fe_texture *tex, const struct fe_tex_image *img)
+{
+   switch (tex->target) {
+   case FE_TEX_CUBE: return 6;
+   case FE_TEX_1D_ARRAY: return img->height;
+   case FE_TEX_3D: case FE_TEX_2D_ARRAY: case FE_TEX_2D_MS_ARRAY: return img->depth;
+   default: return 1;
+   }
 }
 
 void
@@ -107,16 +129,27 @@ attachment_image(const struct fe_attachment *a, GLenum *ifmt, uint16_t *format, 
                  uint32_t *h, unsigned *samples)
 {
    if (a->type == GL_TEXTURE) {
-      unsigned face = a->tex->target == FE_TEX_CUBE ? (unsigned)a->layer : 0;
+      const bool cube = a->tex->target == FE_TEX_CUBE;
+      unsigned face = cube && !a->layered ? (unsigned)a->layer : 0;
       if (a->level < 0 || a->level >= FE_MAX_LEVELS || face >= FE_MAX_FACES)
          return false;
       const struct fe_tex_image *img = &a->tex->image[face][a->level];
       if (!img->defined)
          return false;
+      /* GL 3.3 §4.4.4: a layer past the image's layers is not attachment-complete. */
+      if (!cube && !a->layered && (uint32_t)a->layer >= image_layers(a->tex, img))
+         return false;
+      if (cube && a->layered) {
+         for (unsigned f = 1; f < FE_MAX_FACES; f++) {
+            const struct fe_tex_image *fi = &a->tex->image[f][a->level];
+            if (!fi->defined || fi->width != img->width || fi->format != img->format)
+               return false;
+         }
+      }
       *ifmt = img->internal_format;
       *format = img->format;
       *w = img->width;
-      *h = img->height;
+      *h = a->tex->target == FE_TEX_1D_ARRAY ? 1 : img->height;
       *samples = a->tex->samples > 1 ? a->tex->samples : 1;
       return true;
    }
@@ -136,7 +169,8 @@ attachment_image(const struct fe_attachment *a, GLenum *ifmt, uint16_t *format, 
 static GLenum
 compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
 {
-   bool any = false;
+   bool any = false, any_layered = false, any_flat = false;
+   int layered_target = -1;
    unsigned samples = 0;
    const struct mgp_caps *caps = ctx->share->caps;
    for (int i = 0; i < FE_ATT_COUNT; i++) {
@@ -172,6 +206,19 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
          return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
       samples = s;
       any = true;
+      /* GL 3.3 §4.4.4: layered or not, all alike; layered colour images of one target. */
+      if (a->layered) {
+         any_layered = true;
+         if (i < FE_MAX_COLOR_ATTACHMENTS) {
+            if (layered_target >= 0 && layered_target != (int)a->tex->target)
+               return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
+            layered_target = (int)a->tex->target;
+         }
+      } else {
+         any_flat = true;
+      }
+      if (any_layered && any_flat)
+         return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
    }
    if (!any)
       return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
@@ -182,7 +229,8 @@ compute_status(struct fe_context *ctx, const struct fe_framebuffer *fb)
    /* Separate depth and stencil images cannot be one Vulkan attachment. */
    const struct fe_attachment *d = &fb->att[FE_ATT_DEPTH], *st = &fb->att[FE_ATT_STENCIL];
    if (d->type != GL_NONE && st->type != GL_NONE &&
-       (d->tex != st->tex || d->rb != st->rb || d->level != st->level || d->layer != st->layer))
+       (d->tex != st->tex || d->rb != st->rb || d->level != st->level || d->layer != st->layer ||
+        d->layered != st->layered))
       return GL_FRAMEBUFFER_UNSUPPORTED;
    return GL_FRAMEBUFFER_COMPLETE;
 }
@@ -217,7 +265,8 @@ attachment_surface(const struct fe_attachment *a)
       s.res = a->tex->res;
       s.kind = 1;
       s.level = (uint16_t)a->level;
-      s.layer = (uint32_t)a->layer;
+      s.layer = a->layered ? 0 : (uint32_t)a->layer;
+      s.layered = a->layered;
    } else {
       s.res = a->rb->res;
       s.kind = 2;
@@ -429,13 +478,13 @@ attach_target(struct fe_context *ctx, GLenum target, GLenum attachment, int *slo
 
 static void
 attach(struct fe_context *ctx, struct fe_framebuffer *fb, int slot, struct fe_texture *tex,
-       struct fe_renderbuffer *rb, GLint level, GLint layer)
+       struct fe_renderbuffer *rb, GLint level, GLint layer, bool layered)
 {
    if (slot == -3) {
-      attachment_set(ctx, &fb->att[FE_ATT_DEPTH], tex, rb, level, layer);
-      attachment_set(ctx, &fb->att[FE_ATT_STENCIL], tex, rb, level, layer);
+      attachment_set(ctx, &fb->att[FE_ATT_DEPTH], tex, rb, level, layer, layered);
+      attachment_set(ctx, &fb->att[FE_ATT_STENCIL], tex, rb, level, layer, layered);
    } else {
-      attachment_set(ctx, &fb->att[slot], tex, rb, level, layer);
+      attachment_set(ctx, &fb->att[slot], tex, rb, level, layer, layered);
    }
    fb->version++;
 }
@@ -459,7 +508,7 @@ mgl_glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, G
    if (!fb)
       return;
    if (!texture) {
-      attach(ctx, fb, slot, NULL, NULL, 0, 0);
+      attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
       return;
    }
    enum fe_tex_target want;
@@ -483,7 +532,7 @@ mgl_glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, G
    FE_CHECK(tex->target != want, GL_INVALID_OPERATION);
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK((want == FE_TEX_RECT || want == FE_TEX_2D_MS) && level != 0, GL_INVALID_VALUE);
-   attach(ctx, fb, slot, tex, NULL, level, face);
+   attach(ctx, fb, slot, tex, NULL, level, face, false);
 }
 
 void
@@ -495,19 +544,76 @@ mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint
    if (!fb)
       return;
    if (!texture) {
-      attach(ctx, fb, slot, NULL, NULL, 0, 0);
+      attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
       return;
    }
    struct fe_texture *tex = texture_by_name(ctx, texture);
    FE_CHECK(!tex, GL_INVALID_OPERATION);
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
-   if (tex->target != FE_TEX_2D && tex->target != FE_TEX_RECT) {
-      MGL_DECLINE(gl_feature_unimplemented, "layered framebuffer attachment (target 0x%04x)",
-                  fe_tex_target_enum(tex->target));
-      fe_error(ctx, GL_INVALID_OPERATION);
+   FE_CHECK(tex->target == FE_TEX_BUFFER, GL_INVALID_OPERATION);
+   FE_CHECK((tex->target == FE_TEX_RECT || tex->target == FE_TEX_2D_MS ||
+             tex->target == FE_TEX_2D_MS_ARRAY) && level != 0,
+            GL_INVALID_VALUE);
+   /* A 3D, array or cube texture attaches every layer (drawing to all of them at once is
+    * declined by the backend until layered rendering lands). */
+   attach(ctx, fb, slot, tex, NULL, level, 0, target_has_layers(tex->target));
+}
+
+/* GL 3.3 §4.4.2: the layer of a 3D or array texture, shared by glFramebufferTextureLayer and
+ * glFramebufferTexture3D once the texture is known to be of a layered target. */
+static void
+attach_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int slot,
+             struct fe_texture *tex, GLint level, GLint layer)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   const bool is3d = tex->target == FE_TEX_3D;
+   uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
+                       : (caps->max_array_layers ? caps->max_array_layers : 2048);
+   FE_CHECK(layer < 0 || (uint32_t)layer >= max, GL_INVALID_VALUE);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(tex->target == FE_TEX_2D_MS_ARRAY && level != 0, GL_INVALID_VALUE);
+   attach(ctx, fb, slot, tex, NULL, level, layer, false);
+}
+
+void
+mgl_glFramebufferTextureLayer(GLenum target, GLenum attachment, GLuint texture, GLint level,
+                              GLint layer)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (!fb)
+      return;
+   if (!texture) {
+      attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
       return;
    }
-   attach(ctx, fb, slot, tex, NULL, level, 0);
+   struct fe_texture *tex = texture_by_name(ctx, texture);
+   FE_CHECK(!tex, GL_INVALID_OPERATION);
+   /* GL 3.3: 3D, 1D/2D array and 2D multisample array textures; a cube map is not one. */
+   FE_CHECK(tex->target != FE_TEX_3D && tex->target != FE_TEX_1D_ARRAY &&
+               tex->target != FE_TEX_2D_ARRAY && tex->target != FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_OPERATION);
+   attach_layer(ctx, fb, slot, tex, level, layer);
+}
+
+void
+mgl_glFramebufferTexture3D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                           GLint level, GLint zoffset)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (!fb)
+      return;
+   if (!texture) {
+      attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
+      return;
+   }
+   FE_CHECK(textarget != GL_TEXTURE_3D, GL_INVALID_OPERATION);
+   struct fe_texture *tex = texture_by_name(ctx, texture);
+   FE_CHECK(!tex || tex->target != FE_TEX_3D, GL_INVALID_OPERATION);
+   attach_layer(ctx, fb, slot, tex, level, zoffset);
 }
 
 void
@@ -528,7 +634,7 @@ mgl_glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuf
       FE_CHECK(!obj || obj == FE_NAME_RESERVED, GL_INVALID_OPERATION);
       rb = obj;
    }
-   attach(ctx, fb, slot, NULL, rb, 0, 0);
+   attach(ctx, fb, slot, NULL, rb, 0, 0, false);
 }
 
 void
@@ -617,17 +723,17 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
       FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = a->tex->target == FE_TEX_CUBE
+      *params = a->tex->target == FE_TEX_CUBE && !a->layered
                    ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)a->layer)
                    : 0;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
       FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = 0;
+      *params = a->tex->target != FE_TEX_CUBE && !a->layered ? a->layer : 0;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
       FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = GL_FALSE;
+      *params = a->layered ? GL_TRUE : GL_FALSE;
       return;
    case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fd->bits[0]; return;
    case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fd->bits[1]; return;

@@ -317,6 +317,12 @@ fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
 }
 
 size_t
+fe_pixel_type_size(GLenum type)
+{
+   return (size_t)type_size(type);
+}
+
+size_t
 fe_pixel_bytes(GLenum format, GLenum type)
 {
    if (type_packed_components(type))
@@ -727,6 +733,26 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
 
 /* ---- rows ---------------------------------------------------------------------------------- */
 
+/* Whether the app's bytes of format/type already are texels of fmt (a row copy). */
+bool
+fe_pixel_is_raw(uint16_t fmt, GLenum format, GLenum type)
+{
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   if (type == GL_UNSIGNED_BYTE && fd->bytes == fd->channels && fmt != MGP_FORMAT_BGRA8_UNORM) {
+      static const GLenum norm[5] = {0, GL_RED, GL_RG, 0, GL_RGBA};
+      static const GLenum integer[5] = {0, GL_RED_INTEGER, GL_RG_INTEGER, 0, GL_RGBA_INTEGER};
+      if (fd->kind == FE_FMT_UNORM)
+         return norm[fd->channels] == format;
+      if (fd->kind == FE_FMT_UINT)
+         return integer[fd->channels] == format;
+      return false;
+   }
+   if (type == GL_FLOAT && fd->kind == FE_FMT_FLOAT && fd->bytes == 4u * fd->channels)
+      return (format == GL_RED && fd->channels == 1) || (format == GL_RG && fd->channels == 2) ||
+             (format == GL_RGBA && fd->channels == 4) || (format == GL_RGB && fd->channels == 3);
+   return false;
+}
+
 /* Copies rows whose source bytes already are the destination texels. */
 static bool
 fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uint32_t w,
@@ -734,7 +760,6 @@ fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uin
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    size_t dst_row = (size_t)w * fd->bytes;
-   bool same = false;
    if (type == GL_UNSIGNED_BYTE && format == GL_RGB && fd->bytes == 4 &&
               (fmt == MGP_FORMAT_RGBA8_UNORM || fmt == MGP_FORMAT_RGBA8_SRGB)) {
       for (uint32_t y = 0; y < h; y++) {
@@ -744,18 +769,8 @@ fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uin
             d[0] = s[0], d[1] = s[1], d[2] = s[2], d[3] = 255;
       }
       return true;
-   } else if (type == GL_UNSIGNED_BYTE && fd->bytes == fd->channels && fmt != MGP_FORMAT_BGRA8_UNORM) {
-      static const GLenum norm[5] = {0, GL_RED, GL_RG, 0, GL_RGBA};
-      static const GLenum integer[5] = {0, GL_RED_INTEGER, GL_RG_INTEGER, 0, GL_RGBA_INTEGER};
-      if (fd->kind == FE_FMT_UNORM)
-         same = norm[fd->channels] == format;
-      else if (fd->kind == FE_FMT_UINT)
-         same = integer[fd->channels] == format;
-   } else if (type == GL_FLOAT && fd->kind == FE_FMT_FLOAT && fd->bytes == 4u * fd->channels) {
-      same = (format == GL_RED && fd->channels == 1) || (format == GL_RG && fd->channels == 2) ||
-             (format == GL_RGBA && fd->channels == 4) || (format == GL_RGB && fd->channels == 3);
    }
-   if (!same)
+   if (!fe_pixel_is_raw(fmt, format, type))
       return false;
    for (uint32_t y = 0; y < h; y++)
       memcpy(dst + y * dst_row, src + y * row_stride, dst_row);

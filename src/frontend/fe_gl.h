@@ -273,7 +273,8 @@ struct fe_attachment {
    struct fe_texture *tex;
    struct fe_renderbuffer *rb;
    GLint level;
-   GLint layer; /* cube face for cube maps */
+   GLint layer;  /* cube face for cube maps, layer of an array, slice of a 3D texture */
+   bool layered; /* glFramebufferTexture of a 3D, array or cube texture: every layer */
 };
 
 struct fe_framebuffer {
@@ -523,6 +524,10 @@ void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t of
                       const void *data, uint64_t size);
 struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
+void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
+                    void *dst);
+bool fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,
+                           size_t size, GLenum type, uint64_t *offset);
 
 void fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex);
 struct fe_texture *fe_texture_create(struct fe_context *ctx, GLuint name,

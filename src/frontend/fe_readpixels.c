@@ -1,6 +1,7 @@
 /* fe_readpixels.c — glReadPixels: the spec's errors here, pack state by set_pixel_pack_state
  * when it changed, and a read_pixels whose span_out is the app's memory (laid out by the pack
- * state); the transport carries the round trip. */
+ * state); the transport carries the round trip. Into a pixel pack buffer it is pack_to_buffer
+ * instead: the server writes the buffer and there is no round trip. */
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -57,11 +58,10 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ctx->pack, width, height, format, type, &first, &stride);
    FE_CHECK(buf_size >= 0 && size > (size_t)buf_size, GL_INVALID_OPERATION);
-   if (ctx->pixel_pack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glReadPixels into a GL_PIXEL_PACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
+   uint64_t offset = 0;
+   if (ctx->pixel_pack_buffer &&
+       !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
       return;
-   }
    if (!width || !height)
       return;
    if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
@@ -73,6 +73,27 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
       MGL_DECLINE(gl_feature_unimplemented, "glReadPixels of depth/stencil from a read "
                   "framebuffer other than the draw framebuffer");
       fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (ctx->pixel_pack_buffer) {
+      /* The server writes the buffer; nothing comes back until the app reads it. */
+      if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      if (!fe_validate(ctx, FE_VERB_READ))
+         return;
+      struct mgp_pack_to_buffer a = {
+         .x = x,
+         .y = y,
+         .width = (uint32_t)width,
+         .height = (uint32_t)height,
+         .format = format,
+         .type = type,
+         .buffer = ctx->pixel_pack_buffer->res,
+         .offset = offset,
+      };
+      mgp_pack_to_buffer(&ctx->pipe, &a);
       return;
    }
    if (!fe_pipe_has(ctx, MGP_CALL_read_pixels)) {

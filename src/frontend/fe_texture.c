@@ -320,11 +320,48 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
    return true;
 }
 
+/* Texels already in the image's format, in the bound pixel unpack buffer at `offset`: the
+ * server copies them (texture_subdata_from_buffer), after what is pending for the level. */
+static bool
+upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                   unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                   uint32_t d, bool box, GLenum format, GLenum type, uint64_t offset)
+{
+   if (tex->pending[face][level].count)
+      flush_level(ctx, tex, face, level);
+   size_t first, stride;
+   fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
+   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
+   const size_t slice = box ? stride * rows : 0;
+   const size_t skip = box && ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   const struct mgp_sub_region g = {
+      .x = x, .y = y, .z = (int32_t)face + z,
+      .width = w, .height = h, .depth = d,
+      .src_offset = first + slice * skip,
+      .src_row_stride = (uint32_t)stride,
+      .src_slice_stride = (uint32_t)slice,
+   };
+   struct mgp_texture_subdata_from_buffer a = {
+      .res = tex->res,
+      .level = level,
+      .format = tex->image[face][level].format,
+      .buffer = ctx->pixel_unpack_buffer->res,
+      .offset = offset,
+      .region_count = 1,
+   };
+   mgp_texture_subdata_from_buffer(&ctx->pipe, &a, &g);
+   return true;
+}
+
+/* srv >= 0: the texels are in the pixel unpack buffer at that offset (upload_from_buffer). */
 static bool
 upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
             int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
-            const void *pixels)
+            const void *pixels, int64_t srv)
 {
+   if (srv >= 0)
+      return upload_from_buffer(ctx, tex, face, level, x, y, 0, w, h, 1, false, format, type,
+                                (uint64_t)srv);
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
    return upload_slice(ctx, tex, face, level, x, y, 0, w, h, format, type,
@@ -336,8 +373,11 @@ upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
 static bool
 upload_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, int32_t x, int32_t y,
            int32_t z, uint32_t w, uint32_t h, uint32_t d, GLenum format, GLenum type,
-           const void *pixels)
+           const void *pixels, int64_t srv)
 {
+   if (srv >= 0)
+      return upload_from_buffer(ctx, tex, 0, level, x, y, z, w, h, d, true, format, type,
+                                (uint64_t)srv);
    size_t first, stride;
    fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
    const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
@@ -348,6 +388,58 @@ upload_box(struct fe_context *ctx, struct fe_texture *tex, unsigned level, int32
       if (!upload_slice(ctx, tex, 0, level, x, y, z + (int32_t)k, w, h, format, type,
                         src + slice * k, stride))
          return false;
+   return true;
+}
+
+/* The bytes an upload of w x h (x d for a box, which honours GL_UNPACK_SKIP_IMAGES and
+ * _IMAGE_HEIGHT) reads from its pointer under the unpack state. */
+static size_t
+unpack_extent(const struct fe_context *ctx, uint32_t w, uint32_t h, uint32_t d, bool box,
+              GLenum format, GLenum type)
+{
+   size_t first, stride;
+   size_t size = fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type,
+                                       &first, &stride);
+   if (!size || !d || !box)
+      return d ? size : 0;
+   const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
+   const size_t skip = ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
+   return stride * rows * (skip + d - 1) + size;
+}
+
+/* The source of an upload. With a pixel unpack buffer bound the pointer is an offset into it
+ * (GL 3.3 §3.7.2): its errors are checked; texels already in the image's format (raw) stay on
+ * the server (*srv = the offset, for upload_from_buffer); others are read back in stream order
+ * (a counted round trip; they may have been written by the GPU) into *copy, which the usual
+ * path converts. *src is NULL and *srv -1 when there is nothing to upload. */
+static bool
+unpack_source(struct fe_context *ctx, const void *pixels, size_t size, GLenum type, bool raw,
+              const void **src, void **copy, int64_t *srv)
+{
+   *copy = NULL;
+   *src = pixels;
+   *srv = -1;
+   struct fe_buffer *buf = ctx->pixel_unpack_buffer;
+   if (!buf)
+      return true;
+   uint64_t off;
+   if (!fe_pixel_buffer_range(ctx, buf, pixels, size, type, &off))
+      return false;
+   *src = NULL;
+   if (!size)
+      return true;
+   if (raw && !ctx->unpack.swap_bytes && off <= INT64_MAX &&
+       fe_call_supported(ctx->share, MGP_CALL_texture_subdata_from_buffer)) {
+      *srv = (int64_t)off;
+      return true;
+   }
+   uint8_t *c = malloc(size);
+   if (!c) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   fe_buffer_read(ctx, buf, off, size, c);
+   *src = *copy = c;
    return true;
 }
 
@@ -495,18 +587,21 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexImage2D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
    uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
-   if (pixels && !upload_supported(fmt)) {
+   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   const void *src;
+   void *copy;
+   int64_t srv;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
+                                    type),
+                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
+      return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -519,13 +614,11 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
    pending_clear(&tex->pending[face][level]);
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
-   if (!width || !height)
-      return; /* a zero-sized image: defined, never complete */
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   if (pixels)
+   /* a zero-sized image: defined, never complete */
+   if (width && height && ensure_storage(ctx, tex, (unsigned)level) && (src || srv >= 0))
       upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height,
-                  format, type, pixels);
+                  format, type, src, srv);
+   free(copy);
 }
 
 void
@@ -549,23 +642,27 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage2D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
+   const void *src;
+   void *copy;
+   int64_t srv;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
+                                    type),
+                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
       return;
-   }
-   if (!width || !height || !pixels)
-      return;
+   if (!width || !height || (!src && srv < 0))
+      goto out;
    if (!upload_supported(img->format)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
-      return;
+      goto out;
    }
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
-               (uint32_t)height, format, type, pixels);
+   if (ensure_storage(ctx, tex, (unsigned)level))
+      upload_rect(ctx, tex, face, (unsigned)level, xoffset, yoffset, (uint32_t)width,
+                  (uint32_t)height, format, type, src, srv);
+out:
+   free(copy);
 }
 
 /* The texture bound for a glTexImage3D target. NULL after recording the error or decline. */
@@ -624,17 +721,20 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
                              fd->kind == FE_FMT_STENCIL;
    /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
    FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexImage3D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   if (pixels && !upload_supported(fmt)) {
+   if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   const void *src;
+   void *copy;
+   int64_t srv;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
+                                    true, format, type),
+                      type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
+      return;
    struct fe_tex_image *img = &tex->image[0][level];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -647,13 +747,12 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    pending_clear(&tex->pending[0][level]);
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
-   if (!width || !height || !depth)
-      return; /* a zero-sized image: defined, never complete */
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   if (pixels)
+   /* a zero-sized image: defined, never complete */
+   if (width && height && depth && ensure_storage(ctx, tex, (unsigned)level) &&
+       (src || srv >= 0))
       upload_box(ctx, tex, (unsigned)level, 0, 0, 0, (uint32_t)width, (uint32_t)height,
-                 (uint32_t)depth, format, type, pixels);
+                 (uint32_t)depth, format, type, src, srv);
+   free(copy);
 }
 
 void
@@ -682,23 +781,27 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_unpack_buffer) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexSubImage3D from a GL_PIXEL_UNPACK_BUFFER");
-      fe_error(ctx, GL_INVALID_OPERATION);
+   const void *src;
+   void *copy;
+   int64_t srv;
+   if (!unpack_source(ctx, pixels,
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
+                                    true, format, type),
+                      type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
       return;
-   }
-   if (!width || !height || !depth || !pixels)
-      return;
+   if (!width || !height || !depth || (!src && srv < 0))
+      goto out;
    if (!upload_supported(img->format)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
-      return;
+      goto out;
    }
-   if (!ensure_storage(ctx, tex, (unsigned)level))
-      return;
-   upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
-              (uint32_t)height, (uint32_t)depth, format, type, pixels);
+   if (ensure_storage(ctx, tex, (unsigned)level))
+      upload_box(ctx, tex, (unsigned)level, xoffset, yoffset, zoffset, (uint32_t)width,
+                 (uint32_t)height, (uint32_t)depth, format, type, src, srv);
+out:
+   free(copy);
 }
 
 /* GL 3.3 Table 3.15: the formats a buffer texture may have. */
@@ -1643,19 +1746,42 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (ctx->pixel_pack_buffer || (t != FE_TEX_2D && t != FE_TEX_CUBE)) {
-      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage %s",
-                  ctx->pixel_pack_buffer ? "into a GL_PIXEL_PACK_BUFFER" : "of this target");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+   if (t != FE_TEX_2D && t != FE_TEX_CUBE) {
+      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage of this target");
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)img->height,
                                        format, type, &first, &stride);
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
+         return;
+      if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      if (!fe_validate(ctx, FE_VERB_TEXOP))
+         return;
+      struct mgp_pack_to_buffer a = {
+         .res = tex->res,
+         .level = (uint32_t)level,
+         .layer = face,
+         .width = img->width,
+         .height = img->height,
+         .format = format,
+         .type = type,
+         .buffer = ctx->pixel_pack_buffer->res,
+         .offset = offset,
+      };
+      mgp_pack_to_buffer(&ctx->pipe, &a);
+      return;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
    struct mgp_get_texture_image a = {

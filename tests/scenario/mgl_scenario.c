@@ -121,7 +121,13 @@
   X(PFNGLDELETESYNCPROC, DeleteSync)                                                \
   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                        \
   X(PFNGLWAITSYNCPROC, WaitSync)                                                    \
-  X(PFNGLGETSYNCIVPROC, GetSynciv)
+  X(PFNGLGETSYNCIVPROC, GetSynciv)                                                  \
+  X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
+  X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
+  X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
+  X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv) \
+  X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                        \
+  X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)
 
 static struct {
 #define X(type, name) type name;
@@ -2987,6 +2993,517 @@ static void sc_gs_adjacency(void)
   (void)ms;
 }
 
+/* fbo_layers: rendering into one layer of a 2D array (glFramebufferTextureLayer), one slice of
+ * a 3D texture (glFramebufferTexture3D) and one face of a cube map (glFramebufferTexture2D),
+ * each 8x8 image cleared and half drawn over, read back through glReadPixels from the
+ * framebuffer, then sampled 2:1 (texelFetch / NEAREST) beside its untouched neighbours; plus the
+ * GL 3.3 §4.4.2 errors and §4.4.4 completeness (layer out of range, mixed layered and
+ * non-layered attachments). */
+#define FL_N 8
+static const GLubyte FL_GREY[4] = {51, 51, 51, 255};
+
+/* glReadPixels of the bound 8x8 framebuffer: `in` inside [x0,x1) x [y0,y1), `out` elsewhere. */
+static void fl_expect_read(const char *phase, int x0, int y0, int x1, int y1, vec4f in, vec4f out)
+{
+  GLubyte px[FL_N * FL_N * 4];
+  memset(px, 0xA5, sizeof px);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, FL_N, FL_N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error(phase);
+  for (int y = 0; y < FL_N; y++)
+    for (int x = 0; x < FL_N; x++) {
+      rgba8 want = to8(x >= x0 && x < x1 && y >= y0 && y < y1 ? in : out), got;
+      memcpy(got.c, px + 4 * (y * FL_N + x), 4);
+      if (!rgba_eq(want, got)) {
+        fail("%s: texel (%d,%d) expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", phase, x, y,
+             want.c[0], want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2],
+             got.c[3]);
+        return;
+      }
+    }
+}
+
+/* Clears the bound 8x8 framebuffer to `bg` and draws `fg` over texels [x0,x1) x [y0,y1). */
+static void fl_paint(GLuint prog, int x0, int y0, int x1, int y1, vec4f bg, vec4f fg)
+{
+  glViewport(0, 0, FL_N, FL_N);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(prog);
+  set_vec4(prog, "u_color", fg);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(x0, y0, x1 - x0, y1 - y0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+static void sc_fbo_layers(void)
+{
+  const vec4f red = V4(1.0f, 0.0f, 0.0f, 1.0f), green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+  const vec4f blue = V4(0.0f, 0.0f, 1.0f, 1.0f), yellow = V4(1.0f, 1.0f, 0.0f, 1.0f);
+  const vec4f cyan = V4(0.0f, 1.0f, 1.0f, 1.0f), magenta = V4(1.0f, 0.0f, 1.0f, 1.0f);
+  GLubyte grey[FL_N * FL_N * 4 * 4];
+  tex3d_fill(grey, FL_N * FL_N * 4, FL_GREY);
+
+  GLuint tex[4];
+  glGenTextures(4, tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[0]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                grey);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_3D, tex[1]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, FL_N, FL_N, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[2]);
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, FL_N, FL_N, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, grey);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, tex[3]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, FL_N, FL_N, 0, GL_RGBA, GL_UNSIGNED_BYTE, grey);
+  check_gl_error("textures");
+
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  GLuint solid = solid_program();
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+
+  /* errors (GL 3.3 §4.4.2) */
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[3], 0, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTextureLayer of a 2D texture");
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, -1);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTextureLayer with layer -1");
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], -1, 0);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTextureLayer with level -1");
+  gl.FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, tex[0], 0, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture3D of an array texture");
+  gl.FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, tex[1], 0, -1);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTexture3D with zoffset -1");
+
+  /* completeness (§4.4.4): a layer past the array's 3 is attachment-incomplete */
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, 3);
+  check_gl_error("glFramebufferTextureLayer of layer 3");
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT)
+    fail("layer 3 of 3: status 0x%04x, expected GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT",
+         (unsigned)st);
+  /* a layered attachment beside a non-layered one */
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[3], 0);
+  check_gl_error("layered + non-layered attachments");
+  GLint v = -1;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &v);
+  if (v != GL_TRUE)
+    fail("GL_FRAMEBUFFER_ATTACHMENT_LAYERED of glFramebufferTexture(array) = %d", v);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS)
+    fail("layered + non-layered: status 0x%04x, expected "
+         "GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS", (unsigned)st);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
+  check_gl_error("detach");
+
+  /* layer 1 of the array: red, green on the left half */
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, 1);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("array layer 1: status 0x%04x", (unsigned)st);
+  v = -1;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &v);
+  if (v != 1)
+    fail("GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER = %d, expected 1", v);
+  fl_paint(solid, 0, 0, 4, FL_N, red, green);
+  fl_expect_read("array layer 1 read back", 0, 0, 4, FL_N, green, red);
+  /* slice 2 of the 3D texture: blue, yellow on the bottom half */
+  gl.FramebufferTexture3D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_3D, tex[1], 0, 2);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("3D slice 2: status 0x%04x", (unsigned)st);
+  fl_paint(solid, 0, 0, FL_N, 4, blue, yellow);
+  fl_expect_read("3D slice 2 read back", 0, 0, FL_N, 4, yellow, blue);
+  /* face -Y of the cube map: cyan, magenta on the top-left quarter */
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_CUBE_MAP_NEGATIVE_Y,
+                          tex[2], 0);
+  fl_paint(solid, 0, 4, 4, FL_N, cyan, magenta);
+  fl_expect_read("cube -Y read back", 0, 4, 4, FL_N, magenta, cyan);
+  check_gl_error("layer rendering");
+
+  /* sampled on the default framebuffer, 2 pixels a texel: tiles of 16x16 */
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  const rgba8 g8 = {{FL_GREY[0], FL_GREY[1], FL_GREY[2], FL_GREY[3]}};
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 t = ivec2((gl_FragCoord.xy - u_origin) / 2.0);\n"
+                    "  o_color = texelFetch(u_tex, ivec3(t, u_layer), 0);\n"
+                    "}\n";
+  const char *fs3 = "#version 330 core\n"
+                    "uniform sampler3D u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 t = ivec2((gl_FragCoord.xy - u_origin) / 2.0);\n"
+                    "  o_color = texelFetch(u_tex, ivec3(t, u_layer), 0);\n"
+                    "}\n";
+  /* u_layer 0: face -Y (major -y, s = x, t = -z); 1: face +X (major +x, s = -z, t = -y) */
+  const char *fsc = "#version 330 core\n"
+                    "uniform samplerCube u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  vec2 st = (floor((gl_FragCoord.xy - u_origin) / 2.0) + 0.5) / 4.0 - 1.0;\n"
+                    "  vec3 d = u_layer == 0 ? vec3(st.x, -1.0, -st.y) : vec3(1.0, -st.y, -st.x);\n"
+                    "  o_color = texture(u_tex, d);\n"
+                    "}\n";
+  const char *fss[3] = {fsa, fs3, fsc};
+  const GLenum targets[3] = {GL_TEXTURE_2D_ARRAY, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP};
+  glEnable(GL_SCISSOR_TEST);
+  for (int k = 0; k < 3; k++) {
+    GLuint p = link_program(VS_PIXELS, fss[k]);
+    gl.UseProgram(p);
+    gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+    gl.Uniform1i(uloc(p, "u_tex"), 0);
+    glBindTexture(targets[k], tex[k]);
+    int n = k == 0 ? 3 : k == 1 ? 4 : 2;
+    for (int l = 0; l < n; l++) {
+      int x0 = 2 + 16 * l, y0 = 2 + 21 * k;
+      gl.Uniform2f(uloc(p, "u_origin"), (float)x0, (float)y0);
+      gl.Uniform1i(uloc(p, "u_layer"), l);
+      glScissor(x0, y0, 16, 16);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, x0, y0, x0 + 16, y0 + 16, g8);
+      if (k == 0 && l == 1) {
+        model_rect(&m, x0, y0, x0 + 16, y0 + 16, to8(red));
+        model_rect(&m, x0, y0, x0 + 8, y0 + 16, to8(green));
+      } else if (k == 1 && l == 2) {
+        model_rect(&m, x0, y0, x0 + 16, y0 + 16, to8(blue));
+        model_rect(&m, x0, y0, x0 + 16, y0 + 8, to8(yellow));
+      } else if (k == 2 && l == 0) {
+        model_rect(&m, x0, y0, x0 + 16, y0 + 16, to8(cyan));
+        model_rect(&m, x0, y0 + 8, x0 + 8, y0 + 16, to8(magenta));
+      }
+    }
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("sampling the layers");
+  check_frame("layers rendered, then sampled", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+}
+
+/* pbo_pack: glReadPixels and glGetTexImage into a GL_PIXEL_PACK_BUFFER (the pointer is an
+ * offset), under GL_PACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS / ALIGNMENT: the pixels must land
+ * where the pack state puts them and every other byte of the buffer keep its value, seen through
+ * glGetBufferSubData and glMapBufferRange; a float read (a conversion on the way); the GL errors
+ * (range past the store, a mapped buffer, an offset not a multiple of the datum). */
+enum { PB_SIZE = 2048, PB_FILL = 0xEE };
+
+/* The buffer's bytes: the pixels of [rx,rx+rw) x [ry,ry+rh) of `want` (x, y -> colour) at
+ * offset + (skip_rows + j) * stride + (skip_px + i) * 4, PB_FILL elsewhere. */
+static void pb_expect(const char *phase, const uint8_t *got, int off, int stride, int skip_px,
+                      int skip_rows, int rw, int rh, rgba8 (*want)(int i, int j))
+{
+  int bad = 0;
+  for (int b = 0; b < PB_SIZE; b++) {
+    int rel = b - off, exp = PB_FILL;
+    if (rel >= 0) {
+      int j = rel / stride - skip_rows, i = (rel % stride) / 4 - skip_px;
+      if (j >= 0 && j < rh && i >= 0 && i < rw)
+        exp = want(i, j).c[rel % 4];
+    }
+    if (got[b] != exp && !bad++)
+      fail("%s: buffer byte %d is 0x%02x, expected 0x%02x", phase, b, got[b], exp);
+  }
+  if (bad)
+    fail("%s: %d wrong bytes", phase, bad);
+}
+
+static rgba8 pb_read_px(int i, int j)
+{
+  /* the frame: blue, a green block at [9,12) x [7,9) */
+  int x = 6 + i, y = 6 + j;
+  return x >= 9 && x < 12 && y >= 7 && y < 9 ? to8(V4(0.0f, 0.8f, 0.2f, 1.0f))
+                                             : to8(V4(0.2f, 0.4f, 0.6f, 1.0f));
+}
+
+static rgba8 pb_tex_px(int i, int j)
+{
+  return (rgba8){{(uint8_t)(16 * i + 1), (uint8_t)(16 * j + 2), (uint8_t)(i * j + 3), 255}};
+}
+
+static void sc_pbo_pack(void)
+{
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f), green = V4(0.0f, 0.8f, 0.2f, 1.0f);
+  clear_to(bg);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(9, 7, 3, 2);
+  glClearColor(green.v[0], green.v[1], green.v[2], green.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+
+  static uint8_t fill[PB_SIZE], got[PB_SIZE];
+  memset(fill, PB_FILL, sizeof fill);
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, PB_SIZE, fill, GL_STREAM_READ);
+
+  /* 8x5 pixels from (6,6), rows of 11 pixels padded to 48 bytes, skipping 1 pixel and 2 rows,
+   * at offset 64 */
+  glPixelStorei(GL_PACK_ROW_LENGTH, 11);
+  glPixelStorei(GL_PACK_ALIGNMENT, 8);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 1);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 2);
+  glReadPixels(6, 6, 8, 5, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)64);
+  check_gl_error("glReadPixels into a pack buffer");
+  /* errors: past the store, an offset not a multiple of a float, a mapped buffer */
+  glReadPixels(6, 6, 8, 5, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)(PB_SIZE - 64));
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels past the pack buffer's store");
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)2);
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels of floats at offset 2");
+
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, PB_SIZE, got);
+  check_gl_error("glGetBufferSubData of the pack buffer");
+  pb_expect("glReadPixels, seen by glGetBufferSubData", got, 64, 48, 1, 2, 8, 5, pb_read_px);
+  const uint8_t *map = gl.MapBufferRange(GL_PIXEL_PACK_BUFFER, 0, PB_SIZE, GL_MAP_READ_BIT);
+  check_gl_error("glMapBufferRange of the pack buffer");
+  if (map)
+    pb_expect("glReadPixels, seen by glMapBufferRange", map, 64, 48, 1, 2, 8, 5, pb_read_px);
+  else
+    fail("glMapBufferRange returned NULL");
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (void *)0);
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels into a mapped pack buffer");
+  gl.UnmapBuffer(GL_PIXEL_PACK_BUFFER);
+
+  /* a float read of the green block's corner: converted on the way into the buffer */
+  glReadPixels(9, 7, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)1024);
+  float fv[4] = {-1, -1, -1, -1};
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 1024, sizeof fv, fv);
+  check_gl_error("glReadPixels of floats into a pack buffer");
+  const float fw[4] = {0.0f, 204.0f / 255.0f, 51.0f / 255.0f, 1.0f};
+  for (int c = 0; c < 4; c++)
+    if (fabsf(fv[c] - fw[c]) > 1e-6f)
+      fail("float read: component %d is %f, expected %f", c, fv[c], fw[c]);
+
+  /* glGetTexImage of a 4x4 texture into the buffer at offset 128, rows padded to 20 bytes */
+  uint8_t texels[4 * 4 * 4];
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 4; i++)
+      memcpy(texels + 4 * (4 * j + i), pb_tex_px(i, j).c, 4);
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, PB_SIZE, fill, GL_STREAM_READ);
+  glPixelStorei(GL_PACK_ROW_LENGTH, 5);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)128);
+  check_gl_error("glGetTexImage into a pack buffer");
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)(PB_SIZE - 40));
+  expect_gl_error(GL_INVALID_OPERATION, "glGetTexImage past the pack buffer's store");
+  glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, PB_SIZE, got);
+  pb_expect("glGetTexImage, seen by glGetBufferSubData", got, 128, 20, 0, 0, 4, 4, pb_tex_px);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  check_gl_error("pack buffer reads");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 9, 7, 12, 9, to8(green));
+  check_frame("pbo pack", &m);
+}
+
+/* pbo_unpack: glTexImage2D / glTexSubImage2D / glTexImage3D from a GL_PIXEL_UNPACK_BUFFER (the
+ * pointer is an offset) under GL_UNPACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS / ALIGNMENT, an RGB
+ * sub-image converted on the way, and a texture filled from a buffer that glReadPixels wrote on
+ * the server (pack, then unpack: the upload must see the GPU's bytes); each texture drawn by
+ * texelFetch in a tile, every pixel asserted; and the GL errors (range past the store, a mapped
+ * buffer, an offset not a multiple of the datum). */
+static rgba8 pu_a(int i, int j)
+{
+  if (i >= 2 && i < 6 && j >= 2 && j < 6) /* the RGB sub-image, alpha 1 */
+    return (rgba8){{200, (uint8_t)(10 * (i - 2)), (uint8_t)(10 * (j - 2)), 255}};
+  return (rgba8){{(uint8_t)(20 * i + 5), (uint8_t)(20 * j + 7), (uint8_t)(100 + i + j), 255}};
+}
+
+static rgba8 pu_frame(int i, int j) /* the frame glReadPixels read: blue, a green block */
+{
+  return i >= 2 && i < 5 && j >= 3 && j < 6 ? to8(V4(0.0f, 0.8f, 0.2f, 1.0f))
+                                            : to8(V4(0.2f, 0.4f, 0.6f, 1.0f));
+}
+
+static rgba8 pu_layer(int l, int i, int j)
+{
+  return (rgba8){{(uint8_t)(60 * l + 30), (uint8_t)(40 * i), (uint8_t)(40 * j), 255}};
+}
+
+typedef struct {
+  int x0, y0, scale, layer;
+  rgba8 (*fn)(int i, int j);
+} pu_tile;
+
+static rgba8 pu_tile_colour(const void *ctx, int x, int y)
+{
+  const pu_tile *t = ctx;
+  int i = (x - t->x0) / t->scale, j = (y - t->y0) / t->scale;
+  return t->fn ? t->fn(i, j) : pu_layer(t->layer, i, j);
+}
+
+static void sc_pbo_unpack(void)
+{
+  /* the frame glReadPixels reads into a buffer, later the source of texture B */
+  const vec4f blue = V4(0.2f, 0.4f, 0.6f, 1.0f), green = V4(0.0f, 0.8f, 0.2f, 1.0f);
+  clear_to(blue);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 3, 3, 3);
+  glClearColor(green.v[0], green.v[1], green.v[2], green.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  GLuint buf[2];
+  gl.GenBuffers(2, buf);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, buf[1]);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, 8 * 8 * 4 + 16, NULL, GL_STREAM_COPY);
+  glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)16);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  check_gl_error("glReadPixels into a buffer");
+
+  /* buffer 0: texture A's 8x8 texels at 32 (rows of 10 texels, 1 pixel and 1 row skipped), the
+   * RGB sub-image at 1024 (tight rows of 12 bytes), the array's 4x4x2 at 1536 */
+  static uint8_t data[2048];
+  memset(data, 0x77, sizeof data);
+  for (int j = 0; j < 8; j++)
+    for (int i = 0; i < 8; i++) {
+      rgba8 c = pu_a(i < 2 || i >= 6 || j < 2 || j >= 6 ? i : 0, j < 2 || j >= 6 || i < 2 ||
+                     i >= 6 ? j : 0); /* the sub-image's texels start as texel (0,0)'s */
+      memcpy(data + 32 + (1 + j) * 40 + (1 + i) * 4, c.c, 4);
+    }
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 4; i++)
+      memcpy(data + 1024 + j * 12 + i * 3, pu_a(2 + i, 2 + j).c, 3);
+  for (int l = 0; l < 2; l++)
+    for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+        memcpy(data + 1536 + l * 64 + j * 16 + i * 4, pu_layer(l, i, j).c, 4);
+  gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, buf[0]);
+  gl.BufferData(GL_PIXEL_UNPACK_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+
+  GLuint tex[3];
+  glGenTextures(3, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 10);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               (void *)(uintptr_t)32);
+  check_gl_error("glTexImage2D from an unpack buffer");
+  /* errors: past the store (the texture keeps its image), a float offset of 2, mapped */
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               (void *)(uintptr_t)1800);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexImage2D past the unpack buffer's store");
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+  glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)2);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage2D of floats at offset 2");
+  gl.MapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, 16, GL_MAP_READ_BIT);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (void *)0);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage2D from a mapped unpack buffer");
+  gl.UnmapBuffer(GL_PIXEL_UNPACK_BUFFER);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 2, 2, 4, 4, GL_RGB, GL_UNSIGNED_BYTE,
+                  (void *)(uintptr_t)1024);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  check_gl_error("glTexSubImage2D of RGB from an unpack buffer");
+
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                (void *)(uintptr_t)1536);
+  check_gl_error("glTexImage3D from an unpack buffer");
+
+  /* texture B from the bytes glReadPixels wrote */
+  gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, buf[1]);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               (void *)(uintptr_t)16);
+  gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  check_gl_error("glTexImage2D from a buffer glReadPixels wrote");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  const char *fs2 = "#version 330 core\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform float u_scale;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  o_color = texelFetch(u_tex, ivec2((gl_FragCoord.xy - u_origin) / u_scale), 0);\n"
+                    "}\n";
+  const char *fsa = "#version 330 core\n"
+                    "uniform sampler2DArray u_tex;\n"
+                    "uniform vec2 u_origin;\n"
+                    "uniform float u_scale;\n"
+                    "uniform int u_layer;\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  ivec2 t = ivec2((gl_FragCoord.xy - u_origin) / u_scale);\n"
+                    "  o_color = texelFetch(u_tex, ivec3(t, u_layer), 0);\n"
+                    "}\n";
+  static pu_tile tiles[4] = {{2, 2, 2, 0, pu_a}, {22, 2, 2, 0, pu_frame},
+                             {2, 22, 4, 0, NULL}, {22, 22, 4, 1, NULL}};
+  GLuint p2 = link_program(VS_PIXELS, fs2), pa = link_program(VS_PIXELS, fsa);
+  glEnable(GL_SCISSOR_TEST);
+  for (int k = 0; k < 4; k++) {
+    GLuint p = k < 2 ? p2 : pa;
+    gl.UseProgram(p);
+    gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+    gl.Uniform1i(uloc(p, "u_tex"), 0);
+    gl.Uniform2f(uloc(p, "u_origin"), (float)tiles[k].x0, (float)tiles[k].y0);
+    gl.Uniform1f(uloc(p, "u_scale"), (float)tiles[k].scale);
+    if (k >= 2)
+      gl.Uniform1i(uloc(p, "u_layer"), tiles[k].layer);
+    if (k < 2)
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+    else
+      glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+    glScissor(tiles[k].x0, tiles[k].y0, 16, 16);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect_fn(&m, tiles[k].x0, tiles[k].y0, tiles[k].x0 + 16, tiles[k].y0 + 16,
+                  pu_tile_colour, &tiles[k]);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("drawing the tiles");
+  check_frame("textures from unpack buffers", &m);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -3027,6 +3544,9 @@ static const struct {
     {"gs_points_to_quads", sc_gs_points_to_quads, 0},
     {"gs_two_prims", sc_gs_two_prims, 0},
     {"gs_adjacency", sc_gs_adjacency, 0},
+    {"fbo_layers", sc_fbo_layers, 0},
+    {"pbo_pack", sc_pbo_pack, 0},
+    {"pbo_unpack", sc_pbo_unpack, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -389,6 +389,7 @@ struct vkb_screen {
    unsigned long long pipelines_created;
    unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
    unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
+   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
    unsigned long long unsound_serial_complete;
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
@@ -580,6 +581,8 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region);
 VKB_CALL(blit, mgp_blit);
 VKB_CALL(generate_mipmap, mgp_generate_mipmap);
 VKB_CALL(get_texture_image, mgp_get_texture_image);
+VKB_CALL(pack_to_buffer, mgp_pack_to_buffer);
+VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer);
 VKB_CALL(clear, mgp_clear);
 VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);

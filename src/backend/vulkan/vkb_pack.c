@@ -394,7 +394,7 @@ align_up(VkDeviceSize v, VkDeviceSize a)
 
 static void
 pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, uint32_t width,
-     uint32_t height, uint32_t format, uint32_t type, const struct mgp_span *out,
+     uint32_t height, uint32_t format, uint32_t type, uint8_t *out_ptr, uint64_t out_size,
      const char *call)
 {
    struct vkb_screen *scr = ctx->scr;
@@ -464,9 +464,9 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    if (!width || !height)
       return;
    const int64_t need = (skip_rows + height - 1) * stride + (skip_px + width) * psize;
-   if (!out->ptr || (int64_t)out->size < need) {
-      MGL_DECLINE(backend_draw_incomplete, "%s needs %lld bytes, the reply has %llu", call,
-                  (long long)need, (unsigned long long)out->size);
+   if (!out_ptr || (int64_t)out_size < need) {
+      MGL_DECLINE(backend_draw_incomplete, "%s needs %lld bytes, the destination has %llu",
+                  call, (long long)need, (unsigned long long)out_size);
       return;
    }
 
@@ -509,7 +509,7 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       return;
 
    const bool has_alpha = r->fmt->has_alpha;
-   uint8_t *dst0 = out->ptr;
+   uint8_t *dst0 = out_ptr;
    /* RGBA/UNSIGNED_BYTE from RGBA8 storage is the stored bytes: copy rows, not texels through
     * doubles (50x faster on a 256x256 read, issue 6). */
    if (o.what == O_COLOR && !o.packed && type == GL_UNSIGNED_BYTE && o.nc == 4 &&
@@ -600,45 +600,56 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    vkb_retire(scr); /* only now: the slice read above belongs to the batch */
 }
 
+/* The read framebuffer's source for a read of `format`; false after declining. */
+static bool
+read_source(struct vkb_context *ctx, uint32_t format, struct pack_src *src, const char *call)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!ctx->fb_set) {
+      MGL_DECLINE(backend_draw_incomplete, "%s without framebuffer state", call);
+      return false;
+   }
+   const struct mgp_framebuffer_state *fb = &ctx->fb;
+   const bool ds = format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
+                   format == GL_DEPTH_STENCIL;
+   /* Colour reads the resolved read surface; depth and stencil read the framebuffer's (the
+    * client sends them only when the read and draw framebuffers are the same). */
+   const struct mgp_surface *cs = format == GL_STENCIL_INDEX ? &fb->stencil
+                                  : ds                       ? &fb->depth
+                                                             : &fb->read;
+   if (!cs->kind) {
+      MGL_DECLINE(backend_draw_incomplete, "%s without a %s surface", call,
+                  ds ? "depth/stencil" : "read");
+      return false;
+   }
+   *src = (struct pack_src){0};
+   src->r = vkb_resource_for_use(scr, cs->res, call);
+   if (!src->r)
+      return false;
+   src->level = cs->level;
+   src->layer = cs->layer;
+   if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
+      if (!fb->stencil.kind) {
+         MGL_DECLINE(backend_draw_incomplete, "%s of stencil without a stencil surface", call);
+         return false;
+      }
+      src->s = vkb_resource_for_use(scr, fb->stencil.res, call);
+      if (!src->s)
+         return false;
+      src->s_level = fb->stencil.level;
+      src->s_layer = fb->stencil.layer;
+   }
+   return true;
+}
+
 VKB_CALL(read_pixels, mgp_read_pixels)
 {
    CTX_SELF;
-   if (!ctx->fb_set) {
-      MGL_DECLINE(backend_draw_incomplete, "read_pixels without framebuffer state");
+   struct pack_src src;
+   if (!read_source(ctx, args->format, &src, "read_pixels"))
       return;
-   }
-   const struct mgp_framebuffer_state *fb = &ctx->fb;
-   const bool ds = args->format == GL_DEPTH_COMPONENT || args->format == GL_STENCIL_INDEX ||
-                   args->format == GL_DEPTH_STENCIL;
-   /* Colour reads the resolved read surface; depth and stencil read the framebuffer's (the
-    * client sends them only when the read and draw framebuffers are the same). */
-   const struct mgp_surface *cs = args->format == GL_STENCIL_INDEX ? &fb->stencil
-                                  : ds                             ? &fb->depth
-                                                                   : &fb->read;
-   if (!cs->kind) {
-      MGL_DECLINE(backend_draw_incomplete, "read_pixels without a %s surface",
-                  ds ? "depth/stencil" : "read");
-      return;
-   }
-   struct pack_src src = {0};
-   src.r = vkb_resource_for_use(scr, cs->res, "read_pixels");
-   if (!src.r)
-      return;
-   src.level = cs->level;
-   src.layer = cs->layer;
-   if (args->format == GL_STENCIL_INDEX || args->format == GL_DEPTH_STENCIL) {
-      if (!fb->stencil.kind) {
-         MGL_DECLINE(backend_draw_incomplete, "read_pixels of stencil without a stencil surface");
-         return;
-      }
-      src.s = vkb_resource_for_use(scr, fb->stencil.res, "read_pixels");
-      if (!src.s)
-         return;
-      src.s_level = fb->stencil.level;
-      src.s_layer = fb->stencil.layer;
-   }
    pack(ctx, &src, args->x, args->y, args->width, args->height, args->format, args->type,
-        &args->out, "read_pixels");
+        args->out.ptr, args->out.size, "read_pixels");
 }
 
 VKB_CALL(get_texture_image, mgp_get_texture_image)
@@ -654,6 +665,99 @@ VKB_CALL(get_texture_image, mgp_get_texture_image)
    struct pack_src src = {.r = r, .level = args->level, .layer = args->layer, .s = r,
                           .s_level = args->level, .s_layer = args->layer};
    uint32_t w = r->width >> args->level, h = r->height >> args->level;
-   pack(ctx, &src, 0, 0, w ? w : 1, h ? h : 1, args->format, args->type, &args->out,
-        "get_texture_image");
+   pack(ctx, &src, 0, 0, w ? w : 1, h ? h : 1, args->format, args->type, args->out.ptr,
+        args->out.size, "get_texture_image");
+}
+
+/* RGBA/UNSIGNED_BYTE of an RGBA8 colour image without byte swapping, rows and offset on texel
+ * boundaries: the stored bytes are the packed pixels, so the GPU copies them into the buffer in
+ * stream order, with no wait (pack-buffer-copies). False: take the pack path. */
+static bool
+pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
+                 const struct mgp_pack_to_buffer *a, struct vkb_resource *b)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_resource *r = src->r;
+   if (a->format != GL_RGBA || a->type != GL_UNSIGNED_BYTE || ctx->pack.swap_bytes || !r ||
+       r->is_buffer || !r->img || r->samples != VK_SAMPLE_COUNT_1_BIT ||
+       src->level >= r->levels || src->layer >= vkb_resource_level_layers(r, src->level) ||
+       (r->fmt->vk != VK_FORMAT_R8G8B8A8_UNORM && r->fmt->vk != VK_FORMAT_R8G8B8A8_SRGB) ||
+       !r->fmt->has_alpha || !a->width || !a->height)
+      return false;
+   const int64_t row_len = ctx->pack.row_length > 0 ? (int64_t)ctx->pack.row_length : a->width;
+   const int64_t align = ctx->pack.alignment > 0 ? ctx->pack.alignment : 4;
+   const int64_t stride = (row_len * 4 + align - 1) / align * align;
+   const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
+   const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
+   const int64_t need = (skip_rows + a->height - 1) * stride + (skip_px + a->width) * 4;
+   if (stride % 4 || a->offset % 4 || (uint64_t)need > b->size - a->offset)
+      return false;
+   uint32_t lw = r->width >> src->level, lh = r->height >> src->level;
+   lw = lw ? lw : 1;
+   lh = lh ? lh : 1;
+   const int64_t x0 = a->x > 0 ? a->x : 0, y0 = a->y > 0 ? a->y : 0;
+   int64_t x1 = (int64_t)a->x + a->width, y1 = (int64_t)a->y + a->height;
+   x1 = x1 < lw ? x1 : lw;
+   y1 = y1 < lh ? y1 : lh;
+   if (x1 <= x0 || y1 <= y0)
+      return true; /* nothing inside the level: the buffer keeps its bytes */
+   vkb_image_transition(scr, r, src->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return true;
+   vkb_buffer_barrier_before_write(scr);
+   const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
+   const VkBufferImageCopy c = {
+      .bufferOffset = a->offset + (uint64_t)((skip_rows + (y0 - a->y)) * stride +
+                                             (skip_px + (x0 - a->x)) * 4),
+      .bufferRowLength = (uint32_t)(stride / 4),
+      .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->level, is3d ? 0 : src->layer, 1},
+      .imageOffset = {(int32_t)x0, (int32_t)y0, is3d ? (int32_t)src->layer : 0},
+      .imageExtent = {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0), 1},
+   };
+   vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, b->buf, 1, &c);
+   vkb_buffer_barrier_after_write(scr);
+   r->last_use = b->last_use = vkb_current_serial(scr);
+   scr->pack_buffer_copies++;
+   return true;
+}
+
+/* Into a pixel pack buffer: a GPU copy when no conversion is needed (pack_copy_direct); else
+ * the pack path, whose copy ends in a wait for the batch that holds it,
+ * after which every earlier use of the buffer has completed too (batches complete in order),
+ * so the texels are written straight into the buffer's host mapping. The client does not wait:
+ * it learns nothing until it reads the buffer (resource_readback, in stream order). */
+VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
+{
+   CTX_SELF;
+   const char *call = "pack_to_buffer";
+   struct vkb_resource *b = vkb_resource_for_use(scr, args->buffer, call);
+   if (!b)
+      return;
+   if (!b->is_buffer || args->offset > b->size) {
+      MGL_DECLINE(backend_draw_incomplete, "%s at offset %llu of a %llu-byte %s", call,
+                  (unsigned long long)args->offset, (unsigned long long)b->size,
+                  b->is_buffer ? "buffer" : "texture");
+      return;
+   }
+   struct pack_src src;
+   if (mgp_handle_is_null(args->res)) {
+      if (!read_source(ctx, args->format, &src, call))
+         return;
+   } else {
+      struct vkb_resource *r = vkb_resource_for_use(scr, args->res, call);
+      if (!r)
+         return;
+      src = (struct pack_src){.r = r, .level = args->level, .layer = args->layer, .s = r,
+                              .s_level = args->level, .s_layer = args->layer};
+   }
+   if (pack_copy_direct(ctx, &src, args, b))
+      return;
+   if (!b->map) {
+      MGL_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
+      return;
+   }
+   pack(ctx, &src, args->x, args->y, args->width, args->height, args->format, args->type,
+        b->map + args->offset, b->size - args->offset, call);
 }

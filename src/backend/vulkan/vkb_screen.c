@@ -836,6 +836,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"pipelines-created", scr->pipelines_created},
       {"render-passes-begun", scr->render_passes_begun},
       {"pack-row-copies", scr->pack_row_copies},
+      {"pack-buffer-copies", scr->pack_buffer_copies},
       {"vk-validation-errors", scr->validation_errors},
       {"vk-validation-warnings", scr->validation_warnings},
       {"vk-validation-active", scr->validation_active},

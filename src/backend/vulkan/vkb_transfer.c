@@ -205,6 +205,40 @@ VKB_CALL(resource_subdata, mgp_resource_subdata)
                                                                          : args->region_count);
 }
 
+/* The texels are in a buffer the server holds: once every batch that used the buffer has
+ * completed (a staged write to it, a draw reading it), its host mapping is the source of the
+ * usual texture upload; the client waits for nothing. */
+VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
+{
+   CTX_SELF;
+   const char *call = "texture_subdata_from_buffer";
+   struct vkb_resource *r = vkb_resource_for_use(scr, args->res, call);
+   struct vkb_resource *b = r ? vkb_resource_for_use(scr, args->buffer, call) : NULL;
+   if (!b)
+      return;
+   if (r->is_buffer || !b->is_buffer || args->offset > b->size) {
+      MGL_DECLINE(backend_draw_incomplete, "%s: offset %llu of a %llu-byte buffer", call,
+                  (unsigned long long)args->offset, (unsigned long long)b->size);
+      return;
+   }
+   if (!b->map) {
+      MGL_DECLINE(backend_feature_unimplemented, "%s from a buffer without a host mapping", call);
+      return;
+   }
+   if (vkb_wait_serial(scr, b->last_use, UINT64_MAX, true) != VK_SUCCESS)
+      return;
+   vkb_arena_pressure_point(scr);
+   const struct mgp_resource_subdata a = {
+      .res = args->res,
+      .level = args->level,
+      .format = args->format,
+      .region_count = args->region_count,
+      .data = {.ptr = b->map + args->offset, .size = b->size - args->offset},
+   };
+   texture_subdata(scr, r, &a, tail, tail_count < args->region_count ? tail_count
+                                                                     : args->region_count);
+}
+
 VKB_CALL(resource_readback, mgp_resource_readback)
 {
    CTX_SELF;

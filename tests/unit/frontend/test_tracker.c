@@ -771,6 +771,91 @@ test_clear_and_read(void)
    env_finish(&e);
 }
 
+/* glReadPixels into a pixel pack buffer is one pack_to_buffer and no round trip: nothing comes
+ * back until the app reads the buffer (then one resource_readback). */
+static void
+test_read_pixels_pack_buffer(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   GLuint b;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_PIXEL_PACK_BUFFER, b);
+   mgl_glBufferData(GL_PIXEL_PACK_BUFFER, 256, NULL, GL_STREAM_READ);
+   fake_clear();
+   const unsigned syncs = fake_syncs();
+   mgl_glReadPixels(1, 2, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)64);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_read_pixels), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 0);
+   CHECK_EQ(fake_syncs(), syncs);
+   const struct fake_rec *r = fake_find(MGP_CALL_pack_to_buffer, 0);
+   CHECK(r != NULL);
+   if (r) {
+      const struct mgp_pack_to_buffer *a = (const void *)r->args;
+      CHECK(a->offset == 64 && a->x == 1 && a->y == 2 && a->width == 4 && a->height == 4);
+      CHECK(mgp_handle_is_null(a->res) && !mgp_handle_is_null(a->buffer));
+   }
+   /* 64 + 64 bytes fit; at offset 224 they do not */
+   fake_clear();
+   mgl_glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)224);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count(), 0);
+   uint8_t out[16];
+   mgl_glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 64, 16, out);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 1);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* Texels already in the texture's format come from a pixel unpack buffer on the server
+ * (texture_subdata_from_buffer, no round trip), after the level's pending client upload;
+ * texels to convert are read back (one round trip) and uploaded as usual. */
+static void
+test_unpack_buffer_upload(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   GLuint b, t;
+   mgl_glGenBuffers(1, &b);
+   mgl_glBindBuffer(GL_PIXEL_UNPACK_BUFFER, b);
+   mgl_glBufferData(GL_PIXEL_UNPACK_BUFFER, 1024, NULL, GL_STATIC_DRAW);
+   mgl_glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   uint8_t px[16] = {0};
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   fake_clear();
+   mgl_glBindBuffer(GL_PIXEL_UNPACK_BUFFER, b);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 6);
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 2, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE,
+                       (void *)(uintptr_t)40);
+   mgl_glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 0);
+   CHECK_EQ(fake_count(), 2);
+   CHECK(fake_count() == 2 && fake_rec(0)->id == MGP_CALL_resource_subdata &&
+         fake_rec(1)->id == MGP_CALL_texture_subdata_from_buffer);
+   const struct fake_rec *r = fake_find(MGP_CALL_texture_subdata_from_buffer, 0);
+   if (r && r->tail_count == 1) {
+      const struct mgp_texture_subdata_from_buffer *a = (const void *)r->args;
+      const struct mgp_sub_region *g = r->tail;
+      CHECK(a->offset == 40 && a->region_count == 1 && a->format == MGP_FORMAT_RGBA8_UNORM);
+      CHECK(g->x == 1 && g->y == 2 && g->width == 4 && g->height == 3 &&
+            g->src_row_stride == 24 && g->src_offset == 0);
+   } else {
+      CHECK(!"one texture_subdata_from_buffer with one region");
+   }
+   /* RGB into RGBA8 is a conversion: read back, then uploaded from the client */
+   fake_clear();
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGB, GL_UNSIGNED_BYTE, (void *)0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_resource_readback), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_texture_subdata_from_buffer), 0);
+   env_finish(&e);
+}
+
 /* Present: the surface's colour resource with a growing frame serial. */
 static void
 test_present(void)
@@ -845,6 +930,8 @@ main(void)
    test_render_state_lru();
    test_map_buffer();
    test_clear_and_read();
+   test_read_pixels_pack_buffer();
+   test_unpack_buffer_upload();
    test_present();
    test_compact_draw();
    return fe_test_report("unit.frontend.tracker");

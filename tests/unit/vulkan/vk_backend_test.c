@@ -1169,6 +1169,61 @@ read_as(struct t *t, int x, int y, uint32_t w, uint32_t h, uint32_t format, uint
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
 }
 
+/* pack_to_buffer of RGBA/UNSIGNED_BYTE from an RGBA8 surface is a GPU copy into the buffer in
+ * stream order, with no submit (pack-buffer-copies): the pixels land where the pack state puts
+ * them and every other byte keeps its value; a conversion (floats) takes the pack path. */
+static void
+test_pack_to_buffer(struct t *t)
+{
+   use_default_fb(t, false);
+   clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
+   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
+                         .scissor = {2, 3, 1, 1}};
+   const float col[4] = {1, 0, 0, 1};
+   memcpy(c.color, col, sizeof(col));
+   t->cv->clear(t->ctx, &c, NULL, 0);
+   uint8_t fill[256];
+   memset(fill, 0xee, sizeof(fill));
+   struct mgp_handle b = make_buffer(t, sizeof(fill), fill);
+   struct mgp_pixel_pack_state p = {.alignment = 4, .row_length = 5, .skip_pixels = 1};
+   t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
+   const unsigned long long copies = counter(t, "pack-buffer-copies");
+   const unsigned long long submits = counter(t, "submits");
+   struct mgp_pack_to_buffer a = {.x = 1, .y = 2, .width = 3, .height = 2, .format = GL_RGBA,
+                                  .type = GL_UNSIGNED_BYTE, .buffer = b, .offset = 8};
+   t->cv->pack_to_buffer(t->ctx, &a, NULL, 0);
+   check(counter(t, "pack-buffer-copies") == copies + 1, "RGBA8 into a buffer is a GPU copy");
+   check(counter(t, "submits") == submits, "the copy waits for nothing (no submit)");
+   uint8_t got[256];
+   struct mgp_resource_readback rb = {.res = b, .offset = 0, .size = sizeof(got),
+                                      .out = {.ptr = got, .size = sizeof(got)}};
+   t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+   int bad = 0;
+   for (int k = 0; k < (int)sizeof(got); k++) {
+      int rel = k - 8, want = 0xee;
+      if (rel >= 0 && rel / 20 < 2 && (rel % 20) / 4 >= 1 && (rel % 20) / 4 < 4) {
+         const int x = 1 + (rel % 20) / 4 - 1, y = 2 + rel / 20;
+         const uint8_t red[4] = {255, 0, 0, 255}, bg[4] = {51, 102, 153, 204};
+         want = (x == 2 && y == 3 ? red : bg)[rel % 4];
+      }
+      bad += got[k] != want;
+   }
+   check(!bad, "pack_to_buffer bytes: %d wrong", bad);
+   struct mgp_pixel_pack_state p0 = {.alignment = 4};
+   t->cv->set_pixel_pack_state(t->ctx, &p0, NULL, 0);
+   a.type = GL_FLOAT;
+   a.offset = 128;
+   a.width = a.height = 1;
+   t->cv->pack_to_buffer(t->ctx, &a, NULL, 0);
+   check(counter(t, "pack-buffer-copies") == copies + 1, "a float read takes the pack path");
+   float f[4] = {0};
+   rb = (struct mgp_resource_readback){.res = b, .offset = 128, .size = sizeof(f),
+                                       .out = {.ptr = f, .size = sizeof(f)}};
+   t->cv->resource_readback(t->ctx, &rb, NULL, 0);
+   check(f[0] > 0.199f && f[0] < 0.201f && f[3] > 0.799f && f[3] < 0.801f,
+         "float pixel through the pack path: %f %f", f[0], f[3]);
+}
+
 /* An RGBA/UNSIGNED_BYTE read of an RGBA8 surface copies rows as stored (pack-row-copies), with
  * the bytes the per-texel path gives for the same memory layout (UNSIGNED_INT_8_8_8_8_REV). */
 static void
@@ -1676,6 +1731,7 @@ main(int argc, char **argv)
    test_attrib_default(&t);
    test_pack(&t);
    test_pack_row_copy(&t);
+   test_pack_to_buffer(&t);
    test_modes(&t, prog);
    test_rgb8(&t);
    test_pressure(&t, prog);
