@@ -397,7 +397,14 @@ struct vkb_screen {
    unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
    unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long buffer_fence_term_busy;
-   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */ /* the fence term alone kept a write ordered */
+   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
+   /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
+   unsigned long long cmd_bind_pipeline;
+   unsigned long long cmd_bind_sets;
+   unsigned long long cmd_bind_vertex_buffers;
+   unsigned long long cmd_bind_index_buffer;
+   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
+   unsigned long long cmd_draws; /* the fence term alone kept a write ordered */
    bool validation_active;
 
    /* test-only knobs (read once at screen creation) */

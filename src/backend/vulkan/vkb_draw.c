@@ -428,6 +428,7 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
    vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
    vkCmdSetViewport(cmd, 0, 1, &vp);
+   scr->cmd_set_state++;
 
    int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
    if (d->scissor_enable) {
@@ -443,6 +444,7 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    if (!empty && x1 > x0 && y1 > y0)
       sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
    vkCmdSetScissor(cmd, 0, 1, &sc);
+   scr->cmd_set_state++;
 
    float lw = d->line_width > 0 ? d->line_width : 1.0f;
    if (!scr->features.wideLines)
@@ -456,12 +458,14 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
                      scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
                      d->polygon_offset_factor);
    vkCmdSetBlendConstants(cmd, d->blend_color);
+   scr->cmd_set_state += 3;
    for (int f = 0; f < 2; f++) {
       const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
       /* GL clamps the reference to the stencil buffer's range (8 bits here). */
       vkCmdSetStencilReference(cmd, face, d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f]);
       vkCmdSetStencilCompareMask(cmd, face, d->stencil_read_mask[f]);
       vkCmdSetStencilWriteMask(cmd, face, d->stencil_write_mask[f]);
+      scr->cmd_set_state += 3;
    }
 }
 
@@ -838,6 +842,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    }
    if (ctx->bound_pipeline != pipe) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      scr->cmd_bind_pipeline++;
       ctx->bound_pipeline = pipe;
    }
    if (ctx->dyn_dirty) {
@@ -846,6 +851,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    }
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
       scr->set_topology(cmd, topo);
+      scr->cmd_set_state++;
       ctx->bound_topology = (int)topo;
    }
    if (sh->max_binding &&
@@ -853,6 +859,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
         (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff))) {
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, 0, 1, &set,
                               dd.has_dynamic ? 1 : 0, &dd.dynoff);
+      scr->cmd_bind_sets++;
       ctx->bound_set = set;
       ctx->bound_layout = sh->layout;
       ctx->bound_dynoff = dd.dynoff;
@@ -863,6 +870,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          continue;
       if (ctx->bound_vb[b] != vb_buf[b] || ctx->bound_vb_off[b] != vb_off[b]) {
          vkCmdBindVertexBuffers(cmd, b, 1, &vb_buf[b], &vb_off[b]);
+         scr->cmd_bind_vertex_buffers++;
          ctx->bound_vb[b] = vb_buf[b];
          ctx->bound_vb_off[b] = vb_off[b];
       }
@@ -870,6 +878,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (isz && (ctx->bound_ib != ib_buf || ctx->bound_ib_off != ib_off ||
                ctx->bound_ib_type != itype)) {
       vkCmdBindIndexBuffer(cmd, ib_buf, ib_off, itype);
+      scr->cmd_bind_index_buffer++;
       ctx->bound_ib = ib_buf;
       ctx->bound_ib_off = ib_off;
       ctx->bound_ib_type = itype;
@@ -893,6 +902,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       else
          vkCmdDraw(cmd, ranges[i].count, args->instance_count, ranges[i].start,
                    args->start_instance);
+      scr->cmd_draws++;
    }
 }
 

@@ -852,6 +852,12 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
+      {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
+      {"cmd-bind-sets", scr->cmd_bind_sets},
+      {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},
+      {"cmd-bind-index-buffer", scr->cmd_bind_index_buffer},
+      {"cmd-set-state", scr->cmd_set_state},
+      {"cmd-draws", scr->cmd_draws},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)
