@@ -209,6 +209,18 @@ struct vkb_garbage {
    uint64_t handle;
 };
 
+/* Draws that follow one another with no other command between them, kept back to be recorded
+ * as one vkCmdDrawMulti*EXT: a software device such as lavapipe pays per draw command, not per
+ * draw. They share the bound state, the instance range and whether they are indexed. */
+#define VKB_MAX_QUEUED_DRAWS 256
+struct vkb_draw_queue {
+   uint32_t n;
+   bool indexed;
+   uint32_t instance_count, first_instance;
+   VkMultiDrawInfoEXT arr[VKB_MAX_QUEUED_DRAWS];
+   VkMultiDrawIndexedInfoEXT idx[VKB_MAX_QUEUED_DRAWS];
+};
+
 struct vkb_batch {
    uint64_t serial;
    uint64_t frame_serial;
@@ -323,6 +335,11 @@ struct vkb_screen {
    bool has_list_restart;
    bool has_mirror_clamp;
    bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
+   bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
+   PFN_vkCmdDrawMultiEXT draw_multi;
+   PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed;
+   uint32_t max_multi_draw;
+   struct vkb_draw_queue draws;         /* recorded at the next other command (vkb_cmd) */
    uint32_t max_custom_border_samplers;
    uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
@@ -404,7 +421,8 @@ struct vkb_screen {
    unsigned long long cmd_bind_vertex_buffers;
    unsigned long long cmd_bind_index_buffer;
    unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
-   unsigned long long cmd_draws; /* the fence term alone kept a write ordered */
+   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
    /* test-only knobs (read once at screen creation) */
@@ -471,6 +489,9 @@ struct vkb_context {
 
 /* Ends the dynamic-rendering scope in progress (any context). */
 void vkb_end_rendering(struct vkb_screen *scr);
+/* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
+ * other command lands after them. */
+void vkb_flush_draws(struct vkb_screen *scr);
 /* The attachment part of the pipeline key (ctx->fb_key) and ctx->render_extent for the
  * framebuffer state; false after a decline. */
 bool vkb_context_fb_key(struct vkb_context *ctx);

@@ -542,6 +542,57 @@ rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool l
    return true;
 }
 
+/* ---- the draw queue (vkb.h: struct vkb_draw_queue) ------------------------------------------ */
+
+void
+vkb_flush_draws(struct vkb_screen *scr)
+{
+   struct vkb_draw_queue *q = &scr->draws;
+   const uint32_t n = q->n;
+   if (!n)
+      return;
+   q->n = 0;
+   if (!scr->cur || !scr->cur->recording)
+      return;
+   VkCommandBuffer cmd = scr->cur->cmd;
+   /* gl_DrawID would count through a merged run; no program mgl accepts reads it. */
+   if (n == 1 && q->indexed)
+      vkCmdDrawIndexed(cmd, q->idx[0].indexCount, q->instance_count, q->idx[0].firstIndex,
+                       q->idx[0].vertexOffset, q->first_instance);
+   else if (n == 1)
+      vkCmdDraw(cmd, q->arr[0].vertexCount, q->instance_count, q->arr[0].firstVertex,
+                q->first_instance);
+   else if (q->indexed)
+      scr->draw_multi_indexed(cmd, n, q->idx, q->instance_count, q->first_instance,
+                              sizeof(q->idx[0]), NULL);
+   else
+      scr->draw_multi(cmd, n, q->arr, q->instance_count, q->first_instance, sizeof(q->arr[0]));
+   scr->cmd_draws++;
+}
+
+/* Queues one draw behind those it can share a command with (recorded now without
+ * VK_EXT_multi_draw). The state bound now is the state it draws with: every bind flushes. */
+static void
+queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
+           uint32_t instance_count, uint32_t first_instance)
+{
+   struct vkb_draw_queue *q = &scr->draws;
+   if (q->n && (q->indexed != indexed || q->instance_count != instance_count ||
+                q->first_instance != first_instance || q->n >= scr->max_multi_draw))
+      vkb_flush_draws(scr);
+   q->indexed = indexed;
+   q->instance_count = instance_count;
+   q->first_instance = first_instance;
+   if (indexed)
+      q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){r->start, r->count, r->index_bias};
+   else
+      q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
+   q->n++;
+   scr->draws_recorded++;
+   if (!scr->has_multi_draw)
+      vkb_flush_draws(scr);
+}
+
 VKB_CALL(draw_vbo, mgp_draw_vbo)
 {
    struct vkb_context *ctx = self;
@@ -824,9 +875,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 
    if (!vkb_begin_rendering(ctx))
       return;
-   VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd)
+   /* Not vkb_cmd: that records the queued draws, which only a bind below must do. */
+   if (!scr->cur || !scr->cur->recording)
       return;
+   VkCommandBuffer cmd = scr->cur->cmd;
 
    /* Bound state survives within one command buffer and one context. */
    if (ctx->bind_epoch != scr->bind_epoch || scr->bind_owner != ctx) {
@@ -841,15 +893,18 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       ctx->dyn_dirty = true;
    }
    if (ctx->bound_pipeline != pipe) {
+      vkb_flush_draws(scr);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
       scr->cmd_bind_pipeline++;
       ctx->bound_pipeline = pipe;
    }
    if (ctx->dyn_dirty) {
+      vkb_flush_draws(scr);
       set_dynamic(ctx, cmd);
       ctx->dyn_dirty = false;
    }
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
+      vkb_flush_draws(scr);
       scr->set_topology(cmd, topo);
       scr->cmd_set_state++;
       ctx->bound_topology = (int)topo;
@@ -857,6 +912,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (sh->max_binding &&
        (ctx->bound_set != set || ctx->bound_layout != sh->layout ||
         (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff))) {
+      vkb_flush_draws(scr);
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, 0, 1, &set,
                               dd.has_dynamic ? 1 : 0, &dd.dynoff);
       scr->cmd_bind_sets++;
@@ -869,6 +925,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       if (!(vb_mask & (1u << b)))
          continue;
       if (ctx->bound_vb[b] != vb_buf[b] || ctx->bound_vb_off[b] != vb_off[b]) {
+         vkb_flush_draws(scr);
          vkCmdBindVertexBuffers(cmd, b, 1, &vb_buf[b], &vb_off[b]);
          scr->cmd_bind_vertex_buffers++;
          ctx->bound_vb[b] = vb_buf[b];
@@ -877,6 +934,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    }
    if (isz && (ctx->bound_ib != ib_buf || ctx->bound_ib_off != ib_off ||
                ctx->bound_ib_type != itype)) {
+      vkb_flush_draws(scr);
       vkCmdBindIndexBuffer(cmd, ib_buf, ib_off, itype);
       scr->cmd_bind_index_buffer++;
       ctx->bound_ib = ib_buf;
@@ -893,17 +951,9 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (ib)
       ib->last_use = serial;
 
-   for (uint32_t i = 0; i < ndraws; i++) {
-      if (!ranges[i].count || !args->instance_count)
-         continue;
-      if (isz)
-         vkCmdDrawIndexed(cmd, ranges[i].count, args->instance_count, ranges[i].start,
-                          ranges[i].index_bias, args->start_instance);
-      else
-         vkCmdDraw(cmd, ranges[i].count, args->instance_count, ranges[i].start,
-                   args->start_instance);
-      scr->cmd_draws++;
-   }
+   for (uint32_t i = 0; i < ndraws; i++)
+      if (ranges[i].count && args->instance_count)
+         queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */
