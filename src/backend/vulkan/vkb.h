@@ -466,6 +466,13 @@ struct vkb_context {
    uint64_t bind_epoch;
    VkPipeline bound_pipeline;
    bool dyn_dirty;
+   /* the dynamic state as recorded in this command buffer (valid with dyn_recorded): a change
+    * re-records only the commands whose values differ */
+   bool dyn_recorded;
+   VkViewport rec_viewport;
+   VkRect2D rec_scissor;
+   float rec_line_width, rec_depth_bias[3], rec_blend[4];
+   uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
    VkDescriptorSet set;
    uint64_t set_serial;
    VkDescriptorSetLayout set_layout;

@@ -427,8 +427,15 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       vp.y = hi - vp.height;
    vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
    vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
-   vkCmdSetViewport(cmd, 0, 1, &vp);
-   scr->cmd_set_state++;
+   /* Every draw pipeline has the same dynamic states, so what was recorded stays set across
+    * pipeline binds and render passes; a new command buffer or a clear clears dyn_recorded. */
+   const bool all = !ctx->dyn_recorded;
+   ctx->dyn_recorded = true;
+   if (all || memcmp(&vp, &ctx->rec_viewport, sizeof(vp))) {
+      vkCmdSetViewport(cmd, 0, 1, &vp);
+      ctx->rec_viewport = vp;
+      scr->cmd_set_state++;
+   }
 
    int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
    if (d->scissor_enable) {
@@ -443,8 +450,11 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    VkRect2D sc = {{0, 0}, {0, 0}};
    if (!empty && x1 > x0 && y1 > y0)
       sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
-   vkCmdSetScissor(cmd, 0, 1, &sc);
-   scr->cmd_set_state++;
+   if (all || memcmp(&sc, &ctx->rec_scissor, sizeof(sc))) {
+      vkCmdSetScissor(cmd, 0, 1, &sc);
+      ctx->rec_scissor = sc;
+      scr->cmd_set_state++;
+   }
 
    float lw = d->line_width > 0 ? d->line_width : 1.0f;
    if (!scr->features.wideLines)
@@ -453,19 +463,39 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       lw = l->lineWidthRange[0];
    else if (lw > l->lineWidthRange[1])
       lw = l->lineWidthRange[1];
-   vkCmdSetLineWidth(cmd, lw);
-   vkCmdSetDepthBias(cmd, d->polygon_offset_units,
-                     scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
-                     d->polygon_offset_factor);
-   vkCmdSetBlendConstants(cmd, d->blend_color);
-   scr->cmd_set_state += 3;
+   if (all || lw != ctx->rec_line_width) {
+      vkCmdSetLineWidth(cmd, lw);
+      ctx->rec_line_width = lw;
+      scr->cmd_set_state++;
+   }
+   const float bias[3] = {d->polygon_offset_units,
+                          scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
+                          d->polygon_offset_factor};
+   if (all || memcmp(bias, ctx->rec_depth_bias, sizeof(bias))) {
+      vkCmdSetDepthBias(cmd, bias[0], bias[1], bias[2]);
+      memcpy(ctx->rec_depth_bias, bias, sizeof(bias));
+      scr->cmd_set_state++;
+   }
+   if (all || memcmp(d->blend_color, ctx->rec_blend, sizeof(ctx->rec_blend))) {
+      vkCmdSetBlendConstants(cmd, d->blend_color);
+      memcpy(ctx->rec_blend, d->blend_color, sizeof(ctx->rec_blend));
+      scr->cmd_set_state++;
+   }
    for (int f = 0; f < 2; f++) {
       const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
       /* GL clamps the reference to the stencil buffer's range (8 bits here). */
-      vkCmdSetStencilReference(cmd, face, d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f]);
-      vkCmdSetStencilCompareMask(cmd, face, d->stencil_read_mask[f]);
-      vkCmdSetStencilWriteMask(cmd, face, d->stencil_write_mask[f]);
-      scr->cmd_set_state += 3;
+      const uint32_t v[3] = {d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f],
+                             d->stencil_read_mask[f], d->stencil_write_mask[f]};
+      uint32_t *rec = ctx->rec_stencil[f];
+      if (all || v[0] != rec[0])
+         vkCmdSetStencilReference(cmd, face, v[0]);
+      if (all || v[1] != rec[1])
+         vkCmdSetStencilCompareMask(cmd, face, v[1]);
+      if (all || v[2] != rec[2])
+         vkCmdSetStencilWriteMask(cmd, face, v[2]);
+      for (int i = 0; i < 3; i++)
+         scr->cmd_set_state += all || v[i] != rec[i];
+      memcpy(rec, v, sizeof(v));
    }
 }
 
@@ -891,6 +921,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       ctx->bound_topology = -1;
       memset(ctx->bound_vb, 0, sizeof(ctx->bound_vb));
       ctx->dyn_dirty = true;
+      ctx->dyn_recorded = false;
    }
    if (ctx->bound_pipeline != pipe) {
       vkb_flush_draws(scr);

@@ -496,6 +496,21 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    check(all && counter(t, "cmd-draws") - e0 == per_run,
          "eight repeated indexed draws (base vertex 0, 3, ... 21): %llu draw command(s) (%llu)",
          per_run, counter(t, "cmd-draws") - e0);
+
+   /* A viewport change between two draws re-records the viewport only, and both draws land
+    * where their viewport puts them. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long s0 = counter(t, "cmd-set-state");
+   set_viewport(t, 32, 0, W, H, false, NULL);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long s1 = counter(t, "cmd-set-state") - s0;
+   read_back(t);
+   check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(33, 1, 0, 255, 0, 255) &&
+            pixel_is(9, 1, 0, 0, 0, 255),
+         "a viewport change between two draws moves the second only");
+   check(s1 == 1, "a viewport change records 1 dynamic-state command (%llu)", s1);
+   set_viewport(t, 0, 0, W, H, false, NULL);
 }
 
 static void
