@@ -31,6 +31,7 @@
 #define VKB_SAMPLER_BASE 32
 #define VKB_MAX_SAMPLERS 64    /* sampler j -> binding 32 + j */
 #define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
+#define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_ARENA_BLOCK (4u << 20)
 
@@ -473,14 +474,20 @@ struct vkb_context {
    VkRect2D rec_scissor;
    float rec_line_width, rec_depth_bias[3], rec_blend[4];
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
+   /* descriptor sets written in this batch, by the signature of what they hold: a draw that
+    * goes back to an earlier combination (two programs, textures or UBOs in turn) reuses one */
+   struct vkb_set_entry {
+      VkDescriptorSet set;
+      uint64_t serial;
+      uint32_t sig_size;
+      uint8_t sig[8 + VKB_MAX_BINDING * 24];
+   } sets[VKB_SET_CACHE];
+   uint32_t set_next;
    VkDescriptorSet set;
-   uint64_t set_serial;
    VkDescriptorSetLayout set_layout;
    VkDescriptorSet bound_set;
    VkPipelineLayout bound_layout;
    uint32_t bound_dynoff;
-   uint8_t set_sig[8 + VKB_MAX_BINDING * 24];
-   uint32_t set_sig_size;
    VkBuffer bound_vb[VKB_MAX_VB + 1];
    VkDeviceSize bound_vb_off[VKB_MAX_VB + 1];
    VkBuffer bound_ib;

@@ -888,19 +888,28 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    const uint64_t serial = vkb_current_serial(scr);
    VkDescriptorSet set = ctx->set;
    const uint32_t sig_bytes = dd.nsig * sizeof(uint64_t);
-   if (sh->max_binding &&
-       (ctx->set_serial != serial || ctx->set_sig_size != sig_bytes ||
-        memcmp(ctx->set_sig, dd.sig, sig_bytes))) {
-      set = vkb_alloc_set(scr, sh->dsl);
-      if (!set)
-         return;
-      for (uint32_t i = 0; i < dd.nw; i++)
-         dd.w[i].dstSet = set;
-      vkUpdateDescriptorSets(scr->dev, dd.nw, dd.w, 0, NULL);
+   if (sh->max_binding) {
+      set = VK_NULL_HANDLE;
+      for (uint32_t i = 0; i < VKB_SET_CACHE && !set; i++) {
+         const struct vkb_set_entry *e = &ctx->sets[i];
+         if (e->set && e->serial == serial && e->sig_size == sig_bytes &&
+             !memcmp(e->sig, dd.sig, sig_bytes))
+            set = e->set;
+      }
+      if (!set) {
+         set = vkb_alloc_set(scr, sh->dsl);
+         if (!set)
+            return;
+         for (uint32_t i = 0; i < dd.nw; i++)
+            dd.w[i].dstSet = set;
+         vkUpdateDescriptorSets(scr->dev, dd.nw, dd.w, 0, NULL);
+         struct vkb_set_entry *e = &ctx->sets[ctx->set_next++ % VKB_SET_CACHE];
+         e->set = set;
+         e->serial = serial;
+         e->sig_size = sig_bytes;
+         memcpy(e->sig, dd.sig, sig_bytes);
+      }
       ctx->set = set;
-      ctx->set_serial = serial;
-      memcpy(ctx->set_sig, dd.sig, sig_bytes);
-      ctx->set_sig_size = sig_bytes;
    }
 
    if (!vkb_begin_rendering(ctx))

@@ -511,6 +511,26 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
          "a viewport change between two draws moves the second only");
    check(s1 == 1, "a viewport change records 1 dynamic-state command (%llu)", s1);
    set_viewport(t, 0, 0, W, H, false, NULL);
+
+   /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, not 8). */
+   struct mgp_handle prog2 = make_program(t, &color_prog);
+   use_program(t, prog2);
+   set_consts(t, prog2, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   read_back(t);
+   const unsigned long long sets0 = counter(t, "descriptor-sets");
+   for (int k = 0; k < 8; k++) {
+      use_program(t, k % 2 ? prog2 : prog);
+      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+   }
+   read_back(t);
+   const unsigned long long sets = counter(t, "descriptor-sets") - sets0;
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 0, k % 2 ? 0 : 255, k % 2 ? 255 : 0, 255);
+   check(all, "two programs in turn draw with their own uniforms");
+   check(sets == 2, "two programs in turn allocate 2 descriptor sets in a batch (%llu)", sets);
+   use_program(t, prog);
 }
 
 static void
