@@ -8,7 +8,8 @@
 # frame line is its steady state (mgl-bench ends a frame after warm-up and one after
 # the timed loop), and pipelines / render passes created after warm-up are the
 # MGL-GATES counters of that run minus those of a --warmup-only run.
-# BENCH_SECONDS (default 0.5) is the timed length of each case.
+# BENCH_SECONDS (default 0.5) is the timed length of each case.  CASES (default: all
+# of mgl-bench --list) names the cases to run, a process per case and arm then.
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -25,6 +26,8 @@ for f in "$BENCH" "$B/bin/mgl-server" "$VENDOR"; do
 done
 MESA_VENDOR=${MESA_VENDOR_JSON:-/usr/share/glvnd/egl_vendor.d/50_mesa.json}
 ARMS=${ARMS:-"monolith inproc spawn llvmpipe zink"}
+CASES=${CASES:-}
+cases() { if [ -n "$CASES" ]; then echo $CASES; else "$BENCH" --list; fi; }
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -51,13 +54,19 @@ run_env() {
 for round in $(seq "$REPS"); do
   for arm in $ARMS; do
     echo "round $round: $arm" >&2
-    if ! run_env "$arm" "$BENCH" --seconds "$SECS" --csv >"$TMP/out.csv" 2>"$TMP/err.txt"; then
-      echo "$0: mgl-bench failed on $arm" >&2
-      cat "$TMP/err.txt" >&2
-      exit 1
-    fi
-    tail -n +2 "$TMP/out.csv" | awk -F, -v r="$round" -v a="$arm" \
-      '{print r "," a "," $1 "," $3 "," $4}' >>"$TMP/rows.csv"
+    runs=--all
+    [ -n "$CASES" ] && runs=$CASES
+    for c in $runs; do
+      sel=
+      [ "$c" != --all ] && sel="--case $c"
+      if ! run_env "$arm" "$BENCH" $sel --seconds "$SECS" --csv >"$TMP/out.csv" 2>"$TMP/err.txt"; then
+        echo "$0: mgl-bench $sel failed on $arm" >&2
+        cat "$TMP/err.txt" >&2
+        exit 1
+      fi
+      tail -n +2 "$TMP/out.csv" | awk -F, -v r="$round" -v a="$arm" \
+        '{print r "," a "," $1 "," $3 "," $4}' >>"$TMP/rows.csv"
+    done
   done
 done
 
@@ -67,7 +76,7 @@ gate() { # gate FILE NAME — a counter of the last MGL-GATES line
   grep -h 'MGL-GATES' "$1" | tail -n 1 | tr ' ' '\n' | sed -n "s/^$2=//p"
 }
 : >"$TMP/pipe.csv"
-for c in $("$BENCH" --list); do
+for c in $(cases); do
   case $c in memcpy_*) continue ;; esac
   echo "pipe figures: $c" >&2
   for mode in full warm; do

@@ -31,6 +31,7 @@
 #define VKB_SAMPLER_BASE 32
 #define VKB_MAX_SAMPLERS 64    /* sampler j -> binding 32 + j */
 #define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
+#define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_ARENA_BLOCK (4u << 20)
 
@@ -211,6 +212,18 @@ struct vkb_garbage {
    uint64_t handle;
 };
 
+/* Draws that follow one another with no other command between them, kept back to be recorded
+ * as one vkCmdDrawMulti*EXT: a software device such as lavapipe pays per draw command, not per
+ * draw. They share the bound state, the instance range and whether they are indexed. */
+#define VKB_MAX_QUEUED_DRAWS 256
+struct vkb_draw_queue {
+   uint32_t n;
+   bool indexed;
+   uint32_t instance_count, first_instance;
+   VkMultiDrawInfoEXT arr[VKB_MAX_QUEUED_DRAWS];
+   VkMultiDrawIndexedInfoEXT idx[VKB_MAX_QUEUED_DRAWS];
+};
+
 struct vkb_batch {
    uint64_t serial;
    uint64_t frame_serial;
@@ -328,6 +341,11 @@ struct vkb_screen {
    bool has_list_restart;
    bool has_mirror_clamp;
    bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
+   bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
+   PFN_vkCmdDrawMultiEXT draw_multi;
+   PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed;
+   uint32_t max_multi_draw;
+   struct vkb_draw_queue draws;         /* recorded at the next other command (vkb_cmd) */
    uint32_t max_custom_border_samplers;
    uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
@@ -404,7 +422,15 @@ struct vkb_screen {
    unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
    unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long buffer_fence_term_busy;
-   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */ /* the fence term alone kept a write ordered */
+   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
+   /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
+   unsigned long long cmd_bind_pipeline;
+   unsigned long long cmd_bind_sets;
+   unsigned long long cmd_bind_vertex_buffers;
+   unsigned long long cmd_bind_index_buffer;
+   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
+   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
    /* test-only knobs (read once at screen creation) */
@@ -448,14 +474,27 @@ struct vkb_context {
    uint64_t bind_epoch;
    VkPipeline bound_pipeline;
    bool dyn_dirty;
+   /* the dynamic state as recorded in this command buffer (valid with dyn_recorded): a change
+    * re-records only the commands whose values differ */
+   bool dyn_recorded;
+   VkViewport rec_viewport;
+   VkRect2D rec_scissor;
+   float rec_line_width, rec_depth_bias[3], rec_blend[4];
+   uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
+   /* descriptor sets written in this batch, by the signature of what they hold: a draw that
+    * goes back to an earlier combination (two programs, textures or UBOs in turn) reuses one */
+   struct vkb_set_entry {
+      VkDescriptorSet set;
+      uint64_t serial;
+      uint32_t sig_size;
+      uint8_t sig[8 + VKB_MAX_BINDING * 24];
+   } sets[VKB_SET_CACHE];
+   uint32_t set_next;
    VkDescriptorSet set;
-   uint64_t set_serial;
    VkDescriptorSetLayout set_layout;
    VkDescriptorSet bound_set;
    VkPipelineLayout bound_layout;
    uint32_t bound_dynoff;
-   uint8_t set_sig[8 + VKB_MAX_BINDING * 24];
-   uint32_t set_sig_size;
    VkBuffer bound_vb[VKB_MAX_VB + 1];
    VkDeviceSize bound_vb_off[VKB_MAX_VB + 1];
    VkBuffer bound_ib;
@@ -471,6 +510,9 @@ struct vkb_context {
 
 /* Ends the dynamic-rendering scope in progress (any context). */
 void vkb_end_rendering(struct vkb_screen *scr);
+/* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
+ * other command lands after them. */
+void vkb_flush_draws(struct vkb_screen *scr);
 /* The attachment part of the pipeline key (ctx->fb_key) and ctx->render_extent for the
  * framebuffer state; false after a decline. */
 bool vkb_context_fb_key(struct vkb_context *ctx);

@@ -178,6 +178,8 @@ cur_batch(struct vkb_screen *scr)
 VkCommandBuffer
 vkb_cmd(struct vkb_screen *scr)
 {
+   if (scr->draws.n)
+      vkb_flush_draws(scr);
    struct vkb_batch *b = cur_batch(scr);
    if (!b)
       return NULL;

@@ -71,6 +71,7 @@ vkb_end_rendering(struct vkb_screen *scr)
 {
    if (!scr->rendering_ctx)
       return;
+   vkb_flush_draws(scr);
    scr->rendering_ctx = NULL;
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);

@@ -427,7 +427,15 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       vp.y = hi - vp.height;
    vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
    vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
-   vkCmdSetViewport(cmd, 0, 1, &vp);
+   /* Every draw pipeline has the same dynamic states, so what was recorded stays set across
+    * pipeline binds and render passes; a new command buffer or a clear clears dyn_recorded. */
+   const bool all = !ctx->dyn_recorded;
+   ctx->dyn_recorded = true;
+   if (all || memcmp(&vp, &ctx->rec_viewport, sizeof(vp))) {
+      vkCmdSetViewport(cmd, 0, 1, &vp);
+      ctx->rec_viewport = vp;
+      scr->cmd_set_state++;
+   }
 
    int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
    if (d->scissor_enable) {
@@ -442,7 +450,11 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    VkRect2D sc = {{0, 0}, {0, 0}};
    if (!empty && x1 > x0 && y1 > y0)
       sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
-   vkCmdSetScissor(cmd, 0, 1, &sc);
+   if (all || memcmp(&sc, &ctx->rec_scissor, sizeof(sc))) {
+      vkCmdSetScissor(cmd, 0, 1, &sc);
+      ctx->rec_scissor = sc;
+      scr->cmd_set_state++;
+   }
 
    float lw = d->line_width > 0 ? d->line_width : 1.0f;
    if (!scr->features.wideLines)
@@ -451,17 +463,39 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       lw = l->lineWidthRange[0];
    else if (lw > l->lineWidthRange[1])
       lw = l->lineWidthRange[1];
-   vkCmdSetLineWidth(cmd, lw);
-   vkCmdSetDepthBias(cmd, d->polygon_offset_units,
-                     scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
-                     d->polygon_offset_factor);
-   vkCmdSetBlendConstants(cmd, d->blend_color);
+   if (all || lw != ctx->rec_line_width) {
+      vkCmdSetLineWidth(cmd, lw);
+      ctx->rec_line_width = lw;
+      scr->cmd_set_state++;
+   }
+   const float bias[3] = {d->polygon_offset_units,
+                          scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
+                          d->polygon_offset_factor};
+   if (all || memcmp(bias, ctx->rec_depth_bias, sizeof(bias))) {
+      vkCmdSetDepthBias(cmd, bias[0], bias[1], bias[2]);
+      memcpy(ctx->rec_depth_bias, bias, sizeof(bias));
+      scr->cmd_set_state++;
+   }
+   if (all || memcmp(d->blend_color, ctx->rec_blend, sizeof(ctx->rec_blend))) {
+      vkCmdSetBlendConstants(cmd, d->blend_color);
+      memcpy(ctx->rec_blend, d->blend_color, sizeof(ctx->rec_blend));
+      scr->cmd_set_state++;
+   }
    for (int f = 0; f < 2; f++) {
       const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
       /* GL clamps the reference to the stencil buffer's range (8 bits here). */
-      vkCmdSetStencilReference(cmd, face, d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f]);
-      vkCmdSetStencilCompareMask(cmd, face, d->stencil_read_mask[f]);
-      vkCmdSetStencilWriteMask(cmd, face, d->stencil_write_mask[f]);
+      const uint32_t v[3] = {d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f],
+                             d->stencil_read_mask[f], d->stencil_write_mask[f]};
+      uint32_t *rec = ctx->rec_stencil[f];
+      if (all || v[0] != rec[0])
+         vkCmdSetStencilReference(cmd, face, v[0]);
+      if (all || v[1] != rec[1])
+         vkCmdSetStencilCompareMask(cmd, face, v[1]);
+      if (all || v[2] != rec[2])
+         vkCmdSetStencilWriteMask(cmd, face, v[2]);
+      for (int i = 0; i < 3; i++)
+         scr->cmd_set_state += all || v[i] != rec[i];
+      memcpy(rec, v, sizeof(v));
    }
 }
 
@@ -536,6 +570,57 @@ rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool l
       out_ranges[r] = (struct mgp_draw_range){first, n - first, ranges[r].index_bias};
    }
    return true;
+}
+
+/* ---- the draw queue (vkb.h: struct vkb_draw_queue) ------------------------------------------ */
+
+void
+vkb_flush_draws(struct vkb_screen *scr)
+{
+   struct vkb_draw_queue *q = &scr->draws;
+   const uint32_t n = q->n;
+   if (!n)
+      return;
+   q->n = 0;
+   if (!scr->cur || !scr->cur->recording)
+      return;
+   VkCommandBuffer cmd = scr->cur->cmd;
+   /* gl_DrawID would count through a merged run; no program mgl accepts reads it. */
+   if (n == 1 && q->indexed)
+      vkCmdDrawIndexed(cmd, q->idx[0].indexCount, q->instance_count, q->idx[0].firstIndex,
+                       q->idx[0].vertexOffset, q->first_instance);
+   else if (n == 1)
+      vkCmdDraw(cmd, q->arr[0].vertexCount, q->instance_count, q->arr[0].firstVertex,
+                q->first_instance);
+   else if (q->indexed)
+      scr->draw_multi_indexed(cmd, n, q->idx, q->instance_count, q->first_instance,
+                              sizeof(q->idx[0]), NULL);
+   else
+      scr->draw_multi(cmd, n, q->arr, q->instance_count, q->first_instance, sizeof(q->arr[0]));
+   scr->cmd_draws++;
+}
+
+/* Queues one draw behind those it can share a command with (recorded now without
+ * VK_EXT_multi_draw). The state bound now is the state it draws with: every bind flushes. */
+static void
+queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
+           uint32_t instance_count, uint32_t first_instance)
+{
+   struct vkb_draw_queue *q = &scr->draws;
+   if (q->n && (q->indexed != indexed || q->instance_count != instance_count ||
+                q->first_instance != first_instance || q->n >= scr->max_multi_draw))
+      vkb_flush_draws(scr);
+   q->indexed = indexed;
+   q->instance_count = instance_count;
+   q->first_instance = first_instance;
+   if (indexed)
+      q->idx[q->n] = (VkMultiDrawIndexedInfoEXT){r->start, r->count, r->index_bias};
+   else
+      q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
+   q->n++;
+   scr->draws_recorded++;
+   if (!scr->has_multi_draw)
+      vkb_flush_draws(scr);
 }
 
 VKB_CALL(draw_vbo, mgp_draw_vbo)
@@ -818,26 +903,36 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    const uint64_t serial = vkb_current_serial(scr);
    VkDescriptorSet set = ctx->set;
    const uint32_t sig_bytes = dd.nsig * sizeof(uint64_t);
-   if (sh->max_binding &&
-       (ctx->set_serial != serial || ctx->set_sig_size != sig_bytes ||
-        memcmp(ctx->set_sig, dd.sig, sig_bytes))) {
-      set = vkb_alloc_set(scr, sh->dsl);
-      if (!set)
-         return;
-      for (uint32_t i = 0; i < dd.nw; i++)
-         dd.w[i].dstSet = set;
-      vkUpdateDescriptorSets(scr->dev, dd.nw, dd.w, 0, NULL);
+   if (sh->max_binding) {
+      set = VK_NULL_HANDLE;
+      for (uint32_t i = 0; i < VKB_SET_CACHE && !set; i++) {
+         const struct vkb_set_entry *e = &ctx->sets[i];
+         if (e->set && e->serial == serial && e->sig_size == sig_bytes &&
+             !memcmp(e->sig, dd.sig, sig_bytes))
+            set = e->set;
+      }
+      if (!set) {
+         set = vkb_alloc_set(scr, sh->dsl);
+         if (!set)
+            return;
+         for (uint32_t i = 0; i < dd.nw; i++)
+            dd.w[i].dstSet = set;
+         vkUpdateDescriptorSets(scr->dev, dd.nw, dd.w, 0, NULL);
+         struct vkb_set_entry *e = &ctx->sets[ctx->set_next++ % VKB_SET_CACHE];
+         e->set = set;
+         e->serial = serial;
+         e->sig_size = sig_bytes;
+         memcpy(e->sig, dd.sig, sig_bytes);
+      }
       ctx->set = set;
-      ctx->set_serial = serial;
-      memcpy(ctx->set_sig, dd.sig, sig_bytes);
-      ctx->set_sig_size = sig_bytes;
    }
 
    if (!vkb_begin_rendering(ctx))
       return;
-   VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd)
+   /* Not vkb_cmd: that records the queued draws, which only a bind below must do. */
+   if (!scr->cur || !scr->cur->recording)
       return;
+   VkCommandBuffer cmd = scr->cur->cmd;
 
    /* Bound state survives within one command buffer and one context. */
    if (ctx->bind_epoch != scr->bind_epoch || scr->bind_owner != ctx) {
@@ -850,24 +945,32 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       ctx->bound_topology = -1;
       memset(ctx->bound_vb, 0, sizeof(ctx->bound_vb));
       ctx->dyn_dirty = true;
+      ctx->dyn_recorded = false;
    }
    if (ctx->bound_pipeline != pipe) {
+      vkb_flush_draws(scr);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+      scr->cmd_bind_pipeline++;
       ctx->bound_pipeline = pipe;
    }
    if (ctx->dyn_dirty) {
+      vkb_flush_draws(scr);
       set_dynamic(ctx, cmd);
       ctx->dyn_dirty = false;
    }
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
+      vkb_flush_draws(scr);
       scr->set_topology(cmd, topo);
+      scr->cmd_set_state++;
       ctx->bound_topology = (int)topo;
    }
    if (sh->max_binding &&
        (ctx->bound_set != set || ctx->bound_layout != sh->layout ||
         (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff))) {
+      vkb_flush_draws(scr);
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, 0, 1, &set,
                               dd.has_dynamic ? 1 : 0, &dd.dynoff);
+      scr->cmd_bind_sets++;
       ctx->bound_set = set;
       ctx->bound_layout = sh->layout;
       ctx->bound_dynoff = dd.dynoff;
@@ -877,14 +980,18 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       if (!(vb_mask & (1u << b)))
          continue;
       if (ctx->bound_vb[b] != vb_buf[b] || ctx->bound_vb_off[b] != vb_off[b]) {
+         vkb_flush_draws(scr);
          vkCmdBindVertexBuffers(cmd, b, 1, &vb_buf[b], &vb_off[b]);
+         scr->cmd_bind_vertex_buffers++;
          ctx->bound_vb[b] = vb_buf[b];
          ctx->bound_vb_off[b] = vb_off[b];
       }
    }
    if (isz && (ctx->bound_ib != ib_buf || ctx->bound_ib_off != ib_off ||
                ctx->bound_ib_type != itype)) {
+      vkb_flush_draws(scr);
       vkCmdBindIndexBuffer(cmd, ib_buf, ib_off, itype);
+      scr->cmd_bind_index_buffer++;
       ctx->bound_ib = ib_buf;
       ctx->bound_ib_off = ib_off;
       ctx->bound_ib_type = itype;
@@ -899,16 +1006,9 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (ib)
       ib->last_use = serial;
 
-   for (uint32_t i = 0; i < ndraws; i++) {
-      if (!ranges[i].count || !args->instance_count)
-         continue;
-      if (isz)
-         vkCmdDrawIndexed(cmd, ranges[i].count, args->instance_count, ranges[i].start,
-                          ranges[i].index_bias, args->start_instance);
-      else
-         vkCmdDraw(cmd, ranges[i].count, args->instance_count, ranges[i].start,
-                   args->start_instance);
-   }
+   for (uint32_t i = 0; i < ndraws; i++)
+      if (ranges[i].count && args->instance_count)
+         queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */

@@ -441,6 +441,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       dev_has(&e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
    if (has_cbc)
       CHAIN(cbc);
+   VkPhysicalDeviceMultiDrawFeaturesEXT md = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
+   const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW"); /* test-only: a command a draw */
+   const bool has_md =
+      dev_has(&e, VK_EXT_MULTI_DRAW_EXTENSION_NAME) && !(no_md && atoi(no_md) > 0);
+   if (has_md)
+      CHAIN(md);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -521,6 +528,22 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       scr->max_custom_border_samplers = cbp.maxCustomBorderColorSamplers;
    }
+   if (has_md && md.multiDraw) {
+      exts[nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
+      md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
+         .multiDraw = VK_TRUE};
+      CHAIN(md);
+      VkPhysicalDeviceMultiDrawPropertiesEXT mdp = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &mdp};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+      scr->max_multi_draw = mdp.maxMultiDrawCount < VKB_MAX_QUEUED_DRAWS
+                               ? mdp.maxMultiDrawCount
+                               : VKB_MAX_QUEUED_DRAWS;
+      scr->has_multi_draw = scr->max_multi_draw > 1;
+   }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
@@ -590,6 +613,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          scr->dev, core13 ? "vkCmdSetPrimitiveTopology" : "vkCmdSetPrimitiveTopologyEXT");
    if (!scr->set_topology)
       scr->has_dynamic_topology = false;
+   if (scr->has_multi_draw) {
+      scr->draw_multi = (PFN_vkCmdDrawMultiEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawMultiEXT");
+      scr->draw_multi_indexed = (PFN_vkCmdDrawMultiIndexedEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdDrawMultiIndexedEXT");
+      scr->has_multi_draw = scr->draw_multi && scr->draw_multi_indexed;
+   }
    if (!scr->begin_rendering || !scr->end_rendering) {
       snprintf(why, why_size, "vkCmdBeginRendering not exported by the driver");
       return false;
@@ -853,6 +882,13 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
+      {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
+      {"cmd-bind-sets", scr->cmd_bind_sets},
+      {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},
+      {"cmd-bind-index-buffer", scr->cmd_bind_index_buffer},
+      {"cmd-set-state", scr->cmd_set_state},
+      {"cmd-draws", scr->cmd_draws},
+      {"draws", scr->draws_recorded},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

@@ -418,6 +418,121 @@ test_triangle(struct t *t, struct mgp_handle prog)
          "triangle with a colour from the default uniform block (rows not flipped)");
 }
 
+/* Repeated draws that change nothing record one draw command (a multi-draw) and no bind; a
+ * state change between draws ends the run first, so the draws before it keep their state.
+ * Without VK_EXT_multi_draw (MGL_TEST_VK_NO_MULTI_DRAW=1) each draw is its own command. */
+static void
+test_repeated_draws(struct t *t, struct mgp_handle prog)
+{
+   const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW");
+   const unsigned long long per_run = no_md && atoi(no_md) > 0 ? 8 : 1;
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   /* Eight triangles, one per 8-pixel column, each covering its column's lower-left half. */
+   float tris[8 * 6];
+   for (int k = 0; k < 8; k++) {
+      const float x0 = -1.0f + 0.25f * (float)k, x1 = x0 + 0.25f;
+      const float v[6] = {x0, -1, x1, -1, x0, 1};
+      memcpy(&tris[6 * k], v, sizeof(v));
+   }
+   bind_vb(t, make_buffer(t, sizeof(tris), tris));
+   use_program(t, prog);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
+   read_back(t); /* the uploads and the clear are their own batch */
+
+   const char *names[] = {"cmd-draws", "cmd-bind-pipeline", "cmd-bind-sets",
+                          "cmd-bind-vertex-buffers", "cmd-bind-index-buffer"};
+   unsigned long long c0[5], c1[5];
+   for (int i = 0; i < 5; i++)
+      c0[i] = counter(t, names[i]);
+   for (int k = 0; k < 8; k++)
+      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+   read_back(t);
+   for (int i = 0; i < 5; i++)
+      c1[i] = counter(t, names[i]) - c0[i];
+   bool all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 255, 0, 0, 255) && pixel_is(8 * k + 7, 62, 0, 0, 0, 255);
+   check(all, "eight repeated draws: each column's triangle, red");
+   check(c1[0] == per_run && c1[1] == 1 && c1[2] == 1 && c1[3] == 1 && c1[4] == 0,
+         "eight draws with no change between them record %llu draw command(s) and bind once "
+         "(draw commands %llu, pipeline %llu, sets %llu, vertex buffers %llu, index buffer %llu)",
+         per_run, c1[0], c1[1], c1[2], c1[3], c1[4]);
+
+   /* A uniform change after four draws: the four keep red, the next four are green. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const unsigned long long d0 = counter(t, "cmd-draws");
+   for (int k = 0; k < 8; k++) {
+      if (k == 4)
+         set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
+      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+   }
+   read_back(t);
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, k < 4 ? 255 : 0, k < 4 ? 0 : 255, 0, 255);
+   check(all, "a uniform change between repeated draws applies to the draws after it only");
+   check(counter(t, "cmd-draws") - d0 == (per_run == 1 ? 2 : 8),
+         "two runs of four draws: %d draw commands (%llu)", per_run == 1 ? 2 : 8,
+         counter(t, "cmd-draws") - d0);
+
+   /* Indexed, with a different base vertex each: still one command. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   const uint16_t idx[3] = {0, 1, 2};
+   struct mgp_set_index_buffer ib = {.res = make_buffer(t, sizeof(idx), idx), .index_size = 2};
+   t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
+   read_back(t);
+   const unsigned long long e0 = counter(t, "cmd-draws");
+   for (int k = 0; k < 8; k++)
+      draw(t, GL_TRIANGLES, 0, 3, 1, 2, 3 * k);
+   read_back(t);
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 0, 255, 0, 255);
+   check(all && counter(t, "cmd-draws") - e0 == per_run,
+         "eight repeated indexed draws (base vertex 0, 3, ... 21): %llu draw command(s) (%llu)",
+         per_run, counter(t, "cmd-draws") - e0);
+
+   /* A viewport change between two draws re-records the viewport only, and both draws land
+    * where their viewport puts them. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long s0 = counter(t, "cmd-set-state");
+   set_viewport(t, 32, 0, W, H, false, NULL);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long s1 = counter(t, "cmd-set-state") - s0;
+   read_back(t);
+   check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(33, 1, 0, 255, 0, 255) &&
+            pixel_is(9, 1, 0, 0, 0, 255),
+         "a viewport change between two draws moves the second only");
+   check(s1 == 1, "a viewport change records 1 dynamic-state command (%llu)", s1);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+
+   /* Two programs in turn: each keeps its descriptor set for the batch (2 sets, not 8). */
+   struct mgp_handle prog2 = make_program(t, &color_prog);
+   use_program(t, prog2);
+   set_consts(t, prog2, 0, 0, 1, 1, 0, 0, 0, 0, 0);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   read_back(t);
+   const unsigned long long sets0 = counter(t, "descriptor-sets");
+   for (int k = 0; k < 8; k++) {
+      use_program(t, k % 2 ? prog2 : prog);
+      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+   }
+   read_back(t);
+   const unsigned long long sets = counter(t, "descriptor-sets") - sets0;
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 0, k % 2 ? 0 : 255, k % 2 ? 255 : 0, 255);
+   check(all, "two programs in turn draw with their own uniforms");
+   check(sets == 2, "two programs in turn allocate 2 descriptor sets in a batch (%llu)", sets);
+   use_program(t, prog);
+}
+
 static void
 test_indexed(struct t *t, struct mgp_handle prog)
 {
@@ -1719,6 +1834,7 @@ main(int argc, char **argv)
    test_clear(&t);
    test_triangle(&t, prog);
    test_indexed(&t, prog);
+   test_repeated_draws(&t, prog);
    test_texture(&t);
    test_depth(&t, prog);
    test_fbo(&t, prog);
