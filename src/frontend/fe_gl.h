@@ -204,6 +204,9 @@ struct fe_exec {
    uint8_t *uniforms;
    uint32_t uniform_size;
    uint32_t uniform_version;
+   /* Bytes changed since the last set_global_constants, [dirty_lo, dirty_hi): only they are
+    * resent to the context that holds the rest. */
+   uint32_t dirty_lo, dirty_hi;
    struct fe_uniform_loc *locs;
    uint32_t num_locs;
    struct fe_active_uniform *active;
@@ -222,6 +225,20 @@ struct fe_exec {
    const struct fe_context *constants_ctx;
    uint32_t constants_sent;
 };
+
+static inline void
+fe_exec_mark_dirty(struct fe_exec *e, uint32_t lo, uint32_t hi)
+{
+   if (e->dirty_lo >= e->dirty_hi) {
+      e->dirty_lo = lo;
+      e->dirty_hi = hi;
+      return;
+   }
+   if (lo < e->dirty_lo)
+      e->dirty_lo = lo;
+   if (hi > e->dirty_hi)
+      e->dirty_hi = hi;
+}
 
 struct fe_program {
    struct fe_object base;

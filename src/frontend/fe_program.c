@@ -1577,6 +1577,8 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
                continue;
             if (memcmp(dst + off, &v, 4)) {
                memcpy(dst + off, &v, 4);
+               uint32_t at = (uint32_t)(dst + off - e->uniforms);
+               fe_exec_mark_dirty(e, at, at + 4);
                changed = true;
             }
          }

@@ -235,6 +235,7 @@ put_state(struct fe_exec *e, uint32_t offset, const float *v, uint32_t size)
    if (offset + size > e->uniform_size || !memcmp(e->uniforms + offset, v, size))
       return;
    memcpy(e->uniforms + offset, v, size);
+   fe_exec_mark_dirty(e, offset, offset + size);
    e->uniform_version++;
 }
 
@@ -271,14 +272,23 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
    update_state_uniforms(ctx, e);
    if (e->uniform_size &&
        (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
+      /* The context that received the block last holds it whole: it gets the changed range.
+       * Any other context (or the first send) gets all of it. */
+      uint32_t lo = 0, hi = e->uniform_size;
+      if (e->constants_ctx == ctx && e->dirty_lo < e->dirty_hi) {
+         lo = e->dirty_lo;
+         hi = e->dirty_hi < e->uniform_size ? e->dirty_hi : e->uniform_size;
+      }
       struct mgp_set_global_constants a = {
          .shader = e->cso,
          .version = e->uniform_version,
-         .data = {.ptr = e->uniforms, .size = e->uniform_size},
+         .offset = lo,
+         .data = {.ptr = e->uniforms + lo, .size = hi - lo},
       };
       mgp_set_global_constants(&ctx->pipe, &a);
       e->constants_ctx = ctx;
       e->constants_sent = e->uniform_version;
+      e->dirty_lo = e->dirty_hi = 0;
    }
    emit_uniform_buffers(ctx, e);
    return emit_samplers(ctx, e);

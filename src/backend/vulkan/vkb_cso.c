@@ -609,8 +609,16 @@ VKB_CALL(set_global_constants, mgp_set_global_constants)
       MGL_DECLINE(backend_feature_unimplemented, "set_global_constants without bytes");
       return;
    }
-   uint64_t n = args->data.size < sh->consts_size ? args->data.size : sh->consts_size;
-   memcpy(sh->consts, args->data.ptr, n);
+   if (args->offset > sh->consts_size ||
+       (args->offset == sh->consts_size && args->data.size)) {
+      MGL_DECLINE(backend_feature_unimplemented, "set_global_constants at offset %u past the "
+                  "%llu-byte block", args->offset, (unsigned long long)sh->consts_size);
+      return;
+   }
+   /* The range lands in the block this server holds whole; the rest keeps its bytes. */
+   uint64_t room = sh->consts_size - args->offset;
+   uint64_t n = args->data.size < room ? args->data.size : room;
+   memcpy(sh->consts + args->offset, args->data.ptr, n);
    /* A fresh slice: draws recorded before keep the bytes they saw. */
    vkb_shader_upload_consts(scr, sh);
 }

@@ -522,7 +522,9 @@ test_state_uniforms(void)
    CHECK(gc != NULL);
    if (gc) {
       float f[3];
-      memcpy(f, gc->data + 16, 12);
+      CHECK_EQ(((const struct mgp_set_global_constants *)(const void *)gc->args)->offset, 16);
+      CHECK_EQ(gc->data_size, 12);
+      memcpy(f, gc->data, 12);
       CHECK(f[0] == 1.0f && f[1] == 0.0f && f[2] == -1.0f);
    }
    /* and so does the height of another draw framebuffer */
@@ -539,9 +541,70 @@ test_state_uniforms(void)
    CHECK(gc != NULL);
    if (gc) {
       float h;
-      memcpy(&h, gc->data + 32, 4);
+      CHECK_EQ(((const struct mgp_set_global_constants *)(const void *)gc->args)->offset, 32);
+      CHECK_EQ(gc->data_size, 4);
+      memcpy(&h, gc->data, 4);
       CHECK(h == 8.0f);
    }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* One glUniform4f after the block went over whole: only that vec4's 16 bytes and its offset go
+ * out (issue 6: the whole block per change cost 300+ wire bytes a draw). */
+static void
+test_uniform_range_resend(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {
+      .num_inputs = 1, .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"a", GL_FLOAT_VEC4, 1}, {"tint", GL_FLOAT_VEC4, 1}, {"m", GL_FLOAT_MAT4, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLint tint = mgl_glGetUniformLocation(prog, "tint");
+   GLint m = mgl_glGetUniformLocation(prog, "m");
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc && gc->data_size == 96);
+   /* one vec4 changes: its 16 bytes at its std140 offset */
+   mgl_glUniform4f(tint, 5, 6, 7, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 1);
+   gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      const struct mgp_set_global_constants *a = (const void *)gc->args;
+      CHECK_EQ(a->offset, 16);
+      CHECK_EQ(gc->data_size, 16);
+      float f[4];
+      memcpy(f, gc->data, 16);
+      CHECK(f[0] == 5 && f[1] == 6 && f[2] == 7 && f[3] == 8);
+   }
+   /* two changes before a draw go as one merged range: tint through m's last changed float */
+   mgl_glUniform4f(tint, 1, 1, 1, 1);
+   const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
+   mgl_glUniformMatrix4fv(m, 1, GL_FALSE, mat);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      const struct mgp_set_global_constants *a = (const void *)gc->args;
+      CHECK_EQ(a->offset, 16);
+      CHECK_EQ(gc->data_size, 80);
+   }
+   /* nothing changed: nothing sent */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_global_constants), 0);
+   CHECK_EQ(fake_verify_mismatches(), 0);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
 }
@@ -925,6 +988,7 @@ main(void)
    test_incomplete_texture_black();
    test_uniforms_and_ubo();
    test_state_uniforms();
+   test_uniform_range_resend();
    test_framebuffer_state();
    test_draw_forms();
    test_render_state_lru();

@@ -416,6 +416,17 @@ test_triangle(struct t *t, struct mgp_handle prog)
    check(pixel_is(2, 2, 51, 102, 153, 255) && pixel_is(60, 2, 51, 102, 153, 255) &&
             pixel_is(2, 60, 51, 102, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255),
          "triangle with a colour from the default uniform block (rows not flipped)");
+   /* A range at an offset (green only) lands in the block the backend holds whole: red, blue,
+    * the position offset and z keep their bytes. */
+   float green = 0.8f;
+   struct mgp_set_global_constants g = {.shader = prog, .version = 2, .offset = 4,
+                                        .data = {.ptr = &green, .size = sizeof(green)}};
+   t->cv->set_global_constants(t->ctx, &g, NULL, 0);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   read_back(t);
+   check(pixel_is(2, 2, 51, 204, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255),
+         "set_global_constants at an offset keeps the rest of the block");
 }
 
 /* Repeated draws that change nothing record one draw command (a multi-draw) and no bind; a
