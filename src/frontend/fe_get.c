@@ -62,6 +62,14 @@ ints(struct gv *v, int n, const int64_t *vals)
          v->f[k_] = t_[k_];                                                                    \
    } while (0)
 
+/* The per-stage varying limit the linker applies (glsl_link_input.max_varying_components). */
+static uint32_t
+varying_components(const struct mgp_caps *caps)
+{
+   return glsl_varying_components(
+      &(struct glsl_link_input){.max_varying_components = caps->max_varying_components});
+}
+
 static uint32_t
 cap_or(uint32_t v, uint32_t def)
 {
@@ -191,7 +199,7 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_TEXTURE_UNITS); return true;
    case GL_MAX_VARYING_COMPONENTS:
-      INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
+      INT1(varying_components(caps));
       return true;
    /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
    case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
@@ -207,7 +215,7 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VARYING_VECTORS:
       if (ctx->desc.api != FE_API_GLES)
          return false;
-      INT1(GLSL_MAX_VARYING_LOCATIONS);
+      INT1(varying_components(caps) / 4);
       return true;
    case GL_SHADER_COMPILER:
       if (ctx->desc.api != FE_API_GLES)
@@ -219,13 +227,10 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(0);
       return true;
+   /* One limit for every stage interface, the one the linker applies. */
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
-      INT1(GLSL_MAX_VARYING_LOCATIONS * 4);
-      return true;
-   /* Varyings of every stage are capped at 64 components (GLSL_MAX_VARYING_LOCATIONS), so GL's
-    * minimum of 128 is reported without being reachable. */
    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
-      INT1(128);
+      INT1(varying_components(caps));
       return true;
    case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(GLSL_MAX_GEOMETRY_OUTPUT_VERTICES); return true;
    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:

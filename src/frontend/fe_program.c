@@ -1022,6 +1022,7 @@ mgl_glLinkProgram(GLuint program)
       .frag_data_bindings = fb,
       .num_frag_data_bindings = prog->num_frag_bindings,
       .es = ctx->desc.api == FE_API_GLES,
+      .max_varying_components = ctx->share->caps->max_varying_components,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;

@@ -113,17 +113,17 @@ init_glslang(void)
    resources.max_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
    resources.max_vertex_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
    resources.max_combined_texture_image_units = GLSL_MAX_SAMPLERS;
-   resources.max_varying_components = GLSL_MAX_VARYING_LOCATIONS * 4;
-   resources.max_varying_floats = GLSL_MAX_VARYING_LOCATIONS * 4;
-   resources.max_varying_vectors = GLSL_MAX_VARYING_LOCATIONS;
-   resources.max_vertex_output_components = GLSL_MAX_VARYING_LOCATIONS * 4;
-   resources.max_fragment_input_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_varying_components = GLSL_MIN_VARYING_COMPONENTS;
+   resources.max_varying_floats = GLSL_MIN_VARYING_COMPONENTS;
+   resources.max_varying_vectors = GLSL_MIN_VARYING_COMPONENTS / 4;
+   resources.max_vertex_output_components = GLSL_MIN_VARYING_COMPONENTS;
+   resources.max_fragment_input_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_clip_distances = 8;
    /* Geometry limits: what fe_get.c reports for GL_MAX_GEOMETRY_*. */
    resources.max_geometry_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
-   resources.max_geometry_input_components = GLSL_MAX_VARYING_LOCATIONS * 4;
-   resources.max_geometry_output_components = GLSL_MAX_VARYING_LOCATIONS * 4;
-   resources.max_geometry_varying_components = GLSL_MAX_VARYING_LOCATIONS * 4;
+   resources.max_geometry_input_components = GLSL_MIN_VARYING_COMPONENTS;
+   resources.max_geometry_output_components = GLSL_MIN_VARYING_COMPONENTS;
+   resources.max_geometry_varying_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_geometry_output_vertices = GLSL_MAX_GEOMETRY_OUTPUT_VERTICES;
    resources.max_geometry_total_output_components = GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS;
    init_ok = true;
@@ -284,8 +284,26 @@ check_version(const char *src, bool es, struct glsl_str *log, int *version_out,
 
 /* ── compile ───────────────────────────────────────────────────────────────────────────────── */
 
+/* The resource table with the varying limits set to `components` (see glsl_link_input). */
 static void
-input_for(glslang_input_t *in, enum glsl_stage stage, const char *source)
+resources_for(uint32_t components, glslang_resource_t *r)
+{
+   *r = resources;
+   r->max_varying_components = (int)components;
+   r->max_varying_floats = (int)components;
+   r->max_varying_vectors = (int)components / 4;
+   r->max_vertex_output_components = (int)components;
+   r->max_fragment_input_components = (int)components;
+   r->max_geometry_input_components = (int)components;
+   r->max_geometry_output_components = (int)components;
+   r->max_geometry_varying_components = (int)components;
+}
+
+/* res: the resource table (NULL: the GLSL_MIN_VARYING_COMPONENTS one glsl_compile_shader uses,
+ * since a shader object is compiled before it knows its context's device). */
+static void
+input_for(glslang_input_t *in, enum glsl_stage stage, const char *source,
+          const glslang_resource_t *res)
 {
    memset(in, 0, sizeof(*in));
    in->language = GLSLANG_SOURCE_GLSL;
@@ -300,7 +318,7 @@ input_for(glslang_input_t *in, enum glsl_stage stage, const char *source)
    in->force_default_version_and_profile = 0;
    in->forward_compatible = 0;
    in->messages = spv_messages;
-   in->resource = &resources;
+   in->resource = res ? res : &resources;
 }
 
 /* Appends text[0 .. n) with the app's names (glsl_demangle). */
@@ -344,7 +362,7 @@ static char *
 preprocess_gl(enum glsl_stage stage, bool es, const char *source, struct glsl_str *log)
 {
    glslang_input_t in;
-   input_for(&in, stage, source);
+   input_for(&in, stage, source, NULL);
    if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
       in.default_version = 100;
       in.default_profile = GLSLANG_ES_PROFILE;
@@ -404,11 +422,12 @@ prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_uni
 /* Parses lowered text for the Vulkan target. Returns the shader (to delete) or NULL; *ok says
  * whether it compiled. */
 static glslang_shader_t *
-parse_text(enum glsl_stage stage, const char *text, struct glsl_str *log, bool *ok)
+parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *res,
+           struct glsl_str *log, bool *ok)
 {
    *ok = false;
    glslang_input_t in;
-   input_for(&in, stage, text);
+   input_for(&in, stage, text, res);
    in.messages |= GLSLANG_MSG_AST_BIT; /* what glsl_ast_check_* read */
    glslang_shader_t *sh = glslang_shader_create(&in);
    if (!sh) {
@@ -450,7 +469,7 @@ glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **i
    } else {
       struct glsl_unit u;
       if (prepare_unit(stage, es, source, &u, &log)) {
-         glslang_shader_t *sh = parse_text(stage, u.text, &log, &ok);
+         glslang_shader_t *sh = parse_text(stage, u.text, NULL, &log, &ok);
          if (sh)
             glslang_shader_delete(sh);
       }
@@ -508,7 +527,8 @@ has_uniform_initializer(const char *p)
  * glslang accepts for OpenGL SPIR-V; what 1.20-1.50 shaders use compiles as 3.30 in practice).
  * NULL if that fails; the caller then warns that the initializers were ignored. */
 static uint32_t *
-gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts, size_t *num_words)
+gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts,
+                const glslang_resource_t *res, size_t *num_words)
 {
    /* The C interface ignores force_default_version_and_profile when parsing: rewrite the
     * directive instead (line numbers do not matter here, no message from this compile is shown).
@@ -530,7 +550,7 @@ gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts, s
       }
       strcpy(src330, "#version 330 core");
       strcat(src330, eol);
-      input_for(&in, stage, src330);
+      input_for(&in, stage, src330, res);
       in.client = GLSLANG_CLIENT_OPENGL;
       in.client_version = GLSLANG_TARGET_OPENGL_450;
       in.target_language_version = GLSLANG_TARGET_SPV_1_0;
@@ -647,8 +667,8 @@ link_frag_coord(const struct stage_units *su, struct glsl_str *log, bool *ok)
 /* Compiles the objects of one stage and its support unit and adds them to gprog. False when one
  * does not compile (the reasons are in log). */
 static bool
-compile_stage(enum glsl_stage s, const struct glsl_link_input *input, struct stage_units *su,
-              glslang_program_t *gprog, struct glsl_str *log)
+compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glslang_resource_t *res,
+              struct stage_units *su, glslang_program_t *gprog, struct glsl_str *log)
 {
    const char *const *objects = input->objects[s];
    unsigned num = input->num_objects[s];
@@ -670,7 +690,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, struct sta
       struct glsl_str slog = {0};
       bool sok = false;
       if (prepare_unit(s, input->es, objects[k], &su->units[k], &slog))
-         su->shaders[k] = parse_text(s, su->units[k].text, &slog, &sok);
+         su->shaders[k] = parse_text(s, su->units[k].text, res, &slog, &sok);
       if (!sok) {
          glsl_str_printf(log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
                          slog.s ? slog.s : "");
@@ -693,7 +713,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, struct sta
       bool sok;
       su->texts[num] = support;
       su->num_texts = num + 1;
-      su->shaders[num] = parse_text(s, support, &slog, &sok);
+      su->shaders[num] = parse_text(s, support, res, &slog, &sok);
       if (!sok) {
          glsl_str_printf(log, "error: internal error: the %s shader's built-in functions do not "
                               "compile\n%s", glsl_stage_name(s), slog.s ? slog.s : "");
@@ -716,12 +736,14 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_ast_stage ast[GLSL_STAGE_COUNT] = {{0}};
+   glslang_resource_t res;
    bool ok = false;
 
    if (!glsl_init()) {
       glsl_str_append(&log, "error: glslang failed to initialize\n");
       goto done;
    }
+   resources_for(glsl_varying_components(input), &res);
    unsigned present = 0;
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
       if (input->num_objects[s] || input->source[s])
@@ -747,7 +769,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       if (!(present & GLSL_STAGE_BIT(s)))
          continue;
       struct stage_units *su = &units[s];
-      if (!compile_stage((enum glsl_stage)s, input, su, gprog, &log)) {
+      if (!compile_stage((enum glsl_stage)s, input, &res, su, gprog, &log)) {
          compiled = false;
          continue;
       }
@@ -757,7 +779,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
             has_uniform_initializer(glslang_shader_get_preprocessed_code(su->shaders[k]));
       if (initializers) {
          init_words[s].words = gl_target_words((enum glsl_stage)s, su->texts, su->num_texts,
-                                               &init_words[s].num_words);
+                                               &res, &init_words[s].num_words);
          if (!init_words[s].words)
             glsl_str_printf(&log, "warning: %s shader: uniform initializers are not "
                                   "supported for this shader and were ignored\n",

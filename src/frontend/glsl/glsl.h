@@ -103,7 +103,9 @@
 #define GLSL_MAX_STAGE_SAMPLERS 16       /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
 #define GLSL_MAX_VERTEX_ATTRIBS 16       /* GL_MAX_VERTEX_ATTRIBS */
 #define GLSL_MAX_DRAW_BUFFERS 8          /* GL_MAX_DRAW_BUFFERS: fragment output locations */
-#define GLSL_MAX_VARYING_LOCATIONS 16    /* 64 components (Vulkan's minimum maxVertexOutputComponents) */
+/* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
+ * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
+#define GLSL_MIN_VARYING_COMPONENTS 64
 #define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256          /* GL 3.3's minimum; Vulkan's too */
 #define GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS 1024 /* GL 3.3's minimum; Vulkan's too */
 /* Bytes, std140: GL_MAX_UNIFORM_BLOCK_SIZE, and the most the default block may take (std140 pads
@@ -152,7 +154,19 @@ struct glsl_link_input {
    const char *const *objects[GLSL_STAGE_COUNT];
    unsigned num_objects[GLSL_STAGE_COUNT];
    bool es; /* an OpenGL ES program (see glsl_compile_shader) */
+   /* Components each stage interface (vertex out, geometry in/out, fragment in) may use, also the
+    * value of gl_MaxVaryingComponents etc.: the device's limit (fe_varying_components). 0 or less
+    * than GLSL_MIN_VARYING_COMPONENTS means GLSL_MIN_VARYING_COMPONENTS. */
+   uint32_t max_varying_components;
 };
+
+/* input->max_varying_components as the linker applies it (a multiple of 4). */
+static inline uint32_t
+glsl_varying_components(const struct glsl_link_input *input)
+{
+   uint32_t c = input->max_varying_components & ~3u;
+   return c < GLSL_MIN_VARYING_COMPONENTS ? GLSL_MIN_VARYING_COMPONENTS : c;
+}
 
 /* A leaf uniform: a member of the default uniform block or of a uniform block. GL naming: "tint",
  * "arr[0]" (array_size N), "s.field", "sarr[1].m"; block members "B.a" for a block with an

@@ -1191,15 +1191,15 @@ link_varyings(struct link *l, int prod, int cons)
    unsigned np = 0, nc = 0;
    struct iovar *out = prod >= 0 ? collect_io(l, prod, SpvStorageOutput, &np) : NULL;
    struct iovar *in = cons >= 0 ? collect_io(l, cons, SpvStorageInput, &nc) : NULL;
-   uint32_t next = 0;
+   uint32_t next = 0, max_locs = glsl_varying_components(l->in) / 4;
 
    for (unsigned i = 0; i < np; i++) {
       out[i].location = (int32_t)next;
       next += out[i].locs;
    }
-   if (next > GLSL_MAX_VARYING_LOCATIONS)
+   if (next > max_locs)
       link_error(l, "Too many %s shader outputs (%u locations, at most %u)",
-                 glsl_stage_name(prod), next, GLSL_MAX_VARYING_LOCATIONS);
+                 glsl_stage_name(prod), next, max_locs);
 
    for (unsigned i = 0; i < nc && !l->failed; i++) {
       struct iovar *o = NULL;
@@ -1241,9 +1241,9 @@ link_varyings(struct link *l, int prod, int cons)
       }
       in[i].location = o->location;
    }
-   if (!l->failed && next > GLSL_MAX_VARYING_LOCATIONS && prod < 0)
+   if (!l->failed && next > max_locs && prod < 0)
       link_error(l, "Too many %s shader inputs (%u locations, at most %u)",
-                 glsl_stage_name(cons), next, GLSL_MAX_VARYING_LOCATIONS);
+                 glsl_stage_name(cons), next, max_locs);
 
    for (unsigned i = 0; i < np && !l->failed; i++)
       add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
