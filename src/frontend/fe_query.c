@@ -14,6 +14,7 @@ struct fe_query {
    GLenum target;
    struct mgp_handle h;
    bool active;
+   bool pending;    /* ended; its result not here yet */
    bool has_result; /* the result of the last glEndQuery is here */
    uint64_t value;
 };
@@ -53,7 +54,8 @@ fe_query_event(struct fe_context *ctx, const struct mgp_event *ev)
     * another context's: that one asks the server when it needs the answer). */
    for (uint32_t i = 1; i < ctx->queries.capacity; i++) {
       struct fe_query *q = query_get(ctx, i);
-      if (q && q->h.slot == ev->slot && q->h.gen == ev->gen && !q->active) {
+      if (q && q->h.slot == ev->slot && q->h.gen == ev->gen && q->pending) {
+         q->pending = false;
          q->has_result = true;
          q->value = ev->value;
          return;
@@ -92,6 +94,8 @@ fe_queries_finish(struct fe_context *ctx)
    }
    fe_names_finish(&ctx->queries);
 }
+
+static bool query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait);
 
 void
 mgl_glGenQueries(GLsizei n, GLuint *ids)
@@ -166,7 +170,11 @@ mgl_glBeginQuery(GLenum target, GLuint id)
       }
       mgp_query_create(sg->screen, &(struct mgp_query_desc){.query = q->h, .kind = target});
    }
-   fe_drain_events(ctx); /* a result of the previous run still on its way lands now */
+   /* The event of an earlier run must not be taken for this run's: when it is still on its
+    * way, take it now (a counted round trip, only for a query restarted unread). */
+   if (q->pending)
+      query_fetch(ctx, q, true);
+   q->pending = false;
    q->active = true;
    q->has_result = false;
    ctx->occ_active[ti] = q;
@@ -184,6 +192,7 @@ mgl_glEndQuery(GLenum target)
    FE_CHECK(!q, GL_INVALID_OPERATION);
    mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
    q->active = false;
+   q->pending = true;
    ctx->occ_active[ti] = NULL;
 }
 
@@ -201,6 +210,7 @@ query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait)
                                                .out = {.ptr = r, .size = sizeof(r)}});
    fe_drain_events(ctx);
    if (r[0] && !q->has_result) {
+      q->pending = false;
       q->has_result = true;
       q->value = r[1];
    }

@@ -2851,6 +2851,18 @@ static void sc_occlusion_query(void)
     fail("GL_ANY_SAMPLES_PASSED hidden %u visible %u, expected 0 and 1", query_result(q[2]),
          query_result(q[3]));
 
+  /* A query restarted before its first result was read answers its second run only. */
+  gl.Uniform1f(uloc(p, "u_z"), -0.9f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[5]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* nearer than all so far: 512 */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[5]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* hidden: 0 */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  if (query_result(q[5]) != 0)
+    fail("restarted query = %u, expected its second run's 0", query_result(q[5]));
+
   /* A query across a buffer update: 512 from the first draw, then the VBO's first triangle
    * pair moved to a 16x8 rect at [44,60)x[40,48) that nothing covered: +128. */
   clear_to(bg);
