@@ -338,6 +338,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
 
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->fbos);
+   fe_names_init(&ctx->queries);
    fe_vao_init_default(ctx);
    fe_state_init(ctx);
    fe_tracker_init(ctx);
@@ -409,6 +410,7 @@ context_destroy_now(struct fe_context *ctx)
    }
    fe_names_finish(&ctx->vaos);
    fe_names_finish(&ctx->fbos);
+   fe_queries_finish(ctx);
    fe_tracker_finish(ctx);
    fe_share_send_dead_shaders(ctx);
    fe_cso_cache_destroy(ctx, ctx->cso_render_state);

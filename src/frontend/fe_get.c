@@ -670,7 +670,7 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    case GL_QUERY_COUNTER_BITS: *params = bits; return;
    case GL_CURRENT_QUERY:
       FE_CHECK(target == GL_TIMESTAMP, GL_INVALID_ENUM);
-      *params = 0; /* query objects are not implemented yet: none is ever active */
+      *params = (GLint)fe_query_current(ctx, target);
       return;
    default:
       fe_error(ctx, GL_INVALID_ENUM);

@@ -416,7 +416,8 @@ struct fe_context {
    uint64_t frame_serial;
 
    /* container names */
-   struct fe_names vaos, fbos;
+   struct fe_names vaos, fbos, queries;
+   struct fe_query *occ_active[2]; /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED */
 
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
@@ -497,6 +498,10 @@ bool fe_ctx_lost_quiet(struct fe_context *ctx);
 void fe_drain_events(struct fe_context *ctx);
 struct fe_share_group;
 void fe_share_free_syncs(struct fe_share_group *sg);
+/* fe_query.c: applies a "query result" event; the context's queries at destroy. */
+void fe_query_event(struct fe_context *ctx, const struct mgp_event *ev);
+void fe_queries_finish(struct fe_context *ctx);
+GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
 
 #define FE_CTX_OR_RETURN(...)                                                                  \
    struct fe_context *ctx = fe_ctx_live();                                                     \

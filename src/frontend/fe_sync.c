@@ -51,6 +51,8 @@ fe_drain_events(struct fe_context *ctx)
                                                                               ev[i].gen}));
             if (s)
                s->signalled = true;
+         } else if (ev[i].kind == MGP_EVENT_QUERY_RESULT) {
+            fe_query_event(ctx, &ev[i]);
          }
       }
    }

@@ -136,5 +136,7 @@ enum mgp_call_class {
 #define MGP_FENCE_UNSIGNALLED 0u
 #define MGP_FENCE_SIGNALLED 1u
 #define MGP_FENCE_LOST 2u
+/* query_result flags: wait until the result is available (else answer at once). */
+#define MGP_QUERY_WAIT 1u
 
 #endif

@@ -122,6 +122,14 @@
   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                        \
   X(PFNGLWAITSYNCPROC, WaitSync)                                                    \
   X(PFNGLGETSYNCIVPROC, GetSynciv)                                                  \
+  X(PFNGLGENQUERIESPROC, GenQueries)                                                \
+  X(PFNGLDELETEQUERIESPROC, DeleteQueries)                                          \
+  X(PFNGLISQUERYPROC, IsQuery)                                                      \
+  X(PFNGLBEGINQUERYPROC, BeginQuery)                                                \
+  X(PFNGLENDQUERYPROC, EndQuery)                                                    \
+  X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                \
+  X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                  \
+  X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                              \
   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
   X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
@@ -2758,6 +2766,139 @@ static void sc_fence_sync(void)
   gl.DeleteBuffers(1, &vbo);
 }
 
+/* occlusion_query: GL 3.3 occlusion queries (§2.14, §6.1.7): exact sample counts (a 32x16
+ * quad -> 512, the same quad behind the depth buffer -> 0), GL_ANY_SAMPLES_PASSED true and
+ * false, a query spanning a glBufferSubData between two draws (the backend splits its
+ * rendering scope there) summing both draws, and the spec's errors. */
+static GLuint query_result(GLuint q)
+{
+  GLuint64 v = ~0ull;
+  gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &v);
+  check_gl_error("glGetQueryObjectui64v(GL_QUERY_RESULT)");
+  return (GLuint)v;
+}
+
+static void sc_occlusion_query(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.9f, 0.4f, 1.0f);
+  float v[12];
+  rect_vertices(v, 8, 8, 40, 24); /* 32 x 16 = 512 pixels */
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", rc);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearDepth(1.0);
+  clear_to(bg);
+
+  GLuint q[6];
+  gl.GenQueries(6, q);
+  check_gl_error("glGenQueries");
+  if (gl.IsQuery(q[0]))
+    fail("glIsQuery true for a name never begun");
+  GLuint u = 7;
+  gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &u);
+  expect_error(GL_INVALID_OPERATION, "glGetQueryObjectuiv(name never begun)");
+  gl.BeginQuery(GL_SAMPLES_PASSED, 0);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(id 0)");
+  gl.BeginQuery(0x1234, q[0]);
+  expect_error(GL_INVALID_ENUM, "glBeginQuery(bad target)");
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[5] + 1000);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(name not generated)");
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  expect_error(GL_INVALID_OPERATION, "glEndQuery without glBeginQuery");
+
+  /* Visible: every pixel of the quad passes. */
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+  check_gl_error("glBeginQuery");
+  if (!gl.IsQuery(q[0]))
+    fail("glIsQuery false after glBeginQuery");
+  GLint cur = -1;
+  gl.GetQueryiv(GL_SAMPLES_PASSED, GL_CURRENT_QUERY, &cur);
+  if ((GLuint)cur != q[0])
+    fail("GL_CURRENT_QUERY %d while query %u is active", cur, q[0]);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery while the target is active");
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT, &u);
+  expect_error(GL_INVALID_OPERATION, "glGetQueryObjectuiv(active query)");
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  check_gl_error("glEndQuery");
+  gl.GetQueryiv(GL_SAMPLES_PASSED, GL_CURRENT_QUERY, &cur);
+  if (cur != 0)
+    fail("GL_CURRENT_QUERY %d after glEndQuery", cur);
+  if (query_result(q[0]) != 512)
+    fail("GL_SAMPLES_PASSED of a visible 32x16 quad = %u, expected 512", query_result(q[0]));
+
+  /* Hidden: the same quad farther than the depth it wrote. */
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  if (query_result(q[1]) != 0)
+    fail("GL_SAMPLES_PASSED of a hidden quad = %u, expected 0", query_result(q[1]));
+
+  gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[0]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(target other than the query's)");
+  gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[2]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* still hidden */
+  gl.EndQuery(GL_ANY_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+  gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[3]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* nearer: passes */
+  gl.EndQuery(GL_ANY_SAMPLES_PASSED);
+  if (query_result(q[2]) != GL_FALSE || query_result(q[3]) != GL_TRUE)
+    fail("GL_ANY_SAMPLES_PASSED hidden %u visible %u, expected 0 and 1", query_result(q[2]),
+         query_result(q[3]));
+
+  /* A query restarted before its first result was read answers its second run only. */
+  gl.Uniform1f(uloc(p, "u_z"), -0.9f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[5]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* nearer than all so far: 512 */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[5]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* hidden: 0 */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  if (query_result(q[5]) != 0)
+    fail("restarted query = %u, expected its second run's 0", query_result(q[5]));
+
+  /* A query across a buffer update: 512 from the first draw, then the VBO's first triangle
+   * pair moved to a 16x8 rect at [44,60)x[40,48) that nothing covered: +128. */
+  clear_to(bg);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[4]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  float v2[12];
+  rect_vertices(v2, 44, 40, 60, 48);
+  gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof v2, v2);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  check_gl_error("query across glBufferSubData");
+  glFinish();
+  GLuint avail = 0;
+  gl.GetQueryObjectuiv(q[4], GL_QUERY_RESULT_AVAILABLE, &avail);
+  if (avail != GL_TRUE)
+    fail("GL_QUERY_RESULT_AVAILABLE after glFinish = %u", avail);
+  if (query_result(q[4]) != 512 + 128)
+    fail("query across glBufferSubData = %u, expected 640", query_result(q[4]));
+  gl.GetQueryObjectuiv(q[4], GL_TEXTURE_2D, &u);
+  expect_error(GL_INVALID_ENUM, "glGetQueryObjectuiv(bad pname)");
+
+  gl.DeleteQueries(6, q);
+  check_gl_error("glDeleteQueries");
+  if (gl.IsQuery(q[0]))
+    fail("glIsQuery true after glDeleteQueries");
+  glDisable(GL_DEPTH_TEST);
+
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 8, 8, 40, 24, to8(rc));
+  model_rect(&md, 44, 40, 60, 48, to8(rc));
+  check_frame("quads drawn under the queries", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* ---- geometry shaders ------------------------------------------------------------------------ */
 
 /* Links VS + GS + FS; dies (setup error) on a compile or link failure. */
@@ -3541,6 +3682,7 @@ static const struct {
     {"tex_storage", sc_tex_storage, 0},
     {"texture_buffer", sc_texture_buffer, 0},
     {"fence_sync", sc_fence_sync, 0},
+    {"occlusion_query", sc_occlusion_query, 0},
     {"gs_points_to_quads", sc_gs_points_to_quads, 0},
     {"gs_two_prims", sc_gs_two_prims, 0},
     {"gs_adjacency", sc_gs_adjacency, 0},

@@ -171,6 +171,18 @@ struct vkb_shader {
    uint64_t consts_serial;
 };
 
+/* A GL occlusion query (vkb_query.c): one Vulkan query slot per rendering scope it spanned,
+ * summed when the batch of its end completed. */
+struct vkb_query {
+   struct vkb_obj base;
+   uint32_t target;           /* GL_SAMPLES_PASSED or GL_ANY_SAMPLES_PASSED */
+   bool active, ended, announced;
+   uint64_t end_serial;       /* batch that holds its last slot */
+   uint32_t *slots;
+   uint32_t slot_count, slot_cap;
+   uint64_t value;            /* once announced */
+};
+
 struct vkb_fence {
    struct vkb_obj base;
    uint64_t serial;           /* batch that holds everything before fence_create */
@@ -258,6 +270,14 @@ void vkb_retire(struct vkb_screen *scr);
 /* Sends "fence signalled" for every fence whose batch completed (vkb_resource.c); vkb_retire
  * calls it when the completed serial moved. */
 void vkb_fences_announce(struct vkb_screen *scr);
+/* Sends "query result" for every ended query whose batch completed (vkb_query.c). */
+void vkb_queries_announce(struct vkb_screen *scr);
+/* Around a rendering scope: the active occlusion query gets a fresh slot, reset before the
+ * scope (outside it) and begun inside; ended inside the scope before it closes. */
+void vkb_query_scope_prepare(struct vkb_context *ctx);
+void vkb_query_scope_begin(struct vkb_context *ctx);
+void vkb_query_scope_end(struct vkb_context *ctx);
+void vkb_queries_finish(struct vkb_screen *scr);
 /* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
 bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
                      struct vkb_alloc *out);
@@ -362,7 +382,11 @@ struct vkb_screen {
 
    /* objects (share group): one slot space per kind */
    struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views,
-      shaders, fences, contexts;
+      shaders, fences, contexts, queries;
+   VkQueryPool occ_pool;      /* occlusion slots, created at the first query */
+   uint32_t *occ_free;        /* free slot stack */
+   uint32_t occ_free_count;
+   uint32_t queries_pending;  /* ended, not announced */
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
    /* batches */
@@ -449,6 +473,9 @@ int32_t vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits,
 struct vkb_context {
    struct vkb_obj base;
    struct vkb_screen *scr;
+   struct vkb_query *occ_active;  /* GL occlusion query between begin_query and end_query */
+   uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
+   bool occ_slot_open;
    uint32_t api;
 
    struct mgp_handle rs, ve, program;
@@ -588,6 +615,11 @@ VKB_CALL(resource_respecify, mgp_resource_desc);
 VKB_CALL(resource_destroy, mgp_handle_args);
 VKB_CALL(fence_create, mgp_handle_args);
 VKB_CALL(fence_status, mgp_fence_query);
+VKB_CALL(query_create, mgp_query_desc);
+VKB_CALL(query_result, mgp_query_result);
+VKB_CALL(query_destroy, mgp_handle_args);
+VKB_CALL(begin_query, mgp_query_desc);
+VKB_CALL(end_query, mgp_query_desc);
 VKB_CALL(fence_wait, mgp_fence_query);
 VKB_CALL(fence_destroy, mgp_handle_args);
 

@@ -248,8 +248,10 @@ vkb_retire(struct vkb_screen *scr)
       batch_recycle(scr, b);
    }
    update_frame_floor(scr);
-   if (scr->completed_serial != was)
+   if (scr->completed_serial != was) {
       vkb_fences_announce(scr);
+      vkb_queries_announce(scr);
+   }
 }
 
 uint64_t

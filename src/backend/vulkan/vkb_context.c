@@ -60,6 +60,8 @@ VKB_CALL(context_destroy, mgp_handle_args)
       vkb_end_rendering(scr);
    if (scr->bind_owner == ctx)
       scr->bind_owner = NULL;
+   if (ctx->occ_active) /* the query stays; it ends here, with what it counted */
+      vkb_end_query(ctx, &(struct mgp_query_desc){.query = ctx->occ_active->base.h}, NULL, 0);
    vkb_table_remove(&scr->contexts, &ctx->base);
    free(ctx);
 }
@@ -72,6 +74,7 @@ vkb_end_rendering(struct vkb_screen *scr)
    if (!scr->rendering_ctx)
       return;
    vkb_flush_draws(scr);
+   vkb_query_scope_end(scr->rendering_ctx);
    scr->rendering_ctx = NULL;
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
@@ -317,12 +320,14 @@ vkb_begin_rendering(struct vkb_context *ctx)
       .pDepthAttachment = f.depth ? &dsa : NULL,
       .pStencilAttachment = f.stencil ? &dsa : NULL,
    };
+   vkb_query_scope_prepare(ctx); /* a reset must be outside the scope */
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
       return false;
    scr->begin_rendering(cmd, &ri);
    scr->render_passes_begun++;
    scr->rendering_ctx = ctx;
+   vkb_query_scope_begin(ctx);
    ctx->dyn_dirty = true;
    return true;
 }
@@ -556,8 +561,8 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .draw = vkb_draw,
    .launch_grid = NULL,
    .memory_barrier = NULL,
-   .begin_query = NULL,
-   .end_query = NULL,
+   .begin_query = vkb_begin_query,
+   .end_query = vkb_end_query,
    .begin_stream_output = NULL,
    .end_stream_output = NULL,
    .pause_stream_output = NULL,

@@ -573,6 +573,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    WANT(drawIndirectFirstInstance);
    WANT(multiDrawIndirect);
    WANT(fragmentStoresAndAtomics);
+   WANT(occlusionQueryPrecise); /* GL_SAMPLES_PASSED counts exactly */
    WANT(vertexPipelineStoresAndAtomics);
    WANT(shaderFloat64);
    WANT(sampleRateShading);
@@ -659,6 +660,7 @@ screen_destroy(void *self)
       return;
    if (scr->dev) {
       vkDeviceWaitIdle(scr->dev);
+      vkb_queries_finish(scr);
       /* Objects still in the tables: the client's session ended without deleting them. */
       struct vkb_table *tables[] = {&scr->contexts, &scr->fences, &scr->sampler_views,
                                     &scr->samplers, &scr->vertex_elements, &scr->render_states};
@@ -718,7 +720,7 @@ screen_destroy(void *self)
    }
    struct vkb_table *all[] = {&scr->resources, &scr->render_states, &scr->vertex_elements,
                               &scr->samplers, &scr->sampler_views, &scr->shaders,
-                              &scr->fences, &scr->contexts};
+                              &scr->fences, &scr->contexts, &scr->queries};
    for (size_t t = 0; t < sizeof(all) / sizeof(all[0]); t++)
       vkb_table_finish(all[t]);
    if (scr->messenger) {
@@ -800,7 +802,7 @@ VKB_CALL(get_caps, mgp_get_caps)
             scr->driver_info);
    mgp_screen_vtbl_mask(&vkb_screen_vtbl, c.call_mask);
    mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
-   c.cap_bits = 0;
+   c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -915,9 +917,9 @@ const struct mgp_screen_vtbl vkb_screen_vtbl = {
    .fence_status = vkb_fence_status,
    .fence_wait = vkb_fence_wait,
    .fence_destroy = vkb_fence_destroy,
-   .query_create = NULL,
-   .query_result = NULL,
-   .query_destroy = NULL,
+   .query_create = vkb_query_create,
+   .query_result = vkb_query_result,
+   .query_destroy = vkb_query_destroy,
 };
 
 const struct mgs_backend mgs_vulkan_backend = {

@@ -1,0 +1,269 @@
+/* fe_query.c — GL query objects (GL 3.3 core §2.14, §6.1.7) for GL_SAMPLES_PASSED and
+ * GL_ANY_SAMPLES_PASSED over MGPipe queries. Names are per context; the pipe object is made at
+ * the first glBeginQuery, which fixes its target. The server sends "query result" when the
+ * batch holding glEndQuery completed; GL_QUERY_RESULT_AVAILABLE is answered from those events
+ * (no round trip once delivered), and GL_QUERY_RESULT waits (query_result with MGP_QUERY_WAIT,
+ * a counted round trip) only when no event brought the result yet. */
+#include <stdlib.h>
+
+#include "fe_gl.h"
+#include "gl_api.h"
+
+struct fe_query {
+   GLuint name;
+   GLenum target;
+   struct mgp_handle h;
+   bool active;
+   bool pending;    /* ended; its result not here yet */
+   bool has_result; /* the result of the last glEndQuery is here */
+   uint64_t value;
+};
+
+static int
+occ_index(GLenum target)
+{
+   return target == GL_SAMPLES_PASSED ? 0 : target == GL_ANY_SAMPLES_PASSED ? 1 : -1;
+}
+
+/* GL_INVALID_ENUM for a target GL 3.3 does not have; false (declined by name) for one it has
+ * that mgl does not count yet. */
+static bool
+target_check(struct fe_context *ctx, GLenum target)
+{
+   switch (target) {
+   case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED: return true;
+   case GL_TIME_ELAPSED: case GL_PRIMITIVES_GENERATED:
+   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x", target);
+      return false;
+   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   }
+}
+
+static struct fe_query *
+query_get(struct fe_context *ctx, GLuint id)
+{
+   void *o = id ? fe_names_get(&ctx->queries, id) : NULL;
+   return o == FE_NAME_RESERVED ? NULL : o;
+}
+
+void
+fe_query_event(struct fe_context *ctx, const struct mgp_event *ev)
+{
+   /* Names are per context; a handle not found here belongs to a query deleted since (or
+    * another context's: that one asks the server when it needs the answer). */
+   for (uint32_t i = 1; i < ctx->queries.capacity; i++) {
+      struct fe_query *q = query_get(ctx, i);
+      if (q && q->h.slot == ev->slot && q->h.gen == ev->gen && q->pending) {
+         q->pending = false;
+         q->has_result = true;
+         q->value = ev->value;
+         return;
+      }
+   }
+}
+
+GLuint
+fe_query_current(const struct fe_context *ctx, GLenum target)
+{
+   int i = occ_index(target);
+   return i >= 0 && ctx->occ_active[i] ? ctx->occ_active[i]->name : 0;
+}
+
+static void
+query_destroy(struct fe_context *ctx, struct fe_query *q)
+{
+   struct fe_share_group *sg = ctx->share;
+   int i = occ_index(q->target);
+   if (q->active) { /* deleting an active query ends it */
+      mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = q->target});
+      ctx->occ_active[i] = NULL;
+   }
+   mgp_query_destroy(sg->screen, &(struct mgp_handle_args){q->h});
+   fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
+   free(q);
+}
+
+void
+fe_queries_finish(struct fe_context *ctx)
+{
+   for (uint32_t i = 1; i < ctx->queries.capacity; i++) {
+      struct fe_query *q = query_get(ctx, i);
+      if (q)
+         query_destroy(ctx, q);
+   }
+   fe_names_finish(&ctx->queries);
+}
+
+static bool query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait);
+
+void
+mgl_glGenQueries(GLsizei n, GLuint *ids)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++)
+      ids[i] = fe_names_gen(&ctx->queries);
+}
+
+void
+mgl_glDeleteQueries(GLsizei n, const GLuint *ids)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      if (!ids[i] || !fe_names_get(&ctx->queries, ids[i]))
+         continue; /* zero and unused names are ignored */
+      struct fe_query *q = query_get(ctx, ids[i]);
+      fe_names_delete(&ctx->queries, ids[i]);
+      if (q)
+         query_destroy(ctx, q);
+   }
+}
+
+GLboolean
+mgl_glIsQuery(GLuint id)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   return query_get(ctx, id) ? GL_TRUE : GL_FALSE;
+}
+
+void
+mgl_glBeginQuery(GLenum target, GLuint id)
+{
+   FE_CTX_OR_RETURN();
+   if (!target_check(ctx, target))
+      return;
+   int ti = occ_index(target);
+   FE_CHECK(ctx->occ_active[ti], GL_INVALID_OPERATION);
+   FE_CHECK(id == 0, GL_INVALID_OPERATION);
+   void *o = fe_names_get(&ctx->queries, id);
+   FE_CHECK(!o, GL_INVALID_OPERATION); /* not a name from glGenQueries */
+   struct fe_query *q = o == FE_NAME_RESERVED ? NULL : o;
+   FE_CHECK(q && q->active, GL_INVALID_OPERATION);
+   FE_CHECK(q && q->target != target, GL_INVALID_OPERATION);
+   if (ctx->occ_active[!ti]) {
+      /* Vulkan has one occlusion query active per command buffer. */
+      MGL_DECLINE(gl_feature_unimplemented, "GL_SAMPLES_PASSED and GL_ANY_SAMPLES_PASSED "
+                  "active at once");
+      return;
+   }
+   struct fe_share_group *sg = ctx->share;
+   if (!q) {
+      if (!(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ||
+          !fe_call_supported(sg, MGP_CALL_query_create)) {
+         MGL_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
+         return;
+      }
+      q = calloc(1, sizeof(*q));
+      FE_CHECK(!q, GL_OUT_OF_MEMORY);
+      if (!fe_share_alloc_handle(sg, MGP_KIND_QUERY, &q->h)) {
+         free(q);
+         FE_CHECK(true, GL_OUT_OF_MEMORY);
+      }
+      q->name = id;
+      q->target = target;
+      if (!fe_names_set(&ctx->queries, id, q)) {
+         fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
+         free(q);
+         FE_CHECK(true, GL_OUT_OF_MEMORY);
+      }
+      mgp_query_create(sg->screen, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   }
+   /* The event of an earlier run must not be taken for this run's: when it is still on its
+    * way, take it now (a counted round trip, only for a query restarted unread). */
+   if (q->pending)
+      query_fetch(ctx, q, true);
+   q->pending = false;
+   q->active = true;
+   q->has_result = false;
+   ctx->occ_active[ti] = q;
+   mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+}
+
+void
+mgl_glEndQuery(GLenum target)
+{
+   FE_CTX_OR_RETURN();
+   if (!target_check(ctx, target))
+      return;
+   int ti = occ_index(target);
+   struct fe_query *q = ctx->occ_active[ti];
+   FE_CHECK(!q, GL_INVALID_OPERATION);
+   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   q->active = false;
+   q->pending = true;
+   ctx->occ_active[ti] = NULL;
+}
+
+/* The result when wait, else whether it is available; false when neither is known (a
+ * non-waiting ask that found it pending, or a lost session). */
+static bool
+query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait)
+{
+   fe_drain_events(ctx);
+   if (q->has_result)
+      return true;
+   uint64_t r[2] = {0, 0};
+   mgp_query_result(ctx->share->screen,
+                    &(struct mgp_query_result){.query = q->h, .flags = wait ? MGP_QUERY_WAIT : 0,
+                                               .out = {.ptr = r, .size = sizeof(r)}});
+   fe_drain_events(ctx);
+   if (r[0] && !q->has_result) {
+      q->pending = false;
+      q->has_result = true;
+      q->value = r[1];
+   }
+   if (wait && !q->has_result)
+      fe_ctx_lost(ctx); /* only a lost session leaves a waited result missing */
+   return q->has_result;
+}
+
+static bool
+object_value(GLuint id, GLenum pname, uint64_t *out)
+{
+   FE_CTX_OR_RETURN(false);
+   struct fe_query *q = query_get(ctx, id);
+   FE_CHECK(!q, GL_INVALID_OPERATION, false);
+   FE_CHECK(q->active, GL_INVALID_OPERATION, false);
+   switch (pname) {
+   case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return true;
+   case GL_QUERY_RESULT:
+      query_fetch(ctx, q, true);
+      *out = q->has_result ? q->value : 0;
+      return true;
+   default: FE_CHECK(true, GL_INVALID_ENUM, false);
+   }
+}
+
+void
+mgl_glGetQueryObjectiv(GLuint id, GLenum pname, GLint *params)
+{
+   uint64_t v;
+   if (object_value(id, pname, &v))
+      *params = v > INT32_MAX ? INT32_MAX : (GLint)v;
+}
+
+void
+mgl_glGetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params)
+{
+   uint64_t v;
+   if (object_value(id, pname, &v))
+      *params = v > UINT32_MAX ? UINT32_MAX : (GLuint)v;
+}
+
+void
+mgl_glGetQueryObjecti64v(GLuint id, GLenum pname, GLint64 *params)
+{
+   uint64_t v;
+   if (object_value(id, pname, &v))
+      *params = v > INT64_MAX ? INT64_MAX : (GLint64)v;
+}
+
+void
+mgl_glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
+{
+   uint64_t v;
+   if (object_value(id, pname, &v))
+      *params = v;
+}
