@@ -2669,7 +2669,7 @@ static GLint sync_param(GLsync s, GLenum pname)
 
 static void sc_fence_sync(void)
 {
-  const vec4f bg = V4(0.1f, 0.1f, 0.1f, 1.0f), rc = V4(1.0f, 0.6f, 0.0f, 1.0f);
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f), rc = V4(1.0f, 0.6f, 0.0f, 1.0f);
   clear_to(bg);
   float v[12];
   rect_vertices(v, 8, 8, 40, 24);
@@ -2780,7 +2780,7 @@ static GLuint query_result(GLuint q)
 
 static void sc_occlusion_query(void)
 {
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.9f, 0.4f, 1.0f);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.8f, 0.4f, 1.0f);
   float v[12];
   rect_vertices(v, 8, 8, 40, 24); /* 32 x 16 = 512 pixels */
   GLuint p = solid_program();
