@@ -7,8 +7,13 @@
 #include <string.h>
 
 #include "fe_gl.h"
+#include "fe_texcompress.h"
 
-#define FMT(ifmt, mgp, base, kind, rend) {ifmt, MGP_FORMAT_##mgp, base, kind, rend, true}
+#define FMT(ifmt, mgp, base, kind, rend) {ifmt, MGP_FORMAT_##mgp, base, kind, rend, true, 0, false}
+/* A specific compressed format: texels decoded into `mgp`; glTexImage may fill RGTC formats
+ * with plain pixels (GL 3.3 §3.9.3), ETC2/EAC only come compressed (ES 3.0 §3.8.3). */
+#define CMP(ifmt, mgp, base, kind, block, es3) \
+   {ifmt, MGP_FORMAT_##mgp, base, kind, false, !(es3), FE_BLOCK_##block, es3}
 
 static const struct fe_format_info format_table[] = {
    FMT(GL_RED, R8_UNORM, GL_RED, FE_FMT_UNORM, true),
@@ -16,13 +21,21 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_R8_SNORM, R8_SNORM, GL_RED, FE_FMT_SNORM, false),
    FMT(GL_R16, R16_UNORM, GL_RED, FE_FMT_UNORM, true),
    FMT(GL_COMPRESSED_RED, R8_UNORM, GL_RED, FE_FMT_UNORM, false),
-   FMT(GL_COMPRESSED_RED_RGTC1, R8_UNORM, GL_RED, FE_FMT_UNORM, false),
+   CMP(GL_COMPRESSED_RED_RGTC1, R16_UNORM, GL_RED, FE_FMT_UNORM, RGTC1, false),
+   CMP(GL_COMPRESSED_SIGNED_RED_RGTC1, R16_SNORM, GL_RED, FE_FMT_SNORM, RGTC1_SIGNED, false),
+   CMP(GL_COMPRESSED_R11_EAC, R16_UNORM, GL_RED, FE_FMT_UNORM, EAC_R11, true),
+   CMP(GL_COMPRESSED_SIGNED_R11_EAC, R16_SNORM, GL_RED, FE_FMT_SNORM, EAC_R11_SIGNED, true),
+   FMT(GL_R16_SNORM, R16_SNORM, GL_RED, FE_FMT_SNORM, false),
    FMT(GL_RG, RG8_UNORM, GL_RG, FE_FMT_UNORM, true),
    FMT(GL_RG8, RG8_UNORM, GL_RG, FE_FMT_UNORM, true),
    FMT(GL_RG8_SNORM, RG8_SNORM, GL_RG, FE_FMT_SNORM, false),
    FMT(GL_RG16, RG16_UNORM, GL_RG, FE_FMT_UNORM, true),
    FMT(GL_COMPRESSED_RG, RG8_UNORM, GL_RG, FE_FMT_UNORM, false),
-   FMT(GL_COMPRESSED_RG_RGTC2, RG8_UNORM, GL_RG, FE_FMT_UNORM, false),
+   CMP(GL_COMPRESSED_RG_RGTC2, RG16_UNORM, GL_RG, FE_FMT_UNORM, RGTC2, false),
+   CMP(GL_COMPRESSED_SIGNED_RG_RGTC2, RG16_SNORM, GL_RG, FE_FMT_SNORM, RGTC2_SIGNED, false),
+   CMP(GL_COMPRESSED_RG11_EAC, RG16_UNORM, GL_RG, FE_FMT_UNORM, EAC_RG11, true),
+   CMP(GL_COMPRESSED_SIGNED_RG11_EAC, RG16_SNORM, GL_RG, FE_FMT_SNORM, EAC_RG11_SIGNED, true),
+   FMT(GL_RG16_SNORM, RG16_SNORM, GL_RG, FE_FMT_SNORM, false),
    /* RGB is stored as RGBA (alpha 1): no renderable 3-byte formats on Vulkan. */
    FMT(GL_RGB, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
    FMT(GL_RGB8, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, true),
@@ -34,6 +47,9 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_RGB12, RGBA16_UNORM, GL_RGB, FE_FMT_UNORM, true),
    FMT(GL_RGB16, RGBA16_UNORM, GL_RGB, FE_FMT_UNORM, true),
    FMT(GL_RGB8_SNORM, RGBA8_SNORM, GL_RGB, FE_FMT_SNORM, false),
+   FMT(GL_RGB16_SNORM, RGBA16_SNORM, GL_RGB, FE_FMT_SNORM, false),
+   CMP(GL_COMPRESSED_RGB8_ETC2, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, ETC2_RGB, true),
+   CMP(GL_COMPRESSED_SRGB8_ETC2, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, ETC2_RGB, true),
    FMT(GL_COMPRESSED_RGB, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, false),
    FMT(GL_SRGB, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),
    FMT(GL_SRGB8, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),
@@ -46,6 +62,13 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_RGBA12, RGBA16_UNORM, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_RGBA16, RGBA16_UNORM, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_RGBA8_SNORM, RGBA8_SNORM, GL_RGBA, FE_FMT_SNORM, false),
+   FMT(GL_RGBA16_SNORM, RGBA16_SNORM, GL_RGBA, FE_FMT_SNORM, false),
+   CMP(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM,
+       ETC2_RGB_A1, true),
+   CMP(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM,
+       ETC2_RGB_A1, true),
+   CMP(GL_COMPRESSED_RGBA8_ETC2_EAC, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, ETC2_RGBA, true),
+   CMP(GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, ETC2_RGBA, true),
    FMT(GL_RGB10_A2, RGB10A2_UNORM, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_COMPRESSED_RGBA, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, false),
    FMT(GL_SRGB_ALPHA, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, true),
@@ -94,7 +117,7 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_DEPTH_STENCIL, D24_UNORM_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
    FMT(GL_DEPTH24_STENCIL8, D24_UNORM_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
    FMT(GL_DEPTH32F_STENCIL8, D32_FLOAT_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
-   {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false},
+   {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false, 0, false},
 };
 
 const struct fe_format_info *
@@ -122,6 +145,9 @@ static const struct fe_mgp_format_desc mgp_formats[MGP_FORMAT_COUNT] = {
    D(R16_UNORM, 1, 2, FE_FMT_UNORM, 16, 0, 0, 0, 0, 0),
    D(RG16_UNORM, 2, 4, FE_FMT_UNORM, 16, 16, 0, 0, 0, 0),
    D(RGBA16_UNORM, 4, 8, FE_FMT_UNORM, 16, 16, 16, 16, 0, 0),
+   D(R16_SNORM, 1, 2, FE_FMT_SNORM, 16, 0, 0, 0, 0, 0),
+   D(RG16_SNORM, 2, 4, FE_FMT_SNORM, 16, 16, 0, 0, 0, 0),
+   D(RGBA16_SNORM, 4, 8, FE_FMT_SNORM, 16, 16, 16, 16, 0, 0),
    D(R8_UINT, 1, 1, FE_FMT_UINT, 8, 0, 0, 0, 0, 0),
    D(RG8_UINT, 2, 2, FE_FMT_UINT, 8, 8, 0, 0, 0, 0),
    D(RGBA8_UINT, 4, 4, FE_FMT_UINT, 8, 8, 8, 8, 0, 0),

@@ -32,6 +32,9 @@ struct fe_format_info {
    uint8_t kind;      /* enum fe_format_kind */
    bool color_renderable;
    bool texture;      /* allowed for glTexImage (STENCIL_INDEX8 is renderbuffer-only) */
+   uint8_t block;     /* enum fe_block_kind: a specific compressed format, decoded in the
+                       * client (fe_texcompress.h); 0 for the rest */
+   bool es3_only;     /* ETC2/EAC: OpenGL ES 3.0 contexts only */
 };
 
 /* Shape of an MGPipe format. */

@@ -135,8 +135,22 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_RESET_NOTIFICATION_STRATEGY:
       ENUM1(ctx->desc.lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
       return true;
-   case GL_NUM_COMPRESSED_TEXTURE_FORMATS: INT1(0); return true;
-   case GL_COMPRESSED_TEXTURE_FORMATS: v->kind = GV_INT; v->n = 0; return true;
+   /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
+    * general-purpose formats, which RGTC is not (ARB_texture_compression_rgtc). */
+   case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      INT1(ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3 ? 10 : 0);
+      return true;
+   case GL_COMPRESSED_TEXTURE_FORMATS: {
+      static const int64_t etc2[10] = {
+         GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC,
+         GL_COMPRESSED_SIGNED_RG11_EAC, GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2,
+         GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+         GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+      };
+      ints(v, ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3 ? 10 : 0, etc2);
+      v->kind = GV_ENUM;
+      return true;
+   }
    case GL_DOUBLEBUFFER: BOOL1(0); return true;
    case GL_STEREO: BOOL1(0); return true;
    case GL_SAMPLE_BUFFERS: INT1(0); return true;

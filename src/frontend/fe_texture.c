@@ -16,6 +16,7 @@
 #include "fe_cso.h"
 #include "fe_format.h"
 #include "fe_gl.h"
+#include "fe_texcompress.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
 #include "log.h"
@@ -642,6 +643,8 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
+   FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
    const void *src;
    void *copy;
    int64_t srv;
@@ -781,6 +784,8 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
+   FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
    const void *src;
    void *copy;
    int64_t srv;
@@ -802,6 +807,221 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                  (uint32_t)height, (uint32_t)depth, format, type, src, srv);
 out:
    free(copy);
+}
+
+/* ---- compressed images (GL 3.3 §3.9.3, ES 3.0 §3.8.6) ---------------------------------------- */
+
+/* The specific compressed format internalformat names in this context, or NULL. */
+static const struct fe_format_info *
+compressed_format(const struct fe_context *ctx, GLenum internalformat)
+{
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   if (!info || !info->block)
+      return NULL;
+   if (info->es3_only && !(ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3))
+      return NULL;
+   return info;
+}
+
+/* The app's compressed bytes: from its pointer, or read back from the pixel unpack buffer
+ * (GL 3.3 §3.7.2; a counted round trip). *copy is what to free. */
+static const uint8_t *
+compressed_source(struct fe_context *ctx, const void *data, size_t size, void **copy)
+{
+   const void *src;
+   int64_t srv;
+   if (!unpack_source(ctx, data, size, GL_UNSIGNED_BYTE, false, &src, copy, &srv))
+      return NULL;
+   return src;
+}
+
+/* The plain pixels a block kind decodes into, as a GL format and type. */
+static void
+decoded_pixel_type(enum fe_block_kind kind, GLenum *format, GLenum *type)
+{
+   switch (kind) {
+   case FE_BLOCK_RGTC1: case FE_BLOCK_EAC_R11:
+      *format = GL_RED, *type = GL_UNSIGNED_SHORT;
+      return;
+   case FE_BLOCK_RGTC1_SIGNED: case FE_BLOCK_EAC_R11_SIGNED:
+      *format = GL_RED, *type = GL_SHORT;
+      return;
+   case FE_BLOCK_RGTC2: case FE_BLOCK_EAC_RG11:
+      *format = GL_RG, *type = GL_UNSIGNED_SHORT;
+      return;
+   case FE_BLOCK_RGTC2_SIGNED: case FE_BLOCK_EAC_RG11_SIGNED:
+      *format = GL_RG, *type = GL_SHORT;
+      return;
+   default:
+      *format = GL_RGBA, *type = GL_UNSIGNED_BYTE;
+      return;
+   }
+}
+
+/* Decodes w x h x d texels of blocks at src and queues them at (x, y, z) of the image. The
+ * decoded pixels are tight, so the app's unpack state (which GL 3.3 ignores for compressed
+ * data) is set aside while they are converted. */
+static void
+upload_compressed(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                  enum fe_block_kind kind, int32_t x, int32_t y, int32_t z, uint32_t w,
+                  uint32_t h, uint32_t d, const uint8_t *src)
+{
+   if (!w || !h || !d || !ensure_storage(ctx, tex, level))
+      return;
+   GLenum format, type;
+   decoded_pixel_type(kind, &format, &type);
+   const size_t texel = fe_block_texel_bytes(kind);
+   uint8_t *pixels = malloc((size_t)w * h * texel);
+   if (!pixels) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   const struct fe_pixel_store saved = ctx->unpack;
+   ctx->unpack = (struct fe_pixel_store){.alignment = 1};
+   const size_t slice = fe_block_image_size(kind, w, h, 1);
+   for (uint32_t k = 0; k < d; k++) {
+      fe_block_decode(kind, src + slice * k, w, h, pixels);
+      if (!upload_slice(ctx, tex, face, level, x, y, z + (int32_t)k, w, h, format, type, pixels,
+                        (size_t)w * texel))
+         break;
+   }
+   ctx->unpack = saved;
+   free(pixels);
+}
+
+/* glCompressedTexImage2D/3D: dims 2 (2D, cube faces) or 3 (2D arrays). */
+static void
+compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                     GLsizei height, GLsizei depth, GLint border, GLsizei image_size,
+                     const void *data, unsigned dims)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face = 0;
+   bool declined;
+   struct fe_texture *tex = dims == 2 ? image_target(ctx, target, &face, &declined)
+                                      : image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   const struct fe_format_info *info = compressed_format(ctx, internalformat);
+   FE_CHECK(!info, GL_INVALID_ENUM);
+   /* the block formats are 2D: no 3D textures (GL 3.3 §3.9.3, ES 3.0 §3.8.6) */
+   FE_CHECK(tex->target == FE_TEX_3D, GL_INVALID_OPERATION);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   if (tex->target == FE_TEX_CUBE && caps->max_cube_size)
+      max = caps->max_cube_size;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
+               (uint32_t)height > (max >> level) || (uint32_t)depth > max_layers,
+            GL_INVALID_VALUE);
+   FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   const enum fe_block_kind kind = info->block;
+   FE_CHECK(image_size < 0 ||
+               (size_t)image_size !=
+                  fe_block_image_size(kind, (uint32_t)width, (uint32_t)height, (uint32_t)depth),
+            GL_INVALID_VALUE);
+   void *copy = NULL;
+   const uint8_t *src = NULL;
+   if (data || ctx->pixel_unpack_buffer) {
+      src = compressed_source(ctx, data, (size_t)image_size, &copy);
+      if (!src && ctx->pixel_unpack_buffer && image_size && !copy)
+         return; /* the buffer range's error is recorded */
+   }
+   struct fe_tex_image *img = &tex->image[face][level];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = dims == 3 ? (uint32_t)depth : 1,
+      .internal_format = internalformat,
+      .format = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE),
+   };
+   pending_clear(&tex->pending[face][level]);
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (src)
+      upload_compressed(ctx, tex, face, (unsigned)level, kind, 0, 0, 0, (uint32_t)width,
+                        (uint32_t)height, img->depth, src);
+   free(copy);
+}
+
+/* glCompressedTexSubImage2D/3D. */
+static void
+compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                         GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                         GLenum format, GLsizei image_size, const void *data, unsigned dims)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face = 0;
+   bool declined;
+   struct fe_texture *tex = dims == 2 ? image_target(ctx, target, &face, &declined)
+                                      : image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   const struct fe_format_info *info = compressed_format(ctx, format);
+   FE_CHECK(!info, GL_INVALID_ENUM);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   struct fe_tex_image *img = &tex->image[face][level];
+   FE_CHECK(!img->defined || img->internal_format != format, GL_INVALID_OPERATION);
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
+               (int64_t)xoffset + width > img->width || (int64_t)yoffset + height > img->height ||
+               (int64_t)zoffset + depth > img->depth,
+            GL_INVALID_VALUE);
+   /* whole blocks only, except where the region reaches the image's edge */
+   FE_CHECK(xoffset % 4 || yoffset % 4 ||
+               (width % 4 && (uint32_t)(xoffset + width) != img->width) ||
+               (height % 4 && (uint32_t)(yoffset + height) != img->height),
+            GL_INVALID_OPERATION);
+   const enum fe_block_kind kind = info->block;
+   FE_CHECK(image_size < 0 ||
+               (size_t)image_size !=
+                  fe_block_image_size(kind, (uint32_t)width, (uint32_t)height, (uint32_t)depth),
+            GL_INVALID_VALUE);
+   void *copy = NULL;
+   const uint8_t *src = compressed_source(ctx, data, (size_t)image_size, &copy);
+   if (src)
+      upload_compressed(ctx, tex, face, (unsigned)level, kind, xoffset, yoffset, zoffset,
+                        (uint32_t)width, (uint32_t)height, (uint32_t)depth, src);
+   free(copy);
+}
+
+void
+mgl_glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLint border, GLsizei imageSize, const void *data)
+{
+   compressed_tex_image(target, level, internalformat, width, height, 1, border, imageSize, data,
+                        2);
+}
+
+void
+mgl_glCompressedTexImage3D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLsizei depth, GLint border, GLsizei imageSize,
+                           const void *data)
+{
+   compressed_tex_image(target, level, internalformat, width, height, depth, border, imageSize,
+                        data, 3);
+}
+
+void
+mgl_glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                              GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
+                              const void *data)
+{
+   compressed_tex_sub_image(target, level, xoffset, yoffset, 0, width, height, 1, format,
+                            imageSize, data, 2);
+}
+
+void
+mgl_glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset,
+                              GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
+                              GLenum format, GLsizei imageSize, const void *data)
+{
+   compressed_tex_sub_image(target, level, xoffset, yoffset, zoffset, width, height, depth,
+                            format, imageSize, data, 3);
 }
 
 /* GL 3.3 Table 3.15: the formats a buffer texture may have. */
@@ -907,8 +1127,11 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
-   FE_CHECK(!info || !info->texture || is_unsized(internalformat), GL_INVALID_ENUM);
+   FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
+               (info->block && !compressed_format(ctx, internalformat)),
+            GL_INVALID_ENUM);
    FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
+   FE_CHECK(info->block && t == FE_TEX_3D, GL_INVALID_OPERATION);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
@@ -1627,7 +1850,14 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
       *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED)
                          : GL_NONE;
       return true;
-   case GL_TEXTURE_COMPRESSED: *out = GL_FALSE; return true;
+   case GL_TEXTURE_COMPRESSED: *out = info && info->block ? GL_TRUE : GL_FALSE; return true;
+   case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      if (!info || !info->block) {
+         fe_error(ctx, GL_INVALID_OPERATION); /* not a compressed image (GL 3.3 §6.1.3) */
+         return false;
+      }
+      *out = (GLint)fe_block_image_size(info->block, img->width, img->height, img->depth);
+      return true;
    case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
       *out = tex->samples ? tex->fixed_locations : GL_TRUE;
@@ -1793,4 +2023,20 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       .out = {.ptr = pixels, .size = size},
    };
    mgp_get_texture_image(&ctx->pipe, &a);
+}
+
+/* The compressed bytes of an image are not kept: mgl decodes blocks in the client and the
+ * server holds plain texels, so reading the blocks back would need an encoder. Declined by
+ * name after GL's own errors. */
+void
+mgl_glGetCompressedTexImage(GLenum target, GLint level, void *img)
+{
+   FE_CTX_OR_RETURN();
+   (void)img;
+   GLint compressed;
+   if (!level_parameter(ctx, target, level, GL_TEXTURE_COMPRESSED, &compressed))
+      return;
+   FE_CHECK(!compressed, GL_INVALID_OPERATION);
+   MGL_DECLINE(gl_feature_unimplemented, "glGetCompressedTexImage (blocks are not kept)");
+   fe_error(ctx, GL_INVALID_OPERATION);
 }

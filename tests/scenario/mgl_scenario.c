@@ -114,6 +114,10 @@
   X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
   X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
+  X(PFNGLCOMPRESSEDTEXIMAGE2DPROC, CompressedTexImage2D)                            \
+  X(PFNGLCOMPRESSEDTEXSUBIMAGE2DPROC, CompressedTexSubImage2D)                      \
+  X(PFNGLCOMPRESSEDTEXIMAGE3DPROC, CompressedTexImage3D)                            \
+  X(PFNGLGETCOMPRESSEDTEXIMAGEPROC, GetCompressedTexImage)                          \
   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
   X(PFNGLTEXBUFFERPROC, TexBuffer)                                                  \
   X(PFNGLFENCESYNCPROC, FenceSync)                                                  \
@@ -3647,6 +3651,311 @@ static void sc_pbo_unpack(void)
 
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
+
+/* ---- compressed textures ------------------------------------------------------------------- */
+
+/* An 8x8 texture drawn over the 64x64 frame, each texel an 8x8 square (texelFetch), with the
+ * fragment colour fs computes from the texel. */
+static void draw_texel_squares(GLuint prog)
+{
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.UseProgram(prog);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+}
+
+/* The expected frame of draw_texel_squares: grid[ty * 8 + tx] fills its 8x8 square. */
+static rgba8 texel_grid_colour(const void *ctx, int x, int y)
+{
+  const rgba8 *grid = ctx;
+  return grid[(y / 8) * 8 + x / 8];
+}
+
+static void rgtc_block(uint8_t *b, uint8_t c0, uint8_t c1, const uint8_t codes[16])
+{
+  uint64_t bits = 0;
+  for (int i = 0; i < 16; i++)
+    bits |= (uint64_t)codes[i] << (3 * i);
+  b[0] = c0;
+  b[1] = c1;
+  for (int i = 0; i < 6; i++)
+    b[2 + i] = (uint8_t)(bits >> (8 * i));
+}
+
+/* compressed_rgtc: GL 3.3's RGTC formats (§3.9.3), decoded by mgl in the client: an 8x8
+ * COMPRESSED_RG_RGTC2 image from glCompressedTexImage2D (endpoints, and the interpolated
+ * (6*200+100)/7 = 185.71 -> byte 186), one block replaced by glCompressedTexSubImage2D, a
+ * signed RGTC1 image, plain pixels into an RGTC internal format, the level queries, and the
+ * spec's errors (sizes, block alignment, format mismatch, non-specific and ES-only formats). */
+static void sc_compressed_rgtc(void)
+{
+  static const uint8_t zeros[16] = {0};
+  uint8_t codes[16];
+  for (int i = 0; i < 16; i++)
+    codes[i] = (uint8_t)((i % 4) < 2 ? 0 : (i % 4 == 2 ? 1 : 2)); /* columns 0,1: c0; 2: c1; 3: code 2 */
+  /* 2x2 blocks of RGTC2: red block then green block, 16 bytes a block */
+  uint8_t img[4 * 16];
+  const uint8_t red_ends[4][2] = {{200, 100}, {255, 0}, {40, 160}, {120, 120}};
+  for (int k = 0; k < 4; k++) {
+    rgtc_block(img + 16 * k, red_ends[k][0], red_ends[k][1], codes);
+    rgtc_block(img + 16 * k + 8, (uint8_t)(50 * k), 250, zeros); /* green: c0 everywhere */
+  }
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 0, 63, img);
+  expect_gl_error(GL_INVALID_VALUE, "glCompressedTexImage2D with imageSize 63 (64 needed)");
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 1, 64, img);
+  expect_gl_error(GL_INVALID_VALUE, "glCompressedTexImage2D with border 1");
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG, 8, 8, 0, 64, img);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage2D(GL_COMPRESSED_RG): not a specific format");
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, 32, img);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage2D(ETC2) in OpenGL 3.3");
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 0, 64, img);
+  check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_RG_RGTC2)");
+
+  GLint v = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &v);
+  if (v != GL_TRUE)
+    fail("GL_TEXTURE_COMPRESSED = %d for an RGTC2 image", v);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+  if (v != 64)
+    fail("GL_TEXTURE_COMPRESSED_IMAGE_SIZE = %d, expected 64", v);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &v);
+  if (v != GL_COMPRESSED_RG_RGTC2)
+    fail("GL_TEXTURE_INTERNAL_FORMAT = 0x%x", v);
+  check_gl_error("compressed level queries");
+
+  /* block (1,1): red 0 <= 255 -> codes 0,1 and (4*0+255)/5 = 51 for code 2 */
+  uint8_t sub[16];
+  rgtc_block(sub, 0, 255, codes);
+  rgtc_block(sub + 8, 255, 0, zeros);
+  gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 2, 4, 4, 4, GL_COMPRESSED_RG_RGTC2, 16, sub);
+  expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexSubImage2D at x 2 (not a block edge)");
+  gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RED_RGTC1, 8, sub);
+  expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexSubImage2D with another format");
+  gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RG_RGTC2, 15, sub);
+  expect_gl_error(GL_INVALID_VALUE, "glCompressedTexSubImage2D with imageSize 15");
+  gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RG_RGTC2, 16, sub);
+  check_gl_error("glCompressedTexSubImage2D");
+
+  /* a signed RGTC1 image: 64/127 and -127/127 */
+  uint8_t sblk[8];
+  rgtc_block(sblk, 64, 0x81 /* -127 */, codes);
+  GLuint ts;
+  glGenTextures(1, &ts);
+  glBindTexture(GL_TEXTURE_2D, ts);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SIGNED_RED_RGTC1, 4, 4, 0, 8, sblk);
+  check_gl_error("glCompressedTexImage2D(GL_COMPRESSED_SIGNED_RED_RGTC1)");
+
+  /* plain pixels into an RGTC internal format (mgl keeps them as decoded texels) */
+  GLuint tp;
+  const GLubyte plain[4 * 4 * 2] = {10, 20, 30, 40, 50, 60, 70, 80};
+  glGenTextures(1, &tp);
+  glBindTexture(GL_TEXTURE_2D, tp);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 4, 4, 0, GL_RG, GL_UNSIGNED_BYTE, plain);
+  check_gl_error("glTexImage2D into GL_COMPRESSED_RG_RGTC2");
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &v);
+  if (v != GL_TRUE)
+    fail("GL_TEXTURE_COMPRESSED = %d after glTexImage2D(GL_COMPRESSED_RG_RGTC2)", v);
+  GLuint tu;
+  glGenTextures(1, &tu);
+  glBindTexture(GL_TEXTURE_2D, tu);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &v);
+  expect_gl_error(GL_INVALID_OPERATION, "GL_TEXTURE_COMPRESSED_IMAGE_SIZE of an RGBA8 image");
+  GLubyte back[64];
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, back);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetCompressedTexImage of an RGBA8 image");
+  GLuint t3;
+  glGenTextures(1, &t3);
+  glBindTexture(GL_TEXTURE_3D, t3);
+  gl.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 1, 0, 8, sblk);
+  expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexImage3D(GL_TEXTURE_3D, RGTC1)");
+  GLint nformats = -1;
+  glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &nformats);
+  if (nformats != 0)
+    fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d in OpenGL 3.3 core (RGTC is not listed)",
+         nformats);
+
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2D u_tex;\n"
+                   "uniform sampler2D u_stex;\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+                   "  vec2 rg = texelFetch(u_tex, p / 8, 0).rg;\n"
+                   "  float s = texelFetch(u_stex, (p / 8) % 4, 0).r;\n"
+                   "  o_color = vec4(rg, s * 0.5 + 0.5, 1.0);\n"
+                   "}\n";
+  GLuint prog = link_program(VS_PIXELS, fs);
+  gl.UseProgram(prog);
+  gl.Uniform2f(uloc(prog, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(prog, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(prog, "u_tex"), 0);
+  gl.Uniform1i(uloc(prog, "u_stex"), 1);
+  gl.ActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, ts);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, t);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+  draw_texel_squares(prog);
+  check_gl_error("draw the RGTC textures");
+
+  model m;
+  rgba8 grid[64];
+  model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+  for (int ty = 0; ty < 8; ty++)
+    for (int tx = 0; tx < 8; tx++) {
+      const int k = (ty / 4) * 2 + tx / 4, col = tx % 4;
+      int r, g;
+      if (k == 3) { /* the replaced block: red 0 / 255 / 51, green 255 */
+        r = col < 2 ? 0 : col == 2 ? 255 : 51;
+        g = 255;
+      } else {
+        const int c0 = red_ends[k][0], c1 = red_ends[k][1];
+        const double two = c0 > c1 ? (6.0 * c0 + c1) / 7.0 : (4.0 * c0 + c1) / 5.0;
+        r = col < 2 ? c0 : col == 2 ? c1 : (int)floor(two + 0.5);
+        g = 50 * k;
+      }
+      /* signed: 64/127 -> 0.752 -> 192; -1 -> 0; code 2 (6-code mode as 64 > -127: eight) */
+      const int scol = (tx % 4) % 4;
+      const double sv = scol < 2 ? 64.0 / 127 : scol == 2 ? -1.0 : (6.0 * 64 - 127) / 7.0 / 127;
+      const int b = (int)floor((sv * 0.5 + 0.5) * 255.0 + 0.5);
+      grid[ty * 8 + tx] = (rgba8){{(uint8_t)r, (uint8_t)g, (uint8_t)b, 255}};
+    }
+  model_rect_fn(&m, 0, 0, 64, 64, texel_grid_colour, grid);
+  check_frame("RGTC textures", &m);
+  GLuint all[5] = {t, ts, tp, tu, t3};
+  glDeleteTextures(5, all);
+  gl.DeleteProgram(prog);
+}
+
+/* compressed_etc2: OpenGL ES 3.0's ETC2/EAC formats (§3.8.6, Annex C), decoded by mgl in the
+ * client: glTexStorage2D + glCompressedTexSubImage2D per block, one block in each ETC2 mode
+ * (individual, differential, T, planar; texels as Mesa decodes them), an RGBA8_ETC2_EAC and a
+ * punch-through image with transparent texels, the ten formats listed, and the errors ES adds
+ * (no glTexImage2D/glTexSubImage2D of these formats, no 3D textures). */
+static void sc_compressed_etc2(void)
+{
+  static const uint8_t blocks[4][8] = {
+      {0x9a, 0x5c, 0x3e, 0xa4, 0xd3, 0x2b, 0x71, 0x0e}, /* individual */
+      {0x52, 0x8b, 0x31, 0x4b, 0x96, 0x1d, 0xe2, 0x47}, /* differential */
+      {0xfb, 0x3c, 0x85, 0xd6, 0x5a, 0xa5, 0x0f, 0xf0}, /* T */
+      {0x45, 0x67, 0xfb, 0xa2, 0x8e, 0x53, 0x17, 0xcd}, /* planar */
+  };
+  static const uint32_t texels[4][16] = { /* 0xRRGGBBAA, texel y * 4 + x */
+      {0x813d1bff, 0xb16d4bff, 0x99bbddff, 0x99bbddff, 0x490500ff, 0x813d1bff, 0xa5c7e9ff,
+       0xbbddffff, 0xe9a583ff, 0xb16d4bff, 0xafd1f3ff, 0x99bbddff, 0x490500ff, 0xb16d4bff,
+       0xafd1f3ff, 0xa5c7e9ff},
+      {0x356f14ff, 0x498328ff, 0x5b953aff, 0x498328ff, 0x6fa94eff, 0x5b953aff, 0x356f14ff,
+       0x6fa94eff, 0x46881cff, 0x80c256ff, 0x5a9c30ff, 0x80c256ff, 0x5a9c30ff, 0x6cae42ff,
+       0x6cae42ff, 0x46881cff},
+      {0x8855ddff, 0x9360e8ff, 0x9360e8ff, 0x8855ddff, 0xff33ccff, 0x7d4ad2ff, 0x7d4ad2ff,
+       0xff33ccff, 0x8855ddff, 0x9360e8ff, 0x9360e8ff, 0x8855ddff, 0xff33ccff, 0x7d4ad2ff,
+       0x7d4ad2ff, 0xff33ccff},
+      {0x8ae7ffff, 0x78d1c9ff, 0x66bb94ff, 0x53a55eff, 0x80ddccff, 0x6ec797ff, 0x5bb161ff,
+       0x499b2bff, 0x76d39aff, 0x63bd64ff, 0x51a72eff, 0x3f9100ff, 0x6bc967ff, 0x59b331ff,
+       0x479d00ff, 0x358700ff},
+  };
+  static const uint8_t punch[8] = {0x62, 0x8a, 0x4c, 0x48, 0x5a, 0xc3, 0x3c, 0xa5};
+  static const uint32_t punch_texels[16] = {
+      0x466f2dff, 0x638c4aff, 0x739c29ff, 0x567f0cff, 0x00000000, 0x80a967ff, 0x00000000,
+      0x90b946ff, 0x80a967ff, 0x00000000, 0x90b946ff, 0x00000000, 0x638c4aff, 0x466f2dff,
+      0x567f0cff, 0x739c29ff};
+  (void)es_version(30);
+
+  GLint n = -1;
+  glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
+  GLint formats[32] = {0};
+  glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats);
+  check_gl_error("compressed format queries");
+  int has_rgb8 = 0;
+  for (int i = 0; i < n && i < 32; i++)
+    has_rgb8 |= formats[i] == GL_COMPRESSED_RGB8_ETC2;
+  if (n != 10 || !has_rgb8)
+    fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d (expected the 10 ETC2/EAC formats)", n);
+
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGB8_ETC2, 8, 8);
+  check_gl_error("glTexStorage2D(GL_COMPRESSED_RGB8_ETC2)");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  for (int k = 0; k < 4; k++)
+    gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, (k % 2) * 4, (k / 2) * 4, 4, 4,
+                               GL_COMPRESSED_RGB8_ETC2, 8, blocks[k]);
+  check_gl_error("glCompressedTexSubImage2D of four ETC2 blocks");
+  const GLubyte rgba[16 * 4] = {0};
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+  expect_gl_error(GL_INVALID_OPERATION, "glTexSubImage2D into an ETC2 image");
+  GLuint tx;
+  glGenTextures(1, &tx);
+  glBindTexture(GL_TEXTURE_2D, tx);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, GL_RGB, GL_UNSIGNED_BYTE, rgba);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage2D(GL_COMPRESSED_RGB8_ETC2)");
+  GLuint t3;
+  glGenTextures(1, &t3);
+  glBindTexture(GL_TEXTURE_3D, t3);
+  gl.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 1, 0, 8, blocks[0]);
+  expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexImage3D(GL_TEXTURE_3D, ETC2)");
+
+  GLuint tp;
+  glGenTextures(1, &tp);
+  glBindTexture(GL_TEXTURE_2D, tp);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, 4, 4, 0,
+                          8, punch);
+  check_gl_error("glCompressedTexImage2D(punch-through alpha)");
+
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *fs = "#version 300 es\n"
+                   "precision highp float;\n"
+                   "uniform highp sampler2D u_tex;\n"
+                   "uniform highp sampler2D u_punch;\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  ivec2 p = ivec2(gl_FragCoord.xy) / 8;\n"
+                   "  o_color = p.y < 6 ? texelFetch(u_tex, p, 0) : texelFetch(u_punch, p % 4, 0);\n"
+                   "}\n";
+  GLuint prog = link_program(vs, fs);
+  gl.UseProgram(prog);
+  gl.Uniform1i(uloc(prog, "u_tex"), 0);
+  gl.Uniform1i(uloc(prog, "u_punch"), 1);
+  gl.ActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, tp);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, t);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+  draw_texel_squares(prog);
+  check_gl_error("draw the ETC2 textures");
+
+  model m;
+  rgba8 grid[64];
+  model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
+  for (int ty = 0; ty < 8; ty++)
+    for (int tx2 = 0; tx2 < 8; tx2++) {
+      const uint32_t c = ty < 6 ? texels[(ty / 4) * 2 + tx2 / 4][(ty % 4) * 4 + tx2 % 4]
+                                : punch_texels[(ty % 4) * 4 + tx2 % 4];
+      grid[ty * 8 + tx2] =
+          (rgba8){{(uint8_t)(c >> 24), (uint8_t)(c >> 16), (uint8_t)(c >> 8), (uint8_t)c}};
+    }
+  model_rect_fn(&m, 0, 0, 64, 64, texel_grid_colour, grid);
+  check_frame("ETC2 textures", &m);
+  GLuint all[4] = {t, tx, t3, tp};
+  glDeleteTextures(4, all);
+  gl.DeleteProgram(prog);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -3689,6 +3998,8 @@ static const struct {
     {"fbo_layers", sc_fbo_layers, 0},
     {"pbo_pack", sc_pbo_pack, 0},
     {"pbo_unpack", sc_pbo_unpack, 0},
+    {"compressed_rgtc", sc_compressed_rgtc, 0},
+    {"compressed_etc2", sc_compressed_etc2, 3},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

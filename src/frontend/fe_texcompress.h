@@ -1,0 +1,37 @@
+/* fe_texcompress.h — the block-compressed texture formats GL 3.3 (RGTC) and OpenGL ES 3.0
+ * (ETC2/EAC) require, decoded in the client: the server only ever sees plain texels
+ * (DESIGN.md §2.5), so a device without these formats renders them too. */
+#ifndef MGL_FE_TEXCOMPRESS_H
+#define MGL_FE_TEXCOMPRESS_H
+
+#include <GL/glcorearb.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum fe_block_kind {
+   FE_BLOCK_NONE,
+   FE_BLOCK_RGTC1,        /* -> R16_UNORM */
+   FE_BLOCK_RGTC1_SIGNED, /* -> R16_SNORM */
+   FE_BLOCK_RGTC2,        /* -> RG16_UNORM */
+   FE_BLOCK_RGTC2_SIGNED, /* -> RG16_SNORM */
+   FE_BLOCK_ETC2_RGB,     /* -> RGBA8, alpha 255 */
+   FE_BLOCK_ETC2_RGB_A1,  /* -> RGBA8, punch-through alpha */
+   FE_BLOCK_ETC2_RGBA,    /* -> RGBA8, EAC alpha */
+   FE_BLOCK_EAC_R11,      /* -> R16_UNORM */
+   FE_BLOCK_EAC_R11_SIGNED,
+   FE_BLOCK_EAC_RG11,     /* -> RG16_UNORM */
+   FE_BLOCK_EAC_RG11_SIGNED,
+};
+
+/* Bytes of one 4x4 block. */
+unsigned fe_block_bytes(enum fe_block_kind kind);
+/* Bytes of a compressed image of w x h (x d slices): whole blocks. */
+size_t fe_block_image_size(enum fe_block_kind kind, uint32_t w, uint32_t h, uint32_t d);
+/* Bytes of one decoded texel (the layout named above). */
+unsigned fe_block_texel_bytes(enum fe_block_kind kind);
+/* Decodes one slice of w x h texels (blocks in rows of ceil(w/4)) into tight texels. */
+void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
+                     void *dst);
+
+#endif
