@@ -471,6 +471,22 @@ test_texture_fbo_errors(void)
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glDrawBuffer(GL_BACK);
    CHECK_ERR(GL_INVALID_OPERATION);
+   /* GL 3.3 §4.2.1: FRONT, BACK, LEFT, RIGHT and FRONT_AND_BACK in DrawBuffers are
+    * INVALID_ENUM for framebuffer objects and the default framebuffer alike */
+   static const GLenum several[] = {GL_FRONT, GL_BACK, GL_LEFT, GL_RIGHT, GL_FRONT_AND_BACK};
+   for (unsigned i = 0; i < 5; i++) {
+      mgl_glDrawBuffers(1, &several[i]);
+      CHECK_ERR(GL_INVALID_ENUM);
+   }
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   for (unsigned i = 0; i < 5; i++) {
+      mgl_glDrawBuffers(1, &several[i]);
+      CHECK_ERR(GL_INVALID_ENUM);
+   }
+   const GLenum back_right = GL_BACK_RIGHT; /* one buffer, just not one this context has */
+   mgl_glDrawBuffers(1, &back_right);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fb);
    mgl_glClear(GL_COLOR_BUFFER_BIT);
    CHECK_ERR(GL_INVALID_FRAMEBUFFER_OPERATION);
    mgl_glCheckFramebufferStatus(0x1234);
