@@ -40,6 +40,12 @@ test_unpack(void)
    CHECK(fe_pixel_unpack(&d16, MGP_FORMAT_D16_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT,
                          false));
    CHECK_EQ(d16, 32768);
+   /* depth 1.0 is the largest 24-bit value: computed in float, 16777215 + 0.5 rounds up to 2^24,
+    * whose low 24 bits are 0 (the far plane read back as the near one) */
+   const float one = 1.0f;
+   CHECK(fe_pixel_unpack(&x8d24, MGP_FORMAT_X8_D24_UNORM, &one, 4, 1, 1, GL_DEPTH_COMPONENT,
+                         GL_FLOAT, false));
+   CHECK_EQ(x8d24, 16777215);
    /* 16-bit signed normalized (GL_R16_SNORM): -1 and 1 are -32767 and 32767 */
    const float sn[2] = {-1.0f, 1.0f};
    int16_t s16[2];
