@@ -319,9 +319,9 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader(shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
-                                      sh->source ? sh->source : "",
-                                      &log);
+   sh->compiled = glsl_compile_shader_limits(
+      shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+      ctx->share->caps->max_varying_components, sh->source ? sh->source : "", &log);
    free(sh->info_log);
    sh->info_log = log;
 }
