@@ -809,15 +809,26 @@ mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
    FE_CTX_OR_RETURN();
    FE_CHECK(n < 0 || n > FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
    struct fe_framebuffer *fb = ctx->draw_fbo;
+   const bool es = ctx->desc.api == FE_API_GLES;
    unsigned seen = 0;
    for (GLsizei i = 0; i < n; i++) {
       GLenum b = bufs[i];
       FE_CHECK(!is_buffer_enum(b), GL_INVALID_ENUM);
+      if (es) {
+         /* ES 3.0 4.2.1: the default framebuffer takes exactly one of BACK or NONE; an FBO
+          * takes COLOR_ATTACHMENTi or NONE at position i. */
+         FE_CHECK(!fb && (n != 1 || (b != GL_BACK && b != GL_NONE)), GL_INVALID_OPERATION);
+         FE_CHECK(fb && b != GL_NONE && b != GL_COLOR_ATTACHMENT0 + (GLenum)i,
+                  GL_INVALID_OPERATION);
+         continue;
+      }
+      /* GL 3.3 4.2.1: these name several buffers, so DrawBuffers refuses them as an enum
+       * whichever framebuffer is bound. */
+      FE_CHECK(b == GL_FRONT || b == GL_BACK || b == GL_LEFT || b == GL_RIGHT ||
+                  b == GL_FRONT_AND_BACK,
+               GL_INVALID_ENUM);
       if (!fb) {
-         FE_CHECK(b != GL_NONE && b != GL_BACK_LEFT && b != GL_FRONT_LEFT,
-                  b == GL_BACK || b == GL_FRONT || b == GL_LEFT || b == GL_FRONT_AND_BACK
-                     ? GL_INVALID_ENUM
-                     : GL_INVALID_OPERATION);
+         FE_CHECK(b != GL_NONE && b != GL_BACK_LEFT && b != GL_FRONT_LEFT, GL_INVALID_OPERATION);
          FE_CHECK(i > 0 && b != GL_NONE, GL_INVALID_OPERATION);
       } else {
          FE_CHECK(b != GL_NONE && (b < GL_COLOR_ATTACHMENT0 ||

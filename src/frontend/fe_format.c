@@ -650,11 +650,13 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
 
 /* ---- store: one pixel into an MGPipe format ------------------------------------------------ */
 
+/* In double: a float has 24 bits of mantissa, so for 24 bits and more `max + 0.5f` rounds
+ * up past max (1.0 became 2^24, whose low 24 bits are 0). */
 static uint32_t
 unorm(float f, unsigned bits)
 {
-   float max = (float)((1u << bits) - 1);
-   return (uint32_t)(fe_clampf(f, 0.0f, 1.0f) * max + 0.5f);
+   const double max = (double)((1ull << bits) - 1);
+   return (uint32_t)((double)fe_clampf(f, 0.0f, 1.0f) * max + 0.5);
 }
 
 static uint32_t

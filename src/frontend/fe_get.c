@@ -380,10 +380,12 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_PROVOKING_VERTEX:
       ENUM1(rs->provoking_vertex_last ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
       return true;
-   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: /* GL 3.2 / EXT_provoking_vertex */
-      if (ctx->desc.api == FE_API_GLES)
+   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
+      /* Table 6.45 of GL 3.2 core listed it by mistake; GL 3.3 core has no such state (only the
+       * compatibility profile keeps it), and a core context here is always 3.3. */
+      if (ctx->desc.api != FE_API_GL_COMPAT)
          return false;
-      BOOL1(0); /* implementation-dependent; the core profile has no quads to follow it */
+      BOOL1(0); /* implementation-dependent */
       return true;
    case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
    case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;

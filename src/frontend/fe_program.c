@@ -319,9 +319,9 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader(shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
-                                      sh->source ? sh->source : "",
-                                      &log);
+   sh->compiled = glsl_compile_shader_limits(
+      shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+      ctx->share->caps->max_varying_components, sh->source ? sh->source : "", &log);
    free(sh->info_log);
    sh->info_log = log;
 }
@@ -1198,6 +1198,24 @@ linked_exec(struct fe_context *ctx, GLuint program)
 
 /* ---- attributes and outputs ---------------------------------------------------------------- */
 
+static size_t split_subscript(const char *name, long *k);
+
+/* The location `name` names in an attribute or fragment output: its own, or for "arr[k]" of an
+ * array, element k's (each element takes num_locations / array_size locations, as a mat2
+ * element takes two). -1: no match. */
+static GLint
+io_location(const struct glsl_io *io, const char *name)
+{
+   if (!strcmp(io->name, name))
+      return io->location;
+   long k;
+   const size_t base = split_subscript(name, &k);
+   if (k < 0 || io->array_size <= 1 || (unsigned long)k >= io->array_size ||
+       strlen(io->name) != base || strncmp(io->name, name, base))
+      return -1;
+   return io->location + (GLint)((uint32_t)k * (io->num_locations / io->array_size));
+}
+
 GLint
 mgl_glGetAttribLocation(GLuint program, const GLchar *name)
 {
@@ -1207,8 +1225,9 @@ mgl_glGetAttribLocation(GLuint program, const GLchar *name)
       return -1;
    for (unsigned i = 0; i < e->glsl->num_inputs; i++) {
       const struct glsl_io *in = &e->glsl->inputs[i];
-      if (in->active && !strcmp(in->name, name))
-         return in->location;
+      const GLint loc = in->active ? io_location(in, name) : -1;
+      if (loc >= 0)
+         return loc;
    }
    return -1;
 }
@@ -1257,9 +1276,11 @@ mgl_glGetFragDataLocation(GLuint program, const GLchar *name)
    struct fe_exec *e = linked_exec(ctx, program);
    if (!e || !strncmp(name, "gl_", 3))
       return -1;
-   for (unsigned i = 0; i < e->glsl->num_outputs; i++)
-      if (!strcmp(e->glsl->outputs[i].name, name))
-         return e->glsl->outputs[i].location;
+   for (unsigned i = 0; i < e->glsl->num_outputs; i++) {
+      const GLint loc = io_location(&e->glsl->outputs[i], name);
+      if (loc >= 0)
+         return loc;
+   }
    return -1;
 }
 

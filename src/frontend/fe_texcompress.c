@@ -43,6 +43,22 @@ fe_block_texel_bytes(enum fe_block_kind kind)
    return 0;
 }
 
+unsigned
+fe_block_channel_bits(enum fe_block_kind kind, unsigned c)
+{
+   switch (kind) {
+   case FE_BLOCK_RGTC1: case FE_BLOCK_RGTC1_SIGNED: return c == 0 ? 8 : 0;
+   case FE_BLOCK_RGTC2: case FE_BLOCK_RGTC2_SIGNED: return c <= 1 ? 8 : 0;
+   case FE_BLOCK_EAC_R11: case FE_BLOCK_EAC_R11_SIGNED: return c == 0 ? 11 : 0;
+   case FE_BLOCK_EAC_RG11: case FE_BLOCK_EAC_RG11_SIGNED: return c <= 1 ? 11 : 0;
+   case FE_BLOCK_ETC2_RGB: return c <= 2 ? 8 : 0;
+   case FE_BLOCK_ETC2_RGB_A1: return c <= 2 ? 8 : 1;
+   case FE_BLOCK_ETC2_RGBA: return 8;
+   case FE_BLOCK_NONE: break;
+   }
+   return 0;
+}
+
 static uint64_t
 load_be64(const uint8_t *p)
 {

@@ -30,6 +30,9 @@ unsigned fe_block_bytes(enum fe_block_kind kind);
 size_t fe_block_image_size(enum fe_block_kind kind, uint32_t w, uint32_t h, uint32_t d);
 /* Bytes of one decoded texel (the layout named above). */
 unsigned fe_block_texel_bytes(enum fe_block_kind kind);
+/* Bits of channel c (0 red .. 3 alpha) the format defines: RGTC and ETC2 colour 8, EAC 11,
+ * punch-through alpha 1, 0 for a channel the format lacks. */
+unsigned fe_block_channel_bits(enum fe_block_kind kind, unsigned c);
 /* Decodes one slice of w x h texels (blocks in rows of ceil(w/4)) into tight texels. */
 void fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_t h,
                      void *dst);

@@ -1024,6 +1024,177 @@ mgl_glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint y
                             format, imageSize, data, 3);
 }
 
+/* ---- copies from the read framebuffer ---------------------------------------------------------- */
+
+static bool
+is_int_kind(uint8_t kind)
+{
+   return kind == FE_FMT_INT || kind == FE_FMT_UINT;
+}
+
+static bool
+is_depth_kind(uint8_t kind)
+{
+   return kind == FE_FMT_DEPTH || kind == FE_FMT_DEPTH_STENCIL || kind == FE_FMT_STENCIL;
+}
+
+/* The read framebuffer's read surface, after the errors glCopyTex(Sub)Image* share (GL 3.3
+ * §3.8.5): an incomplete read framebuffer, a read buffer of NONE, integer against non-integer
+ * texels. Colour only: depth texels come from the depth buffer, which is declined by name. */
+static bool
+copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src)
+{
+   if (fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE) {
+      fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return false;
+   }
+   const struct fe_mgp_format_desc *dst = fe_mgp_format(dst_format);
+   if (is_depth_kind(dst->kind)) {
+      MGL_DECLINE(gl_feature_unimplemented, "glCopyTex*Image into a depth/stencil format");
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   struct mgp_framebuffer_state st;
+   fe_fbo_build_state(ctx, &st);
+   if (mgp_handle_is_null(st.read.res)) {
+      fe_error(ctx, GL_INVALID_OPERATION); /* READ_BUFFER is NONE */
+      return false;
+   }
+   if (is_int_kind(fe_mgp_format(st.read.format)->kind) != is_int_kind(dst->kind)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_blit)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   *src = st.read;
+   return true;
+}
+
+/* Copies the read rectangle (x, y, w, h) to (xoff, yoff) of image (face, level), slice or layer
+ * `layer`: a blit at scale 1 (the backend converts formats, and clips to the source as GL leaves
+ * texels from outside the read framebuffer undefined). */
+static void
+copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_surface *src,
+              unsigned face, unsigned level, uint32_t layer, GLint xoff, GLint yoff, GLint x,
+              GLint y, GLsizei w, GLsizei h)
+{
+   if (!w || !h || !ensure_storage(ctx, tex, level))
+      return;
+   /* texels still pending for this level land first */
+   if (tex->pending[face][level].count)
+      flush_level(ctx, tex, face, level);
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   struct mgp_blit b = {
+      .src = *src,
+      .dst = {.res = tex->res, .format = tex->res_format, .kind = 1, .level = (uint16_t)level,
+              .layer = face + layer},
+      .src_box = {x, y, x + w, y + h},
+      .dst_box = {xoff, yoff, xoff + w, yoff + h},
+      .mask = GL_COLOR_BUFFER_BIT,
+      .filter = GL_NEAREST,
+   };
+   mgp_blit(&ctx->pipe, &b);
+   texture_changed(ctx, tex);
+}
+
+void
+mgl_glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                     GLsizei width, GLsizei height, GLint border)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face;
+   bool declined;
+   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   FE_CHECK(level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS,
+            GL_INVALID_VALUE);
+   uint32_t max = ctx->share->caps->max_texture_size ? ctx->share->caps->max_texture_size
+                                                     : 16384;
+   if (tex->target == FE_TEX_CUBE && ctx->share->caps->max_cube_size)
+      max = ctx->share->caps->max_cube_size;
+   FE_CHECK(width < 0 || height < 0 || (uint32_t)width > (max >> level) ||
+               (uint32_t)height > (max >> level),
+            GL_INVALID_VALUE);
+   FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   struct mgp_surface src;
+   if (!copy_source(ctx, fmt, &src))
+      return;
+   struct fe_tex_image *img = &tex->image[face][level];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = 1,
+      .internal_format = internalformat,
+      .format = fmt,
+   };
+   pending_clear(&tex->pending[face][level]);
+   texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   copy_to_image(ctx, tex, &src, face, (unsigned)level, 0, 0, 0, x, y, width, height);
+}
+
+void
+mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
+                        GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   unsigned face;
+   bool declined;
+   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(xoffset < 0 || yoffset < 0 || (int64_t)xoffset + width > img->width ||
+               (int64_t)yoffset + height > img->height,
+            GL_INVALID_VALUE);
+   struct mgp_surface src;
+   if (!copy_source(ctx, img->format, &src))
+      return;
+   copy_to_image(ctx, tex, &src, face, (unsigned)level, 0, xoffset, yoffset, x, y, width,
+                 height);
+}
+
+void
+mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                        GLint x, GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   bool declined;
+   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
+      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
+      return;
+   }
+   struct fe_texture *tex = image_target_3d(ctx, target, &declined);
+   if (!tex)
+      return;
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   const struct fe_tex_image *img = &tex->image[0][level];
+   FE_CHECK(!img->defined, GL_INVALID_OPERATION);
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
+               (int64_t)xoffset + width > img->width ||
+               (int64_t)yoffset + height > img->height || (uint32_t)zoffset >= img->depth,
+            GL_INVALID_VALUE);
+   struct mgp_surface src;
+   if (!copy_source(ctx, img->format, &src))
+      return;
+   copy_to_image(ctx, tex, &src, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x, y,
+                 width, height);
+}
+
 /* GL 3.3 Table 3.15: the formats a buffer texture may have. */
 static bool
 texture_buffer_format(GLenum f)
@@ -1829,10 +2000,18 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
    case GL_TEXTURE_INTERNAL_FORMAT:
       *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
       return true;
-   case GL_TEXTURE_RED_SIZE: *out = fd->bits[0]; return true;
-   case GL_TEXTURE_GREEN_SIZE: *out = has_g ? fd->bits[1] : 0; return true;
-   case GL_TEXTURE_BLUE_SIZE: *out = has_b ? fd->bits[2] : 0; return true;
-   case GL_TEXTURE_ALPHA_SIZE: *out = has_a ? fd->bits[3] : 0; return true;
+   case GL_TEXTURE_RED_SIZE: case GL_TEXTURE_GREEN_SIZE: case GL_TEXTURE_BLUE_SIZE:
+   case GL_TEXTURE_ALPHA_SIZE: {
+      const unsigned c = pname == GL_TEXTURE_RED_SIZE     ? 0
+                         : pname == GL_TEXTURE_GREEN_SIZE ? 1
+                         : pname == GL_TEXTURE_BLUE_SIZE  ? 2
+                                                          : 3;
+      const bool has = c == 0 || (c == 1 && has_g) || (c == 2 && has_b) || (c == 3 && has_a);
+      /* a compressed image reports its format's precision, not the decoded texels' */
+      *out = !has ? 0 : info && info->block ? (GLint)fe_block_channel_bits(info->block, c)
+                                            : fd->bits[c];
+      return true;
+   }
    case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
    case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
    case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;

@@ -2427,6 +2427,68 @@ static void sc_mipmaps(void)
   check_frame("level 2 sampled with textureLod", &m);
 }
 
+/* copy_tex: glCopyTexImage2D takes a 32x32 rectangle of the window (three scissored clear
+ * colours) into a new RGBA8 texture, glCopyTexSubImage2D copies an 8x8 rectangle over part of
+ * it; glGetTexImage must give back exactly the window's bytes (read with glReadPixels) at the
+ * matching positions. Then the errors: an undefined level, a rectangle past the image, an
+ * integer format from a normalized read buffer. */
+static void sc_copy_tex(void)
+{
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f), c1 = V4(1.0f, 0.0f, 0.2f, 1.0f),
+              c2 = V4(0.0f, 0.8f, 0.4f, 0.6f);
+  clear_to(bg);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(8, 8, 16, 16);
+  clear_to(c1);
+  glScissor(30, 12, 10, 30);
+  clear_to(c2);
+  glDisable(GL_SCISSOR_TEST);
+  static uint8_t win[W * H * 4];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, win);
+  check_gl_error("clears and glReadPixels");
+
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 32, 32, 0);
+  check_gl_error("glCopyTexImage2D");
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 3, 33, 20, 8, 8);
+  check_gl_error("glCopyTexSubImage2D");
+  static uint8_t got[32 * 32 * 4];
+  memset(got, 0xA5, sizeof got);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+  check_gl_error("glGetTexImage");
+  int bad = 0;
+  for (int j = 0; j < 32; j++)
+    for (int i = 0; i < 32; i++) {
+      const bool sub = i >= 2 && i < 10 && j >= 3 && j < 11;
+      const int x = sub ? 33 + i - 2 : 4 + i, y = sub ? 20 + j - 3 : 4 + j;
+      const uint8_t *w = &win[(y * W + x) * 4], *g = &got[(j * 32 + i) * 4];
+      if (memcmp(w, g, 4) && bad++ < 8)
+        fail("texel (%d,%d): (%u,%u,%u,%u), window (%d,%d) is (%u,%u,%u,%u)", i, j, g[0], g[1],
+             g[2], g[3], x, y, w[0], w[1], w[2], w[3]);
+    }
+  printf("  32x32 copied texels checked, %d wrong\n", bad);
+
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 0, 0, 4, 4);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D into an undefined level");
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 30, 0, 0, 0, 4, 4);
+  expect_gl_error(GL_INVALID_VALUE, "glCopyTexSubImage2D past the image");
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 0, 0, 4, 4, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexImage2D of an integer format");
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 4, 4, 1);
+  expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D with border 1");
+  glDeleteTextures(1, &tex);
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 8, 24, 24, to8(c1));
+  model_rect(&m, 30, 12, 40, 42, to8(c2));
+  check_frame("the window the copies read", &m);
+}
+
 /* copy_buffer: glCopyBufferSubData moves a rectangle's vertices from the middle of one buffer to
  * the start of another, which is then drawn; glGetBufferSubData reads the copy back. */
 static void sc_copy_buffer(void)
@@ -3980,6 +4042,7 @@ static const struct {
     {"read_depth", sc_read_depth, 0},
     {"mipmaps", sc_mipmaps, 0},
     {"copy_buffer", sc_copy_buffer, 0},
+    {"copy_tex", sc_copy_tex, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
     {"ubo_ranges", sc_ubo_ranges, 0},

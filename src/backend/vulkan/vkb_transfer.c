@@ -92,10 +92,23 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
                   vkb_format_name(a->format), vkb_format_name(r->desc.format));
       return;
    }
+   /* Depth-only texels copy into the depth aspect. A buffer's depth-aspect texels are 4 bytes
+    * for D24 (24 bits low) and D32F whether or not the image also has stencil, so X8_D24 and
+    * D32F sources also fit their stencil-carrying substitutes; D16 fits only D16. Stencil
+    * texels would need a second, per-aspect copy the transfer contract does not carry. */
+   VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+   uint32_t vts = f->vk_texel_size;
    if (f->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
-      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
-                  vkb_format_name(r->desc.format));
-      return;
+      const unsigned m = r->desc.format;
+      const bool fits = m == MGP_FORMAT_X8_D24_UNORM || m == MGP_FORMAT_D32_FLOAT ||
+                        (m == MGP_FORMAT_D16_UNORM && f->vk == VK_FORMAT_D16_UNORM);
+      if (!fits) {
+         MGL_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
+                     vkb_format_name(r->desc.format));
+         return;
+      }
+      aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+      vts = f->texel_size;
    }
    struct mgp_sub_region whole;
    if (!nregions) {
@@ -107,7 +120,7 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
    uint32_t lw = r->width >> a->level, lh = r->height >> a->level;
    lw = lw ? lw : 1;
    lh = lh ? lh : 1;
-   const uint32_t ts = f->texel_size, vts = f->vk_texel_size;
+   const uint32_t ts = f->texel_size;
    VkBufferImageCopy copies[64];
    uint32_t ncopies = 0;
    VkBuffer src_buf = VK_NULL_HANDLE;
@@ -173,7 +186,7 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
       copies[ncopies++] = (VkBufferImageCopy){
          .bufferOffset = st.offset,
-         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, a->level, is3d ? 0 : (uint32_t)g->z,
+         .imageSubresource = {aspect, a->level, is3d ? 0 : (uint32_t)g->z,
                               is3d ? 1 : g->depth},
          .imageOffset = {g->x, g->y, is3d ? g->z : 0},
          .imageExtent = {g->width, g->height, is3d ? g->depth : 1},

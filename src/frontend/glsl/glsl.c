@@ -299,8 +299,7 @@ resources_for(uint32_t components, glslang_resource_t *r)
    r->max_geometry_varying_components = (int)components;
 }
 
-/* res: the resource table (NULL: the GLSL_MIN_VARYING_COMPONENTS one glsl_compile_shader uses,
- * since a shader object is compiled before it knows its context's device). */
+/* res: the resource table (NULL: the one with GLSL_MIN_VARYING_COMPONENTS). */
 static void
 input_for(glslang_input_t *in, enum glsl_stage stage, const char *source,
           const glslang_resource_t *res)
@@ -460,6 +459,13 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
 bool
 glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log)
 {
+   return glsl_compile_shader_limits(stage, es, 0, source, info_log);
+}
+
+bool
+glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
+                           const char *source, char **info_log)
+{
    struct glsl_str log = {0};
    bool ok = false;
    if ((unsigned)stage >= GLSL_STAGE_COUNT) {
@@ -468,8 +474,12 @@ glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **i
       glsl_str_append(&log, "error: glslang failed to initialize\n");
    } else {
       struct glsl_unit u;
+      glslang_resource_t res;
+      resources_for(glsl_varying_components(&(struct glsl_link_input){
+                       .max_varying_components = max_varying_components}),
+                    &res);
       if (prepare_unit(stage, es, source, &u, &log)) {
-         glslang_shader_t *sh = parse_text(stage, u.text, NULL, &log, &ok);
+         glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
          if (sh)
             glslang_shader_delete(sh);
       }

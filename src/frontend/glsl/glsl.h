@@ -134,6 +134,11 @@ bool glsl_init(void);
 /* es: the shader is for an OpenGL ES context: GLSL ES 1.00 (the default without #version) and
  * 3.00 ("300 es") are its versions, lowered to desktop 1.40 / 3.30 for glslang (glsl_lower.c). */
 bool glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log);
+/* The same for a context whose varying limit is max_varying_components (as glsl_link_input's;
+ * 0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents ... in the shader
+ * are what the context reports and the link will see. */
+bool glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
+                                const char *source, char **info_log);
 
 /* A glBindAttribLocation / glBindFragDataLocation pair. The name may be the variable's name or,
  * for arrays, the name with "[0]". */

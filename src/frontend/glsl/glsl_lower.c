@@ -378,6 +378,170 @@ check_es_float_precision(struct lower *L)
    }
 }
 
+/* ── geometry-shader inputs ─────────────────────────────────────────────────────────────────── */
+
+static void
+gs_error(struct lower *L, const struct tok *t, const char *msg)
+{
+   glsl_str_printf(L->log, "ERROR: 0:%d: '%.*s' : %s\n", t->line, (int)t->len, L->p + t->at, msg);
+   L->failed = true;
+}
+
+/* The vertex count of a geometry input primitive; 0 when `t` names none. */
+static int
+gs_primitive_size(const struct lower *L, const struct tok *t)
+{
+   static const char *const names[] = {"points", "lines", "lines_adjacency", "triangles",
+                                       "triangles_adjacency"};
+   static const int sizes[] = {1, 2, 4, 3, 6};
+   int k = find_name(names, sizeof(names) / sizeof(names[0]), L->p + t->at, t->len);
+   return k < 0 ? 0 : sizes[k];
+}
+
+/* The token index of the bracket that closes the one at i (same kind), or n. */
+static unsigned
+closing(const struct lower *L, unsigned i)
+{
+   const char open = L->p[L->t[i].at], close = open == '(' ? ')' : open == '[' ? ']' : '}';
+   int d = 0;
+   for (unsigned k = i; k < L->n; k++) {
+      const struct tok *t = &L->t[k];
+      if (t->kind != T_PUNCT)
+         continue;
+      if (L->p[t->at] == open)
+         d++;
+      else if (L->p[t->at] == close && --d == 0)
+         return k;
+   }
+   return L->n;
+}
+
+/* GLSL 1.50 §4.3.8.1 and §7.1 rules for geometry-shader inputs that glslang 12 does not check:
+ * an input layout takes exactly one primitive (no repeats, no block layouts such as packed or
+ * shared); every sized input array has the size the primitive implies, and all of them one
+ * size; a constant index used on an unsized input array before the layout sizes it must fit
+ * that size; and a redeclared gl_PerVertex input keeps its instance name gl_in. */
+static void
+check_gs_inputs(struct lower *L)
+{
+   const char *p = L->p;
+   int prim = 0, sized = 0;
+   struct {
+      uint32_t at, len;
+      int max_index;
+   } unsized[16];
+   unsigned num_unsized = 0;
+   int depth = 0, parens = 0;
+   for (unsigned i = 0; i < L->n && !L->failed; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT) {
+         const char c = p[t->at];
+         depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+         parens += c == '(' ? 1 : c == ')' ? -1 : 0;
+         continue;
+      }
+      if (t->kind != T_IDENT)
+         continue;
+      if (depth > 0) {
+         /* inside a function: constant indices on still-unsized input arrays */
+         for (unsigned k = 0; k < num_unsized && !prim; k++) {
+            if (t->len != unsized[k].len || memcmp(p + t->at, p + unsized[k].at, t->len) ||
+                i + 3 >= L->n || !tok_is(p, &L->t[i + 1], "[") ||
+                L->t[i + 2].kind != T_NUMBER || !tok_is(p, &L->t[i + 3], "]"))
+               continue;
+            const int idx = atoi(p + L->t[i + 2].at);
+            if (idx > unsized[k].max_index)
+               unsized[k].max_index = idx;
+         }
+         continue;
+      }
+      if (parens || i + 1 >= L->n)
+         continue;
+      if (tok_is(p, t, "layout") && tok_is(p, &L->t[i + 1], "(")) {
+         const unsigned r = closing(L, i + 1);
+         if (r + 2 >= L->n || !tok_is(p, &L->t[r + 1], "in") || !tok_is(p, &L->t[r + 2], ";"))
+            continue;
+         /* layout(...) in; */
+         int here = 0;
+         for (unsigned k = i + 2; k < r; k++) {
+            const struct tok *q = &L->t[k];
+            if (q->kind != T_IDENT)
+               continue;
+            if (tok_is(p, q, "invocations")) { /* GLSL 4.00; glslang checks the version */
+               k += 2;
+               continue;
+            }
+            const int size = gs_primitive_size(L, q);
+            if (!size)
+               gs_error(L, q, "not a geometry shader input primitive (an input layout takes "
+                              "exactly one)");
+            else if (here)
+               gs_error(L, q, "an input layout takes only one primitive");
+            here = size;
+         }
+         if (!here || L->failed)
+            continue;
+         if (sized && sized != here)
+            gs_error(L, &L->t[i + 2], "input primitive disagrees with the size of an earlier "
+                                      "input array");
+         for (unsigned k = 0; k < num_unsized && !L->failed; k++)
+            if (unsized[k].max_index >= here)
+               gs_error(L, &L->t[i + 2], "input primitive is smaller than an index used earlier "
+                                         "on an unsized input array");
+         prim = here;
+         i = r + 2;
+         continue;
+      }
+      /* a global input declaration: `in` as a storage qualifier (after interpolation ones) */
+      if (!tok_is(p, t, "in"))
+         continue;
+      unsigned semi = i + 1, brace = 0;
+      for (int d = 0; semi < L->n; semi++) {
+         const struct tok *q = &L->t[semi];
+         if (q->kind != T_PUNCT)
+            continue;
+         const char c = p[q->at];
+         if (c == '{' && !d && !brace)
+            brace = semi;
+         d += c == '{' ? 1 : c == '}' ? -1 : 0;
+         if (c == ';' && !d)
+            break;
+         if (c == '(' && !d)
+            break; /* not a declaration */
+      }
+      if (semi >= L->n || !tok_is(p, &L->t[semi], ";"))
+         continue;
+      const struct tok *last = &L->t[semi - 1];
+      if (brace && tok_is(p, &L->t[i + 1], "gl_PerVertex") && tok_is(p, last, "}"))
+         gs_error(L, &L->t[i + 1], "a redeclared gl_PerVertex input needs the instance name "
+                                   "gl_in");
+      if (!tok_is(p, last, "]") || semi < i + 4) {
+         i = semi;
+         continue;
+      }
+      const bool has_size = L->t[semi - 2].kind == T_NUMBER;
+      const struct tok *name = &L->t[semi - (has_size ? 4 : 3)];
+      if (name->kind != T_IDENT) {
+         i = semi;
+         continue;
+      }
+      if (has_size) {
+         const int size = atoi(p + L->t[semi - 2].at);
+         if (sized && size != sized)
+            gs_error(L, name, "input array sizes disagree");
+         else if (prim && size != prim)
+            gs_error(L, name, "input array size disagrees with the input primitive");
+         sized = size;
+      } else if (num_unsized < sizeof(unsized) / sizeof(unsized[0])) {
+         unsized[num_unsized].at = name->at;
+         unsized[num_unsized].len = name->len;
+         unsized[num_unsized].max_index = -1;
+         num_unsized++;
+      }
+      i = semi;
+   }
+}
+
 static void
 lower_error(struct lower *L, int line, const char *msg)
 {
@@ -463,6 +627,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    bool compat_only = u->es || version >= 140;
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
+   if (stage == GLSL_STAGE_GEOMETRY)
+      check_gs_inputs(&L);
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */

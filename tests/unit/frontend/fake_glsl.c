@@ -40,6 +40,14 @@ glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **i
    return ok;
 }
 
+bool
+glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
+                           const char *source, char **info_log)
+{
+   (void)max_varying_components;
+   return glsl_compile_shader(stage, es, source, info_log);
+}
+
 static unsigned
 columns(GLenum type)
 {

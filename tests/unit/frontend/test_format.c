@@ -40,6 +40,18 @@ test_unpack(void)
    CHECK(fe_pixel_unpack(&d16, MGP_FORMAT_D16_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT,
                          false));
    CHECK_EQ(d16, 32768);
+   /* depth 1.0 is the largest 24-bit value: computed in float, 16777215 + 0.5 rounds up to 2^24,
+    * whose low 24 bits are 0 (the far plane read back as the near one) */
+   const float one = 1.0f;
+   CHECK(fe_pixel_unpack(&x8d24, MGP_FORMAT_X8_D24_UNORM, &one, 4, 1, 1, GL_DEPTH_COMPONENT,
+                         GL_FLOAT, false));
+   CHECK_EQ(x8d24, 16777215);
+   /* 16-bit signed normalized (GL_R16_SNORM): -1 and 1 are -32767 and 32767 */
+   const float sn[2] = {-1.0f, 1.0f};
+   int16_t s16[2];
+   CHECK(fe_pixel_unpack(s16, MGP_FORMAT_RG16_SNORM, sn, 8, 1, 1, GL_RG, GL_FLOAT, false));
+   CHECK(s16[0] == -32767 && s16[1] == 32767);
+   CHECK(fe_format_lookup(GL_RGB16_SNORM)->format == MGP_FORMAT_RGBA16_SNORM);
    /* signed bytes into an unsigned integer format clamp at 0; swapped shorts */
    const int8_t sb[4] = {-5, 7, 0, 1};
    CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UINT, sb, 4, 1, 1, GL_RGBA_INTEGER, GL_BYTE,

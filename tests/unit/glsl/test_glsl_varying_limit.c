@@ -92,5 +92,20 @@ main(void)
 
    CHECK(has_int_constant(128, 128), "gl_MaxVaryingComponents is not 128");
    CHECK(has_int_constant(0, 64), "gl_MaxVaryingComponents is not 64 by default");
+
+   /* A shader object sees its context's limit at compile time too: an array sized by
+    * gl_MaxFragmentInputComponents - 127 compiles at 128 (GLSL 1.50's minimum) and is refused
+    * at the 64 of a context that does not say its limit. */
+   const char *fs = "#version 150\n"
+                    "uniform float f[gl_MaxFragmentInputComponents - 127];\n"
+                    "out vec4 c;\n"
+                    "void main() { c = vec4(f[0]); }\n";
+   CHECK(glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 128, fs, &log),
+         "compile at a 128-component limit: %s", log ? log : "");
+   free(log);
+   log = NULL;
+   CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 0, fs, &log),
+         "compiled with gl_MaxFragmentInputComponents 64");
+   free(log);
    return t_finish("varying_limit");
 }
