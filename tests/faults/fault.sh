@@ -14,6 +14,10 @@
 #       sync polling (here for this lane's arm harness). With MGL_PIPE_STATS=frame, 1000 polls
 #       of GL_SYNC_STATUS and glClientWaitSync(0) after glFinish make a frame whose line says
 #       round_trips=0, while the frame with glFinish says round_trips>=1.
+#   inproc.query_poll  spawn.query_poll  tcp.query_poll  not a fault either: the same check for
+#       occlusion queries. After glFinish, 1000 polls of GL_QUERY_RESULT_AVAILABLE and reads of
+#       GL_QUERY_RESULT (the quad's exact sample count each time) make a frame with round_trips=0:
+#       the result came with the "query result" event, not by asking the server.
 #   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
 #       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
 #   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
@@ -311,6 +315,21 @@ inproc.fence_poll | spawn.fence_poll | tcp.fence_poll)
   grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
   expect_app '^ok: after glFinish: GL_SYNC_STATUS signalled 1000/1000, GL_ALREADY_SIGNALED 1000/1000' \
     "every poll answered signalled"
+  expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
+  expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
+  ;;
+inproc.query_poll | spawn.query_poll | tcp.query_poll)
+  if [ "${case_name%%.*}" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server-a" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=${case_name%%.*}
+  fi
+  MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" query-poll >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault query-poll exited $?"
+  grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
+  expect_app '^ok: after glFinish: GL_QUERY_RESULT_AVAILABLE true 1000/1000, GL_QUERY_RESULT 768 samples \(want 768\) 1000/1000' \
+    "every poll answered available with the quad's samples"
   expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
   expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
   ;;

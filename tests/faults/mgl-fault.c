@@ -91,7 +91,12 @@
    X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                    \
    X(PFNGLFENCESYNCPROC, FenceSync)                                                              \
    X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                    \
-   X(PFNGLGETSYNCIVPROC, GetSynciv)
+   X(PFNGLGETSYNCIVPROC, GetSynciv)                                                              \
+   X(PFNGLGENQUERIESPROC, GenQueries)                                                            \
+   X(PFNGLBEGINQUERYPROC, BeginQuery)                                                            \
+   X(PFNGLENDQUERYPROC, EndQuery)                                                                \
+   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                              \
+   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)
 
 static struct {
 #define X(type, name) type name;
@@ -579,6 +584,53 @@ mode_fence_poll(void)
    return failures ? 1 : 0;
 }
 
+/* Query polling after glFinish: the result came with a "query result" event, so neither
+ * GL_QUERY_RESULT_AVAILABLE nor GL_QUERY_RESULT asks the server (frame 2: round_trips=0). */
+static int
+mode_query_poll(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   GLuint q = 0;
+   gl.GenQueries(1, &q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q);
+   frame_record(&s, 1);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* the frame line before the polls */
+   unsigned available = 0, right = 0;
+   uint8_t bg[4], fg[4];
+   int r[4];
+   frame_colors(1, bg, fg, r);
+   const GLuint64 want = (GLuint64)(r[2] - r[0]) * (GLuint64)(r[3] - r[1]);
+   GLuint64 last = 0;
+   for (int i = 0; i < 1000; i++) {
+      GLuint avail = 0;
+      GLuint64 v = 0;
+      gl.GetQueryObjectuiv(q, GL_QUERY_RESULT_AVAILABLE, &avail);
+      gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &v);
+      available += avail == GL_TRUE;
+      right += v == want;
+      last = v;
+   }
+   eglSwapBuffers(dpy, surf); /* the polls' frame line */
+   expect(available == 1000 && right == 1000,
+          "after glFinish: GL_QUERY_RESULT_AVAILABLE true %u/1000, GL_QUERY_RESULT %llu "
+          "samples (want %llu) %u/1000",
+          available, (unsigned long long)last, (unsigned long long)want, right);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 static int
 mode_refused(void)
 {
@@ -828,6 +880,8 @@ main(int argc, char **argv)
    }
    if (nargs >= 1 && !strcmp(args[0], "fence-poll"))
       return mode_fence_poll();
+   if (nargs >= 1 && !strcmp(args[0], "query-poll"))
+      return mode_query_poll();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
       return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
@@ -842,6 +896,7 @@ main(int argc, char **argv)
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | decline | rogue KIND HOST:PORT\n");
+                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll |\n"
+                   "       rogue KIND HOST:PORT\n");
    return 2;
 }
