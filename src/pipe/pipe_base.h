@@ -7,8 +7,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). */
-#define MGP_ABI_VERSION 2u
+/* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). 3: get_timestamp (call numbers
+ * after it moved). */
+#define MGP_ABI_VERSION 3u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {

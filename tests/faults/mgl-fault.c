@@ -96,7 +96,10 @@
    X(PFNGLBEGINQUERYPROC, BeginQuery)                                                            \
    X(PFNGLENDQUERYPROC, EndQuery)                                                                \
    X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                              \
-   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)
+   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                                          \
+   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                            \
+   X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                                        \
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)
 
 static struct {
 #define X(type, name) type name;
@@ -631,6 +634,46 @@ mode_query_poll(void)
    return failures ? 1 : 0;
 }
 
+/* Timer queries around frame 1, a counter after it, glGet GL_TIMESTAMP, then frame 2: prints
+ * what the program saw. With MGL_TEST_VK_NO_TIMESTAMPS the server's queue has no timestamps:
+ * the counter bits read 0, every timer read is a named decline that reads 0, and both frames
+ * still render with no GL error. */
+static int
+mode_timer(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   GLint bits = -1;
+   gl.GetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_TIME_ELAPSED, q[0]);
+   frame_draw_and_check(&s, 1);
+   gl.EndQuery(GL_TIME_ELAPSED);
+   gl.QueryCounter(q[1], GL_TIMESTAMP);
+   GLint64 now = -1;
+   gl.GetInteger64v(GL_TIMESTAMP, &now);
+   GLuint avail = 0;
+   GLuint64 el = ~0ull, ts = ~0ull;
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &avail);
+   gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &el);
+   gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &ts);
+   printf("timer: counter bits %d, elapsed %s, counter %s, GL_TIMESTAMP %s, available %u\n",
+          bits, el ? "nonzero" : "0", ts ? "nonzero" : "0", now ? "nonzero" : "0", avail);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "timer queries: glGetError %s", gl_error_name(e));
+   frame_draw_and_check(&s, 2);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 static int
 mode_refused(void)
 {
@@ -882,6 +925,8 @@ main(int argc, char **argv)
       return mode_fence_poll();
    if (nargs >= 1 && !strcmp(args[0], "query-poll"))
       return mode_query_poll();
+   if (nargs >= 1 && !strcmp(args[0], "timer"))
+      return mode_timer();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
       return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
@@ -896,7 +941,7 @@ main(int argc, char **argv)
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll |\n"
+                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer |\n"
                    "       rogue KIND HOST:PORT\n");
    return 2;
 }

@@ -130,6 +130,9 @@
   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                \
   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                  \
   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                              \
+  X(PFNGLGETQUERYOBJECTI64VPROC, GetQueryObjecti64v)                                \
+  X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                            \
+  X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                          \
   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
   X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
@@ -2899,6 +2902,120 @@ static void sc_occlusion_query(void)
   gl.DeleteBuffers(1, &m.vbo);
 }
 
+/* timer_query: GL 3.3 timer queries (§2.14, ARB_timer_query). GL_QUERY_COUNTER_BITS comes
+ * from the device (nonzero here), glGetInteger64v(GL_TIMESTAMP) and glQueryCounter timestamps
+ * are nonzero and ordered as issued, a GL_TIME_ELAPSED query around draws between two
+ * counters is nonzero and no longer than the counters' difference, and the spec's errors.
+ * Durations are not compared with each other: on a shared CPU device they are noise. */
+static GLuint64 timer_result(GLuint q, const char *what)
+{
+  GLuint64 v = 0;
+  gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &v);
+  check_gl_error(what);
+  if (v == 0)
+    fail("%s: result 0", what);
+  return v;
+}
+
+static void sc_timer_query(void)
+{
+  const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f), rc = V4(1.0f, 0.6f, 0.2f, 1.0f);
+  GLint bits[2] = {-1, -1};
+  gl.GetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits[0]);
+  gl.GetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits[1]);
+  check_gl_error("glGetQueryiv(GL_QUERY_COUNTER_BITS)");
+  if (bits[0] <= 0 || bits[0] > 64 || bits[1] != bits[0])
+    fail("GL_QUERY_COUNTER_BITS: GL_TIME_ELAPSED %d, GL_TIMESTAMP %d", bits[0], bits[1]);
+  GLint cur = -1;
+  gl.GetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &cur);
+  expect_error(GL_INVALID_ENUM, "glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
+
+  GLuint q[5];
+  gl.GenQueries(5, q);
+  gl.BeginQuery(GL_TIMESTAMP, q[0]);
+  expect_error(GL_INVALID_ENUM, "glBeginQuery(GL_TIMESTAMP)");
+  gl.QueryCounter(q[0], GL_TIME_ELAPSED);
+  expect_error(GL_INVALID_ENUM, "glQueryCounter(GL_TIME_ELAPSED)");
+  gl.QueryCounter(0, GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(id 0)");
+  gl.QueryCounter(q[4] + 1000, GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(name not generated)");
+  gl.EndQuery(GL_TIME_ELAPSED);
+  expect_error(GL_INVALID_OPERATION, "glEndQuery(GL_TIME_ELAPSED) without glBeginQuery");
+  gl.EndQuery(GL_TIMESTAMP);
+  expect_error(GL_INVALID_ENUM, "glEndQuery(GL_TIMESTAMP)");
+
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", rc);
+  float v[12];
+  rect_vertices(v, 8, 8, 56, 40);
+  mesh m = make_mesh(v, 6);
+  clear_to(bg);
+  glFinish();
+
+  GLint64 now0 = 0;
+  gl.GetInteger64v(GL_TIMESTAMP, &now0);
+  check_gl_error("glGetInteger64v(GL_TIMESTAMP)");
+  gl.QueryCounter(q[0], GL_TIMESTAMP);
+  check_gl_error("glQueryCounter");
+  gl.BeginQuery(GL_TIME_ELAPSED, q[1]);
+  check_gl_error("glBeginQuery(GL_TIME_ELAPSED)");
+  gl.GetQueryiv(GL_TIME_ELAPSED, GL_CURRENT_QUERY, &cur);
+  if ((GLuint)cur != q[1])
+    fail("GL_CURRENT_QUERY of GL_TIME_ELAPSED %d, expected %u", cur, q[1]);
+  gl.BeginQuery(GL_TIME_ELAPSED, q[2]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_TIME_ELAPSED) while one is active");
+  gl.QueryCounter(q[1], GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(an active query)");
+  for (int i = 0; i < 16; i++)
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.EndQuery(GL_TIME_ELAPSED);
+  check_gl_error("glEndQuery(GL_TIME_ELAPSED)");
+  gl.QueryCounter(q[2], GL_TIMESTAMP);
+  gl.BeginQuery(GL_TIME_ELAPSED, q[0]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_TIME_ELAPSED) of a GL_TIMESTAMP query");
+  gl.QueryCounter(q[1], GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(a GL_TIME_ELAPSED query)");
+  glFinish();
+  GLint64 now1 = 0;
+  gl.GetInteger64v(GL_TIMESTAMP, &now1);
+  GLint now1_32 = 0;
+  glGetIntegerv(GL_TIMESTAMP, &now1_32); /* legal, truncated: only the call is checked */
+  check_gl_error("glGetIntegerv(GL_TIMESTAMP)");
+
+  GLuint avail = 0;
+  gl.GetQueryObjectuiv(q[2], GL_QUERY_RESULT_AVAILABLE, &avail);
+  if (avail != GL_TRUE)
+    fail("GL_QUERY_RESULT_AVAILABLE of a counter after glFinish = %u", avail);
+  GLuint64 t0 = timer_result(q[0], "counter before"), el = timer_result(q[1], "time elapsed"),
+           t1 = timer_result(q[2], "counter after");
+  GLint64 el_signed = -1;
+  gl.GetQueryObjecti64v(q[1], GL_QUERY_RESULT, &el_signed);
+  if (now0 <= 0 || !((GLuint64)now0 <= t0 && t0 <= t1 && t1 <= (GLuint64)now1))
+    fail("timestamps out of order: GL_TIMESTAMP %lld, counters %llu %llu, GL_TIMESTAMP %lld",
+         (long long)now0, (unsigned long long)t0, (unsigned long long)t1, (long long)now1);
+  if (el > t1 - t0 || (GLuint64)el_signed != el)
+    fail("GL_TIME_ELAPSED %llu ns (i64 %lld) is not within the counters' %llu ns",
+         (unsigned long long)el, (long long)el_signed, (unsigned long long)(t1 - t0));
+
+  /* A counter rewritten before its first result was read answers the second write. */
+  gl.QueryCounter(q[3], GL_TIMESTAMP);
+  gl.QueryCounter(q[3], GL_TIMESTAMP);
+  gl.QueryCounter(q[4], GL_TIMESTAMP);
+  GLuint64 t3 = timer_result(q[3], "rewritten counter"), t4 = timer_result(q[4], "last counter");
+  if (t3 < t1 || t4 < t3)
+    fail("rewritten counter %llu not between %llu and %llu", (unsigned long long)t3,
+         (unsigned long long)t1, (unsigned long long)t4);
+
+  gl.DeleteQueries(5, q);
+  check_gl_error("glDeleteQueries");
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 8, 8, 56, 40, to8(rc));
+  check_frame("quads drawn under the timer queries", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* ---- geometry shaders ------------------------------------------------------------------------ */
 
 /* Links VS + GS + FS; dies (setup error) on a compile or link failure. */
@@ -3683,6 +3800,7 @@ static const struct {
     {"texture_buffer", sc_texture_buffer, 0},
     {"fence_sync", sc_fence_sync, 0},
     {"occlusion_query", sc_occlusion_query, 0},
+    {"timer_query", sc_timer_query, 0},
     {"gs_points_to_quads", sc_gs_points_to_quads, 0},
     {"gs_two_prims", sc_gs_two_prims, 0},
     {"gs_adjacency", sc_gs_adjacency, 0},

@@ -171,15 +171,18 @@ struct vkb_shader {
    uint64_t consts_serial;
 };
 
-/* A GL occlusion query (vkb_query.c): one Vulkan query slot per rendering scope it spanned,
- * summed when the batch of its end completed. */
+/* A GL query (vkb_query.c). Occlusion: one Vulkan query slot per rendering scope it spanned,
+ * summed when the batch of its end completed. Timer: two timestamp slots (begin, end) for
+ * GL_TIME_ELAPSED, one for GL_TIMESTAMP. */
 struct vkb_query {
    struct vkb_obj base;
-   uint32_t target;           /* GL_SAMPLES_PASSED or GL_ANY_SAMPLES_PASSED */
+   uint32_t target;           /* GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED, ... */
    bool active, ended, announced;
    uint64_t end_serial;       /* batch that holds its last slot */
    uint32_t *slots;
    uint32_t slot_count, slot_cap;
+   uint32_t ts[2];            /* timer queries: their slots in ts_pool */
+   uint32_t ts_count;
    uint64_t value;            /* once announced */
 };
 
@@ -386,6 +389,9 @@ struct vkb_screen {
    VkQueryPool occ_pool;      /* occlusion slots, created at the first query */
    uint32_t *occ_free;        /* free slot stack */
    uint32_t occ_free_count;
+   VkQueryPool ts_pool;       /* timestamp slots, created at the first timer query */
+   uint32_t *ts_free;
+   uint32_t ts_free_count;
    uint32_t queries_pending;  /* ended, not announced */
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
@@ -474,6 +480,7 @@ struct vkb_context {
    struct vkb_obj base;
    struct vkb_screen *scr;
    struct vkb_query *occ_active;  /* GL occlusion query between begin_query and end_query */
+   struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
@@ -618,6 +625,7 @@ VKB_CALL(fence_status, mgp_fence_query);
 VKB_CALL(query_create, mgp_query_desc);
 VKB_CALL(query_result, mgp_query_result);
 VKB_CALL(query_destroy, mgp_handle_args);
+VKB_CALL(get_timestamp, mgp_get_timestamp);
 VKB_CALL(begin_query, mgp_query_desc);
 VKB_CALL(end_query, mgp_query_desc);
 VKB_CALL(fence_wait, mgp_fence_query);
