@@ -419,6 +419,7 @@ struct fe_context {
    struct fe_names vaos, fbos, queries;
    struct fe_query *occ_active[2]; /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED */
    struct fe_query *time_active;   /* GL_TIME_ELAPSED */
+   bool cond_render;               /* between glBeginConditionalRender and its end */
 
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,

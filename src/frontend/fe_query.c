@@ -1,5 +1,6 @@
 /* fe_query.c — GL query objects (GL 3.3 core §2.14, §6.1.7) for GL_SAMPLES_PASSED,
- * GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter) over MGPipe queries. Names are per context; the pipe object is made at
+ * GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter) over MGPipe queries,
+ * and conditional rendering on them (GL 3.3 §2.18: the server discards draws and clears). Names are per context; the pipe object is made at
  * the first glBeginQuery, which fixes its target. The server sends "query result" when the
  * batch holding glEndQuery completed; GL_QUERY_RESULT_AVAILABLE is answered from those events
  * (no round trip once delivered), and GL_QUERY_RESULT waits (query_result with MGP_QUERY_WAIT,
@@ -354,4 +355,37 @@ mgl_glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
    uint64_t v;
    if (object_value(id, pname, &v))
       *params = v;
+}
+
+/* ---- conditional rendering (GL 3.3 §2.18) ------------------------------------------------- */
+
+/* The server decides: the result may not be back here, and waiting for it here would be a
+ * round trip. Draws and clears (glClear, glClearBuffer*) between begin and end are discarded
+ * when the query's result is zero; blits and copies are not (the spec lists only those). */
+void
+mgl_glBeginConditionalRender(GLuint id, GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_query *q = query_get(ctx, id);
+   FE_CHECK(!q, GL_INVALID_VALUE);
+   FE_CHECK(mode != GL_QUERY_WAIT && mode != GL_QUERY_NO_WAIT && mode != GL_QUERY_BY_REGION_WAIT &&
+               mode != GL_QUERY_BY_REGION_NO_WAIT,
+            GL_INVALID_ENUM);
+   FE_CHECK(ctx->cond_render, GL_INVALID_OPERATION);
+   FE_CHECK(occ_index(q->target) < 0, GL_INVALID_OPERATION);
+   FE_CHECK(q->active, GL_INVALID_OPERATION);
+   ctx->cond_render = true;
+   if (fe_pipe_has(ctx, MGP_CALL_begin_conditional_render))
+      mgp_begin_conditional_render(&ctx->pipe,
+                                   &(struct mgp_query_desc){.query = q->h, .kind = mode});
+}
+
+void
+mgl_glEndConditionalRender(void)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!ctx->cond_render, GL_INVALID_OPERATION);
+   ctx->cond_render = false;
+   if (fe_call_supported(ctx->share, MGP_CALL_end_conditional_render))
+      mgp_end_conditional_render(&ctx->pipe, &(struct mgp_u32_args){0});
 }

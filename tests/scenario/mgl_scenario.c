@@ -132,6 +132,8 @@
   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                              \
   X(PFNGLGETQUERYOBJECTI64VPROC, GetQueryObjecti64v)                                \
   X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                            \
+  X(PFNGLBEGINCONDITIONALRENDERPROC, BeginConditionalRender)                        \
+  X(PFNGLENDCONDITIONALRENDERPROC, EndConditionalRender)                            \
   X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                          \
   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
   X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
@@ -3016,6 +3018,137 @@ static void sc_timer_query(void)
   gl.DeleteBuffers(1, &m.vbo);
 }
 
+/* cond_render: GL 3.3 conditional rendering (§2.18) in all four modes. A grey occluder fills
+ * the lower half; query "hidden" counted a quad behind it (0 samples), query "visible" the
+ * occluder itself. Per mode, under "hidden": a quad, a glBufferSubData of the quad's own VBO
+ * (which ends the backend's rendering scope), a second quad and a scissored glClear, all
+ * discarded; a glBlitFramebuffer, which the spec does not make conditional, still lands. Under
+ * "visible": two quads across the same break, drawn. QUERY_WAIT runs right after the queries
+ * ended (the result is still on its way); the NO_WAIT modes run after glFinish, when the
+ * result is known and must be used. Then the spec's errors. */
+static void cond_rect(mesh *m, float x0, float y0, float x1, float y1)
+{
+  float v[12];
+  rect_vertices(v, x0, y0, x1, y1);
+  gl.BindBuffer(GL_ARRAY_BUFFER, m->vbo);
+  gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof v, v);
+  gl.BindVertexArray(m->vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+static void sc_cond_render(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), grey = V4(0.4f, 0.4f, 0.4f, 1.0f),
+              blit_c = V4(1.0f, 0.0f, 1.0f, 1.0f), clear_c = V4(1.0f, 1.0f, 1.0f, 1.0f);
+  const vec4f cols[4] = {V4(1.0f, 0.0f, 0.0f, 1.0f), V4(0.0f, 1.0f, 0.0f, 1.0f),
+                         V4(0.0f, 0.0f, 1.0f, 1.0f), V4(1.0f, 1.0f, 0.0f, 1.0f)};
+  const GLenum modes[4] = {GL_QUERY_WAIT, GL_QUERY_NO_WAIT, GL_QUERY_BY_REGION_WAIT,
+                           GL_QUERY_BY_REGION_NO_WAIT};
+
+  /* The blit source: an 8x8 renderbuffer cleared to magenta. */
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glClearColor(blit_c.v[0], blit_c.v[1], blit_c.v[2], blit_c.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("blit source");
+
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 0, 0, 64, 32);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint q[6]; /* hidden, visible, any-hidden, active, timer, never begun */
+  gl.GenQueries(6, q);
+  set_vec4(p, "u_color", grey);
+  gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* the occluder: all 2048 pass */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+  cond_rect(&m, 8, 8, 40, 24); /* behind it: 0 */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[2]);
+  cond_rect(&m, 16, 4, 24, 28); /* behind it: GL_FALSE */
+  gl.EndQuery(GL_ANY_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  check_gl_error("queries");
+
+  for (int i = 0; i < 4; i++) {
+    if (i == 1)
+      glFinish(); /* from here the results are known: NO_WAIT must use them */
+    const float x = 2.0f + 12.0f * (float)i;
+    set_vec4(p, "u_color", cols[i]);
+    gl.BeginConditionalRender(i == 3 ? q[2] : q[0], modes[i]);
+    check_gl_error("glBeginConditionalRender(hidden)");
+    cond_rect(&m, x, 34, x + 8, 40);
+    cond_rect(&m, x, 42, x + 8, 48); /* after the VBO update */
+    glEnable(GL_SCISSOR_TEST);
+    glScissor((GLint)x, 62, 8, 2);
+    glClearColor(clear_c.v[0], clear_c.v[1], clear_c.v[2], clear_c.v[3]);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    if (i == 0) {
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+      gl.BlitFramebuffer(0, 0, 8, 8, 52, 40, 60, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    }
+    gl.EndConditionalRender();
+    gl.BeginConditionalRender(q[1], modes[i]);
+    cond_rect(&m, x, 50, x + 8, 55);
+    cond_rect(&m, x, 56, x + 8, 61);
+    gl.EndConditionalRender();
+    check_gl_error("conditional rendering");
+  }
+
+  /* Errors. */
+  gl.BeginConditionalRender(q[5], GL_QUERY_WAIT);
+  expect_error(GL_INVALID_VALUE, "glBeginConditionalRender(a query never begun)");
+  gl.BeginConditionalRender(q[5] + 1000, GL_QUERY_WAIT);
+  expect_error(GL_INVALID_VALUE, "glBeginConditionalRender(not a query)");
+  gl.BeginConditionalRender(q[0], GL_SAMPLES_PASSED);
+  expect_error(GL_INVALID_ENUM, "glBeginConditionalRender(bad mode)");
+  gl.EndConditionalRender();
+  expect_error(GL_INVALID_OPERATION, "glEndConditionalRender without a begin");
+  gl.BeginConditionalRender(q[0], GL_QUERY_NO_WAIT);
+  gl.BeginConditionalRender(q[1], GL_QUERY_NO_WAIT);
+  expect_error(GL_INVALID_OPERATION, "glBeginConditionalRender inside another");
+  gl.EndConditionalRender();
+  check_gl_error("glEndConditionalRender");
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[3]);
+  gl.BeginConditionalRender(q[3], GL_QUERY_WAIT);
+  expect_error(GL_INVALID_OPERATION, "glBeginConditionalRender(an active query)");
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.QueryCounter(q[4], GL_TIMESTAMP);
+  gl.BeginConditionalRender(q[4], GL_QUERY_WAIT);
+  expect_error(GL_INVALID_OPERATION, "glBeginConditionalRender(a GL_TIMESTAMP query)");
+
+  gl.DeleteQueries(6, q);
+  glDisable(GL_DEPTH_TEST);
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 0, 0, 64, 32, to8(grey));
+  for (int i = 0; i < 4; i++) {
+    const int x = 2 + 12 * i;
+    model_rect(&md, x, 50, x + 8, 55, to8(cols[i]));
+    model_rect(&md, x, 56, x + 8, 61, to8(cols[i]));
+  }
+  model_rect(&md, 52, 40, 60, 48, to8(blit_c));
+  check_frame("conditional rendering", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+}
+
 /* ---- geometry shaders ------------------------------------------------------------------------ */
 
 /* Links VS + GS + FS; dies (setup error) on a compile or link failure. */
@@ -3801,6 +3934,7 @@ static const struct {
     {"fence_sync", sc_fence_sync, 0},
     {"occlusion_query", sc_occlusion_query, 0},
     {"timer_query", sc_timer_query, 0},
+    {"cond_render", sc_cond_render, 0},
     {"gs_points_to_quads", sc_gs_points_to_quads, 0},
     {"gs_two_prims", sc_gs_two_prims, 0},
     {"gs_adjacency", sc_gs_adjacency, 0},

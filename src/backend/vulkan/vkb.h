@@ -481,6 +481,7 @@ struct vkb_context {
    struct vkb_screen *scr;
    struct vkb_query *occ_active;  /* GL occlusion query between begin_query and end_query */
    struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
+   bool cond_discard;             /* conditional rendering on a zero result: drop draws, clears */
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
@@ -626,6 +627,8 @@ VKB_CALL(query_create, mgp_query_desc);
 VKB_CALL(query_result, mgp_query_result);
 VKB_CALL(query_destroy, mgp_handle_args);
 VKB_CALL(get_timestamp, mgp_get_timestamp);
+VKB_CALL(begin_conditional_render, mgp_query_desc);
+VKB_CALL(end_conditional_render, mgp_u32_args);
 VKB_CALL(begin_query, mgp_query_desc);
 VKB_CALL(end_query, mgp_query_desc);
 VKB_CALL(fence_wait, mgp_fence_query);

@@ -627,7 +627,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
-   if (scr->failed)
+   if (scr->failed || ctx->cond_discard)
       return;
    const struct mgp_draw_range *ranges = tail;
    const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;

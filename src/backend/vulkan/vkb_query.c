@@ -475,3 +475,39 @@ VKB_CALL(get_timestamp, mgp_get_timestamp)
    if (args->out.ptr && args->out.size >= sizeof(ns))
       memcpy(args->out.ptr, &ns, sizeof(ns));
 }
+
+/* Conditional rendering (GL 3.3 §2.18) decided on the server when it begins: the query's
+ * summed result is read when its batch completed, waited for in the WAIT modes. The NO_WAIT
+ * modes render unconditionally when the result is not there yet, as the spec allows. Draws and
+ * clears check cond_discard; blits and copies do not. */
+VKB_CALL(begin_conditional_render, mgp_query_desc)
+{
+   struct vkb_context *ctx = self;
+   struct vkb_screen *scr = ctx->scr;
+   (void)tail, (void)tail_count;
+   ctx->cond_discard = false;
+   if (scr->failed)
+      return;
+   struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
+   if (!q)
+      return;
+   if (!q->ended || q->active || is_timer(q->target)) {
+      MGL_DECLINE(backend_feature_unimplemented, "conditional rendering on a query not ended");
+      return;
+   }
+   vkb_retire(scr);
+   if (!q->announced &&
+       (args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT)) {
+      /* No GPU-side predicate yet (VK_EXT_conditional_rendering): wait for the result. */
+      MGL_DECLINE(cond_render_server_wait, "query %u", args->query.slot);
+      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+   }
+   ctx->cond_discard = q->announced && q->value == 0;
+}
+
+VKB_CALL(end_conditional_render, mgp_u32_args)
+{
+   struct vkb_context *ctx = self;
+   (void)args, (void)tail, (void)tail_count;
+   ctx->cond_discard = false;
+}

@@ -306,6 +306,8 @@ VKB_CALL(clear, mgp_clear)
    CTX_SELF;
    if (!args->color_buffers && !args->depth && !args->stencil)
       return;
+   if (ctx->cond_discard) /* conditional rendering on a zero result (GL 3.3 §2.18) */
+      return;
    if (!vkb_context_fb_key(ctx))
       return;
    const struct vkb_pipeline_key *k = &ctx->fb_key;

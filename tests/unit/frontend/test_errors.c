@@ -725,6 +725,43 @@ test_timer_queries(void)
    env_finish(&e);
 }
 
+/* Conditional rendering (GL 3.3 §2.18): the spec's errors, and one begin/end pair on the pipe
+ * carrying the query and the mode (the server decides what is discarded). */
+static void
+test_conditional_render(void)
+{
+   struct fe_test_env e;
+   fake_caps.cap_bits |= MGP_CAP_OCCLUSION_QUERY;
+   env_init(&e, 16, 16);
+   GLuint q[2];
+   mgl_glGenQueries(2, q);
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_VALUE); /* generated, no object yet */
+   mgl_glBeginConditionalRender(99, GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_OPERATION); /* active */
+   mgl_glEndQuery(GL_SAMPLES_PASSED);
+   mgl_glBeginConditionalRender(q[0], GL_SAMPLES_PASSED);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEndConditionalRender();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   fake_clear();
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_BY_REGION_NO_WAIT);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_OPERATION); /* nested */
+   mgl_glEndConditionalRender();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_conditional_render), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_conditional_render), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_begin_conditional_render, 0);
+   CHECK(r && ((const struct mgp_query_desc *)r->args)->kind == GL_QUERY_BY_REGION_NO_WAIT);
+   mgl_glDeleteQueries(2, q);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -742,5 +779,6 @@ main(void)
    test_share_group();
    test_missing_backend_calls();
    test_timer_queries();
+   test_conditional_render();
    return fe_test_report("unit.frontend.errors");
 }
