@@ -3598,6 +3598,147 @@ static void sc_fbo_layers(void)
   gl.DeleteFramebuffers(1, &fbo);
 }
 
+/* layered_rendering: GL 3.3 layered framebuffers (§4.4.7). A 2D array (4 layers) and a cube
+ * map (6 faces), filled with junk, attached whole with glFramebufferTexture: glClear clears
+ * every layer, and a geometry shader emits one quad per layer 0..n-2 with gl_Layer and a
+ * colour per layer, so the last layer holds the clear colour only. Each layer (face) is read
+ * back on its own, then blitted into the window. Completeness: a layered attachment beside a
+ * single layer, or layered attachments of two targets, is INCOMPLETE_LAYER_TARGETS. */
+static const char *VS_LAYERED = "#version 330 core\n"
+                                "layout(location = 0) in vec2 a_pos;\n"
+                                "void main() { gl_Position = vec4(a_pos / 4.0 - 1.0, 0.0, 1.0); }\n";
+static const char *GS_LAYERED =
+    "#version 330 core\n"
+    "layout(triangles) in;\n"
+    "layout(triangle_strip, max_vertices = 18) out;\n"
+    "uniform int u_layers;\n"
+    "out vec4 g_color;\n"
+    "const vec4 C[6] = vec4[6](vec4(1.0, 0.0, 0.0, 1.0), vec4(0.0, 1.0, 0.0, 1.0),\n"
+    "                          vec4(0.0, 0.0, 1.0, 1.0), vec4(1.0, 1.0, 0.0, 1.0),\n"
+    "                          vec4(0.0, 1.0, 1.0, 1.0), vec4(1.0, 0.0, 1.0, 1.0));\n"
+    "void main() {\n"
+    "  for (int l = 0; l < u_layers; l++) {\n"
+    "    for (int i = 0; i < 3; i++) {\n"
+    "      gl_Position = gl_in[i].gl_Position;\n"
+    "      gl_Layer = l;\n"
+    "      g_color = C[l];\n"
+    "      EmitVertex();\n"
+    "    }\n"
+    "    EndPrimitive();\n"
+    "  }\n"
+    "}\n";
+static const vec4f LR_COLOURS[6] = {{{1, 0, 0, 1}}, {{0, 1, 0, 1}}, {{0, 0, 1, 1}},
+                                    {{1, 1, 0, 1}}, {{0, 1, 1, 1}}, {{1, 0, 1, 1}}};
+
+static void sc_layered_rendering(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f), win = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(win);
+  GLuint prog = link_program_gs(VS_LAYERED, GS_LAYERED, FS_GS);
+  float v[12];
+  rect_vertices(v, 2, 2, 6, 6);
+  mesh m = make_mesh(v, 6);
+  static GLubyte junk[FL_N * FL_N * 4 * 6];
+  memset(junk, 0xA5, sizeof junk);
+
+  GLuint tex[3], fbo[2];
+  glGenTextures(3, tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[0]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                junk);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, FL_N, FL_N, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, junk);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                junk);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  check_gl_error("layered textures");
+
+  gl.GenFramebuffers(2, fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  /* Completeness first. */
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[2], 0, 1);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS)
+    fail("layered beside one layer: status 0x%x, expected INCOMPLETE_LAYER_TARGETS", st);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[1], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS)
+    fail("layered 2D array beside layered cube: status 0x%x, expected "
+         "INCOMPLETE_LAYER_TARGETS", st);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[2], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("two layered 2D arrays: status 0x%x, expected COMPLETE", st);
+  GLint layered = -1;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &layered);
+  if (layered != GL_TRUE)
+    fail("GL_FRAMEBUFFER_ATTACHMENT_LAYERED = %d", layered);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, 0, 0);
+  check_gl_error("layered framebuffer set-up");
+
+  struct {
+    GLuint tex;
+    int layers;
+  } targets[2] = {{tex[0], 4}, {tex[1], 6}};
+  for (int t = 0; t < 2; t++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+    gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, targets[t].tex, 0);
+    st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("layered %s: status 0x%x", t ? "cube map" : "2D array", st);
+    glViewport(0, 0, FL_N, FL_N);
+    glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+    glClear(GL_COLOR_BUFFER_BIT); /* every layer */
+    gl.UseProgram(prog);
+    gl.Uniform1i(uloc(prog, "u_layers"), targets[t].layers - 1);
+    gl.BindVertexArray(m.vao);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    check_gl_error("layered draw");
+    /* Each layer alone. */
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+    for (int l = 0; l < targets[t].layers; l++) {
+      if (t == 0)
+        gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, l);
+      else
+        gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                GL_TEXTURE_CUBE_MAP_POSITIVE_X + l, tex[1], 0);
+      char phase[64];
+      snprintf(phase, sizeof phase, "%s layer %d", t ? "cube" : "2D array", l);
+      const bool last = l == targets[t].layers - 1;
+      fl_expect_read(phase, last ? 0 : 2, last ? 0 : 2, last ? 0 : 6, last ? 0 : 6,
+                     LR_COLOURS[l], bg);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+      gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+      glViewport(0, 0, W, H);
+      gl.BlitFramebuffer(0, 0, FL_N, FL_N, 10 * l, 32 * t, 10 * l + FL_N, 32 * t + FL_N,
+                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+    }
+  }
+  check_gl_error("layered read-back");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  model md;
+  model_init(&md, win);
+  for (int t = 0; t < 2; t++)
+    for (int l = 0; l < targets[t].layers; l++) {
+      model_rect(&md, 10 * l, 32 * t, 10 * l + FL_N, 32 * t + FL_N, to8(bg));
+      if (l < targets[t].layers - 1)
+        model_rect(&md, 10 * l + 2, 32 * t + 2, 10 * l + 6, 32 * t + 6, to8(LR_COLOURS[l]));
+    }
+  check_frame("every layer blitted into the window", &md);
+  gl.DeleteFramebuffers(2, fbo);
+  glDeleteTextures(3, tex);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* pbo_pack: glReadPixels and glGetTexImage into a GL_PIXEL_PACK_BUFFER (the pointer is an
  * offset), under GL_PACK_ROW_LENGTH / SKIP_PIXELS / SKIP_ROWS / ALIGNMENT: the pixels must land
  * where the pack state puts them and every other byte of the buffer keep its value, seen through
@@ -3935,6 +4076,7 @@ static const struct {
     {"occlusion_query", sc_occlusion_query, 0},
     {"timer_query", sc_timer_query, 0},
     {"cond_render", sc_cond_render, 0},
+    {"layered_rendering", sc_layered_rendering, 0},
     {"gs_points_to_quads", sc_gs_points_to_quads, 0},
     {"gs_two_prims", sc_gs_two_prims, 0},
     {"gs_adjacency", sc_gs_adjacency, 0},

@@ -104,6 +104,7 @@ struct vkb_resource {
    VkSampleCountFlagBits samples;
    VkImageLayout layout[VKB_MAX_LEVELS]; /* per level: every layer of a level shares it */
    VkImageView att_view[VKB_MAX_LEVELS]; /* one-level views for attachments / copies */
+   VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
    VkImageView *layer_views;  /* [level * slices + layer] for layered images, made lazily */
    uint32_t layer_view_slices;
    struct mgp_texture_params params;
@@ -501,6 +502,7 @@ struct vkb_context {
 
    /* what the render pass in progress renders to */
    VkExtent2D render_extent;
+   uint32_t render_layers;        /* layers of the framebuffer state (1 unless layered) */
    struct vkb_pipeline_key fb_key;    /* attachment part of the pipeline key */
    bool fb_key_valid;
    uint64_t fb_key_epoch;             /* scr->storage_epoch it was made at */
@@ -572,6 +574,9 @@ VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource 
 /* A one-level one-layer 2D view (layer: array layer, cube face, or 3D slice). */
 VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r,
                                     uint32_t level, uint32_t layer);
+/* Every layer (3D: slice) of a level as one 2D-array view: a layered attachment. */
+VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r,
+                                      uint32_t level);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */
 uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
 /* The sample count a resource asking for n samples of format f gets here (rounded up to a
