@@ -258,6 +258,11 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(7); return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(-8); return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
+   case GL_TIMESTAMP: /* GL 3.3; ES has it only with EXT_disjoint_timer_query */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(fe_query_gpu_time(ctx));
+      return true;
    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: INT1(64); return true;
    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(4); return true;
    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: INT1(4); return true;

@@ -418,6 +418,8 @@ struct fe_context {
    /* container names */
    struct fe_names vaos, fbos, queries;
    struct fe_query *occ_active[2]; /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED */
+   struct fe_query *time_active;   /* GL_TIME_ELAPSED */
+   bool cond_render;               /* between glBeginConditionalRender and its end */
 
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
@@ -501,6 +503,8 @@ void fe_share_free_syncs(struct fe_share_group *sg);
 /* fe_query.c: applies a "query result" event; the context's queries at destroy. */
 void fe_query_event(struct fe_context *ctx, const struct mgp_event *ev);
 void fe_queries_finish(struct fe_context *ctx);
+/* glGet GL_TIMESTAMP: the GPU clock in ns, a blocking ask (counted round trip). */
+int64_t fe_query_gpu_time(struct fe_context *ctx);
 GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
 
 #define FE_CTX_OR_RETURN(...)                                                                  \

@@ -1,5 +1,6 @@
-/* fe_query.c — GL query objects (GL 3.3 core §2.14, §6.1.7) for GL_SAMPLES_PASSED and
- * GL_ANY_SAMPLES_PASSED over MGPipe queries. Names are per context; the pipe object is made at
+/* fe_query.c — GL query objects (GL 3.3 core §2.14, §6.1.7) for GL_SAMPLES_PASSED,
+ * GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter) over MGPipe queries,
+ * and conditional rendering on them (GL 3.3 §2.18: the server discards draws and clears). Names are per context; the pipe object is made at
  * the first glBeginQuery, which fixes its target. The server sends "query result" when the
  * batch holding glEndQuery completed; GL_QUERY_RESULT_AVAILABLE is answered from those events
  * (no round trip once delivered), and GL_QUERY_RESULT waits (query_result with MGP_QUERY_WAIT,
@@ -16,6 +17,7 @@ struct fe_query {
    bool active;
    bool pending;    /* ended; its result not here yet */
    bool has_result; /* the result of the last glEndQuery is here */
+   bool declined;   /* a timer query on a server without timestamps: no pipe object; reads 0 */
    uint64_t value;
 };
 
@@ -25,14 +27,31 @@ occ_index(GLenum target)
    return target == GL_SAMPLES_PASSED ? 0 : target == GL_ANY_SAMPLES_PASSED ? 1 : -1;
 }
 
+/* The context's "active query" binding of a target glBeginQuery takes. */
+static struct fe_query **
+active_slot(struct fe_context *ctx, GLenum target)
+{
+   int i = occ_index(target);
+   if (i >= 0)
+      return &ctx->occ_active[i];
+   return target == GL_TIME_ELAPSED ? &ctx->time_active : NULL;
+}
+
+static bool
+timers_supported(const struct fe_share_group *sg)
+{
+   return (sg->caps->cap_bits & MGP_CAP_TIMER_QUERY) && sg->caps->timestamp_bits &&
+          fe_call_supported(sg, MGP_CALL_query_create);
+}
+
 /* GL_INVALID_ENUM for a target GL 3.3 does not have; false (declined by name) for one it has
  * that mgl does not count yet. */
 static bool
 target_check(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-   case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED: return true;
-   case GL_TIME_ELAPSED: case GL_PRIMITIVES_GENERATED:
+   case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED: case GL_TIME_ELAPSED: return true;
+   case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x", target);
       return false;
@@ -66,21 +85,23 @@ fe_query_event(struct fe_context *ctx, const struct mgp_event *ev)
 GLuint
 fe_query_current(const struct fe_context *ctx, GLenum target)
 {
-   int i = occ_index(target);
-   return i >= 0 && ctx->occ_active[i] ? ctx->occ_active[i]->name : 0;
+   struct fe_query **a = active_slot((struct fe_context *)ctx, target);
+   return a && *a ? (*a)->name : 0;
 }
 
 static void
 query_destroy(struct fe_context *ctx, struct fe_query *q)
 {
    struct fe_share_group *sg = ctx->share;
-   int i = occ_index(q->target);
    if (q->active) { /* deleting an active query ends it */
-      mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = q->target});
-      ctx->occ_active[i] = NULL;
+      if (!q->declined)
+         mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = q->target});
+      *active_slot(ctx, q->target) = NULL;
    }
-   mgp_query_destroy(sg->screen, &(struct mgp_handle_args){q->h});
-   fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
+   if (!q->declined) {
+      mgp_query_destroy(sg->screen, &(struct mgp_handle_args){q->h});
+      fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
+   }
    free(q);
 }
 
@@ -128,57 +149,86 @@ mgl_glIsQuery(GLuint id)
    return query_get(ctx, id) ? GL_TRUE : GL_FALSE;
 }
 
+/* The query object of id for target, made at its first use (glBeginQuery, glQueryCounter);
+ * NULL after a GL error or a decline. */
+static struct fe_query *
+query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
+{
+   FE_CHECK(id == 0, GL_INVALID_OPERATION, NULL);
+   void *o = fe_names_get(&ctx->queries, id);
+   FE_CHECK(!o, GL_INVALID_OPERATION, NULL); /* not a name from glGenQueries */
+   struct fe_query *q = o == FE_NAME_RESERVED ? NULL : o;
+   FE_CHECK(q && q->active, GL_INVALID_OPERATION, NULL);
+   FE_CHECK(q && q->target != target, GL_INVALID_OPERATION, NULL);
+   if (q)
+      return q;
+   struct fe_share_group *sg = ctx->share;
+   bool timer = target == GL_TIME_ELAPSED || target == GL_TIMESTAMP;
+   bool declined = false;
+   if (timer && !timers_supported(sg)) {
+      /* The object exists and begins and ends as GL says; its result reads 0. */
+      MGL_DECLINE(timer_query_no_timestamps, "query target 0x%x", target);
+      declined = true;
+   } else if (!timer && (!(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ||
+                         !fe_call_supported(sg, MGP_CALL_query_create))) {
+      MGL_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
+      return NULL;
+   }
+   q = calloc(1, sizeof(*q));
+   FE_CHECK(!q, GL_OUT_OF_MEMORY, NULL);
+   if (!declined && !fe_share_alloc_handle(sg, MGP_KIND_QUERY, &q->h)) {
+      free(q);
+      FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
+   }
+   q->name = id;
+   q->target = target;
+   q->declined = declined;
+   if (!fe_names_set(&ctx->queries, id, q)) {
+      if (!declined)
+         fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
+      free(q);
+      FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
+   }
+   if (!declined)
+      mgp_query_create(sg->screen, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   return q;
+}
+
+/* The event of an earlier run must not be taken for this run's: when it is still on its way,
+ * take it now (a counted round trip, only for a query restarted unread). */
+static void
+query_restart(struct fe_context *ctx, struct fe_query *q)
+{
+   if (q->pending)
+      query_fetch(ctx, q, true);
+   q->pending = false;
+   q->has_result = false;
+}
+
 void
 mgl_glBeginQuery(GLenum target, GLuint id)
 {
    FE_CTX_OR_RETURN();
    if (!target_check(ctx, target))
       return;
+   struct fe_query **slot = active_slot(ctx, target);
+   FE_CHECK(*slot, GL_INVALID_OPERATION);
    int ti = occ_index(target);
-   FE_CHECK(ctx->occ_active[ti], GL_INVALID_OPERATION);
-   FE_CHECK(id == 0, GL_INVALID_OPERATION);
-   void *o = fe_names_get(&ctx->queries, id);
-   FE_CHECK(!o, GL_INVALID_OPERATION); /* not a name from glGenQueries */
-   struct fe_query *q = o == FE_NAME_RESERVED ? NULL : o;
-   FE_CHECK(q && q->active, GL_INVALID_OPERATION);
-   FE_CHECK(q && q->target != target, GL_INVALID_OPERATION);
-   if (ctx->occ_active[!ti]) {
+   if (ti >= 0 && ctx->occ_active[!ti]) {
       /* Vulkan has one occlusion query active per command buffer. */
+      FE_CHECK(id == 0 || !fe_names_get(&ctx->queries, id), GL_INVALID_OPERATION);
       MGL_DECLINE(gl_feature_unimplemented, "GL_SAMPLES_PASSED and GL_ANY_SAMPLES_PASSED "
                   "active at once");
       return;
    }
-   struct fe_share_group *sg = ctx->share;
-   if (!q) {
-      if (!(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ||
-          !fe_call_supported(sg, MGP_CALL_query_create)) {
-         MGL_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
-         return;
-      }
-      q = calloc(1, sizeof(*q));
-      FE_CHECK(!q, GL_OUT_OF_MEMORY);
-      if (!fe_share_alloc_handle(sg, MGP_KIND_QUERY, &q->h)) {
-         free(q);
-         FE_CHECK(true, GL_OUT_OF_MEMORY);
-      }
-      q->name = id;
-      q->target = target;
-      if (!fe_names_set(&ctx->queries, id, q)) {
-         fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
-         free(q);
-         FE_CHECK(true, GL_OUT_OF_MEMORY);
-      }
-      mgp_query_create(sg->screen, &(struct mgp_query_desc){.query = q->h, .kind = target});
-   }
-   /* The event of an earlier run must not be taken for this run's: when it is still on its
-    * way, take it now (a counted round trip, only for a query restarted unread). */
-   if (q->pending)
-      query_fetch(ctx, q, true);
-   q->pending = false;
+   struct fe_query *q = query_for_use(ctx, target, id);
+   if (!q)
+      return;
+   query_restart(ctx, q);
    q->active = true;
-   q->has_result = false;
-   ctx->occ_active[ti] = q;
-   mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   *slot = q;
+   if (!q->declined)
+      mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
 }
 
 void
@@ -187,13 +237,52 @@ mgl_glEndQuery(GLenum target)
    FE_CTX_OR_RETURN();
    if (!target_check(ctx, target))
       return;
-   int ti = occ_index(target);
-   struct fe_query *q = ctx->occ_active[ti];
+   struct fe_query **slot = active_slot(ctx, target);
+   struct fe_query *q = *slot;
    FE_CHECK(!q, GL_INVALID_OPERATION);
-   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
    q->active = false;
+   *slot = NULL;
+   if (q->declined) {
+      q->has_result = true;
+      q->value = 0;
+      return;
+   }
+   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
    q->pending = true;
-   ctx->occ_active[ti] = NULL;
+}
+
+/* GL 3.3 §2.14 (ARB_timer_query): the GPU time when every earlier command completed, written
+ * into a GL_TIMESTAMP query; on the pipe an end_query of that kind with no begin. */
+void
+mgl_glQueryCounter(GLuint id, GLenum target)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TIMESTAMP, GL_INVALID_ENUM);
+   struct fe_query *q = query_for_use(ctx, target, id);
+   if (!q)
+      return;
+   query_restart(ctx, q);
+   if (q->declined) {
+      q->has_result = true;
+      q->value = 0;
+      return;
+   }
+   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   q->pending = true;
+}
+
+int64_t
+fe_query_gpu_time(struct fe_context *ctx)
+{
+   struct fe_share_group *sg = ctx->share;
+   if (!timers_supported(sg) || !fe_call_supported(sg, MGP_CALL_get_timestamp)) {
+      MGL_DECLINE(timer_query_no_timestamps, "glGet GL_TIMESTAMP");
+      return 0;
+   }
+   uint64_t ns = 0;
+   mgp_get_timestamp(sg->screen, &(struct mgp_get_timestamp){.out = {.ptr = &ns,
+                                                                       .size = sizeof(ns)}});
+   return ns > INT64_MAX ? INT64_MAX : (int64_t)ns;
 }
 
 /* The result when wait, else whether it is available; false when neither is known (a
@@ -266,4 +355,37 @@ mgl_glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
    uint64_t v;
    if (object_value(id, pname, &v))
       *params = v;
+}
+
+/* ---- conditional rendering (GL 3.3 §2.18) ------------------------------------------------- */
+
+/* The server decides: the result may not be back here, and waiting for it here would be a
+ * round trip. Draws and clears (glClear, glClearBuffer*) between begin and end are discarded
+ * when the query's result is zero; blits and copies are not (the spec lists only those). */
+void
+mgl_glBeginConditionalRender(GLuint id, GLenum mode)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_query *q = query_get(ctx, id);
+   FE_CHECK(!q, GL_INVALID_VALUE);
+   FE_CHECK(mode != GL_QUERY_WAIT && mode != GL_QUERY_NO_WAIT && mode != GL_QUERY_BY_REGION_WAIT &&
+               mode != GL_QUERY_BY_REGION_NO_WAIT,
+            GL_INVALID_ENUM);
+   FE_CHECK(ctx->cond_render, GL_INVALID_OPERATION);
+   FE_CHECK(occ_index(q->target) < 0, GL_INVALID_OPERATION);
+   FE_CHECK(q->active, GL_INVALID_OPERATION);
+   ctx->cond_render = true;
+   if (fe_pipe_has(ctx, MGP_CALL_begin_conditional_render))
+      mgp_begin_conditional_render(&ctx->pipe,
+                                   &(struct mgp_query_desc){.query = q->h, .kind = mode});
+}
+
+void
+mgl_glEndConditionalRender(void)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!ctx->cond_render, GL_INVALID_OPERATION);
+   ctx->cond_render = false;
+   if (fe_call_supported(ctx->share, MGP_CALL_end_conditional_render))
+      mgp_end_conditional_render(&ctx->pipe, &(struct mgp_u32_args){0});
 }

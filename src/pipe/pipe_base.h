@@ -7,8 +7,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). */
-#define MGP_ABI_VERSION 2u
+/* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). 3: get_timestamp and
+ * begin/end_conditional_render (call numbers after them moved). */
+#define MGP_ABI_VERSION 3u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {

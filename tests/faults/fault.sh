@@ -14,6 +14,15 @@
 #       sync polling (here for this lane's arm harness). With MGL_PIPE_STATS=frame, 1000 polls
 #       of GL_SYNC_STATUS and glClientWaitSync(0) after glFinish make a frame whose line says
 #       round_trips=0, while the frame with glFinish says round_trips>=1.
+#   inproc.query_poll  spawn.query_poll  tcp.query_poll  not a fault either: the same check for
+#       occlusion queries. After glFinish, 1000 polls of GL_QUERY_RESULT_AVAILABLE and reads of
+#       GL_QUERY_RESULT (the quad's exact sample count each time) make a frame with round_trips=0:
+#       the result came with the "query result" event, not by asking the server.
+#   inproc.timer_no_timestamps  spawn.timer_no_timestamps  (MGL_TEST_VK_NO_TIMESTAMPS) a device
+#       queue without timestamps: GL_QUERY_COUNTER_BITS reads 0, timer queries and glGet
+#       GL_TIMESTAMP are the named decline timer-query-no-timestamps and read 0, and the frames
+#       around them render right with no GL error. Without the knob the same program reads
+#       nonzero timers (the check that the knob is what took them away).
 #   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
 #       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
 #   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
@@ -58,7 +67,7 @@ export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
-  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS
+  MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
 
 fails=0
@@ -313,6 +322,40 @@ inproc.fence_poll | spawn.fence_poll | tcp.fence_poll)
     "every poll answered signalled"
   expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
   expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
+  ;;
+inproc.query_poll | spawn.query_poll | tcp.query_poll)
+  if [ "${case_name%%.*}" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server-a" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=${case_name%%.*}
+  fi
+  MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" query-poll >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault query-poll exited $?"
+  grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
+  expect_app '^ok: after glFinish: GL_QUERY_RESULT_AVAILABLE true 1000/1000, GL_QUERY_RESULT 768 samples \(want 768\) 1000/1000' \
+    "every poll answered available with the quad's samples"
+  expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
+  expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
+  ;;
+inproc.timer_no_timestamps | spawn.timer_no_timestamps)
+  export MGL_TRANSPORT=${case_name%%.*}
+  timeout -s KILL "$GUARD" "$fault" timer >"$dir/app.with.out" 2>&1 ||
+    fail "mgl-fault timer (timestamps) exited $?: $(tail -n 3 "$dir/app.with.out")"
+  grep -Eq '^timer: counter bits [1-9][0-9]*, elapsed nonzero, counter nonzero, GL_TIMESTAMP nonzero, available 1' \
+    "$dir/app.with.out" || fail "with timestamps: $(grep '^timer' "$dir/app.with.out")"
+  rm -rf "$MGL_LOG_DIR" && mkdir -p "$MGL_LOG_DIR"
+  MGL_TEST_VK_NO_TIMESTAMPS=1 timeout -s KILL "$GUARD" "$fault" timer >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault timer (no timestamps) exited $?"
+  grep -E '^(ok|FAIL|timer)' "$dir/app.out" | sed 's/^/  app: /'
+  expect_app '^timer: counter bits 0, elapsed 0, counter 0, GL_TIMESTAMP 0, available 1$' \
+    "no counter bits and timers reading 0"
+  expect_app '^ok: frame 1: 0 wrong pixels' "frame 1 right"
+  expect_app '^ok: frame 2: 0 wrong pixels' "frame 2 right after the declines"
+  expect_app '^ok: timer queries: glGetError GL_NO_ERROR' "no GL error"
+  expect_log "$MGL_LOG_DIR/client.log" 'decline timer-query-no-timestamps' "the decline's line"
+  expect_log "$MGL_LOG_DIR/client.log" 'MGL-DECLINES.* timer-query-no-timestamps=[1-9]' \
+    "the decline counted"
   ;;
 spawn.kill_idle)
   export MGL_TRANSPORT=spawn

@@ -91,7 +91,15 @@
    X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                    \
    X(PFNGLFENCESYNCPROC, FenceSync)                                                              \
    X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                    \
-   X(PFNGLGETSYNCIVPROC, GetSynciv)
+   X(PFNGLGETSYNCIVPROC, GetSynciv)                                                              \
+   X(PFNGLGENQUERIESPROC, GenQueries)                                                            \
+   X(PFNGLBEGINQUERYPROC, BeginQuery)                                                            \
+   X(PFNGLENDQUERYPROC, EndQuery)                                                                \
+   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                              \
+   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                                          \
+   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                            \
+   X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                                        \
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)
 
 static struct {
 #define X(type, name) type name;
@@ -579,6 +587,93 @@ mode_fence_poll(void)
    return failures ? 1 : 0;
 }
 
+/* Query polling after glFinish: the result came with a "query result" event, so neither
+ * GL_QUERY_RESULT_AVAILABLE nor GL_QUERY_RESULT asks the server (frame 2: round_trips=0). */
+static int
+mode_query_poll(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   GLuint q = 0;
+   gl.GenQueries(1, &q);
+   gl.BeginQuery(GL_SAMPLES_PASSED, q);
+   frame_record(&s, 1);
+   gl.EndQuery(GL_SAMPLES_PASSED);
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* the frame line before the polls */
+   unsigned available = 0, right = 0;
+   uint8_t bg[4], fg[4];
+   int r[4];
+   frame_colors(1, bg, fg, r);
+   const GLuint64 want = (GLuint64)(r[2] - r[0]) * (GLuint64)(r[3] - r[1]);
+   GLuint64 last = 0;
+   for (int i = 0; i < 1000; i++) {
+      GLuint avail = 0;
+      GLuint64 v = 0;
+      gl.GetQueryObjectuiv(q, GL_QUERY_RESULT_AVAILABLE, &avail);
+      gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &v);
+      available += avail == GL_TRUE;
+      right += v == want;
+      last = v;
+   }
+   eglSwapBuffers(dpy, surf); /* the polls' frame line */
+   expect(available == 1000 && right == 1000,
+          "after glFinish: GL_QUERY_RESULT_AVAILABLE true %u/1000, GL_QUERY_RESULT %llu "
+          "samples (want %llu) %u/1000",
+          available, (unsigned long long)last, (unsigned long long)want, right);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+/* Timer queries around frame 1, a counter after it, glGet GL_TIMESTAMP, then frame 2: prints
+ * what the program saw. With MGL_TEST_VK_NO_TIMESTAMPS the server's queue has no timestamps:
+ * the counter bits read 0, every timer read is a named decline that reads 0, and both frames
+ * still render with no GL error. */
+static int
+mode_timer(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   GLint bits = -1;
+   gl.GetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
+   GLuint q[2];
+   gl.GenQueries(2, q);
+   gl.BeginQuery(GL_TIME_ELAPSED, q[0]);
+   frame_draw_and_check(&s, 1);
+   gl.EndQuery(GL_TIME_ELAPSED);
+   gl.QueryCounter(q[1], GL_TIMESTAMP);
+   GLint64 now = -1;
+   gl.GetInteger64v(GL_TIMESTAMP, &now);
+   GLuint avail = 0;
+   GLuint64 el = ~0ull, ts = ~0ull;
+   gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &avail);
+   gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &el);
+   gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &ts);
+   printf("timer: counter bits %d, elapsed %s, counter %s, GL_TIMESTAMP %s, available %u\n",
+          bits, el ? "nonzero" : "0", ts ? "nonzero" : "0", now ? "nonzero" : "0", avail);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "timer queries: glGetError %s", gl_error_name(e));
+   frame_draw_and_check(&s, 2);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 static int
 mode_refused(void)
 {
@@ -828,6 +923,10 @@ main(int argc, char **argv)
    }
    if (nargs >= 1 && !strcmp(args[0], "fence-poll"))
       return mode_fence_poll();
+   if (nargs >= 1 && !strcmp(args[0], "query-poll"))
+      return mode_query_poll();
+   if (nargs >= 1 && !strcmp(args[0], "timer"))
+      return mode_timer();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
       return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
@@ -842,6 +941,7 @@ main(int argc, char **argv)
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | decline | rogue KIND HOST:PORT\n");
+                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer |\n"
+                   "       rogue KIND HOST:PORT\n");
    return 2;
 }

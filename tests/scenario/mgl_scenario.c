@@ -134,6 +134,11 @@
   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                \
   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                  \
   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                              \
+  X(PFNGLGETQUERYOBJECTI64VPROC, GetQueryObjecti64v)                                \
+  X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                            \
+  X(PFNGLBEGINCONDITIONALRENDERPROC, BeginConditionalRender)                        \
+  X(PFNGLENDCONDITIONALRENDERPROC, EndConditionalRender)                            \
+  X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                          \
   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
   X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
@@ -2965,6 +2970,251 @@ static void sc_occlusion_query(void)
   gl.DeleteBuffers(1, &m.vbo);
 }
 
+/* timer_query: GL 3.3 timer queries (§2.14, ARB_timer_query). GL_QUERY_COUNTER_BITS comes
+ * from the device (nonzero here), glGetInteger64v(GL_TIMESTAMP) and glQueryCounter timestamps
+ * are nonzero and ordered as issued, a GL_TIME_ELAPSED query around draws between two
+ * counters is nonzero and no longer than the counters' difference, and the spec's errors.
+ * Durations are not compared with each other: on a shared CPU device they are noise. */
+static GLuint64 timer_result(GLuint q, const char *what)
+{
+  GLuint64 v = 0;
+  gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &v);
+  check_gl_error(what);
+  if (v == 0)
+    fail("%s: result 0", what);
+  return v;
+}
+
+static void sc_timer_query(void)
+{
+  const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f), rc = V4(1.0f, 0.6f, 0.2f, 1.0f);
+  GLint bits[2] = {-1, -1};
+  gl.GetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits[0]);
+  gl.GetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits[1]);
+  check_gl_error("glGetQueryiv(GL_QUERY_COUNTER_BITS)");
+  if (bits[0] <= 0 || bits[0] > 64 || bits[1] != bits[0])
+    fail("GL_QUERY_COUNTER_BITS: GL_TIME_ELAPSED %d, GL_TIMESTAMP %d", bits[0], bits[1]);
+  GLint cur = -1;
+  gl.GetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &cur);
+  expect_error(GL_INVALID_ENUM, "glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
+
+  GLuint q[5];
+  gl.GenQueries(5, q);
+  gl.BeginQuery(GL_TIMESTAMP, q[0]);
+  expect_error(GL_INVALID_ENUM, "glBeginQuery(GL_TIMESTAMP)");
+  gl.QueryCounter(q[0], GL_TIME_ELAPSED);
+  expect_error(GL_INVALID_ENUM, "glQueryCounter(GL_TIME_ELAPSED)");
+  gl.QueryCounter(0, GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(id 0)");
+  gl.QueryCounter(q[4] + 1000, GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(name not generated)");
+  gl.EndQuery(GL_TIME_ELAPSED);
+  expect_error(GL_INVALID_OPERATION, "glEndQuery(GL_TIME_ELAPSED) without glBeginQuery");
+  gl.EndQuery(GL_TIMESTAMP);
+  expect_error(GL_INVALID_ENUM, "glEndQuery(GL_TIMESTAMP)");
+
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", rc);
+  float v[12];
+  rect_vertices(v, 8, 8, 56, 40);
+  mesh m = make_mesh(v, 6);
+  clear_to(bg);
+  glFinish();
+
+  GLint64 now0 = 0;
+  gl.GetInteger64v(GL_TIMESTAMP, &now0);
+  check_gl_error("glGetInteger64v(GL_TIMESTAMP)");
+  gl.QueryCounter(q[0], GL_TIMESTAMP);
+  check_gl_error("glQueryCounter");
+  gl.BeginQuery(GL_TIME_ELAPSED, q[1]);
+  check_gl_error("glBeginQuery(GL_TIME_ELAPSED)");
+  gl.GetQueryiv(GL_TIME_ELAPSED, GL_CURRENT_QUERY, &cur);
+  if ((GLuint)cur != q[1])
+    fail("GL_CURRENT_QUERY of GL_TIME_ELAPSED %d, expected %u", cur, q[1]);
+  gl.BeginQuery(GL_TIME_ELAPSED, q[2]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_TIME_ELAPSED) while one is active");
+  gl.QueryCounter(q[1], GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(an active query)");
+  for (int i = 0; i < 16; i++)
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.EndQuery(GL_TIME_ELAPSED);
+  check_gl_error("glEndQuery(GL_TIME_ELAPSED)");
+  gl.QueryCounter(q[2], GL_TIMESTAMP);
+  gl.BeginQuery(GL_TIME_ELAPSED, q[0]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_TIME_ELAPSED) of a GL_TIMESTAMP query");
+  gl.QueryCounter(q[1], GL_TIMESTAMP);
+  expect_error(GL_INVALID_OPERATION, "glQueryCounter(a GL_TIME_ELAPSED query)");
+  glFinish();
+  GLint64 now1 = 0;
+  gl.GetInteger64v(GL_TIMESTAMP, &now1);
+  GLint now1_32 = 0;
+  glGetIntegerv(GL_TIMESTAMP, &now1_32); /* legal, truncated: only the call is checked */
+  check_gl_error("glGetIntegerv(GL_TIMESTAMP)");
+
+  GLuint avail = 0;
+  gl.GetQueryObjectuiv(q[2], GL_QUERY_RESULT_AVAILABLE, &avail);
+  if (avail != GL_TRUE)
+    fail("GL_QUERY_RESULT_AVAILABLE of a counter after glFinish = %u", avail);
+  GLuint64 t0 = timer_result(q[0], "counter before"), el = timer_result(q[1], "time elapsed"),
+           t1 = timer_result(q[2], "counter after");
+  GLint64 el_signed = -1;
+  gl.GetQueryObjecti64v(q[1], GL_QUERY_RESULT, &el_signed);
+  if (now0 <= 0 || !((GLuint64)now0 <= t0 && t0 <= t1 && t1 <= (GLuint64)now1))
+    fail("timestamps out of order: GL_TIMESTAMP %lld, counters %llu %llu, GL_TIMESTAMP %lld",
+         (long long)now0, (unsigned long long)t0, (unsigned long long)t1, (long long)now1);
+  if (el > t1 - t0 || (GLuint64)el_signed != el)
+    fail("GL_TIME_ELAPSED %llu ns (i64 %lld) is not within the counters' %llu ns",
+         (unsigned long long)el, (long long)el_signed, (unsigned long long)(t1 - t0));
+
+  /* A counter rewritten before its first result was read answers the second write. */
+  gl.QueryCounter(q[3], GL_TIMESTAMP);
+  gl.QueryCounter(q[3], GL_TIMESTAMP);
+  gl.QueryCounter(q[4], GL_TIMESTAMP);
+  GLuint64 t3 = timer_result(q[3], "rewritten counter"), t4 = timer_result(q[4], "last counter");
+  if (t3 < t1 || t4 < t3)
+    fail("rewritten counter %llu not between %llu and %llu", (unsigned long long)t3,
+         (unsigned long long)t1, (unsigned long long)t4);
+
+  gl.DeleteQueries(5, q);
+  check_gl_error("glDeleteQueries");
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 8, 8, 56, 40, to8(rc));
+  check_frame("quads drawn under the timer queries", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* cond_render: GL 3.3 conditional rendering (§2.18) in all four modes. A grey occluder fills
+ * the lower half; query "hidden" counted a quad behind it (0 samples), query "visible" the
+ * occluder itself. Per mode, under "hidden": a quad, a glBufferSubData of the quad's own VBO
+ * (which ends the backend's rendering scope), a second quad and a scissored glClear, all
+ * discarded; a glBlitFramebuffer, which the spec does not make conditional, still lands. Under
+ * "visible": two quads across the same break, drawn. QUERY_WAIT runs right after the queries
+ * ended (the result is still on its way); the NO_WAIT modes run after glFinish, when the
+ * result is known and must be used. Then the spec's errors. */
+static void cond_rect(mesh *m, float x0, float y0, float x1, float y1)
+{
+  float v[12];
+  rect_vertices(v, x0, y0, x1, y1);
+  gl.BindBuffer(GL_ARRAY_BUFFER, m->vbo);
+  gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof v, v);
+  gl.BindVertexArray(m->vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+static void sc_cond_render(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), grey = V4(0.4f, 0.4f, 0.4f, 1.0f),
+              blit_c = V4(1.0f, 0.0f, 1.0f, 1.0f), clear_c = V4(1.0f, 1.0f, 1.0f, 1.0f);
+  const vec4f cols[4] = {V4(1.0f, 0.0f, 0.0f, 1.0f), V4(0.0f, 1.0f, 0.0f, 1.0f),
+                         V4(0.0f, 0.0f, 1.0f, 1.0f), V4(1.0f, 1.0f, 0.0f, 1.0f)};
+  const GLenum modes[4] = {GL_QUERY_WAIT, GL_QUERY_NO_WAIT, GL_QUERY_BY_REGION_WAIT,
+                           GL_QUERY_BY_REGION_NO_WAIT};
+
+  /* The blit source: an 8x8 renderbuffer cleared to magenta. */
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glClearColor(blit_c.v[0], blit_c.v[1], blit_c.v[2], blit_c.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("blit source");
+
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 0, 0, 64, 32);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint q[6]; /* hidden, visible, any-hidden, active, timer, never begun */
+  gl.GenQueries(6, q);
+  set_vec4(p, "u_color", grey);
+  gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* the occluder: all 2048 pass */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[0]);
+  cond_rect(&m, 8, 8, 40, 24); /* behind it: 0 */
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.BeginQuery(GL_ANY_SAMPLES_PASSED, q[2]);
+  cond_rect(&m, 16, 4, 24, 28); /* behind it: GL_FALSE */
+  gl.EndQuery(GL_ANY_SAMPLES_PASSED);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  check_gl_error("queries");
+
+  for (int i = 0; i < 4; i++) {
+    if (i == 1)
+      glFinish(); /* from here the results are known: NO_WAIT must use them */
+    const float x = 2.0f + 12.0f * (float)i;
+    set_vec4(p, "u_color", cols[i]);
+    gl.BeginConditionalRender(i == 3 ? q[2] : q[0], modes[i]);
+    check_gl_error("glBeginConditionalRender(hidden)");
+    cond_rect(&m, x, 34, x + 8, 40);
+    cond_rect(&m, x, 42, x + 8, 48); /* after the VBO update */
+    glEnable(GL_SCISSOR_TEST);
+    glScissor((GLint)x, 62, 8, 2);
+    glClearColor(clear_c.v[0], clear_c.v[1], clear_c.v[2], clear_c.v[3]);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    if (i == 0) {
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+      gl.BlitFramebuffer(0, 0, 8, 8, 52, 40, 60, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    }
+    gl.EndConditionalRender();
+    gl.BeginConditionalRender(q[1], modes[i]);
+    cond_rect(&m, x, 50, x + 8, 55);
+    cond_rect(&m, x, 56, x + 8, 61);
+    gl.EndConditionalRender();
+    check_gl_error("conditional rendering");
+  }
+
+  /* Errors. */
+  gl.BeginConditionalRender(q[5], GL_QUERY_WAIT);
+  expect_error(GL_INVALID_VALUE, "glBeginConditionalRender(a query never begun)");
+  gl.BeginConditionalRender(q[5] + 1000, GL_QUERY_WAIT);
+  expect_error(GL_INVALID_VALUE, "glBeginConditionalRender(not a query)");
+  gl.BeginConditionalRender(q[0], GL_SAMPLES_PASSED);
+  expect_error(GL_INVALID_ENUM, "glBeginConditionalRender(bad mode)");
+  gl.EndConditionalRender();
+  expect_error(GL_INVALID_OPERATION, "glEndConditionalRender without a begin");
+  gl.BeginConditionalRender(q[0], GL_QUERY_NO_WAIT);
+  gl.BeginConditionalRender(q[1], GL_QUERY_NO_WAIT);
+  expect_error(GL_INVALID_OPERATION, "glBeginConditionalRender inside another");
+  gl.EndConditionalRender();
+  check_gl_error("glEndConditionalRender");
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[3]);
+  gl.BeginConditionalRender(q[3], GL_QUERY_WAIT);
+  expect_error(GL_INVALID_OPERATION, "glBeginConditionalRender(an active query)");
+  gl.EndQuery(GL_SAMPLES_PASSED);
+  gl.QueryCounter(q[4], GL_TIMESTAMP);
+  gl.BeginConditionalRender(q[4], GL_QUERY_WAIT);
+  expect_error(GL_INVALID_OPERATION, "glBeginConditionalRender(a GL_TIMESTAMP query)");
+
+  gl.DeleteQueries(6, q);
+  glDisable(GL_DEPTH_TEST);
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 0, 0, 64, 32, to8(grey));
+  for (int i = 0; i < 4; i++) {
+    const int x = 2 + 12 * i;
+    model_rect(&md, x, 50, x + 8, 55, to8(cols[i]));
+    model_rect(&md, x, 56, x + 8, 61, to8(cols[i]));
+  }
+  model_rect(&md, 52, 40, 60, 48, to8(blit_c));
+  check_frame("conditional rendering", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+}
+
 /* ---- geometry shaders ------------------------------------------------------------------------ */
 
 /* Links VS + GS + FS; dies (setup error) on a compile or link failure. */
@@ -3412,6 +3662,147 @@ static void sc_fbo_layers(void)
   check_gl_error("sampling the layers");
   check_frame("layers rendered, then sampled", &m);
   gl.DeleteFramebuffers(1, &fbo);
+}
+
+/* layered_rendering: GL 3.3 layered framebuffers (§4.4.7). A 2D array (4 layers) and a cube
+ * map (6 faces), filled with junk, attached whole with glFramebufferTexture: glClear clears
+ * every layer, and a geometry shader emits one quad per layer 0..n-2 with gl_Layer and a
+ * colour per layer, so the last layer holds the clear colour only. Each layer (face) is read
+ * back on its own, then blitted into the window. Completeness: a layered attachment beside a
+ * single layer, or layered attachments of two targets, is INCOMPLETE_LAYER_TARGETS. */
+static const char *VS_LAYERED = "#version 330 core\n"
+                                "layout(location = 0) in vec2 a_pos;\n"
+                                "void main() { gl_Position = vec4(a_pos / 4.0 - 1.0, 0.0, 1.0); }\n";
+static const char *GS_LAYERED =
+    "#version 330 core\n"
+    "layout(triangles) in;\n"
+    "layout(triangle_strip, max_vertices = 18) out;\n"
+    "uniform int u_layers;\n"
+    "out vec4 g_color;\n"
+    "const vec4 C[6] = vec4[6](vec4(1.0, 0.0, 0.0, 1.0), vec4(0.0, 1.0, 0.0, 1.0),\n"
+    "                          vec4(0.0, 0.0, 1.0, 1.0), vec4(1.0, 1.0, 0.0, 1.0),\n"
+    "                          vec4(0.0, 1.0, 1.0, 1.0), vec4(1.0, 0.0, 1.0, 1.0));\n"
+    "void main() {\n"
+    "  for (int l = 0; l < u_layers; l++) {\n"
+    "    for (int i = 0; i < 3; i++) {\n"
+    "      gl_Position = gl_in[i].gl_Position;\n"
+    "      gl_Layer = l;\n"
+    "      g_color = C[l];\n"
+    "      EmitVertex();\n"
+    "    }\n"
+    "    EndPrimitive();\n"
+    "  }\n"
+    "}\n";
+static const vec4f LR_COLOURS[6] = {{{1, 0, 0, 1}}, {{0, 1, 0, 1}}, {{0, 0, 1, 1}},
+                                    {{1, 1, 0, 1}}, {{0, 1, 1, 1}}, {{1, 0, 1, 1}}};
+
+static void sc_layered_rendering(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f), win = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(win);
+  GLuint prog = link_program_gs(VS_LAYERED, GS_LAYERED, FS_GS);
+  float v[12];
+  rect_vertices(v, 2, 2, 6, 6);
+  mesh m = make_mesh(v, 6);
+  static GLubyte junk[FL_N * FL_N * 4 * 6];
+  memset(junk, 0xA5, sizeof junk);
+
+  GLuint tex[3], fbo[2];
+  glGenTextures(3, tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[0]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                junk);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, FL_N, FL_N, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, junk);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                junk);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  check_gl_error("layered textures");
+
+  gl.GenFramebuffers(2, fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  /* Completeness first. */
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[2], 0, 1);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS)
+    fail("layered beside one layer: status 0x%x, expected INCOMPLETE_LAYER_TARGETS", st);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[1], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS)
+    fail("layered 2D array beside layered cube: status 0x%x, expected "
+         "INCOMPLETE_LAYER_TARGETS", st);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[2], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("two layered 2D arrays: status 0x%x, expected COMPLETE", st);
+  GLint layered = -1;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &layered);
+  if (layered != GL_TRUE)
+    fail("GL_FRAMEBUFFER_ATTACHMENT_LAYERED = %d", layered);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, 0, 0);
+  check_gl_error("layered framebuffer set-up");
+
+  struct {
+    GLuint tex;
+    int layers;
+  } targets[2] = {{tex[0], 4}, {tex[1], 6}};
+  for (int t = 0; t < 2; t++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+    gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, targets[t].tex, 0);
+    st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("layered %s: status 0x%x", t ? "cube map" : "2D array", st);
+    glViewport(0, 0, FL_N, FL_N);
+    glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+    glClear(GL_COLOR_BUFFER_BIT); /* every layer */
+    gl.UseProgram(prog);
+    gl.Uniform1i(uloc(prog, "u_layers"), targets[t].layers - 1);
+    gl.BindVertexArray(m.vao);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    check_gl_error("layered draw");
+    /* Each layer alone. */
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+    for (int l = 0; l < targets[t].layers; l++) {
+      if (t == 0)
+        gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, l);
+      else
+        gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                GL_TEXTURE_CUBE_MAP_POSITIVE_X + l, tex[1], 0);
+      char phase[64];
+      snprintf(phase, sizeof phase, "%s layer %d", t ? "cube" : "2D array", l);
+      const bool last = l == targets[t].layers - 1;
+      fl_expect_read(phase, last ? 0 : 2, last ? 0 : 2, last ? 0 : 6, last ? 0 : 6,
+                     LR_COLOURS[l], bg);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+      gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+      glViewport(0, 0, W, H);
+      gl.BlitFramebuffer(0, 0, FL_N, FL_N, 10 * l, 32 * t, 10 * l + FL_N, 32 * t + FL_N,
+                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+    }
+  }
+  check_gl_error("layered read-back");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  model md;
+  model_init(&md, win);
+  for (int t = 0; t < 2; t++)
+    for (int l = 0; l < targets[t].layers; l++) {
+      model_rect(&md, 10 * l, 32 * t, 10 * l + FL_N, 32 * t + FL_N, to8(bg));
+      if (l < targets[t].layers - 1)
+        model_rect(&md, 10 * l + 2, 32 * t + 2, 10 * l + 6, 32 * t + 6, to8(LR_COLOURS[l]));
+    }
+  check_frame("every layer blitted into the window", &md);
+  gl.DeleteFramebuffers(2, fbo);
+  glDeleteTextures(3, tex);
+  gl.DeleteBuffers(1, &m.vbo);
 }
 
 /* pbo_pack: glReadPixels and glGetTexImage into a GL_PIXEL_PACK_BUFFER (the pointer is an
@@ -4055,6 +4446,9 @@ static const struct {
     {"texture_buffer", sc_texture_buffer, 0},
     {"fence_sync", sc_fence_sync, 0},
     {"occlusion_query", sc_occlusion_query, 0},
+    {"timer_query", sc_timer_query, 0},
+    {"cond_render", sc_cond_render, 0},
+    {"layered_rendering", sc_layered_rendering, 0},
     {"gs_points_to_quads", sc_gs_points_to_quads, 0},
     {"gs_two_prims", sc_gs_two_prims, 0},
     {"gs_adjacency", sc_gs_adjacency, 0},

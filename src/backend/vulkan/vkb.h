@@ -104,6 +104,7 @@ struct vkb_resource {
    VkSampleCountFlagBits samples;
    VkImageLayout layout[VKB_MAX_LEVELS]; /* per level: every layer of a level shares it */
    VkImageView att_view[VKB_MAX_LEVELS]; /* one-level views for attachments / copies */
+   VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
    VkImageView *layer_views;  /* [level * slices + layer] for layered images, made lazily */
    uint32_t layer_view_slices;
    struct mgp_texture_params params;
@@ -171,15 +172,18 @@ struct vkb_shader {
    uint64_t consts_serial;
 };
 
-/* A GL occlusion query (vkb_query.c): one Vulkan query slot per rendering scope it spanned,
- * summed when the batch of its end completed. */
+/* A GL query (vkb_query.c). Occlusion: one Vulkan query slot per rendering scope it spanned,
+ * summed when the batch of its end completed. Timer: two timestamp slots (begin, end) for
+ * GL_TIME_ELAPSED, one for GL_TIMESTAMP. */
 struct vkb_query {
    struct vkb_obj base;
-   uint32_t target;           /* GL_SAMPLES_PASSED or GL_ANY_SAMPLES_PASSED */
+   uint32_t target;           /* GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED, ... */
    bool active, ended, announced;
    uint64_t end_serial;       /* batch that holds its last slot */
    uint32_t *slots;
    uint32_t slot_count, slot_cap;
+   uint32_t ts[2];            /* timer queries: their slots in ts_pool */
+   uint32_t ts_count;
    uint64_t value;            /* once announced */
 };
 
@@ -386,6 +390,9 @@ struct vkb_screen {
    VkQueryPool occ_pool;      /* occlusion slots, created at the first query */
    uint32_t *occ_free;        /* free slot stack */
    uint32_t occ_free_count;
+   VkQueryPool ts_pool;       /* timestamp slots, created at the first timer query */
+   uint32_t *ts_free;
+   uint32_t ts_free_count;
    uint32_t queries_pending;  /* ended, not announced */
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
@@ -474,6 +481,8 @@ struct vkb_context {
    struct vkb_obj base;
    struct vkb_screen *scr;
    struct vkb_query *occ_active;  /* GL occlusion query between begin_query and end_query */
+   struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
+   bool cond_discard;             /* conditional rendering on a zero result: drop draws, clears */
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
@@ -493,6 +502,7 @@ struct vkb_context {
 
    /* what the render pass in progress renders to */
    VkExtent2D render_extent;
+   uint32_t render_layers;        /* layers of the framebuffer state (1 unless layered) */
    struct vkb_pipeline_key fb_key;    /* attachment part of the pipeline key */
    bool fb_key_valid;
    uint64_t fb_key_epoch;             /* scr->storage_epoch it was made at */
@@ -564,6 +574,9 @@ VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource 
 /* A one-level one-layer 2D view (layer: array layer, cube face, or 3D slice). */
 VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r,
                                     uint32_t level, uint32_t layer);
+/* Every layer (3D: slice) of a level as one 2D-array view: a layered attachment. */
+VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r,
+                                      uint32_t level);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */
 uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
 /* The sample count a resource asking for n samples of format f gets here (rounded up to a
@@ -618,6 +631,9 @@ VKB_CALL(fence_status, mgp_fence_query);
 VKB_CALL(query_create, mgp_query_desc);
 VKB_CALL(query_result, mgp_query_result);
 VKB_CALL(query_destroy, mgp_handle_args);
+VKB_CALL(get_timestamp, mgp_get_timestamp);
+VKB_CALL(begin_conditional_render, mgp_query_desc);
+VKB_CALL(end_conditional_render, mgp_u32_args);
 VKB_CALL(begin_query, mgp_query_desc);
 VKB_CALL(end_query, mgp_query_desc);
 VKB_CALL(fence_wait, mgp_fence_query);

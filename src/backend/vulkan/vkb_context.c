@@ -88,11 +88,14 @@ struct fb_resolved {
    uint32_t color_count;
    uint32_t samples;
    VkExtent2D extent;
+   bool layered;     /* every attachment layered (GL: all or none, else incomplete) */
+   uint32_t layers;  /* the fewest layers of any attachment when layered, else 1 */
 };
 
 static bool
 surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_color,
-                 struct vkb_resource **out, uint32_t *level, uint32_t *layer)
+                 struct vkb_resource **out, uint32_t *level, uint32_t *layer,
+                 struct fb_resolved *f)
 {
    *out = NULL;
    if (s->kind == 0)
@@ -105,9 +108,9 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
                   s->res.slot, s->res.gen);
       return false;
    }
-   if (s->layered) {
-      MGL_DECLINE(backend_feature_unimplemented, "layered framebuffer surface (every layer at "
-                  "once)");
+   if (s->layered != f->layered && f->layers) {
+      /* The client's completeness check (INCOMPLETE_LAYER_TARGETS) keeps this from coming. */
+      MGL_DECLINE(backend_draw_incomplete, "layered and non-layered attachments together");
       return false;
    }
    if (s->level >= r->levels || s->layer >= vkb_resource_level_layers(r, s->level)) {
@@ -132,7 +135,10 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
    }
    *out = r;
    *level = s->level;
-   *layer = s->layer;
+   *layer = s->layered ? 0 : s->layer;
+   const uint32_t n = s->layered ? vkb_resource_level_layers(r, s->level) : 1;
+   f->layered = s->layered;
+   f->layers = f->layers && f->layers < n ? f->layers : n;
    return true;
 }
 
@@ -165,17 +171,20 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
       if (idx < 0 || idx >= VKB_MAX_COLOR)
          continue;
       if (!surface_resource(scr, &fb->color[idx], true, &f->color[i], &f->color_level[i],
-                            &f->color_layer[i]))
+                            &f->color_layer[i], f))
          return false;
       if (f->color[i]) {
          f->color_count = i + 1;
          clamp_extent(&f->extent, f->color[i], f->color_level[i]);
       }
    }
-   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level, &f->depth_layer) ||
+   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level, &f->depth_layer,
+                         f) ||
        !surface_resource(scr, &fb->stencil, false, &f->stencil, &f->stencil_level,
-                         &f->stencil_layer))
+                         &f->stencil_layer, f))
       return false;
+   if (!f->layers)
+      f->layers = 1;
    if (f->depth && !(f->depth->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT))
       f->depth = NULL;
    if (f->stencil && !(f->stencil->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))
@@ -234,6 +243,7 @@ fill_key(struct vkb_context *ctx, const struct fb_resolved *f)
    k->depth = f->depth ? f->depth->fmt->vk : VK_FORMAT_UNDEFINED;
    k->stencil = f->stencil ? f->stencil->fmt->vk : VK_FORMAT_UNDEFINED;
    k->samples = (uint8_t)f->samples;
+   ctx->render_layers = f->layers;
    ctx->fb_key_valid = true;
    ctx->fb_key_epoch = ctx->scr->storage_epoch;
 }
@@ -296,9 +306,10 @@ vkb_begin_rendering(struct vkb_context *ctx)
    for (uint32_t i = 0; i < f.color_count; i++) {
       color[i] = (VkRenderingAttachmentInfo){
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageView = f.color[i] ? vkb_resource_layer_view(scr, f.color[i], f.color_level[i],
-                                                           f.color_layer[i])
-                                 : VK_NULL_HANDLE,
+         .imageView = !f.color[i] ? VK_NULL_HANDLE
+                      : f.layered  ? vkb_resource_layered_view(scr, f.color[i], f.color_level[i])
+                                   : vkb_resource_layer_view(scr, f.color[i], f.color_level[i],
+                                                             f.color_layer[i]),
          .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
          .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
          .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -306,7 +317,9 @@ vkb_begin_rendering(struct vkb_context *ctx)
    }
    VkRenderingAttachmentInfo dsa = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-      .imageView = ds ? vkb_resource_layer_view(scr, ds, ds_level, ds_layer) : VK_NULL_HANDLE,
+      .imageView = !ds        ? VK_NULL_HANDLE
+                   : f.layered ? vkb_resource_layered_view(scr, ds, ds_level)
+                               : vkb_resource_layer_view(scr, ds, ds_level, ds_layer),
       .imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -314,7 +327,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    VkRenderingInfo ri = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = {{0, 0}, f.extent},
-      .layerCount = 1,
+      .layerCount = f.layers, /* a geometry shader's gl_Layer picks one */
       .colorAttachmentCount = f.color_count,
       .pColorAttachments = color,
       .pDepthAttachment = f.depth ? &dsa : NULL,
@@ -563,6 +576,8 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .memory_barrier = NULL,
    .begin_query = vkb_begin_query,
    .end_query = vkb_end_query,
+   .begin_conditional_render = vkb_begin_conditional_render,
+   .end_conditional_render = vkb_end_conditional_render,
    .begin_stream_output = NULL,
    .end_stream_output = NULL,
    .pause_stream_output = NULL,

@@ -627,7 +627,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
-   if (scr->failed)
+   if (scr->failed || ctx->cond_discard)
       return;
    const struct mgp_draw_range *ranges = tail;
    const uint32_t ndraws = tail_count < args->num_draws ? tail_count : args->num_draws;
@@ -683,11 +683,11 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                   "gl_PointSize (fixed-function point size)");
       return;
    }
-   /* Framebuffers here have one layer (layered attachments are refused in the front end); GL
-    * ignores gl_Layer then, Vulkan leaves a layer past the framebuffer's undefined. */
-   if (sh->writes_layer) {
+   /* A framebuffer that is not layered has one layer: GL ignores gl_Layer then, Vulkan leaves
+    * a layer past the framebuffer's undefined. */
+   if (sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1) {
       MGL_DECLINE(backend_feature_unimplemented, "gl_Layer written by a geometry shader "
-                  "(layered rendering)");
+                  "into a framebuffer that is not layered");
       return;
    }
    const bool provoking_last = rs ? rs->s.provoking_vertex_last : true;

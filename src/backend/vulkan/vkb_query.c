@@ -1,7 +1,9 @@
-/* vkb_query.c — GL occlusion queries (GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED) on one
- * VkQueryPool. A Vulkan query begun inside a rendering scope must end inside it, and the
+/* vkb_query.c — GL queries. Occlusion (GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED) on one
+ * VkQueryPool: a Vulkan query begun inside a rendering scope must end inside it, and the
  * backend ends and resumes scopes (buffer updates, transfers, submissions), so a GL query takes
- * one Vulkan slot per scope it spans and its result is their sum. The sum is read when the
+ * one Vulkan slot per scope it spans and its result is their sum. Timer queries
+ * (GL_TIME_ELAPSED, GL_TIMESTAMP) on a timestamp pool: a slot written after everything
+ * recorded before it, in ns through the device's timestampPeriod. A result is read when the
  * batch holding its end completed and sent to the client as a "query result" event. */
 #include <GL/glcorearb.h>
 #include <stdlib.h>
@@ -11,6 +13,78 @@
 #include "vkb.h"
 
 #define OCC_POOL_SLOTS 1024u
+#define TS_POOL_SLOTS 1024u
+
+static bool
+is_timer(uint32_t target)
+{
+   return target == GL_TIME_ELAPSED || target == GL_TIMESTAMP;
+}
+
+static bool
+ts_pool_ready(struct vkb_screen *scr)
+{
+   if (scr->ts_pool)
+      return true;
+   VkQueryPoolCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = VK_QUERY_TYPE_TIMESTAMP,
+      .queryCount = TS_POOL_SLOTS,
+   };
+   scr->ts_free = malloc(TS_POOL_SLOTS * sizeof(uint32_t));
+   if (!scr->ts_free) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "timestamp query pool");
+      return false;
+   }
+   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->ts_pool),
+                  "vkCreateQueryPool"))
+      return false;
+   for (uint32_t i = 0; i < TS_POOL_SLOTS; i++)
+      scr->ts_free[i] = TS_POOL_SLOTS - 1 - i;
+   scr->ts_free_count = TS_POOL_SLOTS;
+   return true;
+}
+
+/* Takes n timestamp slots for q and resets them; outside any rendering scope (a reset may not
+ * be recorded inside one). False after a decline or a fatal. */
+static bool
+ts_take(struct vkb_screen *scr, struct vkb_query *q, uint32_t n)
+{
+   if (!ts_pool_ready(scr))
+      return false;
+   if (scr->ts_free_count < n) {
+      MGL_DECLINE(backend_feature_unimplemented, "more than %u timer query slots in flight",
+                  TS_POOL_SLOTS);
+      return false;
+   }
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   for (uint32_t i = 0; i < n; i++) {
+      q->ts[i] = scr->ts_free[--scr->ts_free_count];
+      vkCmdResetQueryPool(cmd, scr->ts_pool, q->ts[i], 1);
+   }
+   q->ts_count = n;
+   return true;
+}
+
+/* Writes the GPU clock into a slot once every command recorded before has completed. */
+static void
+ts_write(struct vkb_screen *scr, uint32_t slot)
+{
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (cmd)
+      vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, scr->ts_pool, slot);
+}
+
+static uint64_t
+ticks_to_ns(const struct vkb_screen *scr, uint64_t ticks)
+{
+   if (scr->timestamp_bits < 64)
+      ticks &= (1ull << scr->timestamp_bits) - 1;
+   return (uint64_t)((double)ticks * (double)scr->props.limits.timestampPeriod);
+}
 
 static bool
 pool_ready(struct vkb_screen *scr)
@@ -42,6 +116,29 @@ query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
    for (uint32_t i = 0; i < q->slot_count; i++)
       scr->occ_free[scr->occ_free_count++] = q->slots[i];
    q->slot_count = 0;
+   for (uint32_t i = 0; i < q->ts_count; i++)
+      scr->ts_free[scr->ts_free_count++] = q->ts[i];
+   q->ts_count = 0;
+}
+
+/* The timer result of q's slots; false after a fatal. */
+static bool
+timer_collect(struct vkb_screen *scr, struct vkb_query *q, uint64_t *out)
+{
+   uint64_t t[2] = {0, 0};
+   for (uint32_t i = 0; i < q->ts_count; i++) {
+      VkResult r = vkGetQueryPoolResults(scr->dev, scr->ts_pool, q->ts[i], 1, sizeof(t[i]),
+                                         &t[i], sizeof(t[i]), VK_QUERY_RESULT_64_BIT);
+      if (!vkb_check(scr, r, "vkGetQueryPoolResults"))
+         return false;
+   }
+   if (q->target == GL_TIMESTAMP) {
+      *out = q->ts_count ? ticks_to_ns(scr, t[0]) : 0;
+      return true;
+   }
+   /* Elapsed ticks modulo the counter width: right across one wrap of the counter. */
+   *out = q->ts_count == 2 ? ticks_to_ns(scr, t[1] - t[0]) : 0;
+   return true;
 }
 
 /* Reads and sums the slots of a query whose batch completed; frees the slots. */
@@ -49,6 +146,8 @@ static void
 query_collect(struct vkb_screen *scr, struct vkb_query *q)
 {
    uint64_t sum = 0;
+   if (is_timer(q->target) && !timer_collect(scr, q, &sum))
+      return;
    for (uint32_t i = 0; i < q->slot_count; i++) {
       uint64_t v = 0;
       VkResult r = vkGetQueryPoolResults(scr->dev, scr->occ_pool, q->slots[i], 1, sizeof(v), &v,
@@ -145,6 +244,11 @@ vkb_queries_finish(struct vkb_screen *scr)
    scr->occ_pool = VK_NULL_HANDLE;
    free(scr->occ_free);
    scr->occ_free = NULL;
+   if (scr->ts_pool)
+      vkDestroyQueryPool(scr->dev, scr->ts_pool, NULL);
+   scr->ts_pool = VK_NULL_HANDLE;
+   free(scr->ts_free);
+   scr->ts_free = NULL;
 }
 
 VKB_CALL(query_create, mgp_query_desc)
@@ -153,11 +257,17 @@ VKB_CALL(query_create, mgp_query_desc)
    struct vkb_screen *scr = self;
    if (scr->failed)
       return;
-   if (args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED) {
+   if (is_timer(args->kind) && !scr->timestamp_bits) {
+      /* A client that did not look at the caps; its queries never get a result event. */
+      MGL_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
+      return;
+   }
+   if (args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED &&
+       !is_timer(args->kind)) {
       MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
       return;
    }
-   if (!pool_ready(scr))
+   if (!is_timer(args->kind) && !pool_ready(scr))
       return;
    struct vkb_query *q = calloc(1, sizeof(*q));
    if (!q) {
@@ -226,6 +336,31 @@ VKB_CALL(query_destroy, mgp_handle_args)
    free(q);
 }
 
+/* Makes an ended query ready for its next run; false when its last run's slots are lost
+ * (device lost). */
+static bool
+query_rearm(struct vkb_screen *scr, struct vkb_query *q)
+{
+   if (q->ended && !q->announced) { /* restarted before its last result was read */
+      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+      if (!q->announced)
+         return false;
+   }
+   query_release_slots(scr, q);
+   q->ended = q->announced = false;
+   q->value = 0;
+   return true;
+}
+
+static void
+query_mark_ended(struct vkb_screen *scr, struct vkb_query *q)
+{
+   q->active = false;
+   q->ended = true;
+   q->end_serial = vkb_current_serial(scr);
+   scr->queries_pending++;
+}
+
 VKB_CALL(begin_query, mgp_query_desc)
 {
    struct vkb_context *ctx = self;
@@ -236,25 +371,42 @@ VKB_CALL(begin_query, mgp_query_desc)
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_query");
    if (!q)
       return;
+   if (q->target == GL_TIME_ELAPSED) {
+      if (ctx->time_active) {
+         MGL_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
+         return;
+      }
+      if (!query_rearm(scr, q) || !ts_take(scr, q, 2))
+         return;
+      ts_write(scr, q->ts[0]);
+      q->active = true;
+      ctx->time_active = q;
+      return;
+   }
+   if (q->target == GL_TIMESTAMP) {
+      MGL_DECLINE(backend_feature_unimplemented, "begin_query of a GL_TIMESTAMP query");
+      return;
+   }
    if (ctx->occ_active) {
       MGL_DECLINE(backend_feature_unimplemented, "two occlusion queries active at once");
       return;
    }
-   if (q->ended && !q->announced) { /* restarted before its last result was read */
-      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
-      if (!q->announced)
-         return;
-   }
-   query_release_slots(scr, q);
+   if (!query_rearm(scr, q))
+      return;
    q->active = true;
-   q->ended = q->announced = false;
-   q->value = 0;
    ctx->occ_active = q;
    /* The next draw opens a scope, and with it the query's first slot. */
    if (scr->rendering_ctx == ctx)
       vkb_end_rendering(scr);
 }
 
+static bool
+is_active_here(const struct vkb_query *q, const struct mgp_query_desc *args)
+{
+   return q && q->base.h.slot == args->query.slot && q->base.h.gen == args->query.gen;
+}
+
+/* Ends an active query; for a GL_TIMESTAMP query (glQueryCounter) writes its one slot. */
 VKB_CALL(end_query, mgp_query_desc)
 {
    struct vkb_context *ctx = self;
@@ -262,16 +414,100 @@ VKB_CALL(end_query, mgp_query_desc)
    (void)tail, (void)tail_count;
    if (scr->failed)
       return;
+   if (args->kind == GL_TIMESTAMP) {
+      struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "end_query");
+      if (!q)
+         return;
+      if (q->target != GL_TIMESTAMP) {
+         MGL_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query",
+                     q->target);
+         return;
+      }
+      if (!query_rearm(scr, q) || !ts_take(scr, q, 1))
+         return;
+      ts_write(scr, q->ts[0]);
+      query_mark_ended(scr, q);
+      return;
+   }
+   if (args->kind == GL_TIME_ELAPSED) {
+      struct vkb_query *q = ctx->time_active;
+      if (!is_active_here(q, args)) {
+         MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
+         return;
+      }
+      ts_write(scr, q->ts[1]);
+      ctx->time_active = NULL;
+      query_mark_ended(scr, q);
+      return;
+   }
    struct vkb_query *q = ctx->occ_active;
-   if (!q || q->base.h.slot != args->query.slot || q->base.h.gen != args->query.gen) {
+   if (!is_active_here(q, args)) {
       MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
       return;
    }
    if (scr->rendering_ctx == ctx)
       vkb_end_rendering(scr); /* closes its last slot */
    ctx->occ_active = NULL;
-   q->active = false;
-   q->ended = true;
-   q->end_serial = vkb_current_serial(scr);
-   scr->queries_pending++;
+   query_mark_ended(scr, q);
+}
+
+/* glGet GL_TIMESTAMP: a timestamp written after everything recorded so far, submitted and
+ * waited for (the client counts the round trip). */
+VKB_CALL(get_timestamp, mgp_get_timestamp)
+{
+   (void)tail, (void)tail_count;
+   struct vkb_screen *scr = self;
+   uint64_t ns = 0;
+   if (!scr->failed && scr->timestamp_bits) {
+      struct vkb_query q = {0};
+      if (ts_take(scr, &q, 1)) {
+         ts_write(scr, q.ts[0]);
+         uint64_t serial = vkb_submit(scr);
+         if (serial && vkb_wait_serial(scr, serial, UINT64_MAX, true) == VK_SUCCESS) {
+            q.target = GL_TIMESTAMP;
+            timer_collect(scr, &q, &ns);
+         }
+         query_release_slots(scr, &q);
+      }
+   } else if (!scr->failed) {
+      MGL_DECLINE(timer_query_no_timestamps, "get_timestamp");
+   }
+   if (args->out.ptr && args->out.size >= sizeof(ns))
+      memcpy(args->out.ptr, &ns, sizeof(ns));
+}
+
+/* Conditional rendering (GL 3.3 §2.18) decided on the server when it begins: the query's
+ * summed result is read when its batch completed, waited for in the WAIT modes. The NO_WAIT
+ * modes render unconditionally when the result is not there yet, as the spec allows. Draws and
+ * clears check cond_discard; blits and copies do not. */
+VKB_CALL(begin_conditional_render, mgp_query_desc)
+{
+   struct vkb_context *ctx = self;
+   struct vkb_screen *scr = ctx->scr;
+   (void)tail, (void)tail_count;
+   ctx->cond_discard = false;
+   if (scr->failed)
+      return;
+   struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
+   if (!q)
+      return;
+   if (!q->ended || q->active || is_timer(q->target)) {
+      MGL_DECLINE(backend_feature_unimplemented, "conditional rendering on a query not ended");
+      return;
+   }
+   vkb_retire(scr);
+   if (!q->announced &&
+       (args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT)) {
+      /* No GPU-side predicate yet (VK_EXT_conditional_rendering): wait for the result. */
+      MGL_DECLINE(cond_render_server_wait, "query %u", args->query.slot);
+      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+   }
+   ctx->cond_discard = q->announced && q->value == 0;
+}
+
+VKB_CALL(end_conditional_render, mgp_u32_args)
+{
+   struct vkb_context *ctx = self;
+   (void)args, (void)tail, (void)tail_count;
+   ctx->cond_discard = false;
 }

@@ -320,6 +320,8 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    for (int l = 0; l < VKB_MAX_LEVELS; l++) {
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->att_view[l]);
       r->att_view[l] = VK_NULL_HANDLE;
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->layered_view[l]);
+      r->layered_view[l] = VK_NULL_HANDLE;
    }
    if (r->layer_views) {
       for (uint32_t i = 0; i < r->levels * r->layer_view_slices; i++)
@@ -423,6 +425,27 @@ vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t
                   "attachment view"))
       return VK_NULL_HANDLE;
    return r->att_view[level];
+}
+
+VkImageView
+vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
+{
+   if (!r->img || level >= r->levels || r->image_type == VK_IMAGE_TYPE_1D)
+      return VK_NULL_HANDLE;
+   if (r->layered_view[level])
+      return r->layered_view[level];
+   /* A 3D image's slices are layers of a 2D-array view (the image is 2D_ARRAY_COMPATIBLE). */
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = r->img,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .format = r->fmt->vk,
+      .subresourceRange = {r->fmt->aspect, level, 1, 0, vkb_resource_level_layers(r, level)},
+   };
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &r->layered_view[level]),
+                  "layered attachment view"))
+      return VK_NULL_HANDLE;
+   return r->layered_view[level];
 }
 
 VkImageView

@@ -393,6 +393,10 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       if (q[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
          scr->queue_family = i;
          scr->timestamp_bits = q[i].timestampValidBits;
+         /* test-only: a queue without timestamps (the timer-query decline) */
+         const char *no_ts = getenv("MGL_TEST_VK_NO_TIMESTAMPS");
+         if (no_ts && atoi(no_ts) > 0)
+            scr->timestamp_bits = 0;
          break;
       }
    }
@@ -803,6 +807,8 @@ VKB_CALL(get_caps, mgp_get_caps)
    mgp_screen_vtbl_mask(&vkb_screen_vtbl, c.call_mask);
    mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
+   if (scr->timestamp_bits)
+      c.cap_bits |= MGP_CAP_TIMER_QUERY;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -919,6 +925,7 @@ const struct mgp_screen_vtbl vkb_screen_vtbl = {
    .fence_destroy = vkb_fence_destroy,
    .query_create = vkb_query_create,
    .query_result = vkb_query_result,
+   .get_timestamp = vkb_get_timestamp,
    .query_destroy = vkb_query_destroy,
 };
 

@@ -319,6 +319,8 @@ VKB_CALL(clear, mgp_clear)
    CTX_SELF;
    if (!args->color_buffers && !args->depth && !args->stencil)
       return;
+   if (ctx->cond_discard) /* conditional rendering on a zero result (GL 3.3 §2.18) */
+      return;
    if (!vkb_context_fb_key(ctx))
       return;
    const struct vkb_pipeline_key *k = &ctx->fb_key;
@@ -402,10 +404,15 @@ VKB_CALL(clear, mgp_clear)
    VkClearRect rect = {
       .rect = {{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}},
       .baseArrayLayer = 0,
-      .layerCount = 1,
+      .layerCount = ctx->render_layers, /* GL: a layered framebuffer clears every layer */
    };
    if (n)
       vkCmdClearAttachments(cmd, n, att, 1, &rect);
+   if ((any_partial || stencil_partial) && ctx->render_layers > 1) {
+      /* The masked clear draws a rectangle, which reaches layer 0 only. */
+      MGL_DECLINE(backend_feature_unimplemented, "masked clear of a layered framebuffer");
+      return;
+   }
    if (any_partial || stencil_partial)
       vkb_clear_masked(ctx, args, &rect.rect, partial, stencil_partial);
 }

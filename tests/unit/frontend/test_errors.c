@@ -654,6 +654,132 @@ test_missing_backend_calls(void)
    env_finish(&e);
 }
 
+/* Timer queries (GL 3.3 §2.14, ARB_timer_query): the spec's errors, what crosses the pipe
+ * (a counter is an end_query of kind GL_TIMESTAMP; glGet GL_TIMESTAMP one get_timestamp), and
+ * a server without timestamps: counter bits 0, a named decline, results that read 0, no GL
+ * error and nothing sent. */
+static void
+test_timer_queries(void)
+{
+   struct fe_test_env e;
+   fake_caps.cap_bits |= MGP_CAP_TIMER_QUERY;
+   fake_caps.timestamp_bits = 64;
+   env_init(&e, 16, 16);
+   GLuint q[3];
+   mgl_glGenQueries(3, q);
+   mgl_glBeginQuery(GL_TIMESTAMP, q[0]);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEndQuery(GL_TIMESTAMP);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glQueryCounter(q[0], GL_TIME_ELAPSED);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glQueryCounter(0, GL_TIMESTAMP);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glQueryCounter(q[2] + 100, GL_TIMESTAMP);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEndQuery(GL_TIME_ELAPSED);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLint v = -1;
+   mgl_glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &v);
+   CHECK_EQ(v, 64);
+   fake_clear();
+   mgl_glBeginQuery(GL_TIME_ELAPSED, q[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetQueryiv(GL_TIME_ELAPSED, GL_CURRENT_QUERY, &v);
+   CHECK_EQ(v, (GLint)q[0]);
+   mgl_glBeginQuery(GL_TIME_ELAPSED, q[1]);
+   CHECK_ERR(GL_INVALID_OPERATION); /* one active per target */
+   mgl_glQueryCounter(q[0], GL_TIMESTAMP);
+   CHECK_ERR(GL_INVALID_OPERATION); /* active */
+   mgl_glEndQuery(GL_TIME_ELAPSED);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glQueryCounter(q[0], GL_TIMESTAMP);
+   CHECK_ERR(GL_INVALID_OPERATION); /* a GL_TIME_ELAPSED query */
+   mgl_glQueryCounter(q[1], GL_TIMESTAMP);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBeginQuery(GL_TIME_ELAPSED, q[1]);
+   CHECK_ERR(GL_INVALID_OPERATION); /* a GL_TIMESTAMP query */
+   CHECK_EQ(fake_count_of(MGP_CALL_query_create), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_query), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_query), 2);
+   const struct fake_rec *r = fake_find(MGP_CALL_end_query, 1);
+   CHECK(r && ((const struct mgp_query_desc *)r->args)->kind == GL_TIMESTAMP);
+   GLint64 t = 0;
+   mgl_glGetInteger64v(GL_TIMESTAMP, &t);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_get_timestamp), 1);
+   mgl_glDeleteQueries(3, q);
+   env_finish(&e);
+
+   /* No timestamps on the server. */
+   fake_caps.cap_bits &= ~MGP_CAP_TIMER_QUERY;
+   fake_caps.timestamp_bits = 0;
+   env_init(&e, 16, 16);
+   mgl_glGenQueries(2, q);
+   mgl_glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &v);
+   CHECK_EQ(v, 0);
+   fake_clear();
+   uint64_t before = mgl_decline_count(MGL_DECLINE_timer_query_no_timestamps);
+   mgl_glBeginQuery(GL_TIME_ELAPSED, q[0]);
+   mgl_glEndQuery(GL_TIME_ELAPSED);
+   mgl_glQueryCounter(q[1], GL_TIMESTAMP);
+   t = -1;
+   mgl_glGetInteger64v(GL_TIMESTAMP, &t);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(t, 0);
+   CHECK_EQ(mgl_decline_count(MGL_DECLINE_timer_query_no_timestamps), before + 3);
+   GLuint64 res = ~0ull;
+   GLuint avail = 0;
+   mgl_glGetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &avail);
+   mgl_glGetQueryObjectui64v(q[1], GL_QUERY_RESULT, &res);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(avail, GL_TRUE);
+   CHECK_EQ(res, 0);
+   CHECK_EQ(fake_count(), 0);
+   mgl_glDeleteQueries(2, q);
+   CHECK_EQ(fake_count(), 0);
+   env_finish(&e);
+}
+
+/* Conditional rendering (GL 3.3 §2.18): the spec's errors, and one begin/end pair on the pipe
+ * carrying the query and the mode (the server decides what is discarded). */
+static void
+test_conditional_render(void)
+{
+   struct fe_test_env e;
+   fake_caps.cap_bits |= MGP_CAP_OCCLUSION_QUERY;
+   env_init(&e, 16, 16);
+   GLuint q[2];
+   mgl_glGenQueries(2, q);
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_VALUE); /* generated, no object yet */
+   mgl_glBeginConditionalRender(99, GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_OPERATION); /* active */
+   mgl_glEndQuery(GL_SAMPLES_PASSED);
+   mgl_glBeginConditionalRender(q[0], GL_SAMPLES_PASSED);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glEndConditionalRender();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   fake_clear();
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_BY_REGION_NO_WAIT);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+   CHECK_ERR(GL_INVALID_OPERATION); /* nested */
+   mgl_glEndConditionalRender();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_conditional_render), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_conditional_render), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_begin_conditional_render, 0);
+   CHECK(r && ((const struct mgp_query_desc *)r->args)->kind == GL_QUERY_BY_REGION_NO_WAIT);
+   mgl_glDeleteQueries(2, q);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -670,5 +796,7 @@ main(void)
    test_no_error_context();
    test_share_group();
    test_missing_backend_calls();
+   test_timer_queries();
+   test_conditional_render();
    return fe_test_report("unit.frontend.errors");
 }
