@@ -253,6 +253,10 @@ struct fe_program {
    uint64_t link_serial;
    bool delete_pending;
    unsigned use_count; /* contexts where it is current */
+   /* glTransformFeedbackVaryings: used by the next link */
+   char **xfb_names;
+   unsigned num_xfb_names;
+   GLenum xfb_mode; /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
 };
 
 /* ---- containers (per context) ------------------------------------------------------------- */
