@@ -249,6 +249,8 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
          FE_CHECK((offset | size) & 3, GL_INVALID_VALUE);
       }
    }
+   /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
+   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tf.active, GL_INVALID_OPERATION);
    bool ok;
    struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);

@@ -428,7 +428,13 @@ struct fe_context {
       *pixel_unpack_buffer, *uniform_buffer, *texture_buffer, *xfb_buffer;
    struct fe_ubo_binding ubo[FE_MAX_UBO_BINDINGS];
    uint64_t ubo_version;
-   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS]; /* bound only: no transform feedback yet */
+   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS];
+   /* glBeginTransformFeedback .. glEndTransformFeedback (fe_xfb.c) */
+   struct {
+      bool active, paused;
+      GLenum mode;          /* GL_POINTS, GL_LINES or GL_TRIANGLES */
+      struct fe_exec *exec; /* the program it captures from (referenced) */
+   } tf;
 
    /* ctx->vao is NULL while no vertex array is bound (core: drawing is an error); the element
     * array binding then lives in default_vao, as in drivers that keep a hidden one. On ES,
@@ -538,6 +544,13 @@ void fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kin
                           struct mgp_handle h);
 /* Whether the backend implements a call (caps.call_mask). */
 bool fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call);
+/* Transform feedback (fe_xfb.c). fe_xfb_draw_check: GL_INVALID_OPERATION (and false) when a
+ * draw's primitives do not match an active, unpaused glBeginTransformFeedback. */
+bool fe_xfb_draw_check(struct fe_context *ctx, GLenum mode);
+/* Whether transform feedback is active and not paused (program and binding changes refused). */
+bool fe_xfb_locked(const struct fe_context *ctx);
+/* Ends an active transform feedback at context destruction. */
+void fe_xfb_context_finish(struct fe_context *ctx);
 /* The same for a call the front end is about to make: false after counting a named decline
  * (pipe-call-unsupported), and the caller falls back or drops the operation. Calls every
  * backend must have (draws, CSOs, state) are not checked. */

@@ -974,6 +974,8 @@ mgl_glLinkProgram(GLuint program)
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;
+   /* GL 3.3, 2.15: not the program an active transform feedback captures from. */
+   FE_CHECK(ctx->tf.active && ctx->program == prog, GL_INVALID_OPERATION);
    prog->link_serial++;
    if (!prog->num_shaders) {
       link_failed(ctx, prog, "error: no shaders attached to the program\n");
@@ -1089,6 +1091,7 @@ mgl_glUseProgram(GLuint program)
          return;
       FE_CHECK(!prog->link_status, GL_INVALID_OPERATION);
    }
+   FE_CHECK(fe_xfb_locked(ctx), GL_INVALID_OPERATION);
    if (ctx->program == prog) {
       fe_ctx_exec(ctx);
       return;

@@ -34,6 +34,7 @@
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_ARENA_BLOCK (4u << 20)
+#define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
 
 struct vkb_screen;
 struct vkb_context;
@@ -369,6 +370,10 @@ struct vkb_screen {
    uint32_t max_custom_border_samplers;
    uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
+   bool has_xfb;                        /* VK_EXT_transform_feedback (vkb_xfb.c) */
+   PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
+   PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
+   PFN_vkCmdEndTransformFeedbackEXT xfb_end;
    VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
@@ -454,6 +459,7 @@ struct vkb_screen {
    unsigned long long cmd_bind_index_buffer;
    unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
    unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
    unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
@@ -533,8 +539,28 @@ struct vkb_context {
    VkDeviceSize attr_off;
    uint64_t attr_serial;
    uint32_t attr_version_made;
+   /* transform feedback (vkb_xfb.c) */
+   struct {
+      bool active, paused;
+      bool in_scope;       /* a Vulkan capture is active in the rendering scope in progress */
+      bool counters_valid; /* counter_buf holds where each buffer's next vertex goes */
+      bool wrote;          /* the scope that just ended captured: barrier before reads */
+      uint32_t count;
+      struct mgp_buffer_range targets[VKB_MAX_XFB];
+      VkBuffer counter_buf; /* VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT) */
+      VkDeviceMemory counter_mem;
+   } xfb;
 };
 
+/* Transform feedback (vkb_xfb.c), around each rendering scope: prepare before it begins
+ * (barriers), draw after a capturing draw bound its pipeline (begins the Vulkan capture),
+ * scope_end before the scope ends (ends it, writing the counters), after_scope once it ended. */
+bool vkb_xfb_capturing(const struct vkb_context *ctx);
+void vkb_xfb_scope_prepare(struct vkb_context *ctx);
+void vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd);
+void vkb_xfb_scope_end(struct vkb_context *ctx);
+void vkb_xfb_after_scope(struct vkb_context *ctx);
+void vkb_xfb_context_finish(struct vkb_context *ctx);
 /* Ends the dynamic-rendering scope in progress (any context). */
 void vkb_end_rendering(struct vkb_screen *scr);
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
@@ -662,6 +688,11 @@ VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);
 VKB_CALL(draw, mgp_draw);
 VKB_CALL(flush, mgp_u32_args);
+VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets);
+VKB_CALL(begin_stream_output, mgp_u32_args);
+VKB_CALL(end_stream_output, mgp_u32_args);
+VKB_CALL(pause_stream_output, mgp_u32_args);
+VKB_CALL(resume_stream_output, mgp_u32_args);
 VKB_CALL(present, mgp_present);
 
 #endif

@@ -62,6 +62,7 @@ VKB_CALL(context_destroy, mgp_handle_args)
       scr->bind_owner = NULL;
    if (ctx->occ_active) /* the query stays; it ends here, with what it counted */
       vkb_end_query(ctx, &(struct mgp_query_desc){.query = ctx->occ_active->base.h}, NULL, 0);
+   vkb_xfb_context_finish(ctx);
    vkb_table_remove(&scr->contexts, &ctx->base);
    free(ctx);
 }
@@ -75,9 +76,12 @@ vkb_end_rendering(struct vkb_screen *scr)
       return;
    vkb_flush_draws(scr);
    vkb_query_scope_end(scr->rendering_ctx);
+   struct vkb_context *ctx = scr->rendering_ctx;
+   vkb_xfb_scope_end(ctx);
    scr->rendering_ctx = NULL;
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
+   vkb_xfb_after_scope(ctx);
 }
 
 struct fb_resolved {
@@ -321,6 +325,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
       .pStencilAttachment = f.stencil ? &dsa : NULL,
    };
    vkb_query_scope_prepare(ctx); /* a reset must be outside the scope */
+   vkb_xfb_scope_prepare(ctx);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
       return false;
@@ -538,7 +543,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .set_texture_params = vkb_set_texture_params,
    .set_shader_images = NULL,
    .set_shader_buffers = vkb_set_shader_buffers,
-   .set_stream_output_targets = NULL,
+   .set_stream_output_targets = vkb_set_stream_output_targets,
    .set_global_constants = vkb_set_global_constants,
    .set_vertex_attrib_defaults = vkb_set_vertex_attrib_defaults,
    .set_pixel_pack_state = vkb_set_pixel_pack_state,
@@ -563,10 +568,10 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .memory_barrier = NULL,
    .begin_query = vkb_begin_query,
    .end_query = vkb_end_query,
-   .begin_stream_output = NULL,
-   .end_stream_output = NULL,
-   .pause_stream_output = NULL,
-   .resume_stream_output = NULL,
+   .begin_stream_output = vkb_begin_stream_output,
+   .end_stream_output = vkb_end_stream_output,
+   .pause_stream_output = vkb_pause_stream_output,
+   .resume_stream_output = vkb_resume_stream_output,
    .flush = vkb_flush,
    .present = vkb_present,
    .set_swap_interval = NULL,
