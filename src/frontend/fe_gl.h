@@ -422,6 +422,8 @@ struct fe_context {
    /* container names */
    struct fe_names vaos, fbos, queries;
    struct fe_query *occ_active[2]; /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED */
+   /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
+   struct fe_query *prim_active[2];
 
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,

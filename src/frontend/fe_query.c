@@ -25,6 +25,26 @@ occ_index(GLenum target)
    return target == GL_SAMPLES_PASSED ? 0 : target == GL_ANY_SAMPLES_PASSED ? 1 : -1;
 }
 
+/* Primitive queries (GL 3.3, 2.16): one active per target, independent of the occlusion ones. */
+static int
+prim_index(GLenum target)
+{
+   return target == GL_PRIMITIVES_GENERATED                    ? 0
+          : target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
+                                                               : -1;
+}
+
+/* The active-query slot of a target (NULL for one mgl does not count). */
+static struct fe_query **
+active_slot(struct fe_context *ctx, GLenum target)
+{
+   int i = prim_index(target);
+   if (i >= 0)
+      return &ctx->prim_active[i];
+   i = occ_index(target);
+   return i >= 0 ? &ctx->occ_active[i] : NULL;
+}
+
 /* GL_INVALID_ENUM for a target GL 3.3 does not have; false (declined by name) for one it has
  * that mgl does not count yet. */
 static bool
@@ -32,8 +52,13 @@ target_check(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
    case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED: return true;
-   case GL_TIME_ELAPSED: case GL_PRIMITIVES_GENERATED:
-   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+   case GL_PRIMITIVES_GENERATED: case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
+         return true;
+      MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
+                  target);
+      return false;
+   case GL_TIME_ELAPSED:
       MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x", target);
       return false;
    default: fe_error(ctx, GL_INVALID_ENUM); return false;
@@ -66,18 +91,17 @@ fe_query_event(struct fe_context *ctx, const struct mgp_event *ev)
 GLuint
 fe_query_current(const struct fe_context *ctx, GLenum target)
 {
-   int i = occ_index(target);
-   return i >= 0 && ctx->occ_active[i] ? ctx->occ_active[i]->name : 0;
+   struct fe_query **slot = active_slot((struct fe_context *)ctx, target);
+   return slot && *slot ? (*slot)->name : 0;
 }
 
 static void
 query_destroy(struct fe_context *ctx, struct fe_query *q)
 {
    struct fe_share_group *sg = ctx->share;
-   int i = occ_index(q->target);
    if (q->active) { /* deleting an active query ends it */
       mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = q->target});
-      ctx->occ_active[i] = NULL;
+      *active_slot(ctx, q->target) = NULL;
    }
    mgp_query_destroy(sg->screen, &(struct mgp_handle_args){q->h});
    fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
@@ -135,14 +159,15 @@ mgl_glBeginQuery(GLenum target, GLuint id)
    if (!target_check(ctx, target))
       return;
    int ti = occ_index(target);
-   FE_CHECK(ctx->occ_active[ti], GL_INVALID_OPERATION);
+   struct fe_query **active = active_slot(ctx, target);
+   FE_CHECK(*active, GL_INVALID_OPERATION);
    FE_CHECK(id == 0, GL_INVALID_OPERATION);
    void *o = fe_names_get(&ctx->queries, id);
    FE_CHECK(!o, GL_INVALID_OPERATION); /* not a name from glGenQueries */
    struct fe_query *q = o == FE_NAME_RESERVED ? NULL : o;
    FE_CHECK(q && q->active, GL_INVALID_OPERATION);
    FE_CHECK(q && q->target != target, GL_INVALID_OPERATION);
-   if (ctx->occ_active[!ti]) {
+   if (ti >= 0 && ctx->occ_active[!ti]) {
       /* Vulkan has one occlusion query active per command buffer. */
       MGL_DECLINE(gl_feature_unimplemented, "GL_SAMPLES_PASSED and GL_ANY_SAMPLES_PASSED "
                   "active at once");
@@ -150,7 +175,7 @@ mgl_glBeginQuery(GLenum target, GLuint id)
    }
    struct fe_share_group *sg = ctx->share;
    if (!q) {
-      if (!(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ||
+      if ((ti >= 0 && !(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY)) ||
           !fe_call_supported(sg, MGP_CALL_query_create)) {
          MGL_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
          return;
@@ -177,7 +202,7 @@ mgl_glBeginQuery(GLenum target, GLuint id)
    q->pending = false;
    q->active = true;
    q->has_result = false;
-   ctx->occ_active[ti] = q;
+   *active = q;
    mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
 }
 
@@ -187,13 +212,13 @@ mgl_glEndQuery(GLenum target)
    FE_CTX_OR_RETURN();
    if (!target_check(ctx, target))
       return;
-   int ti = occ_index(target);
-   struct fe_query *q = ctx->occ_active[ti];
+   struct fe_query **active = active_slot(ctx, target);
+   struct fe_query *q = *active;
    FE_CHECK(!q, GL_INVALID_OPERATION);
    mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
    q->active = false;
    q->pending = true;
-   ctx->occ_active[ti] = NULL;
+   *active = NULL;
 }
 
 /* The result when wait, else whether it is available; false when neither is known (a

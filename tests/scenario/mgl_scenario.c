@@ -4010,6 +4010,102 @@ static void sc_xfb_resume(void)
   gl.DeleteBuffers(3, bufs);
 }
 
+/* xfb_queries: GL_PRIMITIVES_GENERATED and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (§2.16).
+ * A capture with room for 2 triangles gets 4 (2 draws, a glBufferSubData between them so the
+ * queries span two rendering scopes): 4 generated, 2 written, and the buffer holds the first
+ * draw's. Without a capture, under rasterizer discard: a triangle and a 6-vertex strip generate
+ * 1 + 4. The frame stays the clear colour. Plus the query errors these targets add. */
+static void sc_xfb_queries(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+  float v[12], spare_data[12];
+  rect_vertices(v, 8, 8, 56, 56);
+  memset(spare_data, 0, sizeof spare_data);
+  mesh m = make_mesh(v, 6);
+  GLuint spare;
+  gl.GenBuffers(1, &spare);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof spare_data, spare_data, GL_DYNAMIC_DRAW);
+  clear_to(bg);
+  char log[2048] = "";
+  const char *names[] = {"v_a"};
+  GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+  if (!p)
+    die_setup("transform feedback program failed to link:\n%s", log);
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_color"), 1, V4(1.0f, 1.0f, 1.0f, 1.0f).v);
+  gl.Uniform1f(uloc(p, "u_k"), 5.0f);
+  GLint bits = 0;
+  gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_QUERY_COUNTER_BITS, &bits);
+  if (bits < 32)
+    fail("GL_QUERY_COUNTER_BITS of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d", bits);
+
+  enum { N = 6 };
+  GLuint b = xfb_buffer(N * 16 + 32); /* 2 triangles fit in the bound range, the rest is fence */
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * 16);
+  GLuint q[3];
+  gl.GenQueries(3, q);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+  gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+  check_gl_error("glBeginQuery(primitive queries)");
+  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_PRIMITIVES_GENERATED) while active");
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery of an active query on another target");
+  GLint cur = 0;
+  gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_CURRENT_QUERY, &cur);
+  if ((GLuint)cur != q[1])
+    fail("GL_CURRENT_QUERY of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d, expected %u", cur,
+         q[1]);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof v, v);
+  gl.Uniform1f(uloc(p, "u_k"), 6.0f);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* the range is full: generated, not written */
+  gl.EndTransformFeedback();
+  gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  gl.EndQuery(GL_PRIMITIVES_GENERATED);
+  check_gl_error("the queried capture");
+  GLuint64 generated = 0, written = 0;
+  gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
+  gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
+  check_gl_error("glGetQueryObjectui64v(primitive queries)");
+  if (generated != 4 || written != 2)
+    fail("captured into room for 2 of 4 triangles: generated %llu written %llu, expected 4 and 2",
+         (unsigned long long)generated, (unsigned long long)written);
+  float got[N * 4 + 8], want[N * 4];
+  read_buffer(b, 0, sizeof got, got);
+  for (int vx = 0; vx < N; vx++)
+    xfb_expect("v_a", v, vx, 5.0f, want + 4 * vx);
+  check_words("the two triangles that fit", got, want, N * 4);
+  check_sentinel("past the bound range", (const unsigned char *)(got + N * 4), 32);
+
+  /* No capture: primitives are still generated (discarded before rasterization). */
+  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 6);
+  gl.EndQuery(GL_PRIMITIVES_GENERATED);
+  gl.GetQueryObjectui64v(q[2], GL_QUERY_RESULT, &generated);
+  if (generated != 5)
+    fail("a triangle and a 6-vertex strip generated %llu primitives, expected 5",
+         (unsigned long long)generated);
+  glDisable(GL_RASTERIZER_DISCARD);
+  gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  expect_error(GL_INVALID_OPERATION, "glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) "
+                                     "not active");
+  gl.DeleteQueries(3, q);
+
+  model md;
+  model_init(&md, bg);
+  check_frame("every draw discarded", &md);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  GLuint bufs[] = {b, spare, m.vbo};
+  gl.DeleteBuffers(3, bufs);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
@@ -4056,6 +4152,7 @@ static const struct {
     {"pbo_unpack", sc_pbo_unpack, 0},
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},
+    {"xfb_queries", sc_xfb_queries, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

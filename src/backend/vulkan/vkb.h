@@ -374,6 +374,12 @@ struct vkb_screen {
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
+   bool has_xfb_queries;                /* transformFeedbackQueries */
+   bool has_prim_queries;               /* VK_EXT_primitives_generated_query */
+   /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
+   VkQueryPool prim_pool[2];
+   uint32_t *prim_free[2];
+   uint32_t prim_free_count[2];
    VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
@@ -480,6 +486,10 @@ struct vkb_context {
    struct vkb_obj base;
    struct vkb_screen *scr;
    struct vkb_query *occ_active;  /* GL occlusion query between begin_query and end_query */
+   /* primitive queries (vkb_xfb.c), as occ_active: [0] generated, [1] captured */
+   struct vkb_query *prim_active[2];
+   uint32_t prim_slot[2];
+   bool prim_slot_open[2];
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
@@ -561,6 +571,18 @@ void vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd);
 void vkb_xfb_scope_end(struct vkb_context *ctx);
 void vkb_xfb_after_scope(struct vkb_context *ctx);
 void vkb_xfb_context_finish(struct vkb_context *ctx);
+void vkb_xfb_scope_begin(struct vkb_context *ctx);
+/* Primitive queries (GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), on the
+ * same vkb_query objects as occlusion queries, with slots from their own pools; vkb_query.c
+ * hands these kinds over. */
+bool vkb_prim_query_kind(uint32_t gl_target);
+bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
+bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
+                         uint64_t *value);
+void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
+void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
+void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_target);
+void vkb_prim_queries_finish(struct vkb_screen *scr);
 /* Ends the dynamic-rendering scope in progress (any context). */
 void vkb_end_rendering(struct vkb_screen *scr);
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every

@@ -62,6 +62,9 @@ VKB_CALL(context_destroy, mgp_handle_args)
       scr->bind_owner = NULL;
    if (ctx->occ_active) /* the query stays; it ends here, with what it counted */
       vkb_end_query(ctx, &(struct mgp_query_desc){.query = ctx->occ_active->base.h}, NULL, 0);
+   for (int k = 0; k < 2; k++)
+      if (ctx->prim_active[k])
+         vkb_prim_end_query(ctx, ctx->prim_active[k]->base.h, ctx->prim_active[k]->target);
    vkb_xfb_context_finish(ctx);
    vkb_table_remove(&scr->contexts, &ctx->base);
    free(ctx);
@@ -333,6 +336,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    scr->render_passes_begun++;
    scr->rendering_ctx = ctx;
    vkb_query_scope_begin(ctx);
+   vkb_xfb_scope_begin(ctx);
    ctx->dyn_dirty = true;
    return true;
 }

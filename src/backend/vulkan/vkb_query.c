@@ -39,6 +39,10 @@ pool_ready(struct vkb_screen *scr)
 static void
 query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
 {
+   if (vkb_prim_query_kind(q->target)) {
+      vkb_prim_query_release_slots(scr, q);
+      return;
+   }
    for (uint32_t i = 0; i < q->slot_count; i++)
       scr->occ_free[scr->occ_free_count++] = q->slots[i];
    q->slot_count = 0;
@@ -51,6 +55,12 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
    uint64_t sum = 0;
    for (uint32_t i = 0; i < q->slot_count; i++) {
       uint64_t v = 0;
+      if (vkb_prim_query_kind(q->target)) {
+         if (!vkb_prim_query_read(scr, q, q->slots[i], &v))
+            return;
+         sum += v;
+         continue;
+      }
       VkResult r = vkGetQueryPoolResults(scr->dev, scr->occ_pool, q->slots[i], 1, sizeof(v), &v,
                                          sizeof(v), VK_QUERY_RESULT_64_BIT);
       if (!vkb_check(scr, r, "vkGetQueryPoolResults"))
@@ -153,11 +163,12 @@ VKB_CALL(query_create, mgp_query_desc)
    struct vkb_screen *scr = self;
    if (scr->failed)
       return;
-   if (args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED) {
+   const bool prim = vkb_prim_query_kind(args->kind);
+   if (!prim && args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED) {
       MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
       return;
    }
-   if (!pool_ready(scr))
+   if (!prim && !pool_ready(scr))
       return;
    struct vkb_query *q = calloc(1, sizeof(*q));
    if (!q) {
@@ -166,6 +177,10 @@ VKB_CALL(query_create, mgp_query_desc)
    }
    q->base.h = args->query;
    q->target = args->kind;
+   if (prim && !vkb_prim_query_create(scr, q)) {
+      free(q);
+      return;
+   }
    if (!vkb_table_put(scr, &scr->queries, &q->base, "query_create"))
       free(q);
 }
@@ -236,6 +251,10 @@ VKB_CALL(begin_query, mgp_query_desc)
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_query");
    if (!q)
       return;
+   if (vkb_prim_query_kind(q->target)) {
+      vkb_prim_begin_query(ctx, q);
+      return;
+   }
    if (ctx->occ_active) {
       MGL_DECLINE(backend_feature_unimplemented, "two occlusion queries active at once");
       return;
@@ -262,6 +281,10 @@ VKB_CALL(end_query, mgp_query_desc)
    (void)tail, (void)tail_count;
    if (scr->failed)
       return;
+   if (vkb_prim_query_kind(args->kind)) {
+      vkb_prim_end_query(ctx, args->query, args->kind);
+      return;
+   }
    struct vkb_query *q = ctx->occ_active;
    if (!q || q->base.h.slot != args->query.slot || q->base.h.gen != args->query.gen) {
       MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");

@@ -455,6 +455,11 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       dev_has(&e, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_tf && atoi(no_tf) > 0);
    if (has_tf)
       CHAIN(tf);
+   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+   const bool has_pgq = has_tf && dev_has(&e, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
+   if (has_pgq)
+      CHAIN(pgq);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -566,7 +571,19 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
             .transformFeedback = VK_TRUE};
          CHAIN(tf);
          scr->has_xfb = true;
+         scr->has_xfb_queries = tfp.transformFeedbackQueries;
       }
+   }
+   /* GL_PRIMITIVES_GENERATED counts with or without a capture, and under rasterizer discard. */
+   if (has_pgq && scr->has_xfb_queries && pgq.primitivesGeneratedQuery &&
+       pgq.primitivesGeneratedQueryWithRasterizerDiscard) {
+      exts[nexts++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
+      pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
+         .primitivesGeneratedQuery = VK_TRUE,
+         .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
+      CHAIN(pgq);
+      scr->has_prim_queries = true;
    }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
@@ -694,6 +711,7 @@ screen_destroy(void *self)
    if (scr->dev) {
       vkDeviceWaitIdle(scr->dev);
       vkb_queries_finish(scr);
+      vkb_prim_queries_finish(scr);
       /* Objects still in the tables: the client's session ended without deleting them. */
       struct vkb_table *tables[] = {&scr->contexts, &scr->fences, &scr->sampler_views,
                                     &scr->samplers, &scr->vertex_elements, &scr->render_states};
@@ -838,6 +856,8 @@ VKB_CALL(get_caps, mgp_get_caps)
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
    if (scr->has_xfb)
       c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
+   if (scr->has_xfb && scr->has_prim_queries)
+      c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;

@@ -9,7 +9,12 @@
  * end therefore only end the scope in progress and change state; a pipeline change under an
  * active capture ends the scope too (vkb_draw.c). Barriers stay outside scopes: before a capture
  * (earlier transfers and counter writes -> this capture), after a scope that captured
- * (its writes -> any later read). */
+ * (its writes -> any later read).
+ *
+ * The primitive queries (GL_PRIMITIVES_GENERATED: VK_EXT_primitives_generated_query;
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: the transform feedback stream query's "written")
+ * follow the occlusion queries' rule (vkb_query.c): a query begun inside a scope ends inside it,
+ * so a GL query takes one Vulkan slot per scope it spans and its result is their sum. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,10 +143,14 @@ vkb_xfb_capturing(const struct vkb_context *ctx)
    return ctx->xfb.active && !ctx->xfb.paused;
 }
 
+static void prim_scope_prepare(struct vkb_context *ctx);
+static void prim_scope_end(struct vkb_context *ctx);
+
 void
 vkb_xfb_scope_prepare(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
+   prim_scope_prepare(ctx);
    if (!vkb_xfb_capturing(ctx) || scr->failed)
       return;
    VkCommandBuffer cmd = vkb_cmd(scr);
@@ -216,6 +225,7 @@ void
 vkb_xfb_scope_end(struct vkb_context *ctx)
 {
    struct vkb_screen *scr = ctx->scr;
+   prim_scope_end(ctx);
    if (!ctx->xfb.in_scope)
       return;
    ctx->xfb.in_scope = false;
@@ -264,4 +274,192 @@ vkb_xfb_context_finish(struct vkb_context *ctx)
       VKB_DEFER(scr, VKB_GARBAGE_MEMORY, ctx->xfb.counter_mem);
    ctx->xfb.counter_buf = VK_NULL_HANDLE;
    ctx->xfb.counter_mem = VK_NULL_HANDLE;
+}
+
+/* ---- primitive queries ------------------------------------------------------------------- */
+
+#define PRIM_POOL_SLOTS 256u
+
+static int
+prim_index(uint32_t gl_target)
+{
+   return gl_target == GL_PRIMITIVES_GENERATED                    ? 0
+          : gl_target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
+                                                                  : -1;
+}
+
+bool
+vkb_prim_query_kind(uint32_t gl_target)
+{
+   return prim_index(gl_target) >= 0;
+}
+
+static bool
+prim_pool_ready(struct vkb_screen *scr, int k)
+{
+   if (scr->prim_pool[k])
+      return true;
+   VkQueryPoolCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = k == 0 ? VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT
+                          : VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
+      .queryCount = PRIM_POOL_SLOTS,
+   };
+   scr->prim_free[k] = malloc(PRIM_POOL_SLOTS * sizeof(uint32_t));
+   if (!scr->prim_free[k]) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "primitive query pool");
+      return false;
+   }
+   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->prim_pool[k]),
+                  "vkCreateQueryPool(primitives)"))
+      return false;
+   for (uint32_t i = 0; i < PRIM_POOL_SLOTS; i++)
+      scr->prim_free[k][i] = PRIM_POOL_SLOTS - 1 - i;
+   scr->prim_free_count[k] = PRIM_POOL_SLOTS;
+   return true;
+}
+
+bool
+vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q)
+{
+   int k = prim_index(q->target);
+   if (k < 0 || !scr->has_prim_queries) {
+      MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x on this device", q->target);
+      return false;
+   }
+   return prim_pool_ready(scr, k);
+}
+
+bool
+vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
+                    uint64_t *value)
+{
+   int k = prim_index(q->target);
+   uint64_t v[2] = {0, 0}; /* stream query: written, needed; generated: one value */
+   VkResult r = vkGetQueryPoolResults(scr->dev, scr->prim_pool[k], slot, 1, sizeof(v), v,
+                                      sizeof(v), VK_QUERY_RESULT_64_BIT);
+   if (!vkb_check(scr, r, "vkGetQueryPoolResults(primitives)"))
+      return false;
+   *value = v[0];
+   return true;
+}
+
+void
+vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
+{
+   int k = prim_index(q->target);
+   for (uint32_t i = 0; i < q->slot_count; i++)
+      scr->prim_free[k][scr->prim_free_count[k]++] = q->slots[i];
+   q->slot_count = 0;
+}
+
+void
+vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q)
+{
+   struct vkb_screen *scr = ctx->scr;
+   int k = prim_index(q->target);
+   if (ctx->prim_active[k]) {
+      MGL_DECLINE(backend_feature_unimplemented, "two primitive queries of one target active");
+      return;
+   }
+   if (q->ended && !q->announced) { /* restarted before its last result was read */
+      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+      if (!q->announced)
+         return;
+   }
+   vkb_prim_query_release_slots(scr, q);
+   q->active = true;
+   q->ended = q->announced = false;
+   q->value = 0;
+   ctx->prim_active[k] = q;
+   /* The next draw opens a scope, and with it the query's first slot. */
+   break_scope(ctx);
+}
+
+void
+vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_target)
+{
+   struct vkb_screen *scr = ctx->scr;
+   int k = prim_index(gl_target);
+   struct vkb_query *q = ctx->prim_active[k];
+   if (!q || !mgp_handle_eq(q->base.h, h)) {
+      MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
+      return;
+   }
+   break_scope(ctx); /* closes its last slot */
+   ctx->prim_active[k] = NULL;
+   q->active = false;
+   q->ended = true;
+   q->end_serial = vkb_current_serial(scr);
+   scr->queries_pending++;
+}
+
+/* Before the scope begins (a reset must be outside it): a fresh slot per active query. */
+static void
+prim_scope_prepare(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   for (int k = 0; k < 2; k++) {
+      struct vkb_query *q = ctx->prim_active[k];
+      ctx->prim_slot_open[k] = false;
+      if (!q || scr->failed)
+         continue;
+      if (!scr->prim_free_count[k]) {
+         MGL_DECLINE(backend_feature_unimplemented, "more than %u primitive query scopes in "
+                     "flight", PRIM_POOL_SLOTS);
+         continue;
+      }
+      if (q->slot_count == q->slot_cap) {
+         uint32_t cap = q->slot_cap ? q->slot_cap * 2 : 4;
+         uint32_t *t = realloc(q->slots, cap * sizeof(*t));
+         if (!t) {
+            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "primitive query slots");
+            return;
+         }
+         q->slots = t;
+         q->slot_cap = cap;
+      }
+      VkCommandBuffer cmd = vkb_cmd(scr);
+      if (!cmd)
+         return;
+      uint32_t slot = scr->prim_free[k][--scr->prim_free_count[k]];
+      q->slots[q->slot_count++] = slot;
+      vkCmdResetQueryPool(cmd, scr->prim_pool[k], slot, 1);
+      ctx->prim_slot[k] = slot;
+      ctx->prim_slot_open[k] = true;
+   }
+}
+
+void
+vkb_xfb_scope_begin(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   for (int k = 0; k < 2 && scr->cur; k++)
+      if (ctx->prim_slot_open[k])
+         vkCmdBeginQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k], 0);
+}
+
+static void
+prim_scope_end(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   for (int k = 0; k < 2; k++) {
+      if (!ctx->prim_slot_open[k])
+         continue;
+      ctx->prim_slot_open[k] = false;
+      if (scr->cur && scr->cur->recording)
+         vkCmdEndQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k]);
+   }
+}
+
+void
+vkb_prim_queries_finish(struct vkb_screen *scr)
+{
+   for (int k = 0; k < 2; k++) {
+      if (scr->prim_pool[k])
+         vkDestroyQueryPool(scr->dev, scr->prim_pool[k], NULL);
+      scr->prim_pool[k] = VK_NULL_HANDLE;
+      free(scr->prim_free[k]);
+      scr->prim_free[k] = NULL;
+   }
 }
