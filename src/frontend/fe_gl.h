@@ -70,7 +70,16 @@ struct fe_buffer {
    GLintptr map_offset;
    GLsizeiptr map_length;
    uint8_t *map_shadow;
+   /* The client's copy of the whole store (buffers up to FE_BUFFER_COPY_MAX bytes): reads are
+    * served from it with no round trip while copy_valid, i.e. while the client knows every byte
+    * the server holds. A GPU write (transform feedback, pack to buffer, a copy from a buffer
+    * without a valid copy) clears copy_valid when it is issued and the server's
+    * "GPU wrote a buffer range" event when it retired; the next read fetches. */
+   uint8_t *copy;
+   bool copy_valid;
+   uint32_t capturing; /* active transform feedback ranges on it: never valid meanwhile */
 };
+#define FE_BUFFER_COPY_MAX (1u << 20)
 
 enum fe_tex_target {
    FE_TEX_1D,
@@ -436,6 +445,7 @@ struct fe_context {
       bool active, paused;
       GLenum mode;          /* GL_POINTS, GL_LINES or GL_TRIANGLES */
       struct fe_exec *exec; /* the program it captures from (referenced) */
+      struct fe_buffer *bufs[FE_MAX_XFB_BUFFERS]; /* the buffers it writes (referenced) */
    } tf;
 
    /* ctx->vao is NULL while no vertex array is bound (core: drawing is an error); the element
@@ -567,6 +577,10 @@ struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
+/* The server will write the buffer on the GPU (the client's copy stops being valid). */
+void fe_buffer_gpu_write(struct fe_buffer *buf);
+/* A "GPU wrote a buffer range" event (fe_drain_events). */
+void fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev);
 bool fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,
                            size_t size, GLenum type, uint64_t *offset);
 

@@ -105,6 +105,13 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
       mgp_set_stream_output_targets(&ctx->pipe, &t, r);
       send_verb(ctx, MGP_CALL_begin_stream_output, primitive_mode);
    }
+   /* The server writes these now: reads fetch, and no read makes their copies valid until
+    * the capture ends. */
+   for (uint32_t i = 0; i < count; i++) {
+      FE_REBIND(ctx, &ctx->tf.bufs[i], ctx->xfb[i].buffer);
+      ctx->tf.bufs[i]->capturing++;
+      fe_buffer_gpu_write(ctx->tf.bufs[i]);
+   }
    ctx->tf.active = true;
    ctx->tf.paused = false;
    ctx->tf.mode = primitive_mode;
@@ -120,6 +127,11 @@ end_common(struct fe_context *ctx)
       send_verb(ctx, MGP_CALL_end_stream_output, 0);
    ctx->tf.active = false;
    ctx->tf.paused = false;
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++) {
+      if (ctx->tf.bufs[i])
+         ctx->tf.bufs[i]->capturing--;
+      FE_REBIND(ctx, &ctx->tf.bufs[i], NULL);
+   }
    fe_exec_unref(ctx, ctx->tf.exec);
    ctx->tf.exec = NULL;
 }
@@ -153,6 +165,8 @@ mgl_glResumeTransformFeedback(void)
    if (fe_pipe_has(ctx, MGP_CALL_resume_stream_output) &&
        (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
       send_verb(ctx, MGP_CALL_resume_stream_output, 0);
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
+      fe_buffer_gpu_write(ctx->tf.bufs[i]);
    ctx->tf.paused = false;
 }
 

@@ -380,6 +380,13 @@ struct vkb_screen {
    VkQueryPool prim_pool[2];
    uint32_t *prim_free[2];
    uint32_t prim_free_count[2];
+   /* ranges captured by batches not yet announced (vkb_xfb_announce) */
+   struct vkb_xfb_written {
+      struct mgp_handle res;
+      uint64_t value;  /* the event's value: (offset << 32) | size, 0 for the whole buffer */
+      uint64_t serial; /* the batch that wrote it */
+   } *xfb_written;
+   uint32_t xfb_written_count, xfb_written_cap;
    VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
@@ -572,6 +579,8 @@ void vkb_xfb_scope_end(struct vkb_context *ctx);
 void vkb_xfb_after_scope(struct vkb_context *ctx);
 void vkb_xfb_context_finish(struct vkb_context *ctx);
 void vkb_xfb_scope_begin(struct vkb_context *ctx);
+/* Sends "GPU wrote a buffer range" for every capture whose batch completed (vkb_retire). */
+void vkb_xfb_announce(struct vkb_screen *scr);
 /* Primitive queries (GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), on the
  * same vkb_query objects as occlusion queries, with slots from their own pools; vkb_query.c
  * hands these kinds over. */

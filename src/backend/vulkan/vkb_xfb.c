@@ -240,6 +240,53 @@ vkb_xfb_scope_end(struct vkb_context *ctx)
    scr->xfb_end(scr->cur->cmd, 0, ctx->xfb.count, counters, coffs);
    ctx->xfb.counters_valid = true;
    ctx->xfb.wrote = true;
+   /* The client hears of each range this batch wrote when the batch completed. */
+   const uint64_t serial = vkb_current_serial(scr);
+   for (uint32_t i = 0; i < ctx->xfb.count; i++) {
+      const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
+      if (mgp_handle_is_null(t->res) || !t->size)
+         continue;
+      const uint64_t value = t->offset <= UINT32_MAX && t->size <= UINT32_MAX
+                                ? (t->offset << 32) | t->size
+                                : 0;
+      bool known = false;
+      for (uint32_t k = 0; k < scr->xfb_written_count && !known; k++) {
+         const struct vkb_xfb_written *w = &scr->xfb_written[k];
+         known = mgp_handle_eq(w->res, t->res) && w->value == value && w->serial == serial;
+      }
+      if (known)
+         continue;
+      if (scr->xfb_written_count == scr->xfb_written_cap) {
+         uint32_t cap = scr->xfb_written_cap ? scr->xfb_written_cap * 2 : 16;
+         struct vkb_xfb_written *n = realloc(scr->xfb_written, cap * sizeof(*n));
+         if (!n) {
+            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "transform feedback write list");
+            return;
+         }
+         scr->xfb_written = n;
+         scr->xfb_written_cap = cap;
+      }
+      scr->xfb_written[scr->xfb_written_count++] =
+         (struct vkb_xfb_written){.res = t->res, .value = value, .serial = serial};
+   }
+}
+
+void
+vkb_xfb_announce(struct vkb_screen *scr)
+{
+   uint32_t kept = 0;
+   for (uint32_t k = 0; k < scr->xfb_written_count; k++) {
+      const struct vkb_xfb_written *w = &scr->xfb_written[k];
+      if (w->serial > scr->completed_serial) {
+         scr->xfb_written[kept++] = *w;
+         continue;
+      }
+      struct mgp_event ev = {.kind = MGP_EVENT_BUFFER_WRITTEN, .slot = w->res.slot,
+                             .gen = w->res.gen, .value = w->value};
+      if (scr->env.event)
+         scr->env.event(scr->env.session, &ev);
+   }
+   scr->xfb_written_count = kept;
 }
 
 void
@@ -455,6 +502,9 @@ prim_scope_end(struct vkb_context *ctx)
 void
 vkb_prim_queries_finish(struct vkb_screen *scr)
 {
+   free(scr->xfb_written);
+   scr->xfb_written = NULL;
+   scr->xfb_written_count = scr->xfb_written_cap = 0;
    for (int k = 0; k < 2; k++) {
       if (scr->prim_pool[k])
          vkDestroyQueryPool(scr->dev, scr->prim_pool[k], NULL);
