@@ -2,7 +2,13 @@
  * §3): glBufferData is resource_create / resource_respecify plus resource_subdata, and
  * glBufferSubData is resource_subdata whose one span points at the app's bytes (the transport
  * stages them before the call returns). A mapping is a client-side shadow: write maps send the
- * written range when unmapped or flushed; read maps fill the shadow with resource_readback. */
+ * written range when unmapped or flushed; read maps fill the shadow from the buffer's bytes.
+ *
+ * Reads (glGetBufferSubData, read maps) cost a round trip only when GL needs one: a buffer of
+ * up to FE_BUFFER_COPY_MAX bytes keeps a client copy of its store, valid while the client
+ * knows every byte the server holds (it wrote them all). A GPU write makes it invalid; the next
+ * read fetches the whole store once (resource_readback, a counted round trip), which makes it
+ * valid again unless a capture is still writing it. Larger buffers fetch the range read. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +102,7 @@ fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf)
    (void)ctx;
    struct fe_share_group *sg = buf->base.share;
    free(buf->map_shadow);
+   free(buf->copy);
    if (buf->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){buf->res});
    fe_share_free_handle(sg, MGP_KIND_BUFFER, buf->res);
@@ -107,6 +114,8 @@ fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
                  const void *data, uint64_t size)
 {
    const uint8_t *p = data;
+   if (buf->copy && offset + size <= (uint64_t)buf->size)
+      memcpy(buf->copy + offset, data, size);
    while (size) {
       uint64_t n = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK;
       struct mgp_resource_subdata a = {
@@ -249,6 +258,8 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
          FE_CHECK((offset | size) & 3, GL_INVALID_VALUE);
       }
    }
+   /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
+   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tf.active, GL_INVALID_OPERATION);
    bool ok;
    struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
@@ -347,6 +358,11 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    buf->size = size;
    buf->usage = usage;
    atomic_fetch_add(&ctx->share->buffer_gen, 1);
+   /* New store: the copy is valid when the app gave every byte (GL leaves the rest
+    * undefined, and the server's undefined bytes need not be zero). */
+   free(buf->copy);
+   buf->copy = size && (uint64_t)size <= FE_BUFFER_COPY_MAX ? malloc((size_t)size) : NULL;
+   buf->copy_valid = buf->copy && data && !buf->capturing;
    if (data && size)
       fe_buffer_upload(ctx, buf, 0, data, (uint64_t)size);
 }
@@ -367,26 +383,64 @@ mgl_glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void 
    fe_buffer_upload(ctx, buf, (uint64_t)offset, data, (uint64_t)size);
 }
 
-/* Reads [offset, offset + size) of the buffer into dst: a counted round trip. */
+void
+fe_buffer_gpu_write(struct fe_buffer *buf)
+{
+   if (buf)
+      buf->copy_valid = false;
+}
+
+void
+fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev)
+{
+   /* Events name the pipe handle; a buffer deleted since has nothing left to update. */
+   struct fe_share_group *sg = ctx->share;
+   pthread_mutex_lock(&sg->lock);
+   for (uint32_t i = 1; i < sg->buffers.capacity; i++) {
+      struct fe_buffer *b = sg->buffers.slots[i];
+      if (b && b != FE_NAME_RESERVED && b->res.slot == ev->slot && b->res.gen == ev->gen) {
+         b->copy_valid = false;
+         break;
+      }
+   }
+   pthread_mutex_unlock(&sg->lock);
+}
+
+/* Reads [offset, offset + size) of the buffer into dst: from the client's copy when it is
+ * valid, else from the server (a counted round trip). */
 void
 fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
          void *dst)
 {
    if (!size || !buf->created)
       return;
+   fe_drain_events(ctx);
+   if (buf->copy_valid) {
+      memcpy(dst, buf->copy + offset, size);
+      return;
+   }
    if (!fe_pipe_has(ctx, MGP_CALL_resource_readback)) {
       memset(dst, 0, size);
       return;
    }
    if (!fe_validate(ctx, FE_VERB_FLUSH))
       return; /* lost */
+   /* With a copy, fetch the whole store once: later reads need no round trip. */
+   const bool whole = buf->copy != NULL;
    struct mgp_resource_readback a = {
       .res = buf->res,
-      .offset = offset,
-      .size = size,
-      .out = {.ptr = dst, .size = size},
+      .offset = whole ? 0 : offset,
+      .size = whole ? (uint64_t)buf->size : size,
+      .out = {.ptr = whole ? (void *)buf->copy : dst, .size = whole ? (uint64_t)buf->size : size},
    };
    mgp_resource_readback(&ctx->pipe, &a);
+   if (!whole)
+      return;
+   memcpy(dst, buf->copy + offset, size);
+   /* The read waited for every write before it; events about them are in by now, so none can
+    * arrive later and spoil the copy. A capture still running may write again. */
+   fe_drain_events(ctx);
+   buf->copy_valid = !buf->capturing && !fe_ctx_lost_quiet(ctx);
 }
 
 void
@@ -433,6 +487,11 @@ mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_o
       free(tmp);
       return;
    }
+   /* The GPU writes dst with src's bytes: the client knows them when src's copy is valid. */
+   if (dst->copy && src->copy_valid)
+      memcpy(dst->copy + write_offset, src->copy + read_offset, (size_t)size);
+   else
+      fe_buffer_gpu_write(dst);
    struct mgp_resource_copy_region a = {
       .dst = dst->res,
       .dst_x = (int32_t)write_offset,

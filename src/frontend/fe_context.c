@@ -372,6 +372,7 @@ context_destroy_now(struct fe_context *ctx)
       while (ctx->pending_uploads)
          fe_texture_discard_uploads(ctx, ctx->pending_uploads);
 
+   fe_xfb_context_finish(ctx);
    /* Bindings first: they hold references to share-group objects. */
    FE_REBIND(ctx, &ctx->array_buffer, NULL);
    FE_REBIND(ctx, &ctx->copy_read_buffer, NULL);

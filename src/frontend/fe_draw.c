@@ -59,6 +59,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
+   if (!fe_xfb_draw_check(ctx, mode))
+      return false;
    if (!ctx->vao || fe_vao_uses_mapped_buffer(ctx->vao)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;

@@ -70,7 +70,16 @@ struct fe_buffer {
    GLintptr map_offset;
    GLsizeiptr map_length;
    uint8_t *map_shadow;
+   /* The client's copy of the whole store (buffers up to FE_BUFFER_COPY_MAX bytes): reads are
+    * served from it with no round trip while copy_valid, i.e. while the client knows every byte
+    * the server holds. A GPU write (transform feedback, pack to buffer, a copy from a buffer
+    * without a valid copy) clears copy_valid when it is issued and the server's
+    * "GPU wrote a buffer range" event when it retired; the next read fetches. */
+   uint8_t *copy;
+   bool copy_valid;
+   uint32_t capturing; /* active transform feedback ranges on it: never valid meanwhile */
 };
+#define FE_BUFFER_COPY_MAX (1u << 20)
 
 enum fe_tex_target {
    FE_TEX_1D,
@@ -253,6 +262,10 @@ struct fe_program {
    uint64_t link_serial;
    bool delete_pending;
    unsigned use_count; /* contexts where it is current */
+   /* glTransformFeedbackVaryings: used by the next link */
+   char **xfb_names;
+   unsigned num_xfb_names;
+   GLenum xfb_mode; /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
 };
 
 /* ---- containers (per context) ------------------------------------------------------------- */
@@ -420,13 +433,22 @@ struct fe_context {
    struct fe_query *occ_active[2]; /* [0] GL_SAMPLES_PASSED, [1] GL_ANY_SAMPLES_PASSED */
    struct fe_query *time_active;   /* GL_TIME_ELAPSED */
    bool cond_render;               /* between glBeginConditionalRender and its end */
+   /* [0] GL_PRIMITIVES_GENERATED, [1] GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (fe_query.c) */
+   struct fe_query *prim_active[2];
 
    /* buffer binding points */
    struct fe_buffer *array_buffer, *copy_read_buffer, *copy_write_buffer, *pixel_pack_buffer,
       *pixel_unpack_buffer, *uniform_buffer, *texture_buffer, *xfb_buffer;
    struct fe_ubo_binding ubo[FE_MAX_UBO_BINDINGS];
    uint64_t ubo_version;
-   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS]; /* bound only: no transform feedback yet */
+   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS];
+   /* glBeginTransformFeedback .. glEndTransformFeedback (fe_xfb.c) */
+   struct {
+      bool active, paused;
+      GLenum mode;          /* GL_POINTS, GL_LINES or GL_TRIANGLES */
+      struct fe_exec *exec; /* the program it captures from (referenced) */
+      struct fe_buffer *bufs[FE_MAX_XFB_BUFFERS]; /* the buffers it writes (referenced) */
+   } tf;
 
    /* ctx->vao is NULL while no vertex array is bound (core: drawing is an error); the element
     * array binding then lives in default_vao, as in drivers that keep a hidden one. On ES,
@@ -538,6 +560,13 @@ void fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kin
                           struct mgp_handle h);
 /* Whether the backend implements a call (caps.call_mask). */
 bool fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call);
+/* Transform feedback (fe_xfb.c). fe_xfb_draw_check: GL_INVALID_OPERATION (and false) when a
+ * draw's primitives do not match an active, unpaused glBeginTransformFeedback. */
+bool fe_xfb_draw_check(struct fe_context *ctx, GLenum mode);
+/* Whether transform feedback is active and not paused (program and binding changes refused). */
+bool fe_xfb_locked(const struct fe_context *ctx);
+/* Ends an active transform feedback at context destruction. */
+void fe_xfb_context_finish(struct fe_context *ctx);
 /* The same for a call the front end is about to make: false after counting a named decline
  * (pipe-call-unsupported), and the caller falls back or drops the operation. Calls every
  * backend must have (draws, CSOs, state) are not checked. */
@@ -552,6 +581,10 @@ struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
                     void *dst);
+/* The server will write the buffer on the GPU (the client's copy stops being valid). */
+void fe_buffer_gpu_write(struct fe_buffer *buf);
+/* A "GPU wrote a buffer range" event (fe_drain_events). */
+void fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev);
 bool fe_pixel_buffer_range(struct fe_context *ctx, const struct fe_buffer *buf, const void *ptr,
                            size_t size, GLenum type, uint64_t *offset);
 

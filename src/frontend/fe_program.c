@@ -409,6 +409,7 @@ mgl_glCreateProgram(void)
    atomic_init(&prog->base.refs, 1);
    prog->base.kind = FE_OBJ_PROGRAM;
    prog->base.share = ctx->share;
+   prog->xfb_mode = GL_INTERLEAVED_ATTRIBS;
    pthread_mutex_lock(&ctx->share->lock);
    GLuint name = fe_names_gen(&ctx->share->programs);
    if (name)
@@ -454,6 +455,9 @@ fe_program_destroy(struct fe_context *ctx, struct fe_program *prog)
    free(prog->shaders);
    free_bindings(prog->attrib_bindings, prog->num_attrib_bindings);
    free_bindings(prog->frag_bindings, prog->num_frag_bindings);
+   for (unsigned i = 0; i < prog->num_xfb_names; i++)
+      free(prog->xfb_names[i]);
+   free(prog->xfb_names);
    free(prog->info_log);
    fe_exec_unref(ctx, prog->exec);
    free(prog);
@@ -970,6 +974,8 @@ mgl_glLinkProgram(GLuint program)
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;
+   /* GL 3.3, 2.15: not the program an active transform feedback captures from. */
+   FE_CHECK(ctx->tf.active && ctx->program == prog, GL_INVALID_OPERATION);
    prog->link_serial++;
    if (!prog->num_shaders) {
       link_failed(ctx, prog, "error: no shaders attached to the program\n");
@@ -1023,6 +1029,9 @@ mgl_glLinkProgram(GLuint program)
       .num_frag_data_bindings = prog->num_frag_bindings,
       .es = ctx->desc.api == FE_API_GLES,
       .max_varying_components = ctx->share->caps->max_varying_components,
+      .xfb_varyings = (const char *const *)prog->xfb_names,
+      .num_xfb_varyings = prog->num_xfb_names,
+      .xfb_separate = prog->xfb_mode == GL_SEPARATE_ATTRIBS,
    };
    in.source[GLSL_STAGE_VERTEX] = vs;
    in.source[GLSL_STAGE_GEOMETRY] = gs;
@@ -1082,6 +1091,7 @@ mgl_glUseProgram(GLuint program)
          return;
       FE_CHECK(!prog->link_status, GL_INVALID_OPERATION);
    }
+   FE_CHECK(fe_xfb_locked(ctx), GL_INVALID_OPERATION);
    if (ctx->program == prog) {
       fe_ctx_exec(ctx);
       return;
@@ -1154,9 +1164,20 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       *params = m;
       return;
    }
-   case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: *params = GL_INTERLEAVED_ATTRIBS; return;
-   case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = 0; return;
-   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: *params = 0; return;
+   /* GL 3.3, 6.1.16: what the last link used (GL's state before any link: interleaved, none). */
+   case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+      *params = gp && gp->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS;
+      return;
+   case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = gp ? (GLint)gp->num_xfb : 0; return;
+   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
+      GLint m = 0;
+      for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
+         GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
+         m = l > m ? l : m;
+      }
+      *params = m;
+      return;
+   }
    case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
       /* GL 3.3, 6.1.16: INVALID_OPERATION unless the last successful link had a geometry shader. */
       if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
@@ -1170,6 +1191,58 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    default:
       fe_error(ctx, GL_INVALID_ENUM);
    }
+}
+
+/* GL 3.3, 2.11.8. The names take effect at the next glLinkProgram. */
+void
+mgl_glTransformFeedbackVaryings(GLuint program, GLsizei count, const GLchar *const *varyings,
+                                GLenum buffer_mode)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(buffer_mode != GL_INTERLEAVED_ATTRIBS && buffer_mode != GL_SEPARATE_ATTRIBS,
+            GL_INVALID_ENUM);
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   FE_CHECK(buffer_mode == GL_SEPARATE_ATTRIBS && count > FE_MAX_XFB_BUFFERS, GL_INVALID_VALUE);
+   FE_CHECK(count > 0 && !varyings, GL_INVALID_VALUE);
+   char **names = count ? calloc((size_t)count, sizeof(*names)) : NULL;
+   FE_CHECK(count && !names, GL_OUT_OF_MEMORY);
+   for (GLsizei i = 0; i < count; i++) {
+      names[i] = dup_str(varyings[i] ? varyings[i] : "");
+      if (!names[i]) {
+         while (i--)
+            free(names[i]);
+         free(names);
+         FE_CHECK(true, GL_OUT_OF_MEMORY);
+      }
+   }
+   for (unsigned i = 0; i < prog->num_xfb_names; i++)
+      free(prog->xfb_names[i]);
+   free(prog->xfb_names);
+   prog->xfb_names = names;
+   prog->num_xfb_names = (unsigned)count;
+   prog->xfb_mode = buffer_mode;
+}
+
+void
+mgl_glGetTransformFeedbackVarying(GLuint program, GLuint index, GLsizei buf_size,
+                                  GLsizei *length, GLsizei *size, GLenum *type, GLchar *name)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   const struct glsl_program *gp = prog->exec ? prog->exec->glsl : NULL;
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   FE_CHECK(!gp || index >= gp->num_xfb, GL_INVALID_VALUE);
+   const struct glsl_xfb_varying *x = &gp->xfb[index];
+   copy_out(x->name, buf_size, length, name);
+   if (size)
+      *size = (GLsizei)x->size;
+   if (type)
+      *type = x->type;
 }
 
 void

@@ -1,5 +1,6 @@
 /* fe_query.c — GL query objects (GL 3.3 core §2.14, §6.1.7) for GL_SAMPLES_PASSED,
- * GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter) over MGPipe queries,
+ * GL_ANY_SAMPLES_PASSED, GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
+ * GL_TIME_ELAPSED and GL_TIMESTAMP (glQueryCounter) over MGPipe queries,
  * and conditional rendering on them (GL 3.3 §2.18: the server discards draws and clears). Names are per context; the pipe object is made at
  * the first glBeginQuery, which fixes its target. The server sends "query result" when the
  * batch holding glEndQuery completed; GL_QUERY_RESULT_AVAILABLE is answered from those events
@@ -27,11 +28,23 @@ occ_index(GLenum target)
    return target == GL_SAMPLES_PASSED ? 0 : target == GL_ANY_SAMPLES_PASSED ? 1 : -1;
 }
 
+/* Primitive queries (GL 3.3, 2.16): one active per target, independent of the occlusion ones. */
+static int
+prim_index(GLenum target)
+{
+   return target == GL_PRIMITIVES_GENERATED                    ? 0
+          : target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
+                                                               : -1;
+}
+
 /* The context's "active query" binding of a target glBeginQuery takes. */
 static struct fe_query **
 active_slot(struct fe_context *ctx, GLenum target)
 {
-   int i = occ_index(target);
+   int i = prim_index(target);
+   if (i >= 0)
+      return &ctx->prim_active[i];
+   i = occ_index(target);
    if (i >= 0)
       return &ctx->occ_active[i];
    return target == GL_TIME_ELAPSED ? &ctx->time_active : NULL;
@@ -51,9 +64,11 @@ target_check(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
    case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED: case GL_TIME_ELAPSED: return true;
-   case GL_PRIMITIVES_GENERATED:
-   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
-      MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x", target);
+   case GL_PRIMITIVES_GENERATED: case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
+         return true;
+      MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
+                  target);
       return false;
    default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
@@ -169,7 +184,8 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
       /* The object exists and begins and ends as GL says; its result reads 0. */
       MGL_DECLINE(timer_query_no_timestamps, "query target 0x%x", target);
       declined = true;
-   } else if (!timer && (!(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ||
+   } else if (!timer && ((occ_index(target) >= 0 &&
+                          !(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY)) ||
                          !fe_call_supported(sg, MGP_CALL_query_create))) {
       MGL_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
       return NULL;

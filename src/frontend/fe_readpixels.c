@@ -93,6 +93,7 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
          .buffer = ctx->pixel_pack_buffer->res,
          .offset = offset,
       };
+      fe_buffer_gpu_write(ctx->pixel_pack_buffer);
       mgp_pack_to_buffer(&ctx->pipe, &a);
       return;
    }

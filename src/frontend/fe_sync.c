@@ -53,6 +53,8 @@ fe_drain_events(struct fe_context *ctx)
                s->signalled = true;
          } else if (ev[i].kind == MGP_EVENT_QUERY_RESULT) {
             fe_query_event(ctx, &ev[i]);
+         } else if (ev[i].kind == MGP_EVENT_BUFFER_WRITTEN) {
+            fe_buffer_event(ctx, &ev[i]);
          }
       }
    }

@@ -2184,6 +2184,7 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
          .buffer = ctx->pixel_pack_buffer->res,
          .offset = offset,
       };
+      fe_buffer_gpu_write(ctx->pixel_pack_buffer);
       mgp_pack_to_buffer(&ctx->pipe, &a);
       return;
    }

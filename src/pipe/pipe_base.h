@@ -110,6 +110,7 @@ enum mgp_call_class {
 #define MGP_CAP_OCCLUSION_QUERY (1u << 1)
 #define MGP_CAP_XFB_PRIMITIVES_QUERY (1u << 2)
 #define MGP_CAP_RESIDENT_SUBDATA (1u << 3)
+#define MGP_CAP_TRANSFORM_FEEDBACK (1u << 4) /* begin/end/pause/resume_stream_output capture */
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

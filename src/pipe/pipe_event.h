@@ -12,7 +12,10 @@
  *   FENCE_SIGNALLED  handle: the fence (fence_create); value: 0. Everything submitted before
  *                    the fence completed on the GPU.
  *   QUERY_RESULT     handle: the query (query_create); value: its result (samples, a boolean,
- *                    nanoseconds, a timestamp), final and available. */
+ *                    nanoseconds, a timestamp), final and available.
+ *   BUFFER_WRITTEN   handle: a buffer resource; value: (offset << 32) | size of the range the
+ *                    GPU wrote (transform feedback), 0 when the range does not fit that form
+ *                    (take the whole buffer). Sent when the batch that wrote it completed. */
 #ifndef MGL_PIPE_EVENT_H
 #define MGL_PIPE_EVENT_H
 
@@ -22,8 +25,9 @@
 enum mgp_event_kind {
    MGP_EVENT_FENCE_SIGNALLED = 1,
    MGP_EVENT_QUERY_RESULT = 2,
+   MGP_EVENT_BUFFER_WRITTEN = 3,
 };
-#define MGP_EVENT_KIND_MAX MGP_EVENT_QUERY_RESULT
+#define MGP_EVENT_KIND_MAX MGP_EVENT_BUFFER_WRITTEN
 
 struct mgp_event {
    uint32_t kind;     /* enum mgp_event_kind */
@@ -44,6 +48,7 @@ mgp_event_kind_name(uint32_t kind)
    switch (kind) {
    case MGP_EVENT_FENCE_SIGNALLED: return "fence-signalled";
    case MGP_EVENT_QUERY_RESULT: return "query-result";
+   case MGP_EVENT_BUFFER_WRITTEN: return "buffer-written";
    default: return "?";
    }
 }

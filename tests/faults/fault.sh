@@ -23,6 +23,10 @@
 #       GL_TIMESTAMP are the named decline timer-query-no-timestamps and read 0, and the frames
 #       around them render right with no GL error. Without the knob the same program reads
 #       nonzero timers (the check that the knob is what took them away).
+#   inproc.buffer_reads  spawn.buffer_reads  tcp.buffer_reads  not a fault: the counter check of
+#       buffer reads. A buffer the app filled reads back with no round trip; after transform
+#       feedback wrote it, the first read costs one (its frame says round_trips=1) and returns
+#       the GPU's bytes; later reads cost none.
 #   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
 #       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
 #   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
@@ -307,6 +311,23 @@ tcp.kill_fence_wait)
   app_wait
   expect_app '^ok: glClientWaitSync returned GL_WAIT_FAILED' "glClientWaitSync returned"
   lost_checks
+  ;;
+inproc.buffer_reads | spawn.buffer_reads | tcp.buffer_reads)
+  if [ "${case_name%%.*}" = tcp ]; then
+    mgl_server_start "$server_bin" "$dir/server-a" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=${case_name%%.*}
+  fi
+  MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" buffer-reads >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault buffer-reads exited $?"
+  grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
+  expect_app '^ok: the app.s bytes read back 100/100' "the app's bytes read back"
+  expect_app '^ok: the captured bytes read back 100/100' "the captured bytes read back"
+  expect_app '^ok: the captured bytes again 100/100' "the captured bytes read again"
+  expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip reading a buffer the app wrote"
+  expect_app '^MGL-PIPE-FRAME 3 .* round_trips=1$' "one round trip reading after the GPU wrote it"
+  expect_app '^MGL-PIPE-FRAME 4 .* round_trips=0$' "no round trip reading it again"
   ;;
 inproc.fence_poll | spawn.fence_poll | tcp.fence_poll)
   if [ "${case_name%%.*}" = tcp ]; then

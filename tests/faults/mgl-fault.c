@@ -99,6 +99,14 @@
    X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                                          \
    X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                            \
    X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                                        \
+   X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                                \
+   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                                    \
+   X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                                          \
+   X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                                      \
+   X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                                    \
+   X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                              \
+   X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                    \
+   X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                        \
    X(PFNGLGETINTEGER64VPROC, GetInteger64v)
 
 static struct {
@@ -587,6 +595,102 @@ mode_fence_poll(void)
    return failures ? 1 : 0;
 }
 
+/* Buffer reads cost only the round trips GL needs (DESIGN.md §2.2). Frame 2: a buffer the app
+ * filled, read 100 times with glGetBufferSubData and once through a read map: no round trip.
+ * Frame 3: transform feedback writes it on the GPU; the first read fetches (one round trip) and
+ * returns the captured bytes, the next 99 and a read map are served from what it fetched.
+ * Frame 4: 100 reads more, no round trip. */
+static int
+mode_buffer_reads(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   static const char *vs = "#version 330 core\n"
+                           "layout(location = 0) in vec2 a_pos;\n"
+                           "out vec2 v_out;\n"
+                           "void main() { v_out = a_pos * 2.0 + 1.0;\n"
+                           "              gl_Position = vec4(a_pos, 0.0, 1.0); }\n";
+   static const char *fs = "#version 330 core\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = vec4(1.0); }\n";
+   GLuint prog = gl.CreateProgram();
+   gl.AttachShader(prog, compile(GL_VERTEX_SHADER, vs));
+   gl.AttachShader(prog, compile(GL_FRAGMENT_SHADER, fs));
+   const char *names[] = {"v_out"};
+   gl.TransformFeedbackVaryings(prog, 1, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(prog);
+   GLint ok = 0;
+   gl.GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("transform feedback program did not link");
+   const float pos[6] = {0.0f, 0.5f, -0.5f, -0.25f, 0.75f, -1.0f};
+   GLuint vao, vbo, buf;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof pos, pos, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.GenBuffers(1, &buf);
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* frame 1: set-up (the caps' round trip) */
+
+   float fill[6] = {1, 2, 3, 4, 5, 6}, got[6];
+   gl.BindBuffer(GL_COPY_READ_BUFFER, buf);
+   gl.BufferData(GL_COPY_READ_BUFFER, sizeof fill, fill, GL_STREAM_READ);
+   unsigned same = 0;
+   for (int i = 0; i < 100; i++) {
+      gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, sizeof got, got);
+      same += !memcmp(got, fill, sizeof got);
+   }
+   const float *m = gl.MapBufferRange(GL_COPY_READ_BUFFER, 4, 8, GL_MAP_READ_BIT);
+   bool map_ok = m && m[0] == 2.0f && m[1] == 3.0f;
+   gl.UnmapBuffer(GL_COPY_READ_BUFFER);
+   eglSwapBuffers(dpy, surf); /* frame 2 */
+   expect(same == 100 && map_ok, "the app's bytes read back 100/100 (%u) and by a read map (%d)",
+          same, map_ok);
+
+   gl.UseProgram(prog);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   float want[6];
+   for (int i = 0; i < 6; i++)
+      want[i] = pos[i] * 2.0f + 1.0f;
+   same = 0;
+   for (int i = 0; i < 100; i++) {
+      gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, sizeof got, got);
+      same += !memcmp(got, want, sizeof got);
+   }
+   m = gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, sizeof want, GL_MAP_READ_BIT);
+   map_ok = m && !memcmp(m, want, sizeof want);
+   gl.UnmapBuffer(GL_COPY_READ_BUFFER);
+   eglSwapBuffers(dpy, surf); /* frame 3 */
+   expect(same == 100 && map_ok, "the captured bytes read back 100/100 (%u) and by a read map "
+          "(%d)", same, map_ok);
+
+   same = 0;
+   for (int i = 0; i < 100; i++) {
+      gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, sizeof got, got);
+      same += !memcmp(got, want, sizeof got);
+   }
+   eglSwapBuffers(dpy, surf); /* frame 4 */
+   expect(same == 100, "the captured bytes again 100/100 (%u)", same);
+   GLenum e = glGetError();
+   expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 /* Query polling after glFinish: the result came with a "query result" event, so neither
  * GL_QUERY_RESULT_AVAILABLE nor GL_QUERY_RESULT asks the server (frame 2: round_trips=0). */
 static int
@@ -923,6 +1027,8 @@ main(int argc, char **argv)
    }
    if (nargs >= 1 && !strcmp(args[0], "fence-poll"))
       return mode_fence_poll();
+   if (nargs >= 1 && !strcmp(args[0], "buffer-reads"))
+      return mode_buffer_reads();
    if (nargs >= 1 && !strcmp(args[0], "query-poll"))
       return mode_query_poll();
    if (nargs >= 1 && !strcmp(args[0], "timer"))

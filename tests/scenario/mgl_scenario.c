@@ -144,7 +144,13 @@
   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
   X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv) \
   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                        \
-  X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)
+  X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                              \
+  X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                  \
+  X(PFNGLGETTRANSFORMFEEDBACKVARYINGPROC, GetTransformFeedbackVarying)              \
+  X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                        \
+  X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                            \
+  X(PFNGLPAUSETRANSFORMFEEDBACKPROC, PauseTransformFeedback)                        \
+  X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)
 
 static struct {
 #define X(type, name) type name;
@@ -4102,6 +4108,461 @@ static void sc_pbo_unpack(void)
   check_frame("textures from unpack buffers", &m);
 }
 
+/* ---- transform feedback -------------------------------------------------------------------- */
+
+/* Every captured vertex says which vertex and which draw it came from: v_a = (x, y, vertex id,
+ * u_k), v_b = x + 100 y, and gl_Position with z = 0.25 (GL's z: the backend's clip-depth remap
+ * must not reach the buffer). Positions are whole window pixels, so every float is exact. */
+static const char *VS_XFB = "#version 330 core\n"
+                            "layout(location = 0) in vec2 a_pos;\n"
+                            "uniform float u_k;\n"
+                            "out vec4 v_a;\n"
+                            "out float v_b;\n"
+                            "void main() {\n"
+                            "  v_a = vec4(a_pos, float(gl_VertexID), u_k);\n"
+                            "  v_b = a_pos.x + a_pos.y * 100.0;\n"
+                            "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.25, 1.0);\n"
+                            "}\n";
+
+/* A program capturing `names`; returns 0 (and leaves the log) when the link fails. */
+static GLuint xfb_program(const char *const *names, GLsizei n, GLenum mode, char *log,
+                          size_t log_size)
+{
+  GLuint vs = compile(GL_VERTEX_SHADER, VS_XFB);
+  GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+  GLuint p = gl.CreateProgram();
+  gl.AttachShader(p, vs);
+  gl.AttachShader(p, fs);
+  gl.TransformFeedbackVaryings(p, n, names, mode);
+  gl.LinkProgram(p);
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (log)
+    gl.GetProgramInfoLog(p, (GLsizei)log_size, NULL, log);
+  check_gl_error("transform feedback program link");
+  if (!ok) {
+    gl.DeleteProgram(p);
+    return 0;
+  }
+  return p;
+}
+
+/* A buffer of `bytes` bytes, every byte 0xAB (what the capture must not touch). */
+static GLuint xfb_buffer(GLsizeiptr bytes)
+{
+  GLuint b;
+  unsigned char *fill = malloc((size_t)bytes);
+  memset(fill, 0xAB, (size_t)bytes);
+  gl.GenBuffers(1, &b);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, b);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, bytes, fill, GL_STREAM_READ);
+  free(fill);
+  return b;
+}
+
+static void read_buffer(GLuint b, GLintptr off, GLsizeiptr bytes, void *out)
+{
+  gl.BindBuffer(GL_COPY_READ_BUFFER, b);
+  gl.GetBufferSubData(GL_COPY_READ_BUFFER, off, bytes, out);
+  check_gl_error("glGetBufferSubData of a capture");
+}
+
+/* The words vertex `v` (of the 6 rect vertices xy) writes for the named varying. */
+static int xfb_expect(const char *name, const float *xy, int v, float k, float *out)
+{
+  const float x = xy[2 * v], y = xy[2 * v + 1];
+  if (!strcmp(name, "v_a")) {
+    out[0] = x, out[1] = y, out[2] = (float)v, out[3] = k;
+    return 4;
+  }
+  if (!strcmp(name, "v_b")) {
+    out[0] = x + y * 100.0f;
+    return 1;
+  }
+  out[0] = x / 32.0f - 1.0f, out[1] = y / 32.0f - 1.0f, out[2] = 0.25f, out[3] = 1.0f;
+  return 4;
+}
+
+static void check_words(const char *what, const float *got, const float *want, int n)
+{
+  for (int i = 0; i < n; i++) {
+    if (memcmp(&got[i], &want[i], sizeof(float))) {
+      fail("%s: word %d = %g (0x%08x), expected %g", what, i, got[i],
+           *(const unsigned *)(const void *)&got[i], want[i]);
+      return;
+    }
+  }
+}
+
+static void check_sentinel(const char *what, const unsigned char *b, int n)
+{
+  for (int i = 0; i < n; i++) {
+    if (b[i] != 0xAB) {
+      fail("%s: byte %d = 0x%02x, expected the untouched 0xAB", what, i, b[i]);
+      return;
+    }
+  }
+}
+
+/* xfb_capture: GL 3.3 transform feedback (§2.15) and its API. Interleaved capture of v_b,
+ * gl_Position and v_a (36 bytes a vertex, in the app's order) while the rect also renders;
+ * separate capture into two buffers, one bound at an offset; glGetTransformFeedbackVarying and
+ * the program queries; link errors; the spec's errors of glTransformFeedbackVaryings,
+ * glBegin/End/Pause/ResumeTransformFeedback, of a draw whose mode does not match, of
+ * glUseProgram and glBindBufferBase while capturing. The bytes around every capture must stay
+ * as they were. */
+static void sc_xfb_capture(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  float v[12];
+  rect_vertices(v, 8, 8, 40, 24);
+  mesh m = make_mesh(v, 6);
+  clear_to(bg);
+  char log[2048] = "";
+
+  /* glTransformFeedbackVaryings errors, and link errors. */
+  const char *il[] = {"v_b", "gl_Position", "v_a"};
+  GLuint p0 = gl.CreateProgram();
+  gl.TransformFeedbackVaryings(p0, 1, il, GL_TRIANGLES);
+  expect_error(GL_INVALID_ENUM, "glTransformFeedbackVaryings(bad buffer mode)");
+  const char *five[] = {"v_a", "v_b", "v_a", "v_b", "v_a"};
+  gl.TransformFeedbackVaryings(p0, 5, five, GL_SEPARATE_ATTRIBS);
+  expect_error(GL_INVALID_VALUE, "glTransformFeedbackVaryings(5 separate)");
+  gl.TransformFeedbackVaryings(p0 + 100, 1, il, GL_INTERLEAVED_ATTRIBS);
+  expect_error(GL_INVALID_VALUE, "glTransformFeedbackVaryings(not a program)");
+  char nb[32];
+  GLsizei len = 0, size = 0;
+  GLenum type = 0;
+  gl.GetTransformFeedbackVarying(p0, 0, sizeof nb, &len, &size, &type, nb);
+  expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(never linked)");
+  gl.DeleteProgram(p0);
+  const char *unknown[] = {"v_a", "v_nope"};
+  if (xfb_program(unknown, 2, GL_INTERLEAVED_ATTRIBS, log, sizeof log))
+    fail("a program capturing an undeclared varying linked");
+  else if (!strstr(log, "v_nope"))
+    fail("link log does not name the undeclared varying: %s", log);
+  const char *twice[] = {"v_a", "v_a"};
+  if (xfb_program(twice, 2, GL_INTERLEAVED_ATTRIBS, NULL, 0))
+    fail("a program capturing v_a twice linked");
+  const char *big[] = {"v_a", "gl_Position"};
+  if (!xfb_program(big, 2, GL_SEPARATE_ATTRIBS, log, sizeof log))
+    fail("two vec4 varyings in separate mode failed to link: %s", log);
+
+  GLuint p = xfb_program(il, 3, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+  if (!p)
+    die_setup("interleaved transform feedback program failed to link:\n%s", log);
+  GLint iv = -1;
+  gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &iv);
+  if (iv != 3)
+    fail("GL_TRANSFORM_FEEDBACK_VARYINGS = %d, expected 3", iv);
+  gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
+  if (iv != GL_INTERLEAVED_ATTRIBS)
+    fail("GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x", iv);
+  gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH, &iv);
+  if (iv != (GLint)sizeof "gl_Position")
+    fail("GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH = %d, expected 12", iv);
+  gl.GetTransformFeedbackVarying(p, 1, sizeof nb, &len, &size, &type, nb);
+  check_gl_error("glGetTransformFeedbackVarying");
+  if (strcmp(nb, "gl_Position") || len != 11 || size != 1 || type != GL_FLOAT_VEC4)
+    fail("varying 1 = %s (len %d size %d type 0x%x), expected gl_Position vec4", nb, len, size,
+         type);
+  gl.GetTransformFeedbackVarying(p, 3, sizeof nb, &len, &size, &type, nb);
+  expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(index 3 of 3)");
+
+  /* Begin errors before anything is bound. */
+  gl.UseProgram(0);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback(no program)");
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
+  gl.Uniform1f(uloc(p, "u_k"), 7.0f);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback(no buffer bound)");
+  gl.BeginTransformFeedback(GL_TRIANGLE_STRIP);
+  expect_error(GL_INVALID_ENUM, "glBeginTransformFeedback(GL_TRIANGLE_STRIP)");
+  gl.EndTransformFeedback();
+  expect_error(GL_INVALID_OPERATION, "glEndTransformFeedback(not active)");
+  gl.PauseTransformFeedback();
+  expect_error(GL_INVALID_OPERATION, "glPauseTransformFeedback(not active)");
+
+  /* Interleaved: 6 vertices x 36 bytes, between 16 untouched bytes each side. */
+  enum { STRIDE = 36, N = 6 };
+  GLuint bi = xfb_buffer(16 + N * STRIDE + 16);
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bi, 16, N * STRIDE);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  check_gl_error("glBeginTransformFeedback(GL_TRIANGLES)");
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback while active");
+  gl.ResumeTransformFeedback();
+  expect_error(GL_INVALID_OPERATION, "glResumeTransformFeedback(not paused)");
+  glDrawArrays(GL_POINTS, 0, 6);
+  expect_error(GL_INVALID_OPERATION, "GL_POINTS draw under a GL_TRIANGLES capture");
+  gl.UseProgram(0);
+  expect_error(GL_INVALID_OPERATION, "glUseProgram while capturing");
+  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, bi);
+  expect_error(GL_INVALID_OPERATION, "glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER) while "
+                                     "capturing");
+  gl.LinkProgram(p);
+  expect_error(GL_INVALID_OPERATION, "glLinkProgram of the capturing program");
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.EndTransformFeedback();
+  check_gl_error("interleaved capture");
+  unsigned char raw[16 + N * STRIDE + 16];
+  read_buffer(bi, 0, sizeof raw, raw);
+  check_sentinel("interleaved: bytes before the range", raw, 16);
+  check_sentinel("interleaved: bytes after the range", raw + 16 + N * STRIDE, 16);
+  for (int vx = 0; vx < N; vx++) {
+    float want[9], got[9];
+    int k = 0;
+    for (int j = 0; j < 3; j++)
+      k += xfb_expect(il[j], v, vx, 7.0f, want + k);
+    memcpy(got, raw + 16 + vx * STRIDE, sizeof got);
+    char what[64];
+    snprintf(what, sizeof what, "interleaved vertex %d", vx);
+    check_words(what, got, want, 9);
+  }
+
+  /* Separate: v_a alone into buffer 0, v_b alone into buffer 1 at offset 16; the frame is not
+   * touched (rasterizer discard). */
+  const char *sep[] = {"v_a", "v_b"};
+  GLuint ps = xfb_program(sep, 2, GL_SEPARATE_ATTRIBS, log, sizeof log);
+  if (!ps)
+    die_setup("separate transform feedback program failed to link:\n%s", log);
+  gl.GetProgramiv(ps, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
+  if (iv != GL_SEPARATE_ATTRIBS)
+    fail("separate program: GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x", iv);
+  gl.UseProgram(ps);
+  gl.Uniform4fv(uloc(ps, "u_color"), 1, V4(1.0f, 0.0f, 0.0f, 1.0f).v);
+  gl.Uniform1f(uloc(ps, "u_k"), -3.0f);
+  GLuint b0 = xfb_buffer(N * 16), b1 = xfb_buffer(16 + N * 4 + 8);
+  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  expect_error(GL_INVALID_OPERATION, "separate capture with binding 1 empty");
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1, 16, N * 4);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.EndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  check_gl_error("separate capture");
+  float ga[N * 4], gb[N], wa[N * 4], wb[N];
+  unsigned char r1[16 + N * 4 + 8];
+  read_buffer(b0, 0, sizeof ga, ga);
+  read_buffer(b1, 0, sizeof r1, r1);
+  memcpy(gb, r1 + 16, sizeof gb);
+  for (int vx = 0; vx < N; vx++) {
+    xfb_expect("v_a", v, vx, -3.0f, wa + 4 * vx);
+    xfb_expect("v_b", v, vx, -3.0f, wb + vx);
+  }
+  check_words("separate buffer 0 (v_a)", ga, wa, N * 4);
+  check_words("separate buffer 1 (v_b)", gb, wb, N);
+  check_sentinel("separate buffer 1 before its range", r1, 16);
+  check_sentinel("separate buffer 1 after its range", r1 + 16 + N * 4, 8);
+
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 8, 8, 40, 24, to8(rc));
+  check_frame("the interleaved capture's rect (the separate one discarded)", &md);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteProgram(ps);
+  GLuint bufs[] = {bi, b0, b1, m.vbo};
+  gl.DeleteBuffers(4, bufs);
+}
+
+/* xfb_resume: one capture that spans everything the backend breaks its rendering scopes at, and
+ * a pause. Draw 0 (u_k = 1), a glBufferSubData of another buffer, draw 1 (u_k = 2) with blending
+ * on (a new pipeline under the capture), a glFlush, pause, draw 2 (u_k = 3: not captured, but
+ * rendered), resume, draw 3 (u_k = 4) with rasterizer discard: the buffer holds draws 0, 1 and
+ * 3 back to back. Then the captured vertices of draw 3 are drawn as a vertex buffer in a second
+ * colour over the rect of draws 0..2, so a capture that went wrong also shows in pixels. */
+static void sc_xfb_resume(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.4f, 0.8f, 0.2f, 1.0f);
+  float v[12], other[12];
+  rect_vertices(v, 16, 16, 48, 48);
+  memset(other, 0, sizeof other);
+  mesh m = make_mesh(v, 6);
+  GLuint spare;
+  gl.GenBuffers(1, &spare);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof other, other, GL_DYNAMIC_DRAW);
+  clear_to(bg);
+  char log[2048] = "";
+  const char *names[] = {"v_a"};
+  GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+  if (!p)
+    die_setup("transform feedback program failed to link:\n%s", log);
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
+  enum { N = 6, DRAWS = 4 };
+  GLuint b = xfb_buffer((DRAWS + 1) * N * 16);
+  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+  glBlendFunc(GL_ONE, GL_ZERO); /* blending that changes nothing: only the pipeline differs */
+
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  gl.Uniform1f(uloc(p, "u_k"), 1.0f);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof other, v);
+  glEnable(GL_BLEND);
+  gl.Uniform1f(uloc(p, "u_k"), 2.0f);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_BLEND);
+  glFlush();
+  gl.PauseTransformFeedback();
+  check_gl_error("glPauseTransformFeedback");
+  gl.PauseTransformFeedback();
+  expect_error(GL_INVALID_OPERATION, "glPauseTransformFeedback(already paused)");
+  gl.Uniform1f(uloc(p, "u_k"), 3.0f);
+  glEnable(GL_RASTERIZER_DISCARD);
+  glDrawArrays(GL_LINES, 0, 6); /* paused: any mode may draw */
+  glDisable(GL_RASTERIZER_DISCARD);
+  check_gl_error("a GL_LINES draw while paused");
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.ResumeTransformFeedback();
+  check_gl_error("glResumeTransformFeedback");
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.Uniform1f(uloc(p, "u_k"), 4.0f);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_RASTERIZER_DISCARD);
+  gl.EndTransformFeedback();
+  check_gl_error("the resumed capture");
+
+  /* The GPU reads what it captured: the third captured draw's v_a.xy as vertex positions, in a
+   * second colour (no CPU read in between). */
+  const vec4f c2 = V4(0.8f, 0.2f, 0.6f, 1.0f);
+  GLuint sp = solid_program();
+  set_vec4(sp, "u_color", c2);
+  GLuint vao;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.BindBuffer(GL_ARRAY_BUFFER, b);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)(uintptr_t)(2 * N * 16));
+  gl.EnableVertexAttribArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("drawing the captured vertices");
+
+  float got[(DRAWS + 1) * N * 4], want[DRAWS * N * 4];
+  read_buffer(b, 0, sizeof got, got);
+  const float ks[] = {1.0f, 2.0f, 4.0f};
+  for (int d = 0; d < 3; d++)
+    for (int vx = 0; vx < N; vx++)
+      xfb_expect("v_a", v, vx, ks[d], want + (d * N + vx) * 4);
+  check_words("captured draws 0, 1, 3", got, want, 3 * N * 4);
+  check_sentinel("past the last captured draw", (const unsigned char *)(got + 3 * N * 4),
+                 2 * N * 16);
+
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 16, 16, 48, 48, to8(c2));
+  check_frame("the captured vertices drawn over draws 0..2 (draw 3 discarded)", &md);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteProgram(sp);
+  gl.DeleteVertexArrays(1, &vao);
+  GLuint bufs[] = {b, spare, m.vbo};
+  gl.DeleteBuffers(3, bufs);
+}
+
+/* xfb_queries: GL_PRIMITIVES_GENERATED and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (§2.16).
+ * A capture with room for 2 triangles gets 4 (2 draws, a glBufferSubData between them so the
+ * queries span two rendering scopes): 4 generated, 2 written, and the buffer holds the first
+ * draw's. Without a capture, under rasterizer discard: a triangle and a 6-vertex strip generate
+ * 1 + 4. The frame stays the clear colour. Plus the query errors these targets add. */
+static void sc_xfb_queries(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+  float v[12], spare_data[12];
+  rect_vertices(v, 8, 8, 56, 56);
+  memset(spare_data, 0, sizeof spare_data);
+  mesh m = make_mesh(v, 6);
+  GLuint spare;
+  gl.GenBuffers(1, &spare);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof spare_data, spare_data, GL_DYNAMIC_DRAW);
+  clear_to(bg);
+  char log[2048] = "";
+  const char *names[] = {"v_a"};
+  GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+  if (!p)
+    die_setup("transform feedback program failed to link:\n%s", log);
+  gl.UseProgram(p);
+  gl.Uniform4fv(uloc(p, "u_color"), 1, V4(1.0f, 1.0f, 1.0f, 1.0f).v);
+  gl.Uniform1f(uloc(p, "u_k"), 5.0f);
+  GLint bits = 0;
+  gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_QUERY_COUNTER_BITS, &bits);
+  if (bits < 32)
+    fail("GL_QUERY_COUNTER_BITS of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d", bits);
+
+  enum { N = 6 };
+  GLuint b = xfb_buffer(N * 16 + 32); /* 2 triangles fit in the bound range, the rest is fence */
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * 16);
+  GLuint q[3];
+  gl.GenQueries(3, q);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+  gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+  check_gl_error("glBeginQuery(primitive queries)");
+  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_PRIMITIVES_GENERATED) while active");
+  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+  expect_error(GL_INVALID_OPERATION, "glBeginQuery of an active query on another target");
+  GLint cur = 0;
+  gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_CURRENT_QUERY, &cur);
+  if ((GLuint)cur != q[1])
+    fail("GL_CURRENT_QUERY of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d, expected %u", cur,
+         q[1]);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof v, v);
+  gl.Uniform1f(uloc(p, "u_k"), 6.0f);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* the range is full: generated, not written */
+  gl.EndTransformFeedback();
+  gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  gl.EndQuery(GL_PRIMITIVES_GENERATED);
+  check_gl_error("the queried capture");
+  GLuint64 generated = 0, written = 0;
+  gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
+  gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
+  check_gl_error("glGetQueryObjectui64v(primitive queries)");
+  if (generated != 4 || written != 2)
+    fail("captured into room for 2 of 4 triangles: generated %llu written %llu, expected 4 and 2",
+         (unsigned long long)generated, (unsigned long long)written);
+  float got[N * 4 + 8], want[N * 4];
+  read_buffer(b, 0, sizeof got, got);
+  for (int vx = 0; vx < N; vx++)
+    xfb_expect("v_a", v, vx, 5.0f, want + 4 * vx);
+  check_words("the two triangles that fit", got, want, N * 4);
+  check_sentinel("past the bound range", (const unsigned char *)(got + N * 4), 32);
+
+  /* No capture: primitives are still generated (discarded before rasterization). */
+  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 6);
+  gl.EndQuery(GL_PRIMITIVES_GENERATED);
+  gl.GetQueryObjectui64v(q[2], GL_QUERY_RESULT, &generated);
+  if (generated != 5)
+    fail("a triangle and a 6-vertex strip generated %llu primitives, expected 5",
+         (unsigned long long)generated);
+  glDisable(GL_RASTERIZER_DISCARD);
+  gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  expect_error(GL_INVALID_OPERATION, "glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) "
+                                     "not active");
+  gl.DeleteQueries(3, q);
+
+  model md;
+  model_init(&md, bg);
+  check_frame("every draw discarded", &md);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  GLuint bufs[] = {b, spare, m.vbo};
+  gl.DeleteBuffers(3, bufs);
+}
+
 /* ---- table, EGL setup, main ---------------------------------------------------------------- */
 
 
@@ -4457,6 +4918,9 @@ static const struct {
     {"pbo_unpack", sc_pbo_unpack, 0},
     {"compressed_rgtc", sc_compressed_rgtc, 0},
     {"compressed_etc2", sc_compressed_etc2, 3},
+    {"xfb_capture", sc_xfb_capture, 0},
+    {"xfb_resume", sc_xfb_resume, 0},
+    {"xfb_queries", sc_xfb_queries, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

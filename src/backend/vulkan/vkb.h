@@ -34,6 +34,7 @@
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_ARENA_BLOCK (4u << 20)
+#define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
 
 struct vkb_screen;
 struct vkb_context;
@@ -373,6 +374,23 @@ struct vkb_screen {
    uint32_t max_custom_border_samplers;
    uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
+   bool has_xfb;                        /* VK_EXT_transform_feedback (vkb_xfb.c) */
+   PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
+   PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
+   PFN_vkCmdEndTransformFeedbackEXT xfb_end;
+   bool has_xfb_queries;                /* transformFeedbackQueries */
+   bool has_prim_queries;               /* VK_EXT_primitives_generated_query */
+   /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
+   VkQueryPool prim_pool[2];
+   uint32_t *prim_free[2];
+   uint32_t prim_free_count[2];
+   /* ranges captured by batches not yet announced (vkb_xfb_announce) */
+   struct vkb_xfb_written {
+      struct mgp_handle res;
+      uint64_t value;  /* the event's value: (offset << 32) | size, 0 for the whole buffer */
+      uint64_t serial; /* the batch that wrote it */
+   } *xfb_written;
+   uint32_t xfb_written_count, xfb_written_cap;
    VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
@@ -461,6 +479,7 @@ struct vkb_screen {
    unsigned long long cmd_bind_index_buffer;
    unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
    unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
    unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
@@ -483,6 +502,10 @@ struct vkb_context {
    struct vkb_query *occ_active;  /* GL occlusion query between begin_query and end_query */
    struct vkb_query *time_active; /* GL_TIME_ELAPSED between begin_query and end_query */
    bool cond_discard;             /* conditional rendering on a zero result: drop draws, clears */
+   /* primitive queries (vkb_xfb.c), as occ_active: [0] generated, [1] captured */
+   struct vkb_query *prim_active[2];
+   uint32_t prim_slot[2];
+   bool prim_slot_open[2];
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
@@ -543,8 +566,42 @@ struct vkb_context {
    VkDeviceSize attr_off;
    uint64_t attr_serial;
    uint32_t attr_version_made;
+   /* transform feedback (vkb_xfb.c) */
+   struct {
+      bool active, paused;
+      bool in_scope;       /* a Vulkan capture is active in the rendering scope in progress */
+      bool counters_valid; /* counter_buf holds where each buffer's next vertex goes */
+      bool wrote;          /* the scope that just ended captured: barrier before reads */
+      uint32_t count;
+      struct mgp_buffer_range targets[VKB_MAX_XFB];
+      VkBuffer counter_buf; /* VKB_MAX_XFB u32 byte positions (vkCmdEndTransformFeedbackEXT) */
+      VkDeviceMemory counter_mem;
+   } xfb;
 };
 
+/* Transform feedback (vkb_xfb.c), around each rendering scope: prepare before it begins
+ * (barriers), draw after a capturing draw bound its pipeline (begins the Vulkan capture),
+ * scope_end before the scope ends (ends it, writing the counters), after_scope once it ended. */
+bool vkb_xfb_capturing(const struct vkb_context *ctx);
+void vkb_xfb_scope_prepare(struct vkb_context *ctx);
+void vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd);
+void vkb_xfb_scope_end(struct vkb_context *ctx);
+void vkb_xfb_after_scope(struct vkb_context *ctx);
+void vkb_xfb_context_finish(struct vkb_context *ctx);
+void vkb_xfb_scope_begin(struct vkb_context *ctx);
+/* Sends "GPU wrote a buffer range" for every capture whose batch completed (vkb_retire). */
+void vkb_xfb_announce(struct vkb_screen *scr);
+/* Primitive queries (GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), on the
+ * same vkb_query objects as occlusion queries, with slots from their own pools; vkb_query.c
+ * hands these kinds over. */
+bool vkb_prim_query_kind(uint32_t gl_target);
+bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
+bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
+                         uint64_t *value);
+void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
+void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
+void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_target);
+void vkb_prim_queries_finish(struct vkb_screen *scr);
 /* Ends the dynamic-rendering scope in progress (any context). */
 void vkb_end_rendering(struct vkb_screen *scr);
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
@@ -678,6 +735,11 @@ VKB_CALL(read_pixels, mgp_read_pixels);
 VKB_CALL(draw_vbo, mgp_draw_vbo);
 VKB_CALL(draw, mgp_draw);
 VKB_CALL(flush, mgp_u32_args);
+VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets);
+VKB_CALL(begin_stream_output, mgp_u32_args);
+VKB_CALL(end_stream_output, mgp_u32_args);
+VKB_CALL(pause_stream_output, mgp_u32_args);
+VKB_CALL(resume_stream_output, mgp_u32_args);
 VKB_CALL(present, mgp_present);
 
 #endif

@@ -251,6 +251,7 @@ vkb_retire(struct vkb_screen *scr)
    if (scr->completed_serial != was) {
       vkb_fences_announce(scr);
       vkb_queries_announce(scr);
+      vkb_xfb_announce(scr);
    }
 }
 

@@ -213,6 +213,8 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    if (!clear_init(scr))
       return false;
    VkPipeline pipe = get_pipeline(scr, &key);
+   if (ctx->xfb.in_scope)
+      vkb_end_rendering(scr); /* no pipeline may be bound under an active capture */
    if (!pipe || !vkb_begin_rendering(ctx))
       return false;
    VkCommandBuffer cmd = vkb_cmd(scr);

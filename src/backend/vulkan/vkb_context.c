@@ -62,6 +62,10 @@ VKB_CALL(context_destroy, mgp_handle_args)
       scr->bind_owner = NULL;
    if (ctx->occ_active) /* the query stays; it ends here, with what it counted */
       vkb_end_query(ctx, &(struct mgp_query_desc){.query = ctx->occ_active->base.h}, NULL, 0);
+   for (int k = 0; k < 2; k++)
+      if (ctx->prim_active[k])
+         vkb_prim_end_query(ctx, ctx->prim_active[k]->base.h, ctx->prim_active[k]->target);
+   vkb_xfb_context_finish(ctx);
    vkb_table_remove(&scr->contexts, &ctx->base);
    free(ctx);
 }
@@ -75,9 +79,12 @@ vkb_end_rendering(struct vkb_screen *scr)
       return;
    vkb_flush_draws(scr);
    vkb_query_scope_end(scr->rendering_ctx);
+   struct vkb_context *ctx = scr->rendering_ctx;
+   vkb_xfb_scope_end(ctx);
    scr->rendering_ctx = NULL;
    if (scr->cur && scr->cur->recording)
       scr->end_rendering(scr->cur->cmd);
+   vkb_xfb_after_scope(ctx);
 }
 
 struct fb_resolved {
@@ -334,6 +341,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
       .pStencilAttachment = f.stencil ? &dsa : NULL,
    };
    vkb_query_scope_prepare(ctx); /* a reset must be outside the scope */
+   vkb_xfb_scope_prepare(ctx);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
       return false;
@@ -341,6 +349,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    scr->render_passes_begun++;
    scr->rendering_ctx = ctx;
    vkb_query_scope_begin(ctx);
+   vkb_xfb_scope_begin(ctx);
    ctx->dyn_dirty = true;
    return true;
 }
@@ -551,7 +560,7 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .set_texture_params = vkb_set_texture_params,
    .set_shader_images = NULL,
    .set_shader_buffers = vkb_set_shader_buffers,
-   .set_stream_output_targets = NULL,
+   .set_stream_output_targets = vkb_set_stream_output_targets,
    .set_global_constants = vkb_set_global_constants,
    .set_vertex_attrib_defaults = vkb_set_vertex_attrib_defaults,
    .set_pixel_pack_state = vkb_set_pixel_pack_state,
@@ -578,10 +587,10 @@ const struct mgp_context_vtbl vkb_context_vtbl = {
    .end_query = vkb_end_query,
    .begin_conditional_render = vkb_begin_conditional_render,
    .end_conditional_render = vkb_end_conditional_render,
-   .begin_stream_output = NULL,
-   .end_stream_output = NULL,
-   .pause_stream_output = NULL,
-   .resume_stream_output = NULL,
+   .begin_stream_output = vkb_begin_stream_output,
+   .end_stream_output = vkb_end_stream_output,
+   .pause_stream_output = vkb_pause_stream_output,
+   .resume_stream_output = vkb_resume_stream_output,
    .flush = vkb_flush,
    .present = vkb_present,
    .set_swap_interval = NULL,

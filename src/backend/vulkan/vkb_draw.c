@@ -947,6 +947,14 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       ctx->dyn_dirty = true;
       ctx->dyn_recorded = false;
    }
+   if (ctx->bound_pipeline != pipe && ctx->xfb.in_scope) {
+      /* No pipeline may be bound under an active capture: end this scope (the counters keep
+       * the write position) and capture on in the next. */
+      vkb_end_rendering(scr);
+      if (!vkb_begin_rendering(ctx) || !scr->cur || !scr->cur->recording)
+         return;
+      cmd = scr->cur->cmd;
+   }
    if (ctx->bound_pipeline != pipe) {
       vkb_flush_draws(scr);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
@@ -1006,6 +1014,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (ib)
       ib->last_use = serial;
 
+   vkb_xfb_draw(ctx, cmd);
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)
          queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);

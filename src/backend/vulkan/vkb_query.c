@@ -113,6 +113,10 @@ pool_ready(struct vkb_screen *scr)
 static void
 query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
 {
+   if (vkb_prim_query_kind(q->target)) {
+      vkb_prim_query_release_slots(scr, q);
+      return;
+   }
    for (uint32_t i = 0; i < q->slot_count; i++)
       scr->occ_free[scr->occ_free_count++] = q->slots[i];
    q->slot_count = 0;
@@ -150,6 +154,12 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
       return;
    for (uint32_t i = 0; i < q->slot_count; i++) {
       uint64_t v = 0;
+      if (vkb_prim_query_kind(q->target)) {
+         if (!vkb_prim_query_read(scr, q, q->slots[i], &v))
+            return;
+         sum += v;
+         continue;
+      }
       VkResult r = vkGetQueryPoolResults(scr->dev, scr->occ_pool, q->slots[i], 1, sizeof(v), &v,
                                          sizeof(v), VK_QUERY_RESULT_64_BIT);
       if (!vkb_check(scr, r, "vkGetQueryPoolResults"))
@@ -257,17 +267,18 @@ VKB_CALL(query_create, mgp_query_desc)
    struct vkb_screen *scr = self;
    if (scr->failed)
       return;
+   const bool prim = vkb_prim_query_kind(args->kind);
    if (is_timer(args->kind) && !scr->timestamp_bits) {
       /* A client that did not look at the caps; its queries never get a result event. */
       MGL_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
       return;
    }
-   if (args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED &&
+   if (!prim && args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED &&
        !is_timer(args->kind)) {
       MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
       return;
    }
-   if (!is_timer(args->kind) && !pool_ready(scr))
+   if (!prim && !is_timer(args->kind) && !pool_ready(scr))
       return;
    struct vkb_query *q = calloc(1, sizeof(*q));
    if (!q) {
@@ -276,6 +287,10 @@ VKB_CALL(query_create, mgp_query_desc)
    }
    q->base.h = args->query;
    q->target = args->kind;
+   if (prim && !vkb_prim_query_create(scr, q)) {
+      free(q);
+      return;
+   }
    if (!vkb_table_put(scr, &scr->queries, &q->base, "query_create"))
       free(q);
 }
@@ -371,6 +386,10 @@ VKB_CALL(begin_query, mgp_query_desc)
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_query");
    if (!q)
       return;
+   if (vkb_prim_query_kind(q->target)) {
+      vkb_prim_begin_query(ctx, q);
+      return;
+   }
    if (q->target == GL_TIME_ELAPSED) {
       if (ctx->time_active) {
          MGL_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
@@ -414,6 +433,10 @@ VKB_CALL(end_query, mgp_query_desc)
    (void)tail, (void)tail_count;
    if (scr->failed)
       return;
+   if (vkb_prim_query_kind(args->kind)) {
+      vkb_prim_end_query(ctx, args->query, args->kind);
+      return;
+   }
    if (args->kind == GL_TIMESTAMP) {
       struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "end_query");
       if (!q)

@@ -64,6 +64,8 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
                VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
+   if (scr->has_xfb)
+      bci.usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
    if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &r->buf), "vkCreateBuffer"))
       return false;
    VkMemoryRequirements req;

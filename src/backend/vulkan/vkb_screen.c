@@ -452,6 +452,18 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       dev_has(&e, VK_EXT_MULTI_DRAW_EXTENSION_NAME) && !(no_md && atoi(no_md) > 0);
    if (has_md)
       CHAIN(md);
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT tf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+   const char *no_tf = getenv("MGL_TEST_VK_NO_XFB"); /* test-only: the decline */
+   const bool has_tf =
+      dev_has(&e, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_tf && atoi(no_tf) > 0);
+   if (has_tf)
+      CHAIN(tf);
+   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+   const bool has_pgq = has_tf && dev_has(&e, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
+   if (has_pgq)
+      CHAIN(pgq);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -548,6 +560,35 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
                                : VKB_MAX_QUEUED_DRAWS;
       scr->has_multi_draw = scr->max_multi_draw > 1;
    }
+   if (has_tf && tf.transformFeedback) {
+      /* GL's four separate buffers of up to 64 interleaved components (256 bytes a vertex). */
+      VkPhysicalDeviceTransformFeedbackPropertiesEXT tfp = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &tfp};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+      if (tfp.maxTransformFeedbackBuffers >= 4 &&
+          tfp.maxTransformFeedbackBufferDataStride >= 256) {
+         exts[nexts++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+         tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+            .transformFeedback = VK_TRUE};
+         CHAIN(tf);
+         scr->has_xfb = true;
+         scr->has_xfb_queries = tfp.transformFeedbackQueries;
+      }
+   }
+   /* GL_PRIMITIVES_GENERATED counts with or without a capture, and under rasterizer discard. */
+   if (has_pgq && scr->has_xfb_queries && pgq.primitivesGeneratedQuery &&
+       pgq.primitivesGeneratedQueryWithRasterizerDiscard) {
+      exts[nexts++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
+      pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
+         .primitivesGeneratedQuery = VK_TRUE,
+         .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
+      CHAIN(pgq);
+      scr->has_prim_queries = true;
+   }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
@@ -624,6 +665,15 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          scr->dev, "vkCmdDrawMultiIndexedEXT");
       scr->has_multi_draw = scr->draw_multi && scr->draw_multi_indexed;
    }
+   if (scr->has_xfb) {
+      scr->xfb_bind = (PFN_vkCmdBindTransformFeedbackBuffersEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdBindTransformFeedbackBuffersEXT");
+      scr->xfb_begin = (PFN_vkCmdBeginTransformFeedbackEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdBeginTransformFeedbackEXT");
+      scr->xfb_end = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdEndTransformFeedbackEXT");
+      scr->has_xfb = scr->xfb_bind && scr->xfb_begin && scr->xfb_end;
+   }
    if (!scr->begin_rendering || !scr->end_rendering) {
       snprintf(why, why_size, "vkCmdBeginRendering not exported by the driver");
       return false;
@@ -665,6 +715,7 @@ screen_destroy(void *self)
    if (scr->dev) {
       vkDeviceWaitIdle(scr->dev);
       vkb_queries_finish(scr);
+      vkb_prim_queries_finish(scr);
       /* Objects still in the tables: the client's session ended without deleting them. */
       struct vkb_table *tables[] = {&scr->contexts, &scr->fences, &scr->sampler_views,
                                     &scr->samplers, &scr->vertex_elements, &scr->render_states};
@@ -809,6 +860,10 @@ VKB_CALL(get_caps, mgp_get_caps)
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
    if (scr->timestamp_bits)
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
+   if (scr->has_xfb)
+      c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
+   if (scr->has_xfb && scr->has_prim_queries)
+      c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -897,6 +952,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cmd-set-state", scr->cmd_set_state},
       {"cmd-draws", scr->cmd_draws},
       {"draws", scr->draws_recorded},
+      {"xfb-scopes", scr->xfb_scopes},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

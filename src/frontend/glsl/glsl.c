@@ -932,6 +932,9 @@ glsl_program_destroy(struct glsl_program *prog)
    for (unsigned i = 0; i < prog->num_outputs; i++)
       free(prog->outputs[i].name);
    free(prog->outputs);
+   for (unsigned i = 0; i < prog->num_xfb; i++)
+      free(prog->xfb[i].name);
+   free(prog->xfb);
    free(prog);
 }
 

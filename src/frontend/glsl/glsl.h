@@ -113,6 +113,10 @@
  * backend must check these against maxUniformBufferRange (65536 on common devices). */
 #define GLSL_MAX_UNIFORM_BLOCK_SIZE 65536
 #define GLSL_MAX_DEFAULT_BLOCK_SIZE 65536
+/* Transform feedback (GL 3.3's minimums; fe_get.c reports the same values). */
+#define GLSL_MAX_XFB_BUFFERS 4                  /* GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS */
+#define GLSL_MAX_XFB_INTERLEAVED_COMPONENTS 64  /* ..._INTERLEAVED_COMPONENTS */
+#define GLSL_MAX_XFB_SEPARATE_COMPONENTS 4      /* ..._SEPARATE_COMPONENTS */
 
 /* Array indices (glsl_link_input.source[] is often filled by position, {vs, fs}: the geometry
  * stage comes last so such initializers keep their meaning). Pipeline order, in which each
@@ -163,6 +167,12 @@ struct glsl_link_input {
     * value of gl_MaxVaryingComponents etc.: the device's limit (fe_varying_components). 0 or less
     * than GLSL_MIN_VARYING_COMPONENTS means GLSL_MIN_VARYING_COMPONENTS. */
    uint32_t max_varying_components;
+   /* glTransformFeedbackVaryings as it stood at glLinkProgram: the names to capture from the last
+    * vertex-processing stage (geometry if present, else vertex), interleaved into buffer 0 or
+    * one buffer each (separate). */
+   const char *const *xfb_varyings;
+   unsigned num_xfb_varyings;
+   bool xfb_separate;
 };
 
 /* input->max_varying_components as the linker applies it (a multiple of 4). */
@@ -256,6 +266,19 @@ struct glsl_geometry {
    uint32_t invocations;   /* layout(invocations = N); 1 when absent */
 };
 
+/* One captured varying (glGetTransformFeedbackVarying). Its SPIR-V output carries XfbBuffer =
+ * buffer, Offset = offset, XfbStride = glsl_program.xfb_stride[buffer], and the stage declares
+ * execution mode Xfb. gl_Position is captured from a hidden copy taken before the clip-depth
+ * remap, so the buffer gets GL's z. */
+struct glsl_xfb_varying {
+   char *name;             /* as the app named it */
+   uint32_t type;          /* GL type enum */
+   uint32_t size;          /* array elements; 1 when not an array */
+   uint32_t buffer;        /* transform feedback buffer binding index */
+   uint32_t offset;        /* bytes into each vertex's record in that buffer */
+   uint32_t components;
+};
+
 struct glsl_program {
    uint32_t stages;                         /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
@@ -276,6 +299,11 @@ struct glsl_program {
    struct glsl_io *inputs;
    unsigned num_outputs;                    /* fragment outputs */
    struct glsl_io *outputs;
+
+   unsigned num_xfb;                        /* captured varyings, in the app's order */
+   struct glsl_xfb_varying *xfb;
+   bool xfb_separate;
+   uint32_t xfb_stride[GLSL_MAX_XFB_BUFFERS]; /* bytes per vertex; 0: buffer not written */
 };
 
 /* glLinkProgram: compiles every present stage, links, generates SPIR-V (Vulkan 1.1, SPIR-V 1.3)

@@ -6,6 +6,8 @@
 #include "glsl_internal.h"
 #include "spirv_internal.h"
 
+#include "decline.h"
+
 #include <GL/glcorearb.h>
 #include <spirv-tools/libspirv.h>
 #include <stdio.h>
@@ -257,6 +259,14 @@ struct link {
    struct glsl_str *log;
    bool failed;
    uint32_t next_unused_binding;
+   uint32_t out_loc_end[GLSL_STAGE_COUNT]; /* one past the output locations a stage uses */
+   /* transform feedback of the last vertex-processing stage (link_xfb) */
+   int xfb_stage;
+   struct spv_xfb_deco *xfb;
+   unsigned num_xfb, cap_xfb;
+   bool xfb_position;
+   uint32_t xfb_position_location;
+   struct spv_xfb_deco xfb_position_deco;
    unsigned cap_uniforms, cap_blocks, cap_members, cap_samplers, cap_inputs, cap_outputs;
 };
 
@@ -1200,6 +1210,8 @@ link_varyings(struct link *l, int prod, int cons)
    if (next > max_locs)
       link_error(l, "Too many %s shader outputs (%u locations, at most %u)",
                  glsl_stage_name(prod), next, max_locs);
+   if (prod >= 0)
+      l->out_loc_end[prod] = next;
 
    for (unsigned i = 0; i < nc && !l->failed; i++) {
       struct iovar *o = NULL;
@@ -1251,6 +1263,162 @@ link_varyings(struct link *l, int prod, int cons)
       add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
    free(out);
    free(in);
+}
+
+/* ── transform feedback ────────────────────────────────────────────────────────────────────── */
+
+/* Components a varying of this type takes in a capture (GL 3.3, 2.11.8: a matN takes N*N, an
+ * array its elements' sum). */
+static uint32_t
+xfb_components(const struct spv_module *m, uint32_t type)
+{
+   uint32_t count;
+   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, type, &count));
+   uint32_t c = 1;
+   if (t->op == SpvOpTypeMatrix)
+      c = t->b * spv_type(m, t->a)->b;
+   else if (t->op == SpvOpTypeVector)
+      c = t->b;
+   uint32_t scalar = component_type(m, spv_strip_arrays(m, type, NULL));
+   if (scalar && spv_type(m, scalar)->op == SpvOpTypeFloat && spv_type(m, scalar)->a == 64)
+      c *= 2;
+   return c * count;
+}
+
+/* glTransformFeedbackVaryings at link (GL 3.3, 2.11.8): every name must be an output of the last
+ * vertex-processing stage, named once, within the mode's component limits. Interleaved: all in
+ * buffer 0, back to back in the app's order; separate: varying i alone in buffer i. */
+static void
+link_xfb(struct link *l)
+{
+   const struct glsl_link_input *in = l->in;
+   l->xfb_stage = -1;
+   if (!in->num_xfb_varyings)
+      return;
+   int s = -1;
+   for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
+      enum glsl_stage st = glsl_pipeline_stage(i);
+      if (l->st[st].present && st != GLSL_STAGE_FRAGMENT)
+         s = (int)st;
+   }
+   if (s < 0) {
+      link_error(l, "transform feedback varyings need a vertex or geometry shader");
+      return;
+   }
+   struct glsl_program *prog = l->prog;
+   prog->xfb = calloc(in->num_xfb_varyings, sizeof(*prog->xfb));
+   if (!prog->xfb) {
+      link_error(l, "out of memory");
+      return;
+   }
+   prog->xfb_separate = in->xfb_separate;
+   l->xfb_stage = s;
+   const struct spv_module *m = l->st[s].m;
+   uint32_t total = 0;
+   for (unsigned i = 0; i < in->num_xfb_varyings && !l->failed; i++) {
+      const char *name = in->xfb_varyings[i] ? in->xfb_varyings[i] : "";
+      for (unsigned k = 0; k < i; k++) {
+         if (!strcmp(in->xfb_varyings[k] ? in->xfb_varyings[k] : "", name)) {
+            link_error(l, "transform feedback varying `%s' specified more than once", name);
+            return;
+         }
+      }
+      uint32_t var = 0, type = 0;
+      bool position = !strcmp(name, "gl_Position");
+      if (position) {
+         for (unsigned v = 0; v < m->num_vars && !type; v++) {
+            uint32_t id = m->vars[v];
+            if (m->ids[id].storage != SpvStorageOutput)
+               continue;
+            const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
+            if (m->ids[id].builtin == SpvBuiltInPosition)
+               type = spv_var_pointee(m, id);
+            for (uint32_t k = 0; t->op == SpvOpTypeStruct && k < t->num_members; k++)
+               if (t->members[k].builtin == SpvBuiltInPosition)
+                  type = t->members[k].type;
+         }
+      } else {
+         for (unsigned v = 0; v < m->num_vars && !var; v++) {
+            uint32_t id = m->vars[v];
+            if (m->ids[id].storage == SpvStorageOutput && !is_builtin_io(m, id) &&
+                !strcmp(glsl_demangle(name_of(m, id)), name))
+               var = id;
+         }
+         if (var)
+            type = spv_var_pointee(m, var);
+      }
+      if (!type) {
+         if (!strncmp(name, "gl_", 3) || strchr(name, '[') || strchr(name, '.'))
+            MGL_DECLINE(gl_feature_unimplemented, "transform feedback capture of `%s'", name);
+         link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
+                    glsl_stage_name(s));
+         return;
+      }
+      uint32_t count, elem = spv_strip_arrays(m, type, &count);
+      uint32_t comps = xfb_components(m, type);
+      uint32_t gl = gl_type_of(m, elem, false);
+      if (!gl) {
+         link_error(l, "transform feedback varying `%s' has a type that cannot be captured", name);
+         return;
+      }
+      if (in->xfb_separate && comps > GLSL_MAX_XFB_SEPARATE_COMPONENTS) {
+         link_error(l, "transform feedback varying `%s' takes %u components, more than "
+                       "GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (%u)",
+                    name, comps, GLSL_MAX_XFB_SEPARATE_COMPONENTS);
+         return;
+      }
+      char *copy = glsl_strdup(name);
+      if (!copy) {
+         link_error(l, "out of memory");
+         return;
+      }
+      prog->xfb[prog->num_xfb++] = (struct glsl_xfb_varying){
+         .name = copy,
+         .type = gl,
+         .size = count,
+         .buffer = in->xfb_separate ? i : 0,
+         .offset = in->xfb_separate ? 0 : total * 4,
+         .components = comps,
+      };
+      total += comps;
+      if (!in->xfb_separate && total > GLSL_MAX_XFB_INTERLEAVED_COMPONENTS) {
+         link_error(l, "transform feedback varyings take %u components, more than "
+                       "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)",
+                    total, GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
+         return;
+      }
+   }
+   for (unsigned i = 0; i < prog->num_xfb; i++) {
+      const struct glsl_xfb_varying *x = &prog->xfb[i];
+      prog->xfb_stride[x->buffer] = in->xfb_separate ? x->components * 4 : total * 4;
+   }
+   /* Hand the decorations to the patch of stage s. */
+   for (unsigned i = 0; i < prog->num_xfb && !l->failed; i++) {
+      const struct glsl_xfb_varying *x = &prog->xfb[i];
+      struct spv_xfb_deco d = {0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
+      if (!strcmp(x->name, "gl_Position")) {
+         uint32_t loc = l->out_loc_end[s];
+         if (loc >= glsl_varying_components(in) / 4) {
+            MGL_DECLINE(gl_feature_unimplemented, "gl_Position capture with every output "
+                        "location in use");
+            link_error(l, "no output location left to capture gl_Position");
+            return;
+         }
+         l->xfb_position = true;
+         l->xfb_position_location = loc;
+         l->xfb_position_deco = d;
+         continue;
+      }
+      for (unsigned v = 0; v < m->num_vars; v++) {
+         uint32_t id = m->vars[v];
+         if (m->ids[id].storage == SpvStorageOutput && !is_builtin_io(m, id) &&
+             !strcmp(glsl_demangle(name_of(m, id)), x->name))
+            d.id = id;
+      }
+      if (!GROW(l, l->xfb, l->num_xfb, l->cap_xfb))
+         return;
+      l->xfb[l->num_xfb++] = d;
+   }
 }
 
 /* ── geometry layout ───────────────────────────────────────────────────────────────────────── */
@@ -1320,6 +1488,13 @@ finish_stages(struct link *l)
          .instance_id_minus_base = s == GLSL_STAGE_VERTEX,
          .remap_depth = s == last_prerast,
       };
+      if (s == l->xfb_stage) {
+         patch.xfb = l->xfb;
+         patch.num_xfb = l->num_xfb;
+         patch.xfb_position = l->xfb_position;
+         patch.xfb_position_location = l->xfb_position_location;
+         patch.xfb_position_deco = l->xfb_position_deco;
+      }
       if (s == GLSL_STAGE_VERTEX) {
          for (unsigned i = 0; i < st->m->num_vars; i++) {
             uint32_t v = st->m->vars[i];
@@ -1407,6 +1582,9 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       if (!l.failed && prev >= 0 && prev != GLSL_STAGE_FRAGMENT)
          link_varyings(&l, prev, -1); /* no fragment shader: outputs still need locations */
    }
+   l.xfb_stage = -1;
+   if (!l.failed)
+      link_xfb(&l);
    if (!l.failed)
       finish_stages(&l);
 
@@ -1415,5 +1593,6 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       free(l.st[s].decos);
       free(l.st[s].aliases);
    }
+   free(l.xfb);
    return !l.failed;
 }

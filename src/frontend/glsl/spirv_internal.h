@@ -37,10 +37,12 @@ enum {
    SpvDecorationCentroid = 16, SpvDecorationSample = 17, SpvDecorationInvariant = 18,
    SpvDecorationLocation = 30,
    SpvDecorationComponent = 31, SpvDecorationIndex = 32, SpvDecorationBinding = 33,
-   SpvDecorationDescriptorSet = 34, SpvDecorationOffset = 35,
+   SpvDecorationDescriptorSet = 34, SpvDecorationOffset = 35, SpvDecorationXfbBuffer = 36,
+   SpvDecorationXfbStride = 37,
 
    SpvBuiltInPosition = 0, SpvBuiltInInstanceIndex = 43, SpvBuiltInBaseInstance = 4425,
-   SpvCapabilityDrawParameters = 4427,
+   SpvCapabilityDrawParameters = 4427, SpvCapabilityTransformFeedback = 53,
+   SpvExecutionModeXfb = 11,
 
    SpvStorageUniformConstant = 0, SpvStorageInput = 1, SpvStorageUniform = 2,
    SpvStorageOutput = 3,
@@ -135,6 +137,11 @@ struct spv_var_alias {
    uint32_t from, to;
 };
 
+struct spv_xfb_deco {
+   uint32_t id;
+   uint32_t buffer, offset, stride;
+};
+
 struct spv_patch {
    const struct spv_deco_override *decos;
    unsigned num_decos;
@@ -145,6 +152,16 @@ struct spv_patch {
    /* GL depth: gl_Position.z = (z + w) * 0.5 before each OpReturn of the entry point (vertex) or
     * before each OpEmitVertex / OpEmitStreamVertex (geometry). */
    bool remap_depth;
+   /* Transform feedback: each listed output variable is captured (XfbBuffer, XfbStride, Offset;
+    * the stage gets capability TransformFeedback and execution mode Xfb). */
+   const struct spv_xfb_deco *xfb;
+   unsigned num_xfb;
+   /* gl_Position captured: a new Output vec4 at xfb_position_location receives gl_Position's
+    * value just before the depth remap (so GL's z is captured) and is decorated as
+    * xfb_position says (its id field unused). Needs remap_depth. */
+   bool xfb_position;
+   uint32_t xfb_position_location;
+   struct spv_xfb_deco xfb_position_deco;
 };
 
 /* Returns malloc'd words, or NULL with a static reason in *err. */

@@ -236,6 +236,9 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
    if (remap && pos.new_ptr_type)
       pos.ptr_type = bound++;
    bool geometry = m->exec_model == SpvExecutionModelGeometry;
+   const bool xfb = p->num_xfb || p->xfb_position;
+   /* The pre-remap copy of gl_Position that transform feedback captures. */
+   uint32_t xfb_pos_var = remap && p->xfb_position ? bound++ : 0;
 
    wb_reserve(&b, n + 64);
    if (b.oom)
@@ -256,6 +259,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       if (!caps_done && op != SpvOpCapability) {
          if (base_var && !have_drawparams_cap)
             EMIT(&b, SpvOpCapability, SpvCapabilityDrawParameters);
+         if (xfb)
+            EMIT(&b, SpvOpCapability, SpvCapabilityTransformFeedback);
          caps_done = true;
       }
       if (!decos_done && !is_preamble_op(op)) {
@@ -265,6 +270,19 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
                     p->decos[i].value);
          if (new_base)
             EMIT(&b, SpvOpDecorate, base_var, SpvDecorationBuiltIn, SpvBuiltInBaseInstance);
+         for (unsigned i = 0; i < p->num_xfb; i++) {
+            const struct spv_xfb_deco *x = &p->xfb[i];
+            EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbBuffer, x->buffer);
+            EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbStride, x->stride);
+            EMIT(&b, SpvOpDecorate, x->id, SpvDecorationOffset, x->offset);
+         }
+         if (xfb_pos_var) {
+            const struct spv_xfb_deco *x = &p->xfb_position_deco;
+            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationLocation, p->xfb_position_location);
+            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbBuffer, x->buffer);
+            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationXfbStride, x->stride);
+            EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationOffset, x->offset);
+         }
          decos_done = true;
       }
       if (!globals_done && op == SpvOpFunction) {
@@ -274,6 +292,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
             EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageOutput, pos.vec4_type);
          if (remap)
             EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
+         if (xfb_pos_var)
+            EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageOutput);
          globals_done = true;
       }
 
@@ -319,9 +339,9 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
          }
          break;
       case SpvOpEntryPoint:
-         if (new_base || p->num_aliases) {
+         if (new_base || p->num_aliases || xfb_pos_var) {
             /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
-            wb_reserve(&b, wc + 1);
+            wb_reserve(&b, wc + 2);
             if (b.oom)
                goto oom;
             size_t at0 = b.n;
@@ -342,7 +362,16 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
                   b.w[b.n++] = in[k];
             if (new_base)
                b.w[b.n++] = base_var;
+            if (xfb_pos_var)
+               b.w[b.n++] = xfb_pos_var;
             b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
+            if (xfb && wc >= 3)
+               EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
+            continue;
+         }
+         if (xfb && wc >= 3) {
+            wb_emit(&b, op, wc - 1, &in[1]);
+            EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
             continue;
          }
          break;
@@ -386,6 +415,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
             uint32_t v = bound++, z = bound++, ww = bound++, s = bound++, h = bound++,
                      nv = bound++;
             EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
+            if (xfb_pos_var)
+               EMIT(&b, SpvOpStore, xfb_pos_var, v);
             EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
             EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
             EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);

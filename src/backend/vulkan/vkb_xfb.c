@@ -1,0 +1,515 @@
+/* vkb_xfb.c — GL transform feedback on VK_EXT_transform_feedback.
+ *
+ * Vulkan lets transform feedback be active only inside a rendering scope and forbids binding a
+ * pipeline while it is, and the backend ends and resumes scopes on its own (buffer updates,
+ * transfers, submissions, another context). So a GL capture is a run of Vulkan captures, one per
+ * scope it spans: each begins at the first capturing draw of the scope (after that draw's
+ * pipeline is bound) and ends when the scope ends, writing each buffer's byte position into this
+ * context's counter buffer; the next one resumes from those counters. Pause, resume, begin and
+ * end therefore only end the scope in progress and change state; a pipeline change under an
+ * active capture ends the scope too (vkb_draw.c). Barriers stay outside scopes: before a capture
+ * (earlier transfers and counter writes -> this capture), after a scope that captured
+ * (its writes -> any later read).
+ *
+ * The primitive queries (GL_PRIMITIVES_GENERATED: VK_EXT_primitives_generated_query;
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: the transform feedback stream query's "written")
+ * follow the occlusion queries' rule (vkb_query.c): a query begun inside a scope ends inside it,
+ * so a GL query takes one Vulkan slot per scope it spans and its result is their sum. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <GL/glcorearb.h>
+
+#include "log.h"
+#include "vkb.h"
+
+#define XFB_SELF                                                                               \
+   struct vkb_context *ctx = self;                                                             \
+   struct vkb_screen *scr = ctx->scr;                                                          \
+   if (scr->failed)                                                                            \
+      return
+
+/* Ends this context's rendering scope (and with it the Vulkan capture in progress). */
+static void
+break_scope(struct vkb_context *ctx)
+{
+   if (ctx->scr->rendering_ctx == ctx)
+      vkb_end_rendering(ctx->scr);
+}
+
+static bool
+counters_ready(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (ctx->xfb.counter_buf)
+      return true;
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = VKB_MAX_XFB * sizeof(uint32_t),
+      .usage = VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT |
+               VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT,
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &ctx->xfb.counter_buf),
+                  "vkCreateBuffer(xfb counters)"))
+      return false;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, ctx->xfb.counter_buf, &req);
+   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+   if (type < 0)
+      type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
+   VkMemoryAllocateInfo mai = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+      .allocationSize = req.size,
+      .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type,
+   };
+   if (type < 0) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "no memory type for transform feedback counters");
+      return false;
+   }
+   if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &ctx->xfb.counter_mem),
+                  "vkAllocateMemory(xfb counters)") ||
+       !vkb_check(scr, vkBindBufferMemory(scr->dev, ctx->xfb.counter_buf, ctx->xfb.counter_mem, 0),
+                  "vkBindBufferMemory(xfb counters)"))
+      return false;
+   return true;
+}
+
+VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets)
+{
+   XFB_SELF;
+   const struct mgp_buffer_range *r = tail;
+   if (args->count > VKB_MAX_XFB || tail_count != args->count) {
+      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, "set_stream_output_targets count");
+      return;
+   }
+   /* A stale handle is the client's fault, at the call that carried it. */
+   for (uint32_t i = 0; i < args->count; i++)
+      if (!mgp_handle_is_null(r[i].res) &&
+          !vkb_lookup(scr, &scr->resources, r[i].res, "set_stream_output_targets"))
+         return;
+   break_scope(ctx);
+   ctx->xfb.count = args->count;
+   memset(ctx->xfb.targets, 0, sizeof(ctx->xfb.targets));
+   memcpy(ctx->xfb.targets, r, args->count * sizeof(*r));
+}
+
+VKB_CALL(begin_stream_output, mgp_u32_args)
+{
+   (void)tail, (void)tail_count;
+   XFB_SELF;
+   (void)args; /* the primitive mode: the client already checked every draw against it */
+   if (!scr->has_xfb) {
+      MGL_DECLINE(backend_xfb_unsupported, "begin_stream_output without "
+                  "VK_EXT_transform_feedback");
+      return;
+   }
+   if (!counters_ready(ctx))
+      return;
+   break_scope(ctx);
+   ctx->xfb.active = true;
+   ctx->xfb.paused = false;
+   ctx->xfb.counters_valid = false; /* a new capture starts at each range's offset */
+}
+
+VKB_CALL(end_stream_output, mgp_u32_args)
+{
+   (void)tail, (void)tail_count, (void)args;
+   XFB_SELF;
+   break_scope(ctx);
+   ctx->xfb.active = false;
+   ctx->xfb.paused = false;
+}
+
+VKB_CALL(pause_stream_output, mgp_u32_args)
+{
+   (void)tail, (void)tail_count, (void)args;
+   XFB_SELF;
+   break_scope(ctx);
+   ctx->xfb.paused = true;
+}
+
+VKB_CALL(resume_stream_output, mgp_u32_args)
+{
+   (void)tail, (void)tail_count, (void)args;
+   XFB_SELF;
+   break_scope(ctx);
+   ctx->xfb.paused = false;
+}
+
+bool
+vkb_xfb_capturing(const struct vkb_context *ctx)
+{
+   return ctx->xfb.active && !ctx->xfb.paused;
+}
+
+static void prim_scope_prepare(struct vkb_context *ctx);
+static void prim_scope_end(struct vkb_context *ctx);
+
+void
+vkb_xfb_scope_prepare(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   prim_scope_prepare(ctx);
+   if (!vkb_xfb_capturing(ctx) || scr->failed)
+      return;
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   /* Earlier uploads into, reads of, captures into and counter writes of these buffers come
+    * before this scope's capture. */
+   VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT,
+      .dstAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_READ_BIT_EXT |
+                       VK_ACCESS_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT,
+   };
+   vkCmdPipelineBarrier(cmd,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_VERTEX_INPUT_BIT |
+                           VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT | scr->shader_pipe_stages |
+                           VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT,
+                        VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT |
+                           VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+void
+vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!vkb_xfb_capturing(ctx) || ctx->xfb.in_scope || scr->rendering_ctx != ctx)
+      return;
+   VkBuffer bufs[VKB_MAX_XFB], counters[VKB_MAX_XFB];
+   VkDeviceSize offs[VKB_MAX_XFB], sizes[VKB_MAX_XFB], coffs[VKB_MAX_XFB];
+   const uint64_t serial = vkb_current_serial(scr);
+   uint32_t n = ctx->xfb.count;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
+      struct vkb_resource *r =
+         mgp_handle_is_null(t->res) ? NULL
+                                    : vkb_resource_for_use(scr, t->res, "begin_stream_output");
+      uint64_t off = t->offset, size = t->size;
+      if (r && (!r->is_buffer || !r->buf))
+         r = NULL;
+      if (r && (off > r->size || size > r->size - off))
+         size = off > r->size ? 0 : r->size - off;
+      if (!r || !size) {
+         /* Nothing can be written there (GL: a full buffer stops capture): a range with no
+          * room, of a buffer that has the transform feedback usage. */
+         bufs[i] = ctx->xfb.counter_buf;
+         offs[i] = 0;
+         sizes[i] = 0;
+      } else {
+         bufs[i] = r->buf;
+         offs[i] = off;
+         sizes[i] = size;
+         r->last_use = serial;
+      }
+      counters[i] = ctx->xfb.counter_buf;
+      coffs[i] = i * sizeof(uint32_t);
+   }
+   if (!n)
+      return;
+   vkb_flush_draws(scr);
+   scr->xfb_bind(cmd, 0, n, bufs, offs, sizes);
+   scr->xfb_begin(cmd, 0, ctx->xfb.counters_valid ? n : 0,
+                  ctx->xfb.counters_valid ? counters : NULL,
+                  ctx->xfb.counters_valid ? coffs : NULL);
+   ctx->xfb.in_scope = true;
+   scr->xfb_scopes++;
+}
+
+void
+vkb_xfb_scope_end(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   prim_scope_end(ctx);
+   if (!ctx->xfb.in_scope)
+      return;
+   ctx->xfb.in_scope = false;
+   if (!scr->cur || !scr->cur->recording)
+      return;
+   VkBuffer counters[VKB_MAX_XFB];
+   VkDeviceSize coffs[VKB_MAX_XFB];
+   for (uint32_t i = 0; i < ctx->xfb.count; i++) {
+      counters[i] = ctx->xfb.counter_buf;
+      coffs[i] = i * sizeof(uint32_t);
+   }
+   scr->xfb_end(scr->cur->cmd, 0, ctx->xfb.count, counters, coffs);
+   ctx->xfb.counters_valid = true;
+   ctx->xfb.wrote = true;
+   /* The client hears of each range this batch wrote when the batch completed. */
+   const uint64_t serial = vkb_current_serial(scr);
+   for (uint32_t i = 0; i < ctx->xfb.count; i++) {
+      const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
+      if (mgp_handle_is_null(t->res) || !t->size)
+         continue;
+      const uint64_t value = t->offset <= UINT32_MAX && t->size <= UINT32_MAX
+                                ? (t->offset << 32) | t->size
+                                : 0;
+      bool known = false;
+      for (uint32_t k = 0; k < scr->xfb_written_count && !known; k++) {
+         const struct vkb_xfb_written *w = &scr->xfb_written[k];
+         known = mgp_handle_eq(w->res, t->res) && w->value == value && w->serial == serial;
+      }
+      if (known)
+         continue;
+      if (scr->xfb_written_count == scr->xfb_written_cap) {
+         uint32_t cap = scr->xfb_written_cap ? scr->xfb_written_cap * 2 : 16;
+         struct vkb_xfb_written *n = realloc(scr->xfb_written, cap * sizeof(*n));
+         if (!n) {
+            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "transform feedback write list");
+            return;
+         }
+         scr->xfb_written = n;
+         scr->xfb_written_cap = cap;
+      }
+      scr->xfb_written[scr->xfb_written_count++] =
+         (struct vkb_xfb_written){.res = t->res, .value = value, .serial = serial};
+   }
+}
+
+void
+vkb_xfb_announce(struct vkb_screen *scr)
+{
+   uint32_t kept = 0;
+   for (uint32_t k = 0; k < scr->xfb_written_count; k++) {
+      const struct vkb_xfb_written *w = &scr->xfb_written[k];
+      if (w->serial > scr->completed_serial) {
+         scr->xfb_written[kept++] = *w;
+         continue;
+      }
+      struct mgp_event ev = {.kind = MGP_EVENT_BUFFER_WRITTEN, .slot = w->res.slot,
+                             .gen = w->res.gen, .value = w->value};
+      if (scr->env.event)
+         scr->env.event(scr->env.session, &ev);
+   }
+   scr->xfb_written_count = kept;
+}
+
+void
+vkb_xfb_after_scope(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!ctx->xfb.wrote || !scr->cur || !scr->cur->recording)
+      return;
+   ctx->xfb.wrote = false;
+   /* What the capture wrote is read by later draws, copies and read-backs. */
+   VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT,
+      .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT |
+                       VK_ACCESS_UNIFORM_READ_BIT | VK_ACCESS_SHADER_READ_BIT |
+                       VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT |
+                       VK_ACCESS_TRANSFER_WRITE_BIT,
+   };
+   vkCmdPipelineBarrier(scr->cur->cmd, VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT,
+                        VK_PIPELINE_STAGE_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT |
+                           scr->shader_pipe_stages | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+void
+vkb_xfb_context_finish(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (ctx->xfb.counter_buf)
+      VKB_DEFER(scr, VKB_GARBAGE_BUFFER, ctx->xfb.counter_buf);
+   if (ctx->xfb.counter_mem)
+      VKB_DEFER(scr, VKB_GARBAGE_MEMORY, ctx->xfb.counter_mem);
+   ctx->xfb.counter_buf = VK_NULL_HANDLE;
+   ctx->xfb.counter_mem = VK_NULL_HANDLE;
+}
+
+/* ---- primitive queries ------------------------------------------------------------------- */
+
+#define PRIM_POOL_SLOTS 256u
+
+static int
+prim_index(uint32_t gl_target)
+{
+   return gl_target == GL_PRIMITIVES_GENERATED                    ? 0
+          : gl_target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
+                                                                  : -1;
+}
+
+bool
+vkb_prim_query_kind(uint32_t gl_target)
+{
+   return prim_index(gl_target) >= 0;
+}
+
+static bool
+prim_pool_ready(struct vkb_screen *scr, int k)
+{
+   if (scr->prim_pool[k])
+      return true;
+   VkQueryPoolCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = k == 0 ? VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT
+                          : VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
+      .queryCount = PRIM_POOL_SLOTS,
+   };
+   scr->prim_free[k] = malloc(PRIM_POOL_SLOTS * sizeof(uint32_t));
+   if (!scr->prim_free[k]) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "primitive query pool");
+      return false;
+   }
+   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->prim_pool[k]),
+                  "vkCreateQueryPool(primitives)"))
+      return false;
+   for (uint32_t i = 0; i < PRIM_POOL_SLOTS; i++)
+      scr->prim_free[k][i] = PRIM_POOL_SLOTS - 1 - i;
+   scr->prim_free_count[k] = PRIM_POOL_SLOTS;
+   return true;
+}
+
+bool
+vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q)
+{
+   int k = prim_index(q->target);
+   if (k < 0 || !scr->has_prim_queries) {
+      MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x on this device", q->target);
+      return false;
+   }
+   return prim_pool_ready(scr, k);
+}
+
+bool
+vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
+                    uint64_t *value)
+{
+   int k = prim_index(q->target);
+   uint64_t v[2] = {0, 0}; /* stream query: written, needed; generated: one value */
+   VkResult r = vkGetQueryPoolResults(scr->dev, scr->prim_pool[k], slot, 1, sizeof(v), v,
+                                      sizeof(v), VK_QUERY_RESULT_64_BIT);
+   if (!vkb_check(scr, r, "vkGetQueryPoolResults(primitives)"))
+      return false;
+   *value = v[0];
+   return true;
+}
+
+void
+vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q)
+{
+   int k = prim_index(q->target);
+   for (uint32_t i = 0; i < q->slot_count; i++)
+      scr->prim_free[k][scr->prim_free_count[k]++] = q->slots[i];
+   q->slot_count = 0;
+}
+
+void
+vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q)
+{
+   struct vkb_screen *scr = ctx->scr;
+   int k = prim_index(q->target);
+   if (ctx->prim_active[k]) {
+      MGL_DECLINE(backend_feature_unimplemented, "two primitive queries of one target active");
+      return;
+   }
+   if (q->ended && !q->announced) { /* restarted before its last result was read */
+      vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+      if (!q->announced)
+         return;
+   }
+   vkb_prim_query_release_slots(scr, q);
+   q->active = true;
+   q->ended = q->announced = false;
+   q->value = 0;
+   ctx->prim_active[k] = q;
+   /* The next draw opens a scope, and with it the query's first slot. */
+   break_scope(ctx);
+}
+
+void
+vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_target)
+{
+   struct vkb_screen *scr = ctx->scr;
+   int k = prim_index(gl_target);
+   struct vkb_query *q = ctx->prim_active[k];
+   if (!q || !mgp_handle_eq(q->base.h, h)) {
+      MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
+      return;
+   }
+   break_scope(ctx); /* closes its last slot */
+   ctx->prim_active[k] = NULL;
+   q->active = false;
+   q->ended = true;
+   q->end_serial = vkb_current_serial(scr);
+   scr->queries_pending++;
+}
+
+/* Before the scope begins (a reset must be outside it): a fresh slot per active query. */
+static void
+prim_scope_prepare(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   for (int k = 0; k < 2; k++) {
+      struct vkb_query *q = ctx->prim_active[k];
+      ctx->prim_slot_open[k] = false;
+      if (!q || scr->failed)
+         continue;
+      if (!scr->prim_free_count[k]) {
+         MGL_DECLINE(backend_feature_unimplemented, "more than %u primitive query scopes in "
+                     "flight", PRIM_POOL_SLOTS);
+         continue;
+      }
+      if (q->slot_count == q->slot_cap) {
+         uint32_t cap = q->slot_cap ? q->slot_cap * 2 : 4;
+         uint32_t *t = realloc(q->slots, cap * sizeof(*t));
+         if (!t) {
+            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "primitive query slots");
+            return;
+         }
+         q->slots = t;
+         q->slot_cap = cap;
+      }
+      VkCommandBuffer cmd = vkb_cmd(scr);
+      if (!cmd)
+         return;
+      uint32_t slot = scr->prim_free[k][--scr->prim_free_count[k]];
+      q->slots[q->slot_count++] = slot;
+      vkCmdResetQueryPool(cmd, scr->prim_pool[k], slot, 1);
+      ctx->prim_slot[k] = slot;
+      ctx->prim_slot_open[k] = true;
+   }
+}
+
+void
+vkb_xfb_scope_begin(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   for (int k = 0; k < 2 && scr->cur; k++)
+      if (ctx->prim_slot_open[k])
+         vkCmdBeginQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k], 0);
+}
+
+static void
+prim_scope_end(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   for (int k = 0; k < 2; k++) {
+      if (!ctx->prim_slot_open[k])
+         continue;
+      ctx->prim_slot_open[k] = false;
+      if (scr->cur && scr->cur->recording)
+         vkCmdEndQuery(scr->cur->cmd, scr->prim_pool[k], ctx->prim_slot[k]);
+   }
+}
+
+void
+vkb_prim_queries_finish(struct vkb_screen *scr)
+{
+   free(scr->xfb_written);
+   scr->xfb_written = NULL;
+   scr->xfb_written_count = scr->xfb_written_cap = 0;
+   for (int k = 0; k < 2; k++) {
+      if (scr->prim_pool[k])
+         vkDestroyQueryPool(scr->dev, scr->prim_pool[k], NULL);
+      scr->prim_pool[k] = VK_NULL_HANDLE;
+      free(scr->prim_free[k]);
+      scr->prim_free[k] = NULL;
+   }
+}
