@@ -127,10 +127,15 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
    if (!draw_ready(ctx, mode) || !count || !instances)
       return;
+   int64_t rebase = 0;
+   if (fe_client_arrays_active(ctx) &&
+       !fe_client_arrays_prepare(ctx, (uint32_t)first, (uint32_t)first + (uint32_t)count - 1,
+                                 (uint32_t)instances, &rebase))
+      return;
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
    struct draw d = {.mode = mode, .instances = instances};
-   struct mgp_draw_range r = {(uint32_t)first, (uint32_t)count, 0};
+   struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    submit(ctx, &d, &r, 1);
 }
 
@@ -179,6 +184,24 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
    FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
    if (!draw_ready(ctx, mode) || !count || !instances)
       return;
+   int64_t rebase = 0;
+   if (fe_client_arrays_active(ctx)) {
+      /* the vertices the indices name (GL 3.3/ES 3.0: basevertex added to each) */
+      uint32_t lo, hi;
+      if (!fe_client_arrays_index_range(ctx, type, count, indices, &lo, &hi))
+         return;
+      const int64_t first = (int64_t)lo + basevertex, last = (int64_t)hi + basevertex;
+      if (first < 0 || last > UINT32_MAX) {
+         MGL_DECLINE(gl_draw_out_of_bounds, "client-side arrays read at vertex %lld..%lld",
+                     (long long)first, (long long)last);
+         return;
+      }
+      if (!fe_client_arrays_prepare(ctx, (uint32_t)first, (uint32_t)last, (uint32_t)instances,
+                                    &rebase))
+         return;
+      basevertex = (GLint)(basevertex - rebase);
+      has_range = false; /* the range named the app's vertices, not the copies' */
+   }
    if (!fe_validate(ctx, FE_VERB_DRAW))
       return;
    struct draw d = {

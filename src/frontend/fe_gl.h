@@ -280,6 +280,11 @@ struct fe_vertex_attrib {
    uint64_t offset;
    GLuint divisor;
    struct fe_buffer *buffer;
+   /* OpenGL ES, vertex array object zero, no buffer bound at glVertexAttribPointer: a
+    * client-side array at address `offset`; each draw copies what it reads into the vertex
+    * array's stream buffer at stream_offset (fe_client_arrays.c). */
+   bool client;
+   uint64_t stream_offset;
 };
 
 struct fe_vao {
@@ -289,6 +294,8 @@ struct fe_vao {
    struct fe_buffer *elements;
    uint64_t layout_version;  /* vertex elements CSO inputs */
    uint64_t buffers_version; /* buffer / offset bindings */
+   struct mgp_handle stream_res; /* client-side arrays' copies (stream_size bytes; 0: none) */
+   uint64_t stream_size;
 };
 
 enum fe_attachment_slot {
@@ -636,6 +643,23 @@ bool fe_vao_uses_mapped_buffer(const struct fe_vao *vao);
  * binding per attribute location, binding i for attribute i. */
 void fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_elements *out);
 uint32_t fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out);
+/* Bytes of one element of an attribute array, and its stride (0 resolved to tight). */
+uint32_t fe_vao_attrib_bytes(const struct fe_vertex_attrib *a);
+uint32_t fe_vao_attrib_stride(const struct fe_vertex_attrib *a);
+/* fe_client_arrays.c: before a draw reads vertices [first, last] of instances instances,
+ * copies the client-side arrays of OpenGL ES's vertex array object zero to the server.
+ * *rebase is what to subtract from the draw's vertex indices (the copies start at `first`
+ * when every per-vertex array is client-side). False: skip the draw (error or decline
+ * recorded). */
+bool fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
+                              uint32_t instances, int64_t *rebase);
+/* Whether the bound vertex array has enabled client-side arrays. */
+bool fe_client_arrays_active(const struct fe_context *ctx);
+/* The smallest and largest index of count indices of type (user memory or the element
+ * buffer at offset `indices`), primitive restart indices excepted. False: none. */
+bool fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
+                                  const void *indices, uint32_t *min, uint32_t *max);
+void fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao);
 
 void fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb);
 /* GL_FRAMEBUFFER_COMPLETE or the reason it is not; fb NULL is the default framebuffer (draw

@@ -917,7 +917,9 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
                (uint32_t)height > (max >> level) || (uint32_t)depth > max_layers,
             GL_INVALID_VALUE);
    FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
-   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   /* no specific compressed format has borders: GL 3.3 §3.9.3 makes it INVALID_OPERATION,
+    * ES 3.0 §3.8.6 INVALID_VALUE */
+   FE_CHECK(border != 0, ctx->desc.api == FE_API_GLES ? GL_INVALID_VALUE : GL_INVALID_OPERATION);
    const enum fe_block_kind kind = info->block;
    FE_CHECK(image_size < 0 ||
                (size_t)image_size !=

@@ -48,6 +48,7 @@ fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao)
    for (int i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
       FE_REBIND(ctx, &vao->attribs[i].buffer, NULL);
    FE_REBIND(ctx, &vao->elements, NULL);
+   fe_client_arrays_finish(ctx, vao);
    if (vao != &ctx->default_vao)
       free(vao);
 }
@@ -61,6 +62,19 @@ fe_vao_uses_mapped_buffer(const struct fe_vao *vao)
          return true;
    }
    return vao->elements && vao->elements->mapped;
+}
+
+uint32_t
+fe_vao_attrib_bytes(const struct fe_vertex_attrib *a)
+{
+   const unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
+   return is_packed(a->type) ? 4u : comps * type_bytes(a->type);
+}
+
+uint32_t
+fe_vao_attrib_stride(const struct fe_vertex_attrib *a)
+{
+   return a->stride ? (uint32_t)a->stride : fe_vao_attrib_bytes(a);
 }
 
 void
@@ -94,8 +108,13 @@ fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
    uint32_t count = 0;
    for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       const struct fe_vertex_attrib *a = &vao->attribs[i];
-      out[i].res = a->enabled ? fe_buffer_res(a->buffer) : mgp_handle_null();
-      out[i].offset = a->enabled ? a->offset : 0;
+      if (a->enabled && a->client) {
+         out[i].res = vao->stream_size ? vao->stream_res : mgp_handle_null();
+         out[i].offset = a->stream_offset;
+      } else {
+         out[i].res = a->enabled ? fe_buffer_res(a->buffer) : mgp_handle_null();
+         out[i].offset = a->enabled ? a->offset : 0;
+      }
       if (a->enabled)
          count = i + 1;
    }
@@ -209,7 +228,11 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
                GL_INVALID_OPERATION);
    FE_CHECK(is_packed(type) && size != 4 && !bgra, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
-   FE_CHECK(!ctx->array_buffer && pointer, GL_INVALID_OPERATION);
+   /* A client-side array: OpenGL ES with vertex array object zero only (ES 3.0 §2.9.6; a core
+    * profile and a named vertex array need a buffer). */
+   const bool client = !ctx->array_buffer && ctx->desc.api == FE_API_GLES &&
+                       ctx->vao == &ctx->default_vao;
+   FE_CHECK(!ctx->array_buffer && pointer && !client, GL_INVALID_OPERATION);
 
    struct fe_vao *vao = ctx->vao;
    struct fe_vertex_attrib *a = &vao->attribs[index];
@@ -219,6 +242,7 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
    a->integer = integer;
    a->stride = stride;
    a->offset = (uint64_t)(uintptr_t)pointer;
+   a->client = client;
    FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
    vao->layout_version++;
    vao->buffers_version++;

@@ -63,6 +63,8 @@
   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                      \
   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                              \
   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                      \
+  X(PFNGLVERTEXATTRIB2FPROC, VertexAttrib2f)                                        \
+  X(PFNGLDISABLEVERTEXATTRIBARRAYPROC, DisableVertexAttribArray)                    \
   X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                              \
   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                              \
   X(PFNGLCREATESHADERPROC, CreateShader)                                            \
@@ -4625,7 +4627,7 @@ static void sc_compressed_rgtc(void)
   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 0, 63, img);
   expect_gl_error(GL_INVALID_VALUE, "glCompressedTexImage2D with imageSize 63 (64 needed)");
   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG_RGTC2, 8, 8, 1, 64, img);
-  expect_gl_error(GL_INVALID_VALUE, "glCompressedTexImage2D with border 1");
+  expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexImage2D with border 1");
   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RG, 8, 8, 0, 64, img);
   expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage2D(GL_COMPRESSED_RG): not a specific format");
   gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 8, 8, 0, 32, img);
@@ -4870,6 +4872,201 @@ static void sc_compressed_etc2(void)
   gl.DeleteProgram(prog);
 }
 
+
+/* client_arrays: OpenGL ES client-side vertex arrays (ES 3.0 §2.9.6): with vertex array object
+ * zero and no GL_ARRAY_BUFFER, glVertexAttribPointer names the app's memory. Drawn: arrays from
+ * a non-zero first vertex; client indices over client vertices; a buffer's indices over client
+ * vertices with a base vertex; a buffer attribute beside a client one; an instanced client
+ * attribute (divisor 1); and the same client memory changed between two draws (each draw reads
+ * the memory as it is at that draw). A named vertex array refuses a client pointer. */
+static void sc_client_arrays(void)
+{
+  (void)es_version(30);
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in vec4 a_color;\n"
+                   "layout(location = 2) in vec2 a_shift;\n"
+                   "flat out lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4((a_pos + a_shift) / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 300 es\n"
+                   "precision mediump float;\n"
+                   "flat in lowp vec4 v_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_color; }\n";
+  GLuint p = link_program(vs, fs);
+  gl.UseProgram(p);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.VertexAttrib2f(2, 0.0f, 0.0f); /* no shift unless the array says */
+
+  /* 1: glDrawArrays from vertex 6 of 12 client vertices (the first six are off-screen junk) */
+  float pos[24], col[48];
+  for (int k = 0; k < 12; k++) {
+    pos[2 * k] = -500.0f, pos[2 * k + 1] = -500.0f;
+  }
+  rect_vertices(pos + 12, 2, 2, 14, 14);
+  const vec4f c1 = V4(1.0f, 0.2f, 0.2f, 1.0f);
+  for (int k = 0; k < 12; k++)
+    memcpy(col + 4 * k, c1.v, 16);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  check_gl_error("glDrawArrays(first 6) from client arrays");
+
+  /* 2: client indices (bytes 8..11 of a quad) over client vertices 8..11 */
+  float qpos[24];
+  for (int k = 0; k < 8; k++)
+    qpos[2 * k] = -500.0f, qpos[2 * k + 1] = -500.0f;
+  const float quad[8] = {18, 2, 30, 2, 30, 14, 18, 14};
+  memcpy(qpos + 16, quad, sizeof quad);
+  const vec4f c2 = V4(0.2f, 1.0f, 0.2f, 1.0f);
+  float qcol[48];
+  for (int k = 0; k < 12; k++)
+    memcpy(qcol + 4 * k, c2.v, 16);
+  const GLubyte idx[6] = {8, 9, 10, 8, 10, 11};
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, qpos);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, qcol);
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, idx);
+  check_gl_error("glDrawElements with client indices and client arrays");
+
+  /* 3: indices 12..15 from a buffer over client vertices 12..15 */
+  float bpos[32];
+  for (int k = 0; k < 16; k++)
+    bpos[2 * k] = -500.0f, bpos[2 * k + 1] = -500.0f;
+  const float quad3[8] = {34, 2, 46, 2, 46, 14, 34, 14};
+  memcpy(bpos + 24, quad3, sizeof quad3);
+  const vec4f c3 = V4(0.2f, 0.2f, 1.0f, 1.0f);
+  float bcol[64];
+  for (int k = 0; k < 16; k++)
+    memcpy(bcol + 4 * k, c3.v, 16);
+  GLuint ebo;
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+  const GLubyte idx3[6] = {12, 13, 14, 12, 14, 15};
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx3, idx3, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, bpos);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, bcol);
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, (void *)0);
+  check_gl_error("glDrawElements with buffer indices over client arrays");
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+
+  /* 4: positions from a buffer, colours from client memory (no rebase: the copy starts at 0) */
+  float vpos[12];
+  rect_vertices(vpos, 50, 2, 62, 14);
+  GLuint vbo;
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof vpos, vpos, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  const vec4f c4 = V4(1.0f, 1.0f, 0.2f, 1.0f);
+  float mcol[24];
+  for (int k = 0; k < 6; k++)
+    memcpy(mcol + 4 * k, c4.v, 16);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, mcol);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a buffer attribute beside a client one");
+
+  /* 5: three instances, the shift a client array with divisor 1 */
+  float ipos[12];
+  rect_vertices(ipos, 2, 20, 14, 32);
+  const float shift[6] = {0, 0, 16, 0, 32, 0};
+  const vec4f c5 = V4(0.2f, 1.0f, 1.0f, 1.0f);
+  float icol[24];
+  for (int k = 0; k < 6; k++)
+    memcpy(icol + 4 * k, c5.v, 16);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, ipos);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, icol);
+  gl.VertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, 0, shift);
+  gl.EnableVertexAttribArray(2);
+  gl.VertexAttribDivisor(2, 1);
+  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+  check_gl_error("instanced client array");
+  gl.VertexAttribDivisor(2, 0);
+  gl.DisableVertexAttribArray(2);
+
+  /* 6: the same memory drawn twice, changed between the draws */
+  float cpos[12];
+  rect_vertices(cpos, 2, 40, 14, 52);
+  const vec4f c6a = V4(1.0f, 0.2f, 1.0f, 1.0f), c6b = V4(0.6f, 0.6f, 0.6f, 1.0f);
+  float ccol[24];
+  for (int k = 0; k < 6; k++)
+    memcpy(ccol + 4 * k, c6a.v, 16);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, cpos);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, ccol);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  rect_vertices(cpos, 18, 40, 30, 52);
+  for (int k = 0; k < 6; k++)
+    memcpy(ccol + 4 * k, c6b.v, 16);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("client memory changed between draws");
+
+  /* a named vertex array takes no client pointer */
+  GLuint vao;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, cpos);
+  expect_gl_error(GL_INVALID_OPERATION, "glVertexAttribPointer(client memory) with a named VAO");
+  gl.BindVertexArray(0);
+  gl.DeleteVertexArrays(1, &vao);
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 2, 2, 14, 14, to8(c1));
+  model_rect(&m, 18, 2, 30, 14, to8(c2));
+  model_rect(&m, 34, 2, 46, 14, to8(c3));
+  model_rect(&m, 50, 2, 62, 14, to8(c4));
+  for (int i = 0; i < 3; i++)
+    model_rect(&m, 2 + 16 * i, 20, 14 + 16 * i, 32, to8(c5));
+  model_rect(&m, 2, 40, 14, 52, to8(c6a));
+  model_rect(&m, 18, 40, 30, 52, to8(c6b));
+  check_frame("client arrays", &m);
+  GLuint bufs[2] = {ebo, vbo};
+  gl.DeleteBuffers(2, bufs);
+  gl.DeleteProgram(p);
+}
+
+
+/* point_coord: gl_PointCoord's origin is the upper left (GL 3.3 §3.4.1, the default
+ * GL_POINT_SPRITE_COORD_ORIGIN): in a 16-pixel point, x grows rightwards and y downwards. The
+ * fragment shader paints the quadrants by step(0.5, gl_PointCoord). */
+static void sc_point_coord(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "void main() { gl_PointSize = 16.0;\n"
+                   "              gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *fs = "#version 330 core\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = vec4(step(0.5, gl_PointCoord), 0.0, 1.0); }\n";
+  GLuint p = link_program(vs, fs);
+  gl.UseProgram(p);
+  const float pt[2] = {32.0f, 32.0f};
+  mesh mp = make_mesh(pt, 1);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  const vec4f bg = V4(0.0f, 0.0f, 1.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_POINTS, 0, 1);
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  check_gl_error("draw a 16-pixel point");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 24, 32, 32, 40, (rgba8){{0, 0, 0, 255}});     /* top left: (0, 0) */
+  model_rect(&m, 32, 32, 40, 40, (rgba8){{255, 0, 0, 255}});   /* top right: (1, 0) */
+  model_rect(&m, 24, 24, 32, 32, (rgba8){{0, 255, 0, 255}});   /* bottom left: (0, 1) */
+  model_rect(&m, 32, 24, 40, 32, (rgba8){{255, 255, 0, 255}}); /* bottom right: (1, 1) */
+  check_frame("gl_PointCoord quadrants", &m);
+  gl.DeleteBuffers(1, &mp.vbo);
+  gl.DeleteVertexArrays(1, &mp.vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -4918,6 +5115,8 @@ static const struct {
     {"pbo_unpack", sc_pbo_unpack, 0},
     {"compressed_rgtc", sc_compressed_rgtc, 0},
     {"compressed_etc2", sc_compressed_etc2, 3},
+    {"client_arrays", sc_client_arrays, 3},
+    {"point_coord", sc_point_coord, 0},
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},
     {"xfb_queries", sc_xfb_queries, 0},

@@ -696,6 +696,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
    }
    bool compiled = true;
    uint32_t helpers = 0;
+   bool point_coord = false;
    for (unsigned k = 0; k < num; k++) {
       struct glsl_str slog = {0};
       bool sok = false;
@@ -709,6 +710,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
       free(slog.s);
       su->texts[k] = su->units[k].text;
       helpers |= su->units[k].helpers;
+      point_coord |= su->units[k].point_coord_used;
    }
    su->num_texts = num;
    if (!compiled)
@@ -717,7 +719,7 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
    int frag_coord = s == GLSL_STAGE_FRAGMENT ? link_frag_coord(su, log, &compiled) : -1;
    if (!compiled)
       return false;
-   char *support = glsl_support_unit(s, helpers, frag_coord);
+   char *support = glsl_support_unit(s, helpers, frag_coord, point_coord);
    if (support) {
       struct glsl_str slog = {0};
       bool sok;

@@ -98,6 +98,7 @@ struct glsl_unit {
    unsigned frag_outputs; /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
    bool frag_coord_used;  /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
+   bool point_coord_used; /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
 };
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
@@ -115,6 +116,7 @@ void glsl_unit_finish(struct glsl_unit *u);
 /* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
  * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define
  * (or out of memory). */
-char *glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout);
+char *glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout,
+                        bool point_coord);
 
 #endif

@@ -697,6 +697,15 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             add_edit(&L, t->at, t->len, NULL, "_mgl_FragCoord()", 16);
          continue;
       }
+      if (stage == GLSL_STAGE_FRAGMENT && !member && tok_is(pp, t, "gl_PointCoord") &&
+          !(prev && tok_is(pp, prev, "invariant"))) {
+         /* SPIR-V PointCoord's origin is the upper left of memory, and memory row r is GL
+          * window row r: GL's lower-left origin. GL's default (and ES's only) origin is the
+          * upper left, so y is flipped. */
+         u->point_coord_used = true;
+         add_edit(&L, t->at, t->len, NULL, "_mgl_PointCoord()", 17);
+         continue;
+      }
       if (stage == GLSL_STAGE_FRAGMENT && !member &&
           (tok_is(pp, t, "gl_FragColor") || tok_is(pp, t, "gl_FragData"))) {
          /* Plain outputs to glslang (it would make one variable per compilation unit). */
@@ -780,6 +789,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                                 "_mgl_DepthRange;\n");
       if (u->frag_coord_layout > 0)
          glsl_str_append(&head, "vec4 _mgl_FragCoord();\n");
+      if (u->point_coord_used)
+         glsl_str_append(&head, "vec2 _mgl_PointCoord();\n");
       if (u->frag_outputs & 1)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragColor;\n");
       if (u->frag_outputs & 2)
@@ -825,9 +836,10 @@ glsl_unit_finish(struct glsl_unit *u)
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */
 
 char *
-glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout)
+glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout,
+                  bool point_coord)
 {
-   if (!helpers && frag_coord_layout <= 0)
+   if (!helpers && frag_coord_layout <= 0 && !point_coord)
       return NULL;
    struct glsl_str out = {0};
    glsl_str_append(&out, "#version 140\n");
@@ -839,6 +851,9 @@ glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout
       glsl_str_printf(&out, "%s " GLSL_MANGLE "%s(%s) { %s }\n", f->ret, helper_names[f->helper],
                       f->params, f->body);
    }
+   if (stage == GLSL_STAGE_FRAGMENT && point_coord)
+      glsl_str_append(&out, "vec2 _mgl_PointCoord() { return vec2(gl_PointCoord.x, "
+                            "1.0 - gl_PointCoord.y); }\n");
    if (stage == GLSL_STAGE_FRAGMENT && frag_coord_layout > 0) {
       /* SPIR-V FragCoord is (column + 0.5, row + 0.5) and memory row r is GL window row r:
        * GL's default lower-left, half-integer gl_FragCoord. */

@@ -1,0 +1,200 @@
+/* fe_client_arrays.c — OpenGL ES client-side vertex arrays (ES 2.0 §2.8, ES 3.0 §2.9): with
+ * vertex array object zero bound, glVertexAttribPointer may name the app's memory instead of a
+ * buffer. The server cannot read the app's memory, so each draw copies the vertices it reads
+ * (found from its first/count, or from its indices) into a buffer of the vertex array, the
+ * "stream", and the attribute reads from there. The stream is rewritten at offset 0 per draw:
+ * the backend orders each write after the draws that read the earlier bytes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "log.h"
+
+#define STREAM_MIN_SIZE (64u << 10)
+#define STREAM_ALIGN 16u
+
+bool
+fe_client_arrays_active(const struct fe_context *ctx)
+{
+   const struct fe_vao *vao = ctx->vao;
+   if (vao != &ctx->default_vao)
+      return false;
+   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+      if (vao->attribs[i].enabled && vao->attribs[i].client)
+         return true;
+   return false;
+}
+
+void
+fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao)
+{
+   if (!vao->stream_size)
+      return;
+   struct fe_share_group *sg = ctx->share;
+   mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){vao->stream_res});
+   fe_share_free_handle(sg, MGP_KIND_BUFFER, vao->stream_res);
+   vao->stream_size = 0;
+}
+
+/* A stream of at least `size` bytes: made, or made again larger. */
+static bool
+stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
+{
+   if (vao->stream_size >= size)
+      return true;
+   uint64_t cap = vao->stream_size ? vao->stream_size : STREAM_MIN_SIZE;
+   while (cap < size)
+      cap *= 2;
+   if (cap > UINT32_MAX) {
+      MGL_DECLINE(gl_feature_unimplemented, "client-side arrays of %llu bytes in one draw",
+                  (unsigned long long)size);
+      return false;
+   }
+   struct fe_share_group *sg = ctx->share;
+   if (!vao->stream_size && !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &vao->stream_res)) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   struct mgp_resource_desc d = {
+      .res = vao->stream_res,
+      .target = MGP_RESOURCE_TARGET_BUFFER,
+      .levels = 1,
+      .bind_mask = MGP_BIND_VERTEX | MGP_BIND_TRANSFER,
+      .format = MGP_FORMAT_NONE,
+      .width = (uint32_t)cap,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .usage = GL_STREAM_DRAW,
+      .size = cap,
+   };
+   if (vao->stream_size)
+      mgp_resource_respecify(sg->screen, &d);
+   else
+      mgp_resource_create(sg->screen, &d);
+   vao->stream_size = cap;
+   return true;
+}
+
+static void
+stream_write(struct fe_context *ctx, struct fe_vao *vao, uint64_t offset, const uint8_t *src,
+             uint64_t size)
+{
+   while (size) {
+      const uint64_t n = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK;
+      struct mgp_resource_subdata a = {
+         .res = vao->stream_res,
+         .box = {.x = (int32_t)offset, .width = (uint32_t)n, .height = 1, .depth = 1},
+         .data = {.ptr = (void *)src, .size = n},
+      };
+      mgp_resource_subdata(&ctx->pipe, &a, NULL);
+      src += n;
+      offset += n;
+      size -= n;
+   }
+}
+
+bool
+fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
+                         uint32_t instances, int64_t *rebase)
+{
+   struct fe_vao *vao = ctx->vao;
+   *rebase = 0;
+   /* Rebase (copy from `first`, not 0) when no per-vertex array is in a buffer: the draw's
+    * indices then move down by `first` for every array alike. */
+   bool all_client = true;
+   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      const struct fe_vertex_attrib *a = &vao->attribs[i];
+      if (a->enabled && !a->client && !a->divisor)
+         all_client = false;
+   }
+   const uint32_t base = all_client ? first : 0;
+   struct span {
+      const uint8_t *src;
+      uint64_t bytes;
+   } spans[FE_MAX_VERTEX_ATTRIBS] = {{0}};
+   uint64_t total = 0;
+   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
+      struct fe_vertex_attrib *a = &vao->attribs[i];
+      if (!a->enabled || !a->client)
+         continue;
+      if (!a->offset) {
+         /* No buffer and no pointer: nothing to read (GL leaves this undefined). */
+         MGL_DECLINE(gl_draw_out_of_bounds, "client-side array %u with a NULL pointer", i);
+         return false;
+      }
+      const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
+      uint64_t lo = base, hi = last;
+      if (a->divisor) {
+         lo = 0;
+         hi = instances ? (instances - 1) / a->divisor : 0;
+      }
+      spans[i].src = (const uint8_t *)(uintptr_t)a->offset + lo * stride;
+      spans[i].bytes = (hi - lo) * stride + elem;
+      a->stream_offset = total;
+      total += (spans[i].bytes + STREAM_ALIGN - 1) / STREAM_ALIGN * STREAM_ALIGN;
+   }
+   if (!stream_reserve(ctx, vao, total))
+      return false;
+   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
+      if (spans[i].src)
+         stream_write(ctx, vao, vao->attribs[i].stream_offset, spans[i].src, spans[i].bytes);
+   vao->buffers_version++;
+   *rebase = base;
+   return true;
+}
+
+bool
+fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
+                             const void *indices, uint32_t *min, uint32_t *max)
+{
+   const unsigned size = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+   const uint8_t *src = indices;
+   uint8_t *copy = NULL;
+   struct fe_buffer *eb = ctx->vao->elements;
+   if (eb) {
+      const uint64_t offset = (uint64_t)(uintptr_t)indices, bytes = (uint64_t)count * size;
+      if (!eb->created || offset + bytes > (uint64_t)eb->size)
+         return false; /* the draw declines it (setup_indices) */
+      if (eb->copy && eb->copy_valid) {
+         src = eb->copy + offset;
+      } else {
+         copy = malloc(bytes ? bytes : 1);
+         if (!copy) {
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+            return false;
+         }
+         fe_buffer_read(ctx, eb, offset, bytes, copy); /* a counted round trip */
+         src = copy;
+      }
+   }
+   if (!src)
+      return false;
+   const bool restart = ctx->rs.primitive_restart;
+   const uint32_t restart_index = ctx->restart_index;
+   uint32_t lo = UINT32_MAX, hi = 0;
+   bool any = false;
+   for (GLsizei k = 0; k < count; k++) {
+      uint32_t v;
+      if (size == 1) {
+         v = src[k];
+      } else if (size == 2) {
+         uint16_t s;
+         memcpy(&s, src + 2 * (size_t)k, 2);
+         v = s;
+      } else {
+         memcpy(&v, src + 4 * (size_t)k, 4);
+      }
+      if (restart && v == restart_index)
+         continue;
+      any = true;
+      if (v < lo)
+         lo = v;
+      if (v > hi)
+         hi = v;
+   }
+   free(copy);
+   *min = lo;
+   *max = hi;
+   return any;
+}
