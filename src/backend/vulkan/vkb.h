@@ -399,6 +399,7 @@ struct vkb_screen {
    uint64_t bind_epoch;        /* bumps when bound command-buffer state is lost */
    uint64_t storage_epoch;     /* bumps when any image storage is released */
    struct vkb_context *bind_owner;
+   uint64_t state_tick;        /* bumps at every call but a draw (vkb_tables.c) */
 
    /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
@@ -454,6 +455,7 @@ struct vkb_screen {
    unsigned long long cmd_bind_index_buffer;
    unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
    unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long fast_draws;             /* GL draws queued by the fast path */
    unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
@@ -528,6 +530,16 @@ struct vkb_context {
    VkDeviceSize bound_ib_off;
    VkIndexType bound_ib_type;
    int bound_topology;
+   /* The last draw that went the whole way, for the ones after it (vkb_draw.c, draw_fast):
+    * valid while the state tick, the batch, the rendering scope and the binds are as it left
+    * them, for a draw of the same mode and index size without restart or user indices. */
+   struct vkb_fast_draw {
+      bool valid;
+      uint16_t mode;
+      uint8_t index_size;
+      uint64_t tick, serial;
+      VkDeviceSize ib_size; /* index bytes from the bound offset on */
+   } fast;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;
    VkDeviceSize attr_off;
@@ -602,6 +614,11 @@ bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits s
 /* Tables the backend exports (vkb_screen.c / vkb_context.c). */
 extern const struct mgp_screen_vtbl vkb_screen_vtbl;
 extern const struct mgp_context_vtbl vkb_context_vtbl;
+/* The tables mgs_vulkan_backend gives the server role (vkb_tables.c): the two above, each call
+ * but the draws advancing scr->state_tick first. Filled by vkb_tables_init (screen_create). */
+extern struct mgp_screen_vtbl vkb_ticked_screen_vtbl;
+extern struct mgp_context_vtbl vkb_ticked_context_vtbl;
+void vkb_tables_init(void);
 
 /* Entry points implemented in other files, wired into the tables. */
 #define VKB_CALL(name, payload)                                                               \

@@ -623,6 +623,38 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
       vkb_flush_draws(scr);
 }
 
+/* The draw flags that make a draw take the whole way every time. */
+#define SLOW_DRAW_FLAGS (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)
+
+/* A draw of the mode and index size of its context's last full draw, with only draws reaching
+ * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
+ * the binds it made still bound: everything the full path resolves (program, pipeline,
+ * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. False
+ * sends the draw the whole way (which also declines what must be declined). */
+static bool
+draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct vkb_fast_draw *f = &ctx->fast;
+   if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
+       f->index_size != args->index_size || (args->flags & SLOW_DRAW_FLAGS) ||
+       scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
+       ctx->dyn_dirty || !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+      return false;
+   for (uint32_t i = 0; f->index_size && i < ndraws; i++)
+      if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
+         return false;
+   for (uint32_t i = 0; i < ndraws; i++) {
+      if (ranges[i].count && args->instance_count) {
+         queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
+                    args->start_instance);
+         scr->fast_draws++;
+      }
+   }
+   return true;
+}
+
 VKB_CALL(draw_vbo, mgp_draw_vbo)
 {
    struct vkb_context *ctx = self;
@@ -634,6 +666,9 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (!ndraws)
       return;
    vkb_arena_pressure_point(scr);
+   if (draw_fast(ctx, args, ranges, ndraws))
+      return;
+   ctx->fast.valid = false; /* until this draw has gone the whole way */
    if (args->flags & MGP_DRAW_INDIRECT) {
       MGL_DECLINE(backend_feature_unimplemented, "indirect draws");
       return;
@@ -1009,6 +1044,17 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)
          queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);
+
+   /* What the next draw needs to take the fast path; a rewritten index stream is per draw. */
+   if (!loop && !rewrite_restart && !(args->flags & SLOW_DRAW_FLAGS) && (!isz || ib))
+      ctx->fast = (struct vkb_fast_draw){
+         .valid = true,
+         .mode = args->mode,
+         .index_size = args->index_size,
+         .tick = scr->state_tick,
+         .serial = scr->cur->serial,
+         .ib_size = ib_size,
+      };
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */

@@ -740,6 +740,7 @@ screen_destroy(void *self)
 static void *
 screen_create(const struct mgs_backend_env *env)
 {
+   vkb_tables_init(); /* before anyone calls through mgs_vulkan_backend's tables */
    struct vkb_screen *scr = calloc(1, sizeof(*scr));
    if (!scr) {
       env->fatal(env->session, MGL_FATAL_BackendInit, "vulkan: out of memory");
@@ -891,6 +892,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cmd-set-state", scr->cmd_set_state},
       {"cmd-draws", scr->cmd_draws},
       {"draws", scr->draws_recorded},
+      {"fast-draws", scr->fast_draws},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)
@@ -926,8 +928,8 @@ const struct mgs_backend mgs_vulkan_backend = {
    .name = "vulkan",
    .screen_create = screen_create,
    .screen_destroy = screen_destroy,
-   .screen_vtbl = &vkb_screen_vtbl,
-   .context_vtbl = &vkb_context_vtbl,
+   .screen_vtbl = &vkb_ticked_screen_vtbl,
+   .context_vtbl = &vkb_ticked_context_vtbl,
    .context_lookup = context_lookup,
    .gate_counters = gate_counters,
 };

@@ -456,15 +456,17 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    read_back(t); /* the uploads and the clear are their own batch */
 
    const char *names[] = {"cmd-draws", "cmd-bind-pipeline", "cmd-bind-sets",
-                          "cmd-bind-vertex-buffers", "cmd-bind-index-buffer"};
-   unsigned long long c0[5], c1[5];
-   for (int i = 0; i < 5; i++)
+                          "cmd-bind-vertex-buffers", "cmd-bind-index-buffer", "fast-draws"};
+   unsigned long long c0[6], c1[6];
+   for (int i = 0; i < 6; i++)
       c0[i] = counter(t, names[i]);
    for (int k = 0; k < 8; k++)
       draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    read_back(t);
-   for (int i = 0; i < 5; i++)
+   for (int i = 0; i < 6; i++)
       c1[i] = counter(t, names[i]) - c0[i];
+   check(c1[5] == 7, "eight draws with no change between them: the seven after the first take "
+         "the fast path (%llu)", c1[5]);
    bool all = true;
    for (int k = 0; k < 8; k++)
       all = all && pixel_is(8 * k + 1, 1, 255, 0, 0, 255) && pixel_is(8 * k + 7, 62, 0, 0, 0, 255);
@@ -490,6 +492,23 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    check(counter(t, "cmd-draws") - d0 == (per_run == 1 ? 2 : 8),
          "two runs of four draws: %d draw commands (%llu)", per_run == 1 ? 2 : 8,
          counter(t, "cmd-draws") - d0);
+
+   /* A vertex-buffer change between two draws of the same mode and range: the second draw
+    * reads the new buffer (it must not take the fast path, which reuses the binds). */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle shifted = make_buffer(t, sizeof(tris) - 6 * sizeof(float), &tris[6]);
+   read_back(t);
+   const unsigned long long f0 = counter(t, "fast-draws");
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   bind_vb(t, shifted);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long f1 = counter(t, "fast-draws") - f0;
+   read_back(t);
+   check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(9, 1, 0, 255, 0, 255) &&
+            pixel_is(17, 1, 0, 0, 0, 255),
+         "a vertex-buffer change between two identical draws moves the second");
+   check(f1 == 0, "a draw after a state call goes the whole way (fast draws %llu)", f1);
+   bind_vb(t, make_buffer(t, sizeof(tris), tris));
 
    /* Indexed, with a different base vertex each: still one command. */
    clear_color(t, 0, 0, 0, 1, false, 1);
