@@ -245,6 +245,7 @@ struct vkb_batch {
    VkFence fence;
    struct vkb_arena_block *blocks; /* blocks[0] is the one being filled */
    uint64_t arena_bytes;           /* handed out from the arena in this batch */
+   uint32_t draws;                 /* GL draws recorded into it */
    VkDescriptorPool *dpools;
    uint32_t dpool_count, dpool_cap, dpool_cur;
    struct vkb_garbage *garbage;
@@ -286,9 +287,13 @@ VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
 void vkb_batch_finish_all(struct vkb_screen *scr);
 /* At a safe point (no arena slice of the current call handed out yet): submits the current
  * batch when its arena use passed VKB_BATCH_ARENA_LIMIT, so a long run of uploads without a
- * flush does not grow host memory without bound. */
+ * flush does not grow host memory without bound, or when it holds VKB_BATCH_DRAW_LIMIT draws,
+ * so the device starts on a long run of draws while the rest is recorded (lavapipe executes
+ * a batch only once it is submitted: a frame of 10^6 tiny draws in one batch ran at half the
+ * rate, recording and execution one after the other). */
 void vkb_arena_pressure_point(struct vkb_screen *scr);
 #define VKB_BATCH_ARENA_LIMIT (64u << 20)
+#define VKB_BATCH_DRAW_LIMIT 8192u
 /* Serial of the batch being recorded (opened if needed); 0 after a fatal. */
 uint64_t vkb_current_serial(struct vkb_screen *scr);
 

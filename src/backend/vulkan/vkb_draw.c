@@ -619,6 +619,7 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
       q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
    q->n++;
    scr->draws_recorded++;
+   scr->cur->draws++;
    if (!scr->has_multi_draw)
       vkb_flush_draws(scr);
 }

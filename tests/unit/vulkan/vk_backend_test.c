@@ -510,6 +510,21 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    check(f1 == 0, "a draw after a state call goes the whole way (fast draws %llu)", f1);
    bind_vb(t, make_buffer(t, sizeof(tris), tris));
 
+   /* A long run of draws is submitted every 8192 draws (VKB_BATCH_DRAW_LIMIT), so the device
+    * starts on it while the rest records; the draws of every batch land. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   read_back(t);
+   const unsigned long long p0 = counter(t, "pressure-submits");
+   for (int k = 0; k < 2 * 8192 + 8; k++)
+      draw(t, GL_TRIANGLES, 3u * (uint32_t)(k % 8), 3, 1, 0, 0);
+   const unsigned long long p1 = counter(t, "pressure-submits") - p0;
+   read_back(t);
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 0, 255, 0, 255);
+   check(all && p1 == 2, "16392 draws: submitted twice on the way (%llu), every column drawn",
+         p1);
+
    /* Indexed, with a different base vertex each: still one command. */
    clear_color(t, 0, 0, 0, 1, false, 1);
    const uint16_t idx[3] = {0, 1, 2};
