@@ -32,6 +32,13 @@
 #define VKB_MAX_SAMPLERS 64    /* sampler j -> binding 32 + j */
 #define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
+/* A program's descriptors come in two sets, so that changing a uniform block does not rebind
+ * its textures (lavapipe re-validates every sampler of a set it binds): set 0 holds bindings
+ * below VKB_SAMPLER_BASE (default block, uniform blocks), set 1 the samplers. The client's
+ * SPIR-V says set 0 throughout; vkb_spirv_split_sets moves the samplers to set 1. */
+#define VKB_SET_BUFFERS 0
+#define VKB_SET_TEXTURES 1
+#define VKB_SET_COUNT 2
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_ARENA_BLOCK (4u << 20)
 
@@ -157,7 +164,8 @@ struct vkb_shader {
    struct mgp_shader_reflection refl;
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
    uint32_t max_binding;      /* one past the highest binding present */
-   VkDescriptorSetLayout dsl;
+   VkDescriptorSetLayout dsl[VKB_SET_COUNT]; /* VKB_SET_BUFFERS, VKB_SET_TEXTURES */
+   bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
    bool needs_draw_params;
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
@@ -524,9 +532,7 @@ struct vkb_context {
       uint8_t sig[8 + VKB_MAX_BINDING * 24];
    } sets[VKB_SET_CACHE];
    uint32_t set_next;
-   VkDescriptorSet set;
-   VkDescriptorSetLayout set_layout;
-   VkDescriptorSet bound_set;
+   VkDescriptorSet bound_set[VKB_SET_COUNT];
    VkPipelineLayout bound_layout;
    uint32_t bound_dynoff;
    VkBuffer bound_vb[VKB_MAX_VB + 1];
@@ -613,6 +619,9 @@ bool vkb_gl_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint
 const char *vkb_gl_mode_name(uint32_t gl_mode);
 
 /* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
+/* Moves every descriptor variable bound at VKB_SAMPLER_BASE or above to descriptor set
+ * VKB_SET_TEXTURES (rewrites DescriptorSet decorations in place; words already scanned). */
+void vkb_spirv_split_sets(uint32_t *words, size_t count);
 bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);
 

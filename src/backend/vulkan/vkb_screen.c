@@ -683,7 +683,8 @@ screen_destroy(void *self)
          for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
             vkDestroyShaderModule(scr->dev, sh->mod[s], NULL);
          vkDestroyPipelineLayout(scr->dev, sh->layout, NULL);
-         vkDestroyDescriptorSetLayout(scr->dev, sh->dsl, NULL);
+         for (int set = 0; set < VKB_SET_COUNT; set++)
+            vkDestroyDescriptorSetLayout(scr->dev, sh->dsl[set], NULL);
          free(sh->consts);
          free(sh);
       }

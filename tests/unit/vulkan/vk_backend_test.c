@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "decline.h"
 #include "log.h"
+#include "vkb.h"
 
 #define W 64
 #define H 64
@@ -885,6 +886,42 @@ test_stream_vb(struct t *t, struct mgp_handle prog)
                                       .out = {.ptr = back, .size = sizeof(back)}};
    t->cv->resource_readback(t->ctx, &rb, NULL, 0);
    check(back[0] == 0.5f && back[1] == 0 && back[7] == 0.25f, "resource_readback of a buffer");
+}
+
+/* Uniform blocks stay in descriptor set 0, samplers move to set 1 (VKB_SET_TEXTURES), so a
+ * uniform-block change rebinds no texture. */
+static void
+test_split_sets(void)
+{
+   size_t size;
+   uint32_t *w = read_file("both.frag.spv", &size);
+   const size_t n = size / 4;
+   vkb_spirv_split_sets(w, n);
+   /* Binding and DescriptorSet decorations by id (OpDecorate = 71; Binding 33, Set 34). */
+   int32_t binding[256], set[256];
+   for (int i = 0; i < 256; i++)
+      binding[i] = set[i] = -1;
+   for (size_t pc = 5; pc < n && (w[pc] >> 16);) {
+      const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
+      if (op == 71 && len >= 4 && w[pc + 1] < 256 && w[pc + 2] == 33)
+         binding[w[pc + 1]] = (int32_t)w[pc + 3];
+      if (op == 71 && len >= 4 && w[pc + 1] < 256 && w[pc + 2] == 34)
+         set[w[pc + 1]] = (int32_t)w[pc + 3];
+      pc += len;
+   }
+   int buffers = 0, textures = 0, wrong = 0;
+   for (int i = 0; i < 256; i++) {
+      if (binding[i] < 0)
+         continue;
+      const int want = binding[i] >= VKB_SAMPLER_BASE ? VKB_SET_TEXTURES : VKB_SET_BUFFERS;
+      wrong += set[i] != want;
+      buffers += want == VKB_SET_BUFFERS;
+      textures += want == VKB_SET_TEXTURES;
+   }
+   check(buffers == 1 && textures == 2 && !wrong,
+         "split sets: the uniform block in set 0, both samplers in set 1 (%d, %d, %d wrong)",
+         buffers, textures, wrong);
+   free(w);
 }
 
 static void
@@ -1880,6 +1917,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_indexed(&t, prog);
    test_repeated_draws(&t, prog);
+   test_split_sets();
    test_texture(&t);
    test_depth(&t, prog);
    test_fbo(&t, prog);
