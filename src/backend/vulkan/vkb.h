@@ -32,6 +32,13 @@
 #define VKB_MAX_SAMPLERS 64    /* sampler j -> binding 32 + j */
 #define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
+/* A program's descriptors come in two sets, so that changing a uniform block does not rebind
+ * its textures (lavapipe re-validates every sampler of a set it binds): set 0 holds bindings
+ * below VKB_SAMPLER_BASE (default block, uniform blocks), set 1 the samplers. The client's
+ * SPIR-V says set 0 throughout; vkb_spirv_split_sets moves the samplers to set 1. */
+#define VKB_SET_BUFFERS 0
+#define VKB_SET_TEXTURES 1
+#define VKB_SET_COUNT 2
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
@@ -159,7 +166,8 @@ struct vkb_shader {
    struct mgp_shader_reflection refl;
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
    uint32_t max_binding;      /* one past the highest binding present */
-   VkDescriptorSetLayout dsl;
+   VkDescriptorSetLayout dsl[VKB_SET_COUNT]; /* VKB_SET_BUFFERS, VKB_SET_TEXTURES */
+   bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
    bool needs_draw_params;
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
@@ -250,6 +258,7 @@ struct vkb_batch {
    VkFence fence;
    struct vkb_arena_block *blocks; /* blocks[0] is the one being filled */
    uint64_t arena_bytes;           /* handed out from the arena in this batch */
+   uint32_t draws;                 /* GL draws recorded into it */
    VkDescriptorPool *dpools;
    uint32_t dpool_count, dpool_cap, dpool_cur;
    struct vkb_garbage *garbage;
@@ -291,9 +300,13 @@ VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
 void vkb_batch_finish_all(struct vkb_screen *scr);
 /* At a safe point (no arena slice of the current call handed out yet): submits the current
  * batch when its arena use passed VKB_BATCH_ARENA_LIMIT, so a long run of uploads without a
- * flush does not grow host memory without bound. */
+ * flush does not grow host memory without bound, or when it holds VKB_BATCH_DRAW_LIMIT draws,
+ * so the device starts on a long run of draws while the rest is recorded (lavapipe executes
+ * a batch only once it is submitted: a frame of 10^6 tiny draws in one batch ran at half the
+ * rate, recording and execution one after the other). */
 void vkb_arena_pressure_point(struct vkb_screen *scr);
 #define VKB_BATCH_ARENA_LIMIT (64u << 20)
+#define VKB_BATCH_DRAW_LIMIT 8192u
 /* Serial of the batch being recorded (opened if needed); 0 after a fatal. */
 uint64_t vkb_current_serial(struct vkb_screen *scr);
 
@@ -424,6 +437,7 @@ struct vkb_screen {
    uint64_t bind_epoch;        /* bumps when bound command-buffer state is lost */
    uint64_t storage_epoch;     /* bumps when any image storage is released */
    struct vkb_context *bind_owner;
+   uint64_t state_tick;        /* bumps at every call but a draw (vkb_tables.c) */
 
    /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
@@ -480,6 +494,7 @@ struct vkb_screen {
    unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
    unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
    unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
+   unsigned long long fast_draws;             /* GL draws queued by the fast path */
    unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
@@ -550,9 +565,7 @@ struct vkb_context {
       uint8_t sig[8 + VKB_MAX_BINDING * 24];
    } sets[VKB_SET_CACHE];
    uint32_t set_next;
-   VkDescriptorSet set;
-   VkDescriptorSetLayout set_layout;
-   VkDescriptorSet bound_set;
+   VkDescriptorSet bound_set[VKB_SET_COUNT];
    VkPipelineLayout bound_layout;
    uint32_t bound_dynoff;
    VkBuffer bound_vb[VKB_MAX_VB + 1];
@@ -561,6 +574,16 @@ struct vkb_context {
    VkDeviceSize bound_ib_off;
    VkIndexType bound_ib_type;
    int bound_topology;
+   /* The last draw that went the whole way, for the ones after it (vkb_draw.c, draw_fast):
+    * valid while the state tick, the batch, the rendering scope and the binds are as it left
+    * them, for a draw of the same mode and index size without restart or user indices. */
+   struct vkb_fast_draw {
+      bool valid;
+      uint16_t mode;
+      uint8_t index_size;
+      uint64_t tick, serial;
+      VkDeviceSize ib_size; /* index bytes from the bound offset on */
+   } fast;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;
    VkDeviceSize attr_off;
@@ -666,12 +689,20 @@ bool vkb_gl_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint
 const char *vkb_gl_mode_name(uint32_t gl_mode);
 
 /* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
+/* Moves every descriptor variable bound at VKB_SAMPLER_BASE or above to descriptor set
+ * VKB_SET_TEXTURES (rewrites DescriptorSet decorations in place; words already scanned). */
+void vkb_spirv_split_sets(uint32_t *words, size_t count);
 bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);
 
 /* Tables the backend exports (vkb_screen.c / vkb_context.c). */
 extern const struct mgp_screen_vtbl vkb_screen_vtbl;
 extern const struct mgp_context_vtbl vkb_context_vtbl;
+/* The tables mgs_vulkan_backend gives the server role (vkb_tables.c): the two above, each call
+ * but the draws advancing scr->state_tick first. Filled by vkb_tables_init (screen_create). */
+extern struct mgp_screen_vtbl vkb_ticked_screen_vtbl;
+extern struct mgp_context_vtbl vkb_ticked_context_vtbl;
+void vkb_tables_init(void);
 
 /* Entry points implemented in other files, wired into the tables. */
 #define VKB_CALL(name, payload)                                                               \

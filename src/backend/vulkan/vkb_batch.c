@@ -68,6 +68,7 @@ batch_recycle(struct vkb_screen *scr, struct vkb_batch *b)
       vkResetDescriptorPool(scr->dev, b->dpools[i], 0);
    b->dpool_cur = 0;
    b->arena_bytes = 0;
+   b->draws = 0;
    while (b->blocks) {
       struct vkb_arena_block *blk = b->blocks;
       b->blocks = blk->next;
@@ -518,7 +519,8 @@ vkb_current_serial(struct vkb_screen *scr)
 void
 vkb_arena_pressure_point(struct vkb_screen *scr)
 {
-   if (scr->cur && scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT) {
+   if (scr->cur && (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT ||
+                    scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)) {
       scr->pressure_submits++;
       vkb_submit(scr);
       vkb_retire(scr);

@@ -453,13 +453,21 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
          snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
          return why;
       }
+      uint32_t *words = malloc(sp->size);
+      if (!words) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_shader");
+         return "out of memory";
+      }
+      memcpy(words, sp->ptr, sp->size);
+      vkb_spirv_split_sets(words, sp->size / 4);
       VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
          .codeSize = sp->size,
-         .pCode = sp->ptr,
+         .pCode = words,
       };
-      if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &sh->mod[s]),
-                     "vkCreateShaderModule"))
+      const VkResult made = vkCreateShaderModule(scr->dev, &mci, NULL, &sh->mod[s]);
+      free(words);
+      if (!vkb_check(scr, made, "vkCreateShaderModule"))
          return "vkCreateShaderModule failed";
    }
    if (sh->needs_draw_params && !scr->has_draw_params)
@@ -486,31 +494,36 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       }
    }
 
-   VkDescriptorSetLayoutBinding binds[VKB_MAX_BINDING];
-   uint32_t n = 0;
+   VkDescriptorSetLayoutBinding binds[VKB_SET_COUNT][VKB_MAX_BINDING];
+   uint32_t n[VKB_SET_COUNT] = {0};
    for (uint32_t b = 0; b < sh->max_binding; b++) {
       const struct vkb_shader_binding *sb = &sh->binding[b];
       if (!sb->count)
          continue;
-      binds[n++] = (VkDescriptorSetLayoutBinding){
+      const int set = b < VKB_SAMPLER_BASE ? VKB_SET_BUFFERS : VKB_SET_TEXTURES;
+      binds[set][n[set]++] = (VkDescriptorSetLayoutBinding){
          .binding = b,
          .descriptorType = b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC : sb->type,
          .descriptorCount = sb->count,
          .stageFlags = sb->stages,
       };
    }
-   VkDescriptorSetLayoutCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = n,
-      .pBindings = binds,
-   };
-   if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dci, NULL, &sh->dsl),
-                  "vkCreateDescriptorSetLayout"))
-      return "descriptor set layout";
+   for (int set = 0; set < VKB_SET_COUNT; set++) {
+      VkDescriptorSetLayoutCreateInfo dci = {
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .bindingCount = n[set],
+         .pBindings = binds[set],
+      };
+      if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dci, NULL, &sh->dsl[set]),
+                     "vkCreateDescriptorSetLayout"))
+         return "descriptor set layout";
+      sh->set_used[set] = n[set] != 0;
+   }
+   /* Set 0 is in the layout even when empty: set 1 is numbered after it. */
    VkPipelineLayoutCreateInfo plci = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1,
-      .pSetLayouts = &sh->dsl,
+      .setLayoutCount = sh->set_used[VKB_SET_TEXTURES] ? 2 : 1,
+      .pSetLayouts = sh->dsl,
    };
    if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &plci, NULL, &sh->layout),
                   "vkCreatePipelineLayout"))
@@ -564,7 +577,8 @@ VKB_CALL(delete_shader, mgp_handle_args)
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
       VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->mod[s]);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE_LAYOUT, sh->layout);
-   VKB_DEFER(scr, VKB_GARBAGE_SET_LAYOUT, sh->dsl);
+   for (int set = 0; set < VKB_SET_COUNT; set++)
+      VKB_DEFER(scr, VKB_GARBAGE_SET_LAYOUT, sh->dsl[set]);
    free(sh->consts);
    vkb_table_remove(&scr->shaders, &sh->base);
    free(sh);

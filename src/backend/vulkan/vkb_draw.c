@@ -95,9 +95,11 @@ struct draw_descriptors {
    VkDescriptorImageInfo img[VKB_MAX_BINDING];
    VkBufferView tbv[VKB_MAX_BINDING];
    VkWriteDescriptorSet w[VKB_MAX_BINDING];
+   uint8_t wset[VKB_MAX_BINDING]; /* the set each write goes to */
    uint32_t nw;
-   uint64_t sig[1 + VKB_MAX_BINDING * 3];
-   uint32_t nsig;
+   /* per set: what its descriptors are (set layout first), the key of the set cache */
+   uint64_t sig[VKB_SET_COUNT][1 + VKB_MAX_BINDING * 3];
+   uint32_t nsig[VKB_SET_COUNT];
    uint32_t dynoff;
    bool has_dynamic;
    struct vkb_resource *used_bufs[VKB_MAX_BINDING];
@@ -251,14 +253,21 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
    uint32_t nbuf = 0, nimg = 0, ntbv = 0;
-   d->nw = d->nsig = d->n_used_bufs = 0;
+   d->nw = d->n_used_bufs = 0;
    d->has_dynamic = false;
-   d->sig[d->nsig++] = (uint64_t)(uintptr_t)sh->dsl;
+   for (int set = 0; set < VKB_SET_COUNT; set++) {
+      d->nsig[set] = 0;
+      d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
+   }
 
    for (uint32_t b = 0; b < sh->max_binding; b++) {
       const struct vkb_shader_binding *sb = &sh->binding[b];
       if (!sb->count)
          continue;
+      const int set = b < VKB_SAMPLER_BASE ? VKB_SET_BUFFERS : VKB_SET_TEXTURES;
+      uint64_t *sig = d->sig[set];
+      uint32_t *nsig = &d->nsig[set];
+      d->wset[d->nw] = (uint8_t)set;
       VkWriteDescriptorSet *w = &d->w[d->nw++];
       *w = (VkWriteDescriptorSet){
          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
@@ -276,7 +285,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          d->buf[nbuf++] = (VkDescriptorBufferInfo){sh->consts_buf, 0, sh->consts_size};
          d->dynoff = (uint32_t)sh->consts_offset;
          d->has_dynamic = true;
-         d->sig[d->nsig++] = (uint64_t)(uintptr_t)sh->consts_buf;
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)sh->consts_buf;
          continue;
       }
       if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER) {
@@ -309,9 +318,9 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             if (range % 4 && !pad_uniform_range(scr, r, br->offset, range, &info))
                return false;
             d->buf[nbuf++] = info;
-            d->sig[d->nsig++] = (uint64_t)(uintptr_t)info.buffer;
-            d->sig[d->nsig++] = info.offset;
-            d->sig[d->nsig++] = info.range;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)info.buffer;
+            sig[(*nsig)++] = info.offset;
+            sig[(*nsig)++] = info.range;
             d->used_bufs[d->n_used_bufs++] = r;
          }
          continue;
@@ -328,7 +337,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             if (!view)
                return false;
             d->tbv[ntbv++] = view;
-            d->sig[d->nsig++] = (uint64_t)(uintptr_t)view;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
             if (used)
                d->used_bufs[d->n_used_bufs++] = used;
          }
@@ -387,11 +396,43 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
                                                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-         d->sig[d->nsig++] = (uint64_t)(uintptr_t)view;
-         d->sig[d->nsig++] = (uint64_t)(uintptr_t)vs;
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
       }
    }
    return true;
+}
+
+/* The descriptor set `set` of this draw: one written earlier in this batch with the same
+ * descriptors (ctx->sets, by signature), or a new one. Writes are in binding order, so a set's
+ * writes are contiguous (set 0's bindings are all below set 1's). */
+static VkDescriptorSet
+descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *dd,
+               int set, uint64_t serial)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const uint32_t sig_bytes = dd->nsig[set] * sizeof(uint64_t);
+   for (uint32_t i = 0; i < VKB_SET_CACHE; i++) {
+      const struct vkb_set_entry *e = &ctx->sets[i];
+      if (e->set && e->serial == serial && e->sig_size == sig_bytes &&
+          !memcmp(e->sig, dd->sig[set], sig_bytes))
+         return e->set;
+   }
+   VkDescriptorSet vs = vkb_alloc_set(scr, sh->dsl[set]);
+   if (!vs)
+      return VK_NULL_HANDLE;
+   uint32_t first = 0, n = 0;
+   while (first < dd->nw && dd->wset[first] != set)
+      first++;
+   while (first + n < dd->nw && dd->wset[first + n] == set)
+      dd->w[first + n++].dstSet = vs;
+   vkUpdateDescriptorSets(scr->dev, n, dd->w + first, 0, NULL);
+   struct vkb_set_entry *e = &ctx->sets[ctx->set_next++ % VKB_SET_CACHE];
+   e->set = vs;
+   e->serial = serial;
+   e->sig_size = sig_bytes;
+   memcpy(e->sig, dd->sig[set], sig_bytes);
+   return vs;
 }
 
 /* ---- draw_vbo ------------------------------------------------------------------------------ */
@@ -619,8 +660,41 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
       q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
    q->n++;
    scr->draws_recorded++;
+   scr->cur->draws++;
    if (!scr->has_multi_draw)
       vkb_flush_draws(scr);
+}
+
+/* The draw flags that make a draw take the whole way every time. */
+#define SLOW_DRAW_FLAGS (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)
+
+/* A draw of the mode and index size of its context's last full draw, with only draws reaching
+ * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
+ * the binds it made still bound: everything the full path resolves (program, pipeline,
+ * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. False
+ * sends the draw the whole way (which also declines what must be declined). */
+static bool
+draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct vkb_fast_draw *f = &ctx->fast;
+   if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
+       f->index_size != args->index_size || (args->flags & SLOW_DRAW_FLAGS) ||
+       scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
+       ctx->dyn_dirty || !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+      return false;
+   for (uint32_t i = 0; f->index_size && i < ndraws; i++)
+      if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
+         return false;
+   for (uint32_t i = 0; i < ndraws; i++) {
+      if (ranges[i].count && args->instance_count) {
+         queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
+                    args->start_instance);
+         scr->fast_draws++;
+      }
+   }
+   return true;
 }
 
 VKB_CALL(draw_vbo, mgp_draw_vbo)
@@ -634,6 +708,9 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (!ndraws)
       return;
    vkb_arena_pressure_point(scr);
+   if (draw_fast(ctx, args, ranges, ndraws))
+      return;
+   ctx->fast.valid = false; /* until this draw has gone the whole way */
    if (args->flags & MGP_DRAW_INDIRECT) {
       MGL_DECLINE(backend_feature_unimplemented, "indirect draws");
       return;
@@ -901,30 +978,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (!gather_descriptors(ctx, sh, &dd) || scr->failed)
       return;
    const uint64_t serial = vkb_current_serial(scr);
-   VkDescriptorSet set = ctx->set;
-   const uint32_t sig_bytes = dd.nsig * sizeof(uint64_t);
-   if (sh->max_binding) {
-      set = VK_NULL_HANDLE;
-      for (uint32_t i = 0; i < VKB_SET_CACHE && !set; i++) {
-         const struct vkb_set_entry *e = &ctx->sets[i];
-         if (e->set && e->serial == serial && e->sig_size == sig_bytes &&
-             !memcmp(e->sig, dd.sig, sig_bytes))
-            set = e->set;
-      }
-      if (!set) {
-         set = vkb_alloc_set(scr, sh->dsl);
-         if (!set)
-            return;
-         for (uint32_t i = 0; i < dd.nw; i++)
-            dd.w[i].dstSet = set;
-         vkUpdateDescriptorSets(scr->dev, dd.nw, dd.w, 0, NULL);
-         struct vkb_set_entry *e = &ctx->sets[ctx->set_next++ % VKB_SET_CACHE];
-         e->set = set;
-         e->serial = serial;
-         e->sig_size = sig_bytes;
-         memcpy(e->sig, dd.sig, sig_bytes);
-      }
-      ctx->set = set;
+   VkDescriptorSet sets[VKB_SET_COUNT] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
+   for (int i = 0; i < VKB_SET_COUNT; i++) {
+      if (sh->set_used[i] && !(sets[i] = descriptor_set(ctx, sh, &dd, i, serial)))
+         return;
    }
 
    if (!vkb_begin_rendering(ctx))
@@ -939,7 +996,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       ctx->bind_epoch = scr->bind_epoch;
       scr->bind_owner = ctx;
       ctx->bound_pipeline = VK_NULL_HANDLE;
-      ctx->bound_set = VK_NULL_HANDLE;
+      memset(ctx->bound_set, 0, sizeof(ctx->bound_set));
       ctx->bound_layout = VK_NULL_HANDLE;
       ctx->bound_ib = VK_NULL_HANDLE;
       ctx->bound_topology = -1;
@@ -972,17 +1029,23 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       scr->cmd_set_state++;
       ctx->bound_topology = (int)topo;
    }
-   if (sh->max_binding &&
-       (ctx->bound_set != set || ctx->bound_layout != sh->layout ||
-        (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff))) {
+   /* A set is rebound when it (or, for set 0, the default block's offset) changed; a new
+    * pipeline layout rebinds both. */
+   const bool new_layout = ctx->bound_layout != sh->layout;
+   for (int i = 0; i < VKB_SET_COUNT; i++) {
+      const bool dyn = i == VKB_SET_BUFFERS && dd.has_dynamic;
+      if (!sets[i] || (!new_layout && ctx->bound_set[i] == sets[i] &&
+                       (!dyn || ctx->bound_dynoff == dd.dynoff)))
+         continue;
       vkb_flush_draws(scr);
-      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, 0, 1, &set,
-                              dd.has_dynamic ? 1 : 0, &dd.dynoff);
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, (uint32_t)i, 1,
+                              &sets[i], dyn ? 1 : 0, &dd.dynoff);
       scr->cmd_bind_sets++;
-      ctx->bound_set = set;
-      ctx->bound_layout = sh->layout;
-      ctx->bound_dynoff = dd.dynoff;
+      ctx->bound_set[i] = sets[i];
+      if (dyn)
+         ctx->bound_dynoff = dd.dynoff;
    }
+   ctx->bound_layout = sh->layout;
    const uint32_t vb_mask = used_bindings | (need_defaults ? 1u << default_binding : 0);
    for (uint32_t b = 0; b <= VKB_MAX_VB; b++) {
       if (!(vb_mask & (1u << b)))
@@ -1018,6 +1081,17 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)
          queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);
+
+   /* What the next draw needs to take the fast path; a rewritten index stream is per draw. */
+   if (!loop && !rewrite_restart && !(args->flags & SLOW_DRAW_FLAGS) && (!isz || ib))
+      ctx->fast = (struct vkb_fast_draw){
+         .valid = true,
+         .mode = args->mode,
+         .index_size = args->index_size,
+         .tick = scr->state_tick,
+         .serial = scr->cur->serial,
+         .ib_size = ib_size,
+      };
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */

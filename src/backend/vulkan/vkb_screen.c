@@ -738,7 +738,8 @@ screen_destroy(void *self)
          for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
             vkDestroyShaderModule(scr->dev, sh->mod[s], NULL);
          vkDestroyPipelineLayout(scr->dev, sh->layout, NULL);
-         vkDestroyDescriptorSetLayout(scr->dev, sh->dsl, NULL);
+         for (int set = 0; set < VKB_SET_COUNT; set++)
+            vkDestroyDescriptorSetLayout(scr->dev, sh->dsl[set], NULL);
          free(sh->consts);
          free(sh);
       }
@@ -795,6 +796,7 @@ screen_destroy(void *self)
 static void *
 screen_create(const struct mgs_backend_env *env)
 {
+   vkb_tables_init(); /* before anyone calls through mgs_vulkan_backend's tables */
    struct vkb_screen *scr = calloc(1, sizeof(*scr));
    if (!scr) {
       env->fatal(env->session, MGL_FATAL_BackendInit, "vulkan: out of memory");
@@ -953,6 +955,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"cmd-draws", scr->cmd_draws},
       {"draws", scr->draws_recorded},
       {"xfb-scopes", scr->xfb_scopes},
+      {"fast-draws", scr->fast_draws},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)
@@ -989,8 +992,8 @@ const struct mgs_backend mgs_vulkan_backend = {
    .name = "vulkan",
    .screen_create = screen_create,
    .screen_destroy = screen_destroy,
-   .screen_vtbl = &vkb_screen_vtbl,
-   .context_vtbl = &vkb_context_vtbl,
+   .screen_vtbl = &vkb_ticked_screen_vtbl,
+   .context_vtbl = &vkb_ticked_context_vtbl,
    .context_lookup = context_lookup,
    .gate_counters = gate_counters,
 };

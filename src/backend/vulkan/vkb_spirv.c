@@ -285,3 +285,30 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
    free(def), free(binding), free(set), free(block), free(ps);
    return ok;
 }
+
+void
+vkb_spirv_split_sets(uint32_t *w, size_t n)
+{
+   if (n < 5)
+      return;
+   const uint32_t bound = w[3];
+   uint8_t *tex = bound && bound <= (1u << 22) ? calloc(bound, 1) : NULL;
+   if (!tex)
+      return; /* vkb_spirv_scan refused such a module already, or out of memory: set 0 */
+   for (int pass = 0; pass < 2; pass++) {
+      for (size_t pc = 5; pc < n;) {
+         const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
+         if (len == 0 || pc + len > n)
+            break;
+         uint32_t *o = &w[pc + 1];
+         if (op == OP_DECORATE && len >= 4 && o[0] < bound) {
+            if (pass == 0 && o[1] == DEC_BINDING && o[2] >= VKB_SAMPLER_BASE)
+               tex[o[0]] = 1;
+            else if (pass == 1 && o[1] == DEC_DESCRIPTOR_SET && tex[o[0]])
+               o[2] = VKB_SET_TEXTURES;
+         }
+         pc += len;
+      }
+   }
+   free(tex);
+}

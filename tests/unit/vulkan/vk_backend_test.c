@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "decline.h"
 #include "log.h"
+#include "vkb.h"
 
 #define W 64
 #define H 64
@@ -456,15 +457,17 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    read_back(t); /* the uploads and the clear are their own batch */
 
    const char *names[] = {"cmd-draws", "cmd-bind-pipeline", "cmd-bind-sets",
-                          "cmd-bind-vertex-buffers", "cmd-bind-index-buffer"};
-   unsigned long long c0[5], c1[5];
-   for (int i = 0; i < 5; i++)
+                          "cmd-bind-vertex-buffers", "cmd-bind-index-buffer", "fast-draws"};
+   unsigned long long c0[6], c1[6];
+   for (int i = 0; i < 6; i++)
       c0[i] = counter(t, names[i]);
    for (int k = 0; k < 8; k++)
       draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    read_back(t);
-   for (int i = 0; i < 5; i++)
+   for (int i = 0; i < 6; i++)
       c1[i] = counter(t, names[i]) - c0[i];
+   check(c1[5] == 7, "eight draws with no change between them: the seven after the first take "
+         "the fast path (%llu)", c1[5]);
    bool all = true;
    for (int k = 0; k < 8; k++)
       all = all && pixel_is(8 * k + 1, 1, 255, 0, 0, 255) && pixel_is(8 * k + 7, 62, 0, 0, 0, 255);
@@ -490,6 +493,38 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    check(counter(t, "cmd-draws") - d0 == (per_run == 1 ? 2 : 8),
          "two runs of four draws: %d draw commands (%llu)", per_run == 1 ? 2 : 8,
          counter(t, "cmd-draws") - d0);
+
+   /* A vertex-buffer change between two draws of the same mode and range: the second draw
+    * reads the new buffer (it must not take the fast path, which reuses the binds). */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle shifted = make_buffer(t, sizeof(tris) - 6 * sizeof(float), &tris[6]);
+   read_back(t);
+   const unsigned long long f0 = counter(t, "fast-draws");
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   bind_vb(t, shifted);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long f1 = counter(t, "fast-draws") - f0;
+   read_back(t);
+   check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(9, 1, 0, 255, 0, 255) &&
+            pixel_is(17, 1, 0, 0, 0, 255),
+         "a vertex-buffer change between two identical draws moves the second");
+   check(f1 == 0, "a draw after a state call goes the whole way (fast draws %llu)", f1);
+   bind_vb(t, make_buffer(t, sizeof(tris), tris));
+
+   /* A long run of draws is submitted every 8192 draws (VKB_BATCH_DRAW_LIMIT), so the device
+    * starts on it while the rest records; the draws of every batch land. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   read_back(t);
+   const unsigned long long p0 = counter(t, "pressure-submits");
+   for (int k = 0; k < 2 * 8192 + 8; k++)
+      draw(t, GL_TRIANGLES, 3u * (uint32_t)(k % 8), 3, 1, 0, 0);
+   const unsigned long long p1 = counter(t, "pressure-submits") - p0;
+   read_back(t);
+   all = true;
+   for (int k = 0; k < 8; k++)
+      all = all && pixel_is(8 * k + 1, 1, 0, 255, 0, 255);
+   check(all && p1 == 2, "16392 draws: submitted twice on the way (%llu), every column drawn",
+         p1);
 
    /* Indexed, with a different base vertex each: still one command. */
    clear_color(t, 0, 0, 0, 1, false, 1);
@@ -851,6 +886,42 @@ test_stream_vb(struct t *t, struct mgp_handle prog)
                                       .out = {.ptr = back, .size = sizeof(back)}};
    t->cv->resource_readback(t->ctx, &rb, NULL, 0);
    check(back[0] == 0.5f && back[1] == 0 && back[7] == 0.25f, "resource_readback of a buffer");
+}
+
+/* Uniform blocks stay in descriptor set 0, samplers move to set 1 (VKB_SET_TEXTURES), so a
+ * uniform-block change rebinds no texture. */
+static void
+test_split_sets(void)
+{
+   size_t size;
+   uint32_t *w = read_file("both.frag.spv", &size);
+   const size_t n = size / 4;
+   vkb_spirv_split_sets(w, n);
+   /* Binding and DescriptorSet decorations by id (OpDecorate = 71; Binding 33, Set 34). */
+   int32_t binding[256], set[256];
+   for (int i = 0; i < 256; i++)
+      binding[i] = set[i] = -1;
+   for (size_t pc = 5; pc < n && (w[pc] >> 16);) {
+      const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
+      if (op == 71 && len >= 4 && w[pc + 1] < 256 && w[pc + 2] == 33)
+         binding[w[pc + 1]] = (int32_t)w[pc + 3];
+      if (op == 71 && len >= 4 && w[pc + 1] < 256 && w[pc + 2] == 34)
+         set[w[pc + 1]] = (int32_t)w[pc + 3];
+      pc += len;
+   }
+   int buffers = 0, textures = 0, wrong = 0;
+   for (int i = 0; i < 256; i++) {
+      if (binding[i] < 0)
+         continue;
+      const int want = binding[i] >= VKB_SAMPLER_BASE ? VKB_SET_TEXTURES : VKB_SET_BUFFERS;
+      wrong += set[i] != want;
+      buffers += want == VKB_SET_BUFFERS;
+      textures += want == VKB_SET_TEXTURES;
+   }
+   check(buffers == 1 && textures == 2 && !wrong,
+         "split sets: the uniform block in set 0, both samplers in set 1 (%d, %d, %d wrong)",
+         buffers, textures, wrong);
+   free(w);
 }
 
 static void
@@ -1846,6 +1917,7 @@ main(int argc, char **argv)
    test_triangle(&t, prog);
    test_indexed(&t, prog);
    test_repeated_draws(&t, prog);
+   test_split_sets();
    test_texture(&t);
    test_depth(&t, prog);
    test_fbo(&t, prog);

@@ -1,0 +1,62 @@
+/* vkb_tables.c — the tables the server role calls (mgs_vulkan_backend): the backend's own
+ * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances the screen's
+ * state tick before the call runs. Every call but the two draws does, so a draw that finds the
+ * tick where its context's last draw left it knows that nothing but draws reached the backend
+ * since (vkb_draw.c's fast path). Generated from pipe_calls.def by the preprocessor: a call
+ * added to the catalog and implemented by the backend ticks without anyone remembering to. */
+#include <pthread.h>
+
+#include "vkb.h"
+
+/* The screen a call's self belongs to, by the call's class. */
+#define SCREEN_OF_Screen(self) ((struct vkb_screen *)(self))
+#define SCREEN_OF_CtxCso(self) (((struct vkb_context *)(self))->scr)
+#define SCREEN_OF_CtxState(self) SCREEN_OF_CtxCso(self)
+#define SCREEN_OF_CtxObject(self) SCREEN_OF_CtxCso(self)
+#define SCREEN_OF_CtxVerb(self) SCREEN_OF_CtxCso(self)
+#define SCREEN_OF_CtxQuery(self) SCREEN_OF_CtxCso(self)
+
+#define INNER_Screen vkb_screen_vtbl
+#define INNER_CtxCso vkb_context_vtbl
+#define INNER_CtxState vkb_context_vtbl
+#define INNER_CtxObject vkb_context_vtbl
+#define INNER_CtxVerb vkb_context_vtbl
+#define INNER_CtxQuery vkb_context_vtbl
+
+struct mgp_screen_vtbl vkb_ticked_screen_vtbl;
+struct mgp_context_vtbl vkb_ticked_context_vtbl;
+
+#define OUTER_Screen vkb_ticked_screen_vtbl
+#define OUTER_CtxCso vkb_ticked_context_vtbl
+#define OUTER_CtxState vkb_ticked_context_vtbl
+#define OUTER_CtxObject vkb_ticked_context_vtbl
+#define OUTER_CtxVerb vkb_ticked_context_vtbl
+#define OUTER_CtxQuery vkb_ticked_context_vtbl
+
+#define X(name, payload, cls, flags)                                                           \
+   static void tick_##name(void *self, const struct payload *args, const void *tail,           \
+                           uint32_t tail_count)                                                \
+   {                                                                                           \
+      if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)            \
+         SCREEN_OF_##cls(self)->state_tick++;                                                  \
+      INNER_##cls.name(self, args, tail, tail_count);                                          \
+   }
+#include "pipe_calls.def"
+#undef X
+
+static void
+fill_tables(void)
+{
+   /* A call the backend leaves NULL stays NULL (caps.call_mask and the dispatchers read it). */
+#define X(name, payload, cls, flags) OUTER_##cls.name = INNER_##cls.name ? tick_##name : NULL;
+#include "pipe_calls.def"
+#undef X
+}
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+void
+vkb_tables_init(void)
+{
+   pthread_once(&tables_once, fill_tables);
+}
