@@ -106,6 +106,47 @@ fe_texture_create(struct fe_context *ctx, GLuint name, enum fe_tex_target target
    return tex;
 }
 
+/* The context's proxy texture of target t (GL 3.3 §3.8.15): glTex*Image* on a proxy target
+ * checks its arguments as for the real one and records the image (or zeros, if the image
+ * could not be made) for glGetTexLevelParameter; nothing reaches the server. */
+static struct fe_texture *
+proxy_texture(struct fe_context *ctx, enum fe_tex_target t)
+{
+   if (!ctx->proxy_tex[t]) {
+      struct fe_texture *tex = calloc(1, sizeof(*tex));
+      if (!tex)
+         return NULL;
+      tex->target = t;
+      tex->is_proxy = true;
+      ctx->proxy_tex[t] = tex;
+   }
+   return ctx->proxy_tex[t];
+}
+
+/* Records a proxy image: its description when `fits`, else all zeros, as GL says for an image
+ * the implementation cannot hold. A cube map proxy's faces are one image. */
+static void
+proxy_image(struct fe_texture *tex, unsigned level, bool fits, uint32_t w, uint32_t h,
+            uint32_t d, GLenum internal_format, uint16_t format, uint8_t samples,
+            bool fixed_locations)
+{
+   tex->image[0][level] = (struct fe_tex_image){0};
+   tex->samples = 0;
+   tex->fixed_locations = false;
+   if (!fits)
+      return;
+   tex->image[0][level] = (struct fe_tex_image){
+      .defined = true,
+      .width = w,
+      .height = h,
+      .depth = d,
+      .internal_format = internal_format,
+      .format = format,
+   };
+   tex->samples = samples;
+   tex->fixed_locations = fixed_locations;
+}
+
 static void
 pending_clear(struct fe_tex_pending *p)
 {
@@ -566,11 +607,16 @@ image_target(struct fe_context *ctx, GLenum target, unsigned *face, bool *declin
       t = FE_TEX_1D_ARRAY;
       break;
    case GL_PROXY_TEXTURE_2D: case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
-   case GL_PROXY_TEXTURE_CUBE_MAP:
-      MGL_DECLINE(gl_feature_unimplemented, "2D images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      *declined = true;
-      return NULL;
+   case GL_PROXY_TEXTURE_CUBE_MAP: {
+      const enum fe_tex_target pt = target == GL_PROXY_TEXTURE_2D          ? FE_TEX_2D
+                                    : target == GL_PROXY_TEXTURE_RECTANGLE ? FE_TEX_RECT
+                                    : target == GL_PROXY_TEXTURE_1D_ARRAY  ? FE_TEX_1D_ARRAY
+                                                                           : FE_TEX_CUBE;
+      struct fe_texture *proxy = proxy_texture(ctx, pt);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
@@ -624,6 +670,16 @@ image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
           (tex->target != FE_TEX_CUBE || width == height);
 }
 
+/* Whether image_size_ok failed only on the size (the one failure a proxy does not report). */
+static bool
+proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
+                GLsizei width, GLsizei height, GLint border)
+{
+   (void)ctx;
+   return level >= 0 && level < FE_MAX_LEVELS && border == 0 && width >= 0 && height >= 0 &&
+          !(tex->target == FE_TEX_RECT && level != 0);
+}
+
 /* glTexImage1D / glTexImage2D into image (face, level) of tex. */
 static void
 tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
@@ -631,13 +687,21 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
           GLenum type, const void *pixels)
 {
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
-   FE_CHECK(!image_size_ok(ctx, tex, level, width, height, border), GL_INVALID_VALUE);
+   const bool fits = image_size_ok(ctx, tex, level, width, height, border);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
+            GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   if (tex->is_proxy) {
+      proxy_image(tex, (unsigned)level, fits, (uint32_t)width, (uint32_t)height, 1,
+                  (GLenum)internalformat, fmt, 0, false);
+      return;
+   }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
@@ -685,14 +749,15 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
 }
 
 /* The 1D texture of the active unit for a glTex*1D / glCopyTex*1D target; NULL after the
- * error or the decline. Proxies only for glTexImage1D (`proxy_ok`), and declined there. */
+ * error. GL_PROXY_TEXTURE_1D only for glTexImage1D (`proxy_ok`). */
 static struct fe_texture *
 image_target_1d(struct fe_context *ctx, GLenum target, bool proxy_ok)
 {
    if (target == GL_PROXY_TEXTURE_1D && proxy_ok) {
-      MGL_DECLINE(gl_feature_unimplemented, "1D images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return NULL;
+      struct fe_texture *proxy = proxy_texture(ctx, FE_TEX_1D);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
    }
    if (target != GL_TEXTURE_1D) {
       fe_error(ctx, GL_INVALID_ENUM);
@@ -790,11 +855,13 @@ image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    switch (target) {
    case GL_TEXTURE_3D: t = FE_TEX_3D; break;
    case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
-   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY:
-      MGL_DECLINE(gl_feature_unimplemented, "3D images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      *declined = true;
-      return NULL;
+   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY: {
+      struct fe_texture *proxy =
+         proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
@@ -822,9 +889,11 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
    const uint32_t max_d = is3d ? max >> level
                                : (caps->max_array_layers ? caps->max_array_layers : 2048);
-   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
-               (uint32_t)height > (max >> level) || (uint32_t)depth > max_d,
-            GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   const bool fits = (uint32_t)width <= (max >> level) && (uint32_t)height <= (max >> level) &&
+                     (uint32_t)depth <= max_d;
+   FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
@@ -837,6 +906,11 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
                              fd->kind == FE_FMT_STENCIL;
    /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
    FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
+   if (tex->is_proxy) {
+      proxy_image(tex, (unsigned)level, fits, (uint32_t)width, (uint32_t)height,
+                  (uint32_t)depth, (GLenum)internalformat, fmt, 0, false);
+      return;
+   }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
@@ -1312,14 +1386,10 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
    const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
                               : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
-   if (target == proxy) {
-      MGL_DECLINE(gl_feature_unimplemented, "multisample images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   FE_CHECK(target != want, GL_INVALID_ENUM);
-   struct fe_texture *tex =
-      fe_unit_texture(ctx, ctx->active_unit, array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS);
+   FE_CHECK(target != want && target != proxy, GL_INVALID_ENUM);
+   const enum fe_tex_target t = array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS;
+   struct fe_texture *tex = target == proxy ? proxy_texture(ctx, t)
+                                            : fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
@@ -1328,10 +1398,11 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    const uint32_t max_samples = caps->max_samples ? caps->max_samples : 1;
    /* GL 3.3 §3.8.4: sizes and samples past the limits are GL_INVALID_VALUE (and, as GL 4.5
     * says and every driver does, so is samples 0). */
-   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > max ||
-               (uint32_t)height > max || (uint32_t)depth > max_layers || samples <= 0 ||
-               (uint32_t)samples > max_samples,
-            GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || samples <= 0, GL_INVALID_VALUE);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   const bool fits = (uint32_t)width <= max && (uint32_t)height <= max &&
+                     (uint32_t)depth <= max_layers && (uint32_t)samples <= max_samples;
+   FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    /* ... and the format must be colour-, depth- or stencil-renderable */
    FE_CHECK(!info || !info->texture, GL_INVALID_ENUM);
@@ -1343,6 +1414,11 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    /* ... and past GL_MAX_INTEGER_SAMPLES (1) for integer formats, GL_INVALID_OPERATION */
    FE_CHECK((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) && samples > 1,
             GL_INVALID_OPERATION);
+   if (tex->is_proxy) {
+      proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height, array ? (uint32_t)depth : 1,
+                  internalformat, fmt, (uint8_t)samples, fixedsamplelocations != GL_FALSE);
+      return;
+   }
    struct fe_tex_image *img = &tex->image[0][0];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -1905,14 +1981,35 @@ component_type(uint8_t kind)
    }
 }
 
+/* The target a GL_PROXY_TEXTURE_* names, -1 for any other enum. */
+static int
+proxy_target_index(GLenum target)
+{
+   switch (target) {
+   case GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   default: return -1;
+   }
+}
+
 static bool
 level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
 {
    int t;
    unsigned face = 0;
+   const int pt = proxy_target_index(target);
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
       t = FE_TEX_CUBE;
       face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   } else if (pt >= 0) {
+      t = pt;
    } else {
       t = fe_tex_target_index(target);
       if (t == FE_TEX_CUBE)
@@ -1926,7 +2023,9 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
       fe_error(ctx, GL_INVALID_VALUE);
       return false;
    }
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   struct fe_texture *tex = pt >= 0 ? proxy_texture(ctx, (enum fe_tex_target)pt)
+                                    : fe_unit_texture(ctx, ctx->active_unit,
+                                                      (enum fe_tex_target)t);
    if (!tex)
       return false;
    const struct fe_tex_image *img = &tex->image[face][level];
