@@ -392,6 +392,8 @@ context_destroy_now(struct fe_context *ctx)
       for (int t = 0; t < FE_TEX_TARGET_COUNT; t++)
          FE_REBIND(ctx, &ctx->units[u][t], NULL);
    for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
+      free(ctx->proxy_tex[t]);
+      ctx->proxy_tex[t] = NULL;
       FE_REBIND(ctx, &ctx->default_tex[t], NULL);
       for (int k = 0; k < 4; k++)
          FE_REBIND(ctx, &ctx->black_tex[t][k], NULL);

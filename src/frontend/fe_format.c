@@ -342,6 +342,17 @@ fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
    }
 }
 
+bool
+fe_pixel_unpack_matches_internal(const struct fe_format_info *info, GLenum format)
+{
+   /* GL 3.3 §3.8.3: uploads refuse only depth (or depth/stencil) data for a colour format or
+    * colour data for a depth one; depth/stencil data for a depth-only format is fine (the
+    * stencil part is dropped). Reading back (glGetTexImage) keeps the stricter match. */
+   if (info->kind == FE_FMT_DEPTH && format == GL_DEPTH_STENCIL)
+      return true;
+   return fe_pixel_matches_internal(info, format);
+}
+
 size_t
 fe_pixel_type_size(GLenum type)
 {

@@ -56,6 +56,8 @@ uint16_t fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned
 GLenum fe_pixel_check(GLenum format, GLenum type);
 /* Whether a format/type pair may fill an internal format (integer vs normalized, depth). */
 bool fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format);
+/* The same for uploads (glTex*Image*), which also take depth/stencil data for a depth format. */
+bool fe_pixel_unpack_matches_internal(const struct fe_format_info *info, GLenum format);
 /* The bytes of one datum of a pixel type (a packed type's whole element), 0 if unknown. */
 size_t fe_pixel_type_size(GLenum type);
 /* Whether the app's bytes of format/type already are texels of fmt (enum mgp_format). */

@@ -255,8 +255,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_TEXTURE_LOD_BIAS:
       FLOATN(GV_FLOAT, 1, caps->max_texture_lod_bias ? caps->max_texture_lod_bias : 15.0);
       return true;
-   case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(7); return true;
-   case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(-8); return true;
+   case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MAX_PROGRAM_TEXEL_OFFSET); return true;
+   case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
    case GL_TIMESTAMP: /* GL 3.3; ES has it only with EXT_disjoint_timer_query */
       if (ctx->desc.api == FE_API_GLES)

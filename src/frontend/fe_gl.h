@@ -140,6 +140,7 @@ struct fe_texture {
    uint8_t samples;           /* multisample targets: as glTex*Multisample asked (else 0) */
    bool fixed_locations;      /* ... and its fixedsamplelocations */
    bool immutable;            /* glTexStorage*: the shape is fixed */
+   bool is_proxy;             /* a context's GL_PROXY_TEXTURE_*: image state only, no resource */
    struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
    uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
@@ -474,6 +475,7 @@ struct fe_context {
    struct fe_texture *units[FE_MAX_TEXTURE_UNITS][FE_TEX_TARGET_COUNT];
    uint64_t unit_version;
    struct fe_texture *default_tex[FE_TEX_TARGET_COUNT];
+   struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT]; /* fe_texture_proxy, owned here */
    struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
 
    /* render state: the pipeline subset and the dynamic subset (DESIGN.md §2.4) */

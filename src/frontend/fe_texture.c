@@ -44,7 +44,8 @@ fe_texture_res_target(enum fe_tex_target t)
 uint32_t
 fe_texture_layers(const struct fe_texture *tex)
 {
-   if (tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_2D_MS_ARRAY)
+   if (tex->target == FE_TEX_2D_ARRAY || tex->target == FE_TEX_2D_MS_ARRAY ||
+       tex->target == FE_TEX_1D_ARRAY)
       return tex->res_layers ? tex->res_layers : 1;
    return tex->target == FE_TEX_CUBE ? 6 : 1;
 }
@@ -104,6 +105,47 @@ fe_texture_create(struct fe_context *ctx, GLuint name, enum fe_tex_target target
    p->swizzle[2] = GL_BLUE, p->swizzle[3] = GL_ALPHA;
    tex->version = tex->params_version = 1;
    return tex;
+}
+
+/* The context's proxy texture of target t (GL 3.3 §3.8.15): glTex*Image* on a proxy target
+ * checks its arguments as for the real one and records the image (or zeros, if the image
+ * could not be made) for glGetTexLevelParameter; nothing reaches the server. */
+static struct fe_texture *
+proxy_texture(struct fe_context *ctx, enum fe_tex_target t)
+{
+   if (!ctx->proxy_tex[t]) {
+      struct fe_texture *tex = calloc(1, sizeof(*tex));
+      if (!tex)
+         return NULL;
+      tex->target = t;
+      tex->is_proxy = true;
+      ctx->proxy_tex[t] = tex;
+   }
+   return ctx->proxy_tex[t];
+}
+
+/* Records a proxy image: its description when `fits`, else all zeros, as GL says for an image
+ * the implementation cannot hold. A cube map proxy's faces are one image. */
+static void
+proxy_image(struct fe_texture *tex, unsigned level, bool fits, uint32_t w, uint32_t h,
+            uint32_t d, GLenum internal_format, uint16_t format, uint8_t samples,
+            bool fixed_locations)
+{
+   tex->image[0][level] = (struct fe_tex_image){0};
+   tex->samples = 0;
+   tex->fixed_locations = false;
+   if (!fits)
+      return;
+   tex->image[0][level] = (struct fe_tex_image){
+      .defined = true,
+      .width = w,
+      .height = h,
+      .depth = d,
+      .internal_format = internal_format,
+      .format = format,
+   };
+   tex->samples = samples;
+   tex->fixed_locations = fixed_locations;
 }
 
 static void
@@ -360,6 +402,24 @@ upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
             int32_t x, int32_t y, uint32_t w, uint32_t h, GLenum format, GLenum type,
             const void *pixels, int64_t srv)
 {
+   if (tex->target == FE_TEX_1D_ARRAY) {
+      /* rows y .. y + h of the app's image are layers: one row-high region per layer */
+      size_t first, stride;
+      fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first,
+                            &stride);
+      for (uint32_t r = 0; r < h; r++) {
+         const bool ok =
+            srv >= 0 ? upload_from_buffer(ctx, tex, face, level, x, 0, y + (int32_t)r, w, 1, 1,
+                                          false, format, type,
+                                          (uint64_t)srv + stride * r)
+                     : upload_slice(ctx, tex, face, level, x, 0, y + (int32_t)r, w, 1, format,
+                                    type, (const uint8_t *)pixels + first + stride * r,
+                                    stride);
+         if (!ok)
+            return false;
+      }
+      return true;
+   }
    if (srv >= 0)
       return upload_from_buffer(ctx, tex, face, level, x, y, 0, w, h, 1, false, format, type,
                                 (uint64_t)srv);
@@ -454,10 +514,13 @@ ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
    for (unsigned f = 0; f < face_count(tex) && !img->defined; f++)
       img = &tex->image[f][level];
    const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
-   uint32_t w = img->width, h = img->height, d = img->depth ? img->depth : 1;
+   /* a 1D array's image height is its layer count; its resource is one texel high */
+   const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY;
+   uint32_t w = img->width, h = is_1d_array ? 1 : img->height, d = img->depth ? img->depth : 1;
    if (tex->created && tex->res_format == img->format && level < tex->res_levels &&
        minify(tex->res_width, level) == w && minify(tex->res_height, level) == h &&
-       (!is3d || minify(tex->res_depth, level) == d) && (!is_array || tex->res_layers == d))
+       (!is3d || minify(tex->res_depth, level) == d) && (!is_array || tex->res_layers == d) &&
+       (!is_1d_array || tex->res_layers == img->height))
       return true;
    uint32_t base_w = w << level, base_h = h << level, base_d = is3d ? d << level : 1;
    if (base_w > 16384 || base_h > 16384 || base_d > 16384)
@@ -474,14 +537,17 @@ ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
    struct mgp_resource_desc desc = {
       .res = tex->res,
       .target = (uint8_t)fe_texture_res_target(tex->target),
-      .levels = (uint8_t)level_count(base_w > base_d ? base_w : base_d, base_h),
+      /* rectangle textures have one level (GL 3.3 §3.8.1) */
+      .levels = tex->target == FE_TEX_RECT
+                   ? 1
+                   : (uint8_t)level_count(base_w > base_d ? base_w : base_d, base_h),
       .samples = 1,
       .bind_mask = bind,
       .format = img->format,
       .width = base_w,
       .height = base_h,
       .depth = base_d,
-      .array_layers = is_array ? d : face_count(tex),
+      .array_layers = is_array ? d : is_1d_array ? img->height : face_count(tex),
    };
    /* Pending texels belong to the old storage. */
    fe_texture_discard_uploads(ctx, tex);
@@ -535,13 +601,23 @@ image_target(struct fe_context *ctx, GLenum target, unsigned *face, bool *declin
       t = FE_TEX_CUBE;
       *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
       break;
-   case GL_TEXTURE_RECTANGLE: case GL_TEXTURE_1D_ARRAY: case GL_PROXY_TEXTURE_2D:
-   case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
-   case GL_PROXY_TEXTURE_CUBE_MAP:
-      MGL_DECLINE(gl_feature_unimplemented, "2D images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      *declined = true;
-      return NULL;
+   case GL_TEXTURE_RECTANGLE:
+      t = FE_TEX_RECT;
+      break;
+   case GL_TEXTURE_1D_ARRAY:
+      t = FE_TEX_1D_ARRAY;
+      break;
+   case GL_PROXY_TEXTURE_2D: case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
+   case GL_PROXY_TEXTURE_CUBE_MAP: {
+      const enum fe_tex_target pt = target == GL_PROXY_TEXTURE_2D          ? FE_TEX_2D
+                                    : target == GL_PROXY_TEXTURE_RECTANGLE ? FE_TEX_RECT
+                                    : target == GL_PROXY_TEXTURE_1D_ARRAY  ? FE_TEX_1D_ARRAY
+                                                                           : FE_TEX_CUBE;
+      struct fe_texture *proxy = proxy_texture(ctx, pt);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
@@ -561,34 +637,72 @@ max_level_for(const struct fe_context *ctx)
    return level_count(max, max) - 1;
 }
 
-void
-mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
-                 GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels)
+/* Proxy targets, which sub-image and copy calls do not take (GL_INVALID_ENUM). */
+static bool
+is_proxy(GLenum target)
 {
-   FE_CTX_OR_RETURN();
-   unsigned face;
-   bool declined;
-   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
-   if (!tex)
-      return;
+   switch (target) {
+   case GL_PROXY_TEXTURE_1D: case GL_PROXY_TEXTURE_2D: case GL_PROXY_TEXTURE_3D:
+   case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
+   case GL_PROXY_TEXTURE_2D_ARRAY: case GL_PROXY_TEXTURE_CUBE_MAP:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The size errors of glTexImage1D/2D and glCopyTexImage1D/2D for the texture's target
+ * (GL 3.3 §3.8.3): a 1D array's height counts layers, a rectangle has only level 0. */
+static bool
+image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint level, GLsizei width,
+              GLsizei height, GLint border)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   if (level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS ||
+       (tex->target == FE_TEX_RECT && level != 0) || border != 0 || width < 0 || height < 0)
+      return false;
+   uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   if (tex->target == FE_TEX_CUBE && caps->max_cube_size)
+      max = caps->max_cube_size;
+   const uint32_t max_h = tex->target == FE_TEX_1D_ARRAY
+                             ? (caps->max_array_layers ? caps->max_array_layers : 2048)
+                             : max >> level;
+   return (uint32_t)width <= (max >> level) && (uint32_t)height <= max_h &&
+          (tex->target != FE_TEX_CUBE || width == height);
+}
+
+/* Whether image_size_ok failed only on the size (the one failure a proxy does not report). */
+static bool
+proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
+                GLsizei width, GLsizei height, GLint border)
+{
+   (void)ctx;
+   return level >= 0 && level < FE_MAX_LEVELS && border == 0 && width >= 0 && height >= 0 &&
+          !(tex->target == FE_TEX_RECT && level != 0);
+}
+
+/* glTexImage1D / glTexImage2D into image (face, level) of tex. */
+static void
+tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+          GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format,
+          GLenum type, const void *pixels)
+{
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
-   FE_CHECK(level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS,
+   const bool fits = image_size_ok(ctx, tex, level, width, height, border);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
             GL_INVALID_VALUE);
-   uint32_t max = ctx->share->caps->max_texture_size ? ctx->share->caps->max_texture_size
-                                                     : 16384;
-   if (tex->target == FE_TEX_CUBE && ctx->share->caps->max_cube_size)
-      max = ctx->share->caps->max_cube_size;
-   FE_CHECK(width < 0 || height < 0 || (uint32_t)width > (max >> level) ||
-               (uint32_t)height > (max >> level),
-            GL_INVALID_VALUE);
-   FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
-   FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
-   FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   if (tex->is_proxy) {
+      proxy_image(tex, (unsigned)level, fits, (uint32_t)width, (uint32_t)height, 1,
+                  (GLenum)internalformat, fmt, 0, false);
+      return;
+   }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
@@ -623,15 +737,82 @@ mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width
 }
 
 void
-mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                    GLsizei height, GLenum format, GLenum type, const void *pixels)
+mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
+                 GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels)
 {
    FE_CTX_OR_RETURN();
    unsigned face;
    bool declined;
    struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (tex)
+      tex_image(ctx, tex, face, level, internalformat, width, height, border, format, type,
+                pixels);
+}
+
+/* The 1D texture of the active unit for a glTex*1D / glCopyTex*1D target; NULL after the
+ * error. GL_PROXY_TEXTURE_1D only for glTexImage1D (`proxy_ok`). */
+static struct fe_texture *
+image_target_1d(struct fe_context *ctx, GLenum target, bool proxy_ok)
+{
+   if (target == GL_PROXY_TEXTURE_1D && proxy_ok) {
+      struct fe_texture *proxy = proxy_texture(ctx, FE_TEX_1D);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
+   if (target != GL_TEXTURE_1D) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_1D);
    if (!tex)
-      return;
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+   return tex;
+}
+
+void
+mgl_glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLint border,
+                 GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = image_target_1d(ctx, target, true);
+   if (tex)
+      tex_image(ctx, tex, 0, level, internalformat, width, 1, border, format, type, pixels);
+}
+
+static void tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                          GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                          GLsizei height, GLenum format, GLenum type, const void *pixels);
+
+void
+mgl_glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
+                    GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = image_target_1d(ctx, target, false);
+   if (tex)
+      tex_sub_image(ctx, tex, 0, level, xoffset, 0, width, 1, format, type, pixels);
+}
+
+void
+mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                    GLsizei height, GLenum format, GLenum type, const void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(is_proxy(target), GL_INVALID_ENUM);
+   unsigned face;
+   bool declined;
+   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (tex)
+      tex_sub_image(ctx, tex, face, level, xoffset, yoffset, width, height, format, type,
+                    pixels);
+}
+
+static void
+tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+              GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format,
+              GLenum type, const void *pixels)
+{
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
@@ -642,7 +823,7 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                (int64_t)yoffset + height > img->height,
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
    const void *src;
@@ -677,11 +858,13 @@ image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    switch (target) {
    case GL_TEXTURE_3D: t = FE_TEX_3D; break;
    case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
-   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY:
-      MGL_DECLINE(gl_feature_unimplemented, "3D images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      *declined = true;
-      return NULL;
+   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY: {
+      struct fe_texture *proxy =
+         proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
@@ -709,21 +892,28 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
    const uint32_t max_d = is3d ? max >> level
                                : (caps->max_array_layers ? caps->max_array_layers : 2048);
-   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > (max >> level) ||
-               (uint32_t)height > (max >> level) || (uint32_t)depth > max_d,
-            GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   const bool fits = (uint32_t)width <= (max >> level) && (uint32_t)height <= (max >> level) &&
+                     (uint32_t)depth <= max_d;
+   FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
-   FE_CHECK(!fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    const bool depth_format = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
                              fd->kind == FE_FMT_STENCIL;
    /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
    FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
+   if (tex->is_proxy) {
+      proxy_image(tex, (unsigned)level, fits, (uint32_t)width, (uint32_t)height,
+                  (uint32_t)depth, (GLenum)internalformat, fmt, 0, false);
+      return;
+   }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
       MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
@@ -783,7 +973,7 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
                (int64_t)zoffset + depth > img->depth,
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
-   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    /* ETC2/EAC images take only compressed data (ES 3.0 §3.8.5) */
    FE_CHECK(info && info->block && !info->texture, GL_INVALID_OPERATION);
    const void *src;
@@ -1098,32 +1288,27 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
       .mask = GL_COLOR_BUFFER_BIT,
       .filter = GL_NEAREST,
    };
-   mgp_blit(&ctx->pipe, &b);
+   if (tex->target == FE_TEX_1D_ARRAY) {
+      /* read rows become layers yoff .. yoff + h, each one texel high */
+      for (GLsizei r = 0; r < h; r++) {
+         b.dst.layer = (uint32_t)(yoff + r);
+         b.src_box[1] = y + r, b.src_box[3] = y + r + 1;
+         b.dst_box[1] = 0, b.dst_box[3] = 1;
+         mgp_blit(&ctx->pipe, &b);
+      }
+   } else {
+      mgp_blit(&ctx->pipe, &b);
+   }
    texture_changed(ctx, tex);
 }
 
-void
-mgl_glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
-                     GLsizei width, GLsizei height, GLint border)
+static void
+copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+               GLenum internalformat, GLint x, GLint y, GLsizei width, GLsizei height,
+               GLint border)
 {
-   FE_CTX_OR_RETURN();
-   unsigned face;
-   bool declined;
-   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
-   if (!tex)
-      return;
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
-   FE_CHECK(level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS,
-            GL_INVALID_VALUE);
-   uint32_t max = ctx->share->caps->max_texture_size ? ctx->share->caps->max_texture_size
-                                                     : 16384;
-   if (tex->target == FE_TEX_CUBE && ctx->share->caps->max_cube_size)
-      max = ctx->share->caps->max_cube_size;
-   FE_CHECK(width < 0 || height < 0 || (uint32_t)width > (max >> level) ||
-               (uint32_t)height > (max >> level),
-            GL_INVALID_VALUE);
-   FE_CHECK(tex->target == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
-   FE_CHECK(border != 0, GL_INVALID_VALUE);
+   FE_CHECK(!image_size_ok(ctx, tex, level, width, height, border), GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
    const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
@@ -1146,15 +1331,33 @@ mgl_glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x,
 }
 
 void
-mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
-                        GLint y, GLsizei width, GLsizei height)
+mgl_glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                     GLsizei width, GLsizei height, GLint border)
 {
    FE_CTX_OR_RETURN();
+   FE_CHECK(is_proxy(target), GL_INVALID_ENUM);
    unsigned face;
    bool declined;
    struct fe_texture *tex = image_target(ctx, target, &face, &declined);
-   if (!tex)
-      return;
+   if (tex)
+      copy_tex_image(ctx, tex, face, level, internalformat, x, y, width, height, border);
+}
+
+void
+mgl_glCopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
+                     GLsizei width, GLint border)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = image_target_1d(ctx, target, false);
+   if (tex)
+      copy_tex_image(ctx, tex, 0, level, internalformat, x, y, width, 1, border);
+}
+
+static void
+copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                   GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
+                   GLsizei height)
+{
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const struct fe_tex_image *img = &tex->image[face][level];
@@ -1170,15 +1373,35 @@ mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset
 }
 
 void
+mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
+                        GLint y, GLsizei width, GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(is_proxy(target), GL_INVALID_ENUM);
+   unsigned face;
+   bool declined;
+   struct fe_texture *tex = image_target(ctx, target, &face, &declined);
+   if (tex)
+      copy_tex_sub_image(ctx, tex, face, level, xoffset, yoffset, x, y, width, height);
+}
+
+void
+mgl_glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y,
+                        GLsizei width)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_texture *tex = image_target_1d(ctx, target, false);
+   if (tex)
+      copy_tex_sub_image(ctx, tex, 0, level, xoffset, 0, x, y, width, 1);
+}
+
+void
 mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
                         GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
    bool declined;
-   if (target == GL_PROXY_TEXTURE_3D || target == GL_PROXY_TEXTURE_2D_ARRAY) {
-      fe_error(ctx, GL_INVALID_ENUM); /* no sub-images of proxies */
-      return;
-   }
+   FE_CHECK(is_proxy(target), GL_INVALID_ENUM); /* no sub-images of proxies */
    struct fe_texture *tex = image_target_3d(ctx, target, &declined);
    if (!tex)
       return;
@@ -1282,16 +1505,22 @@ is_unsized(GLenum f)
  * the shape immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say. */
 static void
 tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum internalformat,
-            GLsizei width, GLsizei height, GLsizei depth, bool three)
+            GLsizei width, GLsizei height, GLsizei depth, unsigned dims)
 {
    enum fe_tex_target t;
-   if (!three && target == GL_TEXTURE_2D)
+   if (dims == 1 && target == GL_TEXTURE_1D)
+      t = FE_TEX_1D;
+   else if (dims == 2 && target == GL_TEXTURE_2D)
       t = FE_TEX_2D;
-   else if (!three && target == GL_TEXTURE_CUBE_MAP)
+   else if (dims == 2 && target == GL_TEXTURE_CUBE_MAP)
       t = FE_TEX_CUBE;
-   else if (three && target == GL_TEXTURE_3D)
+   else if (dims == 2 && target == GL_TEXTURE_RECTANGLE)
+      t = FE_TEX_RECT;
+   else if (dims == 2 && target == GL_TEXTURE_1D_ARRAY)
+      t = FE_TEX_1D_ARRAY;
+   else if (dims == 3 && target == GL_TEXTURE_3D)
       t = FE_TEX_3D;
-   else if (three && target == GL_TEXTURE_2D_ARRAY)
+   else if (dims == 3 && target == GL_TEXTURE_2D_ARRAY)
       t = FE_TEX_2D_ARRAY;
    else {
       fe_error(ctx, GL_INVALID_ENUM);
@@ -1308,20 +1537,21 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
+   const bool is_1d_array = t == FE_TEX_1D_ARRAY; /* height: layers, never minified */
    uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
    if (is3d)
       max = caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048;
    if (t == FE_TEX_CUBE && caps->max_cube_size)
       max = caps->max_cube_size;
    const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
-   FE_CHECK((uint32_t)width > max || (uint32_t)height > max ||
+   FE_CHECK((uint32_t)width > max || (uint32_t)height > (is_1d_array ? max_layers : max) ||
                (uint32_t)depth > (is_array ? max_layers : max),
             GL_INVALID_VALUE);
    FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
    const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
-   FE_CHECK((unsigned)levels > level_count(biggest, (uint32_t)height) ||
-               levels > FE_MAX_LEVELS,
-            GL_INVALID_OPERATION);
+   const uint32_t max_levels = t == FE_TEX_RECT ? 1
+                               : level_count(biggest, is_1d_array ? 1 : (uint32_t)height);
+   FE_CHECK((unsigned)levels > max_levels || levels > FE_MAX_LEVELS, GL_INVALID_OPERATION);
    const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    FE_CHECK(is3d && (fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
@@ -1335,7 +1565,7 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
          tex->image[f][l] = (struct fe_tex_image){
             .defined = true,
             .width = minify((uint32_t)width, l),
-            .height = minify((uint32_t)height, l),
+            .height = is_1d_array ? (uint32_t)height : minify((uint32_t)height, l),
             .depth = is3d ? minify((uint32_t)depth, l) : is_array ? (uint32_t)depth : 1,
             .internal_format = internalformat,
             .format = fmt,
@@ -1354,7 +1584,14 @@ mgl_glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei
                    GLsizei height)
 {
    FE_CTX_OR_RETURN();
-   tex_storage(ctx, target, levels, internalformat, width, height, 1, false);
+   tex_storage(ctx, target, levels, internalformat, width, height, 1, 2);
+}
+
+void
+mgl_glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, 1, 1, 1);
 }
 
 void
@@ -1362,7 +1599,7 @@ mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei
                    GLsizei height, GLsizei depth)
 {
    FE_CTX_OR_RETURN();
-   tex_storage(ctx, target, levels, internalformat, width, height, depth, true);
+   tex_storage(ctx, target, levels, internalformat, width, height, depth, 3);
 }
 
 /* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level. */
@@ -1374,14 +1611,10 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
    const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
                               : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
-   if (target == proxy) {
-      MGL_DECLINE(gl_feature_unimplemented, "multisample images of target 0x%04x", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   FE_CHECK(target != want, GL_INVALID_ENUM);
-   struct fe_texture *tex =
-      fe_unit_texture(ctx, ctx->active_unit, array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS);
+   FE_CHECK(target != want && target != proxy, GL_INVALID_ENUM);
+   const enum fe_tex_target t = array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS;
+   struct fe_texture *tex = target == proxy ? proxy_texture(ctx, t)
+                                            : fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
@@ -1390,10 +1623,11 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    const uint32_t max_samples = caps->max_samples ? caps->max_samples : 1;
    /* GL 3.3 §3.8.4: sizes and samples past the limits are GL_INVALID_VALUE (and, as GL 4.5
     * says and every driver does, so is samples 0). */
-   FE_CHECK(width < 0 || height < 0 || depth < 0 || (uint32_t)width > max ||
-               (uint32_t)height > max || (uint32_t)depth > max_layers || samples <= 0 ||
-               (uint32_t)samples > max_samples,
-            GL_INVALID_VALUE);
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || samples <= 0, GL_INVALID_VALUE);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   const bool fits = (uint32_t)width <= max && (uint32_t)height <= max &&
+                     (uint32_t)depth <= max_layers && (uint32_t)samples <= max_samples;
+   FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    /* ... and the format must be colour-, depth- or stencil-renderable */
    FE_CHECK(!info || !info->texture, GL_INVALID_ENUM);
@@ -1405,6 +1639,11 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    /* ... and past GL_MAX_INTEGER_SAMPLES (1) for integer formats, GL_INVALID_OPERATION */
    FE_CHECK((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) && samples > 1,
             GL_INVALID_OPERATION);
+   if (tex->is_proxy) {
+      proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height, array ? (uint32_t)depth : 1,
+                  internalformat, fmt, (uint8_t)samples, fixedsamplelocations != GL_FALSE);
+      return;
+   }
    struct fe_tex_image *img = &tex->image[0][0];
    *img = (struct fe_tex_image){
       .defined = true,
@@ -1552,9 +1791,10 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
       *num_levels = 1;
       return true;
    }
-   if (is_mipmap_filter(p->min_filter)) {
+   const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY; /* height: layers */
+   if (is_mipmap_filter(p->min_filter) && tex->target != FE_TEX_RECT) {
       unsigned q = base + level_count(is3d && b->depth > b->width ? b->depth : b->width,
-                                      b->height) - 1;
+                                      is_1d_array ? 1 : b->height) - 1;
       if ((GLint)q > p->max_level)
          q = (unsigned)p->max_level;
       if (tex->immutable && q >= tex->immutable_levels)
@@ -1565,7 +1805,7 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
          for (unsigned f = 0; f < faces; f++) {
             const struct fe_tex_image *i = &tex->image[f][l];
             if (!i->defined || i->width != minify(b->width, l - base) ||
-                i->height != minify(b->height, l - base) ||
+                i->height != (is_1d_array ? b->height : minify(b->height, l - base)) ||
                 i->depth != (is3d ? minify(b->depth, l - base) : b->depth) ||
                 i->internal_format != b->internal_format)
                return false;
@@ -1580,7 +1820,9 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
       return false;
    /* The resource must hold those levels in that shape. */
    if (tex->res_format != b->format || last >= tex->res_levels ||
-       minify(tex->res_width, base) != b->width || minify(tex->res_height, base) != b->height ||
+       minify(tex->res_width, base) != b->width ||
+       (is_1d_array ? tex->res_layers != b->height
+                    : minify(tex->res_height, base) != b->height) ||
        (is3d && minify(tex->res_depth, base) != b->depth) ||
        (is_array && tex->res_layers != b->depth))
       return false;
@@ -1964,14 +2206,35 @@ component_type(uint8_t kind)
    }
 }
 
+/* The target a GL_PROXY_TEXTURE_* names, -1 for any other enum. */
+static int
+proxy_target_index(GLenum target)
+{
+   switch (target) {
+   case GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   default: return -1;
+   }
+}
+
 static bool
 level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
 {
    int t;
    unsigned face = 0;
+   const int pt = proxy_target_index(target);
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
       t = FE_TEX_CUBE;
       face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   } else if (pt >= 0) {
+      t = pt;
    } else {
       t = fe_tex_target_index(target);
       if (t == FE_TEX_CUBE)
@@ -1985,7 +2248,9 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
       fe_error(ctx, GL_INVALID_VALUE);
       return false;
    }
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   struct fe_texture *tex = pt >= 0 ? proxy_texture(ctx, (enum fe_tex_target)pt)
+                                    : fe_unit_texture(ctx, ctx->active_unit,
+                                                      (enum fe_tex_target)t);
    if (!tex)
       return false;
    const struct fe_tex_image *img = &tex->image[face][level];
@@ -2157,7 +2422,7 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (t != FE_TEX_2D && t != FE_TEX_CUBE) {
+   if (t != FE_TEX_2D && t != FE_TEX_CUBE && t != FE_TEX_1D && t != FE_TEX_RECT) {
       MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage of this target");
       fe_error(ctx, GL_INVALID_OPERATION);
       return;

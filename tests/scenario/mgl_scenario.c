@@ -2502,6 +2502,132 @@ static void sc_copy_tex(void)
   check_frame("the window the copies read", &m);
 }
 
+/* tex1d: the texture targets of one row. A 1D texture (glTexImage1D, then glTexSubImage1D over
+ * two texels) fills the left half in eight 4-pixel columns; a 1D array of three layers
+ * (glTexImage2D(GL_TEXTURE_1D_ARRAY), rows are layers, then glTexSubImage2D into layer 1) fills
+ * the right half through texelFetch, one 16-row band per layer (the last band to the top).
+ * glCopyTexSubImage1D then copies two window pixels into the 1D texture and glGetTexImage reads
+ * it back; a rectangle texture is specified and read back with glGetTexImage. */
+static const uint8_t T1[8][4] = {{255, 0, 0, 255},   {0, 255, 0, 255},   {0, 0, 255, 255},
+                                 {255, 255, 0, 255}, {0, 255, 255, 255}, {255, 0, 255, 255},
+                                 {128, 64, 32, 255}, {32, 64, 128, 255}};
+static const uint8_t T1_SUB[2][4] = {{10, 20, 30, 255}, {40, 50, 60, 255}};
+static const uint8_t TA[3][4][4] = {
+    {{200, 0, 0, 255}, {0, 200, 0, 255}, {0, 0, 200, 255}, {200, 200, 200, 255}},
+    {{100, 0, 0, 255}, {0, 100, 0, 255}, {0, 0, 100, 255}, {100, 100, 100, 255}},
+    {{50, 0, 0, 255}, {0, 50, 0, 255}, {0, 0, 50, 255}, {50, 50, 50, 255}}};
+static const uint8_t TA_SUB[2][4] = {{1, 2, 3, 255}, {4, 5, 6, 255}};
+
+static const uint8_t *t1d_texel(int i)
+{
+  return i == 2 || i == 3 ? T1_SUB[i - 2] : T1[i];
+}
+
+static const uint8_t *t1da_texel(int layer, int i)
+{
+  return layer == 1 && (i == 1 || i == 2) ? TA_SUB[i - 1] : TA[layer][i];
+}
+
+static rgba8 tex1d_colour(const void *ctx, int x, int y)
+{
+  (void)ctx;
+  rgba8 r;
+  if (x < 32) {
+    memcpy(r.c, t1d_texel(x / 4), 4);
+  } else {
+    const int layer = y / 16 < 2 ? y / 16 : 2;
+    memcpy(r.c, t1da_texel(layer, (x - 32) / 8), 4);
+  }
+  return r;
+}
+
+static void sc_tex1d(void)
+{
+  GLuint tex[3];
+  glGenTextures(3, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_1D, tex[0]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, T1);
+  glTexSubImage1D(GL_TEXTURE_1D, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, T1_SUB);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("1D texture");
+  gl.ActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, tex[1]);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 4, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, TA);
+  glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 1, 1, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, TA_SUB);
+  glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_1D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("1D array texture");
+  GLint h = 0;
+  glGetTexLevelParameteriv(GL_TEXTURE_1D_ARRAY, 0, GL_TEXTURE_HEIGHT, &h);
+  if (h != 3)
+    fail("GL_TEXTURE_HEIGHT of the 1D array is %d, expected its 3 layers", h);
+
+  static const char *fs = "#version 330 core\n"
+                          "uniform sampler1D u_t1;\n"
+                          "uniform sampler1DArray u_ta;\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+                          "  if (p.x < 32)\n"
+                          "    o_color = texture(u_t1, (float(p.x / 4) + 0.5) / 8.0);\n"
+                          "  else\n"
+                          "    o_color = texelFetch(u_ta, ivec2((p.x - 32) / 8, min(p.y / 16, 2)), 0);\n"
+                          "}\n";
+  GLuint p = link_program(VS_TEXTURED, fs);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_t1"), 0);
+  gl.Uniform1i(uloc(p, "u_ta"), 1);
+  textured_quad_vao(0, 0, W, H);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw");
+  model m;
+  model_init(&m, bg);
+  model_rect_fn(&m, 0, 0, W, H, tex1d_colour, NULL);
+  check_frame("1D and 1D-array texels", &m);
+
+  /* window pixels (20, 5) and (21, 5) are texel 5's colour: copy them to texels 6 and 7 */
+  gl.ActiveTexture(GL_TEXTURE0);
+  glCopyTexSubImage1D(GL_TEXTURE_1D, 0, 6, 20, 5, 2);
+  check_gl_error("glCopyTexSubImage1D");
+  uint8_t got[8][4];
+  memset(got, 0xA5, sizeof got);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+  check_gl_error("glGetTexImage(GL_TEXTURE_1D)");
+  for (int i = 0; i < 8; i++) {
+    const uint8_t *want = i >= 6 ? T1[5] : t1d_texel(i);
+    if (memcmp(got[i], want, 4))
+      fail("1D texel %d: (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i, got[i][0], got[i][1],
+           got[i][2], got[i][3], want[0], want[1], want[2], want[3]);
+  }
+
+  /* a rectangle texture: one level, read back as given */
+  static const uint8_t R[2][3][4] = {{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}},
+                                     {{13, 14, 15, 16}, {17, 18, 19, 20}, {21, 22, 23, 24}}};
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[2]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 3, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, R);
+  check_gl_error("rectangle texture");
+  uint8_t rgot[2][3][4];
+  memset(rgot, 0xA5, sizeof rgot);
+  glGetTexImage(GL_TEXTURE_RECTANGLE, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgot);
+  check_gl_error("glGetTexImage(GL_TEXTURE_RECTANGLE)");
+  if (memcmp(rgot, R, sizeof R))
+    fail("rectangle texels differ (first: %u,%u,%u,%u)", rgot[0][0][0], rgot[0][0][1],
+         rgot[0][0][2], rgot[0][0][3]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 1, GL_RGBA8, 3, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, R);
+  expect_gl_error(GL_INVALID_VALUE, "glTexImage2D(GL_TEXTURE_RECTANGLE) at level 1");
+  glTexImage1D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, T1);
+  expect_gl_error(GL_INVALID_ENUM, "glTexImage1D(GL_TEXTURE_2D)");
+  glTexSubImage1D(GL_PROXY_TEXTURE_1D, 0, 0, 1, GL_RGBA, GL_UNSIGNED_BYTE, T1);
+  expect_gl_error(GL_INVALID_ENUM, "glTexSubImage1D(GL_PROXY_TEXTURE_1D)");
+  glDeleteTextures(3, tex);
+}
+
 /* copy_buffer: glCopyBufferSubData moves a rectangle's vertices from the middle of one buffer to
  * the start of another, which is then drawn; glGetBufferSubData reads the copy back. */
 static void sc_copy_buffer(void)
@@ -5092,6 +5218,7 @@ static const struct {
     {"mipmaps", sc_mipmaps, 0},
     {"copy_buffer", sc_copy_buffer, 0},
     {"copy_tex", sc_copy_tex, 0},
+    {"tex1d", sc_tex1d, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
     {"ubo_ranges", sc_ubo_ranges, 0},

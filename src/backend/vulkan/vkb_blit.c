@@ -248,7 +248,11 @@ VKB_CALL(blit, mgp_blit)
       if (cx1 <= cx0 || cy1 <= cy0)
          return;
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
-      const bool copy = same_format && !mirror_x && !mirror_y;
+      /* vkCmdCopyImage takes images of one type (or 2D with 3D); a 1D image against a 2D one
+       * (a window row copied into a 1D texture) goes through vkCmdBlitImage at scale 1 */
+      const VkImageType st = s.r->image_type, dt = d.r->image_type;
+      const bool types_copy = st == dt || (st != VK_IMAGE_TYPE_1D && dt != VK_IMAGE_TYPE_1D);
+      const bool copy = same_format && !mirror_x && !mirror_y && types_copy;
       if (!copy && !ms_src &&
           (!has_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
            !has_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {

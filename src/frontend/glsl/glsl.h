@@ -107,6 +107,9 @@
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
 #define GLSL_MIN_VARYING_COMPONENTS 64
 #define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256          /* GL 3.3's minimum; Vulkan's too */
+/* GL_MIN/MAX_PROGRAM_TEXEL_OFFSET, and gl_Min/MaxProgramTexelOffset in GLSL ES 3.00 */
+#define GLSL_MIN_PROGRAM_TEXEL_OFFSET (-8)
+#define GLSL_MAX_PROGRAM_TEXEL_OFFSET 7
 #define GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS 1024 /* GL 3.3's minimum; Vulkan's too */
 /* Bytes, std140: GL_MAX_UNIFORM_BLOCK_SIZE, and the most the default block may take (std140 pads
  * `float f[N]` to 16 bytes an element, so GL's 1024 uniform components can need 16 KiB). The

@@ -95,6 +95,7 @@ struct glsl_unit {
    int compile_version;   /* what `text` declares: at least 140 */
    uint32_t helpers;      /* built-ins it calls; their bodies come from the support unit */
    bool depth_range;      /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
+   bool texel_offsets;    /* GLSL ES 3.00 reads gl_Min/MaxProgramTexelOffset: declares ours */
    unsigned frag_outputs; /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
    bool frag_coord_used;  /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */

@@ -745,6 +745,15 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          pervertex = true;
          continue;
       }
+      if (u->es && u->version >= 300 && !member &&
+          (tok_is(pp, t, "gl_MinProgramTexelOffset") ||
+           tok_is(pp, t, "gl_MaxProgramTexelOffset"))) {
+         /* GLSL ES 3.00 built-ins that desktop GLSL has only from 4.20 on, so glslang wants
+          * ARB_shading_language_420pack for them in the 3.30 an ES 3.00 unit is lowered to */
+         u->texel_offsets = true;
+         add_edit(&L, t->at, t->len, "_mgl_", s + 3, t->len - 3);
+         continue;
+      }
       if (tok_is(pp, t, "gl_DepthRange") || tok_is(pp, t, "gl_DepthRangeParameters")) {
          u->depth_range = true;
          add_edit(&L, t->at, t->len, "_mgl_", s + 3, t->len - 3);
@@ -783,6 +792,10 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
        * ARB_separate_shader_objects in glslang; its intra- and inter-stage rules come with it. */
       if (pervertex && version >= 150)
          glsl_str_append(&head, "#extension GL_ARB_separate_shader_objects : enable\n");
+      if (u->texel_offsets)
+         glsl_str_printf(&head, "const mediump int _mgl_MinProgramTexelOffset = %d; "
+                                "const mediump int _mgl_MaxProgramTexelOffset = %d;\n",
+                         GLSL_MIN_PROGRAM_TEXEL_OFFSET, GLSL_MAX_PROGRAM_TEXEL_OFFSET);
       if (u->depth_range)
          glsl_str_append(&head, "struct _mgl_DepthRangeParameters { float near; float far; "
                                 "float diff; }; uniform _mgl_DepthRangeParameters "

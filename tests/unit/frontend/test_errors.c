@@ -457,6 +457,35 @@ test_texture_fbo_errors(void)
    GLint w = 0;
    mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 2, GL_TEXTURE_WIDTH, &w);
    CHECK_EQ(w, 1);
+   /* proxies (GL 3.3 §3.8.15): an image that fits is recorded, one too large for the
+    * implementation zeroes the state without an error; argument errors stay errors; the
+    * bound texture is untouched */
+   mgl_glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 64, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+   CHECK_EQ(w, 64);
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &w);
+   CHECK_EQ(w, GL_RGBA8);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+   CHECK_EQ(w, 4);
+   mgl_glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 1 << 20, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+   CHECK_EQ(w, 0);
+   mgl_glTexImage2D(GL_PROXY_TEXTURE_2D, -1, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexSubImage2D(GL_PROXY_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 1, GL_RGBA8, 8, 8, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &w);
+   CHECK_EQ(w, 1);
+   mgl_glTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 3, 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_DEPTH, &w);
+   CHECK_EQ(w, 3);
    mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
    CHECK_ERR(GL_INVALID_OPERATION); /* the default framebuffer */
    GLuint fb;

@@ -161,6 +161,17 @@ main(void)
          "vertex default precision: %s", log);
    free(log);
 
+   /* ESSL 3.00's gl_Min/MaxProgramTexelOffset are constants with GL's -8 and 7 (desktop GLSL
+    * has them only from 4.20 on): the array below has size 1 only with those values */
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, true,
+                             "#version 300 es\nprecision mediump float;\n"
+                             "uniform float f[gl_MaxProgramTexelOffset - gl_MinProgramTexelOffset"
+                             " - 14];\nout vec4 c;\nvoid main() { c = vec4(f[0]); }\n",
+                             &log),
+         "texel offset constants: %s", log);
+   free(log);
+
    /* invariance of fragment inputs: ESSL 1.00 refuses it for gl_FrontFacing, ESSL 3.00 for
     * every input (outputs stay fine); desktop GLSL 1.50 takes it */
    static const struct {
