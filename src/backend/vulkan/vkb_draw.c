@@ -1006,6 +1006,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (ib)
       ib->last_use = serial;
 
+   if (ctx->cond_pred && !scr->pred_open)
+      vkb_cond_scope_begin(ctx);
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)
          queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);
