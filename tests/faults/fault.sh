@@ -16,8 +16,9 @@
 #       round_trips=0, while the frame with glFinish says round_trips>=1.
 #   inproc.query_poll  spawn.query_poll  tcp.query_poll  not a fault either: the same check for
 #       occlusion queries. After glFinish, 1000 polls of GL_QUERY_RESULT_AVAILABLE and reads of
-#       GL_QUERY_RESULT (the quad's exact sample count each time) make a frame with round_trips=0:
-#       the result came with the "query result" event, not by asking the server.
+#       GL_QUERY_RESULT (the quad's exact sample count each time), and of a GL_TIME_ELAPSED query
+#       and a glQueryCounter timestamp, make a frame with round_trips=0: the results came with
+#       "query result" events, not by asking the server.
 #   inproc.timer_no_timestamps  spawn.timer_no_timestamps  (MGL_TEST_VK_NO_TIMESTAMPS) a device
 #       queue without timestamps: GL_QUERY_COUNTER_BITS reads 0, timer queries and glGet
 #       GL_TIMESTAMP are the named decline timer-query-no-timestamps and read 0, and the frames
@@ -333,8 +334,8 @@ inproc.query_poll | spawn.query_poll | tcp.query_poll)
   MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" query-poll >"$dir/app.out" 2>&1 ||
     fail "mgl-fault query-poll exited $?"
   grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
-  expect_app '^ok: after glFinish: GL_QUERY_RESULT_AVAILABLE true 1000/1000, GL_QUERY_RESULT 768 samples \(want 768\) 1000/1000' \
-    "every poll answered available with the quad's samples"
+  expect_app '^ok: after glFinish: GL_QUERY_RESULT_AVAILABLE true 1000/1000, GL_QUERY_RESULT 768 samples \(want 768\) 1000/1000, timers available and nonzero 1000/1000' \
+    "every poll answered available with the quad's samples and the timers"
   expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
   expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
   ;;

@@ -599,14 +599,18 @@ mode_query_poll(void)
    make_current(ctx);
    struct scene s;
    scene_init(&s);
-   GLuint q = 0;
+   GLuint q = 0, qt[2] = {0, 0};
    gl.GenQueries(1, &q);
+   gl.GenQueries(2, qt);
    gl.BeginQuery(GL_SAMPLES_PASSED, q);
+   gl.BeginQuery(GL_TIME_ELAPSED, qt[0]);
    frame_record(&s, 1);
+   gl.EndQuery(GL_TIME_ELAPSED);
    gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.QueryCounter(qt[1], GL_TIMESTAMP);
    glFinish();
    eglSwapBuffers(dpy, surf); /* the frame line before the polls */
-   unsigned available = 0, right = 0;
+   unsigned available = 0, right = 0, timers = 0;
    uint8_t bg[4], fg[4];
    int r[4];
    frame_colors(1, bg, fg, r);
@@ -620,12 +624,18 @@ mode_query_poll(void)
       available += avail == GL_TRUE;
       right += v == want;
       last = v;
+      GLuint tavail = 0;
+      GLuint64 el = 0, ts = 0;
+      gl.GetQueryObjectuiv(qt[0], GL_QUERY_RESULT_AVAILABLE, &tavail);
+      gl.GetQueryObjectui64v(qt[0], GL_QUERY_RESULT, &el);
+      gl.GetQueryObjectui64v(qt[1], GL_QUERY_RESULT, &ts);
+      timers += tavail == GL_TRUE && el && ts;
    }
    eglSwapBuffers(dpy, surf); /* the polls' frame line */
-   expect(available == 1000 && right == 1000,
+   expect(available == 1000 && right == 1000 && timers == 1000,
           "after glFinish: GL_QUERY_RESULT_AVAILABLE true %u/1000, GL_QUERY_RESULT %llu "
-          "samples (want %llu) %u/1000",
-          available, (unsigned long long)last, (unsigned long long)want, right);
+          "samples (want %llu) %u/1000, timers available and nonzero %u/1000",
+          available, (unsigned long long)last, (unsigned long long)want, right, timers);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
