@@ -684,6 +684,51 @@ mode_timer(void)
    return failures ? 1 : 0;
 }
 
+/* More GL_TIME_ELAPSED queries in flight than the server has timestamp slots: those past the
+ * pool are a named decline and read 0, the rest read their time, every one still ends (its
+ * result comes as an event, so reading them after glFinish does not ask per query), and the
+ * session lives. */
+static int
+mode_timer_many(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   enum { N = 600 };
+   static GLuint q[N];
+   gl.GenQueries(N, q);
+   for (int i = 0; i < N; i++) {
+      gl.BeginQuery(GL_TIME_ELAPSED, q[i]);
+      frame_record(&s, 1);
+      gl.EndQuery(GL_TIME_ELAPSED);
+   }
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* the frame line before the reads */
+   unsigned timed = 0, zero = 0;
+   for (int i = 0; i < N; i++) {
+      GLuint64 v = 0;
+      gl.GetQueryObjectui64v(q[i], GL_QUERY_RESULT, &v);
+      timed += v != 0;
+      zero += v == 0;
+   }
+   eglSwapBuffers(dpy, surf); /* the reads' frame line: every result comes as an event */
+   GLenum r = gl.GetGraphicsResetStatus();
+   GLenum e = glGetError();
+   printf("timer-many: %u timed, %u read 0, reset status %s, glGetError %s\n", timed, zero,
+          gl_error_name(r), gl_error_name(e));
+   expect(r == GL_NO_ERROR && e == GL_NO_ERROR && timed > 0 && timed + zero == N,
+          "%d timer queries: the session lives", N);
+   frame_draw_and_check(&s, 2);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 static int
 mode_refused(void)
 {
@@ -937,6 +982,8 @@ main(int argc, char **argv)
       return mode_query_poll();
    if (nargs >= 1 && !strcmp(args[0], "timer"))
       return mode_timer();
+   if (nargs >= 1 && !strcmp(args[0], "timer-many"))
+      return mode_timer_many();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
       return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
@@ -951,7 +998,7 @@ main(int argc, char **argv)
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer |\n"
+                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
                    "       rogue KIND HOST:PORT\n");
    return 2;
 }

@@ -83,7 +83,8 @@ ticks_to_ns(const struct vkb_screen *scr, uint64_t ticks)
 {
    if (scr->timestamp_bits < 64)
       ticks &= (1ull << scr->timestamp_bits) - 1;
-   return (uint64_t)((double)ticks * (double)scr->props.limits.timestampPeriod);
+   const double ns = (double)ticks * (double)scr->props.limits.timestampPeriod;
+   return ns >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)ns; /* 2^64 */
 }
 
 static bool
@@ -382,9 +383,11 @@ VKB_CALL(begin_query, mgp_query_desc)
          MGL_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
          return;
       }
-      if (!query_rearm(scr, q) || !ts_take(scr, q, 2))
+      if (!query_rearm(scr, q))
          return;
-      ts_write(scr, q->ts[0]);
+      /* Without slots (declined above) the query still runs and ends, and reads 0. */
+      if (ts_take(scr, q, 2))
+         ts_write(scr, q->ts[0]);
       q->active = true;
       ctx->time_active = q;
       return;
@@ -429,10 +432,11 @@ VKB_CALL(end_query, mgp_query_desc)
                      q->target);
          return;
       }
-      if (!query_rearm(scr, q) || !ts_take(scr, q, 1))
+      if (!query_rearm(scr, q))
          return;
-      ts_write(scr, q->ts[0]);
-      query_mark_ended(scr, q);
+      if (ts_take(scr, q, 1))
+         ts_write(scr, q->ts[0]);
+      query_mark_ended(scr, q); /* without a slot (declined) it reads 0 */
       return;
    }
    if (args->kind == GL_TIME_ELAPSED) {
@@ -441,7 +445,8 @@ VKB_CALL(end_query, mgp_query_desc)
          MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
          return;
       }
-      ts_write(scr, q->ts[1]);
+      if (q->ts_count == 2)
+         ts_write(scr, q->ts[1]);
       ctx->time_active = NULL;
       query_mark_ended(scr, q);
       return;
