@@ -16,8 +16,9 @@
 #       round_trips=0, while the frame with glFinish says round_trips>=1.
 #   inproc.query_poll  spawn.query_poll  tcp.query_poll  not a fault either: the same check for
 #       occlusion queries. After glFinish, 1000 polls of GL_QUERY_RESULT_AVAILABLE and reads of
-#       GL_QUERY_RESULT (the quad's exact sample count each time) make a frame with round_trips=0:
-#       the result came with the "query result" event, not by asking the server.
+#       GL_QUERY_RESULT (the quad's exact sample count each time), and of a GL_TIME_ELAPSED query
+#       and a glQueryCounter timestamp, make a frame with round_trips=0: the results came with
+#       "query result" events, not by asking the server.
 #   inproc.timer_no_timestamps  spawn.timer_no_timestamps  (MGL_TEST_VK_NO_TIMESTAMPS) a device
 #       queue without timestamps: GL_QUERY_COUNTER_BITS reads 0, timer queries and glGet
 #       GL_TIMESTAMP are the named decline timer-query-no-timestamps and read 0, and the frames
@@ -27,6 +28,11 @@
 #       buffer reads. A buffer the app filled reads back with no round trip; after transform
 #       feedback wrote it, the first read costs one (its frame says round_trips=1) and returns
 #       the GPU's bytes; later reads cost none.
+#   inproc.timer_slots  more GL_TIME_ELAPSED queries in flight (600, two slots each) than the
+#       server's 1024 timestamp slots: the rest are a named decline and read 0, the others their
+#       time; every query still ends, so reading all 600 after glFinish costs at most one round
+#       trip per refill of the 128-slot event area (<= 5), not one per declined query; no GL
+#       error, no lost context, and the next frame renders.
 #   spawn.kill_idle  tcp.kill_idle  kill -9 while the program does nothing: its very next GL
 #       call (glGetError) already says GL_CONTEXT_LOST; nothing had to block to notice.
 #   spawn.stop_continue  tcp.stop_continue  SIGSTOP for 2 s, then SIGCONT: the program waits
@@ -354,8 +360,8 @@ inproc.query_poll | spawn.query_poll | tcp.query_poll)
   MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" query-poll >"$dir/app.out" 2>&1 ||
     fail "mgl-fault query-poll exited $?"
   grep -E '^(ok|FAIL)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
-  expect_app '^ok: after glFinish: GL_QUERY_RESULT_AVAILABLE true 1000/1000, GL_QUERY_RESULT 768 samples \(want 768\) 1000/1000' \
-    "every poll answered available with the quad's samples"
+  expect_app '^ok: after glFinish: GL_QUERY_RESULT_AVAILABLE true 1000/1000, GL_QUERY_RESULT 768 samples \(want 768\) 1000/1000, timers available and nonzero 1000/1000' \
+    "every poll answered available with the quad's samples and the timers"
   expect_app '^MGL-PIPE-FRAME 1 .* round_trips=[1-9]' "a round trip in the glFinish frame"
   expect_app '^MGL-PIPE-FRAME 2 .* round_trips=0$' "no round trip in the polling frame"
   ;;
@@ -377,6 +383,21 @@ inproc.timer_no_timestamps | spawn.timer_no_timestamps)
   expect_log "$MGL_LOG_DIR/client.log" 'decline timer-query-no-timestamps' "the decline's line"
   expect_log "$MGL_LOG_DIR/client.log" 'MGL-DECLINES.* timer-query-no-timestamps=[1-9]' \
     "the decline counted"
+  ;;
+inproc.timer_slots)
+  export MGL_TRANSPORT=inproc
+  MGL_PIPE_STATS=frame timeout -s KILL "$GUARD" "$fault" timer-many >"$dir/app.out" 2>&1 ||
+    fail "mgl-fault timer-many exited $?"
+  grep -E '^(ok|FAIL|timer)|MGL-PIPE-FRAME' "$dir/app.out" | sed 's/^/  app: /'
+  # 600 events overflow the 128-slot event area; its backlog is published after an applied
+  # record, so a read can need one round trip per refill: at most ceil(600 / 128) = 5.
+  expect_app '^MGL-PIPE-FRAME 2 .* round_trips=[0-5]$' "at most 5 round trips reading the 600 results"
+
+  expect_app '^timer-many: 512 timed, 88 read 0, reset status GL_NO_ERROR, glGetError GL_NO_ERROR$' \
+    "512 queries timed (1024 slots), 88 declined reading 0, the session alive"
+  expect_app '^ok: frame 2: 0 wrong pixels' "the next frame right"
+  expect_log "$MGL_LOG_DIR/server.log" 'decline backend-feature-unimplemented: more than 1024 timer query slots' \
+    "the decline's line"
   ;;
 spawn.kill_idle)
   export MGL_TRANSPORT=spawn

@@ -703,14 +703,18 @@ mode_query_poll(void)
    make_current(ctx);
    struct scene s;
    scene_init(&s);
-   GLuint q = 0;
+   GLuint q = 0, qt[2] = {0, 0};
    gl.GenQueries(1, &q);
+   gl.GenQueries(2, qt);
    gl.BeginQuery(GL_SAMPLES_PASSED, q);
+   gl.BeginQuery(GL_TIME_ELAPSED, qt[0]);
    frame_record(&s, 1);
+   gl.EndQuery(GL_TIME_ELAPSED);
    gl.EndQuery(GL_SAMPLES_PASSED);
+   gl.QueryCounter(qt[1], GL_TIMESTAMP);
    glFinish();
    eglSwapBuffers(dpy, surf); /* the frame line before the polls */
-   unsigned available = 0, right = 0;
+   unsigned available = 0, right = 0, timers = 0;
    uint8_t bg[4], fg[4];
    int r[4];
    frame_colors(1, bg, fg, r);
@@ -724,12 +728,18 @@ mode_query_poll(void)
       available += avail == GL_TRUE;
       right += v == want;
       last = v;
+      GLuint tavail = 0;
+      GLuint64 el = 0, ts = 0;
+      gl.GetQueryObjectuiv(qt[0], GL_QUERY_RESULT_AVAILABLE, &tavail);
+      gl.GetQueryObjectui64v(qt[0], GL_QUERY_RESULT, &el);
+      gl.GetQueryObjectui64v(qt[1], GL_QUERY_RESULT, &ts);
+      timers += tavail == GL_TRUE && el && ts;
    }
    eglSwapBuffers(dpy, surf); /* the polls' frame line */
-   expect(available == 1000 && right == 1000,
+   expect(available == 1000 && right == 1000 && timers == 1000,
           "after glFinish: GL_QUERY_RESULT_AVAILABLE true %u/1000, GL_QUERY_RESULT %llu "
-          "samples (want %llu) %u/1000",
-          available, (unsigned long long)last, (unsigned long long)want, right);
+          "samples (want %llu) %u/1000, timers available and nonzero %u/1000",
+          available, (unsigned long long)last, (unsigned long long)want, right, timers);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "glGetError %s", gl_error_name(e));
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -771,6 +781,51 @@ mode_timer(void)
           bits, el ? "nonzero" : "0", ts ? "nonzero" : "0", now ? "nonzero" : "0", avail);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "timer queries: glGetError %s", gl_error_name(e));
+   frame_draw_and_check(&s, 2);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+/* More GL_TIME_ELAPSED queries in flight than the server has timestamp slots: those past the
+ * pool are a named decline and read 0, the rest read their time, every one still ends (its
+ * result comes as an event, so reading them after glFinish does not ask per query), and the
+ * session lives. */
+static int
+mode_timer_many(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   enum { N = 600 };
+   static GLuint q[N];
+   gl.GenQueries(N, q);
+   for (int i = 0; i < N; i++) {
+      gl.BeginQuery(GL_TIME_ELAPSED, q[i]);
+      frame_record(&s, 1);
+      gl.EndQuery(GL_TIME_ELAPSED);
+   }
+   glFinish();
+   eglSwapBuffers(dpy, surf); /* the frame line before the reads */
+   unsigned timed = 0, zero = 0;
+   for (int i = 0; i < N; i++) {
+      GLuint64 v = 0;
+      gl.GetQueryObjectui64v(q[i], GL_QUERY_RESULT, &v);
+      timed += v != 0;
+      zero += v == 0;
+   }
+   eglSwapBuffers(dpy, surf); /* the reads' frame line: every result comes as an event */
+   GLenum r = gl.GetGraphicsResetStatus();
+   GLenum e = glGetError();
+   printf("timer-many: %u timed, %u read 0, reset status %s, glGetError %s\n", timed, zero,
+          gl_error_name(r), gl_error_name(e));
+   expect(r == GL_NO_ERROR && e == GL_NO_ERROR && timed > 0 && timed + zero == N,
+          "%d timer queries: the session lives", N);
    frame_draw_and_check(&s, 2);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
@@ -1033,6 +1088,8 @@ main(int argc, char **argv)
       return mode_query_poll();
    if (nargs >= 1 && !strcmp(args[0], "timer"))
       return mode_timer();
+   if (nargs >= 1 && !strcmp(args[0], "timer-many"))
+      return mode_timer_many();
    if (nargs >= 1 && !strcmp(args[0], "lost"))
       return mode_lost(fifo, swap, at_once, fence_wait);
    if (nargs >= 1 && !strcmp(args[0], "stall") && fifo)
@@ -1047,7 +1104,7 @@ main(int argc, char **argv)
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer |\n"
+                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
                    "       rogue KIND HOST:PORT\n");
    return 2;
 }

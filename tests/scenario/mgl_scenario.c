@@ -3798,8 +3798,8 @@ static void sc_fbo_layers(void)
   gl.DeleteFramebuffers(1, &fbo);
 }
 
-/* layered_rendering: GL 3.3 layered framebuffers (§4.4.7). A 2D array (4 layers) and a cube
- * map (6 faces), filled with junk, attached whole with glFramebufferTexture: glClear clears
+/* layered_rendering: GL 3.3 layered framebuffers (§4.4.7). A 2D array (4 layers), a cube
+ * map (6 faces) and a 3D texture (5 slices), filled with junk, attached whole with glFramebufferTexture: glClear clears
  * every layer, and a geometry shader emits one quad per layer 0..n-2 with gl_Layer and a
  * colour per layer, so the last layer holds the clear colour only. Each layer (face) is read
  * back on its own, then blitted into the window. Completeness: a layered attachment beside a
@@ -3841,8 +3841,8 @@ static void sc_layered_rendering(void)
   static GLubyte junk[FL_N * FL_N * 4 * 6];
   memset(junk, 0xA5, sizeof junk);
 
-  GLuint tex[3], fbo[2];
-  glGenTextures(3, tex);
+  GLuint tex[4], fbo[2];
+  glGenTextures(4, tex);
   glBindTexture(GL_TEXTURE_2D_ARRAY, tex[0]);
   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                 junk);
@@ -3856,6 +3856,9 @@ static void sc_layered_rendering(void)
   gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                 junk);
   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_3D, tex[3]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, FL_N, FL_N, 5, 0, GL_RGBA, GL_UNSIGNED_BYTE, junk);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   check_gl_error("layered textures");
 
   gl.GenFramebuffers(2, fbo);
@@ -3886,13 +3889,14 @@ static void sc_layered_rendering(void)
   struct {
     GLuint tex;
     int layers;
-  } targets[2] = {{tex[0], 4}, {tex[1], 6}};
-  for (int t = 0; t < 2; t++) {
+  } targets[3] = {{tex[0], 4}, {tex[1], 6}, {tex[3], 5}};
+  static const char *const names[3] = {"2D array", "cube", "3D"};
+  for (int t = 0; t < 3; t++) {
     gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
     gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, targets[t].tex, 0);
     st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
     if (st != GL_FRAMEBUFFER_COMPLETE)
-      fail("layered %s: status 0x%x", t ? "cube map" : "2D array", st);
+      fail("layered %s: status 0x%x", names[t], st);
     glViewport(0, 0, FL_N, FL_N);
     glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
     glClear(GL_COLOR_BUFFER_BIT); /* every layer */
@@ -3904,20 +3908,20 @@ static void sc_layered_rendering(void)
     /* Each layer alone. */
     gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
     for (int l = 0; l < targets[t].layers; l++) {
-      if (t == 0)
-        gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, l);
+      if (t != 1)
+        gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, targets[t].tex, 0, l);
       else
         gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                                 GL_TEXTURE_CUBE_MAP_POSITIVE_X + l, tex[1], 0);
       char phase[64];
-      snprintf(phase, sizeof phase, "%s layer %d", t ? "cube" : "2D array", l);
+      snprintf(phase, sizeof phase, "%s layer %d", names[t], l);
       const bool last = l == targets[t].layers - 1;
       fl_expect_read(phase, last ? 0 : 2, last ? 0 : 2, last ? 0 : 6, last ? 0 : 6,
                      LR_COLOURS[l], bg);
       gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
       gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
       glViewport(0, 0, W, H);
-      gl.BlitFramebuffer(0, 0, FL_N, FL_N, 10 * l, 32 * t, 10 * l + FL_N, 32 * t + FL_N,
+      gl.BlitFramebuffer(0, 0, FL_N, FL_N, 10 * l, 20 * t, 10 * l + FL_N, 20 * t + FL_N,
                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
       gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
     }
@@ -3927,15 +3931,15 @@ static void sc_layered_rendering(void)
   glViewport(0, 0, W, H);
   model md;
   model_init(&md, win);
-  for (int t = 0; t < 2; t++)
+  for (int t = 0; t < 3; t++)
     for (int l = 0; l < targets[t].layers; l++) {
-      model_rect(&md, 10 * l, 32 * t, 10 * l + FL_N, 32 * t + FL_N, to8(bg));
+      model_rect(&md, 10 * l, 20 * t, 10 * l + FL_N, 20 * t + FL_N, to8(bg));
       if (l < targets[t].layers - 1)
-        model_rect(&md, 10 * l + 2, 32 * t + 2, 10 * l + 6, 32 * t + 6, to8(LR_COLOURS[l]));
+        model_rect(&md, 10 * l + 2, 20 * t + 2, 10 * l + 6, 20 * t + 6, to8(LR_COLOURS[l]));
     }
   check_frame("every layer blitted into the window", &md);
   gl.DeleteFramebuffers(2, fbo);
-  glDeleteTextures(3, tex);
+  glDeleteTextures(4, tex);
   gl.DeleteBuffers(1, &m.vbo);
 }
 

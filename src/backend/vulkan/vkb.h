@@ -23,6 +23,7 @@
 #include "backend.h"
 
 #define VKB_MAX_LEVELS 16
+#define VKB_PRED_WORDS 64u /* conditional-rendering predicates in flight */
 #define VKB_MAX_COLOR 8
 #define VKB_MAX_REWRITE_RANGES 64 /* multi-draw ranges one index rewrite handles */
 #define VKB_MAX_ATTRIBS 16
@@ -292,6 +293,10 @@ void vkb_query_scope_prepare(struct vkb_context *ctx);
 void vkb_query_scope_begin(struct vkb_context *ctx);
 void vkb_query_scope_end(struct vkb_context *ctx);
 void vkb_queries_finish(struct vkb_screen *scr);
+/* Conditional rendering on a GPU predicate (vkb_query.c): opens it inside the rendering scope
+ * of ctx before its next draw or clear; vkb_end_rendering closes it. */
+void vkb_cond_scope_begin(struct vkb_context *ctx);
+void vkb_cond_scope_end(struct vkb_screen *scr);
 /* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
 bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
                      struct vkb_alloc *out);
@@ -380,6 +385,7 @@ struct vkb_screen {
    bool has_mirror_clamp;
    bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
    bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
+   bool has_cond_render;                /* VK_EXT_conditional_rendering: GPU predicates */
    PFN_vkCmdDrawMultiEXT draw_multi;
    PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed;
    uint32_t max_multi_draw;
@@ -421,6 +427,14 @@ struct vkb_screen {
    VkQueryPool occ_pool;      /* occlusion slots, created at the first query */
    uint32_t *occ_free;        /* free slot stack */
    uint32_t occ_free_count;
+   VkBuffer pred_buf;         /* conditional-rendering predicates, one 32-bit word each */
+   VkDeviceMemory pred_mem;
+   uint64_t pred_serial[VKB_PRED_WORDS]; /* batch that last used each word */
+   uint32_t pred_next;
+   bool pred_open;            /* a predicate is active in the rendering scope in progress */
+   uint64_t cond_predicates;  /* conditional renders decided on the GPU */
+   PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
+   PFN_vkCmdEndConditionalRenderingEXT end_cond;
    VkQueryPool ts_pool;       /* timestamp slots, created at the first timer query */
    uint32_t *ts_free;
    uint32_t ts_free_count;
@@ -521,6 +535,8 @@ struct vkb_context {
    struct vkb_query *prim_active[2];
    uint32_t prim_slot[2];
    bool prim_slot_open[2];
+   bool cond_pred;                /* conditional rendering on a GPU predicate: pred_buf word */
+   VkDeviceSize cond_pred_offset;
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;

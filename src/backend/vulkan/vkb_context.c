@@ -78,6 +78,7 @@ vkb_end_rendering(struct vkb_screen *scr)
    if (!scr->rendering_ctx)
       return;
    vkb_flush_draws(scr);
+   vkb_cond_scope_end(scr);
    vkb_query_scope_end(scr->rendering_ctx);
    struct vkb_context *ctx = scr->rendering_ctx;
    vkb_xfb_scope_end(ctx);

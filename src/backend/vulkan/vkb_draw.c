@@ -1077,6 +1077,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (ib)
       ib->last_use = serial;
 
+   if (ctx->cond_pred && !scr->pred_open)
+      vkb_cond_scope_begin(ctx);
    vkb_xfb_draw(ctx, cmd);
    for (uint32_t i = 0; i < ndraws; i++)
       if (ranges[i].count && args->instance_count)

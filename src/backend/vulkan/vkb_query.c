@@ -83,7 +83,8 @@ ticks_to_ns(const struct vkb_screen *scr, uint64_t ticks)
 {
    if (scr->timestamp_bits < 64)
       ticks &= (1ull << scr->timestamp_bits) - 1;
-   return (uint64_t)((double)ticks * (double)scr->props.limits.timestampPeriod);
+   const double ns = (double)ticks * (double)scr->props.limits.timestampPeriod;
+   return ns >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)ns; /* 2^64 */
 }
 
 static bool
@@ -259,6 +260,12 @@ vkb_queries_finish(struct vkb_screen *scr)
    scr->ts_pool = VK_NULL_HANDLE;
    free(scr->ts_free);
    scr->ts_free = NULL;
+   if (scr->pred_buf)
+      vkDestroyBuffer(scr->dev, scr->pred_buf, NULL);
+   if (scr->pred_mem)
+      vkFreeMemory(scr->dev, scr->pred_mem, NULL);
+   scr->pred_buf = VK_NULL_HANDLE;
+   scr->pred_mem = VK_NULL_HANDLE;
 }
 
 VKB_CALL(query_create, mgp_query_desc)
@@ -395,9 +402,11 @@ VKB_CALL(begin_query, mgp_query_desc)
          MGL_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
          return;
       }
-      if (!query_rearm(scr, q) || !ts_take(scr, q, 2))
+      if (!query_rearm(scr, q))
          return;
-      ts_write(scr, q->ts[0]);
+      /* Without slots (declined above) the query still runs and ends, and reads 0. */
+      if (ts_take(scr, q, 2))
+         ts_write(scr, q->ts[0]);
       q->active = true;
       ctx->time_active = q;
       return;
@@ -446,10 +455,11 @@ VKB_CALL(end_query, mgp_query_desc)
                      q->target);
          return;
       }
-      if (!query_rearm(scr, q) || !ts_take(scr, q, 1))
+      if (!query_rearm(scr, q))
          return;
-      ts_write(scr, q->ts[0]);
-      query_mark_ended(scr, q);
+      if (ts_take(scr, q, 1))
+         ts_write(scr, q->ts[0]);
+      query_mark_ended(scr, q); /* without a slot (declined) it reads 0 */
       return;
    }
    if (args->kind == GL_TIME_ELAPSED) {
@@ -458,7 +468,8 @@ VKB_CALL(end_query, mgp_query_desc)
          MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
          return;
       }
-      ts_write(scr, q->ts[1]);
+      if (q->ts_count == 2)
+         ts_write(scr, q->ts[1]);
       ctx->time_active = NULL;
       query_mark_ended(scr, q);
       return;
@@ -499,16 +510,121 @@ VKB_CALL(get_timestamp, mgp_get_timestamp)
       memcpy(args->out.ptr, &ns, sizeof(ns));
 }
 
-/* Conditional rendering (GL 3.3 §2.18) decided on the server when it begins: the query's
- * summed result is read when its batch completed, waited for in the WAIT modes. The NO_WAIT
- * modes render unconditionally when the result is not there yet, as the spec allows. Draws and
- * clears check cond_discard; blits and copies do not. */
+/* ---- conditional rendering (GL 3.3 §2.18) ------------------------------------------------- */
+
+static bool
+pred_ready(struct vkb_screen *scr)
+{
+   if (scr->pred_buf)
+      return true;
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .size = VKB_PRED_WORDS * 4,
+      .usage = VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+   };
+   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &scr->pred_buf), "predicate buffer"))
+      return false;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, scr->pred_buf, &req);
+   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+   if (type < 0)
+      type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+   if (type < 0) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "no memory type for the predicate buffer");
+      return false;
+   }
+   return vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->pred_mem),
+                    "predicate memory") &&
+          vkb_check(scr, vkBindBufferMemory(scr->dev, scr->pred_buf, scr->pred_mem, 0),
+                    "predicate bind");
+}
+
+/* Records the predicate word of q's one slot: its result when it is available (WAIT modes: the
+ * GPU waits for it), else 1 (NO_WAIT modes: render). Outside any rendering scope. */
+static bool
+pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!pred_ready(scr))
+      return false;
+   const uint32_t w = scr->pred_next;
+   scr->pred_next = (w + 1) % VKB_PRED_WORDS;
+   if (scr->pred_serial[w] > scr->completed_serial) /* still read by a batch in flight */
+      vkb_wait_serial(scr, scr->pred_serial[w], UINT64_MAX, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   const VkDeviceSize off = (VkDeviceSize)w * 4;
+   VkBufferMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .buffer = scr->pred_buf,
+      .offset = off,
+      .size = 4,
+   };
+   vkCmdFillBuffer(cmd, scr->pred_buf, off, 4, wait ? 0 : 1);
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                        NULL, 1, &b, 0, NULL);
+   /* 32-bit: a count of 2^32 samples would read as 0; nothing GL draws reaches it here. */
+   vkCmdCopyQueryPoolResults(cmd, scr->occ_pool, q->slots[0], 1, scr->pred_buf, off, 4,
+                             wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
+   b.dstAccessMask = VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT;
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT, 0, 0, NULL, 1, &b, 0,
+                        NULL);
+   scr->pred_serial[w] = vkb_current_serial(scr);
+   ctx->cond_pred = true;
+   ctx->cond_pred_offset = off;
+   scr->cond_predicates++;
+   return true;
+}
+
+void
+vkb_cond_scope_begin(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!ctx->cond_pred || scr->pred_open || scr->rendering_ctx != ctx)
+      return;
+   VkCommandBuffer cmd = vkb_cmd(scr); /* records the draws queued before: not predicated */
+   if (!cmd)
+      return;
+   scr->begin_cond(cmd, &(VkConditionalRenderingBeginInfoEXT){
+                           .sType = VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT,
+                           .buffer = scr->pred_buf,
+                           .offset = ctx->cond_pred_offset});
+   scr->pred_open = true;
+}
+
+void
+vkb_cond_scope_end(struct vkb_screen *scr)
+{
+   if (!scr->pred_open)
+      return;
+   vkb_flush_draws(scr);
+   scr->pred_open = false;
+   if (scr->cur && scr->cur->recording)
+      scr->end_cond(scr->cur->cmd);
+}
+
+/* Conditional rendering decided when it begins: from the query's result when the server has
+ * it (draws and clears check cond_discard), else on the GPU from a predicate word
+ * (VK_EXT_conditional_rendering, a query of one slot), else by waiting for the result (WAIT
+ * modes, a named decline) or rendering (NO_WAIT modes, as the spec allows). Blits and copies
+ * are never conditional: the predicate is active only inside rendering scopes, which hold only
+ * draws and clears. */
 VKB_CALL(begin_conditional_render, mgp_query_desc)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
    (void)tail, (void)tail_count;
-   ctx->cond_discard = false;
+   ctx->cond_discard = ctx->cond_pred = false;
    if (scr->failed)
       return;
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
@@ -518,19 +634,27 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
       MGL_DECLINE(backend_feature_unimplemented, "conditional rendering on a query not ended");
       return;
    }
+   vkb_end_rendering(scr); /* draws before the begin are not conditional */
    vkb_retire(scr);
-   if (!q->announced &&
-       (args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT)) {
-      /* No GPU-side predicate yet (VK_EXT_conditional_rendering): wait for the result. */
-      MGL_DECLINE(cond_render_server_wait, "query %u", args->query.slot);
+   const bool wait = args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT;
+   if (!q->announced && q->slot_count == 1 && scr->has_cond_render && pred_record(ctx, q, wait))
+      return;
+   if (!q->announced && q->slot_count && wait) {
+      /* No GPU predicate (no VK_EXT_conditional_rendering, or a result summed over several
+       * rendering scopes): wait for the result here. */
+      MGL_DECLINE(cond_render_server_wait, "query %u over %u rendering scopes", args->query.slot,
+                  q->slot_count);
       vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
    }
-   ctx->cond_discard = q->announced && q->value == 0;
+   /* A query that never reached a rendering scope counted nothing. */
+   ctx->cond_discard = q->announced ? q->value == 0 : !q->slot_count;
 }
 
 VKB_CALL(end_conditional_render, mgp_u32_args)
 {
    struct vkb_context *ctx = self;
    (void)args, (void)tail, (void)tail_count;
-   ctx->cond_discard = false;
+   if (ctx->scr->rendering_ctx == ctx)
+      vkb_cond_scope_end(ctx->scr);
+   ctx->cond_discard = ctx->cond_pred = false;
 }

@@ -464,6 +464,14 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    const bool has_pgq = has_tf && dev_has(&e, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
    if (has_pgq)
       CHAIN(pgq);
+   VkPhysicalDeviceConditionalRenderingFeaturesEXT crf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+   /* test-only: the server-wait fallback of conditional rendering */
+   const char *no_cr = getenv("MGL_TEST_VK_NO_CONDITIONAL_RENDERING");
+   const bool has_cr = dev_has(&e, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME) &&
+                       !(no_cr && atoi(no_cr) > 0);
+   if (has_cr)
+      CHAIN(crf);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -589,6 +597,14 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       CHAIN(pgq);
       scr->has_prim_queries = true;
    }
+   if (has_cr && crf.conditionalRendering) {
+      exts[nexts++] = VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME;
+      crf = (VkPhysicalDeviceConditionalRenderingFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
+         .conditionalRendering = VK_TRUE};
+      CHAIN(crf);
+      scr->has_cond_render = true;
+   }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
@@ -673,6 +689,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       scr->xfb_end = (PFN_vkCmdEndTransformFeedbackEXT)vkGetDeviceProcAddr(
          scr->dev, "vkCmdEndTransformFeedbackEXT");
       scr->has_xfb = scr->xfb_bind && scr->xfb_begin && scr->xfb_end;
+   }
+   if (scr->has_cond_render) {
+      scr->begin_cond = (PFN_vkCmdBeginConditionalRenderingEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdBeginConditionalRenderingEXT");
+      scr->end_cond = (PFN_vkCmdEndConditionalRenderingEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdEndConditionalRenderingEXT");
+      scr->has_cond_render = scr->begin_cond && scr->end_cond;
    }
    if (!scr->begin_rendering || !scr->end_rendering) {
       snprintf(why, why_size, "vkCmdBeginRendering not exported by the driver");
@@ -929,6 +952,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"unsound-serial-complete", scr->unsound_serial_complete},
       {"pipelines-created", scr->pipelines_created},
       {"render-passes-begun", scr->render_passes_begun},
+      {"cond-render-predicates", scr->cond_predicates},
       {"pack-row-copies", scr->pack_row_copies},
       {"pack-buffer-copies", scr->pack_buffer_copies},
       {"vk-validation-errors", scr->validation_errors},

@@ -401,6 +401,8 @@ VKB_CALL(clear, mgp_clear)
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
       return;
+   if (ctx->cond_pred && !scr->pred_open)
+      vkb_cond_scope_begin(ctx);
    VkClearRect rect = {
       .rect = {{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}},
       .baseArrayLayer = 0,
