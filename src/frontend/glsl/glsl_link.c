@@ -267,6 +267,8 @@ struct link {
    bool xfb_position;
    uint32_t xfb_position_location;
    struct spv_xfb_deco xfb_position_deco;
+   struct spv_xfb_copy *xfb_copies;
+   unsigned num_xfb_copies, cap_xfb_copies;
    unsigned cap_uniforms, cap_blocks, cap_members, cap_samplers, cap_inputs, cap_outputs;
 };
 
@@ -1285,6 +1287,87 @@ xfb_components(const struct spv_module *m, uint32_t type)
    return c * count;
 }
 
+/* A captured name that is part of an output ("a[2]", "s.f", "s.arr[1].g", "Block.m", or "m" of a
+ * block without instance name): the output variable, the access-chain indices and the part's
+ * type. False when the name names no such part of a user output (or a whole struct). */
+static bool
+xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_copy *out)
+{
+   memset(out, 0, sizeof(*out));
+   size_t n = strcspn(name, ".[");
+   char base[128];
+   if (n == 0 || n >= sizeof(base))
+      return false;
+   memcpy(base, name, n);
+   base[n] = '\0';
+   const char *rest = name + n;
+   uint32_t var = 0;
+   for (unsigned v = 0; v < m->num_vars && !var; v++) {
+      uint32_t id = m->vars[v];
+      if (m->ids[id].storage != SpvStorageOutput || is_builtin_io(m, id))
+         continue;
+      const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
+      const bool block = t->op == SpvOpTypeStruct && t->block;
+      if (!block && !strcmp(glsl_demangle(name_of(m, id)), base))
+         var = id; /* a variable: "a[2]", "s.f" */
+      else if (block && t->name && !strcmp(glsl_demangle(t->name), base))
+         var = id; /* a block by its block name: "Block.m" */
+      else if (block && !*name_of(m, id)) {
+         for (uint32_t k = 0; k < t->num_members && !var; k++)
+            if (t->members[k].name && !strcmp(glsl_demangle(t->members[k].name), base)) {
+               var = id; /* a member of a block without instance name: "m" */
+               rest = name;
+               out->indices[out->num_indices++] = k;
+            }
+         if (var) {
+            /* the member itself was the first step */
+            out->var = var;
+            out->type = t->members[out->indices[0]].type;
+            rest = name + n;
+         }
+      }
+   }
+   if (!var)
+      return false;
+   uint32_t type = out->var ? out->type : spv_var_pointee(m, var);
+   out->var = var;
+   while (*rest) {
+      if (out->num_indices == SPV_XFB_MAX_INDICES)
+         return false;
+      const struct spv_id *t = spv_type(m, type);
+      if (*rest == '[') {
+         char *end;
+         unsigned long k = strtoul(rest + 1, &end, 10);
+         if (end == rest + 1 || *end != ']' || t->op != SpvOpTypeArray || k >= t->b)
+            return false;
+         out->indices[out->num_indices++] = (uint32_t)k;
+         type = t->a;
+         rest = end + 1;
+      } else if (*rest == '.') {
+         size_t len = strcspn(rest + 1, ".[");
+         if (t->op != SpvOpTypeStruct || !len)
+            return false;
+         uint32_t k = 0;
+         while (k < t->num_members &&
+                !(t->members[k].name && strlen(glsl_demangle(t->members[k].name)) == len &&
+                  !strncmp(glsl_demangle(t->members[k].name), rest + 1, len)))
+            k++;
+         if (k == t->num_members)
+            return false;
+         out->indices[out->num_indices++] = k;
+         type = t->members[k].type;
+         rest += 1 + len;
+      } else {
+         return false;
+      }
+   }
+   /* A struct is not captured whole (GL names its leaves); a plain variable is not a part. */
+   if (spv_type(m, spv_strip_arrays(m, type, NULL))->op == SpvOpTypeStruct || !out->num_indices)
+      return false;
+   out->type = type;
+   return true;
+}
+
 /* glTransformFeedbackVaryings at link (GL 3.3, 2.11.8): every name must be an output of the last
  * vertex-processing stage, named once, within the mode's component limits. Interleaved: all in
  * buffer 0, back to back in the app's order; separate: varying i alone in buffer i. */
@@ -1324,6 +1407,8 @@ link_xfb(struct link *l)
          }
       }
       uint32_t var = 0, type = 0;
+      struct spv_xfb_copy part;
+      bool is_part = false;
       bool position = !strcmp(name, "gl_Position");
       if (position) {
          for (unsigned v = 0; v < m->num_vars && !type; v++) {
@@ -1346,9 +1431,13 @@ link_xfb(struct link *l)
          }
          if (var)
             type = spv_var_pointee(m, var);
+         if (!var && xfb_resolve_part(m, name, &part)) {
+            type = part.type;
+            is_part = true;
+         }
       }
       if (!type) {
-         if (!strncmp(name, "gl_", 3) || strchr(name, '[') || strchr(name, '.'))
+         if (!strncmp(name, "gl_", 3))
             MGL_DECLINE(gl_feature_unimplemented, "transform feedback capture of `%s'", name);
          link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
                     glsl_stage_name(s));
@@ -1360,6 +1449,12 @@ link_xfb(struct link *l)
       if (!gl) {
          link_error(l, "transform feedback varying `%s' has a type that cannot be captured", name);
          return;
+      }
+      if (is_part) {
+         if (!GROW(l, l->xfb_copies, l->num_xfb_copies, l->cap_xfb_copies))
+            return;
+         part.deco.id = i; /* which varying: its place is known below */
+         l->xfb_copies[l->num_xfb_copies++] = part;
       }
       if (in->xfb_separate && comps > GLSL_MAX_XFB_SEPARATE_COMPONENTS) {
          link_error(l, "transform feedback varying `%s' takes %u components, more than "
@@ -1392,13 +1487,35 @@ link_xfb(struct link *l)
       const struct glsl_xfb_varying *x = &prog->xfb[i];
       prog->xfb_stride[x->buffer] = in->xfb_separate ? x->components * 4 : total * 4;
    }
-   /* Hand the decorations to the patch of stage s. */
+   /* Hand the decorations to the patch of stage s. Captured parts and gl_Position are copies in
+    * outputs of their own, at the locations after the stage's outputs. */
+   uint32_t next_loc = l->out_loc_end[s];
+   const uint32_t max_locs = glsl_varying_components(in) / 4;
+   for (unsigned c = 0; c < l->num_xfb_copies; c++) {
+      struct spv_xfb_copy *cp = &l->xfb_copies[c];
+      const struct glsl_xfb_varying *x = &prog->xfb[cp->deco.id];
+      cp->deco = (struct spv_xfb_deco){0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
+      cp->location = next_loc;
+      next_loc += spv_type_locations(m, cp->type);
+      if (next_loc > max_locs || c >= 16) {
+         MGL_DECLINE(gl_feature_unimplemented, "transform feedback of `%s' with no output "
+                     "location left for its copy", x->name);
+         link_error(l, "no output location left to capture `%s'", x->name);
+         return;
+      }
+   }
    for (unsigned i = 0; i < prog->num_xfb && !l->failed; i++) {
       const struct glsl_xfb_varying *x = &prog->xfb[i];
       struct spv_xfb_deco d = {0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
+      bool copied = false;
+      for (unsigned c = 0; c < l->num_xfb_copies; c++)
+         copied |= l->xfb_copies[c].deco.offset == x->offset &&
+                   l->xfb_copies[c].deco.buffer == x->buffer && x->components;
+      if (copied)
+         continue;
       if (!strcmp(x->name, "gl_Position")) {
-         uint32_t loc = l->out_loc_end[s];
-         if (loc >= glsl_varying_components(in) / 4) {
+         uint32_t loc = next_loc++;
+         if (loc >= max_locs) {
             MGL_DECLINE(gl_feature_unimplemented, "gl_Position capture with every output "
                         "location in use");
             link_error(l, "no output location left to capture gl_Position");
@@ -1494,6 +1611,8 @@ finish_stages(struct link *l)
          patch.xfb_position = l->xfb_position;
          patch.xfb_position_location = l->xfb_position_location;
          patch.xfb_position_deco = l->xfb_position_deco;
+         patch.xfb_copies = l->xfb_copies;
+         patch.num_xfb_copies = l->num_xfb_copies;
       }
       if (s == GLSL_STAGE_VERTEX) {
          for (unsigned i = 0; i < st->m->num_vars; i++) {
@@ -1594,5 +1713,6 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       free(l.st[s].aliases);
    }
    free(l.xfb);
+   free(l.xfb_copies);
    return !l.failed;
 }

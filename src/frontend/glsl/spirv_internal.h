@@ -142,6 +142,19 @@ struct spv_xfb_deco {
    uint32_t buffer, offset, stride;
 };
 
+/* A captured part of an output that is not a whole variable (an array element, a struct or
+ * block member): a new Output variable of the part's type at `location` receives
+ * var[indices...] before each vertex is handed on, and is captured as `deco` says. */
+#define SPV_XFB_MAX_INDICES 8
+struct spv_xfb_copy {
+   uint32_t var;
+   uint32_t type; /* the part's type */
+   uint32_t num_indices;
+   uint32_t indices[SPV_XFB_MAX_INDICES];
+   uint32_t location;
+   struct spv_xfb_deco deco;
+};
+
 struct spv_patch {
    const struct spv_deco_override *decos;
    unsigned num_decos;
@@ -162,6 +175,8 @@ struct spv_patch {
    bool xfb_position;
    uint32_t xfb_position_location;
    struct spv_xfb_deco xfb_position_deco;
+   const struct spv_xfb_copy *xfb_copies;
+   unsigned num_xfb_copies;
 };
 
 /* Returns malloc'd words, or NULL with a static reason in *err. */

@@ -236,9 +236,34 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
    if (remap && pos.new_ptr_type)
       pos.ptr_type = bound++;
    bool geometry = m->exec_model == SpvExecutionModelGeometry;
-   const bool xfb = p->num_xfb || p->xfb_position;
+   const bool xfb = p->num_xfb || p->xfb_position || p->num_xfb_copies;
    /* The pre-remap copy of gl_Position that transform feedback captures. */
    uint32_t xfb_pos_var = remap && p->xfb_position ? bound++ : 0;
+   /* Copy-outs: per copy a pointer type, a variable and a constant per index; one 32-bit int
+    * type for the constants (the module's own when it has one: a second is invalid). */
+   const unsigned ncopy = p->num_xfb_copies;
+   uint32_t copy_ptr[16] = {0}, copy_var[16] = {0}, copy_idx[16][SPV_XFB_MAX_INDICES];
+   uint32_t int_type = 0;
+   bool new_int_type = false;
+   if (ncopy > 16) {
+      *err = "too many transform feedback copies";
+      return NULL;
+   }
+   if (ncopy) {
+      for (uint32_t id = 1; id < m->bound && !int_type; id++)
+         if (m->ids[id].op == SpvOpTypeInt && m->ids[id].a == 32)
+            int_type = id;
+      if (!int_type) {
+         int_type = bound++;
+         new_int_type = true;
+      }
+   }
+   for (unsigned c = 0; c < ncopy; c++) {
+      copy_ptr[c] = bound++;
+      copy_var[c] = bound++;
+      for (unsigned k = 0; k < p->xfb_copies[c].num_indices; k++)
+         copy_idx[c][k] = bound++;
+   }
 
    wb_reserve(&b, n + 64);
    if (b.oom)
@@ -276,6 +301,13 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
             EMIT(&b, SpvOpDecorate, x->id, SpvDecorationXfbStride, x->stride);
             EMIT(&b, SpvOpDecorate, x->id, SpvDecorationOffset, x->offset);
          }
+         for (unsigned c = 0; c < ncopy; c++) {
+            const struct spv_xfb_deco *x = &p->xfb_copies[c].deco;
+            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationLocation, p->xfb_copies[c].location);
+            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationXfbBuffer, x->buffer);
+            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationXfbStride, x->stride);
+            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationOffset, x->offset);
+         }
          if (xfb_pos_var) {
             const struct spv_xfb_deco *x = &p->xfb_position_deco;
             EMIT(&b, SpvOpDecorate, xfb_pos_var, SpvDecorationLocation, p->xfb_position_location);
@@ -294,6 +326,15 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
             EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
          if (xfb_pos_var)
             EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageOutput);
+         if (new_int_type)
+            EMIT(&b, SpvOpTypeInt, int_type, 32, 1);
+         for (unsigned c = 0; c < ncopy; c++) {
+            const struct spv_xfb_copy *x = &p->xfb_copies[c];
+            for (unsigned k = 0; k < x->num_indices; k++)
+               EMIT(&b, SpvOpConstant, int_type, copy_idx[c][k], x->indices[k]);
+            EMIT(&b, SpvOpTypePointer, copy_ptr[c], SpvStorageOutput, x->type);
+            EMIT(&b, SpvOpVariable, copy_ptr[c], copy_var[c], SpvStorageOutput);
+         }
          globals_done = true;
       }
 
@@ -339,9 +380,9 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
          }
          break;
       case SpvOpEntryPoint:
-         if (new_base || p->num_aliases || xfb_pos_var) {
+         if (new_base || p->num_aliases || xfb_pos_var || ncopy) {
             /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
-            wb_reserve(&b, wc + 2);
+            wb_reserve(&b, wc + 2 + ncopy);
             if (b.oom)
                goto oom;
             size_t at0 = b.n;
@@ -364,6 +405,8 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
                b.w[b.n++] = base_var;
             if (xfb_pos_var)
                b.w[b.n++] = xfb_pos_var;
+            for (unsigned c = 0; c < ncopy; c++)
+               b.w[b.n++] = copy_var[c];
             b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
             if (xfb && wc >= 3)
                EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
@@ -405,6 +448,23 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       case SpvOpReturn:
       case SpvOpEmitVertex:
       case SpvOpEmitStreamVertex:
+         if ((remap || ncopy) && cur_fn &&
+             (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
+            /* The vertex is handed on here: copy the captured parts out first. */
+            for (unsigned c = 0; c < ncopy; c++) {
+               const struct spv_xfb_copy *x = &p->xfb_copies[c];
+               uint32_t ops[3 + SPV_XFB_MAX_INDICES];
+               uint32_t chain = bound++, val = bound++;
+               ops[0] = copy_ptr[c];
+               ops[1] = chain;
+               ops[2] = x->var;
+               for (unsigned k = 0; k < x->num_indices; k++)
+                  ops[3 + k] = copy_idx[c][k];
+               wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
+               EMIT(&b, SpvOpLoad, x->type, val, chain);
+               EMIT(&b, SpvOpStore, copy_var[c], val);
+            }
+         }
          if (remap && cur_fn &&
              (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
             uint32_t ptr = pos.var;

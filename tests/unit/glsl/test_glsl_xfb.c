@@ -191,6 +191,58 @@ test_geometry_and_position(void)
    glsl_program_destroy(p);
 }
 
+/* Parts of outputs (an array element, a struct member) are captured from copies: the variable
+ * itself is not decorated, a new output carries the capture. */
+static void
+test_parts(void)
+{
+   static const char *vs_s = "#version 150\n"
+                             "struct S { float f; vec2 g[2]; };\n"
+                             "in vec4 pos;\n"
+                             "out vec3 c[2];\n"
+                             "flat out S s;\n"
+                             "void main() {\n"
+                             "   c[0] = pos.xyz; c[1] = pos.yzw; s.f = pos.x;\n"
+                             "   s.g[0] = pos.xy; s.g[1] = pos.zw; gl_Position = pos;\n"
+                             "}\n";
+   const char *names[] = {"c[1]", "s.g[1]", "s.f"};
+   struct glsl_link_input in = {.source = {vs_s}, .xfb_varyings = names, .num_xfb_varyings = 3};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "capturing parts failed to link: %s", log ? log : "");
+   free(log);
+   if (!p)
+      return;
+   CHECK(p->xfb[0].type == 0x8B51 /* GL_FLOAT_VEC3 */ && p->xfb[0].size == 1 &&
+            p->xfb[1].type == 0x8B50 /* GL_FLOAT_VEC2 */ && p->xfb[2].type == 0x1406,
+         "types %#x %#x %#x", p->xfb[0].type, p->xfb[1].type, p->xfb[2].type);
+   CHECK(p->xfb[1].offset == 12 && p->xfb[2].offset == 20 && p->xfb_stride[0] == 24,
+         "offsets %u %u stride %u", p->xfb[1].offset, p->xfb[2].offset, p->xfb_stride[0]);
+   const struct glsl_spirv *sp = &p->spirv[GLSL_STAGE_VERTEX];
+   CHECK(t_var_decoration(sp, "c", SPV_XFB_BUFFER) == -1, "c itself must not be captured");
+   unsigned offsets[3] = {0, 0, 0};
+   for (size_t q = 5; q < sp->num_words;) {
+      uint32_t wc = sp->words[q] >> 16, op = sp->words[q] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 71 && wc >= 4 && sp->words[q + 2] == SPV_OFFSET)
+         for (int k = 0; k < 3; k++)
+            offsets[k] += sp->words[q + 3] == (uint32_t[]){0, 12, 20}[k];
+      q += wc;
+   }
+   CHECK(offsets[0] == 1 && offsets[1] == 1 && offsets[2] == 1, "copies at 0/12/20: %u %u %u",
+         offsets[0], offsets[1], offsets[2]);
+   glsl_program_destroy(p);
+   const char *whole[] = {"s"};
+   in.xfb_varyings = whole;
+   in.num_xfb_varyings = 1;
+   log = NULL;
+   p = glsl_link(&in, &log);
+   CHECK(!p, "a whole struct must not be capturable");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -198,5 +250,6 @@ main(void)
    test_separate();
    test_errors();
    test_geometry_and_position();
+   test_parts();
    return t_finish("unit.glsl.xfb");
 }
