@@ -171,7 +171,7 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
    if (!src)
       return false;
    const bool restart = ctx->rs.primitive_restart;
-   const uint32_t restart_index = ctx->restart_index;
+   const uint32_t restart_index = fe_restart_index(ctx, size);
    uint32_t lo = UINT32_MAX, hi = 0;
    bool any = false;
    for (GLsizei k = 0; k < count; k++) {

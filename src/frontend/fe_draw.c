@@ -94,7 +94,7 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
    };
    if (d->index_size && ctx->rs.primitive_restart) {
       a.flags |= MGP_DRAW_PRIMITIVE_RESTART;
-      a.restart_index = ctx->restart_index;
+      a.restart_index = fe_restart_index(ctx, d->index_size);
    }
    if (d->has_range) {
       a.flags |= MGP_DRAW_HAS_INDEX_RANGE;

@@ -489,6 +489,7 @@ struct fe_context {
    GLenum polygon_mode;
    bool scissor_test;
    GLuint restart_index;
+   bool restart_fixed; /* ES 3.0 GL_PRIMITIVE_RESTART_FIXED_INDEX: the index type's maximum */
    GLfloat clear_color[4];
    GLdouble clear_depth;
    GLint clear_stencil;
@@ -662,6 +663,15 @@ bool fe_client_arrays_active(const struct fe_context *ctx);
 bool fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
                                   const void *indices, uint32_t *min, uint32_t *max);
 void fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao);
+/* The index that restarts a primitive for indices of index_size bytes: ES 3.0's fixed index
+ * (the type's maximum) or GL's glPrimitiveRestartIndex. */
+static inline uint32_t
+fe_restart_index(const struct fe_context *ctx, unsigned index_size)
+{
+   if (!ctx->restart_fixed)
+      return ctx->restart_index;
+   return index_size == 1 ? 0xffu : index_size == 2 ? 0xffffu : 0xffffffffu;
+}
 
 void fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb);
 /* GL_FRAMEBUFFER_COMPLETE or the reason it is not; fb NULL is the default framebuffer (draw

@@ -152,10 +152,31 @@ fe_state_init(struct fe_context *ctx)
 
 /* ---- enables ------------------------------------------------------------------------------- */
 
+/* Whether the context's API has the capability: OpenGL ES 2.0/3.0 (Table 6.x "Enable") have a
+ * subset of desktop's, plus GL_PRIMITIVE_RESTART_FIXED_INDEX (ES 3.0), which GL 3.3 lacks. */
+static bool
+cap_in_api(const struct fe_context *ctx, GLenum cap)
+{
+   if (ctx->desc.api != FE_API_GLES)
+      return cap != GL_PRIMITIVE_RESTART_FIXED_INDEX;
+   switch (cap) {
+   case GL_BLEND: case GL_CULL_FACE: case GL_DEPTH_TEST: case GL_DITHER:
+   case GL_POLYGON_OFFSET_FILL: case GL_SAMPLE_ALPHA_TO_COVERAGE: case GL_SAMPLE_COVERAGE:
+   case GL_SCISSOR_TEST: case GL_STENCIL_TEST:
+      return true;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX: case GL_RASTERIZER_DISCARD:
+      return ctx->desc.major >= 3;
+   default:
+      return false;
+   }
+}
+
 static bool
 set_enable(struct fe_context *ctx, GLenum cap, bool on)
 {
    struct mgp_render_state *rs = &ctx->rs;
+   if (!cap_in_api(ctx, cap))
+      return false;
    switch (cap) {
    case GL_BLEND:
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
@@ -182,6 +203,11 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
       rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~4u) | (on ? 4u : 0u));
       return true;
    case GL_PRIMITIVE_RESTART: rs_u8(ctx, &rs->primitive_restart, on); return true;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+      /* ES only, where GL_PRIMITIVE_RESTART is not: the one restart switch */
+      ctx->restart_fixed = on;
+      rs_u8(ctx, &rs->primitive_restart, on);
+      return true;
    case GL_RASTERIZER_DISCARD: rs_u8(ctx, &rs->rasterizer_discard, on); return true;
    case GL_SAMPLE_ALPHA_TO_COVERAGE: rs_u8(ctx, &rs->alpha_to_coverage, on); return true;
    case GL_SAMPLE_ALPHA_TO_ONE: rs_u8(ctx, &rs->alpha_to_one, on); return true;
@@ -231,8 +257,11 @@ int
 fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
 {
    const struct mgp_render_state *rs = &ctx->rs;
+   if (!cap_in_api(ctx, cap))
+      return -1;
    switch (cap) {
    case GL_BLEND: return rs->blend[0].enable;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX: return ctx->restart_fixed;
    case GL_COLOR_LOGIC_OP: return rs->logic_op_enable;
    case GL_CULL_FACE: return ctx->cull_enabled;
    case GL_DEPTH_CLAMP: return rs->depth_clamp;

@@ -5197,6 +5197,72 @@ static void sc_point_coord(void)
   gl.DeleteProgram(p);
 }
 
+
+/* restart_fixed: OpenGL ES 3.0's GL_PRIMITIVE_RESTART_FIXED_INDEX (§2.8.1): the index type's
+ * maximum (0xFF for bytes, 0xFFFF for shorts) splits a triangle strip into two quads; ES has
+ * no GL_PRIMITIVE_RESTART and a desktop-only capability such as GL_PROGRAM_POINT_SIZE is
+ * GL_INVALID_ENUM for glEnable and glIsEnabled. */
+static void sc_restart_fixed(void)
+{
+  (void)es_version(30);
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *fs = "#version 300 es\n"
+                   "precision mediump float;\n"
+                   "uniform vec4 u_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_color; }\n";
+  GLuint p = link_program(vs, fs);
+  gl.UseProgram(p);
+  /* two quads as strips: vertices 0-3 and 4-7 */
+  const float v[16] = {4, 4, 20, 4, 4, 20, 20, 20, 36, 4, 52, 4, 36, 20, 52, 20};
+  mesh mv = make_mesh(v, 8);
+  const GLushort i16[9] = {0, 1, 2, 3, 0xffff, 4, 5, 6, 7};
+  const GLubyte i8[9] = {0, 1, 2, 3, 0xff, 4, 5, 6, 7};
+  GLuint ebo[2];
+  gl.GenBuffers(2, ebo);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c16 = V4(0.2f, 0.8f, 0.4f, 1.0f),
+              c8 = V4(0.8f, 0.4f, 0.2f, 1.0f);
+  clear_to(bg);
+  glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+  check_gl_error("glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX)");
+  if (!glIsEnabled(GL_PRIMITIVE_RESTART_FIXED_INDEX))
+    fail("GL_PRIMITIVE_RESTART_FIXED_INDEX not enabled after glEnable");
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[0]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof i16, i16, GL_STATIC_DRAW);
+  set_vec4(p, "u_color", c16);
+  glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_SHORT, (void *)0);
+  /* the same strips moved up by 24 pixels through byte indices */
+  glViewport(0, 24, 64, 64);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof i8, i8, GL_STATIC_DRAW);
+  set_vec4(p, "u_color", c8);
+  glDrawElements(GL_TRIANGLE_STRIP, 9, GL_UNSIGNED_BYTE, (void *)0);
+  glViewport(0, 0, 64, 64);
+  glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+  check_gl_error("strips with restart indices");
+
+  glEnable(GL_PRIMITIVE_RESTART);
+  expect_gl_error(GL_INVALID_ENUM, "glEnable(GL_PRIMITIVE_RESTART) on OpenGL ES");
+  glEnable(GL_PROGRAM_POINT_SIZE); /* ES always takes gl_PointSize; no switch */
+  expect_gl_error(GL_INVALID_ENUM, "glEnable(GL_PROGRAM_POINT_SIZE) on OpenGL ES");
+  (void)glIsEnabled(GL_PROGRAM_POINT_SIZE);
+  expect_gl_error(GL_INVALID_ENUM, "glIsEnabled(GL_PROGRAM_POINT_SIZE) on OpenGL ES");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 4, 20, 20, to8(c16));
+  model_rect(&m, 36, 4, 52, 20, to8(c16));
+  model_rect(&m, 4, 28, 20, 44, to8(c8));
+  model_rect(&m, 36, 28, 52, 44, to8(c8));
+  check_frame("strips split by the fixed restart index", &m);
+  gl.DeleteBuffers(2, ebo);
+  gl.DeleteBuffers(1, &mv.vbo);
+  gl.DeleteVertexArrays(1, &mv.vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -5248,6 +5314,7 @@ static const struct {
     {"compressed_etc2", sc_compressed_etc2, 3},
     {"client_arrays", sc_client_arrays, 3},
     {"point_coord", sc_point_coord, 0},
+    {"restart_fixed", sc_restart_fixed, 3},
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},
     {"xfb_queries", sc_xfb_queries, 0},
