@@ -30,6 +30,36 @@ static const char *const extensions[] = {
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
+/* OpenGL ES extensions mgl implements: 32-bit indices and half-float vertices (core in ES 3.0),
+ * and the RGTC formats (decoded in the client, fe_texcompress.c). */
+static const char *const es2_extensions[] = {
+   "GL_EXT_texture_compression_rgtc",
+   "GL_OES_element_index_uint",
+   "GL_OES_vertex_half_float",
+};
+static const char *const es3_extensions[] = {
+   "GL_EXT_texture_compression_rgtc",
+};
+#define ES2_EXTENSIONS_STRING \
+   "GL_EXT_texture_compression_rgtc GL_OES_element_index_uint GL_OES_vertex_half_float"
+#define ES3_EXTENSIONS_STRING "GL_EXT_texture_compression_rgtc"
+
+/* The context's extension list (glGetStringi) and its length. */
+static const char *const *
+context_extensions(const struct fe_context *ctx, unsigned *n)
+{
+   if (ctx->desc.api != FE_API_GLES) {
+      *n = NUM_EXTENSIONS;
+      return extensions;
+   }
+   if (ctx->desc.major == 2) {
+      *n = sizeof(es2_extensions) / sizeof(es2_extensions[0]);
+      return es2_extensions;
+   }
+   *n = sizeof(es3_extensions) / sizeof(es3_extensions[0]);
+   return es3_extensions;
+}
+
 /* One answer: up to 16 values of one kind. NORM values are colours / depth values that
  * glGetIntegerv maps linearly to the integer range. */
 enum gv_kind { GV_INT, GV_FLOAT, GV_BOOL, GV_NORM, GV_ENUM };
@@ -118,7 +148,9 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_NUM_EXTENSIONS:
       if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
          return false;
-      INT1(ctx->desc.api == FE_API_GLES ? 0 : NUM_EXTENSIONS);
+      unsigned n;
+      context_extensions(ctx, &n);
+      INT1(n);
       return true;
    case GL_CONTEXT_FLAGS:
       INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
@@ -632,10 +664,11 @@ mgl_glGetString(GLenum name)
       return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
                                                                  : "3.3 (Core Profile) mgl 0.1");
    case GL_EXTENSIONS:
-      /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi). The desktop list
-       * names GL extensions, not ES ones: an ES context advertises none yet. */
+      /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi), with ES's own
+       * names (context_extensions joined). */
       if (ctx->desc.api == FE_API_GLES)
-         return (const GLubyte *)"";
+         return (const GLubyte *)(ctx->desc.major == 2 ? ES2_EXTENSIONS_STRING
+                                                       : ES3_EXTENSIONS_STRING);
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    case GL_SHADING_LANGUAGE_VERSION:
@@ -656,9 +689,10 @@ mgl_glGetStringi(GLenum name, GLuint index)
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
    case GL_EXTENSIONS:
-      FE_CHECK(index >= (ctx->desc.api == FE_API_GLES ? 0 : NUM_EXTENSIONS), GL_INVALID_VALUE,
-               NULL);
-      return (const GLubyte *)extensions[index];
+      unsigned n;
+      const char *const *list = context_extensions(ctx, &n);
+      FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
+      return (const GLubyte *)list[index];
    default:
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;

@@ -8,6 +8,8 @@
 #include "fe_gl.h"
 #include "gl_api.h"
 
+#define FE_HALF_FLOAT_OES 0x8D61 /* GL_OES_vertex_half_float (not in glcorearb.h) */
+
 static unsigned
 type_bytes(GLenum type)
 {
@@ -213,6 +215,10 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
                GLboolean normalized, GLsizei stride, const void *pointer, bool integer)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   /* GL_OES_vertex_half_float (ES 2.0) names half floats by its own enum */
+   if (type == FE_HALF_FLOAT_OES && ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 &&
+       !integer)
+      type = GL_HALF_FLOAT;
    bool bgra = size == GL_BGRA && !integer;
    FE_CHECK((size < 1 || size > 4) && !bgra, GL_INVALID_VALUE);
    if (integer) {

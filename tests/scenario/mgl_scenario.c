@@ -65,6 +65,7 @@
   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                      \
   X(PFNGLVERTEXATTRIB2FPROC, VertexAttrib2f)                                        \
   X(PFNGLDISABLEVERTEXATTRIBARRAYPROC, DisableVertexAttribArray)                    \
+  X(PFNGLGETSTRINGIPROC, GetStringi)                                                \
   X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                              \
   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                              \
   X(PFNGLCREATESHADERPROC, CreateShader)                                            \
@@ -2792,6 +2793,19 @@ static void sc_es3(void)
          version % 10);
   glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
   expect_get_error(GL_INVALID_ENUM, "glGetIntegerv(GL_CONTEXT_PROFILE_MASK) on OpenGL ES");
+
+  /* the same extension names through glGetString and glGetStringi */
+  GLint n_ext = -1;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
+  const char *all_ext = (const char *)glGetString(GL_EXTENSIONS);
+  for (GLint k = 0; k < n_ext; k++) {
+    const char *e = (const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)k);
+    if (!e || strncmp(e, "GL_", 3) || !all_ext || !strstr(all_ext, e))
+      fail("extension %d (%s) is not listed in GL_EXTENSIONS", k, e ? e : "?");
+  }
+  if (n_ext < 1 || !strstr(all_ext ? all_ext : "", "GL_EXT_texture_compression_rgtc"))
+    fail("ES 3.0: GL_NUM_EXTENSIONS %d, GL_EXTENSIONS \"%s\"", n_ext, all_ext ? all_ext : "");
+  check_gl_error("extension queries");
 
   expect_compile_refused(GL_VERTEX_SHADER, "#version 330 core\nvoid main() {}\n",
                          "1.00 ES, ");
