@@ -4519,10 +4519,10 @@ static void sc_xfb_capture(void)
 }
 
 /* xfb_resume: one capture that spans everything the backend breaks its rendering scopes at, and
- * a pause. Draw 0 (u_k = 1), a glBufferSubData of another buffer, draw 1 (u_k = 2) with blending
- * on (a new pipeline under the capture), a glFlush, pause, draw 2 (u_k = 3: not captured, but
- * rendered), resume, draw 3 (u_k = 4) with rasterizer discard: the buffer holds draws 0, 1 and
- * 3 back to back. Then the captured vertices of draw 3 are drawn as a vertex buffer in a second
+ * a pause. Draw 0 (u_k = 1), draw 1 (u_k = 2) with blending on (a new pipeline under the
+ * capture), a glBufferSubData of another buffer, a glFlush, pause, draw 2 (u_k = 3: not
+ * captured, but rendered), resume, draw 3 (u_k = 4) with rasterizer discard: the buffer holds
+ * draws 0, 1 and 3 back to back. Then the captured vertices of draw 3 are drawn as a vertex buffer in a second
  * colour over the rect of draws 0..2, so a capture that went wrong also shows in pixels. */
 static void sc_xfb_resume(void)
 {
@@ -4551,12 +4551,12 @@ static void sc_xfb_resume(void)
   gl.BeginTransformFeedback(GL_TRIANGLES);
   gl.Uniform1f(uloc(p, "u_k"), 1.0f);
   glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
-  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof other, v);
-  glEnable(GL_BLEND);
+  glEnable(GL_BLEND); /* a new pipeline with nothing else between the two draws */
   gl.Uniform1f(uloc(p, "u_k"), 2.0f);
   glDrawArrays(GL_TRIANGLES, 0, 6);
   glDisable(GL_BLEND);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof other, v);
   glFlush();
   gl.PauseTransformFeedback();
   check_gl_error("glPauseTransformFeedback");
