@@ -3812,12 +3812,14 @@ static void sc_fbo_layers(void)
   gl.DeleteFramebuffers(1, &fbo);
 }
 
-/* layered_rendering: GL 3.3 layered framebuffers (§4.4.7). A 2D array (4 layers), a cube
- * map (6 faces) and a 3D texture (5 slices), filled with junk, attached whole with glFramebufferTexture: glClear clears
- * every layer, and a geometry shader emits one quad per layer 0..n-2 with gl_Layer and a
- * colour per layer, so the last layer holds the clear colour only. Each layer (face) is read
- * back on its own, then blitted into the window. Completeness: a layered attachment beside a
- * single layer, or layered attachments of two targets, is INCOMPLETE_LAYER_TARGETS. */
+/* layered_rendering: GL 3.3 layered framebuffers (§4.4.7). A 2D array (4 layers), a cube map
+ * (6 faces) and a 3D texture (5 slices), filled with junk, attached whole with
+ * glFramebufferTexture: glClear clears every layer, and a geometry shader emits one quad per
+ * layer 0..n-2 with gl_Layer and a colour per layer, so the last layer holds the clear colour
+ * only. Each layer (face, slice) is read back on its own, then blitted into the window. A single
+ * layer attached alone: gl_Layer is ignored (everything lands in it, the other layer keeps its
+ * contents). Completeness: a layered attachment beside a single layer, or layered attachments
+ * of two targets, is INCOMPLETE_LAYER_TARGETS. */
 static const char *VS_LAYERED = "#version 330 core\n"
                                 "layout(location = 0) in vec2 a_pos;\n"
                                 "void main() { gl_Position = vec4(a_pos / 4.0 - 1.0, 0.0, 1.0); }\n";
@@ -3941,6 +3943,24 @@ static void sc_layered_rendering(void)
     }
   }
   check_gl_error("layered read-back");
+
+  /* Not layered: one layer of the 2-layer array attached alone. GL ignores gl_Layer, so all
+   * three quads land in it (the last colour wins) and the other layer keeps its junk. */
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[2], 0, 1);
+  glViewport(0, 0, FL_N, FL_N);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(prog);
+  gl.Uniform1i(uloc(prog, "u_layers"), 3);
+  gl.BindVertexArray(m.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("gl_Layer into a framebuffer that is not layered");
+  fl_expect_read("gl_Layer ignored: the attached layer", 2, 2, 6, 6, LR_COLOURS[2], bg);
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[2], 0, 0);
+  const vec4f junk_c = V4(165.0f / 255.0f, 165.0f / 255.0f, 165.0f / 255.0f, 165.0f / 255.0f);
+  fl_expect_read("gl_Layer ignored: the other layer untouched", 0, 0, 0, 0, junk_c, junk_c);
+
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, W, H);
   model md;

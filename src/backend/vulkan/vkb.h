@@ -173,6 +173,11 @@ struct vkb_shader {
    bool needs_draw_params;
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool writes_layer;               /* a geometry stage writes gl_Layer */
+   uint32_t layer_word;             /* its SPIR-V word holding BuiltIn Layer */
+   bool gs_primitive_id_out;        /* the geometry stage writes gl_PrimitiveID */
+   /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
+    * that is not layered, where GL ignores gl_Layer (NULL when the GS writes both). */
+   VkShaderModule gs_layer_ignored;
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */
    uint8_t *consts;
@@ -330,7 +335,7 @@ struct vkb_pipeline_key {
    uint8_t topology;          /* VkPrimitiveTopology, or its class with dynamic topology */
    uint8_t restart;
    uint8_t provoking_last;
-   uint8_t pad;
+   uint8_t layer_ignored;     /* the GS writes gl_Layer into a framebuffer of one layer */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
 };
 

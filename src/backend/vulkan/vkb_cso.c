@@ -469,6 +469,25 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       free(words);
       if (!vkb_check(scr, made, "vkCreateShaderModule"))
          return "vkCreateShaderModule failed";
+      if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_layer && !sh->gs_primitive_id_out &&
+          sh->layer_word < sp->size / 4) {
+         /* GL ignores gl_Layer when the framebuffer is not layered; Vulkan would leave a layer
+          * past the first undefined. As a PrimitiveId output the value reaches nothing that
+          * GL defines (a fragment shader's gl_PrimitiveID is undefined when the GS does not
+          * write it). */
+         uint32_t *copy = malloc(sp->size);
+         if (!copy)
+            return "out of memory";
+         memcpy(copy, sp->ptr, sp->size);
+         copy[sh->layer_word] = 7; /* BuiltIn PrimitiveId */
+         mci.pCode = copy;
+         const bool made = vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL,
+                                                              &sh->gs_layer_ignored),
+                                     "vkCreateShaderModule (gl_Layer ignored)");
+         free(copy);
+         if (!made)
+            return "vkCreateShaderModule failed";
+      }
    }
    if (sh->needs_draw_params && !scr->has_draw_params)
       return "uses gl_InstanceID / draw parameters; device lacks shaderDrawParameters";
@@ -576,6 +595,7 @@ VKB_CALL(delete_shader, mgp_handle_args)
    vkb_pipeline_evict(scr, 2, args->h);
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
       VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->mod[s]);
+   VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->gs_layer_ignored);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE_LAYOUT, sh->layout);
    for (int set = 0; set < VKB_SET_COUNT; set++)
       VKB_DEFER(scr, VKB_GARBAGE_SET_LAYOUT, sh->dsl[set]);

@@ -761,10 +761,12 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       return;
    }
    /* A framebuffer that is not layered has one layer: GL ignores gl_Layer then, Vulkan leaves
-    * a layer past the framebuffer's undefined. */
-   if (sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1) {
-      MGL_DECLINE(backend_feature_unimplemented, "gl_Layer written by a geometry shader "
-                  "into a framebuffer that is not layered");
+    * a layer past the framebuffer's undefined; the GS variant without a Layer output draws. */
+   const bool layer_ignored =
+      sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1;
+   if (layer_ignored && !sh->gs_layer_ignored) {
+      MGL_DECLINE(backend_feature_unimplemented, "gl_Layer and gl_PrimitiveID written by a "
+                  "geometry shader into a framebuffer that is not layered");
       return;
    }
    const bool provoking_last = rs ? rs->s.provoking_vertex_last : true;
@@ -888,6 +890,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    key.shader = sh->base.h;
    key.restart = restart;
    key.provoking_last = provoking_last && scr->has_provoking_vertex;
+   key.layer_ignored = layer_ignored;
    /* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
     * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
    key.coverage_mask = ~0u;

@@ -130,7 +130,8 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       stages[nstages++] = (VkPipelineShaderStageCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
-         .module = sh->mod[s],
+         .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored
+                                                                         : sh->mod[s],
          .pName = sh->entry[s],
       };
    }

@@ -28,7 +28,7 @@ enum {
 };
 enum { DEC_BLOCK = 2, DEC_BUFFER_BLOCK = 3, DEC_BUILTIN = 11, DEC_BINDING = 33,
        DEC_DESCRIPTOR_SET = 34 };
-enum { BUILTIN_POINT_SIZE = 1, BUILTIN_LAYER = 9 };
+enum { BUILTIN_POINT_SIZE = 1, BUILTIN_PRIMITIVE_ID = 7, BUILTIN_LAYER = 9 };
 enum { SC_UNIFORM_CONSTANT = 0, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_STORAGE_BUFFER = 12 };
 enum { CAP_DRAW_PARAMETERS = 4427 };
 enum { DIM_BUFFER = 5 };
@@ -89,6 +89,7 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
 
    bool ok = true, found_entry = false;
    const int si = stage_index(stage);
+   uint32_t prim_ids[4], n_prim = 0; /* ids decorated BuiltIn PrimitiveId (GS: in and out) */
    size_t pc = 5;
    while (pc < n) {
       const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
@@ -131,8 +132,12 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
             else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_POINT_SIZE)
                ps[o[0]] = 1;
             else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_LAYER &&
-                     stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+                     stage == VK_SHADER_STAGE_GEOMETRY_BIT) {
                sh->writes_layer = true;
+               sh->layer_word = (uint32_t)(pc + 3);
+            } else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_PRIMITIVE_ID &&
+                       stage == VK_SHADER_STAGE_GEOMETRY_BIT && n_prim < 4)
+               prim_ids[n_prim++] = o[0];
          }
          break;
       case OP_MEMBER_DECORATE:
@@ -188,6 +193,10 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
       *why = "no entry point for the stage";
       ok = false;
    }
+   for (uint32_t i = 0; ok && i < n_prim; i++)
+      if (def[prim_ids[i]] && (w[def[prim_ids[i]]] & 0xffffu) == OP_VARIABLE &&
+          w[def[prim_ids[i]] + 3] == SC_OUTPUT)
+         sh->gs_primitive_id_out = true;
 
    /* Second pass: the descriptor variables. */
    for (pc = 5; ok && pc < n; pc += w[pc] >> 16) {
