@@ -672,12 +672,49 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
 /* The draw flags that make a draw take the whole way every time. */
 #define SLOW_DRAW_FLAGS (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)
 
+/* draw_fast after set_vertex_buffers: binds the buffers now named at the bindings the
+ * pipeline reads. False (nothing recorded) when one would be declined: the draw then goes the
+ * whole way, which declines it. */
+static bool
+fast_vertex_buffers(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   struct vkb_resource *res[VKB_MAX_VB];
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      res[b] = NULL;
+      if (!(f->vb_bindings & (1u << b)))
+         continue;
+      struct vkb_resource *r =
+         (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
+      if (!r || r->unsupported || !r->is_buffer ||
+          ctx->vbs[b].offset >= (r->size ? r->size : 1))
+         return false;
+      res[b] = r;
+   }
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      if (!res[b])
+         continue;
+      res[b]->last_use = f->serial;
+      if (ctx->bound_vb[b] == res[b]->buf && ctx->bound_vb_off[b] == ctx->vbs[b].offset)
+         continue;
+      vkb_flush_draws(scr);
+      vkCmdBindVertexBuffers(scr->cur->cmd, b, 1, &res[b]->buf, &ctx->vbs[b].offset);
+      scr->cmd_bind_vertex_buffers++;
+      ctx->bound_vb[b] = res[b]->buf;
+      ctx->bound_vb_off[b] = ctx->vbs[b].offset;
+   }
+   f->vertex_tick = scr->vertex_tick;
+   return true;
+}
+
 /* A draw of the mode and index size of its context's last full draw, with only draws reaching
  * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
  * the binds it made still bound: everything the full path resolves (program, pipeline,
  * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
  * uniform blocks or default-block bytes changed too (scr->buffer_tick), set 0 is resolved
- * again and rebound first; textures, pipeline and vertex state stay. False sends the draw the
+ * again and rebound first, and changed vertex buffers (scr->vertex_tick) are rebound;
+ * textures, pipeline and vertex layout stay. False sends the draw the
  * whole way (which also declines what must be declined). */
 static bool
 draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
@@ -724,6 +761,8 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          dd.used_bufs[i]->last_use = f->serial;
       f->buffer_tick = scr->buffer_tick;
    }
+   if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
+      return false;
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
          queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
@@ -1118,6 +1157,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          .index_size = args->index_size,
          .tick = scr->state_tick,
          .buffer_tick = scr->buffer_tick,
+         .vertex_tick = scr->vertex_tick,
+         .vb_bindings = used_bindings,
          .serial = scr->cur->serial,
          .sh = sh,
          .ib_size = ib_size,
