@@ -456,7 +456,10 @@ struct vkb_screen {
    uint64_t bind_epoch;        /* bumps when bound command-buffer state is lost */
    uint64_t storage_epoch;     /* bumps when any image storage is released */
    struct vkb_context *bind_owner;
-   uint64_t state_tick;        /* bumps at every call but a draw (vkb_tables.c) */
+   /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
+    * default-block bytes (set 0), vertex_tick at one that changes only vertex-buffer
+    * bindings, state_tick at every other call but a draw */
+   uint64_t state_tick, buffer_tick, vertex_tick;
 
    /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
@@ -602,8 +605,10 @@ struct vkb_context {
       bool valid;
       uint16_t mode;
       uint8_t index_size;
-      uint64_t tick, serial;
+      uint64_t tick, buffer_tick, vertex_tick, serial;
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
+      struct vkb_shader *sh; /* the program (it lives while the tick stays) */
+      uint32_t vb_bindings;  /* the vertex-buffer bindings the pipeline reads */
    } fast;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;

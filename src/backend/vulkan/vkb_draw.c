@@ -246,9 +246,11 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    return tex->texbuf_view;
 }
 
-/* Resolves the program's bindings to descriptors; declines (false) when one cannot be. */
+/* Resolves the program's bindings to descriptors, of set 0 only (the uniform blocks) when
+ * buffers_only; declines (false) when one cannot be. */
 static bool
-gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d)
+gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d,
+                   bool buffers_only)
 {
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
@@ -260,7 +262,9 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
       d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
    }
 
-   for (uint32_t b = 0; b < sh->max_binding; b++) {
+   const uint32_t end = buffers_only && sh->max_binding > VKB_SAMPLER_BASE ? VKB_SAMPLER_BASE
+                                                                         : sh->max_binding;
+   for (uint32_t b = 0; b < end; b++) {
       const struct vkb_shader_binding *sb = &sh->binding[b];
       if (!sb->count)
          continue;
@@ -668,17 +672,56 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
 /* The draw flags that make a draw take the whole way every time. */
 #define SLOW_DRAW_FLAGS (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)
 
+/* draw_fast after set_vertex_buffers: binds the buffers now named at the bindings the
+ * pipeline reads. False (nothing recorded) when one would be declined: the draw then goes the
+ * whole way, which declines it. */
+static bool
+fast_vertex_buffers(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   struct vkb_resource *res[VKB_MAX_VB];
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      res[b] = NULL;
+      if (!(f->vb_bindings & (1u << b)))
+         continue;
+      struct vkb_resource *r =
+         (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
+      if (!r || r->unsupported || !r->is_buffer ||
+          ctx->vbs[b].offset >= (r->size ? r->size : 1))
+         return false;
+      res[b] = r;
+   }
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      if (!res[b])
+         continue;
+      res[b]->last_use = f->serial;
+      if (ctx->bound_vb[b] == res[b]->buf && ctx->bound_vb_off[b] == ctx->vbs[b].offset)
+         continue;
+      vkb_flush_draws(scr);
+      vkCmdBindVertexBuffers(scr->cur->cmd, b, 1, &res[b]->buf, &ctx->vbs[b].offset);
+      scr->cmd_bind_vertex_buffers++;
+      ctx->bound_vb[b] = res[b]->buf;
+      ctx->bound_vb_off[b] = ctx->vbs[b].offset;
+   }
+   f->vertex_tick = scr->vertex_tick;
+   return true;
+}
+
 /* A draw of the mode and index size of its context's last full draw, with only draws reaching
  * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
  * the binds it made still bound: everything the full path resolves (program, pipeline,
- * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. False
- * sends the draw the whole way (which also declines what must be declined). */
+ * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
+ * uniform blocks or default-block bytes changed too (scr->buffer_tick), set 0 is resolved
+ * again and rebound first, and changed vertex buffers (scr->vertex_tick) are rebound;
+ * textures, pipeline and vertex layout stay. False sends the draw the
+ * whole way (which also declines what must be declined). */
 static bool
 draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
           const struct mgp_draw_range *ranges, uint32_t ndraws)
 {
    struct vkb_screen *scr = ctx->scr;
-   const struct vkb_fast_draw *f = &ctx->fast;
+   struct vkb_fast_draw *f = &ctx->fast;
    if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
        f->index_size != args->index_size || (args->flags & SLOW_DRAW_FLAGS) ||
        scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
@@ -687,6 +730,39 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
          return false;
+   if (f->buffer_tick != scr->buffer_tick) {
+      struct vkb_shader *sh = f->sh;
+      struct draw_descriptors dd;
+      if (!gather_descriptors(ctx, sh, &dd, true) || scr->failed) {
+         f->valid = false;
+         return true; /* declined by name there: the draw is dropped, once */
+      }
+      /* A padded uniform range ends the rendering scope: then the whole way. */
+      if (scr->rendering_ctx != ctx || !scr->cur || !scr->cur->recording ||
+          scr->cur->serial != f->serial)
+         return false;
+      if (sh->set_used[VKB_SET_BUFFERS]) {
+         VkDescriptorSet set = descriptor_set(ctx, sh, &dd, VKB_SET_BUFFERS, f->serial);
+         if (!set)
+            return true; /* a fatal */
+         if (ctx->bound_set[VKB_SET_BUFFERS] != set ||
+             (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff)) {
+            vkb_flush_draws(scr);
+            vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
+                                    VKB_SET_BUFFERS, 1, &set, dd.has_dynamic ? 1 : 0,
+                                    &dd.dynoff);
+            scr->cmd_bind_sets++;
+            ctx->bound_set[VKB_SET_BUFFERS] = set;
+            if (dd.has_dynamic)
+               ctx->bound_dynoff = dd.dynoff;
+         }
+      }
+      for (uint32_t i = 0; i < dd.n_used_bufs; i++)
+         dd.used_bufs[i]->last_use = f->serial;
+      f->buffer_tick = scr->buffer_tick;
+   }
+   if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
+      return false;
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
          queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
@@ -978,7 +1054,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 
    /* Descriptors (may record texture transitions: before the rendering scope). */
    struct draw_descriptors dd;
-   if (!gather_descriptors(ctx, sh, &dd) || scr->failed)
+   if (!gather_descriptors(ctx, sh, &dd, false) || scr->failed)
       return;
    const uint64_t serial = vkb_current_serial(scr);
    VkDescriptorSet sets[VKB_SET_COUNT] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
@@ -1094,7 +1170,11 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          .mode = args->mode,
          .index_size = args->index_size,
          .tick = scr->state_tick,
+         .buffer_tick = scr->buffer_tick,
+         .vertex_tick = scr->vertex_tick,
+         .vb_bindings = used_bindings,
          .serial = scr->cur->serial,
+         .sh = sh,
          .ib_size = ib_size,
       };
 }

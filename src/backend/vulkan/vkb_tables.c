@@ -1,8 +1,9 @@
 /* vkb_tables.c — the tables the server role calls (mgs_vulkan_backend): the backend's own
- * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances the screen's
- * state tick before the call runs. Every call but the two draws does, so a draw that finds the
- * tick where its context's last draw left it knows that nothing but draws reached the backend
- * since (vkb_draw.c's fast path). Generated from pipe_calls.def by the preprocessor: a call
+ * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances one of the
+ * screen's ticks before the call runs: buffer_tick for the calls that change only what
+ * descriptor set 0 holds (uniform-block bindings, default-block bytes), vertex_tick for
+ * set_vertex_buffers, state_tick for every other call but the two draws. A draw that finds state_tick where its context's last draw
+ * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Generated from pipe_calls.def by the preprocessor: a call
  * added to the catalog and implemented by the backend ticks without anyone remembering to. */
 #include <pthread.h>
 
@@ -37,7 +38,12 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
    static void tick_##name(void *self, const struct payload *args, const void *tail,           \
                            uint32_t tail_count)                                                \
    {                                                                                           \
-      if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)            \
+      if (MGP_CALL_##name == MGP_CALL_set_shader_buffers ||                                   \
+          MGP_CALL_##name == MGP_CALL_set_global_constants)                                    \
+         SCREEN_OF_##cls(self)->buffer_tick++;                                                 \
+      else if (MGP_CALL_##name == MGP_CALL_set_vertex_buffers)                                 \
+         SCREEN_OF_##cls(self)->vertex_tick++;                                                 \
+      else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)       \
          SCREEN_OF_##cls(self)->state_tick++;                                                  \
       INNER_##cls.name(self, args, tail, tail_count);                                          \
    }

@@ -495,20 +495,31 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
          counter(t, "cmd-draws") - d0);
 
    /* A vertex-buffer change between two draws of the same mode and range: the second draw
-    * reads the new buffer (it must not take the fast path, which reuses the binds). */
+    * reads the new buffer (the fast path rebinds it, and only it); a render-state bind
+    * between two draws sends the second the whole way. */
    clear_color(t, 0, 0, 0, 1, false, 1);
    struct mgp_handle shifted = make_buffer(t, sizeof(tris) - 6 * sizeof(float), &tris[6]);
    read_back(t);
    const unsigned long long f0 = counter(t, "fast-draws");
+   const unsigned long long v0 = counter(t, "cmd-bind-vertex-buffers");
    draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
    bind_vb(t, shifted);
    draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
    const unsigned long long f1 = counter(t, "fast-draws") - f0;
+   const unsigned long long v1 = counter(t, "cmd-bind-vertex-buffers") - v0;
    read_back(t);
    check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(9, 1, 0, 255, 0, 255) &&
             pixel_is(17, 1, 0, 0, 0, 255),
          "a vertex-buffer change between two identical draws moves the second");
-   check(f1 == 0, "a draw after a state call goes the whole way (fast draws %llu)", f1);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   bind_rs(t, &s);
+   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   const unsigned long long f2 = counter(t, "fast-draws") - f0;
+   read_back(t);
+   /* binds: the first draw's in this new batch, then the second's */
+   check(f1 == 1 && v1 == 2 && f2 == 1, "a vertex-buffer change: a fast draw that binds the "
+         "new buffer (fast %llu, binds %llu); after a render-state bind the whole way (%llu)",
+         f1, v1, f2);
    bind_vb(t, make_buffer(t, sizeof(tris), tris));
 
    /* A long run of draws is submitted every 8192 draws (VKB_BATCH_DRAW_LIMIT), so the device
@@ -857,6 +868,30 @@ test_stream_ubo(struct t *t)
          "streamed uniform-buffer subdata: each of 4 draws keeps its own bytes");
    fprintf(stderr, "        (render-pass splits for it: %llu)\n",
            counter(t, "render-pass-splits") - splits0);
+
+   /* A different uniform buffer bound before each draw (glBindBufferBase per draw): the draws
+    * after the first rebind only the uniform-block set, and each reads its own buffer. */
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_handle ubos[4];
+   for (int i = 0; i < 4; i++) {
+      float data[8] = {colors[3 - i][0], colors[3 - i][1], colors[3 - i][2], colors[3 - i][3],
+                       0.5f * (float)i, 1.0f, 0, 0};
+      ubos[i] = make_buffer(t, sizeof(data), data);
+   }
+   read_back(t);
+   const unsigned long long fast0 = counter(t, "fast-draws");
+   for (int i = 0; i < 4; i++) {
+      br = (struct mgp_buffer_range){.res = ubos[i], .offset = 0, .size = 32};
+      t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   }
+   const unsigned long long fast = counter(t, "fast-draws") - fast0;
+   read_back(t);
+   check(pixel_is(4, 36, 255, 255, 255, 255) && pixel_is(20, 36, 0, 0, 255, 255) &&
+            pixel_is(36, 36, 0, 255, 0, 255) && pixel_is(52, 36, 255, 0, 0, 255),
+         "a uniform buffer bound before each of 4 draws: each draw reads its own");
+   check(fast == 3, "the 3 draws after the first keep pipeline and textures (fast draws %llu)",
+         fast);
 }
 
 static void
