@@ -21,10 +21,20 @@ run() { # NAME VENDOR ARM [ENV...]
   env "$@" "$here/run_piglit.sh" "$vendor" "$arm" "$list" "$expect" "$work/$name" > "$work/$name.out" 2>&1 || true
   tail -n 1 "$work/$name/summary.txt" >/dev/null 2>&1 || { echo "conformance: $name produced no summary" >&2; exit 1; }
 }
-run llvmpipe "$mesa_json" mesa
-run zink "$mesa_json" mesa LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink
-run mgl-inproc "$build/mgl_vendor.json" inproc
-run mgl-spawn "$build/mgl_vendor.json" spawn
+# CONFORMANCE_PARALLEL=1: the four runs at once (each run is one process at a time, so on a
+# machine with cores to spare this takes a quarter of the time)
+if [ "${CONFORMANCE_PARALLEL:-0}" = 1 ]; then
+  run llvmpipe "$mesa_json" mesa &
+  run zink "$mesa_json" mesa LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink &
+  run mgl-inproc "$build/mgl_vendor.json" inproc &
+  run mgl-spawn "$build/mgl_vendor.json" spawn &
+  for j in 1 2 3 4; do wait -n || exit 1; done
+else
+  run llvmpipe "$mesa_json" mesa
+  run zink "$mesa_json" mesa LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink
+  run mgl-inproc "$build/mgl_vendor.json" inproc
+  run mgl-spawn "$build/mgl_vendor.json" spawn
+fi
 
 cols=(llvmpipe zink mgl-inproc mgl-spawn)
 declare -A res
@@ -46,6 +56,7 @@ mapfile -t tests < <(grep -v -e '^#' -e '^[[:space:]]*$' "$list")
   echo "Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo ?), Vulkan device lavapipe."
   echo "The list is \`tests/piglit/list.txt\` (${#tests[@]} tests); mgl runs through its glvnd vendor"
   echo "(\`piglit.inproc\` and \`piglit.spawn\` in ctest guard the same list with \`expectations-mgl.txt\`)."
+  echo "The same lanes on an NVIDIA H200 (through its Vulkan driver): \`docs/CONFORMANCE-GPU.md\`."
   echo
   echo "| result | Mesa llvmpipe | Zink (lavapipe) | mgl inproc | mgl spawn |"
   echo "|---|---|---|---|---|"

@@ -1,0 +1,27 @@
+#!/bin/bash
+# tools/gpu/bench.sh — on the device machine, after tools/gpu/pack.sh (carry .gl and .devbuild):
+# every mgl-bench case on the NVIDIA OpenGL driver and on mgl's spawn and inproc arms (over the
+# NVIDIA Vulkan driver), REPS interleaved rounds, CSV rows "arm,case,..." in $OUT/bench.csv.
+set -u
+for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
+export XDG_RUNTIME_DIR=/tmp VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+D=$PWD/.devbuild
+export LD_LIBRARY_PATH=$D/lib
+NV=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/lib/libmgl.so"}}\n' "$D" > $D/vendor.json
+reps=${REPS:-2} secs=${BENCH_SECONDS:-0.3}
+cases=$($D/bin/mgl-bench --list)
+for r in $(seq "$reps"); do
+  for arm in nvidia spawn inproc; do
+    case $arm in
+      nvidia) V=$NV T= ;;
+      spawn) V=$D/vendor.json T=spawn ;;
+      inproc) V=$D/vendor.json:$NV T=inproc ;;
+    esac
+    for c in $cases; do
+      env __EGL_VENDOR_LIBRARY_FILENAMES=$V EGL_PLATFORM=surfaceless ${T:+MGL_TRANSPORT=$T} \
+        timeout -k 2 20 $D/bin/mgl-bench --case "$c" --seconds "$secs" --csv 2>/dev/null |
+        grep -v '^case,' | sed "s/^/$arm,/" >> "$OUT/bench.csv"
+    done
+  done
+done
