@@ -113,13 +113,20 @@ void
 fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
                  const void *data, uint64_t size)
 {
-   const uint8_t *p = data;
    if (buf->copy && offset + size <= (uint64_t)buf->size)
       memcpy(buf->copy + offset, data, size);
+   fe_resource_upload(ctx, buf->res, offset, data, size);
+}
+
+void
+fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
+                   const void *data, uint64_t size)
+{
+   const uint8_t *p = data;
    while (size) {
       uint64_t n = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK;
       struct mgp_resource_subdata a = {
-         .res = buf->res,
+         .res = res,
          .box = {.x = (int32_t)offset, .width = (uint32_t)n, .height = 1, .depth = 1},
          .data = {.ptr = (void *)p, .size = n},
       };

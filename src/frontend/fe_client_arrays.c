@@ -76,24 +76,6 @@ stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
    return true;
 }
 
-static void
-stream_write(struct fe_context *ctx, struct fe_vao *vao, uint64_t offset, const uint8_t *src,
-             uint64_t size)
-{
-   while (size) {
-      const uint64_t n = size < FE_UPLOAD_CHUNK ? size : FE_UPLOAD_CHUNK;
-      struct mgp_resource_subdata a = {
-         .res = vao->stream_res,
-         .box = {.x = (int32_t)offset, .width = (uint32_t)n, .height = 1, .depth = 1},
-         .data = {.ptr = (void *)src, .size = n},
-      };
-      mgp_resource_subdata(&ctx->pipe, &a, NULL);
-      src += n;
-      offset += n;
-      size -= n;
-   }
-}
-
 bool
 fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
                          uint32_t instances, int64_t *rebase)
@@ -138,7 +120,8 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
       return false;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
       if (spans[i].src)
-         stream_write(ctx, vao, vao->attribs[i].stream_offset, spans[i].src, spans[i].bytes);
+         fe_resource_upload(ctx, vao->stream_res, vao->attribs[i].stream_offset, spans[i].src,
+                            spans[i].bytes);
    vao->buffers_version++;
    *rebase = base;
    return true;

@@ -587,6 +587,10 @@ struct fe_buffer *fe_buffer_lookup(struct fe_context *ctx, GLuint name);
 void fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf);
 void fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
                       const void *data, uint64_t size);
+/* Writes size bytes at offset of a buffer resource, in resource_subdata records of at most
+ * FE_UPLOAD_CHUNK bytes. */
+void fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
+                        const void *data, uint64_t size);
 struct mgp_handle fe_buffer_res(const struct fe_buffer *buf);
 GLuint fe_buffer_binding_name(struct fe_context *ctx, GLenum target);
 void fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,

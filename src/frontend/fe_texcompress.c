@@ -163,6 +163,22 @@ etc_index(uint64_t bits, unsigned x, unsigned y)
    return (unsigned)((bits >> (16 + i)) & 1) << 1 | (unsigned)((bits >> i) & 1);
 }
 
+/* T and H modes: each texel takes one of four paint colours; in a non-opaque punch-through
+ * block paint colour 2 is transparent black. */
+static void
+paint_texels(uint64_t bits, bool opaque, const int p[4][3], uint8_t out[16][4])
+{
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 4; x++) {
+         const unsigned idx = etc_index(bits, x, y);
+         uint8_t *t = out[y * 4 + x];
+         if (!opaque && idx == 2)
+            memset(t, 0, 4);
+         else
+            put_rgb(t, p[idx][0], p[idx][1], p[idx][2]);
+      }
+}
+
 /* 16 RGBA8 texels (texel y * 4 + x). punch: ETC2 RGB8A1, where the differential bit is the
  * "opaque" bit and index 2 of a non-opaque block is transparent black. */
 static void
@@ -199,15 +215,7 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][4])
             p[2][k] = c2[k];
             p[3][k] = c2[k] - d;
          }
-         for (unsigned y = 0; y < 4; y++)
-            for (unsigned x = 0; x < 4; x++) {
-               const unsigned idx = etc_index(bits, x, y);
-               uint8_t *t = out[y * 4 + x];
-               if (!opaque && idx == 2)
-                  memset(t, 0, 4);
-               else
-                  put_rgb(t, p[idx][0], p[idx][1], p[idx][2]);
-            }
+         paint_texels(bits, opaque, p, out);
          return;
       }
       if (base[1] + delta[1] < 0 || base[1] + delta[1] > 31) { /* H mode */
@@ -228,15 +236,7 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][4])
             p[2][k] = c2[k] + d;
             p[3][k] = c2[k] - d;
          }
-         for (unsigned y = 0; y < 4; y++)
-            for (unsigned x = 0; x < 4; x++) {
-               const unsigned idx = etc_index(bits, x, y);
-               uint8_t *t = out[y * 4 + x];
-               if (!opaque && idx == 2)
-                  memset(t, 0, 4);
-               else
-                  put_rgb(t, p[idx][0], p[idx][1], p[idx][2]);
-            }
+         paint_texels(bits, opaque, p, out);
          return;
       }
       if (base[2] + delta[2] < 0 || base[2] + delta[2] > 31) { /* planar mode */
