@@ -7,6 +7,7 @@
 
 #include "fe_gl.h"
 #include "gl_api.h"
+#include "log.h"
 
 #define FE_HALF_FLOAT_OES 0x8D61 /* GL_OES_vertex_half_float (not in glcorearb.h) */
 
@@ -215,10 +216,24 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
                GLboolean normalized, GLsizei stride, const void *pointer, bool integer)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
-   /* GL_OES_vertex_half_float (ES 2.0) names half floats by its own enum */
-   if (type == FE_HALF_FLOAT_OES && ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 &&
-       !integer)
-      type = GL_HALF_FLOAT;
+   if (ctx->desc.api == FE_API_GLES) {
+      /* ES 2.0 2.8: bytes, shorts, GL_FIXED and floats (+ GL_OES_vertex_half_float, which
+       * names half floats by its own enum); ES 3.0 2.9 adds half, int and 2_10_10_10; neither
+       * has GL_DOUBLE or GL_BGRA sizes. */
+      const bool es2 = ctx->desc.major == 2;
+      if (type == FE_HALF_FLOAT_OES && es2 && !integer)
+         type = GL_HALF_FLOAT;
+      const bool es2_type = type == GL_BYTE || type == GL_UNSIGNED_BYTE || type == GL_SHORT ||
+                            type == GL_UNSIGNED_SHORT || type == GL_FIXED || type == GL_FLOAT ||
+                            type == GL_HALF_FLOAT;
+      FE_CHECK(type == GL_DOUBLE || (es2 && !es2_type) || size == GL_BGRA, GL_INVALID_ENUM);
+      if (type == GL_FIXED) {
+         /* 16.16 fixed point has no Vulkan vertex format */
+         MGL_DECLINE(gl_feature_unimplemented, "GL_FIXED vertex attributes");
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+   }
    bool bgra = size == GL_BGRA && !integer;
    FE_CHECK((size < 1 || size > 4) && !bgra, GL_INVALID_VALUE);
    if (integer) {

@@ -2770,6 +2770,16 @@ static void sc_es2(void)
   clear_to(bg);
   glDrawArrays(GL_TRIANGLES, 0, 6);
   check_gl_error("draw with vertex array object zero");
+  if (version == 20) {
+    /* ES 2.0 2.8: no integer or 2_10_10_10 attribute types; GL_FIXED is ES's own (declined by
+     * name: no Vulkan vertex format) */
+    gl.VertexAttribPointer(3, 4, GL_INT, GL_FALSE, 0, (void *)0);
+    expect_gl_error(GL_INVALID_ENUM, "glVertexAttribPointer(GL_INT) on ES 2.0");
+    gl.VertexAttribPointer(3, 4, GL_INT_2_10_10_10_REV, GL_TRUE, 0, (void *)0);
+    expect_gl_error(GL_INVALID_ENUM, "glVertexAttribPointer(GL_INT_2_10_10_10_REV) on ES 2.0");
+    gl.VertexAttribPointer(3, 4, GL_FIXED, GL_FALSE, 0, (void *)0);
+    expect_gl_error(GL_INVALID_OPERATION, "glVertexAttribPointer(GL_FIXED) (declined)");
+  }
 
   model m;
   model_init(&m, bg);
