@@ -248,6 +248,10 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
       const float v[3] = {n, f, f - n};
       put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
    }
+   if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
+      const float size = ctx->rs.program_point_size ? 0.0f : ctx->ds.point_size;
+      put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
+   }
    if (db->state_mask & (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT)) {
       struct mgp_framebuffer_state st;
       fe_fbo_build_state(ctx, &st);

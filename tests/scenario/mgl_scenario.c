@@ -5307,6 +5307,56 @@ static void sc_restart_fixed(void)
   gl.DeleteProgram(p);
 }
 
+
+/* point_size: GL 3.3 §3.4 (points): with GL_PROGRAM_POINT_SIZE disabled the size is
+ * glPointSize's, whether or not the shader writes gl_PointSize; enabled, the shader's. Three
+ * points: a shader that writes nothing at glPointSize(8); one writing 16 at glPointSize(4)
+ * (4 wins); the same with GL_PROGRAM_POINT_SIZE enabled (16). */
+static void sc_point_size(void)
+{
+  const char *vs0 = "#version 330 core\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *vs16 = "#version 330 core\n"
+                     "layout(location = 0) in vec2 a_pos;\n"
+                     "void main() { gl_PointSize = 16.0;\n"
+                     "              gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *fs = "#version 330 core\n"
+                   "uniform vec4 u_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_color; }\n";
+  GLuint p0 = link_program(vs0, fs), p16 = link_program(vs16, fs);
+  const float pts[6] = {12.0f, 12.0f, 40.0f, 12.0f, 32.0f, 44.0f};
+  mesh mp = make_mesh(pts, 3);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c0 = V4(1.0f, 0.2f, 0.2f, 1.0f),
+              c1 = V4(0.2f, 1.0f, 0.2f, 1.0f), c2 = V4(0.2f, 0.2f, 1.0f, 1.0f);
+  clear_to(bg);
+  gl.UseProgram(p0);
+  set_vec4(p0, "u_color", c0);
+  glPointSize(8.0f);
+  glDrawArrays(GL_POINTS, 0, 1);
+  gl.UseProgram(p16);
+  set_vec4(p16, "u_color", c1);
+  glPointSize(4.0f);
+  glDrawArrays(GL_POINTS, 1, 1);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  set_vec4(p16, "u_color", c2);
+  glDrawArrays(GL_POINTS, 2, 1);
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  glPointSize(1.0f);
+  check_gl_error("points of three sizes");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 8, 16, 16, to8(c0));
+  model_rect(&m, 38, 10, 42, 14, to8(c1));
+  model_rect(&m, 24, 36, 40, 52, to8(c2));
+  check_frame("point sizes", &m);
+  gl.DeleteBuffers(1, &mp.vbo);
+  gl.DeleteVertexArrays(1, &mp.vao);
+  gl.DeleteProgram(p0);
+  gl.DeleteProgram(p16);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -5358,6 +5408,7 @@ static const struct {
     {"compressed_etc2", sc_compressed_etc2, 3},
     {"client_arrays", sc_client_arrays, 3},
     {"point_coord", sc_point_coord, 0},
+    {"point_size", sc_point_size, 0},
     {"restart_fixed", sc_restart_fixed, 3},
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},

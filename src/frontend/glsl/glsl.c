@@ -389,8 +389,8 @@ preprocess_gl(enum glsl_stage stage, bool es, const char *source, struct glsl_st
 /* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
  * splicing, the version gate, GL preprocessing, lowering. */
 static bool
-prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_unit *u,
-             struct glsl_str *log)
+prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source,
+             struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    if (!source) {
@@ -412,7 +412,7 @@ prepare_unit(enum glsl_stage stage, bool es, const char *source, struct glsl_uni
    char *pp = NULL;
    bool ok = check_version(spliced, es, log, &version, profile) &&
              (pp = preprocess_gl(stage, es, spliced, log)) &&
-             glsl_lower_preprocessed(stage, pp, version, profile, u, log);
+             glsl_lower_preprocessed(stage, pp, version, profile, point_size, u, log);
    free(pp);
    free(spliced);
    return ok;
@@ -478,7 +478,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_
       resources_for(glsl_varying_components(&(struct glsl_link_input){
                        .max_varying_components = max_varying_components}),
                     &res);
-      if (prepare_unit(stage, es, source, &u, &log)) {
+      if (prepare_unit(stage, es, false, source, &u, &log)) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
          if (sh)
             glslang_shader_delete(sh);
@@ -697,10 +697,15 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
    bool compiled = true;
    uint32_t helpers = 0;
    bool point_coord = false;
+   /* the fixed-function point size is written by the last vertex stage: this one when the
+    * program has no geometry shader */
+   const bool point_size = s == GLSL_STAGE_VERTEX &&
+                           !input->num_objects[GLSL_STAGE_GEOMETRY] &&
+                           !input->source[GLSL_STAGE_GEOMETRY];
    for (unsigned k = 0; k < num; k++) {
       struct glsl_str slog = {0};
       bool sok = false;
-      if (prepare_unit(s, input->es, objects[k], &su->units[k], &slog))
+      if (prepare_unit(s, input->es, point_size, objects[k], &su->units[k], &slog))
          su->shaders[k] = parse_text(s, su->units[k].text, res, &slog, &sok);
       if (!sok) {
          glsl_str_printf(log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),

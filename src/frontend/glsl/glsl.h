@@ -207,6 +207,8 @@ enum glsl_state_uniform {
                                    * current glDepthRange (clamped), diff = far - near */
    GLSL_STATE_FRAMEBUFFER_HEIGHT, /* float: height of the draw framebuffer (gl_FragCoord
                                    * layout(origin_upper_left): y' = height - y) */
+   GLSL_STATE_POINT_SIZE,         /* float: glPointSize's size while GL_PROGRAM_POINT_SIZE is
+                                   * disabled, else 0 (the shader's gl_PointSize stands) */
    GLSL_STATE_COUNT
 };
 

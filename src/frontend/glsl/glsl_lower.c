@@ -601,7 +601,7 @@ apply(const struct lower *L, const char *head)
 
 bool
 glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        struct glsl_unit *u, struct glsl_str *log)
+                        bool point_size, struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
@@ -745,6 +745,16 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          pervertex = true;
          continue;
       }
+      if (stage == GLSL_STAGE_VERTEX && point_size && !u->es && !member &&
+          tok_is(pp, t, "main")) {
+         /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
+          * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
+          * unit calls this one, then writes the state's size (the write stays in the unit that
+          * owns gl_PerVertex's other writes). */
+         u->main_renamed = true;
+         add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
+         continue;
+      }
       if (u->es && u->version >= 300 && !member &&
           (tok_is(pp, t, "gl_MinProgramTexelOffset") ||
            tok_is(pp, t, "gl_MaxProgramTexelOffset"))) {
@@ -821,6 +831,18 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       if (!head.oom)
          text = apply(&L, head.s);
       free(head.s);
+      if (text && u->main_renamed) {
+         /* a redeclared gl_PerVertex may lack gl_PointSize: then main only calls */
+         struct glsl_str tail = {0};
+         glsl_str_append(&tail, text);
+         /* declared last: the app's default-block members keep their offsets */
+         glsl_str_append(&tail, pervertex ? "\nvoid main() { _mgl_main(); }\n"
+                                          : "\nuniform float _mgl_PointSize;\n"
+                                            "void main() { _mgl_main(); if (_mgl_PointSize > "
+                                            "0.0) gl_PointSize = _mgl_PointSize; }\n");
+         free(text);
+         text = tail.oom ? NULL : glsl_str_take(&tail);
+      }
       if (!text)
          L.oom = true;
    }

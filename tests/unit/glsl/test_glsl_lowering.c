@@ -189,7 +189,9 @@ test_depth_range(void)
       const struct glsl_default_block *db = &p->default_block;
       CHECK(valid(p, "depthrange"), "gl_DepthRange SPIR-V");
       uint32_t off = db->state_offset[GLSL_STATE_DEPTH_RANGE];
-      CHECK(db->state_mask == 1u << GLSL_STATE_DEPTH_RANGE, "state mask %#x", db->state_mask);
+      /* a vertex shader with no geometry shader also reads the fixed-function point size */
+      CHECK(db->state_mask == ((1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_POINT_SIZE)),
+            "state mask %#x", db->state_mask);
       CHECK(off % 16 == 0 && off + 12 <= db->size, "offset %u size %u", off, db->size);
       CHECK(db->stages == (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)),
             "stages %#x", db->stages);
@@ -318,7 +320,9 @@ test_frag_coord(void)
       CHECK(!t_spv_has_exec_mode(&p->spirv[1], 6 /* PixelCenterInteger */), "PixelCenterInteger");
       CHECK(t_spv_has_exec_mode(&p->spirv[1], 7 /* OriginUpperLeft */), "OriginUpperLeft");
       const struct glsl_default_block *db = &p->default_block;
-      CHECK(db->state_mask == 1u << GLSL_STATE_FRAMEBUFFER_HEIGHT, "state %#x", db->state_mask);
+      CHECK(db->state_mask ==
+               ((1u << GLSL_STATE_FRAMEBUFFER_HEIGHT) | (1u << GLSL_STATE_POINT_SIZE)),
+            "state %#x", db->state_mask);
       CHECK(db->state_offset[GLSL_STATE_FRAMEBUFFER_HEIGHT] + 4 <= db->size &&
                db->num_uniforms == 0,
             "framebuffer height at %u of %u", db->state_offset[GLSL_STATE_FRAMEBUFFER_HEIGHT],
@@ -331,7 +335,8 @@ test_frag_coord(void)
    const char *pci = "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\n"
                      "out vec4 o;\nvoid main() { o = gl_FragCoord; }\n";
    p = link2(vs, pci, &log);
-   CHECK(p && valid(p, "fragcoord-pci") && !p->default_block.state_mask &&
+   CHECK(p && valid(p, "fragcoord-pci") &&
+            p->default_block.state_mask == 1u << GLSL_STATE_POINT_SIZE &&
             !t_spv_has_exec_mode(&p->spirv[1], 6),
          "pixel_center_integer: %s", log);
    glsl_program_destroy(p);
@@ -339,7 +344,9 @@ test_frag_coord(void)
    const char *plain = "#version 150\nin vec4 gl_FragCoord;\nout vec4 o;\n"
                        "void main() { o = gl_FragCoord; }\n";
    p = link2(vs, plain, &log);
-   CHECK(p && valid(p, "fragcoord-plain") && !p->default_block.state_mask, "plain: %s", log);
+   CHECK(p && valid(p, "fragcoord-plain") &&
+            p->default_block.state_mask == 1u << GLSL_STATE_POINT_SIZE,
+         "plain: %s", log);
    glsl_program_destroy(p);
    free(log);
 
