@@ -975,7 +975,7 @@ mgl_glLinkProgram(GLuint program)
    if (!prog)
       return;
    /* GL 3.3, 2.15: not the program an active transform feedback captures from. */
-   FE_CHECK(ctx->tf.active && ctx->program == prog, GL_INVALID_OPERATION);
+   FE_CHECK(ctx->tfo->tf.active && ctx->program == prog, GL_INVALID_OPERATION);
    prog->link_serial++;
    if (!prog->num_shaders) {
       link_failed(ctx, prog, "error: no shaders attached to the program\n");
