@@ -600,6 +600,8 @@ bool fe_xfb_indexed_check(struct fe_context *ctx);
 bool fe_xfb_arrays_check(struct fe_context *ctx, GLenum mode, GLsizei count, GLsizei instances,
                          uint64_t *vertices);
 void fe_xfb_drawn(struct fe_context *ctx, uint64_t vertices);
+/* Whether an active transform feedback object of the context captures from exec (NULL: no). */
+bool fe_xfb_captures_from(struct fe_context *ctx, const struct fe_exec *exec);
 /* glGet of GL_TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED: false outside ES 3.0. */
 bool fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value);
 /* Object zero and the names table; at context destruction, ends every capture and frees every

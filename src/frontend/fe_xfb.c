@@ -398,6 +398,21 @@ fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value)
    }
 }
 
+bool
+fe_xfb_captures_from(struct fe_context *ctx, const struct fe_exec *exec)
+{
+   if (!exec)
+      return false;
+   if (ctx->default_tfo.tf.active && ctx->default_tfo.tf.exec == exec)
+      return true;
+   for (uint32_t i = 1; i < ctx->tfos.capacity; i++) {
+      const struct fe_tfo *t = ctx->tfos.slots[i];
+      if (t && t != FE_NAME_RESERVED && t->tf.active && t->tf.exec == exec)
+         return true;
+   }
+   return false;
+}
+
 void
 fe_xfb_init(struct fe_context *ctx)
 {

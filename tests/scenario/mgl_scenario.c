@@ -5463,6 +5463,8 @@ static void sc_xfb_objects(void)
   /* B: k = 2, paused; A resumes at its own position: k = 3. */
   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
   expect_tfo_state("B bound, A paused", t[1], 0, 0);
+  gl.LinkProgram(p);
+  expect_error(GL_INVALID_OPERATION, "glLinkProgram of paused object A's program");
   gl.BeginTransformFeedback(GL_TRIANGLES);
   gl.Uniform1f(uk, 2.0f);
   glDrawArrays(GL_TRIANGLES, 0, N);
