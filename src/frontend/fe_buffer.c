@@ -188,6 +188,11 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
          ctx->ubo_version++;
       }
    }
+   /* Of the container objects, only the bound ones lose it (GL 3.3 and ES 3.0, 2.9.1); a
+    * capture in progress keeps writing through its own reference (tf.bufs). */
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
+      if (ctx->tfo->xfb[i].buffer == buf)
+         FE_REBIND(ctx, &ctx->tfo->xfb[i].buffer, NULL);
    fe_vao_unbind_buffer(ctx, element_vao(ctx), buf);
 }
 

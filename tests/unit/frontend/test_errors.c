@@ -901,6 +901,18 @@ test_xfb_objects(void)
    mgl_glEndTransformFeedback();
    CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 3);
    CHECK_ERR(GL_NO_ERROR);
+   /* Deleting a buffer unbinds it from the bound object's indexed points only. */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b[0]);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   mgl_glDeleteBuffers(1, &b[0]);
+   GLint name = -1;
+   mgl_glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &name);
+   CHECK_EQ(name, 0);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &name);
+   CHECK_EQ((GLuint)name, b[0]);
+   CHECK_ERR(GL_NO_ERROR);
    mgl_glDeleteTransformFeedbacks(2, t);
    GLint bound = -1;
    mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &bound);
