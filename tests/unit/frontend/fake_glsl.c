@@ -183,6 +183,9 @@ glsl_program_destroy(struct glsl_program *p)
    for (unsigned i = 0; i < p->num_inputs; i++)
       free(p->inputs[i].name);
    free(p->inputs);
+   for (unsigned i = 0; i < p->num_xfb; i++)
+      free(p->xfb[i].name);
+   free(p->xfb);
    for (unsigned i = 0; i < p->num_outputs; i++)
       free(p->outputs[i].name);
    free(p->outputs);
