@@ -195,6 +195,11 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
          ctx->ubo_version++;
       }
    }
+   /* Of the container objects, only the bound ones lose it (GL 3.3 and ES 3.0, 2.9.1); a
+    * capture in progress keeps writing through its own reference (tf.bufs). */
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
+      if (ctx->tfo->xfb[i].buffer == buf)
+         FE_REBIND(ctx, &ctx->tfo->xfb[i].buffer, NULL);
    fe_vao_unbind_buffer(ctx, element_vao(ctx), buf);
 }
 
@@ -266,16 +271,16 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
       }
    }
    /* GL 3.3, 2.15: the ranges being captured cannot change under an active capture. */
-   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tf.active, GL_INVALID_OPERATION);
+   FE_CHECK(target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx->tfo->tf.active, GL_INVALID_OPERATION);
    bool ok;
    struct fe_buffer *buf = buffer_for_bind(ctx, buffer, &ok);
    FE_CHECK(!ok, GL_INVALID_OPERATION);
    /* The indexed bind also binds the generic point. */
    FE_REBIND(ctx, binding_point(ctx, target), buf);
    if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
-      FE_REBIND(ctx, &ctx->xfb[index].buffer, buf);
-      ctx->xfb[index].offset = whole ? 0 : offset;
-      ctx->xfb[index].size = whole ? 0 : size;
+      FE_REBIND(ctx, &ctx->tfo->xfb[index].buffer, buf);
+      ctx->tfo->xfb[index].offset = whole ? 0 : offset;
+      ctx->tfo->xfb[index].size = whole ? 0 : size;
       return;
    }
    struct fe_ubo_binding *b = &ctx->ubo[index];

@@ -339,6 +339,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->fbos);
    fe_names_init(&ctx->queries);
+   fe_xfb_init(ctx);
    fe_vao_init_default(ctx);
    fe_state_init(ctx);
    fe_tracker_init(ctx);
@@ -384,8 +385,6 @@ context_destroy_now(struct fe_context *ctx)
    FE_REBIND(ctx, &ctx->xfb_buffer, NULL);
    for (int i = 0; i < FE_MAX_UBO_BINDINGS; i++)
       FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
-   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
-      FE_REBIND(ctx, &ctx->xfb[i].buffer, NULL);
    fe_vao_destroy(ctx, &ctx->default_vao);
    FE_REBIND(ctx, &ctx->renderbuffer, NULL);
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++)

@@ -125,7 +125,9 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
 {
    FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
-   if (!draw_ready(ctx, mode) || !count || !instances)
+   uint64_t captured;
+   if (!draw_ready(ctx, mode) || !fe_xfb_arrays_check(ctx, mode, count, instances, &captured) ||
+       !count || !instances)
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx) &&
@@ -137,6 +139,7 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
    struct draw d = {.mode = mode, .instances = instances};
    struct mgp_draw_range r = {(uint32_t)(first - rebase), (uint32_t)count, 0};
    submit(ctx, &d, &r, 1);
+   fe_xfb_drawn(ctx, captured);
 }
 
 /* Binds the element array (or takes user indices) and turns the indices offset into a range
@@ -182,7 +185,7 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
-   if (!draw_ready(ctx, mode) || !count || !instances)
+   if (!draw_ready(ctx, mode) || !fe_xfb_indexed_check(ctx) || !count || !instances)
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx)) {

@@ -335,6 +335,17 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    case GL_TEXTURE_BUFFER: INT1(fe_buffer_binding_name(ctx, GL_TEXTURE_BUFFER)); return true;
    case GL_VERTEX_ARRAY_BINDING: INT1(ctx->vao ? ctx->vao->name : 0); return true;
+   case GL_TRANSFORM_FEEDBACK_BINDING: case GL_TRANSFORM_FEEDBACK_ACTIVE:
+   case GL_TRANSFORM_FEEDBACK_PAUSED: { /* ES 3.0 (desktop: 4.0) */
+      GLint x;
+      if (!fe_xfb_get(ctx, pname, &x))
+         return false;
+      if (pname == GL_TRANSFORM_FEEDBACK_BINDING)
+         INT1(x);
+      else
+         BOOL1(x);
+      return true;
+   }
    case GL_CURRENT_PROGRAM: INT1(ctx->program ? ctx->program->base.name : 0); return true;
    case GL_ACTIVE_TEXTURE: ENUM1(GL_TEXTURE0 + ctx->active_unit); return true;
    case GL_TEXTURE_BINDING_1D: INT1(texture_binding(ctx, FE_TEX_1D)); return true;
@@ -581,7 +592,7 @@ get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
          fe_error(ctx, GL_INVALID_VALUE);
          return false;
       }
-      const struct fe_ubo_binding *b = &ctx->xfb[index];
+      const struct fe_ubo_binding *b = &ctx->tfo->xfb[index];
       INT1(target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
               ? (b->buffer ? b->buffer->base.name : 0)
            : target == GL_TRANSFORM_FEEDBACK_BUFFER_START ? b->offset

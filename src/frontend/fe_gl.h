@@ -396,6 +396,26 @@ struct fe_ubo_binding {
    GLsizeiptr size; /* 0 = whole buffer, resolved at validate */
 };
 
+/* A transform feedback object (ES 3.0 §2.15.1; GL 4.0's ARB_transform_feedback2): the indexed
+ * GL_TRANSFORM_FEEDBACK_BUFFER bindings and the state of a capture, glBeginTransformFeedback ..
+ * glEndTransformFeedback (fe_xfb.c). The generic binding point stays context state. */
+struct fe_tfo {
+   GLuint name;
+   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS];
+   struct {
+      bool active, paused;
+      GLenum mode;          /* GL_POINTS, GL_LINES or GL_TRIANGLES */
+      struct fe_exec *exec; /* the program it captures from (referenced) */
+      struct fe_buffer *bufs[FE_MAX_XFB_BUFFERS]; /* the buffers it writes (referenced) */
+      uint32_t count;                             /* binding points written */
+      uint64_t offset[FE_MAX_XFB_BUFFERS], size[FE_MAX_XFB_BUFFERS]; /* resolved at begin */
+      /* ES only (no geometry stage, a draw past the end is an error, indexed draws refused):
+       * vertices written so far and the most that fit, so the client knows the write
+       * position; a capture the server let go (another object began) resumes there. */
+      uint64_t vertices, max_vertices;
+   } tf;
+};
+
 struct fe_cso_cache;
 
 /* What the tracker sent last (fe_tracker.c). */
@@ -449,14 +469,12 @@ struct fe_context {
       *pixel_unpack_buffer, *uniform_buffer, *texture_buffer, *xfb_buffer;
    struct fe_ubo_binding ubo[FE_MAX_UBO_BINDINGS];
    uint64_t ubo_version;
-   struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS];
-   /* glBeginTransformFeedback .. glEndTransformFeedback (fe_xfb.c) */
-   struct {
-      bool active, paused;
-      GLenum mode;          /* GL_POINTS, GL_LINES or GL_TRIANGLES */
-      struct fe_exec *exec; /* the program it captures from (referenced) */
-      struct fe_buffer *bufs[FE_MAX_XFB_BUFFERS]; /* the buffers it writes (referenced) */
-   } tf;
+   /* The bound transform feedback object (never NULL: default_tfo is object zero), the ES 3.0
+    * names of the others, and the one whose capture the server holds (begun or resumed last and
+    * not ended since; NULL: none). fe_xfb.c. */
+   struct fe_tfo *tfo, default_tfo;
+   struct fe_names tfos;
+   struct fe_tfo *tf_server;
 
    /* ctx->vao is NULL while no vertex array is bound (core: drawing is an error); the element
     * array binding then lives in default_vao, as in drivers that keep a hidden one. On ES,
@@ -575,7 +593,20 @@ bool fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call
 bool fe_xfb_draw_check(struct fe_context *ctx, GLenum mode);
 /* Whether transform feedback is active and not paused (program and binding changes refused). */
 bool fe_xfb_locked(const struct fe_context *ctx);
-/* Ends an active transform feedback at context destruction. */
+/* ES 3.0: GL_INVALID_OPERATION (and false) for an indexed draw while a capture is active and
+ * unpaused, or for glDrawArrays* whose vertices would not fit in the capture buffers; *vertices
+ * is what the draw writes (0 outside ES), counted by fe_xfb_drawn once it is sent. */
+bool fe_xfb_indexed_check(struct fe_context *ctx);
+bool fe_xfb_arrays_check(struct fe_context *ctx, GLenum mode, GLsizei count, GLsizei instances,
+                         uint64_t *vertices);
+void fe_xfb_drawn(struct fe_context *ctx, uint64_t vertices);
+/* Whether an active transform feedback object of the context captures from exec (NULL: no). */
+bool fe_xfb_captures_from(struct fe_context *ctx, const struct fe_exec *exec);
+/* glGet of GL_TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED: false outside ES 3.0. */
+bool fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value);
+/* Object zero and the names table; at context destruction, ends every capture and frees every
+ * transform feedback object. */
+void fe_xfb_init(struct fe_context *ctx);
 void fe_xfb_context_finish(struct fe_context *ctx);
 /* The same for a call the front end is about to make: false after counting a named decline
  * (pipe-call-unsupported), and the caller falls back or drops the operation. Calls every

@@ -974,8 +974,9 @@ mgl_glLinkProgram(GLuint program)
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;
-   /* GL 3.3, 2.15: not the program an active transform feedback captures from. */
-   FE_CHECK(ctx->tf.active && ctx->program == prog, GL_INVALID_OPERATION);
+   /* GL 3.3, 2.15 (ES 3.0 §2.15.2: of any object, bound or not, paused or not): not the
+    * program an active transform feedback captures from. */
+   FE_CHECK(fe_xfb_captures_from(ctx, prog->exec), GL_INVALID_OPERATION);
    prog->link_serial++;
    if (!prog->num_shaders) {
       link_failed(ctx, prog, "error: no shaders attached to the program\n");

@@ -1,9 +1,18 @@
-/* fe_xfb.c — transform feedback (GL 3.3 core §2.15; pause/resume from ARB_transform_feedback2):
- * glBegin/End/Pause/ResumeTransformFeedback with the spec's errors, and the draw-time check of
- * primitive modes. The capture itself is the server's: glBeginTransformFeedback sends the bound
+/* fe_xfb.c — transform feedback (GL 3.3 core §2.15; pause/resume from ARB_transform_feedback2;
+ * transform feedback objects from ES 3.0 §2.15.1): glBegin/End/Pause/ResumeTransformFeedback with
+ * the spec's errors, the draw-time checks, and the objects that hold the indexed bindings and a
+ * capture's state. The capture itself is the server's: glBeginTransformFeedback sends the bound
  * ranges (set_stream_output_targets, resolved here: a whole-buffer binding becomes the buffer's
  * size now) and begin_stream_output; the backend writes the vertices and carries the write
- * position across its own rendering-scope breaks and across pause/resume. */
+ * position across its own rendering-scope breaks and across pause/resume.
+ *
+ * The server holds one capture per context. A paused object keeps it while other objects are
+ * bound and idle; only when another object begins (or resumes) is it ended there. Resuming such
+ * an object begins a fresh server capture at its own write position, which the client knows
+ * exactly in ES 3.0: no geometry stage, indexed draws refused while capturing and a draw that
+ * would overflow an error, so every vertex written is counted here. Objects exist only in ES
+ * contexts (GL 3.3 has none), so this never needs a position the client cannot know. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe_gl.h"
@@ -33,9 +42,9 @@ captured_class(const struct fe_exec *e, GLenum mode)
 bool
 fe_xfb_draw_check(struct fe_context *ctx, GLenum mode)
 {
-   if (!ctx->tf.active || ctx->tf.paused)
+   if (!ctx->tfo->tf.active || ctx->tfo->tf.paused)
       return true;
-   if (captured_class(fe_ctx_exec(ctx), mode) != ctx->tf.mode) {
+   if (captured_class(fe_ctx_exec(ctx), mode) != ctx->tfo->tf.mode) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
@@ -45,7 +54,72 @@ fe_xfb_draw_check(struct fe_context *ctx, GLenum mode)
 bool
 fe_xfb_locked(const struct fe_context *ctx)
 {
-   return ctx->tf.active && !ctx->tf.paused;
+   return ctx->tfo->tf.active && !ctx->tfo->tf.paused;
+}
+
+static bool
+is_es3(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3;
+}
+
+bool
+fe_xfb_indexed_check(struct fe_context *ctx)
+{
+   /* ES 3.0 §2.15.2: only DrawArrays* feed transform feedback. */
+   if (is_es3(ctx) && fe_xfb_locked(ctx)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   return true;
+}
+
+/* The vertices a draw of `count` writes to transform feedback: whole primitives only, strips,
+ * loops and fans as separate ones. */
+static uint64_t
+captured_vertices(GLenum mode, uint64_t count)
+{
+   switch (mode) {
+   case GL_POINTS: return count;
+   case GL_LINES: return count / 2 * 2;
+   case GL_LINE_STRIP: return count >= 2 ? (count - 1) * 2 : 0;
+   case GL_LINE_LOOP: return count >= 2 ? count * 2 : 0;
+   case GL_TRIANGLES: return count / 3 * 3;
+   case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: return count >= 3 ? (count - 2) * 3 : 0;
+   default: return 0;
+   }
+}
+
+bool
+fe_xfb_arrays_check(struct fe_context *ctx, GLenum mode, GLsizei count, GLsizei instances,
+                    uint64_t *vertices)
+{
+   *vertices = 0;
+   if (!is_es3(ctx) || !fe_xfb_locked(ctx) || count <= 0 || instances <= 0)
+      return true;
+   const struct fe_tfo *t = ctx->tfo;
+   const uint64_t n = captured_vertices(mode, (uint64_t)count) * (uint64_t)instances;
+   /* ES 3.0 §2.15.2: writing past the end of any capture range is an error, not a clamp. */
+   if (n > t->tf.max_vertices - t->tf.vertices) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   *vertices = n;
+   return true;
+}
+
+void
+fe_xfb_drawn(struct fe_context *ctx, uint64_t vertices)
+{
+   ctx->tfo->tf.vertices += vertices;
+}
+
+static bool
+server_captures(struct fe_context *ctx)
+{
+   return (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK) &&
+          fe_pipe_has(ctx, MGP_CALL_begin_stream_output) &&
+          fe_pipe_has(ctx, MGP_CALL_set_stream_output_targets);
 }
 
 static void
@@ -60,6 +134,43 @@ send_verb(struct fe_context *ctx, enum mgp_call_id id, uint32_t value)
    }
 }
 
+/* Ends the capture the server holds for an object other than t (one paused and unbound). */
+static void
+server_release(struct fe_context *ctx, const struct fe_tfo *t)
+{
+   if (!ctx->tf_server || ctx->tf_server == t)
+      return;
+   if (fe_pipe_has(ctx, MGP_CALL_end_stream_output))
+      send_verb(ctx, MGP_CALL_end_stream_output, 0);
+   ctx->tf_server = NULL;
+}
+
+/* Sends t's ranges and begins a server capture; `at_position`: from the vertices it has
+ * written already (a resume after the server let it go), else from each range's start. */
+static void
+send_capture(struct fe_context *ctx, struct fe_tfo *t, GLenum mode, bool at_position,
+             const struct glsl_program *gp)
+{
+   server_release(ctx, t);
+   struct mgp_buffer_range r[FE_MAX_XFB_BUFFERS];
+   memset(r, 0, sizeof(r));
+   for (uint32_t i = 0; i < t->tf.count; i++) {
+      uint64_t done = at_position ? t->tf.vertices * gp->xfb_stride[i] : 0;
+      if (done > t->tf.size[i])
+         done = t->tf.size[i];
+      const uint64_t size = t->tf.size[i] - done;
+      r[i] = (struct mgp_buffer_range){
+         .res = size ? t->xfb[i].buffer->res : (struct mgp_handle){0, 0},
+         .offset = t->tf.offset[i] + done,
+         .size = size,
+      };
+   }
+   const struct mgp_set_stream_output_targets a = {.count = t->tf.count};
+   mgp_set_stream_output_targets(&ctx->pipe, &a, r);
+   send_verb(ctx, MGP_CALL_begin_stream_output, mode);
+   ctx->tf_server = t;
+}
+
 void
 mgl_glBeginTransformFeedback(GLenum primitive_mode)
 {
@@ -67,7 +178,7 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    FE_CHECK(primitive_mode != GL_POINTS && primitive_mode != GL_LINES &&
                primitive_mode != GL_TRIANGLES,
             GL_INVALID_ENUM);
-   FE_CHECK(ctx->tf.active, GL_INVALID_OPERATION);
+   FE_CHECK(ctx->tfo->tf.active, GL_INVALID_OPERATION);
    /* No binding point would be used: no program, or one that records nothing. */
    struct fe_exec *e = ctx->program ? fe_ctx_exec(ctx) : NULL;
    FE_CHECK(!e || !e->glsl->num_xfb, GL_INVALID_OPERATION);
@@ -75,104 +186,249 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    uint32_t count = gp->xfb_separate ? gp->num_xfb : 1;
    /* Every binding point the program writes needs a buffer. */
    for (uint32_t i = 0; i < count; i++)
-      FE_CHECK(!ctx->xfb[i].buffer, GL_INVALID_OPERATION);
+      FE_CHECK(!ctx->tfo->xfb[i].buffer, GL_INVALID_OPERATION);
 
-   if (!(ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK) ||
-       !fe_pipe_has(ctx, MGP_CALL_begin_stream_output) ||
-       !fe_pipe_has(ctx, MGP_CALL_set_stream_output_targets)) {
+   struct fe_tfo *t = ctx->tfo;
+   t->tf.count = count;
+   t->tf.vertices = 0;
+   t->tf.max_vertices = UINT64_MAX;
+   for (uint32_t i = 0; i < count; i++) {
+      const struct fe_ubo_binding *b = &t->xfb[i];
+      uint64_t bsize = b->buffer->created ? (uint64_t)b->buffer->size : 0;
+      uint64_t off = (uint64_t)b->offset;
+      uint64_t size = b->size ? (uint64_t)b->size : (bsize > off ? bsize - off : 0);
+      /* Past the end of the buffer nothing can be written (GL: capture stops when full). */
+      if (off > bsize)
+         size = 0;
+      else if (size > bsize - off)
+         size = bsize - off;
+      t->tf.offset[i] = off;
+      t->tf.size[i] = size;
+      const uint32_t stride = gp->xfb_stride[i];
+      if (stride && size / stride < t->tf.max_vertices)
+         t->tf.max_vertices = size / stride;
+   }
+   if (!server_captures(ctx)) {
       /* GL has no error for this: the draws run, nothing is captured, and it is counted. */
       MGL_DECLINE(backend_xfb_unsupported, "the server cannot capture transform feedback");
    } else {
-      struct mgp_buffer_range r[FE_MAX_XFB_BUFFERS];
-      memset(r, 0, sizeof(r));
-      for (uint32_t i = 0; i < count; i++) {
-         const struct fe_ubo_binding *b = &ctx->xfb[i];
-         uint64_t bsize = b->buffer->created ? (uint64_t)b->buffer->size : 0;
-         uint64_t off = (uint64_t)b->offset;
-         uint64_t size = b->size ? (uint64_t)b->size : (bsize > off ? bsize - off : 0);
-         /* Past the end of the buffer nothing can be written (GL: capture stops when full). */
-         if (off > bsize)
-            size = 0;
-         else if (size > bsize - off)
-            size = bsize - off;
-         r[i] = (struct mgp_buffer_range){
-            .res = size ? b->buffer->res : (struct mgp_handle){0, 0},
-            .offset = off,
-            .size = size,
-         };
-      }
-      const struct mgp_set_stream_output_targets t = {.count = count};
-      mgp_set_stream_output_targets(&ctx->pipe, &t, r);
-      send_verb(ctx, MGP_CALL_begin_stream_output, primitive_mode);
+      send_capture(ctx, t, primitive_mode, false, e->glsl);
    }
    /* The server writes these now: reads fetch, and no read makes their copies valid until
     * the capture ends. */
    for (uint32_t i = 0; i < count; i++) {
-      FE_REBIND(ctx, &ctx->tf.bufs[i], ctx->xfb[i].buffer);
-      ctx->tf.bufs[i]->capturing++;
-      fe_buffer_gpu_write(ctx->tf.bufs[i]);
+      FE_REBIND(ctx, &t->tf.bufs[i], t->xfb[i].buffer);
+      t->tf.bufs[i]->capturing++;
+      fe_buffer_gpu_write(t->tf.bufs[i]);
    }
-   ctx->tf.active = true;
-   ctx->tf.paused = false;
-   ctx->tf.mode = primitive_mode;
+   t->tf.active = true;
+   t->tf.paused = false;
+   t->tf.mode = primitive_mode;
    fe_exec_ref(e);
-   ctx->tf.exec = e;
+   t->tf.exec = e;
 }
 
 static void
-end_common(struct fe_context *ctx)
+end_common(struct fe_context *ctx, struct fe_tfo *t)
 {
-   if (fe_pipe_has(ctx, MGP_CALL_end_stream_output) &&
-       (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
-      send_verb(ctx, MGP_CALL_end_stream_output, 0);
-   ctx->tf.active = false;
-   ctx->tf.paused = false;
-   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++) {
-      if (ctx->tf.bufs[i])
-         ctx->tf.bufs[i]->capturing--;
-      FE_REBIND(ctx, &ctx->tf.bufs[i], NULL);
+   if (ctx->tf_server == t) {
+      if (fe_pipe_has(ctx, MGP_CALL_end_stream_output) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
+         send_verb(ctx, MGP_CALL_end_stream_output, 0);
+      ctx->tf_server = NULL;
    }
-   fe_exec_unref(ctx, ctx->tf.exec);
-   ctx->tf.exec = NULL;
+   t->tf.active = false;
+   t->tf.paused = false;
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++) {
+      if (t->tf.bufs[i])
+         t->tf.bufs[i]->capturing--;
+      FE_REBIND(ctx, &t->tf.bufs[i], NULL);
+   }
+   fe_exec_unref(ctx, t->tf.exec);
+   t->tf.exec = NULL;
 }
 
 void
 mgl_glEndTransformFeedback(void)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!ctx->tf.active, GL_INVALID_OPERATION);
-   end_common(ctx);
+   FE_CHECK(!ctx->tfo->tf.active, GL_INVALID_OPERATION);
+   end_common(ctx, ctx->tfo);
 }
 
 void
 mgl_glPauseTransformFeedback(void)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!ctx->tf.active || ctx->tf.paused, GL_INVALID_OPERATION);
-   if (fe_pipe_has(ctx, MGP_CALL_pause_stream_output) &&
+   FE_CHECK(!ctx->tfo->tf.active || ctx->tfo->tf.paused, GL_INVALID_OPERATION);
+   /* An unpaused capture is always the one the server holds. */
+   if (ctx->tf_server == ctx->tfo && fe_pipe_has(ctx, MGP_CALL_pause_stream_output) &&
        (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
       send_verb(ctx, MGP_CALL_pause_stream_output, 0);
-   ctx->tf.paused = true;
+   ctx->tfo->tf.paused = true;
 }
 
 void
 mgl_glResumeTransformFeedback(void)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!ctx->tf.active || !ctx->tf.paused, GL_INVALID_OPERATION);
+   struct fe_tfo *t = ctx->tfo;
+   FE_CHECK(!t->tf.active || !t->tf.paused, GL_INVALID_OPERATION);
    /* ARB_transform_feedback2: the program in use must be the one it began with. */
-   FE_CHECK(fe_ctx_exec(ctx) != ctx->tf.exec, GL_INVALID_OPERATION);
-   if (fe_pipe_has(ctx, MGP_CALL_resume_stream_output) &&
-       (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
-      send_verb(ctx, MGP_CALL_resume_stream_output, 0);
+   FE_CHECK(fe_ctx_exec(ctx) != t->tf.exec, GL_INVALID_OPERATION);
+   if (ctx->tf_server == t) {
+      if (fe_pipe_has(ctx, MGP_CALL_resume_stream_output) &&
+          (ctx->share->caps->cap_bits & MGP_CAP_TRANSFORM_FEEDBACK))
+         send_verb(ctx, MGP_CALL_resume_stream_output, 0);
+   } else if (server_captures(ctx)) {
+      /* Another object's capture replaced this one on the server: begin again where it was. */
+      send_capture(ctx, t, t->tf.mode, true, t->tf.exec->glsl);
+   }
    for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
-      fe_buffer_gpu_write(ctx->tf.bufs[i]);
-   ctx->tf.paused = false;
+      fe_buffer_gpu_write(t->tf.bufs[i]);
+   t->tf.paused = false;
+}
+
+/* ---- transform feedback objects (ES 3.0 §2.15.1) ------------------------------------------- */
+
+/* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is GL 4.0 and not
+ * advertised): in a desktop or ES 2.0 context these entry points refuse, as an unimplemented
+ * one does, with a decline named for the reason. */
+#define TFO_ENTRY_OR_RETURN(fn, ...)                                                           \
+   FE_CTX_OR_RETURN(__VA_ARGS__);                                                              \
+   if (!is_es3(ctx)) {                                                                         \
+      MGL_DECLINE(gl_entry_not_in_version, "%s outside an OpenGL ES 3.0 context", fn);         \
+      fe_error(ctx, GL_INVALID_OPERATION);                                                     \
+      return __VA_ARGS__;                                                                      \
+   }
+
+static void
+tfo_destroy(struct fe_context *ctx, struct fe_tfo *t)
+{
+   if (!t)
+      return;
+   if (t->tf.active)
+      end_common(ctx, t);
+   for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
+      FE_REBIND(ctx, &t->xfb[i].buffer, NULL);
+   if (t != &ctx->default_tfo)
+      free(t);
+}
+
+void
+mgl_glGenTransformFeedbacks(GLsizei n, GLuint *ids)
+{
+   TFO_ENTRY_OR_RETURN("glGenTransformFeedbacks");
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   for (GLsizei i = 0; i < n; i++) {
+      ids[i] = fe_names_gen(&ctx->tfos);
+      FE_CHECK(!ids[i], GL_OUT_OF_MEMORY);
+   }
+}
+
+void
+mgl_glDeleteTransformFeedbacks(GLsizei n, const GLuint *ids)
+{
+   TFO_ENTRY_OR_RETURN("glDeleteTransformFeedbacks");
+   FE_CHECK(n < 0, GL_INVALID_VALUE);
+   /* An active object (paused or not) cannot go; then none of them does. */
+   for (GLsizei i = 0; i < n; i++) {
+      const struct fe_tfo *t = ids[i] ? fe_names_get(&ctx->tfos, ids[i]) : NULL;
+      FE_CHECK(t && t != FE_NAME_RESERVED && t->tf.active, GL_INVALID_OPERATION);
+   }
+   for (GLsizei i = 0; i < n; i++) {
+      void *obj = ids[i] ? fe_names_get(&ctx->tfos, ids[i]) : NULL;
+      if (!obj)
+         continue;
+      fe_names_delete(&ctx->tfos, ids[i]);
+      if (obj == FE_NAME_RESERVED)
+         continue;
+      /* Deleting the bound object binds zero (§2.15.1). */
+      if (ctx->tfo == obj)
+         ctx->tfo = &ctx->default_tfo;
+      tfo_destroy(ctx, obj);
+   }
+}
+
+GLboolean
+mgl_glIsTransformFeedback(GLuint id)
+{
+   TFO_ENTRY_OR_RETURN("glIsTransformFeedback", GL_FALSE);
+   /* A generated name becomes an object when first bound. */
+   void *obj = id ? fe_names_get(&ctx->tfos, id) : NULL;
+   return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+void
+mgl_glBindTransformFeedback(GLenum target, GLuint id)
+{
+   TFO_ENTRY_OR_RETURN("glBindTransformFeedback");
+   FE_CHECK(target != GL_TRANSFORM_FEEDBACK, GL_INVALID_ENUM);
+   /* A capture in progress must be paused (or ended) before another object is bound. */
+   FE_CHECK(fe_xfb_locked(ctx), GL_INVALID_OPERATION);
+   struct fe_tfo *t = &ctx->default_tfo;
+   if (id) {
+      void *obj = fe_names_get(&ctx->tfos, id);
+      FE_CHECK(!obj, GL_INVALID_OPERATION); /* names come from glGenTransformFeedbacks only */
+      if (obj == FE_NAME_RESERVED) {
+         t = calloc(1, sizeof(*t));
+         FE_CHECK(!t, GL_OUT_OF_MEMORY);
+         t->name = id;
+         if (!fe_names_set(&ctx->tfos, id, t)) {
+            free(t);
+            FE_CHECK(true, GL_OUT_OF_MEMORY);
+         }
+      } else {
+         t = obj;
+      }
+   }
+   ctx->tfo = t;
+}
+
+bool
+fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value)
+{
+   if (!is_es3(ctx))
+      return false;
+   switch (pname) {
+   case GL_TRANSFORM_FEEDBACK_BINDING: *value = (GLint)ctx->tfo->name; return true;
+   case GL_TRANSFORM_FEEDBACK_ACTIVE: *value = ctx->tfo->tf.active; return true;
+   case GL_TRANSFORM_FEEDBACK_PAUSED: *value = ctx->tfo->tf.paused; return true;
+   default: return false;
+   }
+}
+
+bool
+fe_xfb_captures_from(struct fe_context *ctx, const struct fe_exec *exec)
+{
+   if (!exec)
+      return false;
+   if (ctx->default_tfo.tf.active && ctx->default_tfo.tf.exec == exec)
+      return true;
+   for (uint32_t i = 1; i < ctx->tfos.capacity; i++) {
+      const struct fe_tfo *t = ctx->tfos.slots[i];
+      if (t && t != FE_NAME_RESERVED && t->tf.active && t->tf.exec == exec)
+         return true;
+   }
+   return false;
+}
+
+void
+fe_xfb_init(struct fe_context *ctx)
+{
+   fe_names_init(&ctx->tfos);
+   ctx->tfo = &ctx->default_tfo;
 }
 
 void
 fe_xfb_context_finish(struct fe_context *ctx)
 {
-   if (ctx->tf.active)
-      end_common(ctx);
+   ctx->tfo = &ctx->default_tfo;
+   for (uint32_t i = 1; i < ctx->tfos.capacity; i++) {
+      void *t = ctx->tfos.slots[i];
+      if (t && t != FE_NAME_RESERVED)
+         tfo_destroy(ctx, t);
+   }
+   fe_names_finish(&ctx->tfos);
+   tfo_destroy(ctx, &ctx->default_tfo);
 }

@@ -153,7 +153,12 @@
   X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                        \
   X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                            \
   X(PFNGLPAUSETRANSFORMFEEDBACKPROC, PauseTransformFeedback)                        \
-  X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)
+  X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)                      \
+  X(PFNGLGENTRANSFORMFEEDBACKSPROC, GenTransformFeedbacks)                          \
+  X(PFNGLDELETETRANSFORMFEEDBACKSPROC, DeleteTransformFeedbacks)                    \
+  X(PFNGLISTRANSFORMFEEDBACKPROC, IsTransformFeedback)                              \
+  X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                          \
+  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)
 
 static struct {
 #define X(type, name) type name;
@@ -4447,6 +4452,18 @@ static void sc_xfb_capture(void)
   gl.GetTransformFeedbackVarying(p, 3, sizeof nb, &len, &size, &type, nb);
   expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(index 3 of 3)");
 
+  /* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is not advertised):
+   * their entry points refuse and their state is not a glGet enum. */
+  GLuint tfo = 0;
+  gl.GenTransformFeedbacks(1, &tfo);
+  expect_error(GL_INVALID_OPERATION, "glGenTransformFeedbacks in a GL 3.3 context");
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback in a GL 3.3 context");
+  GLint tfb = -1;
+  glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &tfb);
+  expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING) in GL 3.3");
+  glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED, &tfb);
+  expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED) in GL 3.3");
   /* Begin errors before anything is bound. */
   gl.UseProgram(0);
   gl.BeginTransformFeedback(GL_TRIANGLES);
@@ -5357,6 +5374,223 @@ static void sc_point_size(void)
   gl.DeleteProgram(p16);
 }
 
+/* ---- transform feedback objects (ES 3.0 §2.15.1) ------------------------------------------- */
+
+static GLint get_int(GLenum pname)
+{
+  GLint v = -1;
+  glGetIntegerv(pname, &v);
+  return v;
+}
+
+static void expect_tfo_state(const char *what, GLuint binding, GLint active, GLint paused)
+{
+  GLint b = get_int(GL_TRANSFORM_FEEDBACK_BINDING), a = get_int(GL_TRANSFORM_FEEDBACK_ACTIVE),
+        p = get_int(GL_TRANSFORM_FEEDBACK_PAUSED);
+  check_gl_error("glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED)");
+  if ((GLuint)b != binding || a != active || p != paused)
+    fail("%s: binding %d active %d paused %d, expected %u %d %d", what, b, a, p, binding,
+         active, paused);
+}
+
+/* The words of a capture buffer, read through a read mapping (ES 3.0 has no
+ * glGetBufferSubData). */
+static void map_read(GLuint b, GLsizeiptr bytes, void *out)
+{
+  gl.BindBuffer(GL_COPY_READ_BUFFER, b);
+  const void *m = gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+  if (!m) {
+    fail("glMapBufferRange(GL_MAP_READ_BIT) of a capture buffer: 0x%x", glGetError());
+    memset(out, 0, (size_t)bytes);
+    return;
+  }
+  memcpy(out, m, (size_t)bytes);
+  gl.UnmapBuffer(GL_COPY_READ_BUFFER);
+  check_gl_error("reading a capture buffer");
+}
+
+/* xfb_objects: two transform feedback objects captured alternately on an ES 3.0 context. Object
+ * A (whole buffer bA) captures draws k = 1, 3, 5 and object B (bB from byte 16, room for exactly
+ * two draws) k = 2, 4: each pause, bind of the other object and resume must go on at the
+ * object's own write position, so bA holds 1, 3, 5 and bB 2, 4 back to back. Plus the object
+ * errors (a bind while capturing, deleting an active object, names not from Gen, the target),
+ * each object's own indexed bindings, GL_TRANSFORM_FEEDBACK_BINDING/_ACTIVE/_PAUSED, and ES
+ * 3.0 §2.15.2: a glDrawArrays that would write past the range and any indexed draw while
+ * capturing are GL_INVALID_OPERATION and write nothing. */
+static void sc_xfb_objects(void)
+{
+  (void)es_version(30);
+  const char *vs_src = "#version 300 es\n"
+                       "layout(location = 0) in vec2 a_pos;\n"
+                       "uniform float u_k;\n"
+                       "out vec4 v_a;\n"
+                       "void main() {\n"
+                       "  v_a = vec4(a_pos, float(gl_VertexID), u_k);\n"
+                       "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                       "}\n";
+  const char *fs_src = "#version 300 es\n"
+                       "precision mediump float;\n"
+                       "out vec4 o_color;\n"
+                       "void main() { o_color = vec4(1.0); }\n";
+  GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
+  GLuint p = gl.CreateProgram();
+  gl.AttachShader(p, vs);
+  gl.AttachShader(p, fs);
+  const char *names[] = {"v_a"};
+  gl.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+  gl.LinkProgram(p);
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok)
+    die_setup("ES transform feedback program failed to link");
+  gl.UseProgram(p);
+  const GLint uk = uloc(p, "u_k");
+  float v[12];
+  rect_vertices(v, 8, 8, 40, 40);
+  mesh m = make_mesh(v, 6);
+  enum { N = 6, VB = 16 /* bytes a vertex */ };
+  GLuint bA = xfb_buffer(3 * N * VB + 32), bB = xfb_buffer(16 + 2 * N * VB + 32), ebo;
+  const GLubyte tri[3] = {0, 1, 2};
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
+
+  expect_tfo_state("a fresh context", 0, 0, 0);
+  GLuint t[2];
+  gl.GenTransformFeedbacks(2, t);
+  check_gl_error("glGenTransformFeedbacks");
+  if (!t[0] || !t[1] || t[0] == t[1])
+    fail("glGenTransformFeedbacks gave %u and %u", t[0], t[1]);
+  if (gl.IsTransformFeedback(t[0]))
+    fail("glIsTransformFeedback of a name never bound is GL_TRUE");
+  gl.GenTransformFeedbacks(-1, t);
+  expect_error(GL_INVALID_VALUE, "glGenTransformFeedbacks(-1)");
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1] + 100);
+  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback of a name not from Gen");
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK_BUFFER, t[0]);
+  expect_error(GL_INVALID_ENUM, "glBindTransformFeedback(GL_TRANSFORM_FEEDBACK_BUFFER)");
+
+  /* Each object keeps its own indexed bindings; the default object's stay empty. */
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+  check_gl_error("glBindTransformFeedback(A)");
+  if (!gl.IsTransformFeedback(t[0]))
+    fail("glIsTransformFeedback of a bound object is GL_FALSE");
+  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bA);
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bB, 16, 2 * N * VB);
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+  check_gl_error("binding capture ranges in two objects");
+  GLint got = -1;
+  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
+  if (got != 0)
+    fail("object 0's binding 0 = %d, expected 0 (the ranges went into A and B)", got);
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
+  if ((GLuint)got != bA)
+    fail("object A's binding 0 = %d, expected %u", got, bA);
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
+  GLint start = -1, size = -1;
+  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_START, 0, &start);
+  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 0, &size);
+  if ((GLuint)got != bB || start != 16 || size != 2 * N * VB)
+    fail("object B's binding 0 = %d [%d, +%d), expected %u [16, +%d)", got, start, size, bB,
+         2 * N * VB);
+  check_gl_error("glGetIntegeri_v of each object's bindings");
+
+  glEnable(GL_RASTERIZER_DISCARD);
+  /* A: k = 1, then paused. */
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  gl.Uniform1f(uk, 1.0f);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  check_gl_error("A's first draw");
+  expect_tfo_state("A capturing", t[0], 1, 0);
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback while A captures, unpaused");
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (void *)0);
+  expect_error(GL_INVALID_OPERATION, "glDrawElements while capturing (ES 3.0)");
+  gl.PauseTransformFeedback();
+  expect_tfo_state("A paused", t[0], 1, 1);
+  gl.DeleteTransformFeedbacks(2, t);
+  expect_error(GL_INVALID_OPERATION, "glDeleteTransformFeedbacks of a paused (active) object");
+  if (!gl.IsTransformFeedback(t[1]))
+    fail("a refused glDeleteTransformFeedbacks deleted the other object");
+  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (void *)0);
+  check_gl_error("glDrawElements while paused");
+  /* B: k = 2, paused; A resumes at its own position: k = 3. */
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+  expect_tfo_state("B bound, A paused", t[1], 0, 0);
+  gl.LinkProgram(p);
+  expect_error(GL_INVALID_OPERATION, "glLinkProgram of paused object A's program");
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  gl.Uniform1f(uk, 2.0f);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  gl.PauseTransformFeedback();
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+  expect_tfo_state("A bound again", t[0], 1, 1);
+  gl.ResumeTransformFeedback();
+  gl.Uniform1f(uk, 3.0f);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  gl.PauseTransformFeedback();
+  check_gl_error("A, B, A");
+  /* B resumes (k = 4), is full, and refuses one more draw; then ends. */
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+  gl.ResumeTransformFeedback();
+  gl.Uniform1f(uk, 4.0f);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  check_gl_error("B's second draw (fills its range)");
+  gl.Uniform1f(uk, 9.0f);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  expect_error(GL_INVALID_OPERATION, "glDrawArrays past the end of B's range (ES 3.0)");
+  gl.EndTransformFeedback();
+  /* A resumes (k = 5) and ends. */
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+  gl.ResumeTransformFeedback();
+  gl.Uniform1f(uk, 5.0f);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  gl.EndTransformFeedback();
+  check_gl_error("A's last draw");
+  expect_tfo_state("A ended", t[0], 0, 0);
+  glDisable(GL_RASTERIZER_DISCARD);
+
+  float want[3 * N * 4];
+  unsigned char ra[3 * N * VB + 32], rb[16 + 2 * N * VB + 32];
+  map_read(bA, sizeof ra, ra);
+  map_read(bB, sizeof rb, rb);
+  const float ka[3] = {1.0f, 3.0f, 5.0f}, kb[2] = {2.0f, 4.0f};
+  for (int d = 0; d < 3; d++)
+    for (int vx = 0; vx < N; vx++)
+      xfb_expect("v_a", v, vx, ka[d], want + (d * N + vx) * 4);
+  check_words("object A: draws 1, 3, 5", (const float *)(const void *)ra, want, 3 * N * 4);
+  check_sentinel("object A: past its three draws", ra + 3 * N * VB, 32);
+  for (int d = 0; d < 2; d++)
+    for (int vx = 0; vx < N; vx++)
+      xfb_expect("v_a", v, vx, kb[d], want + (d * N + vx) * 4);
+  float gb[2 * N * 4];
+  memcpy(gb, rb + 16, sizeof gb);
+  check_words("object B: draws 2, 4", gb, want, 2 * N * 4);
+  check_sentinel("object B: before its range", rb, 16);
+  check_sentinel("object B: past its range (the refused draw)", rb + 16 + 2 * N * VB, 32);
+
+  /* Deleting the bound object binds zero; its name is gone. */
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+  gl.DeleteTransformFeedbacks(2, t);
+  check_gl_error("glDeleteTransformFeedbacks");
+  expect_tfo_state("after deleting the bound object", 0, 0, 0);
+  if (gl.IsTransformFeedback(t[0]) || gl.IsTransformFeedback(t[1]))
+    fail("glIsTransformFeedback of a deleted object is GL_TRUE");
+  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback of a deleted name");
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  GLuint bufs[] = {bA, bB, ebo, m.vbo};
+  gl.DeleteBuffers(4, bufs);
+  gl.DeleteVertexArrays(1, &m.vao);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -5413,6 +5647,7 @@ static const struct {
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},
     {"xfb_queries", sc_xfb_queries, 0},
+    {"xfb_objects", sc_xfb_objects, 3},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -79,6 +79,12 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       p->spirv[s].num_words = 5;
    }
    p->geometry = (struct glsl_geometry){next.gs_input, next.gs_output, next.gs_vertices_out, 1};
+   p->num_xfb = next.num_xfb;
+   p->xfb = calloc(next.num_xfb + 1, sizeof(*p->xfb));
+   for (unsigned i = 0; i < next.num_xfb; i++)
+      p->xfb[i] = (struct glsl_xfb_varying){.name = dup("v_xfb"), .type = GL_FLOAT_VEC4, .size = 1,
+                                            .offset = 16 * i, .components = 4};
+   p->xfb_stride[0] = next.num_xfb ? next.xfb_stride : 0;
    uint32_t offset = 0;
    p->default_block.num_uniforms = next.num_uniforms;
    p->default_block.uniforms = calloc(next.num_uniforms + 1, sizeof(struct glsl_uniform));
@@ -177,6 +183,9 @@ glsl_program_destroy(struct glsl_program *p)
    for (unsigned i = 0; i < p->num_inputs; i++)
       free(p->inputs[i].name);
    free(p->inputs);
+   for (unsigned i = 0; i < p->num_xfb; i++)
+      free(p->xfb[i].name);
+   free(p->xfb);
    for (unsigned i = 0; i < p->num_outputs; i++)
       free(p->outputs[i].name);
    free(p->outputs);

@@ -29,6 +29,9 @@ struct fake_program {
    /* Copied into glsl_program.geometry when the program has a geometry shader. */
    GLenum gs_input, gs_output;
    uint32_t gs_vertices_out;
+   /* Interleaved transform feedback: num_xfb varyings, xfb_stride bytes a vertex. */
+   unsigned num_xfb;
+   uint32_t xfb_stride;
 };
 
 /* What the next glsl_link returns. Sources containing "LINK_ERROR" fail to link; sources

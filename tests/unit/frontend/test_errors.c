@@ -811,6 +811,118 @@ test_conditional_render(void)
    env_finish(&e);
 }
 
+
+/* ES 3.0 transform feedback objects (§2.15.1) as the server sees them: a paused object keeps the
+ * server's capture while another is merely bound; when another object's capture replaced it, its
+ * resume begins again at its own write position (the vertices it wrote, counted in the client),
+ * and a glDrawArrays past its range is GL_INVALID_OPERATION (§2.15.2) and sends no draw. */
+static void
+test_xfb_objects(void)
+{
+   fake_caps.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
+   struct fe_test_env e;
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(&e, 0, sizeof(e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GLES, .major = 3, .minor = 0, .format = f};
+   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
+   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_xfb = 1, .xfb_stride = 16};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo;
+   make_triangle(&vao, &vbo);
+   GLuint b[2], t[2];
+   mgl_glGenBuffers(2, b);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b[i]);
+      mgl_glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 1024, NULL, GL_STREAM_READ);
+   }
+   mgl_glGenTransformFeedbacks(2, t);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   mgl_glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b[0], 64, 256); /* 16 vertices */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b[1]);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   mgl_glBeginTransformFeedback(GL_TRIANGLES);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glPauseTransformFeedback();
+   /* Bound away and back with nothing begun: the server's capture is still this one. */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   unsigned targets = fake_count_of(MGP_CALL_set_stream_output_targets);
+   mgl_glResumeTransformFeedback();
+   CHECK_EQ(fake_count_of(MGP_CALL_resume_stream_output), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_stream_output_targets), targets);
+   mgl_glDrawArrays(GL_TRIANGLE_STRIP, 0, 4); /* 2 triangles: 6 more vertices, 9 in all */
+   mgl_glPauseTransformFeedback();
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* Another object captures: the server lets the first go. */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glBeginTransformFeedback(GL_TRIANGLES);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 1);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glPauseTransformFeedback();
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   targets = fake_count_of(MGP_CALL_set_stream_output_targets);
+   const unsigned begins = fake_count_of(MGP_CALL_begin_stream_output);
+   mgl_glResumeTransformFeedback();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_stream_output), begins + 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_resume_stream_output), 1);
+   const struct fake_rec *r = fake_find(MGP_CALL_set_stream_output_targets, targets);
+   CHECK(r != NULL);
+   if (r) {
+      const struct mgp_set_stream_output_targets *a = (const void *)r->args;
+      const struct mgp_buffer_range *br = r->tail;
+      CHECK_EQ(a->count, 1);
+      CHECK_EQ(br[0].offset, 64 + 9 * 16);
+      CHECK_EQ(br[0].size, 256 - 9 * 16);
+      CHECK(!mgp_handle_is_null(br[0].res));
+   }
+   /* 7 vertices of room left: 6 fit, then 3 more do not. */
+   const unsigned draws = fake_count_of(MGP_CALL_draw_vbo);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 6);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawArraysInstanced(GL_POINTS, 0, 1, 2); /* a mode that does not match first */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), draws + 1);
+   mgl_glEndTransformFeedback();
+   CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 3);
+
+   /* Object t[1] is still paused, its capture gone from the server: ending it sends nothing. */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glEndTransformFeedback();
+   CHECK_EQ(fake_count_of(MGP_CALL_end_stream_output), 3);
+   CHECK_ERR(GL_NO_ERROR);
+   /* Deleting a buffer unbinds it from the bound object's indexed points only. */
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b[0]);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   mgl_glDeleteBuffers(1, &b[0]);
+   GLint name = -1;
+   mgl_glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &name);
+   CHECK_EQ(name, 0);
+   mgl_glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   mgl_glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &name);
+   CHECK_EQ((GLuint)name, b[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteTransformFeedbacks(2, t);
+   GLint bound = -1;
+   mgl_glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &bound);
+   CHECK_EQ(bound, 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteProgram(prog);
+   env_finish(&e);
+   fake_caps.cap_bits &= ~MGP_CAP_TRANSFORM_FEEDBACK;
+}
+
 int
 main(void)
 {
@@ -829,5 +941,6 @@ main(void)
    test_missing_backend_calls();
    test_timer_queries();
    test_conditional_render();
+   test_xfb_objects();
    return fe_test_report("unit.frontend.errors");
 }
