@@ -87,11 +87,16 @@ void
 mgs_session_print_tallies(struct mgs_session *s)
 {
    if (s && s->backend->gate_counters) {
-      const char *names[32];
-      unsigned long long values[32];
-      unsigned n = s->backend->gate_counters(s->screen, names, values, 32);
-      char line[2048];
+      enum { MAX_GATES = 64 };
+      const char *names[MAX_GATES];
+      unsigned long long values[MAX_GATES];
+      const unsigned total = s->backend->gate_counters(s->screen, NULL, NULL, 0);
+      unsigned n = s->backend->gate_counters(s->screen, names, values, MAX_GATES);
+      char line[4096];
       size_t len = (size_t)snprintf(line, sizeof(line), "MGL-GATES");
+      if (total > n) /* never cut counters silently: the line says how many are missing */
+         len += (size_t)snprintf(line + len, sizeof(line) - len, " gates-not-shown=%u",
+                                 total - n);
       for (unsigned i = 0; i < n && len < sizeof(line); i++)
          len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i],
                                  values[i]);
