@@ -457,9 +457,10 @@ struct vkb_screen {
    uint64_t storage_epoch;     /* bumps when any image storage is released */
    struct vkb_context *bind_owner;
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
-    * default-block bytes (set 0), vertex_tick at one that changes only vertex-buffer
-    * bindings, state_tick at every other call but a draw */
-   uint64_t state_tick, buffer_tick, vertex_tick;
+    * default-block bytes (set 0), texture_tick at one that changes only sampler-view or
+    * sampler bindings (set 1), vertex_tick at one that changes only vertex-buffer bindings,
+    * state_tick at every other call but a draw */
+   uint64_t state_tick, buffer_tick, texture_tick, vertex_tick;
 
    /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
@@ -605,7 +606,7 @@ struct vkb_context {
       bool valid;
       uint16_t mode;
       uint8_t index_size;
-      uint64_t tick, buffer_tick, vertex_tick, serial;
+      uint64_t tick, buffer_tick, vertex_tick, texture_tick, serial;
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
       struct vkb_shader *sh; /* the program (it lives while the tick stays) */
       uint32_t vb_bindings;  /* the vertex-buffer bindings the pipeline reads */

@@ -246,11 +246,11 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    return tex->texbuf_view;
 }
 
-/* Resolves the program's bindings to descriptors, of set 0 only (the uniform blocks) when
- * buffers_only; declines (false) when one cannot be. */
+/* Resolves the program's bindings to descriptors, of the sets in set_mask (bit n: set n);
+ * declines (false) when one cannot be. */
 static bool
 gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descriptors *d,
-                   bool buffers_only)
+                   uint32_t set_mask)
 {
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
@@ -262,9 +262,11 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
       d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
    }
 
-   const uint32_t end = buffers_only && sh->max_binding > VKB_SAMPLER_BASE ? VKB_SAMPLER_BASE
-                                                                         : sh->max_binding;
-   for (uint32_t b = 0; b < end; b++) {
+   const uint32_t begin = set_mask & (1u << VKB_SET_BUFFERS) ? 0 : VKB_SAMPLER_BASE;
+   const uint32_t end = set_mask & (1u << VKB_SET_TEXTURES) || sh->max_binding < VKB_SAMPLER_BASE
+                           ? sh->max_binding
+                           : VKB_SAMPLER_BASE;
+   for (uint32_t b = begin; b < end; b++) {
       const struct vkb_shader_binding *sb = &sh->binding[b];
       if (!sb->count)
          continue;
@@ -669,6 +671,8 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
       vkb_flush_draws(scr);
 }
 
+#define ALL_SETS ((1u << VKB_SET_COUNT) - 1u)
+
 /* The draw flags that make a draw take the whole way every time. */
 #define SLOW_DRAW_FLAGS (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)
 
@@ -713,8 +717,9 @@ fast_vertex_buffers(struct vkb_context *ctx)
  * the binds it made still bound: everything the full path resolves (program, pipeline,
  * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
  * uniform blocks or default-block bytes changed too (scr->buffer_tick), set 0 is resolved
- * again and rebound first, and changed vertex buffers (scr->vertex_tick) are rebound;
- * textures, pipeline and vertex layout stay. False sends the draw the
+ * again and rebound first, likewise set 1 after texture or sampler bindings changed
+ * (scr->texture_tick), and changed vertex buffers (scr->vertex_tick) are rebound; pipeline
+ * and vertex layout stay. False sends the draw the
  * whole way (which also declines what must be declined). */
 static bool
 draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
@@ -730,36 +735,41 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
          return false;
-   if (f->buffer_tick != scr->buffer_tick) {
+   const uint32_t set_mask = (f->buffer_tick != scr->buffer_tick ? 1u << VKB_SET_BUFFERS : 0) |
+                             (f->texture_tick != scr->texture_tick ? 1u << VKB_SET_TEXTURES : 0);
+   if (set_mask) {
       struct vkb_shader *sh = f->sh;
       struct draw_descriptors dd;
-      if (!gather_descriptors(ctx, sh, &dd, true) || scr->failed) {
+      if (!gather_descriptors(ctx, sh, &dd, set_mask) || scr->failed) {
          f->valid = false;
          return true; /* declined by name there: the draw is dropped, once */
       }
-      /* A padded uniform range ends the rendering scope: then the whole way. */
+      /* A padded uniform range, a layout transition or a placeholder texture made there ends
+       * the rendering scope: then the whole way. */
       if (scr->rendering_ctx != ctx || !scr->cur || !scr->cur->recording ||
           scr->cur->serial != f->serial)
          return false;
-      if (sh->set_used[VKB_SET_BUFFERS]) {
-         VkDescriptorSet set = descriptor_set(ctx, sh, &dd, VKB_SET_BUFFERS, f->serial);
+      for (int i = 0; i < VKB_SET_COUNT; i++) {
+         if (!(set_mask & (1u << i)) || !sh->set_used[i])
+            continue;
+         VkDescriptorSet set = descriptor_set(ctx, sh, &dd, i, f->serial);
          if (!set)
             return true; /* a fatal */
-         if (ctx->bound_set[VKB_SET_BUFFERS] != set ||
-             (dd.has_dynamic && ctx->bound_dynoff != dd.dynoff)) {
-            vkb_flush_draws(scr);
-            vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
-                                    VKB_SET_BUFFERS, 1, &set, dd.has_dynamic ? 1 : 0,
-                                    &dd.dynoff);
-            scr->cmd_bind_sets++;
-            ctx->bound_set[VKB_SET_BUFFERS] = set;
-            if (dd.has_dynamic)
-               ctx->bound_dynoff = dd.dynoff;
-         }
+         const bool dyn = i == VKB_SET_BUFFERS && dd.has_dynamic;
+         if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dd.dynoff))
+            continue;
+         vkb_flush_draws(scr);
+         vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
+                                 (uint32_t)i, 1, &set, dyn ? 1 : 0, &dd.dynoff);
+         scr->cmd_bind_sets++;
+         ctx->bound_set[i] = set;
+         if (dyn)
+            ctx->bound_dynoff = dd.dynoff;
       }
       for (uint32_t i = 0; i < dd.n_used_bufs; i++)
          dd.used_bufs[i]->last_use = f->serial;
       f->buffer_tick = scr->buffer_tick;
+      f->texture_tick = scr->texture_tick;
    }
    if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
       return false;
@@ -1054,7 +1064,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 
    /* Descriptors (may record texture transitions: before the rendering scope). */
    struct draw_descriptors dd;
-   if (!gather_descriptors(ctx, sh, &dd, false) || scr->failed)
+   if (!gather_descriptors(ctx, sh, &dd, ALL_SETS) || scr->failed)
       return;
    const uint64_t serial = vkb_current_serial(scr);
    VkDescriptorSet sets[VKB_SET_COUNT] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
@@ -1172,6 +1182,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          .tick = scr->state_tick,
          .buffer_tick = scr->buffer_tick,
          .vertex_tick = scr->vertex_tick,
+         .texture_tick = scr->texture_tick,
          .vb_bindings = used_bindings,
          .serial = scr->cur->serial,
          .sh = sh,

@@ -1,7 +1,8 @@
 /* vkb_tables.c — the tables the server role calls (mgs_vulkan_backend): the backend's own
  * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances one of the
  * screen's ticks before the call runs: buffer_tick for the calls that change only what
- * descriptor set 0 holds (uniform-block bindings, default-block bytes), vertex_tick for
+ * descriptor set 0 holds (uniform-block bindings, default-block bytes), texture_tick for
+ * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * set_vertex_buffers, state_tick for every other call but the two draws. A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Generated from pipe_calls.def by the preprocessor: a call
  * added to the catalog and implemented by the backend ticks without anyone remembering to. */
@@ -41,6 +42,9 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
       if (MGP_CALL_##name == MGP_CALL_set_shader_buffers ||                                   \
           MGP_CALL_##name == MGP_CALL_set_global_constants)                                    \
          SCREEN_OF_##cls(self)->buffer_tick++;                                                 \
+      else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                               \
+               MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                \
+         SCREEN_OF_##cls(self)->texture_tick++;                                                \
       else if (MGP_CALL_##name == MGP_CALL_set_vertex_buffers)                                 \
          SCREEN_OF_##cls(self)->vertex_tick++;                                                 \
       else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)       \

@@ -685,6 +685,40 @@ test_texture(struct t *t)
          ok &= pixel_is(8 + 16 * i, 8 + 16 * j, (uint8_t)(40 * i), (uint8_t)(40 * j), 7, 255);
    check(ok, "textured quad, nearest filtering, texel row 0 at the bottom");
 
+   /* Another texture bound between two draws (glBindTexture per draw): the second draw
+    * samples it, resolving only the sampler set (a fast draw). */
+   uint8_t solid[4 * 4 * 4];
+   for (int k = 0; k < 16; k++)
+      solid[4 * k] = 9, solid[4 * k + 1] = 200, solid[4 * k + 2] = 30, solid[4 * k + 3] = 255;
+   struct mgp_handle tex2 = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4,
+                                       4, 1);
+   struct mgp_resource_subdata up3 = {.res = tex2, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+                                      .box = {0, 0, 0, 4, 4, 1},
+                                      .data = {.ptr = solid, .size = sizeof(solid)}};
+   t->cv->resource_subdata(t->ctx, &up3, NULL, 0);
+   struct mgp_texture_params tp2 = tp;
+   tp2.res = tex2;
+   t->cv->set_texture_params(t->ctx, &tp2, NULL, 0);
+   struct mgp_handle view2 = new_handle(t, MGP_KIND_SAMPLER_VIEW);
+   struct mgp_create_sampler_view cv2 = {.cso = view2, .texture = tex2,
+                                         .format = MGP_FORMAT_RGBA8_UNORM,
+                                         .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
+   t->cv->create_sampler_view(t->ctx, &cv2, NULL, 0);
+   t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* tex2 into its sampling layout */
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+   read_back(t);
+   const unsigned long long tf0 = counter(t, "fast-draws");
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const unsigned long long tf = counter(t, "fast-draws") - tf0;
+   read_back(t);
+   check(pixel_is(8, 8, 9, 200, 30, 255) && pixel_is(56, 56, 9, 200, 30, 255),
+         "a texture bound between two draws: the second samples it");
+   check(tf == 1, "the second draw keeps pipeline and uniform set (fast draws %llu)", tf);
+   t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+
    /* Update a 2x2 sub-rectangle through a strided region (rows 12 bytes apart). */
    uint8_t sub[2 * 12];
    memset(sub, 0, sizeof(sub));
