@@ -137,8 +137,12 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
    struct fe_buffer *eb = ctx->vao->elements;
    if (eb) {
       const uint64_t offset = (uint64_t)(uintptr_t)indices, bytes = (uint64_t)count * size;
-      if (!eb->created || offset + bytes > (uint64_t)eb->size)
-         return false; /* the draw declines it (setup_indices) */
+      if (!eb->created || offset + bytes > (uint64_t)eb->size) {
+         MGL_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
+                     (unsigned long long)offset, (unsigned long long)bytes,
+                     (long long)eb->size);
+         return false;
+      }
       if (eb->copy && eb->copy_valid) {
          src = eb->copy + offset;
       } else {
@@ -151,8 +155,11 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
          src = copy;
       }
    }
-   if (!src)
+   if (!src) {
+      /* no element buffer and a NULL pointer: nothing GL can read (undefined) */
+      MGL_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
       return false;
+   }
    const bool restart = ctx->rs.primitive_restart;
    const uint32_t restart_index = fe_restart_index(ctx, size);
    uint32_t lo = UINT32_MAX, hi = 0;
@@ -179,5 +186,5 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
    free(copy);
    *min = lo;
    *max = hi;
-   return any;
+   return any; /* none: every index restarts, so the draw has nothing to draw */
 }

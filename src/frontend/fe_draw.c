@@ -152,8 +152,10 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
    *start = 0;
    if (!eb) {
       /* Client-side indices: the client owns that memory, so they travel with the draw. */
-      if (!indices)
+      if (!indices) {
+         MGL_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
          return false;
+      }
       d->user_indices = indices;
       d->user_size = (uint64_t)count * d->index_size;
       return true;

@@ -694,7 +694,8 @@ bool fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t l
 /* Whether the bound vertex array has enabled client-side arrays. */
 bool fe_client_arrays_active(const struct fe_context *ctx);
 /* The smallest and largest index of count indices of type (user memory or the element
- * buffer at offset `indices`), primitive restart indices excepted. False: none. */
+ * buffer at offset `indices`), primitive restart indices excepted. False: none (every index
+ * restarts), or a range that cannot be read (declined by name). */
 bool fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
                                   const void *indices, uint32_t *min, uint32_t *max);
 void fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao);

@@ -130,6 +130,13 @@ test_draw_errors(void)
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   /* no element buffer and NULL indices: nothing to read, skipped by name, no error */
+   const uint64_t oob = mgl_decline_count(MGL_DECLINE_gl_draw_out_of_bounds);
+   fake_clear();
+   mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 0);
+   CHECK(mgl_decline_count(MGL_DECLINE_gl_draw_out_of_bounds) > oob);
    /* no program: undefined in GL, skipped by name, no error */
    mgl_glUseProgram(0);
    fake_clear();
