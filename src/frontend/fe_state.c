@@ -811,12 +811,7 @@ point_parameter(struct fe_context *ctx, GLenum pname, GLfloat value)
    case GL_POINT_SPRITE_COORD_ORIGIN: {
       GLenum v = (GLenum)value;
       FE_CHECK(v != GL_LOWER_LEFT && v != GL_UPPER_LEFT, GL_INVALID_ENUM);
-      if (v == GL_LOWER_LEFT) {
-         /* No render-state field carries it yet. */
-         MGL_DECLINE(gl_feature_unimplemented, "GL_POINT_SPRITE_COORD_ORIGIN = GL_LOWER_LEFT");
-         fe_error(ctx, GL_INVALID_OPERATION);
-         return;
-      }
+      /* programs read it through the hidden _mgl_PointCoordUpperLeft (GLSL_STATE_POINT_ORIGIN) */
       ctx->point_sprite_origin = v;
       return;
    }

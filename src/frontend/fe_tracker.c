@@ -248,6 +248,12 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
       const float v[3] = {n, f, f - n};
       put_state(e, db->state_offset[GLSL_STATE_DEPTH_RANGE], v, sizeof(v));
    }
+   if (db->state_mask & (1u << GLSL_STATE_POINT_ORIGIN)) {
+      /* ES has only the upper-left origin */
+      const float upper = ctx->desc.api == FE_API_GLES || ctx->point_sprite_origin != GL_LOWER_LEFT
+                             ? 1.0f : 0.0f;
+      put_state(e, db->state_offset[GLSL_STATE_POINT_ORIGIN], &upper, sizeof(upper));
+   }
    if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
       const float size = ctx->rs.program_point_size ? 0.0f : ctx->ds.point_size;
       put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));

@@ -66,6 +66,7 @@
   X(PFNGLVERTEXATTRIB2FPROC, VertexAttrib2f)                                        \
   X(PFNGLDISABLEVERTEXATTRIBARRAYPROC, DisableVertexAttribArray)                    \
   X(PFNGLGETSTRINGIPROC, GetStringi)                                                \
+  X(PFNGLPOINTPARAMETERIPROC, PointParameteri)                                      \
   X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                              \
   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                              \
   X(PFNGLCREATESHADERPROC, CreateShader)                                            \
@@ -5225,8 +5226,9 @@ static void sc_client_arrays(void)
 
 
 /* point_coord: gl_PointCoord's origin is the upper left (GL 3.3 §3.4.1, the default
- * GL_POINT_SPRITE_COORD_ORIGIN): in a 16-pixel point, x grows rightwards and y downwards. The
- * fragment shader paints the quadrants by step(0.5, gl_PointCoord). */
+ * GL_POINT_SPRITE_COORD_ORIGIN): in a 16-pixel point, x grows rightwards and y downwards; with
+ * GL_LOWER_LEFT y grows upwards. The fragment shader paints the quadrants by
+ * step(0.5, gl_PointCoord). */
 static void sc_point_coord(void)
 {
   const char *vs = "#version 330 core\n"
@@ -5253,6 +5255,27 @@ static void sc_point_coord(void)
   model_rect(&m, 24, 24, 32, 32, (rgba8){{0, 255, 0, 255}});   /* bottom left: (0, 1) */
   model_rect(&m, 32, 24, 40, 32, (rgba8){{255, 255, 0, 255}}); /* bottom right: (1, 1) */
   check_frame("gl_PointCoord quadrants", &m);
+
+  /* GL_POINT_SPRITE_COORD_ORIGIN = GL_LOWER_LEFT: y grows upwards */
+  gl.PointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+  check_gl_error("glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT)");
+  GLint origin = 0;
+  glGetIntegerv(GL_POINT_SPRITE_COORD_ORIGIN, &origin);
+  if (origin != GL_LOWER_LEFT)
+    fail("GL_POINT_SPRITE_COORD_ORIGIN reads 0x%x after setting GL_LOWER_LEFT", origin);
+  clear_to(bg);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  glDrawArrays(GL_POINTS, 0, 1);
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  gl.PointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_UPPER_LEFT);
+  check_gl_error("draw with the lower-left origin");
+  model ml;
+  model_init(&ml, bg);
+  model_rect(&ml, 24, 24, 32, 32, (rgba8){{0, 0, 0, 255}});     /* bottom left: (0, 0) */
+  model_rect(&ml, 32, 24, 40, 32, (rgba8){{255, 0, 0, 255}});   /* bottom right: (1, 0) */
+  model_rect(&ml, 24, 32, 32, 40, (rgba8){{0, 255, 0, 255}});   /* top left: (0, 1) */
+  model_rect(&ml, 32, 32, 40, 40, (rgba8){{255, 255, 0, 255}}); /* top right: (1, 1) */
+  check_frame("gl_PointCoord quadrants, lower-left origin", &ml);
   gl.DeleteBuffers(1, &mp.vbo);
   gl.DeleteVertexArrays(1, &mp.vao);
   gl.DeleteProgram(p);

@@ -209,6 +209,8 @@ enum glsl_state_uniform {
                                    * layout(origin_upper_left): y' = height - y) */
    GLSL_STATE_POINT_SIZE,         /* float: glPointSize's size while GL_PROGRAM_POINT_SIZE is
                                    * disabled, else 0 (the shader's gl_PointSize stands) */
+   GLSL_STATE_POINT_ORIGIN,       /* float: 1 while GL_POINT_SPRITE_COORD_ORIGIN is
+                                   * GL_UPPER_LEFT (the default), 0 for GL_LOWER_LEFT */
    GLSL_STATE_COUNT
 };
 

@@ -571,6 +571,8 @@ state_uniform(const char *name)
 {
    if (!strcmp(name, "_mgl_DepthRange"))
       return GLSL_STATE_DEPTH_RANGE;
+   if (!strcmp(name, "_mgl_PointCoordUpperLeft"))
+      return GLSL_STATE_POINT_ORIGIN;
    if (!strcmp(name, "_mgl_PointSize"))
       return GLSL_STATE_POINT_SIZE;
    if (!strcmp(name, "_mgl_FramebufferHeight"))

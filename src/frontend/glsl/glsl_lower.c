@@ -887,8 +887,12 @@ glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout
                       f->params, f->body);
    }
    if (stage == GLSL_STAGE_FRAGMENT && point_coord)
-      glsl_str_append(&out, "vec2 _mgl_PointCoord() { return vec2(gl_PointCoord.x, "
-                            "1.0 - gl_PointCoord.y); }\n");
+      /* GL_POINT_SPRITE_COORD_ORIGIN: a state uniform, 1 for the default upper left (0 until
+       * the front end writes it is never seen: it writes before every draw) */
+      glsl_str_append(&out, "uniform float _mgl_PointCoordUpperLeft;\n"
+                            "vec2 _mgl_PointCoord() { return vec2(gl_PointCoord.x, "
+                            "_mgl_PointCoordUpperLeft != 0.0 ? 1.0 - gl_PointCoord.y : "
+                            "gl_PointCoord.y); }\n");
    if (stage == GLSL_STAGE_FRAGMENT && frag_coord_layout > 0) {
       /* SPIR-V FragCoord is (column + 0.5, row + 0.5) and memory row r is GL window row r:
        * GL's default lower-left, half-integer gl_FragCoord. */
