@@ -1,7 +1,8 @@
 #!/bin/bash
 # tools/gpu/bench.sh — on the device machine, after tools/gpu/pack.sh (carry .gl and .devbuild):
-# every mgl-bench case on the NVIDIA OpenGL driver and on mgl's spawn and inproc arms (over the
-# NVIDIA Vulkan driver), REPS interleaved rounds, CSV rows "arm,case,..." in $OUT/bench.csv.
+# every mgl-bench case on the NVIDIA OpenGL driver and on mgl's arms (over the NVIDIA Vulkan
+# driver; ARMS, default "nvidia spawn inproc", may add monolith), REPS interleaved rounds, CSV rows
+# "arm,case,..." in $OUT/bench.csv.
 set -u
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 export XDG_RUNTIME_DIR=/tmp VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
@@ -12,11 +13,12 @@ printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/lib/libmgl.so"}
 reps=${REPS:-2} secs=${BENCH_SECONDS:-0.3}
 cases=$($D/bin/mgl-bench --list)
 for r in $(seq "$reps"); do
-  for arm in nvidia spawn inproc; do
+  for arm in ${ARMS:-nvidia spawn inproc}; do
     case $arm in
       nvidia) V=$NV T= ;;
       spawn) V=$D/vendor.json T=spawn ;;
       inproc) V=$D/vendor.json:$NV T=inproc ;;
+      monolith) V=$D/vendor.json:$NV T=monolith ;;
     esac
     for c in $cases; do
       env __EGL_VENDOR_LIBRARY_FILENAMES=$V EGL_PLATFORM=surfaceless ${T:+MGL_TRANSPORT=$T} \
