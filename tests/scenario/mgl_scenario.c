@@ -5397,6 +5397,69 @@ static void sc_point_size(void)
   gl.DeleteProgram(p16);
 }
 
+/* clear_layered: GL 3.3 §4.4.7: glClear on a layered framebuffer clears every layer, and the
+ * colour mask and the scissor apply as to any clear. A 3-layer 2D array: cleared whole, then
+ * cleared to white with red and blue writable only, inside a scissor rectangle; each layer
+ * read back alone, then blitted into the window. */
+static void sc_clear_layered(void)
+{
+  enum { LAYERS = 3 };
+  const vec4f win = V4(0.0f, 0.0f, 0.0f, 1.0f), bg = V4(0.2f, 0.4f, 0.6f, 1.0f),
+              masked = V4(1.0f, 0.4f, 1.0f, 1.0f);
+  clear_to(win);
+  static GLubyte junk[FL_N * FL_N * 4 * LAYERS];
+  memset(junk, 0xA5, sizeof junk);
+  GLuint tex, fbo[2];
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, LAYERS, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, junk);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.GenFramebuffers(2, fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+  const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("layered 2D array: status 0x%x", st);
+  glViewport(0, 0, FL_N, FL_N);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 3, 4, 3);
+  glClearColor(1.0f, 1.0f, 1.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  check_gl_error("masked, scissored clear of a layered framebuffer");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  for (int l = 0; l < LAYERS; l++) {
+    gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+    char phase[64];
+    snprintf(phase, sizeof phase, "layer %d after the masked clear", l);
+    fl_expect_read(phase, 2, 3, 6, 6, masked, bg);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glViewport(0, 0, W, H);
+    gl.BlitFramebuffer(0, 0, FL_N, FL_N, 10 * l, 10, 10 * l + FL_N, 10 + FL_N,
+                       GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  check_gl_error("layers read back");
+  model m;
+  model_init(&m, win);
+  for (int l = 0; l < LAYERS; l++) {
+    model_rect(&m, 10 * l, 10, 10 * l + FL_N, 10 + FL_N, to8(bg));
+    model_rect(&m, 10 * l + 2, 13, 10 * l + 6, 16, to8(masked));
+  }
+  check_frame("every layer of the masked clear blitted into the window", &m);
+  gl.DeleteFramebuffers(2, fbo);
+  glDeleteTextures(1, &tex);
+}
+
 /* point_size_gs: GL 3.3 §3.4 with a geometry shader, the last vertex stage, emitting two points
  * per input point (the second 16 pixels to the right). With GL_PROGRAM_POINT_SIZE disabled
  * every emitted point takes glPointSize's size, whether the GS writes gl_PointSize or not; the
@@ -5782,6 +5845,7 @@ static const struct {
     {"point_coord", sc_point_coord, 0},
     {"point_size", sc_point_size, 0},
     {"point_size_gs", sc_point_size_gs, 0},
+    {"clear_layered", sc_clear_layered, 0},
     {"points_es", sc_points_es, 3},
     {"restart_fixed", sc_restart_fixed, 3},
     {"xfb_capture", sc_xfb_capture, 0},

@@ -475,7 +475,7 @@ struct vkb_screen {
    struct vkb_pipeline_cache pipes;
 
    /* masked clears (vkb_clear.c) */
-   VkShaderModule clear_vs, clear_fs[3];
+   VkShaderModule clear_vs, clear_gs, clear_fs[3]; /* clear_gs: layered clears */
    VkPipelineLayout clear_layout;
    struct vkb_clear_pipe *clear_pipes;
    uint32_t clear_pipe_count;
