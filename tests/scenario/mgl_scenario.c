@@ -5397,6 +5397,184 @@ static void sc_point_size(void)
   gl.DeleteProgram(p16);
 }
 
+/* clear_layered: GL 3.3 §4.4.7: glClear on a layered framebuffer clears every layer, and the
+ * colour mask and the scissor apply as to any clear. A 3-layer 2D array: cleared whole, then
+ * cleared to white with red and blue writable only, inside a scissor rectangle; each layer
+ * read back alone, then blitted into the window. */
+static void sc_clear_layered(void)
+{
+  enum { LAYERS = 3 };
+  const vec4f win = V4(0.0f, 0.0f, 0.0f, 1.0f), bg = V4(0.2f, 0.4f, 0.6f, 1.0f),
+              masked = V4(1.0f, 0.4f, 1.0f, 1.0f);
+  clear_to(win);
+  static GLubyte junk[FL_N * FL_N * 4 * LAYERS];
+  memset(junk, 0xA5, sizeof junk);
+  GLuint tex, fbo[2];
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, FL_N, FL_N, LAYERS, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, junk);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.GenFramebuffers(2, fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+  const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("layered 2D array: status 0x%x", st);
+  glViewport(0, 0, FL_N, FL_N);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(2, 3, 4, 3);
+  glClearColor(1.0f, 1.0f, 1.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  check_gl_error("masked, scissored clear of a layered framebuffer");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  for (int l = 0; l < LAYERS; l++) {
+    gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+    char phase[64];
+    snprintf(phase, sizeof phase, "layer %d after the masked clear", l);
+    fl_expect_read(phase, 2, 3, 6, 6, masked, bg);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glViewport(0, 0, W, H);
+    gl.BlitFramebuffer(0, 0, FL_N, FL_N, 10 * l, 10, 10 * l + FL_N, 10 + FL_N,
+                       GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  check_gl_error("layers read back");
+  model m;
+  model_init(&m, win);
+  for (int l = 0; l < LAYERS; l++) {
+    model_rect(&m, 10 * l, 10, 10 * l + FL_N, 10 + FL_N, to8(bg));
+    model_rect(&m, 10 * l + 2, 13, 10 * l + 6, 16, to8(masked));
+  }
+  check_frame("every layer of the masked clear blitted into the window", &m);
+  gl.DeleteFramebuffers(2, fbo);
+  glDeleteTextures(1, &tex);
+}
+
+/* point_size_gs: GL 3.3 §3.4 with a geometry shader, the last vertex stage, emitting two points
+ * per input point (the second 16 pixels to the right). With GL_PROGRAM_POINT_SIZE disabled
+ * every emitted point takes glPointSize's size, whether the GS writes gl_PointSize or not; the
+ * GS's outputs are undefined after each EmitVertex, so the second point needs it as much as the
+ * first. Enabled, each point has the size the GS wrote before its EmitVertex (10, then 2). */
+static void sc_point_size_gs(void)
+{
+  const char *vs = "#version 150 core\n"
+                   "in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *gs_none = "#version 150 core\n"
+                        "layout(points) in;\n"
+                        "layout(points, max_vertices = 2) out;\n"
+                        "void main() {\n"
+                        "  gl_Position = gl_in[0].gl_Position;\n"
+                        "  EmitVertex();\n"
+                        "  gl_Position = gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0);\n"
+                        "  EmitVertex();\n"
+                        "  EndPrimitive();\n"
+                        "}\n";
+  const char *gs_sized = "#version 150 core\n"
+                         "layout(points) in;\n"
+                         "layout(points, max_vertices = 2) out;\n"
+                         "void main() {\n"
+                         "  gl_PointSize = 10.0;\n"
+                         "  gl_Position = gl_in[0].gl_Position;\n"
+                         "  EmitVertex();\n"
+                         "  gl_PointSize = 2.0;\n"
+                         "  gl_Position = gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0);\n"
+                         "  EmitVertex();\n"
+                         "}\n";
+  const char *fs = "#version 150 core\n"
+                   "uniform vec4 u_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_color; }\n";
+  GLuint p0 = link_program_gs(vs, gs_none, fs), p1 = link_program_gs(vs, gs_sized, fs);
+  expect_program_iv(p1, GL_GEOMETRY_OUTPUT_TYPE, GL_POINTS, "GL_GEOMETRY_OUTPUT_TYPE");
+  const float pts[6] = {12.0f, 12.0f, 12.0f, 36.0f, 40.0f, 52.0f};
+  mesh mp = make_mesh(pts, 3);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c0 = V4(1.0f, 0.2f, 0.2f, 1.0f),
+              c1 = V4(0.2f, 1.0f, 0.2f, 1.0f), c2 = V4(0.2f, 0.2f, 1.0f, 1.0f);
+  clear_to(bg);
+  gl.UseProgram(p0);
+  set_vec4(p0, "u_color", c0);
+  glPointSize(6.0f);
+  glDrawArrays(GL_POINTS, 0, 1);
+  gl.UseProgram(p1);
+  set_vec4(p1, "u_color", c1);
+  glPointSize(4.0f);
+  glDrawArrays(GL_POINTS, 1, 1);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  set_vec4(p1, "u_color", c2);
+  glDrawArrays(GL_POINTS, 2, 1);
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  glPointSize(1.0f);
+  check_gl_error("points from a geometry shader");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 9, 9, 15, 15, to8(c0));
+  model_rect(&m, 25, 9, 31, 15, to8(c0));
+  model_rect(&m, 10, 34, 14, 38, to8(c1));
+  model_rect(&m, 26, 34, 30, 38, to8(c1));
+  model_rect(&m, 35, 47, 45, 57, to8(c2));
+  model_rect(&m, 55, 51, 57, 53, to8(c2));
+  check_frame("geometry shader point sizes", &m);
+  gl.DeleteBuffers(1, &mp.vbo);
+  gl.DeleteVertexArrays(1, &mp.vao);
+  gl.DeleteProgram(p0);
+  gl.DeleteProgram(p1);
+}
+
+/* points_es: OpenGL ES 3.0 has no fixed-function point size; a vertex shader that writes no
+ * gl_PointSize leaves it undefined, and Mesa draws 1-pixel points: so does mgl. A shader that
+ * writes 4 gets 4-pixel points. */
+static void sc_points_es(void)
+{
+  (void)es_version(30);
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *vs4 = "#version 300 es\n"
+                    "layout(location = 0) in vec2 a_pos;\n"
+                    "void main() { gl_PointSize = 4.0;\n"
+                    "              gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *fs = "#version 300 es\n"
+                   "precision mediump float;\n"
+                   "uniform vec4 u_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_color; }\n";
+  GLuint p1 = link_program(vs, fs), p4 = link_program(vs4, fs);
+  const float pts[8] = {12.5f, 12.5f, 40.5f, 20.5f, 24.5f, 50.5f, 48.0f, 48.0f};
+  mesh mp = make_mesh(pts, 4);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c1 = V4(1.0f, 0.8f, 0.2f, 1.0f),
+              c4 = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  clear_to(bg);
+  gl.UseProgram(p1);
+  set_vec4(p1, "u_color", c1);
+  glDrawArrays(GL_POINTS, 0, 3);
+  gl.UseProgram(p4);
+  set_vec4(p4, "u_color", c4);
+  glDrawArrays(GL_POINTS, 3, 1);
+  check_gl_error("ES points");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 12, 12, 13, 13, to8(c1));
+  model_rect(&m, 40, 20, 41, 21, to8(c1));
+  model_rect(&m, 24, 50, 25, 51, to8(c1));
+  model_rect(&m, 46, 46, 50, 50, to8(c4));
+  check_frame("ES points without and with gl_PointSize", &m);
+  gl.DeleteBuffers(1, &mp.vbo);
+  gl.DeleteVertexArrays(1, &mp.vao);
+  gl.DeleteProgram(p1);
+  gl.DeleteProgram(p4);
+}
+
 /* ---- transform feedback objects (ES 3.0 §2.15.1) ------------------------------------------- */
 
 static GLint get_int(GLenum pname)
@@ -5666,6 +5844,9 @@ static const struct {
     {"client_arrays", sc_client_arrays, 3},
     {"point_coord", sc_point_coord, 0},
     {"point_size", sc_point_size, 0},
+    {"point_size_gs", sc_point_size_gs, 0},
+    {"clear_layered", sc_clear_layered, 0},
+    {"points_es", sc_points_es, 3},
     {"restart_fixed", sc_restart_fixed, 3},
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},

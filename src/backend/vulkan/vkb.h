@@ -172,6 +172,7 @@ struct vkb_shader {
    VkPipelineLayout layout;
    bool needs_draw_params;
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
+   bool gs_output_points;           /* the geometry stage emits points */
    bool writes_layer;               /* a geometry stage writes gl_Layer */
    uint32_t layer_word;             /* its SPIR-V word holding BuiltIn Layer */
    bool gs_primitive_id_out;        /* the geometry stage writes gl_PrimitiveID */
@@ -474,7 +475,7 @@ struct vkb_screen {
    struct vkb_pipeline_cache pipes;
 
    /* masked clears (vkb_clear.c) */
-   VkShaderModule clear_vs, clear_fs[3];
+   VkShaderModule clear_vs, clear_gs, clear_fs[3]; /* clear_gs: layered clears */
    VkPipelineLayout clear_layout;
    struct vkb_clear_pipe *clear_pipes;
    uint32_t clear_pipe_count;

@@ -3,6 +3,7 @@
  * writes whole attachments' aspects, so these clears draw one triangle over the clear
  * rectangle with an internal pipeline: the clear colour from push constants, the GL masks as
  * the pipeline's colour write masks, and stencil ALWAYS/REPLACE with the stencil write mask.
+ * A layered framebuffer gets one triangle per layer, sent to its layer by a geometry shader.
  * Internal pipelines are keyed by attachment formats, masks and colour kind, kept for the
  * screen's life, and not counted as pipelines-created (that gate counts the app's). */
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include "vkb_spv_clear_frag_f.h"
 #include "vkb_spv_clear_frag_i.h"
 #include "vkb_spv_clear_frag_u.h"
+#include "vkb_spv_clear_geom.h"
 #include "vkb_spv_clear_vert.h"
 
 struct vkb_clear_key {
@@ -21,6 +23,7 @@ struct vkb_clear_key {
    VkFormat depth, stencil;
    uint8_t color_mask[VKB_MAX_COLOR]; /* VkColorComponentFlags per attachment; 0 = untouched */
    uint8_t color_count, samples, kind, stencil_mask;
+   uint8_t layered; /* with clear.geom: triangle k to layer k */
 };
 
 struct vkb_clear_pipe {
@@ -47,6 +50,8 @@ clear_init(struct vkb_screen *scr)
    if (scr->clear_layout)
       return true;
    scr->clear_vs = module(scr, vkb_spv_clear_vert, sizeof(vkb_spv_clear_vert));
+   if (scr->features.geometryShader)
+      scr->clear_gs = module(scr, vkb_spv_clear_geom, sizeof(vkb_spv_clear_geom));
    scr->clear_fs[MGP_SAMPLER_KIND_FLOAT] =
       module(scr, vkb_spv_clear_frag_f, sizeof(vkb_spv_clear_frag_f));
    scr->clear_fs[MGP_SAMPLER_KIND_INT] =
@@ -75,6 +80,7 @@ vkb_clear_finish(struct vkb_screen *scr)
    scr->clear_pipe_count = 0;
    vkDestroyPipelineLayout(scr->dev, scr->clear_layout, NULL);
    vkDestroyShaderModule(scr->dev, scr->clear_vs, NULL);
+   vkDestroyShaderModule(scr->dev, scr->clear_gs, NULL);
    for (int k = 0; k < 3; k++)
       vkDestroyShaderModule(scr->dev, scr->clear_fs[k], NULL);
 }
@@ -82,7 +88,7 @@ vkb_clear_finish(struct vkb_screen *scr)
 static VkPipeline
 build(struct vkb_screen *scr, const struct vkb_clear_key *key)
 {
-   VkPipelineShaderStageCreateInfo stages[2] = {
+   VkPipelineShaderStageCreateInfo stages[3] = {
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_VERTEX_BIT,
        .module = scr->clear_vs,
@@ -90,6 +96,10 @@ build(struct vkb_screen *scr, const struct vkb_clear_key *key)
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
        .module = scr->clear_fs[key->kind],
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_GEOMETRY_BIT,
+       .module = scr->clear_gs,
        .pName = "main"},
    };
    VkPipelineVertexInputStateCreateInfo vi = {
@@ -154,7 +164,7 @@ build(struct vkb_screen *scr, const struct vkb_clear_key *key)
    VkGraphicsPipelineCreateInfo gci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
       .pNext = &rinfo,
-      .stageCount = 2,
+      .stageCount = key->layered ? 3 : 2,
       .pStages = stages,
       .pVertexInputState = &vi,
       .pInputAssemblyState = &ia,
@@ -209,8 +219,9 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    key.samples = k->samples;
    key.kind = args->color_kind <= MGP_SAMPLER_KIND_UINT ? args->color_kind : 0;
    key.stencil_mask = stencil_mask;
+   key.layered = ctx->render_layers > 1;
    memcpy(key.color_mask, color_mask, sizeof(key.color_mask));
-   if (!clear_init(scr))
+   if (!clear_init(scr) || (key.layered && !scr->clear_gs))
       return false;
    VkPipeline pipe = get_pipeline(scr, &key);
    if (ctx->xfb.in_scope)
@@ -228,7 +239,7 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK,
                             (uint32_t)args->stencil_value & 0xff);
    vkCmdPushConstants(cmd, scr->clear_layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16, args->color);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
+   vkCmdDraw(cmd, 3 * (key.layered ? ctx->render_layers : 1), 1, 0, 0);
    /* The app's pipeline, dynamic state and descriptor sets must be bound again. */
    scr->bind_epoch++;
    scr->masked_clears++;

@@ -453,6 +453,10 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
          snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
          return why;
       }
+      if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_point_size[s] &&
+          !scr->features.shaderTessellationAndGeometryPointSize)
+         return "geometry stage writes gl_PointSize: device lacks "
+                "shaderTessellationAndGeometryPointSize";
       uint32_t *words = malloc(sp->size);
       if (!words) {
          vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_shader");

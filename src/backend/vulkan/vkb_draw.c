@@ -846,6 +846,14 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                   "gl_PointSize (fixed-function point size)");
       return;
    }
+   /* the front end's wrapper writes it for every emitted vertex unless the geometry shader
+    * redeclares gl_PerVertex without it */
+   if (sh->gs_output_points && scr->features.shaderTessellationAndGeometryPointSize &&
+       !sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY]) {
+      MGL_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
+                  "writing gl_PointSize");
+      return;
+   }
    /* A framebuffer that is not layered has one layer: GL ignores gl_Layer then, Vulkan leaves
     * a layer past the framebuffer's undefined; the GS variant without a Layer output draws. */
    const bool layer_ignored =

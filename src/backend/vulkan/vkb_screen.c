@@ -627,6 +627,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    WANT(fillModeNonSolid);
    WANT(wideLines);
    WANT(largePoints);
+   WANT(shaderTessellationAndGeometryPointSize); /* a GS gives its points their size */
    WANT(samplerAnisotropy);
    WANT(shaderClipDistance);
    WANT(shaderCullDistance);

@@ -410,9 +410,11 @@ VKB_CALL(clear, mgp_clear)
    };
    if (n)
       vkCmdClearAttachments(cmd, n, att, 1, &rect);
-   if ((any_partial || stencil_partial) && ctx->render_layers > 1) {
-      /* The masked clear draws a rectangle, which reaches layer 0 only. */
-      MGL_DECLINE(backend_feature_unimplemented, "masked clear of a layered framebuffer");
+   if ((any_partial || stencil_partial) && ctx->render_layers > 1 &&
+       !scr->features.geometryShader) {
+      /* The masked clear sends its rectangle to every layer through a geometry shader. */
+      MGL_DECLINE(backend_feature_unimplemented, "masked clear of a layered framebuffer "
+                  "without geometryShader");
       return;
    }
    if (any_partial || stencil_partial)

@@ -697,11 +697,11 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
    bool compiled = true;
    uint32_t helpers = 0;
    bool point_coord = false;
-   /* the fixed-function point size is written by the last vertex stage: this one when the
-    * program has no geometry shader */
-   const bool point_size = s == GLSL_STAGE_VERTEX &&
-                           !input->num_objects[GLSL_STAGE_GEOMETRY] &&
-                           !input->source[GLSL_STAGE_GEOMETRY];
+   /* the fixed-function point size is written by the last vertex stage: the geometry shader,
+    * else the vertex shader */
+   const bool has_gs =
+      input->num_objects[GLSL_STAGE_GEOMETRY] || input->source[GLSL_STAGE_GEOMETRY];
+   const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_VERTEX && !has_gs);
    for (unsigned k = 0; k < num; k++) {
       struct glsl_str slog = {0};
       bool sok = false;

@@ -100,9 +100,12 @@ struct glsl_unit {
    bool frag_coord_used;  /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
    bool point_coord_used; /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
-   bool main_renamed;     /* desktop vertex shader linked without a geometry shader: its
-                           * main() became _mgl_main(), called by a main() appended to the unit
-                           * that writes the fixed-function point size (_mgl_PointSize) */
+   bool main_renamed;     /* the last vertex stage (a vertex shader linked without a geometry
+                           * shader, or a geometry shader that emits points): its main()
+                           * became _mgl_main(), called by a main() appended to the unit
+                           * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
+   bool emit_renamed;     /* that geometry shader's EmitVertex() calls became
+                           * _mgl_EmitVertex(), appended too: writes the size, then emits */
 };
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
@@ -114,7 +117,7 @@ char *glsl_define_version_macro(const char *src);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */
-/* point_size: a vertex shader linked without a geometry shader (main_renamed below). */
+/* point_size: the unit belongs to the last vertex stage (main_renamed below). */
 bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
                              const char *profile, bool point_size, struct glsl_unit *u,
                              struct glsl_str *log);

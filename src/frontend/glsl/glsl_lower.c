@@ -416,6 +416,31 @@ closing(const struct lower *L, unsigned i)
    return L->n;
 }
 
+/* Whether the unit declares `layout(... points ...) out;`: a geometry shader that emits points,
+ * whose every vertex needs a point size. */
+static bool
+gs_emits_points(const struct lower *L)
+{
+   int depth = 0;
+   for (unsigned i = 0; i + 1 < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT) {
+         const char c = L->p[t->at];
+         depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+         continue;
+      }
+      if (depth || !tok_is(L->p, t, "layout") || !tok_is(L->p, &L->t[i + 1], "("))
+         continue;
+      const unsigned r = closing(L, i + 1);
+      if (r + 1 >= L->n || !tok_is(L->p, &L->t[r + 1], "out"))
+         continue;
+      for (unsigned k = i + 2; k < r; k++)
+         if (tok_is(L->p, &L->t[k], "points"))
+            return true;
+   }
+   return false;
+}
+
 /* GLSL 1.50 §4.3.8.1 and §7.1 rules for geometry-shader inputs that glslang 12 does not check:
  * an input layout takes exactly one primitive (no repeats, no block layouts such as packed or
  * shared); every sized input array has the size the primitive implies, and all of them one
@@ -632,7 +657,10 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
-   bool used = false, redeclared = false, pervertex = false;
+   bool used = false, redeclared = false, pervertex = false, out_pervertex = false;
+   /* the unit that gives the rasterizer its points' size (see main_renamed) */
+   const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
+   const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
 
    for (unsigned i = 0; i < L.n && !L.oom; i++) {
       const struct tok *t = &L.t[i];
@@ -743,16 +771,24 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       }
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
+         out_pervertex |= prev && tok_is(pp, prev, "out");
          continue;
       }
-      if (stage == GLSL_STAGE_VERTEX && point_size && !u->es && !member &&
-          tok_is(pp, t, "main")) {
+      if ((vs_size || gs_size) && !member && tok_is(pp, t, "main")) {
          /* GL 3.3 §3.4: with GL_PROGRAM_POINT_SIZE disabled the point size is glPointSize's,
           * whatever the shader writes; Vulkan has only the shader's. A main() appended to this
           * unit calls this one, then writes the state's size (the write stays in the unit that
-          * owns gl_PerVertex's other writes). */
+          * owns gl_PerVertex's other writes). ES has no switch and leaves an unwritten size
+          * undefined: 1, as Mesa draws it. */
          u->main_renamed = true;
          add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
+         continue;
+      }
+      if (gs_size && !member && tok_is(pp, t, "EmitVertex")) {
+         /* a geometry shader's outputs are undefined after each EmitVertex: the size is
+          * written for every vertex, by a wrapper appended to this unit */
+         u->emit_renamed = true;
+         add_edit(&L, t->at, t->len, NULL, "_mgl_EmitVertex", 15);
          continue;
       }
       if (u->es && u->version >= 300 && !member &&
@@ -814,6 +850,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_append(&head, "vec4 _mgl_FragCoord();\n");
       if (u->point_coord_used)
          glsl_str_append(&head, "vec2 _mgl_PointCoord();\n");
+      if (u->emit_renamed)
+         glsl_str_append(&head, "void _mgl_EmitVertex();\n");
       if (u->frag_outputs & 1)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragColor;\n");
       if (u->frag_outputs & 2)
@@ -831,15 +869,34 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       if (!head.oom)
          text = apply(&L, head.s);
       free(head.s);
-      if (text && u->main_renamed) {
-         /* a redeclared gl_PerVertex may lack gl_PointSize: then main only calls */
+      if (text && (u->main_renamed || u->emit_renamed)) {
          struct glsl_str tail = {0};
          glsl_str_append(&tail, text);
-         /* declared last: the app's default-block members keep their offsets */
-         glsl_str_append(&tail, pervertex ? "\nvoid main() { _mgl_main(); }\n"
-                                          : "\nuniform float _mgl_PointSize;\n"
-                                            "void main() { _mgl_main(); if (_mgl_PointSize > "
-                                            "0.0) gl_PointSize = _mgl_PointSize; }\n");
+         glsl_str_append(&tail, "\n");
+         if (out_pervertex) {
+            /* a redeclared gl_PerVertex may lack gl_PointSize: then the wrappers only call */
+            if (u->emit_renamed)
+               glsl_str_append(&tail, "void _mgl_EmitVertex() { EmitVertex(); }\n");
+            if (u->main_renamed)
+               glsl_str_append(&tail, "void main() { _mgl_main(); }\n");
+         } else if (u->es) {
+            /* ES: the shader's size when it writes one, else 1 */
+            glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
+         } else {
+            /* _mgl_PointSize: glPointSize's size, 0 with GL_PROGRAM_POINT_SIZE enabled (then
+             * the shader's stands, 1 when it writes none); declared last, so the app's
+             * default-block members keep their offsets */
+            glsl_str_append(&tail, "uniform float _mgl_PointSize;\n");
+            if (u->emit_renamed)
+               glsl_str_append(&tail, "void _mgl_EmitVertex() { if (_mgl_PointSize > 0.0) "
+                                      "gl_PointSize = _mgl_PointSize; EmitVertex(); "
+                                      "gl_PointSize = 1.0; }\n");
+            if (u->main_renamed && stage == GLSL_STAGE_GEOMETRY)
+               glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
+            else if (u->main_renamed)
+               glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); if "
+                                      "(_mgl_PointSize > 0.0) gl_PointSize = _mgl_PointSize; }\n");
+         }
          free(text);
          text = tail.oom ? NULL : glsl_str_take(&tail);
       }
