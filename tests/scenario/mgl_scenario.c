@@ -159,6 +159,7 @@
   X(PFNGLDELETETRANSFORMFEEDBACKSPROC, DeleteTransformFeedbacks)                    \
   X(PFNGLISTRANSFORMFEEDBACKPROC, IsTransformFeedback)                              \
   X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                          \
+  X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                          \
   X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)
 
 static struct {
@@ -5792,6 +5793,216 @@ static void sc_xfb_objects(void)
   gl.DeleteVertexArrays(1, &m.vao);
 }
 
+/* tex_rect: a 5x3 (non-power-of-two) rectangle texture sampled with texel coordinates by
+ * texture (NEAREST, LINEAR, clamped past the edge), textureProj,
+ * textureOffset, texelFetch and textureSize; usampler2DRect and isampler2DRect on integer rect
+ * textures; sampler2DRectShadow with GL_COMPARE_REF_TO_TEXTURE. Each form writes a band of
+ * 4x4-pixel cells; every cell's colour is computed here from the texels. */
+static void rect_texel(int i, int j, uint8_t out[4])
+{
+  out[0] = (uint8_t)(40 * i + 10);
+  out[1] = (uint8_t)(100 * j + 20);
+  out[2] = (uint8_t)(7 + 2 * i + j);
+  out[3] = 255;
+}
+
+static rgba8 rect_cell(int i, int j)
+{
+  rgba8 c;
+  rect_texel(i, j, c.c);
+  return c;
+}
+
+static void sc_tex_rect(void)
+{
+  uint8_t texels[3][5][4];
+  uint8_t itexels[3][5][4];
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 5; i++) {
+      rect_texel(i, j, texels[j][i]);
+      for (int k = 0; k < 4; k++)
+        itexels[j][i][k] = (uint8_t)(texels[j][i][k] / 2);
+    }
+  float depth[2][4];
+  for (int j = 0; j < 2; j++)
+    for (int i = 0; i < 4; i++)
+      depth[j][i] = (float)(i + 4 * j) / 8.0f + 1.0f / 16.0f;
+
+  GLuint tex[5];
+  glGenTextures(5, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[0]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 5, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("rectangle texture");
+  /* the same texels on unit 1, filtered LINEAR */
+  gl.ActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[4]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 5, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  check_gl_error("linear rectangle texture");
+  gl.ActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[1]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8UI, 5, 3, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+               texels);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.ActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[2]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8I, 5, 3, 0, GL_RGBA_INTEGER, GL_BYTE, itexels);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("integer rectangle textures");
+  gl.ActiveTexture(GL_TEXTURE4);
+  glBindTexture(GL_TEXTURE_RECTANGLE, tex[3]);
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_DEPTH_COMPONENT32F, 4, 2, 0, GL_DEPTH_COMPONENT,
+               GL_FLOAT, depth);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+  check_gl_error("depth rectangle texture");
+  /* GL: a rectangle texture has no mipmaps and no repeat */
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  expect_gl_error(GL_INVALID_ENUM, "GL_REPEAT on a rectangle texture");
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  expect_gl_error(GL_INVALID_ENUM, "a mipmap filter on a rectangle texture");
+
+  /* bands of 4-pixel rows; cell (i, j) of a band is pixels [4i, 4i+4) x [y0 + 4j, y0 + 4j + 4) */
+  static const char *fs =
+      "#version 330 core\n"
+      "uniform sampler2DRect u_n;\n"
+      "uniform sampler2DRect u_l;\n"
+      "uniform usampler2DRect u_u;\n"
+      "uniform isampler2DRect u_i;\n"
+      "uniform sampler2DRectShadow u_s;\n"
+      "out vec4 o_color;\n"
+      "void main() {\n"
+      "  ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "  int i = p.x / 4, j = (p.y % 12) / 4;\n"
+      "  vec2 c = vec2(i, j) + 0.5;\n"
+      "  o_color = vec4(0.0, 0.0, 1.0, 1.0);\n"
+      "  if (p.x >= 24) return;\n"
+      "  if (p.y < 12) {\n" /* NEAREST, texel centres; cell 5 reads x = 7.25: clamped */
+      "    o_color = texture(u_n, i == 5 ? vec2(7.25, c.y) : c);\n"
+      "  } else if (p.y < 24) {\n" /* LINEAR half way between texel i and i+1 */
+      "    o_color = texture(u_l, vec2(float(i) + 1.0, c.y));\n"
+      "  } else if (p.y < 36) {\n"
+      "    if (j == 0) o_color = textureProj(u_n, vec3(c * 2.0, 2.0));\n"
+      "    else if (j == 1) o_color = textureOffset(u_n, c - vec2(1.0, 0.0), ivec2(1, 0));\n"
+      "    else o_color = texelFetch(u_n, ivec2(i, 2));\n"
+      "  } else if (p.y < 48) {\n"
+      "    if (j == 0) o_color = vec4(texture(u_u, c)) / 255.0;\n"
+      "    else if (j == 1) o_color = vec4(texelFetch(u_i, ivec2(i, 1)) * 2) / 255.0;\n"
+      "    else o_color = vec4(vec2(textureSize(u_n)) / 255.0, vec2(textureSize(u_s)) / 255.0);\n"
+      "  } else if (p.y < 56) {\n"
+      "    float r = texture(u_s, vec3(c, 0.3));\n" /* LEQUAL: 1 where 0.3 <= depth */
+      "    o_color = vec4(r, 1.0 - r, 0.0, 1.0);\n"
+      "  }\n"
+      "}\n";
+  GLuint p = link_program(VS_TEXTURED, fs);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_n"), 0);
+  gl.Uniform1i(uloc(p, "u_l"), 1);
+  gl.Uniform1i(uloc(p, "u_u"), 2);
+  gl.Uniform1i(uloc(p, "u_i"), 3);
+  gl.Uniform1i(uloc(p, "u_s"), 4);
+  GLint type = 0;
+  gl.GetActiveUniformsiv(p, 1, (GLuint[]){(GLuint)gl.GetUniformLocation(p, "u_s")}, GL_UNIFORM_TYPE,
+                         &type);
+  textured_quad_vao(0, 0, W, H);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw");
+  readback();
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const int i = x / 4, j = (y % 12) / 4, ic = i < 5 ? i : 4;
+      rgba8 want = {{0, 0, 255, 255}};
+      if (x >= 24 || y >= 56) {
+        /* outside the bands: blue */
+      } else if (y < 12) {
+        want = rect_cell(ic, j);
+      } else if (y < 24) {
+        want = rect_cell(ic, j);
+        if (i < 4) /* the mean of texels i and i+1 (exact: both channels step evenly) */
+          want.c[0] = (uint8_t)(40 * i + 30), want.c[2] = (uint8_t)(8 + 2 * i + j);
+      } else if (y < 36) {
+        if (j == 2 && i >= 5)
+          continue; /* texelFetch outside the texture is undefined */
+        want = rect_cell(ic, j);
+      } else if (y < 48) {
+        if (j == 2)
+          want = (rgba8){{5, 3, 4, 2}};
+        else if (i >= 5)
+          continue; /* texelFetch outside the texture */
+        else
+          want = rect_cell(i, j);
+        for (int k = 0; j == 1 && k < 4; k++)
+          want.c[k] = (uint8_t)(want.c[k] / 2 * 2);
+      } else {
+        const int di = i < 4 ? i : 3, dj = (y - 48) / 4;
+        want = 0.3f <= depth[dj][di] ? (rgba8){{255, 0, 0, 255}} : (rgba8){{0, 255, 0, 255}};
+      }
+      expect_px("rectangle sampling", x, y, want);
+    }
+  if (type != GL_SAMPLER_2D_RECT_SHADOW)
+    fail("GL_UNIFORM_TYPE of u_s is 0x%04x, expected GL_SAMPLER_2D_RECT_SHADOW", type);
+
+  /* A 2D and a rectangle sampler in one shader (their image types become the same 2D type),
+   * the rectangle one passed to a function, in both stages. */
+  static const char *vs2 = "#version 330 core\n"
+                           "layout(location = 0) in vec2 a_pos;\n"
+                           "uniform sampler2DRect u_n;\n"
+                           "uniform sampler2D u_2d;\n"
+                           "flat out vec4 v_c;\n"
+                           "void main() {\n"
+                           "  v_c = textureLod(u_2d, vec2(0.5), 0.0) + texture(u_n, vec2(3.5, 2.5));\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "}\n";
+  static const char *fs2 = "#version 330 core\n"
+                           "uniform sampler2D u_2d;\n"
+                           "uniform sampler2DRect u_n;\n"
+                           "flat in vec4 v_c;\n"
+                           "out vec4 o_color;\n"
+                           "vec4 at(sampler2DRect s, vec2 c) { return texture(s, c); }\n"
+                           "void main() {\n"
+                           "  if (gl_FragCoord.x < 32.0) o_color = at(u_n, vec2(1.5, 0.5));\n"
+                           "  else if (gl_FragCoord.x < 48.0) o_color = texture(u_2d, vec2(0.5));\n"
+                           "  else o_color = v_c;\n"
+                           "}\n";
+  static const uint8_t one[4] = {1, 2, 3, 4};
+  GLuint t2d;
+  glGenTextures(1, &t2d);
+  gl.ActiveTexture(GL_TEXTURE5);
+  glBindTexture(GL_TEXTURE_2D, t2d);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, one);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  GLuint p2 = link_program(vs2, fs2);
+  gl.UseProgram(p2);
+  gl.Uniform1i(uloc(p2, "u_n"), 0);
+  gl.Uniform1i(uloc(p2, "u_2d"), 5);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with a 2D and a rectangle sampler");
+  readback();
+  rgba8 sum = rect_cell(3, 2);
+  for (int k = 0; k < 4; k++)
+    sum.c[k] = (uint8_t)(sum.c[k] + one[k] > 255 ? 255 : sum.c[k] + one[k]);
+  expect_px("rectangle sampler through a function", 10, 10, rect_cell(1, 0));
+  expect_px("2D sampler beside a rectangle one", 40, 10, (rgba8){{1, 2, 3, 4}});
+  expect_px("2D plus rectangle texel in the vertex stage", 60, 10, sum);
+  gl.DeleteProgram(p2);
+  glDeleteTextures(1, &t2d);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  glDeleteTextures(5, tex);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -5852,6 +6063,7 @@ static const struct {
     {"xfb_resume", sc_xfb_resume, 0},
     {"xfb_queries", sc_xfb_queries, 0},
     {"xfb_objects", sc_xfb_objects, 3},
+    {"tex_rect", sc_tex_rect, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

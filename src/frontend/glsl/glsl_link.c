@@ -1633,6 +1633,18 @@ finish_stages(struct link *l)
                     glsl_stage_name(s), err);
          break;
       }
+      size_t rn = 0;
+      uint32_t *rw = spv_lower_rect(w, nw, &rn, &err);
+      if (rw) {
+         free(w);
+         w = rw;
+         nw = rn;
+      } else if (err) {
+         link_error(l, "internal error: cannot lower the %s shader's rectangle textures: %s",
+                    glsl_stage_name(s), err);
+         free(w);
+         break;
+      }
       /* Our rewrite must leave valid Vulkan SPIR-V; catch it here, not in a backend. */
       if (ctx) {
          spv_diagnostic diag = NULL;

@@ -183,4 +183,8 @@ struct spv_patch {
 uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct spv_module *m,
                            const struct spv_patch *patch, size_t *out_num_words, const char **err);
 
+/* Rectangle images become 2D images with normalised coordinates (spirv_rect.c). Returns new
+ * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */
+uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
+
 #endif
