@@ -55,6 +55,11 @@ bool glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log);
 bool glsl_ast_member_is_bool(const struct glsl_ast_stage *stages, unsigned num_stages,
                              const char *scope, const char *path);
 
+/* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
+ * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins).
+ * Returns malloc'd text, NULL when out of memory. */
+char *glsl_fold_array_sizes(const char *pp);
+
 /* The GL linker over SPIR-V (glsl_link.c): given each present stage's words as glslang produced
  * them, patches them (bindings, locations, depth, gl_InstanceID) and builds the reflection into
  * prog. Appends GL-style errors to log; false on link failure. */
