@@ -86,8 +86,8 @@ const char *glsl_demangle(const char *name);
 
 /* Built-ins provided by the support unit (bits of glsl_unit.helpers): texture1D ... textureCubeLod,
  * shadow1D ... shadow2DProjLod, texture2DRect ... shadow2DRectProj (GLSL_HELPER_INVERSE of them),
- * and inverse() for GLSL 1.40. */
-enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_COUNT = 27 };
+ * inverse() for GLSL 1.40 and noise1 ... noise4 for desktop GLSL. */
+enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_NOISE1 = 27, GLSL_HELPER_COUNT = 31 };
 
 /* gl_FragCoord layout qualifiers (glsl_unit.frag_coord_layout). */
 enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
