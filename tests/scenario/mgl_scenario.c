@@ -4662,6 +4662,91 @@ static void sc_xfb_resume(void)
   gl.DeleteBuffers(3, bufs);
 }
 
+/* xfb_parts_packed: capture of every member of an array of structs by name ("v[1].a", ...):
+ * the array takes 24 of the 32 output locations (lavapipe's 128 components), so the captured
+ * parts only fit when their hidden copies share locations. 3 vertices, each word a distinct
+ * exact value (floats and ints in the same capture), read back byte for byte. */
+static void sc_xfb_parts_packed(void)
+{
+  static const char *vs_src = "#version 330 core\n"
+                              "struct S { float a[3]; int b[2]; vec2 c; };\n"
+                              "flat out S v[4];\n"
+                              "void main() {\n"
+                              "  float k = float(gl_VertexID * 100);\n"
+                              "  for (int i = 0; i < 4; i++) {\n"
+                              "    for (int j = 0; j < 3; j++) v[i].a[j] = k + float(i * 10 + j);\n"
+                              "    for (int j = 0; j < 2; j++) v[i].b[j] = -(gl_VertexID * 100 + i * 10 + j);\n"
+                              "    v[i].c = vec2(k + float(i * 10) + 0.5, k + float(i * 10) + 0.25);\n"
+                              "  }\n"
+                              "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                              "}\n";
+  static const char *names[] = {"v[0].a", "v[0].b", "v[0].c", "v[1].a", "v[1].b", "v[1].c",
+                                "v[2].a", "v[2].b", "v[2].c", "v[3].a", "v[3].b", "v[3].c"};
+  enum { WORDS = 4 * 7, N = 3 };
+  GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
+  GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+  GLuint p = gl.CreateProgram();
+  gl.AttachShader(p, vs);
+  gl.AttachShader(p, fs);
+  gl.TransformFeedbackVaryings(p, 12, names, GL_INTERLEAVED_ATTRIBS);
+  gl.LinkProgram(p);
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = "";
+    gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+    fail("capturing the members of S v[4] failed to link: %s", log);
+    gl.DeleteProgram(p);
+    return;
+  }
+  GLsizei len = 0, size = 0;
+  GLenum type = 0;
+  char nb[32] = "";
+  gl.GetTransformFeedbackVarying(p, 4, sizeof nb, &len, &size, &type, nb);
+  if (strcmp(nb, "v[1].b") || size != 2 || type != GL_INT)
+    fail("varying 4 = %s (size %d type 0x%x), expected v[1].b int[2]", nb, size, type);
+  GLuint vao, b = xfb_buffer(N * WORDS * 4 + 16);
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.UseProgram(p);
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * WORDS * 4);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  gl.EndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  check_gl_error("capture of the struct members");
+  union {
+    float f;
+    int32_t i;
+  } got[N * WORDS + 4], want[N * WORDS];
+  read_buffer(b, 0, sizeof got, got);
+  for (int vx = 0, w = 0; vx < N; vx++) {
+    for (int i = 0; i < 4; i++) {
+      for (int j = 0; j < 3; j++)
+        want[w++].f = (float)(vx * 100 + i * 10 + j);
+      for (int j = 0; j < 2; j++)
+        want[w++].i = -(vx * 100 + i * 10 + j);
+      want[w++].f = (float)(vx * 100 + i * 10) + 0.5f;
+      want[w++].f = (float)(vx * 100 + i * 10) + 0.25f;
+    }
+  }
+  for (int w = 0; w < N * WORDS; w++) {
+    if (got[w].i != want[w].i) {
+      fail("captured word %d (vertex %d) = 0x%08x (%g), expected 0x%08x (%g)", w, w / WORDS,
+           (unsigned)got[w].i, got[w].f, (unsigned)want[w].i, want[w].f);
+      break;
+    }
+  }
+  check_sentinel("past the capture", (const unsigned char *)(got + N * WORDS), 16);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteBuffers(1, &b);
+}
+
 /* xfb_queries: GL_PRIMITIVES_GENERATED and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (§2.16).
  * A capture with room for 2 triangles gets 4 (2 draws, a glBufferSubData between them so the
  * queries span two rendering scopes): 4 generated, 2 written, and the buffer holds the first
@@ -6062,6 +6147,7 @@ static const struct {
     {"xfb_capture", sc_xfb_capture, 0},
     {"xfb_resume", sc_xfb_resume, 0},
     {"xfb_queries", sc_xfb_queries, 0},
+    {"xfb_parts_packed", sc_xfb_parts_packed, 0},
     {"xfb_objects", sc_xfb_objects, 3},
     {"tex_rect", sc_tex_rect, 0},
 };

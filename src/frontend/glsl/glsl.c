@@ -410,9 +410,15 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
    int version;
    char profile[16];
    char *pp = NULL;
+   char *folded = NULL;
    bool ok = check_version(spliced, es, log, &version, profile) &&
-             (pp = preprocess_gl(stage, es, spliced, log)) &&
-             glsl_lower_preprocessed(stage, pp, version, profile, point_size, u, log);
+             (pp = preprocess_gl(stage, es, spliced, log));
+   if (ok && !(folded = glsl_fold_array_sizes(pp))) {
+      glsl_str_append(log, "error: out of memory\n");
+      ok = false;
+   }
+   ok = ok && glsl_lower_preprocessed(stage, folded, version, profile, point_size, u, log);
+   free(folded);
    free(pp);
    free(spliced);
    return ok;

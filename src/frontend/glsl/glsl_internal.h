@@ -55,6 +55,11 @@ bool glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log);
 bool glsl_ast_member_is_bool(const struct glsl_ast_stage *stages, unsigned num_stages,
                              const char *scope, const char *path);
 
+/* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
+ * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins).
+ * Returns malloc'd text, NULL when out of memory. */
+char *glsl_fold_array_sizes(const char *pp);
+
 /* The GL linker over SPIR-V (glsl_link.c): given each present stage's words as glslang produced
  * them, patches them (bindings, locations, depth, gl_InstanceID) and builds the reflection into
  * prog. Appends GL-style errors to log; false on link failure. */
@@ -81,8 +86,8 @@ const char *glsl_demangle(const char *name);
 
 /* Built-ins provided by the support unit (bits of glsl_unit.helpers): texture1D ... textureCubeLod,
  * shadow1D ... shadow2DProjLod, texture2DRect ... shadow2DRectProj (GLSL_HELPER_INVERSE of them),
- * and inverse() for GLSL 1.40. */
-enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_COUNT = 27 };
+ * inverse() for GLSL 1.40 and noise1 ... noise4 for desktop GLSL. */
+enum { GLSL_HELPER_INVERSE = 26, GLSL_HELPER_NOISE1 = 27, GLSL_HELPER_COUNT = 31 };
 
 /* gl_FragCoord layout qualifiers (glsl_unit.frag_coord_layout). */
 enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };

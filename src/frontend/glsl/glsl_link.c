@@ -1372,6 +1372,82 @@ xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_co
    return true;
 }
 
+/* Splits every captured part into its leaves (array elements, matrix columns) until each copy
+ * is a scalar or a vector, each with the buffer offset of its own place in the capture. */
+static bool
+xfb_split_copies(struct link *l, const struct spv_module *m)
+{
+   for (unsigned c = 0; c < l->num_xfb_copies;) {
+      struct spv_xfb_copy cp = l->xfb_copies[c];
+      const struct spv_id *t = spv_type(m, cp.type);
+      if (t->op != SpvOpTypeArray && t->op != SpvOpTypeMatrix) {
+         c++;
+         continue;
+      }
+      if (cp.num_indices == SPV_XFB_MAX_INDICES) {
+         MGL_DECLINE(gl_feature_unimplemented, "transform feedback of a part nested more than "
+                     "%u deep", SPV_XFB_MAX_INDICES);
+         link_error(l, "a captured varying is nested too deep");
+         return false;
+      }
+      const uint32_t n = t->b, elem = t->a, step = xfb_components(m, elem) * 4;
+      /* element 0 takes the part's place, the others go at the end */
+      for (uint32_t e = 0; e < n; e++) {
+         struct spv_xfb_copy leaf = cp;
+         leaf.type = elem;
+         leaf.indices[leaf.num_indices++] = e;
+         leaf.deco.offset = cp.deco.offset + e * step;
+         if (e == 0) {
+            l->xfb_copies[c] = leaf;
+         } else {
+            if (!GROW(l, l->xfb_copies, l->num_xfb_copies, l->cap_xfb_copies))
+               return false;
+            l->xfb_copies[l->num_xfb_copies++] = leaf;
+         }
+      }
+   }
+   return true;
+}
+
+/* Locations for the copies: 32-bit scalars and vectors share a location (Component
+ * decorations) with others of the same component type, first fit in capture order; 64-bit ones
+ * take locations of their own. Fails (a named decline) past the stage's output locations. */
+static bool
+xfb_pack_copies(struct link *l, const struct spv_module *m, uint32_t *next_loc, uint32_t max_locs)
+{
+   struct slot {
+      uint32_t location, scalar, used;
+   } slots[64];
+   unsigned num_slots = 0;
+   for (unsigned c = 0; c < l->num_xfb_copies; c++) {
+      struct spv_xfb_copy *cp = &l->xfb_copies[c];
+      const uint32_t scalar = component_type(m, cp->type);
+      const uint32_t comps = xfb_components(m, cp->type);
+      const bool wide = scalar && spv_type(m, scalar)->a == 64;
+      unsigned k = 0;
+      while (!wide && k < num_slots && !(slots[k].scalar == scalar && slots[k].used + comps <= 4))
+         k++;
+      if (!wide && k < num_slots) {
+         cp->location = slots[k].location;
+         cp->component = slots[k].used;
+         slots[k].used += comps;
+         continue;
+      }
+      cp->location = *next_loc;
+      cp->component = 0;
+      *next_loc += spv_type_locations(m, cp->type);
+      if (*next_loc > max_locs) {
+         MGL_DECLINE(gl_feature_unimplemented, "transform feedback with no output location "
+                     "left for the copy of a captured part");
+         link_error(l, "no output location left to capture every part of the varyings");
+         return false;
+      }
+      if (!wide && num_slots < sizeof(slots) / sizeof(slots[0]))
+         slots[num_slots++] = (struct slot){cp->location, scalar, comps};
+   }
+   return true;
+}
+
 /* glTransformFeedbackVaryings at link (GL 3.3, 2.11.8): every name must be an output of the last
  * vertex-processing stage, named once, within the mode's component limits. Interleaved: all in
  * buffer 0, back to back in the app's order; separate: varying i alone in buffer i. */
@@ -1492,22 +1568,17 @@ link_xfb(struct link *l)
       prog->xfb_stride[x->buffer] = in->xfb_separate ? x->components * 4 : total * 4;
    }
    /* Hand the decorations to the patch of stage s. Captured parts and gl_Position are copies in
-    * outputs of their own, at the locations after the stage's outputs. */
+    * outputs of their own, at the locations after the stage's outputs; the parts' copies are
+    * split into scalars and vectors packed several to a location. */
    uint32_t next_loc = l->out_loc_end[s];
    const uint32_t max_locs = glsl_varying_components(in) / 4;
    for (unsigned c = 0; c < l->num_xfb_copies; c++) {
       struct spv_xfb_copy *cp = &l->xfb_copies[c];
       const struct glsl_xfb_varying *x = &prog->xfb[cp->deco.id];
       cp->deco = (struct spv_xfb_deco){0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
-      cp->location = next_loc;
-      next_loc += spv_type_locations(m, cp->type);
-      if (next_loc > max_locs || c >= 16) {
-         MGL_DECLINE(gl_feature_unimplemented, "transform feedback of `%s' with no output "
-                     "location left for its copy", x->name);
-         link_error(l, "no output location left to capture `%s'", x->name);
-         return;
-      }
    }
+   if (!xfb_split_copies(l, m) || !xfb_pack_copies(l, m, &next_loc, max_locs))
+      return;
    for (unsigned i = 0; i < prog->num_xfb && !l->failed; i++) {
       const struct glsl_xfb_varying *x = &prog->xfb[i];
       struct spv_xfb_deco d = {0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};

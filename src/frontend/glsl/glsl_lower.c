@@ -95,10 +95,11 @@ static const char *const helper_names[] = {
    "shadow1D", "shadow2D", "shadow1DProj", "shadow2DProj",
    "shadow1DLod", "shadow2DLod", "shadow1DProjLod", "shadow2DProjLod",
    "texture2DRect", "texture2DRectProj", "shadow2DRect", "shadow2DRectProj",
-   "inverse",
+   "inverse", "noise1", "noise2", "noise3", "noise4",
 };
 _Static_assert(sizeof(helper_names) / sizeof(helper_names[0]) == GLSL_HELPER_COUNT &&
-                  GLSL_HELPER_INVERSE == GLSL_HELPER_COUNT - 1,
+                  GLSL_HELPER_INVERSE == GLSL_HELPER_NOISE1 - 1 &&
+                  GLSL_HELPER_NOISE1 + 4 == GLSL_HELPER_COUNT,
                "helper_names and GLSL_HELPER_* disagree");
 
 enum { FRAG_ONLY = 1 };
@@ -173,6 +174,18 @@ static const struct helper_fn helper_fns[] = {
     " return transpose(mat4(vec4(cross(b, v) + t * y, -dot(b, t)),"
     " vec4(cross(v, a) - t * x, dot(a, t)), vec4(cross(d, u) + s * w, -dot(d, s)),"
     " vec4(cross(u, c) - s * z, dot(c, s))));"},
+   /* GLSL 1.50, 8.9: noise may return 0 everywhere (it stays in [-1, 1], its average is 0;
+    * Mesa does the same); glslang's Vulkan target has none */
+#define NOISE(n, ret, zero)                                                                        \
+   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "float x", "return " zero ";"},                           \
+   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec2 x", "return " zero ";"},                            \
+   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec3 x", "return " zero ";"},                            \
+   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec4 x", "return " zero ";"}
+   NOISE(1, "float", "0.0"),
+   NOISE(2, "vec2", "vec2(0.0)"),
+   NOISE(3, "vec3", "vec3(0.0)"),
+   NOISE(4, "vec4", "vec4(0.0)"),
+#undef NOISE
 };
 #undef D
 
@@ -816,6 +829,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       int h = find_name(helper_names, GLSL_HELPER_COUNT, s, t->len);
       if (h == GLSL_HELPER_INVERSE && version != 140)
          h = -1; /* a built-in from 1.50 on (glslang has it), not one before 1.40 */
+      if (h >= GLSL_HELPER_NOISE1 && u->es)
+         h = -1; /* desktop GLSL's only */
       bool vk = find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]),
                           s, t->len) >= 0;
       if (h >= 0 && global_decl)
@@ -934,7 +949,8 @@ glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout
    if (!helpers && frag_coord_layout <= 0 && !point_coord)
       return NULL;
    struct glsl_str out = {0};
-   glsl_str_append(&out, "#version 140\n");
+   /* geometry shaders begin at 1.50 */
+   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY ? "#version 150\n" : "#version 140\n");
    for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
       const struct helper_fn *f = &helper_fns[k];
       if (!(helpers & (1u << f->helper)) ||

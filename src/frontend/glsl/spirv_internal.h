@@ -143,15 +143,16 @@ struct spv_xfb_deco {
 };
 
 /* A captured part of an output that is not a whole variable (an array element, a struct or
- * block member): a new Output variable of the part's type at `location` receives
- * var[indices...] before each vertex is handed on, and is captured as `deco` says. */
+ * block member), split to a scalar or vector: a new Output variable of the part's type at
+ * `location`, `component` receives var[indices...] before each vertex is handed on, and is
+ * captured as `deco` says. */
 #define SPV_XFB_MAX_INDICES 8
 struct spv_xfb_copy {
    uint32_t var;
    uint32_t type; /* the part's type */
    uint32_t num_indices;
    uint32_t indices[SPV_XFB_MAX_INDICES];
-   uint32_t location;
+   uint32_t location, component;
    struct spv_xfb_deco deco;
 };
 

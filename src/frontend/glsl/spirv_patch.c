@@ -209,6 +209,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
 {
    struct wbuf b = {0};
    uint32_t bound = w[3];
+   uint32_t *copy_ids = NULL; /* the transform feedback copies' ids, see COPY_PTR */
    *err = NULL;
 
    /* gl_InstanceID plan. base_var is the BaseInstance input (the shader's own if it has one,
@@ -242,13 +243,15 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
    /* Copy-outs: per copy a pointer type, a variable and a constant per index; one 32-bit int
     * type for the constants (the module's own when it has one: a second is invalid). */
    const unsigned ncopy = p->num_xfb_copies;
-   uint32_t copy_ptr[16] = {0}, copy_var[16] = {0}, copy_idx[16][SPV_XFB_MAX_INDICES];
    uint32_t int_type = 0;
    bool new_int_type = false;
-   if (ncopy > 16) {
-      *err = "too many transform feedback copies";
-      return NULL;
-   }
+   /* per copy: its pointer type, its variable, then one constant per index */
+   copy_ids = ncopy ? calloc(ncopy, (2 + SPV_XFB_MAX_INDICES) * sizeof(*copy_ids)) : NULL;
+   if (ncopy && !copy_ids)
+      goto oom;
+#define COPY_PTR(c) copy_ids[(c) * (2 + SPV_XFB_MAX_INDICES)]
+#define COPY_VAR(c) copy_ids[(c) * (2 + SPV_XFB_MAX_INDICES) + 1]
+#define COPY_IDX(c, k) copy_ids[(c) * (2 + SPV_XFB_MAX_INDICES) + 2 + (k)]
    if (ncopy) {
       for (uint32_t id = 1; id < m->bound && !int_type; id++)
          if (m->ids[id].op == SpvOpTypeInt && m->ids[id].a == 32)
@@ -259,10 +262,10 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       }
    }
    for (unsigned c = 0; c < ncopy; c++) {
-      copy_ptr[c] = bound++;
-      copy_var[c] = bound++;
+      COPY_PTR(c) = bound++;
+      COPY_VAR(c) = bound++;
       for (unsigned k = 0; k < p->xfb_copies[c].num_indices; k++)
-         copy_idx[c][k] = bound++;
+         COPY_IDX(c, k) = bound++;
    }
 
    wb_reserve(&b, n + 64);
@@ -303,10 +306,12 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
          }
          for (unsigned c = 0; c < ncopy; c++) {
             const struct spv_xfb_deco *x = &p->xfb_copies[c].deco;
-            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationLocation, p->xfb_copies[c].location);
-            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationXfbBuffer, x->buffer);
-            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationXfbStride, x->stride);
-            EMIT(&b, SpvOpDecorate, copy_var[c], SpvDecorationOffset, x->offset);
+            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationLocation, p->xfb_copies[c].location);
+            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationComponent,
+                 p->xfb_copies[c].component);
+            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbBuffer, x->buffer);
+            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationXfbStride, x->stride);
+            EMIT(&b, SpvOpDecorate, COPY_VAR(c), SpvDecorationOffset, x->offset);
          }
          if (xfb_pos_var) {
             const struct spv_xfb_deco *x = &p->xfb_position_deco;
@@ -331,9 +336,9 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
          for (unsigned c = 0; c < ncopy; c++) {
             const struct spv_xfb_copy *x = &p->xfb_copies[c];
             for (unsigned k = 0; k < x->num_indices; k++)
-               EMIT(&b, SpvOpConstant, int_type, copy_idx[c][k], x->indices[k]);
-            EMIT(&b, SpvOpTypePointer, copy_ptr[c], SpvStorageOutput, x->type);
-            EMIT(&b, SpvOpVariable, copy_ptr[c], copy_var[c], SpvStorageOutput);
+               EMIT(&b, SpvOpConstant, int_type, COPY_IDX(c, k), x->indices[k]);
+            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageOutput, x->type);
+            EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageOutput);
          }
          globals_done = true;
       }
@@ -406,7 +411,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
             if (xfb_pos_var)
                b.w[b.n++] = xfb_pos_var;
             for (unsigned c = 0; c < ncopy; c++)
-               b.w[b.n++] = copy_var[c];
+               b.w[b.n++] = COPY_VAR(c);
             b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
             if (xfb && wc >= 3)
                EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
@@ -455,14 +460,14 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
                const struct spv_xfb_copy *x = &p->xfb_copies[c];
                uint32_t ops[3 + SPV_XFB_MAX_INDICES];
                uint32_t chain = bound++, val = bound++;
-               ops[0] = copy_ptr[c];
+               ops[0] = COPY_PTR(c);
                ops[1] = chain;
                ops[2] = x->var;
                for (unsigned k = 0; k < x->num_indices; k++)
-                  ops[3 + k] = copy_idx[c][k];
+                  ops[3 + k] = COPY_IDX(c, k);
                wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
                EMIT(&b, SpvOpLoad, x->type, val, chain);
-               EMIT(&b, SpvOpStore, copy_var[c], val);
+               EMIT(&b, SpvOpStore, COPY_VAR(c), val);
             }
          }
          if (remap && cur_fn &&
@@ -494,9 +499,11 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       goto oom;
    b.w[3] = bound;
    *out_n = b.n;
+   free(copy_ids);
    return b.w;
 
 oom:
+   free(copy_ids);
    free(b.w);
    *err = "out of memory";
    return NULL;

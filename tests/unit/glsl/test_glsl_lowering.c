@@ -550,6 +550,47 @@ test_version_macro(void)
    free(log);
 }
 
+/* noise1..4 (desktop GLSL 1.10-4.x; glslang's Vulkan target has none): every overload, an int
+ * argument converted, in a vertex and a geometry shader; not an ESSL built-in. */
+static void
+test_noise(void)
+{
+   const char *vs = "#version 150\n"
+                    "in vec4 pos;\n"
+                    "out float n1;\n"
+                    "out vec2 n2;\n"
+                    "void main() {\n"
+                    "  n1 = noise1(pos.x) + noise1(pos.xy) + noise1(pos.xyz) + noise1(pos);\n"
+                    "  n2 = noise2(pos.x) + noise2(pos.xy) + noise2(pos.xyz) + noise2(pos);\n"
+                    "  gl_Position = pos + vec4(noise3(pos.xyz), 0.0) + noise4(pos);\n"
+                    "}\n";
+   const char *gs = "#version 150\n"
+                    "layout(points) in;\n"
+                    "layout(points, max_vertices = 1) out;\n"
+                    "in float n1[];\n"
+                    "in vec2 n2[];\n"
+                    "out float n;\n"
+                    "void main() { n = noise1(25) + n1[0] + n2[0].y; gl_Position = vec4(0.0);\n"
+                    "  EmitVertex(); }\n";
+   const char *fs = "#version 150\nin float n;\nout vec4 o;\n"
+                    "void main() { o = vec4(n); }\n";
+   struct glsl_link_input in = {.source = {vs, fs, gs}};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "noise link: %s", log);
+   if (p) {
+      CHECK(valid(p, "noise"), "noise SPIR-V");
+      CHECK(t_spv_has_name_prefix(&p->spirv[GLSL_STAGE_GEOMETRY], "_mgl_id_noise1("),
+            "the provided noise1() in the geometry stage");
+   }
+   glsl_program_destroy(p);
+   free(log);
+   const char *es = "#version 300 es\nin vec4 pos;\n"
+                    "void main() { gl_Position = vec4(noise1(pos.x)); }\n";
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true, es, &log), "ESSL has no noise1()");
+   free(log);
+}
+
 int
 main(void)
 {
@@ -562,5 +603,6 @@ main(void)
    test_objects();
    test_attribute_aliasing();
    test_version_macro();
+   test_noise();
    return t_finish("unit.glsl.lowering");
 }

@@ -1,0 +1,83 @@
+/* unit.glsl.const_fold — array sizes that are constant expressions calling built-ins glslang 12
+ * does not fold (glsl_const.c). Each size's value is read back as the declared length of a
+ * uniform array, so a wrong value (not only a refusal) fails; a size that evaluates to zero or
+ * less must still be a compile error, and a size that is not constant must stay one. */
+#include "glsl_test_util.h"
+
+static const char *fs = "#version 150\n"
+                        "out vec4 c;\n"
+                        "void main() { c = vec4(1.0); }\n";
+
+/* Links a VS declaring `uniform float u[SIZE];` (read so it stays active); returns the
+ * array's length, 0 when the link fails. */
+static uint32_t
+size_of(const char *version, const char *size)
+{
+   char vs[1024];
+   snprintf(vs, sizeof(vs),
+            "%s\n"
+            "uniform float u[%s];\n"
+            "void main() { gl_Position = vec4(u[0] + u[u.length() - 1]); }\n",
+            version, size);
+   struct glsl_link_input in = {.source = {vs, fs}};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   uint32_t n = 0;
+   const struct glsl_uniform *u = p ? glsl_program_find_uniform(p, "u[0]") : NULL;
+   if (!u && p)
+      u = glsl_program_find_uniform(p, "u");
+   if (u)
+      n = u->array_size;
+   else if (getenv("T_VERBOSE"))
+      fprintf(stderr, "%s: %s\n", size, log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   return n;
+}
+
+int
+main(void)
+{
+   static const struct {
+      const char *version, *size;
+      uint32_t want;
+   } cases[] = {
+      /* determinant of a constant matrix: 1*4 - 3*2 = -2, of 3*I: 27 */
+      {"#version 150", "determinant(mat2(1.0, 2.0, 3.0, 4.0)) == -2.0 ? 3 : -1", 3},
+      {"#version 150", "int(determinant(mat3(3.0)))", 27},
+      /* inverse at 1.40 (an ordinary function there) and 1.50: inverse(diag(2, 4))[1][1] = 0.25 */
+      {"#version 140", "int(1.0 / inverse(mat2(2.0, 0.0, 0.0, 4.0))[1][1])", 4},
+      {"#version 150", "int(inverse(mat3(0.5))[2].z)", 2},
+      /* transpose moves [0][1] to [1][0]; matrixCompMult multiplies per component */
+      {"#version 150", "int(transpose(mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0))[2][1])", 6},
+      {"#version 150", "int(matrixCompMult(mat2(2.0), mat2(3.0))[1][1])", 6},
+      /* matrix and vector comparisons are whole-value */
+      {"#version 150", "(mat2(1.0) != mat2(1.0, 0.0, 0.0, 2.0)) ? 5 : -1", 5},
+      {"#version 150", "(ivec3(36, 32, 88) != ivec3(-36, 32, -88)) == true ? 7 : -1", 7},
+      /* float built-ins: sinh(1) = 1.1752, acosh(2) = 1.3170, distance of 3-4-5 */
+      {"#version 150", "int(sinh(1.0) * 1000.0)", 1175},
+      {"#version 150", "int(acosh(vec2(2.0, 1.0)).x * 100.0)", 131},
+      {"#version 150", "int(distance(vec2(0.0), vec2(3.0, 4.0)))", 5},
+      /* matrix * vector and vector swizzles */
+      {"#version 150", "int((mat2(1.0, 2.0, 3.0, 4.0) * vec2(1.0, 1.0)).y)", 6},
+      {"#version 150", "int((vec2(1.0, 1.0) * mat2(1.0, 2.0, 3.0, 4.0)).y)", 7},
+      {"#version 150", "int(vec4(1.0, 2.0, 3.0, 9.0).wz.x)", 9},
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      uint32_t got = size_of(cases[i].version, cases[i].size);
+      CHECK(got == cases[i].want, "[%s] gave %u elements, expected %u", cases[i].size, got,
+            cases[i].want);
+   }
+   /* Zero or negative sizes stay errors; a variable is not a constant expression. */
+   CHECK(!size_of("#version 150", "determinant(mat2(1.0)) == 2.0 ? 1 : -1"),
+         "a negative folded size must not link");
+   CHECK(!size_of("#version 150", "int(determinant(mat2(0.0)))"), "a zero size must not link");
+   static const char *vs_var = "#version 150\n"
+                               "uniform float k;\n"
+                               "void main() { float a[int(sinh(k))]; gl_Position = vec4(a[0]); }\n";
+   char *log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs_var, &log),
+         "a size reading a uniform must stay an error");
+   free(log);
+   return t_finish("unit.glsl.const_fold");
+}
