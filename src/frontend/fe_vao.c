@@ -209,6 +209,31 @@ mgl_glIsVertexArray(GLuint array)
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
+/* GL_OES_vertex_array_object (ES 2.0): the same objects and errors as ES 3.0's. */
+void
+mgl_glGenVertexArraysOES(GLsizei n, GLuint *arrays)
+{
+   mgl_glGenVertexArrays(n, arrays);
+}
+
+void
+mgl_glDeleteVertexArraysOES(GLsizei n, const GLuint *arrays)
+{
+   mgl_glDeleteVertexArrays(n, arrays);
+}
+
+void
+mgl_glBindVertexArrayOES(GLuint array)
+{
+   mgl_glBindVertexArray(array);
+}
+
+GLboolean
+mgl_glIsVertexArrayOES(GLuint array)
+{
+   return mgl_glIsVertexArray(array);
+}
+
 /* ---- attribute arrays ----------------------------------------------------------------------- */
 
 static void

@@ -2793,6 +2793,131 @@ static void sc_es2(void)
   check_frame("es2", &m);
 }
 
+/* es2_ext: OpenGL ES 2.0's extensions, through their own entry points: a vertex array object
+ * of GL_OES_vertex_array_object, a GLSL ES 1.00 shader writing gl_FragData[0] and [1]
+ * (GL_EXT_draw_buffers, glDrawBuffersEXT on two colour attachments) and gl_FragDepthEXT
+ * (GL_EXT_frag_depth: the second rectangle is nearer only through the depth it writes, so the
+ * overlap shows it), then glDiscardFramebufferEXT. Both attachments are read back. */
+typedef void (*es2_drawbuffers_fn)(GLsizei, const GLenum *);
+typedef void (*es2_discard_fn)(GLenum, GLsizei, const GLenum *);
+typedef void (*es2_genvao_fn)(GLsizei, GLuint *);
+typedef void (*es2_bindvao_fn)(GLuint);
+
+static void sc_es2_ext(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_EXT_draw_buffers", "GL_EXT_frag_depth",
+                                     "GL_EXT_discard_framebuffer", "GL_OES_vertex_array_object"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS \"%s\" lacks %s", ext ? ext : "(null)", need[k]);
+  es2_drawbuffers_fn draw_buffers = (es2_drawbuffers_fn)eglGetProcAddress("glDrawBuffersEXT");
+  es2_discard_fn discard = (es2_discard_fn)eglGetProcAddress("glDiscardFramebufferEXT");
+  es2_genvao_fn gen_vao = (es2_genvao_fn)eglGetProcAddress("glGenVertexArraysOES");
+  es2_bindvao_fn bind_vao = (es2_bindvao_fn)eglGetProcAddress("glBindVertexArrayOES");
+  if (!draw_buffers || !discard || !gen_vao || !bind_vao)
+    die_setup("an ES 2.0 extension entry point is missing from eglGetProcAddress");
+
+  GLuint tex[2], rb, fbo, vao;
+  glGenTextures(2, tex);
+  for (int k = 0; k < 2; k++) {
+    glBindTexture(GL_TEXTURE_2D, tex[k]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  }
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[1], 0);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("two-attachment FBO status 0x%04x", (unsigned)st);
+  const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  draw_buffers(2, bufs);
+  check_gl_error("glDrawBuffersEXT");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#extension GL_EXT_draw_buffers : require\n"
+                   "#extension GL_EXT_frag_depth : enable\n"
+                   "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "uniform float u_depth;\n"
+                   "void main() {\n"
+                   "  gl_FragData[0] = v_color;\n"
+                   "  gl_FragData[1] = vec4(1.0) - v_color;\n"
+                   "  gl_FragDepthEXT = u_depth;\n"
+                   "}\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  gen_vao(1, &vao);
+  bind_vao(vao);
+  check_gl_error("glBindVertexArrayOES");
+
+  glViewport(0, 0, W, H);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  const vec4f far_c = V4(0.8f, 0.2f, 0.0f, 1.0f), near_c = V4(0.0f, 0.6f, 0.4f, 1.0f);
+  clear_to(bg);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  /* the nominal depth of both is 0.5: only gl_FragDepthEXT puts the second one in front */
+  gl.Uniform1f(uloc(p, "u_depth"), 0.75f);
+  GLuint vbo1 = rect_colour_vbo(8, 8, 40, 40, far_c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform1f(uloc(p, "u_depth"), 0.25f);
+  GLuint vbo2 = rect_colour_vbo(24, 24, 56, 56, near_c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draws into two attachments");
+  glDisable(GL_DEPTH_TEST);
+
+  model m0, m1;
+  model_init(&m0, bg);
+  model_rect(&m0, 8, 8, 40, 40, to8(far_c));
+  model_rect(&m0, 24, 24, 56, 56, to8(near_c));
+  model_init(&m1, bg);
+  model_rect(&m1, 8, 8, 40, 40, to8(V4(0.2f, 0.8f, 1.0f, 0.0f)));
+  model_rect(&m1, 24, 24, 56, 56, to8(V4(1.0f, 0.4f, 0.6f, 0.0f)));
+  check_frame("gl_FragData[0], gl_FragDepthEXT", &m0);
+  /* the second attachment, read through an FBO of its own (ES 2.0 reads COLOR_ATTACHMENT0) */
+  GLuint rfbo;
+  gl.GenFramebuffers(1, &rfbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, rfbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+  check_frame("gl_FragData[1]", &m1);
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  const GLenum gone[] = {GL_COLOR_ATTACHMENT0, GL_DEPTH_ATTACHMENT};
+  discard(GL_FRAMEBUFFER, 2, gone);
+  check_gl_error("glDiscardFramebufferEXT");
+  discard(GL_FRAMEBUFFER, 1, &bufs[1]); /* only COLOR_ATTACHMENT0 names colour there */
+  expect_get_error(GL_INVALID_ENUM, "glDiscardFramebufferEXT(GL_COLOR_ATTACHMENT1)");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  bind_vao(0);
+  gl.DeleteBuffers(1, &vbo1);
+  gl.DeleteBuffers(1, &vbo2);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteFramebuffers(1, &rfbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(2, tex);
+  /* the default framebuffer, cleared: what this scenario leaves for its final frame */
+  clear_to(bg);
+  model mf;
+  model_init(&mf, bg);
+  check_frame("es2_ext", &mf);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -5642,6 +5767,7 @@ static const struct {
     {"tex1d", sc_tex1d, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
+    {"es2_ext", sc_es2_ext, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
     {"restart_loop", sc_restart_loop, 0},
