@@ -1,7 +1,8 @@
 /* test_es_ext.c — unit.frontend.es_ext: the OpenGL ES 2.0 extensions mgl advertises and their
  * entry points' errors: GL_EXT_discard_framebuffer, GL_EXT_draw_buffers (glDrawBuffersEXT on the
  * default framebuffer and on an FBO), GL_OES_vertex_array_object; the extension string and the
- * glGetStringi list say the same. */
+ * glGetStringi list say the same; GL_FIXED and the desktop-only types of
+ * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core. */
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -183,6 +184,46 @@ test_vao_oes(void)
    env_finish(&e);
 }
 
+/* GL_FIXED is ES's (and GL 4.1's): a GL 3.3 core context refuses it; ES 2.0 and 3.0 take it
+ * for glVertexAttribPointer, never for glVertexAttribIPointer; ES 2.0 refuses the desktop
+ * types. */
+static void
+test_fixed_types(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint vao, vbo;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glGenBuffers(1, &vbo);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   mgl_glVertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, (void *)0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+
+   for (int major = 2; major <= 3; major++) {
+      es_env(&e, major);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, 0);
+      static const GLint data[8];
+      mgl_glVertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, data);
+      CHECK_ERR(GL_NO_ERROR);
+      GLint v = 0;
+      mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_TYPE, &v);
+      CHECK_EQ(v, GL_FIXED);
+      mgl_glVertexAttribIPointer(0, 2, GL_FIXED, 0, data);
+      CHECK_ERR(GL_INVALID_ENUM);
+      static const GLenum desktop[] = {GL_INT, GL_UNSIGNED_INT, GL_HALF_FLOAT,
+                                       GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV};
+      for (size_t k = 0; k < sizeof(desktop) / sizeof(desktop[0]); k++) {
+         mgl_glVertexAttribPointer(0, 4, desktop[k], GL_FALSE, 0, data);
+         CHECK_ERR(major == 2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      }
+      mgl_glVertexAttribPointer(0, 4, 0x8D61 /* GL_HALF_FLOAT_OES */, GL_FALSE, 0, data);
+      CHECK_ERR(major == 2 ? GL_NO_ERROR : GL_INVALID_ENUM);
+      env_finish(&e);
+   }
+}
+
 int
 main(void)
 {
@@ -193,5 +234,6 @@ main(void)
    test_draw_buffers(2);
    test_draw_buffers(3);
    test_vao_oes();
+   test_fixed_types();
    return fe_test_report("unit.frontend.es_ext");
 }
