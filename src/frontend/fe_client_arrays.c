@@ -3,7 +3,10 @@
  * buffer. The server cannot read the app's memory, so each draw copies the vertices it reads
  * (found from its first/count, or from its indices) into a buffer of the vertex array, the
  * "stream", and the attribute reads from there. The stream is rewritten at offset 0 per draw:
- * the backend orders each write after the draws that read the earlier bytes. */
+ * the backend orders each write after the draws that read the earlier bytes. GL_FIXED arrays
+ * (ES) take the same road in any vertex array, from client memory or from their buffer (the
+ * client's copy of it, else a counted readback): 16.16 fixed point has no Vulkan vertex
+ * format, so the copy is converted to tight floats. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,10 +20,8 @@ bool
 fe_client_arrays_active(const struct fe_context *ctx)
 {
    const struct fe_vao *vao = ctx->vao;
-   if (vao != &ctx->default_vao)
-      return false;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
-      if (vao->attribs[i].enabled && vao->attribs[i].client)
+      if (fe_vao_attrib_streamed(&vao->attribs[i]))
          return true;
    return false;
 }
@@ -76,33 +77,52 @@ stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
    return true;
 }
 
+/* GL_FIXED elements n of comps components, `stride` bytes apart in src, as tight floats:
+ * ES 2.0 2.8, a 16.16 two's-complement value over 2^16 (never normalized). */
+static void
+fixed_to_float(float *dst, const uint8_t *src, uint64_t n, unsigned comps, uint64_t stride)
+{
+   for (uint64_t e = 0; e < n; e++)
+      for (unsigned c = 0; c < comps; c++) {
+         int32_t v;
+         memcpy(&v, src + e * stride + c * 4u, 4);
+         *dst++ = (float)v / 65536.0f;
+      }
+}
+
 bool
 fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
                          uint32_t instances, int64_t *rebase)
 {
    struct fe_vao *vao = ctx->vao;
    *rebase = 0;
-   /* Rebase (copy from `first`, not 0) when no per-vertex array is in a buffer: the draw's
+   /* Rebase (copy from `first`, not 0) when every per-vertex array is streamed: the draw's
     * indices then move down by `first` for every array alike. */
-   bool all_client = true;
+   bool all_streamed = true;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       const struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (a->enabled && !a->client && !a->divisor)
-         all_client = false;
+      if (a->enabled && !fe_vao_attrib_streamed(a) && !a->divisor)
+         all_streamed = false;
    }
-   const uint32_t base = all_client ? first : 0;
+   const uint32_t base = all_streamed ? first : 0;
    struct span {
-      const uint8_t *src;
-      uint64_t bytes;
+      const uint8_t *src; /* client memory, or NULL: bytes from the buffer */
+      uint64_t bytes;     /* of the source */
+      uint64_t count;     /* elements */
    } spans[FE_MAX_VERTEX_ATTRIBS] = {{0}};
    uint64_t total = 0;
+   bool ok = true;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (!a->enabled || !a->client)
+      if (!fe_vao_attrib_streamed(a))
          continue;
-      if (!a->offset) {
+      if (a->client && !a->offset) {
          /* No buffer and no pointer: nothing to read (GL leaves this undefined). */
          MGL_DECLINE(gl_draw_out_of_bounds, "client-side array %u with a NULL pointer", i);
+         return false;
+      }
+      if (!a->client && !a->buffer) {
+         MGL_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u with no buffer", i);
          return false;
       }
       const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
@@ -111,17 +131,54 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
          lo = 0;
          hi = instances ? (instances - 1) / a->divisor : 0;
       }
-      spans[i].src = (const uint8_t *)(uintptr_t)a->offset + lo * stride;
       spans[i].bytes = (hi - lo) * stride + elem;
+      spans[i].count = hi - lo + 1;
+      if (a->client) {
+         spans[i].src = (const uint8_t *)(uintptr_t)a->offset + lo * stride;
+      } else if (a->offset + lo * stride + spans[i].bytes > (uint64_t)a->buffer->size) {
+         MGL_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u reads past its %lld-byte buffer",
+                     i, (long long)a->buffer->size);
+         return false;
+      }
+      const uint64_t out = a->type == GL_FIXED ? spans[i].count * elem : spans[i].bytes;
       a->stream_offset = total;
-      total += (spans[i].bytes + STREAM_ALIGN - 1) / STREAM_ALIGN * STREAM_ALIGN;
+      total += (out + STREAM_ALIGN - 1) / STREAM_ALIGN * STREAM_ALIGN;
    }
    if (!stream_reserve(ctx, vao, total))
       return false;
-   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
-      if (spans[i].src)
-         fe_resource_upload(ctx, vao->stream_res, vao->attribs[i].stream_offset, spans[i].src,
-                            spans[i].bytes);
+   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS && ok; i++) {
+      struct fe_vertex_attrib *a = &vao->attribs[i];
+      if (!fe_vao_attrib_streamed(a))
+         continue;
+      if (a->type != GL_FIXED) {
+         fe_resource_upload(ctx, vao->stream_res, a->stream_offset, spans[i].src, spans[i].bytes);
+         continue;
+      }
+      const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
+      uint8_t *from_buffer = NULL;
+      const uint8_t *src = spans[i].src;
+      if (!src) {
+         /* the buffer's bytes: from the client's copy, or a counted round trip */
+         const uint64_t lo = a->divisor ? 0 : base;
+         from_buffer = malloc(spans[i].bytes);
+         if (from_buffer)
+            fe_buffer_read(ctx, a->buffer, a->offset + lo * stride, spans[i].bytes, from_buffer);
+         src = from_buffer;
+      }
+      float *conv = src ? malloc(spans[i].count * elem) : NULL;
+      if (conv) {
+         fixed_to_float(conv, src, spans[i].count, (unsigned)(elem / 4u), stride);
+         fe_resource_upload(ctx, vao->stream_res, a->stream_offset, conv,
+                            spans[i].count * elem);
+      } else {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         ok = false;
+      }
+      free(conv);
+      free(from_buffer);
+   }
+   if (!ok)
+      return false;
    vao->buffers_version++;
    *rebase = base;
    return true;

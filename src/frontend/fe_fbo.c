@@ -810,6 +810,9 @@ mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
    FE_CHECK(n < 0 || n > FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
    struct fe_framebuffer *fb = ctx->draw_fbo;
    const bool es = ctx->desc.api == FE_API_GLES;
+   /* ES 3.0 4.2.1 (and EXT_draw_buffers): the default framebuffer takes exactly one buffer,
+    * so n = 0 is refused too (the loop below never sees it) */
+   FE_CHECK(es && !fb && n != 1, GL_INVALID_OPERATION);
    unsigned seen = 0;
    for (GLsizei i = 0; i < n; i++) {
       GLenum b = bufs[i];
@@ -849,6 +852,13 @@ mgl_glDrawBuffers(GLsizei n, const GLenum *bufs)
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
       fb->draw_buffers[i] = i < n ? bufs[i] : GL_NONE;
    fb->version++;
+}
+
+/* GL_EXT_draw_buffers (ES 2.0): ES 3.0's glDrawBuffers, same enums and errors. */
+void
+mgl_glDrawBuffersEXT(GLsizei n, const GLenum *bufs)
+{
+   mgl_glDrawBuffers(n, bufs);
 }
 
 void
@@ -1174,6 +1184,28 @@ mgl_glInvalidateFramebuffer(GLenum target, GLsizei numAttachments, const GLenum 
 {
    FE_CTX_OR_RETURN();
    invalidate(ctx, target, numAttachments, attachments, 0, 0);
+}
+
+/* GL_EXT_discard_framebuffer (ES 2.0): glInvalidateFramebuffer's ancestor, with narrower
+ * enums: target GL_FRAMEBUFFER only; an FBO takes COLOR_ATTACHMENT0, DEPTH_ATTACHMENT and
+ * STENCIL_ATTACHMENT, the default framebuffer COLOR_EXT, DEPTH_EXT and STENCIL_EXT (the values
+ * of GL_COLOR, GL_DEPTH and GL_STENCIL). Like invalidation, nothing is sent. */
+void
+mgl_glDiscardFramebufferEXT(GLenum target, GLsizei numAttachments, const GLenum *attachments)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_FRAMEBUFFER, GL_INVALID_ENUM);
+   FE_CHECK(numAttachments < 0, GL_INVALID_VALUE);
+   const bool user = ctx->draw_fbo != NULL;
+   for (GLsizei i = 0; i < numAttachments; i++) {
+      GLenum a = attachments[i];
+      if (user)
+         FE_CHECK(a != GL_COLOR_ATTACHMENT0 && a != GL_DEPTH_ATTACHMENT &&
+                     a != GL_STENCIL_ATTACHMENT,
+                  GL_INVALID_ENUM);
+      else
+         FE_CHECK(a != GL_COLOR && a != GL_DEPTH && a != GL_STENCIL, GL_INVALID_ENUM);
+   }
 }
 
 void

@@ -31,18 +31,32 @@ static const char *const extensions[] = {
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
 /* OpenGL ES extensions mgl implements: 32-bit indices and half-float vertices (core in ES 3.0),
- * and the RGTC formats (decoded in the client, fe_texcompress.c). */
+ * the RGTC formats (decoded in the client, fe_texcompress.c), and ES 2.0's discard, draw-buffers,
+ * fragment-depth and vertex-array-object extensions (ES 3.0's own commands under ES 2.0 names;
+ * ESSL 1.00's side in glsl_lower.c), which ES 3.0 implementations still list. */
 static const char *const es2_extensions[] = {
+   "GL_EXT_discard_framebuffer",
+   "GL_EXT_draw_buffers",
+   "GL_EXT_frag_depth",
    "GL_EXT_texture_compression_rgtc",
    "GL_OES_element_index_uint",
+   "GL_OES_vertex_array_object",
    "GL_OES_vertex_half_float",
 };
 static const char *const es3_extensions[] = {
+   "GL_EXT_discard_framebuffer",
+   "GL_EXT_draw_buffers",
+   "GL_EXT_frag_depth",
    "GL_EXT_texture_compression_rgtc",
+   "GL_OES_vertex_array_object",
 };
-#define ES2_EXTENSIONS_STRING \
-   "GL_EXT_texture_compression_rgtc GL_OES_element_index_uint GL_OES_vertex_half_float"
-#define ES3_EXTENSIONS_STRING "GL_EXT_texture_compression_rgtc"
+#define ES2_EXTENSIONS_STRING                                                                   \
+   "GL_EXT_discard_framebuffer GL_EXT_draw_buffers GL_EXT_frag_depth "                          \
+   "GL_EXT_texture_compression_rgtc GL_OES_element_index_uint GL_OES_vertex_array_object "      \
+   "GL_OES_vertex_half_float"
+#define ES3_EXTENSIONS_STRING                                                                   \
+   "GL_EXT_discard_framebuffer GL_EXT_draw_buffers GL_EXT_frag_depth "                          \
+   "GL_EXT_texture_compression_rgtc GL_OES_vertex_array_object"
 
 /* The context's extension list (glGetStringi) and its length. */
 static const char *const *

@@ -684,14 +684,18 @@ uint32_t fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer
 /* Bytes of one element of an attribute array, and its stride (0 resolved to tight). */
 uint32_t fe_vao_attrib_bytes(const struct fe_vertex_attrib *a);
 uint32_t fe_vao_attrib_stride(const struct fe_vertex_attrib *a);
+/* Whether a draw copies the attribute array into its vertex array's stream: OpenGL ES's
+ * client-side arrays, and GL_FIXED arrays (16.16 fixed point has no Vulkan vertex format: the
+ * copy converts them to tightly packed floats, from client memory or from the buffer). */
+bool fe_vao_attrib_streamed(const struct fe_vertex_attrib *a);
 /* fe_client_arrays.c: before a draw reads vertices [first, last] of instances instances,
- * copies the client-side arrays of OpenGL ES's vertex array object zero to the server.
+ * copies the streamed arrays (fe_vao_attrib_streamed) to the server.
  * *rebase is what to subtract from the draw's vertex indices (the copies start at `first`
  * when every per-vertex array is client-side). False: skip the draw (error or decline
  * recorded). */
 bool fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
                               uint32_t instances, int64_t *rebase);
-/* Whether the bound vertex array has enabled client-side arrays. */
+/* Whether the bound vertex array has enabled streamed arrays. */
 bool fe_client_arrays_active(const struct fe_context *ctx);
 /* The smallest and largest index of count indices of type (user memory or the element
  * buffer at offset `indices`), primitive restart indices excepted. False: none (every index

@@ -17,7 +17,7 @@ type_bytes(GLenum type)
    switch (type) {
    case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
    case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
-   case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: return 4;
+   case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: case GL_FIXED: return 4;
    case GL_DOUBLE: return 8;
    case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
    default: return 0;
@@ -74,6 +74,12 @@ fe_vao_attrib_bytes(const struct fe_vertex_attrib *a)
    return is_packed(a->type) ? 4u : comps * type_bytes(a->type);
 }
 
+bool
+fe_vao_attrib_streamed(const struct fe_vertex_attrib *a)
+{
+   return a->enabled && (a->client || a->type == GL_FIXED);
+}
+
 uint32_t
 fe_vao_attrib_stride(const struct fe_vertex_attrib *a)
 {
@@ -92,10 +98,13 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
       unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
       uint32_t stride = a->stride ? (uint32_t)a->stride
                         : is_packed(a->type) ? 4u : comps * type_bytes(a->type);
+      const bool fixed = a->type == GL_FIXED; /* streamed as tight floats */
+      if (fixed)
+         stride = comps * 4u;
       out->enabled_mask |= 1u << i;
-      out->attribs[i].type = (uint16_t)a->type;
+      out->attribs[i].type = (uint16_t)(fixed ? GL_FLOAT : a->type);
       out->attribs[i].size = a->size;
-      out->attribs[i].flags = (uint8_t)((a->normalized ? MGP_ATTRIB_NORMALIZED : 0) |
+      out->attribs[i].flags = (uint8_t)((a->normalized && !fixed ? MGP_ATTRIB_NORMALIZED : 0) |
                                         (a->integer ? MGP_ATTRIB_INTEGER : 0));
       out->attribs[i].binding = (uint8_t)i;
       out->bindings[i].stride = stride;
@@ -111,7 +120,7 @@ fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer *out)
    uint32_t count = 0;
    for (uint32_t i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++) {
       const struct fe_vertex_attrib *a = &vao->attribs[i];
-      if (a->enabled && a->client) {
+      if (fe_vao_attrib_streamed(a)) {
          out[i].res = vao->stream_size ? vao->stream_res : mgp_handle_null();
          out[i].offset = a->stream_offset;
       } else {
@@ -209,6 +218,31 @@ mgl_glIsVertexArray(GLuint array)
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
+/* GL_OES_vertex_array_object (ES 2.0): the same objects and errors as ES 3.0's. */
+void
+mgl_glGenVertexArraysOES(GLsizei n, GLuint *arrays)
+{
+   mgl_glGenVertexArrays(n, arrays);
+}
+
+void
+mgl_glDeleteVertexArraysOES(GLsizei n, const GLuint *arrays)
+{
+   mgl_glDeleteVertexArrays(n, arrays);
+}
+
+void
+mgl_glBindVertexArrayOES(GLuint array)
+{
+   mgl_glBindVertexArray(array);
+}
+
+GLboolean
+mgl_glIsVertexArrayOES(GLuint array)
+{
+   return mgl_glIsVertexArray(array);
+}
+
 /* ---- attribute arrays ----------------------------------------------------------------------- */
 
 static void
@@ -221,18 +255,15 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
        * names half floats by its own enum); ES 3.0 2.9 adds half, int and 2_10_10_10; neither
        * has GL_DOUBLE or GL_BGRA sizes. */
       const bool es2 = ctx->desc.major == 2;
-      if (type == FE_HALF_FLOAT_OES && es2 && !integer)
-         type = GL_HALF_FLOAT;
+      /* ES 2.0 knows half floats only by the extension's enum, not GL_HALF_FLOAT (0x140B) */
       const bool es2_type = type == GL_BYTE || type == GL_UNSIGNED_BYTE || type == GL_SHORT ||
                             type == GL_UNSIGNED_SHORT || type == GL_FIXED || type == GL_FLOAT ||
-                            type == GL_HALF_FLOAT;
+                            type == FE_HALF_FLOAT_OES;
       FE_CHECK(type == GL_DOUBLE || (es2 && !es2_type) || size == GL_BGRA, GL_INVALID_ENUM);
-      if (type == GL_FIXED) {
-         /* 16.16 fixed point has no Vulkan vertex format */
-         MGL_DECLINE(gl_feature_unimplemented, "GL_FIXED vertex attributes");
-         fe_error(ctx, GL_INVALID_OPERATION);
-         return;
-      }
+      if (type == FE_HALF_FLOAT_OES && es2 && !integer)
+         type = GL_HALF_FLOAT;
+   } else {
+      FE_CHECK(type == GL_FIXED, GL_INVALID_ENUM); /* GL 4.1 / ARB_ES2_compatibility */
    }
    bool bgra = size == GL_BGRA && !integer;
    FE_CHECK((size < 1 || size > 4) && !bgra, GL_INVALID_VALUE);

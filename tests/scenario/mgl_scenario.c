@@ -2778,20 +2778,257 @@ static void sc_es2(void)
   glDrawArrays(GL_TRIANGLES, 0, 6);
   check_gl_error("draw with vertex array object zero");
   if (version == 20) {
-    /* ES 2.0 2.8: no integer or 2_10_10_10 attribute types; GL_FIXED is ES's own (declined by
-     * name: no Vulkan vertex format) */
-    gl.VertexAttribPointer(3, 4, GL_INT, GL_FALSE, 0, (void *)0);
-    expect_gl_error(GL_INVALID_ENUM, "glVertexAttribPointer(GL_INT) on ES 2.0");
-    gl.VertexAttribPointer(3, 4, GL_INT_2_10_10_10_REV, GL_TRUE, 0, (void *)0);
-    expect_gl_error(GL_INVALID_ENUM, "glVertexAttribPointer(GL_INT_2_10_10_10_REV) on ES 2.0");
+    /* ES 2.0 2.8: no integer, half-float (but for OES_vertex_half_float's own enum) or
+     * 2_10_10_10 attribute types; GL_FIXED is ES's own (es_fixed draws with it) */
+    static const GLenum desktop_only[] = {GL_INT, GL_UNSIGNED_INT, GL_HALF_FLOAT,
+                                          GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV,
+                                          GL_DOUBLE};
+    for (size_t k = 0; k < sizeof desktop_only / sizeof desktop_only[0]; k++) {
+      gl.VertexAttribPointer(3, 4, desktop_only[k], GL_FALSE, 0, (void *)0);
+      char what[96];
+      snprintf(what, sizeof what, "glVertexAttribPointer(0x%04x) on ES 2.0",
+               (unsigned)desktop_only[k]);
+      expect_gl_error(GL_INVALID_ENUM, what);
+    }
     gl.VertexAttribPointer(3, 4, GL_FIXED, GL_FALSE, 0, (void *)0);
-    expect_gl_error(GL_INVALID_OPERATION, "glVertexAttribPointer(GL_FIXED) (declined)");
+    check_gl_error("glVertexAttribPointer(GL_FIXED)");
+    gl.VertexAttribPointer(3, 4, 0x8D61 /* GL_HALF_FLOAT_OES */, GL_FALSE, 0, (void *)0);
+    check_gl_error("glVertexAttribPointer(GL_HALF_FLOAT_OES)");
   }
 
   model m;
   model_init(&m, bg);
   model_rect(&m, 8, 12, 44, 52, to8(col));
   check_frame("es2", &m);
+}
+
+/* es_fixed: GL_FIXED (16.16) vertex attributes on OpenGL ES 2.0, converted to floats by the
+ * client: positions and colours from client memory (left rectangle), interleaved in a buffer
+ * and drawn from vertex 6 on (middle), fixed positions from a buffer beside float colours from
+ * another (right, with glDrawElements of client-side indices). */
+#define FX(f) ((GLint)((f) * 65536.0f))
+static void fixed_rect(GLint *out, int stride_words, float x0, float y0, float x1, float y1)
+{
+  const float q[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
+  for (int k = 0; k < 6; k++) {
+    out[k * stride_words] = FX(q[2 * k]);
+    out[k * stride_words + 1] = FX(q[2 * k + 1]);
+  }
+}
+
+static void sc_es_fixed(void)
+{
+  es_version(20);
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() { gl_FragColor = v_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  const vec4f ca = V4(1.0f, 0.25f, 0.0f, 1.0f), cb = V4(0.0f, 0.75f, 0.5f, 1.0f),
+              cc = V4(0.25f, 0.5f, 1.0f, 1.0f);
+  clear_to(bg);
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+
+  /* client memory: tight positions, colours with a stride of their own */
+  GLint pos_a[12], col_a[6 * 5];
+  fixed_rect(pos_a, 2, 4, 8, 20, 56);
+  for (int k = 0; k < 6; k++)
+    for (int c = 0; c < 4; c++)
+      col_a[k * 5 + c] = FX(ca.v[c]);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.VertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, pos_a);
+  gl.VertexAttribPointer(1, 4, GL_FIXED, GL_FALSE, 5 * 4, col_a);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("GL_FIXED client-side arrays");
+
+  /* one buffer, position and colour interleaved (6 words a vertex); vertices 0-5 are junk
+   * that a draw from vertex 6 must not read */
+  GLint inter[12 * 6];
+  for (int k = 0; k < 12 * 6; k++)
+    inter[k] = FX(-3.0f);
+  fixed_rect(inter + 6 * 6, 6, 24, 8, 40, 56);
+  for (int k = 6; k < 12; k++)
+    for (int c = 0; c < 4; c++)
+      inter[k * 6 + 2 + c] = FX(cb.v[c]);
+  GLuint vbo[3];
+  gl.GenBuffers(3, vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo[0]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof inter, inter, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 6 * 4, (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FIXED, GL_TRUE, 6 * 4, (void *)8); /* normalized: no effect */
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  check_gl_error("GL_FIXED interleaved buffer");
+
+  /* fixed positions from a buffer, float colours from another, client-side indices */
+  GLint pos_c[8];
+  const float qc[8] = {44, 8, 60, 8, 60, 56, 44, 56};
+  for (int k = 0; k < 8; k++)
+    pos_c[k] = FX(qc[k]);
+  float col_c[16];
+  for (int k = 0; k < 4; k++)
+    memcpy(&col_c[4 * k], cc.v, 16);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo[1]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof pos_c, pos_c, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, (void *)0);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo[2]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof col_c, col_c, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  static const GLushort idx[6] = {0, 1, 2, 0, 2, 3};
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx);
+  check_gl_error("GL_FIXED positions beside float colours");
+
+  GLint type = 0;
+  PFNGLGETVERTEXATTRIBIVPROC get_attrib =
+      (PFNGLGETVERTEXATTRIBIVPROC)eglGetProcAddress("glGetVertexAttribiv");
+  if (!get_attrib)
+    die_setup("glGetVertexAttribiv is missing from eglGetProcAddress");
+  get_attrib(0, GL_VERTEX_ATTRIB_ARRAY_TYPE, &type);
+  if (type != GL_FIXED)
+    fail("GL_VERTEX_ATTRIB_ARRAY_TYPE 0x%04x, expected GL_FIXED", (unsigned)type);
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 4, 8, 20, 56, to8(ca));
+  model_rect(&m, 24, 8, 40, 56, to8(cb));
+  model_rect(&m, 44, 8, 60, 56, to8(cc));
+  check_frame("es_fixed", &m);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.DeleteBuffers(3, vbo);
+}
+
+/* es2_ext: OpenGL ES 2.0's extensions, through their own entry points: a vertex array object
+ * of GL_OES_vertex_array_object, a GLSL ES 1.00 shader writing gl_FragData[0] and [1]
+ * (GL_EXT_draw_buffers, glDrawBuffersEXT on two colour attachments) and gl_FragDepthEXT
+ * (GL_EXT_frag_depth: the second rectangle is nearer only through the depth it writes, so the
+ * overlap shows it), then glDiscardFramebufferEXT. Both attachments are read back. */
+typedef void (*es2_drawbuffers_fn)(GLsizei, const GLenum *);
+typedef void (*es2_discard_fn)(GLenum, GLsizei, const GLenum *);
+typedef void (*es2_genvao_fn)(GLsizei, GLuint *);
+typedef void (*es2_bindvao_fn)(GLuint);
+
+static void sc_es2_ext(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_EXT_draw_buffers", "GL_EXT_frag_depth",
+                                     "GL_EXT_discard_framebuffer", "GL_OES_vertex_array_object"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS \"%s\" lacks %s", ext ? ext : "(null)", need[k]);
+  es2_drawbuffers_fn draw_buffers = (es2_drawbuffers_fn)eglGetProcAddress("glDrawBuffersEXT");
+  es2_discard_fn discard = (es2_discard_fn)eglGetProcAddress("glDiscardFramebufferEXT");
+  es2_genvao_fn gen_vao = (es2_genvao_fn)eglGetProcAddress("glGenVertexArraysOES");
+  es2_bindvao_fn bind_vao = (es2_bindvao_fn)eglGetProcAddress("glBindVertexArrayOES");
+  if (!draw_buffers || !discard || !gen_vao || !bind_vao)
+    die_setup("an ES 2.0 extension entry point is missing from eglGetProcAddress");
+
+  GLuint tex[2], rb, fbo, vao;
+  glGenTextures(2, tex);
+  for (int k = 0; k < 2; k++) {
+    glBindTexture(GL_TEXTURE_2D, tex[k]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  }
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[1], 0);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("two-attachment FBO status 0x%04x", (unsigned)st);
+  const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  draw_buffers(2, bufs);
+  check_gl_error("glDrawBuffersEXT");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#extension GL_EXT_draw_buffers : require\n"
+                   "#extension GL_EXT_frag_depth : enable\n"
+                   "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "uniform float u_depth;\n"
+                   "void main() {\n"
+                   "  gl_FragData[0] = v_color;\n"
+                   "  gl_FragData[1] = vec4(1.0) - v_color;\n"
+                   "  gl_FragDepthEXT = u_depth;\n"
+                   "}\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  gen_vao(1, &vao);
+  bind_vao(vao);
+  check_gl_error("glBindVertexArrayOES");
+
+  glViewport(0, 0, W, H);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  const vec4f far_c = V4(0.8f, 0.2f, 0.0f, 1.0f), near_c = V4(0.0f, 0.6f, 0.4f, 1.0f);
+  clear_to(bg);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  /* the nominal depth of both is 0.5: only gl_FragDepthEXT puts the second one in front */
+  gl.Uniform1f(uloc(p, "u_depth"), 0.75f);
+  GLuint vbo1 = rect_colour_vbo(8, 8, 40, 40, far_c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform1f(uloc(p, "u_depth"), 0.25f);
+  GLuint vbo2 = rect_colour_vbo(24, 24, 56, 56, near_c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draws into two attachments");
+  glDisable(GL_DEPTH_TEST);
+
+  model m0, m1;
+  model_init(&m0, bg);
+  model_rect(&m0, 8, 8, 40, 40, to8(far_c));
+  model_rect(&m0, 24, 24, 56, 56, to8(near_c));
+  model_init(&m1, bg);
+  model_rect(&m1, 8, 8, 40, 40, to8(V4(0.2f, 0.8f, 1.0f, 0.0f)));
+  model_rect(&m1, 24, 24, 56, 56, to8(V4(1.0f, 0.4f, 0.6f, 0.0f)));
+  check_frame("gl_FragData[0], gl_FragDepthEXT", &m0);
+  /* the second attachment, read through an FBO of its own (ES 2.0 reads COLOR_ATTACHMENT0) */
+  GLuint rfbo;
+  gl.GenFramebuffers(1, &rfbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, rfbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+  check_frame("gl_FragData[1]", &m1);
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  const GLenum gone[] = {GL_COLOR_ATTACHMENT0, GL_DEPTH_ATTACHMENT};
+  discard(GL_FRAMEBUFFER, 2, gone);
+  check_gl_error("glDiscardFramebufferEXT");
+  discard(GL_FRAMEBUFFER, 1, &bufs[1]); /* only COLOR_ATTACHMENT0 names colour there */
+  expect_get_error(GL_INVALID_ENUM, "glDiscardFramebufferEXT(GL_COLOR_ATTACHMENT1)");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  bind_vao(0);
+  gl.DeleteBuffers(1, &vbo1);
+  gl.DeleteBuffers(1, &vbo2);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteFramebuffers(1, &rfbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(2, tex);
+  /* the default framebuffer, cleared: what this scenario leaves for its final frame */
+  clear_to(bg);
+  model mf;
+  model_init(&mf, bg);
+  check_frame("es2_ext", &mf);
 }
 
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
@@ -6116,6 +6353,8 @@ static const struct {
     {"tex1d", sc_tex1d, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
+    {"es2_ext", sc_es2_ext, 2},
+    {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
     {"restart_loop", sc_restart_loop, 0},

@@ -358,7 +358,8 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, bool es, const char *source, struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source,
+              struct glsl_str *log)
 {
    glslang_input_t in;
    input_for(&in, stage, source, NULL);
@@ -374,6 +375,10 @@ preprocess_gl(enum glsl_stage stage, bool es, const char *source, struct glsl_st
       glsl_str_append(log, "error: out of memory\n");
       return NULL;
    }
+   /* ESSL 1.00 names the extensions it has as macros; glslang's ES list lacks
+    * GL_EXT_draw_buffers, which mgl implements (glsl_lower.c) */
+   if (es && version == 100)
+      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -411,8 +416,10 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
    char profile[16];
    char *pp = NULL;
    char *folded = NULL;
-   bool ok = check_version(spliced, es, log, &version, profile) &&
-             (pp = preprocess_gl(stage, es, spliced, log));
+   bool ok = check_version(spliced, es, log, &version, profile);
+   if (ok && es && version == 100)
+      glsl_es_require_draw_buffers(spliced);
+   ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
    if (ok && !(folded = glsl_fold_array_sizes(pp))) {
       glsl_str_append(log, "error: out of memory\n");
       ok = false;

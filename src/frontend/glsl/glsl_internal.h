@@ -105,6 +105,7 @@ struct glsl_unit {
    bool frag_coord_used;  /* static use of gl_FragCoord besides its redeclaration */
    int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
    bool point_coord_used; /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
+   bool frag_depth_ext;   /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
    bool main_renamed;     /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
@@ -119,6 +120,11 @@ char *glsl_splice_lines(const char *src);
  * #elif becomes 1, #ifdef / #ifndef __VERSION__ become #if 1 / #if 0 (GLSL 3.3: a predefined
  * macro, as in Mesa). Lines are kept. malloc'd; NULL when out of memory. */
 char *glsl_define_version_macro(const char *src);
+/* GLSL ES 1.00 source, before the GL preprocessor (which refuses to `require` an extension
+ * glslang does not know): `#extension GL_EXT_draw_buffers : require` becomes `: enable` in
+ * place (same length, so lines and columns keep); glsl_lower_preprocessed takes the directive
+ * out. */
+void glsl_es_require_draw_buffers(char *src);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */

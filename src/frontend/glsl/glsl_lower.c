@@ -580,6 +580,54 @@ check_gs_inputs(struct lower *L)
    }
 }
 
+/* ESSL 1.00 extensions mgl implements by lowering (their names are no desktop extensions, so
+ * glslang's desktop mode would warn about `enable` and refuse `require`): GL_EXT_frag_depth
+ * (gl_FragDepthEXT) and GL_EXT_draw_buffers (gl_FragData[n] with n up to gl_MaxDrawBuffers,
+ * which desktop GLSL has anyway). The directive is recorded and taken out; others stay for
+ * glslang to judge. */
+static void
+es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
+{
+   char name[64], behavior[16];
+   if (sscanf(L->p + t->at, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) != 2)
+      return;
+   bool on = strcmp(behavior, "disable") != 0;
+   if (!strcmp(name, "GL_EXT_frag_depth"))
+      u->frag_depth_ext = on;
+   else if (strcmp(name, "GL_EXT_draw_buffers") != 0)
+      return;
+   add_edit(L, t->at, t->len, NULL, NULL, 0);
+}
+
+void
+glsl_es_require_draw_buffers(char *src)
+{
+   static const char name[] = "GL_EXT_draw_buffers";
+   for (char *p = src; (p = strstr(p, name)); p += sizeof(name) - 1) {
+      /* `# extension` leads the line, `: require` follows the name */
+      char *b = p;
+      while (b > src && (b[-1] == ' ' || b[-1] == '\t'))
+         b--;
+      if (b - src < 9 || memcmp(b - 9, "extension", 9))
+         continue;
+      b -= 9;
+      while (b > src && (b[-1] == ' ' || b[-1] == '\t'))
+         b--;
+      if (b == src || b[-1] != '#')
+         continue;
+      char *q = p + sizeof(name) - 1;
+      while (*q == ' ' || *q == '\t')
+         q++;
+      if (*q != ':')
+         continue;
+      q++;
+      while (*q == ' ' || *q == '\t')
+         q++;
+      if (!strncmp(q, "require", 7) && !ident_char(q[7]))
+         memcpy(q, "enable ", 7);
+   }
+}
+
 static void
 lower_error(struct lower *L, int line, const char *msg)
 {
@@ -684,6 +732,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             d++;
          if (!strncmp(d, "version", 7))
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
+         else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
+            es_extension(&L, u, t);
          stmt = i + 1;
          continue;
       }
@@ -779,6 +829,21 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : undeclared identifier (a compatibility-"
                               "profile built-in, not in this GLSL version's core)\n",
                          t->line, (int)t->len, s);
+         L.failed = true;
+         continue;
+      }
+      if (u->es && u->version == 100 && !member && tok_is(pp, t, "gl_FragDepthEXT") &&
+          stage == GLSL_STAGE_FRAGMENT && u->frag_depth_ext) {
+         /* GL_EXT_frag_depth: desktop GLSL's gl_FragDepth under another name (without the
+          * #extension, glslang's own 'undeclared identifier' stands) */
+         add_edit(&L, t->at, t->len, NULL, "gl_FragDepth", 12);
+         continue;
+      }
+      if (u->es && u->version == 100 && !member && tok_is(pp, t, "gl_FragDepth")) {
+         /* ESSL 1.00 has no gl_FragDepth (the 1.20 it is lowered to has) */
+         glsl_str_printf(log, "ERROR: 0:%d: 'gl_FragDepth' : undeclared identifier (GLSL ES "
+                              "1.00 writes depth through GL_EXT_frag_depth's gl_FragDepthEXT)\n",
+                         t->line);
          L.failed = true;
          continue;
       }

@@ -1,0 +1,239 @@
+/* test_es_ext.c — unit.frontend.es_ext: the OpenGL ES 2.0 extensions mgl advertises and their
+ * entry points' errors: GL_EXT_discard_framebuffer, GL_EXT_draw_buffers (glDrawBuffersEXT on the
+ * default framebuffer and on an FBO), GL_OES_vertex_array_object; the extension string and the
+ * glGetStringi list say the same; GL_FIXED and the desktop-only types of
+ * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core. */
+#include "fe_test_util.h"
+
+#include "fe_egl.h" /* fe_get_proc_address */
+
+static void
+es_env(struct fe_test_env *e, int major)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(e, 0, sizeof(*e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GLES, .major = major, .minor = 0, .format = f};
+   CHECK(fe_context_create(&d, NULL, &e->ctx) == FE_OK);
+   CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+}
+
+/* glGetString(GL_EXTENSIONS) is the glGetStringi list joined by spaces, and names `want`. */
+static void
+check_extensions(int major)
+{
+   struct fe_test_env e;
+   es_env(&e, major);
+   const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
+   CHECK(all != NULL);
+   /* ES 2.0 has neither GL_NUM_EXTENSIONS nor glGetStringi: the list is walked to its end */
+   char joined[1024] = "";
+   for (GLuint k = 0; k < 64; k++) {
+      const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, k);
+      if (!x) {
+         CHECK_ERR(GL_INVALID_VALUE);
+         break;
+      }
+      if (k)
+         strcat(joined, " ");
+      strcat(joined, x);
+   }
+   CHECK(all && !strcmp(all, joined));
+   static const char *const want[] = {"GL_EXT_discard_framebuffer", "GL_EXT_draw_buffers",
+                                      "GL_EXT_frag_depth", "GL_OES_vertex_array_object"};
+   for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
+      CHECK(all && strstr(all, want[k]));
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+static void
+test_entry_points(void)
+{
+   static const char *const names[] = {"glDiscardFramebufferEXT", "glDrawBuffersEXT",
+                                       "glGenVertexArraysOES",    "glBindVertexArrayOES",
+                                       "glDeleteVertexArraysOES", "glIsVertexArrayOES",
+                                       "glTexStorage1D"};
+   for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+      CHECK(fe_get_proc_address(names[k]) != NULL);
+}
+
+/* EXT_discard_framebuffer, Errors: target FRAMEBUFFER only; the default framebuffer takes
+ * COLOR_EXT/DEPTH_EXT/STENCIL_EXT, an FBO COLOR_ATTACHMENT0/DEPTH_ATTACHMENT/STENCIL_ATTACHMENT;
+ * a negative count is INVALID_VALUE. */
+static void
+test_discard(void)
+{
+   struct fe_test_env e;
+   es_env(&e, 2);
+   const GLenum def[] = {GL_COLOR, GL_DEPTH, GL_STENCIL}; /* COLOR_EXT... share the values */
+   const GLenum usr[] = {GL_COLOR_ATTACHMENT0, GL_DEPTH_ATTACHMENT, GL_STENCIL_ATTACHMENT};
+   mgl_glDiscardFramebufferEXT(GL_RENDERBUFFER, 1, usr);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDiscardFramebufferEXT(GL_DRAW_FRAMEBUFFER, 1, def); /* ES 3.0's target, not this one's */
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDiscardFramebufferEXT(GL_FRAMEBUFFER, -1, def);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDiscardFramebufferEXT(GL_FRAMEBUFFER, 3, def);
+   CHECK_ERR(GL_NO_ERROR);
+   for (int k = 0; k < 3; k++) {
+      mgl_glDiscardFramebufferEXT(GL_FRAMEBUFFER, 1, &usr[k]);
+      CHECK_ERR(GL_INVALID_ENUM);
+   }
+   GLuint fbo;
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   mgl_glDiscardFramebufferEXT(GL_FRAMEBUFFER, 3, usr);
+   CHECK_ERR(GL_NO_ERROR);
+   for (int k = 0; k < 3; k++) {
+      mgl_glDiscardFramebufferEXT(GL_FRAMEBUFFER, 1, &def[k]);
+      CHECK_ERR(GL_INVALID_ENUM);
+   }
+   const GLenum more[] = {GL_COLOR_ATTACHMENT1, GL_DEPTH_STENCIL_ATTACHMENT, GL_COMPILE_STATUS};
+   for (int k = 0; k < 3; k++) {
+      mgl_glDiscardFramebufferEXT(GL_FRAMEBUFFER, 1, &more[k]);
+      CHECK_ERR(GL_INVALID_ENUM);
+   }
+   mgl_glDeleteFramebuffers(1, &fbo);
+   env_finish(&e);
+}
+
+/* EXT_draw_buffers, Errors (and ES 3.0 4.2.1 for glDrawBuffers): the default framebuffer takes
+ * exactly one of BACK or NONE (n = 0 included); an FBO takes COLOR_ATTACHMENTi or NONE at i;
+ * n above MAX_DRAW_BUFFERS_EXT is INVALID_VALUE. */
+static void
+test_draw_buffers(int major)
+{
+   struct fe_test_env e;
+   es_env(&e, major);
+   const GLenum back = GL_BACK, none = GL_NONE;
+   const GLenum two_back[] = {GL_BACK, GL_BACK};
+   mgl_glDrawBuffersEXT(0, &back);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawBuffers(0, &back);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawBuffersEXT(2, two_back);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawBuffersEXT(1, &none);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDrawBuffersEXT(1, &back);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint v = 0;
+   mgl_glGetIntegerv(GL_DRAW_BUFFER0, &v);
+   CHECK_EQ(v, GL_BACK);
+
+   GLint max = 0;
+   mgl_glGetIntegerv(0x8824 /* GL_MAX_DRAW_BUFFERS_EXT */, &max);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(max >= 4 && max <= 16);
+   GLuint fbo;
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   GLenum bufs[17];
+   for (int k = 0; k < 17; k++)
+      bufs[k] = GL_COLOR_ATTACHMENT0 + (GLenum)k;
+   const GLenum wrong[] = {GL_COLOR_ATTACHMENT0, GL_BACK, GL_COLOR_ATTACHMENT1};
+   mgl_glDrawBuffersEXT(3, wrong);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   const GLenum swapped[] = {GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT0};
+   mgl_glDrawBuffersEXT(2, swapped);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawBuffersEXT(max + 1, bufs);
+   CHECK_ERR(GL_INVALID_VALUE);
+   const GLenum gap[] = {GL_COLOR_ATTACHMENT0, GL_NONE, GL_COLOR_ATTACHMENT2};
+   mgl_glDrawBuffersEXT(3, gap);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_DRAW_BUFFER0 + 2, &v);
+   CHECK_EQ(v, GL_COLOR_ATTACHMENT2);
+   mgl_glGetIntegerv(GL_DRAW_BUFFER0 + 1, &v);
+   CHECK_EQ(v, GL_NONE);
+   mgl_glDrawBuffersEXT(0, bufs); /* an FBO may draw to nothing */
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetIntegerv(GL_DRAW_BUFFER0, &v);
+   CHECK_EQ(v, GL_NONE);
+   mgl_glDeleteFramebuffers(1, &fbo);
+   env_finish(&e);
+}
+
+/* OES_vertex_array_object: ES 3.0's vertex array objects under OES names. */
+static void
+test_vao_oes(void)
+{
+   struct fe_test_env e;
+   es_env(&e, 2);
+   GLuint a[2];
+   mgl_glGenVertexArraysOES(2, a);
+   CHECK(a[0] && a[1] && a[0] != a[1]);
+   CHECK(!mgl_glIsVertexArrayOES(a[0])); /* a name until first bound */
+   mgl_glBindVertexArrayOES(a[0]);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsVertexArrayOES(a[0]));
+   GLint v = 0;
+   mgl_glGetIntegerv(0x85B5 /* GL_VERTEX_ARRAY_BINDING_OES */, &v);
+   CHECK_EQ(v, (GLint)a[0]);
+   mgl_glBindVertexArrayOES(a[1] + 100); /* never generated */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGenVertexArraysOES(-1, a);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDeleteVertexArraysOES(1, &a[0]); /* the bound one: binding reverts to zero */
+   CHECK(!mgl_glIsVertexArrayOES(a[0]));
+   mgl_glGetIntegerv(0x85B5, &v);
+   CHECK_EQ(v, 0);
+   mgl_glDeleteVertexArraysOES(1, &a[1]);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+/* GL_FIXED is ES's (and GL 4.1's): a GL 3.3 core context refuses it; ES 2.0 and 3.0 take it
+ * for glVertexAttribPointer, never for glVertexAttribIPointer; ES 2.0 refuses the desktop
+ * types. */
+static void
+test_fixed_types(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLuint vao, vbo;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glGenBuffers(1, &vbo);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   mgl_glVertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, (void *)0);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+
+   for (int major = 2; major <= 3; major++) {
+      es_env(&e, major);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, 0);
+      static const GLint data[8];
+      mgl_glVertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, data);
+      CHECK_ERR(GL_NO_ERROR);
+      GLint v = 0;
+      mgl_glGetVertexAttribiv(0, GL_VERTEX_ATTRIB_ARRAY_TYPE, &v);
+      CHECK_EQ(v, GL_FIXED);
+      mgl_glVertexAttribIPointer(0, 2, GL_FIXED, 0, data);
+      CHECK_ERR(GL_INVALID_ENUM);
+      static const GLenum desktop[] = {GL_INT, GL_UNSIGNED_INT, GL_HALF_FLOAT,
+                                       GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV};
+      for (size_t k = 0; k < sizeof(desktop) / sizeof(desktop[0]); k++) {
+         mgl_glVertexAttribPointer(0, 4, desktop[k], GL_FALSE, 0, data);
+         CHECK_ERR(major == 2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      }
+      mgl_glVertexAttribPointer(0, 4, 0x8D61 /* GL_HALF_FLOAT_OES */, GL_FALSE, 0, data);
+      CHECK_ERR(major == 2 ? GL_NO_ERROR : GL_INVALID_ENUM);
+      env_finish(&e);
+   }
+}
+
+int
+main(void)
+{
+   check_extensions(2);
+   check_extensions(3);
+   test_entry_points();
+   test_discard();
+   test_draw_buffers(2);
+   test_draw_buffers(3);
+   test_vao_oes();
+   test_fixed_types();
+   return fe_test_report("unit.frontend.es_ext");
+}

@@ -1,0 +1,111 @@
+/* unit.glsl.es_ext — the OpenGL ES 2.0 extensions that GLSL ES 1.00 shaders name:
+ * GL_EXT_frag_depth (gl_FragDepthEXT, only with its #extension; 1.00 has no gl_FragDepth) and
+ * GL_EXT_draw_buffers (its macro is defined, `require` is taken, gl_FragData[1] is written to a
+ * second output location). */
+#include "glsl_test_util.h"
+
+static const char *vs100 = "#version 100\n"
+                           "attribute vec4 pos;\n"
+                           "void main() { gl_Position = pos; }\n";
+
+/* Whether the SPIR-V decorates something BuiltIn FragDepth (22) and says DepthReplacing (12). */
+static bool
+writes_frag_depth(const struct glsl_spirv *s)
+{
+   bool builtin = false, replacing = false;
+   for (size_t p = 5; p < s->num_words;) {
+      uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      if (op == 71 /* OpDecorate */ && wc >= 4 && s->words[p + 2] == 11 && s->words[p + 3] == 22)
+         builtin = true;
+      if (op == 16 /* OpExecutionMode */ && wc >= 3 && s->words[p + 2] == 12)
+         replacing = true;
+      p += wc;
+   }
+   return builtin && replacing;
+}
+
+static struct glsl_program *
+link_es(const char *fs, char **log)
+{
+   struct glsl_link_input in = {.source = {vs100, fs}, .es = true};
+   return glsl_link(&in, log);
+}
+
+static void
+refused(const char *fs, const char *says, const char *what)
+{
+   char *log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, true, fs, &log), "%s compiled", what);
+   CHECK(log && strstr(log, says), "%s: log: %s", what, log ? log : "(none)");
+   free(log);
+}
+
+int
+main(void)
+{
+   const char *depth_fs = "#version 100\n"
+                          "#extension GL_EXT_frag_depth : enable\n"
+                          "precision mediump float;\n"
+                          "uniform float z;\n"
+                          "void main() {\n"
+                          "#ifdef GL_EXT_frag_depth\n"
+                          "  gl_FragDepthEXT = z;\n"
+                          "#endif\n"
+                          "  gl_FragColor = vec4(1.0);\n"
+                          "}\n";
+   char *log = NULL;
+   struct glsl_program *p = link_es(depth_fs, &log);
+   CHECK(p, "GL_EXT_frag_depth link: %s", log);
+   if (p) {
+      CHECK(t_spirv_val(&p->spirv[1], "es-frag-depth") != 0, "frag depth SPIR-V");
+      CHECK(writes_frag_depth(&p->spirv[1]), "gl_FragDepthEXT writes FragDepth");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   refused("#version 100\nprecision mediump float;\n"
+           "void main() { gl_FragDepthEXT = 0.5; gl_FragColor = vec4(1.0); }\n",
+           "gl_FragDepthEXT", "gl_FragDepthEXT without #extension");
+   refused("#version 100\n#extension GL_EXT_frag_depth : disable\nprecision mediump float;\n"
+           "void main() { gl_FragDepthEXT = 0.5; gl_FragColor = vec4(1.0); }\n",
+           "gl_FragDepthEXT", "gl_FragDepthEXT with the extension disabled");
+   refused("#version 100\nprecision mediump float;\n"
+           "void main() { gl_FragDepth = 0.5; gl_FragColor = vec4(1.0); }\n",
+           "gl_FragDepth", "gl_FragDepth in GLSL ES 1.00");
+
+   const char *mrt_fs = "#version 100\n"
+                        "#extension GL_EXT_draw_buffers : require\n"
+                        "precision mediump float;\n"
+                        "#ifndef GL_EXT_draw_buffers\n"
+                        "#error GL_EXT_draw_buffers is not defined\n"
+                        "#endif\n"
+                        "void main() {\n"
+                        "  gl_FragData[0] = vec4(1.0, 0.0, 0.0, 1.0);\n"
+                        "  gl_FragData[1] = vec4(0.0, 1.0, 0.0, 1.0);\n"
+                        "}\n";
+   log = NULL;
+   p = link_es(mrt_fs, &log);
+   CHECK(p, "GL_EXT_draw_buffers link: %s", log);
+   if (p) {
+      CHECK(t_spirv_val(&p->spirv[1], "es-draw-buffers") != 0, "draw buffers SPIR-V");
+      const struct glsl_io *o = glsl_program_find_output(p, "gl_FragData");
+      CHECK(o && o->location == 0 && o->array_size >= 2 && o->num_locations >= 2,
+            "gl_FragData: location %d, %u elements", o ? o->location : -1,
+            o ? o->array_size : 0);
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* GLSL ES 3.00 has neither: the macro is 1.00's */
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, true,
+                             "#version 300 es\nprecision mediump float;\nout vec4 o;\n"
+                             "#ifdef GL_EXT_draw_buffers\n#error defined in 3.00\n#endif\n"
+                             "void main() { o = vec4(1.0); }\n",
+                             &log),
+         "GL_EXT_draw_buffers defined in GLSL ES 3.00: %s", log ? log : "");
+   free(log);
+   return t_finish("unit.glsl.es_ext");
+}
