@@ -167,6 +167,25 @@ pending_free(struct fe_texture *tex)
    memset(tex->pending, 0, sizeof(tex->pending));
 }
 
+/* Texels of (face, level) written other than by kept compressed blocks. */
+static void
+blocks_drop(struct fe_texture *tex, unsigned face, unsigned level)
+{
+   tex->image[face][level].plain_texels = true;
+}
+
+static void
+blocks_free(struct fe_texture *tex)
+{
+   if (!tex->blocks)
+      return;
+   for (int f = 0; f < FE_MAX_FACES; f++)
+      for (int l = 0; l < FE_MAX_LEVELS; l++)
+         free(tex->blocks->data[f][l]);
+   free(tex->blocks);
+   tex->blocks = NULL;
+}
+
 static bool
 view_of_texture(const void *payload, const void *user)
 {
@@ -181,6 +200,7 @@ fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
    if (ctx && ctx->share == sg)
       fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
    pending_free(tex);
+   blocks_free(tex);
    if (tex->buffer_obj)
       fe_object_unref(ctx, &tex->buffer_obj->base);
    if (tex->created)
@@ -336,6 +356,7 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
              int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
              const uint8_t *src, size_t stride)
 {
+   blocks_drop(tex, face, level);
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
    size_t row_bytes = (size_t)w * bpp;
@@ -370,6 +391,7 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
                    unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                    uint32_t d, bool box, GLenum format, GLenum type, uint64_t offset)
 {
+   blocks_drop(tex, face, level);
    if (tex->pending[face][level].count)
       flush_level(ctx, tex, face, level);
    size_t first, stride;
@@ -1079,6 +1101,41 @@ upload_compressed(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    free(pixels);
 }
 
+/* The kept blocks of (face, level) for an image of `internal_format` taking `size` bytes:
+ * the ones kept if they match, else new zeroed ones (GL leaves such texels undefined). */
+static uint8_t *
+blocks_slot(struct fe_texture *tex, unsigned face, unsigned level, GLenum internal_format,
+            size_t size)
+{
+   if (!tex->blocks && !(tex->blocks = calloc(1, sizeof(*tex->blocks))))
+      return NULL;
+   struct fe_tex_blocks *b = tex->blocks;
+   if (b->data[face][level] && b->size[face][level] == size &&
+       b->internal_format[face][level] == internal_format)
+      return b->data[face][level];
+   free(b->data[face][level]);
+   b->data[face][level] = calloc(1, size ? size : 1);
+   b->size[face][level] = b->data[face][level] ? size : 0;
+   b->internal_format[face][level] = internal_format;
+   return b->data[face][level];
+}
+
+/* Copies w x h x d texels' blocks from src (tight) to (x, y, z) of the kept image blocks. */
+static void
+blocks_put(uint8_t *dst, enum fe_block_kind kind, const struct fe_tex_image *img, int32_t x,
+           int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d, const uint8_t *src)
+{
+   const size_t bb = fe_block_bytes(kind);
+   const size_t dst_row = (img->width + 3) / 4 * bb, src_row = (w + 3) / 4 * bb;
+   const size_t dst_slice = fe_block_image_size(kind, img->width, img->height, 1);
+   const size_t src_slice = fe_block_image_size(kind, w, h, 1);
+   for (uint32_t k = 0; k < d; k++)
+      for (uint32_t r = 0; r < (h + 3) / 4; r++)
+         memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) + dst_row * (size_t)(y / 4 + (int32_t)r) +
+                   (size_t)(x / 4) * bb,
+                src + src_slice * k + src_row * r, src_row);
+}
+
 /* glCompressedTexImage2D/3D: dims 2 (2D, cube faces) or 3 (2D arrays). */
 static void
 compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei width,
@@ -1137,6 +1194,11 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
    if (src)
       upload_compressed(ctx, tex, face, (unsigned)level, kind, 0, 0, 0, (uint32_t)width,
                         (uint32_t)height, img->depth, src);
+   /* kept for glGetCompressedTexImage: the app's blocks, or zeros for undefined texels */
+   uint8_t *kept = blocks_slot(tex, face, (unsigned)level, internalformat, (size_t)image_size);
+   if (kept && src)
+      memcpy(kept, src, (size_t)image_size);
+   img->plain_texels = !kept;
    free(copy);
 }
 
@@ -1175,9 +1237,20 @@ compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffse
             GL_INVALID_VALUE);
    void *copy = NULL;
    const uint8_t *src = compressed_source(ctx, data, (size_t)image_size, &copy);
-   if (src)
+   const bool kept_valid = !img->plain_texels;
+   if (src) {
       upload_compressed(ctx, tex, face, (unsigned)level, kind, xoffset, yoffset, zoffset,
                         (uint32_t)width, (uint32_t)height, (uint32_t)depth, src);
+      /* the kept blocks follow, unless texels other than blocks are in the image already */
+      uint8_t *kept = kept_valid ? blocks_slot(tex, face, (unsigned)level, img->internal_format,
+                                               fe_block_image_size(kind, img->width, img->height,
+                                                                   img->depth))
+                                 : NULL;
+      if (kept)
+         blocks_put(kept, kind, img, xoffset, yoffset, zoffset, (uint32_t)width,
+                    (uint32_t)height, (uint32_t)depth, src);
+      img->plain_texels = !kept;
+   }
    free(copy);
 }
 
@@ -1274,6 +1347,7 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
 {
    if (!w || !h || !ensure_storage(ctx, tex, level))
       return;
+   blocks_drop(tex, face, level);
    /* texels still pending for this level land first */
    if (tex->pending[face][level].count)
       flush_level(ctx, tex, face, level);
@@ -1484,7 +1558,7 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    }
    tex->res_format = info->format;
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
-   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format};
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
    texture_changed(ctx, tex);
 }
 
@@ -1557,6 +1631,7 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    FE_CHECK(is3d && (fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
                      fd->kind == FE_FMT_STENCIL),
             GL_INVALID_OPERATION);
+   blocks_free(tex);
    for (unsigned f = 0; f < face_count(tex); f++) {
       for (unsigned l = 0; l < FE_MAX_LEVELS; l++) {
          tex->image[f][l] = (struct fe_tex_image){0};
@@ -2384,6 +2459,7 @@ mgl_glGenerateMipmap(GLenum target)
       for (unsigned f = 0; f < faces; f++) {
          struct fe_tex_image *img = &tex->image[f][l];
          *img = *b;
+         blocks_drop(tex, f, l);
          img->width = minify(b->width, l - base);
          img->height = minify(b->height, l - base);
          pending_clear(&tex->pending[f][l]);
@@ -2472,18 +2548,49 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
    mgp_get_texture_image(&ctx->pipe, &a);
 }
 
-/* The compressed bytes of an image are not kept: mgl decodes blocks in the client and the
- * server holds plain texels, so reading the blocks back would need an encoder. Declined by
- * name after GL's own errors. */
+/* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
+ * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
+ * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors. */
 void
-mgl_glGetCompressedTexImage(GLenum target, GLint level, void *img)
+mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
 {
    FE_CTX_OR_RETURN();
-   (void)img;
+   const int t = fe_tex_target_index(target);
+   FE_CHECK(proxy_target_index(target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
+               t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_ENUM);
    GLint compressed;
    if (!level_parameter(ctx, target, level, GL_TEXTURE_COMPRESSED, &compressed))
       return;
    FE_CHECK(!compressed, GL_INVALID_OPERATION);
-   MGL_DECLINE(gl_feature_unimplemented, "glGetCompressedTexImage (blocks are not kept)");
-   fe_error(ctx, GL_INVALID_OPERATION);
+   unsigned face = 0;
+   enum fe_tex_target tt = (enum fe_tex_target)t;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      tt = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, tt);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
+   const struct fe_tex_blocks *b = tex->blocks;
+   if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
+       b->internal_format[face][level] != img->internal_format) {
+      MGL_DECLINE(gl_feature_unimplemented,
+                  "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, GL_UNSIGNED_BYTE,
+                                 &offset))
+         return;
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset, b->data[face][level], size);
+      return;
+   }
+   if (pixels)
+      memcpy(pixels, b->data[face][level], size);
 }

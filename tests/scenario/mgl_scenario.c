@@ -123,6 +123,7 @@
   X(PFNGLCOMPRESSEDTEXIMAGE3DPROC, CompressedTexImage3D)                            \
   X(PFNGLGETCOMPRESSEDTEXIMAGEPROC, GetCompressedTexImage)                          \
   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
+  X(PFNGLCOMPRESSEDTEXSUBIMAGE3DPROC, CompressedTexSubImage3D)                      \
   X(PFNGLTEXBUFFERPROC, TexBuffer)                                                  \
   X(PFNGLFENCESYNCPROC, FenceSync)                                                  \
   X(PFNGLISSYNCPROC, IsSync)                                                        \
@@ -4852,6 +4853,57 @@ static void sc_compressed_rgtc(void)
   expect_gl_error(GL_INVALID_VALUE, "glCompressedTexSubImage2D with imageSize 15");
   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RG_RGTC2, 16, sub);
   check_gl_error("glCompressedTexSubImage2D");
+
+  /* the blocks read back byte for byte, block (1,1) replaced; into memory and a pack buffer */
+  uint8_t want_blocks[64], got_blocks[80];
+  memcpy(want_blocks, img, 64);
+  memcpy(want_blocks + 48, sub, 16);
+  memset(got_blocks, 0xA5, sizeof got_blocks);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, got_blocks);
+  check_gl_error("glGetCompressedTexImage");
+  if (memcmp(got_blocks, want_blocks, 64) || got_blocks[64] != 0xA5)
+    fail("glGetCompressedTexImage: the blocks differ from those uploaded (byte 48: %u, want %u)",
+         got_blocks[48], want_blocks[48]);
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, 80, NULL, GL_STREAM_READ);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, (void *)16);
+  check_gl_error("glGetCompressedTexImage into a pack buffer");
+  memset(got_blocks, 0xA5, sizeof got_blocks);
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 16, 64, got_blocks);
+  if (memcmp(got_blocks, want_blocks, 64))
+    fail("glGetCompressedTexImage into a pack buffer: the blocks differ");
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, (void *)17);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetCompressedTexImage past the pack buffer's end");
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  gl.DeleteBuffers(1, &pbo);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, -1, got_blocks);
+  expect_gl_error(GL_INVALID_VALUE, "glGetCompressedTexImage at level -1");
+  gl.GetCompressedTexImage(GL_PROXY_TEXTURE_2D, 0, got_blocks);
+  expect_gl_error(GL_INVALID_ENUM, "glGetCompressedTexImage(GL_PROXY_TEXTURE_2D)");
+  gl.GetCompressedTexImage(GL_TEXTURE_CUBE_MAP, 0, got_blocks);
+  expect_gl_error(GL_INVALID_ENUM, "glGetCompressedTexImage(GL_TEXTURE_CUBE_MAP)");
+
+  /* a 2D array from glTexStorage3D, filled a block at a time by glCompressedTexSubImage3D */
+  GLuint ta;
+  glGenTextures(1, &ta);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+  gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_COMPRESSED_RED_RGTC1, 8, 4, 2);
+  uint8_t ablk[4][8], aback[40];
+  for (int k = 0; k < 4; k++) {
+    rgtc_block(ablk[k], (uint8_t)(30 * k + 1), (uint8_t)(200 - k), codes);
+    gl.CompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 4 * (k % 2), 0, k / 2, 4, 4, 1,
+                               GL_COMPRESSED_RED_RGTC1, 8, ablk[k]);
+  }
+  check_gl_error("glCompressedTexSubImage3D into a 2D array");
+  memset(aback, 0xA5, sizeof aback);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D_ARRAY, 0, aback);
+  check_gl_error("glGetCompressedTexImage(GL_TEXTURE_2D_ARRAY)");
+  if (memcmp(aback, ablk, 32) || aback[32] != 0xA5)
+    fail("glGetCompressedTexImage(GL_TEXTURE_2D_ARRAY): the blocks differ");
+  glDeleteTextures(1, &ta);
+  glBindTexture(GL_TEXTURE_2D, t);
 
   /* a signed RGTC1 image: 64/127 and -127/127 */
   uint8_t sblk[8];
