@@ -2498,14 +2498,22 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (t != FE_TEX_2D && t != FE_TEX_CUBE && t != FE_TEX_1D && t != FE_TEX_RECT) {
-      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage of this target");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
+   /* One read per layer or slice. A 1D array's layers are the image's rows; 3D and 2D array
+    * slices are images placed by GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES (GL 3.3 §6.1.4:
+    * packed as if three-dimensional). The server lays out the rows of each. */
+   const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY;
+   const uint32_t n = rows_are_layers ? img->height : slices ? img->depth : 1;
+   const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;
-   size_t size = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)img->height,
-                                       format, type, &first, &stride);
+   const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, format,
+                                            type, &first, &stride);
+   size_t step = stride, base = 0;
+   if (slices) {
+      step = stride * (ctx->pack.image_height > 0 ? (size_t)ctx->pack.image_height : h);
+      base = step * (size_t)(ctx->pack.skip_images > 0 ? ctx->pack.skip_images : 0);
+   }
+   const size_t size = base + step * (n - 1) + one;
    if (ctx->pixel_pack_buffer) {
       uint64_t offset;
       if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
@@ -2516,19 +2524,21 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       }
       if (!fe_validate(ctx, FE_VERB_TEXOP))
          return;
-      struct mgp_pack_to_buffer a = {
-         .res = tex->res,
-         .level = (uint32_t)level,
-         .layer = face,
-         .width = img->width,
-         .height = img->height,
-         .format = format,
-         .type = type,
-         .buffer = ctx->pixel_pack_buffer->res,
-         .offset = offset,
-      };
       fe_buffer_gpu_write(ctx->pixel_pack_buffer);
-      mgp_pack_to_buffer(&ctx->pipe, &a);
+      for (uint32_t k = 0; k < n; k++) {
+         struct mgp_pack_to_buffer a = {
+            .res = tex->res,
+            .level = (uint32_t)level,
+            .layer = face + k,
+            .width = img->width,
+            .height = h,
+            .format = format,
+            .type = type,
+            .buffer = ctx->pixel_pack_buffer->res,
+            .offset = offset + base + step * k,
+         };
+         mgp_pack_to_buffer(&ctx->pipe, &a);
+      }
       return;
    }
    if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
@@ -2537,15 +2547,17 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
    }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
-   struct mgp_get_texture_image a = {
-      .res = tex->res,
-      .level = (uint32_t)level,
-      .layer = face,
-      .format = format,
-      .type = type,
-      .out = {.ptr = pixels, .size = size},
-   };
-   mgp_get_texture_image(&ctx->pipe, &a);
+   for (uint32_t k = 0; k < n; k++) {
+      struct mgp_get_texture_image a = {
+         .res = tex->res,
+         .level = (uint32_t)level,
+         .layer = face + k,
+         .format = format,
+         .type = type,
+         .out = {.ptr = (uint8_t *)pixels + base + step * k, .size = one},
+      };
+      mgp_get_texture_image(&ctx->pipe, &a);
+   }
 }
 
 /* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3

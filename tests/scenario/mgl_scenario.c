@@ -788,6 +788,47 @@ static void sc_tex3d_array(void)
   glDisable(GL_SCISSOR_TEST);
   check_gl_error("3D and array draws");
   check_frame("3D and array textures", &m);
+
+  /* glGetTexImage of the 3D texture, slices 3 rows apart (GL_PACK_IMAGE_HEIGHT) after one
+   * skipped image (GL_PACK_SKIP_IMAGES); the padding rows keep their poison */
+  GLubyte back3[5 * 3 * 2 * 4];
+  memset(back3, 0xA5, sizeof back3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_IMAGE_HEIGHT, 3);
+  glPixelStorei(GL_PACK_SKIP_IMAGES, 1);
+  glBindTexture(GL_TEXTURE_3D, tex3);
+  glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back3);
+  glPixelStorei(GL_PACK_IMAGE_HEIGHT, 0);
+  glPixelStorei(GL_PACK_SKIP_IMAGES, 0);
+  check_gl_error("glGetTexImage(GL_TEXTURE_3D)");
+  for (int k = 0; k < 5; k++)
+    for (int r = 0; r < 3; r++)
+      for (int i = 0; i < 2; i++) {
+        const GLubyte *got = back3 + ((k * 3 + r) * 2 + i) * 4;
+        const GLubyte poison[4] = {0xA5, 0xA5, 0xA5, 0xA5};
+        const GLubyte *want = k == 0 || r == 2 ? poison : k == 3 ? sub_c : slice_c[k - 1];
+        if (memcmp(got, want, 4))
+          fail("glGetTexImage(GL_TEXTURE_3D): image %d row %d texel %d is (%u,%u,%u,%u), "
+               "expected (%u,%u,%u,%u)", k, r, i, got[0], got[1], got[2], got[3], want[0],
+               want[1], want[2], want[3]);
+      }
+  /* the 2D array into a pixel pack buffer, layers tight */
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, 3 * 2 * 2 * 4 + 8, NULL, GL_STREAM_READ);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texa);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)8);
+  check_gl_error("glGetTexImage(GL_TEXTURE_2D_ARRAY) into a pack buffer");
+  GLubyte backa[3 * 2 * 2 * 4];
+  memset(backa, 0xA5, sizeof backa);
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 8, sizeof backa, backa);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  gl.DeleteBuffers(1, &pbo);
+  for (int l = 0; l < 3; l++)
+    for (int i = 0; i < 4; i++)
+      if (memcmp(backa + (l * 4 + i) * 4, layer_c[l], 4))
+        fail("glGetTexImage(GL_TEXTURE_2D_ARRAY): layer %d texel %d differs", l, i);
 }
 
 /* tex_storage: glTexStorage2D (an 8x8 RGBA8 texture with 4 levels, each filled by
@@ -2614,6 +2655,19 @@ static void sc_tex1d(void)
       fail("1D texel %d: (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i, got[i][0], got[i][1],
            got[i][2], got[i][3], want[0], want[1], want[2], want[3]);
   }
+
+  /* the 1D array read back: its layers are the image's rows */
+  uint8_t aback[3][4][4];
+  memset(aback, 0xA5, sizeof aback);
+  gl.ActiveTexture(GL_TEXTURE1);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, aback);
+  check_gl_error("glGetTexImage(GL_TEXTURE_1D_ARRAY)");
+  for (int l = 0; l < 3; l++)
+    for (int i = 0; i < 4; i++)
+      if (memcmp(aback[l][i], t1da_texel(l, i), 4))
+        fail("1D array layer %d texel %d: (%u,%u,%u,%u)", l, i, aback[l][i][0], aback[l][i][1],
+             aback[l][i][2], aback[l][i][3]);
+  gl.ActiveTexture(GL_TEXTURE0);
 
   /* a rectangle texture: one level, read back as given */
   static const uint8_t R[2][3][4] = {{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}},
