@@ -596,13 +596,13 @@ texture_changed(struct fe_context *ctx, struct fe_texture *tex)
    atomic_fetch_add(&ctx->share->texture_gen, 1);
 }
 
-/* Depth-only formats upload as converted texels; combined depth/stencil and stencil texels
- * would need per-aspect copies the transfer contract does not describe yet. */
+/* Depth and combined depth/stencil formats upload as converted texels (the server splits the
+ * aspects); stencil-only texels would need a stencil-aspect path it does not have yet. */
 static bool
 upload_supported(uint16_t format)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
-   return fd->kind != FE_FMT_DEPTH_STENCIL && fd->kind != FE_FMT_STENCIL;
+   return fd->kind != FE_FMT_STENCIL;
 }
 
 /* The texture bound for a glTexImage target, and the cube face. NULL after recording the

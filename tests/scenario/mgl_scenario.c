@@ -5931,6 +5931,150 @@ static void sc_tex_rect(void)
   glDeleteTextures(5, tex);
 }
 
+/* depth_stencil_tex: combined depth/stencil texel uploads (GL 3.3 §3.8.1): DEPTH24_STENCIL8
+ * from GL_DEPTH_STENCIL/UNSIGNED_INT_24_8 and DEPTH32F_STENCIL8 from
+ * FLOAT_32_UNSIGNED_INT_24_8_REV (with a glTexSubImage2D), read back exactly by glGetTexImage
+ * and, attached to a framebuffer, by glReadPixels(GL_DEPTH_STENCIL); depth sampled by a
+ * shader; stencil proved by a stencil test against the uploaded values. */
+static void sc_depth_stencil_tex(void)
+{
+  enum { TW = 4, TH = 2 };
+  uint32_t p24[TH][TW];
+  struct {
+    float d;
+    uint32_t s;
+  } p32[TH][TW], sub32[1][2];
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++) {
+      const int k = j * TW + i;
+      p24[j][i] = ((uint32_t)(k * 0x1f3a57 + 0x1234) & 0xffffffu) << 8 | (uint32_t)(17 * k + 3);
+      p32[j][i].d = (float)k / 8.0f + 1.0f / 32.0f;
+      p32[j][i].s = (uint32_t)(29 * k + 5);
+    }
+  sub32[0][0].d = 0.75f, sub32[0][0].s = 200;
+  sub32[0][1].d = 0.125f, sub32[0][1].s = 7;
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, TW, TH, 0, GL_DEPTH_STENCIL,
+               GL_UNSIGNED_INT_24_8, p24);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexImage2D(GL_DEPTH24_STENCIL8)");
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH32F_STENCIL8, TW, TH, 0, GL_DEPTH_STENCIL,
+               GL_FLOAT_32_UNSIGNED_INT_24_8_REV, p32);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1, GL_DEPTH_STENCIL,
+                  GL_FLOAT_32_UNSIGNED_INT_24_8_REV, sub32);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexImage2D(GL_DEPTH32F_STENCIL8)");
+  p32[1][1] = sub32[0][0];
+  p32[1][2] = sub32[0][1];
+
+  /* glGetTexImage, both types from both textures */
+  uint32_t g24[TH][TW];
+  memset(g24, 0xA5, sizeof g24);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, g24);
+  check_gl_error("glGetTexImage(GL_DEPTH_STENCIL) of DEPTH24_STENCIL8");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      if (g24[j][i] != p24[j][i])
+        fail("DEPTH24_STENCIL8 texel (%d,%d) reads 0x%08x, uploaded 0x%08x", i, j, g24[j][i],
+             p24[j][i]);
+  uint32_t g32[TH][TW][2];
+  memset(g32, 0xA5, sizeof g32);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, g32);
+  check_gl_error("glGetTexImage(GL_DEPTH_STENCIL) of DEPTH32F_STENCIL8");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++) {
+      float d;
+      memcpy(&d, &g32[j][i][0], 4);
+      if (d != p32[j][i].d || (g32[j][i][1] & 0xff) != p32[j][i].s)
+        fail("DEPTH32F_STENCIL8 texel (%d,%d) reads %g/%u, uploaded %g/%u", i, j, (double)d,
+             g32[j][i][1] & 0xff, (double)p32[j][i].d, p32[j][i].s);
+    }
+
+  /* attached to a framebuffer: glReadPixels(GL_DEPTH_STENCIL), then a stencil test and a
+   * depth-sampling draw */
+  GLuint fbo, cb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &cb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, cb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, TW, TH);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, cb);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[0], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("framebuffer with a DEPTH24_STENCIL8 texture is not complete");
+  memset(g24, 0xA5, sizeof g24);
+  glReadPixels(0, 0, TW, TH, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, g24);
+  check_gl_error("glReadPixels(GL_DEPTH_STENCIL)");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      if (g24[j][i] != p24[j][i])
+        fail("glReadPixels(GL_DEPTH_STENCIL) (%d,%d): 0x%08x, uploaded 0x%08x", i, j, g24[j][i],
+             p24[j][i]);
+  /* pass where the stencil is the uploaded value of texel 5 */
+  glViewport(0, 0, TW, TH);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_EQUAL, 17 * 5 + 3, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  GLuint solid = solid_program();
+  set_vec4(solid, "u_color", V4(1, 1, 1, 1));
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  uint8_t px[TH][TW][4];
+  glReadPixels(0, 0, TW, TH, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("stencil-tested draw");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      if (px[j][i][0] != (j * TW + i == 5 ? 255 : 0))
+        fail("stencil test against uploaded stencil: pixel (%d,%d) red %u", i, j, px[j][i][0]);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+
+  /* the DEPTH32F_STENCIL8 texture sampled: its depth, texel per 16x32 cell */
+  static const char *fs = "#version 330 core\n"
+                          "uniform sampler2D u_t;\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  ivec2 c = ivec2(gl_FragCoord.xy) / ivec2(16, 32);\n"
+                          "  o_color = vec4(texelFetch(u_t, c, 0).r, 0.0, 0.0, 1.0);\n"
+                          "}\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_t"), 0);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  clear_to(V4(0, 0, 0, 1));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("depth-sampling draw");
+  readback();
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      expect_px("DEPTH32F_STENCIL8 depth sampled", 16 * i + 8, 32 * j + 16,
+                (rgba8){{unorm8(p32[j][i].d), 0, 0, 255}});
+  gl.DeleteProgram(p);
+  gl.DeleteProgram(solid);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &cb);
+  glDeleteTextures(2, tex);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -5989,6 +6133,7 @@ static const struct {
     {"xfb_queries", sc_xfb_queries, 0},
     {"xfb_objects", sc_xfb_objects, 3},
     {"tex_rect", sc_tex_rect, 0},
+    {"depth_stencil_tex", sc_depth_stencil_tex, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
