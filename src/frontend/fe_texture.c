@@ -1303,24 +1303,48 @@ is_depth_kind(uint8_t kind)
    return kind == FE_FMT_DEPTH || kind == FE_FMT_DEPTH_STENCIL || kind == FE_FMT_STENCIL;
 }
 
-/* The read framebuffer's read surface, after the errors glCopyTex(Sub)Image* share (GL 3.3
- * §3.8.5): an incomplete read framebuffer, a read buffer of NONE, integer against non-integer
- * texels. Colour only: depth texels come from the depth buffer, which is declined by name. */
+/* The read framebuffer's surface a copy into dst_format reads, after the errors
+ * glCopyTex(Sub)Image* share (GL 3.3 §3.8.5): an incomplete read framebuffer, a read buffer of
+ * NONE, integer against non-integer texels, no depth buffer for a depth format. Colour formats
+ * read the read surface; depth formats the depth buffer (and the stencil buffer too for a
+ * depth/stencil format); *mask says which, as a blit mask. */
 static bool
-copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src)
+copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src, GLbitfield *mask)
 {
    if (fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE) {
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return false;
    }
    const struct fe_mgp_format_desc *dst = fe_mgp_format(dst_format);
-   if (is_depth_kind(dst->kind)) {
-      MGL_DECLINE(gl_feature_unimplemented, "glCopyTex*Image into a depth/stencil format");
+   if (dst->kind == FE_FMT_STENCIL) {
+      MGL_DECLINE(gl_feature_unimplemented, "glCopyTex*Image into a stencil-only format");
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
+   if (!fe_pipe_has(ctx, MGP_CALL_blit)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   /* the read framebuffer's attachments (the state is built for reading) */
+   struct fe_framebuffer *saved_fbo = ctx->draw_fbo;
+   struct fe_surface *saved_surface = ctx->draw_surface;
+   ctx->draw_fbo = ctx->read_fbo;
+   ctx->draw_surface = ctx->read_surface;
    struct mgp_framebuffer_state st;
    fe_fbo_build_state(ctx, &st);
+   ctx->draw_fbo = saved_fbo;
+   ctx->draw_surface = saved_surface;
+   if (is_depth_kind(dst->kind)) {
+      if (mgp_handle_is_null(st.depth.res)) {
+         fe_error(ctx, GL_INVALID_OPERATION); /* no depth buffer to copy */
+         return false;
+      }
+      *src = st.depth;
+      *mask = GL_DEPTH_BUFFER_BIT;
+      if (dst->kind == FE_FMT_DEPTH_STENCIL && mgp_handle_eq(st.stencil.res, st.depth.res))
+         *mask |= GL_STENCIL_BUFFER_BIT;
+      return true;
+   }
    if (mgp_handle_is_null(st.read.res)) {
       fe_error(ctx, GL_INVALID_OPERATION); /* READ_BUFFER is NONE */
       return false;
@@ -1329,11 +1353,8 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   if (!fe_pipe_has(ctx, MGP_CALL_blit)) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return false;
-   }
    *src = st.read;
+   *mask = GL_COLOR_BUFFER_BIT;
    return true;
 }
 
@@ -1342,8 +1363,8 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
  * texels from outside the read framebuffer undefined). */
 static void
 copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_surface *src,
-              unsigned face, unsigned level, uint32_t layer, GLint xoff, GLint yoff, GLint x,
-              GLint y, GLsizei w, GLsizei h)
+              GLbitfield mask, unsigned face, unsigned level, uint32_t layer, GLint xoff,
+              GLint yoff, GLint x, GLint y, GLsizei w, GLsizei h)
 {
    if (!w || !h || !ensure_storage(ctx, tex, level))
       return;
@@ -1359,7 +1380,7 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
               .layer = face + layer},
       .src_box = {x, y, x + w, y + h},
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
-      .mask = GL_COLOR_BUFFER_BIT,
+      .mask = mask,
       .filter = GL_NEAREST,
    };
    if (tex->target == FE_TEX_1D_ARRAY) {
@@ -1387,7 +1408,8 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
    const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    struct mgp_surface src;
-   if (!copy_source(ctx, fmt, &src))
+   GLbitfield mask;
+   if (!copy_source(ctx, fmt, &src, &mask))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
@@ -1401,7 +1423,7 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    pending_clear(&tex->pending[face][level]);
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
-   copy_to_image(ctx, tex, &src, face, (unsigned)level, 0, 0, 0, x, y, width, height);
+   copy_to_image(ctx, tex, &src, mask, face, (unsigned)level, 0, 0, 0, x, y, width, height);
 }
 
 void
@@ -1440,9 +1462,10 @@ copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face
                (int64_t)yoffset + height > img->height,
             GL_INVALID_VALUE);
    struct mgp_surface src;
-   if (!copy_source(ctx, img->format, &src))
+   GLbitfield mask;
+   if (!copy_source(ctx, img->format, &src, &mask))
       return;
-   copy_to_image(ctx, tex, &src, face, (unsigned)level, 0, xoffset, yoffset, x, y, width,
+   copy_to_image(ctx, tex, &src, mask, face, (unsigned)level, 0, xoffset, yoffset, x, y, width,
                  height);
 }
 
@@ -1488,9 +1511,10 @@ mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset
                (int64_t)yoffset + height > img->height || (uint32_t)zoffset >= img->depth,
             GL_INVALID_VALUE);
    struct mgp_surface src;
-   if (!copy_source(ctx, img->format, &src))
+   GLbitfield mask;
+   if (!copy_source(ctx, img->format, &src, &mask))
       return;
-   copy_to_image(ctx, tex, &src, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x, y,
+   copy_to_image(ctx, tex, &src, mask, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x, y,
                  width, height);
 }
 

@@ -6075,6 +6075,83 @@ static void sc_depth_stencil_tex(void)
   glDeleteTextures(2, tex);
 }
 
+/* copy_tex_depth: glCopyTexImage2D / glCopyTexSubImage2D into depth formats read the read
+ * framebuffer's depth (and, for DEPTH24_STENCIL8, stencil) buffer (GL 3.3 §3.8.5): the default
+ * framebuffer's D24S8 buffer, cleared to two depths and two stencil values in halves, copied
+ * into DEPTH24_STENCIL8 and DEPTH_COMPONENT24 textures and read back against glReadPixels of
+ * the same rectangle (depth within one 24-bit step: Mesa's own depth buffer is not 24-bit);
+ * no depth buffer in the read framebuffer is GL_INVALID_OPERATION. */
+static void sc_copy_tex_depth(void)
+{
+  enum { CW = 16, CH = 8, CX = 24, CY = 28 };
+  glClearDepth(0.25);
+  glClearStencil(0x5a);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(CX + 5, 0, W, H);
+  glClearDepth(0.8125);
+  glClearStencil(0xc3);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glClearDepth(1.0);
+  glClearStencil(0);
+  check_gl_error("depth/stencil clears");
+  uint32_t want[CH][CW], got[CH][CW];
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(CX, CY, CW, CH, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, want);
+  check_gl_error("glReadPixels(GL_DEPTH_STENCIL)");
+  if ((want[0][0] & 0xff) != 0x5a || (want[0][CW - 1] & 0xff) != 0xc3)
+    fail("the source rectangle's stencil is 0x%02x / 0x%02x, cleared 0x5a / 0xc3",
+         want[0][0] & 0xff, want[0][CW - 1] & 0xff);
+
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, CX, CY, CW, CH, 0);
+  check_gl_error("glCopyTexImage2D(GL_DEPTH24_STENCIL8)");
+  memset(got, 0xA5, sizeof got);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, got);
+  check_gl_error("glGetTexImage of the copied DEPTH24_STENCIL8");
+  for (int j = 0; j < CH; j++)
+    for (int i = 0; i < CW; i++)
+      if ((got[j][i] & 0xff) != (want[j][i] & 0xff) ||
+          labs((long)(got[j][i] >> 8) - (long)(want[j][i] >> 8)) > 1)
+        fail("DEPTH24_STENCIL8 copy (%d,%d): 0x%08x, the framebuffer has 0x%08x", i, j,
+             got[j][i], want[j][i]);
+
+  /* DEPTH_COMPONENT24 from glTexImage2D, then a sub-rectangle copied to an offset */
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, CW, CH, 0, GL_DEPTH_COMPONENT,
+               GL_UNSIGNED_INT, NULL);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, CX + 2, CY + 1, CW - 2, CH - 1);
+  check_gl_error("glCopyTexSubImage2D into DEPTH_COMPONENT24");
+  uint32_t zwant[CH][CW], zgot[CH][CW];
+  glReadPixels(CX, CY, CW, CH, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, zwant);
+  memset(zgot, 0xA5, sizeof zgot);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, zgot);
+  check_gl_error("glGetTexImage of DEPTH_COMPONENT24");
+  for (int j = 1; j < CH; j++)
+    for (int i = 2; i < CW; i++)
+      if (labs((long)(zgot[j][i] >> 8) - (long)(zwant[j][i] >> 8)) > 1)
+        fail("DEPTH_COMPONENT24 copy texel (%d,%d): 0x%08x, the framebuffer has 0x%08x", i, j,
+             zgot[j][i], zwant[j][i]);
+
+  /* a read framebuffer without a depth buffer */
+  GLuint fbo, rb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, CW, CH);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D into depth without a depth buffer");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(2, tex);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -6134,6 +6211,7 @@ static const struct {
     {"xfb_objects", sc_xfb_objects, 3},
     {"tex_rect", sc_tex_rect, 0},
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},
+    {"copy_tex_depth", sc_copy_tex_depth, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
