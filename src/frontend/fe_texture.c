@@ -2447,7 +2447,7 @@ mgl_glGenerateMipmap(GLenum target)
                                                           : FE_MAX_LEVELS - 1;
    const struct fe_tex_image *b = &tex->image[0][base];
    FE_CHECK(!b->defined, GL_INVALID_OPERATION);
-   unsigned faces = fe_texture_layers(tex);
+   unsigned faces = face_count(tex);
    for (unsigned f = 1; f < faces; f++) {
       const struct fe_tex_image *i = &tex->image[f][base];
       FE_CHECK(!i->defined || i->width != b->width || i->internal_format != b->internal_format,
@@ -2457,18 +2457,18 @@ mgl_glGenerateMipmap(GLenum target)
    FE_CHECK(!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
                info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL,
             GL_INVALID_OPERATION);
-   if (t != FE_TEX_2D && t != FE_TEX_CUBE) {
-      MGL_DECLINE(gl_feature_unimplemented, "glGenerateMipmap(0x%04x)", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
    if (!b->width || !b->height)
       return;
+   /* a 1D array's height and a 2D array's depth count layers, which keep their number; a 3D
+    * texture's depth minifies too */
+   const bool is3d = t == FE_TEX_3D, rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const uint32_t span_w = is3d && b->depth > b->width ? b->depth : b->width;
+   const uint32_t span_h = rows_are_layers ? 1 : b->height;
    if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   unsigned last = base + level_count(b->width, b->height) - 1;
+   unsigned last = base + level_count(span_w, span_h) - 1;
    if ((GLint)last > tex->params.max_level)
       last = (unsigned)tex->params.max_level;
    if (last >= FE_MAX_LEVELS)
@@ -2485,7 +2485,8 @@ mgl_glGenerateMipmap(GLenum target)
          *img = *b;
          blocks_drop(tex, f, l);
          img->width = minify(b->width, l - base);
-         img->height = minify(b->height, l - base);
+         img->height = rows_are_layers ? b->height : minify(b->height, l - base);
+         img->depth = is3d ? minify(b->depth, l - base) : b->depth;
          pending_clear(&tex->pending[f][l]);
       }
    }

@@ -829,6 +829,61 @@ static void sc_tex3d_array(void)
     for (int i = 0; i < 4; i++)
       if (memcmp(backa + (l * 4 + i) * 4, layer_c[l], 4))
         fail("glGetTexImage(GL_TEXTURE_2D_ARRAY): layer %d texel %d differs", l, i);
+
+  /* glGenerateMipmap of a 2D array (layers keep their number), a 3D texture (depth minifies)
+   * and a 1D array, read back at level 2 */
+  GLubyte m2a[2][16][4], m3[4][16][4], m1a[2][4][4], got2[2][4];
+  for (int i = 0; i < 16; i++) {
+    memcpy(m2a[0][i], layer_c[0], 4), memcpy(m2a[1][i], layer_c[1], 4);
+    for (int k = 0; k < 4; k++)
+      m3[k][i][0] = (GLubyte)(64 * k), m3[k][i][1] = 0, m3[k][i][2] = 0, m3[k][i][3] = 255;
+  }
+  for (int i = 0; i < 4; i++) {
+    const GLubyte c0[4] = {(GLubyte)(64 * i), 0, 0, 255}, c1[4] = {10, 20, 30, 40};
+    memcpy(m1a[0][i], c0, 4), memcpy(m1a[1][i], c1, 4);
+  }
+  GLuint mt[3];
+  glGenTextures(3, mt);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, mt[0]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, m2a);
+  gl.GenerateMipmap(GL_TEXTURE_2D_ARRAY);
+  check_gl_error("glGenerateMipmap(GL_TEXTURE_2D_ARRAY)");
+  GLint lv = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D_ARRAY, 2, GL_TEXTURE_DEPTH, &lv);
+  if (lv != 2)
+    fail("2D array level 2 has GL_TEXTURE_DEPTH %d, expected its 2 layers", lv);
+  memset(got2, 0xA5, sizeof got2);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA, GL_UNSIGNED_BYTE, got2);
+  if (memcmp(got2[0], layer_c[0], 4) || memcmp(got2[1], layer_c[1], 4))
+    fail("2D array level 2: (%u,%u,%u,%u) and (%u,%u,%u,%u), expected the layer colours",
+         got2[0][0], got2[0][1], got2[0][2], got2[0][3], got2[1][0], got2[1][1], got2[1][2],
+         got2[1][3]);
+  glBindTexture(GL_TEXTURE_3D, mt[1]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, m3);
+  gl.GenerateMipmap(GL_TEXTURE_3D);
+  check_gl_error("glGenerateMipmap(GL_TEXTURE_3D)");
+  glGetTexLevelParameteriv(GL_TEXTURE_3D, 1, GL_TEXTURE_DEPTH, &lv);
+  if (lv != 2)
+    fail("3D level 1 has GL_TEXTURE_DEPTH %d, expected 2", lv);
+  memset(got2, 0xA5, sizeof got2);
+  glGetTexImage(GL_TEXTURE_3D, 2, GL_RGBA, GL_UNSIGNED_BYTE, got2);
+  if (abs(got2[0][0] - 96) > 1 || got2[0][1] || got2[0][2] || got2[0][3] != 255 ||
+      got2[1][0] != 0xA5)
+    fail("3D level 2: (%u,%u,%u,%u), expected the mean of the slices (96,0,0,255)", got2[0][0],
+         got2[0][1], got2[0][2], got2[0][3]);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, mt[2]);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, m1a);
+  gl.GenerateMipmap(GL_TEXTURE_1D_ARRAY);
+  check_gl_error("glGenerateMipmap(GL_TEXTURE_1D_ARRAY)");
+  glGetTexLevelParameteriv(GL_TEXTURE_1D_ARRAY, 2, GL_TEXTURE_HEIGHT, &lv);
+  if (lv != 2)
+    fail("1D array level 2 has GL_TEXTURE_HEIGHT %d, expected its 2 layers", lv);
+  memset(got2, 0xA5, sizeof got2);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 2, GL_RGBA, GL_UNSIGNED_BYTE, got2);
+  if (abs(got2[0][0] - 96) > 1 || got2[0][3] != 255 || memcmp(got2[1], m1a[1][0], 4))
+    fail("1D array level 2: (%u,%u,%u,%u) and (%u,%u,%u,%u)", got2[0][0], got2[0][1],
+         got2[0][2], got2[0][3], got2[1][0], got2[1][1], got2[1][2], got2[1][3]);
+  glDeleteTextures(3, mt);
 }
 
 /* tex_storage: glTexStorage2D (an 8x8 RGBA8 texture with 4 levels, each filled by
