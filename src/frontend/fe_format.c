@@ -747,9 +747,20 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
    case MGP_FORMAT_D32_FLOAT:
       memcpy(d, &s->depth, 4);
       return true;
+   /* combined depth/stencil texels cross packed as GL packs them (vkb_transfer.c) */
+   case MGP_FORMAT_D24_UNORM_S8_UINT: {
+      uint32_t v = unorm(s->depth, 24) << 8 | (s->stencil & 0xff);
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_D32_FLOAT_S8_UINT: {
+      uint32_t st = s->stencil & 0xff;
+      memcpy(d, &s->depth, 4);
+      memcpy(d + 4, &st, 4);
+      return true;
+   }
    case MGP_FORMAT_RGB565_UNORM: case MGP_FORMAT_RGBA4_UNORM: case MGP_FORMAT_RGB5A1_UNORM:
-   case MGP_FORMAT_D24_UNORM_S8_UINT: case MGP_FORMAT_D32_FLOAT_S8_UINT: case MGP_FORMAT_S8_UINT:
-   case MGP_FORMAT_NONE:
+   case MGP_FORMAT_S8_UINT: case MGP_FORMAT_NONE:
       return false; /* never a destination the front end picks for uploads */
    default:
       break;
@@ -786,6 +797,9 @@ fe_pixel_is_raw(uint16_t fmt, GLenum format, GLenum type)
          return integer[fd->channels] == format;
       return false;
    }
+   if (format == GL_DEPTH_STENCIL)
+      return (fmt == MGP_FORMAT_D24_UNORM_S8_UINT && type == GL_UNSIGNED_INT_24_8) ||
+             (fmt == MGP_FORMAT_D32_FLOAT_S8_UINT && type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV);
    if (type == GL_FLOAT && fd->kind == FE_FMT_FLOAT && fd->bytes == 4u * fd->channels)
       return (format == GL_RED && fd->channels == 1) || (format == GL_RG && fd->channels == 2) ||
              (format == GL_RGBA && fd->channels == 4) || (format == GL_RGB && fd->channels == 3);

@@ -100,6 +100,9 @@ struct fe_tex_image {
    uint32_t width, height, depth;
    GLenum internal_format;
    uint16_t format; /* enum mgp_format */
+   /* texels were written other than as the blocks kept in fe_texture.blocks (plain pixels, a
+    * copy, generated mipmaps): the kept blocks no longer describe the image */
+   bool plain_texels;
 };
 
 /* Texels written by glTex(Sub)Image and not sent yet: one region list per (face, level), sent
@@ -115,6 +118,14 @@ struct fe_tex_pending {
    unsigned count, capacity;
    uint8_t *data;
    size_t size, data_capacity;
+};
+
+/* The compressed bytes of images as the app uploaded them: slices of whole 4x4 blocks, rows of
+ * ceil(width / 4) blocks; `internal_format` and the size say which image they belong to. */
+struct fe_tex_blocks {
+   uint8_t *data[FE_MAX_FACES][FE_MAX_LEVELS];
+   size_t size[FE_MAX_FACES][FE_MAX_LEVELS];
+   GLenum internal_format[FE_MAX_FACES][FE_MAX_LEVELS];
 };
 
 /* Sampling parameters as GL holds them (glTexParameter*). */
@@ -144,6 +155,9 @@ struct fe_texture {
    struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
    uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
+   /* The blocks glCompressedTex(Sub)Image gave each image, for glGetCompressedTexImage (the
+    * server holds decoded texels). NULL until a compressed upload. */
+   struct fe_tex_blocks *blocks;
    struct fe_tex_params params;
    uint64_t version;        /* any image or parameter change */
    uint64_t params_version; /* parameters that go by set_texture_params */

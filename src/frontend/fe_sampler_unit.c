@@ -154,7 +154,7 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
    tex->params.min_filter = GL_NEAREST;
    tex->params.mag_filter = GL_NEAREST;
    for (uint32_t f = 0; f < layers; f++)
-      tex->image[f][0] = (struct fe_tex_image){true, 1, 1, 1, ifmts[kind], format};
+      tex->image[f][0] = (struct fe_tex_image){true, 1, 1, 1, ifmts[kind], format, false};
    /* (0, 0, 0, 1); depth 0 */
    static const uint8_t unorm[4] = {0, 0, 0, 255}, ints[4] = {0, 0, 0, 1};
    const float depth = 0.0f;

@@ -167,6 +167,25 @@ pending_free(struct fe_texture *tex)
    memset(tex->pending, 0, sizeof(tex->pending));
 }
 
+/* Texels of (face, level) written other than by kept compressed blocks. */
+static void
+blocks_drop(struct fe_texture *tex, unsigned face, unsigned level)
+{
+   tex->image[face][level].plain_texels = true;
+}
+
+static void
+blocks_free(struct fe_texture *tex)
+{
+   if (!tex->blocks)
+      return;
+   for (int f = 0; f < FE_MAX_FACES; f++)
+      for (int l = 0; l < FE_MAX_LEVELS; l++)
+         free(tex->blocks->data[f][l]);
+   free(tex->blocks);
+   tex->blocks = NULL;
+}
+
 static bool
 view_of_texture(const void *payload, const void *user)
 {
@@ -181,6 +200,7 @@ fe_texture_destroy(struct fe_context *ctx, struct fe_texture *tex)
    if (ctx && ctx->share == sg)
       fe_cso_purge(ctx, ctx->cso_sampler_view, view_of_texture, &tex->res);
    pending_free(tex);
+   blocks_free(tex);
    if (tex->buffer_obj)
       fe_object_unref(ctx, &tex->buffer_obj->base);
    if (tex->created)
@@ -336,6 +356,7 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
              int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format, GLenum type,
              const uint8_t *src, size_t stride)
 {
+   blocks_drop(tex, face, level);
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
    size_t row_bytes = (size_t)w * bpp;
@@ -370,6 +391,7 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
                    unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                    uint32_t d, bool box, GLenum format, GLenum type, uint64_t offset)
 {
+   blocks_drop(tex, face, level);
    if (tex->pending[face][level].count)
       flush_level(ctx, tex, face, level);
    size_t first, stride;
@@ -574,13 +596,13 @@ texture_changed(struct fe_context *ctx, struct fe_texture *tex)
    atomic_fetch_add(&ctx->share->texture_gen, 1);
 }
 
-/* Depth-only formats upload as converted texels; combined depth/stencil and stencil texels
- * would need per-aspect copies the transfer contract does not describe yet. */
+/* Depth and combined depth/stencil formats upload as converted texels (the server splits the
+ * aspects); stencil-only texels would need a stencil-aspect path it does not have yet. */
 static bool
 upload_supported(uint16_t format)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
-   return fd->kind != FE_FMT_DEPTH_STENCIL && fd->kind != FE_FMT_STENCIL;
+   return fd->kind != FE_FMT_STENCIL;
 }
 
 /* The texture bound for a glTexImage target, and the cube face. NULL after recording the
@@ -1079,6 +1101,41 @@ upload_compressed(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
    free(pixels);
 }
 
+/* The kept blocks of (face, level) for an image of `internal_format` taking `size` bytes:
+ * the ones kept if they match, else new zeroed ones (GL leaves such texels undefined). */
+static uint8_t *
+blocks_slot(struct fe_texture *tex, unsigned face, unsigned level, GLenum internal_format,
+            size_t size)
+{
+   if (!tex->blocks && !(tex->blocks = calloc(1, sizeof(*tex->blocks))))
+      return NULL;
+   struct fe_tex_blocks *b = tex->blocks;
+   if (b->data[face][level] && b->size[face][level] == size &&
+       b->internal_format[face][level] == internal_format)
+      return b->data[face][level];
+   free(b->data[face][level]);
+   b->data[face][level] = calloc(1, size ? size : 1);
+   b->size[face][level] = b->data[face][level] ? size : 0;
+   b->internal_format[face][level] = internal_format;
+   return b->data[face][level];
+}
+
+/* Copies w x h x d texels' blocks from src (tight) to (x, y, z) of the kept image blocks. */
+static void
+blocks_put(uint8_t *dst, enum fe_block_kind kind, const struct fe_tex_image *img, int32_t x,
+           int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d, const uint8_t *src)
+{
+   const size_t bb = fe_block_bytes(kind);
+   const size_t dst_row = (img->width + 3) / 4 * bb, src_row = (w + 3) / 4 * bb;
+   const size_t dst_slice = fe_block_image_size(kind, img->width, img->height, 1);
+   const size_t src_slice = fe_block_image_size(kind, w, h, 1);
+   for (uint32_t k = 0; k < d; k++)
+      for (uint32_t r = 0; r < (h + 3) / 4; r++)
+         memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) + dst_row * (size_t)(y / 4 + (int32_t)r) +
+                   (size_t)(x / 4) * bb,
+                src + src_slice * k + src_row * r, src_row);
+}
+
 /* glCompressedTexImage2D/3D: dims 2 (2D, cube faces) or 3 (2D arrays). */
 static void
 compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei width,
@@ -1137,6 +1194,11 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
    if (src)
       upload_compressed(ctx, tex, face, (unsigned)level, kind, 0, 0, 0, (uint32_t)width,
                         (uint32_t)height, img->depth, src);
+   /* kept for glGetCompressedTexImage: the app's blocks, or zeros for undefined texels */
+   uint8_t *kept = blocks_slot(tex, face, (unsigned)level, internalformat, (size_t)image_size);
+   if (kept && src)
+      memcpy(kept, src, (size_t)image_size);
+   img->plain_texels = !kept;
    free(copy);
 }
 
@@ -1175,9 +1237,20 @@ compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffse
             GL_INVALID_VALUE);
    void *copy = NULL;
    const uint8_t *src = compressed_source(ctx, data, (size_t)image_size, &copy);
-   if (src)
+   const bool kept_valid = !img->plain_texels;
+   if (src) {
       upload_compressed(ctx, tex, face, (unsigned)level, kind, xoffset, yoffset, zoffset,
                         (uint32_t)width, (uint32_t)height, (uint32_t)depth, src);
+      /* the kept blocks follow, unless texels other than blocks are in the image already */
+      uint8_t *kept = kept_valid ? blocks_slot(tex, face, (unsigned)level, img->internal_format,
+                                               fe_block_image_size(kind, img->width, img->height,
+                                                                   img->depth))
+                                 : NULL;
+      if (kept)
+         blocks_put(kept, kind, img, xoffset, yoffset, zoffset, (uint32_t)width,
+                    (uint32_t)height, (uint32_t)depth, src);
+      img->plain_texels = !kept;
+   }
    free(copy);
 }
 
@@ -1230,24 +1303,48 @@ is_depth_kind(uint8_t kind)
    return kind == FE_FMT_DEPTH || kind == FE_FMT_DEPTH_STENCIL || kind == FE_FMT_STENCIL;
 }
 
-/* The read framebuffer's read surface, after the errors glCopyTex(Sub)Image* share (GL 3.3
- * §3.8.5): an incomplete read framebuffer, a read buffer of NONE, integer against non-integer
- * texels. Colour only: depth texels come from the depth buffer, which is declined by name. */
+/* The read framebuffer's surface a copy into dst_format reads, after the errors
+ * glCopyTex(Sub)Image* share (GL 3.3 §3.8.5): an incomplete read framebuffer, a read buffer of
+ * NONE, integer against non-integer texels, no depth buffer for a depth format. Colour formats
+ * read the read surface; depth formats the depth buffer (and the stencil buffer too for a
+ * depth/stencil format); *mask says which, as a blit mask. */
 static bool
-copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src)
+copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src, GLbitfield *mask)
 {
    if (fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE) {
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return false;
    }
    const struct fe_mgp_format_desc *dst = fe_mgp_format(dst_format);
-   if (is_depth_kind(dst->kind)) {
-      MGL_DECLINE(gl_feature_unimplemented, "glCopyTex*Image into a depth/stencil format");
+   if (dst->kind == FE_FMT_STENCIL) {
+      MGL_DECLINE(gl_feature_unimplemented, "glCopyTex*Image into a stencil-only format");
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
+   if (!fe_pipe_has(ctx, MGP_CALL_blit)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   /* the read framebuffer's attachments (the state is built for reading) */
+   struct fe_framebuffer *saved_fbo = ctx->draw_fbo;
+   struct fe_surface *saved_surface = ctx->draw_surface;
+   ctx->draw_fbo = ctx->read_fbo;
+   ctx->draw_surface = ctx->read_surface;
    struct mgp_framebuffer_state st;
    fe_fbo_build_state(ctx, &st);
+   ctx->draw_fbo = saved_fbo;
+   ctx->draw_surface = saved_surface;
+   if (is_depth_kind(dst->kind)) {
+      if (mgp_handle_is_null(st.depth.res)) {
+         fe_error(ctx, GL_INVALID_OPERATION); /* no depth buffer to copy */
+         return false;
+      }
+      *src = st.depth;
+      *mask = GL_DEPTH_BUFFER_BIT;
+      if (dst->kind == FE_FMT_DEPTH_STENCIL && mgp_handle_eq(st.stencil.res, st.depth.res))
+         *mask |= GL_STENCIL_BUFFER_BIT;
+      return true;
+   }
    if (mgp_handle_is_null(st.read.res)) {
       fe_error(ctx, GL_INVALID_OPERATION); /* READ_BUFFER is NONE */
       return false;
@@ -1256,11 +1353,8 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   if (!fe_pipe_has(ctx, MGP_CALL_blit)) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return false;
-   }
    *src = st.read;
+   *mask = GL_COLOR_BUFFER_BIT;
    return true;
 }
 
@@ -1269,11 +1363,12 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
  * texels from outside the read framebuffer undefined). */
 static void
 copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_surface *src,
-              unsigned face, unsigned level, uint32_t layer, GLint xoff, GLint yoff, GLint x,
-              GLint y, GLsizei w, GLsizei h)
+              GLbitfield mask, unsigned face, unsigned level, uint32_t layer, GLint xoff,
+              GLint yoff, GLint x, GLint y, GLsizei w, GLsizei h)
 {
    if (!w || !h || !ensure_storage(ctx, tex, level))
       return;
+   blocks_drop(tex, face, level);
    /* texels still pending for this level land first */
    if (tex->pending[face][level].count)
       flush_level(ctx, tex, face, level);
@@ -1285,7 +1380,7 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
               .layer = face + layer},
       .src_box = {x, y, x + w, y + h},
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
-      .mask = GL_COLOR_BUFFER_BIT,
+      .mask = mask,
       .filter = GL_NEAREST,
    };
    if (tex->target == FE_TEX_1D_ARRAY) {
@@ -1313,7 +1408,8 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
    const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    struct mgp_surface src;
-   if (!copy_source(ctx, fmt, &src))
+   GLbitfield mask;
+   if (!copy_source(ctx, fmt, &src, &mask))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
@@ -1327,7 +1423,7 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    pending_clear(&tex->pending[face][level]);
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
-   copy_to_image(ctx, tex, &src, face, (unsigned)level, 0, 0, 0, x, y, width, height);
+   copy_to_image(ctx, tex, &src, mask, face, (unsigned)level, 0, 0, 0, x, y, width, height);
 }
 
 void
@@ -1366,9 +1462,10 @@ copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face
                (int64_t)yoffset + height > img->height,
             GL_INVALID_VALUE);
    struct mgp_surface src;
-   if (!copy_source(ctx, img->format, &src))
+   GLbitfield mask;
+   if (!copy_source(ctx, img->format, &src, &mask))
       return;
-   copy_to_image(ctx, tex, &src, face, (unsigned)level, 0, xoffset, yoffset, x, y, width,
+   copy_to_image(ctx, tex, &src, mask, face, (unsigned)level, 0, xoffset, yoffset, x, y, width,
                  height);
 }
 
@@ -1414,9 +1511,10 @@ mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset
                (int64_t)yoffset + height > img->height || (uint32_t)zoffset >= img->depth,
             GL_INVALID_VALUE);
    struct mgp_surface src;
-   if (!copy_source(ctx, img->format, &src))
+   GLbitfield mask;
+   if (!copy_source(ctx, img->format, &src, &mask))
       return;
-   copy_to_image(ctx, tex, &src, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x, y,
+   copy_to_image(ctx, tex, &src, mask, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x, y,
                  width, height);
 }
 
@@ -1484,7 +1582,7 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
    }
    tex->res_format = info->format;
    tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
-   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format};
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
    texture_changed(ctx, tex);
 }
 
@@ -1557,6 +1655,7 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    FE_CHECK(is3d && (fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
                      fd->kind == FE_FMT_STENCIL),
             GL_INVALID_OPERATION);
+   blocks_free(tex);
    for (unsigned f = 0; f < face_count(tex); f++) {
       for (unsigned l = 0; l < FE_MAX_LEVELS; l++) {
          tex->image[f][l] = (struct fe_tex_image){0};
@@ -2348,7 +2447,7 @@ mgl_glGenerateMipmap(GLenum target)
                                                           : FE_MAX_LEVELS - 1;
    const struct fe_tex_image *b = &tex->image[0][base];
    FE_CHECK(!b->defined, GL_INVALID_OPERATION);
-   unsigned faces = fe_texture_layers(tex);
+   unsigned faces = face_count(tex);
    for (unsigned f = 1; f < faces; f++) {
       const struct fe_tex_image *i = &tex->image[f][base];
       FE_CHECK(!i->defined || i->width != b->width || i->internal_format != b->internal_format,
@@ -2358,18 +2457,18 @@ mgl_glGenerateMipmap(GLenum target)
    FE_CHECK(!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
                info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL,
             GL_INVALID_OPERATION);
-   if (t != FE_TEX_2D && t != FE_TEX_CUBE) {
-      MGL_DECLINE(gl_feature_unimplemented, "glGenerateMipmap(0x%04x)", target);
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
    if (!b->width || !b->height)
       return;
+   /* a 1D array's height and a 2D array's depth count layers, which keep their number; a 3D
+    * texture's depth minifies too */
+   const bool is3d = t == FE_TEX_3D, rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const uint32_t span_w = is3d && b->depth > b->width ? b->depth : b->width;
+   const uint32_t span_h = rows_are_layers ? 1 : b->height;
    if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   unsigned last = base + level_count(b->width, b->height) - 1;
+   unsigned last = base + level_count(span_w, span_h) - 1;
    if ((GLint)last > tex->params.max_level)
       last = (unsigned)tex->params.max_level;
    if (last >= FE_MAX_LEVELS)
@@ -2384,8 +2483,10 @@ mgl_glGenerateMipmap(GLenum target)
       for (unsigned f = 0; f < faces; f++) {
          struct fe_tex_image *img = &tex->image[f][l];
          *img = *b;
+         blocks_drop(tex, f, l);
          img->width = minify(b->width, l - base);
-         img->height = minify(b->height, l - base);
+         img->height = rows_are_layers ? b->height : minify(b->height, l - base);
+         img->depth = is3d ? minify(b->depth, l - base) : b->depth;
          pending_clear(&tex->pending[f][l]);
       }
    }
@@ -2422,14 +2523,22 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       return;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
-   if (t != FE_TEX_2D && t != FE_TEX_CUBE && t != FE_TEX_1D && t != FE_TEX_RECT) {
-      MGL_DECLINE(gl_feature_unimplemented, "glGetTexImage of this target");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
+   /* One read per layer or slice. A 1D array's layers are the image's rows; 3D and 2D array
+    * slices are images placed by GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES (GL 3.3 §6.1.4:
+    * packed as if three-dimensional). The server lays out the rows of each. */
+   const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY;
+   const uint32_t n = rows_are_layers ? img->height : slices ? img->depth : 1;
+   const uint32_t h = rows_are_layers ? 1 : img->height;
    size_t first, stride;
-   size_t size = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)img->height,
-                                       format, type, &first, &stride);
+   const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, format,
+                                            type, &first, &stride);
+   size_t step = stride, base = 0;
+   if (slices) {
+      step = stride * (ctx->pack.image_height > 0 ? (size_t)ctx->pack.image_height : h);
+      base = step * (size_t)(ctx->pack.skip_images > 0 ? ctx->pack.skip_images : 0);
+   }
+   const size_t size = base + step * (n - 1) + one;
    if (ctx->pixel_pack_buffer) {
       uint64_t offset;
       if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
@@ -2440,19 +2549,21 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       }
       if (!fe_validate(ctx, FE_VERB_TEXOP))
          return;
-      struct mgp_pack_to_buffer a = {
-         .res = tex->res,
-         .level = (uint32_t)level,
-         .layer = face,
-         .width = img->width,
-         .height = img->height,
-         .format = format,
-         .type = type,
-         .buffer = ctx->pixel_pack_buffer->res,
-         .offset = offset,
-      };
       fe_buffer_gpu_write(ctx->pixel_pack_buffer);
-      mgp_pack_to_buffer(&ctx->pipe, &a);
+      for (uint32_t k = 0; k < n; k++) {
+         struct mgp_pack_to_buffer a = {
+            .res = tex->res,
+            .level = (uint32_t)level,
+            .layer = face + k,
+            .width = img->width,
+            .height = h,
+            .format = format,
+            .type = type,
+            .buffer = ctx->pixel_pack_buffer->res,
+            .offset = offset + base + step * k,
+         };
+         mgp_pack_to_buffer(&ctx->pipe, &a);
+      }
       return;
    }
    if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
@@ -2461,29 +2572,62 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
    }
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
-   struct mgp_get_texture_image a = {
-      .res = tex->res,
-      .level = (uint32_t)level,
-      .layer = face,
-      .format = format,
-      .type = type,
-      .out = {.ptr = pixels, .size = size},
-   };
-   mgp_get_texture_image(&ctx->pipe, &a);
+   for (uint32_t k = 0; k < n; k++) {
+      struct mgp_get_texture_image a = {
+         .res = tex->res,
+         .level = (uint32_t)level,
+         .layer = face + k,
+         .format = format,
+         .type = type,
+         .out = {.ptr = (uint8_t *)pixels + base + step * k, .size = one},
+      };
+      mgp_get_texture_image(&ctx->pipe, &a);
+   }
 }
 
-/* The compressed bytes of an image are not kept: mgl decodes blocks in the client and the
- * server holds plain texels, so reading the blocks back would need an encoder. Declined by
- * name after GL's own errors. */
+/* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
+ * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
+ * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors. */
 void
-mgl_glGetCompressedTexImage(GLenum target, GLint level, void *img)
+mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
 {
    FE_CTX_OR_RETURN();
-   (void)img;
+   const int t = fe_tex_target_index(target);
+   FE_CHECK(proxy_target_index(target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
+               t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_ENUM);
    GLint compressed;
    if (!level_parameter(ctx, target, level, GL_TEXTURE_COMPRESSED, &compressed))
       return;
    FE_CHECK(!compressed, GL_INVALID_OPERATION);
-   MGL_DECLINE(gl_feature_unimplemented, "glGetCompressedTexImage (blocks are not kept)");
-   fe_error(ctx, GL_INVALID_OPERATION);
+   unsigned face = 0;
+   enum fe_tex_target tt = (enum fe_tex_target)t;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      tt = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, tt);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
+   const struct fe_tex_blocks *b = tex->blocks;
+   if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
+       b->internal_format[face][level] != img->internal_format) {
+      MGL_DECLINE(gl_feature_unimplemented,
+                  "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, GL_UNSIGNED_BYTE,
+                                 &offset))
+         return;
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset, b->data[face][level], size);
+      return;
+   }
+   if (pixels)
+      memcpy(pixels, b->data[face][level], size);
 }

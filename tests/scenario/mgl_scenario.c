@@ -123,6 +123,7 @@
   X(PFNGLCOMPRESSEDTEXIMAGE3DPROC, CompressedTexImage3D)                            \
   X(PFNGLGETCOMPRESSEDTEXIMAGEPROC, GetCompressedTexImage)                          \
   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
+  X(PFNGLCOMPRESSEDTEXSUBIMAGE3DPROC, CompressedTexSubImage3D)                      \
   X(PFNGLTEXBUFFERPROC, TexBuffer)                                                  \
   X(PFNGLFENCESYNCPROC, FenceSync)                                                  \
   X(PFNGLISSYNCPROC, IsSync)                                                        \
@@ -787,6 +788,102 @@ static void sc_tex3d_array(void)
   glDisable(GL_SCISSOR_TEST);
   check_gl_error("3D and array draws");
   check_frame("3D and array textures", &m);
+
+  /* glGetTexImage of the 3D texture, slices 3 rows apart (GL_PACK_IMAGE_HEIGHT) after one
+   * skipped image (GL_PACK_SKIP_IMAGES); the padding rows keep their poison */
+  GLubyte back3[5 * 3 * 2 * 4];
+  memset(back3, 0xA5, sizeof back3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_IMAGE_HEIGHT, 3);
+  glPixelStorei(GL_PACK_SKIP_IMAGES, 1);
+  glBindTexture(GL_TEXTURE_3D, tex3);
+  glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, back3);
+  glPixelStorei(GL_PACK_IMAGE_HEIGHT, 0);
+  glPixelStorei(GL_PACK_SKIP_IMAGES, 0);
+  check_gl_error("glGetTexImage(GL_TEXTURE_3D)");
+  for (int k = 0; k < 5; k++)
+    for (int r = 0; r < 3; r++)
+      for (int i = 0; i < 2; i++) {
+        const GLubyte *got = back3 + ((k * 3 + r) * 2 + i) * 4;
+        const GLubyte poison[4] = {0xA5, 0xA5, 0xA5, 0xA5};
+        const GLubyte *want = k == 0 || r == 2 ? poison : k == 3 ? sub_c : slice_c[k - 1];
+        if (memcmp(got, want, 4))
+          fail("glGetTexImage(GL_TEXTURE_3D): image %d row %d texel %d is (%u,%u,%u,%u), "
+               "expected (%u,%u,%u,%u)", k, r, i, got[0], got[1], got[2], got[3], want[0],
+               want[1], want[2], want[3]);
+      }
+  /* the 2D array into a pixel pack buffer, layers tight */
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, 3 * 2 * 2 * 4 + 8, NULL, GL_STREAM_READ);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, texa);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, (void *)8);
+  check_gl_error("glGetTexImage(GL_TEXTURE_2D_ARRAY) into a pack buffer");
+  GLubyte backa[3 * 2 * 2 * 4];
+  memset(backa, 0xA5, sizeof backa);
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 8, sizeof backa, backa);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  gl.DeleteBuffers(1, &pbo);
+  for (int l = 0; l < 3; l++)
+    for (int i = 0; i < 4; i++)
+      if (memcmp(backa + (l * 4 + i) * 4, layer_c[l], 4))
+        fail("glGetTexImage(GL_TEXTURE_2D_ARRAY): layer %d texel %d differs", l, i);
+
+  /* glGenerateMipmap of a 2D array (layers keep their number), a 3D texture (depth minifies)
+   * and a 1D array, read back at level 2 */
+  GLubyte m2a[2][16][4], m3[4][16][4], m1a[2][4][4], got2[2][4];
+  for (int i = 0; i < 16; i++) {
+    memcpy(m2a[0][i], layer_c[0], 4), memcpy(m2a[1][i], layer_c[1], 4);
+    for (int k = 0; k < 4; k++)
+      m3[k][i][0] = (GLubyte)(64 * k), m3[k][i][1] = 0, m3[k][i][2] = 0, m3[k][i][3] = 255;
+  }
+  for (int i = 0; i < 4; i++) {
+    const GLubyte c0[4] = {(GLubyte)(64 * i), 0, 0, 255}, c1[4] = {10, 20, 30, 40};
+    memcpy(m1a[0][i], c0, 4), memcpy(m1a[1][i], c1, 4);
+  }
+  GLuint mt[3];
+  glGenTextures(3, mt);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, mt[0]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, m2a);
+  gl.GenerateMipmap(GL_TEXTURE_2D_ARRAY);
+  check_gl_error("glGenerateMipmap(GL_TEXTURE_2D_ARRAY)");
+  GLint lv = -1;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D_ARRAY, 2, GL_TEXTURE_DEPTH, &lv);
+  if (lv != 2)
+    fail("2D array level 2 has GL_TEXTURE_DEPTH %d, expected its 2 layers", lv);
+  memset(got2, 0xA5, sizeof got2);
+  glGetTexImage(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA, GL_UNSIGNED_BYTE, got2);
+  if (memcmp(got2[0], layer_c[0], 4) || memcmp(got2[1], layer_c[1], 4))
+    fail("2D array level 2: (%u,%u,%u,%u) and (%u,%u,%u,%u), expected the layer colours",
+         got2[0][0], got2[0][1], got2[0][2], got2[0][3], got2[1][0], got2[1][1], got2[1][2],
+         got2[1][3]);
+  glBindTexture(GL_TEXTURE_3D, mt[1]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, m3);
+  gl.GenerateMipmap(GL_TEXTURE_3D);
+  check_gl_error("glGenerateMipmap(GL_TEXTURE_3D)");
+  glGetTexLevelParameteriv(GL_TEXTURE_3D, 1, GL_TEXTURE_DEPTH, &lv);
+  if (lv != 2)
+    fail("3D level 1 has GL_TEXTURE_DEPTH %d, expected 2", lv);
+  memset(got2, 0xA5, sizeof got2);
+  glGetTexImage(GL_TEXTURE_3D, 2, GL_RGBA, GL_UNSIGNED_BYTE, got2);
+  if (abs(got2[0][0] - 96) > 1 || got2[0][1] || got2[0][2] || got2[0][3] != 255 ||
+      got2[1][0] != 0xA5)
+    fail("3D level 2: (%u,%u,%u,%u), expected the mean of the slices (96,0,0,255)", got2[0][0],
+         got2[0][1], got2[0][2], got2[0][3]);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, mt[2]);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 4, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, m1a);
+  gl.GenerateMipmap(GL_TEXTURE_1D_ARRAY);
+  check_gl_error("glGenerateMipmap(GL_TEXTURE_1D_ARRAY)");
+  glGetTexLevelParameteriv(GL_TEXTURE_1D_ARRAY, 2, GL_TEXTURE_HEIGHT, &lv);
+  if (lv != 2)
+    fail("1D array level 2 has GL_TEXTURE_HEIGHT %d, expected its 2 layers", lv);
+  memset(got2, 0xA5, sizeof got2);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 2, GL_RGBA, GL_UNSIGNED_BYTE, got2);
+  if (abs(got2[0][0] - 96) > 1 || got2[0][3] != 255 || memcmp(got2[1], m1a[1][0], 4))
+    fail("1D array level 2: (%u,%u,%u,%u) and (%u,%u,%u,%u)", got2[0][0], got2[0][1],
+         got2[0][2], got2[0][3], got2[1][0], got2[1][1], got2[1][2], got2[1][3]);
+  glDeleteTextures(3, mt);
 }
 
 /* tex_storage: glTexStorage2D (an 8x8 RGBA8 texture with 4 levels, each filled by
@@ -2613,6 +2710,19 @@ static void sc_tex1d(void)
       fail("1D texel %d: (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i, got[i][0], got[i][1],
            got[i][2], got[i][3], want[0], want[1], want[2], want[3]);
   }
+
+  /* the 1D array read back: its layers are the image's rows */
+  uint8_t aback[3][4][4];
+  memset(aback, 0xA5, sizeof aback);
+  gl.ActiveTexture(GL_TEXTURE1);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, aback);
+  check_gl_error("glGetTexImage(GL_TEXTURE_1D_ARRAY)");
+  for (int l = 0; l < 3; l++)
+    for (int i = 0; i < 4; i++)
+      if (memcmp(aback[l][i], t1da_texel(l, i), 4))
+        fail("1D array layer %d texel %d: (%u,%u,%u,%u)", l, i, aback[l][i][0], aback[l][i][1],
+             aback[l][i][2], aback[l][i][3]);
+  gl.ActiveTexture(GL_TEXTURE0);
 
   /* a rectangle texture: one level, read back as given */
   static const uint8_t R[2][3][4] = {{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}},
@@ -5175,6 +5285,57 @@ static void sc_compressed_rgtc(void)
   gl.CompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4, GL_COMPRESSED_RG_RGTC2, 16, sub);
   check_gl_error("glCompressedTexSubImage2D");
 
+  /* the blocks read back byte for byte, block (1,1) replaced; into memory and a pack buffer */
+  uint8_t want_blocks[64], got_blocks[80];
+  memcpy(want_blocks, img, 64);
+  memcpy(want_blocks + 48, sub, 16);
+  memset(got_blocks, 0xA5, sizeof got_blocks);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, got_blocks);
+  check_gl_error("glGetCompressedTexImage");
+  if (memcmp(got_blocks, want_blocks, 64) || got_blocks[64] != 0xA5)
+    fail("glGetCompressedTexImage: the blocks differ from those uploaded (byte 48: %u, want %u)",
+         got_blocks[48], want_blocks[48]);
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+  gl.BufferData(GL_PIXEL_PACK_BUFFER, 80, NULL, GL_STREAM_READ);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, (void *)16);
+  check_gl_error("glGetCompressedTexImage into a pack buffer");
+  memset(got_blocks, 0xA5, sizeof got_blocks);
+  gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 16, 64, got_blocks);
+  if (memcmp(got_blocks, want_blocks, 64))
+    fail("glGetCompressedTexImage into a pack buffer: the blocks differ");
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, 0, (void *)17);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetCompressedTexImage past the pack buffer's end");
+  gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  gl.DeleteBuffers(1, &pbo);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D, -1, got_blocks);
+  expect_gl_error(GL_INVALID_VALUE, "glGetCompressedTexImage at level -1");
+  gl.GetCompressedTexImage(GL_PROXY_TEXTURE_2D, 0, got_blocks);
+  expect_gl_error(GL_INVALID_ENUM, "glGetCompressedTexImage(GL_PROXY_TEXTURE_2D)");
+  gl.GetCompressedTexImage(GL_TEXTURE_CUBE_MAP, 0, got_blocks);
+  expect_gl_error(GL_INVALID_ENUM, "glGetCompressedTexImage(GL_TEXTURE_CUBE_MAP)");
+
+  /* a 2D array from glTexStorage3D, filled a block at a time by glCompressedTexSubImage3D */
+  GLuint ta;
+  glGenTextures(1, &ta);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, ta);
+  gl.TexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_COMPRESSED_RED_RGTC1, 8, 4, 2);
+  uint8_t ablk[4][8], aback[40];
+  for (int k = 0; k < 4; k++) {
+    rgtc_block(ablk[k], (uint8_t)(30 * k + 1), (uint8_t)(200 - k), codes);
+    gl.CompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 4 * (k % 2), 0, k / 2, 4, 4, 1,
+                               GL_COMPRESSED_RED_RGTC1, 8, ablk[k]);
+  }
+  check_gl_error("glCompressedTexSubImage3D into a 2D array");
+  memset(aback, 0xA5, sizeof aback);
+  gl.GetCompressedTexImage(GL_TEXTURE_2D_ARRAY, 0, aback);
+  check_gl_error("glGetCompressedTexImage(GL_TEXTURE_2D_ARRAY)");
+  if (memcmp(aback, ablk, 32) || aback[32] != 0xA5)
+    fail("glGetCompressedTexImage(GL_TEXTURE_2D_ARRAY): the blocks differ");
+  glDeleteTextures(1, &ta);
+  glBindTexture(GL_TEXTURE_2D, t);
+
   /* a signed RGTC1 image: 64/127 and -127/127 */
   uint8_t sblk[8];
   rgtc_block(sblk, 64, 0x81 /* -127 */, codes);
@@ -6325,6 +6486,227 @@ static void sc_tex_rect(void)
   glDeleteTextures(5, tex);
 }
 
+/* depth_stencil_tex: combined depth/stencil texel uploads (GL 3.3 §3.8.1): DEPTH24_STENCIL8
+ * from GL_DEPTH_STENCIL/UNSIGNED_INT_24_8 and DEPTH32F_STENCIL8 from
+ * FLOAT_32_UNSIGNED_INT_24_8_REV (with a glTexSubImage2D), read back exactly by glGetTexImage
+ * and, attached to a framebuffer, by glReadPixels(GL_DEPTH_STENCIL); depth sampled by a
+ * shader; stencil proved by a stencil test against the uploaded values. */
+static void sc_depth_stencil_tex(void)
+{
+  enum { TW = 4, TH = 2 };
+  uint32_t p24[TH][TW];
+  struct {
+    float d;
+    uint32_t s;
+  } p32[TH][TW], sub32[1][2];
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++) {
+      const int k = j * TW + i;
+      p24[j][i] = ((uint32_t)(k * 0x1f3a57 + 0x1234) & 0xffffffu) << 8 | (uint32_t)(17 * k + 3);
+      p32[j][i].d = (float)k / 8.0f + 1.0f / 32.0f;
+      p32[j][i].s = (uint32_t)(29 * k + 5);
+    }
+  sub32[0][0].d = 0.75f, sub32[0][0].s = 200;
+  sub32[0][1].d = 0.125f, sub32[0][1].s = 7;
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, TW, TH, 0, GL_DEPTH_STENCIL,
+               GL_UNSIGNED_INT_24_8, p24);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexImage2D(GL_DEPTH24_STENCIL8)");
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH32F_STENCIL8, TW, TH, 0, GL_DEPTH_STENCIL,
+               GL_FLOAT_32_UNSIGNED_INT_24_8_REV, p32);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1, GL_DEPTH_STENCIL,
+                  GL_FLOAT_32_UNSIGNED_INT_24_8_REV, sub32);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexImage2D(GL_DEPTH32F_STENCIL8)");
+  p32[1][1] = sub32[0][0];
+  p32[1][2] = sub32[0][1];
+
+  /* glGetTexImage, both types from both textures */
+  uint32_t g24[TH][TW];
+  memset(g24, 0xA5, sizeof g24);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, g24);
+  check_gl_error("glGetTexImage(GL_DEPTH_STENCIL) of DEPTH24_STENCIL8");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      if (g24[j][i] != p24[j][i])
+        fail("DEPTH24_STENCIL8 texel (%d,%d) reads 0x%08x, uploaded 0x%08x", i, j, g24[j][i],
+             p24[j][i]);
+  uint32_t g32[TH][TW][2];
+  memset(g32, 0xA5, sizeof g32);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, g32);
+  check_gl_error("glGetTexImage(GL_DEPTH_STENCIL) of DEPTH32F_STENCIL8");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++) {
+      float d;
+      memcpy(&d, &g32[j][i][0], 4);
+      if (d != p32[j][i].d || (g32[j][i][1] & 0xff) != p32[j][i].s)
+        fail("DEPTH32F_STENCIL8 texel (%d,%d) reads %g/%u, uploaded %g/%u", i, j, (double)d,
+             g32[j][i][1] & 0xff, (double)p32[j][i].d, p32[j][i].s);
+    }
+
+  /* attached to a framebuffer: glReadPixels(GL_DEPTH_STENCIL), then a stencil test and a
+   * depth-sampling draw */
+  GLuint fbo, cb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &cb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, cb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, TW, TH);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, cb);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[0], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("framebuffer with a DEPTH24_STENCIL8 texture is not complete");
+  memset(g24, 0xA5, sizeof g24);
+  glReadPixels(0, 0, TW, TH, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, g24);
+  check_gl_error("glReadPixels(GL_DEPTH_STENCIL)");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      if (g24[j][i] != p24[j][i])
+        fail("glReadPixels(GL_DEPTH_STENCIL) (%d,%d): 0x%08x, uploaded 0x%08x", i, j, g24[j][i],
+             p24[j][i]);
+  /* pass where the stencil is the uploaded value of texel 5 */
+  glViewport(0, 0, TW, TH);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_EQUAL, 17 * 5 + 3, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  GLuint solid = solid_program();
+  set_vec4(solid, "u_color", V4(1, 1, 1, 1));
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  uint8_t px[TH][TW][4];
+  glReadPixels(0, 0, TW, TH, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("stencil-tested draw");
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      if (px[j][i][0] != (j * TW + i == 5 ? 255 : 0))
+        fail("stencil test against uploaded stencil: pixel (%d,%d) red %u", i, j, px[j][i][0]);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+
+  /* the DEPTH32F_STENCIL8 texture sampled: its depth, texel per 16x32 cell */
+  static const char *fs = "#version 330 core\n"
+                          "uniform sampler2D u_t;\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  ivec2 c = ivec2(gl_FragCoord.xy) / ivec2(16, 32);\n"
+                          "  o_color = vec4(texelFetch(u_t, c, 0).r, 0.0, 0.0, 1.0);\n"
+                          "}\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_t"), 0);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  clear_to(V4(0, 0, 0, 1));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("depth-sampling draw");
+  readback();
+  for (int j = 0; j < TH; j++)
+    for (int i = 0; i < TW; i++)
+      expect_px("DEPTH32F_STENCIL8 depth sampled", 16 * i + 8, 32 * j + 16,
+                (rgba8){{unorm8(p32[j][i].d), 0, 0, 255}});
+  gl.DeleteProgram(p);
+  gl.DeleteProgram(solid);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &cb);
+  glDeleteTextures(2, tex);
+}
+
+/* copy_tex_depth: glCopyTexImage2D / glCopyTexSubImage2D into depth formats read the read
+ * framebuffer's depth (and, for DEPTH24_STENCIL8, stencil) buffer (GL 3.3 §3.8.5): the default
+ * framebuffer's D24S8 buffer, cleared to two depths and two stencil values in halves, copied
+ * into DEPTH24_STENCIL8 and DEPTH_COMPONENT24 textures and read back against glReadPixels of
+ * the same rectangle (depth within one 24-bit step: Mesa's own depth buffer is not 24-bit);
+ * no depth buffer in the read framebuffer is GL_INVALID_OPERATION. */
+static void sc_copy_tex_depth(void)
+{
+  enum { CW = 16, CH = 8, CX = 24, CY = 28 };
+  glClearDepth(0.25);
+  glClearStencil(0x5a);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(CX + 5, 0, W, H);
+  glClearDepth(0.8125);
+  glClearStencil(0xc3);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glClearDepth(1.0);
+  glClearStencil(0);
+  check_gl_error("depth/stencil clears");
+  uint32_t want[CH][CW], got[CH][CW];
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glReadPixels(CX, CY, CW, CH, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, want);
+  check_gl_error("glReadPixels(GL_DEPTH_STENCIL)");
+  if ((want[0][0] & 0xff) != 0x5a || (want[0][CW - 1] & 0xff) != 0xc3)
+    fail("the source rectangle's stencil is 0x%02x / 0x%02x, cleared 0x5a / 0xc3",
+         want[0][0] & 0xff, want[0][CW - 1] & 0xff);
+
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, CX, CY, CW, CH, 0);
+  check_gl_error("glCopyTexImage2D(GL_DEPTH24_STENCIL8)");
+  memset(got, 0xA5, sizeof got);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, got);
+  check_gl_error("glGetTexImage of the copied DEPTH24_STENCIL8");
+  for (int j = 0; j < CH; j++)
+    for (int i = 0; i < CW; i++)
+      if ((got[j][i] & 0xff) != (want[j][i] & 0xff) ||
+          labs((long)(got[j][i] >> 8) - (long)(want[j][i] >> 8)) > 1)
+        fail("DEPTH24_STENCIL8 copy (%d,%d): 0x%08x, the framebuffer has 0x%08x", i, j,
+             got[j][i], want[j][i]);
+
+  /* DEPTH_COMPONENT24 from glTexImage2D, then a sub-rectangle copied to an offset */
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, CW, CH, 0, GL_DEPTH_COMPONENT,
+               GL_UNSIGNED_INT, NULL);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, CX + 2, CY + 1, CW - 2, CH - 1);
+  check_gl_error("glCopyTexSubImage2D into DEPTH_COMPONENT24");
+  uint32_t zwant[CH][CW], zgot[CH][CW];
+  glReadPixels(CX, CY, CW, CH, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, zwant);
+  memset(zgot, 0xA5, sizeof zgot);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, zgot);
+  check_gl_error("glGetTexImage of DEPTH_COMPONENT24");
+  for (int j = 1; j < CH; j++)
+    for (int i = 2; i < CW; i++)
+      if (labs((long)(zgot[j][i] >> 8) - (long)(zwant[j][i] >> 8)) > 1)
+        fail("DEPTH_COMPONENT24 copy texel (%d,%d): 0x%08x, the framebuffer has 0x%08x", i, j,
+             zgot[j][i], zwant[j][i]);
+
+  /* a read framebuffer without a depth buffer */
+  GLuint fbo, rb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, CW, CH);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D into depth without a depth buffer");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(2, tex);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -6389,6 +6771,8 @@ static const struct {
     {"xfb_parts_packed", sc_xfb_parts_packed, 0},
     {"xfb_objects", sc_xfb_objects, 3},
     {"tex_rect", sc_tex_rect, 0},
+    {"depth_stencil_tex", sc_depth_stencil_tex, 0},
+    {"copy_tex_depth", sc_copy_tex_depth, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -153,6 +153,70 @@ scratch_release(struct vkb_screen *scr, struct vkb_resource *t)
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, t->mem);
 }
 
+/* The depth family of a Vulkan depth format: formats of one family lay the depth aspect out
+ * alike in a buffer (4-byte texels, 24 low bits or a float), so a copy between them may pass
+ * through one. 0: none. */
+static int
+depth_family(VkFormat f)
+{
+   switch (f) {
+   case VK_FORMAT_D24_UNORM_S8_UINT: case VK_FORMAT_X8_D24_UNORM_PACK32: return 1;
+   case VK_FORMAT_D32_SFLOAT: case VK_FORMAT_D32_SFLOAT_S8_UINT: return 2;
+   default: return 0;
+   }
+}
+
+/* An unscaled depth/stencil copy between two formats of one depth family (glCopyTexImage of
+ * a D24S8 buffer into DEPTH_COMPONENT24, say): vkCmdCopyImage needs one format, so each aspect
+ * goes image -> staging buffer -> image. */
+static void
+copy_depth_via_buffer(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                      VkImageAspectFlags aspect, int32_t sx, int32_t sy, int32_t dx, int32_t dy,
+                      uint32_t w, uint32_t h)
+{
+   const VkDeviceSize depth_bytes = (VkDeviceSize)w * h * 4;
+   const VkDeviceSize s_off = (depth_bytes + 15) / 16 * 16;
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, s_off + (VkDeviceSize)w * h, 16, &st))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkBufferImageCopy out[2], in[2];
+   uint32_t n = 0;
+   for (int k = 0; k < 2; k++) {
+      const VkImageAspectFlags a = k ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (!(aspect & a))
+         continue;
+      out[n] = (VkBufferImageCopy){.bufferOffset = st.offset + (k ? s_off : 0),
+                                   .imageSubresource = sub(s->r, a, s->level, s->layer),
+                                   .imageOffset = {sx, sy, zof(s->r, s->layer)},
+                                   .imageExtent = {w, h, 1}};
+      in[n] = out[n];
+      in[n].imageSubresource = sub(d->r, a, d->level, d->layer);
+      in[n].imageOffset = (VkOffset3D){dx, dy, zof(d->r, d->layer)};
+      n++;
+   }
+   vkCmdCopyImageToBuffer(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, st.buf, n, out);
+   VkBufferMemoryBarrier bb = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .buffer = st.buf,
+      .offset = st.offset,
+      .size = s_off + (VkDeviceSize)w * h,
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                        NULL, 1, &bb, 0, NULL);
+   vkCmdCopyBufferToImage(cmd, st.buf, d->r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, in);
+   s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+}
+
 VKB_CALL(blit, mgp_blit)
 {
    CTX_SELF;
@@ -179,7 +243,9 @@ VKB_CALL(blit, mgp_blit)
    }
    const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
    const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
-   if (!color && !same_format) {
+   const bool via_buffer = !color && !same_format && depth_family(s.r->fmt->vk) &&
+                           depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk);
+   if (!color && !same_format && !via_buffer) {
       MGL_DECLINE(backend_feature_unimplemented, "depth/stencil blit from %s to %s",
                   vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
       return;
@@ -231,6 +297,12 @@ VKB_CALL(blit, mgp_blit)
    const bool ms_src = s.r->samples != VK_SAMPLE_COUNT_1_BIT;
    const bool ms_dst = d.r->samples != VK_SAMPLE_COUNT_1_BIT;
 
+   if (via_buffer && (scaled || mirror_x || mirror_y || ms_src || ms_dst)) {
+      MGL_DECLINE(backend_feature_unimplemented, "scaled, mirrored or multisampled depth/stencil "
+                  "blit from %s to %s", vkb_format_name(s.r->desc.format),
+                  vkb_format_name(d.r->desc.format));
+      return;
+   }
    if (ms_src || ms_dst) {
       if (scaled || mirror_x || mirror_y || !same_format ||
           (ms_dst && s.r->samples != d.r->samples) || (ms_src && !ms_dst && !color)) {
@@ -248,6 +320,11 @@ VKB_CALL(blit, mgp_blit)
       if (cx1 <= cx0 || cy1 <= cy0)
          return;
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
+      if (via_buffer) {
+         copy_depth_via_buffer(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                               (int32_t)cy0, w, h);
+         return;
+      }
       /* vkCmdCopyImage takes images of one type (or 2D with 3D); a 1D image against a 2D one
        * (a window row copied into a 1D texture) goes through vkCmdBlitImage at scale 1 */
       const VkImageType st = s.r->image_type, dt = d.r->image_type;

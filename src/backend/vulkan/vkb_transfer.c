@@ -78,6 +78,121 @@ lcm16(VkDeviceSize t)
    return a;
 }
 
+/* Combined depth/stencil texels arrive packed as GL packs them: D24_UNORM_S8_UINT as one
+ * 32-bit word (depth << 8 | stencil, GL_UNSIGNED_INT_24_8), D32_FLOAT_S8_UINT as a float and a
+ * word with stencil in its low 8 bits (GL_FLOAT_32_UNSIGNED_INT_24_8_REV). Vulkan copies each
+ * aspect separately: the depth aspect as 4-byte texels (24 low bits, or a float, as the image
+ * really is), the stencil aspect as bytes; both are staged in one block. */
+static void
+texture_subdata_ds(struct vkb_screen *scr, struct vkb_resource *r,
+                   const struct mgp_resource_subdata *a, const struct mgp_sub_region *regions,
+                   uint32_t nregions)
+{
+   const struct vkb_format *f = r->fmt;
+   const bool src_float = r->desc.format == MGP_FORMAT_D32_FLOAT_S8_UINT;
+   const bool dst_float = f->vk == VK_FORMAT_D32_SFLOAT_S8_UINT;
+   if (f->vk != VK_FORMAT_D24_UNORM_S8_UINT && !dst_float) {
+      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
+                  vkb_format_name(r->desc.format));
+      return;
+   }
+   struct mgp_sub_region whole;
+   if (!nregions) {
+      whole = (struct mgp_sub_region){a->box.x, a->box.y, a->box.z, a->box.width, a->box.height,
+                                      a->box.depth, 0, 0, 0};
+      regions = &whole;
+      nregions = 1;
+   }
+   uint32_t lw = r->width >> a->level, lh = r->height >> a->level;
+   lw = lw ? lw : 1;
+   lh = lh ? lh : 1;
+   const uint32_t ts = f->texel_size;
+   VkBufferImageCopy copies[64];
+   uint32_t ncopies = 0;
+   VkBuffer src_buf = VK_NULL_HANDLE;
+   for (uint32_t i = 0; i < nregions; i++) {
+      const struct mgp_sub_region *g = &regions[i];
+      if (!g->width || !g->height || !g->depth)
+         continue;
+      if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
+          (uint64_t)g->y + g->height > lh ||
+          (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
+         MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
+                     "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
+                     a->level, lw, lh);
+         return;
+      }
+      const uint64_t row = (uint64_t)g->width * ts;
+      const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
+      const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
+      if (stride < row || slice < stride * (g->height - 1) + row || !a->data.ptr ||
+          g->src_offset + slice * (g->depth - 1) + stride * (g->height - 1) + row >
+             a->data.size) {
+         MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
+                     "source bytes", (unsigned long long)a->data.size);
+         return;
+      }
+      const uint64_t n = (uint64_t)g->width * g->height * g->depth;
+      const uint64_t s_off = (4 * n + 15) / 16 * 16;
+      struct vkb_alloc st;
+      if (!vkb_arena_alloc(scr, s_off + n, 16, &st))
+         return;
+      if (src_buf && st.buf != src_buf) {
+         MGL_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
+                     "block in several regions");
+         return;
+      }
+      src_buf = st.buf;
+      const uint8_t *src = (const uint8_t *)a->data.ptr + g->src_offset;
+      uint8_t *dd = st.ptr, *sd = st.ptr + s_off;
+      for (uint32_t yz = 0; yz < g->height * g->depth; yz++) {
+         const uint32_t y = yz % g->height, z = yz / g->height;
+         const uint8_t *s = src + slice * z + stride * y;
+         for (uint32_t x = 0; x < g->width; x++, s += ts) {
+            uint32_t w0, w1 = 0, d24;
+            float df;
+            memcpy(&w0, s, 4);
+            if (src_float) {
+               memcpy(&w1, s + 4, 4);
+               memcpy(&df, &w0, 4);
+               df = df < 0.0f ? 0.0f : df > 1.0f ? 1.0f : df; /* a unorm image holds [0, 1] */
+               d24 = (uint32_t)((double)df * 16777215.0 + 0.5);
+            } else {
+               d24 = w0 >> 8;
+               df = (float)((double)d24 / 16777215.0);
+            }
+            const uint64_t k = (uint64_t)yz * g->width + x;
+            if (dst_float)
+               memcpy(dd + 4 * k, src_float ? &w0 : (const void *)&df, 4);
+            else
+               memcpy(dd + 4 * k, &d24, 4);
+            sd[k] = (uint8_t)(src_float ? w1 : w0);
+         }
+      }
+      if (ncopies + 2 > sizeof(copies) / sizeof(copies[0])) {
+         MGL_DECLINE(backend_feature_unimplemented, "texture subdata with over 64 regions");
+         return;
+      }
+      for (int aspect = 0; aspect < 2; aspect++)
+         copies[ncopies++] = (VkBufferImageCopy){
+            .bufferOffset = st.offset + (aspect ? s_off : 0),
+            .imageSubresource = {aspect ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT,
+                                 a->level, (uint32_t)g->z, g->depth},
+            .imageOffset = {g->x, g->y, 0},
+            .imageExtent = {g->width, g->height, 1},
+         };
+   }
+   if (!ncopies)
+      return;
+   vkb_image_transition(scr, r, a->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   vkCmdCopyBufferToImage(cmd, src_buf, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ncopies,
+                          copies);
+   r->last_use = vkb_current_serial(scr);
+}
+
 static void
 texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a,
                 const struct mgp_sub_region *regions, uint32_t nregions)
@@ -96,6 +211,11 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
     * for D24 (24 bits low) and D32F whether or not the image also has stencil, so X8_D24 and
     * D32F sources also fit their stencil-carrying substitutes; D16 fits only D16. Stencil
     * texels would need a second, per-aspect copy the transfer contract does not carry. */
+   if (r->desc.format == MGP_FORMAT_D24_UNORM_S8_UINT ||
+       r->desc.format == MGP_FORMAT_D32_FLOAT_S8_UINT) {
+      texture_subdata_ds(scr, r, a, regions, nregions);
+      return;
+   }
    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
    uint32_t vts = f->vk_texel_size;
    if (f->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
