@@ -3340,6 +3340,38 @@ static void sc_cond_render(void)
     check_gl_error("conditional rendering");
   }
 
+  /* Queries over a rendering-scope break (a blit between their draws), so their counts are
+   * spread over several slots, and GL_QUERY_WAIT right after they end: "split hidden" has
+   * both parts behind the occluder; "split visible" only its second part in front. */
+  const vec4f split_vis = V4(0.0f, 1.0f, 1.0f, 1.0f), split_in = V4(1.0f, 0.5f, 0.0f, 1.0f);
+  GLuint qs[2];
+  gl.GenQueries(2, qs);
+  for (int k = 0; k < 2; k++) {
+    set_vec4(p, "u_color", split_in);
+    gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+    gl.BeginQuery(GL_SAMPLES_PASSED, qs[k]);
+    cond_rect(&m, 4, 4, 12, 12); /* behind: 0 */
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BlitFramebuffer(0, 0, 8, 8, 4 + 16 * k, 16, 12 + 16 * k, 24, GL_COLOR_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    if (k == 1)
+      gl.Uniform1f(uloc(p, "u_z"), -0.9f); /* in front */
+    cond_rect(&m, 36, 4, 44, 12);
+    gl.EndQuery(GL_SAMPLES_PASSED);
+  }
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  set_vec4(p, "u_color", cols[0]);
+  gl.BeginConditionalRender(qs[0], GL_QUERY_WAIT);
+  cond_rect(&m, 50, 50, 56, 56);
+  gl.EndConditionalRender();
+  set_vec4(p, "u_color", split_vis);
+  gl.BeginConditionalRender(qs[1], GL_QUERY_WAIT);
+  cond_rect(&m, 57, 50, 63, 56);
+  gl.EndConditionalRender();
+  gl.DeleteQueries(2, qs);
+  check_gl_error("conditional rendering on queries over a rendering-scope break");
+
   /* Errors. */
   gl.BeginConditionalRender(q[5], GL_QUERY_WAIT);
   expect_error(GL_INVALID_VALUE, "glBeginConditionalRender(a query never begun)");
@@ -3373,6 +3405,10 @@ static void sc_cond_render(void)
     model_rect(&md, x, 56, x + 8, 61, to8(cols[i]));
   }
   model_rect(&md, 52, 40, 60, 48, to8(blit_c));
+  model_rect(&md, 4, 16, 12, 24, to8(blit_c));
+  model_rect(&md, 20, 16, 28, 24, to8(blit_c));
+  model_rect(&md, 36, 4, 44, 12, to8(split_in));
+  model_rect(&md, 57, 50, 63, 56, to8(split_vis));
   check_frame("conditional rendering", &md);
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteFramebuffers(1, &fbo);
