@@ -2275,6 +2275,77 @@ static void sc_msaa_resolve(void)
   gl.DeleteFramebuffers(1, &fbo);
 }
 
+/* multisample_off: GL 3.3 §3.3.1: with GL_MULTISAMPLE disabled, a multisampled framebuffer is
+ * rasterized as if single-sampled: a pixel is covered when its centre is, and then all its
+ * samples are written alike. Vulkan cannot express that (mgl draws with per-sample coverage
+ * and counts the named decline multisample-off-approximated; gate.decline_counted checks it),
+ * so this checks what holds either way: the triangle of msaa_resolve, drawn into a 4-sample
+ * renderbuffer with GL_MULTISAMPLE off and resolved, covers every pixel well inside it and
+ * nothing well outside; GL_MULTISAMPLE reads back as set; with it on again edge pixels are
+ * mixes. The number of mixed edge pixels with it off is printed (0 on Mesa llvmpipe). */
+static int ms_off_draw(GLuint fbo, GLuint p, vec4f bg, vec4f tc, bool ms)
+{
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  if (!ms)
+    glDisable(GL_MULTISAMPLE);
+  if (glIsEnabled(GL_MULTISAMPLE) != (ms ? GL_TRUE : GL_FALSE))
+    fail("glIsEnabled(GL_MULTISAMPLE) is not %s", ms ? "GL_TRUE" : "GL_FALSE");
+  set_vec4(p, "u_color", tc);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEnable(GL_MULTISAMPLE);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error(ms ? "draw and resolve, GL_MULTISAMPLE on"
+                    : "draw and resolve, GL_MULTISAMPLE off");
+  readback();
+  int mixed = 0;
+  const rgba8 b8 = to8(bg), t8 = to8(tc);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 got = pixel_at(x, y);
+      if (!rgba_eq(got, b8) && !rgba_eq(got, t8))
+        mixed++;
+    }
+  return mixed;
+}
+
+static void sc_multisample_off(void)
+{
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("multisampled FBO incomplete");
+  if (!glIsEnabled(GL_MULTISAMPLE))
+    fail("GL_MULTISAMPLE is not enabled initially");
+  const vec4f bg = V4(0.2f, 0.0f, 0.4f, 1.0f), tc = V4(0.0f, 0.6f, 1.0f, 1.0f);
+  GLuint p = solid_program();
+  const float tri[6] = {34, 4, 60, 10, 40, 58};
+  mesh m = make_mesh(tri, 3);
+  const int on = ms_off_draw(fbo, p, bg, tc, true);
+  if (on < 20)
+    fail("GL_MULTISAMPLE on: only %d partly covered edge pixels", on);
+  const int off = ms_off_draw(fbo, p, bg, tc, false);
+  printf("  partly covered edge pixels: %d with GL_MULTISAMPLE on, %d off (GL: 0)\n", on, off);
+  model md;
+  model_init(&md, bg);
+  model_tri(&md, tri, to8(tc));
+  check_frame("triangle drawn with GL_MULTISAMPLE off, resolved", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.DeleteProgram(p);
+}
+
 /* blit_scaled: a 16x16 texture FBO with four quadrant colours (scissored clears), blitted 2x
  * (nearest) to [8,40)^2 and mirrored in x and y at scale 1 to [44,60)^2, then a scissored
  * blit (only the scissor's pixels change). */
@@ -5882,6 +5953,7 @@ static const struct {
     {"point_size", sc_point_size, 0},
     {"point_size_gs", sc_point_size_gs, 0},
     {"clear_layered", sc_clear_layered, 0},
+    {"multisample_off", sc_multisample_off, 0},
     {"points_es", sc_points_es, 3},
     {"restart_fixed", sc_restart_fixed, 3},
     {"xfb_capture", sc_xfb_capture, 0},
