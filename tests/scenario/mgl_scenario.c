@@ -5571,7 +5571,8 @@ static void sc_clear_layered(void)
  * per input point (the second 16 pixels to the right). With GL_PROGRAM_POINT_SIZE disabled
  * every emitted point takes glPointSize's size, whether the GS writes gl_PointSize or not; the
  * GS's outputs are undefined after each EmitVertex, so the second point needs it as much as the
- * first. Enabled, each point has the size the GS wrote before its EmitVertex (10, then 2). */
+ * first. Enabled, each point has the size the GS wrote before its EmitVertex (10, then 2).
+ * Last, a GS that redeclares gl_PerVertex with gl_PointSize, writing 10 at glPointSize(2): 2. */
 static void sc_point_size_gs(void)
 {
   const char *vs = "#version 150 core\n"
@@ -5598,14 +5599,25 @@ static void sc_point_size_gs(void)
                          "  gl_Position = gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0);\n"
                          "  EmitVertex();\n"
                          "}\n";
+  /* gl_PerVertex redeclared (GLSL 1.50 §7.1), gl_PointSize kept */
+  const char *gs_block = "#version 150 core\n"
+                         "layout(points) in;\n"
+                         "layout(points, max_vertices = 1) out;\n"
+                         "out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };\n"
+                         "void main() {\n"
+                         "  gl_PointSize = 10.0;\n"
+                         "  gl_Position = gl_in[0].gl_Position;\n"
+                         "  EmitVertex();\n"
+                         "}\n";
   const char *fs = "#version 150 core\n"
                    "uniform vec4 u_color;\n"
                    "out vec4 o_color;\n"
                    "void main() { o_color = u_color; }\n";
   GLuint p0 = link_program_gs(vs, gs_none, fs), p1 = link_program_gs(vs, gs_sized, fs);
+  GLuint p2 = link_program_gs(vs, gs_block, fs);
   expect_program_iv(p1, GL_GEOMETRY_OUTPUT_TYPE, GL_POINTS, "GL_GEOMETRY_OUTPUT_TYPE");
-  const float pts[6] = {12.0f, 12.0f, 12.0f, 36.0f, 40.0f, 52.0f};
-  mesh mp = make_mesh(pts, 3);
+  const float pts[8] = {12.0f, 12.0f, 12.0f, 36.0f, 40.0f, 52.0f, 50.0f, 24.0f};
+  mesh mp = make_mesh(pts, 4);
   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c0 = V4(1.0f, 0.2f, 0.2f, 1.0f),
               c1 = V4(0.2f, 1.0f, 0.2f, 1.0f), c2 = V4(0.2f, 0.2f, 1.0f, 1.0f);
   clear_to(bg);
@@ -5621,6 +5633,10 @@ static void sc_point_size_gs(void)
   set_vec4(p1, "u_color", c2);
   glDrawArrays(GL_POINTS, 2, 1);
   glDisable(GL_PROGRAM_POINT_SIZE);
+  gl.UseProgram(p2);
+  set_vec4(p2, "u_color", c0);
+  glPointSize(2.0f);
+  glDrawArrays(GL_POINTS, 3, 1);
   glPointSize(1.0f);
   check_gl_error("points from a geometry shader");
   model m;
@@ -5631,11 +5647,13 @@ static void sc_point_size_gs(void)
   model_rect(&m, 26, 34, 30, 38, to8(c1));
   model_rect(&m, 35, 47, 45, 57, to8(c2));
   model_rect(&m, 55, 51, 57, 53, to8(c2));
+  model_rect(&m, 49, 23, 51, 25, to8(c0));
   check_frame("geometry shader point sizes", &m);
   gl.DeleteBuffers(1, &mp.vbo);
   gl.DeleteVertexArrays(1, &mp.vao);
   gl.DeleteProgram(p0);
   gl.DeleteProgram(p1);
+  gl.DeleteProgram(p2);
 }
 
 /* points_es: OpenGL ES 3.0 has no fixed-function point size; a vertex shader that writes no
