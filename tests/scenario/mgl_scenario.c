@@ -2373,6 +2373,77 @@ static void sc_msaa_resolve(void)
   gl.DeleteFramebuffers(1, &fbo);
 }
 
+/* multisample_off: GL 3.3 §3.3.1: with GL_MULTISAMPLE disabled, a multisampled framebuffer is
+ * rasterized as if single-sampled: a pixel is covered when its centre is, and then all its
+ * samples are written alike. Vulkan cannot express that (mgl draws with per-sample coverage
+ * and counts the named decline multisample-off-approximated; gate.decline_counted checks it),
+ * so this checks what holds either way: the triangle of msaa_resolve, drawn into a 4-sample
+ * renderbuffer with GL_MULTISAMPLE off and resolved, covers every pixel well inside it and
+ * nothing well outside; GL_MULTISAMPLE reads back as set; with it on again edge pixels are
+ * mixes. The number of mixed edge pixels with it off is printed (0 on Mesa llvmpipe). */
+static int ms_off_draw(GLuint fbo, GLuint p, vec4f bg, vec4f tc, bool ms)
+{
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  if (!ms)
+    glDisable(GL_MULTISAMPLE);
+  if (glIsEnabled(GL_MULTISAMPLE) != (ms ? GL_TRUE : GL_FALSE))
+    fail("glIsEnabled(GL_MULTISAMPLE) is not %s", ms ? "GL_TRUE" : "GL_FALSE");
+  set_vec4(p, "u_color", tc);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEnable(GL_MULTISAMPLE);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error(ms ? "draw and resolve, GL_MULTISAMPLE on"
+                    : "draw and resolve, GL_MULTISAMPLE off");
+  readback();
+  int mixed = 0;
+  const rgba8 b8 = to8(bg), t8 = to8(tc);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 got = pixel_at(x, y);
+      if (!rgba_eq(got, b8) && !rgba_eq(got, t8))
+        mixed++;
+    }
+  return mixed;
+}
+
+static void sc_multisample_off(void)
+{
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("multisampled FBO incomplete");
+  if (!glIsEnabled(GL_MULTISAMPLE))
+    fail("GL_MULTISAMPLE is not enabled initially");
+  const vec4f bg = V4(0.2f, 0.0f, 0.4f, 1.0f), tc = V4(0.0f, 0.6f, 1.0f, 1.0f);
+  GLuint p = solid_program();
+  const float tri[6] = {34, 4, 60, 10, 40, 58};
+  mesh m = make_mesh(tri, 3);
+  const int on = ms_off_draw(fbo, p, bg, tc, true);
+  if (on < 20)
+    fail("GL_MULTISAMPLE on: only %d partly covered edge pixels", on);
+  const int off = ms_off_draw(fbo, p, bg, tc, false);
+  printf("  partly covered edge pixels: %d with GL_MULTISAMPLE on, %d off (GL: 0)\n", on, off);
+  model md;
+  model_init(&md, bg);
+  model_tri(&md, tri, to8(tc));
+  check_frame("triangle drawn with GL_MULTISAMPLE off, resolved", &md);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.DeleteProgram(p);
+}
+
 /* blit_scaled: a 16x16 texture FBO with four quadrant colours (scissored clears), blitted 2x
  * (nearest) to [8,40)^2 and mirrored in x and y at scale 1 to [44,60)^2, then a scissored
  * blit (only the scissor's pixels change). */
@@ -3688,6 +3759,38 @@ static void sc_cond_render(void)
     check_gl_error("conditional rendering");
   }
 
+  /* Queries over a rendering-scope break (a blit between their draws), so their counts are
+   * spread over several slots, and GL_QUERY_WAIT right after they end: "split hidden" has
+   * both parts behind the occluder; "split visible" only its second part in front. */
+  const vec4f split_vis = V4(0.0f, 1.0f, 1.0f, 1.0f), split_in = V4(1.0f, 0.5f, 0.0f, 1.0f);
+  GLuint qs[2];
+  gl.GenQueries(2, qs);
+  for (int k = 0; k < 2; k++) {
+    set_vec4(p, "u_color", split_in);
+    gl.Uniform1f(uloc(p, "u_z"), 0.5f);
+    gl.BeginQuery(GL_SAMPLES_PASSED, qs[k]);
+    cond_rect(&m, 4, 4, 12, 12); /* behind: 0 */
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BlitFramebuffer(0, 0, 8, 8, 4 + 16 * k, 16, 12 + 16 * k, 24, GL_COLOR_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    if (k == 1)
+      gl.Uniform1f(uloc(p, "u_z"), -0.9f); /* in front */
+    cond_rect(&m, 36, 4, 44, 12);
+    gl.EndQuery(GL_SAMPLES_PASSED);
+  }
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  set_vec4(p, "u_color", cols[0]);
+  gl.BeginConditionalRender(qs[0], GL_QUERY_WAIT);
+  cond_rect(&m, 50, 50, 56, 56);
+  gl.EndConditionalRender();
+  set_vec4(p, "u_color", split_vis);
+  gl.BeginConditionalRender(qs[1], GL_QUERY_WAIT);
+  cond_rect(&m, 57, 50, 63, 56);
+  gl.EndConditionalRender();
+  gl.DeleteQueries(2, qs);
+  check_gl_error("conditional rendering on queries over a rendering-scope break");
+
   /* Errors. */
   gl.BeginConditionalRender(q[5], GL_QUERY_WAIT);
   expect_error(GL_INVALID_VALUE, "glBeginConditionalRender(a query never begun)");
@@ -3721,6 +3824,10 @@ static void sc_cond_render(void)
     model_rect(&md, x, 56, x + 8, 61, to8(cols[i]));
   }
   model_rect(&md, 52, 40, 60, 48, to8(blit_c));
+  model_rect(&md, 4, 16, 12, 24, to8(blit_c));
+  model_rect(&md, 20, 16, 28, 24, to8(blit_c));
+  model_rect(&md, 36, 4, 44, 12, to8(split_in));
+  model_rect(&md, 57, 50, 63, 56, to8(split_vis));
   check_frame("conditional rendering", &md);
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteFramebuffers(1, &fbo);
@@ -5948,7 +6055,8 @@ static void sc_clear_layered(void)
  * per input point (the second 16 pixels to the right). With GL_PROGRAM_POINT_SIZE disabled
  * every emitted point takes glPointSize's size, whether the GS writes gl_PointSize or not; the
  * GS's outputs are undefined after each EmitVertex, so the second point needs it as much as the
- * first. Enabled, each point has the size the GS wrote before its EmitVertex (10, then 2). */
+ * first. Enabled, each point has the size the GS wrote before its EmitVertex (10, then 2).
+ * Last, a GS that redeclares gl_PerVertex with gl_PointSize, writing 10 at glPointSize(2): 2. */
 static void sc_point_size_gs(void)
 {
   const char *vs = "#version 150 core\n"
@@ -5975,14 +6083,25 @@ static void sc_point_size_gs(void)
                          "  gl_Position = gl_in[0].gl_Position + vec4(0.5, 0.0, 0.0, 0.0);\n"
                          "  EmitVertex();\n"
                          "}\n";
+  /* gl_PerVertex redeclared (GLSL 1.50 §7.1), gl_PointSize kept */
+  const char *gs_block = "#version 150 core\n"
+                         "layout(points) in;\n"
+                         "layout(points, max_vertices = 1) out;\n"
+                         "out gl_PerVertex { vec4 gl_Position; float gl_PointSize; };\n"
+                         "void main() {\n"
+                         "  gl_PointSize = 10.0;\n"
+                         "  gl_Position = gl_in[0].gl_Position;\n"
+                         "  EmitVertex();\n"
+                         "}\n";
   const char *fs = "#version 150 core\n"
                    "uniform vec4 u_color;\n"
                    "out vec4 o_color;\n"
                    "void main() { o_color = u_color; }\n";
   GLuint p0 = link_program_gs(vs, gs_none, fs), p1 = link_program_gs(vs, gs_sized, fs);
+  GLuint p2 = link_program_gs(vs, gs_block, fs);
   expect_program_iv(p1, GL_GEOMETRY_OUTPUT_TYPE, GL_POINTS, "GL_GEOMETRY_OUTPUT_TYPE");
-  const float pts[6] = {12.0f, 12.0f, 12.0f, 36.0f, 40.0f, 52.0f};
-  mesh mp = make_mesh(pts, 3);
+  const float pts[8] = {12.0f, 12.0f, 12.0f, 36.0f, 40.0f, 52.0f, 50.0f, 24.0f};
+  mesh mp = make_mesh(pts, 4);
   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), c0 = V4(1.0f, 0.2f, 0.2f, 1.0f),
               c1 = V4(0.2f, 1.0f, 0.2f, 1.0f), c2 = V4(0.2f, 0.2f, 1.0f, 1.0f);
   clear_to(bg);
@@ -5998,6 +6117,10 @@ static void sc_point_size_gs(void)
   set_vec4(p1, "u_color", c2);
   glDrawArrays(GL_POINTS, 2, 1);
   glDisable(GL_PROGRAM_POINT_SIZE);
+  gl.UseProgram(p2);
+  set_vec4(p2, "u_color", c0);
+  glPointSize(2.0f);
+  glDrawArrays(GL_POINTS, 3, 1);
   glPointSize(1.0f);
   check_gl_error("points from a geometry shader");
   model m;
@@ -6008,11 +6131,13 @@ static void sc_point_size_gs(void)
   model_rect(&m, 26, 34, 30, 38, to8(c1));
   model_rect(&m, 35, 47, 45, 57, to8(c2));
   model_rect(&m, 55, 51, 57, 53, to8(c2));
+  model_rect(&m, 49, 23, 51, 25, to8(c0));
   check_frame("geometry shader point sizes", &m);
   gl.DeleteBuffers(1, &mp.vbo);
   gl.DeleteVertexArrays(1, &mp.vao);
   gl.DeleteProgram(p0);
   gl.DeleteProgram(p1);
+  gl.DeleteProgram(p2);
 }
 
 /* points_es: OpenGL ES 3.0 has no fixed-function point size; a vertex shader that writes no
@@ -6763,6 +6888,7 @@ static const struct {
     {"point_size", sc_point_size, 0},
     {"point_size_gs", sc_point_size_gs, 0},
     {"clear_layered", sc_clear_layered, 0},
+    {"multisample_off", sc_multisample_off, 0},
     {"points_es", sc_points_es, 3},
     {"restart_fixed", sc_restart_fixed, 3},
     {"xfb_capture", sc_xfb_capture, 0},

@@ -24,6 +24,7 @@
 
 #define VKB_MAX_LEVELS 16
 #define VKB_PRED_WORDS 64u /* conditional-rendering predicates in flight */
+#define VKB_PRED_SCRATCH 64u /* after them: slot results a summed predicate ORs (vkb_cond_sum.c) */
 #define VKB_MAX_COLOR 8
 #define VKB_MAX_REWRITE_RANGES 64 /* multi-draw ranges one index rewrite handles */
 #define VKB_MAX_ATTRIBS 16
@@ -439,6 +440,13 @@ struct vkb_screen {
    uint32_t pred_next;
    bool pred_open;            /* a predicate is active in the rendering scope in progress */
    uint64_t cond_predicates;  /* conditional renders decided on the GPU */
+   uint64_t cond_sums;        /* of them, over several slots (vkb_cond_sum.c) */
+   VkDescriptorSetLayout sum_dsl; /* the OR step: one storage buffer, pred_buf */
+   VkPipelineLayout sum_layout;
+   VkDescriptorPool sum_pool;
+   VkDescriptorSet sum_set;
+   VkPipeline sum_pipe;
+   bool sum_failed;           /* no compute on the queue, or the pipeline failed: not again */
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
    VkQueryPool ts_pool;       /* timestamp slots, created at the first timer query */
@@ -715,6 +723,13 @@ bool vkb_gl_topology(uint32_t gl_mode, VkPrimitiveTopology *out);
 bool vkb_gl_wrap(const struct vkb_screen *scr, uint32_t gl, VkSamplerAddressMode *out);
 bool vkb_gl_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint32_t *size);
 const char *vkb_gl_mode_name(uint32_t gl_mode);
+
+/* Summed predicates (vkb_cond_sum.c): records, outside rendering, the OR of q's slot results
+ * into the predicate word at byte dst of pred_buf (WAIT: the GPU waits for them; else a slot
+ * not available reads 1). False when the device cannot (nothing recorded). */
+bool vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_query *q,
+                         bool wait, VkDeviceSize dst);
+void vkb_cond_sum_finish(struct vkb_screen *scr);
 
 /* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
 /* Moves every descriptor variable bound at VKB_SAMPLER_BASE or above to descriptor set

@@ -978,6 +978,13 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    /* The pipeline key. */
    if (!vkb_context_fb_key(ctx))
       return;
+   /* GL 3.3 §3.3.1: with GL_MULTISAMPLE off a multisampled framebuffer is rasterized as if
+    * single-sampled (pixel-centre coverage, every sample written alike). Vulkan has no such
+    * mode, and a fragment's sample mask can only take coverage away: the draw keeps per-sample
+    * coverage (the pipeline already turns off every per-sample control), counted by name. */
+   if (rs && !rs->s.multisample && ctx->fb_key.samples > 1)
+      MGL_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
+                  "%u-sample framebuffer: drawn with per-sample coverage", ctx->fb_key.samples);
    struct vkb_pipeline_key key = ctx->fb_key;
    key.rs = rs ? rs->base.h : mgp_handle_null();
    key.ve = ve ? ve->base.h : mgp_handle_null();

@@ -260,6 +260,7 @@ vkb_queries_finish(struct vkb_screen *scr)
    scr->ts_pool = VK_NULL_HANDLE;
    free(scr->ts_free);
    scr->ts_free = NULL;
+   vkb_cond_sum_finish(scr);
    if (scr->pred_buf)
       vkDestroyBuffer(scr->dev, scr->pred_buf, NULL);
    if (scr->pred_mem)
@@ -519,8 +520,9 @@ pred_ready(struct vkb_screen *scr)
       return true;
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-      .size = VKB_PRED_WORDS * 4,
-      .usage = VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      .size = (VKB_PRED_WORDS + VKB_PRED_SCRATCH) * 4,
+      .usage = VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
    };
    if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &scr->pred_buf), "predicate buffer"))
       return false;
@@ -542,8 +544,9 @@ pred_ready(struct vkb_screen *scr)
                     "predicate bind");
 }
 
-/* Records the predicate word of q's one slot: its result when it is available (WAIT modes: the
- * GPU waits for it), else 1 (NO_WAIT modes: render). Outside any rendering scope. */
+/* Records the predicate word of q's slots: their result when it is available (WAIT modes: the
+ * GPU waits for it), else 1 (NO_WAIT modes: render); several slots are ORed by a compute step
+ * (vkb_cond_sum.c). Outside any rendering scope. */
 static bool
 pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
 {
@@ -559,6 +562,15 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
    if (!cmd)
       return false;
    const VkDeviceSize off = (VkDeviceSize)w * 4;
+   if (q->slot_count > 1) {
+      if (!vkb_cond_sum_record(scr, cmd, q, wait, off))
+         return false;
+      scr->pred_serial[w] = vkb_current_serial(scr);
+      ctx->cond_pred = true;
+      ctx->cond_pred_offset = off;
+      scr->cond_predicates++;
+      return true;
+   }
    VkBufferMemoryBarrier b = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
       .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -615,7 +627,7 @@ vkb_cond_scope_end(struct vkb_screen *scr)
 
 /* Conditional rendering decided when it begins: from the query's result when the server has
  * it (draws and clears check cond_discard), else on the GPU from a predicate word
- * (VK_EXT_conditional_rendering, a query of one slot), else by waiting for the result (WAIT
+ * (VK_EXT_conditional_rendering; several slots are summed on the GPU too), else by waiting for the result (WAIT
  * modes, a named decline) or rendering (NO_WAIT modes, as the spec allows). Blits and copies
  * are never conditional: the predicate is active only inside rendering scopes, which hold only
  * draws and clears. */
@@ -637,11 +649,11 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
    vkb_end_rendering(scr); /* draws before the begin are not conditional */
    vkb_retire(scr);
    const bool wait = args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT;
-   if (!q->announced && q->slot_count == 1 && scr->has_cond_render && pred_record(ctx, q, wait))
+   if (!q->announced && q->slot_count && scr->has_cond_render && pred_record(ctx, q, wait))
       return;
    if (!q->announced && q->slot_count && wait) {
-      /* No GPU predicate (no VK_EXT_conditional_rendering, or a result summed over several
-       * rendering scopes): wait for the result here. */
+      /* No GPU predicate (no VK_EXT_conditional_rendering, or several slots and no compute
+       * step): wait for the result here. */
       MGL_DECLINE(cond_render_server_wait, "query %u over %u rendering scopes", args->query.slot,
                   q->slot_count);
       vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);

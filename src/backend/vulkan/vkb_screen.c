@@ -955,6 +955,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"pipelines-created", scr->pipelines_created},
       {"render-passes-begun", scr->render_passes_begun},
       {"cond-render-predicates", scr->cond_predicates},
+      {"cond-render-sums", scr->cond_sums},
       {"pack-row-copies", scr->pack_row_copies},
       {"pack-buffer-copies", scr->pack_buffer_copies},
       {"vk-validation-errors", scr->validation_errors},

@@ -718,7 +718,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
-   bool used = false, redeclared = false, pervertex = false, out_pervertex = false;
+   bool used = false, redeclared = false, pervertex = false;
+   bool out_pervertex = false; /* an output gl_PerVertex redeclared without gl_PointSize */
    /* the unit that gives the rasterizer its points' size (see main_renamed) */
    const bool vs_size = stage == GLSL_STAGE_VERTEX && point_size;
    const bool gs_size = stage == GLSL_STAGE_GEOMETRY && point_size && gs_emits_points(&L);
@@ -849,7 +850,14 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       }
       if (tok_is(pp, t, "gl_PerVertex")) {
          pervertex = true;
-         out_pervertex |= prev && tok_is(pp, prev, "out");
+         if (prev && tok_is(pp, prev, "out") && i + 1 < L.n && tok_is(pp, &L.t[i + 1], "{")) {
+            /* a redeclared output block without gl_PointSize takes no size writes */
+            const unsigned end = closing(&L, i + 1);
+            bool has_size = false;
+            for (unsigned k = i + 2; k < end; k++)
+               has_size |= tok_is(pp, &L.t[k], "gl_PointSize");
+            out_pervertex |= !has_size;
+         }
          continue;
       }
       if ((vs_size || gs_size) && !member && tok_is(pp, t, "main")) {
@@ -954,7 +962,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_append(&tail, text);
          glsl_str_append(&tail, "\n");
          if (out_pervertex) {
-            /* a redeclared gl_PerVertex may lack gl_PointSize: then the wrappers only call */
+            /* no gl_PointSize to write: the wrappers only call */
             if (u->emit_renamed)
                glsl_str_append(&tail, "void _mgl_EmitVertex() { EmitVertex(); }\n");
             if (u->main_renamed)

@@ -1,0 +1,172 @@
+/* vkb_cond_sum.c — the GPU predicate of a query whose count is spread over several occlusion
+ * slots (a rendering-scope break inside the query): each slot's result is copied into scratch
+ * words of the predicate buffer, and a one-invocation compute step ORs them into the predicate
+ * word, so conditional rendering in a WAIT mode never waits on the server. The pipeline is made
+ * at the first such query and kept for the screen's life. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+#include "vkb_spv_cond_sum.h"
+
+static bool
+cond_sum_init(struct vkb_screen *scr)
+{
+   if (scr->sum_pipe)
+      return true;
+   if (scr->sum_failed)
+      return false;
+   scr->sum_failed = true; /* until everything below is made */
+   uint32_t nq = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(scr->phys, &nq, NULL);
+   VkQueueFamilyProperties *qp = calloc(nq ? nq : 1, sizeof(*qp));
+   if (!qp)
+      return false;
+   vkGetPhysicalDeviceQueueFamilyProperties(scr->phys, &nq, qp);
+   const bool compute = scr->queue_family < nq &&
+                        (qp[scr->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT);
+   free(qp);
+   if (!compute)
+      return false;
+   const VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                                           VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+   const VkDescriptorSetLayoutCreateInfo dli = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = 1,
+      .pBindings = &b,
+   };
+   if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dli, NULL, &scr->sum_dsl),
+                  "cond-sum set layout"))
+      return false;
+   const VkPushConstantRange pc = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 12};
+   const VkPipelineLayoutCreateInfo pli = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = &scr->sum_dsl,
+      .pushConstantRangeCount = 1,
+      .pPushConstantRanges = &pc,
+   };
+   if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &pli, NULL, &scr->sum_layout),
+                  "cond-sum pipeline layout"))
+      return false;
+   const VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+   const VkDescriptorPoolCreateInfo dpi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+      .maxSets = 1,
+      .poolSizeCount = 1,
+      .pPoolSizes = &ps,
+   };
+   if (!vkb_check(scr, vkCreateDescriptorPool(scr->dev, &dpi, NULL, &scr->sum_pool),
+                  "cond-sum descriptor pool"))
+      return false;
+   const VkDescriptorSetAllocateInfo dai = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+      .descriptorPool = scr->sum_pool,
+      .descriptorSetCount = 1,
+      .pSetLayouts = &scr->sum_dsl,
+   };
+   if (!vkb_check(scr, vkAllocateDescriptorSets(scr->dev, &dai, &scr->sum_set),
+                  "cond-sum descriptor set"))
+      return false;
+   const VkDescriptorBufferInfo bi = {scr->pred_buf, 0, VK_WHOLE_SIZE};
+   const VkWriteDescriptorSet wr = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+      .dstSet = scr->sum_set,
+      .descriptorCount = 1,
+      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .pBufferInfo = &bi,
+   };
+   vkUpdateDescriptorSets(scr->dev, 1, &wr, 0, NULL);
+   const VkShaderModuleCreateInfo mci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = sizeof(vkb_spv_cond_sum),
+      .pCode = vkb_spv_cond_sum,
+   };
+   VkShaderModule mod = VK_NULL_HANDLE;
+   if (!vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &mod), "cond-sum shader"))
+      return false;
+   const VkComputePipelineCreateInfo cpi = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = mod,
+                .pName = "main"},
+      .layout = scr->sum_layout,
+   };
+   const VkResult r = vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &cpi, NULL,
+                                               &scr->sum_pipe);
+   vkDestroyShaderModule(scr->dev, mod, NULL);
+   if (!vkb_check(scr, r, "cond-sum pipeline"))
+      return false;
+   scr->sum_failed = false;
+   return true;
+}
+
+void
+vkb_cond_sum_finish(struct vkb_screen *scr)
+{
+   vkDestroyPipeline(scr->dev, scr->sum_pipe, NULL);
+   vkDestroyDescriptorPool(scr->dev, scr->sum_pool, NULL);
+   vkDestroyPipelineLayout(scr->dev, scr->sum_layout, NULL);
+   vkDestroyDescriptorSetLayout(scr->dev, scr->sum_dsl, NULL);
+   scr->sum_pipe = VK_NULL_HANDLE;
+   scr->sum_pool = VK_NULL_HANDLE;
+   scr->sum_layout = VK_NULL_HANDLE;
+   scr->sum_dsl = VK_NULL_HANDLE;
+   scr->sum_set = VK_NULL_HANDLE;
+}
+
+static void
+barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags src_access,
+        VkPipelineStageFlags dst, VkAccessFlags dst_access)
+{
+   const VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                               .srcAccessMask = src_access,
+                               .dstAccessMask = dst_access};
+   vkCmdPipelineBarrier(cmd, src, dst, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+bool
+vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vkb_query *q,
+                    bool wait, VkDeviceSize dst)
+{
+   if (!cond_sum_init(scr))
+      return false;
+   const VkPipelineStageFlags xfer = VK_PIPELINE_STAGE_TRANSFER_BIT,
+                              comp = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+   const VkAccessFlags rw = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+   const VkDeviceSize scratch = (VkDeviceSize)VKB_PRED_WORDS * 4;
+   /* earlier sums still reading the scratch words, and predicates still read (this queue, in
+    * submission order) */
+   barrier(cmd, comp | VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT, rw, xfer,
+           VK_ACCESS_TRANSFER_WRITE_BIT);
+   vkCmdFillBuffer(cmd, scr->pred_buf, dst, 4, 0);
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->sum_pipe);
+   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->sum_layout, 0, 1,
+                           &scr->sum_set, 0, NULL);
+   for (uint32_t first = 0; first < q->slot_count; first += VKB_PRED_SCRATCH) {
+      const uint32_t n = q->slot_count - first < VKB_PRED_SCRATCH ? q->slot_count - first
+                                                                  : VKB_PRED_SCRATCH;
+      if (first) /* the scratch words read, the predicate word written and read again */
+         barrier(cmd, comp, rw, xfer | comp, VK_ACCESS_TRANSFER_WRITE_BIT | rw);
+      /* NO_WAIT: a slot not yet available keeps 1 (render), as for a query of one slot */
+      vkCmdFillBuffer(cmd, scr->pred_buf, scratch, (VkDeviceSize)n * 4, wait ? 0 : 1);
+      barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, xfer, VK_ACCESS_TRANSFER_WRITE_BIT);
+      /* 32-bit words: a slot counting 2^32 samples would read 0; nothing GL draws gets there */
+      for (uint32_t i = 0; i < n; i++)
+         vkCmdCopyQueryPoolResults(cmd, scr->occ_pool, q->slots[first + i], 1, scr->pred_buf,
+                                   scratch + (VkDeviceSize)i * 4, 4,
+                                   wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
+      barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);
+      const uint32_t args[3] = {VKB_PRED_WORDS, n, (uint32_t)(dst / 4)};
+      vkCmdPushConstants(cmd, scr->sum_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(args),
+                         args);
+      vkCmdDispatch(cmd, 1, 1, 1);
+   }
+   barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT,
+           VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT);
+   scr->bind_epoch++; /* push constants of another layout: graphics state is bound again */
+   scr->cond_sums++;
+   return true;
+}
