@@ -628,6 +628,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
+   if (stage == GLSL_STAGE_GEOMETRY && u->compile_version < 150)
+      u->compile_version = 150; /* glslang has geometry shaders from 1.50 on; Mesa takes older */
 
    struct lower L = {.stage = stage, .p = pp, .log = log};
    if (!tokenize(pp, version, &L.t, &L.n)) {
