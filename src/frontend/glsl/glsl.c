@@ -362,7 +362,10 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source,
               struct glsl_str *log)
 {
    glslang_input_t in;
-   input_for(&in, stage, source, NULL);
+   /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
+    * shader below #version 150 here, where Mesa takes one (a source without #version is 1.10):
+    * lowering compiles it at 1.50. */
+   input_for(&in, stage == GLSL_STAGE_GEOMETRY && !es ? GLSL_STAGE_VERTEX : stage, source, NULL);
    if (es) { /* a source without #version is GLSL ES 1.00 there (GL_ES defined) */
       in.default_version = 100;
       in.default_profile = GLSLANG_ES_PROFILE;

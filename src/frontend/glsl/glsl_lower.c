@@ -701,6 +701,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       profile = NULL;
    }
    u->compile_version = version < 140 ? 140 : version;
+   if (stage == GLSL_STAGE_GEOMETRY && u->compile_version < 150)
+      u->compile_version = 150; /* glslang has geometry shaders from 1.50 on; Mesa takes older */
 
    struct lower L = {.stage = stage, .p = pp, .log = log};
    if (!tokenize(pp, version, &L.t, &L.n)) {
@@ -885,6 +887,27 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          u->texel_offsets = true;
          add_edit(&L, t->at, t->len, "_mgl_", s + 3, t->len - 3);
          continue;
+      }
+      if (u->es && !member) {
+         /* ESSL's limits in vectors; desktop GLSL has them from 4.10 on, and the components
+          * ones (the same limits: GL_MAX_*_VECTORS are the components / 4) from 1.10 / 1.50 */
+         static const char *const es_vectors[][3] = {
+            {"gl_MaxVertexUniformVectors", "(gl_MaxVertexUniformComponents / 4)", "1"},
+            {"gl_MaxFragmentUniformVectors", "(gl_MaxFragmentUniformComponents / 4)", "1"},
+            {"gl_MaxVaryingVectors", "(gl_MaxVaryingComponents / 4)", "1.00"},
+            {"gl_MaxVertexOutputVectors", "(gl_MaxVertexOutputComponents / 4)", "3.00"},
+            {"gl_MaxFragmentInputVectors", "(gl_MaxFragmentInputComponents / 4)", "3.00"},
+         };
+         unsigned k = 0;
+         while (k < 5 && !(tok_is(pp, t, es_vectors[k][0]) &&
+                           (es_vectors[k][2][1] == '\0' ||
+                            (u->version >= 300) == (es_vectors[k][2][0] == '3'))))
+            k++;
+         if (k < 5) {
+            add_edit(&L, t->at, t->len, NULL, es_vectors[k][1],
+                     (uint32_t)strlen(es_vectors[k][1]));
+            continue;
+         }
       }
       if (tok_is(pp, t, "gl_DepthRange") || tok_is(pp, t, "gl_DepthRangeParameters")) {
          u->depth_range = true;

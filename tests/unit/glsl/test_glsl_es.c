@@ -172,6 +172,42 @@ main(void)
          "texel offset constants: %s", log);
    free(log);
 
+   /* the ES limits in vectors (ESSL 1.00 7.4, ESSL 3.00 7.3; desktop GLSL has them only from
+    * 4.10 on): at least the ES minimums, the uniform ones GL_MAX_*_UNIFORM_VECTORS' 1024 */
+   static const struct {
+      enum glsl_stage stage;
+      const char *src;
+   } vec_limits[] = {
+      {GLSL_STAGE_VERTEX,
+       "#version 300 es\n"
+       "uniform float f[gl_MaxVertexUniformVectors == 1024 && gl_MaxFragmentUniformVectors == "
+       "1024 && gl_MaxVertexOutputVectors >= 16 && gl_MaxFragmentInputVectors >= 15 ? 1 : -1];\n"
+       "void main() { gl_Position = vec4(f[0]); }\n"},
+      {GLSL_STAGE_FRAGMENT,
+       "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
+       "void main() { c = vec4(gl_MaxFragmentInputVectors, gl_MaxVertexOutputVectors,\n"
+       "  gl_MaxVertexUniformVectors, gl_MaxFragmentUniformVectors); }\n"},
+      {GLSL_STAGE_VERTEX,
+       "#version 100\n"
+       "uniform float f[gl_MaxVertexUniformVectors == 1024 && gl_MaxFragmentUniformVectors == "
+       "1024 && gl_MaxVaryingVectors >= 8 ? 1 : -1];\n"
+       "void main() { gl_Position = vec4(f[0]); }\n"},
+   };
+   for (unsigned k = 0; k < sizeof(vec_limits) / sizeof(vec_limits[0]); k++) {
+      log = NULL;
+      CHECK(glsl_compile_shader(vec_limits[k].stage, true, vec_limits[k].src, &log),
+            "vector limits case %u: %s", k, log);
+      free(log);
+   }
+   /* not desktop GLSL 3.30's */
+   log = NULL;
+   CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, false,
+                              "#version 330\nvoid main() { gl_Position = "
+                              "vec4(gl_MaxVertexOutputVectors); }\n",
+                              &log),
+         "desktop 3.30 has no gl_MaxVertexOutputVectors");
+   free(log);
+
    /* invariance of fragment inputs: ESSL 1.00 refuses it for gl_FrontFacing, ESSL 3.00 for
     * every input (outputs stay fine); desktop GLSL 1.50 takes it */
    static const struct {

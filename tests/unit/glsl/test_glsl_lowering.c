@@ -591,6 +591,22 @@ test_noise(void)
    free(log);
 }
 
+/* A geometry shader without #version (GLSL 1.10, as Mesa takes it) compiles, sees its own
+ * __VERSION__ and reads gl_DepthRange; glslang alone refuses any geometry shader below 1.50. */
+static void
+test_versionless_geometry(void)
+{
+   const char *gs = "#if __VERSION__ != 110\n#error __VERSION__\n#endif\n"
+                    "void main() {\n"
+                    "  gl_Position = vec4(gl_DepthRange.near, gl_DepthRange.far,\n"
+                    "                     gl_DepthRange.diff, 0.0);\n"
+                    "  EmitVertex();\n"
+                    "}\n";
+   char *log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_GEOMETRY, false, gs, &log), "#version-less GS: %s", log);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -604,5 +620,6 @@ main(void)
    test_attribute_aliasing();
    test_version_macro();
    test_noise();
+   test_versionless_geometry();
    return t_finish("unit.glsl.lowering");
 }
