@@ -10,7 +10,8 @@
 #define FE_GL_ALIASED_POINT_SIZE_RANGE 0x846D
 
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
- * still list them and test suites (piglit's FBO mode) look for them by name. */
+ * still list them and test suites (piglit's FBO mode) look for them by name; and
+ * ARB_texture_storage and ARB_texture_storage_multisample (GL 4.2 and 4.3). */
 static const char *const extensions[] = {
    "GL_ARB_copy_buffer",
    "GL_ARB_depth_clamp",
@@ -23,6 +24,8 @@ static const char *const extensions[] = {
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_texture_rg",
+   "GL_ARB_texture_storage",
+   "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
