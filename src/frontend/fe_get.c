@@ -247,13 +247,13 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    case GL_MAX_VERTEX_UNIFORM_COMPONENTS: case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
-      INT1(4096);
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS);
       return true;
    case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
    case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
       /* GL: the default block's components plus every block's */
-      INT1(4096 + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
                      cap_or(caps->max_uniform_block_size, 16384) / 4);
       return true;
    case GL_MAX_TEXTURE_IMAGE_UNITS: case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
@@ -273,7 +273,7 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VERTEX_UNIFORM_VECTORS: case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
       if (ctx->desc.api != FE_API_GLES)
          return false;
-      INT1(4096 / 4);
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4);
       return true;
    case GL_MAX_VARYING_VECTORS:
       if (ctx->desc.api != FE_API_GLES)

@@ -820,6 +820,26 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          add_edit(&L, t->at, t->len, NULL, "_mgl_main", 9);
          continue;
       }
+      if (u->es && !member) {
+         /* ES's limits in vectors, which desktop GLSL has only from 4.10 on: the same limits
+          * in components over 4 (the values the link-time resource table gives, so they equal
+          * glGet's GL_MAX_*_VECTORS) */
+         static const char *const vectors[][2] = {
+            {"gl_MaxVertexUniformVectors", "(gl_MaxVertexUniformComponents / 4)"},
+            {"gl_MaxFragmentUniformVectors", "(gl_MaxFragmentUniformComponents / 4)"},
+            {"gl_MaxVaryingVectors", "(gl_MaxVaryingComponents / 4)"},        /* 1.00 */
+            {"gl_MaxVertexOutputVectors", "(gl_MaxVertexOutputComponents / 4)"}, /* 3.00 */
+            {"gl_MaxFragmentInputVectors", "(gl_MaxFragmentInputComponents / 4)"},
+         };
+         int v = -1;
+         for (int k = 0; k < 5 && v < 0; k++)
+            if (tok_is(pp, t, vectors[k][0]))
+               v = k;
+         if (v >= 0 && (u->version >= 300 ? v != 2 : v < 3)) {
+            add_edit(&L, t->at, t->len, NULL, vectors[v][1], (uint32_t)strlen(vectors[v][1]));
+            continue;
+         }
+      }
       if (u->es && u->version >= 300 && !member &&
           (tok_is(pp, t, "gl_MinProgramTexelOffset") ||
            tok_is(pp, t, "gl_MaxProgramTexelOffset"))) {
