@@ -290,6 +290,18 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
          return false;
       INT1(0);
       return true;
+   /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
+    * GL_PROGRAM_BINARY_FORMATS is empty */
+   case GL_NUM_PROGRAM_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      INT1(0);
+      return true;
+   case GL_PROGRAM_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      ints(v, 0, NULL);
+      return true;
    /* One limit for every stage interface, the one the linker applies. */
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
