@@ -10,7 +10,8 @@
 #define FE_GL_ALIASED_POINT_SIZE_RANGE 0x846D
 
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
- * still list them and test suites (piglit's FBO mode) look for them by name. */
+ * still list them and test suites (piglit's FBO mode) look for them by name; and
+ * ARB_texture_storage and ARB_texture_storage_multisample (GL 4.2 and 4.3). */
 static const char *const extensions[] = {
    "GL_ARB_copy_buffer",
    "GL_ARB_depth_clamp",
@@ -23,6 +24,8 @@ static const char *const extensions[] = {
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
    "GL_ARB_texture_rg",
+   "GL_ARB_texture_storage",
+   "GL_ARB_texture_storage_multisample",
    "GL_ARB_texture_swizzle",
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
@@ -244,13 +247,13 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    case GL_MAX_VERTEX_UNIFORM_COMPONENTS: case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
-      INT1(4096);
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS);
       return true;
    case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
    case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
       /* GL: the default block's components plus every block's */
-      INT1(4096 + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
                      cap_or(caps->max_uniform_block_size, 16384) / 4);
       return true;
    case GL_MAX_TEXTURE_IMAGE_UNITS: case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
@@ -270,7 +273,7 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_VERTEX_UNIFORM_VECTORS: case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
       if (ctx->desc.api != FE_API_GLES)
          return false;
-      INT1(4096 / 4);
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4);
       return true;
    case GL_MAX_VARYING_VECTORS:
       if (ctx->desc.api != FE_API_GLES)
@@ -286,6 +289,18 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       if (ctx->desc.api != FE_API_GLES)
          return false;
       INT1(0);
+      return true;
+   /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
+    * GL_PROGRAM_BINARY_FORMATS is empty */
+   case GL_NUM_PROGRAM_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      INT1(0);
+      return true;
+   case GL_PROGRAM_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      ints(v, 0, NULL);
       return true;
    /* One limit for every stage interface, the one the linker applies. */
    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: case GL_MAX_GEOMETRY_INPUT_COMPONENTS:

@@ -281,6 +281,7 @@ struct fe_program {
    char **xfb_names;
    unsigned num_xfb_names;
    GLenum xfb_mode; /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
+   bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT (ES 3.0), a hint only */
 };
 
 /* ---- containers (per context) ------------------------------------------------------------- */

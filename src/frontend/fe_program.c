@@ -1189,9 +1189,64 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
                         : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
                                                           : gp->geometry.output_type);
       return;
+   /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = prog->binary_retrievable;
+      return;
+   case GL_PROGRAM_BINARY_LENGTH:
+      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = 0;
+      return;
    default:
       fe_error(ctx, GL_INVALID_ENUM);
    }
+}
+
+/* ---- program binaries (ES 3.0 2.12.4) --------------------------------------------------------
+ * GL_NUM_PROGRAM_BINARY_FORMATS is 0 (fe_get.c): SPIR-V from glslang is no format an app could
+ * keep across drivers, so none is offered. The calls keep their errors: the hint is stored,
+ * no binary can be retrieved, and every format given to glProgramBinary is unknown. */
+
+void
+mgl_glProgramParameteri(GLuint program, GLenum pname, GLint value)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_INVALID_ENUM);
+   FE_CHECK(value != GL_FALSE && value != GL_TRUE, GL_INVALID_VALUE);
+   prog->binary_retrievable = value == GL_TRUE; /* read by the next link, which ignores it */
+}
+
+void
+mgl_glGetProgramBinary(GLuint program, GLsizei bufSize, GLsizei *length, GLenum *binaryFormat,
+                       void *binary)
+{
+   FE_CTX_OR_RETURN();
+   (void)binaryFormat, (void)binary;
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
+   if (length)
+      *length = 0;
+   /* not linked, or (always) no binary to give: PROGRAM_BINARY_LENGTH is 0 */
+   fe_error(ctx, GL_INVALID_OPERATION);
+}
+
+void
+mgl_glProgramBinary(GLuint program, GLenum binaryFormat, const void *binary, GLsizei length)
+{
+   FE_CTX_OR_RETURN();
+   (void)binaryFormat, (void)binary;
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(length < 0, GL_INVALID_VALUE);
+   /* binaryFormat is not in the (empty) GL_PROGRAM_BINARY_FORMATS list */
+   fe_error(ctx, GL_INVALID_ENUM);
 }
 
 /* GL 3.3, 2.11.8. The names take effect at the next glLinkProgram. */

@@ -1599,32 +1599,55 @@ is_unsized(GLenum f)
    }
 }
 
-/* glTexStorage2D / glTexStorage3D (ARB_texture_storage, ES 3.0): every level defined at once,
- * the shape immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say. */
+/* The texture target of a glTexStorage{dims}D target, proxies included (*proxy); -1 for an
+ * enum that call does not take. ES 3.0 takes 2D, cube map, 3D and 2D array only (and no
+ * proxies); ARB_texture_storage adds 1D, rectangle, 1D array and the proxy targets. */
+static int
+storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool *proxy)
+{
+   const bool es = ctx->desc.api == FE_API_GLES;
+   *proxy = false;
+   switch (dims * 0x10000u + target) {
+   case 2 * 0x10000u + GL_TEXTURE_2D: return FE_TEX_2D;
+   case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
+   case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   default: break;
+   }
+   if (es)
+      return -1;
+   switch (dims * 0x10000u + target) {
+   case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
+   case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   default: break;
+   }
+   *proxy = true;
+   switch (dims * 0x10000u + target) {
+   case 1 * 0x10000u + GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   default: *proxy = false; return -1;
+   }
+}
+
+/* glTexStorage1D/2D/3D (ARB_texture_storage, ES 3.0): every level defined at once, the shape
+ * immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say; a proxy target checks
+ * the same and records the levels, or all zeros when too large (no error), like glTexImage. */
 static void
 tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum internalformat,
             GLsizei width, GLsizei height, GLsizei depth, unsigned dims)
 {
-   enum fe_tex_target t;
-   if (dims == 1 && target == GL_TEXTURE_1D)
-      t = FE_TEX_1D;
-   else if (dims == 2 && target == GL_TEXTURE_2D)
-      t = FE_TEX_2D;
-   else if (dims == 2 && target == GL_TEXTURE_CUBE_MAP)
-      t = FE_TEX_CUBE;
-   else if (dims == 2 && target == GL_TEXTURE_RECTANGLE)
-      t = FE_TEX_RECT;
-   else if (dims == 2 && target == GL_TEXTURE_1D_ARRAY)
-      t = FE_TEX_1D_ARRAY;
-   else if (dims == 3 && target == GL_TEXTURE_3D)
-      t = FE_TEX_3D;
-   else if (dims == 3 && target == GL_TEXTURE_2D_ARRAY)
-      t = FE_TEX_2D_ARRAY;
-   else {
-      fe_error(ctx, GL_INVALID_ENUM);
-      return;
-   }
-   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
+   bool proxy;
+   const int ti = storage_target(ctx, target, dims, &proxy);
+   FE_CHECK(ti < 0, GL_INVALID_ENUM);
+   const enum fe_tex_target t = (enum fe_tex_target)ti;
+   struct fe_texture *tex = proxy ? proxy_texture(ctx, t)
+                                  : fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
@@ -1632,6 +1655,8 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
             GL_INVALID_ENUM);
    FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
    FE_CHECK(info->block && t == FE_TEX_3D, GL_INVALID_OPERATION);
+   /* ES 3.0 3.8.4 (and GL 4.3 on): the default texture object cannot be made immutable */
+   FE_CHECK(!proxy && tex->base.name == 0, GL_INVALID_OPERATION);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
@@ -1642,9 +1667,10 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    if (t == FE_TEX_CUBE && caps->max_cube_size)
       max = caps->max_cube_size;
    const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
-   FE_CHECK((uint32_t)width > max || (uint32_t)height > (is_1d_array ? max_layers : max) ||
-               (uint32_t)depth > (is_array ? max_layers : max),
-            GL_INVALID_VALUE);
+   const bool fits = (uint32_t)width <= max &&
+                     (uint32_t)height <= (is_1d_array ? max_layers : max) &&
+                     (uint32_t)depth <= (is_array ? max_layers : max);
+   FE_CHECK(!fits && !proxy, GL_INVALID_VALUE);
    FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
    const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
    const uint32_t max_levels = t == FE_TEX_RECT ? 1
@@ -1659,7 +1685,7 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    for (unsigned f = 0; f < face_count(tex); f++) {
       for (unsigned l = 0; l < FE_MAX_LEVELS; l++) {
          tex->image[f][l] = (struct fe_tex_image){0};
-         if (l >= (unsigned)levels)
+         if (l >= (unsigned)levels || !fits)
             continue;
          tex->image[f][l] = (struct fe_tex_image){
             .defined = true,
@@ -1671,6 +1697,8 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
          };
       }
    }
+   if (proxy)
+      return; /* state for glGetTexLevelParameter only: nothing is made */
    tex->immutable = true;
    tex->immutable_levels = (uint8_t)levels;
    texture_changed(ctx, tex);
@@ -1701,11 +1729,13 @@ mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei
    tex_storage(ctx, target, levels, internalformat, width, height, depth, 3);
 }
 
-/* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level. */
+/* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level.
+ * `storage`: glTexStorage2D/3DMultisample (ARB_texture_storage_multisample), which also wants
+ * a sized format, a non-empty image and a texture other than zero, and makes it immutable. */
 static void
 tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
                       GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth,
-                      GLboolean fixedsamplelocations, bool array)
+                      GLboolean fixedsamplelocations, bool array, bool storage)
 {
    const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
    const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
@@ -1715,6 +1745,9 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    struct fe_texture *tex = target == proxy ? proxy_texture(ctx, t)
                                             : fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   FE_CHECK(storage && is_unsized(internalformat), GL_INVALID_ENUM);
+   FE_CHECK(storage && (width < 1 || height < 1 || depth < 1), GL_INVALID_VALUE);
+   FE_CHECK(storage && !tex->is_proxy && tex->base.name == 0, GL_INVALID_OPERATION);
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    const struct mgp_caps *caps = ctx->share->caps;
    const uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
@@ -1754,6 +1787,10 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    };
    tex->samples = (uint8_t)samples;
    tex->fixed_locations = fixedsamplelocations != GL_FALSE;
+   if (storage) {
+      tex->immutable = true;
+      tex->immutable_levels = 1;
+   }
    texture_changed(ctx, tex);
    atomic_fetch_add(&ctx->share->attach_gen, 1);
    if (!width || !height || !img->depth)
@@ -1791,7 +1828,26 @@ mgl_glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalforma
 {
    FE_CTX_OR_RETURN();
    tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
-                         fixedsamplelocations, false);
+                         fixedsamplelocations, false, false);
+}
+
+void
+mgl_glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat,
+                              GLsizei width, GLsizei height, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
+                         fixedsamplelocations, false, true);
+}
+
+void
+mgl_glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat,
+                              GLsizei width, GLsizei height, GLsizei depth,
+                              GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
+                         fixedsamplelocations, true, true);
 }
 
 void
@@ -1800,7 +1856,7 @@ mgl_glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalforma
 {
    FE_CTX_OR_RETURN();
    tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
-                         fixedsamplelocations, true);
+                         fixedsamplelocations, true, false);
 }
 
 /* ---- names --------------------------------------------------------------------------------- */

@@ -10,7 +10,8 @@ Selection (exactly):
     (every <require> for api gl or gles2 that is not compatibility-profile only), so that
     glGetGraphicsResetStatus{,ARB,EXT,KHR} and the KHR-suffixed ES debug names exist; and
     GL_EXT_provoking_vertex (glProvokingVertexEXT, which mgl advertises: GL 3.2 made it core);
-    GL_ARB_texture_storage (glTexStorage1D/2D/3D on desktop GL); and the OpenGL ES extensions
+    GL_ARB_texture_storage and GL_ARB_texture_storage_multisample (glTexStorage1D/2D/3D and
+    glTexStorage2D/3DMultisample on desktop GL); and the OpenGL ES extensions
     GL_EXT_discard_framebuffer, GL_EXT_draw_buffers and GL_OES_vertex_array_object (ES 2.0
     contexts reach them through eglGetProcAddress).
 
@@ -35,7 +36,8 @@ GL_FEATURES = ["GL_VERSION_1_0", "GL_VERSION_1_1", "GL_VERSION_1_2", "GL_VERSION
                "GL_VERSION_3_0", "GL_VERSION_3_1", "GL_VERSION_3_2", "GL_VERSION_3_3"]
 GLES_FEATURES = ["GL_ES_VERSION_2_0", "GL_ES_VERSION_3_0"]
 EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_robustness",
-              "GL_EXT_provoking_vertex", "GL_ARB_texture_storage", "GL_EXT_discard_framebuffer",
+              "GL_EXT_provoking_vertex", "GL_ARB_texture_storage",
+              "GL_ARB_texture_storage_multisample", "GL_EXT_discard_framebuffer",
               "GL_EXT_draw_buffers", "GL_OES_vertex_array_object"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
@@ -44,8 +46,8 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glInvalidateFramebuffer", "glGetGraphicsResetStatus", "glGetGraphicsResetStatusARB",
              "glGetGraphicsResetStatusEXT", "glGetGraphicsResetStatusKHR", "glDebugMessageCallback",
              "glDebugMessageCallbackKHR", "glGetShaderPrecisionFormat", "glReleaseShaderCompiler",
-             "glProvokingVertexEXT", "glTexStorage1D", "glDiscardFramebufferEXT",
-             "glDrawBuffersEXT", "glBindVertexArrayOES", "glIsVertexArrayOES"]
+             "glProvokingVertexEXT", "glTexStorage1D", "glTexStorage3DMultisample",
+             "glDiscardFramebufferEXT", "glDrawBuffersEXT", "glBindVertexArrayOES", "glIsVertexArrayOES"]
 MUST_NOT_HAVE = ["glBegin", "glVertex3f", "glLoadIdentity", "glEnd", "glMatrixMode"]
 
 # Types that glcorearb.h does not define, replaced by an identical glcorearb type.

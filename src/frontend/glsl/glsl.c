@@ -113,6 +113,9 @@ init_glslang(void)
    resources.max_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
    resources.max_vertex_texture_image_units = GLSL_MAX_STAGE_SAMPLERS;
    resources.max_combined_texture_image_units = GLSL_MAX_SAMPLERS;
+   resources.max_vertex_uniform_components = GLSL_MAX_STAGE_UNIFORM_COMPONENTS;
+   resources.max_fragment_uniform_components = GLSL_MAX_STAGE_UNIFORM_COMPONENTS;
+   resources.max_geometry_uniform_components = GLSL_MAX_STAGE_UNIFORM_COMPONENTS;
    resources.max_varying_components = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_varying_floats = GLSL_MIN_VARYING_COMPONENTS;
    resources.max_varying_vectors = GLSL_MIN_VARYING_COMPONENTS / 4;

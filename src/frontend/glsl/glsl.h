@@ -103,6 +103,7 @@
 #define GLSL_MAX_STAGE_SAMPLERS 16       /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
 #define GLSL_MAX_VERTEX_ATTRIBS 16       /* GL_MAX_VERTEX_ATTRIBS */
 #define GLSL_MAX_DRAW_BUFFERS 8          /* GL_MAX_DRAW_BUFFERS: fragment output locations */
+#define GLSL_MAX_STAGE_UNIFORM_COMPONENTS 4096 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS */
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
 #define GLSL_MIN_VARYING_COMPONENTS 64

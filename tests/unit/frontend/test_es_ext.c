@@ -2,7 +2,8 @@
  * entry points' errors: GL_EXT_discard_framebuffer, GL_EXT_draw_buffers (glDrawBuffersEXT on the
  * default framebuffer and on an FBO), GL_OES_vertex_array_object; the extension string and the
  * glGetStringi list say the same; GL_FIXED and the desktop-only types of
- * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core. */
+ * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; ES 3.0's program binary queries and
+ * calls with no binary format. */
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -224,6 +225,59 @@ test_fixed_types(void)
    }
 }
 
+/* ES 3.0 2.12.4 with no program binary format: the count is 0 and the list empty (ES 2.0 and
+ * GL 3.3 have neither query), the hint is kept, no binary comes out and none goes in. */
+static void
+test_program_binary(void)
+{
+   struct fe_test_env e;
+   es_env(&e, 3);
+   GLint n = -1, sentinel[2] = {-7, -7};
+   mgl_glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(n, 0);
+   mgl_glGetIntegerv(GL_PROGRAM_BINARY_FORMATS, sentinel);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(sentinel[0], -7);
+   GLuint prog = mgl_glCreateProgram();
+   GLint v = -1;
+   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &v);
+   CHECK_EQ(v, GL_FALSE);
+   mgl_glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &v);
+   CHECK_EQ(v, GL_TRUE);
+   mgl_glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 2);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glProgramParameteri(prog, GL_LINK_STATUS, GL_TRUE);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glProgramParameteri(prog + 100, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &v);
+   CHECK_EQ(v, 0);
+   GLsizei len = -1;
+   GLenum fmt = 0;
+   uint8_t buf[16];
+   mgl_glGetProgramBinary(prog, sizeof(buf), &len, &fmt, buf);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(len, 0);
+   mgl_glProgramBinary(prog, 0x1234, buf, sizeof(buf));
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glProgramBinary(prog, 0x1234, buf, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDeleteProgram(prog);
+   env_finish(&e);
+
+   es_env(&e, 2);
+   mgl_glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+   env_init(&e, 16, 16);
+   mgl_glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -235,5 +289,6 @@ main(void)
    test_draw_buffers(3);
    test_vao_oes();
    test_fixed_types();
+   test_program_binary();
    return fe_test_report("unit.frontend.es_ext");
 }

@@ -1,4 +1,5 @@
-/* unit.glsl.es_ext — the OpenGL ES 2.0 extensions that GLSL ES 1.00 shaders name:
+/* unit.glsl.es_ext — GLSL ES's built-in limits in vectors (values as GL reports them) and
+ * the OpenGL ES 2.0 extensions that GLSL ES 1.00 shaders name:
  * GL_EXT_frag_depth (gl_FragDepthEXT, only with its #extension; 1.00 has no gl_FragDepth) and
  * GL_EXT_draw_buffers (its macro is defined, `require` is taken, gl_FragData[1] is written to a
  * second output location). */
@@ -107,5 +108,36 @@ main(void)
                              &log),
          "GL_EXT_draw_buffers defined in GLSL ES 3.00: %s", log ? log : "");
    free(log);
+   /* The ES built-in constants desktop GLSL lacks before 4.10, in both stages. */
+   static const char *const es100_consts[] = {"gl_MaxVertexUniformVectors",
+                                              "gl_MaxFragmentUniformVectors",
+                                              "gl_MaxVaryingVectors"};
+   static const char *const es300_consts[] = {"gl_MaxVertexUniformVectors",
+                                              "gl_MaxFragmentUniformVectors",
+                                              "gl_MaxVertexOutputVectors",
+                                              "gl_MaxFragmentInputVectors"};
+   for (int stage = 0; stage < 2; stage++) {
+      for (int k = 0; k < 7; k++) {
+         const bool es3 = k >= 3;
+         const char *name = es3 ? es300_consts[k - 3] : es100_consts[k];
+         char src[512];
+         /* the value is GL's GL_MAX_*_VECTORS: uniforms a quarter of the components, the
+          * interface a quarter of the context's varying limit (124 here) */
+         const int want = strstr(name, "Uniform") ? GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4
+                                                  : 124 / 4;
+         snprintf(src, sizeof(src),
+                  "%s\nprecision mediump float;\n%s"
+                  "void main() { float a[%s == %d ? 1 : -1]; a[0] = 1.0; %s = vec4(a[0]); }\n",
+                  es3 ? "#version 300 es" : "#version 100",
+                  es3 && stage ? "out vec4 o;\n" : "", name, want,
+                  stage ? (es3 ? "o" : "gl_FragColor") : "gl_Position");
+         log = NULL;
+         CHECK(glsl_compile_shader_limits(stage ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, true,
+                                          124, src, &log),
+               "%s == %d in GLSL ES %s: %s", name, want, es3 ? "3.00" : "1.00",
+               log ? log : "");
+         free(log);
+      }
+   }
    return t_finish("unit.glsl.es_ext");
 }
