@@ -2795,6 +2795,56 @@ static void sc_tex1d(void)
              aback[l][i][2], aback[l][i][3]);
   gl.ActiveTexture(GL_TEXTURE0);
 
+  /* rendering into the 1D texture (FBO attachment) and into layer 2 of the 1D array */
+  GLuint rfbo;
+  gl.GenFramebuffers(1, &rfbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, rfbo);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("framebuffer with a 1D texture attachment is not complete");
+  GLuint solid = solid_program();
+  set_vec4(solid, "u_color", V4(0.0f, 1.0f, 0.0f, 1.0f));
+  float strip[12];
+  rect_vertices(strip, 8, 0, 24, 64); /* NDC x in [-0.75, -0.25): texels 1 and 2 of 8 */
+  mesh ms = make_mesh(strip, 6);
+  glViewport(0, 0, 8, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw into a 1D texture");
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[1], 0, 2);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("framebuffer with a 1D array layer attachment is not complete");
+  glViewport(0, 0, 4, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* texel 0 of 4 */
+  check_gl_error("draw into a 1D array layer");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  gl.DeleteFramebuffers(1, &rfbo);
+  gl.DeleteBuffers(1, &ms.vbo);
+  gl.DeleteVertexArrays(1, &ms.vao);
+  gl.DeleteProgram(solid);
+  static const uint8_t green[4] = {0, 255, 0, 255};
+  memset(got, 0xA5, sizeof got);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+  for (int i = 0; i < 8; i++) {
+    const uint8_t *want = i == 1 || i == 2 ? green : i >= 6 ? T1[5] : t1d_texel(i);
+    if (memcmp(got[i], want, 4))
+      fail("1D texel %d after rendering: (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i, got[i][0],
+           got[i][1], got[i][2], got[i][3], want[0], want[1], want[2], want[3]);
+  }
+  memset(aback, 0xA5, sizeof aback);
+  gl.ActiveTexture(GL_TEXTURE1);
+  glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, aback);
+  gl.ActiveTexture(GL_TEXTURE0);
+  check_gl_error("read back after rendering");
+  for (int l = 0; l < 3; l++)
+    for (int i = 0; i < 4; i++) {
+      const uint8_t *want = l == 2 && i == 0 ? green : t1da_texel(l, i);
+      if (memcmp(aback[l][i], want, 4))
+        fail("1D array layer %d texel %d after rendering: (%u,%u,%u,%u)", l, i, aback[l][i][0],
+             aback[l][i][1], aback[l][i][2], aback[l][i][3]);
+    }
+
   /* a rectangle texture: one level, read back as given */
   static const uint8_t R[2][3][4] = {{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}},
                                      {{13, 14, 15, 16}, {17, 18, 19, 20}, {21, 22, 23, 24}}};

@@ -126,8 +126,8 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
                   s->level, s->layer, r->levels);
       return false;
    }
-   if (r->image_type == VK_IMAGE_TYPE_1D) {
-      MGL_DECLINE(backend_feature_unimplemented, "rendering into a 1D texture");
+   if (r->image_type == VK_IMAGE_TYPE_1D && !want_color) {
+      MGL_DECLINE(backend_feature_unimplemented, "a 1D depth/stencil texture as an attachment");
       return false;
    }
    const bool is_color = r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT;

@@ -213,7 +213,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
    if (f->caps & MGP_FORMAT_CAP_SAMPLE)
       usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
-   if ((f->caps & MGP_FORMAT_CAP_RENDER) && !is_1d)
+   if (f->caps & MGP_FORMAT_CAP_RENDER)
       usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
    if ((f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL) && !is_1d && !is_3d)
       usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
@@ -432,7 +432,7 @@ vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t
 VkImageView
 vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
 {
-   if (!r->img || level >= r->levels || r->image_type == VK_IMAGE_TYPE_1D)
+   if (!r->img || level >= r->levels)
       return VK_NULL_HANDLE;
    if (r->layered_view[level])
       return r->layered_view[level];
@@ -440,7 +440,8 @@ vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r, uint32
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = r->img,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+      .viewType = r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
+                                                    : VK_IMAGE_VIEW_TYPE_2D_ARRAY,
       .format = r->fmt->vk,
       .subresourceRange = {r->fmt->aspect, level, 1, 0, vkb_resource_level_layers(r, level)},
    };

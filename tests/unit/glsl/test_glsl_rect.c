@@ -114,5 +114,26 @@ main(void)
       CHECK(t_spirv_val(f, "rect140-fs") != 0, "fragment SPIR-V");
    }
    glsl_program_destroy(p);
+
+   /* an array of rectangle samplers */
+   const char *fs3 = "#version 330 core\n"
+                     "uniform sampler2DRect u_a[2];\n"
+                     "out vec4 o;\n"
+                     "void main() {\n"
+                     "  o = texture(u_a[0], gl_FragCoord.xy) + texture(u_a[1], vec2(1.0));\n"
+                     "}\n";
+   struct glsl_link_input in3 = {.source = {vs2, fs3}};
+   p = glsl_link(&in3, &log);
+   CHECK(p, "array link: %s", log);
+   free(log);
+   if (p) {
+      const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+      CHECK(count_images(f, 4) == 0, "array: a Rect image is left");
+      CHECK(t_spv_count_op(f, 103) == 2, "array: %d QuerySizeLod", t_spv_count_op(f, 103));
+      CHECK(sampler_type(p, "u_a[1]") == GL_SAMPLER_2D_RECT, "u_a[1] type 0x%x",
+            sampler_type(p, "u_a[1]"));
+      CHECK(t_spirv_val(f, "rectarray-fs") != 0, "fragment SPIR-V");
+   }
+   glsl_program_destroy(p);
    return t_finish("unit.glsl.rect");
 }
