@@ -638,6 +638,45 @@ mgl_glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum renderbuf
 }
 
 void
+fe_framebuffer_bits(struct fe_context *ctx, int bits[6])
+{
+   memset(bits, 0, 6 * sizeof(*bits));
+   struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb) {
+      const struct fe_surface_format *f = ctx->draw_surface ? &ctx->draw_surface->format : NULL;
+      if (f) {
+         bits[0] = f->red_bits, bits[1] = f->green_bits, bits[2] = f->blue_bits;
+         bits[3] = f->alpha_bits, bits[4] = f->depth_bits, bits[5] = f->stencil_bits;
+      }
+      return;
+   }
+   const GLenum db = fb->draw_buffers[0];
+   const int slots[3] = {db >= GL_COLOR_ATTACHMENT0 &&
+                               db < GL_COLOR_ATTACHMENT0 + FE_MAX_COLOR_ATTACHMENTS
+                            ? (int)(db - GL_COLOR_ATTACHMENT0)
+                            : -1,
+                         FE_ATT_DEPTH, FE_ATT_STENCIL};
+   for (int k = 0; k < 3; k++) {
+      GLenum ifmt;
+      uint16_t format;
+      uint32_t w, h;
+      unsigned samples;
+      if (slots[k] < 0 || fb->att[slots[k]].type == GL_NONE ||
+          !attachment_image(&fb->att[slots[k]], &ifmt, &format, &w, &h, &samples))
+         continue;
+      const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
+      const struct fe_format_info *info = fe_format_lookup(ifmt);
+      if (k == 0) {
+         for (int c = 0; c < 3; c++)
+            bits[c] = fd->bits[c];
+         /* a format without alpha may be stored with some (RGB565 as RGBA8): none is seen */
+         bits[3] = info && info->base == GL_RGBA ? fd->bits[3] : 0;
+      } else
+         bits[k + 3] = fd->bits[k + 3];
+   }
+}
+
+void
 mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLenum pname,
                                           GLint *params)
 {

@@ -6,8 +6,15 @@
 #include "fe_gl.h"
 #include "gl_api.h"
 
-/* Not in the core-profile header (gl.xml gives it to compatibility and ES). */
+/* Not in the core-profile header (gl.xml gives them to compatibility and ES). */
 #define FE_GL_ALIASED_POINT_SIZE_RANGE 0x846D
+#define FE_GL_GENERATE_MIPMAP_HINT 0x8192
+#define FE_GL_RED_BITS 0x0D52 /* ... GREEN, BLUE, ALPHA, DEPTH, STENCIL: consecutive */
+#define FE_GL_GREEN_BITS 0x0D53
+#define FE_GL_BLUE_BITS 0x0D54
+#define FE_GL_ALPHA_BITS 0x0D55
+#define FE_GL_DEPTH_BITS 0x0D56
+#define FE_GL_STENCIL_BITS 0x0D57
 
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
  * still list them and test suites (piglit's FBO mode) look for them by name; and
@@ -482,9 +489,22 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(rs->stencil_zpass[0]); return true;
    case GL_STENCIL_BACK_PASS_DEPTH_PASS: ENUM1(rs->stencil_zpass[1]); return true;
    case GL_LINE_SMOOTH_HINT: case GL_POLYGON_SMOOTH_HINT: case GL_TEXTURE_COMPRESSION_HINT:
-   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: case FE_GL_GENERATE_MIPMAP_HINT:
+      if (!fe_state_hint_valid(ctx, pname))
+         return false; /* not a hint of this API */
       ENUM1(fe_state_hint(ctx, pname));
       return true;
+   /* ES keeps the framebuffer's bit depths as state (GL 3.3 core moved them to
+    * glGetFramebufferAttachmentParameteriv) */
+   case FE_GL_RED_BITS: case FE_GL_GREEN_BITS: case FE_GL_BLUE_BITS: case FE_GL_ALPHA_BITS:
+   case FE_GL_DEPTH_BITS: case FE_GL_STENCIL_BITS: {
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      int bits[6];
+      fe_framebuffer_bits(ctx, bits);
+      INT1(bits[pname - FE_GL_RED_BITS]);
+      return true;
+   }
    case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
 
    /* ---- pixel store ---- */
@@ -514,13 +534,55 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    return false;
 }
 
+/* Whether pname is state OpenGL ES 3.0 added over ES 2.0 (ES 3.0 tables 6.x against ES 2.0's),
+ * which an ES 2.0 context refuses with GL_INVALID_ENUM: ES 2.0 shares the ES 3.0 state machine
+ * here. The ES 2.0 extensions mgl advertises keep theirs (OES_vertex_array_object's binding,
+ * EXT_draw_buffers' limits and GL_DRAW_BUFFERi). Desktop-only names are not this list's job. */
+static bool
+es3_only_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_MAJOR_VERSION: case GL_MINOR_VERSION: case GL_NUM_EXTENSIONS:
+   case GL_MAX_ELEMENT_INDEX: case GL_MAX_SERVER_WAIT_TIMEOUT: case GL_MAX_SAMPLES:
+   case GL_MAX_VERTEX_UNIFORM_COMPONENTS: case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_VARYING_COMPONENTS: case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+   case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+   case GL_MAX_VERTEX_UNIFORM_BLOCKS: case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
+   case GL_MAX_COMBINED_UNIFORM_BLOCKS: case GL_MAX_UNIFORM_BLOCK_SIZE:
+   case GL_MAX_UNIFORM_BUFFER_BINDINGS: case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS: case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+   case GL_UNIFORM_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_PAUSED: case GL_TRANSFORM_FEEDBACK_ACTIVE:
+   case GL_TRANSFORM_FEEDBACK_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: case GL_RASTERIZER_DISCARD:
+   case GL_READ_FRAMEBUFFER_BINDING: case GL_READ_BUFFER:
+   case GL_PIXEL_PACK_BUFFER_BINDING: case GL_PIXEL_UNPACK_BUFFER_BINDING:
+   case GL_COPY_READ_BUFFER_BINDING: case GL_COPY_WRITE_BUFFER_BINDING:
+   case GL_MAX_TEXTURE_LOD_BIAS: case GL_MAX_3D_TEXTURE_SIZE: case GL_MAX_ARRAY_TEXTURE_LAYERS:
+   case GL_TEXTURE_BINDING_3D: case GL_TEXTURE_BINDING_2D_ARRAY: case GL_SAMPLER_BINDING:
+   case GL_MIN_PROGRAM_TEXEL_OFFSET: case GL_MAX_PROGRAM_TEXEL_OFFSET:
+   case GL_MAX_ELEMENTS_VERTICES: case GL_MAX_ELEMENTS_INDICES:
+   case GL_PACK_ROW_LENGTH: case GL_PACK_SKIP_ROWS: case GL_PACK_SKIP_PIXELS:
+   case GL_UNPACK_ROW_LENGTH: case GL_UNPACK_IMAGE_HEIGHT: case GL_UNPACK_SKIP_ROWS:
+   case GL_UNPACK_SKIP_PIXELS: case GL_UNPACK_SKIP_IMAGES:
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX: case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+   case GL_NUM_PROGRAM_BINARY_FORMATS: case GL_PROGRAM_BINARY_FORMATS:
+      return true;
+   default:
+      return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
    struct fe_context *ctx = fe_ctx_live();
    if (!ctx)
       return false;
-   if (!get_value(ctx, pname, v)) {
+   if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
+       !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;
    }

@@ -526,7 +526,7 @@ struct fe_context {
    GLfloat clear_color[4];
    GLdouble clear_depth;
    GLint clear_stencil;
-   GLenum hints[4];
+   GLenum hints[5];
    /* GL state with no render-state field (kept for glGet; see fe_state.c) */
    bool misc_dither, misc_polygon_smooth, misc_framebuffer_srgb, misc_sample_mask;
    GLbitfield sample_mask_value;
@@ -699,6 +699,10 @@ uint32_t fe_vao_build_buffers(const struct fe_vao *vao, struct mgp_vertex_buffer
 /* Bytes of one element of an attribute array, and its stride (0 resolved to tight). */
 uint32_t fe_vao_attrib_bytes(const struct fe_vertex_attrib *a);
 uint32_t fe_vao_attrib_stride(const struct fe_vertex_attrib *a);
+/* OpenGL ES's GL_RED_BITS ... GL_STENCIL_BITS: the red, green, blue, alpha, depth and stencil
+ * bits of the draw framebuffer (the default one's surface, or an FBO's first draw buffer and
+ * its depth and stencil attachments; 0 where nothing is attached). */
+void fe_framebuffer_bits(struct fe_context *ctx, int bits[6]);
 /* Whether a draw copies the attribute array into its vertex array's stream: OpenGL ES's
  * client-side arrays, and GL_FIXED arrays (16.16 fixed point has no Vulkan vertex format: the
  * copy converts them to tightly packed floats, from client memory or from the buffer). */
@@ -744,6 +748,8 @@ void fe_state_init(struct fe_context *ctx);
 /* glIsEnabled's answer, or -1 for a cap it does not know. */
 int fe_state_is_enabled(const struct fe_context *ctx, GLenum cap);
 GLenum fe_state_hint(const struct fe_context *ctx, GLenum target);
+/* Whether target is a glHint target of the context's API. */
+bool fe_state_hint_valid(const struct fe_context *ctx, GLenum target);
 void fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
 
 bool fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share);

@@ -132,7 +132,7 @@ fe_state_init(struct fe_context *ctx)
    ctx->cull_mode = GL_BACK;
    ctx->polygon_mode = GL_FILL;
    ctx->clear_depth = 1.0;
-   for (int i = 0; i < 4; i++)
+   for (size_t i = 0; i < sizeof(ctx->hints) / sizeof(ctx->hints[0]); i++)
       ctx->hints[i] = GL_DONT_CARE;
    ctx->pack = ctx->unpack = (struct fe_pixel_store){.alignment = 4};
    ctx->pack_version = 1;
@@ -762,14 +762,20 @@ mgl_glPixelStoref(GLenum pname, GLfloat param)
    mgl_glPixelStorei(pname, (GLint)lrintf(param));
 }
 
+#define FE_GL_GENERATE_MIPMAP_HINT 0x8192 /* ES (and compatibility GL); not in glcorearb.h */
+
+/* The hint's slot in ctx->hints, -1 for a target this context's API lacks: GL 3.3 core has the
+ * first four, ES 2.0 only GENERATE_MIPMAP_HINT, ES 3.0 that and the derivative hint. */
 static int
-hint_index(GLenum target)
+hint_index(const struct fe_context *ctx, GLenum target)
 {
+   const bool es = ctx->desc.api == FE_API_GLES;
    switch (target) {
-   case GL_LINE_SMOOTH_HINT: return 0;
-   case GL_POLYGON_SMOOTH_HINT: return 1;
-   case GL_TEXTURE_COMPRESSION_HINT: return 2;
-   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return 3;
+   case GL_LINE_SMOOTH_HINT: return es ? -1 : 0;
+   case GL_POLYGON_SMOOTH_HINT: return es ? -1 : 1;
+   case GL_TEXTURE_COMPRESSION_HINT: return es ? -1 : 2;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return es && ctx->desc.major < 3 ? -1 : 3;
+   case FE_GL_GENERATE_MIPMAP_HINT: return es ? 4 : -1;
    default: return -1;
    }
 }
@@ -778,16 +784,22 @@ void
 mgl_glHint(GLenum target, GLenum mode)
 {
    FE_CTX_OR_RETURN();
-   int i = hint_index(target);
+   int i = hint_index(ctx, target);
    FE_CHECK(i < 0, GL_INVALID_ENUM);
    FE_CHECK(mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE, GL_INVALID_ENUM);
    ctx->hints[i] = mode; /* hints only: nothing crosses */
 }
 
+bool
+fe_state_hint_valid(const struct fe_context *ctx, GLenum target)
+{
+   return hint_index(ctx, target) >= 0;
+}
+
 GLenum
 fe_state_hint(const struct fe_context *ctx, GLenum target)
 {
-   int i = hint_index(target);
+   int i = hint_index(ctx, target);
    return i < 0 ? GL_DONT_CARE : ctx->hints[i];
 }
 

@@ -3,7 +3,7 @@
  * default framebuffer and on an FBO), GL_OES_vertex_array_object; the extension string and the
  * glGetStringi list say the same; GL_FIXED and the desktop-only types of
  * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; ES 3.0's program binary queries and
- * calls with no binary format. */
+ * calls with no binary format; ES 2.0's own state (and not ES 3.0's). */
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -278,6 +278,76 @@ test_program_binary(void)
    env_finish(&e);
 }
 
+/* ES 2.0 refuses the state ES 3.0 added (one ES 2.0 context sharing ES 3.0's machine) and
+ * keeps its own: GL_GENERATE_MIPMAP_HINT and the framebuffer's GL_RED_BITS ... STENCIL_BITS,
+ * which GL 3.3 core no longer has. */
+static void
+test_es2_state(void)
+{
+   static const GLenum es3_only[] = {GL_MAX_SAMPLES, GL_READ_FRAMEBUFFER_BINDING,
+                                     GL_PIXEL_PACK_BUFFER_BINDING, GL_RASTERIZER_DISCARD,
+                                     0x8D6B /* GL_MAX_ELEMENT_INDEX */, GL_UNPACK_ROW_LENGTH,
+                                     GL_MAX_VERTEX_UNIFORM_BLOCKS, GL_TRANSFORM_FEEDBACK_BINDING,
+                                     GL_MAX_TEXTURE_LOD_BIAS, GL_MAX_VARYING_COMPONENTS};
+   struct fe_test_env e;
+   for (int major = 2; major <= 3; major++) {
+      es_env(&e, major);
+      for (size_t k = 0; k < sizeof(es3_only) / sizeof(es3_only[0]); k++) {
+         GLint v[4];
+         mgl_glGetIntegerv(es3_only[k], v);
+         CHECK_ERR(major == 2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      }
+      mgl_glHint(0x8192 /* GL_GENERATE_MIPMAP_HINT */, GL_NICEST);
+      CHECK_ERR(GL_NO_ERROR);
+      GLint v = 0;
+      mgl_glGetIntegerv(0x8192, &v);
+      CHECK_EQ(v, GL_NICEST);
+      mgl_glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glHint(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, GL_FASTEST);
+      CHECK_ERR(major == 2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+
+      GLint bits[6];
+      for (int c = 0; c < 6; c++)
+         mgl_glGetIntegerv(0x0D52 + (GLenum)c /* GL_RED_BITS ... GL_STENCIL_BITS */, &bits[c]);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK(bits[0] == 8 && bits[1] == 8 && bits[2] == 8 && bits[3] == 8 && bits[4] == 24 &&
+            bits[5] == 8);
+      GLuint fbo, rb;
+      mgl_glGenFramebuffers(1, &fbo);
+      mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      mgl_glGenRenderbuffers(1, &rb);
+      mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+      mgl_glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB565, 4, 4);
+      mgl_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      CHECK_ERR(GL_NO_ERROR);
+      for (int c = 0; c < 6; c++)
+         mgl_glGetIntegerv(0x0D52 + (GLenum)c, &bits[c]);
+      /* the colour bits are those of the format the renderbuffer got (GL_RGB565 or what
+       * stands in for it), as glGetRenderbufferParameteriv says; nothing else is attached */
+      static const GLenum rb_sizes[4] = {GL_RENDERBUFFER_RED_SIZE, GL_RENDERBUFFER_GREEN_SIZE,
+                                         GL_RENDERBUFFER_BLUE_SIZE, GL_RENDERBUFFER_ALPHA_SIZE};
+      for (int c = 0; c < 4; c++) {
+         GLint want = -1;
+         mgl_glGetRenderbufferParameteriv(GL_RENDERBUFFER, rb_sizes[c], &want);
+         CHECK_EQ(bits[c], want);
+      }
+      CHECK(bits[0] >= 5 && bits[4] == 0 && bits[5] == 0);
+      mgl_glDeleteFramebuffers(1, &fbo);
+      mgl_glDeleteRenderbuffers(1, &rb);
+      env_finish(&e);
+   }
+   env_init(&e, 16, 16);
+   GLint v;
+   mgl_glGetIntegerv(0x0D52, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glHint(0x8192, GL_NICEST);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -290,5 +360,6 @@ main(void)
    test_vao_oes();
    test_fixed_types();
    test_program_binary();
+   test_es2_state();
    return fe_test_report("unit.frontend.es_ext");
 }
