@@ -78,6 +78,32 @@ lcm16(VkDeviceSize t)
    return a;
 }
 
+/* A region of a texture upload lies inside its level and reads only the bytes sent with it
+ * (both upload paths, colour and depth/stencil, check the same way). */
+static bool
+region_fits(const struct vkb_resource *r, const struct mgp_resource_subdata *a,
+            const struct mgp_sub_region *g, uint32_t lw, uint32_t lh, uint32_t ts)
+{
+   if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
+       (uint64_t)g->y + g->height > lh ||
+       (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
+      MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
+                  "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
+                  a->level, lw, lh);
+      return false;
+   }
+   const uint64_t row = (uint64_t)g->width * ts;
+   const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
+   const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
+   if (stride < row || slice < stride * (g->height - 1) + row || !a->data.ptr ||
+       g->src_offset + slice * (g->depth - 1) + stride * (g->height - 1) + row > a->data.size) {
+      MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
+                  "source bytes", (unsigned long long)a->data.size);
+      return false;
+   }
+   return true;
+}
+
 /* Combined depth/stencil texels arrive packed as GL packs them: D24_UNORM_S8_UINT as one
  * 32-bit word (depth << 8 | stencil, GL_UNSIGNED_INT_24_8), D32_FLOAT_S8_UINT as a float and a
  * word with stencil in its low 8 bits (GL_FLOAT_32_UNSIGNED_INT_24_8_REV). Vulkan copies each
@@ -114,24 +140,11 @@ texture_subdata_ds(struct vkb_screen *scr, struct vkb_resource *r,
       const struct mgp_sub_region *g = &regions[i];
       if (!g->width || !g->height || !g->depth)
          continue;
-      if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
-          (uint64_t)g->y + g->height > lh ||
-          (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
-         MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
-                     "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
-                     a->level, lw, lh);
+      if (!region_fits(r, a, g, lw, lh, ts))
          return;
-      }
       const uint64_t row = (uint64_t)g->width * ts;
       const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
       const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
-      if (stride < row || slice < stride * (g->height - 1) + row || !a->data.ptr ||
-          g->src_offset + slice * (g->depth - 1) + stride * (g->height - 1) + row >
-             a->data.size) {
-         MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
-                     "source bytes", (unsigned long long)a->data.size);
-         return;
-      }
       const uint64_t n = (uint64_t)g->width * g->height * g->depth;
       const uint64_t s_off = (4 * n + 15) / 16 * 16;
       struct vkb_alloc st;
@@ -248,24 +261,11 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       const struct mgp_sub_region *g = &regions[i];
       if (!g->width || !g->height || !g->depth)
          continue;
-      if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
-          (uint64_t)g->y + g->height > lh ||
-          (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
-         MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
-                     "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
-                     a->level, lw, lh);
+      if (!region_fits(r, a, g, lw, lh, ts))
          return;
-      }
       const uint64_t row = (uint64_t)g->width * ts;
       const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
       const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
-      if (stride < row || slice < stride * (g->height - 1) + row || !a->data.ptr ||
-          g->src_offset + slice * (g->depth - 1) + stride * (g->height - 1) + row >
-             a->data.size) {
-         MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
-                     "source bytes", (unsigned long long)a->data.size);
-         return;
-      }
       struct vkb_alloc st;
       const uint64_t out_row = (uint64_t)g->width * vts;
       if (!vkb_arena_alloc(scr, out_row * g->height * g->depth, lcm16(vts), &st))
