@@ -853,6 +853,8 @@ build_exec_tables(struct fe_exec *e)
    e->uniforms = calloc(e->uniform_size ? e->uniform_size : 1, 1);
    if (!e->locs || !e->uniforms)
       return false;
+   if (gp->default_block.initial_data) /* GL: uniforms start at their initializers' values */
+      memcpy(e->uniforms, gp->default_block.initial_data, e->uniform_size);
    uint32_t cap = 0;
    for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
       const struct glsl_uniform *u = &gp->default_block.uniforms[i];

@@ -161,6 +161,8 @@
   X(PFNGLISTRANSFORMFEEDBACKPROC, IsTransformFeedback)                              \
   X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                          \
   X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                          \
+  X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                    \
+  X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                            \
   X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)
 
 static struct {
@@ -5166,6 +5168,83 @@ static void sc_xfb_resume(void)
   gl.DeleteBuffers(3, bufs);
 }
 
+/* uniform_init: GL uniform initializers (GLSL 1.20+, 4.3.5) are the uniforms' values after
+ * link: an unsized array sized by its initializer and indexed by gl_InstanceID picks each
+ * instance's colour, a scalar one moves the rects; then glUniform replaces one element and a
+ * relink brings the initializer's value back. */
+static void sc_uniform_init(void)
+{
+  static const char *vs = "#version 150\n"
+                          "in vec2 a_pos;\n"
+                          "uniform vec4 u_colors[] = vec4[](vec4(0.0, 1.0, 0.0, 1.0),\n"
+                          "                                 vec4(0.0, 0.6, 0.4, 1.0),\n"
+                          "                                 vec4(0.2, 0.0, 1.0, 1.0));\n"
+                          "uniform float u_step = 16.0;\n"
+                          "flat out vec4 v_color;\n"
+                          "void main() {\n"
+                          "  v_color = u_colors[gl_InstanceID];\n"
+                          "  vec2 p = a_pos + vec2(u_step * float(gl_InstanceID), 0.0);\n"
+                          "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                          "}\n";
+  static const char *fs = "#version 150\n"
+                          "flat in vec4 v_color;\n"
+                          "out vec4 o_color;\n"
+                          "void main() { o_color = v_color; }\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  const vec4f cols[3] = {V4(0.0f, 1.0f, 0.0f, 1.0f), V4(0.0f, 0.6f, 0.4f, 1.0f),
+                         V4(0.2f, 0.0f, 1.0f, 1.0f)};
+  static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  GLint size = 0;
+  GLenum type = 0;
+  char name[32] = "";
+  GLint n = 0;
+  gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+  for (GLint i = 0; i < n; i++) {
+    gl.GetActiveUniform(p, (GLuint)i, sizeof name, NULL, &size, &type, name);
+    if (!strcmp(name, "u_colors[0]") && (size != 3 || type != GL_FLOAT_VEC4))
+      fail("u_colors: size %d type 0x%x, expected 3 vec4", size, type);
+  }
+  float got[4] = {0};
+  gl.GetUniformfv(p, uloc(p, "u_colors[2]"), got);
+  if (memcmp(got, cols[2].v, sizeof got))
+    fail("glGetUniformfv(u_colors[2]) = %g %g %g %g", got[0], got[1], got[2], got[3]);
+  float quad[12];
+  rect_vertices(quad, 4, 8, 16, 24);
+  mesh m = make_mesh(quad, 6);
+  clear_to(bg);
+  gl.UseProgram(p);
+  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+  check_gl_error("instanced draw with initialized uniforms");
+  model md;
+  model_init(&md, bg);
+  for (int i = 0; i < 3; i++)
+    model_rect(&md, 4 + 16 * i, 8, 16 + 16 * i, 24, to8(cols[i]));
+  check_frame("colours from u_colors' initializer", &md);
+
+  /* glUniform overrides; a relink starts again from the initializers */
+  const vec4f red = V4(1.0f, 0.0f, 0.0f, 1.0f);
+  gl.Uniform4fv(uloc(p, "u_colors[1]"), 1, red.v);
+  gl.Uniform1f(uloc(p, "u_step"), 20.0f);
+  clear_to(bg);
+  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+  model_init(&md, bg);
+  for (int i = 0; i < 3; i++)
+    model_rect(&md, 4 + 20 * i, 8, 16 + 20 * i, 24, to8(i == 1 ? red : cols[i]));
+  check_frame("u_colors[1] and u_step set with glUniform", &md);
+  gl.LinkProgram(p);
+  clear_to(bg);
+  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+  model_init(&md, bg);
+  for (int i = 0; i < 3; i++)
+    model_rect(&md, 4 + 16 * i, 8, 16 + 16 * i, 24, to8(cols[i]));
+  check_frame("after a relink: the initializers' values again", &md);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* xfb_parts_packed: capture of every member of an array of structs by name ("v[1].a", ...):
  * the array takes 24 of the 32 output locations (lavapipe's 128 components), so the captured
  * parts only fit when their hidden copies share locations. 3 vertices, each word a distinct
@@ -6945,6 +7024,7 @@ static const struct {
     {"xfb_resume", sc_xfb_resume, 0},
     {"xfb_queries", sc_xfb_queries, 0},
     {"xfb_parts_packed", sc_xfb_parts_packed, 0},
+    {"uniform_init", sc_uniform_init, 0},
     {"xfb_objects", sc_xfb_objects, 3},
     {"tex_rect", sc_tex_rect, 0},
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},

@@ -1,6 +1,7 @@
 /* glsl_const.c — folds the constant expressions in array sizes that glslang 12 cannot fold
  * (built-in calls such as sinh(), transpose(), determinant(), inverse(), matrix comparisons) into
- * the integer they evaluate to, before the text reaches glslang. GLSL 1.50, 4.3.3: an array size
+ * the integer they evaluate to, before the text reaches glslang, and writes out the size of an
+ * unsized array declared with an initializer. GLSL 1.50, 4.3.3: an array size
  * is a constant integral expression, evaluated at compile time; replacing it by its value keeps
  * what the shader computes. An expression this evaluator does not know in full (an identifier, a
  * function it lacks) is left to glslang untouched. Floats are rounded to single precision after
@@ -720,6 +721,67 @@ eval_int(const char *p, const char *end, long *out)
    return true;
 }
 
+static const char *
+skip_blanks(const char *p)
+{
+   while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+      p++;
+   return p;
+}
+
+/* The bracket, brace or parenthesis closing the one at p, or NULL. */
+static const char *
+closing(const char *p)
+{
+   const char open = *p, close = open == '(' ? ')' : open == '[' ? ']' : '}';
+   int depth = 0;
+   for (; *p; p++) {
+      if (*p == open)
+         depth++;
+      else if (*p == close && --depth == 0)
+         return p;
+      else if (*p == ';' || *p == '#')
+         return NULL;
+   }
+   return NULL;
+}
+
+/* After the "[]" of a declaration (p just past it): " name = T[](a, b, c)" or " = T[](...)"
+ * (GLSL 1.20+, 4.1.9: an unsized array takes its initializer's size). *n: the constructor's
+ * argument count. glslang leaves a uniform's unsized (its Vulkan rules drop the initializer), so
+ * the size is written out. */
+static bool
+initializer_size(const char *p, long *n)
+{
+   p = skip_blanks(p);
+   while (is_id_char(*p))
+      p++;
+   p = skip_blanks(p);
+   if (*p != '=' || p[1] == '=')
+      return false;
+   p = skip_blanks(p + 1);
+   if (!is_id_start(*p))
+      return false;
+   while (is_id_char(*p))
+      p++;
+   p = skip_blanks(p);
+   if (*p != '[' || !(p = closing(p)))
+      return false;
+   p = skip_blanks(p + 1);
+   const char *end = *p == '(' ? closing(p) : NULL;
+   if (!end || skip_blanks(p + 1) == end)
+      return false;
+   *n = 1;
+   for (const char *c = p + 1; c < end; c++) {
+      if (*c == '(' || *c == '[' || *c == '{')
+         c = closing(c);
+      if (!c)
+         return false;
+      *n += *c == ',';
+   }
+   return true;
+}
+
 char *
 glsl_fold_array_sizes(const char *src)
 {
@@ -760,7 +822,9 @@ glsl_fold_array_sizes(const char *src)
             q++;
       }
       long value;
-      if (depth || !calls || !eval_int(p + 1, q, &value)) {
+      bool empty = !depth && strspn(p + 1, " \t\r\n") == (size_t)(q - p - 1);
+      if (empty ? !initializer_size(q + 1, &value)
+                : depth || !calls || !eval_int(p + 1, q, &value)) {
          p++;
          continue;
       }

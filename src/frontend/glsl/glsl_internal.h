@@ -56,7 +56,8 @@ bool glsl_ast_member_is_bool(const struct glsl_ast_stage *stages, unsigned num_s
                              const char *scope, const char *path);
 
 /* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
- * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins).
+ * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins),
+ * and each unsized array declared with an array constructor as initializer given that size.
  * Returns malloc'd text, NULL when out of memory. */
 char *glsl_fold_array_sizes(const char *pp);
 

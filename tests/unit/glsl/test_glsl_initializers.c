@@ -93,5 +93,33 @@ main(void)
    }
    glsl_program_destroy(p);
    free(log);
+
+   /* An unsized array takes its initializer's size (GLSL 1.20+, 4.1.9), indexed by a variable,
+    * in a vertex stage followed by a geometry stage. */
+   const char *vs3 = "#version 150\n"
+                     "uniform vec4 c[] = vec4[](vec4(0.0, 1.0, 0.0, 1.0),\n"
+                     "                         vec4(0.0, 0.5, 0.5, 1.0), vec4(0.0, 0.0, 1.0, 1.0));\n"
+                     "out vec4 color;\n"
+                     "void main() { color = c[gl_InstanceID]; gl_Position = vec4(0.0); }\n";
+   const char *gs3 = "#version 150\nlayout(points) in;\n"
+                     "layout(points, max_vertices = 1) out;\n"
+                     "in vec4 color[];\nout vec4 fs_color;\n"
+                     "void main() { fs_color = color[0]; gl_Position = vec4(0.0); EmitVertex(); }\n";
+   const char *fs3 = "#version 150\nin vec4 fs_color;\nout vec4 o;\n"
+                     "void main() { o = fs_color; }\n";
+   struct glsl_link_input in3 = {.source = {vs3, fs3, gs3}};
+   log = NULL;
+   p = glsl_link(&in3, &log);
+   CHECK(p, "unsized initialized array: %s", log);
+   CHECK(!log || !strstr(log, "warning"), "warnings: %s", log);
+   const struct glsl_uniform *c = p ? glsl_program_find_uniform(p, "c[0]") : NULL;
+   CHECK(c && c->array_size == 3, "c[] has %u elements", c ? c->array_size : 0);
+   if (c && p->default_block.initial_data)
+      CHECK(f_at(p, "c[0]", 4) == 1.0f && f_at(p, "c[0]", c->array_stride + 8) == 0.5f &&
+               f_at(p, "c[0]", 2 * c->array_stride + 8) == 1.0f,
+            "c = (%g ...) (... %g ...) (... %g ...)", f_at(p, "c[0]", 4),
+            f_at(p, "c[0]", c->array_stride + 8), f_at(p, "c[0]", 2 * c->array_stride + 8));
+   glsl_program_destroy(p);
+   free(log);
    return t_finish("unit.glsl.initializers");
 }
