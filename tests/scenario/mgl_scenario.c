@@ -68,6 +68,7 @@
   X(PFNGLGETSTRINGIPROC, GetStringi)                                                \
   X(PFNGLPOINTPARAMETERIPROC, PointParameteri)                                      \
   X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                              \
+  X(PFNGLBLENDEQUATIONPROC, BlendEquation)                                          \
   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                              \
   X(PFNGLCREATESHADERPROC, CreateShader)                                            \
   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                            \
@@ -6961,6 +6962,126 @@ static void sc_copy_tex_depth(void)
   glDeleteTextures(2, tex);
 }
 
+/* state_toggles: the enable/draw/disable/draw pattern of real games, through every render
+ * state a Vulkan 1.3 device with extended dynamic state 3 takes as dynamic state (mgl then binds
+ * no other pipeline for it: gate.state_toggles reads the counters). 16 columns of 4 pixels;
+ * each draws a base rectangle over the whole column (depth ALWAYS at z = 0, stencil REPLACE 1,
+ * no blending) and then, over the top half, a second rectangle under that column's state.
+ * Every state goes back to the base's before the next column, and the frame is drawn twice. */
+static void st_base_state(void)
+{
+  glDisable(GL_BLEND);
+  gl.BlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ONE, GL_ZERO);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  glFrontFace(GL_CCW);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(0.0f, 0.0f);
+}
+
+static void sc_state_toggles(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+  const vec4f base = V4(0.4f, 0.2f, 0.0f, 1.0f), second = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  const vec4f third = V4(0.0f, 0.6f, 0.2f, 1.0f);
+  const vec4f sum = V4(0.6f, 0.6f, 0.6f, 1.0f);         /* ADD, ONE, ONE */
+  const vec4f difference = V4(0.2f, 0.0f, 0.0f, 0.0f);  /* REVERSE_SUBTRACT: base - second */
+  const vec4f red_only = V4(0.2f, 0.2f, 0.0f, 1.0f);    /* glColorMask(R): second's red */
+  float col_v[12], top_v[12];
+  rect_vertices(col_v, 0, 0, 4, 64);
+  rect_vertices(top_v, 0, 32, 4, 64);
+  GLuint p = solid_program();
+  mesh mc = make_mesh(col_v, 6);
+  mesh mt = make_mesh(top_v, 6);
+  const GLint u_offset = uloc(p, "u_offset"), u_z = uloc(p, "u_z");
+
+  /* What the top half of each column shows. */
+  const vec4f top[16] = {sum,    second, base,  second, base,     second, red_only, difference,
+                         base,   second, second, base,  third,    second, base,     second};
+  model m;
+  model_init(&m, bg);
+  for (int c = 0; c < 16; c++) {
+    model_rect(&m, 4 * c, 0, 4 * c + 4, 32, to8(base));
+    model_rect(&m, 4 * c, 32, 4 * c + 4, 64, to8(top[c]));
+  }
+
+  for (int frame = 0; frame < 2; frame++) {
+    st_base_state();
+    clear_to(bg);
+    for (int c = 0; c < 16; c++) {
+      st_base_state();
+      gl.Uniform2f(u_offset, (float)(4 * c), 0.0f);
+      gl.Uniform1f(u_z, 0.0f);
+      set_vec4(p, "u_color", base);
+      gl.BindVertexArray(mc.vao);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+
+      glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+      float z = 0.0f;
+      switch (c) {
+      case 0: glEnable(GL_BLEND); glBlendFunc(GL_ONE, GL_ONE); break;
+      case 1: break; /* blending off: the second colour */
+      case 2: glDepthFunc(GL_LESS); z = 0.5f; break;    /* farther: fails */
+      case 3: glDepthFunc(GL_GREATER); z = 0.5f; break; /* farther: passes */
+      case 4: glEnable(GL_CULL_FACE); glCullFace(GL_FRONT); break; /* CCW is front: culled */
+      case 5: glEnable(GL_CULL_FACE); glCullFace(GL_FRONT); glFrontFace(GL_CW); break;
+      case 6: glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_FALSE); break;
+      case 7:
+        glEnable(GL_BLEND);
+        gl.BlendEquation(GL_FUNC_REVERSE_SUBTRACT);
+        glBlendFunc(GL_ONE, GL_ONE);
+        break;
+      case 8: glStencilFunc(GL_EQUAL, 2, 0xff); break; /* the base wrote 1: fails */
+      case 9: glStencilFunc(GL_EQUAL, 1, 0xff); break;
+      case 10: /* the same depth, pulled nearer by the offset: passes GL_LESS */
+        glDepthFunc(GL_LESS);
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(0.0f, -64.0f);
+        break;
+      case 11: glDepthFunc(GL_LESS); glPolygonOffset(0.0f, -64.0f); break; /* offset off: fails */
+      case 12: glDepthMask(GL_FALSE); z = -0.5f; break; /* the third draw below tests it */
+      case 13: z = -0.5f; break;
+      case 14: glEnable(GL_BLEND); glBlendFunc(GL_ZERO, GL_ONE); break; /* keeps the base */
+      case 15: glEnable(GL_BLEND); glBlendFunc(GL_ONE, GL_ZERO); break;
+      }
+      gl.Uniform1f(u_z, z);
+      set_vec4(p, "u_color", second);
+      gl.BindVertexArray(mt.vao);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      if (c == 12 || c == 13) {
+        /* z = -0.2 passes GL_LESS against the base's 0 and fails against the second's -0.5:
+         * only a second draw that wrote no depth lets it through. */
+        glDepthMask(GL_TRUE);
+        glDepthFunc(GL_LESS);
+        gl.Uniform1f(u_z, -0.2f);
+        set_vec4(p, "u_color", third);
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+      }
+    }
+    check_gl_error("state toggles");
+    check_frame(frame == 0 ? "state toggles, first frame" : "state toggles, second frame", &m);
+  }
+  st_base_state();
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_STENCIL_TEST);
+  glDepthFunc(GL_LESS);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  GLuint bufs[] = {mc.vbo, mt.vbo};
+  gl.DeleteBuffers(2, bufs);
+  GLuint vaos[] = {mc.vao, mt.vao};
+  gl.DeleteVertexArrays(2, vaos);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7029,6 +7150,7 @@ static const struct {
     {"tex_rect", sc_tex_rect, 0},
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},
     {"copy_tex_depth", sc_copy_tex_depth, 0},
+    {"state_toggles", sc_state_toggles, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

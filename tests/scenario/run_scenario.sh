@@ -5,6 +5,8 @@
 #   validation  MGL_VK_VALIDATION=1: the Vulkan validation layer must be active and report 0 errors
 #   verify      MGL_PIPE_VERIFY=1: every call's payload survives the wire codec field by field
 #   lockstep    MGL_IPC_RUN_AHEAD=0: the client waits for each record to be applied
+#   noeds       MGL_TEST_VK_NO_EDS=1: render state in the pipelines, as on a device without
+#               extended dynamic state; checked like validation
 # Every lane checks the backend's gates: unsound-serial-complete must read 0.
 #
 # Runs one scenario through the glvnd EGL vendor VENDOR_JSON on transport ARM, writes the
@@ -31,6 +33,7 @@ case "$lane" in
   validation) export MGL_VK_VALIDATION=1 ;;
   verify) export MGL_PIPE_VERIFY=1 ;;
   lockstep) export MGL_IPC_RUN_AHEAD=0 ;;
+  noeds) export MGL_TEST_VK_NO_EDS=1 MGL_VK_VALIDATION=1 ;;
   *) echo "run_scenario: unknown lane $lane" >&2; exit 2 ;;
 esac
 if [ "$lane" != scenario ]; then
@@ -140,7 +143,7 @@ if [ "$(gate unsound-serial-complete)" != 0 ]; then
   echo "run_scenario: FAIL: gate unsound-serial-complete=$(gate unsound-serial-complete): $gates" >&2
   exit 1
 fi
-if [ "$lane" = validation ]; then
+if [ "$lane" = validation ] || [ "$lane" = noeds ]; then
   if [ "$(gate vk-validation-active)" != 1 ] || [ "$(gate vk-validation-errors)" != 0 ]; then
     echo "run_scenario: FAIL: validation lane: $gates" >&2
     grep -i 'validation' "$server_log" | head -n 20 >&2 || true

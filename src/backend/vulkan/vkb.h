@@ -126,9 +126,30 @@ struct vkb_resource {
    VkDeviceSize texbuf_offset, texbuf_range;
 };
 
+/* What render-state CSOs with equal pipeline parts share (vkb_dynstate.c): the pipelines'
+ * key names id, so CSOs that differ only in what is dynamic state on this device use the
+ * same pipelines, which are evicted when the last of them is deleted. */
+struct vkb_rs_share {
+   uint32_t refs;
+   struct mgp_handle id;             /* the first such CSO's handle: unique, never reused */
+   struct mgp_render_state part;     /* the pipeline part: dynamic fields zeroed */
+};
+
 struct vkb_render_state {
    struct vkb_obj base;
    struct mgp_render_state s;
+   struct vkb_rs_share *share;
+};
+
+/* The render-state fields recorded as dynamic state (vkb_dynstate.c), as Vulkan values. */
+struct vkb_rs_dynamic {
+   uint8_t cull_mode, front_face, depth_test, depth_write, depth_op, stencil_test;
+   uint8_t bias_enable, restart, discard;
+   uint8_t stencil_ops[2][4]; /* per face: fail, pass, depth fail, compare */
+   uint32_t color_count;
+   VkBool32 blend_enable[VKB_MAX_COLOR];
+   VkColorBlendEquationEXT equation[VKB_MAX_COLOR];
+   VkColorComponentFlags write_mask[VKB_MAX_COLOR];
 };
 
 struct vkb_vertex_elements {
@@ -363,6 +384,23 @@ VkPipeline vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_ke
                             uint32_t default_attrib_binding);
 /* Drops (deferred) every pipeline built from this CSO. kind: 0 rs, 1 ve, 2 shader. */
 void vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h);
+/* GL's initial render state: what a draw without a render-state CSO uses. */
+extern const struct mgp_render_state vkb_gl_default_render_state;
+
+/* Render state as dynamic state (vkb_dynstate.c). */
+/* The part of *in a pipeline bakes in on this device; the dynamic fields zeroed. */
+void vkb_render_state_pipeline_part(const struct vkb_screen *scr,
+                                    const struct mgp_render_state *in,
+                                    struct mgp_render_state *out);
+/* Joins rs to the share of a live CSO with an equal pipeline part, or starts one. */
+bool vkb_render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs);
+/* Leaves rs's share; the last to leave evicts the share's pipelines. */
+void vkb_render_state_unshare(struct vkb_screen *scr, struct vkb_render_state *rs);
+/* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
+ * only what differs from what cmd has. False when the draw must be dropped (declined there). */
+bool vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
+                             const struct mgp_render_state *rs,
+                             const struct vkb_pipeline_key *key, bool restart);
 
 /* ---- the screen ------------------------------------------------------------------------- */
 
@@ -393,6 +431,16 @@ struct vkb_screen {
    bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
    bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;                /* VK_EXT_conditional_rendering: GPU predicates */
+   /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front
+    * face, depth-bias, restart and rasterizer-discard enables (Vulkan 1.3: extended dynamic
+    * state 1 and 2), and
+    * blend enable, equation and write mask (VK_EXT_extended_dynamic_state3). A toggle of them
+    * then binds no other pipeline. MGL_TEST_VK_NO_EDS=1 keeps both off. */
+   bool has_dyn_rs;
+   bool has_dyn_blend;
+   PFN_vkCmdSetColorBlendEnableEXT set_blend_enable;
+   PFN_vkCmdSetColorBlendEquationEXT set_blend_equation;
+   PFN_vkCmdSetColorWriteMaskEXT set_write_mask;
    PFN_vkCmdDrawMultiEXT draw_multi;
    PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed;
    uint32_t max_multi_draw;
@@ -590,6 +638,8 @@ struct vkb_context {
    VkRect2D rec_scissor;
    float rec_line_width, rec_depth_bias[3], rec_blend[4];
    uint32_t rec_stencil[2][3]; /* per face: reference, compare mask, write mask */
+   bool rs_recorded;           /* rec_rs holds what this command buffer has (vkb_dynstate.c) */
+   struct vkb_rs_dynamic rec_rs;
    /* descriptor sets written in this batch, by the signature of what they hold: a draw that
     * goes back to an earlier combination (two programs, textures or UBOs in turn) reuses one */
    struct vkb_set_entry {

@@ -41,8 +41,13 @@ VKB_CALL(create_render_state, mgp_create_render_state)
    CTX_SELF;
    struct vkb_render_state *rs =
       cso_new(scr, &scr->render_states, sizeof(*rs), args->cso, "create_render_state");
-   if (rs)
-      rs->s = args->state;
+   if (!rs)
+      return;
+   rs->s = args->state;
+   if (!vkb_render_state_share(scr, rs)) {
+      vkb_table_remove(&scr->render_states, &rs->base);
+      free(rs);
+   }
 }
 
 VKB_CALL(bind_render_state, mgp_handle_args)
@@ -60,7 +65,7 @@ VKB_CALL(delete_render_state, mgp_handle_args)
       vkb_lookup(scr, &scr->render_states, args->h, "delete_render_state");
    if (!rs)
       return;
-   vkb_pipeline_evict(scr, 0, args->h);
+   vkb_render_state_unshare(scr, rs);
    vkb_table_remove(&scr->render_states, &rs->base);
    free(rs);
 }

@@ -986,10 +986,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       MGL_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
                   "%u-sample framebuffer: drawn with per-sample coverage", ctx->fb_key.samples);
    struct vkb_pipeline_key key = ctx->fb_key;
-   key.rs = rs ? rs->base.h : mgp_handle_null();
+   key.rs = rs ? rs->share->id : mgp_handle_null();
    key.ve = ve ? ve->base.h : mgp_handle_null();
    key.shader = sh->base.h;
-   key.restart = restart;
+   key.restart = restart && !scr->has_dyn_rs; /* else vkb_render_state_record sets it */
    key.provoking_last = provoking_last && scr->has_provoking_vertex;
    key.layer_ignored = layer_ignored;
    /* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
@@ -1107,6 +1107,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       memset(ctx->bound_vb, 0, sizeof(ctx->bound_vb));
       ctx->dyn_dirty = true;
       ctx->dyn_recorded = false;
+      ctx->rs_recorded = false;
    }
    if (ctx->bound_pipeline != pipe && ctx->xfb.in_scope) {
       /* No pipeline may be bound under an active capture: end this scope (the counters keep
@@ -1127,6 +1128,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       set_dynamic(ctx, cmd);
       ctx->dyn_dirty = false;
    }
+   /* Per full draw, not per dyn_dirty: a render-state bind changes it, and every bind ticks
+    * state_tick, so the fast path never skips this. */
+   if (!vkb_render_state_record(ctx, cmd, rs ? &rs->s : NULL, &key, restart))
+      return;
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
       vkb_flush_draws(scr);
       scr->set_topology(cmd, topo);

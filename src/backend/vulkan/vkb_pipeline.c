@@ -1,8 +1,10 @@
-/* vkb_pipeline.c — graphics pipelines, made lazily at draw and cached by (render-state CSO,
- * vertex-elements CSO, shader CSO, attachment formats, sample count, topology (class)) in an
- * open-addressing hash map, backed by a VkPipelineCache. Viewport, scissor, depth range and
- * bias, blend constants, stencil reference / masks and line width are dynamic state: they never
- * reach this file, so a change of them never creates a pipeline (pipelines_created proves it). */
+/* vkb_pipeline.c — graphics pipelines, made lazily at draw and cached by (the pipeline part of
+ * the render-state CSO (its share id, vkb_dynstate.c), vertex-elements CSO, shader CSO,
+ * attachment formats, sample count, topology (class)) in an open-addressing hash map, backed
+ * by a VkPipelineCache. Viewport, scissor, depth range and bias, blend constants, stencil
+ * reference / masks and line width are dynamic state, and so are, where the device has them,
+ * the render-state fields vkb_dynstate.c records: they never reach this file, so a change of
+ * them never creates a pipeline (pipelines_created proves it). */
 #include <GL/glcorearb.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +84,22 @@ grow(struct vkb_pipeline_cache *c)
 
 /* ---- building one pipeline ----------------------------------------------------------------- */
 
+const struct mgp_render_state vkb_gl_default_render_state = {
+   .blend = {{.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD,
+              .src_rgb = GL_ONE, .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
+              .dst_alpha = GL_ZERO}},
+   .depth_write = 1,
+   .depth_func = GL_LESS,
+   .front_face = GL_CCW,
+   .polygon_mode = GL_FILL,
+   .stencil_func = {GL_ALWAYS, GL_ALWAYS},
+   .stencil_fail = {GL_KEEP, GL_KEEP},
+   .stencil_zfail = {GL_KEEP, GL_KEEP},
+   .stencil_zpass = {GL_KEEP, GL_KEEP},
+   .sample_mask = 0xffffffffu,
+   .multisample = 1,
+};
+
 static VkPrimitiveTopology
 topology_class_rep(VkPrimitiveTopology t)
 {
@@ -100,22 +118,12 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       const struct vkb_render_state *rso, const struct vkb_vertex_elements *veo,
       const struct vkb_shader *sh, uint32_t default_binding, VkPipeline *out)
 {
-   static const struct mgp_render_state gl_defaults = {
-      .blend = {{.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD,
-                 .src_rgb = GL_ONE, .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
-                 .dst_alpha = GL_ZERO}},
-      .depth_write = 1,
-      .depth_func = GL_LESS,
-      .front_face = GL_CCW,
-      .polygon_mode = GL_FILL,
-      .stencil_func = {GL_ALWAYS, GL_ALWAYS},
-      .stencil_fail = {GL_KEEP, GL_KEEP},
-      .stencil_zfail = {GL_KEEP, GL_KEEP},
-      .stencil_zpass = {GL_KEEP, GL_KEEP},
-      .sample_mask = 0xffffffffu,
-      .multisample = 1,
-   };
-   const struct mgp_render_state *rs = rso ? &rso->s : &gl_defaults;
+   /* What is dynamic state on this device is left at zero here: the draw records it
+    * (vkb_dynstate.c), and CSOs that differ only there share this pipeline. */
+   struct mgp_render_state default_part;
+   if (!rso)
+      vkb_render_state_pipeline_part(scr, &vkb_gl_default_render_state, &default_part);
+   const struct mgp_render_state *rs = rso ? &rso->share->part : &default_part;
 
    /* Stages. */
    VkPipelineShaderStageCreateInfo stages[MGP_SHADER_STAGE_COUNT];
@@ -357,7 +365,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          return "logic op";
    }
 
-   VkDynamicState dyn[16];
+   VkDynamicState dyn[24];
    uint32_t ndyn = 0;
    dyn[ndyn++] = VK_DYNAMIC_STATE_VIEWPORT;
    dyn[ndyn++] = VK_DYNAMIC_STATE_SCISSOR;
@@ -369,6 +377,23 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_REFERENCE;
    if (scr->has_dynamic_topology)
       dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY;
+   if (scr->has_dyn_rs) {
+      dyn[ndyn++] = VK_DYNAMIC_STATE_CULL_MODE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_FRONT_FACE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_COMPARE_OP;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_STENCIL_OP;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE;
+   }
+   if (scr->has_dyn_blend) {
+      dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT;
+      dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT;
+   }
    VkPipelineDynamicStateCreateInfo dy = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
       .dynamicStateCount = ndyn,

@@ -402,7 +402,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    }
 
    /* Features: query, then enable what GL needs and the device has. */
-   const char *exts[16];
+   const char *exts[24];
    uint32_t nexts = 0;
    void *chain = NULL;
 #define CHAIN(s) ((s).pNext = chain, chain = &(s))
@@ -472,6 +472,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
                        !(no_cr && atoi(no_cr) > 0);
    if (has_cr)
       CHAIN(crf);
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+   const char *no_eds = getenv("MGL_TEST_VK_NO_EDS"); /* test-only: render state in pipelines */
+   const bool want_eds = !(no_eds && atoi(no_eds) > 0);
+   const bool has_eds3 = want_eds && dev_has(&e, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+   if (has_eds3)
+      CHAIN(eds3);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -527,6 +534,20 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          .extendedDynamicState = VK_TRUE};
       CHAIN(eds);
       scr->has_dynamic_topology = true;
+   }
+   /* Vulkan 1.3 has extended dynamic state 1 and 2 as core commands, no feature to enable. */
+   scr->has_dyn_rs = want_eds && api >= VK_API_VERSION_1_3;
+   /* Dynamic blend only with dynamic rasterizer discard (vkb_dynstate.c says why). */
+   if (has_eds3 && scr->has_dyn_rs && eds3.extendedDynamicState3ColorBlendEnable &&
+       eds3.extendedDynamicState3ColorBlendEquation && eds3.extendedDynamicState3ColorWriteMask) {
+      exts[nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME;
+      eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+         .extendedDynamicState3ColorBlendEnable = VK_TRUE,
+         .extendedDynamicState3ColorBlendEquation = VK_TRUE,
+         .extendedDynamicState3ColorWriteMask = VK_TRUE};
+      CHAIN(eds3);
+      scr->has_dyn_blend = true;
    }
    if (has_lr && lr.primitiveTopologyListRestart) {
       exts[nexts++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
@@ -676,6 +697,16 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          scr->dev, core13 ? "vkCmdSetPrimitiveTopology" : "vkCmdSetPrimitiveTopologyEXT");
    if (!scr->set_topology)
       scr->has_dynamic_topology = false;
+   if (scr->has_dyn_blend) {
+      scr->set_blend_enable = (PFN_vkCmdSetColorBlendEnableEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdSetColorBlendEnableEXT");
+      scr->set_blend_equation = (PFN_vkCmdSetColorBlendEquationEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdSetColorBlendEquationEXT");
+      scr->set_write_mask = (PFN_vkCmdSetColorWriteMaskEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkCmdSetColorWriteMaskEXT");
+      scr->has_dyn_blend =
+         scr->set_blend_enable && scr->set_blend_equation && scr->set_write_mask;
+   }
    if (scr->has_multi_draw) {
       scr->draw_multi = (PFN_vkCmdDrawMultiEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawMultiEXT");
       scr->draw_multi_indexed = (PFN_vkCmdDrawMultiIndexedEXT)vkGetDeviceProcAddr(
@@ -752,6 +783,11 @@ screen_destroy(void *self)
                vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk, NULL);
             if (tables[t] == &scr->sampler_views)
                vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk, NULL);
+            if (tables[t] == &scr->render_states) {
+               struct vkb_rs_share *share = ((struct vkb_render_state *)o)->share;
+               if (share && --share->refs == 0)
+                  free(share); /* its pipelines go with the cache below */
+            }
             free(o);
          }
       }

@@ -1,0 +1,268 @@
+/* vkb_dynstate.c — render state that is dynamic state on this device. A render-state CSO is
+ * split into the part a pipeline bakes in and the part recorded per draw with vkCmdSet*
+ * (depth/stencil tests and ops, cull mode, front face, depth-bias, restart and rasterizer-
+ * discard enables with Vulkan 1.3; blend enable, equation and colour write mask with
+ * extended dynamic state 3).
+ * CSOs with equal pipeline parts share one identity in the pipeline key, so GL's
+ * enable/draw/disable/draw toggles reuse one pipeline and bind none. */
+#include <GL/glcorearb.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+
+void
+vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_render_state *in,
+                               struct mgp_render_state *out)
+{
+   *out = *in;
+   if (scr->has_dyn_rs) {
+      out->depth_test = 0;
+      out->depth_write = 0;
+      out->depth_func = 0;
+      out->stencil_test = 0;
+      memset(out->stencil_func, 0, sizeof(out->stencil_func));
+      memset(out->stencil_fail, 0, sizeof(out->stencil_fail));
+      memset(out->stencil_zfail, 0, sizeof(out->stencil_zfail));
+      memset(out->stencil_zpass, 0, sizeof(out->stencil_zpass));
+      out->cull_face = 0;
+      out->front_face = 0;
+      out->polygon_offset_enable = 0;
+      out->primitive_restart = 0; /* the draw's flag decides restart, never the CSO */
+      /* Dynamic too, so that every pipeline has fragment output state: lavapipe loses the
+       * dynamic blend state across the bind of one without (xfb_resume saw it). */
+      out->rasterizer_discard = 0;
+   }
+   if (scr->has_dyn_blend) {
+      memset(out->blend, 0, sizeof(out->blend));
+      out->independent_blend = 0;
+   }
+}
+
+bool
+vkb_render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs)
+{
+   struct mgp_render_state part;
+   vkb_render_state_pipeline_part(scr, &rs->s, &part);
+   /* A walk over the live CSOs, at creation only (the front end creates a CSO per distinct
+    * state and keeps it, so this is rare). */
+   const struct vkb_table *t = &scr->render_states;
+   for (uint32_t i = 0; i < t->cap; i++) {
+      const struct vkb_render_state *o = (const struct vkb_render_state *)t->slots[i];
+      if (o && o != rs && o->share && !memcmp(&o->share->part, &part, sizeof(part))) {
+         rs->share = o->share;
+         rs->share->refs++;
+         return true;
+      }
+   }
+   rs->share = malloc(sizeof(*rs->share));
+   if (!rs->share) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_render_state");
+      return false;
+   }
+   *rs->share = (struct vkb_rs_share){.refs = 1, .id = rs->base.h, .part = part};
+   return true;
+}
+
+void
+vkb_render_state_unshare(struct vkb_screen *scr, struct vkb_render_state *rs)
+{
+   if (!rs->share)
+      return;
+   if (--rs->share->refs == 0) {
+      vkb_pipeline_evict(scr, 0, rs->share->id);
+      free(rs->share);
+   }
+   rs->share = NULL;
+}
+
+static bool
+tri_class(VkPrimitiveTopology t)
+{
+   switch (t) {
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return false;
+   default: return true;
+   }
+}
+
+static bool
+is_dual_source(VkBlendFactor f)
+{
+   return f >= VK_BLEND_FACTOR_SRC1_COLOR && f <= VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+}
+
+/* The Vulkan values of rs's dynamic part for a pipeline of key, as vkb_pipeline.c's build
+ * would have baked them. False (declined by name) for what no pipeline could have either. */
+static bool
+compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
+        const struct vkb_pipeline_key *key, bool restart, struct vkb_rs_dynamic *d)
+{
+   memset(d, 0, sizeof(*d));
+   if (scr->has_dyn_rs) {
+      switch (rs->cull_face) {
+      case 0: d->cull_mode = VK_CULL_MODE_NONE; break;
+      case GL_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
+      case GL_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
+      case GL_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
+      default:
+         MGL_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
+         return false;
+      }
+      /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
+      d->front_face = rs->front_face == GL_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
+                                              : VK_FRONT_FACE_CLOCKWISE;
+      /* GL tests only against buffers that exist. Write enable, compare op and stencil ops
+       * keep GL's values while their test is off (Vulkan ignores them then), so that a toggle
+       * records the enable alone. */
+      if (key->depth != VK_FORMAT_UNDEFINED) {
+         VkCompareOp op = VK_COMPARE_OP_ALWAYS;
+         if (!vkb_gl_compare_op(rs->depth_func, &op) && rs->depth_test) {
+            MGL_DECLINE(backend_draw_incomplete, "depth func 0x%x", rs->depth_func);
+            return false;
+         }
+         d->depth_test = rs->depth_test != 0;
+         d->depth_write = rs->depth_write != 0;
+         d->depth_op = (uint8_t)op;
+      }
+      if (key->stencil != VK_FORMAT_UNDEFINED) {
+         d->stencil_test = rs->stencil_test != 0;
+         for (int f = 0; f < 2; f++) {
+            VkStencilOp fail, pass, zfail;
+            VkCompareOp op;
+            if (!vkb_gl_compare_op(rs->stencil_func[f], &op) ||
+                !vkb_gl_stencil_op(rs->stencil_fail[f], &fail) ||
+                !vkb_gl_stencil_op(rs->stencil_zfail[f], &zfail) ||
+                !vkb_gl_stencil_op(rs->stencil_zpass[f], &pass)) {
+               if (rs->stencil_test) {
+                  MGL_DECLINE(backend_draw_incomplete, "stencil func/op");
+                  return false;
+               }
+               fail = pass = zfail = VK_STENCIL_OP_KEEP;
+               op = VK_COMPARE_OP_ALWAYS;
+            }
+            d->stencil_ops[f][0] = (uint8_t)fail;
+            d->stencil_ops[f][1] = (uint8_t)pass;
+            d->stencil_ops[f][2] = (uint8_t)zfail;
+            d->stencil_ops[f][3] = (uint8_t)op;
+         }
+      }
+      /* GL's depth offset applies to polygons only; its enable depends on the polygon mode. */
+      const unsigned bias_bit = rs->polygon_mode == GL_LINE ? 2 : rs->polygon_mode == GL_POINT ? 4 : 1;
+      d->bias_enable = tri_class((VkPrimitiveTopology)key->topology) &&
+                       (rs->polygon_offset_enable & bias_bit) != 0;
+      d->restart = restart;
+      d->discard = rs->rasterizer_discard != 0;
+   }
+   if (scr->has_dyn_blend) {
+      d->color_count = key->color_count;
+      for (uint32_t i = 0; i < key->color_count; i++) {
+         const struct mgp_blend_target *bt = &rs->blend[rs->independent_blend ? i : 0];
+         d->write_mask[i] = bt->color_mask & 0xf;
+         if (!(key->color_has_alpha & (1u << i)))
+            d->write_mask[i] &= ~VK_COLOR_COMPONENT_A_BIT;
+         const bool enable = bt->enable && (key->color_blendable & (1u << i));
+         VkColorBlendEquationEXT *e = &d->equation[i];
+         bool ok = vkb_gl_blend_factor(bt->src_rgb, &e->srcColorBlendFactor) &&
+                   vkb_gl_blend_factor(bt->dst_rgb, &e->dstColorBlendFactor) &&
+                   vkb_gl_blend_factor(bt->src_alpha, &e->srcAlphaBlendFactor) &&
+                   vkb_gl_blend_factor(bt->dst_alpha, &e->dstAlphaBlendFactor) &&
+                   vkb_gl_blend_op(bt->eq_rgb, &e->colorBlendOp) &&
+                   vkb_gl_blend_op(bt->eq_alpha, &e->alphaBlendOp);
+         const bool dual = ok && (is_dual_source(e->srcColorBlendFactor) ||
+                                  is_dual_source(e->dstColorBlendFactor) ||
+                                  is_dual_source(e->srcAlphaBlendFactor) ||
+                                  is_dual_source(e->dstAlphaBlendFactor));
+         if (enable && !ok) {
+            MGL_DECLINE(backend_feature_unimplemented,
+                        "blend factor or equation (advanced blending not implemented)");
+            return false;
+         }
+         if (enable && dual && !scr->features.dualSrcBlend) {
+            MGL_DECLINE(backend_feature_unimplemented, "dual-source blending needs dualSrcBlend");
+            return false;
+         }
+         /* Disabled blending keeps GL's factors where Vulkan can hold them, so that a toggle
+          * records the enable alone. */
+         if (!ok || (dual && !scr->features.dualSrcBlend))
+            *e = (VkColorBlendEquationEXT){VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO,
+                                           VK_BLEND_OP_ADD, VK_BLEND_FACTOR_ONE,
+                                           VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD};
+         d->blend_enable[i] = enable;
+         if (i > 0 && !scr->features.independentBlend &&
+             (d->blend_enable[i] != d->blend_enable[0] || d->write_mask[i] != d->write_mask[0] ||
+              (enable && memcmp(e, &d->equation[0], sizeof(*e))))) {
+            MGL_DECLINE(backend_feature_unimplemented,
+                        "per-draw-buffer blend / mask needs independentBlend");
+            return false;
+         }
+      }
+   }
+   return true;
+}
+
+bool
+vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
+                        const struct mgp_render_state *rs, const struct vkb_pipeline_key *key,
+                        bool restart)
+{
+   struct vkb_screen *scr = ctx->scr;
+   if (!scr->has_dyn_rs && !scr->has_dyn_blend)
+      return true;
+   struct vkb_rs_dynamic d;
+   if (!compute(scr, rs ? rs : &vkb_gl_default_render_state, key, restart, &d))
+      return false;
+   struct vkb_rs_dynamic *r = &ctx->rec_rs;
+   const bool all = !ctx->rs_recorded;
+   if (!all && !memcmp(&d, r, sizeof(d)))
+      return true;
+   vkb_flush_draws(scr); /* the queued draws ran under what cmd has now */
+   unsigned n = 0;
+   if (scr->has_dyn_rs) {
+      if (all || d.cull_mode != r->cull_mode)
+         vkCmdSetCullMode(cmd, d.cull_mode), n++;
+      if (all || d.front_face != r->front_face)
+         vkCmdSetFrontFace(cmd, (VkFrontFace)d.front_face), n++;
+      if (all || d.depth_test != r->depth_test)
+         vkCmdSetDepthTestEnable(cmd, d.depth_test), n++;
+      if (all || d.depth_write != r->depth_write)
+         vkCmdSetDepthWriteEnable(cmd, d.depth_write), n++;
+      if (all || d.depth_op != r->depth_op)
+         vkCmdSetDepthCompareOp(cmd, (VkCompareOp)d.depth_op), n++;
+      if (all || d.stencil_test != r->stencil_test)
+         vkCmdSetStencilTestEnable(cmd, d.stencil_test), n++;
+      for (int f = 0; f < 2; f++) {
+         const uint8_t *o = d.stencil_ops[f];
+         if (all || memcmp(o, r->stencil_ops[f], 4)) {
+            vkCmdSetStencilOp(cmd, f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT,
+                              (VkStencilOp)o[0], (VkStencilOp)o[1], (VkStencilOp)o[2],
+                              (VkCompareOp)o[3]);
+            n++;
+         }
+      }
+      if (all || d.bias_enable != r->bias_enable)
+         vkCmdSetDepthBiasEnable(cmd, d.bias_enable), n++;
+      if (all || d.restart != r->restart)
+         vkCmdSetPrimitiveRestartEnable(cmd, d.restart), n++;
+      if (all || d.discard != r->discard)
+         vkCmdSetRasterizerDiscardEnable(cmd, d.discard), n++;
+   }
+   if (scr->has_dyn_blend && d.color_count) {
+      const bool count = all || d.color_count != r->color_count;
+      const size_t c = d.color_count;
+      if (count || memcmp(d.blend_enable, r->blend_enable, c * sizeof(d.blend_enable[0])))
+         scr->set_blend_enable(cmd, 0, d.color_count, d.blend_enable), n++;
+      if (count || memcmp(d.equation, r->equation, c * sizeof(d.equation[0])))
+         scr->set_blend_equation(cmd, 0, d.color_count, d.equation), n++;
+      if (count || memcmp(d.write_mask, r->write_mask, c * sizeof(d.write_mask[0])))
+         scr->set_write_mask(cmd, 0, d.color_count, d.write_mask), n++;
+   }
+   scr->cmd_set_state += n;
+   *r = d;
+   ctx->rs_recorded = true;
+   return true;
+}
