@@ -3067,8 +3067,8 @@ static void sc_es_fixed(void)
   GLuint p = link_program_b(vs, fs, attribs, NULL);
   gl.UseProgram(p);
   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  const vec4f ca = V4(1.0f, 0.25f, 0.0f, 1.0f), cb = V4(0.0f, 0.75f, 0.5f, 1.0f),
-              cc = V4(0.25f, 0.5f, 1.0f, 1.0f);
+  const vec4f ca = V4(1.0f, 0.2f, 0.0f, 1.0f), cb = V4(0.0f, 0.8f, 0.6f, 1.0f),
+              cc = V4(0.2f, 0.4f, 1.0f, 1.0f);
   clear_to(bg);
   gl.EnableVertexAttribArray(0);
   gl.EnableVertexAttribArray(1);
@@ -3815,7 +3815,7 @@ static void sc_cond_render(void)
   /* Queries over a rendering-scope break (a blit between their draws), so their counts are
    * spread over several slots, and GL_QUERY_WAIT right after they end: "split hidden" has
    * both parts behind the occluder; "split visible" only its second part in front. */
-  const vec4f split_vis = V4(0.0f, 1.0f, 1.0f, 1.0f), split_in = V4(1.0f, 0.5f, 0.0f, 1.0f);
+  const vec4f split_vis = V4(0.0f, 1.0f, 1.0f, 1.0f), split_in = V4(1.0f, 0.6f, 0.0f, 1.0f);
   GLuint qs[2];
   gl.GenQueries(2, qs);
   for (int k = 0; k < 2; k++) {
