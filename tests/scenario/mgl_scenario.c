@@ -164,7 +164,18 @@
   X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                          \
   X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                    \
   X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                            \
-  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)
+  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)                                        \
+  X(PFNGLGENSAMPLERSPROC, GenSamplers)                                              \
+  X(PFNGLDELETESAMPLERSPROC, DeleteSamplers)                                        \
+  X(PFNGLISSAMPLERPROC, IsSampler)                                                  \
+  X(PFNGLBINDSAMPLERPROC, BindSampler)                                              \
+  X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                  \
+  X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                  \
+  X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)                                \
+  X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)                            \
+  X(PFNGLGETSAMPLERPARAMETERIVPROC, GetSamplerParameteriv)                          \
+  X(PFNGLGETSAMPLERPARAMETERFVPROC, GetSamplerParameterfv)                          \
+  X(PFNGLGETSAMPLERPARAMETERIUIVPROC, GetSamplerParameterIuiv)
 
 static struct {
 #define X(type, name) type name;
@@ -6741,6 +6752,286 @@ static void sc_tex_rect(void)
   glDeleteTextures(5, tex);
 }
 
+/* sampler_objects: one 2x2 texture sampled through units 0 and 1 with different sampler
+ * objects (NEAREST + REPEAT vs LINEAR + CLAMP_TO_EDGE) and a depth texture through units 2
+ * and 3, a sampler with GL_COMPARE_REF_TO_TEXTURE on one and the texture's own state on the
+ * other. The texture's own minifying filter needs mipmaps it lacks, so only a bound sampler
+ * makes it complete. Then a sampler's parameters change between draws, unit 0's sampler is
+ * unbound and unit 1's deleted (the texture's own state returns), and the texture's own
+ * filters are set. Constant coordinates sample at the magnification filter. Each draw is one
+ * 8-pixel band; every band's colour is computed here. Plus the GL errors and queries. */
+static const uint8_t so_texels[2][2][4] = {{{200, 0, 0, 255}, {0, 200, 100, 255}},
+                                           {{10, 10, 10, 255}, {20, 20, 20, 255}}};
+
+static rgba8 so_texel(int i)
+{
+  rgba8 c;
+  memcpy(c.c, so_texels[0][i], 4);
+  return c;
+}
+
+/* 3/4 of texel 0 and 1/4 of texel 1 (u = 0.375 on row 0, LINEAR) */
+static rgba8 so_mix(void)
+{
+  rgba8 c;
+  for (int k = 0; k < 4; k++)
+    c.c[k] = (uint8_t)((3 * so_texels[0][0][k] + so_texels[0][1][k]) / 4);
+  return c;
+}
+
+static void so_expect_int(GLuint s, GLenum pname, GLint want, const char *what)
+{
+  GLint v = -12345;
+  gl.GetSamplerParameteriv(s, pname, &v);
+  check_gl_error(what);
+  if (v != want)
+    fail("glGetSamplerParameteriv(%s) = %d (expected %d)", what, v, want);
+}
+
+static void so_expect_float(GLuint s, GLenum pname, GLfloat want, const char *what)
+{
+  GLfloat v = -12345.0f;
+  gl.GetSamplerParameterfv(s, pname, &v);
+  check_gl_error(what);
+  if (v != want)
+    fail("glGetSamplerParameterfv(%s) = %g (expected %g)", what, v, want);
+}
+
+static void so_expect_binding(GLuint unit, GLuint want, const char *what)
+{
+  gl.ActiveTexture(GL_TEXTURE0 + unit);
+  GLint v = -1;
+  glGetIntegerv(GL_SAMPLER_BINDING, &v);
+  check_gl_error(what);
+  if (v != (GLint)want)
+    fail("GL_SAMPLER_BINDING of unit %u (%s) = %d (expected %u)", unit, what, v, want);
+  gl.ActiveTexture(GL_TEXTURE0);
+}
+
+static void so_errors_and_queries(void)
+{
+  GLuint s[2];
+  gl.GenSamplers(2, s);
+  check_gl_error("glGenSamplers");
+  if (!gl.IsSampler(s[0]) || !gl.IsSampler(s[1]) || gl.IsSampler(0) || gl.IsSampler(s[1] + 100))
+    fail("glIsSampler: generated names are samplers, 0 and unused names are not");
+  /* the defaults (GL 3.3 table 6.23) */
+  so_expect_int(s[0], GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_LINEAR, "default MIN_FILTER");
+  so_expect_int(s[0], GL_TEXTURE_MAG_FILTER, GL_LINEAR, "default MAG_FILTER");
+  so_expect_int(s[0], GL_TEXTURE_WRAP_R, GL_REPEAT, "default WRAP_R");
+  so_expect_int(s[0], GL_TEXTURE_COMPARE_MODE, GL_NONE, "default COMPARE_MODE");
+  so_expect_int(s[0], GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL, "default COMPARE_FUNC");
+  so_expect_float(s[0], GL_TEXTURE_MIN_LOD, -1000.0f, "default MIN_LOD");
+  so_expect_float(s[0], GL_TEXTURE_MAX_LOD, 1000.0f, "default MAX_LOD");
+  so_expect_float(s[0], GL_TEXTURE_LOD_BIAS, 0.0f, "default LOD_BIAS");
+  /* values round trip, each sampler its own */
+  gl.SamplerParameteri(s[0], GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
+  gl.SamplerParameterf(s[0], GL_TEXTURE_MIN_LOD, 2.5f);
+  gl.SamplerParameterf(s[0], GL_TEXTURE_LOD_BIAS, -1.25f);
+  gl.SamplerParameteri(s[0], GL_TEXTURE_COMPARE_FUNC, GL_NOTEQUAL);
+  const GLfloat bf[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+  gl.SamplerParameterfv(s[0], GL_TEXTURE_BORDER_COLOR, bf);
+  const GLuint bu[4] = {7, 0x80000000u, 3, 0xffffffffu};
+  gl.SamplerParameterIuiv(s[1], GL_TEXTURE_BORDER_COLOR, bu);
+  check_gl_error("glSamplerParameter");
+  so_expect_int(s[0], GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT, "WRAP_T");
+  so_expect_int(s[1], GL_TEXTURE_WRAP_T, GL_REPEAT, "the other sampler's WRAP_T");
+  so_expect_float(s[0], GL_TEXTURE_MIN_LOD, 2.5f, "MIN_LOD");
+  so_expect_float(s[0], GL_TEXTURE_LOD_BIAS, -1.25f, "LOD_BIAS");
+  so_expect_int(s[0], GL_TEXTURE_COMPARE_FUNC, GL_NOTEQUAL, "COMPARE_FUNC");
+  GLfloat gf[4] = {0};
+  gl.GetSamplerParameterfv(s[0], GL_TEXTURE_BORDER_COLOR, gf);
+  GLuint gu[4] = {0};
+  gl.GetSamplerParameterIuiv(s[1], GL_TEXTURE_BORDER_COLOR, gu);
+  check_gl_error("glGetSamplerParameter(GL_TEXTURE_BORDER_COLOR)");
+  if (memcmp(gf, bf, sizeof bf) || memcmp(gu, bu, sizeof bu))
+    fail("border colours: fv (%g,%g,%g,%g), Iuiv (%u,%u,%u,%u)", gf[0], gf[1], gf[2], gf[3],
+         gu[0], gu[1], gu[2], gu[3]);
+
+  /* errors */
+  gl.GenSamplers(-1, s);
+  expect_gl_error(GL_INVALID_VALUE, "glGenSamplers(-1)");
+  gl.DeleteSamplers(-1, s);
+  expect_gl_error(GL_INVALID_VALUE, "glDeleteSamplers(-1)");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_BASE_LEVEL, 0);
+  expect_gl_error(GL_INVALID_ENUM, "glSamplerParameteri(GL_TEXTURE_BASE_LEVEL)");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_SWIZZLE_R, GL_GREEN);
+  expect_gl_error(GL_INVALID_ENUM, "glSamplerParameteri(GL_TEXTURE_SWIZZLE_R)");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  expect_gl_error(GL_INVALID_ENUM, "a mipmap MAG_FILTER");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_WRAP_S, GL_NEAREST);
+  expect_gl_error(GL_INVALID_ENUM, "GL_NEAREST as a wrap mode");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_COMPARE_MODE, GL_LEQUAL);
+  expect_gl_error(GL_INVALID_ENUM, "GL_LEQUAL as a compare mode");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_BORDER_COLOR, 0);
+  expect_gl_error(GL_INVALID_ENUM, "glSamplerParameteri(GL_TEXTURE_BORDER_COLOR)");
+  so_expect_int(s[0], GL_TEXTURE_WRAP_S, GL_REPEAT, "WRAP_S after refused calls");
+  so_expect_int(s[0], GL_TEXTURE_MAG_FILTER, GL_LINEAR, "MAG_FILTER after refused calls");
+  GLint junk = 0;
+  gl.GetSamplerParameteriv(s[0], GL_TEXTURE_BASE_LEVEL, &junk);
+  expect_gl_error(GL_INVALID_ENUM, "glGetSamplerParameteriv(GL_TEXTURE_BASE_LEVEL)");
+  gl.SamplerParameteri(s[1] + 100, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "glSamplerParameteri of an unused name");
+  gl.GetSamplerParameteriv(s[1] + 100, GL_TEXTURE_MIN_FILTER, &junk);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetSamplerParameteriv of an unused name");
+  gl.BindSampler(0, s[1] + 100);
+  expect_gl_error(GL_INVALID_OPERATION, "glBindSampler of a name never generated");
+  GLint units = 0;
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
+  gl.BindSampler((GLuint)units, s[0]);
+  expect_gl_error(GL_INVALID_VALUE, "glBindSampler(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS)");
+  gl.BindSampler((GLuint)units - 1, s[0]);
+  check_gl_error("glBindSampler of the last unit");
+  so_expect_binding((GLuint)units - 1, s[0], "the last unit");
+  gl.DeleteSamplers(2, s);
+  check_gl_error("glDeleteSamplers");
+  so_expect_binding((GLuint)units - 1, 0, "a deleted sampler leaves its unit");
+  if (gl.IsSampler(s[0]))
+    fail("glIsSampler of a deleted sampler is GL_TRUE");
+  gl.BindSampler(0, s[0]);
+  expect_gl_error(GL_INVALID_OPERATION, "glBindSampler of a deleted sampler");
+}
+
+static void sc_sampler_objects(void)
+{
+  so_errors_and_queries();
+
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  /* The same colour texture on units 0 and 1; its own filters are the defaults
+   * (NEAREST_MIPMAP_LINEAR without mipmaps: incomplete). */
+  for (GLuint u = 0; u < 2; u++) {
+    gl.ActiveTexture(GL_TEXTURE0 + u);
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+  }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, so_texels);
+  /* A 1x1 depth texture of 0.6 on units 2 and 3, its own filters NEAREST, no compare. */
+  const GLfloat depth = 0.6f;
+  for (GLuint u = 2; u < 4; u++) {
+    gl.ActiveTexture(GL_TEXTURE0 + u);
+    glBindTexture(GL_TEXTURE_2D, tex[1]);
+  }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+               &depth);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.ActiveTexture(GL_TEXTURE0);
+  check_gl_error("textures");
+
+  GLuint smp[3];
+  gl.GenSamplers(3, smp);
+  gl.SamplerParameteri(smp[0], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_COMPARE_FUNC, GL_LESS);
+  for (GLuint u = 0; u < 3; u++)
+    gl.BindSampler(u, smp[u]);
+  check_gl_error("sampler objects");
+  so_expect_binding(1, smp[1], "unit 1");
+  so_expect_binding(3, 0, "unit 3");
+
+  static const char *fs = "#version 330 core\n"
+                          "uniform sampler2D u_a;\n"
+                          "uniform sampler2D u_b;\n"
+                          "uniform sampler2DShadow u_s;\n"
+                          "uniform sampler2D u_d;\n"
+                          "uniform int u_mode;\n"
+                          "uniform vec2 u_uv;\n"
+                          "uniform float u_ref;\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  if (u_mode == 0) o_color = texture(u_a, u_uv);\n"
+                          "  else if (u_mode == 1) o_color = texture(u_b, u_uv);\n"
+                          "  else if (u_mode == 2)\n"
+                          "    o_color = vec4(vec3(texture(u_s, vec3(u_uv, u_ref))), 1.0);\n"
+                          "  else o_color = vec4(vec3(texture(u_d, u_uv).r), 1.0);\n"
+                          "}\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_a"), 0);
+  gl.Uniform1i(uloc(p, "u_b"), 1);
+  gl.Uniform1i(uloc(p, "u_s"), 2);
+  gl.Uniform1i(uloc(p, "u_d"), 3);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  check_gl_error("program");
+
+  /* band b: x in [8b, 8b + 8) */
+  static const struct {
+    int mode;
+    float u, ref;
+  } band[7] = {{0, 0.375f, 0}, {1, 0.375f, 0}, {0, 1.25f, 0}, {1, 1.25f, 0},
+               {2, 0.25f, 0.25f}, {2, 0.25f, 0.75f}, {3, 0.25f, 0}};
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  const rgba8 black = {{0, 0, 0, 255}}, white = {{255, 255, 255, 255}};
+  const rgba8 d6 = {{153, 153, 153, 255}};
+  const rgba8 t0 = so_texel(0), t1 = so_texel(1), mix = so_mix();
+  const rgba8 want[4][7] = {
+      /* NEAREST vs LINEAR, REPEAT vs CLAMP, 0.25 < 0.6, not 0.75 < 0.6, depth read */
+      {t0, mix, t0, t1, white, black, d6},
+      /* unit 0 magnifies LINEAR now; the compare is GREATER */
+      {mix, mix, t0, t1, black, white, d6},
+      /* unit 0 unbound, unit 1's sampler deleted: the texture's own state, incomplete */
+      {black, black, black, black, black, white, d6},
+      /* the texture's own filters: NEAREST min, LINEAR mag, CLAMP_TO_EDGE on s */
+      {mix, mix, t1, t1, black, white, d6},
+  };
+  const char *phase[4] = {"two samplers on one texture", "sampler parameters changed",
+                          "sampler unbound and deleted", "the texture's own state"};
+  glEnable(GL_SCISSOR_TEST);
+  for (int ph = 0; ph < 4; ph++) {
+    if (ph == 1) {
+      gl.SamplerParameteri(smp[0], GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      gl.SamplerParameteri(smp[2], GL_TEXTURE_COMPARE_FUNC, GL_GREATER);
+    } else if (ph == 2) {
+      gl.BindSampler(0, 0);
+      gl.DeleteSamplers(1, &smp[1]);
+      so_expect_binding(0, 0, "unit 0 after glBindSampler(0, 0)");
+      so_expect_binding(1, 0, "unit 1 after its sampler was deleted");
+      so_expect_binding(2, smp[2], "unit 2");
+    } else if (ph == 3) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    }
+    check_gl_error(phase[ph]);
+    glDisable(GL_SCISSOR_TEST);
+    clear_to(bg);
+    glEnable(GL_SCISSOR_TEST);
+    model m;
+    model_init(&m, bg);
+    for (int b = 0; b < 7; b++) {
+      gl.Uniform1i(uloc(p, "u_mode"), band[b].mode);
+      gl.Uniform2f(uloc(p, "u_uv"), band[b].u, 0.25f);
+      gl.Uniform1f(uloc(p, "u_ref"), band[b].ref);
+      glScissor(8 * b, 0, 8, 64);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 8 * b, 0, 8 * b + 8, 64, want[ph][b]);
+    }
+    check_gl_error(phase[ph]);
+    check_frame(phase[ph], &m);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  GLuint left[2] = {smp[0], smp[2]};
+  gl.DeleteSamplers(2, left);
+  glDeleteTextures(2, tex);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  check_gl_error("clean-up");
+}
+
 /* depth_stencil_tex: combined depth/stencil texel uploads (GL 3.3 §3.8.1): DEPTH24_STENCIL8
  * from GL_DEPTH_STENCIL/UNSIGNED_INT_24_8 and DEPTH32F_STENCIL8 from
  * FLOAT_32_UNSIGNED_INT_24_8_REV (with a glTexSubImage2D), read back exactly by glGetTexImage
@@ -7151,6 +7442,7 @@ static const struct {
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},
     {"copy_tex_depth", sc_copy_tex_depth, 0},
     {"state_toggles", sc_state_toggles, 0},
+    {"sampler_objects", sc_sampler_objects, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
