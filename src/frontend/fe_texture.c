@@ -1264,6 +1264,30 @@ compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffse
    free(copy);
 }
 
+/* GL 3.3 §3.8.3 and table 3.19: every specific compressed format is two-dimensional and the
+ * generic ones are not accepted here, so no internal format suits a 1D image; Mesa's llvmpipe
+ * answers GL_INVALID_ENUM before any other check, as here. */
+void
+mgl_glCompressedTexImage1D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                           GLint border, GLsizei imageSize, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   (void)target, (void)level, (void)internalformat, (void)width, (void)border;
+   (void)imageSize, (void)data;
+   fe_error(ctx, GL_INVALID_ENUM);
+}
+
+/* No 1D image can be compressed (above), so no format names one. */
+void
+mgl_glCompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width,
+                              GLenum format, GLsizei imageSize, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   (void)target, (void)level, (void)xoffset, (void)width, (void)format, (void)imageSize;
+   (void)data;
+   fe_error(ctx, GL_INVALID_ENUM);
+}
+
 void
 mgl_glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
                            GLsizei height, GLint border, GLsizei imageSize, const void *data)
@@ -2611,10 +2635,12 @@ mgl_glGenerateMipmap(GLenum target)
    texture_changed(ctx, tex);
 }
 
-void
-mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+/* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory
+ * (SIZE_MAX: unbounded); a pixel pack buffer is bounded by its own size. */
+static void
+get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format, GLenum type,
+              size_t buf_size, void *pixels)
 {
-   FE_CTX_OR_RETURN();
    unsigned face = 0;
    int t;
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -2653,6 +2679,7 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       base = step * (size_t)(ctx->pack.skip_images > 0 ? ctx->pack.skip_images : 0);
    }
    const size_t size = base + step * (n - 1) + one;
+   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
    if (ctx->pixel_pack_buffer) {
       uint64_t offset;
       if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
@@ -2699,13 +2726,28 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
    }
 }
 
+void
+mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, SIZE_MAX, pixels);
+}
+
+void
+mgl_glGetnTexImageARB(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                      void *img)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, img);
+}
+
 /* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
  * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
  * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors. */
-void
-mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
+static void
+get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, size_t buf_size,
+                         void *pixels)
 {
-   FE_CTX_OR_RETURN();
    const int t = fe_tex_target_index(target);
    FE_CHECK(proxy_target_index(target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
                t == FE_TEX_2D_MS_ARRAY,
@@ -2725,6 +2767,7 @@ mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
    const struct fe_tex_image *img = &tex->image[face][level];
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
+   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
    const struct fe_tex_blocks *b = tex->blocks;
    if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
        b->internal_format[face][level] != img->internal_format) {
@@ -2744,4 +2787,18 @@ mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
    }
    if (pixels)
       memcpy(pixels, b->data[face][level], size);
+}
+
+void
+mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, level, SIZE_MAX, pixels);
+}
+
+void
+mgl_glGetnCompressedTexImageARB(GLenum target, GLint lod, GLsizei bufSize, void *img)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, lod, bufSize < 0 ? 0 : (size_t)bufSize, img);
 }

@@ -175,7 +175,14 @@
   X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)                            \
   X(PFNGLGETSAMPLERPARAMETERIVPROC, GetSamplerParameteriv)                          \
   X(PFNGLGETSAMPLERPARAMETERFVPROC, GetSamplerParameterfv)                          \
-  X(PFNGLGETSAMPLERPARAMETERIUIVPROC, GetSamplerParameterIuiv)
+  X(PFNGLGETSAMPLERPARAMETERIUIVPROC, GetSamplerParameterIuiv)                      \
+  X(PFNGLFRAMEBUFFERTEXTURE1DPROC, FramebufferTexture1D)                            \
+  X(PFNGLCOMPRESSEDTEXIMAGE1DPROC, CompressedTexImage1D)                            \
+  X(PFNGLCOMPRESSEDTEXSUBIMAGE1DPROC, CompressedTexSubImage1D)                      \
+  X(PFNGLGETMULTISAMPLEFVPROC, GetMultisamplefv)                                    \
+  X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                              \
+  X(PFNGLGETNTEXIMAGEARBPROC, GetnTexImageARB)                                      \
+  X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)
 
 static struct {
 #define X(type, name) type name;
@@ -7032,6 +7039,210 @@ static void sc_sampler_objects(void)
   check_gl_error("clean-up");
 }
 
+/* tex1d_fbo_queries: the GL 3.3 entry points left after sampler objects. A 1D texture as a
+ * framebuffer's colour image through glFramebufferTexture1D (cleared and drawn into, read
+ * back by glReadPixels and by glGetnTexImageARB, whose bufSize one short is
+ * GL_INVALID_OPERATION and writes nothing); glGetnCompressedTexImageARB likewise on RGTC1
+ * blocks; glCompressedTex(Sub)Image1D refused (GL 3.3 has no 1D compressed format);
+ * glGetMultisamplefv on the single-sampled default framebuffer (no sample index is valid)
+ * and on a 4-sample framebuffer object (Vulkan's standard positions, which Mesa reports too);
+ * each command's spec errors. */
+static void sc_tex1d_fbo_queries(void)
+{
+  GLuint t1, t2;
+  glGenTextures(1, &t1);
+  glBindTexture(GL_TEXTURE_1D, t1);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glGenTextures(1, &t2);
+  glBindTexture(GL_TEXTURE_2D, t2);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  GLuint fb;
+  gl.GenFramebuffers(1, &fb);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+  check_gl_error("set-up");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t1, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture1D with textarget GL_TEXTURE_2D");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RED, t1, 0);
+  expect_gl_error(GL_INVALID_ENUM, "glFramebufferTexture1D with textarget GL_RED");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t2, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture1D of a 2D texture");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t1, -1);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTexture1D of level -1");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t1 + t2 + 50, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture1D of an unused name");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t1, 0);
+  check_gl_error("glFramebufferTexture1D");
+  GLint name = 0;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name);
+  if (name != (GLint)t1)
+    fail("attachment name %d, expected %u", name, t1);
+  GLenum status = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("a 1D RGBA8 colour image: status 0x%04x", status);
+
+  /* clear all 16 texels, then draw texels [4, 8) in another colour */
+  glViewport(0, 0, 16, 1);
+  glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = solid_program();
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  set_vec4(p, "u_color", V4(1.0f, 0.0f, 0.4f, 1.0f));
+  /* VS_PIXELS maps 64 pixel units to the viewport: texel i covers [4i, 4i + 4) */
+  float quad[12];
+  rect_vertices(quad, 16, 0, 32, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw into a 1D texture");
+  uint8_t want[16][4];
+  for (int i = 0; i < 16; i++) {
+    const uint8_t bg[4] = {51, 102, 153, 204}, fg[4] = {255, 0, 102, 255};
+    memcpy(want[i], i >= 4 && i < 8 ? fg : bg, 4);
+  }
+  uint8_t got[16][4];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  memset(got, 0xA5, sizeof got);
+  glReadPixels(0, 0, 16, 1, GL_RGBA, GL_UNSIGNED_BYTE, got);
+  check_gl_error("glReadPixels of a 1D texture");
+  if (memcmp(got, want, sizeof want))
+    fail("glReadPixels of the 1D colour image: texel 0 (%u,%u,%u,%u), texel 5 (%u,%u,%u,%u)",
+         got[0][0], got[0][1], got[0][2], got[0][3], got[5][0], got[5][1], got[5][2],
+         got[5][3]);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+
+  /* glGetnTexImageARB: 64 bytes needed */
+  memset(got, 0xA5, sizeof got);
+  gl.GetnTexImageARB(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, 63, got);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetnTexImageARB with bufSize 63 for 64 bytes");
+  for (size_t i = 0; i < sizeof got; i++)
+    if (((uint8_t *)got)[i] != 0xA5) {
+      fail("glGetnTexImageARB wrote byte %zu past a refused bufSize", i);
+      break;
+    }
+  gl.GetnTexImageARB(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64, got);
+  check_gl_error("glGetnTexImageARB with bufSize 64");
+  if (memcmp(got, want, sizeof want))
+    fail("glGetnTexImageARB: texel 0 (%u,%u,%u,%u), texel 5 (%u,%u,%u,%u)", got[0][0],
+         got[0][1], got[0][2], got[0][3], got[5][0], got[5][1], got[5][2], got[5][3]);
+
+  /* glGetnCompressedTexImageARB: one RGTC1 block, 8 bytes */
+  const uint8_t block[8] = {200, 10, 0x49, 0x92, 0x24, 0x49, 0x92, 0x24};
+  glBindTexture(GL_TEXTURE_2D, t2);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, 8, block);
+  check_gl_error("glCompressedTexImage2D(RGTC1)");
+  uint8_t blk[8];
+  memset(blk, 0xA5, sizeof blk);
+  gl.GetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 7, blk); /* Mesa 22.3 raises nothing here */
+  expect_gl_error(GL_INVALID_OPERATION, "glGetnCompressedTexImageARB with bufSize 7 for 8");
+  gl.GetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 8, blk);
+  check_gl_error("glGetnCompressedTexImageARB with bufSize 8");
+  if (memcmp(blk, block, sizeof block))
+    fail("glGetnCompressedTexImageARB: the block did not come back");
+
+  /* glCompressedTex(Sub)Image1D */
+  glBindTexture(GL_TEXTURE_1D, t1);
+  gl.CompressedTexImage1D(GL_TEXTURE_1D, 0, GL_COMPRESSED_RED_RGTC1, 4, 0, 8, block);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage1D(GL_COMPRESSED_RED_RGTC1)");
+  gl.CompressedTexImage1D(GL_TEXTURE_1D, 0, GL_COMPRESSED_RGBA, 4, 0, 8, block);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage1D(GL_COMPRESSED_RGBA)");
+  gl.CompressedTexSubImage1D(GL_TEXTURE_1D, 0, 0, 4, GL_COMPRESSED_RED_RGTC1, 8, block);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexSubImage1D(GL_COMPRESSED_RED_RGTC1)");
+  memset(got, 0xA5, sizeof got);
+  gl.GetnTexImageARB(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64, got);
+  if (memcmp(got, want, sizeof want))
+    fail("a refused glCompressedTex(Sub)Image1D changed the 1D texture");
+
+  /* glGetMultisamplefv */
+  GLfloat pos[2] = {-1.0f, -1.0f};
+  gl.GetMultisamplefv(GL_SAMPLE_POSITION, 0, pos);
+  expect_gl_error(GL_INVALID_VALUE, "glGetMultisamplefv(0) on a single-sampled framebuffer");
+  GLuint rb;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 4, 4);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  check_gl_error("a 4-sample framebuffer");
+  static const GLfloat standard4[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+  for (GLuint i = 0; i < 4; i++) {
+    gl.GetMultisamplefv(GL_SAMPLE_POSITION, i, pos);
+    check_gl_error("glGetMultisamplefv(GL_SAMPLE_POSITION)");
+    if (pos[0] != standard4[i][0] || pos[1] != standard4[i][1])
+      fail("sample %u of 4 at (%g, %g), expected (%g, %g)", i, pos[0], pos[1], standard4[i][0],
+           standard4[i][1]);
+  }
+  gl.GetMultisamplefv(GL_SAMPLE_POSITION, 4, pos);
+  expect_gl_error(GL_INVALID_VALUE, "glGetMultisamplefv(4) of 4 samples");
+  gl.GetMultisamplefv(GL_SAMPLES, 0, pos);
+  expect_gl_error(GL_INVALID_ENUM, "glGetMultisamplefv(GL_SAMPLES)");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fb);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  glDeleteTextures(1, &t1);
+  glDeleteTextures(1, &t2);
+  check_gl_error("clean-up");
+}
+
+/* es3_internalformat: glGetInternalformativ on an OpenGL ES 3.0 context (ES 3.0 §6.1.15):
+ * GL_NUM_SAMPLE_COUNTS and GL_SAMPLES (most first, each one a renderbuffer really takes, and
+ * the largest GL_MAX_SAMPLES), none for integer formats, and the errors. */
+static void sc_es3_internalformat(void)
+{
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  const GLenum fmts[3] = {GL_RGBA8, GL_DEPTH24_STENCIL8, GL_RGBA8UI};
+  GLuint rb;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  for (int f = 0; f < 3; f++) {
+    GLint n = -1, s[16];
+    for (int i = 0; i < 16; i++)
+      s[i] = -1;
+    gl.GetInternalformativ(GL_RENDERBUFFER, fmts[f], GL_NUM_SAMPLE_COUNTS, 1, &n);
+    gl.GetInternalformativ(GL_RENDERBUFFER, fmts[f], GL_SAMPLES, 16, s);
+    check_gl_error("glGetInternalformativ");
+    /* ES 3.0 multisamples no integer format (ES 3.1 may: Mesa lists its counts) */
+    bool integer = fmts[f] == GL_RGBA8UI;
+    if (n < (integer ? 0 : 1) || n > 15 || (n && s[0] != max_samples) || s[n] != -1)
+      fail("format 0x%04x: %d counts, first %d, GL_MAX_SAMPLES %d", fmts[f], n, s[0],
+           max_samples);
+    for (GLint i = 0; i < n && i < 15; i++) {
+      if (i > 0 && s[i] >= s[i - 1])
+        fail("format 0x%04x: counts not descending (%d after %d)", fmts[f], s[i], s[i - 1]);
+      gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, s[i], fmts[f], 4, 4);
+      GLint got = 0;
+      gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &got);
+      check_gl_error("glRenderbufferStorageMultisample of a listed count");
+      if (got != s[i])
+        fail("format 0x%04x: %d samples asked, the renderbuffer has %d", fmts[f], s[i], got);
+    }
+  }
+  GLint v[2] = {-7, -7};
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 0, v);
+  check_gl_error("glGetInternalformativ with count 0");
+  if (v[0] != -7)
+    fail("glGetInternalformativ wrote past count 0");
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, -1, v);
+  expect_gl_error(GL_INVALID_VALUE, "glGetInternalformativ with count -1");
+  gl.GetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_SAMPLES, 2, v);
+  expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(GL_TEXTURE_2D)");
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGB9_E5, GL_SAMPLES, 2, v);
+  expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ of a format that is not renderable");
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_RENDERBUFFER_WIDTH, 2, v);
+  expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(GL_RENDERBUFFER_WIDTH)");
+  gl.DeleteRenderbuffers(1, &rb);
+}
+
 /* depth_stencil_tex: combined depth/stencil texel uploads (GL 3.3 §3.8.1): DEPTH24_STENCIL8
  * from GL_DEPTH_STENCIL/UNSIGNED_INT_24_8 and DEPTH32F_STENCIL8 from
  * FLOAT_32_UNSIGNED_INT_24_8_REV (with a glTexSubImage2D), read back exactly by glGetTexImage
@@ -7443,6 +7654,8 @@ static const struct {
     {"copy_tex_depth", sc_copy_tex_depth, 0},
     {"state_toggles", sc_state_toggles, 0},
     {"sampler_objects", sc_sampler_objects, 0},
+    {"tex1d_fbo_queries", sc_tex1d_fbo_queries, 0},
+    {"es3_internalformat", sc_es3_internalformat, 3},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
