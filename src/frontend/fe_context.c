@@ -90,6 +90,7 @@ share_create(void)
    fe_names_init(&sg->textures);
    fe_names_init(&sg->renderbuffers);
    fe_names_init(&sg->programs);
+   fe_names_init(&sg->samplers);
    char renderer[sizeof(sg->caps->renderer) + 1];
    memcpy(renderer, sg->caps->renderer, sizeof(sg->caps->renderer));
    renderer[sizeof(sg->caps->renderer)] = '\0';
@@ -125,6 +126,7 @@ share_unref(struct fe_share_group *sg)
    share_release_names(sg, &sg->textures);
    share_release_names(sg, &sg->renderbuffers);
    share_release_names(sg, &sg->buffers);
+   share_release_names(sg, &sg->samplers);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
       mgl_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);
@@ -390,6 +392,7 @@ context_destroy_now(struct fe_context *ctx)
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++)
       for (int t = 0; t < FE_TEX_TARGET_COUNT; t++)
          FE_REBIND(ctx, &ctx->units[u][t], NULL);
+   fe_sampler_unbind_all(ctx, NULL);
    for (int t = 0; t < FE_TEX_TARGET_COUNT; t++) {
       free(ctx->proxy_tex[t]);
       ctx->proxy_tex[t] = NULL;

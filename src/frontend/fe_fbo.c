@@ -287,6 +287,64 @@ surface_color(const struct fe_surface *surf)
    return s;
 }
 
+/* The draw framebuffer's GL_SAMPLES (0 when single-sampled): the default framebuffer is
+ * single-sampled; a framebuffer object's attachments agree once it is complete, and its
+ * first attached image answers. */
+static unsigned
+draw_samples(struct fe_context *ctx)
+{
+   const struct fe_framebuffer *fb = ctx->draw_fbo;
+   if (!fb)
+      return 0;
+   for (int i = 0; i < FE_ATT_COUNT; i++) {
+      GLenum ifmt;
+      uint16_t format;
+      uint32_t w, h;
+      unsigned samples;
+      if (fb->att[i].type != GL_NONE &&
+          attachment_image(&fb->att[i], &ifmt, &format, &w, &h, &samples))
+         return samples > 1 ? samples : 0;
+   }
+   return 0;
+}
+
+/* GL_SAMPLE_POSITION of sample index < GL_SAMPLES (none when single-sampled, as GL 3.3
+ * §3.3.1 reads and Mesa answers): Vulkan's standard sample locations (the backend renders with them; image
+ * row r is GL row r, so y needs no flip — docs/ARCHITECTURE.md). */
+void
+mgl_glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+{
+   static const float pos1[1][2] = {{0.5f, 0.5f}};
+   static const float pos2[2][2] = {{0.75f, 0.75f}, {0.25f, 0.25f}};
+   static const float pos4[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+   static const float pos8[8][2] = {
+      {0.5625f, 0.3125f}, {0.4375f, 0.6875f}, {0.8125f, 0.5625f}, {0.3125f, 0.1875f},
+      {0.1875f, 0.8125f}, {0.0625f, 0.4375f}, {0.6875f, 0.9375f}, {0.9375f, 0.0625f}};
+   static const float pos16[16][2] = {
+      {0.5625f, 0.5625f}, {0.4375f, 0.3125f}, {0.3125f, 0.625f}, {0.75f, 0.4375f},
+      {0.1875f, 0.375f}, {0.625f, 0.8125f}, {0.8125f, 0.6875f}, {0.6875f, 0.1875f},
+      {0.375f, 0.875f}, {0.5f, 0.0625f}, {0.25f, 0.125f}, {0.125f, 0.75f},
+      {0.0f, 0.5f}, {0.9375f, 0.25f}, {0.875f, 0.9375f}, {0.0625f, 0.0f}};
+   FE_CTX_OR_RETURN();
+   FE_CHECK(pname != GL_SAMPLE_POSITION, GL_INVALID_ENUM);
+   const unsigned samples = draw_samples(ctx);
+   FE_CHECK(index >= samples, GL_INVALID_VALUE);
+   const float(*pos)[2] = samples == 2   ? pos2
+                          : samples == 4 ? pos4
+                          : samples == 8 ? pos8
+                          : samples == 16 ? pos16
+                                          : pos1;
+   if (samples != 2 && samples != 4 && samples != 8 && samples != 16) {
+      MGL_DECLINE(gl_feature_unimplemented,
+                  "GL_SAMPLE_POSITION for %u samples: no standard positions, pixel centre",
+                  samples);
+      index = 0;
+   }
+   val[0] = pos[index][0];
+   val[1] = pos[index][1];
+}
+
 void
 fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
 {
@@ -533,6 +591,32 @@ mgl_glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, G
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK((want == FE_TEX_RECT || want == FE_TEX_2D_MS) && level != 0, GL_INVALID_VALUE);
    attach(ctx, fb, slot, tex, NULL, level, face, false);
+}
+
+void
+mgl_glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                           GLint level)
+{
+   FE_CTX_OR_RETURN();
+   int slot;
+   struct fe_framebuffer *fb = attach_target(ctx, target, attachment, &slot);
+   if (!fb)
+      return;
+   if (!texture) {
+      attach(ctx, fb, slot, NULL, NULL, 0, 0, false);
+      return;
+   }
+   /* GL 3.3 §4.4.2: textarget names the texture's target, which must be TEXTURE_1D; a name
+    * that is no texture target at all is an unknown enum (as Mesa answers). */
+   FE_CHECK(fe_tex_target_index(textarget) < 0 &&
+               !(textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                 textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z),
+            GL_INVALID_ENUM);
+   FE_CHECK(textarget != GL_TEXTURE_1D, GL_INVALID_OPERATION);
+   struct fe_texture *tex = texture_by_name(ctx, texture);
+   FE_CHECK(!tex || tex->target != FE_TEX_1D, GL_INVALID_OPERATION);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   attach(ctx, fb, slot, tex, NULL, level, 0, false);
 }
 
 void
@@ -1254,4 +1338,38 @@ mgl_glInvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLen
    FE_CTX_OR_RETURN();
    (void)x, (void)y;
    invalidate(ctx, target, numAttachments, attachments, width, height);
+}
+
+/* glGetInternalformativ (ES 3.0 §6.1.15): the sample counts a renderbuffer of a renderable
+ * format can have, most first: the powers of two from the backend's max_samples down to 2,
+ * the counts glRenderbufferStorageMultisample rounds to; none for integer formats, which
+ * ES 3.0 does not multisample. */
+void
+mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei count,
+                          GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
+                              info->kind == FE_FMT_DEPTH_STENCIL ||
+                              info->kind == FE_FMT_STENCIL);
+   FE_CHECK(!renderable, GL_INVALID_ENUM);
+   FE_CHECK(pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES, GL_INVALID_ENUM);
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   GLint counts[8];
+   GLsizei n = 0;
+   if (info->kind != FE_FMT_INT && info->kind != FE_FMT_UINT) {
+      uint32_t max = ctx->share->caps->max_samples ? ctx->share->caps->max_samples : 4;
+      for (uint32_t s = 1u << 7; s >= 2; s /= 2)
+         if (s <= max)
+            counts[n++] = (GLint)s;
+   }
+   if (pname == GL_NUM_SAMPLE_COUNTS) {
+      if (count > 0)
+         params[0] = n;
+      return;
+   }
+   for (GLsizei i = 0; i < n && i < count; i++)
+      params[i] = counts[i];
 }

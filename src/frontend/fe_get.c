@@ -396,7 +396,10 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
       INT1(texture_binding(ctx, FE_TEX_2D_MS_ARRAY));
       return true;
-   case GL_SAMPLER_BINDING: INT1(0); return true;
+   case GL_SAMPLER_BINDING:
+      INT1(ctx->unit_samplers[ctx->active_unit] ? ctx->unit_samplers[ctx->active_unit]->base.name
+                                                : 0);
+      return true;
    case GL_DRAW_FRAMEBUFFER_BINDING: INT1(ctx->draw_fbo ? ctx->draw_fbo->name : 0); return true;
    case GL_READ_FRAMEBUFFER_BINDING: INT1(ctx->read_fbo ? ctx->read_fbo->name : 0); return true;
    case GL_RENDERBUFFER_BINDING:

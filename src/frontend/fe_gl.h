@@ -47,6 +47,7 @@ enum fe_object_kind {
    FE_OBJ_RENDERBUFFER,
    FE_OBJ_SHADER,
    FE_OBJ_PROGRAM,
+   FE_OBJ_SAMPLER,
 };
 
 /* The first member of every share-group object. */
@@ -163,8 +164,9 @@ struct fe_texture {
    uint64_t params_version; /* parameters that go by set_texture_params */
    uint64_t params_sent;    /* params_version last sent (by params_sent_ctx) */
    const struct fe_context *params_sent_ctx;
-   /* Completeness memo (keyed by version). */
+   /* Completeness memo (keyed by version and the filters it was computed for). */
    uint64_t memo_version;
+   GLenum memo_min_filter, memo_mag_filter;
    bool memo_complete;
    uint16_t memo_min_level, memo_num_levels;
    /* Uploads not sent yet. */
@@ -172,6 +174,15 @@ struct fe_texture {
    bool has_pending;
    struct fe_texture *pending_next; /* in the owning context's list */
    struct fe_context *pending_ctx;
+};
+
+/* A sampler object (GL 3.3 §3.8.2, ES 3.0 §3.8.2): the sampling fields of fe_tex_params
+ * (filters, wraps, LOD range and bias, compare, border). Bound to a unit it replaces the
+ * sampling state of every texture bound there; base/max level and swizzle stay the
+ * texture's (fe_sampler.c). */
+struct fe_sampler {
+   struct fe_object base;
+   struct fe_tex_params params;
 };
 
 struct fe_renderbuffer {
@@ -386,10 +397,12 @@ struct fe_share_group {
    const struct mgp_caps *caps;
    struct mgl_handle_alloc handles[MGP_KIND_COUNT];
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
+   struct fe_names samplers;
    /* Aggregate generations (DESIGN.md §3): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
    atomic_uint_fast64_t attach_gen;  /* an attachable image's shape */
+   atomic_uint_fast64_t sampler_gen; /* a sampler object's parameters */
    /* Shader CSOs released with no current context to send delete_shader through. */
    struct mgp_handle *dead_shaders;
    unsigned num_dead_shaders, dead_capacity;
@@ -443,7 +456,7 @@ struct fe_tracker {
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
-   uint64_t sampler_key[4], views_hash, samplers_hash;
+   uint64_t sampler_key[5], views_hash, samplers_hash;
    const struct fe_vao *vao;
    uint64_t vao_layout_version, vao_buffers_version, vb_gen;
    struct mgp_handle ve_bound;
@@ -506,7 +519,8 @@ struct fe_context {
 
    unsigned active_unit;
    struct fe_texture *units[FE_MAX_TEXTURE_UNITS][FE_TEX_TARGET_COUNT];
-   uint64_t unit_version;
+   struct fe_sampler *unit_samplers[FE_MAX_TEXTURE_UNITS]; /* glBindSampler (NULL: none) */
+   uint64_t unit_version; /* a texture or sampler binding of a unit */
    struct fe_texture *default_tex[FE_TEX_TARGET_COUNT];
    struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT]; /* fe_texture_proxy, owned here */
    struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
@@ -661,13 +675,35 @@ void fe_texture_flush_uploads(struct fe_context *ctx);
 void fe_texture_flush_one(struct fe_context *ctx, struct fe_texture *tex);
 /* Drops a texture's unsent texels (its storage is going away). */
 void fe_texture_discard_uploads(struct fe_context *ctx, struct fe_texture *tex);
-/* Mip completeness per GL 3.3 §3.8.14; fills the view's level range. */
-bool fe_texture_complete(struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels);
+/* Mip completeness per GL 3.3 §3.8.14 when sampled with the filters of `sampling` (the
+ * texture's own parameters or a bound sampler object's); fills the view's level range. */
+bool fe_texture_complete(struct fe_texture *tex, const struct fe_tex_params *sampling,
+                         uint16_t *min_level, uint16_t *num_levels);
 /* A 1x1 (0,0,0,1) texture of the target and sampler kind, for incomplete textures. */
 struct fe_texture *fe_texture_black(struct fe_context *ctx, enum fe_tex_target target,
                                     unsigned kind);
 void fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex);
-void fe_texture_sampler_state(const struct fe_texture *tex, struct mgp_sampler_state *out);
+/* The sampler CSO payload of the sampling fields of p. */
+void fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out);
+/* One sampling parameter (the fields a sampler object holds) after the spec's value checks:
+ * GL_NO_ERROR once stored in p, else the error to raise (GL_INVALID_ENUM for a pname that is
+ * not sampler state). vals holds 1 value (4 for the border colour); form is how a border
+ * colour came in: 0 float, 1 int (Iiv), 2 uint (Iuiv), 3 int normalized (iv). rect: the
+ * rectangle target's filter and wrap limits. es: OpenGL ES 3.0 (no LOD bias, no border). */
+GLenum fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
+                             const uint32_t *bits, int form, bool vector, bool rect, bool es);
+/* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
+ * also as bits in their form. */
+int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out,
+                          uint32_t *bits, uint8_t *form);
+/* Stores n values of a glGet{Tex,Sampler}Parameter* answer: kind 0 fv, 1 iv, 2 Iiv, 3 Iuiv. */
+void fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8_t form,
+                    int kind, void *params);
+/* The default sampling parameters of a texture or sampler object (GL 3.3 table 6.23). */
+void fe_tex_params_init(struct fe_tex_params *p);
+void fe_sampler_destroy(struct fe_context *ctx, struct fe_sampler *smp);
+/* Drops every unit binding of smp in ctx (glDeleteSamplers, context teardown with NULL). */
+void fe_sampler_unbind_all(struct fe_context *ctx, struct fe_sampler *smp);
 uint32_t fe_texture_layers(const struct fe_texture *tex);
 enum mgp_resource_target fe_texture_res_target(enum fe_tex_target t);
 

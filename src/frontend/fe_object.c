@@ -117,6 +117,7 @@ fe_object_unref(struct fe_context *ctx, struct fe_object *obj)
    case FE_OBJ_RENDERBUFFER: fe_renderbuffer_destroy(ctx, (struct fe_renderbuffer *)obj); break;
    case FE_OBJ_SHADER: fe_shader_destroy(ctx, (struct fe_shader *)obj); break;
    case FE_OBJ_PROGRAM: fe_program_destroy(ctx, (struct fe_program *)obj); break;
+   case FE_OBJ_SAMPLER: fe_sampler_destroy(ctx, (struct fe_sampler *)obj); break;
    }
 }
 

@@ -76,6 +76,23 @@ minify(uint32_t v, unsigned l)
    return v ? v : 1;
 }
 
+void
+fe_tex_params_init(struct fe_tex_params *p)
+{
+   memset(p, 0, sizeof(*p));
+   p->min_filter = GL_NEAREST_MIPMAP_LINEAR;
+   p->mag_filter = GL_LINEAR;
+   p->wrap_s = p->wrap_t = p->wrap_r = GL_REPEAT;
+   p->compare_mode = GL_NONE;
+   p->compare_func = GL_LEQUAL;
+   p->min_lod = -1000.0f;
+   p->max_lod = 1000.0f;
+   p->base_level = 0;
+   p->max_level = 1000;
+   p->swizzle[0] = GL_RED, p->swizzle[1] = GL_GREEN;
+   p->swizzle[2] = GL_BLUE, p->swizzle[3] = GL_ALPHA;
+}
+
 struct fe_texture *
 fe_texture_create(struct fe_context *ctx, GLuint name, enum fe_tex_target target)
 {
@@ -91,18 +108,11 @@ fe_texture_create(struct fe_context *ctx, GLuint name, enum fe_tex_target target
    tex->base.ever_bound = true;
    tex->target = target;
    struct fe_tex_params *p = &tex->params;
-   bool rect = target == FE_TEX_RECT;
-   p->min_filter = rect ? GL_LINEAR : GL_NEAREST_MIPMAP_LINEAR;
-   p->mag_filter = GL_LINEAR;
-   p->wrap_s = p->wrap_t = p->wrap_r = rect ? GL_CLAMP_TO_EDGE : GL_REPEAT;
-   p->compare_mode = GL_NONE;
-   p->compare_func = GL_LEQUAL;
-   p->min_lod = -1000.0f;
-   p->max_lod = 1000.0f;
-   p->base_level = 0;
-   p->max_level = 1000;
-   p->swizzle[0] = GL_RED, p->swizzle[1] = GL_GREEN;
-   p->swizzle[2] = GL_BLUE, p->swizzle[3] = GL_ALPHA;
+   fe_tex_params_init(p);
+   if (target == FE_TEX_RECT) {
+      p->min_filter = GL_LINEAR;
+      p->wrap_s = p->wrap_t = p->wrap_r = GL_CLAMP_TO_EDGE;
+   }
    tex->version = tex->params_version = 1;
    return tex;
 }
@@ -1254,6 +1264,30 @@ compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffse
    free(copy);
 }
 
+/* GL 3.3 §3.8.3 and table 3.19: every specific compressed format is two-dimensional and the
+ * generic ones are not accepted here, so no internal format suits a 1D image; Mesa's llvmpipe
+ * answers GL_INVALID_ENUM before any other check, as here. */
+void
+mgl_glCompressedTexImage1D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                           GLint border, GLsizei imageSize, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   (void)target, (void)level, (void)internalformat, (void)width, (void)border;
+   (void)imageSize, (void)data;
+   fe_error(ctx, GL_INVALID_ENUM);
+}
+
+/* No 1D image can be compressed (above), so no format names one. */
+void
+mgl_glCompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width,
+                              GLenum format, GLsizei imageSize, const void *data)
+{
+   FE_CTX_OR_RETURN();
+   (void)target, (void)level, (void)xoffset, (void)width, (void)format, (void)imageSize;
+   (void)data;
+   fe_error(ctx, GL_INVALID_ENUM);
+}
+
 void
 mgl_glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat, GLsizei width,
                            GLsizei height, GLint border, GLsizei imageSize, const void *data)
@@ -1913,9 +1947,10 @@ is_mipmap_filter(GLenum f)
 }
 
 static bool
-compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels)
+compute_complete(const struct fe_texture *tex, GLenum min_filter, GLenum mag_filter,
+                 uint16_t *min_level, uint16_t *num_levels)
 {
-   const struct fe_tex_params *p = &tex->params;
+   const struct fe_tex_params *p = &tex->params; /* levels: always the texture's */
    if (tex->target == FE_TEX_BUFFER) {
       /* no levels, no sampler state: complete once a buffer is attached */
       *min_level = 0;
@@ -1947,7 +1982,7 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
       return true;
    }
    const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY; /* height: layers */
-   if (is_mipmap_filter(p->min_filter) && tex->target != FE_TEX_RECT) {
+   if (is_mipmap_filter(min_filter) && tex->target != FE_TEX_RECT) {
       unsigned q = base + level_count(is3d && b->depth > b->width ? b->depth : b->width,
                                       is_1d_array ? 1 : b->height) - 1;
       if ((GLint)q > p->max_level)
@@ -1970,8 +2005,8 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
    }
    const struct fe_mgp_format_desc *fd = fe_mgp_format(b->format);
    if ((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) &&
-       (p->mag_filter != GL_NEAREST ||
-        (p->min_filter != GL_NEAREST && p->min_filter != GL_NEAREST_MIPMAP_NEAREST)))
+       (mag_filter != GL_NEAREST ||
+        (min_filter != GL_NEAREST && min_filter != GL_NEAREST_MIPMAP_NEAREST)))
       return false;
    /* The resource must hold those levels in that shape. */
    if (tex->res_format != b->format || last >= tex->res_levels ||
@@ -1987,11 +2022,16 @@ compute_complete(const struct fe_texture *tex, uint16_t *min_level, uint16_t *nu
 }
 
 bool
-fe_texture_complete(struct fe_texture *tex, uint16_t *min_level, uint16_t *num_levels)
+fe_texture_complete(struct fe_texture *tex, const struct fe_tex_params *sampling,
+                    uint16_t *min_level, uint16_t *num_levels)
 {
-   if (tex->memo_version != tex->version) {
-      tex->memo_complete = compute_complete(tex, &tex->memo_min_level, &tex->memo_num_levels);
+   if (tex->memo_version != tex->version || tex->memo_min_filter != sampling->min_filter ||
+       tex->memo_mag_filter != sampling->mag_filter) {
+      tex->memo_complete = compute_complete(tex, sampling->min_filter, sampling->mag_filter,
+                                            &tex->memo_min_level, &tex->memo_num_levels);
       tex->memo_version = tex->version;
+      tex->memo_min_filter = sampling->min_filter;
+      tex->memo_mag_filter = sampling->mag_filter;
    }
    *min_level = tex->memo_min_level;
    *num_levels = tex->memo_num_levels;
@@ -2014,9 +2054,8 @@ swizzle_code(GLenum s)
 }
 
 void
-fe_texture_sampler_state(const struct fe_texture *tex, struct mgp_sampler_state *out)
+fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out)
 {
-   const struct fe_tex_params *p = &tex->params;
    memset(out, 0, sizeof(*out));
    out->wrap_s = (uint16_t)p->wrap_s;
    out->wrap_t = (uint16_t)p->wrap_t;
@@ -2070,8 +2109,84 @@ is_swizzle(GLenum s)
           s == GL_ONE;
 }
 
-/* One glTexParameter* call. vals holds 1 value (4 for vector pnames); form is how border
- * colours came in: 0 float, 1 int (Iiv), 2 uint (Iuiv), 3 int normalized (iv). */
+/* An enum passed as a number: out-of-range values become 0, which no check accepts (a float
+ * past GLenum's range must not be converted). */
+static GLenum
+as_enum(double v)
+{
+   return v >= 0.0 && v <= 4294967295.0 ? (GLenum)v : 0;
+}
+
+GLenum
+fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
+                      const uint32_t *bits, int form, bool vector, bool rect, bool es)
+{
+   GLenum e = as_enum(vals[0]);
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
+          e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
+          e != GL_LINEAR_MIPMAP_LINEAR)
+         return GL_INVALID_ENUM;
+      if (rect && e != GL_NEAREST && e != GL_LINEAR)
+         return GL_INVALID_ENUM;
+      p->min_filter = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_MAG_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR)
+         return GL_INVALID_ENUM;
+      p->mag_filter = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
+      if (!is_wrap(e) || (es && e == GL_CLAMP_TO_BORDER))
+         return GL_INVALID_ENUM;
+      if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
+         return GL_INVALID_ENUM;
+      if (pname == GL_TEXTURE_WRAP_S)
+         p->wrap_s = e;
+      else if (pname == GL_TEXTURE_WRAP_T)
+         p->wrap_t = e;
+      else
+         p->wrap_r = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_MIN_LOD: p->min_lod = (float)vals[0]; return GL_NO_ERROR;
+   case GL_TEXTURE_MAX_LOD: p->max_lod = (float)vals[0]; return GL_NO_ERROR;
+   case GL_TEXTURE_LOD_BIAS:
+      if (es)
+         return GL_INVALID_ENUM;
+      p->lod_bias = (float)vals[0];
+      return GL_NO_ERROR;
+   case GL_TEXTURE_COMPARE_MODE:
+      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+         return GL_INVALID_ENUM;
+      p->compare_mode = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_COMPARE_FUNC:
+      if (!fe_is_compare_func(e))
+         return GL_INVALID_ENUM;
+      p->compare_func = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_BORDER_COLOR:
+      if (!vector || es)
+         return GL_INVALID_ENUM;
+      if (form == 0 || form == 3) {
+         for (int i = 0; i < 4; i++) {
+            float f = form == 3 ? (float)(vals[i] / 2147483647.0) : (float)vals[i];
+            p->border[i] = fe_f2u(f);
+         }
+         p->border_form = 0;
+      } else {
+         memcpy(p->border, bits, sizeof(p->border));
+         p->border_form = (uint8_t)form;
+      }
+      return GL_NO_ERROR;
+   default:
+      return GL_INVALID_ENUM;
+   }
+}
+
+/* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler
+ * state (fe_sampling_param_set). */
 static void
 tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double *vals,
               const uint32_t *bits, int form, bool vector)
@@ -2083,100 +2198,43 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
    struct fe_tex_params *p = &tex->params;
    bool ms = t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY;
    bool rect = t == FE_TEX_RECT;
-   GLenum e = (GLenum)vals[0];
    bool params_change = false;
    switch (pname) {
-   case GL_TEXTURE_MIN_FILTER:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      FE_CHECK(e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
-                  e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
-                  e != GL_LINEAR_MIPMAP_LINEAR,
-               GL_INVALID_ENUM);
-      FE_CHECK(rect && e != GL_NEAREST && e != GL_LINEAR, GL_INVALID_ENUM);
-      p->min_filter = e;
-      break;
-   case GL_TEXTURE_MAG_FILTER:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      FE_CHECK(e != GL_NEAREST && e != GL_LINEAR, GL_INVALID_ENUM);
-      p->mag_filter = e;
-      break;
-   case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      FE_CHECK(!is_wrap(e), GL_INVALID_ENUM);
-      FE_CHECK(rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT), GL_INVALID_ENUM);
-      if (pname == GL_TEXTURE_WRAP_S)
-         p->wrap_s = e;
-      else if (pname == GL_TEXTURE_WRAP_T)
-         p->wrap_t = e;
-      else
-         p->wrap_r = e;
-      break;
-   case GL_TEXTURE_MIN_LOD:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      p->min_lod = (float)vals[0];
-      params_change = true;
-      break;
-   case GL_TEXTURE_MAX_LOD:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      p->max_lod = (float)vals[0];
-      params_change = true;
-      break;
-   case GL_TEXTURE_LOD_BIAS:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      p->lod_bias = (float)vals[0];
-      params_change = true;
-      break;
    case GL_TEXTURE_BASE_LEVEL:
       FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
       FE_CHECK((rect || ms) && vals[0] != 0, GL_INVALID_OPERATION);
-      p->base_level = (GLint)vals[0];
+      p->base_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
       params_change = true;
       break;
    case GL_TEXTURE_MAX_LEVEL:
       FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
-      p->max_level = (GLint)vals[0];
+      p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
       params_change = true;
-      break;
-   case GL_TEXTURE_COMPARE_MODE:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      FE_CHECK(e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE, GL_INVALID_ENUM);
-      p->compare_mode = e;
-      break;
-   case GL_TEXTURE_COMPARE_FUNC:
-      FE_CHECK(ms, GL_INVALID_ENUM);
-      FE_CHECK(!fe_is_compare_func(e), GL_INVALID_ENUM);
-      p->compare_func = e;
       break;
    case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
    case GL_TEXTURE_SWIZZLE_A:
-      FE_CHECK(!is_swizzle(e), GL_INVALID_ENUM);
-      p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+      FE_CHECK(!is_swizzle(as_enum(vals[0])), GL_INVALID_ENUM);
+      p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = as_enum(vals[0]);
       params_change = true;
       break;
    case GL_TEXTURE_SWIZZLE_RGBA:
       FE_CHECK(!vector, GL_INVALID_ENUM);
       for (int i = 0; i < 4; i++)
-         FE_CHECK(!is_swizzle((GLenum)vals[i]), GL_INVALID_ENUM);
+         FE_CHECK(!is_swizzle(as_enum(vals[i])), GL_INVALID_ENUM);
       for (int i = 0; i < 4; i++)
-         p->swizzle[i] = (GLenum)vals[i];
+         p->swizzle[i] = as_enum(vals[i]);
       params_change = true;
       break;
-   case GL_TEXTURE_BORDER_COLOR:
-      FE_CHECK(!vector || ms, GL_INVALID_ENUM);
-      if (form == 0 || form == 3) {
-         for (int i = 0; i < 4; i++) {
-            float f = form == 3 ? (float)(vals[i] / 2147483647.0) : (float)vals[i];
-            p->border[i] = fe_f2u(f);
-         }
-         p->border_form = 0;
-      } else {
-         memcpy(p->border, bits, sizeof(p->border));
-         p->border_form = (uint8_t)form;
-      }
+   default: {
+      /* A multisample texture has no sampler state. */
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect, false);
+      FE_CHECK(err != GL_NO_ERROR, err);
+      /* The LOD range and bias also go by set_texture_params. */
+      params_change = pname == GL_TEXTURE_MIN_LOD || pname == GL_TEXTURE_MAX_LOD ||
+                      pname == GL_TEXTURE_LOD_BIAS;
       break;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return;
+   }
    }
    if (params_change)
       tex->params_version++;
@@ -2241,6 +2299,55 @@ mgl_glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
    tex_parameter(ctx, target, pname, v, bits, 2, true);
 }
 
+int
+fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,
+                      uint8_t *form)
+{
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER: out[0] = p->min_filter; return 1;
+   case GL_TEXTURE_MAG_FILTER: out[0] = p->mag_filter; return 1;
+   case GL_TEXTURE_WRAP_S: out[0] = p->wrap_s; return 1;
+   case GL_TEXTURE_WRAP_T: out[0] = p->wrap_t; return 1;
+   case GL_TEXTURE_WRAP_R: out[0] = p->wrap_r; return 1;
+   case GL_TEXTURE_MIN_LOD: out[0] = p->min_lod; return 1;
+   case GL_TEXTURE_MAX_LOD: out[0] = p->max_lod; return 1;
+   case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
+   case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
+   case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
+   case GL_TEXTURE_BORDER_COLOR:
+      memcpy(bits, p->border, 16);
+      *form = p->border_form;
+      for (int i = 0; i < 4; i++)
+         out[i] = p->border_form == 0 ? fe_u2f(p->border[i])
+                  : p->border_form == 1 ? (double)(int32_t)p->border[i] : p->border[i];
+      return 4;
+   default: return 0;
+   }
+}
+
+void
+fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8_t form,
+               int kind, void *params)
+{
+   bool border = pname == GL_TEXTURE_BORDER_COLOR;
+   for (int i = 0; i < n; i++) {
+      switch (kind) {
+      case 0: ((GLfloat *)params)[i] = (GLfloat)v[i]; break;
+      case 1:
+         if (border && form == 0) {
+            /* Float colours map linearly to the integer range. */
+            double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
+            ((GLint *)params)[i] = (GLint)(f * 2147483647.0);
+         } else {
+            ((GLint *)params)[i] = (GLint)v[i];
+         }
+         break;
+      case 2: ((GLint *)params)[i] = border ? (GLint)bits[i] : (GLint)v[i]; break;
+      default: ((GLuint *)params)[i] = border ? bits[i] : (GLuint)v[i]; break;
+      }
+   }
+}
+
 /* glGetTexParameter*: up to 4 values as doubles; border colours also as bits. */
 static int
 get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *out,
@@ -2258,18 +2365,8 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
    }
    const struct fe_tex_params *p = &tex->params;
    switch (pname) {
-   case GL_TEXTURE_MIN_FILTER: out[0] = p->min_filter; return 1;
-   case GL_TEXTURE_MAG_FILTER: out[0] = p->mag_filter; return 1;
-   case GL_TEXTURE_WRAP_S: out[0] = p->wrap_s; return 1;
-   case GL_TEXTURE_WRAP_T: out[0] = p->wrap_t; return 1;
-   case GL_TEXTURE_WRAP_R: out[0] = p->wrap_r; return 1;
-   case GL_TEXTURE_MIN_LOD: out[0] = p->min_lod; return 1;
-   case GL_TEXTURE_MAX_LOD: out[0] = p->max_lod; return 1;
-   case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
    case GL_TEXTURE_BASE_LEVEL: out[0] = p->base_level; return 1;
    case GL_TEXTURE_MAX_LEVEL: out[0] = p->max_level; return 1;
-   case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
-   case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
    case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
    case GL_TEXTURE_SWIZZLE_A:
       out[0] = p->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
@@ -2278,18 +2375,14 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
       for (int i = 0; i < 4; i++)
          out[i] = p->swizzle[i];
       return 4;
-   case GL_TEXTURE_BORDER_COLOR:
-      memcpy(bits, p->border, 16);
-      *form = p->border_form;
-      for (int i = 0; i < 4; i++)
-         out[i] = p->border_form == 0 ? fe_u2f(p->border[i])
-                  : p->border_form == 1 ? (double)(int32_t)p->border[i] : p->border[i];
-      return 4;
    case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
    case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return 0;
+   default: {
+      int n = fe_sampling_param_get(p, pname, out, bits, form);
+      if (!n)
+         fe_error(ctx, GL_INVALID_ENUM);
+      return n;
+   }
    }
 }
 
@@ -2301,8 +2394,7 @@ mgl_glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
    uint32_t bits[4];
    uint8_t form = 0;
    int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   for (int i = 0; i < n; i++)
-      params[i] = (GLfloat)v[i];
+   fe_param_store(pname, n, v, bits, form, 0, params);
 }
 
 void
@@ -2313,15 +2405,7 @@ mgl_glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
    uint32_t bits[4];
    uint8_t form = 0;
    int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   for (int i = 0; i < n; i++) {
-      if (pname == GL_TEXTURE_BORDER_COLOR && form == 0) {
-         /* Float colours map linearly to the integer range. */
-         double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
-         params[i] = (GLint)(f * 2147483647.0);
-      } else {
-         params[i] = (GLint)v[i];
-      }
-   }
+   fe_param_store(pname, n, v, bits, form, 1, params);
 }
 
 void
@@ -2332,8 +2416,7 @@ mgl_glGetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
    uint32_t bits[4];
    uint8_t form = 0;
    int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   for (int i = 0; i < n; i++)
-      params[i] = pname == GL_TEXTURE_BORDER_COLOR ? (GLint)bits[i] : (GLint)v[i];
+   fe_param_store(pname, n, v, bits, form, 2, params);
 }
 
 void
@@ -2344,8 +2427,7 @@ mgl_glGetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
    uint32_t bits[4];
    uint8_t form = 0;
    int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
-   for (int i = 0; i < n; i++)
-      params[i] = pname == GL_TEXTURE_BORDER_COLOR ? bits[i] : (GLuint)v[i];
+   fe_param_store(pname, n, v, bits, form, 3, params);
 }
 
 static GLenum
@@ -2553,10 +2635,12 @@ mgl_glGenerateMipmap(GLenum target)
    texture_changed(ctx, tex);
 }
 
-void
-mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+/* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory
+ * (SIZE_MAX: unbounded); a pixel pack buffer is bounded by its own size. */
+static void
+get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format, GLenum type,
+              size_t buf_size, void *pixels)
 {
-   FE_CTX_OR_RETURN();
    unsigned face = 0;
    int t;
    if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
@@ -2595,6 +2679,7 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
       base = step * (size_t)(ctx->pack.skip_images > 0 ? ctx->pack.skip_images : 0);
    }
    const size_t size = base + step * (n - 1) + one;
+   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
    if (ctx->pixel_pack_buffer) {
       uint64_t offset;
       if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
@@ -2641,13 +2726,28 @@ mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *
    }
 }
 
+void
+mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, SIZE_MAX, pixels);
+}
+
+void
+mgl_glGetnTexImageARB(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                      void *img)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, img);
+}
+
 /* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
  * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
  * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors. */
-void
-mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
+static void
+get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, size_t buf_size,
+                         void *pixels)
 {
-   FE_CTX_OR_RETURN();
    const int t = fe_tex_target_index(target);
    FE_CHECK(proxy_target_index(target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
                t == FE_TEX_2D_MS_ARRAY,
@@ -2667,6 +2767,7 @@ mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
    const struct fe_tex_image *img = &tex->image[face][level];
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
+   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
    const struct fe_tex_blocks *b = tex->blocks;
    if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
        b->internal_format[face][level] != img->internal_format) {
@@ -2686,4 +2787,18 @@ mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
    }
    if (pixels)
       memcpy(pixels, b->data[face][level], size);
+}
+
+void
+mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, level, SIZE_MAX, pixels);
+}
+
+void
+mgl_glGetnCompressedTexImageARB(GLenum target, GLint lod, GLsizei bufSize, void *img)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, lod, bufSize < 0 ? 0 : (size_t)bufSize, img);
 }

@@ -162,8 +162,9 @@ static bool
 emit_samplers(struct fe_context *ctx, struct fe_exec *e)
 {
    struct fe_tracker *t = &ctx->tracker;
-   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->unit_version,
-                      atomic_load(&ctx->share->texture_gen)};
+   uint64_t key[5] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->unit_version,
+                      atomic_load(&ctx->share->texture_gen),
+                      atomic_load(&ctx->share->sampler_gen)};
    if (!memcmp(key, t->sampler_key, sizeof(key)))
       return true;
    unsigned n = e->glsl->num_samplers;
@@ -188,11 +189,19 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    for (unsigned j = 0; j < n; j++) {
       enum fe_tex_target target = (enum fe_tex_target)e->sampler_target[j];
       unsigned kind = e->refl.sampler_kind[j];
-      struct fe_texture *tex = fe_unit_texture(ctx, (unsigned)e->sampler_units[j], target);
+      unsigned unit = (unsigned)e->sampler_units[j];
+      struct fe_texture *tex = fe_unit_texture(ctx, unit, target);
+      /* A sampler object bound to the unit replaces the texture's sampling state, also for
+       * completeness; multisample textures have none to replace. */
+      const struct fe_sampler *so = ctx->unit_samplers[unit];
+      bool ms = target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY;
+      const struct fe_tex_params *sampling = so && !ms ? &so->params : NULL;
       uint16_t min_level = 0, num_levels = 1;
-      if (!tex || !fe_texture_complete(tex, &min_level, &num_levels)) {
+      if (!tex || !fe_texture_complete(tex, sampling ? sampling : &tex->params, &min_level,
+                                       &num_levels)) {
          tex = fe_texture_black(ctx, target, kind);
          min_level = 0, num_levels = 1;
+         sampling = NULL;
       }
       if (!tex) {
          views[j] = samplers[j] = mgp_handle_null();
@@ -210,7 +219,7 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       };
       views[j] = fe_cso_lookup(ctx, ctx->cso_sampler_view, &v, sizeof(v));
       struct mgp_sampler_state s;
-      fe_texture_sampler_state(tex, &s);
+      fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &s);
       samplers[j] = fe_cso_lookup(ctx, ctx->cso_sampler, &s, sizeof(s));
    }
    uint64_t hv = set_hash(0, n, views, n * sizeof(views[0]));

@@ -164,7 +164,25 @@
   X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                          \
   X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                    \
   X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                            \
-  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)
+  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)                                        \
+  X(PFNGLGENSAMPLERSPROC, GenSamplers)                                              \
+  X(PFNGLDELETESAMPLERSPROC, DeleteSamplers)                                        \
+  X(PFNGLISSAMPLERPROC, IsSampler)                                                  \
+  X(PFNGLBINDSAMPLERPROC, BindSampler)                                              \
+  X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                  \
+  X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                  \
+  X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)                                \
+  X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)                            \
+  X(PFNGLGETSAMPLERPARAMETERIVPROC, GetSamplerParameteriv)                          \
+  X(PFNGLGETSAMPLERPARAMETERFVPROC, GetSamplerParameterfv)                          \
+  X(PFNGLGETSAMPLERPARAMETERIUIVPROC, GetSamplerParameterIuiv)                      \
+  X(PFNGLFRAMEBUFFERTEXTURE1DPROC, FramebufferTexture1D)                            \
+  X(PFNGLCOMPRESSEDTEXIMAGE1DPROC, CompressedTexImage1D)                            \
+  X(PFNGLCOMPRESSEDTEXSUBIMAGE1DPROC, CompressedTexSubImage1D)                      \
+  X(PFNGLGETMULTISAMPLEFVPROC, GetMultisamplefv)                                    \
+  X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                              \
+  X(PFNGLGETNTEXIMAGEARBPROC, GetnTexImageARB)                                      \
+  X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)
 
 static struct {
 #define X(type, name) type name;
@@ -6741,6 +6759,490 @@ static void sc_tex_rect(void)
   glDeleteTextures(5, tex);
 }
 
+/* sampler_objects: one 2x2 texture sampled through units 0 and 1 with different sampler
+ * objects (NEAREST + REPEAT vs LINEAR + CLAMP_TO_EDGE) and a depth texture through units 2
+ * and 3, a sampler with GL_COMPARE_REF_TO_TEXTURE on one and the texture's own state on the
+ * other. The texture's own minifying filter needs mipmaps it lacks, so only a bound sampler
+ * makes it complete. Then a sampler's parameters change between draws, unit 0's sampler is
+ * unbound and unit 1's deleted (the texture's own state returns), and the texture's own
+ * filters are set. Constant coordinates sample at the magnification filter. Each draw is one
+ * 8-pixel band; every band's colour is computed here. Plus the GL errors and queries. */
+static const uint8_t so_texels[2][2][4] = {{{200, 0, 0, 255}, {0, 200, 100, 255}},
+                                           {{10, 10, 10, 255}, {20, 20, 20, 255}}};
+
+static rgba8 so_texel(int i)
+{
+  rgba8 c;
+  memcpy(c.c, so_texels[0][i], 4);
+  return c;
+}
+
+/* 3/4 of texel 0 and 1/4 of texel 1 (u = 0.375 on row 0, LINEAR) */
+static rgba8 so_mix(void)
+{
+  rgba8 c;
+  for (int k = 0; k < 4; k++)
+    c.c[k] = (uint8_t)((3 * so_texels[0][0][k] + so_texels[0][1][k]) / 4);
+  return c;
+}
+
+static void so_expect_int(GLuint s, GLenum pname, GLint want, const char *what)
+{
+  GLint v = -12345;
+  gl.GetSamplerParameteriv(s, pname, &v);
+  check_gl_error(what);
+  if (v != want)
+    fail("glGetSamplerParameteriv(%s) = %d (expected %d)", what, v, want);
+}
+
+static void so_expect_float(GLuint s, GLenum pname, GLfloat want, const char *what)
+{
+  GLfloat v = -12345.0f;
+  gl.GetSamplerParameterfv(s, pname, &v);
+  check_gl_error(what);
+  if (v != want)
+    fail("glGetSamplerParameterfv(%s) = %g (expected %g)", what, v, want);
+}
+
+static void so_expect_binding(GLuint unit, GLuint want, const char *what)
+{
+  gl.ActiveTexture(GL_TEXTURE0 + unit);
+  GLint v = -1;
+  glGetIntegerv(GL_SAMPLER_BINDING, &v);
+  check_gl_error(what);
+  if (v != (GLint)want)
+    fail("GL_SAMPLER_BINDING of unit %u (%s) = %d (expected %u)", unit, what, v, want);
+  gl.ActiveTexture(GL_TEXTURE0);
+}
+
+static void so_errors_and_queries(void)
+{
+  GLuint s[2];
+  gl.GenSamplers(2, s);
+  check_gl_error("glGenSamplers");
+  if (!gl.IsSampler(s[0]) || !gl.IsSampler(s[1]) || gl.IsSampler(0) || gl.IsSampler(s[1] + 100))
+    fail("glIsSampler: generated names are samplers, 0 and unused names are not");
+  /* the defaults (GL 3.3 table 6.23) */
+  so_expect_int(s[0], GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_LINEAR, "default MIN_FILTER");
+  so_expect_int(s[0], GL_TEXTURE_MAG_FILTER, GL_LINEAR, "default MAG_FILTER");
+  so_expect_int(s[0], GL_TEXTURE_WRAP_R, GL_REPEAT, "default WRAP_R");
+  so_expect_int(s[0], GL_TEXTURE_COMPARE_MODE, GL_NONE, "default COMPARE_MODE");
+  so_expect_int(s[0], GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL, "default COMPARE_FUNC");
+  so_expect_float(s[0], GL_TEXTURE_MIN_LOD, -1000.0f, "default MIN_LOD");
+  so_expect_float(s[0], GL_TEXTURE_MAX_LOD, 1000.0f, "default MAX_LOD");
+  so_expect_float(s[0], GL_TEXTURE_LOD_BIAS, 0.0f, "default LOD_BIAS");
+  /* values round trip, each sampler its own */
+  gl.SamplerParameteri(s[0], GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
+  gl.SamplerParameterf(s[0], GL_TEXTURE_MIN_LOD, 2.5f);
+  gl.SamplerParameterf(s[0], GL_TEXTURE_LOD_BIAS, -1.25f);
+  gl.SamplerParameteri(s[0], GL_TEXTURE_COMPARE_FUNC, GL_NOTEQUAL);
+  const GLfloat bf[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+  gl.SamplerParameterfv(s[0], GL_TEXTURE_BORDER_COLOR, bf);
+  const GLuint bu[4] = {7, 0x80000000u, 3, 0xffffffffu};
+  gl.SamplerParameterIuiv(s[1], GL_TEXTURE_BORDER_COLOR, bu);
+  check_gl_error("glSamplerParameter");
+  so_expect_int(s[0], GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT, "WRAP_T");
+  so_expect_int(s[1], GL_TEXTURE_WRAP_T, GL_REPEAT, "the other sampler's WRAP_T");
+  so_expect_float(s[0], GL_TEXTURE_MIN_LOD, 2.5f, "MIN_LOD");
+  so_expect_float(s[0], GL_TEXTURE_LOD_BIAS, -1.25f, "LOD_BIAS");
+  so_expect_int(s[0], GL_TEXTURE_COMPARE_FUNC, GL_NOTEQUAL, "COMPARE_FUNC");
+  GLfloat gf[4] = {0};
+  gl.GetSamplerParameterfv(s[0], GL_TEXTURE_BORDER_COLOR, gf);
+  GLuint gu[4] = {0};
+  gl.GetSamplerParameterIuiv(s[1], GL_TEXTURE_BORDER_COLOR, gu);
+  check_gl_error("glGetSamplerParameter(GL_TEXTURE_BORDER_COLOR)");
+  if (memcmp(gf, bf, sizeof bf) || memcmp(gu, bu, sizeof bu))
+    fail("border colours: fv (%g,%g,%g,%g), Iuiv (%u,%u,%u,%u)", gf[0], gf[1], gf[2], gf[3],
+         gu[0], gu[1], gu[2], gu[3]);
+
+  /* errors */
+  gl.GenSamplers(-1, s);
+  expect_gl_error(GL_INVALID_VALUE, "glGenSamplers(-1)");
+  gl.DeleteSamplers(-1, s);
+  expect_gl_error(GL_INVALID_VALUE, "glDeleteSamplers(-1)");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_BASE_LEVEL, 0);
+  expect_gl_error(GL_INVALID_ENUM, "glSamplerParameteri(GL_TEXTURE_BASE_LEVEL)");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_SWIZZLE_R, GL_GREEN);
+  expect_gl_error(GL_INVALID_ENUM, "glSamplerParameteri(GL_TEXTURE_SWIZZLE_R)");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  expect_gl_error(GL_INVALID_ENUM, "a mipmap MAG_FILTER");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_WRAP_S, GL_NEAREST);
+  expect_gl_error(GL_INVALID_ENUM, "GL_NEAREST as a wrap mode");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_COMPARE_MODE, GL_LEQUAL);
+  expect_gl_error(GL_INVALID_ENUM, "GL_LEQUAL as a compare mode");
+  gl.SamplerParameteri(s[0], GL_TEXTURE_BORDER_COLOR, 0);
+  expect_gl_error(GL_INVALID_ENUM, "glSamplerParameteri(GL_TEXTURE_BORDER_COLOR)");
+  so_expect_int(s[0], GL_TEXTURE_WRAP_S, GL_REPEAT, "WRAP_S after refused calls");
+  so_expect_int(s[0], GL_TEXTURE_MAG_FILTER, GL_LINEAR, "MAG_FILTER after refused calls");
+  GLint junk = 0;
+  gl.GetSamplerParameteriv(s[0], GL_TEXTURE_BASE_LEVEL, &junk);
+  expect_gl_error(GL_INVALID_ENUM, "glGetSamplerParameteriv(GL_TEXTURE_BASE_LEVEL)");
+  gl.SamplerParameteri(s[1] + 100, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "glSamplerParameteri of an unused name");
+  gl.GetSamplerParameteriv(s[1] + 100, GL_TEXTURE_MIN_FILTER, &junk);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetSamplerParameteriv of an unused name");
+  gl.BindSampler(0, s[1] + 100);
+  expect_gl_error(GL_INVALID_OPERATION, "glBindSampler of a name never generated");
+  GLint units = 0;
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &units);
+  gl.BindSampler((GLuint)units, s[0]);
+  expect_gl_error(GL_INVALID_VALUE, "glBindSampler(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS)");
+  gl.BindSampler((GLuint)units - 1, s[0]);
+  check_gl_error("glBindSampler of the last unit");
+  so_expect_binding((GLuint)units - 1, s[0], "the last unit");
+  gl.DeleteSamplers(2, s);
+  check_gl_error("glDeleteSamplers");
+  so_expect_binding((GLuint)units - 1, 0, "a deleted sampler leaves its unit");
+  if (gl.IsSampler(s[0]))
+    fail("glIsSampler of a deleted sampler is GL_TRUE");
+  gl.BindSampler(0, s[0]);
+  expect_gl_error(GL_INVALID_OPERATION, "glBindSampler of a deleted sampler");
+}
+
+static void sc_sampler_objects(void)
+{
+  so_errors_and_queries();
+
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  /* The same colour texture on units 0 and 1; its own filters are the defaults
+   * (NEAREST_MIPMAP_LINEAR without mipmaps: incomplete). */
+  for (GLuint u = 0; u < 2; u++) {
+    gl.ActiveTexture(GL_TEXTURE0 + u);
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+  }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, so_texels);
+  /* A 1x1 depth texture of 0.6 on units 2 and 3, its own filters NEAREST, no compare. */
+  const GLfloat depth = 0.6f;
+  for (GLuint u = 2; u < 4; u++) {
+    gl.ActiveTexture(GL_TEXTURE0 + u);
+    glBindTexture(GL_TEXTURE_2D, tex[1]);
+  }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+               &depth);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.ActiveTexture(GL_TEXTURE0);
+  check_gl_error("textures");
+
+  GLuint smp[3];
+  gl.GenSamplers(3, smp);
+  gl.SamplerParameteri(smp[0], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_COMPARE_FUNC, GL_LESS);
+  for (GLuint u = 0; u < 3; u++)
+    gl.BindSampler(u, smp[u]);
+  check_gl_error("sampler objects");
+  so_expect_binding(1, smp[1], "unit 1");
+  so_expect_binding(3, 0, "unit 3");
+
+  static const char *fs = "#version 330 core\n"
+                          "uniform sampler2D u_a;\n"
+                          "uniform sampler2D u_b;\n"
+                          "uniform sampler2DShadow u_s;\n"
+                          "uniform sampler2D u_d;\n"
+                          "uniform int u_mode;\n"
+                          "uniform vec2 u_uv;\n"
+                          "uniform float u_ref;\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  if (u_mode == 0) o_color = texture(u_a, u_uv);\n"
+                          "  else if (u_mode == 1) o_color = texture(u_b, u_uv);\n"
+                          "  else if (u_mode == 2)\n"
+                          "    o_color = vec4(vec3(texture(u_s, vec3(u_uv, u_ref))), 1.0);\n"
+                          "  else o_color = vec4(vec3(texture(u_d, u_uv).r), 1.0);\n"
+                          "}\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_a"), 0);
+  gl.Uniform1i(uloc(p, "u_b"), 1);
+  gl.Uniform1i(uloc(p, "u_s"), 2);
+  gl.Uniform1i(uloc(p, "u_d"), 3);
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  check_gl_error("program");
+
+  /* band b: x in [8b, 8b + 8) */
+  static const struct {
+    int mode;
+    float u, ref;
+  } band[7] = {{0, 0.375f, 0}, {1, 0.375f, 0}, {0, 1.25f, 0}, {1, 1.25f, 0},
+               {2, 0.25f, 0.25f}, {2, 0.25f, 0.75f}, {3, 0.25f, 0}};
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  const rgba8 black = {{0, 0, 0, 255}}, white = {{255, 255, 255, 255}};
+  const rgba8 d6 = {{153, 153, 153, 255}};
+  const rgba8 t0 = so_texel(0), t1 = so_texel(1), mix = so_mix();
+  const rgba8 want[4][7] = {
+      /* NEAREST vs LINEAR, REPEAT vs CLAMP, 0.25 < 0.6, not 0.75 < 0.6, depth read */
+      {t0, mix, t0, t1, white, black, d6},
+      /* unit 0 magnifies LINEAR now; the compare is GREATER */
+      {mix, mix, t0, t1, black, white, d6},
+      /* unit 0 unbound, unit 1's sampler deleted: the texture's own state, incomplete */
+      {black, black, black, black, black, white, d6},
+      /* the texture's own filters: NEAREST min, LINEAR mag, CLAMP_TO_EDGE on s */
+      {mix, mix, t1, t1, black, white, d6},
+  };
+  const char *phase[4] = {"two samplers on one texture", "sampler parameters changed",
+                          "sampler unbound and deleted", "the texture's own state"};
+  glEnable(GL_SCISSOR_TEST);
+  for (int ph = 0; ph < 4; ph++) {
+    if (ph == 1) {
+      gl.SamplerParameteri(smp[0], GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      gl.SamplerParameteri(smp[2], GL_TEXTURE_COMPARE_FUNC, GL_GREATER);
+    } else if (ph == 2) {
+      gl.BindSampler(0, 0);
+      gl.DeleteSamplers(1, &smp[1]);
+      so_expect_binding(0, 0, "unit 0 after glBindSampler(0, 0)");
+      so_expect_binding(1, 0, "unit 1 after its sampler was deleted");
+      so_expect_binding(2, smp[2], "unit 2");
+    } else if (ph == 3) {
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    }
+    check_gl_error(phase[ph]);
+    glDisable(GL_SCISSOR_TEST);
+    clear_to(bg);
+    glEnable(GL_SCISSOR_TEST);
+    model m;
+    model_init(&m, bg);
+    for (int b = 0; b < 7; b++) {
+      gl.Uniform1i(uloc(p, "u_mode"), band[b].mode);
+      gl.Uniform2f(uloc(p, "u_uv"), band[b].u, 0.25f);
+      gl.Uniform1f(uloc(p, "u_ref"), band[b].ref);
+      glScissor(8 * b, 0, 8, 64);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 8 * b, 0, 8 * b + 8, 64, want[ph][b]);
+    }
+    check_gl_error(phase[ph]);
+    check_frame(phase[ph], &m);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  GLuint left[2] = {smp[0], smp[2]};
+  gl.DeleteSamplers(2, left);
+  glDeleteTextures(2, tex);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  check_gl_error("clean-up");
+}
+
+/* tex1d_fbo_queries: the GL 3.3 entry points left after sampler objects. A 1D texture as a
+ * framebuffer's colour image through glFramebufferTexture1D (cleared and drawn into, read
+ * back by glReadPixels and by glGetnTexImageARB, whose bufSize one short is
+ * GL_INVALID_OPERATION and writes nothing); glGetnCompressedTexImageARB likewise on RGTC1
+ * blocks; glCompressedTex(Sub)Image1D refused (GL 3.3 has no 1D compressed format);
+ * glGetMultisamplefv on the single-sampled default framebuffer (no sample index is valid)
+ * and on a 4-sample framebuffer object (Vulkan's standard positions, which Mesa reports too);
+ * each command's spec errors. */
+static void sc_tex1d_fbo_queries(void)
+{
+  GLuint t1, t2;
+  glGenTextures(1, &t1);
+  glBindTexture(GL_TEXTURE_1D, t1);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glGenTextures(1, &t2);
+  glBindTexture(GL_TEXTURE_2D, t2);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  GLuint fb;
+  gl.GenFramebuffers(1, &fb);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+  check_gl_error("set-up");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t1, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture1D with textarget GL_TEXTURE_2D");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RED, t1, 0);
+  expect_gl_error(GL_INVALID_ENUM, "glFramebufferTexture1D with textarget GL_RED");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t2, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture1D of a 2D texture");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t1, -1);
+  expect_gl_error(GL_INVALID_VALUE, "glFramebufferTexture1D of level -1");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t1 + t2 + 50, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glFramebufferTexture1D of an unused name");
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, t1, 0);
+  check_gl_error("glFramebufferTexture1D");
+  GLint name = 0;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                         GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name);
+  if (name != (GLint)t1)
+    fail("attachment name %d, expected %u", name, t1);
+  GLenum status = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("a 1D RGBA8 colour image: status 0x%04x", status);
+
+  /* clear all 16 texels, then draw texels [4, 8) in another colour */
+  glViewport(0, 0, 16, 1);
+  glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint p = solid_program();
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  set_vec4(p, "u_color", V4(1.0f, 0.0f, 0.4f, 1.0f));
+  /* VS_PIXELS maps 64 pixel units to the viewport: texel i covers [4i, 4i + 4) */
+  float quad[12];
+  rect_vertices(quad, 16, 0, 32, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw into a 1D texture");
+  uint8_t want[16][4];
+  for (int i = 0; i < 16; i++) {
+    const uint8_t bg[4] = {51, 102, 153, 204}, fg[4] = {255, 0, 102, 255};
+    memcpy(want[i], i >= 4 && i < 8 ? fg : bg, 4);
+  }
+  uint8_t got[16][4];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  memset(got, 0xA5, sizeof got);
+  glReadPixels(0, 0, 16, 1, GL_RGBA, GL_UNSIGNED_BYTE, got);
+  check_gl_error("glReadPixels of a 1D texture");
+  if (memcmp(got, want, sizeof want))
+    fail("glReadPixels of the 1D colour image: texel 0 (%u,%u,%u,%u), texel 5 (%u,%u,%u,%u)",
+         got[0][0], got[0][1], got[0][2], got[0][3], got[5][0], got[5][1], got[5][2],
+         got[5][3]);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+
+  /* glGetnTexImageARB: 64 bytes needed */
+  memset(got, 0xA5, sizeof got);
+  gl.GetnTexImageARB(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, 63, got);
+  expect_gl_error(GL_INVALID_OPERATION, "glGetnTexImageARB with bufSize 63 for 64 bytes");
+  for (size_t i = 0; i < sizeof got; i++)
+    if (((uint8_t *)got)[i] != 0xA5) {
+      fail("glGetnTexImageARB wrote byte %zu past a refused bufSize", i);
+      break;
+    }
+  gl.GetnTexImageARB(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64, got);
+  check_gl_error("glGetnTexImageARB with bufSize 64");
+  if (memcmp(got, want, sizeof want))
+    fail("glGetnTexImageARB: texel 0 (%u,%u,%u,%u), texel 5 (%u,%u,%u,%u)", got[0][0],
+         got[0][1], got[0][2], got[0][3], got[5][0], got[5][1], got[5][2], got[5][3]);
+
+  /* glGetnCompressedTexImageARB: one RGTC1 block, 8 bytes */
+  const uint8_t block[8] = {200, 10, 0x49, 0x92, 0x24, 0x49, 0x92, 0x24};
+  glBindTexture(GL_TEXTURE_2D, t2);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 0, 8, block);
+  check_gl_error("glCompressedTexImage2D(RGTC1)");
+  uint8_t blk[8];
+  memset(blk, 0xA5, sizeof blk);
+  gl.GetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 7, blk); /* Mesa 22.3 raises nothing here */
+  expect_gl_error(GL_INVALID_OPERATION, "glGetnCompressedTexImageARB with bufSize 7 for 8");
+  gl.GetnCompressedTexImageARB(GL_TEXTURE_2D, 0, 8, blk);
+  check_gl_error("glGetnCompressedTexImageARB with bufSize 8");
+  if (memcmp(blk, block, sizeof block))
+    fail("glGetnCompressedTexImageARB: the block did not come back");
+
+  /* glCompressedTex(Sub)Image1D */
+  glBindTexture(GL_TEXTURE_1D, t1);
+  gl.CompressedTexImage1D(GL_TEXTURE_1D, 0, GL_COMPRESSED_RED_RGTC1, 4, 0, 8, block);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage1D(GL_COMPRESSED_RED_RGTC1)");
+  gl.CompressedTexImage1D(GL_TEXTURE_1D, 0, GL_COMPRESSED_RGBA, 4, 0, 8, block);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexImage1D(GL_COMPRESSED_RGBA)");
+  gl.CompressedTexSubImage1D(GL_TEXTURE_1D, 0, 0, 4, GL_COMPRESSED_RED_RGTC1, 8, block);
+  expect_gl_error(GL_INVALID_ENUM, "glCompressedTexSubImage1D(GL_COMPRESSED_RED_RGTC1)");
+  memset(got, 0xA5, sizeof got);
+  gl.GetnTexImageARB(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, 64, got);
+  if (memcmp(got, want, sizeof want))
+    fail("a refused glCompressedTex(Sub)Image1D changed the 1D texture");
+
+  /* glGetMultisamplefv */
+  GLfloat pos[2] = {-1.0f, -1.0f};
+  gl.GetMultisamplefv(GL_SAMPLE_POSITION, 0, pos);
+  expect_gl_error(GL_INVALID_VALUE, "glGetMultisamplefv(0) on a single-sampled framebuffer");
+  GLuint rb;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 4, 4);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fb);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  check_gl_error("a 4-sample framebuffer");
+  static const GLfloat standard4[4][2] = {
+      {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
+  for (GLuint i = 0; i < 4; i++) {
+    gl.GetMultisamplefv(GL_SAMPLE_POSITION, i, pos);
+    check_gl_error("glGetMultisamplefv(GL_SAMPLE_POSITION)");
+    if (pos[0] != standard4[i][0] || pos[1] != standard4[i][1])
+      fail("sample %u of 4 at (%g, %g), expected (%g, %g)", i, pos[0], pos[1], standard4[i][0],
+           standard4[i][1]);
+  }
+  gl.GetMultisamplefv(GL_SAMPLE_POSITION, 4, pos);
+  expect_gl_error(GL_INVALID_VALUE, "glGetMultisamplefv(4) of 4 samples");
+  gl.GetMultisamplefv(GL_SAMPLES, 0, pos);
+  expect_gl_error(GL_INVALID_ENUM, "glGetMultisamplefv(GL_SAMPLES)");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fb);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  glDeleteTextures(1, &t1);
+  glDeleteTextures(1, &t2);
+  check_gl_error("clean-up");
+}
+
+/* es3_internalformat: glGetInternalformativ on an OpenGL ES 3.0 context (ES 3.0 §6.1.15):
+ * GL_NUM_SAMPLE_COUNTS and GL_SAMPLES (most first, each one a renderbuffer really takes, and
+ * the largest GL_MAX_SAMPLES), none for integer formats, and the errors. */
+static void sc_es3_internalformat(void)
+{
+  GLint max_samples = 0;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  const GLenum fmts[3] = {GL_RGBA8, GL_DEPTH24_STENCIL8, GL_RGBA8UI};
+  GLuint rb;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  for (int f = 0; f < 3; f++) {
+    GLint n = -1, s[16];
+    for (int i = 0; i < 16; i++)
+      s[i] = -1;
+    gl.GetInternalformativ(GL_RENDERBUFFER, fmts[f], GL_NUM_SAMPLE_COUNTS, 1, &n);
+    gl.GetInternalformativ(GL_RENDERBUFFER, fmts[f], GL_SAMPLES, 16, s);
+    check_gl_error("glGetInternalformativ");
+    /* ES 3.0 multisamples no integer format (ES 3.1 may: Mesa lists its counts) */
+    bool integer = fmts[f] == GL_RGBA8UI;
+    if (n < (integer ? 0 : 1) || n > 15 || (n && s[0] != max_samples) || s[n] != -1)
+      fail("format 0x%04x: %d counts, first %d, GL_MAX_SAMPLES %d", fmts[f], n, s[0],
+           max_samples);
+    for (GLint i = 0; i < n && i < 15; i++) {
+      if (i > 0 && s[i] >= s[i - 1])
+        fail("format 0x%04x: counts not descending (%d after %d)", fmts[f], s[i], s[i - 1]);
+      gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, s[i], fmts[f], 4, 4);
+      GLint got = 0;
+      gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &got);
+      check_gl_error("glRenderbufferStorageMultisample of a listed count");
+      if (got != s[i])
+        fail("format 0x%04x: %d samples asked, the renderbuffer has %d", fmts[f], s[i], got);
+    }
+  }
+  GLint v[2] = {-7, -7};
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 0, v);
+  check_gl_error("glGetInternalformativ with count 0");
+  if (v[0] != -7)
+    fail("glGetInternalformativ wrote past count 0");
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, -1, v);
+  expect_gl_error(GL_INVALID_VALUE, "glGetInternalformativ with count -1");
+  gl.GetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_SAMPLES, 2, v);
+  expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(GL_TEXTURE_2D)");
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGB9_E5, GL_SAMPLES, 2, v);
+  expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ of a format that is not renderable");
+  gl.GetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_RENDERBUFFER_WIDTH, 2, v);
+  expect_gl_error(GL_INVALID_ENUM, "glGetInternalformativ(GL_RENDERBUFFER_WIDTH)");
+  gl.DeleteRenderbuffers(1, &rb);
+}
+
 /* depth_stencil_tex: combined depth/stencil texel uploads (GL 3.3 §3.8.1): DEPTH24_STENCIL8
  * from GL_DEPTH_STENCIL/UNSIGNED_INT_24_8 and DEPTH32F_STENCIL8 from
  * FLOAT_32_UNSIGNED_INT_24_8_REV (with a glTexSubImage2D), read back exactly by glGetTexImage
@@ -7151,6 +7653,9 @@ static const struct {
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},
     {"copy_tex_depth", sc_copy_tex_depth, 0},
     {"state_toggles", sc_state_toggles, 0},
+    {"sampler_objects", sc_sampler_objects, 0},
+    {"tex1d_fbo_queries", sc_tex1d_fbo_queries, 0},
+    {"es3_internalformat", sc_es3_internalformat, 3},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

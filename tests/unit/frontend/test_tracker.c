@@ -392,6 +392,78 @@ test_incomplete_texture_black(void)
    env_finish(&e);
 }
 
+/* A bound sampler object replaces the texture's sampling state in the sampler CSO; the
+ * sampler set is sent again only when the bound sampler or its parameters change (a change
+ * to the texture's own sampling state, or to a sampler bound nowhere, sends nothing). */
+static void
+test_sampler_objects(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, tex, smp[2];
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(1, &tex);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glGenSamplers(2, smp);
+   mgl_glSamplerParameteri(smp[0], GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   mgl_glSamplerParameteri(smp[0], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   fake_clear();
+   mgl_glBindSampler(0, smp[0]);
+   CHECK_EQ(fake_count(), 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 0); /* the same texture */
+   const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
+   if (c) {
+      const struct mgp_create_sampler *a = (const void *)c->args;
+      CHECK_EQ(a->state.min_filter, GL_LINEAR);
+      CHECK_EQ(a->state.mag_filter, GL_NEAREST);
+      CHECK_EQ(a->state.wrap_s, GL_REPEAT);
+   }
+   /* nothing changed: only the draw */
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
+   /* the texture's own filters and another sampler's parameters: nothing to send */
+   fake_clear();
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   mgl_glSamplerParameteri(smp[1], GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
+   /* the bound sampler's parameter: one new CSO, bound */
+   fake_clear();
+   mgl_glSamplerParameteri(smp[0], GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   c = fake_find(MGP_CALL_create_sampler, 0);
+   if (c)
+      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s, GL_CLAMP_TO_EDGE);
+   /* unbound: the texture's own state (min NEAREST, mag NEAREST now) */
+   fake_clear();
+   mgl_glBindSampler(0, 0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c != NULL);
+   if (c) {
+      const struct mgp_create_sampler *a = (const void *)c->args;
+      CHECK(a->state.min_filter == GL_NEAREST && a->state.mag_filter == GL_NEAREST &&
+            a->state.wrap_s == GL_REPEAT);
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteSamplers(2, smp);
+   env_finish(&e);
+}
+
 /* Loose uniforms travel as the default block's shadow; blocks resolve through binding points
  * with whole-buffer sizes resolved live. */
 static void
@@ -986,6 +1058,7 @@ main(void)
    test_streamed_subdata();
    test_texture_uploads();
    test_incomplete_texture_black();
+   test_sampler_objects();
    test_uniforms_and_ubo();
    test_state_uniforms();
    test_uniform_range_resend();
