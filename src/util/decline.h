@@ -31,6 +31,12 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, ...);
 
+/* Called on every hit, in the hitting thread, with the decline's log level (enum
+ * mgl_log_level) and its formatted detail: the GL front end turns it into a KHR_debug message
+ * when that thread has a current context. One observer per process; NULL removes it. */
+typedef void (*mgl_decline_observer)(enum mgl_decline d, int level, const char *detail);
+void mgl_decline_set_observer(mgl_decline_observer fn);
+
 #define MGL_DECLINE(id, ...)                                                   \
    do {                                                                        \
       static atomic_flag mgl_decline_site_ = ATOMIC_FLAG_INIT;                 \
