@@ -4,6 +4,7 @@
  * hit in a thread with a current context as a DEBUG_SOURCE_OTHER message naming the decline —
  * an app's debug callback sees mgl's refusals. The front end runs in the app's thread on every
  * arm, so each message is delivered in the call that caused it. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,7 @@ struct fe_debug {
 
 /* ---- lifetime ----------------------------------------------------------------------------- */
 
-static void decline_observer(enum mgl_decline d, int level, const char *detail);
+static void decline_observer(enum mgl_decline d, int level, const char *fmt, va_list ap);
 
 bool
 fe_debug_init(struct fe_context *ctx)
@@ -234,15 +235,16 @@ fe_debug_error(struct fe_context *ctx, GLenum error)
  * declines in the apply thread or another process reach no context here: they are in the
  * MGL-DECLINES tally and the log. */
 static void
-decline_observer(enum mgl_decline dc, int level, const char *detail)
+decline_observer(enum mgl_decline dc, int level, const char *fmt, va_list ap)
 {
    struct fe_context *ctx = fe_ctx_current();
    if (!ctx || !ctx->debug || !ctx->debug_output)
       return;
    char text[FE_DEBUG_MAX_MESSAGE_LENGTH];
-   int n = snprintf(text, sizeof(text), "decline %s: %s", mgl_decline_name(dc), detail);
-   if (n < 0)
+   int n = snprintf(text, sizeof(text), "decline %s: ", mgl_decline_name(dc));
+   if (n < 0 || (size_t)n >= sizeof(text))
       return;
+   vsnprintf(text + n, sizeof(text) - (size_t)n, fmt, ap);
    fe_debug_message(ctx, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER,
                     FE_DEBUG_ID_DECLINE_BASE + (GLuint)dc,
                     level == MGL_LOG_ERROR ? GL_DEBUG_SEVERITY_HIGH : GL_DEBUG_SEVERITY_MEDIUM,

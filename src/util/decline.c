@@ -91,17 +91,18 @@ mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, .
       first = tally_first_at_site(thread_tally, site_logged);
    }
    mgl_decline_observer obs = atomic_load(&observer);
-   if (!first && !obs)
+   va_list ap;
+   if (obs) {
+      va_start(ap, fmt);
+      obs(d, (int)decline_levels[d], fmt, ap);
+      va_end(ap);
+   }
+   if (!first)
       return;
    char detail[512];
-   va_list ap;
    va_start(ap, fmt);
    vsnprintf(detail, sizeof(detail), fmt, ap);
    va_end(ap);
-   if (obs)
-      obs(d, (int)decline_levels[d], detail);
-   if (!first)
-      return;
    mgl_log(decline_levels[d], "decline %s: %s (logged once for this site)", decline_names[d],
            detail);
 }
