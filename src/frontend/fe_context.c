@@ -335,7 +335,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    ctx->cso_sampler = fe_cso_cache_create(FE_CSO_SAMPLER, FE_CSO_CAP_SAMPLER);
    ctx->cso_sampler_view = fe_cso_cache_create(FE_CSO_SAMPLER_VIEW, FE_CSO_CAP_SAMPLER_VIEW);
    if (!ctx->cso_render_state || !ctx->cso_vertex_elements || !ctx->cso_sampler ||
-       !ctx->cso_sampler_view)
+       !ctx->cso_sampler_view || !fe_debug_init(ctx))
       goto fail_caches;
 
    fe_names_init(&ctx->vaos);
@@ -349,6 +349,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    return FE_OK;
 
 fail_caches:
+   fe_debug_finish(ctx);
    fe_cso_cache_destroy(ctx, ctx->cso_render_state);
    fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
    fe_cso_cache_destroy(ctx, ctx->cso_sampler);
@@ -424,6 +425,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_cso_cache_destroy(ctx, ctx->cso_sampler_view);
    mgl_session_context_destroy(sg->session, ctx->handle);
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
+   fe_debug_finish(ctx);
    free(ctx);
    share_unref(sg);
 }

@@ -11,6 +11,8 @@ fe_error(struct fe_context *ctx, GLenum error)
       return;
    if (ctx->error == GL_NO_ERROR)
       ctx->error = error;
+   /* Every error is generated, and reported, even when the flag already holds one. */
+   fe_debug_error(ctx, error);
 }
 
 /* Called by the generated stubs of entry points mgl does not implement yet. */

@@ -88,6 +88,7 @@ fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb)
    for (int i = 0; i < FE_ATT_COUNT; i++)
       attachment_clear(ctx, &fb->att[i]);
    fe_share_free_handle(ctx->share, MGP_KIND_FRAMEBUFFER, fb->handle);
+   free(fb->label);
    free(fb);
 }
 

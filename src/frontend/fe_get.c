@@ -37,6 +37,8 @@ static const char *const extensions[] = {
    "GL_ARB_uniform_buffer_object",
    "GL_ARB_vertex_array_object",
    "GL_EXT_provoking_vertex",
+   "GL_KHR_debug",
+   "GL_KHR_no_error",
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
@@ -52,6 +54,8 @@ static const char *const es2_extensions[] = {
    "GL_OES_element_index_uint",
    "GL_OES_vertex_array_object",
    "GL_OES_vertex_half_float",
+   "GL_KHR_debug",
+   "GL_KHR_no_error",
 };
 static const char *const es3_extensions[] = {
    "GL_EXT_discard_framebuffer",
@@ -59,14 +63,16 @@ static const char *const es3_extensions[] = {
    "GL_EXT_frag_depth",
    "GL_EXT_texture_compression_rgtc",
    "GL_OES_vertex_array_object",
+   "GL_KHR_debug",
+   "GL_KHR_no_error",
 };
 #define ES2_EXTENSIONS_STRING                                                                   \
    "GL_EXT_discard_framebuffer GL_EXT_draw_buffers GL_EXT_frag_depth "                          \
    "GL_EXT_texture_compression_rgtc GL_OES_element_index_uint GL_OES_vertex_array_object "      \
-   "GL_OES_vertex_half_float"
+   "GL_OES_vertex_half_float GL_KHR_debug GL_KHR_no_error"
 #define ES3_EXTENSIONS_STRING                                                                   \
    "GL_EXT_discard_framebuffer GL_EXT_draw_buffers GL_EXT_frag_depth "                          \
-   "GL_EXT_texture_compression_rgtc GL_OES_vertex_array_object"
+   "GL_EXT_texture_compression_rgtc GL_OES_vertex_array_object GL_KHR_debug GL_KHR_no_error"
 
 /* The context's extension list (glGetStringi) and its length. */
 static const char *const *
@@ -154,6 +160,11 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    int en = fe_state_is_enabled(ctx, pname);
    if (en >= 0) {
       BOOL1(en);
+      return true;
+   }
+   GLint dbg;
+   if (fe_debug_get(ctx, pname, &dbg)) {
+      INT1(dbg);
       return true;
    }
    switch (pname) {

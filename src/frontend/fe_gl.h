@@ -57,6 +57,7 @@ struct fe_object {
    uint8_t kind; /* enum fe_object_kind */
    bool ever_bound;
    struct fe_share_group *share;
+   char *label; /* glObjectLabel (fe_debug.c); freed with the object */
 };
 
 struct fe_buffer {
@@ -316,6 +317,7 @@ struct fe_vertex_attrib {
 
 struct fe_vao {
    GLuint name;
+   char *label;
    bool ever_bound;
    struct fe_vertex_attrib attribs[FE_MAX_VERTEX_ATTRIBS];
    struct fe_buffer *elements;
@@ -343,6 +345,7 @@ struct fe_attachment {
 
 struct fe_framebuffer {
    GLuint name;
+   char *label;
    struct mgp_handle handle;
    struct fe_attachment att[FE_ATT_COUNT];
    GLenum draw_buffers[FE_MAX_DRAW_BUFFERS];
@@ -429,6 +432,7 @@ struct fe_ubo_binding {
  * glEndTransformFeedback (fe_xfb.c). The generic binding point stays context state. */
 struct fe_tfo {
    GLuint name;
+   char *label;
    struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS];
    struct {
       bool active, paused;
@@ -473,6 +477,8 @@ struct fe_context {
    struct mgp_handle handle;
    struct fe_context_desc desc;
    bool no_error;
+   bool debug_output;    /* GL_DEBUG_OUTPUT */
+   struct fe_debug *debug; /* KHR_debug state (fe_debug.c) */
    bool lost; /* the session failed (cached by fe_ctx_lost) */
    GLenum error;
    bool lost_reported;  /* glGetError said GL_CONTEXT_LOST */
@@ -599,6 +605,31 @@ GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
          return __VA_ARGS__;                                                                   \
       }                                                                                        \
    } while (0)
+
+/* ---- KHR_debug (fe_debug.c) ---------------------------------------------------------------- */
+
+#define FE_DEBUG_MAX_MESSAGE_LENGTH 1024
+#define FE_DEBUG_MAX_LOGGED_MESSAGES 64
+#define FE_DEBUG_MAX_GROUP_DEPTH 64
+#define FE_DEBUG_MAX_LABEL_LENGTH 256
+/* The id of a decline's message: this plus its row in declines.def. A GL error's message has
+ * the error's enum as its id. */
+#define FE_DEBUG_ID_DECLINE_BASE 0x10000u
+
+bool fe_debug_init(struct fe_context *ctx);
+void fe_debug_finish(struct fe_context *ctx);
+/* Sends one message through the context's filter to its callback or log. */
+void fe_debug_message(struct fe_context *ctx, GLenum source, GLenum type, GLuint id,
+                      GLenum severity, const char *text, size_t len);
+/* A GL error the front end raised (fe_error). */
+void fe_debug_error(struct fe_context *ctx, GLenum error);
+/* GL_DEBUG_OUTPUT(_SYNCHRONOUS): on 1/0 sets, -1 only reads; -1 back for another cap. */
+int fe_debug_set_enable(struct fe_context *ctx, GLenum cap, int on);
+bool fe_debug_get(struct fe_context *ctx, GLenum pname, GLint *out);
+/* fe_query.c, fe_sync.c: where an object's label lives. fe_sync_label_lock returns with the
+ * share lock held when it finds the sync (NULL, unlocked, when it does not). */
+char **fe_query_label(void *query);
+char **fe_sync_label_lock(struct fe_share_group *sg, GLsync sync);
 
 /* ---- object helpers ------------------------------------------------------------------------ */
 

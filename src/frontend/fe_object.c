@@ -111,6 +111,8 @@ fe_object_unref(struct fe_context *ctx, struct fe_object *obj)
 {
    if (!obj || atomic_fetch_sub_explicit(&obj->refs, 1, memory_order_acq_rel) != 1)
       return;
+   free(obj->label);
+   obj->label = NULL;
    switch (obj->kind) {
    case FE_OBJ_BUFFER: fe_buffer_destroy(ctx, (struct fe_buffer *)obj); break;
    case FE_OBJ_TEXTURE: fe_texture_destroy(ctx, (struct fe_texture *)obj); break;

@@ -398,6 +398,43 @@ mgl_glReleaseShaderCompiler(void)
    FE_CTX_OR_RETURN();
 }
 
+/* ES 2.0 §2.10.4, ES 3.0 §2.12.7, GL 4.1 §2.14.4: the range (log2 of the smallest and largest
+ * magnitudes) and precision (bits) of each precision qualifier. mgl compiles every qualifier to
+ * 32-bit IEEE floats and 32-bit two's-complement ints, so all three answer highp's figures. */
+void
+mgl_glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *range,
+                               GLint *precision)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER, GL_INVALID_ENUM);
+   switch (precisiontype) {
+   case GL_LOW_FLOAT: case GL_MEDIUM_FLOAT: case GL_HIGH_FLOAT:
+      range[0] = range[1] = 127;
+      *precision = 23;
+      return;
+   case GL_LOW_INT: case GL_MEDIUM_INT: case GL_HIGH_INT:
+      range[0] = 31; /* -2^31 is representable, 2^31 is not */
+      range[1] = 30;
+      *precision = 0;
+      return;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+}
+
+/* ES 2.0 §2.10.2: GL_NUM_SHADER_BINARY_FORMATS is 0 (fe_get.c), so every binaryformat is one
+ * the implementation does not support. */
+void
+mgl_glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, const void *binary,
+                   GLsizei length)
+{
+   FE_CTX_OR_RETURN();
+   (void)shaders, (void)binaryformat, (void)binary;
+   FE_CHECK(count < 0 || length < 0, GL_INVALID_VALUE);
+   fe_error(ctx, GL_INVALID_ENUM);
+}
+
 /* ---- programs ------------------------------------------------------------------------------- */
 
 GLuint
@@ -1891,7 +1928,7 @@ get_uniform_n(struct fe_context *ctx, GLuint program, GLint location, GLsizei bu
               uint32_t out[16], uint8_t *base)
 {
    unsigned n = get_uniform(ctx, program, location, out, base);
-   if (n && (size_t)buf_size < n * 4u) {
+   if (n && (buf_size < 0 || (size_t)buf_size < n * 4u)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return 0;
    }
@@ -1930,6 +1967,22 @@ mgl_glGetnUniformuiv(GLuint program, GLint location, GLsizei bufSize, GLuint *pa
    unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
    for (unsigned i = 0; i < n; i++)
       params[i] = base == BT_FLOAT ? (GLuint)fe_u2f(v[i]) : v[i];
+}
+
+/* ARB_robustness's double form. GLSL 3.30 has no double uniforms, so every uniform is one
+ * GL 4.x's glGetUniformdv reads by converting its values to double; bufSize counts bytes. */
+void
+mgl_glGetnUniformdvARB(GLuint program, GLint location, GLsizei bufSize, GLdouble *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform(ctx, program, location, v, &base);
+   FE_CHECK(n && (bufSize < 0 || (size_t)bufSize < n * sizeof(GLdouble)), GL_INVALID_OPERATION);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? (GLdouble)fe_u2f(v[i])
+                  : base == BT_UINT || base == BT_BOOL ? (GLdouble)v[i]
+                                                       : (GLdouble)(int32_t)v[i];
 }
 
 void mgl_glGetnUniformfvARB(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }

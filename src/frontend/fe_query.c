@@ -20,7 +20,14 @@ struct fe_query {
    bool has_result; /* the result of the last glEndQuery is here */
    bool declined;   /* a timer query on a server without timestamps: no pipe object; reads 0 */
    uint64_t value;
+   char *label; /* glObjectLabel */
 };
+
+char **
+fe_query_label(void *query)
+{
+   return &((struct fe_query *)query)->label;
+}
 
 static int
 occ_index(GLenum target)
@@ -117,6 +124,7 @@ query_destroy(struct fe_context *ctx, struct fe_query *q)
       mgp_query_destroy(sg->screen, &(struct mgp_handle_args){q->h});
       fe_share_free_handle(sg, MGP_KIND_QUERY, q->h);
    }
+   free(q->label);
    free(q);
 }
 

@@ -175,6 +175,8 @@ static bool
 set_enable(struct fe_context *ctx, GLenum cap, bool on)
 {
    struct mgp_render_state *rs = &ctx->rs;
+   if (fe_debug_set_enable(ctx, cap, on) >= 0)
+      return true;
    if (!cap_in_api(ctx, cap))
       return false;
    switch (cap) {
@@ -257,6 +259,9 @@ int
 fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
 {
    const struct mgp_render_state *rs = &ctx->rs;
+   int dbg = fe_debug_set_enable((struct fe_context *)ctx, cap, -1);
+   if (dbg >= 0)
+      return dbg;
    if (!cap_in_api(ctx, cap))
       return -1;
    switch (cap) {

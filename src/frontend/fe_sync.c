@@ -15,6 +15,7 @@ _Static_assert(sizeof(GLsync) >= sizeof(uint64_t), "a GLsync holds a packed fenc
 struct fe_sync {
    struct mgp_handle h;
    bool signalled; /* "fence signalled" arrived (or the server said so) */
+   char *label;    /* glObjectPtrLabel */
 };
 
 static GLsync
@@ -80,11 +81,27 @@ sync_poll(struct fe_context *ctx, struct fe_sync *s)
    return s->signalled;
 }
 
+char **
+fe_sync_label_lock(struct fe_share_group *sg, GLsync name)
+{
+   uint64_t v = (uint64_t)(uintptr_t)name;
+   uint32_t slot = (uint32_t)v, gen = (uint32_t)(v >> 32);
+   pthread_mutex_lock(&sg->lock);
+   struct fe_sync *s = name && slot < sg->syncs_cap ? sg->syncs[slot] : NULL;
+   if (s && s->h.gen == gen)
+      return &s->label;
+   pthread_mutex_unlock(&sg->lock);
+   return NULL;
+}
+
 void
 fe_share_free_syncs(struct fe_share_group *sg)
 {
-   for (uint32_t i = 0; i < sg->syncs_cap; i++)
+   for (uint32_t i = 0; i < sg->syncs_cap; i++) {
+      if (sg->syncs[i])
+         free(sg->syncs[i]->label);
       free(sg->syncs[i]);
+   }
    free(sg->syncs);
    sg->syncs = NULL;
    sg->syncs_cap = 0;
@@ -152,6 +169,7 @@ mgl_glDeleteSync(GLsync sync)
    pthread_mutex_unlock(&sg->lock);
    mgp_fence_destroy(sg->screen, &(struct mgp_handle_args){s->h});
    fe_share_free_handle(sg, MGP_KIND_FENCE, s->h);
+   free(s->label);
    free(s);
 }
 

@@ -311,6 +311,8 @@ tfo_destroy(struct fe_context *ctx, struct fe_tfo *t)
       end_common(ctx, t);
    for (int i = 0; i < FE_MAX_XFB_BUFFERS; i++)
       FE_REBIND(ctx, &t->xfb[i].buffer, NULL);
+   free(t->label);
+   t->label = NULL;
    if (t != &ctx->default_tfo)
       free(t);
 }

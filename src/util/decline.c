@@ -28,6 +28,13 @@ static const char *const fatal_names[] = {
 };
 
 static _Atomic uint64_t decline_counts[MGL_DECLINE_COUNT];
+static _Atomic(mgl_decline_observer) observer;
+
+void
+mgl_decline_set_observer(mgl_decline_observer fn)
+{
+   atomic_store(&observer, fn);
+}
 static _Thread_local struct mgl_decline_tally *thread_tally;
 
 void
@@ -83,10 +90,16 @@ mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, .
       atomic_fetch_add_explicit(&thread_tally->counts[d], 1, memory_order_relaxed);
       first = tally_first_at_site(thread_tally, site_logged);
    }
+   mgl_decline_observer obs = atomic_load(&observer);
+   va_list ap;
+   if (obs) {
+      va_start(ap, fmt);
+      obs(d, (int)decline_levels[d], fmt, ap);
+      va_end(ap);
+   }
    if (!first)
       return;
    char detail[512];
-   va_list ap;
    va_start(ap, fmt);
    vsnprintf(detail, sizeof(detail), fmt, ap);
    va_end(ap);

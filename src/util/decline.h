@@ -3,6 +3,7 @@
 #ifndef MGL_UTIL_DECLINE_H
 #define MGL_UTIL_DECLINE_H
 
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -30,6 +31,13 @@ uint64_t mgl_decline_count(enum mgl_decline d);
 __attribute__((format(printf, 3, 4)))
 #endif
 void mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, ...);
+
+/* Called on every hit, in the hitting thread, with the decline's log level (enum
+ * mgl_log_level) and its detail's format and arguments (formatted only by an observer that
+ * wants them, so a hot decline costs nothing extra): the GL front end turns it into a KHR_debug
+ * message when that thread has a current context. One observer per process; NULL removes it. */
+typedef void (*mgl_decline_observer)(enum mgl_decline d, int level, const char *fmt, va_list ap);
+void mgl_decline_set_observer(mgl_decline_observer fn);
 
 #define MGL_DECLINE(id, ...)                                                   \
    do {                                                                        \

@@ -32,6 +32,7 @@
 #include <png.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,6 +49,9 @@
 #define H 64
 
 /* ---- GL entry points past 1.1, loaded with eglGetProcAddress ------------------------------ */
+
+/* glGetPointerv is GL 1.1 (no PFN typedef in glext.h), but its debug names are KHR_debug's. */
+typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
 
 #define GL_FUNCS(X)                                                                 \
   X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                          \
@@ -182,7 +186,16 @@
   X(PFNGLGETMULTISAMPLEFVPROC, GetMultisamplefv)                                    \
   X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                              \
   X(PFNGLGETNTEXIMAGEARBPROC, GetnTexImageARB)                                      \
-  X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)
+  X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)                  \
+  X(PFNGLDEBUGMESSAGECALLBACKPROC, DebugMessageCallback)                            \
+  X(PFNGLDEBUGMESSAGECONTROLPROC, DebugMessageControl)                              \
+  X(PFNGLDEBUGMESSAGEINSERTPROC, DebugMessageInsert)                                \
+  X(PFNGLGETDEBUGMESSAGELOGPROC, GetDebugMessageLog)                                \
+  X(PFNGLPUSHDEBUGGROUPPROC, PushDebugGroup)                                        \
+  X(PFNGLPOPDEBUGGROUPPROC, PopDebugGroup)                                          \
+  X(PFNGLOBJECTLABELPROC, ObjectLabel)                                              \
+  X(PFNGLGETOBJECTLABELPROC, GetObjectLabel)                                        \
+  X(pfn_get_pointerv, GetPointerv)
 
 static struct {
 #define X(type, name) type name;
@@ -7584,6 +7597,172 @@ static void sc_state_toggles(void)
   gl.DeleteVertexArrays(2, vaos);
 }
 
+/* khr_debug: KHR_debug through the EGL vendor on every arm. The callback is called in the app's
+ * thread, inside the call that caused the message: a GL error (source API, type ERROR), an
+ * inserted marker, a debug group's push and pop around a labelled draw; on mgl also a decline
+ * (glGenTransformFeedbacks outside ES 3.0) as a message naming it. Then, with no callback, the
+ * log returns inserted messages in order; object labels read back; the draw's pixels check. */
+typedef struct {
+  GLenum source, type, severity;
+  GLuint id;
+  char text[128];
+  bool app_thread;
+} debug_msg;
+static debug_msg g_dbg[16];
+static int g_dbg_n;
+static pthread_t g_main_thread;
+
+static void APIENTRY debug_record(GLenum source, GLenum type, GLuint id, GLenum severity,
+                                  GLsizei length, const GLchar *message, const void *user)
+{
+  if (user != &g_dbg_n)
+    fail("debug callback: user param %p, expected %p", user, (const void *)&g_dbg_n);
+  if (g_dbg_n < 16) {
+    debug_msg *m = &g_dbg[g_dbg_n];
+    m->source = source, m->type = type, m->id = id, m->severity = severity;
+    snprintf(m->text, sizeof m->text, "%.*s", (int)length, message);
+    m->app_thread = pthread_equal(pthread_self(), g_main_thread);
+  }
+  g_dbg_n++;
+}
+
+static void expect_debug(int k, GLenum source, GLenum type, GLuint id, const char *text,
+                         const char *what)
+{
+  if (k >= g_dbg_n) {
+    fail("%s: no message %d (got %d)", what, k, g_dbg_n);
+    return;
+  }
+  const debug_msg *m = &g_dbg[k];
+  if (m->source != source || m->type != type || (text && m->id != id) ||
+      (text && strcmp(m->text, text)) || !m->app_thread)
+    fail("%s: message source 0x%x type 0x%x id %u \"%s\" app thread %d, expected 0x%x 0x%x %u "
+         "\"%s\"", what, m->source, m->type, m->id, m->text, m->app_thread, source, type, id,
+         text ? text : "(any)");
+}
+
+static void sc_khr_debug(void)
+{
+  bool listed = false;
+  GLint n_ext = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
+  for (GLint i = 0; i < n_ext; i++)
+    listed |= !strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i), "GL_KHR_debug");
+  if (!listed)
+    fail("GL_KHR_debug is not listed");
+  const bool is_mgl = !strncmp((const char *)glGetString(GL_RENDERER), "mgl", 3);
+  g_main_thread = pthread_self();
+
+  /* Not a debug context: output starts off. Only errors and the app's own messages pass. */
+  if (glIsEnabled(GL_DEBUG_OUTPUT))
+    fail("GL_DEBUG_OUTPUT is on in a non-debug context");
+  glEnable(GL_DEBUG_OUTPUT);
+  glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+  gl.DebugMessageCallback(debug_record, &g_dbg_n);
+  void *cb = NULL;
+  gl.GetPointerv(GL_DEBUG_CALLBACK_FUNCTION, &cb);
+  if (cb != (void *)debug_record)
+    fail("glGetPointerv(GL_DEBUG_CALLBACK_FUNCTION) = %p", cb);
+  gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, NULL, GL_FALSE);
+  gl.DebugMessageControl(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_DONT_CARE, 0, NULL, GL_TRUE);
+  gl.DebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, GL_DONT_CARE, GL_DONT_CARE, 0, NULL,
+                         GL_TRUE);
+  if (is_mgl)
+    gl.DebugMessageControl(GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 0, NULL,
+                           GL_TRUE);
+  check_gl_error("debug setup");
+
+  glEnable(0x1234); /* not a capability */
+  if (g_dbg_n != 1)
+    fail("glEnable(0x1234): %d messages in the call, expected 1", g_dbg_n);
+  expect_debug(0, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_ENUM,
+               is_mgl ? "GL_INVALID_ENUM generated" : NULL, "error");
+  if (glGetError() != GL_INVALID_ENUM)
+    fail("glEnable(0x1234) did not raise GL_INVALID_ENUM");
+
+  if (is_mgl) {
+    g_dbg_n = 0;
+    GLuint tfo = 0;
+    gl.GenTransformFeedbacks(1, &tfo); /* ES 3.0's objects: a decline in a 3.3 context */
+    if (g_dbg_n != 2)
+      fail("declined glGenTransformFeedbacks: %d messages, expected 2", g_dbg_n);
+    expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
+    if (strncmp(g_dbg[0].text, "decline gl-entry-not-in-version: glGenTransformFeedbacks", 55))
+      fail("decline message \"%s\"", g_dbg[0].text);
+    expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
+                 "GL_INVALID_OPERATION generated", "decline's error");
+    if (glGetError() != GL_INVALID_OPERATION)
+      fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
+  }
+
+  /* A labelled draw inside a group. */
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), col = V4(0.4f, 0.8f, 0.2f, 1.0f);
+  g_dbg_n = 0;
+  gl.PushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 77, -1, "labelled draw");
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", col);
+  float quad[12];
+  rect_vertices(quad, 8, 12, 40, 52);
+  mesh me = make_mesh(quad, 6);
+  gl.ObjectLabel(GL_PROGRAM, p, -1, "solid");
+  gl.ObjectLabel(GL_BUFFER, me.vbo, -1, "quad vertices");
+  gl.ObjectLabel(GL_VERTEX_ARRAY, me.vao, 4, "quad and more");
+  gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 5,
+                        GL_DEBUG_SEVERITY_NOTIFICATION, -1, "before the draw");
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.PopDebugGroup();
+  check_gl_error("labelled draw in a debug group");
+  if (g_dbg_n != 3)
+    fail("debug group: %d messages, expected push, marker, pop", g_dbg_n);
+  expect_debug(0, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_PUSH_GROUP, 77, "labelled draw",
+               "push");
+  expect_debug(1, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 5, "before the draw",
+               "marker");
+  expect_debug(2, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_POP_GROUP, 77, "labelled draw",
+               "pop");
+  char label[32] = "";
+  GLsizei len = -1;
+  gl.GetObjectLabel(GL_BUFFER, me.vbo, sizeof label, &len, label);
+  if (strcmp(label, "quad vertices") || len != 13)
+    fail("buffer label \"%s\" (%d)", label, len);
+  gl.GetObjectLabel(GL_VERTEX_ARRAY, me.vao, sizeof label, &len, label);
+  if (strcmp(label, "quad") || len != 4)
+    fail("vertex array label \"%s\" (%d)", label, len);
+  gl.GetObjectLabel(GL_PROGRAM, p, 3, &len, label);
+  if (strcmp(label, "so") || len != 2)
+    fail("program label truncated to bufSize 3: \"%s\" (%d)", label, len);
+  check_gl_error("object labels");
+
+  /* No callback: the log keeps the messages for glGetDebugMessageLog. */
+  gl.DebugMessageCallback(NULL, NULL);
+  gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1,
+                        GL_DEBUG_SEVERITY_HIGH, -1, "one");
+  gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 2,
+                        GL_DEBUG_SEVERITY_HIGH, -1, "two");
+  GLint logged = 0, next = 0;
+  glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
+  glGetIntegerv(GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH, &next);
+  if (logged != 2 || next != 4)
+    fail("log: %d messages, next length %d; expected 2 and 4", logged, next);
+  GLuint ids[4];
+  GLsizei lens[4];
+  char buf[64];
+  GLuint got = gl.GetDebugMessageLog(4, sizeof buf, NULL, NULL, ids, NULL, lens, buf);
+  if (got != 2 || ids[0] != 1 || ids[1] != 2 || lens[0] != 4 || strcmp(buf, "one") ||
+      strcmp(buf + 4, "two"))
+    fail("glGetDebugMessageLog: %u messages", got);
+  glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
+  if (logged != 0)
+    fail("log not emptied: %d", logged);
+  check_gl_error("message log");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 12, 40, 52, to8(col));
+  check_frame("the labelled draw", &m);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7656,6 +7835,7 @@ static const struct {
     {"sampler_objects", sc_sampler_objects, 0},
     {"tex1d_fbo_queries", sc_tex1d_fbo_queries, 0},
     {"es3_internalformat", sc_es3_internalformat, 3},
+    {"khr_debug", sc_khr_debug, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

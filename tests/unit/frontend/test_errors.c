@@ -147,6 +147,57 @@ test_draw_errors(void)
    env_finish(&e);
 }
 
+/* The robust reads (ARB/KHR_robustness): bufSize in bytes, INVALID_OPERATION when the value
+ * does not fit, a negative bufSize included; glGetnUniformdvARB converts (GLSL 3.30 has no
+ * double uniforms). */
+static void
+test_robust_uniform_reads(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   struct fake_program fp = {
+      .num_inputs = 1, .inputs = {"pos"},
+      .num_uniforms = 3,
+      .uniforms = {{"v", GL_FLOAT_VEC3, 1}, {"i", GL_INT, 1}, {"u", GL_UNSIGNED_INT, 1}},
+   };
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLint v = mgl_glGetUniformLocation(prog, "v");
+   GLint i = mgl_glGetUniformLocation(prog, "i");
+   GLint u = mgl_glGetUniformLocation(prog, "u");
+   mgl_glUniform3f(v, 1.5f, -2.0f, 0.25f);
+   mgl_glUniform1i(i, -7);
+   mgl_glUniform1ui(u, 4000000000u);
+   CHECK_ERR(GL_NO_ERROR);
+   GLdouble d[4] = {9, 9, 9, 9};
+   mgl_glGetnUniformdvARB(prog, v, sizeof(d), d);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(d[0] == 1.5 && d[1] == -2.0 && d[2] == 0.25 && d[3] == 9);
+   mgl_glGetnUniformdvARB(prog, i, sizeof(GLdouble), d);
+   CHECK(d[0] == -7.0);
+   mgl_glGetnUniformdvARB(prog, u, sizeof(GLdouble), d);
+   CHECK(d[0] == 4000000000.0);
+   CHECK_ERR(GL_NO_ERROR);
+   d[0] = 9;
+   mgl_glGetnUniformdvARB(prog, v, 2 * sizeof(GLdouble), d); /* three doubles needed */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnUniformdvARB(prog, i, -1, d);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(d[0] == 9);
+   mgl_glGetnUniformdvARB(prog, 99, sizeof(d), d);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glGetnUniformdvARB(prog + 100, v, sizeof(d), d);
+   CHECK_ERR(GL_INVALID_VALUE);
+   GLfloat f[4] = {9, 9, 9, 9};
+   mgl_glGetnUniformfv(prog, v, -1, f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK(f[0] == 9);
+   mgl_glGetnUniformfv(prog, v, 3 * sizeof(GLfloat), f);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(f[0] == 1.5f && f[2] == 0.25f);
+   env_finish(&e);
+}
+
 static void
 test_uniform_errors(void)
 {
@@ -937,6 +988,7 @@ main(void)
    test_buffer_errors();
    test_draw_errors();
    test_uniform_errors();
+   test_robust_uniform_reads();
    test_program_errors();
    test_geometry_errors();
    test_state_errors();

@@ -3,7 +3,8 @@
  * default framebuffer and on an FBO), GL_OES_vertex_array_object; the extension string and the
  * glGetStringi list say the same; GL_FIXED and the desktop-only types of
  * glVertexAttribPointer on ES 2.0 / 3.0 / GL 3.3 core; ES 3.0's program binary queries and
- * calls with no binary format; ES 2.0's own state (and not ES 3.0's). */
+ * calls with no binary format; glGetShaderPrecisionFormat and glShaderBinary (ES 2.0, and GL
+ * 4.1 semantics in a desktop context); ES 2.0's own state (and not ES 3.0's). */
 #include "fe_test_util.h"
 
 #include "fe_egl.h" /* fe_get_proc_address */
@@ -227,6 +228,54 @@ test_fixed_types(void)
 
 /* ES 3.0 2.12.4 with no program binary format: the count is 0 and the list empty (ES 2.0 and
  * GL 3.3 have neither query), the hint is kept, no binary comes out and none goes in. */
+/* glGetShaderPrecisionFormat (ES 2.0 §2.10.4; GL 4.1's in a desktop context): highp's IEEE
+ * figures for every qualifier, errors for the shader and precision types. glShaderBinary: no
+ * binary format exists. */
+static void
+test_shader_precision_and_binary(enum fe_api api, int major)
+{
+   struct fe_test_env e;
+   if (api == FE_API_GLES)
+      es_env(&e, major);
+   else
+      env_init(&e, 16, 16);
+   static const GLenum floats[] = {GL_LOW_FLOAT, GL_MEDIUM_FLOAT, GL_HIGH_FLOAT};
+   static const GLenum ints[] = {GL_LOW_INT, GL_MEDIUM_INT, GL_HIGH_INT};
+   static const GLenum stages[] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+   for (int s = 0; s < 2; s++) {
+      for (int k = 0; k < 3; k++) {
+         GLint range[2] = {-1, -1}, precision = -1;
+         mgl_glGetShaderPrecisionFormat(stages[s], floats[k], range, &precision);
+         CHECK(range[0] == 127 && range[1] == 127 && precision == 23);
+         mgl_glGetShaderPrecisionFormat(stages[s], ints[k], range, &precision);
+         CHECK(range[0] == 31 && range[1] == 30 && precision == 0);
+      }
+   }
+   CHECK_ERR(GL_NO_ERROR);
+   GLint range[2] = {-1, -1}, precision = -1;
+   mgl_glGetShaderPrecisionFormat(GL_GEOMETRY_SHADER, GL_HIGH_FLOAT, range, &precision);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glGetShaderPrecisionFormat(GL_VERTEX_SHADER, GL_FLOAT, range, &precision);
+   CHECK_ERR(GL_INVALID_ENUM);
+   CHECK(range[0] == -1 && precision == -1);
+
+   GLint n = -1;
+   mgl_glGetIntegerv(GL_NUM_SHADER_BINARY_FORMATS, &n);
+   if (api == FE_API_GLES)
+      CHECK_EQ(n, 0);
+   mgl_glGetError();
+   GLuint sh = mgl_glCreateShader(GL_VERTEX_SHADER);
+   const uint8_t blob[8] = {0};
+   mgl_glShaderBinary(1, &sh, 0x1234, blob, sizeof(blob));
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glShaderBinary(-1, &sh, 0x1234, blob, sizeof(blob));
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glShaderBinary(1, &sh, 0x1234, blob, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glDeleteShader(sh);
+   env_finish(&e);
+}
+
 static void
 test_program_binary(void)
 {
@@ -360,6 +409,9 @@ main(void)
    test_vao_oes();
    test_fixed_types();
    test_program_binary();
+   test_shader_precision_and_binary(FE_API_GLES, 2);
+   test_shader_precision_and_binary(FE_API_GLES, 3);
+   test_shader_precision_and_binary(FE_API_GL_CORE, 3);
    test_es2_state();
    return fe_test_report("unit.frontend.es_ext");
 }
