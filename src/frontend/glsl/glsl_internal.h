@@ -113,6 +113,8 @@ struct glsl_unit {
                            * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
    bool emit_renamed;     /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
+   int gs_input_size;     /* geometry: vertices of the input primitive its `layout(...) in;`
+                           * declares; 0 when it declares none */
 };
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */

@@ -458,8 +458,9 @@ gs_emits_points(const struct lower *L)
  * an input layout takes exactly one primitive (no repeats, no block layouts such as packed or
  * shared); every sized input array has the size the primitive implies, and all of them one
  * size; a constant index used on an unsized input array before the layout sizes it must fit
- * that size; and a redeclared gl_PerVertex input keeps its instance name gl_in. */
-static void
+ * that size; and a redeclared gl_PerVertex input keeps its instance name gl_in. Returns the
+ * vertex count of the unit's input primitive (0: it declares none). */
+static int
 check_gs_inputs(struct lower *L)
 {
    const char *p = L->p;
@@ -578,6 +579,7 @@ check_gs_inputs(struct lower *L)
       }
       i = semi;
    }
+   return prim;
 }
 
 /* ESSL 1.00 extensions mgl implements by lowering (their names are no desktop extensions, so
@@ -716,7 +718,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
-      check_gs_inputs(&L);
+      u->gs_input_size = check_gs_inputs(&L);
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
