@@ -958,7 +958,23 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    prog->stages = present;
-   ok = glsl_link_spirv(input, words, init_words, ast, prog, &log);
+   {
+      const struct stage_units *vu = &units[GLSL_STAGE_VERTEX];
+      unsigned nloc = 0;
+      for (unsigned k = 0; k < vu->num; k++)
+         nloc += vu->units[k].num_vs_locations;
+      struct glsl_binding *locs = calloc(nloc ? nloc : 1, sizeof(*locs));
+      if (!locs) {
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+      nloc = 0;
+      for (unsigned k = 0; k < vu->num; k++)
+         for (unsigned j = 0; j < vu->units[k].num_vs_locations; j++)
+            locs[nloc++] = vu->units[k].vs_locations[j];
+      ok = glsl_link_spirv(input, words, init_words, ast, locs, nloc, prog, &log);
+      free(locs);
+   }
 
 done:
    glsl_ast_finish(ast, GLSL_STAGE_COUNT);

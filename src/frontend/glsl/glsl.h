@@ -59,7 +59,9 @@
  *    else the lowest free contiguous locations (a matN takes N, an array of M takes M per element),
  *    assigned in declaration order after explicit and bound ones. Declared-but-unused inputs
  *    (active = false) get locations the used ones left free, so they never block a used one.
- *    Bound names may alias (GL 3.3, 2.11.3: several names on one generic attribute): active
+ *    Bound names and explicit locations may alias (GL 3.3, 2.11.3: several names on one generic
+ *    attribute; glslang refuses two layout(location) on one location, so the lowering takes such
+ *    layouts out and hands their locations to the linker as explicit ones): active
  *    inputs of the same type on the same location become one SPIR-V Input variable (Vulkan allows
  *    one per location); other overlaps of active inputs are link errors.
  *  - Fragment outputs: explicit location, else the glBindFragDataLocation pair, else the lowest free

@@ -252,6 +252,8 @@ struct stage {
 
 struct link {
    const struct glsl_link_input *in;
+   const struct glsl_binding *vs_locations; /* see glsl_link_spirv */
+   unsigned num_vs_locations;
    const struct glsl_stage_words *init_words;
    const struct glsl_ast_stage *ast;
    struct stage st[GLSL_STAGE_COUNT];
@@ -982,6 +984,11 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       uint32_t elem = spv_strip_arrays(m, type, NULL);
       bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
       int order = glsl_ast_order(&l->ast[s], name_of(m, id));
+      int32_t location = m->ids[id].location;
+      if (location < 0 && s == GLSL_STAGE_VERTEX && storage == SpvStorageInput)
+         for (unsigned k = 0; k < l->num_vs_locations; k++)
+            if (!strcmp(l->vs_locations[k].name, glsl_demangle(name_of(m, id))))
+               location = l->vs_locations[k].location;
       v[n++] = (struct iovar){
          .var = id,
          .name = name_of(m, id),
@@ -989,8 +996,8 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .is_block = is_block,
          .type = type,
          .locs = spv_type_locations(m, type),
-         .location = m->ids[id].location,
-         .explicit_loc = m->ids[id].location >= 0,
+         .location = location,
+         .explicit_loc = location >= 0,
          .index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0,
          .active = m->ids[id].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
@@ -1738,10 +1745,13 @@ finish_stages(struct link *l)
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
                 const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
+                const struct glsl_binding *vs_locations, unsigned num_vs_locations,
                 struct glsl_program *prog, struct glsl_str *log)
 {
    struct link l = {
       .in = input,
+      .vs_locations = vs_locations,
+      .num_vs_locations = num_vs_locations,
       .init_words = init_words,
       .ast = ast,
       .prog = prog,
