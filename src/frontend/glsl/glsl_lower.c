@@ -669,7 +669,9 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
    bool on = strcmp(behavior, "disable") != 0;
    if (!strcmp(name, "GL_EXT_frag_depth"))
       u->frag_depth_ext = on;
-   else if (strcmp(name, "GL_EXT_draw_buffers") != 0)
+   else if (!strcmp(name, "GL_EXT_draw_buffers"))
+      u->draw_buffers_ext = on;
+   else
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
@@ -1057,7 +1059,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_append(&head, "void _mgl_EmitVertex();\n");
       if (u->frag_outputs & 1)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragColor;\n");
-      if (u->frag_outputs & 2)
+      /* ESSL 1.00 without GL_EXT_draw_buffers has one draw buffer: gl_FragData[0] only (the
+       * extension's issue 8 keeps gl_MaxDrawBuffers at MAX_DRAW_BUFFERS either way) */
+      if ((u->frag_outputs & 2) && u->es && u->version == 100 && !u->draw_buffers_ext)
+         glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragData[1];\n");
+      else if (u->frag_outputs & 2)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragData[gl_MaxDrawBuffers];\n");
       for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
          const struct helper_fn *f = &helper_fns[k];
