@@ -697,9 +697,9 @@ link_frag_coord(const struct stage_units *su, struct glsl_str *log, bool *ok)
  * is the program's, and sizes the unsized input arrays of every object. glslang sizes those per
  * compilation unit (an object without the layout sizes them by its highest constant index, and
  * its linker then finds "not all array sizes match"), so each object that declares no input
- * primitive gets the one another object declares, appended after its last line (glslang sizes
- * arrays declared before the layout too; line numbers keep). Different primitives in two
- * objects stay for glslang's linker to refuse. */
+ * primitive gets the one another object declares, at the end of its prologue (line numbers
+ * keep; constant indices past the primitive's size fail as in the declaring object).
+ * Different primitives in two objects stay for glslang's linker to refuse. */
 static void
 share_gs_input_layout(struct stage_units *su, bool *prepared, struct glsl_str *logs)
 {
@@ -715,8 +715,15 @@ share_gs_input_layout(struct stage_units *su, bool *prepared, struct glsl_str *l
       struct glsl_unit *u = &su->units[k];
       if (!prepared[k] || u->gs_input_size)
          continue;
+      /* into the prologue, before the #line that gives the app's first line its number: the
+       * layout then sizes the arrays before any use, which glslang checks indices against */
+      const char *line = strstr(u->text, "\n#line ");
+      if (!line)
+         continue;
+      const int head = (int)(line - u->text) + 1;
       struct glsl_str text = {0};
-      glsl_str_printf(&text, "%s\nlayout(%s) in;\n", u->text, by_size[size]);
+      glsl_str_printf(&text, "%.*slayout(%s) in;\n%s", head, u->text, by_size[size],
+                      u->text + head);
       if (text.oom) {
          free(text.s);
          glsl_str_append(&logs[k], "error: out of memory\n");

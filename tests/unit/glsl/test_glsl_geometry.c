@@ -154,6 +154,19 @@ split_geometry_objects(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* the other object's layout sizes the array before any use: a constant index past the
+    * triangle's 3 vertices fails the link (piglit gs-input-sizing-layout-conflicts-with-static-
+    * usage) */
+   static const char *gpast = "#version 150 core\n"
+                              "in float v_b[];\nout vec4 g_color;\n"
+                              "void emit_one(int i) { gl_Position = vec4(v_b[3]); "
+                              "g_color = vec4(1.0); EmitVertex(); }\n";
+   gobj[1] = gpast;
+   p = glsl_link(&in, &log);
+   CHECK(!p, "an index past the other object's input primitive linked");
+   glsl_program_destroy(p);
+   free(log);
+
    /* two objects declaring different input primitives still fail */
    static const char *glines = "#version 150 core\nlayout(lines) in;\n"
                                "in float v_b[];\nout vec4 g_color;\n"
