@@ -71,7 +71,10 @@
  *  - Varyings: matched by name (interface blocks by block name); the producing stage's outputs get
  *    consecutive locations in declaration order, the consumer's inputs the location of their
  *    match. Geometry inputs are per-vertex arrays (in vec4 v[]): their outer array level is not
- *    part of the match, and an unsized one takes the size of the input primitive. A used input without a matching output, or a type / flat / noperspective mismatch,
+ *    part of the match, and an unsized one takes the size of the input primitive. GL counts an
+ *    interface in components, Vulkan in locations: when one needs more locations than the
+ *    device has, arrays of 32-bit scalars are packed four to a location in every stage
+ *    (spirv_pack.c; not with transform feedback). A used input without a matching output, or a type / flat / noperspective mismatch,
  *    fails the link.
  *
  * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────
