@@ -808,7 +808,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       check_es_float_precision(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
       u->gs_input_size = check_gs_inputs(&L);
-   if (stage == GLSL_STAGE_VERTEX)
+   /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
+   if (stage == GLSL_STAGE_VERTEX && !u->es)
       alias_vertex_locations(&L, u);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */

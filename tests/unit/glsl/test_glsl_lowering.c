@@ -547,6 +547,19 @@ test_attribute_aliasing(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* ESSL 3.00 forbids aliasing (ES 3.0 2.11.5) */
+   const char *vses = "#version 300 es\n"
+                      "layout(location = 1) in vec4 a;\n"
+                      "layout(location = 1) in vec4 b;\n"
+                      "void main() { gl_Position = a + b; }\n";
+   const char *fses = "#version 300 es\nprecision mediump float;\nout vec4 o;\n"
+                      "void main() { o = vec4(1.0); }\n";
+   struct glsl_link_input ines = {.source = {vses, fses}, .es = true};
+   p = glsl_link(&ines, &log);
+   CHECK(!p, "aliased inputs linked in ESSL 3.00");
+   glsl_program_destroy(p);
+   free(log);
+
    /* two explicit aliases of different types: this implementation's link error, not a crash */
    const char *vsd = "#version 330\n"
                      "layout(location = 1) in vec3 a;\n"
