@@ -589,6 +589,47 @@ es3_only_pname(GLenum pname)
    }
 }
 
+/* Whether pname is desktop GL state that no OpenGL ES 3.0 state table (6.1-6.35) lists and no
+ * ES extension mgl advertises brings back: an ES context refuses it with GL_INVALID_ENUM.
+ * (Several of these come to ES 3.1/3.2 — multisample textures, texture buffers, geometry
+ * shaders, GL_CONTEXT_FLAGS — or with extensions mgl does not advertise for ES.)
+ * GL_MAX_CLIP_DISTANCES (EXT_clip_cull_distance on ES, not advertised) is knowingly still
+ * answered: piglit's shader_runner_gles2/3 (Debian's 2022 build) read it at start-up without
+ * checking, and the error left pending fails their next glGetError check; Mesa answers it as an
+ * ES 3.2 context. */
+static bool
+desktop_only_pname(GLenum pname)
+{
+   switch (pname) {
+   case GL_CONTEXT_FLAGS: case GL_CONTEXT_PROFILE_MASK: case GL_RESET_NOTIFICATION_STRATEGY:
+   case GL_DOUBLEBUFFER: case GL_STEREO:
+   case GL_MAX_RECTANGLE_TEXTURE_SIZE: case GL_MAX_TEXTURE_BUFFER_SIZE:
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS:
+   case GL_MAX_COLOR_TEXTURE_SAMPLES: case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+   case GL_MAX_INTEGER_SAMPLES: case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS: case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_GEOMETRY_INPUT_COMPONENTS: case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_OUTPUT_VERTICES: case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+   case GL_TIMESTAMP:
+   case GL_SMOOTH_LINE_WIDTH_RANGE: case GL_SMOOTH_LINE_WIDTH_GRANULARITY:
+   case GL_POINT_SIZE_RANGE: case GL_POINT_SIZE_GRANULARITY:
+   case GL_TEXTURE_BUFFER: case GL_TEXTURE_BINDING_1D: case GL_TEXTURE_BINDING_1D_ARRAY:
+   case GL_TEXTURE_BINDING_RECTANGLE: case GL_TEXTURE_BINDING_BUFFER:
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+   case GL_DRAW_BUFFER: case GL_BLEND_SRC: case GL_BLEND_DST: case GL_LOGIC_OP_MODE:
+   case GL_POLYGON_MODE: case GL_POINT_SIZE: case GL_POINT_FADE_THRESHOLD_SIZE:
+   case GL_POINT_SPRITE_COORD_ORIGIN: case GL_PROVOKING_VERTEX:
+   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: case GL_PRIMITIVE_RESTART_INDEX:
+   case GL_CLAMP_READ_COLOR:
+   case GL_PACK_IMAGE_HEIGHT: case GL_PACK_SKIP_IMAGES: case GL_PACK_SWAP_BYTES:
+   case GL_PACK_LSB_FIRST: case GL_UNPACK_SWAP_BYTES: case GL_UNPACK_LSB_FIRST:
+      return true;
+   default:
+      return false;
+   }
+}
+
 static bool
 get(GLenum pname, struct gv *v)
 {
@@ -596,6 +637,7 @@ get(GLenum pname, struct gv *v)
    if (!ctx)
       return false;
    if ((ctx->desc.api == FE_API_GLES && ctx->desc.major == 2 && es3_only_pname(pname)) ||
+       (ctx->desc.api == FE_API_GLES && desktop_only_pname(pname)) ||
        !get_value(ctx, pname, v)) {
       fe_error(ctx, GL_INVALID_ENUM);
       return false;

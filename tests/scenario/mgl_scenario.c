@@ -5200,6 +5200,56 @@ static void sc_xfb_resume(void)
   gl.DeleteBuffers(3, bufs);
 }
 
+/* varying_pack: GL counts a stage interface in components, so nearly as many scalar varyings
+ * as GL_MAX_VERTEX_OUTPUT_COMPONENTS says (120 floats on lavapipe, far more than its 32
+ * locations) pass from the vertex to the fragment stage, each element its own value (read back
+ * with a dynamic index and checked in the fragment shader). 8 components are left over because
+ * the Vulkan validation layer (1.3.239) also counts gl_PerVertex's built-ins against
+ * maxVertexOutputComponents. */
+static void sc_varying_pack(void)
+{
+  static const char *vs = "#version 150\n"
+                          "in vec2 a_pos;\n"
+                          "flat out float v_f[min(gl_MaxVertexOutputComponents,\n"
+                          "                       gl_MaxFragmentInputComponents) - 8];\n"
+                          "void main() {\n"
+                          "  for (int i = 0; i < v_f.length(); i++) v_f[i] = float(i * 3 + 1);\n"
+                          "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                          "}\n";
+  static const char *fs = "#version 150\n"
+                          "flat in float v_f[min(gl_MaxVertexOutputComponents,\n"
+                          "                      gl_MaxFragmentInputComponents) - 8];\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  int bad = 0;\n"
+                          "  for (int i = 0; i < v_f.length(); i++)\n"
+                          "    if (v_f[i] != float(i * 3 + 1)) bad++;\n"
+                          "  o_color = bad == 0 ? vec4(0.0, 1.0, 0.0, 1.0)\n"
+                          "                     : vec4(1.0, 0.0, float(bad) / 255.0, 1.0);\n"
+                          "}\n";
+  GLint comps = 0;
+  glGetIntegerv(GL_MAX_VERTEX_OUTPUT_COMPONENTS, &comps);
+  if (comps < 64)
+    fail("GL_MAX_VERTEX_OUTPUT_COMPONENTS %d is below GL 3.2's 64", comps);
+  static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  float quad[12];
+  rect_vertices(quad, 4, 4, 28, 20);
+  mesh m = make_mesh(quad, 6);
+  clear_to(bg);
+  gl.UseProgram(p);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw with every varying component in use");
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 4, 4, 28, 20, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+  check_frame("each of the scalar varyings arrives", &md);
+  gl.DeleteProgram(p);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* uniform_init: GL uniform initializers (GLSL 1.20+, 4.3.5) are the uniforms' values after
  * link: an unsized array sized by its initializer and indexed by gl_InstanceID picks each
  * instance's colour, a scalar one moves the rects; then glUniform replaces one element and a
@@ -7827,6 +7877,7 @@ static const struct {
     {"xfb_queries", sc_xfb_queries, 0},
     {"xfb_parts_packed", sc_xfb_parts_packed, 0},
     {"uniform_init", sc_uniform_init, 0},
+    {"varying_pack", sc_varying_pack, 0},
     {"xfb_objects", sc_xfb_objects, 3},
     {"tex_rect", sc_tex_rect, 0},
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},

@@ -693,6 +693,49 @@ link_frag_coord(const struct stage_units *su, struct glsl_str *log, bool *ok)
    return layout;
 }
 
+/* GLSL 1.50, 4.3.8.1: a geometry shader's input layout, declared in one of its shader objects,
+ * is the program's, and sizes the unsized input arrays of every object. glslang sizes those per
+ * compilation unit (an object without the layout sizes them by its highest constant index, and
+ * its linker then finds "not all array sizes match"), so each object that declares no input
+ * primitive gets the one another object declares, at the end of its prologue (line numbers
+ * keep; constant indices past the primitive's size fail as in the declaring object).
+ * Different primitives in two objects stay for glslang's linker to refuse. */
+static void
+share_gs_input_layout(struct stage_units *su, bool *prepared, struct glsl_str *logs)
+{
+   static const char *const by_size[7] = {NULL, "points", "lines", "triangles",
+                                          "lines_adjacency", NULL, "triangles_adjacency"};
+   int size = 0;
+   for (unsigned k = 0; k < su->num && !size; k++)
+      if (prepared[k])
+         size = su->units[k].gs_input_size;
+   if (size <= 0 || size > 6 || !by_size[size])
+      return;
+   for (unsigned k = 0; k < su->num; k++) {
+      struct glsl_unit *u = &su->units[k];
+      if (!prepared[k] || u->gs_input_size)
+         continue;
+      /* into the prologue, before the #line that gives the app's first line its number: the
+       * layout then sizes the arrays before any use, which glslang checks indices against */
+      const char *line = strstr(u->text, "\n#line ");
+      if (!line)
+         continue;
+      const int head = (int)(line - u->text) + 1;
+      struct glsl_str text = {0};
+      glsl_str_printf(&text, "%.*slayout(%s) in;\n%s", head, u->text, by_size[size],
+                      u->text + head);
+      if (text.oom) {
+         free(text.s);
+         glsl_str_append(&logs[k], "error: out of memory\n");
+         prepared[k] = false;
+         continue;
+      }
+      free(u->text);
+      u->text = glsl_str_take(&text);
+      u->gs_input_size = size;
+   }
+}
+
 /* Compiles the objects of one stage and its support unit and adds them to gprog. False when one
  * does not compile (the reasons are in log). */
 static bool
@@ -721,10 +764,22 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
    const bool has_gs =
       input->num_objects[GLSL_STAGE_GEOMETRY] || input->source[GLSL_STAGE_GEOMETRY];
    const bool point_size = s == GLSL_STAGE_GEOMETRY || (s == GLSL_STAGE_VERTEX && !has_gs);
+   bool *prepared = calloc(num, sizeof(*prepared));
+   struct glsl_str *slogs = calloc(num, sizeof(*slogs));
+   if (!prepared || !slogs) {
+      free(prepared);
+      free(slogs);
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   for (unsigned k = 0; k < num; k++)
+      prepared[k] = prepare_unit(s, input->es, point_size, objects[k], &su->units[k], &slogs[k]);
+   if (s == GLSL_STAGE_GEOMETRY && num > 1)
+      share_gs_input_layout(su, prepared, slogs);
    for (unsigned k = 0; k < num; k++) {
-      struct glsl_str slog = {0};
+      struct glsl_str slog = slogs[k];
       bool sok = false;
-      if (prepare_unit(s, input->es, point_size, objects[k], &su->units[k], &slog))
+      if (prepared[k])
          su->shaders[k] = parse_text(s, su->units[k].text, res, &slog, &sok);
       if (!sok) {
          glsl_str_printf(log, "error: %s shader failed to compile\n%s", glsl_stage_name(s),
@@ -736,6 +791,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
       helpers |= su->units[k].helpers;
       point_coord |= su->units[k].point_coord_used;
    }
+   free(prepared);
+   free(slogs);
    su->num_texts = num;
    if (!compiled)
       return false;
@@ -908,7 +965,23 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       goto done;
    }
    prog->stages = present;
-   ok = glsl_link_spirv(input, words, init_words, ast, prog, &log);
+   {
+      const struct stage_units *vu = &units[GLSL_STAGE_VERTEX];
+      unsigned nloc = 0;
+      for (unsigned k = 0; k < vu->num; k++)
+         nloc += vu->units[k].num_vs_locations;
+      struct glsl_binding *locs = calloc(nloc ? nloc : 1, sizeof(*locs));
+      if (!locs) {
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+      nloc = 0;
+      for (unsigned k = 0; k < vu->num; k++)
+         for (unsigned j = 0; j < vu->units[k].num_vs_locations; j++)
+            locs[nloc++] = vu->units[k].vs_locations[j];
+      ok = glsl_link_spirv(input, words, init_words, ast, locs, nloc, prog, &log);
+      free(locs);
+   }
 
 done:
    glsl_ast_finish(ast, GLSL_STAGE_COUNT);

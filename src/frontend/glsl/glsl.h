@@ -59,7 +59,9 @@
  *    else the lowest free contiguous locations (a matN takes N, an array of M takes M per element),
  *    assigned in declaration order after explicit and bound ones. Declared-but-unused inputs
  *    (active = false) get locations the used ones left free, so they never block a used one.
- *    Bound names may alias (GL 3.3, 2.11.3: several names on one generic attribute): active
+ *    Bound names and explicit locations may alias (GL 3.3, 2.11.3: several names on one generic
+ *    attribute; glslang refuses two layout(location) on one location, so the lowering takes such
+ *    layouts out and hands their locations to the linker as explicit ones): active
  *    inputs of the same type on the same location become one SPIR-V Input variable (Vulkan allows
  *    one per location); other overlaps of active inputs are link errors.
  *  - Fragment outputs: explicit location, else the glBindFragDataLocation pair, else the lowest free
@@ -69,7 +71,10 @@
  *  - Varyings: matched by name (interface blocks by block name); the producing stage's outputs get
  *    consecutive locations in declaration order, the consumer's inputs the location of their
  *    match. Geometry inputs are per-vertex arrays (in vec4 v[]): their outer array level is not
- *    part of the match, and an unsized one takes the size of the input primitive. A used input without a matching output, or a type / flat / noperspective mismatch,
+ *    part of the match, and an unsized one takes the size of the input primitive. GL counts an
+ *    interface in components, Vulkan in locations: when one needs more locations than the
+ *    device has, arrays of 32-bit scalars are packed four to a location in every stage
+ *    (spirv_pack.c; not with transform feedback). A used input without a matching output, or a type / flat / noperspective mismatch,
  *    fails the link.
  *
  * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────

@@ -71,8 +71,11 @@ struct glsl_stage_words {
 /* init_words[s] (words may be NULL): the stage compiled for OpenGL SPIR-V, only when it declares
  * uniform initializers; the loose uniforms there are OpVariables with constant initializers, which
  * become glsl_program.default_block.initial_data. */
+/* vs_locations: explicit vertex input locations the lowering took out of the text
+ * (glsl_unit.vs_locations of every vertex unit). */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
                      const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
+                     const struct glsl_binding *vs_locations, unsigned num_vs_locations,
                      struct glsl_program *prog, struct glsl_str *log);
 
 const char *glsl_stage_name(enum glsl_stage stage);
@@ -107,12 +110,19 @@ struct glsl_unit {
    int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
    bool point_coord_used; /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
    bool frag_depth_ext;   /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
+   bool draw_buffers_ext; /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
    bool main_renamed;     /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
                            * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
    bool emit_renamed;     /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
+   /* vertex: inputs whose layout(location) another input of the unit shares, taken out of the
+    * text (glslang refuses aliasing); their names (malloc'd) and explicit locations */
+   struct glsl_binding *vs_locations;
+   unsigned num_vs_locations, cap_vs_locations;
+   int gs_input_size;     /* geometry: vertices of the input primitive its `layout(...) in;`
+                           * declares; 0 when it declares none */
 };
 
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */

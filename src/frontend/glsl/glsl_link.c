@@ -241,6 +241,7 @@ struct stage {
    bool present;
    const uint32_t *w;
    size_t n;
+   uint32_t *owned; /* w when pack_varyings rewrote the caller's words */
    struct spv_module *m;
    struct spv_deco_override *decos;
    unsigned num_decos, cap_decos;
@@ -252,6 +253,8 @@ struct stage {
 
 struct link {
    const struct glsl_link_input *in;
+   const struct glsl_binding *vs_locations; /* see glsl_link_spirv */
+   unsigned num_vs_locations;
    const struct glsl_stage_words *init_words;
    const struct glsl_ast_stage *ast;
    struct stage st[GLSL_STAGE_COUNT];
@@ -982,6 +985,11 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       uint32_t elem = spv_strip_arrays(m, type, NULL);
       bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
       int order = glsl_ast_order(&l->ast[s], name_of(m, id));
+      int32_t location = m->ids[id].location;
+      if (location < 0 && s == GLSL_STAGE_VERTEX && storage == SpvStorageInput)
+         for (unsigned k = 0; k < l->num_vs_locations; k++)
+            if (!strcmp(l->vs_locations[k].name, glsl_demangle(name_of(m, id))))
+               location = l->vs_locations[k].location;
       v[n++] = (struct iovar){
          .var = id,
          .name = name_of(m, id),
@@ -989,8 +997,8 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .is_block = is_block,
          .type = type,
          .locs = spv_type_locations(m, type),
-         .location = m->ids[id].location,
-         .explicit_loc = m->ids[id].location >= 0,
+         .location = location,
+         .explicit_loc = location >= 0,
          .index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0,
          .active = m->ids[id].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
@@ -1135,6 +1143,81 @@ store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **ar
             .active = v[i].active,
          };
       }
+   }
+}
+
+/* Locations the user variables of storage class sc of stage s take (a geometry input by its
+ * per-vertex element). */
+static uint32_t
+interface_locations(const struct link *l, int s, uint32_t sc)
+{
+   const struct spv_module *m = l->st[s].m;
+   uint32_t n = 0;
+   for (unsigned i = 0; i < m->num_vars; i++) {
+      uint32_t id = m->vars[i];
+      if (m->ids[id].storage != sc || is_builtin_io(m, id))
+         continue;
+      uint32_t type = spv_var_pointee(m, id);
+      if (s == GLSL_STAGE_GEOMETRY && sc == SpvStorageInput &&
+          spv_type(m, type)->op == SpvOpTypeArray)
+         type = spv_type(m, type)->a;
+      n += spv_type_locations(m, type);
+   }
+   return n;
+}
+
+/* GL limits a stage interface by components, Vulkan by locations. When some interface needs
+ * more locations than the device has, arrays of scalars are packed four to a location in every
+ * stage (spirv_pack.c; the same rewrite on both sides of each interface keeps them matching).
+ * Not with transform feedback, whose offsets and copies name the unpacked elements. */
+static void
+pack_varyings(struct link *l)
+{
+   const uint32_t max_locs = glsl_varying_components(l->in) / 4;
+   bool over = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!l->st[s].present)
+         continue;
+      if (s != GLSL_STAGE_VERTEX && interface_locations(l, s, SpvStorageInput) > max_locs)
+         over = true;
+      if (s != GLSL_STAGE_FRAGMENT && interface_locations(l, s, SpvStorageOutput) > max_locs)
+         over = true;
+   }
+   if (!over || l->in->num_xfb_varyings)
+      return;
+   /* all stages or none: a packed output never meets an unpacked input */
+   uint32_t *w[GLSL_STAGE_COUNT] = {0};
+   size_t nw[GLSL_STAGE_COUNT] = {0};
+   bool blocked = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed && !blocked; s++) {
+      if (!l->st[s].present)
+         continue;
+      const char *err = NULL;
+      w[s] = spv_pack_varyings(l->st[s].w, l->st[s].n, s != GLSL_STAGE_VERTEX,
+                               s != GLSL_STAGE_FRAGMENT, &nw[s], &blocked, &err);
+      if (err)
+         link_error(l, "internal error: cannot pack the %s shader's varyings: %s",
+                    glsl_stage_name(s), err);
+   }
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      struct stage *st = &l->st[s];
+      if (!w[s])
+         continue;
+      const char *err = NULL;
+      struct spv_module *m = blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], &err);
+      if (!m) {
+         if (err)
+            link_error(l, "internal error: cannot read the %s shader's packed SPIR-V: %s",
+                       glsl_stage_name(s), err);
+         free(w[s]);
+         continue;
+      }
+      spv_module_destroy(st->m);
+      free(st->owned);
+      st->owned = w[s];
+      st->w = w[s];
+      st->n = nw[s];
+      st->m = m;
    }
 }
 
@@ -1738,10 +1821,13 @@ finish_stages(struct link *l)
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
                 const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
+                const struct glsl_binding *vs_locations, unsigned num_vs_locations,
                 struct glsl_program *prog, struct glsl_str *log)
 {
    struct link l = {
       .in = input,
+      .vs_locations = vs_locations,
+      .num_vs_locations = num_vs_locations,
       .init_words = init_words,
       .ast = ast,
       .prog = prog,
@@ -1762,6 +1848,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
                     glsl_stage_name(s), err);
    }
 
+   if (!l.failed)
+      pack_varyings(&l);
    if (!l.failed)
       link_default_block(&l);
    if (!l.failed)
@@ -1796,6 +1884,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
 
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       spv_module_destroy(l.st[s].m);
+      free(l.st[s].owned);
       free(l.st[s].decos);
       free(l.st[s].aliases);
    }

@@ -458,8 +458,9 @@ gs_emits_points(const struct lower *L)
  * an input layout takes exactly one primitive (no repeats, no block layouts such as packed or
  * shared); every sized input array has the size the primitive implies, and all of them one
  * size; a constant index used on an unsized input array before the layout sizes it must fit
- * that size; and a redeclared gl_PerVertex input keeps its instance name gl_in. */
-static void
+ * that size; and a redeclared gl_PerVertex input keeps its instance name gl_in. Returns the
+ * vertex count of the unit's input primitive (0: it declares none). */
+static int
 check_gs_inputs(struct lower *L)
 {
    const char *p = L->p;
@@ -578,6 +579,80 @@ check_gs_inputs(struct lower *L)
       }
       i = semi;
    }
+   return prim;
+}
+
+/* GL 3.3, 2.11.3: several vertex inputs may share a location (aliasing) as long as no path
+ * through the shader reads two of them; glslang refuses two `layout(location = N) in`
+ * declarations with one N at compile time. Such declarations lose their layout here and their
+ * locations go to the linker as u->vs_locations (explicit, as the app wrote them; glsl_link.c
+ * then makes same-typed aliases one input). Other explicit locations stay in the text. */
+static void
+alias_vertex_locations(struct lower *L, struct glsl_unit *u)
+{
+   const char *p = L->p;
+   struct located {
+      unsigned layout, close, name;
+      int location;
+   } e[GLSL_MAX_VERTEX_ATTRIBS * 4];
+   unsigned n = 0;
+   int depth = 0;
+   for (unsigned i = 0; i < L->n; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_PUNCT) {
+         depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
+         continue;
+      }
+      /* layout ( location = N ) in ... name [ [...] ] ; at global scope */
+      if (depth || i + 6 >= L->n || !tok_is(p, t, "layout") || !tok_is(p, &L->t[i + 1], "(") ||
+          !tok_is(p, &L->t[i + 2], "location") || !tok_is(p, &L->t[i + 3], "=") ||
+          L->t[i + 4].kind != T_NUMBER || !tok_is(p, &L->t[i + 5], ")") ||
+          !tok_is(p, &L->t[i + 6], "in"))
+         continue;
+      unsigned semi = i + 7;
+      while (semi < L->n && !tok_is(p, &L->t[semi], ";") && !tok_is(p, &L->t[semi], "{"))
+         semi++;
+      if (semi >= L->n || !tok_is(p, &L->t[semi], ";"))
+         continue;
+      unsigned name = semi - 1;
+      if (tok_is(p, &L->t[name], "]"))
+         while (name > i + 6 && !tok_is(p, &L->t[name], "["))
+            name--;
+      if (tok_is(p, &L->t[name], "["))
+         name--;
+      if (name <= i + 6 || L->t[name].kind != T_IDENT || n == sizeof(e) / sizeof(e[0]))
+         continue;
+      e[n++] = (struct located){i, i + 5, name, (int)strtol(p + L->t[i + 4].at, NULL, 0)};
+      i = semi;
+   }
+   for (unsigned a = 0; a < n && !L->oom; a++) {
+      bool shared = false;
+      for (unsigned b = 0; b < n && !shared; b++)
+         shared = b != a && e[b].location == e[a].location;
+      if (!shared)
+         continue;
+      if (u->num_vs_locations == u->cap_vs_locations) {
+         unsigned cap = u->cap_vs_locations ? u->cap_vs_locations * 2 : 8;
+         struct glsl_binding *v = realloc(u->vs_locations, cap * sizeof(*v));
+         if (!v) {
+            L->oom = true;
+            return;
+         }
+         u->vs_locations = v;
+         u->cap_vs_locations = cap;
+      }
+      const struct tok *nt = &L->t[e[a].name];
+      char *nm = malloc(nt->len + 1);
+      if (!nm) {
+         L->oom = true;
+         return;
+      }
+      memcpy(nm, p + nt->at, nt->len);
+      nm[nt->len] = '\0';
+      u->vs_locations[u->num_vs_locations++] = (struct glsl_binding){nm, e[a].location};
+      const uint32_t from = L->t[e[a].layout].at, to = L->t[e[a].close].at + 1;
+      add_edit(L, from, to - from, NULL, NULL, 0);
+   }
 }
 
 /* ESSL 1.00 extensions mgl implements by lowering (their names are no desktop extensions, so
@@ -594,7 +669,9 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
    bool on = strcmp(behavior, "disable") != 0;
    if (!strcmp(name, "GL_EXT_frag_depth"))
       u->frag_depth_ext = on;
-   else if (strcmp(name, "GL_EXT_draw_buffers") != 0)
+   else if (!strcmp(name, "GL_EXT_draw_buffers"))
+      u->draw_buffers_ext = on;
+   else
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }
@@ -659,6 +736,20 @@ fragcoord_qualifiers(const struct lower *L, unsigned first, unsigned last, int *
    return in;
 }
 
+/* apply() wants the edits in text order: edits [0, early) and [early, num_edits) are each in
+ * order; merge them (stable: the earlier one first at one position). */
+static void
+merge_edits(struct lower *L, unsigned early)
+{
+   for (unsigned i = early; i < L->num_edits; i++) {
+      struct edit e = L->edits[i];
+      unsigned k = i;
+      for (; k > 0 && L->edits[k - 1].at > e.at; k--)
+         L->edits[k] = L->edits[k - 1];
+      L->edits[k] = e;
+   }
+}
+
 static char *
 apply(const struct lower *L, const char *head)
 {
@@ -716,7 +807,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
-      check_gs_inputs(&L);
+      u->gs_input_size = check_gs_inputs(&L);
+   /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
+   if (stage == GLSL_STAGE_VERTEX && !u->es)
+      alias_vertex_locations(&L, u);
+   const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
    unsigned stmt = 0; /* first token of the current global statement */
@@ -965,7 +1060,11 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_append(&head, "void _mgl_EmitVertex();\n");
       if (u->frag_outputs & 1)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragColor;\n");
-      if (u->frag_outputs & 2)
+      /* ESSL 1.00 without GL_EXT_draw_buffers has one draw buffer: gl_FragData[0] only (the
+       * extension's issue 8 keeps gl_MaxDrawBuffers at MAX_DRAW_BUFFERS either way) */
+      if ((u->frag_outputs & 2) && u->es && u->version == 100 && !u->draw_buffers_ext)
+         glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragData[1];\n");
+      else if (u->frag_outputs & 2)
          glsl_str_append(&head, "out vec4 " GLSL_MANGLE "gl_FragData[gl_MaxDrawBuffers];\n");
       for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
          const struct helper_fn *f = &helper_fns[k];
@@ -977,6 +1076,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       }
       /* The app's line 1 comes next. */
       glsl_str_printf(&head, "#line %d\n", u->compile_version >= 330 ? 1 : 0);
+      merge_edits(&L, early_edits);
       if (!head.oom)
          text = apply(&L, head.s);
       free(head.s);
@@ -1034,6 +1134,11 @@ glsl_unit_finish(struct glsl_unit *u)
 {
    free(u->text);
    u->text = NULL;
+   for (unsigned k = 0; k < u->num_vs_locations; k++)
+      free((char *)u->vs_locations[k].name);
+   free(u->vs_locations);
+   u->vs_locations = NULL;
+   u->num_vs_locations = u->cap_vs_locations = 0;
 }
 
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */

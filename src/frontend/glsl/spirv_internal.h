@@ -184,6 +184,13 @@ struct spv_patch {
 uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct spv_module *m,
                            const struct spv_patch *patch, size_t *out_num_words, const char **err);
 
+/* Arrays of 32-bit scalars in the user Input (inputs) / Output (outputs) interface, as
+ * variables or block members, become arrays of 4-vectors (spirv_pack.c). Returns new words
+ * (free them), or NULL: *err NULL when there is nothing to pack (*blocked: there is, but the
+ * module uses it in a way the rewrite cannot follow), else why. */
+uint32_t *spv_pack_varyings(const uint32_t *words, size_t num_words, bool inputs, bool outputs,
+                            size_t *out_n, bool *blocked, const char **err);
+
 /* Rectangle images become 2D images with normalised coordinates (spirv_rect.c). Returns new
  * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */
 uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);

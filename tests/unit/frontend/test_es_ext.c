@@ -397,6 +397,46 @@ test_es2_state(void)
    env_finish(&e);
 }
 
+/* Desktop GL state no ES 3.0 state table lists: INVALID_ENUM on ES 2.0 and 3.0, a value on
+ * GL 3.3 core (so the list is state this front end does answer). */
+static void
+test_desktop_only_state(void)
+{
+   static const GLenum desktop[] = {
+      GL_PRIMITIVE_RESTART_INDEX, GL_MAX_RECTANGLE_TEXTURE_SIZE, GL_MAX_TEXTURE_BUFFER_SIZE,
+      GL_MAX_GEOMETRY_OUTPUT_VERTICES, GL_TEXTURE_BINDING_1D,
+      GL_TEXTURE_BINDING_RECTANGLE, GL_TEXTURE_BINDING_2D_MULTISAMPLE, GL_POLYGON_MODE,
+      GL_POINT_SIZE, GL_PROVOKING_VERTEX, GL_LOGIC_OP_MODE, GL_DRAW_BUFFER, GL_CLAMP_READ_COLOR,
+      GL_PACK_IMAGE_HEIGHT, GL_PACK_SWAP_BYTES, GL_UNPACK_LSB_FIRST, GL_DOUBLEBUFFER,
+      GL_CONTEXT_FLAGS, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, GL_MAX_SAMPLE_MASK_WORDS,
+      GL_POINT_SIZE_RANGE, GL_SMOOTH_LINE_WIDTH_RANGE, GL_TIMESTAMP, GL_BLEND_SRC,
+   };
+   struct fe_test_env e;
+   for (int api = 0; api < 3; api++) {
+      if (api < 2)
+         es_env(&e, 2 + api);
+      else
+         env_init(&e, 16, 16);
+      for (size_t k = 0; k < sizeof(desktop) / sizeof(desktop[0]); k++) {
+         GLint64 v[16];
+         mgl_glGetInteger64v(desktop[k], v);
+         GLenum err = mgl_glGetError();
+         if (err != (api < 2 ? GL_INVALID_ENUM : GL_NO_ERROR))
+            fprintf(stderr, "  api %d pname 0x%04x: error 0x%04x\n", api, desktop[k], err);
+         CHECK_EQ(err, api < 2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      }
+      /* ES 3.0 state and EXT_draw_buffers' (advertised on ES 2.0) stay */
+      static const GLenum es[] = {GL_MAX_COLOR_ATTACHMENTS, GL_MAX_DRAW_BUFFERS,
+                                  GL_ALIASED_LINE_WIDTH_RANGE, GL_DEPTH_RANGE};
+      for (size_t k = 0; k < sizeof(es) / sizeof(es[0]); k++) {
+         GLint64 v[16];
+         mgl_glGetInteger64v(es[k], v);
+         CHECK_ERR(GL_NO_ERROR);
+      }
+      env_finish(&e);
+   }
+}
+
 int
 main(void)
 {
@@ -413,5 +453,6 @@ main(void)
    test_shader_precision_and_binary(FE_API_GLES, 3);
    test_shader_precision_and_binary(FE_API_GL_CORE, 3);
    test_es2_state();
+   test_desktop_only_state();
    return fe_test_report("unit.frontend.es_ext");
 }

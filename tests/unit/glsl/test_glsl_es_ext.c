@@ -99,6 +99,23 @@ main(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* Without the extension ESSL 1.00 has one draw buffer: gl_FragData[1] does not compile,
+    * gl_FragData[0] does, and gl_MaxDrawBuffers stays MAX_DRAW_BUFFERS (issue 8) */
+   refused("#version 100\nprecision mediump float;\n"
+           "void main() { gl_FragData[0] = vec4(1.0); gl_FragData[1] = vec4(0.0); }\n",
+           "out of range", "gl_FragData[1] without #extension GL_EXT_draw_buffers");
+   refused("#version 100\n#extension GL_EXT_draw_buffers : disable\nprecision mediump float;\n"
+           "void main() { gl_FragData[0] = vec4(1.0); gl_FragData[1] = vec4(0.0); }\n",
+           "out of range", "gl_FragData[1] with GL_EXT_draw_buffers disabled");
+   log = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, true,
+                             "#version 100\nprecision mediump float;\n"
+                             "void main() { float a[gl_MaxDrawBuffers == 8 ? 1 : -1];\n"
+                             "  a[0] = 1.0; gl_FragData[0] = vec4(a[0]); }\n",
+                             &log),
+         "gl_FragData[0] without the extension: %s", log ? log : "");
+   free(log);
+
    /* GLSL ES 3.00 has neither: the macro is 1.00's */
    log = NULL;
    CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, true,

@@ -91,6 +91,94 @@ remaps_before(const struct glsl_spirv *s, uint32_t at_op)
    return n;
 }
 
+/* The element count of the array variable `name` (OpVariable -> OpTypePointer -> OpTypeArray ->
+ * OpConstant); 0 when it is none. */
+static uint32_t
+input_array_length(const struct glsl_spirv *s, const char *name)
+{
+   uint32_t var = t_spv_id_named(s, name), want = 0, stage = 0;
+   /* one walk per link of the chain: variable's pointer type, its pointee, the length id */
+   for (int step = 0; step < 4 && var; step++) {
+      for (size_t p = 5; p < s->num_words;) {
+         uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+         if (!wc)
+            break;
+         if (step == 0 && op == 59 /* OpVariable */ && s->words[p + 2] == var)
+            want = s->words[p + 1];
+         else if (step == 1 && op == 32 /* OpTypePointer */ && s->words[p + 1] == want)
+            stage = s->words[p + 3];
+         else if (step == 2 && op == 28 /* OpTypeArray */ && s->words[p + 1] == stage)
+            want = s->words[p + 3];
+         else if (step == 3 && op == 43 /* OpConstant */ && s->words[p + 2] == want)
+            return s->words[p + 3];
+         p += wc;
+      }
+   }
+   return 0;
+}
+
+/* GLSL 1.50, 4.3.8.1: the input layout one geometry shader object declares sizes the unsized
+ * input arrays of another object of the program (main in one, a function reading v_b[1] in the
+ * other; piglit gs-input-sizing-layout-larger-than-static-usage). */
+static void
+split_geometry_objects(void)
+{
+   static const char *gmain = "#version 150 core\n"
+                              "layout(triangles) in;\n"
+                              "layout(points, max_vertices = 3) out;\n"
+                              "void emit_one(int i);\n"
+                              "void main() { emit_one(0); emit_one(1); emit_one(2); }\n";
+   static const char *gfn = "#version 150 core\n"
+                            "in float v_b[];\n"
+                            "out vec4 g_color;\n"
+                            "void emit_one(int i) {\n"
+                            "   gl_Position = gl_in[0].gl_Position + vec4(float(i));\n"
+                            "   g_color = vec4(v_b[1]);\n"
+                            "   EmitVertex();\n"
+                            "}\n";
+   static const char *gfs = "#version 150 core\n"
+                            "in vec4 g_color;\nout vec4 o;\nvoid main() { o = g_color; }\n";
+   const char *vobj[] = {vs}, *gobj[] = {gmain, gfn}, *fobj[] = {gfs};
+   struct glsl_link_input in = {.objects = {vobj, fobj, gobj}, .num_objects = {1, 1, 2}};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "geometry shader in two objects: %s", log);
+   if (p) {
+      CHECK(p->geometry.input_type == GL_TRIANGLES, "input 0x%x", p->geometry.input_type);
+      /* v_b[] is sized by the other object's triangles: float[3] */
+      const struct glsl_spirv *g = &p->spirv[GLSL_STAGE_GEOMETRY];
+      CHECK(input_array_length(g, "v_b") == 3, "v_b[] has %u elements",
+            input_array_length(g, "v_b"));
+      CHECK(t_spirv_val(g, "geom-split") != 0, "split geometry SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* the other object's layout sizes the array before any use: a constant index past the
+    * triangle's 3 vertices fails the link (piglit gs-input-sizing-layout-conflicts-with-static-
+    * usage) */
+   static const char *gpast = "#version 150 core\n"
+                              "in float v_b[];\nout vec4 g_color;\n"
+                              "void emit_one(int i) { gl_Position = vec4(v_b[3]); "
+                              "g_color = vec4(1.0); EmitVertex(); }\n";
+   gobj[1] = gpast;
+   p = glsl_link(&in, &log);
+   CHECK(!p, "an index past the other object's input primitive linked");
+   glsl_program_destroy(p);
+   free(log);
+
+   /* two objects declaring different input primitives still fail */
+   static const char *glines = "#version 150 core\nlayout(lines) in;\n"
+                               "in float v_b[];\nout vec4 g_color;\n"
+                               "void emit_one(int i) { gl_Position = vec4(v_b[i]); "
+                               "g_color = vec4(1.0); EmitVertex(); }\n";
+   gobj[1] = glines;
+   p = glsl_link(&in, &log);
+   CHECK(!p, "geometry objects with triangles and lines linked");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -203,5 +291,6 @@ main(void)
              "in vec4 v_inv[];\nvoid main() { gl_Position = v_inv[0]; EmitVertex(); }\n",
              NULL, "`v_inv' is invariant in the vertex shader but not in the geometry shader");
 
+   split_geometry_objects();
    return t_finish("unit.glsl.geometry");
 }

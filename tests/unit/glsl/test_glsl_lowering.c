@@ -508,8 +508,69 @@ test_attribute_aliasing(void)
    }
    glsl_program_destroy(p);
    free(log);
-   /* (Aliasing by layout(location) in the shader is refused by glslang's own compile-time check,
-    * "overlapping use of location": not covered here.) */
+
+   /* The same aliasing by layout(location) in the shader (glslang alone refuses it: "overlapping
+    * use of location"); `sampler', a Vulkan keyword, keeps its GL name and location too. */
+   const char *vsl = "#version 330\n"
+                     "layout(location = 0) in vec2 vertex;\n"
+                     "layout(location = 1) in vec3 color0;\n"
+                     "layout (location=1) in vec3 color1;\n"
+                     "layout(location = 1) in vec3 sampler;\n"
+                     "layout(location = 2) in float unshared;\n"
+                     "out vec4 color;\n"
+                     "uniform int x;\n"
+                     "void main() {\n"
+                     "  gl_Position = vec4(vertex, unshared, 1);\n"
+                     "  if (x == 0) color = vec4(color0, 1.0);\n"
+                     "  else if (x == 1) color = vec4(color1, 1.0);\n"
+                     "  else color = vec4(sampler, 1.0);\n"
+                     "}\n";
+   char *clog = NULL;
+   CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, vsl, &clog), "aliased layout compile: %s",
+         clog);
+   free(clog);
+   struct glsl_link_input inl = {.source = {vsl, fs}};
+   p = glsl_link(&inl, &log);
+   CHECK(p, "layout aliasing link: %s", log);
+   if (p) {
+      CHECK(valid(p, "layout-aliasing"), "layout aliasing SPIR-V");
+      static const char *const names[] = {"color0", "color1", "sampler"};
+      for (int i = 0; i < 3; i++) {
+         const struct glsl_io *c = glsl_program_find_input(p, names[i]);
+         CHECK(c && c->active && c->location == 1, "%s at %d", names[i], c ? c->location : -9);
+      }
+      const struct glsl_io *u = glsl_program_find_input(p, "unshared");
+      CHECK(u && u->location == 2, "unshared at %d", u ? u->location : -9);
+      CHECK(t_spv_inputs_at(&p->spirv[0], 1) == 1, "Input variables at location 1: %d",
+            t_spv_inputs_at(&p->spirv[0], 1));
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* ESSL 3.00 forbids aliasing (ES 3.0 2.11.5) */
+   const char *vses = "#version 300 es\n"
+                      "layout(location = 1) in vec4 a;\n"
+                      "layout(location = 1) in vec4 b;\n"
+                      "void main() { gl_Position = a + b; }\n";
+   const char *fses = "#version 300 es\nprecision mediump float;\nout vec4 o;\n"
+                      "void main() { o = vec4(1.0); }\n";
+   struct glsl_link_input ines = {.source = {vses, fses}, .es = true};
+   p = glsl_link(&ines, &log);
+   CHECK(!p, "aliased inputs linked in ESSL 3.00");
+   glsl_program_destroy(p);
+   free(log);
+
+   /* two explicit aliases of different types: this implementation's link error, not a crash */
+   const char *vsd = "#version 330\n"
+                     "layout(location = 1) in vec3 a;\n"
+                     "layout(location = 1) in vec4 b;\n"
+                     "out vec4 color;\n"
+                     "void main() { gl_Position = b; color = vec4(a, 1.0); }\n";
+   struct glsl_link_input ind = {.source = {vsd, fs}};
+   p = glsl_link(&ind, &log);
+   CHECK(!p && log && strstr(log, "alias location 1"), "different-type aliases: %s", log);
+   glsl_program_destroy(p);
+   free(log);
 }
 
 /* __VERSION__ is a predefined macro: `defined` finds it, and it expands to the unit's own

@@ -63,6 +63,135 @@ has_int_constant(uint32_t limit, uint32_t value)
    return found;
 }
 
+/* The element count and component count of output variable `name`'s array type in a stage
+ * (OpVariable -> OpTypePointer -> OpTypeArray -> element, length constant); 0s when absent. */
+static void
+array_shape(const struct glsl_spirv *sp, const char *name, uint32_t *len, uint32_t *comps)
+{
+   uint32_t var = t_spv_id_named(sp, name), ptr = 0, arr = 0, elem = 0, lenid = 0;
+   *len = *comps = 0;
+   for (int pass = 0; pass < 4; pass++) {
+      for (size_t p = 5; p < sp->num_words;) {
+         uint32_t wc = sp->words[p] >> 16, op = sp->words[p] & 0xffff;
+         if (!wc)
+            break;
+         if (pass == 0 && op == 59 && sp->words[p + 2] == var)
+            ptr = sp->words[p + 1];
+         if (pass == 1 && op == 32 && sp->words[p + 1] == ptr)
+            arr = sp->words[p + 3];
+         if (pass == 2 && op == 28 && sp->words[p + 1] == arr) {
+            elem = sp->words[p + 2];
+            lenid = sp->words[p + 3];
+         }
+         if (pass == 3 && op == 43 && sp->words[p + 2] == lenid)
+            *len = sp->words[p + 3];
+         if (pass == 3 && op == 23 && sp->words[p + 1] == elem)
+            *comps = sp->words[p + 3];
+         if (pass == 3 && (op == 22 || op == 21) && sp->words[p + 1] == elem)
+            *comps = 1;
+         p += wc;
+      }
+   }
+}
+
+/* GL counts varyings in components: 128 floats fit a 128-component limit (32 Vulkan
+ * locations) as a plain array and as an interface-block member, read back with dynamic and
+ * constant indices (piglit glsl-1.50 geometry/max-input-components). */
+static void
+test_packing(void)
+{
+   static const char *vs = "#version 150\n"
+                           "in vec4 pos;\n"
+                           "out float f[128];\n"
+                           "void main() {\n"
+                           "   for (int i = 0; i < f.length(); i++) f[i] = pos.x + float(i);\n"
+                           "   gl_Position = pos;\n"
+                           "}\n";
+   static const char *fs = "#version 150\n"
+                           "in float f[128];\n"
+                           "uniform int k;\n"
+                           "out vec4 c;\n"
+                           "void main() { c = vec4(f[k], f[5], f[127], 1.0); }\n";
+   struct glsl_link_input in = {.source = {vs, fs}, .max_varying_components = 128};
+   char *log = NULL;
+   struct glsl_program *p = glsl_link(&in, &log);
+   CHECK(p, "128 floats at a 128-component limit: %s", log);
+   if (p) {
+      uint32_t len, comps;
+      array_shape(&p->spirv[GLSL_STAGE_VERTEX], "f", &len, &comps);
+      CHECK(len == 32 && comps == 4, "vertex f: %u elements of %u components", len, comps);
+      array_shape(&p->spirv[GLSL_STAGE_FRAGMENT], "f", &len, &comps);
+      CHECK(len == 32 && comps == 4, "fragment f: %u elements of %u components", len, comps);
+      CHECK(t_spirv_val(&p->spirv[0], "pack-vs") && t_spirv_val(&p->spirv[1], "pack-fs"),
+            "packed SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* the same in an interface block between vertex and geometry stages */
+   static const char *vsb = "#version 150\n"
+                            "out blk { float f[128]; vec4 other; } outs;\n"
+                            "void main() {\n"
+                            "   for (int i = 0; i < 128; i++) outs.f[i] = float(i);\n"
+                            "   outs.other = vec4(1.0);\n"
+                            "   gl_Position = vec4(0.0);\n"
+                            "}\n";
+   static const char *gsb = "#version 150\n"
+                            "layout(triangles) in;\n"
+                            "layout(points, max_vertices = 1) out;\n"
+                            "in blk { float f[128]; vec4 other; } ins[];\n"
+                            "out vec4 color;\n"
+                            "void main() {\n"
+                            "   float s = 0.0;\n"
+                            "   for (int i = 0; i < 3; i++) for (int j = 0; j < 128; j++)\n"
+                            "      s += ins[i].f[j];\n"
+                            "   color = vec4(s) + ins[2].other + vec4(ins[1].f[3]);\n"
+                            "   gl_Position = vec4(0.0);\n"
+                            "   EmitVertex();\n"
+                            "}\n";
+   static const char *fsb = "#version 150\nin vec4 color;\nout vec4 c;\n"
+                            "void main() { c = color; }\n";
+   struct glsl_link_input inb = {.source = {vsb, fsb, gsb}, .max_varying_components = 132};
+   p = glsl_link(&inb, &log);
+   CHECK(p, "a block of 128 floats and a vec4 at a 132-component limit: %s", log);
+   if (p) {
+      CHECK(t_spirv_val(&p->spirv[GLSL_STAGE_VERTEX], "pack-block-vs") &&
+               t_spirv_val(&p->spirv[GLSL_STAGE_GEOMETRY], "pack-block-gs"),
+            "packed block SPIR-V invalid");
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* within the limit nothing is packed */
+   static const char *vs8 = "#version 150\nin vec4 pos;\nout float g[8];\n"
+                            "void main() { for (int i = 0; i < 8; i++) g[i] = pos.x;\n"
+                            "   gl_Position = pos; }\n";
+   static const char *fs8 = "#version 150\nin float g[8];\nout vec4 c;\n"
+                            "void main() { c = vec4(g[7]); }\n";
+   struct glsl_link_input in8 = {.source = {vs8, fs8}, .max_varying_components = 128};
+   p = glsl_link(&in8, &log);
+   CHECK(p, "8 floats: %s", log);
+   if (p) {
+      uint32_t len, comps;
+      array_shape(&p->spirv[GLSL_STAGE_VERTEX], "g", &len, &comps);
+      CHECK(len == 8 && comps == 1, "g: %u elements of %u components", len, comps);
+   }
+   glsl_program_destroy(p);
+   free(log);
+
+   /* a whole-array use cannot be packed: the link reports the locations it needs */
+   static const char *fsw = "#version 150\n"
+                            "in float f[128];\n"
+                            "out vec4 c;\n"
+                            "float sum(float a[128]) { return a[0] + a[127]; }\n"
+                            "void main() { c = vec4(sum(f)); }\n";
+   struct glsl_link_input inw = {.source = {vs, fsw}, .max_varying_components = 128};
+   p = glsl_link(&inw, &log);
+   CHECK(!p && log && strstr(log, "Too many"), "whole-array use: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -107,5 +236,6 @@ main(void)
    CHECK(!glsl_compile_shader_limits(GLSL_STAGE_FRAGMENT, false, 0, fs, &log),
          "compiled with gl_MaxFragmentInputComponents 64");
    free(log);
+   test_packing();
    return t_finish("varying_limit");
 }
