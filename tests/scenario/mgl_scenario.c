@@ -164,7 +164,11 @@
   X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                          \
   X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                    \
   X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                            \
-  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)
+  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)                                          \
+  X(PFNGLBINDFRAGDATALOCATIONINDEXEDPROC, BindFragDataLocationIndexed)              \
+  X(PFNGLGETFRAGDATAINDEXPROC, GetFragDataIndex)                                    \
+  X(PFNGLGETFRAGDATALOCATIONPROC, GetFragDataLocation)                              \
+  X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)
 
 static struct {
 #define X(type, name) type name;
@@ -7082,6 +7086,124 @@ static void sc_state_toggles(void)
   gl.DeleteVertexArrays(2, vaos);
 }
 
+/* dual_source: GL 3.3 dual-source blending (ARB_blend_func_extended). The background is white,
+ * so each product with the destination is exact in 8 bits. Left half: a shader that places its
+ * second colour with layout(location = 0, index = 1), blended with GL_ONE /
+ * GL_ONE_MINUS_SRC1_COLOR. Right half: a shader without layout qualifiers whose outputs are
+ * placed by glBindFragDataLocationIndexed, blended with GL_SRC1_COLOR /
+ * GL_ONE_MINUS_SRC1_ALPHA for colour and GL_ZERO / GL_SRC1_ALPHA for alpha. Plus
+ * glGetFragDataIndex / glGetFragDataLocation and the GL errors of index and colour number. */
+static void sc_dual_source(void)
+{
+  const char *fs_layout = "#version 330 core\n"
+                          "layout(location = 0, index = 0) out vec4 c0;\n"
+                          "layout(location = 0, index = 1) out vec4 c1;\n"
+                          "void main() { c0 = vec4(0.2, 0.0, 0.4, 0.2);\n"
+                          "              c1 = vec4(0.6, 1.0, 0.0, 0.4); }\n";
+  const char *fs_bound = "#version 330 core\n"
+                         "out vec4 second;\n"
+                         "out vec4 first;\n"
+                         "void main() { first = vec4(1.0, 1.0, 0.0, 1.0);\n"
+                         "              second = vec4(0.4, 0.8, 1.0, 0.6); }\n";
+  GLint max_dual = 0;
+  glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, &max_dual);
+  if (max_dual != 1)
+    fail("GL_MAX_DUAL_SOURCE_DRAW_BUFFERS = %d (expected 1)", max_dual);
+
+  GLuint pl = link_program(VS_PIXELS, fs_layout);
+  GLuint vs = compile(GL_VERTEX_SHADER, VS_PIXELS), fs = compile(GL_FRAGMENT_SHADER, fs_bound);
+  GLuint pb = gl.CreateProgram();
+  gl.AttachShader(pb, vs);
+  gl.AttachShader(pb, fs);
+  gl.BindFragDataLocationIndexed(pb, 1, 1, "second");
+  expect_gl_error(GL_INVALID_VALUE, "glBindFragDataLocationIndexed(color 1, index 1)");
+  gl.BindFragDataLocationIndexed(pb, 0, 2, "second");
+  expect_gl_error(GL_INVALID_VALUE, "glBindFragDataLocationIndexed(index 2)");
+  gl.BindFragDataLocationIndexed(pb, 0, 1, "gl_second");
+  expect_gl_error(GL_INVALID_OPERATION, "glBindFragDataLocationIndexed(\"gl_second\")");
+  gl.BindFragDataLocationIndexed(pb, 0, 1, "second");
+  gl.BindFragDataLocationIndexed(pb, 0, 0, "first");
+  check_gl_error("glBindFragDataLocationIndexed");
+  gl.LinkProgram(pb);
+  GLint ok = 0;
+  gl.GetProgramiv(pb, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = "";
+    gl.GetProgramInfoLog(pb, sizeof log, NULL, log);
+    die_setup("program with indexed fragment data bindings failed to link:\n%s", log);
+  }
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+
+  const struct {
+    GLuint p;
+    const char *name;
+    GLint loc, index;
+  } q[] = {{pl, "c0", 0, 0}, {pl, "c1", 0, 1}, {pb, "first", 0, 0}, {pb, "second", 0, 1},
+           {pb, "missing", -1, -1}};
+  for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+    GLint loc = gl.GetFragDataLocation(q[i].p, q[i].name);
+    GLint index = gl.GetFragDataIndex(q[i].p, q[i].name);
+    if (loc != q[i].loc || index != q[i].index)
+      fail("\"%s\": location %d index %d (expected %d and %d)", q[i].name, loc, index, q[i].loc,
+           q[i].index);
+  }
+  check_gl_error("glGetFragDataLocation / glGetFragDataIndex");
+
+  /* a second source at location 1 is past GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: the link fails */
+  const char *fs_past = "#version 330 core\n"
+                        "layout(location = 0, index = 0) out vec4 c0;\n"
+                        "layout(location = 1, index = 1) out vec4 c1;\n"
+                        "void main() { c0 = vec4(1.0); c1 = vec4(0.0); }\n";
+  vs = compile(GL_VERTEX_SHADER, VS_PIXELS);
+  fs = compile(GL_FRAGMENT_SHADER, fs_past);
+  GLuint pp = gl.CreateProgram();
+  gl.AttachShader(pp, vs);
+  gl.AttachShader(pp, fs);
+  gl.LinkProgram(pp);
+  ok = 1;
+  gl.GetProgramiv(pp, GL_LINK_STATUS, &ok);
+  if (ok)
+    fail("a program with layout(location = 1, index = 1) linked");
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+  gl.DeleteProgram(pp);
+  check_gl_error("link with index 1 at location 1");
+
+  const vec4f bg = V4(1.0f, 1.0f, 1.0f, 1.0f);
+  clear_to(bg);
+  float v[24];
+  rect_vertices(v, 4, 4, 30, 60);
+  rect_vertices(v + 12, 34, 4, 60, 60);
+  mesh m = make_mesh(v, 12);
+  glEnable(GL_BLEND);
+  gl.UseProgram(pl);
+  gl.Uniform2f(uloc(pl, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pl, "u_z"), 0.0f);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC1_COLOR);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.UseProgram(pb);
+  gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pb, "u_z"), 0.0f);
+  gl.BlendFuncSeparate(GL_SRC1_COLOR, GL_ONE_MINUS_SRC1_ALPHA, GL_ZERO, GL_SRC1_ALPHA);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glBlendFunc(GL_ONE, GL_ZERO);
+  glDisable(GL_BLEND);
+  check_gl_error("dual-source draws");
+
+  model mo;
+  model_init(&mo, bg);
+  /* c0 + (1 - c1) * dst, clamped */
+  model_rect(&mo, 4, 4, 30, 60, to8(V4(0.6f, 0.0f, 1.0f, 0.8f)));
+  /* rgb: first * second + (1 - second.a) * dst; alpha: second.a * dst */
+  model_rect(&mo, 34, 4, 60, 60, to8(V4(0.8f, 1.0f, 0.4f, 0.6f)));
+  check_frame("dual-source blending", &mo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(pl);
+  gl.DeleteProgram(pb);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7151,6 +7273,7 @@ static const struct {
     {"depth_stencil_tex", sc_depth_stencil_tex, 0},
     {"copy_tex_depth", sc_copy_tex_depth, 0},
     {"state_toggles", sc_state_toggles, 0},
+    {"dual_source", sc_dual_source, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
