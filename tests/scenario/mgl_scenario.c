@@ -7204,6 +7204,92 @@ static void sc_dual_source(void)
   gl.DeleteProgram(pb);
 }
 
+/* restart_lists: GL 3.3 §2.8.1 applies primitive restart to every mode, lists included: the
+ * restart index ends the primitive being assembled (an incomplete one is dropped) and assembly
+ * starts over. Top: GL_TRIANGLES of GL_UNSIGNED_SHORT indices {0,1,2, 3,4, R, 5,6,7, 8,9,10}
+ * with R = 0xFFFF: triangles A, B, C, and the stray 3,4 drawn with nothing (without restart
+ * (3,4,5) would cross the gap). Bottom left: GL_LINES of GL_UNSIGNED_INT {0,1, 2, 50, 3,4, 5,6}
+ * with R = 50: three horizontal lines, vertex 2 dropped. Bottom right: GL_POINTS of
+ * GL_UNSIGNED_BYTE {0, 3, 1, 2} with R = 3: vertex 3 exists (a point at (56,24)) and must not
+ * be drawn. */
+static void sc_restart_lists(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const float tv[] = {4,  36, 28, 36, 4,  60, /* A: 0..2 */
+                      28, 60, 16, 48,         /* stray: 3, 4 */
+                      36, 36, 60, 36, 36, 60, /* B: 5..7 */
+                      60, 44, 60, 60, 44, 60};/* C: 8..10 */
+  const GLushort ti[] = {0, 1, 2, 3, 4, 0xffff, 5, 6, 7, 8, 9, 10};
+  mesh mt = make_mesh(tv, 11);
+  GLuint ebo[3];
+  gl.GenBuffers(3, ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[0]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof ti, ti, GL_STATIC_DRAW);
+  glEnable(GL_PRIMITIVE_RESTART);
+  gl.PrimitiveRestartIndex(0xffff);
+  const vec4f green = V4(0.2f, 0.8f, 0.4f, 1.0f);
+  set_vec4(p, "u_color", green);
+  glDrawElements(GL_TRIANGLES, 12, GL_UNSIGNED_SHORT, (void *)0);
+  check_gl_error("GL_TRIANGLES with restart index 0xFFFF");
+
+  /* from outside the viewport to x = 30.25: pixels 0..29 of the row, no end pixel in doubt */
+  const float lv[] = {-8.0f, 6.5f,  30.25f, 6.5f,  /* 0, 1 */
+                      16.5f, 26.5f,                /* 2: dropped */
+                      -8.0f, 12.5f, 30.25f, 12.5f, /* 3, 4 */
+                      -8.0f, 18.5f, 30.25f, 18.5f};/* 5, 6 */
+  const GLuint li[] = {0, 1, 2, 50, 3, 4, 5, 6};
+  mesh ml = make_mesh(lv, 7);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof li, li, GL_STATIC_DRAW);
+  gl.PrimitiveRestartIndex(50);
+  const vec4f yellow = V4(1.0f, 0.8f, 0.2f, 1.0f);
+  set_vec4(p, "u_color", yellow);
+  glDrawElements(GL_LINES, 8, GL_UNSIGNED_INT, (void *)0);
+  check_gl_error("GL_LINES with restart index 50");
+
+  const float pv[] = {40, 8, 48, 8, 40, 16, 56, 24};
+  const GLubyte pi[] = {0, 3, 1, 2};
+  mesh mp = make_mesh(pv, 4);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[2]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof pi, pi, GL_STATIC_DRAW);
+  gl.PrimitiveRestartIndex(3);
+  const vec4f cyan = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  set_vec4(p, "u_color", cyan);
+  glPointSize(4.0f);
+  glDrawElements(GL_POINTS, 4, GL_UNSIGNED_BYTE, (void *)0);
+  glPointSize(1.0f);
+  glDisable(GL_PRIMITIVE_RESTART);
+  check_gl_error("GL_POINTS with restart index 3");
+
+  model m;
+  model_init(&m, bg);
+  const rgba8 g8 = to8(green), y8 = to8(yellow), c8 = to8(cyan);
+  for (int t = 0; t < 3; t++) {
+    static const int tri[3][3] = {{0, 1, 2}, {5, 6, 7}, {8, 9, 10}};
+    float xy[6];
+    for (int k = 0; k < 3; k++) {
+      xy[2 * k] = tv[2 * tri[t][k]];
+      xy[2 * k + 1] = tv[2 * tri[t][k] + 1];
+    }
+    model_tri(&m, xy, g8);
+  }
+  for (int k = 0; k < 3; k++)
+    model_rect(&m, 0, 6 + 6 * k, 30, 7 + 6 * k, y8);
+  for (int k = 0; k < 3; k++)
+    model_rect(&m, (int)pv[2 * k] - 2, (int)pv[2 * k + 1] - 2, (int)pv[2 * k] + 2,
+               (int)pv[2 * k + 1] + 2, c8);
+  check_frame("lists split by restart indices", &m);
+  gl.DeleteBuffers(3, ebo);
+  mesh meshes[3] = {mt, ml, mp};
+  for (int i = 0; i < 3; i++) {
+    gl.DeleteBuffers(1, &meshes[i].vbo);
+    gl.DeleteVertexArrays(1, &meshes[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7274,6 +7360,7 @@ static const struct {
     {"copy_tex_depth", sc_copy_tex_depth, 0},
     {"state_toggles", sc_state_toggles, 0},
     {"dual_source", sc_dual_source, 0},
+    {"restart_lists", sc_restart_lists, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
