@@ -7290,6 +7290,102 @@ static void sc_restart_lists(void)
   gl.DeleteProgram(p);
 }
 
+/* fbo_separate_ds: GL 3.3 §4.4.4.2 lets an implementation answer GL_FRAMEBUFFER_UNSUPPORTED
+ * for a combination of images it cannot use together; mgl (like Mesa llvmpipe) does so for a
+ * GL_DEPTH_COMPONENT24 renderbuffer at GL_DEPTH_ATTACHMENT beside a GL_STENCIL_INDEX8 one at
+ * GL_STENCIL_ATTACHMENT (Vulkan has one depth/stencil attachment). Drawing, clearing and
+ * reading it are GL_INVALID_FRAMEBUFFER_OPERATION and leave the colour alone. The same
+ * GL_DEPTH24_STENCIL8 renderbuffer at both points is complete and depth- and stencil-tests. */
+static void sc_fbo_separate_ds(void)
+{
+  GLuint rb[4], fbo;
+  gl.GenRenderbuffers(4, rb);
+  const GLenum fmt[4] = {GL_RGBA8, GL_DEPTH_COMPONENT24, GL_STENCIL_INDEX8, GL_DEPTH24_STENCIL8};
+  for (int i = 0; i < 4; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorage(GL_RENDERBUFFER, fmt[i], W, H);
+  }
+  check_gl_error("renderbuffers");
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[3]);
+  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+  clear_to(bg); /* colour known before the unsupported framebuffer is tried */
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[2]);
+  check_gl_error("separate depth and stencil attachments");
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_UNSUPPORTED)
+    fail("separate depth and stencil renderbuffers: status 0x%04x (expected "
+         "GL_FRAMEBUFFER_UNSUPPORTED)", st);
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 8, 8, 56, 56);
+  mesh m = make_mesh(v, 6);
+  set_vec4(p, "u_color", V4(1.0f, 0.0f, 0.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  expect_gl_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glDrawArrays on an unsupported framebuffer");
+  glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  expect_gl_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glClear on an unsupported framebuffer");
+  GLubyte px[4] = {1, 2, 3, 4};
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  expect_gl_error(GL_INVALID_FRAMEBUFFER_OPERATION,
+                  "glReadPixels from an unsupported framebuffer");
+  if (px[0] != 1 || px[1] != 2 || px[2] != 3 || px[3] != 4)
+    fail("glReadPixels wrote into the app's memory although it failed");
+
+  /* one depth/stencil image at both points: complete */
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[3]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[3]);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("one GL_DEPTH24_STENCIL8 renderbuffer at both points: status 0x%04x", st);
+  /* the stencil marks the left half, the depth test keeps the right half's nearer quad */
+  glClearStencil(0);
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  float half[12];
+  rect_vertices(half, 0, 0, 32, 64);
+  mesh mh = make_mesh(half, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glStencilFunc(GL_EQUAL, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  gl.BindVertexArray(m.vao);
+  gl.Uniform1f(uloc(p, "u_z"), -0.4f);
+  const vec4f near_c = V4(0.4f, 0.8f, 0.2f, 1.0f), far_c = V4(1.0f, 0.6f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", near_c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform1f(uloc(p, "u_z"), 0.4f);
+  set_vec4(p, "u_color", far_c); /* behind: fails the depth test */
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("draws on the complete framebuffer");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  model mo;
+  model_init(&mo, bg);
+  model_rect(&mo, 8, 8, 32, 56, to8(near_c));
+  check_frame("one depth/stencil image, stencil and depth tested", &mo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(4, rb);
+  mesh ms[2] = {m, mh};
+  for (int i = 0; i < 2; i++) {
+    gl.DeleteBuffers(1, &ms[i].vbo);
+    gl.DeleteVertexArrays(1, &ms[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7361,6 +7457,7 @@ static const struct {
     {"state_toggles", sc_state_toggles, 0},
     {"dual_source", sc_dual_source, 0},
     {"restart_lists", sc_restart_lists, 0},
+    {"fbo_separate_ds", sc_fbo_separate_ds, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
