@@ -7295,7 +7295,8 @@ static void sc_restart_lists(void)
  * GL_DEPTH_COMPONENT24 renderbuffer at GL_DEPTH_ATTACHMENT beside a GL_STENCIL_INDEX8 one at
  * GL_STENCIL_ATTACHMENT (Vulkan has one depth/stencil attachment). Drawing, clearing and
  * reading it are GL_INVALID_FRAMEBUFFER_OPERATION and leave the colour alone. The same
- * GL_DEPTH24_STENCIL8 renderbuffer at both points is complete and depth- and stencil-tests. */
+ * GL_DEPTH24_STENCIL8 renderbuffer at both points is complete and depth- and stencil-tests.
+ * Then: a GL 3.3 context has no stencil-only texture format to copy or upload into. */
 static void sc_fbo_separate_ds(void)
 {
   GLuint rb[4], fbo;
@@ -7375,6 +7376,30 @@ static void sc_fbo_separate_ds(void)
   model_init(&mo, bg);
   model_rect(&mo, 8, 8, 32, 56, to8(near_c));
   check_frame("one depth/stencil image, stencil and depth tested", &mo);
+  /* GL 3.3 has no stencil-only textures (ARB_texture_stencil8 is GL 4.4): GL_STENCIL_INDEX8
+   * and GL_STENCIL_INDEX are not internal formats of glTexImage2D or glCopyTexImage2D. */
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  bool stencil8 = major * 10 + minor >= 44;
+  GLint n_ext = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
+  for (GLint i = 0; i < n_ext; i++)
+    stencil8 |= !strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i),
+                        "GL_ARB_texture_stencil8");
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  if (!stencil8) {
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 0, 0, 4, 4, 0);
+    expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D(GL_STENCIL_INDEX8) in GL 3.3");
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX, 0, 0, 4, 4, 0);
+    expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D(GL_STENCIL_INDEX) in GL 3.3");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX,
+                 GL_UNSIGNED_BYTE, NULL);
+    expect_gl_error(GL_INVALID_VALUE, "glTexImage2D(GL_STENCIL_INDEX8) in GL 3.3");
+  }
+  glDeleteTextures(1, &tex);
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   gl.DeleteFramebuffers(1, &fbo);
   gl.DeleteRenderbuffers(4, rb);
