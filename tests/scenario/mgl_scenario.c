@@ -7411,6 +7411,118 @@ static void sc_fbo_separate_ds(void)
   gl.DeleteProgram(p);
 }
 
+/* read_depth_fbo: glReadPixels of GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and GL_DEPTH_STENCIL
+ * read the READ framebuffer's depth and stencil (GL 3.3 §4.3.1), also when another framebuffer
+ * is bound for drawing. An FBO (RGBA8 + GL_DEPTH24_STENCIL8) holds depth 0.25 / stencil 0x5a
+ * with a quad at depth 0.5 / stencil 0x33 in [8,40) x [16,48); the default framebuffer holds
+ * depth 1.0 / stencil 0x0f. Read the FBO while drawing into the default framebuffer, and the
+ * default framebuffer while drawing into the FBO; then a draw lands in the draw framebuffer. */
+static void rdf_check(const char *what, bool fbo_side)
+{
+  static float zf[W * H];
+  static uint8_t sten[W * H];
+  static GLuint zs[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  memset(sten, 0xee, sizeof sten);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, zf);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, sten);
+  glReadPixels(0, 0, W, H, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs);
+  check_gl_error(what);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = fbo_side && x >= 8 && x < 40 && y >= 16 && y < 48;
+      const float want = !fbo_side ? 1.0f : in ? 0.5f : 0.25f;
+      const unsigned want_s = !fbo_side ? 0x0f : in ? 0x33 : 0x5a;
+      const long want24 = lroundf(want * 16777215.0f);
+      const int i = y * W + x;
+      if (fabsf(zf[i] - want) > 1e-6f || sten[i] != want_s || (zs[i] & 0xff) != want_s ||
+          labs((long)(zs[i] >> 8) - want24) > 1) {
+        if (bad++ < 8)
+          fail("%s: pixel (%d,%d): depth %.8f, stencil 0x%02x, packed 0x%08x; expected %.2f, "
+               "0x%02x", what, x, y, zf[i], sten[i], zs[i], want, want_s);
+      }
+    }
+  printf("  %s: depth and stencil of %d pixels read, %d wrong\n", what, W * H, bad);
+}
+
+static void sc_read_depth_fbo(void)
+{
+  const vec4f bg = V4(0.0f, 0.4f, 0.2f, 1.0f), fbo_bg = V4(0.6f, 0.2f, 0.2f, 1.0f),
+              rc = V4(0.8f, 0.6f, 0.4f, 1.0f), rc2 = V4(0.2f, 0.2f, 1.0f, 1.0f);
+  glClearDepth(1.0);
+  glClearStencil(0x0f);
+  clear_to(bg);
+  GLuint rb[2], fbo;
+  gl.GenRenderbuffers(2, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("RGBA8 + GL_DEPTH24_STENCIL8 framebuffer incomplete");
+  glClearDepth(0.25);
+  glClearStencil(0x5a);
+  clear_to(fbo_bg);
+  glClearDepth(1.0);
+  glClearStencil(0);
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 8, 16, 40, 48);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 0x33, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f); /* window depth 0.5 */
+  set_vec4(p, "u_color", rc);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  check_gl_error("FBO depth/stencil draw");
+
+  /* read the FBO, draw the default framebuffer */
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  rdf_check("FBO read while the default framebuffer is drawn", true);
+  /* and the other way round */
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  rdf_check("default framebuffer read while the FBO is drawn", false);
+
+  /* a draw after the reads lands in the draw framebuffer (the FBO), not the read one */
+  set_vec4(p, "u_color", rc2);
+  float v2[12];
+  rect_vertices(v2, 44, 4, 60, 60);
+  mesh m2 = make_mesh(v2, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw after the reads");
+  model md;
+  model_init(&md, bg);
+  check_frame("default framebuffer untouched by the FBO draws", &md);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  model mf;
+  model_init(&mf, fbo_bg);
+  model_rect(&mf, 8, 16, 40, 48, to8(rc));
+  model_rect(&mf, 44, 4, 60, 60, to8(rc2));
+  check_frame("FBO colour", &mf);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+  mesh ms[2] = {m, m2};
+  for (int i = 0; i < 2; i++) {
+    gl.DeleteBuffers(1, &ms[i].vbo);
+    gl.DeleteVertexArrays(1, &ms[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7483,6 +7595,7 @@ static const struct {
     {"dual_source", sc_dual_source, 0},
     {"restart_lists", sc_restart_lists, 0},
     {"fbo_separate_ds", sc_fbo_separate_ds, 0},
+    {"read_depth_fbo", sc_read_depth_fbo, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
