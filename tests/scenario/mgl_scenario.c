@@ -7523,6 +7523,72 @@ static void sc_read_depth_fbo(void)
   gl.DeleteProgram(p);
 }
 
+/* blit_same: glBlitFramebuffer with one framebuffer as read and draw (GL 3.3 §4.3.2 allows
+ * it; only overlapping rectangles are undefined). A source square [4,20)^2 of two colours (A
+ * left, B right) in the default framebuffer is blitted unscaled to [24,40) x [4,20), mirrored
+ * in x to [44,60) x [4,20), and scaled x2 (nearest) to [24,56) x [28,60); the depth of a quad
+ * at [4,20) x [28,44) (0.5 on a 1.0 clear) is blitted to [4,20) x [46,62). */
+static void sc_blit_same(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
+              cb = V4(0.2f, 0.6f, 1.0f, 1.0f), cz = V4(0.4f, 0.4f, 0.4f, 1.0f);
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[36];
+  rect_vertices(v, 4, 4, 12, 20);
+  rect_vertices(v + 12, 12, 4, 20, 20);
+  rect_vertices(v + 24, 4, 28, 20, 44);
+  mesh m = make_mesh(v, 18);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glEnable(GL_DEPTH_TEST);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f); /* window depth 0.5 */
+  set_vec4(p, "u_color", cz);
+  glDrawArrays(GL_TRIANGLES, 12, 6);
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("source draws");
+
+  gl.BlitFramebuffer(4, 4, 20, 20, 24, 4, 40, 20, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(20, 4, 4, 20, 44, 4, 60, 20, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(4, 4, 20, 20, 24, 28, 56, 60, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(4, 28, 20, 44, 4, 46, 20, 62, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blits within the default framebuffer");
+
+  static float zf[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, zf);
+  check_gl_error("depth readback");
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = x >= 4 && x < 20 && ((y >= 28 && y < 44) || (y >= 46 && y < 62));
+      const float want = in ? 0.5f : 1.0f;
+      if (fabsf(zf[y * W + x] - want) > 1e-6f && bad++ < 8)
+        fail("depth at (%d,%d) is %.8f (expected %.2f)", x, y, zf[y * W + x], want);
+    }
+  printf("  depth of %d pixels read, %d wrong\n", W * H, bad);
+
+  model mo;
+  model_init(&mo, bg);
+  const rgba8 a8 = to8(ca), b8 = to8(cb);
+  model_rect(&mo, 4, 4, 12, 20, a8);
+  model_rect(&mo, 12, 4, 20, 20, b8);
+  model_rect(&mo, 4, 28, 20, 44, to8(cz));
+  model_rect(&mo, 24, 4, 32, 20, a8);
+  model_rect(&mo, 32, 4, 40, 20, b8);
+  model_rect(&mo, 44, 4, 52, 20, b8);
+  model_rect(&mo, 52, 4, 60, 20, a8);
+  model_rect(&mo, 24, 28, 40, 60, a8);
+  model_rect(&mo, 40, 28, 56, 60, b8);
+  check_frame("blits within one surface", &mo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7596,6 +7662,7 @@ static const struct {
     {"restart_lists", sc_restart_lists, 0},
     {"fbo_separate_ds", sc_fbo_separate_ds, 0},
     {"read_depth_fbo", sc_read_depth_fbo, 0},
+    {"blit_same", sc_blit_same, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
