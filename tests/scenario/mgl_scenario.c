@@ -7589,6 +7589,86 @@ static void sc_blit_same(void)
   gl.DeleteProgram(p);
 }
 
+/* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
+ * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
+ * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
+ * (colour B, rejected) and one over texels 4-7 at 0.25 (colour C, kept). Colour and depth
+ * read back from the framebuffer, depth also by glGetTexImage. */
+static void sc_tex1d_depth(void)
+{
+  GLuint tex[2], fbo;
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_1D, tex[0]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_DEPTH_COMPONENT24, 8, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  check_gl_error("1D textures");
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, tex[1], 0);
+  const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("1D colour + 1D depth framebuffer: status 0x%04x", st);
+  glViewport(0, 0, 8, 1);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.2f, 0.4f, 0.6f, 1.0f),
+              cb = V4(1.0f, 0.0f, 0.0f, 1.0f), cc = V4(0.8f, 0.6f, 0.2f, 1.0f);
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[36];
+  rect_vertices(v, 0, 0, 64, 64);
+  rect_vertices(v + 12, 0, 0, 32, 64);
+  rect_vertices(v + 24, 32, 0, 64, 64);
+  mesh m = make_mesh(v, 18);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  const struct {
+    float z;
+    vec4f c;
+  } d[3] = {{0.0f, ca}, {0.5f, cb}, {-0.5f, cc}};
+  for (int i = 0; i < 3; i++) {
+    gl.Uniform1f(uloc(p, "u_z"), d[i].z);
+    set_vec4(p, "u_color", d[i].c);
+    glDrawArrays(GL_TRIANGLES, 6 * i, 6);
+  }
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("depth-tested draws into the 1D framebuffer");
+  GLubyte px[8][4];
+  float z[8], zt[8];
+  memset(px, 0xee, sizeof px);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, 8, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  glReadPixels(0, 0, 8, 1, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, zt);
+  check_gl_error("1D colour and depth read back");
+  for (int i = 0; i < 8; i++) {
+    const rgba8 want = to8(i < 4 ? ca : cc);
+    const float wz = i < 4 ? 0.5f : 0.25f;
+    if (memcmp(px[i], want.c, 4))
+      fail("texel %d: colour (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i, px[i][0], px[i][1],
+           px[i][2], px[i][3], want.c[0], want.c[1], want.c[2], want.c[3]);
+    if (fabsf(z[i] - wz) > 1e-6f || fabsf(zt[i] - wz) > 1e-6f)
+      fail("texel %d: depth %.8f (glReadPixels) / %.8f (glGetTexImage), expected %.2f", i, z[i],
+           zt[i], wz);
+  }
+  glViewport(0, 0, W, H);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  glDeleteTextures(2, tex);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  /* the default framebuffer still renders */
+  clear_to(bg);
+  model mo;
+  model_init(&mo, bg);
+  check_frame("default framebuffer after the 1D framebuffer", &mo);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7663,6 +7743,7 @@ static const struct {
     {"fbo_separate_ds", sc_fbo_separate_ds, 0},
     {"read_depth_fbo", sc_read_depth_fbo, 0},
     {"blit_same", sc_blit_same, 0},
+    {"tex1d_depth", sc_tex1d_depth, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
