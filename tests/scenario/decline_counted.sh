@@ -1,13 +1,14 @@
 #!/bin/bash
-# decline_counted.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR DECLINE
+# decline_counted.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR DECLINE [SITES]
 #
 # A named decline reached without any knob: scenario NAME asks for something Vulkan cannot
-# express, mgl does the nearest thing and counts DECLINE. The scenario must pass (it checks
-# what holds either way), the server must count DECLINE (MGL-DECLINES DECLINE=n, n > 0), and
-# the session must end cleanly (its MGL-GATES line).
+# express, mgl does the nearest thing (or drops that one draw) and counts DECLINE. The scenario
+# must pass (it checks what holds either way), the server must count DECLINE (MGL-DECLINES
+# DECLINE=n, n > 0), and the session must end cleanly (its MGL-GATES line). SITES, if given:
+# '|'-separated texts, each of which a logged decline line must contain (which sites fired).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-arm=$1 name=$2 exe=$3 vendor=$4 decline=$6
+arm=$1 name=$2 exe=$3 vendor=$4 decline=$6 sites=${7:-}
 out=$5/counted_${name}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -23,6 +24,15 @@ n=$(grep -rhos "MGL-DECLINES.*" "$logs" | tr ' ' '\n' | sed -n "s/^$decline=//p"
 if [ -z "$n" ] || [ "$n" -eq 0 ]; then
   echo "decline_counted: FAIL: no '$decline' counted in $logs" >&2
   exit 1
+fi
+if [ -n "$sites" ]; then
+  IFS='|' read -r -a site_list <<<"$sites"
+  for site in "${site_list[@]}"; do
+    if ! grep -rhs "decline $decline: " "$logs" | grep -qF -- "$site"; then
+      echo "decline_counted: FAIL: no '$decline' decline logged at the site '$site'" >&2
+      exit 1
+    fi
+  done
 fi
 if ! grep -rqs 'MGL-GATES' "$logs"; then
   echo "decline_counted: FAIL: the session did not end cleanly" >&2

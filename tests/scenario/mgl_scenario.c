@@ -7669,6 +7669,82 @@ static void sc_tex1d_depth(void)
   check_frame("default framebuffer after the 1D framebuffer", &mo);
 }
 
+/* point_size_unwritable: the two point-size declines, reached honestly. A vertex shader (and a
+ * geometry shader emitting points) that redeclares gl_PerVertex without gl_PointSize (GLSL 1.50
+ * §7.1) leaves the last stage no gl_PointSize to write glPointSize's size into, and Vulkan has
+ * no fixed-function point size: mgl declines those two GL_POINTS draws by name (Mesa draws
+ * them, 8 pixels wide, at (16,48) and (48,48)). What follows must render: a rectangle at the
+ * bottom, and nothing anywhere else outside the two points' neighbourhoods. */
+static void sc_point_size_unwritable(void)
+{
+  const char *vs_block = "#version 150 core\n"
+                         "in vec2 a_pos;\n"
+                         "out gl_PerVertex { vec4 gl_Position; };\n"
+                         "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *vs = "#version 150 core\n"
+                   "in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *gs_block = "#version 150 core\n"
+                         "layout(points) in;\n"
+                         "layout(points, max_vertices = 1) out;\n"
+                         "out gl_PerVertex { vec4 gl_Position; };\n"
+                         "void main() {\n"
+                         "  gl_Position = gl_in[0].gl_Position;\n"
+                         "  EmitVertex();\n"
+                         "}\n";
+  const char *fs = "#version 150 core\n"
+                   "uniform vec4 u_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+  GLuint pv = link_program_b(vs_block, fs, attribs, NULL);
+  GLuint pg = link_program_gs(vs, gs_block, fs);
+  const float pts[4] = {16.0f, 48.0f, 48.0f, 48.0f};
+  mesh mp = make_mesh(pts, 2);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), cp = V4(1.0f, 0.2f, 0.2f, 1.0f),
+              cr = V4(0.2f, 0.8f, 0.4f, 1.0f);
+  clear_to(bg);
+  glPointSize(8.0f);
+  gl.UseProgram(pv);
+  set_vec4(pv, "u_color", cp);
+  glDrawArrays(GL_POINTS, 0, 1);
+  gl.UseProgram(pg);
+  set_vec4(pg, "u_color", cp);
+  glDrawArrays(GL_POINTS, 1, 1);
+  glPointSize(1.0f);
+  check_gl_error("points without a gl_PointSize to write");
+
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 4, 4, 60, 28);
+  mesh mr = make_mesh(v, 6);
+  set_vec4(p, "u_color", cr);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a draw after the declined points");
+  readback();
+  const rgba8 bg8 = to8(bg), cr8 = to8(cr);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      if (y >= 40 && y < 56 && ((x >= 8 && x < 24) || (x >= 40 && x < 56)))
+        continue; /* the points: drawn by Mesa, declined by mgl */
+      const bool in = x >= 4 && x < 60 && y >= 4 && y < 28;
+      const rgba8 want = in ? cr8 : bg8, got = pixel_at(x, y);
+      if (!rgba_eq(want, got) && bad++ < 8)
+        fail("pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", x, y, want.c[0],
+             want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
+    }
+  printf("  the frame around the points: %d wrong\n", bad);
+  mesh ms[2] = {mp, mr};
+  for (int i = 0; i < 2; i++) {
+    gl.DeleteBuffers(1, &ms[i].vbo);
+    gl.DeleteVertexArrays(1, &ms[i].vao);
+  }
+  gl.DeleteProgram(pv);
+  gl.DeleteProgram(pg);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7744,6 +7820,7 @@ static const struct {
     {"read_depth_fbo", sc_read_depth_fbo, 0},
     {"blit_same", sc_blit_same, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
+    {"point_size_unwritable", sc_point_size_unwritable, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
