@@ -607,12 +607,23 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       MGL_DECLINE(backend_draw_incomplete, "image copy box outside a level");
       return;
    }
-   if (s == d && sl == dl) {
-      MGL_DECLINE(backend_feature_unimplemented, "image copy within one level");
+   /* Within one level the level cannot be in two layouts: both sides use GENERAL, which
+    * Vulkan allows for one image when the boxes do not overlap (GL leaves overlapping copies
+    * undefined; Vulkan makes them invalid, so those stay declined). */
+   const bool one_level = s == d && sl == dl;
+   if (one_level && b->x < args->dst_x + (int64_t)b->width && args->dst_x < b->x + (int64_t)b->width &&
+       b->y < args->dst_y + (int64_t)b->height && args->dst_y < b->y + (int64_t)b->height &&
+       b->z < args->dst_z + (int64_t)b->depth && args->dst_z < b->z + (int64_t)b->depth) {
+      MGL_DECLINE(backend_feature_unimplemented, "image copy between overlapping boxes of one "
+                  "level");
       return;
    }
-   vkb_image_transition(scr, s, sl, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
-   vkb_image_transition(scr, d, dl, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   const VkImageLayout src_layout =
+      one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+   const VkImageLayout dst_layout =
+      one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+   vkb_image_transition(scr, s, sl, 1, src_layout, false);
+   vkb_image_transition(scr, d, dl, 1, dst_layout, true);
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
@@ -629,7 +640,6 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       MGL_DECLINE(backend_feature_unimplemented, "image copy between a 3D and a layered image");
       return;
    }
-   vkCmdCopyImage(cmd, s->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->img,
-                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   vkCmdCopyImage(cmd, s->img, src_layout, d->img, dst_layout, 1, &c);
    s->last_use = d->last_use = vkb_current_serial(scr);
 }
