@@ -20,6 +20,7 @@
  * still list them and test suites (piglit's FBO mode) look for them by name; and
  * ARB_texture_storage and ARB_texture_storage_multisample (GL 4.2 and 4.3). */
 static const char *const extensions[] = {
+   "GL_ARB_blend_func_extended",
    "GL_ARB_copy_buffer",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_elements_base_vertex",

@@ -29,6 +29,7 @@
 #define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
 #define FE_MAX_STAGE_TEXTURE_UNITS 16
 #define FE_MAX_DRAW_BUFFERS 8
+#define FE_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
 #define FE_MAX_COLOR_ATTACHMENTS 8
 #define FE_MAX_UBO_BINDINGS 36 /* GL_MAX_UNIFORM_BUFFER_BINDINGS (GL 3.3's minimum) */
 #define FE_MAX_XFB_BUFFERS 4
@@ -208,6 +209,7 @@ struct fe_shader {
 struct fe_binding_pair {
    char *name;
    GLint location;
+   GLint index; /* glBindFragDataLocationIndexed's blend index; 0 for attributes */
 };
 
 /* A location: a leaf of the default uniform block (or a sampler) and an array element. */

@@ -608,11 +608,12 @@ mgl_glIsProgram(GLuint program)
 
 static void
 add_binding(struct fe_context *ctx, struct fe_binding_pair **list, unsigned *n, const char *name,
-            GLint location)
+            GLint location, GLint index)
 {
    for (unsigned i = 0; i < *n; i++) {
       if (!strcmp((*list)[i].name, name)) {
          (*list)[i].location = location;
+         (*list)[i].index = index;
          return;
       }
    }
@@ -625,7 +626,7 @@ add_binding(struct fe_context *ctx, struct fe_binding_pair **list, unsigned *n, 
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
-   l[*n] = (struct fe_binding_pair){copy, location};
+   l[*n] = (struct fe_binding_pair){copy, location, index};
    *list = l;
    (*n)++;
 }
@@ -639,19 +640,33 @@ mgl_glBindAttribLocation(GLuint program, GLuint index, const GLchar *name)
    if (!prog)
       return;
    FE_CHECK(!strncmp(name, "gl_", 3), GL_INVALID_OPERATION);
-   add_binding(ctx, &prog->attrib_bindings, &prog->num_attrib_bindings, name, (GLint)index);
+   add_binding(ctx, &prog->attrib_bindings, &prog->num_attrib_bindings, name, (GLint)index,
+               0);
+}
+
+/* GL 3.3 §3.9.2: binds `name` to colour number `color` and blend index `index` (1: the second
+ * source of dual-source blending), replacing an earlier binding of the name; takes effect at the
+ * next link, and an explicit layout(location/index) in the shader wins over it. */
+static void
+bind_frag_data(struct fe_context *ctx, GLuint program, GLuint color, GLuint index,
+               const GLchar *name)
+{
+   FE_CHECK(index > 1, GL_INVALID_VALUE);
+   FE_CHECK(index == 0 && color >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
+   FE_CHECK(index == 1 && color >= FE_MAX_DUAL_SOURCE_DRAW_BUFFERS, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(!strncmp(name, "gl_", 3), GL_INVALID_OPERATION);
+   add_binding(ctx, &prog->frag_bindings, &prog->num_frag_bindings, name, (GLint)color,
+               (GLint)index);
 }
 
 void
 mgl_glBindFragDataLocation(GLuint program, GLuint color, const GLchar *name)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(color >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
-   struct fe_program *prog = get_program(ctx, program);
-   if (!prog)
-      return;
-   FE_CHECK(!strncmp(name, "gl_", 3), GL_INVALID_OPERATION);
-   add_binding(ctx, &prog->frag_bindings, &prog->num_frag_bindings, name, (GLint)color);
+   bind_frag_data(ctx, program, color, 0, name);
 }
 
 void
@@ -659,14 +674,7 @@ mgl_glBindFragDataLocationIndexed(GLuint program, GLuint color, GLuint index,
                                   const GLchar *name)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(index > 1, GL_INVALID_VALUE);
-   FE_CHECK(index == 1 && color >= 1, GL_INVALID_VALUE); /* MAX_DUAL_SOURCE_DRAW_BUFFERS */
-   if (index == 1) {
-      MGL_DECLINE(gl_feature_unimplemented, "glBindFragDataLocationIndexed with index 1");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   mgl_glBindFragDataLocation(program, color, name);
+   bind_frag_data(ctx, program, color, index, name);
 }
 
 /* ---- sources ------------------------------------------------------------------------------ */
@@ -1059,9 +1067,10 @@ mgl_glLinkProgram(GLuint program)
    }
    for (unsigned i = 0; i < prog->num_attrib_bindings; i++)
       ab[i] = (struct glsl_binding){prog->attrib_bindings[i].name,
-                                    prog->attrib_bindings[i].location};
+                                    prog->attrib_bindings[i].location, 0};
    for (unsigned i = 0; i < prog->num_frag_bindings; i++)
-      fb[i] = (struct glsl_binding){prog->frag_bindings[i].name, prog->frag_bindings[i].location};
+      fb[i] = (struct glsl_binding){prog->frag_bindings[i].name, prog->frag_bindings[i].location,
+                                    prog->frag_bindings[i].index};
    struct glsl_link_input in = {
       .attrib_bindings = ab,
       .num_attrib_bindings = prog->num_attrib_bindings,

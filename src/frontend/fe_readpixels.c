@@ -19,6 +19,51 @@ read_depth_stencil(struct fe_context *ctx, bool depth)
    return fb->att[depth ? FE_ATT_DEPTH : FE_ATT_STENCIL].type != GL_NONE;
 }
 
+/* The read_pixels (or pack_to_buffer into the bound pixel pack buffer) of a checked request. */
+static void
+send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+          GLenum type, void *pixels, size_t size, uint64_t offset)
+{
+   if (ctx->pixel_pack_buffer) {
+      /* The server writes the buffer; nothing comes back until the app reads it. */
+      if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      if (!fe_validate(ctx, FE_VERB_READ))
+         return;
+      struct mgp_pack_to_buffer a = {
+         .x = x,
+         .y = y,
+         .width = (uint32_t)width,
+         .height = (uint32_t)height,
+         .format = format,
+         .type = type,
+         .buffer = ctx->pixel_pack_buffer->res,
+         .offset = offset,
+      };
+      fe_buffer_gpu_write(ctx->pixel_pack_buffer);
+      mgp_pack_to_buffer(&ctx->pipe, &a);
+      return;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_read_pixels)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_READ))
+      return;
+   struct mgp_read_pixels a = {
+      .x = x,
+      .y = y,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .format = format,
+      .type = type,
+      .out = {.ptr = pixels, .size = size},
+   };
+   mgp_read_pixels(&ctx->pipe, &a);
+}
+
 static void
 read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
             GLenum format, GLenum type, GLsizei buf_size, void *pixels)
@@ -64,55 +109,21 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
       return;
    if (!width || !height)
       return;
-   if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
-        format == GL_DEPTH_STENCIL) &&
-       (ctx->read_fbo != ctx->draw_fbo ||
-        (!ctx->read_fbo && ctx->read_surface != ctx->draw_surface))) {
-      /* The backend reads depth and stencil from the framebuffer state it holds: the draw
-       * framebuffer's. */
-      MGL_DECLINE(gl_feature_unimplemented, "glReadPixels of depth/stencil from a read "
-                  "framebuffer other than the draw framebuffer");
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
+   /* The backend reads depth and stencil from the framebuffer state it holds, which is built
+    * from the draw framebuffer: for this one verb the read framebuffer stands in for it (the
+    * tracker keys its framebuffer emission on these pointers, so the next verb sends the draw
+    * framebuffer again). Colour reads name the read surface in that state already. */
+   const bool ds = format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
+                   format == GL_DEPTH_STENCIL;
+   struct fe_framebuffer *saved_fbo = ctx->draw_fbo;
+   struct fe_surface *saved_surface = ctx->draw_surface;
+   if (ds) {
+      ctx->draw_fbo = ctx->read_fbo;
+      ctx->draw_surface = ctx->read_surface;
    }
-   if (ctx->pixel_pack_buffer) {
-      /* The server writes the buffer; nothing comes back until the app reads it. */
-      if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
-         fe_error(ctx, GL_INVALID_OPERATION);
-         return;
-      }
-      if (!fe_validate(ctx, FE_VERB_READ))
-         return;
-      struct mgp_pack_to_buffer a = {
-         .x = x,
-         .y = y,
-         .width = (uint32_t)width,
-         .height = (uint32_t)height,
-         .format = format,
-         .type = type,
-         .buffer = ctx->pixel_pack_buffer->res,
-         .offset = offset,
-      };
-      fe_buffer_gpu_write(ctx->pixel_pack_buffer);
-      mgp_pack_to_buffer(&ctx->pipe, &a);
-      return;
-   }
-   if (!fe_pipe_has(ctx, MGP_CALL_read_pixels)) {
-      fe_error(ctx, GL_INVALID_OPERATION);
-      return;
-   }
-   if (!fe_validate(ctx, FE_VERB_READ))
-      return;
-   struct mgp_read_pixels a = {
-      .x = x,
-      .y = y,
-      .width = (uint32_t)width,
-      .height = (uint32_t)height,
-      .format = format,
-      .type = type,
-      .out = {.ptr = pixels, .size = size},
-   };
-   mgp_read_pixels(&ctx->pipe, &a);
+   send_read(ctx, x, y, width, height, format, type, pixels, size, offset);
+   ctx->draw_fbo = saved_fbo;
+   ctx->draw_surface = saved_surface;
 }
 
 void

@@ -1350,8 +1350,10 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
       return false;
    }
    const struct fe_mgp_format_desc *dst = fe_mgp_format(dst_format);
+   /* GL 3.3 has no stencil-only texture formats (GL_STENCIL_INDEX8 is renderbuffer-only:
+    * glTexImage* and glCopyTexImage* answer GL_INVALID_VALUE before), so no texture reaches
+    * here with one; ARB_texture_stencil8 (GL 4.4) would need a stencil-aspect copy. */
    if (dst->kind == FE_FMT_STENCIL) {
-      MGL_DECLINE(gl_feature_unimplemented, "glCopyTex*Image into a stencil-only format");
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }

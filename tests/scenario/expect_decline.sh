@@ -1,5 +1,5 @@
 #!/bin/bash
-# expect_decline.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR DECLINE [KNOB=VALUE]
+# expect_decline.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR DECLINE [KNOB=VALUE|-] [SITES]
 #
 # A named decline must be counted and the session must go on (rule I). Two ways to reach one:
 # - forced, with KNOB=VALUE: the test knob takes away what scenario NAME needs, so the scenario
@@ -7,10 +7,12 @@
 # - honest, without a knob: NAME asks for something Vulkan cannot express, mgl does the nearest
 #   thing, and the scenario passes on what holds either way.
 # In both the server must count DECLINE (MGL-DECLINES DECLINE=n, n > 0) and the session must end
-# cleanly (its MGL-GATES line), i.e. it kept rendering after the decline.
+# cleanly (its MGL-GATES line), i.e. it kept rendering after the decline. SITES, if given:
+# '|'-separated texts, each of which a logged line of DECLINE must contain (which sites fired).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-arm=$1 name=$2 exe=$3 vendor=$4 decline=$6 knob=${7:-}
+arm=$1 name=$2 exe=$3 vendor=$4 decline=$6 knob=${7:-} sites=${8:-}
+[ "$knob" != - ] || knob=
 if [ -n "$knob" ]; then
   export "${knob?}"
   out=$5/decline_${name} how="with $knob"
@@ -35,5 +37,12 @@ else
 fi
 n=$(grep -rhos "MGL-DECLINES.*" "$logs" | tr ' ' '\n' | sed -n "s/^$decline=//p" | head -n 1)
 [ -n "$n" ] && [ "$n" -ne 0 ] || fail "no '$decline' counted in $logs"
+if [ -n "$sites" ]; then
+  IFS='|' read -r -a site_list <<<"$sites"
+  for site in "${site_list[@]}"; do
+    grep -rhs "decline $decline: " "$logs" | grep -qF -- "$site" ||
+      fail "no '$decline' decline logged at the site '$site'"
+  done
+fi
 grep -rqs 'MGL-GATES' "$logs" || fail "the session did not end cleanly after the decline"
 echo "expect_decline: PASS arm=$arm $name $how: $decline=$n"

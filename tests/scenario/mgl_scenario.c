@@ -195,7 +195,11 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLPOPDEBUGGROUPPROC, PopDebugGroup)                                          \
   X(PFNGLOBJECTLABELPROC, ObjectLabel)                                              \
   X(PFNGLGETOBJECTLABELPROC, GetObjectLabel)                                        \
-  X(pfn_get_pointerv, GetPointerv)
+  X(pfn_get_pointerv, GetPointerv)                                                  \
+  X(PFNGLBINDFRAGDATALOCATIONINDEXEDPROC, BindFragDataLocationIndexed)              \
+  X(PFNGLGETFRAGDATAINDEXPROC, GetFragDataIndex)                                    \
+  X(PFNGLGETFRAGDATALOCATIONPROC, GetFragDataLocation)                              \
+  X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)
 
 static struct {
 #define X(type, name) type name;
@@ -7813,6 +7817,665 @@ static void sc_khr_debug(void)
   check_frame("the labelled draw", &m);
 }
 
+/* dual_source: GL 3.3 dual-source blending (ARB_blend_func_extended). The background is white,
+ * so each product with the destination is exact in 8 bits. Left half: a shader that places its
+ * second colour with layout(location = 0, index = 1), blended with GL_ONE /
+ * GL_ONE_MINUS_SRC1_COLOR. Right half: a shader without layout qualifiers whose outputs are
+ * placed by glBindFragDataLocationIndexed, blended with GL_SRC1_COLOR /
+ * GL_ONE_MINUS_SRC1_ALPHA for colour and GL_ZERO / GL_SRC1_ALPHA for alpha. Plus
+ * glGetFragDataIndex / glGetFragDataLocation and the GL errors of index and colour number. */
+static void sc_dual_source(void)
+{
+  const char *fs_layout = "#version 330 core\n"
+                          "layout(location = 0, index = 0) out vec4 c0;\n"
+                          "layout(location = 0, index = 1) out vec4 c1;\n"
+                          "void main() { c0 = vec4(0.2, 0.0, 0.4, 0.2);\n"
+                          "              c1 = vec4(0.6, 1.0, 0.0, 0.4); }\n";
+  const char *fs_bound = "#version 330 core\n"
+                         "out vec4 second;\n"
+                         "out vec4 first;\n"
+                         "void main() { first = vec4(1.0, 1.0, 0.0, 1.0);\n"
+                         "              second = vec4(0.4, 0.8, 1.0, 0.6); }\n";
+  GLint max_dual = 0;
+  glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, &max_dual);
+  if (max_dual != 1)
+    fail("GL_MAX_DUAL_SOURCE_DRAW_BUFFERS = %d (expected 1)", max_dual);
+
+  GLuint pl = link_program(VS_PIXELS, fs_layout);
+  GLuint vs = compile(GL_VERTEX_SHADER, VS_PIXELS), fs = compile(GL_FRAGMENT_SHADER, fs_bound);
+  GLuint pb = gl.CreateProgram();
+  gl.AttachShader(pb, vs);
+  gl.AttachShader(pb, fs);
+  gl.BindFragDataLocationIndexed(pb, 1, 1, "second");
+  expect_gl_error(GL_INVALID_VALUE, "glBindFragDataLocationIndexed(color 1, index 1)");
+  gl.BindFragDataLocationIndexed(pb, 0, 2, "second");
+  expect_gl_error(GL_INVALID_VALUE, "glBindFragDataLocationIndexed(index 2)");
+  gl.BindFragDataLocationIndexed(pb, 0, 1, "gl_second");
+  expect_gl_error(GL_INVALID_OPERATION, "glBindFragDataLocationIndexed(\"gl_second\")");
+  gl.BindFragDataLocationIndexed(pb, 0, 1, "second");
+  gl.BindFragDataLocationIndexed(pb, 0, 0, "first");
+  check_gl_error("glBindFragDataLocationIndexed");
+  gl.LinkProgram(pb);
+  GLint ok = 0;
+  gl.GetProgramiv(pb, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[4096] = "";
+    gl.GetProgramInfoLog(pb, sizeof log, NULL, log);
+    die_setup("program with indexed fragment data bindings failed to link:\n%s", log);
+  }
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+
+  const struct {
+    GLuint p;
+    const char *name;
+    GLint loc, index;
+  } q[] = {{pl, "c0", 0, 0}, {pl, "c1", 0, 1}, {pb, "first", 0, 0}, {pb, "second", 0, 1},
+           {pb, "missing", -1, -1}};
+  for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+    GLint loc = gl.GetFragDataLocation(q[i].p, q[i].name);
+    GLint index = gl.GetFragDataIndex(q[i].p, q[i].name);
+    if (loc != q[i].loc || index != q[i].index)
+      fail("\"%s\": location %d index %d (expected %d and %d)", q[i].name, loc, index, q[i].loc,
+           q[i].index);
+  }
+  check_gl_error("glGetFragDataLocation / glGetFragDataIndex");
+
+  /* a second source at location 1 is past GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: the link fails */
+  const char *fs_past = "#version 330 core\n"
+                        "layout(location = 0, index = 0) out vec4 c0;\n"
+                        "layout(location = 1, index = 1) out vec4 c1;\n"
+                        "void main() { c0 = vec4(1.0); c1 = vec4(0.0); }\n";
+  vs = compile(GL_VERTEX_SHADER, VS_PIXELS);
+  fs = compile(GL_FRAGMENT_SHADER, fs_past);
+  GLuint pp = gl.CreateProgram();
+  gl.AttachShader(pp, vs);
+  gl.AttachShader(pp, fs);
+  gl.LinkProgram(pp);
+  ok = 1;
+  gl.GetProgramiv(pp, GL_LINK_STATUS, &ok);
+  if (ok)
+    fail("a program with layout(location = 1, index = 1) linked");
+  gl.DeleteShader(vs);
+  gl.DeleteShader(fs);
+  gl.DeleteProgram(pp);
+  check_gl_error("link with index 1 at location 1");
+
+  const vec4f bg = V4(1.0f, 1.0f, 1.0f, 1.0f);
+  clear_to(bg);
+  float v[24];
+  rect_vertices(v, 4, 4, 30, 60);
+  rect_vertices(v + 12, 34, 4, 60, 60);
+  mesh m = make_mesh(v, 12);
+  glEnable(GL_BLEND);
+  gl.UseProgram(pl);
+  gl.Uniform2f(uloc(pl, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pl, "u_z"), 0.0f);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC1_COLOR);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.UseProgram(pb);
+  gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pb, "u_z"), 0.0f);
+  gl.BlendFuncSeparate(GL_SRC1_COLOR, GL_ONE_MINUS_SRC1_ALPHA, GL_ZERO, GL_SRC1_ALPHA);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glBlendFunc(GL_ONE, GL_ZERO);
+  glDisable(GL_BLEND);
+  check_gl_error("dual-source draws");
+
+  model mo;
+  model_init(&mo, bg);
+  /* c0 + (1 - c1) * dst, clamped */
+  model_rect(&mo, 4, 4, 30, 60, to8(V4(0.6f, 0.0f, 1.0f, 0.8f)));
+  /* rgb: first * second + (1 - second.a) * dst; alpha: second.a * dst */
+  model_rect(&mo, 34, 4, 60, 60, to8(V4(0.8f, 1.0f, 0.4f, 0.6f)));
+  check_frame("dual-source blending", &mo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(pl);
+  gl.DeleteProgram(pb);
+}
+
+/* restart_lists: GL 3.3 §2.8.1 applies primitive restart to every mode, lists included: the
+ * restart index ends the primitive being assembled (an incomplete one is dropped) and assembly
+ * starts over. Top: GL_TRIANGLES of GL_UNSIGNED_SHORT indices {0,1,2, 3,4, R, 5,6,7, 8,9,10}
+ * with R = 0xFFFF: triangles A, B, C, and the stray 3,4 drawn with nothing (without restart
+ * (3,4,5) would cross the gap). Bottom left: GL_LINES of GL_UNSIGNED_INT {0,1, 2, 50, 3,4, 5,6}
+ * with R = 50: three horizontal lines, vertex 2 dropped. Bottom right: GL_POINTS of
+ * GL_UNSIGNED_BYTE {0, 3, 1, 2} with R = 3: vertex 3 exists (a point at (56,24)) and must not
+ * be drawn. */
+static void sc_restart_lists(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const float tv[] = {4,  36, 28, 36, 4,  60, /* A: 0..2 */
+                      28, 60, 16, 48,         /* stray: 3, 4 */
+                      36, 36, 60, 36, 36, 60, /* B: 5..7 */
+                      60, 44, 60, 60, 44, 60};/* C: 8..10 */
+  const GLushort ti[] = {0, 1, 2, 3, 4, 0xffff, 5, 6, 7, 8, 9, 10};
+  mesh mt = make_mesh(tv, 11);
+  GLuint ebo[3];
+  gl.GenBuffers(3, ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[0]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof ti, ti, GL_STATIC_DRAW);
+  glEnable(GL_PRIMITIVE_RESTART);
+  gl.PrimitiveRestartIndex(0xffff);
+  const vec4f green = V4(0.2f, 0.8f, 0.4f, 1.0f);
+  set_vec4(p, "u_color", green);
+  glDrawElements(GL_TRIANGLES, 12, GL_UNSIGNED_SHORT, (void *)0);
+  check_gl_error("GL_TRIANGLES with restart index 0xFFFF");
+
+  /* from outside the viewport to x = 30.25: pixels 0..29 of the row, no end pixel in doubt */
+  const float lv[] = {-8.0f, 6.5f,  30.25f, 6.5f,  /* 0, 1 */
+                      16.5f, 26.5f,                /* 2: dropped */
+                      -8.0f, 12.5f, 30.25f, 12.5f, /* 3, 4 */
+                      -8.0f, 18.5f, 30.25f, 18.5f};/* 5, 6 */
+  const GLuint li[] = {0, 1, 2, 50, 3, 4, 5, 6};
+  mesh ml = make_mesh(lv, 7);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[1]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof li, li, GL_STATIC_DRAW);
+  gl.PrimitiveRestartIndex(50);
+  const vec4f yellow = V4(1.0f, 0.8f, 0.2f, 1.0f);
+  set_vec4(p, "u_color", yellow);
+  glDrawElements(GL_LINES, 8, GL_UNSIGNED_INT, (void *)0);
+  check_gl_error("GL_LINES with restart index 50");
+
+  const float pv[] = {40, 8, 48, 8, 40, 16, 56, 24};
+  const GLubyte pi[] = {0, 3, 1, 2};
+  mesh mp = make_mesh(pv, 4);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo[2]);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof pi, pi, GL_STATIC_DRAW);
+  gl.PrimitiveRestartIndex(3);
+  const vec4f cyan = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  set_vec4(p, "u_color", cyan);
+  glPointSize(4.0f);
+  glDrawElements(GL_POINTS, 4, GL_UNSIGNED_BYTE, (void *)0);
+  glPointSize(1.0f);
+  glDisable(GL_PRIMITIVE_RESTART);
+  check_gl_error("GL_POINTS with restart index 3");
+
+  model m;
+  model_init(&m, bg);
+  const rgba8 g8 = to8(green), y8 = to8(yellow), c8 = to8(cyan);
+  for (int t = 0; t < 3; t++) {
+    static const int tri[3][3] = {{0, 1, 2}, {5, 6, 7}, {8, 9, 10}};
+    float xy[6];
+    for (int k = 0; k < 3; k++) {
+      xy[2 * k] = tv[2 * tri[t][k]];
+      xy[2 * k + 1] = tv[2 * tri[t][k] + 1];
+    }
+    model_tri(&m, xy, g8);
+  }
+  for (int k = 0; k < 3; k++)
+    model_rect(&m, 0, 6 + 6 * k, 30, 7 + 6 * k, y8);
+  for (int k = 0; k < 3; k++)
+    model_rect(&m, (int)pv[2 * k] - 2, (int)pv[2 * k + 1] - 2, (int)pv[2 * k] + 2,
+               (int)pv[2 * k + 1] + 2, c8);
+  check_frame("lists split by restart indices", &m);
+  gl.DeleteBuffers(3, ebo);
+  mesh meshes[3] = {mt, ml, mp};
+  for (int i = 0; i < 3; i++) {
+    gl.DeleteBuffers(1, &meshes[i].vbo);
+    gl.DeleteVertexArrays(1, &meshes[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
+/* fbo_separate_ds: GL 3.3 §4.4.4.2 lets an implementation answer GL_FRAMEBUFFER_UNSUPPORTED
+ * for a combination of images it cannot use together; mgl (like Mesa llvmpipe) does so for a
+ * GL_DEPTH_COMPONENT24 renderbuffer at GL_DEPTH_ATTACHMENT beside a GL_STENCIL_INDEX8 one at
+ * GL_STENCIL_ATTACHMENT (Vulkan has one depth/stencil attachment). Drawing, clearing and
+ * reading it are GL_INVALID_FRAMEBUFFER_OPERATION and leave the colour alone. The same
+ * GL_DEPTH24_STENCIL8 renderbuffer at both points is complete and depth- and stencil-tests.
+ * Then: a GL 3.3 context has no stencil-only texture format to copy or upload into. */
+static void sc_fbo_separate_ds(void)
+{
+  GLuint rb[4], fbo;
+  gl.GenRenderbuffers(4, rb);
+  const GLenum fmt[4] = {GL_RGBA8, GL_DEPTH_COMPONENT24, GL_STENCIL_INDEX8, GL_DEPTH24_STENCIL8};
+  for (int i = 0; i < 4; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorage(GL_RENDERBUFFER, fmt[i], W, H);
+  }
+  check_gl_error("renderbuffers");
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[3]);
+  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+  clear_to(bg); /* colour known before the unsupported framebuffer is tried */
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[2]);
+  check_gl_error("separate depth and stencil attachments");
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_UNSUPPORTED)
+    fail("separate depth and stencil renderbuffers: status 0x%04x (expected "
+         "GL_FRAMEBUFFER_UNSUPPORTED)", st);
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 8, 8, 56, 56);
+  mesh m = make_mesh(v, 6);
+  set_vec4(p, "u_color", V4(1.0f, 0.0f, 0.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  expect_gl_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glDrawArrays on an unsupported framebuffer");
+  glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  expect_gl_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glClear on an unsupported framebuffer");
+  GLubyte px[4] = {1, 2, 3, 4};
+  glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  expect_gl_error(GL_INVALID_FRAMEBUFFER_OPERATION,
+                  "glReadPixels from an unsupported framebuffer");
+  if (px[0] != 1 || px[1] != 2 || px[2] != 3 || px[3] != 4)
+    fail("glReadPixels wrote into the app's memory although it failed");
+
+  /* one depth/stencil image at both points: complete */
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[3]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[3]);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("one GL_DEPTH24_STENCIL8 renderbuffer at both points: status 0x%04x", st);
+  /* the stencil marks the left half, the depth test keeps the right half's nearer quad */
+  glClearStencil(0);
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  float half[12];
+  rect_vertices(half, 0, 0, 32, 64);
+  mesh mh = make_mesh(half, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glStencilFunc(GL_EQUAL, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  gl.BindVertexArray(m.vao);
+  gl.Uniform1f(uloc(p, "u_z"), -0.4f);
+  const vec4f near_c = V4(0.4f, 0.8f, 0.2f, 1.0f), far_c = V4(1.0f, 0.6f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", near_c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform1f(uloc(p, "u_z"), 0.4f);
+  set_vec4(p, "u_color", far_c); /* behind: fails the depth test */
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("draws on the complete framebuffer");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  model mo;
+  model_init(&mo, bg);
+  model_rect(&mo, 8, 8, 32, 56, to8(near_c));
+  check_frame("one depth/stencil image, stencil and depth tested", &mo);
+  /* GL 3.3 has no stencil-only textures (ARB_texture_stencil8 is GL 4.4): GL_STENCIL_INDEX8
+   * and GL_STENCIL_INDEX are not internal formats of glTexImage2D or glCopyTexImage2D. */
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  bool stencil8 = major * 10 + minor >= 44;
+  GLint n_ext = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
+  for (GLint i = 0; i < n_ext; i++)
+    stencil8 |= !strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i),
+                        "GL_ARB_texture_stencil8");
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  if (!stencil8) {
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 0, 0, 4, 4, 0);
+    expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D(GL_STENCIL_INDEX8) in GL 3.3");
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX, 0, 0, 4, 4, 0);
+    expect_gl_error(GL_INVALID_VALUE, "glCopyTexImage2D(GL_STENCIL_INDEX) in GL 3.3");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 4, 4, 0, GL_STENCIL_INDEX,
+                 GL_UNSIGNED_BYTE, NULL);
+    expect_gl_error(GL_INVALID_VALUE, "glTexImage2D(GL_STENCIL_INDEX8) in GL 3.3");
+  }
+  glDeleteTextures(1, &tex);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(4, rb);
+  mesh ms[2] = {m, mh};
+  for (int i = 0; i < 2; i++) {
+    gl.DeleteBuffers(1, &ms[i].vbo);
+    gl.DeleteVertexArrays(1, &ms[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
+/* read_depth_fbo: glReadPixels of GL_DEPTH_COMPONENT, GL_STENCIL_INDEX and GL_DEPTH_STENCIL
+ * read the READ framebuffer's depth and stencil (GL 3.3 §4.3.1), also when another framebuffer
+ * is bound for drawing. An FBO (RGBA8 + GL_DEPTH24_STENCIL8) holds depth 0.25 / stencil 0x5a
+ * with a quad at depth 0.5 / stencil 0x33 in [8,40) x [16,48); the default framebuffer holds
+ * depth 1.0 / stencil 0x0f. Read the FBO while drawing into the default framebuffer, and the
+ * default framebuffer while drawing into the FBO; then a draw lands in the draw framebuffer. */
+static void rdf_check(const char *what, bool fbo_side)
+{
+  static float zf[W * H];
+  static uint8_t sten[W * H];
+  static GLuint zs[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  memset(sten, 0xee, sizeof sten);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, zf);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, sten);
+  glReadPixels(0, 0, W, H, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, zs);
+  check_gl_error(what);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = fbo_side && x >= 8 && x < 40 && y >= 16 && y < 48;
+      const float want = !fbo_side ? 1.0f : in ? 0.5f : 0.25f;
+      const unsigned want_s = !fbo_side ? 0x0f : in ? 0x33 : 0x5a;
+      const long want24 = lroundf(want * 16777215.0f);
+      const int i = y * W + x;
+      if (fabsf(zf[i] - want) > 1e-6f || sten[i] != want_s || (zs[i] & 0xff) != want_s ||
+          labs((long)(zs[i] >> 8) - want24) > 1) {
+        if (bad++ < 8)
+          fail("%s: pixel (%d,%d): depth %.8f, stencil 0x%02x, packed 0x%08x; expected %.2f, "
+               "0x%02x", what, x, y, zf[i], sten[i], zs[i], want, want_s);
+      }
+    }
+  printf("  %s: depth and stencil of %d pixels read, %d wrong\n", what, W * H, bad);
+}
+
+static void sc_read_depth_fbo(void)
+{
+  const vec4f bg = V4(0.0f, 0.4f, 0.2f, 1.0f), fbo_bg = V4(0.6f, 0.2f, 0.2f, 1.0f),
+              rc = V4(0.8f, 0.6f, 0.4f, 1.0f), rc2 = V4(0.2f, 0.2f, 1.0f, 1.0f);
+  glClearDepth(1.0);
+  glClearStencil(0x0f);
+  clear_to(bg);
+  GLuint rb[2], fbo;
+  gl.GenRenderbuffers(2, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("RGBA8 + GL_DEPTH24_STENCIL8 framebuffer incomplete");
+  glClearDepth(0.25);
+  glClearStencil(0x5a);
+  clear_to(fbo_bg);
+  glClearDepth(1.0);
+  glClearStencil(0);
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 8, 16, 40, 48);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 0x33, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f); /* window depth 0.5 */
+  set_vec4(p, "u_color", rc);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  check_gl_error("FBO depth/stencil draw");
+
+  /* read the FBO, draw the default framebuffer */
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  rdf_check("FBO read while the default framebuffer is drawn", true);
+  /* and the other way round */
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  rdf_check("default framebuffer read while the FBO is drawn", false);
+
+  /* a draw after the reads lands in the draw framebuffer (the FBO), not the read one */
+  set_vec4(p, "u_color", rc2);
+  float v2[12];
+  rect_vertices(v2, 44, 4, 60, 60);
+  mesh m2 = make_mesh(v2, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw after the reads");
+  model md;
+  model_init(&md, bg);
+  check_frame("default framebuffer untouched by the FBO draws", &md);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  model mf;
+  model_init(&mf, fbo_bg);
+  model_rect(&mf, 8, 16, 40, 48, to8(rc));
+  model_rect(&mf, 44, 4, 60, 60, to8(rc2));
+  check_frame("FBO colour", &mf);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+  mesh ms[2] = {m, m2};
+  for (int i = 0; i < 2; i++) {
+    gl.DeleteBuffers(1, &ms[i].vbo);
+    gl.DeleteVertexArrays(1, &ms[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
+/* blit_same: glBlitFramebuffer with one framebuffer as read and draw (GL 3.3 §4.3.2 allows
+ * it; only overlapping rectangles are undefined). A source square [4,20)^2 of two colours (A
+ * left, B right) in the default framebuffer is blitted unscaled to [24,40) x [4,20), mirrored
+ * in x to [44,60) x [4,20), and scaled x2 (nearest) to [24,56) x [28,60); the depth of a quad
+ * at [4,20) x [28,44) (0.5 on a 1.0 clear) is blitted to [4,20) x [46,62). */
+static void sc_blit_same(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
+              cb = V4(0.2f, 0.6f, 1.0f, 1.0f), cz = V4(0.4f, 0.4f, 0.4f, 1.0f);
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[36];
+  rect_vertices(v, 4, 4, 12, 20);
+  rect_vertices(v + 12, 12, 4, 20, 20);
+  rect_vertices(v + 24, 4, 28, 20, 44);
+  mesh m = make_mesh(v, 18);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glEnable(GL_DEPTH_TEST);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f); /* window depth 0.5 */
+  set_vec4(p, "u_color", cz);
+  glDrawArrays(GL_TRIANGLES, 12, 6);
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("source draws");
+
+  gl.BlitFramebuffer(4, 4, 20, 20, 24, 4, 40, 20, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(20, 4, 4, 20, 44, 4, 60, 20, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(4, 4, 20, 20, 24, 28, 56, 60, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(4, 28, 20, 44, 4, 46, 20, 62, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blits within the default framebuffer");
+
+  static float zf[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, zf);
+  check_gl_error("depth readback");
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = x >= 4 && x < 20 && ((y >= 28 && y < 44) || (y >= 46 && y < 62));
+      const float want = in ? 0.5f : 1.0f;
+      if (fabsf(zf[y * W + x] - want) > 1e-6f && bad++ < 8)
+        fail("depth at (%d,%d) is %.8f (expected %.2f)", x, y, zf[y * W + x], want);
+    }
+  printf("  depth of %d pixels read, %d wrong\n", W * H, bad);
+
+  model mo;
+  model_init(&mo, bg);
+  const rgba8 a8 = to8(ca), b8 = to8(cb);
+  model_rect(&mo, 4, 4, 12, 20, a8);
+  model_rect(&mo, 12, 4, 20, 20, b8);
+  model_rect(&mo, 4, 28, 20, 44, to8(cz));
+  model_rect(&mo, 24, 4, 32, 20, a8);
+  model_rect(&mo, 32, 4, 40, 20, b8);
+  model_rect(&mo, 44, 4, 52, 20, b8);
+  model_rect(&mo, 52, 4, 60, 20, a8);
+  model_rect(&mo, 24, 28, 40, 60, a8);
+  model_rect(&mo, 40, 28, 56, 60, b8);
+  check_frame("blits within one surface", &mo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+}
+
+/* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
+ * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
+ * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
+ * (colour B, rejected) and one over texels 4-7 at 0.25 (colour C, kept). Colour and depth
+ * read back from the framebuffer, depth also by glGetTexImage. */
+static void sc_tex1d_depth(void)
+{
+  GLuint tex[2], fbo;
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_1D, tex[0]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_DEPTH_COMPONENT24, 8, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+  glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  check_gl_error("1D textures");
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0);
+  gl.FramebufferTexture(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, tex[1], 0);
+  const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("1D colour + 1D depth framebuffer: status 0x%04x", st);
+  glViewport(0, 0, 8, 1);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.2f, 0.4f, 0.6f, 1.0f),
+              cb = V4(1.0f, 0.0f, 0.0f, 1.0f), cc = V4(0.8f, 0.6f, 0.2f, 1.0f);
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[36];
+  rect_vertices(v, 0, 0, 64, 64);
+  rect_vertices(v + 12, 0, 0, 32, 64);
+  rect_vertices(v + 24, 32, 0, 64, 64);
+  mesh m = make_mesh(v, 18);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  const struct {
+    float z;
+    vec4f c;
+  } d[3] = {{0.0f, ca}, {0.5f, cb}, {-0.5f, cc}};
+  for (int i = 0; i < 3; i++) {
+    gl.Uniform1f(uloc(p, "u_z"), d[i].z);
+    set_vec4(p, "u_color", d[i].c);
+    glDrawArrays(GL_TRIANGLES, 6 * i, 6);
+  }
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("depth-tested draws into the 1D framebuffer");
+  GLubyte px[8][4];
+  float z[8], zt[8];
+  memset(px, 0xee, sizeof px);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, 8, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  glReadPixels(0, 0, 8, 1, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, zt);
+  check_gl_error("1D colour and depth read back");
+  for (int i = 0; i < 8; i++) {
+    const rgba8 want = to8(i < 4 ? ca : cc);
+    const float wz = i < 4 ? 0.5f : 0.25f;
+    if (memcmp(px[i], want.c, 4))
+      fail("texel %d: colour (%u,%u,%u,%u), expected (%u,%u,%u,%u)", i, px[i][0], px[i][1],
+           px[i][2], px[i][3], want.c[0], want.c[1], want.c[2], want.c[3]);
+    if (fabsf(z[i] - wz) > 1e-6f || fabsf(zt[i] - wz) > 1e-6f)
+      fail("texel %d: depth %.8f (glReadPixels) / %.8f (glGetTexImage), expected %.2f", i, z[i],
+           zt[i], wz);
+  }
+  glViewport(0, 0, W, H);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  glDeleteTextures(2, tex);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  /* the default framebuffer still renders */
+  clear_to(bg);
+  model mo;
+  model_init(&mo, bg);
+  check_frame("default framebuffer after the 1D framebuffer", &mo);
+}
+
+/* point_size_unwritable: the two point-size declines, reached honestly. A vertex shader (and a
+ * geometry shader emitting points) that redeclares gl_PerVertex without gl_PointSize (GLSL 1.50
+ * §7.1) leaves the last stage no gl_PointSize to write glPointSize's size into, and Vulkan has
+ * no fixed-function point size: mgl declines those two GL_POINTS draws by name (Mesa draws
+ * them, 8 pixels wide, at (16,48) and (48,48)). What follows must render: a rectangle at the
+ * bottom, and nothing anywhere else outside the two points' neighbourhoods. */
+static void sc_point_size_unwritable(void)
+{
+  const char *vs_block = "#version 150 core\n"
+                         "in vec2 a_pos;\n"
+                         "out gl_PerVertex { vec4 gl_Position; };\n"
+                         "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *vs = "#version 150 core\n"
+                   "in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *gs_block = "#version 150 core\n"
+                         "layout(points) in;\n"
+                         "layout(points, max_vertices = 1) out;\n"
+                         "out gl_PerVertex { vec4 gl_Position; };\n"
+                         "void main() {\n"
+                         "  gl_Position = gl_in[0].gl_Position;\n"
+                         "  EmitVertex();\n"
+                         "}\n";
+  const char *fs = "#version 150 core\n"
+                   "uniform vec4 u_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = u_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+  GLuint pv = link_program_b(vs_block, fs, attribs, NULL);
+  GLuint pg = link_program_gs(vs, gs_block, fs);
+  const float pts[4] = {16.0f, 48.0f, 48.0f, 48.0f};
+  mesh mp = make_mesh(pts, 2);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), cp = V4(1.0f, 0.2f, 0.2f, 1.0f),
+              cr = V4(0.2f, 0.8f, 0.4f, 1.0f);
+  clear_to(bg);
+  glPointSize(8.0f);
+  gl.UseProgram(pv);
+  set_vec4(pv, "u_color", cp);
+  glDrawArrays(GL_POINTS, 0, 1);
+  gl.UseProgram(pg);
+  set_vec4(pg, "u_color", cp);
+  glDrawArrays(GL_POINTS, 1, 1);
+  glPointSize(1.0f);
+  check_gl_error("points without a gl_PointSize to write");
+
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 4, 4, 60, 28);
+  mesh mr = make_mesh(v, 6);
+  set_vec4(p, "u_color", cr);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a draw after the declined points");
+  readback();
+  const rgba8 bg8 = to8(bg), cr8 = to8(cr);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      if (y >= 40 && y < 56 && ((x >= 8 && x < 24) || (x >= 40 && x < 56)))
+        continue; /* the points: drawn by Mesa, declined by mgl */
+      const bool in = x >= 4 && x < 60 && y >= 4 && y < 28;
+      const rgba8 want = in ? cr8 : bg8, got = pixel_at(x, y);
+      if (!rgba_eq(want, got) && bad++ < 8)
+        fail("pixel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", x, y, want.c[0],
+             want.c[1], want.c[2], want.c[3], got.c[0], got.c[1], got.c[2], got.c[3]);
+    }
+  printf("  the frame around the points: %d wrong\n", bad);
+  mesh ms[2] = {mp, mr};
+  for (int i = 0; i < 2; i++) {
+    gl.DeleteBuffers(1, &ms[i].vbo);
+    gl.DeleteVertexArrays(1, &ms[i].vao);
+  }
+  gl.DeleteProgram(pv);
+  gl.DeleteProgram(pg);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -7887,6 +8550,13 @@ static const struct {
     {"tex1d_fbo_queries", sc_tex1d_fbo_queries, 0},
     {"es3_internalformat", sc_es3_internalformat, 3},
     {"khr_debug", sc_khr_debug, 0},
+    {"dual_source", sc_dual_source, 0},
+    {"restart_lists", sc_restart_lists, 0},
+    {"fbo_separate_ds", sc_fbo_separate_ds, 0},
+    {"read_depth_fbo", sc_read_depth_fbo, 0},
+    {"blit_same", sc_blit_same, 0},
+    {"tex1d_depth", sc_tex1d_depth, 0},
+    {"point_size_unwritable", sc_point_size_unwritable, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

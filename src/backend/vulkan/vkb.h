@@ -96,6 +96,7 @@ struct vkb_resource {
    struct mgp_resource_desc desc;
    bool unsupported;          /* declined at create: every later use declines, no fatal */
    bool is_buffer;
+   bool ds_attachment;        /* image with DEPTH_STENCIL_ATTACHMENT usage */
    uint64_t last_use;         /* serial of the last batch that touched it on the GPU */
    uint32_t storage_version;  /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;

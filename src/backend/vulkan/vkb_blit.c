@@ -8,7 +8,8 @@
  * converting), each on exactly the pixels GL writes. A scaled blit is one vkCmdBlitImage with
  * the whole boxes when nothing clips the destination; when something does, it blits the whole
  * boxes into a scratch image and copies the clipped part from there (the scaled mapping of the
- * kept pixels is exactly the unclipped one). Coordinates are GL's and image rows are GL rows
+ * kept pixels is exactly the unclipped one). A blit whose source and destination are one
+ * surface reads a scratch copy of it. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
 #include <stdio.h>
@@ -217,49 +218,41 @@ copy_depth_via_buffer(struct vkb_screen *scr, const struct surf *s, const struct
    s->r->last_use = d->r->last_use = vkb_current_serial(scr);
 }
 
-VKB_CALL(blit, mgp_blit)
+/* Copies level s->level, layer s->layer of s into a new scratch image and makes *s name it. */
+static bool
+copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
+                struct vkb_resource *tmp)
 {
-   CTX_SELF;
-   struct surf s, d;
-   if (!get_surf(scr, &args->src, &s) || !get_surf(scr, &args->dst, &d))
-      return;
-   VkImageAspectFlags aspect = 0;
-   if (args->mask & GL_COLOR_BUFFER_BIT) {
-      if (s.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
-          d.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
-         MGL_DECLINE(backend_draw_incomplete, "colour blit between %s and %s",
-                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-         return;
-      }
-      aspect = VK_IMAGE_ASPECT_COLOR_BIT;
-   } else {
-      if (args->mask & GL_DEPTH_BUFFER_BIT)
-         aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
-      if (args->mask & GL_STENCIL_BUFFER_BIT)
-         aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
-      aspect &= s.r->fmt->aspect & d.r->fmt->aspect;
-      if (!aspect)
-         return; /* GL: only the buffers both sides have */
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, tmp))
+      return false;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd) {
+      scratch_release(scr, tmp);
+      return false;
    }
-   const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
-   const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
-   const bool via_buffer = !color && !same_format && depth_family(s.r->fmt->vk) &&
-                           depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk);
-   if (!color && !same_format && !via_buffer) {
-      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil blit from %s to %s",
-                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-      return;
-   }
-   if (color && s.r->fmt->kind != d.r->fmt->kind) {
-      MGL_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
-                  "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-      return;
-   }
-   if (s.r == d.r && s.level == d.level && s.layer == d.layer) {
-      MGL_DECLINE(backend_feature_unimplemented, "blit within one surface");
-      return;
-   }
+   VkImageCopy c = {
+      .srcSubresource = sub(s->r, aspect, s->level, s->layer),
+      .srcOffset = {0, 0, zof(s->r, s->layer)},
+      .dstSubresource = sub(tmp, aspect, 0, 0),
+      .extent = {(uint32_t)s->w, (uint32_t)s->h, 1},
+   };
+   vkCmdCopyImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, tmp->img,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   s->r->last_use = vkb_current_serial(scr);
+   *s = (struct surf){.r = tmp, .level = 0, .layer = 0, .w = s->w, .h = s->h};
+   return true;
+}
 
+/* The blit of args from surface s to surface d (different subresources). */
+static void
+blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct surf *sp,
+              const struct surf *dp, VkImageAspectFlags aspect, bool color, bool same_format,
+              bool via_buffer)
+{
+   const struct surf s = *sp, d = *dp;
    int64_t sx0 = args->src_box[0], sy0 = args->src_box[1], sx1 = args->src_box[2],
            sy1 = args->src_box[3];
    int64_t dx0 = args->dst_box[0], dy0 = args->dst_box[1], dx1 = args->dst_box[2],
@@ -451,6 +444,62 @@ VKB_CALL(blit, mgp_blit)
    s.r->last_use = d.r->last_use = vkb_current_serial(scr);
 }
 
+VKB_CALL(blit, mgp_blit)
+{
+   CTX_SELF;
+   struct surf s, d;
+   if (!get_surf(scr, &args->src, &s) || !get_surf(scr, &args->dst, &d))
+      return;
+   VkImageAspectFlags aspect = 0;
+   if (args->mask & GL_COLOR_BUFFER_BIT) {
+      if (s.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
+          d.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
+         MGL_DECLINE(backend_draw_incomplete, "colour blit between %s and %s",
+                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+         return;
+      }
+      aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+   } else {
+      if (args->mask & GL_DEPTH_BUFFER_BIT)
+         aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (args->mask & GL_STENCIL_BUFFER_BIT)
+         aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
+      aspect &= s.r->fmt->aspect & d.r->fmt->aspect;
+      if (!aspect)
+         return; /* GL: only the buffers both sides have */
+   }
+   const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
+   const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
+   const bool via_buffer = !color && !same_format && depth_family(s.r->fmt->vk) &&
+                           depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk);
+   if (!color && !same_format && !via_buffer) {
+      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil blit from %s to %s",
+                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+      return;
+   }
+   if (color && s.r->fmt->kind != d.r->fmt->kind) {
+      MGL_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
+                  "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+      return;
+   }
+   /* One surface as source and destination (GL allows it; overlapping rectangles are
+    * undefined): a transfer cannot have one subresource in two layouts, so the blit reads a
+    * scratch copy of the surface, taken before anything is written. */
+   struct vkb_resource tmp_src;
+   const bool same_surface = s.r == d.r && s.level == d.level && s.layer == d.layer;
+   if (same_surface) {
+      if (s.r->samples != VK_SAMPLE_COUNT_1_BIT) {
+         MGL_DECLINE(backend_feature_unimplemented, "blit within one multisampled surface");
+         return;
+      }
+      if (!copy_to_scratch(scr, &s, aspect, &tmp_src))
+         return;
+   }
+   blit_surfaces(scr, args, &s, &d, aspect, color, same_format, via_buffer);
+   if (same_surface)
+      scratch_release(scr, &tmp_src);
+}
+
 /* ---- generate_mipmap ------------------------------------------------------------------------ */
 
 VKB_CALL(generate_mipmap, mgp_generate_mipmap)
@@ -558,12 +607,23 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       MGL_DECLINE(backend_draw_incomplete, "image copy box outside a level");
       return;
    }
-   if (s == d && sl == dl) {
-      MGL_DECLINE(backend_feature_unimplemented, "image copy within one level");
+   /* Within one level the level cannot be in two layouts: both sides use GENERAL, which
+    * Vulkan allows for one image when the boxes do not overlap (GL leaves overlapping copies
+    * undefined; Vulkan makes them invalid, so those stay declined). */
+   const bool one_level = s == d && sl == dl;
+   if (one_level && b->x < args->dst_x + (int64_t)b->width && args->dst_x < b->x + (int64_t)b->width &&
+       b->y < args->dst_y + (int64_t)b->height && args->dst_y < b->y + (int64_t)b->height &&
+       b->z < args->dst_z + (int64_t)b->depth && args->dst_z < b->z + (int64_t)b->depth) {
+      MGL_DECLINE(backend_feature_unimplemented, "image copy between overlapping boxes of one "
+                  "level");
       return;
    }
-   vkb_image_transition(scr, s, sl, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
-   vkb_image_transition(scr, d, dl, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   const VkImageLayout src_layout =
+      one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+   const VkImageLayout dst_layout =
+      one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+   vkb_image_transition(scr, s, sl, 1, src_layout, false);
+   vkb_image_transition(scr, d, dl, 1, dst_layout, true);
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
@@ -580,7 +640,6 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       MGL_DECLINE(backend_feature_unimplemented, "image copy between a 3D and a layered image");
       return;
    }
-   vkCmdCopyImage(cmd, s->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->img,
-                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   vkCmdCopyImage(cmd, s->img, src_layout, d->img, dst_layout, 1, &c);
    s->last_use = d->last_use = vkb_current_serial(scr);
 }

@@ -126,8 +126,9 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
                   s->level, s->layer, r->levels);
       return false;
    }
-   if (r->image_type == VK_IMAGE_TYPE_1D && !want_color) {
-      MGL_DECLINE(backend_feature_unimplemented, "a 1D depth/stencil texture as an attachment");
+   if (r->image_type == VK_IMAGE_TYPE_1D && !want_color && !r->ds_attachment) {
+      MGL_DECLINE(backend_feature_unimplemented, "a 1D depth/stencil texture as an attachment "
+                  "(the device has no 1D depth/stencil attachments of its format)");
       return false;
    }
    const bool is_color = r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT;

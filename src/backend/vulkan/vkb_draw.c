@@ -547,14 +547,17 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
 }
 
 /* Index rewriting, for what Vulkan cannot draw from the app's indices: GL_LINE_LOOP (drawn as
- * a strip that repeats each loop's first index) and primitive restart at an index other than
- * all-ones (rewritten to all-ones). src is NULL for a non-indexed draw (index = vertex number).
- * Writes 32-bit indices to the arena and the ranges that address them. GL compares the restart
- * index before the base vertex is added, and so does Vulkan: index_bias stays as it was. */
+ * a strip that repeats each loop's first index), primitive restart at an index other than
+ * all-ones (rewritten to all-ones), and restart in a list topology on a device without
+ * primitiveTopologyListRestart (list_vpp: vertices per primitive; each run between restart
+ * indices keeps its whole primitives, GL drops an incomplete one, and no marker is written).
+ * src is NULL for a non-indexed draw (index = vertex number). Writes 32-bit indices to the
+ * arena and the ranges that address them. GL compares the restart index before the base vertex
+ * is added, and so does Vulkan: index_bias stays as it was. */
 static bool
 rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool loop, bool restart,
-                uint32_t restart_index, const struct mgp_draw_range *ranges, uint32_t ndraws,
-                struct mgp_draw_range *out_ranges, struct vkb_alloc *out)
+                uint32_t restart_index, uint32_t list_vpp, const struct mgp_draw_range *ranges,
+                uint32_t ndraws, struct mgp_draw_range *out_ranges, struct vkb_alloc *out)
 {
    if (ndraws > VKB_MAX_REWRITE_RANGES) {
       MGL_DECLINE(backend_feature_unimplemented, "index rewrite (%s) of %u multi-draw ranges "
@@ -609,6 +612,8 @@ rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool l
                n = seg_start; /* a loop of fewer than 2 vertices draws nothing */
             if (cut && n > seg_start)
                dst[n++] = 0xffffffffu;
+         } else if (list_vpp) {
+            n = seg_start + (n - seg_start) / list_vpp * list_vpp;
          } else if (cut) {
             dst[n++] = 0xffffffffu;
          }
@@ -877,6 +882,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    VkDeviceSize ib_off = 0, ib_size = 0;
    VkIndexType itype = VK_INDEX_TYPE_UINT16;
    bool restart = false, rewrite_restart = false;
+   uint32_t list_vpp = 0; /* restart in a list, rewritten without it */
    if (isz) {
       if (isz != 1 && isz != 2 && isz != 4) {
          MGL_DECLINE(backend_draw_incomplete, "index size %u", isz);
@@ -899,10 +905,16 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                            topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
                            topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
          if (list && !scr->has_list_restart) {
-            MGL_DECLINE(backend_feature_unimplemented, "primitive restart with a list topology");
-            return;
+            /* GL restarts every mode; without the extension the rewrite cuts the lists */
+            list_vpp = topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST                      ? 1
+                       : topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST                     ? 2
+                       : topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST                 ? 3
+                       : topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY      ? 4
+                                                                                     : 6;
+            rewrite_restart = true;
+         } else {
+            restart = true;
          }
-         restart = true;
       }
       if (args->flags & MGP_DRAW_USER_INDICES) {
          struct vkb_alloc a;
@@ -950,7 +962,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          if (!ib->map) {
             MGL_DECLINE(backend_feature_unimplemented, "%s needs the indices on the host and "
                         "the index buffer is not host-visible", loop ? "GL_LINE_LOOP"
-                        : "primitive restart with a non-all-ones index");
+                        : list_vpp ? "primitive restart with a list topology"
+                                   : "primitive restart with a non-all-ones index");
             return;
          }
          /* The bytes the GPU will read are there only once the buffer's last batch is done
@@ -963,8 +976,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          src = ib->map + ib_off;
       }
       struct vkb_alloc a;
-      if (!rewrite_indices(scr, src, isz, loop, restart, args->restart_index, ranges, ndraws,
-                           new_ranges, &a))
+      if (!rewrite_indices(scr, src, isz, loop, restart || list_vpp, args->restart_index,
+                           list_vpp, ranges, ndraws, new_ranges, &a))
          return;
       ranges = new_ranges;
       ib = NULL;

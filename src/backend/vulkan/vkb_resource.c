@@ -215,8 +215,15 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
    if (f->caps & MGP_FORMAT_CAP_RENDER)
       usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-   if ((f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL) && !is_1d && !is_3d)
-      usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   if ((f->caps & MGP_FORMAT_CAP_DEPTH_STENCIL) && !is_3d) {
+      /* a 1D depth/stencil attachment is the device's choice (lavapipe has it) */
+      VkImageFormatProperties p1;
+      if (!is_1d || vkGetPhysicalDeviceImageFormatProperties(
+                       scr->phys, f->vk, VK_IMAGE_TYPE_1D, VK_IMAGE_TILING_OPTIMAL,
+                       usage | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, 0, &p1) == VK_SUCCESS)
+         usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+   }
+   r->ds_attachment = usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    VkImageCreateFlags flags =
       f->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
    if (is_cube)

@@ -435,7 +435,9 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       CHAIN(eds);
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
-   const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
+   const char *no_lr = getenv("MGL_TEST_VK_NO_LIST_RESTART"); /* test-only: the index rewrite */
+   const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME) &&
+                       !(no_lr && atoi(no_lr) > 0);
    if (has_lr)
       CHAIN(lr);
    VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc = {

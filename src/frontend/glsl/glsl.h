@@ -65,7 +65,9 @@
  *    inputs of the same type on the same location become one SPIR-V Input variable (Vulkan allows
  *    one per location); other overlaps of active inputs are link errors.
  *  - Fragment outputs: explicit location, else the glBindFragDataLocation pair, else the lowest free
- *    locations (a single output gets 0). layout(index=N) is kept (glsl_io.index). GLSL 1.40's
+ *    locations (a single output gets 0). The blend index is layout(index=N), else the bound pair's,
+ *    else 0 (glsl_io.index); index 1 outputs get SPIR-V Index 1 and must sit below
+ *    GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS. GLSL 1.40's
  *    gl_FragColor / gl_FragData[] appear as outputs of those names at location 0 (they are not
  *    broadcast to every draw buffer).
  *  - Varyings: matched by name (interface blocks by block name); the producing stage's outputs get
@@ -108,6 +110,7 @@
 #define GLSL_MAX_STAGE_SAMPLERS 16       /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
 #define GLSL_MAX_VERTEX_ATTRIBS 16       /* GL_MAX_VERTEX_ATTRIBS */
 #define GLSL_MAX_DRAW_BUFFERS 8          /* GL_MAX_DRAW_BUFFERS: fragment output locations */
+#define GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* locations of index-1 (second source) outputs */
 #define GLSL_MAX_STAGE_UNIFORM_COMPONENTS 4096 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS */
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
@@ -153,11 +156,13 @@ bool glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, cha
 bool glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
                                 const char *source, char **info_log);
 
-/* A glBindAttribLocation / glBindFragDataLocation pair. The name may be the variable's name or,
- * for arrays, the name with "[0]". */
+/* A glBindAttribLocation / glBindFragDataLocation(Indexed) pair. The name may be the variable's
+ * name or, for arrays, the name with "[0]". index: the fragment output's blend index (0, or 1 for
+ * the second source of dual-source blending); 0 for vertex inputs. */
 struct glsl_binding {
    const char *name;
    int location;
+   int index;
 };
 
 struct glsl_link_input {

@@ -1038,27 +1038,31 @@ lowest_free(uint64_t used, uint32_t n, int32_t max)
    return -1;
 }
 
+/* The bound location of `v` (-1: none); *index gets the bound blend index. */
 static int
-binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v)
+binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v, uint32_t *index)
 {
    size_t len = strlen(v->name);
    for (unsigned i = 0; i < nb; i++) {
       if (!b[i].name || b[i].location < 0)
          continue;
-      if (!strcmp(b[i].name, v->name))
-         return b[i].location;
       /* "arr[0]" names an array by its first element */
-      if (!strncmp(b[i].name, v->name, len) && !strcmp(b[i].name + len, "[0]"))
+      if (!strcmp(b[i].name, v->name) ||
+          (!strncmp(b[i].name, v->name, len) && !strcmp(b[i].name + len, "[0]"))) {
+         *index = b[i].index > 0 ? (uint32_t)b[i].index : 0;
          return b[i].location;
+      }
    }
    return -1;
 }
 
 /* GL's location rules for vertex inputs / fragment outputs (see glsl.h). `alias`: explicit and
- * bound locations may overlap (vertex inputs: GL calls it aliasing). */
+ * bound locations may overlap (vertex inputs: GL calls it aliasing). max_index1: the locations
+ * open to blend index 1 (fragment outputs). A bound pair's index applies to a variable that
+ * has no explicit location (the shader's layout wins). */
 static void
 assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_binding *b,
-                 unsigned nb, int32_t max, const char *what, bool alias)
+                 unsigned nb, int32_t max, int32_t max_index1, const char *what, bool alias)
 {
    uint64_t used[2] = {0, 0}; /* per blend index */
 
@@ -1066,7 +1070,11 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
       if (!v[i].explicit_loc)
          continue;
       uint64_t *u = &used[v[i].index ? 1 : 0];
-      if (v[i].location + (int64_t)v[i].locs > max)
+      if (v[i].index && v[i].location + (int64_t)v[i].locs > max_index1)
+         link_error(l, "%s `%s' with index 1 at location %d: dual-source blending takes only "
+                       "%d location(s) of index 1",
+                    what, v[i].name, v[i].location, max_index1);
+      else if (v[i].location + (int64_t)v[i].locs > max)
          link_error(l, "%s `%s' at location %d exceeds the maximum location %d", what, v[i].name,
                     v[i].location, max - 1);
       else if (!alias && !range_free(*u, v[i].location, v[i].locs))
@@ -1082,13 +1090,17 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
       for (unsigned i = 0; i < n && !l->failed; i++) {
          if (v[i].explicit_loc || v[i].active != want_active)
             continue;
-         uint64_t *u = &used[v[i].index ? 1 : 0];
-         int bound = binding_for(b, nb, &v[i]);
+         uint32_t bound_index = 0;
+         int bound = binding_for(b, nb, &v[i], &bound_index);
          if ((bound >= 0) != want_bound)
             continue;
+         if (bound >= 0)
+            v[i].index = bound_index;
+         uint64_t *u = &used[v[i].index ? 1 : 0];
+         const int32_t lim = v[i].index ? max_index1 : max;
          if (bound >= 0) {
             if ((alias || range_free(*u, bound, v[i].locs)) &&
-                bound + (int64_t)v[i].locs <= max) {
+                bound + (int64_t)v[i].locs <= lim) {
                v[i].location = bound;
                mark(u, bound, v[i].locs);
                continue;
@@ -1100,7 +1112,7 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
                break;
             }
          }
-         int32_t loc = lowest_free(*u, v[i].locs, max);
+         int32_t loc = lowest_free(*u, v[i].locs, lim);
          if (loc < 0 && !v[i].active)
             loc = lowest_free(*u, v[i].locs, 64); /* never read: any free slot will do */
          if (loc < 0) {
@@ -1230,7 +1242,7 @@ link_vertex_inputs(struct link *l)
    unsigned n;
    struct iovar *v = collect_io(l, GLSL_STAGE_VERTEX, SpvStorageInput, &n);
    assign_locations(l, v, n, l->in->attrib_bindings, l->in->num_attrib_bindings,
-                    GLSL_MAX_VERTEX_ATTRIBS, "vertex shader input", true);
+                    GLSL_MAX_VERTEX_ATTRIBS, 0, "vertex shader input", true);
    /* Aliasing (GL 3.3, 2.11.3): several names may share a generic attribute as long as no path
     * through the shader reads two of them. Vulkan wants one Input variable per location, so an
     * active input on the location of an earlier active one of the same type becomes that one. */
@@ -1273,9 +1285,14 @@ link_fragment_outputs(struct link *l)
    unsigned n;
    struct iovar *v = collect_io(l, GLSL_STAGE_FRAGMENT, SpvStorageOutput, &n);
    assign_locations(l, v, n, l->in->frag_data_bindings, l->in->num_frag_data_bindings,
-                    GLSL_MAX_DRAW_BUFFERS, "fragment shader output", false);
-   for (unsigned i = 0; i < n && !l->failed; i++)
+                    GLSL_MAX_DRAW_BUFFERS, GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
+                    "fragment shader output", false);
+   for (unsigned i = 0; i < n && !l->failed; i++) {
       add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
+      /* a bound index 1 reaches the SPIR-V here; layout(index = 1) already has it */
+      if (v[i].index)
+         add_deco(l, st, v[i].var, SPV_SET_INDEX, v[i].index);
+   }
    if (!l->failed)
       store_io(l, GLSL_STAGE_FRAGMENT, v, n, &l->prog->outputs, &l->prog->num_outputs,
                &l->cap_outputs);

@@ -649,7 +649,7 @@ alias_vertex_locations(struct lower *L, struct glsl_unit *u)
       }
       memcpy(nm, p + nt->at, nt->len);
       nm[nt->len] = '\0';
-      u->vs_locations[u->num_vs_locations++] = (struct glsl_binding){nm, e[a].location};
+      u->vs_locations[u->num_vs_locations++] = (struct glsl_binding){nm, e[a].location, 0};
       const uint32_t from = L->t[e[a].layout].at, to = L->t[e[a].close].at + 1;
       add_edit(L, from, to - from, NULL, NULL, 0);
    }

@@ -122,9 +122,9 @@ uint32_t spv_type_size(const struct spv_module *m, uint32_t type, uint32_t matri
 void spv_member_uses(const struct spv_module *m, const uint32_t *words, size_t num_words,
                      uint32_t var, bool *used, uint32_t num_members);
 
-/* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location of a
- * variable. */
-enum spv_deco_kind { SPV_SET_BINDING, SPV_SET_DESCRIPTOR_SET, SPV_SET_LOCATION };
+/* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location/Index
+ * of a variable. */
+enum spv_deco_kind { SPV_SET_BINDING, SPV_SET_DESCRIPTOR_SET, SPV_SET_LOCATION, SPV_SET_INDEX };
 struct spv_deco_override {
    uint32_t id;
    enum spv_deco_kind kind;

@@ -85,6 +85,7 @@ deco_kind_of(uint32_t decoration)
    case SpvDecorationBinding: return SPV_SET_BINDING;
    case SpvDecorationDescriptorSet: return SPV_SET_DESCRIPTOR_SET;
    case SpvDecorationLocation: return SPV_SET_LOCATION;
+   case SpvDecorationIndex: return SPV_SET_INDEX;
    default: return -1;
    }
 }
@@ -93,6 +94,7 @@ static const uint32_t spv_decoration_of_kind[] = {
    [SPV_SET_BINDING] = SpvDecorationBinding,
    [SPV_SET_DESCRIPTOR_SET] = SpvDecorationDescriptorSet,
    [SPV_SET_LOCATION] = SpvDecorationLocation,
+   [SPV_SET_INDEX] = SpvDecorationIndex,
 };
 
 /* What `id` is replaced by (itself when it is not an aliased variable). */

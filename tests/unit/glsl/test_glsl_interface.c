@@ -98,7 +98,7 @@ main(void)
       const char *fs = "#version 330 core\nout vec4 c0;\nout vec4 c1;\nlayout(location = 2) out vec4 c2;\n"
                        "out vec4 c3[2];\n"
                        "void main() { c0 = vec4(0); c1 = vec4(1); c2 = vec4(2); c3[0] = c3[1] = vec4(3); }\n";
-      const struct glsl_binding fb[] = {{"c1", 0}, {"c3[0]", 6}};
+      const struct glsl_binding fb[] = {{"c1", 0, 0}, {"c3[0]", 6, 0}};
       struct glsl_link_input in = {.source = {vs, fs}, .frag_data_bindings = fb,
                                    .num_frag_data_bindings = 2};
       p = glsl_link(&in, &log);
@@ -126,7 +126,7 @@ main(void)
    {
       const char *vs = "#version 330 core\nlayout(location = 0) in vec4 a;\nin mat2 m;\n"
                        "void main() { gl_Position = a + vec4(m[0], m[1]); }\n";
-      const struct glsl_binding ab[] = {{"m", 0}};
+      const struct glsl_binding ab[] = {{"m", 0, 0}};
       struct glsl_link_input in = {.source = {vs, NULL}, .attrib_bindings = ab,
                                    .num_attrib_bindings = 1};
       p = glsl_link(&in, &log);
@@ -136,7 +136,7 @@ main(void)
       free(log);
 
       /* Bound to 15: a mat2 needs 15..16, past GL_MAX_VERTEX_ATTRIBS. */
-      const struct glsl_binding ab2[] = {{"m", 15}};
+      const struct glsl_binding ab2[] = {{"m", 15, 0}};
       in.attrib_bindings = ab2;
       p = glsl_link(&in, &log);
       CHECK(!p && log && strstr(log, "insufficient contiguous locations"), "bound past max: %s",
@@ -144,7 +144,7 @@ main(void)
       glsl_program_destroy(p);
       free(log);
 
-      const struct glsl_binding ab3[] = {{"m", 14}};
+      const struct glsl_binding ab3[] = {{"m", 14, 0}};
       in.attrib_bindings = ab3;
       p = glsl_link(&in, &log);
       CHECK(p, "bound at 14: %s", log);

@@ -107,7 +107,7 @@ main(void)
    CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "fragment compile: %s", log);
    free(log);
 
-   const struct glsl_binding attribs[] = {{"position", 5}, {"not_there", 9}};
+   const struct glsl_binding attribs[] = {{"position", 5, 0}, {"not_there", 9, 0}};
    struct glsl_link_input in = {
       .source = {[GLSL_STAGE_VERTEX] = vs, [GLSL_STAGE_FRAGMENT] = fs},
       .attrib_bindings = attribs,

@@ -489,7 +489,7 @@ test_attribute_aliasing(void)
                     "}\n";
    const char *fs = "#version 130\nin vec4 color;\nout vec4 out_color;\n"
                     "void main() { out_color = color; }\n";
-   const struct glsl_binding ab[] = {{"vertex", 0}, {"color0", 1}, {"color1", 1}, {"color2", 1}};
+   const struct glsl_binding ab[] = {{"vertex", 0, 0}, {"color0", 1, 0}, {"color1", 1, 0}, {"color2", 1, 0}};
    struct glsl_link_input in = {.source = {vs, fs}, .attrib_bindings = ab,
                                 .num_attrib_bindings = 4};
    char *log = NULL;
