@@ -517,8 +517,8 @@ struct vkb_screen {
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
     * default-block bytes (set 0), texture_tick at one that changes only sampler-view or
     * sampler bindings (set 1), vertex_tick at one that changes only vertex-buffer bindings,
-    * state_tick at every other call but a draw */
-   uint64_t state_tick, buffer_tick, texture_tick, vertex_tick;
+    * rs_tick at a render-state bind, state_tick at every other call but a draw */
+   uint64_t state_tick, buffer_tick, texture_tick, vertex_tick, rs_tick;
 
    /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
@@ -666,8 +666,11 @@ struct vkb_context {
       bool valid;
       uint16_t mode;
       uint8_t index_size;
-      uint64_t tick, buffer_tick, vertex_tick, texture_tick, serial;
+      uint64_t tick, buffer_tick, vertex_tick, texture_tick, rs_tick, serial;
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
+      /* the pipeline key it drew with: a render state of the same share (key.rs) keeps the
+       * pipeline, and only its dynamic part is recorded again */
+      struct vkb_pipeline_key key;
       struct vkb_shader *sh; /* the program (it lives while the tick stays) */
       uint32_t vb_bindings;  /* the vertex-buffer bindings the pipeline reads */
    } fast;

@@ -723,8 +723,9 @@ fast_vertex_buffers(struct vkb_context *ctx)
  * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
  * uniform blocks or default-block bytes changed too (scr->buffer_tick), set 0 is resolved
  * again and rebound first, likewise set 1 after texture or sampler bindings changed
- * (scr->texture_tick), and changed vertex buffers (scr->vertex_tick) are rebound; pipeline
- * and vertex layout stay. False sends the draw the
+ * (scr->texture_tick), changed vertex buffers (scr->vertex_tick) are rebound, and a render
+ * state bound since (scr->rs_tick) with the same pipeline part records its dynamic state;
+ * pipeline and vertex layout stay. False sends the draw the
  * whole way (which also declines what must be declined). */
 static bool
 draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
@@ -778,6 +779,24 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    }
    if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
       return false;
+   if (f->rs_tick != scr->rs_tick) {
+      /* A render state whose pipeline part is the last full draw's (same share, so everything
+       * the whole way derives from the CSO comes out the same) records its dynamic part only:
+       * GL's enable/draw/disable/draw toggles. */
+      const struct vkb_render_state *rs =
+         mgp_handle_is_null(ctx->rs)
+            ? NULL
+            : (const struct vkb_render_state *)vkb_table_peek(&scr->render_states, ctx->rs);
+      if (!mgp_handle_is_null(ctx->rs) && !rs)
+         return false;
+      if (!mgp_handle_eq(rs ? rs->share->id : mgp_handle_null(), f->key.rs))
+         return false;
+      if (!vkb_render_state_record(ctx, scr->cur->cmd, rs ? &rs->s : NULL, &f->key, false)) {
+         f->valid = false;
+         return true; /* declined by name there: the draw is dropped, once */
+      }
+      f->rs_tick = scr->rs_tick;
+   }
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
          queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
@@ -1141,8 +1160,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       set_dynamic(ctx, cmd);
       ctx->dyn_dirty = false;
    }
-   /* Per full draw, not per dyn_dirty: a render-state bind changes it, and every bind ticks
-    * state_tick, so the fast path never skips this. */
+   /* Per full draw, not per dyn_dirty: a render-state bind changes it (the fast path records
+    * it too after a bind that keeps the pipeline, rs_tick). */
    if (!vkb_render_state_record(ctx, cmd, rs ? &rs->s : NULL, &key, restart))
       return;
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
@@ -1216,6 +1235,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          .buffer_tick = scr->buffer_tick,
          .vertex_tick = scr->vertex_tick,
          .texture_tick = scr->texture_tick,
+         .rs_tick = scr->rs_tick,
+         .key = key,
          .vb_bindings = used_bindings,
          .serial = scr->cur->serial,
          .sh = sh,

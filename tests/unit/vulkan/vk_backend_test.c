@@ -800,6 +800,37 @@ test_depth(struct t *t, struct mgp_handle prog)
       check(pixel_is(32, 32, 0, 255, 0, 255) && pixel_is(1, 62, 0, 255, 0, 255),
             "depth test, nearer wins (%s first)", order ? "near" : "far");
    }
+
+   /* glDisable(GL_DEPTH_TEST)/draw/glEnable/draw: render states differing only in dynamic
+    * state keep the pipeline; the draws after each bind record the toggle (fast draws). */
+   struct mgp_render_state off = s;
+   off.depth_test = 0;
+   struct mgp_handle_args on_h = {bind_rs(t, &s)};
+   struct mgp_handle_args off_h = {bind_rs(t, &off)};
+   t->cv->bind_render_state(t->ctx, &on_h, NULL, 0);
+   clear_color(t, 0, 0, 0, 1, true, 1.0f);
+   set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, -0.5f); /* green, nearer */
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   const unsigned long long f0 = counter(t, "fast-draws");
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* after read_back: the whole way again */
+   t->cv->bind_render_state(t->ctx, &off_h, NULL, 0);
+   set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0.5f); /* red, farther: drawn, test off */
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   const unsigned long long f1 = counter(t, "fast-draws");
+   check(pixel_is(32, 32, 255, 0, 0, 255), "depth test toggled off between two draws: the "
+         "farther quad is drawn");
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   t->cv->bind_render_state(t->ctx, &on_h, NULL, 0);
+   set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0.9f); /* blue, farther still: tested, fails */
+   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   read_back(t);
+   const unsigned long long f2 = counter(t, "fast-draws");
+   check(pixel_is(32, 32, 255, 0, 0, 255), "depth test toggled on again between two draws: "
+         "the farther quad fails it");
+   check(f1 - f0 == 1 && f2 - f1 == 1, "a depth-test toggle keeps the pipeline: the draw after "
+         "it is a fast draw (fast draws %llu and %llu)", f1 - f0, f2 - f1);
    use_default_fb(t, false);
 }
 
