@@ -1,7 +1,8 @@
 #!/bin/bash
 # tools/gpu/bench.sh — on the device machine, after tools/gpu/pack.sh (carry .gl and .devbuild):
 # every mgl-bench case on the NVIDIA OpenGL driver and on mgl's arms (over the NVIDIA Vulkan
-# driver; ARMS, default "nvidia spawn inproc", may add monolith), REPS interleaved rounds, CSV rows
+# driver; ARMS, default "nvidia spawn inproc", may add monolith; CASES, default all), REPS
+# interleaved rounds, CSV rows
 # "arm,case,..." in $OUT/bench.csv.
 set -u
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
@@ -11,7 +12,7 @@ export LD_LIBRARY_PATH=$D/lib
 NV=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
 printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/lib/libmgl.so"}}\n' "$D" > $D/vendor.json
 reps=${REPS:-2} secs=${BENCH_SECONDS:-0.3}
-cases=$($D/bin/mgl-bench --list)
+cases=${CASES:-$($D/bin/mgl-bench --list)}
 for r in $(seq "$reps"); do
   for arm in ${ARMS:-nvidia spawn inproc}; do
     case $arm in
