@@ -291,8 +291,8 @@ surface_color(const struct fe_surface *surf)
 /* The draw framebuffer's GL_SAMPLES (0 when single-sampled): the default framebuffer is
  * single-sampled; a framebuffer object's attachments agree once it is complete, and its
  * first attached image answers. */
-static unsigned
-draw_samples(struct fe_context *ctx)
+unsigned
+fe_fbo_draw_samples(struct fe_context *ctx)
 {
    const struct fe_framebuffer *fb = ctx->draw_fbo;
    if (!fb)
@@ -329,7 +329,7 @@ mgl_glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
       {0.0f, 0.5f}, {0.9375f, 0.25f}, {0.875f, 0.9375f}, {0.0625f, 0.0f}};
    FE_CTX_OR_RETURN();
    FE_CHECK(pname != GL_SAMPLE_POSITION, GL_INVALID_ENUM);
-   const unsigned samples = draw_samples(ctx);
+   const unsigned samples = fe_fbo_draw_samples(ctx);
    FE_CHECK(index >= samples, GL_INVALID_VALUE);
    const float(*pos)[2] = samples == 2   ? pos2
                           : samples == 4 ? pos4

@@ -221,8 +221,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    case GL_DOUBLEBUFFER: BOOL1(0); return true;
    case GL_STEREO: BOOL1(0); return true;
-   case GL_SAMPLE_BUFFERS: INT1(0); return true;
-   case GL_SAMPLES: INT1(0); return true;
+   case GL_SAMPLE_BUFFERS: INT1(fe_fbo_draw_samples(ctx) ? 1 : 0); return true;
+   case GL_SAMPLES: INT1((GLint)fe_fbo_draw_samples(ctx)); return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: ENUM1(GL_RGBA); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: ENUM1(GL_UNSIGNED_BYTE); return true;
 

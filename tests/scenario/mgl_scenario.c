@@ -2371,6 +2371,20 @@ static void sc_msaa_resolve(void)
   GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
   if (st != GL_FRAMEBUFFER_COMPLETE || samples < 4)
     fail("multisampled FBO status 0x%04x, %d samples", (unsigned)st, samples);
+  /* GL_SAMPLES and GL_SAMPLE_BUFFERS describe the draw framebuffer (GL 3.3 table 6.54) */
+  GLint fb_samples = -1, fb_buffers = -1;
+  glGetIntegerv(GL_SAMPLES, &fb_samples);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &fb_buffers);
+  if (fb_samples != samples || fb_buffers != 1)
+    fail("GL_SAMPLES %d, GL_SAMPLE_BUFFERS %d with a %d-sample draw framebuffer", fb_samples,
+         fb_buffers, samples);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glGetIntegerv(GL_SAMPLES, &fb_samples);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &fb_buffers);
+  if (fb_samples != 0 || fb_buffers != 0)
+    fail("GL_SAMPLES %d, GL_SAMPLE_BUFFERS %d with the single-sampled default framebuffer",
+         fb_samples, fb_buffers);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
   const vec4f bg = V4(0.2f, 0.0f, 0.4f, 1.0f), rc = V4(1.0f, 0.8f, 0.0f, 1.0f),
               tc = V4(0.0f, 0.6f, 1.0f, 1.0f);
   glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
