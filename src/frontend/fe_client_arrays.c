@@ -19,11 +19,7 @@
 bool
 fe_client_arrays_active(const struct fe_context *ctx)
 {
-   const struct fe_vao *vao = ctx->vao;
-   for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS; i++)
-      if (fe_vao_attrib_streamed(&vao->attribs[i]))
-         return true;
-   return false;
+   return ctx->vao->streamed_mask != 0;
 }
 
 void

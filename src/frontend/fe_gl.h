@@ -327,6 +327,7 @@ struct fe_vao {
    uint64_t buffers_version; /* buffer / offset bindings */
    struct mgp_handle stream_res; /* client-side arrays' copies (stream_size bytes; 0: none) */
    uint64_t stream_size;
+   uint32_t streamed_mask; /* bit i: attribs[i] is copied per draw (fe_vao_attrib_streamed) */
 };
 
 enum fe_attachment_slot {

@@ -82,6 +82,17 @@ fe_vao_attrib_streamed(const struct fe_vertex_attrib *a)
    return a->enabled && (a->client || a->type == GL_FIXED);
 }
 
+/* Keeps vao->streamed_mask in step with attribute i, so a draw asks one word, not 16 attributes. */
+static void
+update_streamed(struct fe_vao *vao, unsigned i)
+{
+   const uint32_t bit = 1u << i;
+   if (fe_vao_attrib_streamed(&vao->attribs[i]))
+      vao->streamed_mask |= bit;
+   else
+      vao->streamed_mask &= ~bit;
+}
+
 uint32_t
 fe_vao_attrib_stride(const struct fe_vertex_attrib *a)
 {
@@ -298,6 +309,7 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
    a->offset = (uint64_t)(uintptr_t)pointer;
    a->client = client;
    FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
+   update_streamed(vao, index);
    vao->layout_version++;
    vao->buffers_version++;
 }
@@ -327,6 +339,7 @@ attrib_enable(struct fe_context *ctx, GLuint index, bool on)
    if (a->enabled == on)
       return;
    a->enabled = on;
+   update_streamed(ctx->vao, index);
    ctx->vao->layout_version++;
    ctx->vao->buffers_version++;
 }
