@@ -169,8 +169,10 @@ mgl_glGenBuffers(GLsizei n, GLuint *buffers)
 }
 
 static void
-unmap(struct fe_buffer *buf)
+unmap(struct fe_context *ctx, struct fe_buffer *buf)
 {
+   if (buf->mapped)
+      atomic_fetch_sub(&ctx->share->mapped_buffers, 1);
    free(buf->map_shadow);
    buf->map_shadow = NULL;
    buf->mapped = false;
@@ -220,7 +222,7 @@ mgl_glDeleteBuffers(GLsizei n, const GLuint *buffers)
          continue;
       struct fe_buffer *buf = obj;
       if (buf->mapped)
-         unmap(buf);
+         unmap(ctx, buf);
       unbind_everywhere(ctx, buf);
       fe_object_unref(ctx, &buf->base);
    }
@@ -345,7 +347,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       return;
    }
    if (buf->mapped)
-      unmap(buf); /* the old store and its mapping go away */
+      unmap(ctx, buf); /* the old store and its mapping go away */
    struct mgp_resource_desc d = {
       .res = buf->res,
       .target = MGP_RESOURCE_TARGET_BUFFER,
@@ -537,6 +539,8 @@ map_range(struct fe_context *ctx, struct fe_buffer *buf, GLintptr offset, GLsize
                            GL_MAP_FLUSH_EXPLICIT_BIT));
    if (fill)
       fe_buffer_read(ctx, buf, (uint64_t)offset, (uint64_t)length, shadow);
+   if (!buf->mapped)
+      atomic_fetch_add(&ctx->share->mapped_buffers, 1);
    buf->mapped = true;
    buf->map_access = access;
    buf->map_offset = offset;
@@ -601,7 +605,7 @@ mgl_glUnmapBuffer(GLenum target)
    if ((buf->map_access & GL_MAP_WRITE_BIT) && !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT))
       fe_buffer_upload(ctx, buf, (uint64_t)buf->map_offset, buf->map_shadow,
                        (uint64_t)buf->map_length);
-   unmap(buf);
+   unmap(ctx, buf);
    return GL_TRUE;
 }
 

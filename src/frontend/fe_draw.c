@@ -61,7 +61,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (!fe_xfb_draw_check(ctx, mode))
       return false;
-   if (!ctx->vao || fe_vao_uses_mapped_buffer(ctx->vao)) {
+   if (!ctx->vao || (atomic_load(&ctx->share->mapped_buffers) &&
+                     fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }

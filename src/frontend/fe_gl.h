@@ -407,6 +407,7 @@ struct fe_share_group {
    /* Aggregate generations (DESIGN.md §3): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
+   atomic_uint mapped_buffers;       /* buffers mapped now: 0 lets a draw skip the VAO walk */
    atomic_uint_fast64_t attach_gen;  /* an attachable image's shape */
    atomic_uint_fast64_t sampler_gen; /* a sampler object's parameters */
    /* Shader CSOs released with no current context to send delete_shader through. */

@@ -130,6 +130,32 @@ test_draw_errors(void)
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   /* a second mapped buffer the vertex array does not use, then the array's own again: the
+    * draw refuses only while the array's buffer is mapped, however many others are */
+   GLuint other;
+   mgl_glGenBuffers(1, &other);
+   mgl_glBindBuffer(GL_COPY_WRITE_BUFFER, other);
+   mgl_glBufferData(GL_COPY_WRITE_BUFFER, 16, NULL, GL_STATIC_DRAW);
+   mgl_glMapBuffer(GL_COPY_WRITE_BUFFER, GL_WRITE_ONLY);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_WRITE_ONLY);
+   mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_WRITE_ONLY); /* already mapped */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   /* glBufferData unmaps (a new store); so does deleting the other buffer while mapped */
+   mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glMapBuffer(GL_COPY_WRITE_BUFFER, GL_WRITE_ONLY);
+   mgl_glDeleteBuffers(1, &other);
+   mgl_glMapBuffer(GL_ARRAY_BUFFER, GL_WRITE_ONLY);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glUnmapBuffer(GL_ARRAY_BUFFER);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 3);
    /* no element buffer and NULL indices: nothing to read, skipped by name, no error */
    const uint64_t oob = mgl_decline_count(MGL_DECLINE_gl_draw_out_of_bounds);
    fake_clear();
