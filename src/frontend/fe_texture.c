@@ -10,6 +10,7 @@
  * implies a w<<L x h<<L base) with a full mip chain; an image that does not fit respecifies
  * it. 2D, cube-map, 3D and 2D-array images are implemented (a 3D image's depth minifies with
  * its levels, an array's layer count does not); the other targets bind but decline images. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -2187,6 +2188,20 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
    }
 }
 
+/* Texture parameter names an ES context does not have: ES 3.0 lacks the LOD bias and the border
+ * colour; ES 2.0 has only the filters and the S/T wraps. Desktop GL has them all. */
+static bool
+es_lacks_tex_param(const struct fe_context *ctx, GLenum pname)
+{
+   if (ctx->desc.api != FE_API_GLES)
+      return false;
+   if (pname == GL_TEXTURE_LOD_BIAS || pname == GL_TEXTURE_BORDER_COLOR)
+      return true;
+   return ctx->desc.major < 3 && pname != GL_TEXTURE_MIN_FILTER &&
+          pname != GL_TEXTURE_MAG_FILTER && pname != GL_TEXTURE_WRAP_S &&
+          pname != GL_TEXTURE_WRAP_T;
+}
+
 /* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler
  * state (fe_sampling_param_set). */
 static void
@@ -2201,6 +2216,7 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
    bool ms = t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY;
    bool rect = t == FE_TEX_RECT;
    bool params_change = false;
+   FE_CHECK(es_lacks_tex_param(ctx, pname), GL_INVALID_ENUM);
    switch (pname) {
    case GL_TEXTURE_BASE_LEVEL:
       FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
@@ -2230,7 +2246,8 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
    default: {
       /* A multisample texture has no sampler state. */
       FE_CHECK(ms, GL_INVALID_ENUM);
-      GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect, false);
+      GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
+                                         ctx->desc.api == FE_API_GLES);
       FE_CHECK(err != GL_NO_ERROR, err);
       /* The LOD range and bias also go by set_texture_params. */
       params_change = pname == GL_TEXTURE_MIN_LOD || pname == GL_TEXTURE_MAX_LOD ||
@@ -2341,7 +2358,11 @@ fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8
             double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
             ((GLint *)params)[i] = (GLint)(f * 2147483647.0);
          } else {
-            ((GLint *)params)[i] = (GLint)v[i];
+            /* GL 3.3 §6.1.2: a floating-point value read as an integer is rounded to nearest */
+            double r = nearbyint(v[i]);
+            ((GLint *)params)[i] = r >= 2147483647.0    ? INT32_MAX
+                                   : r <= -2147483648.0 ? INT32_MIN
+                                                        : (GLint)r;
          }
          break;
       case 2: ((GLint *)params)[i] = border ? (GLint)bits[i] : (GLint)v[i]; break;
@@ -2366,6 +2387,10 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
       return 0;
    }
    const struct fe_tex_params *p = &tex->params;
+   if (es_lacks_tex_param(ctx, pname)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
    switch (pname) {
    case GL_TEXTURE_BASE_LEVEL: out[0] = p->base_level; return 1;
    case GL_TEXTURE_MAX_LEVEL: out[0] = p->max_level; return 1;

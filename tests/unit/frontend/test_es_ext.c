@@ -399,6 +399,58 @@ test_es2_state(void)
 
 /* Desktop GL state no ES 3.0 state table lists: INVALID_ENUM on ES 2.0 and 3.0, a value on
  * GL 3.3 core (so the list is state this front end does answer). */
+/* glTexParameter / glGetTexParameter names an ES context lacks (ES 3.0: LOD bias, border colour,
+ * CLAMP_TO_BORDER; ES 2.0: all but the filters and S/T wraps) are INVALID_ENUM and change
+ * nothing; GL 3.3 core takes them. A float parameter read as an integer is rounded to nearest
+ * (GL 3.3 §6.1.2). */
+static void
+test_tex_params(void)
+{
+   struct fe_test_env e;
+   for (int api = 0; api < 3; api++) {
+      if (api < 2)
+         es_env(&e, 2 + api);
+      else
+         env_init(&e, 16, 16);
+      const bool es = api < 2, es2 = api == 0;
+      GLuint tex;
+      mgl_glGenTextures(1, &tex);
+      mgl_glBindTexture(GL_TEXTURE_2D, tex);
+      mgl_glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 1.5f);
+      CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+      const GLfloat border[4] = {1, 0, 0, 1};
+      mgl_glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+      CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+      CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+      GLint wrap = 0;
+      mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &wrap);
+      CHECK_EQ(wrap, es ? GL_REPEAT : GL_CLAMP_TO_BORDER);
+      GLfloat f = -7;
+      mgl_glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, &f);
+      CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+      CHECK(es ? f == -7 : f == 1.5f);
+      mgl_glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 2.6f);
+      CHECK_ERR(es2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
+      CHECK_ERR(es2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      GLint lod = 0;
+      mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, &lod);
+      CHECK_ERR(es2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      CHECK_EQ(lod, es2 ? 0 : 3);
+      if (!es2) {
+         mgl_glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, -2.6f);
+         mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, &lod);
+         CHECK_EQ(lod, -3);
+      }
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glDeleteTextures(1, &tex);
+      env_finish(&e);
+   }
+}
+
 static void
 test_desktop_only_state(void)
 {
@@ -454,5 +506,6 @@ main(void)
    test_shader_precision_and_binary(FE_API_GL_CORE, 3);
    test_es2_state();
    test_desktop_only_state();
+   test_tex_params();
    return fe_test_report("unit.frontend.es_ext");
 }
