@@ -78,6 +78,31 @@ lcm16(VkDeviceSize t)
    return a;
 }
 
+/* The regions of a texture upload (its whole box when it lists none) and its level's size. */
+struct level_regions {
+   struct mgp_sub_region whole;
+   const struct mgp_sub_region *list;
+   uint32_t n, lw, lh;
+};
+
+static void
+level_regions_init(struct level_regions *l, const struct vkb_resource *r,
+                   const struct mgp_resource_subdata *a, const struct mgp_sub_region *regions,
+                   uint32_t nregions)
+{
+   l->list = regions;
+   l->n = nregions;
+   if (!nregions) {
+      l->whole = (struct mgp_sub_region){a->box.x, a->box.y, a->box.z, a->box.width,
+                                         a->box.height, a->box.depth, 0, 0, 0};
+      l->list = &l->whole;
+      l->n = 1;
+   }
+   const uint32_t lw = r->width >> a->level, lh = r->height >> a->level;
+   l->lw = lw ? lw : 1;
+   l->lh = lh ? lh : 1;
+}
+
 /* A region of a texture upload lies inside its level and reads only the bytes sent with it
  * (both upload paths, colour and depth/stencil, check the same way). */
 static bool
@@ -122,16 +147,11 @@ texture_subdata_ds(struct vkb_screen *scr, struct vkb_resource *r,
                   vkb_format_name(r->desc.format));
       return;
    }
-   struct mgp_sub_region whole;
-   if (!nregions) {
-      whole = (struct mgp_sub_region){a->box.x, a->box.y, a->box.z, a->box.width, a->box.height,
-                                      a->box.depth, 0, 0, 0};
-      regions = &whole;
-      nregions = 1;
-   }
-   uint32_t lw = r->width >> a->level, lh = r->height >> a->level;
-   lw = lw ? lw : 1;
-   lh = lh ? lh : 1;
+   struct level_regions lr;
+   level_regions_init(&lr, r, a, regions, nregions);
+   regions = lr.list;
+   nregions = lr.n;
+   const uint32_t lw = lr.lw, lh = lr.lh;
    const uint32_t ts = f->texel_size;
    VkBufferImageCopy copies[64];
    uint32_t ncopies = 0;
@@ -243,16 +263,11 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
       vts = f->texel_size;
    }
-   struct mgp_sub_region whole;
-   if (!nregions) {
-      whole = (struct mgp_sub_region){a->box.x, a->box.y, a->box.z, a->box.width, a->box.height,
-                                      a->box.depth, 0, 0, 0};
-      regions = &whole;
-      nregions = 1;
-   }
-   uint32_t lw = r->width >> a->level, lh = r->height >> a->level;
-   lw = lw ? lw : 1;
-   lh = lh ? lh : 1;
+   struct level_regions lr;
+   level_regions_init(&lr, r, a, regions, nregions);
+   regions = lr.list;
+   nregions = lr.n;
+   const uint32_t lw = lr.lw, lh = lr.lh;
    const uint32_t ts = f->texel_size;
    VkBufferImageCopy copies[64];
    uint32_t ncopies = 0;
