@@ -289,6 +289,13 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
                    share_context);
          return EGL_NO_CONTEXT;
       }
+      if (share->lose_on_reset != r.lose_on_reset) {
+         egl_unlock();
+         free(ctx);
+         egl_error(EGL_BAD_MATCH, func, "share context %p has another reset notification "
+                   "strategy", share_context);
+         return EGL_NO_CONTEXT;
+      }
    }
    /* Under the lock so that the share context cannot be freed meanwhile. */
    enum fe_status st = fe_context_create(&desc, share ? share->fe : NULL, &ctx->fe);
@@ -303,6 +310,7 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
    ctx->api = api;
    ctx->major = desc.major;
    ctx->minor = desc.minor;
+   ctx->lose_on_reset = r.lose_on_reset;
    ctx->handle_valid = true;
    ctx->next = d->contexts;
    d->contexts = ctx;

@@ -45,6 +45,7 @@ struct egl_context {
    const struct egl_config *config; /* NULL: created with EGL_NO_CONFIG_KHR */
    EGLenum api;                     /* EGL_OPENGL_API or EGL_OPENGL_ES_API */
    EGLint major, minor;             /* the version the front end was asked for */
+   bool lose_on_reset;              /* EGL_LOSE_CONTEXT_ON_RESET (share contexts must agree) */
    struct fe_context *fe;
    bool handle_valid;               /* false once destroyed or its display terminated */
    bool current;                    /* bound to some thread */

@@ -457,6 +457,16 @@ test_context_attribs(void)
    int junk;
    CHECK_ERR(mgl_eglCreateContext(dpy, cfg, (EGLContext)&junk, es3_attribs) == EGL_NO_CONTEXT,
              EGL_BAD_CONTEXT);
+   /* EGL 1.5 3.7.1: a share context with another reset notification strategy is a mismatch */
+   const EGLint es3_lose[] = {MAJ, 3, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                              EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
+   CHECK_ERR(mgl_eglCreateContext(dpy, cfg, es3, es3_lose) == EGL_NO_CONTEXT, EGL_BAD_MATCH);
+   EGLContext lose = mgl_eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, es3_lose);
+   CHECK_ERR(lose != EGL_NO_CONTEXT, EGL_SUCCESS);
+   CHECK_ERR(mgl_eglCreateContext(dpy, cfg, lose, es3_attribs) == EGL_NO_CONTEXT, EGL_BAD_MATCH);
+   EGLContext lose2 = mgl_eglCreateContext(dpy, cfg, lose, es3_lose);
+   CHECK_ERR(lose2 != EGL_NO_CONTEXT, EGL_SUCCESS);
+   CHECK(mgl_eglDestroyContext(dpy, lose2) && mgl_eglDestroyContext(dpy, lose));
    mgl_eglBindAPI(EGL_OPENGL_API);
    const EGLint gl_attribs[] = {MAJ, 3, MIN, 3, EGL_NONE};
    CHECK_ERR(mgl_eglCreateContext(dpy, cfg, es3, gl_attribs) == EGL_NO_CONTEXT, EGL_BAD_CONTEXT);
