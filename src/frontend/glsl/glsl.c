@@ -979,7 +979,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       for (unsigned k = 0; k < vu->num; k++)
          for (unsigned j = 0; j < vu->units[k].num_vs_locations; j++)
             locs[nloc++] = vu->units[k].vs_locations[j];
-      ok = glsl_link_spirv(input, words, init_words, ast, locs, nloc, prog, &log);
+      const bool vs_essl3 = vu->num && vu->units[0].es && vu->units[0].version >= 300;
+      ok = glsl_link_spirv(input, words, init_words, ast, locs, nloc, vs_essl3, prog, &log);
       free(locs);
    }
 

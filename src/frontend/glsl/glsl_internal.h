@@ -72,11 +72,12 @@ struct glsl_stage_words {
  * uniform initializers; the loose uniforms there are OpVariables with constant initializers, which
  * become glsl_program.default_block.initial_data. */
 /* vs_locations: explicit vertex input locations the lowering took out of the text
- * (glsl_unit.vs_locations of every vertex unit). */
+ * (glsl_unit.vs_locations of every vertex unit). vs_essl3: the vertex shader is GLSL ES 3.00,
+ * whose inputs may not alias (ES 3.0 2.11.5). */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
                      const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
                      const struct glsl_binding *vs_locations, unsigned num_vs_locations,
-                     struct glsl_program *prog, struct glsl_str *log);
+                     bool vs_essl3, struct glsl_program *prog, struct glsl_str *log);
 
 const char *glsl_stage_name(enum glsl_stage stage);
 

@@ -255,6 +255,7 @@ struct link {
    const struct glsl_link_input *in;
    const struct glsl_binding *vs_locations; /* see glsl_link_spirv */
    unsigned num_vs_locations;
+   bool vs_essl3; /* see glsl_link_spirv */
    const struct glsl_stage_words *init_words;
    const struct glsl_ast_stage *ast;
    struct stage st[GLSL_STAGE_COUNT];
@@ -1251,6 +1252,12 @@ link_vertex_inputs(struct link *l)
          if (!v[i].active || v[i].location + (int64_t)v[i].locs <= v[j].location ||
              v[j].location + (int64_t)v[j].locs <= v[i].location)
             continue;
+         if (l->vs_essl3) {
+            link_error(l, "vertex shader inputs `%s' and `%s' alias location %d; GLSL ES 3.00 "
+                          "does not allow aliasing (OpenGL ES 3.0 2.11.5)",
+                       v[i].name, v[j].name, v[j].location);
+            break;
+         }
          if (v[i].location != v[j].location || !types_equal(st->m, v[i].type, st->m, v[j].type)) {
             link_error(l, "vertex shader inputs `%s' and `%s' alias location %d with different "
                           "types; this implementation supports aliasing only between inputs of "
@@ -1839,12 +1846,13 @@ bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
                 const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
                 const struct glsl_binding *vs_locations, unsigned num_vs_locations,
-                struct glsl_program *prog, struct glsl_str *log)
+                bool vs_essl3, struct glsl_program *prog, struct glsl_str *log)
 {
    struct link l = {
       .in = input,
       .vs_locations = vs_locations,
       .num_vs_locations = num_vs_locations,
+      .vs_essl3 = vs_essl3,
       .init_words = init_words,
       .ast = ast,
       .prog = prog,

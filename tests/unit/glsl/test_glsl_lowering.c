@@ -560,6 +560,28 @@ test_attribute_aliasing(void)
    glsl_program_destroy(p);
    free(log);
 
+   /* bound by glBindAttribLocation: ESSL 1.00 may alias (ES 2.0 2.10.4), ESSL 3.00 may not */
+   static const struct glsl_binding es_ab[] = {{"a", 3, 0}, {"b", 3, 0}};
+   const char *vs100 = "attribute vec4 a;\nattribute vec4 b;\n"
+                       "uniform bool u;\n"
+                       "void main() { gl_Position = u ? a : b; }\n";
+   const char *fs100 = "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+   struct glsl_link_input in100 = {.source = {vs100, fs100}, .es = true,
+                                   .attrib_bindings = es_ab, .num_attrib_bindings = 2};
+   p = glsl_link(&in100, &log);
+   CHECK(p != NULL, "bound aliases refused in ESSL 1.00: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+   const char *vs300 = "#version 300 es\nin vec4 a;\nin vec4 b;\nuniform bool u;\n"
+                       "void main() { gl_Position = u ? a : b; }\n";
+   struct glsl_link_input in300 = {.source = {vs300, fses}, .es = true,
+                                   .attrib_bindings = es_ab, .num_attrib_bindings = 2};
+   p = glsl_link(&in300, &log);
+   CHECK(!p, "bound aliases linked in ESSL 3.00");
+   CHECK(log && strstr(log, "alias"), "log: %s", log ? log : "");
+   glsl_program_destroy(p);
+   free(log);
+
    /* two explicit aliases of different types: this implementation's link error, not a crash */
    const char *vsd = "#version 330\n"
                      "layout(location = 1) in vec3 a;\n"
