@@ -213,12 +213,8 @@ mgl_glDeleteBuffers(GLsizei n, const GLuint *buffers)
    struct fe_share_group *sg = ctx->share;
    for (GLsizei i = 0; i < n; i++) {
       GLuint name = buffers[i];
-      pthread_mutex_lock(&sg->lock);
-      void *obj = fe_names_get(&sg->buffers, name);
-      if (obj)
-         fe_names_delete(&sg->buffers, name);
-      pthread_mutex_unlock(&sg->lock);
-      if (!obj || obj == FE_NAME_RESERVED)
+      void *obj = fe_share_take_name(sg, &sg->buffers, name);
+      if (!obj)
          continue;
       struct fe_buffer *buf = obj;
       if (buf->mapped)

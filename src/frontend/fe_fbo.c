@@ -1035,12 +1035,8 @@ mgl_glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
    FE_CHECK(n < 0, GL_INVALID_VALUE);
    struct fe_share_group *sg = ctx->share;
    for (GLsizei i = 0; i < n; i++) {
-      pthread_mutex_lock(&sg->lock);
-      void *obj = fe_names_get(&sg->renderbuffers, renderbuffers[i]);
-      if (obj)
-         fe_names_delete(&sg->renderbuffers, renderbuffers[i]);
-      pthread_mutex_unlock(&sg->lock);
-      if (!obj || obj == FE_NAME_RESERVED)
+      void *obj = fe_share_take_name(sg, &sg->renderbuffers, renderbuffers[i]);
+      if (!obj)
          continue;
       struct fe_renderbuffer *rb = obj;
       if (ctx->renderbuffer == rb)

@@ -380,6 +380,9 @@ void *fe_names_get(const struct fe_names *n, GLuint name);
 bool fe_names_is_reserved(const struct fe_names *n, GLuint name);
 bool fe_names_set(struct fe_names *n, GLuint name, void *obj);
 void fe_names_delete(struct fe_names *n, GLuint name);
+/* glDelete* of a share-group name: frees the name under the share lock and returns its object,
+ * or NULL when the name was unused or only generated (nothing to destroy). */
+void *fe_share_take_name(struct fe_share_group *sg, struct fe_names *n, GLuint name);
 
 /* ---- surfaces, share groups, contexts ----------------------------------------------------- */
 

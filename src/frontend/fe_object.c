@@ -80,6 +80,17 @@ fe_names_set(struct fe_names *n, GLuint name, void *obj)
    return true;
 }
 
+void *
+fe_share_take_name(struct fe_share_group *sg, struct fe_names *n, GLuint name)
+{
+   pthread_mutex_lock(&sg->lock);
+   void *obj = fe_names_get(n, name);
+   if (obj)
+      fe_names_delete(n, name);
+   pthread_mutex_unlock(&sg->lock);
+   return obj == FE_NAME_RESERVED ? NULL : obj;
+}
+
 void
 fe_names_delete(struct fe_names *n, GLuint name)
 {

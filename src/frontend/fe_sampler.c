@@ -89,12 +89,8 @@ mgl_glDeleteSamplers(GLsizei count, const GLuint *samplers)
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    struct fe_share_group *sg = ctx->share;
    for (GLsizei i = 0; i < count; i++) {
-      pthread_mutex_lock(&sg->lock);
-      void *obj = fe_names_get(&sg->samplers, samplers[i]);
-      if (obj)
-         fe_names_delete(&sg->samplers, samplers[i]);
-      pthread_mutex_unlock(&sg->lock);
-      if (!obj || obj == FE_NAME_RESERVED)
+      void *obj = fe_share_take_name(sg, &sg->samplers, samplers[i]);
+      if (!obj)
          continue;
       fe_sampler_unbind_all(ctx, obj);
       fe_object_unref(ctx, obj);

@@ -1916,12 +1916,8 @@ mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
    FE_CHECK(n < 0, GL_INVALID_VALUE);
    struct fe_share_group *sg = ctx->share;
    for (GLsizei i = 0; i < n; i++) {
-      pthread_mutex_lock(&sg->lock);
-      void *obj = fe_names_get(&sg->textures, textures[i]);
-      if (obj)
-         fe_names_delete(&sg->textures, textures[i]);
-      pthread_mutex_unlock(&sg->lock);
-      if (!obj || obj == FE_NAME_RESERVED)
+      void *obj = fe_share_take_name(sg, &sg->textures, textures[i]);
+      if (!obj)
          continue;
       struct fe_texture *tex = obj;
       fe_texture_discard_uploads(ctx, tex);
