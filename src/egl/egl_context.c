@@ -16,69 +16,6 @@
 #include "egl_internal.h"
 #include "log.h"
 
-struct egl_context *
-egl_lookup_context(struct egl_display *dpy, EGLContext handle)
-{
-   for (struct egl_context *c = dpy->contexts; c; c = c->next) {
-      if ((EGLContext)c == handle)
-         return c;
-   }
-   return NULL;
-}
-
-static struct egl_context *dead_contexts; /* under the EGL lock, linked through next */
-
-void
-egl_context_maybe_free(struct egl_context *c)
-{
-   if (c->handle_valid || c->current)
-      return;
-   c->next = dead_contexts; /* unlinked from its display already: next is free */
-   dead_contexts = c;
-}
-
-struct egl_context *
-egl_context_take_dead(void)
-{
-   struct egl_context *dead = dead_contexts;
-   dead_contexts = NULL;
-   return dead;
-}
-
-void
-egl_context_bury(struct egl_context *dead)
-{
-   while (dead) {
-      struct egl_context *next = dead->next;
-      fe_context_destroy(dead->fe);
-      free(dead);
-      dead = next;
-   }
-}
-
-static void
-unlink_context(struct egl_context *c)
-{
-   for (struct egl_context **p = &c->dpy->contexts; *p; p = &(*p)->next) {
-      if (*p == c) {
-         *p = c->next;
-         break;
-      }
-   }
-   c->next = NULL;
-   c->handle_valid = false;
-}
-
-void
-egl_context_terminate_all(struct egl_display *dpy)
-{
-   while (dpy->contexts) {
-      struct egl_context *c = dpy->contexts;
-      unlink_context(c);
-      egl_context_maybe_free(c);
-   }
-}
-
 static bool
 is_bool(EGLint v)
 {
@@ -305,15 +242,12 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
       egl_error(egl_fe_error(st), func, "the front end refused the context");
       return EGL_NO_CONTEXT;
    }
-   ctx->dpy = d;
    ctx->config = c;
    ctx->api = api;
    ctx->major = desc.major;
    ctx->minor = desc.minor;
    ctx->lose_on_reset = r.lose_on_reset;
-   ctx->handle_valid = true;
-   ctx->next = d->contexts;
-   d->contexts = ctx;
+   egl_object_add(d, EGL_OBJECT_CONTEXT, &ctx->base);
    egl_unlock();
    mgl_info("egl: created %s %d.%d context %p%s%s",
             api == EGL_OPENGL_API ? "OpenGL core" : "OpenGL ES", desc.major, desc.minor, (void *)ctx, desc.debug ? " (debug)" : "",
@@ -337,8 +271,8 @@ mgl_eglDestroyContext(EGLDisplay dpy, EGLContext handle)
       egl_unlock();
       return egl_error(EGL_BAD_CONTEXT, func, "context %p", handle);
    }
-   unlink_context(c);
-   egl_context_maybe_free(c); /* deferred while current */
+   egl_object_unlink(&c->base);
+   egl_object_maybe_free(&c->base); /* deferred while current */
    egl_unlock();
    return egl_success();
 }
@@ -470,11 +404,11 @@ mgl_eglMakeCurrent(EGLDisplay dpy, EGLSurface draw_h, EGLSurface read_h, EGLCont
    t->draw = draw;
    t->read = read;
    if (old_draw)
-      egl_surface_maybe_free(old_draw);
+      egl_object_maybe_free(&old_draw->base);
    if (old_read && old_read != old_draw)
-      egl_surface_maybe_free(old_read);
+      egl_object_maybe_free(&old_read->base);
    if (old_ctx && old_ctx != ctx)
-      egl_context_maybe_free(old_ctx);
+      egl_object_maybe_free(&old_ctx->base);
    ok = EGL_TRUE;
 out:
    egl_unlock();

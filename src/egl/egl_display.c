@@ -155,8 +155,7 @@ mgl_eglTerminate(EGLDisplay dpy)
    egl_lock();
    if (d->initialized) {
       /* Handles die now; objects current to some thread live until released. */
-      egl_context_terminate_all(d);
-      egl_surface_terminate_all(d);
+      egl_object_terminate_all(d);
       d->initialized = false;
    }
    egl_unlock();

@@ -29,32 +29,38 @@ struct egl_config {
    EGLint conformant;
 };
 
-struct egl_context;
-struct egl_surface;
-
 struct egl_display {
    EGLenum platform;                /* EGL_NONE: the default display */
    bool initialized;
-   struct egl_context *contexts;    /* live handles */
-   struct egl_surface *surfaces;    /* live handles */
+   struct egl_object *contexts;     /* live handles */
+   struct egl_object *surfaces;     /* live handles */
+};
+
+enum egl_object_kind { EGL_OBJECT_CONTEXT, EGL_OBJECT_SURFACE };
+
+/* What a context and a surface share (egl_object.c): the display's list of live handles, the
+ * handle's validity, and a free deferred until no thread has the object current. First member
+ * of both, so an EGLContext/EGLSurface handle is the object's address. */
+struct egl_object {
+   struct egl_display *dpy;
+   struct egl_object *next;
+   enum egl_object_kind kind;
+   bool handle_valid;               /* false once destroyed or its display terminated */
 };
 
 struct egl_context {
-   struct egl_display *dpy;
-   struct egl_context *next;
+   struct egl_object base;
    const struct egl_config *config; /* NULL: created with EGL_NO_CONFIG_KHR */
    EGLenum api;                     /* EGL_OPENGL_API or EGL_OPENGL_ES_API */
    EGLint major, minor;             /* the version the front end was asked for */
    bool lose_on_reset;              /* EGL_LOSE_CONTEXT_ON_RESET (share contexts must agree) */
    struct fe_context *fe;
-   bool handle_valid;               /* false once destroyed or its display terminated */
    bool current;                    /* bound to some thread */
    struct egl_surface *draw;        /* its draw surface while current (NULL: surfaceless) */
 };
 
 struct egl_surface {
-   struct egl_display *dpy;
-   struct egl_surface *next;
+   struct egl_object base;
    const struct egl_config *config;
    struct fe_surface *fe;
    EGLint type;                     /* EGL_PBUFFER_BIT */
@@ -64,7 +70,6 @@ struct egl_surface {
    EGLint swap_behavior, multisample_resolve;
    EGLint gl_colorspace, vg_alpha_format, vg_colorspace;
    EGLint swap_interval;
-   bool handle_valid;
    struct egl_context *bound_ctx;   /* the context it is current with, as draw or read */
 };
 
@@ -110,24 +115,35 @@ const struct egl_config *egl_lookup_config(EGLConfig config);
 void egl_config_format(const struct egl_config *config, struct fe_surface_format *format);
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
 
-/* egl_context.c / egl_surface.c: lookups of live handles on a display (caller holds the lock) */
-struct egl_context *egl_lookup_context(struct egl_display *dpy, EGLContext ctx);
-struct egl_surface *egl_lookup_surface(struct egl_display *dpy, EGLSurface surf);
-/* Frees the object if its handle is gone and it is not current anywhere. */
-/* Under the lock: a context with no handle that is current nowhere is queued for destruction
- * at the next egl_unlock. */
-void egl_context_maybe_free(struct egl_context *ctx);
-/* Under the lock: takes the queue of dead contexts; egl_context_bury destroys them unlocked. */
-struct egl_context *egl_context_take_dead(void);
-void egl_context_bury(struct egl_context *dead);
-void egl_surface_maybe_free(struct egl_surface *surf);
-/* Under the lock: takes the queue of dead surfaces; egl_surface_bury destroys them unlocked
- * (a surface can hold the last reference to its session, like a context). */
-struct egl_surface *egl_surface_take_dead(void);
-void egl_surface_bury(struct egl_surface *dead);
+/* egl_object.c (caller holds the lock unless said otherwise) */
+/* Puts a new object on its display's list with a valid handle. */
+void egl_object_add(struct egl_display *dpy, enum egl_object_kind kind, struct egl_object *obj);
+/* The live object of that kind whose handle is `handle`, or NULL. */
+struct egl_object *egl_object_lookup(struct egl_display *dpy, enum egl_object_kind kind,
+                                     const void *handle);
+/* eglDestroy*: takes the object off its display's list; its handle is invalid from now on. */
+void egl_object_unlink(struct egl_object *obj);
+/* An object with no handle that is current nowhere is queued for destruction at the next
+ * egl_unlock. */
+void egl_object_maybe_free(struct egl_object *obj);
+/* Takes the queue of dead objects; egl_object_bury destroys them without the lock (a context or
+ * a surface can hold the last reference to its session). */
+struct egl_object *egl_object_take_dead(void);
+void egl_object_bury(struct egl_object *dead);
 /* eglTerminate: invalidates every handle of dpy (objects current somewhere live on). */
-void egl_context_terminate_all(struct egl_display *dpy);
-void egl_surface_terminate_all(struct egl_display *dpy);
+void egl_object_terminate_all(struct egl_display *dpy);
+
+static inline struct egl_context *
+egl_lookup_context(struct egl_display *dpy, EGLContext handle)
+{
+   return (struct egl_context *)egl_object_lookup(dpy, EGL_OBJECT_CONTEXT, handle);
+}
+
+static inline struct egl_surface *
+egl_lookup_surface(struct egl_display *dpy, EGLSurface handle)
+{
+   return (struct egl_surface *)egl_object_lookup(dpy, EGL_OBJECT_SURFACE, handle);
+}
 
 /* egl_glvnd.c: libglvnd's exports table when loaded as a vendor, else NULL. */
 extern const struct __EGLapiExportsRec *egl_glvnd_exports;

@@ -26,11 +26,9 @@ egl_lock(void)
 void
 egl_unlock(void)
 {
-   struct egl_context *dead = egl_context_take_dead();
-   struct egl_surface *dead_surfaces = egl_surface_take_dead();
+   struct egl_object *dead = egl_object_take_dead();
    pthread_mutex_unlock(&egl_mutex);
-   egl_context_bury(dead);
-   egl_surface_bury(dead_surfaces);
+   egl_object_bury(dead);
 }
 
 struct egl_thread *
@@ -157,7 +155,7 @@ EGLDisplay EGLAPIENTRY
 mgl_eglGetCurrentDisplay(void)
 {
    egl_success();
-   return thread_state.ctx ? (EGLDisplay)thread_state.ctx->dpy : EGL_NO_DISPLAY;
+   return thread_state.ctx ? (EGLDisplay)thread_state.ctx->base.dpy : EGL_NO_DISPLAY;
 }
 
 EGLBoolean
@@ -180,10 +178,10 @@ egl_release_current(const char *func)
    if (read)
       read->bound_ctx = NULL;
    if (draw)
-      egl_surface_maybe_free(draw);
+      egl_object_maybe_free(&draw->base);
    if (read && read != draw)
-      egl_surface_maybe_free(read);
-   egl_context_maybe_free(ctx);
+      egl_object_maybe_free(&read->base);
+   egl_object_maybe_free(&ctx->base);
    return EGL_TRUE;
 }
 
@@ -205,7 +203,7 @@ wait_common(const char *func)
    struct egl_thread *t = &thread_state;
    if (!t->ctx)
       return egl_success();
-   if ((t->draw && !t->draw->handle_valid) || (t->read && !t->read->handle_valid))
+   if ((t->draw && !t->draw->base.handle_valid) || (t->read && !t->read->base.handle_valid))
       return egl_error(EGL_BAD_CURRENT_SURFACE, func, "the current surface was destroyed");
    return egl_success();
 }

@@ -6,69 +6,6 @@
 #include "egl_internal.h"
 #include "log.h"
 
-struct egl_surface *
-egl_lookup_surface(struct egl_display *dpy, EGLSurface handle)
-{
-   for (struct egl_surface *s = dpy->surfaces; s; s = s->next) {
-      if ((EGLSurface)s == handle)
-         return s;
-   }
-   return NULL;
-}
-
-static struct egl_surface *dead_surfaces; /* under the EGL lock, linked through next */
-
-void
-egl_surface_maybe_free(struct egl_surface *s)
-{
-   if (s->handle_valid || s->bound_ctx)
-      return;
-   s->next = dead_surfaces; /* unlinked from its display already: next is free */
-   dead_surfaces = s;
-}
-
-struct egl_surface *
-egl_surface_take_dead(void)
-{
-   struct egl_surface *dead = dead_surfaces;
-   dead_surfaces = NULL;
-   return dead;
-}
-
-void
-egl_surface_bury(struct egl_surface *dead)
-{
-   while (dead) {
-      struct egl_surface *next = dead->next;
-      fe_surface_destroy(dead->fe);
-      free(dead);
-      dead = next;
-   }
-}
-
-static void
-unlink_surface(struct egl_surface *s)
-{
-   for (struct egl_surface **p = &s->dpy->surfaces; *p; p = &(*p)->next) {
-      if (*p == s) {
-         *p = s->next;
-         break;
-      }
-   }
-   s->next = NULL;
-   s->handle_valid = false;
-}
-
-void
-egl_surface_terminate_all(struct egl_display *dpy)
-{
-   while (dpy->surfaces) {
-      struct egl_surface *s = dpy->surfaces;
-      unlink_surface(s);
-      egl_surface_maybe_free(s);
-   }
-}
-
 static bool
 is_bool(EGLint v)
 {
@@ -200,7 +137,6 @@ mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attr
       egl_error(egl_fe_error(st), func, "the front end refused a %dx%d pbuffer", width, height);
       return EGL_NO_SURFACE;
    }
-   s->dpy = d;
    s->config = c;
    s->type = EGL_PBUFFER_BIT;
    s->width = width;
@@ -216,7 +152,6 @@ mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attr
    s->vg_alpha_format = EGL_VG_ALPHA_FORMAT_NONPRE;
    s->vg_colorspace = EGL_VG_COLORSPACE_sRGB;
    s->swap_interval = 1;
-   s->handle_valid = true;
 
    egl_lock();
    if (!d->initialized) { /* terminated meanwhile */
@@ -226,8 +161,7 @@ mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attr
       egl_error(EGL_NOT_INITIALIZED, func, "display terminated");
       return EGL_NO_SURFACE;
    }
-   s->next = d->surfaces;
-   d->surfaces = s;
+   egl_object_add(d, EGL_OBJECT_SURFACE, &s->base);
    egl_unlock();
    egl_success();
    return (EGLSurface)s;
@@ -248,8 +182,8 @@ mgl_eglDestroySurface(EGLDisplay dpy, EGLSurface surface)
       egl_unlock();
       return EGL_FALSE;
    }
-   unlink_surface(s);
-   egl_surface_maybe_free(s); /* deferred while current */
+   egl_object_unlink(&s->base);
+   egl_object_maybe_free(&s->base); /* deferred while current */
    egl_unlock();
    return egl_success();
 }
