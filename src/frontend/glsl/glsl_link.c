@@ -253,8 +253,7 @@ struct stage {
 
 struct link {
    const struct glsl_link_input *in;
-   const struct glsl_binding *vs_locations; /* see glsl_link_spirv */
-   unsigned num_vs_locations;
+   const struct glsl_taken *taken; /* [GLSL_STAGE_COUNT], see glsl_link_spirv */
    bool vs_essl3; /* see glsl_link_spirv */
    const struct glsl_stage_words *init_words;
    const struct glsl_ast_stage *ast;
@@ -987,10 +986,16 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
       int order = glsl_ast_order(&l->ast[s], name_of(m, id));
       int32_t location = m->ids[id].location;
-      if (location < 0 && s == GLSL_STAGE_VERTEX && storage == SpvStorageInput)
-         for (unsigned k = 0; k < l->num_vs_locations; k++)
-            if (!strcmp(l->vs_locations[k].name, glsl_demangle(name_of(m, id))))
-               location = l->vs_locations[k].location;
+      uint32_t index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0;
+      /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
+      const struct glsl_taken *tk = &l->taken[s];
+      if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageInput) ||
+                           (s == GLSL_STAGE_FRAGMENT && storage == SpvStorageOutput)))
+         for (unsigned k = 0; k < tk->n; k++)
+            if (!strcmp(tk->v[k].name, glsl_demangle(name_of(m, id)))) {
+               location = tk->v[k].location;
+               index = tk->v[k].index > 0 ? (uint32_t)tk->v[k].index : 0;
+            }
       v[n++] = (struct iovar){
          .var = id,
          .name = name_of(m, id),
@@ -1000,7 +1005,7 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .locs = spv_type_locations(m, type),
          .location = location,
          .explicit_loc = location >= 0,
-         .index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0,
+         .index = index,
          .active = m->ids[id].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
          .order = order >= 0 ? order : 100000 + (int)i,
@@ -1296,7 +1301,8 @@ link_fragment_outputs(struct link *l)
                     "fragment shader output", false);
    for (unsigned i = 0; i < n && !l->failed; i++) {
       add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
-      /* a bound index 1 reaches the SPIR-V here; layout(index = 1) already has it */
+      /* a bound index 1 reaches the SPIR-V here, as does a layout(index = 1) the lowering took
+       * out of the text; glslang's own layout(index = 1) already has it */
       if (v[i].index)
          add_deco(l, st, v[i].var, SPV_SET_INDEX, v[i].index);
    }
@@ -1845,13 +1851,12 @@ finish_stages(struct link *l)
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
                 const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
-                const struct glsl_binding *vs_locations, unsigned num_vs_locations,
-                bool vs_essl3, struct glsl_program *prog, struct glsl_str *log)
+                const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
+                struct glsl_str *log)
 {
    struct link l = {
       .in = input,
-      .vs_locations = vs_locations,
-      .num_vs_locations = num_vs_locations,
+      .taken = taken,
       .vs_essl3 = vs_essl3,
       .init_words = init_words,
       .ast = ast,
