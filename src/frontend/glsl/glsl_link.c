@@ -1769,6 +1769,53 @@ link_geometry_layout(struct link *l)
 
 /* ── patch, validate, hand over ────────────────────────────────────────────────────────────── */
 
+/* Our rewrites must leave valid Vulkan SPIR-V; caught here, not in a backend. */
+static bool
+validates(struct link *l, spv_context ctx, int s, const uint32_t *w, size_t nw)
+{
+   if (!ctx)
+      return true;
+   spv_diagnostic diag = NULL;
+   const bool ok = spvValidateBinary(ctx, w, nw, &diag) == SPV_SUCCESS;
+   if (!ok)
+      link_error(l, "internal error: the %s shader's SPIR-V does not validate: %s",
+                 glsl_stage_name(s), diag && diag->error ? diag->error : "?");
+   spvDiagnosticDestroy(diag);
+   return ok;
+}
+
+/* Interface blocks become one variable per member (spirv_split.c), in every stage or in none:
+ * an array of blocks gets its locations in another order, so both sides of an interface must
+ * take the same rewrite. */
+static void
+split_blocks(struct link *l, spv_context ctx)
+{
+   uint32_t *w[GLSL_STAGE_COUNT] = {0};
+   size_t nw[GLSL_STAGE_COUNT] = {0};
+   bool blocked = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed && !blocked; s++) {
+      if (!l->prog->spirv[s].words)
+         continue;
+      const char *err = NULL;
+      w[s] = spv_split_blocks(l->prog->spirv[s].words, l->prog->spirv[s].num_words, &nw[s],
+                              &blocked, &err);
+      if (err)
+         link_error(l, "internal error: cannot split the %s shader's interface blocks: %s",
+                    glsl_stage_name(s), err);
+   }
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!w[s])
+         continue;
+      if (blocked || l->failed || !validates(l, ctx, s, w[s], nw[s])) {
+         free(w[s]);
+         continue;
+      }
+      free(l->prog->spirv[s].words);
+      l->prog->spirv[s].words = w[s];
+      l->prog->spirv[s].num_words = nw[s];
+   }
+}
+
 static void
 finish_stages(struct link *l)
 {
@@ -1829,21 +1876,15 @@ finish_stages(struct link *l)
          free(w);
          break;
       }
-      /* Our rewrite must leave valid Vulkan SPIR-V; catch it here, not in a backend. */
-      if (ctx) {
-         spv_diagnostic diag = NULL;
-         if (spvValidateBinary(ctx, w, nw, &diag) != SPV_SUCCESS) {
-            link_error(l, "internal error: the %s shader's SPIR-V does not validate: %s",
-                       glsl_stage_name(s), diag && diag->error ? diag->error : "?");
-            free(w);
-            spvDiagnosticDestroy(diag);
-            break;
-         }
-         spvDiagnosticDestroy(diag);
+      if (!validates(l, ctx, s, w, nw)) {
+         free(w);
+         break;
       }
       l->prog->spirv[s].words = w;
       l->prog->spirv[s].num_words = nw;
    }
+   if (!l->failed)
+      split_blocks(l, ctx);
    if (ctx)
       spvContextDestroy(ctx);
 }

@@ -143,12 +143,15 @@ main(void)
    CHECK(p, "blocks: %s", log);
    if (p) {
       int64_t arr = t_var_decoration(&p->spirv[0], "arr", 30);
-      int64_t vo = t_var_decoration(&p->spirv[0], "vo", 30);
+      /* the block is split into a variable per member (spirv_split.c), each where it was */
+      int64_t vo = t_var_decoration(&p->spirv[0], "vo.a", 30);
       int64_t x = t_var_decoration(&p->spirv[0], "x", 30);
       CHECK(arr == 0 && vo == 3 && x == 5, "vertex locations arr %lld vo %lld x %lld",
             (long long)arr, (long long)vo, (long long)x);
       CHECK(t_var_decoration(&p->spirv[1], "arr", 30) == arr, "fragment arr");
-      CHECK(t_var_decoration(&p->spirv[1], "fi", 30) == vo, "fragment fi");
+      CHECK(t_var_decoration(&p->spirv[0], "vo.b", 30) == 4, "vertex vo.b");
+      CHECK(t_var_decoration(&p->spirv[1], "fi.a", 30) == vo, "fragment fi.a");
+      CHECK(t_var_decoration(&p->spirv[1], "fi.b", 30) == 4, "fragment fi.b");
       CHECK(t_var_decoration(&p->spirv[1], "x", 30) == x, "fragment x");
       CHECK(t_spirv_val(&p->spirv[0], "blocks-vs") != 0, "vertex SPIR-V");
       CHECK(t_spirv_val(&p->spirv[1], "blocks-fs") != 0, "fragment SPIR-V");
