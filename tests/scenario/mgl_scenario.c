@@ -8490,6 +8490,126 @@ static void sc_point_size_unwritable(void)
   gl.DeleteProgram(p);
 }
 
+/* block_array_interp: flat, noperspective and centroid members of an array of interface blocks
+ * (GLSL 1.50), read through a dynamic index. On Mesa 22.3's lavapipe such members of a block
+ * array interpolated as plain smooth ones; mgl now gives the driver one variable per member
+ * (spirv_split.c). The flat member is 1 at the first and last vertex of the triangle and 0 at the
+ * middle one (so either provoking-vertex convention reads 1); the noperspective member must
+ * equal a loose noperspective varying (the vertices have different w); the centroid member holds
+ * barycentrics, which leave [0, 1] only when sampled outside the triangle. A pixel passes green,
+ * fails red: single-sampled every covered pixel is green, and in a 4-sample framebuffer
+ * (resolved) no pixel has any red, edge pixels included. */
+static void sc_block_array_interp(void)
+{
+  const char *vs = "#version 150\n"
+                   "in vec2 a_pos;\n"
+                   "in vec2 a_fw;\n"
+                   "in vec3 a_bary;\n"
+                   "noperspective out float n_loose;\n"
+                   "out Blk {\n"
+                   "  flat float f;\n"
+                   "  noperspective float n;\n"
+                   "  centroid vec3 c;\n"
+                   "} b[2];\n"
+                   "void main() {\n"
+                   "  float w = a_fw.y;\n"
+                   "  gl_Position = vec4((a_pos / 32.0 - 1.0) * w, 0.0, w);\n"
+                   "  n_loose = a_pos.x / 64.0 + a_pos.y / 128.0;\n"
+                   "  for (int i = 0; i < 2; i++) {\n"
+                   "    b[i].f = a_fw.x; b[i].n = n_loose; b[i].c = a_bary;\n"
+                   "  }\n"
+                   "}\n";
+  const char *fs = "#version 150\n"
+                   "noperspective in float n_loose;\n"
+                   "in Blk {\n"
+                   "  flat float f;\n"
+                   "  noperspective float n;\n"
+                   "  centroid vec3 c;\n"
+                   "} b[2];\n"
+                   "uniform int which;\n"
+                   "out vec4 o;\n"
+                   "void main() {\n"
+                   "  bool ok = b[which].f == 1.0 && abs(b[which].n - n_loose) < 1e-5 &&\n"
+                   "            all(greaterThanEqual(b[which].c, vec3(-0.001))) &&\n"
+                   "            all(lessThanEqual(b[which].c, vec3(1.001)));\n"
+                   "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                   "}\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_fw", 1}, {"a_bary", 2}, {NULL, 0}};
+  const binding frags[] = {{"o", 0}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, frags);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "which"), 1);
+
+  const float tri[6] = {4, 4, 60, 12, 10, 58};
+  const float fw[6] = {1, 1, 0, 2, 1, 3}; /* flat value, w */
+  float data[3 * 7];
+  for (int k = 0; k < 3; k++) {
+    data[7 * k] = tri[2 * k];
+    data[7 * k + 1] = tri[2 * k + 1];
+    data[7 * k + 2] = fw[2 * k];
+    data[7 * k + 3] = fw[2 * k + 1];
+    for (int j = 0; j < 3; j++)
+      data[7 * k + 4 + j] = j == k ? 1.0f : 0.0f;
+  }
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)(2 * sizeof(float)));
+  gl.VertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)(4 * sizeof(float)));
+  for (GLuint a = 0; a < 3; a++)
+    gl.EnableVertexAttribArray(a);
+  check_gl_error("block_array_interp setup");
+
+  const vec4f bg = V4(0.0f, 0.0f, 0.6f, 1.0f), green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  check_gl_error("single-sampled draw");
+  model m;
+  model_init(&m, bg);
+  model_tri(&m, tri, to8(green));
+  check_frame("flat and noperspective members of a block array", &m);
+
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("4-sample framebuffer incomplete");
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("multisampled draw and resolve");
+  check_frame("centroid member of a block array, resolved", &m);
+  int red = 0, mixed = 0;
+  const rgba8 b8 = to8(bg), g8 = to8(green);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      rgba8 got = pixel_at(x, y);
+      if (got.c[0] && red++ < 8)
+        fail("pixel (%d,%d) has red %u: a centroid member was sampled outside the triangle", x,
+             y, got.c[0]);
+      mixed += !rgba_eq(got, b8) && !rgba_eq(got, g8);
+    }
+  if (mixed < 20)
+    fail("only %d partly covered pixels on the triangle's edges: not multisampled?", mixed);
+  printf("  %d partly covered edge pixels, %d with red\n", mixed, red);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -8571,6 +8691,7 @@ static const struct {
     {"blit_same", sc_blit_same, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
+    {"block_array_interp", sc_block_array_interp, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -381,10 +381,12 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source,
       glsl_str_append(log, "error: out of memory\n");
       return NULL;
    }
-   /* ESSL 1.00 names the extensions it has as macros; glslang's ES list lacks
-    * GL_EXT_draw_buffers, which mgl implements (glsl_lower.c) */
+   /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers
+    * (ESSL 1.00) and GL_ARB_blend_func_extended (desktop), which mgl implements (glsl_lower.c) */
    if (es && version == 100)
       glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n");
+   else if (!es)
+      glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n");
    char *out = NULL;
    if (glslang_shader_preprocess(sh, &in)) {
       out = glsl_strdup(glslang_shader_get_preprocessed_code(sh));
@@ -424,7 +426,9 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
    char *folded = NULL;
    bool ok = check_version(spliced, es, log, &version, profile);
    if (ok && es && version == 100)
-      glsl_es_require_draw_buffers(spliced);
+      glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
+   else if (ok && !es)
+      glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
    if (ok && !(folded = glsl_fold_array_sizes(pp))) {
       glsl_str_append(log, "error: out of memory\n");
@@ -966,22 +970,33 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    }
    prog->stages = present;
    {
-      const struct stage_units *vu = &units[GLSL_STAGE_VERTEX];
-      unsigned nloc = 0;
-      for (unsigned k = 0; k < vu->num; k++)
-         nloc += vu->units[k].num_vs_locations;
-      struct glsl_binding *locs = calloc(nloc ? nloc : 1, sizeof(*locs));
-      if (!locs) {
-         glsl_str_append(&log, "error: out of memory\n");
-         goto done;
+      struct glsl_taken taken[GLSL_STAGE_COUNT] = {{0}};
+      struct glsl_binding *lists[GLSL_STAGE_COUNT] = {0};
+      bool oom = false;
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+         const struct stage_units *su = &units[s];
+         unsigned n = 0;
+         for (unsigned k = 0; k < su->num; k++)
+            n += su->units[k].num_taken;
+         if (!n)
+            continue;
+         if (!(lists[s] = calloc(n, sizeof(*lists[s])))) {
+            oom = true;
+            break;
+         }
+         for (unsigned k = 0; k < su->num; k++)
+            for (unsigned j = 0; j < su->units[k].num_taken; j++)
+               lists[s][taken[s].n++] = su->units[k].taken[j];
+         taken[s].v = lists[s];
       }
-      nloc = 0;
-      for (unsigned k = 0; k < vu->num; k++)
-         for (unsigned j = 0; j < vu->units[k].num_vs_locations; j++)
-            locs[nloc++] = vu->units[k].vs_locations[j];
+      const struct stage_units *vu = &units[GLSL_STAGE_VERTEX];
       const bool vs_essl3 = vu->num && vu->units[0].es && vu->units[0].version >= 300;
-      ok = glsl_link_spirv(input, words, init_words, ast, locs, nloc, vs_essl3, prog, &log);
-      free(locs);
+      if (oom)
+         glsl_str_append(&log, "error: out of memory\n");
+      else
+         ok = glsl_link_spirv(input, words, init_words, ast, taken, vs_essl3, prog, &log);
+      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
+         free(lists[s]);
    }
 
 done:

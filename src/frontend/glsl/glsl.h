@@ -67,7 +67,10 @@
  *  - Fragment outputs: explicit location, else the glBindFragDataLocation pair, else the lowest free
  *    locations (a single output gets 0). The blend index is layout(index=N), else the bound pair's,
  *    else 0 (glsl_io.index); index 1 outputs get SPIR-V Index 1 and must sit below
- *    GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS. GLSL 1.40's
+ *    GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS. layout(location, index) is taken from GLSL 1.30 on with
+ *    GL_ARB_explicit_attrib_location (ARB_blend_func_extended; glslang takes it from 1.50 on, so
+ *    the lowering hands 1.30 / 1.40 ones to the linker), and `#extension
+ *    GL_ARB_blend_func_extended` is accepted (glslang does not know the name). GLSL 1.40's
  *    gl_FragColor / gl_FragData[] appear as outputs of those names at location 0 (they are not
  *    broadcast to every draw buffer).
  *  - Varyings: matched by name (interface blocks by block name); the producing stage's outputs get
@@ -77,7 +80,9 @@
  *    interface in components, Vulkan in locations: when one needs more locations than the
  *    device has, arrays of 32-bit scalars are packed four to a location in every stage
  *    (spirv_pack.c; not with transform feedback). A used input without a matching output, or a type / flat / noperspective mismatch,
- *    fails the link.
+ *    fails the link. Interface blocks reach the driver as one variable per member (spirv_split.c:
+ *    lavapipe mis-interpolates qualified members of block arrays): a single block's members keep
+ *    their locations, an array's members take the same range in another order.
  *
  * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────
  *  - Clip-space depth: the last pre-rasterization stage ends with

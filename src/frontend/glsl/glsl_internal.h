@@ -71,13 +71,18 @@ struct glsl_stage_words {
 /* init_words[s] (words may be NULL): the stage compiled for OpenGL SPIR-V, only when it declares
  * uniform initializers; the loose uniforms there are OpVariables with constant initializers, which
  * become glsl_program.default_block.initial_data. */
-/* vs_locations: explicit vertex input locations the lowering took out of the text
- * (glsl_unit.vs_locations of every vertex unit). vs_essl3: the vertex shader is GLSL ES 3.00,
- * whose inputs may not alias (ES 3.0 2.11.5). */
+/* Explicit locations the lowering took out of the text (glsl_unit.taken of every unit of a
+ * stage): vertex inputs by name, fragment outputs by name with their blend index. */
+struct glsl_taken {
+   const struct glsl_binding *v;
+   unsigned n;
+};
+/* taken[s]: see struct glsl_taken. vs_essl3: the vertex shader is GLSL ES 3.00, whose inputs may
+ * not alias (ES 3.0 2.11.5). */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
                      const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
-                     const struct glsl_binding *vs_locations, unsigned num_vs_locations,
-                     bool vs_essl3, struct glsl_program *prog, struct glsl_str *log);
+                     const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
+                     struct glsl_str *log);
 
 const char *glsl_stage_name(enum glsl_stage stage);
 
@@ -118,10 +123,12 @@ struct glsl_unit {
                            * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
    bool emit_renamed;     /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
-   /* vertex: inputs whose layout(location) another input of the unit shares, taken out of the
-    * text (glslang refuses aliasing); their names (malloc'd) and explicit locations */
-   struct glsl_binding *vs_locations;
-   unsigned num_vs_locations, cap_vs_locations;
+   /* layouts taken out of the text, their names (malloc'd), explicit locations and indices:
+    * vertex inputs whose layout(location) another input of the unit shares (glslang refuses
+    * aliasing); fragment outputs with layout(location, index) before GLSL 1.50 (glslang takes
+    * `index` only from 1.50 on, GL_ARB_blend_func_extended from 1.30) */
+   struct glsl_binding *taken;
+   unsigned num_taken, cap_taken;
    int gs_input_size;     /* geometry: vertices of the input primitive its `layout(...) in;`
                            * declares; 0 when it declares none */
 };
@@ -132,11 +139,11 @@ char *glsl_splice_lines(const char *src);
  * #elif becomes 1, #ifdef / #ifndef __VERSION__ become #if 1 / #if 0 (GLSL 3.3: a predefined
  * macro, as in Mesa). Lines are kept. malloc'd; NULL when out of memory. */
 char *glsl_define_version_macro(const char *src);
-/* GLSL ES 1.00 source, before the GL preprocessor (which refuses to `require` an extension
- * glslang does not know): `#extension GL_EXT_draw_buffers : require` becomes `: enable` in
- * place (same length, so lines and columns keep); glsl_lower_preprocessed takes the directive
- * out. */
-void glsl_es_require_draw_buffers(char *src);
+/* Source before the GL preprocessor, which refuses to `require` an extension glslang does not
+ * know: `#extension <name> : require` becomes `: enable` in place (same length, so lines and
+ * columns keep); glsl_lower_preprocessed takes the directive out. For what mgl implements
+ * without glslang: GL_EXT_draw_buffers (ESSL 1.00), GL_ARB_blend_func_extended (desktop). */
+void glsl_require_to_enable(char *src, const char *name);
 /* Lowers one unit from its preprocessed text (GL-mode preprocessor output of a spliced source
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */

@@ -253,8 +253,7 @@ struct stage {
 
 struct link {
    const struct glsl_link_input *in;
-   const struct glsl_binding *vs_locations; /* see glsl_link_spirv */
-   unsigned num_vs_locations;
+   const struct glsl_taken *taken; /* [GLSL_STAGE_COUNT], see glsl_link_spirv */
    bool vs_essl3; /* see glsl_link_spirv */
    const struct glsl_stage_words *init_words;
    const struct glsl_ast_stage *ast;
@@ -987,10 +986,16 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
       int order = glsl_ast_order(&l->ast[s], name_of(m, id));
       int32_t location = m->ids[id].location;
-      if (location < 0 && s == GLSL_STAGE_VERTEX && storage == SpvStorageInput)
-         for (unsigned k = 0; k < l->num_vs_locations; k++)
-            if (!strcmp(l->vs_locations[k].name, glsl_demangle(name_of(m, id))))
-               location = l->vs_locations[k].location;
+      uint32_t index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0;
+      /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
+      const struct glsl_taken *tk = &l->taken[s];
+      if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageInput) ||
+                           (s == GLSL_STAGE_FRAGMENT && storage == SpvStorageOutput)))
+         for (unsigned k = 0; k < tk->n; k++)
+            if (!strcmp(tk->v[k].name, glsl_demangle(name_of(m, id)))) {
+               location = tk->v[k].location;
+               index = tk->v[k].index > 0 ? (uint32_t)tk->v[k].index : 0;
+            }
       v[n++] = (struct iovar){
          .var = id,
          .name = name_of(m, id),
@@ -1000,7 +1005,7 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          .locs = spv_type_locations(m, type),
          .location = location,
          .explicit_loc = location >= 0,
-         .index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0,
+         .index = index,
          .active = m->ids[id].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
          .order = order >= 0 ? order : 100000 + (int)i,
@@ -1296,7 +1301,8 @@ link_fragment_outputs(struct link *l)
                     "fragment shader output", false);
    for (unsigned i = 0; i < n && !l->failed; i++) {
       add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
-      /* a bound index 1 reaches the SPIR-V here; layout(index = 1) already has it */
+      /* a bound index 1 reaches the SPIR-V here, as does a layout(index = 1) the lowering took
+       * out of the text; glslang's own layout(index = 1) already has it */
       if (v[i].index)
          add_deco(l, st, v[i].var, SPV_SET_INDEX, v[i].index);
    }
@@ -1763,6 +1769,53 @@ link_geometry_layout(struct link *l)
 
 /* ── patch, validate, hand over ────────────────────────────────────────────────────────────── */
 
+/* Our rewrites must leave valid Vulkan SPIR-V; caught here, not in a backend. */
+static bool
+validates(struct link *l, spv_context ctx, int s, const uint32_t *w, size_t nw)
+{
+   if (!ctx)
+      return true;
+   spv_diagnostic diag = NULL;
+   const bool ok = spvValidateBinary(ctx, w, nw, &diag) == SPV_SUCCESS;
+   if (!ok)
+      link_error(l, "internal error: the %s shader's SPIR-V does not validate: %s",
+                 glsl_stage_name(s), diag && diag->error ? diag->error : "?");
+   spvDiagnosticDestroy(diag);
+   return ok;
+}
+
+/* Interface blocks become one variable per member (spirv_split.c), in every stage or in none:
+ * an array of blocks gets its locations in another order, so both sides of an interface must
+ * take the same rewrite. */
+static void
+split_blocks(struct link *l, spv_context ctx)
+{
+   uint32_t *w[GLSL_STAGE_COUNT] = {0};
+   size_t nw[GLSL_STAGE_COUNT] = {0};
+   bool blocked = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed && !blocked; s++) {
+      if (!l->prog->spirv[s].words)
+         continue;
+      const char *err = NULL;
+      w[s] = spv_split_blocks(l->prog->spirv[s].words, l->prog->spirv[s].num_words, &nw[s],
+                              &blocked, &err);
+      if (err)
+         link_error(l, "internal error: cannot split the %s shader's interface blocks: %s",
+                    glsl_stage_name(s), err);
+   }
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!w[s])
+         continue;
+      if (blocked || l->failed || !validates(l, ctx, s, w[s], nw[s])) {
+         free(w[s]);
+         continue;
+      }
+      free(l->prog->spirv[s].words);
+      l->prog->spirv[s].words = w[s];
+      l->prog->spirv[s].num_words = nw[s];
+   }
+}
+
 static void
 finish_stages(struct link *l)
 {
@@ -1823,21 +1876,15 @@ finish_stages(struct link *l)
          free(w);
          break;
       }
-      /* Our rewrite must leave valid Vulkan SPIR-V; catch it here, not in a backend. */
-      if (ctx) {
-         spv_diagnostic diag = NULL;
-         if (spvValidateBinary(ctx, w, nw, &diag) != SPV_SUCCESS) {
-            link_error(l, "internal error: the %s shader's SPIR-V does not validate: %s",
-                       glsl_stage_name(s), diag && diag->error ? diag->error : "?");
-            free(w);
-            spvDiagnosticDestroy(diag);
-            break;
-         }
-         spvDiagnosticDestroy(diag);
+      if (!validates(l, ctx, s, w, nw)) {
+         free(w);
+         break;
       }
       l->prog->spirv[s].words = w;
       l->prog->spirv[s].num_words = nw;
    }
+   if (!l->failed)
+      split_blocks(l, ctx);
    if (ctx)
       spvContextDestroy(ctx);
 }
@@ -1845,13 +1892,12 @@ finish_stages(struct link *l)
 bool
 glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *words,
                 const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
-                const struct glsl_binding *vs_locations, unsigned num_vs_locations,
-                bool vs_essl3, struct glsl_program *prog, struct glsl_str *log)
+                const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
+                struct glsl_str *log)
 {
    struct link l = {
       .in = input,
-      .vs_locations = vs_locations,
-      .num_vs_locations = num_vs_locations,
+      .taken = taken,
       .vs_essl3 = vs_essl3,
       .init_words = init_words,
       .ast = ast,

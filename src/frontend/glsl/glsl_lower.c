@@ -582,10 +582,59 @@ check_gs_inputs(struct lower *L)
    return prim;
 }
 
+/* Records that the layout of the declaration named by token `name` was taken out of the text:
+ * the linker applies `location` and `index` to the variable (glsl_unit.taken). */
+static bool
+take_layout(struct lower *L, struct glsl_unit *u, const struct tok *name, int location, int index)
+{
+   if (u->num_taken == u->cap_taken) {
+      unsigned cap = u->cap_taken ? u->cap_taken * 2 : 8;
+      struct glsl_binding *v = realloc(u->taken, cap * sizeof(*v));
+      if (!v) {
+         L->oom = true;
+         return false;
+      }
+      u->taken = v;
+      u->cap_taken = cap;
+   }
+   char *nm = malloc(name->len + 1);
+   if (!nm) {
+      L->oom = true;
+      return false;
+   }
+   memcpy(nm, L->p + name->at, name->len);
+   nm[name->len] = '\0';
+   u->taken[u->num_taken++] = (struct glsl_binding){nm, location, index};
+   return true;
+}
+
+/* The name of the global declaration whose type starts at token `first` and that ends at the
+ * next `;` (`type name;`, `type name[N];`): its token, 0 when the declaration has another shape
+ * (a block, several names); *semi gets the `;`. */
+static unsigned
+decl_name(const struct lower *L, unsigned first, unsigned *semi)
+{
+   const char *p = L->p;
+   unsigned end = first;
+   while (end < L->n && !tok_is(p, &L->t[end], ";") && !tok_is(p, &L->t[end], "{") &&
+          !tok_is(p, &L->t[end], ","))
+      end++;
+   if (end >= L->n || !tok_is(p, &L->t[end], ";"))
+      return 0;
+   *semi = end;
+   unsigned name = end - 1;
+   if (tok_is(p, &L->t[name], "]"))
+      while (name > first && !tok_is(p, &L->t[name], "["))
+         name--;
+   if (tok_is(p, &L->t[name], "["))
+      name--;
+   return name > first && L->t[name].kind == T_IDENT ? name : 0;
+}
+
 /* GL 3.3, 2.11.3: several vertex inputs may share a location (aliasing) as long as no path
  * through the shader reads two of them; glslang refuses two `layout(location = N) in`
  * declarations with one N at compile time. Such declarations lose their layout here and their
- * locations go to the linker as u->vs_locations (explicit, as the app wrote them; glsl_link.c
+ * locations go to the linker as u->taken (explicit, as the app wrote them; glsl_link.c
  * then makes same-typed aliases one input). Other explicit locations stay in the text. */
 static void
 alias_vertex_locations(struct lower *L, struct glsl_unit *u)
@@ -609,18 +658,9 @@ alias_vertex_locations(struct lower *L, struct glsl_unit *u)
           L->t[i + 4].kind != T_NUMBER || !tok_is(p, &L->t[i + 5], ")") ||
           !tok_is(p, &L->t[i + 6], "in"))
          continue;
-      unsigned semi = i + 7;
-      while (semi < L->n && !tok_is(p, &L->t[semi], ";") && !tok_is(p, &L->t[semi], "{"))
-         semi++;
-      if (semi >= L->n || !tok_is(p, &L->t[semi], ";"))
-         continue;
-      unsigned name = semi - 1;
-      if (tok_is(p, &L->t[name], "]"))
-         while (name > i + 6 && !tok_is(p, &L->t[name], "["))
-            name--;
-      if (tok_is(p, &L->t[name], "["))
-         name--;
-      if (name <= i + 6 || L->t[name].kind != T_IDENT || n == sizeof(e) / sizeof(e[0]))
+      unsigned semi;
+      const unsigned name = decl_name(L, i + 7, &semi);
+      if (!name || n == sizeof(e) / sizeof(e[0]))
          continue;
       e[n++] = (struct located){i, i + 5, name, (int)strtol(p + L->t[i + 4].at, NULL, 0)};
       i = semi;
@@ -631,28 +671,79 @@ alias_vertex_locations(struct lower *L, struct glsl_unit *u)
          shared = b != a && e[b].location == e[a].location;
       if (!shared)
          continue;
-      if (u->num_vs_locations == u->cap_vs_locations) {
-         unsigned cap = u->cap_vs_locations ? u->cap_vs_locations * 2 : 8;
-         struct glsl_binding *v = realloc(u->vs_locations, cap * sizeof(*v));
-         if (!v) {
-            L->oom = true;
-            return;
-         }
-         u->vs_locations = v;
-         u->cap_vs_locations = cap;
-      }
-      const struct tok *nt = &L->t[e[a].name];
-      char *nm = malloc(nt->len + 1);
-      if (!nm) {
-         L->oom = true;
+      if (!take_layout(L, u, &L->t[e[a].name], e[a].location, 0))
          return;
-      }
-      memcpy(nm, p + nt->at, nt->len);
-      nm[nt->len] = '\0';
-      u->vs_locations[u->num_vs_locations++] = (struct glsl_binding){nm, e[a].location, 0};
       const uint32_t from = L->t[e[a].layout].at, to = L->t[e[a].close].at + 1;
       add_edit(L, from, to - from, NULL, NULL, 0);
    }
+}
+
+/* ARB_blend_func_extended with ARB_explicit_attrib_location gives GLSL 1.30 and 1.40 fragment
+ * outputs layout(location = N, index = I) (Mesa takes it so); glslang takes `index` only from
+ * 1.50 on, and refuses two outputs at one location without it. Such a layout is taken out of the
+ * text and goes to the linker as u->taken, which applies the location and the index as it does
+ * glBindFragDataLocationIndexed's. Only once ARB_explicit_attrib_location is enabled: before
+ * that the layout stays, and glslang refuses it. */
+static void
+take_output_indices(struct lower *L, struct glsl_unit *u)
+{
+   const char *p = L->p;
+   bool explicit_location = false;
+   int depth = 0;
+   for (unsigned i = 0; i < L->n && !L->oom; i++) {
+      const struct tok *t = &L->t[i];
+      if (t->kind == T_DIRECTIVE) {
+         char name[64], behavior[16];
+         if (sscanf(p + t->at, "# extension %63[A-Za-z0-9_] : %15[a-z]", name, behavior) == 2 &&
+             !strcmp(name, "GL_ARB_explicit_attrib_location"))
+            explicit_location = strcmp(behavior, "disable") != 0;
+         continue;
+      }
+      if (t->kind == T_PUNCT) {
+         depth += p[t->at] == '{' ? 1 : p[t->at] == '}' ? -1 : 0;
+         continue;
+      }
+      /* layout ( location = N , index = I ) out ... name [ [...] ] ; (either order), global */
+      if (depth || !explicit_location || i + 10 >= L->n || !tok_is(p, t, "layout") ||
+          !tok_is(p, &L->t[i + 1], "(") || !tok_is(p, &L->t[i + 5], ",") ||
+          !tok_is(p, &L->t[i + 9], ")") || !tok_is(p, &L->t[i + 10], "out"))
+         continue;
+      int location = -1, index = -1;
+      for (unsigned q = i + 2; q <= i + 6; q += 4) {
+         if (!tok_is(p, &L->t[q + 1], "=") || L->t[q + 2].kind != T_NUMBER)
+            break;
+         const int value = (int)strtol(p + L->t[q + 2].at, NULL, 0);
+         if (tok_is(p, &L->t[q], "location"))
+            location = value;
+         else if (tok_is(p, &L->t[q], "index"))
+            index = value;
+      }
+      if (location < 0 || index < 0)
+         continue;
+      if (index > 1) {
+         glsl_str_printf(L->log, "ERROR: 0:%d: 'index' : a fragment output's index must be 0 or "
+                                 "1\n", t->line);
+         L->failed = true;
+         continue;
+      }
+      unsigned semi;
+      const unsigned name = decl_name(L, i + 11, &semi);
+      if (!name || !take_layout(L, u, &L->t[name], location, index))
+         continue;
+      add_edit(L, t->at, L->t[i + 9].at + 1 - t->at, NULL, NULL, 0);
+      i = semi;
+   }
+}
+
+/* Whether a directive is `#extension GL_ARB_blend_func_extended : ...`. mgl has the extension,
+ * but glslang does not know it and refuses `require`; what it brings to desktop GLSL (`index`)
+ * glslang takes from 1.50 on and take_output_indices below that, so the directive goes. */
+static bool
+blend_func_extended(const char *directive)
+{
+   char name[64];
+   return sscanf(directive, "# extension %63[A-Za-z0-9_]", name) == 1 &&
+          !strcmp(name, "GL_ARB_blend_func_extended");
 }
 
 /* ESSL 1.00 extensions mgl implements by lowering (their names are no desktop extensions, so
@@ -677,10 +768,10 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
 }
 
 void
-glsl_es_require_draw_buffers(char *src)
+glsl_require_to_enable(char *src, const char *name)
 {
-   static const char name[] = "GL_EXT_draw_buffers";
-   for (char *p = src; (p = strstr(p, name)); p += sizeof(name) - 1) {
+   const size_t len = strlen(name);
+   for (char *p = src; (p = strstr(p, name)); p += len) {
       /* `# extension` leads the line, `: require` follows the name */
       char *b = p;
       while (b > src && (b[-1] == ' ' || b[-1] == '\t'))
@@ -692,7 +783,7 @@ glsl_es_require_draw_buffers(char *src)
          b--;
       if (b == src || b[-1] != '#')
          continue;
-      char *q = p + sizeof(name) - 1;
+      char *q = p + len;
       while (*q == ' ' || *q == '\t')
          q++;
       if (*q != ':')
@@ -811,6 +902,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
    /* (ES 3.0 2.11.5 forbids aliasing: glslang's refusal stands for ESSL 3.00) */
    if (stage == GLSL_STAGE_VERTEX && !u->es)
       alias_vertex_locations(&L, u);
+   if (stage == GLSL_STAGE_FRAGMENT && !u->es && version >= 130 && version < 150)
+      take_output_indices(&L, u);
    const unsigned early_edits = L.num_edits; /* the main loop's come in text order after them */
    uint32_t declared = 0; /* helpers the app declares itself (then they are its own) */
    int depth = 0, parens = 0;
@@ -832,6 +925,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
          else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
             es_extension(&L, u, t);
+         else if (!u->es && !strncmp(d, "extension", 9) && blend_func_extended(s))
+            add_edit(&L, t->at, t->len, NULL, NULL, 0);
          stmt = i + 1;
          continue;
       }
@@ -1134,11 +1229,11 @@ glsl_unit_finish(struct glsl_unit *u)
 {
    free(u->text);
    u->text = NULL;
-   for (unsigned k = 0; k < u->num_vs_locations; k++)
-      free((char *)u->vs_locations[k].name);
-   free(u->vs_locations);
-   u->vs_locations = NULL;
-   u->num_vs_locations = u->cap_vs_locations = 0;
+   for (unsigned k = 0; k < u->num_taken; k++)
+      free((char *)u->taken[k].name);
+   free(u->taken);
+   u->taken = NULL;
+   u->num_taken = u->cap_taken = 0;
 }
 
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */

@@ -31,7 +31,7 @@ enum {
    SpvOpNoLine = 317, SpvOpModuleProcessed = 330, SpvOpExecutionModeId = 331,
    SpvOpDecorateId = 332, SpvOpDecorateString = 5632, SpvOpMemberDecorateString = 5633,
 
-   SpvDecorationBlock = 2, SpvDecorationBufferBlock = 3, SpvDecorationRowMajor = 4,
+   SpvDecorationRelaxedPrecision = 0, SpvDecorationBlock = 2, SpvDecorationBufferBlock = 3, SpvDecorationRowMajor = 4,
    SpvDecorationColMajor = 5, SpvDecorationArrayStride = 6, SpvDecorationMatrixStride = 7,
    SpvDecorationBuiltIn = 11, SpvDecorationNoPerspective = 13, SpvDecorationFlat = 14,
    SpvDecorationCentroid = 16, SpvDecorationSample = 17, SpvDecorationInvariant = 18,
@@ -190,6 +190,13 @@ uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct
  * module uses it in a way the rewrite cannot follow), else why. */
 uint32_t *spv_pack_varyings(const uint32_t *words, size_t num_words, bool inputs, bool outputs,
                             size_t *out_n, bool *blocked, const char **err);
+
+/* User Input/Output variables of a Block type, or an array of one, become one variable per
+ * member (spirv_split.c). Returns new words (free them), or NULL: *err NULL when there is nothing
+ * to split (*blocked: there is, but the module uses or decorates it in a way the rewrite cannot
+ * follow), else why. */
+uint32_t *spv_split_blocks(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
+                           const char **err);
 
 /* Rectangle images become 2D images with normalised coordinates (spirv_rect.c). Returns new
  * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */

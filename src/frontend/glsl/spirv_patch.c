@@ -14,6 +14,9 @@
  *    shader emits vertices from inside main (and from helper functions), so a wrapper main cannot
  *    reach them, while "before each OpEmitVertex" can; (3) the SPIR-V form is unambiguous: the
  *    store targets the Position builtin whatever the app called things.
+ *  - RelaxedPrecision goes: glslang derives it from lowp / mediump, which have no meaning in
+ *    desktop GLSL, and in GLSL ES give a minimum a driver may exceed. mgl computes every
+ *    precision in 32 bits on every device, as glGetShaderPrecisionFormat (fe_program.c) says.
  *
  * Sections are recognised by opcode; new decorations go after the last annotation, new globals
  * before the first function, new ids above the old bound. */
@@ -347,14 +350,19 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
 
       switch (op) {
       case SpvOpDecorate:
+         if (wc >= 3 && in[2] == SpvDecorationRelaxedPrecision)
+            continue; /* every precision is highp (see the file comment) */
          if (wc >= 4 && deco_kind_of(in[2]) >= 0 && overridden(p, in[1], deco_kind_of(in[2])))
             continue; /* replaced by the override emitted after the annotations */
          if (wc >= 2 && alias_of(p, in[1]) != in[1])
             continue;
          break;
+      case SpvOpMemberDecorate:
+         if (wc >= 4 && in[3] == SpvDecorationRelaxedPrecision)
+            continue;
+         /* fall through */
       case SpvOpName:
       case SpvOpMemberName:
-      case SpvOpMemberDecorate:
          if (wc >= 2 && alias_of(p, in[1]) != in[1])
             continue;
          break;

@@ -22,6 +22,25 @@ static const char *fs300 = "#version 300 es\n"
                            "uniform Block { vec4 k; };\n"
                            "void main() { o = col * k; }\n";
 
+/* OpDecorate / OpMemberDecorate ... RelaxedPrecision: a driver may then compute in less than
+ * 32 bits. glGetShaderPrecisionFormat (fe_program.c) answers highp's range and precision for
+ * lowp and mediump too, which holds only while the SPIR-V never says so: ES units compile as
+ * desktop GLSL, where glslang ignores precision qualifiers. */
+static int
+relaxed_decorations(const struct glsl_spirv *s)
+{
+   int n = 0;
+   for (size_t p = 5; p < s->num_words;) {
+      uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
+      if (!wc)
+         break;
+      n += (op == 71 /* OpDecorate */ && wc >= 3 && s->words[p + 2] == 0) ||
+           (op == 72 /* OpMemberDecorate */ && wc >= 4 && s->words[p + 3] == 0);
+      p += wc;
+   }
+   return n;
+}
+
 static struct glsl_program *
 link_es(const char *vs, const char *fs, char **log)
 {
@@ -62,6 +81,8 @@ main(void)
    if (p) {
       CHECK(t_spirv_val(&p->spirv[0], "es100-vs") != 0, "1.00 vertex SPIR-V");
       CHECK(t_spirv_val(&p->spirv[1], "es100-fs") != 0, "1.00 fragment SPIR-V");
+      CHECK(!relaxed_decorations(&p->spirv[0]) && !relaxed_decorations(&p->spirv[1]),
+            "1.00: RelaxedPrecision in the SPIR-V");
       const struct glsl_io *pos = glsl_program_find_input(p, "pos");
       const struct glsl_io *uv = glsl_program_find_input(p, "uv");
       CHECK(pos && pos->active && uv && uv->active, "1.00 attributes pos and uv");
@@ -78,6 +99,8 @@ main(void)
    if (p) {
       CHECK(t_spirv_val(&p->spirv[0], "es300-vs") != 0, "3.00 vertex SPIR-V");
       CHECK(t_spirv_val(&p->spirv[1], "es300-fs") != 0, "3.00 fragment SPIR-V");
+      CHECK(!relaxed_decorations(&p->spirv[0]) && !relaxed_decorations(&p->spirv[1]),
+            "3.00: RelaxedPrecision in the SPIR-V");
       const struct glsl_io *pos = glsl_program_find_input(p, "pos");
       const struct glsl_io *o = glsl_program_find_output(p, "o");
       CHECK(pos && pos->location == 1, "3.00 input pos at location 1");

@@ -215,10 +215,16 @@ main(void)
       CHECK(lo >= 0 && lo == li, "%s: vertex location %lld, geometry %lld", vs_gs[i],
             (long long)lo, (long long)li);
    }
-   int64_t bo = t_var_decoration(vsp, "vb", 30), bi = t_var_decoration(gsp, "gb", 30);
+   /* the block is split into a variable per member (spirv_split.c), each where the member was:
+    * the geometry side's per-vertex level takes no locations */
+   int64_t bo = t_var_decoration(vsp, "vb.uv", 30), bi = t_var_decoration(gsp, "gb.uv", 30);
    CHECK(bo >= 0 && bo == bi, "Block: vertex location %lld, geometry %lld", (long long)bo,
          (long long)bi);
-   CHECK(bo != t_var_decoration(vsp, "v_a", 30) && bo != t_var_decoration(vsp, "v_b", 30),
+   CHECK(t_var_decoration(vsp, "vb.w", 30) == bo + 1 && t_var_decoration(gsp, "gb.w", 30) == bo + 1,
+         "Block.w: vertex %lld geometry %lld", (long long)t_var_decoration(vsp, "vb.w", 30),
+         (long long)t_var_decoration(gsp, "gb.w", 30));
+   CHECK(bo != t_var_decoration(vsp, "v_a", 30) && bo != t_var_decoration(vsp, "v_b", 30) &&
+            bo + 1 != t_var_decoration(vsp, "v_a", 30) && bo + 1 != t_var_decoration(vsp, "v_b", 30),
          "Block shares a location with another output");
    static const char *const gs_fs[] = {"g_color", "g_prim"};
    for (unsigned i = 0; i < 2; i++) {

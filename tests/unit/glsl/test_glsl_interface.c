@@ -24,6 +24,70 @@ must_fail(const char *what, const char *vs, const char *fs, const char *needle)
    free(log);
 }
 
+/* layout(location, index) on fragment outputs before GLSL 3.30 (ARB_blend_func_extended with
+ * ARB_explicit_attrib_location, as piglit's dual-src-blending-issue-1917 writes it): the
+ * outputs link, and the SPIR-V carries the Index decoration (lavapipe's pixels cannot tell a
+ * missing one apart, so the words are read here). */
+static void
+test_output_index(void)
+{
+   static const char *const fs_versions[] = {"130", "140", "150"};
+   for (unsigned k = 0; k < 3; k++) {
+      for (int with_ext = 0; with_ext < 2; with_ext++) {
+         char vs[160], fs[640];
+         snprintf(vs, sizeof(vs), "#version %s\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+                  fs_versions[k]);
+         snprintf(fs, sizeof(fs),
+                  "#version %s\n#extension GL_ARB_explicit_attrib_location: require\n%s"
+                  "#ifndef GL_ARB_blend_func_extended\n#error no macro\n#endif\n"
+                  "layout (location = 0, index = 0) out vec4 col0;\n"
+                  "layout (index = 1, location = 0) out vec4 col1;\n"
+                  "layout(location = 1) out vec4 other;\n"
+                  "void main() { col0 = vec4(0.0, 1.0, 1.0, 1.0); col1 = vec4(1.0); other = col0; }\n",
+                  fs_versions[k], with_ext ? "#extension GL_ARB_blend_func_extended : require\n" : "");
+         char *log = NULL;
+         struct glsl_program *p = link2(vs, fs, &log);
+         CHECK(p, "index %s ext %d: %s", fs_versions[k], with_ext, log);
+         if (p) {
+            const struct glsl_spirv *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+            const struct glsl_io *c0 = glsl_program_find_output(p, "col0");
+            const struct glsl_io *c1 = glsl_program_find_output(p, "col1");
+            CHECK(c0 && c0->location == 0 && c0->index == 0, "%s col0", fs_versions[k]);
+            CHECK(c1 && c1->location == 0 && c1->index == 1, "%s col1 index %d", fs_versions[k],
+                  c1 ? (int)c1->index : -9);
+            CHECK(t_var_decoration(f, "col1", 32 /* Index */) == 1, "%s col1 Index: %lld",
+                  fs_versions[k], (long long)t_var_decoration(f, "col1", 32));
+            CHECK(t_var_decoration(f, "col1", 30 /* Location */) == 0, "%s col1 Location",
+                  fs_versions[k]);
+            CHECK(t_var_decoration(f, "col0", 30) == 0, "%s col0 Location", fs_versions[k]);
+            CHECK(t_var_decoration(f, "col0", 32) <= 0, "%s col0 Index", fs_versions[k]);
+            CHECK(t_var_decoration(f, "other", 30) == 1, "%s other Location", fs_versions[k]);
+            CHECK(t_var_decoration(f, "other", 32) == -1, "%s other Index", fs_versions[k]);
+            CHECK(t_spirv_val(f, "index-fs") != 0, "fragment SPIR-V");
+         }
+         glsl_program_destroy(p);
+         free(log);
+      }
+   }
+
+   /* an index is 0 or 1 */
+   must_fail("index 2",
+             "#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
+             "#version 130\n#extension GL_ARB_explicit_attrib_location: require\n"
+             "layout(location = 0, index = 2) out vec4 c;\nvoid main() { c = vec4(1.0); }\n",
+             "index");
+   /* layout qualifiers on outputs need ARB_explicit_attrib_location before GLSL 3.30 */
+   char *log = NULL;
+   struct glsl_program *p =
+      link2("#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
+            "#version 130\nlayout(location = 0, index = 1) out vec4 c;\n"
+            "void main() { c = vec4(1.0); }\n",
+            &log);
+   CHECK(!p, "index without GL_ARB_explicit_attrib_location linked");
+   glsl_program_destroy(p);
+   free(log);
+}
+
 int
 main(void)
 {
@@ -79,12 +143,15 @@ main(void)
    CHECK(p, "blocks: %s", log);
    if (p) {
       int64_t arr = t_var_decoration(&p->spirv[0], "arr", 30);
-      int64_t vo = t_var_decoration(&p->spirv[0], "vo", 30);
+      /* the block is split into a variable per member (spirv_split.c), each where it was */
+      int64_t vo = t_var_decoration(&p->spirv[0], "vo.a", 30);
       int64_t x = t_var_decoration(&p->spirv[0], "x", 30);
       CHECK(arr == 0 && vo == 3 && x == 5, "vertex locations arr %lld vo %lld x %lld",
             (long long)arr, (long long)vo, (long long)x);
       CHECK(t_var_decoration(&p->spirv[1], "arr", 30) == arr, "fragment arr");
-      CHECK(t_var_decoration(&p->spirv[1], "fi", 30) == vo, "fragment fi");
+      CHECK(t_var_decoration(&p->spirv[0], "vo.b", 30) == 4, "vertex vo.b");
+      CHECK(t_var_decoration(&p->spirv[1], "fi.a", 30) == vo, "fragment fi.a");
+      CHECK(t_var_decoration(&p->spirv[1], "fi.b", 30) == 4, "fragment fi.b");
       CHECK(t_var_decoration(&p->spirv[1], "x", 30) == x, "fragment x");
       CHECK(t_spirv_val(&p->spirv[0], "blocks-vs") != 0, "vertex SPIR-V");
       CHECK(t_spirv_val(&p->spirv[1], "blocks-fs") != 0, "fragment SPIR-V");
@@ -175,5 +242,6 @@ main(void)
       free(log);
    }
 
+   test_output_index();
    return t_finish("unit.glsl.interface");
 }
