@@ -751,6 +751,10 @@ VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resourc
 uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
 /* The sample count a resource asking for n samples of format f gets here (rounded up to a
  * supported count; 0 when none is). */
+/* The sample counts a multisampled image of this format may have here (attachment, and
+ * sampled when the format samples). */
+VkSampleCountFlags vkb_format_sample_counts(const struct vkb_screen *scr,
+                                            const struct vkb_format *f);
 VkSampleCountFlagBits vkb_sample_count(const struct vkb_screen *scr, const struct vkb_format *f,
                                        uint32_t n);
 /* The largest count every colour and depth format in use supports (caps.max_samples). */
