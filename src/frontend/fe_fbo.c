@@ -1262,6 +1262,7 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       .dst_box = {dx0, dy0, dx1, dy1},
       .filter = (uint16_t)filter,
       .scissor_enable = ctx->scissor_test,
+      .conditional = 1,
    };
    memcpy(b.scissor, ctx->ds.scissor, sizeof(b.scissor));
    if ((mask & GL_COLOR_BUFFER_BIT) && !mgp_handle_is_null(st.read.res)) {

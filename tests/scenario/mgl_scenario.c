@@ -3773,8 +3773,9 @@ static void sc_timer_query(void)
  * the lower half; query "hidden" counted a quad behind it (0 samples), query "visible" the
  * occluder itself. Per mode, under "hidden": a quad, a glBufferSubData of the quad's own VBO
  * (which ends the backend's rendering scope), a second quad and a scissored glClear, all
- * discarded; a glBlitFramebuffer, which the spec does not make conditional, still lands. Under
- * "visible": two quads across the same break, drawn. QUERY_WAIT runs right after the queries
+ * discarded, and a glBlitFramebuffer, discarded too (GL 3.3 names only draws and clears; GL 4.4
+ * §10.10 added glBlitFramebuffer, Khronos bug 9562, and Mesa discards it). Under "visible": two
+ * quads across the same break and a blit, drawn. QUERY_WAIT runs right after the queries
  * ended (the result is still on its way); the NO_WAIT modes run after glFinish, when the
  * result is known and must be used. Then the spec's errors. */
 static void cond_rect(mesh *m, float x0, float y0, float x1, float y1)
@@ -3848,15 +3849,18 @@ static void sc_cond_render(void)
     glClearColor(clear_c.v[0], clear_c.v[1], clear_c.v[2], clear_c.v[3]);
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
-    if (i == 0) {
-      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-      gl.BlitFramebuffer(0, 0, 8, 8, 52, 40, 60, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    }
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BlitFramebuffer(0, 0, 8, 8, 48 + 4 * i, 40, 52 + 4 * i, 48, GL_COLOR_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     gl.EndConditionalRender();
     gl.BeginConditionalRender(q[1], modes[i]);
     cond_rect(&m, x, 50, x + 8, 55);
     cond_rect(&m, x, 56, x + 8, 61);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BlitFramebuffer(0, 0, 8, 8, 48 + 4 * i, 32, 52 + 4 * i, 40, GL_COLOR_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     gl.EndConditionalRender();
     check_gl_error("conditional rendering");
   }
@@ -3925,7 +3929,7 @@ static void sc_cond_render(void)
     model_rect(&md, x, 50, x + 8, 55, to8(cols[i]));
     model_rect(&md, x, 56, x + 8, 61, to8(cols[i]));
   }
-  model_rect(&md, 52, 40, 60, 48, to8(blit_c));
+  model_rect(&md, 48, 32, 64, 40, to8(blit_c)); /* the blits under "visible" */
   model_rect(&md, 4, 16, 12, 24, to8(blit_c));
   model_rect(&md, 20, 16, 28, 24, to8(blit_c));
   model_rect(&md, 36, 4, 44, 12, to8(split_in));
