@@ -1106,11 +1106,15 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
    FE_CHECK(width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max,
             GL_INVALID_VALUE);
    /* GL 3.3 §4.4.2: past GL_MAX_SAMPLES is GL_INVALID_VALUE, an integer format past
-    * GL_MAX_INTEGER_SAMPLES GL_INVALID_OPERATION. */
+    * GL_MAX_INTEGER_SAMPLES GL_INVALID_OPERATION; ES 3.0 §4.4.2 multisamples no integer
+    * format (any samples above 0). */
    FE_CHECK(samples < 0 || (uint32_t)samples > fe_max_samples(ctx->share->caps, FE_SAMPLES_ANY),
             GL_INVALID_VALUE);
+   const uint32_t max_int = ctx->desc.api == FE_API_GLES
+                               ? 0
+                               : fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER);
    FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) &&
-               (uint32_t)samples > fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER),
+               (uint32_t)samples > max_int,
             GL_INVALID_OPERATION);
    struct fe_renderbuffer *rb = ctx->renderbuffer;
    FE_CHECK(!rb, GL_INVALID_OPERATION);

@@ -1117,6 +1117,25 @@ test_sample_count_caps(void)
    CHECK_EQ(got, 2);
    mgl_glDeleteRenderbuffers(1, &rb);
    env_finish(&e);
+
+   /* ES 3.0 multisamples no integer format, whatever the device has; its
+    * glGetInternalformativ lists no count for one. */
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(&e, 0, sizeof(e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GLES, .major = 3, .minor = 0, .format = f};
+   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
+   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   mgl_glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8I, GL_NUM_SAMPLE_COUNTS, 1, &n);
+   CHECK_EQ(n, 0);
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 1, GL_RGBA8I, 4, 4);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8I, 4, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteRenderbuffers(1, &rb);
+   env_finish(&e);
    fake_caps = saved;
 }
 
