@@ -1105,9 +1105,16 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
                                                           : 16384;
    FE_CHECK(width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max,
             GL_INVALID_VALUE);
-   uint32_t max_samples = ctx->share->caps->max_samples ? ctx->share->caps->max_samples : 4;
-   FE_CHECK(samples < 0 || (uint32_t)samples > max_samples, GL_INVALID_VALUE);
-   FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) && samples > 1,
+   /* GL 3.3 §4.4.2: past GL_MAX_SAMPLES is GL_INVALID_VALUE, an integer format past
+    * GL_MAX_INTEGER_SAMPLES GL_INVALID_OPERATION; ES 3.0 §4.4.2 multisamples no integer
+    * format (any samples above 0). */
+   FE_CHECK(samples < 0 || (uint32_t)samples > fe_max_samples(ctx->share->caps, FE_SAMPLES_ANY),
+            GL_INVALID_VALUE);
+   const uint32_t max_int = ctx->desc.api == FE_API_GLES
+                               ? 0
+                               : fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER);
+   FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) &&
+               (uint32_t)samples > max_int,
             GL_INVALID_OPERATION);
    struct fe_renderbuffer *rb = ctx->renderbuffer;
    FE_CHECK(!rb, GL_INVALID_OPERATION);
@@ -1116,10 +1123,18 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
    uint16_t format = fe_format_choose(ctx->share->caps, info->format,
                                       depth ? MGP_FORMAT_CAP_DEPTH_STENCIL
                                             : MGP_FORMAT_CAP_RENDER);
-   /* Sample counts round up to what the backend has: 2, 4, 8 ... */
+   /* Sample counts round up to the next count the device has for the format (GL 3.3 §4.4.2:
+    * GL_RENDERBUFFER_SAMPLES is at least samples and no more than the next larger count),
+    * else to a power of two. */
    unsigned s = 1;
    while ((GLsizei)s < samples)
       s *= 2;
+   const uint32_t have = fe_format_sample_mask(ctx->share->caps, info);
+   for (unsigned c = s; samples > 1 && c <= 64; c *= 2)
+      if (have & c) {
+         s = c;
+         break;
+      }
    rb->internal_format = internalformat;
    rb->format = format;
    rb->width = width;
@@ -1251,6 +1266,7 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       .dst_box = {dx0, dy0, dx1, dy1},
       .filter = (uint16_t)filter,
       .scissor_enable = ctx->scissor_test,
+      .conditional = 1,
    };
    memcpy(b.scissor, ctx->ds.scissor, sizeof(b.scissor));
    if ((mask & GL_COLOR_BUFFER_BIT) && !mgp_handle_is_null(st.read.res)) {
@@ -1337,10 +1353,11 @@ mgl_glInvalidateSubFramebuffer(GLenum target, GLsizei numAttachments, const GLen
    invalidate(ctx, target, numAttachments, attachments, width, height);
 }
 
-/* glGetInternalformativ (ES 3.0 §6.1.15): the sample counts a renderbuffer of a renderable
- * format can have, most first: the powers of two from the backend's max_samples down to 2,
- * the counts glRenderbufferStorageMultisample rounds to; none for integer formats, which
- * ES 3.0 does not multisample. */
+/* glGetInternalformativ (ES 3.0 §6.1.15, GL 4.2's ARB_internalformat_query): the sample
+ * counts a renderbuffer of a renderable format can have, most first, as the device reports
+ * them for the format it is created as (caps.format_sample_counts), the counts
+ * glRenderbufferStorageMultisample rounds to; none for integer formats in ES 3.0, which
+ * does not multisample them. */
 void
 mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GLsizei count,
                           GLint *params)
@@ -1356,10 +1373,13 @@ mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GL
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    GLint counts[8];
    GLsizei n = 0;
-   if (info->kind != FE_FMT_INT && info->kind != FE_FMT_UINT) {
-      uint32_t max = ctx->share->caps->max_samples ? ctx->share->caps->max_samples : 4;
-      for (uint32_t s = 1u << 7; s >= 2; s /= 2)
-         if (s <= max)
+   const bool integer = info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT;
+   if (!integer || ctx->desc.api != FE_API_GLES) {
+      const struct mgp_caps *caps = ctx->share->caps;
+      const uint32_t mask = fe_format_sample_mask(caps, info);
+      const uint32_t max = fe_max_samples(caps, integer ? FE_SAMPLES_INTEGER : FE_SAMPLES_ANY);
+      for (uint32_t s = 1u << 6; s >= 2; s /= 2)
+         if ((mask & s) && s <= max)
             counts[n++] = (GLint)s;
    }
    if (pname == GL_NUM_SAMPLE_COUNTS) {

@@ -223,6 +223,29 @@ fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned need)
    return format; /* nothing better: let the backend decline it by name */
 }
 
+/* The largest count in a mask of sample counts (bit n: 2^n samples); 1 for none. */
+uint32_t
+fe_sample_mask_max(uint32_t mask)
+{
+   uint32_t best = 1;
+   for (uint32_t n = 0; n < 7; n++)
+      if (mask & (1u << n))
+         best = 1u << n;
+   return best;
+}
+
+/* The multisample counts (above 1) a renderable internal format has on this device, from the
+ * caps' per-format masks for the format it is created as. */
+uint32_t
+fe_format_sample_mask(const struct mgp_caps *caps, const struct fe_format_info *info)
+{
+   bool ds = info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL ||
+             info->kind == FE_FMT_STENCIL;
+   uint16_t f = fe_format_choose(caps, info->format,
+                                 ds ? MGP_FORMAT_CAP_DEPTH_STENCIL : MGP_FORMAT_CAP_RENDER);
+   return f < sizeof(caps->format_sample_counts) ? caps->format_sample_counts[f] & ~1u : 0;
+}
+
 /* ---- pixel transfer checks ------------------------------------------------------------------ */
 
 static int

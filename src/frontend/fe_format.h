@@ -50,6 +50,10 @@ const struct fe_format_info *fe_format_lookup(GLenum internal_format);
 const struct fe_mgp_format_desc *fe_mgp_format(uint16_t format);
 /* The format to create: info->format, or a fallback the backend can do (caps.format_flags). */
 uint16_t fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned need);
+/* The largest count in a mask of sample counts (bit n: 2^n samples); 1 for an empty mask. */
+uint32_t fe_sample_mask_max(uint32_t mask);
+/* The counts above 1 a renderable internal format may be multisampled with here (caps). */
+uint32_t fe_format_sample_mask(const struct mgp_caps *caps, const struct fe_format_info *info);
 
 /* glTexImage / glReadPixels format and type checks: GL_NO_ERROR, GL_INVALID_ENUM (unknown
  * format or type) or GL_INVALID_OPERATION (a packed type with the wrong format). */

@@ -3,6 +3,7 @@
  * answers no question the client can answer). */
 #include <string.h>
 
+#include "fe_format.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -80,8 +81,11 @@ static const char *const *
 context_extensions(const struct fe_context *ctx, unsigned *n)
 {
    if (ctx->desc.api != FE_API_GLES) {
-      *n = NUM_EXTENSIONS;
-      return extensions;
+      /* GL_ARB_blend_func_extended, the list's first name, only where the device blends
+       * two sources. */
+      const unsigned skip = fe_max_dual_source_draw_buffers(ctx) ? 0 : 1;
+      *n = NUM_EXTENSIONS - skip;
+      return extensions + skip;
    }
    if (ctx->desc.major == 2) {
       *n = sizeof(es2_extensions) / sizeof(es2_extensions[0]);
@@ -135,6 +139,42 @@ static uint32_t
 cap_or(uint32_t v, uint32_t def)
 {
    return v ? v : def;
+}
+
+GLint
+fe_max_dual_source_draw_buffers(const struct fe_context *ctx)
+{
+   const uint32_t dev = ctx->share->caps->max_dual_source_draw_buffers;
+   return (GLint)(dev < FE_MAX_DUAL_SOURCE_DRAW_BUFFERS ? dev : FE_MAX_DUAL_SOURCE_DRAW_BUFFERS);
+}
+
+/* GL's sample limits from the device's masks (caps.sample_counts): GL_MAX_SAMPLES is what
+ * every colour, depth and stencil attachment takes (and no more than the backend's own
+ * max_samples); a multisample texture also needs the sampled-image counts; integer formats
+ * both. */
+uint32_t
+fe_max_samples(const struct mgp_caps *caps, enum fe_samples_kind kind)
+{
+   const uint8_t *m = caps->sample_counts;
+   uint32_t mask;
+   switch (kind) {
+   case FE_SAMPLES_COLOR_TEXTURE:
+      mask = m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_SAMPLED_COLOR];
+      break;
+   case FE_SAMPLES_DEPTH_TEXTURE:
+      mask = m[MGP_SAMPLE_CLASS_FB_DEPTH] & m[MGP_SAMPLE_CLASS_SAMPLED_DEPTH];
+      break;
+   case FE_SAMPLES_INTEGER:
+      mask = m[MGP_SAMPLE_CLASS_FB_INTEGER] & m[MGP_SAMPLE_CLASS_SAMPLED_INTEGER];
+      break;
+   default: {
+      mask = m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_FB_DEPTH] &
+             m[MGP_SAMPLE_CLASS_FB_STENCIL];
+      const uint32_t n = fe_sample_mask_max(mask);
+      return caps->max_samples && caps->max_samples < n ? caps->max_samples : n;
+   }
+   }
+   return fe_sample_mask_max(mask);
 }
 
 static GLuint
@@ -242,14 +282,11 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    case GL_MAX_COLOR_ATTACHMENTS: INT1(FE_MAX_COLOR_ATTACHMENTS); return true;
    case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
-   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(1); return true;
-   case GL_MAX_SAMPLES: INT1(cap_or(caps->max_samples, 4)); return true;
-   /* multisample textures (glTexImage2DMultisample) take what renderbuffers take; integer
-    * formats stay single-sample (the caps carry no integer sample count) */
-   case GL_MAX_COLOR_TEXTURE_SAMPLES: case GL_MAX_DEPTH_TEXTURE_SAMPLES:
-      INT1(cap_or(caps->max_samples, 1));
-      return true;
-   case GL_MAX_INTEGER_SAMPLES: INT1(1); return true;
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(fe_max_dual_source_draw_buffers(ctx)); return true;
+   case GL_MAX_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_ANY)); return true;
+   case GL_MAX_COLOR_TEXTURE_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_COLOR_TEXTURE)); return true;
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_DEPTH_TEXTURE)); return true;
+   case GL_MAX_INTEGER_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_INTEGER)); return true;
    case GL_MAX_SAMPLE_MASK_WORDS: INT1(1); return true;
    case GL_MAX_VERTEX_ATTRIBS: INT1(FE_MAX_VERTEX_ATTRIBS); return true;
    case GL_MAX_VERTEX_UNIFORM_BLOCKS: case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:

@@ -715,6 +715,16 @@ void fe_texture_flush_one(struct fe_context *ctx, struct fe_texture *tex);
 void fe_texture_discard_uploads(struct fe_context *ctx, struct fe_texture *tex);
 /* Mip completeness per GL 3.3 §3.8.14 when sampled with the filters of `sampling` (the
  * texture's own parameters or a bound sampler object's); fills the view's level range. */
+/* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: the device's count (0 without dual-source blending),
+ * at most what the GLSL linker assigns. */
+GLint fe_max_dual_source_draw_buffers(const struct fe_context *ctx);
+enum fe_samples_kind {
+   FE_SAMPLES_ANY,           /* GL_MAX_SAMPLES */
+   FE_SAMPLES_COLOR_TEXTURE, /* GL_MAX_COLOR_TEXTURE_SAMPLES */
+   FE_SAMPLES_DEPTH_TEXTURE, /* GL_MAX_DEPTH_TEXTURE_SAMPLES */
+   FE_SAMPLES_INTEGER,       /* GL_MAX_INTEGER_SAMPLES */
+};
+uint32_t fe_max_samples(const struct mgp_caps *caps, enum fe_samples_kind kind);
 bool fe_texture_complete(struct fe_texture *tex, const struct fe_tex_params *sampling,
                          uint16_t *min_level, uint16_t *num_levels);
 /* A 1x1 (0,0,0,1) texture of the target and sampler kind, for incomplete textures. */

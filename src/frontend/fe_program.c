@@ -654,7 +654,8 @@ bind_frag_data(struct fe_context *ctx, GLuint program, GLuint color, GLuint inde
 {
    FE_CHECK(index > 1, GL_INVALID_VALUE);
    FE_CHECK(index == 0 && color >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
-   FE_CHECK(index == 1 && color >= FE_MAX_DUAL_SOURCE_DRAW_BUFFERS, GL_INVALID_VALUE);
+   FE_CHECK(index == 1 && color >= (GLuint)fe_max_dual_source_draw_buffers(ctx),
+            GL_INVALID_VALUE);
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;

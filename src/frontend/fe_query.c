@@ -385,7 +385,10 @@ mgl_glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params)
 
 /* The server decides: the result may not be back here, and waiting for it here would be a
  * round trip. Draws and clears (glClear, glClearBuffer*) between begin and end are discarded
- * when the query's result is zero; blits and copies are not (the spec lists only those). */
+ * when the query's result is zero (GL 3.3 §2.18), and so is glBlitFramebuffer (GL 4.4 §10.10
+ * added it, as Mesa does: mgp_blit.conditional); copies are not.
+ * A name from glGenQueries that no glBeginQuery used is not a query object yet (§2.14):
+ * GL_INVALID_VALUE, as for any other non-query name (Mesa 22.3 says GL_INVALID_OPERATION). */
 void
 mgl_glBeginConditionalRender(GLuint id, GLenum mode)
 {

@@ -2020,10 +2020,25 @@ compute_complete(const struct fe_texture *tex, GLenum min_filter, GLenum mag_fil
    return true;
 }
 
+/* GL 3.3 §3.8.2: sampler-object state that glTexParameter would refuse for a rectangle
+ * texture (a REPEAT or MIRRORED_REPEAT wrap, a mipmap minification filter) makes the texture
+ * incomplete on that unit. The texture's own state can never hold those values. */
+static bool
+rect_sampling_allowed(const struct fe_tex_params *p)
+{
+   const GLenum wrap[3] = {p->wrap_s, p->wrap_t, p->wrap_r};
+   for (int i = 0; i < 3; i++)
+      if (wrap[i] == GL_REPEAT || wrap[i] == GL_MIRRORED_REPEAT)
+         return false;
+   return !is_mipmap_filter(p->min_filter);
+}
+
 bool
 fe_texture_complete(struct fe_texture *tex, const struct fe_tex_params *sampling,
                     uint16_t *min_level, uint16_t *num_levels)
 {
+   if (tex->target == FE_TEX_RECT && !rect_sampling_allowed(sampling))
+      return false;
    if (tex->memo_version != tex->version || tex->memo_min_filter != sampling->min_filter ||
        tex->memo_mag_filter != sampling->mag_filter) {
       tex->memo_complete = compute_complete(tex, sampling->min_filter, sampling->mag_filter,

@@ -8,8 +8,9 @@
 #include <stdint.h>
 
 /* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). 3: get_timestamp and
- * begin/end_conditional_render (call numbers after them moved). */
-#define MGP_ABI_VERSION 3u
+ * begin/end_conditional_render (call numbers after them moved). 4: the caps carry the
+ * dual-source limit and the device's sample-count masks. */
+#define MGP_ABI_VERSION 4u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {

@@ -3773,8 +3773,9 @@ static void sc_timer_query(void)
  * the lower half; query "hidden" counted a quad behind it (0 samples), query "visible" the
  * occluder itself. Per mode, under "hidden": a quad, a glBufferSubData of the quad's own VBO
  * (which ends the backend's rendering scope), a second quad and a scissored glClear, all
- * discarded; a glBlitFramebuffer, which the spec does not make conditional, still lands. Under
- * "visible": two quads across the same break, drawn. QUERY_WAIT runs right after the queries
+ * discarded, and a glBlitFramebuffer, discarded too (GL 3.3 names only draws and clears; GL 4.4
+ * §10.10 added glBlitFramebuffer, Khronos bug 9562, and Mesa discards it). Under "visible": two
+ * quads across the same break and a blit, drawn. QUERY_WAIT runs right after the queries
  * ended (the result is still on its way); the NO_WAIT modes run after glFinish, when the
  * result is known and must be used. Then the spec's errors. */
 static void cond_rect(mesh *m, float x0, float y0, float x1, float y1)
@@ -3848,15 +3849,18 @@ static void sc_cond_render(void)
     glClearColor(clear_c.v[0], clear_c.v[1], clear_c.v[2], clear_c.v[3]);
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
-    if (i == 0) {
-      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-      gl.BlitFramebuffer(0, 0, 8, 8, 52, 40, 60, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    }
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BlitFramebuffer(0, 0, 8, 8, 48 + 4 * i, 40, 52 + 4 * i, 48, GL_COLOR_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     gl.EndConditionalRender();
     gl.BeginConditionalRender(q[1], modes[i]);
     cond_rect(&m, x, 50, x + 8, 55);
     cond_rect(&m, x, 56, x + 8, 61);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BlitFramebuffer(0, 0, 8, 8, 48 + 4 * i, 32, 52 + 4 * i, 40, GL_COLOR_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     gl.EndConditionalRender();
     check_gl_error("conditional rendering");
   }
@@ -3925,7 +3929,7 @@ static void sc_cond_render(void)
     model_rect(&md, x, 50, x + 8, 55, to8(cols[i]));
     model_rect(&md, x, 56, x + 8, 61, to8(cols[i]));
   }
-  model_rect(&md, 52, 40, 60, 48, to8(blit_c));
+  model_rect(&md, 48, 32, 64, 40, to8(blit_c)); /* the blits under "visible" */
   model_rect(&md, 4, 16, 12, 24, to8(blit_c));
   model_rect(&md, 20, 16, 28, 24, to8(blit_c));
   model_rect(&md, 36, 4, 44, 12, to8(split_in));
@@ -8610,6 +8614,122 @@ static void sc_block_array_interp(void)
   gl.DeleteProgram(p);
 }
 
+/* rect_sampler: a rectangle texture sampled through sampler objects. GL 3.3 §3.8.2: state in
+ * the bound sampler that glTexParameter would refuse for the unit's texture makes the texture
+ * incomplete on that unit (the spec's example: a wrap mode REPEAT or MIRRORED_REPEAT with a
+ * rectangle texture; a mipmap minification filter is refused likewise). Incomplete, it samples
+ * as (0,0,0,1). The same texture on other units, through samplers with CLAMP_TO_EDGE or
+ * CLAMP_TO_BORDER and NEAREST or through its own state, stays complete; setting the samplers
+ * back makes it complete again. Mesa 22.3 llvmpipe differs: it samples the texel through every
+ * one of these samplers. */
+static void sc_rect_sampler(void)
+{
+  static const uint8_t texels[2][2][4] = {{{200, 40, 20, 255}, {20, 200, 40, 255}},
+                                          {{40, 20, 200, 255}, {220, 220, 220, 255}}};
+  enum { N_UNITS = 8, N_SMP = 7 };
+  GLuint tex;
+  glGenTextures(1, &tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (GLuint u = 0; u < N_UNITS; u++) {
+    gl.ActiveTexture(GL_TEXTURE0 + u);
+    glBindTexture(GL_TEXTURE_RECTANGLE, tex);
+  }
+  glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_RECTANGLE, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.ActiveTexture(GL_TEXTURE0);
+  check_gl_error("rectangle texture");
+
+  /* unit u has sampler smp[u] (unit 7 none): 0 NEAREST, CLAMP_TO_EDGE; 1 WRAP_S REPEAT;
+   * 2 WRAP_T MIRRORED_REPEAT; 3 WRAP_R REPEAT; 4 MIN_FILTER LINEAR_MIPMAP_NEAREST;
+   * 5 MIN_FILTER NEAREST_MIPMAP_LINEAR; 6 CLAMP_TO_BORDER. */
+  static const GLenum wraps[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
+  GLuint smp[N_SMP];
+  gl.GenSamplers(N_SMP, smp);
+  for (int i = 0; i < N_SMP; i++) {
+    gl.SamplerParameteri(smp[i], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl.SamplerParameteri(smp[i], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    for (int k = 0; k < 3; k++)
+      gl.SamplerParameteri(smp[i], wraps[k], i == 6 ? GL_CLAMP_TO_BORDER : GL_CLAMP_TO_EDGE);
+    gl.BindSampler((GLuint)i, smp[i]);
+  }
+  gl.SamplerParameteri(smp[1], GL_TEXTURE_WRAP_S, GL_REPEAT);
+  gl.SamplerParameteri(smp[2], GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
+  gl.SamplerParameteri(smp[3], GL_TEXTURE_WRAP_R, GL_REPEAT);
+  gl.SamplerParameteri(smp[4], GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+  gl.SamplerParameteri(smp[5], GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_LINEAR);
+  check_gl_error("sampler objects (a sampler takes what a rectangle texture refuses)");
+
+  static const char *fs = "#version 330 core\n"
+                          "uniform sampler2DRect u_t0, u_t1, u_t2, u_t3, u_t4, u_t5, u_t6, u_t7;\n"
+                          "uniform int u_unit;\n"
+                          "uniform vec2 u_uv;\n"
+                          "out vec4 o_color;\n"
+                          "void main() {\n"
+                          "  if (u_unit == 0) o_color = texture(u_t0, u_uv);\n"
+                          "  else if (u_unit == 1) o_color = texture(u_t1, u_uv);\n"
+                          "  else if (u_unit == 2) o_color = texture(u_t2, u_uv);\n"
+                          "  else if (u_unit == 3) o_color = texture(u_t3, u_uv);\n"
+                          "  else if (u_unit == 4) o_color = texture(u_t4, u_uv);\n"
+                          "  else if (u_unit == 5) o_color = texture(u_t5, u_uv);\n"
+                          "  else if (u_unit == 6) o_color = texture(u_t6, u_uv);\n"
+                          "  else o_color = texture(u_t7, u_uv);\n"
+                          "}\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  for (int i = 0; i < N_UNITS; i++) {
+    char name[8];
+    snprintf(name, sizeof name, "u_t%d", i);
+    gl.Uniform1i(uloc(p, name), i);
+  }
+  float quad[12];
+  rect_vertices(quad, 0, 0, 64, 64);
+  mesh mq = make_mesh(quad, 6);
+  gl.BindVertexArray(mq.vao);
+  check_gl_error("program");
+
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  const rgba8 black = {{0, 0, 0, 255}};
+  const rgba8 t10 = {{20, 200, 40, 255}}; /* texel (1, 0) */
+  const char *phase[2] = {"samplers with REPEAT, MIRRORED_REPEAT or a mipmap filter",
+                          "the same samplers set to CLAMP_TO_EDGE and NEAREST"};
+  glEnable(GL_SCISSOR_TEST);
+  for (int ph = 0; ph < 2; ph++) {
+    if (ph == 1) {
+      gl.SamplerParameteri(smp[1], GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      gl.SamplerParameteri(smp[2], GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      gl.SamplerParameteri(smp[3], GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+      gl.SamplerParameteri(smp[4], GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      gl.SamplerParameteri(smp[5], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    clear_to(bg);
+    glEnable(GL_SCISSOR_TEST);
+    model m;
+    model_init(&m, bg);
+    for (int u = 0; u < N_UNITS; u++) {
+      bool incomplete = ph == 0 && u >= 1 && u <= 5;
+      gl.Uniform1i(uloc(p, "u_unit"), u);
+      gl.Uniform2f(uloc(p, "u_uv"), 1.5f, 0.5f); /* the centre of texel (1, 0) */
+      glScissor(8 * u, 0, 8, 64);
+      glDrawArrays(GL_TRIANGLES, 0, 6);
+      model_rect(&m, 8 * u, 0, 8 * u + 8, 64, incomplete ? black : t10);
+    }
+    check_gl_error(phase[ph]);
+    check_frame(phase[ph], &m);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteSamplers(N_SMP, smp);
+  glDeleteTextures(1, &tex);
+  gl.DeleteBuffers(1, &mq.vbo);
+  gl.DeleteVertexArrays(1, &mq.vao);
+  check_gl_error("clean-up");
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -8692,6 +8812,7 @@ static const struct {
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
     {"block_array_interp", sc_block_array_interp, 0},
+    {"rect_sampler", sc_rect_sampler, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

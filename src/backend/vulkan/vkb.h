@@ -604,6 +604,8 @@ struct vkb_context {
    bool prim_slot_open[2];
    bool cond_pred;                /* conditional rendering on a GPU predicate: pred_buf word */
    VkDeviceSize cond_pred_offset;
+   struct mgp_handle cond_query;  /* the predicate's query and mode, for blits (vkb_query.c) */
+   bool cond_wait;
    uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
@@ -751,6 +753,10 @@ VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resourc
 uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
 /* The sample count a resource asking for n samples of format f gets here (rounded up to a
  * supported count; 0 when none is). */
+/* The sample counts a multisampled image of this format may have here (attachment, and
+ * sampled when the format samples). */
+VkSampleCountFlags vkb_format_sample_counts(const struct vkb_screen *scr,
+                                            const struct vkb_format *f);
 VkSampleCountFlagBits vkb_sample_count(const struct vkb_screen *scr, const struct vkb_format *f,
                                        uint32_t n);
 /* The largest count every colour and depth format in use supports (caps.max_samples). */
@@ -854,6 +860,8 @@ VKB_CALL(resource_subdata, mgp_resource_subdata);
 VKB_CALL(resource_readback, mgp_resource_readback);
 VKB_CALL(resource_copy_region, mgp_resource_copy_region);
 VKB_CALL(blit, mgp_blit);
+/* blit under conditional rendering: discarded on a zero result (GL 4.4 §10.10), else vkb_blit */
+VKB_CALL(blit_conditional, mgp_blit);
 VKB_CALL(generate_mipmap, mgp_generate_mipmap);
 VKB_CALL(get_texture_image, mgp_get_texture_image);
 VKB_CALL(pack_to_buffer, mgp_pack_to_buffer);

@@ -626,17 +626,19 @@ vkb_cond_scope_end(struct vkb_screen *scr)
 }
 
 /* Conditional rendering decided when it begins: from the query's result when the server has
- * it (draws and clears check cond_discard), else on the GPU from a predicate word
+ * it (draws, clears and blits check cond_discard), else on the GPU from a predicate word
  * (VK_EXT_conditional_rendering; several slots are summed on the GPU too), else by waiting for the result (WAIT
- * modes, a named decline) or rendering (NO_WAIT modes, as the spec allows). Blits and copies
- * are never conditional: the predicate is active only inside rendering scopes, which hold only
- * draws and clears. */
+ * modes, a named decline) or rendering (NO_WAIT modes, as the spec allows). The predicate is
+ * active only inside rendering scopes, which hold only draws and clears; a blit under it
+ * decides on the server (vkb_blit_conditional). Copies are never conditional. */
 VKB_CALL(begin_conditional_render, mgp_query_desc)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
    (void)tail, (void)tail_count;
    ctx->cond_discard = ctx->cond_pred = false;
+   ctx->cond_query = args->query;
+   ctx->cond_wait = args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT;
    if (scr->failed)
       return;
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
@@ -669,4 +671,28 @@ VKB_CALL(end_conditional_render, mgp_u32_args)
    if (ctx->scr->rendering_ctx == ctx)
       vkb_cond_scope_end(ctx->scr);
    ctx->cond_discard = ctx->cond_pred = false;
+}
+
+/* GL 3.3 §2.18 names draws and clears; GL 4.4 added glBlitFramebuffer to the commands
+ * conditional rendering discards (§10.10, Khronos bug 9562), which Mesa does too; the blits
+ * of glCopyTex*Image (conditional 0) stay unconditional. A blit is
+ * a copy, not a draw, so no GPU predicate covers it: on a predicate whose result is not back,
+ * the WAIT modes wait for it here (a named decline) and the NO_WAIT modes blit, as the spec
+ * allows when the result is not available. */
+VKB_CALL(blit_conditional, mgp_blit)
+{
+   struct vkb_context *ctx = self;
+   struct vkb_screen *scr = ctx->scr;
+   if (args->conditional && ctx->cond_discard)
+      return;
+   if (args->conditional && ctx->cond_pred) {
+      struct vkb_query *q = (struct vkb_query *)vkb_table_peek(&scr->queries, ctx->cond_query);
+      if (q && !q->announced && ctx->cond_wait) {
+         MGL_DECLINE(cond_blit_server_wait, "query %u", ctx->cond_query.slot);
+         vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
+      }
+      if (q && q->announced && q->value == 0)
+         return;
+   }
+   vkb_blit(self, args, tail, tail_count);
 }

@@ -102,8 +102,8 @@ full_levels(uint32_t w, uint32_t h, uint32_t d)
    return n;
 }
 
-static VkSampleCountFlags
-format_sample_counts(const struct vkb_screen *scr, const struct vkb_format *f)
+VkSampleCountFlags
+vkb_format_sample_counts(const struct vkb_screen *scr, const struct vkb_format *f)
 {
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
    VkSampleCountFlags c = l->framebufferColorSampleCounts;
@@ -134,7 +134,7 @@ vkb_sample_count(const struct vkb_screen *scr, const struct vkb_format *f, uint3
 {
    if (n <= 1)
       return VK_SAMPLE_COUNT_1_BIT;
-   const VkSampleCountFlags have = format_sample_counts(scr, f);
+   const VkSampleCountFlags have = vkb_format_sample_counts(scr, f);
    for (uint32_t c = 2; c <= 64; c <<= 1)
       if (c >= n && (have & c))
          return (VkSampleCountFlagBits)c;
@@ -150,7 +150,7 @@ vkb_max_samples(const struct vkb_screen *scr)
    for (unsigned i = 0; i < sizeof(probe) / sizeof(probe[0]); i++) {
       const struct vkb_format *f = vkb_format_get(scr, probe[i]);
       if (f)
-         all &= format_sample_counts(scr, f);
+         all &= vkb_format_sample_counts(scr, f);
    }
    uint32_t best = 1;
    for (uint32_t c = 2; c <= 64; c <<= 1)

@@ -966,6 +966,27 @@ VKB_CALL(get_caps, mgp_get_caps)
    /* Unmapped formats keep only their vertex-fetch bit. */
    for (unsigned f = 0; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++)
       c.format_flags[f] = scr->formats[f].caps;
+   /* GL's dual-source limit and its sample counts come from the device, as they are. */
+   c.max_dual_source_draw_buffers =
+      scr->features.dualSrcBlend ? l->maxFragmentDualSrcAttachments : 0;
+   const VkSampleCountFlags classes[MGP_SAMPLE_CLASS_COUNT] = {
+      [MGP_SAMPLE_CLASS_FB_COLOR] = l->framebufferColorSampleCounts,
+      [MGP_SAMPLE_CLASS_FB_INTEGER] =
+         l->framebufferColorSampleCounts & l->sampledImageIntegerSampleCounts,
+      [MGP_SAMPLE_CLASS_FB_DEPTH] = l->framebufferDepthSampleCounts,
+      [MGP_SAMPLE_CLASS_FB_STENCIL] = l->framebufferStencilSampleCounts,
+      [MGP_SAMPLE_CLASS_SAMPLED_COLOR] = l->sampledImageColorSampleCounts,
+      [MGP_SAMPLE_CLASS_SAMPLED_INTEGER] = l->sampledImageIntegerSampleCounts,
+      [MGP_SAMPLE_CLASS_SAMPLED_DEPTH] = l->sampledImageDepthSampleCounts,
+      [MGP_SAMPLE_CLASS_SAMPLED_STENCIL] = l->sampledImageStencilSampleCounts,
+   };
+   for (unsigned k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
+      c.sample_counts[k] = (uint8_t)(classes[k] & 0x7f);
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_sample_counts); f++) {
+      const struct vkb_format *vf = vkb_format_get(scr, f);
+      if (vf && (vf->caps & (MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_DEPTH_STENCIL)))
+         c.format_sample_counts[f] = (uint8_t)(vkb_format_sample_counts(scr, vf) & 0x7f);
+   }
    if (!args->out.ptr)
       return;
    uint64_t n = args->out.size < sizeof(c) ? args->out.size : sizeof(c);

@@ -115,6 +115,9 @@ fill_caps(void)
    fake_caps.max_renderbuffer_size = 16384;
    fake_caps.max_viewport_dims[0] = fake_caps.max_viewport_dims[1] = 16384;
    fake_caps.max_samples = 4;
+   fake_caps.max_dual_source_draw_buffers = 1;
+   for (int k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
+      fake_caps.sample_counts[k] = 1 | 2 | 4;
    fake_caps.max_vertex_attrib_stride = 2048;
    fake_caps.uniform_buffer_offset_alignment = 256;
    fake_caps.max_uniform_block_size = 65536;
@@ -125,6 +128,8 @@ fill_caps(void)
                     MGP_FORMAT_D32_FLOAT_S8_UINT, MGP_FORMAT_S8_UINT, MGP_FORMAT_X8_D24_UNORM};
    for (size_t i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
       fake_caps.format_flags[ds[i]] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_DEPTH_STENCIL;
+   for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)
+      fake_caps.format_sample_counts[f] = 1 | 2 | 4;
 }
 
 struct mgl_session *

@@ -1007,6 +1007,138 @@ test_xfb_objects(void)
    fake_caps.cap_bits &= ~MGP_CAP_TRANSFORM_FEEDBACK;
 }
 
+static bool
+has_extension(const char *name)
+{
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   bool found = false;
+   for (GLint i = 0; i < n; i++)
+      found |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), name);
+   return found;
+}
+
+static GLint
+get_int(GLenum pname)
+{
+   GLint v = -1;
+   mgl_glGetIntegerv(pname, &v);
+   return v;
+}
+
+/* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS comes from the caps (the device's
+ * maxFragmentDualSrcAttachments, 0 without dualSrcBlend): at 0, GL_ARB_blend_func_extended is
+ * not listed and glBindFragDataLocationIndexed refuses index 1 (GL 3.3 §3.9.2). */
+static void
+test_dual_source_caps(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint n_with = get_int(GL_NUM_EXTENSIONS);
+   CHECK_EQ(get_int(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS), 1);
+   CHECK(has_extension("GL_ARB_blend_func_extended"));
+   GLuint prog = mgl_glCreateProgram();
+   mgl_glBindFragDataLocationIndexed(prog, 0, 1, "second");
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBindFragDataLocationIndexed(prog, 1, 1, "second");
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindFragDataLocationIndexed(prog, 0xffffffffu, 1, "second");
+   CHECK_ERR(GL_INVALID_VALUE);
+
+   fake_caps.max_dual_source_draw_buffers = 0;
+   CHECK_EQ(get_int(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS), 0);
+   CHECK(!has_extension("GL_ARB_blend_func_extended"));
+   CHECK(has_extension("GL_ARB_copy_buffer"));
+   CHECK_EQ(get_int(GL_NUM_EXTENSIONS), n_with - 1);
+   mgl_glBindFragDataLocationIndexed(prog, 0, 1, "second");
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glBindFragDataLocationIndexed(prog, 0, 0, "first");
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* a device with more than the linker assigns still reports what GL can use */
+   fake_caps.max_dual_source_draw_buffers = 2;
+   CHECK_EQ(get_int(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS), 1);
+   fake_caps.max_dual_source_draw_buffers = 1;
+   mgl_glDeleteProgram(prog);
+   env_finish(&e);
+}
+
+/* Sample limits and glGetInternalformativ from the device's masks (caps.sample_counts,
+ * caps.format_sample_counts), not every power of two up to max_samples. */
+static void
+test_sample_count_caps(void)
+{
+   const struct mgp_caps saved = fake_caps;
+   uint8_t *m = fake_caps.sample_counts;
+   fake_caps.max_samples = 8;
+   m[MGP_SAMPLE_CLASS_FB_COLOR] = m[MGP_SAMPLE_CLASS_FB_DEPTH] = 1 | 4 | 8;
+   m[MGP_SAMPLE_CLASS_FB_STENCIL] = m[MGP_SAMPLE_CLASS_SAMPLED_COLOR] = 1 | 4 | 8;
+   m[MGP_SAMPLE_CLASS_SAMPLED_DEPTH] = 1 | 4;
+   m[MGP_SAMPLE_CLASS_FB_INTEGER] = 1 | 2 | 4;
+   m[MGP_SAMPLE_CLASS_SAMPLED_INTEGER] = 1 | 2;
+   fake_caps.format_sample_counts[MGP_FORMAT_RGBA8_UNORM] = 1 | 4 | 8;
+   fake_caps.format_sample_counts[MGP_FORMAT_RGBA8_SINT] = 1 | 2 | 4;
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   CHECK_EQ(get_int(GL_MAX_SAMPLES), 8);
+   CHECK_EQ(get_int(GL_MAX_COLOR_TEXTURE_SAMPLES), 8);
+   CHECK_EQ(get_int(GL_MAX_DEPTH_TEXTURE_SAMPLES), 4);
+   CHECK_EQ(get_int(GL_MAX_INTEGER_SAMPLES), 2);
+
+   GLint n = -1, counts[4] = {-1, -1, -1, -1};
+   mgl_glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, &n);
+   mgl_glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 4, counts);
+   CHECK_EQ(n, 2); /* descending, no 2 */
+   CHECK_EQ(counts[0], 8);
+   CHECK_EQ(counts[1], 4);
+   CHECK_EQ(counts[2], -1);
+   /* an integer format: its own mask, at most GL_MAX_INTEGER_SAMPLES */
+   mgl_glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8I, GL_NUM_SAMPLE_COUNTS, 1, &n);
+   mgl_glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8I, GL_SAMPLES, 4, counts);
+   CHECK_EQ(n, 1);
+   CHECK_EQ(counts[0], 2);
+   CHECK_ERR(GL_NO_ERROR);
+
+   GLuint rb;
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 2, GL_RGBA8, 4, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   GLint got = -1;
+   mgl_glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &got);
+   CHECK_EQ(got, 4); /* the next count the format has */
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 16, GL_RGBA8, 4, 4);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8I, 4, 4);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 2, GL_RGBA8I, 4, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &got);
+   CHECK_EQ(got, 2);
+   mgl_glDeleteRenderbuffers(1, &rb);
+   env_finish(&e);
+
+   /* ES 3.0 multisamples no integer format, whatever the device has; its
+    * glGetInternalformativ lists no count for one. */
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(&e, 0, sizeof(e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GLES, .major = 3, .minor = 0, .format = f};
+   CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
+   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   mgl_glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8I, GL_NUM_SAMPLE_COUNTS, 1, &n);
+   CHECK_EQ(n, 0);
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 1, GL_RGBA8I, 4, 4);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8I, 4, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteRenderbuffers(1, &rb);
+   env_finish(&e);
+   fake_caps = saved;
+}
+
 int
 main(void)
 {
@@ -1027,5 +1159,7 @@ main(void)
    test_timer_queries();
    test_conditional_render();
    test_xfb_objects();
+   test_dual_source_caps();
+   test_sample_count_caps();
    return fe_test_report("unit.frontend.errors");
 }
