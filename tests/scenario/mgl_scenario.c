@@ -8334,6 +8334,133 @@ static void sc_blit_same(void)
   gl.DeleteProgram(p);
 }
 
+/* blit_ms_same: glBlitFramebuffer with one multisampled surface as read and draw (GL 3.3
+ * §4.3.2: equal sample counts copy samples unchanged; only overlapping rectangles are
+ * undefined), and between two layers of one array texture (one level, two surfaces).
+ * Bottom half: a 4-sample colour + D24S8 framebuffer, A [4,12) and B [12,20) x [4,20) drawn at
+ * depth 0.5 over a 1.0 clear; its colour [4,20)^2 blitted to [24,40) x [4,20), its depth to
+ * [44,60) x [4,20); a quad at depth 0.75 over [40,64) x [0,24) with GL_LESS then shows where the
+ * depth went; the half is resolved into the window. Top half: layer 0 of a 4-sample and of a
+ * single-sample 16x16x2 array texture (A left, B right) blitted to the upper half of layer 1
+ * (cleared to Z), each layer 1 then resolved or copied into the window at (4,36) and (28,36). */
+static void blit_layers(GLenum target, GLuint tex, int wx, vec4f ca, vec4f cb, vec4f cz)
+{
+  GLuint fbo[2];
+  gl.GenFramebuffers(2, fbo);
+  for (int l = 0; l < 2; l++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[l]);
+    gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+    const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("array layer %d framebuffer (target 0x%04x) status 0x%04x", l, target, st);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  glClearColor(cz.v[0], cz.v[1], cz.v[2], cz.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  glClearColor(ca.v[0], ca.v[1], ca.v[2], ca.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(8, 0, 8, 16);
+  glClearColor(cb.v[0], cb.v[1], cb.v[2], cb.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, 16, 8, 0, 8, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blit between two layers of one array texture");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 16, 16, wx, 36, wx + 16, 52, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("layer 1 into the window");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+}
+
+static void sc_blit_ms_same(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
+              cb = V4(0.2f, 0.6f, 1.0f, 1.0f), cc = V4(0.4f, 0.8f, 0.2f, 1.0f),
+              cz = V4(0.6f, 0.6f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint rb[2], fbo;
+  gl.GenRenderbuffers(2, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("4-sample colour + depth framebuffer incomplete");
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[36];
+  rect_vertices(v, 4, 4, 12, 20);
+  rect_vertices(v + 12, 12, 4, 20, 20);
+  rect_vertices(v + 24, 40, 0, 64, 24);
+  mesh m = make_mesh(v, 18);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("multisampled source draws");
+  /* fbo is both the read and the draw framebuffer */
+  gl.BlitFramebuffer(4, 4, 20, 20, 24, 4, 40, 20, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(4, 4, 20, 20, 44, 4, 60, 20, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blits within one multisampled framebuffer");
+  glEnable(GL_DEPTH_TEST);
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f); /* window depth 0.75 */
+  set_vec4(p, "u_color", cc);
+  glDrawArrays(GL_TRIANGLES, 12, 6);
+  glDisable(GL_DEPTH_TEST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, 32, 0, 0, W, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("resolve");
+
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[0]);
+  gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA8, 16, 16, 2, GL_TRUE);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 16, 16, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  check_gl_error("array textures");
+  blit_layers(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[0], 4, ca, cb, cz);
+  blit_layers(GL_TEXTURE_2D_ARRAY, tex[1], 28, ca, cb, cz);
+
+  model mo;
+  model_init(&mo, bg);
+  const rgba8 a8 = to8(ca), b8 = to8(cb);
+  model_rect(&mo, 4, 4, 12, 20, a8);
+  model_rect(&mo, 12, 4, 20, 20, b8);
+  model_rect(&mo, 24, 4, 32, 20, a8);
+  model_rect(&mo, 32, 4, 40, 20, b8);
+  model_rect(&mo, 40, 0, 64, 24, to8(cc));
+  model_rect(&mo, 44, 4, 60, 20, to8(bg));
+  for (int i = 0; i < 2; i++) {
+    const int x = i ? 28 : 4;
+    model_rect(&mo, x, 36, x + 16, 44, to8(cz));
+    model_rect(&mo, x, 44, x + 8, 52, a8);
+    model_rect(&mo, x + 8, 44, x + 16, 52, b8);
+  }
+  check_frame("multisampled blits within one surface and between layers", &mo);
+  glDeleteTextures(2, tex);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+}
+
 /* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
  * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
  * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
@@ -8569,6 +8696,7 @@ static const struct {
     {"fbo_separate_ds", sc_fbo_separate_ds, 0},
     {"read_depth_fbo", sc_read_depth_fbo, 0},
     {"blit_same", sc_blit_same, 0},
+    {"blit_ms_same", sc_blit_ms_same, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
 };

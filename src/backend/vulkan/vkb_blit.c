@@ -8,8 +8,9 @@
  * converting), each on exactly the pixels GL writes. A scaled blit is one vkCmdBlitImage with
  * the whole boxes when nothing clips the destination; when something does, it blits the whole
  * boxes into a scratch image and copies the clipped part from there (the scaled mapping of the
- * kept pixels is exactly the unclipped one). A blit whose source and destination are one
- * surface reads a scratch copy of it. Coordinates are GL's and image rows are GL rows
+ * kept pixels is exactly the unclipped one). A blit whose source and destination share a level
+ * (one surface, or two layers of it) reads a scratch copy of the source surface, multisampled
+ * or not. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
 #include <stdio.h>
@@ -101,12 +102,19 @@ clip_unscaled(int64_t d0, int64_t s0, bool mirror, int64_t src_size, int64_t *c0
    return a0;
 }
 
-/* A scratch image (one level, one layer) in the current batch, released when it completes. */
+/* A scratch image (one level, one layer) in the current batch, released when it completes.
+ * A multisampled one also carries an attachment usage: the sample counts a device must offer
+ * are those of attachment (or sampled) images, not of transfer-only ones. */
 static bool
 scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, uint32_t h,
-              struct vkb_resource *out)
+              VkSampleCountFlagBits samples, struct vkb_resource *out)
 {
    memset(out, 0, sizeof(*out));
+   VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   if (samples != VK_SAMPLE_COUNT_1_BIT)
+      usage |= fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT
+                  ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                  : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .imageType = VK_IMAGE_TYPE_2D,
@@ -114,9 +122,9 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
       .extent = {w, h, 1},
       .mipLevels = 1,
       .arrayLayers = 1,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .samples = samples,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .usage = usage,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
    if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &out->img), "scratch image"))
@@ -142,7 +150,7 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
    out->levels = 1;
    out->layers = 1;
    out->image_type = VK_IMAGE_TYPE_2D;
-   out->samples = VK_SAMPLE_COUNT_1_BIT;
+   out->samples = samples;
    out->layout[0] = VK_IMAGE_LAYOUT_UNDEFINED;
    return true;
 }
@@ -223,7 +231,7 @@ static bool
 copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
                 struct vkb_resource *tmp)
 {
-   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, tmp))
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, s->r->samples, tmp))
       return false;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_image_transition(scr, tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
@@ -402,7 +410,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                      (long long)dw, (long long)dh);
          return;
       }
-      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, &tmp))
+      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT, &tmp))
          return;
    }
    vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
@@ -482,21 +490,16 @@ VKB_CALL(blit, mgp_blit)
                   "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
       return;
    }
-   /* One surface as source and destination (GL allows it; overlapping rectangles are
-    * undefined): a transfer cannot have one subresource in two layouts, so the blit reads a
-    * scratch copy of the surface, taken before anything is written. */
+   /* One level as source and destination: one surface (GL allows it; overlapping rectangles
+    * are undefined), or two layers of an array or slices of a 3D level. The backend keeps one
+    * layout per level and a transfer cannot have it in two, so the blit reads a scratch copy
+    * of the source surface (multisampled alike), taken before anything is written. */
    struct vkb_resource tmp_src;
-   const bool same_surface = s.r == d.r && s.level == d.level && s.layer == d.layer;
-   if (same_surface) {
-      if (s.r->samples != VK_SAMPLE_COUNT_1_BIT) {
-         MGL_DECLINE(backend_feature_unimplemented, "blit within one multisampled surface");
-         return;
-      }
-      if (!copy_to_scratch(scr, &s, aspect, &tmp_src))
-         return;
-   }
+   const bool same_level = s.r == d.r && s.level == d.level;
+   if (same_level && !copy_to_scratch(scr, &s, aspect, &tmp_src))
+      return;
    blit_surfaces(scr, args, &s, &d, aspect, color, same_format, via_buffer);
-   if (same_surface)
+   if (same_level)
       scratch_release(scr, &tmp_src);
 }
 
