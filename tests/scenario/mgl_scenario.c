@@ -8461,6 +8461,146 @@ static void sc_blit_ms_same(void)
   gl.DeleteRenderbuffers(2, rb);
 }
 
+/* copy_tex_depth_convert: glCopyTexImage2D / glCopyTexSubImage2D from a depth buffer into a
+ * depth texture of another depth format convert the depth values (GL 3.3 §3.8.5; only
+ * glBlitFramebuffer needs matching formats). Read framebuffers: DEPTH32F_STENCIL8 and
+ * DEPTH_COMPONENT16 renderbuffers and the window's D24S8 buffer, each cleared to eight columns
+ * of depths and two stencil values. Their 64x4 rectangle at y = 20 is copied into 16-bit,
+ * 24-bit and float depth and depth/stencil textures, read back with glGetTexImage as floats
+ * against glReadPixels of the source (within two steps of the coarser format) and the stencil
+ * bytes exactly. A depth/stencil texture from a read framebuffer with no stencil buffer is
+ * GL_INVALID_OPERATION. */
+enum { DC_W = 64, DC_H = 4, DC_Y = 20 };
+
+static void dc_columns(void)
+{
+  static const double z[8] = {0.0, 0.1, 0.25, 1.0 / 3.0, 0.5, 0.7, 0.95, 1.0};
+  glEnable(GL_SCISSOR_TEST);
+  for (int i = 0; i < 8; i++) {
+    glScissor(8 * i, 0, 8, H);
+    glClearDepth(z[i]);
+    glClearStencil(i < 4 ? 0x5a : 0xc3);
+    glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  glClearDepth(1.0);
+  glClearStencil(0);
+}
+
+/* Copies the read framebuffer's rectangle into a new texture of ifmt (glCopyTexSubImage2D
+ * into glTexImage2D storage when sub) and checks it against want (and want_st when the
+ * texture has stencil). src_bits/dst_bits: 16, 24 or 32 (float). */
+static void dc_check(const char *what, GLenum ifmt, int src_bits, int dst_bits, bool sub,
+                     const float *want, const uint8_t *want_st)
+{
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  const bool ds = ifmt == GL_DEPTH24_STENCIL8 || ifmt == GL_DEPTH32F_STENCIL8;
+  const GLenum type = ifmt == GL_DEPTH24_STENCIL8    ? GL_UNSIGNED_INT_24_8
+                      : ifmt == GL_DEPTH32F_STENCIL8 ? GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+                                                     : GL_FLOAT;
+  if (sub) {
+    glTexImage2D(GL_TEXTURE_2D, 0, ifmt, DC_W, DC_H, 0, ds ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT,
+                 type, NULL);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, DC_Y, DC_W, DC_H);
+  } else {
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, DC_Y, DC_W, DC_H, 0);
+  }
+  check_gl_error(what);
+  const int coarse = src_bits < dst_bits ? src_bits : dst_bits;
+  const double tol = (coarse == 16 ? 2.0 / 65535.0 : 2.0 / 16777215.0) + 1e-7;
+  static float got[DC_W * DC_H];
+  memset(got, 0xA5, sizeof got);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, got);
+  check_gl_error("glGetTexImage(GL_DEPTH_COMPONENT, GL_FLOAT)");
+  int bad = 0;
+  for (int i = 0; i < DC_W * DC_H; i++)
+    if (!(fabs((double)got[i] - (double)want[i]) <= tol) && bad++ < 4)
+      fail("%s: texel (%d,%d) depth %.9f, the framebuffer has %.9f", what, i % DC_W, i / DC_W,
+           got[i], want[i]);
+  if (want_st) {
+    static uint32_t st[DC_W * DC_H * 2];
+    memset(st, 0xA5, sizeof st);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, type, st);
+    check_gl_error("glGetTexImage(GL_DEPTH_STENCIL)");
+    const int words = ifmt == GL_DEPTH32F_STENCIL8 ? 2 : 1;
+    for (int i = 0; i < DC_W * DC_H; i++)
+      if ((st[i * words + words - 1] & 0xff) != want_st[i] && bad++ < 8)
+        fail("%s: texel (%d,%d) stencil 0x%02x, the framebuffer has 0x%02x", what, i % DC_W,
+             i / DC_W, st[i * words + words - 1] & 0xff, want_st[i]);
+  }
+  printf("  %s: %d wrong\n", what, bad);
+  glDeleteTextures(1, &t);
+}
+
+static void dc_read(float *z, uint8_t *st)
+{
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, DC_Y, DC_W, DC_H, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  if (st)
+    glReadPixels(0, DC_Y, DC_W, DC_H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+  check_gl_error("glReadPixels of the source depth");
+  if (!(z[12] > 0.09f && z[12] < 0.11f) || !(z[60] > 0.99f))
+    fail("source depths %.6f, %.6f: the column clears did not land", z[12], z[60]);
+}
+
+static void sc_copy_tex_depth_convert(void)
+{
+  static float want[DC_W * DC_H];
+  static uint8_t want_st[DC_W * DC_H];
+  GLuint rb[3], fbo[2];
+  gl.GenRenderbuffers(3, rb);
+  gl.GenFramebuffers(2, fbo);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH32F_STENCIL8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[2]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
+  for (int i = 0; i < 2; i++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, i ? GL_DEPTH_ATTACHMENT
+                                                 : GL_DEPTH_STENCIL_ATTACHMENT,
+                               GL_RENDERBUFFER, rb[1 + i]);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("depth framebuffer %d incomplete", i);
+    dc_columns();
+  }
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]); /* DEPTH32F_STENCIL8 */
+  dc_read(want, want_st);
+  dc_check("D32F_S8 -> DEPTH_COMPONENT16", GL_DEPTH_COMPONENT16, 32, 16, false, want, NULL);
+  dc_check("D32F_S8 -> DEPTH_COMPONENT24 (sub)", GL_DEPTH_COMPONENT24, 32, 24, true, want, NULL);
+  dc_check("D32F_S8 -> DEPTH24_STENCIL8", GL_DEPTH24_STENCIL8, 32, 24, false, want, want_st);
+  dc_check("D32F_S8 -> DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, 32, 32, false, want, NULL);
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]); /* DEPTH_COMPONENT16 */
+  dc_read(want, NULL);
+  dc_check("D16 -> DEPTH_COMPONENT24", GL_DEPTH_COMPONENT24, 16, 24, false, want, NULL);
+  dc_check("D16 -> DEPTH_COMPONENT32F (sub)", GL_DEPTH_COMPONENT32F, 16, 32, true, want, NULL);
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 0, 0, 4, 4, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexImage2D(GL_DEPTH24_STENCIL8) without stencil");
+  glDeleteTextures(1, &t);
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0); /* the window's D24S8 */
+  dc_columns();
+  dc_read(want, want_st);
+  dc_check("D24S8 -> DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, 24, 32, false, want, NULL);
+  dc_check("D24S8 -> DEPTH_COMPONENT16 (sub)", GL_DEPTH_COMPONENT16, 24, 16, true, want, NULL);
+  dc_check("D24S8 -> DEPTH32F_STENCIL8", GL_DEPTH32F_STENCIL8, 24, 32, false, want, want_st);
+
+  gl.DeleteFramebuffers(2, fbo);
+  gl.DeleteRenderbuffers(3, rb);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+}
+
 /* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
  * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
  * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
@@ -8697,6 +8837,7 @@ static const struct {
     {"read_depth_fbo", sc_read_depth_fbo, 0},
     {"blit_same", sc_blit_same, 0},
     {"blit_ms_same", sc_blit_ms_same, 0},
+    {"copy_tex_depth_convert", sc_copy_tex_depth_convert, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
 };

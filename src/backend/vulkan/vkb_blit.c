@@ -162,6 +162,10 @@ scratch_release(struct vkb_screen *scr, struct vkb_resource *t)
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, t->mem);
 }
 
+/* How a depth/stencil blit between two formats copies: not through a buffer (same format),
+ * through one on the GPU, or converted by the server. */
+enum ds_copy { DS_COPY_NONE, DS_COPY_BUFFER, DS_COPY_CONVERT };
+
 /* The depth family of a Vulkan depth format: formats of one family lay the depth aspect out
  * alike in a buffer (4-byte texels, 24 low bits or a float), so a copy between them may pass
  * through one. 0: none. */
@@ -226,6 +230,124 @@ copy_depth_via_buffer(struct vkb_screen *scr, const struct surf *s, const struct
    s->r->last_use = d->r->last_use = vkb_current_serial(scr);
 }
 
+/* Depth texels as a buffer copy lays them out: D16 2 bytes; D24 4 bytes, depth in the low
+ * 24 bits; D32F a float. */
+static uint32_t
+depth_copy_bytes(VkFormat f)
+{
+   return f == VK_FORMAT_D16_UNORM ? 2 : 4;
+}
+
+static double
+depth_decode(VkFormat f, const uint8_t *p)
+{
+   switch (f) {
+   case VK_FORMAT_D16_UNORM: {
+      uint16_t v;
+      memcpy(&v, p, 2);
+      return v / 65535.0;
+   }
+   case VK_FORMAT_X8_D24_UNORM_PACK32:
+   case VK_FORMAT_D24_UNORM_S8_UINT: {
+      uint32_t v;
+      memcpy(&v, p, 4);
+      return (v & 0xffffffu) / 16777215.0;
+   }
+   default: {
+      float v;
+      memcpy(&v, p, 4);
+      return v;
+   }
+   }
+}
+
+/* GL's conversion of a depth value to a texture's format (GL 3.3 §2.1.6): fixed-point formats
+ * take it clamped to [0, 1], rounded to the nearest step. */
+static void
+depth_encode(VkFormat f, double d, uint8_t *p)
+{
+   if (f != VK_FORMAT_D16_UNORM && f != VK_FORMAT_X8_D24_UNORM_PACK32 &&
+       f != VK_FORMAT_D24_UNORM_S8_UINT) {
+      const float v = (float)d;
+      memcpy(p, &v, 4);
+      return;
+   }
+   d = d > 0.0 ? (d < 1.0 ? d : 1.0) : 0.0;
+   if (f == VK_FORMAT_D16_UNORM) {
+      const uint16_t v = (uint16_t)(d * 65535.0 + 0.5);
+      memcpy(p, &v, 2);
+   } else {
+      const uint32_t v = (uint32_t)(d * 16777215.0 + 0.5);
+      memcpy(p, &v, 4);
+   }
+}
+
+/* An unscaled depth copy between depth families (glCopyTexImage of a D32F buffer into
+ * DEPTH_COMPONENT16, say): no Vulkan copy converts depth. The aspects go to a staging
+ * buffer, the server waits for that batch (counted: depth-convert-waits), converts the depth
+ * on the CPU as GL converts it, and copies the result into the destination; stencil bytes
+ * are alike in every format and pass unchanged. */
+static void
+copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                   VkImageAspectFlags aspect, int32_t sx, int32_t sy, int32_t dx, int32_t dy,
+                   uint32_t w, uint32_t h)
+{
+   const VkFormat sf = s->r->fmt->vk, df = d->r->fmt->vk;
+   const VkDeviceSize n = (VkDeviceSize)w * h;
+   const VkDeviceSize in_z = (n * depth_copy_bytes(sf) + 15) / 16 * 16;
+   const VkDeviceSize out_z = (n * depth_copy_bytes(df) + 15) / 16 * 16;
+   const bool stencil = aspect & VK_IMAGE_ASPECT_STENCIL_BIT;
+   struct vkb_alloc in, out;
+   if (!vkb_arena_alloc(scr, in_z + (stencil ? n : 0), 16, &in))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkBufferImageCopy rg[2] = {
+      {.bufferOffset = in.offset,
+       .imageSubresource = sub(s->r, VK_IMAGE_ASPECT_DEPTH_BIT, s->level, s->layer),
+       .imageOffset = {sx, sy, zof(s->r, s->layer)},
+       .imageExtent = {w, h, 1}},
+   };
+   rg[1] = rg[0];
+   rg[1].bufferOffset = in.offset + in_z;
+   rg[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+   vkCmdCopyImageToBuffer(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, in.buf,
+                          stencil ? 2 : 1, rg);
+   s->r->last_use = vkb_current_serial(scr);
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return;
+   scr->depth_convert_waits++;
+   /* the staging slice stays valid until the batch that holds it is retired */
+   const bool ok = vkb_arena_alloc(scr, out_z + (stencil ? n : 0), 16, &out);
+   if (ok) {
+      for (VkDeviceSize i = 0; i < n; i++)
+         depth_encode(df, depth_decode(sf, in.ptr + i * depth_copy_bytes(sf)),
+                      out.ptr + i * depth_copy_bytes(df));
+      if (stencil)
+         memcpy(out.ptr + out_z, in.ptr + in_z, n);
+   }
+   vkb_retire(scr);
+   if (!ok)
+      return;
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   rg[0].bufferOffset = out.offset;
+   rg[0].imageSubresource = sub(d->r, VK_IMAGE_ASPECT_DEPTH_BIT, d->level, d->layer);
+   rg[0].imageOffset = (VkOffset3D){dx, dy, zof(d->r, d->layer)};
+   rg[1] = rg[0];
+   rg[1].bufferOffset = out.offset + out_z;
+   rg[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+   vkCmdCopyBufferToImage(cmd, out.buf, d->r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          stencil ? 2 : 1, rg);
+   d->r->last_use = vkb_current_serial(scr);
+}
+
 /* Copies level s->level, layer s->layer of s into a new scratch image and makes *s name it. */
 static bool
 copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
@@ -258,7 +380,7 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
 static void
 blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct surf *sp,
               const struct surf *dp, VkImageAspectFlags aspect, bool color, bool same_format,
-              bool via_buffer)
+              enum ds_copy via_buffer)
 {
    const struct surf s = *sp, d = *dp;
    int64_t sx0 = args->src_box[0], sy0 = args->src_box[1], sx1 = args->src_box[2],
@@ -321,6 +443,11 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (cx1 <= cx0 || cy1 <= cy0)
          return;
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
+      if (via_buffer == DS_COPY_CONVERT) {
+         copy_depth_convert(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                            (int32_t)cy0, w, h);
+         return;
+      }
       if (via_buffer) {
          copy_depth_via_buffer(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
                                (int32_t)cy0, w, h);
@@ -478,13 +605,15 @@ VKB_CALL(blit, mgp_blit)
    }
    const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
    const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
-   const bool via_buffer = !color && !same_format && depth_family(s.r->fmt->vk) &&
-                           depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk);
-   if (!color && !same_format && !via_buffer) {
-      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil blit from %s to %s",
-                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-      return;
-   }
+   /* Depth/stencil formats that differ: through a buffer, on the GPU when the depth texels
+    * are laid out alike (or only stencil is copied), else converted by the server. */
+   enum ds_copy via_buffer = DS_COPY_NONE;
+   if (!color && !same_format)
+      via_buffer = !(aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ||
+                         (depth_family(s.r->fmt->vk) &&
+                          depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk))
+                      ? DS_COPY_BUFFER
+                      : DS_COPY_CONVERT;
    if (color && s.r->fmt->kind != d.r->fmt->kind) {
       MGL_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
                   "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
