@@ -8601,6 +8601,88 @@ static void sc_copy_tex_depth_convert(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
+/* blit_ms_errors: the GL errors of multisampled blits and copies (GL 3.3 §4.3.2, §3.8.5), as
+ * Mesa raises them: a scaled blit from or to a multisampled framebuffer, glCopyTexImage2D and
+ * glCopyTexSubImage2D from a multisampled read framebuffer, and a blit from a signed- to an
+ * unsigned-integer buffer; none of them changes the window. Then the legal resolves that are
+ * not plain copies: a 4-sample RGBA8 buffer (M left, N right) mirrored in x into the window's
+ * [16,48) x [16,48), and resolved into an RGB10_A2 buffer whose corners are blitted to the
+ * window's lower corners. */
+static void sc_blit_ms_errors(void)
+{
+  const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f), cm = V4(1.0f, 0.6f, 0.2f, 1.0f),
+              cn = V4(0.4f, 0.0f, 0.8f, 1.0f);
+  clear_to(bg);
+  GLuint rb[4], fbo[4];
+  gl.GenRenderbuffers(4, rb);
+  gl.GenFramebuffers(4, fbo);
+  const GLenum fmt[4] = {GL_RGBA8, GL_RGB10_A2, GL_RGBA8I, GL_RGBA8UI};
+  for (int i = 0; i < 4; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i == 0 ? 4 : 0, fmt[i], W, H);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("framebuffer %d (0x%04x) incomplete", i, fmt[i]);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  glClearColor(cm.v[0], cm.v[1], cm.v[2], cm.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(32, 0, 32, H);
+  glClearColor(cn.v[0], cn.v[1], cn.v[2], cn.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("framebuffers");
+
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 32, 32, 0, 0, 64, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a scaled blit from a multisampled framebuffer");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[0]);
+  gl.BlitFramebuffer(0, 0, 32, 32, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a scaled blit to a multisampled framebuffer");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 8, 8, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexImage2D from a multisampled framebuffer");
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 8, 8);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D from a multisampled framebuffer");
+  glDeleteTextures(1, &t);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[2]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[3]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a blit from RGBA8I to RGBA8UI");
+
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(16, 16, 48, 48, 48, 16, 16, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("mirrored resolve");
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("resolve from RGBA8 into RGB10_A2");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(48, 0, 64, 16, 48, 0, 64, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("RGB10_A2 into the window");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  model mo;
+  model_init(&mo, bg);
+  model_rect(&mo, 16, 16, 32, 48, to8(cn));
+  model_rect(&mo, 32, 16, 48, 48, to8(cm));
+  model_rect(&mo, 0, 0, 16, 16, to8(cm));
+  model_rect(&mo, 48, 0, 64, 16, to8(cn));
+  check_frame("the legal resolves only", &mo);
+  gl.DeleteFramebuffers(4, fbo);
+  gl.DeleteRenderbuffers(4, rb);
+}
+
 /* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
  * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
  * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
@@ -8838,6 +8920,7 @@ static const struct {
     {"blit_same", sc_blit_same, 0},
     {"blit_ms_same", sc_blit_ms_same, 0},
     {"copy_tex_depth_convert", sc_copy_tex_depth_convert, 0},
+    {"blit_ms_errors", sc_blit_ms_errors, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
 };

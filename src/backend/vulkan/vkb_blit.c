@@ -376,6 +376,58 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
+/* An unscaled colour resolve that also mirrors or converts: vkCmdResolveImage does neither
+ * and vkCmdBlitImage takes no multisampled source, so the w x h rectangle at (sx, sy) is
+ * resolved into a single-sample scratch image of the source's format and blitted from there
+ * to (dx, dy). */
+static void
+resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct surf *d, int32_t sx,
+                  int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h, bool mirror_x,
+                  bool mirror_y)
+{
+   if (!has_features(scr, s->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+       !has_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "mirrored/converting resolve %s -> %s: no Vulkan "
+                  "blit for these formats", vkb_format_name(s->r->desc.format),
+                  vkb_format_name(d->r->desc.format));
+      return;
+   }
+   struct vkb_resource tmp;
+   if (!scratch_image(scr, s->r->fmt, w, h, VK_SAMPLE_COUNT_1_BIT, &tmp))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (cmd) {
+      const VkImageResolve rr = {
+         .srcSubresource = sub(s->r, VK_IMAGE_ASPECT_COLOR_BIT, s->level, s->layer),
+         .srcOffset = {sx, sy, zof(s->r, s->layer)},
+         .dstSubresource = sub(&tmp, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0),
+         .extent = {w, h, 1},
+      };
+      vkCmdResolveImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, tmp.img,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &rr);
+      vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      cmd = vkb_cmd(scr);
+   }
+   if (cmd) {
+      const int32_t dz = zof(d->r, d->layer);
+      const VkImageBlit b = {
+         .srcSubresource = sub(&tmp, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0),
+         .srcOffsets = {{mirror_x ? (int32_t)w : 0, mirror_y ? (int32_t)h : 0, 0},
+                        {mirror_x ? 0 : (int32_t)w, mirror_y ? 0 : (int32_t)h, 1}},
+         .dstSubresource = sub(d->r, VK_IMAGE_ASPECT_COLOR_BIT, d->level, d->layer),
+         .dstOffsets = {{dx, dy, dz}, {dx + (int32_t)w, dy + (int32_t)h, dz + 1}},
+      };
+      vkCmdBlitImage(cmd, tmp.img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_NEAREST);
+      s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+   }
+   scratch_release(scr, &tmp);
+}
+
 /* The blit of args from surface s to surface d (different subresources). */
 static void
 blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct surf *sp,
@@ -427,7 +479,9 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       return;
    }
    if (ms_src || ms_dst) {
-      if (scaled || mirror_x || mirror_y || !same_format ||
+      /* a colour resolve may mirror or convert (through a scratch image below) */
+      const bool resolve = ms_src && !ms_dst && color;
+      if (scaled || (!resolve && (mirror_x || mirror_y || !same_format)) ||
           (ms_dst && s.r->samples != d.r->samples) || (ms_src && !ms_dst && !color)) {
          MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
                      "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
@@ -443,6 +497,11 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (cx1 <= cx0 || cy1 <= cy0)
          return;
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
+      if (ms_src && !ms_dst && (mirror_x || mirror_y || !same_format)) {
+         resolve_then_blit(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0, (int32_t)cy0, w,
+                           h, mirror_x, mirror_y);
+         return;
+      }
       if (via_buffer == DS_COPY_CONVERT) {
          copy_depth_convert(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
                             (int32_t)cy0, w, h);
