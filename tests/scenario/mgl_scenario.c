@@ -8683,6 +8683,86 @@ static void sc_blit_ms_errors(void)
   gl.DeleteRenderbuffers(4, rb);
 }
 
+/* blit_ms_depth: glBlitFramebuffer of depth and stencil from a 4-sample DEPTH24_STENCIL8
+ * framebuffer into a single-sample one (GL 3.3 §4.3.2: the samples become one value; with
+ * integer rectangle edges every sample of a pixel agrees). A rectangle [8,40)^2 drawn at depth
+ * 0.5 with stencil 0x37 over 1.0 / 0; the whole buffer resolved, then its [8,24)^2 once more
+ * to [40,56)^2, and within the single-sample buffer to [40,56) x [8,24), both depth only (the
+ * stencil there stays 0). glReadPixels of the single-sample buffer reads the depths and
+ * stencil values back. */
+static void sc_blit_ms_depth(void)
+{
+  GLuint rb[4], fbo[2];
+  gl.GenRenderbuffers(4, rb);
+  gl.GenFramebuffers(2, fbo);
+  for (int i = 0; i < 2; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[2 * i]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i ? 0 : 4, GL_RGBA8, W, H);
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[2 * i + 1]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i ? 0 : 4, GL_DEPTH24_STENCIL8, W, H);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[2 * i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                               rb[2 * i + 1]);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("framebuffer %d incomplete", i);
+    glClearDepth(i ? 0.25 : 1.0);
+    glClearStencil(i ? 0x11 : 0);
+    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+  }
+  glClearDepth(1.0);
+  glClearStencil(0);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 8, 8, 40, 40);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 0x37, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  set_vec4(p, "u_color", V4(1.0f, 1.0f, 1.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("multisampled depth/stencil draw");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                     GL_NEAREST);
+  gl.BlitFramebuffer(8, 8, 24, 24, 40, 40, 56, 56, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(8, 8, 24, 24, 40, 8, 56, 24, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("depth/stencil resolves and a depth blit");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  static float z[W * H];
+  static uint8_t st[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+  check_gl_error("read back");
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = x >= 8 && x < 40 && y >= 8 && y < 40;
+      const bool moved = x >= 40 && x < 56 && ((y >= 40 && y < 56) || (y >= 8 && y < 24));
+      const float wz = in || moved ? 0.5f : 1.0f;
+      const uint8_t ws = in ? 0x37 : 0;
+      if ((fabsf(z[y * W + x] - wz) > 1e-6f || st[y * W + x] != ws) && bad++ < 8)
+        fail("(%d,%d): depth %.7f stencil 0x%02x, expected %.2f 0x%02x", x, y, z[y * W + x],
+             st[y * W + x], wz, ws);
+    }
+  printf("  %d pixels' depth and stencil read, %d wrong\n", W * H, bad);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+  gl.DeleteRenderbuffers(4, rb);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+}
+
 /* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
  * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
  * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
@@ -8921,6 +9001,7 @@ static const struct {
     {"blit_ms_same", sc_blit_ms_same, 0},
     {"copy_tex_depth_convert", sc_copy_tex_depth_convert, 0},
     {"blit_ms_errors", sc_blit_ms_errors, 0},
+    {"blit_ms_depth", sc_blit_ms_depth, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
 };

@@ -105,16 +105,23 @@ clip_unscaled(int64_t d0, int64_t s0, bool mirror, int64_t src_size, int64_t *c0
 /* A scratch image (one level, one layer) in the current batch, released when it completes.
  * A multisampled one also carries an attachment usage: the sample counts a device must offer
  * are those of attachment (or sampled) images, not of transfer-only ones. */
+static VkImageUsageFlags
+attachment_usage(const struct vkb_format *fmt)
+{
+   return fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                                                   : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+}
+
 static bool
 scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, uint32_t h,
-              VkSampleCountFlagBits samples, struct vkb_resource *out)
+              VkSampleCountFlagBits samples, VkImageUsageFlags extra_usage,
+              struct vkb_resource *out)
 {
    memset(out, 0, sizeof(*out));
-   VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   VkImageUsageFlags usage =
+      VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | extra_usage;
    if (samples != VK_SAMPLE_COUNT_1_BIT)
-      usage |= fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT
-                  ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
-                  : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+      usage |= attachment_usage(fmt);
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .imageType = VK_IMAGE_TYPE_2D,
@@ -353,7 +360,7 @@ static bool
 copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
                 struct vkb_resource *tmp)
 {
-   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, s->r->samples, tmp))
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, s->r->samples, 0, tmp))
       return false;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_image_transition(scr, tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
@@ -393,7 +400,7 @@ resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct sur
       return;
    }
    struct vkb_resource tmp;
-   if (!scratch_image(scr, s->r->fmt, w, h, VK_SAMPLE_COUNT_1_BIT, &tmp))
+   if (!scratch_image(scr, s->r->fmt, w, h, VK_SAMPLE_COUNT_1_BIT, 0, &tmp))
       return;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
@@ -425,6 +432,93 @@ resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct sur
                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_NEAREST);
       s->r->last_use = d->r->last_use = vkb_current_serial(scr);
    }
+   scratch_release(scr, &tmp);
+}
+
+/* Whether the device resolves these depth/stencil aspects in a rendering scope, taking
+ * sample 0 (Vulkan 1.2 depth/stencil resolve). */
+static bool
+ds_resolve_supported(const struct vkb_screen *scr, VkImageAspectFlags aspect)
+{
+   if (scr->api_version < VK_API_VERSION_1_2)
+      return false;
+   VkPhysicalDeviceDepthStencilResolveProperties r = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES};
+   VkPhysicalDeviceProperties2 p = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                    .pNext = &r};
+   vkGetPhysicalDeviceProperties2(scr->phys, &p);
+   return (!(aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ||
+           (r.supportedDepthResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)) &&
+          (!(aspect & VK_IMAGE_ASPECT_STENCIL_BIT) ||
+           (r.supportedStencilResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT));
+}
+
+/* An unscaled multisampled depth/stencil resolve of one format: vkCmdResolveImage takes
+ * colour only, so an empty rendering scope over the rectangle, with the source as its
+ * depth/stencil attachment, resolves sample 0 of each pixel into a single-sample scratch image
+ * the size of the source, and the rectangle is copied from there to (dx, dy). */
+static void
+resolve_depth_stencil(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                      VkImageAspectFlags aspect, int32_t sx, int32_t sy, int32_t dx, int32_t dy,
+                      uint32_t w, uint32_t h)
+{
+   struct vkb_resource tmp;
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, VK_SAMPLE_COUNT_1_BIT,
+                      VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &tmp))
+      return;
+   const VkImageView sv = vkb_resource_layer_view(scr, s->r, s->level, s->layer);
+   const VkImageView tv = vkb_resource_level_view(scr, &tmp, 0);
+   const VkImageLayout att = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+   VkCommandBuffer cmd = VK_NULL_HANDLE;
+   if (sv && tv) {
+      vkb_image_transition(scr, s->r, s->level, 1, att, true);
+      vkb_image_transition(scr, &tmp, 0, 1, att, true);
+      vkb_end_rendering(scr);
+      cmd = vkb_cmd(scr);
+   }
+   if (cmd) {
+      const VkRenderingAttachmentInfo a = {
+         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+         .imageView = sv,
+         .imageLayout = att,
+         .resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT,
+         .resolveImageView = tv,
+         .resolveImageLayout = att,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      };
+      const VkRenderingInfo ri = {
+         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+         .renderArea = {{sx, sy}, {w, h}},
+         .layerCount = 1,
+         .pDepthAttachment = aspect & VK_IMAGE_ASPECT_DEPTH_BIT ? &a : NULL,
+         .pStencilAttachment = aspect & VK_IMAGE_ASPECT_STENCIL_BIT ? &a : NULL,
+      };
+      scr->begin_rendering(cmd, &ri);
+      scr->end_rendering(cmd);
+      vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      cmd = vkb_cmd(scr);
+   }
+   if (cmd && aspect != d->r->fmt->aspect) {
+      /* one aspect: through a buffer, as in blit_surfaces */
+      const struct surf t = {.r = &tmp, .level = 0, .layer = 0, .w = s->w, .h = s->h};
+      copy_depth_via_buffer(scr, &t, d, aspect, sx, sy, dx, dy, w, h);
+      s->r->last_use = vkb_current_serial(scr);
+   } else if (cmd) {
+      const VkImageCopy c = {
+         .srcSubresource = sub(&tmp, aspect, 0, 0),
+         .srcOffset = {sx, sy, 0},
+         .dstSubresource = sub(d->r, aspect, d->level, d->layer),
+         .dstOffset = {dx, dy, zof(d->r, d->layer)},
+         .extent = {w, h, 1},
+      };
+      vkCmdCopyImage(cmd, tmp.img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+   }
+   if (tmp.att_view[0])
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, tmp.att_view[0]);
    scratch_release(scr, &tmp);
 }
 
@@ -479,10 +573,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       return;
    }
    if (ms_src || ms_dst) {
-      /* a colour resolve may mirror or convert (through a scratch image below) */
-      const bool resolve = ms_src && !ms_dst && color;
-      if (scaled || (!resolve && (mirror_x || mirror_y || !same_format)) ||
-          (ms_dst && s.r->samples != d.r->samples) || (ms_src && !ms_dst && !color)) {
+      /* a colour resolve may mirror or convert (through a scratch image below); a
+       * depth/stencil one resolves sample 0 in a rendering scope */
+      const bool resolve = ms_src && !ms_dst;
+      if (scaled || (ms_dst && s.r->samples != d.r->samples) ||
+          ((!resolve || !color) && (mirror_x || mirror_y || !same_format)) ||
+          (resolve && !color && !ds_resolve_supported(scr, aspect))) {
          MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
                      "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
                      scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
@@ -497,6 +593,11 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (cx1 <= cx0 || cy1 <= cy0)
          return;
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
+      if (ms_src && !ms_dst && !color) {
+         resolve_depth_stencil(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                               (int32_t)cy0, w, h);
+         return;
+      }
       if (ms_src && !ms_dst && (mirror_x || mirror_y || !same_format)) {
          resolve_then_blit(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0, (int32_t)cy0, w,
                            h, mirror_x, mirror_y);
@@ -507,7 +608,9 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                             (int32_t)cy0, w, h);
          return;
       }
-      if (via_buffer) {
+      /* One aspect of a depth/stencil format: lavapipe's vkCmdCopyImage writes the whole
+       * texel (stencil too), a copy through a buffer writes only the aspect asked for. */
+      if (via_buffer || (!ms_src && !ms_dst && !color && aspect != d.r->fmt->aspect)) {
          copy_depth_via_buffer(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
                                (int32_t)cy0, w, h);
          return;
@@ -596,7 +699,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                      (long long)dw, (long long)dh);
          return;
       }
-      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT, &tmp))
+      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT, 0, &tmp))
          return;
    }
    vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
