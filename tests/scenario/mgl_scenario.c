@@ -8763,6 +8763,43 @@ static void sc_blit_ms_depth(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
+/* blit_scaled_outside: a scaled nearest glBlitFramebuffer whose source rectangle reaches past
+ * the read surface's left edge writes only the destination pixels whose source pixel is
+ * inside it (as Mesa does). Source: A [0,8) and B [8,16) x [0,16) in the window. x [-8,16) is
+ * blitted at 2x to [24,72) x [0,32) (the pixels from x < 0 and those past the window's edge are
+ * not written), and mirrored in x to [0,48) x [32,64). */
+static void sc_blit_scaled_outside(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
+              cb = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[24];
+  rect_vertices(v, 0, 0, 8, 16);
+  rect_vertices(v + 12, 8, 0, 16, 16);
+  mesh m = make_mesh(v, 12);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  gl.BlitFramebuffer(-8, 0, 16, 16, 24, 0, 72, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(16, 0, -8, 16, 0, 32, 48, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("scaled blits reading past the left edge");
+  model mo;
+  model_init(&mo, bg);
+  const rgba8 a8 = to8(ca), b8 = to8(cb);
+  model_rect(&mo, 0, 0, 8, 16, a8);
+  model_rect(&mo, 8, 0, 16, 16, b8);
+  model_rect(&mo, 40, 0, 56, 32, a8);
+  model_rect(&mo, 56, 0, 64, 32, b8);
+  model_rect(&mo, 0, 32, 16, 64, b8);
+  model_rect(&mo, 16, 32, 32, 64, a8);
+  check_frame("scaled blits from partly outside the read surface", &mo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+}
+
 /* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
  * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
  * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
@@ -9002,6 +9039,7 @@ static const struct {
     {"copy_tex_depth_convert", sc_copy_tex_depth_convert, 0},
     {"blit_ms_errors", sc_blit_ms_errors, 0},
     {"blit_ms_depth", sc_blit_ms_depth, 0},
+    {"blit_scaled_outside", sc_blit_scaled_outside, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
 };

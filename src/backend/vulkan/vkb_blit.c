@@ -13,6 +13,7 @@
  * or not. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -522,13 +523,73 @@ resolve_depth_stencil(struct vkb_screen *scr, const struct surf *s, const struct
    scratch_release(scr, &tmp);
 }
 
+/* A scaled nearest blit reads, for destination pixel d0 + i, box pixel
+ * floor((i + 0.5) * sw / dw) (counted from the box's far end when mirrored), box pixel k being
+ * source pixel smin + k. Narrows [*c0, *c1) to the pixels whose source pixel lies in
+ * [0, size), which GL writes (as Mesa's clipping does); false when none does. */
+static bool
+keep_inside(int64_t d0, int64_t dw, int64_t smin, int64_t sw, bool mirror, int64_t size,
+            int64_t *c0, int64_t *c1)
+{
+   int64_t lo = *c1, hi = *c0;
+   for (int64_t x = *c0; x < *c1; x++) {
+      int64_t k = (int64_t)floor(((double)(x - d0) + 0.5) * (double)sw / (double)dw);
+      if (mirror)
+         k = sw - 1 - k;
+      if (smin + k >= 0 && smin + k < size) {
+         lo = x < lo ? x : lo;
+         hi = x + 1;
+      }
+   }
+   if (lo >= hi)
+      return false;
+   *c0 = lo;
+   *c1 = hi;
+   return true;
+}
+
+/* A scratch image the size of the source box (sw x sh at smin), holding the part of *s inside
+ * the surface at its place in the box; *s then names it. The rest of it is never read. */
+static bool
+source_box_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
+                   int64_t smin_x, int64_t smin_y, int64_t sw, int64_t sh,
+                   struct vkb_resource *tmp)
+{
+   const int64_t x0 = smin_x > 0 ? smin_x : 0, y0 = smin_y > 0 ? smin_y : 0;
+   const int64_t x1 = smin_x + sw < s->w ? smin_x + sw : s->w;
+   const int64_t y1 = smin_y + sh < s->h ? smin_y + sh : s->h;
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)sw, (uint32_t)sh, VK_SAMPLE_COUNT_1_BIT, 0, tmp))
+      return false;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd) {
+      scratch_release(scr, tmp);
+      return false;
+   }
+   const VkImageCopy c = {
+      .srcSubresource = sub(s->r, aspect, s->level, s->layer),
+      .srcOffset = {(int32_t)x0, (int32_t)y0, zof(s->r, s->layer)},
+      .dstSubresource = sub(tmp, aspect, 0, 0),
+      .dstOffset = {(int32_t)(x0 - smin_x), (int32_t)(y0 - smin_y), 0},
+      .extent = {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0), 1},
+   };
+   vkCmdCopyImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, tmp->img,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   s->r->last_use = vkb_current_serial(scr);
+   *s = (struct surf){.r = tmp, .level = 0, .layer = 0, .w = sw, .h = sh};
+   return true;
+}
+
 /* The blit of args from surface s to surface d (different subresources). */
 static void
 blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct surf *sp,
               const struct surf *dp, VkImageAspectFlags aspect, bool color, bool same_format,
               enum ds_copy via_buffer)
 {
-   const struct surf s = *sp, d = *dp;
+   struct surf s = *sp;
+   const struct surf d = *dp;
    int64_t sx0 = args->src_box[0], sy0 = args->src_box[1], sx1 = args->src_box[2],
            sy1 = args->src_box[3];
    int64_t dx0 = args->dst_box[0], dy0 = args->dst_box[1], dx1 = args->dst_box[2],
@@ -674,13 +735,23 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
 
    /* Scaled. */
    const int64_t smin_x = mirror_x ? sx1 : sx0, smin_y = mirror_y ? sy1 : sy0;
-   if (smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h) {
-      MGL_DECLINE(backend_feature_unimplemented, "scaled blit whose source rectangle leaves the "
-                  "read surface");
-      return;
-   }
    const VkFilter filter = args->filter == GL_LINEAR && color ? VK_FILTER_LINEAR
                                                               : VK_FILTER_NEAREST;
+   const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h;
+   if (src_out) {
+      /* Nearest: only destination pixels whose source pixel is inside are written. A linear
+       * filter would also need the clamp-to-edge texels around the inside part. */
+      const int64_t maxdim = scr->props.limits.maxImageDimension2D;
+      if (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim) {
+         MGL_DECLINE(backend_feature_unimplemented, "scaled blit whose source rectangle leaves "
+                     "the read surface (linear filter, or a box over %lld texels)",
+                     (long long)maxdim);
+         return;
+      }
+      if (!keep_inside(dx0, dw, smin_x, sw, mirror_x, s.w, &cx0, &cx1) ||
+          !keep_inside(dy0, dh, smin_y, sh, mirror_y, s.h, &cy0, &cy1))
+         return;
+   }
    if (!has_features(scr, s.r->fmt->vk,
                      VK_FORMAT_FEATURE_BLIT_SRC_BIT |
                         (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT
@@ -702,6 +773,16 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT, 0, &tmp))
          return;
    }
+   /* a source box leaving the surface is read from a scratch image the size of the box */
+   struct vkb_resource box_tmp;
+   if (src_out) {
+      if (!source_box_scratch(scr, &s, aspect, smin_x, smin_y, sw, sh, &box_tmp)) {
+         if (!whole)
+            scratch_release(scr, &tmp);
+         return;
+      }
+      sx0 -= smin_x, sx1 -= smin_x, sy0 -= smin_y, sy1 -= smin_y;
+   }
    vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    struct vkb_resource *target = whole ? d.r : &tmp;
    const uint32_t tlevel = whole ? d.level : 0, tlayer = whole ? d.layer : 0;
@@ -709,7 +790,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
-      return;
+      return; /* the session failed: scratch images go with the device */
    const int32_t sz = zof(s.r, s.layer), tz = zof(target, tlayer);
    const int64_t ox = whole ? 0 : dx0, oy = whole ? 0 : dy0;
    VkImageBlit b = {
@@ -739,6 +820,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       scratch_release(scr, &tmp);
    }
    s.r->last_use = d.r->last_use = vkb_current_serial(scr);
+   if (src_out)
+      scratch_release(scr, &box_tmp);
 }
 
 VKB_CALL(blit, mgp_blit)
