@@ -8469,7 +8469,7 @@ static void sc_blit_ms_same(void)
  * 24-bit and float depth and depth/stencil textures, read back with glGetTexImage as floats
  * against glReadPixels of the source (within two steps of the coarser format) and the stencil
  * bytes exactly. A depth/stencil texture from a read framebuffer with no stencil buffer is
- * GL_INVALID_OPERATION. */
+ * GL_INVALID_OPERATION, and so is a depth glBlitFramebuffer between two depth formats. */
 enum { DC_W = 64, DC_H = 4, DC_Y = 20 };
 
 static void dc_columns(void)
@@ -8578,6 +8578,10 @@ static void sc_copy_tex_depth_convert(void)
   dc_check("D32F_S8 -> DEPTH24_STENCIL8", GL_DEPTH24_STENCIL8, 32, 24, false, want, want_st);
   dc_check("D32F_S8 -> DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, 32, 32, false, want, NULL);
 
+  /* glBlitFramebuffer, unlike the copies, needs one depth format on both sides */
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a depth blit from DEPTH32F_STENCIL8 to D24S8");
   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]); /* DEPTH_COMPONENT16 */
   dc_read(want, NULL);
   dc_check("D16 -> DEPTH_COMPONENT24", GL_DEPTH_COMPONENT24, 16, 24, false, want, NULL);
@@ -8687,8 +8691,8 @@ static void sc_blit_ms_errors(void)
  * framebuffer into a single-sample one (GL 3.3 §4.3.2: the samples become one value; with
  * integer rectangle edges every sample of a pixel agrees). A rectangle [8,40)^2 drawn at depth
  * 0.5 with stencil 0x37 over 1.0 / 0; the whole buffer resolved, then its [8,24)^2 once more
- * to [40,56)^2, and within the single-sample buffer to [40,56) x [8,24), both depth only (the
- * stencil there stays 0). glReadPixels of the single-sample buffer reads the depths and
+ * to [40,56)^2, and within the single-sample buffer to [40,56) x [8,24) and (its [8,16)^2,
+ * scaled 2x) to [48,64) x [24,40), all depth only (the stencil there stays 0). glReadPixels of the single-sample buffer reads the depths and
  * stencil values back. */
 static void sc_blit_ms_depth(void)
 {
@@ -8734,7 +8738,8 @@ static void sc_blit_ms_depth(void)
   gl.BlitFramebuffer(8, 8, 24, 24, 40, 40, 56, 56, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
   gl.BlitFramebuffer(8, 8, 24, 24, 40, 8, 56, 24, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
-  check_gl_error("depth/stencil resolves and a depth blit");
+  gl.BlitFramebuffer(8, 8, 16, 16, 48, 24, 64, 40, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("depth/stencil resolves and depth blits");
   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
   static float z[W * H];
   static uint8_t st[W * H];
@@ -8746,7 +8751,8 @@ static void sc_blit_ms_depth(void)
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
       const bool in = x >= 8 && x < 40 && y >= 8 && y < 40;
-      const bool moved = x >= 40 && x < 56 && ((y >= 40 && y < 56) || (y >= 8 && y < 24));
+      const bool moved = (x >= 40 && x < 56 && ((y >= 40 && y < 56) || (y >= 8 && y < 24))) ||
+                         (x >= 48 && y >= 24 && y < 40);
       const float wz = in || moved ? 0.5f : 1.0f;
       const uint8_t ws = in ? 0x37 : 0;
       if ((fabsf(z[y * W + x] - wz) > 1e-6f || st[y * W + x] != ws) && bad++ < 8)

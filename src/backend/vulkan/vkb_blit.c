@@ -762,7 +762,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                   vkb_format_name(d.r->desc.format), filter == VK_FILTER_LINEAR ? "linear" : "nearest");
       return;
    }
-   const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1;
+   /* one aspect of a depth/stencil format reaches the destination through a buffer (see
+    * blit_surfaces' unscaled copy), so it is blitted into the scratch image first */
+   const bool one_aspect = !color && aspect != d.r->fmt->aspect;
+   const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1 && !one_aspect;
    struct vkb_resource tmp;
    if (!whole) {
       if (dw > scr->props.limits.maxImageDimension2D || dh > scr->props.limits.maxImageDimension2D) {
@@ -808,6 +811,17 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       cmd = vkb_cmd(scr);
       if (!cmd)
          return;
+      if (one_aspect) {
+         const struct surf t = {.r = &tmp, .level = 0, .layer = 0, .w = dw, .h = dh};
+         copy_depth_via_buffer(scr, &t, &d, aspect, (int32_t)(cx0 - dx0), (int32_t)(cy0 - dy0),
+                               (int32_t)cx0, (int32_t)cy0, (uint32_t)(cx1 - cx0),
+                               (uint32_t)(cy1 - cy0));
+         scratch_release(scr, &tmp);
+         s.r->last_use = d.r->last_use = vkb_current_serial(scr);
+         if (src_out)
+            scratch_release(scr, &box_tmp);
+         return;
+      }
       VkImageCopy c = {
          .srcSubresource = sub(&tmp, aspect, 0, 0),
          .srcOffset = {(int32_t)(cx0 - dx0), (int32_t)(cy0 - dy0), 0},
