@@ -288,13 +288,12 @@ surface_color(const struct fe_surface *surf)
    return s;
 }
 
-/* The draw framebuffer's GL_SAMPLES (0 when single-sampled): the default framebuffer is
+/* A framebuffer's GL_SAMPLES (0 when single-sampled): the default framebuffer is
  * single-sampled; a framebuffer object's attachments agree once it is complete, and its
  * first attached image answers. */
 unsigned
-fe_fbo_draw_samples(struct fe_context *ctx)
+fe_fbo_samples(const struct fe_framebuffer *fb)
 {
-   const struct fe_framebuffer *fb = ctx->draw_fbo;
    if (!fb)
       return 0;
    for (int i = 0; i < FE_ATT_COUNT; i++) {
@@ -307,6 +306,12 @@ fe_fbo_draw_samples(struct fe_context *ctx)
          return samples > 1 ? samples : 0;
    }
    return 0;
+}
+
+unsigned
+fe_fbo_draw_samples(struct fe_context *ctx)
+{
+   return fe_fbo_samples(ctx->draw_fbo);
 }
 
 /* GL_SAMPLE_POSITION of sample index < GL_SAMPLES (none when single-sampled, as GL 3.3
@@ -1219,6 +1224,15 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
    FE_CHECK(fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE ||
                fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE,
             GL_INVALID_FRAMEBUFFER_OPERATION);
+   /* GL 3.3 §4.3.2: a multisampled side copies samples, so the counts match and nothing is
+    * scaled (mirroring keeps the dimensions) */
+   const unsigned read_samples = fe_fbo_samples(ctx->read_fbo),
+                  draw_samples = fe_fbo_samples(ctx->draw_fbo);
+   FE_CHECK(read_samples && draw_samples && read_samples != draw_samples, GL_INVALID_OPERATION);
+   FE_CHECK((read_samples || draw_samples) &&
+               (llabs((long long)sx1 - sx0) != llabs((long long)dx1 - dx0) ||
+                llabs((long long)sy1 - sy0) != llabs((long long)dy1 - dy0)),
+            GL_INVALID_OPERATION);
    if (!mask)
       return;
    struct mgp_framebuffer_state st;
@@ -1253,6 +1267,8 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
             fe_mgp_format(st.color[st.draw_buffers[i]].format);
          bool dst_int = dst->kind == FE_FMT_INT || dst->kind == FE_FMT_UINT;
          FE_CHECK(st.read.format && src_int != dst_int, GL_INVALID_OPERATION);
+         /* signed against unsigned integers too (GL 4.x and ES 3.0 say so; Mesa raises it) */
+         FE_CHECK(st.read.format && src_int && src->kind != dst->kind, GL_INVALID_OPERATION);
       }
    }
    if (!fe_pipe_has(ctx, MGP_CALL_blit)) {

@@ -828,6 +828,7 @@ void fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st
 /* The format and sample count of the read buffer (GL_NONE format when there is none). */
 bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples);
 unsigned fe_fbo_draw_samples(struct fe_context *ctx); /* GL_SAMPLES: 0 single-sampled */
+unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default framebuffer */
 
 void fe_state_init(struct fe_context *ctx);
 /* glIsEnabled's answer, or -1 for a cap it does not know. */

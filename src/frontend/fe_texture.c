@@ -1350,6 +1350,11 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return false;
    }
+   /* texels are read as glReadPixels reads them: not from a multisampled framebuffer */
+   if (fe_fbo_samples(ctx->read_fbo)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
    const struct fe_mgp_format_desc *dst = fe_mgp_format(dst_format);
    /* GL 3.3 has no stencil-only texture formats (GL_STENCIL_INDEX8 is renderbuffer-only:
     * glTexImage* and glCopyTexImage* answer GL_INVALID_VALUE before), so no texture reaches
@@ -1378,8 +1383,15 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
       }
       *src = st.depth;
       *mask = GL_DEPTH_BUFFER_BIT;
-      if (dst->kind == FE_FMT_DEPTH_STENCIL && mgp_handle_eq(st.stencil.res, st.depth.res))
-         *mask |= GL_STENCIL_BUFFER_BIT;
+      if (dst->kind == FE_FMT_DEPTH_STENCIL) {
+         /* read as CopyPixels reads DEPTH_STENCIL (GL 3.3 §3.8.5, §4.3.3): both buffers */
+         if (mgp_handle_is_null(st.stencil.res)) {
+            fe_error(ctx, GL_INVALID_OPERATION);
+            return false;
+         }
+         if (mgp_handle_eq(st.stencil.res, st.depth.res))
+            *mask |= GL_STENCIL_BUFFER_BIT;
+      }
       return true;
    }
    if (mgp_handle_is_null(st.read.res)) {

@@ -8338,6 +8338,478 @@ static void sc_blit_same(void)
   gl.DeleteProgram(p);
 }
 
+/* blit_ms_same: glBlitFramebuffer with one multisampled surface as read and draw (GL 3.3
+ * §4.3.2: equal sample counts copy samples unchanged; only overlapping rectangles are
+ * undefined), and between two layers of one array texture (one level, two surfaces).
+ * Bottom half: a 4-sample colour + D24S8 framebuffer, A [4,12) and B [12,20) x [4,20) drawn at
+ * depth 0.5 over a 1.0 clear; its colour [4,20)^2 blitted to [24,40) x [4,20), its depth to
+ * [44,60) x [4,20); a quad at depth 0.75 over [40,64) x [0,24) with GL_LESS then shows where the
+ * depth went; the half is resolved into the window. Top half: layer 0 of a 4-sample and of a
+ * single-sample 16x16x2 array texture (A left, B right) blitted to the upper half of layer 1
+ * (cleared to Z), each layer 1 then resolved or copied into the window at (4,36) and (28,36). */
+static void blit_layers(GLenum target, GLuint tex, int wx, vec4f ca, vec4f cb, vec4f cz)
+{
+  GLuint fbo[2];
+  gl.GenFramebuffers(2, fbo);
+  for (int l = 0; l < 2; l++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[l]);
+    gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+    const GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("array layer %d framebuffer (target 0x%04x) status 0x%04x", l, target, st);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  glClearColor(cz.v[0], cz.v[1], cz.v[2], cz.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  glClearColor(ca.v[0], ca.v[1], ca.v[2], ca.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(8, 0, 8, 16);
+  glClearColor(cb.v[0], cb.v[1], cb.v[2], cb.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, 16, 8, 0, 8, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blit between two layers of one array texture");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 16, 16, wx, 36, wx + 16, 52, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("layer 1 into the window");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+}
+
+static void sc_blit_ms_same(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
+              cb = V4(0.2f, 0.6f, 1.0f, 1.0f), cc = V4(0.4f, 0.8f, 0.2f, 1.0f),
+              cz = V4(0.6f, 0.6f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint rb[2], fbo;
+  gl.GenRenderbuffers(2, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("4-sample colour + depth framebuffer incomplete");
+  glClearDepth(1.0);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[36];
+  rect_vertices(v, 4, 4, 12, 20);
+  rect_vertices(v + 12, 12, 4, 20, 20);
+  rect_vertices(v + 24, 40, 0, 64, 24);
+  mesh m = make_mesh(v, 18);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("multisampled source draws");
+  /* fbo is both the read and the draw framebuffer */
+  gl.BlitFramebuffer(4, 4, 20, 20, 24, 4, 40, 20, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(4, 4, 20, 20, 44, 4, 60, 20, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blits within one multisampled framebuffer");
+  glEnable(GL_DEPTH_TEST);
+  gl.Uniform1f(uloc(p, "u_z"), 0.5f); /* window depth 0.75 */
+  set_vec4(p, "u_color", cc);
+  glDrawArrays(GL_TRIANGLES, 12, 6);
+  glDisable(GL_DEPTH_TEST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, 32, 0, 0, W, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("resolve");
+
+  GLuint tex[2];
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[0]);
+  gl.TexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA8, 16, 16, 2, GL_TRUE);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 16, 16, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  check_gl_error("array textures");
+  blit_layers(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[0], 4, ca, cb, cz);
+  blit_layers(GL_TEXTURE_2D_ARRAY, tex[1], 28, ca, cb, cz);
+
+  model mo;
+  model_init(&mo, bg);
+  const rgba8 a8 = to8(ca), b8 = to8(cb);
+  model_rect(&mo, 4, 4, 12, 20, a8);
+  model_rect(&mo, 12, 4, 20, 20, b8);
+  model_rect(&mo, 24, 4, 32, 20, a8);
+  model_rect(&mo, 32, 4, 40, 20, b8);
+  model_rect(&mo, 40, 0, 64, 24, to8(cc));
+  model_rect(&mo, 44, 4, 60, 20, to8(bg));
+  for (int i = 0; i < 2; i++) {
+    const int x = i ? 28 : 4;
+    model_rect(&mo, x, 36, x + 16, 44, to8(cz));
+    model_rect(&mo, x, 44, x + 8, 52, a8);
+    model_rect(&mo, x + 8, 44, x + 16, 52, b8);
+  }
+  check_frame("multisampled blits within one surface and between layers", &mo);
+  glDeleteTextures(2, tex);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+}
+
+/* copy_tex_depth_convert: glCopyTexImage2D / glCopyTexSubImage2D from a depth buffer into a
+ * depth texture of another depth format convert the depth values (GL 3.3 §3.8.5; only
+ * glBlitFramebuffer needs matching formats). Read framebuffers: DEPTH32F_STENCIL8 and
+ * DEPTH_COMPONENT16 renderbuffers and the window's D24S8 buffer, each cleared to eight columns
+ * of depths and two stencil values. Their 64x4 rectangle at y = 20 is copied into 16-bit,
+ * 24-bit and float depth and depth/stencil textures, read back with glGetTexImage as floats
+ * against glReadPixels of the source (within two steps of the coarser format) and the stencil
+ * bytes exactly. A depth/stencil texture from a read framebuffer with no stencil buffer is
+ * GL_INVALID_OPERATION, and so is a depth glBlitFramebuffer between two depth formats. */
+enum { DC_W = 64, DC_H = 4, DC_Y = 20 };
+
+static void dc_columns(void)
+{
+  static const double z[8] = {0.0, 0.1, 0.25, 1.0 / 3.0, 0.5, 0.7, 0.95, 1.0};
+  glEnable(GL_SCISSOR_TEST);
+  for (int i = 0; i < 8; i++) {
+    glScissor(8 * i, 0, 8, H);
+    glClearDepth(z[i]);
+    glClearStencil(i < 4 ? 0x5a : 0xc3);
+    glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  glClearDepth(1.0);
+  glClearStencil(0);
+}
+
+/* Copies the read framebuffer's rectangle into a new texture of ifmt (glCopyTexSubImage2D
+ * into glTexImage2D storage when sub) and checks it against want (and want_st when the
+ * texture has stencil). src_bits/dst_bits: 16, 24 or 32 (float). */
+static void dc_check(const char *what, GLenum ifmt, int src_bits, int dst_bits, bool sub,
+                     const float *want, const uint8_t *want_st)
+{
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  const bool ds = ifmt == GL_DEPTH24_STENCIL8 || ifmt == GL_DEPTH32F_STENCIL8;
+  const GLenum type = ifmt == GL_DEPTH24_STENCIL8    ? GL_UNSIGNED_INT_24_8
+                      : ifmt == GL_DEPTH32F_STENCIL8 ? GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+                                                     : GL_FLOAT;
+  if (sub) {
+    glTexImage2D(GL_TEXTURE_2D, 0, ifmt, DC_W, DC_H, 0, ds ? GL_DEPTH_STENCIL : GL_DEPTH_COMPONENT,
+                 type, NULL);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, DC_Y, DC_W, DC_H);
+  } else {
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, ifmt, 0, DC_Y, DC_W, DC_H, 0);
+  }
+  check_gl_error(what);
+  const int coarse = src_bits < dst_bits ? src_bits : dst_bits;
+  const double tol = (coarse == 16 ? 2.0 / 65535.0 : 2.0 / 16777215.0) + 1e-7;
+  static float got[DC_W * DC_H];
+  memset(got, 0xA5, sizeof got);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, got);
+  check_gl_error("glGetTexImage(GL_DEPTH_COMPONENT, GL_FLOAT)");
+  int bad = 0;
+  for (int i = 0; i < DC_W * DC_H; i++)
+    if (!(fabs((double)got[i] - (double)want[i]) <= tol) && bad++ < 4)
+      fail("%s: texel (%d,%d) depth %.9f, the framebuffer has %.9f", what, i % DC_W, i / DC_W,
+           got[i], want[i]);
+  if (want_st) {
+    static uint32_t st[DC_W * DC_H * 2];
+    memset(st, 0xA5, sizeof st);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, type, st);
+    check_gl_error("glGetTexImage(GL_DEPTH_STENCIL)");
+    const int words = ifmt == GL_DEPTH32F_STENCIL8 ? 2 : 1;
+    for (int i = 0; i < DC_W * DC_H; i++)
+      if ((st[i * words + words - 1] & 0xff) != want_st[i] && bad++ < 8)
+        fail("%s: texel (%d,%d) stencil 0x%02x, the framebuffer has 0x%02x", what, i % DC_W,
+             i / DC_W, st[i * words + words - 1] & 0xff, want_st[i]);
+  }
+  printf("  %s: %d wrong\n", what, bad);
+  glDeleteTextures(1, &t);
+}
+
+static void dc_read(float *z, uint8_t *st)
+{
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, DC_Y, DC_W, DC_H, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  if (st)
+    glReadPixels(0, DC_Y, DC_W, DC_H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+  check_gl_error("glReadPixels of the source depth");
+  if (!(z[12] > 0.09f && z[12] < 0.11f) || !(z[60] > 0.99f))
+    fail("source depths %.6f, %.6f: the column clears did not land", z[12], z[60]);
+}
+
+static void sc_copy_tex_depth_convert(void)
+{
+  static float want[DC_W * DC_H];
+  static uint8_t want_st[DC_W * DC_H];
+  GLuint rb[3], fbo[2];
+  gl.GenRenderbuffers(3, rb);
+  gl.GenFramebuffers(2, fbo);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH32F_STENCIL8, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[2]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
+  for (int i = 0; i < 2; i++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, i ? GL_DEPTH_ATTACHMENT
+                                                 : GL_DEPTH_STENCIL_ATTACHMENT,
+                               GL_RENDERBUFFER, rb[1 + i]);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("depth framebuffer %d incomplete", i);
+    dc_columns();
+  }
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]); /* DEPTH32F_STENCIL8 */
+  dc_read(want, want_st);
+  dc_check("D32F_S8 -> DEPTH_COMPONENT16", GL_DEPTH_COMPONENT16, 32, 16, false, want, NULL);
+  dc_check("D32F_S8 -> DEPTH_COMPONENT24 (sub)", GL_DEPTH_COMPONENT24, 32, 24, true, want, NULL);
+  dc_check("D32F_S8 -> DEPTH24_STENCIL8", GL_DEPTH24_STENCIL8, 32, 24, false, want, want_st);
+  dc_check("D32F_S8 -> DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, 32, 32, false, want, NULL);
+
+  /* glBlitFramebuffer, unlike the copies, needs one depth format on both sides */
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a depth blit from DEPTH32F_STENCIL8 to D24S8");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]); /* DEPTH_COMPONENT16 */
+  dc_read(want, NULL);
+  dc_check("D16 -> DEPTH_COMPONENT24", GL_DEPTH_COMPONENT24, 16, 24, false, want, NULL);
+  dc_check("D16 -> DEPTH_COMPONENT32F (sub)", GL_DEPTH_COMPONENT32F, 16, 32, true, want, NULL);
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 0, 0, 4, 4, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexImage2D(GL_DEPTH24_STENCIL8) without stencil");
+  glDeleteTextures(1, &t);
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0); /* the window's D24S8 */
+  dc_columns();
+  dc_read(want, want_st);
+  dc_check("D24S8 -> DEPTH_COMPONENT32F", GL_DEPTH_COMPONENT32F, 24, 32, false, want, NULL);
+  dc_check("D24S8 -> DEPTH_COMPONENT16 (sub)", GL_DEPTH_COMPONENT16, 24, 16, true, want, NULL);
+  dc_check("D24S8 -> DEPTH32F_STENCIL8", GL_DEPTH32F_STENCIL8, 24, 32, false, want, want_st);
+
+  gl.DeleteFramebuffers(2, fbo);
+  gl.DeleteRenderbuffers(3, rb);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+}
+
+/* blit_ms_errors: the GL errors of multisampled blits and copies (GL 3.3 §4.3.2, §3.8.5), as
+ * Mesa raises them: a scaled blit from or to a multisampled framebuffer, glCopyTexImage2D and
+ * glCopyTexSubImage2D from a multisampled read framebuffer, and a blit from a signed- to an
+ * unsigned-integer buffer; none of them changes the window. Then the legal resolves that are
+ * not plain copies: a 4-sample RGBA8 buffer (M left, N right) mirrored in x into the window's
+ * [16,48) x [16,48), and resolved into an RGB10_A2 buffer whose corners are blitted to the
+ * window's lower corners. */
+static void sc_blit_ms_errors(void)
+{
+  const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f), cm = V4(1.0f, 0.6f, 0.2f, 1.0f),
+              cn = V4(0.4f, 0.0f, 0.8f, 1.0f);
+  clear_to(bg);
+  GLuint rb[4], fbo[4];
+  gl.GenRenderbuffers(4, rb);
+  gl.GenFramebuffers(4, fbo);
+  const GLenum fmt[4] = {GL_RGBA8, GL_RGB10_A2, GL_RGBA8I, GL_RGBA8UI};
+  for (int i = 0; i < 4; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i == 0 ? 4 : 0, fmt[i], W, H);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[i]);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("framebuffer %d (0x%04x) incomplete", i, fmt[i]);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  glClearColor(cm.v[0], cm.v[1], cm.v[2], cm.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(32, 0, 32, H);
+  glClearColor(cn.v[0], cn.v[1], cn.v[2], cn.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  check_gl_error("framebuffers");
+
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 32, 32, 0, 0, 64, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a scaled blit from a multisampled framebuffer");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[0]);
+  gl.BlitFramebuffer(0, 0, 32, 32, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a scaled blit to a multisampled framebuffer");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 8, 8, 0);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexImage2D from a multisampled framebuffer");
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 8, 8);
+  expect_gl_error(GL_INVALID_OPERATION, "glCopyTexSubImage2D from a multisampled framebuffer");
+  glDeleteTextures(1, &t);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[2]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[3]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  expect_gl_error(GL_INVALID_OPERATION, "a blit from RGBA8I to RGBA8UI");
+
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(16, 16, 48, 48, 48, 16, 16, 48, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("mirrored resolve");
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("resolve from RGBA8 into RGB10_A2");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(48, 0, 64, 16, 48, 0, 64, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("RGB10_A2 into the window");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  model mo;
+  model_init(&mo, bg);
+  model_rect(&mo, 16, 16, 32, 48, to8(cn));
+  model_rect(&mo, 32, 16, 48, 48, to8(cm));
+  model_rect(&mo, 0, 0, 16, 16, to8(cm));
+  model_rect(&mo, 48, 0, 64, 16, to8(cn));
+  check_frame("the legal resolves only", &mo);
+  gl.DeleteFramebuffers(4, fbo);
+  gl.DeleteRenderbuffers(4, rb);
+}
+
+/* blit_ms_depth: glBlitFramebuffer of depth and stencil from a 4-sample DEPTH24_STENCIL8
+ * framebuffer into a single-sample one (GL 3.3 §4.3.2: the samples become one value; with
+ * integer rectangle edges every sample of a pixel agrees). A rectangle [8,40)^2 drawn at depth
+ * 0.5 with stencil 0x37 over 1.0 / 0; the whole buffer resolved, then its [8,24)^2 once more
+ * to [40,56)^2, and within the single-sample buffer to [40,56) x [8,24) and (its [8,16)^2,
+ * scaled 2x) to [48,64) x [24,40), all depth only (the stencil there stays 0). glReadPixels of the single-sample buffer reads the depths and
+ * stencil values back. */
+static void sc_blit_ms_depth(void)
+{
+  GLuint rb[4], fbo[2];
+  gl.GenRenderbuffers(4, rb);
+  gl.GenFramebuffers(2, fbo);
+  for (int i = 0; i < 2; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[2 * i]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i ? 0 : 4, GL_RGBA8, W, H);
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[2 * i + 1]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, i ? 0 : 4, GL_DEPTH24_STENCIL8, W, H);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[2 * i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                               rb[2 * i + 1]);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("framebuffer %d incomplete", i);
+    glClearDepth(i ? 0.25 : 1.0);
+    glClearStencil(i ? 0x11 : 0);
+    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+  }
+  glClearDepth(1.0);
+  glClearStencil(0);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  GLuint p = solid_program();
+  float v[12];
+  rect_vertices(v, 8, 8, 40, 40);
+  mesh m = make_mesh(v, 6);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_ALWAYS, 0x37, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  set_vec4(p, "u_color", V4(1.0f, 1.0f, 1.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("multisampled depth/stencil draw");
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                     GL_NEAREST);
+  gl.BlitFramebuffer(8, 8, 24, 24, 40, 40, 56, 56, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(8, 8, 24, 24, 40, 8, 56, 24, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(8, 8, 16, 16, 48, 24, 64, 40, GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("depth/stencil resolves and depth blits");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  static float z[W * H];
+  static uint8_t st[W * H];
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+  check_gl_error("read back");
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const bool in = x >= 8 && x < 40 && y >= 8 && y < 40;
+      const bool moved = (x >= 40 && x < 56 && ((y >= 40 && y < 56) || (y >= 8 && y < 24))) ||
+                         (x >= 48 && y >= 24 && y < 40);
+      const float wz = in || moved ? 0.5f : 1.0f;
+      const uint8_t ws = in ? 0x37 : 0;
+      if ((fabsf(z[y * W + x] - wz) > 1e-6f || st[y * W + x] != ws) && bad++ < 8)
+        fail("(%d,%d): depth %.7f stencil 0x%02x, expected %.2f 0x%02x", x, y, z[y * W + x],
+             st[y * W + x], wz, ws);
+    }
+  printf("  %d pixels' depth and stencil read, %d wrong\n", W * H, bad);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+  gl.DeleteRenderbuffers(4, rb);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+}
+
+/* blit_scaled_outside: a scaled nearest glBlitFramebuffer whose source rectangle reaches past
+ * the read surface's left edge writes only the destination pixels whose source pixel is
+ * inside it (as Mesa does). Source: A [0,8) and B [8,16) x [0,16) in the window. x [-8,16) is
+ * blitted at 2x to [24,72) x [0,32) (the pixels from x < 0 and those past the window's edge are
+ * not written), and mirrored in x to [0,48) x [32,64). */
+static void sc_blit_scaled_outside(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
+              cb = V4(0.2f, 0.6f, 1.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  float v[24];
+  rect_vertices(v, 0, 0, 8, 16);
+  rect_vertices(v + 12, 8, 0, 16, 16);
+  mesh m = make_mesh(v, 12);
+  set_vec4(p, "u_color", ca);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  set_vec4(p, "u_color", cb);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  gl.BlitFramebuffer(-8, 0, 16, 16, 24, 0, 72, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BlitFramebuffer(16, 0, -8, 16, 0, 32, 48, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("scaled blits reading past the left edge");
+  model mo;
+  model_init(&mo, bg);
+  const rgba8 a8 = to8(ca), b8 = to8(cb);
+  model_rect(&mo, 0, 0, 8, 16, a8);
+  model_rect(&mo, 8, 0, 16, 16, b8);
+  model_rect(&mo, 40, 0, 56, 32, a8);
+  model_rect(&mo, 56, 0, 64, 32, b8);
+  model_rect(&mo, 0, 32, 16, 64, b8);
+  model_rect(&mo, 16, 32, 32, 64, a8);
+  check_frame("scaled blits from partly outside the read surface", &mo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+}
+
 /* tex1d_depth: a 1D GL_DEPTH_COMPONENT24 texture as the depth attachment beside a 1D RGBA8
  * colour texture (8 texels; an 8x1 viewport, so a_pos x = 8 * pixel). Cleared to depth 1.0, a
  * full-width quad at depth 0.5 (colour A), then with GL_LESS a quad over texels 0-3 at 0.75
@@ -8809,6 +9281,11 @@ static const struct {
     {"fbo_separate_ds", sc_fbo_separate_ds, 0},
     {"read_depth_fbo", sc_read_depth_fbo, 0},
     {"blit_same", sc_blit_same, 0},
+    {"blit_ms_same", sc_blit_ms_same, 0},
+    {"copy_tex_depth_convert", sc_copy_tex_depth_convert, 0},
+    {"blit_ms_errors", sc_blit_ms_errors, 0},
+    {"blit_ms_depth", sc_blit_ms_depth, 0},
+    {"blit_scaled_outside", sc_blit_scaled_outside, 0},
     {"tex1d_depth", sc_tex1d_depth, 0},
     {"point_size_unwritable", sc_point_size_unwritable, 0},
     {"block_array_interp", sc_block_array_interp, 0},

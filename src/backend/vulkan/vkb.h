@@ -565,6 +565,7 @@ struct vkb_screen {
    unsigned long long clear_pipelines_created;
    unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
    unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
+   unsigned long long depth_convert_waits;    /* depth copies between depth families */
    unsigned long long buffer_fence_term_busy;
    unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
    /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */

@@ -8,10 +8,12 @@
  * converting), each on exactly the pixels GL writes. A scaled blit is one vkCmdBlitImage with
  * the whole boxes when nothing clips the destination; when something does, it blits the whole
  * boxes into a scratch image and copies the clipped part from there (the scaled mapping of the
- * kept pixels is exactly the unclipped one). A blit whose source and destination are one
- * surface reads a scratch copy of it. Coordinates are GL's and image rows are GL rows
+ * kept pixels is exactly the unclipped one). A blit whose source and destination share a level
+ * (one surface, or two layers of it) reads a scratch copy of the source surface, multisampled
+ * or not. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -101,12 +103,26 @@ clip_unscaled(int64_t d0, int64_t s0, bool mirror, int64_t src_size, int64_t *c0
    return a0;
 }
 
-/* A scratch image (one level, one layer) in the current batch, released when it completes. */
+/* A scratch image (one level, one layer) in the current batch, released when it completes.
+ * A multisampled one also carries an attachment usage: the sample counts a device must offer
+ * are those of attachment (or sampled) images, not of transfer-only ones. */
+static VkImageUsageFlags
+attachment_usage(const struct vkb_format *fmt)
+{
+   return fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                                                   : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+}
+
 static bool
 scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, uint32_t h,
+              VkSampleCountFlagBits samples, VkImageUsageFlags extra_usage,
               struct vkb_resource *out)
 {
    memset(out, 0, sizeof(*out));
+   VkImageUsageFlags usage =
+      VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | extra_usage;
+   if (samples != VK_SAMPLE_COUNT_1_BIT)
+      usage |= attachment_usage(fmt);
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .imageType = VK_IMAGE_TYPE_2D,
@@ -114,9 +130,9 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
       .extent = {w, h, 1},
       .mipLevels = 1,
       .arrayLayers = 1,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .samples = samples,
       .tiling = VK_IMAGE_TILING_OPTIMAL,
-      .usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .usage = usage,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
    if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &out->img), "scratch image"))
@@ -142,7 +158,7 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
    out->levels = 1;
    out->layers = 1;
    out->image_type = VK_IMAGE_TYPE_2D;
-   out->samples = VK_SAMPLE_COUNT_1_BIT;
+   out->samples = samples;
    out->layout[0] = VK_IMAGE_LAYOUT_UNDEFINED;
    return true;
 }
@@ -153,6 +169,10 @@ scratch_release(struct vkb_screen *scr, struct vkb_resource *t)
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, t->img);
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, t->mem);
 }
+
+/* How a depth/stencil blit between two formats copies: not through a buffer (same format),
+ * through one on the GPU, or converted by the server. */
+enum ds_copy { DS_COPY_NONE, DS_COPY_BUFFER, DS_COPY_CONVERT };
 
 /* The depth family of a Vulkan depth format: formats of one family lay the depth aspect out
  * alike in a buffer (4-byte texels, 24 low bits or a float), so a copy between them may pass
@@ -218,12 +238,130 @@ copy_depth_via_buffer(struct vkb_screen *scr, const struct surf *s, const struct
    s->r->last_use = d->r->last_use = vkb_current_serial(scr);
 }
 
+/* Depth texels as a buffer copy lays them out: D16 2 bytes; D24 4 bytes, depth in the low
+ * 24 bits; D32F a float. */
+static uint32_t
+depth_copy_bytes(VkFormat f)
+{
+   return f == VK_FORMAT_D16_UNORM ? 2 : 4;
+}
+
+static double
+depth_decode(VkFormat f, const uint8_t *p)
+{
+   switch (f) {
+   case VK_FORMAT_D16_UNORM: {
+      uint16_t v;
+      memcpy(&v, p, 2);
+      return v / 65535.0;
+   }
+   case VK_FORMAT_X8_D24_UNORM_PACK32:
+   case VK_FORMAT_D24_UNORM_S8_UINT: {
+      uint32_t v;
+      memcpy(&v, p, 4);
+      return (v & 0xffffffu) / 16777215.0;
+   }
+   default: {
+      float v;
+      memcpy(&v, p, 4);
+      return v;
+   }
+   }
+}
+
+/* GL's conversion of a depth value to a texture's format (GL 3.3 §2.1.6): fixed-point formats
+ * take it clamped to [0, 1], rounded to the nearest step. */
+static void
+depth_encode(VkFormat f, double d, uint8_t *p)
+{
+   if (f != VK_FORMAT_D16_UNORM && f != VK_FORMAT_X8_D24_UNORM_PACK32 &&
+       f != VK_FORMAT_D24_UNORM_S8_UINT) {
+      const float v = (float)d;
+      memcpy(p, &v, 4);
+      return;
+   }
+   d = d > 0.0 ? (d < 1.0 ? d : 1.0) : 0.0;
+   if (f == VK_FORMAT_D16_UNORM) {
+      const uint16_t v = (uint16_t)(d * 65535.0 + 0.5);
+      memcpy(p, &v, 2);
+   } else {
+      const uint32_t v = (uint32_t)(d * 16777215.0 + 0.5);
+      memcpy(p, &v, 4);
+   }
+}
+
+/* An unscaled depth copy between depth families (glCopyTexImage of a D32F buffer into
+ * DEPTH_COMPONENT16, say): no Vulkan copy converts depth. The aspects go to a staging
+ * buffer, the server waits for that batch (counted: depth-convert-waits), converts the depth
+ * on the CPU as GL converts it, and copies the result into the destination; stencil bytes
+ * are alike in every format and pass unchanged. */
+static void
+copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                   VkImageAspectFlags aspect, int32_t sx, int32_t sy, int32_t dx, int32_t dy,
+                   uint32_t w, uint32_t h)
+{
+   const VkFormat sf = s->r->fmt->vk, df = d->r->fmt->vk;
+   const VkDeviceSize n = (VkDeviceSize)w * h;
+   const VkDeviceSize in_z = (n * depth_copy_bytes(sf) + 15) / 16 * 16;
+   const VkDeviceSize out_z = (n * depth_copy_bytes(df) + 15) / 16 * 16;
+   const bool stencil = aspect & VK_IMAGE_ASPECT_STENCIL_BIT;
+   struct vkb_alloc in, out;
+   if (!vkb_arena_alloc(scr, in_z + (stencil ? n : 0), 16, &in))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkBufferImageCopy rg[2] = {
+      {.bufferOffset = in.offset,
+       .imageSubresource = sub(s->r, VK_IMAGE_ASPECT_DEPTH_BIT, s->level, s->layer),
+       .imageOffset = {sx, sy, zof(s->r, s->layer)},
+       .imageExtent = {w, h, 1}},
+   };
+   rg[1] = rg[0];
+   rg[1].bufferOffset = in.offset + in_z;
+   rg[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+   vkCmdCopyImageToBuffer(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, in.buf,
+                          stencil ? 2 : 1, rg);
+   s->r->last_use = vkb_current_serial(scr);
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return;
+   scr->depth_convert_waits++;
+   /* the staging slice stays valid until the batch that holds it is retired */
+   const bool ok = vkb_arena_alloc(scr, out_z + (stencil ? n : 0), 16, &out);
+   if (ok) {
+      for (VkDeviceSize i = 0; i < n; i++)
+         depth_encode(df, depth_decode(sf, in.ptr + i * depth_copy_bytes(sf)),
+                      out.ptr + i * depth_copy_bytes(df));
+      if (stencil)
+         memcpy(out.ptr + out_z, in.ptr + in_z, n);
+   }
+   vkb_retire(scr);
+   if (!ok)
+      return;
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   rg[0].bufferOffset = out.offset;
+   rg[0].imageSubresource = sub(d->r, VK_IMAGE_ASPECT_DEPTH_BIT, d->level, d->layer);
+   rg[0].imageOffset = (VkOffset3D){dx, dy, zof(d->r, d->layer)};
+   rg[1] = rg[0];
+   rg[1].bufferOffset = out.offset + out_z;
+   rg[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+   vkCmdCopyBufferToImage(cmd, out.buf, d->r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                          stencil ? 2 : 1, rg);
+   d->r->last_use = vkb_current_serial(scr);
+}
+
 /* Copies level s->level, layer s->layer of s into a new scratch image and makes *s name it. */
 static bool
 copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
                 struct vkb_resource *tmp)
 {
-   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, tmp))
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, s->r->samples, 0, tmp))
       return false;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_image_transition(scr, tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
@@ -246,13 +384,212 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
+/* An unscaled colour resolve that also mirrors or converts: vkCmdResolveImage does neither
+ * and vkCmdBlitImage takes no multisampled source, so the w x h rectangle at (sx, sy) is
+ * resolved into a single-sample scratch image of the source's format and blitted from there
+ * to (dx, dy). */
+static void
+resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct surf *d, int32_t sx,
+                  int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h, bool mirror_x,
+                  bool mirror_y)
+{
+   if (!has_features(scr, s->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+       !has_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "mirrored/converting resolve %s -> %s: no Vulkan "
+                  "blit for these formats", vkb_format_name(s->r->desc.format),
+                  vkb_format_name(d->r->desc.format));
+      return;
+   }
+   struct vkb_resource tmp;
+   if (!scratch_image(scr, s->r->fmt, w, h, VK_SAMPLE_COUNT_1_BIT, 0, &tmp))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (cmd) {
+      const VkImageResolve rr = {
+         .srcSubresource = sub(s->r, VK_IMAGE_ASPECT_COLOR_BIT, s->level, s->layer),
+         .srcOffset = {sx, sy, zof(s->r, s->layer)},
+         .dstSubresource = sub(&tmp, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0),
+         .extent = {w, h, 1},
+      };
+      vkCmdResolveImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, tmp.img,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &rr);
+      vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      cmd = vkb_cmd(scr);
+   }
+   if (cmd) {
+      const int32_t dz = zof(d->r, d->layer);
+      const VkImageBlit b = {
+         .srcSubresource = sub(&tmp, VK_IMAGE_ASPECT_COLOR_BIT, 0, 0),
+         .srcOffsets = {{mirror_x ? (int32_t)w : 0, mirror_y ? (int32_t)h : 0, 0},
+                        {mirror_x ? 0 : (int32_t)w, mirror_y ? 0 : (int32_t)h, 1}},
+         .dstSubresource = sub(d->r, VK_IMAGE_ASPECT_COLOR_BIT, d->level, d->layer),
+         .dstOffsets = {{dx, dy, dz}, {dx + (int32_t)w, dy + (int32_t)h, dz + 1}},
+      };
+      vkCmdBlitImage(cmd, tmp.img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_NEAREST);
+      s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+   }
+   scratch_release(scr, &tmp);
+}
+
+/* Whether the device resolves these depth/stencil aspects in a rendering scope, taking
+ * sample 0 (Vulkan 1.2 depth/stencil resolve). */
+static bool
+ds_resolve_supported(const struct vkb_screen *scr, VkImageAspectFlags aspect)
+{
+   if (scr->api_version < VK_API_VERSION_1_2)
+      return false;
+   VkPhysicalDeviceDepthStencilResolveProperties r = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES};
+   VkPhysicalDeviceProperties2 p = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                    .pNext = &r};
+   vkGetPhysicalDeviceProperties2(scr->phys, &p);
+   return (!(aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ||
+           (r.supportedDepthResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT)) &&
+          (!(aspect & VK_IMAGE_ASPECT_STENCIL_BIT) ||
+           (r.supportedStencilResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT));
+}
+
+/* An unscaled multisampled depth/stencil resolve of one format: vkCmdResolveImage takes
+ * colour only, so an empty rendering scope over the rectangle, with the source as its
+ * depth/stencil attachment, resolves sample 0 of each pixel into a single-sample scratch image
+ * the size of the source, and the rectangle is copied from there to (dx, dy). */
+static void
+resolve_depth_stencil(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                      VkImageAspectFlags aspect, int32_t sx, int32_t sy, int32_t dx, int32_t dy,
+                      uint32_t w, uint32_t h)
+{
+   struct vkb_resource tmp;
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)s->w, (uint32_t)s->h, VK_SAMPLE_COUNT_1_BIT,
+                      VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, &tmp))
+      return;
+   const VkImageView sv = vkb_resource_layer_view(scr, s->r, s->level, s->layer);
+   const VkImageView tv = vkb_resource_level_view(scr, &tmp, 0);
+   const VkImageLayout att = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+   VkCommandBuffer cmd = VK_NULL_HANDLE;
+   if (sv && tv) {
+      vkb_image_transition(scr, s->r, s->level, 1, att, true);
+      vkb_image_transition(scr, &tmp, 0, 1, att, true);
+      vkb_end_rendering(scr);
+      cmd = vkb_cmd(scr);
+   }
+   if (cmd) {
+      const VkRenderingAttachmentInfo a = {
+         .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+         .imageView = sv,
+         .imageLayout = att,
+         .resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT,
+         .resolveImageView = tv,
+         .resolveImageLayout = att,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+         .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+      };
+      const VkRenderingInfo ri = {
+         .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+         .renderArea = {{sx, sy}, {w, h}},
+         .layerCount = 1,
+         .pDepthAttachment = aspect & VK_IMAGE_ASPECT_DEPTH_BIT ? &a : NULL,
+         .pStencilAttachment = aspect & VK_IMAGE_ASPECT_STENCIL_BIT ? &a : NULL,
+      };
+      scr->begin_rendering(cmd, &ri);
+      scr->end_rendering(cmd);
+      vkb_image_transition(scr, &tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+      vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+      cmd = vkb_cmd(scr);
+   }
+   if (cmd && aspect != d->r->fmt->aspect) {
+      /* one aspect: through a buffer, as in blit_surfaces */
+      const struct surf t = {.r = &tmp, .level = 0, .layer = 0, .w = s->w, .h = s->h};
+      copy_depth_via_buffer(scr, &t, d, aspect, sx, sy, dx, dy, w, h);
+      s->r->last_use = vkb_current_serial(scr);
+   } else if (cmd) {
+      const VkImageCopy c = {
+         .srcSubresource = sub(&tmp, aspect, 0, 0),
+         .srcOffset = {sx, sy, 0},
+         .dstSubresource = sub(d->r, aspect, d->level, d->layer),
+         .dstOffset = {dx, dy, zof(d->r, d->layer)},
+         .extent = {w, h, 1},
+      };
+      vkCmdCopyImage(cmd, tmp.img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+   }
+   if (tmp.att_view[0])
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, tmp.att_view[0]);
+   scratch_release(scr, &tmp);
+}
+
+/* A scaled nearest blit reads, for destination pixel d0 + i, box pixel
+ * floor((i + 0.5) * sw / dw) (counted from the box's far end when mirrored), box pixel k being
+ * source pixel smin + k. Narrows [*c0, *c1) to the pixels whose source pixel lies in
+ * [0, size), which GL writes (as Mesa's clipping does); false when none does. */
+static bool
+keep_inside(int64_t d0, int64_t dw, int64_t smin, int64_t sw, bool mirror, int64_t size,
+            int64_t *c0, int64_t *c1)
+{
+   int64_t lo = *c1, hi = *c0;
+   for (int64_t x = *c0; x < *c1; x++) {
+      int64_t k = (int64_t)floor(((double)(x - d0) + 0.5) * (double)sw / (double)dw);
+      if (mirror)
+         k = sw - 1 - k;
+      if (smin + k >= 0 && smin + k < size) {
+         lo = x < lo ? x : lo;
+         hi = x + 1;
+      }
+   }
+   if (lo >= hi)
+      return false;
+   *c0 = lo;
+   *c1 = hi;
+   return true;
+}
+
+/* A scratch image the size of the source box (sw x sh at smin), holding the part of *s inside
+ * the surface at its place in the box; *s then names it. The rest of it is never read. */
+static bool
+source_box_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
+                   int64_t smin_x, int64_t smin_y, int64_t sw, int64_t sh,
+                   struct vkb_resource *tmp)
+{
+   const int64_t x0 = smin_x > 0 ? smin_x : 0, y0 = smin_y > 0 ? smin_y : 0;
+   const int64_t x1 = smin_x + sw < s->w ? smin_x + sw : s->w;
+   const int64_t y1 = smin_y + sh < s->h ? smin_y + sh : s->h;
+   if (!scratch_image(scr, s->r->fmt, (uint32_t)sw, (uint32_t)sh, VK_SAMPLE_COUNT_1_BIT, 0, tmp))
+      return false;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, tmp, 0, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd) {
+      scratch_release(scr, tmp);
+      return false;
+   }
+   const VkImageCopy c = {
+      .srcSubresource = sub(s->r, aspect, s->level, s->layer),
+      .srcOffset = {(int32_t)x0, (int32_t)y0, zof(s->r, s->layer)},
+      .dstSubresource = sub(tmp, aspect, 0, 0),
+      .dstOffset = {(int32_t)(x0 - smin_x), (int32_t)(y0 - smin_y), 0},
+      .extent = {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0), 1},
+   };
+   vkCmdCopyImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, tmp->img,
+                  VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   s->r->last_use = vkb_current_serial(scr);
+   *s = (struct surf){.r = tmp, .level = 0, .layer = 0, .w = sw, .h = sh};
+   return true;
+}
+
 /* The blit of args from surface s to surface d (different subresources). */
 static void
 blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct surf *sp,
               const struct surf *dp, VkImageAspectFlags aspect, bool color, bool same_format,
-              bool via_buffer)
+              enum ds_copy via_buffer)
 {
-   const struct surf s = *sp, d = *dp;
+   struct surf s = *sp;
+   const struct surf d = *dp;
    int64_t sx0 = args->src_box[0], sy0 = args->src_box[1], sx1 = args->src_box[2],
            sy1 = args->src_box[3];
    int64_t dx0 = args->dst_box[0], dy0 = args->dst_box[1], dx1 = args->dst_box[2],
@@ -297,8 +634,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       return;
    }
    if (ms_src || ms_dst) {
-      if (scaled || mirror_x || mirror_y || !same_format ||
-          (ms_dst && s.r->samples != d.r->samples) || (ms_src && !ms_dst && !color)) {
+      /* a colour resolve may mirror or convert (through a scratch image below); a
+       * depth/stencil one resolves sample 0 in a rendering scope */
+      const bool resolve = ms_src && !ms_dst;
+      if (scaled || (ms_dst && s.r->samples != d.r->samples) ||
+          ((!resolve || !color) && (mirror_x || mirror_y || !same_format)) ||
+          (resolve && !color && !ds_resolve_supported(scr, aspect))) {
          MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
                      "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
                      scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
@@ -313,7 +654,24 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (cx1 <= cx0 || cy1 <= cy0)
          return;
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
-      if (via_buffer) {
+      if (ms_src && !ms_dst && !color) {
+         resolve_depth_stencil(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                               (int32_t)cy0, w, h);
+         return;
+      }
+      if (ms_src && !ms_dst && (mirror_x || mirror_y || !same_format)) {
+         resolve_then_blit(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0, (int32_t)cy0, w,
+                           h, mirror_x, mirror_y);
+         return;
+      }
+      if (via_buffer == DS_COPY_CONVERT) {
+         copy_depth_convert(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                            (int32_t)cy0, w, h);
+         return;
+      }
+      /* One aspect of a depth/stencil format: lavapipe's vkCmdCopyImage writes the whole
+       * texel (stencil too), a copy through a buffer writes only the aspect asked for. */
+      if (via_buffer || (!ms_src && !ms_dst && !color && aspect != d.r->fmt->aspect)) {
          copy_depth_via_buffer(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
                                (int32_t)cy0, w, h);
          return;
@@ -377,13 +735,23 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
 
    /* Scaled. */
    const int64_t smin_x = mirror_x ? sx1 : sx0, smin_y = mirror_y ? sy1 : sy0;
-   if (smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h) {
-      MGL_DECLINE(backend_feature_unimplemented, "scaled blit whose source rectangle leaves the "
-                  "read surface");
-      return;
-   }
    const VkFilter filter = args->filter == GL_LINEAR && color ? VK_FILTER_LINEAR
                                                               : VK_FILTER_NEAREST;
+   const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h;
+   if (src_out) {
+      /* Nearest: only destination pixels whose source pixel is inside are written. A linear
+       * filter would also need the clamp-to-edge texels around the inside part. */
+      const int64_t maxdim = scr->props.limits.maxImageDimension2D;
+      if (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim) {
+         MGL_DECLINE(backend_feature_unimplemented, "scaled blit whose source rectangle leaves "
+                     "the read surface (linear filter, or a box over %lld texels)",
+                     (long long)maxdim);
+         return;
+      }
+      if (!keep_inside(dx0, dw, smin_x, sw, mirror_x, s.w, &cx0, &cx1) ||
+          !keep_inside(dy0, dh, smin_y, sh, mirror_y, s.h, &cy0, &cy1))
+         return;
+   }
    if (!has_features(scr, s.r->fmt->vk,
                      VK_FORMAT_FEATURE_BLIT_SRC_BIT |
                         (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT
@@ -394,7 +762,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                   vkb_format_name(d.r->desc.format), filter == VK_FILTER_LINEAR ? "linear" : "nearest");
       return;
    }
-   const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1;
+   /* one aspect of a depth/stencil format reaches the destination through a buffer (see
+    * blit_surfaces' unscaled copy), so it is blitted into the scratch image first */
+   const bool one_aspect = !color && aspect != d.r->fmt->aspect;
+   const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1 && !one_aspect;
    struct vkb_resource tmp;
    if (!whole) {
       if (dw > scr->props.limits.maxImageDimension2D || dh > scr->props.limits.maxImageDimension2D) {
@@ -402,8 +773,18 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                      (long long)dw, (long long)dh);
          return;
       }
-      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, &tmp))
+      if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT, 0, &tmp))
          return;
+   }
+   /* a source box leaving the surface is read from a scratch image the size of the box */
+   struct vkb_resource box_tmp;
+   if (src_out) {
+      if (!source_box_scratch(scr, &s, aspect, smin_x, smin_y, sw, sh, &box_tmp)) {
+         if (!whole)
+            scratch_release(scr, &tmp);
+         return;
+      }
+      sx0 -= smin_x, sx1 -= smin_x, sy0 -= smin_y, sy1 -= smin_y;
    }
    vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    struct vkb_resource *target = whole ? d.r : &tmp;
@@ -412,7 +793,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
-      return;
+      return; /* the session failed: scratch images go with the device */
    const int32_t sz = zof(s.r, s.layer), tz = zof(target, tlayer);
    const int64_t ox = whole ? 0 : dx0, oy = whole ? 0 : dy0;
    VkImageBlit b = {
@@ -430,6 +811,17 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       cmd = vkb_cmd(scr);
       if (!cmd)
          return;
+      if (one_aspect) {
+         const struct surf t = {.r = &tmp, .level = 0, .layer = 0, .w = dw, .h = dh};
+         copy_depth_via_buffer(scr, &t, &d, aspect, (int32_t)(cx0 - dx0), (int32_t)(cy0 - dy0),
+                               (int32_t)cx0, (int32_t)cy0, (uint32_t)(cx1 - cx0),
+                               (uint32_t)(cy1 - cy0));
+         scratch_release(scr, &tmp);
+         s.r->last_use = d.r->last_use = vkb_current_serial(scr);
+         if (src_out)
+            scratch_release(scr, &box_tmp);
+         return;
+      }
       VkImageCopy c = {
          .srcSubresource = sub(&tmp, aspect, 0, 0),
          .srcOffset = {(int32_t)(cx0 - dx0), (int32_t)(cy0 - dy0), 0},
@@ -442,6 +834,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       scratch_release(scr, &tmp);
    }
    s.r->last_use = d.r->last_use = vkb_current_serial(scr);
+   if (src_out)
+      scratch_release(scr, &box_tmp);
 }
 
 VKB_CALL(blit, mgp_blit)
@@ -470,33 +864,30 @@ VKB_CALL(blit, mgp_blit)
    }
    const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
    const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
-   const bool via_buffer = !color && !same_format && depth_family(s.r->fmt->vk) &&
-                           depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk);
-   if (!color && !same_format && !via_buffer) {
-      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil blit from %s to %s",
-                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-      return;
-   }
+   /* Depth/stencil formats that differ: through a buffer, on the GPU when the depth texels
+    * are laid out alike (or only stencil is copied), else converted by the server. */
+   enum ds_copy via_buffer = DS_COPY_NONE;
+   if (!color && !same_format)
+      via_buffer = !(aspect & VK_IMAGE_ASPECT_DEPTH_BIT) ||
+                         (depth_family(s.r->fmt->vk) &&
+                          depth_family(s.r->fmt->vk) == depth_family(d.r->fmt->vk))
+                      ? DS_COPY_BUFFER
+                      : DS_COPY_CONVERT;
    if (color && s.r->fmt->kind != d.r->fmt->kind) {
       MGL_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
                   "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
       return;
    }
-   /* One surface as source and destination (GL allows it; overlapping rectangles are
-    * undefined): a transfer cannot have one subresource in two layouts, so the blit reads a
-    * scratch copy of the surface, taken before anything is written. */
+   /* One level as source and destination: one surface (GL allows it; overlapping rectangles
+    * are undefined), or two layers of an array or slices of a 3D level. The backend keeps one
+    * layout per level and a transfer cannot have it in two, so the blit reads a scratch copy
+    * of the source surface (multisampled alike), taken before anything is written. */
    struct vkb_resource tmp_src;
-   const bool same_surface = s.r == d.r && s.level == d.level && s.layer == d.layer;
-   if (same_surface) {
-      if (s.r->samples != VK_SAMPLE_COUNT_1_BIT) {
-         MGL_DECLINE(backend_feature_unimplemented, "blit within one multisampled surface");
-         return;
-      }
-      if (!copy_to_scratch(scr, &s, aspect, &tmp_src))
-         return;
-   }
+   const bool same_level = s.r == d.r && s.level == d.level;
+   if (same_level && !copy_to_scratch(scr, &s, aspect, &tmp_src))
+      return;
    blit_surfaces(scr, args, &s, &d, aspect, color, same_format, via_buffer);
-   if (same_surface)
+   if (same_level)
       scratch_release(scr, &tmp_src);
 }
 

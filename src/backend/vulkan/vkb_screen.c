@@ -1030,6 +1030,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"clear-pipelines-created", scr->clear_pipelines_created},
       {"index-rewrites", scr->index_rewrites},
       {"index-rewrite-waits", scr->index_rewrite_waits},
+      {"depth-convert-waits", scr->depth_convert_waits},
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
