@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef EGL_PLATFORM_SURFACELESS_MESA
 #define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
@@ -2037,6 +2038,93 @@ static void sc_streamed_subdata(void)
   check_gl_error("VBO-streamed draws");
 
   check_frame("streamed", &m);
+}
+
+/* streamed_heap_subdata: as row B of streamed_subdata, in a 256 KiB vertex buffer. On the ring
+ * arms such a buffer's store is in the heap both sides map, and a glBufferSubData goes straight
+ * into it while the server has stamped the buffer idle after every record sent (stage.h). The
+ * pause after each draw lets the apply thread apply that draw (recorded, not yet run) and
+ * reach its stamp point: a stamp that took the drawn-from buffer for idle would let the next
+ * write change what that draw reads. The writes after a glFinish (the first, and one at an
+ * offset into the second half of the buffer) find it idle: those are the direct ones. Every
+ * draw must show its own data. */
+#define SH_BYTES (256 << 10)
+#define SH_VERTEX (6 * sizeof(float))
+
+static void heap_pause(void)
+{
+  nanosleep(&(struct timespec){.tv_nsec = 30 * 1000 * 1000}, NULL);
+}
+
+static void heap_quad(float *data, int x0, int y0, int x1, int y1, vec4f c)
+{
+  float r[12];
+  rect_vertices(r, (float)x0, (float)y0, (float)x1, (float)y1);
+  for (int k = 0; k < 6; k++) {
+    data[6 * k] = r[2 * k];
+    data[6 * k + 1] = r[2 * k + 1];
+    memcpy(&data[6 * k + 2], c.v, sizeof c.v);
+  }
+}
+
+static void sc_streamed_heap_subdata(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in vec4 a_color;\n"
+                   "flat out vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 330 core\n"
+                   "flat in vec4 v_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_color; }\n";
+  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  gl.UseProgram(link_program(vs, fs));
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, SH_BYTES, NULL, GL_STREAM_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, SH_VERTEX, (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, SH_VERTEX, (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  glFinish();
+  heap_pause();
+  for (int i = 0; i < SS_N; i++) {
+    int x0 = 4 + 15 * i, y0 = 8 + 6 * (i & 1);
+    vec4f c = V4(0.2f + 0.2f * (float)i, 1.0f - 0.2f * (float)i, (i & 1) ? 0.0f : 1.0f, 1.0f);
+    float data[36];
+    heap_quad(data, x0, y0, x0 + 12, y0 + 20, c);
+    gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof data, data);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, x0, y0, x0 + 12, y0 + 20, to8(c));
+    heap_pause();
+  }
+  check_gl_error("heap-streamed draws");
+
+  /* After a glFinish, a write into the second half: idle again, so direct on the ring arms. */
+  glFinish();
+  heap_pause();
+  const GLint first = (SH_BYTES / 2) / (GLint)SH_VERTEX;
+  const vec4f c = V4(0.8f, 0.8f, 0.2f, 1.0f);
+  float data[36];
+  heap_quad(data, 10, 36, 50, 56, c);
+  gl.BufferSubData(GL_ARRAY_BUFFER, (GLintptr)first * (GLintptr)SH_VERTEX, sizeof data, data);
+  glDrawArrays(GL_TRIANGLES, first, 6);
+  model_rect(&m, 10, 36, 50, 56, to8(c));
+  check_gl_error("heap write at an offset");
+
+  check_frame("streamed_heap", &m);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteVertexArrays(1, &vao);
 }
 
 /* uniforms_ubo: out = u_loose * block.tint + block.bias, the block bound with
@@ -8504,6 +8592,7 @@ static const struct {
     {"fbo_rtt", sc_fbo_rtt, 0},
     {"instanced", sc_instanced, 0},
     {"streamed_subdata", sc_streamed_subdata, 0},
+    {"streamed_heap_subdata", sc_streamed_heap_subdata, 0},
     {"uniforms_ubo", sc_uniforms_ubo, 0},
     {"cull_winding", sc_cull_winding, 0},
     {"viewport_scissor", sc_viewport_scissor, 0},
