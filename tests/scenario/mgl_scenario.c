@@ -1749,6 +1749,62 @@ static void sc_textured_quad(void)
   }
 }
 
+/* texsub_tiles: sixteen 256x256 glTexSubImage2D tiles of a 1024x1024 texture, pending
+ * together, leave as one resource_subdata of 4 MiB; a 1 MiB upload drawn just before them
+ * has used part of the batch's staging block, so the tiles' staging spans two blocks. Every
+ * tile must land (the backend used to decline such a call whole). A 64x64 quad samples the
+ * texture: tile (i, j) covers pixels [16i, 16i + 16) x [16j, 16j + 16). */
+#define TT_TEX 1024
+#define TT_TILE 256
+
+static rgba8 tt_colour(int t)
+{
+  return (rgba8){{(uint8_t)(16 * t + 8), (uint8_t)(255 - 16 * t), (t & 1) ? 200 : 40, 255}};
+}
+
+static void sc_texsub_tiles(void)
+{
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, TT_TEX, TT_TEX, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  textured_quad_vao(0, 0, 64, 64);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+
+  const size_t big = (size_t)512 * 512 * 4;
+  uint8_t *px = malloc(big);
+  if (!px)
+    die_setup("out of memory");
+  for (size_t i = 0; i < big; i += 4)
+    memcpy(px + i, (uint8_t[4]){10, 20, 30, 255}, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 512, 512, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  model m;
+  model_init(&m, bg);
+  for (int t = 0; t < 16; t++) {
+    const rgba8 c = tt_colour(t);
+    for (size_t i = 0; i < (size_t)TT_TILE * TT_TILE * 4; i += 4)
+      memcpy(px + i, c.c, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, (t % 4) * TT_TILE, (t / 4) * TT_TILE, TT_TILE, TT_TILE,
+                    GL_RGBA, GL_UNSIGNED_BYTE, px);
+    model_rect(&m, (t % 4) * 16, (t / 4) * 16, (t % 4) * 16 + 16, (t / 4) * 16 + 16, c);
+  }
+  free(px);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("tiled uploads");
+  check_frame("tiles", &m);
+  glDeleteTextures(1, &tex);
+}
+
 /* depth_test: a far and a near quad overlapping, drawn in both orders with GL_LESS. */
 static void sc_depth_test(void)
 {
@@ -8588,6 +8644,7 @@ static const struct {
     {"triangle", sc_triangle, 0},
     {"indexed_quad", sc_indexed_quad, 0},
     {"textured_quad", sc_textured_quad, 0},
+    {"texsub_tiles", sc_texsub_tiles, 0},
     {"depth_test", sc_depth_test, 0},
     {"fbo_rtt", sc_fbo_rtt, 0},
     {"instanced", sc_instanced, 0},
