@@ -1805,6 +1805,61 @@ static void sc_texsub_tiles(void)
   glDeleteTextures(1, &tex);
 }
 
+/* texsub_cover: pending sub-image uploads of one level, none drawn yet: A (4,4 8x8), then B
+ * (0,0 16x16) covering A, C (12,12 8x8) overlapping B only in part, D (16,0 8x8) apart, and a
+ * second slice of work: E (24,24 8x8) then F (20,20 12x12) covering E but not C. The front end
+ * drops pending regions that a later one covers entirely; what shows must be GL's order: B
+ * with C over it, D, F. A 32x32 texture on the 64x64 quad: texel (i, j) is pixels 2i, 2j. */
+static void tc_rect(int x, int y, int w, int h, rgba8 c)
+{
+  uint8_t px[16 * 16 * 4];
+  for (int i = 0; i < w * h; i++)
+    memcpy(px + 4 * i, c.c, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+
+static void sc_texsub_cover(void)
+{
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  uint8_t zero[32 * 32 * 4];
+  memset(zero, 0, sizeof zero);
+  for (int i = 3; i < (int)sizeof zero; i += 4)
+    zero[i] = 255;
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  textured_quad_vao(0, 0, 64, 64);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* the initial image is sent and used */
+
+  const rgba8 a = {{255, 0, 0, 255}}, b = {{0, 255, 0, 255}}, c = {{0, 0, 255, 255}};
+  const rgba8 d = {{255, 255, 0, 255}}, e = {{255, 0, 255, 255}}, f = {{0, 255, 255, 255}};
+  tc_rect(4, 4, 8, 8, a);
+  tc_rect(0, 0, 16, 16, b);
+  tc_rect(12, 12, 8, 8, c);
+  tc_rect(16, 0, 8, 8, d);
+  tc_rect(24, 24, 8, 8, e);
+  tc_rect(20, 20, 12, 12, f);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("covering uploads");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 0, 0, 32, 32, b);
+  model_rect(&m, 24, 24, 40, 40, c);
+  model_rect(&m, 32, 0, 48, 16, d);
+  model_rect(&m, 40, 40, 64, 64, f);
+  check_frame("cover", &m);
+  glDeleteTextures(1, &tex);
+}
+
 /* depth_test: a far and a near quad overlapping, drawn in both orders with GL_LESS. */
 static void sc_depth_test(void)
 {
@@ -8645,6 +8700,7 @@ static const struct {
     {"indexed_quad", sc_indexed_quad, 0},
     {"textured_quad", sc_textured_quad, 0},
     {"texsub_tiles", sc_texsub_tiles, 0},
+    {"texsub_cover", sc_texsub_cover, 0},
     {"depth_test", sc_depth_test, 0},
     {"fbo_rtt", sc_fbo_rtt, 0},
     {"instanced", sc_instanced, 0},
