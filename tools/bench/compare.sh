@@ -11,7 +11,8 @@
 # BENCH_SECONDS (default 0.5) is the timed length of each case.  CASES (default: all
 # of mgl-bench --list) names the cases to run, a process per case and arm then.
 # BEFORE_DIR (optional): another build tree, usually the commit before a change; an arm
-# named ARM-before in ARMS runs mgl-bench and mgl-server from it, interleaved with the rest.
+# named ARM-before in ARMS runs this mgl-bench on that tree's libmgl and mgl-server,
+# interleaved with the rest.
 # When memcpy_* cases ran, a second table gives each upload_*/texsub_* row against the
 # memcpy row of the same size, same arm and round (issue 6's streaming target).
 set -euo pipefail
@@ -47,12 +48,11 @@ run_env() {
     zink)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
-    *-before)
+    *-before) # this tree's mgl-bench (a plain GL program) on that tree's libmgl and server
       local bb=${BEFORE_DIR:?an arm named *-before needs BEFORE_DIR}
-      shift # the bench of that tree, not this one
       env __EGL_VENDOR_LIBRARY_FILENAMES="$bb/mgl_vendor.json" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp MGL_SERVER_PATH="$bb/bin/mgl-server" \
-        MGL_TRANSPORT="${arm%-before}" "$bb/bin/mgl-bench" "$@" ;;
+        MGL_TRANSPORT="${arm%-before}" "$@" ;;
     *)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$VENDOR" EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
         MGL_TRANSPORT="$arm" "$@" ;;
