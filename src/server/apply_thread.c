@@ -64,6 +64,11 @@ mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int r
 void
 mgs_ring_applier_detach(struct mgs_ring_applier *a)
 {
+   /* Submitted batches may still read buffer stores in the heap: the pages stay mapped until
+    * they are done (the backend frees its objects later, without touching the pages). */
+   const struct mgs_backend *be = a->session->backend;
+   if (a->stage.heap && be->heap_wait_idle)
+      be->heap_wait_idle(a->session->screen);
    mgs_session_set_event_sink(a->session, NULL, NULL);
    mgt_event_writer_finish(&a->events);
    mgt_stage_detach(&a->stage);

@@ -37,6 +37,9 @@ struct mgs_backend {
     * again). Returns true when no GPU work at all is recorded or in flight. NULL: the backend
     * never backs a buffer with a heap span. */
    bool (*heap_idle)(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
+   /* Ring arms, before the applier unmaps the heap: waits until no submitted GPU work runs
+    * (it may read heap stores). NULL with heap_idle NULL. */
+   void (*heap_wait_idle)(void *screen);
    /* Counters that are gates (e.g. unsound-serial-complete): name/value pairs, or NULL. */
    unsigned (*gate_counters)(void *screen, const char **names, unsigned long long *values,
                              unsigned max);

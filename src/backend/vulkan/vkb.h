@@ -764,6 +764,7 @@ uint32_t vkb_max_samples(const struct vkb_screen *scr);
 /* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
 /* backend.h heap_idle: the heap-backed buffers no GPU work uses (vkb_resource.c). */
 bool vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
+void vkb_heap_wait_idle(void *screen);
 struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
                                           const char *call);
 /* The image view for a sampler view, or VK_NULL_HANDLE: with *declined false the texture is

@@ -1076,5 +1076,6 @@ const struct mgs_backend mgs_vulkan_backend = {
    .context_vtbl = &vkb_ticked_context_vtbl,
    .context_lookup = context_lookup,
    .heap_idle = vkb_heap_idle,
+   .heap_wait_idle = vkb_heap_wait_idle,
    .gate_counters = gate_counters,
 };
