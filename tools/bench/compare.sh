@@ -176,7 +176,7 @@ if grep -q ',memcpy_' "$TMP/rows.csv"; then
       for (c = 1; c <= nc; c++) {
         n = order[c]
         if (n !~ /^(upload|texsub)_/) continue
-        size = n; sub(/^[a-z]+_/, "", size); mc = "memcpy_" size
+        size = n; sub(/^.*_/, "", size); mc = "memcpy_" size
         if (!((mc) in seen)) continue
         printf "| %s | %s |", n, mc
         for (i = 1; i <= na; i++) {
