@@ -81,6 +81,9 @@ struct fe_buffer {
    uint8_t *copy;
    bool copy_valid;
    uint32_t capturing; /* active transform feedback ranges on it: never valid meanwhile */
+   /* Ring arms: the store the session placed in the shared heap (size 0: none); writes go
+    * straight into it while the server says the buffer is idle (mgl_session_heap_write). */
+   struct mgp_span store;
 };
 #define FE_BUFFER_COPY_MAX (1u << 20)
 

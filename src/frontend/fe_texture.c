@@ -323,9 +323,17 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
             int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, size_t bytes)
 {
    struct fe_tex_pending *p = &tex->pending[face][level];
-   const struct fe_tex_image *img = &tex->image[face][level];
-   /* A region covering the whole (single-slice) image replaces everything pending for it. */
-   if (img->depth <= 1 && x == 0 && y == 0 && w >= img->width && h >= img->height)
+   /* A region covering every region pending for the level replaces them: none was sent, so
+    * nothing could have read them (the whole image is the common case; so is one rectangle
+    * rewritten before the draw that reads it). */
+   bool covers = true;
+   for (unsigned i = 0; i < p->count && covers; i++) {
+      const struct fe_tex_region *r = &p->regions[i];
+      covers = r->z == z && r->x >= x && r->y >= y &&
+               (int64_t)r->x + r->width <= (int64_t)x + w &&
+               (int64_t)r->y + r->height <= (int64_t)y + h;
+   }
+   if (covers)
       pending_clear(p);
    if (p->count == FE_PENDING_MAX_REGIONS || p->size + bytes > 4 * (size_t)FE_UPLOAD_CHUNK)
       flush_level(ctx, tex, face, level);

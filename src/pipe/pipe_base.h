@@ -9,8 +9,9 @@
 
 /* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). 3: get_timestamp and
  * begin/end_conditional_render (call numbers after them moved). 4: the caps carry the
- * dual-source limit and the device's sample-count masks. */
-#define MGP_ABI_VERSION 4u
+ * dual-source limit and the device's sample-count masks. 5: resource_desc carries the heap store
+ * span (MGP_SEG_HEAP). */
+#define MGP_ABI_VERSION 5u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {
@@ -68,6 +69,9 @@ _Static_assert(sizeof(void *) == 8, "MGPipe's wire layout assumes 64-bit pointer
 #define MGP_SEG_NONE 0u
 #define MGP_SEG_STAGE 1u  /* the stage segment (rings: offset = monotonic stage position) */
 #define MGP_SEG_INLINE 2u /* a stream: the bytes that follow the record (pipe_stream.h) */
+/* The ring arms' buffer heap (stage.h): a buffer store the client placed, not bytes to copy.
+ * The encoder passes such a span through as it is; only resource_create/respecify carry one. */
+#define MGP_SEG_HEAP 3u
 
 /* Call classes and flags (pipe_calls.def). */
 enum mgp_call_class {

@@ -23,7 +23,7 @@ mgp_span_in_bytes(enum mgp_call_id call, const void *args)
    for (uint32_t i = 0; i < ci->num_spans; i++) {
       const struct mgp_span *s =
          (const struct mgp_span *)((const uint8_t *)args + ci->spans[i].offset);
-      if (!ci->spans[i].out)
+      if (!ci->spans[i].out && s->seg != MGP_SEG_HEAP)
          total += s->size;
    }
    return total;
@@ -50,6 +50,8 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
          *s = (struct mgp_span){0};
          continue;
       }
+      if (s->seg == MGP_SEG_HEAP && !s->ptr && !ci->spans[i].out)
+         continue; /* a store the client placed in the heap: nothing to stage */
       const void *src = s->ptr;
       void *dst = enc->ops->place(enc->carrier, s->size, s);
       if (!dst)

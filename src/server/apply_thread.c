@@ -16,7 +16,8 @@ static void *
 resolve_span(void *ctx, uint32_t seg, uint64_t pos, uint64_t size, bool writable)
 {
    struct mgs_ring_applier *a = ctx;
-   (void)writable;
+   if (seg == MGP_SEG_HEAP)
+      return writable ? NULL : mgt_stage_heap_resolve(&a->stage, pos, size);
    if (seg != MGP_SEG_STAGE)
       return NULL;
    uint64_t cap = a->stage.capacity;
@@ -63,6 +64,11 @@ mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int r
 void
 mgs_ring_applier_detach(struct mgs_ring_applier *a)
 {
+   /* Submitted batches may still read buffer stores in the heap: the pages stay mapped until
+    * they are done (the backend frees its objects later, without touching the pages). */
+   const struct mgs_backend *be = a->session->backend;
+   if (a->stage.heap && be->heap_wait_idle)
+      be->heap_wait_idle(a->session->screen);
    mgs_session_set_event_sink(a->session, NULL, NULL);
    mgt_event_writer_finish(&a->events);
    mgt_stage_detach(&a->stage);
@@ -79,6 +85,31 @@ fail_session(struct mgs_ring_applier *a)
    return MGS_APPLY_FATAL;
 }
 
+static void
+stamp_idle(void *ctx, uint32_t slot)
+{
+   struct mgs_ring_applier *a = ctx;
+   if (slot < MGT_HEAP_SLOTS)
+      atomic_store_explicit(&a->stage.table->idle[slot], mgt_ring_records_applied(&a->ring),
+                            memory_order_release);
+}
+
+/* Every published record is applied: stamp the buffers the client may now write directly
+ * (stage.h, the heap). The stamp is the applied count, which the client's published count
+ * equals until it publishes again. */
+static void
+stamp_heap(struct mgs_ring_applier *a)
+{
+   const struct mgs_backend *be = a->session->backend;
+   const uint64_t applied = mgt_ring_records_applied(&a->ring);
+   if (!a->stage.table || !be->heap_idle || applied == a->heap_stamped ||
+       atomic_load(&a->session->fatal))
+      return;
+   a->heap_stamped = applied;
+   if (be->heap_idle(a->session->screen, stamp_idle, a))
+      atomic_store_explicit(&a->stage.table->quiet, applied, memory_order_release);
+}
+
 enum mgs_apply_end
 mgs_ring_applier_run(struct mgs_ring_applier *a)
 {
@@ -91,6 +122,7 @@ mgs_ring_applier_run(struct mgs_ring_applier *a)
             mgs_session_fatal(a->session, MGL_FATAL_ProtocolCorruption, "ring");
             return fail_session(a);
          }
+         stamp_heap(a);
          int rc = mgt_ring_wait(&a->ring);
          if (rc == MGT_RING_SYSTEM)
             return MGS_APPLY_CLIENT_GONE;

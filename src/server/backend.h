@@ -31,6 +31,15 @@ struct mgs_backend {
    const struct mgp_context_vtbl *context_vtbl;
    /* The self of a context made by context_create, or NULL for an unknown or stale handle. */
    void *(*context_lookup)(void *screen, struct mgp_handle ctx);
+   /* Ring arms, each time every published record is applied: calls idle(ctx, slot) for each
+    * buffer whose store is the heap span its last resource_create/respecify named and that no
+    * recorded or in-flight GPU work uses (so the client may write it until it publishes
+    * again). Returns true when no GPU work at all is recorded or in flight. NULL: the backend
+    * never backs a buffer with a heap span. */
+   bool (*heap_idle)(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
+   /* Ring arms, before the applier unmaps the heap: waits until no submitted GPU work runs
+    * (it may read heap stores). NULL with heap_idle NULL. */
+   void (*heap_wait_idle)(void *screen);
    /* Counters that are gates (e.g. unsound-serial-complete): name/value pairs, or NULL. */
    unsigned (*gate_counters)(void *screen, const char **names, unsigned long long *values,
                              unsigned max);

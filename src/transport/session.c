@@ -31,12 +31,27 @@ static const char *const arm_names[] = {"monolith", "inproc", "spawn", "tcp"};
 
 #define SESSION_MAX_CONTEXTS 256
 
+/* A heap range no buffer uses: reusable once the server's quiet stamp reaches dropped_at. */
+struct heap_range {
+   uint64_t offset, size, dropped_at;
+};
+
 /* inproc and spawn: the ring and stage the client produces into. */
 struct ring_carrier {
    struct mgt_ring ring;
    struct mgt_stage stage;
    uint64_t reply_seq;
+   /* the heap (stage.h): a bump pointer and the ranges given back */
+   uint64_t heap_min;  /* smallest buffer placed there (MGL_IPC_HEAP_MIN) */
+   uint64_t heap_top;
+   struct heap_range *free;
+   uint32_t nfree, free_cap;
+   uint64_t heap_stores, heap_direct_writes, heap_direct_bytes, heap_staged_writes;
 };
+
+/* Stores start and end on this granule: the server imports their pages, and devices ask for
+ * up to 64 KiB alignment of an imported host pointer. */
+#define HEAP_GRANULE (64u << 10)
 
 struct mgl_session {
    enum session_arm arm;
@@ -178,8 +193,13 @@ rings_create(struct ring_carrier *c)
    /* Measured defaults come with the transport benchmark; these hold a frame of mgl-demo. */
    if (mgt_ring_create(&c->ring, size_setting("MGL_IPC_RING_SIZE", 4u << 20)) != MGT_RING_OK)
       return false;
-   if (mgt_stage_create(&c->stage, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20)) !=
-       MGT_STAGE_OK) {
+   /* The heap is address space until a store is written: its pages are allocated on touch. */
+   const char *hs = getenv("MGL_IPC_HEAP_SIZE");
+   uint64_t heap = hs && !strcmp(hs, "0") ? 0 : size_setting("MGL_IPC_HEAP_SIZE", 256u << 20);
+   heap = (heap + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
+   c->heap_min = size_setting("MGL_IPC_HEAP_MIN", 64u << 10);
+   if (mgt_stage_create_with_heap(&c->stage, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20),
+                                  heap) != MGT_STAGE_OK) {
       mgt_ring_destroy(&c->ring);
       return false;
    }
@@ -193,6 +213,14 @@ rings_create(struct ring_carrier *c)
 static void
 rings_destroy(struct ring_carrier *c)
 {
+   if (c->heap_stores)
+      mgl_log_always("MGL-HEAP stores=%llu direct-writes=%llu direct-bytes=%llu "
+                     "staged-writes=%llu",
+                     (unsigned long long)c->heap_stores,
+                     (unsigned long long)c->heap_direct_writes,
+                     (unsigned long long)c->heap_direct_bytes,
+                     (unsigned long long)c->heap_staged_writes);
+   free(c->free);
    mgt_stage_destroy(&c->stage);
    mgt_ring_destroy(&c->ring);
 }
@@ -608,4 +636,91 @@ mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t m
    }
    /* What arrived before the session failed is still true (a fence that signalled did). */
    return mgt_inbox_take(&s->inbox, out, max);
+}
+
+/* ---- the heap (stage.h): buffer stores both sides map ---- */
+
+bool
+mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out)
+{
+   *out = (struct mgp_span){0};
+   if (!s || !s->rings_made || !s->rings.stage.heap || !size || size < s->rings.heap_min ||
+       mgl_session_failed(s))
+      return false;
+   struct ring_carrier *c = &s->rings;
+   const uint64_t need = (size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
+   uint64_t offset = UINT64_MAX;
+   pthread_mutex_lock(&s->lock);
+   /* First fit among ranges no GPU work can still read (the server was quiet after the record
+    * that dropped them). */
+   const uint64_t quiet = atomic_load_explicit(&c->stage.table->quiet, memory_order_acquire);
+   for (uint32_t i = 0; i < c->nfree; i++) {
+      struct heap_range *r = &c->free[i];
+      if (r->size < need || r->dropped_at > quiet)
+         continue;
+      offset = r->offset;
+      r->offset += need;
+      r->size -= need;
+      if (!r->size)
+         c->free[i] = c->free[--c->nfree];
+      break;
+   }
+   if (offset == UINT64_MAX && need <= c->stage.heap_size - c->heap_top) {
+      offset = c->heap_top;
+      c->heap_top += need;
+   }
+   pthread_mutex_unlock(&s->lock);
+   if (offset == UINT64_MAX)
+      return false;
+   c->heap_stores++;
+   *out = (struct mgp_span){.size = need, .seg = MGP_SEG_HEAP, .offset = offset};
+   return true;
+}
+
+void
+mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
+{
+   if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made)
+      return;
+   struct ring_carrier *c = &s->rings;
+   pthread_mutex_lock(&s->lock);
+   if (c->nfree == c->free_cap) {
+      uint32_t cap = c->free_cap ? 2 * c->free_cap : 16;
+      struct heap_range *f = realloc(c->free, cap * sizeof(*f));
+      if (!f) { /* the range is lost to this session, nothing else */
+         pthread_mutex_unlock(&s->lock);
+         return;
+      }
+      c->free = f;
+      c->free_cap = cap;
+   }
+   c->free[c->nfree++] = (struct heap_range){store->offset, store->size,
+                                             mgt_ring_records_published(&c->ring)};
+   pthread_mutex_unlock(&s->lock);
+}
+
+bool
+mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
+                       uint64_t offset, const void *data, uint64_t size)
+{
+   if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made ||
+       slot >= MGT_HEAP_SLOTS ||
+       offset > store->size || size > store->size - offset)
+      return false;
+   struct ring_carrier *c = &s->rings;
+   /* The server stamped the slot after applying every record we published, and found the
+    * buffer unused by any recorded or in-flight GPU work; it applies nothing more until we
+    * publish again. A stamp from before our last record never equals the count. */
+   const uint64_t stamp = atomic_load_explicit(&c->stage.table->idle[slot], memory_order_acquire);
+   if (stamp != mgt_ring_records_published(&c->ring) || mgl_session_failed(s)) {
+      c->heap_staged_writes++;
+      return false;
+   }
+   unsigned char *dst = mgt_stage_heap_resolve(&c->stage, store->offset + offset, size);
+   if (!dst)
+      return false;
+   memcpy(dst, data, size);
+   c->heap_direct_writes++;
+   c->heap_direct_bytes += size;
+   return true;
 }

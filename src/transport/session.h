@@ -41,6 +41,20 @@ void mgl_session_sync(struct mgl_session *s);
  * Fatal{EventMalformed}. */
 uint32_t mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max);
 
+/* The ring arms' buffer heap (stage.h): the store of a buffer of `size` bytes placed in the
+ * segment both sides map, so that its writes can be the only copy. Fills *out (seg
+ * MGP_SEG_HEAP) for resource_create/respecify's store; false where there is no heap, the buffer
+ * is smaller than the heap's threshold or there is no room (then the server allocates). */
+bool mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out);
+/* The store is no longer the buffer's (call after the destroy/respecify that dropped it):
+ * reused once the server has no GPU work in flight. Accepts an empty span. */
+void mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store);
+/* Writes size bytes at offset of the buffer in handle slot `slot` whose store is `store`,
+ * straight into the store, when the server stamped the buffer idle after every record
+ * published so far; false (nothing written): send them as usual. Counted either way. */
+bool mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
+                            uint64_t offset, const void *data, uint64_t size);
+
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgl_session_failed(const struct mgl_session *s);
 enum mgl_fatal mgl_session_fatal(const struct mgl_session *s);

@@ -43,11 +43,18 @@ int
 mgt_shm_create(const char *name, size_t header_size, uint64_t capacity, uint32_t magic,
                uint32_t version, struct mgt_shm_map *out)
 {
+   return mgt_shm_create_extra(name, header_size, capacity, 0, magic, version, out);
+}
+
+int
+mgt_shm_create_extra(const char *name, size_t header_size, uint64_t capacity, uint64_t extra,
+                     uint32_t magic, uint32_t version, struct mgt_shm_map *out)
+{
    memset(out, 0, sizeof(*out));
    size_t data_offset = page_size();
    while (data_offset < header_size)
       data_offset += page_size();
-   size_t len = data_offset + capacity;
+   size_t len = data_offset + capacity + extra;
    int e;
 
    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -67,11 +74,13 @@ mgt_shm_create(const char *name, size_t header_size, uint64_t capacity, uint32_t
    struct mgt_shm_prefix *pre = (struct mgt_shm_prefix *)base;
    pre->capacity = capacity;
    pre->data_offset = data_offset;
+   pre->extra_size = extra;
    pre->version = version;
    pre->magic = magic;
    out->base = base;
    out->data = base + data_offset;
    out->capacity = capacity;
+   out->extra_size = extra;
    return fd;
 
 fail_fd:
@@ -110,8 +119,10 @@ mgt_shm_attach(int fd, size_t header_size, uint32_t magic, uint32_t version,
    uint32_t v = mgt_read_once_u32(&pre->version);
    uint64_t capacity = mgt_read_once_u64(&pre->capacity);
    uint64_t data_offset = mgt_read_once_u64(&pre->data_offset);
+   uint64_t extra = mgt_read_once_u64(&pre->extra_size);
    if (m != magic || v != version || !valid_capacity(capacity) || data_offset < header_size ||
-       (data_offset & 63) || data_offset > (1u << 20) || data_offset + capacity != len) {
+       (data_offset & 63) || data_offset > (1u << 20) || extra > max_capacity ||
+       data_offset + capacity + extra != len) {
       munmap(out->map_base, out->map_len);
       memset(out, 0, sizeof(*out));
       return MGT_SHM_INVALID;
@@ -119,6 +130,7 @@ mgt_shm_attach(int fd, size_t header_size, uint32_t magic, uint32_t version,
    out->base = base;
    out->data = base + data_offset;
    out->capacity = capacity;
+   out->extra_size = extra;
    return MGT_SHM_OK;
 }
 

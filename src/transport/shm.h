@@ -14,6 +14,7 @@ struct mgt_shm_prefix {
    uint32_t version;
    uint64_t capacity;    /* data bytes */
    uint64_t data_offset; /* from the start of the memfd, multiple of 64 */
+   uint64_t extra_size;  /* bytes after the data area (the stage's heap); the memfd ends there */
 };
 
 /* One side's mapping. */
@@ -23,6 +24,7 @@ struct mgt_shm_map {
    void *map_base;      /* the mapping including its guard pages */
    size_t map_len;
    uint64_t capacity;
+   uint64_t extra_size; /* bytes after the data area, at data + capacity */
 };
 
 /* Same numbers as MGT_RING_* / MGT_STAGE_*. */
@@ -32,8 +34,12 @@ enum { MGT_SHM_OK = 0, MGT_SHM_INVALID = -4, MGT_SHM_SYSTEM = -5 };
  * maps it and writes the prefix. Returns the fd, or -1 with errno set. */
 int mgt_shm_create(const char *name, size_t header_size, uint64_t capacity, uint32_t magic,
                    uint32_t version, struct mgt_shm_map *out);
+/* The same with `extra` bytes after the data area (zero-filled, sparse until touched). */
+int mgt_shm_create_extra(const char *name, size_t header_size, uint64_t capacity, uint64_t extra,
+                         uint32_t magic, uint32_t version, struct mgt_shm_map *out);
 /* Maps a peer's memfd after checking it is sealed against shrinking and that its prefix is
- * consistent; each prefix field is read once. Returns MGT_SHM_OK, MGT_SHM_INVALID or
+ * consistent (data_offset + capacity + extra_size is the file's size); each prefix field is
+ * read once. max_capacity bounds capacity + extra_size. Returns MGT_SHM_OK, MGT_SHM_INVALID or
  * MGT_SHM_SYSTEM. */
 int mgt_shm_attach(int fd, size_t header_size, uint32_t magic, uint32_t version,
                    uint64_t max_capacity, bool (*valid_capacity)(uint64_t),

@@ -24,7 +24,9 @@ _Static_assert(offsetof(struct mgt_stage_shared, magic) == offsetof(struct mgt_s
                   offsetof(struct mgt_stage_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
                   offsetof(struct mgt_stage_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
                   offsetof(struct mgt_stage_shared, data_offset) ==
-                     offsetof(struct mgt_shm_prefix, data_offset),
+                     offsetof(struct mgt_shm_prefix, data_offset) &&
+                  offsetof(struct mgt_stage_shared, extra_size) ==
+                     offsetof(struct mgt_shm_prefix, extra_size),
                "segment header prefix");
 
 static bool
@@ -81,20 +83,58 @@ doorbell_broken(struct mgt_stage *s)
 
 /* --- setup and teardown --- */
 
+static uint64_t
+page_size(void)
+{
+   long p = sysconf(_SC_PAGESIZE);
+   return p > 0 ? (uint64_t)p : 4096;
+}
+
+static uint64_t
+round_up(uint64_t v, uint64_t to)
+{
+   return (v + to - 1) / to * to;
+}
+
 int
 mgt_stage_create(struct mgt_stage *s, size_t capacity)
 {
+   return mgt_stage_create_with_heap(s, capacity, 0);
+}
+
+int
+mgt_stage_create_with_heap(struct mgt_stage *s, size_t capacity, uint64_t heap_size)
+{
    reset(s);
-   if (!valid_capacity(capacity))
+   const uint64_t page = page_size();
+   if (!valid_capacity(capacity) || heap_size % page || heap_size > MGT_STAGE_MAX_CAPACITY)
       return MGT_STAGE_INVALID;
 
+   /* After the data area: padding to a page, the idle table, the heap on a page boundary (the
+    * server imports its pages as buffer memory). */
    struct mgt_shm_map m;
-   int fd = mgt_shm_create("mgl-stage", sizeof(struct mgt_stage_shared), capacity, MGT_STAGE_MAGIC, MGT_STAGE_VERSION, &m);
+   uint64_t table_rel = 0, heap_rel = 0, extra = 0;
+   if (heap_size) {
+      table_rel = round_up(capacity, page) - capacity;
+      heap_rel = table_rel + round_up(sizeof(struct mgt_heap_table), page);
+      extra = heap_rel + heap_size;
+   }
+   int fd = mgt_shm_create_extra("mgl-stage", sizeof(struct mgt_stage_shared), capacity, extra,
+                                 MGT_STAGE_MAGIC, MGT_STAGE_VERSION, &m);
    if (fd < 0) {
       reset(s);
       return MGT_STAGE_SYSTEM;
    }
    s->shared = (struct mgt_stage_shared *)m.base;
+   if (heap_size) {
+      const uint64_t end = (uint64_t)(m.data - m.base) + capacity;
+      s->shared->table_offset = end + table_rel;
+      s->shared->heap_offset = end + heap_rel;
+      s->shared->heap_size = heap_size;
+      s->table = (struct mgt_heap_table *)(m.data + capacity + table_rel);
+      s->heap = m.data + capacity + heap_rel;
+      s->heap_size = heap_size;
+   }
    s->data = m.data;
    s->map_base = m.map_base;
    s->map_len = m.map_len;
@@ -114,6 +154,24 @@ mgt_stage_attach(struct mgt_stage *s, int fd)
    if (rc != MGT_SHM_OK)
       return rc;
    struct mgt_stage_shared *sh = (struct mgt_stage_shared *)m.base;
+   /* The heap's place, read once and checked against the extra area we mapped. */
+   const uint64_t end = (uint64_t)(m.data - m.base) + m.capacity;
+   const uint64_t table_off = mgt_read_once_u64(&sh->table_offset);
+   const uint64_t heap_off = mgt_read_once_u64(&sh->heap_offset);
+   const uint64_t heap_size = mgt_read_once_u64(&sh->heap_size);
+   if (heap_size) {
+      const uint64_t len = end + m.extra_size;
+      if (table_off < end || table_off % MGT_STAGE_CACHE_LINE ||
+          table_off > len || sizeof(struct mgt_heap_table) > len - table_off ||
+          heap_off < table_off + sizeof(struct mgt_heap_table) || heap_off % page_size() ||
+          heap_off > len || heap_size != len - heap_off) {
+         mgt_shm_unmap(&m);
+         return MGT_STAGE_INVALID;
+      }
+      s->table = (struct mgt_heap_table *)(m.base + table_off);
+      s->heap = m.base + heap_off;
+      s->heap_size = heap_size;
+   }
    s->shared = sh;
    s->data = m.data;
    s->map_base = m.map_base;
@@ -300,6 +358,14 @@ mgt_stage_release(struct mgt_stage *s, uint64_t token)
    atomic_store_explicit(&s->shared->released, token, memory_order_seq_cst);
    if (wake_flag(s, &s->shared->producer_waiting, 1))
       doorbell_broken(s);
+}
+
+void *
+mgt_stage_heap_resolve(const struct mgt_stage *s, uint64_t offset, uint64_t size)
+{
+   if (!s->heap || offset > s->heap_size || size > s->heap_size - offset)
+      return NULL;
+   return s->heap + offset;
 }
 
 const void *

@@ -20,6 +20,15 @@
  * (which no token can release before that record is published); a larger record may wait for
  * itself forever, until the session fails.
  *
+ * The heap (optional, after the data area): buffer stores the client places and both sides
+ * map (DESIGN.md §4, "one copy"). The server backs a buffer with its span (imported host
+ * memory) and, each time it has applied every published record, stamps the buffer's slot in
+ * the idle table with that record count when no recorded or in-flight GPU work uses the
+ * buffer. A stamp equal to the client's published count is the client's licence to write the
+ * store directly: the server applies nothing before the client publishes again, and a stale
+ * stamp never equals a later count. `quiet` is the count at which no GPU work at all was in
+ * flight: heap bytes of stores dropped by records up to it are free for reuse.
+ *
  * The stage has its own failed word (it is another memfd); a session that fails must call
  * mgt_stage_set_failed as well as mgt_ring_set_failed. Threads: as for the ring, one thread per
  * side, except mgt_stage_set_failed / mgt_stage_failed from any thread. */
@@ -46,7 +55,7 @@ enum {
 };
 
 #define MGT_STAGE_MAGIC 0x5354474Du /* "MGTS" little-endian */
-#define MGT_STAGE_VERSION 1u
+#define MGT_STAGE_VERSION 2u /* 2: the heap and its idle table after the data area */
 #define MGT_STAGE_MIN_CAPACITY 64u
 #define MGT_STAGE_MAX_CAPACITY (UINT64_C(1) << 40)
 #define MGT_STAGE_CACHE_LINE 64
@@ -56,6 +65,10 @@ struct mgt_stage_shared {
    uint32_t version;     /* MGT_STAGE_VERSION */
    uint64_t capacity;    /* data bytes, a power of two */
    uint64_t data_offset; /* from the start of the memfd, multiple of 64 */
+   uint64_t extra_size;  /* the idle table and heap, or 0 (shm.h) */
+   uint64_t table_offset; /* from the start of the memfd: struct mgt_heap_table */
+   uint64_t heap_offset;  /* from the start of the memfd, page-aligned */
+   uint64_t heap_size;    /* bytes; 0: no heap */
    /* Written by the consumer: every byte the producer allocated before this token is free. */
    alignas(MGT_STAGE_CACHE_LINE) _Atomic uint64_t released;
    /* 1 while the producer is (about to be) asleep on it; the consumer clears it and wakes. */
@@ -68,6 +81,13 @@ _Static_assert(offsetof(struct mgt_stage_shared, producer_waiting) == 128, "stag
 _Static_assert(offsetof(struct mgt_stage_shared, failed) == 192, "stage header layout");
 _Static_assert(sizeof(struct mgt_stage_shared) == 256, "stage header layout");
 
+#define MGT_HEAP_SLOTS 4096u /* buffer handle slots the idle table covers */
+struct mgt_heap_table {
+   /* Written by the consumer (server): see the heap above. */
+   alignas(MGT_STAGE_CACHE_LINE) _Atomic uint64_t quiet;
+   alignas(MGT_STAGE_CACHE_LINE) _Atomic uint64_t idle[MGT_HEAP_SLOTS];
+};
+
 /* One side of a stage segment, embedded by its owner; fields private to stage.c except `fd`. */
 struct mgt_stage {
    struct mgt_stage_shared *shared; /* this side's own mapping */
@@ -75,6 +95,9 @@ struct mgt_stage {
    void *map_base; /* the mapping including its guard pages */
    size_t map_len;
    uint64_t capacity; /* copied at create/attach; never re-read from shared memory */
+   unsigned char *heap; /* this side's mapping of the heap, NULL without one */
+   uint64_t heap_size;
+   struct mgt_heap_table *table; /* NULL without a heap */
    int fd;            /* producer: the memfd, owned; consumer: -1 */
    bool producer;
    int error; /* sticky MGT_STAGE_CORRUPT / MGT_STAGE_SYSTEM */
@@ -105,6 +128,8 @@ struct mgt_stage_stats {
  * [MGT_STAGE_MIN_CAPACITY, MGT_STAGE_MAX_CAPACITY]. Returns MGT_STAGE_OK, MGT_STAGE_INVALID or
  * MGT_STAGE_SYSTEM; on failure *s is zeroed with fd -1. */
 int mgt_stage_create(struct mgt_stage *s, size_t capacity);
+/* The same with a heap of heap_size bytes (a multiple of the page size; 0: none). */
+int mgt_stage_create_with_heap(struct mgt_stage *s, size_t capacity, uint64_t heap_size);
 /* Accepts NULL and zeroed structs. */
 void mgt_stage_destroy(struct mgt_stage *s);
 
@@ -124,6 +149,10 @@ int mgt_stage_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t
 /* As mgt_stage_alloc, but returns MGT_STAGE_WOULD_BLOCK instead of waiting. */
 int mgt_stage_try_alloc(struct mgt_stage *s, uint64_t size, uint64_t align, uint64_t *offset_out,
                         void **ptr_out);
+/* Heap spans (MGP_SEG_HEAP offsets): a pointer into THIS side's mapping of the heap, or NULL
+ * when (offset, size) is not inside it. The consumer's bounds check. */
+void *mgt_stage_heap_resolve(const struct mgt_stage *s, uint64_t offset, uint64_t size);
+
 /* Producer: the release token covering every allocation made so far. */
 uint64_t mgt_stage_mark(const struct mgt_stage *s);
 /* Called before the producer sleeps for space; typically kicks the ring whose records name

@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef EGL_PLATFORM_SURFACELESS_MESA
 #define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
@@ -1748,6 +1749,117 @@ static void sc_textured_quad(void)
   }
 }
 
+/* texsub_tiles: sixteen 256x256 glTexSubImage2D tiles of a 1024x1024 texture, pending
+ * together, leave as one resource_subdata of 4 MiB; a 1 MiB upload drawn just before them
+ * has used part of the batch's staging block, so the tiles' staging spans two blocks. Every
+ * tile must land (the backend used to decline such a call whole). A 64x64 quad samples the
+ * texture: tile (i, j) covers pixels [16i, 16i + 16) x [16j, 16j + 16). */
+#define TT_TEX 1024
+#define TT_TILE 256
+
+static rgba8 tt_colour(int t)
+{
+  return (rgba8){{(uint8_t)(16 * t + 8), (uint8_t)(255 - 16 * t), (t & 1) ? 200 : 40, 255}};
+}
+
+static void sc_texsub_tiles(void)
+{
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, TT_TEX, TT_TEX, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  textured_quad_vao(0, 0, 64, 64);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+
+  const size_t big = (size_t)512 * 512 * 4;
+  uint8_t *px = malloc(big);
+  if (!px)
+    die_setup("out of memory");
+  for (size_t i = 0; i < big; i += 4)
+    memcpy(px + i, (uint8_t[4]){10, 20, 30, 255}, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 512, 512, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  model m;
+  model_init(&m, bg);
+  for (int t = 0; t < 16; t++) {
+    const rgba8 c = tt_colour(t);
+    for (size_t i = 0; i < (size_t)TT_TILE * TT_TILE * 4; i += 4)
+      memcpy(px + i, c.c, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, (t % 4) * TT_TILE, (t / 4) * TT_TILE, TT_TILE, TT_TILE,
+                    GL_RGBA, GL_UNSIGNED_BYTE, px);
+    model_rect(&m, (t % 4) * 16, (t / 4) * 16, (t % 4) * 16 + 16, (t / 4) * 16 + 16, c);
+  }
+  free(px);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("tiled uploads");
+  check_frame("tiles", &m);
+  glDeleteTextures(1, &tex);
+}
+
+/* texsub_cover: pending sub-image uploads of one level, none drawn yet: A (4,4 8x8), then B
+ * (0,0 16x16) covering A, C (12,12 8x8) overlapping B only in part, D (16,0 8x8) apart, and a
+ * second slice of work: E (24,24 8x8) then F (20,20 12x12) covering E but not C. The front end
+ * drops pending regions that a later one covers entirely; what shows must be GL's order: B
+ * with C over it, D, F. A 32x32 texture on the 64x64 quad: texel (i, j) is pixels 2i, 2j. */
+static void tc_rect(int x, int y, int w, int h, rgba8 c)
+{
+  uint8_t px[16 * 16 * 4];
+  for (int i = 0; i < w * h; i++)
+    memcpy(px + 4 * i, c.c, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+
+static void sc_texsub_cover(void)
+{
+  GLuint tex;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  uint8_t zero[32 * 32 * 4];
+  memset(zero, 0, sizeof zero);
+  for (int i = 3; i < (int)sizeof zero; i += 4)
+    zero[i] = 255;
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  textured_quad_vao(0, 0, 64, 64);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* the initial image is sent and used */
+
+  const rgba8 a = {{255, 0, 0, 255}}, b = {{0, 255, 0, 255}}, c = {{0, 0, 255, 255}};
+  const rgba8 d = {{255, 255, 0, 255}}, e = {{255, 0, 255, 255}}, f = {{0, 255, 255, 255}};
+  tc_rect(4, 4, 8, 8, a);
+  tc_rect(0, 0, 16, 16, b);
+  tc_rect(12, 12, 8, 8, c);
+  tc_rect(16, 0, 8, 8, d);
+  tc_rect(24, 24, 8, 8, e);
+  tc_rect(20, 20, 12, 12, f);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("covering uploads");
+
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 0, 0, 32, 32, b);
+  model_rect(&m, 24, 24, 40, 40, c);
+  model_rect(&m, 32, 0, 48, 16, d);
+  model_rect(&m, 40, 40, 64, 64, f);
+  check_frame("cover", &m);
+  glDeleteTextures(1, &tex);
+}
+
 /* depth_test: a far and a near quad overlapping, drawn in both orders with GL_LESS. */
 static void sc_depth_test(void)
 {
@@ -2037,6 +2149,93 @@ static void sc_streamed_subdata(void)
   check_gl_error("VBO-streamed draws");
 
   check_frame("streamed", &m);
+}
+
+/* streamed_heap_subdata: as row B of streamed_subdata, in a 256 KiB vertex buffer. On the ring
+ * arms such a buffer's store is in the heap both sides map, and a glBufferSubData goes straight
+ * into it while the server has stamped the buffer idle after every record sent (stage.h). The
+ * pause after each draw lets the apply thread apply that draw (recorded, not yet run) and
+ * reach its stamp point: a stamp that took the drawn-from buffer for idle would let the next
+ * write change what that draw reads. The writes after a glFinish (the first, and one at an
+ * offset into the second half of the buffer) find it idle: those are the direct ones. Every
+ * draw must show its own data. */
+#define SH_BYTES (256 << 10)
+#define SH_VERTEX (6 * sizeof(float))
+
+static void heap_pause(void)
+{
+  nanosleep(&(struct timespec){.tv_nsec = 30 * 1000 * 1000}, NULL);
+}
+
+static void heap_quad(float *data, int x0, int y0, int x1, int y1, vec4f c)
+{
+  float r[12];
+  rect_vertices(r, (float)x0, (float)y0, (float)x1, (float)y1);
+  for (int k = 0; k < 6; k++) {
+    data[6 * k] = r[2 * k];
+    data[6 * k + 1] = r[2 * k + 1];
+    memcpy(&data[6 * k + 2], c.v, sizeof c.v);
+  }
+}
+
+static void sc_streamed_heap_subdata(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in vec4 a_color;\n"
+                   "flat out vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 330 core\n"
+                   "flat in vec4 v_color;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_color; }\n";
+  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  gl.UseProgram(link_program(vs, fs));
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, SH_BYTES, NULL, GL_STREAM_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, SH_VERTEX, (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, SH_VERTEX, (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  glFinish();
+  heap_pause();
+  for (int i = 0; i < SS_N; i++) {
+    int x0 = 4 + 15 * i, y0 = 8 + 6 * (i & 1);
+    vec4f c = V4(0.2f + 0.2f * (float)i, 1.0f - 0.2f * (float)i, (i & 1) ? 0.0f : 1.0f, 1.0f);
+    float data[36];
+    heap_quad(data, x0, y0, x0 + 12, y0 + 20, c);
+    gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof data, data);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&m, x0, y0, x0 + 12, y0 + 20, to8(c));
+    heap_pause();
+  }
+  check_gl_error("heap-streamed draws");
+
+  /* After a glFinish, a write into the second half: idle again, so direct on the ring arms. */
+  glFinish();
+  heap_pause();
+  const GLint first = (SH_BYTES / 2) / (GLint)SH_VERTEX;
+  const vec4f c = V4(0.8f, 0.8f, 0.2f, 1.0f);
+  float data[36];
+  heap_quad(data, 10, 36, 50, 56, c);
+  gl.BufferSubData(GL_ARRAY_BUFFER, (GLintptr)first * (GLintptr)SH_VERTEX, sizeof data, data);
+  glDrawArrays(GL_TRIANGLES, first, 6);
+  model_rect(&m, 10, 36, 50, 56, to8(c));
+  check_gl_error("heap write at an offset");
+
+  check_frame("streamed_heap", &m);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteVertexArrays(1, &vao);
 }
 
 /* uniforms_ubo: out = u_loose * block.tint + block.bias, the block bound with
@@ -9212,10 +9411,13 @@ static const struct {
     {"triangle", sc_triangle, 0},
     {"indexed_quad", sc_indexed_quad, 0},
     {"textured_quad", sc_textured_quad, 0},
+    {"texsub_tiles", sc_texsub_tiles, 0},
+    {"texsub_cover", sc_texsub_cover, 0},
     {"depth_test", sc_depth_test, 0},
     {"fbo_rtt", sc_fbo_rtt, 0},
     {"instanced", sc_instanced, 0},
     {"streamed_subdata", sc_streamed_subdata, 0},
+    {"streamed_heap_subdata", sc_streamed_heap_subdata, 0},
     {"uniforms_ubo", sc_uniforms_ubo, 0},
     {"cull_winding", sc_cull_winding, 0},
     {"viewport_scissor", sc_viewport_scissor, 0},

@@ -10,6 +10,11 @@
 # MGL-GATES counters of that run minus those of a --warmup-only run.
 # BENCH_SECONDS (default 0.5) is the timed length of each case.  CASES (default: all
 # of mgl-bench --list) names the cases to run, a process per case and arm then.
+# BEFORE_DIR (optional): another build tree, usually the commit before a change; an arm
+# named ARM-before in ARMS runs this mgl-bench on that tree's libmgl and mgl-server,
+# interleaved with the rest.
+# When memcpy_* cases ran, a second table gives each upload_*/texsub_* row against the
+# memcpy row of the same size, same arm and round (issue 6's streaming target).
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -43,6 +48,11 @@ run_env() {
     zink)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
         XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
+    *-before) # this tree's mgl-bench (a plain GL program) on that tree's libmgl and server
+      local bb=${BEFORE_DIR:?an arm named *-before needs BEFORE_DIR}
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$bb/mgl_vendor.json" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp MGL_SERVER_PATH="$bb/bin/mgl-server" \
+        MGL_TRANSPORT="${arm%-before}" "$@" ;;
     *)
       env __EGL_VENDOR_LIBRARY_FILENAMES="$VENDOR" EGL_PLATFORM=surfaceless XDG_RUNTIME_DIR=/tmp \
         MGL_TRANSPORT="$arm" "$@" ;;
@@ -146,6 +156,43 @@ awk -F, -v arms="$ARMS" -v pipefile="$TMP/pipe.csv" '
       printf " %s |\n", (n in pipe) ? pipe[n] : "- | - | - | - | -"
     }
   }' "$TMP/rows.csv"
+if grep -q ',memcpy_' "$TMP/rows.csv"; then
+  echo
+  awk -F, -v arms="$ARMS" '
+    function sortn(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    }
+    BEGIN { na = split(arms, A, " ") }
+    {
+      if (!($3 in seen)) { seen[$3] = 1; order[++nc] = $3 }
+      val[$3, $2, $1] = $4; rounds[$1] = 1
+    }
+    END {
+      printf "| case | against |"
+      for (i = 1; i <= na; i++) if (A[i] != "zink" && A[i] != "llvmpipe") printf " %s / memcpy |", A[i]
+      printf "\n|---|---|"
+      for (i = 1; i <= na; i++) if (A[i] != "zink" && A[i] != "llvmpipe") printf "---|"
+      printf "\n"
+      for (c = 1; c <= nc; c++) {
+        n = order[c]
+        if (n !~ /^(upload|texsub)_/) continue
+        size = n; sub(/^.*_/, "", size); mc = "memcpy_" size
+        if (!((mc) in seen)) continue
+        printf "| %s | %s |", n, mc
+        for (i = 1; i <= na; i++) {
+          if (A[i] == "zink" || A[i] == "llvmpipe") continue
+          k = 0
+          for (r in rounds)
+            if (((n, A[i], r) in val) && ((mc, A[i], r) in val) && val[mc, A[i], r] > 0)
+              q[++k] = val[n, A[i], r] / val[mc, A[i], r]
+          sortn(q, k)
+          if (k) printf " %.2f (%.2f-%.2f) |", q[int((k + 1) / 2)], q[1], q[k]; else printf " - |"
+        }
+        printf "\n"
+      }
+    }' "$TMP/rows.csv"
+  echo "Against memcpy: median (min-max) over rounds of case/memcpy of the same size, same arm and round."
+fi
 echo
 echo "Rounds: $REPS, arms interleaved in the order $ARMS; ${SECS}s per case; MB = 10^6 bytes."
 echo "Ratios: median (min-max) over rounds of arm/zink in the same round; for 'us' rows zink/arm."

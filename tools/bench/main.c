@@ -373,6 +373,7 @@ enum case_kind {
   K_STREAM_DRAW,
   K_UPLOAD,
   K_TEXSUB,
+  K_TEXSUB_DRAW,
   K_READ_LATENCY,
   K_READ_BANDWIDTH,
   K_FRAME,
@@ -408,10 +409,12 @@ static const struct bench_case cases[] = {
     {"texsub_16KiB", K_TEXSUB, 64, false},
     {"texsub_256KiB", K_TEXSUB, 256, false},
     {"texsub_4MiB", K_TEXSUB, 1024, false},
+    {"texsub_draw_256KiB", K_TEXSUB_DRAW, 256, false},
     {"readpixels_1px", K_READ_LATENCY, 0, false},
     {"readpixels_256KiB", K_READ_BANDWIDTH, 0, false},
     {"demo_frame", K_FRAME, 0, false},
     {"memcpy_64KiB", K_MEMCPY, 64u << 10, true},
+    {"memcpy_256KiB", K_MEMCPY, 256u << 10, true},
     {"memcpy_1MiB", K_MEMCPY, 1u << 20, true},
     {"memcpy_4MiB", K_MEMCPY, 4u << 20, true},
 };
@@ -494,6 +497,11 @@ static unsigned step(struct bench *b, const struct bench_case *c, unsigned i)
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
                     GL_UNSIGNED_BYTE, b->src + 4 * k);
     return 1;
+  case K_TEXSUB_DRAW: /* the draw samples unit 0: each upload is sent, none coalesced */
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
+                    GL_UNSIGNED_BYTE, b->src + 4 * k);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    return 1;
   case K_READ_LATENCY:
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
@@ -526,6 +534,7 @@ static bool case_prepare(struct bench *b, const struct bench_case *c)
     gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
     break;
   case K_TEXSUB:
+  case K_TEXSUB_DRAW:
     glBindTexture(GL_TEXTURE_2D, b->big_texture); /* unit 0 is active */
     break;
   case K_FRAME:
@@ -545,6 +554,7 @@ static double case_value(const struct bench_case *c, uint64_t n, double secs, co
     *unit = "MB/s";
     return (double)n * (double)c->size / secs / 1e6;
   case K_TEXSUB:
+  case K_TEXSUB_DRAW:
     *unit = "MB/s";
     return (double)n * (double)(c->size * c->size * 4) / secs / 1e6;
   case K_READ_BANDWIDTH:

@@ -104,6 +104,7 @@ struct vkb_resource {
    VkBuffer buf;
    VkDeviceSize size;         /* the GL size (VkBuffer may be larger: never 0 bytes) */
    uint8_t *map;              /* host-visible buffers: persistently mapped */
+   bool heap_store;           /* map is the client's heap span (imported host memory) */
    bool coherent;
    /* images */
    VkImage img;
@@ -450,6 +451,9 @@ struct vkb_screen {
    uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
    bool has_draw_params;
    bool has_xfb;                        /* VK_EXT_transform_feedback (vkb_xfb.c) */
+   VkDeviceSize host_import_align;      /* VK_EXT_external_memory_host, else 0 */
+   PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
+   uint32_t heap_buffer_count;          /* live buffers whose store is a heap span */
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
@@ -559,6 +563,8 @@ struct vkb_screen {
    unsigned long long render_pass_splits;
    unsigned long long staged_buffer_copies;
    unsigned long long direct_buffer_writes;
+   unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
+   unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
    unsigned long long masked_clears;          /* clears drawn for a partial write mask */
@@ -763,6 +769,9 @@ VkSampleCountFlagBits vkb_sample_count(const struct vkb_screen *scr, const struc
 /* The largest count every colour and depth format in use supports (caps.max_samples). */
 uint32_t vkb_max_samples(const struct vkb_screen *scr);
 /* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
+/* backend.h heap_idle: the heap-backed buffers no GPU work uses (vkb_resource.c). */
+bool vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
+void vkb_heap_wait_idle(void *screen);
 struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
                                           const char *call);
 /* The image view for a sampler view, or VK_NULL_HANDLE: with *declined false the texture is

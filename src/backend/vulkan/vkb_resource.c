@@ -49,23 +49,105 @@ alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
    return false;
 }
 
+static VkBufferUsageFlags
+buffer_usage(const struct vkb_screen *scr)
+{
+   VkBufferUsageFlags u =
+      VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+      VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+      VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+   if (scr->has_xfb)
+      u |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+   return u;
+}
+
+/* The store is the client's heap span (stage.h): its pages become the buffer's memory
+ * (VK_EXT_external_memory_host), so a write the client makes into its own mapping while the
+ * server says the buffer is idle is the only copy. False leaves r without a VkBuffer. */
+static bool
+import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   const struct mgp_span *st = &r->desc.store;
+   const VkDeviceSize align = scr->host_import_align;
+   if (!align || !scr->host_pointer_props || !st->ptr || (uintptr_t)st->ptr % align ||
+       st->size % align || st->size < r->size)
+      return false;
+   VkExternalMemoryBufferCreateInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+      .handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT};
+   VkBufferCreateInfo bci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+      .pNext = &ext,
+      .size = r->size ? (r->size + 3) & ~(VkDeviceSize)3 : 4,
+      .usage = buffer_usage(scr),
+      .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+   };
+   if (vkCreateBuffer(scr->dev, &bci, NULL, &r->buf) != VK_SUCCESS)
+      return false;
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(scr->dev, r->buf, &req);
+   VkMemoryHostPointerPropertiesEXT hp = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+   int32_t type = -1;
+   if (req.size <= st->size &&
+       scr->host_pointer_props(scr->dev, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+                               st->ptr, &hp) == VK_SUCCESS)
+      type = vkb_find_memory(scr, req.memoryTypeBits & hp.memoryTypeBits,
+                             VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+   VkImportMemoryHostPointerInfoEXT imp = {
+      .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+      .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
+      .pHostPointer = st->ptr};
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .pNext = &imp,
+                               .allocationSize = st->size,
+                               .memoryTypeIndex = (uint32_t)type};
+   if (type < 0 || vkAllocateMemory(scr->dev, &mai, NULL, &r->mem) != VK_SUCCESS) {
+      r->mem = VK_NULL_HANDLE;
+      goto fail_buffer;
+   }
+   if (vkBindBufferMemory(scr->dev, r->buf, r->mem, 0) != VK_SUCCESS ||
+       vkMapMemory(scr->dev, r->mem, 0, VK_WHOLE_SIZE, 0, (void **)&r->map) != VK_SUCCESS)
+      goto fail_memory;
+   r->coherent = true;
+   r->heap_store = true;
+   scr->heap_buffer_count++;
+   scr->heap_buffers_made++;
+   return true;
+
+fail_memory:
+   r->map = NULL;
+   vkFreeMemory(scr->dev, r->mem, NULL);
+   r->mem = VK_NULL_HANDLE;
+fail_buffer:
+   vkDestroyBuffer(scr->dev, r->buf, NULL);
+   r->buf = VK_NULL_HANDLE;
+   return false;
+}
+
 static bool
 create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 {
    r->is_buffer = true;
    r->size = r->desc.size;
+   if (r->desc.store.size) {
+      if (import_heap_store(scr, r))
+         return true;
+      /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
+       * write goes through the stage as without a heap. Counted (heap-import-fallbacks). */
+      if (!scr->heap_import_fallbacks++)
+         mgl_warn("buffer {%u,%u}: its %llu-byte heap store could not be imported as buffer "
+                  "memory (VK_EXT_external_memory_host); its writes are staged",
+                  r->base.h.slot, r->base.h.gen, (unsigned long long)r->desc.store.size);
+   }
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = r->size ? (r->size + 3) & ~(VkDeviceSize)3 : 4,
-      .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-               VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
-               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-               VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
-               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+      .usage = buffer_usage(scr),
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
-   if (scr->has_xfb)
-      bci.usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
    if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &r->buf), "vkCreateBuffer"))
       return false;
    VkMemoryRequirements req;
@@ -341,6 +423,11 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    }
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);
+   if (r->heap_store) {
+      /* The client reuses the span only once no GPU work is in flight (stage.h, quiet). */
+      scr->heap_buffer_count--;
+      r->heap_store = false;
+   }
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
    r->texbuf_view = VK_NULL_HANDLE;
    r->texbuf_for = VK_NULL_HANDLE;
@@ -402,6 +489,32 @@ VKB_CALL(resource_destroy, mgp_handle_args)
    release_storage(scr, r);
    vkb_table_remove(&scr->resources, &r->base);
    free(r);
+}
+
+bool
+vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx)
+{
+   struct vkb_screen *scr = screen;
+   if (scr->failed || !scr->dev)
+      return false;
+   vkb_retire(scr);
+   /* The same two terms as buffer_subdata's direct write (vkb_transfer.c). */
+   for (uint32_t i = 0; scr->heap_buffer_count && i < scr->resources.cap; i++) {
+      const struct vkb_resource *r = (const struct vkb_resource *)scr->resources.slots[i];
+      if (r && r->heap_store && r->last_use <= scr->completed_serial &&
+          vkb_serial_fence_signalled(scr, r->last_use))
+         idle(ctx, i);
+   }
+   return !scr->inflight_head && !(scr->cur && scr->cur->recording);
+}
+
+void
+vkb_heap_wait_idle(void *screen)
+{
+   struct vkb_screen *scr = screen;
+   /* Also when no heap buffer lives any more: a batch may still read a destroyed one. */
+   if (scr->dev)
+      vkDeviceWaitIdle(scr->dev);
 }
 
 struct vkb_resource *

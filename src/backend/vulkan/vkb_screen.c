@@ -632,6 +632,16 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
    }
+   /* Buffer stores in the ring arms' heap are the client's pages, imported (vkb_resource.c). */
+   if (api >= VK_API_VERSION_1_1 && dev_has(&e, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
+      VkPhysicalDeviceExternalMemoryHostPropertiesEXT hp = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                        .pNext = &hp};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+      exts[nexts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
+      scr->host_import_align = hp.minImportedHostPointerAlignment;
+   }
 #undef CHAIN
    free(e.p);
    scr->has_draw_params = dp.shaderDrawParameters;
@@ -689,6 +699,9 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    }
    vkGetDeviceQueue(scr->dev, scr->queue_family, 0, &scr->queue);
 
+   if (scr->host_import_align)
+      scr->host_pointer_props = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
+         scr->dev, "vkGetMemoryHostPointerPropertiesEXT");
    const bool core13 = api >= VK_API_VERSION_1_3;
    scr->begin_rendering = (PFN_vkCmdBeginRenderingKHR)vkGetDeviceProcAddr(
       scr->dev, core13 ? "vkCmdBeginRendering" : "vkCmdBeginRenderingKHR");
@@ -1024,6 +1037,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"render-pass-splits", scr->render_pass_splits},
       {"staged-buffer-copies", scr->staged_buffer_copies},
       {"direct-buffer-writes", scr->direct_buffer_writes},
+      {"heap-buffers", scr->heap_buffers_made},
+      {"heap-import-fallbacks", scr->heap_import_fallbacks},
       {"descriptor-sets", scr->descriptor_sets},
       {"pressure-submits", scr->pressure_submits},
       {"masked-clears", scr->masked_clears},
@@ -1082,5 +1097,7 @@ const struct mgs_backend mgs_vulkan_backend = {
    .screen_vtbl = &vkb_ticked_screen_vtbl,
    .context_vtbl = &vkb_ticked_context_vtbl,
    .context_lookup = context_lookup,
+   .heap_idle = vkb_heap_idle,
+   .heap_wait_idle = vkb_heap_wait_idle,
    .gate_counters = gate_counters,
 };

@@ -226,6 +226,38 @@ texture_subdata_ds(struct vkb_screen *scr, struct vkb_resource *r,
    r->last_use = vkb_current_serial(scr);
 }
 
+static bool
+copies_overlap(const VkBufferImageCopy *a, const VkBufferImageCopy *b)
+{
+   const VkImageSubresourceLayers *la = &a->imageSubresource, *lb = &b->imageSubresource;
+   return la->baseArrayLayer < lb->baseArrayLayer + lb->layerCount &&
+          lb->baseArrayLayer < la->baseArrayLayer + la->layerCount &&
+          a->imageOffset.x < b->imageOffset.x + (int32_t)b->imageExtent.width &&
+          b->imageOffset.x < a->imageOffset.x + (int32_t)a->imageExtent.width &&
+          a->imageOffset.y < b->imageOffset.y + (int32_t)b->imageExtent.height &&
+          b->imageOffset.y < a->imageOffset.y + (int32_t)a->imageExtent.height &&
+          a->imageOffset.z < b->imageOffset.z + (int32_t)b->imageExtent.depth &&
+          b->imageOffset.z < a->imageOffset.z + (int32_t)a->imageExtent.depth;
+}
+
+/* Records one vkCmdCopyBufferToImage of the copies gathered from one staging block. The forced
+ * transition is also a transfer-to-transfer barrier: a later group that overlaps an earlier
+ * one lands after it, as the regions' order says. */
+static void
+texture_copy_group(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, VkBuffer src,
+                   const VkBufferImageCopy *copies, uint32_t n)
+{
+   if (!n)
+      return;
+   /* Row 0 of the source is image row 0 (GL's bottom row): no flip anywhere. */
+   vkb_image_transition(scr, r, level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   vkCmdCopyBufferToImage(cmd, src, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, copies);
+   r->last_use = vkb_current_serial(scr);
+}
+
 static void
 texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a,
                 const struct mgp_sub_region *regions, uint32_t nregions)
@@ -272,12 +304,15 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
    VkBufferImageCopy copies[64];
    uint32_t ncopies = 0;
    VkBuffer src_buf = VK_NULL_HANDLE;
+   /* Every region is checked before any is copied: a call lands whole or not at all. */
+   for (uint32_t i = 0; i < nregions; i++)
+      if (regions[i].width && regions[i].height && regions[i].depth &&
+          !region_fits(r, a, &regions[i], lw, lh, ts))
+         return;
    for (uint32_t i = 0; i < nregions; i++) {
       const struct mgp_sub_region *g = &regions[i];
       if (!g->width || !g->height || !g->depth)
          continue;
-      if (!region_fits(r, a, g, lw, lh, ts))
-         return;
       const uint64_t row = (uint64_t)g->width * ts;
       const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
       const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
@@ -285,11 +320,23 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       const uint64_t out_row = (uint64_t)g->width * vts;
       if (!vkb_arena_alloc(scr, out_row * g->height * g->depth, lcm16(vts), &st))
          return;
-      /* All regions of one call share an arena block unless one overflows it. */
-      if (src_buf && st.buf != src_buf) {
-         MGL_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
-                     "block in several regions");
-         return;
+      /* One copy command per staging block, and a region that overlaps one gathered already
+       * starts the next command, so regions land in their order. */
+      const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
+      const VkBufferImageCopy copy = {
+         .bufferOffset = st.offset,
+         .imageSubresource = {aspect, a->level, is3d ? 0 : (uint32_t)g->z,
+                              is3d ? 1 : g->depth},
+         .imageOffset = {g->x, g->y, is3d ? g->z : 0},
+         .imageExtent = {g->width, g->height, is3d ? g->depth : 1},
+      };
+      bool split = (src_buf && st.buf != src_buf) ||
+                   ncopies == sizeof(copies) / sizeof(copies[0]);
+      for (uint32_t k = 0; k < ncopies && !split; k++)
+         split = copies_overlap(&copies[k], &copy);
+      if (split) {
+         texture_copy_group(scr, r, a->level, src_buf, copies, ncopies);
+         ncopies = 0;
       }
       src_buf = st.buf;
       const uint8_t *src = (const uint8_t *)a->data.ptr + g->src_offset;
@@ -314,29 +361,9 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
             }
          }
       }
-      if (ncopies == sizeof(copies) / sizeof(copies[0])) {
-         MGL_DECLINE(backend_feature_unimplemented, "texture subdata with over 64 regions");
-         return;
-      }
-      const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
-      copies[ncopies++] = (VkBufferImageCopy){
-         .bufferOffset = st.offset,
-         .imageSubresource = {aspect, a->level, is3d ? 0 : (uint32_t)g->z,
-                              is3d ? 1 : g->depth},
-         .imageOffset = {g->x, g->y, is3d ? g->z : 0},
-         .imageExtent = {g->width, g->height, is3d ? g->depth : 1},
-      };
+      copies[ncopies++] = copy;
    }
-   if (!ncopies)
-      return;
-   /* Row 0 of the source is image row 0 (GL's bottom row): no flip anywhere. */
-   vkb_image_transition(scr, r, a->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
-   VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd)
-      return;
-   vkCmdCopyBufferToImage(cmd, src_buf, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ncopies,
-                          copies);
-   r->last_use = vkb_current_serial(scr);
+   texture_copy_group(scr, r, a->level, src_buf, copies, ncopies);
 }
 
 VKB_CALL(resource_subdata, mgp_resource_subdata)

@@ -216,6 +216,29 @@ mgl_session_fatal(const struct mgl_session *s)
    return failed ? MGL_FATAL_ServerGone : MGL_FATAL_NONE;
 }
 
+/* The fake has no heap: every buffer write is recorded as a call. */
+bool
+mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out)
+{
+   (void)s, (void)size;
+   *out = (struct mgp_span){0};
+   return false;
+}
+
+void
+mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
+{
+   (void)s, (void)store;
+}
+
+bool
+mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
+                       uint64_t offset, const void *data, uint64_t size)
+{
+   (void)s, (void)slot, (void)store, (void)offset, (void)data, (void)size;
+   return false;
+}
+
 /* ---- test API ------------------------------------------------------------------------------ */
 
 void

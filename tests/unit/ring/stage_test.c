@@ -1,8 +1,10 @@
 /* stage_test.c — the stage segment: alloc / resolve / release with wrap-around, contiguity and
  * alignment, reuse only behind the release token, out-of-bounds and overflowing resolves, the
  * distinct error for allocations larger than the segment, replies written by the consumer, a
- * producer that blocks until the consumer releases (a thread), a hostile release token, and
- * attach refusing a bad memfd. */
+ * producer that blocks until the consumer releases (a thread), a hostile release token,
+ * attach refusing a bad memfd, and the heap: both mappings see the same store bytes and idle
+ * table, heap spans resolve only inside it, and a header that puts it outside the file is
+ * refused. */
 
 #include "ring_test_util.h"
 #include "stage.h"
@@ -368,10 +370,55 @@ hostile(void)
    printf("stage_test: attach refuses unsealed or malformed memfds\n");
 }
 
+static void
+heap(void)
+{
+   const uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+   const uint64_t hsize = 16 * page;
+   struct mgt_stage p, c;
+   CHECK(mgt_stage_create_with_heap(&p, CAP, page + 1) == MGT_STAGE_INVALID,
+         "a heap that is not whole pages accepted");
+   /* A capacity below a page still puts the heap on a page boundary. */
+   CHECK(mgt_stage_create_with_heap(&p, 1024, hsize) == MGT_STAGE_OK, "create with heap");
+   CHECK(mgt_stage_attach(&c, p.fd) == MGT_STAGE_OK, "attach with heap");
+   CHECK(p.heap && c.heap && c.heap != p.heap && c.heap_size == hsize, "two heap mappings");
+   CHECK((uintptr_t)c.heap % page == 0 && (uintptr_t)p.heap % page == 0, "heap page-aligned");
+   CHECK((unsigned char *)c.table >= c.data + 1024 && (unsigned char *)c.table < c.heap,
+         "the idle table lies between the data and the heap");
+   pattern(p.heap + 3 * page, 100, 5);
+   const unsigned char *seen = mgt_stage_heap_resolve(&c, 3 * page, 100);
+   CHECK(seen == c.heap + 3 * page, "heap resolve");
+   unsigned char want[100];
+   pattern(want, 100, 5);
+   CHECK(!memcmp(seen, want, 100), "the consumer sees the producer's store bytes");
+   atomic_store(&c.table->idle[7], 42);
+   CHECK(atomic_load(&p.table->idle[7]) == 42, "the producer sees the consumer's stamp");
+   CHECK(mgt_stage_heap_resolve(&c, hsize, 0) != NULL, "empty span at the end is inside");
+   CHECK(!mgt_stage_heap_resolve(&c, hsize - 8, 9), "span past the heap resolved");
+   CHECK(!mgt_stage_heap_resolve(&c, UINT64_MAX - 4, 8), "overflowing span resolved");
+   CHECK(!mgt_stage_heap_resolve(&p, hsize + 1, 0), "offset past the heap resolved");
+   mgt_stage_detach(&c);
+   const uint64_t good = p.shared->heap_offset;
+   p.shared->heap_offset = good + page;
+   CHECK(mgt_stage_attach(&c, p.fd) == MGT_STAGE_INVALID, "heap past the file accepted");
+   p.shared->heap_offset = good - page / 2;
+   CHECK(mgt_stage_attach(&c, p.fd) == MGT_STAGE_INVALID, "unaligned heap accepted");
+   p.shared->heap_offset = good;
+   p.shared->table_offset = good - 64;
+   CHECK(mgt_stage_attach(&c, p.fd) == MGT_STAGE_INVALID, "table overlapping the heap accepted");
+   mgt_stage_destroy(&p);
+   struct mgt_stage n;
+   CHECK(mgt_stage_create(&n, CAP) == MGT_STAGE_OK && !n.heap && !n.table, "no heap by default");
+   CHECK(!mgt_stage_heap_resolve(&n, 0, 0), "heap span resolved without a heap");
+   mgt_stage_destroy(&n);
+   printf("stage_test: heap shared by both mappings, bounds-checked, malformed headers refused\n");
+}
+
 int
 main(void)
 {
    watchdog_start(60);
+   heap();
    basic_and_wrap();
    reuse_behind_token();
    records_with_several_allocations();
