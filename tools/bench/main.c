@@ -157,14 +157,18 @@ static bool load_gl(struct gl_api *gl)
   return true;
 }
 
-/* mgl's GL_RENDERER starts with "mgl"; anything else is named by its renderer. */
+/* mgl's GL_RENDERER starts with "mgl" and ends with the arm in use (so an unset
+ * MGL_TRANSPORT reports mgl's default arm); anything else is named by its renderer. */
 static const char *arm_name(void)
 {
   const char *renderer = (const char *)glGetString(GL_RENDERER);
   if (renderer == NULL || strncmp(renderer, "mgl", 3) != 0)
     return (renderer != NULL && strstr(renderer, "zink") != NULL) ? "zink" : "mesa";
   const char *t = getenv("MGL_TRANSPORT");
-  return (t != NULL && *t != '\0') ? t : "inproc";
+  if (t != NULL && *t != '\0')
+    return t;
+  const char *last = strrchr(renderer, ' ');
+  return last != NULL ? last + 1 : renderer;
 }
 
 static void report(const struct bench *b, const char *name, double value, const char *unit)
