@@ -27,6 +27,7 @@
 
 #define FE_MAX_VERTEX_ATTRIBS 16
 #define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
+#define FE_TRACKER_TEX_CACHE 64  /* textures whose resolution a context remembers (a power of 2) */
 #define FE_MAX_STAGE_TEXTURE_UNITS 16
 #define FE_MAX_DRAW_BUFFERS 8
 #define FE_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
@@ -477,6 +478,10 @@ struct fe_tracker {
       uint64_t key[5];
       struct mgp_handle view, sampler;
    } unit_resolved[FE_MAX_TEXTURE_UNITS];
+   /* ... and per texture this context sampled lately with its own sampling state, keyed on
+    * the texture's resource handle (never reused: its generation grows) and version, so a
+    * unit rebound to such a texture resolves without lookups. Direct-mapped by slot. */
+   struct fe_unit_resolved tex_resolved[FE_TRACKER_TEX_CACHE];
    const struct fe_vao *vao;
    uint64_t vao_layout_version, vao_buffers_version, vb_gen;
    struct mgp_handle ve_bound;

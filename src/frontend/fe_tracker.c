@@ -156,16 +156,17 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
 }
 
-/* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
- * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
- * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
- * holds, so it is the same for every program that samples the unit that way. */
+/* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one. */
 static uint64_t
 sampling_evictions(const struct fe_context *ctx)
 {
    return fe_cso_evictions(ctx->cso_sampler_view) + fe_cso_evictions(ctx->cso_sampler);
 }
 
+/* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
+ * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
+ * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
+ * holds, so it is the same for every program that samples the unit that way. */
 static void
 resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, unsigned kind,
              struct mgp_handle *view, struct mgp_handle *sampler)
@@ -186,6 +187,25 @@ resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, u
    const struct fe_sampler *so = ctx->unit_samplers[unit];
    bool ms = target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY;
    const struct fe_tex_params *sampling = so && !ms ? &so->params : NULL;
+   /* With its own sampling state a texture resolves the same on every unit: from its images
+    * and parameters (its version) alone. Not buffer textures (their buffer's size counts). */
+   struct fe_unit_resolved *tr = NULL;
+   uint64_t tkey[5];
+   if (tex && !sampling && tex->target != FE_TEX_BUFFER &&
+       !mgp_handle_eq(tex->res, mgp_handle_null())) {
+      tr = &ctx->tracker.tex_resolved[tex->res.slot & (FE_TRACKER_TEX_CACHE - 1)];
+      tkey[0] = ((uint64_t)tex->res.gen << 32) | tex->res.slot;
+      tkey[1] = tex->version;
+      tkey[2] = 0;
+      tkey[3] = key[3];
+      tkey[4] = key[4];
+      if (!memcmp(tkey, tr->key, sizeof(tkey))) {
+         *view = r->view = tr->view;
+         *sampler = r->sampler = tr->sampler;
+         memcpy(r->key, key, sizeof(key));
+         return;
+      }
+   }
    uint16_t min_level = 0, num_levels = 1;
    if (!tex || !fe_texture_complete(tex, sampling ? sampling : &tex->params, &min_level,
                                     &num_levels)) {
@@ -217,6 +237,12 @@ resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, u
    memcpy(r->key, key, sizeof(key));
    r->view = *view;
    r->sampler = *sampler;
+   if (tr) {
+      tkey[3] = key[3];
+      memcpy(tr->key, tkey, sizeof(tkey));
+      tr->view = *view;
+      tr->sampler = *sampler;
+   }
 }
 
 /* Sampler j samples the texture at the unit its uniform holds, for the sampler's target. */

@@ -629,7 +629,8 @@ static void bench_teardown(struct bench *b)
 
 static void print_usage(FILE *f)
 {
-  fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only] [--csv]\n"
+  fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only]\n"
+        "                 [--csv]\n"
         "       mgl-bench --list\n"
         "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
         "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"

@@ -611,6 +611,95 @@ test_program_switch_samplers(void)
    env_finish(&e);
 }
 
+/* A unit rebound to a texture it sampled before resolves to that texture's view again without
+ * new CSOs; a texture changed while bound nowhere resolves afresh when bound again (its new
+ * sampling state, or the black stand-in once it is incomplete). */
+static void
+test_rebound_texture_resolves_fresh(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, tex[2];
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(2, tex);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   struct mgp_handle view[2] = {mgp_handle_null(), mgp_handle_null()};
+   for (int i = 0; i < 2; i++) {
+      fake_clear();
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+      CHECK(sv && sv->tail_count == 1);
+      if (sv && sv->tail_count == 1)
+         view[i] = ((const struct mgp_handle *)sv->tail)[0];
+   }
+   CHECK(!mgp_handle_eq(view[0], view[1]));
+   /* back and forth: the same two views, nothing created */
+   for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 2; i++) {
+         fake_clear();
+         mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+         CHECK(sv && sv->tail_count == 1 &&
+               mgp_handle_eq(((const struct mgp_handle *)sv->tail)[0], view[i]));
+         CHECK_EQ(fake_count_of(MGP_CALL_create_sampler_view), 0);
+         CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 0);
+      }
+   }
+   /* tex[0] gets another wrap mode on unit 3 while unit 0 holds tex[1]: rebound on unit 0 it
+    * samples with it */
+   mgl_glActiveTexture(GL_TEXTURE3);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   fake_clear();
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c != NULL);
+   if (c)
+      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s, GL_MIRRORED_REPEAT);
+   /* tex[1] made incomplete (a mipmapping filter, one level) while unbound: rebound, it samples
+    * as the black stand-in, not through its old view */
+   mgl_glActiveTexture(GL_TEXTURE3);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   fake_clear();
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 1);
+   if (sv && sv->tail_count == 1) {
+      struct mgp_handle h = ((const struct mgp_handle *)sv->tail)[0];
+      CHECK(!mgp_handle_eq(h, view[0]) && !mgp_handle_eq(h, view[1]));
+   }
+   const struct fake_rec *black = fake_find(MGP_CALL_resource_create, 0);
+   CHECK(black != NULL);
+   if (black) {
+      const struct mgp_resource_desc *d = (const void *)black->args;
+      CHECK(d->width == 1 && d->height == 1);
+      const struct fake_rec *v = fake_find(MGP_CALL_create_sampler_view, 0);
+      CHECK(v && mgp_handle_eq(((const struct mgp_create_sampler_view *)v->args)->texture,
+                               d->res));
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteTextures(2, tex);
+   env_finish(&e);
+}
+
 /* Loose uniforms travel as the default block's shadow; blocks resolve through binding points
  * with whole-buffer sizes resolved live. */
 static void
@@ -1207,6 +1296,7 @@ main(void)
    test_incomplete_texture_black();
    test_sampler_objects();
    test_program_switch_samplers();
+   test_rebound_texture_resolves_fresh();
    test_uniforms_and_ubo();
    test_state_uniforms();
    test_uniform_range_resend();
