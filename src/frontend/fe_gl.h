@@ -27,6 +27,7 @@
 
 #define FE_MAX_VERTEX_ATTRIBS 16
 #define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
+#define FE_TRACKER_TEX_CACHE 64  /* textures whose resolution a context remembers (a power of 2) */
 #define FE_MAX_STAGE_TEXTURE_UNITS 16
 #define FE_MAX_DRAW_BUFFERS 8
 #define FE_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
@@ -471,6 +472,19 @@ struct fe_tracker {
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
    uint64_t sampler_key[5], views_hash, samplers_hash;
+   uint64_t sampler_checked[2]; /* exec and bindings_version whose unit/type check passed */
+   /* emit_samplers: what each unit resolved to for one (target, kind), keyed on what the unit
+    * holds (its stamp, the share group's texture and sampler generations, the CSO caches'
+    * evictions), not on the program, so a program switch over the same units re-resolves
+    * nothing. */
+   struct fe_unit_resolved {
+      uint64_t key[5];
+      struct mgp_handle view, sampler;
+   } unit_resolved[FE_MAX_TEXTURE_UNITS];
+   /* ... and per texture this context sampled lately with its own sampling state, keyed on
+    * the texture's resource handle (never reused: its generation grows) and version, so a
+    * unit rebound to such a texture resolves without lookups. Direct-mapped by slot. */
+   struct fe_unit_resolved tex_resolved[FE_TRACKER_TEX_CACHE];
    const struct fe_vao *vao;
    uint64_t vao_layout_version, vao_buffers_version, vb_gen;
    struct mgp_handle ve_bound;
@@ -537,6 +551,9 @@ struct fe_context {
    struct fe_texture *units[FE_MAX_TEXTURE_UNITS][FE_TEX_TARGET_COUNT];
    struct fe_sampler *unit_samplers[FE_MAX_TEXTURE_UNITS]; /* glBindSampler (NULL: none) */
    uint64_t unit_version; /* a texture or sampler binding of a unit */
+   /* unit_version when each unit's bindings last changed (fe_unit_changed): the tracker
+    * re-resolves only the units whose stamp moved. */
+   uint64_t unit_stamp[FE_MAX_TEXTURE_UNITS];
    struct fe_texture *default_tex[FE_TEX_TARGET_COUNT];
    struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT]; /* fe_texture_proxy, owned here */
    struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
@@ -651,6 +668,13 @@ void fe_object_unref(struct fe_context *ctx, struct fe_object *obj);
 void fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj);
 #define FE_REBIND(ctx, slot, obj)                                                              \
    fe_object_rebind(ctx, (struct fe_object **)(slot), (struct fe_object *)(obj))
+
+/* A unit's texture or sampler binding changed. */
+static inline void
+fe_unit_changed(struct fe_context *ctx, unsigned unit)
+{
+   ctx->unit_stamp[unit] = ++ctx->unit_version;
+}
 
 bool fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
                            struct mgp_handle *out);

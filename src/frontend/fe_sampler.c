@@ -46,7 +46,7 @@ fe_sampler_unbind_all(struct fe_context *ctx, struct fe_sampler *smp)
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++) {
       if (ctx->unit_samplers[u] && (!smp || ctx->unit_samplers[u] == smp)) {
          FE_REBIND(ctx, &ctx->unit_samplers[u], NULL);
-         ctx->unit_version++;
+         fe_unit_changed(ctx, (unsigned)u);
       }
    }
 }
@@ -117,7 +117,7 @@ mgl_glBindSampler(GLuint unit, GLuint sampler)
    if (ctx->unit_samplers[unit] == smp)
       return;
    FE_REBIND(ctx, &ctx->unit_samplers[unit], smp);
-   ctx->unit_version++;
+   fe_unit_changed(ctx, unit);
 }
 
 static void

@@ -94,7 +94,7 @@ mgl_glBindTexture(GLenum target, GLuint texture)
    if (*slot == tex)
       return;
    FE_REBIND(ctx, slot, tex);
-   ctx->unit_version++;
+   fe_unit_changed(ctx, ctx->active_unit);
 }
 
 void
@@ -103,7 +103,7 @@ fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++) {
       if (ctx->units[u][tex->target] == tex) {
          FE_REBIND(ctx, &ctx->units[u][tex->target], NULL);
-         ctx->unit_version++;
+         fe_unit_changed(ctx, (unsigned)u);
       }
    }
 }

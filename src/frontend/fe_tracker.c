@@ -156,8 +156,96 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
 }
 
-/* Sampler j samples the texture at the unit its uniform holds, for the sampler's target; an
- * incomplete texture samples as (0,0,0,1) through a 1x1 stand-in. */
+/* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one. */
+static uint64_t
+sampling_evictions(const struct fe_context *ctx)
+{
+   return fe_cso_evictions(ctx->cso_sampler_view) + fe_cso_evictions(ctx->cso_sampler);
+}
+
+/* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
+ * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
+ * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
+ * holds, so it is the same for every program that samples the unit that way. */
+static void
+resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, unsigned kind,
+             struct mgp_handle *view, struct mgp_handle *sampler)
+{
+   struct fe_unit_resolved *r = &ctx->tracker.unit_resolved[unit];
+   /* The top bit marks a filled entry (a zeroed one must not match a fresh context). */
+   uint64_t key[5] = {ctx->unit_stamp[unit], atomic_load(&ctx->share->texture_gen),
+                      atomic_load(&ctx->share->sampler_gen), sampling_evictions(ctx),
+                      (1ull << 63) | ((uint64_t)kind << 8) | (uint64_t)target};
+   if (!memcmp(key, r->key, sizeof(key))) {
+      *view = r->view;
+      *sampler = r->sampler;
+      return;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, unit, target);
+   /* A sampler object bound to the unit replaces the texture's sampling state, also for
+    * completeness; multisample textures have none to replace. */
+   const struct fe_sampler *so = ctx->unit_samplers[unit];
+   bool ms = target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY;
+   const struct fe_tex_params *sampling = so && !ms ? &so->params : NULL;
+   /* With its own sampling state a texture resolves the same on every unit: from its images
+    * and parameters (its version) alone. Not buffer textures (their buffer's size counts). */
+   struct fe_unit_resolved *tr = NULL;
+   uint64_t tkey[5];
+   if (tex && !sampling && tex->target != FE_TEX_BUFFER &&
+       !mgp_handle_eq(tex->res, mgp_handle_null())) {
+      tr = &ctx->tracker.tex_resolved[tex->res.slot & (FE_TRACKER_TEX_CACHE - 1)];
+      tkey[0] = ((uint64_t)tex->res.gen << 32) | tex->res.slot;
+      tkey[1] = tex->version;
+      tkey[2] = 0;
+      tkey[3] = key[3];
+      tkey[4] = key[4];
+      if (!memcmp(tkey, tr->key, sizeof(tkey))) {
+         *view = r->view = tr->view;
+         *sampler = r->sampler = tr->sampler;
+         memcpy(r->key, key, sizeof(key));
+         return;
+      }
+   }
+   uint16_t min_level = 0, num_levels = 1;
+   if (!tex || !fe_texture_complete(tex, sampling ? sampling : &tex->params, &min_level,
+                                    &num_levels)) {
+      tex = fe_texture_black(ctx, target, kind);
+      min_level = 0, num_levels = 1;
+      sampling = NULL;
+   }
+   if (!tex) {
+      /* not cached: the stand-in is tried again at the next draw */
+      *view = *sampler = mgp_handle_null();
+      return;
+   }
+   fe_texture_send_params(ctx, tex);
+   struct mgp_create_sampler_view v = {
+      .texture = tex->res,
+      .format = tex->res_format,
+      .target = (uint8_t)fe_texture_res_target(tex->target),
+      .min_level = min_level,
+      .num_levels = num_levels,
+      .min_layer = 0,
+      .num_layers = (uint16_t)fe_texture_layers(tex),
+   };
+   *view = fe_cso_lookup(ctx, ctx->cso_sampler_view, &v, sizeof(v));
+   struct mgp_sampler_state st;
+   fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
+   *sampler = fe_cso_lookup(ctx, ctx->cso_sampler, &st, sizeof(st));
+   /* The lookups may have evicted (deleted) a CSO: the count after them is this entry's. */
+   key[3] = sampling_evictions(ctx);
+   memcpy(r->key, key, sizeof(key));
+   r->view = *view;
+   r->sampler = *sampler;
+   if (tr) {
+      tkey[3] = key[3];
+      memcpy(tr->key, tkey, sizeof(tkey));
+      tr->view = *view;
+      tr->sampler = *sampler;
+   }
+}
+
+/* Sampler j samples the texture at the unit its uniform holds, for the sampler's target. */
 static bool
 emit_samplers(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -172,55 +260,38 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       memcpy(t->sampler_key, key, sizeof(key));
       return true;
    }
-   /* GL: samplers of different types may not use one unit (GL_INVALID_OPERATION at draw). */
-   uint8_t unit_target[FE_MAX_TEXTURE_UNITS];
-   memset(unit_target, 0xff, sizeof(unit_target));
-   for (unsigned j = 0; j < n; j++) {
-      GLint u = e->sampler_units[j];
-      if (unit_target[u] != 0xff && unit_target[u] != e->sampler_target[j]) {
-         fe_error(ctx, GL_INVALID_OPERATION);
-         return false;
+   /* GL: samplers of different types may not use one unit (GL_INVALID_OPERATION at draw).
+    * It depends on the program and its sampler uniforms only; checked once for those. */
+   if (t->sampler_checked[0] != key[0] || t->sampler_checked[1] != key[1]) {
+      uint8_t unit_target[FE_MAX_TEXTURE_UNITS];
+      memset(unit_target, 0xff, sizeof(unit_target));
+      for (unsigned j = 0; j < n; j++) {
+         GLint u = e->sampler_units[j];
+         if (unit_target[u] != 0xff && unit_target[u] != e->sampler_target[j]) {
+            /* names no program: an exec freed later cannot match it by address */
+            t->sampler_checked[0] = t->sampler_checked[1] = 0;
+            fe_error(ctx, GL_INVALID_OPERATION);
+            return false;
+         }
+         unit_target[u] = e->sampler_target[j];
       }
-      unit_target[u] = e->sampler_target[j];
+      t->sampler_checked[0] = key[0];
+      t->sampler_checked[1] = key[1];
    }
    memcpy(t->sampler_key, key, sizeof(key));
 
    struct mgp_handle views[FE_MAX_SAMPLERS], samplers[FE_MAX_SAMPLERS];
-   for (unsigned j = 0; j < n; j++) {
-      enum fe_tex_target target = (enum fe_tex_target)e->sampler_target[j];
-      unsigned kind = e->refl.sampler_kind[j];
-      unsigned unit = (unsigned)e->sampler_units[j];
-      struct fe_texture *tex = fe_unit_texture(ctx, unit, target);
-      /* A sampler object bound to the unit replaces the texture's sampling state, also for
-       * completeness; multisample textures have none to replace. */
-      const struct fe_sampler *so = ctx->unit_samplers[unit];
-      bool ms = target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY;
-      const struct fe_tex_params *sampling = so && !ms ? &so->params : NULL;
-      uint16_t min_level = 0, num_levels = 1;
-      if (!tex || !fe_texture_complete(tex, sampling ? sampling : &tex->params, &min_level,
-                                       &num_levels)) {
-         tex = fe_texture_black(ctx, target, kind);
-         min_level = 0, num_levels = 1;
-         sampling = NULL;
-      }
-      if (!tex) {
-         views[j] = samplers[j] = mgp_handle_null();
-         continue;
-      }
-      fe_texture_send_params(ctx, tex);
-      struct mgp_create_sampler_view v = {
-         .texture = tex->res,
-         .format = tex->res_format,
-         .target = (uint8_t)fe_texture_res_target(tex->target),
-         .min_level = min_level,
-         .num_levels = num_levels,
-         .min_layer = 0,
-         .num_layers = (uint16_t)fe_texture_layers(tex),
-      };
-      views[j] = fe_cso_lookup(ctx, ctx->cso_sampler_view, &v, sizeof(v));
-      struct mgp_sampler_state s;
-      fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &s);
-      samplers[j] = fe_cso_lookup(ctx, ctx->cso_sampler, &s, sizeof(s));
+   /* A cache hit does not touch the CSO LRU, so a later unit's lookup may evict what an
+    * earlier unit resolved to: then resolve again (the entries named before the eviction
+    * miss and look up again; the caps are far above FE_MAX_SAMPLERS, so this settles). */
+   for (unsigned pass = 0; pass < 4; pass++) {
+      uint64_t evictions = sampling_evictions(ctx);
+      for (unsigned j = 0; j < n; j++)
+         resolve_unit(ctx, (unsigned)e->sampler_units[j],
+                      (enum fe_tex_target)e->sampler_target[j], e->refl.sampler_kind[j],
+                      &views[j], &samplers[j]);
+      if (sampling_evictions(ctx) == evictions)
+         break;
    }
    uint64_t hv = set_hash(0, n, views, n * sizeof(views[0]));
    if (hv != t->views_hash) {

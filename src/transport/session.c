@@ -55,6 +55,9 @@ struct ring_carrier {
 
 struct mgl_session {
    enum session_arm arm;
+   /* "default" when MGL_TRANSPORT was unset, else "MGL_TRANSPORT": the arm-proof line says
+    * which, so a report (mgl-info) can tell the default from a choice. */
+   const char *arm_chosen;
    /* monolith and inproc: the server role loaded into this process */
    const struct mgl_server_entry *entry;
    struct mgs_session *server;
@@ -253,7 +256,8 @@ inproc_start(struct mgl_session *s, const char *backend)
       return false;
    }
    use_carrier(s, &ring_ops, &s->rings);
-   mgl_log_always("session transport=inproc backend=%s pid=%d", backend, (int)getpid());
+   mgl_log_always("session transport=inproc backend=%s pid=%d chosen=%s", backend, (int)getpid(),
+                  s->arm_chosen);
    return true;
 }
 
@@ -274,8 +278,8 @@ spawn_start(struct mgl_session *s, const char *backend)
    }
    s->spawned = true;
    use_carrier(s, &ring_ops, &s->rings);
-   mgl_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s", backend,
-                  (int)getpid(), s->spawn.server_pid, s->spawn.path);
+   mgl_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s chosen=%s",
+                  backend, (int)getpid(), s->spawn.server_pid, s->spawn.path, s->arm_chosen);
    return true;
 }
 
@@ -302,8 +306,8 @@ tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
       return false;
    }
    use_carrier(s, &mgt_stream_carrier_ops, s->stream);
-   mgl_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u", backend,
-                  (int)getpid(), hostport, w.server_pid);
+   mgl_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u chosen=%s",
+                  backend, (int)getpid(), hostport, w.server_pid, s->arm_chosen);
    return true;
 }
 
@@ -352,13 +356,19 @@ mgl_session_create(void)
 {
    const char *arm = getenv("MGL_TRANSPORT");
    const char *backend = getenv("MGL_BACKEND");
-   if (!arm || !*arm)
-      arm = "inproc";
+   const char *chosen = "MGL_TRANSPORT";
+   /* monolith is the default: on every machine measured (docs/BENCHMARKS.md, round 5) it is
+    * at least as fast as inproc, and much faster for uploads (one copy instead of two). */
+   if (!arm || !*arm) {
+      arm = "monolith";
+      chosen = "default";
+   }
    if (!backend || !*backend)
       backend = "vulkan";
    struct mgl_session *s = calloc(1, sizeof(*s));
    if (!s)
       return NULL;
+   s->arm_chosen = chosen;
    pthread_mutex_init(&s->lock, NULL);
    mgt_inbox_init(&s->inbox);
    if (!strcmp(arm, "monolith")) {
@@ -414,7 +424,8 @@ mgl_session_create(void)
                                          s->entry->screen_self(s->server)};
       }
       s->entry->set_event_sink(s->server, monolith_event, s);
-      mgl_log_always("session transport=monolith backend=%s pid=%d", backend, (int)getpid());
+      mgl_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
+                     (int)getpid(), s->arm_chosen);
       break;
    case ARM_INPROC:
       if (!inproc_start(s, backend))

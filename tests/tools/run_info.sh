@@ -1,7 +1,7 @@
 #!/bin/bash
 # run_info.sh MGL_RUN MGL_INFO OUTDIR — mgl-run starts programs on mgl with the arm asked for,
-# mgl-info reports that arm and the server's pid, bad usage is refused with a message, and a
-# piglit test runs through mgl-run unchanged.
+# mgl-info reports that arm (with "(default)" when none was asked for) and the server's pid,
+# bad usage is refused with a message, and a piglit test runs through mgl-run unchanged.
 set -u
 run=$(realpath "$1") info=$(realpath "$2") out=$3
 rm -rf "$out" && mkdir -p "$out"
@@ -27,6 +27,20 @@ for arm in monolith inproc spawn; do
   fi
 done
 
+# No --transport and no MGL_TRANSPORT: mgl's default arm, monolith, and mgl-info says it was the
+# default, not a choice; with the arm named explicitly it does not say so (checked above).
+unset MGL_TRANSPORT
+mkdir -p "$out/log-default"
+"$run" --log-dir "$out/log-default" -- "$info" > "$out/info-default.txt" 2>&1 ||
+  fail "default: mgl-info exited $?"
+grep -q '^GL_RENDERER: mgl (Vulkan: .*) monolith$' "$out/info-default.txt" ||
+  fail "default: GL_RENDERER does not name monolith: $(grep '^GL_RENDERER' "$out/info-default.txt")"
+grep -q '^mgl transport: monolith (default)$' "$out/info-default.txt" ||
+  fail "default: mgl-info does not report 'monolith (default)': $(grep '^mgl transport' "$out/info-default.txt")"
+grep -q 'session transport=monolith .*chosen=default' "$out/log-default/client.log" ||
+  fail "default: the arm proof does not say monolith chosen=default"
+grep -q '(default)' "$out/info-monolith.txt" && fail "monolith named explicitly is reported as the default"
+
 # Without mgl-run the same binary reports that mgl is not in use (Mesa answers).
 "$info" > "$out/info-mesa.txt" 2>&1
 grep -q '^mgl: not in use' "$out/info-mesa.txt" || fail "mgl-info on Mesa claims an mgl session"
@@ -49,7 +63,8 @@ if [ -x "$piglit/bin/shader_runner" ] && [ -f "$piglit/$t" ]; then
   mkdir -p "$out/log-piglit"
   (cd "$piglit" && "$run" --log-dir "$out/log-piglit" -- bin/shader_runner $t -auto -fbo) > "$out/piglit.txt" 2>&1
   grep -q '"result": "pass"' "$out/piglit.txt" || fail "piglit $t through mgl-run: $(tail -2 "$out/piglit.txt")"
-  grep -q 'session transport=inproc' "$out/log-piglit/client.log" || fail "piglit did not run on mgl"
+  grep -q 'session transport=monolith .*chosen=default' "$out/log-piglit/client.log" ||
+    fail "piglit did not run on mgl's default arm (monolith)"
 else
   fail "piglit not installed at $piglit"
 fi

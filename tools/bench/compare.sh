@@ -3,8 +3,8 @@
 # Mesa llvmpipe and Zink on lavapipe, interleaved A/B/C/D/E per round, REPS rounds
 # (default 3), each case printed as a ratio against Zink from the same round
 # (median and min-max over the rounds; >1 means faster than Zink, latency rows
-# inverted so that this holds too).  Then the pipe figures of each case on the
-# default arm, from a process per case: with MGL_PIPE_STATS=frame the case's second
+# inverted so that this holds too).  Then the pipe figures of each case on
+# inproc (the wire arm: monolith sends no records), from a process per case: with MGL_PIPE_STATS=frame the case's second
 # frame line is its steady state (mgl-bench ends a frame after warm-up and one after
 # the timed loop), and pipelines / render passes created after warm-up are the
 # MGL-GATES counters of that run minus those of a --warmup-only run.

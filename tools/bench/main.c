@@ -91,6 +91,7 @@ struct options {
   bool warmup_only;
   bool transport_only;
   const char *only; /* one case name, or NULL for all */
+  unsigned steps; /* --steps: this many timed steps instead of --seconds */
 };
 
 /* GL objects every case shares. */
@@ -157,14 +158,18 @@ static bool load_gl(struct gl_api *gl)
   return true;
 }
 
-/* mgl's GL_RENDERER starts with "mgl"; anything else is named by its renderer. */
+/* mgl's GL_RENDERER starts with "mgl" and ends with the arm in use (so an unset
+ * MGL_TRANSPORT reports mgl's default arm); anything else is named by its renderer. */
 static const char *arm_name(void)
 {
   const char *renderer = (const char *)glGetString(GL_RENDERER);
   if (renderer == NULL || strncmp(renderer, "mgl", 3) != 0)
     return (renderer != NULL && strstr(renderer, "zink") != NULL) ? "zink" : "mesa";
   const char *t = getenv("MGL_TRANSPORT");
-  return (t != NULL && *t != '\0') ? t : "inproc";
+  if (t != NULL && *t != '\0')
+    return t;
+  const char *last = strrchr(renderer, ' ');
+  return last != NULL ? last + 1 : renderer;
 }
 
 static void report(const struct bench *b, const char *name, double value, const char *unit)
@@ -585,7 +590,11 @@ static bool run_case(struct bench *b, const struct bench_case *c)
   eglSwapBuffers(b->egl.display, b->egl.surface);
   uint64_t n = 0;
   double t0 = now_s(), t1 = t0;
-  if (!b->opt->warmup_only) {
+  if (!b->opt->warmup_only && b->opt->steps) {
+    /* a fixed count: two counts' difference under callgrind is the cost of one step */
+    for (unsigned j = 0; j < b->opt->steps; j++, i++)
+      n += step(b, c, i);
+  } else if (!b->opt->warmup_only) {
     do {
       for (unsigned j = 0; j < BENCH_BATCH; j++, i++)
         n += step(b, c, i);
@@ -630,7 +639,8 @@ static void bench_teardown(struct bench *b)
 
 static void print_usage(FILE *f)
 {
-  fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S] [--warmup-only] [--csv]\n"
+  fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only]\n"
+        "                 [--csv]\n"
         "       mgl-bench --list\n"
         "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
         "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
@@ -640,6 +650,8 @@ static void print_usage(FILE *f)
         "\n"
         "  --case NAME     run only case NAME (see --list)\n"
         "  --seconds S     timed length of each case (default 1)\n"
+        "  --steps N       time exactly N steps of each case instead (instruction counts:\n"
+        "                  the difference of two counts under callgrind is per step)\n"
         "  --warmup-only   run each case's set-up and warm-up, not its timed loop\n"
         "  --csv           print CSV (case,arm,value,unit)\n"
         "  --list          print the case names and exit\n"
@@ -676,6 +688,15 @@ static int parse_options(int argc, char **argv, struct options *opt)
         return 2;
       }
       opt->seconds = v;
+    } else if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
+      char *end = NULL;
+      errno = 0;
+      unsigned long v = strtoul(argv[++i], &end, 10);
+      if (errno != 0 || end == argv[i] || *end != '\0' || v == 0 || v > 100000000ul) {
+        fail("--steps wants a count in [1, 100000000], got '%s'", argv[i]);
+        return 2;
+      }
+      opt->steps = (unsigned)v;
     } else if (strcmp(argv[i], "--list") == 0) {
       for (size_t c = 0; c < BENCH_NCASES; c++)
         printf("%s\n", cases[c].name);
@@ -694,7 +715,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 
 int main(int argc, char **argv)
 {
-  struct options opt = {1.0, false, false, false, NULL};
+  struct options opt = {.seconds = 1.0};
   int parsed = parse_options(argc, argv, &opt);
   if (parsed != 0)
     return parsed < 0 ? 0 : parsed;

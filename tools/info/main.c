@@ -6,7 +6,8 @@
  * backend and the server's pid (spawn, tcp). It is a plain glvnd EGL program, so it runs on any
  * vendor; run it through mgl with mgl-run.
  *
- * The arm is mgl's own arm-proof line ("session transport=ARM ... pid=P"): mgl-info points
+ * The arm is mgl's own arm-proof line ("session transport=ARM ... pid=P ... chosen=default" when
+ * MGL_TRANSPORT was unset): mgl-info points
  * MGL_LOG_DIR at a private folder when the user has not set one and reads its own process's line.
  */
 
@@ -226,10 +227,12 @@ main(int argc, char **argv)
 
    char line[1024];
    if (log_dir && mgl_session_line(log_dir, line, sizeof(line))) {
-      char arm[256] = "?", backend[64] = "?", spid[32];
+      char arm[256] = "?", backend[64] = "?", spid[32], chosen[32] = "";
       field(line, "transport", arm, sizeof(arm));
       field(line, "backend", backend, sizeof(backend));
-      printf("mgl transport: %s\n", arm);
+      field(line, "chosen", chosen, sizeof(chosen));
+      /* mgl says whether MGL_TRANSPORT chose the arm or it is mgl's default. */
+      printf("mgl transport: %s%s\n", arm, strcmp(chosen, "default") ? "" : " (default)");
       printf("mgl backend: %s\n", backend);
       if (field(line, "server_pid", spid, sizeof(spid)))
          printf("mgl server pid: %s\n", spid);

@@ -28,7 +28,7 @@ usage(FILE *f)
    fprintf(f,
            "usage: %s [OPTIONS] -- PROGRAM [ARGS...]\n"
            "Runs PROGRAM with mgl as its EGL vendor (libglvnd).\n"
-           "  --transport ARM   monolith, inproc (default), spawn or tcp://HOST:PORT (MGL_TRANSPORT)\n"
+           "  --transport ARM   monolith (default), inproc, spawn or tcp://HOST:PORT (MGL_TRANSPORT)\n"
            "  --backend NAME    renderer of the server role (MGL_BACKEND; vulkan)\n"
            "  --log-dir DIR     write client.log and server.log there (MGL_LOG_DIR)\n"
            "  --stats           print pipe statistics at exit (MGL_PIPE_STATS=1)\n"

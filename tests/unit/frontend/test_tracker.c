@@ -464,6 +464,242 @@ test_sampler_objects(void)
    env_finish(&e);
 }
 
+/* The texture a set_sampler_views record's slot j names (through the views created so far). */
+static struct mgp_handle
+view_texture(const struct mgp_handle *views_made, const struct mgp_handle *view_tex,
+             unsigned nviews, struct mgp_handle view)
+{
+   for (unsigned i = 0; i < nviews; i++)
+      if (mgp_handle_eq(views_made[i], view))
+         return view_tex[i];
+   return mgp_handle_null();
+}
+
+/* Sampler resolution is keyed on what the units hold, not on the program: switching between
+ * programs that sample the same units sends nothing but the program, and a texture changed on a
+ * unit between two programs is what the next draw samples, on whichever program. */
+static void
+test_program_switch_samplers(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   /* A samples units 0 and 1 as s0, s1; B the same units as (t0, t1); C the other way round */
+   struct fake_program fa = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 2,
+                             .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}}};
+   struct fake_program fb = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 2,
+                             .samplers = {{"t0", GL_SAMPLER_2D, 1}, {"t1", GL_SAMPLER_2D, 1}}};
+   GLuint pa = make_program(&fa), pb = make_program(&fb), pc = make_program(&fa);
+   mgl_glUseProgram(pa);
+   mgl_glUniform1i(mgl_glGetUniformLocation(pa, "s0"), 0);
+   mgl_glUniform1i(mgl_glGetUniformLocation(pa, "s1"), 1);
+   mgl_glUseProgram(pb);
+   mgl_glUniform1i(mgl_glGetUniformLocation(pb, "t0"), 0);
+   mgl_glUniform1i(mgl_glGetUniformLocation(pb, "t1"), 1);
+   mgl_glUseProgram(pc);
+   mgl_glUniform1i(mgl_glGetUniformLocation(pc, "s0"), 1);
+   mgl_glUniform1i(mgl_glGetUniformLocation(pc, "s1"), 0);
+   GLuint vao, vbo, tex[3];
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(3, tex);
+   for (int i = 0; i < 3; i++) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2 + i, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   /* unit 0: tex[0], unit 1: tex[1] */
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+
+   /* each texture's resource and its view, from the records of the draws that first use it */
+   struct mgp_handle res[3], views_made[8], view_tex[8];
+   unsigned nviews = 0;
+   fake_clear();
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   for (unsigned i = 0; i < fake_count_of(MGP_CALL_create_sampler_view) && nviews < 8; i++) {
+      const struct mgp_create_sampler_view *v =
+         (const void *)fake_find(MGP_CALL_create_sampler_view, i)->args;
+      views_made[nviews] = v->cso;
+      view_tex[nviews++] = v->texture;
+   }
+   CHECK_EQ(nviews, 3);
+   for (int i = 0; i < 3; i++)
+      res[i] = i < (int)nviews ? view_tex[i] : mgp_handle_null();
+   /* the resources are the three textures, in the order first drawn: tex[0], tex[1], tex[2] */
+   CHECK(!mgp_handle_eq(res[0], res[1]) && !mgp_handle_eq(res[1], res[2]));
+
+   /* A -> B -> A over the same units: only the program changes */
+   fake_clear();
+   mgl_glUseProgram(pb);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_draw_program), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler_view), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_texture_params), 0);
+
+   /* A drew last; unit 1 gets tex[2], then B draws: B samples tex[2] at slot 1 */
+   fake_clear();
+   mgl_glActiveTexture(GL_TEXTURE1);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[2]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glUseProgram(pb);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 1);
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 2);
+   if (sv && sv->tail_count == 2) {
+      const struct mgp_handle *h = sv->tail;
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[0]), res[0]));
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[1]), res[2]));
+   }
+   /* back to A, which last drew with tex[1] on unit 1: it samples tex[2] too, nothing resent */
+   fake_clear();
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 0);
+   /* unit 0 changes under B, then A draws: A samples the new unit 0 (tex[1]) */
+   fake_clear();
+   mgl_glUseProgram(pb);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 2);
+   if (sv && sv->tail_count == 2) {
+      const struct mgp_handle *h = sv->tail;
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[0]), res[1]));
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[1]), res[2]));
+   }
+   /* C samples the same units the other way round: the set goes in C's order */
+   fake_clear();
+   mgl_glUseProgram(pc);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 2);
+   if (sv && sv->tail_count == 2) {
+      const struct mgp_handle *h = sv->tail;
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[0]), res[2]));
+      CHECK(mgp_handle_eq(view_texture(views_made, view_tex, nviews, h[1]), res[1]));
+   }
+   /* a unit no program samples changes: nothing but the draws */
+   fake_clear();
+   mgl_glActiveTexture(GL_TEXTURE5);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   mgl_glUseProgram(pa);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_sampler_views), 1); /* C -> A reorders the set */
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler_view), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 0);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteTextures(3, tex);
+   env_finish(&e);
+}
+
+/* A unit rebound to a texture it sampled before resolves to that texture's view again without
+ * new CSOs; a texture changed while bound nowhere resolves afresh when bound again (its new
+ * sampling state, or the black stand-in once it is incomplete). */
+static void
+test_rebound_texture_resolves_fresh(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+                             .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   GLuint vao, vbo, tex[2];
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(2, tex);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   struct mgp_handle view[2] = {mgp_handle_null(), mgp_handle_null()};
+   for (int i = 0; i < 2; i++) {
+      fake_clear();
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+      CHECK(sv && sv->tail_count == 1);
+      if (sv && sv->tail_count == 1)
+         view[i] = ((const struct mgp_handle *)sv->tail)[0];
+   }
+   CHECK(!mgp_handle_eq(view[0], view[1]));
+   /* back and forth: the same two views, nothing created */
+   for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 2; i++) {
+         fake_clear();
+         mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+         mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+         const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+         CHECK(sv && sv->tail_count == 1 &&
+               mgp_handle_eq(((const struct mgp_handle *)sv->tail)[0], view[i]));
+         CHECK_EQ(fake_count_of(MGP_CALL_create_sampler_view), 0);
+         CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 0);
+      }
+   }
+   /* tex[0] gets another wrap mode on unit 3 while unit 0 holds tex[1]: rebound on unit 0 it
+    * samples with it */
+   mgl_glActiveTexture(GL_TEXTURE3);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   fake_clear();
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[0]);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
+   const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
+   CHECK(c != NULL);
+   if (c)
+      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s, GL_MIRRORED_REPEAT);
+   /* tex[1] made incomplete (a mipmapping filter, one level) while unbound: rebound, it samples
+    * as the black stand-in, not through its old view */
+   mgl_glActiveTexture(GL_TEXTURE3);
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   mgl_glBindTexture(GL_TEXTURE_2D, 0);
+   mgl_glActiveTexture(GL_TEXTURE0);
+   fake_clear();
+   mgl_glBindTexture(GL_TEXTURE_2D, tex[1]);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *sv = fake_find(MGP_CALL_set_sampler_views, 0);
+   CHECK(sv && sv->tail_count == 1);
+   if (sv && sv->tail_count == 1) {
+      struct mgp_handle h = ((const struct mgp_handle *)sv->tail)[0];
+      CHECK(!mgp_handle_eq(h, view[0]) && !mgp_handle_eq(h, view[1]));
+   }
+   const struct fake_rec *black = fake_find(MGP_CALL_resource_create, 0);
+   CHECK(black != NULL);
+   if (black) {
+      const struct mgp_resource_desc *d = (const void *)black->args;
+      CHECK(d->width == 1 && d->height == 1);
+      const struct fake_rec *v = fake_find(MGP_CALL_create_sampler_view, 0);
+      CHECK(v && mgp_handle_eq(((const struct mgp_create_sampler_view *)v->args)->texture,
+                               d->res));
+   }
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteTextures(2, tex);
+   env_finish(&e);
+}
+
 /* Loose uniforms travel as the default block's shadow; blocks resolve through binding points
  * with whole-buffer sizes resolved live. */
 static void
@@ -1059,6 +1295,8 @@ main(void)
    test_texture_uploads();
    test_incomplete_texture_black();
    test_sampler_objects();
+   test_program_switch_samplers();
+   test_rebound_texture_resolves_fresh();
    test_uniforms_and_ubo();
    test_state_uniforms();
    test_uniform_range_resend();
