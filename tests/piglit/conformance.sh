@@ -1,6 +1,6 @@
 #!/bin/bash
 # conformance.sh BUILD_DIR OUT_MD — runs the piglit lane's list on Mesa llvmpipe, on Zink
-# (lavapipe) and through mgl (inproc, spawn) on this machine, and writes OUT_MD (docs/CONFORMANCE.md):
+# (lavapipe) and through mgl (monolith, the default arm, and spawn) on this machine, and writes OUT_MD (docs/CONFORMANCE.md):
 # pass/fail/skip counts side by side, and every test a Mesa driver passes that mgl does not, with
 # the reason from expectations-mgl.txt. The tests of list-outside.txt (outside the lane's scope,
 # not run in CI) run too and are reported in their own section. Not a ctest test (it takes minutes); README.md says when
@@ -30,17 +30,17 @@ run() { # NAME VENDOR ARM [ENV...]
 if [ "${CONFORMANCE_PARALLEL:-0}" = 1 ]; then
   run llvmpipe "$mesa_json" mesa &
   run zink "$mesa_json" mesa LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink &
-  run mgl-inproc "$build/mgl_vendor.json" inproc &
+  run mgl-monolith "$build/mgl_vendor.json" monolith &
   run mgl-spawn "$build/mgl_vendor.json" spawn &
   for j in 1 2 3 4; do wait -n || exit 1; done
 else
   run llvmpipe "$mesa_json" mesa
   run zink "$mesa_json" mesa LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink
-  run mgl-inproc "$build/mgl_vendor.json" inproc
+  run mgl-monolith "$build/mgl_vendor.json" monolith
   run mgl-spawn "$build/mgl_vendor.json" spawn
 fi
 
-cols=(llvmpipe zink mgl-inproc mgl-spawn)
+cols=(llvmpipe zink mgl-monolith mgl-spawn)
 declare -A res
 for c in "${cols[@]}"; do
   while IFS=$'\t' read -r t r _ _; do res["$c|$t"]=$r; done < "$work/$c/results.tsv"
@@ -71,8 +71,8 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   local t gap=0
   for t in "$@"; do
     if { [ "${res[llvmpipe|$t]:-}" = pass ] || [ "${res[zink|$t]:-}" = pass ]; } &&
-       { [ "${res[mgl-inproc|$t]:-}" != pass ] || [ "${res[mgl-spawn|$t]:-}" != pass ]; }; then
-      echo "| \`$t\` | ${res[llvmpipe|$t]:-} | ${res[zink|$t]:-} | ${res[mgl-inproc|$t]:-} | ${res[mgl-spawn|$t]:-} | ${why[$t]:-} |"
+       { [ "${res[mgl-monolith|$t]:-}" != pass ] || [ "${res[mgl-spawn|$t]:-}" != pass ]; }; then
+      echo "| \`$t\` | ${res[llvmpipe|$t]:-} | ${res[zink|$t]:-} | ${res[mgl-monolith|$t]:-} | ${res[mgl-spawn|$t]:-} | ${why[$t]:-} |"
       gap=$((gap + 1))
     fi
   done
@@ -90,13 +90,13 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   echo "(\`piglit.monolith\` and \`piglit.spawn\` in ctest guard the same list with \`expectations-mgl.txt\`)."
   echo "The same lanes on an NVIDIA H200 (through its Vulkan driver): \`docs/CONFORMANCE-GPU.md\`."
   echo
-  echo "| result | Mesa llvmpipe | Zink (lavapipe) | mgl inproc | mgl spawn |"
+  echo "| result | Mesa llvmpipe | Zink (lavapipe) | mgl monolith | mgl spawn |"
   echo "|---|---|---|---|---|"
   counts "${tests[@]}"
   echo
   echo "## Tests a Mesa driver passes that mgl does not"
   echo
-  echo "| test | llvmpipe | Zink | mgl inproc | mgl spawn | reason |"
+  echo "| test | llvmpipe | Zink | mgl monolith | mgl spawn | reason |"
   echo "|---|---|---|---|---|---|"
   gap_rows "${tests[@]}"
   echo
@@ -108,7 +108,7 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   echo "OpenGL ES 2.0/3.0; issue 5) leaves out: a compatibility-profile context, or an extension beyond"
   echo "OpenGL 3.3. They are not run in CI; this script runs them on every driver so the gap stays in view."
   echo
-  echo "| result | Mesa llvmpipe | Zink (lavapipe) | mgl inproc | mgl spawn |"
+  echo "| result | Mesa llvmpipe | Zink (lavapipe) | mgl monolith | mgl spawn |"
   echo "|---|---|---|---|---|"
   counts "${outside[@]}"
   echo
@@ -116,7 +116,7 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   ncompat=0
   for t in "${outside[@]}"; do
     if { [ "${res[llvmpipe|$t]:-}" = pass ] || [ "${res[zink|$t]:-}" = pass ]; } &&
-       [ "${res[mgl-inproc|$t]:-}" != pass ] && [[ "${why[$t]:-}" == *"compatibility context"* ]]; then
+       [ "${res[mgl-monolith|$t]:-}" != pass ] && [[ "${why[$t]:-}" == *"compatibility context"* ]]; then
       read -r prog arg _ <<< "$t"
       if [[ "$arg" == tests/spec/* ]]; then
         dir=${arg#tests/spec/}
@@ -142,7 +142,7 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   fi
   echo "Each of them, with the reason:"
   echo
-  echo "| test | llvmpipe | Zink | mgl inproc | mgl spawn | reason |"
+  echo "| test | llvmpipe | Zink | mgl monolith | mgl spawn | reason |"
   echo "|---|---|---|---|---|---|"
   gap_rows "${outside[@]}"
   echo
@@ -150,8 +150,8 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   echo
   both=0
   for t in "${tests[@]}"; do
-    if [ "${res[llvmpipe|$t]:-}" != pass ] && [ "${res[zink|$t]:-}" != pass ] && [ "${res[mgl-inproc|$t]:-}" != pass ]; then
-      echo "- \`$t\`: llvmpipe ${res[llvmpipe|$t]:-}, Zink ${res[zink|$t]:-}, mgl ${res[mgl-inproc|$t]:-}. ${why[$t]:-}"
+    if [ "${res[llvmpipe|$t]:-}" != pass ] && [ "${res[zink|$t]:-}" != pass ] && [ "${res[mgl-monolith|$t]:-}" != pass ]; then
+      echo "- \`$t\`: llvmpipe ${res[llvmpipe|$t]:-}, Zink ${res[zink|$t]:-}, mgl ${res[mgl-monolith|$t]:-}. ${why[$t]:-}"
       both=$((both + 1))
     fi
   done
