@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The few SPIR-V enumerants we use (values from the SPIR-V 1.6 unified spec; there is no C
  * spirv.h on the build hosts). */
@@ -201,5 +203,30 @@ uint32_t *spv_split_blocks(const uint32_t *words, size_t num_words, size_t *out_
 /* Rectangle images become 2D images with normalised coordinates (spirv_rect.c). Returns new
  * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */
 uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
+
+/* A SPIR-V word stream being rewritten (the passes that re-emit a module: pack, split). oom is
+ * sticky: the pass checks it once at the end. */
+struct spirv_out {
+   uint32_t *w;
+   size_t n, cap;
+   bool oom;
+};
+
+static inline void
+spirv_out_put(struct spirv_out *o, const uint32_t *words, size_t n)
+{
+   if (o->n + n > o->cap) {
+      size_t cap = (o->n + n) * 2;
+      uint32_t *w = realloc(o->w, cap * sizeof(*w));
+      if (!w) {
+         o->oom = true;
+         return;
+      }
+      o->w = w;
+      o->cap = cap;
+   }
+   memcpy(o->w + o->n, words, n * sizeof(*words));
+   o->n += n;
+}
 
 #endif

@@ -197,32 +197,9 @@ uses_rewritable(const struct pack_state *s)
    return true;
 }
 
-struct out {
-   uint32_t *w;
-   size_t n, cap;
-   bool oom;
-};
-
-static void
-put(struct out *o, const uint32_t *words, size_t n)
-{
-   if (o->n + n > o->cap) {
-      size_t cap = (o->n + n) * 2;
-      uint32_t *w = realloc(o->w, cap * sizeof(*w));
-      if (!w) {
-         o->oom = true;
-         return;
-      }
-      o->w = w;
-      o->cap = cap;
-   }
-   memcpy(o->w + o->n, words, n * sizeof(*words));
-   o->n += n;
-}
-
 /* The packed types of array type t (and, once, the index constants), before their first user. */
 static void
-emit_packed_type(struct pack_state *s, struct out *o, uint32_t t, size_t here)
+emit_packed_type(struct pack_state *s, struct spirv_out *o, uint32_t t, size_t here)
 {
    if (s->flags[t] & F_EMITTED)
       return;
@@ -231,8 +208,8 @@ emit_packed_type(struct pack_state *s, struct out *o, uint32_t t, size_t here)
    uint32_t lty = word(s, len, 1);
    if (!s->ity) {
       s->ity = lty;
-      put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c2, 2}, 4);
-      put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c3, 3}, 4);
+      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c2, 2}, 4);
+      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, s->ity, s->c3, 3}, 4);
    }
    uint32_t v = s->vec4_of[elem];
    if (!(s->flags[elem] & F_VEC_DONE)) {
@@ -242,18 +219,18 @@ emit_packed_type(struct pack_state *s, struct out *o, uint32_t t, size_t here)
          /* new, or declared after this use: declared here (and skipped where it was) */
          if (exists)
             s->flags[v] |= F_MOVED;
-         put(o, (uint32_t[]){(4u << 16) | SpvOpTypeVector, v, elem, 4}, 4);
+         spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeVector, v, elem, 4}, 4);
       }
    }
-   put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + 3) / 4},
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + 3) / 4},
        4);
-   put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->packed[t], v, s->mconst[t]}, 4);
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->packed[t], v, s->mconst[t]}, 4);
 }
 
 static uint32_t *
 emit(struct pack_state *s, size_t *out_n)
 {
-   struct out o = {0};
+   struct spirv_out o = {0};
    uint32_t next = s->bound;
    /* ids: packed types, their length constants, missing 4-vectors, pointers, constants */
    for (uint32_t t = 1; t < s->bound; t++) {
@@ -274,7 +251,7 @@ emit(struct pack_state *s, size_t *out_n)
       if (arrayed(s, v))
          s->new_outer[v] = next++;
    }
-   put(&o, s->w, 5);
+   spirv_out_put(&o, s->w, 5);
 
    for (size_t p = 5; p < s->n && !o.oom;) {
       uint32_t wc = s->w[p] >> 16, op = s->w[p] & 0xffff;
@@ -288,7 +265,7 @@ emit(struct pack_state *s, size_t *out_n)
             if (s->packed_members[st] & (1u << k))
                emit_packed_type(s, &o, s->w[p + 2 + k], p);
          size_t at = o.n;
-         put(&o, s->w + p, wc);
+         spirv_out_put(&o, s->w + p, wc);
          for (uint32_t k = 0; k + 2 < wc && k < 32 && !o.oom; k++)
             if (s->packed_members[st] & (1u << k))
                o.w[at + 2 + k] = s->packed[s->w[p + 2 + k]];
@@ -301,13 +278,13 @@ emit(struct pack_state *s, size_t *out_n)
          emit_packed_type(s, &o, t, p);
          uint32_t inner = s->packed[t];
          if (s->new_outer[var]) {
-            put(&o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->new_outer[var], inner,
+            spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->new_outer[var], inner,
                                  word(s, pt, 3)}, 4);
             inner = s->new_outer[var];
          }
-         put(&o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, s->new_ptr[var], sc, inner}, 4);
+         spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, s->new_ptr[var], sc, inner}, 4);
          size_t at = o.n;
-         put(&o, s->w + p, wc);
+         spirv_out_put(&o, s->w + p, wc);
          if (!o.oom)
             o.w[at + 1] = s->new_ptr[var];
          p += wc;
@@ -319,11 +296,11 @@ emit(struct pack_state *s, size_t *out_n)
          int k = split_index(s, p, s->w[p + 3], &whole);
          if (k >= 0) {
             uint32_t idx = s->w[p + 4 + k], q = next++, r = next++;
-            put(&o, (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx, s->c2}, 5);
-            put(&o, (uint32_t[]){(5u << 16) | OpBitwiseAnd, s->ity, r, idx, s->c3}, 5);
+            spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx, s->c2}, 5);
+            spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpBitwiseAnd, s->ity, r, idx, s->c3}, 5);
             size_t at = o.n;
-            put(&o, s->w + p, wc);
-            put(&o, &r, 1);
+            spirv_out_put(&o, s->w + p, wc);
+            spirv_out_put(&o, &r, 1);
             if (!o.oom) {
                o.w[at] = ((wc + 1) << 16) | op;
                o.w[at + 4 + k] = q;
@@ -332,7 +309,7 @@ emit(struct pack_state *s, size_t *out_n)
             continue;
          }
       }
-      put(&o, s->w + p, wc);
+      spirv_out_put(&o, s->w + p, wc);
       p += wc;
    }
    if (o.oom) {

@@ -268,29 +268,6 @@ uses_splittable(const struct split_state *s)
    return true;
 }
 
-struct out {
-   uint32_t *w;
-   size_t n, cap;
-   bool oom;
-};
-
-static void
-put(struct out *o, const uint32_t *words, size_t n)
-{
-   if (o->n + n > o->cap) {
-      size_t cap = (o->n + n) * 2;
-      uint32_t *w = realloc(o->w, cap * sizeof(*w));
-      if (!w) {
-         o->oom = true;
-         return;
-      }
-      o->w = w;
-      o->cap = cap;
-   }
-   memcpy(o->w + o->n, words, n * sizeof(*words));
-   o->n += n;
-}
-
 static uint32_t
 new_var_id(const struct split_var *v, uint32_t k)
 {
@@ -299,7 +276,7 @@ new_var_id(const struct split_var *v, uint32_t k)
 
 /* OpName "<variable>.<member>" (the member's name alone for a block without instance name). */
 static void
-put_name(struct out *o, const uint32_t *w, const struct split_var *v, uint32_t k)
+put_name(struct spirv_out *o, const uint32_t *w, const struct split_var *v, uint32_t k)
 {
    const struct member *m = &v->members[k];
    if (!m->name_at)
@@ -322,12 +299,12 @@ put_name(struct out *o, const uint32_t *w, const struct split_var *v, uint32_t k
       str[a] = '.';
    }
    memcpy(str + (a ? a + 1 : 0), member_name, b);
-   put(o, ins, 2 + nw);
+   spirv_out_put(o, ins, 2 + nw);
    free(ins);
 }
 
 static void
-put_decorations(struct out *o, const struct split_var *v, uint32_t k)
+put_decorations(struct spirv_out *o, const struct split_var *v, uint32_t k)
 {
    static const uint32_t copied[][2] = {
       {COPY_RELAXED, SpvDecorationRelaxedPrecision},
@@ -339,41 +316,41 @@ put_decorations(struct out *o, const struct split_var *v, uint32_t k)
    };
    const struct member *m = &v->members[k];
    const uint32_t id = new_var_id(v, k);
-   put(o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationLocation,
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationLocation,
                        (uint32_t)m->location}, 4);
    if (m->component >= 0)
-      put(o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationComponent,
+      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationComponent,
                           (uint32_t)m->component}, 4);
    for (size_t i = 0; i < sizeof(copied) / sizeof(copied[0]); i++)
       if ((m->copy | v->copy) & copied[i][0])
-         put(o, (uint32_t[]){(3u << 16) | SpvOpDecorate, id, copied[i][1]}, 3);
+         spirv_out_put(o, (uint32_t[]){(3u << 16) | SpvOpDecorate, id, copied[i][1]}, 3);
 }
 
 /* The types and the variable of member k, where the block variable was declared. */
 static void
-put_variable(const struct split_state *s, struct out *o, const struct split_var *v, uint32_t k)
+put_variable(const struct split_state *s, struct spirv_out *o, const struct split_var *v, uint32_t k)
 {
    const uint32_t base = v->first_id + k * (v->levels + 2);
    uint32_t t = word(s, v->strct, 2 + k);
    for (unsigned j = v->levels; j-- > 0;) { /* innermost first */
-      put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, base + j, t, word(s, v->arr[j], 3)}, 4);
+      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, base + j, t, word(s, v->arr[j], 3)}, 4);
       t = base + j;
    }
-   put(o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, base + v->levels, v->storage, t}, 4);
-   put(o, (uint32_t[]){(4u << 16) | SpvOpVariable, base + v->levels, new_var_id(v, k), v->storage},
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, base + v->levels, v->storage, t}, 4);
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpVariable, base + v->levels, new_var_id(v, k), v->storage},
        4);
 }
 
 static uint32_t *
 emit(struct split_state *s, size_t *out_n)
 {
-   struct out o = {0};
+   struct spirv_out o = {0};
    uint32_t next = s->bound;
    for (unsigned i = 0; i < s->num_vars; i++) {
       s->vars[i].first_id = next;
       next += s->vars[i].num_members * (s->vars[i].levels + 2);
    }
-   put(&o, s->w, 5);
+   spirv_out_put(&o, s->w, 5);
    bool decorated = false;
    for (size_t p = 5; p < s->n && !o.oom;) {
       const uint32_t wc = s->w[p] >> 16, op = s->w[p] & 0xffff;
@@ -382,16 +359,16 @@ emit(struct split_state *s, size_t *out_n)
          /* the interface: each block variable becomes its members' */
          const size_t str = strnlen((const char *)&s->w[p + 3], (wc - 3) * 4) / 4 + 1;
          const size_t at = o.n;
-         put(&o, s->w + p, 3 + str);
+         spirv_out_put(&o, s->w + p, 3 + str);
          for (size_t k = 3 + str; k < wc; k++) {
             const int32_t c = cand_of(s, s->w[p + k]);
             if (c < 0) {
-               put(&o, &s->w[p + k], 1);
+               spirv_out_put(&o, &s->w[p + k], 1);
                continue;
             }
             for (uint32_t m = 0; m < s->vars[c].num_members; m++) {
                const uint32_t id = new_var_id(&s->vars[c], m);
-               put(&o, &id, 1);
+               spirv_out_put(&o, &id, 1);
             }
          }
          if (!o.oom)
@@ -409,7 +386,7 @@ emit(struct split_state *s, size_t *out_n)
                   put_decorations(&o, &s->vars[i], k);
          }
          if (!(op == SpvOpDecorate && c1 >= 0))
-            put(&o, s->w + p, wc);
+            spirv_out_put(&o, s->w + p, wc);
       } else if (op == SpvOpVariable && p < s->functions && wc >= 3 &&
                  cand_of(s, s->w[p + 2]) >= 0) {
          const struct split_var *v = &s->vars[cand_of(s, s->w[p + 2])];
@@ -421,15 +398,15 @@ emit(struct split_state *s, size_t *out_n)
          const struct split_var *v = &s->vars[cand_of(s, s->w[p + 3])];
          const uint32_t member = word(s, s->w[p + 4 + v->levels], 3);
          const size_t at = o.n;
-         put(&o, s->w + p, 3);
+         spirv_out_put(&o, s->w + p, 3);
          const uint32_t id = new_var_id(v, member);
-         put(&o, &id, 1);
-         put(&o, s->w + p + 4, v->levels);
-         put(&o, s->w + p + 5 + v->levels, wc - 5 - v->levels);
+         spirv_out_put(&o, &id, 1);
+         spirv_out_put(&o, s->w + p + 4, v->levels);
+         spirv_out_put(&o, s->w + p + 5 + v->levels, wc - 5 - v->levels);
          if (!o.oom)
             o.w[at] = ((wc - 1) << 16) | op;
       } else {
-         put(&o, s->w + p, wc);
+         spirv_out_put(&o, s->w + p, wc);
       }
       p += wc;
    }
