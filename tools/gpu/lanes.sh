@@ -1,8 +1,10 @@
 #!/bin/bash
 # tools/gpu/lanes.sh — run on the device machine from the repository root, with .gl, .devbuild and
-# .gpupiglit carried (tools/gpu/pack.sh): the scenario lane and the piglit lane on spawn and
-# inproc against the NVIDIA Vulkan driver.  Results go to $OUT.  inproc lists NVIDIA's EGL vendor
-# after mgl's: NVIDIA's Vulkan ICD loads its own EGL through glvnd inside the app's process.
+# .gpupiglit carried (tools/gpu/pack.sh): the scenario lane and the piglit lane on the arms in
+# ARMS (default "monolith spawn inproc"; one run of all three may outlast the device's 10-minute
+# call, so pass two at a time) against the NVIDIA Vulkan driver.  Results go to $OUT.  The arms
+# whose backend runs in the app's process list NVIDIA's EGL vendor after mgl's: NVIDIA's Vulkan
+# ICD loads its own EGL through glvnd inside that process.
 set -u
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 export XDG_RUNTIME_DIR=/tmp VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
@@ -14,8 +16,9 @@ printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/lib/libmgl.so"}
 sed -e 's/if \[ ! -f "\$vendor" \]; then/if false; then/' tests/scenario/run_scenario.sh > /tmp/rs.sh
 sed -e 's#^vendor=\$(cd .*#:#' -e 's/for f in "\$vendor" "\$list"/for f in "$list"/' tests/piglit/run_piglit.sh > /tmp/rp.sh
 { nvidia-smi -L; uname -srm; date -u; } > "$OUT/machine.txt" 2>&1
-vendor_for() { if [ "$1" = inproc ]; then echo "$D/vendor.json:$NV"; else echo "$D/vendor.json"; fi; }
-for arm in spawn inproc; do
+vendor_for() { if [ "$1" = spawn ]; then echo "$D/vendor.json"; else echo "$D/vendor.json:$NV"; fi; }
+ARMS=${ARMS:-monolith spawn inproc}
+for arm in $ARMS; do
   ( V=$(vendor_for $arm) pass=0 fail=0
     for s in $($D/bin/mgl-scenario --list); do
       if timeout 30 bash /tmp/rs.sh $arm "$s" $D/bin/mgl-scenario "$V" /tmp/sc_$arm >/tmp/sc_${arm}_$s.log 2>&1; then pass=$((pass + 1))
@@ -25,13 +28,13 @@ for arm in spawn inproc; do
 done
 grep -v -e '^#' -e '^[[:space:]]*$' tests/piglit/list.txt > /tmp/all.txt
 split -n l/5 -d /tmp/all.txt /tmp/shard
-for arm in spawn inproc; do
+for arm in $ARMS; do
   for s in /tmp/shard0*; do
     ( PIGLIT_DIR=$G/piglit PIGLIT_TEST_TIMEOUT=30 timeout 480 bash /tmp/rp.sh "$(vendor_for $arm)" $arm "$s" \
         tests/piglit/expectations-mgl.txt /tmp/pg_${arm}_$(basename "$s") >/tmp/pg_${arm}_$(basename "$s").out 2>&1 ) &
   done
 done
 wait
-for arm in spawn inproc; do sed "s/^/$arm\t/" /tmp/pg_${arm}_shard*/results.tsv; done > "$OUT/piglit-results.tsv"
+for arm in $ARMS; do sed "s/^/$arm\t/" /tmp/pg_${arm}_shard*/results.tsv; done > "$OUT/piglit-results.tsv"
 cat /tmp/pg_*_shard*/summary.txt > "$OUT/piglit-summary.txt"
 grep -h -E 'REGRESSION|unexpected' /tmp/pg_*_shard*.out >> "$OUT/piglit-summary.txt"
