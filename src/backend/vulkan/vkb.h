@@ -420,6 +420,8 @@ struct vkb_screen {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties mem_props;
    VkPhysicalDeviceFeatures features;  /* what was enabled */
+   /* Vulkan 1.2's framebufferIntegerColorSampleCounts (before 1.2 the colour counts) */
+   VkSampleCountFlags fb_integer_sample_counts;
    char driver_name[64], driver_info[128];
    uint32_t timestamp_bits;
 
