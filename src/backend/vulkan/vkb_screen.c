@@ -195,6 +195,43 @@ dev_has(const struct dev_exts *e, const char *name)
    return false;
 }
 
+/* The sample counts at which every sample of a pixel can sit at its centre, with the
+ * locations baked into pipelines (VK_EXT_sample_locations): the count must be in
+ * sampleLocationSampleCounts with a location grid (1x1 divides any), and (0.5, 0.5) inside
+ * the coordinate range. Only with variableSampleLocations: without it a pipeline's custom
+ * locations must match ones given at vkCmdBeginRenderPass (VUID-vkCmdBindPipeline-
+ * variableSampleLocations-01525), which dynamic rendering cannot give, and a render pass
+ * instance could not mix draws with GL_MULTISAMPLE on and off. */
+static VkSampleCountFlags
+centre_sample_counts(const struct vkb_screen *scr)
+{
+   VkPhysicalDeviceSampleLocationsPropertiesEXT slp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLE_LOCATIONS_PROPERTIES_EXT};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &slp};
+   vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+   const PFN_vkGetPhysicalDeviceMultisamplePropertiesEXT ms_props =
+      (PFN_vkGetPhysicalDeviceMultisamplePropertiesEXT)vkGetInstanceProcAddr(
+         scr->instance, "vkGetPhysicalDeviceMultisamplePropertiesEXT");
+   mgl_info("vulkan: VK_EXT_sample_locations: counts 0x%x, variable %u, range [%g, %g]",
+            (unsigned)slp.sampleLocationSampleCounts, (unsigned)slp.variableSampleLocations,
+            (double)slp.sampleLocationCoordinateRange[0],
+            (double)slp.sampleLocationCoordinateRange[1]);
+   if (!ms_props || !slp.variableSampleLocations ||
+       slp.sampleLocationCoordinateRange[0] > 0.5f || slp.sampleLocationCoordinateRange[1] < 0.5f)
+      return 0;
+   VkSampleCountFlags out = 0;
+   for (uint32_t c = 2; c <= 64; c <<= 1) {
+      if (!(slp.sampleLocationSampleCounts & c))
+         continue;
+      VkMultisamplePropertiesEXT mp = {.sType = VK_STRUCTURE_TYPE_MULTISAMPLE_PROPERTIES_EXT};
+      ms_props(scr->phys, (VkSampleCountFlagBits)c, &mp);
+      if (mp.maxSampleLocationGridSize.width && mp.maxSampleLocationGridSize.height)
+         out |= c;
+   }
+   return out;
+}
+
 static bool
 dev_exts_get(VkPhysicalDevice pd, struct dev_exts *e)
 {
@@ -653,6 +690,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       exts[nexts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
       scr->host_import_align = hp.minImportedHostPointerAlignment;
    }
+   /* GL_MULTISAMPLE off (GL 3.3 §3.3.1): every sample at the pixel centre (vkb_pipeline.c). */
+   if (api >= VK_API_VERSION_1_1 && dev_has(&e, VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME)) {
+      scr->centre_sample_counts = centre_sample_counts(scr);
+      if (scr->centre_sample_counts)
+         exts[nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
+   }
 #undef CHAIN
    free(e.p);
    scr->has_draw_params = dp.shaderDrawParameters;
@@ -953,6 +996,13 @@ VKB_CALL(get_caps, mgp_get_caps)
       c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
    if (scr->has_xfb && scr->has_prim_queries)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
+   /* exact at every count an attachment may have (a depth/stencil image that could not take
+    * the locations still declines, vkb_draw.c) */
+   const VkSampleCountFlags fb_counts =
+      (l->framebufferColorSampleCounts | l->framebufferDepthSampleCounts |
+       l->framebufferStencilSampleCounts | scr->fb_integer_sample_counts) & ~(VkSampleCountFlags)1;
+   if (scr->centre_sample_counts && !(fb_counts & ~scr->centre_sample_counts))
+      c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;

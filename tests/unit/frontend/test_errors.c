@@ -1045,6 +1045,15 @@ test_dual_source_caps(void)
    mgl_glBindFragDataLocationIndexed(prog, 0xffffffffu, 1, "second");
    CHECK_ERR(GL_INVALID_VALUE);
 
+   /* GL_MGL_multisample_off_exact, last, exactly when the server says so */
+   CHECK(!has_extension("GL_MGL_multisample_off_exact"));
+   fake_caps.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
+   CHECK(has_extension("GL_MGL_multisample_off_exact"));
+   CHECK_EQ(get_int(GL_NUM_EXTENSIONS), n_with + 1);
+   CHECK(!strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)n_with),
+                 "GL_MGL_multisample_off_exact"));
+   fake_caps.cap_bits &= ~MGP_CAP_MULTISAMPLE_OFF_EXACT;
+
    fake_caps.max_dual_source_draw_buffers = 0;
    CHECK_EQ(get_int(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS), 0);
    CHECK(!has_extension("GL_ARB_blend_func_extended"));

@@ -1261,6 +1261,27 @@ test_caps(struct t *t)
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       int_counts = v12.framebufferIntegerColorSampleCounts;
    }
+   /* GL_MULTISAMPLE off is exact only with VK_EXT_sample_locations (lavapipe has none): the
+    * caps bit says so exactly when every multisample count of an attachment can put its
+    * samples at the pixel centre. */
+   uint32_t next = 0;
+   vkEnumerateDeviceExtensionProperties(scr->phys, NULL, &next, NULL);
+   VkExtensionProperties *ext = calloc(next ? next : 1, sizeof(*ext));
+   bool has_sl = false;
+   if (ext && vkEnumerateDeviceExtensionProperties(scr->phys, NULL, &next, ext) == VK_SUCCESS)
+      for (uint32_t i = 0; i < next; i++)
+         has_sl |= !strcmp(ext[i].extensionName, VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME);
+   free(ext);
+   const VkSampleCountFlags fb_ms = (scr->props.limits.framebufferColorSampleCounts |
+                                     scr->props.limits.framebufferDepthSampleCounts |
+                                     scr->props.limits.framebufferStencilSampleCounts |
+                                     int_counts) & ~(VkSampleCountFlags)1;
+   const bool exact = (caps.cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
+   check(has_sl ? exact == !(fb_ms & ~scr->centre_sample_counts)
+                : !exact && !scr->centre_sample_counts,
+         "GL_MULTISAMPLE off exact %d: VK_EXT_sample_locations %d, centre counts 0x%x, "
+         "attachment counts 0x%x", exact, has_sl, (unsigned)scr->centre_sample_counts,
+         (unsigned)fb_ms);
    const unsigned int_fmts[] = {MGP_FORMAT_RGBA8_SINT, MGP_FORMAT_RGBA8_UINT,
                                 MGP_FORMAT_R32_UINT};
    bool fmt_ok = true;
