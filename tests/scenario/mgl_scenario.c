@@ -2639,7 +2639,7 @@ static int ms_off_draw(GLuint fbo, GLuint p, vec4f bg, vec4f tc, bool ms)
 {
   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
   glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
-  glClear(GL_COLOR_BUFFER_BIT);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   if (!ms)
     glDisable(GL_MULTISAMPLE);
   if (glIsEnabled(GL_MULTISAMPLE) != (ms ? GL_TRUE : GL_FALSE))
@@ -2708,6 +2708,30 @@ static void sc_multisample_off(void)
       fail("GL_MULTISAMPLE off: %d partly covered pixels after the resolve (GL: every pixel "
            "is the clear colour or the triangle's)", off);
   }
+  /* Again with a 4-sample depth/stencil attachment and the depth test on (mgl: the depth
+   * image is made for pixel-centre sample locations and its transitions name them). */
+  GLuint ds;
+  gl.GenRenderbuffers(1, &ds);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, ds);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, W, H);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("multisampled FBO with depth/stencil incomplete");
+  glEnable(GL_DEPTH_TEST);
+  const int on_d = ms_off_draw(fbo, p, bg, tc, true);
+  const int off_d = ms_off_draw(fbo, p, bg, tc, false);
+  const int off_d2 = ms_off_draw(fbo, p, bg, tc, false);
+  glDisable(GL_DEPTH_TEST);
+  printf("  with depth/stencil: %d partly covered with GL_MULTISAMPLE on, %d and %d off\n", on_d,
+         off_d, off_d2);
+  check_frame("triangle drawn with GL_MULTISAMPLE off and a depth test, resolved", &md);
+  if (on_d < 20)
+    fail("GL_MULTISAMPLE on with depth: only %d partly covered edge pixels", on_d);
+  if ((!is_mgl || exact_ext) && (off_d || off_d2))
+    fail("GL_MULTISAMPLE off with depth: %d, %d partly covered pixels after the resolve",
+         off_d, off_d2);
+  gl.DeleteRenderbuffers(1, &ds);
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteVertexArrays(1, &m.vao);
   gl.DeleteFramebuffers(1, &fbo);
