@@ -826,7 +826,7 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
    const struct mgp_surface *s = ctx->fb.depth.kind     ? &ctx->fb.depth
                                  : ctx->fb.stencil.kind ? &ctx->fb.stencil
                                                         : NULL;
-   if (s)
+   if (s && scr->centre_sample_counts) /* else no depth image is ever drawn with them */
       *ds = vkb_resource_for_use(scr, s->res, "draw_vbo");
    if (!rs || rs->s.multisample)
       return false;
