@@ -41,6 +41,10 @@ static const char *const extensions[] = {
    "GL_EXT_provoking_vertex",
    "GL_KHR_debug",
    "GL_KHR_no_error",
+   /* mgl's own, last: listed when the server rasterizes GL_MULTISAMPLE off exactly at every
+    * sample count (MGP_CAP_MULTISAMPLE_OFF_EXACT); absent, such draws keep per-sample
+    * coverage (README, "Multisampling") */
+   "GL_MGL_multisample_off_exact",
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
@@ -84,7 +88,9 @@ context_extensions(const struct fe_context *ctx, unsigned *n)
       /* GL_ARB_blend_func_extended, the list's first name, only where the device blends
        * two sources. */
       const unsigned skip = fe_max_dual_source_draw_buffers(ctx) ? 0 : 1;
-      *n = NUM_EXTENSIONS - skip;
+      const unsigned drop =
+         ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT ? 0 : 1;
+      *n = NUM_EXTENSIONS - skip - drop;
       return extensions + skip;
    }
    if (ctx->desc.major == 2) {

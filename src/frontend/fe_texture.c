@@ -1809,14 +1809,14 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    const struct mgp_caps *caps = ctx->share->caps;
    const uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
    const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
-   const uint32_t max_samples = caps->max_samples ? caps->max_samples : 1;
    /* GL 3.3 §3.8.4: sizes and samples past the limits are GL_INVALID_VALUE (and, as GL 4.5
     * says and every driver does, so is samples 0). */
    FE_CHECK(width < 0 || height < 0 || depth < 0 || samples <= 0, GL_INVALID_VALUE);
    /* a proxy too large for this implementation is no error: its state becomes zeros */
-   const bool fits = (uint32_t)width <= max && (uint32_t)height <= max &&
-                     (uint32_t)depth <= max_layers && (uint32_t)samples <= max_samples;
-   FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
+   const bool fits_size = (uint32_t)width <= max && (uint32_t)height <= max &&
+                          (uint32_t)depth <= max_layers;
+   const bool fits_samples = (uint32_t)samples <= fe_max_samples(caps, FE_SAMPLES_ANY);
+   FE_CHECK((!fits_size || !fits_samples) && !tex->is_proxy, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    /* ... and the format must be colour-, depth- or stencil-renderable */
    FE_CHECK(!info || !info->texture, GL_INVALID_ENUM);
@@ -1825,9 +1825,15 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    const bool ds = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
                    fd->kind == FE_FMT_STENCIL;
    FE_CHECK(!ds && !info->color_renderable, GL_INVALID_OPERATION);
-   /* ... and past GL_MAX_INTEGER_SAMPLES (1) for integer formats, GL_INVALID_OPERATION */
-   FE_CHECK((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) && samples > 1,
-            GL_INVALID_OPERATION);
+   /* ... and past the limit of its class GL_INVALID_OPERATION: GL_MAX_INTEGER_SAMPLES for
+    * integer formats, GL_MAX_DEPTH_TEXTURE_SAMPLES for depth/stencil ones,
+    * GL_MAX_COLOR_TEXTURE_SAMPLES for other colour ones (a proxy's state becomes zeros). */
+   const bool integer = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
+   const uint32_t class_max = fe_max_samples(caps, integer ? FE_SAMPLES_INTEGER
+                                                   : ds    ? FE_SAMPLES_DEPTH_TEXTURE
+                                                           : FE_SAMPLES_COLOR_TEXTURE);
+   FE_CHECK((uint32_t)samples > class_max && !tex->is_proxy, GL_INVALID_OPERATION);
+   const bool fits = fits_size && fits_samples && (uint32_t)samples <= class_max;
    if (tex->is_proxy) {
       proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height, array ? (uint32_t)depth : 1,
                   internalformat, fmt, (uint8_t)samples, fixedsamplelocations != GL_FALSE);

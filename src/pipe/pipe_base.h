@@ -116,6 +116,10 @@ enum mgp_call_class {
 #define MGP_CAP_XFB_PRIMITIVES_QUERY (1u << 2)
 #define MGP_CAP_RESIDENT_SUBDATA (1u << 3)
 #define MGP_CAP_TRANSFORM_FEEDBACK (1u << 4) /* begin/end/pause/resume_stream_output capture */
+/* GL_MULTISAMPLE off into a multisampled framebuffer is rasterized as GL says (pixel-centre
+ * coverage for every sample) at every sample count an attachment may have; without it such
+ * draws keep per-sample coverage (the decline multisample-off-approximated) */
+#define MGP_CAP_MULTISAMPLE_OFF_EXACT (1u << 5)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

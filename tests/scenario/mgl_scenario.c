@@ -2626,17 +2626,20 @@ static void sc_msaa_resolve(void)
 
 /* multisample_off: GL 3.3 §3.3.1: with GL_MULTISAMPLE disabled, a multisampled framebuffer is
  * rasterized as if single-sampled: a pixel is covered when its centre is, and then all its
- * samples are written alike. Vulkan cannot express that (mgl draws with per-sample coverage
- * and counts the named decline multisample-off-approximated; gate.decline_counted checks it),
- * so this checks what holds either way: the triangle of msaa_resolve, drawn into a 4-sample
- * renderbuffer with GL_MULTISAMPLE off and resolved, covers every pixel well inside it and
- * nothing well outside; GL_MULTISAMPLE reads back as set; with it on again edge pixels are
- * mixes. The number of mixed edge pixels with it off is printed (0 on Mesa llvmpipe). */
+ * samples are written alike. The triangle of msaa_resolve, drawn into a 4-sample renderbuffer
+ * with GL_MULTISAMPLE off and resolved, must then give every pixel either the clear colour or
+ * the triangle's: no partly covered pixel. mgl does that where the server says so
+ * (GL_MGL_multisample_off_exact: its device puts every sample at the pixel centre,
+ * VK_EXT_sample_locations); without that extension mgl draws with per-sample coverage and
+ * counts the named decline multisample-off-approximated (gate.decline_counted checks it), and
+ * this checks what holds either way: every pixel well inside the triangle covered, nothing
+ * well outside. Mesa is held to GL. Also: GL_MULTISAMPLE reads back as set; with it on again
+ * edge pixels are mixes. */
 static int ms_off_draw(GLuint fbo, GLuint p, vec4f bg, vec4f tc, bool ms)
 {
   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
   glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
-  glClear(GL_COLOR_BUFFER_BIT);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   if (!ms)
     glDisable(GL_MULTISAMPLE);
   if (glIsEnabled(GL_MULTISAMPLE) != (ms ? GL_TRUE : GL_FALSE))
@@ -2688,6 +2691,47 @@ static void sc_multisample_off(void)
   model_init(&md, bg);
   model_tri(&md, tri, to8(tc));
   check_frame("triangle drawn with GL_MULTISAMPLE off, resolved", &md);
+  const bool is_mgl = !strncmp((const char *)glGetString(GL_RENDERER), "mgl", 3);
+  GLint next = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &next);
+  bool exact_ext = false;
+  for (GLint i = 0; i < next; i++)
+    exact_ext |= !strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i),
+                         "GL_MGL_multisample_off_exact");
+  if (exact_ext && !is_mgl)
+    fail("GL_MGL_multisample_off_exact listed by a driver that is not mgl");
+  if (!is_mgl || exact_ext) {
+    /* expect_decline.sh: on this session the decline must not be counted */
+    if (is_mgl)
+      printf("  NO-DECLINE-EXPECTED multisample-off-approximated (GL_MGL_multisample_off_exact)\n");
+    if (off)
+      fail("GL_MULTISAMPLE off: %d partly covered pixels after the resolve (GL: every pixel "
+           "is the clear colour or the triangle's)", off);
+  }
+  /* Again with a 4-sample depth/stencil attachment and the depth test on (mgl: the depth
+   * image is made for pixel-centre sample locations and its transitions name them). */
+  GLuint ds;
+  gl.GenRenderbuffers(1, &ds);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, ds);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, W, H);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("multisampled FBO with depth/stencil incomplete");
+  glEnable(GL_DEPTH_TEST);
+  const int on_d = ms_off_draw(fbo, p, bg, tc, true);
+  const int off_d = ms_off_draw(fbo, p, bg, tc, false);
+  const int off_d2 = ms_off_draw(fbo, p, bg, tc, false);
+  glDisable(GL_DEPTH_TEST);
+  printf("  with depth/stencil: %d partly covered with GL_MULTISAMPLE on, %d and %d off\n", on_d,
+         off_d, off_d2);
+  check_frame("triangle drawn with GL_MULTISAMPLE off and a depth test, resolved", &md);
+  if (on_d < 20)
+    fail("GL_MULTISAMPLE on with depth: only %d partly covered edge pixels", on_d);
+  if ((!is_mgl || exact_ext) && (off_d || off_d2))
+    fail("GL_MULTISAMPLE off with depth: %d, %d partly covered pixels after the resolve",
+         off_d, off_d2);
+  gl.DeleteRenderbuffers(1, &ds);
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteVertexArrays(1, &m.vao);
   gl.DeleteFramebuffers(1, &fbo);

@@ -114,6 +114,9 @@ struct vkb_resource {
    uint32_t layers;           /* array layers of the image (6 per cube, 1 for 3D) */
    VkImageType image_type;
    VkSampleCountFlagBits samples;
+   /* depth/stencil made with SAMPLE_LOCATIONS_COMPATIBLE_DEPTH (GL_MULTISAMPLE off may draw
+    * into it with pixel-centre sample locations), and whether the last draw into it did */
+   bool centre_compatible, centre_drawn;
    VkImageLayout layout[VKB_MAX_LEVELS]; /* per level: every layer of a level shares it */
    VkImageView att_view[VKB_MAX_LEVELS]; /* one-level views for attachments / copies */
    VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
@@ -195,6 +198,7 @@ struct vkb_shader {
    bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
    bool needs_draw_params;
+   bool interp_functions;     /* the fragment stage has the InterpolationFunction capability */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;           /* the geometry stage emits points */
    bool writes_layer;               /* a geometry stage writes gl_Layer */
@@ -362,6 +366,7 @@ struct vkb_pipeline_key {
    uint8_t provoking_last;
    uint8_t layer_ignored;     /* the GS writes gl_Layer into a framebuffer of one layer */
    uint32_t coverage_mask;    /* glSampleCoverage as a sample mask (multisampled only) */
+   uint32_t centre_locations; /* GL_MULTISAMPLE off: every sample at the pixel centre */
 };
 
 struct vkb_pipeline_entry {
@@ -377,6 +382,9 @@ struct vkb_pipeline_cache {
    VkPipelineCache vk;
 };
 
+/* Every one of n samples at the pixel centre, a 1x1 grid: *info points into locs[n]. */
+void vkb_centre_locations(VkSampleCountFlagBits n, VkSampleLocationEXT *locs,
+                          VkSampleLocationsInfoEXT *info);
 bool vkb_pipeline_cache_init(struct vkb_screen *scr);
 void vkb_pipeline_cache_finish(struct vkb_screen *scr);
 /* The pipeline for key, created on a miss. VK_NULL_HANDLE after a decline. */
@@ -420,6 +428,11 @@ struct vkb_screen {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties mem_props;
    VkPhysicalDeviceFeatures features;  /* what was enabled */
+   /* Vulkan 1.2's framebufferIntegerColorSampleCounts (before 1.2 the colour counts) */
+   VkSampleCountFlags fb_integer_sample_counts;
+   /* counts at which pipelines put every sample at the pixel centre (VK_EXT_sample_locations;
+    * 0 without it): GL_MULTISAMPLE off drawn exactly */
+   VkSampleCountFlags centre_sample_counts;
    char driver_name[64], driver_info[128];
    uint32_t timestamp_bits;
 

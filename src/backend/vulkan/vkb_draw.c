@@ -807,6 +807,44 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    return true;
 }
 
+/* GL 3.3 §3.3.1: with GL_MULTISAMPLE off a multisampled framebuffer is rasterized as if
+ * single-sampled: a pixel's coverage is its centre's, applied to all its samples (and the
+ * pipeline turns every per-sample control off). True when this draw's pipeline puts every
+ * sample at the pixel centre, which does exactly that (the device has VK_EXT_sample_locations
+ * at this count, scr->centre_sample_counts); *ds is then the depth/stencil attachment to mark
+ * (NULL if none). Otherwise a fragment's sample mask can only take coverage away: the draw
+ * keeps per-sample coverage, counted by name. */
+static bool
+multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *rs,
+                       const struct vkb_shader *sh, struct vkb_resource **ds)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const uint32_t samples = ctx->fb_key.samples;
+   *ds = NULL;
+   if (samples <= 1)
+      return false;
+   const struct mgp_surface *s = ctx->fb.depth.kind     ? &ctx->fb.depth
+                                 : ctx->fb.stencil.kind ? &ctx->fb.stencil
+                                                        : NULL;
+   if (s && scr->centre_sample_counts) /* else no depth image is ever drawn with them */
+      *ds = vkb_resource_for_use(scr, s->res, "draw_vbo");
+   if (!rs || rs->s.multisample)
+      return false;
+   const char *why = !(scr->centre_sample_counts & samples)
+                        ? "the device cannot put samples at the pixel centre at this count"
+                     : sh->interp_functions
+                        ? "the fragment shader uses interpolateAt* (no custom sample locations)"
+                     : *ds && !(*ds)->centre_compatible
+                        ? "its depth/stencil attachment was not made for custom sample locations"
+                        : NULL;
+   if (why) {
+      MGL_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
+                  "%u-sample framebuffer: drawn with per-sample coverage (%s)", samples, why);
+      return false;
+   }
+   return true;
+}
+
 VKB_CALL(draw_vbo, mgp_draw_vbo)
 {
    struct vkb_context *ctx = self;
@@ -1010,14 +1048,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    /* The pipeline key. */
    if (!vkb_context_fb_key(ctx))
       return;
-   /* GL 3.3 §3.3.1: with GL_MULTISAMPLE off a multisampled framebuffer is rasterized as if
-    * single-sampled (pixel-centre coverage, every sample written alike). Vulkan has no such
-    * mode, and a fragment's sample mask can only take coverage away: the draw keeps per-sample
-    * coverage (the pipeline already turns off every per-sample control), counted by name. */
-   if (rs && !rs->s.multisample && ctx->fb_key.samples > 1)
-      MGL_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
-                  "%u-sample framebuffer: drawn with per-sample coverage", ctx->fb_key.samples);
+   struct vkb_resource *ms_ds;
+   const bool centre_locations = multisample_off_centre(ctx, rs, sh, &ms_ds);
    struct vkb_pipeline_key key = ctx->fb_key;
+   key.centre_locations = centre_locations;
    key.rs = rs ? rs->share->id : mgp_handle_null();
    key.ve = ve ? ve->base.h : mgp_handle_null();
    key.shader = sh->base.h;
@@ -1155,6 +1189,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       scr->cmd_bind_pipeline++;
       ctx->bound_pipeline = pipe;
    }
+   /* the locations its depth was last drawn with, for the barriers after this scope (inside
+    * it, where no barrier comes) */
+   if (ms_ds)
+      ms_ds->centre_drawn = centre_locations;
    if (ctx->dyn_dirty) {
       vkb_flush_draws(scr);
       set_dynamic(ctx, cmd);

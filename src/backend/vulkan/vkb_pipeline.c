@@ -84,6 +84,21 @@ grow(struct vkb_pipeline_cache *c)
 
 /* ---- building one pipeline ----------------------------------------------------------------- */
 
+void
+vkb_centre_locations(VkSampleCountFlagBits n, VkSampleLocationEXT *locs,
+                     VkSampleLocationsInfoEXT *info)
+{
+   for (uint32_t i = 0; i < (uint32_t)n; i++)
+      locs[i] = (VkSampleLocationEXT){0.5f, 0.5f};
+   *info = (VkSampleLocationsInfoEXT){
+      .sType = VK_STRUCTURE_TYPE_SAMPLE_LOCATIONS_INFO_EXT,
+      .sampleLocationsPerPixel = n,
+      .sampleLocationGridSize = {1, 1},
+      .sampleLocationsCount = (uint32_t)n,
+      .pSampleLocations = locs,
+   };
+}
+
 const struct mgp_render_state vkb_gl_default_render_state = {
    .blend = {{.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD,
               .src_rgb = GL_ONE, .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
@@ -275,8 +290,11 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    if (key->provoking_last)
       rast.pNext = &pv;
 
-   /* Multisampling: the attachments' count. GL_MULTISAMPLE off keeps that count (Vulkan has
-    * no per-pixel coverage mode) but turns off every per-sample control, as GL does. */
+   /* Multisampling: the attachments' count. GL_MULTISAMPLE off keeps that count but turns
+    * off every per-sample control, as GL does; where the draw found the device able
+    * (key->centre_locations, vkb_draw.c) every sample sits at the pixel centre, so coverage is
+    * the pixel centre's for all of them (GL 3.3 §3.3.1). The locations are static state:
+    * the draw's key names them, and the device has variableSampleLocations. */
    const VkSampleCountFlagBits nsamples =
       key->samples > 1 ? (VkSampleCountFlagBits)key->samples : VK_SAMPLE_COUNT_1_BIT;
    const bool ms_on = nsamples != VK_SAMPLE_COUNT_1_BIT && rs->multisample;
@@ -289,6 +307,14 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       .pSampleMask = ms_on ? &sample_mask : NULL,
       .alphaToCoverageEnable = ms_on && rs->alpha_to_coverage,
    };
+   VkSampleLocationEXT centre[64];
+   VkPipelineSampleLocationsStateCreateInfoEXT locs = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SAMPLE_LOCATIONS_STATE_CREATE_INFO_EXT};
+   if (key->centre_locations && !ms_on && (scr->centre_sample_counts & nsamples)) {
+      vkb_centre_locations(nsamples, centre, &locs.sampleLocationsInfo);
+      locs.sampleLocationsEnable = VK_TRUE;
+      ms.pNext = &locs;
+   }
    if (ms_on && rs->alpha_to_one) {
       if (!scr->features.alphaToOne)
          return "alpha to one needs the alphaToOne feature";

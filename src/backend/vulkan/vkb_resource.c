@@ -189,6 +189,8 @@ vkb_format_sample_counts(const struct vkb_screen *scr, const struct vkb_format *
 {
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
    VkSampleCountFlags c = l->framebufferColorSampleCounts;
+   if (f->kind != MGP_SAMPLER_KIND_FLOAT && f->aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+      c = scr->fb_integer_sample_counts;
    if (f->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
       c = l->framebufferDepthSampleCounts;
    if (f->aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
@@ -276,6 +278,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    r->image_type = is_1d ? VK_IMAGE_TYPE_1D : is_3d ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
    const struct vkb_format *f = r->fmt;
    r->samples = VK_SAMPLE_COUNT_1_BIT;
+   r->centre_compatible = r->centre_drawn = false;
    if (is_ms && d->samples > 1) {
       r->samples = vkb_sample_count(scr, f, d->samples);
       if (!r->samples) {
@@ -312,6 +315,19 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
    if (is_3d && (usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT))
       flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT; /* render into a slice */
+   /* A multisampled depth/stencil attachment that GL_MULTISAMPLE-off draws may use with
+    * pixel-centre sample locations must be made for them (VUID-vkCmdDraw-sampleLocationsEnable-
+    * 02689), where the device takes the flag for this image. */
+   VkImageFormatProperties lp;
+   if (ms && (scr->centre_sample_counts & r->samples) &&
+       (usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) &&
+       vkGetPhysicalDeviceImageFormatProperties(
+          scr->phys, f->vk, r->image_type, VK_IMAGE_TILING_OPTIMAL, usage,
+          flags | VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT, &lp) == VK_SUCCESS &&
+       (lp.sampleCounts & r->samples) && lp.maxArrayLayers >= r->layers) {
+      flags |= VK_IMAGE_CREATE_SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_BIT_EXT;
+      r->centre_compatible = true;
+   }
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .flags = flags,
@@ -682,6 +698,12 @@ vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t le
    VkImageMemoryBarrier b[VKB_MAX_LEVELS];
    uint32_t n = 0;
    VkPipelineStageFlags src = 0, dst = 0;
+   /* A depth image last drawn with pixel-centre sample locations keeps its contents through a
+    * transition only when the barrier names those locations (VK_EXT_sample_locations). */
+   VkSampleLocationEXT centre[64];
+   VkSampleLocationsInfoEXT centre_info;
+   if (r->centre_drawn)
+      vkb_centre_locations(r->samples, centre, &centre_info);
    for (uint32_t l = level; l < level + count && l < r->levels; l++) {
       if (r->layout[l] == layout && !force)
          continue;
@@ -690,6 +712,7 @@ vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t le
       layout_as_dst(scr, layout, &dst, &da);
       b[n++] = (VkImageMemoryBarrier){
          .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+         .pNext = r->centre_drawn ? &centre_info : NULL,
          .srcAccessMask = sa,
          .dstAccessMask = da,
          .oldLayout = r->layout[l],

@@ -195,6 +195,43 @@ dev_has(const struct dev_exts *e, const char *name)
    return false;
 }
 
+/* The sample counts at which every sample of a pixel can sit at its centre, with the
+ * locations baked into pipelines (VK_EXT_sample_locations): the count must be in
+ * sampleLocationSampleCounts with a location grid (1x1 divides any), and (0.5, 0.5) inside
+ * the coordinate range. Only with variableSampleLocations: without it a pipeline's custom
+ * locations must match ones given at vkCmdBeginRenderPass (VUID-vkCmdBindPipeline-
+ * variableSampleLocations-01525), which dynamic rendering cannot give, and a render pass
+ * instance could not mix draws with GL_MULTISAMPLE on and off. */
+static VkSampleCountFlags
+centre_sample_counts(const struct vkb_screen *scr)
+{
+   VkPhysicalDeviceSampleLocationsPropertiesEXT slp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLE_LOCATIONS_PROPERTIES_EXT};
+   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                     .pNext = &slp};
+   vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+   const PFN_vkGetPhysicalDeviceMultisamplePropertiesEXT ms_props =
+      (PFN_vkGetPhysicalDeviceMultisamplePropertiesEXT)vkGetInstanceProcAddr(
+         scr->instance, "vkGetPhysicalDeviceMultisamplePropertiesEXT");
+   mgl_info("vulkan: VK_EXT_sample_locations: counts 0x%x, variable %u, range [%g, %g]",
+            (unsigned)slp.sampleLocationSampleCounts, (unsigned)slp.variableSampleLocations,
+            (double)slp.sampleLocationCoordinateRange[0],
+            (double)slp.sampleLocationCoordinateRange[1]);
+   if (!ms_props || !slp.variableSampleLocations ||
+       slp.sampleLocationCoordinateRange[0] > 0.5f || slp.sampleLocationCoordinateRange[1] < 0.5f)
+      return 0;
+   VkSampleCountFlags out = 0;
+   for (uint32_t c = 2; c <= 64; c <<= 1) {
+      if (!(slp.sampleLocationSampleCounts & c))
+         continue;
+      VkMultisamplePropertiesEXT mp = {.sType = VK_STRUCTURE_TYPE_MULTISAMPLE_PROPERTIES_EXT};
+      ms_props(scr->phys, (VkSampleCountFlagBits)c, &mp);
+      if (mp.maxSampleLocationGridSize.width && mp.maxSampleLocationGridSize.height)
+         out |= c;
+   }
+   return out;
+}
+
 static bool
 dev_exts_get(VkPhysicalDevice pd, struct dev_exts *e)
 {
@@ -372,6 +409,17 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    if (api >= VK_API_VERSION_1_2 || dev_has(&e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
       p2.pNext = &drv;
    vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+   /* Integer colour attachments have their own counts from Vulkan 1.2; before, the colour
+    * ones are all there is. */
+   scr->fb_integer_sample_counts = scr->props.limits.framebufferColorSampleCounts;
+   if (api >= VK_API_VERSION_1_2) {
+      VkPhysicalDeviceVulkan12Properties v12 = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+      VkPhysicalDeviceProperties2 p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                         .pNext = &v12};
+      vkGetPhysicalDeviceProperties2(scr->phys, &p12);
+      scr->fb_integer_sample_counts = v12.framebufferIntegerColorSampleCounts;
+   }
    if (p2.pNext) {
       snprintf(scr->driver_name, sizeof(scr->driver_name), "%.63s", drv.driverName);
       snprintf(scr->driver_info, sizeof(scr->driver_info), "%.127s", drv.driverInfo);
@@ -641,6 +689,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       exts[nexts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
       scr->host_import_align = hp.minImportedHostPointerAlignment;
+   }
+   /* GL_MULTISAMPLE off (GL 3.3 §3.3.1): every sample at the pixel centre (vkb_pipeline.c). */
+   if (api >= VK_API_VERSION_1_1 && dev_has(&e, VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME)) {
+      scr->centre_sample_counts = centre_sample_counts(scr);
+      if (scr->centre_sample_counts)
+         exts[nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
    }
 #undef CHAIN
    free(e.p);
@@ -942,6 +996,13 @@ VKB_CALL(get_caps, mgp_get_caps)
       c.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
    if (scr->has_xfb && scr->has_prim_queries)
       c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
+   /* exact at every count an attachment may have (a depth/stencil image that could not take
+    * the locations still declines, vkb_draw.c) */
+   const VkSampleCountFlags fb_counts =
+      (l->framebufferColorSampleCounts | l->framebufferDepthSampleCounts |
+       l->framebufferStencilSampleCounts | scr->fb_integer_sample_counts) & ~(VkSampleCountFlags)1;
+   if (scr->centre_sample_counts && !(fb_counts & ~scr->centre_sample_counts))
+      c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -984,8 +1045,7 @@ VKB_CALL(get_caps, mgp_get_caps)
       scr->features.dualSrcBlend ? l->maxFragmentDualSrcAttachments : 0;
    const VkSampleCountFlags classes[MGP_SAMPLE_CLASS_COUNT] = {
       [MGP_SAMPLE_CLASS_FB_COLOR] = l->framebufferColorSampleCounts,
-      [MGP_SAMPLE_CLASS_FB_INTEGER] =
-         l->framebufferColorSampleCounts & l->sampledImageIntegerSampleCounts,
+      [MGP_SAMPLE_CLASS_FB_INTEGER] = scr->fb_integer_sample_counts,
       [MGP_SAMPLE_CLASS_FB_DEPTH] = l->framebufferDepthSampleCounts,
       [MGP_SAMPLE_CLASS_FB_STENCIL] = l->framebufferStencilSampleCounts,
       [MGP_SAMPLE_CLASS_SAMPLED_COLOR] = l->sampledImageColorSampleCounts,

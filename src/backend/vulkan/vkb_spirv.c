@@ -31,7 +31,7 @@ enum { DEC_BLOCK = 2, DEC_BUFFER_BLOCK = 3, DEC_BUILTIN = 11, DEC_BINDING = 33,
        DEC_DESCRIPTOR_SET = 34 };
 enum { BUILTIN_POINT_SIZE = 1, BUILTIN_PRIMITIVE_ID = 7, BUILTIN_LAYER = 9 };
 enum { SC_UNIFORM_CONSTANT = 0, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_STORAGE_BUFFER = 12 };
-enum { CAP_DRAW_PARAMETERS = 4427 };
+enum { CAP_DRAW_PARAMETERS = 4427, CAP_INTERPOLATION_FUNCTION = 52 };
 enum { MODE_OUTPUT_POINTS = 27 };
 enum { DIM_BUFFER = 5 };
 
@@ -106,6 +106,10 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
       case OP_CAPABILITY:
          if (nops >= 1 && o[0] == CAP_DRAW_PARAMETERS)
             sh->needs_draw_params = true;
+         /* interpolateAt*: InterpolateAtSample rules out custom sample locations */
+         if (nops >= 1 && o[0] == CAP_INTERPOLATION_FUNCTION &&
+             stage == VK_SHADER_STAGE_FRAGMENT_BIT)
+            sh->interp_functions = true;
          break;
       case OP_ENTRY_POINT:
          if (nops >= 3 && o[0] == exec_model_for(stage) && !found_entry) {

@@ -1045,6 +1045,15 @@ test_dual_source_caps(void)
    mgl_glBindFragDataLocationIndexed(prog, 0xffffffffu, 1, "second");
    CHECK_ERR(GL_INVALID_VALUE);
 
+   /* GL_MGL_multisample_off_exact, last, exactly when the server says so */
+   CHECK(!has_extension("GL_MGL_multisample_off_exact"));
+   fake_caps.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
+   CHECK(has_extension("GL_MGL_multisample_off_exact"));
+   CHECK_EQ(get_int(GL_NUM_EXTENSIONS), n_with + 1);
+   CHECK(!strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)n_with),
+                 "GL_MGL_multisample_off_exact"));
+   fake_caps.cap_bits &= ~MGP_CAP_MULTISAMPLE_OFF_EXACT;
+
    fake_caps.max_dual_source_draw_buffers = 0;
    CHECK_EQ(get_int(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS), 0);
    CHECK(!has_extension("GL_ARB_blend_func_extended"));
@@ -1116,6 +1125,45 @@ test_sample_count_caps(void)
    mgl_glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &got);
    CHECK_EQ(got, 2);
    mgl_glDeleteRenderbuffers(1, &rb);
+
+   /* glTexImage2D/3DMultisample (GL 3.3 §3.8.4): past GL_MAX_SAMPLES GL_INVALID_VALUE; past
+    * the limit of the format's class (colour 8, depth 4, integer 2 here) GL_INVALID_OPERATION;
+    * a proxy gets no error, its state becomes zeros. */
+   GLuint tex[2];
+   mgl_glGenTextures(2, tex);
+   mgl_glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex[0]);
+   mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 8, GL_RGBA8, 4, 4, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 16, GL_RGBA8, 4, 4, GL_TRUE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 8, GL_DEPTH_COMPONENT24, 4, 4, GL_TRUE);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_DEPTH24_STENCIL8, 4, 4, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8I, 4, 4, GL_TRUE);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 2, GL_RGBA8UI, 4, 4, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &got);
+   CHECK_EQ(got, 2);
+   mgl_glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[1]);
+   mgl_glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 8, GL_DEPTH_COMPONENT16, 4, 4,
+                               2, GL_TRUE);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 8, GL_RGBA8, 4, 4, 2, GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 8, GL_DEPTH_COMPONENT24, 4, 4,
+                               GL_TRUE);
+   CHECK_ERR(GL_NO_ERROR);
+   got = -1;
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_WIDTH, &got);
+   CHECK_EQ(got, 0);
+   mgl_glTexImage2DMultisample(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 4, GL_DEPTH_COMPONENT24, 4, 4,
+                               GL_TRUE);
+   mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_WIDTH, &got);
+   CHECK_EQ(got, 4);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteTextures(2, tex);
    env_finish(&e);
 
    /* ES 3.0 multisamples no integer format, whatever the device has; its
