@@ -428,8 +428,6 @@ struct vkb_screen {
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties mem_props;
    VkPhysicalDeviceFeatures features;  /* what was enabled */
-   /* Vulkan 1.2's framebufferIntegerColorSampleCounts (before 1.2 the colour counts) */
-   VkSampleCountFlags fb_integer_sample_counts;
    /* counts at which pipelines put every sample at the pixel centre (VK_EXT_sample_locations;
     * 0 without it): GL_MULTISAMPLE off drawn exactly */
    VkSampleCountFlags centre_sample_counts;

@@ -189,8 +189,6 @@ vkb_format_sample_counts(const struct vkb_screen *scr, const struct vkb_format *
 {
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
    VkSampleCountFlags c = l->framebufferColorSampleCounts;
-   if (f->kind != MGP_SAMPLER_KIND_FLOAT && f->aspect == VK_IMAGE_ASPECT_COLOR_BIT)
-      c = scr->fb_integer_sample_counts;
    if (f->aspect & VK_IMAGE_ASPECT_DEPTH_BIT)
       c = l->framebufferDepthSampleCounts;
    if (f->aspect == VK_IMAGE_ASPECT_STENCIL_BIT)

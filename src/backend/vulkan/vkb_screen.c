@@ -409,17 +409,6 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    if (api >= VK_API_VERSION_1_2 || dev_has(&e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
       p2.pNext = &drv;
    vkGetPhysicalDeviceProperties2(scr->phys, &p2);
-   /* Integer colour attachments have their own counts from Vulkan 1.2; before, the colour
-    * ones are all there is. */
-   scr->fb_integer_sample_counts = scr->props.limits.framebufferColorSampleCounts;
-   if (api >= VK_API_VERSION_1_2) {
-      VkPhysicalDeviceVulkan12Properties v12 = {
-         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-      VkPhysicalDeviceProperties2 p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                         .pNext = &v12};
-      vkGetPhysicalDeviceProperties2(scr->phys, &p12);
-      scr->fb_integer_sample_counts = v12.framebufferIntegerColorSampleCounts;
-   }
    if (p2.pNext) {
       snprintf(scr->driver_name, sizeof(scr->driver_name), "%.63s", drv.driverName);
       snprintf(scr->driver_info, sizeof(scr->driver_info), "%.127s", drv.driverInfo);
@@ -1000,7 +989,7 @@ VKB_CALL(get_caps, mgp_get_caps)
     * the locations still declines, vkb_draw.c) */
    const VkSampleCountFlags fb_counts =
       (l->framebufferColorSampleCounts | l->framebufferDepthSampleCounts |
-       l->framebufferStencilSampleCounts | scr->fb_integer_sample_counts) & ~(VkSampleCountFlags)1;
+       l->framebufferStencilSampleCounts) & ~(VkSampleCountFlags)1;
    if (scr->centre_sample_counts && !(fb_counts & ~scr->centre_sample_counts))
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    c.max_texture_size = l->maxImageDimension2D;
@@ -1045,7 +1034,8 @@ VKB_CALL(get_caps, mgp_get_caps)
       scr->features.dualSrcBlend ? l->maxFragmentDualSrcAttachments : 0;
    const VkSampleCountFlags classes[MGP_SAMPLE_CLASS_COUNT] = {
       [MGP_SAMPLE_CLASS_FB_COLOR] = l->framebufferColorSampleCounts,
-      [MGP_SAMPLE_CLASS_FB_INTEGER] = scr->fb_integer_sample_counts,
+      [MGP_SAMPLE_CLASS_FB_INTEGER] =
+         l->framebufferColorSampleCounts & l->sampledImageIntegerSampleCounts,
       [MGP_SAMPLE_CLASS_FB_DEPTH] = l->framebufferDepthSampleCounts,
       [MGP_SAMPLE_CLASS_FB_STENCIL] = l->framebufferStencilSampleCounts,
       [MGP_SAMPLE_CLASS_SAMPLED_COLOR] = l->sampledImageColorSampleCounts,

@@ -1249,18 +1249,7 @@ test_caps(struct t *t)
          "get_caps: strings, call mask (draw_vbo, blit, mipmaps, copies set; launch_grid NULL), "
          "formats, limits");
    check(caps.max_samples >= 4, "max_samples %u (GL 3.3 needs at least 4)", caps.max_samples);
-   /* Integer colour attachments: Vulkan 1.2's own counts (lavapipe: 1 only, where its colour
-    * counts are 1 and 4), for the class and for every integer format. */
    const struct vkb_screen *scr = t->scr;
-   uint32_t int_counts = scr->props.limits.framebufferColorSampleCounts;
-   if (scr->api_version >= VK_API_VERSION_1_2) {
-      VkPhysicalDeviceVulkan12Properties v12 = {
-         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-      VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                        .pNext = &v12};
-      vkGetPhysicalDeviceProperties2(scr->phys, &p2);
-      int_counts = v12.framebufferIntegerColorSampleCounts;
-   }
    /* GL_MULTISAMPLE off is exact only with VK_EXT_sample_locations (lavapipe has none): the
     * caps bit says so exactly when every multisample count of an attachment can put its
     * samples at the pixel centre. */
@@ -1274,23 +1263,14 @@ test_caps(struct t *t)
    free(ext);
    const VkSampleCountFlags fb_ms = (scr->props.limits.framebufferColorSampleCounts |
                                      scr->props.limits.framebufferDepthSampleCounts |
-                                     scr->props.limits.framebufferStencilSampleCounts |
-                                     int_counts) & ~(VkSampleCountFlags)1;
+                                     scr->props.limits.framebufferStencilSampleCounts) &
+                                    ~(VkSampleCountFlags)1;
    const bool exact = (caps.cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
    check(has_sl ? exact == !(fb_ms & ~scr->centre_sample_counts)
                 : !exact && !scr->centre_sample_counts,
          "GL_MULTISAMPLE off exact %d: VK_EXT_sample_locations %d, centre counts 0x%x, "
          "attachment counts 0x%x", exact, has_sl, (unsigned)scr->centre_sample_counts,
          (unsigned)fb_ms);
-   const unsigned int_fmts[] = {MGP_FORMAT_RGBA8_SINT, MGP_FORMAT_RGBA8_UINT,
-                                MGP_FORMAT_R32_UINT};
-   bool fmt_ok = true;
-   for (unsigned i = 0; i < 3; i++)
-      fmt_ok &= (caps.format_sample_counts[int_fmts[i]] & ~int_counts & 0x7f) == 0;
-   check(caps.sample_counts[MGP_SAMPLE_CLASS_FB_INTEGER] == (int_counts & 0x7f) && fmt_ok,
-         "integer colour sample counts 0x%x (device's framebufferIntegerColorSampleCounts "
-         "0x%x), RGBA8I 0x%x", caps.sample_counts[MGP_SAMPLE_CLASS_FB_INTEGER], int_counts,
-         caps.format_sample_counts[MGP_FORMAT_RGBA8_SINT]);
    fprintf(stderr, "        formats:");
    for (int f = 1; f < MGP_FORMAT_COUNT; f++)
       fprintf(stderr, " %d:%02x", f, caps.format_flags[f]);
