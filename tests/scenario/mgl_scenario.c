@@ -2227,7 +2227,8 @@ static void sc_streamed_subdata(void)
  * reach its stamp point: a stamp that took the drawn-from buffer for idle would let the next
  * write change what that draw reads. The writes after a glFinish (the first, and one at an
  * offset into the second half of the buffer) find it idle: those are the direct ones. Every
- * draw must show its own data. */
+ * draw must show its own data. A last draw is flushed and left running when the scenario ends,
+ * so the server's teardown meets GPU work that reads the store (gate.heap_teardown). */
 #define SH_BYTES (256 << 10)
 #define SH_VERTEX (6 * sizeof(float))
 
@@ -2303,6 +2304,10 @@ static void sc_streamed_heap_subdata(void)
   check_gl_error("heap write at an offset");
 
   check_frame("streamed_heap", &m);
+  /* A last draw from the store, submitted and never waited for: the session ends while the
+   * device may still read the heap (gate.heap_teardown holds the batch there). */
+  glDrawArrays(GL_TRIANGLES, first, 6);
+  glFlush();
   gl.DeleteBuffers(1, &vbo);
   gl.DeleteVertexArrays(1, &vao);
 }
