@@ -22,6 +22,7 @@
 #include "pipe_stats.h"
 #include "ring.h"
 #include "spawn_arm.h"
+#include "heap_ranges.h"
 #include "stage.h"
 #include "stream.h"
 #include "tcp.h"
@@ -31,21 +32,14 @@ static const char *const arm_names[] = {"monolith", "inproc", "spawn", "tcp"};
 
 #define SESSION_MAX_CONTEXTS 256
 
-/* A heap range no buffer uses: reusable once the server's quiet stamp reaches dropped_at. */
-struct heap_range {
-   uint64_t offset, size, dropped_at;
-};
-
 /* inproc and spawn: the ring and stage the client produces into. */
 struct ring_carrier {
    struct mgt_ring ring;
    struct mgt_stage stage;
    uint64_t reply_seq;
-   /* the heap (stage.h): a bump pointer and the ranges given back */
+   /* the heap (stage.h): a bump pointer and the ranges given back (heap_ranges.h) */
    uint64_t heap_min;  /* smallest buffer placed there (MGL_IPC_HEAP_MIN) */
-   uint64_t heap_top;
-   struct heap_range *free;
-   uint32_t nfree, free_cap;
+   struct mgt_heap_ranges heap;
    uint64_t heap_stores, heap_direct_writes, heap_direct_bytes, heap_staged_writes;
 };
 
@@ -207,6 +201,7 @@ rings_create(struct ring_carrier *c)
       return false;
    }
    mgt_stage_set_before_wait(&c->stage, kick_ring, c);
+   mgt_heap_ranges_init(&c->heap, c->stage.heap ? c->stage.heap_size : 0);
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    if (ra && *ra)
       mgt_ring_set_run_ahead(&c->ring, (uint32_t)strtoul(ra, NULL, 0));
@@ -223,7 +218,7 @@ rings_destroy(struct ring_carrier *c)
                      (unsigned long long)c->heap_direct_writes,
                      (unsigned long long)c->heap_direct_bytes,
                      (unsigned long long)c->heap_staged_writes);
-   free(c->free);
+   mgt_heap_ranges_finish(&c->heap);
    mgt_stage_destroy(&c->stage);
    mgt_ring_destroy(&c->ring);
 }
@@ -660,28 +655,14 @@ mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *ou
       return false;
    struct ring_carrier *c = &s->rings;
    const uint64_t need = (size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
-   uint64_t offset = UINT64_MAX;
+   uint64_t offset = 0;
    pthread_mutex_lock(&s->lock);
-   /* First fit among ranges no GPU work can still read (the server was quiet after the record
-    * that dropped them). */
+   /* Ranges are reusable once no GPU work can still read them: the server was quiet after
+    * the record that dropped them. */
    const uint64_t quiet = atomic_load_explicit(&c->stage.table->quiet, memory_order_acquire);
-   for (uint32_t i = 0; i < c->nfree; i++) {
-      struct heap_range *r = &c->free[i];
-      if (r->size < need || r->dropped_at > quiet)
-         continue;
-      offset = r->offset;
-      r->offset += need;
-      r->size -= need;
-      if (!r->size)
-         c->free[i] = c->free[--c->nfree];
-      break;
-   }
-   if (offset == UINT64_MAX && need <= c->stage.heap_size - c->heap_top) {
-      offset = c->heap_top;
-      c->heap_top += need;
-   }
+   const bool placed = mgt_heap_ranges_take(&c->heap, need, quiet, &offset);
    pthread_mutex_unlock(&s->lock);
-   if (offset == UINT64_MAX)
+   if (!placed)
       return false;
    c->heap_stores++;
    *out = (struct mgp_span){.size = need, .seg = MGP_SEG_HEAP, .offset = offset};
@@ -695,18 +676,9 @@ mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
       return;
    struct ring_carrier *c = &s->rings;
    pthread_mutex_lock(&s->lock);
-   if (c->nfree == c->free_cap) {
-      uint32_t cap = c->free_cap ? 2 * c->free_cap : 16;
-      struct heap_range *f = realloc(c->free, cap * sizeof(*f));
-      if (!f) { /* the range is lost to this session, nothing else */
-         pthread_mutex_unlock(&s->lock);
-         return;
-      }
-      c->free = f;
-      c->free_cap = cap;
-   }
-   c->free[c->nfree++] = (struct heap_range){store->offset, store->size,
-                                             mgt_ring_records_published(&c->ring)};
+   /* On failure the range is lost to this session, nothing else. */
+   (void)mgt_heap_ranges_give(&c->heap, store->offset, store->size,
+                              mgt_ring_records_published(&c->ring));
    pthread_mutex_unlock(&s->lock);
 }
 

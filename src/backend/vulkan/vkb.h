@@ -291,6 +291,7 @@ struct vkb_batch {
    VkCommandPool pool;
    VkCommandBuffer cmd;
    VkFence fence;
+   VkEvent hold; /* MGL_TEST_VK_HOLD_BATCH_MS only: the device waits for it (vkb_batch.c) */
    struct vkb_arena_block *blocks; /* blocks[0] is the one being filled */
    uint64_t arena_bytes;           /* handed out from the arena in this batch */
    uint32_t draws;                 /* GL draws recorded into it */
@@ -600,6 +601,9 @@ struct vkb_screen {
    /* test-only knobs (read once at screen creation) */
    bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
    bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
+   /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
+    * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
+   unsigned test_hold_batch_ms;
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */

@@ -11,8 +11,10 @@
  * capped at the last presented frame, and it is re-checked against the in-flight list before it
  * moves: an attempt to move it past a frame some in-flight batch still carries is counted as
  * unsound-serial-complete and refused (DESIGN.md §5). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "log.h"
 #include "vkb.h"
@@ -100,6 +102,8 @@ batch_destroy(struct vkb_screen *scr, struct vkb_batch *b)
    for (uint32_t i = 0; i < b->dpool_count; i++)
       vkDestroyDescriptorPool(scr->dev, b->dpools[i], NULL);
    vkDestroyFence(scr->dev, b->fence, NULL);
+   if (b->hold)
+      vkDestroyEvent(scr->dev, b->hold, NULL);
    vkDestroyCommandPool(scr->dev, b->pool, NULL);
    free(b->dpools);
    free(b->garbage);
@@ -168,6 +172,12 @@ cur_batch(struct vkb_screen *scr)
          batch_destroy(scr, b);
          return NULL;
       }
+      const VkEventCreateInfo eci = {.sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
+      if (scr->test_hold_batch_ms &&
+          !vkb_check(scr, vkCreateEvent(scr->dev, &eci, NULL, &b->hold), "test hold event")) {
+         batch_destroy(scr, b);
+         return NULL;
+      }
    }
    b->next = NULL;
    b->serial = scr->next_serial++;
@@ -202,6 +212,12 @@ vkb_cmd(struct vkb_screen *scr)
       };
       vkCmdPipelineBarrier(b->cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                            VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+      if (b->hold) {
+         /* The batch object is free (its last submission completed): no wait uses it. */
+         vkResetEvent(scr->dev, b->hold);
+         vkCmdWaitEvents(b->cmd, 1, &b->hold, VK_PIPELINE_STAGE_HOST_BIT,
+                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, NULL, 0, NULL, 0, NULL);
+      }
    }
    return b->cmd;
 }
@@ -256,6 +272,42 @@ vkb_retire(struct vkb_screen *scr)
    }
 }
 
+/* MGL_TEST_VK_HOLD_BATCH_MS: sets a submitted batch's hold event after the delay. The batch
+ * cannot complete, nor its event be destroyed, before that. */
+struct hold_release {
+   VkDevice dev;
+   VkEvent event;
+   unsigned ms;
+};
+
+static void *
+hold_release_main(void *arg)
+{
+   struct hold_release h = *(struct hold_release *)arg;
+   free(arg);
+   struct timespec ts = {h.ms / 1000, (long)(h.ms % 1000) * 1000000L};
+   while (nanosleep(&ts, &ts) != 0)
+      ;
+   vkSetEvent(h.dev, h.event);
+   return NULL;
+}
+
+static void
+hold_release_start(struct vkb_screen *scr, struct vkb_batch *b)
+{
+   struct hold_release *h = malloc(sizeof(*h));
+   pthread_t t;
+   if (h) {
+      *h = (struct hold_release){scr->dev, b->hold, scr->test_hold_batch_ms};
+      if (pthread_create(&t, NULL, hold_release_main, h) == 0) {
+         pthread_detach(t);
+         return;
+      }
+      free(h);
+   }
+   vkSetEvent(scr->dev, b->hold); /* no thread: released at once */
+}
+
 uint64_t
 vkb_submit(struct vkb_screen *scr)
 {
@@ -283,6 +335,8 @@ vkb_submit(struct vkb_screen *scr)
    };
    if (!vkb_check(scr, vkQueueSubmit(scr->queue, 1, &si, b->fence), "vkQueueSubmit"))
       return 0;
+   if (b->hold)
+      hold_release_start(scr, b);
    b->frame_serial = scr->frame_serial;
    b->next = NULL;
    if (scr->inflight_tail)

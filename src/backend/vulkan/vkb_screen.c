@@ -944,6 +944,11 @@ screen_create(const struct mgs_backend_env *env)
    scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
+   scr->test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
+   if (scr->test_hold_batch_ms)
+      mgl_warn("vulkan: test knob: every batch held %u ms after its submit",
+               scr->test_hold_batch_ms);
    if (scr->test_stale_buffer_serial || scr->test_no_buffer_fence_term)
       mgl_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
                scr->test_stale_buffer_serial ? "forced stale" : "real",
