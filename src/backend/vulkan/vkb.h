@@ -753,9 +753,11 @@ void vkb_clear_finish(struct vkb_screen *scr);
  * and resolve commands cannot do: destination pixel centre f (in the surface) reads source
  * position origin + f * scale; only the pixels in clip are written. A multisampled source is
  * read sample for sample into a destination of its count, else resolved (averaged; integer
- * formats take sample 0). Nearest reads write nothing where the source pixel is outside the
- * source surface. Colour only. False after a decline (logged there) or a failure. */
+ * formats and depth take sample 0). Nearest reads write nothing where the source pixel is
+ * outside the source surface. aspect: colour, or depth alone (through gl_FragDepth; a
+ * destination's stencil is kept). False after a decline (logged there) or a failure. */
 struct vkb_blit_draw_args {
+   VkImageAspectFlags aspect;
    struct vkb_resource *src, *dst;
    uint32_t src_level, src_layer, dst_level, dst_layer;
    uint32_t src_w, src_h;

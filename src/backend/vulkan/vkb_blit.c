@@ -14,8 +14,10 @@
  * blits into a multisampled destination that are not copies of samples (mirrored, converting,
  * or from a single-sample source), resolves and blits between formats with no vkCmdBlitImage,
  * scaled linear blits whose source leaves the read surface, and scaled blits whose boxes are
- * larger than an image may be. Depth/stencil blits of those shapes stay declined (stencil
- * would need VK_EXT_shader_stencil_export). Coordinates are GL's and image rows are GL rows
+ * larger than an image may be; depth alone likewise into or between multisampled surfaces
+ * (gl_FragDepth), which also keeps the stencil of a multisampled depth/stencil destination.
+ * Stencil blits of those shapes stay declined: drawing stencil needs
+ * VK_EXT_shader_stencil_export. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
 #include <math.h>
@@ -139,7 +141,7 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
       VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | extra_usage;
    if (samples != VK_SAMPLE_COUNT_1_BIT)
       usage |= attachment_usage(fmt);
-   if (fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT && (fmt->caps & MGP_FORMAT_CAP_SAMPLE))
+   if (fmt->caps & MGP_FORMAT_CAP_SAMPLE)
       usage |= VK_IMAGE_USAGE_SAMPLED_BIT; /* a blit drawn from it (vkb_blit_draw.c) */
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
@@ -404,16 +406,18 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
-/* The colour blit of the source box sb (x0, y0, x1, y1: mirrored where x0 > x1 or y0 > y1)
- * to the ascending destination box db, drawn into the destination pixels
+/* The colour or depth blit of the source box sb (x0, y0, x1, y1: mirrored where x0 > x1 or
+ * y0 > y1) to the ascending destination box db, drawn into the destination pixels
  * [cx0, cx1) x [cy0, cy1) (vkb_blit_draw.c). */
 static void
-draw_blit(struct vkb_screen *scr, const struct surf *s, const struct surf *d, const int64_t sb[4],
-          const int64_t db[4], int64_t cx0, int64_t cy0, int64_t cx1, int64_t cy1, bool linear)
+draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *s,
+          const struct surf *d, const int64_t sb[4], const int64_t db[4], int64_t cx0,
+          int64_t cy0, int64_t cx1, int64_t cy1, bool linear)
 {
    const double scale_x = (double)(sb[2] - sb[0]) / (double)(db[2] - db[0]);
    const double scale_y = (double)(sb[3] - sb[1]) / (double)(db[3] - db[1]);
    const struct vkb_blit_draw_args a = {
+      .aspect = aspect,
       .src = s->r,
       .dst = d->r,
       .src_level = s->level,
@@ -428,6 +432,40 @@ draw_blit(struct vkb_screen *scr, const struct surf *s, const struct surf *d, co
       .linear = linear,
    };
    vkb_blit_draw(scr, &a);
+}
+
+/* A stencil-only copy of w x h pixels between multisampled depth/stencil surfaces of one
+ * format: no buffer copy takes a multisampled image, and lavapipe's vkCmdCopyImage of the
+ * stencil aspect writes depth too. The destination is kept in a scratch copy, the stencil
+ * copied, and the depth of the rectangle drawn back from the scratch copy. */
+static void
+copy_stencil_keep_depth(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                        int32_t sx, int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h)
+{
+   struct surf kept = *d;
+   struct vkb_resource tmp;
+   if (!copy_to_scratch(scr, &kept, d->r->fmt->aspect, &tmp))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (cmd) {
+      const VkImageCopy c = {
+         .srcSubresource = sub(s->r, VK_IMAGE_ASPECT_STENCIL_BIT, s->level, s->layer),
+         .srcOffset = {sx, sy, zof(s->r, s->layer)},
+         .dstSubresource = sub(d->r, VK_IMAGE_ASPECT_STENCIL_BIT, d->level, d->layer),
+         .dstOffset = {dx, dy, zof(d->r, d->layer)},
+         .extent = {w, h, 1},
+      };
+      vkCmdCopyImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+      const int64_t box[4] = {dx, dy, dx + (int64_t)w, dy + (int64_t)h};
+      draw_blit(scr, VK_IMAGE_ASPECT_DEPTH_BIT, &kept, d, box, box, box[0], box[1], box[2],
+                box[3], false);
+   }
+   scratch_release(scr, &tmp);
 }
 
 /* An unscaled colour resolve that also mirrors or converts: vkCmdResolveImage does neither
@@ -446,7 +484,7 @@ resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct sur
       const int64_t sb[4] = {mirror_x ? x1 : x0, mirror_y ? y1 : y0, mirror_x ? x0 : x1,
                              mirror_y ? y0 : y1};
       const int64_t db[4] = {dx, dy, dx + (int64_t)w, dy + (int64_t)h};
-      draw_blit(scr, s, d, sb, db, db[0], db[1], db[2], db[3], false);
+      draw_blit(scr, VK_IMAGE_ASPECT_COLOR_BIT, s, d, sb, db, db[0], db[1], db[2], db[3], false);
       return;
    }
    struct vkb_resource tmp;
@@ -681,14 +719,23 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       return;
    }
    if (ms_src || ms_dst) {
-      /* a colour resolve may mirror or convert (through a scratch image below); a
-       * depth/stencil one resolves sample 0 in a rendering scope; a colour blit into a
-       * multisampled destination that is not a copy of samples is drawn */
+      /* A colour resolve may mirror or convert (through a scratch image below); a
+       * depth/stencil one resolves sample 0 in a rendering scope. Drawn: a colour or depth
+       * blit into a multisampled destination that is not a copy of samples, a depth resolve
+       * that mirrors, and depth alone between two depth/stencil buffers (lavapipe's
+       * vkCmdCopyImage of the depth aspect writes stencil too). */
       const bool resolve = ms_src && !ms_dst;
-      const bool drawn = !resolve && (mirror_x || mirror_y || !same_format || !ms_src);
+      const bool not_copy = !resolve && (mirror_x || mirror_y || !same_format || !ms_src);
+      const bool depth_only = aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+      const bool one_aspect = !color && aspect != d.r->fmt->aspect;
+      const bool drawn =
+         color ? not_copy
+               : depth_only && (not_copy || (resolve && (mirror_x || mirror_y)) ||
+                                (!resolve && one_aspect));
       if (scaled || (ms_dst && ms_src && s.r->samples != d.r->samples) ||
-          (!color && (drawn || (resolve && (mirror_x || mirror_y || !same_format)))) ||
-          (resolve && !color && !ds_resolve_supported(scr, aspect))) {
+          (!color && !drawn &&
+           (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
+          (resolve && !color && !drawn && !ds_resolve_supported(scr, aspect))) {
          MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
                      "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
                      scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
@@ -699,7 +746,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
          clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
          clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
          if (cx1 > cx0 && cy1 > cy0)
-            draw_blit(scr, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+            draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                       (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
          return;
       }
@@ -719,6 +766,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (ms_src && !ms_dst && (mirror_x || mirror_y || !same_format)) {
          resolve_then_blit(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0, (int32_t)cy0, w,
                            h, mirror_x, mirror_y);
+         return;
+      }
+      if (ms_src && ms_dst && !color && aspect != d.r->fmt->aspect) {
+         /* stencil alone (depth alone is drawn above) */
+         copy_stencil_keep_depth(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                                 (int32_t)cy0, w, h);
          return;
       }
       if (via_buffer == DS_COPY_CONVERT) {
@@ -741,12 +794,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (!copy && !ms_src &&
           (!blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
            !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
-         if (color) {
-            draw_blit(scr, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+         if (color || aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+            draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                       (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
             return;
          }
-         MGL_DECLINE(backend_format_unsupported, "mirrored depth/stencil blit %s -> %s: no "
+         MGL_DECLINE(backend_format_unsupported, "mirrored stencil blit %s -> %s: no "
                      "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
                      vkb_format_name(d.r->desc.format));
          return;
@@ -805,16 +858,16 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    /* Drawn: a colour blit whose source box leaves the read surface with a linear filter
     * (which reads the clamped texels around the inside part) or that is larger than an image
     * may be, a clipped one to a box larger than that, and one with no Vulkan blit for its
-    * formats. The shader writes nothing for a nearest source pixel outside, and GL leaves
-    * a linear one undefined there. */
+    * formats; depth alone likewise (nearest). The shader writes nothing for a nearest source
+    * pixel outside, and GL leaves a linear one undefined there. */
    const VkFormatFeatureFlags src_want =
       VK_FORMAT_FEATURE_BLIT_SRC_BIT |
       (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
-   if (color &&
+   if ((color || aspect == VK_IMAGE_ASPECT_DEPTH_BIT) &&
        ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
         (clipped && (dw > maxdim || dh > maxdim)) || !blit_features(scr, s.r->fmt->vk, src_want) ||
         !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
-      draw_blit(scr, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+      draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                 (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
                 filter == VK_FILTER_LINEAR);
       return;
@@ -822,7 +875,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    if (src_out) {
       /* Nearest: only destination pixels whose source pixel is inside are written. */
       if (sw > maxdim || sh > maxdim) {
-         MGL_DECLINE(backend_feature_unimplemented, "scaled depth/stencil blit whose source "
+         MGL_DECLINE(backend_feature_unimplemented, "scaled stencil blit whose source "
                      "rectangle leaves the read surface, over %lld texels", (long long)maxdim);
          return;
       }
@@ -832,7 +885,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    }
    if (!blit_features(scr, s.r->fmt->vk, src_want) ||
        !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "scaled depth/stencil blit %s -> %s (%s): no "
+      MGL_DECLINE(backend_format_unsupported, "scaled stencil blit %s -> %s (%s): no "
                   "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
                   vkb_format_name(d.r->desc.format), filter == VK_FILTER_LINEAR ? "linear" : "nearest");
       return;
@@ -845,7 +898,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    struct vkb_resource tmp;
    if (!whole) {
       if (dw > maxdim || dh > maxdim) {
-         MGL_DECLINE(backend_feature_unimplemented, "clipped scaled depth/stencil blit to a "
+         MGL_DECLINE(backend_feature_unimplemented, "clipped scaled stencil blit to a "
                      "%lldx%lld box", (long long)dw, (long long)dh);
          return;
       }

@@ -2,11 +2,14 @@
  * cannot do: a multisampled source into a multisampled destination that mirrors or converts
  * (samples copied one by one, with per-sample shading), a single-sample source into a
  * multisampled destination (the value reaches every sample), resolves and scaled or mirrored
- * blits between formats with no Vulkan blit, and scaled blits whose source rectangle leaves
- * the read surface or whose box is larger than an image may be. One triangle covers the
+ * blits between formats with no Vulkan blit, scaled blits whose source rectangle leaves the
+ * read surface or whose box is larger than an image may be, and depth alone where a copy
+ * would touch stencil. One triangle covers the
  * destination surface; the scissor is the clipped destination rectangle; the fragment shader
  * (shaders/blit.frag) maps each pixel centre to the source as GL does and reads it with
- * texelFetch (nearest, samples) or a clamp-to-edge linear sampler.
+ * texelFetch (nearest, samples) or a clamp-to-edge linear sampler. Depth goes the same way
+ * into gl_FragDepth (depth test ALWAYS, writes on), from a view of the source's depth aspect;
+ * the destination's stencil is not written.
  *
  * Pipelines are keyed by destination format, sample count, colour kind and source kind, made
  * at first use and kept for the screen's life; they are counted apart from the app's
@@ -23,6 +26,8 @@
 #include "vkb_spv_blit_frag_i_ms.h"
 #include "vkb_spv_blit_frag_u.h"
 #include "vkb_spv_blit_frag_u_ms.h"
+#include "vkb_spv_blit_frag_z.h"
+#include "vkb_spv_blit_frag_z_ms.h"
 #include "vkb_spv_blit_vert.h"
 
 /* blit.frag's push constants */
@@ -34,9 +39,11 @@ struct blit_push {
    int32_t clip[4]; /* x0, y0, x1, y1 */
 };
 
+#define KIND_DEPTH 3 /* after the MGP_SAMPLER_KIND_* */
+
 struct blit_key {
    VkFormat format;
-   uint8_t samples, kind, ms_src, has_alpha;
+   uint8_t samples, kind, ms_src, has_alpha, has_stencil;
 };
 
 struct blit_pipe {
@@ -45,7 +52,7 @@ struct blit_pipe {
 };
 
 struct vkb_blit_draw {
-   VkShaderModule vs, fs[3][2]; /* [kind][multisampled source] */
+   VkShaderModule vs, fs[4][2]; /* [kind or KIND_DEPTH][multisampled source] */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkSampler nearest, linear;
@@ -98,6 +105,7 @@ blit_draw_init(struct vkb_screen *scr)
    b->fs[MGP_SAMPLER_KIND_FLOAT][0] = module(scr, vkb_spv_blit_frag_f, sizeof(vkb_spv_blit_frag_f));
    b->fs[MGP_SAMPLER_KIND_INT][0] = module(scr, vkb_spv_blit_frag_i, sizeof(vkb_spv_blit_frag_i));
    b->fs[MGP_SAMPLER_KIND_UINT][0] = module(scr, vkb_spv_blit_frag_u, sizeof(vkb_spv_blit_frag_u));
+   b->fs[KIND_DEPTH][0] = module(scr, vkb_spv_blit_frag_z, sizeof(vkb_spv_blit_frag_z));
    /* the multisampled-source shaders read gl_SampleID: sample-rate shading */
    if (scr->features.sampleRateShading) {
       b->fs[MGP_SAMPLER_KIND_FLOAT][1] =
@@ -106,6 +114,7 @@ blit_draw_init(struct vkb_screen *scr)
          module(scr, vkb_spv_blit_frag_i_ms, sizeof(vkb_spv_blit_frag_i_ms));
       b->fs[MGP_SAMPLER_KIND_UINT][1] =
          module(scr, vkb_spv_blit_frag_u_ms, sizeof(vkb_spv_blit_frag_u_ms));
+      b->fs[KIND_DEPTH][1] = module(scr, vkb_spv_blit_frag_z_ms, sizeof(vkb_spv_blit_frag_z_ms));
    }
    b->nearest = sampler(scr, VK_FILTER_NEAREST);
    b->linear = sampler(scr, VK_FILTER_LINEAR);
@@ -153,7 +162,7 @@ vkb_blit_draw_finish(struct vkb_screen *scr)
    vkDestroySampler(scr->dev, b->nearest, NULL);
    vkDestroySampler(scr->dev, b->linear, NULL);
    vkDestroyShaderModule(scr->dev, b->vs, NULL);
-   for (int k = 0; k < 3; k++)
+   for (int k = 0; k < 4; k++)
       for (int m = 0; m < 2; m++)
          vkDestroyShaderModule(scr->dev, b->fs[k][m], NULL);
    free(b);
@@ -198,8 +207,13 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
       .sampleShadingEnable = key->ms_src,
       .minSampleShading = 1.0f,
    };
+   const bool depth = key->kind == KIND_DEPTH;
    const VkPipelineDepthStencilStateCreateInfo ds = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+      .depthTestEnable = depth,
+      .depthWriteEnable = depth,
+      .depthCompareOp = VK_COMPARE_OP_ALWAYS,
+   };
    /* a substituted RGB format keeps its alpha, as draws do */
    const VkPipelineColorBlendAttachmentState cb = {
       .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
@@ -208,7 +222,7 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    };
    const VkPipelineColorBlendStateCreateInfo blend = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1,
+      .attachmentCount = depth ? 0 : 1,
       .pAttachments = &cb,
    };
    const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
@@ -219,8 +233,10 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    };
    const VkPipelineRenderingCreateInfo rinfo = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-      .colorAttachmentCount = 1,
-      .pColorAttachmentFormats = &key->format,
+      .colorAttachmentCount = depth ? 0 : 1,
+      .pColorAttachmentFormats = depth ? NULL : &key->format,
+      .depthAttachmentFormat = depth ? key->format : VK_FORMAT_UNDEFINED,
+      .stencilAttachmentFormat = key->has_stencil ? key->format : VK_FORMAT_UNDEFINED,
    };
    const VkGraphicsPipelineCreateInfo gci = {
       .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
@@ -269,14 +285,20 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
 {
    struct vkb_resource *s = a->src, *d = a->dst;
    const bool ms_src = s->samples != VK_SAMPLE_COUNT_1_BIT;
+   const bool depth = a->aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
    /* The source is sampled through a 2D view of one layer (a 2D view of a 3D slice may not
-    * be sampled); the destination is a colour attachment. */
-   if (s->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT || d->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
-       s->image_type != VK_IMAGE_TYPE_2D || d->image_type == VK_IMAGE_TYPE_1D ||
-       !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE) || !(d->fmt->caps & MGP_FORMAT_CAP_RENDER) ||
-       (a->linear && !(s->fmt->caps & MGP_FORMAT_CAP_FILTER)) || s->fmt->kind > 2) {
+    * be sampled); the destination is a colour or depth attachment. */
+   const bool usable =
+      depth ? (s->fmt->aspect & d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) && d->ds_attachment &&
+                 !a->linear
+            : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+                 d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+                 (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
+                 (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
+   if (!usable || s->image_type != VK_IMAGE_TYPE_2D || d->image_type == VK_IMAGE_TYPE_1D ||
+       !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
       MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s (%s): not sampled "
-                  "in 2D%s, or not a colour attachment", vkb_format_name(s->desc.format),
+                  "in 2D%s, or not an attachment", vkb_format_name(s->desc.format),
                   s->image_type == VK_IMAGE_TYPE_2D ? "2D" : "1D/3D",
                   vkb_format_name(d->desc.format),
                   d->image_type == VK_IMAGE_TYPE_1D ? "1D" : "2D/3D",
@@ -295,16 +317,34 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    memset(&key, 0, sizeof(key)); /* memcmp'd: padding too */
    key.format = d->fmt->vk;
    key.samples = (uint8_t)d->samples;
-   key.kind = s->fmt->kind;
+   key.kind = depth ? KIND_DEPTH : s->fmt->kind;
    key.ms_src = ms_src;
    key.has_alpha = d->fmt->has_alpha;
+   key.has_stencil = depth && (d->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
    const VkPipeline pipe = get_pipeline(scr, b, &key);
-   const VkImageView sv = vkb_resource_layer_view(scr, s, a->src_level, a->src_layer);
+   VkImageView sv = VK_NULL_HANDLE;
+   if (depth) {
+      /* a sampled view names one aspect: its own view, released with this batch */
+      const VkImageViewCreateInfo vci = {
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+         .image = s->img,
+         .viewType = VK_IMAGE_VIEW_TYPE_2D,
+         .format = s->fmt->vk,
+         .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, a->src_level, 1, a->src_layer, 1},
+      };
+      if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &sv), "blit depth view"))
+         return false;
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, sv);
+   } else {
+      sv = vkb_resource_layer_view(scr, s, a->src_level, a->src_layer);
+   }
    const VkImageView dv = vkb_resource_layer_view(scr, d, a->dst_level, a->dst_layer);
    if (!pipe || !sv || !dv)
       return false;
+   const VkImageLayout dst_layout = depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+                                          : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
    vkb_image_transition(scr, s, a->src_level, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
-   vkb_image_transition(scr, d, a->dst_level, 1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, true);
+   vkb_image_transition(scr, d, a->dst_level, 1, dst_layout, true);
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    const VkDescriptorSet set = cmd ? vkb_alloc_set(scr, b->dsl) : VK_NULL_HANDLE;
@@ -327,7 +367,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    const VkRenderingAttachmentInfo att = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
       .imageView = dv,
-      .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+      .imageLayout = dst_layout,
       .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
       .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
    };
@@ -335,8 +375,10 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = a->clip,
       .layerCount = 1,
-      .colorAttachmentCount = 1,
-      .pColorAttachments = &att,
+      .colorAttachmentCount = depth ? 0 : 1,
+      .pColorAttachments = depth ? NULL : &att,
+      .pDepthAttachment = depth ? &att : NULL,
+      .pStencilAttachment = key.has_stencil ? &att : NULL,
    };
    const uint32_t dw = d->width >> a->dst_level ? d->width >> a->dst_level : 1;
    const uint32_t dh = d->height >> a->dst_level ? d->height >> a->dst_level : 1;

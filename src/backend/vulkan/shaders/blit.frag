@@ -1,7 +1,8 @@
 #version 450
 // Blits drawn into the destination surface (vkb_blit_draw.c), for what vkCmdCopyImage,
 // vkCmdBlitImage and vkCmdResolveImage cannot do. BLIT_KIND: 0 float, 1 int, 2 uint (the
-// source's and the destination's, which GL makes agree); BLIT_MS: 1 for a multisampled source.
+// source's and the destination's, which GL makes agree), 3 depth (into gl_FragDepth, from a
+// depth-aspect view); BLIT_MS: 1 for a multisampled source.
 // Destination pixel centre f reads source position origin + f * scale (GL 3.3 §4.3.2;
 // scale < 0 mirrors).
 #if BLIT_KIND == 1
@@ -17,6 +18,12 @@
 #define S2D sampler2D
 #define SMS sampler2DMS
 #endif
+#if BLIT_KIND == 3
+#define WRITE(v) gl_FragDepth = (v).r
+#else
+#define WRITE(v) o = (v)
+layout(location = 0) out T o;
+#endif
 #if BLIT_MS
 layout(set = 0, binding = 0) uniform SMS src;
 #else
@@ -29,7 +36,6 @@ layout(push_constant) uniform Blit {
    int mode;   // MS: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear
    ivec4 clip; // the destination pixels written: x0, y0, x1, y1
 } pc;
-layout(location = 0) out T o;
 
 void main()
 {
@@ -43,7 +49,7 @@ void main()
 #if !BLIT_MS
    if (pc.mode == 1) {
       // linear: outside the read surface GL leaves the result undefined; clamp to edge
-      o = textureLod(src, s / vec2(pc.size), 0.0);
+      WRITE(textureLod(src, s / vec2(pc.size), 0.0));
       return;
    }
 #endif
@@ -53,7 +59,7 @@ void main()
       discard;
 #if BLIT_MS
    if (pc.mode == 0) {
-      o = texelFetch(src, p, gl_SampleID);
+      WRITE(texelFetch(src, p, gl_SampleID));
       return;
    }
 #if BLIT_KIND == 0
@@ -61,11 +67,11 @@ void main()
    vec4 sum = vec4(0.0);
    for (int i = 0; i < n; i++)
       sum += texelFetch(src, p, i);
-   o = sum / float(n);
+   WRITE(sum / float(n));
 #else
-   o = texelFetch(src, p, 0); // integer samples are not averaged: one of them
+   WRITE(texelFetch(src, p, 0)); // integer and depth samples are not averaged: sample 0
 #endif
 #else
-   o = texelFetch(src, p, 0);
+   WRITE(texelFetch(src, p, 0));
 #endif
 }
