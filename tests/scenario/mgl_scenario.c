@@ -9272,12 +9272,13 @@ static void sc_blit_linear_outside(void)
  * RGBA8 framebuffer with A [0,32) and B [32,64) in rows [0,8), C and D in rows [8,16). Its
  * [0,64) x [0,16) box, 2048x wide and 4x high, puts source column 32 (B, D) on every window
  * column; mirrored in x, column 31 (A, C). The mirrored blit has the scissor on [0,32), the
- * other [32,64). */
+ * other [32,64). A rectangle E drawn before the blits (overwritten) and one drawn after them
+ * with the same program at [24,40)^2 show the blits leave no state to later draws. */
 static void sc_blit_clip_box(void)
 {
   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f),
               cb = V4(0.2f, 0.6f, 1.0f, 1.0f), cc = V4(0.4f, 1.0f, 0.2f, 1.0f),
-              cd = V4(1.0f, 0.8f, 0.0f, 1.0f);
+              cd = V4(1.0f, 0.8f, 0.0f, 1.0f), ce = V4(0.6f, 0.4f, 0.8f, 1.0f);
   clear_to(bg);
   GLuint rb, fbo = bd_fbo(GL_RGBA8, 0, &rb);
   clear_to(bg);
@@ -9285,6 +9286,14 @@ static void sc_blit_clip_box(void)
   bd_fill(32, 0, 64, 8, cb);
   bd_fill(0, 8, 32, 16, cc);
   bd_fill(32, 8, 64, 16, cd);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  GLuint p = solid_program();
+  float v[24];
+  rect_vertices(v, 0, 0, 64, 64);
+  rect_vertices(v + 12, 24, 24, 40, 40);
+  mesh m = make_mesh(v, 12);
+  set_vec4(p, "u_color", ce);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   glEnable(GL_SCISSOR_TEST);
@@ -9294,6 +9303,7 @@ static void sc_blit_clip_box(void)
   gl.BlitFramebuffer(64, 0, 0, 16, -65536, 0, 65536, 64, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glDisable(GL_SCISSOR_TEST);
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
   check_gl_error("blits to a 131072-wide box");
   model mo;
   model_init(&mo, bg);
@@ -9301,9 +9311,13 @@ static void sc_blit_clip_box(void)
   model_rect(&mo, 32, 0, 64, 32, to8(cb));
   model_rect(&mo, 0, 32, 32, 64, to8(cc));
   model_rect(&mo, 32, 32, 64, 64, to8(cd));
+  model_rect(&mo, 24, 24, 40, 40, to8(ce));
   check_frame("a huge box clipped to the window and the scissor", &mo);
   gl.DeleteFramebuffers(1, &fbo);
   gl.DeleteRenderbuffers(1, &rb);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
 }
 
 /* blit_no_vk_blit: blits into GL_R11F_G11F_B10F, a colour-renderable format lavapipe cannot
