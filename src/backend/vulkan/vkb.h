@@ -553,6 +553,11 @@ struct vkb_screen {
    struct vkb_clear_pipe *clear_pipes;
    uint32_t clear_pipe_count;
 
+   /* blits drawn (vkb_blit_draw.c): made at the first, kept for the screen's life */
+   struct vkb_blit_draw *blit_draw;
+   /* MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only): blits that need vkCmdBlitImage are drawn */
+   bool test_no_blit_formats;
+
    /* placeholders for absent sampler views: 1x1 (0,0,0,1) per sampler kind */
    VkImage dummy_img[3];
    VkDeviceMemory dummy_mem[3];
@@ -581,6 +586,8 @@ struct vkb_screen {
    unsigned long long pressure_submits;
    unsigned long long masked_clears;          /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
+   unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
+   unsigned long long blit_pipelines_created;
    unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
    unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long depth_convert_waits;    /* depth copies between depth families */
@@ -756,6 +763,25 @@ bool vkb_begin_rendering(struct vkb_context *ctx);
 bool vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const VkRect2D *rect,
                       const uint8_t color_mask[VKB_MAX_COLOR], uint8_t stencil_mask);
 void vkb_clear_finish(struct vkb_screen *scr);
+
+/* A blit drawn into one destination surface (vkb_blit_draw.c), for what Vulkan's copy, blit
+ * and resolve commands cannot do: destination pixel centre f (in the surface) reads source
+ * position origin + f * scale; only the pixels in clip are written. A multisampled source is
+ * read sample for sample into a destination of its count, else resolved (averaged; integer
+ * formats and depth take sample 0). Nearest reads write nothing where the source pixel is
+ * outside the source surface. aspect: colour, or depth alone (through gl_FragDepth; a
+ * destination's stencil is kept). False after a decline (logged there) or a failure. */
+struct vkb_blit_draw_args {
+   VkImageAspectFlags aspect;
+   struct vkb_resource *src, *dst;
+   uint32_t src_level, src_layer, dst_level, dst_layer;
+   uint32_t src_w, src_h;
+   double origin[2], scale[2];
+   VkRect2D clip;
+   bool linear;
+};
+bool vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a);
+void vkb_blit_draw_finish(struct vkb_screen *scr);
 
 /* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
  * must be called outside rendering. */

@@ -10,7 +10,14 @@
  * boxes into a scratch image and copies the clipped part from there (the scaled mapping of the
  * kept pixels is exactly the unclipped one). A blit whose source and destination share a level
  * (one surface, or two layers of it) reads a scratch copy of the source surface, multisampled
- * or not. Coordinates are GL's and image rows are GL rows
+ * or not. What none of Vulkan's transfer commands can do is drawn (vkb_blit_draw.c): colour
+ * blits into a multisampled destination that are not copies of samples (mirrored, converting,
+ * or from a single-sample source), resolves and blits between formats with no vkCmdBlitImage,
+ * scaled linear blits whose source leaves the read surface, and scaled blits whose boxes are
+ * larger than an image may be; depth alone likewise into or between multisampled surfaces
+ * (gl_FragDepth), which also keeps the stencil of a multisampled depth/stencil destination.
+ * Stencil blits of those shapes stay declined: drawing stencil needs
+ * VK_EXT_shader_stencil_export. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
 #include <math.h>
@@ -33,6 +40,17 @@ has_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want
    VkFormatProperties p;
    vkGetPhysicalDeviceFormatProperties(scr->phys, f, &p);
    return (p.optimalTilingFeatures & want) == want;
+}
+
+/* has_features for a blit: MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only, read at screen creation)
+ * takes vkCmdBlitImage from every format, so the blits that need it are drawn. */
+static bool
+blit_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want)
+{
+   if (scr->test_no_blit_formats &&
+       (want & (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT)))
+      return false;
+   return has_features(scr, f, want);
 }
 
 static VkImageSubresourceLayers
@@ -123,6 +141,8 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
       VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | extra_usage;
    if (samples != VK_SAMPLE_COUNT_1_BIT)
       usage |= attachment_usage(fmt);
+   if (fmt->caps & MGP_FORMAT_CAP_SAMPLE)
+      usage |= VK_IMAGE_USAGE_SAMPLED_BIT; /* a blit drawn from it (vkb_blit_draw.c) */
    VkImageCreateInfo ici = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
       .imageType = VK_IMAGE_TYPE_2D,
@@ -166,6 +186,8 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
 static void
 scratch_release(struct vkb_screen *scr, struct vkb_resource *t)
 {
+   if (t->att_view[0])
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, t->att_view[0]);
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, t->img);
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, t->mem);
 }
@@ -384,6 +406,68 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
+/* The colour or depth blit of the source box sb (x0, y0, x1, y1: mirrored where x0 > x1 or
+ * y0 > y1) to the ascending destination box db, drawn into the destination pixels
+ * [cx0, cx1) x [cy0, cy1) (vkb_blit_draw.c). */
+static void
+draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *s,
+          const struct surf *d, const int64_t sb[4], const int64_t db[4], int64_t cx0,
+          int64_t cy0, int64_t cx1, int64_t cy1, bool linear)
+{
+   const double scale_x = (double)(sb[2] - sb[0]) / (double)(db[2] - db[0]);
+   const double scale_y = (double)(sb[3] - sb[1]) / (double)(db[3] - db[1]);
+   const struct vkb_blit_draw_args a = {
+      .aspect = aspect,
+      .src = s->r,
+      .dst = d->r,
+      .src_level = s->level,
+      .src_layer = s->layer,
+      .dst_level = d->level,
+      .dst_layer = d->layer,
+      .src_w = (uint32_t)s->w,
+      .src_h = (uint32_t)s->h,
+      .origin = {(double)sb[0] - (double)db[0] * scale_x, (double)sb[1] - (double)db[1] * scale_y},
+      .scale = {scale_x, scale_y},
+      .clip = {{(int32_t)cx0, (int32_t)cy0}, {(uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0)}},
+      .linear = linear,
+   };
+   vkb_blit_draw(scr, &a);
+}
+
+/* A stencil-only copy of w x h pixels between multisampled depth/stencil surfaces of one
+ * format: no buffer copy takes a multisampled image, and lavapipe's vkCmdCopyImage of the
+ * stencil aspect writes depth too. The destination is kept in a scratch copy, the stencil
+ * copied, and the depth of the rectangle drawn back from the scratch copy. */
+static void
+copy_stencil_keep_depth(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                        int32_t sx, int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h)
+{
+   struct surf kept = *d;
+   struct vkb_resource tmp;
+   if (!copy_to_scratch(scr, &kept, d->r->fmt->aspect, &tmp))
+      return;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (cmd) {
+      const VkImageCopy c = {
+         .srcSubresource = sub(s->r, VK_IMAGE_ASPECT_STENCIL_BIT, s->level, s->layer),
+         .srcOffset = {sx, sy, zof(s->r, s->layer)},
+         .dstSubresource = sub(d->r, VK_IMAGE_ASPECT_STENCIL_BIT, d->level, d->layer),
+         .dstOffset = {dx, dy, zof(d->r, d->layer)},
+         .extent = {w, h, 1},
+      };
+      vkCmdCopyImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+      const int64_t box[4] = {dx, dy, dx + (int64_t)w, dy + (int64_t)h};
+      draw_blit(scr, VK_IMAGE_ASPECT_DEPTH_BIT, &kept, d, box, box, box[0], box[1], box[2],
+                box[3], false);
+   }
+   scratch_release(scr, &tmp);
+}
+
 /* An unscaled colour resolve that also mirrors or converts: vkCmdResolveImage does neither
  * and vkCmdBlitImage takes no multisampled source, so the w x h rectangle at (sx, sy) is
  * resolved into a single-sample scratch image of the source's format and blitted from there
@@ -393,11 +477,14 @@ resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct sur
                   int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h, bool mirror_x,
                   bool mirror_y)
 {
-   if (!has_features(scr, s->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
-       !has_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "mirrored/converting resolve %s -> %s: no Vulkan "
-                  "blit for these formats", vkb_format_name(s->r->desc.format),
-                  vkb_format_name(d->r->desc.format));
+   if (!blit_features(scr, s->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+       !blit_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      /* no Vulkan blit for these formats: resolved by drawing */
+      const int64_t x0 = sx, y0 = sy, x1 = sx + (int64_t)w, y1 = sy + (int64_t)h;
+      const int64_t sb[4] = {mirror_x ? x1 : x0, mirror_y ? y1 : y0, mirror_x ? x0 : x1,
+                             mirror_y ? y0 : y1};
+      const int64_t db[4] = {dx, dy, dx + (int64_t)w, dy + (int64_t)h};
+      draw_blit(scr, VK_IMAGE_ASPECT_COLOR_BIT, s, d, sb, db, db[0], db[1], db[2], db[3], false);
       return;
    }
    struct vkb_resource tmp;
@@ -518,8 +605,6 @@ resolve_depth_stencil(struct vkb_screen *scr, const struct surf *s, const struct
                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
       s->r->last_use = d->r->last_use = vkb_current_serial(scr);
    }
-   if (tmp.att_view[0])
-      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, tmp.att_view[0]);
    scratch_release(scr, &tmp);
 }
 
@@ -634,16 +719,35 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       return;
    }
    if (ms_src || ms_dst) {
-      /* a colour resolve may mirror or convert (through a scratch image below); a
-       * depth/stencil one resolves sample 0 in a rendering scope */
+      /* A colour resolve may mirror or convert (through a scratch image below); a
+       * depth/stencil one resolves sample 0 in a rendering scope. Drawn: a colour or depth
+       * blit into a multisampled destination that is not a copy of samples, a depth resolve
+       * that mirrors, and depth alone between two depth/stencil buffers (lavapipe's
+       * vkCmdCopyImage of the depth aspect writes stencil too). */
       const bool resolve = ms_src && !ms_dst;
-      if (scaled || (ms_dst && s.r->samples != d.r->samples) ||
-          ((!resolve || !color) && (mirror_x || mirror_y || !same_format)) ||
-          (resolve && !color && !ds_resolve_supported(scr, aspect))) {
+      const bool not_copy = !resolve && (mirror_x || mirror_y || !same_format || !ms_src);
+      const bool depth_only = aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+      const bool one_aspect = !color && aspect != d.r->fmt->aspect;
+      const bool drawn =
+         color ? not_copy
+               : depth_only && (not_copy || (resolve && (mirror_x || mirror_y)) ||
+                                (!resolve && one_aspect));
+      if (scaled || (ms_dst && ms_src && s.r->samples != d.r->samples) ||
+          (!color && !drawn &&
+           (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
+          (resolve && !color && !drawn && !ds_resolve_supported(scr, aspect))) {
          MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
                      "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
                      scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
                      vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+         return;
+      }
+      if (drawn) {
+         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
+         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
+         if (cx1 > cx0 && cy1 > cy0)
+            draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
          return;
       }
    }
@@ -664,6 +768,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                            h, mirror_x, mirror_y);
          return;
       }
+      if (ms_src && ms_dst && !color && aspect != d.r->fmt->aspect) {
+         /* stencil alone (depth alone is drawn above) */
+         copy_stencil_keep_depth(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
+                                 (int32_t)cy0, w, h);
+         return;
+      }
       if (via_buffer == DS_COPY_CONVERT) {
          copy_depth_convert(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
                             (int32_t)cy0, w, h);
@@ -682,10 +792,15 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       const bool types_copy = st == dt || (st != VK_IMAGE_TYPE_1D && dt != VK_IMAGE_TYPE_1D);
       const bool copy = same_format && !mirror_x && !mirror_y && types_copy;
       if (!copy && !ms_src &&
-          (!has_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
-           !has_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
-         MGL_DECLINE(backend_format_unsupported, "mirrored/converting blit %s -> %s: no Vulkan "
-                     "blit for these formats", vkb_format_name(s.r->desc.format),
+          (!blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+           !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
+         if (color || aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+            draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
+            return;
+         }
+         MGL_DECLINE(backend_format_unsupported, "mirrored stencil blit %s -> %s: no "
+                     "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
                      vkb_format_name(d.r->desc.format));
          return;
       }
@@ -738,39 +853,53 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    const VkFilter filter = args->filter == GL_LINEAR && color ? VK_FILTER_LINEAR
                                                               : VK_FILTER_NEAREST;
    const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h;
+   const int64_t maxdim = scr->props.limits.maxImageDimension2D;
+   const bool clipped = cx0 != dx0 || cy0 != dy0 || cx1 != dx1 || cy1 != dy1;
+   /* Drawn: a colour blit whose source box leaves the read surface with a linear filter
+    * (which reads the clamped texels around the inside part) or that is larger than an image
+    * may be, a clipped one to a box larger than that, and one with no Vulkan blit for its
+    * formats; depth alone likewise (nearest). The shader writes nothing for a nearest source
+    * pixel outside, and GL leaves a linear one undefined there. */
+   const VkFormatFeatureFlags src_want =
+      VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+      (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+   if ((color || aspect == VK_IMAGE_ASPECT_DEPTH_BIT) &&
+       ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
+        (clipped && (dw > maxdim || dh > maxdim)) || !blit_features(scr, s.r->fmt->vk, src_want) ||
+        !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
+      draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                filter == VK_FILTER_LINEAR);
+      return;
+   }
    if (src_out) {
-      /* Nearest: only destination pixels whose source pixel is inside are written. A linear
-       * filter would also need the clamp-to-edge texels around the inside part. */
-      const int64_t maxdim = scr->props.limits.maxImageDimension2D;
-      if (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim) {
-         MGL_DECLINE(backend_feature_unimplemented, "scaled blit whose source rectangle leaves "
-                     "the read surface (linear filter, or a box over %lld texels)",
-                     (long long)maxdim);
+      /* Nearest: only destination pixels whose source pixel is inside are written. */
+      if (sw > maxdim || sh > maxdim) {
+         MGL_DECLINE(backend_feature_unimplemented, "scaled stencil blit whose source "
+                     "rectangle leaves the read surface, over %lld texels", (long long)maxdim);
          return;
       }
       if (!keep_inside(dx0, dw, smin_x, sw, mirror_x, s.w, &cx0, &cx1) ||
           !keep_inside(dy0, dh, smin_y, sh, mirror_y, s.h, &cy0, &cy1))
          return;
    }
-   if (!has_features(scr, s.r->fmt->vk,
-                     VK_FORMAT_FEATURE_BLIT_SRC_BIT |
-                        (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT
-                                                    : 0)) ||
-       !has_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "scaled blit %s -> %s (%s): no Vulkan blit for "
-                  "these formats", vkb_format_name(s.r->desc.format),
+   if (!blit_features(scr, s.r->fmt->vk, src_want) ||
+       !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      MGL_DECLINE(backend_format_unsupported, "scaled stencil blit %s -> %s (%s): no "
+                  "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
                   vkb_format_name(d.r->desc.format), filter == VK_FILTER_LINEAR ? "linear" : "nearest");
       return;
    }
    /* one aspect of a depth/stencil format reaches the destination through a buffer (see
     * blit_surfaces' unscaled copy), so it is blitted into the scratch image first */
    const bool one_aspect = !color && aspect != d.r->fmt->aspect;
+   /* (keep_inside may have narrowed the clipped rectangle) */
    const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1 && !one_aspect;
    struct vkb_resource tmp;
    if (!whole) {
-      if (dw > scr->props.limits.maxImageDimension2D || dh > scr->props.limits.maxImageDimension2D) {
-         MGL_DECLINE(backend_feature_unimplemented, "clipped scaled blit to a %lldx%lld box",
-                     (long long)dw, (long long)dh);
+      if (dw > maxdim || dh > maxdim) {
+         MGL_DECLINE(backend_feature_unimplemented, "clipped scaled stencil blit to a "
+                     "%lldx%lld box", (long long)dw, (long long)dh);
          return;
       }
       if (!scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT, 0, &tmp))

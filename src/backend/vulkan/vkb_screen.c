@@ -879,6 +879,7 @@ screen_destroy(void *self)
          free(r);
       }
       vkb_clear_finish(scr);
+      vkb_blit_draw_finish(scr);
       vkb_pipeline_cache_finish(scr);
       vkb_batch_finish_all(scr);
       for (int k = 0; k < 3; k++) {
@@ -934,6 +935,8 @@ screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    vkb_format_init(scr);
+   const char *no_blit = getenv("MGL_TEST_VK_NO_BLIT_FORMATS"); /* test-only: blits drawn */
+   scr->test_no_blit_formats = no_blit && atoi(no_blit) > 0;
    scr->next_serial = 1;
    scr->frame_serial = 1;
    scr->frames_in_flight = 2;
@@ -1098,6 +1101,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"pressure-submits", scr->pressure_submits},
       {"masked-clears", scr->masked_clears},
       {"clear-pipelines-created", scr->clear_pipelines_created},
+      {"blit-draws", scr->blit_draws},
+      {"blit-pipelines-created", scr->blit_pipelines_created},
       {"index-rewrites", scr->index_rewrites},
       {"index-rewrite-waits", scr->index_rewrite_waits},
       {"depth-convert-waits", scr->depth_convert_waits},

@@ -1,0 +1,77 @@
+#version 450
+// Blits drawn into the destination surface (vkb_blit_draw.c), for what vkCmdCopyImage,
+// vkCmdBlitImage and vkCmdResolveImage cannot do. BLIT_KIND: 0 float, 1 int, 2 uint (the
+// source's and the destination's, which GL makes agree), 3 depth (into gl_FragDepth, from a
+// depth-aspect view); BLIT_MS: 1 for a multisampled source.
+// Destination pixel centre f reads source position origin + f * scale (GL 3.3 §4.3.2;
+// scale < 0 mirrors).
+#if BLIT_KIND == 1
+#define T ivec4
+#define S2D isampler2D
+#define SMS isampler2DMS
+#elif BLIT_KIND == 2
+#define T uvec4
+#define S2D usampler2D
+#define SMS usampler2DMS
+#else
+#define T vec4
+#define S2D sampler2D
+#define SMS sampler2DMS
+#endif
+#if BLIT_KIND == 3
+#define WRITE(v) gl_FragDepth = (v).r
+#else
+#define WRITE(v) o = (v)
+layout(location = 0) out T o;
+#endif
+#if BLIT_MS
+layout(set = 0, binding = 0) uniform SMS src;
+#else
+layout(set = 0, binding = 0) uniform S2D src;
+#endif
+layout(push_constant) uniform Blit {
+   vec2 origin;
+   vec2 scale;
+   ivec2 size; // the source surface in texels
+   int mode;   // MS: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear
+   ivec4 clip; // the destination pixels written: x0, y0, x1, y1
+} pc;
+
+void main()
+{
+   // the pixel, also where per-sample shading moves gl_FragCoord to the sample
+   const ivec2 d = ivec2(floor(gl_FragCoord.xy));
+   // the scissor already keeps to clip; llvmpipe's rasterizer also writes samples of the
+   // pixel left of it in a multisampled attachment
+   if (any(lessThan(d, pc.clip.xy)) || any(greaterThanEqual(d, pc.clip.zw)))
+      discard;
+   const vec2 s = pc.origin + (vec2(d) + 0.5) * pc.scale;
+#if !BLIT_MS
+   if (pc.mode == 1) {
+      // linear: outside the read surface GL leaves the result undefined; clamp to edge
+      WRITE(textureLod(src, s / vec2(pc.size), 0.0));
+      return;
+   }
+#endif
+   const ivec2 p = ivec2(floor(s));
+   // nearest: a source pixel outside the read surface writes nothing (as Mesa does)
+   if (any(lessThan(p, ivec2(0))) || any(greaterThanEqual(p, pc.size)))
+      discard;
+#if BLIT_MS
+   if (pc.mode == 0) {
+      WRITE(texelFetch(src, p, gl_SampleID));
+      return;
+   }
+#if BLIT_KIND == 0
+   const int n = textureSamples(src);
+   vec4 sum = vec4(0.0);
+   for (int i = 0; i < n; i++)
+      sum += texelFetch(src, p, i);
+   WRITE(sum / float(n));
+#else
+   WRITE(texelFetch(src, p, 0)); // integer and depth samples are not averaged: sample 0
+#endif
+#else
+   WRITE(texelFetch(src, p, 0));
+#endif
+}

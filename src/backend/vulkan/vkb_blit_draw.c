@@ -1,0 +1,408 @@
+/* vkb_blit_draw.c — glBlitFramebuffer by drawing, for the blits Vulkan's transfer commands
+ * cannot do: a multisampled source into a multisampled destination that mirrors or converts
+ * (samples copied one by one, with per-sample shading), a single-sample source into a
+ * multisampled destination (the value reaches every sample), resolves and scaled or mirrored
+ * blits between formats with no Vulkan blit, scaled blits whose source rectangle leaves the
+ * read surface or whose box is larger than an image may be, and depth alone where a copy
+ * would touch stencil. One triangle covers the
+ * destination surface; the scissor is the clipped destination rectangle; the fragment shader
+ * (shaders/blit.frag) maps each pixel centre to the source as GL does and reads it with
+ * texelFetch (nearest, samples) or a clamp-to-edge linear sampler. Depth goes the same way
+ * into gl_FragDepth (depth test ALWAYS, writes on), from a view of the source's depth aspect;
+ * the destination's stencil is not written.
+ *
+ * Pipelines are keyed by destination format, sample count, colour kind and source kind, made
+ * at first use and kept for the screen's life; they are counted apart from the app's
+ * (blit-pipelines-created), whose gate reads pipelines-created. The app's pipeline, dynamic
+ * state and descriptor sets are bound again by its next draw (bind_epoch). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb.h"
+#include "vkb_spv_blit_frag_f.h"
+#include "vkb_spv_blit_frag_f_ms.h"
+#include "vkb_spv_blit_frag_i.h"
+#include "vkb_spv_blit_frag_i_ms.h"
+#include "vkb_spv_blit_frag_u.h"
+#include "vkb_spv_blit_frag_u_ms.h"
+#include "vkb_spv_blit_frag_z.h"
+#include "vkb_spv_blit_frag_z_ms.h"
+#include "vkb_spv_blit_vert.h"
+
+/* blit.frag's push constants */
+struct blit_push {
+   float origin[2], scale[2];
+   int32_t size[2];
+   int32_t mode; /* multisampled source: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear */
+   int32_t pad;
+   int32_t clip[4]; /* x0, y0, x1, y1 */
+};
+
+#define KIND_DEPTH 3 /* after the MGP_SAMPLER_KIND_* */
+
+struct blit_key {
+   VkFormat format;
+   uint8_t samples, kind, ms_src, has_alpha, has_stencil;
+};
+
+struct blit_pipe {
+   struct blit_key key;
+   VkPipeline pipe;
+};
+
+struct vkb_blit_draw {
+   VkShaderModule vs, fs[4][2]; /* [kind or KIND_DEPTH][multisampled source] */
+   VkDescriptorSetLayout dsl;
+   VkPipelineLayout layout;
+   VkSampler nearest, linear;
+   struct blit_pipe *pipes;
+   uint32_t pipe_count;
+};
+
+static VkShaderModule
+module(struct vkb_screen *scr, const uint32_t *words, size_t bytes)
+{
+   VkShaderModuleCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+      .codeSize = bytes,
+      .pCode = words,
+   };
+   VkShaderModule m = VK_NULL_HANDLE;
+   vkb_check(scr, vkCreateShaderModule(scr->dev, &ci, NULL, &m), "blit shader module");
+   return m;
+}
+
+static VkSampler
+sampler(struct vkb_screen *scr, VkFilter filter)
+{
+   VkSamplerCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+      .magFilter = filter,
+      .minFilter = filter,
+      .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+      .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+      .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+      .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+   };
+   VkSampler s = VK_NULL_HANDLE;
+   vkb_check(scr, vkCreateSampler(scr->dev, &ci, NULL, &s), "blit sampler");
+   return s;
+}
+
+static struct vkb_blit_draw *
+blit_draw_init(struct vkb_screen *scr)
+{
+   if (scr->blit_draw)
+      return scr->blit_draw;
+   struct vkb_blit_draw *b = calloc(1, sizeof(*b));
+   if (!b) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "blit draw");
+      return NULL;
+   }
+   scr->blit_draw = b; /* vkb_blit_draw_finish takes what was made, also after a failure */
+   b->vs = module(scr, vkb_spv_blit_vert, sizeof(vkb_spv_blit_vert));
+   b->fs[MGP_SAMPLER_KIND_FLOAT][0] = module(scr, vkb_spv_blit_frag_f, sizeof(vkb_spv_blit_frag_f));
+   b->fs[MGP_SAMPLER_KIND_INT][0] = module(scr, vkb_spv_blit_frag_i, sizeof(vkb_spv_blit_frag_i));
+   b->fs[MGP_SAMPLER_KIND_UINT][0] = module(scr, vkb_spv_blit_frag_u, sizeof(vkb_spv_blit_frag_u));
+   b->fs[KIND_DEPTH][0] = module(scr, vkb_spv_blit_frag_z, sizeof(vkb_spv_blit_frag_z));
+   /* the multisampled-source shaders read gl_SampleID: sample-rate shading */
+   if (scr->features.sampleRateShading) {
+      b->fs[MGP_SAMPLER_KIND_FLOAT][1] =
+         module(scr, vkb_spv_blit_frag_f_ms, sizeof(vkb_spv_blit_frag_f_ms));
+      b->fs[MGP_SAMPLER_KIND_INT][1] =
+         module(scr, vkb_spv_blit_frag_i_ms, sizeof(vkb_spv_blit_frag_i_ms));
+      b->fs[MGP_SAMPLER_KIND_UINT][1] =
+         module(scr, vkb_spv_blit_frag_u_ms, sizeof(vkb_spv_blit_frag_u_ms));
+      b->fs[KIND_DEPTH][1] = module(scr, vkb_spv_blit_frag_z_ms, sizeof(vkb_spv_blit_frag_z_ms));
+   }
+   b->nearest = sampler(scr, VK_FILTER_NEAREST);
+   b->linear = sampler(scr, VK_FILTER_LINEAR);
+   if (scr->failed)
+      return NULL;
+   const VkDescriptorSetLayoutBinding binding = {
+      .binding = 0,
+      .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+      .descriptorCount = 1,
+      .stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT,
+   };
+   const VkDescriptorSetLayoutCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+      .bindingCount = 1,
+      .pBindings = &binding,
+   };
+   if (!vkb_check(scr, vkCreateDescriptorSetLayout(scr->dev, &dci, NULL, &b->dsl),
+                  "blit set layout"))
+      return NULL;
+   const VkPushConstantRange pc = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(struct blit_push)};
+   const VkPipelineLayoutCreateInfo li = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = 1,
+      .pSetLayouts = &b->dsl,
+      .pushConstantRangeCount = 1,
+      .pPushConstantRanges = &pc,
+   };
+   if (!vkb_check(scr, vkCreatePipelineLayout(scr->dev, &li, NULL, &b->layout),
+                  "blit pipeline layout"))
+      return NULL;
+   return b;
+}
+
+void
+vkb_blit_draw_finish(struct vkb_screen *scr)
+{
+   struct vkb_blit_draw *b = scr->blit_draw;
+   if (!b)
+      return;
+   for (uint32_t i = 0; i < b->pipe_count; i++)
+      vkDestroyPipeline(scr->dev, b->pipes[i].pipe, NULL);
+   free(b->pipes);
+   vkDestroyPipelineLayout(scr->dev, b->layout, NULL);
+   vkDestroyDescriptorSetLayout(scr->dev, b->dsl, NULL);
+   vkDestroySampler(scr->dev, b->nearest, NULL);
+   vkDestroySampler(scr->dev, b->linear, NULL);
+   vkDestroyShaderModule(scr->dev, b->vs, NULL);
+   for (int k = 0; k < 4; k++)
+      for (int m = 0; m < 2; m++)
+         vkDestroyShaderModule(scr->dev, b->fs[k][m], NULL);
+   free(b);
+   scr->blit_draw = NULL;
+}
+
+static VkPipeline
+build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *key)
+{
+   const VkPipelineShaderStageCreateInfo stages[2] = {
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_VERTEX_BIT,
+       .module = b->vs,
+       .pName = "main"},
+      {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+       .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+       .module = b->fs[key->kind][key->ms_src],
+       .pName = "main"},
+   };
+   const VkPipelineVertexInputStateCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+   const VkPipelineInputAssemblyStateCreateInfo ia = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+   };
+   const VkPipelineViewportStateCreateInfo vp = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+      .viewportCount = 1,
+      .scissorCount = 1,
+   };
+   const VkPipelineRasterizationStateCreateInfo rast = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+      .polygonMode = VK_POLYGON_MODE_FILL,
+      .cullMode = VK_CULL_MODE_NONE,
+      .lineWidth = 1.0f,
+   };
+   /* a multisampled source shades per sample (its shader reads gl_SampleID); a single-sample
+    * one once per pixel, whose value every covered sample takes */
+   const VkPipelineMultisampleStateCreateInfo ms = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+      .rasterizationSamples = (VkSampleCountFlagBits)key->samples,
+      .sampleShadingEnable = key->ms_src,
+      .minSampleShading = 1.0f,
+   };
+   const bool depth = key->kind == KIND_DEPTH;
+   const VkPipelineDepthStencilStateCreateInfo ds = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+      .depthTestEnable = depth,
+      .depthWriteEnable = depth,
+      .depthCompareOp = VK_COMPARE_OP_ALWAYS,
+   };
+   /* a substituted RGB format keeps its alpha, as draws do */
+   const VkPipelineColorBlendAttachmentState cb = {
+      .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                        VK_COLOR_COMPONENT_B_BIT |
+                        (key->has_alpha ? VK_COLOR_COMPONENT_A_BIT : 0),
+   };
+   const VkPipelineColorBlendStateCreateInfo blend = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+      .attachmentCount = depth ? 0 : 1,
+      .pAttachments = &cb,
+   };
+   const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   const VkPipelineDynamicStateCreateInfo dy = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+      .dynamicStateCount = 2,
+      .pDynamicStates = dyn,
+   };
+   const VkPipelineRenderingCreateInfo rinfo = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+      .colorAttachmentCount = depth ? 0 : 1,
+      .pColorAttachmentFormats = depth ? NULL : &key->format,
+      .depthAttachmentFormat = depth ? key->format : VK_FORMAT_UNDEFINED,
+      .stencilAttachmentFormat = key->has_stencil ? key->format : VK_FORMAT_UNDEFINED,
+   };
+   const VkGraphicsPipelineCreateInfo gci = {
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .pNext = &rinfo,
+      .stageCount = 2,
+      .pStages = stages,
+      .pVertexInputState = &vi,
+      .pInputAssemblyState = &ia,
+      .pViewportState = &vp,
+      .pRasterizationState = &rast,
+      .pMultisampleState = &ms,
+      .pDepthStencilState = &ds,
+      .pColorBlendState = &blend,
+      .pDynamicState = &dy,
+      .layout = b->layout,
+   };
+   VkPipeline p = VK_NULL_HANDLE;
+   if (!vkb_check(scr, vkCreateGraphicsPipelines(scr->dev, scr->pipes.vk, 1, &gci, NULL, &p),
+                  "blit pipeline"))
+      return VK_NULL_HANDLE;
+   return p;
+}
+
+static VkPipeline
+get_pipeline(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *key)
+{
+   for (uint32_t i = 0; i < b->pipe_count; i++)
+      if (!memcmp(&b->pipes[i].key, key, sizeof(*key)))
+         return b->pipes[i].pipe;
+   struct blit_pipe *grown = realloc(b->pipes, (b->pipe_count + 1) * sizeof(*grown));
+   if (!grown) {
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "blit pipeline");
+      return VK_NULL_HANDLE;
+   }
+   b->pipes = grown;
+   VkPipeline p = build(scr, b, key);
+   if (!p)
+      return VK_NULL_HANDLE;
+   grown[b->pipe_count++] = (struct blit_pipe){*key, p};
+   scr->blit_pipelines_created++;
+   return p;
+}
+
+bool
+vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
+{
+   struct vkb_resource *s = a->src, *d = a->dst;
+   const bool ms_src = s->samples != VK_SAMPLE_COUNT_1_BIT;
+   const bool depth = a->aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+   /* The source is sampled through a 2D view of one layer (a 2D view of a 3D slice may not
+    * be sampled); the destination is a colour or depth attachment. */
+   const bool usable =
+      depth ? (s->fmt->aspect & d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) && d->ds_attachment &&
+                 !a->linear
+            : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+                 d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+                 (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
+                 (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
+   if (!usable || s->image_type != VK_IMAGE_TYPE_2D || d->image_type == VK_IMAGE_TYPE_1D ||
+       !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
+      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s (%s): not sampled "
+                  "in 2D%s, or not an attachment", vkb_format_name(s->desc.format),
+                  s->image_type == VK_IMAGE_TYPE_2D ? "2D" : "1D/3D",
+                  vkb_format_name(d->desc.format),
+                  d->image_type == VK_IMAGE_TYPE_1D ? "1D" : "2D/3D",
+                  a->linear ? " with a linear filter" : "");
+      return false;
+   }
+   struct vkb_blit_draw *b = blit_draw_init(scr);
+   if (!b)
+      return false;
+   if (ms_src && !b->fs[0][1]) {
+      MGL_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
+                  "device has no sample-rate shading");
+      return false;
+   }
+   struct blit_key key;
+   memset(&key, 0, sizeof(key)); /* memcmp'd: padding too */
+   key.format = d->fmt->vk;
+   key.samples = (uint8_t)d->samples;
+   key.kind = depth ? KIND_DEPTH : s->fmt->kind;
+   key.ms_src = ms_src;
+   key.has_alpha = d->fmt->has_alpha;
+   key.has_stencil = depth && (d->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
+   const VkPipeline pipe = get_pipeline(scr, b, &key);
+   VkImageView sv = VK_NULL_HANDLE;
+   if (depth) {
+      /* a sampled view names one aspect: its own view, released with this batch */
+      const VkImageViewCreateInfo vci = {
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+         .image = s->img,
+         .viewType = VK_IMAGE_VIEW_TYPE_2D,
+         .format = s->fmt->vk,
+         .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, a->src_level, 1, a->src_layer, 1},
+      };
+      if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &sv), "blit depth view"))
+         return false;
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, sv);
+   } else {
+      sv = vkb_resource_layer_view(scr, s, a->src_level, a->src_layer);
+   }
+   const VkImageView dv = vkb_resource_layer_view(scr, d, a->dst_level, a->dst_layer);
+   if (!pipe || !sv || !dv)
+      return false;
+   const VkImageLayout dst_layout = depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+                                          : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+   vkb_image_transition(scr, s, a->src_level, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
+   vkb_image_transition(scr, d, a->dst_level, 1, dst_layout, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   const VkDescriptorSet set = cmd ? vkb_alloc_set(scr, b->dsl) : VK_NULL_HANDLE;
+   if (!set)
+      return false;
+   const VkDescriptorImageInfo ii = {
+      .sampler = a->linear ? b->linear : b->nearest,
+      .imageView = sv,
+      .imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+   };
+   const VkWriteDescriptorSet w = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+      .dstSet = set,
+      .dstBinding = 0,
+      .descriptorCount = 1,
+      .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+      .pImageInfo = &ii,
+   };
+   vkUpdateDescriptorSets(scr->dev, 1, &w, 0, NULL);
+   const VkRenderingAttachmentInfo att = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+      .imageView = dv,
+      .imageLayout = dst_layout,
+      .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+      .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+   };
+   const VkRenderingInfo ri = {
+      .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+      .renderArea = a->clip,
+      .layerCount = 1,
+      .colorAttachmentCount = depth ? 0 : 1,
+      .pColorAttachments = depth ? NULL : &att,
+      .pDepthAttachment = depth ? &att : NULL,
+      .pStencilAttachment = key.has_stencil ? &att : NULL,
+   };
+   const uint32_t dw = d->width >> a->dst_level ? d->width >> a->dst_level : 1;
+   const uint32_t dh = d->height >> a->dst_level ? d->height >> a->dst_level : 1;
+   const struct blit_push pc = {
+      .origin = {(float)a->origin[0], (float)a->origin[1]},
+      .scale = {(float)a->scale[0], (float)a->scale[1]},
+      .size = {(int32_t)a->src_w, (int32_t)a->src_h},
+      .mode = ms_src ? d->samples == VK_SAMPLE_COUNT_1_BIT : a->linear,
+      .clip = {a->clip.offset.x, a->clip.offset.y,
+               a->clip.offset.x + (int32_t)a->clip.extent.width,
+               a->clip.offset.y + (int32_t)a->clip.extent.height},
+   };
+   scr->begin_rendering(cmd, &ri);
+   scr->render_passes_begun++;
+   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
+   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, b->layout, 0, 1, &set, 0, NULL);
+   vkCmdSetViewport(cmd, 0, 1, &(VkViewport){0, 0, (float)dw, (float)dh, 0.0f, 1.0f});
+   vkCmdSetScissor(cmd, 0, 1, &a->clip);
+   vkCmdPushConstants(cmd, b->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);
+   vkCmdDraw(cmd, 3, 1, 0, 0);
+   scr->end_rendering(cmd);
+   /* the app's pipeline, dynamic state and descriptor sets must be bound again */
+   scr->bind_epoch++;
+   scr->blit_draws++;
+   s->last_use = d->last_use = vkb_current_serial(scr);
+   return true;
+}
