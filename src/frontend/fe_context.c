@@ -372,10 +372,6 @@ context_destroy_now(struct fe_context *ctx)
    /* Texels written through this context and not sent yet still belong to their textures. */
    if (!fe_ctx_lost(ctx))
       fe_texture_flush_uploads(ctx);
-   if (ctx->tex_direct_sends || ctx->tex_pending_regions)
-      mgl_log_always("MGL-TEXUP direct-sends=%llu pending-regions=%llu",
-                     (unsigned long long)ctx->tex_direct_sends,
-                     (unsigned long long)ctx->tex_pending_regions);
    else
       while (ctx->pending_uploads)
          fe_texture_discard_uploads(ctx, ctx->pending_uploads);

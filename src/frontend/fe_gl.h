@@ -180,10 +180,6 @@ struct fe_texture {
    bool has_pending;
    struct fe_texture *pending_next; /* in the owning context's list */
    struct fe_context *pending_ctx;
-   /* The last upload sent straight from the app's bytes: by which context, at which of its
-    * verb epochs (upload_slice). */
-   const struct fe_context *direct_ctx;
-   uint64_t direct_epoch;
 };
 
 /* A sampler object (GL 3.3 §3.8.2, ES 3.0 §3.8.2): the sampling fields of fe_tex_params
@@ -595,10 +591,6 @@ struct fe_context {
    struct fe_tracker tracker;
    struct fe_cso_cache *cso_render_state, *cso_vertex_elements, *cso_sampler, *cso_sampler_view;
    struct fe_texture *pending_uploads; /* list through pending_next */
-   uint64_t verb_epoch; /* fe_validate calls: a verb ran since an upload went out */
-   /* texture uploads sent straight from the app's bytes / regions put in pending lists
-    * (printed as MGL-TEXUP when the context ends) */
-   uint64_t tex_direct_sends, tex_pending_regions;
 };
 
 /* ---- current context and errors ----------------------------------------------------------- */

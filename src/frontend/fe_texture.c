@@ -356,7 +356,6 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       p->data_capacity = cap;
    }
    p->regions[p->count++] = (struct fe_tex_region){x, y, z, w, h, p->size};
-   ctx->tex_pending_regions++;
    uint8_t *dst = p->data + p->size;
    p->size += bytes;
    if (!tex->has_pending) {
@@ -367,45 +366,6 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       ctx->pending_uploads = tex;
    }
    return dst;
-}
-
-/* Sends a rectangle straight from the app's bytes, one copy fewer than through the pending
- * list (the server, or the encoder on the wire arms, reads them during the call). Only when
- * the bytes need no conversion and fit one blob, nothing of the texture is pending (its
- * uploads keep their order), and this context ran a verb since it last sent the texture so:
- * a texture rewritten between draws travels each time anyway, while one rewritten again
- * before any verb stays pending, where a covering rewrite replaces what it hides. */
-static bool
-upload_direct(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-              int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, GLenum format,
-              GLenum type, const uint8_t *src, size_t stride)
-{
-   const struct fe_tex_image *img = &tex->image[face][level];
-   const size_t row_bytes = (size_t)w * fe_mgp_format(img->format)->bytes;
-   if (tex->has_pending || ctx->unpack.swap_bytes ||
-       (tex->direct_ctx == ctx && tex->direct_epoch == ctx->verb_epoch) ||
-       !fe_pixel_is_raw(img->format, format, type) || stride < row_bytes ||
-       stride > UINT32_MAX || stride * (h - 1) + row_bytes > FE_UPLOAD_CHUNK)
-      return false;
-   const struct mgp_sub_region region = {
-      .x = x, .y = y, .z = (int32_t)face + z,
-      .width = w, .height = h, .depth = 1,
-      .src_offset = 0,
-      .src_row_stride = (uint32_t)stride,
-   };
-   struct mgp_resource_subdata a = {
-      .res = tex->res,
-      .level = level,
-      .format = img->format,
-      .box = {.x = x, .y = y, .z = region.z, .width = w, .height = h, .depth = 1},
-      .region_count = 1,
-      .data = {.ptr = (void *)src, .size = stride * (h - 1) + row_bytes}, /* read only */
-   };
-   mgp_resource_subdata(&ctx->pipe, &a, &region);
-   tex->direct_ctx = ctx;
-   tex->direct_epoch = ctx->verb_epoch;
-   ctx->tex_direct_sends++;
-   return true;
 }
 
 /* Converts the app's pixels for a rectangle into pending regions, in row bands that fit one
@@ -419,8 +379,6 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
    size_t row_bytes = (size_t)w * bpp;
-   if (w && h && upload_direct(ctx, tex, face, level, x, y, z, w, h, format, type, src, stride))
-      return true;
    uint32_t band = row_bytes ? (uint32_t)(FE_UPLOAD_CHUNK / row_bytes) : h;
    if (!band)
       band = 1;

@@ -456,7 +456,6 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       return false; /* the verb is dropped: the context is lost */
    fe_share_send_dead_shaders(ctx);
    fe_texture_flush_uploads(ctx);
-   ctx->verb_epoch++;
    bool ok = true;
    switch (verb) {
    case FE_VERB_DRAW: {

@@ -1860,75 +1860,6 @@ static void sc_texsub_cover(void)
   glDeleteTextures(1, &tex);
 }
 
-/* texsub_redraw: one 16x16 texture rewritten between the draws of one batch, nothing read
- * back in between, each upload from the same app buffer, refilled right after the call: A over
- * the whole level, quad 1; B over the whole level, quad 2; C into texels [4, 12)^2, quad 3; D
- * and then E into texels [0, 4)^2 with no draw between them (E covers D), quad 4. Each quad must
- * show the texture as it was when it was drawn (GL's order), though every upload reaches the
- * server before the device ran any quad. The quads are 32x32 pixels (texel (i, j) is pixels
- * x0 + 2i, y0 + 2j). On mgl the uploads after a draw go straight from the app's bytes
- * (gate.texup_paths counts them). */
-static void sr_upload(uint8_t *buf, int x, int y, int w, int h, rgba8 c)
-{
-  for (int i = 0; i < w * h; i++)
-    memcpy(buf + 4 * i, c.c, 4);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, buf);
-  /* the app's memory is its own again once the call returns */
-  memset(buf, 0x5a, (size_t)16 * 16 * 4);
-}
-
-static void sc_texsub_redraw(void)
-{
-  GLuint tex;
-  gl.ActiveTexture(GL_TEXTURE0);
-  glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
-  gl.UseProgram(p);
-  gl.Uniform1i(uloc(p, "u_tex"), 0);
-  GLuint vao[4];
-  for (int q = 0; q < 4; q++)
-    vao[q] = textured_quad_vao((float)(q & 1) * 32, (float)(q >> 1) * 32,
-                               (float)(q & 1) * 32 + 32, (float)(q >> 1) * 32 + 32);
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  clear_to(bg);
-
-  const rgba8 a = {{255, 0, 0, 255}}, b = {{0, 255, 0, 255}}, c = {{0, 0, 255, 255}};
-  const rgba8 d = {{255, 255, 0, 255}}, e = {{255, 0, 255, 255}};
-  uint8_t buf[16 * 16 * 4];
-  sr_upload(buf, 0, 0, 16, 16, a);
-  gl.BindVertexArray(vao[0]);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  sr_upload(buf, 0, 0, 16, 16, b);
-  gl.BindVertexArray(vao[1]);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  sr_upload(buf, 4, 4, 8, 8, c);
-  gl.BindVertexArray(vao[2]);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  sr_upload(buf, 0, 0, 4, 4, d);
-  sr_upload(buf, 0, 0, 4, 4, e);
-  gl.BindVertexArray(vao[3]);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  check_gl_error("uploads between draws");
-
-  model m;
-  model_init(&m, bg);
-  model_rect(&m, 0, 0, 32, 32, a);
-  model_rect(&m, 32, 0, 64, 32, b);
-  model_rect(&m, 0, 32, 32, 64, b);
-  model_rect(&m, 8, 40, 24, 56, c);
-  model_rect(&m, 32, 32, 64, 64, b);
-  model_rect(&m, 40, 40, 56, 56, c);
-  model_rect(&m, 32, 32, 40, 40, e);
-  check_frame("redraw", &m);
-  gl.BindVertexArray(0);
-  gl.DeleteVertexArrays(4, vao);
-  glDeleteTextures(1, &tex);
-}
-
 /* depth_test: a far and a near quad overlapping, drawn in both orders with GL_LESS. */
 static void sc_depth_test(void)
 {
@@ -10137,7 +10068,6 @@ static const struct {
     {"textured_quad", sc_textured_quad, 0},
     {"texsub_tiles", sc_texsub_tiles, 0},
     {"texsub_cover", sc_texsub_cover, 0},
-    {"texsub_redraw", sc_texsub_redraw, 0},
     {"depth_test", sc_depth_test, 0},
     {"fbo_rtt", sc_fbo_rtt, 0},
     {"instanced", sc_instanced, 0},
