@@ -182,6 +182,25 @@ entry_remove(struct fe_context *ctx, struct fe_cso_cache *c, uint32_t idx)
 struct mgp_handle
 fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload, size_t size)
 {
+   uint32_t entry;
+   return fe_cso_lookup_entry(ctx, c, payload, size, &entry);
+}
+
+void
+fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
+{
+   if (c->lru_head == entry || !entry || entry > c->cap ||
+       !mgp_handle_eq(c->entries[entry - 1].handle, h) || !c->entries[entry - 1].payload)
+      return;
+   lru_unlink(c, entry - 1);
+   lru_push_front(c, entry - 1);
+}
+
+struct mgp_handle
+fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload,
+                    size_t size, uint32_t *entry)
+{
+   *entry = 0;
    uint64_t h = mgl_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
    uint32_t i = (uint32_t)h & c->mask;
    while (c->table[i]) {
@@ -192,6 +211,7 @@ fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payloa
             lru_unlink(c, idx);
             lru_push_front(c, idx);
          }
+         *entry = idx + 1;
          return e->handle;
       }
       i = (i + 1) & c->mask;
@@ -223,6 +243,7 @@ fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payloa
    c->table[i] = idx + 1;
    lru_push_front(c, idx);
    send_create(ctx, c->kind, handle, payload, size);
+   *entry = idx + 1;
    return handle;
 }
 
