@@ -262,6 +262,18 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
       d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
    }
 
+   /* Sampler indices whose view, sampler and kind one of the memo's ways holds resolve to
+    * what they did, when nothing but bindings and programs reached the backend since in this
+    * batch: the textures' layouts, views and the attachments are as that resolution left
+    * them, and the textures are in use by this batch already. */
+   struct vkb_sampler_memo *memo = &ctx->smemo;
+   const uint64_t serial = vkb_current_serial(scr);
+   const uint64_t memo_tick = scr->state_tick - scr->program_tick;
+   if (memo->state_tick != memo_tick || memo->serial != serial) {
+      memo->epoch++;
+      memo->state_tick = memo_tick;
+      memo->serial = serial;
+   }
    const uint32_t begin = set_mask & (1u << VKB_SET_BUFFERS) ? 0 : VKB_SAMPLER_BASE;
    const uint32_t end = set_mask & (1u << VKB_SET_TEXTURES) || sh->max_binding < VKB_SAMPLER_BASE
                            ? sh->max_binding
@@ -355,6 +367,25 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
       for (uint32_t k = 0; k < sb->count; k++) {
          const uint32_t j = b - VKB_SAMPLER_BASE + k;
          const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+         struct vkb_sampler_memo_way *way = memo->way[j];
+         if (way[0].epoch != memo->epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
+             !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != kind) {
+            const struct vkb_sampler_memo_way t = way[0];
+            if (way[1].epoch == memo->epoch && mgp_handle_eq(way[1].view, ctx->views[j]) &&
+                mgp_handle_eq(way[1].sampler, ctx->samplers[j]) && way[1].kind == kind) {
+               way[0] = way[1];
+            } else {
+               way[0].epoch = 0; /* resolved below */
+            }
+            way[1] = t;
+         }
+         if (way[0].epoch == memo->epoch) {
+            d->img[nimg++] = way[0].info;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.imageView;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.sampler;
+            continue;
+         }
+         scr->sampler_resolves++;
          struct vkb_sampler_view *v =
             vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
          if (scr->failed)
@@ -402,6 +433,8 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
                                                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j],
+                                                kind, d->img[nimg - 1]};
          sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
          sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
       }

@@ -713,6 +713,17 @@ test_texture(struct t *t)
    t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
    draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long tf = counter(t, "fast-draws") - tf0;
+   /* Back and forth between the two in the same batch: both were resolved in it, so neither
+    * is resolved again (the memo of set 1), and the last draw still samples tex2. */
+   const unsigned long long sr0 = counter(t, "sampler-resolves");
+   for (int k = 0; k < 2; k++) {
+      t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   }
+   const unsigned long long sr = counter(t, "sampler-resolves") - sr0;
+   check(sr == 0, "textures rebound in the batch that resolved them resolve again: %llu", sr);
    read_back(t);
    check(pixel_is(8, 8, 9, 200, 30, 255) && pixel_is(56, 56, 9, 200, 30, 255),
          "a texture bound between two draws: the second samples it");
