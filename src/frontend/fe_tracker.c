@@ -177,13 +177,13 @@ touch_resolved(struct fe_context *ctx, const struct fe_unit_resolved *r)
  * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
  * holds, so it is the same for every program that samples the unit that way. */
 static void
-resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, unsigned kind,
-             struct mgp_handle *view, struct mgp_handle *sampler)
+resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
+             enum fe_tex_target target, unsigned kind, struct mgp_handle *view,
+             struct mgp_handle *sampler)
 {
    struct fe_unit_resolved *r = &ctx->tracker.unit_resolved[unit];
    /* The top bit marks a filled entry (a zeroed one must not match a fresh context). */
-   uint64_t key[5] = {ctx->unit_stamp[unit], atomic_load(&ctx->share->texture_gen),
-                      atomic_load(&ctx->share->sampler_gen), sampling_evictions(ctx),
+   uint64_t key[5] = {ctx->unit_stamp[unit], gens[0], gens[1], gens[2],
                       (1ull << 63) | ((uint64_t)kind << 8) | (uint64_t)target};
    if (!memcmp(key, r->key, sizeof(key))) {
       touch_resolved(ctx, r);
@@ -304,9 +304,12 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
     * (the entries named before the eviction miss and look up again; the caps are far above
     * FE_MAX_SAMPLERS, so this settles). */
    for (unsigned pass = 0; pass < 4; pass++) {
-      uint64_t evictions = sampling_evictions(ctx);
+      /* what every unit's entry is keyed on besides the unit: the share group's texture and
+       * sampler generations (key[3], key[4] above) and the evictions, read once a pass */
+      const uint64_t gens[3] = {key[3], key[4], sampling_evictions(ctx)};
+      const uint64_t evictions = gens[2];
       for (unsigned j = 0; j < n; j++)
-         resolve_unit(ctx, (unsigned)e->sampler_units[j],
+         resolve_unit(ctx, gens, (unsigned)e->sampler_units[j],
                       (enum fe_tex_target)e->sampler_target[j], e->refl.sampler_kind[j],
                       &views[j], &samplers[j]);
       if (sampling_evictions(ctx) == evictions)
