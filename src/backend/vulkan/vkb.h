@@ -521,8 +521,11 @@ struct vkb_screen {
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
     * default-block bytes (set 0), texture_tick at one that changes only sampler-view or
     * sampler bindings (set 1), vertex_tick at one that changes only vertex-buffer bindings,
-    * rs_tick at a render-state bind, state_tick at every other call but a draw */
+    * rs_tick at a render-state bind, dyn_tick at set_dynamic_state, state_tick at every other
+    * call but a draw */
    uint64_t state_tick, buffer_tick, texture_tick, vertex_tick, rs_tick;
+   /* set_dynamic_state (viewport, scissor, ...): recorded by the fast path too (dyn_dirty) */
+   uint64_t dyn_tick;
    /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;

@@ -476,6 +476,22 @@ descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descr
 
 /* ---- draw_vbo ------------------------------------------------------------------------------ */
 
+/* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
+ * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
+static uint32_t
+coverage_mask(const struct vkb_context *ctx, uint32_t samples)
+{
+   if (samples <= 1 || !ctx->dyn.sample_coverage_enable)
+      return ~0u;
+   float v = ctx->dyn.sample_coverage_value;
+   v = v < 0 ? 0 : v > 1 ? 1 : v;
+   const uint32_t n = (uint32_t)(v * (float)samples + 0.5f);
+   uint32_t m = n >= 32 ? ~0u : (1u << n) - 1u;
+   if (ctx->dyn.sample_coverage_invert)
+      m = ~m;
+   return m & ((samples >= 32 ? 0u : 1u << samples) - 1u);
+}
+
 static void
 set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
 {
@@ -769,7 +785,11 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
        f->index_size != args->index_size || (args->flags & SLOW_DRAW_FLAGS) ||
        scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
-       ctx->dyn_dirty || !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+       !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+      return false;
+   /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
+    * sample coverage mask it carries is pipeline state */
+   if (ctx->dyn_dirty && coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
       return false;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
@@ -829,6 +849,11 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          return true; /* declined by name there: the draw is dropped, once */
       }
       f->rs_tick = scr->rs_tick;
+   }
+   if (ctx->dyn_dirty) {
+      vkb_flush_draws(scr);
+      set_dynamic(ctx, scr->cur->cmd);
+      ctx->dyn_dirty = false;
    }
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
@@ -1059,16 +1084,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    key.layer_ignored = layer_ignored;
    /* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
     * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
-   key.coverage_mask = ~0u;
-   if (key.samples > 1 && ctx->dyn.sample_coverage_enable) {
-      float v = ctx->dyn.sample_coverage_value;
-      v = v < 0 ? 0 : v > 1 ? 1 : v;
-      const uint32_t n = (uint32_t)(v * (float)key.samples + 0.5f);
-      uint32_t m = n >= 32 ? ~0u : (1u << n) - 1u;
-      if (ctx->dyn.sample_coverage_invert)
-         m = ~m;
-      key.coverage_mask = m & ((key.samples >= 32 ? 0u : 1u << key.samples) - 1u);
-   }
+   key.coverage_mask = coverage_mask(ctx, key.samples);
    /* A geometry stage's input primitive must match the pipeline's own topology, not only its
     * class: such pipelines keep the exact one. */
    if (scr->has_dynamic_topology && !restart && !sh->mod[MGP_SHADER_STAGE_GEOMETRY]) {
