@@ -14,6 +14,7 @@ struct fe_cso_entry {
    struct mgp_handle handle;
    uint32_t prev, next; /* LRU neighbours as index + 1; 0 = none */
    uint32_t size;
+   bool touched; /* used through fe_cso_touch since it last moved to the LRU's head */
    void *payload;
 };
 
@@ -179,26 +180,61 @@ entry_remove(struct fe_context *ctx, struct fe_cso_cache *c, uint32_t idx)
    c->evictions++;
 }
 
+/* Evicts the least recently used entry; one touched since it was last at the head counts as
+ * used then: it goes to the head (untouched) and the next one is considered. */
+static void
+evict_one(struct fe_context *ctx, struct fe_cso_cache *c)
+{
+   uint32_t idx = c->lru_tail - 1;
+   for (uint32_t n = 0; n < c->count && c->entries[idx].touched; n++) {
+      c->entries[idx].touched = false;
+      lru_unlink(c, idx);
+      lru_push_front(c, idx);
+      idx = c->lru_tail - 1;
+   }
+   entry_remove(ctx, c, idx);
+}
+
 struct mgp_handle
 fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload, size_t size)
 {
+   uint32_t entry;
+   return fe_cso_lookup_entry(ctx, c, payload, size, &entry);
+}
+
+/* Marks the entry only (a store, cheap enough for every unit of every draw); eviction moves
+ * a marked entry to the head instead of evicting it (evict_one). */
+void
+fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h)
+{
+   if (entry - 1 < c->cap && mgp_handle_eq(c->entries[entry - 1].handle, h))
+      c->entries[entry - 1].touched = true;
+}
+
+struct mgp_handle
+fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload,
+                    size_t size, uint32_t *entry)
+{
+   *entry = 0;
    uint64_t h = mgl_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
    uint32_t i = (uint32_t)h & c->mask;
    while (c->table[i]) {
       uint32_t idx = c->table[i] - 1;
       struct fe_cso_entry *e = &c->entries[idx];
       if (e->hash == h && e->size == size && !memcmp(e->payload, payload, size)) {
+         e->touched = false;
          if (c->lru_head != idx + 1) {
             lru_unlink(c, idx);
             lru_push_front(c, idx);
          }
+         *entry = idx + 1;
          return e->handle;
       }
       i = (i + 1) & c->mask;
    }
 
    if (!c->free_count)
-      entry_remove(ctx, c, c->lru_tail - 1);
+      evict_one(ctx, c);
 
    void *copy = malloc(size);
    struct mgp_handle handle;
@@ -223,6 +259,7 @@ fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payloa
    c->table[i] = idx + 1;
    lru_push_front(c, idx);
    send_create(ctx, c->kind, handle, payload, size);
+   *entry = idx + 1;
    return handle;
 }
 

@@ -34,6 +34,14 @@ void fe_cso_cache_destroy(struct fe_context *ctx, struct fe_cso_cache *c);
  * could be allocated. */
 struct mgp_handle fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c,
                                 const void *payload, size_t size);
+/* fe_cso_lookup that also gives where the CSO sits in the cache (*entry, for fe_cso_touch). */
+struct mgp_handle fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c,
+                                      const void *payload, size_t size, uint32_t *entry);
+/* A hit found outside the cache (a table that remembers a lookup's result) touches the entry
+ * here, or the CSO ages while in use and is the next evicted: a touched entry is passed over
+ * (and moved to the head) by the next eviction that reaches it. Nothing when the entry no
+ * longer holds h. */
+void fe_cso_touch(struct fe_cso_cache *c, uint32_t entry, struct mgp_handle h);
 
 /* Deletes every CSO whose payload match() accepts (e.g. views of a destroyed texture). */
 void fe_cso_purge(struct fe_context *ctx, struct fe_cso_cache *c,

@@ -480,6 +480,7 @@ struct fe_tracker {
    struct fe_unit_resolved {
       uint64_t key[5];
       struct mgp_handle view, sampler;
+      uint32_t view_entry, sampler_entry; /* fe_cso_touch at a hit */
    } unit_resolved[FE_MAX_TEXTURE_UNITS];
    /* ... and per texture this context sampled lately with its own sampling state, keyed on
     * the texture's resource handle (never reused: its generation grows) and version, so a

@@ -163,20 +163,30 @@ sampling_evictions(const struct fe_context *ctx)
    return fe_cso_evictions(ctx->cso_sampler_view) + fe_cso_evictions(ctx->cso_sampler);
 }
 
+/* A remembered resolution is a use of its CSOs: keeps them from aging out of the caches' LRU
+ * while units keep sampling them. */
+static void
+touch_resolved(struct fe_context *ctx, const struct fe_unit_resolved *r)
+{
+   fe_cso_touch(ctx->cso_sampler_view, r->view_entry, r->view);
+   fe_cso_touch(ctx->cso_sampler, r->sampler_entry, r->sampler);
+}
+
 /* What unit `unit` resolves to when a program samples it as (target, kind): the texture's
  * view and the sampler state (a bound sampler object's, else the texture's); an incomplete
  * texture samples as (0,0,0,1) through a 1x1 stand-in. Cached per unit on what the unit
  * holds, so it is the same for every program that samples the unit that way. */
 static void
-resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, unsigned kind,
-             struct mgp_handle *view, struct mgp_handle *sampler)
+resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
+             enum fe_tex_target target, unsigned kind, struct mgp_handle *view,
+             struct mgp_handle *sampler)
 {
    struct fe_unit_resolved *r = &ctx->tracker.unit_resolved[unit];
    /* The top bit marks a filled entry (a zeroed one must not match a fresh context). */
-   uint64_t key[5] = {ctx->unit_stamp[unit], atomic_load(&ctx->share->texture_gen),
-                      atomic_load(&ctx->share->sampler_gen), sampling_evictions(ctx),
+   uint64_t key[5] = {ctx->unit_stamp[unit], gens[0], gens[1], gens[2],
                       (1ull << 63) | ((uint64_t)kind << 8) | (uint64_t)target};
    if (!memcmp(key, r->key, sizeof(key))) {
+      touch_resolved(ctx, r);
       *view = r->view;
       *sampler = r->sampler;
       return;
@@ -200,9 +210,12 @@ resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, u
       tkey[3] = key[3];
       tkey[4] = key[4];
       if (!memcmp(tkey, tr->key, sizeof(tkey))) {
-         *view = r->view = tr->view;
-         *sampler = r->sampler = tr->sampler;
+         touch_resolved(ctx, tr);
          memcpy(r->key, key, sizeof(key));
+         r->view = *view = tr->view;
+         r->sampler = *sampler = tr->sampler;
+         r->view_entry = tr->view_entry;
+         r->sampler_entry = tr->sampler_entry;
          return;
       }
    }
@@ -228,20 +241,25 @@ resolve_unit(struct fe_context *ctx, unsigned unit, enum fe_tex_target target, u
       .min_layer = 0,
       .num_layers = (uint16_t)fe_texture_layers(tex),
    };
-   *view = fe_cso_lookup(ctx, ctx->cso_sampler_view, &v, sizeof(v));
+   uint32_t view_entry, sampler_entry;
+   *view = fe_cso_lookup_entry(ctx, ctx->cso_sampler_view, &v, sizeof(v), &view_entry);
    struct mgp_sampler_state st;
    fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
-   *sampler = fe_cso_lookup(ctx, ctx->cso_sampler, &st, sizeof(st));
+   *sampler = fe_cso_lookup_entry(ctx, ctx->cso_sampler, &st, sizeof(st), &sampler_entry);
    /* The lookups may have evicted (deleted) a CSO: the count after them is this entry's. */
    key[3] = sampling_evictions(ctx);
    memcpy(r->key, key, sizeof(key));
    r->view = *view;
    r->sampler = *sampler;
+   r->view_entry = view_entry;
+   r->sampler_entry = sampler_entry;
    if (tr) {
       tkey[3] = key[3];
       memcpy(tr->key, tkey, sizeof(tkey));
       tr->view = *view;
       tr->sampler = *sampler;
+      tr->view_entry = view_entry;
+      tr->sampler_entry = sampler_entry;
    }
 }
 
@@ -281,13 +299,17 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
    memcpy(t->sampler_key, key, sizeof(key));
 
    struct mgp_handle views[FE_MAX_SAMPLERS], samplers[FE_MAX_SAMPLERS];
-   /* A cache hit does not touch the CSO LRU, so a later unit's lookup may evict what an
-    * earlier unit resolved to: then resolve again (the entries named before the eviction
-    * miss and look up again; the caps are far above FE_MAX_SAMPLERS, so this settles). */
+   /* Every unit resolved is touched in the LRU, but a lookup may still evict what an earlier
+    * unit resolved to when a cache holds little more than the units use: then resolve again
+    * (the entries named before the eviction miss and look up again; the caps are far above
+    * FE_MAX_SAMPLERS, so this settles). */
    for (unsigned pass = 0; pass < 4; pass++) {
-      uint64_t evictions = sampling_evictions(ctx);
+      /* what every unit's entry is keyed on besides the unit: the share group's texture and
+       * sampler generations (key[3], key[4] above) and the evictions, read once a pass */
+      const uint64_t gens[3] = {key[3], key[4], sampling_evictions(ctx)};
+      const uint64_t evictions = gens[2];
       for (unsigned j = 0; j < n; j++)
-         resolve_unit(ctx, (unsigned)e->sampler_units[j],
+         resolve_unit(ctx, gens, (unsigned)e->sampler_units[j],
                       (enum fe_tex_target)e->sampler_target[j], e->refl.sampler_kind[j],
                       &views[j], &samplers[j]);
       if (sampling_evictions(ctx) == evictions)

@@ -533,8 +533,14 @@ struct vkb_screen {
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
     * default-block bytes (set 0), texture_tick at one that changes only sampler-view or
     * sampler bindings (set 1), vertex_tick at one that changes only vertex-buffer bindings,
-    * rs_tick at a render-state bind, state_tick at every other call but a draw */
+    * rs_tick at a render-state bind, dyn_tick at set_dynamic_state, state_tick at every other
+    * call but a draw */
    uint64_t state_tick, buffer_tick, texture_tick, vertex_tick, rs_tick;
+   /* set_dynamic_state (viewport, scissor, ...): recorded by the fast path too (dyn_dirty) */
+   uint64_t dyn_tick;
+   /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
+    * while only the program changed, which leaves what a sampler resolves to as it was */
+   uint64_t program_tick;
 
    /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
@@ -602,6 +608,7 @@ struct vkb_screen {
    unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
    unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
    unsigned long long fast_draws;             /* GL draws queued by the fast path */
+   unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
    unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
@@ -705,6 +712,20 @@ struct vkb_context {
       struct vkb_shader *sh; /* the program (it lives while the tick stays) */
       uint32_t vb_bindings;  /* the vertex-buffer bindings the pipeline reads */
    } fast;
+   /* What the combined image samplers of set 1 resolved to, per sampler index, the last two
+    * (view, sampler, sampler kind) each (vkb_draw.c, gather_descriptors): valid while nothing
+    * but bindings and programs reached the backend since, in the same batch, so a texture or
+    * program change resolves only the indices whose handles are new to them. */
+   struct vkb_sampler_memo {
+      uint64_t state_tick, serial; /* state_tick - program_tick, the batch */
+      uint64_t epoch; /* grows when one of the two above changes: older ways are stale */
+      struct vkb_sampler_memo_way {
+         uint64_t epoch;
+         struct mgp_handle view, sampler;
+         uint32_t kind;
+         VkDescriptorImageInfo info;
+      } way[VKB_MAX_SAMPLERS][2];
+   } smemo;
    /* default attribute values slice (per batch) */
    VkBuffer attr_buf;
    VkDeviceSize attr_off;

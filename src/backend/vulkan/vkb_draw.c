@@ -262,6 +262,18 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
       d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
    }
 
+   /* Sampler indices whose view, sampler and kind one of the memo's ways holds resolve to
+    * what they did, when nothing but bindings and programs reached the backend since in this
+    * batch: the textures' layouts, views and the attachments are as that resolution left
+    * them, and the textures are in use by this batch already. */
+   struct vkb_sampler_memo *memo = &ctx->smemo;
+   const uint64_t serial = vkb_current_serial(scr);
+   const uint64_t memo_tick = scr->state_tick - scr->program_tick;
+   if (memo->state_tick != memo_tick || memo->serial != serial) {
+      memo->epoch++;
+      memo->state_tick = memo_tick;
+      memo->serial = serial;
+   }
    const uint32_t begin = set_mask & (1u << VKB_SET_BUFFERS) ? 0 : VKB_SAMPLER_BASE;
    const uint32_t end = set_mask & (1u << VKB_SET_TEXTURES) || sh->max_binding < VKB_SAMPLER_BASE
                            ? sh->max_binding
@@ -355,6 +367,25 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
       for (uint32_t k = 0; k < sb->count; k++) {
          const uint32_t j = b - VKB_SAMPLER_BASE + k;
          const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+         struct vkb_sampler_memo_way *way = memo->way[j];
+         if (way[0].epoch != memo->epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
+             !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != kind) {
+            const struct vkb_sampler_memo_way t = way[0];
+            if (way[1].epoch == memo->epoch && mgp_handle_eq(way[1].view, ctx->views[j]) &&
+                mgp_handle_eq(way[1].sampler, ctx->samplers[j]) && way[1].kind == kind) {
+               way[0] = way[1];
+            } else {
+               way[0].epoch = 0; /* resolved below */
+            }
+            way[1] = t;
+         }
+         if (way[0].epoch == memo->epoch) {
+            d->img[nimg++] = way[0].info;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.imageView;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.sampler;
+            continue;
+         }
+         scr->sampler_resolves++;
          struct vkb_sampler_view *v =
             vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
          if (scr->failed)
@@ -402,6 +433,8 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
                                                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j],
+                                                kind, d->img[nimg - 1]};
          sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
          sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
       }
@@ -442,6 +475,22 @@ descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_descr
 }
 
 /* ---- draw_vbo ------------------------------------------------------------------------------ */
+
+/* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
+ * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
+static uint32_t
+coverage_mask(const struct vkb_context *ctx, uint32_t samples)
+{
+   if (samples <= 1 || !ctx->dyn.sample_coverage_enable)
+      return ~0u;
+   float v = ctx->dyn.sample_coverage_value;
+   v = v < 0 ? 0 : v > 1 ? 1 : v;
+   const uint32_t n = (uint32_t)(v * (float)samples + 0.5f);
+   uint32_t m = n >= 32 ? ~0u : (1u << n) - 1u;
+   if (ctx->dyn.sample_coverage_invert)
+      m = ~m;
+   return m & ((samples >= 32 ? 0u : 1u << samples) - 1u);
+}
 
 static void
 set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
@@ -736,7 +785,11 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
        f->index_size != args->index_size || (args->flags & SLOW_DRAW_FLAGS) ||
        scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
-       ctx->dyn_dirty || !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+       !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+      return false;
+   /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
+    * sample coverage mask it carries is pipeline state */
+   if (ctx->dyn_dirty && coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
       return false;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
@@ -796,6 +849,11 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          return true; /* declined by name there: the draw is dropped, once */
       }
       f->rs_tick = scr->rs_tick;
+   }
+   if (ctx->dyn_dirty) {
+      vkb_flush_draws(scr);
+      set_dynamic(ctx, scr->cur->cmd);
+      ctx->dyn_dirty = false;
    }
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
@@ -1060,16 +1118,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    key.layer_ignored = layer_ignored;
    /* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
     * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
-   key.coverage_mask = ~0u;
-   if (key.samples > 1 && ctx->dyn.sample_coverage_enable) {
-      float v = ctx->dyn.sample_coverage_value;
-      v = v < 0 ? 0 : v > 1 ? 1 : v;
-      const uint32_t n = (uint32_t)(v * (float)key.samples + 0.5f);
-      uint32_t m = n >= 32 ? ~0u : (1u << n) - 1u;
-      if (ctx->dyn.sample_coverage_invert)
-         m = ~m;
-      key.coverage_mask = m & ((key.samples >= 32 ? 0u : 1u << key.samples) - 1u);
-   }
+   key.coverage_mask = coverage_mask(ctx, key.samples);
    /* A geometry stage's input primitive must match the pipeline's own topology, not only its
     * class: such pipelines keep the exact one. */
    if (scr->has_dynamic_topology && !restart && !sh->mod[MGP_SHADER_STAGE_GEOMETRY]) {

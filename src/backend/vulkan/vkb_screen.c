@@ -1118,6 +1118,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"draws", scr->draws_recorded},
       {"xfb-scopes", scr->xfb_scopes},
       {"fast-draws", scr->fast_draws},
+      {"sampler-resolves", scr->sampler_resolves},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

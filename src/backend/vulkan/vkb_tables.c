@@ -4,7 +4,8 @@
  * descriptor set 0 holds (uniform-block bindings, default-block bytes), texture_tick for
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * set_vertex_buffers, rs_tick for bind_render_state (its dynamic part is re-recorded there),
- * state_tick for every other call but the two draws. A draw that finds state_tick where its context's last draw
+ * dyn_tick for set_dynamic_state (the context's dyn_dirty says what to record),
+ * state_tick for every other call but the two draws, and program_tick too for set_draw_program. A draw that finds state_tick where its context's last draw
  * left it knows that nothing else reached the backend since (vkb_draw.c's fast path). Generated from pipe_calls.def by the preprocessor: a call
  * added to the catalog and implemented by the backend ticks without anyone remembering to. */
 #include <pthread.h>
@@ -50,8 +51,12 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
          SCREEN_OF_##cls(self)->vertex_tick++;                                                 \
       else if (MGP_CALL_##name == MGP_CALL_bind_render_state)                                  \
          SCREEN_OF_##cls(self)->rs_tick++;                                                     \
+      else if (MGP_CALL_##name == MGP_CALL_set_dynamic_state)                                  \
+         SCREEN_OF_##cls(self)->dyn_tick++;                                                    \
       else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)       \
          SCREEN_OF_##cls(self)->state_tick++;                                                  \
+      if (MGP_CALL_##name == MGP_CALL_set_draw_program)                                        \
+         SCREEN_OF_##cls(self)->program_tick++;                                                \
       INNER_##cls.name(self, args, tail, tail_count);                                          \
    }
 #include "pipe_calls.def"

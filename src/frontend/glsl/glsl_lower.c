@@ -1147,6 +1147,14 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_append(&head, "struct _mgl_DepthRangeParameters { float near; float far; "
                                 "float diff; }; uniform _mgl_DepthRangeParameters "
                                 "_mgl_DepthRange;\n");
+      /* _mgl_PointSize (the wrappers below read it) before the app's own uniforms: glslang
+       * merges the stages' default blocks a stage's members at a time, so a hidden member
+       * declared after them would sit between this stage's and the next stage's, inside the
+       * range a draw that changes both sends. */
+      const bool point_size_uniform =
+         (u->main_renamed || u->emit_renamed) && !out_pervertex && !u->es;
+      if (point_size_uniform)
+         glsl_str_append(&head, "uniform float _mgl_PointSize;\n");
       if (u->frag_coord_layout > 0)
          glsl_str_append(&head, "vec4 _mgl_FragCoord();\n");
       if (u->point_coord_used)
@@ -1189,10 +1197,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             /* ES: the shader's size when it writes one, else 1 */
             glsl_str_append(&tail, "void main() { gl_PointSize = 1.0; _mgl_main(); }\n");
          } else {
-            /* _mgl_PointSize: glPointSize's size, 0 with GL_PROGRAM_POINT_SIZE enabled (then
-             * the shader's stands, 1 when it writes none); declared last, so the app's
-             * default-block members keep their offsets */
-            glsl_str_append(&tail, "uniform float _mgl_PointSize;\n");
+            /* _mgl_PointSize (declared in the head): glPointSize's size, 0 with
+             * GL_PROGRAM_POINT_SIZE enabled (then the shader's stands, 1 when it writes none) */
             if (u->emit_renamed)
                glsl_str_append(&tail, "void _mgl_EmitVertex() { if (_mgl_PointSize > 0.0) "
                                       "gl_PointSize = _mgl_PointSize; EmitVertex(); "

@@ -1060,6 +1060,62 @@ test_render_state_lru(void)
    env_finish(&e);
 }
 
+/* A sampler CSO that a unit keeps resolving to stays recently used even when the tracker
+ * resolves the unit from its own table (no CSO lookup): more new sampler states on another
+ * unit than the cache holds evict those states, never the one unit 0 samples with. */
+static void
+test_sampling_cso_lru(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 2,
+                             .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}}};
+   GLuint prog = make_program(&fp);
+   mgl_glUseProgram(prog);
+   mgl_glUniform1i(mgl_glGetUniformLocation(prog, "s1"), 1);
+   GLuint vao, vbo, tex[2], smp;
+   make_triangle(&vao, &vbo);
+   mgl_glGenTextures(2, tex);
+   for (int i = 0; i < 2; i++) {
+      mgl_glActiveTexture(GL_TEXTURE0 + (GLenum)i);
+      mgl_glBindTexture(GL_TEXTURE_2D, tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_MIN_FILTER, GL_NEAREST); /* complete: one level */
+   mgl_glSamplerParameteri(smp, GL_TEXTURE_MAG_FILTER, GL_NEAREST); /* not unit 0's state */
+   mgl_glBindSampler(1, smp);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   const struct fake_rec *b = fake_find(MGP_CALL_bind_sampler_states, 0);
+   CHECK(b && b->tail_count == 2);
+   const struct mgp_handle unit0 =
+      b && b->tail_count == 2 ? ((const struct mgp_handle *)b->tail)[0] : mgp_handle_null();
+   CHECK(!mgp_handle_eq(unit0, mgp_handle_null()));
+   fake_clear();
+   const int n = FE_CSO_CAP_SAMPLER + 8;
+   for (int i = 1; i <= n; i++) {
+      mgl_glSamplerParameterf(smp, GL_TEXTURE_MIN_LOD, -(float)i); /* a new sampler state */
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
+   CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), (unsigned)n);
+   CHECK_EQ(fake_count_of(MGP_CALL_delete_sampler), (unsigned)n + 2 - FE_CSO_CAP_SAMPLER);
+   for (unsigned k = 0; k < fake_count_of(MGP_CALL_delete_sampler); k++) {
+      const struct mgp_handle_args *d = (const void *)fake_find(MGP_CALL_delete_sampler, k)->args;
+      CHECK(!mgp_handle_eq(d->h, unit0));
+   }
+   const unsigned nb = fake_count_of(MGP_CALL_bind_sampler_states);
+   CHECK_EQ(nb, (unsigned)n);
+   b = nb ? fake_find(MGP_CALL_bind_sampler_states, nb - 1) : NULL;
+   CHECK(b && b->tail_count == 2 && mgp_handle_eq(((const struct mgp_handle *)b->tail)[0], unit0));
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   mgl_glDeleteSamplers(1, &smp);
+   mgl_glDeleteTextures(2, tex);
+   env_finish(&e);
+}
+
 /* Map for write sends the written range at unmap; map for read reads it back. */
 static void
 test_map_buffer(void)
@@ -1303,6 +1359,7 @@ main(void)
    test_framebuffer_state();
    test_draw_forms();
    test_render_state_lru();
+   test_sampling_cso_lru();
    test_map_buffer();
    test_clear_and_read();
    test_read_pixels_pack_buffer();

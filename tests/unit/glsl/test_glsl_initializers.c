@@ -85,11 +85,13 @@ main(void)
    const char *vs2 = "#version 330 core\nuniform vec4 k;\nvoid main() { gl_Position = k; }\n";
    struct glsl_link_input in2 = {.source = {vs2, NULL}};
    p = glsl_link(&in2, &log);
-   /* 16 bytes of k, then the hidden _mgl_PointSize (GLSL_STATE_POINT_SIZE) */
+   /* 16 bytes of k and the hidden _mgl_PointSize (GLSL_STATE_POINT_SIZE) */
    CHECK(p && p->default_block.size == 32 && p->default_block.initial_data, "zeros: %s", log);
-   if (p && p->default_block.initial_data) {
+   const struct glsl_uniform *k = p ? glsl_program_find_uniform(p, "k") : NULL;
+   CHECK(k && k->offset + 16 <= 32, "k at %d", k ? (int)k->offset : -1);
+   if (k && p->default_block.initial_data) {
       static const uint8_t zero[16];
-      CHECK(!memcmp(p->default_block.initial_data, zero, 16), "not zero");
+      CHECK(!memcmp(p->default_block.initial_data + k->offset, zero, 16), "not zero");
    }
    glsl_program_destroy(p);
    free(log);

@@ -125,9 +125,10 @@ main(void)
    CHECK(p->stages == (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)),
          "stages 0x%x", p->stages);
 
-   /* Default block: std140 offsets of the types used here. */
+   /* Default block: std140 offsets of the types used here, after the hidden point size the
+    * vertex shader declares first (at 0). */
    const struct expect_uniform du[] = {
-      {"f", GL_FLOAT, 1, 0, 0, 0},
+      {"f", GL_FLOAT, 1, 4, 0, 0},
       {"v3", GL_FLOAT_VEC3, 1, 16, 0, 0},
       {"mvp", GL_FLOAT_MAT4, 1, 32, 0, 16},
       {"i", GL_INT, 1, 96, 0, 0},

@@ -208,6 +208,42 @@ test_depth_range(void)
    free(log);
 }
 
+/* The hidden point size (every desktop vertex shader without a geometry stage reads it) sits
+ * outside the app's own default-block members, which the stages' merged block keeps
+ * contiguous: a draw that changes the vertex shader's uniform and the fragment shader's sends
+ * one range without hidden bytes in it (mgl-demo's u_model and u_tint). */
+static void
+test_hidden_members_outside_app_range(void)
+{
+   const char *vs = "#version 330 core\n"
+                    "layout(location = 0) in vec4 pos;\n"
+                    "uniform mat4 u_model;\n"
+                    "void main() { gl_Position = u_model * pos; }\n";
+   const char *fs = "#version 330 core\n"
+                    "uniform vec4 u_tint;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = u_tint; }\n";
+   char *log = NULL;
+   struct glsl_program *p = link2(vs, fs, &log);
+   CHECK(p, "link: %s", log);
+   if (p) {
+      const struct glsl_default_block *db = &p->default_block;
+      const struct glsl_uniform *m = glsl_program_find_uniform(p, "u_model");
+      const struct glsl_uniform *t = glsl_program_find_uniform(p, "u_tint");
+      CHECK(m && t, "uniforms reflected");
+      CHECK(db->state_mask & (1u << GLSL_STATE_POINT_SIZE), "no hidden point size");
+      if (m && t) {
+         CHECK(t->offset == m->offset + 64, "u_model at %u, u_tint at %u", m->offset, t->offset);
+         const uint32_t ps = db->state_offset[GLSL_STATE_POINT_SIZE];
+         CHECK(ps + 4 <= m->offset || ps >= t->offset + 16, "point size at %u inside the app's "
+               "[%u, %u)", ps, m->offset, t->offset + 16);
+      }
+      CHECK(valid(p, "hidden-order"), "SPIR-V");
+   }
+   glsl_program_destroy(p);
+   free(log);
+}
+
 /* inverse() is a GLSL 1.40 built-in; glslang declares it from 1.50 on. */
 static void
 test_inverse_140(void)
@@ -696,6 +732,7 @@ main(void)
    test_version_130();
    test_legacy_and_vulkan_keywords();
    test_depth_range();
+   test_hidden_members_outside_app_range();
    test_inverse_140();
    test_line_continuation();
    test_frag_coord();

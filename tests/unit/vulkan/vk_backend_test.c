@@ -713,6 +713,17 @@ test_texture(struct t *t)
    t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
    draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long tf = counter(t, "fast-draws") - tf0;
+   /* Back and forth between the two in the same batch: both were resolved in it, so neither
+    * is resolved again (the memo of set 1), and the last draw still samples tex2. */
+   const unsigned long long sr0 = counter(t, "sampler-resolves");
+   for (int k = 0; k < 2; k++) {
+      t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
+      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   }
+   const unsigned long long sr = counter(t, "sampler-resolves") - sr0;
+   check(sr == 0, "textures rebound in the batch that resolved them resolve again: %llu", sr);
    read_back(t);
    check(pixel_is(8, 8, 9, 200, 30, 255) && pixel_is(56, 56, 9, 200, 30, 255),
          "a texture bound between two draws: the second samples it");
@@ -1103,6 +1114,7 @@ test_dynamic(struct t *t, struct mgp_handle prog)
    set_viewport(t, 0, 0, W / 2, H, false, NULL);
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
    draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   const unsigned long long fast0 = counter(t, "fast-draws");
    /* scissor: a 10x10 box at (40, 40), with a full viewport */
    const int32_t box[4] = {40, 40, 10, 10};
    set_viewport(t, 0, 0, W, H, true, box);
@@ -1121,7 +1133,11 @@ test_dynamic(struct t *t, struct mgp_handle prog)
    set_viewport(t, 0, 0, 0, 0, false, NULL);
    draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long after = counter(t, "pipelines-created");
+   /* each draw after a dynamic-state change alone records it and draws (a fast draw) */
+   const unsigned long long fast = counter(t, "fast-draws") - fast0;
    read_back(t);
+   check(fast == 3, "draws after set_dynamic_state went the whole way (fast draws %llu of 3)",
+         fast);
    check(pixel_is(10, 10, 0, 255, 0, 255) && pixel_is(50, 10, 0, 0, 0, 255) &&
             pixel_is(45, 45, 0, 0, 255, 255) && pixel_is(55, 55, 0, 0, 0, 255) &&
             pixel_is(0, 0, 0, 0, 255, 255) && pixel_is(1, 0, 0, 255, 0, 255),
