@@ -200,7 +200,9 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLBINDFRAGDATALOCATIONINDEXEDPROC, BindFragDataLocationIndexed)              \
   X(PFNGLGETFRAGDATAINDEXPROC, GetFragDataIndex)                                    \
   X(PFNGLGETFRAGDATALOCATIONPROC, GetFragDataLocation)                              \
-  X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)
+  X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                                  \
+  X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer)                            \
+  X(PFNGLVERTEXATTRIB4FPROC, VertexAttrib4f)
 
 static struct {
 #define X(type, name) type name;
@@ -9479,6 +9481,114 @@ static void sc_rect_sampler(void)
 }
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
+
+/* vertex_formats: GL 3.3 §2.8 vertex attribute formats, each feeding one rectangle's flat
+ * colour, so every expected byte is exact: GL_UNSIGNED_BYTE normalized (tightly packed, stride
+ * 0), the same bytes in GL_BGRA order, GL_HALF_FLOAT, GL_UNSIGNED_INT_2_10_10_10_REV normalized
+ * (the 2-bit alpha 1 is 1/3 = byte 85), GL_UNSIGNED_SHORT normalized with size 3 (the missing
+ * w reads 1), a disabled array (the current generic value from glVertexAttrib4f), and
+ * glVertexAttribIPointer of GL_UNSIGNED_BYTE (stride 8) and GL_SHORT read as uvec4 / ivec4
+ * (integers, never normalized or converted to float). */
+static void vf_rect(int i, const void *data, GLsizeiptr bytes, GLint size, GLenum type,
+                    GLboolean norm, GLsizei stride, int integer)
+{
+  float q[12];
+  const int x0 = 2 + 16 * (i % 4), y0 = i < 4 ? 34 : 2;
+  rect_vertices(q, (float)x0, (float)y0, (float)(x0 + 14), (float)(y0 + 28));
+  (void)make_mesh(q, 6); /* binds its vertex array */
+  if (data) {
+    GLuint b;
+    gl.GenBuffers(1, &b);
+    gl.BindBuffer(GL_ARRAY_BUFFER, b);
+    gl.BufferData(GL_ARRAY_BUFFER, bytes, data, GL_STATIC_DRAW);
+    if (integer)
+      gl.VertexAttribIPointer(1, size, type, stride, (void *)0);
+    else
+      gl.VertexAttribPointer(1, size, type, norm, stride, (void *)0);
+    gl.EnableVertexAttribArray(1);
+  }
+  check_gl_error("vertex format setup");
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("vertex format draw");
+}
+
+static void sc_vertex_formats(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "flat in vec4 v_col;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_col; }\n";
+  const char *vs_f = "#version 330 core\n"
+                     "layout(location = 0) in vec2 a_pos;\n"
+                     "layout(location = 1) in vec4 a_col;\n"
+                     "flat out vec4 v_col;\n"
+                     "void main() { v_col = a_col; gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *vs_u = "#version 330 core\n"
+                     "layout(location = 0) in vec2 a_pos;\n"
+                     "layout(location = 1) in uvec4 a_col;\n"
+                     "flat out vec4 v_col;\n"
+                     "void main() { v_col = vec4(a_col) / 255.0;\n"
+                     "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *vs_i = "#version 330 core\n"
+                     "layout(location = 0) in vec2 a_pos;\n"
+                     "layout(location = 1) in ivec4 a_col;\n"
+                     "flat out vec4 v_col;\n"
+                     "void main() { v_col = vec4(-a_col) / 255.0;\n"
+                     "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint pf = link_program(vs_f, fs), pu = link_program(vs_u, fs), pi = link_program(vs_i, fs);
+
+  GLubyte ub[6][4], bgra[6][4], ui8[6][8];
+  GLushort half[6][4], us[6][3];
+  GLuint p2[6];
+  GLshort s16[6][4];
+  const GLubyte ub_c[4] = {51, 102, 153, 255}, bgra_c[4] = {200, 100, 50, 255};
+  const GLushort half_c[4] = {0x38cd, 0x3266, 0x3c00, 0x3666}; /* 0.6 0.2 1.0 0.4 */
+  const GLushort us_c[3] = {13107, 52428, 0};                  /* 0.2 0.8 0 */
+  const GLshort s16_c[4] = {-40, -80, -120, -255};
+  for (int v = 0; v < 6; v++) {
+    memcpy(ub[v], ub_c, 4);
+    memcpy(bgra[v], bgra_c, 4);
+    memcpy(half[v], half_c, sizeof half_c);
+    memcpy(us[v], us_c, sizeof us_c);
+    memcpy(s16[v], s16_c, sizeof s16_c);
+    p2[v] = 1023u | 0u << 10 | 1023u << 20 | 1u << 30;
+    const GLubyte u8[8] = {10, 20, 30, 255, 0xee, 0xee, 0xee, 0xee};
+    memcpy(ui8[v], u8, 8);
+  }
+  gl.UseProgram(pf);
+  vf_rect(0, ub, sizeof ub, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, 0);
+  vf_rect(1, bgra, sizeof bgra, GL_BGRA, GL_UNSIGNED_BYTE, GL_TRUE, 0, 0);
+  vf_rect(2, half, sizeof half, 4, GL_HALF_FLOAT, GL_FALSE, 0, 0);
+  vf_rect(3, p2, sizeof p2, 4, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, 0, 0);
+  vf_rect(4, us, sizeof us, 3, GL_UNSIGNED_SHORT, GL_TRUE, 0, 0);
+  gl.VertexAttrib4f(1, 0.4f, 0.8f, 0.2f, 1.0f);
+  vf_rect(5, NULL, 0, 0, 0, GL_FALSE, 0, 0);
+  gl.UseProgram(pu);
+  vf_rect(6, ui8, sizeof ui8, 4, GL_UNSIGNED_BYTE, GL_FALSE, 8, 1);
+  gl.UseProgram(pi);
+  vf_rect(7, s16, sizeof s16, 4, GL_SHORT, GL_FALSE, 0, 1);
+
+  /* GL_BGRA needs normalized GL_UNSIGNED_BYTE (or a packed type) and is not an integer size */
+  gl.VertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, GL_FALSE, 0, (void *)0);
+  expect_gl_error(GL_INVALID_OPERATION, "glVertexAttribPointer(GL_BGRA, not normalized)");
+  gl.VertexAttribIPointer(1, 4, GL_FLOAT, 0, (void *)0);
+  expect_gl_error(GL_INVALID_ENUM, "glVertexAttribIPointer(GL_FLOAT)");
+
+  static const rgba8 want[8] = {{{51, 102, 153, 255}}, {{50, 100, 200, 255}},
+                                {{153, 51, 255, 102}}, {{255, 0, 255, 85}},
+                                {{51, 204, 0, 255}},   {{102, 204, 51, 255}},
+                                {{10, 20, 30, 255}},   {{40, 80, 120, 255}}};
+  model m;
+  model_init(&m, bg);
+  for (int i = 0; i < 8; i++) {
+    const int x0 = 2 + 16 * (i % 4), y0 = i < 4 ? 34 : 2;
+    model_rect(&m, x0, y0, x0 + 14, y0 + 28, want[i]);
+  }
+  check_frame("vertex formats", &m);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -9569,6 +9679,7 @@ static const struct {
     {"point_size_unwritable", sc_point_size_unwritable, 0},
     {"block_array_interp", sc_block_array_interp, 0},
     {"rect_sampler", sc_rect_sampler, 0},
+    {"vertex_formats", sc_vertex_formats, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
