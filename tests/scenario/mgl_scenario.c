@@ -202,7 +202,21 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLGETFRAGDATALOCATIONPROC, GetFragDataLocation)                              \
   X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                                  \
   X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer)                            \
-  X(PFNGLVERTEXATTRIB4FPROC, VertexAttrib4f)
+  X(PFNGLVERTEXATTRIB4FPROC, VertexAttrib4f)                                        \
+  X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)                        \
+  X(PFNGLDRAWRANGEELEMENTSPROC, DrawRangeElements)                                  \
+  X(PFNGLDRAWRANGEELEMENTSBASEVERTEXPROC, DrawRangeElementsBaseVertex)              \
+  X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                          \
+  X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)      \
+  X(PFNGLMULTIDRAWARRAYSPROC, MultiDrawArrays)                                      \
+  X(PFNGLMULTIDRAWELEMENTSPROC, MultiDrawElements)                                  \
+  X(PFNGLMULTIDRAWELEMENTSBASEVERTEXPROC, MultiDrawElementsBaseVertex)              \
+  X(PFNGLDRAWBUFFERSPROC, DrawBuffers)                                              \
+  X(PFNGLENABLEIPROC, Enablei)                                                      \
+  X(PFNGLISENABLEDIPROC, IsEnabledi)                                                \
+  X(PFNGLCOLORMASKIPROC, ColorMaski)                                                \
+  X(PFNGLBLENDEQUATIONSEPARATEPROC, BlendEquationSeparate)                          \
+  X(PFNGLBLENDCOLORPROC, BlendColor)
 
 static struct {
 #define X(type, name) type name;
@@ -9589,6 +9603,250 @@ static void sc_vertex_formats(void)
   check_frame("vertex formats", &m);
 }
 
+
+/* draw_entry_points: every GL 3.3 draw entry point not drawn elsewhere, each putting one
+ * colour into its own cells of a 4x4 grid of 12x12 quads (quad k = vertices 4k..4k+3 of one
+ * vertex buffer): glDrawElementsBaseVertex, glDrawRangeElements, glDrawRangeElementsBaseVertex,
+ * glDrawElementsInstanced and glDrawElementsInstancedBaseVertex (instance i moves 16 pixels
+ * right), glMultiDrawArrays (GL_TRIANGLE_FAN), glMultiDrawElements and
+ * glMultiDrawElementsBaseVertex (two ranges each). Quads no call names stay the clear colour;
+ * plus glDrawRangeElements' end < start error, which draws nothing. */
+static void sc_draw_entry_points(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "void main() {\n"
+                   "  vec2 p = a_pos + vec2(16.0 * float(gl_InstanceID), 0.0);\n"
+                   "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+  clear_to(bg);
+  GLuint p = link_program(vs, FS_UNIFORM);
+  gl.UseProgram(p);
+
+  float pos[16 * 4 * 2];
+  for (int k = 0; k < 16; k++) {
+    const float x0 = (float)(2 + 16 * (k % 4)), y0 = (float)(2 + 16 * (k / 4));
+    const float q[8] = {x0, y0, x0 + 12, y0, x0 + 12, y0 + 12, x0, y0 + 12};
+    memcpy(pos + 8 * k, q, sizeof q);
+  }
+  mesh m = make_mesh(pos, 64);
+  /* indices: the pattern of quad 0 at index 0, then each quad k's own at index 6 * (k + 1) */
+  GLuint idx[6 * 17];
+  for (int k = -1; k < 16; k++) {
+    const GLuint b = k < 0 ? 0 : 4u * (GLuint)k, pat[6] = {0, 1, 2, 0, 2, 3};
+    for (int i = 0; i < 6; i++)
+      idx[6 * (k + 1) + i] = b + pat[i];
+  }
+  GLuint ebo;
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+#define QUAD_IDX(k) ((const void *)(uintptr_t)(6 * ((k) + 1) * sizeof(GLuint)))
+  const vec4f c[8] = {V4(1.0f, 0.2f, 0.2f, 1.0f), V4(0.2f, 1.0f, 0.2f, 1.0f),
+                      V4(0.2f, 0.2f, 1.0f, 1.0f), V4(1.0f, 1.0f, 0.2f, 1.0f),
+                      V4(1.0f, 0.2f, 1.0f, 1.0f), V4(0.2f, 1.0f, 1.0f, 1.0f),
+                      V4(0.6f, 0.4f, 0.2f, 1.0f), V4(1.0f, 1.0f, 1.0f, 1.0f)};
+  const GLint ucol = uloc(p, "u_color");
+
+  gl.Uniform4fv(ucol, 1, c[0].v);
+  gl.DrawElementsBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_INT, QUAD_IDX(-1), 4); /* quad 1 */
+  gl.Uniform4fv(ucol, 1, c[1].v);
+  gl.DrawRangeElements(GL_TRIANGLES, 8, 11, 6, GL_UNSIGNED_INT, QUAD_IDX(2)); /* quad 2 */
+  gl.Uniform4fv(ucol, 1, c[2].v);
+  gl.DrawRangeElementsBaseVertex(GL_TRIANGLES, 0, 3, 6, GL_UNSIGNED_INT, QUAD_IDX(-1),
+                                 12); /* quad 3 */
+  gl.Uniform4fv(ucol, 1, c[3].v);
+  gl.DrawElementsInstanced(GL_TRIANGLES, 6, GL_UNSIGNED_INT, QUAD_IDX(4), 2); /* quads 4, 5 */
+  gl.Uniform4fv(ucol, 1, c[4].v);
+  gl.DrawElementsInstancedBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_INT, QUAD_IDX(-1), 2,
+                                     24); /* quads 6, 7 */
+  check_gl_error("single draws");
+  gl.Uniform4fv(ucol, 1, c[5].v);
+  const GLint first[2] = {32, 40};
+  const GLsizei four[2] = {4, 4}, six[2] = {6, 6};
+  gl.MultiDrawArrays(GL_TRIANGLE_FAN, first, four, 2); /* quads 8, 10 */
+  gl.Uniform4fv(ucol, 1, c[6].v);
+  const void *offs[2] = {QUAD_IDX(9), QUAD_IDX(11)};
+  gl.MultiDrawElements(GL_TRIANGLES, six, GL_UNSIGNED_INT, offs, 2); /* quads 9, 11 */
+  gl.Uniform4fv(ucol, 1, c[7].v);
+  const void *base_offs[2] = {QUAD_IDX(-1), QUAD_IDX(-1)};
+  GLint bases[2] = {48, 52};
+  gl.MultiDrawElementsBaseVertex(GL_TRIANGLES, six, GL_UNSIGNED_INT, base_offs, 2,
+                                 bases); /* quads 12, 13 */
+  check_gl_error("multi-draws");
+  gl.DrawRangeElements(GL_TRIANGLES, 59, 56, 6, GL_UNSIGNED_INT, QUAD_IDX(14));
+  expect_gl_error(GL_INVALID_VALUE, "glDrawRangeElements with end < start");
+#undef QUAD_IDX
+
+  static const int quad_colour[16] = {-1, 0, 1, 2, 3, 3, 4, 4, 5, 6, 5, 6, 7, 7, -1, -1};
+  model md;
+  model_init(&md, bg);
+  for (int k = 0; k < 16; k++)
+    if (quad_colour[k] >= 0) {
+      const int x0 = 2 + 16 * (k % 4), y0 = 2 + 16 * (k / 4);
+      model_rect(&md, x0, y0, x0 + 12, y0 + 12, to8(c[quad_colour[k]]));
+    }
+  check_frame("draw entry points", &md);
+  gl.DeleteBuffers(1, &ebo);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+}
+
+
+/* blend_state: GL 3.3 §4.1.8-4.1.10 beyond glBlendFunc. Over a clear of (0.2, 0.4, 0.6, 0.8),
+ * one rectangle each: GL_MIN and GL_MAX (the factors ignored), glBlendEquationSeparate (ADD for
+ * RGB, MAX for alpha), GL_FUNC_REVERSE_SUBTRACT, glBlendColor with GL_CONSTANT_COLOR /
+ * GL_CONSTANT_ALPHA and with GL_ONE_MINUS_CONSTANT_COLOR, and the logic op GL_XOR (which
+ * replaces blending while GL_COLOR_LOGIC_OP is on). Every factor is 0, 1 or a constant times 1,
+ * so each byte is exact. Then a framebuffer object with two colour attachments: blending enabled
+ * on attachment 1 only (glEnablei, GL_MAX) and a colour mask on attachment 0 only
+ * (glColorMaski); each attachment read back; glIsEnabledi and glEnablei's index error. */
+static void sc_blend_state(void)
+{
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 0.8f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const GLint ucol = uloc(p, "u_color");
+  float q[8][12];
+  mesh m[8];
+  for (int i = 0; i < 8; i++) {
+    const float x0 = (float)(2 + 16 * (i % 4)), y0 = (float)(i < 4 ? 34 : 2);
+    rect_vertices(q[i], x0, y0, x0 + 14, y0 + 28);
+    m[i] = make_mesh(q[i], 6);
+  }
+  glEnable(GL_BLEND);
+  const vec4f s0 = V4(0.6f, 0.2f, 1.0f, 0.4f), s1 = V4(0.2f, 0.2f, 0.2f, 0.2f),
+              white = V4(1.0f, 1.0f, 1.0f, 1.0f), sx = V4(1.0f, 0.2f, 0.6f, 1.0f);
+  glBlendFunc(GL_ZERO, GL_ZERO); /* MIN and MAX ignore the factors */
+  gl.BlendEquation(GL_MIN);
+  gl.Uniform4fv(ucol, 1, s0.v);
+  gl.BindVertexArray(m[0].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BlendEquation(GL_MAX);
+  gl.BindVertexArray(m[1].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BlendEquationSeparate(GL_FUNC_ADD, GL_MAX);
+  glBlendFunc(GL_ONE, GL_ONE);
+  gl.Uniform4fv(ucol, 1, s1.v);
+  gl.BindVertexArray(m[2].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BlendEquation(GL_FUNC_REVERSE_SUBTRACT);
+  gl.BindVertexArray(m[3].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.BlendEquation(GL_FUNC_ADD);
+  gl.BlendColor(0.6f, 1.0f, 0.2f, 0.4f);
+  gl.BlendFuncSeparate(GL_CONSTANT_COLOR, GL_ZERO, GL_CONSTANT_ALPHA, GL_ZERO);
+  gl.Uniform4fv(ucol, 1, white.v);
+  gl.BindVertexArray(m[4].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glBlendFunc(GL_ONE_MINUS_CONSTANT_COLOR, GL_ZERO);
+  gl.BindVertexArray(m[5].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glEnable(GL_COLOR_LOGIC_OP);
+  glLogicOp(GL_XOR);
+  gl.Uniform4fv(ucol, 1, sx.v);
+  gl.BindVertexArray(m[6].vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_COLOR_LOGIC_OP);
+  glLogicOp(GL_COPY);
+  glDisable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ZERO);
+  check_gl_error("blended draws");
+
+  static const rgba8 want[7] = {{{51, 51, 153, 102}},   {{153, 102, 255, 204}},
+                                {{102, 153, 204, 204}}, {{0, 51, 102, 153}},
+                                {{153, 255, 51, 102}},  {{102, 0, 204, 153}},
+                                {{204, 85, 0, 51}}};
+  model md;
+  model_init(&md, bg);
+  for (int i = 0; i < 7; i++) {
+    const int x0 = 2 + 16 * (i % 4), y0 = i < 4 ? 34 : 2;
+    model_rect(&md, x0, y0, x0 + 14, y0 + 28, want[i]);
+  }
+  check_frame("blend equations, constant colour, logic op", &md);
+
+  /* two attachments: per-attachment blend enable and colour mask */
+  const char *fs2 = "#version 330 core\n"
+                    "uniform vec4 u_color;\n"
+                    "layout(location = 0) out vec4 o0;\n"
+                    "layout(location = 1) out vec4 o1;\n"
+                    "void main() { o0 = u_color; o1 = u_color; }\n";
+  GLuint p2 = link_program(VS_PIXELS, fs2);
+  gl.UseProgram(p2);
+  gl.Uniform2f(uloc(p2, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p2, "u_z"), 0.0f);
+  GLuint fbo, rb[2];
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(2, rb);
+  for (int i = 0; i < 2; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, GL_RENDERBUFFER, rb[i]);
+  }
+  const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  gl.DrawBuffers(2, bufs);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("two-attachment framebuffer incomplete");
+  glViewport(0, 0, 8, 8);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.Enablei(GL_BLEND, 1);
+  gl.BlendEquation(GL_MAX);
+  gl.ColorMaski(0, GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
+  if (gl.IsEnabledi(GL_BLEND, 0) || !gl.IsEnabledi(GL_BLEND, 1) || glIsEnabled(GL_BLEND))
+    fail("glIsEnabledi(GL_BLEND): attachment 0 %d, 1 %d, glIsEnabled %d (expected 0, 1, 0)",
+         gl.IsEnabledi(GL_BLEND, 0), gl.IsEnabledi(GL_BLEND, 1), glIsEnabled(GL_BLEND));
+  GLint max_db = 0;
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &max_db);
+  gl.Enablei(GL_BLEND, (GLuint)max_db);
+  expect_gl_error(GL_INVALID_VALUE, "glEnablei(GL_BLEND, GL_MAX_DRAW_BUFFERS)");
+  gl.Uniform4fv(uloc(p2, "u_color"), 1, s0.v);
+  float full[12];
+  rect_vertices(full, 0, 0, 64, 64);
+  mesh mf = make_mesh(full, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.ColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glDisable(GL_BLEND);
+  gl.BlendEquation(GL_FUNC_ADD);
+  check_gl_error("two-attachment draw");
+  const rgba8 want_att[2] = {{{51, 51, 255, 102}}, {{153, 102, 255, 204}}};
+  for (int i = 0; i < 2; i++) {
+    GLubyte px[8 * 8 * 4];
+    memset(px, 0xee, sizeof px);
+    glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
+    glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    check_gl_error("glReadPixels of one attachment");
+    int bad = 0;
+    for (int t = 0; t < 64; t++)
+      if (memcmp(&px[4 * t], want_att[i].c, 4)) {
+        if (!bad)
+          fail("attachment %d texel %d: expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", i, t,
+               want_att[i].c[0], want_att[i].c[1], want_att[i].c[2], want_att[i].c[3],
+               px[4 * t], px[4 * t + 1], px[4 * t + 2], px[4 * t + 3]);
+        bad++;
+      }
+    printf("  attachment %d (%s): 64 texels checked, %d wrong\n", i,
+           i ? "blend GL_MAX" : "no blend, red masked", bad);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+  gl.DeleteBuffers(1, &mf.vbo);
+  gl.DeleteVertexArrays(1, &mf.vao);
+  for (int i = 0; i < 8; i++) {
+    gl.DeleteBuffers(1, &m[i].vbo);
+    gl.DeleteVertexArrays(1, &m[i].vao);
+  }
+  gl.DeleteProgram(p2);
+  gl.DeleteProgram(p);
+  readback(); /* the PNG shows the default framebuffer */
+}
+
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -9680,6 +9938,8 @@ static const struct {
     {"block_array_interp", sc_block_array_interp, 0},
     {"rect_sampler", sc_rect_sampler, 0},
     {"vertex_formats", sc_vertex_formats, 0},
+    {"draw_entry_points", sc_draw_entry_points, 0},
+    {"blend_state", sc_blend_state, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
