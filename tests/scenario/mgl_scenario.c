@@ -9847,6 +9847,116 @@ static void sc_blend_state(void)
 }
 
 
+/* texture_params: GL 3.3 §3.8.8-3.8.11 texture parameters on a mipmapped 8x8 RGBA8 texture
+ * whose levels are solid colours L0 (0.2,0.4,0.6,0.8), L1 red, L2 green, L3 blue; one texture
+ * object and one 8x8 rectangle each (texture coordinates from gl_FragCoord, so texture()'s own
+ * lambda is 0): GL_TEXTURE_SWIZZLE_{R,G,B,A} = (B, ZERO, R, ONE) and GL_TEXTURE_SWIZZLE_RGBA all
+ * ALPHA; GL_TEXTURE_BASE_LEVEL 2; GL_TEXTURE_MAX_LEVEL 1 under textureLod 3; GL_TEXTURE_MIN_LOD 2
+ * under textureLod 0; GL_TEXTURE_MAX_LOD 1 under textureLod 3; GL_TEXTURE_LOD_BIAS 2 under
+ * texture(); the shader's bias argument 1 under texture(). NEAREST_MIPMAP_NEAREST picks level
+ * ceil(lambda + 0.5) - 1 from the base, so every rectangle is one level's colour exactly.
+ * Plus the errors of a bad swizzle and a negative base level. */
+static void sc_texture_params(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2D u_tex;\n"
+                   "uniform vec2 u_origin;\n"
+                   "uniform float u_lod;\n"
+                   "uniform int u_mode;\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  vec2 uv = (gl_FragCoord.xy - u_origin) / 8.0;\n"
+                   "  if (u_mode == 0) o_color = textureLod(u_tex, uv, u_lod);\n"
+                   "  else if (u_mode == 1) o_color = texture(u_tex, uv);\n"
+                   "  else o_color = texture(u_tex, uv, u_lod);\n"
+                   "}\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  const GLint uorg = uloc(p, "u_origin"), ulod = uloc(p, "u_lod"), umode = uloc(p, "u_mode");
+  static const GLubyte lc[4][4] = {{51, 102, 153, 204}, {255, 0, 0, 255}, {0, 255, 0, 255},
+                                   {0, 0, 255, 255}};
+  GLubyte img[8 * 8 * 4];
+  GLuint tex[8];
+  glGenTextures(8, tex);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int t = 0; t < 8; t++) {
+    glBindTexture(GL_TEXTURE_2D, tex[t]);
+    for (int l = 0; l < 4; l++) {
+      const int sz = 8 >> l;
+      for (int i = 0; i < sz * sz; i++)
+        memcpy(&img[4 * i], lc[l], 4);
+      glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, sz, sz, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  }
+  check_gl_error("mipmapped textures");
+  /* per case: the parameter, the shader's mode and lod, the level (or colour) expected */
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_BLUE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ZERO);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_RED);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_ONE);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  const GLint all_alpha[4] = {GL_ALPHA, GL_ALPHA, GL_ALPHA, GL_ALPHA};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, all_alpha);
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+  glBindTexture(GL_TEXTURE_2D, tex[3]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1);
+  glBindTexture(GL_TEXTURE_2D, tex[4]);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 2.0f);
+  glBindTexture(GL_TEXTURE_2D, tex[5]);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, 1.0f);
+  glBindTexture(GL_TEXTURE_2D, tex[6]);
+  glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 2.0f);
+  check_gl_error("texture parameters");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_RED + 100);
+  expect_gl_error(GL_INVALID_ENUM, "GL_TEXTURE_SWIZZLE_R of a non-component");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, -1);
+  expect_gl_error(GL_INVALID_VALUE, "GL_TEXTURE_BASE_LEVEL -1");
+  GLint got = -1;
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, &got);
+  if (got != GL_BLUE)
+    fail("GL_TEXTURE_SWIZZLE_R reads 0x%x, expected GL_BLUE", got);
+
+  static const int mode[8] = {0, 0, 0, 0, 0, 0, 1, 2};
+  static const float lod[8] = {0, 0, 0, 3, 0, 3, 0, 1};
+  const rgba8 want[8] = {{{153, 0, 51, 255}}, {{204, 204, 204, 204}}, {{0, 255, 0, 255}},
+                         {{255, 0, 0, 255}},  {{0, 255, 0, 255}},     {{255, 0, 0, 255}},
+                         {{0, 255, 0, 255}},  {{255, 0, 0, 255}}};
+  model md;
+  model_init(&md, bg);
+  float q[12];
+  mesh m[8];
+  for (int i = 0; i < 8; i++) {
+    const int x0 = 4 + 16 * (i % 4), y0 = i < 4 ? 40 : 12;
+    rect_vertices(q, (float)x0, (float)y0, (float)(x0 + 8), (float)(y0 + 8));
+    m[i] = make_mesh(q, 6);
+    glBindTexture(GL_TEXTURE_2D, tex[i]);
+    gl.Uniform2f(uorg, (float)x0, (float)y0);
+    gl.Uniform1f(ulod, lod[i]);
+    gl.Uniform1i(umode, mode[i]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&md, x0, y0, x0 + 8, y0 + 8, want[i]);
+  }
+  check_gl_error("sampled draws");
+  check_frame("texture parameters", &md);
+  for (int i = 0; i < 8; i++) {
+    gl.DeleteBuffers(1, &m[i].vbo);
+    gl.DeleteVertexArrays(1, &m[i].vao);
+  }
+  glDeleteTextures(8, tex);
+  gl.DeleteProgram(p);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -9940,6 +10050,7 @@ static const struct {
     {"vertex_formats", sc_vertex_formats, 0},
     {"draw_entry_points", sc_draw_entry_points, 0},
     {"blend_state", sc_blend_state, 0},
+    {"texture_params", sc_texture_params, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
