@@ -9957,6 +9957,268 @@ static void sc_texture_params(void)
   gl.DeleteProgram(p);
 }
 
+
+/* texture_formats: GL 3.3 §3.8.3 sized internal formats a program meets most (sRGB, half and
+ * single float, the packed float formats, snorm, 16-bit unorm, the packed 16- and 32-bit
+ * formats, one- and two-channel, a GL_BGRA upload). One 1x1 texture each from an exact value;
+ * the fragment shader compares texelFetch's result with the value GL defines for it (sRGB
+ * decoded, snorm and unorm divided, missing channels 0 and alpha 1), within u_tol (0 where the
+ * value is exact in the format), and paints its cell green or red. glGetTexImage with the
+ * upload's format and type must give the uploaded bytes back. */
+typedef struct {
+  const char *name;
+  GLenum internal, format, type;
+  unsigned char data[16];
+  size_t bytes;
+  float want[4], tol;
+} tf_case;
+
+static void sc_texture_formats(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2D u_tex;\n"
+                   "uniform vec4 u_want;\n"
+                   "uniform float u_tol;\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  vec4 d = abs(texelFetch(u_tex, ivec2(0), 0) - u_want);\n"
+                   "  bool ok = all(lessThanEqual(d, vec4(u_tol)));\n"
+                   "  o_color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                   "}\n";
+#define F4(a, b, c, d) {a, b, c, d}
+  static tf_case cases[14];
+  size_t n = 0;
+  {
+    const GLubyte v[4] = {0, 188, 255, 128}; /* sRGB 188 -> 0.50289 linear; alpha is linear */
+    tf_case c = {"GL_SRGB8_ALPHA8", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, {0}, 4,
+                 F4(0.0f, 0.50289f, 1.0f, 128.0f / 255.0f), 1e-3f};
+    memcpy(c.data, v, 4), cases[n++] = c;
+  }
+  {
+    const GLubyte v[3] = {255, 188, 0};
+    tf_case c = {"GL_SRGB8", GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, {0}, 3,
+                 F4(1.0f, 0.50289f, 0.0f, 1.0f), 1e-3f};
+    memcpy(c.data, v, 3), cases[n++] = c;
+  }
+  {
+    const GLushort v[4] = {0x3400, 0xc000, 0x63d0, 0x3e00}; /* 0.25 -2 1000 1.5 */
+    tf_case c = {"GL_RGBA16F", GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, {0}, 8,
+                 F4(0.25f, -2.0f, 1000.0f, 1.5f), 0.0f};
+    memcpy(c.data, v, 8), cases[n++] = c;
+  }
+  {
+    const float v[4] = {3.14159f, -1e5f, 0.1f, 7.0f};
+    tf_case c = {"GL_RGBA32F", GL_RGBA32F, GL_RGBA, GL_FLOAT, {0}, 16,
+                 F4(3.14159f, -1e5f, 0.1f, 7.0f), 0.0f};
+    memcpy(c.data, v, 16), cases[n++] = c;
+  }
+  {
+    const float v[3] = {0.25f, 1.5f, 4.0f};
+    tf_case c = {"GL_R11F_G11F_B10F", GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT, {0}, 12,
+                 F4(0.25f, 1.5f, 4.0f, 1.0f), 0.0f};
+    memcpy(c.data, v, 12), cases[n++] = c;
+  }
+  {
+    const float v[3] = {0.5f, 2.0f, 0.25f};
+    tf_case c = {"GL_RGB9_E5", GL_RGB9_E5, GL_RGB, GL_FLOAT, {0}, 12,
+                 F4(0.5f, 2.0f, 0.25f, 1.0f), 0.0f};
+    memcpy(c.data, v, 12), cases[n++] = c;
+  }
+  {
+    const GLbyte v[4] = {127, -127, 0, 64};
+    tf_case c = {"GL_RGBA8_SNORM", GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, {0}, 4,
+                 F4(1.0f, -1.0f, 0.0f, 64.0f / 127.0f), 1e-4f};
+    memcpy(c.data, v, 4), cases[n++] = c;
+  }
+  {
+    const GLushort v[4] = {0, 65535, 13107, 52428};
+    tf_case c = {"GL_RGBA16", GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT, {0}, 8,
+                 F4(0.0f, 1.0f, 0.2f, 0.8f), 1e-5f};
+    memcpy(c.data, v, 8), cases[n++] = c;
+  }
+  {
+    const GLushort v = 31u << 11 | 0u << 5 | 31u; /* 5_6_5: r 31, g 0, b 31 */
+    tf_case c = {"GL_RGB565", GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, {0}, 2,
+                 F4(1.0f, 0.0f, 1.0f, 1.0f), 0.0f};
+    memcpy(c.data, &v, 2), cases[n++] = c;
+  }
+  {
+    const GLushort v = 0u << 11 | 31u << 6 | 0u << 1 | 1u; /* 5_5_5_1: g 31, a 1 */
+    tf_case c = {"GL_RGB5_A1", GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, {0}, 2,
+                 F4(0.0f, 1.0f, 0.0f, 1.0f), 0.0f};
+    memcpy(c.data, &v, 2), cases[n++] = c;
+  }
+  {
+    const GLushort v = 15u << 12 | 0u << 8 | 5u << 4 | 10u; /* 4_4_4_4 */
+    tf_case c = {"GL_RGBA4", GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, {0}, 2,
+                 F4(1.0f, 0.0f, 1.0f / 3.0f, 2.0f / 3.0f), 1e-4f};
+    memcpy(c.data, &v, 2), cases[n++] = c;
+  }
+  {
+    const GLuint v = 1023u | 0u << 10 | 341u << 20 | 3u << 30; /* 2_10_10_10_REV */
+    tf_case c = {"GL_RGB10_A2", GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, {0}, 4,
+                 F4(1.0f, 0.0f, 341.0f / 1023.0f, 1.0f), 1e-4f};
+    memcpy(c.data, &v, 4), cases[n++] = c;
+  }
+  {
+    const GLubyte v[2] = {51, 102};
+    tf_case c = {"GL_RG8", GL_RG8, GL_RG, GL_UNSIGNED_BYTE, {0}, 2,
+                 F4(0.2f, 0.4f, 0.0f, 1.0f), 1e-5f};
+    memcpy(c.data, v, 2), cases[n++] = c;
+  }
+  {
+    const GLubyte v[4] = {10, 20, 30, 40}; /* B G R A */
+    tf_case c = {"GL_RGBA8 from GL_BGRA", GL_RGBA8, GL_BGRA, GL_UNSIGNED_BYTE, {0}, 4,
+                 F4(30.0f / 255.0f, 20.0f / 255.0f, 10.0f / 255.0f, 40.0f / 255.0f), 1e-5f};
+    memcpy(c.data, v, 4), cases[n++] = c;
+  }
+#undef F4
+  const vec4f bg = V4(0.0f, 0.0f, 0.4f, 1.0f);
+  clear_to(bg);
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  const GLint uwant = uloc(p, "u_want"), utol = uloc(p, "u_tol");
+  gl.ActiveTexture(GL_TEXTURE0);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  model md;
+  model_init(&md, bg);
+  GLuint tex[16];
+  mesh m[16];
+  glGenTextures((GLsizei)n, tex);
+  for (size_t i = 0; i < n; i++) {
+    const tf_case *c = &cases[i];
+    glBindTexture(GL_TEXTURE_2D, tex[i]);
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)c->internal, 1, 1, 0, c->format, c->type, c->data);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    char where[96];
+    snprintf(where, sizeof where, "glTexImage2D(%s)", c->name);
+    check_gl_error(where);
+    unsigned char back[20];
+    memset(back, 0xee, sizeof back);
+    glGetTexImage(GL_TEXTURE_2D, 0, c->format, c->type, back);
+    snprintf(where, sizeof where, "glGetTexImage(%s)", c->name);
+    check_gl_error(where);
+    if (memcmp(back, c->data, c->bytes) || back[c->bytes] != 0xee)
+      fail("glGetTexImage(%s) did not give the uploaded %zu bytes back", c->name, c->bytes);
+    const int x0 = 2 + 16 * (int)(i % 4), y0 = 2 + 16 * (int)(i / 4);
+    float q[12];
+    rect_vertices(q, (float)x0, (float)y0, (float)(x0 + 12), (float)(y0 + 12));
+    m[i] = make_mesh(q, 6);
+    gl.Uniform4fv(uwant, 1, c->want);
+    gl.Uniform1f(utol, c->tol);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&md, x0, y0, x0 + 12, y0 + 12, (rgba8){{0, 255, 0, 255}});
+  }
+  check_gl_error("format draws");
+  readback();
+  for (size_t i = 0; i < n; i++) {
+    const int x0 = 2 + 16 * (int)(i % 4), y0 = 2 + 16 * (int)(i / 4);
+    rgba8 got = pixel_at(x0 + 6, y0 + 6);
+    if (got.c[0] != 0 || got.c[1] != 255)
+      fail("%s sampled a value other than GL's (cell %zu is not green)", cases[i].name, i);
+  }
+  check_frame("texture formats", &md);
+  for (size_t i = 0; i < n; i++) {
+    gl.DeleteBuffers(1, &m[i].vbo);
+    gl.DeleteVertexArrays(1, &m[i].vao);
+  }
+  glDeleteTextures((GLsizei)n, tex);
+  gl.DeleteProgram(p);
+}
+
+
+/* readpixels_types: glReadPixels of an RGBA8 framebuffer cleared to (1, 1, 0, 0) into every
+ * packed type of GL 3.3 §3.7.2 (tables 3.5-3.8) and a few plain ones. Components of 0 and 1
+ * convert exactly at every width, so each pixel's bits are written out here by hand: a type
+ * without _REV puts the format's first component in the top bits, a _REV type in the bottom
+ * ones; 10F_11F_11F_REV holds 1.0 as exponent 15, 5_9_9_9_REV as mantissa 256 under exponent
+ * 16. Then GL_PACK_SWAP_BYTES on a 16-bit type. The bytes past the pixel stay untouched. */
+static void sc_readpixels_types(void)
+{
+  const vec4f c = V4(1.0f, 1.0f, 0.0f, 0.0f);
+  clear_to(c);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  struct {
+    GLenum format, type;
+    unsigned size;
+    uint32_t v; /* the pixel as a host integer of `size` bytes (size 16: see below) */
+  } t[] = {
+      {GL_RGB, GL_UNSIGNED_BYTE_3_3_2, 1, 0xfc},
+      {GL_RGB, GL_UNSIGNED_BYTE_2_3_3_REV, 1, 0x3f},
+      {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 2, 0xffe0},
+      {GL_RGB, GL_UNSIGNED_SHORT_5_6_5_REV, 2, 0x07ff},
+      {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, 2, 0xff00},
+      {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4_REV, 2, 0x00ff},
+      {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, 2, 0xffc0},
+      {GL_RGBA, GL_UNSIGNED_SHORT_1_5_5_5_REV, 2, 0x03ff},
+      {GL_RGBA, GL_UNSIGNED_INT_8_8_8_8, 4, 0xffff0000u},
+      {GL_RGBA, GL_UNSIGNED_INT_8_8_8_8_REV, 4, 0x0000ffffu},
+      {GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, 4, 0x00ffff00u},
+      {GL_BGRA, GL_UNSIGNED_SHORT_4_4_4_4, 2, 0x0ff0},
+      {GL_RGBA, GL_UNSIGNED_INT_10_10_10_2, 4, 0xfffff000u},
+      {GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 4, 0x000fffffu},
+      {GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, 4, 0x3c0u | 0x3c0u << 11},
+      {GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, 4, 256u | 256u << 9 | 16u << 27},
+      {GL_GREEN, GL_SHORT, 2, 0x7fff},
+      {GL_RED, GL_UNSIGNED_SHORT, 2, 0xffff},
+      {GL_BLUE, GL_UNSIGNED_BYTE, 1, 0x00},
+      {GL_RG, GL_INT, 8, 0},
+      {GL_BGR, GL_BYTE, 3, 0},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    unsigned char want[16], got[16];
+    memset(want, 0xee, sizeof want);
+    if (t[i].size <= 4) {
+      if (t[i].size == 1) {
+        const uint8_t b = (uint8_t)t[i].v;
+        memcpy(want, &b, 1);
+      } else if (t[i].size == 2) {
+        const uint16_t h = (uint16_t)t[i].v;
+        memcpy(want, &h, 2);
+      } else if (t[i].format == GL_BGR) {
+        const GLbyte b[3] = {0, 127, 127}; /* B G R */
+        memcpy(want, b, 3);
+      } else {
+        memcpy(want, &t[i].v, 4);
+      }
+    } else {
+      const GLint iv[2] = {2147483647, 2147483647}; /* RG / INT: 1.0 * (2^31 - 1) */
+      memcpy(want, iv, 8);
+    }
+    memset(got, 0xee, sizeof got);
+    glReadPixels(8, 8, 1, 1, t[i].format, t[i].type, got);
+    char where[80];
+    snprintf(where, sizeof where, "glReadPixels(format 0x%x, type 0x%x)", t[i].format,
+             t[i].type);
+    check_gl_error(where);
+    if (memcmp(want, got, sizeof want))
+      fail("%s: got %02x %02x %02x %02x %02x %02x %02x %02x %02x, expected %02x %02x %02x %02x "
+           "%02x %02x %02x %02x %02x",
+           where, got[0], got[1], got[2], got[3], got[4], got[5], got[6], got[7], got[8],
+           want[0], want[1], want[2], want[3], want[4], want[5], want[6], want[7], want[8]);
+  }
+  /* GL_PACK_SWAP_BYTES swaps each 16-bit pixel of 5_6_5 */
+  glPixelStorei(GL_PACK_SWAP_BYTES, GL_TRUE);
+  uint16_t sw[2] = {0xeeee, 0xeeee};
+  glReadPixels(8, 8, 1, 1, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, sw);
+  glPixelStorei(GL_PACK_SWAP_BYTES, GL_FALSE);
+  check_gl_error("glReadPixels with GL_PACK_SWAP_BYTES");
+  if (sw[0] != 0xe0ff || sw[1] != 0xeeee)
+    fail("5_6_5 with GL_PACK_SWAP_BYTES: 0x%04x 0x%04x, expected 0xe0ff 0xeeee", sw[0], sw[1]);
+  /* a packed type whose component count does not match the format */
+  glReadPixels(8, 8, 1, 1, GL_RGBA, GL_UNSIGNED_SHORT_5_6_5, sw);
+  expect_gl_error(GL_INVALID_OPERATION, "glReadPixels(GL_RGBA, GL_UNSIGNED_SHORT_5_6_5)");
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  model m;
+  model_init(&m, c);
+  check_frame("readpixels types (the frame is the clear colour)", &m);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10051,6 +10313,8 @@ static const struct {
     {"draw_entry_points", sc_draw_entry_points, 0},
     {"blend_state", sc_blend_state, 0},
     {"texture_params", sc_texture_params, 0},
+    {"texture_formats", sc_texture_formats, 0},
+    {"readpixels_types", sc_readpixels_types, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
