@@ -216,7 +216,11 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLISENABLEDIPROC, IsEnabledi)                                                \
   X(PFNGLCOLORMASKIPROC, ColorMaski)                                                \
   X(PFNGLBLENDEQUATIONSEPARATEPROC, BlendEquationSeparate)                          \
-  X(PFNGLBLENDCOLORPROC, BlendColor)
+  X(PFNGLBLENDCOLORPROC, BlendColor)                                                \
+  X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                          \
+  X(PFNGLSTENCILFUNCSEPARATEPROC, StencilFuncSeparate)                              \
+  X(PFNGLSTENCILOPSEPARATEPROC, StencilOpSeparate)                                  \
+  X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)
 
 static struct {
 #define X(type, name) type name;
@@ -10219,6 +10223,145 @@ static void sc_readpixels_types(void)
   check_frame("readpixels types (the frame is the clear colour)", &m);
 }
 
+
+/* depth_stencil_state: GL 3.3 §4.1.4-4.1.6, §4.2.3 and §3.6.4 state no other scenario draws
+ * with. glClearBufferfi(GL_DEPTH_STENCIL) sets depth 0.5 and stencil 0x5a at once. Separate
+ * faces: a front-facing rectangle A passes GL_EQUAL 0x5a and increments (0x5b), so drawing it
+ * again in white under the same test fails; a back-facing B inverts (0xa5); a back-facing C,
+ * over a scissored stencil clear to 0, decrements with wrap through a back write mask of 0x0f
+ * (0x0f). glDepthRange(0.25, 0.75) puts NDC z 0 at 0.5 and -0.5 at 0.375; GL_DEPTH_CLAMP keeps
+ * a rectangle at z -1.5 (depth 0, range 0..1) that is clipped away once the clamp is off. A
+ * triangle in glPolygonMode(GL_POINT) lights exactly its three vertices' pixels. Colours,
+ * depths (glReadPixels GL_DEPTH_COMPONENT) and stencil values (GL_STENCIL_INDEX) are read back. */
+static void sc_depth_stencil_state(void)
+{
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f), red = V4(1.0f, 0.0f, 0.0f, 1.0f),
+              green = V4(0.0f, 1.0f, 0.0f, 1.0f), blue = V4(0.0f, 0.0f, 1.0f, 1.0f),
+              white = V4(1.0f, 1.0f, 1.0f, 1.0f), yellow = V4(1.0f, 1.0f, 0.0f, 1.0f),
+              grey = V4(0.6f, 0.6f, 0.6f, 1.0f);
+  glClearColor(bg.v[0], bg.v[1], bg.v[2], bg.v[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.ClearBufferfi(GL_DEPTH_STENCIL, 0, 0.5f, 0x5a);
+  check_gl_error("glClearBufferfi(GL_DEPTH_STENCIL)");
+  gl.ClearBufferfi(GL_COLOR, 0, 0.5f, 0x5a);
+  expect_gl_error(GL_INVALID_ENUM, "glClearBufferfi(GL_COLOR)");
+  GLuint p = solid_program();
+  const GLint ucol = uloc(p, "u_color"), uz = uloc(p, "u_z");
+  /* A, C: CCW rectangles (front); B, C as drawn: CW (back) */
+  const float a[12] = {4, 36, 20, 36, 20, 60, 4, 36, 20, 60, 4, 60};
+  const float b[12] = {24, 36, 24, 60, 40, 60, 24, 36, 40, 60, 40, 36};
+  const float c[12] = {44, 36, 44, 60, 60, 60, 44, 36, 60, 60, 60, 36};
+  mesh ma = make_mesh(a, 6), mb = make_mesh(b, 6), mc = make_mesh(c, 6);
+  glEnable(GL_STENCIL_TEST);
+  gl.StencilFuncSeparate(GL_FRONT, GL_EQUAL, 0x5a, 0xff);
+  gl.StencilOpSeparate(GL_FRONT, GL_KEEP, GL_KEEP, GL_INCR);
+  gl.StencilFuncSeparate(GL_BACK, GL_ALWAYS, 0, 0xff);
+  gl.StencilOpSeparate(GL_BACK, GL_KEEP, GL_KEEP, GL_INVERT);
+  gl.Uniform4fv(ucol, 1, red.v);
+  gl.BindVertexArray(ma.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform4fv(ucol, 1, white.v); /* 0x5b now: the front test fails */
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform4fv(ucol, 1, green.v);
+  gl.BindVertexArray(mb.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(44, 36, 16, 24);
+  const GLint zero = 0;
+  gl.ClearBufferiv(GL_STENCIL, 0, &zero);
+  glDisable(GL_SCISSOR_TEST);
+  gl.StencilOpSeparate(GL_BACK, GL_KEEP, GL_KEEP, GL_DECR_WRAP);
+  gl.StencilMaskSeparate(GL_BACK, 0x0f);
+  gl.Uniform4fv(ucol, 1, blue.v);
+  gl.BindVertexArray(mc.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.StencilMaskSeparate(GL_BACK, 0xff);
+  glDisable(GL_STENCIL_TEST);
+  GLint v = 0;
+  glGetIntegerv(GL_STENCIL_BACK_WRITEMASK, &v);
+  if (v != 0xff)
+    fail("GL_STENCIL_BACK_WRITEMASK = 0x%x after glStencilMaskSeparate(GL_BACK, 0xff)", v);
+  check_gl_error("separate stencil draws");
+
+  /* depth range and depth clamp: depth written under GL_ALWAYS */
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  float q[12];
+  rect_vertices(q, 4, 4, 20, 30);
+  mesh me = make_mesh(q, 6);
+  rect_vertices(q, 24, 4, 40, 30);
+  mesh mf = make_mesh(q, 6);
+  rect_vertices(q, 44, 4, 60, 30);
+  mesh mg = make_mesh(q, 6);
+  glDepthRange(0.25, 0.75);
+  gl.Uniform4fv(ucol, 1, grey.v);
+  gl.BindVertexArray(me.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform1f(uz, -0.5f);
+  gl.BindVertexArray(mf.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDepthRange(0.0, 1.0);
+  glEnable(GL_DEPTH_CLAMP);
+  gl.Uniform1f(uz, -1.5f);
+  gl.Uniform4fv(ucol, 1, yellow.v);
+  gl.BindVertexArray(mg.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_CLAMP);
+  gl.Uniform4fv(ucol, 1, red.v); /* clipped: nothing */
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.Uniform1f(uz, 0.0f);
+  glDisable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  check_gl_error("depth range and clamp draws");
+
+  /* polygon mode GL_POINT: a triangle's vertices at pixel centres, 1-pixel points */
+  const float t[6] = {10.5f, 32.5f, 50.5f, 32.5f, 30.5f, 33.5f};
+  mesh mt = make_mesh(t, 3);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+  glPointSize(1.0f);
+  gl.Uniform4fv(ucol, 1, white.v);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  check_gl_error("polygon mode GL_POINT");
+
+  model md;
+  model_init(&md, bg);
+  model_rect(&md, 4, 36, 20, 60, to8(red));
+  model_rect(&md, 24, 36, 40, 60, to8(green));
+  model_rect(&md, 44, 36, 60, 60, to8(blue));
+  model_rect(&md, 4, 4, 20, 30, to8(grey));
+  model_rect(&md, 24, 4, 40, 30, to8(grey));
+  model_rect(&md, 44, 4, 60, 30, to8(yellow));
+  model_rect(&md, 10, 32, 11, 33, to8(white));
+  model_rect(&md, 50, 32, 51, 33, to8(white));
+  model_rect(&md, 30, 33, 31, 34, to8(white));
+  check_frame("separate stencil, depth range, depth clamp, polygon mode", &md);
+
+  static const struct { int x, y; GLubyte s; float d; } probe[] = {
+      {12, 48, 0x5b, 0.5f}, {32, 48, 0xa5, 0.5f}, {52, 48, 0x0f, 0.5f}, {12, 16, 0x5a, 0.5f},
+      {32, 16, 0x5a, 0.375f}, {52, 16, 0x5a, 0.0f}, {2, 2, 0x5a, 0.5f}};
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+    GLubyte sv = 0xee;
+    GLfloat dv = -1.0f;
+    glReadPixels(probe[i].x, probe[i].y, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &sv);
+    glReadPixels(probe[i].x, probe[i].y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+    if (sv != probe[i].s)
+      fail("stencil at (%d,%d) = 0x%02x, expected 0x%02x", probe[i].x, probe[i].y, sv, probe[i].s);
+    if (fabsf(dv - probe[i].d) > 1e-5f)
+      fail("depth at (%d,%d) = %.7f, expected %.7f", probe[i].x, probe[i].y, dv, probe[i].d);
+  }
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  check_gl_error("depth and stencil read-back");
+  readback();
+  mesh all[7] = {ma, mb, mc, me, mf, mg, mt};
+  for (int i = 0; i < 7; i++) {
+    gl.DeleteBuffers(1, &all[i].vbo);
+    gl.DeleteVertexArrays(1, &all[i].vao);
+  }
+  gl.DeleteProgram(p);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10315,6 +10458,7 @@ static const struct {
     {"texture_params", sc_texture_params, 0},
     {"texture_formats", sc_texture_formats, 0},
     {"readpixels_types", sc_readpixels_types, 0},
+    {"depth_stencil_state", sc_depth_stencil_state, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
