@@ -220,7 +220,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                          \
   X(PFNGLSTENCILFUNCSEPARATEPROC, StencilFuncSeparate)                              \
   X(PFNGLSTENCILOPSEPARATEPROC, StencilOpSeparate)                                  \
-  X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)
+  X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)                              \
+  X(PFNGLMAPBUFFERPROC, MapBuffer)                                                  \
+  X(PFNGLFLUSHMAPPEDBUFFERRANGEPROC, FlushMappedBufferRange)                        \
+  X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)
 
 static struct {
 #define X(type, name) type name;
@@ -10362,6 +10365,119 @@ static void sc_depth_stencil_state(void)
   gl.DeleteProgram(p);
 }
 
+
+/* map_buffer_write: vertex data written through mapped buffers (GL 3.3 §2.9.3), one region of
+ * one vertex buffer per cell: GL_MAP_INVALIDATE_RANGE_BIT; a region drawn, then mapped again
+ * with GL_MAP_INVALIDATE_RANGE_BIT and rewritten before the next draw (each draw must show its
+ * own data: the first draw is queued, not done, when the map comes); GL_MAP_FLUSH_EXPLICIT_BIT
+ * with glFlushMappedBufferRange; GL_MAP_UNSYNCHRONIZED_BIT on a region no queued draw reads;
+ * glMapBuffer(GL_WRITE_ONLY) of the whole buffer writing one region, which keeps the others
+ * (region 0 is drawn again after it, in another colour). Plus GL_BUFFER_MAPPED and the errors
+ * of a read map that invalidates, a flush without FLUSH_EXPLICIT, a draw from a mapped buffer. */
+static void mb_cell(float *out12, int cell)
+{
+  const float x0 = (float)(4 + 16 * (cell % 4)), y0 = (float)(cell < 4 ? 36 : 8);
+  rect_vertices(out12, x0, y0, x0 + 12, y0 + 20);
+}
+
+static void mb_write(GLintptr region, GLbitfield access, int cell)
+{
+  float q[12];
+  mb_cell(q, cell);
+  float *w = gl.MapBufferRange(GL_ARRAY_BUFFER, region * (GLintptr)sizeof q, sizeof q, access);
+  if (!w) {
+    fail("glMapBufferRange(region %ld, access 0x%x) returned NULL", (long)region, access);
+    return;
+  }
+  memcpy(w, q, sizeof q);
+  if (access & GL_MAP_FLUSH_EXPLICIT_BIT)
+    gl.FlushMappedBufferRange(GL_ARRAY_BUFFER, 0, sizeof q);
+  if (!gl.UnmapBuffer(GL_ARRAY_BUFFER))
+    fail("glUnmapBuffer after a write map returned GL_FALSE");
+}
+
+static void sc_map_buffer_write(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const GLint ucol = uloc(p, "u_color");
+  const vec4f c[8] = {V4(1.0f, 0.2f, 0.2f, 1.0f), V4(0.2f, 1.0f, 0.2f, 1.0f),
+                      V4(0.2f, 0.2f, 1.0f, 1.0f), V4(1.0f, 1.0f, 0.2f, 1.0f),
+                      V4(1.0f, 0.2f, 1.0f, 1.0f), V4(0.2f, 1.0f, 1.0f, 1.0f),
+                      V4(0.6f, 0.4f, 0.2f, 1.0f), V4(1.0f, 1.0f, 1.0f, 1.0f)};
+  /* regions 0..6 of 6 vertices; region 0 holds cell 0 from glBufferData, the rest zeros */
+  float init[7 * 12] = {0};
+  mb_cell(init, 0);
+  GLuint vao, vbo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof init, init, GL_DYNAMIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  check_gl_error("vertex buffer");
+
+  gl.Uniform4fv(ucol, 1, c[0].v);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* cell 0 */
+  mb_write(1, GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT, 1);
+  gl.Uniform4fv(ucol, 1, c[1].v);
+  glDrawArrays(GL_TRIANGLES, 6, 6); /* cell 1 */
+  mb_write(2, GL_MAP_WRITE_BIT, 2);
+  gl.Uniform4fv(ucol, 1, c[2].v);
+  glDrawArrays(GL_TRIANGLES, 12, 6); /* cell 2 */
+  mb_write(2, GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT, 3);
+  gl.Uniform4fv(ucol, 1, c[3].v);
+  glDrawArrays(GL_TRIANGLES, 12, 6); /* cell 3, from the same region */
+  mb_write(4, GL_MAP_WRITE_BIT | GL_MAP_FLUSH_EXPLICIT_BIT, 4);
+  gl.Uniform4fv(ucol, 1, c[4].v);
+  glDrawArrays(GL_TRIANGLES, 24, 6); /* cell 4 */
+  mb_write(5, GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT, 5);
+  gl.Uniform4fv(ucol, 1, c[5].v);
+  glDrawArrays(GL_TRIANGLES, 30, 6); /* cell 5 */
+  check_gl_error("mapped writes and draws");
+
+  float *all = gl.MapBuffer(GL_ARRAY_BUFFER, GL_WRITE_ONLY);
+  GLint mapped = 0;
+  gl.GetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED, &mapped);
+  if (!all || !mapped)
+    fail("glMapBuffer(GL_WRITE_ONLY): %p, GL_BUFFER_MAPPED %d", (void *)all, mapped);
+  /* GL 3.3 §2.9.3: a command that reads a mapped buffer "may" be GL_INVALID_OPERATION; mgl
+   * raises it, Mesa draws */
+  if (on_mgl()) {
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    expect_gl_error(GL_INVALID_OPERATION, "glDrawArrays from a mapped buffer");
+  } else {
+    skipped("the error of a draw from a mapped buffer (GL 3.3 says \"may\", mgl raises it)");
+  }
+  gl.FlushMappedBufferRange(GL_ARRAY_BUFFER, 0, 4);
+  expect_gl_error(GL_INVALID_OPERATION, "glFlushMappedBufferRange without FLUSH_EXPLICIT");
+  if (all)
+    mb_cell(all + 6 * 12, 6);
+  gl.UnmapBuffer(GL_ARRAY_BUFFER);
+  gl.Uniform4fv(ucol, 1, c[6].v);
+  glDrawArrays(GL_TRIANGLES, 36, 6); /* cell 6 */
+  gl.Uniform4fv(ucol, 1, c[7].v);
+  glDrawArrays(GL_TRIANGLES, 0, 6); /* cell 0 again: glMapBuffer kept region 0 */
+  gl.MapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
+  expect_gl_error(GL_INVALID_OPERATION, "glMapBufferRange(READ | INVALIDATE_RANGE)");
+  check_gl_error("after the maps");
+
+  static const int cell_colour[8] = {7, 1, 2, 3, 4, 5, 6, -1};
+  model md;
+  model_init(&md, bg);
+  for (int k = 0; k < 8; k++)
+    if (cell_colour[k] >= 0) {
+      const int x0 = 4 + 16 * (k % 4), y0 = k < 4 ? 36 : 8;
+      model_rect(&md, x0, y0, x0 + 12, y0 + 20, to8(c[cell_colour[k]]));
+    }
+  check_frame("mapped vertex writes", &md);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10459,6 +10575,7 @@ static const struct {
     {"texture_formats", sc_texture_formats, 0},
     {"readpixels_types", sc_readpixels_types, 0},
     {"depth_stencil_state", sc_depth_stencil_state, 0},
+    {"map_buffer_write", sc_map_buffer_write, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
