@@ -2,7 +2,7 @@
 # on_mesa.sh BUILD_DIR [--md OUT_MD] — runs every scenario of the lane (`mgl-scenario --list`) on
 # the Mesa peers of this machine, without mgl: llvmpipe (Mesa's glvnd EGL vendor) and Zink on
 # lavapipe (LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink). Prints a table, one row a
-# scenario: pass / FAIL (first failing check) on each driver, and what the scenario skipped
+# scenario: pass / FAIL (first failing check) / CRASH on each driver, and what the scenario skipped
 # there (a part that asserts an mgl-only contract, knob or counter says "skipped on ...").
 #
 # tests/scenario/on_mesa-expect.txt names every scenario expected not to pass on a driver,
@@ -49,6 +49,8 @@ run() { # DRIVER NAME: runs one scenario; prints pass, FAIL or SETUP
     echo pass
   elif [ $rc = 1 ]; then
     echo FAIL
+  elif [ $rc -ge 128 ]; then
+    echo CRASH # killed by a signal
   else
     echo SETUP
   fi
