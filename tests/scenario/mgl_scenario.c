@@ -223,7 +223,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)                              \
   X(PFNGLMAPBUFFERPROC, MapBuffer)                                                  \
   X(PFNGLFLUSHMAPPEDBUFFERRANGEPROC, FlushMappedBufferRange)                        \
-  X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)
+  X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)                            \
+  X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)
 
 static struct {
 #define X(type, name) type name;
@@ -10607,6 +10608,137 @@ static void sc_fbo_eight_srgb(void)
   check_frame("the window (untouched by the framebuffer object)", &md);
 }
 
+
+/* sampler_params: sampler objects' parameters drawn with (GL 3.3 §3.8.2), where sampler_objects
+ * checks their queries. One 8x8 cell each: on a mipmapped texture whose levels are solid
+ * colours (L0 grey, L1 red, L2 green, L3 blue), a sampler's GL_TEXTURE_MIN_LOD 2 (textureLod
+ * 0 gives L2), GL_TEXTURE_MAX_LOD 1 (textureLod 3 gives L1) and GL_TEXTURE_LOD_BIAS 2 (texture()
+ * at lambda 0 gives L2), the texture's own parameters left at their defaults; a sampler's
+ * border colour in each form (glSamplerParameterfv on RGBA8, glSamplerParameterIiv on RGBA8I,
+ * glSamplerParameterIuiv on RGBA8UI) with GL_CLAMP_TO_BORDER; and a depth cube map (0.5 on
+ * every face) through samplerCubeShadow with a sampler's COMPARE_REF_TO_TEXTURE / GL_LEQUAL:
+ * reference 0.25 gives 1, reference 0.75 gives 0. */
+static void sc_sampler_params(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2D u_tex;\n"
+                   "uniform isampler2D u_itex;\n"
+                   "uniform usampler2D u_utex;\n"
+                   "uniform samplerCubeShadow u_cube;\n"
+                   "uniform vec2 u_origin;\n"
+                   "uniform float u_lod;\n"
+                   "uniform int u_mode;\n"
+                   "out vec4 o_color;\n"
+                   "void main() {\n"
+                   "  vec2 uv = (gl_FragCoord.xy - u_origin) / 8.0;\n"
+                   "  if (u_mode == 0) o_color = textureLod(u_tex, uv, u_lod);\n"
+                   "  else if (u_mode == 1) o_color = texture(u_tex, uv);\n"
+                   "  else if (u_mode == 2) o_color = texture(u_tex, vec2(-2.0));\n"
+                   "  else if (u_mode == 3) o_color = (vec4(texture(u_itex, vec2(-2.0))) + 5.0) / 255.0;\n"
+                   "  else if (u_mode == 4) o_color = vec4(texture(u_utex, vec2(-2.0))) / 255.0;\n"
+                   "  else o_color = vec4(vec3(texture(u_cube, vec4(0.3, -1.0, 0.2, u_lod))), 1.0);\n"
+                   "}\n";
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  gl.Uniform1i(uloc(p, "u_itex"), 1);
+  gl.Uniform1i(uloc(p, "u_utex"), 2);
+  gl.Uniform1i(uloc(p, "u_cube"), 3);
+  const GLint uorg = uloc(p, "u_origin"), ulod = uloc(p, "u_lod"), umode = uloc(p, "u_mode");
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  static const GLubyte lc[4][4] = {{51, 51, 51, 255}, {255, 0, 0, 255}, {0, 255, 0, 255},
+                                   {0, 0, 255, 255}};
+  GLubyte img[8 * 8 * 4];
+  GLuint tex[4];
+  glGenTextures(4, tex);
+  gl.ActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  for (int l = 0; l < 4; l++) {
+    const int sz = 8 >> l;
+    for (int i = 0; i < sz * sz; i++)
+      memcpy(&img[4 * i], lc[l], 4);
+    glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, sz, sz, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+  }
+  const GLbyte ib[4] = {1, 2, 3, 4};
+  const GLubyte ub[4] = {1, 2, 3, 4};
+  gl.ActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8I, 1, 1, 0, GL_RGBA_INTEGER, GL_BYTE, ib);
+  gl.ActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 1, 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, ub);
+  gl.ActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[3]);
+  const GLfloat half = 0.5f;
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_DEPTH_COMPONENT32F, 1, 1, 0,
+                 GL_DEPTH_COMPONENT, GL_FLOAT, &half);
+  check_gl_error("textures");
+
+  /* samplers: 0 MIN_LOD, 1 MAX_LOD, 2 LOD_BIAS, 3 float border, 4 int, 5 uint, 6 shadow */
+  GLuint sm[7];
+  gl.GenSamplers(7, sm);
+  for (int i = 0; i < 7; i++) {
+    gl.SamplerParameteri(sm[i], GL_TEXTURE_MIN_FILTER, i < 3 ? GL_NEAREST_MIPMAP_NEAREST
+                                                             : GL_NEAREST);
+    gl.SamplerParameteri(sm[i], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    if (i >= 3 && i < 6) {
+      gl.SamplerParameteri(sm[i], GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+      gl.SamplerParameteri(sm[i], GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    }
+  }
+  gl.SamplerParameterf(sm[0], GL_TEXTURE_MIN_LOD, 2.0f);
+  gl.SamplerParameterf(sm[1], GL_TEXTURE_MAX_LOD, 1.0f);
+  gl.SamplerParameterf(sm[2], GL_TEXTURE_LOD_BIAS, 2.0f);
+  const GLfloat bf[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+  gl.SamplerParameterfv(sm[3], GL_TEXTURE_BORDER_COLOR, bf);
+  const GLint bi[4] = {-5, 7, 100, 1};
+  gl.SamplerParameterIiv(sm[4], GL_TEXTURE_BORDER_COLOR, bi);
+  const GLuint bu[4] = {10, 20, 30, 40};
+  gl.SamplerParameterIuiv(sm[5], GL_TEXTURE_BORDER_COLOR, bu);
+  gl.SamplerParameteri(sm[6], GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  gl.SamplerParameteri(sm[6], GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+  gl.BindSampler(3, sm[6]);
+  check_gl_error("samplers");
+
+  struct { int unit; GLuint sampler; int mode; float lod; rgba8 want; } c[8] = {
+      {0, sm[0], 0, 0.0f, {{0, 255, 0, 255}}},       {0, sm[1], 0, 3.0f, {{255, 0, 0, 255}}},
+      {0, sm[2], 1, 0.0f, {{0, 255, 0, 255}}},       {0, sm[3], 2, 0.0f, {{51, 102, 153, 204}}},
+      {1, sm[4], 3, 0.0f, {{0, 12, 105, 6}}},        {2, sm[5], 4, 0.0f, {{10, 20, 30, 40}}},
+      {3, sm[6], 5, 0.25f, {{255, 255, 255, 255}}},  {3, sm[6], 5, 0.75f, {{0, 0, 0, 255}}}};
+  model md;
+  model_init(&md, bg);
+  mesh m[8];
+  for (int i = 0; i < 8; i++) {
+    const int x0 = 4 + 16 * (i % 4), y0 = i < 4 ? 40 : 12;
+    float q[12];
+    rect_vertices(q, (float)x0, (float)y0, (float)(x0 + 8), (float)(y0 + 8));
+    m[i] = make_mesh(q, 6);
+    gl.BindSampler((GLuint)c[i].unit, c[i].sampler);
+    gl.Uniform2f(uorg, (float)x0, (float)y0);
+    gl.Uniform1f(ulod, c[i].lod);
+    gl.Uniform1i(umode, c[i].mode);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    model_rect(&md, x0, y0, x0 + 8, y0 + 8, c[i].want);
+  }
+  check_gl_error("sampled draws");
+  check_frame("sampler object parameters", &md);
+  for (int u = 0; u < 4; u++)
+    gl.BindSampler((GLuint)u, 0);
+  gl.DeleteSamplers(7, sm);
+  for (int i = 0; i < 8; i++) {
+    gl.DeleteBuffers(1, &m[i].vbo);
+    gl.DeleteVertexArrays(1, &m[i].vao);
+  }
+  glDeleteTextures(4, tex);
+  gl.ActiveTexture(GL_TEXTURE0);
+  gl.DeleteProgram(p);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10706,6 +10838,7 @@ static const struct {
     {"depth_stencil_state", sc_depth_stencil_state, 0},
     {"map_buffer_write", sc_map_buffer_write, 0},
     {"fbo_eight_srgb", sc_fbo_eight_srgb, 0},
+    {"sampler_params", sc_sampler_params, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
