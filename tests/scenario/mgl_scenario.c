@@ -10739,6 +10739,97 @@ static void sc_sampler_params(void)
   gl.DeleteProgram(p);
 }
 
+
+/* xfb_block_array: transform feedback of members of an array of interface blocks, named as GL
+ * 3.3 §2.11.8 names them, by block name and element ("Blk[1].x"): out Blk { float x; vec2 y; }
+ * blk[2], captured interleaved as Blk[1].x, Blk[0].y, Blk[1].y (5 words a vertex, each a
+ * distinct exact value), read back byte for byte; glGetTransformFeedbackVarying names and
+ * types; an element past the array ("Blk[2].x") fails to link. */
+static void sc_xfb_block_array(void)
+{
+  static const char *vs_src = "#version 330 core\n"
+                              "out Blk { float x; vec2 y; } blk[2];\n"
+                              "void main() {\n"
+                              "  float k = float(gl_VertexID * 100);\n"
+                              "  blk[0].x = k + 1.0; blk[0].y = vec2(k + 2.0, k + 3.0);\n"
+                              "  blk[1].x = k + 11.0; blk[1].y = vec2(k + 12.0, k + 13.0);\n"
+                              "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                              "}\n";
+  static const char *names[] = {"Blk[1].x", "Blk[0].y", "Blk[1].y"};
+  static const char *bad[] = {"Blk[2].x"};
+  enum { WORDS = 5, N = 3 };
+  GLuint p = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
+    GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+    GLuint q = gl.CreateProgram();
+    gl.AttachShader(q, vs);
+    gl.AttachShader(q, fs);
+    gl.TransformFeedbackVaryings(q, pass ? 1 : 3, pass ? bad : names, GL_INTERLEAVED_ATTRIBS);
+    gl.LinkProgram(q);
+    gl.DeleteShader(vs);
+    gl.DeleteShader(fs);
+    GLint ok = 0;
+    gl.GetProgramiv(q, GL_LINK_STATUS, &ok);
+    if (pass == 1) {
+      if (ok)
+        fail("capturing Blk[2].x of Blk blk[2] linked");
+      gl.DeleteProgram(q);
+    } else if (!ok) {
+      char log[4096] = "";
+      gl.GetProgramInfoLog(q, sizeof log, NULL, log);
+      fail("capturing members of Blk blk[2] failed to link: %s", log);
+      gl.DeleteProgram(q);
+      readback();
+      return;
+    } else {
+      p = q;
+    }
+  }
+  check_gl_error("links");
+  GLsizei len = 0, size = 0;
+  GLenum type = 0;
+  char nb[32] = "";
+  gl.GetTransformFeedbackVarying(p, 0, sizeof nb, &len, &size, &type, nb);
+  if (strcmp(nb, "Blk[1].x") || size != 1 || type != GL_FLOAT)
+    fail("varying 0 = %s (size %d type 0x%x), expected Blk[1].x float", nb, size, type);
+  gl.GetTransformFeedbackVarying(p, 2, sizeof nb, &len, &size, &type, nb);
+  if (strcmp(nb, "Blk[1].y") || size != 1 || type != GL_FLOAT_VEC2)
+    fail("varying 2 = %s (size %d type 0x%x), expected Blk[1].y vec2", nb, size, type);
+  GLuint vao, b = xfb_buffer(N * WORDS * 4 + 16);
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.UseProgram(p);
+  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * WORDS * 4);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLES, 0, N);
+  gl.EndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  check_gl_error("capture of the block members");
+  float got[N * WORDS + 4], want[N * WORDS];
+  read_buffer(b, 0, sizeof got, got);
+  for (int vx = 0; vx < N; vx++) {
+    const float k = (float)(vx * 100), w[WORDS] = {k + 11, k + 2, k + 3, k + 12, k + 13};
+    memcpy(want + vx * WORDS, w, sizeof w);
+  }
+  for (int w = 0; w < N * WORDS; w++)
+    if (memcmp(&got[w], &want[w], 4)) {
+      fail("captured word %d (vertex %d) = %g, expected %g", w, w / WORDS, got[w], want[w]);
+      break;
+    }
+  check_sentinel("past the capture", (const unsigned char *)(got + N * WORDS), 16);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteBuffers(1, &b);
+  const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  check_frame("the frame (nothing rasterized)", &m);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10839,6 +10930,7 @@ static const struct {
     {"map_buffer_write", sc_map_buffer_write, 0},
     {"fbo_eight_srgb", sc_fbo_eight_srgb, 0},
     {"sampler_params", sc_sampler_params, 0},
+    {"xfb_block_array", sc_xfb_block_array, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
