@@ -236,8 +236,10 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       .texture = tex->res,
       .format = tex->res_format,
       .target = (uint8_t)fe_texture_res_target(tex->target),
-      .min_level = min_level,
-      .num_levels = num_levels,
+      /* levels 0..last: the server starts the view at the base level that
+       * set_texture_params carries (as it would for a texture view's own levels) */
+      .min_level = 0,
+      .num_levels = (uint16_t)(min_level + num_levels),
       .min_layer = 0,
       .num_layers = (uint16_t)fe_texture_layers(tex),
    };

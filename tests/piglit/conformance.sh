@@ -80,6 +80,10 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
   return 0
 }
 
+# tests/scenario/on_mesa.sh writes the "## Scenarios on Mesa" section; keep it
+kept=$work/scenarios-on-mesa.md
+: > "$kept"
+[ -f "$md" ] && awk '/^## /{on = /^## Scenarios on Mesa/} on' "$md" > "$kept"
 {
   echo "# Conformance: the piglit lane's list on Mesa and on mgl"
   echo
@@ -156,5 +160,9 @@ gap_rows() { # every test of "$@" that a Mesa driver passes and mgl does not, as
     fi
   done
   [ $both = 0 ] && echo "(none)"
+  if [ -s "$kept" ]; then
+    echo
+    cat "$kept"
+  fi
 } > "$md"
 echo "conformance: wrote $md (work files in $work)"

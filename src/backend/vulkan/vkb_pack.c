@@ -259,6 +259,40 @@ type_size(uint32_t type, unsigned *size)
    }
 }
 
+/* GL 3.3's packed pixel types (§3.7.2, tables 3.5-3.8): the pixel's size, its components
+ * and their widths in the format's order. A type without _REV holds its first component in
+ * the most significant bits, a _REV type in the least. bits[0] == 0: the float-packed types. */
+struct packed_type {
+   uint32_t type;
+   uint8_t size, nc, rev;
+   uint8_t bits[4];
+};
+
+static const struct packed_type *
+packed_type(uint32_t type)
+{
+   static const struct packed_type t[] = {
+      {GL_UNSIGNED_BYTE_3_3_2, 1, 3, 0, {3, 3, 2, 0}},
+      {GL_UNSIGNED_BYTE_2_3_3_REV, 1, 3, 1, {3, 3, 2, 0}},
+      {GL_UNSIGNED_SHORT_5_6_5, 2, 3, 0, {5, 6, 5, 0}},
+      {GL_UNSIGNED_SHORT_5_6_5_REV, 2, 3, 1, {5, 6, 5, 0}},
+      {GL_UNSIGNED_SHORT_4_4_4_4, 2, 4, 0, {4, 4, 4, 4}},
+      {GL_UNSIGNED_SHORT_4_4_4_4_REV, 2, 4, 1, {4, 4, 4, 4}},
+      {GL_UNSIGNED_SHORT_5_5_5_1, 2, 4, 0, {5, 5, 5, 1}},
+      {GL_UNSIGNED_SHORT_1_5_5_5_REV, 2, 4, 1, {5, 5, 5, 1}},
+      {GL_UNSIGNED_INT_8_8_8_8, 4, 4, 0, {8, 8, 8, 8}},
+      {GL_UNSIGNED_INT_8_8_8_8_REV, 4, 4, 1, {8, 8, 8, 8}},
+      {GL_UNSIGNED_INT_10_10_10_2, 4, 4, 0, {10, 10, 10, 2}},
+      {GL_UNSIGNED_INT_2_10_10_10_REV, 4, 4, 1, {10, 10, 10, 2}},
+      {GL_UNSIGNED_INT_10F_11F_11F_REV, 4, 3, 1, {0}},
+      {GL_UNSIGNED_INT_5_9_9_9_REV, 4, 3, 1, {0}},
+   };
+   for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+      if (t[i].type == type)
+         return &t[i];
+   return NULL;
+}
+
 static bool
 parse_gl(uint32_t format, uint32_t type, struct gl_out *o)
 {
@@ -297,17 +331,13 @@ parse_gl(uint32_t format, uint32_t type, struct gl_out *o)
    case GL_BGRA: o->nc = 4, o->comp[0] = 2, o->comp[1] = 1, o->comp[2] = 0, o->comp[3] = 3; break;
    default: return false;
    }
-   switch (type) {
-   case GL_UNSIGNED_INT_8_8_8_8: case GL_UNSIGNED_INT_8_8_8_8_REV:
-   case GL_UNSIGNED_INT_2_10_10_10_REV:
-      o->packed = true, o->csize = 4;
-      return o->nc == 4;
-   case GL_UNSIGNED_SHORT_5_6_5:
-      o->packed = true, o->csize = 2;
-      return o->nc == 3;
-   default:
-      return type_size(type, &o->csize) && !(o->integer && (type == GL_FLOAT || type == GL_HALF_FLOAT));
+   const struct packed_type *pt = packed_type(type);
+   if (pt) {
+      o->packed = true, o->csize = pt->size;
+      /* the float-packed types have no integer form (GL 3.3 §3.7.2, table 3.5) */
+      return o->nc == pt->nc && !(o->integer && pt->bits[0] == 0);
    }
+   return type_size(type, &o->csize) && !(o->integer && (type == GL_FLOAT || type == GL_HALF_FLOAT));
 }
 
 static uint64_t
@@ -329,6 +359,78 @@ static int64_t
 clamp_i(int64_t v, int64_t lo, int64_t hi)
 {
    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* An unsigned float of GL 3.3 §2.1.3 (5-bit exponent, mbits of mantissa) from a float: the
+ * half's bits with the mantissa rounded to nearest; negative values and -0 are 0. */
+static uint32_t
+to_ufloat(double f, unsigned mbits)
+{
+   if (f != f)
+      return 0x1fu << mbits | 1u; /* NaN */
+   if (!(f > 0))
+      return 0;
+   const uint32_t h = float_to_half((float)f);
+   if ((h & 0x7c00) == 0x7c00)
+      return 0x1fu << mbits; /* +Inf: past the largest half */
+   const unsigned drop = 10 - mbits;
+   uint32_t v = (h + (1u << (drop - 1))) >> drop; /* a carry moves into the exponent */
+   if (v >= 0x1fu << mbits)
+      v = 0x1fu << mbits; /* rounded past the largest value: Inf, as the half would */
+   return v;
+}
+
+/* GL_UNSIGNED_INT_5_9_9_9_REV (EXT_texture_shared_exponent, GL 3.3 §3.7.2): three 9-bit
+ * mantissas under one 5-bit exponent (bias 15), the largest component rounded to nearest. */
+static uint32_t
+to_rgb9e5(const double c[3])
+{
+   const double max_v = 511.0 / 512.0 * 65536.0;
+   double v[3], m = 0;
+   for (int i = 0; i < 3; i++) {
+      v[i] = c[i] != c[i] || c[i] < 0 ? 0 : c[i] > max_v ? max_v : c[i];
+      if (v[i] > m)
+         m = v[i];
+   }
+   int e = (m > 0 ? (int)floor(log2(m)) : -16);
+   if (e < -16)
+      e = -16;
+   e += 16; /* the shared exponent, biased, before rounding */
+   if (floor(m / ldexp(1, e - 24) + 0.5) >= 512)
+      e++;
+   uint32_t out = (uint32_t)e << 27;
+   for (int i = 0; i < 3; i++) {
+      uint32_t q = (uint32_t)floor(v[i] / ldexp(1, e - 24) + 0.5);
+      out |= (q > 511 ? 511 : q) << (9 * i);
+   }
+   return out;
+}
+
+/* One pixel of a packed type, its components taken in the format's order (o->comp). */
+static uint32_t
+pack_pixel(const struct packed_type *pt, const struct gl_out *o, const double f[4],
+           const int64_t iv[4], bool is_int)
+{
+   if (pt->type == GL_UNSIGNED_INT_10F_11F_11F_REV)
+      return to_ufloat(f[o->comp[0]], 6) | to_ufloat(f[o->comp[1]], 6) << 11 |
+             to_ufloat(f[o->comp[2]], 5) << 22;
+   if (pt->type == GL_UNSIGNED_INT_5_9_9_9_REV) {
+      const double c[3] = {f[o->comp[0]], f[o->comp[1]], f[o->comp[2]]};
+      return to_rgb9e5(c);
+   }
+   uint32_t v = 0;
+   unsigned shift = pt->rev ? 0 : pt->size * 8u;
+   for (unsigned c = 0; c < pt->nc; c++) {
+      const unsigned b = pt->bits[c];
+      const uint64_t x = is_int ? (uint64_t)clamp_i(iv[o->comp[c]], 0, (1ll << b) - 1)
+                                : unorm(f[o->comp[c]], b);
+      if (!pt->rev)
+         shift -= b;
+      v |= (uint32_t)x << shift;
+      if (pt->rev)
+         shift += b;
+   }
+   return v;
 }
 
 /* One component of a non-packed type: from a float (normalized rules) or an integer. */
@@ -559,35 +661,16 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
             bool is_int;
             decode(vf, has_alpha, sp, f, iv, &is_int);
             if (o.packed) {
-               uint32_t v = 0;
-               const unsigned c0 = (unsigned)o.comp[0], c1 = (unsigned)o.comp[1],
-                              c2 = (unsigned)o.comp[2], c3 = (unsigned)o.comp[3];
-               switch (type) {
-               case GL_UNSIGNED_INT_8_8_8_8:
-                  v = (uint32_t)(unorm(f[c0], 8) << 24 | unorm(f[c1], 8) << 16 |
-                                 unorm(f[c2], 8) << 8 | unorm(f[c3], 8));
-                  break;
-               case GL_UNSIGNED_INT_8_8_8_8_REV:
-                  v = (uint32_t)(unorm(f[c3], 8) << 24 | unorm(f[c2], 8) << 16 |
-                                 unorm(f[c1], 8) << 8 | unorm(f[c0], 8));
-                  break;
-               case GL_UNSIGNED_INT_2_10_10_10_REV:
-                  if (is_int)
-                     v = (uint32_t)(clamp_i(iv[c3], 0, 3) << 30 | clamp_i(iv[c2], 0, 1023) << 20 |
-                                    clamp_i(iv[c1], 0, 1023) << 10 | clamp_i(iv[c0], 0, 1023));
-                  else
-                     v = (uint32_t)(unorm(f[c3], 2) << 30 | unorm(f[c2], 10) << 20 |
-                                    unorm(f[c1], 10) << 10 | unorm(f[c0], 10));
-                  break;
-               case GL_UNSIGNED_SHORT_5_6_5: {
-                  const uint16_t h = (uint16_t)(unorm(f[c0], 5) << 11 | unorm(f[c1], 6) << 5 |
-                                                unorm(f[c2], 5));
+               const uint32_t v = pack_pixel(packed_type(type), &o, f, iv, is_int);
+               if (o.csize == 1) {
+                  const uint8_t b = (uint8_t)v;
+                  memcpy(dp, &b, 1);
+               } else if (o.csize == 2) {
+                  const uint16_t h = (uint16_t)v;
                   memcpy(dp, &h, 2);
-                  break;
-               }
-               }
-               if (type != GL_UNSIGNED_SHORT_5_6_5)
+               } else {
                   memcpy(dp, &v, 4);
+               }
             } else {
                for (unsigned c = 0; c < o.nc; c++)
                   put_component(dp + c * o.csize, type, is_int, f[o.comp[c]], iv[o.comp[c]]);

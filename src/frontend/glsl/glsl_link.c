@@ -1424,12 +1424,14 @@ xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_co
       if (m->ids[id].storage != SpvStorageOutput || is_builtin_io(m, id))
          continue;
       const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
-      const bool block = t->op == SpvOpTypeStruct && t->block;
+      /* an array of blocks is named by its block name too: "Block[1].m" (GL 3.3 §2.11.8) */
+      const struct spv_id *bt = t->op == SpvOpTypeArray ? spv_type(m, t->a) : t;
+      const bool block = bt->op == SpvOpTypeStruct && bt->block;
       if (!block && !strcmp(glsl_demangle(name_of(m, id)), base))
          var = id; /* a variable: "a[2]", "s.f" */
-      else if (block && t->name && !strcmp(glsl_demangle(t->name), base))
-         var = id; /* a block by its block name: "Block.m" */
-      else if (block && !*name_of(m, id)) {
+      else if (block && bt->name && !strcmp(glsl_demangle(bt->name), base))
+         var = id; /* a block by its block name: "Block.m", "Block[1].m" */
+      else if (block && t == bt && !*name_of(m, id)) {
          for (uint32_t k = 0; k < t->num_members && !var; k++)
             if (t->members[k].name && !strcmp(glsl_demangle(t->members[k].name), base)) {
                var = id; /* a member of a block without instance name: "m" */
