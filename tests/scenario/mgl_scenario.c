@@ -9615,11 +9615,12 @@ static void sc_blit_depth_to_ms(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
-/* blit_stencil_declined: the stencil blits mgl still declines by name, reached honestly (a
- * stencil value can only be drawn with VK_EXT_shader_stencil_export, which the backend does
- * not use): the window's stencil into a 4-sample DEPTH24_STENCIL8 buffer, and into a
- * single-sample one through a 131072-wide scaled box. Mesa performs both; the scenario checks
- * only what holds either way: no GL error, and the window still renders after them. */
+/* blit_stencil_declined: stencil blits that are drawn where the device has
+ * VK_EXT_shader_stencil_export and declined by name without it (blit_stencil_drawn checks
+ * their values, and its gate.decline the declines): the window's stencil into a 4-sample
+ * DEPTH24_STENCIL8 buffer, and into a single-sample one through a 131072-wide scaled box. The
+ * scenario checks only what holds either way: no GL error, and the window still renders after
+ * them. */
 static void sc_blit_stencil_declined(void)
 {
   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f);
@@ -10057,6 +10058,142 @@ static void sc_rect_sampler(void)
 }
 
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
+/* blit_stencil_drawn: stencil blits of the shapes Vulkan's transfer commands cannot do, checked
+ * by exact stencil values read back with glReadPixels(GL_STENCIL_INDEX). The source is a
+ * single-sample DEPTH24_STENCIL8 buffer: stencil 0x11, a rectangle [8,40)x[16,48) of 0x5a and
+ * over it [16,56)x[4,28) of 0xc3 (drawn with GL_REPLACE). With the stencil write mask at 0x0f
+ * and depth writes off (a blit ignores both: only the pixel ownership and scissor tests affect
+ * it):
+ * 1. stencil only, mirrored in x, into a 4-sample buffer cleared to depth 0.25 (depth kept);
+ * 2. depth and stencil of that, mirrored in y, into a second 4-sample buffer (depth 0.75);
+ * each resolved into a single-sample buffer and read back;
+ * 3. stencil through a 131072x64 box, (0,0,32,32) -> (-65536,0,65536,64) under a scissor
+ *    [0,32), and mirrored (32,0,0,32) under [32,64): pixel (x, y) takes source pixel
+ *    (16, y / 2), mirrored (15, y / 2). */
+static uint8_t bsd_src(int x, int y)
+{
+  if (x >= 16 && x < 56 && y >= 4 && y < 28)
+    return 0xc3;
+  if (x >= 8 && x < 40 && y >= 16 && y < 48)
+    return 0x5a;
+  return 0x11;
+}
+
+static int bsd_check(const char *what, float wz, int mode)
+{
+  static float z[W * H];
+  static uint8_t st[W * H];
+  memset(st, 0xee, sizeof st);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+  if (wz >= 0.0f)
+    glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  check_gl_error(what);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const uint8_t ws = mode == 0   ? bsd_src(W - 1 - x, y)
+                         : mode == 1 ? bsd_src(W - 1 - x, H - 1 - y)
+                                     : bsd_src(x < 32 ? 16 : 15, y / 2);
+      const bool zbad = wz >= 0.0f && fabsf(z[y * W + x] - wz) > 1e-6f;
+      if ((st[y * W + x] != ws || zbad) && bad++ < 6)
+        fail("%s: pixel (%d,%d): stencil 0x%02x depth %.7f, expected 0x%02x depth %.2f", what, x, y,
+             st[y * W + x], wz >= 0.0f ? z[y * W + x] : 0.0f, ws, wz);
+    }
+  printf("  %s: %d pixels read, %d wrong\n", what, W * H, bad);
+  g_failures += bad > 6 ? bad - 6 : 0;
+  return bad;
+}
+
+static void sc_blit_stencil_drawn(void)
+{
+  GLuint rb[6], fbo[5];
+  gl.GenRenderbuffers(6, rb);
+  gl.GenFramebuffers(5, fbo);
+  const int samples[5] = {0, 4, 4, 0, 0};
+  const double depth[5] = {1.0, 0.25, 0.75, 1.0, 1.0};
+  for (int i = 0; i < 5; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, samples[i], GL_DEPTH24_STENCIL8, W, H);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                               rb[i]);
+    if (i == 0) {
+      /* the source is drawn into: it has a colour buffer too */
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[5]);
+      gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8, W, H);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[5]);
+    } else {
+      glDrawBuffer(GL_NONE);
+      glReadBuffer(GL_NONE);
+    }
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("depth/stencil framebuffer %d incomplete", i);
+    glClearDepth(depth[i]);
+    glClearStencil(i == 0 ? 0x11 : 0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  }
+  glClearDepth(1.0);
+  glClearStencil(0);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  glViewport(0, 0, W, H);
+  GLuint p = solid_program();
+  float v[24];
+  rect_vertices(v, 8, 16, 40, 48);
+  rect_vertices(v + 12, 16, 4, 56, 28);
+  mesh m = make_mesh(v, 12);
+  set_vec4(p, "u_color", V4(1.0f, 1.0f, 1.0f, 1.0f));
+  glEnable(GL_STENCIL_TEST);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glStencilFunc(GL_ALWAYS, 0x5a, 0xff);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glStencilFunc(GL_ALWAYS, 0xc3, 0xff);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("stencil drawn into the source");
+  /* masks a blit ignores */
+  glStencilMask(0x0f);
+  glDepthMask(GL_FALSE);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, W, H, W, 0, 0, H, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[2]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, H, W, 0, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                     GL_NEAREST);
+  check_gl_error("mirrored stencil blits into 4-sample buffers");
+  for (int i = 0; i < 2; i++) {
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1 + i]);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[3]);
+    gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[3]);
+    bsd_check(i ? "4-sample -> 4-sample mirrored in y, resolved"
+                : "single-sample -> 4-sample stencil only mirrored in x, resolved",
+              0.25f, i);
+  }
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[4]);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 32, H);
+  gl.BlitFramebuffer(0, 0, 32, 32, -65536, 0, 65536, 64, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glScissor(32, 0, 32, H);
+  gl.BlitFramebuffer(32, 0, 0, 32, -65536, 0, 65536, 64, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  glScissor(0, 0, W, H);
+  glStencilMask(0xff);
+  glDepthMask(GL_TRUE);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[4]);
+  bsd_check("stencil through a 131072x64 box, and mirrored", -1.0f, 2);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(5, fbo);
+  gl.DeleteRenderbuffers(6, rb);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10155,6 +10292,7 @@ static const struct {
     {"point_size_unwritable", sc_point_size_unwritable, 0},
     {"block_array_interp", sc_block_array_interp, 0},
     {"rect_sampler", sc_rect_sampler, 0},
+    {"blit_stencil_drawn", sc_blit_stencil_drawn, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

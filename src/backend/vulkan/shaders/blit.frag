@@ -2,14 +2,15 @@
 // Blits drawn into the destination surface (vkb_blit_draw.c), for what vkCmdCopyImage,
 // vkCmdBlitImage and vkCmdResolveImage cannot do. BLIT_KIND: 0 float, 1 int, 2 uint (the
 // source's and the destination's, which GL makes agree), 3 depth (into gl_FragDepth, from a
-// depth-aspect view); BLIT_MS: 1 for a multisampled source.
+// depth-aspect view), 4 stencil (into gl_FragStencilRefARB, from a stencil-aspect view; only
+// where the device has VK_EXT_shader_stencil_export); BLIT_MS: 1 for a multisampled source.
 // Destination pixel centre f reads source position origin + f * scale (GL 3.3 §4.3.2;
 // scale < 0 mirrors).
 #if BLIT_KIND == 1
 #define T ivec4
 #define S2D isampler2D
 #define SMS isampler2DMS
-#elif BLIT_KIND == 2
+#elif BLIT_KIND == 2 || BLIT_KIND == 4
 #define T uvec4
 #define S2D usampler2D
 #define SMS usampler2DMS
@@ -20,6 +21,10 @@
 #endif
 #if BLIT_KIND == 3
 #define WRITE(v) gl_FragDepth = (v).r
+#elif BLIT_KIND == 4
+#extension GL_ARB_shader_stencil_export : require
+// the pipeline's stencil op replaces with this reference, every bit written
+#define WRITE(v) gl_FragStencilRefARB = int((v).r)
 #else
 #define WRITE(v) o = (v)
 layout(location = 0) out T o;
@@ -69,7 +74,7 @@ void main()
       sum += texelFetch(src, p, i);
    WRITE(sum / float(n));
 #else
-   WRITE(texelFetch(src, p, 0)); // integer and depth samples are not averaged: sample 0
+   WRITE(texelFetch(src, p, 0)); // integer, depth and stencil samples are not averaged: sample 0
 #endif
 #else
    WRITE(texelFetch(src, p, 0));
