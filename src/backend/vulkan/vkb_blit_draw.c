@@ -434,6 +434,13 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    vkCmdPushConstants(cmd, b->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);
    vkCmdDraw(cmd, 3, 1, 0, 0);
    scr->end_rendering(cmd);
+   /* This pipeline uses the standard sample locations: the next layout transition of a
+    * multisampled depth/stencil destination (SAMPLE_LOCATIONS_COMPATIBLE_DEPTH) must name
+    * those, not the pixel-centre ones of a GL_MULTISAMPLE-off draw before it (which its
+    * transition into the attachment layout above still named). The source was only read:
+    * its record stays. */
+   if (ds_only && d->samples != VK_SAMPLE_COUNT_1_BIT)
+      d->centre_drawn = false;
    /* the app's pipeline, dynamic state and descriptor sets must be bound again */
    scr->bind_epoch++;
    scr->blit_draws++;
