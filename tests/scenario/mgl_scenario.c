@@ -10194,6 +10194,81 @@ static void sc_blit_stencil_drawn(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
+/* blit_1d_dst: a 2D RGBA8 texture of 4-pixel vertical stripes (stripe k has colour
+ * (16k, 255 - 16k, 8k + 3, 255), rows y >= 32 cleared white), its row 20 blitted into a 64-texel
+ * 1D RGBA8 texture's framebuffer mirrored and scaled 2x, nearest: (0,20,32,21) ->
+ * (64,0,0,1), so texel x takes source pixel 31 - x / 2; then (0,40,64,41) -> (0,0,16,1) under a
+ * scissor [4,12) (scaled 1/4: texel x takes source pixel 4x + 2). Read back with glReadPixels
+ * and glGetTexImage. With MGL_TEST_VK_NO_BLIT_FORMATS=1 (gate.blit_draw) both are drawn into
+ * the 1D image. */
+static void sc_blit_1d_dst(void)
+{
+  GLuint tex[2], fbo[2];
+  glGenTextures(2, tex);
+  gl.GenFramebuffers(2, fbo);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("2D framebuffer incomplete");
+  glEnable(GL_SCISSOR_TEST);
+  for (int k = 0; k < W / 4; k++) {
+    glScissor(4 * k, 0, 4, 32);
+    glClearColor((float)(16 * k) / 255.0f, (float)(255 - 16 * k) / 255.0f,
+                 (float)(8 * k + 3) / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  glScissor(0, 32, W, 32);
+  glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, tex[1], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("1D framebuffer incomplete");
+  glScissor(0, 0, 64, 1);
+  glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 20, 32, 21, 64, 0, 0, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(4, 0, 8, 1);
+  gl.BlitFramebuffer(0, 40, 64, 41, 0, 0, 16, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  glScissor(0, 0, W, H);
+  check_gl_error("blits into a 1D texture");
+  GLubyte px[64][4], tx[64][4];
+  memset(px, 0xee, sizeof px);
+  memset(tx, 0xee, sizeof tx);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  glReadPixels(0, 0, 64, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, tx);
+  check_gl_error("1D read back");
+  int bad = 0;
+  for (int x = 0; x < 64; x++) {
+    /* the second blit's texels (row 40 is white) inside its scissor, else the first's */
+    const int k = (31 - x / 2) / 4;
+    const bool white = x >= 4 && x < 12;
+    const GLubyte w[4] = {white ? 255 : (GLubyte)(16 * k), white ? 255 : (GLubyte)(255 - 16 * k),
+                          white ? 255 : (GLubyte)(8 * k + 3), 255};
+    if ((memcmp(px[x], w, 4) || memcmp(tx[x], w, 4)) && bad++ < 6)
+      fail("1D texel pixel (%d,0): read %u,%u,%u,%u, texture %u,%u,%u,%u, expected %u,%u,%u,%u",
+           x, px[x][0], px[x][1], px[x][2], px[x][3], tx[x][0], tx[x][1], tx[x][2], tx[x][3],
+           w[0], w[1], w[2], w[3]);
+  }
+  printf("  64 1D texels read two ways, %d wrong\n", bad);
+  g_failures += bad > 6 ? bad - 6 : 0;
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+  glDeleteTextures(2, tex);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10293,6 +10368,7 @@ static const struct {
     {"block_array_interp", sc_block_array_interp, 0},
     {"rect_sampler", sc_rect_sampler, 0},
     {"blit_stencil_drawn", sc_blit_stencil_drawn, 0},
+    {"blit_1d_dst", sc_blit_1d_dst, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

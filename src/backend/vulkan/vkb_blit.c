@@ -884,9 +884,14 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    const VkFormatFeatureFlags src_want =
       VK_FORMAT_FEATURE_BLIT_SRC_BIT |
       (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+   /* A clipped one into a 1D image too: the scratch image below is 2D, and vkCmdCopyImage
+    * copies between images of one type (or 2D and 3D) only. */
+   const bool clipped_1d = clipped && d.r->image_type == VK_IMAGE_TYPE_1D &&
+                           s.r->image_type == VK_IMAGE_TYPE_2D;
    if (drawable(scr, aspect) &&
        ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
-        (clipped && (dw > maxdim || dh > maxdim)) || !blit_features(scr, s.r->fmt->vk, src_want) ||
+        (clipped && (dw > maxdim || dh > maxdim)) || clipped_1d ||
+        !blit_features(scr, s.r->fmt->vk, src_want) ||
         !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
       draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                 (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,

@@ -316,21 +316,20 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    const bool stencil = a->aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
    const bool ds_only = depth || stencil;
    /* The source is sampled through a 2D view of one layer (a 2D view of a 3D slice may not
-    * be sampled); the destination is a colour or depth/stencil attachment. */
+    * be sampled, and a 1D image has only 1D views: blit.frag samples 2D); the destination is
+    * a colour or depth/stencil attachment through a view of one layer, 1D for a 1D image
+    * (rendered into as draws render into it). */
    const bool usable =
       ds_only ? (s->fmt->aspect & d->fmt->aspect & a->aspect) && d->ds_attachment && !a->linear
             : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
                  (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
-   if (!usable || s->image_type != VK_IMAGE_TYPE_2D || d->image_type == VK_IMAGE_TYPE_1D ||
-       !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
-      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s (%s): not sampled "
+   if (!usable || s->image_type != VK_IMAGE_TYPE_2D || !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
+      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled "
                   "in 2D%s, or not an attachment", vkb_format_name(s->desc.format),
                   s->image_type == VK_IMAGE_TYPE_2D ? "2D" : "1D/3D",
-                  vkb_format_name(d->desc.format),
-                  d->image_type == VK_IMAGE_TYPE_1D ? "1D" : "2D/3D",
-                  a->linear ? " with a linear filter" : "");
+                  vkb_format_name(d->desc.format), a->linear ? " with a linear filter" : "");
       return false;
    }
    struct vkb_blit_draw *b = blit_draw_init(scr);
