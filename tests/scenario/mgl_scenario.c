@@ -10269,6 +10269,104 @@ static void sc_blit_1d_dst(void)
   glDeleteTextures(2, tex);
 }
 
+/* blit_1d_src: a 64-texel 1D RGBA8 texture (texel i = (4i, 255 - 4i, 2i + 1, 255)) as the read
+ * framebuffer's colour buffer, blitted nearest:
+ * 1. mirrored and stretched to rows [8,40) of a 4-sample RGBA8 renderbuffer (a single-sample
+ *    source into a multisampled buffer: drawn), resolved into a 2D RGBA8 texture: pixel x of
+ *    those rows takes texel 63 - x;
+ * 2. its box (-32,0,32,1) scaled 2x to (0,50,32,51) of that 2D texture: the box leaves the 1D
+ *    image, pixel x takes texel 2x - 31, and x < 16 (source outside) is not written;
+ * 3. mirrored and halved into a second 1D texture: (64,0,0,1) -> (0,0,32,1), texel x takes
+ *    texel 63 - 2x (texels 32..63 keep their clear colour).
+ * Everything else is the clear colour (0, 0, 0, 255). Read with glReadPixels. With
+ * MGL_TEST_VK_NO_BLIT_FORMATS=1 (gate.blit_draw) the blits are drawn from the 1D image too. */
+static GLubyte b1s_texel(int i, int c)
+{
+  const GLubyte t[4] = {(GLubyte)(4 * i), (GLubyte)(255 - 4 * i), (GLubyte)(2 * i + 1), 255};
+  return t[c];
+}
+
+static void sc_blit_1d_src(void)
+{
+  GLuint tex[3], rb, fbo[4];
+  glGenTextures(3, tex);
+  gl.GenRenderbuffers(1, &rb);
+  gl.GenFramebuffers(4, fbo);
+  GLubyte texels[64][4];
+  for (int i = 0; i < 64; i++)
+    for (int c = 0; c < 4; c++)
+      texels[i][c] = b1s_texel(i, c);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int i = 0; i < 2; i++) {
+    glBindTexture(GL_TEXTURE_1D, tex[i]);
+    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, i ? NULL : texels);
+  }
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  for (int i = 0; i < 4; i++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    if (i < 2)
+      gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, tex[i], 0);
+    else if (i == 2)
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    else
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[2], 0);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("framebuffer %d incomplete", i);
+    if (i)
+      clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+  }
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[2]);
+  gl.BlitFramebuffer(0, 0, 64, 1, 64, 8, 0, 9, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[2]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[3]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BlitFramebuffer(-32, 0, 32, 1, 0, 50, 32, 51, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(64, 0, 0, 1, 0, 0, 32, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blits from a 1D texture");
+  static GLubyte px[H][W][4];
+  GLubyte row[64][4];
+  memset(px, 0xee, sizeof px);
+  memset(row, 0xee, sizeof row);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[3]);
+  glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  glReadPixels(0, 0, 64, 1, GL_RGBA, GL_UNSIGNED_BYTE, row);
+  check_gl_error("read back");
+  int bad = 0;
+  for (int y = 0; y <= H; y++)
+    for (int x = 0; x < W; x++) {
+      /* y == H: the second 1D texture */
+      int i = -1;
+      if (y == H)
+        i = x < 32 ? 63 - 2 * x : -1;
+      else if (y == 8)
+        i = 63 - x;
+      else if (y == 50 && x >= 16 && x < 32)
+        i = 2 * x - 31;
+      const GLubyte *got = y == H ? row[x] : px[y][x];
+      GLubyte w[4] = {0, 0, 0, 255};
+      for (int c = 0; c < 4 && i >= 0; c++)
+        w[c] = b1s_texel(i, c);
+      if (memcmp(got, w, 4) && bad++ < 6)
+        fail("%s pixel (%d,%d): %u,%u,%u,%u, expected %u,%u,%u,%u",
+             y == H ? "second 1D texture" : "2D", x, y == H ? 0 : y, got[0], got[1], got[2],
+             got[3], w[0], w[1], w[2], w[3]);
+    }
+  printf("  %d pixels read, %d wrong\n", W * H + 64, bad);
+  g_failures += bad > 6 ? bad - 6 : 0;
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(4, fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(3, tex);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -10369,6 +10467,7 @@ static const struct {
     {"rect_sampler", sc_rect_sampler, 0},
     {"blit_stencil_drawn", sc_blit_stencil_drawn, 0},
     {"blit_1d_dst", sc_blit_1d_dst, 0},
+    {"blit_1d_src", sc_blit_1d_src, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -884,10 +884,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    const VkFormatFeatureFlags src_want =
       VK_FORMAT_FEATURE_BLIT_SRC_BIT |
       (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
-   /* A clipped one into a 1D image too: the scratch image below is 2D, and vkCmdCopyImage
-    * copies between images of one type (or 2D and 3D) only. */
-   const bool clipped_1d = clipped && d.r->image_type == VK_IMAGE_TYPE_1D &&
-                           s.r->image_type == VK_IMAGE_TYPE_2D;
+   /* A clipped one into a 1D image too, and one whose source box leaves a 1D image: the
+    * scratch images below are 2D, and vkCmdCopyImage copies between images of one type (or
+    * 2D and 3D) only. (The draw samples a 1D source in colour only.) */
+   const bool clipped_1d = ((clipped && d.r->image_type == VK_IMAGE_TYPE_1D) ||
+                            (src_out && s.r->image_type == VK_IMAGE_TYPE_1D)) &&
+                           (color || s.r->image_type == VK_IMAGE_TYPE_2D);
    if (drawable(scr, aspect) &&
        ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
         (clipped && (dw > maxdim || dh > maxdim)) || clipped_1d ||

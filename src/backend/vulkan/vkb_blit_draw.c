@@ -25,12 +25,15 @@
 #include "log.h"
 #include "vkb.h"
 #include "vkb_spv_blit_frag_f.h"
+#include "vkb_spv_blit_frag_f_1d.h"
 #include "vkb_spv_blit_frag_f_ms.h"
 #include "vkb_spv_blit_frag_i.h"
+#include "vkb_spv_blit_frag_i_1d.h"
 #include "vkb_spv_blit_frag_i_ms.h"
 #include "vkb_spv_blit_frag_s.h"
 #include "vkb_spv_blit_frag_s_ms.h"
 #include "vkb_spv_blit_frag_u.h"
+#include "vkb_spv_blit_frag_u_1d.h"
 #include "vkb_spv_blit_frag_u_ms.h"
 #include "vkb_spv_blit_frag_z.h"
 #include "vkb_spv_blit_frag_z_ms.h"
@@ -49,9 +52,12 @@ struct blit_push {
 #define KIND_STENCIL 4
 #define KIND_COUNT 5
 
+/* the source's shape: blit.frag's sampler type */
+enum { SRC_2D, SRC_MS, SRC_1D, SRC_COUNT };
+
 struct blit_key {
    VkFormat format;
-   uint8_t samples, kind, ms_src, has_alpha, has_depth, has_stencil;
+   uint8_t samples, kind, src_type, has_alpha, has_depth, has_stencil;
 };
 
 struct blit_pipe {
@@ -60,7 +66,7 @@ struct blit_pipe {
 };
 
 struct vkb_blit_draw {
-   VkShaderModule vs, fs[KIND_COUNT][2]; /* [kind, KIND_DEPTH or KIND_STENCIL][multisampled source] */
+   VkShaderModule vs, fs[KIND_COUNT][SRC_COUNT]; /* [kind, KIND_DEPTH or KIND_STENCIL][SRC_*] */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkSampler nearest, linear;
@@ -114,6 +120,12 @@ blit_draw_init(struct vkb_screen *scr)
    b->fs[MGP_SAMPLER_KIND_INT][0] = module(scr, vkb_spv_blit_frag_i, sizeof(vkb_spv_blit_frag_i));
    b->fs[MGP_SAMPLER_KIND_UINT][0] = module(scr, vkb_spv_blit_frag_u, sizeof(vkb_spv_blit_frag_u));
    b->fs[KIND_DEPTH][0] = module(scr, vkb_spv_blit_frag_z, sizeof(vkb_spv_blit_frag_z));
+   b->fs[MGP_SAMPLER_KIND_FLOAT][SRC_1D] =
+      module(scr, vkb_spv_blit_frag_f_1d, sizeof(vkb_spv_blit_frag_f_1d));
+   b->fs[MGP_SAMPLER_KIND_INT][SRC_1D] =
+      module(scr, vkb_spv_blit_frag_i_1d, sizeof(vkb_spv_blit_frag_i_1d));
+   b->fs[MGP_SAMPLER_KIND_UINT][SRC_1D] =
+      module(scr, vkb_spv_blit_frag_u_1d, sizeof(vkb_spv_blit_frag_u_1d));
    /* (a module declaring StencilExportEXT needs the extension enabled) */
    if (scr->has_stencil_export)
       b->fs[KIND_STENCIL][0] = module(scr, vkb_spv_blit_frag_s, sizeof(vkb_spv_blit_frag_s));
@@ -177,7 +189,7 @@ vkb_blit_draw_finish(struct vkb_screen *scr)
    vkDestroySampler(scr->dev, b->linear, NULL);
    vkDestroyShaderModule(scr->dev, b->vs, NULL);
    for (int k = 0; k < KIND_COUNT; k++)
-      for (int m = 0; m < 2; m++)
+      for (int m = 0; m < SRC_COUNT; m++)
          vkDestroyShaderModule(scr->dev, b->fs[k][m], NULL);
    free(b);
    scr->blit_draw = NULL;
@@ -193,7 +205,7 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = b->fs[key->kind][key->ms_src],
+       .module = b->fs[key->kind][key->src_type],
        .pName = "main"},
    };
    const VkPipelineVertexInputStateCreateInfo vi = {
@@ -218,7 +230,7 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    const VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = (VkSampleCountFlagBits)key->samples,
-      .sampleShadingEnable = key->ms_src,
+      .sampleShadingEnable = key->src_type == SRC_MS,
       .minSampleShading = 1.0f,
    };
    const bool depth = key->kind == KIND_DEPTH, stencil = key->kind == KIND_STENCIL;
@@ -316,19 +328,23 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    const bool stencil = a->aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
    const bool ds_only = depth || stencil;
    /* The source is sampled through a 2D view of one layer (a 2D view of a 3D slice may not
-    * be sampled, and a 1D image has only 1D views: blit.frag samples 2D); the destination is
-    * a colour or depth/stencil attachment through a view of one layer, 1D for a 1D image
+    * be sampled), a 1D colour image through its 1D view (it has no 2D one); the destination
+    * is a colour or depth/stencil attachment through a view of one layer, 1D for a 1D image
     * (rendered into as draws render into it). */
+   const bool src_1d = s->image_type == VK_IMAGE_TYPE_1D && !ds_only;
    const bool usable =
       ds_only ? (s->fmt->aspect & d->fmt->aspect & a->aspect) && d->ds_attachment && !a->linear
             : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
                  (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
-   if (!usable || s->image_type != VK_IMAGE_TYPE_2D || !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
+   if (!usable || (s->image_type != VK_IMAGE_TYPE_2D && !src_1d) ||
+       !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
       MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled "
                   "in 2D%s, or not an attachment", vkb_format_name(s->desc.format),
-                  s->image_type == VK_IMAGE_TYPE_2D ? "2D" : "1D/3D",
+                  s->image_type == VK_IMAGE_TYPE_2D   ? "2D"
+                  : s->image_type == VK_IMAGE_TYPE_1D ? "1D depth/stencil"
+                                                      : "3D",
                   vkb_format_name(d->desc.format), a->linear ? " with a linear filter" : "");
       return false;
    }
@@ -340,7 +356,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
                   "VK_EXT_shader_stencil_export");
       return false;
    }
-   if (ms_src && !b->fs[0][1]) {
+   if (ms_src && !b->fs[0][SRC_MS]) {
       MGL_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
                   "device has no sample-rate shading");
       return false;
@@ -350,7 +366,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    key.format = d->fmt->vk;
    key.samples = (uint8_t)d->samples;
    key.kind = depth ? KIND_DEPTH : stencil ? KIND_STENCIL : s->fmt->kind;
-   key.ms_src = ms_src;
+   key.src_type = ms_src ? SRC_MS : src_1d ? SRC_1D : SRC_2D;
    key.has_alpha = d->fmt->has_alpha;
    key.has_depth = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT);
    key.has_stencil = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
