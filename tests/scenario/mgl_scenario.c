@@ -9716,11 +9716,12 @@ static void sc_blit_depth_to_ms(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
-/* blit_stencil_declined: the stencil blits mgl still declines by name, reached honestly (a
- * stencil value can only be drawn with VK_EXT_shader_stencil_export, which the backend does
- * not use): the window's stencil into a 4-sample DEPTH24_STENCIL8 buffer, and into a
- * single-sample one through a 131072-wide scaled box. Mesa performs both; the scenario checks
- * only what holds either way: no GL error, and the window still renders after them. */
+/* blit_stencil_declined: stencil blits that are drawn where the device has
+ * VK_EXT_shader_stencil_export and declined by name without it (blit_stencil_drawn checks
+ * their values, and its gate.decline the declines): the window's stencil into a 4-sample
+ * DEPTH24_STENCIL8 buffer, and into a single-sample one through a 131072-wide scaled box. The
+ * scenario checks only what holds either way: no GL error, and the window still renders after
+ * them. */
 static void sc_blit_stencil_declined(void)
 {
   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(0.8f, 0.2f, 0.4f, 1.0f);
@@ -10156,8 +10157,6 @@ static void sc_rect_sampler(void)
   gl.DeleteVertexArrays(1, &mq.vao);
   check_gl_error("clean-up");
 }
-
-/* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 
 /* vertex_formats: GL 3.3 §2.8 vertex attribute formats, each feeding one rectangle's flat
  * colour, so every expected byte is exact: GL_UNSIGNED_BYTE normalized (tightly packed, stride
@@ -11485,6 +11484,316 @@ static void sc_xfb_block_array(void)
   check_frame("the frame (nothing rasterized)", &m);
 }
 
+/* blit_stencil_drawn: stencil blits of the shapes Vulkan's transfer commands cannot do, checked
+ * by exact stencil values read back with glReadPixels(GL_STENCIL_INDEX). The source is a
+ * single-sample DEPTH24_STENCIL8 buffer: stencil 0x11, a rectangle [8,40)x[16,48) of 0x5a and
+ * over it [16,56)x[4,28) of 0xc3 (drawn with GL_REPLACE). With the stencil write mask at 0x0f
+ * and depth writes off (a blit ignores both: only the pixel ownership and scissor tests affect
+ * it):
+ * 1. stencil only, mirrored in x, into a 4-sample buffer cleared to depth 0.25 (depth kept);
+ * 2. depth and stencil of that, mirrored in y, into a second 4-sample buffer (depth 0.75);
+ * each resolved into a single-sample buffer and read back;
+ * 3. stencil through a 131072x64 box, (0,0,32,32) -> (-65536,0,65536,64) under a scissor
+ *    [0,32), and mirrored (32,0,0,32) under [32,64): pixel (x, y) takes source pixel
+ *    (16, y / 2), mirrored (15, y / 2). */
+static uint8_t bsd_src(int x, int y)
+{
+  if (x >= 16 && x < 56 && y >= 4 && y < 28)
+    return 0xc3;
+  if (x >= 8 && x < 40 && y >= 16 && y < 48)
+    return 0x5a;
+  return 0x11;
+}
+
+static int bsd_check(const char *what, float wz, int mode)
+{
+  static float z[W * H];
+  static uint8_t st[W * H];
+  memset(st, 0xee, sizeof st);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, W, H, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+  if (wz >= 0.0f)
+    glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+  check_gl_error(what);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const uint8_t ws = mode == 0   ? bsd_src(W - 1 - x, y)
+                         : mode == 1 ? bsd_src(W - 1 - x, H - 1 - y)
+                                     : bsd_src(x < 32 ? 16 : 15, y / 2);
+      const bool zbad = wz >= 0.0f && fabsf(z[y * W + x] - wz) > 1e-6f;
+      if ((st[y * W + x] != ws || zbad) && bad++ < 6)
+        fail("%s: pixel (%d,%d): stencil 0x%02x depth %.7f, expected 0x%02x depth %.2f", what, x, y,
+             st[y * W + x], wz >= 0.0f ? z[y * W + x] : 0.0f, ws, wz);
+    }
+  printf("  %s: %d pixels read, %d wrong\n", what, W * H, bad);
+  g_failures += bad > 6 ? bad - 6 : 0;
+  return bad;
+}
+
+static void sc_blit_stencil_drawn(void)
+{
+  GLuint rb[6], fbo[5];
+  gl.GenRenderbuffers(6, rb);
+  gl.GenFramebuffers(5, fbo);
+  const int samples[5] = {0, 4, 4, 0, 0};
+  const double depth[5] = {1.0, 0.25, 0.75, 1.0, 1.0};
+  for (int i = 0; i < 5; i++) {
+    gl.BindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, samples[i], GL_DEPTH24_STENCIL8, W, H);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                               rb[i]);
+    if (i == 0) {
+      /* the source is drawn into: it has a colour buffer too */
+      gl.BindRenderbuffer(GL_RENDERBUFFER, rb[5]);
+      gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8, W, H);
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[5]);
+    } else {
+      glDrawBuffer(GL_NONE);
+      glReadBuffer(GL_NONE);
+    }
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("depth/stencil framebuffer %d incomplete", i);
+    glClearDepth(depth[i]);
+    glClearStencil(i == 0 ? 0x11 : 0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  }
+  glClearDepth(1.0);
+  glClearStencil(0);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  glViewport(0, 0, W, H);
+  GLuint p = solid_program();
+  float v[24];
+  rect_vertices(v, 8, 16, 40, 48);
+  rect_vertices(v + 12, 16, 4, 56, 28);
+  mesh m = make_mesh(v, 12);
+  set_vec4(p, "u_color", V4(1.0f, 1.0f, 1.0f, 1.0f));
+  glEnable(GL_STENCIL_TEST);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glStencilFunc(GL_ALWAYS, 0x5a, 0xff);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glStencilFunc(GL_ALWAYS, 0xc3, 0xff);
+  glDrawArrays(GL_TRIANGLES, 6, 6);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("stencil drawn into the source");
+  /* masks a blit ignores */
+  glStencilMask(0x0f);
+  glDepthMask(GL_FALSE);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 0, W, H, W, 0, 0, H, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[2]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, H, W, 0, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                     GL_NEAREST);
+  check_gl_error("mirrored stencil blits into 4-sample buffers");
+  for (int i = 0; i < 2; i++) {
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1 + i]);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[3]);
+    gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT,
+                       GL_NEAREST);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[3]);
+    bsd_check(i ? "4-sample -> 4-sample mirrored in y, resolved"
+                : "single-sample -> 4-sample stencil only mirrored in x, resolved",
+              0.25f, i);
+  }
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[4]);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 32, H);
+  gl.BlitFramebuffer(0, 0, 32, 32, -65536, 0, 65536, 64, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glScissor(32, 0, 32, H);
+  gl.BlitFramebuffer(32, 0, 0, 32, -65536, 0, 65536, 64, GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  glScissor(0, 0, W, H);
+  glStencilMask(0xff);
+  glDepthMask(GL_TRUE);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[4]);
+  bsd_check("stencil through a 131072x64 box, and mirrored", -1.0f, 2);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(5, fbo);
+  gl.DeleteRenderbuffers(6, rb);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+}
+
+/* blit_1d_dst: a 2D RGBA8 texture of 4-pixel vertical stripes (stripe k has colour
+ * (16k, 255 - 16k, 8k + 3, 255), rows y >= 32 cleared white), its row 20 blitted into a 64-texel
+ * 1D RGBA8 texture's framebuffer mirrored and scaled 2x, nearest: (0,20,32,21) ->
+ * (64,0,0,1), so texel x takes source pixel 31 - x / 2; then (0,40,64,41) -> (0,0,16,1) under a
+ * scissor [4,12) (scaled 1/4: texel x takes source pixel 4x + 2). Read back with glReadPixels
+ * and glGetTexImage. With MGL_TEST_VK_NO_BLIT_FORMATS=1 (gate.blit_draw) both are drawn into
+ * the 1D image. */
+static void sc_blit_1d_dst(void)
+{
+  GLuint tex[2], fbo[2];
+  glGenTextures(2, tex);
+  gl.GenFramebuffers(2, fbo);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("2D framebuffer incomplete");
+  glEnable(GL_SCISSOR_TEST);
+  for (int k = 0; k < W / 4; k++) {
+    glScissor(4 * k, 0, 4, 32);
+    glClearColor((float)(16 * k) / 255.0f, (float)(255 - 16 * k) / 255.0f,
+                 (float)(8 * k + 3) / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  glScissor(0, 32, W, 32);
+  glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, tex[1], 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("1D framebuffer incomplete");
+  glScissor(0, 0, 64, 1);
+  glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(0, 20, 32, 21, 64, 0, 0, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(4, 0, 8, 1);
+  gl.BlitFramebuffer(0, 40, 64, 41, 0, 0, 16, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  glScissor(0, 0, W, H);
+  check_gl_error("blits into a 1D texture");
+  GLubyte px[64][4], tx[64][4];
+  memset(px, 0xee, sizeof px);
+  memset(tx, 0xee, sizeof tx);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  glReadPixels(0, 0, 64, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  glBindTexture(GL_TEXTURE_1D, tex[1]);
+  glGetTexImage(GL_TEXTURE_1D, 0, GL_RGBA, GL_UNSIGNED_BYTE, tx);
+  check_gl_error("1D read back");
+  int bad = 0;
+  for (int x = 0; x < 64; x++) {
+    /* the second blit's texels (row 40 is white) inside its scissor, else the first's */
+    const int k = (31 - x / 2) / 4;
+    const bool white = x >= 4 && x < 12;
+    const GLubyte w[4] = {white ? 255 : (GLubyte)(16 * k), white ? 255 : (GLubyte)(255 - 16 * k),
+                          white ? 255 : (GLubyte)(8 * k + 3), 255};
+    if ((memcmp(px[x], w, 4) || memcmp(tx[x], w, 4)) && bad++ < 6)
+      fail("1D texel pixel (%d,0): read %u,%u,%u,%u, texture %u,%u,%u,%u, expected %u,%u,%u,%u",
+           x, px[x][0], px[x][1], px[x][2], px[x][3], tx[x][0], tx[x][1], tx[x][2], tx[x][3],
+           w[0], w[1], w[2], w[3]);
+  }
+  printf("  64 1D texels read two ways, %d wrong\n", bad);
+  g_failures += bad > 6 ? bad - 6 : 0;
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+  glDeleteTextures(2, tex);
+}
+
+/* blit_1d_src: a 64-texel 1D RGBA8 texture (texel i = (4i, 255 - 4i, 2i + 1, 255)) as the read
+ * framebuffer's colour buffer, blitted nearest:
+ * 1. mirrored and stretched to rows [8,40) of a 4-sample RGBA8 renderbuffer (a single-sample
+ *    source into a multisampled buffer: drawn), resolved into a 2D RGBA8 texture: pixel x of
+ *    those rows takes texel 63 - x;
+ * 2. its box (-32,0,32,1) scaled 2x to (0,50,32,51) of that 2D texture: the box leaves the 1D
+ *    image, pixel x takes texel 2x - 31, and x < 16 (source outside) is not written;
+ * 3. mirrored and halved into a second 1D texture: (64,0,0,1) -> (0,0,32,1), texel x takes
+ *    texel 63 - 2x (texels 32..63 keep their clear colour).
+ * Everything else is the clear colour (0, 0, 0, 255). Read with glReadPixels. With
+ * MGL_TEST_VK_NO_BLIT_FORMATS=1 (gate.blit_draw) the blits are drawn from the 1D image too. */
+static GLubyte b1s_texel(int i, int c)
+{
+  const GLubyte t[4] = {(GLubyte)(4 * i), (GLubyte)(255 - 4 * i), (GLubyte)(2 * i + 1), 255};
+  return t[c];
+}
+
+static void sc_blit_1d_src(void)
+{
+  GLuint tex[3], rb, fbo[4];
+  glGenTextures(3, tex);
+  gl.GenRenderbuffers(1, &rb);
+  gl.GenFramebuffers(4, fbo);
+  GLubyte texels[64][4];
+  for (int i = 0; i < 64; i++)
+    for (int c = 0; c < 4; c++)
+      texels[i][c] = b1s_texel(i, c);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int i = 0; i < 2; i++) {
+    glBindTexture(GL_TEXTURE_1D, tex[i]);
+    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, i ? NULL : texels);
+  }
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  for (int i = 0; i < 4; i++) {
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[i]);
+    if (i < 2)
+      gl.FramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, tex[i], 0);
+    else if (i == 2)
+      gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    else
+      gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[2], 0);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("framebuffer %d incomplete", i);
+    if (i)
+      clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
+  }
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[2]);
+  gl.BlitFramebuffer(0, 0, 64, 1, 64, 8, 0, 9, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[2]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[3]);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  gl.BlitFramebuffer(-32, 0, 32, 1, 0, 50, 32, 51, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  gl.BlitFramebuffer(64, 0, 0, 1, 0, 0, 32, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  check_gl_error("blits from a 1D texture");
+  static GLubyte px[H][W][4];
+  GLubyte row[64][4];
+  memset(px, 0xee, sizeof px);
+  memset(row, 0xee, sizeof row);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[3]);
+  glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
+  glReadPixels(0, 0, 64, 1, GL_RGBA, GL_UNSIGNED_BYTE, row);
+  check_gl_error("read back");
+  int bad = 0;
+  for (int y = 0; y <= H; y++)
+    for (int x = 0; x < W; x++) {
+      /* y == H: the second 1D texture */
+      int i = -1;
+      if (y == H)
+        i = x < 32 ? 63 - 2 * x : -1;
+      else if (y == 8)
+        i = 63 - x;
+      else if (y == 50 && x >= 16 && x < 32)
+        i = 2 * x - 31;
+      const GLubyte *got = y == H ? row[x] : px[y][x];
+      GLubyte w[4] = {0, 0, 0, 255};
+      for (int c = 0; c < 4 && i >= 0; c++)
+        w[c] = b1s_texel(i, c);
+      if (memcmp(got, w, 4) && bad++ < 6)
+        fail("%s pixel (%d,%d): %u,%u,%u,%u, expected %u,%u,%u,%u",
+             y == H ? "second 1D texture" : "2D", x, y == H ? 0 : y, got[0], got[1], got[2],
+             got[3], w[0], w[1], w[2], w[3]);
+    }
+  printf("  %d pixels read, %d wrong\n", W * H + 64, bad);
+  g_failures += bad > 6 ? bad - 6 : 0;
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(4, fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(3, tex);
+}
+
+/* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
   void (*run)(void);
@@ -11594,6 +11903,9 @@ static const struct {
     {"fbo_eight_srgb", sc_fbo_eight_srgb, 0},
     {"sampler_params", sc_sampler_params, 0},
     {"xfb_block_array", sc_xfb_block_array, 0},
+    {"blit_stencil_drawn", sc_blit_stencil_drawn, 0},
+    {"blit_1d_dst", sc_blit_1d_dst, 0},
+    {"blit_1d_src", sc_blit_1d_src, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

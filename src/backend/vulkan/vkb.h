@@ -443,6 +443,7 @@ struct vkb_screen {
    bool has_list_restart;
    bool has_mirror_clamp;
    bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
+   bool has_stencil_export;             /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;                /* VK_EXT_conditional_rendering: GPU predicates */
    /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front

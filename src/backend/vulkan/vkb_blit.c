@@ -15,9 +15,9 @@
  * or from a single-sample source), resolves and blits between formats with no vkCmdBlitImage,
  * scaled linear blits whose source leaves the read surface, and scaled blits whose boxes are
  * larger than an image may be; depth alone likewise into or between multisampled surfaces
- * (gl_FragDepth), which also keeps the stencil of a multisampled depth/stencil destination.
- * Stencil blits of those shapes stay declined: drawing stencil needs
- * VK_EXT_shader_stencil_export. Coordinates are GL's and image rows are GL rows
+ * (gl_FragDepth), which also keeps the stencil of a multisampled depth/stencil destination,
+ * and stencil (gl_FragStencilRefARB) where the device has VK_EXT_shader_stencil_export;
+ * without it stencil blits of those shapes stay declined. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
 #include <GL/glcorearb.h>
 #include <math.h>
@@ -406,9 +406,17 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
-/* The colour or depth blit of the source box sb (x0, y0, x1, y1: mirrored where x0 > x1 or
- * y0 > y1) to the ascending destination box db, drawn into the destination pixels
- * [cx0, cx1) x [cy0, cy1) (vkb_blit_draw.c). */
+/* Whether blits of these aspects may be drawn: colour and depth always, stencil where the
+ * device exports it from a fragment shader. */
+static bool
+drawable(const struct vkb_screen *scr, VkImageAspectFlags aspect)
+{
+   return !(aspect & VK_IMAGE_ASPECT_STENCIL_BIT) || scr->has_stencil_export;
+}
+
+/* The colour, depth or stencil blit of the source box sb (x0, y0, x1, y1: mirrored where
+ * x0 > x1 or y0 > y1) to the ascending destination box db, drawn into the destination pixels
+ * [cx0, cx1) x [cy0, cy1) (vkb_blit_draw.c), one draw per depth/stencil aspect. */
 static void
 draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *s,
           const struct surf *d, const int64_t sb[4], const int64_t db[4], int64_t cx0,
@@ -416,7 +424,7 @@ draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *
 {
    const double scale_x = (double)(sb[2] - sb[0]) / (double)(db[2] - db[0]);
    const double scale_y = (double)(sb[3] - sb[1]) / (double)(db[3] - db[1]);
-   const struct vkb_blit_draw_args a = {
+   struct vkb_blit_draw_args a = {
       .aspect = aspect,
       .src = s->r,
       .dst = d->r,
@@ -431,7 +439,19 @@ draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *
       .clip = {{(int32_t)cx0, (int32_t)cy0}, {(uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0)}},
       .linear = linear,
    };
-   vkb_blit_draw(scr, &a);
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+      vkb_blit_draw(scr, &a);
+      return;
+   }
+   if (aspect & VK_IMAGE_ASPECT_DEPTH_BIT) {
+      a.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (!vkb_blit_draw(scr, &a))
+         return;
+   }
+   if (aspect & VK_IMAGE_ASPECT_STENCIL_BIT) {
+      a.aspect = VK_IMAGE_ASPECT_STENCIL_BIT;
+      vkb_blit_draw(scr, &a);
+   }
 }
 
 /* A stencil-only copy of w x h pixels between multisampled depth/stencil surfaces of one
@@ -723,15 +743,15 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
        * depth/stencil one resolves sample 0 in a rendering scope. Drawn: a colour or depth
        * blit into a multisampled destination that is not a copy of samples, a depth resolve
        * that mirrors, and depth alone between two depth/stencil buffers (lavapipe's
-       * vkCmdCopyImage of the depth aspect writes stencil too). */
+       * vkCmdCopyImage of the depth aspect writes stencil too); stencil likewise where the
+       * device exports it. */
       const bool resolve = ms_src && !ms_dst;
       const bool not_copy = !resolve && (mirror_x || mirror_y || !same_format || !ms_src);
-      const bool depth_only = aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
       const bool one_aspect = !color && aspect != d.r->fmt->aspect;
       const bool drawn =
          color ? not_copy
-               : depth_only && (not_copy || (resolve && (mirror_x || mirror_y)) ||
-                                (!resolve && one_aspect));
+               : drawable(scr, aspect) && (not_copy || (resolve && (mirror_x || mirror_y)) ||
+                                           (!resolve && one_aspect));
       if (scaled || (ms_dst && ms_src && s.r->samples != d.r->samples) ||
           (!color && !drawn &&
            (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
@@ -794,7 +814,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (!copy && !ms_src &&
           (!blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
            !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
-         if (color || aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+         if (drawable(scr, aspect)) {
             draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                       (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
             return;
@@ -858,14 +878,22 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    /* Drawn: a colour blit whose source box leaves the read surface with a linear filter
     * (which reads the clamped texels around the inside part) or that is larger than an image
     * may be, a clipped one to a box larger than that, and one with no Vulkan blit for its
-    * formats; depth alone likewise (nearest). The shader writes nothing for a nearest source
-    * pixel outside, and GL leaves a linear one undefined there. */
+    * formats; depth and stencil likewise (nearest; stencil where the device exports it). The
+    * shader writes nothing for a nearest source pixel outside, and GL leaves a linear one
+    * undefined there. */
    const VkFormatFeatureFlags src_want =
       VK_FORMAT_FEATURE_BLIT_SRC_BIT |
       (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
-   if ((color || aspect == VK_IMAGE_ASPECT_DEPTH_BIT) &&
+   /* A clipped one into a 1D image too, and one whose source box leaves a 1D image: the
+    * scratch images below are 2D, and vkCmdCopyImage copies between images of one type (or
+    * 2D and 3D) only. (The draw samples a 1D source in colour only.) */
+   const bool clipped_1d = ((clipped && d.r->image_type == VK_IMAGE_TYPE_1D) ||
+                            (src_out && s.r->image_type == VK_IMAGE_TYPE_1D)) &&
+                           (color || s.r->image_type == VK_IMAGE_TYPE_2D);
+   if (drawable(scr, aspect) &&
        ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
-        (clipped && (dw > maxdim || dh > maxdim)) || !blit_features(scr, s.r->fmt->vk, src_want) ||
+        (clipped && (dw > maxdim || dh > maxdim)) || clipped_1d ||
+        !blit_features(scr, s.r->fmt->vk, src_want) ||
         !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
       draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                 (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,

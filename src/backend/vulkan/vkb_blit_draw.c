@@ -9,7 +9,11 @@
  * (shaders/blit.frag) maps each pixel centre to the source as GL does and reads it with
  * texelFetch (nearest, samples) or a clamp-to-edge linear sampler. Depth goes the same way
  * into gl_FragDepth (depth test ALWAYS, writes on), from a view of the source's depth aspect;
- * the destination's stencil is not written.
+ * the destination's stencil is not written. Stencil, where the device has
+ * VK_EXT_shader_stencil_export, goes into gl_FragStencilRefARB from a view of the source's
+ * stencil aspect, the stencil test ALWAYS and REPLACE with every bit written (a blit ignores
+ * the GL stencil write mask, as the transfer commands do), the destination's depth attached
+ * but not written.
  *
  * Pipelines are keyed by destination format, sample count, colour kind and source kind, made
  * at first use and kept for the screen's life; they are counted apart from the app's
@@ -21,10 +25,15 @@
 #include "log.h"
 #include "vkb.h"
 #include "vkb_spv_blit_frag_f.h"
+#include "vkb_spv_blit_frag_f_1d.h"
 #include "vkb_spv_blit_frag_f_ms.h"
 #include "vkb_spv_blit_frag_i.h"
+#include "vkb_spv_blit_frag_i_1d.h"
 #include "vkb_spv_blit_frag_i_ms.h"
+#include "vkb_spv_blit_frag_s.h"
+#include "vkb_spv_blit_frag_s_ms.h"
 #include "vkb_spv_blit_frag_u.h"
+#include "vkb_spv_blit_frag_u_1d.h"
 #include "vkb_spv_blit_frag_u_ms.h"
 #include "vkb_spv_blit_frag_z.h"
 #include "vkb_spv_blit_frag_z_ms.h"
@@ -40,10 +49,15 @@ struct blit_push {
 };
 
 #define KIND_DEPTH 3 /* after the MGP_SAMPLER_KIND_* */
+#define KIND_STENCIL 4
+#define KIND_COUNT 5
+
+/* the source's shape: blit.frag's sampler type */
+enum { SRC_2D, SRC_MS, SRC_1D, SRC_COUNT };
 
 struct blit_key {
    VkFormat format;
-   uint8_t samples, kind, ms_src, has_alpha, has_stencil;
+   uint8_t samples, kind, src_type, has_alpha, has_depth, has_stencil;
 };
 
 struct blit_pipe {
@@ -52,7 +66,7 @@ struct blit_pipe {
 };
 
 struct vkb_blit_draw {
-   VkShaderModule vs, fs[4][2]; /* [kind or KIND_DEPTH][multisampled source] */
+   VkShaderModule vs, fs[KIND_COUNT][SRC_COUNT]; /* [kind, KIND_DEPTH or KIND_STENCIL][SRC_*] */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkSampler nearest, linear;
@@ -106,6 +120,15 @@ blit_draw_init(struct vkb_screen *scr)
    b->fs[MGP_SAMPLER_KIND_INT][0] = module(scr, vkb_spv_blit_frag_i, sizeof(vkb_spv_blit_frag_i));
    b->fs[MGP_SAMPLER_KIND_UINT][0] = module(scr, vkb_spv_blit_frag_u, sizeof(vkb_spv_blit_frag_u));
    b->fs[KIND_DEPTH][0] = module(scr, vkb_spv_blit_frag_z, sizeof(vkb_spv_blit_frag_z));
+   b->fs[MGP_SAMPLER_KIND_FLOAT][SRC_1D] =
+      module(scr, vkb_spv_blit_frag_f_1d, sizeof(vkb_spv_blit_frag_f_1d));
+   b->fs[MGP_SAMPLER_KIND_INT][SRC_1D] =
+      module(scr, vkb_spv_blit_frag_i_1d, sizeof(vkb_spv_blit_frag_i_1d));
+   b->fs[MGP_SAMPLER_KIND_UINT][SRC_1D] =
+      module(scr, vkb_spv_blit_frag_u_1d, sizeof(vkb_spv_blit_frag_u_1d));
+   /* (a module declaring StencilExportEXT needs the extension enabled) */
+   if (scr->has_stencil_export)
+      b->fs[KIND_STENCIL][0] = module(scr, vkb_spv_blit_frag_s, sizeof(vkb_spv_blit_frag_s));
    /* the multisampled-source shaders read gl_SampleID: sample-rate shading */
    if (scr->features.sampleRateShading) {
       b->fs[MGP_SAMPLER_KIND_FLOAT][1] =
@@ -115,6 +138,9 @@ blit_draw_init(struct vkb_screen *scr)
       b->fs[MGP_SAMPLER_KIND_UINT][1] =
          module(scr, vkb_spv_blit_frag_u_ms, sizeof(vkb_spv_blit_frag_u_ms));
       b->fs[KIND_DEPTH][1] = module(scr, vkb_spv_blit_frag_z_ms, sizeof(vkb_spv_blit_frag_z_ms));
+      if (scr->has_stencil_export)
+         b->fs[KIND_STENCIL][1] =
+            module(scr, vkb_spv_blit_frag_s_ms, sizeof(vkb_spv_blit_frag_s_ms));
    }
    b->nearest = sampler(scr, VK_FILTER_NEAREST);
    b->linear = sampler(scr, VK_FILTER_LINEAR);
@@ -162,8 +188,8 @@ vkb_blit_draw_finish(struct vkb_screen *scr)
    vkDestroySampler(scr->dev, b->nearest, NULL);
    vkDestroySampler(scr->dev, b->linear, NULL);
    vkDestroyShaderModule(scr->dev, b->vs, NULL);
-   for (int k = 0; k < 4; k++)
-      for (int m = 0; m < 2; m++)
+   for (int k = 0; k < KIND_COUNT; k++)
+      for (int m = 0; m < SRC_COUNT; m++)
          vkDestroyShaderModule(scr->dev, b->fs[k][m], NULL);
    free(b);
    scr->blit_draw = NULL;
@@ -179,7 +205,7 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
        .pName = "main"},
       {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
        .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
-       .module = b->fs[key->kind][key->ms_src],
+       .module = b->fs[key->kind][key->src_type],
        .pName = "main"},
    };
    const VkPipelineVertexInputStateCreateInfo vi = {
@@ -204,16 +230,29 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    const VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
       .rasterizationSamples = (VkSampleCountFlagBits)key->samples,
-      .sampleShadingEnable = key->ms_src,
+      .sampleShadingEnable = key->src_type == SRC_MS,
       .minSampleShading = 1.0f,
    };
-   const bool depth = key->kind == KIND_DEPTH;
+   const bool depth = key->kind == KIND_DEPTH, stencil = key->kind == KIND_STENCIL;
+   /* stencil: every covered sample takes the exported reference, every bit of it */
+   const VkStencilOpState replace = {
+      .failOp = VK_STENCIL_OP_REPLACE,
+      .passOp = VK_STENCIL_OP_REPLACE,
+      .depthFailOp = VK_STENCIL_OP_REPLACE,
+      .compareOp = VK_COMPARE_OP_ALWAYS,
+      .compareMask = 0xff,
+      .writeMask = 0xff,
+   };
    const VkPipelineDepthStencilStateCreateInfo ds = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthTestEnable = depth,
       .depthWriteEnable = depth,
       .depthCompareOp = VK_COMPARE_OP_ALWAYS,
+      .stencilTestEnable = stencil,
+      .front = replace,
+      .back = replace,
    };
+   const bool ds_only = depth || stencil;
    /* a substituted RGB format keeps its alpha, as draws do */
    const VkPipelineColorBlendAttachmentState cb = {
       .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
@@ -222,7 +261,7 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    };
    const VkPipelineColorBlendStateCreateInfo blend = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = depth ? 0 : 1,
+      .attachmentCount = ds_only ? 0 : 1,
       .pAttachments = &cb,
    };
    const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
@@ -233,9 +272,9 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    };
    const VkPipelineRenderingCreateInfo rinfo = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
-      .colorAttachmentCount = depth ? 0 : 1,
-      .pColorAttachmentFormats = depth ? NULL : &key->format,
-      .depthAttachmentFormat = depth ? key->format : VK_FORMAT_UNDEFINED,
+      .colorAttachmentCount = ds_only ? 0 : 1,
+      .pColorAttachmentFormats = ds_only ? NULL : &key->format,
+      .depthAttachmentFormat = key->has_depth ? key->format : VK_FORMAT_UNDEFINED,
       .stencilAttachmentFormat = key->has_stencil ? key->format : VK_FORMAT_UNDEFINED,
    };
    const VkGraphicsPipelineCreateInfo gci = {
@@ -286,29 +325,38 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    struct vkb_resource *s = a->src, *d = a->dst;
    const bool ms_src = s->samples != VK_SAMPLE_COUNT_1_BIT;
    const bool depth = a->aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+   const bool stencil = a->aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
+   const bool ds_only = depth || stencil;
    /* The source is sampled through a 2D view of one layer (a 2D view of a 3D slice may not
-    * be sampled); the destination is a colour or depth attachment. */
+    * be sampled), a 1D colour image through its 1D view (it has no 2D one); the destination
+    * is a colour or depth/stencil attachment through a view of one layer, 1D for a 1D image
+    * (rendered into as draws render into it). */
+   const bool src_1d = s->image_type == VK_IMAGE_TYPE_1D && !ds_only;
    const bool usable =
-      depth ? (s->fmt->aspect & d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT) && d->ds_attachment &&
-                 !a->linear
+      ds_only ? (s->fmt->aspect & d->fmt->aspect & a->aspect) && d->ds_attachment && !a->linear
             : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
                  (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
-   if (!usable || s->image_type != VK_IMAGE_TYPE_2D || d->image_type == VK_IMAGE_TYPE_1D ||
+   if (!usable || (s->image_type != VK_IMAGE_TYPE_2D && !src_1d) ||
        !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
-      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s (%s): not sampled "
+      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled "
                   "in 2D%s, or not an attachment", vkb_format_name(s->desc.format),
-                  s->image_type == VK_IMAGE_TYPE_2D ? "2D" : "1D/3D",
-                  vkb_format_name(d->desc.format),
-                  d->image_type == VK_IMAGE_TYPE_1D ? "1D" : "2D/3D",
-                  a->linear ? " with a linear filter" : "");
+                  s->image_type == VK_IMAGE_TYPE_2D   ? "2D"
+                  : s->image_type == VK_IMAGE_TYPE_1D ? "1D depth/stencil"
+                                                      : "3D",
+                  vkb_format_name(d->desc.format), a->linear ? " with a linear filter" : "");
       return false;
    }
    struct vkb_blit_draw *b = blit_draw_init(scr);
    if (!b)
       return false;
-   if (ms_src && !b->fs[0][1]) {
+   if (stencil && !b->fs[KIND_STENCIL][0]) {
+      MGL_DECLINE(backend_feature_unimplemented, "stencil blit drawn: the device has no "
+                  "VK_EXT_shader_stencil_export");
+      return false;
+   }
+   if (ms_src && !b->fs[0][SRC_MS]) {
       MGL_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
                   "device has no sample-rate shading");
       return false;
@@ -317,20 +365,21 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    memset(&key, 0, sizeof(key)); /* memcmp'd: padding too */
    key.format = d->fmt->vk;
    key.samples = (uint8_t)d->samples;
-   key.kind = depth ? KIND_DEPTH : s->fmt->kind;
-   key.ms_src = ms_src;
+   key.kind = depth ? KIND_DEPTH : stencil ? KIND_STENCIL : s->fmt->kind;
+   key.src_type = ms_src ? SRC_MS : src_1d ? SRC_1D : SRC_2D;
    key.has_alpha = d->fmt->has_alpha;
-   key.has_stencil = depth && (d->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
+   key.has_depth = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT);
+   key.has_stencil = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
    const VkPipeline pipe = get_pipeline(scr, b, &key);
    VkImageView sv = VK_NULL_HANDLE;
-   if (depth) {
+   if (ds_only) {
       /* a sampled view names one aspect: its own view, released with this batch */
       const VkImageViewCreateInfo vci = {
          .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
          .image = s->img,
          .viewType = VK_IMAGE_VIEW_TYPE_2D,
          .format = s->fmt->vk,
-         .subresourceRange = {VK_IMAGE_ASPECT_DEPTH_BIT, a->src_level, 1, a->src_layer, 1},
+         .subresourceRange = {a->aspect, a->src_level, 1, a->src_layer, 1},
       };
       if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &sv), "blit depth view"))
          return false;
@@ -341,7 +390,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    const VkImageView dv = vkb_resource_layer_view(scr, d, a->dst_level, a->dst_layer);
    if (!pipe || !sv || !dv)
       return false;
-   const VkImageLayout dst_layout = depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+   const VkImageLayout dst_layout = ds_only ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
                                           : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
    vkb_image_transition(scr, s, a->src_level, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
    vkb_image_transition(scr, d, a->dst_level, 1, dst_layout, true);
@@ -375,9 +424,9 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
       .renderArea = a->clip,
       .layerCount = 1,
-      .colorAttachmentCount = depth ? 0 : 1,
-      .pColorAttachments = depth ? NULL : &att,
-      .pDepthAttachment = depth ? &att : NULL,
+      .colorAttachmentCount = ds_only ? 0 : 1,
+      .pColorAttachments = ds_only ? NULL : &att,
+      .pDepthAttachment = key.has_depth ? &att : NULL,
       .pStencilAttachment = key.has_stencil ? &att : NULL,
    };
    const uint32_t dw = d->width >> a->dst_level ? d->width >> a->dst_level : 1;
@@ -400,6 +449,13 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    vkCmdPushConstants(cmd, b->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);
    vkCmdDraw(cmd, 3, 1, 0, 0);
    scr->end_rendering(cmd);
+   /* This pipeline uses the standard sample locations: the next layout transition of a
+    * multisampled depth/stencil destination (SAMPLE_LOCATIONS_COMPATIBLE_DEPTH) must name
+    * those, not the pixel-centre ones of a GL_MULTISAMPLE-off draw before it (which its
+    * transition into the attachment layout above still named). The source was only read:
+    * its record stays. */
+   if (ds_only && d->samples != VK_SAMPLE_COUNT_1_BIT)
+      d->centre_drawn = false;
    /* the app's pipeline, dynamic state and descriptor sets must be bound again */
    scr->bind_epoch++;
    scr->blit_draws++;

@@ -439,7 +439,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    }
 
    /* Features: query, then enable what GL needs and the device has. */
-   const char *exts[24];
+   const char *exts[28];
    uint32_t nexts = 0;
    void *chain = NULL;
 #define CHAIN(s) ((s).pNext = chain, chain = &(s))
@@ -684,6 +684,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       scr->centre_sample_counts = centre_sample_counts(scr);
       if (scr->centre_sample_counts)
          exts[nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
+   }
+   /* Stencil blits drawn (vkb_blit_draw.c) write gl_FragStencilRefARB. */
+   const char *no_se = getenv("MGL_TEST_VK_NO_STENCIL_EXPORT"); /* test-only: the declines */
+   if (dev_has(&e, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) && !(no_se && atoi(no_se) > 0)) {
+      exts[nexts++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
+      scr->has_stencil_export = true;
    }
 #undef CHAIN
    free(e.p);

@@ -1686,6 +1686,53 @@ test_msaa(struct t *t, struct mgp_handle prog)
          "TEX_2D_MS with 2 samples requested: cleared and resolved");
 }
 
+/* The sample locations a multisampled depth image was last drawn with (centre_drawn, which
+ * vkb_image_transition names in its barriers): a blit drawn into it (vkb_blit_draw.c, standard
+ * locations) records the standard ones; a blit drawn from it leaves its record. Marking an
+ * image as drawn with pixel-centre locations makes its barriers carry VkSampleLocationsInfoEXT,
+ * which only a device with VK_EXT_sample_locations takes: elsewhere only the first half runs. */
+static void
+test_blit_draw_locations(struct t *t)
+{
+   struct vkb_screen *scr = t->scr;
+   struct mgp_handle one = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER,
+                                    MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1, 1, 1, 1);
+   struct mgp_handle ms[2];
+   for (int i = 0; i < 2; i++)
+      ms[i] = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H,
+                       1, 1, 1, 4);
+   struct vkb_resource *r1 = vkb_resource_for_use(scr, ms[0], "test");
+   struct vkb_resource *r2 = vkb_resource_for_use(scr, ms[1], "test");
+   if (!r1 || !r2 || r1->samples != VK_SAMPLE_COUNT_4_BIT) {
+      check(false, "4-sample depth/stencil renderbuffers");
+      return;
+   }
+   const unsigned long long draws = counter(t, "blit-draws");
+   /* single-sample depth mirrored into ms[0]: drawn */
+   struct mgp_blit b = {.src = surface(one, MGP_FORMAT_D24_UNORM_S8_UINT, 2),
+                        .dst = surface(ms[0], MGP_FORMAT_D24_UNORM_S8_UINT, 2),
+                        .src_box = {0, 0, W, H}, .dst_box = {W, 0, 0, H},
+                        .mask = GL_DEPTH_BUFFER_BIT, .filter = GL_NEAREST};
+   const bool centre = scr->centre_sample_counts & VK_SAMPLE_COUNT_4_BIT;
+   r1->centre_drawn = centre; /* as a GL_MULTISAMPLE-off draw leaves it */
+   t->cv->blit(t->ctx, &b, NULL, 0);
+   check(counter(t, "blit-draws") == draws + 1 && !r1->centre_drawn,
+         "a depth blit drawn into a 4-sample image records the standard sample locations%s",
+         centre ? " after pixel-centre ones" : "");
+   if (!centre) {
+      printf("  (no VK_EXT_sample_locations at 4 samples: the pixel-centre half skipped)\n");
+      return;
+   }
+   /* ms[0] mirrored into ms[1], ms[0] last drawn with pixel-centre locations */
+   r1->centre_drawn = true;
+   b.src = surface(ms[0], MGP_FORMAT_D24_UNORM_S8_UINT, 2);
+   b.dst = surface(ms[1], MGP_FORMAT_D24_UNORM_S8_UINT, 2);
+   t->cv->blit(t->ctx, &b, NULL, 0);
+   check(r1->centre_drawn && !r2->centre_drawn,
+         "a blit drawn from a pixel-centre depth image keeps its record");
+   r1->centre_drawn = false;
+}
+
 static void
 test_blit(struct t *t)
 {
@@ -2099,6 +2146,7 @@ main(int argc, char **argv)
    test_fences_and_declines(&t, prog);
    test_msaa(&t, prog);
    test_blit(&t);
+   test_blit_draw_locations(&t);
    test_read_depth_stencil(&t);
    test_mipmaps_and_copies(&t);
    test_targets(&t);

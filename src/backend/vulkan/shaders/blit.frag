@@ -2,30 +2,44 @@
 // Blits drawn into the destination surface (vkb_blit_draw.c), for what vkCmdCopyImage,
 // vkCmdBlitImage and vkCmdResolveImage cannot do. BLIT_KIND: 0 float, 1 int, 2 uint (the
 // source's and the destination's, which GL makes agree), 3 depth (into gl_FragDepth, from a
-// depth-aspect view); BLIT_MS: 1 for a multisampled source.
+// depth-aspect view), 4 stencil (into gl_FragStencilRefARB, from a stencil-aspect view; only
+// where the device has VK_EXT_shader_stencil_export); BLIT_MS: 1 for a multisampled source;
+// BLIT_1D: 1 for a 1D source (colour kinds only; a 1D image has no 2D view), one row high.
+#ifndef BLIT_1D
+#define BLIT_1D 0
+#endif
 // Destination pixel centre f reads source position origin + f * scale (GL 3.3 §4.3.2;
 // scale < 0 mirrors).
 #if BLIT_KIND == 1
 #define T ivec4
 #define S2D isampler2D
+#define S1D isampler1D
 #define SMS isampler2DMS
-#elif BLIT_KIND == 2
+#elif BLIT_KIND == 2 || BLIT_KIND == 4
 #define T uvec4
 #define S2D usampler2D
+#define S1D usampler1D
 #define SMS usampler2DMS
 #else
 #define T vec4
 #define S2D sampler2D
+#define S1D sampler1D
 #define SMS sampler2DMS
 #endif
 #if BLIT_KIND == 3
 #define WRITE(v) gl_FragDepth = (v).r
+#elif BLIT_KIND == 4
+#extension GL_ARB_shader_stencil_export : require
+// the pipeline's stencil op replaces with this reference, every bit written
+#define WRITE(v) gl_FragStencilRefARB = int((v).r)
 #else
 #define WRITE(v) o = (v)
 layout(location = 0) out T o;
 #endif
 #if BLIT_MS
 layout(set = 0, binding = 0) uniform SMS src;
+#elif BLIT_1D
+layout(set = 0, binding = 0) uniform S1D src;
 #else
 layout(set = 0, binding = 0) uniform S2D src;
 #endif
@@ -49,7 +63,11 @@ void main()
 #if !BLIT_MS
    if (pc.mode == 1) {
       // linear: outside the read surface GL leaves the result undefined; clamp to edge
+#if BLIT_1D
+      WRITE(textureLod(src, s.x / float(pc.size.x), 0.0));
+#else
       WRITE(textureLod(src, s / vec2(pc.size), 0.0));
+#endif
       return;
    }
 #endif
@@ -69,8 +87,10 @@ void main()
       sum += texelFetch(src, p, i);
    WRITE(sum / float(n));
 #else
-   WRITE(texelFetch(src, p, 0)); // integer and depth samples are not averaged: sample 0
+   WRITE(texelFetch(src, p, 0)); // integer, depth and stencil samples are not averaged: sample 0
 #endif
+#elif BLIT_1D
+   WRITE(texelFetch(src, p.x, 0));
 #else
    WRITE(texelFetch(src, p, 0));
 #endif
