@@ -224,7 +224,14 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLMAPBUFFERPROC, MapBuffer)                                                  \
   X(PFNGLFLUSHMAPPEDBUFFERRANGEPROC, FlushMappedBufferRange)                        \
   X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)                            \
-  X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)
+  X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)                            \
+  X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                        \
+  X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                              \
+  X(PFNGLVERTEXATTRIBI4IPROC, VertexAttribI4i)                                      \
+  X(PFNGLVERTEXATTRIBI4UIPROC, VertexAttribI4ui)                                    \
+  X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                    \
+  X(PFNGLGETVERTEXATTRIBIIVPROC, GetVertexAttribIiv)                                \
+  X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)
 
 static struct {
 #define X(type, name) type name;
@@ -11485,6 +11492,212 @@ static void sc_xfb_block_array(void)
   check_frame("the frame (nothing rasterized)", &m);
 }
 
+/* sample_coverage: GL 3.3 §4.1.3 (multisample fragment operations) on a 4-sample RGBA8
+ * renderbuffer, a full-frame rectangle of colour (1, 1, 1, a) over a clear of (0, 0, 0, 0),
+ * resolved by a blit: the resolved red byte is 255 times the share of samples written.
+ * SAMPLE_ALPHA_TO_COVERAGE: alpha 0 writes no sample, alpha 1 all; between them the count is
+ * the implementation's, so only its bounds and that it grows with alpha are asserted.
+ * SAMPLE_ALPHA_TO_ONE: alpha written as 1. SAMPLE_COVERAGE: value 0 and 1 exact, the inverted
+ * mask is the bitwise inverse (two draws with 0.5 and 0.5 inverted write every sample once).
+ * SAMPLE_MASK: mask 0 writes nothing, one sample gives a quarter of the colour, the queries
+ * and their errors. With GL_MULTISAMPLE disabled, and on the single-sample default
+ * framebuffer, all of these are ignored (§4.1.3: "if MULTISAMPLE is enabled and the value of
+ * SAMPLE_BUFFERS is one"). */
+typedef struct {
+  int min, max;
+  double mean;
+} chan_stats;
+
+/* Draws the full-frame rectangle in colour c into fbo (cleared first unless keep), resolves
+ * it into the default framebuffer and returns the statistics of channel ch. */
+static chan_stats cov_draw(GLuint fbo, GLuint p, vec4f c, int ch, bool keep)
+{
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  if (!keep) {
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  set_vec4(p, "u_color", c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  if (fbo) {
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  }
+  check_gl_error("coverage draw and resolve");
+  readback();
+  chan_stats s = {255, 0, 0.0};
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const int v = pixel_at(x, y).c[ch];
+      s.min = v < s.min ? v : s.min;
+      s.max = v > s.max ? v : s.max;
+      s.mean += v;
+    }
+  s.mean /= W * H;
+  return s;
+}
+
+/* Every pixel's channel ch within tol of want. */
+static void cov_expect(const char *what, chan_stats s, int want, int tol)
+{
+  if (s.min < want - tol || s.max > want + tol)
+    fail("%s: resolved channel in [%d, %d], expected %d (+-%d)", what, s.min, s.max, want, tol);
+}
+
+static void sc_sample_coverage(void)
+{
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  GLint samples = 0;
+  gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+  if (samples != 4)
+    die_setup("a 4-sample RGBA8 renderbuffer has %d samples", samples);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("4-sample framebuffer incomplete");
+  GLuint p = solid_program();
+  float r[12];
+  rect_vertices(r, 0, 0, W, H);
+  mesh m = make_mesh(r, 6);
+  const vec4f white = V4(1, 1, 1, 1);
+
+  /* Queries and their initial values (GL 3.3 table 6.17). */
+  GLint words = 0;
+  glGetIntegerv(GL_MAX_SAMPLE_MASK_WORDS, &words);
+  if (words < 1)
+    fail("GL_MAX_SAMPLE_MASK_WORDS = %d (GL 3.3: at least 1)", words);
+  GLint mv = 0;
+  gl.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mv);
+  if ((GLuint)mv != ~0u)
+    fail("initial GL_SAMPLE_MASK_VALUE = 0x%x (GL: all bits set)", (unsigned)mv);
+  gl.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, (GLuint)words, &mv);
+  expect_gl_error(GL_INVALID_VALUE, "glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, MAX_SAMPLE_MASK_WORDS)");
+  gl.SampleMaski((GLuint)words, 0);
+  expect_gl_error(GL_INVALID_VALUE, "glSampleMaski(MAX_SAMPLE_MASK_WORDS, 0)");
+  GLfloat cv = -1;
+  GLboolean ci = GL_TRUE;
+  glGetFloatv(GL_SAMPLE_COVERAGE_VALUE, &cv);
+  glGetBooleanv(GL_SAMPLE_COVERAGE_INVERT, &ci);
+  if (cv != 1.0f || ci != GL_FALSE)
+    fail("initial SAMPLE_COVERAGE_VALUE %g, INVERT %d (GL: 1, FALSE)", cv, ci);
+  gl.SampleCoverage(1.5f, GL_TRUE);
+  glGetFloatv(GL_SAMPLE_COVERAGE_VALUE, &cv);
+  glGetBooleanv(GL_SAMPLE_COVERAGE_INVERT, &ci);
+  if (cv != 1.0f || ci != GL_TRUE)
+    fail("glSampleCoverage(1.5, TRUE) reads back %g, %d (GL: clamped to 1, TRUE)", cv, ci);
+  if (glIsEnabled(GL_SAMPLE_ALPHA_TO_COVERAGE) || glIsEnabled(GL_SAMPLE_ALPHA_TO_ONE) ||
+      glIsEnabled(GL_SAMPLE_COVERAGE) || glIsEnabled(GL_SAMPLE_MASK))
+    fail("a multisample fragment operation is enabled initially");
+  check_gl_error("queries");
+
+  cov_expect("no operation enabled", cov_draw(fbo, p, white, 0, false), 255, 0);
+
+  /* Alpha to coverage. */
+  glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  cov_expect("alpha to coverage, alpha 0", cov_draw(fbo, p, V4(1, 1, 1, 0), 0, false), 0, 0);
+  cov_expect("alpha to coverage, alpha 1", cov_draw(fbo, p, white, 0, false), 255, 0);
+  double prev = 0.0;
+  for (int k = 1; k <= 3; k++) {
+    const chan_stats s = cov_draw(fbo, p, V4(1, 1, 1, (float)k / 4), 0, false);
+    printf("  alpha to coverage, alpha %.2f: mean resolved red %.1f\n", (double)k / 4, s.mean);
+    if (s.mean + 0.5 < prev)
+      fail("alpha to coverage: alpha %.2f covers less (mean %.1f) than a lower alpha (%.1f)",
+           (double)k / 4, s.mean, prev);
+    prev = s.mean;
+  }
+  glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+
+  /* Alpha to one: every written sample's alpha is 1, the colour kept. */
+  glEnable(GL_SAMPLE_ALPHA_TO_ONE);
+  cov_expect("alpha to one: alpha", cov_draw(fbo, p, V4(0.4f, 1, 1, 0.25f), 3, false), 255, 0);
+  cov_expect("alpha to one: red", cov_draw(fbo, p, V4(0.4f, 1, 1, 0.25f), 0, false), 102, 0);
+  glDisable(GL_SAMPLE_ALPHA_TO_ONE);
+  cov_expect("alpha to one disabled: alpha", cov_draw(fbo, p, V4(1, 1, 1, 0.25f), 3, false), 64,
+             0);
+
+  /* Sample coverage. */
+  glEnable(GL_SAMPLE_COVERAGE);
+  gl.SampleCoverage(0.0f, GL_FALSE);
+  cov_expect("glSampleCoverage(0, FALSE)", cov_draw(fbo, p, white, 0, false), 0, 0);
+  gl.SampleCoverage(1.0f, GL_FALSE);
+  cov_expect("glSampleCoverage(1, FALSE)", cov_draw(fbo, p, white, 0, false), 255, 0);
+  gl.SampleCoverage(1.0f, GL_TRUE);
+  cov_expect("glSampleCoverage(1, TRUE)", cov_draw(fbo, p, white, 0, false), 0, 0);
+  gl.SampleCoverage(0.0f, GL_TRUE);
+  cov_expect("glSampleCoverage(0, TRUE)", cov_draw(fbo, p, white, 0, false), 255, 0);
+  /* value 0.5 writes red, 0.5 inverted then green: each sample gets exactly one of them */
+  gl.SampleCoverage(0.5f, GL_FALSE);
+  const chan_stats half_r = cov_draw(fbo, p, V4(1, 0, 0, 1), 0, false);
+  gl.SampleCoverage(0.5f, GL_TRUE);
+  cov_draw(fbo, p, V4(0, 1, 0, 1), 0, true);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 c = pixel_at(x, y);
+      if (abs(c.c[0] + c.c[1] - 255) > 1 || c.c[3] != 255) {
+        fail("glSampleCoverage(0.5) then (0.5, inverted): pixel (%d,%d) = %d,%d,%d,%d "
+             "(GL: the inverted mask writes exactly the other samples)",
+             x, y, c.c[0], c.c[1], c.c[2], c.c[3]);
+        y = H;
+        break;
+      }
+    }
+  printf("  glSampleCoverage(0.5, FALSE): resolved red %d..%d\n", half_r.min, half_r.max);
+  gl.SampleCoverage(1.0f, GL_FALSE);
+  glDisable(GL_SAMPLE_COVERAGE);
+
+  /* Sample mask. */
+  glEnable(GL_SAMPLE_MASK);
+  if (!glIsEnabled(GL_SAMPLE_MASK))
+    fail("glIsEnabled(GL_SAMPLE_MASK) after glEnable");
+  gl.SampleMaski(0, 0);
+  cov_expect("glSampleMaski(0, 0)", cov_draw(fbo, p, white, 0, false), 0, 0);
+  gl.SampleMaski(0, 0x1);
+  cov_expect("glSampleMaski(0, 1): a quarter", cov_draw(fbo, p, white, 0, false), 64, 1);
+  gl.SampleMaski(0, 0x8);
+  cov_expect("glSampleMaski(0, 8): a quarter", cov_draw(fbo, p, white, 0, false), 64, 1);
+  gl.SampleMaski(0, 0x5);
+  cov_draw(fbo, p, V4(1, 0, 0, 1), 0, false);
+  gl.SampleMaski(0, 0xA);
+  cov_expect("mask 0x5 red then 0xA green: green", cov_draw(fbo, p, V4(0, 1, 0, 1), 1, true),
+             128, 1);
+  cov_expect("mask 0x5 red then 0xA green: red", (chan_stats){pixel_at(0, 0).c[0],
+             pixel_at(W - 1, H - 1).c[0], 0}, 128, 1);
+  gl.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mv);
+  if (mv != 0xA)
+    fail("GL_SAMPLE_MASK_VALUE = 0x%x after glSampleMaski(0, 0xA)", (unsigned)mv);
+  gl.SampleMaski(0, 0);
+
+  /* GL_MULTISAMPLE off: every operation above is ignored (mask 0, coverage 0, alpha 0). */
+  glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  glEnable(GL_SAMPLE_COVERAGE);
+  gl.SampleCoverage(0.0f, GL_FALSE);
+  glDisable(GL_MULTISAMPLE);
+  cov_expect("GL_MULTISAMPLE off: mask 0, coverage 0, alpha 0 ignored",
+             cov_draw(fbo, p, V4(1, 1, 1, 0), 0, false), 255, 0);
+  glEnable(GL_MULTISAMPLE);
+  cov_expect("GL_MULTISAMPLE on again: nothing written", cov_draw(fbo, p, V4(1, 1, 1, 0), 0,
+             false), 0, 0);
+  /* The single-sample default framebuffer: SAMPLE_BUFFERS is 0, so they are ignored too. */
+  cov_expect("default framebuffer (no sample buffers)", cov_draw(0, p, V4(1, 1, 1, 0), 0, false),
+             255, 0);
+  glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  glDisable(GL_SAMPLE_COVERAGE);
+  glDisable(GL_SAMPLE_MASK);
+  gl.SampleCoverage(1.0f, GL_FALSE);
+  gl.SampleMaski(0, ~0u);
+  check_gl_error("end");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -11594,6 +11807,7 @@ static const struct {
     {"fbo_eight_srgb", sc_fbo_eight_srgb, 0},
     {"sampler_params", sc_sampler_params, 0},
     {"xfb_block_array", sc_xfb_block_array, 0},
+    {"sample_coverage", sc_sample_coverage, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
