@@ -11698,6 +11698,107 @@ static void sc_sample_coverage(void)
   gl.DeleteRenderbuffers(1, &rb);
 }
 
+/* polygon_line: glPolygonMode(GL_FRONT_AND_BACK, GL_LINE) on the two triangles of a rectangle
+ * whose corners sit on pixel centres, (16.5, 16.5) to (48.5, 48.5). GL 3.3 §3.6.4 draws each
+ * edge as a line segment (§3.5: a pixel is drawn when the segment exits its diamond): the
+ * horizontal edge y = 16.5 runs through the centres of row 16, so its pixels 17..47 (away from
+ * the ends) are drawn and rows 15 and 17 beside them are not; the same for the other three
+ * edges and the shared diagonal; pixels of the interior off the diagonal stay clear. Also
+ * glLineWidth's errors for widths <= 0, GL_LINE_WIDTH, and the line width ranges: width 1 is in
+ * both, and where ALIASED_LINE_WIDTH_RANGE reaches 3 a 3-wide horizontal line covers exactly
+ * three rows (§3.5.2: a column of w pixels for an x-major line). */
+static void sc_polygon_line(void)
+{
+  GLuint p = solid_program();
+  float r[12];
+  rect_vertices(r, 16.5f, 16.5f, 48.5f, 48.5f);
+  mesh m = make_mesh(r, 6);
+  const vec4f bg = V4(0, 0, 0, 1), fg = V4(1, 0.5f, 0, 1);
+  const rgba8 b8 = to8(bg), f8 = to8(fg);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(bg);
+  set_vec4(p, "u_color", fg);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+  GLint pm[2] = {0, 0};
+  glGetIntegerv(GL_POLYGON_MODE, pm);
+  if (pm[0] != GL_LINE)
+    fail("GL_POLYGON_MODE = 0x%x after glPolygonMode(GL_LINE)", (unsigned)pm[0]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  check_gl_error("GL_LINE draw");
+  readback();
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 got = pixel_at(x, y);
+      bool want_fg = false, want_bg = false;
+      const bool mid_x = x >= 18 && x <= 46, mid_y = y >= 18 && y <= 46;
+      if ((mid_x && (y == 16 || y == 48)) || (mid_y && (x == 16 || x == 48)) ||
+          (mid_x && x == y))
+        want_fg = true; /* the middle of an edge or of the diagonal */
+      else if (x < 14 || x > 50 || y < 14 || y > 50)
+        want_bg = true; /* well outside */
+      else if ((mid_x && (y == 15 || y == 17 || y == 47 || y == 49)) ||
+               (mid_y && (x == 15 || x == 17 || x == 47 || x == 49)))
+        want_bg = x != y && abs(x - y) > 1; /* beside an edge, away from the diagonal */
+      else if (x > 18 && x < 46 && y > 18 && y < 46 && abs(x - y) > 1)
+        want_bg = true; /* the interior off the diagonal */
+      if ((want_fg && !rgba_eq(got, f8)) || (want_bg && !rgba_eq(got, b8))) {
+        if (bad++ < 5)
+          fail("GL_LINE rectangle: pixel (%d,%d) = %d,%d,%d,%d, expected the %s", x, y, got.c[0],
+               got.c[1], got.c[2], got.c[3], want_fg ? "line colour" : "clear colour");
+      }
+    }
+  if (bad > 5)
+    fail("GL_LINE rectangle: %d wrong pixels in all", bad);
+
+  /* glLineWidth */
+  GLfloat lw = 0, ar[2] = {0, 0}, sr[2] = {0, 0};
+  glGetFloatv(GL_LINE_WIDTH, &lw);
+  if (lw != 1.0f)
+    fail("initial GL_LINE_WIDTH = %g", lw);
+  glLineWidth(0.0f);
+  expect_gl_error(GL_INVALID_VALUE, "glLineWidth(0)");
+  glLineWidth(-1.0f);
+  expect_gl_error(GL_INVALID_VALUE, "glLineWidth(-1)");
+  glGetFloatv(GL_LINE_WIDTH, &lw);
+  if (lw != 1.0f)
+    fail("GL_LINE_WIDTH = %g after refused widths (GL: unchanged, 1)", lw);
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, ar);
+  glGetFloatv(GL_SMOOTH_LINE_WIDTH_RANGE, sr);
+  check_gl_error("line width ranges");
+  printf("  ALIASED_LINE_WIDTH_RANGE %g..%g, SMOOTH_LINE_WIDTH_RANGE %g..%g\n", ar[0], ar[1],
+         sr[0], sr[1]);
+  if (!(ar[0] <= 1.0f && ar[1] >= 1.0f && sr[0] <= 1.0f && sr[1] >= 1.0f && ar[0] > 0 &&
+        sr[0] > 0))
+    fail("line width ranges do not hold width 1 (GL 3.3 table 6.50: at least 1..1)");
+  const float line[4] = {8.5f, 56.5f, 56.5f, 56.5f};
+  gl.BindBuffer(GL_ARRAY_BUFFER, m.vbo);
+  gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof line, line);
+  for (int wide = 0; wide <= 1; wide++) {
+    if (wide && ar[1] < 3.0f) {
+      printf("  no 3-wide aliased lines: ALIASED_LINE_WIDTH_RANGE ends at %g\n", ar[1]);
+      break;
+    }
+    glLineWidth(wide ? 3.0f : 1.0f);
+    check_gl_error("glLineWidth");
+    clear_to(bg);
+    glDrawArrays(GL_LINES, 0, 2);
+    glLineWidth(1.0f);
+    readback();
+    for (int y = 52; y < 61; y++) {
+      const bool in = wide ? (y >= 55 && y <= 57) : y == 56;
+      for (int x = 12; x < 52; x += 13)
+        if (!rgba_eq(pixel_at(x, y), in ? f8 : b8))
+          fail("width %d horizontal line at y 56.5: pixel (%d,%d) should be %s", wide ? 3 : 1,
+               x, y, in ? "drawn" : "clear");
+    }
+  }
+  check_gl_error("end");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -11808,6 +11909,7 @@ static const struct {
     {"sampler_params", sc_sampler_params, 0},
     {"xfb_block_array", sc_xfb_block_array, 0},
     {"sample_coverage", sc_sample_coverage, 0},
+    {"polygon_line", sc_polygon_line, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
