@@ -11799,6 +11799,80 @@ static void sc_polygon_line(void)
   gl.DeleteBuffers(1, &m.vbo);
 }
 
+/* int_attrib_defaults: the current values of generic attributes whose arrays are disabled,
+ * set by glVertexAttribI4i, glVertexAttribI4iv and glVertexAttribI4ui and read by ivec4 /
+ * uvec4 inputs (GL 3.3 §2.7: kept as integers). Every value lies beyond 2^24, so a path
+ * through float would change it; the vertex shader compares each component with the value
+ * set and writes 1 per component that matches. Also glGetVertexAttribIiv/Iuiv of
+ * GL_CURRENT_VERTEX_ATTRIB and the INVALID_VALUE of an index past GL_MAX_VERTEX_ATTRIBS. */
+static void sc_int_attrib_defaults(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in ivec4 a_i;\n"
+                   "layout(location = 2) in uvec4 a_u;\n"
+                   "uniform int u_case;\n"
+                   "flat out vec4 v_c;\n"
+                   "void main() {\n"
+                   "  const ivec4 i0 = ivec4(16777217, -16777219, 2147483647, -2147483647);\n"
+                   "  const ivec4 i1 = ivec4(33554435, -1, 123456789, -2000000001);\n"
+                   "  const uvec4 u0 = uvec4(4294967295u, 16777217u, 2147483649u, 7u);\n"
+                   "  if (u_case == 2) v_c = vec4(equal(a_u, u0));\n"
+                   "  else v_c = vec4(equal(a_i, u_case == 0 ? i0 : i1));\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 330 core\n"
+                   "flat in vec4 v_c;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_c; }\n";
+  GLuint p = link_program(vs, fs);
+  gl.UseProgram(p);
+  float r[12];
+  rect_vertices(r, 0, 0, W, H);
+  mesh m = make_mesh(r, 6);
+  const GLint i1[4] = {33554435, -1, 123456789, -2000000001};
+  const GLuint u0[4] = {4294967295u, 16777217u, 2147483649u, 7u};
+  for (int k = 0; k < 3; k++) {
+    if (k == 0)
+      gl.VertexAttribI4i(1, 16777217, -16777219, 2147483647, -2147483647);
+    else if (k == 1)
+      gl.VertexAttribI4iv(1, i1);
+    else
+      gl.VertexAttribI4ui(2, u0[0], u0[1], u0[2], u0[3]);
+    check_gl_error("glVertexAttribI4*");
+    gl.Uniform1i(uloc(p, "u_case"), k);
+    clear_to(V4(0.5f, 0.5f, 0.5f, 0.5f));
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    readback();
+    const rgba8 got = pixel_at(W / 2, H / 2);
+    static const char *what[3] = {"glVertexAttribI4i", "glVertexAttribI4iv",
+                                  "glVertexAttribI4ui"};
+    if (got.c[0] != 255 || got.c[1] != 255 || got.c[2] != 255 || got.c[3] != 255)
+      fail("%s: the shader saw components match %d %d %d %d (255 = the value set)", what[k],
+           got.c[0], got.c[1], got.c[2], got.c[3]);
+  }
+  GLint gi[4] = {0, 0, 0, 0};
+  GLuint gu[4] = {0, 0, 0, 0};
+  gl.GetVertexAttribIiv(1, GL_CURRENT_VERTEX_ATTRIB, gi);
+  gl.GetVertexAttribIuiv(2, GL_CURRENT_VERTEX_ATTRIB, gu);
+  check_gl_error("glGetVertexAttribI*v(GL_CURRENT_VERTEX_ATTRIB)");
+  if (memcmp(gi, i1, sizeof gi))
+    fail("glGetVertexAttribIiv(1, CURRENT_VERTEX_ATTRIB) = %d %d %d %d", gi[0], gi[1], gi[2],
+         gi[3]);
+  if (memcmp(gu, u0, sizeof gu))
+    fail("glGetVertexAttribIuiv(2, CURRENT_VERTEX_ATTRIB) = %u %u %u %u", gu[0], gu[1], gu[2],
+         gu[3]);
+  GLint max_attribs = 0;
+  glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max_attribs);
+  gl.VertexAttribI4i((GLuint)max_attribs, 1, 2, 3, 4);
+  expect_gl_error(GL_INVALID_VALUE, "glVertexAttribI4i(GL_MAX_VERTEX_ATTRIBS, ...)");
+  gl.GetVertexAttribIiv((GLuint)max_attribs, GL_CURRENT_VERTEX_ATTRIB, gi);
+  expect_gl_error(GL_INVALID_VALUE, "glGetVertexAttribIiv(GL_MAX_VERTEX_ATTRIBS, ...)");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteProgram(p);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -11910,6 +11984,7 @@ static const struct {
     {"xfb_block_array", sc_xfb_block_array, 0},
     {"sample_coverage", sc_sample_coverage, 0},
     {"polygon_line", sc_polygon_line, 0},
+    {"int_attrib_defaults", sc_int_attrib_defaults, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
