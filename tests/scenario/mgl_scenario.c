@@ -11873,6 +11873,114 @@ static void sc_int_attrib_defaults(void)
   gl.DeleteProgram(p);
 }
 
+/* snorm_attribs: GL_BYTE, GL_SHORT and GL_INT_2_10_10_10_REV attributes with normalized TRUE, captured by transform
+ * feedback as the floats the vertex shader received. GL 3.3 §2.1.2 converts a signed
+ * c of b bits to (2c + 1) / (2^b - 1); GL 4.2 and later, and Vulkan's SNORM formats, to
+ * max(c / (2^(b-1) - 1), -1), where 0 stays 0 and -128 and -127 both give -1. Every value
+ * captured must follow one rule or the other, the same for all of them; mgl follows the later
+ * rule (docs/COVERAGE.md says why), and so does llvmpipe. */
+static void sc_snorm_attribs(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec4 a_b;\n"
+                   "layout(location = 1) in vec4 a_s;\n"
+                   "layout(location = 2) in vec4 a_p;\n"
+                   "out vec4 v_b;\n"
+                   "out vec4 v_s;\n"
+                   "out vec4 v_p;\n"
+                   "void main() {\n"
+                   "  v_b = a_b;\n"
+                   "  v_s = a_s;\n"
+                   "  v_p = a_p;\n"
+                   "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                   "}\n";
+  GLuint vsh = compile(GL_VERTEX_SHADER, vs);
+  GLuint fsh = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+  GLuint p = gl.CreateProgram();
+  gl.AttachShader(p, vsh);
+  gl.AttachShader(p, fsh);
+  const char *names[3] = {"v_b", "v_s", "v_p"};
+  gl.TransformFeedbackVaryings(p, 3, names, GL_INTERLEAVED_ATTRIBS);
+  gl.LinkProgram(p);
+  gl.DeleteShader(vsh);
+  gl.DeleteShader(fsh);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok)
+    die_setup("snorm capture program failed to link");
+  enum { NV = 2, NC = 12 };
+  const int8_t bytes[NV * 4] = {-128, -127, 0, 127, 64, -64, 1, -1};
+  const int16_t shorts[NV * 4] = {-32768, -32767, 0, 32767, 16384, -16384, 1, -1};
+  /* GL_INT_2_10_10_10_REV: x, y, z of 10 bits, w of 2 */
+  const int packed[NV * 4] = {-512, -511, 0, -2, 511, 1, -1, 0};
+  uint32_t words[NV];
+  for (int v = 0; v < NV; v++) {
+    const int *c = &packed[v * 4];
+    words[v] = ((uint32_t)c[0] & 0x3ffu) | (((uint32_t)c[1] & 0x3ffu) << 10) |
+               (((uint32_t)c[2] & 0x3ffu) << 20) | (((uint32_t)c[3] & 0x3u) << 30);
+  }
+  GLuint vao, vb[3];
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(3, vb);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vb[0]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof bytes, bytes, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 4, GL_BYTE, GL_TRUE, 4, (void *)0);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vb[1]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof shorts, shorts, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(1, 4, GL_SHORT, GL_TRUE, 8, (void *)0);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vb[2]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(2, 4, GL_INT_2_10_10_10_REV, GL_TRUE, 4, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  gl.EnableVertexAttribArray(2);
+  GLuint b = xfb_buffer(NV * NC * 4);
+  gl.UseProgram(p);
+  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, NV);
+  gl.EndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  check_gl_error("capture of the normalized attributes");
+  float got[NV * NC];
+  read_buffer(b, 0, sizeof got, got);
+  int match_old = 0, match_new = 0;
+  for (int v = 0; v < NV; v++)
+    for (int k = 0; k < NC; k++) {
+      const int bits = k < 4 ? 8 : k < 8 ? 16 : k < 11 ? 10 : 2;
+      const double c = k < 4 ? bytes[v * 4 + k] : k < 8 ? shorts[v * 4 + k - 4]
+                                                         : packed[v * 4 + k - 8];
+      const double scale = (double)((1 << (bits - 1)) - 1);
+      double nw = c / scale;
+      nw = nw < -1.0 ? -1.0 : nw;
+      const double od = (2.0 * c + 1.0) / (double)((1 << bits) - 1);
+      const double g = got[v * NC + k];
+      const bool is_new = fabs(g - nw) <= 2e-6, is_old = fabs(g - od) <= 2e-6;
+      match_new += is_new;
+      match_old += is_old;
+      if (!is_new && !is_old)
+        fail("%s %d normalized = %.9g: neither GL 4.2's %.9g nor GL 3.3's %.9g",
+             k < 4 ? "GL_BYTE" : k < 8 ? "GL_SHORT" : "GL_INT_2_10_10_10_REV component",
+             (int)c, g, nw, od);
+    }
+  const char *rule = match_new == NV * NC ? "GL 4.2 / Vulkan: max(c / (2^(b-1) - 1), -1)"
+                     : match_old == NV * NC ? "GL 3.3: (2c + 1) / (2^b - 1)"
+                                            : NULL;
+  printf("  signed normalized attributes follow %s\n", rule ? rule : "no single rule");
+  if (!rule)
+    fail("signed normalized attributes: %d of %d values follow GL 4.2's rule, %d GL 3.3's; "
+         "GL allows one rule, not a mix", match_new, NV * NC, match_old);
+  else if (on_mgl() && match_new != NV * NC)
+    fail("mgl converts signed normalized attributes by GL 3.3's rule; its decision "
+         "(docs/COVERAGE.md) is GL 4.2's");
+  gl.DeleteBuffers(3, vb);
+  gl.DeleteBuffers(1, &b);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+}
+
 static const struct {
   const char *name;
   void (*run)(void);
@@ -11985,6 +12093,7 @@ static const struct {
     {"sample_coverage", sc_sample_coverage, 0},
     {"polygon_line", sc_polygon_line, 0},
     {"int_attrib_defaults", sc_int_attrib_defaults, 0},
+    {"snorm_attribs", sc_snorm_attribs, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
