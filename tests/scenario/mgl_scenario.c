@@ -224,7 +224,14 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLMAPBUFFERPROC, MapBuffer)                                                  \
   X(PFNGLFLUSHMAPPEDBUFFERRANGEPROC, FlushMappedBufferRange)                        \
   X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)                            \
-  X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)
+  X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)                            \
+  X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                        \
+  X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                              \
+  X(PFNGLVERTEXATTRIBI4IPROC, VertexAttribI4i)                                      \
+  X(PFNGLVERTEXATTRIBI4UIPROC, VertexAttribI4ui)                                    \
+  X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                    \
+  X(PFNGLGETVERTEXATTRIBIIVPROC, GetVertexAttribIiv)                                \
+  X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)
 
 static struct {
 #define X(type, name) type name;
@@ -11793,6 +11800,502 @@ static void sc_blit_1d_src(void)
   glDeleteTextures(3, tex);
 }
 
+/* sample_coverage: GL 3.3 §4.1.3 (multisample fragment operations) on a 4-sample RGBA8
+ * renderbuffer, a full-frame rectangle of colour (1, 1, 1, a) over a clear of (0, 0, 0, 0),
+ * resolved by a blit: the resolved red byte is 255 times the share of samples written.
+ * SAMPLE_ALPHA_TO_COVERAGE: alpha 0 writes no sample, alpha 1 all; between them the count is
+ * the implementation's, so only its bounds and that it grows with alpha are asserted.
+ * SAMPLE_ALPHA_TO_ONE: alpha written as 1. SAMPLE_COVERAGE: value 0 and 1 exact, the inverted
+ * mask is the bitwise inverse (two draws with 0.5 and 0.5 inverted write every sample once).
+ * SAMPLE_MASK: mask 0 writes nothing, one sample gives a quarter of the colour, the queries
+ * and their errors. With GL_MULTISAMPLE disabled, and on the single-sample default
+ * framebuffer, all of these are ignored (§4.1.3: "if MULTISAMPLE is enabled and the value of
+ * SAMPLE_BUFFERS is one"). */
+typedef struct {
+  int min, max;
+  double mean;
+} chan_stats;
+
+/* Draws the full-frame rectangle in colour c into fbo (cleared first unless keep), resolves
+ * it into the default framebuffer and returns the statistics of channel ch. */
+static chan_stats cov_draw(GLuint fbo, GLuint p, vec4f c, int ch, bool keep)
+{
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  if (!keep) {
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  set_vec4(p, "u_color", c);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  if (fbo) {
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  }
+  check_gl_error("coverage draw and resolve");
+  readback();
+  chan_stats s = {255, 0, 0.0};
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const int v = pixel_at(x, y).c[ch];
+      s.min = v < s.min ? v : s.min;
+      s.max = v > s.max ? v : s.max;
+      s.mean += v;
+    }
+  s.mean /= W * H;
+  return s;
+}
+
+/* Every pixel's channel ch within tol of want. */
+static void cov_expect(const char *what, chan_stats s, int want, int tol)
+{
+  if (s.min < want - tol || s.max > want + tol)
+    fail("%s: resolved channel in [%d, %d], expected %d (+-%d)", what, s.min, s.max, want, tol);
+}
+
+static void sc_sample_coverage(void)
+{
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  GLint samples = 0;
+  gl.GetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
+  if (samples != 4)
+    die_setup("a 4-sample RGBA8 renderbuffer has %d samples", samples);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("4-sample framebuffer incomplete");
+  GLuint p = solid_program();
+  float r[12];
+  rect_vertices(r, 0, 0, W, H);
+  mesh m = make_mesh(r, 6);
+  const vec4f white = V4(1, 1, 1, 1);
+
+  /* Queries and their initial values (GL 3.3 table 6.17). */
+  GLint words = 0;
+  glGetIntegerv(GL_MAX_SAMPLE_MASK_WORDS, &words);
+  if (words < 1)
+    fail("GL_MAX_SAMPLE_MASK_WORDS = %d (GL 3.3: at least 1)", words);
+  GLint mv = 0;
+  gl.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mv);
+  if ((GLuint)mv != ~0u)
+    fail("initial GL_SAMPLE_MASK_VALUE = 0x%x (GL: all bits set)", (unsigned)mv);
+  gl.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, (GLuint)words, &mv);
+  expect_gl_error(GL_INVALID_VALUE, "glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, MAX_SAMPLE_MASK_WORDS)");
+  gl.SampleMaski((GLuint)words, 0);
+  expect_gl_error(GL_INVALID_VALUE, "glSampleMaski(MAX_SAMPLE_MASK_WORDS, 0)");
+  GLfloat cv = -1;
+  GLboolean ci = GL_TRUE;
+  glGetFloatv(GL_SAMPLE_COVERAGE_VALUE, &cv);
+  glGetBooleanv(GL_SAMPLE_COVERAGE_INVERT, &ci);
+  if (cv != 1.0f || ci != GL_FALSE)
+    fail("initial SAMPLE_COVERAGE_VALUE %g, INVERT %d (GL: 1, FALSE)", cv, ci);
+  gl.SampleCoverage(1.5f, GL_TRUE);
+  glGetFloatv(GL_SAMPLE_COVERAGE_VALUE, &cv);
+  glGetBooleanv(GL_SAMPLE_COVERAGE_INVERT, &ci);
+  if (cv != 1.0f || ci != GL_TRUE)
+    fail("glSampleCoverage(1.5, TRUE) reads back %g, %d (GL: clamped to 1, TRUE)", cv, ci);
+  if (glIsEnabled(GL_SAMPLE_ALPHA_TO_COVERAGE) || glIsEnabled(GL_SAMPLE_ALPHA_TO_ONE) ||
+      glIsEnabled(GL_SAMPLE_COVERAGE) || glIsEnabled(GL_SAMPLE_MASK))
+    fail("a multisample fragment operation is enabled initially");
+  check_gl_error("queries");
+
+  cov_expect("no operation enabled", cov_draw(fbo, p, white, 0, false), 255, 0);
+
+  /* Alpha to coverage. */
+  glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  cov_expect("alpha to coverage, alpha 0", cov_draw(fbo, p, V4(1, 1, 1, 0), 0, false), 0, 0);
+  cov_expect("alpha to coverage, alpha 1", cov_draw(fbo, p, white, 0, false), 255, 0);
+  double prev = 0.0;
+  for (int k = 1; k <= 3; k++) {
+    const chan_stats s = cov_draw(fbo, p, V4(1, 1, 1, (float)k / 4), 0, false);
+    printf("  alpha to coverage, alpha %.2f: mean resolved red %.1f\n", (double)k / 4, s.mean);
+    if (s.mean + 0.5 < prev)
+      fail("alpha to coverage: alpha %.2f covers less (mean %.1f) than a lower alpha (%.1f)",
+           (double)k / 4, s.mean, prev);
+    prev = s.mean;
+  }
+  glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+
+  /* Alpha to one: every written sample's alpha is 1, the colour kept. */
+  glEnable(GL_SAMPLE_ALPHA_TO_ONE);
+  cov_expect("alpha to one: alpha", cov_draw(fbo, p, V4(0.4f, 1, 1, 0.25f), 3, false), 255, 0);
+  cov_expect("alpha to one: red", cov_draw(fbo, p, V4(0.4f, 1, 1, 0.25f), 0, false), 102, 0);
+  glDisable(GL_SAMPLE_ALPHA_TO_ONE);
+  cov_expect("alpha to one disabled: alpha", cov_draw(fbo, p, V4(1, 1, 1, 0.25f), 3, false), 64,
+             0);
+
+  /* Sample coverage. */
+  glEnable(GL_SAMPLE_COVERAGE);
+  gl.SampleCoverage(0.0f, GL_FALSE);
+  cov_expect("glSampleCoverage(0, FALSE)", cov_draw(fbo, p, white, 0, false), 0, 0);
+  gl.SampleCoverage(1.0f, GL_FALSE);
+  cov_expect("glSampleCoverage(1, FALSE)", cov_draw(fbo, p, white, 0, false), 255, 0);
+  gl.SampleCoverage(1.0f, GL_TRUE);
+  cov_expect("glSampleCoverage(1, TRUE)", cov_draw(fbo, p, white, 0, false), 0, 0);
+  gl.SampleCoverage(0.0f, GL_TRUE);
+  cov_expect("glSampleCoverage(0, TRUE)", cov_draw(fbo, p, white, 0, false), 255, 0);
+  /* value 0.5 writes red, 0.5 inverted then green: each sample gets exactly one of them */
+  gl.SampleCoverage(0.5f, GL_FALSE);
+  const chan_stats half_r = cov_draw(fbo, p, V4(1, 0, 0, 1), 0, false);
+  gl.SampleCoverage(0.5f, GL_TRUE);
+  cov_draw(fbo, p, V4(0, 1, 0, 1), 0, true);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 c = pixel_at(x, y);
+      if (abs(c.c[0] + c.c[1] - 255) > 1 || c.c[3] != 255) {
+        fail("glSampleCoverage(0.5) then (0.5, inverted): pixel (%d,%d) = %d,%d,%d,%d "
+             "(GL: the inverted mask writes exactly the other samples)",
+             x, y, c.c[0], c.c[1], c.c[2], c.c[3]);
+        y = H;
+        break;
+      }
+    }
+  printf("  glSampleCoverage(0.5, FALSE): resolved red %d..%d\n", half_r.min, half_r.max);
+  gl.SampleCoverage(1.0f, GL_FALSE);
+  glDisable(GL_SAMPLE_COVERAGE);
+
+  /* Sample mask. */
+  glEnable(GL_SAMPLE_MASK);
+  if (!glIsEnabled(GL_SAMPLE_MASK))
+    fail("glIsEnabled(GL_SAMPLE_MASK) after glEnable");
+  gl.SampleMaski(0, 0);
+  cov_expect("glSampleMaski(0, 0)", cov_draw(fbo, p, white, 0, false), 0, 0);
+  gl.SampleMaski(0, 0x1);
+  cov_expect("glSampleMaski(0, 1): a quarter", cov_draw(fbo, p, white, 0, false), 64, 1);
+  gl.SampleMaski(0, 0x8);
+  cov_expect("glSampleMaski(0, 8): a quarter", cov_draw(fbo, p, white, 0, false), 64, 1);
+  gl.SampleMaski(0, 0x5);
+  cov_draw(fbo, p, V4(1, 0, 0, 1), 0, false);
+  gl.SampleMaski(0, 0xA);
+  cov_expect("mask 0x5 red then 0xA green: green", cov_draw(fbo, p, V4(0, 1, 0, 1), 1, true),
+             128, 1);
+  cov_expect("mask 0x5 red then 0xA green: red", (chan_stats){pixel_at(0, 0).c[0],
+             pixel_at(W - 1, H - 1).c[0], 0}, 128, 1);
+  gl.GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mv);
+  if (mv != 0xA)
+    fail("GL_SAMPLE_MASK_VALUE = 0x%x after glSampleMaski(0, 0xA)", (unsigned)mv);
+  gl.SampleMaski(0, 0);
+
+  /* GL_MULTISAMPLE off: every operation above is ignored (mask 0, coverage 0, alpha 0). */
+  glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  glEnable(GL_SAMPLE_COVERAGE);
+  gl.SampleCoverage(0.0f, GL_FALSE);
+  glDisable(GL_MULTISAMPLE);
+  cov_expect("GL_MULTISAMPLE off: mask 0, coverage 0, alpha 0 ignored",
+             cov_draw(fbo, p, V4(1, 1, 1, 0), 0, false), 255, 0);
+  glEnable(GL_MULTISAMPLE);
+  cov_expect("GL_MULTISAMPLE on again: nothing written", cov_draw(fbo, p, V4(1, 1, 1, 0), 0,
+             false), 0, 0);
+  /* The single-sample default framebuffer: SAMPLE_BUFFERS is 0, so they are ignored too. */
+  cov_expect("default framebuffer (no sample buffers)", cov_draw(0, p, V4(1, 1, 1, 0), 0, false),
+             255, 0);
+  glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  glDisable(GL_SAMPLE_COVERAGE);
+  glDisable(GL_SAMPLE_MASK);
+  gl.SampleCoverage(1.0f, GL_FALSE);
+  gl.SampleMaski(0, ~0u);
+  check_gl_error("end");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+}
+
+/* polygon_line: glPolygonMode(GL_FRONT_AND_BACK, GL_LINE) on the two triangles of a rectangle
+ * whose corners sit on pixel centres, (16.5, 16.5) to (48.5, 48.5). GL 3.3 §3.6.4 draws each
+ * edge as a line segment (§3.5: a pixel is drawn when the segment exits its diamond): the
+ * horizontal edge y = 16.5 runs through the centres of row 16, so its pixels 17..47 (away from
+ * the ends) are drawn and rows 15 and 17 beside them are not; the same for the other three
+ * edges and the shared diagonal; pixels of the interior off the diagonal stay clear. Also
+ * glLineWidth's errors for widths <= 0, GL_LINE_WIDTH, and the line width ranges: width 1 is in
+ * both, and a horizontal line of width 3 covers exactly three rows where
+ * ALIASED_LINE_WIDTH_RANGE reaches 3 (§3.5.2: a column of w pixels for an x-major line), one
+ * where the range is 1..1 (the width is clamped to it; gate.line_width runs both paths). */
+static void sc_polygon_line(void)
+{
+  GLuint p = solid_program();
+  float r[12];
+  rect_vertices(r, 16.5f, 16.5f, 48.5f, 48.5f);
+  mesh m = make_mesh(r, 6);
+  const vec4f bg = V4(0, 0, 0, 1), fg = V4(1, 0.5f, 0, 1);
+  const rgba8 b8 = to8(bg), f8 = to8(fg);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(bg);
+  set_vec4(p, "u_color", fg);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+  GLint pm[2] = {0, 0};
+  glGetIntegerv(GL_POLYGON_MODE, pm);
+  if (pm[0] != GL_LINE)
+    fail("GL_POLYGON_MODE = 0x%x after glPolygonMode(GL_LINE)", (unsigned)pm[0]);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  check_gl_error("GL_LINE draw");
+  readback();
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 got = pixel_at(x, y);
+      bool want_fg = false, want_bg = false;
+      const bool mid_x = x >= 18 && x <= 46, mid_y = y >= 18 && y <= 46;
+      if ((mid_x && (y == 16 || y == 48)) || (mid_y && (x == 16 || x == 48)) ||
+          (mid_x && x == y))
+        want_fg = true; /* the middle of an edge or of the diagonal */
+      else if (x < 14 || x > 50 || y < 14 || y > 50)
+        want_bg = true; /* well outside */
+      else if ((mid_x && (y == 15 || y == 17 || y == 47 || y == 49)) ||
+               (mid_y && (x == 15 || x == 17 || x == 47 || x == 49)))
+        want_bg = x != y && abs(x - y) > 1; /* beside an edge, away from the diagonal */
+      else if (x > 18 && x < 46 && y > 18 && y < 46 && abs(x - y) > 1)
+        want_bg = true; /* the interior off the diagonal */
+      if ((want_fg && !rgba_eq(got, f8)) || (want_bg && !rgba_eq(got, b8))) {
+        if (bad++ < 5)
+          fail("GL_LINE rectangle: pixel (%d,%d) = %d,%d,%d,%d, expected the %s", x, y, got.c[0],
+               got.c[1], got.c[2], got.c[3], want_fg ? "line colour" : "clear colour");
+      }
+    }
+  if (bad > 5)
+    fail("GL_LINE rectangle: %d wrong pixels in all", bad);
+
+  /* glLineWidth */
+  GLfloat lw = 0, ar[2] = {0, 0}, sr[2] = {0, 0};
+  glGetFloatv(GL_LINE_WIDTH, &lw);
+  if (lw != 1.0f)
+    fail("initial GL_LINE_WIDTH = %g", lw);
+  glLineWidth(0.0f);
+  expect_gl_error(GL_INVALID_VALUE, "glLineWidth(0)");
+  glLineWidth(-1.0f);
+  expect_gl_error(GL_INVALID_VALUE, "glLineWidth(-1)");
+  glGetFloatv(GL_LINE_WIDTH, &lw);
+  if (lw != 1.0f)
+    fail("GL_LINE_WIDTH = %g after refused widths (GL: unchanged, 1)", lw);
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, ar);
+  glGetFloatv(GL_SMOOTH_LINE_WIDTH_RANGE, sr);
+  check_gl_error("line width ranges");
+  printf("  ALIASED_LINE_WIDTH_RANGE %g..%g, SMOOTH_LINE_WIDTH_RANGE %g..%g\n", ar[0], ar[1],
+         sr[0], sr[1]);
+  if (!(ar[0] <= 1.0f && ar[1] >= 1.0f && sr[0] <= 1.0f && sr[1] >= 1.0f && ar[0] > 0 &&
+        sr[0] > 0))
+    fail("line width ranges do not hold width 1 (GL 3.3 table 6.50: at least 1..1)");
+  const float line[4] = {8.5f, 56.5f, 56.5f, 56.5f};
+  gl.BindBuffer(GL_ARRAY_BUFFER, m.vbo);
+  gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof line, line);
+  /* GL 3.3 §3.5.2: the width is rounded and clamped to the aliased maximum, so where that is
+   * below 3 the line of width 3 is drawn as wide as the maximum (1 or 2 rows) */
+  const int drawn3 = ar[1] >= 3.0f ? 3 : ar[1] >= 2.0f ? 2 : 1;
+  for (int wide = 0; wide <= 1; wide++) {
+    glLineWidth(wide ? 3.0f : 1.0f);
+    check_gl_error("glLineWidth");
+    glGetFloatv(GL_LINE_WIDTH, &lw);
+    if (lw != (wide ? 3.0f : 1.0f))
+      fail("GL_LINE_WIDTH = %g after glLineWidth(%d) (GL: the value set, unclamped)", lw,
+           wide ? 3 : 1);
+    clear_to(bg);
+    glDrawArrays(GL_LINES, 0, 2);
+    glLineWidth(1.0f);
+    readback();
+    for (int y = 52; y < 61; y++) {
+      const int rows = wide ? drawn3 : 1;
+      const bool in = rows == 1 ? y == 56 : rows == 3 ? (y >= 55 && y <= 57) : y == 56;
+      if (rows == 2 && (y == 55 || y == 57))
+        continue; /* a 2-wide line centred on row 56's centres takes one of them */
+      for (int x = 12; x < 52; x += 13)
+        if (!rgba_eq(pixel_at(x, y), in ? f8 : b8))
+          fail("width %d (drawn as %d) horizontal line at y 56.5: pixel (%d,%d) should be %s",
+               wide ? 3 : 1, wide ? drawn3 : 1, x, y, in ? "drawn" : "clear");
+    }
+  }
+  check_gl_error("end");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* int_attrib_defaults: the current values of generic attributes whose arrays are disabled,
+ * set by glVertexAttribI4i, glVertexAttribI4iv and glVertexAttribI4ui and read by ivec4 /
+ * uvec4 inputs (GL 3.3 §2.7: kept as integers). Every value lies beyond 2^24, so a path
+ * through float would change it; the vertex shader compares each component with the value
+ * set and writes 1 per component that matches. Also glGetVertexAttribIiv/Iuiv of
+ * GL_CURRENT_VERTEX_ATTRIB and the INVALID_VALUE of an index past GL_MAX_VERTEX_ATTRIBS. */
+static void sc_int_attrib_defaults(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in ivec4 a_i;\n"
+                   "layout(location = 2) in uvec4 a_u;\n"
+                   "uniform int u_case;\n"
+                   "flat out vec4 v_c;\n"
+                   "void main() {\n"
+                   "  const ivec4 i0 = ivec4(16777217, -16777219, 2147483647, -2147483647);\n"
+                   "  const ivec4 i1 = ivec4(33554435, -1, 123456789, -2000000001);\n"
+                   "  const uvec4 u0 = uvec4(4294967295u, 16777217u, 2147483649u, 7u);\n"
+                   "  if (u_case == 2) v_c = vec4(equal(a_u, u0));\n"
+                   "  else v_c = vec4(equal(a_i, u_case == 0 ? i0 : i1));\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "#version 330 core\n"
+                   "flat in vec4 v_c;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = v_c; }\n";
+  GLuint p = link_program(vs, fs);
+  gl.UseProgram(p);
+  float r[12];
+  rect_vertices(r, 0, 0, W, H);
+  mesh m = make_mesh(r, 6);
+  const GLint i1[4] = {33554435, -1, 123456789, -2000000001};
+  const GLuint u0[4] = {4294967295u, 16777217u, 2147483649u, 7u};
+  for (int k = 0; k < 3; k++) {
+    if (k == 0)
+      gl.VertexAttribI4i(1, 16777217, -16777219, 2147483647, -2147483647);
+    else if (k == 1)
+      gl.VertexAttribI4iv(1, i1);
+    else
+      gl.VertexAttribI4ui(2, u0[0], u0[1], u0[2], u0[3]);
+    check_gl_error("glVertexAttribI4*");
+    gl.Uniform1i(uloc(p, "u_case"), k);
+    clear_to(V4(0.5f, 0.5f, 0.5f, 0.5f));
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    readback();
+    const rgba8 got = pixel_at(W / 2, H / 2);
+    static const char *what[3] = {"glVertexAttribI4i", "glVertexAttribI4iv",
+                                  "glVertexAttribI4ui"};
+    if (got.c[0] != 255 || got.c[1] != 255 || got.c[2] != 255 || got.c[3] != 255)
+      fail("%s: the shader saw components match %d %d %d %d (255 = the value set)", what[k],
+           got.c[0], got.c[1], got.c[2], got.c[3]);
+  }
+  GLint gi[4] = {0, 0, 0, 0};
+  GLuint gu[4] = {0, 0, 0, 0};
+  gl.GetVertexAttribIiv(1, GL_CURRENT_VERTEX_ATTRIB, gi);
+  gl.GetVertexAttribIuiv(2, GL_CURRENT_VERTEX_ATTRIB, gu);
+  check_gl_error("glGetVertexAttribI*v(GL_CURRENT_VERTEX_ATTRIB)");
+  if (memcmp(gi, i1, sizeof gi))
+    fail("glGetVertexAttribIiv(1, CURRENT_VERTEX_ATTRIB) = %d %d %d %d", gi[0], gi[1], gi[2],
+         gi[3]);
+  if (memcmp(gu, u0, sizeof gu))
+    fail("glGetVertexAttribIuiv(2, CURRENT_VERTEX_ATTRIB) = %u %u %u %u", gu[0], gu[1], gu[2],
+         gu[3]);
+  GLint max_attribs = 0;
+  glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max_attribs);
+  gl.VertexAttribI4i((GLuint)max_attribs, 1, 2, 3, 4);
+  expect_gl_error(GL_INVALID_VALUE, "glVertexAttribI4i(GL_MAX_VERTEX_ATTRIBS, ...)");
+  gl.GetVertexAttribIiv((GLuint)max_attribs, GL_CURRENT_VERTEX_ATTRIB, gi);
+  expect_gl_error(GL_INVALID_VALUE, "glGetVertexAttribIiv(GL_MAX_VERTEX_ATTRIBS, ...)");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteProgram(p);
+}
+
+/* snorm_attribs: GL_BYTE, GL_SHORT and GL_INT_2_10_10_10_REV attributes with normalized TRUE, captured by transform
+ * feedback as the floats the vertex shader received. GL 3.3 §2.1.2 converts a signed
+ * c of b bits to (2c + 1) / (2^b - 1); GL 4.2 and later, and Vulkan's SNORM formats, to
+ * max(c / (2^(b-1) - 1), -1), where 0 stays 0 and -128 and -127 both give -1. Every value
+ * captured must follow one rule or the other, the same for all of them; mgl follows the later
+ * rule (docs/COVERAGE.md says why), and so does llvmpipe. */
+static void sc_snorm_attribs(void)
+{
+  const char *vs = "#version 330 core\n"
+                   "layout(location = 0) in vec4 a_b;\n"
+                   "layout(location = 1) in vec4 a_s;\n"
+                   "layout(location = 2) in vec4 a_p;\n"
+                   "out vec4 v_b;\n"
+                   "out vec4 v_s;\n"
+                   "out vec4 v_p;\n"
+                   "void main() {\n"
+                   "  v_b = a_b;\n"
+                   "  v_s = a_s;\n"
+                   "  v_p = a_p;\n"
+                   "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                   "}\n";
+  GLuint vsh = compile(GL_VERTEX_SHADER, vs);
+  GLuint fsh = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+  GLuint p = gl.CreateProgram();
+  gl.AttachShader(p, vsh);
+  gl.AttachShader(p, fsh);
+  const char *names[3] = {"v_b", "v_s", "v_p"};
+  gl.TransformFeedbackVaryings(p, 3, names, GL_INTERLEAVED_ATTRIBS);
+  gl.LinkProgram(p);
+  gl.DeleteShader(vsh);
+  gl.DeleteShader(fsh);
+  GLint ok = 0;
+  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok)
+    die_setup("snorm capture program failed to link");
+  enum { NV = 2, NC = 12 };
+  const int8_t bytes[NV * 4] = {-128, -127, 0, 127, 64, -64, 1, -1};
+  const int16_t shorts[NV * 4] = {-32768, -32767, 0, 32767, 16384, -16384, 1, -1};
+  /* GL_INT_2_10_10_10_REV: x, y, z of 10 bits, w of 2 */
+  const int packed[NV * 4] = {-512, -511, 0, -2, 511, 1, -1, 0};
+  uint32_t words[NV];
+  for (int v = 0; v < NV; v++) {
+    const int *c = &packed[v * 4];
+    words[v] = ((uint32_t)c[0] & 0x3ffu) | (((uint32_t)c[1] & 0x3ffu) << 10) |
+               (((uint32_t)c[2] & 0x3ffu) << 20) | (((uint32_t)c[3] & 0x3u) << 30);
+  }
+  GLuint vao, vb[3];
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(3, vb);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vb[0]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof bytes, bytes, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 4, GL_BYTE, GL_TRUE, 4, (void *)0);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vb[1]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof shorts, shorts, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(1, 4, GL_SHORT, GL_TRUE, 8, (void *)0);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vb[2]);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof words, words, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(2, 4, GL_INT_2_10_10_10_REV, GL_TRUE, 4, (void *)0);
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  gl.EnableVertexAttribArray(2);
+  GLuint b = xfb_buffer(NV * NC * 4);
+  gl.UseProgram(p);
+  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+  glEnable(GL_RASTERIZER_DISCARD);
+  gl.BeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, NV);
+  gl.EndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  check_gl_error("capture of the normalized attributes");
+  float got[NV * NC];
+  read_buffer(b, 0, sizeof got, got);
+  int match_old = 0, match_new = 0;
+  for (int v = 0; v < NV; v++)
+    for (int k = 0; k < NC; k++) {
+      const int bits = k < 4 ? 8 : k < 8 ? 16 : k < 11 ? 10 : 2;
+      const double c = k < 4 ? bytes[v * 4 + k] : k < 8 ? shorts[v * 4 + k - 4]
+                                                         : packed[v * 4 + k - 8];
+      const double scale = (double)((1 << (bits - 1)) - 1);
+      double nw = c / scale;
+      nw = nw < -1.0 ? -1.0 : nw;
+      const double od = (2.0 * c + 1.0) / (double)((1 << bits) - 1);
+      const double g = got[v * NC + k];
+      const bool is_new = fabs(g - nw) <= 2e-6, is_old = fabs(g - od) <= 2e-6;
+      match_new += is_new;
+      match_old += is_old;
+      if (!is_new && !is_old)
+        fail("%s %d normalized = %.9g: neither GL 4.2's %.9g nor GL 3.3's %.9g",
+             k < 4 ? "GL_BYTE" : k < 8 ? "GL_SHORT" : "GL_INT_2_10_10_10_REV component",
+             (int)c, g, nw, od);
+    }
+  const char *rule = match_new == NV * NC ? "GL 4.2 / Vulkan: max(c / (2^(b-1) - 1), -1)"
+                     : match_old == NV * NC ? "GL 3.3: (2c + 1) / (2^b - 1)"
+                                            : NULL;
+  printf("  signed normalized attributes follow %s\n", rule ? rule : "no single rule");
+  if (!rule)
+    fail("signed normalized attributes: %d of %d values follow GL 4.2's rule, %d GL 3.3's; "
+         "GL allows one rule, not a mix", match_new, NV * NC, match_old);
+  else if (on_mgl() && match_new != NV * NC)
+    fail("mgl converts signed normalized attributes by GL 3.3's rule; its decision "
+         "(docs/COVERAGE.md) is GL 4.2's");
+  gl.DeleteBuffers(3, vb);
+  gl.DeleteBuffers(1, &b);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -11906,6 +12409,10 @@ static const struct {
     {"blit_stencil_drawn", sc_blit_stencil_drawn, 0},
     {"blit_1d_dst", sc_blit_1d_dst, 0},
     {"blit_1d_src", sc_blit_1d_src, 0},
+    {"sample_coverage", sc_sample_coverage, 0},
+    {"polygon_line", sc_polygon_line, 0},
+    {"int_attrib_defaults", sc_int_attrib_defaults, 0},
+    {"snorm_attribs", sc_snorm_attribs, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

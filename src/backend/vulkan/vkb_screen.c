@@ -723,6 +723,9 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    WANT(sampleRateShading);
    WANT(alphaToOne);
 #undef WANT
+   const char *no_wl = getenv("MGL_TEST_VK_NO_WIDE_LINES"); /* test-only: lines of width 1 */
+   if (no_wl && atoi(no_wl) > 0)
+      en->wideLines = VK_FALSE;
 
    const float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {
