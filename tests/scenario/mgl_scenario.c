@@ -12296,6 +12296,178 @@ static void sc_snorm_attribs(void)
   gl.DeleteProgram(p);
 }
 
+/* depth_only_fbo: the shadow-map pattern. A depth-only framebuffer (a DEPTH_COMPONENT24, then a
+ * DEPTH_COMPONENT32F texture, draw and read buffers GL_NONE) takes two depth-tested rectangles;
+ * a second pass samples it through a sampler2DShadow (GL_COMPARE_REF_TO_TEXTURE, GL_LEQUAL) into
+ * the default framebuffer, lit where ref <= depth. Then a depth+stencil-only DEPTH24_STENCIL8
+ * framebuffer takes stencil-writing draws, read back with GL_STENCIL_INDEX and
+ * GL_DEPTH_COMPONENT. Depth: rectangle A [8,40)^2 at 0.5, B [24,56)^2 at 0.75 drawn after it
+ * (GL_LESS: A keeps the overlap), 1.0 elsewhere. */
+static void sc_depth_only_fbo(void)
+{
+  static const char *fs_shadow = "#version 330 core\n"
+                                 "uniform sampler2DShadow u_s;\n"
+                                 "uniform float u_ref;\n"
+                                 "uniform vec4 u_lit;\n"
+                                 "uniform vec4 u_dark;\n"
+                                 "out vec4 o_color;\n"
+                                 "void main() {\n"
+                                 "  float l = texture(u_s, vec3(gl_FragCoord.xy / 64.0, u_ref));\n"
+                                 "  o_color = l > 0.5 ? u_lit : u_dark;\n"
+                                 "}\n";
+  const vec4f lit = V4(1.0f, 0.8f, 0.2f, 1.0f), dark = V4(0.0f, 0.2f, 0.4f, 1.0f);
+  float va[12], vb[12], vq[12];
+  rect_vertices(va, 8, 8, 40, 40);
+  rect_vertices(vb, 24, 24, 56, 56);
+  rect_vertices(vq, 0, 0, 64, 64);
+  GLuint ps = solid_program();
+  const GLint uz = uloc(ps, "u_z");
+  set_vec4(ps, "u_color", V4(1.0f, 0.0f, 0.0f, 1.0f)); /* written nowhere: no colour buffer */
+  mesh ma = make_mesh(va, 6), mb = make_mesh(vb, 6), mq = make_mesh(vq, 6);
+  GLuint pl = link_program(VS_PIXELS, fs_shadow);
+  gl.UseProgram(pl);
+  gl.Uniform2f(uloc(pl, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(pl, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(pl, "u_s"), 0);
+  set_vec4(pl, "u_lit", lit);
+  set_vec4(pl, "u_dark", dark);
+  const GLint uref = uloc(pl, "u_ref");
+  check_gl_error("programs");
+
+  static const struct {
+    GLenum ifmt, type;
+    const char *name;
+    float ref; /* 0.6: only A is shadowed; 0.8: A and B */
+  } fmt[2] = {{GL_DEPTH_COMPONENT24, GL_UNSIGNED_INT, "DEPTH_COMPONENT24", 0.6f},
+              {GL_DEPTH_COMPONENT32F, GL_FLOAT, "DEPTH_COMPONENT32F", 0.8f}};
+  GLuint tex[3], fbo[3];
+  glGenTextures(3, tex);
+  gl.GenFramebuffers(3, fbo);
+  static const struct { int x, y; float d; } dprobe[] = {
+      {12, 12, 0.5f}, {30, 30, 0.5f}, {50, 50, 0.75f}, {2, 60, 1.0f}, {60, 2, 1.0f}};
+  for (int f = 0; f < 2; f++) {
+    glBindTexture(GL_TEXTURE_2D, tex[f]);
+    glTexImage2D(GL_TEXTURE_2D, 0, fmt[f].ifmt, W, H, 0, GL_DEPTH_COMPONENT, fmt[f].type, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[f]);
+    gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex[f], 0);
+    glDrawBuffer(GL_NONE);
+    glReadBuffer(GL_NONE);
+    check_gl_error(fmt[f].name);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      fail("%s depth-only framebuffer incomplete", fmt[f].name);
+      continue;
+    }
+    /* the depth pass */
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    gl.UseProgram(ps);
+    gl.Uniform1f(uz, 0.0f);
+    gl.BindVertexArray(ma.vao);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.Uniform1f(uz, 0.5f);
+    gl.BindVertexArray(mb.vao);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_DEPTH_TEST);
+    check_gl_error("the depth pass");
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    for (size_t i = 0; i < sizeof dprobe / sizeof dprobe[0]; i++) {
+      GLfloat dv = -1.0f;
+      glReadPixels(dprobe[i].x, dprobe[i].y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+      if (fabsf(dv - dprobe[i].d) > 1e-5f)
+        fail("%s: depth at (%d,%d) = %g, expected %g", fmt[f].name, dprobe[i].x, dprobe[i].y,
+             dv, dprobe[i].d);
+    }
+    check_gl_error("glReadPixels(GL_DEPTH_COMPONENT) of the depth-only framebuffer");
+
+    /* the lit pass */
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    clear_to(V4(0.5f, 0.5f, 0.5f, 1.0f));
+    glBindTexture(GL_TEXTURE_2D, tex[f]);
+    gl.UseProgram(pl);
+    gl.Uniform1f(uref, fmt[f].ref);
+    gl.BindVertexArray(mq.vao);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    check_gl_error("the lit pass");
+    model m;
+    model_init(&m, lit);
+    if (fmt[f].ref > 0.75f)
+      model_rect(&m, 24, 24, 56, 56, to8(dark));
+    model_rect(&m, 8, 8, 40, 40, to8(dark));
+    char phase[96];
+    snprintf(phase, sizeof phase, "%s shadow map sampled with ref %.1f", fmt[f].name,
+             fmt[f].ref);
+    check_frame(phase, &m);
+  }
+
+  /* depth+stencil only: A replaces stencil with 0x3c; B increments where it passes the depth
+   * test (B outside A) and keeps where it fails (the overlap). */
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, W, H, 0, GL_DEPTH_STENCIL,
+               GL_UNSIGNED_INT_24_8, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[2]);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[2], 0);
+  glDrawBuffer(GL_NONE);
+  glReadBuffer(GL_NONE);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("DEPTH24_STENCIL8 depth+stencil-only framebuffer incomplete");
+  glClearStencil(0);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_STENCIL_TEST);
+  gl.UseProgram(ps);
+  glStencilFunc(GL_ALWAYS, 0x3c, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  gl.Uniform1f(uz, 0.0f);
+  gl.BindVertexArray(ma.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+  gl.Uniform1f(uz, 0.5f);
+  gl.BindVertexArray(mb.vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_STENCIL_TEST);
+  glDisable(GL_DEPTH_TEST);
+  check_gl_error("the depth+stencil pass");
+  static const struct { int x, y; GLubyte s; float d; } sprobe[] = {
+      {12, 12, 0x3c, 0.5f}, {30, 30, 0x3c, 0.5f}, {50, 50, 0x01, 0.75f}, {2, 60, 0x00, 1.0f},
+      {60, 2, 0x00, 1.0f}};
+  for (size_t i = 0; i < sizeof sprobe / sizeof sprobe[0]; i++) {
+    GLubyte sv = 0xee;
+    GLfloat dv = -1.0f;
+    glReadPixels(sprobe[i].x, sprobe[i].y, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &sv);
+    glReadPixels(sprobe[i].x, sprobe[i].y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &dv);
+    if (sv != sprobe[i].s)
+      fail("stencil at (%d,%d) = 0x%02x, expected 0x%02x", sprobe[i].x, sprobe[i].y, sv,
+           sprobe[i].s);
+    if (fabsf(dv - sprobe[i].d) > 1e-5f)
+      fail("depth+stencil: depth at (%d,%d) = %g, expected %g", sprobe[i].x, sprobe[i].y, dv,
+           sprobe[i].d);
+  }
+  check_gl_error("glReadPixels of the depth+stencil-only framebuffer");
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(3, fbo);
+  glDeleteTextures(3, tex);
+  gl.UseProgram(0);
+  gl.DeleteProgram(ps);
+  gl.DeleteProgram(pl);
+  /* the window still renders after the depth-only passes */
+  const vec4f bg = V4(0.0f, 0.4f, 0.2f, 1.0f);
+  clear_to(bg);
+  model mo;
+  model_init(&mo, bg);
+  check_frame("the window after the depth-only framebuffers", &mo);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -12413,6 +12585,7 @@ static const struct {
     {"polygon_line", sc_polygon_line, 0},
     {"int_attrib_defaults", sc_int_attrib_defaults, 0},
     {"snorm_attribs", sc_snorm_attribs, 0},
+    {"depth_only_fbo", sc_depth_only_fbo, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -415,7 +415,11 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       dyn[ndyn++] = VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE;
       dyn[ndyn++] = VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE;
    }
-   if (scr->has_dyn_blend) {
+   /* Not with no colour attachment (depth-only passes): a pipeline that declares them must
+    * have them set before a draw (VUID-vkCmdDraw-None-07627..07629), and vkCmdSetColor*EXT
+    * needs an attachment to describe. vkb_render_state_record sets them again when the next
+    * pipeline has colour attachments (its colour count differs). */
+   if (scr->has_dyn_blend && key->color_count) {
       dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT;
       dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT;
       dyn[ndyn++] = VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT;
