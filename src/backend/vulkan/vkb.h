@@ -415,6 +415,15 @@ bool vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
 
 /* ---- the screen ------------------------------------------------------------------------- */
 
+/* A short list of the backend's own pipelines (masked clears, drawn blits) found by a byte
+ * key (vkb_internal.c); key_size is set before the first use. */
+struct vkb_keyed_pipes {
+   unsigned char *keys;
+   VkPipeline *pipes;
+   uint32_t count;
+   uint32_t key_size;
+};
+
 struct vkb_screen {
    struct mgs_backend_env env;
    bool failed;
@@ -557,8 +566,7 @@ struct vkb_screen {
    /* masked clears (vkb_clear.c) */
    VkShaderModule clear_vs, clear_gs, clear_fs[3]; /* clear_gs: layered clears */
    VkPipelineLayout clear_layout;
-   struct vkb_clear_pipe *clear_pipes;
-   uint32_t clear_pipe_count;
+   struct vkb_keyed_pipes clear_pipes;
 
    /* blits drawn (vkb_blit_draw.c): made at the first, kept for the screen's life */
    struct vkb_blit_draw *blit_draw;
@@ -623,6 +631,12 @@ struct vkb_screen {
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
 bool vkb_check(struct vkb_screen *scr, VkResult err, const char *what);
+VkShaderModule vkb_internal_module(struct vkb_screen *scr, const uint32_t *words, size_t bytes,
+                                   const char *what);
+VkPipeline vkb_keyed_pipes_find(const struct vkb_keyed_pipes *l, const void *key);
+bool vkb_keyed_pipes_reserve(struct vkb_screen *scr, struct vkb_keyed_pipes *l, const char *what);
+void vkb_keyed_pipes_add(struct vkb_keyed_pipes *l, const void *key, VkPipeline p);
+void vkb_keyed_pipes_finish(struct vkb_screen *scr, struct vkb_keyed_pipes *l);
 void vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail);
 int32_t vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits,
                         VkMemoryPropertyFlags want, VkMemoryPropertyFlags avoid);

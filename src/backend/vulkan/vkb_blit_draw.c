@@ -60,32 +60,13 @@ struct blit_key {
    uint8_t samples, kind, src_type, has_alpha, has_depth, has_stencil;
 };
 
-struct blit_pipe {
-   struct blit_key key;
-   VkPipeline pipe;
-};
-
 struct vkb_blit_draw {
    VkShaderModule vs, fs[KIND_COUNT][SRC_COUNT]; /* [kind, KIND_DEPTH or KIND_STENCIL][SRC_*] */
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkSampler nearest, linear;
-   struct blit_pipe *pipes;
-   uint32_t pipe_count;
+   struct vkb_keyed_pipes pipes;
 };
-
-static VkShaderModule
-module(struct vkb_screen *scr, const uint32_t *words, size_t bytes)
-{
-   VkShaderModuleCreateInfo ci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = bytes,
-      .pCode = words,
-   };
-   VkShaderModule m = VK_NULL_HANDLE;
-   vkb_check(scr, vkCreateShaderModule(scr->dev, &ci, NULL, &m), "blit shader module");
-   return m;
-}
 
 static VkSampler
 sampler(struct vkb_screen *scr, VkFilter filter)
@@ -104,6 +85,8 @@ sampler(struct vkb_screen *scr, VkFilter filter)
    return s;
 }
 
+#define BLIT_MODULE(spv) vkb_internal_module(scr, spv, sizeof(spv), "blit shader module")
+
 static struct vkb_blit_draw *
 blit_draw_init(struct vkb_screen *scr)
 {
@@ -115,32 +98,25 @@ blit_draw_init(struct vkb_screen *scr)
       return NULL;
    }
    scr->blit_draw = b; /* vkb_blit_draw_finish takes what was made, also after a failure */
-   b->vs = module(scr, vkb_spv_blit_vert, sizeof(vkb_spv_blit_vert));
-   b->fs[MGP_SAMPLER_KIND_FLOAT][0] = module(scr, vkb_spv_blit_frag_f, sizeof(vkb_spv_blit_frag_f));
-   b->fs[MGP_SAMPLER_KIND_INT][0] = module(scr, vkb_spv_blit_frag_i, sizeof(vkb_spv_blit_frag_i));
-   b->fs[MGP_SAMPLER_KIND_UINT][0] = module(scr, vkb_spv_blit_frag_u, sizeof(vkb_spv_blit_frag_u));
-   b->fs[KIND_DEPTH][0] = module(scr, vkb_spv_blit_frag_z, sizeof(vkb_spv_blit_frag_z));
-   b->fs[MGP_SAMPLER_KIND_FLOAT][SRC_1D] =
-      module(scr, vkb_spv_blit_frag_f_1d, sizeof(vkb_spv_blit_frag_f_1d));
-   b->fs[MGP_SAMPLER_KIND_INT][SRC_1D] =
-      module(scr, vkb_spv_blit_frag_i_1d, sizeof(vkb_spv_blit_frag_i_1d));
-   b->fs[MGP_SAMPLER_KIND_UINT][SRC_1D] =
-      module(scr, vkb_spv_blit_frag_u_1d, sizeof(vkb_spv_blit_frag_u_1d));
+   b->vs = BLIT_MODULE(vkb_spv_blit_vert);
+   b->fs[MGP_SAMPLER_KIND_FLOAT][0] = BLIT_MODULE(vkb_spv_blit_frag_f);
+   b->fs[MGP_SAMPLER_KIND_INT][0] = BLIT_MODULE(vkb_spv_blit_frag_i);
+   b->fs[MGP_SAMPLER_KIND_UINT][0] = BLIT_MODULE(vkb_spv_blit_frag_u);
+   b->fs[KIND_DEPTH][0] = BLIT_MODULE(vkb_spv_blit_frag_z);
+   b->fs[MGP_SAMPLER_KIND_FLOAT][SRC_1D] = BLIT_MODULE(vkb_spv_blit_frag_f_1d);
+   b->fs[MGP_SAMPLER_KIND_INT][SRC_1D] = BLIT_MODULE(vkb_spv_blit_frag_i_1d);
+   b->fs[MGP_SAMPLER_KIND_UINT][SRC_1D] = BLIT_MODULE(vkb_spv_blit_frag_u_1d);
    /* (a module declaring StencilExportEXT needs the extension enabled) */
    if (scr->has_stencil_export)
-      b->fs[KIND_STENCIL][0] = module(scr, vkb_spv_blit_frag_s, sizeof(vkb_spv_blit_frag_s));
+      b->fs[KIND_STENCIL][0] = BLIT_MODULE(vkb_spv_blit_frag_s);
    /* the multisampled-source shaders read gl_SampleID: sample-rate shading */
    if (scr->features.sampleRateShading) {
-      b->fs[MGP_SAMPLER_KIND_FLOAT][1] =
-         module(scr, vkb_spv_blit_frag_f_ms, sizeof(vkb_spv_blit_frag_f_ms));
-      b->fs[MGP_SAMPLER_KIND_INT][1] =
-         module(scr, vkb_spv_blit_frag_i_ms, sizeof(vkb_spv_blit_frag_i_ms));
-      b->fs[MGP_SAMPLER_KIND_UINT][1] =
-         module(scr, vkb_spv_blit_frag_u_ms, sizeof(vkb_spv_blit_frag_u_ms));
-      b->fs[KIND_DEPTH][1] = module(scr, vkb_spv_blit_frag_z_ms, sizeof(vkb_spv_blit_frag_z_ms));
+      b->fs[MGP_SAMPLER_KIND_FLOAT][1] = BLIT_MODULE(vkb_spv_blit_frag_f_ms);
+      b->fs[MGP_SAMPLER_KIND_INT][1] = BLIT_MODULE(vkb_spv_blit_frag_i_ms);
+      b->fs[MGP_SAMPLER_KIND_UINT][1] = BLIT_MODULE(vkb_spv_blit_frag_u_ms);
+      b->fs[KIND_DEPTH][1] = BLIT_MODULE(vkb_spv_blit_frag_z_ms);
       if (scr->has_stencil_export)
-         b->fs[KIND_STENCIL][1] =
-            module(scr, vkb_spv_blit_frag_s_ms, sizeof(vkb_spv_blit_frag_s_ms));
+         b->fs[KIND_STENCIL][1] = BLIT_MODULE(vkb_spv_blit_frag_s_ms);
    }
    b->nearest = sampler(scr, VK_FILTER_NEAREST);
    b->linear = sampler(scr, VK_FILTER_LINEAR);
@@ -180,9 +156,7 @@ vkb_blit_draw_finish(struct vkb_screen *scr)
    struct vkb_blit_draw *b = scr->blit_draw;
    if (!b)
       return;
-   for (uint32_t i = 0; i < b->pipe_count; i++)
-      vkDestroyPipeline(scr->dev, b->pipes[i].pipe, NULL);
-   free(b->pipes);
+   vkb_keyed_pipes_finish(scr, &b->pipes);
    vkDestroyPipelineLayout(scr->dev, b->layout, NULL);
    vkDestroyDescriptorSetLayout(scr->dev, b->dsl, NULL);
    vkDestroySampler(scr->dev, b->nearest, NULL);
@@ -302,19 +276,14 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
 static VkPipeline
 get_pipeline(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *key)
 {
-   for (uint32_t i = 0; i < b->pipe_count; i++)
-      if (!memcmp(&b->pipes[i].key, key, sizeof(*key)))
-         return b->pipes[i].pipe;
-   struct blit_pipe *grown = realloc(b->pipes, (b->pipe_count + 1) * sizeof(*grown));
-   if (!grown) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "blit pipeline");
-      return VK_NULL_HANDLE;
-   }
-   b->pipes = grown;
-   VkPipeline p = build(scr, b, key);
+   b->pipes.key_size = sizeof(*key);
+   VkPipeline p = vkb_keyed_pipes_find(&b->pipes, key);
+   if (p || !vkb_keyed_pipes_reserve(scr, &b->pipes, "blit pipeline"))
+      return p;
+   p = build(scr, b, key);
    if (!p)
       return VK_NULL_HANDLE;
-   grown[b->pipe_count++] = (struct blit_pipe){*key, p};
+   vkb_keyed_pipes_add(&b->pipes, key, p);
    scr->blit_pipelines_created++;
    return p;
 }

@@ -26,38 +26,19 @@ struct vkb_clear_key {
    uint8_t layered; /* with clear.geom: triangle k to layer k */
 };
 
-struct vkb_clear_pipe {
-   struct vkb_clear_key key;
-   VkPipeline pipe;
-};
-
-static VkShaderModule
-module(struct vkb_screen *scr, const uint32_t *words, size_t bytes)
-{
-   VkShaderModuleCreateInfo ci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = bytes,
-      .pCode = words,
-   };
-   VkShaderModule m = VK_NULL_HANDLE;
-   vkb_check(scr, vkCreateShaderModule(scr->dev, &ci, NULL, &m), "clear shader module");
-   return m;
-}
+#define CLEAR_MODULE(spv) vkb_internal_module(scr, spv, sizeof(spv), "clear shader module")
 
 static bool
 clear_init(struct vkb_screen *scr)
 {
    if (scr->clear_layout)
       return true;
-   scr->clear_vs = module(scr, vkb_spv_clear_vert, sizeof(vkb_spv_clear_vert));
+   scr->clear_vs = CLEAR_MODULE(vkb_spv_clear_vert);
    if (scr->features.geometryShader)
-      scr->clear_gs = module(scr, vkb_spv_clear_geom, sizeof(vkb_spv_clear_geom));
-   scr->clear_fs[MGP_SAMPLER_KIND_FLOAT] =
-      module(scr, vkb_spv_clear_frag_f, sizeof(vkb_spv_clear_frag_f));
-   scr->clear_fs[MGP_SAMPLER_KIND_INT] =
-      module(scr, vkb_spv_clear_frag_i, sizeof(vkb_spv_clear_frag_i));
-   scr->clear_fs[MGP_SAMPLER_KIND_UINT] =
-      module(scr, vkb_spv_clear_frag_u, sizeof(vkb_spv_clear_frag_u));
+      scr->clear_gs = CLEAR_MODULE(vkb_spv_clear_geom);
+   scr->clear_fs[MGP_SAMPLER_KIND_FLOAT] = CLEAR_MODULE(vkb_spv_clear_frag_f);
+   scr->clear_fs[MGP_SAMPLER_KIND_INT] = CLEAR_MODULE(vkb_spv_clear_frag_i);
+   scr->clear_fs[MGP_SAMPLER_KIND_UINT] = CLEAR_MODULE(vkb_spv_clear_frag_u);
    if (scr->failed)
       return false;
    VkPushConstantRange pc = {VK_SHADER_STAGE_FRAGMENT_BIT, 0, 16};
@@ -73,11 +54,7 @@ clear_init(struct vkb_screen *scr)
 void
 vkb_clear_finish(struct vkb_screen *scr)
 {
-   for (uint32_t i = 0; i < scr->clear_pipe_count; i++)
-      vkDestroyPipeline(scr->dev, scr->clear_pipes[i].pipe, NULL);
-   free(scr->clear_pipes);
-   scr->clear_pipes = NULL;
-   scr->clear_pipe_count = 0;
+   vkb_keyed_pipes_finish(scr, &scr->clear_pipes);
    vkDestroyPipelineLayout(scr->dev, scr->clear_layout, NULL);
    vkDestroyShaderModule(scr->dev, scr->clear_vs, NULL);
    vkDestroyShaderModule(scr->dev, scr->clear_gs, NULL);
@@ -186,20 +163,14 @@ build(struct vkb_screen *scr, const struct vkb_clear_key *key)
 static VkPipeline
 get_pipeline(struct vkb_screen *scr, const struct vkb_clear_key *key)
 {
-   for (uint32_t i = 0; i < scr->clear_pipe_count; i++)
-      if (!memcmp(&scr->clear_pipes[i].key, key, sizeof(*key)))
-         return scr->clear_pipes[i].pipe;
-   struct vkb_clear_pipe *grown =
-      realloc(scr->clear_pipes, (scr->clear_pipe_count + 1) * sizeof(*grown));
-   if (!grown) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "clear pipeline");
-      return VK_NULL_HANDLE;
-   }
-   scr->clear_pipes = grown;
-   VkPipeline p = build(scr, key);
+   scr->clear_pipes.key_size = sizeof(*key);
+   VkPipeline p = vkb_keyed_pipes_find(&scr->clear_pipes, key);
+   if (p || !vkb_keyed_pipes_reserve(scr, &scr->clear_pipes, "clear pipeline"))
+      return p;
+   p = build(scr, key);
    if (!p)
       return VK_NULL_HANDLE;
-   grown[scr->clear_pipe_count++] = (struct vkb_clear_pipe){*key, p};
+   vkb_keyed_pipes_add(&scr->clear_pipes, key, p);
    scr->clear_pipelines_created++;
    return p;
 }
