@@ -11272,7 +11272,8 @@ static void sc_fbo_eight_srgb(void)
  *                           off 0.502 + 0.25 -> 192; on decode(128) 0.2158 + 0.25 -> 182
  *                           (within 1, as above);
  *   glClearBufferfv 0.5 and glClear 0.5: off 128, on 188 (a clear's colour is converted as a
- *                           fragment's: GL 3.3 §4.2.3 clears "as if" through §4.1.8);
+ *                           fragment's, as ARB_framebuffer_sRGB reads; llvmpipe and Zink
+ *                           agree);
  * toggled off/on/off/on, so a switch back finds what the first made; the bytes are read with
  * glReadPixels, which converts nothing. The default framebuffer's GL_FRAMEBUFFER_ATTACHMENT_
  * COLOR_ENCODING decides what a draw with the switch on stores there. */
