@@ -359,6 +359,7 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
       st->draw_buffers[i] = -1;
    st->layers = 1;
    st->samples = 1;
+   st->srgb_encode = ctx->misc_framebuffer_srgb;
    struct fe_framebuffer *fb = ctx->draw_fbo;
    if (!fb) {
       struct fe_surface *surf = ctx->draw_surface;

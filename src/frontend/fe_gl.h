@@ -466,7 +466,7 @@ struct fe_tracker {
    bool started;
    uint64_t rs_version, ds_version, pack_version;
    struct mgp_handle rs_bound;
-   uint64_t fb_key[8];
+   uint64_t fb_key[9];
    uint64_t fb_hash;
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;

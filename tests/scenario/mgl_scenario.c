@@ -11147,9 +11147,7 @@ static void sc_map_buffer_write(void)
  * with GL_FRAMEBUFFER_SRGB on, linear (0.25, 0.1, 1.0, 0.25) is stored encoded as
  * (137, 89, 255, 64) (alpha stays linear; the linear attachments are untouched by the
  * switch). Each attachment is read back alone (glReadBuffer);
- * GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING says which is sRGB. Not here: a draw with
- * GL_FRAMEBUFFER_SRGB off, which must store linear bytes (GL 3.3 §4.1.8); mgl (and Zink)
- * still encode (docs/COVERAGE.md, gaps). */
+ * GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING says which is sRGB. The switch off: fbo_srgb_switch. */
 static void sc_fbo_eight_srgb(void)
 {
   const char *fs = "#version 330 core\n"
@@ -11259,6 +11257,172 @@ static void sc_fbo_eight_srgb(void)
   glViewport(0, 0, W, H);
   gl.DeleteFramebuffers(1, &fbo);
   gl.DeleteRenderbuffers(8, rb);
+  gl.DeleteBuffers(1, &m.vbo);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteProgram(p);
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the framebuffer object)", &md);
+}
+
+
+/* fbo_srgb_switch: GL 3.3 §4.1.8 and §4.1.7: GL_FRAMEBUFFER_SRGB decides whether colour
+ * written to an sRGB attachment is encoded (and the destination decoded for blending). An
+ * SRGB8_ALPHA8 renderbuffer (attachment 0) and texture (attachment 1), 8x8, both drawn at once:
+ *   draw 0.5 grey:          off stores 128 (unconverted), on stores 188 (encoded: 187.51,
+ *                           llvmpipe, Zink and lavapipe store 187 from a draw, 188 from a
+ *                           clear; the encode's precision is the implementation's); alpha 128;
+ *   blend ONE,ONE of 0.25 over a stored 128:
+ *                           off 0.502 + 0.25 -> 192; on decode(128) 0.2158 + 0.25 -> 182
+ *                           (within 1, as above);
+ *   glClearBufferfv 0.5 and glClear 0.5: off 128, on 188 (a clear's colour is converted as a
+ *                           fragment's, as ARB_framebuffer_sRGB reads; llvmpipe and Zink
+ *                           agree);
+ * toggled off/on/off/on, so a switch back finds what the first made; the bytes are read with
+ * glReadPixels, which converts nothing. The default framebuffer's GL_FRAMEBUFFER_ATTACHMENT_
+ * COLOR_ENCODING decides what a draw with the switch on stores there. */
+static void srgb_expect(int att, const GLubyte want[4], int tol, const char *what)
+{
+  GLubyte px[8 * 8 * 4];
+  memset(px, 0xee, sizeof px);
+  glReadBuffer(GL_COLOR_ATTACHMENT0 + att);
+  glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  for (int t = 0; t < 64; t++)
+    for (int c = 0; c < 4; c++)
+      if (abs((int)px[4 * t + c] - (int)want[c]) > tol) {
+        fail("%s, attachment %d texel %d: expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", what, att,
+             t, want[0], want[1], want[2], want[3], px[4 * t], px[4 * t + 1], px[4 * t + 2],
+             px[4 * t + 3]);
+        return;
+      }
+}
+
+static void sc_fbo_srgb_switch(void)
+{
+  const char *fs = "#version 330 core\n"
+                   "uniform vec4 u_c;\n"
+                   "layout(location = 0) out vec4 o0;\n"
+                   "layout(location = 1) out vec4 o1;\n"
+                   "void main() { o0 = u_c; o1 = u_c; }\n";
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  const GLfloat zero[4] = {0, 0, 0, 0}, half[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  float full[12];
+  rect_vertices(full, 0, 0, 64, 64);
+  mesh m = make_mesh(full, 6);
+  /* The default framebuffer: what its encoding query answers is what a draw with the switch
+   * on does (mgl's EGL surfaces are linear; Mesa's answer GL_SRGB for its own). */
+  GLint enc = 0;
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK_LEFT,
+                                         GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &enc);
+  printf("  default framebuffer: GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING %s\n",
+         enc == GL_LINEAR ? "GL_LINEAR" : enc == GL_SRGB ? "GL_SRGB" : "other");
+  if (enc != GL_LINEAR && enc != GL_SRGB)
+    fail("default framebuffer: GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING 0x%x", enc);
+  {
+    glViewport(0, 0, 8, 8);
+    glEnable(GL_FRAMEBUFFER_SRGB);
+    gl.Uniform4fv(uloc(p, "u_c"), 1, half);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_FRAMEBUFFER_SRGB);
+    GLubyte px[4];
+    glReadBuffer(GL_BACK);
+    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    const int want = enc == GL_SRGB ? 188 : 128;
+    if (abs((int)px[0] - want) > 1)
+      fail("default framebuffer, 0.5 drawn with GL_FRAMEBUFFER_SRGB on: red %u, its encoding "
+           "gives %d", px[0], want);
+  }
+  GLuint fbo, rb, tex;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_SRGB8_ALPHA8, 8, 8);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex, 0);
+  const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  gl.DrawBuffers(2, bufs);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("SRGB8_ALPHA8 framebuffer incomplete");
+  for (int a = 0; a < 2; a++) {
+    gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + a,
+                                           GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &enc);
+    if (enc != GL_SRGB)
+      fail("attachment %d: GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING 0x%x", a, enc);
+  }
+  glViewport(0, 0, 8, 8);
+  const GLubyte raw[4] = {128, 128, 128, 128}, encoded[4] = {188, 188, 188, 128};
+  for (int round = 0; round < 4; round++) {
+    const int on = round & 1;
+    char what[96];
+    if (on)
+      glEnable(GL_FRAMEBUFFER_SRGB);
+    else
+      glDisable(GL_FRAMEBUFFER_SRGB);
+    if (glIsEnabled(GL_FRAMEBUFFER_SRGB) != (on ? GL_TRUE : GL_FALSE))
+      fail("glIsEnabled(GL_FRAMEBUFFER_SRGB) is not %d", on);
+    /* a plain draw of 0.5 */
+    glDisable(GL_BLEND);
+    gl.ClearBufferfv(GL_COLOR, 0, zero);
+    gl.ClearBufferfv(GL_COLOR, 1, zero);
+    gl.Uniform4fv(uloc(p, "u_c"), 1, half);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    for (int a = 0; a < 2; a++) {
+      snprintf(what, sizeof what, "draw of 0.5, GL_FRAMEBUFFER_SRGB %s (round %d)",
+               on ? "on" : "off", round);
+      srgb_expect(a, on ? encoded : raw, on, what);
+    }
+    /* blending: 0.25 added over a stored 128 (written with the switch off) */
+    glDisable(GL_FRAMEBUFFER_SRGB);
+    gl.ClearBufferfv(GL_COLOR, 0, half);
+    gl.ClearBufferfv(GL_COLOR, 1, half);
+    if (on)
+      glEnable(GL_FRAMEBUFFER_SRGB);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE);
+    const GLfloat quarter[4] = {0.25f, 0.25f, 0.25f, 0.0f};
+    gl.Uniform4fv(uloc(p, "u_c"), 1, quarter);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_BLEND);
+    const GLubyte blend_off[4] = {192, 192, 192, 128}, blend_on[4] = {182, 182, 182, 128};
+    for (int a = 0; a < 2; a++) {
+      snprintf(what, sizeof what, "ONE,ONE blend of 0.25 over 128, GL_FRAMEBUFFER_SRGB %s",
+               on ? "on" : "off");
+      srgb_expect(a, on ? blend_on : blend_off, 1, what);
+    }
+    /* glClearBufferfv and glClear of 0.5 */
+    gl.ClearBufferfv(GL_COLOR, 0, half);
+    gl.ClearBufferfv(GL_COLOR, 1, half);
+    for (int a = 0; a < 2; a++) {
+      snprintf(what, sizeof what, "glClearBufferfv 0.5, GL_FRAMEBUFFER_SRGB %s",
+               on ? "on" : "off");
+      srgb_expect(a, on ? encoded : raw, 0, what);
+    }
+    gl.ClearBufferfv(GL_COLOR, 0, zero);
+    gl.ClearBufferfv(GL_COLOR, 1, zero);
+    glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    for (int a = 0; a < 2; a++) {
+      snprintf(what, sizeof what, "glClear 0.5, GL_FRAMEBUFFER_SRGB %s", on ? "on" : "off");
+      srgb_expect(a, on ? encoded : raw, 0, what);
+    }
+    check_gl_error("sRGB switch round");
+  }
+  glDisable(GL_FRAMEBUFFER_SRGB);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &tex);
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteVertexArrays(1, &m.vao);
   gl.DeleteProgram(p);
@@ -12586,6 +12750,7 @@ static const struct {
     {"int_attrib_defaults", sc_int_attrib_defaults, 0},
     {"snorm_attribs", sc_snorm_attribs, 0},
     {"depth_only_fbo", sc_depth_only_fbo, 0},
+    {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -66,6 +66,9 @@ void vkb_format_init(struct vkb_screen *scr);
 /* NULL when the format is not mapped on this device. */
 const struct vkb_format *vkb_format_get(const struct vkb_screen *scr, unsigned mgp_format);
 const char *vkb_format_name(unsigned mgp_format);
+/* The UNORM twin of an sRGB format (a colour image's view while GL_FRAMEBUFFER_SRGB is off);
+ * any other format is its own. */
+VkFormat vkb_format_linear(VkFormat vk);
 
 /* ---- objects in slot tables --------------------------------------------------------------- */
 
@@ -122,6 +125,9 @@ struct vkb_resource {
    VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
    VkImageView *layer_views;  /* [level * slices + layer] for layered images, made lazily */
    uint32_t layer_view_slices;
+   /* The same three caches for the UNORM view of an sRGB image (GL_FRAMEBUFFER_SRGB off). */
+   VkImageView lin_view[VKB_MAX_LEVELS], lin_layered_view[VKB_MAX_LEVELS];
+   VkImageView *lin_layer_views;
    struct mgp_texture_params params;
    uint32_t params_version;
    /* texture buffers (TEX_BUFFER): a view of desc.buffer, made at draw for the buffer it finds */
@@ -833,6 +839,11 @@ VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource 
 /* Every layer (3D: slice) of a level as one 2D-array view: a layered attachment. */
 VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r,
                                       uint32_t level);
+/* An attachment view of one layer, or of every layer when layered; linear: the UNORM twin of
+ * an sRGB image's format (GL_FRAMEBUFFER_SRGB off; the same view otherwise). */
+VkImageView vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r,
+                                         uint32_t level, uint32_t layer, bool layered,
+                                         bool linear);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */
 uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
 /* The sample count a resource asking for n samples of format f gets here (rounded up to a

@@ -98,6 +98,7 @@ struct fb_resolved {
    VkExtent2D extent;
    bool layered;     /* every attachment layered (GL: all or none, else incomplete) */
    uint32_t layers;  /* the fewest layers of any attachment when layered, else 1 */
+   bool linear;      /* GL_FRAMEBUFFER_SRGB off: sRGB colour attachments through UNORM views */
 };
 
 static bool
@@ -175,6 +176,7 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
    }
    const struct mgp_framebuffer_state *fb = &ctx->fb;
    f->extent = (VkExtent2D){fb->width, fb->height};
+   f->linear = !fb->srgb_encode;
    for (uint32_t i = 0; i < VKB_MAX_COLOR; i++) {
       const int idx = fb->draw_buffers[i];
       if (idx < 0 || idx >= VKB_MAX_COLOR)
@@ -243,7 +245,8 @@ fill_key(struct vkb_context *ctx, const struct fb_resolved *f)
    for (uint32_t i = 0; i < f->color_count; i++) {
       if (!f->color[i])
          continue;
-      k->color[i] = f->color[i]->fmt->vk;
+      /* the view's format: the pipeline writes (and blends) unconverted when linear */
+      k->color[i] = f->linear ? vkb_format_linear(f->color[i]->fmt->vk) : f->color[i]->fmt->vk;
       if (f->color[i]->fmt->has_alpha)
          k->color_has_alpha |= 1u << i;
       if (f->color[i]->fmt->caps & MGP_FORMAT_CAP_BLEND)
@@ -316,9 +319,9 @@ vkb_begin_rendering(struct vkb_context *ctx)
       color[i] = (VkRenderingAttachmentInfo){
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
          .imageView = !f.color[i] ? VK_NULL_HANDLE
-                      : f.layered  ? vkb_resource_layered_view(scr, f.color[i], f.color_level[i])
-                                   : vkb_resource_layer_view(scr, f.color[i], f.color_level[i],
-                                                             f.color_layer[i]),
+                                  : vkb_resource_attachment_view(scr, f.color[i], f.color_level[i],
+                                                                 f.color_layer[i], f.layered,
+                                                                 f.linear),
          .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
          .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
          .storeOp = VK_ATTACHMENT_STORE_OP_STORE,

@@ -226,6 +226,17 @@ vkb_format_init(struct vkb_screen *scr)
    }
 }
 
+VkFormat
+vkb_format_linear(VkFormat vk)
+{
+   switch (vk) {
+   case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+   case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
+   case VK_FORMAT_R8G8B8_SRGB: return VK_FORMAT_R8G8B8_UNORM;
+   default: return vk;
+   }
+}
+
 const struct vkb_format *
 vkb_format_get(const struct vkb_screen *scr, unsigned mgp_format)
 {

@@ -427,14 +427,21 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       r->att_view[l] = VK_NULL_HANDLE;
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->layered_view[l]);
       r->layered_view[l] = VK_NULL_HANDLE;
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->lin_view[l]);
+      r->lin_view[l] = VK_NULL_HANDLE;
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->lin_layered_view[l]);
+      r->lin_layered_view[l] = VK_NULL_HANDLE;
    }
-   if (r->layer_views) {
+   VkImageView **caches[2] = {&r->layer_views, &r->lin_layer_views};
+   for (int c = 0; c < 2; c++) {
+      if (!*caches[c])
+         continue;
       for (uint32_t i = 0; i < r->levels * r->layer_view_slices; i++)
-         VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->layer_views[i]);
-      free(r->layer_views);
-      r->layer_views = NULL;
-      r->layer_view_slices = 0;
+         VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, (*caches[c])[i]);
+      free(*caches[c]);
+      *caches[c] = NULL;
    }
+   r->layer_view_slices = 0;
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);
    if (r->heap_store) {
@@ -543,78 +550,109 @@ vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *ca
    return r;
 }
 
-VkImageView
-vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
+/* The view caches of r: its own format's, or the UNORM twin's of an sRGB image. */
+static VkImageView *
+level_slot(struct vkb_resource *r, uint32_t level, bool lin)
 {
-   if (!r->img || level >= r->levels)
-      return VK_NULL_HANDLE;
-   if (r->att_view[level])
-      return r->att_view[level];
+   return lin ? &r->lin_view[level] : &r->att_view[level];
+}
+
+static VkImageView *
+layered_slot(struct vkb_resource *r, uint32_t level, bool lin)
+{
+   return lin ? &r->lin_layered_view[level] : &r->layered_view[level];
+}
+
+static VkImageView
+make_view(struct vkb_screen *scr, struct vkb_resource *r, VkImageView *v, VkImageViewType type,
+          uint32_t level, uint32_t layer, uint32_t layers, bool lin, const char *what)
+{
+   if (*v)
+      return *v;
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = r->img,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D,
-      .format = r->fmt->vk,
-      .subresourceRange = {r->fmt->aspect, level, 1, 0, 1},
+      .viewType = type,
+      .format = lin ? vkb_format_linear(r->fmt->vk) : r->fmt->vk,
+      .subresourceRange = {r->fmt->aspect, level, 1, layer, layers},
    };
-   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &r->att_view[level]),
-                  "attachment view"))
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, v), what))
       return VK_NULL_HANDLE;
-   return r->att_view[level];
+   return *v;
+}
+
+static VkImageView
+level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, bool lin)
+{
+   if (!r->img || level >= r->levels)
+      return VK_NULL_HANDLE;
+   return make_view(scr, r, level_slot(r, level, lin), VK_IMAGE_VIEW_TYPE_2D, level, 0, 1, lin,
+                    "attachment view");
+}
+
+static VkImageView
+layered_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, bool lin)
+{
+   if (!r->img || level >= r->levels)
+      return VK_NULL_HANDLE;
+   /* A 3D image's slices are layers of a 2D-array view (the image is 2D_ARRAY_COMPATIBLE). */
+   return make_view(scr, r, layered_slot(r, level, lin),
+                    r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
+                                                      : VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+                    level, 0, vkb_resource_level_layers(r, level), lin,
+                    "layered attachment view");
+}
+
+static VkImageView
+layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, uint32_t layer,
+           bool lin)
+{
+   if (!r->img || level >= r->levels || layer >= vkb_resource_level_layers(r, level))
+      return VK_NULL_HANDLE;
+   if (r->image_type == VK_IMAGE_TYPE_2D && r->layers == 1)
+      return level_view(scr, r, level, lin);
+   const uint32_t slices = r->image_type == VK_IMAGE_TYPE_3D ? r->depth : r->layers;
+   VkImageView **cache = lin ? &r->lin_layer_views : &r->layer_views;
+   if (!*cache) {
+      *cache = calloc((size_t)r->levels * slices, sizeof(VkImageView));
+      if (!*cache) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "layer views");
+         return VK_NULL_HANDLE;
+      }
+      r->layer_view_slices = slices;
+   }
+   return make_view(scr, r, &(*cache)[level * slices + layer],
+                    r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D
+                                                      : VK_IMAGE_VIEW_TYPE_2D,
+                    level, layer, 1, lin, "layer view");
+}
+
+VkImageView
+vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
+{
+   return level_view(scr, r, level, false);
 }
 
 VkImageView
 vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
 {
-   if (!r->img || level >= r->levels)
-      return VK_NULL_HANDLE;
-   if (r->layered_view[level])
-      return r->layered_view[level];
-   /* A 3D image's slices are layers of a 2D-array view (the image is 2D_ARRAY_COMPATIBLE). */
-   VkImageViewCreateInfo vci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-      .image = r->img,
-      .viewType = r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
-                                                    : VK_IMAGE_VIEW_TYPE_2D_ARRAY,
-      .format = r->fmt->vk,
-      .subresourceRange = {r->fmt->aspect, level, 1, 0, vkb_resource_level_layers(r, level)},
-   };
-   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &r->layered_view[level]),
-                  "layered attachment view"))
-      return VK_NULL_HANDLE;
-   return r->layered_view[level];
+   return layered_view(scr, r, level, false);
 }
 
 VkImageView
 vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
                         uint32_t layer)
 {
-   if (!r->img || level >= r->levels || layer >= vkb_resource_level_layers(r, level))
-      return VK_NULL_HANDLE;
-   if (r->image_type == VK_IMAGE_TYPE_2D && r->layers == 1)
-      return vkb_resource_level_view(scr, r, level);
-   const uint32_t slices = r->image_type == VK_IMAGE_TYPE_3D ? r->depth : r->layers;
-   if (!r->layer_views) {
-      r->layer_views = calloc((size_t)r->levels * slices, sizeof(VkImageView));
-      if (!r->layer_views) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "layer views");
-         return VK_NULL_HANDLE;
-      }
-      r->layer_view_slices = slices;
-   }
-   VkImageView *v = &r->layer_views[level * slices + layer];
-   if (*v)
-      return *v;
-   VkImageViewCreateInfo vci = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-      .image = r->img,
-      .viewType = r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D : VK_IMAGE_VIEW_TYPE_2D,
-      .format = r->fmt->vk,
-      .subresourceRange = {r->fmt->aspect, level, 1, layer, 1},
-   };
-   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, v), "layer view"))
-      return VK_NULL_HANDLE;
-   return *v;
+   return layer_view(scr, r, level, layer, false);
+}
+
+VkImageView
+vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                             uint32_t layer, bool layered, bool linear)
+{
+   /* A format without an sRGB twin shares its one set of views. */
+   const bool lin = linear && r->img && vkb_format_linear(r->fmt->vk) != r->fmt->vk;
+   return layered ? layered_view(scr, r, level, lin) : layer_view(scr, r, level, layer, lin);
 }
 
 /* ---- barriers ---------------------------------------------------------------------------- */
