@@ -1284,6 +1284,7 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       .filter = (uint16_t)filter,
       .scissor_enable = ctx->scissor_test,
       .conditional = 1,
+      .srgb_encode = ctx->misc_framebuffer_srgb,
    };
    memcpy(b.scissor, ctx->ds.scissor, sizeof(b.scissor));
    if ((mask & GL_COLOR_BUFFER_BIT) && !mgp_handle_is_null(st.read.res)) {

@@ -1439,6 +1439,7 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
       .mask = mask,
       .filter = GL_NEAREST,
+      .srgb_encode = 1, /* copies convert as before (GL_FRAMEBUFFER_SRGB governs blits) */
    };
    if (tex->target == FE_TEX_1D_ARRAY) {
       /* read rows become layers yoff .. yoff + h, each one texel high */

@@ -11437,6 +11437,98 @@ static void sc_fbo_srgb_switch(void)
 }
 
 
+/* blit_srgb_switch: glBlitFramebuffer between sRGB and linear images follows
+ * GL_FRAMEBUFFER_SRGB as Mesa does (GL 4.4 §18.3.1: with the switch off nothing is converted;
+ * on, an sRGB source is decoded and an sRGB destination encoded; GL 3.3 §4.3.2 converts
+ * whatever the switch says, and llvmpipe and Zink follow 4.4). 128 is stored (a clear of 0.5
+ * with the switch off) and blitted, with the switch off and then on:
+ *   SRGB8_ALPHA8 8x8 -> RGBA8 8x8 (plain), -> RGBA8 16x16 (2x nearest), and a 4x
+ *   multisampled SRGB8_ALPHA8 8x8 resolved -> RGBA8 8x8: off 128, on 55 (decode: 0.2158);
+ *   RGBA8 8x8 -> SRGB8_ALPHA8 8x8 (plain) and -> SRGB8_ALPHA8 16x16 (2x nearest):
+ *   off 128, on 188 (encode of 0.502: 187.5);
+ * alpha stays 128 throughout (never converted); off must be exact, on within 1. */
+static GLuint srgb_blit_fbo(GLenum ifmt, GLsizei samples, GLsizei size, GLuint *rb)
+{
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.GenRenderbuffers(1, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, *rb);
+  if (samples)
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, samples, ifmt, size, size);
+  else
+    gl.RenderbufferStorage(GL_RENDERBUFFER, ifmt, size, size);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, *rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("blit_srgb_switch: 0x%x framebuffer (%d samples) incomplete", ifmt, samples);
+  return fbo;
+}
+
+static void sc_blit_srgb_switch(void)
+{
+  enum { S8, L8, L16, S16, MS, N_FB };
+  static const GLenum ifmt[N_FB] = {GL_SRGB8_ALPHA8, GL_RGBA8, GL_RGBA8, GL_SRGB8_ALPHA8,
+                                    GL_SRGB8_ALPHA8};
+  static const GLsizei size[N_FB] = {8, 8, 16, 16, 8}, samples[N_FB] = {0, 0, 0, 0, 4};
+  GLuint fbo[N_FB], rb[N_FB];
+  for (int i = 0; i < N_FB; i++)
+    fbo[i] = srgb_blit_fbo(ifmt[i], samples[i], size[i], &rb[i]);
+  glDisable(GL_SCISSOR_TEST);
+  /* src -> dst, and whether the source (1) or the destination (0) is the sRGB side */
+  static const struct {
+    int src, dst, decode;
+    const char *what;
+  } cases[] = {
+      {S8, L8, 1, "SRGB8_ALPHA8 -> RGBA8, plain"},
+      {S8, L16, 1, "SRGB8_ALPHA8 -> RGBA8, 2x nearest"},
+      {MS, L8, 1, "4x SRGB8_ALPHA8 -> RGBA8, resolve"},
+      {L8, S8, 0, "RGBA8 -> SRGB8_ALPHA8, plain"},
+      {L8, S16, 0, "RGBA8 -> SRGB8_ALPHA8, 2x nearest"},
+  };
+  const GLfloat half[4] = {0.5f, 0.5f, 0.5f, 0.5f}, zero[4] = {0, 0, 0, 0};
+  for (int on = 0; on < 2; on++) {
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+      const int src = cases[c].src, dst = cases[c].dst;
+      glDisable(GL_FRAMEBUFFER_SRGB);
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[src]);
+      gl.ClearBufferfv(GL_COLOR, 0, half); /* stores 128 (off: no encoding) */
+      gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[dst]);
+      gl.ClearBufferfv(GL_COLOR, 0, zero);
+      if (on)
+        glEnable(GL_FRAMEBUFFER_SRGB);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[src]);
+      gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[dst]);
+      gl.BlitFramebuffer(0, 0, size[src], size[src], 0, 0, size[dst], size[dst],
+                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      glDisable(GL_FRAMEBUFFER_SRGB);
+      check_gl_error(cases[c].what);
+      const int want = !on ? 128 : cases[c].decode ? 55 : 188, tol = on ? 1 : 0;
+      GLubyte px[16 * 16 * 4];
+      memset(px, 0xee, sizeof px);
+      gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[dst]);
+      glReadPixels(0, 0, size[dst], size[dst], GL_RGBA, GL_UNSIGNED_BYTE, px);
+      for (int t = 0; t < size[dst] * size[dst]; t++) {
+        const GLubyte *q = px + 4 * t;
+        if (abs(q[0] - want) > tol || abs(q[1] - want) > tol || abs(q[2] - want) > tol ||
+            q[3] != 128) {
+          fail("%s, GL_FRAMEBUFFER_SRGB %s: texel %d expected (%d,%d,%d,128) got "
+               "(%u,%u,%u,%u)", cases[c].what, on ? "on" : "off", t, want, want, want, q[0],
+               q[1], q[2], q[3]);
+          break;
+        }
+      }
+    }
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(N_FB, fbo);
+  gl.DeleteRenderbuffers(N_FB, rb);
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the framebuffer objects)", &md);
+}
+
 /* sampler_params: sampler objects' parameters drawn with (GL 3.3 §3.8.2), where sampler_objects
  * checks their queries. One 8x8 cell each: on a mipmapped texture whose levels are solid
  * colours (L0 grey, L1 red, L2 green, L3 blue), a sampler's GL_TEXTURE_MIN_LOD 2 (textureLod
@@ -12754,6 +12846,7 @@ static const struct {
     {"snorm_attribs", sc_snorm_attribs, 0},
     {"depth_only_fbo", sc_depth_only_fbo, 0},
     {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
+    {"blit_srgb_switch", sc_blit_srgb_switch, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -821,6 +821,7 @@ struct vkb_blit_draw_args {
    double origin[2], scale[2];
    VkRect2D clip;
    bool linear;
+   bool unorm; /* GL_FRAMEBUFFER_SRGB off: sRGB images read and written through UNORM views */
 };
 bool vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a);
 void vkb_blit_draw_finish(struct vkb_screen *scr);

@@ -155,6 +155,9 @@ scratch_image(struct vkb_screen *scr, const struct vkb_format *fmt, uint32_t w, 
       .usage = usage,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    };
+   /* a colour source copy may be read through its UNORM twin (GL_FRAMEBUFFER_SRGB off) */
+   if (fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT)
+      ici.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
    if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &out->img), "scratch image"))
       return false;
    VkMemoryRequirements req;
@@ -188,6 +191,8 @@ scratch_release(struct vkb_screen *scr, struct vkb_resource *t)
 {
    if (t->att_view[0])
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, t->att_view[0]);
+   if (t->lin_view[0])
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, t->lin_view[0]);
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, t->img);
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, t->mem);
 }
@@ -420,7 +425,7 @@ drawable(const struct vkb_screen *scr, VkImageAspectFlags aspect)
 static void
 draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *s,
           const struct surf *d, const int64_t sb[4], const int64_t db[4], int64_t cx0,
-          int64_t cy0, int64_t cx1, int64_t cy1, bool linear)
+          int64_t cy0, int64_t cx1, int64_t cy1, bool linear, bool unorm)
 {
    const double scale_x = (double)(sb[2] - sb[0]) / (double)(db[2] - db[0]);
    const double scale_y = (double)(sb[3] - sb[1]) / (double)(db[3] - db[1]);
@@ -438,6 +443,7 @@ draw_blit(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *
       .scale = {scale_x, scale_y},
       .clip = {{(int32_t)cx0, (int32_t)cy0}, {(uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0)}},
       .linear = linear,
+      .unorm = unorm,
    };
    if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
       vkb_blit_draw(scr, &a);
@@ -483,7 +489,7 @@ copy_stencil_keep_depth(struct vkb_screen *scr, const struct surf *s, const stru
       s->r->last_use = d->r->last_use = vkb_current_serial(scr);
       const int64_t box[4] = {dx, dy, dx + (int64_t)w, dy + (int64_t)h};
       draw_blit(scr, VK_IMAGE_ASPECT_DEPTH_BIT, &kept, d, box, box, box[0], box[1], box[2],
-                box[3], false);
+                box[3], false, false);
    }
    scratch_release(scr, &tmp);
 }
@@ -504,7 +510,8 @@ resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct sur
       const int64_t sb[4] = {mirror_x ? x1 : x0, mirror_y ? y1 : y0, mirror_x ? x0 : x1,
                              mirror_y ? y0 : y1};
       const int64_t db[4] = {dx, dy, dx + (int64_t)w, dy + (int64_t)h};
-      draw_blit(scr, VK_IMAGE_ASPECT_COLOR_BIT, s, d, sb, db, db[0], db[1], db[2], db[3], false);
+      draw_blit(scr, VK_IMAGE_ASPECT_COLOR_BIT, s, d, sb, db, db[0], db[1], db[2], db[3], false,
+                false);
       return;
    }
    struct vkb_resource tmp;
@@ -691,7 +698,7 @@ source_box_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags as
 static void
 blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct surf *sp,
               const struct surf *dp, VkImageAspectFlags aspect, bool color, bool same_format,
-              enum ds_copy via_buffer)
+              enum ds_copy via_buffer, bool raw)
 {
    struct surf s = *sp;
    const struct surf d = *dp;
@@ -767,9 +774,28 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
          clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
          if (cx1 > cx0 && cy1 > cy0)
             draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
+                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false, raw);
          return;
       }
+   }
+
+   /* 1D against 2D: vkCmdCopyImage takes images of one type (or 2D with 3D) */
+   const VkImageType st = s.r->image_type, dt = d.r->image_type;
+   const bool types_copy = st == dt || (st != VK_IMAGE_TYPE_1D && dt != VK_IMAGE_TYPE_1D);
+   if (raw && (scaled || mirror_x || mirror_y || !same_format || !types_copy ||
+               s.r->samples != d.r->samples)) {
+      /* GL_FRAMEBUFFER_SRGB off with an sRGB side: no conversion, which vkCmdBlitImage and
+       * vkCmdResolveImage cannot leave out (they take the images' own formats), so anything
+       * but a copy of texels is drawn through UNORM views. */
+      if (!scaled) {
+         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
+         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
+      }
+      if (cx1 > cx0 && cy1 > cy0)
+         draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                   scaled && args->filter == GL_LINEAR, true);
+      return;
    }
 
    if (!scaled) {
@@ -806,17 +832,17 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                                (int32_t)cy0, w, h);
          return;
       }
-      /* vkCmdCopyImage takes images of one type (or 2D with 3D); a 1D image against a 2D one
-       * (a window row copied into a 1D texture) goes through vkCmdBlitImage at scale 1 */
-      const VkImageType st = s.r->image_type, dt = d.r->image_type;
-      const bool types_copy = st == dt || (st != VK_IMAGE_TYPE_1D && dt != VK_IMAGE_TYPE_1D);
+      /* a 1D image against a 2D one (a window row copied into a 1D texture) goes through
+       * vkCmdBlitImage at scale 1 (types_copy above); an sRGB image and its UNORM twin copy
+       * (one compatibility class) when raw */
       const bool copy = same_format && !mirror_x && !mirror_y && types_copy;
       if (!copy && !ms_src &&
           (!blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
            !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
          if (drawable(scr, aspect)) {
             draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false);
+                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false,
+                      false);
             return;
          }
          MGL_DECLINE(backend_format_unsupported, "mirrored stencil blit %s -> %s: no "
@@ -897,7 +923,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
         !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
       draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                 (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                filter == VK_FILTER_LINEAR);
+                filter == VK_FILTER_LINEAR, false);
       return;
    }
    if (src_out) {
@@ -1020,7 +1046,14 @@ VKB_CALL(blit, mgp_blit)
          return; /* GL: only the buffers both sides have */
    }
    const bool color = aspect == VK_IMAGE_ASPECT_COLOR_BIT;
-   const bool same_format = s.r->fmt->vk == d.r->fmt->vk;
+   /* GL_FRAMEBUFFER_SRGB off: an sRGB colour image is read and written as its UNORM twin (no
+    * conversion), as llvmpipe and Zink do (GL 4.4 §18.3.1's rule; see blit_surfaces) */
+   const bool raw = color && !args->srgb_encode &&
+                    (vkb_format_linear(s.r->fmt->vk) != s.r->fmt->vk ||
+                     vkb_format_linear(d.r->fmt->vk) != d.r->fmt->vk);
+   const bool same_format =
+      raw ? vkb_format_linear(s.r->fmt->vk) == vkb_format_linear(d.r->fmt->vk)
+          : s.r->fmt->vk == d.r->fmt->vk;
    /* Depth/stencil formats that differ: through a buffer, on the GPU when the depth texels
     * are laid out alike (or only stencil is copied), else converted by the server. */
    enum ds_copy via_buffer = DS_COPY_NONE;
@@ -1043,7 +1076,7 @@ VKB_CALL(blit, mgp_blit)
    const bool same_level = s.r == d.r && s.level == d.level;
    if (same_level && !copy_to_scratch(scr, &s, aspect, &tmp_src))
       return;
-   blit_surfaces(scr, args, &s, &d, aspect, color, same_format, via_buffer);
+   blit_surfaces(scr, args, &s, &d, aspect, color, same_format, via_buffer, raw);
    if (same_level)
       scratch_release(scr, &tmp_src);
 }

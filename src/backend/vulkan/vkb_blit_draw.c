@@ -332,7 +332,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    }
    struct blit_key key;
    memset(&key, 0, sizeof(key)); /* memcmp'd: padding too */
-   key.format = d->fmt->vk;
+   key.format = a->unorm ? vkb_format_linear(d->fmt->vk) : d->fmt->vk;
    key.samples = (uint8_t)d->samples;
    key.kind = depth ? KIND_DEPTH : stencil ? KIND_STENCIL : s->fmt->kind;
    key.src_type = ms_src ? SRC_MS : src_1d ? SRC_1D : SRC_2D;
@@ -354,9 +354,12 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
          return false;
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, sv);
    } else {
-      sv = vkb_resource_layer_view(scr, s, a->src_level, a->src_layer);
+      /* (the same view as vkb_resource_layer_view's unless unorm; sampled, not attached) */
+      sv = vkb_resource_attachment_view(scr, s, a->src_level, a->src_layer, false, a->unorm);
    }
-   const VkImageView dv = vkb_resource_layer_view(scr, d, a->dst_level, a->dst_layer);
+   const VkImageView dv =
+      ds_only ? vkb_resource_layer_view(scr, d, a->dst_level, a->dst_layer)
+              : vkb_resource_attachment_view(scr, d, a->dst_level, a->dst_layer, false, a->unorm);
    if (!pipe || !sv || !dv)
       return false;
    const VkImageLayout dst_layout = ds_only ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
