@@ -9723,9 +9723,9 @@ static void sc_blit_depth_to_ms(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
-/* blit_stencil_declined: stencil blits that are drawn where the device has
- * VK_EXT_shader_stencil_export and declined by name without it (blit_stencil_drawn checks
- * their values, and its gate.decline the declines): the window's stencil into a 4-sample
+/* blit_stencil_declined: stencil blits that are drawn, through gl_FragStencilRefARB where the
+ * device has VK_EXT_shader_stencil_export and one bit a draw without it (blit_stencil_drawn
+ * checks their values; gate.stencil_bits runs both without it): the window's stencil into a 4-sample
  * DEPTH24_STENCIL8 buffer, and into a single-sample one through a 131072-wide scaled box. The
  * scenario checks only what holds either way: no GL error, and the window still renders after
  * them. */
