@@ -10695,15 +10695,19 @@ static void sc_texture_formats(void)
   static tf_case cases[14];
   size_t n = 0;
   {
-    const GLubyte v[4] = {0, 188, 255, 128}; /* sRGB 188 -> 0.50289 linear; alpha is linear */
+    /* sRGB 188 -> 0.50289 linear; alpha is linear. GL 3.3 §3.8.15 gives the curve but no
+     * precision: the NVIDIA driver returns 0.503906 (129/256), 1.02e-3 off, so the tolerance
+     * is 2e-3 (half an 8-bit step is 1.96e-3); an undecoded 0.737 or a plain 2.2 gamma's
+     * 0.5114 still miss it */
+    const GLubyte v[4] = {0, 188, 255, 128};
     tf_case c = {"GL_SRGB8_ALPHA8", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, {0}, 4,
-                 F4(0.0f, 0.50289f, 1.0f, 128.0f / 255.0f), 1e-3f};
+                 F4(0.0f, 0.50289f, 1.0f, 128.0f / 255.0f), 2e-3f};
     memcpy(c.data, v, 4), cases[n++] = c;
   }
   {
     const GLubyte v[3] = {255, 188, 0};
     tf_case c = {"GL_SRGB8", GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, {0}, 3,
-                 F4(1.0f, 0.50289f, 0.0f, 1.0f), 1e-3f};
+                 F4(1.0f, 0.50289f, 0.0f, 1.0f), 2e-3f};
     memcpy(c.data, v, 3), cases[n++] = c;
   }
   {
