@@ -1,15 +1,17 @@
 #!/bin/bash
-# blit_draw_paths.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR
+# blit_draw_paths.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR [KNOB=VALUE]
 #
 # Blits drawn by the Vulkan backend (vkb_blit_draw.c) where the device has no vkCmdBlitImage
 # for the formats: MGL_TEST_VK_NO_BLIT_FORMATS=1 takes it from every format, so each blit that
 # would be a vkCmdBlitImage (scaled, mirrored, converting, and the resolves that mirror or
 # convert) is drawn instead. Scenario NAME must still pass on pixels under the validation layer,
-# and the server must have drawn blits (blit-draws > 0 in its MGL-GATES line).
+# and the server must have drawn blits (blit-draws > 0 in its MGL-GATES line). KNOB=VALUE
+# (default MGL_TEST_VK_NO_BLIT_FORMATS=1) names the knob that forces the drawn path.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-arm=$1 name=$2 exe=$3 vendor=$4 out=$5/blit_draw
-export MGL_TEST_VK_NO_BLIT_FORMATS=1
+arm=$1 name=$2 exe=$3 vendor=$4 knob=${6:-MGL_TEST_VK_NO_BLIT_FORMATS=1}
+out=$5/blit_draw_${knob%%=*}
+export "${knob?}"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 rc=0

@@ -9723,9 +9723,9 @@ static void sc_blit_depth_to_ms(void)
   clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
 }
 
-/* blit_stencil_declined: stencil blits that are drawn where the device has
- * VK_EXT_shader_stencil_export and declined by name without it (blit_stencil_drawn checks
- * their values, and its gate.decline the declines): the window's stencil into a 4-sample
+/* blit_stencil_declined: stencil blits that are drawn, through gl_FragStencilRefARB where the
+ * device has VK_EXT_shader_stencil_export and one bit a draw without it (blit_stencil_drawn
+ * checks their values; gate.stencil_bits runs both without it): the window's stencil into a 4-sample
  * DEPTH24_STENCIL8 buffer, and into a single-sample one through a 131072-wide scaled box. The
  * scenario checks only what holds either way: no GL error, and the window still renders after
  * them. */
@@ -10642,6 +10642,43 @@ typedef struct {
   float want[4], tol;
 } tf_case;
 
+/* A red cell's texel as the shader sees it, drawn into an RGBA32F buffer and read back as
+ * floats, so a report says what was sampled, not only that it was wrong. */
+static void tf_report_texel(GLuint tex, const mesh *m, const tf_case *c, int x, int y)
+{
+  const char *fs = "#version 330 core\n"
+                   "uniform sampler2D u_tex;\n"
+                   "out vec4 o_color;\n"
+                   "void main() { o_color = texelFetch(u_tex, ivec2(0), 0); }\n";
+  GLint prev = 0;
+  glGetIntegerv(GL_CURRENT_PROGRAM, &prev);
+  GLuint rb = 0, fbo = 0;
+  gl.GenRenderbuffers(1, &rb);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA32F, W, H);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  GLuint p = link_program(VS_PIXELS, fs);
+  gl.UseProgram(p);
+  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  gl.BindVertexArray(m->vao);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  GLfloat v[4] = {-1, -1, -1, -1};
+  glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, v);
+  printf("  %s: sampled %.6f %.6f %.6f %.6f, GL's %.6f %.6f %.6f %.6f (tolerance %g)\n",
+         c->name, v[0], v[1], v[2], v[3], c->want[0], c->want[1], c->want[2], c->want[3],
+         c->tol);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.UseProgram((GLuint)prev);
+  gl.DeleteProgram(p);
+}
+
 static void sc_texture_formats(void)
 {
   const char *fs = "#version 330 core\n"
@@ -10658,15 +10695,19 @@ static void sc_texture_formats(void)
   static tf_case cases[14];
   size_t n = 0;
   {
-    const GLubyte v[4] = {0, 188, 255, 128}; /* sRGB 188 -> 0.50289 linear; alpha is linear */
+    /* sRGB 188 -> 0.50289 linear; alpha is linear. GL 3.3 §3.8.15 gives the curve but no
+     * precision: the NVIDIA driver returns 0.503906 (129/256), 1.02e-3 off, so the tolerance
+     * is 2e-3 (half an 8-bit step is 1.96e-3); an undecoded 0.737 or a plain 2.2 gamma's
+     * 0.5114 still miss it */
+    const GLubyte v[4] = {0, 188, 255, 128};
     tf_case c = {"GL_SRGB8_ALPHA8", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, {0}, 4,
-                 F4(0.0f, 0.50289f, 1.0f, 128.0f / 255.0f), 1e-3f};
+                 F4(0.0f, 0.50289f, 1.0f, 128.0f / 255.0f), 2e-3f};
     memcpy(c.data, v, 4), cases[n++] = c;
   }
   {
     const GLubyte v[3] = {255, 188, 0};
     tf_case c = {"GL_SRGB8", GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE, {0}, 3,
-                 F4(1.0f, 0.50289f, 0.0f, 1.0f), 1e-3f};
+                 F4(1.0f, 0.50289f, 0.0f, 1.0f), 2e-3f};
     memcpy(c.data, v, 3), cases[n++] = c;
   }
   {
@@ -10788,8 +10829,10 @@ static void sc_texture_formats(void)
   for (size_t i = 0; i < n; i++) {
     const int x0 = 2 + 16 * (int)(i % 4), y0 = 2 + 16 * (int)(i / 4);
     rgba8 got = pixel_at(x0 + 6, y0 + 6);
-    if (got.c[0] != 0 || got.c[1] != 255)
+    if (got.c[0] != 0 || got.c[1] != 255) {
       fail("%s sampled a value other than GL's (cell %zu is not green)", cases[i].name, i);
+      tf_report_texel(tex[i], &m[i], &cases[i], x0 + 6, y0 + 6);
+    }
   }
   check_frame("texture formats", &md);
   for (size_t i = 0; i < n; i++) {
@@ -11758,7 +11801,7 @@ static void sc_xfb_block_array(void)
  * it):
  * 1. stencil only, mirrored in x, into a 4-sample buffer cleared to depth 0.25 (depth kept);
  * 2. depth and stencil of that, mirrored in y, into a second 4-sample buffer (depth 0.75);
- * each resolved into a single-sample buffer and read back;
+ * each resolved into a single-sample buffer and read back (the source, too, is read back first);
  * 3. stencil through a 131072x64 box, (0,0,32,32) -> (-65536,0,65536,64) under a scissor
  *    [0,32), and mirrored (32,0,0,32) under [32,64): pixel (x, y) takes source pixel
  *    (16, y / 2), mirrored (15, y / 2). */
@@ -11786,7 +11829,8 @@ static int bsd_check(const char *what, float wz, int mode)
     for (int x = 0; x < W; x++) {
       const uint8_t ws = mode == 0   ? bsd_src(W - 1 - x, y)
                          : mode == 1 ? bsd_src(W - 1 - x, H - 1 - y)
-                                     : bsd_src(x < 32 ? 16 : 15, y / 2);
+                         : mode == 2 ? bsd_src(x < 32 ? 16 : 15, y / 2)
+                                     : bsd_src(x, y);
       const bool zbad = wz >= 0.0f && fabsf(z[y * W + x] - wz) > 1e-6f;
       if ((st[y * W + x] != ws || zbad) && bad++ < 6)
         fail("%s: pixel (%d,%d): stencil 0x%02x depth %.7f, expected 0x%02x depth %.2f", what, x, y,
@@ -11843,6 +11887,8 @@ static void sc_blit_stencil_drawn(void)
   glDrawArrays(GL_TRIANGLES, 6, 6);
   glDisable(GL_STENCIL_TEST);
   check_gl_error("stencil drawn into the source");
+  /* the source itself first: a wrong blit below is then the blit's */
+  bsd_check("the source as drawn", -1.0f, 3);
   /* masks a blit ignores */
   glStencilMask(0x0f);
   glDepthMask(GL_FALSE);
@@ -12281,7 +12327,9 @@ static void sc_polygon_line(void)
   float r[12];
   rect_vertices(r, 16.5f, 16.5f, 48.5f, 48.5f);
   mesh m = make_mesh(r, 6);
-  const vec4f bg = V4(0, 0, 0, 1), fg = V4(1, 0.5f, 0, 1);
+  /* fg keeps to the file's rule (multiples of 0.2): 0.5 * 255 = 127.5 is a tie that GL 3.3
+   * §2.1.6 leaves to the implementation (the NVIDIA driver writes 127, Mesa 128) */
+  const vec4f bg = V4(0, 0, 0, 1), fg = V4(1, 0.6f, 0, 1);
   const rgba8 b8 = to8(bg), f8 = to8(fg);
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   clear_to(bg);

@@ -411,12 +411,14 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
-/* Whether blits of these aspects may be drawn: colour and depth always, stencil where the
- * device exports it from a fragment shader. */
+/* Whether blits of these aspects may be drawn: every aspect (stencil from a fragment shader
+ * where the device exports it, else one bit a draw: vkb_blit_draw.c). */
 static bool
 drawable(const struct vkb_screen *scr, VkImageAspectFlags aspect)
 {
-   return !(aspect & VK_IMAGE_ASPECT_STENCIL_BIT) || scr->has_stencil_export;
+   (void)scr;
+   (void)aspect;
+   return true;
 }
 
 /* The colour, depth or stencil blit of the source box sb (x0, y0, x1, y1: mirrored where

@@ -13,7 +13,9 @@
  * VK_EXT_shader_stencil_export, goes into gl_FragStencilRefARB from a view of the source's
  * stencil aspect, the stencil test ALWAYS and REPLACE with every bit written (a blit ignores
  * the GL stencil write mask, as the transfer commands do), the destination's depth attached
- * but not written.
+ * but not written. Without that extension stencil is drawn one bit at a time: a draw that
+ * zeroes the pixels the blit writes, then one draw per bit, each writing only that bit (write
+ * mask 1 << i, reference 0xff) where the source's bit is set and discarding elsewhere.
  *
  * Pipelines are keyed by destination format, sample count, colour kind and source kind, made
  * at first use and kept for the screen's life; they are counted apart from the app's
@@ -32,6 +34,8 @@
 #include "vkb_spv_blit_frag_i_ms.h"
 #include "vkb_spv_blit_frag_s.h"
 #include "vkb_spv_blit_frag_s_ms.h"
+#include "vkb_spv_blit_frag_sb.h"
+#include "vkb_spv_blit_frag_sb_ms.h"
 #include "vkb_spv_blit_frag_u.h"
 #include "vkb_spv_blit_frag_u_1d.h"
 #include "vkb_spv_blit_frag_u_ms.h"
@@ -44,13 +48,14 @@ struct blit_push {
    float origin[2], scale[2];
    int32_t size[2];
    int32_t mode; /* multisampled source: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear */
-   int32_t pad;
+   int32_t bit;     /* KIND_STENCIL_BITS: the bit this draw writes, or -1: every pixel */
    int32_t clip[4]; /* x0, y0, x1, y1 */
 };
 
 #define KIND_DEPTH 3 /* after the MGP_SAMPLER_KIND_* */
 #define KIND_STENCIL 4
-#define KIND_COUNT 5
+#define KIND_STENCIL_BITS 5 /* stencil without VK_EXT_shader_stencil_export */
+#define KIND_COUNT 6
 
 /* the source's shape: blit.frag's sampler type */
 enum { SRC_2D, SRC_MS, SRC_1D, SRC_COUNT };
@@ -109,6 +114,7 @@ blit_draw_init(struct vkb_screen *scr)
    /* (a module declaring StencilExportEXT needs the extension enabled) */
    if (scr->has_stencil_export)
       b->fs[KIND_STENCIL][0] = BLIT_MODULE(vkb_spv_blit_frag_s);
+   b->fs[KIND_STENCIL_BITS][0] = BLIT_MODULE(vkb_spv_blit_frag_sb);
    /* the multisampled-source shaders read gl_SampleID: sample-rate shading */
    if (scr->features.sampleRateShading) {
       b->fs[MGP_SAMPLER_KIND_FLOAT][1] = BLIT_MODULE(vkb_spv_blit_frag_f_ms);
@@ -117,6 +123,7 @@ blit_draw_init(struct vkb_screen *scr)
       b->fs[KIND_DEPTH][1] = BLIT_MODULE(vkb_spv_blit_frag_z_ms);
       if (scr->has_stencil_export)
          b->fs[KIND_STENCIL][1] = BLIT_MODULE(vkb_spv_blit_frag_s_ms);
+      b->fs[KIND_STENCIL_BITS][1] = BLIT_MODULE(vkb_spv_blit_frag_sb_ms);
    }
    b->nearest = sampler(scr, VK_FILTER_NEAREST);
    b->linear = sampler(scr, VK_FILTER_LINEAR);
@@ -207,7 +214,8 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
       .sampleShadingEnable = key->src_type == SRC_MS,
       .minSampleShading = 1.0f,
    };
-   const bool depth = key->kind == KIND_DEPTH, stencil = key->kind == KIND_STENCIL;
+   const bool depth = key->kind == KIND_DEPTH, bits = key->kind == KIND_STENCIL_BITS;
+   const bool stencil = key->kind == KIND_STENCIL || bits;
    /* stencil: every covered sample takes the exported reference, every bit of it */
    const VkStencilOpState replace = {
       .failOp = VK_STENCIL_OP_REPLACE,
@@ -238,10 +246,13 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
       .attachmentCount = ds_only ? 0 : 1,
       .pAttachments = &cb,
    };
-   const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+   /* one bit a draw: each draw sets its write mask and reference */
+   const VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                                 VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+                                 VK_DYNAMIC_STATE_STENCIL_REFERENCE};
    const VkPipelineDynamicStateCreateInfo dy = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-      .dynamicStateCount = 2,
+      .dynamicStateCount = bits ? 4 : 2,
       .pDynamicStates = dyn,
    };
    const VkPipelineRenderingCreateInfo rinfo = {
@@ -320,11 +331,6 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    struct vkb_blit_draw *b = blit_draw_init(scr);
    if (!b)
       return false;
-   if (stencil && !b->fs[KIND_STENCIL][0]) {
-      MGL_DECLINE(backend_feature_unimplemented, "stencil blit drawn: the device has no "
-                  "VK_EXT_shader_stencil_export");
-      return false;
-   }
    if (ms_src && !b->fs[0][SRC_MS]) {
       MGL_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
                   "device has no sample-rate shading");
@@ -334,7 +340,8 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    memset(&key, 0, sizeof(key)); /* memcmp'd: padding too */
    key.format = a->unorm ? vkb_format_linear(d->fmt->vk) : d->fmt->vk;
    key.samples = (uint8_t)d->samples;
-   key.kind = depth ? KIND_DEPTH : stencil ? KIND_STENCIL : s->fmt->kind;
+   const bool bits = stencil && !b->fs[KIND_STENCIL][0];
+   key.kind = depth ? KIND_DEPTH : bits ? KIND_STENCIL_BITS : stencil ? KIND_STENCIL : s->fmt->kind;
    key.src_type = ms_src ? SRC_MS : src_1d ? SRC_1D : SRC_2D;
    key.has_alpha = d->fmt->has_alpha;
    key.has_depth = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT);
@@ -403,7 +410,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    };
    const uint32_t dw = d->width >> a->dst_level ? d->width >> a->dst_level : 1;
    const uint32_t dh = d->height >> a->dst_level ? d->height >> a->dst_level : 1;
-   const struct blit_push pc = {
+   struct blit_push pc = {
       .origin = {(float)a->origin[0], (float)a->origin[1]},
       .scale = {(float)a->scale[0], (float)a->scale[1]},
       .size = {(int32_t)a->src_w, (int32_t)a->src_h},
@@ -418,8 +425,17 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, b->layout, 0, 1, &set, 0, NULL);
    vkCmdSetViewport(cmd, 0, 1, &(VkViewport){0, 0, (float)dw, (float)dh, 0.0f, 1.0f});
    vkCmdSetScissor(cmd, 0, 1, &a->clip);
-   vkCmdPushConstants(cmd, b->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);
-   vkCmdDraw(cmd, 3, 1, 0, 0);
+   /* bits: a draw that zeroes every written pixel, then bit i where the source has it */
+   for (int bit = bits ? -1 : 0; bit < (bits ? 8 : 1); bit++) {
+      if (bits) {
+         pc.bit = bit;
+         vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK,
+                                  bit < 0 ? 0xffu : 1u << bit);
+         vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, bit < 0 ? 0u : 0xffu);
+      }
+      vkCmdPushConstants(cmd, b->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);
+      vkCmdDraw(cmd, 3, 1, 0, 0);
+   }
    scr->end_rendering(cmd);
    /* This pipeline uses the standard sample locations: the next layout transition of a
     * multisampled depth/stencil destination (SAMPLE_LOCATIONS_COMPATIBLE_DEPTH) must name

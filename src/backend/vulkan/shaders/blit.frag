@@ -3,7 +3,9 @@
 // vkCmdBlitImage and vkCmdResolveImage cannot do. BLIT_KIND: 0 float, 1 int, 2 uint (the
 // source's and the destination's, which GL makes agree), 3 depth (into gl_FragDepth, from a
 // depth-aspect view), 4 stencil (into gl_FragStencilRefARB, from a stencil-aspect view; only
-// where the device has VK_EXT_shader_stencil_export); BLIT_MS: 1 for a multisampled source;
+// where the device has VK_EXT_shader_stencil_export), 5 stencil one bit a draw (no output: the
+// pixel is discarded where bit pc.bit of the source's stencil is 0, and the pipeline writes
+// that bit alone; pc.bit < 0 keeps every pixel); BLIT_MS: 1 for a multisampled source;
 // BLIT_1D: 1 for a 1D source (colour kinds only; a 1D image has no 2D view), one row high.
 #ifndef BLIT_1D
 #define BLIT_1D 0
@@ -15,7 +17,7 @@
 #define S2D isampler2D
 #define S1D isampler1D
 #define SMS isampler2DMS
-#elif BLIT_KIND == 2 || BLIT_KIND == 4
+#elif BLIT_KIND == 2 || BLIT_KIND == 4 || BLIT_KIND == 5
 #define T uvec4
 #define S2D usampler2D
 #define S1D usampler1D
@@ -32,6 +34,8 @@
 #extension GL_ARB_shader_stencil_export : require
 // the pipeline's stencil op replaces with this reference, every bit written
 #define WRITE(v) gl_FragStencilRefARB = int((v).r)
+#elif BLIT_KIND == 5
+#define WRITE(v) if (pc.bit >= 0 && (((v).r >> uint(pc.bit)) & 1u) == 0u) discard
 #else
 #define WRITE(v) o = (v)
 layout(location = 0) out T o;
@@ -48,6 +52,7 @@ layout(push_constant) uniform Blit {
    vec2 scale;
    ivec2 size; // the source surface in texels
    int mode;   // MS: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear
+   int bit;    // BLIT_KIND 5: the stencil bit this draw writes, or -1
    ivec4 clip; // the destination pixels written: x0, y0, x1, y1
 } pc;
 
