@@ -26,6 +26,8 @@ for arm in $ARMS; do
     done
     echo "scenarios on $arm: $pass passed, $fail failed" ) > "$OUT/scenarios-$arm.txt" 2>&1 &
 done
+# PIGLIT=0: the scenario lane alone (a few minutes, where device time is short)
+if [ "${PIGLIT:-1}" = 0 ]; then wait; exit 0; fi
 grep -v -e '^#' -e '^[[:space:]]*$' tests/piglit/list.txt > /tmp/all.txt
 split -n l/5 -d /tmp/all.txt /tmp/shard
 for arm in $ARMS; do
