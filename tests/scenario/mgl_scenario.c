@@ -11489,7 +11489,9 @@ static void sc_fbo_srgb_switch(void)
  *   multisampled SRGB8_ALPHA8 8x8 resolved -> RGBA8 8x8: off 128, on 55 (decode: 0.2158);
  *   RGBA8 8x8 -> SRGB8_ALPHA8 8x8 (plain) and -> SRGB8_ALPHA8 16x16 (2x nearest):
  *   off 128, on 188 (encode of 0.502: 187.5);
- * alpha stays 128 throughout (never converted); off must be exact, on within 1. */
+ * alpha stays 128 throughout (never converted); every check within 1: the clear of 0.5 is a
+ * 127.5 tie GL lets either way (NVIDIA stores 127, lavapipe 128), and a converting blit is
+ * still 60 or more away. */
 static GLuint srgb_blit_fbo(GLenum ifmt, GLsizei samples, GLsizei size, GLuint *rb)
 {
   GLuint fbo;
@@ -11545,7 +11547,7 @@ static void sc_blit_srgb_switch(void)
                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
       glDisable(GL_FRAMEBUFFER_SRGB);
       check_gl_error(cases[c].what);
-      const int want = !on ? 128 : cases[c].decode ? 55 : 188, tol = on ? 1 : 0;
+      const int want = !on ? 128 : cases[c].decode ? 55 : 188, tol = 1;
       GLubyte px[16 * 16 * 4];
       memset(px, 0xee, sizeof px);
       gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[dst]);
@@ -11553,7 +11555,7 @@ static void sc_blit_srgb_switch(void)
       for (int t = 0; t < size[dst] * size[dst]; t++) {
         const GLubyte *q = px + 4 * t;
         if (abs(q[0] - want) > tol || abs(q[1] - want) > tol || abs(q[2] - want) > tol ||
-            q[3] != 128) {
+            abs(q[3] - 128) > 1) {
           fail("%s, GL_FRAMEBUFFER_SRGB %s: texel %d expected (%d,%d,%d,128) got "
                "(%u,%u,%u,%u)", cases[c].what, on ? "on" : "off", t, want, want, want, q[0],
                q[1], q[2], q[3]);
