@@ -1439,7 +1439,10 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
       .mask = mask,
       .filter = GL_NEAREST,
-      .srgb_encode = 1, /* copies convert as before (GL_FRAMEBUFFER_SRGB governs blits) */
+      /* never converted, whatever GL_FRAMEBUFFER_SRGB says (EXT_texture_sRGB: the pixel path
+       * knows no colour space; llvmpipe and Zink measured alike, scenario copytex_srgb_switch);
+       * the switch governs glBlitFramebuffer only */
+      .srgb_encode = 0,
    };
    if (tex->target == FE_TEX_1D_ARRAY) {
       /* read rows become layers yoff .. yoff + h, each one texel high */

@@ -231,7 +231,8 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLVERTEXATTRIBI4UIPROC, VertexAttribI4ui)                                    \
   X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                    \
   X(PFNGLGETVERTEXATTRIBIIVPROC, GetVertexAttribIiv)                                \
-  X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)
+  X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)                              \
+  X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)
 
 static struct {
 #define X(type, name) type name;
@@ -11574,6 +11575,124 @@ static void sc_blit_srgb_switch(void)
   check_frame("the window (untouched by the framebuffer objects)", &md);
 }
 
+/* copytex_srgb_switch: glCopyTexImage2D, glCopyTexSubImage2D and glCopyTexSubImage3D (a 2D
+ * array layer and a 3D slice) between sRGB and linear images copy the stored values
+ * unconverted, GL_FRAMEBUFFER_SRGB off or on, unlike glBlitFramebuffer (blit_srgb_switch).
+ * That is what llvmpipe and Zink do (measured: every pair below, both switch states, 128 stays
+ * 128), and what EXT_texture_sRGB resolved for the pixel path (no colour-space conversion).
+ * Read buffers: SRGB8_ALPHA8, RGBA8 and RGBA16F textures holding the same bytes (uploads never
+ * convert); copied into SRGB8_ALPHA8, RGBA8, RGBA16F and R8 images and read back with
+ * glGetTexImage (which never converts either). Every texel exact, inside the copied rectangle
+ * and around it (the prior 0x11 fill, other layers and slices untouched): a converting copy
+ * would move (128,64,200) to (55,13,147) (decode) or (188,137,228) (encode). */
+enum { CS_N = 8, CS_D = 12, CS_L = 3 };
+
+static void cs_texel(int i, int j, GLubyte *p)
+{
+  p[0] = (GLubyte)(96 + 8 * j + i), p[1] = 64, p[2] = 200, p[3] = (GLubyte)(40 + 8 * j + i);
+}
+
+static void sc_copytex_srgb_switch(void)
+{
+  static GLubyte src[CS_N * CS_N * 4], fill[CS_D * CS_D * CS_L * 4], got[CS_D * CS_D * CS_L * 4];
+  for (int j = 0; j < CS_N; j++)
+    for (int i = 0; i < CS_N; i++)
+      cs_texel(i, j, &src[(j * CS_N + i) * 4]);
+  memset(fill, 0x11, sizeof fill);
+  static const GLenum src_fmt[3] = {GL_SRGB8_ALPHA8, GL_RGBA8, GL_RGBA16F};
+  GLuint stex[3], sfbo[3];
+  glGenTextures(3, stex);
+  gl.GenFramebuffers(3, sfbo);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  for (int k = 0; k < 3; k++) {
+    glBindTexture(GL_TEXTURE_2D, stex[k]);
+    glTexImage2D(GL_TEXTURE_2D, 0, src_fmt[k], CS_N, CS_N, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, sfbo[k]);
+    gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, stex[k], 0);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("copytex_srgb_switch: read framebuffer 0x%x incomplete", src_fmt[k]);
+  }
+  check_gl_error("read framebuffers");
+  static const struct {
+    int src;
+    GLenum dst;
+    const char *what;
+  } pairs[] = {
+      {0, GL_RGBA8, "SRGB8_ALPHA8 -> RGBA8"},
+      {1, GL_SRGB8_ALPHA8, "RGBA8 -> SRGB8_ALPHA8"},
+      {0, GL_SRGB8_ALPHA8, "SRGB8_ALPHA8 -> SRGB8_ALPHA8"},
+      {2, GL_SRGB8_ALPHA8, "RGBA16F -> SRGB8_ALPHA8"},
+      {0, GL_RGBA16F, "SRGB8_ALPHA8 -> RGBA16F"},
+      {0, GL_R8, "SRGB8_ALPHA8 -> R8"},
+  };
+  static const char *const op_name[4] = {"glCopyTexImage2D", "glCopyTexSubImage2D",
+                                         "glCopyTexSubImage3D (2D array layer 1)",
+                                         "glCopyTexSubImage3D (3D slice 1)"};
+  /* the sub-image copies: source rectangle (1,2) 6x5 to (3,4) of layer/slice 1 */
+  enum { SX = 1, SY = 2, RW = 6, RH = 5, DX = 3, DY = 4, DL = 1 };
+  int wrong_cases = 0;
+  for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
+    for (int op = 0; op < 4; op++)
+      for (int on = 0; on < 2; on++) {
+        const GLenum target = op < 2 ? GL_TEXTURE_2D : op == 2 ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_3D;
+        GLuint t;
+        glGenTextures(1, &t);
+        glBindTexture(target, t);
+        if (op == 1)
+          glTexImage2D(target, 0, pairs[p].dst, CS_D, CS_D, 0, GL_RGBA, GL_UNSIGNED_BYTE, fill);
+        else if (op > 1)
+          gl.TexImage3D(target, 0, (GLint)pairs[p].dst, CS_D, CS_D, CS_L, 0, GL_RGBA,
+                        GL_UNSIGNED_BYTE, fill);
+        gl.BindFramebuffer(GL_READ_FRAMEBUFFER, sfbo[pairs[p].src]);
+        if (on)
+          glEnable(GL_FRAMEBUFFER_SRGB);
+        if (op == 0)
+          glCopyTexImage2D(target, 0, pairs[p].dst, 0, 0, CS_N, CS_N, 0);
+        else if (op == 1)
+          glCopyTexSubImage2D(target, 0, DX, DY, SX, SY, RW, RH);
+        else
+          gl.CopyTexSubImage3D(target, 0, DX, DY, DL, SX, SY, RW, RH);
+        glDisable(GL_FRAMEBUFFER_SRGB);
+        check_gl_error(op_name[op]);
+        memset(got, 0xA5, sizeof got);
+        glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+        check_gl_error("glGetTexImage");
+        const int w = op ? CS_D : CS_N, layers = op > 1 ? CS_L : 1;
+        int bad = 0;
+        for (int l = 0; l < layers; l++)
+          for (int y = 0; y < w; y++)
+            for (int x = 0; x < w; x++) {
+              GLubyte want[4];
+              if (op == 0)
+                cs_texel(x, y, want);
+              else if ((op == 1 || l == DL) && x >= DX && x < DX + RW && y >= DY && y < DY + RH)
+                cs_texel(x - DX + SX, y - DY + SY, want);
+              else
+                memset(want, 0x11, 4);
+              if (pairs[p].dst == GL_R8)
+                want[1] = want[2] = 0, want[3] = 255;
+              const GLubyte *g = &got[((l * w + y) * w + x) * 4];
+              if (memcmp(g, want, 4) && !bad++)
+                fail("%s, %s, GL_FRAMEBUFFER_SRGB %s: texel (%d,%d,%d) is (%u,%u,%u,%u), "
+                     "expected (%u,%u,%u,%u) unconverted", pairs[p].what, op_name[op],
+                     on ? "on" : "off", x, y, l, g[0], g[1], g[2], g[3], want[0], want[1],
+                     want[2], want[3]);
+            }
+        wrong_cases += bad != 0;
+        glDeleteTextures(1, &t);
+      }
+  printf("  %d of %d copies wrong\n", wrong_cases, (int)(sizeof pairs / sizeof pairs[0]) * 8);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(3, sfbo);
+  glDeleteTextures(3, stex);
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the copies)", &md);
+}
+
 /* sampler_params: sampler objects' parameters drawn with (GL 3.3 §3.8.2), where sampler_objects
  * checks their queries. One 8x8 cell each: on a mipmapped texture whose levels are solid
  * colours (L0 grey, L1 red, L2 green, L3 blue), a sampler's GL_TEXTURE_MIN_LOD 2 (textureLod
@@ -12897,6 +13016,7 @@ static const struct {
     {"depth_only_fbo", sc_depth_only_fbo, 0},
     {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
     {"blit_srgb_switch", sc_blit_srgb_switch, 0},
+    {"copytex_srgb_switch", sc_copytex_srgb_switch, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
