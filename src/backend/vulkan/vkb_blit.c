@@ -838,8 +838,12 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
        * vkCmdBlitImage at scale 1 (types_copy above); an sRGB image and its UNORM twin copy
        * (one compatibility class) when raw */
       const bool copy = same_format && !mirror_x && !mirror_y && types_copy;
+      /* into a 3D slice from a 2D or array image: drawn too, because lavapipe's vkCmdBlitImage
+       * (Mesa 22.3) takes the destination's z offsets only when the source is 3D and writes
+       * slice 0 (scenario copytex_paths; Zink on lavapipe shows the same) */
+      const bool into_3d = dt == VK_IMAGE_TYPE_3D && st != VK_IMAGE_TYPE_3D;
       if (!copy && !ms_src &&
-          (!blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+          (into_3d || !blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
            !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
          if (drawable(scr, aspect)) {
             draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
