@@ -11574,6 +11574,232 @@ static void sc_blit_srgb_switch(void)
   check_frame("the window (untouched by the framebuffer objects)", &md);
 }
 
+/* blit_3d_slice: glBlitFramebuffer from and to slices of 3D textures (glFramebufferTextureLayer),
+ * on every path a blit takes: scaled 2x nearest and linear, mirrored, a plain copy, clipped by
+ * the destination surface, sRGB with GL_FRAMEBUFFER_SRGB off (bytes copied, no conversion) and
+ * on (decoded / encoded), slice to 2D, 2D to slice, slice to a slice of another 3D texture, and
+ * slice to slice of one 3D texture. The scenario keeps a copy of every texture, applies each
+ * blit to it as GL 3.3 §4.3.2 says (pixel centres mapped to the source; nearest takes the
+ * texel there, linear the clamp-to-edge bilinear mix inside that one slice), and after each
+ * blit reads the whole destination texture back (glGetTexImage): the blitted pixels must
+ * match, and every other pixel and slice must keep its bytes. Within 1 where sRGB converts
+ * (the curve's rounding), 2 for linear; exact otherwise. */
+typedef struct {
+  GLuint tex;
+  GLenum target;
+  int w, h, d, srgb;
+  GLubyte *px; /* w * h * d RGBA8 */
+} b3_tex;
+
+static float b3_decode(int v)
+{
+  const float c = (float)v / 255.0f;
+  return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static int b3_encode(float l)
+{
+  l = l < 0.0f ? 0.0f : l > 1.0f ? 1.0f : l;
+  const float c = l <= 0.0031308f ? l * 12.92f : 1.055f * powf(l, 1.0f / 2.4f) - 0.055f;
+  return (int)floorf(c * 255.0f + 0.5f);
+}
+
+static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, int pattern)
+{
+  t->target = target;
+  t->w = w, t->h = h, t->d = d;
+  t->srgb = ifmt == GL_SRGB8_ALPHA8;
+  t->px = malloc((size_t)w * h * d * 4);
+  if (!t->px)
+    die_setup("blit_3d_slice: out of memory");
+  for (int z = 0; z < d; z++)
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        GLubyte *p = t->px + (((size_t)z * h + y) * w + x) * 4;
+        if (pattern == 0) { /* ramps in x and y, one blue per slice */
+          p[0] = (GLubyte)(20 + 24 * x), p[1] = (GLubyte)(20 + 24 * y);
+          p[2] = (GLubyte)(40 + 60 * z), p[3] = 255;
+        } else if (pattern == 1) { /* another ramp, for 2D sources */
+          p[0] = (GLubyte)(200 - 20 * x), p[1] = (GLubyte)(30 + 25 * y), p[2] = 99, p[3] = 200;
+        } else { /* untouched destination */
+          p[0] = 7, p[1] = 17, p[2] = 27, p[3] = 37;
+        }
+      }
+  glGenTextures(1, &t->tex);
+  glBindTexture(target, t->tex);
+  glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, 0);
+  if (target == GL_TEXTURE_3D)
+    gl.TexImage3D(target, 0, ifmt, w, h, d, 0, GL_RGBA, GL_UNSIGNED_BYTE, t->px);
+  else
+    glTexImage2D(target, 0, ifmt, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, t->px);
+}
+
+static void b3_attach(GLenum fb, const b3_tex *t, int layer)
+{
+  if (t->target == GL_TEXTURE_3D)
+    gl.FramebufferTextureLayer(fb, GL_COLOR_ATTACHMENT0, t->tex, 0, layer);
+  else
+    gl.FramebufferTexture2D(fb, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
+  if (gl.CheckFramebufferStatus(fb) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("blit_3d_slice: framebuffer of layer %d incomplete", layer);
+}
+
+/* One source texel channel in the blit's working space: linear when the switch is on and the
+ * source is sRGB, else the stored value / 255. */
+static float b3_texel(const b3_tex *s, int layer, int x, int y, int c, int on)
+{
+  x = x < 0 ? 0 : x >= s->w ? s->w - 1 : x;
+  y = y < 0 ? 0 : y >= s->h ? s->h - 1 : y;
+  const int v = s->px[(((size_t)layer * s->h + y) * s->w + x) * 4 + c];
+  return on && s->srgb && c < 3 ? b3_decode(v) : (float)v / 255.0f;
+}
+
+static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, const int sb[4],
+                    const int db[4], GLenum filter, int on)
+{
+  GLuint fbo[2];
+  gl.GenFramebuffers(2, fbo);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  b3_attach(GL_READ_FRAMEBUFFER, s, sl);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  b3_attach(GL_DRAW_FRAMEBUFFER, d, dl);
+  if (on)
+    glEnable(GL_FRAMEBUFFER_SRGB);
+  gl.BlitFramebuffer(sb[0], sb[1], sb[2], sb[3], db[0], db[1], db[2], db[3],
+                     GL_COLOR_BUFFER_BIT, filter);
+  glDisable(GL_FRAMEBUFFER_SRGB);
+  check_gl_error(what);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+
+  /* the model: the source as it was (a blit within one texture reads it before writing) */
+  const size_t sbytes = (size_t)s->w * s->h * s->d * 4;
+  b3_tex src = *s;
+  src.px = malloc(sbytes);
+  if (!src.px)
+    die_setup("blit_3d_slice: out of memory");
+  memcpy(src.px, s->px, sbytes);
+  int tol = on && (s->srgb || d->srgb) ? 1 : 0;
+  if (filter == GL_LINEAR)
+    tol = 2;
+  const int dx0 = db[0] < db[2] ? db[0] : db[2], dx1 = db[0] < db[2] ? db[2] : db[0];
+  const int dy0 = db[1] < db[3] ? db[1] : db[3], dy1 = db[1] < db[3] ? db[3] : db[1];
+  /* destination ascending, the source keeps the relative mirroring */
+  const float sx0 = (float)(db[0] < db[2] ? sb[0] : sb[2]), sx1 = (float)(db[0] < db[2] ? sb[2] : sb[0]);
+  const float sy0 = (float)(db[1] < db[3] ? sb[1] : sb[3]), sy1 = (float)(db[1] < db[3] ? sb[3] : sb[1]);
+  for (int y = dy0 > 0 ? dy0 : 0; y < dy1 && y < d->h; y++)
+    for (int x = dx0 > 0 ? dx0 : 0; x < dx1 && x < d->w; x++) {
+      const float u = sx0 + ((float)x + 0.5f - (float)dx0) * (sx1 - sx0) / (float)(dx1 - dx0);
+      const float v = sy0 + ((float)y + 0.5f - (float)dy0) * (sy1 - sy0) / (float)(dy1 - dy0);
+      GLubyte *p = d->px + (((size_t)dl * d->h + y) * d->w + x) * 4;
+      for (int c = 0; c < 4; c++) {
+        float l;
+        if (filter == GL_NEAREST) {
+          l = b3_texel(&src, sl, (int)floorf(u), (int)floorf(v), c, on);
+        } else {
+          const float fu = u - 0.5f, fv = v - 0.5f;
+          const int i = (int)floorf(fu), j = (int)floorf(fv);
+          const float a = fu - (float)i, b = fv - (float)j;
+          l = (1 - a) * (1 - b) * b3_texel(&src, sl, i, j, c, on) +
+              a * (1 - b) * b3_texel(&src, sl, i + 1, j, c, on) +
+              (1 - a) * b * b3_texel(&src, sl, i, j + 1, c, on) +
+              a * b * b3_texel(&src, sl, i + 1, j + 1, c, on);
+        }
+        p[c] = (GLubyte)(on && d->srgb && c < 3 ? b3_encode(l) : (int)floorf(l * 255.0f + 0.5f));
+      }
+    }
+  free(src.px);
+
+  /* the whole destination texture, every slice */
+  const size_t dbytes = (size_t)d->w * d->h * d->d * 4;
+  GLubyte *back = malloc(dbytes);
+  if (!back)
+    die_setup("blit_3d_slice: out of memory");
+  memset(back, 0xee, dbytes);
+  glBindTexture(d->target, d->tex);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(d->target, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  check_gl_error("glGetTexImage after a blit");
+  for (size_t i = 0; i < dbytes; i++)
+    if (abs((int)back[i] - (int)d->px[i]) > tol) {
+      const size_t t = i / 4;
+      fail("%s: texel (%d,%d) of slice %d channel %d: expected %u got %u", what,
+           (int)(t % (size_t)d->w), (int)(t / (size_t)d->w % (size_t)d->h),
+           (int)(t / ((size_t)d->w * d->h)), (int)(i % 4), d->px[i], back[i]);
+      break;
+    }
+  /* keep the model what the texture holds (within tol), so one miss is reported once */
+  memcpy(d->px, back, dbytes);
+  free(back);
+}
+
+static void sc_blit_3d_slice(void)
+{
+  b3_tex a3, s3, d2, d3, ds3, a2;
+  b3_make(&a3, GL_TEXTURE_3D, GL_RGBA8, 8, 8, 4, 0);
+  b3_make(&s3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 8, 8, 4, 0);
+  b3_make(&d2, GL_TEXTURE_2D, GL_RGBA8, 16, 16, 1, 2);
+  b3_make(&d3, GL_TEXTURE_3D, GL_RGBA8, 16, 16, 3, 2);
+  b3_make(&ds3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 16, 16, 3, 2);
+  b3_make(&a2, GL_TEXTURE_2D, GL_RGBA8, 8, 8, 1, 1);
+  check_gl_error("blit_3d_slice textures");
+  glDisable(GL_SCISSOR_TEST);
+  static const int whole8[4] = {0, 0, 8, 8}, mirror8[4] = {8, 8, 0, 0}, mirror8x[4] = {8, 0, 0, 8};
+  static const int twice[4] = {0, 0, 16, 16}, corner[4] = {0, 0, 8, 8}, mid[4] = {4, 4, 12, 12};
+  static const int past[4] = {8, 8, 24, 24}; /* half outside the 16x16 destination */
+  /* from a 3D slice into a 2D texture */
+  b3_blit("3D slice 2 -> 2D, 2x nearest", &a3, 2, &d2, 0, whole8, twice, GL_NEAREST, 0);
+  b3_blit("3D slice 1 -> 2D, mirrored", &a3, 1, &d2, 0, mirror8, corner, GL_NEAREST, 0);
+  b3_blit("3D slice 3 -> 2D, 2x linear", &a3, 3, &d2, 0, whole8, twice, GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 2 -> 2D, 2x nearest, switch off", &s3, 2, &d2, 0, whole8, twice,
+          GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 1 -> 2D, 2x nearest, switch on", &s3, 1, &d2, 0, whole8, twice,
+          GL_NEAREST, 1);
+  b3_blit("sRGB 3D slice 3 -> 2D, 2x linear, switch off", &s3, 3, &d2, 0, whole8, twice,
+          GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 0 -> 2D, mirrored, switch off", &s3, 0, &d2, 0, mirror8, mid,
+          GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 2 -> 2D, mirrored, switch on", &s3, 2, &d2, 0, mirror8x, corner,
+          GL_NEAREST, 1);
+  /* from a 2D texture into a 3D slice */
+  b3_blit("2D -> 3D slice 1, 2x nearest", &a2, 0, &d3, 1, whole8, twice, GL_NEAREST, 0);
+  b3_blit("2D -> 3D slice 2, mirrored in x", &a2, 0, &d3, 2, mirror8x, mid, GL_NEAREST, 0);
+  b3_blit("2D -> 3D slice 0, 2x linear", &a2, 0, &d3, 0, whole8, twice, GL_LINEAR, 0);
+  b3_blit("2D -> sRGB 3D slice 0, 2x nearest, switch off", &a2, 0, &ds3, 0, whole8, twice,
+          GL_NEAREST, 0);
+  b3_blit("2D -> sRGB 3D slice 2, 2x nearest, switch on", &a2, 0, &ds3, 2, whole8, twice,
+          GL_NEAREST, 1);
+  b3_blit("2D -> sRGB 3D slice 1, mirrored, switch off", &a2, 0, &ds3, 1, mirror8, mid,
+          GL_NEAREST, 0);
+  /* from a slice of one 3D texture into a slice of another, and within one */
+  b3_blit("3D slice 3 -> 3D slice 0, copy", &a3, 3, &d3, 0, whole8, mid, GL_NEAREST, 0);
+  b3_blit("3D slice 1 -> 3D slice 2, 2x nearest, clipped", &a3, 1, &d3, 2, whole8, past,
+          GL_NEAREST, 0);
+  b3_blit("3D slice 0 -> 3D slice 1, 2x linear", &a3, 0, &d3, 1, whole8, twice, GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 2 -> sRGB 3D slice 1, 2x nearest, switch off", &s3, 2, &ds3, 1, whole8,
+          twice, GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 3 -> sRGB 3D slice 0, 2x linear, switch off", &s3, 3, &ds3, 0, whole8,
+          twice, GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 1 -> sRGB 3D slice 2, 2x nearest, switch on", &s3, 1, &ds3, 2, whole8,
+          twice, GL_NEAREST, 1);
+  b3_blit("3D slice 0 -> slice 3 of itself, mirrored", &a3, 0, &a3, 3, mirror8, corner,
+          GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 1 -> slice 0 of itself, mirrored, switch off", &s3, 1, &s3, 0, mirror8,
+          corner, GL_NEAREST, 0);
+  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+    glDeleteTextures(1, &all[i]->tex);
+    free(all[i]->px);
+  }
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the framebuffer objects)", &md);
+}
+
 /* sampler_params: sampler objects' parameters drawn with (GL 3.3 §3.8.2), where sampler_objects
  * checks their queries. One 8x8 cell each: on a mipmapped texture whose levels are solid
  * colours (L0 grey, L1 red, L2 green, L3 blue), a sampler's GL_TEXTURE_MIN_LOD 2 (textureLod
@@ -12897,6 +13123,7 @@ static const struct {
     {"depth_only_fbo", sc_depth_only_fbo, 0},
     {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
     {"blit_srgb_switch", sc_blit_srgb_switch, 0},
+    {"blit_3d_slice", sc_blit_3d_slice, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
