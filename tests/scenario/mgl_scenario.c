@@ -11800,6 +11800,376 @@ static void sc_blit_3d_slice(void)
   check_frame("the window (untouched by the framebuffer objects)", &md);
 }
 
+/* pack_images: the pixel pack and unpack state in three dimensions (GL 3.3 §3.7.4, §4.3.2,
+ * §6.1.4). glGetTexImage of a 3D texture and of a 2D array (packed as three-dimensional:
+ * GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES place the images) and of a cube map face
+ * (two-dimensional: those two are ignored), with GL_PACK_ROW_LENGTH, SKIP_ROWS, SKIP_PIXELS
+ * and ALIGNMENT 1/2/4/8, as GL_RGB/GL_RGBA bytes and GL_RED shorts, into client memory and
+ * into a GL_PIXEL_PACK_BUFFER at an offset; glReadPixels with the same state (image height and
+ * skipped images ignored: it packs two-dimensionally). The scenario lays out what GL must
+ * write with the same rules in its own code, into a buffer full of sentinel bytes, and
+ * compares every byte: nothing outside the packed texels may change. Then the unpack twins:
+ * glTexImage3D and glTexSubImage3D of a 3D texture and a 2D array from client memory and from
+ * a GL_PIXEL_UNPACK_BUFFER at an offset, with GL_UNPACK_IMAGE_HEIGHT, SKIP_IMAGES and the
+ * others, the gaps holding other bytes GL must not read; read back whole. */
+typedef struct {
+  int align, row_length, skip_pixels, skip_rows, image_height, skip_images;
+} pk_state;
+
+/* the texel bytes of (x, y, z): distinct in every channel */
+static GLubyte pk_texel(int x, int y, int z, int c)
+{
+  switch (c) {
+  case 0: return (GLubyte)(1 + x + 16 * z);
+  case 1: return (GLubyte)(100 + 7 * y + z);
+  case 2: return (GLubyte)(250 - x - 3 * y - 11 * z);
+  default: return (GLubyte)(50 + 13 * z + x);
+  }
+}
+
+/* Where GL puts pixel (x, y, z) of a w x h x d block, and the bytes the block spans (from the
+ * start of the buffer, skips included). dims 2 ignores image height and skipped images. */
+static size_t pk_offset(const pk_state *st, int dims, int w, int h, int n, int s, int x, int y,
+                        int z)
+{
+  const size_t l = (size_t)(st->row_length > 0 ? st->row_length : w);
+  const size_t a = (size_t)st->align;
+  const size_t row = (n * s * l + a - 1) / a * a;
+  const size_t rows = dims == 3 && st->image_height > 0 ? (size_t)st->image_height : (size_t)h;
+  const size_t img = (size_t)(dims == 3 ? st->skip_images : 0) + (size_t)z;
+  return img * rows * row + (size_t)(st->skip_rows + y) * row +
+         (size_t)(st->skip_pixels + x) * (size_t)(n * s);
+}
+
+static void pk_set(const pk_state *st, GLenum fb_type, int live)
+{
+  const GLenum p = fb_type; /* GL_PACK_ALIGNMENT or GL_UNPACK_ALIGNMENT; the rest follow it */
+  const int pack = p == GL_PACK_ALIGNMENT;
+  glPixelStorei(p, live ? st->align : 4);
+  glPixelStorei(pack ? GL_PACK_ROW_LENGTH : GL_UNPACK_ROW_LENGTH, live ? st->row_length : 0);
+  glPixelStorei(pack ? GL_PACK_SKIP_PIXELS : GL_UNPACK_SKIP_PIXELS, live ? st->skip_pixels : 0);
+  glPixelStorei(pack ? GL_PACK_SKIP_ROWS : GL_UNPACK_SKIP_ROWS, live ? st->skip_rows : 0);
+  glPixelStorei(pack ? GL_PACK_IMAGE_HEIGHT : GL_UNPACK_IMAGE_HEIGHT, live ? st->image_height : 0);
+  glPixelStorei(pack ? GL_PACK_SKIP_IMAGES : GL_UNPACK_SKIP_IMAGES, live ? st->skip_images : 0);
+}
+
+#define PK_SENTINEL 0xa5
+#define PK_PBO_OFFSET 24
+
+/* The expected bytes of a pack: sentinels, then every pixel of the w x h x d block at
+ * (x0, y0) of the source written where GL puts it. */
+static size_t pk_expect(const pk_state *st, int dims, int x0, int y0, int w, int h, int d,
+                        GLenum format, GLenum type, GLubyte *out, size_t cap)
+{
+  const int n = format == GL_RGBA ? 4 : format == GL_RGB ? 3 : 1;
+  const int s = type == GL_UNSIGNED_SHORT ? 2 : 1;
+  memset(out, PK_SENTINEL, cap);
+  size_t end = 0;
+  for (int z = 0; z < d; z++)
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        const size_t o = pk_offset(st, dims, w, h, n, s, x, y, z);
+        if (o + (size_t)(n * s) > cap)
+          die_setup("pack_images: expected layout past %zu bytes", cap);
+        for (int c = 0; c < n; c++) {
+          const GLubyte v = pk_texel(x0 + x, y0 + y, z, c);
+          if (s == 1) {
+            out[o + (size_t)c] = v;
+          } else {
+            const GLushort u = (GLushort)(v * 257);
+            memcpy(out + o + 2 * (size_t)c, &u, 2);
+          }
+        }
+        end = o + (size_t)(n * s) > end ? o + (size_t)(n * s) : end;
+      }
+  return end;
+}
+
+static int pk_compare(const char *what, const pk_state *st, const GLubyte *want,
+                      const GLubyte *got, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (want[i] != got[i]) {
+      fail("%s (align %d, row length %d, skip pixels %d, rows %d, image height %d, skip images "
+           "%d): byte %zu expected 0x%02x got 0x%02x%s",
+           what, st->align, st->row_length, st->skip_pixels, st->skip_rows, st->image_height,
+           st->skip_images, i, want[i], got[i], want[i] == PK_SENTINEL ? " (a sentinel)" : "");
+      return 0;
+    }
+  return 1;
+}
+
+static const pk_state pk_states[] = {
+    {1, 0, 0, 0, 0, 0}, {2, 7, 1, 2, 5, 1}, {4, 0, 2, 1, 4, 2},
+    {8, 6, 0, 3, 6, 0}, {8, 0, 1, 0, 3, 1}, {1, 9, 3, 1, 7, 3},
+};
+#define PK_N_STATES (int)(sizeof pk_states / sizeof pk_states[0])
+#define PK_CAP 8192
+
+static void pack_images_run(int one_d)
+{
+  enum { TW = 5, TH = 3, TD = 4, AD = 3, CS = 5 };
+  GLubyte src[TW * CS * TD * 4];
+  /* the 3D texture and the 2D array: texel (x, y, z) */
+  GLuint tex[5];
+  glGenTextures(5, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int z = 0; z < TD; z++)
+    for (int y = 0; y < TH; y++)
+      for (int x = 0; x < TW; x++)
+        for (int c = 0; c < 4; c++)
+          src[((z * TH + y) * TW + x) * 4 + c] = pk_texel(x, y, z, c);
+  glBindTexture(GL_TEXTURE_3D, tex[0]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, TW, TH, TD, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, TW, TH, AD, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  /* level 1 of a second 3D texture (2x1x2: its depth minifies too) */
+  glBindTexture(GL_TEXTURE_3D, tex[3]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, TW, TH, TD, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  for (int z = 0; z < 2; z++)
+    for (int x = 0; x < 2; x++)
+      for (int c = 0; c < 4; c++)
+        src[(z * 2 + x) * 4 + c] = pk_texel(x, 0, z, c);
+  gl.TexImage3D(GL_TEXTURE_3D, 1, GL_RGBA8, 2, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  /* a 1D array of TH layers: packed as a two-dimensional image, layer y its row y */
+  for (int y = 0; y < TH; y++)
+    for (int x = 0; x < TW; x++)
+      for (int c = 0; c < 4; c++)
+        src[(y * TW + x) * 4 + c] = pk_texel(x, y, 0, c);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, tex[4]);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, TW, TH, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  /* the cube map: face +Y holds texel (x, y, 0), the others zeros */
+  for (int y = 0; y < CS; y++)
+    for (int x = 0; x < CS; x++)
+      for (int c = 0; c < 4; c++)
+        src[(y * CS + x) * 4 + c] = pk_texel(x, y, 0, c);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[2]);
+  static GLubyte zeros[CS * CS * 4];
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA8, CS, CS, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, f == 2 ? src : zeros);
+  check_gl_error("pack_images textures");
+
+  static const struct {
+    GLenum target, bind;
+    int tex, level, w, h, d, dims;
+    const char *name;
+  } targets[] = {
+      {GL_TEXTURE_3D, GL_TEXTURE_3D, 0, 0, TW, TH, TD, 3, "3D"},
+      {GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY, 1, 0, TW, TH, AD, 3, "2D array"},
+      {GL_TEXTURE_CUBE_MAP_POSITIVE_Y, GL_TEXTURE_CUBE_MAP, 2, 0, CS, CS, 1, 2, "cube face +Y"},
+      {GL_TEXTURE_3D, GL_TEXTURE_3D, 3, 1, 2, 1, 2, 3, "3D level 1"},
+      {GL_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY, 4, 0, TW, TH, 1, 2, "1D array"},
+  };
+  static const struct {
+    GLenum format, type;
+    const char *name;
+  } fmts[] = {{GL_RGB, GL_UNSIGNED_BYTE, "RGB bytes"},
+              {GL_RGBA, GL_UNSIGNED_BYTE, "RGBA bytes"},
+              {GL_RED, GL_UNSIGNED_SHORT, "RED shorts"}};
+  GLubyte *want = malloc(PK_CAP), *got = malloc(PK_CAP);
+  if (!want || !got)
+    die_setup("pack_images: out of memory");
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  char what[160];
+  for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++)
+    for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+      for (int k = 0; k < PK_N_STATES; k++)
+        for (int into_pbo = 0; into_pbo < 2; into_pbo++) {
+          if ((targets[t].bind == GL_TEXTURE_1D_ARRAY) != one_d)
+            continue;
+          const pk_state *st = &pk_states[k];
+          const size_t end = pk_expect(st, targets[t].dims, 0, 0, targets[t].w, targets[t].h,
+                                       targets[t].d, fmts[f].format, fmts[f].type, want, PK_CAP);
+          const size_t span = end + 64; /* sentinels past the end too */
+          snprintf(what, sizeof what, "glGetTexImage of the %s as %s into %s", targets[t].name,
+                   fmts[f].name, into_pbo ? "a pack buffer at 24" : "client memory");
+          glBindTexture(targets[t].bind, tex[targets[t].tex]);
+          pk_set(st, GL_PACK_ALIGNMENT, 1);
+          if (!into_pbo) {
+            memset(got, PK_SENTINEL, span);
+            glGetTexImage(targets[t].target, targets[t].level, fmts[f].format, fmts[f].type, got);
+          } else {
+            memset(got, PK_SENTINEL, span + PK_PBO_OFFSET);
+            gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+            gl.BufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)(span + PK_PBO_OFFSET), got,
+                          GL_STREAM_READ);
+            glGetTexImage(targets[t].target, targets[t].level, fmts[f].format, fmts[f].type,
+                          (void *)(uintptr_t)PK_PBO_OFFSET);
+            gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)(span + PK_PBO_OFFSET), got);
+            gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            for (int i = 0; i < PK_PBO_OFFSET; i++)
+              if (got[i] != PK_SENTINEL) {
+                fail("%s: byte %d before the offset changed", what, i);
+                break;
+              }
+            memmove(got, got + PK_PBO_OFFSET, span);
+          }
+          pk_set(st, GL_PACK_ALIGNMENT, 0);
+          check_gl_error(what);
+          pk_compare(what, st, want, got, span);
+        }
+
+  GLubyte *back = NULL, *model3 = NULL;
+  GLuint utex[3] = {0}, upbo = 0;
+  if (one_d)
+    goto done;
+  /* glReadPixels of a 4x2 rectangle at (1, 1) of a framebuffer holding the 3D texture's
+   * slice 0: the image height and skipped images must be ignored */
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("pack_images: framebuffer incomplete");
+  for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+    for (int k = 0; k < PK_N_STATES; k++)
+      for (int into_pbo = 0; into_pbo < 2; into_pbo++) {
+        const pk_state *st = &pk_states[k];
+        const size_t end =
+            pk_expect(st, 2, 1, 1, 4, 2, 1, fmts[f].format, fmts[f].type, want, PK_CAP);
+        const size_t span = end + 64;
+        snprintf(what, sizeof what, "glReadPixels as %s into %s", fmts[f].name,
+                 into_pbo ? "a pack buffer at 24" : "client memory");
+        pk_set(st, GL_PACK_ALIGNMENT, 1);
+        memset(got, PK_SENTINEL, span + PK_PBO_OFFSET);
+        if (!into_pbo) {
+          glReadPixels(1, 1, 4, 2, fmts[f].format, fmts[f].type, got);
+        } else {
+          gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+          gl.BufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)(span + PK_PBO_OFFSET), got,
+                        GL_STREAM_READ);
+          glReadPixels(1, 1, 4, 2, fmts[f].format, fmts[f].type,
+                       (void *)(uintptr_t)PK_PBO_OFFSET);
+          gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)(span + PK_PBO_OFFSET), got);
+          gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+          for (int i = 0; i < PK_PBO_OFFSET; i++)
+            if (got[i] != PK_SENTINEL) {
+              fail("%s: byte %d before the offset changed", what, i);
+              break;
+            }
+          memmove(got, got + PK_PBO_OFFSET, span);
+        }
+        pk_set(st, GL_PACK_ALIGNMENT, 0);
+        check_gl_error(what);
+        pk_compare(what, st, want, got, span);
+      }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+
+  /* unpack: the source bytes laid out by the unpack state, the gaps holding 0x3c (never
+   * read); glTexImage3D of the whole texture, then glTexSubImage3D of a 2x2x2 box at
+   * (2, 1, 1) whose texels are (x + 2, y + 1, z + 1) + 1 in every channel */
+  static const struct {
+    GLenum format;
+    int n;
+    const char *name;
+  } ufmts[] = {{GL_RGBA, 4, "RGBA bytes"}, {GL_RGB, 3, "RGB bytes"}};
+  glGenTextures(3, utex);
+  gl.GenBuffers(1, &upbo);
+  back = malloc(PK_CAP), model3 = malloc(PK_CAP);
+  if (!back || !model3)
+    die_setup("pack_images: out of memory");
+  for (int arr = 0; arr < 3; arr++) /* 3D, 2D array, 2D (image height and skips ignored) */
+    for (size_t f = 0; f < sizeof ufmts / sizeof ufmts[0]; f++)
+      for (int k = 0; k < PK_N_STATES; k++)
+        for (int from_pbo = 0; from_pbo < 2; from_pbo++) {
+          const pk_state *st = &pk_states[k];
+          const GLenum target = arr == 2 ? GL_TEXTURE_2D : arr ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_3D;
+          const int td = arr == 2 ? 1 : TD, dims = arr == 2 ? 2 : 3;
+          const int n = ufmts[f].n;
+          snprintf(what, sizeof what, "glTex(Sub)Image of a %s from %s as %s",
+                   arr == 2 ? "2D texture" : arr ? "2D array" : "3D texture", from_pbo ? "an unpack buffer at 24"
+                                                             : "client memory", ufmts[f].name);
+          glBindTexture(target, utex[arr]);
+          for (int sub = 0; sub < 2; sub++) {
+            const int w = sub ? 2 : TW, h = sub ? 2 : TH, d = sub ? (arr == 2 ? 1 : 2) : td;
+            const int ox = sub ? 2 : 0, oy = sub ? 1 : 0, oz = sub && arr != 2 ? 1 : 0;
+            memset(want, 0x3c, PK_CAP);
+            size_t end = 0;
+            for (int z = 0; z < d; z++)
+              for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                  const size_t o = pk_offset(st, dims, w, h, n, 1, x, y, z);
+                  for (int c = 0; c < n; c++) {
+                    const GLubyte v = pk_texel(ox + x, oy + y, oz + z, c);
+                    want[o + (size_t)c] = (GLubyte)(v + sub);
+                  }
+                  end = o + (size_t)n > end ? o + (size_t)n : end;
+                }
+            pk_set(st, GL_UNPACK_ALIGNMENT, 1);
+            const GLubyte *ptr = want;
+            if (from_pbo) {
+              gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, upbo);
+              gl.BufferData(GL_PIXEL_UNPACK_BUFFER, (GLsizeiptr)(end + PK_PBO_OFFSET), NULL,
+                            GL_STREAM_DRAW);
+              gl.BufferSubData(GL_PIXEL_UNPACK_BUFFER, PK_PBO_OFFSET, (GLsizeiptr)end, want);
+              ptr = (const GLubyte *)(uintptr_t)PK_PBO_OFFSET;
+            }
+            if (arr == 2 && !sub)
+              glTexImage2D(target, 0, GL_RGBA8, w, h, 0, ufmts[f].format, GL_UNSIGNED_BYTE, ptr);
+            else if (arr == 2)
+              glTexSubImage2D(target, 0, ox, oy, w, h, ufmts[f].format, GL_UNSIGNED_BYTE, ptr);
+            else if (!sub)
+              gl.TexImage3D(target, 0, GL_RGBA8, w, h, d, 0, ufmts[f].format, GL_UNSIGNED_BYTE,
+                            ptr);
+            else
+              gl.TexSubImage3D(target, 0, ox, oy, oz, w, h, d, ufmts[f].format,
+                               GL_UNSIGNED_BYTE, ptr);
+            gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+            pk_set(st, GL_UNPACK_ALIGNMENT, 0);
+          }
+          check_gl_error(what);
+          /* the model: every texel, the box one more in each channel; RGB's alpha is 1 */
+          for (int z = 0; z < td; z++)
+            for (int y = 0; y < TH; y++)
+              for (int x = 0; x < TW; x++)
+                for (int c = 0; c < 4; c++) {
+                  const int in_box = x >= 2 && x < 4 && y >= 1 && y < 3 &&
+                                     (arr == 2 || (z >= 1 && z < 3));
+                  model3[((z * TH + y) * TW + x) * 4 + c] =
+                      c == 3 && n == 3 ? 255 : (GLubyte)(pk_texel(x, y, z, c) + in_box);
+                }
+          const size_t bytes = (size_t)TW * TH * td * 4;
+          memset(back, 0xee, bytes);
+          glPixelStorei(GL_PACK_ALIGNMENT, 1);
+          glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+          glPixelStorei(GL_PACK_ALIGNMENT, 4);
+          check_gl_error(what);
+          pk_compare(what, st, model3, back, bytes);
+        }
+done:
+  free(back);
+  free(model3);
+  free(want);
+  free(got);
+  gl.DeleteBuffers(1, &pbo);
+  if (!one_d) {
+    gl.DeleteBuffers(1, &upbo);
+    glDeleteTextures(3, utex);
+  }
+  glDeleteTextures(5, tex);
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the framebuffer object)", &md);
+}
+
+static void sc_pack_images(void)
+{
+  pack_images_run(0);
+}
+
+/* pack_1d_array: glGetTexImage of a 1D array texture with the pack state of pack_images. GL
+ * 3.3 §6.1.4 packs a 1D array as a two-dimensional image, its layers the rows, so
+ * GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES are ignored and layer y is row y. */
+static void sc_pack_1d_array(void)
+{
+  pack_images_run(1);
+}
+
 /* sampler_params: sampler objects' parameters drawn with (GL 3.3 §3.8.2), where sampler_objects
  * checks their queries. One 8x8 cell each: on a mipmapped texture whose levels are solid
  * colours (L0 grey, L1 red, L2 green, L3 blue), a sampler's GL_TEXTURE_MIN_LOD 2 (textureLod
@@ -13124,6 +13494,8 @@ static const struct {
     {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
     {"blit_srgb_switch", sc_blit_srgb_switch, 0},
     {"blit_3d_slice", sc_blit_3d_slice, 0},
+    {"pack_images", sc_pack_images, 0},
+    {"pack_1d_array", sc_pack_1d_array, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
