@@ -11619,12 +11619,33 @@ static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, 
         if (pattern == 0) { /* ramps in x and y, one blue per slice */
           p[0] = (GLubyte)(20 + 24 * x), p[1] = (GLubyte)(20 + 24 * y);
           p[2] = (GLubyte)(40 + 60 * z), p[3] = 255;
+        } else if (pattern == 3) { /* two halves, for a multisampled renderbuffer (clears) */
+          p[0] = x < 4 ? 204 : 51, p[1] = x < 4 ? 0 : 102, p[2] = x < 4 ? 102 : 153, p[3] = 255;
         } else if (pattern == 1) { /* another ramp, for 2D sources */
           p[0] = (GLubyte)(200 - 20 * x), p[1] = (GLubyte)(30 + 25 * y), p[2] = 99, p[3] = 200;
         } else { /* untouched destination */
           p[0] = 7, p[1] = 17, p[2] = 27, p[3] = 37;
         }
       }
+  if (target == GL_RENDERBUFFER) {
+    /* 4 samples, every sample of a pixel alike: a resolve gives the pixel exactly */
+    GLuint fbo;
+    gl.GenRenderbuffers(1, &t->tex);
+    gl.BindRenderbuffer(GL_RENDERBUFFER, t->tex);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, ifmt, w, h);
+    gl.GenFramebuffers(1, &fbo);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->tex);
+    const GLfloat right[4] = {0.2f, 0.4f, 0.6f, 1.0f}, left[4] = {0.8f, 0.0f, 0.4f, 1.0f};
+    gl.ClearBufferfv(GL_COLOR, 0, right);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 4, h);
+    gl.ClearBufferfv(GL_COLOR, 0, left);
+    glDisable(GL_SCISSOR_TEST);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl.DeleteFramebuffers(1, &fbo);
+    return;
+  }
   glGenTextures(1, &t->tex);
   glBindTexture(target, t->tex);
   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -11638,7 +11659,9 @@ static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, 
 
 static void b3_attach(GLenum fb, const b3_tex *t, int layer)
 {
-  if (t->target == GL_TEXTURE_3D)
+  if (t->target == GL_RENDERBUFFER)
+    gl.FramebufferRenderbuffer(fb, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->tex);
+  else if (t->target == GL_TEXTURE_3D)
     gl.FramebufferTextureLayer(fb, GL_COLOR_ATTACHMENT0, t->tex, 0, layer);
   else
     gl.FramebufferTexture2D(fb, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
@@ -11737,13 +11760,14 @@ static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, cons
 
 static void sc_blit_3d_slice(void)
 {
-  b3_tex a3, s3, d2, d3, ds3, a2;
+  b3_tex a3, s3, d2, d3, ds3, a2, ms;
   b3_make(&a3, GL_TEXTURE_3D, GL_RGBA8, 8, 8, 4, 0);
   b3_make(&s3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 8, 8, 4, 0);
   b3_make(&d2, GL_TEXTURE_2D, GL_RGBA8, 16, 16, 1, 2);
   b3_make(&d3, GL_TEXTURE_3D, GL_RGBA8, 16, 16, 3, 2);
   b3_make(&ds3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 16, 16, 3, 2);
   b3_make(&a2, GL_TEXTURE_2D, GL_RGBA8, 8, 8, 1, 1);
+  b3_make(&ms, GL_RENDERBUFFER, GL_RGBA8, 8, 8, 1, 3);
   check_gl_error("blit_3d_slice textures");
   glDisable(GL_SCISSOR_TEST);
   static const int whole8[4] = {0, 0, 8, 8}, mirror8[4] = {8, 8, 0, 0}, mirror8x[4] = {8, 0, 0, 8};
@@ -11773,6 +11797,11 @@ static void sc_blit_3d_slice(void)
           GL_NEAREST, 1);
   b3_blit("2D -> sRGB 3D slice 1, mirrored, switch off", &a2, 0, &ds3, 1, mirror8, mid,
           GL_NEAREST, 0);
+  /* resolves of a 4-sample renderbuffer into a slice */
+  b3_blit("4x resolve -> 3D slice 2", &ms, 0, &d3, 2, whole8, mid, GL_NEAREST, 0);
+  b3_blit("4x resolve -> 3D slice 1, mirrored", &ms, 0, &d3, 1, mirror8x, corner, GL_NEAREST, 0);
+  b3_blit("4x resolve -> sRGB 3D slice 2, switch off", &ms, 0, &ds3, 2, whole8, corner,
+          GL_NEAREST, 0);
   /* from a slice of one 3D texture into a slice of another, and within one */
   b3_blit("3D slice 3 -> 3D slice 0, copy", &a3, 3, &d3, 0, whole8, mid, GL_NEAREST, 0);
   b3_blit("3D slice 1 -> 3D slice 2, 2x nearest, clipped", &a3, 1, &d3, 2, whole8, past,
@@ -11788,9 +11817,12 @@ static void sc_blit_3d_slice(void)
           GL_NEAREST, 0);
   b3_blit("sRGB 3D slice 1 -> slice 0 of itself, mirrored, switch off", &s3, 1, &s3, 0, mirror8,
           corner, GL_NEAREST, 0);
-  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2};
+  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2, &ms};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-    glDeleteTextures(1, &all[i]->tex);
+    if (all[i]->target == GL_RENDERBUFFER)
+      gl.DeleteRenderbuffers(1, &all[i]->tex);
+    else
+      glDeleteTextures(1, &all[i]->tex);
     free(all[i]->px);
   }
   const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
