@@ -11587,7 +11587,7 @@ static void sc_blit_srgb_switch(void)
 typedef struct {
   GLuint tex;
   GLenum target;
-  int w, h, d, srgb;
+  int w, h, d, srgb, uint; /* uint: RGBA8UI, uploaded and read as GL_RGBA_INTEGER */
   GLubyte *px; /* w * h * d RGBA8 */
 } b3_tex;
 
@@ -11609,6 +11609,8 @@ static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, 
   t->target = target;
   t->w = w, t->h = h, t->d = d;
   t->srgb = ifmt == GL_SRGB8_ALPHA8;
+  t->uint = ifmt == GL_RGBA8UI;
+  const GLenum fmt = t->uint ? GL_RGBA_INTEGER : GL_RGBA;
   t->px = malloc((size_t)w * h * d * 4);
   if (!t->px)
     die_setup("blit_3d_slice: out of memory");
@@ -11652,9 +11654,9 @@ static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, 
   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, 0);
   if (target == GL_TEXTURE_3D)
-    gl.TexImage3D(target, 0, ifmt, w, h, d, 0, GL_RGBA, GL_UNSIGNED_BYTE, t->px);
+    gl.TexImage3D(target, 0, ifmt, w, h, d, 0, fmt, GL_UNSIGNED_BYTE, t->px);
   else
-    glTexImage2D(target, 0, ifmt, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, t->px);
+    glTexImage2D(target, 0, ifmt, w, h, 0, fmt, GL_UNSIGNED_BYTE, t->px);
 }
 
 static void b3_attach(GLenum fb, const b3_tex *t, int layer)
@@ -11743,7 +11745,7 @@ static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, cons
   memset(back, 0xee, dbytes);
   glBindTexture(d->target, d->tex);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
-  glGetTexImage(d->target, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  glGetTexImage(d->target, 0, d->uint ? GL_RGBA_INTEGER : GL_RGBA, GL_UNSIGNED_BYTE, back);
   check_gl_error("glGetTexImage after a blit");
   for (size_t i = 0; i < dbytes; i++)
     if (abs((int)back[i] - (int)d->px[i]) > tol) {
@@ -11760,7 +11762,7 @@ static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, cons
 
 static void sc_blit_3d_slice(void)
 {
-  b3_tex a3, s3, d2, d3, ds3, a2, ms;
+  b3_tex a3, s3, d2, d3, ds3, a2, ms, u3, u2;
   b3_make(&a3, GL_TEXTURE_3D, GL_RGBA8, 8, 8, 4, 0);
   b3_make(&s3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 8, 8, 4, 0);
   b3_make(&d2, GL_TEXTURE_2D, GL_RGBA8, 16, 16, 1, 2);
@@ -11768,6 +11770,8 @@ static void sc_blit_3d_slice(void)
   b3_make(&ds3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 16, 16, 3, 2);
   b3_make(&a2, GL_TEXTURE_2D, GL_RGBA8, 8, 8, 1, 1);
   b3_make(&ms, GL_RENDERBUFFER, GL_RGBA8, 8, 8, 1, 3);
+  b3_make(&u3, GL_TEXTURE_3D, GL_RGBA8UI, 8, 8, 4, 0);
+  b3_make(&u2, GL_TEXTURE_2D, GL_RGBA8UI, 16, 16, 1, 2);
   check_gl_error("blit_3d_slice textures");
   glDisable(GL_SCISSOR_TEST);
   static const int whole8[4] = {0, 0, 8, 8}, mirror8[4] = {8, 8, 0, 0}, mirror8x[4] = {8, 0, 0, 8};
@@ -11797,6 +11801,11 @@ static void sc_blit_3d_slice(void)
           GL_NEAREST, 1);
   b3_blit("2D -> sRGB 3D slice 1, mirrored, switch off", &a2, 0, &ds3, 1, mirror8, mid,
           GL_NEAREST, 0);
+  /* integer texels (nearest only): from and into slices */
+  b3_blit("RGBA8UI 3D slice 2 -> 2D, 2x nearest", &u3, 2, &u2, 0, whole8, twice, GL_NEAREST, 0);
+  b3_blit("RGBA8UI 3D slice 1 -> 2D, mirrored", &u3, 1, &u2, 0, mirror8, mid, GL_NEAREST, 0);
+  b3_blit("RGBA8UI 3D slice 3 -> slice 0 of itself, 2x nearest, clipped", &u3, 3, &u3, 0,
+          corner, past, GL_NEAREST, 0);
   /* resolves of a 4-sample renderbuffer into a slice */
   b3_blit("4x resolve -> 3D slice 2", &ms, 0, &d3, 2, whole8, mid, GL_NEAREST, 0);
   b3_blit("4x resolve -> 3D slice 1, mirrored", &ms, 0, &d3, 1, mirror8x, corner, GL_NEAREST, 0);
@@ -11817,7 +11826,7 @@ static void sc_blit_3d_slice(void)
           GL_NEAREST, 0);
   b3_blit("sRGB 3D slice 1 -> slice 0 of itself, mirrored, switch off", &s3, 1, &s3, 0, mirror8,
           corner, GL_NEAREST, 0);
-  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2, &ms};
+  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2, &ms, &u3, &u2};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
     if (all[i]->target == GL_RENDERBUFFER)
       gl.DeleteRenderbuffers(1, &all[i]->tex);

@@ -13,8 +13,9 @@
  * or not. What none of Vulkan's transfer commands can do is drawn (vkb_blit_draw.c): colour
  * blits into a multisampled destination that are not copies of samples (mirrored, converting,
  * or from a single-sample source), resolves and blits between formats with no vkCmdBlitImage,
- * scaled linear blits whose source leaves the read surface, and scaled blits whose boxes are
- * larger than an image may be; depth alone likewise into or between multisampled surfaces
+ * scaled linear blits whose source leaves the read surface, scaled blits whose boxes are
+ * larger than an image may be, and blits from a 1D or 2D image into a 3D slice
+ * (blit_into_slice); depth alone likewise into or between multisampled surfaces
  * (gl_FragDepth), which also keeps the stencil of a multisampled depth/stencil destination,
  * and stencil (gl_FragStencilRefARB) where the device has VK_EXT_shader_stencil_export;
  * without it stencil blits of those shapes stay declined. Coordinates are GL's and image rows are GL rows
