@@ -121,6 +121,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
   X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                    \
   X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                \
   X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                          \
+  X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)                                  \
   X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
   X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
@@ -11653,7 +11654,7 @@ static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, 
   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, 0);
-  if (target == GL_TEXTURE_3D)
+  if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY)
     gl.TexImage3D(target, 0, ifmt, w, h, d, 0, fmt, GL_UNSIGNED_BYTE, t->px);
   else
     glTexImage2D(target, 0, ifmt, w, h, 0, fmt, GL_UNSIGNED_BYTE, t->px);
@@ -11663,7 +11664,7 @@ static void b3_attach(GLenum fb, const b3_tex *t, int layer)
 {
   if (t->target == GL_RENDERBUFFER)
     gl.FramebufferRenderbuffer(fb, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->tex);
-  else if (t->target == GL_TEXTURE_3D)
+  else if (t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_2D_ARRAY)
     gl.FramebufferTextureLayer(fb, GL_COLOR_ATTACHMENT0, t->tex, 0, layer);
   else
     gl.FramebufferTexture2D(fb, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
@@ -11679,6 +11680,29 @@ static float b3_texel(const b3_tex *s, int layer, int x, int y, int c, int on)
   y = y < 0 ? 0 : y >= s->h ? s->h - 1 : y;
   const int v = s->px[(((size_t)layer * s->h + y) * s->w + x) * 4 + c];
   return on && s->srgb && c < 3 ? b3_decode(v) : (float)v / 255.0f;
+}
+
+static void b3_check(const char *what, b3_tex *d, int tol);
+
+/* glCopyTexSubImage3D of the w x h rectangle at (x, y) of layer sl of s (the read framebuffer)
+ * into slice or layer dl of d at (xo, yo): texels copied unchanged (one format, switch off). */
+static void b3_copy(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, int x, int y, int w,
+                    int h, int xo, int yo)
+{
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  b3_attach(GL_READ_FRAMEBUFFER, s, sl);
+  glBindTexture(d->target, d->tex);
+  gl.CopyTexSubImage3D(d->target, 0, xo, yo, dl, x, y, w, h);
+  check_gl_error(what);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++)
+      memcpy(d->px + (((size_t)dl * d->h + yo + j) * d->w + xo + i) * 4,
+             s->px + (((size_t)sl * s->h + y + j) * s->w + x + i) * 4, 4);
+  b3_check(what, d, 0);
 }
 
 static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, const int sb[4],
@@ -11736,8 +11760,12 @@ static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, cons
       }
     }
   free(src.px);
+  b3_check(what, d, tol);
+}
 
-  /* the whole destination texture, every slice */
+/* The whole destination texture, every slice, against the model within tol. */
+static void b3_check(const char *what, b3_tex *d, int tol)
+{
   const size_t dbytes = (size_t)d->w * d->h * d->d * 4;
   GLubyte *back = malloc(dbytes);
   if (!back)
@@ -11762,7 +11790,7 @@ static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, cons
 
 static void sc_blit_3d_slice(void)
 {
-  b3_tex a3, s3, d2, d3, ds3, a2, ms, u3, u2;
+  b3_tex a3, s3, d2, d3, ds3, a2, ms, u3, u2, ar;
   b3_make(&a3, GL_TEXTURE_3D, GL_RGBA8, 8, 8, 4, 0);
   b3_make(&s3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 8, 8, 4, 0);
   b3_make(&d2, GL_TEXTURE_2D, GL_RGBA8, 16, 16, 1, 2);
@@ -11772,6 +11800,7 @@ static void sc_blit_3d_slice(void)
   b3_make(&ms, GL_RENDERBUFFER, GL_RGBA8, 8, 8, 1, 3);
   b3_make(&u3, GL_TEXTURE_3D, GL_RGBA8UI, 8, 8, 4, 0);
   b3_make(&u2, GL_TEXTURE_2D, GL_RGBA8UI, 16, 16, 1, 2);
+  b3_make(&ar, GL_TEXTURE_2D_ARRAY, GL_RGBA8, 8, 8, 3, 2);
   check_gl_error("blit_3d_slice textures");
   glDisable(GL_SCISSOR_TEST);
   static const int whole8[4] = {0, 0, 8, 8}, mirror8[4] = {8, 8, 0, 0}, mirror8x[4] = {8, 0, 0, 8};
@@ -11806,6 +11835,14 @@ static void sc_blit_3d_slice(void)
   b3_blit("RGBA8UI 3D slice 1 -> 2D, mirrored", &u3, 1, &u2, 0, mirror8, mid, GL_NEAREST, 0);
   b3_blit("RGBA8UI 3D slice 3 -> slice 0 of itself, 2x nearest, clipped", &u3, 3, &u3, 0,
           corner, past, GL_NEAREST, 0);
+  /* glCopyTexSubImage3D: a 3D slice into a 2D array layer, a 2D texture and a 3D slice into
+   * 3D slices (the copies reach the server as blits of one texel per texel) */
+  b3_copy("glCopyTexSubImage3D 3D slice 2 -> 2D array layer 1", &a3, 2, &ar, 1, 1, 1, 5, 4, 2, 3);
+  b3_copy("glCopyTexSubImage3D 2D -> 3D slice 2", &a2, 0, &d3, 2, 0, 0, 8, 8, 3, 4);
+  b3_copy("glCopyTexSubImage3D 3D slice 3 -> 3D slice 1 of another", &a3, 3, &d3, 1, 2, 0, 6, 8,
+          9, 1);
+  b3_copy("glCopyTexSubImage3D sRGB 3D slice 1 -> sRGB 3D slice 2", &s3, 1, &ds3, 2, 0, 0, 8, 8,
+          8, 8);
   /* resolves of a 4-sample renderbuffer into a slice */
   b3_blit("4x resolve -> 3D slice 2", &ms, 0, &d3, 2, whole8, mid, GL_NEAREST, 0);
   b3_blit("4x resolve -> 3D slice 1, mirrored", &ms, 0, &d3, 1, mirror8x, corner, GL_NEAREST, 0);
@@ -11826,7 +11863,7 @@ static void sc_blit_3d_slice(void)
           GL_NEAREST, 0);
   b3_blit("sRGB 3D slice 1 -> slice 0 of itself, mirrored, switch off", &s3, 1, &s3, 0, mirror8,
           corner, GL_NEAREST, 0);
-  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2, &ms, &u3, &u2};
+  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2, &ms, &u3, &u2, &ar};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
     if (all[i]->target == GL_RENDERBUFFER)
       gl.DeleteRenderbuffers(1, &all[i]->tex);
