@@ -12069,6 +12069,679 @@ static void sc_copytex_paths(void)
   gl.DeleteRenderbuffers(1, &drb);
 }
 
+/* blit_3d_slice: glBlitFramebuffer from and to slices of 3D textures (glFramebufferTextureLayer),
+ * on every path a blit takes: scaled 2x nearest and linear, mirrored, a plain copy, clipped by
+ * the destination surface, sRGB with GL_FRAMEBUFFER_SRGB off (bytes copied, no conversion) and
+ * on (decoded / encoded), slice to 2D, 2D to slice, slice to a slice of another 3D texture, and
+ * slice to slice of one 3D texture. The scenario keeps a copy of every texture, applies each
+ * blit to it as GL 3.3 §4.3.2 says (pixel centres mapped to the source; nearest takes the
+ * texel there, linear the clamp-to-edge bilinear mix inside that one slice), and after each
+ * blit reads the whole destination texture back (glGetTexImage): the blitted pixels must
+ * match, and every other pixel and slice must keep its bytes. Within 1 where sRGB converts
+ * (the curve's rounding), 2 for linear; exact otherwise. */
+typedef struct {
+  GLuint tex;
+  GLenum target;
+  int w, h, d, srgb, uint; /* uint: RGBA8UI, uploaded and read as GL_RGBA_INTEGER */
+  GLubyte *px; /* w * h * d RGBA8 */
+} b3_tex;
+
+static float b3_decode(int v)
+{
+  const float c = (float)v / 255.0f;
+  return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static int b3_encode(float l)
+{
+  l = l < 0.0f ? 0.0f : l > 1.0f ? 1.0f : l;
+  const float c = l <= 0.0031308f ? l * 12.92f : 1.055f * powf(l, 1.0f / 2.4f) - 0.055f;
+  return (int)floorf(c * 255.0f + 0.5f);
+}
+
+static void b3_make(b3_tex *t, GLenum target, GLenum ifmt, int w, int h, int d, int pattern)
+{
+  t->target = target;
+  t->w = w, t->h = h, t->d = d;
+  t->srgb = ifmt == GL_SRGB8_ALPHA8;
+  t->uint = ifmt == GL_RGBA8UI;
+  const GLenum fmt = t->uint ? GL_RGBA_INTEGER : GL_RGBA;
+  t->px = malloc((size_t)w * h * d * 4);
+  if (!t->px)
+    die_setup("blit_3d_slice: out of memory");
+  for (int z = 0; z < d; z++)
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        GLubyte *p = t->px + (((size_t)z * h + y) * w + x) * 4;
+        if (pattern == 0) { /* ramps in x and y, one blue per slice */
+          p[0] = (GLubyte)(20 + 24 * x), p[1] = (GLubyte)(20 + 24 * y);
+          p[2] = (GLubyte)(40 + 60 * z), p[3] = 255;
+        } else if (pattern == 3) { /* two halves, for a multisampled renderbuffer (clears) */
+          p[0] = x < 4 ? 204 : 51, p[1] = x < 4 ? 0 : 102, p[2] = x < 4 ? 102 : 153, p[3] = 255;
+        } else if (pattern == 1) { /* another ramp, for 2D sources */
+          p[0] = (GLubyte)(200 - 20 * x), p[1] = (GLubyte)(30 + 25 * y), p[2] = 99, p[3] = 200;
+        } else { /* untouched destination */
+          p[0] = 7, p[1] = 17, p[2] = 27, p[3] = 37;
+        }
+      }
+  if (target == GL_RENDERBUFFER) {
+    /* 4 samples, every sample of a pixel alike: a resolve gives the pixel exactly */
+    GLuint fbo;
+    gl.GenRenderbuffers(1, &t->tex);
+    gl.BindRenderbuffer(GL_RENDERBUFFER, t->tex);
+    gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, ifmt, w, h);
+    gl.GenFramebuffers(1, &fbo);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->tex);
+    const GLfloat right[4] = {0.2f, 0.4f, 0.6f, 1.0f}, left[4] = {0.8f, 0.0f, 0.4f, 1.0f};
+    gl.ClearBufferfv(GL_COLOR, 0, right);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 4, h);
+    gl.ClearBufferfv(GL_COLOR, 0, left);
+    glDisable(GL_SCISSOR_TEST);
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    gl.DeleteFramebuffers(1, &fbo);
+    return;
+  }
+  glGenTextures(1, &t->tex);
+  glBindTexture(target, t->tex);
+  glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, 0);
+  if (target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY)
+    gl.TexImage3D(target, 0, ifmt, w, h, d, 0, fmt, GL_UNSIGNED_BYTE, t->px);
+  else
+    glTexImage2D(target, 0, ifmt, w, h, 0, fmt, GL_UNSIGNED_BYTE, t->px);
+}
+
+static void b3_attach(GLenum fb, const b3_tex *t, int layer)
+{
+  if (t->target == GL_RENDERBUFFER)
+    gl.FramebufferRenderbuffer(fb, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t->tex);
+  else if (t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_2D_ARRAY)
+    gl.FramebufferTextureLayer(fb, GL_COLOR_ATTACHMENT0, t->tex, 0, layer);
+  else
+    gl.FramebufferTexture2D(fb, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->tex, 0);
+  if (gl.CheckFramebufferStatus(fb) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("blit_3d_slice: framebuffer of layer %d incomplete", layer);
+}
+
+/* One source texel channel in the blit's working space: linear when the switch is on and the
+ * source is sRGB, else the stored value / 255. */
+static float b3_texel(const b3_tex *s, int layer, int x, int y, int c, int on)
+{
+  x = x < 0 ? 0 : x >= s->w ? s->w - 1 : x;
+  y = y < 0 ? 0 : y >= s->h ? s->h - 1 : y;
+  const int v = s->px[(((size_t)layer * s->h + y) * s->w + x) * 4 + c];
+  return on && s->srgb && c < 3 ? b3_decode(v) : (float)v / 255.0f;
+}
+
+static void b3_check(const char *what, b3_tex *d, int tol);
+
+/* glCopyTexSubImage3D of the w x h rectangle at (x, y) of layer sl of s (the read framebuffer)
+ * into slice or layer dl of d at (xo, yo): texels copied unchanged (one format, switch off). */
+static void b3_copy(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, int x, int y, int w,
+                    int h, int xo, int yo)
+{
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  b3_attach(GL_READ_FRAMEBUFFER, s, sl);
+  glBindTexture(d->target, d->tex);
+  gl.CopyTexSubImage3D(d->target, 0, xo, yo, dl, x, y, w, h);
+  check_gl_error(what);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++)
+      memcpy(d->px + (((size_t)dl * d->h + yo + j) * d->w + xo + i) * 4,
+             s->px + (((size_t)sl * s->h + y + j) * s->w + x + i) * 4, 4);
+  b3_check(what, d, 0);
+}
+
+static void b3_blit(const char *what, b3_tex *s, int sl, b3_tex *d, int dl, const int sb[4],
+                    const int db[4], GLenum filter, int on)
+{
+  GLuint fbo[2];
+  gl.GenFramebuffers(2, fbo);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo[0]);
+  b3_attach(GL_READ_FRAMEBUFFER, s, sl);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[1]);
+  b3_attach(GL_DRAW_FRAMEBUFFER, d, dl);
+  if (on)
+    glEnable(GL_FRAMEBUFFER_SRGB);
+  gl.BlitFramebuffer(sb[0], sb[1], sb[2], sb[3], db[0], db[1], db[2], db[3],
+                     GL_COLOR_BUFFER_BIT, filter);
+  glDisable(GL_FRAMEBUFFER_SRGB);
+  check_gl_error(what);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(2, fbo);
+
+  /* the model: the source as it was (a blit within one texture reads it before writing) */
+  const size_t sbytes = (size_t)s->w * s->h * s->d * 4;
+  b3_tex src = *s;
+  src.px = malloc(sbytes);
+  if (!src.px)
+    die_setup("blit_3d_slice: out of memory");
+  memcpy(src.px, s->px, sbytes);
+  int tol = on && (s->srgb || d->srgb) ? 1 : 0;
+  if (filter == GL_LINEAR)
+    tol = 2;
+  const int dx0 = db[0] < db[2] ? db[0] : db[2], dx1 = db[0] < db[2] ? db[2] : db[0];
+  const int dy0 = db[1] < db[3] ? db[1] : db[3], dy1 = db[1] < db[3] ? db[3] : db[1];
+  /* destination ascending, the source keeps the relative mirroring */
+  const float sx0 = (float)(db[0] < db[2] ? sb[0] : sb[2]), sx1 = (float)(db[0] < db[2] ? sb[2] : sb[0]);
+  const float sy0 = (float)(db[1] < db[3] ? sb[1] : sb[3]), sy1 = (float)(db[1] < db[3] ? sb[3] : sb[1]);
+  for (int y = dy0 > 0 ? dy0 : 0; y < dy1 && y < d->h; y++)
+    for (int x = dx0 > 0 ? dx0 : 0; x < dx1 && x < d->w; x++) {
+      const float u = sx0 + ((float)x + 0.5f - (float)dx0) * (sx1 - sx0) / (float)(dx1 - dx0);
+      const float v = sy0 + ((float)y + 0.5f - (float)dy0) * (sy1 - sy0) / (float)(dy1 - dy0);
+      GLubyte *p = d->px + (((size_t)dl * d->h + y) * d->w + x) * 4;
+      for (int c = 0; c < 4; c++) {
+        float l;
+        if (filter == GL_NEAREST) {
+          l = b3_texel(&src, sl, (int)floorf(u), (int)floorf(v), c, on);
+        } else {
+          const float fu = u - 0.5f, fv = v - 0.5f;
+          const int i = (int)floorf(fu), j = (int)floorf(fv);
+          const float a = fu - (float)i, b = fv - (float)j;
+          l = (1 - a) * (1 - b) * b3_texel(&src, sl, i, j, c, on) +
+              a * (1 - b) * b3_texel(&src, sl, i + 1, j, c, on) +
+              (1 - a) * b * b3_texel(&src, sl, i, j + 1, c, on) +
+              a * b * b3_texel(&src, sl, i + 1, j + 1, c, on);
+        }
+        p[c] = (GLubyte)(on && d->srgb && c < 3 ? b3_encode(l) : (int)floorf(l * 255.0f + 0.5f));
+      }
+    }
+  free(src.px);
+  b3_check(what, d, tol);
+}
+
+/* The whole destination texture, every slice, against the model within tol. */
+static void b3_check(const char *what, b3_tex *d, int tol)
+{
+  const size_t dbytes = (size_t)d->w * d->h * d->d * 4;
+  GLubyte *back = malloc(dbytes);
+  if (!back)
+    die_setup("blit_3d_slice: out of memory");
+  memset(back, 0xee, dbytes);
+  glBindTexture(d->target, d->tex);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(d->target, 0, d->uint ? GL_RGBA_INTEGER : GL_RGBA, GL_UNSIGNED_BYTE, back);
+  check_gl_error("glGetTexImage after a blit");
+  for (size_t i = 0; i < dbytes; i++)
+    if (abs((int)back[i] - (int)d->px[i]) > tol) {
+      const size_t t = i / 4;
+      fail("%s: texel (%d,%d) of slice %d channel %d: expected %u got %u", what,
+           (int)(t % (size_t)d->w), (int)(t / (size_t)d->w % (size_t)d->h),
+           (int)(t / ((size_t)d->w * d->h)), (int)(i % 4), d->px[i], back[i]);
+      break;
+    }
+  /* keep the model what the texture holds (within tol), so one miss is reported once */
+  memcpy(d->px, back, dbytes);
+  free(back);
+}
+
+static void sc_blit_3d_slice(void)
+{
+  b3_tex a3, s3, d2, d3, ds3, a2, ms, u3, u2, ar;
+  b3_make(&a3, GL_TEXTURE_3D, GL_RGBA8, 8, 8, 4, 0);
+  b3_make(&s3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 8, 8, 4, 0);
+  b3_make(&d2, GL_TEXTURE_2D, GL_RGBA8, 16, 16, 1, 2);
+  b3_make(&d3, GL_TEXTURE_3D, GL_RGBA8, 16, 16, 3, 2);
+  b3_make(&ds3, GL_TEXTURE_3D, GL_SRGB8_ALPHA8, 16, 16, 3, 2);
+  b3_make(&a2, GL_TEXTURE_2D, GL_RGBA8, 8, 8, 1, 1);
+  b3_make(&ms, GL_RENDERBUFFER, GL_RGBA8, 8, 8, 1, 3);
+  b3_make(&u3, GL_TEXTURE_3D, GL_RGBA8UI, 8, 8, 4, 0);
+  b3_make(&u2, GL_TEXTURE_2D, GL_RGBA8UI, 16, 16, 1, 2);
+  b3_make(&ar, GL_TEXTURE_2D_ARRAY, GL_RGBA8, 8, 8, 3, 2);
+  check_gl_error("blit_3d_slice textures");
+  glDisable(GL_SCISSOR_TEST);
+  static const int whole8[4] = {0, 0, 8, 8}, mirror8[4] = {8, 8, 0, 0}, mirror8x[4] = {8, 0, 0, 8};
+  static const int twice[4] = {0, 0, 16, 16}, corner[4] = {0, 0, 8, 8}, mid[4] = {4, 4, 12, 12};
+  static const int past[4] = {8, 8, 24, 24}; /* half outside the 16x16 destination */
+  /* from a 3D slice into a 2D texture */
+  b3_blit("3D slice 2 -> 2D, 2x nearest", &a3, 2, &d2, 0, whole8, twice, GL_NEAREST, 0);
+  b3_blit("3D slice 1 -> 2D, mirrored", &a3, 1, &d2, 0, mirror8, corner, GL_NEAREST, 0);
+  b3_blit("3D slice 3 -> 2D, 2x linear", &a3, 3, &d2, 0, whole8, twice, GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 2 -> 2D, 2x nearest, switch off", &s3, 2, &d2, 0, whole8, twice,
+          GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 1 -> 2D, 2x nearest, switch on", &s3, 1, &d2, 0, whole8, twice,
+          GL_NEAREST, 1);
+  b3_blit("sRGB 3D slice 3 -> 2D, 2x linear, switch off", &s3, 3, &d2, 0, whole8, twice,
+          GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 0 -> 2D, mirrored, switch off", &s3, 0, &d2, 0, mirror8, mid,
+          GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 2 -> 2D, mirrored, switch on", &s3, 2, &d2, 0, mirror8x, corner,
+          GL_NEAREST, 1);
+  /* from a 2D texture into a 3D slice */
+  b3_blit("2D -> 3D slice 1, 2x nearest", &a2, 0, &d3, 1, whole8, twice, GL_NEAREST, 0);
+  b3_blit("2D -> 3D slice 2, mirrored in x", &a2, 0, &d3, 2, mirror8x, mid, GL_NEAREST, 0);
+  b3_blit("2D -> 3D slice 0, 2x linear", &a2, 0, &d3, 0, whole8, twice, GL_LINEAR, 0);
+  b3_blit("2D -> sRGB 3D slice 0, 2x nearest, switch off", &a2, 0, &ds3, 0, whole8, twice,
+          GL_NEAREST, 0);
+  b3_blit("2D -> sRGB 3D slice 2, 2x nearest, switch on", &a2, 0, &ds3, 2, whole8, twice,
+          GL_NEAREST, 1);
+  b3_blit("2D -> sRGB 3D slice 1, mirrored, switch off", &a2, 0, &ds3, 1, mirror8, mid,
+          GL_NEAREST, 0);
+  /* integer texels (nearest only): from and into slices */
+  b3_blit("RGBA8UI 3D slice 2 -> 2D, 2x nearest", &u3, 2, &u2, 0, whole8, twice, GL_NEAREST, 0);
+  b3_blit("RGBA8UI 3D slice 1 -> 2D, mirrored", &u3, 1, &u2, 0, mirror8, mid, GL_NEAREST, 0);
+  b3_blit("RGBA8UI 3D slice 3 -> slice 0 of itself, 2x nearest, clipped", &u3, 3, &u3, 0,
+          corner, past, GL_NEAREST, 0);
+  /* glCopyTexSubImage3D: a 3D slice into a 2D array layer, a 2D texture and a 3D slice into
+   * 3D slices (the copies reach the server as blits of one texel per texel) */
+  b3_copy("glCopyTexSubImage3D 3D slice 2 -> 2D array layer 1", &a3, 2, &ar, 1, 1, 1, 5, 4, 2, 3);
+  b3_copy("glCopyTexSubImage3D 2D -> 3D slice 2", &a2, 0, &d3, 2, 0, 0, 8, 8, 3, 4);
+  b3_copy("glCopyTexSubImage3D 3D slice 3 -> 3D slice 1 of another", &a3, 3, &d3, 1, 2, 0, 6, 8,
+          9, 1);
+  b3_copy("glCopyTexSubImage3D sRGB 3D slice 1 -> sRGB 3D slice 2", &s3, 1, &ds3, 2, 0, 0, 8, 8,
+          8, 8);
+  /* resolves of a 4-sample renderbuffer into a slice */
+  b3_blit("4x resolve -> 3D slice 2", &ms, 0, &d3, 2, whole8, mid, GL_NEAREST, 0);
+  b3_blit("4x resolve -> 3D slice 1, mirrored", &ms, 0, &d3, 1, mirror8x, corner, GL_NEAREST, 0);
+  b3_blit("4x resolve -> sRGB 3D slice 2, switch off", &ms, 0, &ds3, 2, whole8, corner,
+          GL_NEAREST, 0);
+  /* from a slice of one 3D texture into a slice of another, and within one */
+  b3_blit("3D slice 3 -> 3D slice 0, copy", &a3, 3, &d3, 0, whole8, mid, GL_NEAREST, 0);
+  b3_blit("3D slice 1 -> 3D slice 2, 2x nearest, clipped", &a3, 1, &d3, 2, whole8, past,
+          GL_NEAREST, 0);
+  b3_blit("3D slice 0 -> 3D slice 1, 2x linear", &a3, 0, &d3, 1, whole8, twice, GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 2 -> sRGB 3D slice 1, 2x nearest, switch off", &s3, 2, &ds3, 1, whole8,
+          twice, GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 3 -> sRGB 3D slice 0, 2x linear, switch off", &s3, 3, &ds3, 0, whole8,
+          twice, GL_LINEAR, 0);
+  b3_blit("sRGB 3D slice 1 -> sRGB 3D slice 2, 2x nearest, switch on", &s3, 1, &ds3, 2, whole8,
+          twice, GL_NEAREST, 1);
+  b3_blit("3D slice 0 -> slice 3 of itself, mirrored", &a3, 0, &a3, 3, mirror8, corner,
+          GL_NEAREST, 0);
+  b3_blit("sRGB 3D slice 1 -> slice 0 of itself, mirrored, switch off", &s3, 1, &s3, 0, mirror8,
+          corner, GL_NEAREST, 0);
+  b3_tex *all[] = {&a3, &s3, &d2, &d3, &ds3, &a2, &ms, &u3, &u2, &ar};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+    if (all[i]->target == GL_RENDERBUFFER)
+      gl.DeleteRenderbuffers(1, &all[i]->tex);
+    else
+      glDeleteTextures(1, &all[i]->tex);
+    free(all[i]->px);
+  }
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the framebuffer objects)", &md);
+}
+
+/* pack_images: the pixel pack and unpack state in three dimensions (GL 3.3 §3.7.4, §4.3.2,
+ * §6.1.4). glGetTexImage of a 3D texture and of a 2D array (packed as three-dimensional:
+ * GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES place the images) and of a cube map face
+ * (two-dimensional: those two are ignored), with GL_PACK_ROW_LENGTH, SKIP_ROWS, SKIP_PIXELS
+ * and ALIGNMENT 1/2/4/8, as GL_RGB/GL_RGBA bytes and GL_RED shorts, into client memory and
+ * into a GL_PIXEL_PACK_BUFFER at an offset; glReadPixels with the same state (image height and
+ * skipped images ignored: it packs two-dimensionally). The scenario lays out what GL must
+ * write with the same rules in its own code, into a buffer full of sentinel bytes, and
+ * compares every byte: nothing outside the packed texels may change. Then the unpack twins:
+ * glTexImage3D and glTexSubImage3D of a 3D texture and a 2D array from client memory and from
+ * a GL_PIXEL_UNPACK_BUFFER at an offset, with GL_UNPACK_IMAGE_HEIGHT, SKIP_IMAGES and the
+ * others, the gaps holding other bytes GL must not read; read back whole. */
+typedef struct {
+  int align, row_length, skip_pixels, skip_rows, image_height, skip_images;
+} pk_state;
+
+/* the texel bytes of (x, y, z): distinct in every channel */
+static GLubyte pk_texel(int x, int y, int z, int c)
+{
+  switch (c) {
+  case 0: return (GLubyte)(1 + x + 16 * z);
+  case 1: return (GLubyte)(100 + 7 * y + z);
+  case 2: return (GLubyte)(250 - x - 3 * y - 11 * z);
+  default: return (GLubyte)(50 + 13 * z + x);
+  }
+}
+
+/* Where GL puts pixel (x, y, z) of a w x h x d block, and the bytes the block spans (from the
+ * start of the buffer, skips included). dims 2 ignores image height and skipped images. */
+static size_t pk_offset(const pk_state *st, int dims, int w, int h, int n, int s, int x, int y,
+                        int z)
+{
+  const size_t l = (size_t)(st->row_length > 0 ? st->row_length : w);
+  const size_t a = (size_t)st->align;
+  const size_t row = (n * s * l + a - 1) / a * a;
+  const size_t rows = dims == 3 && st->image_height > 0 ? (size_t)st->image_height : (size_t)h;
+  const size_t img = (size_t)(dims == 3 ? st->skip_images : 0) + (size_t)z;
+  return img * rows * row + (size_t)(st->skip_rows + y) * row +
+         (size_t)(st->skip_pixels + x) * (size_t)(n * s);
+}
+
+static void pk_set(const pk_state *st, GLenum fb_type, int live)
+{
+  const GLenum p = fb_type; /* GL_PACK_ALIGNMENT or GL_UNPACK_ALIGNMENT; the rest follow it */
+  const int pack = p == GL_PACK_ALIGNMENT;
+  glPixelStorei(p, live ? st->align : 4);
+  glPixelStorei(pack ? GL_PACK_ROW_LENGTH : GL_UNPACK_ROW_LENGTH, live ? st->row_length : 0);
+  glPixelStorei(pack ? GL_PACK_SKIP_PIXELS : GL_UNPACK_SKIP_PIXELS, live ? st->skip_pixels : 0);
+  glPixelStorei(pack ? GL_PACK_SKIP_ROWS : GL_UNPACK_SKIP_ROWS, live ? st->skip_rows : 0);
+  glPixelStorei(pack ? GL_PACK_IMAGE_HEIGHT : GL_UNPACK_IMAGE_HEIGHT, live ? st->image_height : 0);
+  glPixelStorei(pack ? GL_PACK_SKIP_IMAGES : GL_UNPACK_SKIP_IMAGES, live ? st->skip_images : 0);
+}
+
+#define PK_SENTINEL 0xa5
+#define PK_PBO_OFFSET 24
+
+/* The expected bytes of a pack: sentinels, then every pixel of the w x h x d block at
+ * (x0, y0) of the source written where GL puts it. */
+static size_t pk_expect(const pk_state *st, int dims, int x0, int y0, int w, int h, int d,
+                        GLenum format, GLenum type, GLubyte *out, size_t cap)
+{
+  const int n = format == GL_RGBA ? 4 : format == GL_RGB ? 3 : 1;
+  const int s = type == GL_UNSIGNED_SHORT ? 2 : 1;
+  memset(out, PK_SENTINEL, cap);
+  size_t end = 0;
+  for (int z = 0; z < d; z++)
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        const size_t o = pk_offset(st, dims, w, h, n, s, x, y, z);
+        if (o + (size_t)(n * s) > cap)
+          die_setup("pack_images: expected layout past %zu bytes", cap);
+        for (int c = 0; c < n; c++) {
+          const GLubyte v = pk_texel(x0 + x, y0 + y, z, c);
+          if (s == 1) {
+            out[o + (size_t)c] = v;
+          } else {
+            const GLushort u = (GLushort)(v * 257);
+            memcpy(out + o + 2 * (size_t)c, &u, 2);
+          }
+        }
+        end = o + (size_t)(n * s) > end ? o + (size_t)(n * s) : end;
+      }
+  return end;
+}
+
+static int pk_compare(const char *what, const pk_state *st, const GLubyte *want,
+                      const GLubyte *got, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (want[i] != got[i]) {
+      fail("%s (align %d, row length %d, skip pixels %d, rows %d, image height %d, skip images "
+           "%d): byte %zu expected 0x%02x got 0x%02x%s",
+           what, st->align, st->row_length, st->skip_pixels, st->skip_rows, st->image_height,
+           st->skip_images, i, want[i], got[i], want[i] == PK_SENTINEL ? " (a sentinel)" : "");
+      return 0;
+    }
+  return 1;
+}
+
+static const pk_state pk_states[] = {
+    {1, 0, 0, 0, 0, 0}, {2, 7, 1, 2, 5, 1}, {4, 0, 2, 1, 4, 2},
+    {8, 6, 0, 3, 6, 0}, {8, 0, 1, 0, 3, 1}, {1, 9, 3, 1, 7, 3},
+};
+#define PK_N_STATES (int)(sizeof pk_states / sizeof pk_states[0])
+#define PK_CAP 8192
+
+static void pack_images_run(int one_d)
+{
+  enum { TW = 5, TH = 3, TD = 4, AD = 3, CS = 5 };
+  GLubyte src[TW * CS * TD * 4];
+  /* the 3D texture and the 2D array: texel (x, y, z) */
+  GLuint tex[5];
+  glGenTextures(5, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int z = 0; z < TD; z++)
+    for (int y = 0; y < TH; y++)
+      for (int x = 0; x < TW; x++)
+        for (int c = 0; c < 4; c++)
+          src[((z * TH + y) * TW + x) * 4 + c] = pk_texel(x, y, z, c);
+  glBindTexture(GL_TEXTURE_3D, tex[0]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, TW, TH, TD, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
+  gl.TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, TW, TH, AD, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  /* level 1 of a second 3D texture (2x1x2: its depth minifies too) */
+  glBindTexture(GL_TEXTURE_3D, tex[3]);
+  gl.TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, TW, TH, TD, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  for (int z = 0; z < 2; z++)
+    for (int x = 0; x < 2; x++)
+      for (int c = 0; c < 4; c++)
+        src[(z * 2 + x) * 4 + c] = pk_texel(x, 0, z, c);
+  gl.TexImage3D(GL_TEXTURE_3D, 1, GL_RGBA8, 2, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  /* a 1D array of TH layers: packed as a two-dimensional image, layer y its row y */
+  for (int y = 0; y < TH; y++)
+    for (int x = 0; x < TW; x++)
+      for (int c = 0; c < 4; c++)
+        src[(y * TW + x) * 4 + c] = pk_texel(x, y, 0, c);
+  glBindTexture(GL_TEXTURE_1D_ARRAY, tex[4]);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, TW, TH, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+  /* the cube map: face +Y holds texel (x, y, 0), the others zeros */
+  for (int y = 0; y < CS; y++)
+    for (int x = 0; x < CS; x++)
+      for (int c = 0; c < 4; c++)
+        src[(y * CS + x) * 4 + c] = pk_texel(x, y, 0, c);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex[2]);
+  static GLubyte zeros[CS * CS * 4];
+  for (int f = 0; f < 6; f++)
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA8, CS, CS, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, f == 2 ? src : zeros);
+  check_gl_error("pack_images textures");
+
+  static const struct {
+    GLenum target, bind;
+    int tex, level, w, h, d, dims;
+    const char *name;
+  } targets[] = {
+      {GL_TEXTURE_3D, GL_TEXTURE_3D, 0, 0, TW, TH, TD, 3, "3D"},
+      {GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY, 1, 0, TW, TH, AD, 3, "2D array"},
+      {GL_TEXTURE_CUBE_MAP_POSITIVE_Y, GL_TEXTURE_CUBE_MAP, 2, 0, CS, CS, 1, 2, "cube face +Y"},
+      {GL_TEXTURE_3D, GL_TEXTURE_3D, 3, 1, 2, 1, 2, 3, "3D level 1"},
+      {GL_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY, 4, 0, TW, TH, 1, 2, "1D array"},
+  };
+  static const struct {
+    GLenum format, type;
+    const char *name;
+  } fmts[] = {{GL_RGB, GL_UNSIGNED_BYTE, "RGB bytes"},
+              {GL_RGBA, GL_UNSIGNED_BYTE, "RGBA bytes"},
+              {GL_RED, GL_UNSIGNED_SHORT, "RED shorts"}};
+  GLubyte *want = malloc(PK_CAP), *got = malloc(PK_CAP);
+  if (!want || !got)
+    die_setup("pack_images: out of memory");
+  GLuint pbo;
+  gl.GenBuffers(1, &pbo);
+  char what[160];
+  for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++)
+    for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+      for (int k = 0; k < PK_N_STATES; k++)
+        for (int into_pbo = 0; into_pbo < 2; into_pbo++) {
+          if ((targets[t].bind == GL_TEXTURE_1D_ARRAY) != one_d)
+            continue;
+          const pk_state *st = &pk_states[k];
+          const size_t end = pk_expect(st, targets[t].dims, 0, 0, targets[t].w, targets[t].h,
+                                       targets[t].d, fmts[f].format, fmts[f].type, want, PK_CAP);
+          const size_t span = end + 64; /* sentinels past the end too */
+          snprintf(what, sizeof what, "glGetTexImage of the %s as %s into %s", targets[t].name,
+                   fmts[f].name, into_pbo ? "a pack buffer at 24" : "client memory");
+          glBindTexture(targets[t].bind, tex[targets[t].tex]);
+          pk_set(st, GL_PACK_ALIGNMENT, 1);
+          if (!into_pbo) {
+            memset(got, PK_SENTINEL, span);
+            glGetTexImage(targets[t].target, targets[t].level, fmts[f].format, fmts[f].type, got);
+          } else {
+            memset(got, PK_SENTINEL, span + PK_PBO_OFFSET);
+            gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+            gl.BufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)(span + PK_PBO_OFFSET), got,
+                          GL_STREAM_READ);
+            glGetTexImage(targets[t].target, targets[t].level, fmts[f].format, fmts[f].type,
+                          (void *)(uintptr_t)PK_PBO_OFFSET);
+            gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)(span + PK_PBO_OFFSET), got);
+            gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            for (int i = 0; i < PK_PBO_OFFSET; i++)
+              if (got[i] != PK_SENTINEL) {
+                fail("%s: byte %d before the offset changed", what, i);
+                break;
+              }
+            memmove(got, got + PK_PBO_OFFSET, span);
+          }
+          pk_set(st, GL_PACK_ALIGNMENT, 0);
+          check_gl_error(what);
+          pk_compare(what, st, want, got, span);
+        }
+
+  GLubyte *back = NULL, *model3 = NULL;
+  GLuint utex[3] = {0}, upbo = 0;
+  if (one_d)
+    goto done;
+  /* glReadPixels of a 4x2 rectangle at (1, 1) of a framebuffer holding the 3D texture's
+   * slice 0: the image height and skipped images must be ignored */
+  GLuint fbo;
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[0], 0, 0);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("pack_images: framebuffer incomplete");
+  for (size_t f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+    for (int k = 0; k < PK_N_STATES; k++)
+      for (int into_pbo = 0; into_pbo < 2; into_pbo++) {
+        const pk_state *st = &pk_states[k];
+        const size_t end =
+            pk_expect(st, 2, 1, 1, 4, 2, 1, fmts[f].format, fmts[f].type, want, PK_CAP);
+        const size_t span = end + 64;
+        snprintf(what, sizeof what, "glReadPixels as %s into %s", fmts[f].name,
+                 into_pbo ? "a pack buffer at 24" : "client memory");
+        pk_set(st, GL_PACK_ALIGNMENT, 1);
+        memset(got, PK_SENTINEL, span + PK_PBO_OFFSET);
+        if (!into_pbo) {
+          glReadPixels(1, 1, 4, 2, fmts[f].format, fmts[f].type, got);
+        } else {
+          gl.BindBuffer(GL_PIXEL_PACK_BUFFER, pbo);
+          gl.BufferData(GL_PIXEL_PACK_BUFFER, (GLsizeiptr)(span + PK_PBO_OFFSET), got,
+                        GL_STREAM_READ);
+          glReadPixels(1, 1, 4, 2, fmts[f].format, fmts[f].type,
+                       (void *)(uintptr_t)PK_PBO_OFFSET);
+          gl.GetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, (GLsizeiptr)(span + PK_PBO_OFFSET), got);
+          gl.BindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+          for (int i = 0; i < PK_PBO_OFFSET; i++)
+            if (got[i] != PK_SENTINEL) {
+              fail("%s: byte %d before the offset changed", what, i);
+              break;
+            }
+          memmove(got, got + PK_PBO_OFFSET, span);
+        }
+        pk_set(st, GL_PACK_ALIGNMENT, 0);
+        check_gl_error(what);
+        pk_compare(what, st, want, got, span);
+      }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+
+  /* unpack: the source bytes laid out by the unpack state, the gaps holding 0x3c (never
+   * read); glTexImage3D of the whole texture, then glTexSubImage3D of a 2x2x2 box at
+   * (2, 1, 1) whose texels are (x + 2, y + 1, z + 1) + 1 in every channel */
+  static const struct {
+    GLenum format;
+    int n;
+    const char *name;
+  } ufmts[] = {{GL_RGBA, 4, "RGBA bytes"}, {GL_RGB, 3, "RGB bytes"}};
+  glGenTextures(3, utex);
+  gl.GenBuffers(1, &upbo);
+  back = malloc(PK_CAP), model3 = malloc(PK_CAP);
+  if (!back || !model3)
+    die_setup("pack_images: out of memory");
+  for (int arr = 0; arr < 3; arr++) /* 3D, 2D array, 2D (image height and skips ignored) */
+    for (size_t f = 0; f < sizeof ufmts / sizeof ufmts[0]; f++)
+      for (int k = 0; k < PK_N_STATES; k++)
+        for (int from_pbo = 0; from_pbo < 2; from_pbo++) {
+          const pk_state *st = &pk_states[k];
+          const GLenum target = arr == 2 ? GL_TEXTURE_2D : arr ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_3D;
+          const int td = arr == 2 ? 1 : TD, dims = arr == 2 ? 2 : 3;
+          const int n = ufmts[f].n;
+          snprintf(what, sizeof what, "glTex(Sub)Image of a %s from %s as %s",
+                   arr == 2 ? "2D texture" : arr ? "2D array" : "3D texture", from_pbo ? "an unpack buffer at 24"
+                                                             : "client memory", ufmts[f].name);
+          glBindTexture(target, utex[arr]);
+          for (int sub = 0; sub < 2; sub++) {
+            const int w = sub ? 2 : TW, h = sub ? 2 : TH, d = sub ? (arr == 2 ? 1 : 2) : td;
+            const int ox = sub ? 2 : 0, oy = sub ? 1 : 0, oz = sub && arr != 2 ? 1 : 0;
+            memset(want, 0x3c, PK_CAP);
+            size_t end = 0;
+            for (int z = 0; z < d; z++)
+              for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                  const size_t o = pk_offset(st, dims, w, h, n, 1, x, y, z);
+                  for (int c = 0; c < n; c++) {
+                    const GLubyte v = pk_texel(ox + x, oy + y, oz + z, c);
+                    want[o + (size_t)c] = (GLubyte)(v + sub);
+                  }
+                  end = o + (size_t)n > end ? o + (size_t)n : end;
+                }
+            pk_set(st, GL_UNPACK_ALIGNMENT, 1);
+            const GLubyte *ptr = want;
+            if (from_pbo) {
+              gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, upbo);
+              gl.BufferData(GL_PIXEL_UNPACK_BUFFER, (GLsizeiptr)(end + PK_PBO_OFFSET), NULL,
+                            GL_STREAM_DRAW);
+              gl.BufferSubData(GL_PIXEL_UNPACK_BUFFER, PK_PBO_OFFSET, (GLsizeiptr)end, want);
+              ptr = (const GLubyte *)(uintptr_t)PK_PBO_OFFSET;
+            }
+            if (arr == 2 && !sub)
+              glTexImage2D(target, 0, GL_RGBA8, w, h, 0, ufmts[f].format, GL_UNSIGNED_BYTE, ptr);
+            else if (arr == 2)
+              glTexSubImage2D(target, 0, ox, oy, w, h, ufmts[f].format, GL_UNSIGNED_BYTE, ptr);
+            else if (!sub)
+              gl.TexImage3D(target, 0, GL_RGBA8, w, h, d, 0, ufmts[f].format, GL_UNSIGNED_BYTE,
+                            ptr);
+            else
+              gl.TexSubImage3D(target, 0, ox, oy, oz, w, h, d, ufmts[f].format,
+                               GL_UNSIGNED_BYTE, ptr);
+            gl.BindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+            pk_set(st, GL_UNPACK_ALIGNMENT, 0);
+          }
+          check_gl_error(what);
+          /* the model: every texel, the box one more in each channel; RGB's alpha is 1 */
+          for (int z = 0; z < td; z++)
+            for (int y = 0; y < TH; y++)
+              for (int x = 0; x < TW; x++)
+                for (int c = 0; c < 4; c++) {
+                  const int in_box = x >= 2 && x < 4 && y >= 1 && y < 3 &&
+                                     (arr == 2 || (z >= 1 && z < 3));
+                  model3[((z * TH + y) * TW + x) * 4 + c] =
+                      c == 3 && n == 3 ? 255 : (GLubyte)(pk_texel(x, y, z, c) + in_box);
+                }
+          const size_t bytes = (size_t)TW * TH * td * 4;
+          memset(back, 0xee, bytes);
+          glPixelStorei(GL_PACK_ALIGNMENT, 1);
+          glGetTexImage(target, 0, GL_RGBA, GL_UNSIGNED_BYTE, back);
+          glPixelStorei(GL_PACK_ALIGNMENT, 4);
+          check_gl_error(what);
+          pk_compare(what, st, model3, back, bytes);
+        }
+done:
+  free(back);
+  free(model3);
+  free(want);
+  free(got);
+  gl.DeleteBuffers(1, &pbo);
+  if (!one_d) {
+    gl.DeleteBuffers(1, &upbo);
+    glDeleteTextures(3, utex);
+  }
+  glDeleteTextures(5, tex);
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame("the window (untouched by the framebuffer object)", &md);
+}
+
+static void sc_pack_images(void)
+{
+  pack_images_run(0);
+}
+
+/* pack_1d_array: glGetTexImage of a 1D array texture with the pack state of pack_images. GL
+ * 3.3 §6.1.4 packs a 1D array as a two-dimensional image, its layers the rows, so
+ * GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES are ignored and layer y is row y. */
+static void sc_pack_1d_array(void)
+{
+  pack_images_run(1);
+}
+
 /* sampler_params: sampler objects' parameters drawn with (GL 3.3 §3.8.2), where sampler_objects
  * checks their queries. One 8x8 cell each: on a mipmapped texture whose levels are solid
  * colours (L0 grey, L1 red, L2 green, L3 blue), a sampler's GL_TEXTURE_MIN_LOD 2 (textureLod
@@ -13394,6 +14067,9 @@ static const struct {
     {"blit_srgb_switch", sc_blit_srgb_switch, 0},
     {"copytex_srgb_switch", sc_copytex_srgb_switch, 0},
     {"copytex_paths", sc_copytex_paths, 0},
+    {"blit_3d_slice", sc_blit_3d_slice, 0},
+    {"pack_images", sc_pack_images, 0},
+    {"pack_1d_array", sc_pack_1d_array, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

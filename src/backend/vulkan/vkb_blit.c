@@ -13,8 +13,9 @@
  * or not. What none of Vulkan's transfer commands can do is drawn (vkb_blit_draw.c): colour
  * blits into a multisampled destination that are not copies of samples (mirrored, converting,
  * or from a single-sample source), resolves and blits between formats with no vkCmdBlitImage,
- * scaled linear blits whose source leaves the read surface, and scaled blits whose boxes are
- * larger than an image may be; depth alone likewise into or between multisampled surfaces
+ * scaled linear blits whose source leaves the read surface, scaled blits whose boxes are
+ * larger than an image may be, and blits from a 1D or 2D image into a 3D slice
+ * (blit_into_slice); depth alone likewise into or between multisampled surfaces
  * (gl_FragDepth), which also keeps the stencil of a multisampled depth/stencil destination,
  * and stencil (gl_FragStencilRefARB) where the device has VK_EXT_shader_stencil_export;
  * without it stencil blits of those shapes stay declined. Coordinates are GL's and image rows are GL rows
@@ -411,6 +412,15 @@ copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspec
    return true;
 }
 
+/* A vkCmdBlitImage from a 1D or 2D image into a slice of a 3D one: lavapipe (Mesa 22.3.6)
+ * writes slice 0 whatever dstOffsets' z says (blit_3d_slice; Zink on lavapipe likewise), so
+ * such blits are drawn into the slice instead (vkb_blit_draw.c renders into a 2D view of it). */
+static bool
+blit_into_slice(const struct vkb_resource *s, const struct vkb_resource *d)
+{
+   return d->image_type == VK_IMAGE_TYPE_3D && s->image_type != VK_IMAGE_TYPE_3D;
+}
+
 /* Whether blits of these aspects may be drawn: every aspect (stencil from a fragment shader
  * where the device exports it, else one bit a draw: vkb_blit_draw.c). */
 static bool
@@ -506,8 +516,10 @@ resolve_then_blit(struct vkb_screen *scr, const struct surf *s, const struct sur
                   bool mirror_y)
 {
    if (!blit_features(scr, s->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
-       !blit_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
-      /* no Vulkan blit for these formats: resolved by drawing */
+       !blit_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
+       d->r->image_type == VK_IMAGE_TYPE_3D) {
+      /* no Vulkan blit for these formats, or none from the 2D scratch image into a 3D slice
+       * (blit_into_slice): resolved by drawing */
       const int64_t x0 = sx, y0 = sy, x1 = sx + (int64_t)w, y1 = sy + (int64_t)h;
       const int64_t sb[4] = {mirror_x ? x1 : x0, mirror_y ? y1 : y0, mirror_x ? x0 : x1,
                              mirror_y ? y0 : y1};
@@ -838,13 +850,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
        * vkCmdBlitImage at scale 1 (types_copy above); an sRGB image and its UNORM twin copy
        * (one compatibility class) when raw */
       const bool copy = same_format && !mirror_x && !mirror_y && types_copy;
-      /* into a 3D slice from a 2D or array image: drawn too, because lavapipe's vkCmdBlitImage
-       * (Mesa 22.3) takes the destination's z offsets only when the source is 3D and writes
-       * slice 0 (scenario copytex_paths; Zink on lavapipe shows the same) */
-      const bool into_3d = dt == VK_IMAGE_TYPE_3D && st != VK_IMAGE_TYPE_3D;
       if (!copy && !ms_src &&
-          (into_3d || !blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
-           !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
+          (!blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+           !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
+           blit_into_slice(s.r, d.r))) {
          if (drawable(scr, aspect)) {
             draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                       (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false,
@@ -926,7 +935,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
        ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
         (clipped && (dw > maxdim || dh > maxdim)) || clipped_1d ||
         !blit_features(scr, s.r->fmt->vk, src_want) ||
-        !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT))) {
+        !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
+        (blit_into_slice(s.r, d.r) || (src_out && d.r->image_type == VK_IMAGE_TYPE_3D)))) {
       draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                 (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
                 filter == VK_FILTER_LINEAR, false);
@@ -1205,6 +1215,13 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
                   "level");
       return;
    }
+   /* vkCmdCopyImage copies between images of one type, or 2D and 3D: a 3D image's slices
+    * z.. are the other side's layers z.. (Vulkan 1.1, VUID-vkCmdCopyImage-srcImage-07743). */
+   if (s->image_type != d->image_type &&
+       (s->image_type == VK_IMAGE_TYPE_1D || d->image_type == VK_IMAGE_TYPE_1D)) {
+      MGL_DECLINE(backend_feature_unimplemented, "image copy between a 1D and a 2D or 3D image");
+      return;
+   }
    const VkImageLayout src_layout =
       one_level ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
    const VkImageLayout dst_layout =
@@ -1223,10 +1240,6 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       .dstOffset = {args->dst_x, args->dst_y, d3 ? args->dst_z : 0},
       .extent = {b->width, b->height, s3 || d3 ? b->depth : 1},
    };
-   if (s3 != d3) {
-      MGL_DECLINE(backend_feature_unimplemented, "image copy between a 3D and a layered image");
-      return;
-   }
    vkCmdCopyImage(cmd, s->img, src_layout, d->img, dst_layout, 1, &c);
    s->last_use = d->last_use = vkb_current_serial(scr);
 }

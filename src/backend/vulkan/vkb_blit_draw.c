@@ -4,7 +4,8 @@
  * multisampled destination (the value reaches every sample), resolves and scaled or mirrored
  * blits between formats with no Vulkan blit, scaled blits whose source rectangle leaves the
  * read surface or whose box is larger than an image may be, and depth alone where a copy
- * would touch stencil. One triangle covers the
+ * would touch stencil; also every blit from a 1D or 2D image into a slice of a 3D image, and
+ * those from a 3D slice that must not convert sRGB (GL_FRAMEBUFFER_SRGB off). One triangle covers the
  * destination surface; the scissor is the clipped destination rectangle; the fragment shader
  * (shaders/blit.frag) maps each pixel centre to the source as GL does and reads it with
  * texelFetch (nearest, samples) or a clamp-to-edge linear sampler. Depth goes the same way
@@ -28,9 +29,11 @@
 #include "vkb.h"
 #include "vkb_spv_blit_frag_f.h"
 #include "vkb_spv_blit_frag_f_1d.h"
+#include "vkb_spv_blit_frag_f_3d.h"
 #include "vkb_spv_blit_frag_f_ms.h"
 #include "vkb_spv_blit_frag_i.h"
 #include "vkb_spv_blit_frag_i_1d.h"
+#include "vkb_spv_blit_frag_i_3d.h"
 #include "vkb_spv_blit_frag_i_ms.h"
 #include "vkb_spv_blit_frag_s.h"
 #include "vkb_spv_blit_frag_s_ms.h"
@@ -38,6 +41,7 @@
 #include "vkb_spv_blit_frag_sb_ms.h"
 #include "vkb_spv_blit_frag_u.h"
 #include "vkb_spv_blit_frag_u_1d.h"
+#include "vkb_spv_blit_frag_u_3d.h"
 #include "vkb_spv_blit_frag_u_ms.h"
 #include "vkb_spv_blit_frag_z.h"
 #include "vkb_spv_blit_frag_z_ms.h"
@@ -50,6 +54,7 @@ struct blit_push {
    int32_t mode; /* multisampled source: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear */
    int32_t bit;     /* KIND_STENCIL_BITS: the bit this draw writes, or -1: every pixel */
    int32_t clip[4]; /* x0, y0, x1, y1 */
+   int32_t slice[2]; /* SRC_3D: the source slice and the depth of its level */
 };
 
 #define KIND_DEPTH 3 /* after the MGP_SAMPLER_KIND_* */
@@ -58,7 +63,7 @@ struct blit_push {
 #define KIND_COUNT 6
 
 /* the source's shape: blit.frag's sampler type */
-enum { SRC_2D, SRC_MS, SRC_1D, SRC_COUNT };
+enum { SRC_2D, SRC_MS, SRC_1D, SRC_3D, SRC_COUNT };
 
 struct blit_key {
    VkFormat format;
@@ -111,6 +116,9 @@ blit_draw_init(struct vkb_screen *scr)
    b->fs[MGP_SAMPLER_KIND_FLOAT][SRC_1D] = BLIT_MODULE(vkb_spv_blit_frag_f_1d);
    b->fs[MGP_SAMPLER_KIND_INT][SRC_1D] = BLIT_MODULE(vkb_spv_blit_frag_i_1d);
    b->fs[MGP_SAMPLER_KIND_UINT][SRC_1D] = BLIT_MODULE(vkb_spv_blit_frag_u_1d);
+   b->fs[MGP_SAMPLER_KIND_FLOAT][SRC_3D] = BLIT_MODULE(vkb_spv_blit_frag_f_3d);
+   b->fs[MGP_SAMPLER_KIND_INT][SRC_3D] = BLIT_MODULE(vkb_spv_blit_frag_i_3d);
+   b->fs[MGP_SAMPLER_KIND_UINT][SRC_3D] = BLIT_MODULE(vkb_spv_blit_frag_u_3d);
    /* (a module declaring StencilExportEXT needs the extension enabled) */
    if (scr->has_stencil_export)
       b->fs[KIND_STENCIL][0] = BLIT_MODULE(vkb_spv_blit_frag_s);
@@ -307,24 +315,27 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    const bool depth = a->aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
    const bool stencil = a->aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
    const bool ds_only = depth || stencil;
-   /* The source is sampled through a 2D view of one layer (a 2D view of a 3D slice may not
-    * be sampled), a 1D colour image through its 1D view (it has no 2D one); the destination
-    * is a colour or depth/stencil attachment through a view of one layer, 1D for a 1D image
-    * (rendered into as draws render into it). */
+   /* The source is sampled through a 2D view of one layer, a 1D colour image through its 1D
+    * view (it has no 2D one), a slice of a 3D colour image through a 3D view of its level (a
+    * 2D view of a slice may be an attachment but is never sampled without
+    * VK_EXT_image_2d_view_of_3d); the destination is a colour or depth/stencil attachment
+    * through a view of one layer or slice (a 3D colour image is 2D_ARRAY_COMPATIBLE), 1D for
+    * a 1D image (rendered into as draws render into it). GL has no 3D depth/stencil texture. */
    const bool src_1d = s->image_type == VK_IMAGE_TYPE_1D && !ds_only;
+   const bool src_3d = s->image_type == VK_IMAGE_TYPE_3D && !ds_only;
    const bool usable =
       ds_only ? (s->fmt->aspect & d->fmt->aspect & a->aspect) && d->ds_attachment && !a->linear
             : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
                  (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
                  (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
-   if (!usable || (s->image_type != VK_IMAGE_TYPE_2D && !src_1d) ||
+   if (!usable || (s->image_type != VK_IMAGE_TYPE_2D && !src_1d && !src_3d) ||
        !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
-      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled "
-                  "in 2D%s, or not an attachment", vkb_format_name(s->desc.format),
+      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled%s, "
+                  "or not an attachment", vkb_format_name(s->desc.format),
                   s->image_type == VK_IMAGE_TYPE_2D   ? "2D"
                   : s->image_type == VK_IMAGE_TYPE_1D ? "1D depth/stencil"
-                                                      : "3D",
+                                                      : "3D depth/stencil",
                   vkb_format_name(d->desc.format), a->linear ? " with a linear filter" : "");
       return false;
    }
@@ -342,7 +353,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    key.samples = (uint8_t)d->samples;
    const bool bits = stencil && !b->fs[KIND_STENCIL][0];
    key.kind = depth ? KIND_DEPTH : bits ? KIND_STENCIL_BITS : stencil ? KIND_STENCIL : s->fmt->kind;
-   key.src_type = ms_src ? SRC_MS : src_1d ? SRC_1D : SRC_2D;
+   key.src_type = ms_src ? SRC_MS : src_1d ? SRC_1D : src_3d ? SRC_3D : SRC_2D;
    key.has_alpha = d->fmt->has_alpha;
    key.has_depth = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_DEPTH_BIT);
    key.has_stencil = ds_only && (d->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT);
@@ -358,6 +369,18 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
          .subresourceRange = {a->aspect, a->src_level, 1, a->src_layer, 1},
       };
       if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &sv), "blit depth view"))
+         return false;
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, sv);
+   } else if (src_3d) {
+      /* the level's 3D view (UNORM when unorm), released with this batch */
+      const VkImageViewCreateInfo vci = {
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+         .image = s->img,
+         .viewType = VK_IMAGE_VIEW_TYPE_3D,
+         .format = a->unorm ? vkb_format_linear(s->fmt->vk) : s->fmt->vk,
+         .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, a->src_level, 1, 0, 1},
+      };
+      if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &sv), "blit 3D view"))
          return false;
       VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, sv);
    } else {
@@ -418,6 +441,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       .clip = {a->clip.offset.x, a->clip.offset.y,
                a->clip.offset.x + (int32_t)a->clip.extent.width,
                a->clip.offset.y + (int32_t)a->clip.extent.height},
+      .slice = {(int32_t)a->src_layer, (int32_t)vkb_resource_level_layers(s, a->src_level)},
    };
    scr->begin_rendering(cmd, &ri);
    scr->render_passes_begun++;

@@ -1971,6 +1971,39 @@ test_mipmaps_and_copies(struct t *t)
    check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == dc0 + 1,
          "image copy within one level between overlapping boxes is a named decline");
 
+   /* image copy between a 3D image (2x2x3) and a 2D array (2x2x3): slices 1..2 into layers
+    * 0..1, then layer 2 into slice 0 (Vulkan copies slices to layers one for one) */
+   struct mgp_handle v3 = new_handle(t, MGP_KIND_BUFFER), va = new_handle(t, MGP_KIND_BUFFER);
+   struct mgp_resource_desc d3 = {.res = v3, .target = MGP_RESOURCE_TARGET_TEX_3D, .levels = 1,
+                                  .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM, .width = 2,
+                                  .height = 2, .depth = 3, .array_layers = 1};
+   t->sv->resource_create(t->scr, &d3, NULL, 0);
+   struct mgp_resource_desc da = d3;
+   da.res = va, da.target = MGP_RESOURCE_TARGET_TEX_2D_ARRAY, da.depth = 1, da.array_layers = 3;
+   t->sv->resource_create(t->scr, &da, NULL, 0);
+   uint8_t s3[3 * 16], sa[3 * 16];
+   for (int i = 0; i < 3 * 16; i++)
+      s3[i] = (uint8_t)(10 + i), sa[i] = (uint8_t)(100 + i);
+   upload(t, v3, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 2, 3, s3, sizeof(s3));
+   upload(t, va, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 2, 3, sa, sizeof(sa));
+   const uint64_t dc3 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   struct mgp_resource_copy_region c3 = {.dst = va, .src = v3, .src_box = {0, 0, 1, 2, 2, 2}};
+   t->cv->resource_copy_region(t->ctx, &c3, NULL, 0);
+   struct mgp_resource_copy_region ca = {.dst = v3, .src = va, .src_box = {0, 0, 2, 2, 2, 1}};
+   t->cv->resource_copy_region(t->ctx, &ca, NULL, 0);
+   uint8_t b3[3 * 16], ba3[3 * 16];
+   memset(b3, 0xee, sizeof(b3));
+   memset(ba3, 0xee, sizeof(ba3));
+   for (uint32_t k = 0; k < 3; k++) { /* one slice or layer a read */
+      get_tex(t, v3, 0, k, b3 + 16 * k, 16);
+      get_tex(t, va, 0, k, ba3 + 16 * k, 16);
+   }
+   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == dc3 &&
+            !memcmp(b3, sa + 32, 16) && !memcmp(b3 + 16, s3 + 16, 32) &&
+            !memcmp(ba3, s3 + 16, 32) && !memcmp(ba3 + 32, sa + 32, 16),
+         "image copy 3D slices -> 2D array layers and back (3D %u %u %u, array %u %u %u)", b3[0],
+         b3[16], b3[32], ba3[0], ba3[16], ba3[32]);
+
    /* buffer copy: glCopyBufferSubData */
    uint8_t a[16], z[16] = {0}, out[16];
    for (int i = 0; i < 16; i++)

@@ -6,9 +6,16 @@
 // where the device has VK_EXT_shader_stencil_export), 5 stencil one bit a draw (no output: the
 // pixel is discarded where bit pc.bit of the source's stencil is 0, and the pipeline writes
 // that bit alone; pc.bit < 0 keeps every pixel); BLIT_MS: 1 for a multisampled source;
-// BLIT_1D: 1 for a 1D source (colour kinds only; a 1D image has no 2D view), one row high.
+// BLIT_1D: 1 for a 1D source (colour kinds only; a 1D image has no 2D view), one row high;
+// BLIT_3D: 1 for a slice of a 3D source (colour kinds only; a 2D view of a 3D image may be an
+// attachment but is never sampled), read from a 3D view of its level at slice pc.slice.x of
+// pc.slice.y: nearest with texelFetch, linear at w = (slice + 0.5) / depth, the slice's centre,
+// where the clamp-to-edge bilinear weights of the neighbouring slices are 0.
 #ifndef BLIT_1D
 #define BLIT_1D 0
+#endif
+#ifndef BLIT_3D
+#define BLIT_3D 0
 #endif
 // Destination pixel centre f reads source position origin + f * scale (GL 3.3 §4.3.2;
 // scale < 0 mirrors).
@@ -16,16 +23,19 @@
 #define T ivec4
 #define S2D isampler2D
 #define S1D isampler1D
+#define S3D isampler3D
 #define SMS isampler2DMS
 #elif BLIT_KIND == 2 || BLIT_KIND == 4 || BLIT_KIND == 5
 #define T uvec4
 #define S2D usampler2D
 #define S1D usampler1D
+#define S3D usampler3D
 #define SMS usampler2DMS
 #else
 #define T vec4
 #define S2D sampler2D
 #define S1D sampler1D
+#define S3D sampler3D
 #define SMS sampler2DMS
 #endif
 #if BLIT_KIND == 3
@@ -44,6 +54,8 @@ layout(location = 0) out T o;
 layout(set = 0, binding = 0) uniform SMS src;
 #elif BLIT_1D
 layout(set = 0, binding = 0) uniform S1D src;
+#elif BLIT_3D
+layout(set = 0, binding = 0) uniform S3D src;
 #else
 layout(set = 0, binding = 0) uniform S2D src;
 #endif
@@ -54,6 +66,7 @@ layout(push_constant) uniform Blit {
    int mode;   // MS: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear
    int bit;    // BLIT_KIND 5: the stencil bit this draw writes, or -1
    ivec4 clip; // the destination pixels written: x0, y0, x1, y1
+   ivec2 slice; // BLIT_3D: the source slice and the depth of its level
 } pc;
 
 void main()
@@ -70,6 +83,9 @@ void main()
       // linear: outside the read surface GL leaves the result undefined; clamp to edge
 #if BLIT_1D
       WRITE(textureLod(src, s.x / float(pc.size.x), 0.0));
+#elif BLIT_3D
+      WRITE(textureLod(src, vec3(s / vec2(pc.size), (float(pc.slice.x) + 0.5) / float(pc.slice.y)),
+                       0.0));
 #else
       WRITE(textureLod(src, s / vec2(pc.size), 0.0));
 #endif
@@ -96,6 +112,8 @@ void main()
 #endif
 #elif BLIT_1D
    WRITE(texelFetch(src, p.x, 0));
+#elif BLIT_3D
+   WRITE(texelFetch(src, ivec3(p, pc.slice.x), 0));
 #else
    WRITE(texelFetch(src, p, 0));
 #endif
