@@ -349,9 +349,13 @@ void vkb_batch_finish_all(struct vkb_screen *scr);
  * flush does not grow host memory without bound, or when it holds VKB_BATCH_DRAW_LIMIT draws,
  * so the device starts on a long run of draws while the rest is recorded (lavapipe executes
  * a batch only once it is submitted: a frame of 10^6 tiny draws in one batch ran at half the
- * rate, recording and execution one after the other). */
+ * rate, recording and execution one after the other). Then, while the submitted batches' arena
+ * bytes pass VKB_INFLIGHT_ARENA_LIMIT, waits for the oldest: a device slower than the uploads
+ * otherwise left every batch's blocks in flight, and each new block was fresh, cold pages
+ * (texsub_draw_256KiB made 96-336 blocks, 0.4-1.3 GiB, in 2 s on lavapipe). */
 void vkb_arena_pressure_point(struct vkb_screen *scr);
-#define VKB_BATCH_ARENA_LIMIT (64u << 20)
+#define VKB_BATCH_ARENA_LIMIT (8u << 20)
+#define VKB_INFLIGHT_ARENA_LIMIT (32u << 20)
 #define VKB_BATCH_DRAW_LIMIT 8192u
 /* Serial of the batch being recorded (opened if needed); 0 after a fatal. */
 uint64_t vkb_current_serial(struct vkb_screen *scr);
@@ -605,6 +609,9 @@ struct vkb_screen {
    unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
+   VkDeviceSize inflight_arena_bytes;      /* arena bytes of submitted, unretired batches */
+   unsigned long long inflight_arena_peak; /* the most inflight_arena_bytes ever was */
+   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
    unsigned long long masked_clears;          /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
    unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */

@@ -262,6 +262,7 @@ vkb_retire(struct vkb_screen *scr)
       if (!scr->inflight_head)
          scr->inflight_tail = NULL;
       scr->completed_serial = b->serial;
+      scr->inflight_arena_bytes -= b->arena_bytes;
       batch_recycle(scr, b);
    }
    update_frame_floor(scr);
@@ -337,6 +338,9 @@ vkb_submit(struct vkb_screen *scr)
       return 0;
    if (b->hold)
       hold_release_start(scr, b);
+   scr->inflight_arena_bytes += b->arena_bytes;
+   if (scr->inflight_arena_bytes > scr->inflight_arena_peak)
+      scr->inflight_arena_peak = scr->inflight_arena_bytes;
    b->frame_serial = scr->frame_serial;
    b->next = NULL;
    if (scr->inflight_tail)
@@ -578,5 +582,11 @@ vkb_arena_pressure_point(struct vkb_screen *scr)
       scr->pressure_submits++;
       vkb_submit(scr);
       vkb_retire(scr);
+   }
+   while (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head &&
+          !scr->failed) {
+      scr->arena_throttle_waits++;
+      if (vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true) != VK_SUCCESS)
+         break;
    }
 }

@@ -1113,6 +1113,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"heap-import-fallbacks", scr->heap_import_fallbacks},
       {"descriptor-sets", scr->descriptor_sets},
       {"pressure-submits", scr->pressure_submits},
+      {"arena-inflight-peak", scr->inflight_arena_peak},
+      {"arena-throttle-waits", scr->arena_throttle_waits},
       {"masked-clears", scr->masked_clears},
       {"clear-pipelines-created", scr->clear_pipelines_created},
       {"blit-draws", scr->blit_draws},

@@ -2137,6 +2137,47 @@ test_stale_handle(void)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* Uploads faster than the device: the batches they fill stay in flight no longer than it takes
+ * to hold VKB_INFLIGHT_ARENA_LIMIT (32 MiB) of their arena bytes plus the batch just submitted.
+ * A second screen whose every batch is held 300 ms on the device (MGL_TEST_VK_HOLD_BATCH_MS)
+ * takes six whole-image 16 MiB texture uploads: without the wait at the pressure point all six
+ * batches are in flight at once (80 MiB), with it at most 48 MiB. */
+static void
+test_arena_throttle(void)
+{
+   setenv("MGL_TEST_VK_HOLD_BATCH_MS", "300", 1);
+   struct t t2;
+   const bool ok = start(&t2, false);
+   unsetenv("MGL_TEST_VK_HOLD_BATCH_MS");
+   if (!ok) {
+      check(false, "second screen for the arena throttle case");
+      return;
+   }
+   const uint32_t edge = 2048, bytes = edge * edge * 4;
+   uint8_t *texels = malloc(bytes);
+   if (!texels) {
+      check(false, "arena throttle: %u bytes of texels", bytes);
+      mgs_vulkan_backend.screen_destroy(t2.scr);
+      return;
+   }
+   struct mgp_handle tex =
+      make_image(&t2, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, edge, edge, 1);
+   for (int i = 0; i < 6; i++) {
+      memset(texels, 10 * i, bytes);
+      struct mgp_resource_subdata up = {.res = tex, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+                                        .box = {0, 0, 0, edge, edge, 1},
+                                        .data = {.ptr = texels, .size = bytes}};
+      t2.cv->resource_subdata(t2.ctx, &up, NULL, 0);
+   }
+   free(texels);
+   const unsigned long long peak = counter(&t2, "arena-inflight-peak");
+   const unsigned long long waits = counter(&t2, "arena-throttle-waits");
+   check(t2.fatal_count == 0 && waits > 0 && peak > bytes && peak <= 3ull * bytes,
+         "six held 16 MiB uploads: %llu waits for the oldest batch, at most %llu MiB in flight "
+         "(<= 48)", waits, peak >> 20);
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2197,6 +2238,7 @@ main(int argc, char **argv)
    mgs_vulkan_backend.screen_destroy(t.scr);
 
    test_stale_handle();
+   test_arena_throttle();
 
    mgl_decline_print_tally();
    fprintf(stderr, "%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
