@@ -12777,6 +12777,117 @@ static void sc_depth_only_fbo(void)
   check_frame("the window after the depth-only framebuffers", &mo);
 }
 
+/* line_smooth: GL_LINE_SMOOTH lines (GL 3.3 §3.5.2, "Antialiasing"). GL leaves the exact
+ * coverage to the implementation, so this asserts what it guarantees: each fragment's coverage
+ * goes into its alpha (§3.5.2, §4.1.x: blending off, alpha = coverage), a pixel whose centre a
+ * line of width 1 runs through is drawn with alpha near 1, pixels farther than width / 2 + 1
+ * from the segment are untouched, and a slanted line has partly covered pixels (its rectangle
+ * crosses pixels partly; an aliased line has none). Into a multisampled framebuffer with
+ * GL_MULTISAMPLE on GL ignores GL_LINE_SMOOTH (§3.5.4): the line is drawn with multisample
+ * coverage, alpha untouched. Before, mgl dropped every such draw by name. */
+static float seg_dist(float px, float py, const float *s)
+{
+  const float dx = s[2] - s[0], dy = s[3] - s[1];
+  float t = ((px - s[0]) * dx + (py - s[1]) * dy) / (dx * dx + dy * dy);
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const float ex = s[0] + t * dx - px, ey = s[1] + t * dy - py;
+  return sqrtf(ex * ex + ey * ey);
+}
+
+static void sc_line_smooth(void)
+{
+  GLuint p = solid_program();
+  /* a horizontal line through the centres of row 20, and a slanted one */
+  const float lines[8] = {8.5f, 20.5f, 56.5f, 20.5f, 6.0f, 34.0f, 58.0f, 47.0f};
+  mesh m = make_mesh(lines, 4);
+  const vec4f fg = V4(1, 0.6f, 0, 1);
+  const rgba8 f8 = to8(fg);
+  if (glIsEnabled(GL_LINE_SMOOTH))
+    fail("GL_LINE_SMOOTH is enabled initially");
+  glEnable(GL_LINE_SMOOTH);
+  if (!glIsEnabled(GL_LINE_SMOOTH))
+    fail("glIsEnabled(GL_LINE_SMOOTH) is false after glEnable");
+  GLint hint = 0;
+  glGetIntegerv(GL_LINE_SMOOTH_HINT, &hint);
+  if (hint != GL_DONT_CARE)
+    fail("GL_LINE_SMOOTH_HINT = 0x%x (GL: GL_DONT_CARE initially)", (unsigned)hint);
+  glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+  check_gl_error("GL_LINE_SMOOTH state");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(V4(0, 0, 0, 0));
+  set_vec4(p, "u_color", fg);
+  glDrawArrays(GL_LINES, 0, 4);
+  check_gl_error("smooth lines");
+  readback();
+  int bad = 0, partial = 0, min_centre = 255;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 got = pixel_at(x, y);
+      const float cx = x + 0.5f, cy = y + 0.5f;
+      const float d = fminf(seg_dist(cx, cy, lines), seg_dist(cx, cy, lines + 4));
+      const bool touched = got.c[3] != 0;
+      if (touched && (got.c[0] != f8.c[0] || got.c[1] != f8.c[1] || got.c[2] != f8.c[2])) {
+        if (bad++ < 5)
+          fail("smooth lines: pixel (%d,%d) = %d,%d,%d,%d: not the line's colour (blending off: "
+               "coverage goes to alpha only)", x, y, got.c[0], got.c[1], got.c[2], got.c[3]);
+      }
+      if (d > 1.5f && touched) {
+        if (bad++ < 5)
+          fail("smooth lines: pixel (%d,%d) = %d,%d,%d,%d, %.2f from the nearest line (GL: "
+               "untouched beyond width / 2 + 1)", x, y, got.c[0], got.c[1], got.c[2], got.c[3], d);
+      }
+      if (y == 20 && x >= 12 && x <= 52) {
+        if (got.c[3] < min_centre)
+          min_centre = got.c[3];
+        if (got.c[3] < 230 && bad++ < 5)
+          fail("smooth lines: pixel (%d,%d) on the horizontal line's centre has alpha %d "
+               "(GL: coverage near 1)", x, y, got.c[3]);
+      }
+      if (x >= 12 && x <= 52 && seg_dist(cx, cy, lines + 4) < 2.0f && got.c[3] > 0 &&
+          got.c[3] < 255)
+        partial++;
+    }
+  printf("  smooth lines: least centre alpha %d, %d partly covered pixels along the slanted "
+         "line\n", min_centre, partial);
+  if (partial < 20)
+    fail("smooth lines: only %d partly covered pixels (0 < alpha < 255) along the slanted line "
+         "near pixel (32,40): drawn aliased?", partial);
+
+  /* multisampled, GL_MULTISAMPLE on: GL_LINE_SMOOTH is ignored */
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("multisampled FBO incomplete");
+  clear_to(V4(0, 0, 0, 0));
+  glDrawArrays(GL_LINES, 0, 2);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("smooth line into a 4-sample framebuffer, resolved");
+  readback();
+  for (int x = 12; x <= 52; x += 4) {
+    if (!rgba_eq(pixel_at(x, 20), f8))
+      fail("4 samples, GL_MULTISAMPLE on: pixel (%d,20) = %d,%d,%d,%d, expected the line's "
+           "colour with alpha 255 (GL ignores GL_LINE_SMOOTH there)", x, pixel_at(x, 20).c[0],
+           pixel_at(x, 20).c[1], pixel_at(x, 20).c[2], pixel_at(x, 20).c[3]);
+    for (int y = 16; y <= 24; y += 8)
+      if (pixel_at(x, y).c[3] != 0)
+        fail("4 samples, GL_MULTISAMPLE on: pixel (%d,%d) touched, 4 rows from the line", x, y);
+  }
+  glDisable(GL_LINE_SMOOTH);
+  glHint(GL_LINE_SMOOTH_HINT, GL_DONT_CARE);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -12897,6 +13008,7 @@ static const struct {
     {"depth_only_fbo", sc_depth_only_fbo, 0},
     {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
     {"blit_srgb_switch", sc_blit_srgb_switch, 0},
+    {"line_smooth", sc_line_smooth, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -207,6 +207,7 @@ struct vkb_shader {
    bool interp_functions;     /* the fragment stage has the InterpolationFunction capability */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;           /* the geometry stage emits points */
+   bool gs_output_lines;            /* the geometry stage emits line strips */
    bool writes_layer;               /* a geometry stage writes gl_Layer */
    uint32_t layer_word;             /* its SPIR-V word holding BuiltIn Layer */
    bool gs_primitive_id_out;        /* the geometry stage writes gl_PrimitiveID */
@@ -461,6 +462,7 @@ struct vkb_screen {
    bool has_stencil_export;             /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;                /* VK_EXT_conditional_rendering: GPU predicates */
+   bool has_smooth_lines;               /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
    /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front
     * face, depth-bias, restart and rasterizer-discard enables (Vulkan 1.3: extended dynamic
     * state 1 and 2), and
