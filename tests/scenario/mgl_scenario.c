@@ -12888,6 +12888,122 @@ static void sc_line_smooth(void)
   gl.DeleteBuffers(1, &m.vbo);
 }
 
+/* occlusion_two_targets: GL 3.3 core §2.14 (from ARB_occlusion_query2, its issue 1): the
+ * occlusion targets share one active query; glBeginQuery of GL_SAMPLES_PASSED while a
+ * GL_ANY_SAMPLES_PASSED query is active, or the reverse, is GL_INVALID_OPERATION ("only a
+ * single type of occlusion query can be active at one time"). The refused begin changes
+ * nothing: its name stays without an object (glIsQuery false), the active query keeps its
+ * name (GL_CURRENT_QUERY) and counts exactly its own draws (rectangles of 64, 128 and 16
+ * pixels tell sums apart), and once it ended the other target begins. Before, mgl declined
+ * the second begin by name without the error. */
+static void sc_occlusion_two_targets(void)
+{
+  float v[36];
+  rect_vertices(v, 0, 0, 8, 8);        /* 64 */
+  rect_vertices(v + 12, 16, 0, 32, 8); /* 128 */
+  rect_vertices(v + 24, 40, 0, 44, 4); /* 16 */
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+  mesh m = make_mesh(v, 18);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(V4(0, 0, 0, 1));
+  static const GLenum targets[2] = {GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED};
+  for (int t = 0; t < 2; t++) {
+    const GLenum first = targets[t], other = targets[!t];
+    GLuint q[3];
+    gl.GenQueries(3, q);
+    gl.BeginQuery(first, q[0]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.BeginQuery(other, q[1]);
+    expect_error(GL_INVALID_OPERATION, t ? "glBeginQuery(GL_SAMPLES_PASSED) while a "
+                                           "GL_ANY_SAMPLES_PASSED query is active"
+                                         : "glBeginQuery(GL_ANY_SAMPLES_PASSED) while a "
+                                           "GL_SAMPLES_PASSED query is active");
+    if (gl.IsQuery(q[1]))
+      fail("glIsQuery true for the name of the refused glBeginQuery(0x%x)", other);
+    GLint cur = -1;
+    gl.GetQueryiv(first, GL_CURRENT_QUERY, &cur);
+    if ((GLuint)cur != q[0])
+      fail("GL_CURRENT_QUERY of 0x%x = %d after the refused begin, expected %u", first, cur,
+           q[0]);
+    glDrawArrays(GL_TRIANGLES, 6, 6);
+    gl.EndQuery(other);
+    expect_error(GL_INVALID_OPERATION, "glEndQuery of the target whose begin was refused");
+    gl.EndQuery(first);
+    check_gl_error("glEndQuery of the active target");
+    gl.BeginQuery(other, q[2]);
+    check_gl_error("glBeginQuery of the other target once the first ended");
+    glDrawArrays(GL_TRIANGLES, 12, 6);
+    gl.EndQuery(other);
+    const GLuint r0 = query_result(q[0]), r2 = query_result(q[2]);
+    const GLuint want0 = first == GL_SAMPLES_PASSED ? 64 + 128 : 1;
+    const GLuint want2 = other == GL_SAMPLES_PASSED ? 16 : 1;
+    if (r0 != want0 || r2 != want2)
+      fail("target 0x%x first: results %u and %u, expected %u and %u", first, r0, r2, want0,
+           want2);
+    gl.DeleteQueries(3, q);
+  }
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* query_delete_active: glDeleteQueries of an active query. GL 3.3 core §2.14: its name is
+ * unused at once, and the object is deleted when it is no longer active; as nothing can end it
+ * by name any more, it ends there (Mesa ends it in glDeleteQueries). So: no error,
+ * GL_CURRENT_QUERY of its target reads 0, glIsQuery false, glEndQuery of the target is
+ * GL_INVALID_OPERATION (no active query), the name cannot be begun again (not generated), and
+ * a new query on the target begins and counts only its own draws. Each target; rendering goes
+ * on. */
+static void sc_query_delete_active(void)
+{
+  float v[24];
+  rect_vertices(v, 0, 0, 8, 8);        /* 64 */
+  rect_vertices(v + 12, 16, 0, 32, 8); /* 128 */
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+  mesh m = make_mesh(v, 12);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(V4(0, 0, 0, 1));
+  static const GLenum targets[3] = {GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED};
+  for (int t = 0; t < 3; t++) {
+    GLuint q[2];
+    gl.GenQueries(2, q);
+    gl.BeginQuery(targets[t], q[0]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.DeleteQueries(1, &q[0]);
+    check_gl_error("glDeleteQueries of an active query");
+    GLint cur = -1;
+    gl.GetQueryiv(targets[t], GL_CURRENT_QUERY, &cur);
+    if (cur != 0)
+      fail("target 0x%x: GL_CURRENT_QUERY %d after its active query was deleted (GL: 0)",
+           targets[t], cur);
+    if (gl.IsQuery(q[0]))
+      fail("target 0x%x: glIsQuery true for the deleted active query", targets[t]);
+    gl.EndQuery(targets[t]);
+    expect_error(GL_INVALID_OPERATION, "glEndQuery after the active query was deleted");
+    gl.BeginQuery(targets[t], q[0]);
+    expect_error(GL_INVALID_OPERATION, "glBeginQuery of the deleted name");
+    gl.BeginQuery(targets[t], q[1]);
+    check_gl_error("glBeginQuery after the active query was deleted");
+    glDrawArrays(GL_TRIANGLES, 6, 6);
+    gl.EndQuery(targets[t]);
+    GLuint64 r = ~0ull;
+    gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &r);
+    check_gl_error("the next query's result");
+    if ((targets[t] == GL_SAMPLES_PASSED && r != 128) ||
+        (targets[t] == GL_ANY_SAMPLES_PASSED && r != 1))
+      fail("target 0x%x: the query after the deleted one reads %llu, expected %d", targets[t],
+           (unsigned long long)r, targets[t] == GL_SAMPLES_PASSED ? 128 : 1);
+    gl.DeleteQueries(1, &q[1]);
+  }
+  readback();
+  const rgba8 want = to8(V4(0.2f, 0.8f, 0.4f, 1.0f));
+  if (!rgba_eq(pixel_at(4, 4), want) || !rgba_eq(pixel_at(24, 4), want))
+    fail("pixel (4,4) or pixel (24,4) not drawn: rendering after the deletions");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -13009,6 +13125,8 @@ static const struct {
     {"fbo_srgb_switch", sc_fbo_srgb_switch, 0},
     {"blit_srgb_switch", sc_blit_srgb_switch, 0},
     {"line_smooth", sc_line_smooth, 0},
+    {"occlusion_two_targets", sc_occlusion_two_targets, 0},
+    {"query_delete_active", sc_query_delete_active, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -335,6 +335,9 @@ void vkb_query_scope_prepare(struct vkb_context *ctx);
 void vkb_query_scope_begin(struct vkb_context *ctx);
 void vkb_query_scope_end(struct vkb_context *ctx);
 void vkb_queries_finish(struct vkb_screen *scr);
+/* Ends the queries active on ctx (only NULL), or only if it is active there; each keeps
+ * what it counted so far. */
+void vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only);
 /* Conditional rendering on a GPU predicate (vkb_query.c): opens it inside the rendering scope
  * of ctx before its next draw or clear; vkb_end_rendering closes it. */
 void vkb_cond_scope_begin(struct vkb_context *ctx);

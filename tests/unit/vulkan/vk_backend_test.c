@@ -2081,6 +2081,66 @@ test_targets(struct t *t)
          "clear of array layer 2 as a framebuffer surface; layer 1 kept");
 }
 
+/* query_destroy of an active query (glDeleteQueries of one, GL 3.3 §2.14): the server ends
+ * it with what it counted and deletes it, so the target is free for the next query; no
+ * decline. mgl's client ends it first, so only a call without that end reaches this. */
+static uint64_t
+query_value(struct t *t, struct mgp_handle q, uint64_t *available)
+{
+   uint64_t r[2] = {0, 0};
+   struct mgp_query_result a = {.query = q, .flags = MGP_QUERY_WAIT,
+                                .out = {.ptr = r, .size = sizeof(r)}};
+   t->sv->query_result(t->scr, &a, NULL, 0);
+   *available = r[0];
+   return r[1];
+}
+
+static void
+test_query_destroy_active(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, prog);
+   set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+   t->sv->get_caps(t->scr, &g, NULL, 0);
+   static const uint32_t kinds[2] = {GL_SAMPLES_PASSED, GL_TIME_ELAPSED};
+   for (int k = 0; k < 2; k++) {
+      if (kinds[k] == GL_TIME_ELAPSED && !(caps.cap_bits & MGP_CAP_TIMER_QUERY))
+         continue;
+      const uint64_t declines = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+      struct mgp_query_desc d = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
+      t->sv->query_create(t->scr, &d, NULL, 0);
+      t->cv->begin_query(t->ctx, &d, NULL, 0);
+      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      struct mgp_handle_args del = {d.query};
+      t->sv->query_destroy(t->scr, &del, NULL, 0); /* no end_query before */
+      struct mgp_query_desc d2 = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
+      t->sv->query_create(t->scr, &d2, NULL, 0);
+      t->cv->begin_query(t->ctx, &d2, NULL, 0);
+      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      t->cv->end_query(t->ctx, &d2, NULL, 0);
+      uint64_t avail = 0;
+      const uint64_t v = query_value(t, d2.query, &avail);
+      /* the triangle covers the pixels whose centres have x + y < 63: 63 * 64 / 2 */
+      check(avail && (kinds[k] != GL_SAMPLES_PASSED || v == 2016) &&
+               mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == declines &&
+               t->fatal_count == 0,
+            "query_destroy of an active 0x%x query ends it: the next query on the target "
+            "counts (available %llu, value %llu), no decline", kinds[k],
+            (unsigned long long)avail, (unsigned long long)v);
+      struct mgp_handle_args del2 = {d2.query};
+      t->sv->query_destroy(t->scr, &del2, NULL, 0);
+   }
+}
+
 static void
 test_stale_handle(void)
 {
@@ -2150,6 +2210,7 @@ main(int argc, char **argv)
    test_read_depth_stencil(&t);
    test_mipmaps_and_copies(&t);
    test_targets(&t);
+   test_query_destroy_active(&t, prog);
 
    check(t.fatal_count == 0, "no fatal on the main screen (%s)", t.fatal_count ? t.fatal : "-");
    if (validation)
