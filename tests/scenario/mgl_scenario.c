@@ -4002,9 +4002,13 @@ static void sc_timer_query(void)
   check_gl_error("glGetQueryiv(GL_QUERY_COUNTER_BITS)");
   if (bits[0] <= 0 || bits[0] > 64 || bits[1] != bits[0])
     fail("GL_QUERY_COUNTER_BITS: GL_TIME_ELAPSED %d, GL_TIMESTAMP %d", bits[0], bits[1]);
+  /* GL 3.3 §6.1.7: GL_TIMESTAMP is a GetQueryiv target; CURRENT_QUERY is the name of its
+   * active query or zero, and a timestamp is never active */
   GLint cur = -1;
   gl.GetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &cur);
-  expect_error(GL_INVALID_ENUM, "glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
+  check_gl_error("glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
+  if (cur != 0)
+    fail("glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY) = %d, expected 0", cur);
 
   GLuint q[5];
   gl.GenQueries(5, q);
