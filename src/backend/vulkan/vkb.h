@@ -842,6 +842,10 @@ VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource 
 /* A one-level one-layer 2D view (layer: array layer, cube face, or 3D slice). */
 VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r,
                                     uint32_t level, uint32_t layer);
+/* Releases every view r caches (attachment, layered, per-layer, their UNORM twins, the
+ * texel-buffer view): deferred behind the batches in flight, or destroyed now when the device
+ * is idle (screen teardown). The one list of them, so no path forgets one. */
+void vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now);
 /* Every layer (3D: slice) of a level as one 2D-array view: a layered attachment. */
 VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r,
                                       uint32_t level);

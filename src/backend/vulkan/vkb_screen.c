@@ -891,18 +891,7 @@ screen_destroy(void *self)
          struct vkb_resource *r = (struct vkb_resource *)scr->resources.slots[i];
          if (!r)
             continue;
-         for (int l = 0; l < VKB_MAX_LEVELS; l++) {
-            vkDestroyImageView(scr->dev, r->att_view[l], NULL);
-            vkDestroyImageView(scr->dev, r->lin_view[l], NULL);
-            vkDestroyImageView(scr->dev, r->lin_layered_view[l], NULL);
-         }
-         vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
-         for (uint32_t v = 0; r->layer_views && v < r->levels * r->layer_view_slices; v++)
-            vkDestroyImageView(scr->dev, r->layer_views[v], NULL);
-         for (uint32_t v = 0; r->lin_layer_views && v < r->levels * r->layer_view_slices; v++)
-            vkDestroyImageView(scr->dev, r->lin_layer_views[v], NULL);
-         free(r->layer_views);
-         free(r->lin_layer_views);
+         vkb_resource_drop_views(scr, r, true); /* the device is idle */
          vkDestroyImage(scr->dev, r->img, NULL);
          vkDestroyBuffer(scr->dev, r->buf, NULL);
          vkFreeMemory(scr->dev, r->mem, NULL);

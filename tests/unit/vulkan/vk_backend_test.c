@@ -2141,6 +2141,49 @@ test_query_destroy_active(struct t *t, struct mgp_handle prog)
    }
 }
 
+/* A session that ends without deleting a layered texture it rendered to: screen_destroy frees
+ * what the resource still caches, its layered (whole-level) views too. Under the validation
+ * layer vkDestroyDevice reports every object not destroyed ("vulkan validation error", which
+ * fails this test's ctest rows). On a screen of its own, destroyed at the end. */
+static void
+test_layered_teardown(bool validation)
+{
+   struct t t2;
+   if (!start(&t2, validation)) {
+      check(false, "screen for the layered teardown case");
+      return;
+   }
+   struct mgp_handle arr = make_tex(&t2, MGP_RESOURCE_TARGET_TEX_2D_ARRAY,
+                                    MGP_FORMAT_RGBA8_UNORM, 4, 4, 1, 3, 1, 1);
+   struct mgp_handle vol = make_tex(&t2, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM,
+                                    4, 4, 2, 1, 1, 1);
+   const struct mgp_handle layered[2] = {arr, vol};
+   for (int k = 0; k < 2; k++) {
+      struct mgp_framebuffer_state fb;
+      memset(&fb, 0, sizeof(fb));
+      fb.fbo = (struct mgp_handle){60 + (uint32_t)k, 1};
+      fb.color[0] = surface(layered[k], MGP_FORMAT_RGBA8_UNORM, 1);
+      fb.color[0].layered = 1;
+      fb.read = fb.color[0];
+      for (int i = 0; i < 8; i++)
+         fb.draw_buffers[i] = i == 0 ? 0 : -1;
+      fb.width = fb.height = 4;
+      fb.layers = k ? 2 : 3;
+      fb.samples = 1;
+      fb.content_hash = 1060 + (uint32_t)k;
+      t2.cv->set_framebuffer_state(t2.ctx, &fb, NULL, 0);
+      clear_color(&t2, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
+   }
+   uint8_t px[4 * 4 * 4];
+   get_tex(&t2, arr, 0, 2, px, sizeof(px));
+   check(px[0] == 51 && px[1] == 102 && px[2] == 153 && px[3] == 204 && t2.fatal_count == 0,
+         "layered clear of a 2D array and a 3D texture (layer 2: %u,%u,%u,%u)", px[0], px[1],
+         px[2], px[3]);
+   const unsigned long long errors = counter(&t2, "vk-validation-errors");
+   check(errors == 0, "layered teardown: validation errors before teardown %llu", errors);
+   mgs_vulkan_backend.screen_destroy(t2.scr); /* the textures are still alive */
+}
+
 static void
 test_stale_handle(void)
 {
@@ -2225,6 +2268,7 @@ main(int argc, char **argv)
    mgs_vulkan_backend.screen_destroy(t.scr);
 
    test_stale_handle();
+   test_layered_teardown(validation);
 
    mgl_decline_print_tally();
    fprintf(stderr, "%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
