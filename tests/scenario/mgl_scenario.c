@@ -12783,7 +12783,7 @@ static void sc_depth_only_fbo(void)
 
 /* line_smooth: GL_LINE_SMOOTH lines (GL 3.3 §3.5.2, "Antialiasing"). GL leaves the exact
  * coverage to the implementation, so this asserts what it guarantees: each fragment's coverage
- * goes into its alpha (§3.5.2, §4.1.x: blending off, alpha = coverage), a pixel whose centre a
+ * goes into its alpha (§3.5.2, §3.10: blending off, alpha = coverage), a pixel whose centre a
  * line of width 1 runs through is drawn with alpha near 1, pixels farther than width / 2 + 1
  * from the segment are untouched, and a slanted line has partly covered pixels (its rectangle
  * crosses pixels partly; an aliased line has none). Into a multisampled framebuffer with

@@ -956,9 +956,9 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
     * (GL 3.3 §3.5.4). Otherwise the line is drawn aliased, counted by name. */
    const bool line_class =
       topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
-      (sh->mod[MGP_SHADER_STAGE_GEOMETRY] ? sh->gs_output_lines
-                                          : rs && rs->s.polygon_mode == GL_LINE &&
-                                               topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+      (sh->mod[MGP_SHADER_STAGE_GEOMETRY]
+          ? sh->gs_output_lines || (!sh->gs_output_points && rs && rs->s.polygon_mode == GL_LINE)
+          : rs && rs->s.polygon_mode == GL_LINE && topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
    if (rs && rs->s.line_smooth && line_class) {
       const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
       if (samples <= 1 && !scr->has_smooth_lines)
