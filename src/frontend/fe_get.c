@@ -926,7 +926,7 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    switch (pname) {
    case GL_QUERY_COUNTER_BITS: *params = bits; return;
    case GL_CURRENT_QUERY:
-      FE_CHECK(target == GL_TIMESTAMP, GL_INVALID_ENUM);
+      /* GL 3.3 §6.1.7: TIMESTAMP is a target here too; never active, so it reads 0 */
       *params = (GLint)fe_query_current(ctx, target);
       return;
    default:

@@ -237,14 +237,11 @@ mgl_glBeginQuery(GLenum target, GLuint id)
       return;
    struct fe_query **slot = active_slot(ctx, target);
    FE_CHECK(*slot, GL_INVALID_OPERATION);
-   int ti = occ_index(target);
-   if (ti >= 0 && ctx->occ_active[!ti]) {
-      /* Vulkan has one occlusion query active per command buffer. */
-      FE_CHECK(id == 0 || !fe_names_get(&ctx->queries, id), GL_INVALID_OPERATION);
-      MGL_DECLINE(gl_feature_unimplemented, "GL_SAMPLES_PASSED and GL_ANY_SAMPLES_PASSED "
-                  "active at once");
-      return;
-   }
+   /* GL 3.3 §2.14: the two occlusion targets share one active query ("only a single type of
+    * occlusion query can be active at one time"): beginning either while the other is
+    * active is GL_INVALID_OPERATION. */
+   const int ti = occ_index(target);
+   FE_CHECK(ti >= 0 && ctx->occ_active[!ti], GL_INVALID_OPERATION);
    struct fe_query *q = query_for_use(ctx, target, id);
    if (!q)
       return;

@@ -20,7 +20,7 @@
  *   mgl-fault refused                          eglCreateContext must fail (e.g. a wrong token):
  *       prints the EGL error.
  *   mgl-fault decline                          one draw the server declines (GL_LINE_SMOOTH
- *       lines), glFinish: no GL error, no reset.
+ *       lines on a server without smoothLines), glFinish: no GL error, no reset.
  *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
  *       that misbehaves after (or instead of) a proper hello, then prints what the server
  *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
@@ -844,8 +844,9 @@ mode_refused(void)
    return failures ? 1 : 0;
 }
 
-/* One draw the server declines (lines with GL_LINE_SMOOTH: the Vulkan backend does not
- * smooth lines), then glFinish: the session goes on, with no GL error. */
+/* One draw the server declines (lines with GL_LINE_SMOOTH, on a server whose device has no
+ * smoothLines, e.g. with MGL_TEST_VK_NO_SMOOTH_LINES=1: drawn aliased, counted by name), then
+ * glFinish: the session goes on, with no GL error. */
 static int
 mode_decline(void)
 {

@@ -4003,9 +4003,13 @@ static void sc_timer_query(void)
   check_gl_error("glGetQueryiv(GL_QUERY_COUNTER_BITS)");
   if (bits[0] <= 0 || bits[0] > 64 || bits[1] != bits[0])
     fail("GL_QUERY_COUNTER_BITS: GL_TIME_ELAPSED %d, GL_TIMESTAMP %d", bits[0], bits[1]);
+  /* GL 3.3 §6.1.7: GL_TIMESTAMP is a GetQueryiv target; CURRENT_QUERY is the name of its
+   * active query or zero, and a timestamp is never active */
   GLint cur = -1;
   gl.GetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &cur);
-  expect_error(GL_INVALID_ENUM, "glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
+  check_gl_error("glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
+  if (cur != 0)
+    fail("glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY) = %d, expected 0", cur);
 
   GLuint q[5];
   gl.GenQueries(5, q);
@@ -13945,6 +13949,233 @@ static void sc_depth_only_fbo(void)
   check_frame("the window after the depth-only framebuffers", &mo);
 }
 
+/* line_smooth: GL_LINE_SMOOTH lines (GL 3.3 §3.5.2, "Antialiasing"). GL leaves the exact
+ * coverage to the implementation, so this asserts what it guarantees: each fragment's coverage
+ * goes into its alpha (§3.5.2, §3.10: blending off, alpha = coverage), a pixel whose centre a
+ * line of width 1 runs through is drawn with alpha near 1, pixels farther than width / 2 + 1
+ * from the segment are untouched, and a slanted line has partly covered pixels (its rectangle
+ * crosses pixels partly; an aliased line has none). Into a multisampled framebuffer with
+ * GL_MULTISAMPLE on GL ignores GL_LINE_SMOOTH (§3.5.4): the line is drawn with multisample
+ * coverage, alpha untouched. Before, mgl dropped every such draw by name. */
+static float seg_dist(float px, float py, const float *s)
+{
+  const float dx = s[2] - s[0], dy = s[3] - s[1];
+  float t = ((px - s[0]) * dx + (py - s[1]) * dy) / (dx * dx + dy * dy);
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const float ex = s[0] + t * dx - px, ey = s[1] + t * dy - py;
+  return sqrtf(ex * ex + ey * ey);
+}
+
+static void sc_line_smooth(void)
+{
+  GLuint p = solid_program();
+  /* a horizontal line through the centres of row 20, and a slanted one */
+  const float lines[8] = {8.5f, 20.5f, 56.5f, 20.5f, 6.0f, 34.0f, 58.0f, 47.0f};
+  mesh m = make_mesh(lines, 4);
+  const vec4f fg = V4(1, 0.6f, 0, 1);
+  const rgba8 f8 = to8(fg);
+  if (glIsEnabled(GL_LINE_SMOOTH))
+    fail("GL_LINE_SMOOTH is enabled initially");
+  glEnable(GL_LINE_SMOOTH);
+  if (!glIsEnabled(GL_LINE_SMOOTH))
+    fail("glIsEnabled(GL_LINE_SMOOTH) is false after glEnable");
+  GLint hint = 0;
+  glGetIntegerv(GL_LINE_SMOOTH_HINT, &hint);
+  if (hint != GL_DONT_CARE)
+    fail("GL_LINE_SMOOTH_HINT = 0x%x (GL: GL_DONT_CARE initially)", (unsigned)hint);
+  glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+  check_gl_error("GL_LINE_SMOOTH state");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(V4(0, 0, 0, 0));
+  set_vec4(p, "u_color", fg);
+  glDrawArrays(GL_LINES, 0, 4);
+  check_gl_error("smooth lines");
+  readback();
+  int bad = 0, partial = 0, min_centre = 255;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      const rgba8 got = pixel_at(x, y);
+      const float cx = x + 0.5f, cy = y + 0.5f;
+      const float d = fminf(seg_dist(cx, cy, lines), seg_dist(cx, cy, lines + 4));
+      const bool touched = got.c[3] != 0;
+      if (touched && (got.c[0] != f8.c[0] || got.c[1] != f8.c[1] || got.c[2] != f8.c[2])) {
+        if (bad++ < 5)
+          fail("smooth lines: pixel (%d,%d) = %d,%d,%d,%d: not the line's colour (blending off: "
+               "coverage goes to alpha only)", x, y, got.c[0], got.c[1], got.c[2], got.c[3]);
+      }
+      if (d > 1.5f && touched) {
+        if (bad++ < 5)
+          fail("smooth lines: pixel (%d,%d) = %d,%d,%d,%d, %.2f from the nearest line (GL: "
+               "untouched beyond width / 2 + 1)", x, y, got.c[0], got.c[1], got.c[2], got.c[3], d);
+      }
+      if (y == 20 && x >= 12 && x <= 52) {
+        if (got.c[3] < min_centre)
+          min_centre = got.c[3];
+        if (got.c[3] < 230 && bad++ < 5)
+          fail("smooth lines: pixel (%d,%d) on the horizontal line's centre has alpha %d "
+               "(GL: coverage near 1)", x, y, got.c[3]);
+      }
+      if (x >= 12 && x <= 52 && seg_dist(cx, cy, lines + 4) < 2.0f && got.c[3] > 0 &&
+          got.c[3] < 255)
+        partial++;
+    }
+  printf("  smooth lines: least centre alpha %d, %d partly covered pixels along the slanted "
+         "line\n", min_centre, partial);
+  if (partial < 20)
+    fail("smooth lines: only %d partly covered pixels (0 < alpha < 255) along the slanted line "
+         "near pixel (32,40): drawn aliased?", partial);
+
+  /* multisampled, GL_MULTISAMPLE on: GL_LINE_SMOOTH is ignored */
+  GLuint rb, fbo;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    fail("multisampled FBO incomplete");
+  clear_to(V4(0, 0, 0, 0));
+  glDrawArrays(GL_LINES, 0, 2);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_gl_error("smooth line into a 4-sample framebuffer, resolved");
+  readback();
+  for (int x = 12; x <= 52; x += 4) {
+    if (!rgba_eq(pixel_at(x, 20), f8))
+      fail("4 samples, GL_MULTISAMPLE on: pixel (%d,20) = %d,%d,%d,%d, expected the line's "
+           "colour with alpha 255 (GL ignores GL_LINE_SMOOTH there)", x, pixel_at(x, 20).c[0],
+           pixel_at(x, 20).c[1], pixel_at(x, 20).c[2], pixel_at(x, 20).c[3]);
+    for (int y = 16; y <= 24; y += 8)
+      if (pixel_at(x, y).c[3] != 0)
+        fail("4 samples, GL_MULTISAMPLE on: pixel (%d,%d) touched, 4 rows from the line", x, y);
+  }
+  glDisable(GL_LINE_SMOOTH);
+  glHint(GL_LINE_SMOOTH_HINT, GL_DONT_CARE);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* occlusion_two_targets: GL 3.3 core §2.14 (from ARB_occlusion_query2, its issue 1): the
+ * occlusion targets share one active query; glBeginQuery of GL_SAMPLES_PASSED while a
+ * GL_ANY_SAMPLES_PASSED query is active, or the reverse, is GL_INVALID_OPERATION ("only a
+ * single type of occlusion query can be active at one time"). The refused begin changes
+ * nothing: its name stays without an object (glIsQuery false), the active query keeps its
+ * name (GL_CURRENT_QUERY) and counts exactly its own draws (rectangles of 64, 128 and 16
+ * pixels tell sums apart), and once it ended the other target begins. Before, mgl declined
+ * the second begin by name without the error. */
+static void sc_occlusion_two_targets(void)
+{
+  float v[36];
+  rect_vertices(v, 0, 0, 8, 8);        /* 64 */
+  rect_vertices(v + 12, 16, 0, 32, 8); /* 128 */
+  rect_vertices(v + 24, 40, 0, 44, 4); /* 16 */
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+  mesh m = make_mesh(v, 18);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(V4(0, 0, 0, 1));
+  static const GLenum targets[2] = {GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED};
+  for (int t = 0; t < 2; t++) {
+    const GLenum first = targets[t], other = targets[!t];
+    GLuint q[3];
+    gl.GenQueries(3, q);
+    gl.BeginQuery(first, q[0]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.BeginQuery(other, q[1]);
+    expect_error(GL_INVALID_OPERATION, t ? "glBeginQuery(GL_SAMPLES_PASSED) while a "
+                                           "GL_ANY_SAMPLES_PASSED query is active"
+                                         : "glBeginQuery(GL_ANY_SAMPLES_PASSED) while a "
+                                           "GL_SAMPLES_PASSED query is active");
+    if (gl.IsQuery(q[1]))
+      fail("glIsQuery true for the name of the refused glBeginQuery(0x%x)", other);
+    GLint cur = -1;
+    gl.GetQueryiv(first, GL_CURRENT_QUERY, &cur);
+    if ((GLuint)cur != q[0])
+      fail("GL_CURRENT_QUERY of 0x%x = %d after the refused begin, expected %u", first, cur,
+           q[0]);
+    glDrawArrays(GL_TRIANGLES, 6, 6);
+    gl.EndQuery(other);
+    expect_error(GL_INVALID_OPERATION, "glEndQuery of the target whose begin was refused");
+    gl.EndQuery(first);
+    check_gl_error("glEndQuery of the active target");
+    gl.BeginQuery(other, q[2]);
+    check_gl_error("glBeginQuery of the other target once the first ended");
+    glDrawArrays(GL_TRIANGLES, 12, 6);
+    gl.EndQuery(other);
+    const GLuint r0 = query_result(q[0]), r2 = query_result(q[2]);
+    const GLuint want0 = first == GL_SAMPLES_PASSED ? 64 + 128 : 1;
+    const GLuint want2 = other == GL_SAMPLES_PASSED ? 16 : 1;
+    if (r0 != want0 || r2 != want2)
+      fail("target 0x%x first: results %u and %u, expected %u and %u", first, r0, r2, want0,
+           want2);
+    gl.DeleteQueries(3, q);
+  }
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
+/* query_delete_active: glDeleteQueries of an active query. GL 3.3 core §2.14: its name is
+ * unused at once, and the object is deleted when it is no longer active; as nothing can end it
+ * by name any more, it ends there (Mesa ends it in glDeleteQueries). So: no error,
+ * GL_CURRENT_QUERY of its target reads 0, glIsQuery false, glEndQuery of the target is
+ * GL_INVALID_OPERATION (no active query), the name cannot be begun again (not generated), and
+ * a new query on the target begins and counts only its own draws. Each target; rendering goes
+ * on. */
+static void sc_query_delete_active(void)
+{
+  float v[24];
+  rect_vertices(v, 0, 0, 8, 8);        /* 64 */
+  rect_vertices(v + 12, 16, 0, 32, 8); /* 128 */
+  GLuint p = solid_program();
+  set_vec4(p, "u_color", V4(0.2f, 0.8f, 0.4f, 1.0f));
+  mesh m = make_mesh(v, 12);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  clear_to(V4(0, 0, 0, 1));
+  static const GLenum targets[3] = {GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED};
+  for (int t = 0; t < 3; t++) {
+    GLuint q[2];
+    gl.GenQueries(2, q);
+    gl.BeginQuery(targets[t], q[0]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.DeleteQueries(1, &q[0]);
+    check_gl_error("glDeleteQueries of an active query");
+    GLint cur = -1;
+    gl.GetQueryiv(targets[t], GL_CURRENT_QUERY, &cur);
+    if (cur != 0)
+      fail("target 0x%x: GL_CURRENT_QUERY %d after its active query was deleted (GL: 0)",
+           targets[t], cur);
+    if (gl.IsQuery(q[0]))
+      fail("target 0x%x: glIsQuery true for the deleted active query", targets[t]);
+    gl.EndQuery(targets[t]);
+    expect_error(GL_INVALID_OPERATION, "glEndQuery after the active query was deleted");
+    gl.BeginQuery(targets[t], q[0]);
+    expect_error(GL_INVALID_OPERATION, "glBeginQuery of the deleted name");
+    gl.BeginQuery(targets[t], q[1]);
+    check_gl_error("glBeginQuery after the active query was deleted");
+    glDrawArrays(GL_TRIANGLES, 6, 6);
+    gl.EndQuery(targets[t]);
+    GLuint64 r = ~0ull;
+    gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &r);
+    check_gl_error("the next query's result");
+    if ((targets[t] == GL_SAMPLES_PASSED && r != 128) ||
+        (targets[t] == GL_ANY_SAMPLES_PASSED && r != 1))
+      fail("target 0x%x: the query after the deleted one reads %llu, expected %d", targets[t],
+           (unsigned long long)r, targets[t] == GL_SAMPLES_PASSED ? 128 : 1);
+    gl.DeleteQueries(1, &q[1]);
+  }
+  readback();
+  const rgba8 want = to8(V4(0.2f, 0.8f, 0.4f, 1.0f));
+  if (!rgba_eq(pixel_at(4, 4), want) || !rgba_eq(pixel_at(24, 4), want))
+    fail("pixel (4,4) or pixel (24,4) not drawn: rendering after the deletions");
+  gl.DeleteVertexArrays(1, &m.vao);
+  gl.DeleteBuffers(1, &m.vbo);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -14070,6 +14301,9 @@ static const struct {
     {"blit_3d_slice", sc_blit_3d_slice, 0},
     {"pack_images", sc_pack_images, 0},
     {"pack_1d_array", sc_pack_1d_array, 0},
+    {"line_smooth", sc_line_smooth, 0},
+    {"occlusion_two_targets", sc_occlusion_two_targets, 0},
+    {"query_delete_active", sc_query_delete_active, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -149,6 +149,14 @@ if [ "$lane" = validation ] || [ "$lane" = noeds ]; then
     grep -i 'validation' "$server_log" | head -n 20 >&2 || true
     exit 1
   fi
+  # Messages after the gates line (vkDestroyDevice reports objects never destroyed) count too.
+  if grep -hs 'vulkan validation error' "$log_dir"/*.log "$log_dir"/server-process/*.log |
+     grep -q .; then
+    echo "run_scenario: FAIL: validation lane: the layer reported errors (at teardown?):" >&2
+    grep -hs 'vulkan validation error' "$log_dir"/*.log "$log_dir"/server-process/*.log |
+      head -n 5 >&2
+    exit 1
+  fi
 fi
 if [ "$lane" = verify ] && grep -F 'MGL_PIPE_VERIFY:' "$log_dir"/*.log >/dev/null 2>&1; then
   echo "run_scenario: FAIL: MGL_PIPE_VERIFY found payloads that differ after the wire codec:" >&2

@@ -207,6 +207,7 @@ struct vkb_shader {
    bool interp_functions;     /* the fragment stage has the InterpolationFunction capability */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
    bool gs_output_points;           /* the geometry stage emits points */
+   bool gs_output_lines;            /* the geometry stage emits line strips */
    bool writes_layer;               /* a geometry stage writes gl_Layer */
    uint32_t layer_word;             /* its SPIR-V word holding BuiltIn Layer */
    bool gs_primitive_id_out;        /* the geometry stage writes gl_PrimitiveID */
@@ -334,6 +335,9 @@ void vkb_query_scope_prepare(struct vkb_context *ctx);
 void vkb_query_scope_begin(struct vkb_context *ctx);
 void vkb_query_scope_end(struct vkb_context *ctx);
 void vkb_queries_finish(struct vkb_screen *scr);
+/* Ends the queries active on ctx (only NULL), or only if it is active there; each keeps
+ * what it counted so far. */
+void vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only);
 /* Conditional rendering on a GPU predicate (vkb_query.c): opens it inside the rendering scope
  * of ctx before its next draw or clear; vkb_end_rendering closes it. */
 void vkb_cond_scope_begin(struct vkb_context *ctx);
@@ -465,6 +469,7 @@ struct vkb_screen {
    bool has_stencil_export;             /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;                /* VK_EXT_conditional_rendering: GPU predicates */
+   bool has_smooth_lines;               /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
    /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front
     * face, depth-bias, restart and rasterizer-discard enables (Vulkan 1.3: extended dynamic
     * state 1 and 2), and
@@ -844,6 +849,10 @@ VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource 
 /* A one-level one-layer 2D view (layer: array layer, cube face, or 3D slice). */
 VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r,
                                     uint32_t level, uint32_t layer);
+/* Releases every view r caches (attachment, layered, per-layer, their UNORM twins, the
+ * texel-buffer view): deferred behind the batches in flight, or destroyed now when the device
+ * is idle (screen teardown). The one list of them, so no path forgets one. */
+void vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now);
 /* Every layer (3D: slice) of a level as one 2D-array view: a layered attachment. */
 VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resource *r,
                                       uint32_t level);

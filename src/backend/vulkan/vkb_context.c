@@ -60,11 +60,7 @@ VKB_CALL(context_destroy, mgp_handle_args)
       vkb_end_rendering(scr);
    if (scr->bind_owner == ctx)
       scr->bind_owner = NULL;
-   if (ctx->occ_active) /* the query stays; it ends here, with what it counted */
-      vkb_end_query(ctx, &(struct mgp_query_desc){.query = ctx->occ_active->base.h}, NULL, 0);
-   for (int k = 0; k < 2; k++)
-      if (ctx->prim_active[k])
-         vkb_prim_end_query(ctx, ctx->prim_active[k]->base.h, ctx->prim_active[k]->target);
+   vkb_context_end_queries(ctx, NULL); /* they stay; they end here, with what they counted */
    vkb_xfb_context_finish(ctx);
    vkb_table_remove(&scr->contexts, &ctx->base);
    free(ctx);

@@ -951,12 +951,22 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       vkb_lookup(scr, &scr->vertex_elements, ctx->ve, "draw_vbo (vertex elements)");
    if (scr->failed)
       return;
+   /* GL_LINE_SMOOTH: the pipeline draws it (vkb_pipeline.c) where the device has smoothLines
+    * and the framebuffer one sample; multisampled with GL_MULTISAMPLE on GL ignores it
+    * (GL 3.3 §3.5.4). Otherwise the line is drawn aliased, counted by name. */
    const bool line_class =
       topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
-      (rs && rs->s.polygon_mode == GL_LINE && topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+      (sh->mod[MGP_SHADER_STAGE_GEOMETRY]
+          ? sh->gs_output_lines || (!sh->gs_output_points && rs && rs->s.polygon_mode == GL_LINE)
+          : rs && rs->s.polygon_mode == GL_LINE && topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
    if (rs && rs->s.line_smooth && line_class) {
-      MGL_DECLINE(backend_feature_unimplemented, "GL_LINE_SMOOTH lines");
-      return;
+      const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
+      if (samples <= 1 && !scr->has_smooth_lines)
+         MGL_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines drawn aliased: the device "
+                     "has no smoothLines (VK_EXT_line_rasterization)");
+      else if (samples > 1 && !rs->s.multisample)
+         MGL_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
+                     "a %u-sample framebuffer drawn aliased", samples);
    }
    /* Vulkan rasterizes points at the size the last pre-rasterization stage writes; it has no
     * fixed-function point size. */

@@ -289,6 +289,17 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    };
    if (key->provoking_last)
       rast.pNext = &pv;
+   /* GL_LINE_SMOOTH (GL 3.3 §3.5.2): whatever reaches the rasterizer as lines (a line
+    * topology, polygon edges, a geometry shader's strips; the mode leaves other primitives
+    * alone), single-sampled only: multisampled, GL ignores it (§3.5.4). vkb_draw.c counts the
+    * draws it cannot do. */
+   VkPipelineRasterizationLineStateCreateInfoEXT line = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
+      .pNext = rast.pNext,
+      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT,
+   };
+   if (rs->line_smooth && key->samples <= 1 && scr->has_smooth_lines)
+      rast.pNext = &line;
 
    /* Multisampling: the attachments' count. GL_MULTISAMPLE off keeps that count but turns
     * off every per-sample control, as GL does; where the draw found the device able

@@ -343,9 +343,18 @@ VKB_CALL(query_destroy, mgp_handle_args)
    if (!q)
       return;
    if (q->active) {
-      /* The client ends a query before deleting it (glDeleteQueries of an active query). */
-      MGL_DECLINE(backend_feature_unimplemented, "query_destroy of an active query");
-      return;
+      /* GL 3.3 §2.14: an active query's name is unused at once and its object lives until it
+       * is no longer active; nothing can end it by name any more, so it ends here, as Mesa
+       * does. mgl's client ends it first itself; this serves a client that does not. */
+      for (uint32_t i = 0; i < scr->contexts.cap && q->active; i++) {
+         struct vkb_context *c = (struct vkb_context *)scr->contexts.slots[i];
+         if (c)
+            vkb_context_end_queries(c, q);
+      }
+      if (q->active) { /* active on no context (cannot happen): nothing was recorded */
+         q->active = false;
+         query_release_slots(scr, q);
+      }
    }
    /* Slots of a batch still in flight are written by the GPU: wait for it first. */
    if (q->ended && !q->announced) {
@@ -416,6 +425,8 @@ VKB_CALL(begin_query, mgp_query_desc)
       MGL_DECLINE(backend_feature_unimplemented, "begin_query of a GL_TIMESTAMP query");
       return;
    }
+   /* GL 3.3 §2.14: the two occlusion targets share one active query, so the client raises
+    * GL_INVALID_OPERATION before a second begin could reach here. */
    if (ctx->occ_active) {
       MGL_DECLINE(backend_feature_unimplemented, "two occlusion queries active at once");
       return;
@@ -484,6 +495,22 @@ VKB_CALL(end_query, mgp_query_desc)
       vkb_end_rendering(scr); /* closes its last slot */
    ctx->occ_active = NULL;
    query_mark_ended(scr, q);
+}
+
+void
+vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only)
+{
+   struct vkb_query *a[4] = {ctx->occ_active, ctx->time_active, ctx->prim_active[0],
+                             ctx->prim_active[1]};
+   for (int i = 0; i < 4; i++) {
+      if (!a[i] || (only && a[i] != only))
+         continue;
+      if (vkb_prim_query_kind(a[i]->target))
+         vkb_prim_end_query(ctx, a[i]->base.h, a[i]->target);
+      else
+         vkb_end_query(ctx, &(struct mgp_query_desc){.query = a[i]->base.h,
+                                                     .kind = a[i]->target}, NULL, 0);
+   }
 }
 
 /* glGet GL_TIMESTAMP: a timestamp written after everything recorded so far, submitted and

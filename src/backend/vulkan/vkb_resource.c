@@ -416,32 +416,49 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
 }
 
 static void
-release_storage(struct vkb_screen *scr, struct vkb_resource *r)
+drop_view(struct vkb_screen *scr, VkImageView *v, bool now)
 {
-   if (r->img) {
-      vkb_end_rendering(scr); /* it may be an attachment of the scope in progress */
-      scr->storage_epoch++;
-   }
+   if (now)
+      vkDestroyImageView(scr->dev, *v, NULL);
+   else
+      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, *v);
+   *v = VK_NULL_HANDLE;
+}
+
+void
+vkb_resource_drop_views(struct vkb_screen *scr, struct vkb_resource *r, bool now)
+{
    for (int l = 0; l < VKB_MAX_LEVELS; l++) {
-      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->att_view[l]);
-      r->att_view[l] = VK_NULL_HANDLE;
-      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->layered_view[l]);
-      r->layered_view[l] = VK_NULL_HANDLE;
-      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->lin_view[l]);
-      r->lin_view[l] = VK_NULL_HANDLE;
-      VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, r->lin_layered_view[l]);
-      r->lin_layered_view[l] = VK_NULL_HANDLE;
+      drop_view(scr, &r->att_view[l], now);
+      drop_view(scr, &r->layered_view[l], now);
+      drop_view(scr, &r->lin_view[l], now);
+      drop_view(scr, &r->lin_layered_view[l], now);
    }
    VkImageView **caches[2] = {&r->layer_views, &r->lin_layer_views};
    for (int c = 0; c < 2; c++) {
       if (!*caches[c])
          continue;
       for (uint32_t i = 0; i < r->levels * r->layer_view_slices; i++)
-         VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, (*caches[c])[i]);
+         drop_view(scr, &(*caches[c])[i], now);
       free(*caches[c]);
       *caches[c] = NULL;
    }
    r->layer_view_slices = 0;
+   if (now)
+      vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
+   else
+      VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
+   r->texbuf_view = VK_NULL_HANDLE;
+}
+
+static void
+release_storage(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (r->img) {
+      vkb_end_rendering(scr); /* it may be an attachment of the scope in progress */
+      scr->storage_epoch++;
+   }
+   vkb_resource_drop_views(scr, r, false);
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);
    if (r->heap_store) {
@@ -449,8 +466,6 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       scr->heap_buffer_count--;
       r->heap_store = false;
    }
-   VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, r->texbuf_view);
-   r->texbuf_view = VK_NULL_HANDLE;
    r->texbuf_for = VK_NULL_HANDLE;
    r->is_texbuf = false;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);

@@ -518,6 +518,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    const bool has_eds3 = want_eds && dev_has(&e, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
    if (has_eds3)
       CHAIN(eds3);
+   VkPhysicalDeviceLineRasterizationFeaturesEXT lrf = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+   const char *no_sl = getenv("MGL_TEST_VK_NO_SMOOTH_LINES"); /* test-only: the decline */
+   const bool has_lrf = dev_has(&e, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME) &&
+                        !(no_sl && atoi(no_sl) > 0);
+   if (has_lrf)
+      CHAIN(lrf);
    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                    .pNext = chain};
    vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
@@ -664,6 +671,15 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          .conditionalRendering = VK_TRUE};
       CHAIN(crf);
       scr->has_cond_render = true;
+   }
+   /* GL_LINE_SMOOTH (GL 3.3 §3.5.2): coverage of the line's rectangle, into alpha. */
+   if (has_lrf && lrf.smoothLines) {
+      exts[nexts++] = VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME;
+      lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
+         .smoothLines = VK_TRUE};
+      CHAIN(lrf);
+      scr->has_smooth_lines = true;
    }
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
@@ -875,18 +891,7 @@ screen_destroy(void *self)
          struct vkb_resource *r = (struct vkb_resource *)scr->resources.slots[i];
          if (!r)
             continue;
-         for (int l = 0; l < VKB_MAX_LEVELS; l++) {
-            vkDestroyImageView(scr->dev, r->att_view[l], NULL);
-            vkDestroyImageView(scr->dev, r->lin_view[l], NULL);
-            vkDestroyImageView(scr->dev, r->lin_layered_view[l], NULL);
-         }
-         vkDestroyBufferView(scr->dev, r->texbuf_view, NULL);
-         for (uint32_t v = 0; r->layer_views && v < r->levels * r->layer_view_slices; v++)
-            vkDestroyImageView(scr->dev, r->layer_views[v], NULL);
-         for (uint32_t v = 0; r->lin_layer_views && v < r->levels * r->layer_view_slices; v++)
-            vkDestroyImageView(scr->dev, r->lin_layer_views[v], NULL);
-         free(r->layer_views);
-         free(r->lin_layer_views);
+         vkb_resource_drop_views(scr, r, true); /* the device is idle */
          vkDestroyImage(scr->dev, r->img, NULL);
          vkDestroyBuffer(scr->dev, r->buf, NULL);
          vkFreeMemory(scr->dev, r->mem, NULL);

@@ -32,7 +32,7 @@ enum { DEC_BLOCK = 2, DEC_BUFFER_BLOCK = 3, DEC_BUILTIN = 11, DEC_BINDING = 33,
 enum { BUILTIN_POINT_SIZE = 1, BUILTIN_PRIMITIVE_ID = 7, BUILTIN_LAYER = 9 };
 enum { SC_UNIFORM_CONSTANT = 0, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_STORAGE_BUFFER = 12 };
 enum { CAP_DRAW_PARAMETERS = 4427, CAP_INTERPOLATION_FUNCTION = 52 };
-enum { MODE_OUTPUT_POINTS = 27 };
+enum { MODE_OUTPUT_POINTS = 27, MODE_OUTPUT_LINE_STRIP = 28 };
 enum { DIM_BUFFER = 5 };
 
 static uint32_t
@@ -128,6 +128,9 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
       case OP_EXECUTION_MODE:
          if (nops >= 2 && o[1] == MODE_OUTPUT_POINTS && stage == VK_SHADER_STAGE_GEOMETRY_BIT)
             sh->gs_output_points = true;
+         if (nops >= 2 && o[1] == MODE_OUTPUT_LINE_STRIP &&
+             stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+            sh->gs_output_lines = true;
          break;
       case OP_DECORATE:
          if (nops >= 2 && o[0] < bound) {

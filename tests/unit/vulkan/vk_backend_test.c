@@ -2114,6 +2114,109 @@ test_targets(struct t *t)
          "clear of array layer 2 as a framebuffer surface; layer 1 kept");
 }
 
+/* query_destroy of an active query (glDeleteQueries of one, GL 3.3 §2.14): the server ends
+ * it with what it counted and deletes it, so the target is free for the next query; no
+ * decline. mgl's client ends it first, so only a call without that end reaches this. */
+static uint64_t
+query_value(struct t *t, struct mgp_handle q, uint64_t *available)
+{
+   uint64_t r[2] = {0, 0};
+   struct mgp_query_result a = {.query = q, .flags = MGP_QUERY_WAIT,
+                                .out = {.ptr = r, .size = sizeof(r)}};
+   t->sv->query_result(t->scr, &a, NULL, 0);
+   *available = r[0];
+   return r[1];
+}
+
+static void
+test_query_destroy_active(struct t *t, struct mgp_handle prog)
+{
+   use_default_fb(t, false);
+   set_viewport(t, 0, 0, W, H, false, NULL);
+   clear_color(t, 0, 0, 0, 1, false, 1);
+   struct mgp_render_state s = gl_render_state();
+   bind_rs(t, &s);
+   bind_ve(t, false, 8);
+   bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
+   use_program(t, prog);
+   set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
+   struct mgp_caps caps;
+   memset(&caps, 0, sizeof(caps));
+   struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
+   t->sv->get_caps(t->scr, &g, NULL, 0);
+   static const uint32_t kinds[2] = {GL_SAMPLES_PASSED, GL_TIME_ELAPSED};
+   for (int k = 0; k < 2; k++) {
+      if (kinds[k] == GL_TIME_ELAPSED && !(caps.cap_bits & MGP_CAP_TIMER_QUERY))
+         continue;
+      const uint64_t declines = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+      struct mgp_query_desc d = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
+      t->sv->query_create(t->scr, &d, NULL, 0);
+      t->cv->begin_query(t->ctx, &d, NULL, 0);
+      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      struct mgp_handle_args del = {d.query};
+      t->sv->query_destroy(t->scr, &del, NULL, 0); /* no end_query before */
+      struct mgp_query_desc d2 = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
+      t->sv->query_create(t->scr, &d2, NULL, 0);
+      t->cv->begin_query(t->ctx, &d2, NULL, 0);
+      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      t->cv->end_query(t->ctx, &d2, NULL, 0);
+      uint64_t avail = 0;
+      const uint64_t v = query_value(t, d2.query, &avail);
+      /* the triangle covers the pixels whose centres have x + y < 63: 63 * 64 / 2 */
+      check(avail && (kinds[k] != GL_SAMPLES_PASSED || v == 2016) &&
+               mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == declines &&
+               t->fatal_count == 0,
+            "query_destroy of an active 0x%x query ends it: the next query on the target "
+            "counts (available %llu, value %llu), no decline", kinds[k],
+            (unsigned long long)avail, (unsigned long long)v);
+      struct mgp_handle_args del2 = {d2.query};
+      t->sv->query_destroy(t->scr, &del2, NULL, 0);
+   }
+}
+
+/* A session that ends without deleting a layered texture it rendered to: screen_destroy frees
+ * what the resource still caches, its layered (whole-level) views too. Under the validation
+ * layer vkDestroyDevice reports every object not destroyed ("vulkan validation error", which
+ * fails this test's ctest rows). On a screen of its own, destroyed at the end. */
+static void
+test_layered_teardown(bool validation)
+{
+   struct t t2;
+   if (!start(&t2, validation)) {
+      check(false, "screen for the layered teardown case");
+      return;
+   }
+   struct mgp_handle arr = make_tex(&t2, MGP_RESOURCE_TARGET_TEX_2D_ARRAY,
+                                    MGP_FORMAT_RGBA8_UNORM, 4, 4, 1, 3, 1, 1);
+   struct mgp_handle vol = make_tex(&t2, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM,
+                                    4, 4, 2, 1, 1, 1);
+   const struct mgp_handle layered[2] = {arr, vol};
+   for (int k = 0; k < 2; k++) {
+      struct mgp_framebuffer_state fb;
+      memset(&fb, 0, sizeof(fb));
+      fb.fbo = (struct mgp_handle){60 + (uint32_t)k, 1};
+      fb.color[0] = surface(layered[k], MGP_FORMAT_RGBA8_UNORM, 1);
+      fb.color[0].layered = 1;
+      fb.read = fb.color[0];
+      for (int i = 0; i < 8; i++)
+         fb.draw_buffers[i] = i == 0 ? 0 : -1;
+      fb.width = fb.height = 4;
+      fb.layers = k ? 2 : 3;
+      fb.samples = 1;
+      fb.content_hash = 1060 + (uint32_t)k;
+      t2.cv->set_framebuffer_state(t2.ctx, &fb, NULL, 0);
+      clear_color(&t2, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
+   }
+   uint8_t px[4 * 4 * 4];
+   get_tex(&t2, arr, 0, 2, px, sizeof(px));
+   check(px[0] == 51 && px[1] == 102 && px[2] == 153 && px[3] == 204 && t2.fatal_count == 0,
+         "layered clear of a 2D array and a 3D texture (layer 2: %u,%u,%u,%u)", px[0], px[1],
+         px[2], px[3]);
+   const unsigned long long errors = counter(&t2, "vk-validation-errors");
+   check(errors == 0, "layered teardown: validation errors before teardown %llu", errors);
+   mgs_vulkan_backend.screen_destroy(t2.scr); /* the textures are still alive */
+}
+
 static void
 test_stale_handle(void)
 {
@@ -2224,6 +2327,7 @@ main(int argc, char **argv)
    test_read_depth_stencil(&t);
    test_mipmaps_and_copies(&t);
    test_targets(&t);
+   test_query_destroy_active(&t, prog);
 
    check(t.fatal_count == 0, "no fatal on the main screen (%s)", t.fatal_count ? t.fatal : "-");
    if (validation)
@@ -2239,6 +2343,7 @@ main(int argc, char **argv)
 
    test_stale_handle();
    test_arena_throttle();
+   test_layered_teardown(validation);
 
    mgl_decline_print_tally();
    fprintf(stderr, "%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
