@@ -65,10 +65,18 @@ struct vkb_format {
 void vkb_format_init(struct vkb_screen *scr);
 /* NULL when the format is not mapped on this device. */
 const struct vkb_format *vkb_format_get(const struct vkb_screen *scr, unsigned mgp_format);
+/* vkb_format_get, or its has_alpha-0 twin when no_alpha: the GL format reads alpha 1, and every
+ * writer keeps the stored alpha at 1 (uploads, draws and clears mask or force it, blits into it
+ * are drawn with A masked). */
+const struct vkb_format *vkb_format_get_alpha(const struct vkb_screen *scr, unsigned mgp_format,
+                                              bool no_alpha);
 const char *vkb_format_name(unsigned mgp_format);
 /* The UNORM twin of an sRGB format (a colour image's view while GL_FRAMEBUFFER_SRGB is off);
  * any other format is its own. */
 VkFormat vkb_format_linear(VkFormat vk);
+/* The bytes alpha 1 is in a texel of vk (its last channel, little-endian): their count, or 0
+ * when vk has no whole-byte alpha channel. */
+uint32_t vkb_format_alpha_one(VkFormat vk, uint8_t one[4]);
 
 /* ---- objects in slot tables --------------------------------------------------------------- */
 
@@ -506,6 +514,9 @@ struct vkb_screen {
 
    /* formats */
    struct vkb_format formats[MGP_FORMAT_COUNT];
+   /* The same with has_alpha 0: what a resource of a GL format without alpha (an RGB format
+    * in RGBA storage, mgp_resource_desc.no_alpha) points at. */
+   struct vkb_format formats_no_alpha[MGP_FORMAT_COUNT];
    bool format_mapped[MGP_FORMAT_COUNT];
    const char *format_substitution[MGP_FORMAT_COUNT];
 

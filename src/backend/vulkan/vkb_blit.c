@@ -747,6 +747,23 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                   vkb_format_name(d.r->desc.format));
       return;
    }
+   uint8_t one[4];
+   if (color && s.r->fmt->has_alpha && !d.r->fmt->has_alpha &&
+       vkb_format_alpha_one(d.r->fmt->vk, one) && !(ms_src && scaled) &&
+       !(ms_src && ms_dst && s.r->samples != d.r->samples)) {
+      /* Into a GL format without alpha kept in RGBA storage from one that stores alpha: no
+       * transfer command leaves the destination's A alone, so the blit is drawn with A masked
+       * (vkb_blit_draw.c) and the stored alpha stays 1. */
+      if (!scaled) {
+         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
+         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
+      }
+      if (cx1 > cx0 && cy1 > cy0)
+         draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                   scaled && args->filter == GL_LINEAR, raw);
+      return;
+   }
    if (ms_src || ms_dst) {
       /* A colour resolve may mirror or convert (through a scratch image below); a
        * depth/stencil one resolves sample 0 in a rendering scope. Drawn: a colour or depth
