@@ -13520,6 +13520,40 @@ static void sc_rgb_alpha_one(void)
           glDeleteTextures(1, &t);
       }
   }
+  /* glCopyTexImage2D and glCopyTexSubImage2D into GL_RGB9_E5 (sampled, not renderable) from
+   * the RGBA8 framebuffer (64, 128, 191 of 255: 0.251953, 0.501953, 0.748047 in 9e5 on mgl,
+   * llvmpipe and Zink; within half a step, 2^-10, asserted), around it the 0 of an upload */
+  {
+    static const ra_format e5 = {GL_RGB9_E5, "RGB9_E5", 0, 3, 0};
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, afbo);
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 0, 0, RA_N, RA_N, 0);
+    check_gl_error("glCopyTexImage2D(GL_RGB9_E5)");
+    ra_readers(&e5, "glCopyTexImage2D from RGBA8", 0, t, sfbo, prog, solid);
+    static const float quarter[RA_N * RA_N * 3];
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, RA_N, RA_N, GL_RGB, GL_FLOAT, quarter);
+    gl.BindFramebuffer(GL_READ_FRAMEBUFFER, afbo);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 3, 1, 1, 4, 3);
+    check_gl_error("glCopyTexSubImage2D(GL_RGB9_E5)");
+    GLfloat px[RA_N * RA_N * 4];
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, px);
+    int bad = -1;
+    for (int i = 0; i < RA_N * RA_N && bad < 0; i++) {
+      const int x = i % RA_N, y = i / RA_N;
+      const bool in = x >= 2 && x < 6 && y >= 3 && y < 6;
+      const float want[4] = {in ? 64 / 255.0f : 0, in ? 128 / 255.0f : 0,
+                             in ? 191 / 255.0f : 0, 1};
+      for (int k = 0; k < 4; k++)
+        if (fabsf(px[4 * i + k] - want[k]) > 1.0f / 1024 || (!in && px[4 * i + k] != want[k]))
+          bad = i;
+    }
+    ra_expect(bad < 0, "RGB9_E5: glCopyTexSubImage2D of 4x3 at (2,3): texel %d is (%g,%g,%g,%g)",
+              bad, bad < 0 ? 0 : px[4 * bad], bad < 0 ? 0 : px[4 * bad + 1],
+              bad < 0 ? 0 : px[4 * bad + 2], bad < 0 ? 0 : px[4 * bad + 3]);
+    glDeleteTextures(1, &t);
+  }
   printf("  %d of %d checks wrong\n", ra_wrong, ra_checks);
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   GLuint fbos[4] = {sfbo, ifbo, ufbo, afbo}, texs[4] = {stex, itex, utex, atex};

@@ -77,6 +77,11 @@ VkFormat vkb_format_linear(VkFormat vk);
 /* The bytes alpha 1 is in a texel of vk (its last channel, little-endian): their count, or 0
  * when vk has no whole-byte alpha channel. */
 uint32_t vkb_format_alpha_one(VkFormat vk, uint8_t one[4]);
+/* One stored texel of a float or normalized colour format as RGBA (vkb_pack.c); false when
+ * vf is not decoded here or is an integer format. */
+bool vkb_pack_decode_float(VkFormat vf, const uint8_t *p, double f[4]);
+/* The reverse, for the formats no Vulkan copy or draw writes here: E5B9G9R9 only. */
+bool vkb_pack_encode_float(VkFormat vf, const double f[4], uint8_t *p);
 
 /* ---- objects in slot tables --------------------------------------------------------------- */
 
@@ -623,6 +628,7 @@ struct vkb_screen {
    unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
    unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long depth_convert_waits;    /* depth copies between depth families */
+   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
    unsigned long long buffer_fence_term_busy;
    unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
    /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
