@@ -13448,7 +13448,9 @@ static void sc_rgb_alpha_one(void)
   GLuint itex, ifbo = cp_fbo(GL_RGBA8I, GL_RGBA_INTEGER, GL_INT, NULL, &itex);
   glBindTexture(GL_TEXTURE_2D, itex);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, RA_N, RA_N, GL_RGBA_INTEGER, GL_INT, upi);
-  GLuint utex, ufbo = cp_fbo(GL_RGBA8UI, GL_RGBA_INTEGER, GL_INT, upi, &utex);
+  GLuint utex, ufbo = cp_fbo(GL_RGBA8UI, GL_RGBA_INTEGER, GL_INT, NULL, &utex);
+  glBindTexture(GL_TEXTURE_2D, utex);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, RA_N, RA_N, GL_RGBA_INTEGER, GL_INT, upi);
   GLuint atex, afbo = cp_fbo(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &atex);
   glViewport(0, 0, RA_N, RA_N);
   glClearColor(0.25f, 0.5f, 0.75f, 0.5f);
