@@ -1156,6 +1156,7 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
       .bind_mask = (uint16_t)((depth ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET) |
                               MGP_BIND_TRANSFER),
       .format = format,
+      .no_alpha = fe_format_no_alpha(info),
       .width = (uint32_t)(width ? width : 1),
       .height = (uint32_t)(height ? height : 1),
       .depth = 1,

@@ -129,6 +129,12 @@ fe_format_lookup(GLenum internal_format)
    return NULL;
 }
 
+bool
+fe_format_no_alpha(const struct fe_format_info *info)
+{
+   return info && (info->base == GL_RED || info->base == GL_RG || info->base == GL_RGB);
+}
+
 #define D(fmt, ch, by, kind, r, g, b, a, d, s)                                                  \
    [MGP_FORMAT_##fmt] = {ch, by, kind, {r, g, b, a, d, s}}
 

@@ -48,6 +48,9 @@ struct fe_mgp_format_desc {
 /* NULL when internal_format is not one GL 3.3 accepts (or mgl does not know yet). */
 const struct fe_format_info *fe_format_lookup(GLenum internal_format);
 const struct fe_mgp_format_desc *fe_mgp_format(uint16_t format);
+/* Whether a colour internal format has no alpha (base RED, RG or RGB): GL reads its alpha as
+ * 1 whatever storage the server gives it (mgp_resource_desc.no_alpha). */
+bool fe_format_no_alpha(const struct fe_format_info *info);
 /* The format to create: info->format, or a fallback the backend can do (caps.format_flags). */
 uint16_t fe_format_choose(const struct mgp_caps *caps, uint16_t format, unsigned need);
 /* The largest count in a mask of sample counts (bit n: 2^n samples); 1 for an empty mask. */

@@ -10,8 +10,9 @@
 /* 2: the spawn/tcp welcome carries the caps (pipe_stream.h). 3: get_timestamp and
  * begin/end_conditional_render (call numbers after them moved). 4: the caps carry the
  * dual-source limit and the device's sample-count masks. 5: resource_desc carries the heap store
- * span (MGP_SEG_HEAP). 6: framebuffer_state carries srgb_encode (GL_FRAMEBUFFER_SRGB). 7: blit carries it too. */
-#define MGP_ABI_VERSION 7u
+ * span (MGP_SEG_HEAP). 6: framebuffer_state carries srgb_encode (GL_FRAMEBUFFER_SRGB). 7: blit carries it too.
+ * 8: resource_desc carries no_alpha (an RGB internal format in RGBA storage). */
+#define MGP_ABI_VERSION 8u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {

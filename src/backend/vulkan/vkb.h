@@ -65,10 +65,23 @@ struct vkb_format {
 void vkb_format_init(struct vkb_screen *scr);
 /* NULL when the format is not mapped on this device. */
 const struct vkb_format *vkb_format_get(const struct vkb_screen *scr, unsigned mgp_format);
+/* vkb_format_get, or its has_alpha-0 twin when no_alpha: the GL format reads alpha 1, and every
+ * writer keeps the stored alpha at 1 (uploads, draws and clears mask or force it, blits into it
+ * are drawn with A masked). */
+const struct vkb_format *vkb_format_get_alpha(const struct vkb_screen *scr, unsigned mgp_format,
+                                              bool no_alpha);
 const char *vkb_format_name(unsigned mgp_format);
 /* The UNORM twin of an sRGB format (a colour image's view while GL_FRAMEBUFFER_SRGB is off);
  * any other format is its own. */
 VkFormat vkb_format_linear(VkFormat vk);
+/* The bytes alpha 1 is in a texel of vk (its last channel, little-endian): their count, or 0
+ * when vk has no whole-byte alpha channel. */
+uint32_t vkb_format_alpha_one(VkFormat vk, uint8_t one[4]);
+/* One stored texel of a float or normalized colour format as RGBA (vkb_pack.c); false when
+ * vf is not decoded here or is an integer format. */
+bool vkb_pack_decode_float(VkFormat vf, const uint8_t *p, double f[4]);
+/* The reverse, for the formats no Vulkan copy or draw writes here: E5B9G9R9 only. */
+bool vkb_pack_encode_float(VkFormat vf, const double f[4], uint8_t *p);
 
 /* ---- objects in slot tables --------------------------------------------------------------- */
 
@@ -515,6 +528,9 @@ struct vkb_screen {
 
    /* formats */
    struct vkb_format formats[MGP_FORMAT_COUNT];
+   /* The same with has_alpha 0: what a resource of a GL format without alpha (an RGB format
+    * in RGBA storage, mgp_resource_desc.no_alpha) points at. */
+   struct vkb_format formats_no_alpha[MGP_FORMAT_COUNT];
    bool format_mapped[MGP_FORMAT_COUNT];
    const char *format_substitution[MGP_FORMAT_COUNT];
 
@@ -624,6 +640,7 @@ struct vkb_screen {
    unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
    unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long depth_convert_waits;    /* depth copies between depth families */
+   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
    unsigned long long buffer_fence_term_busy;
    unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
    /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */

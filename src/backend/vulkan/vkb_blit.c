@@ -384,6 +384,64 @@ copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    d->r->last_use = vkb_current_serial(scr);
 }
 
+/* An unscaled colour copy into a format that is sampled but neither drawn into nor a blit
+ * destination here (GL_RGB9_E5 on lavapipe: glCopyTexImage2D into it): like
+ * copy_depth_convert, through a staging buffer and the CPU (counted: colour-convert-waits).
+ * The source's stored values, as copy-tex takes them (an sRGB source is not decoded). False:
+ * a format pair not converted here. */
+static bool
+copy_color_convert(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
+                   int32_t sx, int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h)
+{
+   const VkFormat sf = vkb_format_linear(s->r->fmt->vk), df = d->r->fmt->vk;
+   const uint32_t sts = s->r->fmt->vk_texel_size, dts = d->r->fmt->vk_texel_size;
+   uint8_t probe[16] = {0};
+   double f[4];
+   if (s->r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !vkb_pack_decode_float(sf, probe, f) ||
+       !vkb_pack_encode_float(df, f, probe))
+      return false;
+   const VkDeviceSize n = (VkDeviceSize)w * h;
+   struct vkb_alloc in, out;
+   if (!vkb_arena_alloc(scr, n * sts, 16, &in))
+      return true;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return true;
+   VkBufferImageCopy rg = {
+      .bufferOffset = in.offset,
+      .imageSubresource = sub(s->r, VK_IMAGE_ASPECT_COLOR_BIT, s->level, s->layer),
+      .imageOffset = {sx, sy, zof(s->r, s->layer)},
+      .imageExtent = {w, h, 1},
+   };
+   vkCmdCopyImageToBuffer(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, in.buf, 1, &rg);
+   s->r->last_use = vkb_current_serial(scr);
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return true;
+   scr->color_convert_waits++;
+   /* the staging slice stays valid until the batch that holds it is retired */
+   const bool ok = vkb_arena_alloc(scr, n * dts, 16, &out);
+   for (VkDeviceSize i = 0; ok && i < n; i++) {
+      vkb_pack_decode_float(sf, in.ptr + i * sts, f);
+      vkb_pack_encode_float(df, f, out.ptr + i * dts);
+   }
+   vkb_retire(scr);
+   if (!ok)
+      return true;
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   cmd = vkb_cmd(scr);
+   if (!cmd)
+      return true;
+   rg.bufferOffset = out.offset;
+   rg.imageSubresource = sub(d->r, VK_IMAGE_ASPECT_COLOR_BIT, d->level, d->layer);
+   rg.imageOffset = (VkOffset3D){dx, dy, zof(d->r, d->layer)};
+   vkCmdCopyBufferToImage(cmd, out.buf, d->r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &rg);
+   d->r->last_use = vkb_current_serial(scr);
+   return true;
+}
+
 /* Copies level s->level, layer s->layer of s into a new scratch image and makes *s name it. */
 static bool
 copy_to_scratch(struct vkb_screen *scr, struct surf *s, VkImageAspectFlags aspect,
@@ -759,6 +817,23 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                   vkb_format_name(d.r->desc.format));
       return;
    }
+   uint8_t one[4];
+   if (color && s.r->fmt->has_alpha && !d.r->fmt->has_alpha &&
+       vkb_format_alpha_one(d.r->fmt->vk, one) && !(ms_src && scaled) &&
+       !(ms_src && ms_dst && s.r->samples != d.r->samples)) {
+      /* Into a GL format without alpha kept in RGBA storage from one that stores alpha: no
+       * transfer command leaves the destination's A alone, so the blit is drawn with A masked
+       * (vkb_blit_draw.c) and the stored alpha stays 1. */
+      if (!scaled) {
+         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
+         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
+      }
+      if (cx1 > cx0 && cy1 > cy0)
+         draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                   scaled && args->filter == GL_LINEAR, raw);
+      return;
+   }
    if (ms_src || ms_dst) {
       /* A colour resolve may mirror or convert (through a scratch image below); a
        * depth/stencil one resolves sample 0 in a rendering scope. Drawn: a colour or depth
@@ -791,6 +866,17 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                       (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false, raw);
          return;
       }
+   }
+
+   if (color && !scaled && !mirror_x && !mirror_y && !ms_src && !ms_dst && !same_format &&
+       !(d.r->fmt->caps & MGP_FORMAT_CAP_RENDER) &&
+       !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      const int64_t ax = clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
+      const int64_t ay = clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
+      if (cx1 <= cx0 || cy1 <= cy0 ||
+          copy_color_convert(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0, (int32_t)cy0,
+                             (uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0)))
+         return;
    }
 
    /* 1D against 2D: vkCmdCopyImage takes images of one type (or 2D with 3D) */

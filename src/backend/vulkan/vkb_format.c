@@ -224,6 +224,10 @@ vkb_format_init(struct vkb_screen *scr)
                   (int)row->vk, (int)pick);
       }
    }
+   for (unsigned i = 0; i < MGP_FORMAT_COUNT; i++) {
+      scr->formats_no_alpha[i] = scr->formats[i];
+      scr->formats_no_alpha[i].has_alpha = 0;
+   }
 }
 
 VkFormat
@@ -237,10 +241,40 @@ vkb_format_linear(VkFormat vk)
    }
 }
 
+uint32_t
+vkb_format_alpha_one(VkFormat vk, uint8_t one[4])
+{
+   uint32_t v, n;
+   switch (vk) {
+   case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_SRGB: case VK_FORMAT_B8G8R8A8_UNORM:
+      v = 0xff, n = 1;
+      break;
+   case VK_FORMAT_R8G8B8A8_SNORM: v = 0x7f, n = 1; break;
+   case VK_FORMAT_R8G8B8A8_UINT: case VK_FORMAT_R8G8B8A8_SINT: v = 1, n = 1; break;
+   case VK_FORMAT_R16G16B16A16_UNORM: v = 0xffff, n = 2; break;
+   case VK_FORMAT_R16G16B16A16_SNORM: v = 0x7fff, n = 2; break;
+   case VK_FORMAT_R16G16B16A16_SFLOAT: v = 0x3c00, n = 2; break;
+   case VK_FORMAT_R16G16B16A16_UINT: case VK_FORMAT_R16G16B16A16_SINT: v = 1, n = 2; break;
+   case VK_FORMAT_R32G32B32A32_SFLOAT: v = 0x3f800000u, n = 4; break;
+   case VK_FORMAT_R32G32B32A32_UINT: case VK_FORMAT_R32G32B32A32_SINT: v = 1, n = 4; break;
+   default: return 0;
+   }
+   for (uint32_t i = 0; i < n; i++)
+      one[i] = (uint8_t)(v >> (8 * i));
+   return n;
+}
+
 const struct vkb_format *
 vkb_format_get(const struct vkb_screen *scr, unsigned mgp_format)
 {
    if (mgp_format >= MGP_FORMAT_COUNT || !scr->format_mapped[mgp_format])
       return NULL;
    return &scr->formats[mgp_format];
+}
+
+const struct vkb_format *
+vkb_format_get_alpha(const struct vkb_screen *scr, unsigned mgp_format, bool no_alpha)
+{
+   const struct vkb_format *f = vkb_format_get(scr, mgp_format);
+   return f && no_alpha ? &scr->formats_no_alpha[mgp_format] : f;
 }

@@ -210,6 +210,46 @@ decode(VkFormat vf, bool has_alpha, const uint8_t *p, double f[4], int64_t i[4],
    return true;
 }
 
+bool
+vkb_pack_decode_float(VkFormat vf, const uint8_t *p, double f[4])
+{
+   int64_t i[4];
+   bool is_int;
+   return decode(vf, true, p, f, i, &is_int) && !is_int;
+}
+
+/* GL 3.3 §3.8.3's shared-exponent encoding (N 9, B 15, Emax 31). */
+static uint32_t
+encode_rgb9e5(const double f[4])
+{
+   const double max = 511.0 / 512.0 * 65536.0;
+   double c[3];
+   double maxc = 0;
+   for (int k = 0; k < 3; k++) {
+      c[k] = f[k] > 0 ? (f[k] < max ? f[k] : max) : 0; /* NaN to 0 */
+      maxc = c[k] > maxc ? c[k] : maxc;
+   }
+   int exp_p = (maxc > 0 ? (int)floor(log2(maxc)) : -16) + 1 + 15;
+   if (exp_p < 0)
+      exp_p = 0;
+   if (floor(maxc / ldexp(1.0, exp_p - 15 - 9) + 0.5) == 512.0)
+      exp_p++;
+   uint32_t out = (uint32_t)exp_p << 27;
+   for (int k = 0; k < 3; k++)
+      out |= (uint32_t)floor(c[k] / ldexp(1.0, exp_p - 15 - 9) + 0.5) << (9 * k);
+   return out;
+}
+
+bool
+vkb_pack_encode_float(VkFormat vf, const double f[4], uint8_t *p)
+{
+   if (vf != VK_FORMAT_E5B9G9R9_UFLOAT_PACK32)
+      return false;
+   const uint32_t v = encode_rgb9e5(f);
+   memcpy(p, &v, 4);
+   return true;
+}
+
 /* Bytes per texel of the depth aspect as vkCmdCopyImageToBuffer writes it, and its value. */
 static uint32_t
 depth_copy_size(VkFormat vf)

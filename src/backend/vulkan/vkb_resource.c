@@ -367,6 +367,30 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    return true;
 }
 
+/* A GL format without alpha in RGBA storage (mgp_resource_desc.no_alpha) starts with alpha 1,
+ * so that writers which leave A alone (draws and drawn blits mask it) keep what GL reads:
+ * a fresh renderbuffer or glCopyTexImage2D target would hold alpha 0 otherwise. */
+static void
+clear_alpha_one(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   uint8_t one[4];
+   if (!r->img || r->fmt->has_alpha || r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
+       !vkb_format_alpha_one(r->fmt->vk, one))
+      return;
+   vkb_end_rendering(scr);
+   vkb_image_transition(scr, r, 0, r->levels, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, false);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   VkClearColorValue v = {.uint32 = {0, 0, 0, 1}};
+   if (r->fmt->kind == MGP_SAMPLER_KIND_FLOAT)
+      v = (VkClearColorValue){.float32 = {0, 0, 0, 1}};
+   const VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, r->levels, 0,
+                                          r->layers};
+   vkCmdClearColorImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &v, 1, &range);
+   r->last_use = vkb_current_serial(scr);
+}
+
 /* Builds the storage for r->desc. A shape this slice does not do marks r unsupported (later
  * uses decline by name); only a Vulkan failure returns false (already a fatal). */
 static bool
@@ -405,14 +429,17 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       MGL_DECLINE(backend_feature_unimplemented, "resource target %s", target_name(d->target));
       return true;
    }
-   r->fmt = vkb_format_get(scr, d->format);
+   r->fmt = vkb_format_get_alpha(scr, d->format, d->no_alpha);
    if (!r->fmt) {
       r->unsupported = true;
       MGL_DECLINE(backend_format_unsupported, "%s of format %s", target_name(d->target),
                   vkb_format_name(d->format));
       return true;
    }
-   return create_image(scr, r);
+   if (!create_image(scr, r))
+      return false;
+   clear_alpha_one(scr, r);
+   return true;
 }
 
 static void

@@ -1127,6 +1127,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"index-rewrites", scr->index_rewrites},
       {"index-rewrite-waits", scr->index_rewrite_waits},
       {"depth-convert-waits", scr->depth_convert_waits},
+      {"color-convert-waits", scr->color_convert_waits},
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},

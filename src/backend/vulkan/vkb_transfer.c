@@ -340,12 +340,21 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
       }
       src_buf = st.buf;
       const uint8_t *src = (const uint8_t *)a->data.ptr + g->src_offset;
+      /* A GL format without alpha in RGBA storage: texels arrive with whatever alpha the
+       * app's pixels had; storage keeps 1 (read back, blended with DST_ALPHA, blitted). */
+      uint8_t one[4];
+      const uint32_t one_n =
+         !f->has_alpha && !f->expand_rgb && aspect == VK_IMAGE_ASPECT_COLOR_BIT
+            ? vkb_format_alpha_one(f->vk, one)
+            : 0;
       for (uint32_t yz = 0; yz < g->height * g->depth; yz++) {
          const uint32_t y = yz % g->height, z = yz / g->height;
          const uint8_t *s = src + slice * z + stride * y;
          uint8_t *d = st.ptr + out_row * yz;
          if (!f->expand_rgb) {
             memcpy(d, s, row);
+            for (uint32_t x = 0; one_n && x < g->width; x++)
+               memcpy(d + (size_t)vts * x + vts - one_n, one, one_n);
          } else if (ts == 3) { /* RGB8 -> RGBA8, alpha 1 */
             for (uint32_t x = 0; x < g->width; x++) {
                d[4 * x + 0] = s[3 * x + 0];
