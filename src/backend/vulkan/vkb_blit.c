@@ -909,7 +909,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                                (int32_t)cy0, w, h);
          return;
       }
-      if (ms_src && !ms_dst && (mirror_x || mirror_y || !same_format)) {
+      /* into a 3D slice too: NVIDIA's vkCmdResolveImage (580) from a 2D multisampled image
+       * into a 3D one wrote slice 0 whatever dstOffset.z said (blit_3d_slice on the H200) */
+      if (ms_src && !ms_dst &&
+          (mirror_x || mirror_y || !same_format || d.r->image_type == VK_IMAGE_TYPE_3D)) {
          resolve_then_blit(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0, (int32_t)cy0, w,
                            h, mirror_x, mirror_y);
          return;
