@@ -564,6 +564,22 @@ copy_stencil_keep_depth(struct vkb_screen *scr, const struct surf *s, const stru
    scratch_release(scr, &tmp);
 }
 
+/* A blit drawn over the part of the destination box inside the clip rectangle c
+ * (x0, y0, x1, y1); an unscaled one also clipped to what its source holds. */
+static void
+draw_blit_clipped(struct vkb_screen *scr, VkImageAspectFlags aspect, const struct surf *s,
+                  const struct surf *d, const int64_t sb[4], const int64_t db[4], bool mirror_x,
+                  bool mirror_y, bool scaled, const int64_t c[4], bool linear, bool unorm)
+{
+   int64_t cx0 = c[0], cy0 = c[1], cx1 = c[2], cy1 = c[3];
+   if (!scaled) {
+      clip_unscaled(db[0], sb[0], mirror_x, s->w, &cx0, &cx1);
+      clip_unscaled(db[1], sb[1], mirror_y, s->h, &cy0, &cy1);
+   }
+   if (cx1 > cx0 && cy1 > cy0)
+      draw_blit(scr, aspect, s, d, sb, db, cx0, cy0, cx1, cy1, linear, unorm);
+}
+
 /* An unscaled colour resolve that also mirrors or converts: vkCmdResolveImage does neither
  * and vkCmdBlitImage takes no multisampled source, so the w x h rectangle at (sx, sy) is
  * resolved into a single-sample scratch image of the source's format and blitted from there
@@ -824,14 +840,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       /* Into a GL format without alpha kept in RGBA storage from one that stores alpha: no
        * transfer command leaves the destination's A alone, so the blit is drawn with A masked
        * (vkb_blit_draw.c) and the stored alpha stays 1. */
-      if (!scaled) {
-         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
-         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
-      }
-      if (cx1 > cx0 && cy1 > cy0)
-         draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                   scaled && args->filter == GL_LINEAR, raw);
+      draw_blit_clipped(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                        (const int64_t[4]){dx0, dy0, dx1, dy1}, mirror_x, mirror_y, scaled,
+                        (const int64_t[4]){cx0, cy0, cx1, cy1},
+                        scaled && args->filter == GL_LINEAR, raw);
       return;
    }
    if (ms_src || ms_dst) {
@@ -887,14 +899,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       /* GL_FRAMEBUFFER_SRGB off with an sRGB side: no conversion, which vkCmdBlitImage and
        * vkCmdResolveImage cannot leave out (they take the images' own formats), so anything
        * but a copy of texels is drawn through UNORM views. */
-      if (!scaled) {
-         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
-         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
-      }
-      if (cx1 > cx0 && cy1 > cy0)
-         draw_blit(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                   scaled && args->filter == GL_LINEAR, true);
+      draw_blit_clipped(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
+                        (const int64_t[4]){dx0, dy0, dx1, dy1}, mirror_x, mirror_y, scaled,
+                        (const int64_t[4]){cx0, cy0, cx1, cy1},
+                        scaled && args->filter == GL_LINEAR, true);
       return;
    }
 
