@@ -494,6 +494,19 @@ struct fe_tracker {
    uint64_t index_offset;
    uint32_t index_size;
    uint32_t attrib_defaults_dirty; /* bit per location */
+   /* Every input of a draw's groups when the last full draw validate ended (fe_tracker.c,
+    * draw_inputs): a draw whose inputs all read the same skips the groups. Cleared by
+    * anything the tracker sends outside a draw and by fe_tracker_forget_draw. */
+   struct fe_draw_inputs {
+      uint64_t exec, uniform_version, bindings_version, constants_ctx;
+      uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface,
+         read_surface, default_fb_version, framebuffer_srgb;
+      uint64_t rs_version, ds_version, unit_version, ubo_version, point_sprite_origin;
+      uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
+      uint64_t buffer_gen, texture_gen, sampler_gen, attach_gen;
+   } draw_in;
+   bool draw_in_valid;
+   uint64_t full_validates; /* draws that went through the groups */
 };
 
 struct fe_context {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fe_gl.h"
+#include "fe_tracker.h"
 #include "gl_api.h"
 #include "log.h"
 
@@ -171,8 +172,10 @@ mgl_glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
          continue;
       if (ctx->vao == obj)
          ctx->vao = fe_vao_zero(ctx);
+      /* its address may come back as another vertex array */
       if (ctx->tracker.vao == obj)
-         ctx->tracker.vao = NULL; /* its address may come back as another vertex array */
+         ctx->tracker.vao = NULL;
+      fe_tracker_forget_draw(ctx);
       fe_vao_destroy(ctx, obj);
    }
 }
