@@ -483,8 +483,14 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * with the inputs of the last full validate skips them all (issue 6: the no-change draw).
  * One list, so the compare and the capture cannot disagree. */
 #define DRAW_INPUTS(X)                                                                         \
-   X(exec, (uintptr_t)e)                                                                       \
+   /* what the draw-overhead cases change first, so a changed draw stops comparing early */    \
+   X(rs_version, ctx->rs_version)                                                              \
+   X(ds_version, ctx->ds_version)                                                              \
+   X(unit_version, ctx->unit_version)                                                          \
    X(uniform_version, e->uniform_version)                                                      \
+   X(exec, (uintptr_t)e)                                                                       \
+   X(ubo_version, ctx->ubo_version)                                                            \
+   X(vao_buffers_version, ctx->vao->buffers_version)                                           \
    X(bindings_version, e->bindings_version)                                                    \
    X(constants_ctx, (uintptr_t)e->constants_ctx)                                               \
    X(draw_fbo, (uintptr_t)ctx->draw_fbo)                                                       \
@@ -495,15 +501,10 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0)                          \
    X(default_fb_version, ctx->default_fb_version)                                              \
    X(framebuffer_srgb, ctx->misc_framebuffer_srgb)                                             \
-   X(rs_version, ctx->rs_version)                                                              \
-   X(ds_version, ctx->ds_version)                                                              \
-   X(unit_version, ctx->unit_version)                                                          \
-   X(ubo_version, ctx->ubo_version)                                                            \
    /* GLSL_STATE_POINT_ORIGIN: set without a version */                                        \
    X(point_sprite_origin, ctx->point_sprite_origin)                                            \
    X(vao, (uintptr_t)ctx->vao)                                                                 \
    X(vao_layout_version, ctx->vao->layout_version)                                             \
-   X(vao_buffers_version, ctx->vao->buffers_version)                                           \
    X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty)                                \
    X(buffer_gen, atomic_load(&ctx->share->buffer_gen))                                         \
    X(texture_gen, atomic_load(&ctx->share->texture_gen))                                       \
