@@ -471,7 +471,11 @@ struct fe_tracker {
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
-   uint64_t sampler_key[5], views_hash, samplers_hash;
+   uint64_t sampler_key[5];
+   /* the sampler-view and sampler sets last sent, compared whole (set-hash suppressors
+    * without the hash); count 0: none sent yet */
+   uint32_t views_count, samplers_count;
+   struct mgp_handle views_sent[FE_MAX_SAMPLERS], samplers_sent[FE_MAX_SAMPLERS];
    uint64_t sampler_checked[2]; /* exec and bindings_version whose unit/type check passed */
    /* emit_samplers: what each unit resolved to for one (target, kind), keyed on what the unit
     * holds (its stamp, the share group's texture and sampler generations, the CSO caches'

@@ -4,9 +4,12 @@
  *   object groups     framebuffer, vertex arrays, textures, buffers: a key of versions and the
  *                     share group's aggregate generations; one compare when clean
  *   variable sets     set_vertex_buffers, set_shader_buffers, set_sampler_views,
- *                     bind_sampler_states: the resolved set is hashed and not sent when the hash
- *                     is the one sent last (set-hash suppressors)
+ *                     bind_sampler_states: the resolved set is not sent when it is the one sent
+ *                     last (set-hash suppressors; the two handle sets are kept and compared
+ *                     whole, which costs less than hashing them)
  *   CSOs              content-addressed (fe_cso.c); a bind is sent only when the handle differs
+ *   the draw          a draw whose inputs are those of the last full draw validate skips the
+ *                     groups (draw_inputs_same)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
  * precedes the verb. Nothing else about order is a contract (DESIGN.md §3). */
@@ -320,14 +323,15 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       if (sampling_evictions(ctx) == evictions)
          break;
    }
-   uint64_t hv = set_hash(0, n, views, n * sizeof(views[0]));
-   if (hv != t->views_hash) {
-      t->views_hash = hv;
+   /* at most FE_MAX_SAMPLERS handles: comparing them costs less than hashing them */
+   if (t->views_count != n || memcmp(views, t->views_sent, n * sizeof(views[0]))) {
+      t->views_count = n;
+      memcpy(t->views_sent, views, n * sizeof(views[0]));
       mgp_set_sampler_views(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n}, views);
    }
-   uint64_t hs = set_hash(0, n, samplers, n * sizeof(samplers[0]));
-   if (hs != t->samplers_hash) {
-      t->samplers_hash = hs;
+   if (t->samplers_count != n || memcmp(samplers, t->samplers_sent, n * sizeof(samplers[0]))) {
+      t->samplers_count = n;
+      memcpy(t->samplers_sent, samplers, n * sizeof(samplers[0]));
       mgp_bind_sampler_states(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n},
                               samplers);
    }
