@@ -304,16 +304,24 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
 
    struct fe_vao *vao = ctx->vao;
    struct fe_vertex_attrib *a = &vao->attribs[index];
-   a->size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
+   const uint8_t new_size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
+   const bool new_normalized = !integer && normalized;
+   /* What fe_vao_build_elements reads of the attribute: the same format with another buffer
+    * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
+   const bool layout = a->size != new_size || a->type != type ||
+                       a->normalized != new_normalized || a->integer != integer ||
+                       a->stride != stride;
+   a->size = new_size;
    a->type = type;
-   a->normalized = !integer && normalized;
+   a->normalized = new_normalized;
    a->integer = integer;
    a->stride = stride;
    a->offset = (uint64_t)(uintptr_t)pointer;
    a->client = client;
    FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
    update_streamed(vao, index);
-   vao->layout_version++;
+   if (layout)
+      vao->layout_version++;
    vao->buffers_version++;
 }
 

@@ -1554,6 +1554,98 @@ test_draw_inputs_walk(void)
    env_finish(&e);
 }
 
+
+/* glVertexAttribPointer with the same format and another buffer keeps the vertex-elements CSO
+ * (only set_vertex_buffers goes out); any change of what the elements carry (size, type,
+ * normalized, integer, stride) binds elements that carry it. */
+static struct mgp_create_vertex_elements ve_made[256];
+static struct mgp_handle ve_bound_now;
+
+static void
+ve_scan(void)
+{
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id == MGP_CALL_create_vertex_elements) {
+         const struct mgp_create_vertex_elements *c = (const void *)r->args;
+         if (c->cso.slot < 256)
+            ve_made[c->cso.slot] = *c;
+      } else if (r->id == MGP_CALL_bind_vertex_elements) {
+         ve_bound_now = ((const struct mgp_handle_args *)(const void *)r->args)->h;
+      }
+   }
+}
+
+static void
+ve_expect(const char *what, unsigned type, unsigned size, unsigned flags, unsigned stride)
+{
+   CHECK(ve_bound_now.slot < 256);
+   const struct mgp_create_vertex_elements *c = &ve_made[ve_bound_now.slot & 255];
+   if (c->attribs[0].type != type || c->attribs[0].size != size ||
+       c->attribs[0].flags != flags || c->bindings[0].stride != stride) {
+      fprintf(stderr, "%s: bound elements carry type 0x%x size %u flags %u stride %u\n", what,
+              c->attribs[0].type, c->attribs[0].size, c->attribs[0].flags, c->bindings[0].stride);
+      fe_test_failures++;
+   }
+}
+
+static void
+test_attrib_pointer_layout(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(ve_made, 0, sizeof(ve_made));
+   ve_bound_now = mgp_handle_null();
+   make_drawable();
+   GLuint vbo2;
+   mgl_glGenBuffers(1, &vbo2);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo2);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("start", GL_FLOAT, 3, 0, 12);
+   /* another buffer, the same format: the buffers only */
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_elements), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_vertex_elements), 0);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("stride", GL_FLOAT, 3, 0, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_SHORT, GL_FALSE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("type", GL_SHORT, 3, 0, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_SHORT, GL_TRUE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("normalized", GL_SHORT, 3, MGP_ATTRIB_NORMALIZED, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 4, GL_SHORT, GL_TRUE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("size", GL_SHORT, 4, MGP_ATTRIB_NORMALIZED, 16);
+   fake_clear();
+   mgl_glVertexAttribIPointer(0, 4, GL_SHORT, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("integer", GL_SHORT, 4, MGP_ATTRIB_INTEGER, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)12);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("back", GL_FLOAT, 3, 0, 12);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1581,5 +1673,6 @@ main(void)
    test_present();
    test_compact_draw();
    test_draw_inputs_walk();
+   test_attrib_pointer_layout();
    return fe_test_report("unit.frontend.tracker");
 }
