@@ -896,6 +896,24 @@ test_uniform_range_resend(void)
       memcpy(f, gc->data, 16);
       CHECK(f[0] == 5 && f[1] == 6 && f[2] == 7 && f[3] == 8);
    }
+   /* only its middle components change: their 8 bytes; the same values again: nothing */
+   mgl_glUniform4f(tint, 5, 9, 10, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      const struct mgp_set_global_constants *a = (const void *)gc->args;
+      CHECK_EQ(a->offset, 20);
+      CHECK_EQ(gc->data_size, 8);
+      float f[2];
+      memcpy(f, gc->data, 8);
+      CHECK(f[0] == 9 && f[1] == 10);
+   }
+   mgl_glUniform4f(tint, 5, 9, 10, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
    /* two changes before a draw go as one merged range: tint through m's last changed float */
    mgl_glUniform4f(tint, 1, 1, 1, 1);
    const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
