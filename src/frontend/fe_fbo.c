@@ -467,6 +467,7 @@ mgl_glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
          ctx->read_fbo = NULL;
       /* Its address may come back as another framebuffer: forget the key. */
       memset(ctx->tracker.fb_key, 0, sizeof(ctx->tracker.fb_key));
+      fe_tracker_forget_draw(ctx);
       fe_fbo_destroy(ctx, obj);
    }
 }

@@ -471,7 +471,11 @@ struct fe_tracker {
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
-   uint64_t sampler_key[5], views_hash, samplers_hash;
+   uint64_t sampler_key[5];
+   /* the sampler-view and sampler sets last sent, compared whole (set-hash suppressors
+    * without the hash); count 0: none sent yet */
+   uint32_t views_count, samplers_count;
+   struct mgp_handle views_sent[FE_MAX_SAMPLERS], samplers_sent[FE_MAX_SAMPLERS];
    uint64_t sampler_checked[2]; /* exec and bindings_version whose unit/type check passed */
    /* emit_samplers: what each unit resolved to for one (target, kind), keyed on what the unit
     * holds (its stamp, the share group's texture and sampler generations, the CSO caches'
@@ -494,6 +498,19 @@ struct fe_tracker {
    uint64_t index_offset;
    uint32_t index_size;
    uint32_t attrib_defaults_dirty; /* bit per location */
+   /* Every input of a draw's groups when the last full draw validate ended (fe_tracker.c,
+    * draw_inputs): a draw whose inputs all read the same skips the groups. Cleared by
+    * anything the tracker sends outside a draw and by fe_tracker_forget_draw. */
+   struct fe_draw_inputs {
+      uint64_t exec, uniform_version, bindings_version, constants_ctx;
+      uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface,
+         read_surface, default_fb_version, framebuffer_srgb;
+      uint64_t rs_version, ds_version, unit_version, ubo_version, point_sprite_origin;
+      uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
+      uint64_t buffer_gen, texture_gen, sampler_gen, attach_gen;
+   } draw_in;
+   bool draw_in_valid;
+   uint64_t full_validates; /* draws that went through the groups */
 };
 
 struct fe_context {

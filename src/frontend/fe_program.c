@@ -1766,6 +1766,28 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
    for (uint32_t k = 0; k < num; k++) {
       uint32_t elem = loc->element + k;
       uint8_t *dst = e->uniforms + u->offset + (size_t)elem * u->array_stride;
+      if (!cols && u->offset + (size_t)elem * u->array_stride + n * 4u <= e->uniform_size) {
+         /* A scalar or vector element inside the block: its components are contiguous, so
+          * one compare finds whether it changed and one mark covers the components that did
+          * (glUniform4f a component at a time cost ~265 instructions, issue 6). */
+         unsigned lo = n, hi = 0;
+         for (unsigned row = 0; row < n; row++) {
+            const uint32_t v = convert_value(values, (size_t)k * n + row, vk, ti.base);
+            uint32_t cur;
+            memcpy(&cur, dst + row * 4u, 4);
+            if (cur == v)
+               continue;
+            memcpy(dst + row * 4u, &v, 4);
+            lo = row < lo ? row : lo;
+            hi = row + 1;
+         }
+         if (lo < hi) {
+            const uint32_t at = (uint32_t)(dst - e->uniforms);
+            fe_exec_mark_dirty(e, at + lo * 4u, at + hi * 4u);
+            changed = true;
+         }
+         continue;
+      }
       for (unsigned col = 0; col < c; col++) {
          for (unsigned row = 0; row < n; row++) {
             size_t src_i = (size_t)k * c * n +

@@ -4,9 +4,12 @@
  *   object groups     framebuffer, vertex arrays, textures, buffers: a key of versions and the
  *                     share group's aggregate generations; one compare when clean
  *   variable sets     set_vertex_buffers, set_shader_buffers, set_sampler_views,
- *                     bind_sampler_states: the resolved set is hashed and not sent when the hash
- *                     is the one sent last (set-hash suppressors)
+ *                     bind_sampler_states: the resolved set is not sent when it is the one sent
+ *                     last (set-hash suppressors; the two handle sets are kept and compared
+ *                     whole, which costs less than hashing them)
  *   CSOs              content-addressed (fe_cso.c); a bind is sent only when the handle differs
+ *   the draw          a draw whose inputs are those of the last full draw validate skips the
+ *                     groups (draw_inputs_same)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
  * precedes the verb. Nothing else about order is a contract (DESIGN.md §3). */
@@ -70,6 +73,8 @@ emit_framebuffer(struct fe_context *ctx)
    st.content_hash = h;
    mgp_set_framebuffer_state(&ctx->pipe, &st);
    t->fb_hash = h;
+   /* a clear or read may send another framebuffer than the last draw's inputs name */
+   t->draw_in_valid = false;
 }
 
 /* ---- render state -------------------------------------------------------------------------- */
@@ -318,14 +323,15 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       if (sampling_evictions(ctx) == evictions)
          break;
    }
-   uint64_t hv = set_hash(0, n, views, n * sizeof(views[0]));
-   if (hv != t->views_hash) {
-      t->views_hash = hv;
+   /* at most FE_MAX_SAMPLERS handles: comparing them costs less than hashing them */
+   if (t->views_count != n || memcmp(views, t->views_sent, n * sizeof(views[0]))) {
+      t->views_count = n;
+      memcpy(t->views_sent, views, n * sizeof(views[0]));
       mgp_set_sampler_views(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n}, views);
    }
-   uint64_t hs = set_hash(0, n, samplers, n * sizeof(samplers[0]));
-   if (hs != t->samplers_hash) {
-      t->samplers_hash = hs;
+   if (t->samplers_count != n || memcmp(samplers, t->samplers_sent, n * sizeof(samplers[0]))) {
+      t->samplers_count = n;
+      memcpy(t->samplers_sent, samplers, n * sizeof(samplers[0]));
       mgp_bind_sampler_states(&ctx->pipe, &(struct mgp_set_handles){.start = 0, .count = n},
                               samplers);
    }
@@ -472,6 +478,70 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    mgp_set_index_buffer(&ctx->pipe, &a);
 }
 
+/* ---- the draw's inputs --------------------------------------------------------------------- */
+
+/* Everything the draw groups below read: the program's executable and its versions, the
+ * framebuffer key's inputs, the context's value and binding versions, what the hidden state
+ * uniforms read that no version covers, the vertex array, and the share group's generations.
+ * Equal inputs mean every group would find its key unchanged and send nothing, so a draw
+ * with the inputs of the last full validate skips them all (issue 6: the no-change draw).
+ * One list, so the compare and the capture cannot disagree. */
+#define DRAW_INPUTS(X)                                                                         \
+   /* what the draw-overhead cases change first, so a changed draw stops comparing early */    \
+   X(rs_version, ctx->rs_version)                                                              \
+   X(ds_version, ctx->ds_version)                                                              \
+   X(unit_version, ctx->unit_version)                                                          \
+   X(uniform_version, e->uniform_version)                                                      \
+   X(exec, (uintptr_t)e)                                                                       \
+   X(ubo_version, ctx->ubo_version)                                                            \
+   X(vao_buffers_version, ctx->vao->buffers_version)                                           \
+   X(bindings_version, e->bindings_version)                                                    \
+   X(constants_ctx, (uintptr_t)e->constants_ctx)                                               \
+   X(draw_fbo, (uintptr_t)ctx->draw_fbo)                                                       \
+   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0)                             \
+   X(read_fbo, (uintptr_t)ctx->read_fbo)                                                       \
+   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0)                             \
+   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0)                          \
+   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0)                          \
+   X(default_fb_version, ctx->default_fb_version)                                              \
+   X(framebuffer_srgb, ctx->misc_framebuffer_srgb)                                             \
+   /* GLSL_STATE_POINT_ORIGIN: set without a version */                                        \
+   X(point_sprite_origin, ctx->point_sprite_origin)                                            \
+   X(vao, (uintptr_t)ctx->vao)                                                                 \
+   X(vao_layout_version, ctx->vao->layout_version)                                             \
+   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty)                                \
+   X(buffer_gen, atomic_load(&ctx->share->buffer_gen))                                         \
+   X(texture_gen, atomic_load(&ctx->share->texture_gen))                                       \
+   X(sampler_gen, atomic_load(&ctx->share->sampler_gen))                                       \
+   X(attach_gen, atomic_load(&ctx->share->attach_gen))
+
+static bool
+draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
+#define SAME(name, expr)                                                                       \
+   if (in->name != (uint64_t)(expr))                                                           \
+      return false;
+   DRAW_INPUTS(SAME)
+#undef SAME
+   return true;
+}
+
+static void
+draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
+{
+   struct fe_draw_inputs *in = &ctx->tracker.draw_in;
+#define KEEP(name, expr) in->name = (uint64_t)(expr);
+   DRAW_INPUTS(KEEP)
+#undef KEEP
+}
+
+void
+fe_tracker_forget_draw(struct fe_context *ctx)
+{
+   ctx->tracker.draw_in_valid = false;
+}
+
 /* ---- entry --------------------------------------------------------------------------------- */
 
 bool
@@ -489,6 +559,12 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          MGL_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
          return false;
       }
+      struct fe_tracker *t = &ctx->tracker;
+      if (t->draw_in_valid && draw_inputs_same(ctx, e))
+         return true;
+      /* the groups may send part of the state and then refuse the draw */
+      t->draw_in_valid = false;
+      t->full_validates++;
       emit_framebuffer(ctx);
       ok = emit_program(ctx, e);
       if (!ok)
@@ -496,6 +572,9 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       emit_render_state(ctx);
       emit_dynamic_state(ctx);
       emit_vertex_state(ctx);
+      /* the groups bumped what they sent (the hidden state uniforms, the constants' owner) */
+      draw_inputs_keep(ctx, e);
+      t->draw_in_valid = true;
       break;
    }
    case FE_VERB_CLEAR:

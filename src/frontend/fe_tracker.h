@@ -28,6 +28,10 @@ bool fe_validate(struct fe_context *ctx, enum fe_verb_class verb);
 void fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
                              uint32_t index_size);
 
+/* The next draw validates every group: for changes the draw inputs cannot see (an object
+ * freed whose address may come back as another). */
+void fe_tracker_forget_draw(struct fe_context *ctx);
+
 void fe_tracker_init(struct fe_context *ctx);
 void fe_tracker_finish(struct fe_context *ctx);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fe_gl.h"
+#include "fe_tracker.h"
 #include "gl_api.h"
 #include "log.h"
 
@@ -171,8 +172,10 @@ mgl_glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
          continue;
       if (ctx->vao == obj)
          ctx->vao = fe_vao_zero(ctx);
+      /* its address may come back as another vertex array */
       if (ctx->tracker.vao == obj)
-         ctx->tracker.vao = NULL; /* its address may come back as another vertex array */
+         ctx->tracker.vao = NULL;
+      fe_tracker_forget_draw(ctx);
       fe_vao_destroy(ctx, obj);
    }
 }
@@ -301,16 +304,24 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
 
    struct fe_vao *vao = ctx->vao;
    struct fe_vertex_attrib *a = &vao->attribs[index];
-   a->size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
+   const uint8_t new_size = (uint8_t)(bgra ? (GLint)MGP_ATTRIB_SIZE_BGRA : size);
+   const bool new_normalized = !integer && normalized;
+   /* What fe_vao_build_elements reads of the attribute: the same format with another buffer
+    * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
+   const bool layout = a->size != new_size || a->type != type ||
+                       a->normalized != new_normalized || a->integer != integer ||
+                       a->stride != stride;
+   a->size = new_size;
    a->type = type;
-   a->normalized = !integer && normalized;
+   a->normalized = new_normalized;
    a->integer = integer;
    a->stride = stride;
    a->offset = (uint64_t)(uintptr_t)pointer;
    a->client = client;
    FE_REBIND(ctx, &a->buffer, ctx->array_buffer);
    update_streamed(vao, index);
-   vao->layout_version++;
+   if (layout)
+      vao->layout_version++;
    vao->buffers_version++;
 }
 

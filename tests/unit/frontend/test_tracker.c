@@ -4,6 +4,7 @@
 
 #include "fe_cso.h"
 #include "fe_test_util.h"
+#include "fe_tracker.h"
 #include "hash.h"
 #include "pipe_codec.h"
 
@@ -895,6 +896,24 @@ test_uniform_range_resend(void)
       memcpy(f, gc->data, 16);
       CHECK(f[0] == 5 && f[1] == 6 && f[2] == 7 && f[3] == 8);
    }
+   /* only its middle components change: their 8 bytes; the same values again: nothing */
+   mgl_glUniform4f(tint, 5, 9, 10, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   gc = fake_find(MGP_CALL_set_global_constants, 0);
+   CHECK(gc != NULL);
+   if (gc) {
+      const struct mgp_set_global_constants *a = (const void *)gc->args;
+      CHECK_EQ(a->offset, 20);
+      CHECK_EQ(gc->data_size, 8);
+      float f[2];
+      memcpy(f, gc->data, 8);
+      CHECK(f[0] == 9 && f[1] == 10);
+   }
+   mgl_glUniform4f(tint, 5, 9, 10, 8);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count(), 1);
    /* two changes before a draw go as one merged range: tint through m's last changed float */
    mgl_glUniform4f(tint, 1, 1, 1, 1);
    const GLfloat mat[16] = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1};
@@ -1340,6 +1359,311 @@ test_compact_draw(void)
    env_finish(&e);
 }
 
+
+/* Issue 6: a draw whose inputs equal the last full validate's skips the tracker's groups.
+ * Every setter a draw depends on is walked: after it, the draw must leave the server holding
+ * what a full validate would send. The oracle: forget the inputs, draw again, and nothing but
+ * the draw may go out (a group that still had something to send was skipped wrongly). */
+static struct {
+   struct fe_test_env *env;
+   struct fake_program fpa;
+   GLuint pa, pb, tex[3], ubo[2], vbo[2], vao[2], fbo, sampler, query;
+   GLint tint, samp;
+   struct fe_surface *surf2;
+   float value;
+} dw;
+
+static void
+dw_fbo_make(void)
+{
+   mgl_glGenFramebuffers(1, &dw.fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo);
+   mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, dw.tex[2], 0);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+static void
+dw_vao_make(GLuint *vao, GLuint vbo, GLint size)
+{
+   mgl_glGenVertexArrays(1, vao);
+   mgl_glBindVertexArray(*vao);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   mgl_glVertexAttribPointer(0, size, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glEnableVertexAttribArray(0);
+}
+
+STEP(dw_nothing, (void)0)
+STEP(dw_uniform, mgl_glUniform4f(dw.tint, dw.value += 1.0f, 0, 0, 1))
+STEP(dw_sampler_unit, mgl_glUniform1i(dw.samp, 1))
+STEP(dw_sampler_unit_back, mgl_glUniform1i(dw.samp, 0))
+STEP(dw_block_binding, mgl_glUniformBlockBinding(dw.pa, 0, 2))
+STEP(dw_ubo_bind, mgl_glBindBufferRange(GL_UNIFORM_BUFFER, 2, dw.ubo[1], 0, 64))
+STEP(dw_ubo_bind_base, mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 2, dw.ubo[0]))
+STEP(dw_ubo_resize, mgl_glBindBuffer(GL_UNIFORM_BUFFER, dw.ubo[0]);
+     mgl_glBufferData(GL_UNIFORM_BUFFER, 128, NULL, GL_DYNAMIC_DRAW))
+static const float dw_vec4[4] = {1, 2, 3, 4};
+STEP(dw_ubo_subdata, mgl_glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(dw_vec4), dw_vec4))
+STEP(dw_program_b, mgl_glUseProgram(dw.pb))
+STEP(dw_program_a, mgl_glUseProgram(dw.pa))
+STEP(dw_relink, fake_glsl_next(&dw.fpa); mgl_glLinkProgram(dw.pa);
+     mgl_glUniform1i(dw.samp, 0))
+STEP(dw_bind_texture, mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[1]))
+STEP(dw_bind_texture_back, mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[0]))
+STEP(dw_bind_unused_unit, mgl_glActiveTexture(GL_TEXTURE5);
+     mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[1]); mgl_glActiveTexture(GL_TEXTURE0))
+STEP(dw_tex_param, mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT))
+STEP(dw_tex_incomplete, mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                                            GL_NEAREST_MIPMAP_NEAREST))
+STEP(dw_tex_mipmap, mgl_glGenerateMipmap(GL_TEXTURE_2D))
+STEP(dw_tex_image, mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
+                                    GL_UNSIGNED_BYTE, NULL))
+STEP(dw_tex_complete, mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST))
+STEP(dw_tex_subimage, mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA,
+                                          GL_UNSIGNED_BYTE, dw_vec4))
+STEP(dw_sampler_bind, mgl_glBindSampler(0, dw.sampler))
+STEP(dw_sampler_param, mgl_glSamplerParameteri(dw.sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST))
+STEP(dw_sampler_unbind, mgl_glBindSampler(0, 0))
+STEP(dw_fbo_bind, mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo))
+STEP(dw_fbo_attach, mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                               GL_TEXTURE_2D, dw.tex[1], 0))
+STEP(dw_fbo_draw_buffers, static const GLenum none = GL_NONE; mgl_glDrawBuffers(1, &none))
+STEP(dw_fbo_draw_buffers_back, static const GLenum c0 = GL_COLOR_ATTACHMENT0;
+     mgl_glDrawBuffers(1, &c0))
+STEP(dw_fbo_attached_image, mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[1]);
+     mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+     mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[0]))
+STEP(dw_framebuffer_srgb, mgl_glEnable(GL_FRAMEBUFFER_SRGB))
+STEP(dw_fbo_default, mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0))
+STEP(dw_read_fbo, mgl_glBindFramebuffer(GL_READ_FRAMEBUFFER, dw.fbo))
+STEP(dw_read_fbo_back, mgl_glBindFramebuffer(GL_READ_FRAMEBUFFER, 0))
+STEP(dw_clear_other_fbo, mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo);
+     mgl_glClear(GL_COLOR_BUFFER_BIT); mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0))
+STEP(dw_read_other_fbo, uint8_t px[4]; mgl_glBindFramebuffer(GL_READ_FRAMEBUFFER, dw.fbo);
+     mgl_glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+     mgl_glBindFramebuffer(GL_READ_FRAMEBUFFER, 0))
+STEP(dw_fbo_delete_remake, mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo);
+     mgl_glDrawArrays(GL_TRIANGLES, 0, 3); mgl_glDeleteFramebuffers(1, &dw.fbo);
+     dw_fbo_make(); mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo))
+STEP(dw_surface_other, fe_make_current(dw.env->ctx, dw.surf2, dw.surf2))
+STEP(dw_surface_back, fe_make_current(dw.env->ctx, dw.env->surf, dw.env->surf))
+STEP(dw_blend, mgl_glEnable(GL_BLEND))
+STEP(dw_blend_color, mgl_glBlendColor(0.5f, 0, 0, 1))
+STEP(dw_viewport, mgl_glViewport(1, 1, 20, 20))
+STEP(dw_depth_range, mgl_glDepthRange(0.25, 0.5))
+STEP(dw_point_size, mgl_glPointSize(4.0f))
+STEP(dw_program_point_size, mgl_glEnable(GL_PROGRAM_POINT_SIZE))
+STEP(dw_point_origin, mgl_glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT))
+STEP(dw_vao_other, mgl_glBindVertexArray(dw.vao[1]))
+STEP(dw_vao_back, mgl_glBindVertexArray(dw.vao[0]))
+STEP(dw_attrib_layout, mgl_glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, NULL))
+STEP(dw_attrib_buffer, mgl_glBindBuffer(GL_ARRAY_BUFFER, dw.vbo[1]);
+     mgl_glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, NULL))
+STEP(dw_vbo_resize, mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW))
+STEP(dw_attrib_default, mgl_glVertexAttrib4f(1, dw.value += 1.0f, 0, 0, 1))
+STEP(dw_divisor, mgl_glVertexAttribDivisor(0, 1))
+STEP(dw_divisor_back, mgl_glVertexAttribDivisor(0, 0))
+STEP(dw_vao_delete_remake, mgl_glDeleteVertexArrays(1, &dw.vao[0]);
+     dw_vao_make(&dw.vao[0], dw.vbo[0], 4))
+STEP(dw_query_begin, mgl_glBeginQuery(GL_TIME_ELAPSED, dw.query))
+STEP(dw_query_end, mgl_glEndQuery(GL_TIME_ELAPSED))
+
+static void
+test_draw_inputs_walk(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 48);
+   dw.env = &e;
+   dw.fpa = (struct fake_program){
+      .num_inputs = 1, .inputs = {"pos"},
+      .num_uniforms = 1, .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
+      .num_samplers = 1, .samplers = {{"s", GL_SAMPLER_2D, 1}},
+      .num_blocks = 1, .blocks = {"Lights"}, .block_sizes = {64},
+      .state_mask = (1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT) |
+                    (1u << GLSL_STATE_POINT_SIZE) | (1u << GLSL_STATE_POINT_ORIGIN),
+      .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16, [GLSL_STATE_FRAMEBUFFER_HEIGHT] = 32,
+                       [GLSL_STATE_POINT_SIZE] = 36, [GLSL_STATE_POINT_ORIGIN] = 40},
+   };
+   dw.pa = make_program(&dw.fpa);
+   struct fake_program fpb = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+                              .samplers = {{"t", GL_SAMPLER_2D, 1}}};
+   dw.pb = make_program(&fpb);
+   mgl_glUseProgram(dw.pa);
+   dw.tint = mgl_glGetUniformLocation(dw.pa, "tint");
+   dw.samp = mgl_glGetUniformLocation(dw.pa, "s");
+   CHECK(dw.tint >= 0 && dw.samp >= 0);
+   mgl_glGenTextures(3, dw.tex);
+   for (int i = 0; i < 3; i++) {
+      mgl_glActiveTexture(GL_TEXTURE0 + (GLenum)(i < 2 ? i : 7));
+      mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[i]);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 8 >> i, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                       NULL);
+   }
+   mgl_glActiveTexture(GL_TEXTURE0);
+   mgl_glGenBuffers(2, dw.ubo);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_UNIFORM_BUFFER, dw.ubo[i]);
+      mgl_glBufferData(GL_UNIFORM_BUFFER, 256, NULL, GL_DYNAMIC_DRAW);
+   }
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 0, dw.ubo[0]);
+   mgl_glBindBufferBase(GL_UNIFORM_BUFFER, 2, dw.ubo[0]);
+   mgl_glGenBuffers(2, dw.vbo);
+   for (int i = 0; i < 2; i++) {
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, dw.vbo[i]);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+   }
+   dw_vao_make(&dw.vao[1], dw.vbo[1], 2);
+   dw_vao_make(&dw.vao[0], dw.vbo[0], 3);
+   dw_fbo_make();
+   mgl_glGenSamplers(1, &dw.sampler);
+   mgl_glGenQueries(1, &dw.query);
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   CHECK(fe_surface_create_pbuffer(&f, 32, 16, &dw.surf2) == FE_OK);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+
+#define S(n) {#n, step_##n}
+   static const struct walk_step steps[] = {
+      S(dw_nothing), S(dw_uniform), S(dw_sampler_unit), S(dw_sampler_unit_back),
+      S(dw_block_binding), S(dw_ubo_bind), S(dw_ubo_bind_base), S(dw_ubo_resize),
+      S(dw_ubo_subdata), S(dw_program_b), S(dw_program_a), S(dw_relink), S(dw_bind_texture),
+      S(dw_bind_texture_back), S(dw_bind_unused_unit), S(dw_tex_param), S(dw_tex_incomplete),
+      S(dw_tex_mipmap), S(dw_tex_image), S(dw_tex_complete), S(dw_tex_subimage),
+      S(dw_sampler_bind), S(dw_sampler_param), S(dw_sampler_unbind), S(dw_fbo_bind),
+      S(dw_fbo_attach), S(dw_fbo_draw_buffers), S(dw_fbo_draw_buffers_back),
+      S(dw_fbo_attached_image), S(dw_framebuffer_srgb), S(dw_fbo_default), S(dw_read_fbo),
+      S(dw_read_fbo_back), S(dw_clear_other_fbo), S(dw_read_other_fbo),
+      S(dw_fbo_delete_remake), S(dw_fbo_default), S(dw_surface_other), S(dw_surface_back),
+      S(dw_blend), S(dw_blend_color), S(dw_viewport), S(dw_depth_range), S(dw_point_size),
+      S(dw_program_point_size), S(dw_point_origin), S(dw_vao_other), S(dw_vao_back),
+      S(dw_attrib_layout), S(dw_attrib_buffer), S(dw_vbo_resize), S(dw_attrib_default),
+      S(dw_divisor), S(dw_divisor_back), S(dw_vao_delete_remake), S(dw_query_begin),
+      S(dw_query_end), S(dw_nothing),
+   };
+#undef S
+   struct fe_tracker *t = &e.ctx->tracker;
+   for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const uint64_t full = t->full_validates;
+      steps[i].apply();
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const unsigned sent = fake_count();
+      /* nothing changed: the draw alone, without going through the groups */
+      if (steps[i].apply == step_dw_nothing) {
+         CHECK_EQ(sent, 1);
+         CHECK_EQ(t->full_validates, full);
+      }
+      fe_tracker_forget_draw(e.ctx);
+      fake_clear();
+      mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+      const GLenum err = mgl_glGetError();
+      if (fake_count() != 1 || err != GL_NO_ERROR) {
+         fprintf(stderr, "step %s: the draw after it left state unsent (error 0x%x)\n",
+                 steps[i].name, err);
+         fake_dump(steps[i].name);
+         fe_test_failures++;
+      }
+      CHECK_EQ(fake_count() ? fake_rec(fake_count() - 1)->id : MGP_CALL_flush,
+               MGP_CALL_draw_vbo);
+   }
+   fe_make_current(NULL, NULL, NULL);
+   fe_surface_destroy(dw.surf2);
+   CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
+   env_finish(&e);
+}
+
+
+/* glVertexAttribPointer with the same format and another buffer keeps the vertex-elements CSO
+ * (only set_vertex_buffers goes out); any change of what the elements carry (size, type,
+ * normalized, integer, stride) binds elements that carry it. */
+static struct mgp_create_vertex_elements ve_made[256];
+static struct mgp_handle ve_bound_now;
+
+static void
+ve_scan(void)
+{
+   for (unsigned i = 0; i < fake_count(); i++) {
+      const struct fake_rec *r = fake_rec(i);
+      if (r->id == MGP_CALL_create_vertex_elements) {
+         const struct mgp_create_vertex_elements *c = (const void *)r->args;
+         if (c->cso.slot < 256)
+            ve_made[c->cso.slot] = *c;
+      } else if (r->id == MGP_CALL_bind_vertex_elements) {
+         ve_bound_now = ((const struct mgp_handle_args *)(const void *)r->args)->h;
+      }
+   }
+}
+
+static void
+ve_expect(const char *what, unsigned type, unsigned size, unsigned flags, unsigned stride)
+{
+   CHECK(ve_bound_now.slot < 256);
+   const struct mgp_create_vertex_elements *c = &ve_made[ve_bound_now.slot & 255];
+   if (c->attribs[0].type != type || c->attribs[0].size != size ||
+       c->attribs[0].flags != flags || c->bindings[0].stride != stride) {
+      fprintf(stderr, "%s: bound elements carry type 0x%x size %u flags %u stride %u\n", what,
+              c->attribs[0].type, c->attribs[0].size, c->attribs[0].flags, c->bindings[0].stride);
+      fe_test_failures++;
+   }
+}
+
+static void
+test_attrib_pointer_layout(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 64, 64);
+   memset(ve_made, 0, sizeof(ve_made));
+   ve_bound_now = mgp_handle_null();
+   make_drawable();
+   GLuint vbo2;
+   mgl_glGenBuffers(1, &vbo2);
+   mgl_glBindBuffer(GL_ARRAY_BUFFER, vbo2);
+   mgl_glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   fake_clear();
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("start", GL_FLOAT, 3, 0, 12);
+   /* another buffer, the same format: the buffers only */
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   CHECK_EQ(fake_count_of(MGP_CALL_set_vertex_buffers), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_bind_vertex_elements), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_create_vertex_elements), 0);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("stride", GL_FLOAT, 3, 0, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_SHORT, GL_FALSE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("type", GL_SHORT, 3, 0, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_SHORT, GL_TRUE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("normalized", GL_SHORT, 3, MGP_ATTRIB_NORMALIZED, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 4, GL_SHORT, GL_TRUE, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("size", GL_SHORT, 4, MGP_ATTRIB_NORMALIZED, 16);
+   fake_clear();
+   mgl_glVertexAttribIPointer(0, 4, GL_SHORT, 16, NULL);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("integer", GL_SHORT, 4, MGP_ATTRIB_INTEGER, 16);
+   fake_clear();
+   mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)12);
+   mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
+   ve_scan();
+   ve_expect("back", GL_FLOAT, 3, 0, 12);
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -1366,5 +1690,7 @@ main(void)
    test_unpack_buffer_upload();
    test_present();
    test_compact_draw();
+   test_draw_inputs_walk();
+   test_attrib_pointer_layout();
    return fe_test_report("unit.frontend.tracker");
 }
