@@ -13952,7 +13952,9 @@ static void sc_depth_only_fbo(void)
  * from the segment are untouched, and a slanted line has partly covered pixels (its rectangle
  * crosses pixels partly; an aliased line has none). Into a multisampled framebuffer with
  * GL_MULTISAMPLE on GL ignores GL_LINE_SMOOTH (§3.5.4): the line is drawn with multisample
- * coverage, alpha untouched. Before, mgl dropped every such draw by name. */
+ * coverage, alpha untouched, as a rectangle with square ends: each end pixel keeps the samples
+ * inside it (llvmpipe covers the diamond-exit pixels fully instead; on_mesa-expect.txt). Before,
+ * mgl dropped every such draw by name. */
 static float seg_dist(float px, float py, const float *s)
 {
   const float dx = s[2] - s[0], dy = s[3] - s[1];
@@ -14033,6 +14035,16 @@ static void sc_line_smooth(void)
     fail("multisampled FBO incomplete");
   clear_to(V4(0, 0, 0, 0));
   glDrawArrays(GL_LINES, 0, 2);
+  /* A multisample line is a rectangle of the line's width with square ends (§3.5.4), here
+   * x 8.5..56.5, y 20..21: pixel 8 has the samples right of its centre, pixel 56 those left of
+   * it (by the framebuffer's GL_SAMPLE_POSITIONs), not the diamond-exit pixels of §3.5.1. */
+  int end_cov[2] = {0, 0}, on_edge = 0;
+  for (GLuint i = 0; i < 4; i++) {
+    GLfloat pos[2] = {0.5f, 0.5f};
+    gl.GetMultisamplefv(GL_SAMPLE_POSITION, i, pos);
+    end_cov[0] += pos[0] > 0.5f, end_cov[1] += pos[0] < 0.5f, on_edge += pos[0] == 0.5f;
+  }
+  check_gl_error("GL_SAMPLE_POSITION of the 4-sample framebuffer");
   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -14047,6 +14059,15 @@ static void sc_line_smooth(void)
     for (int y = 16; y <= 24; y += 8)
       if (pixel_at(x, y).c[3] != 0)
         fail("4 samples, GL_MULTISAMPLE on: pixel (%d,%d) touched, 4 rows from the line", x, y);
+  }
+  for (int e = 0; e < 2 && !on_edge; e++) {
+    const int x = e ? 56 : 8, want_a = (255 * end_cov[e] + 2) / 4;
+    const rgba8 got = pixel_at(x, 20);
+    if (abs(got.c[3] - want_a) > 1 || abs(got.c[0] - (f8.c[0] * end_cov[e] + 2) / 4) > 1)
+      fail("4 samples, GL_MULTISAMPLE on: the line's %s end, pixel (%d,20) = %d,%d,%d,%d, "
+           "expected %d of 4 samples covered (alpha %d: the rectangle of GL 3.3 §3.5.4 ends at "
+           "x = %.1f)", e ? "right" : "left", x, got.c[0], got.c[1], got.c[2], got.c[3],
+           end_cov[e], want_a, e ? 56.5 : 8.5);
   }
   glDisable(GL_LINE_SMOOTH);
   glHint(GL_LINE_SMOOTH_HINT, GL_DONT_CARE);
