@@ -196,7 +196,7 @@ surface_release_resources(struct fe_surface *surf)
 
 static bool
 surface_create_rb(struct fe_share_group *sg, struct mgp_handle *h, uint16_t format,
-                  uint16_t bind, int width, int height, uint8_t samples)
+                  uint16_t bind, int width, int height, uint8_t samples, bool no_alpha)
 {
    if (!fe_share_alloc_handle(sg, MGP_KIND_BUFFER, h))
       return false;
@@ -211,6 +211,7 @@ surface_create_rb(struct fe_share_group *sg, struct mgp_handle *h, uint16_t form
       .height = (uint32_t)(height > 0 ? height : 1),
       .depth = 1,
       .array_layers = 1,
+      .no_alpha = no_alpha,
    };
    mgp_resource_create(sg->screen, &d);
    return true;
@@ -228,17 +229,19 @@ fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
       MGL_DECLINE(gl_feature_unimplemented,
                   "multisampled pbuffer (%u samples): the surface is single-sampled",
                   surf->format.samples);
+   /* An RGB config (EGL_ALPHA_SIZE 0) is stored as RGBA8; no_alpha makes its alpha read 1 in
+    * draws, blends, clears, blits, copies and readback, as a buffer without alpha bits. */
    surf->color_format = MGP_FORMAT_RGBA8_UNORM;
    if (!surface_create_rb(share, &surf->color, surf->color_format,
                           MGP_BIND_RENDER_TARGET | MGP_BIND_SAMPLER | MGP_BIND_TRANSFER,
-                          surf->width, surf->height, samples))
+                          surf->width, surf->height, samples, surf->format.alpha_bits == 0))
       return false;
    if (surf->format.depth_bits || surf->format.stencil_bits) {
       surf->ds_format = fe_format_choose(share->caps, MGP_FORMAT_D24_UNORM_S8_UINT,
                                          MGP_FORMAT_CAP_DEPTH_STENCIL);
       if (!surface_create_rb(share, &surf->depth_stencil, surf->ds_format,
                              MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width,
-                             surf->height, samples)) {
+                             surf->height, samples, false)) {
          mgp_resource_destroy(share->screen, &(struct mgp_handle_args){surf->color});
          fe_share_free_handle(share, MGP_KIND_BUFFER, surf->color);
          surf->color = mgp_handle_null();

@@ -13952,7 +13952,9 @@ static void sc_depth_only_fbo(void)
  * from the segment are untouched, and a slanted line has partly covered pixels (its rectangle
  * crosses pixels partly; an aliased line has none). Into a multisampled framebuffer with
  * GL_MULTISAMPLE on GL ignores GL_LINE_SMOOTH (§3.5.4): the line is drawn with multisample
- * coverage, alpha untouched. Before, mgl dropped every such draw by name. */
+ * coverage, alpha untouched, as a rectangle with square ends: each end pixel keeps the samples
+ * inside it (llvmpipe covers the diamond-exit pixels fully instead; on_mesa-expect.txt). Before,
+ * mgl dropped every such draw by name. */
 static float seg_dist(float px, float py, const float *s)
 {
   const float dx = s[2] - s[0], dy = s[3] - s[1];
@@ -14033,6 +14035,16 @@ static void sc_line_smooth(void)
     fail("multisampled FBO incomplete");
   clear_to(V4(0, 0, 0, 0));
   glDrawArrays(GL_LINES, 0, 2);
+  /* A multisample line is a rectangle of the line's width with square ends (§3.5.4), here
+   * x 8.5..56.5, y 20..21: pixel 8 has the samples right of its centre, pixel 56 those left of
+   * it (by the framebuffer's GL_SAMPLE_POSITIONs), not the diamond-exit pixels of §3.5.1. */
+  int end_cov[2] = {0, 0}, on_edge = 0;
+  for (GLuint i = 0; i < 4; i++) {
+    GLfloat pos[2] = {0.5f, 0.5f};
+    gl.GetMultisamplefv(GL_SAMPLE_POSITION, i, pos);
+    end_cov[0] += pos[0] > 0.5f, end_cov[1] += pos[0] < 0.5f, on_edge += pos[0] == 0.5f;
+  }
+  check_gl_error("GL_SAMPLE_POSITION of the 4-sample framebuffer");
   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -14047,6 +14059,15 @@ static void sc_line_smooth(void)
     for (int y = 16; y <= 24; y += 8)
       if (pixel_at(x, y).c[3] != 0)
         fail("4 samples, GL_MULTISAMPLE on: pixel (%d,%d) touched, 4 rows from the line", x, y);
+  }
+  for (int e = 0; e < 2 && !on_edge; e++) {
+    const int x = e ? 56 : 8, want_a = (255 * end_cov[e] + 2) / 4;
+    const rgba8 got = pixel_at(x, 20);
+    if (abs(got.c[3] - want_a) > 1 || abs(got.c[0] - (f8.c[0] * end_cov[e] + 2) / 4) > 1)
+      fail("4 samples, GL_MULTISAMPLE on: the line's %s end, pixel (%d,20) = %d,%d,%d,%d, "
+           "expected %d of 4 samples covered (alpha %d: the rectangle of GL 3.3 §3.5.4 ends at "
+           "x = %.1f)", e ? "right" : "left", x, got.c[0], got.c[1], got.c[2], got.c[3],
+           end_cov[e], want_a, e ? 56.5 : 8.5);
   }
   glDisable(GL_LINE_SMOOTH);
   glHint(GL_LINE_SMOOTH_HINT, GL_DONT_CARE);
@@ -14482,6 +14503,143 @@ static void sc_rgb_alpha_one(void)
   check_frame("the window (untouched)", &md);
 }
 
+/* default_fb_no_alpha: the default framebuffer of an EGL config with EGL_ALPHA_SIZE 0 has no
+ * alpha bits, so alpha reads 1 (GL 3.3 §4.1.8, §4.3.2, §4.3.3): GL_FRAMEBUFFER_ATTACHMENT_
+ * ALPHA_SIZE of GL_BACK_LEFT is 0 and a glClear with alpha 0.5, a draw of alpha 0.3, a blend of
+ * 0.5 with GL_DST_ALPHA, GL_ZERO (red 0.5; 0.25 when the cleared 0.5 was kept), a glBlitFramebuffer
+ * into an RGBA8 FBO cleared to alpha 0 and a glCopyTexImage2D(GL_RGBA8) all see alpha 1. The
+ * scenario makes its own 16x16 pbuffer and context of the first RGB8 config with alpha 0 (picked
+ * by EGL_ALPHA_SIZE, since eglChooseConfig ranks RGBA first) and switches back after. */
+enum { DA_N = 16 };
+
+static EGLint cfg_attrib(EGLDisplay dpy, EGLConfig c, EGLint a);
+
+/* Every pixel of DA_N x DA_N RGBA8 has alpha 255 and red `red` (within 1; red < 0: any). */
+static void da_check(const char *what, const GLubyte *px, int red)
+{
+  for (int i = 0; i < DA_N * DA_N; i++)
+    if (px[4 * i + 3] != 255 || (red >= 0 && abs(px[4 * i] - red) > 1)) {
+      fail("%s: pixel (%d,%d) is (%d,%d,%d,%d), expected alpha 255%s", what, i % DA_N, i / DA_N,
+           px[4 * i], px[4 * i + 1], px[4 * i + 2], px[4 * i + 3],
+           red >= 0 ? " and red as written" : "");
+      return;
+    }
+}
+
+static void sc_default_fb_no_alpha(void)
+{
+  EGLDisplay dpy = eglGetCurrentDisplay();
+  EGLContext ctx0 = eglGetCurrentContext();
+  EGLSurface draw0 = eglGetCurrentSurface(EGL_DRAW), read0 = eglGetCurrentSurface(EGL_READ);
+  const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                         EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 0,
+                         EGL_NONE};
+  EGLConfig cfgs[256], cfg = NULL;
+  EGLint n = 0;
+  if (!eglChooseConfig(dpy, want, cfgs, 256, &n))
+    die_setup("eglChooseConfig: 0x%x", eglGetError());
+  for (EGLint i = 0; i < n && !cfg; i++)
+    if (cfg_attrib(dpy, cfgs[i], EGL_RED_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_GREEN_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_BLUE_SIZE) == 8 &&
+        cfg_attrib(dpy, cfgs[i], EGL_ALPHA_SIZE) == 0 && cfg_attrib(dpy, cfgs[i], EGL_SAMPLES) == 0)
+      cfg = cfgs[i];
+  if (!cfg)
+    die_setup("default_fb_no_alpha: none of %d configs is RGB8 with alpha 0, single-sample", n);
+  const EGLint pb[] = {EGL_WIDTH, DA_N, EGL_HEIGHT, DA_N, EGL_NONE};
+  EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, pb);
+  const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                             EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
+  if (surf == EGL_NO_SURFACE || ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, surf, surf, ctx))
+    die_setup("default_fb_no_alpha: pbuffer, context or make-current failed: 0x%x", eglGetError());
+
+  GLint bits[2] = {-1, -1};
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK_LEFT,
+                                         GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE, &bits[0]);
+  gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK_LEFT,
+                                         GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, &bits[1]);
+  check_gl_error("GL_FRAMEBUFFER_ATTACHMENT_*_SIZE of GL_BACK_LEFT");
+  if (bits[0] != 0 || bits[1] != 8)
+    fail("GL_BACK_LEFT: alpha size %d, red size %d; expected 0 and 8", bits[0], bits[1]);
+
+  static const char *vs = "#version 330 core\n"
+                          "void main() {\n"
+                          "  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, "
+                          "gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                          "  gl_Position = vec4(p, 0.0, 1.0);\n"
+                          "}\n";
+  GLuint solid = link_program(vs, FS_UNIFORM), vao;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  glViewport(0, 0, DA_N, DA_N);
+  GLubyte px[DA_N * DA_N * 4];
+
+  glClearColor(0.25f, 0.5f, 0.75f, 0.5f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glReadPixels(0, 0, DA_N, DA_N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("glClear with alpha 0.5");
+  da_check("glClear with alpha 0.5, glReadPixels(GL_RGBA)", px, 64);
+
+  gl.UseProgram(solid);
+  set_vec4(solid, "u_color", V4(0.75f, 0.5f, 0.25f, 0.3f));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glReadPixels(0, 0, DA_N, DA_N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("draw with alpha 0.3");
+  da_check("draw with alpha 0.3, glReadPixels(GL_RGBA)", px, 191);
+
+  glClear(GL_COLOR_BUFFER_BIT); /* alpha 0.5 again: what a kept alpha would blend with */
+  set_vec4(solid, "u_color", V4(0.5f, 0.5f, 0.5f, 0.5f));
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_DST_ALPHA, GL_ZERO);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_BLEND);
+  glReadPixels(0, 0, DA_N, DA_N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("blend with GL_DST_ALPHA");
+  da_check("blend of 0.5 with GL_DST_ALPHA, GL_ZERO over a clear of alpha 0.5", px, 128);
+
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint tex, fbo;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, DA_N, DA_N, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  if (gl.CheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    die_setup("default_fb_no_alpha: RGBA8 framebuffer incomplete");
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.BlitFramebuffer(0, 0, DA_N, DA_N, 0, 0, DA_N, DA_N, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  glReadPixels(0, 0, DA_N, DA_N, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("glBlitFramebuffer into RGBA8");
+  da_check("glBlitFramebuffer from the default framebuffer into RGBA8", px, 64);
+
+  GLuint ctex;
+  glGenTextures(1, &ctex);
+  glBindTexture(GL_TEXTURE_2D, ctex);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, DA_N, DA_N, 0);
+  memset(px, 0, sizeof px);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("glCopyTexImage2D(GL_RGBA8)");
+  da_check("glCopyTexImage2D(GL_RGBA8) from the default framebuffer, glGetTexImage", px, 64);
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  gl.DeleteFramebuffers(1, &fbo);
+  GLuint texs[2] = {tex, ctex};
+  glDeleteTextures(2, texs);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(solid);
+  check_gl_error("default_fb_no_alpha");
+  if (!eglMakeCurrent(dpy, draw0, read0, ctx0))
+    die_setup("default_fb_no_alpha: switching back failed: 0x%x", eglGetError());
+  eglDestroyContext(dpy, ctx);
+  eglDestroySurface(dpy, surf);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -14611,6 +14769,7 @@ static const struct {
     {"occlusion_two_targets", sc_occlusion_two_targets, 0},
     {"query_delete_active", sc_query_delete_active, 0},
     {"rgb_alpha_one", sc_rgb_alpha_one, 0},
+    {"default_fb_no_alpha", sc_default_fb_no_alpha, 0},
 };
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 

@@ -55,7 +55,7 @@ run() { # DRIVER NAME: runs one scenario; prints pass, FAIL or SETUP
     echo SETUP
   fi
 }
-first_fail() { grep -m1 -E ': (FAIL|SETUP ERROR):' "$work/$1.$2.log" | sed 's/^mgl-scenario [^:]*: //' | cut -c1-150; }
+first_fail() { grep -m1 -E ': (FAIL|SETUP ERROR):' "$work/$1.$2.log" | sed 's/^mgl-scenario [^:]*: //' | cut -c1-150 | iconv -f UTF-8 -t UTF-8 -c; }
 skipped() { # the parts scenario $1 skipped, on any driver, once each
   grep -h '^ *skipped on ' "$work"/*."$1".log 2>/dev/null | sed 's/^ *skipped on [^:]*: //' |
     sort -u | paste -sd ';' | sed 's/;/; /g'
