@@ -582,6 +582,18 @@ vkb_arena_pressure_point(struct vkb_screen *scr)
       scr->pressure_submits++;
       vkb_submit(scr);
       vkb_retire(scr);
+      /* a run of draws the device executes slower than they are recorded: at most
+       * VKB_INFLIGHT_BATCH_LIMIT batches queued, so host memory stays bounded */
+      unsigned n = 0;
+      for (const struct vkb_batch *b = scr->inflight_head; b; b = b->next)
+         n++;
+      if (n > scr->inflight_batches_peak)
+         scr->inflight_batches_peak = n;
+      for (; n > VKB_INFLIGHT_BATCH_LIMIT && scr->inflight_head && !scr->failed; n--) {
+         scr->batch_throttle_waits++;
+         if (vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true) != VK_SUCCESS)
+            break;
+      }
    }
    while (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head &&
           !scr->failed) {

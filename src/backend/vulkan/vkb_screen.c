@@ -1120,6 +1120,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"pressure-submits", scr->pressure_submits},
       {"arena-inflight-peak", scr->inflight_arena_peak},
       {"arena-throttle-waits", scr->arena_throttle_waits},
+      {"batch-throttle-waits", scr->batch_throttle_waits},
+      {"inflight-batches-peak", scr->inflight_batches_peak},
       {"masked-clears", scr->masked_clears},
       {"clear-pipelines-created", scr->clear_pipelines_created},
       {"blit-draws", scr->blit_draws},
