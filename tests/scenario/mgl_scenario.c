@@ -686,6 +686,18 @@ static void clear_to(vec4f c)
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
 }
 
+/* The window cleared to the scenarios' background and checked whole: what a scenario that
+ * draws only into framebuffer objects asserts last (nothing reached the window). */
+static void check_window_cleared(const char *phase)
+{
+  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
+  clear_to(bg);
+  model md;
+  model_init(&md, bg);
+  check_frame(phase, &md);
+}
+
+
 /* ==== scenarios ============================================================================== */
 
 /* msaa_texture: glTexImage2DMultisample storage rendered to through a framebuffer (a clear and
@@ -11308,11 +11320,7 @@ static void sc_fbo_eight_srgb(void)
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteVertexArrays(1, &m.vao);
   gl.DeleteProgram(p);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the framebuffer object)", &md);
+  check_window_cleared("the window (untouched by the framebuffer object)");
 }
 
 
@@ -11477,11 +11485,7 @@ static void sc_fbo_srgb_switch(void)
   gl.DeleteBuffers(1, &m.vbo);
   gl.DeleteVertexArrays(1, &m.vao);
   gl.DeleteProgram(p);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the framebuffer object)", &md);
+  check_window_cleared("the window (untouched by the framebuffer object)");
 }
 
 
@@ -11572,11 +11576,7 @@ static void sc_blit_srgb_switch(void)
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   gl.DeleteFramebuffers(N_FB, fbo);
   gl.DeleteRenderbuffers(N_FB, rb);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the framebuffer objects)", &md);
+  check_window_cleared("the window (untouched by the framebuffer objects)");
 }
 
 /* copytex_srgb_switch: glCopyTexImage2D, glCopyTexSubImage2D and glCopyTexSubImage3D (a 2D
@@ -11690,11 +11690,7 @@ static void sc_copytex_srgb_switch(void)
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   gl.DeleteFramebuffers(3, sfbo);
   glDeleteTextures(3, stex);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the copies)", &md);
+  check_window_cleared("the window (untouched by the copies)");
 }
 
 /* copytex_paths: the glCopyTex*Image paths copy_tex, copy_tex_depth and tex1d do not take.
@@ -12041,11 +12037,7 @@ static void sc_copytex_paths(void)
   glDeleteTextures(1, &stex);
   glDeleteTextures(1, &itex);
   glDeleteTextures(1, &ftex);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the copies)", &md);
+  check_window_cleared("the window (untouched by the copies)");
 
   /* last: Mesa 22.3's llvmpipe crashes here (on_mesa-expect.txt) */
   GLuint drb, fd;
@@ -12365,11 +12357,7 @@ static void sc_blit_3d_slice(void)
       glDeleteTextures(1, &all[i]->tex);
     free(all[i]->px);
   }
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the framebuffer objects)", &md);
+  check_window_cleared("the window (untouched by the framebuffer objects)");
 }
 
 /* pack_images: the pixel pack and unpack state in three dimensions (GL 3.3 §3.7.4, §4.3.2,
@@ -12722,11 +12710,7 @@ done:
     glDeleteTextures(3, utex);
   }
   glDeleteTextures(5, tex);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched by the framebuffer object)", &md);
+  check_window_cleared("the window (untouched by the framebuffer object)");
 }
 
 static void sc_pack_images(void)
@@ -14496,11 +14480,7 @@ static void sc_rgb_alpha_one(void)
     gl.DeleteProgram(prog[k]);
   gl.DeleteProgram(solid);
   glViewport(0, 0, 64, 64);
-  const vec4f bg = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  clear_to(bg);
-  model md;
-  model_init(&md, bg);
-  check_frame("the window (untouched)", &md);
+  check_window_cleared("the window (untouched)");
 }
 
 /* default_fb_no_alpha: the default framebuffer of an EGL config with EGL_ALPHA_SIZE 0 has no
