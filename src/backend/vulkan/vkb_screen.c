@@ -1,5 +1,6 @@
 /* vkb_screen.c — the Vulkan backend's screen: instance, device, validation messenger, caps,
  * the slot tables and the exported struct mgs_backend. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,28 @@ device_score(VkPhysicalDevice pd, const char **why)
    }
 }
 
+/* The loader unloads a driver with the last instance that used it, and a driver may keep
+ * process-wide state that its unload does not return (lavapipe leaves a 10 MiB executable
+ * mapping behind each time), so a process that runs sessions one after another (mgl-server
+ * --listen) would grow by that per session. One bare instance kept for the life of the process
+ * keeps the drivers loaded: loaded once, that state is made once. */
+static VkInstance pinned_instance;
+
+static void
+pin_drivers_once(void)
+{
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+   if (vkCreateInstance(&ici, NULL, &pinned_instance) != VK_SUCCESS)
+      pinned_instance = VK_NULL_HANDLE; /* only the growth comes back: nothing else needs it */
+}
+
+static void
+pin_drivers(void)
+{
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, pin_drivers_once);
+}
+
 static bool
 create_instance(struct vkb_screen *scr, char *why, size_t why_size)
 {
@@ -346,6 +369,7 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
       .enabledExtensionCount = nexts,
       .ppEnabledExtensionNames = exts,
    };
+   pin_drivers();
    VkResult r = vkCreateInstance(&ici, NULL, &scr->instance);
    if (r != VK_SUCCESS) {
       snprintf(why, why_size, "vkCreateInstance failed (VkResult %d)", (int)r);
