@@ -17,7 +17,9 @@
  * most --max-sessions / MGL_SERVER_MAX_SESSIONS sessions run (one more is refused BUSY in its
  * welcome); the descriptors in use are thus bounded by the two caps. A session's frames are
  * bounded by the stage size its hello named (at most MGL_SERVER_MAX_STAGE), and the buffer
- * that took a large frame is given back after it. */
+ * that took a large frame is given back after it; its resource memory by
+ * MGL_SERVER_SESSION_MEMORY (4 GiB unless set) and its objects of each kind by
+ * MGL_SERVER_SESSION_OBJECTS (the backend enforces both, as out of memory). */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
@@ -43,6 +45,7 @@
 #define MAX_PENDING_DEFAULT 16u
 #define MAX_SESSIONS_DEFAULT 32u
 #define MAX_STAGE_DEFAULT (256ull << 20)
+#define SESSION_MEMORY_DEFAULT "4g"
 
 struct conn;
 
@@ -508,6 +511,9 @@ mgs_serve_listen(const char *address)
       l.max_stage = (uint64_t)v << shift;
    }
    pthread_mutex_init(&l.lock, NULL);
+   /* Sessions here share one machine: each gets a memory cap unless one was set (the backend
+    * reads it; an arm serving one program leaves it uncapped). */
+   setenv("MGL_SERVER_SESSION_MEMORY", SESSION_MEMORY_DEFAULT, 0);
    if (token && *token) {
       snprintf(l.token, sizeof(l.token), "%s", token);
    } else {

@@ -63,8 +63,8 @@
 #       with the Fatal's name in server.log and client.log, the program sees a lost context, and
 #       a new session renders.
 #   tcp.idle_flood  (ulimit -n 96 for the server, MGL_SERVER_MAX_PENDING=4,
-#       MGL_SERVER_HELLO_TIMEOUT=2) 150 connections that never send a hello: a real program
-#       still gets its session and renders, the server closes every idle one (evicted for a
+#       MGL_SERVER_HELLO_TIMEOUT=2) 150 connections that never send a hello (held up to 30 s): a
+#       real program still gets its session and renders within 15 s, the server closes every idle one (evicted for a
 #       newer one, or at the hello deadline) and names both in its log.
 #   tcp.sessions_cap  (MGL_SERVER_MAX_SESSIONS=1) while one program holds its session a second
 #       is refused with the cap in its message; after the first ends, its slot serves again and
@@ -87,6 +87,10 @@
 #       of them ended by a Fatal: from the end of the second to the end of the eighth the server's VmSize grows
 #       less than 4 MiB and its VmRSS less than 8 MiB (each session used to leave 10 MiB of
 #       address space behind: the loader unloaded lavapipe with the session's instance).
+#   tcp.session_memory_cap  (MGL_SERVER_SESSION_MEMORY=64m, MGL_SERVER_SESSION_OBJECTS=64) 48 MiB
+#       of buffers are served; 160 MiB, or 100 buffers, fail that session alone with
+#       Fatal{OutOfMemory} naming the cap (the program sees a lost context) while another
+#       program on the server renders every frame.
 #   spawn.demo_lost  spawn.bench_lost  (MGL_TEST_CORRUPT_RECORD=present) the context is lost
 #       at the last eglSwapBuffers: mgl-demo and mgl-bench say so and exit non-zero, and
 #       mgl-demo writes no PNG; without the knob both succeed.
@@ -105,7 +109,8 @@ export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 unset MGL_HANDSHAKE_TIMEOUT MGL_SERVER_HELLO_TIMEOUT MGL_SERVER_MAX_PENDING \
-  MGL_SERVER_MAX_SESSIONS MGL_SERVER_MAX_STAGE MGL_FAULT_SERVER_PID
+  MGL_SERVER_MAX_SESSIONS MGL_SERVER_MAX_STAGE MGL_FAULT_SERVER_PID \
+  MGL_SERVER_SESSION_MEMORY MGL_SERVER_SESSION_OBJECTS
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
   MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
@@ -680,7 +685,7 @@ tcp.idle_flood)
     "$dir/server" || finish
   ulimit -S -n "$hard"
   export MGL_TRANSPORT=$(mgl_server_url)
-  timeout -s KILL "$GUARD" "$fault" idle "127.0.0.1:$MGLS_PORT" 150 20 >"$dir/idle.out" 2>&1 &
+  timeout -s KILL "$GUARD" "$fault" idle "127.0.0.1:$MGLS_PORT" 150 30 >"$dir/idle.out" 2>&1 &
   idle_pid=$!
   for i in $(seq 1 400); do
     grep -q '^HOLDING' "$dir/idle.out" 2>/dev/null && break
@@ -688,7 +693,8 @@ tcp.idle_flood)
     sleep 0.05
   done
   grep -q '^HOLDING 150' "$dir/idle.out" || fail "the idle connections were not all made"
-  timeout -s KILL "$GUARD" "$fault" frames 2 >"$dir/app.out" 2>&1 ||
+  # Served within 15 s, while the idle connections would be held for 30 s.
+  timeout -s KILL 15 "$fault" frames 2 >"$dir/app.out" 2>&1 ||
     fail "the real program was not served while 150 idle connections waited ($?)"
   grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
   wait "$idle_pid" || fail "the server did not close every idle connection"
@@ -851,6 +857,33 @@ tcp.session_memory)
     fail "VmSize grew $(((size8 - size2) / 1024)) MiB over six sessions"
   [ $((rss8 - rss2)) -lt 8192 ] || fail "VmRSS grew $(((rss8 - rss2) / 1024)) MiB over six sessions"
   [ "$(grep -c 'Fatal{' "$dir/server/server.log")" -ge 2 ] || fail "the two Fatals are not logged"
+  ;;
+tcp.session_memory_cap)
+  MGL_SERVER_SESSION_MEMORY=64m MGL_SERVER_SESSION_OBJECTS=64 \
+    mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 4 || finish
+  timeout -s KILL "$GUARD" "$fault" alloc 16 3 >"$dir/under.out" 2>&1
+  grep -q '^alloc: 48 MiB in 3 buffers: reset status GL_NO_ERROR, glGetError GL_NO_ERROR$' \
+    "$dir/under.out" || fail "48 MiB under a 64 MiB cap: $(cat "$dir/under.out")"
+  timeout -s KILL "$GUARD" "$fault" alloc 16 10 >"$dir/over.out" 2>&1
+  grep -q '^alloc: 160 MiB in 10 buffers: reset status GL_[A-Z_]*RESET' "$dir/over.out" ||
+    fail "160 MiB over a 64 MiB cap: $(cat "$dir/over.out")"
+  timeout -s KILL "$GUARD" "$fault" alloc 0 100 >"$dir/objects.out" 2>&1
+  grep -q '^alloc: 0 MiB in 100 buffers: reset status GL_[A-Z_]*RESET' "$dir/objects.out" ||
+    fail "100 buffers over a cap of 64 objects: $(cat "$dir/objects.out")"
+  sed 's/^/  /' "$dir/under.out" "$dir/over.out" "$dir/objects.out" | grep alloc
+  expect_log "$dir/server/server.log" \
+    'Fatal\{OutOfMemory, "resource_create: 64 objects of this kind \(MGL_SERVER_SESSION_OBJECTS\)"\}' \
+    "the object cap's Fatal"
+  expect_log "$dir/server/server.log" \
+    'Fatal\{OutOfMemory, "buffer memory: [0-9]+ bytes more than the session.s 67108864 \(MGL_SERVER_SESSION_MEMORY\)' \
+    "the cap's Fatal"
+  app_go
+  app_wait
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 4 ] || fail "only $n_ok of 4 frames of the other program were right"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   ;;
 spawn.demo_lost | spawn.bench_lost)
   export MGL_TRANSPORT=spawn

@@ -33,6 +33,8 @@
  *   mgl-fault idle HOST:PORT N HOLD_S            opens N connections that never send a hello,
  *       prints "HOLDING", and waits up to HOLD_S seconds for the server to close every one.
  *       Exit 0 when it closed them all (prints how many and how fast), 1 otherwise.
+ *   mgl-fault alloc MIB COUNT                   COUNT buffers of MIB MiB (glBufferData without
+ *       data), glFinish; prints the reset status and glGetError (always exit 0).
  *   mgl-fault silent-server                      listens on a free loopback port (prints
  *       "listening on PORT"), accepts, and never answers; ends after 60 s.
  *
@@ -574,6 +576,33 @@ mode_frames(int n, const char *fifo)
    eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);
    return failures ? 1 : 0;
+}
+
+/* COUNT buffers of MIB MiB each (glBufferData, no data), then glFinish: prints whether the
+ * context survived (the test sets the server's per-session memory cap around it). */
+static int
+mode_alloc(int mib, int count)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   for (int i = 0; i < count; i++) {
+      GLuint b;
+      gl.GenBuffers(1, &b);
+      gl.BindBuffer(GL_ARRAY_BUFFER, b);
+      gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)mib << 20, NULL, GL_STATIC_DRAW);
+   }
+   glFinish();
+   GLenum r = gl.GetGraphicsResetStatus();
+   GLenum e = glGetError();
+   printf("alloc: %d MiB in %d buffers: reset status %s, glGetError %s\n", mib * count, count,
+          gl_error_name(r), gl_error_name(e));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return 0;
 }
 
 static int
@@ -1315,6 +1344,8 @@ main(int argc, char **argv)
       return mode_rogue(args[1], args[2]);
    if (nargs >= 4 && !strcmp(args[0], "idle"))
       return mode_idle(args[1], atoi(args[2]), atoi(args[3]));
+   if (nargs >= 3 && !strcmp(args[0], "alloc"))
+      return mode_alloc(atoi(args[1]), atoi(args[2]));
    if (nargs >= 1 && !strcmp(args[0], "silent-server"))
       return mode_silent_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
@@ -1322,6 +1353,7 @@ main(int argc, char **argv)
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
                    "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
-                   "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server\n");
+                   "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
+                   "       alloc MIB COUNT\n");
    return 2;
 }
