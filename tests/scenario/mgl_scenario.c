@@ -3912,6 +3912,141 @@ static void sc_es2_probe(void)
   gl.DeleteProgram(pd);
 }
 
+/* es2_probe_fbo: more ES 2.0 extensions, drawing: an FBO of an RGB8_OES colour and a
+ * DEPTH_COMPONENT24_OES depth renderbuffer (OES_rgb8_rgba8, OES_depth24), blended with MAX_EXT
+ * (EXT_blend_minmax) and read back as BGRA_EXT bytes (EXT_read_format_bgra); an
+ * ANY_SAMPLES_PASSED_EXT query through glBeginQueryEXT (EXT_occlusion_query_boolean), true for
+ * a visible draw and false for one outside the viewport; two rectangles in one
+ * glMultiDrawArraysEXT (EXT_multi_draw_arrays). */
+typedef void (*es2_genq_fn)(GLsizei, GLuint *);
+typedef void (*es2_beginq_fn)(GLenum, GLuint);
+typedef void (*es2_endq_fn)(GLenum);
+typedef void (*es2_getqu_fn)(GLuint, GLenum, GLuint *);
+typedef void (*es2_multidraw_fn)(GLenum, const GLint *, const GLsizei *, GLsizei);
+
+static void sc_es2_probe_fbo(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_EXT_blend_minmax",
+                                     "GL_EXT_read_format_bgra", "GL_EXT_multi_draw_arrays"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  const bool occlusion = ext && strstr(ext, "GL_EXT_occlusion_query_boolean");
+  if (!occlusion)
+    skipped("GL_EXT_occlusion_query_boolean (not offered)");
+  es2_genq_fn genq = (es2_genq_fn)eglGetProcAddress("glGenQueriesEXT");
+  es2_beginq_fn beginq = (es2_beginq_fn)eglGetProcAddress("glBeginQueryEXT");
+  es2_endq_fn endq = (es2_endq_fn)eglGetProcAddress("glEndQueryEXT");
+  es2_getqu_fn getqu = (es2_getqu_fn)eglGetProcAddress("glGetQueryObjectuivEXT");
+  es2_multidraw_fn multidraw = (es2_multidraw_fn)eglGetProcAddress("glMultiDrawArraysEXT");
+  if (!multidraw || (occlusion && (!genq || !beginq || !endq || !getqu)))
+    die_setup("an ES 2.0 extension entry point is missing from eglGetProcAddress");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() { gl_FragColor = v_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  glViewport(0, 0, W, H);
+
+  GLuint rb[2], fbo;
+  gl.GenRenderbuffers(2, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, 0x8051 /* GL_RGB8_OES */, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, 0x81A6 /* GL_DEPTH_COMPONENT24_OES */, W, H);
+  check_gl_error("RGB8_OES and DEPTH_COMPONENT24_OES renderbuffers");
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("RGB8_OES + DEPTH_COMPONENT24_OES framebuffer status 0x%04x", (unsigned)st);
+  glClearColor(0.2f, 0.8f, 0.2f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  gl.BlendEquation(0x8008 /* GL_MAX_EXT */);
+  check_gl_error("glBlendEquation(GL_MAX_EXT)");
+  GLuint vbo = rect_colour_vbo(8, 8, 40, 40, V4(0.6f, 0.4f, 0.2f, 1.0f));
+  GLuint q[2] = {0, 0};
+  if (occlusion) {
+    genq(2, q);
+    beginq(GL_ANY_SAMPLES_PASSED, q[0]);
+  }
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  if (occlusion) {
+    endq(GL_ANY_SAMPLES_PASSED);
+    /* the same rectangle again, behind the depth it wrote: no sample passes GL_LESS */
+    beginq(GL_ANY_SAMPLES_PASSED, q[1]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    endq(GL_ANY_SAMPLES_PASSED);
+    check_gl_error("ANY_SAMPLES_PASSED_EXT queries");
+  }
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  gl.BlendEquation(GL_FUNC_ADD);
+  uint8_t px[4] = {0, 0, 0, 0}, bg[4] = {0, 0, 0, 0};
+  glReadPixels(20, 20, 1, 1, 0x80E1 /* GL_BGRA_EXT */, GL_UNSIGNED_BYTE, px);
+  glReadPixels(50, 50, 1, 1, 0x80E1, GL_UNSIGNED_BYTE, bg);
+  check_gl_error("glReadPixels(GL_BGRA_EXT)");
+  /* max((0.2, 0.8, 0.2), (0.6, 0.4, 0.2)) = (0.6, 0.8, 0.2), as B, G, R, A */
+  if (abs(px[0] - 51) > 1 || abs(px[1] - 204) > 1 || abs(px[2] - 153) > 1 || px[3] != 255)
+    fail("MAX_EXT blend read as BGRA: (%u,%u,%u,%u), expected (51,204,153,255)", px[0], px[1],
+         px[2], px[3]);
+  if (abs(bg[0] - 51) > 1 || abs(bg[1] - 204) > 1 || abs(bg[2] - 51) > 1 || bg[3] != 255)
+    fail("clear read as BGRA: (%u,%u,%u,%u), expected (51,204,51,255)", bg[0], bg[1], bg[2],
+         bg[3]);
+  if (occlusion) {
+    GLuint any[2] = {7, 7};
+    getqu(q[0], GL_QUERY_RESULT, &any[0]);
+    getqu(q[1], GL_QUERY_RESULT, &any[1]);
+    check_gl_error("glGetQueryObjectuivEXT");
+    if (any[0] != GL_TRUE || any[1] != GL_FALSE)
+      fail("ANY_SAMPLES_PASSED_EXT: visible draw %u, hidden draw %u (expected 1 and 0)", any[0],
+           any[1]);
+  }
+
+  /* EXT_multi_draw_arrays into the default framebuffer */
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  const vec4f back = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(1.0f, 0.4f, 0.0f, 1.0f),
+              cb = V4(0.0f, 0.6f, 1.0f, 1.0f);
+  clear_to(back);
+  float data[12 * 6];
+  rect_colour_data(data, 4, 4, 28, 60, ca);
+  rect_colour_data(data + 36, 36, 4, 60, 60, cb);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+  const GLint first[2] = {0, 6};
+  const GLsizei count[2] = {6, 6};
+  multidraw(GL_TRIANGLES, first, count, 2);
+  check_gl_error("glMultiDrawArraysEXT");
+  model m;
+  model_init(&m, back);
+  model_rect(&m, 4, 4, 28, 60, to8(ca));
+  model_rect(&m, 36, 4, 60, 60, to8(cb));
+  check_frame("es2_probe_fbo", &m);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -14916,6 +15051,7 @@ static const struct {
     {"es3", sc_es3, 3},
     {"es2_ext", sc_es2_ext, 2},
     {"es2_probe", sc_es2_probe, 2},
+    {"es2_probe_fbo", sc_es2_probe_fbo, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
