@@ -2,8 +2,10 @@
  * exact / at-least / mask criteria with the spec's defaults and EGL_DONT_CARE, then the spec's
  * sort) and eglGetConfigAttrib.
  *
- * Configs: RGBA8 without depth/stencil, RGBA8 with D24S8, and RGB8 (alpha 0) with D24S8; every
- * one is pbuffer-only (EGL_PBUFFER_BIT) and renders/conforms for OpenGL, OpenGL ES 2 and 3.
+ * Configs: RGBA8 without depth/stencil, RGBA8 with D24S8, RGB8 (alpha 0) with D24S8 and RGBA8
+ * with D24 and no stencil; every
+ * one has EGL_PBUFFER_BIT, and EGL_WINDOW_BIT with a native visual on a display whose window
+ * system has a visual for it (egl_window.h), and renders/conforms for OpenGL, OpenGL ES 2 and 3.
  * Note the spec defaults: EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT and EGL_RENDERABLE_TYPE
  * to EGL_OPENGL_ES_BIT (ES 1.x), so a request must name both to match anything here (the same
  * holds for Mesa's surfaceless platform). */
@@ -24,8 +26,26 @@ static const struct egl_config configs[] = {
    {.config_id = 3, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 0,
     .buffer_size = 24, .depth_size = 24, .stencil_size = 8, .surface_type = EGL_PBUFFER_BIT,
     .renderable_type = API_BITS, .conformant = API_BITS},
+   /* Depth without stencil: programs that score configs (glmark2) reject stencil bits they did
+    * not ask for. Stored as D24S8 like config 2; the stencil bits are not exposed. */
+   {.config_id = 4, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
+    .buffer_size = 32, .depth_size = 24, .stencil_size = 0, .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS, .conformant = API_BITS},
 };
 #define CONFIG_COUNT ((EGLint)(sizeof(configs) / sizeof(configs[0])))
+_Static_assert(CONFIG_COUNT == MGL_EGL_CONFIG_COUNT, "egl_internal.h counts the configs");
+
+const struct egl_config *
+egl_config_at(int index)
+{
+   return index >= 0 && index < CONFIG_COUNT ? &configs[index] : NULL;
+}
+
+int
+egl_config_index(const struct egl_config *config)
+{
+   return (int)(config - configs);
+}
 
 const struct egl_config *
 egl_lookup_config(EGLConfig config)
@@ -62,10 +82,13 @@ egl_configs_compatible(const struct egl_config *a, const struct egl_config *b)
           a->samples == b->samples && a->sample_buffers == b->sample_buffers;
 }
 
-/* Every attribute eglGetConfigAttrib answers. */
+/* Every attribute eglGetConfigAttrib answers, as display d sees it: on a display with a window
+ * system a config gains EGL_WINDOW_BIT and its native visual when the display has one for it. */
 static bool
-config_attrib(const struct egl_config *c, EGLint attr, EGLint *v)
+config_attrib(const struct egl_display *d, const struct egl_config *c, EGLint attr, EGLint *v)
 {
+   const int ci = egl_config_index(c);
+   const bool window = d && d->config_window[ci];
    switch (attr) {
    case EGL_BUFFER_SIZE: *v = c->buffer_size; return true;
    case EGL_RED_SIZE: *v = c->red_size; return true;
@@ -90,13 +113,15 @@ config_attrib(const struct egl_config *c, EGLint attr, EGLint *v)
    case EGL_MAX_SWAP_INTERVAL: *v = 1; return true;
    case EGL_MIN_SWAP_INTERVAL: *v = 0; return true;
    case EGL_NATIVE_RENDERABLE: *v = EGL_FALSE; return true;
-   case EGL_NATIVE_VISUAL_ID: *v = 0; return true;
-   case EGL_NATIVE_VISUAL_TYPE: *v = EGL_NONE; return true;
+   case EGL_NATIVE_VISUAL_ID: *v = window ? d->visual_id[ci] : 0; return true;
+   case EGL_NATIVE_VISUAL_TYPE: *v = window ? d->visual_type[ci] : EGL_NONE; return true;
    case EGL_RENDERABLE_TYPE: *v = c->renderable_type; return true;
    case EGL_SAMPLE_BUFFERS: *v = c->sample_buffers; return true;
    case EGL_SAMPLES: *v = c->samples; return true;
    case EGL_STENCIL_SIZE: *v = c->stencil_size; return true;
-   case EGL_SURFACE_TYPE: *v = c->surface_type; return true;
+   case EGL_SURFACE_TYPE:
+      *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0);
+      return true;
    case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; return true;
    case EGL_TRANSPARENT_RED_VALUE: *v = 0; return true;
    case EGL_TRANSPARENT_GREEN_VALUE: *v = 0; return true;
@@ -205,14 +230,15 @@ caveat_rank(EGLint caveat)
 }
 
 struct sort_ctx {
+   const struct egl_display *d;
    bool want_red, want_green, want_blue, want_alpha, want_luminance;
 };
 
 static EGLint
-attr_of(const struct egl_config *c, EGLint attr)
+attr_of(const struct egl_display *d, const struct egl_config *c, EGLint attr)
 {
    EGLint v = 0;
-   config_attrib(c, attr, &v);
+   config_attrib(d, c, attr, &v);
    return v;
 }
 
@@ -220,7 +246,7 @@ static EGLint
 requested_color_bits(const struct egl_config *c, const struct sort_ctx *s)
 {
    EGLint bits = 0;
-   if (attr_of(c, EGL_COLOR_BUFFER_TYPE) == EGL_RGB_BUFFER) {
+   if (attr_of(s->d, c, EGL_COLOR_BUFFER_TYPE) == EGL_RGB_BUFFER) {
       if (s->want_red)
          bits += c->red_size;
       if (s->want_green)
@@ -228,7 +254,7 @@ requested_color_bits(const struct egl_config *c, const struct sort_ctx *s)
       if (s->want_blue)
          bits += c->blue_size;
    } else if (s->want_luminance) {
-      bits += attr_of(c, EGL_LUMINANCE_SIZE);
+      bits += attr_of(s->d, c, EGL_LUMINANCE_SIZE);
    }
    if (s->want_alpha)
       bits += c->alpha_size;
@@ -240,11 +266,11 @@ static int
 config_cmp(const struct egl_config *a, const struct egl_config *b, const struct sort_ctx *s)
 {
    int d;
-   d = caveat_rank(attr_of(a, EGL_CONFIG_CAVEAT)) - caveat_rank(attr_of(b, EGL_CONFIG_CAVEAT));
+   d = caveat_rank(attr_of(s->d, a, EGL_CONFIG_CAVEAT)) - caveat_rank(attr_of(s->d, b, EGL_CONFIG_CAVEAT));
    if (d)
       return d;
    /* EGL_RGB_BUFFER before EGL_LUMINANCE_BUFFER */
-   EGLint ta = attr_of(a, EGL_COLOR_BUFFER_TYPE), tb = attr_of(b, EGL_COLOR_BUFFER_TYPE);
+   EGLint ta = attr_of(s->d, a, EGL_COLOR_BUFFER_TYPE), tb = attr_of(s->d, b, EGL_COLOR_BUFFER_TYPE);
    if (ta != tb)
       return ta == EGL_RGB_BUFFER ? -1 : 1;
    /* larger total of the requested (non-zero, not EGL_DONT_CARE) colour components first */
@@ -255,7 +281,7 @@ config_cmp(const struct egl_config *a, const struct egl_config *b, const struct 
                                           EGL_DEPTH_SIZE, EGL_STENCIL_SIZE, EGL_ALPHA_MASK_SIZE,
                                           EGL_NATIVE_VISUAL_TYPE, EGL_CONFIG_ID};
    for (size_t i = 0; i < sizeof(smaller_first) / sizeof(smaller_first[0]); i++) {
-      EGLint va = attr_of(a, smaller_first[i]), vb = attr_of(b, smaller_first[i]);
+      EGLint va = attr_of(s->d, a, smaller_first[i]), vb = attr_of(s->d, b, smaller_first[i]);
       if (va != vb)
          return va < vb ? -1 : 1;
    }
@@ -263,7 +289,8 @@ config_cmp(const struct egl_config *a, const struct egl_config *b, const struct 
 }
 
 static bool
-config_matches(const struct egl_config *c, const EGLint *want, const bool *given)
+config_matches(const struct egl_display *d, const struct egl_config *c, const EGLint *want,
+               const bool *given)
 {
    EGLint id = want[rule_index(EGL_CONFIG_ID)];
    if (given[rule_index(EGL_CONFIG_ID)] && id != EGL_DONT_CARE)
@@ -284,7 +311,7 @@ config_matches(const struct egl_config *c, const EGLint *want, const bool *given
             return false;
          continue;
       }
-      EGLint v = attr_of(c, r->attr);
+      EGLint v = attr_of(d, c, r->attr);
       switch (r->crit) {
       case AT_LEAST:
          if (v < w)
@@ -335,6 +362,7 @@ mgl_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *out, E
    }
 
    struct sort_ctx s;
+   s.d = d;
 #define WANTS(attr) (want[rule_index(attr)] != 0 && want[rule_index(attr)] != EGL_DONT_CARE)
    s.want_red = WANTS(EGL_RED_SIZE);
    s.want_green = WANTS(EGL_GREEN_SIZE);
@@ -346,7 +374,7 @@ mgl_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *out, E
    const struct egl_config *match[CONFIG_COUNT];
    EGLint n = 0;
    for (EGLint i = 0; i < CONFIG_COUNT; i++) {
-      if (config_matches(&configs[i], want, given))
+      if (config_matches(d, &configs[i], want, given))
          match[n++] = &configs[i];
    }
    /* insertion sort: stable and tiny */
@@ -410,7 +438,7 @@ mgl_eglGetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLin
    if (!value)
       return egl_error(EGL_BAD_PARAMETER, func, "value is NULL");
    EGLint v;
-   if (!config_attrib(c, attribute, &v))
+   if (!config_attrib(d, c, attribute, &v))
       return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
    *value = v;
    return egl_success();

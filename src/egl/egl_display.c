@@ -1,9 +1,19 @@
-/* egl_display.c — the two displays mgl offers (the default display and
- * EGL_PLATFORM_SURFACELESS_MESA), eglInitialize/eglTerminate and eglQueryString. Both displays
- * are surfaceless in effect: their configs support pbuffers and surfaceless contexts only. */
+/* egl_display.c — mgl's displays, eglInitialize/eglTerminate and eglQueryString.
+ * Two fixed displays have no window system: the default offscreen display (platform EGL_NONE)
+ * and EGL_PLATFORM_SURFACELESS_MESA; pbuffers and surfaceless contexts only. Window systems
+ * (egl_window.h: X11, XCB, ...) get one display per (platform, native display, platform key),
+ * created at eglGetPlatformDisplay and kept until exit, so the same arguments give the same
+ * EGLDisplay, as EGL requires.
+ *
+ * Which platform EGL_DEFAULT_DISPLAY means (eglGetDisplay, and glvnd's getPlatformDisplay with
+ * EGL_NONE): $EGL_PLATFORM when set (x11, xcb, wayland, surfaceless; device means the default
+ * offscreen display), else X11 when $DISPLAY is set, else Wayland when $WAYLAND_DISPLAY is set
+ * (X11 first, as Mesa's default build orders them), else the default offscreen display. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "egl_internal.h"
+#include "egl_window.h"
 #include "log.h"
 
 static struct egl_display displays[] = {
@@ -22,13 +32,47 @@ static const char egl_display_extensions[] =
    "EGL_KHR_get_all_proc_addresses "
    "EGL_KHR_no_config_context "
    "EGL_KHR_surfaceless_context";
+/* A display with a window system adds what window surfaces offer. */
+static const char egl_window_display_extensions[] =
+   "EGL_EXT_buffer_age "
+   "EGL_EXT_create_context_robustness "
+   "EGL_EXT_swap_buffers_with_damage "
+   "EGL_KHR_create_context "
+   "EGL_KHR_create_context_no_error "
+   "EGL_KHR_get_all_proc_addresses "
+   "EGL_KHR_no_config_context "
+   "EGL_KHR_surfaceless_context "
+   "EGL_KHR_swap_buffers_with_damage";
 static const char egl_client_extensions[] =
    "EGL_EXT_client_extensions "
    "EGL_EXT_platform_base "
    "EGL_KHR_client_get_all_proc_addresses "
+#if MGL_EGL_X11
+   "EGL_EXT_platform_x11 "
+   "EGL_EXT_platform_xcb "
+   "EGL_KHR_platform_x11 "
+#endif
+#if MGL_EGL_WAYLAND
+   "EGL_EXT_platform_wayland "
+   "EGL_KHR_platform_wayland "
+#endif
    "EGL_MESA_platform_surfaceless";
 /* What glvnd's getVendorString(__EGL_VENDOR_STRING_PLATFORM_EXTENSIONS) answers. */
-const char egl_platform_extensions[] = "EGL_MESA_platform_surfaceless";
+const char egl_platform_extensions[] =
+#if MGL_EGL_X11
+   "EGL_EXT_platform_x11 "
+   "EGL_EXT_platform_xcb "
+   "EGL_KHR_platform_x11 "
+#endif
+#if MGL_EGL_WAYLAND
+   "EGL_EXT_platform_wayland "
+   "EGL_KHR_platform_wayland "
+#endif
+   "EGL_MESA_platform_surfaceless";
+
+/* Window-system displays: appended under the EGL lock, never removed; readers walk it without
+ * the lock (the head is published with release order). */
+static struct egl_display *window_displays;
 
 struct egl_display *
 egl_lookup_display(EGLDisplay dpy)
@@ -37,7 +81,95 @@ egl_lookup_display(EGLDisplay dpy)
       if (dpy == (EGLDisplay)&displays[i])
          return &displays[i];
    }
+   for (struct egl_display *d = __atomic_load_n(&window_displays, __ATOMIC_ACQUIRE); d;
+        d = d->next) {
+      if (dpy == (EGLDisplay)d)
+         return d;
+   }
    return NULL;
+}
+
+/* The display of (platform, native display, key), created on first use. */
+static EGLDisplay
+window_display(const struct egl_platform *p, void *native_display, intptr_t key,
+               const char *func)
+{
+   egl_lock();
+   struct egl_display *d;
+   for (d = window_displays; d; d = d->next) {
+      if (d->window == p && d->native_display == native_display && d->key == key)
+         break;
+   }
+   if (!d) {
+      d = calloc(1, sizeof(*d));
+      if (d) {
+         d->platform = p->platform;
+         d->window = p;
+         d->native_display = native_display;
+         d->key = key;
+         d->next = window_displays;
+         __atomic_store_n(&window_displays, d, __ATOMIC_RELEASE);
+      }
+   }
+   egl_unlock();
+   if (!d) {
+      egl_error(EGL_BAD_ALLOC, func, "out of memory");
+      return EGL_NO_DISPLAY;
+   }
+   egl_success();
+   return (EGLDisplay)d;
+}
+
+/* EGL_DEFAULT_DISPLAY's platform (see the top of this file); EGL_NONE: the offscreen display. */
+static EGLenum
+default_platform(void)
+{
+   static const struct {
+      const char *name;
+      EGLenum platform;
+   } names[] = {
+      {"x11", EGL_PLATFORM_X11_KHR},
+      {"xcb", EGL_PLATFORM_XCB_EXT},
+      {"wayland", EGL_PLATFORM_WAYLAND_KHR},
+      {"surfaceless", EGL_PLATFORM_SURFACELESS_MESA},
+      {"device", EGL_NONE},
+   };
+   const char *env = getenv("EGL_PLATFORM");
+   if (env && *env) {
+      for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+         if (!strcmp(env, names[i].name)) {
+            if (names[i].platform == EGL_NONE ||
+                names[i].platform == EGL_PLATFORM_SURFACELESS_MESA ||
+                egl_window_platform(names[i].platform))
+               return names[i].platform;
+            break;
+         }
+      }
+      mgl_warn("egl: EGL_PLATFORM=%s is not a platform this mgl offers; using the default "
+               "display",
+               env);
+      return EGL_NONE;
+   }
+   const char *x = getenv("DISPLAY");
+   if (x && *x && egl_window_platform(EGL_PLATFORM_X11_KHR))
+      return EGL_PLATFORM_X11_KHR;
+   const char *wl = getenv("WAYLAND_DISPLAY");
+   if (wl && *wl && egl_window_platform(EGL_PLATFORM_WAYLAND_KHR))
+      return EGL_PLATFORM_WAYLAND_KHR;
+   return EGL_NONE;
+}
+
+/* eglGetDisplay(native) with no platform named: the first platform that recognises it. */
+static EGLenum
+guess_platform(void *native_display)
+{
+   static const EGLenum order[] = {EGL_PLATFORM_X11_KHR, EGL_PLATFORM_WAYLAND_KHR};
+   for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+      const struct egl_platform *p = egl_window_platform(order[i]);
+      if (p && p->is_native_display && p->is_native_display(native_display))
+         return order[i];
+   }
+   return EGL_NONE;
 }
 
 struct egl_display *
@@ -59,21 +191,48 @@ EGLDisplay
 egl_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib *attrib_list,
                          bool from_glvnd, const char *func)
 {
-   if (platform == EGL_NONE && from_glvnd) {
-      /* glvnd's eglGetDisplay(EGL_DEFAULT_DISPLAY). */
-      if (native_display != (void *)EGL_DEFAULT_DISPLAY) {
-         egl_error(EGL_BAD_PARAMETER, func, "mgl has no native display types");
+   if (platform == EGL_NONE) {
+      /* eglGetDisplay; glvnd's eglGetDisplay(EGL_DEFAULT_DISPLAY) when EGL_PLATFORM names no
+       * platform glvnd knows (surfaceless). */
+      if (native_display == (void *)EGL_DEFAULT_DISPLAY) {
+         platform = default_platform();
+         if (platform == EGL_NONE) {
+            egl_success();
+            return (EGLDisplay)&displays[0];
+         }
+      } else {
+         platform = guess_platform(native_display);
+         if (platform == EGL_NONE) {
+            mgl_info("egl: %s: %p is no native display mgl recognises", func, native_display);
+            egl_error(EGL_BAD_PARAMETER, func, "unknown native display %p", native_display);
+            return EGL_NO_DISPLAY;
+         }
+      }
+      attrib_list = NULL;
+   }
+   (void)from_glvnd;
+   if (platform != EGL_PLATFORM_SURFACELESS_MESA) {
+      const struct egl_platform *p = egl_window_platform(platform);
+      if (!p) {
+         mgl_info("egl: %s: platform 0x%04x is not supported (mgl offers "
+                  "EGL_PLATFORM_SURFACELESS_MESA, the default display%s)",
+                  func, platform, egl_window_platform(EGL_PLATFORM_X11_KHR) ? ", X11, XCB" : "");
+         egl_error(EGL_BAD_PARAMETER, func, "platform 0x%04x", platform);
          return EGL_NO_DISPLAY;
       }
-      egl_success();
-      return (EGLDisplay)&displays[0];
-   }
-   if (platform != EGL_PLATFORM_SURFACELESS_MESA) {
-      mgl_info("egl: %s: platform 0x%04x is not supported (mgl offers "
-               "EGL_PLATFORM_SURFACELESS_MESA and the default display)",
-               func, platform);
-      egl_error(EGL_BAD_PARAMETER, func, "platform 0x%04x", platform);
-      return EGL_NO_DISPLAY;
+      intptr_t key = 0;
+      if (p->check_attribs) {
+         EGLint err = p->check_attribs(attrib_list, &key);
+         if (err != EGL_SUCCESS) {
+            egl_error(err, func, "%s display attributes", p->name);
+            return EGL_NO_DISPLAY;
+         }
+      } else if (attrib_list && attrib_list[0] != EGL_NONE) {
+         egl_error(EGL_BAD_ATTRIBUTE, func, "display attribute 0x%04lx",
+                   (unsigned long)attrib_list[0]);
+         return EGL_NO_DISPLAY;
+      }
+      return window_display(p, native_display, key, func);
    }
    if (native_display != NULL) {
       egl_error(EGL_BAD_PARAMETER, func,
@@ -91,13 +250,7 @@ egl_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib
 EGLDisplay EGLAPIENTRY
 mgl_eglGetDisplay(EGLNativeDisplayType display_id)
 {
-   egl_success();
-   if (display_id != EGL_DEFAULT_DISPLAY) {
-      mgl_info("egl: eglGetDisplay: mgl has no native displays; use EGL_DEFAULT_DISPLAY or "
-               "EGL_PLATFORM_SURFACELESS_MESA");
-      return EGL_NO_DISPLAY;
-   }
-   return (EGLDisplay)&displays[0];
+   return egl_get_platform_display(EGL_NONE, (void *)display_id, NULL, false, "eglGetDisplay");
 }
 
 EGLDisplay EGLAPIENTRY
@@ -125,18 +278,63 @@ mgl_eglGetPlatformDisplayEXT(EGLenum platform, void *native_display, const EGLin
                                    "eglGetPlatformDisplayEXT");
 }
 
+/* Opens the native display once (it stays open until exit: a surface current on some thread
+ * may outlive eglTerminate) and learns which configs have a visual there. */
+static EGLint
+window_display_open(struct egl_display *d)
+{
+   egl_lock();
+   bool open = d->nd != NULL;
+   egl_unlock();
+   if (open)
+      return EGL_SUCCESS;
+   struct egl_native_display *nd = NULL;
+   EGLint err = d->window->display_open(d->native_display, d->key, &nd);
+   if (err != EGL_SUCCESS)
+      return err;
+   bool window[MGL_EGL_CONFIG_COUNT];
+   EGLint id[MGL_EGL_CONFIG_COUNT], type[MGL_EGL_CONFIG_COUNT];
+   for (int i = 0; i < MGL_EGL_CONFIG_COUNT; i++) {
+      id[i] = 0;
+      type[i] = EGL_NONE;
+      window[i] = d->window->config_visual(nd, egl_config_at(i), &id[i], &type[i]);
+   }
+   egl_lock();
+   if (d->nd) { /* another thread opened it meanwhile */
+      egl_unlock();
+      if (d->window->display_close)
+         d->window->display_close(nd);
+      return EGL_SUCCESS;
+   }
+   for (int i = 0; i < MGL_EGL_CONFIG_COUNT; i++) {
+      d->config_window[i] = window[i];
+      d->visual_id[i] = id[i];
+      d->visual_type[i] = type[i];
+   }
+   d->nd = nd;
+   egl_unlock();
+   return EGL_SUCCESS;
+}
+
 EGLBoolean EGLAPIENTRY
 mgl_eglInitialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
 {
    struct egl_display *d = egl_lookup_display(dpy);
    if (!d)
       return egl_error(EGL_BAD_DISPLAY, "eglInitialize", "%p is not an mgl display", dpy);
+   if (d->window) {
+      EGLint err = window_display_open(d);
+      if (err != EGL_SUCCESS)
+         return egl_error(err, "eglInitialize", "cannot open the %s display", d->window->name);
+   }
    egl_lock();
    if (!d->initialized) {
       d->initialized = true;
       mgl_info("egl: display %p (%s) initialized, EGL %d.%d", dpy,
-               d->platform == EGL_NONE ? "default" : "surfaceless", MGL_EGL_VERSION_MAJOR,
-               MGL_EGL_VERSION_MINOR);
+               d->window                            ? d->window->name
+               : d->platform == EGL_NONE ? "default"
+                                         : "surfaceless",
+               MGL_EGL_VERSION_MAJOR, MGL_EGL_VERSION_MINOR);
    }
    egl_unlock();
    if (major)
@@ -186,7 +384,9 @@ mgl_eglQueryString(EGLDisplay dpy, EGLint name)
    case EGL_VENDOR: egl_success(); return egl_vendor;
    case EGL_VERSION: egl_success(); return egl_version;
    case EGL_CLIENT_APIS: egl_success(); return egl_client_apis;
-   case EGL_EXTENSIONS: egl_success(); return egl_display_extensions;
+   case EGL_EXTENSIONS:
+      egl_success();
+      return d->window ? egl_window_display_extensions : egl_display_extensions;
    default:
       egl_error(EGL_BAD_PARAMETER, "eglQueryString", "name 0x%04x", name);
       return NULL;

@@ -108,6 +108,13 @@
      (dpy, config, native_window, attrib_list))                                               \
    X(EGLSurface, CreatePlatformPixmapSurfaceEXT,                                              \
      (EGLDisplay dpy, EGLConfig config, void *native_pixmap, const EGLint *attrib_list),      \
-     (dpy, config, native_pixmap, attrib_list))
+     (dpy, config, native_pixmap, attrib_list))                                               \
+   /* EGL_KHR_swap_buffers_with_damage, EGL_EXT_swap_buffers_with_damage */                   \
+   X(EGLBoolean, SwapBuffersWithDamageKHR,                                                    \
+     (EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects),               \
+     (dpy, surface, rects, n_rects))                                                          \
+   X(EGLBoolean, SwapBuffersWithDamageEXT,                                                    \
+     (EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects),               \
+     (dpy, surface, rects, n_rects))
 
 #endif

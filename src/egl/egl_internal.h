@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "egl_api.h"
 #include "fe_egl.h"
@@ -29,11 +30,27 @@ struct egl_config {
    EGLint conformant;
 };
 
+/* Configs there are (egl_config.c); a display keeps per-config window facts. */
+#define MGL_EGL_CONFIG_COUNT 4
+
+struct egl_platform;
+struct egl_native_display;
+struct egl_window;
+struct egl_window_ops;
+
 struct egl_display {
    EGLenum platform;                /* EGL_NONE: the default display */
    bool initialized;
    struct egl_object *contexts;     /* live handles */
    struct egl_object *surfaces;     /* live handles */
+   /* Window systems (egl_window.h); all NULL/0 on the surfaceless and default displays. */
+   const struct egl_platform *window;
+   void *native_display;            /* as the application gave it (NULL: the default one) */
+   intptr_t key;                    /* the platform's attribute key (X11: the screen) */
+   struct egl_native_display *nd;   /* opened at the first eglInitialize, kept until exit */
+   bool config_window[MGL_EGL_CONFIG_COUNT]; /* EGL_WINDOW_BIT on this display */
+   EGLint visual_id[MGL_EGL_CONFIG_COUNT], visual_type[MGL_EGL_CONFIG_COUNT];
+   struct egl_display *next;        /* the list of window-system displays */
 };
 
 enum egl_object_kind { EGL_OBJECT_CONTEXT, EGL_OBJECT_SURFACE };
@@ -71,6 +88,16 @@ struct egl_surface {
    EGLint gl_colorspace, vg_alpha_format, vg_colorspace;
    EGLint swap_interval;
    struct egl_context *bound_ctx;   /* the context it is current with, as draw or read */
+   /* Window surfaces (type EGL_WINDOW_BIT): the platform's window, the client copy of the last
+    * frame, and whether the native window is gone (every later swap fails). */
+   struct egl_window *win;
+   const struct egl_window_ops *win_ops;
+   uint8_t *frame;
+   size_t frame_size;
+   uint64_t frames;                 /* presented so far */
+   uint64_t readback_ns, present_ns; /* time spent in each half of those swaps */
+   EGLint buffer_age;               /* EGL_BUFFER_AGE_EXT */
+   bool lost;
 };
 
 struct egl_thread {
@@ -112,6 +139,8 @@ extern const char egl_platform_extensions[];
 
 /* egl_config.c */
 const struct egl_config *egl_lookup_config(EGLConfig config);
+const struct egl_config *egl_config_at(int index); /* 0..MGL_EGL_CONFIG_COUNT-1 */
+int egl_config_index(const struct egl_config *config);
 void egl_config_format(const struct egl_config *config, struct fe_surface_format *format);
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
 
@@ -144,6 +173,17 @@ egl_lookup_surface(struct egl_display *dpy, EGLSurface handle)
 {
    return (struct egl_surface *)egl_object_lookup(dpy, EGL_OBJECT_SURFACE, handle);
 }
+
+/* egl_window.c: window surfaces on a display with a window system. */
+EGLSurface egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
+                                     bool platform_form, const EGLAttrib *attrib_list,
+                                     const char *func);
+/* eglSwapBuffers[WithDamage] of a window surface current on this thread (t->draw). */
+EGLBoolean egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects,
+                           EGLint n_rects, const char *func);
+void egl_window_set_swap_interval(struct egl_surface *s, EGLint interval);
+/* Frees what a window surface holds on the window system side (egl_object_bury). */
+void egl_window_surface_finish(struct egl_surface *s);
 
 /* egl_glvnd.c: libglvnd's exports table when loaded as a vendor, else NULL. */
 extern const struct __EGLapiExportsRec *egl_glvnd_exports;

@@ -82,8 +82,10 @@ egl_object_bury(struct egl_object *dead)
             continue;
          if (kind == EGL_OBJECT_CONTEXT)
             fe_context_destroy(((struct egl_context *)o)->fe);
-         else
+         else {
+            egl_window_surface_finish((struct egl_surface *)o);
             fe_surface_destroy(((struct egl_surface *)o)->fe);
+         }
       }
    }
    while (dead) {

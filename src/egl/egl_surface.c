@@ -1,6 +1,7 @@
-/* egl_surface.c — pbuffer surfaces (the only kind mgl offers so far), eglDestroySurface,
- * eglQuerySurface, eglSurfaceAttrib, eglSwapBuffers, eglSwapInterval and the texture-binding
- * pair (always refused: no config can bind to a texture). */
+/* egl_surface.c — pbuffer surfaces, eglDestroySurface, eglQuerySurface, eglSurfaceAttrib,
+ * eglSwapBuffers (and with damage), eglSwapInterval and the texture-binding pair (always
+ * refused: no config can bind to a texture). Window surfaces are made and presented by
+ * egl_window.c. */
 #include <stdlib.h>
 
 #include "egl_internal.h"
@@ -221,7 +222,16 @@ mgl_eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint
    case EGL_TEXTURE_TARGET: v = s->texture_target; break;
    case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
    case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
-   case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break; /* pbuffers */
+   case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break; /* pbuffers and windows alike */
+   case EGL_BUFFER_AGE_EXT:
+      /* EXT_buffer_age: only of the calling thread's current draw surface. */
+      if (egl_thread()->draw != s) {
+         egl_unlock();
+         return egl_error(EGL_BAD_SURFACE, func, "EGL_BUFFER_AGE_EXT of a surface that is "
+                          "not the current draw surface");
+      }
+      v = s->buffer_age;
+      break;
    case EGL_SWAP_BEHAVIOR: v = s->swap_behavior; break;
    case EGL_MULTISAMPLE_RESOLVE: v = s->multisample_resolve; break;
    case EGL_HORIZONTAL_RESOLUTION:
@@ -283,10 +293,11 @@ mgl_eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLin
    return ok ? egl_success() : EGL_FALSE;
 }
 
-EGLBoolean EGLAPIENTRY
-mgl_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
+/* eglSwapBuffers and the damage pair: rects NULL and n_rects 0 is a plain swap. */
+static EGLBoolean
+swap_buffers(EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_rects,
+             const char *func)
 {
-   static const char func[] = "eglSwapBuffers";
    struct egl_thread *t = egl_thread();
    egl_lock();
    struct egl_display *d = egl_check_display(dpy, func);
@@ -304,13 +315,40 @@ mgl_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
       return egl_error(EGL_BAD_SURFACE, func,
                        "surface %p is not the draw surface current on this thread", surface);
    }
+   if (n_rects < 0 || (n_rects > 0 && !rects)) {
+      egl_unlock();
+      return egl_error(EGL_BAD_PARAMETER, func, "%d damage rectangles at %p", n_rects,
+                       (const void *)rects);
+   }
    /* s stays alive without the lock: it is bound to this thread's context. */
    struct fe_context *fe_ctx = t->ctx->fe;
    egl_unlock();
+   if (s->type == EGL_WINDOW_BIT)
+      return egl_window_swap(t, s, rects, n_rects, func);
    enum fe_status st = fe_swap_buffers(fe_ctx, s->fe);
    if (st != FE_OK)
       return egl_error(egl_fe_error(st), func, "the front end failed the swap");
    return egl_success();
+}
+
+EGLBoolean EGLAPIENTRY
+mgl_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
+{
+   return swap_buffers(dpy, surface, NULL, 0, "eglSwapBuffers");
+}
+
+EGLBoolean EGLAPIENTRY
+mgl_eglSwapBuffersWithDamageKHR(EGLDisplay dpy, EGLSurface surface, const EGLint *rects,
+                                EGLint n_rects)
+{
+   return swap_buffers(dpy, surface, rects, n_rects, "eglSwapBuffersWithDamageKHR");
+}
+
+EGLBoolean EGLAPIENTRY
+mgl_eglSwapBuffersWithDamageEXT(EGLDisplay dpy, EGLSurface surface, const EGLint *rects,
+                                EGLint n_rects)
+{
+   return swap_buffers(dpy, surface, rects, n_rects, "eglSwapBuffersWithDamageEXT");
 }
 
 EGLBoolean EGLAPIENTRY
@@ -333,6 +371,8 @@ mgl_eglSwapInterval(EGLDisplay dpy, EGLint interval)
    if (interval > 1)
       interval = 1;
    t->draw->swap_interval = interval;
+   if (t->draw->type == EGL_WINDOW_BIT)
+      egl_window_set_swap_interval(t->draw, interval);
    fe_set_swap_interval(t->ctx->fe, interval);
    return egl_success();
 }

@@ -1,13 +1,13 @@
 /* egl_unsupported.c — EGL entry points mgl answers with an error for now, each with a log
- * line that says so: window and pixmap surfaces (no native window system yet), client-buffer
+ * line that says so: pixmap surfaces (no native pixmaps yet), client-buffer
  * pbuffers (OpenVG only), eglCopyBuffers, EGL 1.5 sync objects and EGLImages. Sync objects and
  * images are named declines (gl_feature_unimplemented): fence sync comes later. */
 #include "decline.h"
 #include "egl_internal.h"
 #include "log.h"
 
-/* Only the display is checked: EGL_MESA_platform_surfaceless makes window and pixmap creation
- * fail unconditionally (even with EGL_NO_CONFIG_KHR), as there are no native windows. */
+/* Only the display is checked: pixmap creation fails unconditionally (even with
+ * EGL_NO_CONFIG_KHR), as there are no native pixmaps. */
 static bool
 check_display(EGLDisplay dpy, const char *func)
 {
@@ -15,19 +15,6 @@ check_display(EGLDisplay dpy, const char *func)
    struct egl_display *d = egl_check_display(dpy, func);
    egl_unlock();
    return d != NULL;
-}
-
-static EGLSurface
-no_window(EGLDisplay dpy, EGLConfig config, const char *func)
-{
-   (void)config;
-   if (!check_display(dpy, func))
-      return EGL_NO_SURFACE;
-   mgl_warn("egl: %s: window surfaces are not supported yet (mgl offers pbuffers and "
-            "surfaceless contexts)",
-            func);
-   egl_error(EGL_BAD_NATIVE_WINDOW, func, "no native window support");
-   return EGL_NO_SURFACE;
 }
 
 static EGLSurface
@@ -41,33 +28,6 @@ no_pixmap(EGLDisplay dpy, EGLConfig config, const char *func)
             func);
    egl_error(EGL_BAD_NATIVE_PIXMAP, func, "no native pixmap support");
    return EGL_NO_SURFACE;
-}
-
-EGLSurface EGLAPIENTRY
-mgl_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win,
-                           const EGLint *attrib_list)
-{
-   (void)win;
-   (void)attrib_list;
-   return no_window(dpy, config, "eglCreateWindowSurface");
-}
-
-EGLSurface EGLAPIENTRY
-mgl_eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void *native_window,
-                                   const EGLAttrib *attrib_list)
-{
-   (void)native_window;
-   (void)attrib_list;
-   return no_window(dpy, config, "eglCreatePlatformWindowSurface");
-}
-
-EGLSurface EGLAPIENTRY
-mgl_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *native_window,
-                                      const EGLint *attrib_list)
-{
-   (void)native_window;
-   (void)attrib_list;
-   return no_window(dpy, config, "eglCreatePlatformWindowSurfaceEXT");
 }
 
 EGLSurface EGLAPIENTRY

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fe_cso.h"
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -429,6 +430,7 @@ context_destroy_now(struct fe_context *ctx)
    mgl_session_context_destroy(sg->session, ctx->handle);
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
    fe_debug_finish(ctx);
+   fe_es_ext_finish(ctx);
    free(ctx);
    share_unref(sg);
 }
@@ -526,6 +528,71 @@ fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
    struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surf->color};
    mgp_present(&ctx->pipe, &p);
    return fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
+}
+
+enum fe_status
+fe_surface_resize(struct fe_surface *surf, int width, int height)
+{
+   if (width < 0 || height < 0 || width > FE_MAX_VIEWPORT || height > FE_MAX_VIEWPORT)
+      return FE_BAD_MATCH;
+   if (surf->width == width && surf->height == height)
+      return FE_OK;
+   struct fe_share_group *sg = surf->share;
+   surf->width = width;
+   surf->height = height;
+   /* A new serial: every context re-sends its default framebuffer with the new buffers. */
+   surf->serial = atomic_fetch_add(&surface_serial, 1) + 1;
+   if (!sg)
+      return FE_OK; /* not realized yet: created at the new size when first made current */
+   atomic_fetch_add(&sg->refs, 1); /* keep the session while the buffers are swapped */
+   surface_release_resources(surf);
+   bool ok = fe_surface_realize(surf, sg);
+   share_unref(sg);
+   return ok ? FE_OK : FE_BAD_ALLOC;
+}
+
+enum fe_status
+fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst, size_t size)
+{
+   if (fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   if (!surf || mgp_handle_is_null(surf->color) || surf->share != ctx->share)
+      return FE_BAD_MATCH;
+   const size_t need = (size_t)surf->width * (size_t)surf->height * 4u;
+   if (size < need)
+      return FE_BAD_MATCH;
+   if (need) {
+      if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image))
+         return FE_BAD_MATCH;
+      /* The read is laid out by the pack state: tight rows for this one read, then the
+       * application's state again (re-sent at its next read). */
+      const struct fe_pixel_store app = ctx->pack;
+      const struct fe_pixel_store tight = {.alignment = 4};
+      const bool swap_state = app.alignment != 4 || app.row_length || app.skip_pixels ||
+                              app.skip_rows || app.image_height || app.skip_images ||
+                              app.swap_bytes || app.lsb_first;
+      if (swap_state) {
+         ctx->pack = tight;
+         ctx->pack_version++;
+      }
+      bool ok = fe_validate(ctx, FE_VERB_TEXOP);
+      if (ok) {
+         struct mgp_get_texture_image a = {
+            .res = surf->color,
+            .format = GL_BGRA,
+            .type = GL_UNSIGNED_BYTE,
+            .out = {.ptr = dst, .size = need},
+         };
+         mgp_get_texture_image(&ctx->pipe, &a);
+      }
+      if (swap_state) {
+         ctx->pack = app;
+         ctx->pack_version++;
+      }
+      if (!ok)
+         return FE_CONTEXT_LOST;
+   }
+   return fe_swap_buffers(ctx, surf);
 }
 
 void

@@ -5,6 +5,7 @@
 #define MGL_FE_EGL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct fe_context;
@@ -56,6 +57,18 @@ enum fe_status fe_make_current(struct fe_context *ctx, struct fe_surface *draw,
 struct fe_context *fe_current_context(void);
 
 enum fe_status fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf);
+/* Window surfaces (the window-surface layer, src/egl/egl_window.h): an ordinary surface whose
+ * buffers EGL re-creates when the window's size changes, read back at every swap.
+ * fe_surface_resize: new colour/depth buffers at width x height (contents undefined); the
+ * contexts it is bound to draw into them from their next command. The viewport is unchanged.
+ * fe_swap_buffers_read: reads surf's whole colour buffer into dst (width * height * 4 bytes,
+ * B,G,R,A bytes per pixel, rows tightly packed bottom-up as GL stores them; alpha 0xff when
+ * the surface has no alpha bits) whatever the application's pack state, then ends the frame as
+ * fe_swap_buffers does. A round trip on every arm. FE_BAD_MATCH when size is too small. */
+enum fe_status fe_surface_resize(struct fe_surface *surf, int width, int height);
+enum fe_status fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
+                                    size_t size);
+
 void fe_set_swap_interval(struct fe_context *ctx, int interval);
 
 /* GL entry point by name ("glDrawArrays"), or NULL for a name mgl does not know. */

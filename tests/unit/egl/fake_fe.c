@@ -203,6 +203,31 @@ fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
    return FE_OK;
 }
 
+enum fe_status
+fe_surface_resize(struct fe_surface *surf, int width, int height)
+{
+   surf->width = width;
+   surf->height = height;
+   return FE_OK;
+}
+
+/* Fills the frame with a fixed colour (B,G,R,A = 0x10,0x20,0x30,0xff) and counts a swap. */
+enum fe_status
+fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst, size_t size)
+{
+   const size_t need = (size_t)surf->width * (size_t)surf->height * 4u;
+   if (size < need)
+      return FE_BAD_MATCH;
+   uint8_t *p = dst;
+   for (size_t i = 0; i < need; i += 4) {
+      p[i] = 0x10;
+      p[i + 1] = 0x20;
+      p[i + 2] = 0x30;
+      p[i + 3] = 0xff;
+   }
+   return fe_swap_buffers(ctx, surf);
+}
+
 void
 fe_set_swap_interval(struct fe_context *ctx, int interval)
 {
