@@ -13,6 +13,8 @@
  *   upload-wrap    resource_subdata whose region starts at src_offset 2^64-64 with a row
  *                  stride of 64: offset plus length wraps to inside the data; then
  *                  get_texture_image (the bytes before the data would come back).
+ *   texture-caps   resource_create of a 2D texture 2^32 - 1 texels wide, past the caps the
+ *                  server reported (max_texture_size): vkCreateImage must never see it.
  * The tail copy (time of check, time of use) is proved in unit.pipe.codec. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,11 +95,22 @@ attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
           leaked, back[0], back[1], back[2], back[3]);
 }
 
+static void
+attack_texture_caps(struct mgl_session *s, const struct mgp_screen *scr)
+{
+   CHECK(mgl_session_caps(s)->max_texture_size < UINT32_MAX, "no texture size cap");
+   mgp_resource_create(scr, &(struct mgp_resource_desc){
+                               .res = {9, 1}, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1,
+                               .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM,
+                               .width = UINT32_MAX, .height = 1, .depth = 1, .array_layers = 1,
+                               .bind_mask = MGP_BIND_SAMPLER});
+}
+
 int
 main(int argc, char **argv)
 {
    watchdog_start(120);
-   CHECK(argc == 2, "usage: decode_attacks tail-count|pack-size|upload-wrap");
+   CHECK(argc == 2, "usage: decode_attacks tail-count|pack-size|upload-wrap|texture-caps");
    const char *attack = argv[1];
    struct mgl_session *s = mgl_session_create();
    CHECK(s, "no session");
@@ -116,6 +129,8 @@ main(int argc, char **argv)
       attack_pack_size(scr, &ctx);
    else if (!strcmp(attack, "upload-wrap"))
       attack_upload_wrap(scr, &ctx);
+   else if (!strcmp(attack, "texture-caps"))
+      attack_texture_caps(s, scr);
    else
       CHECK(0, "unknown attack %s", attack);
    mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
