@@ -162,6 +162,7 @@ server_main(void *arg)
          server_error(s, "send_reply failed");
    }
    mgt_frame_buf_finish(&buf);
+   mgp_decoded_finish(&dec); /* the decoder's copy of the last tail */
    return NULL;
 }
 
