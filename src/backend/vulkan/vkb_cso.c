@@ -398,6 +398,13 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       nlayers = 6;
    else if (view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
       nlayers -= nlayers % 6;
+   /* A cube view starting past layer 0 of six, or a cube array of fewer than six: the view
+    * would name layers the image lacks (GL's texture views refuse those; a record may not). */
+   if (!nlayers || layer0 + nlayers > tex->layers) {
+      MGL_DECLINE(backend_draw_incomplete, "sampler view of layers [%u, +%u) of a %u-layer "
+                  "texture", layer0, nlayers, tex->layers);
+      return VK_NULL_HANDLE;
+   }
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = tex->img,
