@@ -15,7 +15,7 @@ mgp_record_size(enum mgp_call_id call, uint32_t tail_count)
    /* At most 8 + 4096 + 2^32 * 64: no overflow in 64 bits. */
    const uint64_t size = sizeof(struct mgp_record_header) + mgp_align8(ci->payload_size) +
                          mgp_align8((uint64_t)ci->tail_elem_size * tail_count);
-   return size > MGP_MAX_RECORD_SIZE ? MGP_RECORD_SIZE_TOO_BIG : (uint32_t)size;
+   return size > MGP_RECORD_SIZE_TOO_BIG ? MGP_RECORD_SIZE_TOO_BIG : (uint32_t)size;
 }
 
 uint64_t

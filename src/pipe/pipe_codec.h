@@ -51,7 +51,7 @@ mgp_align8(uint64_t n)
 }
 
 /* Bytes a record of this call takes on the wire, blobs excluded; MGP_RECORD_SIZE_TOO_BIG when
- * that is more than any carrier takes (every reserve refuses it). */
+ * that does not fit in 32 bits (more than any carrier takes: every reserve refuses it). */
 #define MGP_RECORD_SIZE_TOO_BIG 0xFFFFFFF8u
 uint32_t mgp_record_size(enum mgp_call_id call, uint32_t tail_count);
 /* Bytes of span_in data a call carries (what would be staged). */
