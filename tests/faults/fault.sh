@@ -42,6 +42,11 @@
 #   tcp.rogue_clients    hand-made clients send garbage, truncated and out-of-bounds records and
 #       stale handles while a good program on the same server keeps rendering correctly; each
 #       rogue session's Fatal is in the server's log, and the server still serves afterwards.
+#   tcp.rogue_decode     the decoding attacks of issue 17 from hand-made clients (a tail count cut to
+#       32 bits, a read_pixels pack layout past 2^64 bytes, an upload region whose source offset
+#       wraps): each session fails with Fatal{ProtocolCorruption} naming the call and field,
+#       while a good program on the same server renders 12 frames right, the server lives and
+#       serves a new session.
 #   tcp.wrong_token      a wrong and a missing token: the session is refused with a message in
 #       the program's log and in the server's, and eglCreateContext fails.
 #   spawn.lost_no_notification  tcp.lost_no_notification  kill -9 while idle, contexts made
@@ -538,13 +543,38 @@ tcp.rogue_clients)
   expect_log "$log" 'refused a session from .*not an mgl client' "garbage refused"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "record-call"\}' "bad-call's Fatal"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "record-size"\}' "truncated-record's Fatal"
-  expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata"\}' \
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata\.data"\}' \
     "span-out-of-bounds's Fatal"
   expect_log "$log" 'Fatal\{StaleHandle, "flush"\}' "stale-context's Fatal"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "truncated-frame"\}' "truncated-frame's Fatal"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "frame-size"\}' "bad-frame-size's Fatal"
   kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   # ... and still serves a new session.
+  timeout -s KILL "$GUARD" "$fault" frames 2 >"$dir/after.out" 2>&1 ||
+    fail "a session after the rogues failed: $(tail -n 3 "$dir/after.out")"
+  ;;
+tcp.rogue_decode)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 12 || finish
+  for k in tail-count pack-size upload-wrap; do
+    timeout -s KILL 30 "$fault" rogue "$k" "127.0.0.1:$MGLS_PORT" >"$dir/rogue-$k.out" 2>&1 ||
+      fail "rogue $k: $(tail -n 1 "$dir/rogue-$k.out")"
+    sed 's/^/  /' "$dir/rogue-$k.out" | grep -v 'server log:'
+  done
+  app_go
+  app_wait
+  expect_app '^ok: 12 frames, reset status GL_NO_ERROR' "12 frames"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 12 ] || fail "only $n_ok of 12 frames were right"
+  log=$dir/server/server.log
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "set_vertex_attrib_defaults\.count"\}' \
+    "tail-count's Fatal"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "read_pixels\.out: the pack layout needs' \
+    "pack-size's Fatal"
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata\.regions\[0\]\.src_offset' \
+    "upload-wrap's Fatal"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   timeout -s KILL "$GUARD" "$fault" frames 2 >"$dir/after.out" 2>&1 ||
     fail "a session after the rogues failed: $(tail -n 3 "$dir/after.out")"
   ;;

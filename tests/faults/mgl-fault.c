@@ -24,8 +24,11 @@
  *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
  *       that misbehaves after (or instead of) a proper hello, then prints what the server
  *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
- *       stale-context | truncated-frame | bad-frame-size | oversize-frame. Exit 0 when the
- *       server refused or failed the session with a Fatal (printed), 1 otherwise.
+ *       stale-context | truncated-frame | bad-frame-size | oversize-frame, and the decoding
+ *       attacks of issue 17: tail-count (a tail count whose byte size is 0 in 32 bits) |
+ *       pack-size (a read_pixels pack layout past 2^64 bytes) | upload-wrap (a texture upload
+ *       region whose source offset wraps to before its data). Exit 0 when the server refused
+ *       or failed the session with a Fatal (printed), 1 otherwise.
  *       wrong-token: the refusal must come without the server's pid (exit 0 when so).
  *       large-frames: two 24 MiB frames inside the stage size; the server's VmRSS
  *       (MGL_FAULT_SERVER_PID) after them, while the session lives, must be within 12 MiB of
@@ -1199,6 +1202,83 @@ mode_silent_server(void)
    return 0;
 }
 
+/* A record of call with payload (its catalog size) and tail_count tail elements, sent with an
+ * inline area of inl_size zero bytes (where span_in/span_out of seg INLINE point). */
+static void
+put_call(int fd, enum mgp_call_id call, uint16_t ctx_slot, const void *payload, const void *tail,
+         uint32_t tail_count, uint32_t inl_size)
+{
+   const struct mgp_call_info *ci = &mgp_call_info[call];
+   static _Alignas(16) uint8_t rec[8192], inl[4096];
+   const uint32_t size = mgp_record_size(call, tail_count);
+   if (size > sizeof(rec) || inl_size > sizeof(inl))
+      die_setup("rogue: record too large");
+   memset(rec, 0, size);
+   memcpy(rec, &(struct mgp_record_header){size, (uint16_t)call, ctx_slot}, 8);
+   memcpy(rec + 8, payload, ci->payload_size);
+   if (tail_count)
+      memcpy(rec + 8 + mgp_align8(ci->payload_size), tail,
+             (size_t)tail_count * ci->tail_elem_size);
+   put_record(fd, rec, size, inl, inl_size);
+}
+
+/* The decoding attacks of issue 17 (each, before its fix, crashed the server or read its
+ * memory): context 1, then the hostile records. */
+static void
+rogue_decode_attack(int fd, const char *kind)
+{
+   put_call(fd, MGP_CALL_context_create, 0, &(struct mgp_context_desc){.ctx = {1, 1}}, NULL, 0,
+            0);
+   const struct mgp_resource_desc tex = {
+      .res = {7, 1}, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1, .samples = 1,
+      .format = MGP_FORMAT_RGBA8_UNORM, .width = 4, .height = 4, .depth = 1, .array_layers = 1,
+      .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET};
+   if (!strcmp(kind, "tail-count")) {
+      /* 16 bytes whose count says 2^29 elements of 24 bytes (3 x 2^32: 0 in 32 bits). */
+      put_call(fd, MGP_CALL_set_vertex_attrib_defaults, 1,
+               &(struct mgp_set_vertex_attrib_defaults){.count = 0x20000000u}, NULL, 0, 0);
+   } else if (!strcmp(kind, "pack-size")) {
+      /* A read whose layout needs more than 2^64 bytes, into 256. */
+      put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
+      struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
+                                         .samples = 1};
+      fb.color[0] = (struct mgp_surface){.res = tex.res, .format = tex.format, .kind = 1};
+      fb.read = fb.color[0];
+      for (int i = 0; i < 8; i++)
+         fb.draw_buffers[i] = i == 0 ? 0 : -1;
+      put_call(fd, MGP_CALL_set_framebuffer_state, 1, &fb, NULL, 0, 0);
+      put_call(fd, MGP_CALL_set_pixel_pack_state, 1,
+               &(struct mgp_pixel_pack_state){.alignment = 1, .row_length = 0x7fffffff,
+                                              .skip_pixels = 0x7fffffff},
+               NULL, 0, 0);
+      put_call(fd, MGP_CALL_read_pixels, 1,
+               &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
+                                         .format = 0x1908 /* GL_RGBA */,
+                                         .type = 0x1401 /* GL_UNSIGNED_BYTE */,
+                                         .out = {.size = 256, .seg = MGP_SEG_INLINE}},
+               NULL, 0, 256);
+   } else if (!strcmp(kind, "upload-wrap")) {
+      /* A region starting 64 bytes before its data (offset 2^64 - 64, stride 64), then a read
+       * of the texture: the bytes before the data would come back. */
+      put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
+      const struct mgp_sub_region g = {.width = 4, .height = 2, .depth = 1,
+                                       .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
+      put_call(fd, MGP_CALL_resource_subdata, 1,
+               &(struct mgp_resource_subdata){
+                  .res = tex.res, .format = tex.format, .box = {0, 0, 0, 4, 2, 1},
+                  .region_count = 1, .data = {.size = 64, .seg = MGP_SEG_INLINE}},
+               &g, 1, 64);
+      put_call(fd, MGP_CALL_get_texture_image, 1,
+               &(struct mgp_get_texture_image){.res = tex.res, .format = 0x1908, .type = 0x1401,
+                                               .out = {.size = 64, .seg = MGP_SEG_INLINE}},
+               NULL, 0, 64);
+   } else {
+      die_setup("rogue: unknown kind %s", kind);
+   }
+   /* The end of what this client says: a server that took it all closes, without a FATAL. */
+   shutdown(fd, SHUT_WR);
+}
+
 static int
 mode_rogue(const char *kind, const char *hostport)
 {
@@ -1263,7 +1343,7 @@ mode_rogue(const char *kind, const char *hostport)
          struct mgp_frame h = {.size = 13, .kind = MGP_FRAME_RECORD, .a = 8};
          put(fd, &h, sizeof(h));
       } else {
-         die_setup("rogue: unknown kind %s", kind);
+         rogue_decode_attack(fd, kind);
       }
    }
    /* What the server says: a refusal (garbage), or log lines and a FATAL, then the end. */

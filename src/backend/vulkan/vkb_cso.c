@@ -398,6 +398,13 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       nlayers = 6;
    else if (view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
       nlayers -= nlayers % 6;
+   /* A cube view starting past layer 0 of six, or a cube array of fewer than six: the view
+    * would name layers the image lacks (GL's texture views refuse those; a record may not). */
+   if (!nlayers || layer0 + nlayers > tex->layers) {
+      MGL_DECLINE(backend_draw_incomplete, "sampler view of layers [%u, +%u) of a %u-layer "
+                  "texture", layer0, nlayers, tex->layers);
+      return VK_NULL_HANDLE;
+   }
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
       .image = tex->img,
@@ -453,21 +460,27 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
                   (unsigned long long)sp->size);
          return why;
       }
-      const char *scan_why = NULL;
-      if (!vkb_spirv_scan(sp->ptr, sp->size / 4, stage_bits[s], sh, &scan_why)) {
-         snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
-         return why;
-      }
-      if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_point_size[s] &&
-          !scr->features.shaderTessellationAndGeometryPointSize)
-         return "geometry stage writes gl_PointSize: device lacks "
-                "shaderTessellationAndGeometryPointSize";
+      /* The words are read once, out of the client's memory (shared on the ring arms): the
+       * scan, the set split and the driver all see the same copy, which the client can no
+       * longer change after the scan checked it. */
       uint32_t *words = malloc(sp->size);
       if (!words) {
          vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_shader");
          return "out of memory";
       }
       memcpy(words, sp->ptr, sp->size);
+      const char *scan_why = NULL;
+      if (!vkb_spirv_scan(words, sp->size / 4, stage_bits[s], sh, &scan_why)) {
+         free(words);
+         snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
+         return why;
+      }
+      if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_point_size[s] &&
+          !scr->features.shaderTessellationAndGeometryPointSize) {
+         free(words);
+         return "geometry stage writes gl_PointSize: device lacks "
+                "shaderTessellationAndGeometryPointSize";
+      }
       vkb_spirv_split_sets(words, sp->size / 4);
       VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,

@@ -409,6 +409,35 @@ clear_alpha_one(struct vkb_screen *scr, struct vkb_resource *r)
 
 /* Builds the storage for r->desc. A shape this slice does not do marks r unsupported (later
  * uses decline by name); only a Vulkan failure returns false (already a fatal). */
+/* The field of a texture's description that is larger than the caps told the client (the
+ * front end refuses those with GL_INVALID_VALUE, so no honest record has one, and vkCreateImage
+ * must not see one), or NULL. */
+static const char *
+image_extent_bad(const struct vkb_screen *scr, const struct mgp_resource_desc *d)
+{
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   const unsigned t = d->target;
+   const uint32_t layers = l->maxImageArrayLayers;
+   uint32_t max = l->maxImageDimension2D;
+   if (t == MGP_RESOURCE_TARGET_TEX_3D)
+      max = l->maxImageDimension3D;
+   else if (t == MGP_RESOURCE_TARGET_TEX_CUBE || t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY)
+      max = l->maxImageDimensionCube;
+   else if (t == MGP_RESOURCE_TARGET_RENDERBUFFER)
+      max = l->maxImageDimension2D < l->maxFramebufferWidth ? l->maxImageDimension2D
+                                                             : l->maxFramebufferWidth;
+   if (d->width > max)
+      return "width";
+   /* A 1D array names its layers by height. */
+   if (d->height > (t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY ? layers : max))
+      return "height";
+   if (t == MGP_RESOURCE_TARGET_TEX_3D && d->depth > max)
+      return "depth";
+   if (d->array_layers > layers)
+      return "array_layers";
+   return NULL;
+}
+
 static bool
 init_storage(struct vkb_screen *scr, struct vkb_resource *r)
 {
@@ -450,6 +479,15 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       r->unsupported = true;
       MGL_DECLINE(backend_format_unsupported, "%s of format %s", target_name(d->target),
                   vkb_format_name(d->format));
+      return true;
+   }
+   const char *bad = image_extent_bad(scr, d);
+   if (bad) {
+      char detail[128];
+      snprintf(detail, sizeof(detail), "resource_create.%s: %ux%ux%u, %u layers, beyond the "
+               "caps", bad, d->width, d->height, d->depth, d->array_layers);
+      r->unsupported = true;
+      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
       return true;
    }
    if (!create_image(scr, r))

@@ -2022,8 +2022,19 @@ test_mipmaps_and_copies(struct t *t)
 }
 
 static void
+sample_target_from(struct t *t, const char *frag, enum mgp_resource_target target,
+                   struct mgp_handle tex, enum mgp_format fmt, uint16_t min_layer);
+
+static void
 sample_target(struct t *t, const char *frag, enum mgp_resource_target target,
               struct mgp_handle tex, enum mgp_format fmt)
+{
+   sample_target_from(t, frag, target, tex, fmt, 0);
+}
+
+static void
+sample_target_from(struct t *t, const char *frag, enum mgp_resource_target target,
+                   struct mgp_handle tex, enum mgp_format fmt, uint16_t min_layer)
 {
    const struct program_desc pd = {"tex.vert.spv", frag, 0, 0, 1, 3};
    struct mgp_handle prog = make_program(t, &pd);
@@ -2033,7 +2044,8 @@ sample_target(struct t *t, const char *frag, enum mgp_resource_target target,
    bind_vb(t, make_buffer(t, sizeof(quad), quad));
    struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
    struct mgp_create_sampler_view cv = {.cso = view, .texture = tex, .format = (uint16_t)fmt,
-                                        .target = (uint8_t)target, .num_levels = 1};
+                                        .target = (uint8_t)target, .num_levels = 1,
+                                        .min_layer = min_layer};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
    struct mgp_create_sampler cs = {.cso = samp,
@@ -2094,6 +2106,13 @@ test_targets(struct t *t)
    sample_target(t, "tex_cube.frag.spv", MGP_RESOURCE_TARGET_TEX_CUBE, cube,
                  MGP_FORMAT_RGBA8_UNORM);
    check(all_pixels(10, 200, 0, 255), "cube map: face +X sampled as samplerCube");
+   /* A cube view from layer 3 of a six-layer cube would name layers 3..8: a hostile record
+    * (GL refuses such a view). A named decline, the draw dropped, no invalid image view. */
+   const uint64_t dv0 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
+   sample_target_from(t, "tex_cube.frag.spv", MGP_RESOURCE_TARGET_TEX_CUBE, cube,
+                      MGP_FORMAT_RGBA8_UNORM, 3);
+   check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) > dv0 && all_pixels(0, 0, 0, 0),
+         "a cube view past the cube's layers declines and drops the draw");
 
    /* 3D: two slices, r = 0.75 samples slice 1 */
    struct mgp_handle vol = make_tex(t, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM,
