@@ -592,6 +592,13 @@ struct vkb_screen {
    uint64_t last_presented;
    uint64_t completed_frame_floor; /* every batch of every frame <= it has completed */
    uint32_t frames_in_flight;
+   /* The floor's proof (vkb_batch.c), kept apart from the in-flight list the floor is computed
+    * from: per frame submitted and not yet known complete, the last batch serial that carried
+    * it, written at submit from frame_serial; complete once completed_serial reaches it. */
+   struct vkb_frame_mark {
+      uint64_t frame, last_serial;
+   } *frame_ledger;
+   uint32_t frame_ledger_count, frame_ledger_cap;
 
    /* rendering in progress (one at a time, the recording is shared) */
    struct vkb_context *rendering_ctx;
@@ -668,6 +675,9 @@ struct vkb_screen {
    /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
     * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
    unsigned test_hold_batch_ms;
+   /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
+    * corrupted in-flight list, for the floor's proof to catch) */
+   bool test_skew_batch_frame;
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */

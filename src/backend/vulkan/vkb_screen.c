@@ -966,6 +966,10 @@ screen_create(const struct mgs_backend_env *env)
    scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
+   scr->test_skew_batch_frame = knob && atoi(knob) > 0;
+   if (scr->test_skew_batch_frame)
+      mgl_warn("vulkan: test knob: every batch records the frame after its own");
    knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
    scr->test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
    if (scr->test_hold_batch_ms)
