@@ -14620,6 +14620,156 @@ static void sc_default_fb_no_alpha(void)
   eglDestroySurface(dpy, surf);
 }
 
+/* feedback_mip_chain: GL 3.3 §4.4.3 makes sampling a texture that is attached to the draw
+ * framebuffer undefined only when an attached level can be sampled: with a non-mipmap minifying
+ * filter the base level alone, with a mipmap filter levels base..max. A downsample chain is
+ * legal: a 64x64 RGBA8 texture holding the MQ quadrants at level 0 gets each level 1..6 drawn
+ * from the level above (a full-viewport quad, each pass rotating the colour channels once so a
+ * wrong source level shows), twice: chain A with GL_LINEAR (base = k-1, max left at 1000), chain
+ * B with GL_LINEAR_MIPMAP_NEAREST and base = max = k-1. Every level is read back (levels 1..5
+ * keep the rotated quadrants, level 6 is their mean). Then the undefined case: a mipmap filter
+ * over levels 0..6 while level 1 is attached; mgl skips that draw and counts the decline
+ * feedback-loop-undefined (gate.decline_counted); its pixels are not checked. The context goes
+ * on: level 2 of chain A is drawn into the window and checked. */
+static void fbl_rot(uint8_t c[4], int k)
+{
+  for (int i = 0; i < k % 3; i++) {
+    const uint8_t r = c[0];
+    c[0] = c[1];
+    c[1] = c[2];
+    c[2] = r;
+  }
+}
+
+static rgba8 fbl_colour(const void *ctx, int x, int y)
+{
+  const int k = *(const int *)ctx;
+  rgba8 r;
+  memcpy(r.c, MQ[(x >= 32 ? 1 : 0) + (y >= 32 ? 2 : 0)], 4);
+  fbl_rot(r.c, k);
+  return r;
+}
+
+static void fbl_chain(GLuint tex, GLuint fbo, bool mipmap_filter, const char *what)
+{
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                  mipmap_filter ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  for (int k = 1; k <= 6; k++) {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, k - 1);
+    if (mipmap_filter)
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, k - 1);
+    gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, k);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("%s: FBO on level %d incomplete", what, k);
+    glViewport(0, 0, 64 >> k, 64 >> k);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    check_gl_error(what);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  for (int k = 1; k <= 6; k++) {
+    const int n = 64 >> k;
+    uint8_t got[32 * 32 * 4];
+    memset(got, 0xA5, sizeof got);
+    glGetTexImage(GL_TEXTURE_2D, k, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    int bad = 0;
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        uint8_t want[4];
+        if (n == 1) {
+          for (int c = 0; c < 4; c++)
+            want[c] = (uint8_t)((MQ[0][c] + MQ[1][c] + MQ[2][c] + MQ[3][c]) / 4);
+        } else {
+          memcpy(want, MQ[(i >= n / 2 ? 1 : 0) + (j >= n / 2 ? 2 : 0)], 4);
+        }
+        fbl_rot(want, k);
+        const uint8_t *g = &got[(j * n + i) * 4];
+        bool ok = true;
+        for (int c = 0; c < 4; c++)
+          ok &= abs((int)g[c] - (int)want[c]) <= (n == 1 ? 1 : 0);
+        if (!ok && bad++ < 4)
+          fail("%s: level %d texel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", what, k,
+               i, j, want[0], want[1], want[2], want[3], g[0], g[1], g[2], g[3]);
+      }
+  }
+  check_gl_error("glGetTexImage of the chain");
+}
+
+static void sc_feedback_mip_chain(void)
+{
+  uint8_t texels[64 * 64 * 4];
+  for (int j = 0; j < 64; j++)
+    for (int i = 0; i < 64; i++)
+      memcpy(&texels[(j * 64 + i) * 4], MQ[(i >= 32 ? 1 : 0) + (j >= 32 ? 2 : 0)], 4);
+  GLuint tex[2], fbo;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(2, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int t = 0; t < 2; t++) {
+    glBindTexture(GL_TEXTURE_2D, tex[t]);
+    for (int l = 0; l <= 6; l++)
+      glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, 64 >> l, 64 >> l, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   l ? NULL : texels);
+  }
+  check_gl_error("mip chain textures");
+  static const char *fs = "#version 330 core\n"
+                          "in vec2 v_uv;\n"
+                          "uniform sampler2D u_tex;\n"
+                          "out vec4 o_color;\n"
+                          "void main() { o_color = texture(u_tex, v_uv).gbra; }\n";
+  GLuint p = link_program(VS_TEXTURED, fs);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  GLuint vao = textured_quad_vao(0, 0, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  fbl_chain(tex[0], fbo, false, "chain A (GL_LINEAR, base k-1)");
+  fbl_chain(tex[1], fbo, true, "chain B (mipmap filter, base = max = k-1)");
+
+  /* The undefined case: level 1 attached and inside the sampled range 0..6. */
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 1);
+  glViewport(0, 0, 32, 32);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a draw sampling the attached level (undefined in GL, no error)");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+
+  /* The context goes on: level 2 of chain A, in the window. */
+  static const char *fs_lod = "#version 330 core\n"
+                              "in vec2 v_uv;\n"
+                              "uniform sampler2D u_tex;\n"
+                              "out vec4 o_color;\n"
+                              "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
+  GLuint p2 = link_program(VS_TEXTURED, fs_lod);
+  gl.UseProgram(p2);
+  gl.Uniform1i(uloc(p2, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw level 2 of chain A");
+  static const int two = 2;
+  model m;
+  model_init(&m, bg);
+  model_rect_fn(&m, 0, 0, W, H, fbl_colour, &two);
+  check_frame("level 2 of the chain drawn from level 1, sampled with textureLod", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+  glDeleteTextures(2, tex);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+  gl.DeleteProgram(p2);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -14646,6 +14796,7 @@ static const struct {
     {"blit_scaled", sc_blit_scaled, 0},
     {"read_depth", sc_read_depth, 0},
     {"mipmaps", sc_mipmaps, 0},
+    {"feedback_mip_chain", sc_feedback_mip_chain, 0},
     {"copy_buffer", sc_copy_buffer, 0},
     {"copy_tex", sc_copy_tex, 0},
     {"tex1d", sc_tex1d, 0},

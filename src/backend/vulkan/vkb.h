@@ -195,6 +195,10 @@ struct vkb_sampler_view {
    uint32_t made_storage_version, made_params_version;
    uint32_t made_slot, made_gen;
    uint32_t made_base, made_count;  /* the texture levels the view covers */
+   VkImageViewCreateInfo made_info; /* how vk was made */
+   /* made_base alone, for a draw that samples the base level only while another level of
+    * the same texture is attached (made lazily, dropped with vk) */
+   VkImageView vk_base;
 };
 
 struct vkb_shader_binding {
@@ -631,6 +635,7 @@ struct vkb_screen {
    unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
    unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
    unsigned long long unsound_serial_complete;
+   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
    unsigned long long submits;
@@ -841,7 +846,10 @@ void vkb_flush_draws(struct vkb_screen *scr);
 /* The attachment part of the pipeline key (ctx->fb_key) and ctx->render_extent for the
  * framebuffer state; false after a decline. */
 bool vkb_context_fb_key(struct vkb_context *ctx);
-bool vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r);
+/* True when a level in [lo, hi] of r is attached to ctx's framebuffer (sampling it would be a
+ * feedback loop, GL 3.3 4.4.3). */
+bool vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, uint32_t lo,
+                             uint32_t hi);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */
 bool vkb_begin_rendering(struct vkb_context *ctx);
 /* Clears the rectangle by drawing: colour attachment i gets color_mask[i] (VkColorComponent
@@ -917,6 +925,7 @@ struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_han
  * the draw must be dropped (already declined by name). */
 VkImageView vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                                  struct vkb_resource **tex_out, bool *declined);
+VkImageView vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v);
 /* The image view type that samples a texture of this mgp_resource_target; false for none. */
 bool vkb_view_type_for_target(unsigned target, VkImageViewType *out);
 void vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh);

@@ -1137,6 +1137,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
+      {"feedback-base-only-views", scr->feedback_base_only_views},
       {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
       {"cmd-bind-sets", scr->cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},
