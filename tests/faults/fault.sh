@@ -52,6 +52,13 @@
 #       costs no round trip and no get_caps record: the caps came with the welcome.
 #   spawn.version_mismatch  tcp.version_mismatch  (MGL_TEST_HELLO_ABI) a client of another
 #       MGPipe ABI is refused with both versions in the program's log and the server's.
+#   tcp.device_lost  (MGL_VK_FAKE_DEVICE_LOST=2, MGL_VK_FAKE_DEVICE_LOST_SCREEN=2) two programs
+#       on one server, each session with its own VkDevice: the second session's device reports
+#       VK_ERROR_DEVICE_LOST at its second submit (frame 2). That program sees a lost context
+#       (GL_CONTEXT_LOST, a reset) and a new context renders; the first program, connected the
+#       whole time, renders its later frames right with no reset; the server logs
+#       Fatal{DeviceLost} for that one session and keeps serving.
+#   inproc.device_lost  the same fault in one program on the inproc arm.
 #   tcp.session_declines  two clients of one server hit the same decline: each client's
 #       server.log shows it (its session's first hit) with its own count, and only its own
 #       session's lines; the server's log tags every session line with session=N.
@@ -76,7 +83,7 @@ mkdir -p "$MGL_LOG_DIR"
 export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
-unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
+unset MGL_VK_FAKE_DEVICE_LOST MGL_VK_FAKE_DEVICE_LOST_SCREEN MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
   MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
 
@@ -636,6 +643,41 @@ tcp.session_declines)
       "session $n's decline, tagged"
     n=$((n + 1))
   done
+  ;;
+tcp.device_lost)
+  MGL_VK_FAKE_DEVICE_LOST=2 MGL_VK_FAKE_DEVICE_LOST_SCREEN=2 \
+    mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  # The survivor: frame 1, then it waits (connected) while the other session loses its device.
+  app_start frames 3 || finish
+  mkdir -p "$dir/victim"
+  MGL_LOG_DIR=$dir/victim timeout -s KILL "$GUARD" "$fault" lost >"$dir/victim.out" 2>&1 ||
+    fail "the program whose device was lost: $(tail -n 3 "$dir/victim.out")"
+  sed 's/^/  victim: /' "$dir/victim.out" | grep -E '^  victim: (ok|FAIL)'
+  for w in 'glGetError says GL_CONTEXT_LOST' 'glGetGraphicsResetStatus says GL_[A-Z_]*RESET' \
+           'the new context renders'; do
+    grep -Eq "^ok: $w" "$dir/victim.out" || fail "the victim did not say: $w"
+  done
+  expect_log "$dir/victim/client.log" 'session lost: Fatal\{DeviceLost\}' "the victim's Fatal{DeviceLost}"
+  expect_log "$dir/server/server.log" 'Fatal\{DeviceLost, "vkQueueSubmit: VkResult -4"\}' \
+    "the server's Fatal{DeviceLost}"
+  app_go
+  app_wait
+  expect_app '^ok: 3 frames, reset status GL_NO_ERROR' "the survivor's 3 frames without a reset"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 3 ] || fail "only $n_ok of the survivor's 3 frames were right"
+  if grep -q 'DeviceLost' "$MGL_LOG_DIR/client.log" 2>/dev/null; then
+    fail "the survivor's client.log names a DeviceLost"
+  fi
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+inproc.device_lost)
+  export MGL_TRANSPORT=inproc MGL_VK_FAKE_DEVICE_LOST=2 MGL_VK_FAKE_DEVICE_LOST_SCREEN=1
+  timeout -s KILL "$GUARD" "$fault" lost >"$dir/app.out" 2>&1 || fail "mgl-fault lost exited $?"
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  lost_checks
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{DeviceLost\}' "Fatal{DeviceLost}"
+  unset MGL_VK_FAKE_DEVICE_LOST MGL_VK_FAKE_DEVICE_LOST_SCREEN
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

@@ -683,6 +683,9 @@ struct vkb_screen {
    /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
     * corrupted in-flight list, for the floor's proof to catch) */
    bool test_skew_batch_frame;
+   /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
+    * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
+   unsigned long long test_device_lost_at;
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */

@@ -388,7 +388,10 @@ vkb_submit(struct vkb_screen *scr)
       .commandBufferCount = 1,
       .pCommandBuffers = &cmd,
    };
-   if (!vkb_check(scr, vkQueueSubmit(scr->queue, 1, &si, b->fence), "vkQueueSubmit"))
+   /* MGL_VK_FAKE_DEVICE_LOST: this submit answers as a lost device would (nothing runs) */
+   const bool fake_lost = scr->test_device_lost_at && scr->submits + 1 == scr->test_device_lost_at;
+   if (!vkb_check(scr, fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
+                  "vkQueueSubmit"))
       return 0;
    if (b->hold)
       hold_release_start(scr, b);

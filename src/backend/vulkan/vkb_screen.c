@@ -1,6 +1,7 @@
 /* vkb_screen.c — the Vulkan backend's screen: instance, device, validation messenger, caps,
  * the slot tables and the exported struct mgs_backend. */
 #include <stdio.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -966,6 +967,17 @@ screen_create(const struct mgs_backend_env *env)
    scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
+   if (knob && atoll(knob) > 0) {
+      static atomic_uint screens_made;
+      const unsigned nth = atomic_fetch_add(&screens_made, 1) + 1;
+      const char *only = getenv("MGL_VK_FAKE_DEVICE_LOST_SCREEN");
+      if (!only || (unsigned)atoi(only) == nth) {
+         scr->test_device_lost_at = (unsigned long long)atoll(knob);
+         mgl_warn("vulkan: test knob: screen %u reports a lost device at its submit %llu", nth,
+                  scr->test_device_lost_at);
+      }
+   }
    knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
    scr->test_skew_batch_frame = knob && atoi(knob) > 0;
    if (scr->test_skew_batch_frame)
