@@ -14770,6 +14770,90 @@ static void sc_feedback_mip_chain(void)
   gl.DeleteProgram(p2);
 }
 
+/* oom_budget: GL_OUT_OF_MEMORY is an error, not a lost context. Run with a server whose
+ * resource memory is capped (mgl's test knob MGL_VK_MEMORY_BUDGET, 6 MiB in gate.oom_budget.*),
+ * 4 MiB RGBA8 textures: A fits, B does not (glGetError says GL_OUT_OF_MEMORY; a draw sampling B
+ * reads the incomplete texture's (0,0,0,1)); once A is deleted, C fits, is uploaded and drawn
+ * exactly; a 4 MiB buffer and a 1024x1024 renderbuffer past the budget are GL_OUT_OF_MEMORY
+ * too; deleted, and C drawn again: the context went on. Without a budget (or off mgl) every
+ * allocation succeeds and the same draws of A and C are checked. */
+static GLuint oom_texture(const uint8_t *texels)
+{
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1024, 1024, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  return t;
+}
+
+static void oom_draw(GLuint tex, vec4f want, const char *what)
+{
+  glBindTexture(GL_TEXTURE_2D, tex);
+  clear_to(V4(0.5f, 0.5f, 0.5f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error(what);
+  model m;
+  model_init(&m, want);
+  check_frame(what, &m);
+}
+
+static void sc_oom_budget(void)
+{
+  const char *knob = getenv("MGL_VK_MEMORY_BUDGET");
+  const bool budget = on_mgl() && knob && atoll(knob) > 0 && atoll(knob) < (8ll << 20);
+  printf("  %s\n", budget ? "server memory budget below 8 MiB: allocations past it must fail"
+                          : "no server memory budget: every allocation succeeds");
+  const size_t bytes = 1024u * 1024u * 4u;
+  uint8_t *texels = malloc(bytes);
+  if (!texels)
+    die_setup("oom_budget: %zu bytes", bytes);
+  const vec4f ca = V4(0.8f, 0.2f, 0.0f, 1.0f), cc = V4(0.0f, 0.4f, 1.0f, 1.0f);
+  const rgba8 a8 = to8(ca), c8 = to8(cc);
+  for (size_t i = 0; i < bytes; i += 4)
+    memcpy(&texels[i], a8.c, 4);
+  gl.ActiveTexture(GL_TEXTURE0);
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  GLuint vao = textured_quad_vao(0, 0, W, H);
+
+  GLuint ta = oom_texture(texels);
+  check_gl_error("texture A (4 MiB, inside the budget)");
+  GLuint tb = oom_texture(NULL);
+  expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR, "texture B (4 MiB more)");
+  oom_draw(ta, ca, "texture A drawn");
+  if (budget)
+    oom_draw(tb, V4(0.0f, 0.0f, 0.0f, 1.0f), "texture B (no storage) samples as incomplete");
+  glDeleteTextures(1, &ta);
+  glDeleteTextures(1, &tb);
+  for (size_t i = 0; i < bytes; i += 4)
+    memcpy(&texels[i], c8.c, 4);
+  GLuint tc = oom_texture(texels);
+  check_gl_error("texture C after A and B were deleted");
+  oom_draw(tc, cc, "texture C drawn");
+
+  GLuint buf;
+  gl.GenBuffers(1, &buf);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, NULL, GL_STATIC_DRAW);
+  expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR, "a 4 MiB buffer beside texture C");
+  gl.DeleteBuffers(1, &buf);
+  GLuint rb;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 1024, 1024);
+  expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR,
+                  "a 1024x1024 renderbuffer beside texture C");
+  gl.DeleteRenderbuffers(1, &rb);
+  oom_draw(tc, cc, "texture C drawn again after the failed allocations");
+  free(texels);
+  glDeleteTextures(1, &tc);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -14797,6 +14881,7 @@ static const struct {
     {"read_depth", sc_read_depth, 0},
     {"mipmaps", sc_mipmaps, 0},
     {"feedback_mip_chain", sc_feedback_mip_chain, 0},
+    {"oom_budget", sc_oom_budget, 0},
     {"copy_buffer", sc_copy_buffer, 0},
     {"copy_tex", sc_copy_tex, 0},
     {"tex1d", sc_tex1d, 0},

@@ -111,6 +111,9 @@ struct vkb_resource {
    struct vkb_obj base;
    struct mgp_resource_desc desc;
    bool unsupported;          /* declined at create: every later use declines, no fatal */
+   bool no_storage;           /* its memory could not be allocated (GL_OUT_OF_MEMORY): also
+                               * unsupported, but a texture samples as incomplete */
+   VkDeviceSize mem_bytes;    /* what alloc_memory gave it (the budget's count) */
    bool is_buffer;
    bool ds_attachment;        /* image with DEPTH_STENCIL_ATTACHMENT usage */
    uint64_t last_use;         /* serial of the last batch that touched it on the GPU */
@@ -686,6 +689,11 @@ struct vkb_screen {
    /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
     * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
    unsigned long long test_device_lost_at;
+   /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
+    * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
+   VkDeviceSize mem_budget;
+   VkDeviceSize mem_in_use; /* resource memory held, for the budget */
+   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */

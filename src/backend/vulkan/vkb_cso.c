@@ -322,6 +322,10 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                   v->desc.texture.gen);
       return VK_NULL_HANDLE;
    }
+   if (tex->no_storage) {
+      *declined = false; /* GL_OUT_OF_MEMORY left it without storage: incomplete */
+      return VK_NULL_HANDLE;
+   }
    if (tex->unsupported || !tex->img) {
       MGL_DECLINE(backend_draw_incomplete, "sampler view of a texture declined at creation");
       return VK_NULL_HANDLE;

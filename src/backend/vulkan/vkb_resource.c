@@ -23,10 +23,22 @@ target_name(unsigned t)
 }
 
 static bool
-alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
+is_oom(VkResult r)
+{
+   return r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY;
+}
+
+/* The allocation wrapper of resource memory. Out of memory (the device's, or past
+ * MGL_VK_MEMORY_BUDGET) is returned, not fatal: the caller leaves the resource without storage
+ * and the client reports GL_OUT_OF_MEMORY. Any other failure is a Fatal (vkb_check). */
+static VkResult
+alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequirements *req,
              const VkMemoryPropertyFlags *prefs, int nprefs, VkDeviceMemory *mem,
              VkMemoryPropertyFlags *got, const char *what)
 {
+   if (scr->mem_budget && (req->size > scr->mem_budget ||
+                           scr->mem_in_use > scr->mem_budget - req->size))
+      return VK_ERROR_OUT_OF_DEVICE_MEMORY;
    VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
    for (int i = 0; i < nprefs; i++) {
       int32_t type = vkb_find_memory(scr, req->memoryTypeBits, prefs[i], 0);
@@ -40,13 +52,41 @@ alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
       last = vkAllocateMemory(scr->dev, &mai, NULL, mem);
       if (last == VK_SUCCESS) {
          *got = scr->mem_props.memoryTypes[type].propertyFlags;
-         return true;
+         r->mem_bytes = req->size;
+         scr->mem_in_use += req->size;
+         return VK_SUCCESS;
       }
       if (last != VK_ERROR_OUT_OF_DEVICE_MEMORY)
          break;
    }
-   vkb_check(scr, last, what);
-   return false;
+   if (!is_oom(last))
+      vkb_check(scr, last, what);
+   return last;
+}
+
+/* r's memory could not be allocated: r keeps no storage (every use but sampling declines by
+ * name, as for a resource declined at creation) and the client is told, so the GL call that
+ * made it reports GL_OUT_OF_MEMORY. The session goes on. */
+static bool
+leave_without_storage(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize bytes)
+{
+   vkDestroyBuffer(scr->dev, r->buf, NULL);
+   vkDestroyImage(scr->dev, r->img, NULL);
+   r->buf = VK_NULL_HANDLE;
+   r->img = VK_NULL_HANDLE;
+   r->mem = VK_NULL_HANDLE;
+   r->unsupported = true;
+   r->no_storage = true;
+   if (!scr->resource_oom++)
+      mgl_warn("vulkan: resource {%u,%u}: out of memory for its %llu bytes (in use %llu, "
+               "budget %llu): no storage, GL_OUT_OF_MEMORY", r->base.h.slot, r->base.h.gen,
+               (unsigned long long)bytes, (unsigned long long)scr->mem_in_use,
+               (unsigned long long)scr->mem_budget);
+   const struct mgp_event ev = {.kind = MGP_EVENT_OUT_OF_MEMORY, .slot = r->base.h.slot,
+                                .gen = r->base.h.gen, .value = bytes};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+   return true;
 }
 
 static VkBufferUsageFlags
@@ -113,6 +153,8 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
       goto fail_memory;
    r->coherent = true;
    r->heap_store = true;
+   r->mem_bytes = st->size; /* imported, but the server holds it as device memory: budgeted */
+   scr->mem_in_use += st->size;
    scr->heap_buffer_count++;
    scr->heap_buffers_made++;
    return true;
@@ -132,7 +174,10 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 {
    r->is_buffer = true;
    r->size = r->desc.size;
-   if (r->desc.store.size) {
+   const bool over_budget = scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
+                                                scr->mem_in_use > scr->mem_budget -
+                                                                     r->desc.store.size);
+   if (r->desc.store.size && !over_budget) {
       if (import_heap_store(scr, r))
          return true;
       /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
@@ -159,8 +204,9 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
       0,
    };
    VkMemoryPropertyFlags got = 0;
-   if (!alloc_memory(scr, &req, prefs, 3, &r->mem, &got, "buffer memory"))
-      return false;
+   const VkResult ar = alloc_memory(scr, r, &req, prefs, 3, &r->mem, &got, "buffer memory");
+   if (ar != VK_SUCCESS)
+      return is_oom(ar) && leave_without_storage(scr, r, req.size);
    if (!vkb_check(scr, vkBindBufferMemory(scr->dev, r->buf, r->mem, 0), "vkBindBufferMemory"))
       return false;
    r->coherent = (got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
@@ -358,8 +404,9 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    vkGetImageMemoryRequirements(scr->dev, r->img, &req);
    const VkMemoryPropertyFlags prefs[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
    VkMemoryPropertyFlags got;
-   if (!alloc_memory(scr, &req, prefs, 2, &r->mem, &got, "image memory"))
-      return false;
+   const VkResult ar = alloc_memory(scr, r, &req, prefs, 2, &r->mem, &got, "image memory");
+   if (ar != VK_SUCCESS)
+      return is_oom(ar) && leave_without_storage(scr, r, req.size);
    if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
       return false;
    for (uint32_t l = 0; l < VKB_MAX_LEVELS; l++)
@@ -398,6 +445,7 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
 {
    const struct mgp_resource_desc *d = &r->desc;
    r->unsupported = false;
+   r->no_storage = false;
    r->params = (struct mgp_texture_params){.res = d->res,
                                            .max_level = 1000,
                                            .swizzle = {0, 1, 2, 3},
@@ -438,6 +486,8 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
    }
    if (!create_image(scr, r))
       return false;
+   if (r->no_storage)
+      return true;
    clear_alpha_one(scr, r);
    return true;
 }
@@ -501,6 +551,8 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->img = VK_NULL_HANDLE;
    r->buf = VK_NULL_HANDLE;
    r->mem = VK_NULL_HANDLE;
+   scr->mem_in_use -= r->mem_bytes;
+   r->mem_bytes = 0;
    r->map = NULL;
    r->fmt = NULL;
    r->is_buffer = false;

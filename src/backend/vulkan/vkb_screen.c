@@ -978,6 +978,12 @@ screen_create(const struct mgs_backend_env *env)
                   scr->test_device_lost_at);
       }
    }
+   knob = getenv("MGL_VK_MEMORY_BUDGET");
+   if (knob && atoll(knob) > 0) {
+      scr->mem_budget = (VkDeviceSize)atoll(knob);
+      mgl_warn("vulkan: test knob: resource memory budget %llu bytes",
+               (unsigned long long)scr->mem_budget);
+   }
    knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
    scr->test_skew_batch_frame = knob && atoi(knob) > 0;
    if (scr->test_skew_batch_frame)
@@ -1150,6 +1156,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
       {"feedback-base-only-views", scr->feedback_base_only_views},
+      {"resource-out-of-memory", scr->resource_oom},
       {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
       {"cmd-bind-sets", scr->cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},
