@@ -14839,6 +14839,19 @@ static void sc_oom_budget(void)
   gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
   gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, NULL, GL_STATIC_DRAW);
   expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR, "a 4 MiB buffer beside texture C");
+  /* An app that goes on using it: a draw reading vertices from it (no pixels checked). */
+  GLuint vao2;
+  gl.GenVertexArrays(1, &vao2);
+  gl.BindVertexArray(vao2);
+  gl.BindBuffer(GL_ARRAY_BUFFER, buf);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+  gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a draw reading the buffer that got GL_OUT_OF_MEMORY");
+  gl.BindVertexArray(vao);
+  gl.DeleteVertexArrays(1, &vao2);
   gl.DeleteBuffers(1, &buf);
   GLuint rb;
   gl.GenRenderbuffers(1, &rb);

@@ -204,7 +204,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       tex && tex->is_texbuf ? (struct vkb_resource *)vkb_table_peek(&scr->resources,
                                                                      tex->desc.buffer)
                             : NULL;
-   if (!buf || !buf->is_buffer || !buf->size)
+   if (!buf || !buf->is_buffer || !buf->size || !buf->buf) /* no buffer, or no storage */
       return texbuf_zero_view(scr, kind);
    VkFormatProperties fp = {0};
    if (tex->fmt)
