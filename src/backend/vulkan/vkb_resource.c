@@ -637,8 +637,9 @@ vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *ca
 {
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, h, call);
    if (r && r->unsupported) {
-      MGL_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which was declined at "
-                  "creation", call, h.slot, h.gen);
+      MGL_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which %s", call, h.slot,
+                  h.gen, r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)"
+                                       : "was declined at creation");
       return NULL;
    }
    return r;
