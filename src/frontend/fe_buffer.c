@@ -369,9 +369,9 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    mgl_session_heap_place(ctx->share->session, (uint64_t)size, &buf->store);
    d.store = buf->store;
    if (buf->created) {
-      mgp_resource_respecify(ctx->share->screen, &d);
+      fe_resource_send(ctx->share, &d, true);
    } else {
-      mgp_resource_create(ctx->share->screen, &d);
+      fe_resource_send(ctx->share, &d, false);
       buf->created = true;
    }
    mgl_session_heap_drop(ctx->share->session, &old_store);

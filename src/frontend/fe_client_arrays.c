@@ -66,9 +66,9 @@ stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
       .size = cap,
    };
    if (vao->stream_size)
-      mgp_resource_respecify(sg->screen, &d);
+      fe_resource_send(sg, &d, true);
    else
-      mgp_resource_create(sg->screen, &d);
+      fe_resource_send(sg, &d, false);
    vao->stream_size = cap;
    return true;
 }

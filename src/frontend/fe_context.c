@@ -214,7 +214,7 @@ surface_create_rb(struct fe_share_group *sg, struct mgp_handle *h, uint16_t form
       .array_layers = 1,
       .no_alpha = no_alpha,
    };
-   mgp_resource_create(sg->screen, &d);
+   fe_resource_send(sg, &d, false);
    return true;
 }
 

@@ -34,6 +34,8 @@ mgl_glGetError(void)
    struct fe_context *ctx = fe_ctx_current();
    if (!ctx)
       return GL_NO_ERROR;
+   if (!ctx->no_error && !fe_ctx_lost_quiet(ctx))
+      fe_check_allocations(ctx);
    if (ctx->desc.lose_context_on_reset && fe_ctx_lost_quiet(ctx) && !ctx->lost_reported) {
       ctx->lost_reported = true;
       ctx->error = GL_NO_ERROR; /* the context's state, its error flag with it, is gone */

@@ -1164,9 +1164,9 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
       .array_layers = 1,
    };
    if (rb->created) {
-      mgp_resource_respecify(ctx->share->screen, &d);
+      fe_resource_send(ctx->share, &d, true);
    } else {
-      mgp_resource_create(ctx->share->screen, &d);
+      fe_resource_send(ctx->share, &d, false);
       rb->created = true;
    }
 }

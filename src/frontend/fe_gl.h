@@ -408,6 +408,9 @@ struct fe_share_group {
    struct mgl_session *session;
    const struct mgp_screen *screen;
    const struct mgp_caps *caps;
+   /* a resource_create/respecify was sent since the last glGetError synced: the server's
+    * out-of-memory event for it may still be on its way (fe_sync.c) */
+   atomic_bool allocs_unchecked;
    struct mgl_handle_alloc handles[MGP_KIND_COUNT];
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
    struct fe_names samplers;
@@ -629,6 +632,13 @@ bool fe_ctx_lost_quiet(struct fe_context *ctx);
 /* fe_sync.c: applies the server's events (fences signalled) to the share group's objects;
  * called where GL asks about them. */
 void fe_drain_events(struct fe_context *ctx);
+/* Sends resource_create (or respecify) for d and notes that its out-of-memory answer, if any,
+ * is to be waited for at the next glGetError. */
+void fe_resource_send(struct fe_share_group *sg, const struct mgp_resource_desc *d,
+                      bool respecify);
+/* glGetError: when an allocation was sent since the last check, waits until the server applied
+ * it (a counted round trip) and takes its events, so a GL_OUT_OF_MEMORY it caused is recorded. */
+void fe_check_allocations(struct fe_context *ctx);
 struct fe_share_group;
 void fe_share_free_syncs(struct fe_share_group *sg);
 /* fe_query.c: applies a "query result" event; the context's queries at destroy. */

@@ -146,7 +146,7 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
       .depth = 1,
       .array_layers = layers,
    };
-   mgp_resource_create(ctx->share->screen, &d);
+   fe_resource_send(ctx->share, &d, false);
    tex->created = true;
    tex->res_format = format;
    tex->res_width = tex->res_height = tex->res_levels = 1;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "fe_gl.h"
+#include "log.h"
 #include "gl_api.h"
 
 _Static_assert(sizeof(GLsync) >= sizeof(uint64_t), "a GLsync holds a packed fence handle");
@@ -56,9 +57,34 @@ fe_drain_events(struct fe_context *ctx)
             fe_query_event(ctx, &ev[i]);
          } else if (ev[i].kind == MGP_EVENT_BUFFER_WRITTEN) {
             fe_buffer_event(ctx, &ev[i]);
+         } else if (ev[i].kind == MGP_EVENT_OUT_OF_MEMORY) {
+            /* The resource stays, without storage (the server samples it as incomplete). */
+            mgl_warn("resource {%u,%u}: the server is out of memory for its %llu bytes: "
+                     "GL_OUT_OF_MEMORY", ev[i].slot, ev[i].gen, (unsigned long long)ev[i].value);
+            fe_error(ctx, GL_OUT_OF_MEMORY);
          }
       }
    }
+}
+
+void
+fe_resource_send(struct fe_share_group *sg, const struct mgp_resource_desc *d, bool respecify)
+{
+   if (respecify)
+      mgp_resource_respecify(sg->screen, d);
+   else
+      mgp_resource_create(sg->screen, d);
+   atomic_store(&sg->allocs_unchecked, true);
+}
+
+void
+fe_check_allocations(struct fe_context *ctx)
+{
+   struct fe_share_group *sg = ctx->share;
+   if (!atomic_exchange(&sg->allocs_unchecked, false))
+      return;
+   mgl_session_sync(sg->session);
+   fe_drain_events(ctx);
 }
 
 /* True once the fence signalled. From delivered events when they already said so (no round

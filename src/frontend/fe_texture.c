@@ -596,9 +596,9 @@ ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level)
    /* Pending texels belong to the old storage. */
    fe_texture_discard_uploads(ctx, tex);
    if (tex->created) {
-      mgp_resource_respecify(ctx->share->screen, &desc);
+      fe_resource_send(ctx->share, &desc, true);
    } else {
-      mgp_resource_create(ctx->share->screen, &desc);
+      fe_resource_send(ctx->share, &desc, false);
       tex->created = true;
    }
    tex->res_format = img->format;
@@ -1645,9 +1645,9 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
       .buffer_size = ~0ull,
    };
    if (tex->created) {
-      mgp_resource_respecify(ctx->share->screen, &desc);
+      fe_resource_send(ctx->share, &desc, true);
    } else {
-      mgp_resource_create(ctx->share->screen, &desc);
+      fe_resource_send(ctx->share, &desc, false);
       tex->created = true;
    }
    tex->res_format = info->format;
@@ -1886,9 +1886,9 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
       .array_layers = img->depth,
    };
    if (tex->created) {
-      mgp_resource_respecify(ctx->share->screen, &desc);
+      fe_resource_send(ctx->share, &desc, true);
    } else {
-      mgp_resource_create(ctx->share->screen, &desc);
+      fe_resource_send(ctx->share, &desc, false);
       tex->created = true;
    }
    tex->res_format = fmt;

@@ -15,7 +15,11 @@
  *                    nanoseconds, a timestamp), final and available.
  *   BUFFER_WRITTEN   handle: a buffer resource; value: (offset << 32) | size of the range the
  *                    GPU wrote (transform feedback), 0 when the range does not fit that form
- *                    (take the whole buffer). Sent when the batch that wrote it completed. */
+ *                    (take the whole buffer). Sent when the batch that wrote it completed.
+ *   OUT_OF_MEMORY    handle: a resource (resource_create/respecify); value: the bytes its
+ *                    storage needed. The server could not allocate them: the resource has no
+ *                    storage (a texture samples as incomplete; other uses decline by name) and
+ *                    the client reports GL_OUT_OF_MEMORY; the session goes on. */
 #ifndef MGL_PIPE_EVENT_H
 #define MGL_PIPE_EVENT_H
 
@@ -26,8 +30,9 @@ enum mgp_event_kind {
    MGP_EVENT_FENCE_SIGNALLED = 1,
    MGP_EVENT_QUERY_RESULT = 2,
    MGP_EVENT_BUFFER_WRITTEN = 3,
+   MGP_EVENT_OUT_OF_MEMORY = 4,
 };
-#define MGP_EVENT_KIND_MAX MGP_EVENT_BUFFER_WRITTEN
+#define MGP_EVENT_KIND_MAX MGP_EVENT_OUT_OF_MEMORY
 
 struct mgp_event {
    uint32_t kind;     /* enum mgp_event_kind */
@@ -49,6 +54,7 @@ mgp_event_kind_name(uint32_t kind)
    case MGP_EVENT_FENCE_SIGNALLED: return "fence-signalled";
    case MGP_EVENT_QUERY_RESULT: return "query-result";
    case MGP_EVENT_BUFFER_WRITTEN: return "buffer-written";
+   case MGP_EVENT_OUT_OF_MEMORY: return "out-of-memory";
    default: return "?";
    }
 }

@@ -57,6 +57,13 @@
 #       costs no round trip and no get_caps record: the caps came with the welcome.
 #   spawn.version_mismatch  tcp.version_mismatch  (MGL_TEST_HELLO_ABI) a client of another
 #       MGPipe ABI is refused with both versions in the program's log and the server's.
+#   tcp.device_lost  (MGL_VK_FAKE_DEVICE_LOST=2, MGL_VK_FAKE_DEVICE_LOST_SCREEN=2) two programs
+#       on one server, each session with its own VkDevice: the second session's device reports
+#       VK_ERROR_DEVICE_LOST at its second submit (frame 2). That program sees a lost context
+#       (GL_CONTEXT_LOST, a reset) and a new context renders; the first program, connected the
+#       whole time, renders its later frames right with no reset; the server logs
+#       Fatal{DeviceLost} for that one session and keeps serving.
+#   inproc.device_lost  the same fault in one program on the inproc arm.
 #   tcp.session_declines  two clients of one server hit the same decline: each client's
 #       server.log shows it (its session's first hit) with its own count, and only its own
 #       session's lines; the server's log tags every session line with session=N.
@@ -93,9 +100,10 @@
 #       less than 4 MiB and its VmRSS less than 8 MiB (each session used to leave 10 MiB of
 #       address space behind: the loader unloaded lavapipe with the session's instance).
 #   tcp.session_memory_cap  (MGL_SERVER_SESSION_MEMORY=64m, MGL_SERVER_SESSION_OBJECTS=64) 48 MiB
-#       of buffers are served; 160 MiB, or 100 buffers, fail that session alone with
-#       Fatal{OutOfMemory} naming the cap (the program sees a lost context) while another
-#       program on the server renders every frame.
+#       of buffers are served; past 64 MiB the buffers get GL_OUT_OF_MEMORY and the context
+#       goes on (the server log names the cap); 100 buffers fail that session alone with
+#       Fatal{OutOfMemory} naming the object cap (the program sees a lost context), while
+#       another program on the server renders every frame.
 #   spawn.demo_lost  spawn.bench_lost  (MGL_TEST_CORRUPT_RECORD=present) the context is lost
 #       at the last eglSwapBuffers: mgl-demo and mgl-bench say so and exit non-zero, and
 #       mgl-demo writes no PNG; without the knob both succeed.
@@ -115,7 +123,8 @@ export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 unset MGL_HANDSHAKE_TIMEOUT MGL_SERVER_HELLO_TIMEOUT MGL_SERVER_MAX_PENDING \
   MGL_SERVER_MAX_SESSIONS MGL_SERVER_MAX_STAGE MGL_FAULT_SERVER_PID \
-  MGL_SERVER_SESSION_MEMORY MGL_SERVER_SESSION_OBJECTS
+  MGL_SERVER_SESSION_MEMORY MGL_SERVER_SESSION_OBJECTS MGL_VK_FAKE_DEVICE_LOST \
+  MGL_VK_FAKE_DEVICE_LOST_SCREEN
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
   MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
@@ -902,8 +911,8 @@ tcp.session_memory_cap)
   grep -q '^alloc: 48 MiB in 3 buffers: reset status GL_NO_ERROR, glGetError GL_NO_ERROR$' \
     "$dir/under.out" || fail "48 MiB under a 64 MiB cap: $(cat "$dir/under.out")"
   timeout -s KILL "$GUARD" "$fault" alloc 16 10 >"$dir/over.out" 2>&1
-  grep -q '^alloc: 160 MiB in 10 buffers: reset status GL_[A-Z_]*RESET' "$dir/over.out" ||
-    fail "160 MiB over a 64 MiB cap: $(cat "$dir/over.out")"
+  grep -q '^alloc: 160 MiB in 10 buffers: reset status GL_NO_ERROR, glGetError GL_OUT_OF_MEMORY$' \
+    "$dir/over.out" || fail "160 MiB over a 64 MiB cap: $(cat "$dir/over.out")"
   timeout -s KILL "$GUARD" "$fault" alloc 0 100 >"$dir/objects.out" 2>&1
   grep -q '^alloc: 0 MiB in 100 buffers: reset status GL_[A-Z_]*RESET' "$dir/objects.out" ||
     fail "100 buffers over a cap of 64 objects: $(cat "$dir/objects.out")"
@@ -912,8 +921,8 @@ tcp.session_memory_cap)
     'Fatal\{OutOfMemory, "resource_create: 64 objects of this kind \(MGL_SERVER_SESSION_OBJECTS\)"\}' \
     "the object cap's Fatal"
   expect_log "$dir/server/server.log" \
-    'Fatal\{OutOfMemory, "buffer memory: [0-9]+ bytes more than the session.s 67108864 \(MGL_SERVER_SESSION_MEMORY\)' \
-    "the cap's Fatal"
+    'buffer memory: [0-9]+ bytes more than the session.s 67108864 \(MGL_SERVER_SESSION_MEMORY\), [0-9]+ in use: GL_OUT_OF_MEMORY' \
+    "the memory cap's GL_OUT_OF_MEMORY"
   app_go
   app_wait
   n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
@@ -941,6 +950,41 @@ spawn.demo_lost | spawn.bench_lost)
   if [ "$case_name" = spawn.demo_lost ]; then
     [ -s "$dir/good.png" ] || fail "mgl-demo wrote no PNG without a loss"
   fi
+  ;;
+tcp.device_lost)
+  MGL_VK_FAKE_DEVICE_LOST=2 MGL_VK_FAKE_DEVICE_LOST_SCREEN=2 \
+    mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  # The survivor: frame 1, then it waits (connected) while the other session loses its device.
+  app_start frames 3 || finish
+  mkdir -p "$dir/victim"
+  MGL_LOG_DIR=$dir/victim timeout -s KILL "$GUARD" "$fault" lost >"$dir/victim.out" 2>&1 ||
+    fail "the program whose device was lost: $(tail -n 3 "$dir/victim.out")"
+  sed 's/^/  victim: /' "$dir/victim.out" | grep -E '^  victim: (ok|FAIL)'
+  for w in 'glGetError says GL_CONTEXT_LOST' 'glGetGraphicsResetStatus says GL_[A-Z_]*RESET' \
+           'the new context renders'; do
+    grep -Eq "^ok: $w" "$dir/victim.out" || fail "the victim did not say: $w"
+  done
+  expect_log "$dir/victim/client.log" 'session lost: Fatal\{DeviceLost\}' "the victim's Fatal{DeviceLost}"
+  expect_log "$dir/server/server.log" 'Fatal\{DeviceLost, "vkQueueSubmit: VkResult -4"\}' \
+    "the server's Fatal{DeviceLost}"
+  app_go
+  app_wait
+  expect_app '^ok: 3 frames, reset status GL_NO_ERROR' "the survivor's 3 frames without a reset"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 3 ] || fail "only $n_ok of the survivor's 3 frames were right"
+  if grep -q 'DeviceLost' "$MGL_LOG_DIR/client.log" 2>/dev/null; then
+    fail "the survivor's client.log names a DeviceLost"
+  fi
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+inproc.device_lost)
+  export MGL_TRANSPORT=inproc MGL_VK_FAKE_DEVICE_LOST=2 MGL_VK_FAKE_DEVICE_LOST_SCREEN=1
+  timeout -s KILL "$GUARD" "$fault" lost >"$dir/app.out" 2>&1 || fail "mgl-fault lost exited $?"
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  lost_checks
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{DeviceLost\}' "Fatal{DeviceLost}"
+  unset MGL_VK_FAKE_DEVICE_LOST MGL_VK_FAKE_DEVICE_LOST_SCREEN
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

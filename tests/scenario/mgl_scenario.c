@@ -15333,6 +15333,253 @@ static void sc_default_fb_no_alpha(void)
   eglDestroySurface(dpy, surf);
 }
 
+/* feedback_mip_chain: GL 3.3 §4.4.3 makes sampling a texture that is attached to the draw
+ * framebuffer undefined only when an attached level can be sampled: with a non-mipmap minifying
+ * filter the base level alone, with a mipmap filter levels base..max. A downsample chain is
+ * legal: a 64x64 RGBA8 texture holding the MQ quadrants at level 0 gets each level 1..6 drawn
+ * from the level above (a full-viewport quad, each pass rotating the colour channels once so a
+ * wrong source level shows), twice: chain A with GL_LINEAR (base = k-1, max left at 1000), chain
+ * B with GL_LINEAR_MIPMAP_NEAREST and base = max = k-1. Every level is read back (levels 1..5
+ * keep the rotated quadrants, level 6 is their mean). Then the undefined case: a mipmap filter
+ * over levels 0..6 while level 1 is attached; mgl skips that draw and counts the decline
+ * feedback-loop-undefined (gate.decline_counted); its pixels are not checked. The context goes
+ * on: level 2 of chain A is drawn into the window and checked. */
+static void fbl_rot(uint8_t c[4], int k)
+{
+  for (int i = 0; i < k % 3; i++) {
+    const uint8_t r = c[0];
+    c[0] = c[1];
+    c[1] = c[2];
+    c[2] = r;
+  }
+}
+
+static rgba8 fbl_colour(const void *ctx, int x, int y)
+{
+  const int k = *(const int *)ctx;
+  rgba8 r;
+  memcpy(r.c, MQ[(x >= 32 ? 1 : 0) + (y >= 32 ? 2 : 0)], 4);
+  fbl_rot(r.c, k);
+  return r;
+}
+
+static void fbl_chain(GLuint tex, GLuint fbo, bool mipmap_filter, const char *what)
+{
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                  mipmap_filter ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  for (int k = 1; k <= 6; k++) {
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, k - 1);
+    if (mipmap_filter)
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, k - 1);
+    gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, k);
+    if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      fail("%s: FBO on level %d incomplete", what, k);
+    glViewport(0, 0, 64 >> k, 64 >> k);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    check_gl_error(what);
+  }
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 1000);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  for (int k = 1; k <= 6; k++) {
+    const int n = 64 >> k;
+    uint8_t got[32 * 32 * 4];
+    memset(got, 0xA5, sizeof got);
+    glGetTexImage(GL_TEXTURE_2D, k, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    int bad = 0;
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++) {
+        uint8_t want[4];
+        if (n == 1) {
+          for (int c = 0; c < 4; c++)
+            want[c] = (uint8_t)((MQ[0][c] + MQ[1][c] + MQ[2][c] + MQ[3][c]) / 4);
+        } else {
+          memcpy(want, MQ[(i >= n / 2 ? 1 : 0) + (j >= n / 2 ? 2 : 0)], 4);
+        }
+        fbl_rot(want, k);
+        const uint8_t *g = &got[(j * n + i) * 4];
+        bool ok = true;
+        for (int c = 0; c < 4; c++)
+          ok &= abs((int)g[c] - (int)want[c]) <= (n == 1 ? 1 : 0);
+        if (!ok && bad++ < 4)
+          fail("%s: level %d texel (%d,%d): expected (%u,%u,%u,%u) got (%u,%u,%u,%u)", what, k,
+               i, j, want[0], want[1], want[2], want[3], g[0], g[1], g[2], g[3]);
+      }
+  }
+  check_gl_error("glGetTexImage of the chain");
+}
+
+static void sc_feedback_mip_chain(void)
+{
+  uint8_t texels[64 * 64 * 4];
+  for (int j = 0; j < 64; j++)
+    for (int i = 0; i < 64; i++)
+      memcpy(&texels[(j * 64 + i) * 4], MQ[(i >= 32 ? 1 : 0) + (j >= 32 ? 2 : 0)], 4);
+  GLuint tex[2], fbo;
+  gl.ActiveTexture(GL_TEXTURE0);
+  glGenTextures(2, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int t = 0; t < 2; t++) {
+    glBindTexture(GL_TEXTURE_2D, tex[t]);
+    for (int l = 0; l <= 6; l++)
+      glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, 64 >> l, 64 >> l, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   l ? NULL : texels);
+  }
+  check_gl_error("mip chain textures");
+  static const char *fs = "#version 330 core\n"
+                          "in vec2 v_uv;\n"
+                          "uniform sampler2D u_tex;\n"
+                          "out vec4 o_color;\n"
+                          "void main() { o_color = texture(u_tex, v_uv).gbra; }\n";
+  GLuint p = link_program(VS_TEXTURED, fs);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  GLuint vao = textured_quad_vao(0, 0, W, H);
+  gl.GenFramebuffers(1, &fbo);
+  fbl_chain(tex[0], fbo, false, "chain A (GL_LINEAR, base k-1)");
+  fbl_chain(tex[1], fbo, true, "chain B (mipmap filter, base = max = k-1)");
+
+  /* The undefined case: level 1 attached and inside the sampled range 0..6. */
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 1);
+  glViewport(0, 0, 32, 32);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a draw sampling the attached level (undefined in GL, no error)");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+
+  /* The context goes on: level 2 of chain A, in the window. */
+  static const char *fs_lod = "#version 330 core\n"
+                              "in vec2 v_uv;\n"
+                              "uniform sampler2D u_tex;\n"
+                              "out vec4 o_color;\n"
+                              "void main() { o_color = textureLod(u_tex, v_uv, 2.0); }\n";
+  GLuint p2 = link_program(VS_TEXTURED, fs_lod);
+  gl.UseProgram(p2);
+  gl.Uniform1i(uloc(p2, "u_tex"), 0);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("draw level 2 of chain A");
+  static const int two = 2;
+  model m;
+  model_init(&m, bg);
+  model_rect_fn(&m, 0, 0, W, H, fbl_colour, &two);
+  check_frame("level 2 of the chain drawn from level 1, sampled with textureLod", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+  glDeleteTextures(2, tex);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+  gl.DeleteProgram(p2);
+}
+
+/* oom_budget: GL_OUT_OF_MEMORY is an error, not a lost context. Run with a server whose
+ * resource memory is capped (mgl's test knob MGL_VK_MEMORY_BUDGET, 6 MiB in gate.oom_budget.*),
+ * 4 MiB RGBA8 textures: A fits, B does not (glGetError says GL_OUT_OF_MEMORY; a draw sampling B
+ * reads the incomplete texture's (0,0,0,1)); once A is deleted, C fits, is uploaded and drawn
+ * exactly; a 4 MiB buffer and a 1024x1024 renderbuffer past the budget are GL_OUT_OF_MEMORY
+ * too; deleted, and C drawn again: the context went on. Without a budget (or off mgl) every
+ * allocation succeeds and the same draws of A and C are checked. */
+static GLuint oom_texture(const uint8_t *texels)
+{
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1024, 1024, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  return t;
+}
+
+static void oom_draw(GLuint tex, vec4f want, const char *what)
+{
+  glBindTexture(GL_TEXTURE_2D, tex);
+  clear_to(V4(0.5f, 0.5f, 0.5f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error(what);
+  model m;
+  model_init(&m, want);
+  check_frame(what, &m);
+}
+
+static void sc_oom_budget(void)
+{
+  const char *knob = getenv("MGL_VK_MEMORY_BUDGET");
+  const bool budget = on_mgl() && knob && atoll(knob) > 0 && atoll(knob) < (8ll << 20);
+  printf("  %s\n", budget ? "server memory budget below 8 MiB: allocations past it must fail"
+                          : "no server memory budget: every allocation succeeds");
+  const size_t bytes = 1024u * 1024u * 4u;
+  uint8_t *texels = malloc(bytes);
+  if (!texels)
+    die_setup("oom_budget: %zu bytes", bytes);
+  const vec4f ca = V4(0.8f, 0.2f, 0.0f, 1.0f), cc = V4(0.0f, 0.4f, 1.0f, 1.0f);
+  const rgba8 a8 = to8(ca), c8 = to8(cc);
+  for (size_t i = 0; i < bytes; i += 4)
+    memcpy(&texels[i], a8.c, 4);
+  gl.ActiveTexture(GL_TEXTURE0);
+  GLuint p = link_program(VS_TEXTURED, FS_TEXTURED);
+  gl.UseProgram(p);
+  gl.Uniform1i(uloc(p, "u_tex"), 0);
+  GLuint vao = textured_quad_vao(0, 0, W, H);
+
+  GLuint ta = oom_texture(texels);
+  check_gl_error("texture A (4 MiB, inside the budget)");
+  GLuint tb = oom_texture(NULL);
+  expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR, "texture B (4 MiB more)");
+  oom_draw(ta, ca, "texture A drawn");
+  if (budget)
+    oom_draw(tb, V4(0.0f, 0.0f, 0.0f, 1.0f), "texture B (no storage) samples as incomplete");
+  glDeleteTextures(1, &ta);
+  glDeleteTextures(1, &tb);
+  for (size_t i = 0; i < bytes; i += 4)
+    memcpy(&texels[i], c8.c, 4);
+  GLuint tc = oom_texture(texels);
+  check_gl_error("texture C after A and B were deleted");
+  oom_draw(tc, cc, "texture C drawn");
+
+  GLuint buf;
+  gl.GenBuffers(1, &buf);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, NULL, GL_STATIC_DRAW);
+  expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR, "a 4 MiB buffer beside texture C");
+  /* An app that goes on using it: a draw reading vertices from it (no pixels checked). */
+  GLuint vao2;
+  gl.GenVertexArrays(1, &vao2);
+  gl.BindVertexArray(vao2);
+  gl.BindBuffer(GL_ARRAY_BUFFER, buf);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+  gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a draw reading the buffer that got GL_OUT_OF_MEMORY");
+  gl.BindVertexArray(vao);
+  gl.DeleteVertexArrays(1, &vao2);
+  gl.DeleteBuffers(1, &buf);
+  GLuint rb;
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 1024, 1024);
+  expect_gl_error(budget ? GL_OUT_OF_MEMORY : GL_NO_ERROR,
+                  "a 1024x1024 renderbuffer beside texture C");
+  gl.DeleteRenderbuffers(1, &rb);
+  oom_draw(tc, cc, "texture C drawn again after the failed allocations");
+  free(texels);
+  glDeleteTextures(1, &tc);
+  gl.DeleteVertexArrays(1, &vao);
+  gl.DeleteProgram(p);
+}
+
 /* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
 static const struct {
   const char *name;
@@ -15359,6 +15606,8 @@ static const struct {
     {"blit_scaled", sc_blit_scaled, 0},
     {"read_depth", sc_read_depth, 0},
     {"mipmaps", sc_mipmaps, 0},
+    {"feedback_mip_chain", sc_feedback_mip_chain, 0},
+    {"oom_budget", sc_oom_budget, 0},
     {"copy_buffer", sc_copy_buffer, 0},
     {"copy_tex", sc_copy_tex, 0},
     {"tex1d", sc_tex1d, 0},

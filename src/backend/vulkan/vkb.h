@@ -112,12 +112,14 @@ struct vkb_resource {
    struct vkb_obj base;
    struct mgp_resource_desc desc;
    bool unsupported;          /* declined at create: every later use declines, no fatal */
+   bool no_storage;           /* its memory could not be allocated (GL_OUT_OF_MEMORY): also
+                               * unsupported, but a texture samples as incomplete */
+   VkDeviceSize mem_bytes;    /* what alloc_memory gave it (the budget's count) */
    bool is_buffer;
    bool ds_attachment;        /* image with DEPTH_STENCIL_ATTACHMENT usage */
    uint64_t last_use;         /* serial of the last batch that touched it on the GPU */
    uint32_t storage_version;  /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;
-   VkDeviceSize mem_counted;  /* bytes of mem counted in the screen's resource_bytes */
    /* buffers */
    VkBuffer buf;
    VkDeviceSize size;         /* the GL size (VkBuffer may be larger: never 0 bytes) */
@@ -197,6 +199,10 @@ struct vkb_sampler_view {
    uint32_t made_storage_version, made_params_version;
    uint32_t made_slot, made_gen;
    uint32_t made_base, made_count;  /* the texture levels the view covers */
+   VkImageViewCreateInfo made_info; /* how vk was made */
+   /* made_base alone, for a draw that samples the base level only while another level of
+    * the same texture is attached (made lazily, dropped with vk) */
+   VkImageView vk_base;
 };
 
 struct vkb_shader_binding {
@@ -510,10 +516,10 @@ struct vkb_screen {
    VkDeviceSize host_import_align;      /* VK_EXT_external_memory_host, else 0 */
    PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
    uint32_t heap_buffer_count;          /* live buffers whose store is a heap span */
-   /* The session's memory cap: bytes of resource memory it holds, and the most it may
+   /* The session's memory cap: the most resource memory (mem_in_use) it may hold
     * (MGL_SERVER_SESSION_MEMORY; 0: no cap, the default but on mgl-server --listen); past it
-    * an allocation fails as out of memory. */
-   uint64_t resource_bytes, resource_budget;
+    * an allocation fails as out of memory (GL_OUT_OF_MEMORY), logged once. */
+   uint64_t resource_budget, resource_cap_refusals;
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
@@ -598,6 +604,13 @@ struct vkb_screen {
    uint64_t last_presented;
    uint64_t completed_frame_floor; /* every batch of every frame <= it has completed */
    uint32_t frames_in_flight;
+   /* The floor's proof (vkb_batch.c), kept apart from the in-flight list the floor is computed
+    * from: per frame submitted and not yet known complete, the last batch serial that carried
+    * it, written at submit from frame_serial; complete once completed_serial reaches it. */
+   struct vkb_frame_mark {
+      uint64_t frame, last_serial;
+   } *frame_ledger;
+   uint32_t frame_ledger_count, frame_ledger_cap;
 
    /* rendering in progress (one at a time, the recording is shared) */
    struct vkb_context *rendering_ctx;
@@ -630,6 +643,7 @@ struct vkb_screen {
    unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
    unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
    unsigned long long unsound_serial_complete;
+   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
    unsigned long long submits;
@@ -674,6 +688,17 @@ struct vkb_screen {
    /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
     * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
    unsigned test_hold_batch_ms;
+   /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
+    * corrupted in-flight list, for the floor's proof to catch) */
+   bool test_skew_batch_frame;
+   /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
+    * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
+   unsigned long long test_device_lost_at;
+   /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
+    * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
+   VkDeviceSize mem_budget;
+   VkDeviceSize mem_in_use; /* resource memory held, for the budget */
+   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
@@ -837,7 +862,10 @@ void vkb_flush_draws(struct vkb_screen *scr);
 /* The attachment part of the pipeline key (ctx->fb_key) and ctx->render_extent for the
  * framebuffer state; false after a decline. */
 bool vkb_context_fb_key(struct vkb_context *ctx);
-bool vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r);
+/* True when a level in [lo, hi] of r is attached to ctx's framebuffer (sampling it would be a
+ * feedback loop, GL 3.3 4.4.3). */
+bool vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, uint32_t lo,
+                             uint32_t hi);
 /* Begins rendering to ctx's framebuffer state (LOAD). False after a decline. */
 bool vkb_begin_rendering(struct vkb_context *ctx);
 /* Clears the rectangle by drawing: colour attachment i gets color_mask[i] (VkColorComponent
@@ -913,6 +941,7 @@ struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_han
  * the draw must be dropped (already declined by name). */
 VkImageView vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                                  struct vkb_resource **tex_out, bool *declined);
+VkImageView vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v);
 /* The image view type that samples a texture of this mgp_resource_target; false for none. */
 bool vkb_view_type_for_target(unsigned target, VkImageViewType *out);
 void vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh);

@@ -8,9 +8,9 @@
  *
  * Frames: a batch carries the frame serial current at its submission; present(F) submits the
  * last batch of frame F. The completed-frame floor is min(frame of any in-flight batch) - 1,
- * capped at the last presented frame, and it is re-checked against the in-flight list before it
- * moves: an attempt to move it past a frame some in-flight batch still carries is counted as
- * unsound-serial-complete and refused (DESIGN.md §5). */
+ * capped at the last presented frame. Before it moves it is proven from separate data, the frame
+ * ledger (below): an attempt to move it past a frame whose work has not all completed, or work
+ * submitted into a frame already below it, is counted as unsound-serial-complete (refused). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +122,9 @@ vkb_batch_finish_all(struct vkb_screen *scr)
       batch_destroy(scr, b);
    }
    scr->inflight_tail = NULL;
+   free(scr->frame_ledger);
+   scr->frame_ledger = NULL;
+   scr->frame_ledger_count = scr->frame_ledger_cap = 0;
    while (scr->free_batches) {
       struct vkb_batch *b = scr->free_batches;
       scr->free_batches = b->next;
@@ -222,6 +225,54 @@ vkb_cmd(struct vkb_screen *scr)
    return b->cmd;
 }
 
+/* The floor's proof reads only the frame ledger: what vkb_submit recorded from frame_serial
+ * (never a batch's own frame field) and completed_serial (batches retire in submission order,
+ * each after its fence signalled). Invariant: the floor F is sound iff every frame <= F
+ * submitted a last batch whose serial <= completed_serial, and F <= last_presented. */
+static void
+frame_ledger_prune(struct vkb_screen *scr)
+{
+   uint32_t done = 0;
+   while (done < scr->frame_ledger_count &&
+          scr->frame_ledger[done].last_serial <= scr->completed_serial)
+      done++;
+   if (done) {
+      memmove(scr->frame_ledger, scr->frame_ledger + done,
+              (scr->frame_ledger_count - done) * sizeof(*scr->frame_ledger));
+      scr->frame_ledger_count -= done;
+   }
+}
+
+static void
+frame_ledger_record(struct vkb_screen *scr, uint64_t frame, uint64_t serial)
+{
+   if (frame <= scr->completed_frame_floor) {
+      /* work submitted into a frame already declared complete */
+      scr->unsound_serial_complete++;
+      mgl_warn("vulkan: unsound-serial-complete: batch %llu submitted for frame %llu, at or "
+               "below the completed frame floor %llu",
+               (unsigned long long)serial, (unsigned long long)frame,
+               (unsigned long long)scr->completed_frame_floor);
+   }
+   struct vkb_frame_mark *last =
+      scr->frame_ledger_count ? &scr->frame_ledger[scr->frame_ledger_count - 1] : NULL;
+   if (last && last->frame == frame) {
+      last->last_serial = serial;
+      return;
+   }
+   if (scr->frame_ledger_count == scr->frame_ledger_cap) {
+      const uint32_t cap = scr->frame_ledger_cap ? scr->frame_ledger_cap * 2 : 16;
+      struct vkb_frame_mark *m = realloc(scr->frame_ledger, cap * sizeof(*m));
+      if (!m) {
+         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "frame ledger");
+         return;
+      }
+      scr->frame_ledger = m;
+      scr->frame_ledger_cap = cap;
+   }
+   scr->frame_ledger[scr->frame_ledger_count++] = (struct vkb_frame_mark){frame, serial};
+}
+
 static void
 update_frame_floor(struct vkb_screen *scr)
 {
@@ -231,16 +282,19 @@ update_frame_floor(struct vkb_screen *scr)
          candidate = b->frame_serial - 1;
    if (candidate <= scr->completed_frame_floor)
       return;
-   /* The proof, kept separate from the computation above on purpose. */
-   for (struct vkb_batch *b = scr->inflight_head; b; b = b->next) {
-      if (b->frame_serial <= candidate) {
-         scr->unsound_serial_complete++;
-         mgl_warn("vulkan: unsound-serial-complete: refusing to move the completed frame floor "
-                  "to %llu, which in-flight batch %llu (frame %llu) still carries",
-                  (unsigned long long)candidate, (unsigned long long)b->serial,
-                  (unsigned long long)b->frame_serial);
-         return;
-      }
+   /* The proof, from the ledger only: the oldest frame not known complete must be above it. */
+   frame_ledger_prune(scr);
+   const struct vkb_frame_mark *open = scr->frame_ledger_count ? &scr->frame_ledger[0] : NULL;
+   if ((open && open->frame <= candidate) || candidate > scr->last_presented) {
+      scr->unsound_serial_complete++;
+      mgl_warn("vulkan: unsound-serial-complete: refusing to move the completed frame floor "
+               "to %llu: frame %llu's last batch %llu is not complete (completed %llu, last "
+               "presented %llu)",
+               (unsigned long long)candidate, open ? (unsigned long long)open->frame : 0ull,
+               open ? (unsigned long long)open->last_serial : 0ull,
+               (unsigned long long)scr->completed_serial,
+               (unsigned long long)scr->last_presented);
+      return;
    }
    scr->completed_frame_floor = candidate;
 }
@@ -334,14 +388,18 @@ vkb_submit(struct vkb_screen *scr)
       .commandBufferCount = 1,
       .pCommandBuffers = &cmd,
    };
-   if (!vkb_check(scr, vkQueueSubmit(scr->queue, 1, &si, b->fence), "vkQueueSubmit"))
+   /* MGL_VK_FAKE_DEVICE_LOST: this submit answers as a lost device would (nothing runs) */
+   const bool fake_lost = scr->test_device_lost_at && scr->submits + 1 == scr->test_device_lost_at;
+   if (!vkb_check(scr, fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
+                  "vkQueueSubmit"))
       return 0;
    if (b->hold)
       hold_release_start(scr, b);
    scr->inflight_arena_bytes += b->arena_bytes;
    if (scr->inflight_arena_bytes > scr->inflight_arena_peak)
       scr->inflight_arena_peak = scr->inflight_arena_bytes;
-   b->frame_serial = scr->frame_serial;
+   frame_ledger_record(scr, scr->frame_serial, b->serial);
+   b->frame_serial = scr->frame_serial + (scr->test_skew_batch_frame ? 1 : 0);
    b->next = NULL;
    if (scr->inflight_tail)
       scr->inflight_tail->next = b;

@@ -270,18 +270,23 @@ vkb_context_fb_key(struct vkb_context *ctx)
    return true;
 }
 
-/* True when r is an attachment of ctx's framebuffer state (a feedback loop if sampled). */
+static bool
+surface_in(const struct mgp_surface *s, const struct vkb_resource *r, uint32_t lo, uint32_t hi)
+{
+   return s->kind && mgp_handle_eq(s->res, r->base.h) && s->level >= lo && s->level <= hi;
+}
+
 bool
-vkb_context_is_attachment(struct vkb_context *ctx, const struct vkb_resource *r)
+vkb_context_attached_in(struct vkb_context *ctx, const struct vkb_resource *r, uint32_t lo,
+                        uint32_t hi)
 {
    const struct mgp_framebuffer_state *fb = &ctx->fb;
    if (!ctx->fb_set)
       return false;
    for (int i = 0; i < VKB_MAX_COLOR; i++)
-      if (fb->color[i].kind && mgp_handle_eq(fb->color[i].res, r->base.h))
+      if (surface_in(&fb->color[i], r, lo, hi))
          return true;
-   return (fb->depth.kind && mgp_handle_eq(fb->depth.res, r->base.h)) ||
-          (fb->stencil.kind && mgp_handle_eq(fb->stencil.res, r->base.h));
+   return surface_in(&fb->depth, r, lo, hi) || surface_in(&fb->stencil, r, lo, hi);
 }
 
 bool

@@ -270,6 +270,7 @@ VKB_CALL(delete_sampler_view, mgp_handle_args)
    if (!v)
       return;
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_base);
    vkb_table_remove(&scr->sampler_views, &v->base);
    free(v);
 }
@@ -321,6 +322,10 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                   v->desc.texture.gen);
       return VK_NULL_HANDLE;
    }
+   if (tex->no_storage) {
+      *declined = false; /* GL_OUT_OF_MEMORY left it without storage: incomplete */
+      return VK_NULL_HANDLE;
+   }
    if (tex->unsupported || !tex->img) {
       MGL_DECLINE(backend_draw_incomplete, "sampler view of a texture declined at creation");
       return VK_NULL_HANDLE;
@@ -347,7 +352,8 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       return v->vk;
    }
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk);
-   v->vk = VK_NULL_HANDLE;
+   VKB_DEFER(scr, VKB_GARBAGE_IMAGE_VIEW, v->vk_base);
+   v->vk = v->vk_base = VK_NULL_HANDLE;
 
    const struct mgp_texture_params *p = &tex->params;
    const uint32_t view_levels = v->desc.num_levels ? v->desc.num_levels : tex->levels;
@@ -424,7 +430,22 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    v->made_gen = tex->base.h.gen;
    v->made_base = base;
    v->made_count = last - base + 1;
+   v->made_info = vci;
    return v->vk;
+}
+
+VkImageView
+vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v)
+{
+   if (v->made_count == 1)
+      return v->vk;
+   if (v->vk_base)
+      return v->vk_base;
+   VkImageViewCreateInfo vci = v->made_info;
+   vci.subresourceRange.levelCount = 1;
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &v->vk_base), "sampler view (base)"))
+      return VK_NULL_HANDLE;
+   return v->vk_base;
 }
 
 /* ---- shader ------------------------------------------------------------------------------ */

@@ -204,7 +204,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       tex && tex->is_texbuf ? (struct vkb_resource *)vkb_table_peek(&scr->resources,
                                                                      tex->desc.buffer)
                             : NULL;
-   if (!buf || !buf->is_buffer || !buf->size)
+   if (!buf || !buf->is_buffer || !buf->size || !buf->buf) /* no buffer, or no storage */
       return texbuf_zero_view(scr, kind);
    VkFormatProperties fp = {0};
    if (tex->fmt)
@@ -395,10 +395,31 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          VkImageView view = v ? vkb_sampler_view_get(scr, v, &tex, &declined) : VK_NULL_HANDLE;
          if (declined)
             return false;
-         if (tex && vkb_context_is_attachment(ctx, tex)) {
-            MGL_DECLINE(backend_feature_unimplemented, "texture sampled while attached to the "
-                        "framebuffer (feedback loop)");
+         struct vkb_sampler *s =
+            vkb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw_vbo (sampler)");
+         if (scr->failed)
             return false;
+         /* GL 3.3 4.4.3: a texture may be sampled while attached to the draw framebuffer when
+          * no attached level can be sampled: without a mipmap minifying filter only the base
+          * level is, with one base..max (the view's levels). The attached levels then stay
+          * COLOR/DEPTH_ATTACHMENT and the sampled ones SHADER_READ_ONLY (layouts per level). */
+         uint32_t sampled_count = v ? v->made_count : 0;
+         if (tex && vkb_context_attached_in(ctx, tex, v->made_base,
+                                            v->made_base + v->made_count - 1)) {
+            const bool mipmapped = !s || (s->st.min_filter != GL_NEAREST &&
+                                          s->st.min_filter != GL_LINEAR);
+            if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
+               MGL_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
+                           "texture whose level in that range is attached to the framebuffer",
+                           j, v->made_base,
+                           mipmapped ? v->made_base + v->made_count - 1 : v->made_base);
+               return false;
+            }
+            view = vkb_sampler_view_base_only(scr, v);
+            if (!view)
+               return false;
+            sampled_count = 1;
+            scr->feedback_base_only_views++;
          }
          if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
@@ -407,7 +428,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             return false;
          }
          if (tex) {
-            vkb_image_transition(scr, tex, v->made_base, v->made_count,
+            vkb_image_transition(scr, tex, v->made_base, sampled_count,
                                  VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
             tex->last_use = vkb_current_serial(scr);
          } else {
@@ -426,10 +447,6 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             if (!view)
                return false;
          }
-         struct vkb_sampler *s =
-            vkb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw_vbo (sampler)");
-         if (scr->failed)
-            return false;
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
          d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
                                                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};

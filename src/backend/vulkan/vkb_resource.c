@@ -23,24 +23,35 @@ target_name(unsigned t)
 }
 
 static bool
-alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
+is_oom(VkResult r)
+{
+   return r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY;
+}
+
+/* The allocation wrapper of resource memory. Out of memory (the device's, or past
+ * MGL_VK_MEMORY_BUDGET) is returned, not fatal: the caller leaves the resource without storage
+ * and the client reports GL_OUT_OF_MEMORY. Any other failure is a Fatal (vkb_check). */
+static VkResult
+alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequirements *req,
              const VkMemoryPropertyFlags *prefs, int nprefs, VkDeviceMemory *mem,
              VkMemoryPropertyFlags *got, const char *what)
 {
-   VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
-   if (scr->resource_budget && (scr->resource_bytes > scr->resource_budget ||
-                                req->size > scr->resource_budget - scr->resource_bytes)) {
-      /* The session's cap, not the device's: the same failure, named for what it is. */
-      char detail[192];
-      snprintf(detail, sizeof(detail),
-               "%s: %llu bytes more than the session's %llu (MGL_SERVER_SESSION_MEMORY), "
-               "%llu in use",
-               what, (unsigned long long)req->size,
-               (unsigned long long)scr->resource_budget,
-               (unsigned long long)scr->resource_bytes);
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
-      return false;
+   if (scr->mem_budget && (req->size > scr->mem_budget ||
+                           scr->mem_in_use > scr->mem_budget - req->size))
+      return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   /* The session's cap (MGL_SERVER_SESSION_MEMORY) fails the same way as the device: the GL
+    * call reports GL_OUT_OF_MEMORY and the session goes on; the log names the cap once. */
+   if (scr->resource_budget && (req->size > scr->resource_budget ||
+                                scr->mem_in_use > scr->resource_budget - req->size)) {
+      if (!scr->resource_cap_refusals++)
+         mgl_warn("vulkan: %s: %llu bytes more than the session's %llu "
+                  "(MGL_SERVER_SESSION_MEMORY), %llu in use: GL_OUT_OF_MEMORY",
+                  what, (unsigned long long)req->size,
+                  (unsigned long long)scr->resource_budget,
+                  (unsigned long long)scr->mem_in_use);
+      return VK_ERROR_OUT_OF_DEVICE_MEMORY;
    }
+   VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
    for (int i = 0; i < nprefs; i++) {
       int32_t type = vkb_find_memory(scr, req->memoryTypeBits, prefs[i], 0);
       if (type < 0)
@@ -53,14 +64,41 @@ alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
       last = vkAllocateMemory(scr->dev, &mai, NULL, mem);
       if (last == VK_SUCCESS) {
          *got = scr->mem_props.memoryTypes[type].propertyFlags;
-         scr->resource_bytes += req->size; /* the caller keeps it in mem_counted */
-         return true;
+         r->mem_bytes = req->size;
+         scr->mem_in_use += req->size;
+         return VK_SUCCESS;
       }
       if (last != VK_ERROR_OUT_OF_DEVICE_MEMORY)
          break;
    }
-   vkb_check(scr, last, what);
-   return false;
+   if (!is_oom(last))
+      vkb_check(scr, last, what);
+   return last;
+}
+
+/* r's memory could not be allocated: r keeps no storage (every use but sampling declines by
+ * name, as for a resource declined at creation) and the client is told, so the GL call that
+ * made it reports GL_OUT_OF_MEMORY. The session goes on. */
+static bool
+leave_without_storage(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize bytes)
+{
+   vkDestroyBuffer(scr->dev, r->buf, NULL);
+   vkDestroyImage(scr->dev, r->img, NULL);
+   r->buf = VK_NULL_HANDLE;
+   r->img = VK_NULL_HANDLE;
+   r->mem = VK_NULL_HANDLE;
+   r->unsupported = true;
+   r->no_storage = true;
+   if (!scr->resource_oom++)
+      mgl_warn("vulkan: resource {%u,%u}: out of memory for its %llu bytes (in use %llu, "
+               "budget %llu): no storage, GL_OUT_OF_MEMORY", r->base.h.slot, r->base.h.gen,
+               (unsigned long long)bytes, (unsigned long long)scr->mem_in_use,
+               (unsigned long long)scr->mem_budget);
+   const struct mgp_event ev = {.kind = MGP_EVENT_OUT_OF_MEMORY, .slot = r->base.h.slot,
+                                .gen = r->base.h.gen, .value = bytes};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+   return true;
 }
 
 static VkBufferUsageFlags
@@ -127,6 +165,8 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
       goto fail_memory;
    r->coherent = true;
    r->heap_store = true;
+   r->mem_bytes = st->size; /* imported, but the server holds it as device memory: budgeted */
+   scr->mem_in_use += st->size;
    scr->heap_buffer_count++;
    scr->heap_buffers_made++;
    return true;
@@ -146,7 +186,10 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 {
    r->is_buffer = true;
    r->size = r->desc.size;
-   if (r->desc.store.size) {
+   const bool over_budget = scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
+                                                scr->mem_in_use > scr->mem_budget -
+                                                                     r->desc.store.size);
+   if (r->desc.store.size && !over_budget) {
       if (import_heap_store(scr, r))
          return true;
       /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
@@ -173,9 +216,9 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
       0,
    };
    VkMemoryPropertyFlags got = 0;
-   if (!alloc_memory(scr, &req, prefs, 3, &r->mem, &got, "buffer memory"))
-      return false;
-   r->mem_counted = req.size;
+   const VkResult ar = alloc_memory(scr, r, &req, prefs, 3, &r->mem, &got, "buffer memory");
+   if (ar != VK_SUCCESS)
+      return is_oom(ar) && leave_without_storage(scr, r, req.size);
    if (!vkb_check(scr, vkBindBufferMemory(scr->dev, r->buf, r->mem, 0), "vkBindBufferMemory"))
       return false;
    r->coherent = (got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
@@ -373,9 +416,9 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    vkGetImageMemoryRequirements(scr->dev, r->img, &req);
    const VkMemoryPropertyFlags prefs[] = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0};
    VkMemoryPropertyFlags got;
-   if (!alloc_memory(scr, &req, prefs, 2, &r->mem, &got, "image memory"))
-      return false;
-   r->mem_counted = req.size;
+   const VkResult ar = alloc_memory(scr, r, &req, prefs, 2, &r->mem, &got, "image memory");
+   if (ar != VK_SUCCESS)
+      return is_oom(ar) && leave_without_storage(scr, r, req.size);
    if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
       return false;
    for (uint32_t l = 0; l < VKB_MAX_LEVELS; l++)
@@ -443,6 +486,7 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
 {
    const struct mgp_resource_desc *d = &r->desc;
    r->unsupported = false;
+   r->no_storage = false;
    r->params = (struct mgp_texture_params){.res = d->res,
                                            .max_level = 1000,
                                            .swizzle = {0, 1, 2, 3},
@@ -492,6 +536,8 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
    }
    if (!create_image(scr, r))
       return false;
+   if (r->no_storage)
+      return true;
    clear_alpha_one(scr, r);
    return true;
 }
@@ -552,11 +598,11 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
-   scr->resource_bytes -= r->mem_counted;
-   r->mem_counted = 0;
    r->img = VK_NULL_HANDLE;
    r->buf = VK_NULL_HANDLE;
    r->mem = VK_NULL_HANDLE;
+   scr->mem_in_use -= r->mem_bytes;
+   r->mem_bytes = 0;
    r->map = NULL;
    r->fmt = NULL;
    r->is_buffer = false;
@@ -641,8 +687,9 @@ vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *ca
 {
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, h, call);
    if (r && r->unsupported) {
-      MGL_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which was declined at "
-                  "creation", call, h.slot, h.gen);
+      MGL_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which %s", call, h.slot,
+                  h.gen, r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)"
+                                       : "was declined at creation");
       return NULL;
    }
    return r;

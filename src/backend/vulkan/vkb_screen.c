@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1030,6 +1031,27 @@ screen_create(const struct mgs_backend_env *env)
    scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
+   if (knob && atoll(knob) > 0) {
+      static atomic_uint screens_made;
+      const unsigned nth = atomic_fetch_add(&screens_made, 1) + 1;
+      const char *only = getenv("MGL_VK_FAKE_DEVICE_LOST_SCREEN");
+      if (!only || (unsigned)atoi(only) == nth) {
+         scr->test_device_lost_at = (unsigned long long)atoll(knob);
+         mgl_warn("vulkan: test knob: screen %u reports a lost device at its submit %llu", nth,
+                  scr->test_device_lost_at);
+      }
+   }
+   knob = getenv("MGL_VK_MEMORY_BUDGET");
+   if (knob && atoll(knob) > 0) {
+      scr->mem_budget = (VkDeviceSize)atoll(knob);
+      mgl_warn("vulkan: test knob: resource memory budget %llu bytes",
+               (unsigned long long)scr->mem_budget);
+   }
+   knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
+   scr->test_skew_batch_frame = knob && atoi(knob) > 0;
+   if (scr->test_skew_batch_frame)
+      mgl_warn("vulkan: test knob: every batch records the frame after its own");
    knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
    scr->test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
    if (scr->test_hold_batch_ms)
@@ -1197,6 +1219,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
       {"uniform-ranges-padded", scr->uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
+      {"feedback-base-only-views", scr->feedback_base_only_views},
+      {"resource-out-of-memory", scr->resource_oom},
       {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
       {"cmd-bind-sets", scr->cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},

@@ -2300,6 +2300,45 @@ test_arena_throttle(void)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* The completed-frame floor's gate must be able to fire. A screen whose batches record the
+ * frame after their own (MGL_TEST_VK_SKEW_BATCH_FRAME, a corrupted in-flight list) and are held
+ * 200 ms on the device presents frame 1 and 2: computed from the list, the floor would move to
+ * frame 1 while frame 1's batch is still running. The proof, from what was recorded at submit,
+ * must refuse the move and count unsound-serial-complete; after a finish the floor moves. */
+static void
+test_floor_gate(void)
+{
+   setenv("MGL_TEST_VK_HOLD_BATCH_MS", "200", 1);
+   setenv("MGL_TEST_VK_SKEW_BATCH_FRAME", "1", 1);
+   struct t t2;
+   const bool ok = start(&t2, false);
+   unsetenv("MGL_TEST_VK_HOLD_BATCH_MS");
+   unsetenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
+   if (!ok) {
+      check(false, "second screen for the floor gate case");
+      return;
+   }
+   struct mgp_handle rb =
+      make_image(&t2, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
+   t2.color_rb = rb;
+   use_default_fb(&t2, false);
+   for (uint64_t frame = 1; frame <= 2; frame++) {
+      clear_color(&t2, 0.5f, 0.25f, 0, 1, false, 0);
+      struct mgp_present pr = {.frame_serial = frame, .color = rb};
+      t2.cv->present(t2.ctx, &pr, NULL, 0);
+   }
+   const unsigned long long fired = counter(&t2, "unsound-serial-complete");
+   const unsigned long long held_floor = counter(&t2, "completed-frame-floor");
+   struct mgp_u32_args fl = {.value = MGP_FLUSH_FINISH};
+   t2.cv->flush(t2.ctx, &fl, NULL, 0);
+   check(fired > 0 && held_floor == 0 && counter(&t2, "completed-frame-floor") == 2 &&
+            t2.fatal_count == 0,
+         "floor gate: a skewed in-flight list fires unsound-serial-complete (%llu), the floor "
+         "held at %llu while frame 1 ran, then %llu after a finish",
+         fired, held_floor, counter(&t2, "completed-frame-floor"));
+   mgs_vulkan_backend.screen_destroy(t2.scr);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2362,6 +2401,7 @@ main(int argc, char **argv)
 
    test_stale_handle();
    test_arena_throttle();
+   test_floor_gate();
    test_layered_teardown(validation);
 
    mgl_decline_print_tally();
