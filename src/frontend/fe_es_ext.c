@@ -13,6 +13,7 @@
 enum need {
    NEED_NONE,
    NEED_OCCLUSION,        /* MGP_CAP_OCCLUSION_QUERY */
+   NEED_ANISOTROPY,       /* max_anisotropy of 2 or more (the extension's minimum) */
    NEED_HALF_SAMPLE,      /* RGBA16_FLOAT sampled */
    NEED_HALF_FILTER,      /* ... and filtered */
    NEED_FLOAT_SAMPLE,     /* RGBA32_FLOAT sampled */
@@ -33,6 +34,8 @@ struct row {
 static const struct row rows[] = {
    {"GL_EXT_blend_minmax", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_multi_draw_arrays", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_texture_filter_anisotropic", ES2 | ES3, NEED_ANISOTROPY,
+    FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC},
    {"GL_EXT_texture_compression_rgtc", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_texture_format_BGRA8888", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_compressed_ETC1_RGB8_texture", ES2 | ES3, NEED_NONE, -1},
@@ -92,6 +95,7 @@ device_has(const struct fe_context *ctx, enum need need)
    switch (need) {
    case NEED_NONE: return true;
    case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
+   case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_HALF_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
@@ -160,6 +164,13 @@ fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e)
 {
    const struct fe_es_ext_list *l = list_of(ctx);
    return l && l->on[e];
+}
+
+bool
+fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname)
+{
+   return pname == FE_GL_TEXTURE_MAX_ANISOTROPY &&
+          !fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC);
 }
 
 void

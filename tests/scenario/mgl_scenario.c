@@ -4362,6 +4362,102 @@ static void sc_es2_probe_more(void)
   gl.DeleteProgram(pt);
 }
 
+/* es2_aniso: EXT_texture_filter_anisotropic. Seven mip levels of one colour each; rectangles
+ * whose texture coordinates step 16 texels a pixel across and 1 down. Isotropic filtering
+ * takes level 4 (log2 16); a maximum anisotropy of 16 samples along the long axis and takes
+ * level 0. The parameter's state and errors: 1 by default, below 1 INVALID_VALUE, the limit
+ * at least 2. */
+static void sc_es2_aniso(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  if (!ext || !strstr(ext, "GL_EXT_texture_filter_anisotropic")) {
+    skipped("GL_EXT_texture_filter_anisotropic (not offered)");
+    clear_to(V4(0, 0, 0, 1));
+    return;
+  }
+  GLfloat maxa = 0.0f;
+  glGetFloatv(0x84FF /* GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT */, &maxa);
+  check_gl_error("GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT");
+  if (maxa < 2.0f)
+    fail("GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT %g (at least 2)", (double)maxa);
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying vec2 v_tc;\n"
+                   "void main() {\n"
+                   "  v_tc = a_color.xy;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "uniform sampler2D u_tex;\n"
+                   "varying vec2 v_tc;\n"
+                   "void main() { gl_FragColor = texture2D(u_tex, v_tc); }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  static const uint8_t level_rgb[7][3] = {{255, 0, 0}, {0, 255, 0}, {0, 0, 255}, {255, 255, 0},
+                                          {0, 255, 255}, {255, 0, 255}, {255, 255, 255}};
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  static uint8_t texels[64 * 64 * 4];
+  for (int l = 0; l < 7; l++) {
+    const int n = 64 >> l;
+    for (int k = 0; k < n * n; k++) {
+      memcpy(&texels[4 * k], level_rgb[l], 3);
+      texels[4 * k + 3] = 255;
+    }
+    glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  GLfloat a = 0.0f;
+  glGetTexParameterfv(GL_TEXTURE_2D, 0x84FE /* GL_TEXTURE_MAX_ANISOTROPY_EXT */, &a);
+  if (a != 1.0f)
+    fail("GL_TEXTURE_MAX_ANISOTROPY_EXT starts at %g (1)", (double)a);
+  glTexParameterf(GL_TEXTURE_2D, 0x84FE, 0.5f);
+  expect_gl_error(GL_INVALID_VALUE, "GL_TEXTURE_MAX_ANISOTROPY_EXT 0.5");
+  check_gl_error("mip levels");
+
+  const vec4f bg = V4(0, 0, 0, 1);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  float data[36];
+  GLuint vbo;
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  for (int k = 0; k < 2; k++) {
+    const float x0 = 8 + 32 * k, y0 = 24, x1 = x0 + 16, y1 = y0 + 16;
+    const float q[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
+    const float tc[12] = {0, 0, 4, 0, 4, 0.25f, 0, 0, 4, 0.25f, 0, 0.25f};
+    for (int v = 0; v < 6; v++) {
+      data[6 * v] = q[2 * v], data[6 * v + 1] = q[2 * v + 1];
+      data[6 * v + 2] = tc[2 * v], data[6 * v + 3] = tc[2 * v + 1];
+      data[6 * v + 4] = 0, data[6 * v + 5] = 1;
+    }
+    gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STREAM_DRAW);
+    gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, (void *)0);
+    gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (void *)8);
+    gl.EnableVertexAttribArray(0);
+    gl.EnableVertexAttribArray(1);
+    glTexParameterf(GL_TEXTURE_2D, 0x84FE, k ? (maxa < 16.0f ? maxa : 16.0f) : 1.0f);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const uint8_t *c = level_rgb[k ? (maxa >= 16.0f ? 0 : 4 - (int)log2f(maxa)) : 4];
+    model_rect(&m, (int)x0, (int)y0, (int)x1, (int)y1, (rgba8){{c[0], c[1], c[2], 255}});
+  }
+  check_gl_error("anisotropic draws");
+  glGetTexParameterfv(GL_TEXTURE_2D, 0x84FE, &a);
+  if (a != (maxa < 16.0f ? maxa : 16.0f))
+    fail("GL_TEXTURE_MAX_ANISOTROPY_EXT reads %g", (double)a);
+  check_frame("es2_aniso", &m);
+  gl.DeleteBuffers(1, &vbo);
+  glDeleteTextures(1, &t);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15368,6 +15464,7 @@ static const struct {
     {"es2_probe", sc_es2_probe, 2},
     {"es2_probe_fbo", sc_es2_probe_fbo, 2},
     {"es2_probe_more", sc_es2_probe_more, 2},
+    {"es2_aniso", sc_es2_aniso, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},

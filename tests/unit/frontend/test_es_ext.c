@@ -547,6 +547,18 @@ test_es_enums(enum fe_api api, int major)
    mgl_glBindTexture(GL_TEXTURE_3D, t3);
    mgl_glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
    CHECK_ERR(GL_NO_ERROR);
+   /* EXT_texture_filter_anisotropic: ES only, and only where the device has anisotropy
+    * (the fake session's caps have none) */
+   mgl_glTexParameterf(GL_TEXTURE_2D, 0x84FE, 4.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLfloat maxa = 0.0f;
+   mgl_glGetFloatv(0x84FF, &maxa);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLuint smp;
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameterf(smp, 0x84FE, 4.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDeleteSamplers(1, &smp);
    mgl_glDeleteTextures(1, &t3);
    mgl_glDeleteTextures(1, &t);
    if (es) {
