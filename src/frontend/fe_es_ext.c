@@ -1,7 +1,7 @@
 /* fe_es_ext.c — the OpenGL ES extensions an ES context offers, and the ES-only enums they let
  * through. Each row is an extension mgl implements in full in the context versions it names,
  * offered only where the device can do what it needs (format capabilities, query support) and
- * only once a test draws with it (scenarios es2_ext, es2_probe, es2_probe_fbo, es2_probe_more);
+ * only once a test draws with it (scenarios es2_ext, es2_probe*, es2_aniso);
  * docs/ES-EXTENSIONS.md says why each one Mesa offers and this table lacks is not offered. */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,7 @@ enum need {
    NEED_ANISOTROPY,       /* max_anisotropy of 2 or more (the extension's minimum) */
    NEED_HALF_SAMPLE,      /* RGBA16_FLOAT sampled */
    NEED_HALF_FILTER,      /* ... and filtered */
+   NEED_HALF_RENDER,      /* RGBA16_FLOAT rendered to */
    NEED_FLOAT_SAMPLE,     /* RGBA32_FLOAT sampled */
    NEED_FLOAT_FILTER,     /* ... and filtered */
 };
@@ -70,6 +71,9 @@ static const struct row rows[] = {
    {"GL_EXT_compressed_ETC1_RGB8_sub_texture", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
+   {"GL_APPLE_texture_max_level", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_surfaceless_context", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_color_buffer_half_float", ES2 | ES3, NEED_HALF_RENDER, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };
@@ -100,6 +104,7 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_HALF_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
                         MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+   case NEED_HALF_RENDER: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_RENDER);
    case NEED_FLOAT_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_FLOAT_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,

@@ -2257,9 +2257,10 @@ es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
       return true;
    if (pname == GL_TEXTURE_WRAP_R && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_3D))
       return false; /* OES_texture_3D's TEXTURE_WRAP_R_OES */
+   /* (TEXTURE_MAX_LEVEL: APPLE_texture_max_level, which every ES context offers) */
    return ctx->desc.major < 3 && pname != GL_TEXTURE_MIN_FILTER &&
           pname != GL_TEXTURE_MAG_FILTER && pname != GL_TEXTURE_WRAP_S &&
-          pname != GL_TEXTURE_WRAP_T;
+          pname != GL_TEXTURE_WRAP_T && pname != GL_TEXTURE_MAX_LEVEL;
 }
 
 /* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler

@@ -4458,6 +4458,139 @@ static void sc_es2_aniso(void)
   gl.DeleteProgram(p);
 }
 
+/* es2_probe_last: GL_OES_surfaceless_context (no surface bound: the default framebuffer is
+ * FRAMEBUFFER_UNDEFINED_OES, an FBO draws and reads back), GL_EXT_color_buffer_half_float (a
+ * HALF_FLOAT_OES texture and an RGBA16F_EXT renderbuffer complete as colour, 2.0 written and
+ * sampled back) and GL_APPLE_texture_max_level (a texture of one level with a mipmap filter is
+ * complete once TEXTURE_MAX_LEVEL_APPLE is 0). */
+static void sc_es2_probe_last(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_OES_surfaceless_context", "GL_EXT_color_buffer_half_float",
+                                     "GL_APPLE_texture_max_level"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fsc = "precision mediump float;\n"
+                    "varying vec4 v_color;\n"
+                    "void main() { gl_FragColor = v_color; }\n";
+  const char *fst = "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform float u_scale;\n"
+                    "void main() { gl_FragColor = texture2D(u_tex, vec2(0.5)) * u_scale; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint pc = link_program_b(vs, fsc, attribs, NULL);
+  GLuint pt = link_program_b(vs, fst, attribs, NULL);
+  GLuint tex[3], fbo, rb;
+  glGenTextures(3, tex);
+  gl.GenFramebuffers(1, &fbo);
+  gl.GenRenderbuffers(1, &rb);
+
+  /* OES_surfaceless_context */
+  EGLDisplay dpy = eglGetCurrentDisplay();
+  EGLContext ctx = eglGetCurrentContext();
+  EGLSurface draw = eglGetCurrentSurface(EGL_DRAW), read = eglGetCurrentSurface(EGL_READ);
+  if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+    fail("eglMakeCurrent without surfaces: 0x%04x", (unsigned)eglGetError());
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_UNDEFINED)
+    fail("default framebuffer without a surface: status 0x%04x, expected 0x%04x", (unsigned)st,
+         (unsigned)GL_FRAMEBUFFER_UNDEFINED);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("surfaceless FBO status 0x%04x", (unsigned)st);
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(pc);
+  GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(0.2f, 0.4f, 0.6f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  uint8_t px[4] = {0, 0, 0, 0};
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("surfaceless draw");
+  if (px[0] != 51 || px[1] != 102 || px[2] != 153 || px[3] != 255)
+    fail("surfaceless FBO draw read (%u,%u,%u,%u), expected (51,102,153,255)", px[0], px[1],
+         px[2], px[3]);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (!eglMakeCurrent(dpy, draw, read, ctx))
+    die_setup("eglMakeCurrent back to the surface failed");
+
+  /* EXT_color_buffer_half_float: a renderbuffer, then a texture drawn with 2.0 and sampled */
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, 0x881A /* GL_RGBA16F_EXT */, 8, 8);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("RGBA16F_EXT renderbuffer framebuffer status 0x%04x", (unsigned)st);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, 0x8D61 /* GL_HALF_FLOAT_OES */, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("HALF_FLOAT_OES texture framebuffer status 0x%04x", (unsigned)st);
+  glViewport(0, 0, 8, 8);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(pc);
+  vq = rect_colour_vbo(0, 0, 64, 64, V4(2.0f, 0.5f, 4.0f, 2.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  check_gl_error("drawing 2.0 into a half-float colour buffer");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0, 0, 0, 1);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  gl.UseProgram(pt);
+  gl.Uniform1f(uloc(pt, "u_scale"), 0.25f);
+  vq = rect_colour_vbo(4, 4, 28, 28, bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  model_rect(&m, 4, 4, 28, 28, to8(V4(0.5f, 0.125f, 1.0f, 0.5f)));
+
+  /* APPLE_texture_max_level: one level and a mipmap filter */
+  const uint8_t one[4] = {0x40, 0xc0, 0x80, 255};
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, one);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, 0x813D /* GL_TEXTURE_MAX_LEVEL_APPLE */, 0);
+  check_gl_error("GL_TEXTURE_MAX_LEVEL_APPLE");
+  GLint ml = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, 0x813D, &ml);
+  if (ml != 0)
+    fail("GL_TEXTURE_MAX_LEVEL_APPLE reads %d", ml);
+  gl.Uniform1f(uloc(pt, "u_scale"), 1.0f);
+  vq = rect_colour_vbo(36, 4, 60, 28, bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  model_rect(&m, 36, 4, 60, 28, (rgba8){{0x40, 0xc0, 0x80, 255}});
+  check_gl_error("draws");
+  check_frame("es2_probe_last", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(3, tex);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15465,6 +15598,7 @@ static const struct {
     {"es2_probe_fbo", sc_es2_probe_fbo, 2},
     {"es2_probe_more", sc_es2_probe_more, 2},
     {"es2_aniso", sc_es2_aniso, 2},
+    {"es2_probe_last", sc_es2_probe_last, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
