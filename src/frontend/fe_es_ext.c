@@ -19,6 +19,8 @@ enum need {
    NEED_HALF_RENDER,      /* RGBA16_FLOAT rendered to */
    NEED_FLOAT_SAMPLE,     /* RGBA32_FLOAT sampled */
    NEED_FLOAT_FILTER,     /* ... and filtered */
+   NEED_FLOAT_RENDER,     /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
+   NEED_FLOAT_BLEND,      /* ... and RGBA32F blended */
 };
 
 #define ES2 1u
@@ -74,6 +76,8 @@ static const struct row rows[] = {
    {"GL_APPLE_texture_max_level", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_surfaceless_context", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_color_buffer_half_float", ES2 | ES3, NEED_HALF_RENDER, -1},
+   {"GL_EXT_color_buffer_float", ES3, NEED_FLOAT_RENDER, -1},
+   {"GL_EXT_float_blend", ES3, NEED_FLOAT_BLEND, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };
@@ -109,6 +113,19 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_FLOAT_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
                         MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+   case NEED_FLOAT_RENDER: {
+      static const uint16_t f[] = {MGP_FORMAT_R16_FLOAT, MGP_FORMAT_RG16_FLOAT,
+                                   MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_R32_FLOAT,
+                                   MGP_FORMAT_RG32_FLOAT, MGP_FORMAT_RGBA32_FLOAT,
+                                   MGP_FORMAT_R11G11B10_FLOAT};
+      for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+         if (!format_can(caps, f[k], MGP_FORMAT_CAP_RENDER))
+            return false;
+      return true;
+   }
+   case NEED_FLOAT_BLEND:
+      return device_has(ctx, NEED_FLOAT_RENDER) &&
+             format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
    }
    return false;
 }

@@ -4591,6 +4591,97 @@ static void sc_es2_probe_last(void)
   gl.DeleteProgram(pt);
 }
 
+/* es3_float_color: GL_EXT_color_buffer_float on OpenGL ES 3.0: R16F, RG16F, RGBA16F, R32F,
+ * RG32F, RGBA32F and R11F_G11F_B10F renderbuffers complete as colour; 2.0 drawn into an
+ * RGBA32F texture twice with additive blending (GL_EXT_float_blend) reads back as 4.0 through
+ * a sampler, where an 8-bit target would hold 1. */
+static void sc_es3_float_color(void)
+{
+  es_version(30);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_EXT_color_buffer_float", "GL_EXT_float_blend"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  static const GLenum formats[] = {GL_R16F, GL_RG16F, GL_RGBA16F, GL_R32F,
+                                   GL_RG32F, GL_RGBA32F, GL_R11F_G11F_B10F};
+  GLuint fbo, rb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++) {
+    gl.RenderbufferStorage(GL_RENDERBUFFER, formats[k], 8, 8);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("float renderbuffer 0x%04x: framebuffer status 0x%04x", (unsigned)formats[k],
+           (unsigned)st);
+  }
+  check_gl_error("float renderbuffers");
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in vec4 a_color;\n"
+                   "out vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fsc = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "in vec4 v_color;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = v_color; }\n";
+  const char *fst = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "uniform highp sampler2D u_tex;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, vec2(0.5)) * 0.125; }\n";
+  GLuint pc = link_program_b(vs, fsc, NULL, NULL);
+  GLuint pt = link_program_b(vs, fst, NULL, NULL);
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, 8, 8);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("RGBA32F texture framebuffer status 0x%04x", (unsigned)st);
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(pc);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE);
+  GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(2.0f, 1.0f, 4.0f, 4.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_BLEND);
+  gl.DeleteBuffers(1, &vq);
+  check_gl_error("blended draws into RGBA32F");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0, 0, 0, 1);
+  clear_to(bg);
+  gl.UseProgram(pt);
+  vq = rect_colour_vbo(8, 8, 56, 56, bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  check_gl_error("sampling the RGBA32F texture");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 8, 56, 56, to8(V4(0.5f, 0.25f, 1.0f, 1.0f)));
+  check_frame("es3_float_color", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &t);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15593,6 +15684,7 @@ static const struct {
     {"tex1d", sc_tex1d, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
+    {"es3_float_color", sc_es3_float_color, 3},
     {"es2_ext", sc_es2_ext, 2},
     {"es2_probe", sc_es2_probe, 2},
     {"es2_probe_fbo", sc_es2_probe_fbo, 2},
