@@ -78,6 +78,9 @@ static const struct row rows[] = {
    {"GL_EXT_color_buffer_half_float", ES2 | ES3, NEED_HALF_RENDER, -1},
    {"GL_EXT_color_buffer_float", ES3, NEED_FLOAT_RENDER, -1},
    {"GL_EXT_float_blend", ES3, NEED_FLOAT_BLEND, -1},
+   {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_depth_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };

@@ -203,8 +203,7 @@ get_sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, int 
    struct fe_sampler *smp = lookup(ctx, sampler);
    FE_CHECK(!smp, GL_INVALID_OPERATION);
    bool es = ctx->desc.api == FE_API_GLES;
-   FE_CHECK(es && (pname == GL_TEXTURE_LOD_BIAS || pname == GL_TEXTURE_BORDER_COLOR),
-            GL_INVALID_ENUM);
+   FE_CHECK(es && pname == GL_TEXTURE_LOD_BIAS, GL_INVALID_ENUM);
    FE_CHECK(fe_es_lacks_sampling_param(ctx, pname), GL_INVALID_ENUM);
    double v[4];
    uint32_t bits[4];

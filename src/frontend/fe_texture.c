@@ -2192,7 +2192,7 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
       p->mag_filter = e;
       return GL_NO_ERROR;
    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
-      if (!is_wrap(e) || (es && e == GL_CLAMP_TO_BORDER))
+      if (!is_wrap(e)) /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp */
          return GL_INVALID_ENUM;
       if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
          return GL_INVALID_ENUM;
@@ -2226,7 +2226,7 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
       p->compare_func = e;
       return GL_NO_ERROR;
    case GL_TEXTURE_BORDER_COLOR:
-      if (!vector || es)
+      if (!vector)
          return GL_INVALID_ENUM;
       if (form == 0 || form == 3) {
          for (int i = 0; i < 4; i++) {
@@ -2253,14 +2253,16 @@ es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
       return fe_es_lacks_sampling_param(ctx, pname);
    if (ctx->desc.api != FE_API_GLES)
       return false;
-   if (pname == GL_TEXTURE_LOD_BIAS || pname == GL_TEXTURE_BORDER_COLOR)
+   if (pname == GL_TEXTURE_LOD_BIAS)
       return true;
    if (pname == GL_TEXTURE_WRAP_R && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_3D))
       return false; /* OES_texture_3D's TEXTURE_WRAP_R_OES */
-   /* (TEXTURE_MAX_LEVEL: APPLE_texture_max_level, which every ES context offers) */
+   /* (TEXTURE_MAX_LEVEL: APPLE_texture_max_level; BORDER_COLOR: EXT/OES_texture_border_clamp;
+    * every ES context offers both) */
    return ctx->desc.major < 3 && pname != GL_TEXTURE_MIN_FILTER &&
           pname != GL_TEXTURE_MAG_FILTER && pname != GL_TEXTURE_WRAP_S &&
-          pname != GL_TEXTURE_WRAP_T && pname != GL_TEXTURE_MAX_LEVEL;
+          pname != GL_TEXTURE_WRAP_T && pname != GL_TEXTURE_MAX_LEVEL &&
+          pname != GL_TEXTURE_BORDER_COLOR;
 }
 
 /* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler

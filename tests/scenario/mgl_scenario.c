@@ -4682,6 +4682,107 @@ static void sc_es3_float_color(void)
   gl.DeleteProgram(pt);
 }
 
+/* es2_clamp: GL_EXT_texture_border_clamp / GL_OES_texture_border_clamp (CLAMP_TO_BORDER and a
+ * border colour on ES 2.0; their glTexParameterIiv EXT and OES names exist)
+ * and GL_EXT_depth_clamp (a rectangle in front of the near plane is clipped, then drawn with
+ * DEPTH_CLAMP_EXT enabled). */
+typedef void (*es2_texparamiv_fn)(GLenum, GLenum, const GLint *);
+static void sc_es2_clamp(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_EXT_texture_border_clamp", "GL_OES_texture_border_clamp",
+                                     "GL_EXT_depth_clamp"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  es2_texparamiv_fn iiv_ext = (es2_texparamiv_fn)eglGetProcAddress("glTexParameterIivEXT");
+  es2_texparamiv_fn iiv_oes = (es2_texparamiv_fn)eglGetProcAddress("glTexParameterIivOES");
+  if (!iiv_ext || !iiv_oes)
+    die_setup("glTexParameterIivEXT/OES missing from eglGetProcAddress");
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "uniform float u_z;\n"
+                   "varying vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, u_z, 1.0);\n"
+                   "}\n";
+  const char *fsc = "precision mediump float;\n"
+                    "varying vec4 v_color;\n"
+                    "void main() { gl_FragColor = v_color; }\n";
+  const char *fst = "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_tc;\n"
+                    "void main() { gl_FragColor = texture2D(u_tex, u_tc); }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint pc = link_program_b(vs, fsc, attribs, NULL);
+  GLuint pt = link_program_b(vs, fst, attribs, NULL);
+  const vec4f bg = V4(0, 0, 0, 1);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+
+  const uint8_t red[16] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+  GLuint t[2];
+  glGenTextures(2, t);
+  const GLfloat green[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+  const GLfloat blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+  for (int k = 0; k < 2; k++) {
+    glBindTexture(GL_TEXTURE_2D, t[k]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 0x812D /* GL_CLAMP_TO_BORDER_EXT */);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, 0x812D);
+  }
+  glBindTexture(GL_TEXTURE_2D, t[0]);
+  glTexParameterfv(GL_TEXTURE_2D, 0x1004 /* GL_TEXTURE_BORDER_COLOR_EXT */, green);
+  check_gl_error("CLAMP_TO_BORDER_EXT and TEXTURE_BORDER_COLOR_EXT");
+  gl.UseProgram(pt);
+  gl.Uniform1f(uloc(pt, "u_z"), 0.0f);
+  struct { int x0; float s; GLuint tex; rgba8 want; } probes[3] = {
+      {4, 0.5f, t[0], {{255, 0, 0, 255}}},
+      {20, 1.5f, t[0], {{0, 255, 0, 255}}},
+      {36, -0.5f, t[1], {{0, 0, 255, 255}}},
+  };
+  glBindTexture(GL_TEXTURE_2D, t[1]);
+  glTexParameterfv(GL_TEXTURE_2D, 0x1004, blue);
+  check_gl_error("TEXTURE_BORDER_COLOR_OES");
+  for (int k = 0; k < 3; k++) {
+    glBindTexture(GL_TEXTURE_2D, probes[k].tex);
+    gl.Uniform2f(uloc(pt, "u_tc"), probes[k].s, 0.5f);
+    GLuint vq = rect_colour_vbo((float)probes[k].x0, 36, (float)probes[k].x0 + 12, 60, bg);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.DeleteBuffers(1, &vq);
+    model_rect(&m, probes[k].x0, 36, probes[k].x0 + 12, 60, probes[k].want);
+  }
+
+  /* EXT_depth_clamp: z = -2 is clipped; with DEPTH_CLAMP_EXT the rectangle is drawn */
+  gl.UseProgram(pc);
+  gl.Uniform1f(uloc(pc, "u_z"), -2.0f);
+  const vec4f c1 = V4(1.0f, 0.6f, 0.2f, 1.0f);
+  GLuint v1 = rect_colour_vbo(4, 4, 28, 28, c1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &v1);
+  glEnable(0x864F /* GL_DEPTH_CLAMP_EXT */);
+  check_gl_error("glEnable(GL_DEPTH_CLAMP_EXT)");
+  if (!glIsEnabled(0x864F))
+    fail("GL_DEPTH_CLAMP_EXT not enabled");
+  GLuint v2 = rect_colour_vbo(36, 4, 60, 28, c1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &v2);
+  glDisable(0x864F);
+  model_rect(&m, 36, 4, 60, 28, to8(c1));
+  check_gl_error("draws");
+  check_frame("es2_clamp", &m);
+  glDeleteTextures(2, t);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15691,6 +15792,7 @@ static const struct {
     {"es2_probe_more", sc_es2_probe_more, 2},
     {"es2_aniso", sc_es2_aniso, 2},
     {"es2_probe_last", sc_es2_probe_last, 2},
+    {"es2_clamp", sc_es2_clamp, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
