@@ -70,6 +70,7 @@ static const struct row rows[] = {
    {"GL_EXT_draw_buffers", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_map_buffer_range", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_instanced_arrays", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_draw_instanced", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_compressed_ETC1_RGB8_sub_texture", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},

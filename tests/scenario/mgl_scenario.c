@@ -4783,6 +4783,59 @@ static void sc_es2_clamp(void)
   gl.DeleteProgram(pt);
 }
 
+/* es2_draw_instanced: GL_EXT_draw_instanced: three instances of one rectangle through
+ * glDrawArraysInstancedEXT and one more through glDrawElementsInstancedEXT, placed by GLSL ES
+ * 1.00's gl_InstanceIDEXT. */
+typedef void (*es2_elements_instanced_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei);
+static void sc_es2_draw_instanced(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  if (!ext || !strstr(ext, "GL_EXT_draw_instanced"))
+    fail("GL_EXTENSIONS lacks GL_EXT_draw_instanced");
+  es2_instanced_fn arrays = (es2_instanced_fn)eglGetProcAddress("glDrawArraysInstancedEXT");
+  es2_elements_instanced_fn elements =
+      (es2_elements_instanced_fn)eglGetProcAddress("glDrawElementsInstancedEXT");
+  if (!arrays || !elements)
+    die_setup("glDraw*InstancedEXT missing from eglGetProcAddress");
+  const char *vs = "#extension GL_EXT_draw_instanced : require\n"
+                   "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "uniform float u_y;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  vec2 p = a_pos + vec2(16.0 * float(gl_InstanceIDEXT), u_y);\n"
+                   "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() { gl_FragColor = v_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  const vec4f bg = V4(0, 0, 0, 1), c = V4(0.2f, 0.8f, 0.6f, 1.0f);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  GLuint vq = rect_colour_vbo(2, 4, 14, 20, c);
+  gl.Uniform1f(uloc(p, "u_y"), 0.0f);
+  arrays(GL_TRIANGLES, 0, 6, 3);
+  static const GLushort idx[6] = {0, 1, 2, 3, 4, 5};
+  gl.Uniform1f(uloc(p, "u_y"), 32.0f);
+  elements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx, 2);
+  check_gl_error("instanced draws");
+  for (int k = 0; k < 3; k++)
+    model_rect(&m, 2 + 16 * k, 4, 14 + 16 * k, 20, to8(c));
+  for (int k = 0; k < 2; k++)
+    model_rect(&m, 2 + 16 * k, 36, 14 + 16 * k, 52, to8(c));
+  check_frame("es2_draw_instanced", &m);
+  gl.DeleteBuffers(1, &vq);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15793,6 +15846,7 @@ static const struct {
     {"es2_aniso", sc_es2_aniso, 2},
     {"es2_probe_last", sc_es2_probe_last, 2},
     {"es2_clamp", sc_es2_clamp, 2},
+    {"es2_draw_instanced", sc_es2_draw_instanced, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
