@@ -1,7 +1,7 @@
 /* fe_es_ext.c — the OpenGL ES extensions an ES context offers, and the ES-only enums they let
  * through. Each row is an extension mgl implements in full in the context versions it names,
  * offered only where the device can do what it needs (format capabilities, query support) and
- * only once a test draws with it (scenarios es2_ext, es2_probe, es2_probe_fbo, es2_probe_more);
+ * only once a test draws with it (scenarios es2_ext, es2_probe*, es2_aniso);
  * docs/ES-EXTENSIONS.md says why each one Mesa offers and this table lacks is not offered. */
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +13,14 @@
 enum need {
    NEED_NONE,
    NEED_OCCLUSION,        /* MGP_CAP_OCCLUSION_QUERY */
+   NEED_ANISOTROPY,       /* max_anisotropy of 2 or more (the extension's minimum) */
    NEED_HALF_SAMPLE,      /* RGBA16_FLOAT sampled */
    NEED_HALF_FILTER,      /* ... and filtered */
+   NEED_HALF_RENDER,      /* RGBA16_FLOAT rendered to */
    NEED_FLOAT_SAMPLE,     /* RGBA32_FLOAT sampled */
    NEED_FLOAT_FILTER,     /* ... and filtered */
+   NEED_FLOAT_RENDER,     /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
+   NEED_FLOAT_BLEND,      /* ... and RGBA32F blended */
 };
 
 #define ES2 1u
@@ -33,6 +37,8 @@ struct row {
 static const struct row rows[] = {
    {"GL_EXT_blend_minmax", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_multi_draw_arrays", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_texture_filter_anisotropic", ES2 | ES3, NEED_ANISOTROPY,
+    FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC},
    {"GL_EXT_texture_compression_rgtc", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_texture_format_BGRA8888", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_compressed_ETC1_RGB8_texture", ES2 | ES3, NEED_NONE, -1},
@@ -64,9 +70,18 @@ static const struct row rows[] = {
    {"GL_EXT_draw_buffers", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_map_buffer_range", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_instanced_arrays", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_draw_instanced", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_compressed_ETC1_RGB8_sub_texture", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
+   {"GL_APPLE_texture_max_level", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_surfaceless_context", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_color_buffer_half_float", ES2 | ES3, NEED_HALF_RENDER, -1},
+   {"GL_EXT_color_buffer_float", ES3, NEED_FLOAT_RENDER, -1},
+   {"GL_EXT_float_blend", ES3, NEED_FLOAT_BLEND, -1},
+   {"GL_EXT_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_texture_border_clamp", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_depth_clamp", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };
@@ -92,14 +107,29 @@ device_has(const struct fe_context *ctx, enum need need)
    switch (need) {
    case NEED_NONE: return true;
    case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
+   case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_HALF_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
                         MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+   case NEED_HALF_RENDER: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_RENDER);
    case NEED_FLOAT_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_FLOAT_FILTER:
       return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
                         MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+   case NEED_FLOAT_RENDER: {
+      static const uint16_t f[] = {MGP_FORMAT_R16_FLOAT, MGP_FORMAT_RG16_FLOAT,
+                                   MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_R32_FLOAT,
+                                   MGP_FORMAT_RG32_FLOAT, MGP_FORMAT_RGBA32_FLOAT,
+                                   MGP_FORMAT_R11G11B10_FLOAT};
+      for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+         if (!format_can(caps, f[k], MGP_FORMAT_CAP_RENDER))
+            return false;
+      return true;
+   }
+   case NEED_FLOAT_BLEND:
+      return device_has(ctx, NEED_FLOAT_RENDER) &&
+             format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
    }
    return false;
 }
@@ -160,6 +190,13 @@ fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e)
 {
    const struct fe_es_ext_list *l = list_of(ctx);
    return l && l->on[e];
+}
+
+bool
+fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname)
+{
+   return pname == FE_GL_TEXTURE_MAX_ANISOTROPY &&
+          !fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC);
 }
 
 void

@@ -18,6 +18,9 @@ struct fe_context;
 /* GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES (OES_standard_derivatives). */
 #define FE_GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES 0x8B8B
 /* GL_WRITE_ONLY_OES (OES_mapbuffer) is GL_WRITE_ONLY. */
+/* EXT_texture_filter_anisotropic. */
+#define FE_GL_TEXTURE_MAX_ANISOTROPY 0x84FE
+#define FE_GL_MAX_TEXTURE_MAX_ANISOTROPY 0x84FF
 
 /* The extensions whose enums the front end gates on (the rest need no gate: their entry
  * points and enums are ES 3.0's, which mgl takes in every ES context). */
@@ -25,6 +28,7 @@ enum fe_es_ext {
    FE_ES_EXT_TEXTURE_HALF_FLOAT,
    FE_ES_EXT_TEXTURE_FLOAT,
    FE_ES_EXT_TEXTURE_3D,
+   FE_ES_EXT_TEXTURE_FILTER_ANISOTROPIC,
    FE_ES_EXT_COUNT,
 };
 
@@ -34,6 +38,9 @@ const char *const *fe_es_extensions(struct fe_context *ctx, unsigned *n);
 const char *fe_es_extensions_string(struct fe_context *ctx);
 /* Whether an ES context offers the extension (false in desktop contexts). */
 bool fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e);
+/* Whether a texture or sampler parameter name is one this context lacks for want of its
+ * extension (TEXTURE_MAX_ANISOTROPY_EXT without EXT_texture_filter_anisotropic). */
+bool fe_es_lacks_sampling_param(struct fe_context *ctx, GLenum pname);
 /* Frees what fe_es_extensions built. */
 void fe_es_ext_finish(struct fe_context *ctx);
 

@@ -344,6 +344,11 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_MAX_TEXTURE_LOD_BIAS:
       FLOATN(GV_FLOAT, 1, caps->max_texture_lod_bias ? caps->max_texture_lod_bias : 15.0);
       return true;
+   case FE_GL_MAX_TEXTURE_MAX_ANISOTROPY:
+      if (fe_es_lacks_sampling_param(ctx, FE_GL_TEXTURE_MAX_ANISOTROPY))
+         return false;
+      FLOATN(GV_FLOAT, 1, caps->max_anisotropy);
+      return true;
    case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MAX_PROGRAM_TEXEL_OFFSET); return true;
    case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
    case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;

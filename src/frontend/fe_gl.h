@@ -141,6 +141,7 @@ struct fe_tex_params {
    GLenum wrap_s, wrap_t, wrap_r;
    GLenum compare_mode, compare_func;
    float min_lod, max_lod, lod_bias;
+   float max_anisotropy; /* EXT_texture_filter_anisotropic (1: off) */
    uint32_t border[4];
    uint8_t border_form; /* 0 float, 1 int, 2 uint */
    GLint base_level, max_level;

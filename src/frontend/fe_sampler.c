@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_es_ext.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -126,6 +127,7 @@ sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, const do
 {
    struct fe_sampler *smp = lookup(ctx, sampler);
    FE_CHECK(!smp, GL_INVALID_OPERATION);
+   FE_CHECK(fe_es_lacks_sampling_param(ctx, pname), GL_INVALID_ENUM);
    GLenum err = fe_sampling_param_set(&smp->params, pname, vals, bits, form, vector, false,
                                       ctx->desc.api == FE_API_GLES);
    FE_CHECK(err != GL_NO_ERROR, err);
@@ -201,8 +203,8 @@ get_sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, int 
    struct fe_sampler *smp = lookup(ctx, sampler);
    FE_CHECK(!smp, GL_INVALID_OPERATION);
    bool es = ctx->desc.api == FE_API_GLES;
-   FE_CHECK(es && (pname == GL_TEXTURE_LOD_BIAS || pname == GL_TEXTURE_BORDER_COLOR),
-            GL_INVALID_ENUM);
+   FE_CHECK(es && pname == GL_TEXTURE_LOD_BIAS, GL_INVALID_ENUM);
+   FE_CHECK(fe_es_lacks_sampling_param(ctx, pname), GL_INVALID_ENUM);
    double v[4];
    uint32_t bits[4];
    uint8_t form = 0;

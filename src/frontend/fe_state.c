@@ -166,6 +166,8 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
       return true;
    case GL_PRIMITIVE_RESTART_FIXED_INDEX: case GL_RASTERIZER_DISCARD:
       return ctx->desc.major >= 3;
+   case GL_DEPTH_CLAMP: /* EXT_depth_clamp, which every ES context offers */
+      return true;
    default:
       return false;
    }

@@ -90,6 +90,7 @@ fe_tex_params_init(struct fe_tex_params *p)
    p->compare_func = GL_LEQUAL;
    p->min_lod = -1000.0f;
    p->max_lod = 1000.0f;
+   p->max_anisotropy = 1.0f;
    p->base_level = 0;
    p->max_level = 1000;
    p->swizzle[0] = GL_RED, p->swizzle[1] = GL_GREEN;
@@ -2122,7 +2123,7 @@ fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_st
    out->min_lod = p->min_lod;
    out->max_lod = p->max_lod;
    out->lod_bias = p->lod_bias;
-   out->max_anisotropy = 1.0f;
+   out->max_anisotropy = p->max_anisotropy;
    memcpy(out->border_color, p->border, sizeof(out->border_color));
 }
 
@@ -2192,7 +2193,7 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
       p->mag_filter = e;
       return GL_NO_ERROR;
    case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
-      if (!is_wrap(e) || (es && e == GL_CLAMP_TO_BORDER))
+      if (!is_wrap(e)) /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp */
          return GL_INVALID_ENUM;
       if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
          return GL_INVALID_ENUM;
@@ -2210,6 +2211,11 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
          return GL_INVALID_ENUM;
       p->lod_bias = (float)vals[0];
       return GL_NO_ERROR;
+   case FE_GL_TEXTURE_MAX_ANISOTROPY: /* the caller lets it through only where offered */
+      if (!(vals[0] >= 1.0))
+         return GL_INVALID_VALUE;
+      p->max_anisotropy = (float)vals[0];
+      return GL_NO_ERROR;
    case GL_TEXTURE_COMPARE_MODE:
       if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
          return GL_INVALID_ENUM;
@@ -2221,7 +2227,7 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
       p->compare_func = e;
       return GL_NO_ERROR;
    case GL_TEXTURE_BORDER_COLOR:
-      if (!vector || es)
+      if (!vector)
          return GL_INVALID_ENUM;
       if (form == 0 || form == 3) {
          for (int i = 0; i < 4; i++) {
@@ -2244,15 +2250,20 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
 static bool
 es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
 {
+   if (pname == FE_GL_TEXTURE_MAX_ANISOTROPY)
+      return fe_es_lacks_sampling_param(ctx, pname);
    if (ctx->desc.api != FE_API_GLES)
       return false;
-   if (pname == GL_TEXTURE_LOD_BIAS || pname == GL_TEXTURE_BORDER_COLOR)
+   if (pname == GL_TEXTURE_LOD_BIAS)
       return true;
    if (pname == GL_TEXTURE_WRAP_R && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_3D))
       return false; /* OES_texture_3D's TEXTURE_WRAP_R_OES */
+   /* (TEXTURE_MAX_LEVEL: APPLE_texture_max_level; BORDER_COLOR: EXT/OES_texture_border_clamp;
+    * every ES context offers both) */
    return ctx->desc.major < 3 && pname != GL_TEXTURE_MIN_FILTER &&
           pname != GL_TEXTURE_MAG_FILTER && pname != GL_TEXTURE_WRAP_S &&
-          pname != GL_TEXTURE_WRAP_T;
+          pname != GL_TEXTURE_WRAP_T && pname != GL_TEXTURE_MAX_LEVEL &&
+          pname != GL_TEXTURE_BORDER_COLOR;
 }
 
 /* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler
@@ -2386,6 +2397,7 @@ fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, 
    case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
    case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
    case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
+   case FE_GL_TEXTURE_MAX_ANISOTROPY: out[0] = p->max_anisotropy; return 1;
    case GL_TEXTURE_BORDER_COLOR:
       memcpy(bits, p->border, 16);
       *form = p->border_form;

@@ -4362,6 +4362,480 @@ static void sc_es2_probe_more(void)
   gl.DeleteProgram(pt);
 }
 
+/* es2_aniso: EXT_texture_filter_anisotropic. Seven mip levels of one colour each; rectangles
+ * whose texture coordinates step 16 texels a pixel across and 1 down. Isotropic filtering
+ * takes level 4 (log2 16); a maximum anisotropy of 16 samples along the long axis and takes
+ * level 0. The parameter's state and errors: 1 by default, below 1 INVALID_VALUE, the limit
+ * at least 2. */
+static void sc_es2_aniso(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  if (!ext || !strstr(ext, "GL_EXT_texture_filter_anisotropic")) {
+    skipped("GL_EXT_texture_filter_anisotropic (not offered)");
+    clear_to(V4(0, 0, 0, 1));
+    return;
+  }
+  GLfloat maxa = 0.0f;
+  glGetFloatv(0x84FF /* GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT */, &maxa);
+  check_gl_error("GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT");
+  if (maxa < 2.0f)
+    fail("GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT %g (at least 2)", (double)maxa);
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying vec2 v_tc;\n"
+                   "void main() {\n"
+                   "  v_tc = a_color.xy;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "uniform sampler2D u_tex;\n"
+                   "varying vec2 v_tc;\n"
+                   "void main() { gl_FragColor = texture2D(u_tex, v_tc); }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  static const uint8_t level_rgb[7][3] = {{255, 0, 0}, {0, 255, 0}, {0, 0, 255}, {255, 255, 0},
+                                          {0, 255, 255}, {255, 0, 255}, {255, 255, 255}};
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  static uint8_t texels[64 * 64 * 4];
+  for (int l = 0; l < 7; l++) {
+    const int n = 64 >> l;
+    for (int k = 0; k < n * n; k++) {
+      memcpy(&texels[4 * k], level_rgb[l], 3);
+      texels[4 * k + 3] = 255;
+    }
+    glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  GLfloat a = 0.0f;
+  glGetTexParameterfv(GL_TEXTURE_2D, 0x84FE /* GL_TEXTURE_MAX_ANISOTROPY_EXT */, &a);
+  if (a != 1.0f)
+    fail("GL_TEXTURE_MAX_ANISOTROPY_EXT starts at %g (1)", (double)a);
+  glTexParameterf(GL_TEXTURE_2D, 0x84FE, 0.5f);
+  expect_gl_error(GL_INVALID_VALUE, "GL_TEXTURE_MAX_ANISOTROPY_EXT 0.5");
+  check_gl_error("mip levels");
+
+  const vec4f bg = V4(0, 0, 0, 1);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  float data[36];
+  GLuint vbo;
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  for (int k = 0; k < 2; k++) {
+    const float x0 = 8 + 32 * k, y0 = 24, x1 = x0 + 16, y1 = y0 + 16;
+    const float q[12] = {x0, y0, x1, y0, x1, y1, x0, y0, x1, y1, x0, y1};
+    const float tc[12] = {0, 0, 4, 0, 4, 0.25f, 0, 0, 4, 0.25f, 0, 0.25f};
+    for (int v = 0; v < 6; v++) {
+      data[6 * v] = q[2 * v], data[6 * v + 1] = q[2 * v + 1];
+      data[6 * v + 2] = tc[2 * v], data[6 * v + 3] = tc[2 * v + 1];
+      data[6 * v + 4] = 0, data[6 * v + 5] = 1;
+    }
+    gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STREAM_DRAW);
+    gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, (void *)0);
+    gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (void *)8);
+    gl.EnableVertexAttribArray(0);
+    gl.EnableVertexAttribArray(1);
+    glTexParameterf(GL_TEXTURE_2D, 0x84FE, k ? (maxa < 16.0f ? maxa : 16.0f) : 1.0f);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    const uint8_t *c = level_rgb[k ? (maxa >= 16.0f ? 0 : 4 - (int)log2f(maxa)) : 4];
+    model_rect(&m, (int)x0, (int)y0, (int)x1, (int)y1, (rgba8){{c[0], c[1], c[2], 255}});
+  }
+  check_gl_error("anisotropic draws");
+  glGetTexParameterfv(GL_TEXTURE_2D, 0x84FE, &a);
+  if (a != (maxa < 16.0f ? maxa : 16.0f))
+    fail("GL_TEXTURE_MAX_ANISOTROPY_EXT reads %g", (double)a);
+  check_frame("es2_aniso", &m);
+  gl.DeleteBuffers(1, &vbo);
+  glDeleteTextures(1, &t);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
+/* es2_probe_last: GL_OES_surfaceless_context (no surface bound: the default framebuffer is
+ * FRAMEBUFFER_UNDEFINED_OES, an FBO draws and reads back), GL_EXT_color_buffer_half_float (a
+ * HALF_FLOAT_OES texture and an RGBA16F_EXT renderbuffer complete as colour, 2.0 written and
+ * sampled back) and GL_APPLE_texture_max_level (a texture of one level with a mipmap filter is
+ * complete once TEXTURE_MAX_LEVEL_APPLE is 0). */
+static void sc_es2_probe_last(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_OES_surfaceless_context", "GL_EXT_color_buffer_half_float",
+                                     "GL_APPLE_texture_max_level"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fsc = "precision mediump float;\n"
+                    "varying vec4 v_color;\n"
+                    "void main() { gl_FragColor = v_color; }\n";
+  const char *fst = "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform float u_scale;\n"
+                    "void main() { gl_FragColor = texture2D(u_tex, vec2(0.5)) * u_scale; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint pc = link_program_b(vs, fsc, attribs, NULL);
+  GLuint pt = link_program_b(vs, fst, attribs, NULL);
+  GLuint tex[3], fbo, rb;
+  glGenTextures(3, tex);
+  gl.GenFramebuffers(1, &fbo);
+  gl.GenRenderbuffers(1, &rb);
+
+  /* OES_surfaceless_context */
+  EGLDisplay dpy = eglGetCurrentDisplay();
+  EGLContext ctx = eglGetCurrentContext();
+  EGLSurface draw = eglGetCurrentSurface(EGL_DRAW), read = eglGetCurrentSurface(EGL_READ);
+  if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+    fail("eglMakeCurrent without surfaces: 0x%04x", (unsigned)eglGetError());
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_UNDEFINED)
+    fail("default framebuffer without a surface: status 0x%04x, expected 0x%04x", (unsigned)st,
+         (unsigned)GL_FRAMEBUFFER_UNDEFINED);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("surfaceless FBO status 0x%04x", (unsigned)st);
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(pc);
+  GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(0.2f, 0.4f, 0.6f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  uint8_t px[4] = {0, 0, 0, 0};
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  check_gl_error("surfaceless draw");
+  if (px[0] != 51 || px[1] != 102 || px[2] != 153 || px[3] != 255)
+    fail("surfaceless FBO draw read (%u,%u,%u,%u), expected (51,102,153,255)", px[0], px[1],
+         px[2], px[3]);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (!eglMakeCurrent(dpy, draw, read, ctx))
+    die_setup("eglMakeCurrent back to the surface failed");
+
+  /* EXT_color_buffer_half_float: a renderbuffer, then a texture drawn with 2.0 and sampled */
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, 0x881A /* GL_RGBA16F_EXT */, 8, 8);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("RGBA16F_EXT renderbuffer framebuffer status 0x%04x", (unsigned)st);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, 0x8D61 /* GL_HALF_FLOAT_OES */, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("HALF_FLOAT_OES texture framebuffer status 0x%04x", (unsigned)st);
+  glViewport(0, 0, 8, 8);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(pc);
+  vq = rect_colour_vbo(0, 0, 64, 64, V4(2.0f, 0.5f, 4.0f, 2.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  check_gl_error("drawing 2.0 into a half-float colour buffer");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0, 0, 0, 1);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  gl.UseProgram(pt);
+  gl.Uniform1f(uloc(pt, "u_scale"), 0.25f);
+  vq = rect_colour_vbo(4, 4, 28, 28, bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  model_rect(&m, 4, 4, 28, 28, to8(V4(0.5f, 0.125f, 1.0f, 0.5f)));
+
+  /* APPLE_texture_max_level: one level and a mipmap filter */
+  const uint8_t one[4] = {0x40, 0xc0, 0x80, 255};
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, one);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, 0x813D /* GL_TEXTURE_MAX_LEVEL_APPLE */, 0);
+  check_gl_error("GL_TEXTURE_MAX_LEVEL_APPLE");
+  GLint ml = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, 0x813D, &ml);
+  if (ml != 0)
+    fail("GL_TEXTURE_MAX_LEVEL_APPLE reads %d", ml);
+  gl.Uniform1f(uloc(pt, "u_scale"), 1.0f);
+  vq = rect_colour_vbo(36, 4, 60, 28, bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  model_rect(&m, 36, 4, 60, 28, (rgba8){{0x40, 0xc0, 0x80, 255}});
+  check_gl_error("draws");
+  check_frame("es2_probe_last", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(3, tex);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
+/* es3_float_color: GL_EXT_color_buffer_float on OpenGL ES 3.0: R16F, RG16F, RGBA16F, R32F,
+ * RG32F, RGBA32F and R11F_G11F_B10F renderbuffers complete as colour; 2.0 drawn into an
+ * RGBA32F texture twice with additive blending (GL_EXT_float_blend) reads back as 4.0 through
+ * a sampler, where an 8-bit target would hold 1. */
+static void sc_es3_float_color(void)
+{
+  es_version(30);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_EXT_color_buffer_float", "GL_EXT_float_blend"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  static const GLenum formats[] = {GL_R16F, GL_RG16F, GL_RGBA16F, GL_R32F,
+                                   GL_RG32F, GL_RGBA32F, GL_R11F_G11F_B10F};
+  GLuint fbo, rb;
+  gl.GenFramebuffers(1, &fbo);
+  gl.GenRenderbuffers(1, &rb);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+  for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++) {
+    gl.RenderbufferStorage(GL_RENDERBUFFER, formats[k], 8, 8);
+    gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+      fail("float renderbuffer 0x%04x: framebuffer status 0x%04x", (unsigned)formats[k],
+           (unsigned)st);
+  }
+  check_gl_error("float renderbuffers");
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "layout(location = 1) in vec4 a_color;\n"
+                   "out vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fsc = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "in vec4 v_color;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = v_color; }\n";
+  const char *fst = "#version 300 es\n"
+                    "precision highp float;\n"
+                    "uniform highp sampler2D u_tex;\n"
+                    "out vec4 o;\n"
+                    "void main() { o = texture(u_tex, vec2(0.5)) * 0.125; }\n";
+  GLuint pc = link_program_b(vs, fsc, NULL, NULL);
+  GLuint pt = link_program_b(vs, fst, NULL, NULL);
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  gl.TexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, 8, 8);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("RGBA32F texture framebuffer status 0x%04x", (unsigned)st);
+  glViewport(0, 0, 8, 8);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(pc);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE);
+  GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(2.0f, 1.0f, 4.0f, 4.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_BLEND);
+  gl.DeleteBuffers(1, &vq);
+  check_gl_error("blended draws into RGBA32F");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, W, H);
+  const vec4f bg = V4(0, 0, 0, 1);
+  clear_to(bg);
+  gl.UseProgram(pt);
+  vq = rect_colour_vbo(8, 8, 56, 56, bg);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  check_gl_error("sampling the RGBA32F texture");
+  model m;
+  model_init(&m, bg);
+  model_rect(&m, 8, 8, 56, 56, to8(V4(0.5f, 0.25f, 1.0f, 1.0f)));
+  check_frame("es3_float_color", &m);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &t);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
+/* es2_clamp: GL_EXT_texture_border_clamp / GL_OES_texture_border_clamp (CLAMP_TO_BORDER and a
+ * border colour on ES 2.0; their glTexParameterIiv EXT and OES names exist)
+ * and GL_EXT_depth_clamp (a rectangle in front of the near plane is clipped, then drawn with
+ * DEPTH_CLAMP_EXT enabled). */
+typedef void (*es2_texparamiv_fn)(GLenum, GLenum, const GLint *);
+static void sc_es2_clamp(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_EXT_texture_border_clamp", "GL_OES_texture_border_clamp",
+                                     "GL_EXT_depth_clamp"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  es2_texparamiv_fn iiv_ext = (es2_texparamiv_fn)eglGetProcAddress("glTexParameterIivEXT");
+  es2_texparamiv_fn iiv_oes = (es2_texparamiv_fn)eglGetProcAddress("glTexParameterIivOES");
+  if (!iiv_ext || !iiv_oes)
+    die_setup("glTexParameterIivEXT/OES missing from eglGetProcAddress");
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "uniform float u_z;\n"
+                   "varying vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, u_z, 1.0);\n"
+                   "}\n";
+  const char *fsc = "precision mediump float;\n"
+                    "varying vec4 v_color;\n"
+                    "void main() { gl_FragColor = v_color; }\n";
+  const char *fst = "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_tc;\n"
+                    "void main() { gl_FragColor = texture2D(u_tex, u_tc); }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint pc = link_program_b(vs, fsc, attribs, NULL);
+  GLuint pt = link_program_b(vs, fst, attribs, NULL);
+  const vec4f bg = V4(0, 0, 0, 1);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+
+  const uint8_t red[16] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+  GLuint t[2];
+  glGenTextures(2, t);
+  const GLfloat green[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+  const GLfloat blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+  for (int k = 0; k < 2; k++) {
+    glBindTexture(GL_TEXTURE_2D, t[k]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 0x812D /* GL_CLAMP_TO_BORDER_EXT */);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, 0x812D);
+  }
+  glBindTexture(GL_TEXTURE_2D, t[0]);
+  glTexParameterfv(GL_TEXTURE_2D, 0x1004 /* GL_TEXTURE_BORDER_COLOR_EXT */, green);
+  check_gl_error("CLAMP_TO_BORDER_EXT and TEXTURE_BORDER_COLOR_EXT");
+  gl.UseProgram(pt);
+  gl.Uniform1f(uloc(pt, "u_z"), 0.0f);
+  struct { int x0; float s; GLuint tex; rgba8 want; } probes[3] = {
+      {4, 0.5f, t[0], {{255, 0, 0, 255}}},
+      {20, 1.5f, t[0], {{0, 255, 0, 255}}},
+      {36, -0.5f, t[1], {{0, 0, 255, 255}}},
+  };
+  glBindTexture(GL_TEXTURE_2D, t[1]);
+  glTexParameterfv(GL_TEXTURE_2D, 0x1004, blue);
+  check_gl_error("TEXTURE_BORDER_COLOR_OES");
+  for (int k = 0; k < 3; k++) {
+    glBindTexture(GL_TEXTURE_2D, probes[k].tex);
+    gl.Uniform2f(uloc(pt, "u_tc"), probes[k].s, 0.5f);
+    GLuint vq = rect_colour_vbo((float)probes[k].x0, 36, (float)probes[k].x0 + 12, 60, bg);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    gl.DeleteBuffers(1, &vq);
+    model_rect(&m, probes[k].x0, 36, probes[k].x0 + 12, 60, probes[k].want);
+  }
+
+  /* EXT_depth_clamp: z = -2 is clipped; with DEPTH_CLAMP_EXT the rectangle is drawn */
+  gl.UseProgram(pc);
+  gl.Uniform1f(uloc(pc, "u_z"), -2.0f);
+  const vec4f c1 = V4(1.0f, 0.6f, 0.2f, 1.0f);
+  GLuint v1 = rect_colour_vbo(4, 4, 28, 28, c1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &v1);
+  glEnable(0x864F /* GL_DEPTH_CLAMP_EXT */);
+  check_gl_error("glEnable(GL_DEPTH_CLAMP_EXT)");
+  if (!glIsEnabled(0x864F))
+    fail("GL_DEPTH_CLAMP_EXT not enabled");
+  GLuint v2 = rect_colour_vbo(36, 4, 60, 28, c1);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &v2);
+  glDisable(0x864F);
+  model_rect(&m, 36, 4, 60, 28, to8(c1));
+  check_gl_error("draws");
+  check_frame("es2_clamp", &m);
+  glDeleteTextures(2, t);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
+/* es2_draw_instanced: GL_EXT_draw_instanced: three instances of one rectangle through
+ * glDrawArraysInstancedEXT and one more through glDrawElementsInstancedEXT, placed by GLSL ES
+ * 1.00's gl_InstanceIDEXT. */
+typedef void (*es2_elements_instanced_fn)(GLenum, GLsizei, GLenum, const void *, GLsizei);
+static void sc_es2_draw_instanced(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  if (!ext || !strstr(ext, "GL_EXT_draw_instanced"))
+    fail("GL_EXTENSIONS lacks GL_EXT_draw_instanced");
+  es2_instanced_fn arrays = (es2_instanced_fn)eglGetProcAddress("glDrawArraysInstancedEXT");
+  es2_elements_instanced_fn elements =
+      (es2_elements_instanced_fn)eglGetProcAddress("glDrawElementsInstancedEXT");
+  if (!arrays || !elements)
+    die_setup("glDraw*InstancedEXT missing from eglGetProcAddress");
+  const char *vs = "#extension GL_EXT_draw_instanced : require\n"
+                   "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "uniform float u_y;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  vec2 p = a_pos + vec2(16.0 * float(gl_InstanceIDEXT), u_y);\n"
+                   "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() { gl_FragColor = v_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  const vec4f bg = V4(0, 0, 0, 1), c = V4(0.2f, 0.8f, 0.6f, 1.0f);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  GLuint vq = rect_colour_vbo(2, 4, 14, 20, c);
+  gl.Uniform1f(uloc(p, "u_y"), 0.0f);
+  arrays(GL_TRIANGLES, 0, 6, 3);
+  static const GLushort idx[6] = {0, 1, 2, 3, 4, 5};
+  gl.Uniform1f(uloc(p, "u_y"), 32.0f);
+  elements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx, 2);
+  check_gl_error("instanced draws");
+  for (int k = 0; k < 3; k++)
+    model_rect(&m, 2 + 16 * k, 4, 14 + 16 * k, 20, to8(c));
+  for (int k = 0; k < 2; k++)
+    model_rect(&m, 2 + 16 * k, 36, 14 + 16 * k, 52, to8(c));
+  check_frame("es2_draw_instanced", &m);
+  gl.DeleteBuffers(1, &vq);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15613,10 +16087,15 @@ static const struct {
     {"tex1d", sc_tex1d, 0},
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
+    {"es3_float_color", sc_es3_float_color, 3},
     {"es2_ext", sc_es2_ext, 2},
     {"es2_probe", sc_es2_probe, 2},
     {"es2_probe_fbo", sc_es2_probe_fbo, 2},
     {"es2_probe_more", sc_es2_probe_more, 2},
+    {"es2_aniso", sc_es2_aniso, 2},
+    {"es2_probe_last", sc_es2_probe_last, 2},
+    {"es2_clamp", sc_es2_clamp, 2},
+    {"es2_draw_instanced", sc_es2_draw_instanced, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},

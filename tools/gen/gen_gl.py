@@ -52,7 +52,8 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_EXT_draw_instanced", "GL_OES_texture_3D", "GL_EXT_occlusion_query_boolean",
                  "GL_EXT_multi_draw_arrays", "GL_EXT_draw_elements_base_vertex",
                  "GL_OES_draw_elements_base_vertex", "GL_NV_read_buffer",
-                 "GL_NV_conditional_render"]
+                 "GL_NV_conditional_render", "GL_EXT_texture_border_clamp",
+                 "GL_OES_texture_border_clamp"]
 SUFFIXES = ["OES", "EXT", "NV"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.

@@ -381,10 +381,11 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source,
       glsl_str_append(log, "error: out of memory\n");
       return NULL;
    }
-   /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers
-    * (ESSL 1.00) and GL_ARB_blend_func_extended (desktop), which mgl implements (glsl_lower.c) */
+   /* GLSL names the extensions it has as macros; glslang's lists lack GL_EXT_draw_buffers and
+    * GL_EXT_draw_instanced (ESSL 1.00) and GL_ARB_blend_func_extended (desktop), which mgl implements (glsl_lower.c) */
    if (es && version == 100)
-      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n");
+      glslang_shader_set_preamble(sh, "#define GL_EXT_draw_buffers 1\n"
+                                      "#define GL_EXT_draw_instanced 1\n");
    else if (!es)
       glslang_shader_set_preamble(sh, "#define GL_ARB_blend_func_extended 1\n");
    char *out = NULL;
@@ -425,8 +426,10 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
    char *pp = NULL;
    char *folded = NULL;
    bool ok = check_version(spliced, es, log, &version, profile);
-   if (ok && es && version == 100)
+   if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
+      glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
+   }
    else if (ok && !es)
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));

@@ -117,6 +117,7 @@ struct glsl_unit {
    bool point_coord_used; /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
    bool frag_depth_ext;   /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
    bool draw_buffers_ext; /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
+   bool draw_instanced_ext; /* ESSL 1.00 enabled GL_EXT_draw_instanced: gl_InstanceIDEXT */
    bool main_renamed;     /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit

@@ -750,7 +750,8 @@ blend_func_extended(const char *directive)
  * glslang's desktop mode would warn about `enable` and refuse `require`): GL_EXT_frag_depth
  * (gl_FragDepthEXT) and GL_EXT_draw_buffers (gl_FragData[n] with n up to gl_MaxDrawBuffers,
  * which desktop GLSL has anyway); GL_OES_standard_derivatives (dFdx, dFdy, fwidth) and
- * GL_OES_texture_3D (sampler3D, texture3D*), which the desktop GLSL it becomes has. The directive is recorded and taken out; others stay for
+ * GL_OES_texture_3D (sampler3D, texture3D*), which the desktop GLSL it becomes has;
+ * GL_EXT_draw_instanced (gl_InstanceIDEXT, desktop's gl_InstanceID). The directive is recorded and taken out; others stay for
  * glslang to judge. */
 static void
 es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
@@ -763,6 +764,8 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
       u->frag_depth_ext = on;
    else if (!strcmp(name, "GL_EXT_draw_buffers"))
       u->draw_buffers_ext = on;
+   else if (!strcmp(name, "GL_EXT_draw_instanced"))
+      u->draw_instanced_ext = on;
    else if (strcmp(name, "GL_OES_standard_derivatives") && strcmp(name, "GL_OES_texture_3D"))
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
@@ -1031,6 +1034,12 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          /* GL_EXT_frag_depth: desktop GLSL's gl_FragDepth under another name (without the
           * #extension, glslang's own 'undeclared identifier' stands) */
          add_edit(&L, t->at, t->len, NULL, "gl_FragDepth", 12);
+         continue;
+      }
+      if (u->es && u->version == 100 && !member && tok_is(pp, t, "gl_InstanceIDEXT") &&
+          stage == GLSL_STAGE_VERTEX && u->draw_instanced_ext) {
+         /* GL_EXT_draw_instanced: desktop GLSL's gl_InstanceID under another name */
+         add_edit(&L, t->at, t->len, NULL, "gl_InstanceID", 13);
          continue;
       }
       if (u->es && u->version == 100 && !member && tok_is(pp, t, "gl_FragDepth")) {

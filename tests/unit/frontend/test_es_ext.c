@@ -29,13 +29,16 @@ check_extensions(int major)
    const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
    CHECK(all != NULL);
    /* ES 2.0 has neither GL_NUM_EXTENSIONS nor glGetStringi: the list is walked to its end */
-   char joined[1024] = "";
-   for (GLuint k = 0; k < 64; k++) {
+   char joined[4096] = "";
+   for (GLuint k = 0; k < 128; k++) {
       const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, k);
       if (!x) {
          CHECK_ERR(GL_INVALID_VALUE);
          break;
       }
+      CHECK(strlen(joined) + strlen(x) + 2 < sizeof(joined));
+      if (strlen(joined) + strlen(x) + 2 >= sizeof(joined))
+         break;
       if (k)
          strcat(joined, " ");
       strcat(joined, x);
@@ -426,9 +429,10 @@ test_es2_state(void)
 
 /* Desktop GL state no ES 3.0 state table lists: INVALID_ENUM on ES 2.0 and 3.0, a value on
  * GL 3.3 core (so the list is state this front end does answer). */
-/* glTexParameter / glGetTexParameter names an ES context lacks (ES 3.0: LOD bias, border colour,
- * CLAMP_TO_BORDER; ES 2.0: all but the filters and S/T wraps) are INVALID_ENUM and change
- * nothing; GL 3.3 core takes them. A float parameter read as an integer is rounded to nearest
+/* glTexParameter / glGetTexParameter names an ES context lacks (ES 3.0: LOD bias; ES 2.0: all
+ * but the filters, S/T wraps and what its extensions add) are INVALID_ENUM and change nothing;
+ * GL 3.3 core takes them. The border colour and CLAMP_TO_BORDER are EXT/OES_texture_border_clamp's
+ * in ES contexts, TEXTURE_MAX_LEVEL APPLE_texture_max_level's on ES 2.0. A float parameter read as an integer is rounded to nearest
  * (GL 3.3 §6.1.2). */
 static void
 test_tex_params(void)
@@ -447,20 +451,24 @@ test_tex_params(void)
       CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
       const GLfloat border[4] = {1, 0, 0, 1};
       mgl_glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
-      CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+      CHECK_ERR(GL_NO_ERROR);
       mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
-      CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
+      CHECK_ERR(GL_NO_ERROR);
       GLint wrap = 0;
       mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &wrap);
-      CHECK_EQ(wrap, es ? GL_REPEAT : GL_CLAMP_TO_BORDER);
+      CHECK_EQ(wrap, GL_CLAMP_TO_BORDER);
+      GLfloat got_border[4] = {0};
+      mgl_glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, got_border);
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK(got_border[0] == 1 && got_border[1] == 0 && got_border[3] == 1);
       GLfloat f = -7;
       mgl_glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, &f);
       CHECK_ERR(es ? GL_INVALID_ENUM : GL_NO_ERROR);
       CHECK(es ? f == -7 : f == 1.5f);
       mgl_glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 2.6f);
       CHECK_ERR(es2 ? GL_INVALID_ENUM : GL_NO_ERROR);
-      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
-      CHECK_ERR(es2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3); /* APPLE_texture_max_level */
+      CHECK_ERR(GL_NO_ERROR);
       GLint lod = 0;
       mgl_glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, &lod);
       CHECK_ERR(es2 ? GL_INVALID_ENUM : GL_NO_ERROR);
@@ -547,6 +555,18 @@ test_es_enums(enum fe_api api, int major)
    mgl_glBindTexture(GL_TEXTURE_3D, t3);
    mgl_glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
    CHECK_ERR(GL_NO_ERROR);
+   /* EXT_texture_filter_anisotropic: ES only, and only where the device has anisotropy
+    * (the fake session's caps have none) */
+   mgl_glTexParameterf(GL_TEXTURE_2D, 0x84FE, 4.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLfloat maxa = 0.0f;
+   mgl_glGetFloatv(0x84FF, &maxa);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLuint smp;
+   mgl_glGenSamplers(1, &smp);
+   mgl_glSamplerParameterf(smp, 0x84FE, 4.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDeleteSamplers(1, &smp);
    mgl_glDeleteTextures(1, &t3);
    mgl_glDeleteTextures(1, &t);
    if (es) {

@@ -183,5 +183,40 @@ main(void)
       free(log);
    }
 
+   /* GL_EXT_draw_instanced: gl_InstanceIDEXT with the directive (require too), refused
+    * without it */
+   for (int k = 0; k < 2; k++) {
+      char vs[512];
+      snprintf(vs, sizeof vs,
+               "#version 100\n"
+               "#extension GL_EXT_draw_instanced : %s\n"
+               "attribute vec4 pos;\n"
+               "void main() {\n"
+               "#ifdef GL_EXT_draw_instanced\n"
+               "  gl_Position = pos + vec4(float(gl_InstanceIDEXT), 0.0, 0.0, 0.0);\n"
+               "#endif\n"
+               "}\n",
+               behaviors[k]);
+      struct glsl_link_input in = {
+         .source = {vs, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n"},
+         .es = true};
+      log = NULL;
+      p = glsl_link(&in, &log);
+      CHECK(p, "gl_InstanceIDEXT (%s) link: %s", behaviors[k], log ? log : "");
+      if (p)
+         CHECK(t_spirv_val(&p->spirv[0], "es-instance-id") != 0, "gl_InstanceIDEXT SPIR-V");
+      glsl_program_destroy(p);
+      free(log);
+   }
+   {
+      char *vlog = NULL;
+      CHECK(!glsl_compile_shader(GLSL_STAGE_VERTEX, true,
+                                 "#version 100\nattribute vec4 pos;\n"
+                                 "void main() { gl_Position = pos * float(gl_InstanceIDEXT); }\n",
+                                 &vlog),
+            "gl_InstanceIDEXT without #extension compiled");
+      free(vlog);
+   }
+
    return t_finish("unit.glsl.es_ext");
 }
