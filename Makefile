@@ -1,13 +1,15 @@
 # The two commands a new user runs (README.md). Both install what they need on Debian 12.
 BUILD ?= build
+PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
   libxxhash-dev libpng-dev libglvnd-dev libegl-dev libgl-dev libgles-dev \
-  libegl-mesa0 libgl1-mesa-dri khronos-api piglit
+  libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
+  xvfb xauth libx11-dev mesa-utils
 
-.PHONY: run check deps build sanitize clean
+.PHONY: run check deps build sanitize clean install
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -38,6 +40,11 @@ sanitize: deps
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L 'unit|scenario'
+
+# Libraries, mgl-server, the tools, libGLX_mgl.so.0 and the EGL vendor file under PREFIX
+# (README.md: making mgl the default GL for every program, and going back).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-asan

@@ -443,10 +443,37 @@ check_one_copy(void)
       dlclose(glx);
 }
 
+/* --pbuffer-only: the GLX vendor and a core context on a pbuffer, nothing else (no window). */
+static int
+pbuffer_only(Display *dpy)
+{
+   const char *vendor = glXGetClientString(dpy, GLX_VENDOR);
+   printf("GLX client vendor: %s\n", vendor ? vendor : "(none)");
+   const int fb[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT, None};
+   int n = 0;
+   GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb, &n);
+   const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
+   GLXPbuffer pb = cfgs ? glXCreatePbuffer(dpy, cfgs[0], pb_attribs) : None;
+   GLXContext ctx = pb ? core_context(dpy, cfgs[0]) : NULL;
+   if (!ctx || !glXMakeContextCurrent(dpy, pb, pb, ctx)) {
+      fprintf(stderr, "glx-test: no core context on a pbuffer\n");
+      return 1;
+   }
+   printf("GL_RENDERER: %s\nGL_VERSION: %s\n", (const char *)glGetString(GL_RENDERER),
+          (const char *)glGetString(GL_VERSION));
+   glXMakeContextCurrent(dpy, None, None, NULL);
+   glXDestroyContext(dpy, ctx);
+   glXDestroyPbuffer(dpy, pb);
+   XFree(cfgs);
+   XCloseDisplay(dpy);
+   return failures ? 1 : 0;
+}
+
 int
 main(int argc, char **argv)
 {
    bool one_copy = argc > 1 && !strcmp(argv[1], "--one-copy");
+   bool pbuffer_mode = argc > 1 && !strcmp(argv[1], "--pbuffer-only");
    Display *dpy = XOpenDisplay(NULL);
    if (!dpy) {
       fprintf(stderr, "glx-test: cannot open the display\n");
@@ -458,14 +485,16 @@ main(int argc, char **argv)
       return 1;
    }
    XSetErrorHandler(on_error);
+   create_attribs = (PFNGLXCREATECONTEXTATTRIBSARBPROC)glXGetProcAddressARB(
+      (const GLubyte *)"glXCreateContextAttribsARB");
+   if (pbuffer_mode)
+      return create_attribs ? pbuffer_only(dpy) : 1;
    const char *vendor = glXGetClientString(dpy, GLX_VENDOR);
    CHECK(vendor && strstr(vendor, "mgl"), "GLX client vendor %s", vendor ? vendor : "NULL");
    const char *exts = glXQueryExtensionsString(dpy, DefaultScreen(dpy));
    CHECK(exts && strstr(exts, "GLX_ARB_create_context_profile") &&
             strstr(exts, "GLX_EXT_swap_control"),
          "GLX extensions %s", exts ? exts : "NULL");
-   create_attribs = (PFNGLXCREATECONTEXTATTRIBSARBPROC)glXGetProcAddressARB(
-      (const GLubyte *)"glXCreateContextAttribsARB");
    CHECK(create_attribs != NULL, "glXCreateContextAttribsARB");
 
    const int fb_attribs[] = {GLX_X_RENDERABLE, True, GLX_DRAWABLE_TYPE,
