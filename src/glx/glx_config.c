@@ -4,10 +4,12 @@
  * the GLX 1.2 visual calls glXChooseVisual and glXGetConfig.
  *
  * Configs: for every TrueColor or DirectColor visual of depth 24 (RGB8, alpha 0) or 32 (RGBA8)
- * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), one config
- * with 24-bit depth and 8-bit stencil and one without; all double-buffered, RGBA, single-sampled,
+ * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), three
+ * configs: depth 24 with stencil 8, depth 24 without stencil (programs that score stencil out,
+ * as glmark2 does, pick it) and neither; all double-buffered, RGBA, single-sampled,
  * for windows and pbuffers. There are no single-buffered, colour-index, multisampled or pixmap
  * configs. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +38,11 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
    XVisualInfo tmpl = {.screen = screen};
    int n = 0;
    XVisualInfo *vis = XGetVisualInfo(gd->dpy, VisualScreenMask, &tmpl, &n);
-   out->configs = calloc((size_t)(n > 0 ? n : 1) * 2, sizeof(*out->configs));
+   static const struct {
+      int depth, stencil;
+   } ds_shapes[] = {{24, 8}, {24, 0}, {0, 0}};
+   const size_t per_visual = sizeof(ds_shapes) / sizeof(ds_shapes[0]);
+   out->configs = calloc((size_t)(n > 0 ? n : 1) * per_visual, sizeof(*out->configs));
    if (!out->configs) {
       XFree(vis);
       return false;
@@ -45,14 +51,14 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
    for (int i = 0; i < n; i++) {
       if (!visual_usable(&vis[i]))
          continue;
-      for (int ds = 1; ds >= 0; ds--) {
+      for (size_t ds = 0; ds < per_visual; ds++) {
          struct glx_config *c = &out->configs[out->count];
          bool alpha = vis[i].depth == 32;
          c->shape = (struct egl_config){
             .config_id = out->count + 1,
             .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = alpha ? 8 : 0,
             .buffer_size = alpha ? 32 : 24,
-            .depth_size = ds ? 24 : 0, .stencil_size = ds ? 8 : 0,
+            .depth_size = ds_shapes[ds].depth, .stencil_size = ds_shapes[ds].stencil,
             .surface_type = EGL_WINDOW_BIT | EGL_PBUFFER_BIT,
             .renderable_type = GLX_API_BITS, .conformant = GLX_API_BITS,
          };
@@ -360,6 +366,13 @@ choose(struct glx_display *gd, int screen, const int *attrib_list, int *n, const
    qsort(list, (size_t)count, sizeof(*list), config_cmp);
    sort_request = NULL;
    if (!count) {
+      /* Say what was asked: the application's own message rarely does. */
+      char text[512];
+      size_t used = 0;
+      text[0] = '\0';
+      for (const int *a = attrib_list; a && a[0] != None && used < sizeof(text) - 32; a += 2)
+         used += (size_t)snprintf(text + used, sizeof(text) - used, " 0x%x=%d", a[0], a[1]);
+      mgl_info("glx: %s: no config of screen %d matches%s", func, screen, text);
       free(list);
       return NULL;
    }

@@ -510,6 +510,22 @@ main(int argc, char **argv)
    glXGetFBConfigAttrib(dpy, cfgs[0], GLX_DEPTH_SIZE, &depth);
    glXGetFBConfigAttrib(dpy, cfgs[0], GLX_RED_SIZE, &red);
    CHECK(depth >= 24 && red == 8, "first config depth %d red %d", depth, red);
+   /* A depth buffer without stencil, with and without alpha: programs that score stencil out
+    * (glmark2) pick nothing else. */
+   int all_n = 0, d24_rgba = 0, d24_rgb = 0;
+   GLXFBConfig *all = glXGetFBConfigs(dpy, DefaultScreen(dpy), &all_n);
+   for (int i = 0; i < all_n; i++) {
+      int d = 0, s = -1, a = 0;
+      glXGetFBConfigAttrib(dpy, all[i], GLX_DEPTH_SIZE, &d);
+      glXGetFBConfigAttrib(dpy, all[i], GLX_STENCIL_SIZE, &s);
+      glXGetFBConfigAttrib(dpy, all[i], GLX_ALPHA_SIZE, &a);
+      d24_rgba += d == 24 && s == 0 && a == 8;
+      d24_rgb += d == 24 && s == 0 && a == 0;
+   }
+   CHECK(d24_rgba > 0 && d24_rgb > 0, "depth-24 stencil-0 configs: %d RGBA, %d RGB of %d",
+         d24_rgba, d24_rgb, all_n);
+   if (all)
+      XFree(all);
    int vis_attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None};
    XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), vis_attribs);
    CHECK(vi != NULL, "glXChooseVisual");
