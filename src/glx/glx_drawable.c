@@ -125,6 +125,16 @@ glx_drawable_for_current(struct glx_display *gd, GLXDrawable xid,
                          const struct glx_config *config, int *error, bool *glx_error)
 {
    struct glx_drawable *d = glx_drawable_lookup(gd, xid);
+   if (d && d->kind == GLX_KIND_X_WINDOW && !d->bind_count) {
+      /* A plain X window's state outlives the window (X says nothing when it goes): one found
+       * gone is dropped here, so an XID the server hands out again starts afresh. */
+      glx_drawable_refresh_size(d);
+      if (d->lost) {
+         drawable_unlink(d);
+         glx_drawable_free(d);
+         d = NULL;
+      }
+   }
    if (d)
       return d;
    /* Not a GLX drawable of ours: a plain X window (glXMakeCurrent's usual case) or nothing. */

@@ -149,7 +149,13 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
                (unsigned long long)frame.serial, r);
    glx_lock();
    glx_window_refresh_size(d);
+   bool lost = d->lost;
    glx_unlock();
+   if (lost) {
+      /* The window went away before or during this frame: the frame reached no one. */
+      *error = GLX_ERR_BAD_CURRENT_WINDOW, *glx_error = true;
+      return false;
+   }
    return true;
 }
 

@@ -353,8 +353,22 @@ check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
    CHECK_PIXEL(dpy, win, 0, 0, 0xffff00);
    CHECK_PIXEL(dpy, win, w2 - 1, h2 - 1, 0xffff00);
 
-   CHECK(glXMakeCurrent(dpy, None, NULL), "release");
+   /* The window destroyed under the current context: that swap is GLXBadCurrentWindow. */
    XDestroyWindow(dpy, win);
+   XSync(dpy, False);
+   reset_error(dpy);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glXSwapBuffers(dpy, win);
+   err = take_error(dpy);
+   CHECK(err == GLXE(5), "swap of a destroyed window: error %d (GLXBadCurrentWindow)", err);
+   CHECK(glXMakeCurrent(dpy, None, NULL), "release");
+
+   /* Made current again, the destroyed window is no drawable any more. */
+   reset_error(dpy);
+   ok = glXMakeCurrent(dpy, win, ctx);
+   err = take_error(dpy);
+   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on a destroyed window: %d error %d",
+         ok, err);
    XFree(vi);
 }
 
