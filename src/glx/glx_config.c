@@ -83,11 +83,12 @@ glx_config_lookup(struct glx_display *gd, GLXFBConfig config)
    for (int s = 0; s < gd->screen_count; s++) {
       if (!gd->screens_built[s])
          continue;
+      /* By address: a handle inside the screen's array, on an element boundary. */
       const struct glx_screen *scr = &gd->screens[s];
-      for (int i = 0; i < scr->count; i++) {
-         if ((const void *)&scr->configs[i] == (const void *)config)
-            return &scr->configs[i];
-      }
+      uintptr_t p = (uintptr_t)config, base = (uintptr_t)scr->configs;
+      if (p >= base && p < base + (uintptr_t)scr->count * sizeof(*scr->configs) &&
+          (p - base) % sizeof(*scr->configs) == 0)
+         return &scr->configs[(p - base) / sizeof(*scr->configs)];
    }
    return NULL;
 }
