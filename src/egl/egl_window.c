@@ -175,12 +175,24 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    p->window->set_swap_interval(win, 1);
 
    egl_lock();
-   if (!d->initialized) { /* terminated meanwhile */
+   EGLint late = d->initialized ? EGL_SUCCESS : EGL_NOT_INITIALIZED; /* terminated meanwhile */
+   if (late == EGL_SUCCESS && p->window->native_id) {
+      /* One EGLSurface per native window (EGL 1.5 §3.5.1). */
+      const uintptr_t id = p->window->native_id(win);
+      for (struct egl_object *o = d->surfaces; o; o = o->next) {
+         const struct egl_surface *other = (const struct egl_surface *)o;
+         if (other->win_ops == p->window && !other->lost &&
+             other->win_ops->native_id(other->win) == id)
+            late = EGL_BAD_ALLOC;
+      }
+   }
+   if (late != EGL_SUCCESS) {
       egl_unlock();
       egl_window_surface_finish(s);
       fe_surface_destroy(s->fe);
       free(s);
-      egl_error(EGL_NOT_INITIALIZED, func, "display terminated");
+      egl_error(late, func, late == EGL_BAD_ALLOC ? "the window already has a surface"
+                                                  : "display terminated");
       return EGL_NO_SURFACE;
    }
    egl_object_add(d, EGL_OBJECT_SURFACE, &s->base);

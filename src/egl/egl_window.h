@@ -82,6 +82,10 @@ struct egl_window_ops {
    void (*set_swap_interval)(struct egl_window *win, int interval);
    /* Frees the window state; the native window itself belongs to the application. NULL ok. */
    void (*destroy)(struct egl_window *win);
+   /* The native window's identity (X11: the window id; Wayland: the wl_egl_window address), so
+    * that a second eglCreateWindowSurface for the same window fails with EGL_BAD_ALLOC (EGL 1.5
+    * §3.5.1). May be NULL: the check is then skipped. */
+   uintptr_t (*native_id)(struct egl_window *win);
 };
 
 /* One window system, as an EGL platform. */

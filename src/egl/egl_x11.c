@@ -710,11 +710,18 @@ x11_window_destroy(struct egl_window *w)
             (unsigned long long)st.paced_waits, (unsigned long long)st.pace_timeouts);
 }
 
+static uintptr_t
+x11_native_id(struct egl_window *w)
+{
+   return w->id;
+}
+
 static const struct egl_window_ops x11_window_ops = {
    .get_size = x11_get_size,
    .present = x11_present,
    .set_swap_interval = x11_set_swap_interval,
    .destroy = x11_window_destroy,
+   .native_id = x11_native_id,
 };
 
 static EGLint

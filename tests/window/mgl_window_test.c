@@ -287,6 +287,8 @@ sc_draw_swap(void)
    CHECK(eglQuerySurface(x.e.dpy, s, EGL_HEIGHT, &v) && v == h);
    CHECK(eglQuerySurface(x.e.dpy, s, EGL_RENDER_BUFFER, &v) && v == EGL_BACK_BUFFER);
    CHECK(eglQuerySurface(x.e.dpy, s, EGL_BUFFER_AGE_EXT, &v) && v == 0);
+   /* EGL 1.5 §3.5.1: a window has at most one EGLSurface. */
+   CHECK(make_surface(&x.e, win) == EGL_NO_SURFACE && eglGetError() == EGL_BAD_ALLOC);
    paint(w, h, SKY, 0, 0, w / 2, h / 2, RED);
    CHECK(eglSwapBuffers(x.e.dpy, s));
    CHECK(eglQuerySurface(x.e.dpy, s, EGL_BUFFER_AGE_EXT, &v) && v == 1);
