@@ -1,5 +1,6 @@
 # The two commands a new user runs (README.md). Both install what they need on Debian 12.
 BUILD ?= build
+PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
@@ -7,9 +8,9 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libxxhash-dev libpng-dev libglvnd-dev libegl-dev libgl-dev libgles-dev \
   libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
   libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev libxcb-present-dev \
-  xvfb xauth glmark2-es2-x11
+  xvfb xauth glmark2-es2-x11 mesa-utils
 
-.PHONY: run check check-full deps build sanitize clean
+.PHONY: run check check-full deps build sanitize clean install
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -46,6 +47,11 @@ sanitize: deps
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L 'unit|scenario'
+
+# Libraries, mgl-server, the tools, libGLX_mgl.so.0 and the EGL vendor file under PREFIX
+# (README.md: making mgl the default GL for every program, and going back).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-asan

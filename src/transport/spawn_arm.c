@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -30,7 +31,10 @@ mgt_library_dir(char *out, size_t size)
    Dl_info info;
    if (!dladdr((void *)mgt_library_dir, &info) || !info.dli_fname)
       return false;
-   snprintf(out, size, "%s", info.dli_fname);
+   /* The file's own folder, not the folder of the name it was loaded by: libGLX loads it as
+    * libGLX_mgl.so.0, a link that may live elsewhere (mgl-run's folder, glvnd's). */
+   char real[PATH_MAX];
+   snprintf(out, size, "%s", realpath(info.dli_fname, real) ? real : info.dli_fname);
    char *slash = strrchr(out, '/');
    if (slash)
       slash[1] = '\0';

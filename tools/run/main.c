@@ -6,7 +6,9 @@
  *
  * It finds libmgl.so beside itself (../lib from the program's folder, the layout of the build
  * tree), writes a glvnd vendor file naming it, points __EGL_VENDOR_LIBRARY_FILENAMES at that
- * file, sets the MGL_* knobs asked for and replaces itself with PROGRAM. It prints nothing
+ * file, makes it the GLX vendor too (a folder holding only libGLX_mgl.so.0, a link to it, put
+ * first on LD_LIBRARY_PATH, and __GLX_VENDOR_LIBRARY_NAME=mgl), sets the MGL_* knobs asked for
+ * and replaces itself with PROGRAM. It prints nothing
  * unless asked to (--verbose) or unless it cannot do what it was asked.
  */
 
@@ -27,7 +29,7 @@ usage(FILE *f)
 {
    fprintf(f,
            "usage: %s [OPTIONS] -- PROGRAM [ARGS...]\n"
-           "Runs PROGRAM with mgl as its EGL vendor (libglvnd).\n"
+           "Runs PROGRAM with mgl as its EGL and GLX vendor (libglvnd).\n"
            "  --transport ARM   monolith (default), inproc, spawn or tcp://HOST:PORT (MGL_TRANSPORT)\n"
            "  --backend NAME    renderer of the server role (MGL_BACKEND; vulkan)\n"
            "  --log-dir DIR     write client.log and server.log there (MGL_LOG_DIR)\n"
@@ -67,26 +69,68 @@ find_library(char *out, size_t size)
    return true;
 }
 
-/* glvnd only takes vendor files, so one is written per library path and user: the runtime
- * directory (else /tmp), a name derived from the library path, written whole then renamed so a
- * concurrent mgl-run never reads half a file. */
+/* mgl-run's own folder: the runtime directory (else /tmp), per user. */
 static bool
-write_vendor_file(const char *lib, char *out, size_t size)
+run_dir(char *base, size_t size)
 {
    const char *dir = getenv("XDG_RUNTIME_DIR");
-   char base[PATH_MAX];
    if (dir && *dir && access(dir, W_OK) == 0)
-      snprintf(base, sizeof(base), "%s/mgl-run", dir);
+      snprintf(base, size, "%s/mgl-run", dir);
    else
-      snprintf(base, sizeof(base), "/tmp/mgl-run-%u", (unsigned)getuid());
+      snprintf(base, size, "/tmp/mgl-run-%u", (unsigned)getuid());
    if (mkdir(base, 0700) != 0 && errno != EEXIST) {
       fprintf(stderr, "%s: cannot create %s: %s\n", prog, base, strerror(errno));
       return false;
    }
+   return true;
+}
+
+static unsigned long
+path_hash(const char *lib)
+{
    unsigned long h = 5381; /* djb2: only needs to tell library paths apart */
    for (const char *p = lib; *p; p++)
       h = h * 33u + (unsigned char)*p;
-   if (snprintf(out, size, "%s/vendor-%08lx.json", base, h & 0xffffffffUL) >= (int)size)
+   return h & 0xffffffffUL;
+}
+
+/* libGLX opens "libGLX_<name>.so.0" by the library search path, so the GLX vendor is a folder
+ * holding only that name, a link to lib (the same file as the EGL vendor: glibc maps it once),
+ * per library path and user; the link is made beside it and renamed over it, so a concurrent
+ * mgl-run never sees none. */
+static bool
+make_glx_dir(const char *lib, char *out, size_t size)
+{
+   char base[PATH_MAX];
+   if (!run_dir(base, sizeof(base)))
+      return false;
+   if (snprintf(out, size, "%s/glx-%08lx", base, path_hash(lib)) >= (int)size)
+      return false;
+   if (mkdir(out, 0700) != 0 && errno != EEXIST) {
+      fprintf(stderr, "%s: cannot create %s: %s\n", prog, out, strerror(errno));
+      return false;
+   }
+   char link_path[PATH_MAX + 32], tmp[PATH_MAX + 64];
+   snprintf(link_path, sizeof(link_path), "%s/libGLX_mgl.so.0", out);
+   snprintf(tmp, sizeof(tmp), "%s.%d", link_path, (int)getpid());
+   unlink(tmp);
+   if (symlink(lib, tmp) != 0 || rename(tmp, link_path) != 0) {
+      fprintf(stderr, "%s: cannot make %s: %s\n", prog, link_path, strerror(errno));
+      unlink(tmp);
+      return false;
+   }
+   return true;
+}
+
+/* glvnd only takes vendor files, so one is written per library path and user, written whole
+ * then renamed so a concurrent mgl-run never reads half a file. */
+static bool
+write_vendor_file(const char *lib, char *out, size_t size)
+{
+   char base[PATH_MAX];
+   if (!run_dir(base, sizeof(base)))
+      return false;
+   if (snprintf(out, size, "%s/vendor-%08lx.json", base, path_hash(lib)) >= (int)size)
       return false;
    char tmp[PATH_MAX + 32];
    snprintf(tmp, sizeof(tmp), "%s.%d", out, (int)getpid());
@@ -187,6 +231,23 @@ main(int argc, char **argv)
    } else {
       set("__EGL_VENDOR_LIBRARY_FILENAMES", vendor, verbose);
    }
+   /* GLX: libGLX finds libGLX_mgl.so.0 on the library path. */
+   char glx_dir[PATH_MAX];
+   if (!make_glx_dir(lib, glx_dir, sizeof(glx_dir)))
+      return 2;
+   const char *old_path = getenv("LD_LIBRARY_PATH");
+   if (old_path && *old_path) {
+      size_t len = strlen(glx_dir) + 1 + strlen(old_path) + 1;
+      char *list = malloc(len);
+      if (!list)
+         return 2;
+      snprintf(list, len, "%s:%s", glx_dir, old_path);
+      set("LD_LIBRARY_PATH", list, verbose);
+      free(list);
+   } else {
+      set("LD_LIBRARY_PATH", glx_dir, verbose);
+   }
+   set("__GLX_VENDOR_LIBRARY_NAME", "mgl", verbose);
    /* With a display to show windows on (X11 or Wayland) the program picks its platform as it
     * would on Mesa; without one, surfaceless is the platform that works. */
    const char *x_display = getenv("DISPLAY"), *wl_display = getenv("WAYLAND_DISPLAY");

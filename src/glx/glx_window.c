@@ -1,0 +1,167 @@
+/* glx_window.c — GLX windows presented through the window-surface layer's X11 platform (the
+ * one EGL's X11 windows use): the window's state comes from its window_create, every
+ * glXSwapBuffers reads the back colour buffer into client memory (fe_swap_buffers_read: one
+ * round trip on every arm) and hands it to the platform's present, and a new window size
+ * re-creates the surface's buffers before the next frame (as Mesa does for X11). A window that
+ * went away makes its drawable lost: its swaps report GLXBadCurrentWindow. */
+#include <stdlib.h>
+
+#include "decline.h"
+#include "egl_window.h"
+#include "glx_window.h"
+#include "log.h"
+
+/* The platform's per-screen display state, opened on first use (caller holds the lock). */
+static struct egl_native_display *
+native_display(struct glx_display *gd, int screen)
+{
+   if (screen < 0 || screen >= gd->screen_count || !gd->dpy)
+      return NULL;
+   if (!gd->native[screen]) {
+      const struct egl_platform *p = egl_window_platform(EGL_PLATFORM_X11_KHR);
+      struct egl_native_display *nd = NULL;
+      if (!p || p->display_open(gd->dpy, screen, &nd) != EGL_SUCCESS)
+         return NULL;
+      gd->native[screen] = nd;
+   }
+   return gd->native[screen];
+}
+
+bool
+glx_window_create(struct glx_display *gd, struct glx_drawable *d, int *error, bool *glx_error)
+{
+   const struct egl_platform *p = egl_window_platform(EGL_PLATFORM_X11_KHR);
+   if (!p) {
+      MGL_DECLINE(glx_window_no_platform,
+                  "GLX window 0x%lx: this libmgl.so has no X11 window platform to present "
+                  "through; GLX renders to pbuffers only",
+                  (unsigned long)d->window);
+      *error = BadMatch, *glx_error = false;
+      return false;
+   }
+   struct egl_native_display *nd = native_display(gd, d->config->screen);
+   if (!nd) {
+      *error = BadAlloc, *glx_error = false;
+      return false;
+   }
+   struct egl_window *win = NULL;
+   EGLint st = p->window_create(nd, (void *)(uintptr_t)d->window, false, &d->config->shape,
+                                &win);
+   if (st != EGL_SUCCESS) {
+      *glx_error = st == EGL_BAD_NATIVE_WINDOW;
+      *error = st == EGL_BAD_NATIVE_WINDOW ? GLX_ERR_BAD_DRAWABLE
+               : st == EGL_BAD_MATCH       ? BadMatch
+                                           : BadAlloc;
+      return false;
+   }
+   int32_t w = 0, h = 0;
+   if (!p->window->get_size(win, &w, &h)) {
+      p->window->destroy(win);
+      *error = GLX_ERR_BAD_DRAWABLE, *glx_error = true;
+      return false;
+   }
+   d->platform = p;
+   d->win = win;
+   d->width = w;
+   d->height = h;
+   p->window->set_swap_interval(win, d->swap_interval);
+   return true;
+}
+
+void
+glx_window_destroy(struct glx_drawable *d)
+{
+   if (!d || !d->win)
+      return;
+   d->platform->window->destroy(d->win);
+   d->win = NULL;
+   free(d->frame);
+   d->frame = NULL;
+   d->frame_size = 0;
+}
+
+void
+glx_window_refresh_size(struct glx_drawable *d)
+{
+   if (!d->win || d->lost)
+      return;
+   int32_t w, h;
+   if (!d->platform->window->get_size(d->win, &w, &h)) {
+      mgl_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
+      d->lost = true;
+      return;
+   }
+   if (w == d->width && h == d->height)
+      return;
+   if (fe_surface_resize(d->fe, w, h) != FE_OK) {
+      mgl_warn("glx: window 0x%lx: the surface could not take the size %dx%d; it stays %dx%d",
+               (unsigned long)d->window, w, h, d->width, d->height);
+      return;
+   }
+   d->width = w;
+   d->height = h;
+}
+
+bool
+glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, bool *glx_error)
+{
+   if (d->lost) {
+      *error = GLX_ERR_BAD_CURRENT_WINDOW, *glx_error = true;
+      return false;
+   }
+   int w, h;
+   fe_surface_size(d->fe, &w, &h); /* the front end's limit keeps both far below 2^16 */
+   size_t size = (size_t)w * (size_t)h * 4u;
+   if (size == 0)
+      return true; /* a 0x0 window shows nothing */
+   if (size > d->frame_size) {
+      uint8_t *frame = realloc(d->frame, size);
+      if (!frame) {
+         *error = BadAlloc, *glx_error = false;
+         return false;
+      }
+      d->frame = frame;
+      d->frame_size = size;
+   }
+   enum fe_status st = fe_swap_buffers_read(ctx->fe, d->fe, d->frame, size);
+   if (st != FE_OK) {
+      *error = st == FE_CONTEXT_LOST ? GLX_ERR_BAD_CONTEXT_STATE : BadAlloc;
+      *glx_error = st == FE_CONTEXT_LOST;
+      return false;
+   }
+   struct egl_frame frame = {
+      .top = d->frame + (size_t)(h - 1) * (size_t)w * 4u,
+      .stride = -(ptrdiff_t)w * 4,
+      .width = w,
+      .height = h,
+      .has_alpha = d->config->shape.alpha_size > 0,
+      .serial = ++d->frame_serial,
+   };
+   EGLint r = d->platform->window->present(d->win, &frame);
+   if (r == EGL_BAD_NATIVE_WINDOW) {
+      mgl_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
+      d->lost = true;
+      *error = GLX_ERR_BAD_CURRENT_WINDOW, *glx_error = true;
+      return false;
+   }
+   if (r != EGL_SUCCESS)
+      mgl_warn("glx: window 0x%lx: frame %llu not presented (0x%04x)", (unsigned long)d->window,
+               (unsigned long long)frame.serial, r);
+   glx_lock();
+   glx_window_refresh_size(d);
+   bool lost = d->lost;
+   glx_unlock();
+   if (lost) {
+      /* The window went away before or during this frame: the frame reached no one. */
+      *error = GLX_ERR_BAD_CURRENT_WINDOW, *glx_error = true;
+      return false;
+   }
+   return true;
+}
+
+void
+glx_window_set_interval(struct glx_drawable *d, int interval)
+{
+   if (d->win && !d->lost)
+      d->platform->window->set_swap_interval(d->win, interval);
+}

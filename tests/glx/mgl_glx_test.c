@@ -1,0 +1,567 @@
+/* mgl-glx-test — GLX through libglvnd on whatever vendor libGLX picks (run under mgl-run, so
+ * mgl): FBConfigs and visuals, core and ES contexts from glXCreateContextAttribsARB, a window
+ * drawn, swapped and read back with XGetImage, a resize picked up at the next swap, the swap
+ * interval extensions, a pbuffer, GLX's X errors for bad attributes and configs, the legacy
+ * calls' refusal, and (with --one-copy) that EGL and GLX share one mapping of the vendor
+ * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
+#define GL_GLEXT_PROTOTYPES
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <GL/glx.h>
+#include <GL/glxext.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+
+static int checks, failures;
+
+#define CHECK(cond, ...)                                                                   \
+   do {                                                                                    \
+      checks++;                                                                            \
+      if (!(cond)) {                                                                       \
+         failures++;                                                                       \
+         fprintf(stderr, "glx-test: FAIL line %d: %s: ", __LINE__, #cond);                 \
+         fprintf(stderr, __VA_ARGS__);                                                     \
+         fputc('\n', stderr);                                                              \
+      }                                                                                    \
+   } while (0)
+
+/* ---- X errors, caught ---------------------------------------------------------------------- */
+
+static int glx_first_error;
+static int last_error = -1;      /* core code, or 1000 + GLX error number */
+static int last_minor;
+
+static int
+on_error(Display *dpy, XErrorEvent *e)
+{
+   (void)dpy;
+   int code = e->error_code;
+   last_error = code >= glx_first_error && code < glx_first_error + 20
+                   ? 1000 + code - glx_first_error
+                   : code;
+   last_minor = e->minor_code;
+   return 0;
+}
+
+static void
+reset_error(Display *dpy)
+{
+   XSync(dpy, False);
+   last_error = -1;
+}
+
+static int
+take_error(Display *dpy)
+{
+   XSync(dpy, False);
+   int e = last_error;
+   last_error = -1;
+   return e;
+}
+
+#define GLXE(n) (1000 + (n))
+enum { GLXBadContext_ = 0, GLXBadDrawable_ = 2, GLXBadFBConfig_ = 9, GLXBadProfile_ = 13 };
+
+/* ---- GL entry points past 1.2, through glXGetProcAddress ------------------------------------- */
+
+#define GL_FUNCS(X)                                                                        \
+   X(PFNGLCREATESHADERPROC, glCreateShader)                                                \
+   X(PFNGLSHADERSOURCEPROC, glShaderSource)                                                \
+   X(PFNGLCOMPILESHADERPROC, glCompileShader)                                              \
+   X(PFNGLCREATEPROGRAMPROC, glCreateProgram)                                              \
+   X(PFNGLATTACHSHADERPROC, glAttachShader)                                                \
+   X(PFNGLLINKPROGRAMPROC, glLinkProgram)                                                  \
+   X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                \
+   X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                    \
+   X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                          \
+   X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)
+#define DECL(type, name) static type p_##name;
+GL_FUNCS(DECL)
+#undef DECL
+
+static void
+load_gl(void)
+{
+#define LOAD(type, name) p_##name = (type)glXGetProcAddressARB((const GLubyte *)#name);
+   GL_FUNCS(LOAD)
+#undef LOAD
+}
+
+/* A triangle pair covering the right half of the window in blue. */
+static GLuint
+blue_program(void)
+{
+   static const char *vs = "#version 330 core\n"
+                           "void main() {\n"
+                           "  vec2 p[6] = vec2[6](vec2(0,-1), vec2(1,-1), vec2(1,1),\n"
+                           "                      vec2(0,-1), vec2(1,1), vec2(0,1));\n"
+                           "  gl_Position = vec4(p[gl_VertexID], 0, 1);\n"
+                           "}\n";
+   static const char *fs = "#version 330 core\n"
+                           "out vec4 c;\n"
+                           "void main() { c = vec4(0, 0, 1, 1); }\n";
+   GLuint v = p_glCreateShader(GL_VERTEX_SHADER), f = p_glCreateShader(GL_FRAGMENT_SHADER);
+   p_glShaderSource(v, 1, &vs, NULL);
+   p_glShaderSource(f, 1, &fs, NULL);
+   p_glCompileShader(v);
+   p_glCompileShader(f);
+   GLuint prog = p_glCreateProgram();
+   p_glAttachShader(prog, v);
+   p_glAttachShader(prog, f);
+   p_glLinkProgram(prog);
+   GLint ok = 0;
+   p_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(ok, "the program did not link");
+   return prog;
+}
+
+/* ---- window pixels ---------------------------------------------------------------------------- */
+
+static unsigned long
+window_pixel(Display *dpy, Window win, int x, int y)
+{
+   XImage *img = XGetImage(dpy, win, x, y, 1, 1, AllPlanes, ZPixmap);
+   if (!img)
+      return 0xdeadbeef;
+   unsigned long p = XGetPixel(img, 0, 0) & 0xffffff;
+   XDestroyImage(img);
+   return p;
+}
+
+#define CHECK_PIXEL(dpy, win, x, y, want)                                                  \
+   do {                                                                                    \
+      unsigned long got_ = window_pixel(dpy, win, x, y);                                   \
+      CHECK(got_ == (want), "pixel (%d,%d) is 0x%06lx, expected 0x%06lx", x, y, got_,      \
+            (unsigned long)(want));                                                        \
+   } while (0)
+
+static void
+wait_mapped(Display *dpy, Window win)
+{
+   XEvent ev;
+   do {
+      XWindowEvent(dpy, win, StructureNotifyMask, &ev);
+   } while (ev.type != MapNotify);
+}
+
+static void
+wait_size(Display *dpy, Window win, int w, int h)
+{
+   XEvent ev;
+   do {
+      XWindowEvent(dpy, win, StructureNotifyMask, &ev);
+   } while (!(ev.type == ConfigureNotify && ev.xconfigure.width == w &&
+              ev.xconfigure.height == h));
+}
+
+/* ---- the checks ---------------------------------------------------------------------------- */
+
+static PFNGLXCREATECONTEXTATTRIBSARBPROC create_attribs;
+
+static GLXContext
+try_context(Display *dpy, GLXFBConfig cfg, const int *attribs, int *error)
+{
+   reset_error(dpy);
+   GLXContext ctx = create_attribs(dpy, cfg, NULL, True, attribs);
+   *error = take_error(dpy);
+   return ctx;
+}
+
+static void
+check_errors(Display *dpy, GLXFBConfig cfg)
+{
+   int err;
+   GLXContext c;
+   const int bad_attr[] = {0x7777, 1, None};
+   c = try_context(dpy, cfg, bad_attr, &err);
+   CHECK(!c && err == BadValue, "unknown attribute: ctx %p error %d", (void *)c, err);
+
+   const int bad_flags[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+                            GLX_CONTEXT_FLAGS_ARB, 0x100, None};
+   c = try_context(dpy, cfg, bad_flags, &err);
+   CHECK(!c && err == BadValue, "unknown flag: ctx %p error %d", (void *)c, err);
+
+   const int gl45[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 5,
+                       GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
+   c = try_context(dpy, cfg, gl45, &err);
+   CHECK(!c && err == GLXE(GLXBadFBConfig_), "GL 4.5: ctx %p error %d", (void *)c, err);
+
+   const int gl27[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 7, None};
+   c = try_context(dpy, cfg, gl27, &err);
+   CHECK(!c && err == BadMatch, "GL 2.7: ctx %p error %d", (void *)c, err);
+
+   const int profile[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+                          GLX_CONTEXT_PROFILE_MASK_ARB, 0x10, None};
+   c = try_context(dpy, cfg, profile, &err);
+   CHECK(!c && err == GLXE(GLXBadProfile_), "profile 0x10: ctx %p error %d", (void *)c, err);
+
+   const int compat[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+                         GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
+                         None};
+   c = try_context(dpy, cfg, compat, &err);
+   CHECK(!c && err == GLXE(GLXBadFBConfig_), "compat 3.3: ctx %p error %d", (void *)c, err);
+
+   const int es31[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 1,
+                       GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES2_PROFILE_BIT_EXT, None};
+   c = try_context(dpy, cfg, es31, &err);
+   CHECK(!c && err == GLXE(GLXBadFBConfig_), "ES 3.1: ctx %p error %d", (void *)c, err);
+
+   /* A config that is not one (libGLX or the vendor: GLXBadFBConfig either way). */
+   static int not_a_config;
+   const int core[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3, None};
+   c = try_context(dpy, (GLXFBConfig)&not_a_config, core, &err);
+   CHECK(!c && err == GLXE(GLXBadFBConfig_), "bad config: ctx %p error %d", (void *)c, err);
+
+   int v = 0;
+   CHECK(glXGetFBConfigAttrib(dpy, cfg, 0x7777, &v) == GLX_BAD_ATTRIBUTE,
+         "unknown FBConfig attribute");
+
+   /* The legacy calls: a named refusal, NULL and no X error (README). */
+   reset_error(dpy);
+   c = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+   err = take_error(dpy);
+   CHECK(!c && err == -1, "glXCreateNewContext: ctx %p error %d", (void *)c, err);
+}
+
+static GLXContext
+core_context(Display *dpy, GLXFBConfig cfg)
+{
+   const int attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+                          GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                          GLX_CONTEXT_FLAGS_ARB,
+                          GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
+                          None};
+   int err;
+   GLXContext ctx = try_context(dpy, cfg, attribs, &err);
+   CHECK(ctx && err == -1, "core 3.3 context: error %d", err);
+   return ctx;
+}
+
+static void
+check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
+{
+   XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfg);
+   CHECK(vi && vi->depth >= 24, "visual of the config");
+   if (!vi)
+      return;
+   Window root = RootWindow(dpy, vi->screen);
+   XSetWindowAttributes swa = {
+      .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
+      .event_mask = StructureNotifyMask,
+      .border_pixel = 0,
+   };
+   const int w = 64, h = 48;
+   Window win = XCreateWindow(dpy, root, 0, 0, w, h, 0, vi->depth, InputOutput, vi->visual,
+                              CWColormap | CWEventMask | CWBorderPixel, &swa);
+   XMapWindow(dpy, win);
+   wait_mapped(dpy, win);
+
+   /* A window id that is none: GLXBadDrawable. */
+   reset_error(dpy);
+   Bool ok = glXMakeCurrent(dpy, (GLXDrawable)0x7fffff0, ctx);
+   int err = take_error(dpy);
+   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on no window: %d error %d", ok,
+         err);
+
+   reset_error(dpy);
+   CHECK(glXMakeCurrent(dpy, win, ctx), "glXMakeCurrent on the window");
+   CHECK(take_error(dpy) == -1, "no X error from glXMakeCurrent");
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   const char *version = (const char *)glGetString(GL_VERSION);
+   CHECK(renderer && strstr(renderer, "mgl"), "GL_RENDERER %s", renderer ? renderer : "NULL");
+   CHECK(version && !strncmp(version, "3.3", 3), "GL_VERSION %s", version ? version : "NULL");
+   GLint profile = 0;
+   glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &profile);
+   CHECK(profile == GL_CONTEXT_CORE_PROFILE_BIT, "profile mask 0x%x", profile);
+   CHECK(glXIsDirect(dpy, ctx), "direct");
+   unsigned int qw = 0, qh = 0;
+   glXQueryDrawable(dpy, win, GLX_WIDTH, &qw);
+   glXQueryDrawable(dpy, win, GLX_HEIGHT, &qh);
+   CHECK(qw == (unsigned)w && qh == (unsigned)h, "drawable size %ux%u", qw, qh);
+
+   /* Swap interval: EXT on the drawable, MESA/SGI on the current one. */
+   PFNGLXSWAPINTERVALEXTPROC swap_ext =
+      (PFNGLXSWAPINTERVALEXTPROC)glXGetProcAddressARB((const GLubyte *)"glXSwapIntervalEXT");
+   PFNGLXSWAPINTERVALMESAPROC swap_mesa =
+      (PFNGLXSWAPINTERVALMESAPROC)glXGetProcAddressARB((const GLubyte *)"glXSwapIntervalMESA");
+   PFNGLXGETSWAPINTERVALMESAPROC get_mesa = (PFNGLXGETSWAPINTERVALMESAPROC)glXGetProcAddressARB(
+      (const GLubyte *)"glXGetSwapIntervalMESA");
+   PFNGLXSWAPINTERVALSGIPROC swap_sgi =
+      (PFNGLXSWAPINTERVALSGIPROC)glXGetProcAddressARB((const GLubyte *)"glXSwapIntervalSGI");
+   CHECK(swap_ext && swap_mesa && get_mesa && swap_sgi, "swap interval entry points");
+   if (swap_ext && swap_mesa && get_mesa && swap_sgi) {
+      unsigned int iv = 99;
+      swap_ext(dpy, win, 0);
+      glXQueryDrawable(dpy, win, GLX_SWAP_INTERVAL_EXT, &iv);
+      CHECK(iv == 0, "interval after glXSwapIntervalEXT(0): %u", iv);
+      CHECK(swap_mesa(1) == 0 && get_mesa() == 1, "glXSwapIntervalMESA(1)");
+      CHECK(swap_sgi(0) == GLX_BAD_VALUE, "glXSwapIntervalSGI(0) is GLX_BAD_VALUE");
+      reset_error(dpy);
+      swap_ext(dpy, win, -1);
+      err = take_error(dpy);
+      CHECK(err == BadValue, "glXSwapIntervalEXT(-1): error %d", err);
+      swap_ext(dpy, win, 0);
+   }
+
+   /* Draw: red everywhere, green top-left quarter (scissor), blue right half (a program). */
+   load_gl();
+   GLuint prog = blue_program();
+   GLuint vao;
+   p_glGenVertexArrays(1, &vao);
+   p_glBindVertexArray(vao);
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, h / 2, w / 2, h / 2);
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   p_glUseProgram(prog);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   CHECK(glGetError() == GL_NO_ERROR, "GL error while drawing");
+   glXSwapBuffers(dpy, win);
+   glXWaitGL();
+   XSync(dpy, False);
+   CHECK_PIXEL(dpy, win, 2, 2, 0x00ff00);          /* top-left: green */
+   CHECK_PIXEL(dpy, win, 2, h - 3, 0xff0000);      /* bottom-left: red */
+   CHECK_PIXEL(dpy, win, w - 3, 2, 0x0000ff);      /* right: blue */
+   CHECK_PIXEL(dpy, win, w - 3, h - 3, 0x0000ff);
+
+   /* Resize: the next swap picks the new size up, the frame after it fills it. */
+   const int w2 = 80, h2 = 72;
+   XResizeWindow(dpy, win, w2, h2);
+   wait_size(dpy, win, w2, h2);
+   glXSwapBuffers(dpy, win);
+   glXQueryDrawable(dpy, win, GLX_WIDTH, &qw);
+   glXQueryDrawable(dpy, win, GLX_HEIGHT, &qh);
+   CHECK(qw == (unsigned)w2 && qh == (unsigned)h2, "size after resize %ux%u", qw, qh);
+   glViewport(0, 0, w2, h2);
+   p_glUseProgram(0);
+   glClearColor(1, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glXSwapBuffers(dpy, win);
+   XSync(dpy, False);
+   CHECK_PIXEL(dpy, win, 0, 0, 0xffff00);
+   CHECK_PIXEL(dpy, win, w2 - 1, h2 - 1, 0xffff00);
+
+   /* The window destroyed under the current context: that swap is GLXBadCurrentWindow. */
+   XDestroyWindow(dpy, win);
+   XSync(dpy, False);
+   reset_error(dpy);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glXSwapBuffers(dpy, win);
+   err = take_error(dpy);
+   CHECK(err == GLXE(5), "swap of a destroyed window: error %d (GLXBadCurrentWindow)", err);
+   CHECK(glXMakeCurrent(dpy, None, NULL), "release");
+
+   /* Made current again, the destroyed window is no drawable any more. */
+   reset_error(dpy);
+   ok = glXMakeCurrent(dpy, win, ctx);
+   err = take_error(dpy);
+   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on a destroyed window: %d error %d",
+         ok, err);
+   XFree(vi);
+}
+
+static void
+check_pbuffer_and_es(Display *dpy, GLXFBConfig cfg, GLXContext core)
+{
+   const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 32, GLX_PBUFFER_HEIGHT, 16, None};
+   GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+   CHECK(pb != None, "pbuffer");
+   unsigned int w = 0;
+   glXQueryDrawable(dpy, pb, GLX_WIDTH, &w);
+   CHECK(w == 32, "pbuffer width %u", w);
+   CHECK(glXMakeContextCurrent(dpy, pb, pb, core), "core context on the pbuffer");
+   glClearColor(0, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   unsigned char px[4] = {0};
+   glReadPixels(31, 15, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK(px[0] == 0 && px[1] == 0 && px[2] == 255, "pbuffer pixel %u,%u,%u", px[0], px[1], px[2]);
+   int id = 0, cfg_id = -1;
+   glXQueryContext(dpy, core, GLX_FBCONFIG_ID, &id);
+   glXGetFBConfigAttrib(dpy, cfg, GLX_FBCONFIG_ID, &cfg_id);
+   CHECK(id == cfg_id, "glXQueryContext GLX_FBCONFIG_ID %d, config's %d", id, cfg_id);
+
+   /* Read None with draw set: BadMatch. */
+   reset_error(dpy);
+   Bool ok = glXMakeContextCurrent(dpy, pb, None, core);
+   int err = take_error(dpy);
+   CHECK(!ok && err == BadMatch, "draw without read: %d error %d", ok, err);
+
+   const int es_attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 0,
+                             GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES2_PROFILE_BIT_EXT, None};
+   GLXContext es = try_context(dpy, cfg, es_attribs, &err);
+   CHECK(es && err == -1, "ES 2.0 context: error %d", err);
+   if (es) {
+      CHECK(glXMakeContextCurrent(dpy, pb, pb, es), "ES context on the pbuffer");
+      const char *version = (const char *)glGetString(GL_VERSION);
+      CHECK(version && !strncmp(version, "OpenGL ES 2.0", 13), "ES GL_VERSION %s",
+            version ? version : "NULL");
+   }
+   CHECK(glXMakeContextCurrent(dpy, None, None, NULL), "release");
+   if (es)
+      glXDestroyContext(dpy, es);
+   glXDestroyPbuffer(dpy, pb);
+   reset_error(dpy);
+   glXDestroyPbuffer(dpy, pb);
+   err = take_error(dpy);
+   CHECK(err == GLXE(10), "destroying a destroyed pbuffer: error %d (GLXBadPbuffer)", err);
+}
+
+/* EGL and GLX in one process reach one copy of the vendor library. */
+static void
+check_one_copy(void)
+{
+   EGLDisplay ed = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+   CHECK(ed != EGL_NO_DISPLAY && eglInitialize(ed, NULL, NULL), "EGL surfaceless display");
+   const char *vendor = ed != EGL_NO_DISPLAY ? eglQueryString(ed, EGL_VENDOR) : NULL;
+   CHECK(vendor && strstr(vendor, "mgl"), "EGL vendor %s", vendor ? vendor : "NULL");
+   void *glx = dlopen("libGLX_mgl.so.0", RTLD_LAZY | RTLD_NOLOAD);
+   CHECK(glx != NULL, "libGLX_mgl.so.0 is loaded");
+   /* Every mapping of a file named libmgl.so or libGLX_mgl.so.0 is one file, mapped once. */
+   FILE *maps = fopen("/proc/self/maps", "r");
+   char line[4096];
+   unsigned long inode0 = 0;
+   int files = 0, text = 0;
+   while (maps && fgets(line, sizeof(line), maps)) {
+      if (!strstr(line, "/libmgl.so") && !strstr(line, "/libGLX_mgl.so"))
+         continue;
+      char perms[8];
+      unsigned long inode;
+      if (sscanf(line, "%*s %7s %*s %*s %lu", perms, &inode) != 2)
+         continue;
+      if (inode != inode0) {
+         files++;
+         inode0 = inode;
+      }
+      if (perms[2] == 'x')
+         text++;
+   }
+   if (maps)
+      fclose(maps);
+   CHECK(files == 1 && text == 1, "vendor library mapped as %d file(s), %d text mapping(s)",
+         files, text);
+   if (ed != EGL_NO_DISPLAY)
+      eglTerminate(ed);
+   if (glx)
+      dlclose(glx);
+}
+
+/* --pbuffer-only: the GLX vendor and a core context on a pbuffer, nothing else (no window). */
+static int
+pbuffer_only(Display *dpy)
+{
+   const char *vendor = glXGetClientString(dpy, GLX_VENDOR);
+   printf("GLX client vendor: %s\n", vendor ? vendor : "(none)");
+   const int fb[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT, None};
+   int n = 0;
+   GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb, &n);
+   const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
+   GLXPbuffer pb = cfgs ? glXCreatePbuffer(dpy, cfgs[0], pb_attribs) : None;
+   GLXContext ctx = pb ? core_context(dpy, cfgs[0]) : NULL;
+   if (!ctx || !glXMakeContextCurrent(dpy, pb, pb, ctx)) {
+      fprintf(stderr, "glx-test: no core context on a pbuffer\n");
+      return 1;
+   }
+   printf("GL_RENDERER: %s\nGL_VERSION: %s\n", (const char *)glGetString(GL_RENDERER),
+          (const char *)glGetString(GL_VERSION));
+   glXMakeContextCurrent(dpy, None, None, NULL);
+   glXDestroyContext(dpy, ctx);
+   glXDestroyPbuffer(dpy, pb);
+   XFree(cfgs);
+   XCloseDisplay(dpy);
+   return failures ? 1 : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   bool one_copy = argc > 1 && !strcmp(argv[1], "--one-copy");
+   bool pbuffer_mode = argc > 1 && !strcmp(argv[1], "--pbuffer-only");
+   Display *dpy = XOpenDisplay(NULL);
+   if (!dpy) {
+      fprintf(stderr, "glx-test: cannot open the display\n");
+      return 1;
+   }
+   int opcode, event_base;
+   if (!XQueryExtension(dpy, "GLX", &opcode, &event_base, &glx_first_error)) {
+      fprintf(stderr, "glx-test: the X server has no GLX extension\n");
+      return 1;
+   }
+   XSetErrorHandler(on_error);
+   create_attribs = (PFNGLXCREATECONTEXTATTRIBSARBPROC)glXGetProcAddressARB(
+      (const GLubyte *)"glXCreateContextAttribsARB");
+   if (pbuffer_mode)
+      return create_attribs ? pbuffer_only(dpy) : 1;
+   const char *vendor = glXGetClientString(dpy, GLX_VENDOR);
+   CHECK(vendor && strstr(vendor, "mgl"), "GLX client vendor %s", vendor ? vendor : "NULL");
+   const char *exts = glXQueryExtensionsString(dpy, DefaultScreen(dpy));
+   CHECK(exts && strstr(exts, "GLX_ARB_create_context_profile") &&
+            strstr(exts, "GLX_EXT_swap_control"),
+         "GLX extensions %s", exts ? exts : "NULL");
+   CHECK(create_attribs != NULL, "glXCreateContextAttribsARB");
+
+   const int fb_attribs[] = {GLX_X_RENDERABLE, True, GLX_DRAWABLE_TYPE,
+                             GLX_WINDOW_BIT | GLX_PBUFFER_BIT, GLX_RENDER_TYPE, GLX_RGBA_BIT,
+                             GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8,
+                             GLX_DEPTH_SIZE, 24, GLX_DOUBLEBUFFER, True, None};
+   int n = 0;
+   GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb_attribs, &n);
+   CHECK(cfgs && n > 0, "glXChooseFBConfig found %d", n);
+   if (!cfgs || !create_attribs)
+      goto out;
+   int depth = 0, red = 0;
+   glXGetFBConfigAttrib(dpy, cfgs[0], GLX_DEPTH_SIZE, &depth);
+   glXGetFBConfigAttrib(dpy, cfgs[0], GLX_RED_SIZE, &red);
+   CHECK(depth >= 24 && red == 8, "first config depth %d red %d", depth, red);
+   /* A depth buffer without stencil, with and without alpha: programs that score stencil out
+    * (glmark2) pick nothing else. */
+   int all_n = 0, d24_rgba = 0, d24_rgb = 0;
+   GLXFBConfig *all = glXGetFBConfigs(dpy, DefaultScreen(dpy), &all_n);
+   for (int i = 0; i < all_n; i++) {
+      int d = 0, s = -1, a = 0;
+      glXGetFBConfigAttrib(dpy, all[i], GLX_DEPTH_SIZE, &d);
+      glXGetFBConfigAttrib(dpy, all[i], GLX_STENCIL_SIZE, &s);
+      glXGetFBConfigAttrib(dpy, all[i], GLX_ALPHA_SIZE, &a);
+      d24_rgba += d == 24 && s == 0 && a == 8;
+      d24_rgb += d == 24 && s == 0 && a == 0;
+   }
+   CHECK(d24_rgba > 0 && d24_rgb > 0, "depth-24 stencil-0 configs: %d RGBA, %d RGB of %d",
+         d24_rgba, d24_rgb, all_n);
+   if (all)
+      XFree(all);
+   int vis_attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None};
+   XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), vis_attribs);
+   CHECK(vi != NULL, "glXChooseVisual");
+   if (vi)
+      XFree(vi);
+
+   check_errors(dpy, cfgs[0]);
+   GLXContext core = core_context(dpy, cfgs[0]);
+   if (core) {
+      check_window(dpy, cfgs[0], core);
+      check_pbuffer_and_es(dpy, cfgs[0], core);
+      glXDestroyContext(dpy, core);
+   }
+   if (one_copy)
+      check_one_copy();
+   XFree(cfgs);
+out:
+   XCloseDisplay(dpy);
+   if (failures) {
+      fprintf(stderr, "glx-test: FAIL (%d of %d checks)\n", failures, checks);
+      return 1;
+   }
+   printf("glx-test: PASS (%d checks)\n", checks);
+   return 0;
+}
