@@ -5,7 +5,8 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
   libxxhash-dev libpng-dev libglvnd-dev libegl-dev libgl-dev libgles-dev \
-  libegl-mesa0 libgl1-mesa-dri khronos-api piglit
+  libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
+  libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland
 
 .PHONY: run check deps build sanitize clean
 
