@@ -599,6 +599,16 @@ mgl_glMapBuffer(GLenum target, GLenum access)
    return map_range(ctx, buf, 0, buf->size, bits);
 }
 
+/* OES_mapbuffer: ES 2.0 maps whole buffers for writing only (access WRITE_ONLY_OES, anything
+ * else INVALID_ENUM); glUnmapBufferOES and glGetBufferPointervOES are the core commands. */
+void *
+mgl_glMapBufferOES(GLenum target, GLenum access)
+{
+   FE_CTX_OR_RETURN(NULL);
+   FE_CHECK(access != GL_WRITE_ONLY, GL_INVALID_ENUM, NULL);
+   return mgl_glMapBuffer(target, access);
+}
+
 GLboolean
 mgl_glUnmapBuffer(GLenum target)
 {

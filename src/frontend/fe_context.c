@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fe_cso.h"
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -429,6 +430,7 @@ context_destroy_now(struct fe_context *ctx)
    mgl_session_context_destroy(sg->session, ctx->handle);
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
    fe_debug_finish(ctx);
+   fe_es_ext_finish(ctx);
    free(ctx);
    share_unref(sg);
 }

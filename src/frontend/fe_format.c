@@ -49,6 +49,9 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_RGB8_SNORM, RGBA8_SNORM, GL_RGB, FE_FMT_SNORM, false),
    FMT(GL_RGB16_SNORM, RGBA16_SNORM, GL_RGB, FE_FMT_SNORM, false),
    CMP(GL_COMPRESSED_RGB8_ETC2, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, ETC2_RGB, true),
+   /* OES_compressed_ETC1_RGB8_texture (ES contexts only, compressed_format() in fe_texture.c):
+    * ETC2 decodes every ETC1 block as ETC1 does */
+   CMP(0x8D64 /* GL_ETC1_RGB8_OES */, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, ETC2_RGB, false),
    CMP(GL_COMPRESSED_SRGB8_ETC2, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, ETC2_RGB, true),
    FMT(GL_COMPRESSED_RGB, RGBA8_UNORM, GL_RGB, FE_FMT_UNORM, false),
    FMT(GL_SRGB, RGBA8_SRGB, GL_RGB, FE_FMT_UNORM, true),

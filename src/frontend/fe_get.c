@@ -3,6 +3,7 @@
  * answers no question the client can answer). */
 #include <string.h>
 
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "gl_api.h"
@@ -48,41 +49,9 @@ static const char *const extensions[] = {
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
-/* OpenGL ES extensions mgl implements: 32-bit indices and half-float vertices (core in ES 3.0),
- * the RGTC formats (decoded in the client, fe_texcompress.c), and ES 2.0's discard, draw-buffers,
- * fragment-depth and vertex-array-object extensions (ES 3.0's own commands under ES 2.0 names;
- * ESSL 1.00's side in glsl_lower.c), which ES 3.0 implementations still list. */
-static const char *const es2_extensions[] = {
-   "GL_EXT_discard_framebuffer",
-   "GL_EXT_draw_buffers",
-   "GL_EXT_frag_depth",
-   "GL_EXT_texture_compression_rgtc",
-   "GL_OES_element_index_uint",
-   "GL_OES_vertex_array_object",
-   "GL_OES_vertex_half_float",
-   "GL_KHR_debug",
-   "GL_KHR_no_error",
-};
-static const char *const es3_extensions[] = {
-   "GL_EXT_discard_framebuffer",
-   "GL_EXT_draw_buffers",
-   "GL_EXT_frag_depth",
-   "GL_EXT_texture_compression_rgtc",
-   "GL_OES_vertex_array_object",
-   "GL_KHR_debug",
-   "GL_KHR_no_error",
-};
-#define ES2_EXTENSIONS_STRING                                                                   \
-   "GL_EXT_discard_framebuffer GL_EXT_draw_buffers GL_EXT_frag_depth "                          \
-   "GL_EXT_texture_compression_rgtc GL_OES_element_index_uint GL_OES_vertex_array_object "      \
-   "GL_OES_vertex_half_float GL_KHR_debug GL_KHR_no_error"
-#define ES3_EXTENSIONS_STRING                                                                   \
-   "GL_EXT_discard_framebuffer GL_EXT_draw_buffers GL_EXT_frag_depth "                          \
-   "GL_EXT_texture_compression_rgtc GL_OES_vertex_array_object GL_KHR_debug GL_KHR_no_error"
-
 /* The context's extension list (glGetStringi) and its length. */
 static const char *const *
-context_extensions(const struct fe_context *ctx, unsigned *n)
+context_extensions(struct fe_context *ctx, unsigned *n)
 {
    if (ctx->desc.api != FE_API_GLES) {
       /* GL_ARB_blend_func_extended, the list's first name, only where the device blends
@@ -93,12 +62,7 @@ context_extensions(const struct fe_context *ctx, unsigned *n)
       *n = NUM_EXTENSIONS - skip - drop;
       return extensions + skip;
    }
-   if (ctx->desc.major == 2) {
-      *n = sizeof(es2_extensions) / sizeof(es2_extensions[0]);
-      return es2_extensions;
-   }
-   *n = sizeof(es3_extensions) / sizeof(es3_extensions[0]);
-   return es3_extensions;
+   return fe_es_extensions(ctx, n);
 }
 
 /* One answer: up to 16 values of one kind. NORM values are colours / depth values that
@@ -251,17 +215,19 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
     * general-purpose formats, which RGTC is not (ARB_texture_compression_rgtc). */
+   /* ES lists OES_compressed_ETC1_RGB8_texture's format too (ES 2.0 and 3.0) */
    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
-      INT1(ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3 ? 10 : 0);
+      INT1(ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1);
       return true;
    case GL_COMPRESSED_TEXTURE_FORMATS: {
-      static const int64_t etc2[10] = {
+      static const int64_t etc[11] = {
+         FE_GL_ETC1_RGB8_OES,
          GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC,
          GL_COMPRESSED_SIGNED_RG11_EAC, GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2,
          GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
          GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
       };
-      ints(v, ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3 ? 10 : 0, etc2);
+      ints(v, ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1, etc);
       v->kind = GV_ENUM;
       return true;
    }
@@ -618,14 +584,16 @@ es3_only_pname(GLenum pname)
    case GL_READ_FRAMEBUFFER_BINDING: case GL_READ_BUFFER:
    case GL_PIXEL_PACK_BUFFER_BINDING: case GL_PIXEL_UNPACK_BUFFER_BINDING:
    case GL_COPY_READ_BUFFER_BINDING: case GL_COPY_WRITE_BUFFER_BINDING:
-   case GL_MAX_TEXTURE_LOD_BIAS: case GL_MAX_3D_TEXTURE_SIZE: case GL_MAX_ARRAY_TEXTURE_LAYERS:
-   case GL_TEXTURE_BINDING_3D: case GL_TEXTURE_BINDING_2D_ARRAY: case GL_SAMPLER_BINDING:
+   /* (MAX_3D_TEXTURE_SIZE and TEXTURE_BINDING_3D: OES_texture_3D gives them to ES 2.0) */
+   case GL_MAX_TEXTURE_LOD_BIAS: case GL_MAX_ARRAY_TEXTURE_LAYERS:
+   case GL_TEXTURE_BINDING_2D_ARRAY: case GL_SAMPLER_BINDING:
    case GL_MIN_PROGRAM_TEXEL_OFFSET: case GL_MAX_PROGRAM_TEXEL_OFFSET:
    case GL_MAX_ELEMENTS_VERTICES: case GL_MAX_ELEMENTS_INDICES:
-   case GL_PACK_ROW_LENGTH: case GL_PACK_SKIP_ROWS: case GL_PACK_SKIP_PIXELS:
-   case GL_UNPACK_ROW_LENGTH: case GL_UNPACK_IMAGE_HEIGHT: case GL_UNPACK_SKIP_ROWS:
-   case GL_UNPACK_SKIP_PIXELS: case GL_UNPACK_SKIP_IMAGES:
-   case GL_PRIMITIVE_RESTART_FIXED_INDEX: case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+   /* (PACK_ and UNPACK_ ROW_LENGTH, SKIP_ROWS, SKIP_PIXELS: NV_pack_subimage and
+    * EXT_unpack_subimage give them to ES 2.0, FRAGMENT_SHADER_DERIVATIVE_HINT
+    * OES_standard_derivatives) */
+   case GL_UNPACK_IMAGE_HEIGHT: case GL_UNPACK_SKIP_IMAGES:
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
    case GL_NUM_PROGRAM_BINARY_FORMATS: case GL_PROGRAM_BINARY_FORMATS:
       return true;
    default:
@@ -868,9 +836,11 @@ mgl_glGetString(GLenum name)
    case GL_EXTENSIONS:
       /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi), with ES's own
        * names (context_extensions joined). */
-      if (ctx->desc.api == FE_API_GLES)
-         return (const GLubyte *)(ctx->desc.major == 2 ? ES2_EXTENSIONS_STRING
-                                                       : ES3_EXTENSIONS_STRING);
+      if (ctx->desc.api == FE_API_GLES) {
+         const char *all = fe_es_extensions_string(ctx);
+         FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
+         return (const GLubyte *)all;
+      }
       fe_error(ctx, GL_INVALID_ENUM);
       return NULL;
    case GL_SHADING_LANGUAGE_VERSION:

@@ -770,7 +770,8 @@ mgl_glPixelStoref(GLenum pname, GLfloat param)
 #define FE_GL_GENERATE_MIPMAP_HINT 0x8192 /* ES (and compatibility GL); not in glcorearb.h */
 
 /* The hint's slot in ctx->hints, -1 for a target this context's API lacks: GL 3.3 core has the
- * first four, ES 2.0 only GENERATE_MIPMAP_HINT, ES 3.0 that and the derivative hint. */
+ * first four, ES 2.0 and 3.0 GENERATE_MIPMAP_HINT and the derivative hint (ES 2.0's through
+ * OES_standard_derivatives, which every ES context offers). */
 static int
 hint_index(const struct fe_context *ctx, GLenum target)
 {
@@ -779,7 +780,7 @@ hint_index(const struct fe_context *ctx, GLenum target)
    case GL_LINE_SMOOTH_HINT: return es ? -1 : 0;
    case GL_POLYGON_SMOOTH_HINT: return es ? -1 : 1;
    case GL_TEXTURE_COMPRESSION_HINT: return es ? -1 : 2;
-   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return es && ctx->desc.major < 3 ? -1 : 3;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return 3;
    case FE_GL_GENERATE_MIPMAP_HINT: return es ? 4 : -1;
    default: return -1;
    }

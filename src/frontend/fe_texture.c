@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fe_cso.h"
+#include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_texcompress.h"
@@ -730,6 +731,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
           GLenum type, const void *pixels)
 {
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   fe_es_tex_format(ctx, &internalformat, &type);
    const bool fits = image_size_ok(ctx, tex, level, width, height, border);
    /* a proxy too large for this implementation is no error: its state becomes zeros */
    FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
@@ -857,6 +859,7 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
 {
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   type = fe_es_pixel_type(ctx, type);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    struct fe_tex_image *img = &tex->image[face][level];
@@ -927,6 +930,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    if (!tex)
       return;
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   fe_es_tex_format(ctx, &internalformat, &type);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = tex->target == FE_TEX_3D;
    uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
@@ -1006,6 +1010,7 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
       return;
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
+   type = fe_es_pixel_type(ctx, type);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    struct fe_tex_image *img = &tex->image[0][level];
@@ -1051,6 +1056,8 @@ compressed_format(const struct fe_context *ctx, GLenum internalformat)
    if (!info || !info->block)
       return NULL;
    if (info->es3_only && !(ctx->desc.api == FE_API_GLES && ctx->desc.major >= 3))
+      return NULL;
+   if (internalformat == FE_GL_ETC1_RGB8_OES && ctx->desc.api != FE_API_GLES)
       return NULL;
    return info;
 }
@@ -2234,12 +2241,14 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
 /* Texture parameter names an ES context does not have: ES 3.0 lacks the LOD bias and the border
  * colour; ES 2.0 has only the filters and the S/T wraps. Desktop GL has them all. */
 static bool
-es_lacks_tex_param(const struct fe_context *ctx, GLenum pname)
+es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
 {
    if (ctx->desc.api != FE_API_GLES)
       return false;
    if (pname == GL_TEXTURE_LOD_BIAS || pname == GL_TEXTURE_BORDER_COLOR)
       return true;
+   if (pname == GL_TEXTURE_WRAP_R && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_3D))
+      return false; /* OES_texture_3D's TEXTURE_WRAP_R_OES */
    return ctx->desc.major < 3 && pname != GL_TEXTURE_MIN_FILTER &&
           pname != GL_TEXTURE_MAG_FILTER && pname != GL_TEXTURE_WRAP_S &&
           pname != GL_TEXTURE_WRAP_T;

@@ -3650,6 +3650,403 @@ static void sc_es2_ext(void)
   check_frame("es2_ext", &mf);
 }
 
+/* es2_probe: the OpenGL ES 2.0 extensions real programs probe for, each through its own names
+ * and each drawing: a buffer filled through glMapBufferOES (and glMapBufferRangeEXT), two
+ * instances through glVertexAttribDivisorEXT/glDrawArraysInstancedEXT, and textures sampled at
+ * one texel each: BGRA_EXT bytes, HALF_FLOAT_OES and FLOAT texels above 1 (an 8-bit store would
+ * clamp them), an ETC1 block, a glTexImage3DOES slice through GLSL ES 1.00's texture3D
+ * (GL_OES_texture_3D), GL_RG_EXT, UNSIGNED_INT_2_10_10_10_REV; and dFdx/dFdy of gl_FragCoord
+ * (GL_OES_standard_derivatives), which are exactly 1. */
+typedef void *(*es2_map_fn)(GLenum, GLenum);
+typedef GLboolean (*es2_unmap_fn)(GLenum);
+typedef void (*es2_bufptr_fn)(GLenum, GLenum, void **);
+typedef void *(*es2_maprange_fn)(GLenum, GLintptr, GLsizeiptr, GLbitfield);
+typedef void (*es2_divisor_fn)(GLuint, GLuint);
+typedef void (*es2_instanced_fn)(GLenum, GLint, GLsizei, GLsizei);
+typedef void (*es2_teximage3d_fn)(GLenum, GLint, GLenum, GLsizei, GLsizei, GLsizei, GLint, GLenum,
+                                  GLenum, const void *);
+
+/* A rectangle's six vertices and one colour each, interleaved as rect_colour_vbo's. */
+static void rect_colour_data(float *out36, float x0, float y0, float x1, float y1, vec4f c)
+{
+  float q[12];
+  rect_vertices(q, x0, y0, x1, y1);
+  for (int k = 0; k < 6; k++) {
+    out36[6 * k] = q[2 * k];
+    out36[6 * k + 1] = q[2 * k + 1];
+    memcpy(&out36[6 * k + 2], c.v, 16);
+  }
+}
+
+/* One texel of the bound 2D/3D texture, scaled, drawn over a rectangle. */
+static void probe_sampled(GLuint p, int x0, int y0, int x1, int y1, float scale)
+{
+  gl.UseProgram(p);
+  gl.Uniform1f(uloc(p, "u_scale"), scale);
+  GLuint vbo = rect_colour_vbo((float)x0, (float)y0, (float)x1, (float)y1, V4(0, 0, 0, 0));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vbo);
+}
+
+static GLuint probe_texture(GLenum target)
+{
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(target, t);
+  glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(target, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(target, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  return t;
+}
+
+static void sc_es2_probe(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {
+      "GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_OES_texture_half_float",
+      "GL_OES_texture_float", "GL_EXT_texture_format_BGRA8888", "GL_OES_compressed_ETC1_RGB8_texture",
+      "GL_OES_texture_3D", "GL_OES_standard_derivatives", "GL_EXT_texture_rg",
+      "GL_EXT_texture_type_2_10_10_10_REV"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  /* Mesa offers EXT_draw_instanced, not EXT_instanced_arrays: instancing where it is offered */
+  const bool instanced = ext && strstr(ext, "GL_EXT_instanced_arrays");
+  if (!instanced)
+    skipped("GL_EXT_instanced_arrays (not offered)");
+  es2_map_fn map = (es2_map_fn)eglGetProcAddress("glMapBufferOES");
+  es2_unmap_fn unmap = (es2_unmap_fn)eglGetProcAddress("glUnmapBufferOES");
+  es2_bufptr_fn bufptr = (es2_bufptr_fn)eglGetProcAddress("glGetBufferPointervOES");
+  es2_maprange_fn maprange = (es2_maprange_fn)eglGetProcAddress("glMapBufferRangeEXT");
+  es2_divisor_fn divisor = (es2_divisor_fn)eglGetProcAddress("glVertexAttribDivisorEXT");
+  es2_instanced_fn draw_inst = (es2_instanced_fn)eglGetProcAddress("glDrawArraysInstancedEXT");
+  es2_teximage3d_fn teximage3d = (es2_teximage3d_fn)eglGetProcAddress("glTexImage3DOES");
+  if (!map || !unmap || !bufptr || !maprange || !teximage3d ||
+      (instanced && (!divisor || !draw_inst)))
+    die_setup("an ES 2.0 extension entry point is missing from eglGetProcAddress");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "attribute vec2 a_off;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4((a_pos + a_off) / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() { gl_FragColor = v_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {"a_off", 2}, {NULL, 0}};
+  GLuint pc = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(pc);
+  gl.VertexAttrib2f(2, 0.0f, 0.0f);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+
+  /* OES_mapbuffer: a whole buffer written through the map (row 0, left) */
+  const vec4f cmap = V4(1.0f, 0.6f, 0.2f, 1.0f), crange = V4(0.2f, 0.4f, 1.0f, 1.0f);
+  float junk[72];
+  for (int k = 0; k < 72; k++)
+    junk[k] = -5.0f;
+  GLuint vbo;
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof junk, junk, GL_DYNAMIC_DRAW);
+  if (map(GL_ARRAY_BUFFER, GL_READ_ONLY) != NULL)
+    fail("glMapBufferOES(GL_READ_ONLY) mapped");
+  expect_gl_error(GL_INVALID_ENUM, "glMapBufferOES(GL_READ_ONLY)");
+  float *w = map(GL_ARRAY_BUFFER, GL_WRITE_ONLY);
+  check_gl_error("glMapBufferOES(GL_WRITE_ONLY_OES)");
+  void *ptr = NULL;
+  bufptr(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER, &ptr);
+  if (!w || ptr != (void *)w)
+    fail("glMapBufferOES gave %p, GL_BUFFER_MAP_POINTER_OES %p", (void *)w, ptr);
+  if (w) {
+    rect_colour_data(w, 2, 2, 14, 14, cmap);
+    rect_colour_data(w + 36, -10, -10, -2, -2, cmap); /* off screen: EXT_map_buffer_range's */
+  }
+  if (unmap(GL_ARRAY_BUFFER) != GL_TRUE)
+    fail("glUnmapBufferOES returned false");
+  /* EXT_map_buffer_range: the second rectangle alone, its range invalidated */
+  float *r = maprange(GL_ARRAY_BUFFER, 36 * sizeof(float), 36 * sizeof(float),
+                      GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
+  check_gl_error("glMapBufferRangeEXT");
+  if (r)
+    rect_colour_data(r, 16, 2, 28, 14, crange);
+  else
+    fail("glMapBufferRangeEXT returned NULL");
+  unmap(GL_ARRAY_BUFFER);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+  gl.EnableVertexAttribArray(0);
+  gl.EnableVertexAttribArray(1);
+  glDrawArrays(GL_TRIANGLES, 0, 12);
+  check_gl_error("draw from the mapped buffer");
+  model_rect(&m, 2, 2, 14, 14, to8(cmap));
+  model_rect(&m, 16, 2, 28, 14, to8(crange));
+
+  /* EXT_instanced_arrays: one rectangle, two instances 16 pixels apart (row 0, right) */
+  if (instanced) {
+    const vec4f cinst = V4(0.4f, 1.0f, 0.4f, 1.0f);
+    GLuint vq = rect_colour_vbo(32, 2, 44, 14, cinst);
+    const float offs[4] = {0.0f, 0.0f, 16.0f, 0.0f};
+    GLuint vo;
+    gl.GenBuffers(1, &vo);
+    gl.BindBuffer(GL_ARRAY_BUFFER, vo);
+    gl.BufferData(GL_ARRAY_BUFFER, sizeof offs, offs, GL_STATIC_DRAW);
+    gl.VertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    gl.EnableVertexAttribArray(2);
+    divisor(2, 1);
+    draw_inst(GL_TRIANGLES, 0, 6, 2);
+    check_gl_error("glDrawArraysInstancedEXT");
+    divisor(2, 0);
+    gl.DisableVertexAttribArray(2);
+    gl.VertexAttrib2f(2, 0.0f, 0.0f);
+    gl.DeleteBuffers(1, &vq);
+    gl.DeleteBuffers(1, &vo);
+    model_rect(&m, 32, 2, 44, 14, to8(cinst));
+    model_rect(&m, 48, 2, 60, 14, to8(cinst));
+  }
+
+  /* textures: one texel each, times u_scale */
+  const char *fs2 = "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform float u_scale;\n"
+                    "void main() { gl_FragColor = texture2D(u_tex, vec2(0.75, 0.25)) * u_scale; }\n";
+  const char *fs3 = "#extension GL_OES_texture_3D : enable\n"
+                    "precision mediump float;\n"
+                    "uniform mediump sampler3D u_tex;\n"
+                    "uniform float u_scale;\n"
+                    "void main() {\n"
+                    "#ifdef GL_OES_texture_3D\n"
+                    "  gl_FragColor = texture3D(u_tex, vec3(0.5, 0.5, 0.75)) * u_scale;\n"
+                    "#endif\n"
+                    "}\n";
+  const char *fsd = "#extension GL_OES_standard_derivatives : enable\n"
+                    "precision mediump float;\n"
+                    "uniform float u_scale;\n"
+                    "void main() {\n"
+                    "  gl_FragColor = vec4(dFdx(gl_FragCoord.x), dFdy(gl_FragCoord.y),\n"
+                    "                      fwidth(gl_FragCoord.x) * u_scale, 1.0);\n"
+                    "}\n";
+  GLuint p2 = link_program_b(vs, fs2, attribs, NULL);
+  GLuint p3 = link_program_b(vs, fs3, attribs, NULL);
+  GLuint pd = link_program_b(vs, fsd, attribs, NULL);
+  GLuint tex[7];
+  /* EXT_texture_format_BGRA8888: texel (1,0) is blue 0x20, green 0x80, red 0xf0 */
+  const uint8_t bgra[16] = {0, 0, 0, 255, 0x20, 0x80, 0xf0, 255, 0, 0, 0, 255, 0, 0, 0, 255};
+  tex[0] = probe_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, 0x80E1 /* GL_BGRA_EXT */, 2, 2, 0, 0x80E1, GL_UNSIGNED_BYTE, bgra);
+  check_gl_error("glTexImage2D(GL_BGRA_EXT)");
+  probe_sampled(p2, 2, 18, 14, 30, 1.0f);
+  model_rect(&m, 2, 18, 14, 30, (rgba8){{0xf0, 0x80, 0x20, 255}});
+  /* OES_texture_half_float: 2.0 and 0.5 survive; halved on the way out */
+  const uint16_t h2 = 0x4000, h05 = 0x3800, h1 = 0x3c00, h0 = 0;
+  const uint16_t half[16] = {h0, h0, h0, h1, h2, h05, h0, h2, h0, h0, h0, h1, h0, h0, h0, h1};
+  tex[1] = probe_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, 0x8D61 /* GL_HALF_FLOAT_OES */, half);
+  check_gl_error("glTexImage2D(GL_HALF_FLOAT_OES)");
+  probe_sampled(p2, 16, 18, 28, 30, 0.5f);
+  model_rect(&m, 16, 18, 28, 30, to8(V4(1.0f, 0.25f, 0.0f, 1.0f)));
+  /* OES_texture_float: 4.0 and 2.0, quartered */
+  const float flt[16] = {0, 0, 0, 1, 2.0f, 4.0f, 1.0f, 4.0f, 0, 0, 0, 1, 0, 0, 0, 1};
+  tex[2] = probe_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_FLOAT, flt);
+  check_gl_error("glTexImage2D(GL_FLOAT)");
+  probe_sampled(p2, 32, 18, 44, 30, 0.25f);
+  model_rect(&m, 32, 18, 44, 30, to8(V4(0.5f, 1.0f, 0.25f, 1.0f)));
+  /* OES_compressed_ETC1_RGB8_texture: individual mode, colours 8,4,12 (x17), table 0, every
+   * pixel index 0 (+2): (138, 70, 206) everywhere */
+  const uint8_t etc1[8] = {0x88, 0x44, 0xcc, 0x00, 0, 0, 0, 0};
+  tex[3] = probe_texture(GL_TEXTURE_2D);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8D64 /* GL_ETC1_RGB8_OES */, 4, 4, 0, 8, etc1);
+  check_gl_error("glCompressedTexImage2D(GL_ETC1_RGB8_OES)");
+  probe_sampled(p2, 48, 18, 60, 30, 1.0f);
+  model_rect(&m, 48, 18, 60, 30, (rgba8){{138, 70, 206, 255}});
+  /* OES_texture_3D: the second of two slices */
+  const uint8_t slices[8] = {255, 0, 0, 255, 0x30, 0xc0, 0x60, 255};
+  tex[4] = probe_texture(GL_TEXTURE_3D);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+  check_gl_error("GL_TEXTURE_WRAP_R_OES");
+  teximage3d(GL_TEXTURE_3D, 0, GL_RGBA, 1, 1, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, slices);
+  check_gl_error("glTexImage3DOES");
+  probe_sampled(p3, 2, 34, 14, 46, 1.0f);
+  model_rect(&m, 2, 34, 14, 46, (rgba8){{0x30, 0xc0, 0x60, 255}});
+  /* EXT_texture_rg: GL_RG_EXT bytes; blue 0, alpha 1 */
+  const uint8_t rg[8] = {0, 0, 0x40, 0xa0, 0, 0, 0, 0};
+  tex[5] = probe_texture(GL_TEXTURE_2D);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG, 2, 2, 0, GL_RG, GL_UNSIGNED_BYTE, rg);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  check_gl_error("glTexImage2D(GL_RG_EXT)");
+  probe_sampled(p2, 16, 34, 28, 46, 1.0f);
+  model_rect(&m, 16, 34, 28, 46, (rgba8){{0x40, 0xa0, 0, 255}});
+  /* EXT_texture_type_2_10_10_10_REV: red 1023, green 0, blue 1023, alpha 3 */
+  const uint32_t packed = 1023u | (0u << 10) | (1023u << 20) | (3u << 30);
+  const uint32_t p1010[4] = {0, packed, 0, 0};
+  tex[6] = probe_texture(GL_TEXTURE_2D);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, p1010);
+  check_gl_error("glTexImage2D(GL_UNSIGNED_INT_2_10_10_10_REV_EXT)");
+  probe_sampled(p2, 32, 34, 44, 46, 1.0f);
+  model_rect(&m, 32, 34, 44, 46, (rgba8){{255, 0, 255, 255}});
+  /* OES_standard_derivatives: d(x)/dx = d(y)/dy = fwidth(x) = 1 */
+  gl.UseProgram(pd);
+  glHint(0x8B8B /* GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES */, GL_NICEST);
+  check_gl_error("GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES");
+  probe_sampled(pd, 48, 34, 60, 46, 0.5f);
+  model_rect(&m, 48, 34, 60, 46, to8(V4(1.0f, 1.0f, 0.5f, 1.0f)));
+
+  check_frame("es2_probe", &m);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.DeleteBuffers(1, &vbo);
+  glDeleteTextures(7, tex);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(p2);
+  gl.DeleteProgram(p3);
+  gl.DeleteProgram(pd);
+}
+
+/* es2_probe_fbo: more ES 2.0 extensions, drawing: an FBO of an RGB8_OES colour and a
+ * DEPTH_COMPONENT24_OES depth renderbuffer (OES_rgb8_rgba8, OES_depth24), blended with MAX_EXT
+ * (EXT_blend_minmax) and read back as BGRA_EXT bytes (EXT_read_format_bgra); an
+ * ANY_SAMPLES_PASSED_EXT query through glBeginQueryEXT (EXT_occlusion_query_boolean), true for
+ * a visible draw and false for one outside the viewport; two rectangles in one
+ * glMultiDrawArraysEXT (EXT_multi_draw_arrays). */
+typedef void (*es2_genq_fn)(GLsizei, GLuint *);
+typedef void (*es2_beginq_fn)(GLenum, GLuint);
+typedef void (*es2_endq_fn)(GLenum);
+typedef void (*es2_getqu_fn)(GLuint, GLenum, GLuint *);
+typedef void (*es2_multidraw_fn)(GLenum, const GLint *, const GLsizei *, GLsizei);
+
+static void sc_es2_probe_fbo(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {"GL_OES_rgb8_rgba8", "GL_OES_depth24", "GL_EXT_blend_minmax",
+                                     "GL_EXT_read_format_bgra", "GL_EXT_multi_draw_arrays"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  const bool occlusion = ext && strstr(ext, "GL_EXT_occlusion_query_boolean");
+  if (!occlusion)
+    skipped("GL_EXT_occlusion_query_boolean (not offered)");
+  es2_genq_fn genq = (es2_genq_fn)eglGetProcAddress("glGenQueriesEXT");
+  es2_beginq_fn beginq = (es2_beginq_fn)eglGetProcAddress("glBeginQueryEXT");
+  es2_endq_fn endq = (es2_endq_fn)eglGetProcAddress("glEndQueryEXT");
+  es2_getqu_fn getqu = (es2_getqu_fn)eglGetProcAddress("glGetQueryObjectuivEXT");
+  es2_multidraw_fn multidraw = (es2_multidraw_fn)eglGetProcAddress("glMultiDrawArraysEXT");
+  if (!multidraw || (occlusion && (!genq || !beginq || !endq || !getqu)))
+    die_setup("an ES 2.0 extension entry point is missing from eglGetProcAddress");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fs = "precision mediump float;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() { gl_FragColor = v_color; }\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint p = link_program_b(vs, fs, attribs, NULL);
+  gl.UseProgram(p);
+  glViewport(0, 0, W, H);
+
+  GLuint rb[2], fbo;
+  gl.GenRenderbuffers(2, rb);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, 0x8051 /* GL_RGB8_OES */, W, H);
+  gl.BindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  gl.RenderbufferStorage(GL_RENDERBUFFER, 0x81A6 /* GL_DEPTH_COMPONENT24_OES */, W, H);
+  check_gl_error("RGB8_OES and DEPTH_COMPONENT24_OES renderbuffers");
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("RGB8_OES + DEPTH_COMPONENT24_OES framebuffer status 0x%04x", (unsigned)st);
+  glClearColor(0.2f, 0.8f, 0.2f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  gl.BlendEquation(0x8008 /* GL_MAX_EXT */);
+  check_gl_error("glBlendEquation(GL_MAX_EXT)");
+  GLuint vbo = rect_colour_vbo(8, 8, 40, 40, V4(0.6f, 0.4f, 0.2f, 1.0f));
+  GLuint q[2] = {0, 0};
+  if (occlusion) {
+    genq(2, q);
+    beginq(GL_ANY_SAMPLES_PASSED, q[0]);
+  }
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  if (occlusion) {
+    endq(GL_ANY_SAMPLES_PASSED);
+    /* the same rectangle again, behind the depth it wrote: no sample passes GL_LESS */
+    beginq(GL_ANY_SAMPLES_PASSED, q[1]);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    endq(GL_ANY_SAMPLES_PASSED);
+    check_gl_error("ANY_SAMPLES_PASSED_EXT queries");
+  }
+  glDisable(GL_BLEND);
+  glDisable(GL_DEPTH_TEST);
+  gl.BlendEquation(GL_FUNC_ADD);
+  uint8_t px[4] = {0, 0, 0, 0}, bg[4] = {0, 0, 0, 0};
+  glReadPixels(20, 20, 1, 1, 0x80E1 /* GL_BGRA_EXT */, GL_UNSIGNED_BYTE, px);
+  glReadPixels(50, 50, 1, 1, 0x80E1, GL_UNSIGNED_BYTE, bg);
+  check_gl_error("glReadPixels(GL_BGRA_EXT)");
+  /* max((0.2, 0.8, 0.2), (0.6, 0.4, 0.2)) = (0.6, 0.8, 0.2), as B, G, R, A */
+  if (abs(px[0] - 51) > 1 || abs(px[1] - 204) > 1 || abs(px[2] - 153) > 1 || px[3] != 255)
+    fail("MAX_EXT blend read as BGRA: (%u,%u,%u,%u), expected (51,204,153,255)", px[0], px[1],
+         px[2], px[3]);
+  if (abs(bg[0] - 51) > 1 || abs(bg[1] - 204) > 1 || abs(bg[2] - 51) > 1 || bg[3] != 255)
+    fail("clear read as BGRA: (%u,%u,%u,%u), expected (51,204,51,255)", bg[0], bg[1], bg[2],
+         bg[3]);
+  if (occlusion) {
+    GLuint any[2] = {7, 7};
+    getqu(q[0], GL_QUERY_RESULT, &any[0]);
+    getqu(q[1], GL_QUERY_RESULT, &any[1]);
+    check_gl_error("glGetQueryObjectuivEXT");
+    if (any[0] != GL_TRUE || any[1] != GL_FALSE)
+      fail("ANY_SAMPLES_PASSED_EXT: visible draw %u, hidden draw %u (expected 1 and 0)", any[0],
+           any[1]);
+  }
+
+  /* EXT_multi_draw_arrays into the default framebuffer */
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  const vec4f back = V4(0.0f, 0.0f, 0.0f, 1.0f), ca = V4(1.0f, 0.4f, 0.0f, 1.0f),
+              cb = V4(0.0f, 0.6f, 1.0f, 1.0f);
+  clear_to(back);
+  float data[12 * 6];
+  rect_colour_data(data, 4, 4, 28, 60, ca);
+  rect_colour_data(data + 36, 36, 4, 60, 60, cb);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+  const GLint first[2] = {0, 6};
+  const GLsizei count[2] = {6, 6};
+  multidraw(GL_TRIANGLES, first, count, 2);
+  check_gl_error("glMultiDrawArraysEXT");
+  model m;
+  model_init(&m, back);
+  model_rect(&m, 4, 4, 28, 60, to8(ca));
+  model_rect(&m, 36, 4, 60, 60, to8(cb));
+  check_frame("es2_probe_fbo", &m);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteFramebuffers(1, &fbo);
+  gl.DeleteRenderbuffers(2, rb);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -6171,11 +6568,12 @@ static void sc_compressed_etc2(void)
   int has_rgb8 = 0;
   for (int i = 0; i < n && i < 32; i++)
     has_rgb8 |= formats[i] == GL_COMPRESSED_RGB8_ETC2;
-  /* ES 3.0 lists the ten ETC2/EAC formats; extensions may add more, mgl adds none */
-  if (n < 10 || !has_rgb8 || (on_mgl() && n != 10))
-    fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d (expected the 10 ETC2/EAC formats)", n);
+  /* ES 3.0 lists the ten ETC2/EAC formats; extensions may add more, mgl adds ETC1's
+   * (OES_compressed_ETC1_RGB8_texture) */
+  if (n < 10 || !has_rgb8 || (on_mgl() && n != 11))
+    fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d (expected the 10 ETC2/EAC formats and ETC1)", n);
   if (!on_mgl())
-    skipped("exactly 10 compressed formats (mgl's extension set)");
+    skipped("exactly 11 compressed formats (mgl's extension set)");
 
   GLuint t;
   glGenTextures(1, &t);
@@ -14652,6 +15050,8 @@ static const struct {
     {"es2", sc_es2, 2},
     {"es3", sc_es3, 3},
     {"es2_ext", sc_es2_ext, 2},
+    {"es2_probe", sc_es2_probe, 2},
+    {"es2_probe_fbo", sc_es2_probe_fbo, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},

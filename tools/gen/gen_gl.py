@@ -13,7 +13,16 @@ Selection (exactly):
     GL_ARB_texture_storage and GL_ARB_texture_storage_multisample (glTexStorage1D/2D/3D and
     glTexStorage2D/3DMultisample on desktop GL); and the OpenGL ES extensions
     GL_EXT_discard_framebuffer, GL_EXT_draw_buffers and GL_OES_vertex_array_object (ES 2.0
-    contexts reach them through eglGetProcAddress).
+    contexts reach them through eglGetProcAddress);
+  * the OpenGL ES extensions in ES_EXTENSIONS (api gles2 or unspecified <require> blocks), whose
+    commands are ES 3.0 or GL 3.3 commands under an extension's name.
+
+Forwarders: a command of an ES_EXTENSIONS extension whose equivalent is selected gets, as its
+weak default, a call to that equivalent instead of a decline. Its equivalent is the <alias> the
+registry gives it, else the same name without its vendor suffix (OES, EXT, NV) when the
+parameter types are the same (GLenum, GLint and GLuint scalars count as one) (glTexImage3DOES and glGenQueriesEXT have no <alias>). The front
+end overrides a forwarder with a strong definition where the extension's errors differ (e.g.
+glMapBufferOES takes WRITE_ONLY only).
 
 Outputs (into --out-dir, i.e. the build tree; never committed):
   gl_api.h      hidden prototypes  RET mgl_glFoo(PARAMS);  and  void fe_gl_error(GLenum);
@@ -39,6 +48,12 @@ EXTENSIONS = ["GL_KHR_debug", "GL_ARB_robustness", "GL_KHR_robustness", "GL_EXT_
               "GL_EXT_provoking_vertex", "GL_ARB_texture_storage",
               "GL_ARB_texture_storage_multisample", "GL_EXT_discard_framebuffer",
               "GL_EXT_draw_buffers", "GL_OES_vertex_array_object"]
+ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instanced_arrays",
+                 "GL_EXT_draw_instanced", "GL_OES_texture_3D", "GL_EXT_occlusion_query_boolean",
+                 "GL_EXT_multi_draw_arrays", "GL_EXT_draw_elements_base_vertex",
+                 "GL_OES_draw_elements_base_vertex", "GL_NV_read_buffer",
+                 "GL_NV_conditional_render"]
+SUFFIXES = ["OES", "EXT", "NV"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
 MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
@@ -47,7 +62,13 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glGetGraphicsResetStatusEXT", "glGetGraphicsResetStatusKHR", "glDebugMessageCallback",
              "glDebugMessageCallbackKHR", "glGetShaderPrecisionFormat", "glReleaseShaderCompiler",
              "glProvokingVertexEXT", "glTexStorage1D", "glTexStorage3DMultisample",
-             "glDiscardFramebufferEXT", "glDrawBuffersEXT", "glBindVertexArrayOES", "glIsVertexArrayOES"]
+             "glDiscardFramebufferEXT", "glDrawBuffersEXT", "glBindVertexArrayOES", "glIsVertexArrayOES",
+             "glMapBufferOES", "glMapBufferRangeEXT", "glVertexAttribDivisorEXT",
+             "glTexImage3DOES", "glFramebufferTexture3DOES", "glBeginQueryEXT",
+             "glMultiDrawArraysEXT", "glDrawElementsBaseVertexOES", "glReadBufferNV"]
+# Must forward to (command: equivalent): checks both ways of finding one.
+MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
+                "glGenQueriesEXT": "glGenQueries"}
 MUST_NOT_HAVE = ["glBegin", "glVertex3f", "glLoadIdentity", "glEnd", "glMatrixMode"]
 
 # Types that glcorearb.h does not define, replaced by an identical glcorearb type.
@@ -69,6 +90,9 @@ class Command:
     def __init__(self, elem):
         proto = elem.find("proto")
         self.name = proto.find("name").text
+        alias = elem.find("alias")
+        self.alias = alias.get("name") if alias is not None else None
+        self.forward = None  # the Command a weak default calls, if any
         full = text_of(proto)
         self.ret = norm(full[:full.rfind(self.name)])
         self.params = []  # (decl, name)
@@ -85,6 +109,15 @@ class Command:
 
     def is_void(self):
         return self.ret == "void"
+
+    def types(self):
+        """Parameter types, 32-bit integer scalars as one (GLenum and GLint internalformat
+        differ between glTexImage3DOES and glTexImage3D; the value passes unchanged)."""
+        out = []
+        for d, n in self.params:
+            t = d[:d.rfind(n)].strip()
+            out.append("GLint" if t in ("GLenum", "GLuint") else t)
+        return out
 
 
 def select(root):
@@ -133,7 +166,29 @@ def select(root):
                 continue
             for c in req.findall("command"):
                 add(c.get("name"))
-    return chosen
+    es_ext = []
+    for ename in ES_EXTENSIONS:
+        for req in exts[ename].findall("require"):
+            if req.get("api") not in (None, "gles2"):
+                continue
+            for c in req.findall("command"):
+                if c.get("name") not in seen:
+                    es_ext.append(c.get("name"))
+                add(c.get("name"))
+    return chosen, es_ext
+
+
+def equivalent(cmd, by_name, selected):
+    """The selected command an ES extension command forwards to, or None."""
+    if cmd.alias in selected:
+        return by_name[cmd.alias]
+    for suffix in SUFFIXES:
+        base = cmd.name[:-len(suffix)]
+        if cmd.name.endswith(suffix) and base in selected:
+            other = by_name[base]
+            if other.types() == cmd.types() and other.ret == cmd.ret:
+                return other
+    return None
 
 
 HEADER = "/* Generated by tools/gen/gen_gl.py from gl.xml -- do not edit. */\n"
@@ -170,6 +225,10 @@ def gen_stubs_c(cmds):
            "#pragma GCC diagnostic ignored \"-Wunused-parameter\"\n\n"]
     for c in cmds:
         out.append("__attribute__((weak)) %s\nmgl_%s(%s)\n{\n" % (c.ret, c.name, c.param_list()))
+        if c.forward:
+            out.append("   %smgl_%s(%s);\n}\n\n" % ("" if c.is_void() else "return ",
+                                                  c.forward.name, c.arg_list()))
+            continue
         out.append("   MGL_DECLINE(gl_entry_unimplemented, \"%%s\", \"%s\");\n" % c.name)
         out.append("   fe_gl_error(GL_INVALID_OPERATION);\n")
         if not c.is_void():
@@ -227,11 +286,18 @@ def main():
     for elem in root.find("commands").findall("command"):
         c = Command(elem)
         by_name[c.name] = c
-    names = select(root)
+    names, es_ext = select(root)
     missing = [n for n in MUST_HAVE if n not in names]
     extra = [n for n in MUST_NOT_HAVE if n in names]
     if missing or extra:
         sys.exit("gen_gl: selection check failed: missing %s, unexpected %s" % (missing, extra))
+    selected = set(names)
+    for n in es_ext:
+        by_name[n].forward = equivalent(by_name[n], by_name, selected)
+    wrong = [n for n, to in MUST_FORWARD.items()
+             if not by_name[n].forward or by_name[n].forward.name != to]
+    if wrong:
+        sys.exit("gen_gl: forwarding check failed: %s" % wrong)
     cmds = [by_name[n] for n in names]
 
     os.makedirs(args.out_dir, exist_ok=True)
@@ -240,7 +306,10 @@ def main():
     write(os.path.join(args.out_dir, "gl_procs.c"), gen_procs_c(cmds))
     write(os.path.join(args.out_dir, "gl_exports.c"), gen_exports_c(cmds))
     write(os.path.join(args.out_dir, "gl_commands.txt"), "".join(n + "\n" for n in sorted(names)))
-    print("gen_gl: %d commands selected" % len(cmds))
+    write(os.path.join(args.out_dir, "gl_forwards.txt"),
+          "".join("%s %s\n" % (c.name, c.forward.name) for c in cmds if c.forward))
+    print("gen_gl: %d commands selected, %d forwarded" % (len(cmds),
+                                                       sum(1 for c in cmds if c.forward)))
 
 
 if __name__ == "__main__":

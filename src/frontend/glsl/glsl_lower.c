@@ -749,7 +749,8 @@ blend_func_extended(const char *directive)
 /* ESSL 1.00 extensions mgl implements by lowering (their names are no desktop extensions, so
  * glslang's desktop mode would warn about `enable` and refuse `require`): GL_EXT_frag_depth
  * (gl_FragDepthEXT) and GL_EXT_draw_buffers (gl_FragData[n] with n up to gl_MaxDrawBuffers,
- * which desktop GLSL has anyway). The directive is recorded and taken out; others stay for
+ * which desktop GLSL has anyway); GL_OES_standard_derivatives (dFdx, dFdy, fwidth) and
+ * GL_OES_texture_3D (sampler3D, texture3D*), which the desktop GLSL it becomes has. The directive is recorded and taken out; others stay for
  * glslang to judge. */
 static void
 es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
@@ -762,7 +763,7 @@ es_extension(struct lower *L, struct glsl_unit *u, const struct tok *t)
       u->frag_depth_ext = on;
    else if (!strcmp(name, "GL_EXT_draw_buffers"))
       u->draw_buffers_ext = on;
-   else
+   else if (strcmp(name, "GL_OES_standard_derivatives") && strcmp(name, "GL_OES_texture_3D"))
       return;
    add_edit(L, t->at, t->len, NULL, NULL, 0);
 }

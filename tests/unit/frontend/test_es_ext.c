@@ -41,8 +41,12 @@ check_extensions(int major)
       strcat(joined, x);
    }
    CHECK(all && !strcmp(all, joined));
-   static const char *const want[] = {"GL_EXT_discard_framebuffer", "GL_EXT_draw_buffers",
-                                      "GL_EXT_frag_depth", "GL_OES_vertex_array_object"};
+   static const char *const want[] = {
+      "GL_EXT_discard_framebuffer", "GL_EXT_draw_buffers", "GL_EXT_frag_depth",
+      "GL_OES_vertex_array_object", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
+      "GL_EXT_instanced_arrays", "GL_OES_texture_3D", "GL_OES_texture_half_float",
+      "GL_OES_texture_float", "GL_OES_standard_derivatives", "GL_OES_compressed_ETC1_RGB8_texture",
+      "GL_EXT_texture_format_BGRA8888", "GL_EXT_blend_minmax"};
    for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
       CHECK(all && strstr(all, want[k]));
    CHECK_ERR(GL_NO_ERROR);
@@ -52,10 +56,17 @@ check_extensions(int major)
 static void
 test_entry_points(void)
 {
-   static const char *const names[] = {"glDiscardFramebufferEXT", "glDrawBuffersEXT",
-                                       "glGenVertexArraysOES",    "glBindVertexArrayOES",
-                                       "glDeleteVertexArraysOES", "glIsVertexArrayOES",
-                                       "glTexStorage1D"};
+   static const char *const names[] = {
+      "glDiscardFramebufferEXT", "glDrawBuffersEXT", "glGenVertexArraysOES",
+      "glBindVertexArrayOES", "glDeleteVertexArraysOES", "glIsVertexArrayOES", "glTexStorage1D",
+      "glMapBufferOES", "glUnmapBufferOES", "glGetBufferPointervOES", "glMapBufferRangeEXT",
+      "glFlushMappedBufferRangeEXT", "glVertexAttribDivisorEXT", "glDrawArraysInstancedEXT",
+      "glDrawElementsInstancedEXT", "glTexImage3DOES", "glTexSubImage3DOES",
+      "glCopyTexSubImage3DOES", "glCompressedTexImage3DOES", "glCompressedTexSubImage3DOES",
+      "glFramebufferTexture3DOES", "glGenQueriesEXT", "glDeleteQueriesEXT", "glIsQueryEXT",
+      "glBeginQueryEXT", "glEndQueryEXT", "glGetQueryivEXT", "glGetQueryObjectuivEXT",
+      "glMultiDrawArraysEXT", "glMultiDrawElementsEXT", "glDrawElementsBaseVertexEXT",
+      "glDrawElementsBaseVertexOES", "glBeginConditionalRenderNV"};
    for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
       CHECK(fe_get_proc_address(names[k]) != NULL);
 }
@@ -335,7 +346,7 @@ test_es2_state(void)
 {
    static const GLenum es3_only[] = {GL_MAX_SAMPLES, GL_READ_FRAMEBUFFER_BINDING,
                                      GL_PIXEL_PACK_BUFFER_BINDING, GL_RASTERIZER_DISCARD,
-                                     0x8D6B /* GL_MAX_ELEMENT_INDEX */, GL_UNPACK_ROW_LENGTH,
+                                     0x8D6B /* GL_MAX_ELEMENT_INDEX */, GL_UNPACK_IMAGE_HEIGHT,
                                      GL_MAX_VERTEX_UNIFORM_BLOCKS, GL_TRANSFORM_FEEDBACK_BINDING,
                                      GL_MAX_TEXTURE_LOD_BIAS, GL_MAX_VARYING_COMPONENTS};
    struct fe_test_env e;
@@ -353,8 +364,24 @@ test_es2_state(void)
       CHECK_EQ(v, GL_NICEST);
       mgl_glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
       CHECK_ERR(GL_INVALID_ENUM);
+      /* OES_standard_derivatives' hint; EXT_unpack_subimage's and NV_pack_subimage's state */
       mgl_glHint(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, GL_FASTEST);
-      CHECK_ERR(major == 2 ? GL_INVALID_ENUM : GL_NO_ERROR);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glGetIntegerv(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, &v);
+      CHECK_EQ(v, GL_FASTEST);
+      static const GLenum subimage[] = {GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS,
+                                        GL_UNPACK_SKIP_PIXELS, GL_PACK_ROW_LENGTH,
+                                        GL_PACK_SKIP_ROWS, GL_PACK_SKIP_PIXELS};
+      for (size_t k = 0; k < sizeof(subimage) / sizeof(subimage[0]); k++) {
+         mgl_glPixelStorei(subimage[k], 3);
+         mgl_glGetIntegerv(subimage[k], &v);
+         CHECK_ERR(GL_NO_ERROR);
+         CHECK_EQ(v, 3);
+         mgl_glPixelStorei(subimage[k], 0);
+      }
+      mgl_glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &v); /* OES_texture_3D's */
+      CHECK_ERR(GL_NO_ERROR);
+      CHECK(v >= 16);
 
       GLint bits[6];
       for (int c = 0; c < 6; c++)
@@ -489,6 +516,58 @@ test_desktop_only_state(void)
    }
 }
 
+/* The ES-only enums of the texture extensions: GL_HALF_FLOAT_OES (0x8D61, not GL_HALF_FLOAT)
+ * and the internal format GL_BGRA_EXT in glTexImage2D, GL_ETC1_RGB8_OES in
+ * glCompressedTexImage2D, TEXTURE_WRAP_R_OES on ES 2.0 — and none of them in a desktop context,
+ * where they are no GL enums. OES_mapbuffer: WRITE_ONLY_OES only. */
+static void
+test_es_enums(enum fe_api api, int major)
+{
+   struct fe_test_env e;
+   if (api == FE_API_GLES)
+      es_env(&e, major);
+   else
+      env_init(&e, 16, 16);
+   const bool es = api == FE_API_GLES;
+   GLuint t;
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, 0x8D61, NULL);
+   CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x80E1 /* GL_BGRA_EXT */, 2, 2, 0, GL_BGRA,
+                    GL_UNSIGNED_BYTE, NULL);
+   CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_VALUE);
+   static const uint8_t etc1[8] = {0x88, 0x44, 0xcc, 0, 0, 0, 0, 0};
+   mgl_glCompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8D64, 4, 4, 0, 8, etc1);
+   CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_ENUM);
+   mgl_glCompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8D64, 4, 4, 0, 7, etc1);
+   CHECK_ERR(es ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+   GLuint t3;
+   mgl_glGenTextures(1, &t3);
+   mgl_glBindTexture(GL_TEXTURE_3D, t3);
+   mgl_glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glDeleteTextures(1, &t3);
+   mgl_glDeleteTextures(1, &t);
+   if (es) {
+      GLuint b;
+      mgl_glGenBuffers(1, &b);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
+      mgl_glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_DYNAMIC_DRAW);
+      CHECK(mgl_glMapBufferOES(GL_ARRAY_BUFFER, GL_READ_ONLY) == NULL);
+      CHECK_ERR(GL_INVALID_ENUM);
+      CHECK(mgl_glMapBufferOES(GL_ARRAY_BUFFER, GL_READ_WRITE) == NULL);
+      CHECK_ERR(GL_INVALID_ENUM);
+      CHECK(mgl_glUnmapBufferOES(GL_ARRAY_BUFFER) == GL_FALSE);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glBindBuffer(GL_ARRAY_BUFFER, 0);
+      CHECK(mgl_glMapBufferOES(GL_ARRAY_BUFFER, GL_WRITE_ONLY) == NULL);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glDeleteBuffers(1, &b);
+   }
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -507,5 +586,8 @@ main(void)
    test_es2_state();
    test_desktop_only_state();
    test_tex_params();
+   test_es_enums(FE_API_GLES, 2);
+   test_es_enums(FE_API_GLES, 3);
+   test_es_enums(FE_API_GL_CORE, 3);
    return fe_test_report("unit.frontend.es_ext");
 }

@@ -156,5 +156,32 @@ main(void)
          free(log);
       }
    }
+   /* GL_OES_standard_derivatives and GL_OES_texture_3D: their macros are defined, `require`
+    * and `enable` compile, dFdx/dFdy/fwidth and sampler3D/texture3D are there */
+   static const char *const behaviors[] = {"require", "enable"};
+   for (int k = 0; k < 2; k++) {
+      char fs[1024];
+      snprintf(fs, sizeof fs,
+               "#version 100\n"
+               "#extension GL_OES_standard_derivatives : %s\n"
+               "#extension GL_OES_texture_3D : %s\n"
+               "precision mediump float;\n"
+               "uniform mediump sampler3D s;\n"
+               "void main() {\n"
+               "#if defined(GL_OES_standard_derivatives) && defined(GL_OES_texture_3D)\n"
+               "  gl_FragColor = texture3D(s, vec3(0.5)) + vec4(dFdx(gl_FragCoord.x),\n"
+               "                 dFdy(gl_FragCoord.y), fwidth(gl_FragCoord.x), 1.0);\n"
+               "#endif\n"
+               "}\n",
+               behaviors[k], behaviors[k]);
+      log = NULL;
+      p = link_es(fs, &log);
+      CHECK(p, "derivatives and texture3D (%s) link: %s", behaviors[k], log ? log : "");
+      if (p)
+         CHECK(t_spirv_val(&p->spirv[1], "es-derivatives") != 0, "derivatives SPIR-V");
+      glsl_program_destroy(p);
+      free(log);
+   }
+
    return t_finish("unit.glsl.es_ext");
 }

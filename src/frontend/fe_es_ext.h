@@ -1,0 +1,50 @@
+/* fe_es_ext.h — the OpenGL ES extensions an ES context offers: which ones (by ES version and
+ * what the device can do), their names as glGetString(GL_EXTENSIONS) and glGetStringi list them,
+ * and the ES-only enums they bring to calls that core ES 2.0 would refuse. */
+#ifndef MGL_FE_ES_EXT_H
+#define MGL_FE_ES_EXT_H
+
+#include <GL/glcorearb.h>
+#include <stdbool.h>
+
+struct fe_context;
+
+/* GL_HALF_FLOAT_OES (OES_texture_half_float, OES_vertex_half_float): not GL_HALF_FLOAT. */
+#define FE_GL_HALF_FLOAT_OES 0x8D61
+/* GL_ETC1_RGB8_OES (OES_compressed_ETC1_RGB8_texture). */
+#define FE_GL_ETC1_RGB8_OES 0x8D64
+/* GL_BGRA_EXT as an internal format (EXT_texture_format_BGRA8888). */
+#define FE_GL_BGRA_EXT 0x80E1
+/* GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES (OES_standard_derivatives). */
+#define FE_GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES 0x8B8B
+/* GL_WRITE_ONLY_OES (OES_mapbuffer) is GL_WRITE_ONLY. */
+
+/* The extensions whose enums the front end gates on (the rest need no gate: their entry
+ * points and enums are ES 3.0's, which mgl takes in every ES context). */
+enum fe_es_ext {
+   FE_ES_EXT_TEXTURE_HALF_FLOAT,
+   FE_ES_EXT_TEXTURE_FLOAT,
+   FE_ES_EXT_TEXTURE_3D,
+   FE_ES_EXT_COUNT,
+};
+
+/* The context's extension names and their count (glGetStringi), built on first use. */
+const char *const *fe_es_extensions(struct fe_context *ctx, unsigned *n);
+/* The same names joined by spaces (glGetString), or NULL when out of memory. */
+const char *fe_es_extensions_string(struct fe_context *ctx);
+/* Whether an ES context offers the extension (false in desktop contexts). */
+bool fe_es_ext_on(struct fe_context *ctx, enum fe_es_ext e);
+/* Frees what fe_es_extensions built. */
+void fe_es_ext_finish(struct fe_context *ctx);
+
+/* glTexImage in an ES context: the type HALF_FLOAT_OES becomes GL_HALF_FLOAT where
+ * OES_texture_half_float is offered; an unsized internal format with a FLOAT or half-float type
+ * becomes the float format OES_texture_(half_)float give it (ES 3.0 table 3.2 keeps those types
+ * for sized formats only), and with UNSIGNED_INT_2_10_10_10_REV RGB10_A2
+ * (EXT_texture_type_2_10_10_10_REV); the internal format BGRA_EXT is RGBA stored
+ * (EXT_texture_format_BGRA8888). Desktop contexts: unchanged. */
+void fe_es_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *type);
+/* The type alone, for glTexSubImage and glReadPixels. */
+GLenum fe_es_pixel_type(struct fe_context *ctx, GLenum type);
+
+#endif
