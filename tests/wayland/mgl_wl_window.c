@@ -18,6 +18,9 @@
  *   platform  eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR) gives the same display as
  *             eglGetDisplay(wl_display), whose configs carry EGL_WINDOW_BIT, and
  *             eglCreatePlatformWindowSurface draws
+ *   default   EGL_PLATFORM=wayland: eglGetDisplay(EGL_DEFAULT_DISPLAY) is a Wayland display on
+ *             $WAYLAND_DISPLAY (EGL's own connection) whose configs carry EGL_WINDOW_BIT; while
+ *             WAYLAND_DISPLAY names no compositor eglInitialize fails, nothing crashes
  *   bench     not a check: the cost of eglSwapBuffers for an 800x600 window at interval 0
  *             (MGL_WL_BENCH_FRAMES frames, default 200), for docs/BENCHMARKS.md
  *
@@ -782,6 +785,65 @@ case_platform(struct app *a)
    win_destroy(a, &w);
 }
 
+static int
+window_configs(EGLDisplay d)
+{
+   EGLint n = 0, windows = 0;
+   static const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
+                                    EGL_OPENGL_ES2_BIT, EGL_NONE};
+   if (!eglChooseConfig(d, attribs, NULL, 0, &windows))
+      FAIL("eglChooseConfig: 0x%04x", eglGetError());
+   eglGetConfigs(d, NULL, 0, &n);
+   return n > 0 ? windows : -1;
+}
+
+/* Runs before app_init: the display under test is EGL's own connection. */
+static void
+case_default(void)
+{
+   setenv("EGL_PLATFORM", "wayland", 1);
+   EGLDisplay d = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+   if (d == EGL_NO_DISPLAY)
+      FAIL("default: eglGetDisplay(EGL_DEFAULT_DISPLAY) with EGL_PLATFORM=wayland: 0x%04x",
+           eglGetError());
+   /* No compositor there yet: eglInitialize fails with an error, and again the same way. */
+   const char *saved = getenv("WAYLAND_DISPLAY");
+   char *keep = saved ? strdup(saved) : NULL;
+   setenv("WAYLAND_DISPLAY", "mgl-wl-window-no-such-socket", 1);
+   for (int i = 0; i < 2; i++) {
+      if (eglInitialize(d, NULL, NULL))
+         FAIL("default: eglInitialize succeeded with no compositor at WAYLAND_DISPLAY");
+      EGLint err = eglGetError();
+      if (err != EGL_NOT_INITIALIZED)
+         FAIL("default: eglInitialize with no compositor: 0x%04x, not EGL_NOT_INITIALIZED", err);
+   }
+   if (keep)
+      setenv("WAYLAND_DISPLAY", keep, 1);
+   free(keep);
+   printf("mgl-wl-window: default: no compositor: eglInitialize fails with "
+          "EGL_NOT_INITIALIZED\n");
+   if (!eglInitialize(d, NULL, NULL))
+      FAIL("default: eglInitialize: 0x%04x", eglGetError());
+   int windows = window_configs(d);
+   if (windows <= 0)
+      FAIL("default: no config with EGL_WINDOW_BIT on the default Wayland display (%d)",
+           windows);
+   /* A context made current without a surface works on it. */
+   eglBindAPI(EGL_OPENGL_ES_API);
+   static const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   EGLContext ctx = eglCreateContext(d, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, ctx_attribs);
+   if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+      FAIL("default: a surfaceless ES 2 context: 0x%04x", eglGetError());
+   glClear(GL_COLOR_BUFFER_BIT);
+   glFinish();
+   eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(d, ctx);
+   if (!eglTerminate(d))
+      FAIL("default: eglTerminate: 0x%04x", eglGetError());
+   printf("mgl-wl-window: default: EGL_PLATFORM=wayland gives a display with %d window "
+          "configs\n", windows);
+}
+
 static void
 case_bench(struct app *a)
 {
@@ -822,11 +884,18 @@ int
 main(int argc, char **argv)
 {
    if (argc != 2) {
-      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|platform|bench\n",
+      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|platform|default|"
+                      "bench\n",
               argv[0]);
       return 2;
    }
    alarm(60); /* a hang is a failure, not a stuck test */
+   if (!strcmp(argv[1], "default")) {
+      case_default();
+      eglReleaseThread();
+      printf("mgl-wl-window: PASS default\n");
+      return 0;
+   }
    struct app a;
    app_init(&a, true);
    const char *c = argv[1];
