@@ -2,7 +2,8 @@
  * exact / at-least / mask criteria with the spec's defaults and EGL_DONT_CARE, then the spec's
  * sort) and eglGetConfigAttrib.
  *
- * Configs: RGBA8 without depth/stencil, RGBA8 with D24S8, and RGB8 (alpha 0) with D24S8; every
+ * Configs: RGBA8 without depth/stencil, RGBA8 with D24S8, RGB8 (alpha 0) with D24S8 and RGBA8
+ * with D24 and no stencil; every
  * one has EGL_PBUFFER_BIT, and EGL_WINDOW_BIT with a native visual on a display whose window
  * system has a visual for it (egl_window.h), and renders/conforms for OpenGL, OpenGL ES 2 and 3.
  * Note the spec defaults: EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT and EGL_RENDERABLE_TYPE
@@ -24,6 +25,11 @@ static const struct egl_config configs[] = {
     .renderable_type = API_BITS, .conformant = API_BITS},
    {.config_id = 3, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 0,
     .buffer_size = 24, .depth_size = 24, .stencil_size = 8, .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS, .conformant = API_BITS},
+   /* Depth without stencil: programs that score configs (glmark2) reject stencil bits they did
+    * not ask for. Stored as D24S8 like config 2; the stencil bits are not exposed. */
+   {.config_id = 4, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
+    .buffer_size = 32, .depth_size = 24, .stencil_size = 0, .surface_type = EGL_PBUFFER_BIT,
     .renderable_type = API_BITS, .conformant = API_BITS},
 };
 #define CONFIG_COUNT ((EGLint)(sizeof(configs) / sizeof(configs[0])))

@@ -295,10 +295,8 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
 
    /* A new size is picked up here, before the next frame is drawn. */
    int32_t nw, nh;
-   if (!s->win_ops->get_size(s->win, &nw, &nh)) {
-      surface_lost(s, func);
-      return egl_success(); /* this frame was presented; the next swap reports the loss */
-   }
+   if (!s->win_ops->get_size(s->win, &nw, &nh))
+      return surface_lost(s, func); /* gone before the frame could be seen */
    if (nw != w || nh != h) {
       st = fe_surface_resize(s->fe, nw, nh);
       if (st != FE_OK)

@@ -1,7 +1,7 @@
 /* fe_es_ext.c — the OpenGL ES extensions an ES context offers, and the ES-only enums they let
  * through. Each row is an extension mgl implements in full in the context versions it names,
  * offered only where the device can do what it needs (format capabilities, query support) and
- * only once a test draws with it (scenario es2_probe, es2_ext);
+ * only once a test draws with it (scenarios es2_ext, es2_probe, es2_probe_fbo, es2_probe_more);
  * docs/ES-EXTENSIONS.md says why each one Mesa offers and this table lacks is not offered. */
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,9 @@ enum need {
    NEED_NONE,
    NEED_OCCLUSION,        /* MGP_CAP_OCCLUSION_QUERY */
    NEED_HALF_SAMPLE,      /* RGBA16_FLOAT sampled */
+   NEED_HALF_FILTER,      /* ... and filtered */
    NEED_FLOAT_SAMPLE,     /* RGBA32_FLOAT sampled */
+   NEED_FLOAT_FILTER,     /* ... and filtered */
 };
 
 #define ES2 1u
@@ -35,16 +37,23 @@ static const struct row rows[] = {
    {"GL_EXT_texture_format_BGRA8888", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_compressed_ETC1_RGB8_texture", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_depth24", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_fbo_render_mipmap", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_element_index_uint", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_mapbuffer", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_rgb8_rgba8", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_standard_derivatives", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_texture_3D", ES2 | ES3, NEED_NONE, FE_ES_EXT_TEXTURE_3D},
    {"GL_OES_texture_float", ES2 | ES3, NEED_FLOAT_SAMPLE, FE_ES_EXT_TEXTURE_FLOAT},
+   {"GL_OES_texture_float_linear", ES2 | ES3, NEED_FLOAT_FILTER, -1},
    {"GL_OES_texture_half_float", ES2 | ES3, NEED_HALF_SAMPLE, FE_ES_EXT_TEXTURE_HALF_FLOAT},
+   {"GL_OES_texture_half_float_linear", ES2 | ES3, NEED_HALF_FILTER, -1},
+   {"GL_OES_texture_npot", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_vertex_half_float", ES2 | ES3, NEED_NONE, -1},
    {"GL_OES_vertex_array_object", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_depth_texture", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_packed_depth_stencil", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_texture_type_2_10_10_10_REV", ES2 | ES3, NEED_NONE, -1},
+   {"GL_NV_conditional_render", ES2 | ES3, NEED_OCCLUSION, -1},
    {"GL_EXT_discard_framebuffer", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_read_format_bgra", ES2 | ES3, NEED_NONE, -1},
    {"GL_NV_pack_subimage", ES2 | ES3, NEED_NONE, -1},
@@ -55,6 +64,9 @@ static const struct row rows[] = {
    {"GL_EXT_draw_buffers", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_map_buffer_range", ES2 | ES3, NEED_NONE, -1},
    {"GL_EXT_instanced_arrays", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_compressed_ETC1_RGB8_sub_texture", ES2 | ES3, NEED_NONE, -1},
+   {"GL_EXT_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
+   {"GL_OES_draw_elements_base_vertex", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_debug", ES2 | ES3, NEED_NONE, -1},
    {"GL_KHR_no_error", ES2 | ES3, NEED_NONE, -1},
 };
@@ -81,7 +93,13 @@ device_has(const struct fe_context *ctx, enum need need)
    case NEED_NONE: return true;
    case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
    case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
+   case NEED_HALF_FILTER:
+      return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
+                        MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
    case NEED_FLOAT_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
+   case NEED_FLOAT_FILTER:
+      return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
+                        MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
    }
    return false;
 }

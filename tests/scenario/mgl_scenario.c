@@ -4047,6 +4047,321 @@ static void sc_es2_probe_fbo(void)
   gl.DeleteProgram(p);
 }
 
+/* es2_probe_more: the rest of the ES 2.0 extensions mgl offers, drawing. Top row: a depth
+ * texture written as an FBO's depth and one uploaded as UNSIGNED_SHORT, sampled
+ * (OES_depth_texture); a DEPTH_STENCIL_OES texture as an FBO's depth and stencil, a stencilled
+ * draw (OES_packed_depth_stencil); mipmap level 1 cleared through an FBO and read back
+ * (OES_fbo_render_mipmap, read inside the scenario). Second row: a 3-texel-wide texture with
+ * mipmaps and REPEAT (OES_texture_npot); half-float and float texels 0 and 2 filtered LINEAR
+ * half way (OES_texture_half_float_linear, OES_texture_float_linear); an ETC1 block replaced by
+ * glCompressedTexSubImage2D (EXT_compressed_ETC1_RGB8_sub_texture). Third row: the second
+ * rectangle of a buffer through glDrawElementsBaseVertexEXT and glDrawElementsBaseVertexOES
+ * (EXT_/OES_draw_elements_base_vertex); draws under glBeginConditionalRenderNV of a passed and
+ * a failed occlusion query (NV_conditional_render). */
+typedef void (*es2_basevertex_fn)(GLenum, GLsizei, GLenum, const void *, GLint);
+typedef void (*es2_condrender_fn)(GLuint, GLenum);
+typedef void (*es2_endcond_fn)(void);
+typedef void (*es2_csub_fn)(GLenum, GLint, GLint, GLint, GLsizei, GLsizei, GLenum, GLsizei,
+                            const void *);
+
+static void sc_es2_probe_more(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  static const char *const need[] = {
+      "GL_OES_depth_texture", "GL_OES_packed_depth_stencil", "GL_OES_fbo_render_mipmap",
+      "GL_OES_texture_npot", "GL_OES_texture_half_float_linear", "GL_OES_texture_float_linear",
+      "GL_EXT_compressed_ETC1_RGB8_sub_texture", "GL_EXT_draw_elements_base_vertex",
+      "GL_OES_draw_elements_base_vertex"};
+  for (size_t k = 0; k < sizeof need / sizeof need[0]; k++)
+    if (!ext || !strstr(ext, need[k]))
+      fail("GL_EXTENSIONS lacks %s", need[k]);
+  const bool cond = ext && strstr(ext, "GL_NV_conditional_render") &&
+                    strstr(ext, "GL_EXT_occlusion_query_boolean");
+  if (!cond)
+    skipped("GL_NV_conditional_render (not offered)");
+  es2_basevertex_fn bv_ext = (es2_basevertex_fn)eglGetProcAddress("glDrawElementsBaseVertexEXT");
+  es2_basevertex_fn bv_oes = (es2_basevertex_fn)eglGetProcAddress("glDrawElementsBaseVertexOES");
+  es2_condrender_fn begin_cond =
+      (es2_condrender_fn)eglGetProcAddress("glBeginConditionalRenderNV");
+  es2_endcond_fn end_cond = (es2_endcond_fn)eglGetProcAddress("glEndConditionalRenderNV");
+  es2_genq_fn genq = (es2_genq_fn)eglGetProcAddress("glGenQueriesEXT");
+  es2_beginq_fn beginq = (es2_beginq_fn)eglGetProcAddress("glBeginQueryEXT");
+  es2_endq_fn endq = (es2_endq_fn)eglGetProcAddress("glEndQueryEXT");
+  es2_csub_fn csub = (es2_csub_fn)eglGetProcAddress("glCompressedTexSubImage2D");
+  if (!bv_ext || !bv_oes || !csub ||
+      (cond && (!begin_cond || !end_cond || !genq || !beginq || !endq)))
+    die_setup("an ES 2.0 extension entry point is missing from eglGetProcAddress");
+
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying lowp vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  const char *fsc = "precision mediump float;\n"
+                    "varying lowp vec4 v_color;\n"
+                    "void main() { gl_FragColor = v_color; }\n";
+  /* the red channel alone: ES 2.0 reads a depth texture as luminance, ES 3.0 as red */
+  const char *fst = "precision mediump float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_tc;\n"
+                    "uniform float u_scale;\n"
+                    "uniform float u_red_only;\n"
+                    "void main() {\n"
+                    "  vec4 t = texture2D(u_tex, u_tc) * u_scale;\n"
+                    "  gl_FragColor = u_red_only > 0.5 ? vec4(t.r, 0.0, 0.0, 1.0) : t;\n"
+                    "}\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint pc = link_program_b(vs, fsc, attribs, NULL);
+  GLuint pt = link_program_b(vs, fst, attribs, NULL);
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  model m;
+  model_init(&m, bg);
+  GLuint vbo;
+  gl.GenBuffers(1, &vbo);
+  float data[18 * 6];
+  /* textured probes: one rectangle, its texel chosen by u_tc */
+#define PROBE(x0, y0, x1, y1, tcs, tct, scale, red)                                            \
+  do {                                                                                         \
+    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);                                                     \
+    glViewport(0, 0, W, H);                                                                    \
+    gl.UseProgram(pt);                                                                         \
+    gl.Uniform2f(uloc(pt, "u_tc"), tcs, tct);                                                  \
+    gl.Uniform1f(uloc(pt, "u_scale"), scale);                                                  \
+    gl.Uniform1f(uloc(pt, "u_red_only"), red);                                                 \
+    rect_colour_data(data, x0, y0, x1, y1, bg);                                                \
+    gl.BindBuffer(GL_ARRAY_BUFFER, vbo);                                                       \
+    gl.BufferData(GL_ARRAY_BUFFER, 36 * sizeof(float), data, GL_STREAM_DRAW);                  \
+    gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, (void *)0);                           \
+    gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (void *)8);                           \
+    gl.EnableVertexAttribArray(0);                                                             \
+    gl.EnableVertexAttribArray(1);                                                             \
+    glDrawArrays(GL_TRIANGLES, 0, 6);                                                          \
+  } while (0)
+
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  GLuint tex[8], fbo[3];
+  glGenTextures(8, tex);
+  gl.GenFramebuffers(3, fbo);
+
+  /* OES_depth_texture: depth written by a draw at z 0 (window depth 0.5), then sampled */
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, W, H, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT,
+               NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexImage2D(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT)");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex[1], 0);
+  GLenum st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("depth-texture framebuffer status 0x%04x", (unsigned)st);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  gl.UseProgram(pc);
+  GLuint vq = rect_colour_vbo(0, 0, 32, 64, V4(1, 1, 1, 1));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glDisable(GL_DEPTH_TEST);
+  gl.DeleteBuffers(1, &vq);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  PROBE(2, 50, 10, 62, 0.25f, 0.5f, 1.0f, 1.0f); /* drawn: 0.5 */
+  PROBE(10, 50, 14, 62, 0.75f, 0.5f, 1.0f, 1.0f); /* cleared: 1.0 */
+  model_rect(&m, 2, 50, 10, 62, to8(V4(0.5f, 0, 0, 1)));
+  model_rect(&m, 10, 50, 14, 62, to8(V4(1.0f, 0, 0, 1)));
+  /* ... and uploaded: texel (1,0) is 0xc000 */
+  const GLushort depth16[4] = {0, 0xc000, 0, 0};
+  glBindTexture(GL_TEXTURE_2D, tex[2]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 2, 2, 0, GL_DEPTH_COMPONENT,
+               GL_UNSIGNED_SHORT, depth16);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  check_gl_error("glTexImage2D(GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, data)");
+  PROBE(16, 50, 24, 62, 0.75f, 0.25f, 1.0f, 1.0f);
+  model_rect(&m, 16, 50, 24, 62, to8(V4((float)0xc000 / 65535.0f, 0, 0, 1)));
+
+  /* OES_packed_depth_stencil: stencil 1 written where a rectangle is, then a full draw that
+   * passes only there */
+  glBindTexture(GL_TEXTURE_2D, tex[3]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, tex[4]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, W, H, 0, GL_DEPTH_STENCIL,
+               GL_UNSIGNED_INT_24_8, NULL);
+  check_gl_error("glTexImage2D(GL_DEPTH_STENCIL_OES, GL_UNSIGNED_INT_24_8_OES)");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[3], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, tex[4], 0);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[4], 0);
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("DEPTH_STENCIL_OES framebuffer status 0x%04x", (unsigned)st);
+  glClearColor(0, 0, 0, 1);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_STENCIL_TEST);
+  gl.UseProgram(pc);
+  glStencilFunc(GL_ALWAYS, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  vq = rect_colour_vbo(32, 0, 64, 64, V4(1, 1, 1, 1)); /* right half: stencil 1 */
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glStencilFunc(GL_EQUAL, 1, 0xff);
+  glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  vq = rect_colour_vbo(0, 0, 64, 64, V4(0.2f, 0.6f, 1.0f, 1.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+  glDisable(GL_STENCIL_TEST);
+  check_gl_error("stencilled draws");
+  glBindTexture(GL_TEXTURE_2D, tex[3]);
+  PROBE(26, 50, 30, 62, 0.25f, 0.5f, 1.0f, 0.0f); /* stencil 0: cleared */
+  PROBE(30, 50, 38, 62, 0.75f, 0.5f, 1.0f, 0.0f); /* stencil 1: drawn */
+  model_rect(&m, 26, 50, 30, 62, to8(V4(0, 0, 0, 1)));
+  model_rect(&m, 30, 50, 38, 62, to8(V4(0.2f, 0.6f, 1.0f, 1.0f)));
+
+  /* OES_fbo_render_mipmap: level 1 of an 8x8 texture cleared through an FBO and read back */
+  glBindTexture(GL_TEXTURE_2D, tex[5]);
+  for (int l = 0; l < 4; l++)
+    glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA, 8 >> l, 8 >> l, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[2]);
+  gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[5], 1);
+  check_gl_error("glFramebufferTexture2D(level 1)");
+  st = gl.CheckFramebufferStatus(GL_FRAMEBUFFER);
+  if (st != GL_FRAMEBUFFER_COMPLETE)
+    fail("level-1 framebuffer status 0x%04x", (unsigned)st);
+  glClearColor(0.4f, 0.8f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  uint8_t lv[4 * 16];
+  memset(lv, 0, sizeof lv);
+  glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, lv);
+  check_gl_error("reading level 1");
+  for (int k = 0; k < 16; k++)
+    if (abs(lv[4 * k] - 102) > 1 || abs(lv[4 * k + 1] - 204) > 1 || lv[4 * k + 2] ||
+        lv[4 * k + 3] != 255) {
+      fail("level 1 texel %d: (%u,%u,%u,%u), expected (102,204,0,255)", k, lv[4 * k],
+           lv[4 * k + 1], lv[4 * k + 2], lv[4 * k + 3]);
+      break;
+    }
+
+  /* OES_texture_npot: 3x1 with mipmaps and REPEAT; s = 1 + 1/6 repeats to texel 0 */
+  const uint8_t npot[12] = {0xe0, 0x40, 0x20, 255, 0, 255, 0, 255, 0, 0, 255, 255};
+  glBindTexture(GL_TEXTURE_2D, tex[6]);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, npot);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  gl.GenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  check_gl_error("NPOT texture with mipmaps and REPEAT");
+  PROBE(2, 34, 14, 46, 1.0f + 1.0f / 6.0f, 0.5f, 1.0f, 0.0f);
+  model_rect(&m, 2, 34, 14, 46, (rgba8){{0xe0, 0x40, 0x20, 255}});
+
+  /* OES_texture_half_float_linear, OES_texture_float_linear: texels 0 and 2 (red), 0 and 1
+   * (alpha) filtered half way: 1 and 0.5, halved */
+  const GLushort hl[8] = {0, 0, 0, 0, 0x4000, 0, 0, 0x3c00};
+  const float fl[8] = {0, 0, 0, 0, 2.0f, 0, 0, 1.0f};
+  glBindTexture(GL_TEXTURE_2D, tex[7]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, 0x8D61 /* GL_HALF_FLOAT_OES */, hl);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  check_gl_error("LINEAR half-float texture");
+  PROBE(16, 34, 28, 46, 0.5f, 0.5f, 0.5f, 0.0f);
+  model_rect(&m, 16, 34, 28, 46, to8(V4(0.5f, 0, 0, 0.25f)));
+  GLuint tf;
+  glGenTextures(1, &tf);
+  glBindTexture(GL_TEXTURE_2D, tf);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_FLOAT, fl);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  check_gl_error("LINEAR float texture");
+  PROBE(30, 34, 42, 46, 0.5f, 0.5f, 0.5f, 0.0f);
+  model_rect(&m, 30, 34, 42, 46, to8(V4(0.5f, 0, 0, 0.25f)));
+
+  /* EXT_compressed_ETC1_RGB8_sub_texture: the right block of an 8x4 ETC1 image replaced */
+  const uint8_t etc1[16] = {0x88, 0x44, 0xcc, 0, 0, 0, 0, 0, 0x88, 0x44, 0xcc, 0, 0, 0, 0, 0};
+  const uint8_t etc1b[8] = {0x2e, 0xa2, 0x6a, 0, 0, 0, 0, 0}; /* 2,14 / 10,2 / 6,10: left */
+  GLuint te;
+  glGenTextures(1, &te);
+  glBindTexture(GL_TEXTURE_2D, te);
+  gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8D64 /* GL_ETC1_RGB8_OES */, 8, 4, 0, 16, etc1);
+  csub(GL_TEXTURE_2D, 0, 4, 0, 4, 4, 0x8D64, 8, etc1b);
+  check_gl_error("glCompressedTexSubImage2D(GL_ETC1_RGB8_OES)");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  PROBE(44, 34, 50, 46, 0.25f, 0.5f, 1.0f, 0.0f);
+  PROBE(50, 34, 56, 46, 0.625f, 0.5f, 1.0f, 0.0f); /* left half of the new block: sub-block 1 */
+  model_rect(&m, 44, 34, 50, 46, (rgba8){{138, 70, 206, 255}});
+  model_rect(&m, 50, 34, 56, 46, (rgba8){{2 * 17 + 2, 10 * 17 + 2, 6 * 17 + 2, 255}});
+
+  /* EXT_ and OES_draw_elements_base_vertex: vertices 6.. are the rectangle, 0..5 junk */
+  gl.UseProgram(pc);
+  const vec4f cbv = V4(0.9f, 0.9f, 0.1f, 1.0f);
+  for (int k = 0; k < 18 * 6; k++)
+    data[k] = -50.0f;
+  rect_colour_data(data + 36, 2, 18, 14, 30, cbv);
+  rect_colour_data(data + 72, 16, 18, 28, 30, cbv);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, (void *)0);
+  gl.VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (void *)8);
+  static const GLushort idx[6] = {0, 1, 2, 3, 4, 5};
+  bv_ext(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx, 6);
+  bv_oes(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx, 12);
+  check_gl_error("glDrawElementsBaseVertexEXT/OES");
+  model_rect(&m, 2, 18, 14, 30, to8(cbv));
+  model_rect(&m, 16, 18, 28, 30, to8(cbv));
+
+  /* NV_conditional_render: a query a draw passed and one nothing passed */
+  if (cond) {
+    GLuint q[2];
+    genq(2, q);
+    beginq(GL_ANY_SAMPLES_PASSED, q[0]);
+    glDrawArrays(GL_TRIANGLES, 6, 6); /* the same pixels again */
+    endq(GL_ANY_SAMPLES_PASSED);
+    beginq(GL_ANY_SAMPLES_PASSED, q[1]);
+    glDrawArrays(GL_TRIANGLES, 0, 6); /* junk: off screen */
+    endq(GL_ANY_SAMPLES_PASSED);
+    const vec4f ca = V4(0.2f, 0.4f, 0.8f, 1.0f), cb = V4(1.0f, 0.0f, 0.0f, 1.0f);
+    GLuint v2 = rect_colour_vbo(32, 18, 44, 30, ca);
+    begin_cond(q[0], 0x8E13 /* GL_QUERY_WAIT_NV */);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    end_cond();
+    gl.DeleteBuffers(1, &v2);
+    v2 = rect_colour_vbo(48, 18, 60, 30, cb);
+    begin_cond(q[1], 0x8E13);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    end_cond();
+    gl.DeleteBuffers(1, &v2);
+    check_gl_error("glBeginConditionalRenderNV");
+    model_rect(&m, 32, 18, 44, 30, to8(ca));
+  }
+#undef PROBE
+
+  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+  check_frame("es2_probe_more", &m);
+  gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+  gl.DeleteBuffers(1, &vbo);
+  gl.DeleteFramebuffers(3, fbo);
+  glDeleteTextures(8, tex);
+  glDeleteTextures(1, &tf);
+  glDeleteTextures(1, &te);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pc);
+  gl.DeleteProgram(pt);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -15052,6 +15367,7 @@ static const struct {
     {"es2_ext", sc_es2_ext, 2},
     {"es2_probe", sc_es2_probe, 2},
     {"es2_probe_fbo", sc_es2_probe_fbo, 2},
+    {"es2_probe_more", sc_es2_probe_more, 2},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},

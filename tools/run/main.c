@@ -187,10 +187,13 @@ main(int argc, char **argv)
    } else {
       set("__EGL_VENDOR_LIBRARY_FILENAMES", vendor, verbose);
    }
-   /* mgl has no window-system surfaces: surfaceless is the platform that works. */
-   if (!getenv("EGL_PLATFORM"))
+   /* With a display to show windows on (X11 or Wayland) the program picks its platform as it
+    * would on Mesa; without one, surfaceless is the platform that works. */
+   const char *x_display = getenv("DISPLAY"), *wl_display = getenv("WAYLAND_DISPLAY");
+   const bool has_display = (x_display && *x_display) || (wl_display && *wl_display);
+   if (!has_display && !getenv("EGL_PLATFORM"))
       set("EGL_PLATFORM", "surfaceless", verbose);
-   if (!getenv("PIGLIT_PLATFORM"))
+   if (!has_display && !getenv("PIGLIT_PLATFORM"))
       set("PIGLIT_PLATFORM", "surfaceless_egl", verbose);
    if (transport)
       set("MGL_TRANSPORT", transport, verbose);

@@ -1,0 +1,684 @@
+/* mgl_window_test.c — EGL window scenarios on a real X server (Xvfb in the tests): each draws
+ * with OpenGL ES 2 into X windows through EGL, swaps, reads the window's pixels back from the X
+ * server (xcb_get_image) and compares them with the expected image.
+ *
+ *   mgl_window_test SCENARIO|all [--out DIR]
+ *
+ * Scenarios: draw_swap damage resize interval two_windows move_context destroy kill_connection
+ * xlib_default. Exit 0 when every check passed. With --out, each scenario writes the window it
+ * read back as DIR/<scenario>.png. Runs on any glvnd EGL vendor; Mesa llvmpipe (22.3, X11
+ * swrast) fails buffer age, the swap interval and the destroyed window (it crashes there). */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES2/gl2.h>
+#include <X11/Xlib-xcb.h>
+#include <X11/Xlib.h>
+#include <png.h>
+#include <xcb/xcb.h>
+
+static int failures;
+static const char *out_dir;
+
+#define CHECK(cond)                                                                          \
+   do {                                                                                      \
+      if (!(cond)) {                                                                         \
+         fprintf(stderr, "%s:%d: CHECK failed: %s (EGL error 0x%04x)\n", __FILE__, __LINE__, \
+                 #cond, eglGetError());                                                      \
+         failures++;                                                                         \
+      }                                                                                      \
+   } while (0)
+
+/* ---- X helpers ------------------------------------------------------------------------------ */
+
+static xcb_screen_t *
+first_screen(xcb_connection_t *c)
+{
+   return xcb_setup_roots_iterator(xcb_get_setup(c)).data;
+}
+
+/* A mapped InputOutput window of the root visual (depth 24), w x h, with no background (the
+ * server leaves its contents alone). */
+static xcb_window_t
+make_window(xcb_connection_t *c, int w, int h)
+{
+   xcb_screen_t *s = first_screen(c);
+   xcb_window_t win = xcb_generate_id(c);
+   /* Side by side: get_image of a window's obscured part is undefined. */
+   static int16_t next_x;
+   const int16_t x = next_x;
+   next_x = (int16_t)((next_x + 210) % 800);
+   uint32_t values[] = {XCB_BACK_PIXMAP_NONE, 0, XCB_EVENT_MASK_STRUCTURE_NOTIFY};
+   xcb_create_window(c, s->root_depth, win, s->root, x, 0, (uint16_t)w, (uint16_t)h, 0,
+                     XCB_WINDOW_CLASS_INPUT_OUTPUT, s->root_visual,
+                     XCB_CW_BACK_PIXMAP | XCB_CW_BORDER_PIXEL | XCB_CW_EVENT_MASK, values);
+   xcb_map_window(c, win);
+   xcb_flush(c);
+   /* Wait until it is mapped: xcb_get_image of an unmapped window is a BadMatch. */
+   for (;;) {
+      xcb_generic_event_t *ev = xcb_wait_for_event(c);
+      if (!ev)
+         break;
+      bool mapped = (ev->response_type & 0x7f) == XCB_MAP_NOTIFY &&
+                    ((xcb_map_notify_event_t *)ev)->window == win;
+      free(ev);
+      if (mapped)
+         break;
+   }
+   return win;
+}
+
+/* The window's pixels as 0xRRGGBB, top row first; NULL on an X error. */
+static uint32_t *
+read_window(xcb_connection_t *c, xcb_window_t win, int w, int h)
+{
+   xcb_get_image_reply_t *r = xcb_get_image_reply(
+      c, xcb_get_image(c, XCB_IMAGE_FORMAT_Z_PIXMAP, win, 0, 0, (uint16_t)w, (uint16_t)h, ~0u),
+      NULL);
+   if (!r)
+      return NULL;
+   uint32_t *px = malloc((size_t)w * (size_t)h * 4u);
+   const uint8_t *d = xcb_get_image_data(r);
+   if (px && xcb_get_image_data_length(r) >= w * h * 4) {
+      for (int i = 0; i < w * h; i++)
+         px[i] = (uint32_t)d[4 * i + 2] << 16 | (uint32_t)d[4 * i + 1] << 8 | d[4 * i];
+   }
+   free(r);
+   return px;
+}
+
+static void
+write_png(const char *name, const uint32_t *px, int w, int h)
+{
+   if (!out_dir || !px)
+      return;
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s.png", out_dir, name);
+   uint8_t *rgb = malloc((size_t)w * (size_t)h * 3u);
+   if (!rgb)
+      return;
+   for (int i = 0; i < w * h; i++) {
+      rgb[3 * i] = (uint8_t)(px[i] >> 16);
+      rgb[3 * i + 1] = (uint8_t)(px[i] >> 8);
+      rgb[3 * i + 2] = (uint8_t)px[i];
+   }
+   png_image img = {.version = PNG_IMAGE_VERSION, .width = (png_uint_32)w,
+                    .height = (png_uint_32)h, .format = PNG_FORMAT_RGB};
+   if (!png_image_write_to_file(&img, path, 0, rgb, 0, NULL))
+      fprintf(stderr, "cannot write %s\n", path);
+   free(rgb);
+}
+
+static bool
+near(uint32_t a, uint32_t b)
+{
+   for (int s = 0; s < 24; s += 8) {
+      int d = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+      if (d < -1 || d > 1)
+         return false;
+   }
+   return true;
+}
+
+/* Counts pixels of the rectangle (top-left origin) that differ from rgb. */
+static int
+rect_mismatches(const uint32_t *px, int w, int x0, int y0, int rw, int rh, uint32_t rgb,
+                const char *what)
+{
+   int bad = 0;
+   for (int y = y0; y < y0 + rh; y++) {
+      for (int x = x0; x < x0 + rw; x++) {
+         if (!near(px[y * w + x], rgb)) {
+            if (!bad)
+               fprintf(stderr, "  %s: pixel (%d,%d) is %06x, want %06x\n", what, x, y,
+                       px[y * w + x], rgb);
+            bad++;
+         }
+      }
+   }
+   return bad;
+}
+
+#define EXPECT_RECT(px, w, x, y, rw, rh, rgb)                                                \
+   do {                                                                                      \
+      int bad_ = (px) ? rect_mismatches(px, w, x, y, rw, rh, rgb, #rgb) : -1;                \
+      if (bad_) {                                                                            \
+         fprintf(stderr, "%s:%d: %d pixels of rect (%d,%d %dx%d) differ from %06x\n",        \
+                 __FILE__, __LINE__, bad_, x, y, rw, rh, (unsigned)(rgb));                   \
+         failures++;                                                                         \
+      }                                                                                      \
+   } while (0)
+
+/* ---- EGL helpers ---------------------------------------------------------------------------- */
+
+struct egl {
+   EGLDisplay dpy;
+   EGLConfig cfg;
+};
+
+static bool
+egl_setup(struct egl *e, EGLDisplay dpy)
+{
+   e->dpy = dpy;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL)) {
+      fprintf(stderr, "eglInitialize failed: 0x%04x\n", eglGetError());
+      return false;
+   }
+   eglBindAPI(EGL_OPENGL_ES_API);
+   /* No alpha: the root visual (depth 24) is the config's native visual. */
+   const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
+                             EGL_OPENGL_ES2_BIT, EGL_RED_SIZE, 8, EGL_ALPHA_SIZE, 0,
+                             EGL_NONE};
+   EGLint n = 0;
+   EGLConfig cfgs[16];
+   if (!eglChooseConfig(dpy, attribs, cfgs, 16, &n) || n < 1) {
+      fprintf(stderr, "no window config\n");
+      return false;
+   }
+   e->cfg = cfgs[0];
+   for (EGLint i = 0; i < n; i++) {
+      EGLint a = -1;
+      eglGetConfigAttrib(dpy, cfgs[i], EGL_ALPHA_SIZE, &a);
+      if (a == 0) {
+         e->cfg = cfgs[i];
+         break;
+      }
+   }
+   return true;
+}
+
+static EGLContext
+make_context(struct egl *e)
+{
+   const EGLint attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   return eglCreateContext(e->dpy, e->cfg, EGL_NO_CONTEXT, attribs);
+}
+
+static EGLSurface
+make_surface(struct egl *e, xcb_window_t win)
+{
+   return eglCreatePlatformWindowSurface(e->dpy, e->cfg, &win, NULL);
+}
+
+/* Clears the whole surface to rgb, then the GL-coordinate rectangle (bottom-left origin) to
+ * rgb2 with the scissor. */
+static void
+paint(int w, int h, uint32_t rgb, int sx, int sy, int sw, int sh, uint32_t rgb2)
+{
+   glViewport(0, 0, w, h);
+   glDisable(GL_SCISSOR_TEST);
+   glClearColor((float)((rgb >> 16) & 0xff) / 255.f, (float)((rgb >> 8) & 0xff) / 255.f,
+                (float)(rgb & 0xff) / 255.f, 1.f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   if (sw && sh) {
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(sx, sy, sw, sh);
+      glClearColor((float)((rgb2 >> 16) & 0xff) / 255.f, (float)((rgb2 >> 8) & 0xff) / 255.f,
+                   (float)(rgb2 & 0xff) / 255.f, 1.f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDisable(GL_SCISSOR_TEST);
+   }
+}
+
+static double
+now_s(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define RED 0xff0000u
+#define GREEN 0x00ff00u
+#define BLUE 0x0000ffu
+#define YELLOW 0xffff00u
+#define SKY 0x336699u
+
+struct xcb_egl {
+   xcb_connection_t *c;
+   struct egl e;
+};
+
+static bool
+xcb_egl_open(struct xcb_egl *x)
+{
+   x->c = xcb_connect(NULL, NULL);
+   if (xcb_connection_has_error(x->c)) {
+      fprintf(stderr, "cannot connect to the X server\n");
+      return false;
+   }
+   return egl_setup(&x->e, eglGetPlatformDisplay(EGL_PLATFORM_XCB_EXT, x->c, NULL));
+}
+
+static void
+xcb_egl_close(struct xcb_egl *x)
+{
+   eglMakeCurrent(x->e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglTerminate(x->e.dpy);
+   /* The connection stays: a terminated display's objects may still be referenced (EGL keeps
+    * the native display until exit). */
+}
+
+/* ---- scenarios ------------------------------------------------------------------------------ */
+
+/* A frame reaches the window the right way up: GL's bottom-left quadrant is the window's. */
+static void
+sc_draw_swap(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   const int w = 160, h = 120;
+   xcb_window_t win = make_window(x.c, w, h);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(ctx && s);
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, ctx));
+   EGLint v = -1;
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_WIDTH, &v) && v == w);
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_HEIGHT, &v) && v == h);
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_RENDER_BUFFER, &v) && v == EGL_BACK_BUFFER);
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_BUFFER_AGE_EXT, &v) && v == 0);
+   paint(w, h, SKY, 0, 0, w / 2, h / 2, RED);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_BUFFER_AGE_EXT, &v) && v == 1);
+   uint32_t *px = read_window(x.c, win, w, h);
+   CHECK(px);
+   write_png("draw_swap", px, w, h);
+   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED);   /* bottom-left */
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, SKY);           /* top half */
+   EXPECT_RECT(px, w, w / 2, h / 2, w / 2, h / 2, SKY);
+   free(px);
+   /* A second frame replaces the first. */
+   paint(w, h, GREEN, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   px = read_window(x.c, win, w, h);
+   EXPECT_RECT(px, w, 0, 0, w, h, GREEN);
+   free(px);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   CHECK(eglDestroySurface(x.e.dpy, s));
+   CHECK(eglDestroyContext(x.e.dpy, ctx));
+   xcb_egl_close(&x);
+}
+
+/* eglSwapBuffersWithDamageKHR: only the damaged rectangle changes on screen. */
+static void
+sc_damage(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC swap_damage =
+      (PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC)eglGetProcAddress("eglSwapBuffersWithDamageKHR");
+   CHECK(swap_damage);
+   CHECK(strstr(eglQueryString(x.e.dpy, EGL_EXTENSIONS), "EGL_KHR_swap_buffers_with_damage"));
+   const int w = 100, h = 80;
+   xcb_window_t win = make_window(x.c, w, h);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, ctx));
+   paint(w, h, BLUE, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   if (swap_damage) {
+      paint(w, h, YELLOW, 0, 0, 0, 0, 0);
+      const EGLint rect[4] = {10, 5, 20, 15}; /* GL: x 10..30, y 5..20 from the bottom */
+      CHECK(swap_damage(x.e.dpy, s, rect, 1));
+      CHECK(!swap_damage(x.e.dpy, s, NULL, 1) && eglGetError() == EGL_BAD_PARAMETER);
+      uint32_t *px = read_window(x.c, win, w, h);
+      write_png("damage", px, w, h);
+      EXPECT_RECT(px, w, 10, h - 20, 20, 15, YELLOW);
+      EXPECT_RECT(px, w, 0, 0, w, h - 20, BLUE);
+      EXPECT_RECT(px, w, 40, h - 20, w - 40, 20, BLUE);
+      free(px);
+   }
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(x.e.dpy, s);
+   eglDestroyContext(x.e.dpy, ctx);
+   xcb_egl_close(&x);
+}
+
+/* A resize is picked up at the next swap: the surface and the default framebuffer follow. */
+static void
+sc_resize(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   xcb_window_t win = make_window(x.c, 160, 120);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, ctx));
+   paint(160, 120, RED, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   const uint32_t size[] = {200, 100};
+   xcb_configure_window(x.c, win, XCB_CONFIG_WINDOW_WIDTH | XCB_CONFIG_WINDOW_HEIGHT, size);
+   xcb_flush(x.c);
+   free(xcb_get_input_focus_reply(x.c, xcb_get_input_focus(x.c), NULL));
+   paint(160, 120, RED, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(x.e.dpy, s)); /* presents the old size, then picks up the new one */
+   EGLint v = -1;
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_WIDTH, &v) && v == 200);
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_HEIGHT, &v) && v == 100);
+   CHECK(eglQuerySurface(x.e.dpy, s, EGL_BUFFER_AGE_EXT, &v) && v == 0);
+   paint(200, 100, GREEN, 100, 50, 100, 50, BLUE); /* GL top-right quadrant blue */
+   GLint vp[4] = {0};
+   glGetIntegerv(GL_VIEWPORT, vp);
+   CHECK(vp[2] == 200 && vp[3] == 100);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   uint32_t *px = read_window(x.c, win, 200, 100);
+   write_png("resize", px, 200, 100);
+   EXPECT_RECT(px, 200, 100, 0, 100, 50, BLUE);
+   EXPECT_RECT(px, 200, 0, 50, 200, 50, GREEN);
+   EXPECT_RECT(px, 200, 0, 0, 100, 50, GREEN);
+   free(px);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(x.e.dpy, s);
+   eglDestroyContext(x.e.dpy, ctx);
+   xcb_egl_close(&x);
+}
+
+/* Swap interval 1 paces frames at the display's refresh; 0 does not wait. */
+static void
+sc_interval(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   const int w = 64, h = 64, frames = 30;
+   xcb_window_t win = make_window(x.c, w, h);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, ctx));
+   double t[2];
+   for (int interval = 0; interval <= 1; interval++) {
+      CHECK(eglSwapInterval(x.e.dpy, interval));
+      paint(w, h, RED, 0, 0, 0, 0, 0);
+      CHECK(eglSwapBuffers(x.e.dpy, s)); /* the first frame learns the refresh counter */
+      double t0 = now_s();
+      for (int i = 0; i < frames; i++) {
+         paint(w, h, i & 1 ? RED : BLUE, 0, 0, 0, 0, 0);
+         CHECK(eglSwapBuffers(x.e.dpy, s));
+      }
+      t[interval] = now_s() - t0;
+   }
+   printf("interval: %d frames: interval 0 %.1f ms/frame, interval 1 %.1f ms/frame\n", frames,
+          t[0] * 1e3 / frames, t[1] * 1e3 / frames);
+   /* Xvfb's Present counts a 60 Hz refresh it fakes: interval 1 cannot beat ~16.7 ms/frame
+    * (10 ms leaves room for timer slack); interval 0 is not paced. */
+   CHECK(t[1] / frames >= 0.010);
+   CHECK(t[0] < t[1]);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(x.e.dpy, s);
+   eglDestroyContext(x.e.dpy, ctx);
+   xcb_egl_close(&x);
+}
+
+/* Two windows with a context each, drawn in turn. */
+static void
+sc_two_windows(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   xcb_window_t wa = make_window(x.c, 90, 70), wb = make_window(x.c, 70, 90);
+   EGLContext ca = make_context(&x.e), cb = make_context(&x.e);
+   EGLSurface sa = make_surface(&x.e, wa), sb = make_surface(&x.e, wb);
+   CHECK(ca && cb && sa && sb);
+   for (int frame = 0; frame < 3; frame++) {
+      CHECK(eglMakeCurrent(x.e.dpy, sa, sa, ca));
+      paint(90, 70, RED, 0, 0, 45, 35, YELLOW);
+      CHECK(eglSwapBuffers(x.e.dpy, sa));
+      CHECK(eglMakeCurrent(x.e.dpy, sb, sb, cb));
+      paint(70, 90, BLUE, 35, 45, 35, 45, GREEN);
+      CHECK(eglSwapBuffers(x.e.dpy, sb));
+   }
+   uint32_t *pa = read_window(x.c, wa, 90, 70), *pb = read_window(x.c, wb, 70, 90);
+   write_png("two_windows_a", pa, 90, 70);
+   write_png("two_windows_b", pb, 70, 90);
+   EXPECT_RECT(pa, 90, 0, 35, 45, 35, YELLOW);
+   EXPECT_RECT(pa, 90, 0, 0, 90, 35, RED);
+   EXPECT_RECT(pb, 70, 35, 0, 35, 45, GREEN);
+   EXPECT_RECT(pb, 70, 0, 45, 70, 45, BLUE);
+   free(pa);
+   free(pb);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(x.e.dpy, sa);
+   eglDestroySurface(x.e.dpy, sb);
+   eglDestroyContext(x.e.dpy, ca);
+   eglDestroyContext(x.e.dpy, cb);
+   xcb_egl_close(&x);
+}
+
+/* One context moved between two window surfaces with eglMakeCurrent. */
+static void
+sc_move_context(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   xcb_window_t wa = make_window(x.c, 80, 60), wb = make_window(x.c, 120, 40);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface sa = make_surface(&x.e, wa), sb = make_surface(&x.e, wb);
+   CHECK(eglMakeCurrent(x.e.dpy, sa, sa, ctx));
+   paint(80, 60, RED, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(x.e.dpy, sa));
+   CHECK(eglMakeCurrent(x.e.dpy, sb, sb, ctx));
+   CHECK(eglGetCurrentSurface(EGL_DRAW) == sb);
+   paint(120, 40, GREEN, 0, 0, 60, 20, BLUE);
+   CHECK(eglSwapBuffers(x.e.dpy, sb));
+   CHECK(!eglSwapBuffers(x.e.dpy, sa) && eglGetError() == EGL_BAD_SURFACE); /* not current */
+   CHECK(eglMakeCurrent(x.e.dpy, sa, sa, ctx));
+   paint(80, 60, BLUE, 40, 30, 40, 30, YELLOW);
+   CHECK(eglSwapBuffers(x.e.dpy, sa));
+   uint32_t *pa = read_window(x.c, wa, 80, 60), *pb = read_window(x.c, wb, 120, 40);
+   write_png("move_context_a", pa, 80, 60);
+   write_png("move_context_b", pb, 120, 40);
+   EXPECT_RECT(pa, 80, 40, 0, 40, 30, YELLOW);
+   EXPECT_RECT(pa, 80, 0, 30, 80, 30, BLUE);
+   EXPECT_RECT(pb, 120, 0, 20, 60, 20, BLUE);
+   EXPECT_RECT(pb, 120, 0, 0, 120, 20, GREEN);
+   free(pa);
+   free(pb);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(x.e.dpy, sa);
+   eglDestroySurface(x.e.dpy, sb);
+   eglDestroyContext(x.e.dpy, ctx);
+   xcb_egl_close(&x);
+}
+
+static int xlib_errors;
+
+static int
+count_xlib_error(Display *d, XErrorEvent *e)
+{
+   (void)d;
+   fprintf(stderr, "Xlib error: code %d request %d\n", e->error_code, e->request_code);
+   xlib_errors++;
+   return 0;
+}
+
+/* The window destroyed mid-frame, through an Xlib Display picked by eglGetDisplay(Display *):
+ * the swap fails with EGL_BAD_NATIVE_WINDOW, the surface is lost, no X error reaches Xlib. */
+static void
+sc_destroy(void)
+{
+   Display *xd = XOpenDisplay(NULL);
+   if (!xd) {
+      failures++;
+      return;
+   }
+   XSetErrorHandler(count_xlib_error);
+   xcb_connection_t *c = XGetXCBConnection(xd);
+   struct egl e;
+   if (!egl_setup(&e, eglGetDisplay((EGLNativeDisplayType)xd))) {
+      failures++;
+      return;
+   }
+   xcb_window_t win = make_window(c, 64, 64);
+   EGLContext ctx = make_context(&e);
+   EGLSurface s = eglCreateWindowSurface(e.dpy, e.cfg, (EGLNativeWindowType)win, NULL);
+   CHECK(s);
+   CHECK(eglMakeCurrent(e.dpy, s, s, ctx));
+   paint(64, 64, RED, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(e.dpy, s));
+   paint(64, 64, GREEN, 0, 0, 0, 0, 0); /* mid-frame */
+   xcb_destroy_window(c, win);
+   xcb_flush(c);
+   paint(64, 64, BLUE, 0, 0, 0, 0, 0);
+   EGLBoolean ok = eglSwapBuffers(e.dpy, s);
+   EGLint err = eglGetError();
+   CHECK(!ok && err == EGL_BAD_NATIVE_WINDOW);
+   CHECK(!eglSwapBuffers(e.dpy, s) && eglGetError() == EGL_BAD_NATIVE_WINDOW);
+   EGLint v;
+   CHECK(eglQuerySurface(e.dpy, s, EGL_WIDTH, &v) && v == 64);
+   CHECK(eglMakeCurrent(e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+   CHECK(eglDestroySurface(e.dpy, s));
+   /* A window id that names nothing is refused at creation. */
+   CHECK(eglCreateWindowSurface(e.dpy, e.cfg, (EGLNativeWindowType)win, NULL) ==
+            EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_NATIVE_WINDOW);
+   /* The context lives on, with a new window. */
+   xcb_window_t win2 = make_window(c, 32, 32);
+   EGLSurface s2 = eglCreateWindowSurface(e.dpy, e.cfg, (EGLNativeWindowType)win2, NULL);
+   CHECK(eglMakeCurrent(e.dpy, s2, s2, ctx));
+   paint(32, 32, YELLOW, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(e.dpy, s2));
+   uint32_t *px = read_window(c, win2, 32, 32);
+   write_png("destroy", px, 32, 32);
+   EXPECT_RECT(px, 32, 0, 0, 32, 32, YELLOW);
+   free(px);
+   XSync(xd, False); /* any error mgl caused on this connection would be handled now */
+   CHECK(xlib_errors == 0);
+   eglMakeCurrent(e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(e.dpy, s2);
+   eglDestroyContext(e.dpy, ctx);
+   eglTerminate(e.dpy);
+}
+
+/* The X connection the window and EGL use is closed by the server under a running program
+ * (another client kills it): the swap fails with EGL_BAD_NATIVE_WINDOW, nothing hangs. */
+static void
+sc_kill_connection(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   xcb_window_t win = make_window(x.c, 64, 64);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, ctx));
+   CHECK(eglSwapInterval(x.e.dpy, 1));
+   paint(64, 64, RED, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   xcb_connection_t *killer = xcb_connect(NULL, NULL);
+   xcb_kill_client(killer, win);
+   free(xcb_get_input_focus_reply(killer, xcb_get_input_focus(killer), NULL));
+   xcb_disconnect(killer);
+   double t0 = now_s();
+   paint(64, 64, GREEN, 0, 0, 0, 0, 0);
+   EGLBoolean ok = eglSwapBuffers(x.e.dpy, s);
+   EGLint err = eglGetError();
+   if (ok) { /* the loss may be seen right after the present: the next swap reports it */
+      ok = eglSwapBuffers(x.e.dpy, s);
+      err = eglGetError();
+   }
+   CHECK(!ok && err == EGL_BAD_NATIVE_WINDOW);
+   CHECK(now_s() - t0 < 5.0);
+   CHECK(eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+   CHECK(eglDestroySurface(x.e.dpy, s));
+   CHECK(eglDestroyContext(x.e.dpy, ctx));
+   eglTerminate(x.e.dpy);
+}
+
+/* eglGetDisplay(EGL_DEFAULT_DISPLAY) with DISPLAY set and EGL_PLATFORM unset is an X11
+ * display whose windows work (the vendor's own X connection). */
+static void
+sc_xlib_default(void)
+{
+   Display *xd = XOpenDisplay(NULL);
+   if (!xd) {
+      failures++;
+      return;
+   }
+   struct egl e;
+   if (!egl_setup(&e, eglGetDisplay(EGL_DEFAULT_DISPLAY))) {
+      failures++;
+      return;
+   }
+   xcb_connection_t *c = XGetXCBConnection(xd);
+   xcb_window_t win = make_window(c, 48, 48);
+   EGLContext ctx = make_context(&e);
+   EGLSurface s = eglCreateWindowSurface(e.dpy, e.cfg, (EGLNativeWindowType)win, NULL);
+   CHECK(s);
+   CHECK(eglMakeCurrent(e.dpy, s, s, ctx));
+   paint(48, 48, SKY, 0, 0, 24, 24, GREEN);
+   CHECK(eglSwapBuffers(e.dpy, s));
+   uint32_t *px = read_window(c, win, 48, 48);
+   write_png("xlib_default", px, 48, 48);
+   EXPECT_RECT(px, 48, 0, 24, 24, 24, GREEN);
+   EXPECT_RECT(px, 48, 0, 0, 48, 24, SKY);
+   free(px);
+   eglMakeCurrent(e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(e.dpy, s);
+   eglDestroyContext(e.dpy, ctx);
+   eglTerminate(e.dpy);
+}
+
+static const struct {
+   const char *name;
+   void (*run)(void);
+} scenarios[] = {
+   {"draw_swap", sc_draw_swap},     {"damage", sc_damage},
+   {"resize", sc_resize},           {"interval", sc_interval},
+   {"two_windows", sc_two_windows}, {"move_context", sc_move_context},
+   {"destroy", sc_destroy},         {"kill_connection", sc_kill_connection},
+   {"xlib_default", sc_xlib_default},
+};
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 2) {
+      fprintf(stderr, "usage: %s SCENARIO|all [--out DIR]\n", argv[0]);
+      return 2;
+   }
+   for (int i = 2; i + 1 < argc; i++) {
+      if (!strcmp(argv[i], "--out"))
+         out_dir = argv[i + 1];
+   }
+   bool all = !strcmp(argv[1], "all"), found = false;
+   for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+      if (!all && strcmp(argv[1], scenarios[i].name))
+         continue;
+      found = true;
+      int before = failures;
+      scenarios[i].run();
+      printf("%s: %s\n", scenarios[i].name, failures == before ? "PASS" : "FAIL");
+      fflush(stdout);
+   }
+   if (!found) {
+      fprintf(stderr, "unknown scenario %s\n", argv[1]);
+      return 2;
+   }
+   return failures ? 1 : 0;
+}

@@ -1,0 +1,80 @@
+#!/bin/bash
+# run_window.sh ARM MODE MGL_WINDOW_TEST VENDOR_JSON OUT_DIR
+#
+# Runs under a private Xvfb (xvfb-run -a, 1024x768x24), through the glvnd EGL vendor
+# VENDOR_JSON on transport ARM (tcp: a `mgl-server --listen` started here, as run_scenario.sh):
+#   MODE window        mgl-window-test all: every window scenario, readbacks in OUT_DIR/ARM/
+#   MODE glmark2       glmark2-es2 --validate on a few scenes through build/bin/mgl-run
+#   MODE glmark2_full  glmark2-es2 --validate on every default scene: every scene that Mesa
+#                      llvmpipe validates (27) must print "Validation: Success", none may fail
+# Then the arm proof: the session's client.log names transport=ARM (another vendor, or another
+# arm, fails the test), and no log reports a Fatal.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -eq 5 ] || { echo "usage: $0 ARM MODE MGL_WINDOW_TEST VENDOR_JSON OUT_DIR" >&2; exit 2; }
+arm=$1 mode=$2 exe=$3 vendor=$4 out=$5
+bin=$(dirname "$exe")
+for b in "$bin" "$(dirname "$vendor")/bin"; do
+  [ -x "$b/mgl-run" ] && run_tool=$b/mgl-run && server_bin=$b/mgl-server
+done
+command -v xvfb-run >/dev/null || { echo "run_window: FAIL: xvfb-run is not installed" >&2; exit 1; }
+
+log_dir=$out/logs/$arm/$mode
+rm -rf "$log_dir" "$out/$arm/$mode"
+mkdir -p "$log_dir" "$out/$arm/$mode"
+export MGL_LOG_DIR=$log_dir MGL_TRANSPORT=$arm
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+unset EGL_PLATFORM WAYLAND_DISPLAY
+if [ "$arm" = tcp ]; then
+  . "$here/../lib/mgl_server.sh"
+  trap mgl_server_stop EXIT
+  mgl_server_start "${MGL_SERVER_BIN:-$server_bin}" "$log_dir/server-process"
+  MGL_TRANSPORT=$(mgl_server_url)
+fi
+xvfb=(xvfb-run -a -s '-screen 0 1024x768x24')
+
+rc=0
+case "$mode" in
+  window)
+    __EGL_VENDOR_LIBRARY_FILENAMES=$vendor "${xvfb[@]}" "$exe" all --out "$out/$arm/$mode" \
+      >"$log_dir/run.out" 2>&1 || rc=$?
+    ;;
+  glmark2|glmark2_full)
+    command -v glmark2-es2 >/dev/null || { echo "run_window: FAIL: glmark2-es2 missing" >&2; exit 1; }
+    scenes=()
+    if [ "$mode" = glmark2 ]; then
+      scenes=(-b build:use-vbo=true -b texture:texture-filter=linear -b shading:shading=phong
+              -b bump:bump-render=normals -b effect2d:kernel=0,1,0\;1,-4,1\;0,1,0\;
+              -b pulsar:light=false:quads=5:texture=false -b desktop:effect=shadow:windows=4)
+    fi
+    "${xvfb[@]}" "$run_tool" --lib "$(dirname "$vendor")/lib/libmgl.so" -- \
+      glmark2-es2 --validate "${scenes[@]}" >"$log_dir/run.out" 2>&1 || rc=$?
+    ;;
+  *) echo "run_window: unknown mode $mode" >&2; exit 2 ;;
+esac
+cat "$log_dir/run.out"
+if [ "$rc" -ne 0 ]; then
+  echo "run_window: FAIL: $mode exited $rc on arm $arm" >&2
+  for f in "$log_dir"/*.log; do [ -f "$f" ] && { echo "--- $f" >&2; tail -n 30 "$f" >&2; }; done
+  exit 1
+fi
+if [ "$mode" != window ]; then
+  ok=$(grep -c 'Validation: Success' "$log_dir/run.out" || true)
+  bad=$(grep -Ec 'Validation: Failure|Error:' "$log_dir/run.out" || true)
+  want=7
+  [ "$mode" = glmark2_full ] && want=27
+  if [ "$bad" -ne 0 ] || [ "$ok" -lt "$want" ]; then
+    echo "run_window: FAIL: glmark2-es2 validated $ok scenes (want $want), $bad failures" >&2
+    exit 1
+  fi
+fi
+client_log=$log_dir/client.log
+if ! grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$client_log" 2>/dev/null; then
+  echo "run_window: FAIL: ARM PROOF: $client_log has no transport=$arm line" >&2
+  exit 1
+fi
+if grep -Fl 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >/dev/null 2>&1; then
+  echo "run_window: FAIL: a session log reports a Fatal" >&2
+  exit 1
+fi
+echo "run_window: PASS arm=$arm mode=$mode"
