@@ -72,14 +72,21 @@ struct egl_window {
    bool lost;
    struct wl_slot slots[WL_MAX_BUFFERS];
    uint64_t frames, callback_timeouts, buffers_allocated;
+   uint64_t copy_ns, wait_ns;   /* time in the wl_shm copy, and waiting on the compositor */
 };
+
+static int64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 static int64_t
 now_ms(void)
 {
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+   return now_ns() / 1000000;
 }
 
 /* Sends what is buffered; waits (bounded) for room when the socket is full. */
@@ -393,10 +400,13 @@ wl_window_destroy(struct egl_window *w)
       w->native = NULL;
    }
    pthread_mutex_unlock(&w->lock);
-   mgl_info("egl: wayland: window closed: MGL-WL frames=%llu callback-timeouts=%llu "
-            "buffers=%llu",
-            (unsigned long long)w->frames, (unsigned long long)w->callback_timeouts,
-            (unsigned long long)w->buffers_allocated);
+   /* The figures docs/BENCHMARKS.md quotes: what presenting a frame costs here. */
+   mgl_log_always("MGL-WL frames=%llu callback-timeouts=%llu buffers=%llu copy-ms-per-frame=%.3f "
+                  "wait-ms-per-frame=%.3f",
+                  (unsigned long long)w->frames, (unsigned long long)w->callback_timeouts,
+                  (unsigned long long)w->buffers_allocated,
+                  w->frames ? (double)w->copy_ns / 1e6 / (double)w->frames : 0.0,
+                  w->frames ? (double)w->wait_ns / 1e6 / (double)w->frames : 0.0);
    if (w->throttle)
       wl_callback_destroy(w->throttle);
    for (int i = 0; i < WL_MAX_BUFFERS; i++)
@@ -582,6 +592,7 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
       result = EGL_BAD_ALLOC;
       goto out;
    }
+   int64_t t_wait = now_ns();
    if (w->throttle) {
       /* Interval 1: the previous frame's callback says the compositor showed it. */
       int r = wait_queue(dpy, w->queue, throttle_clear, w, WL_THROTTLE_TIMEOUT_MS);
@@ -604,6 +615,7 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
       result = lose(w, "the compositor connection failed");
       goto out;
    }
+   w->wait_ns += (uint64_t)(now_ns() - t_wait);
    struct wl_slot *s = r > 0 ? slot_get(w, f->width, f->height) : NULL;
    if (!s) {
       if (r == 0)
@@ -615,9 +627,11 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
       result = EGL_BAD_ALLOC; /* transient: the surface lives */
       goto out;
    }
+   int64_t t_copy = now_ns();
    for (int32_t y = 0; y < f->height; y++)
       memcpy((uint8_t *)s->data + (size_t)y * s->stride, f->top + (ptrdiff_t)y * f->stride,
              (size_t)f->width * 4);
+   w->copy_ns += (uint64_t)(now_ns() - t_copy);
 
    int dx = w->native->dx, dy = w->native->dy;
    if (wl_proxy_get_version((struct wl_proxy *)w->surface) >= WL_SURFACE_OFFSET_SINCE_VERSION) {

@@ -3,9 +3,9 @@
  * checked). One case per run:
  *
  *   draw      a 200x150 toplevel, four coloured quadrants; the screenshot shows them, GL's
- *             top row at the top
- *   resize    wl_egl_window_resize to 120x90 is picked up at the next swap: EGL_WIDTH/HEIGHT
- *             and the picture both follow
+ *             top row at the top; EGL's waits leave the app's own queue undispatched
+ *   resize    wl_egl_window_resize to 120x90 with dx,dy 30,20 is picked up at the next swap:
+ *             EGL_WIDTH/HEIGHT and the picture follow, and the window moves by dx,dy
  *   interval  eglSwapInterval 1 waits for the compositor's frame callbacks, 0 does not
  *   two       two wl_egl_windows (subsurfaces 130 pixels apart) with a context each, then one
  *             context moved to the other window
@@ -256,6 +256,16 @@ win_destroy(struct app *a, struct win *w)
    wl_surface_destroy(w->surface);
 }
 
+static void
+app_sync_done(void *data, struct wl_callback *cb, uint32_t serial)
+{
+   (void)serial;
+   *(bool *)data = true;
+   wl_callback_destroy(cb);
+}
+
+static const struct wl_callback_listener app_sync_listener = {app_sync_done};
+
 /* ---- drawing and checking ----------------------------------------------------------------- */
 
 static void
@@ -452,8 +462,19 @@ case_draw(struct app *a)
    query_size(a, &w, &width, &height);
    if (width != 200 || height != 150)
       FAIL("draw: EGL_WIDTH x EGL_HEIGHT is %dx%d, the window is 200x150", width, height);
-   draw_pattern(200, 150, pattern_a);
-   swap(a, &w);
+   /* An event for the app's own queue: EGL must leave it there while it reads the socket. */
+   bool app_synced = false;
+   struct wl_callback *sync = wl_display_sync(a->dpy);
+   wl_callback_add_listener(sync, &app_sync_listener, &app_synced);
+   wl_display_flush(a->dpy);
+   for (int i = 0; i < 3; i++) { /* interval 1: EGL waits for frame callbacks, reading events */
+      draw_pattern(200, 150, pattern_a);
+      swap(a, &w);
+   }
+   if (app_synced)
+      FAIL("draw: EGL dispatched the application's event queue");
+   if (wl_display_roundtrip(a->dpy) < 0 || !app_synced)
+      FAIL("draw: the application's wl_display.sync never completed");
    struct shot s;
    screenshot(a, &s);
    expect_pattern(&s, 200, 150, pattern_a, "draw", NULL, NULL);
@@ -473,7 +494,13 @@ case_resize(struct app *a)
       FAIL("eglMakeCurrent: 0x%04x", eglGetError());
    draw_pattern(200, 150, pattern_a);
    swap(a, &w);
-   wl_egl_window_resize(w.native, 120, 90, 0, 0);
+   struct shot s;
+   screenshot(a, &s);
+   int x0, y0;
+   expect_pattern(&s, 200, 150, pattern_a, "resize (before)", &x0, &y0);
+   free(s.rgba);
+   /* Shrunk towards the top-left corner's new place: the surface moves by dx, dy. */
+   wl_egl_window_resize(w.native, 120, 90, 30, 20);
    /* The frame in progress may still be the old size; the one after the next swap is not. */
    EGLint width, height;
    query_size(a, &w, &width, &height);
@@ -490,10 +517,12 @@ case_resize(struct app *a)
    if (attached_w != 120 || attached_h != 90)
       FAIL("resize: wl_egl_window_get_attached_size says %dx%d, not 120x90", attached_w,
            attached_h);
-   struct shot s;
    screenshot(a, &s);
-   expect_pattern(&s, 120, 90, pattern_a, "resize", NULL, NULL);
+   int x1, y1;
+   expect_pattern(&s, 120, 90, pattern_a, "resize", &x1, &y1);
    free(s.rgba);
+   if (x1 - x0 != 30 || y1 - y0 != 20)
+      FAIL("resize: the window moved by %+d,%+d, not by dx,dy = +30,+20", x1 - x0, y1 - y0);
    eglMakeCurrent(a->edpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(a->edpy, ctx);
    win_destroy(a, &w);
