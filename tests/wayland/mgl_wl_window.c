@@ -904,6 +904,28 @@ case_bench(struct app *a)
    printf("mgl-wl-window: bench: 800x600, %d frames at interval 0: %.2f ms a frame (%.1f fps), "
           "%.2f ms of it in eglSwapBuffers (worst %.2f ms)\n",
           n, total * 1e3 / n, n / total, in_swap * 1e3 / n, worst * 1e3);
+   /* For comparison: the same bytes through glReadPixels, as an application reads them. */
+   uint8_t *px = malloc(800 * 600 * 4);
+   double t_read = now_s();
+   for (int i = 0; i < 20; i++) {
+      draw_pattern(800, 600, (i & 1) ? pattern_a : pattern_b);
+      glReadPixels(0, 0, 800, 600, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   }
+   t_read = now_s() - t_read;
+   double t_draw = now_s();
+   for (int i = 0; i < 20; i++) {
+      draw_pattern(800, 600, (i & 1) ? pattern_a : pattern_b);
+      glFinish();
+   }
+   t_draw = now_s() - t_draw;
+   double t_only = now_s();
+   for (int i = 0; i < 20; i++)
+      glReadPixels(0, 0, 800, 600, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   t_only = now_s() - t_only;
+   free(px);
+   printf("mgl-wl-window: bench: draw + glReadPixels of 800x600 RGBA8: %.2f ms a frame; the "
+          "draw + glFinish alone %.2f ms, glReadPixels alone %.2f ms\n",
+          t_read * 1e3 / 20, t_draw * 1e3 / 20, t_only * 1e3 / 20);
    eglMakeCurrent(a->edpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(a->edpy, ctx);
    win_destroy(a, &w);
