@@ -2,6 +2,7 @@
  * library, window surface creation and the swap of a window surface (read back, present,
  * pick up a resize), on every arm alike. */
 #include <stdlib.h>
+#include <time.h>
 
 #include "egl_internal.h"
 #include "egl_window.h"
@@ -190,9 +191,23 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    return (EGLSurface)s;
 }
 
+static uint64_t
+now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 void
 egl_window_surface_finish(struct egl_surface *s)
 {
+   if (s->frames)
+      mgl_info("egl: window surface %p: %llu frames, colour buffer read back in %.3f ms/frame, "
+               "presented in %.3f ms/frame",
+               (void *)s, (unsigned long long)s->frames,
+               (double)s->readback_ns / 1e6 / (double)s->frames,
+               (double)s->present_ns / 1e6 / (double)s->frames);
    if (s->win_ops)
       s->win_ops->destroy(s->win);
    s->win = NULL;
@@ -241,7 +256,9 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       s->frame = frame;
       s->frame_size = size;
    }
+   const uint64_t t0 = now_ns();
    enum fe_status st = fe_swap_buffers_read(t->ctx->fe, s->fe, s->frame, s->frame_size);
+   const uint64_t t1 = now_ns();
    if (st != FE_OK)
       return egl_error(egl_fe_error(st), func, "the front end failed the swap");
 
@@ -292,6 +309,8 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
                        (unsigned long long)frame.serial);
    s->frames++;
    s->buffer_age = 1;
+   s->readback_ns += t1 - t0;
+   s->present_ns += now_ns() - t1;
 
    /* A new size is picked up here, before the next frame is drawn. */
    int32_t nw, nh;

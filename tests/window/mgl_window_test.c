@@ -644,6 +644,51 @@ sc_xlib_default(void)
    eglTerminate(e.dpy);
 }
 
+/* Not in "all": the per-frame cost of an 800x600 frame at swap interval 0 (docs/BENCHMARKS.md,
+ * Presentation). The frame is drawn and finished before the clock starts, so the swap's time
+ * is the read back plus the present; glReadPixels of the same frame is the read back alone. */
+static void
+sc_bench(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   const int w = 800, h = 600, frames = 60;
+   xcb_window_t win = make_window(x.c, w, h);
+   EGLContext ctx = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, ctx));
+   CHECK(eglSwapInterval(x.e.dpy, 0));
+   uint8_t *buf = malloc((size_t)w * h * 4);
+   double swap = 0, read = 0, total0 = now_s();
+   for (int i = 0; i < frames + 2; i++) {
+      paint(w, h, i & 1 ? RED : BLUE, 0, 0, w / 2, h / 2, GREEN);
+      glFinish();
+      double t0 = now_s();
+      glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+      double t1 = now_s();
+      CHECK(eglSwapBuffers(x.e.dpy, s));
+      double t2 = now_s();
+      if (i >= 2) { /* the first frames warm up pipelines and buffers */
+         read += t1 - t0;
+         swap += t2 - t1;
+      }
+      if (i == 1)
+         total0 = now_s();
+   }
+   double total = now_s() - total0;
+   printf("bench: %dx%d, %d frames: eglSwapBuffers %.2f ms/frame, glReadPixels %.2f ms/frame, "
+          "loop %.1f frames/s\n",
+          w, h, frames, swap * 1e3 / frames, read * 1e3 / frames, frames / total);
+   free(buf);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroySurface(x.e.dpy, s);
+   eglDestroyContext(x.e.dpy, ctx);
+   xcb_egl_close(&x);
+}
+
 static const struct {
    const char *name;
    void (*run)(void);
@@ -653,6 +698,7 @@ static const struct {
    {"two_windows", sc_two_windows}, {"move_context", sc_move_context},
    {"destroy", sc_destroy},         {"kill_connection", sc_kill_connection},
    {"xlib_default", sc_xlib_default},
+   {"bench", sc_bench}, /* last: "all" stops before it */
 };
 
 int
@@ -668,6 +714,8 @@ main(int argc, char **argv)
    }
    bool all = !strcmp(argv[1], "all"), found = false;
    for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+      if (all && scenarios[i].run == sc_bench)
+         break;
       if (!all && strcmp(argv[1], scenarios[i].name))
          continue;
       found = true;

@@ -668,6 +668,30 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       vkb_retire(scr);
       return;
    }
+   /* RGBA or BGRA/UNSIGNED_BYTE from RGBA8 storage, alpha 1 when the image has none: a byte
+    * swizzle per texel, not doubles (a window's swap reads its frame as BGRA, ~100x faster at
+    * 800x600). */
+   const bool rgba_order = o.comp[0] == 0 && o.comp[1] == 1 && o.comp[2] == 2 && o.comp[3] == 3;
+   const bool bgra_order = o.comp[0] == 2 && o.comp[1] == 1 && o.comp[2] == 0 && o.comp[3] == 3;
+   if (o.what == O_COLOR && !o.packed && type == GL_UNSIGNED_BYTE && o.nc == 4 &&
+       (rgba_order || bgra_order) && !o.integer && !ctx->pack.swap_bytes &&
+       (vf == VK_FORMAT_R8G8B8A8_UNORM || vf == VK_FORMAT_R8G8B8A8_SRGB)) {
+      const uint32_t alpha_or = has_alpha ? 0 : 0xff000000u;
+      for (uint32_t j = 0; j < ch; j++) {
+         const uint8_t *sp = st.ptr + (size_t)j * cw * ts;
+         uint8_t *dp = dst0 + (skip_rows + (y0 - y) + j) * stride + (skip_px + (x0 - x)) * psize;
+         for (uint32_t i = 0; i < cw; i++, sp += 4, dp += 4) {
+            uint32_t v;
+            memcpy(&v, sp, 4); /* little-endian: R in bits 0-7, A in 24-31 */
+            if (bgra_order)
+               v = (v & 0xff00ff00u) | (v >> 16 & 0xffu) | (v & 0xffu) << 16;
+            v |= alpha_or;
+            memcpy(dp, &v, 4);
+         }
+      }
+      vkb_retire(scr);
+      return;
+   }
    for (uint32_t j = 0; j < ch; j++) {
       const uint8_t *srow = st.ptr + (size_t)j * cw * ts;
       const uint8_t *stenrow = sr ? st.ptr + main_size + (size_t)j * cw : NULL;
