@@ -616,14 +616,16 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
       goto out;
    }
    w->wait_ns += (uint64_t)(now_ns() - t_wait);
-   struct wl_slot *s = r > 0 ? slot_get(w, f->width, f->height) : NULL;
+   if (r == 0) {
+      /* A compositor that stopped releasing (stopped, or far behind): this frame is dropped,
+       * as a missed refresh would be, and the app goes on at one frame per bound. */
+      MGL_DECLINE(wl_frame_dropped, "wayland: the compositor held all %d buffers for %d ms",
+                  w->max_buffers, WL_RELEASE_TIMEOUT_MS);
+      goto out;
+   }
+   struct wl_slot *s = slot_get(w, f->width, f->height);
    if (!s) {
-      if (r == 0)
-         MGL_DECLINE(wl_frame_dropped, "wayland: the compositor held all %d buffers for %d ms",
-                     w->max_buffers, WL_RELEASE_TIMEOUT_MS);
-      else
-         MGL_DECLINE(wl_frame_dropped, "wayland: no wl_shm buffer of %dx%d", f->width,
-                     f->height);
+      MGL_DECLINE(wl_frame_dropped, "wayland: no wl_shm buffer of %dx%d", f->width, f->height);
       result = EGL_BAD_ALLOC; /* transient: the surface lives */
       goto out;
    }

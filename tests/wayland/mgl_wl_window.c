@@ -15,6 +15,10 @@
  *             EGL_BAD_NATIVE_WINDOW, nothing crashes
  *   gone      the compositor connection dies (its socket shut down): swaps fail with
  *             EGL_BAD_NATIVE_WINDOW at once, never hang
+ *   stalled   the compositor stops (SIGSTOP, its pid in MGL_WL_COMPOSITOR_PID) while the app
+ *             swaps at interval 0: every swap returns within the bound (frames beyond the
+ *             buffers the compositor holds are dropped by name), and after SIGCONT a new frame
+ *             shows
  *   platform  eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR) gives the same display as
  *             eglGetDisplay(wl_display), whose configs carry EGL_WINDOW_BIT, and
  *             eglCreatePlatformWindowSurface draws
@@ -767,6 +771,59 @@ case_gone(struct app *a)
 }
 
 static void
+case_stalled(struct app *a)
+{
+   const char *pid_s = getenv("MGL_WL_COMPOSITOR_PID");
+   pid_t pid = pid_s ? (pid_t)atoi(pid_s) : 0;
+   if (pid <= 0)
+      FAIL("stalled: MGL_WL_COMPOSITOR_PID is not set");
+   struct win w;
+   toplevel_create(a, &w, 100, 80, true);
+   EGLContext ctx = context_create(a);
+   if (!eglMakeCurrent(a->edpy, w.egl, w.egl, ctx))
+      FAIL("eglMakeCurrent: 0x%04x", eglGetError());
+   eglSwapInterval(a->edpy, 0);
+   draw_pattern(100, 80, pattern_a);
+   swap(a, &w);
+   wl_display_roundtrip(a->dpy); /* the compositor has the first frame */
+   if (kill(pid, SIGSTOP) != 0)
+      FAIL("stalled: SIGSTOP %d: %s", (int)pid, strerror(errno));
+   double worst = 0, t0 = now_s();
+   for (int i = 0; i < 4; i++) {
+      draw_pattern(100, 80, (i & 1) ? pattern_a : pattern_b);
+      double s0 = now_s();
+      bool ok = eglSwapBuffers(a->edpy, w.egl);
+      double d = now_s() - s0;
+      worst = d > worst ? d : worst;
+      if (!ok) {
+         kill(pid, SIGCONT);
+         FAIL("stalled: swap %d failed: 0x%04x", i, eglGetError());
+      }
+   }
+   double total = now_s() - t0;
+   kill(pid, SIGCONT);
+   printf("mgl-wl-window: stalled: 4 swaps against a stopped compositor took %.0f ms (worst "
+          "%.0f ms)\n", total * 1e3, worst * 1e3);
+   if (worst > 2.5 || total > 8.0)
+      FAIL("stalled: a swap waited %.1f s for a stopped compositor", worst);
+   if (worst < 0.5)
+      FAIL("stalled: no swap waited for a buffer (worst %.0f ms): did the compositor stop?",
+           worst * 1e3);
+   /* Running again: the next frame shows. */
+   draw_pattern(100, 80, pattern_b);
+   swap(a, &w);
+   draw_pattern(100, 80, pattern_b);
+   swap(a, &w);
+   struct shot s;
+   screenshot(a, &s);
+   expect_pattern(&s, 100, 80, pattern_b, "stalled (after SIGCONT)", NULL, NULL);
+   free(s.rgba);
+   eglMakeCurrent(a->edpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(a->edpy, ctx);
+   win_destroy(a, &w);
+}
+
+static void
 case_platform(struct app *a)
 {
    EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR, a->dpy, NULL);
@@ -935,8 +992,8 @@ int
 main(int argc, char **argv)
 {
    if (argc != 2) {
-      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|platform|default|"
-                      "bench\n",
+      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|stalled|platform|"
+                      "default|bench\n",
               argv[0]);
       return 2;
    }
@@ -966,6 +1023,8 @@ main(int argc, char **argv)
       case_gone(&a);
    else if (!strcmp(c, "platform"))
       case_platform(&a);
+   else if (!strcmp(c, "stalled"))
+      case_stalled(&a);
    else if (!strcmp(c, "bench"))
       case_bench(&a);
    else

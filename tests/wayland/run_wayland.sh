@@ -56,7 +56,8 @@ for c in "$@"; do
   log_dir=$run_dir/logs/$c
   mkdir -p "$log_dir"
   rc=0
-  MGL_LOG_DIR=$log_dir timeout 90 "$exe" "$c" >"$log_dir/out.txt" 2>&1 || rc=$?
+  MGL_WL_COMPOSITOR_PID=$WESTON_PID MGL_LOG_DIR=$log_dir timeout 90 "$exe" "$c" >"$log_dir/out.txt" 2>&1 || rc=$?
+  kill -CONT "$WESTON_PID" 2>/dev/null || true # a case that stopped it and then failed
   cat "$log_dir/out.txt"
   if [ "$rc" -ne 0 ]; then
     echo "run_wayland: FAIL: $c exited $rc on $arm" >&2

@@ -52,6 +52,7 @@ INI
 weston_stop() {
   [ -n "${WESTON_PID:-}" ] || return 0
   kill "$WESTON_PID" 2>/dev/null || true
+  kill -CONT "$WESTON_PID" 2>/dev/null || true # a stopped weston must run to die
   wait "$WESTON_PID" 2>/dev/null || true
   WESTON_PID=
 }
