@@ -19,6 +19,8 @@
  *             swaps at interval 0: every swap returns within the bound (frames beyond the
  *             buffers the compositor holds are dropped by name), and after SIGCONT a new frame
  *             shows
+ *   hidden    a surface the compositor never shows (no role) gets no frame callbacks: at
+ *             interval 1 each swap waits for one at most the bound (100 ms), never forever
  *   platform  eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR) gives the same display as
  *             eglGetDisplay(wl_display), whose configs carry EGL_WINDOW_BIT, and
  *             eglCreatePlatformWindowSurface draws
@@ -824,6 +826,36 @@ case_stalled(struct app *a)
 }
 
 static void
+case_hidden(struct app *a)
+{
+   struct win w;
+   memset(&w, 0, sizeof(w));
+   w.surface = wl_compositor_create_surface(a->compositor); /* no role: never mapped */
+   win_egl(a, &w, 64, 64);
+   EGLContext ctx = context_create(a);
+   if (!eglMakeCurrent(a->edpy, w.egl, w.egl, ctx))
+      FAIL("eglMakeCurrent: 0x%04x", eglGetError());
+   eglSwapInterval(a->edpy, 1);
+   const int n = 6;
+   double t0 = now_s();
+   for (int i = 0; i < n; i++) {
+      draw_pattern(64, 64, (i & 1) ? pattern_a : pattern_b);
+      swap(a, &w);
+   }
+   double t = now_s() - t0;
+   printf("mgl-wl-window: hidden: %d swaps at interval 1 took %.0f ms\n", n, t * 1e3);
+   /* The first frame has no callback to wait for; each later one waits out the bound. */
+   if (t > 3.0)
+      FAIL("hidden: %d swaps took %.1f s: the frame-callback wait is not bounded", n, t);
+   if (t < (n - 1) * 0.080)
+      FAIL("hidden: %d swaps took %.0f ms: interval 1 did not wait for a frame callback", n,
+           t * 1e3);
+   eglMakeCurrent(a->edpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(a->edpy, ctx);
+   win_destroy(a, &w);
+}
+
+static void
 case_platform(struct app *a)
 {
    EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR, a->dpy, NULL);
@@ -992,8 +1024,8 @@ int
 main(int argc, char **argv)
 {
    if (argc != 2) {
-      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|stalled|platform|"
-                      "default|bench\n",
+      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|stalled|hidden|"
+                      "platform|default|bench\n",
               argv[0]);
       return 2;
    }
@@ -1025,6 +1057,8 @@ main(int argc, char **argv)
       case_platform(&a);
    else if (!strcmp(c, "stalled"))
       case_stalled(&a);
+   else if (!strcmp(c, "hidden"))
+      case_hidden(&a);
    else if (!strcmp(c, "bench"))
       case_bench(&a);
    else
