@@ -701,6 +701,13 @@ x11_window_destroy(struct egl_window *w)
       xcb_unregister_for_special_event(c, w->special);
    free(w->staging);
    free(w);
+   struct egl_x11_stats st;
+   egl_x11_stats_get(&st);
+   mgl_info("egl: x11: so far %llu frames presented (%llu through MIT-SHM, %llu put_image "
+            "requests), %llu pixel bytes, %llu paced waits (%llu ended on the bound)",
+            (unsigned long long)st.frames, (unsigned long long)st.shm_frames,
+            (unsigned long long)st.put_requests, (unsigned long long)st.bytes,
+            (unsigned long long)st.paced_waits, (unsigned long long)st.pace_timeouts);
 }
 
 static const struct egl_window_ops x11_window_ops = {

@@ -20,7 +20,8 @@
 EGLint egl_x11_display_open_xcb(xcb_connection_t *conn, int screen,
                                 struct egl_native_display **out);
 
-/* Counters of the copy path, for tests and benchmarks (all windows of the process). */
+/* Counters of the copy path, all windows of the process (logged at info level when a window
+ * is destroyed). */
 struct egl_x11_stats {
    uint64_t frames;        /* presents that reached the X server */
    uint64_t shm_frames;    /* ... through MIT-SHM (xcb_shm_put_image) */

@@ -340,6 +340,27 @@ sc_damage(void)
       EXPECT_RECT(px, w, 0, 0, w, h - 20, BLUE);
       EXPECT_RECT(px, w, 40, h - 20, w - 40, 20, BLUE);
       free(px);
+      /* Damage wholly outside the surface: a frame, and nothing changes on screen. */
+      paint(w, h, RED, 0, 0, 0, 0, 0);
+      const EGLint outside[4] = {w + 5, 0, 10, 10};
+      CHECK(swap_damage(x.e.dpy, s, outside, 1));
+      px = read_window(x.c, win, w, h);
+      EXPECT_RECT(px, w, 10, h - 20, 20, 15, YELLOW);
+      EXPECT_RECT(px, w, 0, 0, w, h - 20, BLUE);
+      free(px);
+      /* More rectangles than the platform is handed (64): the whole frame is presented. */
+      EGLint many[4 * 100];
+      for (int i = 0; i < 100; i++) {
+         many[4 * i] = i % 10;
+         many[4 * i + 1] = i / 10;
+         many[4 * i + 2] = 1;
+         many[4 * i + 3] = 1;
+      }
+      paint(w, h, GREEN, 0, 0, 0, 0, 0);
+      CHECK(swap_damage(x.e.dpy, s, many, 100));
+      px = read_window(x.c, win, w, h);
+      EXPECT_RECT(px, w, 0, 0, w, h, GREEN);
+      free(px);
    }
    eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroySurface(x.e.dpy, s);

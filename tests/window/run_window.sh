@@ -4,6 +4,8 @@
 # Runs under a private Xvfb (xvfb-run -a, 1024x768x24), through the glvnd EGL vendor
 # VENDOR_JSON on transport ARM (tcp: a `mgl-server --listen` started here, as run_scenario.sh):
 #   MODE window        mgl-window-test all: every window scenario, readbacks in OUT_DIR/ARM/
+#   MODE window_noshm  the same with MGL_X11_NO_SHM=1: frames go through xcb_put_image, which the
+#                      log's counters must show (0 frames through MIT-SHM, put requests > 0)
 #   MODE glmark2       glmark2-es2 --validate on a few scenes through build/bin/mgl-run
 #   MODE glmark2_full  glmark2-es2 --validate on every default scene: every scene that Mesa
 #                      llvmpipe validates (27) must print "Validation: Success", none may fail
@@ -35,7 +37,10 @@ xvfb=(xvfb-run -a -s '-screen 0 1024x768x24')
 
 rc=0
 case "$mode" in
-  window)
+  window|window_noshm)
+    if [ "$mode" = window_noshm ]; then
+      export MGL_X11_NO_SHM=1 MGL_LOG_LEVEL=info
+    fi
     __EGL_VENDOR_LIBRARY_FILENAMES=$vendor "${xvfb[@]}" "$exe" all --out "$out/$arm/$mode" \
       >"$log_dir/run.out" 2>&1 || rc=$?
     ;;
@@ -58,7 +63,14 @@ if [ "$rc" -ne 0 ]; then
   for f in "$log_dir"/*.log; do [ -f "$f" ] && { echo "--- $f" >&2; tail -n 30 "$f" >&2; }; done
   exit 1
 fi
-if [ "$mode" != window ]; then
+if [ "$mode" = window_noshm ]; then
+  counts=$(grep -h 'egl: x11: so far' "$log_dir"/client.log | tail -n 1)
+  if ! printf '%s\n' "$counts" | grep -Eq '\(0 through MIT-SHM, [1-9][0-9]* put_image requests\)'; then
+    echo "run_window: FAIL: the put_image path was not the one taken: '$counts'" >&2
+    exit 1
+  fi
+  echo "run_window: $counts"
+elif [ "$mode" != window ]; then
   ok=$(grep -c 'Validation: Success' "$log_dir/run.out" || true)
   bad=$(grep -Ec 'Validation: Failure|Error:' "$log_dir/run.out" || true)
   want=7
