@@ -8,7 +8,8 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libxxhash-dev libpng-dev libglvnd-dev libegl-dev libgl-dev libgles-dev \
   libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
   libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev libxcb-present-dev \
-  xvfb xauth glmark2-es2-x11 mesa-utils
+  xvfb xauth glmark2-es2-x11 mesa-utils \
+  libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland
 
 .PHONY: run check check-full deps build sanitize clean install
 
