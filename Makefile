@@ -5,9 +5,10 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
   libxxhash-dev libpng-dev libglvnd-dev libegl-dev libgl-dev libgles-dev \
-  libegl-mesa0 libgl1-mesa-dri khronos-api piglit
+  libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
+  clang-14 libfuzzer-14-dev
 
-.PHONY: run check deps build sanitize clean
+.PHONY: run check deps build sanitize fuzz clean
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -29,6 +30,7 @@ run: build
 check: build
 	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS)
 	$(MAKE) sanitize
+	$(MAKE) fuzz
 
 # The sanitize lane (DESIGN.md 6): unit and scenario tests on every arm under ASan+UBSan, any
 # UBSan report fatal. Leak checking is off: lavapipe leaks 112 bytes when it is unloaded, and
@@ -39,5 +41,13 @@ sanitize: deps
 	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L 'unit|scenario'
 
+# The fuzz lane (tests/fuzz): the libFuzzer targets (clang, ASan+UBSan) in their own build dir,
+# each run for a bounded time over the corpus plus new inputs; any crash, leak or report fails.
+fuzz: deps
+	cmake -S . -B $(BUILD)-fuzz -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+	  -DMGL_FUZZ=ON -DMGL_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD)-fuzz -j $(JOBS)
+	cd $(BUILD)-fuzz && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L fuzz
+
 clean:
-	rm -rf $(BUILD) $(BUILD)-asan
+	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-fuzz
