@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "checked.h"
 #include "fe_gl.h"
 #include "fe_texcompress.h"
 
@@ -400,16 +401,30 @@ size_t
 fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height,
                       GLenum format, GLenum type, size_t *first, size_t *row_stride)
 {
-   size_t bpp = fe_pixel_bytes(format, type);
-   size_t row_pixels = ps->row_length > 0 ? (size_t)ps->row_length : (size_t)width;
-   size_t stride = row_pixels * bpp;
-   size_t align = (size_t)(ps->alignment > 0 ? ps->alignment : 1);
-   stride = (stride + align - 1) / align * align;
+   /* In checked 64-bit arithmetic: GL's pack and unpack state reach 2^31 - 1 each, so the
+    * products pass 2^64 (a wrapped size would stage too few bytes for what the server writes). */
+   _Static_assert(sizeof(size_t) == sizeof(uint64_t), "size_t is 64 bits");
+   const uint64_t bpp = fe_pixel_bytes(format, type);
+   const uint64_t row_pixels = ps->row_length > 0 ? (uint64_t)ps->row_length : (uint64_t)width;
+   const uint64_t align = (uint64_t)(ps->alignment > 0 ? ps->alignment : 1);
+   const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
+   const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
+   uint64_t stride, f, px, size, rows;
+   *first = *row_stride = 0;
+   if (!mgl_mul_u64(row_pixels, bpp, &stride) || !mgl_add_u64(stride, align - 1, &stride))
+      return SIZE_MAX;
+   stride = stride / align * align;
+   if (!mgl_mul_u64(skip_rows, stride, &f) || !mgl_mul_u64(skip_px, bpp, &px) ||
+       !mgl_add_u64(f, px, &f))
+      return SIZE_MAX;
    *row_stride = stride;
-   *first = (size_t)ps->skip_rows * stride + (size_t)ps->skip_pixels * bpp;
+   *first = f;
    if (width <= 0 || height <= 0)
       return 0;
-   return *first + (size_t)(height - 1) * stride + (size_t)width * bpp;
+   if (!mgl_mul_u64((uint64_t)(height - 1), stride, &rows) || !mgl_add_u64(f, rows, &size) ||
+       !mgl_add_u64(size, (uint64_t)width * bpp, &size) || size == SIZE_MAX)
+      return SIZE_MAX;
+   return size;
 }
 
 /* ---- half floats --------------------------------------------------------------------------- */

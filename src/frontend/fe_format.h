@@ -71,7 +71,7 @@ size_t fe_pixel_type_size(GLenum type);
 bool fe_pixel_is_raw(uint16_t fmt, GLenum format, GLenum type);
 size_t fe_pixel_bytes(GLenum format, GLenum type);
 /* Bytes of client memory an image of width x height occupies under the store state, and the
- * offset of its first pixel and row stride. */
+ * offset of its first pixel and row stride; SIZE_MAX when that does not fit in 64 bits. */
 size_t fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height,
                              GLenum format, GLenum type, size_t *first, size_t *row_stride);
 /* Converts width x height pixels (rows row_stride apart, src at the first pixel) into tight

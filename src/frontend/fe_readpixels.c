@@ -102,6 +102,8 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    }
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ctx->pack, width, height, format, type, &first, &stride);
+   /* A layout past 2^64 bytes fits no destination: as for a glReadnPixels buffer too small. */
+   FE_CHECK(size == SIZE_MAX, GL_INVALID_OPERATION);
    FE_CHECK(buf_size >= 0 && size > (size_t)buf_size, GL_INVALID_OPERATION);
    uint64_t offset = 0;
    if (ctx->pixel_pack_buffer &&

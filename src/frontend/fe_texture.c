@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checked.h"
 #include "fe_cso.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -2743,12 +2744,19 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
    size_t first, stride;
    const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, format,
                                             type, &first, &stride);
-   size_t step = stride, base = 0;
-   if (slices) {
-      step = stride * (ctx->pack.image_height > 0 ? (size_t)ctx->pack.image_height : h);
-      base = step * (size_t)(ctx->pack.skip_images > 0 ? ctx->pack.skip_images : 0);
-   }
-   const size_t size = base + step * (n - 1) + one;
+   uint64_t step = stride, base = 0, size = one;
+   bool fits = one != SIZE_MAX;
+   if (slices)
+      fits = fits &&
+             mgl_mul_u64(stride, ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height : h,
+                         &step) &&
+             mgl_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0,
+                         &base);
+   uint64_t rest;
+   fits = fits && mgl_mul_u64(step, n - 1, &rest) && mgl_add_u64(base, rest, &rest) &&
+          mgl_add_u64(rest, one, &size) && size != SIZE_MAX;
+   /* A layout past 2^64 bytes fits no destination (the size staged must not wrap). */
+   FE_CHECK(!fits, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
    if (ctx->pixel_pack_buffer) {
       uint64_t offset;

@@ -3,6 +3,7 @@
 #include "pipe_codec.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pipe_stats.h"
@@ -11,8 +12,10 @@ uint32_t
 mgp_record_size(enum mgp_call_id call, uint32_t tail_count)
 {
    const struct mgp_call_info *ci = &mgp_call_info[call];
-   return (uint32_t)sizeof(struct mgp_record_header) + mgp_align8(ci->payload_size) +
-          mgp_align8((uint64_t)ci->tail_elem_size * tail_count);
+   /* At most 8 + 4096 + 2^32 * 64: no overflow in 64 bits. */
+   const uint64_t size = sizeof(struct mgp_record_header) + mgp_align8(ci->payload_size) +
+                         mgp_align8((uint64_t)ci->tail_elem_size * tail_count);
+   return size > MGP_MAX_RECORD_SIZE ? MGP_RECORD_SIZE_TOO_BIG : (uint32_t)size;
 }
 
 uint64_t
@@ -80,7 +83,7 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
    memset(p + ci->payload_size, 0, mgp_align8(ci->payload_size) - ci->payload_size);
    p += mgp_align8(ci->payload_size);
    if (ci->tail_elem_size) {
-      uint64_t tb = (uint64_t)ci->tail_elem_size * tail_count;
+      const uint64_t tb = (uint64_t)ci->tail_elem_size * tail_count; /* fits: size did */
       if (tb)
          memcpy(p, tail, tb);
       memset(p + tb, 0, mgp_align8(tb) - tb);
@@ -109,6 +112,21 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
    }
 }
 
+void
+mgp_decoded_finish(struct mgp_decoded *d)
+{
+   free(d->tail_buf);
+   d->tail_buf = NULL;
+   d->tail_cap = 0;
+}
+
+static const char *
+field_error(struct mgp_decoded *out, const struct mgp_call_info *ci, const char *field)
+{
+   snprintf(out->why, sizeof(out->why), "%s.%s", ci->name, field);
+   return out->why;
+}
+
 const char *
 mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
                   void *resolver_ctx, struct mgp_decoded *out)
@@ -122,10 +140,11 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
    if (hdr.call >= MGP_CALL_COUNT)
       return "record-call";
    const struct mgp_call_info *ci = &mgp_call_info[hdr.call];
-   uint32_t body = hdr.size - (uint32_t)sizeof(hdr);
-   uint32_t payload_bytes = mgp_align8(ci->payload_size);
+   /* All sizes below in 64 bits: nothing is cut before it is compared. */
+   const uint64_t body = (uint64_t)hdr.size - sizeof(hdr);
+   const uint64_t payload_bytes = mgp_align8(ci->payload_size);
    if (body < payload_bytes || ci->payload_size > sizeof(out->payload))
-      return ci->name;
+      return field_error(out, ci, "payload");
    const uint8_t *p = (const uint8_t *)record + sizeof(hdr);
    memcpy(out->payload, p, ci->payload_size);
    out->call = (enum mgp_call_id)hdr.call;
@@ -133,23 +152,34 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
    out->tail = NULL;
    out->tail_count = 0;
 
-   uint32_t tail_bytes_avail = body - payload_bytes;
+   const uint64_t tail_bytes_avail = body - payload_bytes;
    if (ci->tail_elem_size) {
       uint32_t count;
+      /* The count is the payload's copy: the one the backend will see. */
       memcpy(&count, out->payload + ci->tail_count_offset, sizeof(count));
-      uint64_t need = (uint64_t)count * ci->tail_elem_size;
+      const uint64_t need = (uint64_t)count * ci->tail_elem_size; /* < 2^32 * 2^32 */
       if (mgp_align8(need) != tail_bytes_avail)
-         return ci->name;
-      out->tail = count ? p + payload_bytes : NULL;
+         return field_error(out, ci, "count");
+      if (need) {
+         if (need > out->tail_cap) {
+            uint8_t *b = realloc(out->tail_buf, need);
+            if (!b)
+               return field_error(out, ci, "count (no memory for the tail)");
+            out->tail_buf = b;
+            out->tail_cap = need;
+         }
+         memcpy(out->tail_buf, p + payload_bytes, need);
+         out->tail = out->tail_buf;
+      }
       out->tail_count = count;
    } else if (tail_bytes_avail) {
-      return ci->name;
+      return field_error(out, ci, "tail");
    }
 
    for (uint32_t i = 0; i < ci->num_spans; i++) {
       struct mgp_span *s = (struct mgp_span *)(out->payload + ci->spans[i].offset);
       if (s->ptr != NULL)
-         return ci->name; /* rule G: no pointer crosses */
+         return field_error(out, ci, ci->spans[i].path); /* rule G: no pointer crosses */
       if (s->size == 0) {
          s->seg = MGP_SEG_NONE;
          continue;
@@ -157,7 +187,7 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
       void *mapped = resolve ? resolve(resolver_ctx, s->seg, s->offset, s->size, ci->spans[i].out)
                              : NULL;
       if (!mapped)
-         return ci->name;
+         return field_error(out, ci, ci->spans[i].path);
       s->ptr = mapped;
    }
    return NULL;

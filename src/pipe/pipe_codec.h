@@ -43,13 +43,16 @@ _Static_assert(sizeof(struct mgp_record_header) == 8, "record header is 8 bytes"
 #define MGP_RECORD_PAD_CALL 0xFFFFu /* reserved by the ring for wrap padding */
 #define MGP_MAX_RECORD_SIZE (1u << 20)
 
-static inline uint32_t
+/* n rounded up to 8, in 64 bits: a size is never cut before it is compared. n < 2^64 - 7. */
+static inline uint64_t
 mgp_align8(uint64_t n)
 {
-   return (uint32_t)((n + 7u) & ~(uint64_t)7u);
+   return (n + 7u) & ~(uint64_t)7u;
 }
 
-/* Bytes a record of this call takes on the wire, blobs excluded. */
+/* Bytes a record of this call takes on the wire, blobs excluded; MGP_RECORD_SIZE_TOO_BIG when
+ * that is more than any carrier takes (every reserve refuses it). */
+#define MGP_RECORD_SIZE_TOO_BIG 0xFFFFFFF8u
 uint32_t mgp_record_size(enum mgp_call_id call, uint32_t tail_count);
 /* Bytes of span_in data a call carries (what would be staged). */
 uint64_t mgp_span_in_bytes(enum mgp_call_id call, const void *args);
@@ -102,16 +105,27 @@ typedef void *(*mgp_span_resolver)(void *resolver_ctx, uint32_t seg, uint64_t of
 struct mgp_decoded {
    enum mgp_call_id call;
    uint16_t ctx_slot;
-   const void *tail;
+   const void *tail; /* tail_buf, or NULL */
    uint32_t tail_count;
    /* The payload, copied out of shared memory (so a hostile peer cannot change it after the
     * checks) with spans resolved. */
    _Alignas(16) uint8_t payload[4096];
+   /* The tail, copied for the same reason: read once from the record, checked and used from
+    * here. Grows as needed (at most MGP_MAX_RECORD_SIZE); mgp_decoded_finish frees it. */
+   uint8_t *tail_buf;
+   uint64_t tail_cap;
+   /* What failed, for the Fatal's detail: "<call>.<field>" (the decoder's return value points
+    * here when it names a field). */
+   char why[96];
 };
 
+void mgp_decoded_finish(struct mgp_decoded *d);
+
 /* Checks a record and fills *out. Returns NULL on success, or the name of what failed (the
- * call's name when known) for Fatal{ProtocolCorruption, name}. The tail is checked for size
- * but stays in shared memory; the caller copies it if it must not change. */
+ * call's name and field when known, "record-size" and the like otherwise) for
+ * Fatal{ProtocolCorruption, name}. Every size is computed in 64 bits before it is compared. The
+ * payload and the tail are copied out of the record once; nothing in *out points back into it
+ * (spans point at the bytes they name: those are data, not structure). */
 const char *mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver resolve,
                               void *resolver_ctx, struct mgp_decoded *out);
 

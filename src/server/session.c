@@ -125,6 +125,7 @@ mgs_session_destroy(struct mgs_session *s)
    if (!s)
       return;
    s->backend->screen_destroy(s->screen);
+   mgp_decoded_finish(&s->dec);
    if (s->tally) {
       mgl_decline_set_thread_tally(NULL); /* the thread that used it is the one ending it */
       free(s->tally);
@@ -136,45 +137,45 @@ bool
 mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
                   mgp_span_resolver resolve, void *resolver_ctx)
 {
-   static _Thread_local struct mgp_decoded dec;
+   struct mgp_decoded *const d = &s->dec;
    if (atomic_load(&s->fatal))
       return false;
-   const char *bad = mgp_decode_record(record, size, resolve, resolver_ctx, &dec);
+   const char *bad = mgp_decode_record(record, size, resolve, resolver_ctx, d);
    if (bad) {
       mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, bad);
       return false;
    }
-   const struct mgp_call_info *ci = &mgp_call_info[dec.call];
+   const struct mgp_call_info *ci = &mgp_call_info[d->call];
    bool done;
    if (ci->cls == MGP_CLASS_Screen) {
-      if (dec.call == MGP_CALL_context_create || dec.call == MGP_CALL_context_destroy) {
-         struct mgp_handle h = dec.call == MGP_CALL_context_create
-                                  ? ((const struct mgp_context_desc *)dec.payload)->ctx
-                                  : ((const struct mgp_handle_args *)dec.payload)->h;
+      if (d->call == MGP_CALL_context_create || d->call == MGP_CALL_context_destroy) {
+         struct mgp_handle h = d->call == MGP_CALL_context_create
+                                  ? ((const struct mgp_context_desc *)d->payload)->ctx
+                                  : ((const struct mgp_handle_args *)d->payload)->h;
          if (h.slot == 0 || h.slot >= MGS_MAX_CONTEXTS) {
             mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, ci->name);
             return false;
          }
-         s->context_gen[h.slot] = dec.call == MGP_CALL_context_create ? h.gen : 0;
+         s->context_gen[h.slot] = d->call == MGP_CALL_context_create ? h.gen : 0;
       }
-      done = mgp_dispatch_screen(s->backend->screen_vtbl, s->screen, dec.call, dec.payload,
-                                 dec.tail, dec.tail_count);
+      done = mgp_dispatch_screen(s->backend->screen_vtbl, s->screen, d->call, d->payload,
+                                 d->tail, d->tail_count);
    } else {
       /* Contexts are addressed by slot on the wire; the backend checks the live generation. */
       void *ctx = NULL;
-      if (dec.ctx_slot < MGS_MAX_CONTEXTS && s->context_gen[dec.ctx_slot])
+      if (d->ctx_slot < MGS_MAX_CONTEXTS && s->context_gen[d->ctx_slot])
          ctx = s->backend->context_lookup(
-            s->screen, (struct mgp_handle){dec.ctx_slot, s->context_gen[dec.ctx_slot]});
+            s->screen, (struct mgp_handle){d->ctx_slot, s->context_gen[d->ctx_slot]});
       if (!ctx) {
          mgs_session_fatal(s, MGL_FATAL_StaleHandle, ci->name);
          return false;
       }
-      done = mgp_dispatch_context(s->backend->context_vtbl, ctx, dec.call, dec.payload,
-                                  dec.tail, dec.tail_count);
+      done = mgp_dispatch_context(s->backend->context_vtbl, ctx, d->call, d->payload,
+                                  d->tail, d->tail_count);
    }
    if (!done) {
       static atomic_flag logged[MGP_CALL_COUNT];
-      mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[dec.call], "%s", ci->name);
+      mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[d->call], "%s", ci->name);
    }
    s->records_applied++;
    return atomic_load(&s->fatal) == 0;

@@ -28,6 +28,8 @@ struct mgs_session {
     * delivering it failed with. */
    int (*event_sink)(void *ctx, const struct mgp_event *ev);
    void *event_ctx;
+   /* The record being applied, copied out of the client's memory by the decoder. */
+   struct mgp_decoded dec;
 };
 
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);

@@ -497,7 +497,7 @@ tcp.rogue_clients)
   expect_log "$log" 'refused a session from .*not an mgl client' "garbage refused"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "record-call"\}' "bad-call's Fatal"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "record-size"\}' "truncated-record's Fatal"
-  expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata"\}' \
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata\.data"\}' \
     "span-out-of-bounds's Fatal"
   expect_log "$log" 'Fatal\{StaleHandle, "flush"\}' "stale-context's Fatal"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "truncated-frame"\}' "truncated-frame's Fatal"

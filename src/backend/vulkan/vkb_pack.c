@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "checked.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -537,6 +538,49 @@ align_up(VkDeviceSize v, VkDeviceSize a)
    return (v + a - 1) / a * a;
 }
 
+/* GL's pack layout of a width x height read (both > 0) of psize-byte pixels: the row stride
+ * and the bytes from the destination's start to the end of the last pixel, in checked
+ * unsigned 64-bit arithmetic. The pack state's fields are non-negative (set_pixel_pack_state
+ * refuses others). false: the layout does not fit in 2^64 bytes, which no honest client sends
+ * (its front end computes the same size to stage the destination). */
+static bool
+pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height,
+            uint64_t psize, uint64_t *stride, uint64_t *need)
+{
+   const uint64_t row_len = ps->row_length > 0 ? (uint64_t)ps->row_length : width;
+   const uint64_t align = ps->alignment > 0 ? (uint64_t)ps->alignment : 4;
+   const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
+   const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
+   uint64_t row_bytes, s, rows, rows_bytes, last_row;
+   if (!mgl_mul_u64(row_len, psize, &row_bytes) || !mgl_add_u64(row_bytes, align - 1, &s))
+      return false;
+   s = s / align * align;
+   /* need = (skip_rows + height - 1) * stride + (skip_pixels + width) * psize */
+   if (!mgl_add_u64(skip_rows, height - 1, &rows) || !mgl_mul_u64(rows, s, &rows_bytes) ||
+       !mgl_add_u64(skip_px, width, &last_row) || !mgl_mul_u64(last_row, psize, &last_row) ||
+       !mgl_add_u64(rows_bytes, last_row, need))
+      return false;
+   *stride = s;
+   return true;
+}
+
+/* A read whose layout does not fit its destination: the client sized the destination itself,
+ * so the record is not an honest one. */
+static void
+pack_out_of_range(struct vkb_screen *scr, const char *call, uint64_t need, bool overflow,
+                  uint64_t out_size)
+{
+   char detail[160];
+   if (overflow)
+      snprintf(detail, sizeof(detail), "%s.out: the pack layout needs more than 2^64 bytes",
+               call);
+   else
+      snprintf(detail, sizeof(detail), "%s.out: the pack layout needs %llu bytes, the "
+               "destination has %llu", call, (unsigned long long)need,
+               (unsigned long long)out_size);
+   vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+}
+
 static void
 pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, uint32_t width,
      uint32_t height, uint32_t format, uint32_t type, uint8_t *out_ptr, uint64_t out_size,
@@ -598,22 +642,20 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       }
    }
 
-   /* GL's pack layout. */
-   const int64_t psize = o.packed ? o.csize : (int64_t)o.nc * o.csize;
-   const int64_t row_len =
-      ctx->pack.row_length > 0 ? (int64_t)ctx->pack.row_length : (int64_t)width;
-   const int64_t align = ctx->pack.alignment > 0 ? ctx->pack.alignment : 4;
-   const int64_t stride = (row_len * psize + align - 1) / align * align;
-   const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
-   const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
+   /* GL's pack layout. Every offset written below is at most need, which fits out_size
+    * (itself inside a segment or a buffer, so far below 2^63): the signed sums cannot wrap. */
    if (!width || !height)
       return;
-   const int64_t need = (skip_rows + height - 1) * stride + (skip_px + width) * psize;
-   if (!out_ptr || (int64_t)out_size < need) {
-      MGL_DECLINE(backend_draw_incomplete, "%s needs %lld bytes, the destination has %llu",
-                  call, (long long)need, (unsigned long long)out_size);
+   const uint64_t psize_u = o.packed ? o.csize : (uint64_t)o.nc * o.csize;
+   uint64_t stride_u = 0, need = 0;
+   const bool fits = pack_layout(&ctx->pack, width, height, psize_u, &stride_u, &need);
+   if (!fits || !out_ptr || need > out_size) {
+      pack_out_of_range(scr, call, need, !fits, out_ptr ? out_size : 0);
       return;
    }
+   const int64_t psize = (int64_t)psize_u, stride = (int64_t)stride_u;
+   const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
+   const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
 
    /* Pixels outside the level are left as they are (GL: undefined). */
    uint32_t lw = r->width >> level, lh = r->height >> level;
@@ -810,14 +852,14 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
        (r->fmt->vk != VK_FORMAT_R8G8B8A8_UNORM && r->fmt->vk != VK_FORMAT_R8G8B8A8_SRGB) ||
        !r->fmt->has_alpha || !a->width || !a->height)
       return false;
-   const int64_t row_len = ctx->pack.row_length > 0 ? (int64_t)ctx->pack.row_length : a->width;
-   const int64_t align = ctx->pack.alignment > 0 ? ctx->pack.alignment : 4;
-   const int64_t stride = (row_len * 4 + align - 1) / align * align;
+   /* A layout that does not fit takes the pack path, which fails the session for it. */
+   uint64_t stride_u = 0, need = 0;
+   if (!pack_layout(&ctx->pack, a->width, a->height, 4, &stride_u, &need) || stride_u % 4 ||
+       a->offset % 4 || need > b->size - a->offset || stride_u / 4 > UINT32_MAX)
+      return false;
+   const int64_t stride = (int64_t)stride_u;
    const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
    const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
-   const int64_t need = (skip_rows + a->height - 1) * stride + (skip_px + a->width) * 4;
-   if (stride % 4 || a->offset % 4 || (uint64_t)need > b->size - a->offset)
-      return false;
    uint32_t lw = r->width >> src->level, lh = r->height >> src->level;
    lw = lw ? lw : 1;
    lh = lh ? lh : 1;

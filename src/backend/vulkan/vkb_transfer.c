@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "checked.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -104,10 +105,15 @@ level_regions_init(struct level_regions *l, const struct vkb_resource *r,
 }
 
 /* A region of a texture upload lies inside its level and reads only the bytes sent with it
- * (both upload paths, colour and depth/stencil, check the same way). */
+ * (both upload paths, colour and depth/stencil, check the same way). Outside the level is a
+ * named decline; a source outside the bytes sent is a record no honest client makes (its front
+ * end sends exactly the bytes its regions read): Fatal{ProtocolCorruption} naming the call, the
+ * region and the field. The source's extent is computed without wrapping: an offset of
+ * 2^64 - K with a stride of K summed to inside the data and read the K bytes before it. */
 static bool
-region_fits(const struct vkb_resource *r, const struct mgp_resource_subdata *a,
-            const struct mgp_sub_region *g, uint32_t lw, uint32_t lh, uint32_t ts)
+region_fits(struct vkb_screen *scr, const char *call, const struct vkb_resource *r,
+            const struct mgp_resource_subdata *a, const struct mgp_sub_region *g,
+            uint32_t index, uint32_t lw, uint32_t lh, uint32_t ts)
 {
    if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
        (uint64_t)g->y + g->height > lh ||
@@ -117,13 +123,25 @@ region_fits(const struct vkb_resource *r, const struct mgp_resource_subdata *a,
                   a->level, lw, lh);
       return false;
    }
+   /* width, height, depth > 0 and inside the level; ts <= 16: row and the tight sizes fit. */
    const uint64_t row = (uint64_t)g->width * ts;
    const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
-   const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
-   if (stride < row || slice < stride * (g->height - 1) + row || !a->data.ptr ||
-       g->src_offset + slice * (g->depth - 1) + stride * (g->height - 1) + row > a->data.size) {
-      MGL_DECLINE(backend_draw_incomplete, "texture subdata region reads past its %llu "
-                  "source bytes", (unsigned long long)a->data.size);
+   uint64_t slice = g->src_slice_stride, rows_end, end;
+   const char *bad = NULL;
+   if (stride < row)
+      bad = "src_row_stride";
+   else if ((!slice && !mgl_mul_u64(stride, g->height, &slice)) ||
+            !mgl_mul_u64(stride, g->height - 1, &rows_end) ||
+            !mgl_add_u64(rows_end, row, &rows_end) || slice < rows_end)
+      bad = "src_slice_stride";
+   else if (!mgl_mul_u64(slice, g->depth - 1, &end) || !mgl_add_u64(end, rows_end, &end) ||
+            !a->data.ptr || !mgl_range_fits(g->src_offset, end, a->data.size))
+      bad = "src_offset";
+   if (bad) {
+      char detail[128];
+      snprintf(detail, sizeof(detail), "%s.regions[%u].%s: the region reads past its %llu "
+               "source bytes", call, index, bad, (unsigned long long)a->data.size);
+      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
       return false;
    }
    return true;
@@ -135,7 +153,7 @@ region_fits(const struct vkb_resource *r, const struct mgp_resource_subdata *a,
  * aspect separately: the depth aspect as 4-byte texels (24 low bits, or a float, as the image
  * really is), the stencil aspect as bytes; both are staged in one block. */
 static void
-texture_subdata_ds(struct vkb_screen *scr, struct vkb_resource *r,
+texture_subdata_ds(struct vkb_screen *scr, const char *call, struct vkb_resource *r,
                    const struct mgp_resource_subdata *a, const struct mgp_sub_region *regions,
                    uint32_t nregions)
 {
@@ -160,7 +178,7 @@ texture_subdata_ds(struct vkb_screen *scr, struct vkb_resource *r,
       const struct mgp_sub_region *g = &regions[i];
       if (!g->width || !g->height || !g->depth)
          continue;
-      if (!region_fits(r, a, g, lw, lh, ts))
+      if (!region_fits(scr, call, r, a, g, i, lw, lh, ts))
          return;
       const uint64_t row = (uint64_t)g->width * ts;
       const uint64_t stride = g->src_row_stride ? g->src_row_stride : row;
@@ -259,8 +277,9 @@ texture_copy_group(struct vkb_screen *scr, struct vkb_resource *r, uint32_t leve
 }
 
 static void
-texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a,
-                const struct mgp_sub_region *regions, uint32_t nregions)
+texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r,
+                const struct mgp_resource_subdata *a, const struct mgp_sub_region *regions,
+                uint32_t nregions)
 {
    const struct vkb_format *f = r->fmt;
    if (a->level >= r->levels) {
@@ -278,7 +297,7 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
     * texels would need a second, per-aspect copy the transfer contract does not carry. */
    if (r->desc.format == MGP_FORMAT_D24_UNORM_S8_UINT ||
        r->desc.format == MGP_FORMAT_D32_FLOAT_S8_UINT) {
-      texture_subdata_ds(scr, r, a, regions, nregions);
+      texture_subdata_ds(scr, call, r, a, regions, nregions);
       return;
    }
    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
@@ -307,7 +326,7 @@ texture_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp
    /* Every region is checked before any is copied: a call lands whole or not at all. */
    for (uint32_t i = 0; i < nregions; i++)
       if (regions[i].width && regions[i].height && regions[i].depth &&
-          !region_fits(r, a, &regions[i], lw, lh, ts))
+          !region_fits(scr, call, r, a, &regions[i], i, lw, lh, ts))
          return;
    for (uint32_t i = 0; i < nregions; i++) {
       const struct mgp_sub_region *g = &regions[i];
@@ -385,8 +404,8 @@ VKB_CALL(resource_subdata, mgp_resource_subdata)
    if (r->is_buffer)
       buffer_subdata(scr, r, args);
    else
-      texture_subdata(scr, r, args, tail, tail_count < args->region_count ? tail_count
-                                                                         : args->region_count);
+      texture_subdata(scr, "resource_subdata", r, args, tail,
+                      tail_count < args->region_count ? tail_count : args->region_count);
 }
 
 /* The texels are in a buffer the server holds: once every batch that used the buffer has
@@ -419,8 +438,8 @@ VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
       .region_count = args->region_count,
       .data = {.ptr = b->map + args->offset, .size = b->size - args->offset},
    };
-   texture_subdata(scr, r, &a, tail, tail_count < args->region_count ? tail_count
-                                                                     : args->region_count);
+   texture_subdata(scr, call, r, &a, tail,
+                   tail_count < args->region_count ? tail_count : args->region_count);
 }
 
 VKB_CALL(resource_readback, mgp_resource_readback)

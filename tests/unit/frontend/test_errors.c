@@ -448,6 +448,17 @@ test_state_errors(void)
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glReadPixels(0, 0, -1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
    CHECK_ERR(GL_INVALID_VALUE);
+   /* A pack layout whose size wraps 2^64: alignment 1, rows of 2^31 - 1 pixels, 2^30 rows
+    * skipped and 2^30 + 2 read make (2^31 + 1) x 4 (2^31 - 1) + 16 = 2^64 + 12 bytes, which
+    * wrapped to 12 passed the glReadnPixels check and staged 12 bytes for the server to fill. */
+   mgl_glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   mgl_glPixelStorei(GL_PACK_ROW_LENGTH, 0x7fffffff);
+   mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 1 << 30);
+   mgl_glReadnPixels(0, 0, 4, (1 << 30) + 2, GL_RGBA, GL_UNSIGNED_BYTE, sizeof(px), px);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+   mgl_glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+   mgl_glPixelStorei(GL_PACK_ALIGNMENT, 4);
    GLint vp[4];
    mgl_glGetIntegerv(GL_VIEWPORT, vp);
    CHECK(vp[2] == 16 && vp[3] == 16); /* first make-current sized it */

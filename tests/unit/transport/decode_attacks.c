@@ -1,0 +1,130 @@
+/* decode_attacks.c ATTACK — a hostile client's record through a real session on the arm
+ * MGL_TRANSPORT names, into the real decoder and Vulkan backend. The records are made with the
+ * ordinary encoder, called with arguments no honest front end sends; the session must fail with
+ * Fatal{ProtocolCorruption} (decode_attacks.sh reads the detail in the server's log), and the
+ * test process (the server too, on monolith and inproc) must live.
+ *
+ *   tail-count     set_vertex_attrib_defaults whose count says 2^29 elements and whose record
+ *                  carries none (the encoder is called with tail_count 0): a 16-byte record.
+ *                  Not on monolith, which has no decoder: the backend is given tail_count.
+ *   pack-size      pack state alignment 1, row_length 2^31-1, skip_pixels 2^31-1, and
+ *                  read_pixels of height 2^30+2 into 256 bytes: the layout's size does not fit
+ *                  in 64 bits.
+ *   upload-wrap    resource_subdata whose region starts at src_offset 2^64-64 with a row
+ *                  stride of 64: offset plus length wraps to inside the data; then
+ *                  get_texture_image (the bytes before the data would come back).
+ * The tail copy (time of check, time of use) is proved in unit.pipe.codec. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ring_test_util.h"
+#include "session.h"
+
+#define GL_RGBA 0x1908
+#define GL_UNSIGNED_BYTE 0x1401
+
+static struct mgp_handle
+texture_4x4(const struct mgp_screen *scr, struct mgp_handle h)
+{
+   mgp_resource_create(scr, &(struct mgp_resource_desc){
+                               .res = h, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1,
+                               .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM, .width = 4,
+                               .height = 4, .depth = 1, .array_layers = 1,
+                               .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET});
+   return h;
+}
+
+static void
+attack_tail_count(const struct mgp_context *ctx)
+{
+   const struct mgp_set_vertex_attrib_defaults a = {.count = 0x20000000u};
+   ctx->vtbl->set_vertex_attrib_defaults(ctx->self, &a, NULL, 0);
+}
+
+static uint8_t pack_out[256 + 64];
+
+static void
+attack_pack_size(const struct mgp_screen *scr, const struct mgp_context *ctx)
+{
+   struct mgp_handle tex = texture_4x4(scr, (struct mgp_handle){7, 1});
+   struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
+                                      .samples = 1};
+   fb.color[0] = (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1};
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   mgp_set_framebuffer_state(ctx, &fb);
+   mgp_set_pixel_pack_state(ctx, &(struct mgp_pixel_pack_state){
+                                    .alignment = 1, .row_length = 0x7fffffff,
+                                    .skip_pixels = 0x7fffffff});
+   /* 256 bytes of the 320: a write past them lands in the guard (monolith) */
+   memset(pack_out, 0xa5, sizeof(pack_out));
+   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
+                                                   .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                                   .out = {.ptr = pack_out, .size = 256}});
+   for (unsigned i = 256; i < sizeof(pack_out); i++)
+      CHECK(pack_out[i] == 0xa5, "read_pixels wrote past its 256 bytes (byte %u)", i);
+}
+
+static void
+attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
+{
+   struct mgp_handle tex = texture_4x4(scr, (struct mgp_handle){8, 1});
+   /* 64 bytes the server must not read, then the 64 the upload carries. */
+   static uint8_t mem[128];
+   memset(mem, 0x5e, 64);
+   memset(mem + 64, 0x11, 64);
+   const struct mgp_sub_region g = {.width = 4, .height = 2, .depth = 1,
+                                    .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
+   const struct mgp_resource_subdata up = {.res = tex, .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .box = {0, 0, 0, 4, 2, 1}, .region_count = 1,
+                                           .data = {.ptr = mem + 64, .size = 64}};
+   mgp_resource_subdata(ctx, &up, &g);
+   uint8_t back[64];
+   memset(back, 0, sizeof(back));
+   mgp_get_texture_image(ctx, &(struct mgp_get_texture_image){
+                                 .res = tex, .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                 .out = {.ptr = back, .size = sizeof(back)}});
+   unsigned leaked = 0;
+   for (unsigned i = 0; i < sizeof(back); i++)
+      leaked += back[i] != 0 && back[i] != 0x11;
+   printf("get_texture_image: %u of 64 bytes are not the upload's (first: %02x %02x %02x %02x)\n",
+          leaked, back[0], back[1], back[2], back[3]);
+}
+
+int
+main(int argc, char **argv)
+{
+   watchdog_start(120);
+   CHECK(argc == 2, "usage: decode_attacks tail-count|pack-size|upload-wrap");
+   const char *attack = argv[1];
+   struct mgl_session *s = mgl_session_create();
+   CHECK(s, "no session");
+   const char *arm = mgl_session_transport(s);
+   const struct mgp_screen *scr = mgl_session_screen(s);
+   struct mgp_context ctx;
+   CHECK(mgl_session_context_create(s, (struct mgp_handle){1, 1},
+                                    &(struct mgp_context_desc){.api = 0}, &ctx),
+         "context");
+   mgl_session_sync(s);
+   CHECK(!mgl_session_failed(s), "%s: the session failed before the attack", arm);
+
+   if (!strcmp(attack, "tail-count"))
+      attack_tail_count(&ctx);
+   else if (!strcmp(attack, "pack-size"))
+      attack_pack_size(scr, &ctx);
+   else if (!strcmp(attack, "upload-wrap"))
+      attack_upload_wrap(scr, &ctx);
+   else
+      CHECK(0, "unknown attack %s", attack);
+   mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
+   mgl_session_sync(s);
+
+   CHECK(mgl_session_failed(s), "%s %s: the session did not fail", arm, attack);
+   CHECK(mgl_session_fatal(s) == MGL_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
+         attack, mgl_fatal_name(mgl_session_fatal(s)), "ProtocolCorruption");
+   printf("%s %s: Fatal{ProtocolCorruption}\n", arm, attack);
+   mgl_session_destroy(s);
+   return 0;
+}
