@@ -8,15 +8,17 @@
  *   - tcp: the first sizeof(struct mgp_hello) bytes of the connection; token = MGL_SERVER_TOKEN.
  * The server checks magic, token (tcp) and version before anything else, starts a server
  * session on the backend named, and answers one struct mgp_welcome: status MGP_WELCOME_OK and
- * its pid (for the logs' arm proof; no record ever carries it), or a refusal with a reason, after
- * which it closes. An OK welcome is followed by caps_size bytes of struct mgp_caps (spawn: in the
+ * its pid (for the logs' arm proof; no record ever carries it), or a refusal with a reason and
+ * no pid, after which it closes. The server waits a bounded time for the hello
+ * (MGL_SERVER_HELLO_TIMEOUT) and the client for the welcome (MGL_HANDSHAKE_TIMEOUT). An OK welcome is followed by caps_size bytes of struct mgp_caps (spawn: in the
  * same message; tcp: the next bytes), so the client needs no get_caps round trip. Either side
  * refuses a peer of another MGP_ABI_VERSION with both versions in the message. Then records
  * flow: through the rings on spawn (the socketpair is only the doorbell from here on), as frames
  * on tcp.
  *
  * FRAMES (tcp, after the handshake). Each direction is a sequence of frames: a 16-byte
- * struct mgp_frame, then `size` bytes of body (a multiple of 8, at most MGP_FRAME_MAX_BODY).
+ * struct mgp_frame, then `size` bytes of body (a multiple of 8, at most MGP_FRAME_MAX_BODY; a
+ * RECORD frame from the client at most the record limit plus hello.stage_size).
  *   client -> server
  *     RECORD   body: one MGPipe record (a = its size), zero padding to a multiple of 16, then the
  *              inline area: the bytes of the record's spans, each at a 16-aligned offset. Spans
@@ -64,11 +66,15 @@ struct mgp_hello {
    uint32_t log_level;   /* tcp: the most verbose enum mgl_log_level to forward */
    char token[MGP_TOKEN_MAX]; /* NUL-padded */
    char backend[32];          /* NUL-terminated, e.g. "vulkan" */
-   uint8_t reserved[80];
+   /* tcp: the client's stage size (MGL_IPC_STAGE_SIZE), the most span bytes one record
+    * carries; the server caps every frame by it and refuses more than it allows. */
+   uint64_t stage_size;
+   uint8_t reserved[72];
 };
 _Static_assert(sizeof(struct mgp_hello) == 256, "hello layout");
 _Static_assert(offsetof(struct mgp_hello, token) == 16, "hello layout");
 _Static_assert(offsetof(struct mgp_hello, backend) == 144, "hello layout");
+_Static_assert(offsetof(struct mgp_hello, stage_size) == 176, "hello layout");
 
 enum mgp_welcome_status {
    MGP_WELCOME_OK = 0,
@@ -77,13 +83,15 @@ enum mgp_welcome_status {
    MGP_WELCOME_BAD_TOKEN = 3,    /* the token is missing or wrong */
    MGP_WELCOME_NO_BACKEND = 4,   /* the backend did not start */
    MGP_WELCOME_BAD_SEGMENTS = 5, /* spawn: the memfds did not arrive or do not map */
+   MGP_WELCOME_BUSY = 6,         /* the server serves as many sessions as it may */
+   MGP_WELCOME_TOO_LARGE = 7,    /* the hello asks a stage larger than the server allows */
 };
 
 struct mgp_welcome {
    uint32_t magic;       /* MGP_WELCOME_MAGIC */
    uint32_t abi_version; /* the server's MGP_ABI_VERSION */
    uint32_t status;      /* enum mgp_welcome_status */
-   uint32_t server_pid;  /* for the logs */
+   uint32_t server_pid;  /* for the logs; 0 in a refusal (a stranger learns nothing) */
    char reason[236];     /* NUL-terminated; why it refused */
    uint32_t caps_size;   /* OK: sizeof(struct mgp_caps) bytes of caps follow; else 0 */
 };

@@ -8,7 +8,18 @@
  * go back on the same socket, and the thread's log lines are forwarded to the client as LOG
  * frames. A bad frame or record fails that session alone: its Fatal is logged (here and, through
  * the forwarding, in the client's server.log), sent as a FATAL frame, and the connection closes;
- * every other session goes on. */
+ * every other session goes on.
+ *
+ * Limits (what a stranger, or one client, can make the server hold): a connection that has not
+ * sent its hello is a stranger's, and strangers get MGL_SERVER_HELLO_TIMEOUT seconds for the
+ * whole hello; at most MGL_SERVER_MAX_PENDING of them wait at once (one more evicts the oldest,
+ * so a flood of idle sockets cannot keep a real client, whose hello comes at once, out); at
+ * most --max-sessions / MGL_SERVER_MAX_SESSIONS sessions run (one more is refused BUSY in its
+ * welcome); the descriptors in use are thus bounded by the two caps. A session's frames are
+ * bounded by the stage size its hello named (at most MGL_SERVER_MAX_STAGE), and the buffer
+ * that took a large frame is given back after it; its resource memory by
+ * MGL_SERVER_SESSION_MEMORY (4 GiB unless set) and its objects of each kind by
+ * MGL_SERVER_SESSION_OBJECTS (the backend enforces both, as out of memory). */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
@@ -20,18 +31,36 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "decline.h"
 #include "log.h"
 #include "pipe_stream.h"
 #include "session.h"
 #include "stream.h"
 
+#define HELLO_TIMEOUT_DEFAULT 5.0 /* seconds */
+#define MAX_PENDING_DEFAULT 16u
+#define MAX_SESSIONS_DEFAULT 32u
+#define MAX_STAGE_DEFAULT (256ull << 20)
+#define SESSION_MEMORY_DEFAULT "4g"
+
+struct conn;
+
 struct listener {
    char token[MGP_TOKEN_MAX];
    bool close_at_present; /* MGL_TEST_TCP_CLOSE_AT_PRESENT: test-only */
    atomic_uint next_id;
+   unsigned max_pending, max_sessions;
+   uint64_t max_stage;
+
+   pthread_mutex_t lock;
+   struct conn *pending_head, *pending_tail; /* strangers, oldest first */
+   unsigned pending, sessions;
+   /* refusals, counted for the log lines that report them */
+   uint64_t evicted, timed_out, busy;
 };
 
 struct conn {
@@ -40,7 +69,68 @@ struct conn {
    unsigned id;
    char peer[96];
    bool broken; /* a write failed: the client is gone, forward nothing more */
+   uint64_t max_frame;
+   /* while a stranger (under l->lock) */
+   struct conn *prev, *next;
+   bool pending, evicted;
 };
+
+/* A count worth a line: the first and every power of two after it (a flood is logged a few
+ * dozen times at most, never once per connection). */
+static bool
+worth_a_line(uint64_t n)
+{
+   return (n & (n - 1)) == 0;
+}
+
+static void
+pending_unlink(struct listener *l, struct conn *c)
+{
+   if (c->prev)
+      c->prev->next = c->next;
+   else
+      l->pending_head = c->next;
+   if (c->next)
+      c->next->prev = c->prev;
+   else
+      l->pending_tail = c->prev;
+   c->prev = c->next = NULL;
+   c->pending = false;
+   l->pending--;
+}
+
+/* The accept loop's side: c becomes a stranger; past the cap the oldest stranger is evicted
+ * (its socket shut down: its thread's hello read ends at once). */
+static void
+pending_add(struct listener *l, struct conn *c)
+{
+   pthread_mutex_lock(&l->lock);
+   if (l->pending >= l->max_pending && l->pending_head) {
+      struct conn *old = l->pending_head;
+      pending_unlink(l, old);
+      old->evicted = true;
+      shutdown(old->fd, SHUT_RDWR);
+      uint64_t n = ++l->evicted;
+      MGL_DECLINE(server_stranger_evicted,
+                  "%u connections without a hello (MGL_SERVER_MAX_PENDING): the oldest, from "
+                  "%s, is closed for the newest",
+                  l->max_pending, old->peer);
+      if (worth_a_line(n))
+         mgl_warn("closed a connection without a hello from %s: %u others wait "
+                  "(MGL_SERVER_MAX_PENDING); %llu closed so far",
+                  old->peer, l->max_pending, (unsigned long long)n);
+   }
+   c->pending = true;
+   c->prev = l->pending_tail;
+   c->next = NULL;
+   if (l->pending_tail)
+      l->pending_tail->next = c;
+   else
+      l->pending_head = c;
+   l->pending_tail = c;
+   l->pending++;
+   pthread_mutex_unlock(&l->lock);
+}
 
 static void
 describe_addr(const struct sockaddr *sa, char *out, size_t size)
@@ -99,8 +189,9 @@ serve_frames(struct conn *c, struct mgs_session *s)
    bool bye = false;
    mgs_session_set_event_sink(s, send_event, c);
    for (;;) {
+      mgt_frame_buf_trim(&buf); /* a large frame's memory goes back once it is done */
       struct mgp_frame h;
-      int rc = mgt_stream_read_frame(c->fd, &h, &buf);
+      int rc = mgt_stream_read_frame_max(c->fd, &h, &buf, c->max_frame);
       if (rc == MGT_STREAM_EOF) {
          mgl_info("session %u: the client closed the connection", c->id);
          break;
@@ -109,6 +200,13 @@ serve_frames(struct conn *c, struct mgs_session *s)
          mgl_warn("session %u: the connection failed (%s): the client is gone", c->id,
                   strerror(errno));
          c->broken = true;
+         break;
+      }
+      if (rc == MGT_STREAM_BAD_SIZE && h.size % 8 == 0) {
+         char detail[128];
+         snprintf(detail, sizeof(detail), "frame-size %u over %llu (the stage size's bound)",
+                  h.size, (unsigned long long)c->max_frame);
+         mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, detail);
          break;
       }
       if (rc != MGT_STREAM_OK) {
@@ -162,16 +260,69 @@ static void *
 conn_main(void *arg)
 {
    struct conn *c = arg;
+   struct listener *l = c->l;
    mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   bool counted = false; /* holds one of l->sessions */
+   struct mgs_session *s = NULL;
    struct mgp_hello hello;
-   int r = mgt_io_read_full(c->fd, &hello, sizeof(hello));
+   double seconds;
+   int64_t deadline =
+      mgt_io_deadline("MGL_SERVER_HELLO_TIMEOUT", HELLO_TIMEOUT_DEFAULT, &seconds);
+   int r = mgt_io_read_full_by(c->fd, &hello, sizeof(hello), deadline);
+   int read_errno = errno;
+   pthread_mutex_lock(&l->lock);
+   bool evicted = c->evicted;
+   if (c->pending)
+      pending_unlink(l, c);
+   uint64_t timed_out = r < 0 && read_errno == ETIMEDOUT && !evicted ? ++l->timed_out : 0;
+   pthread_mutex_unlock(&l->lock);
+   if (evicted)
+      goto out; /* counted and logged where it was evicted */
+   if (timed_out) {
+      MGL_DECLINE(server_hello_timeout,
+                  "a connection sent no hello within %g s (MGL_SERVER_HELLO_TIMEOUT): closed",
+                  seconds);
+      if (worth_a_line(timed_out))
+         mgl_warn("connection from %s sent no hello within %g s (MGL_SERVER_HELLO_TIMEOUT): "
+                  "closed; %llu so far",
+                  c->peer, seconds, (unsigned long long)timed_out);
+      goto out;
+   }
    if (r != 1) {
       mgl_warn("connection from %s ended before its hello", c->peer);
       goto out;
    }
    char reason[240];
-   uint32_t status = mgt_hello_check(&hello, MGP_HELLO_TCP, c->l->token, reason, sizeof(reason));
-   struct mgs_session *s = NULL;
+   uint32_t status = mgt_hello_check(&hello, MGP_HELLO_TCP, l->token, reason, sizeof(reason));
+   if (status == MGP_WELCOME_OK && hello.stage_size > l->max_stage) {
+      status = MGP_WELCOME_TOO_LARGE;
+      snprintf(reason, sizeof(reason),
+               "the client's stage (MGL_IPC_STAGE_SIZE) is %llu bytes; this server allows at most "
+               "%llu (MGL_SERVER_MAX_STAGE)",
+               (unsigned long long)hello.stage_size, (unsigned long long)l->max_stage);
+   }
+   if (status == MGP_WELCOME_OK) {
+      pthread_mutex_lock(&l->lock);
+      uint64_t busy = 0;
+      if (l->sessions >= l->max_sessions)
+         busy = ++l->busy;
+      else
+         l->sessions++;
+      pthread_mutex_unlock(&l->lock);
+      counted = !busy;
+      if (busy) {
+         status = MGP_WELCOME_BUSY;
+         snprintf(reason, sizeof(reason),
+                  "the server is serving its maximum of %u sessions (mgl-server --max-sessions)",
+                  l->max_sessions);
+         MGL_DECLINE(server_sessions_full,
+                     "a session was refused: %u sessions run (MGL_SERVER_MAX_SESSIONS)",
+                     l->max_sessions);
+         if (worth_a_line(busy))
+            mgl_warn("%llu sessions refused so far: %u run (MGL_SERVER_MAX_SESSIONS)",
+                     (unsigned long long)busy, l->max_sessions);
+      }
+   }
    if (status == MGP_WELCOME_OK) {
       char err[200] = "";
       s = mgs_session_create(hello.backend, err, sizeof(err));
@@ -194,13 +345,13 @@ conn_main(void *arg)
    }
    if (mgt_io_write_full(c->fd, &msg, size) && status == MGP_WELCOME_OK) {
       mgl_warn("connection from %s ended during the handshake", c->peer);
-      mgs_session_destroy(s);
       goto out;
    }
    if (status != MGP_WELCOME_OK) {
       mgl_error("refused a session from %s: %s", c->peer, reason);
       goto out;
    }
+   c->max_frame = mgt_stream_frame_limit(hello.stage_size ? hello.stage_size : (32u << 20));
 
    c->id = atomic_fetch_add(&c->l->next_id, 1) + 1;
    /* Many sessions share this process's server.log and decline tally: each thread's lines
@@ -225,14 +376,45 @@ conn_main(void *arg)
    if (bye)
       send_or_break(c, MGP_FRAME_BYE, 0, NULL, 0);
    mgl_log_set_thread_sink(NULL, NULL, MGL_LOG_ERROR);
-   mgl_info("session %u from %s ended%s", c->id, c->peer, fatal ? " (failed)" : "");
    mgs_session_destroy(s);
+   s = NULL;
+   pthread_mutex_lock(&l->lock);
+   unsigned left = --l->sessions;
+   counted = false;
+   pthread_mutex_unlock(&l->lock);
+   /* Always logged: the count of sessions the server holds, for whoever watches it. */
+   mgl_log_always("session %u from %s ended%s; sessions=%u", c->id, c->peer,
+                  fatal ? " (failed)" : "", left);
    mgl_log_set_thread_tag(NULL);
 
 out:
+   mgs_session_destroy(s);
+   if (counted) {
+      pthread_mutex_lock(&l->lock);
+      l->sessions--;
+      pthread_mutex_unlock(&l->lock);
+   }
    close(c->fd);
    free(c);
    return NULL;
+}
+
+/* A positive count from the environment, else def. false (with a message): not a count. */
+static bool
+count_setting(const char *name, unsigned def, unsigned *out)
+{
+   const char *v = getenv(name);
+   *out = def;
+   if (!v || !*v)
+      return true;
+   char *end;
+   unsigned long n = strtoul(v, &end, 10);
+   if (*end || n == 0 || n > 65536) {
+      fprintf(stderr, "mgl-server: %s=%s: a count from 1 to 65536\n", name, v);
+      return false;
+   }
+   *out = (unsigned)n;
+   return true;
 }
 
 /* "[HOST:]PORT", "[V6ADDR]:PORT", or NULL (MGL_SERVER_PORT); the host defaults to loopback. */
@@ -305,6 +487,33 @@ mgs_serve_listen(const char *address)
    }
    static struct listener l; /* lives as long as the process: threads keep pointers to it */
    const char *token = getenv("MGL_SERVER_TOKEN");
+   char why[128];
+   if (mgt_token_check(token, why, sizeof(why))) {
+      fprintf(stderr, "mgl-server: %s\n", why); /* cut short it would refuse every client */
+      return 2;
+   }
+   if (!count_setting("MGL_SERVER_MAX_PENDING", MAX_PENDING_DEFAULT, &l.max_pending) ||
+       !count_setting("MGL_SERVER_MAX_SESSIONS", MAX_SESSIONS_DEFAULT, &l.max_sessions))
+      return 2;
+   l.max_stage = MAX_STAGE_DEFAULT;
+   const char *ms = getenv("MGL_SERVER_MAX_STAGE");
+   if (ms && *ms) {
+      char *end;
+      unsigned long long v = strtoull(ms, &end, 0);
+      unsigned shift = *end == 'k' || *end == 'K' ? 10 : *end == 'm' || *end == 'M' ? 20 : 0;
+      if (shift)
+         end++;
+      if (*end || !v || v > (MGP_FRAME_MAX_BODY >> shift)) {
+         fprintf(stderr, "mgl-server: MGL_SERVER_MAX_STAGE=%s: a size up to %u bytes\n", ms,
+                 MGP_FRAME_MAX_BODY);
+         return 2;
+      }
+      l.max_stage = (uint64_t)v << shift;
+   }
+   pthread_mutex_init(&l.lock, NULL);
+   /* Sessions here share one machine: each gets a memory cap unless one was set (the backend
+    * reads it; an arm serving one program leaves it uncapped). */
+   setenv("MGL_SERVER_SESSION_MEMORY", SESSION_MEMORY_DEFAULT, 0);
    if (token && *token) {
       snprintf(l.token, sizeof(l.token), "%s", token);
    } else {
@@ -326,6 +535,13 @@ mgs_serve_listen(const char *address)
    int lfd = bind_listener(host, port, bound, sizeof(bound));
    if (lfd < 0)
       return 1;
+   /* The caps bound the descriptors: each stranger holds one, each session a few. */
+   struct rlimit nofile;
+   if (!getrlimit(RLIMIT_NOFILE, &nofile) && nofile.rlim_cur != RLIM_INFINITY &&
+       (uint64_t)l.max_pending + 4ull * l.max_sessions + 16 > nofile.rlim_cur)
+      mgl_warn("MGL_SERVER_MAX_PENDING=%u and MGL_SERVER_MAX_SESSIONS=%u may need more "
+               "descriptors than ulimit -n %llu gives",
+               l.max_pending, l.max_sessions, (unsigned long long)nofile.rlim_cur);
    /* Tests read this line for the port the kernel picked (PORT 0). */
    printf("mgl-server: listening on %s pid=%d\n", bound, (int)getpid());
    fflush(stdout);
@@ -356,12 +572,17 @@ mgs_serve_listen(const char *address)
       c->l = &l;
       c->fd = fd;
       describe_addr((struct sockaddr *)&ss, c->peer, sizeof(c->peer));
+      pending_add(&l, c);
       pthread_t t;
       pthread_attr_t attr;
       pthread_attr_init(&attr);
       pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
       if (pthread_create(&t, &attr, conn_main, c)) {
          mgl_error("no thread for the connection from %s", c->peer);
+         pthread_mutex_lock(&l.lock);
+         if (c->pending)
+            pending_unlink(&l, c);
+         pthread_mutex_unlock(&l.lock);
          close(fd);
          free(c);
       }

@@ -24,6 +24,8 @@ usage(FILE *f)
            "                        PORT to MGL_SERVER_PORT (0: any free port, printed).\n"
            "                        Clients must present MGL_SERVER_TOKEN (one is made up and\n"
            "                        printed when it is not set).\n"
+           "  --max-sessions N      serve at most N sessions at once (MGL_SERVER_MAX_SESSIONS;\n"
+           "                        default 32); one more is refused with a message\n"
            "  --probe               start a session on the backend, print its caps, exit\n"
            "  --backend NAME        renderer for --probe (vulkan; default MGL_BACKEND or vulkan)\n"
            "  --spawn-fd FD         serve the spawn arm over socket FD (libmgl starts this itself\n"
@@ -106,6 +108,8 @@ main(int argc, char **argv)
             fprintf(stderr, "mgl-server: --spawn-fd needs a descriptor number\n");
             return 2;
          }
+      } else if (!strcmp(argv[i], "--max-sessions") && i + 1 < argc) {
+         setenv("MGL_SERVER_MAX_SESSIONS", argv[++i], 1); /* serve_listen reads it */
       } else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
          backend = argv[++i];
       } else if (!strcmp(argv[i], "--help")) {

@@ -286,16 +286,16 @@ tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
       mgl_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
    struct mgp_welcome w;
    char err[512];
-   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), &w, &s->caps,
-                            err, sizeof(err));
+   uint64_t stage_size = size_setting("MGL_IPC_STAGE_SIZE", 32u << 20);
+   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), stage_size, &w,
+                            &s->caps, err, sizeof(err));
    if (fd < 0) {
       mgl_error("the tcp transport did not start: %s", err);
       return false;
    }
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    uint32_t run_ahead = ra && *ra ? (uint32_t)strtoul(ra, NULL, 0) : UINT32_MAX;
-   s->stream =
-      mgt_stream_client_create(fd, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20), run_ahead);
+   s->stream = mgt_stream_client_create(fd, stage_size, run_ahead);
    if (!s->stream) {
       mgl_error("the tcp transport did not start: out of memory");
       return false;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "decline.h"
@@ -19,6 +20,7 @@
 #include "pipe_codec.h"
 #include "pipe_stream.h"
 #include "stream.h"
+#include "tcp.h"
 
 extern char **environ;
 
@@ -147,6 +149,24 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend,
       struct mgp_welcome w;
       struct mgp_caps caps;
    } msg;
+   /* A child that never answers (stopped, wedged in its driver) must not hold the program. */
+   double seconds;
+   int64_t deadline =
+      mgt_io_deadline("MGL_HANDSHAKE_TIMEOUT", MGT_HANDSHAKE_TIMEOUT_DEFAULT, &seconds);
+   for (;;) {
+      struct timespec ts;
+      clock_gettime(CLOCK_MONOTONIC, &ts);
+      int64_t left = deadline - ((int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+      if (left <= 0) {
+         snprintf(err, err_size, "%s sent no welcome within %g s (MGL_HANDSHAKE_TIMEOUT)",
+                  sp->path, seconds);
+         kill(sp->pid, SIGKILL); /* a stopped child would never end for the reap */
+         return false;
+      }
+      struct pollfd p = {.fd = sp->fd, .events = POLLIN};
+      if (poll(&p, 1, left > 60000 ? 60000 : (int)left) > 0)
+         break;
+   }
    do
       n = recv(sp->fd, &msg, sizeof(msg), 0);
    while (n < 0 && errno == EINTR);
@@ -200,18 +220,21 @@ mgt_spawn_start(struct mgt_spawn *sp, struct mgt_ring *ring, struct mgt_stage *s
    }
    sp->fd = sv[0];
 
-   /* The child's end loses CLOEXEC in the child only (dup2 onto itself), so no other child of
-    * the app ever inherits it; stdin is /dev/null and stdout goes to stderr, so the server
-    * never holds the app's pipes' ends that matter to it. Signals start from the defaults. */
+   /* The child gets four descriptors and no others: stdin /dev/null, stdout and stderr the
+    * app's stderr, and its end of the socketpair as descriptor 3 (a copy made in the child
+    * only, so no other child of the app inherits it). Whatever else the app left open without
+    * CLOEXEC is closed in the child before the exec. Signals start from the defaults. */
+   enum { CHILD_FD = 3 };
    char fd_arg[16];
-   snprintf(fd_arg, sizeof(fd_arg), "%d", sv[1]);
+   snprintf(fd_arg, sizeof(fd_arg), "%d", (int)CHILD_FD);
    char *argv[] = {sp->path, "--spawn-fd", fd_arg, NULL};
    posix_spawn_file_actions_t fa;
    posix_spawnattr_t attr;
    posix_spawn_file_actions_init(&fa);
-   posix_spawn_file_actions_adddup2(&fa, sv[1], sv[1]);
+   posix_spawn_file_actions_adddup2(&fa, sv[1], CHILD_FD);
    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
    posix_spawn_file_actions_adddup2(&fa, 2, 1);
+   posix_spawn_file_actions_addclosefrom_np(&fa, CHILD_FD + 1);
    posix_spawnattr_init(&attr);
    sigset_t none, all;
    sigemptyset(&none);

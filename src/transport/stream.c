@@ -3,13 +3,16 @@
 #include "stream.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "decline.h"
@@ -42,6 +45,65 @@ mgt_io_read_full(int fd, void *buf, size_t n)
          return -1;
       }
       if (errno == EINTR)
+         continue;
+      return -1;
+   }
+   return 1;
+}
+
+static int64_t
+now_ms(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t
+mgt_io_deadline(const char *seconds_knob, double def_seconds, double *seconds)
+{
+   double s = def_seconds;
+   const char *v = seconds_knob ? getenv(seconds_knob) : NULL;
+   if (v && *v) {
+      char *end;
+      double d = strtod(v, &end);
+      if (end != v && !*end && d > 0 && d < 86400.0 * 365)
+         s = d;
+   }
+   if (seconds)
+      *seconds = s;
+   return now_ms() + (int64_t)(s * 1000.0 + 0.5);
+}
+
+int
+mgt_io_read_full_by(int fd, void *buf, size_t n, int64_t deadline_ms)
+{
+   uint8_t *p = buf;
+   size_t got = 0;
+   while (got < n) {
+      int64_t left = deadline_ms - now_ms();
+      if (left <= 0) {
+         errno = ETIMEDOUT;
+         return -1;
+      }
+      struct pollfd pfd = {.fd = fd, .events = POLLIN};
+      int pr = poll(&pfd, 1, left > 60000 ? 60000 : (int)left);
+      if (pr < 0 && errno != EINTR)
+         return -1;
+      if (pr <= 0)
+         continue;
+      ssize_t r = recv(fd, p + got, n - got, MSG_DONTWAIT);
+      if (r > 0) {
+         got += (size_t)r;
+         continue;
+      }
+      if (r == 0) {
+         if (got == 0)
+            return 0;
+         errno = ECONNRESET;
+         return -1;
+      }
+      if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
          continue;
       return -1;
    }
@@ -127,9 +189,27 @@ mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend, con
       h->abi_version = (uint32_t)strtoul(abi, NULL, 0);
    h->transport = transport;
    h->log_level = log_level;
-   if (token)
-      snprintf(h->token, sizeof(h->token), "%s", token);
+   if (token && strlen(token) < sizeof(h->token))
+      memcpy(h->token, token, strlen(token));
    snprintf(h->backend, sizeof(h->backend), "%s", backend ? backend : "vulkan");
+}
+
+const char *
+mgt_token_check(const char *token, char *why, size_t why_size)
+{
+   size_t len = token ? strlen(token) : 0;
+   if (len < MGP_TOKEN_MAX)
+      return NULL;
+   snprintf(why, why_size, "MGL_SERVER_TOKEN is %zu bytes long; a token has at most %u", len,
+            MGP_TOKEN_MAX - 1);
+   return why;
+}
+
+uint64_t
+mgt_stream_frame_limit(uint64_t stage_size)
+{
+   uint64_t limit = stage_size + MGP_MAX_RECORD_SIZE + MGP_INLINE_ALIGN;
+   return limit < stage_size || limit > MGP_FRAME_MAX_BODY ? MGP_FRAME_MAX_BODY : limit;
 }
 
 uint32_t
@@ -177,7 +257,8 @@ mgt_welcome_init(struct mgp_welcome *w, uint32_t status, const char *reason)
    w->magic = MGP_WELCOME_MAGIC;
    w->abi_version = MGP_ABI_VERSION;
    w->status = status;
-   w->server_pid = (uint32_t)getpid();
+   /* Only a peer that presented the token learns who we are. */
+   w->server_pid = status == MGP_WELCOME_OK ? (uint32_t)getpid() : 0;
    snprintf(w->reason, sizeof(w->reason), "%s", reason ? reason : "");
 }
 
@@ -210,14 +291,33 @@ mgt_welcome_check(const struct mgp_welcome *w, const char *server, char *err, si
 
 /* ---- reading frames ------------------------------------------------------------------------- */
 
+static void
+frame_buf_release(struct mgt_frame_buf *b)
+{
+   if (b->mapped)
+      munmap(b->data, b->capacity);
+   else
+      free(b->data);
+   b->data = NULL;
+   b->capacity = 0;
+   b->mapped = false;
+}
+
 void
 mgt_frame_buf_finish(struct mgt_frame_buf *b)
 {
-   free(b->data);
-   b->data = NULL;
-   b->capacity = 0;
+   frame_buf_release(b);
 }
 
+void
+mgt_frame_buf_trim(struct mgt_frame_buf *b)
+{
+   if (b->capacity > MGT_FRAME_BUF_KEEP)
+      frame_buf_release(b);
+}
+
+/* A large body gets a mapping of its own: its pages exist only as the peer's bytes arrive,
+ * and munmap returns them all (malloc would keep a freed large block for reuse). */
 static bool
 frame_buf_reserve(struct mgt_frame_buf *b, size_t n)
 {
@@ -226,24 +326,40 @@ frame_buf_reserve(struct mgt_frame_buf *b, size_t n)
    size_t cap = b->capacity ? b->capacity : 4096;
    while (cap < n)
       cap *= 2;
-   void *p = aligned_alloc(16, cap);
-   if (!p)
-      return false;
-   free(b->data);
+   void *p;
+   bool mapped = cap > MGT_FRAME_BUF_KEEP;
+   if (mapped) {
+      p = mmap(NULL, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED)
+         return false;
+   } else {
+      p = aligned_alloc(16, cap);
+      if (!p)
+         return false;
+   }
+   frame_buf_release(b);
    b->data = p;
    b->capacity = cap;
+   b->mapped = mapped;
    return true;
 }
 
 int
 mgt_stream_read_frame(int fd, struct mgp_frame *hdr, struct mgt_frame_buf *b)
 {
+   return mgt_stream_read_frame_max(fd, hdr, b, MGP_FRAME_MAX_BODY);
+}
+
+int
+mgt_stream_read_frame_max(int fd, struct mgp_frame *hdr, struct mgt_frame_buf *b,
+                          uint64_t max_body)
+{
    int r = mgt_io_read_full(fd, hdr, sizeof(*hdr));
    if (r == 0)
       return MGT_STREAM_EOF;
    if (r < 0)
       return errno == ECONNRESET ? MGT_STREAM_TRUNCATED : MGT_STREAM_IO;
-   if (hdr->size % 8 || hdr->size > MGP_FRAME_MAX_BODY)
+   if (hdr->size % 8 || hdr->size > MGP_FRAME_MAX_BODY || hdr->size > max_body)
       return MGT_STREAM_BAD_SIZE;
    if (!frame_buf_reserve(b, hdr->size ? hdr->size : 16))
       return MGT_STREAM_NO_MEMORY;

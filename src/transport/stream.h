@@ -31,6 +31,12 @@
 
 /* 1: read n bytes; 0: the peer closed before the first byte; -1: error or closed mid-way. */
 int mgt_io_read_full(int fd, void *buf, size_t n);
+/* As mgt_io_read_full, but gives up at deadline_ms on CLOCK_MONOTONIC (mgt_io_deadline):
+ * -1 with errno ETIMEDOUT. The whole read is bounded, not each piece of it. */
+int mgt_io_read_full_by(int fd, void *buf, size_t n, int64_t deadline_ms);
+/* CLOCK_MONOTONIC milliseconds, seconds_knob (a decimal number of seconds in that environment
+ * variable, else def_seconds) from now. */
+int64_t mgt_io_deadline(const char *seconds_knob, double def_seconds, double *seconds);
 /* 0: wrote n bytes; -1: error (the peer is gone: EPIPE, ECONNRESET). */
 int mgt_io_write_full(int fd, const void *buf, size_t n);
 /* One frame: header and body (body may be NULL when size is 0; size is padded to 8 with
@@ -44,9 +50,15 @@ int mgt_split_hostport(const char *hp, char *host, size_t host_size, char *port,
 
 /* --- the handshake (pipe_stream.h), both arms --- */
 
-/* Fills a hello for transport (enum mgp_hello_transport). token may be NULL. */
+/* Fills a hello for transport (enum mgp_hello_transport). token may be NULL; one that does not
+ * fit (MGP_TOKEN_MAX - 1 bytes at most) is the caller's to refuse first (mgt_token_check). */
 void mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend,
                     const char *token, uint32_t log_level);
+/* NULL when token fits the hello, else what is wrong (for the message that refuses it). */
+const char *mgt_token_check(const char *token, char *why, size_t why_size);
+/* The largest RECORD frame body a client of this stage size sends: a record, its padding to
+ * the inline alignment, and at most stage_size bytes of spans. */
+uint64_t mgt_stream_frame_limit(uint64_t stage_size);
 /* The server's check of a hello, in the order the contract gives: magic, token (when
  * expected_token is not NULL; compared in constant time), version, backend name. Returns
  * MGP_WELCOME_OK or the refusal, with the reason in reason. */
@@ -69,14 +81,24 @@ enum {
    MGT_STREAM_NO_MEMORY = -4,
 };
 
-/* A growable, 16-aligned body buffer a reader reuses frame after frame. */
+/* A growable, 16-aligned body buffer a reader reuses frame after frame. Past
+ * MGT_FRAME_BUF_KEEP bytes it is its own mapping, which mgt_frame_buf_trim gives back whole. */
+#define MGT_FRAME_BUF_KEEP (256u << 10)
 struct mgt_frame_buf {
    uint8_t *data;
    size_t capacity;
+   bool mapped;
 };
 void mgt_frame_buf_finish(struct mgt_frame_buf *b);
+/* After a large frame: the buffer goes back to at most MGT_FRAME_BUF_KEEP bytes, so what one
+ * large frame took is not held for the rest of the session. */
+void mgt_frame_buf_trim(struct mgt_frame_buf *b);
 /* Reads one frame into *hdr and b (b->data holds hdr->size bytes). */
 int mgt_stream_read_frame(int fd, struct mgp_frame *hdr, struct mgt_frame_buf *b);
+/* The same, but a body over max_body is MGT_STREAM_BAD_SIZE before any of it is read or any
+ * memory is taken for it. */
+int mgt_stream_read_frame_max(int fd, struct mgp_frame *hdr, struct mgt_frame_buf *b,
+                              uint64_t max_body);
 const char *mgt_stream_error_name(int rc);
 
 /* --- server: a RECORD frame's record and inline area --- */

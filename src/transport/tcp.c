@@ -14,10 +14,12 @@
 
 int
 mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
-                uint32_t log_level, struct mgp_welcome *w, struct mgp_caps *caps, char *err,
-                size_t err_size)
+                uint32_t log_level, uint64_t stage_size, struct mgp_welcome *w,
+                struct mgp_caps *caps, char *err, size_t err_size)
 {
    char host[256], port[32];
+   if (mgt_token_check(token, err, err_size))
+      return -1; /* cut short, it would be refused as wrong: say what is wrong with it */
    if (mgt_split_hostport(hostport, host, sizeof(host), port, sizeof(port))) {
       snprintf(err, err_size, "MGL_TRANSPORT=tcp://%s: expected tcp://HOST:PORT", hostport);
       return -1;
@@ -59,11 +61,24 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
       token = "";
    struct mgp_hello hello;
    mgt_hello_init(&hello, MGP_HELLO_TCP, backend, token, log_level);
+   hello.stage_size = stage_size;
    if (mgt_io_write_full(fd, &hello, sizeof(hello))) {
       snprintf(err, err_size, "sending the hello to %s failed: %s", hostport, strerror(errno));
       goto fail;
    }
-   int r = mgt_io_read_full(fd, w, sizeof(*w));
+   /* A peer that accepts and never answers must not hold the program: the welcome and the
+    * caps come within the deadline, or the session is not made. */
+   double seconds;
+   int64_t deadline =
+      mgt_io_deadline("MGL_HANDSHAKE_TIMEOUT", MGT_HANDSHAKE_TIMEOUT_DEFAULT, &seconds);
+   int r = mgt_io_read_full_by(fd, w, sizeof(*w), deadline);
+   if (r < 0 && errno == ETIMEDOUT) {
+      snprintf(err, err_size,
+               "%s accepted the connection but sent no welcome within %g s "
+               "(MGL_HANDSHAKE_TIMEOUT): not an mgl-server, or one that does not answer",
+               hostport, seconds);
+      goto fail;
+   }
    if (r != 1) {
       snprintf(err, err_size, "mgl-server at %s closed the connection during the handshake%s%s",
                hostport, r < 0 ? ": " : "", r < 0 ? strerror(errno) : "");
@@ -74,7 +89,12 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
    snprintf(server, sizeof(server), "mgl-server at %s", hostport);
    if (!mgt_welcome_check(w, server, err, err_size))
       goto fail;
-   r = mgt_io_read_full(fd, caps, sizeof(*caps));
+   r = mgt_io_read_full_by(fd, caps, sizeof(*caps), deadline);
+   if (r < 0 && errno == ETIMEDOUT) {
+      snprintf(err, err_size, "mgl-server at %s sent no caps within %g s (MGL_HANDSHAKE_TIMEOUT)",
+               hostport, seconds);
+      goto fail;
+   }
    if (r != 1) {
       snprintf(err, err_size, "mgl-server at %s closed the connection before its caps%s%s",
                hostport, r < 0 ? ": " : "", r < 0 ? strerror(errno) : "");

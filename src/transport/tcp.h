@@ -10,11 +10,17 @@
 #include "pipe_codec.h"
 #include "pipe_stream.h"
 
-/* Connects to "HOST:PORT" (IPv6 as "[ADDR]:PORT"), sends the hello and reads the welcome and
- * the caps that follow it. Returns the socket (CLOEXEC, TCP_NODELAY) with *w and *caps filled, or -1 with the reason in err
- * (refusals quote the server's reason). */
+/* Connects to "HOST:PORT" (IPv6 as "[ADDR]:PORT"), sends the hello (with stage_size, the most
+ * span bytes a record will carry) and reads the welcome and the caps that follow it, within
+ * MGL_HANDSHAKE_TIMEOUT seconds. Returns the socket (CLOEXEC, TCP_NODELAY) with *w and *caps
+ * filled, or -1 with the reason in err (refusals quote the server's reason; a token too long
+ * for the hello is refused before connecting). */
 int mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
-                    uint32_t log_level, struct mgp_welcome *w, struct mgp_caps *caps,
-                    char *err, size_t err_size);
+                    uint32_t log_level, uint64_t stage_size, struct mgp_welcome *w,
+                    struct mgp_caps *caps, char *err, size_t err_size);
+
+/* The client's handshake deadline: MGL_HANDSHAKE_TIMEOUT seconds, by default this many (the
+ * server starts a renderer before it answers). */
+#define MGT_HANDSHAKE_TIMEOUT_DEFAULT 30.0
 
 #endif /* MGT_TCP_H */

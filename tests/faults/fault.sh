@@ -62,6 +62,38 @@
 #       reaches the server malformed, or naming a context that does not exist: the session fails
 #       with the Fatal's name in server.log and client.log, the program sees a lost context, and
 #       a new session renders.
+#   tcp.idle_flood  (ulimit -n 96 for the server, MGL_SERVER_MAX_PENDING=4,
+#       MGL_SERVER_HELLO_TIMEOUT=2) 150 connections that never send a hello (held up to 30 s): a
+#       real program still gets its session and renders within 15 s, the server closes every idle one (evicted for a
+#       newer one, or at the hello deadline) and names both in its log.
+#   tcp.sessions_cap  (MGL_SERVER_MAX_SESSIONS=1) while one program holds its session a second
+#       is refused with the cap in its message; after the first ends, its slot serves again and
+#       the server's log counts sessions=0.
+#   tcp.silent_server  a peer that accepts and never welcomes: with MGL_HANDSHAKE_TIMEOUT=1
+#       eglCreateContext fails within seconds with a message naming the deadline.
+#   tcp.long_token  a 200-byte MGL_SERVER_TOKEN: mgl-server refuses to start and the client
+#       refuses to connect, each saying the token is too long (no silent truncation).
+#   tcp.welcome_no_pid  a refused hello's welcome carries no server pid.
+#   tcp.frame_limits  a frame header larger than the client's declared stage is the session's
+#       Fatal at once (before any body), and two legal 24 MiB frames leave the server's VmRSS
+#       within 12 MiB of before while that session lives; another program renders throughout.
+#   spawn.fds_closed  a descriptor the program left open without O_CLOEXEC does not reach the
+#       spawned mgl-server (checked in /proc/<server>/fd), which holds descriptors 0-3 and its
+#       own only.
+#   spawn.client_killed  tcp.client_killed  kill -9 of the program: its spawned server ends (no
+#       stray process, so no memfd or socket held); the tcp server ends the session and counts
+#       sessions=0, then serves again.
+#   tcp.session_memory  (MALLOC_ARENA_MAX=1) eight sessions one after another on one server, two
+#       of them ended by a Fatal: from the end of the second to the end of the eighth the server's VmSize grows
+#       less than 4 MiB and its VmRSS less than 8 MiB (each session used to leave 10 MiB of
+#       address space behind: the loader unloaded lavapipe with the session's instance).
+#   tcp.session_memory_cap  (MGL_SERVER_SESSION_MEMORY=64m, MGL_SERVER_SESSION_OBJECTS=64) 48 MiB
+#       of buffers are served; 160 MiB, or 100 buffers, fail that session alone with
+#       Fatal{OutOfMemory} naming the cap (the program sees a lost context) while another
+#       program on the server renders every frame.
+#   spawn.demo_lost  spawn.bench_lost  (MGL_TEST_CORRUPT_RECORD=present) the context is lost
+#       at the last eglSwapBuffers: mgl-demo and mgl-bench say so and exit non-zero, and
+#       mgl-demo writes no PNG; without the knob both succeed.
 set -u
 case_name=$1 bin=$2 vendor=$3 out=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -76,6 +108,9 @@ mkdir -p "$MGL_LOG_DIR"
 export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export EGL_PLATFORM=surfaceless
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
+unset MGL_HANDSHAKE_TIMEOUT MGL_SERVER_HELLO_TIMEOUT MGL_SERVER_MAX_PENDING \
+  MGL_SERVER_MAX_SESSIONS MGL_SERVER_MAX_STAGE MGL_FAULT_SERVER_PID \
+  MGL_SERVER_SESSION_MEMORY MGL_SERVER_SESSION_OBJECTS
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
   MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
@@ -168,6 +203,12 @@ expect_log() { # FILE PATTERN WHAT
 spawn_server_pid() {
   grep -E 'session transport=spawn' "$MGL_LOG_DIR/client.log" 2>/dev/null |
     sed -n "${1}s/.* server_pid=\\([0-9][0-9]*\\).*/\\1/p"
+}
+
+# The program's own pid (app_pid is the pid of its timeout guard), from client.log.
+client_pid() {
+  grep -E 'session transport=' "$MGL_LOG_DIR/client.log" 2>/dev/null |
+    sed -n '1s/.* pid=\([0-9][0-9]*\) .*/\1/p'
 }
 
 # SIGSTOP, then waits until every thread of the process is stopped (the kernel completes a
@@ -636,6 +677,235 @@ tcp.session_declines)
       "session $n's decline, tagged"
     n=$((n + 1))
   done
+  ;;
+tcp.idle_flood)
+  hard=$(ulimit -H -n)
+  ulimit -S -n 96 # the server's descriptors: fewer than the idle connections
+  MGL_SERVER_MAX_PENDING=4 MGL_SERVER_HELLO_TIMEOUT=2 mgl_server_start "$server_bin" \
+    "$dir/server" || finish
+  ulimit -S -n "$hard"
+  export MGL_TRANSPORT=$(mgl_server_url)
+  timeout -s KILL "$GUARD" "$fault" idle "127.0.0.1:$MGLS_PORT" 150 30 >"$dir/idle.out" 2>&1 &
+  idle_pid=$!
+  for i in $(seq 1 400); do
+    grep -q '^HOLDING' "$dir/idle.out" 2>/dev/null && break
+    kill -0 "$idle_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  grep -q '^HOLDING 150' "$dir/idle.out" || fail "the idle connections were not all made"
+  # Served within 15 s, while the idle connections would be held for 30 s.
+  timeout -s KILL 15 "$fault" frames 2 >"$dir/app.out" 2>&1 ||
+    fail "the real program was not served while 150 idle connections waited ($?)"
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  wait "$idle_pid" || fail "the server did not close every idle connection"
+  sed 's/^/  /' "$dir/idle.out"
+  expect_log "$dir/server/server.log" 'decline server-stranger-evicted' "the eviction, named"
+  expect_log "$dir/server/server.log" 'sent no hello within 2 s \(MGL_SERVER_HELLO_TIMEOUT\)' \
+    "the hello deadline, named"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+tcp.sessions_cap)
+  MGL_SERVER_MAX_SESSIONS=1 mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 2 || finish
+  timeout -s KILL "$GUARD" "$fault" refused >"$dir/busy.out" 2>&1 ||
+    fail "a second session was not refused: $(tail -n 2 "$dir/busy.out")"
+  grep -q 'refused the session: the server is serving its maximum of 1 sessions' \
+    "$dir/busy.out" || fail "the refusal does not name the cap: $(grep -i refused "$dir/busy.out")"
+  app_go
+  app_wait
+  expect_app '^ok: frame 2: 0 wrong pixels' "the first program's frames"
+  for i in $(seq 1 100); do
+    grep -q 'ended; sessions=0' "$dir/server/server.log" && break
+    sleep 0.05
+  done
+  expect_log "$dir/server/server.log" 'ended; sessions=0' "the session count back to 0"
+  expect_log "$dir/server/server.log" 'decline server-sessions-full' "the refusal, named"
+  timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/after.out" 2>&1 ||
+    fail "the freed slot did not serve: $(tail -n 3 "$dir/after.out")"
+  ;;
+tcp.silent_server)
+  timeout -s KILL "$GUARD" "$fault" silent-server >"$dir/silent.out" 2>&1 &
+  silent_pid=$!
+  port=
+  for i in $(seq 1 200); do
+    port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$dir/silent.out")
+    [ -n "$port" ] && break
+    sleep 0.05
+  done
+  [ -n "$port" ] || fail "the silent server did not listen"
+  MGL_TRANSPORT=tcp://127.0.0.1:$port MGL_SERVER_TOKEN=t MGL_HANDSHAKE_TIMEOUT=1 \
+    timeout -s KILL 30 "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "eglCreateContext did not fail against a silent server (exit $?)"
+  kill "$silent_pid" 2>/dev/null
+  wait "$silent_pid" 2>/dev/null
+  expect_app 'sent no welcome within 1 s \(MGL_HANDSHAKE_TIMEOUT\)' "the deadline's message"
+  ms=$(sed -n 's/^refused_ms=\([0-9]*\)$/\1/p' "$dir/app.out")
+  [ -n "$ms" ] && [ "$ms" -lt 10000 ] || fail "the refusal took ${ms:-?} ms"
+  ;;
+tcp.long_token)
+  long=$(printf 't%.0s' $(seq 1 200))
+  MGL_SERVER_TOKEN=$long timeout -s KILL 30 "$server_bin" --listen 127.0.0.1:0 \
+    >"$dir/server-long.out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] || fail "mgl-server with a 200-byte token exited $rc (want 2)"
+  grep -q 'MGL_SERVER_TOKEN is 200 bytes long; a token has at most 127' "$dir/server-long.out" ||
+    fail "mgl-server did not say the token is too long: $(head -n 2 "$dir/server-long.out")"
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  MGL_SERVER_TOKEN=$long timeout -s KILL "$GUARD" "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "a 200-byte token was not refused by the client"
+  expect_app 'MGL_SERVER_TOKEN is 200 bytes long; a token has at most 127' \
+    "the client's message"
+  ;;
+tcp.welcome_no_pid)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  timeout -s KILL 30 "$fault" rogue wrong-token "127.0.0.1:$MGLS_PORT" >"$dir/rogue.out" 2>&1 ||
+    fail "the refusal is not as promised: $(cat "$dir/rogue.out")"
+  sed 's/^/  /' "$dir/rogue.out"
+  ;;
+tcp.frame_limits)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 6 || finish
+  timeout -s KILL 40 "$fault" rogue oversize-frame "127.0.0.1:$MGLS_PORT" \
+    >"$dir/rogue-oversize.out" 2>&1 ||
+    fail "oversize-frame: $(grep -v 'server log' "$dir/rogue-oversize.out" | tail -n 1)"
+  grep -v 'server log:' "$dir/rogue-oversize.out" | sed 's/^/  /'
+  expect_log "$dir/server/server.log" \
+    'Fatal\{ProtocolCorruption, "frame-size 67108864 over [0-9]+ \(the stage size.s bound\)"\}' \
+    "the oversize frame's Fatal"
+  MGL_FAULT_SERVER_PID=$MGLS_PID timeout -s KILL 60 "$fault" rogue large-frames \
+    "127.0.0.1:$MGLS_PORT" >"$dir/rogue-large.out" 2>&1 ||
+    fail "large-frames: $(grep -v 'server log' "$dir/rogue-large.out" | tail -n 1)"
+  grep -v 'server log:' "$dir/rogue-large.out" | sed 's/^/  /'
+  app_go
+  app_wait
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 6 ] || fail "only $n_ok of 6 frames of the other program were right"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+spawn.fds_closed)
+  export MGL_TRANSPORT=spawn
+  app_start frames 2 --leak-fd "$dir/leaked-marker" || finish
+  pid=$(spawn_server_pid 1)
+  [ -n "$pid" ] || fail "no server_pid in client.log"
+  ls -l /proc/"$pid"/fd/ >"$dir/server-fds.txt" 2>&1
+  sed 's/^/  /' "$dir/server-fds.txt" | grep -- '->'
+  grep -q 'leaked-marker' "$dir/server-fds.txt" &&
+    fail "the app's descriptor without O_CLOEXEC reached mgl-server"
+  [ -e /proc/"$pid"/fd/3 ] && [ "$(readlink /proc/"$pid"/fd/3 | cut -c1-7)" = socket: ] ||
+    fail "descriptor 3 of mgl-server is not its socket"
+  app_go
+  app_wait
+  ;;
+spawn.client_killed)
+  export MGL_TRANSPORT=spawn
+  app_start frames 3 || finish
+  pid=$(spawn_server_pid 1)
+  [ -n "$pid" ] || fail "no server_pid in client.log"
+  kill -9 "$(client_pid)" # the program itself ($app_pid is its guard)
+  wait "$app_pid" 2>/dev/null
+  app_pid=
+  gone=
+  for i in $(seq 1 200); do
+    state=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/"$pid"/status 2>/dev/null)
+    [ -z "$state" ] || [ "$state" = Z ] && { gone=1; break; }
+    sleep 0.05
+  done
+  [ -n "$gone" ] || fail "mgl-server $pid outlived its killed program (a stray process)"
+  [ -n "$gone" ] && echo "  mgl-server $pid ended after its program was killed"
+  ;;
+tcp.client_killed)
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 3 || finish
+  kill -9 "$(client_pid)" # the program itself ($app_pid is its guard)
+  wait "$app_pid" 2>/dev/null
+  app_pid=
+  for i in $(seq 1 200); do
+    grep -q 'ended; sessions=0' "$dir/server/server.log" && break
+    sleep 0.05
+  done
+  expect_log "$dir/server/server.log" 'ended; sessions=0' "the killed program's session freed"
+  timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/after.out" 2>&1 ||
+    fail "the server did not serve after the kill: $(tail -n 3 "$dir/after.out")"
+  ;;
+tcp.session_memory)
+  # One malloc arena: glibc's per-thread arenas (64 MiB of address space each, up to 8 per
+  # core, made as session threads come and go) would otherwise hide or fake a growth.
+  MALLOC_ARENA_MAX=1 mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  vm() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" /proc/"$MGLS_PID"/status; }
+  for i in 1 2 3 4 5 6 7 8; do
+    if [ $i = 4 ] || [ $i = 7 ]; then
+      MGL_TEST_CORRUPT_RECORD=present timeout -s KILL "$GUARD" "$fault" lost --swap \
+        >"$dir/app.$i.out" 2>&1 || fail "session $i (a Fatal) was not as promised"
+    else
+      timeout -s KILL "$GUARD" "$fault" frames 1 >"$dir/app.$i.out" 2>&1 ||
+        fail "session $i: $(tail -n 2 "$dir/app.$i.out")"
+    fi
+    for j in $(seq 1 100); do
+      [ "$(grep -c 'ended.*; sessions=0' "$dir/server/server.log")" -ge $i ] && break
+      sleep 0.05
+    done
+    echo "  after session $i: VmSize $(vm VmSize) kB, VmRSS $(vm VmRSS) kB"
+    if [ $i = 2 ]; then size2=$(vm VmSize) rss2=$(vm VmRSS); fi
+  done
+  size8=$(vm VmSize) rss8=$(vm VmRSS)
+  [ $((size8 - size2)) -lt 4096 ] ||
+    fail "VmSize grew $(((size8 - size2) / 1024)) MiB over six sessions"
+  [ $((rss8 - rss2)) -lt 8192 ] || fail "VmRSS grew $(((rss8 - rss2) / 1024)) MiB over six sessions"
+  [ "$(grep -c 'Fatal{' "$dir/server/server.log")" -ge 2 ] || fail "the two Fatals are not logged"
+  ;;
+tcp.session_memory_cap)
+  MGL_SERVER_SESSION_MEMORY=64m MGL_SERVER_SESSION_OBJECTS=64 \
+    mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 4 || finish
+  timeout -s KILL "$GUARD" "$fault" alloc 16 3 >"$dir/under.out" 2>&1
+  grep -q '^alloc: 48 MiB in 3 buffers: reset status GL_NO_ERROR, glGetError GL_NO_ERROR$' \
+    "$dir/under.out" || fail "48 MiB under a 64 MiB cap: $(cat "$dir/under.out")"
+  timeout -s KILL "$GUARD" "$fault" alloc 16 10 >"$dir/over.out" 2>&1
+  grep -q '^alloc: 160 MiB in 10 buffers: reset status GL_[A-Z_]*RESET' "$dir/over.out" ||
+    fail "160 MiB over a 64 MiB cap: $(cat "$dir/over.out")"
+  timeout -s KILL "$GUARD" "$fault" alloc 0 100 >"$dir/objects.out" 2>&1
+  grep -q '^alloc: 0 MiB in 100 buffers: reset status GL_[A-Z_]*RESET' "$dir/objects.out" ||
+    fail "100 buffers over a cap of 64 objects: $(cat "$dir/objects.out")"
+  sed 's/^/  /' "$dir/under.out" "$dir/over.out" "$dir/objects.out" | grep alloc
+  expect_log "$dir/server/server.log" \
+    'Fatal\{OutOfMemory, "resource_create: 64 objects of this kind \(MGL_SERVER_SESSION_OBJECTS\)"\}' \
+    "the object cap's Fatal"
+  expect_log "$dir/server/server.log" \
+    'Fatal\{OutOfMemory, "buffer memory: [0-9]+ bytes more than the session.s 67108864 \(MGL_SERVER_SESSION_MEMORY\)' \
+    "the cap's Fatal"
+  app_go
+  app_wait
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 4 ] || fail "only $n_ok of 4 frames of the other program were right"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+spawn.demo_lost | spawn.bench_lost)
+  export MGL_TRANSPORT=spawn
+  tool() { # PNG
+    if [ "$case_name" = spawn.demo_lost ]; then
+      timeout -s KILL "$GUARD" "$bin/mgl-demo" --size 64x64 --frames 1 --grid 2 --quiet \
+        --output "$1"
+    else
+      timeout -s KILL "$GUARD" "$bin/mgl-bench" --case draw_arrays --seconds 0.2
+    fi
+  }
+  tool "$dir/good.png" >"$dir/good.out" 2>&1 ||
+    fail "without a loss the tool failed: $(tail -n 3 "$dir/good.out")"
+  MGL_TEST_CORRUPT_RECORD=present tool "$dir/lost.png" >"$dir/app.out" 2>&1
+  rc=$?
+  [ $rc -ne 0 ] && [ $rc -ne 137 ] || fail "the tool exited $rc after a lost context"
+  expect_app 'the GL context was lost \(glGetGraphicsResetStatus GL_[A-Z_]*RESET\)' \
+    "the loss on stderr"
+  [ -e "$dir/lost.png" ] && fail "mgl-demo wrote a PNG from a lost context"
+  if [ "$case_name" = spawn.demo_lost ]; then
+    [ -s "$dir/good.png" ] || fail "mgl-demo wrote no PNG without a loss"
+  fi
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

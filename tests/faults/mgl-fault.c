@@ -24,8 +24,19 @@
  *   mgl-fault rogue KIND HOST:PORT             not a GL program: a hand-written tcp client
  *       that misbehaves after (or instead of) a proper hello, then prints what the server
  *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
- *       stale-context | truncated-frame | bad-frame-size. Exit 0 when the server refused or
- *       failed the session with a Fatal (printed), 1 otherwise.
+ *       stale-context | truncated-frame | bad-frame-size | oversize-frame. Exit 0 when the
+ *       server refused or failed the session with a Fatal (printed), 1 otherwise.
+ *       wrong-token: the refusal must come without the server's pid (exit 0 when so).
+ *       large-frames: two 24 MiB frames inside the stage size; the server's VmRSS
+ *       (MGL_FAULT_SERVER_PID) after them, while the session lives, must be within 12 MiB of
+ *       before (exit 0 when so; prints both).
+ *   mgl-fault idle HOST:PORT N HOLD_S            opens N connections that never send a hello,
+ *       prints "HOLDING", and waits up to HOLD_S seconds for the server to close every one.
+ *       Exit 0 when it closed them all (prints how many and how fast), 1 otherwise.
+ *   mgl-fault alloc MIB COUNT                   COUNT buffers of MIB MiB (glBufferData without
+ *       data), glFinish; prints the reset status and glGetError (always exit 0).
+ *   mgl-fault silent-server                      listens on a free loopback port (prints
+ *       "listening on PORT"), accepts, and never answers; ends after 60 s.
  *
  * --at-once (lost): the first GL call after FIFO must already say GL_CONTEXT_LOST (the server
  * died while the program was idle).
@@ -34,6 +45,8 @@
  * glGetGraphicsResetStatus always GL_NO_ERROR, and every call still returns.
  * --fence-wait (lost): frame 2 ends in glFenceSync + glClientWaitSync(FLUSH, 50 s) instead of
  * going straight to glFinish: the wait must return GL_WAIT_FAILED well before its timeout.
+ * --leak-fd PATH: first of all, open PATH without O_CLOEXEC (a descriptor a careless app
+ * leaves open, which no child server may inherit).
  * --upload KIB: frame 2 uploads six KIB-sized buffers right after its swap, before any draw
  * (to fill a small stage segment).
  * --wait FIFO: print "READY" on stdout, then block reading a line from FIFO (the test script
@@ -48,13 +61,16 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -562,6 +578,33 @@ mode_frames(int n, const char *fifo)
    return failures ? 1 : 0;
 }
 
+/* COUNT buffers of MIB MiB each (glBufferData, no data), then glFinish: prints whether the
+ * context survived (the test sets the server's per-session memory cap around it). */
+static int
+mode_alloc(int mib, int count)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   for (int i = 0; i < count; i++) {
+      GLuint b;
+      gl.GenBuffers(1, &b);
+      gl.BindBuffer(GL_ARRAY_BUFFER, b);
+      gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)mib << 20, NULL, GL_STATIC_DRAW);
+   }
+   glFinish();
+   GLenum r = gl.GetGraphicsResetStatus();
+   GLenum e = glGetError();
+   printf("alloc: %d MiB in %d buffers: reset status %s, glGetError %s\n", mib * count, count,
+          gl_error_name(r), gl_error_name(e));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return 0;
+}
+
 static int
 mode_fence_poll(void)
 {
@@ -837,9 +880,11 @@ static int
 mode_refused(void)
 {
    egl_setup();
+   double t0 = now_ms();
    EGLContext ctx = context_create();
    EGLint e = eglGetError();
    expect(ctx == EGL_NO_CONTEXT, "eglCreateContext refused (EGL error 0x%x)", e);
+   printf("refused_ms=%.0f\n", now_ms() - t0);
    eglTerminate(dpy);
    return failures ? 1 : 0;
 }
@@ -951,37 +996,224 @@ make_record(uint8_t *buf, enum mgp_call_id call, uint16_t ctx_slot)
    return size;
 }
 
+/* A proper hello (stage_size: what the client says its stage is), then the welcome and the
+ * caps. false (printed) when refused. */
+static bool
+rogue_hello(int fd, const char *kind, const char *token, uint64_t stage_size)
+{
+   struct mgp_hello hello;
+   memset(&hello, 0, sizeof(hello));
+   hello.magic = MGP_HELLO_MAGIC;
+   hello.abi_version = MGP_ABI_VERSION;
+   hello.transport = MGP_HELLO_TCP;
+   hello.log_level = 1;
+   hello.stage_size = stage_size;
+   snprintf(hello.token, sizeof(hello.token), "%s", token ? token : "");
+   snprintf(hello.backend, sizeof(hello.backend), "vulkan");
+   put(fd, &hello, sizeof(hello));
+   struct mgp_welcome w;
+   if (!get(fd, &w, sizeof(w)) || w.status != MGP_WELCOME_OK) {
+      w.reason[sizeof(w.reason) - 1] = '\0';
+      printf("rogue %s: refused at the handshake: %s\n", kind, w.reason);
+      return false;
+   }
+   struct mgp_caps caps; /* an OK welcome brings the caps */
+   if (w.caps_size != sizeof(caps) || !get(fd, &caps, sizeof(caps))) {
+      printf("rogue %s: the welcome brought no caps\n", kind);
+      return false;
+   }
+   return true;
+}
+
+/* A wrong token: refused, and the refusal tells a stranger nothing (no pid). */
+static int
+rogue_wrong_token(int fd)
+{
+   struct mgp_hello hello;
+   memset(&hello, 0, sizeof(hello));
+   hello.magic = MGP_HELLO_MAGIC;
+   hello.abi_version = MGP_ABI_VERSION;
+   hello.transport = MGP_HELLO_TCP;
+   snprintf(hello.token, sizeof(hello.token), "not-the-token");
+   snprintf(hello.backend, sizeof(hello.backend), "vulkan");
+   put(fd, &hello, sizeof(hello));
+   struct mgp_welcome w;
+   if (!get(fd, &w, sizeof(w))) {
+      printf("rogue wrong-token: closed without a welcome\n");
+      return 1;
+   }
+   w.reason[sizeof(w.reason) - 1] = '\0';
+   printf("rogue wrong-token: status %u, server_pid %u, reason: %s\n", w.status, w.server_pid,
+          w.reason);
+   close(fd);
+   return w.magic == MGP_WELCOME_MAGIC && w.status == MGP_WELCOME_BAD_TOKEN &&
+                w.server_pid == 0
+             ? 0
+             : 1;
+}
+
+static long
+rss_kib(int pid)
+{
+   char path[64], line[256];
+   snprintf(path, sizeof(path), "/proc/%d/status", pid);
+   FILE *f = fopen(path, "r");
+   long kib = -1;
+   while (f && fgets(line, sizeof(line), f))
+      if (sscanf(line, "VmRSS: %ld kB", &kib) == 1)
+         break;
+   if (f)
+      fclose(f);
+   return kib;
+}
+
+/* Waits for SYNC_ACK n, skipping the server's LOG and EVENT frames. */
+static bool
+rogue_wait_ack(int fd, uint32_t n)
+{
+   for (;;) {
+      struct mgp_frame h;
+      if (!get(fd, &h, sizeof(h)))
+         return false;
+      static char body[1 << 16];
+      if (h.size > sizeof(body) || !get(fd, body, h.size))
+         return false;
+      if (h.kind == MGP_FRAME_SYNC_ACK && h.a == n)
+         return true;
+      if (h.kind == MGP_FRAME_FATAL) {
+         printf("rogue large-frames: Fatal{%u, \"%.200s\"}\n", h.a, body);
+         return false;
+      }
+   }
+}
+
+/* Two 24 MiB SYNC frames inside the 32 MiB stage this client declares: legal, so the server
+ * reads them; what it took for them must not stay once they are done. */
+static int
+rogue_large_frames(int fd)
+{
+   const char *pid_s = getenv("MGL_FAULT_SERVER_PID");
+   int pid = pid_s ? atoi(pid_s) : 0;
+   if (pid <= 0)
+      die_setup("rogue large-frames: MGL_FAULT_SERVER_PID is not set");
+   if (!rogue_hello(fd, "large-frames", getenv("MGL_SERVER_TOKEN"), 32u << 20))
+      return 1;
+   uint32_t size = 24u << 20;
+   uint8_t *body = malloc(size);
+   if (!body)
+      die_setup("out of memory");
+   memset(body, 0x5a, size);
+   struct mgp_frame h = {.size = 0, .kind = MGP_FRAME_SYNC, .a = 1};
+   put(fd, &h, sizeof(h));
+   if (!rogue_wait_ack(fd, 1))
+      die_setup("rogue large-frames: no SYNC_ACK 1");
+   long before = rss_kib(pid);
+   for (uint32_t i = 2; i <= 3; i++) {
+      h = (struct mgp_frame){.size = size, .kind = MGP_FRAME_SYNC, .a = i};
+      put(fd, &h, sizeof(h));
+      put(fd, body, size);
+      if (!rogue_wait_ack(fd, i)) {
+         printf("rogue large-frames: frame %u was not acknowledged\n", i);
+         return 1;
+      }
+   }
+   /* One more frame, empty: its SYNC_ACK comes after the server finished the large ones. */
+   h = (struct mgp_frame){.size = 0, .kind = MGP_FRAME_SYNC, .a = 4};
+   put(fd, &h, sizeof(h));
+   if (!rogue_wait_ack(fd, 4))
+      die_setup("rogue large-frames: no SYNC_ACK 4");
+   long after = rss_kib(pid);
+   free(body);
+   printf("rogue large-frames: server VmRSS %ld KiB before, %ld KiB after two 24 MiB frames "
+          "(session still open)\n",
+          before, after);
+   h = (struct mgp_frame){.kind = MGP_FRAME_BYE};
+   put(fd, &h, sizeof(h));
+   close(fd);
+   return before > 0 && after > 0 && after - before < 12 * 1024 ? 0 : 1;
+}
+
+/* N connections that never say hello. */
+static int
+mode_idle(const char *hostport, int n, int hold_s)
+{
+   struct rlimit rl;
+   if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+      rl.rlim_cur = rl.rlim_max; /* the server may have fewer descriptors than this */
+      setrlimit(RLIMIT_NOFILE, &rl);
+   }
+   struct pollfd *p = calloc((size_t)n, sizeof(*p));
+   if (!p)
+      die_setup("out of memory");
+   for (int i = 0; i < n; i++) {
+      p[i].fd = rogue_connect(hostport);
+      p[i].events = POLLIN;
+   }
+   printf("HOLDING %d\n", n);
+   double t0 = now_ms(), last = t0;
+   int closed = 0;
+   while (closed < n && now_ms() - t0 < hold_s * 1e3) {
+      if (poll(p, (nfds_t)n, 100) <= 0)
+         continue;
+      for (int i = 0; i < n; i++) {
+         if (p[i].fd < 0 || !p[i].revents)
+            continue;
+         char b[512];
+         ssize_t r = recv(p[i].fd, b, sizeof(b), MSG_DONTWAIT);
+         if (r > 0)
+            continue; /* a refusal's welcome: the close follows */
+         if (r < 0 && (errno == EAGAIN || errno == EINTR))
+            continue;
+         close(p[i].fd);
+         p[i].fd = -1;
+         closed++;
+         last = now_ms();
+      }
+   }
+   printf("idle: %d of %d connections closed by the server, the last after %.1f s\n", closed,
+          n, (last - t0) / 1e3);
+   return closed == n ? 0 : 1;
+}
+
+/* A peer that accepts and never answers. */
+static int
+mode_silent_server(void)
+{
+   int l = socket(AF_INET, SOCK_STREAM, 0);
+   struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+   socklen_t len = sizeof(a);
+   if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 16) ||
+       getsockname(l, (struct sockaddr *)&a, &len))
+      die_setup("silent-server: %s", strerror(errno));
+   printf("listening on %u\n", ntohs(a.sin_port));
+   double t0 = now_ms();
+   while (now_ms() - t0 < 60e3) {
+      struct pollfd p = {.fd = l, .events = POLLIN};
+      if (poll(&p, 1, 500) > 0)
+         (void)accept(l, NULL, NULL); /* held open, never written */
+   }
+   return 0;
+}
+
 static int
 mode_rogue(const char *kind, const char *hostport)
 {
    int fd = rogue_connect(hostport);
+   /* Nothing the server does may hold a rogue longer than this. */
+   struct timeval tv = {.tv_sec = 20};
+   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+   if (!strcmp(kind, "wrong-token"))
+      return rogue_wrong_token(fd);
+   if (!strcmp(kind, "large-frames"))
+      return rogue_large_frames(fd);
    if (!strcmp(kind, "garbage")) {
       uint8_t junk[256];
       for (unsigned i = 0; i < sizeof(junk); i++)
          junk[i] = (uint8_t)(i * 37 + 11);
       put(fd, junk, sizeof(junk));
    } else {
-      struct mgp_hello hello;
-      memset(&hello, 0, sizeof(hello));
-      hello.magic = MGP_HELLO_MAGIC;
-      hello.abi_version = MGP_ABI_VERSION;
-      hello.transport = MGP_HELLO_TCP;
-      hello.log_level = 1;
-      const char *tok = getenv("MGL_SERVER_TOKEN");
-      snprintf(hello.token, sizeof(hello.token), "%s", tok ? tok : "");
-      snprintf(hello.backend, sizeof(hello.backend), "vulkan");
-      put(fd, &hello, sizeof(hello));
-      struct mgp_welcome w;
-      if (!get(fd, &w, sizeof(w)) || w.status != MGP_WELCOME_OK) {
-         w.reason[sizeof(w.reason) - 1] = '\0';
-         printf("rogue %s: refused at the handshake: %s\n", kind, w.reason);
+      if (!rogue_hello(fd, kind, getenv("MGL_SERVER_TOKEN"), 1u << 20))
          return 1; /* these kinds are meant to get past the handshake */
-      }
-      struct mgp_caps caps; /* an OK welcome brings the caps */
-      if (w.caps_size != sizeof(caps) || !get(fd, &caps, sizeof(caps))) {
-         printf("rogue %s: the welcome brought no caps\n", kind);
-         return 1;
-      }
       _Alignas(16) uint8_t rec[4096];
       if (!strcmp(kind, "bad-call")) {
          uint32_t n = make_record(rec, MGP_CALL_flush, 1);
@@ -1018,6 +1250,11 @@ mode_rogue(const char *kind, const char *hostport)
          put(fd, &h, sizeof(h));
          put(fd, rec, 16);
          shutdown(fd, SHUT_WR);
+      } else if (!strcmp(kind, "oversize-frame")) {
+         /* 64 MiB announced by a client whose stage is 1 MiB (rogue_hello): refused at the
+          * header, before the server waits for, or takes memory for, any of the body. */
+         struct mgp_frame h = {.size = 64u << 20, .kind = MGP_FRAME_RECORD, .a = 64};
+         put(fd, &h, sizeof(h));
       } else if (!strcmp(kind, "bad-frame-size")) {
          struct mgp_frame h = {.size = 13, .kind = MGP_FRAME_RECORD, .a = 8};
          put(fd, &h, sizeof(h));
@@ -1076,7 +1313,11 @@ main(int argc, char **argv)
          no_notify = true;
       else if (!strcmp(argv[i], "--fence-wait"))
          fence_wait = true;
-      else if (!strcmp(argv[i], "--upload") && i + 1 < argc)
+      else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
+         /* deliberately without O_CLOEXEC */
+         if (open(argv[++i], O_RDWR | O_CREAT, 0600) < 0)
+            die_setup("--leak-fd %s: %s", argv[i], strerror(errno));
+      } else if (!strcmp(argv[i], "--upload") && i + 1 < argc)
          upload_kib = (unsigned)atoi(argv[++i]);
       else if (nargs < 4)
          args[nargs++] = argv[i];
@@ -1101,11 +1342,18 @@ main(int argc, char **argv)
       return mode_refused();
    if (nargs >= 3 && !strcmp(args[0], "rogue"))
       return mode_rogue(args[1], args[2]);
+   if (nargs >= 4 && !strcmp(args[0], "idle"))
+      return mode_idle(args[1], atoi(args[2]), atoi(args[3]));
+   if (nargs >= 3 && !strcmp(args[0], "alloc"))
+      return mode_alloc(atoi(args[1]), atoi(args[2]));
+   if (nargs >= 1 && !strcmp(args[0], "silent-server"))
+      return mode_silent_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
                    "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
-                   "       rogue KIND HOST:PORT\n");
+                   "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
+                   "       alloc MIB COUNT\n");
    return 2;
 }

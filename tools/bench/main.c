@@ -135,6 +135,9 @@ static bool gl_check(const char *where)
     fail("GL error after %s: 0x%04x", where, (unsigned)err);
     ok = false;
   }
+  /* A lost context's timings measure nothing: the case fails. */
+  if (egl_app_context_lost("mgl-bench"))
+    ok = false;
   return ok;
 }
 

@@ -5,6 +5,7 @@
  * is loaded with eglGetProcAddress so it works with any glvnd vendor.
  */
 #include "demo_scene.h"
+#include "egl_app.h"
 
 #include <EGL/egl.h>
 #include <GL/gl.h>
@@ -135,6 +136,9 @@ bool demo_gl_check(const char *prog, const char *where)
             (unsigned)err);
     ok = false;
   }
+  /* A lost context reports no error unless asked (its reads leave the buffer unwritten). */
+  if (egl_app_context_lost(prog))
+    ok = false;
   return ok;
 }
 

@@ -149,11 +149,20 @@ egl_app_setup(struct egl_app *app, const char *prog, int width, int height, int 
       fail(prog, "eglCreatePbufferSurface");
       goto out;
    }
+   /* Lose the context on a reset, so a lost one says so (egl_app_context_lost); a vendor
+    * without robustness gets the plain context. */
+   static const EGLint robust_attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+      EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE,
+   };
    static const EGLint context_attribs[] = {
       EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
       EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
    };
-   app->context = eglCreateContext(app->display, config, EGL_NO_CONTEXT, context_attribs);
+   app->context = eglCreateContext(app->display, config, EGL_NO_CONTEXT, robust_attribs);
+   if (app->context == EGL_NO_CONTEXT && eglGetError() == EGL_BAD_ATTRIBUTE)
+      app->context = eglCreateContext(app->display, config, EGL_NO_CONTEXT, context_attribs);
    if (app->context == EGL_NO_CONTEXT) {
       fail(prog, "eglCreateContext (OpenGL 3.3 core)");
       goto out;
@@ -167,6 +176,25 @@ egl_app_setup(struct egl_app *app, const char *prog, int width, int height, int 
 out:
    free(configs);
    return ok;
+}
+
+bool
+egl_app_context_lost(const char *prog)
+{
+   enum { GL_NO_ERROR_ = 0, GL_GUILTY = 0x8253, GL_INNOCENT = 0x8254, GL_UNKNOWN = 0x8255 };
+   typedef unsigned (*reset_status_fn)(void);
+   reset_status_fn status = (reset_status_fn)eglGetProcAddress("glGetGraphicsResetStatus");
+   if (!status)
+      status = (reset_status_fn)eglGetProcAddress("glGetGraphicsResetStatusKHR");
+   unsigned r = status ? status() : GL_NO_ERROR_;
+   if (r == GL_NO_ERROR_)
+      return false;
+   fprintf(stderr, "%s: the GL context was lost (glGetGraphicsResetStatus %s): nothing it "
+                   "rendered or read can be trusted\n",
+           prog, r == GL_GUILTY ? "GL_GUILTY_CONTEXT_RESET" : r == GL_INNOCENT
+              ? "GL_INNOCENT_CONTEXT_RESET" : r == GL_UNKNOWN ? "GL_UNKNOWN_CONTEXT_RESET"
+              : "unknown");
+   return true;
 }
 
 void

@@ -20,6 +20,9 @@ struct egl_app {
  * "<prog>: <call> failed: <EGL error>". */
 bool egl_app_setup(struct egl_app *app, const char *prog, int width, int height, int depth_bits);
 void egl_app_teardown(struct egl_app *app); /* accepts a struct that was never set up */
+/* True (and a line on stderr) when the current context was lost (glGetGraphicsResetStatus):
+ * then nothing it rendered or read back is valid, and the program must fail. */
+bool egl_app_context_lost(const char *prog);
 const char *egl_app_error_name(EGLint err);
 
 #endif

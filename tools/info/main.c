@@ -242,6 +242,8 @@ main(int argc, char **argv)
       printf("mgl: not in use (no mgl session in this process)\n");
    }
 
+   /* What it printed came from a context that is gone: fail. */
+   int rc = egl_app_context_lost(prog) ? 1 : 0;
    egl_app_teardown(&app);
    if (own_dir) {
       char path[64];
@@ -251,5 +253,5 @@ main(int argc, char **argv)
       unlink(path);
       rmdir(private_dir);
    }
-   return 0;
+   return rc;
 }

@@ -92,6 +92,7 @@ struct vkb_obj {
 struct vkb_table {
    struct vkb_obj **slots;
    uint32_t cap;
+   uint32_t live; /* objects in it: at most MGL_SERVER_SESSION_OBJECTS */
 };
 
 /* The live object for h, or NULL (h null, unknown slot or stale gen: see vkb_lookup). */
@@ -116,6 +117,7 @@ struct vkb_resource {
    uint64_t last_use;         /* serial of the last batch that touched it on the GPU */
    uint32_t storage_version;  /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;
+   VkDeviceSize mem_counted;  /* bytes of mem counted in the screen's resource_bytes */
    /* buffers */
    VkBuffer buf;
    VkDeviceSize size;         /* the GL size (VkBuffer may be larger: never 0 bytes) */
@@ -508,6 +510,10 @@ struct vkb_screen {
    VkDeviceSize host_import_align;      /* VK_EXT_external_memory_host, else 0 */
    PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
    uint32_t heap_buffer_count;          /* live buffers whose store is a heap span */
+   /* The session's memory cap: bytes of resource memory it holds, and the most it may
+    * (MGL_SERVER_SESSION_MEMORY; 0: no cap, the default but on mgl-server --listen); past it
+    * an allocation fails as out of memory. */
+   uint64_t resource_bytes, resource_budget;
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;

@@ -28,6 +28,19 @@ alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
              VkMemoryPropertyFlags *got, const char *what)
 {
    VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   if (scr->resource_budget && (scr->resource_bytes > scr->resource_budget ||
+                                req->size > scr->resource_budget - scr->resource_bytes)) {
+      /* The session's cap, not the device's: the same failure, named for what it is. */
+      char detail[192];
+      snprintf(detail, sizeof(detail),
+               "%s: %llu bytes more than the session's %llu (MGL_SERVER_SESSION_MEMORY), "
+               "%llu in use",
+               what, (unsigned long long)req->size,
+               (unsigned long long)scr->resource_budget,
+               (unsigned long long)scr->resource_bytes);
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
+      return false;
+   }
    for (int i = 0; i < nprefs; i++) {
       int32_t type = vkb_find_memory(scr, req->memoryTypeBits, prefs[i], 0);
       if (type < 0)
@@ -40,6 +53,7 @@ alloc_memory(struct vkb_screen *scr, const VkMemoryRequirements *req,
       last = vkAllocateMemory(scr->dev, &mai, NULL, mem);
       if (last == VK_SUCCESS) {
          *got = scr->mem_props.memoryTypes[type].propertyFlags;
+         scr->resource_bytes += req->size; /* the caller keeps it in mem_counted */
          return true;
       }
       if (last != VK_ERROR_OUT_OF_DEVICE_MEMORY)
@@ -161,6 +175,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
    VkMemoryPropertyFlags got = 0;
    if (!alloc_memory(scr, &req, prefs, 3, &r->mem, &got, "buffer memory"))
       return false;
+   r->mem_counted = req.size;
    if (!vkb_check(scr, vkBindBufferMemory(scr->dev, r->buf, r->mem, 0), "vkBindBufferMemory"))
       return false;
    r->coherent = (got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != 0;
@@ -360,6 +375,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    VkMemoryPropertyFlags got;
    if (!alloc_memory(scr, &req, prefs, 2, &r->mem, &got, "image memory"))
       return false;
+   r->mem_counted = req.size;
    if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
       return false;
    for (uint32_t l = 0; l < VKB_MAX_LEVELS; l++)
@@ -498,6 +514,8 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    VKB_DEFER(scr, VKB_GARBAGE_IMAGE, r->img);
    VKB_DEFER(scr, VKB_GARBAGE_BUFFER, r->buf);
    VKB_DEFER(scr, VKB_GARBAGE_MEMORY, r->mem);
+   scr->resource_bytes -= r->mem_counted;
+   r->mem_counted = 0;
    r->img = VK_NULL_HANDLE;
    r->buf = VK_NULL_HANDLE;
    r->mem = VK_NULL_HANDLE;

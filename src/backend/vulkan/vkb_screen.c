@@ -1,5 +1,7 @@
 /* vkb_screen.c — the Vulkan backend's screen: instance, device, validation messenger, caps,
  * the slot tables and the exported struct mgs_backend. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +82,35 @@ vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, con
    return o;
 }
 
+/* A size from the environment (k, m, g suffixes), else def; 0 means no cap. */
+static uint64_t
+size_knob(const char *name, uint64_t def)
+{
+   const char *v = getenv(name);
+   if (!v || !*v)
+      return def;
+   char *end;
+   unsigned long long n = strtoull(v, &end, 0);
+   unsigned shift = *end == 'k' || *end == 'K' ? 10 : *end == 'm' || *end == 'M' ? 20
+                  : *end == 'g' || *end == 'G' ? 30 : 0;
+   return n > (UINT64_MAX >> shift) ? UINT64_MAX : (uint64_t)n << shift;
+}
+
+/* How many objects of one kind a session may hold (each costs server memory however small
+ * it is on the wire). */
+static uint32_t
+session_objects_max(void)
+{
+   static _Atomic uint32_t max;
+   uint32_t m = max;
+   if (!m) {
+      uint64_t v = size_knob("MGL_SERVER_SESSION_OBJECTS", 1u << 20);
+      m = v && v < VKB_MAX_SLOTS ? (uint32_t)v : VKB_MAX_SLOTS;
+      max = m;
+   }
+   return m;
+}
+
 bool
 vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, const char *call)
 {
@@ -88,6 +119,12 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
    if (mgp_handle_is_null(obj->h) || slot >= VKB_MAX_SLOTS) {
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, slot, obj->h.gen);
       vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      return false;
+   }
+   if (t->live >= session_objects_max()) {
+      snprintf(detail, sizeof(detail), "%s: %u objects of this kind (MGL_SERVER_SESSION_OBJECTS)",
+               call, t->live);
+      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
       return false;
    }
    if (slot >= t->cap) {
@@ -110,14 +147,17 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
       return false;
    }
    t->slots[slot] = obj;
+   t->live++;
    return true;
 }
 
 void
 vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj)
 {
-   if (obj->h.slot < t->cap && t->slots[obj->h.slot] == obj)
+   if (obj->h.slot < t->cap && t->slots[obj->h.slot] == obj) {
       t->slots[obj->h.slot] = NULL;
+      t->live--;
+   }
 }
 
 void
@@ -291,6 +331,28 @@ device_score(VkPhysicalDevice pd, const char **why)
    }
 }
 
+/* The loader unloads a driver with the last instance that used it, and a driver may keep
+ * process-wide state that its unload does not return (lavapipe leaves a 10 MiB executable
+ * mapping behind each time), so a process that runs sessions one after another (mgl-server
+ * --listen) would grow by that per session. One bare instance kept for the life of the process
+ * keeps the drivers loaded: loaded once, that state is made once. */
+static VkInstance pinned_instance;
+
+static void
+pin_drivers_once(void)
+{
+   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+   if (vkCreateInstance(&ici, NULL, &pinned_instance) != VK_SUCCESS)
+      pinned_instance = VK_NULL_HANDLE; /* only the growth comes back: nothing else needs it */
+}
+
+static void
+pin_drivers(void)
+{
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, pin_drivers_once);
+}
+
 static bool
 create_instance(struct vkb_screen *scr, char *why, size_t why_size)
 {
@@ -346,6 +408,7 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
       .enabledExtensionCount = nexts,
       .ppEnabledExtensionNames = exts,
    };
+   pin_drivers();
    VkResult r = vkCreateInstance(&ici, NULL, &scr->instance);
    if (r != VK_SUCCESS) {
       snprintf(why, why_size, "vkCreateInstance failed (VkResult %d)", (int)r);
@@ -947,6 +1010,7 @@ screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    scr->env = *env;
+   scr->resource_budget = size_knob("MGL_SERVER_SESSION_MEMORY", 0);
    char why[192] = "";
    if (!create_instance(scr, why, sizeof(why)) || !create_device(scr, why, sizeof(why)) ||
        !create_default_sampler(scr) || !vkb_pipeline_cache_init(scr)) {
