@@ -46,7 +46,7 @@ sanitize: deps
 fuzz: deps
 	cmake -S . -B $(BUILD)-fuzz -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
 	  -DMGL_FUZZ=ON -DMGL_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
-	cmake --build $(BUILD)-fuzz -j $(JOBS)
+	cmake --build $(BUILD)-fuzz -j $(JOBS) --target fuzz-decode fuzz-stream fuzz-replay
 	cd $(BUILD)-fuzz && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L fuzz
 
 clean:

@@ -25,6 +25,7 @@
 #include "stream.h"
 
 #define FUZZ_TOKEN "mgl-fuzz-token"
+#define FUZZ_MAX_STAGE (256ull << 20) /* mgl-server's default MGL_SERVER_MAX_STAGE */
 
 static volatile uint8_t sink;
 
@@ -88,15 +89,19 @@ serve(int fd)
       return;
    char reason[240];
    uint32_t status = mgt_hello_check(&hello, MGP_HELLO_TCP, FUZZ_TOKEN, reason, sizeof(reason));
+   if (status == MGP_WELCOME_OK && hello.stage_size > FUZZ_MAX_STAGE)
+      status = MGP_WELCOME_TOO_LARGE;
    struct mgp_welcome w;
    mgt_welcome_init(&w, status, reason);
    if (mgt_io_write_full(fd, &w, sizeof(w)) || status != MGP_WELCOME_OK)
       return;
+   uint64_t max_frame = mgt_stream_frame_limit(hello.stage_size ? hello.stage_size : (32u << 20));
    struct mgt_frame_buf buf = {0};
    uint32_t seq = 0;
    for (;;) {
       struct mgp_frame h;
-      if (mgt_stream_read_frame(fd, &h, &buf) != MGT_STREAM_OK)
+      mgt_frame_buf_trim(&buf);
+      if (mgt_stream_read_frame_max(fd, &h, &buf, max_frame) != MGT_STREAM_OK)
          break;
       if (h.kind == MGP_FRAME_SYNC) {
          if (mgt_stream_send_frame(fd, MGP_FRAME_SYNC_ACK, 0, h.a, NULL, 0))
