@@ -63,8 +63,8 @@
 #       with the Fatal's name in server.log and client.log, the program sees a lost context, and
 #       a new session renders.
 #   tcp.idle_flood  (ulimit -n 96 for the server, MGL_SERVER_MAX_PENDING=4,
-#       MGL_SERVER_HELLO_TIMEOUT=2) 150 connections that never send a hello (held up to 30 s): a
-#       real program still gets its session and renders within 15 s, the server closes every idle one (evicted for a
+#       MGL_SERVER_HELLO_TIMEOUT=2) 150 connections that never send a hello (held up to 55 s): a
+#       real program still gets its session and renders within 30 s, the server closes every idle one (evicted for a
 #       newer one, or at the hello deadline) and names both in its log.
 #   tcp.sessions_cap  (MGL_SERVER_MAX_SESSIONS=1) while one program holds its session a second
 #       is refused with the cap in its message; after the first ends, its slot serves again and
@@ -685,7 +685,7 @@ tcp.idle_flood)
     "$dir/server" || finish
   ulimit -S -n "$hard"
   export MGL_TRANSPORT=$(mgl_server_url)
-  timeout -s KILL "$GUARD" "$fault" idle "127.0.0.1:$MGLS_PORT" 150 30 >"$dir/idle.out" 2>&1 &
+  timeout -s KILL "$GUARD" "$fault" idle "127.0.0.1:$MGLS_PORT" 150 55 >"$dir/idle.out" 2>&1 &
   idle_pid=$!
   for i in $(seq 1 400); do
     grep -q '^HOLDING' "$dir/idle.out" 2>/dev/null && break
@@ -693,8 +693,8 @@ tcp.idle_flood)
     sleep 0.05
   done
   grep -q '^HOLDING 150' "$dir/idle.out" || fail "the idle connections were not all made"
-  # Served within 15 s, while the idle connections would be held for 30 s.
-  timeout -s KILL 15 "$fault" frames 2 >"$dir/app.out" 2>&1 ||
+  # Served within 30 s (an ASan build is slow), while the idle connections would be held 55 s.
+  timeout -s KILL 30 "$fault" frames 2 >"$dir/app.out" 2>&1 ||
     fail "the real program was not served while 150 idle connections waited ($?)"
   grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
   wait "$idle_pid" || fail "the server did not close every idle connection"
@@ -853,6 +853,11 @@ tcp.session_memory)
     if [ $i = 2 ]; then size2=$(vm VmSize) rss2=$(vm VmRSS); fi
   done
   size8=$(vm VmSize) rss8=$(vm VmRSS)
+  if ldd "$server_bin" | grep -q libasan; then
+    # ASan's allocator keeps freed memory in quarantine by design: no bound to assert.
+    echo "  an ASan build: the VmSize/VmRSS bounds are not asserted"
+    size8=$size2 rss8=$rss2
+  fi
   [ $((size8 - size2)) -lt 4096 ] ||
     fail "VmSize grew $(((size8 - size2) / 1024)) MiB over six sessions"
   [ $((rss8 - rss2)) -lt 8192 ] || fail "VmRSS grew $(((rss8 - rss2) / 1024)) MiB over six sessions"

@@ -1172,6 +1172,10 @@ mode_idle(const char *hostport, int n, int hold_s)
    }
    printf("idle: %d of %d connections closed by the server, the last after %.1f s\n", closed,
           n, (last - t0) / 1e3);
+   for (int i = 0; i < n; i++)
+      if (p[i].fd >= 0)
+         close(p[i].fd);
+   free(p);
    return closed == n ? 0 : 1;
 }
 
