@@ -26,7 +26,8 @@ records = kinds.count(1)
 if records < 10 or kinds[-1] != 3:
     sys.exit("capture_check: FAIL: %d records, last frame kind %d (want >= 10 and BYE)"
              % (records, kinds[-1] if kinds else -1))
-print("capture_check: %d bytes, %d frames, %d records, ends with BYE" % (len(data), len(kinds), records))
+print("capture_check: %d bytes, %d frames, %d records, ends with BYE"
+      % (len(data), len(kinds), records))
 PY
 MGL_LOG_DIR=$out MGL_LOG_LEVEL=warn "$replay" "$out/triangle"
 if grep -q "Fatal{" "$out"/*.log 2>/dev/null; then
