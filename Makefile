@@ -2,6 +2,7 @@
 BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
+FUZZ_LABEL ?= fuzz
 DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers \
   glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev \
@@ -9,9 +10,10 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
   libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev libxcb-present-dev \
   xvfb xauth glmark2-es2-x11 mesa-utils \
-  libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland
+  libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland \
+  clang-14 libfuzzer-14-dev
 
-.PHONY: run check check-full deps build sanitize clean install
+.PHONY: run check check-full deps build sanitize fuzz clean install
 
 deps:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -35,10 +37,12 @@ run: build
 check: build
 	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -LE full
 	$(MAKE) sanitize
+	$(MAKE) fuzz
 
 check-full: build
 	cd $(BUILD) && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS)
 	$(MAKE) sanitize
+	$(MAKE) fuzz FUZZ_LABEL='fuzz|full'
 
 # The sanitize lane (DESIGN.md 6): unit and scenario tests on every arm under ASan+UBSan, any
 # UBSan report fatal. Leak checking is off: lavapipe leaks 112 bytes when it is unloaded, and
@@ -54,5 +58,13 @@ sanitize: deps
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
+# The fuzz lane (tests/fuzz): the libFuzzer targets (clang, ASan+UBSan) in their own build dir,
+# each run for a bounded time over the corpus plus new inputs; any crash, leak or report fails.
+fuzz: deps
+	cmake -S . -B $(BUILD)-fuzz -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+	  -DMGL_FUZZ=ON -DMGL_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD)-fuzz -j $(JOBS) --target fuzz-decode fuzz-stream fuzz-replay
+	cd $(BUILD)-fuzz && XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} ctest --output-on-failure -j $(JOBS) -L '$(FUZZ_LABEL)'
+
 clean:
-	rm -rf $(BUILD) $(BUILD)-asan
+	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-fuzz

@@ -484,7 +484,24 @@ struct mgt_stream_client {
 
    pthread_t reader;
    bool reader_started;
+
+   /* MGL_TEST_TCP_CAPTURE=PATH (test-only): a copy of every frame written, for the fuzz
+    * corpus (tests/fuzz). NULL: off. */
+   FILE *capture;
 };
+
+static void
+client_capture(struct mgt_stream_client *c, const struct iovec *iov, int count)
+{
+   for (int i = 0; i < count && c->capture; i++) {
+      if (iov[i].iov_len &&
+          fwrite(iov[i].iov_base, 1, iov[i].iov_len, c->capture) != iov[i].iov_len) {
+         mgl_warn("MGL_TEST_TCP_CAPTURE: writing the capture failed; capture stopped");
+         fclose(c->capture);
+         c->capture = NULL;
+      }
+   }
+}
 
 static void
 client_fail(struct mgt_stream_client *c, enum mgl_fatal why)
@@ -608,6 +625,7 @@ client_flush(struct mgt_stream_client *c)
 {
    if (!c->out_len)
       return !atomic_load(&c->failed);
+   client_capture(c, &(struct iovec){c->out, c->out_len}, 1);
    int rc = mgt_io_write_full(c->fd, c->out, c->out_len);
    c->out_len = 0;
    if (rc) {
@@ -636,6 +654,7 @@ client_put(struct mgt_stream_client *c, struct iovec *iov, int count)
       }
       return true;
    }
+   client_capture(c, iov, count);
    if (writev_full(c->fd, iov, count)) {
       if (!atomic_load(&c->failed))
          mgl_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
@@ -824,6 +843,12 @@ mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
    c->out = malloc(OUT_CAPACITY);
    if (!c->out)
       goto fail_out;
+   const char *capture = getenv("MGL_TEST_TCP_CAPTURE");
+   if (capture && *capture) {
+      c->capture = fopen(capture, "wbe");
+      if (!c->capture)
+         mgl_warn("MGL_TEST_TCP_CAPTURE: cannot open %s: %s", capture, strerror(errno));
+   }
    pthread_mutex_init(&c->lock, NULL);
    pthread_cond_init(&c->cond, NULL);
    mgt_inbox_init(&c->inbox);
@@ -833,6 +858,8 @@ mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
    return c;
 
 fail_thread:
+   if (c->capture)
+      fclose(c->capture);
    mgt_inbox_finish(&c->inbox);
    pthread_cond_destroy(&c->cond);
    pthread_mutex_destroy(&c->lock);
@@ -869,6 +896,8 @@ mgt_stream_client_destroy(struct mgt_stream_client *c)
    pthread_mutex_destroy(&c->lock);
    free(c->inl);
    free(c->out);
+   if (c->capture)
+      fclose(c->capture);
    free(c);
 }
 

@@ -930,6 +930,11 @@ screen_destroy(void *self)
                vkDestroySampler(scr->dev, ((struct vkb_sampler *)o)->vk, NULL);
             if (tables[t] == &scr->sampler_views)
                vkDestroyImageView(scr->dev, ((struct vkb_sampler_view *)o)->vk, NULL);
+            if (tables[t] == &scr->contexts) { /* what context_destroy would have dropped */
+               struct vkb_context *ctx = (struct vkb_context *)o;
+               vkDestroyBuffer(scr->dev, ctx->xfb.counter_buf, NULL);
+               vkFreeMemory(scr->dev, ctx->xfb.counter_mem, NULL);
+            }
             if (tables[t] == &scr->render_states) {
                struct vkb_rs_share *share = ((struct vkb_render_state *)o)->share;
                if (share && --share->refs == 0)

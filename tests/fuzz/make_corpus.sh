@@ -1,0 +1,28 @@
+#!/bin/bash
+# make_corpus.sh BUILD_DIR [SCENARIO...] — records scenario sessions on the tcp arm and seeds
+# tests/fuzz/corpus from them (seed_corpus.py). Run by hand when the wire changes (a new
+# MGP_ABI_VERSION makes the old corpus decode to refusals only); the corpus is committed.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "$1" && pwd)
+shift
+scenarios=${*:-clear triangle textured_quad fbo_rtt instanced uniforms_ubo readpixels_pack
+  pbo_pack pbo_unpack int_attrib_defaults tex3d_array texture_buffer xfb_capture
+  occlusion_query compressed_rgtc blit_scaled}
+# MGL_FUZZ_CAPTURES=DIR keeps the whole sessions there (longer runs by hand can use them).
+if [ -n "${MGL_FUZZ_CAPTURES:-}" ]; then
+  caps=$MGL_FUZZ_CAPTURES
+  mkdir -p "$caps"
+else
+  caps=$(mktemp -d)
+  trap 'rm -rf "$caps"' EXIT
+fi
+for s in $scenarios; do
+  MGL_TEST_TCP_CAPTURE=$caps/$s "$here/../scenario/run_scenario.sh" tcp "$s" \
+    "$build/bin/mgl-scenario" "$build/mgl_vendor.json" "$caps/out" >/dev/null 2>&1 ||
+    echo "make_corpus: scenario $s failed on tcp; skipped" >&2
+  [ -s "$caps/$s" ] || rm -f "$caps/$s"
+done
+rm -rf "$caps/out"
+python3 "$here/seed_corpus.py" "$caps" "$here/corpus"
+du -sh "$here/corpus"/*
