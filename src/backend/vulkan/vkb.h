@@ -970,6 +970,10 @@ void vkb_cond_sum_finish(struct vkb_screen *scr);
 void vkb_spirv_split_sets(uint32_t *words, size_t count);
 bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);
+/* SPIRV-Tools' validator for the device's Vulkan version (vkb_spirv_valid.c); false with the
+ * reason in why when the module is not valid SPIR-V. */
+bool vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, char *why,
+                        size_t why_size);
 
 /* Tables the backend exports (vkb_screen.c / vkb_context.c). */
 extern const struct mgp_screen_vtbl vkb_screen_vtbl;

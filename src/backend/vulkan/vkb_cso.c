@@ -503,6 +503,15 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
                 "shaderTessellationAndGeometryPointSize";
       }
       vkb_spirv_split_sets(words, sp->size / 4);
+      char invalid[256];
+      if (!vkb_spirv_validate(scr, words, sp->size / 4, invalid, sizeof(invalid))) {
+         free(words);
+         char detail[320];
+         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
+                  invalid);
+         vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+         return "invalid SPIR-V";
+      }
       VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
          .codeSize = sp->size,

@@ -1,0 +1,56 @@
+/* vkb_spirv_valid.c — every client SPIR-V module goes through SPIRV-Tools' validator before
+ * the driver sees it. The words come from another process: a driver is not a SPIR-V validator,
+ * and a malformed module can crash it or leak inside it. An honest front end sends only what
+ * glslang produced (the validation layer checks the same rules in the validation lane). */
+#include <pthread.h>
+#include <spirv-tools/libspirv.h>
+#include <stdio.h>
+
+#include "vkb.h"
+
+/* One validator context per target environment, made once: building the grammar tables costs
+ * more than validating a typical module. */
+static pthread_mutex_t valid_lock = PTHREAD_MUTEX_INITIALIZER;
+static spv_context valid_ctx[3];
+static spv_validator_options valid_opts;
+
+static int
+env_index(uint32_t api_version)
+{
+   if (api_version >= VK_API_VERSION_1_3)
+      return 2;
+   return api_version >= VK_API_VERSION_1_2 ? 1 : 0;
+}
+
+bool
+vkb_spirv_validate(struct vkb_screen *scr, const uint32_t *words, size_t count, char *why,
+                   size_t why_size)
+{
+   static const spv_target_env envs[3] = {SPV_ENV_VULKAN_1_1, SPV_ENV_VULKAN_1_2,
+                                          SPV_ENV_VULKAN_1_3};
+   const int e = env_index(scr->api_version);
+   pthread_mutex_lock(&valid_lock);
+   if (!valid_opts) {
+      valid_opts = spvValidatorOptionsCreate();
+      /* Vulkan 1.1 made VK_KHR_relaxed_block_layout core; the layer validates with it too. */
+      if (valid_opts)
+         spvValidatorOptionsSetRelaxBlockLayout(valid_opts, true);
+   }
+   if (!valid_ctx[e])
+      valid_ctx[e] = spvContextCreate(envs[e]);
+   const spv_context ctx = valid_ctx[e];
+   const spv_validator_options opts = valid_opts;
+   pthread_mutex_unlock(&valid_lock);
+   if (!ctx || !opts) {
+      snprintf(why, why_size, "the SPIR-V validator could not be created");
+      return false;
+   }
+   struct spv_const_binary_t bin = {.code = words, .wordCount = count};
+   spv_diagnostic diag = NULL;
+   const spv_result_t r = spvValidateWithOptions(ctx, opts, &bin, &diag);
+   if (r != SPV_SUCCESS)
+      snprintf(why, why_size, "invalid SPIR-V: %s",
+               diag && diag->error ? diag->error : "rejected by the validator");
+   spvDiagnosticDestroy(diag);
+   return r == SPV_SUCCESS;
+}
