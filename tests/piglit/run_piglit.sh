@@ -25,7 +25,8 @@
 # OUTDIR/summary.txt and OUTDIR/logs/<NNN>/ (output.txt and the session's MGL logs).
 #
 # Knobs: PIGLIT_DIR (default /usr/lib/x86_64-linux-gnu/piglit), PIGLIT_TEST_TIMEOUT (seconds,
-# default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines).
+# default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines), PIGLIT_PLATFORM
+# (surfaceless_egl, the default, or x11_egl for the window lane: needs DISPLAY).
 set -eu
 export LC_NUMERIC=C # $EPOCHREALTIME arithmetic
 
