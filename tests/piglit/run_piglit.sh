@@ -25,7 +25,8 @@
 # OUTDIR/summary.txt and OUTDIR/logs/<NNN>/ (output.txt and the session's MGL logs).
 #
 # Knobs: PIGLIT_DIR (default /usr/lib/x86_64-linux-gnu/piglit), PIGLIT_TEST_TIMEOUT (seconds,
-# default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines).
+# default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines), PIGLIT_PLATFORM
+# (surfaceless_egl, the default, or x11_egl for the window lane: needs DISPLAY).
 set -eu
 export LC_NUMERIC=C # $EPOCHREALTIME arithmetic
 
@@ -81,8 +82,13 @@ while IFS= read -r line || [ -n "$line" ]; do
   tests+=("$line")
 done <"$list"
 
-export PIGLIT_PLATFORM=surfaceless_egl
-export EGL_PLATFORM=surfaceless
+# PIGLIT_PLATFORM=x11_egl runs the window lane (under an X server: DISPLAY must be set)
+export PIGLIT_PLATFORM=${PIGLIT_PLATFORM:-surfaceless_egl}
+case $PIGLIT_PLATFORM in
+  surfaceless_egl) export EGL_PLATFORM=surfaceless ;;
+  x11_egl) export EGL_PLATFORM=x11 ;;
+  *) echo "run_piglit: PIGLIT_PLATFORM=$PIGLIT_PLATFORM not supported here" >&2; exit 2 ;;
+esac
 export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 if [ "$arm" = mesa ]; then
