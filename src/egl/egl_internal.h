@@ -142,6 +142,11 @@ const struct egl_config *egl_lookup_config(EGLConfig config);
 const struct egl_config *egl_config_at(int index); /* 0..MGL_EGL_CONFIG_COUNT-1 */
 int egl_config_index(const struct egl_config *config);
 void egl_config_format(const struct egl_config *config, struct fe_surface_format *format);
+/* egl_surface.c: a new surface of config c, type and size: its front-end surface made and every
+ * attribute at EGL's default. False (s untouched but for fe) when the front end refuses; the
+ * caller reports fe_status *st. */
+bool egl_surface_init(struct egl_surface *s, const struct egl_config *c, EGLint type, EGLint width,
+                      EGLint height, enum fe_status *st);
 bool egl_configs_compatible(const struct egl_config *a, const struct egl_config *b);
 
 /* egl_object.c (caller holds the lock unless said otherwise) */

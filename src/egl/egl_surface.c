@@ -13,6 +13,31 @@ is_bool(EGLint v)
    return v == EGL_TRUE || v == EGL_FALSE;
 }
 
+bool
+egl_surface_init(struct egl_surface *s, const struct egl_config *c, EGLint type, EGLint width,
+                 EGLint height, enum fe_status *st)
+{
+   struct fe_surface_format format;
+   egl_config_format(c, &format);
+   *st = fe_surface_create_pbuffer(&format, width, height, &s->fe);
+   if (*st != FE_OK)
+      return false;
+   s->config = c;
+   s->type = type;
+   s->width = width;
+   s->height = height;
+   s->texture_format = EGL_NO_TEXTURE;
+   s->texture_target = EGL_NO_TEXTURE;
+   s->mipmap_level = 0;
+   s->swap_behavior = EGL_BUFFER_DESTROYED;
+   s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
+   s->gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
+   s->vg_alpha_format = EGL_VG_ALPHA_FORMAT_NONPRE;
+   s->vg_colorspace = EGL_VG_COLORSPACE_sRGB;
+   s->swap_interval = 1;
+   return true;
+}
+
 EGLSurface EGLAPIENTRY
 mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attrib_list)
 {
@@ -130,29 +155,16 @@ mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attr
       egl_error(EGL_BAD_ALLOC, func, "out of memory");
       return EGL_NO_SURFACE;
    }
-   struct fe_surface_format format;
-   egl_config_format(c, &format);
-   enum fe_status st = fe_surface_create_pbuffer(&format, width, height, &s->fe);
-   if (st != FE_OK) {
+   enum fe_status st;
+   if (!egl_surface_init(s, c, EGL_PBUFFER_BIT, width, height, &st)) {
       free(s);
       egl_error(egl_fe_error(st), func, "the front end refused a %dx%d pbuffer", width, height);
       return EGL_NO_SURFACE;
    }
-   s->config = c;
-   s->type = EGL_PBUFFER_BIT;
-   s->width = width;
-   s->height = height;
    s->largest_pbuffer = largest;
    s->texture_format = tex_format;
    s->texture_target = tex_target;
    s->mipmap_texture = mipmap;
-   s->mipmap_level = 0;
-   s->swap_behavior = EGL_BUFFER_DESTROYED;
-   s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
-   s->gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
-   s->vg_alpha_format = EGL_VG_ALPHA_FORMAT_NONPRE;
-   s->vg_colorspace = EGL_VG_COLORSPACE_sRGB;
-   s->swap_interval = 1;
 
    egl_lock();
    if (!d->initialized) { /* terminated meanwhile */

@@ -149,27 +149,13 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
       egl_error(EGL_BAD_ALLOC, func, "out of memory");
       return EGL_NO_SURFACE;
    }
-   struct fe_surface_format format;
-   egl_config_format(c, &format);
-   enum fe_status st = fe_surface_create_pbuffer(&format, w, h, &s->fe);
-   if (st != FE_OK) {
+   enum fe_status st;
+   if (!egl_surface_init(s, c, EGL_WINDOW_BIT, w, h, &st)) {
       p->window->destroy(win);
       free(s);
       egl_error(egl_fe_error(st), func, "the front end refused a %dx%d window surface", w, h);
       return EGL_NO_SURFACE;
    }
-   s->config = c;
-   s->type = EGL_WINDOW_BIT;
-   s->width = w;
-   s->height = h;
-   s->texture_format = EGL_NO_TEXTURE;
-   s->texture_target = EGL_NO_TEXTURE;
-   s->swap_behavior = EGL_BUFFER_DESTROYED;
-   s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
-   s->gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
-   s->vg_alpha_format = EGL_VG_ALPHA_FORMAT_NONPRE;
-   s->vg_colorspace = EGL_VG_COLORSPACE_sRGB;
-   s->swap_interval = 1;
    s->win = win;
    s->win_ops = p->window;
    p->window->set_swap_interval(win, 1);
