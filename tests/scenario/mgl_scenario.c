@@ -4920,7 +4920,7 @@ static void sc_es2_lum_alpha(void)
   clear_to(bg);
   model m;
   model_init(&m, bg);
-  GLuint texs[12];
+  GLuint texs[14];
   int nt = 0;
   gl.UseProgram(pt);
 
@@ -4967,6 +4967,16 @@ static void sc_es2_lum_alpha(void)
     lum_alpha_draw(pt, texs[nt++], 52, 20, 58, 30);
     model_rect(&m, 52, 20, 58, 30, (rgba8){{32, 32, 32, 64}});
   }
+
+  /* row 2, right: glGenerateMipmap of an 8 x 8 LUMINANCE, drawn over 2 x 2 pixels (level 2) */
+  uint8_t l64[64];
+  memset(l64, 0x60, sizeof l64);
+  texs[nt] = lum_alpha_tex(SC_LUMINANCE, 8, 8, GL_UNSIGNED_BYTE, l64);
+  gl.GenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  check_gl_error("glGenerateMipmap of LUMINANCE");
+  lum_alpha_draw(pt, texs[nt++], 60, 20, 62, 22);
+  model_rect(&m, 60, 20, 62, 22, (rgba8){{0x60, 0x60, 0x60, 255}});
 
   /* row 3: an ALPHA font atlas blended over the background (alpha kept) */
   texs[nt] = lum_alpha_tex(GL_ALPHA, 8, 8, GL_UNSIGNED_BYTE, lum_atlas);
