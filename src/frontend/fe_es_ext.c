@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fe_es_ext.h"
+#include "fe_format.h"
 #include "fe_gl.h"
 
 /* What a row needs of the device, beyond the context's ES version. */
@@ -244,4 +245,93 @@ fe_es_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *type)
          *internalformat = GL_RGB10_A2;
       return;
    }
+}
+
+static bool
+is_legacy_enum(GLenum f)
+{
+   return f == FE_GL_LUMINANCE || f == GL_ALPHA || f == FE_GL_LUMINANCE_ALPHA;
+}
+
+/* The internal format a luminance/alpha base takes with a type: the base itself for
+ * UNSIGNED_BYTE, its 16F or 32F form for the float types the context offers; 0 for none. */
+static GLenum
+legacy_internal(struct fe_context *ctx, GLenum base, GLenum type)
+{
+   static const GLenum bases[3] = {FE_GL_LUMINANCE, GL_ALPHA, FE_GL_LUMINANCE_ALPHA};
+   static const GLenum half[3] = {GL_LUMINANCE16F_EXT, GL_ALPHA16F_EXT,
+                                  GL_LUMINANCE_ALPHA16F_EXT};
+   static const GLenum full[3] = {GL_LUMINANCE32F_EXT, GL_ALPHA32F_EXT,
+                                  GL_LUMINANCE_ALPHA32F_EXT};
+   for (int k = 0; k < 3; k++) {
+      if (base != bases[k])
+         continue;
+      if (type == GL_UNSIGNED_BYTE)
+         return base;
+      if (type == FE_GL_HALF_FLOAT_OES && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_HALF_FLOAT))
+         return half[k];
+      if (type == GL_FLOAT && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FLOAT))
+         return full[k];
+   }
+   return 0;
+}
+
+/* A type this format does not take: INVALID_OPERATION when GL knows the type at all. */
+static GLenum
+bad_type(GLenum type)
+{
+   return fe_pixel_type_size(type) || type == FE_GL_HALF_FLOAT_OES ? GL_INVALID_OPERATION
+                                                                  : GL_INVALID_ENUM;
+}
+
+/* The pixel format and type whose bytes are the stored texels of a luminance/alpha base. */
+static void
+legacy_pixels(GLenum base, GLenum *format, GLenum *type)
+{
+   *format = base == FE_GL_LUMINANCE_ALPHA ? GL_RG : GL_RED;
+   if (*type == FE_GL_HALF_FLOAT_OES)
+      *type = GL_HALF_FLOAT;
+}
+
+GLenum
+fe_es_legacy_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *format,
+                        GLenum *type)
+{
+   if (ctx->desc.api != FE_API_GLES)
+      return GL_NO_ERROR;
+   const struct fe_format_info *in = fe_format_lookup((GLenum)*internalformat);
+   /* the sized float names are mgl's own record of a type, not formats an app passes */
+   if (fe_format_is_legacy(in) && in->internal_format != in->base)
+      return GL_INVALID_VALUE;
+   if (!is_legacy_enum((GLenum)*internalformat) && !is_legacy_enum(*format))
+      return GL_NO_ERROR;
+   if (!in)
+      return GL_INVALID_VALUE;
+   if ((GLenum)*internalformat != *format)
+      return GL_INVALID_OPERATION;
+   const GLenum stored = legacy_internal(ctx, *format, *type);
+   if (!stored)
+      return bad_type(*type);
+   *internalformat = (GLint)stored;
+   legacy_pixels(in->base, format, type);
+   return GL_NO_ERROR;
+}
+
+GLenum
+fe_es_legacy_sub_format(struct fe_context *ctx, GLenum stored, GLenum *format, GLenum *type)
+{
+   if (ctx->desc.api != FE_API_GLES)
+      return GL_NO_ERROR;
+   const struct fe_format_info *info = stored ? fe_format_lookup(stored) : NULL;
+   const bool legacy = fe_format_is_legacy(info);
+   if (!legacy && !is_legacy_enum(*format))
+      return GL_NO_ERROR;
+   if (!info)
+      return GL_NO_ERROR; /* the caller answers an undefined image */
+   if (!legacy || *format != info->base)
+      return GL_INVALID_OPERATION;
+   if (legacy_internal(ctx, info->base, *type) != stored)
+      return bad_type(*type);
+   legacy_pixels(info->base, format, type);
+   return GL_NO_ERROR;
 }

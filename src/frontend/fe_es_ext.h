@@ -51,6 +51,17 @@ void fe_es_ext_finish(struct fe_context *ctx);
  * (EXT_texture_type_2_10_10_10_REV); the internal format BGRA_EXT is RGBA stored
  * (EXT_texture_format_BGRA8888). Desktop contexts: unchanged. */
 void fe_es_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *type);
+/* glTexImage2D in an ES context, before fe_es_tex_format: the unsized LUMINANCE, ALPHA and
+ * LUMINANCE_ALPHA (ES 2.0/3.0 Table 3.3; internalformat must equal format, the type must be
+ * UNSIGNED_BYTE, or FLOAT / HALF_FLOAT_OES where OES_texture_(half_)float is offered) become
+ * the luminance/alpha internal format stored (fe_format_is_legacy) and the pixel format RED or
+ * RG, whose bytes are the same. GL_NO_ERROR, else the error; desktop contexts: unchanged. */
+GLenum fe_es_legacy_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *format,
+                               GLenum *type);
+/* The same for glTexSubImage2D into an image of internal format `stored` (0: undefined): the
+ * format must be the image's own base and the type the one it was made with. */
+GLenum fe_es_legacy_sub_format(struct fe_context *ctx, GLenum stored, GLenum *format,
+                               GLenum *type);
 /* The type alone, for glTexSubImage and glReadPixels. */
 GLenum fe_es_pixel_type(struct fe_context *ctx, GLenum type);
 

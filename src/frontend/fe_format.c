@@ -121,6 +121,17 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_DEPTH_STENCIL, D24_UNORM_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
    FMT(GL_DEPTH24_STENCIL8, D24_UNORM_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
    FMT(GL_DEPTH32F_STENCIL8, D32_FLOAT_S8_UINT, GL_DEPTH_STENCIL, FE_FMT_DEPTH_STENCIL, false),
+   /* ES 2.0/3.0 unsized formats (Table 3.3), and the float ones OES_texture_(half_)float make
+    * of them (named as EXT_texture_storage names them); sampled through a swizzle */
+   FMT(FE_GL_LUMINANCE, R8_UNORM, FE_GL_LUMINANCE, FE_FMT_UNORM, false),
+   FMT(GL_ALPHA, R8_UNORM, GL_ALPHA, FE_FMT_UNORM, false),
+   FMT(FE_GL_LUMINANCE_ALPHA, RG8_UNORM, FE_GL_LUMINANCE_ALPHA, FE_FMT_UNORM, false),
+   FMT(GL_LUMINANCE16F_EXT, R16_FLOAT, FE_GL_LUMINANCE, FE_FMT_FLOAT, false),
+   FMT(GL_ALPHA16F_EXT, R16_FLOAT, GL_ALPHA, FE_FMT_FLOAT, false),
+   FMT(GL_LUMINANCE_ALPHA16F_EXT, RG16_FLOAT, FE_GL_LUMINANCE_ALPHA, FE_FMT_FLOAT, false),
+   FMT(GL_LUMINANCE32F_EXT, R32_FLOAT, FE_GL_LUMINANCE, FE_FMT_FLOAT, false),
+   FMT(GL_ALPHA32F_EXT, R32_FLOAT, GL_ALPHA, FE_FMT_FLOAT, false),
+   FMT(GL_LUMINANCE_ALPHA32F_EXT, RG32_FLOAT, FE_GL_LUMINANCE_ALPHA, FE_FMT_FLOAT, false),
    {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false, 0, false},
 };
 
@@ -131,6 +142,13 @@ fe_format_lookup(GLenum internal_format)
       if (format_table[i].internal_format == internal_format)
          return &format_table[i];
    return NULL;
+}
+
+bool
+fe_format_is_legacy(const struct fe_format_info *info)
+{
+   return info && (info->base == FE_GL_LUMINANCE || info->base == GL_ALPHA ||
+                   info->base == FE_GL_LUMINANCE_ALPHA);
 }
 
 bool

@@ -47,6 +47,13 @@ struct fe_mgp_format_desc {
 
 /* NULL when internal_format is not one GL 3.3 accepts (or mgl does not know yet). */
 const struct fe_format_info *fe_format_lookup(GLenum internal_format);
+/* OpenGL ES 2.0/3.0's unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA (not in glcorearb.h). */
+#define FE_GL_LUMINANCE 0x1909
+#define FE_GL_LUMINANCE_ALPHA 0x190A
+/* Whether info is one of the ES-only luminance/alpha formats (base LUMINANCE, ALPHA or
+ * LUMINANCE_ALPHA, stored as R or RG and read through a swizzle): only glTexImage2D,
+ * glCopyTexImage2D and glTexSubImage2D of an ES context take them. */
+bool fe_format_is_legacy(const struct fe_format_info *info);
 const struct fe_mgp_format_desc *fe_mgp_format(uint16_t format);
 /* Whether a colour internal format has no alpha (base RED, RG or RGB): GL reads its alpha as
  * 1 whatever storage the server gives it (mgp_resource_desc.no_alpha). */

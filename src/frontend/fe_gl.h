@@ -171,6 +171,7 @@ struct fe_texture {
    uint64_t params_version; /* parameters that go by set_texture_params */
    uint64_t params_sent;    /* params_version last sent (by params_sent_ctx) */
    const struct fe_context *params_sent_ctx;
+   uint8_t params_sent_legacy; /* the luminance/alpha swizzle composed into what was sent */
    /* Completeness memo (keyed by version and the filters it was computed for). */
    uint64_t memo_version;
    GLenum memo_min_filter, memo_mag_filter;

@@ -733,13 +733,18 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
           GLenum type, const void *pixels)
 {
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   GLenum legacy_err = fe_es_legacy_tex_format(ctx, &internalformat, &format, &type);
+   FE_CHECK(legacy_err, legacy_err);
    fe_es_tex_format(ctx, &internalformat, &type);
    const bool fits = image_size_ok(ctx, tex, level, width, height, border);
    /* a proxy too large for this implementation is no error: its state becomes zeros */
    FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
-   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   /* luminance/alpha formats: ES contexts only (fe_es_legacy_tex_format let them through) */
+   FE_CHECK(!info || !info->texture ||
+               (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
+            GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
@@ -861,10 +866,13 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
 {
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   struct fe_tex_image *img = &tex->image[face][level];
+   GLenum legacy_err =
+      fe_es_legacy_sub_format(ctx, img->defined ? img->internal_format : 0, &format, &type);
+   FE_CHECK(legacy_err, legacy_err);
    type = fe_es_pixel_type(ctx, type);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
-   struct fe_tex_image *img = &tex->image[face][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
    FE_CHECK(xoffset < 0 || yoffset < 0 || (int64_t)xoffset + width > img->width ||
                (int64_t)yoffset + height > img->height,
@@ -947,7 +955,15 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
-   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   FE_CHECK(!info || !info->texture ||
+               (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
+            GL_INVALID_VALUE);
+   if (fe_format_is_legacy(info)) {
+      MGL_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",
+                  internalformat);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
@@ -1468,6 +1484,26 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
    texture_changed(ctx, tex);
 }
 
+/* A copy into a luminance/alpha image (ES 2.0 Table 3.9, ES 3.0 Table 3.15): LUMINANCE takes
+ * the read buffer's red, which the blit moves into the stored red; ALPHA and LUMINANCE_ALPHA
+ * need a read buffer with alpha, and alpha moved into the stored red or green, which the blit
+ * does not do (declined). False after the error. */
+static bool
+legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
+               const struct mgp_surface *src)
+{
+   if (!fe_format_is_legacy(info) || info->base == FE_GL_LUMINANCE)
+      return true;
+   if (!fe_mgp_format(src->format)->bits[3]) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
+   MGL_DECLINE(gl_feature_unimplemented, "glCopyTex(Sub)Image into luminance/alpha format 0x%04x",
+               info->internal_format);
+   fe_error(ctx, GL_INVALID_OPERATION);
+   return false;
+}
+
 static void
 copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
                GLenum internalformat, GLint x, GLint y, GLsizei width, GLsizei height,
@@ -1476,11 +1512,15 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    FE_CHECK(!image_size_ok(ctx, tex, level, width, height, border), GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
-   FE_CHECK(!info || !info->texture, GL_INVALID_VALUE);
+   /* luminance/alpha: ES contexts, the unsized names only */
+   FE_CHECK(!info || !info->texture ||
+               (fe_format_is_legacy(info) &&
+                (ctx->desc.api != FE_API_GLES || info->internal_format != info->base)),
+            GL_INVALID_VALUE);
    const uint16_t fmt = fe_format_choose(ctx->share->caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    struct mgp_surface src;
    GLbitfield mask;
-   if (!copy_source(ctx, fmt, &src, &mask))
+   if (!copy_source(ctx, fmt, &src, &mask) || !legacy_copy_ok(ctx, info, &src))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
    *img = (struct fe_tex_image){
@@ -1534,7 +1574,8 @@ copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face
             GL_INVALID_VALUE);
    struct mgp_surface src;
    GLbitfield mask;
-   if (!copy_source(ctx, img->format, &src, &mask))
+   if (!copy_source(ctx, img->format, &src, &mask) ||
+       !legacy_copy_ok(ctx, fe_format_lookup(img->internal_format), &src))
       return;
    copy_to_image(ctx, tex, &src, mask, face, (unsigned)level, 0, xoffset, yoffset, x, y, width,
                  height);
@@ -1621,7 +1662,7 @@ mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
       FE_CHECK(!buf, GL_INVALID_OPERATION);
    }
    const struct fe_format_info *info = fe_format_lookup(internalformat);
-   FE_CHECK(!info, GL_INVALID_ENUM);
+   FE_CHECK(!info || fe_format_is_legacy(info), GL_INVALID_ENUM);
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    if (buf)
@@ -1722,6 +1763,7 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
+               fe_format_is_legacy(info) ||
                (info->block && !compressed_format(ctx, internalformat)),
             GL_INVALID_ENUM);
    FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
@@ -1833,7 +1875,7 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    FE_CHECK((!fits_size || !fits_samples) && !tex->is_proxy, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    /* ... and the format must be colour-, depth- or stencil-renderable */
-   FE_CHECK(!info || !info->texture, GL_INVALID_ENUM);
+   FE_CHECK(!info || !info->texture || fe_format_is_legacy(info), GL_INVALID_ENUM);
    const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    const bool ds = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
@@ -2127,10 +2169,26 @@ fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_st
    memcpy(out->border_color, p->border, sizeof(out->border_color));
 }
 
+/* The luminance/alpha base of the texture's base image: 0 none, 1 LUMINANCE, 2 ALPHA,
+ * 3 LUMINANCE_ALPHA. */
+static uint8_t
+legacy_base(const struct fe_texture *tex)
+{
+   const unsigned level = tex->params.base_level < FE_MAX_LEVELS ? tex->params.base_level : 0;
+   const struct fe_tex_image *img = &tex->image[0][level];
+   const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format)
+                                                    : NULL;
+   if (!fe_format_is_legacy(info))
+      return 0;
+   return info->base == FE_GL_LUMINANCE ? 1 : info->base == GL_ALPHA ? 2 : 3;
+}
+
 void
 fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
 {
-   if (tex->params_sent == tex->params_version && tex->params_sent_ctx == ctx)
+   const uint8_t legacy = legacy_base(tex);
+   if (tex->params_sent == tex->params_version && tex->params_sent_ctx == ctx &&
+       tex->params_sent_legacy == legacy)
       return;
    if (!fe_pipe_has(ctx, MGP_CALL_set_texture_params))
       return; /* base/max level, swizzle and LOD ranges are not applied */
@@ -2143,9 +2201,16 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
       .max_lod = p->max_lod,
       .lod_bias = p->lod_bias,
    };
-   for (int i = 0; i < 4; i++)
-      a.swizzle[i] = swizzle_code(p->swizzle[i]);
+   /* where the stored R (and G) hold luminance/alpha, the app's swizzle picks from what GL
+    * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G) */
+   static const uint8_t legacy_map[4][4] = {
+      {0, 1, 2, 3}, {0, 0, 0, 5}, {4, 4, 4, 0}, {0, 0, 0, 1}};
+   for (int i = 0; i < 4; i++) {
+      const uint8_t c = swizzle_code(p->swizzle[i]);
+      a.swizzle[i] = c < 4 ? legacy_map[legacy][c] : c;
+   }
    mgp_set_texture_params(&ctx->pipe, &a);
+   tex->params_sent_legacy = legacy;
    tex->params_sent = tex->params_version;
    tex->params_sent_ctx = ctx;
 }

@@ -4836,6 +4836,245 @@ static void sc_es2_draw_instanced(void)
   gl.DeleteProgram(p);
 }
 
+/* es2_lum_alpha: ES 2.0's unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA textures (ES 2.0
+ * Table 3.3): sampled as (L, L, L, 1), (0, 0, 0, A) and (L, L, L, A) with UNSIGNED_BYTE,
+ * HALF_FLOAT_OES and FLOAT texels (where OES_texture_half_float / OES_texture_float are
+ * offered), glTexSubImage2D into one, an ALPHA atlas blended over the background as a font
+ * is, and glCopyTexImage2D / glCopyTexSubImage2D from the framebuffer into LUMINANCE. */
+static const uint8_t lum_atlas[8 * 8] = {
+    0, 255, 255, 255, 255, 255, 255, 0,   255, 0, 0, 0, 0, 0, 0, 255,
+    255, 0, 255, 0, 0, 255, 0, 255,       255, 0, 0, 0, 0, 0, 0, 255,
+    255, 0, 255, 0, 0, 255, 0, 255,       255, 0, 0, 255, 255, 0, 0, 255,
+    255, 0, 0, 0, 0, 0, 0, 255,           0, 255, 255, 255, 255, 255, 255, 0,
+};
+typedef struct { int x0, y0; rgba8 ink, paper; } lum_atlas_draw;
+static rgba8 lum_atlas_colour(const void *ctx, int x, int y)
+{
+  const lum_atlas_draw *d = ctx;
+  /* 16 x 16 pixels over 8 x 8 texels, NEAREST: texel (x - x0) / 2 */
+  return lum_atlas[((y - d->y0) / 2) * 8 + (x - d->x0) / 2] ? d->ink : d->paper;
+}
+static void lum_alpha_draw(GLuint prog, GLuint tex, int x0, int y0, int x1, int y1)
+{
+  glBindTexture(GL_TEXTURE_2D, tex);
+  gl.Uniform2f(uloc(prog, "u_org"), (float)x0, (float)y0);
+  gl.Uniform2f(uloc(prog, "u_size"), (float)(x1 - x0), (float)(y1 - y0));
+  GLuint vq = rect_colour_vbo((float)x0, (float)y0, (float)x1, (float)y1, V4(1, 1, 1, 1));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  gl.DeleteBuffers(1, &vq);
+}
+static GLuint lum_alpha_tex(GLenum format, GLsizei w, GLsizei h, GLenum type, const void *px)
+{
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, (GLint)format, w, h, 0, format, type, px);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  char what[96];
+  snprintf(what, sizeof what, "glTexImage2D(format 0x%04x, type 0x%04x)", (unsigned)format,
+           (unsigned)type);
+  check_gl_error(what);
+  return t;
+}
+#define SC_LUMINANCE 0x1909
+#define SC_LUMINANCE_ALPHA 0x190A
+#define SC_HALF_FLOAT_OES 0x8D61
+static void sc_es2_lum_alpha(void)
+{
+  es_version(20);
+  const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+  const bool half = ext && strstr(ext, "GL_OES_texture_half_float");
+  const bool flt = ext && strstr(ext, "GL_OES_texture_float");
+  const char *vs = "attribute vec2 a_pos;\n"
+                   "attribute vec4 a_color;\n"
+                   "varying vec4 v_color;\n"
+                   "void main() {\n"
+                   "  v_color = a_color;\n"
+                   "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                   "}\n";
+  /* the texture spread over the rectangle (pixel centres: never on a texel edge) */
+  const char *fst = "precision highp float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_org, u_size;\n"
+                    "void main() {\n"
+                    "  gl_FragColor = texture2D(u_tex, (gl_FragCoord.xy - u_org) / u_size);\n"
+                    "}\n";
+  /* a font: ink where the atlas's alpha says */
+  const char *fsf = "precision highp float;\n"
+                    "uniform sampler2D u_tex;\n"
+                    "uniform vec2 u_org, u_size;\n"
+                    "uniform vec4 u_ink;\n"
+                    "void main() {\n"
+                    "  float a = texture2D(u_tex, (gl_FragCoord.xy - u_org) / u_size).a;\n"
+                    "  gl_FragColor = vec4(u_ink.rgb, a);\n"
+                    "}\n";
+  const binding attribs[] = {{"a_pos", 0}, {"a_color", 1}, {NULL, 0}};
+  GLuint pt = link_program_b(vs, fst, attribs, NULL);
+  GLuint pf = link_program_b(vs, fsf, attribs, NULL);
+  const vec4f bg = V4(0.0f, 0.0f, 0.6f, 1.0f);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  GLuint texs[14];
+  int nt = 0;
+  gl.UseProgram(pt);
+
+  /* row 1: UNSIGNED_BYTE, and a texel replaced by glTexSubImage2D */
+  const uint8_t l8 = 0x40, a8 = 0x80, la8[2] = {0x50, 0xA0}, l2[2] = {0x10, 0x20}, sub = 0x90;
+  texs[nt] = lum_alpha_tex(SC_LUMINANCE, 1, 1, GL_UNSIGNED_BYTE, &l8);
+  lum_alpha_draw(pt, texs[nt++], 4, 4, 16, 16);
+  model_rect(&m, 4, 4, 16, 16, (rgba8){{0x40, 0x40, 0x40, 255}});
+  texs[nt] = lum_alpha_tex(GL_ALPHA, 1, 1, GL_UNSIGNED_BYTE, &a8);
+  lum_alpha_draw(pt, texs[nt++], 20, 4, 32, 16);
+  model_rect(&m, 20, 4, 32, 16, (rgba8){{0, 0, 0, 0x80}});
+  texs[nt] = lum_alpha_tex(SC_LUMINANCE_ALPHA, 1, 1, GL_UNSIGNED_BYTE, la8);
+  lum_alpha_draw(pt, texs[nt++], 36, 4, 48, 16);
+  model_rect(&m, 36, 4, 48, 16, (rgba8){{0x50, 0x50, 0x50, 0xA0}});
+  texs[nt] = lum_alpha_tex(SC_LUMINANCE, 2, 1, GL_UNSIGNED_BYTE, l2);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 1, 1, SC_LUMINANCE, GL_UNSIGNED_BYTE, &sub);
+  check_gl_error("glTexSubImage2D into LUMINANCE");
+  lum_alpha_draw(pt, texs[nt++], 52, 4, 60, 16); /* texel 0 left half, texel 1 right half */
+  model_rect(&m, 52, 4, 56, 16, (rgba8){{0x10, 0x10, 0x10, 255}});
+  model_rect(&m, 56, 4, 60, 16, (rgba8){{0x90, 0x90, 0x90, 255}});
+
+  /* row 2: HALF_FLOAT_OES (0.25, 0.75, 0.125: none a half-way byte) and FLOAT */
+  if (half) {
+    const uint16_t hl = 0x3400, ha = 0x3A00, hla[2] = {0x3000, 0x3A00};
+    texs[nt] = lum_alpha_tex(SC_LUMINANCE, 1, 1, SC_HALF_FLOAT_OES, &hl);
+    lum_alpha_draw(pt, texs[nt++], 4, 20, 10, 30);
+    model_rect(&m, 4, 20, 10, 30, (rgba8){{64, 64, 64, 255}});
+    texs[nt] = lum_alpha_tex(GL_ALPHA, 1, 1, SC_HALF_FLOAT_OES, &ha);
+    lum_alpha_draw(pt, texs[nt++], 12, 20, 18, 30);
+    model_rect(&m, 12, 20, 18, 30, (rgba8){{0, 0, 0, 191}});
+    texs[nt] = lum_alpha_tex(SC_LUMINANCE_ALPHA, 1, 1, SC_HALF_FLOAT_OES, hla);
+    lum_alpha_draw(pt, texs[nt++], 20, 20, 26, 30);
+    model_rect(&m, 20, 20, 26, 30, (rgba8){{32, 32, 32, 191}});
+  }
+  if (flt) {
+    const float fl = 0.75f, fa = 0.25f, fla[2] = {0.125f, 0.25f};
+    texs[nt] = lum_alpha_tex(SC_LUMINANCE, 1, 1, GL_FLOAT, &fl);
+    lum_alpha_draw(pt, texs[nt++], 36, 20, 42, 30);
+    model_rect(&m, 36, 20, 42, 30, (rgba8){{191, 191, 191, 255}});
+    texs[nt] = lum_alpha_tex(GL_ALPHA, 1, 1, GL_FLOAT, &fa);
+    lum_alpha_draw(pt, texs[nt++], 44, 20, 50, 30);
+    model_rect(&m, 44, 20, 50, 30, (rgba8){{0, 0, 0, 64}});
+    texs[nt] = lum_alpha_tex(SC_LUMINANCE_ALPHA, 1, 1, GL_FLOAT, fla);
+    lum_alpha_draw(pt, texs[nt++], 52, 20, 58, 30);
+    model_rect(&m, 52, 20, 58, 30, (rgba8){{32, 32, 32, 64}});
+  }
+
+  /* row 2, right: glGenerateMipmap of an 8 x 8 LUMINANCE, drawn over 2 x 2 pixels (level 2) */
+  uint8_t l64[64];
+  memset(l64, 0x60, sizeof l64);
+  texs[nt] = lum_alpha_tex(SC_LUMINANCE, 8, 8, GL_UNSIGNED_BYTE, l64);
+  gl.GenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  check_gl_error("glGenerateMipmap of LUMINANCE");
+  lum_alpha_draw(pt, texs[nt++], 60, 20, 62, 22);
+  model_rect(&m, 60, 20, 62, 22, (rgba8){{0x60, 0x60, 0x60, 255}});
+
+  /* row 3: an ALPHA font atlas blended over the background (alpha kept) */
+  texs[nt] = lum_alpha_tex(GL_ALPHA, 8, 8, GL_UNSIGNED_BYTE, lum_atlas);
+  gl.UseProgram(pf);
+  const vec4f ink = V4(1.0f, 0.8f, 0.2f, 1.0f);
+  gl.Uniform4fv(uloc(pf, "u_ink"), 1, ink.v);
+  glEnable(GL_BLEND);
+  gl.BlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+  lum_alpha_draw(pf, texs[nt++], 4, 34, 20, 50);
+  glDisable(GL_BLEND);
+  static lum_atlas_draw font;
+  font = (lum_atlas_draw){4, 34, to8(ink), to8(bg)};
+  model_rect_fn(&m, 4, 34, 20, 50, lum_atlas_colour, &font);
+  check_gl_error("font atlas draw");
+
+  /* row 3, right: the framebuffer's red into LUMINANCE (the UNSIGNED_BYTE L rectangle and the
+   * background beside it), then a 2 x 2 corner of it replaced from the ALPHA rectangle */
+  GLuint ct;
+  glGenTextures(1, &ct);
+  glBindTexture(GL_TEXTURE_2D, ct);
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, SC_LUMINANCE, 14, 6, 4, 4, 0);
+  check_gl_error("glCopyTexImage2D into LUMINANCE");
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 2, 38, 6, 2, 2);
+  check_gl_error("glCopyTexSubImage2D into LUMINANCE");
+  gl.UseProgram(pt);
+  lum_alpha_draw(pt, ct, 40, 34, 56, 50); /* 4 x 4 texels, 4 pixels each */
+  /* texel columns 0-1 came from x 14-15 (L, 0x40), 2-3 from x 16-17 (background red 0);
+   * rows 2-3 of columns 0-1 from the LA rectangle (red 0x50) */
+  model_rect(&m, 40, 34, 48, 42, (rgba8){{0x40, 0x40, 0x40, 255}});
+  model_rect(&m, 48, 34, 56, 50, (rgba8){{0, 0, 0, 255}});
+  model_rect(&m, 40, 42, 48, 50, (rgba8){{0x50, 0x50, 0x50, 255}});
+  check_frame("es2_lum_alpha", &m);
+  glDeleteTextures(nt, texs);
+  glDeleteTextures(1, &ct);
+  gl.UseProgram(0);
+  gl.DeleteProgram(pt);
+  gl.DeleteProgram(pf);
+}
+
+/* es3_lum_swizzle: an ES 3.0 context's LUMINANCE and LUMINANCE_ALPHA textures under the
+ * application's own TEXTURE_SWIZZLE, which applies to (L, L, L, 1) / (L, L, L, A) as GL reads
+ * them (ES 3.0 §3.8.14), and glGetTexParameter gives back the swizzle set. */
+static void sc_es3_lum_swizzle(void)
+{
+  es_version(30);
+  const char *vs = "#version 300 es\n"
+                   "layout(location = 0) in vec2 a_pos;\n"
+                   "void main() { gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0); }\n";
+  const char *fs = "#version 300 es\n"
+                   "precision highp float;\n"
+                   "uniform sampler2D u_tex;\n"
+                   "uniform vec2 u_org, u_size;\n"
+                   "out vec4 o;\n"
+                   "void main() { o = texture(u_tex, (gl_FragCoord.xy - u_org) / u_size); }\n";
+  GLuint p = link_program_b(vs, fs, NULL, NULL);
+  gl.UseProgram(p);
+  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+  glViewport(0, 0, W, H);
+  clear_to(bg);
+  model m;
+  model_init(&m, bg);
+  const uint8_t l8 = 0x40, la8[2] = {0x50, 0xA0};
+  GLuint tl = lum_alpha_tex(SC_LUMINANCE, 1, 1, GL_UNSIGNED_BYTE, &l8);
+  GLuint tla = lum_alpha_tex(SC_LUMINANCE_ALPHA, 1, 1, GL_UNSIGNED_BYTE, la8);
+  /* L as (ONE, ZERO, RED, ALPHA) -> (1, 0, L, 1) */
+  glBindTexture(GL_TEXTURE_2D, tl);
+  const GLint sw_l[4] = {GL_ONE, GL_ZERO, GL_RED, GL_ALPHA};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, sw_l);
+  lum_alpha_draw(p, tl, 4, 4, 28, 28);
+  model_rect(&m, 4, 4, 28, 28, (rgba8){{255, 0, 0x40, 255}});
+  /* LA as (ALPHA, GREEN, ZERO, RED) -> (A, L, 0, L) */
+  glBindTexture(GL_TEXTURE_2D, tla);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ALPHA);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ZERO);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
+  lum_alpha_draw(p, tla, 36, 4, 60, 28);
+  model_rect(&m, 36, 4, 60, 28, (rgba8){{0xA0, 0x50, 0, 0x50}});
+  GLint got[4] = {0, 0, 0, 0};
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, got);
+  if (got[0] != GL_ALPHA || got[1] != GL_GREEN || got[2] != GL_ZERO || got[3] != GL_RED)
+    fail("GL_TEXTURE_SWIZZLE_RGBA of the LUMINANCE_ALPHA texture: 0x%x 0x%x 0x%x 0x%x",
+         (unsigned)got[0], (unsigned)got[1], (unsigned)got[2], (unsigned)got[3]);
+  /* the same L texture back to the identity swizzle: (L, L, L, 1) again */
+  glBindTexture(GL_TEXTURE_2D, tl);
+  const GLint ident[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, ident);
+  lum_alpha_draw(p, tl, 4, 36, 28, 60);
+  model_rect(&m, 4, 36, 28, 60, (rgba8){{0x40, 0x40, 0x40, 255}});
+  check_gl_error("swizzled draws");
+  check_frame("es3_lum_swizzle", &m);
+  GLuint t2[2] = {tl, tla};
+  glDeleteTextures(2, t2);
+  gl.UseProgram(0);
+  gl.DeleteProgram(p);
+}
+
 /* es3: an OpenGL ES 3.0 context. Its version strings and GL_MAJOR/MINOR_VERSION 3.0;
  * GL_CONTEXT_PROFILE_MASK is a desktop query; a desktop GLSL shader is refused naming the ES
  * versions; GLSL ES 1.00 and 3.00 shaders do not link together; GLSL ES 3.00 draws with vertex
@@ -16096,6 +16335,8 @@ static const struct {
     {"es2_probe_last", sc_es2_probe_last, 2},
     {"es2_clamp", sc_es2_clamp, 2},
     {"es2_draw_instanced", sc_es2_draw_instanced, 2},
+    {"es2_lum_alpha", sc_es2_lum_alpha, 2},
+    {"es3_lum_swizzle", sc_es3_lum_swizzle, 3},
     {"es_fixed", sc_es_fixed, 2},
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},

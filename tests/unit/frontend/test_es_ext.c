@@ -588,6 +588,118 @@ test_es_enums(enum fe_api api, int major)
    env_finish(&e);
 }
 
+/* ES 2.0/3.0's unsized LUMINANCE, ALPHA and LUMINANCE_ALPHA (Table 3.3): taken by glTexImage2D
+ * with UNSIGNED_BYTE (FLOAT / HALF_FLOAT_OES where OES_texture_(half_)float is offered) and
+ * format equal to internalformat (INVALID_OPERATION otherwise, INVALID_ENUM for no type at
+ * all); glTexSubImage2D with the image's own format and type; glCopyTexImage2D into LUMINANCE;
+ * not renderable, not glTexStorage formats. A desktop core context knows none of them:
+ * glTexImage2D and glCopyTexImage2D say INVALID_VALUE, a LUMINANCE pixel format INVALID_ENUM. */
+static void
+test_lum_alpha(enum fe_api api, int major)
+{
+   struct fe_test_env e;
+   if (api == FE_API_GLES)
+      es_env(&e, major);
+   else
+      env_init(&e, 16, 16);
+   const bool es = api == FE_API_GLES;
+   const char *ext = es ? (const char *)mgl_glGetString(GL_EXTENSIONS) : NULL;
+   const bool half = es && ext && strstr(ext, "GL_OES_texture_half_float");
+   const bool flt = es && ext && strstr(ext, "GL_OES_texture_float");
+   const GLenum L = 0x1909, LA = 0x190A, HALF_OES = 0x8D61;
+   static const uint8_t px[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+   mgl_glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   GLuint t, rgba;
+   mgl_glGenTextures(1, &rgba);
+   mgl_glBindTexture(GL_TEXTURE_2D, rgba);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, L, GL_UNSIGNED_BYTE, px);
+   CHECK_ERR(es ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
+   mgl_glGenTextures(1, &t);
+   mgl_glBindTexture(GL_TEXTURE_2D, t);
+   const GLenum fmts[3] = {L, GL_ALPHA, LA};
+   for (int k = 0; k < 3; k++) {
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[k], 2, 2, 0, fmts[k], GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_VALUE);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[k], 2, 2, 0, fmts[k], GL_FLOAT, NULL);
+      CHECK_ERR(!es ? GL_INVALID_VALUE : flt ? GL_NO_ERROR : GL_INVALID_OPERATION);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[k], 2, 2, 0, fmts[k], HALF_OES, NULL);
+      CHECK_ERR(!es ? GL_INVALID_VALUE : half ? GL_NO_ERROR : GL_INVALID_OPERATION);
+   }
+   if (es) {
+      /* internalformat and format must be the same unsized format */
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)L, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, L, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)LA, 2, 2, 0, GL_ALPHA, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      /* a type the format does not take; no type at all */
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)L, 2, 2, 0, L, GL_UNSIGNED_SHORT_5_6_5, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)L, 2, 2, 0, L, GL_UNSIGNED_SHORT, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)L, 2, 2, 0, L, 0x1234, px);
+      CHECK_ERR(GL_INVALID_ENUM);
+      /* the float forms are mgl's record of the type, no internal formats of ES */
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE32F_EXT, 2, 2, 0, L, GL_FLOAT, NULL);
+      CHECK_ERR(GL_INVALID_VALUE);
+      /* glTexSubImage2D: the image's own format and type */
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)L, 2, 2, 0, L, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 1, 1, L, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_NO_ERROR);
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_ALPHA, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RED, GL_UNSIGNED_BYTE, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, L, GL_FLOAT, px);
+      CHECK_ERR(GL_INVALID_OPERATION);
+      mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, L, 0x1234, px);
+      CHECK_ERR(GL_INVALID_ENUM);
+      /* not renderable: a framebuffer with one attached is incomplete */
+      GLuint fbo;
+      mgl_glGenFramebuffers(1, &fbo);
+      mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+      CHECK(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER) ==
+            GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+      mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      mgl_glDeleteFramebuffers(1, &fbo);
+      GLuint rb;
+      mgl_glGenRenderbuffers(1, &rb);
+      mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+      mgl_glRenderbufferStorage(GL_RENDERBUFFER, L, 2, 2);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glDeleteRenderbuffers(1, &rb);
+      CHECK_ERR(GL_NO_ERROR);
+   }
+   if (es && major >= 3) {
+      GLuint s;
+      mgl_glGenTextures(1, &s);
+      mgl_glBindTexture(GL_TEXTURE_2D, s);
+      mgl_glTexStorage2D(GL_TEXTURE_2D, 1, L, 2, 2);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glTexStorage2D(GL_TEXTURE_2D, 1, GL_LUMINANCE32F_EXT, 2, 2);
+      CHECK_ERR(GL_INVALID_ENUM);
+      mgl_glDeleteTextures(1, &s);
+      mgl_glBindTexture(GL_TEXTURE_2D, t);
+   }
+   /* glCopyTexImage2D from the RGBA8 default framebuffer: LUMINANCE takes its red */
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, L, 0, 0, 2, 2, 0);
+   CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_VALUE);
+   mgl_glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE32F_EXT, 0, 0, 2, 2, 0);
+   CHECK_ERR(GL_INVALID_VALUE);
+   if (es) {
+      mgl_glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
+      CHECK_ERR(GL_NO_ERROR);
+   }
+   mgl_glDeleteTextures(1, &t);
+   mgl_glDeleteTextures(1, &rgba);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -609,5 +721,8 @@ main(void)
    test_es_enums(FE_API_GLES, 2);
    test_es_enums(FE_API_GLES, 3);
    test_es_enums(FE_API_GL_CORE, 3);
+   test_lum_alpha(FE_API_GLES, 2);
+   test_lum_alpha(FE_API_GLES, 3);
+   test_lum_alpha(FE_API_GL_CORE, 3);
    return fe_test_report("unit.frontend.es_ext");
 }
