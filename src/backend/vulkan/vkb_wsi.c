@@ -160,6 +160,8 @@ chain_make(struct vkb_screen *scr, struct vkb_wsi_window *w, uint32_t width, uin
    w->stale = false;
    if (old)
       scr->wsi->recreated++;
+   mgl_info("vulkan: wsi: window 0x%x: swapchain %ux%u, %u images, present mode %d", w->window,
+            ext.width, ext.height, w->image_count, (int)mode);
    return true;
 }
 
