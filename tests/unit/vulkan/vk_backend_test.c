@@ -2281,6 +2281,57 @@ test_arena_throttle(void)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* surface_bind_window carries the client's word for a window: a name without its end, a display
+ * that does not exist, a window id that names nothing (with $DISPLAY set: under Xvfb in the
+ * window lane) and a window id on a remote session are each a refusal (answer 0, a named
+ * decline), never a fatal or a crash. */
+static uint32_t
+bind_window(struct t *t, uint32_t kind, uint32_t window, const char *display, bool terminate)
+{
+   struct mgp_surface_bind_window a = {.color = t->color_rb, .kind = kind, .window = window};
+   if (terminate)
+      snprintf((char *)a.display, sizeof(a.display), "%s", display);
+   else
+      memset(a.display, 'A', sizeof(a.display));
+   uint32_t answer = 7;
+   a.out = (struct mgp_span){.ptr = &answer, .size = sizeof(answer)};
+   t->sv->surface_bind_window(t->scr, &a, NULL, 0);
+   return answer;
+}
+
+static void
+test_wsi_hostile(struct t *t)
+{
+   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_present_wsi_unavailable);
+   const int f0 = t->fatal_count;
+   check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, NULL, false) == 0,
+         "wsi: a display name without its NUL is refused");
+   check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, ":9876", true) == 0,
+         "wsi: a display that does not exist is refused");
+   check(bind_window(t, 77, 0x400001, ":9876", true) == 0, "wsi: an unknown window kind is refused");
+   const char *env = getenv("DISPLAY");
+   if (env) {
+      check(bind_window(t, MGP_WINDOW_KIND_X11, 0x7ffffff0, env, true) == 0,
+            "wsi: a window id that names no window on %s is refused", env);
+      check(bind_window(t, MGP_WINDOW_KIND_X11, 0, env, true) == 0,
+            "wsi: window id 0 is refused");
+   }
+   check(bind_window(t, MGP_WINDOW_KIND_NONE, 0x400001, ":9876", true) == 0,
+         "wsi: unbinding a window never bound answers 0");
+   /* A session over the network (mgl-server --listen) names no window of this machine. */
+   struct vkb_screen *scr = t->scr;
+   scr->env.remote = true;
+   check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, env ? env : ":0", true) == 0,
+         "wsi: a remote session's window is refused");
+   scr->env.remote = false;
+   const uint64_t want = env ? 6 : 4;
+   check(mgl_decline_count(MGL_DECLINE_present_wsi_unavailable) - d0 == want,
+         "wsi: each refusal is a present-wsi-unavailable decline (%llu, want %llu)",
+         (unsigned long long)(mgl_decline_count(MGL_DECLINE_present_wsi_unavailable) - d0),
+         (unsigned long long)want);
+   check(t->fatal_count == f0, "wsi: no fatal (%s)", t->fatal);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2296,6 +2347,14 @@ main(int argc, char **argv)
    }
    t.color_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
    t.depth_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1);
+   if (argc > 2 && !strcmp(argv[2], "wsi")) {
+      /* The window lane: only the window-token checks, under an X server. */
+      test_wsi_hostile(&t);
+      mgs_vulkan_backend.screen_destroy(t.scr);
+      fprintf(stderr, "%s\n", failures ? "FAIL" : "PASS");
+      return failures ? 1 : 0;
+   }
+   test_wsi_hostile(&t);
 
    test_caps(&t);
    struct mgp_handle prog = make_program(&t, &color_prog);
