@@ -204,17 +204,20 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    return (EGLSurface)s;
 }
 
-enum present_mode { PRESENT_AUTO, PRESENT_COPY };
+enum present_mode { PRESENT_AUTO, PRESENT_COPY, PRESENT_WSI };
 
-/* MGL_PRESENT=copy|wsi|auto: copy forces the copy path; wsi and auto (the default) let the
- * server present where it can reach the window. */
+/* MGL_PRESENT=copy|wsi|auto: copy forces the copy path; auto (the default) lets the server
+ * present where it can reach the window and finds that faster (not on a CPU device); wsi lets
+ * it present wherever it can reach the window. */
 static enum present_mode
 present_mode(void)
 {
    static int mode = -1;
    if (mode < 0) {
       const char *v = getenv("MGL_PRESENT");
-      mode = v && !strcmp(v, "copy") ? PRESENT_COPY : PRESENT_AUTO;
+      mode = !v ? PRESENT_AUTO : !strcmp(v, "copy") ? PRESENT_COPY
+                               : !strcmp(v, "wsi")  ? PRESENT_WSI
+                                                    : PRESENT_AUTO;
       if (v && strcmp(v, "copy") && strcmp(v, "wsi") && strcmp(v, "auto"))
          mgl_warn("egl: MGL_PRESENT=%s is not copy, wsi or auto: auto", v);
    }
@@ -321,7 +324,8 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
    enum fe_status st = FE_OK;
    bool by_server = false;
    const uint64_t t0 = now_ns();
-   struct fe_window_token tok = {.interval = s->swap_interval > 0};
+   struct fe_window_token tok = {.interval = s->swap_interval > 0,
+                                 .force = present_mode() == PRESENT_WSI};
    if (nothing) {
       st = fe_swap_buffers_hidden(t->ctx->fe, s->fe);
    } else if (w && h && !n_damage && present_mode() != PRESENT_COPY && s->win_ops->server_token &&

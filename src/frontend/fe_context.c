@@ -579,6 +579,7 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
          .kind = MGP_WINDOW_KIND_X11,
          .window = tok->window,
          .interval = tok->interval,
+         .flags = tok->force ? MGP_BIND_WINDOW_FORCE : 0,
       };
       memcpy(a.display, tok->display, sizeof(a.display));
       uint32_t answer = 0;

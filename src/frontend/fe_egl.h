@@ -76,6 +76,7 @@ void fe_set_swap_interval(struct fe_context *ctx, int interval);
 struct fe_window_token {
    uint32_t window;
    uint32_t interval;     /* 0: never wait for the display; 1: FIFO */
+   bool force;            /* MGL_PRESENT=wsi: even where the server finds the copy faster */
    char display[104];     /* NUL-terminated */
 };
 

@@ -4,8 +4,8 @@
 # Runs under a private Xvfb (xvfb-run -a, 1024x768x24), through the glvnd EGL vendor
 # VENDOR_JSON on transport ARM (tcp: a `mgl-server --listen` started here, as run_scenario.sh):
 #   MODE window        mgl-window-test all: every window scenario, readbacks in OUT_DIR/ARM/
-#                      On monolith, inproc and spawn the server presents the frames itself
-#                      (Vulkan WSI), which the surfaces' counters must show (frames presented
+#                      With MGL_PRESENT=wsi, on monolith, inproc and spawn the server presents
+#                      the frames itself (Vulkan WSI), which the surfaces' counters must show (frames presented
 #                      by the server > 0); on tcp none may be.
 #   MODE window_copy   the same with MGL_PRESENT=copy: every frame by the copy path (counters:
 #                      0 presented by the server)
@@ -50,7 +50,7 @@ case "$mode" in
     elif [ "$mode" = window_copy ]; then
       export MGL_PRESENT=copy
     else
-      unset MGL_PRESENT
+      export MGL_PRESENT=wsi # auto takes the copy path on a CPU device (lavapipe)
     fi
     __EGL_VENDOR_LIBRARY_FILENAMES=$vendor "${xvfb[@]}" "$exe" all --out "$out/$arm/$mode" \
       >"$log_dir/run.out" 2>&1 || rc=$?

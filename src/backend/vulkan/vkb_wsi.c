@@ -305,6 +305,14 @@ VKB_CALL(surface_bind_window, mgp_surface_bind_window)
       }
       goto reply;
    }
+   if (scr->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU &&
+       !(args->flags & MGP_BIND_WINDOW_FORCE)) {
+      /* Measured (docs/BENCHMARKS.md): a CPU device's WSI puts every frame through the X
+       * socket, several times slower than the client's MIT-SHM copy. */
+      MGL_DECLINE(present_wsi_unavailable, "a CPU device: the copy path is faster "
+                                           "(MGL_PRESENT=wsi forces WSI)");
+      goto reply;
+   }
    if (args->kind != MGP_WINDOW_KIND_X11) {
       MGL_DECLINE(present_wsi_unavailable, "window kind %u", args->kind);
       goto reply;

@@ -2288,7 +2288,9 @@ test_arena_throttle(void)
 static uint32_t
 bind_window(struct t *t, uint32_t kind, uint32_t window, const char *display, bool terminate)
 {
-   struct mgp_surface_bind_window a = {.color = t->color_rb, .kind = kind, .window = window};
+   /* FORCE: past the CPU-device preference for the copy path, to the token's own checks */
+   struct mgp_surface_bind_window a = {.color = t->color_rb, .kind = kind, .window = window,
+                                       .flags = MGP_BIND_WINDOW_FORCE};
    if (terminate)
       snprintf((char *)a.display, sizeof(a.display), "%s", display);
    else
