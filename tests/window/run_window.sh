@@ -113,6 +113,18 @@ if ! grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$client_log" 2>
   echo "run_window: FAIL: ARM PROOF: $client_log has no transport=$arm line" >&2
   exit 1
 fi
+if [ "${MGL_VK_VALIDATION:-0}" = 1 ]; then
+  # Every session's backend counts what the validation layer said.
+  if ! cat "$log_dir"/*.log "$log_dir"/server-process/*.log 2>/dev/null | grep -q 'validation on'; then
+    echo "run_window: FAIL: MGL_VK_VALIDATION=1 but no session ran with the layer" >&2
+    exit 1
+  fi
+  if cat "$log_dir"/*.log "$log_dir"/server-process/*.log 2>/dev/null |
+     grep -Eq 'validation errors=[1-9]|warnings=[1-9]'; then
+    echo "run_window: FAIL: the Vulkan validation layer reported errors or warnings" >&2
+    exit 1
+  fi
+fi
 if grep -Fl 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >/dev/null 2>&1; then
   echo "run_window: FAIL: a session log reports a Fatal" >&2
   exit 1
