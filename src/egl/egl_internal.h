@@ -95,6 +95,7 @@ struct egl_surface {
    uint8_t *frame;
    size_t frame_size;
    uint64_t frames;                 /* presented so far */
+   uint64_t frames_server;          /* of those, presented by the server itself (Vulkan WSI) */
    uint64_t readback_ns, present_ns; /* time spent in each half of those swaps */
    EGLint buffer_age;               /* EGL_BUFFER_AGE_EXT */
    bool lost;

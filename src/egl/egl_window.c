@@ -2,6 +2,7 @@
  * library, window surface creation and the swap of a window surface (read back, present,
  * pick up a resize), on every arm alike. */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "egl_internal.h"
@@ -189,6 +190,26 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    return (EGLSurface)s;
 }
 
+enum present_mode { PRESENT_AUTO, PRESENT_COPY, PRESENT_WSI };
+
+/* MGL_PRESENT=copy|wsi|auto: copy forces the copy path; auto (the default) lets the server
+ * present where it can reach the window and finds that faster (not on a CPU device); wsi lets
+ * it present wherever it can reach the window. */
+static enum present_mode
+present_mode(void)
+{
+   static int mode = -1;
+   if (mode < 0) {
+      const char *v = getenv("MGL_PRESENT");
+      mode = !v ? PRESENT_AUTO : !strcmp(v, "copy") ? PRESENT_COPY
+                               : !strcmp(v, "wsi")  ? PRESENT_WSI
+                                                    : PRESENT_AUTO;
+      if (v && strcmp(v, "copy") && strcmp(v, "wsi") && strcmp(v, "auto"))
+         mgl_warn("egl: MGL_PRESENT=%s is not copy, wsi or auto: auto", v);
+   }
+   return (enum present_mode)mode;
+}
+
 static uint64_t
 now_ns(void)
 {
@@ -201,9 +222,11 @@ void
 egl_window_surface_finish(struct egl_surface *s)
 {
    if (s->frames)
-      mgl_info("egl: window surface %p: %llu frames, colour buffer read back in %.3f ms/frame, "
-               "presented in %.3f ms/frame",
-               (void *)s, (unsigned long long)s->frames,
+      mgl_info("egl: window surface %p: %llu frames (%llu presented by the server through "
+               "Vulkan WSI, %llu by the copy path), swap in %.3f ms/frame, presented here in "
+               "%.3f ms/frame",
+               (void *)s, (unsigned long long)s->frames, (unsigned long long)s->frames_server,
+               (unsigned long long)(s->frames - s->frames_server),
                (double)s->readback_ns / 1e6 / (double)s->frames,
                (double)s->present_ns / 1e6 / (double)s->frames);
    if (s->win_ops)
@@ -254,12 +277,6 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       s->frame = frame;
       s->frame_size = size;
    }
-   const uint64_t t0 = now_ns();
-   enum fe_status st = fe_swap_buffers_read(t->ctx->fe, s->fe, s->frame, s->frame_size);
-   const uint64_t t1 = now_ns();
-   if (st != FE_OK)
-      return egl_error(egl_fe_error(st), func, "the front end failed the swap");
-
    /* EGL's damage rectangles count from the bottom-left corner; the platform's from the top. */
    struct egl_rect damage[MAX_DAMAGE_RECTS];
    int32_t n_damage = 0;
@@ -287,6 +304,26 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
    const bool nothing = n_rects > 0 && n_damage == 0;
    if (n_damage < 0)
       n_damage = 0;
+   /* The server presents into the window itself where it can reach it (MGL_PRESENT=copy:
+    * never); else the frame is read back and put into the window here (the copy path), as is
+    * a frame with damage rectangles: only the copy path shows no more than the damage. */
+   enum fe_status st = FE_OK;
+   bool by_server = false;
+   const uint64_t t0 = now_ns();
+   struct fe_window_token tok = {.interval = s->swap_interval > 0,
+                                 .force = present_mode() == PRESENT_WSI};
+   if (nothing) {
+      st = fe_swap_buffers_hidden(t->ctx->fe, s->fe);
+   } else if (w && h && !n_damage && present_mode() != PRESENT_COPY && s->win_ops->server_token &&
+              s->win_ops->server_token(s->win, &tok.window, tok.display, sizeof(tok.display))) {
+      st = fe_swap_buffers_window(t->ctx->fe, s->fe, &tok, &by_server);
+   }
+   if (st == FE_OK && !nothing && !by_server)
+      st = fe_swap_buffers_read(t->ctx->fe, s->fe, s->frame, s->frame_size);
+   const uint64_t t1 = now_ns();
+   if (st != FE_OK)
+      return egl_error(egl_fe_error(st), func, "the front end failed the swap");
+
    struct egl_frame frame = {
       .top = h ? s->frame + (size_t)(h - 1) * row : s->frame,
       .stride = -(ptrdiff_t)row,
@@ -298,7 +335,7 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       .serial = s->frames + 1,
    };
    EGLint err = EGL_SUCCESS;
-   if (w && h && !nothing)
+   if (w && h && !nothing && !by_server)
       err = s->win_ops->present(s->win, &frame);
    if (err == EGL_BAD_NATIVE_WINDOW)
       return surface_lost(s, func);
@@ -306,6 +343,7 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       return egl_error(err, func, "the window system did not take frame %llu",
                        (unsigned long long)frame.serial);
    s->frames++;
+   s->frames_server += by_server;
    s->buffer_age = 1;
    s->readback_ns += t1 - t0;
    s->present_ns += now_ns() - t1;

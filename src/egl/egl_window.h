@@ -86,6 +86,12 @@ struct egl_window_ops {
     * that a second eglCreateWindowSurface for the same window fails with EGL_BAD_ALLOC (EGL 1.5
     * §3.5.1). May be NULL: the check is then skipped. */
    uintptr_t (*native_id)(struct egl_window *win);
+   /* The window as a token another process on this machine can open (X11: the window id and
+    * the display's name), so that the server presents into it itself through Vulkan WSI and
+    * present is not called. false: no such token (a Wayland surface is process-local; an
+    * application's own xcb connection has no name): the copy path. May be NULL. */
+   bool (*server_token)(struct egl_window *win, uint32_t *window, char *display,
+                        size_t display_size);
 };
 
 /* One window system, as an EGL platform. */

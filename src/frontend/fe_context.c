@@ -259,6 +259,15 @@ fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
 static void
 surface_destroy_now(struct fe_surface *surf)
 {
+   if (surf->wsi_window && surf->share) {
+      /* The server lets the window go (its swapchain and its connection). */
+      struct mgp_surface_bind_window a = {.kind = MGP_WINDOW_KIND_NONE,
+                                          .window = surf->wsi_window};
+      memcpy(a.display, surf->wsi_display, sizeof(a.display));
+      uint32_t answer = 0;
+      a.out = (struct mgp_span){.ptr = &answer, .size = sizeof(answer)};
+      mgp_surface_bind_window(surf->share->screen, &a);
+   }
    surface_release_resources(surf);
    free(surf);
 }
@@ -516,8 +525,8 @@ fe_current_context(void)
    return tls_ctx;
 }
 
-enum fe_status
-fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
+static enum fe_status
+swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
 {
    if (fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
@@ -525,9 +534,78 @@ fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
       return FE_BAD_MATCH;
    if (!fe_validate(ctx, FE_VERB_PRESENT))
       return FE_CONTEXT_LOST;
-   struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surf->color};
+   struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surf->color,
+                           .flags = flags};
    mgp_present(&ctx->pipe, &p);
    return fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
+}
+
+enum fe_status
+fe_swap_buffers(struct fe_context *ctx, struct fe_surface *surf)
+{
+   return swap_buffers(ctx, surf, 0);
+}
+
+enum fe_status
+fe_swap_buffers_hidden(struct fe_context *ctx, struct fe_surface *surf)
+{
+   return swap_buffers(ctx, surf, MGP_PRESENT_NO_WINDOW);
+}
+
+enum fe_status
+fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
+                       const struct fe_window_token *tok, bool *presented)
+{
+   *presented = false;
+   if (fe_ctx_lost(ctx))
+      return FE_CONTEXT_LOST;
+   if (!surf || mgp_handle_is_null(surf->color) || surf->share != ctx->share)
+      return FE_BAD_MATCH;
+   struct fe_share_group *sg = ctx->share;
+   if (surf->wsi_refused || !memchr(tok->display, 0, sizeof(tok->display)))
+      return FE_OK;
+   if (!fe_call_supported(sg, MGP_CALL_surface_bind_window) ||
+       !strcmp(mgl_session_transport(sg->session), "tcp")) {
+      /* tcp: the server runs elsewhere and cannot reach this display. */
+      surf->wsi_refused = true;
+      MGL_DECLINE(present_wsi_unavailable, "transport %s", mgl_session_transport(sg->session));
+      return FE_OK;
+   }
+   if (surf->wsi_window != tok->window || surf->wsi_interval != tok->interval ||
+       memcmp(&surf->wsi_color, &surf->color, sizeof(surf->color)) ||
+       strcmp(surf->wsi_display, tok->display)) {
+      struct mgp_surface_bind_window a = {
+         .color = surf->color,
+         .kind = MGP_WINDOW_KIND_X11,
+         .window = tok->window,
+         .interval = tok->interval,
+         .flags = tok->force ? MGP_BIND_WINDOW_FORCE : 0,
+      };
+      memcpy(a.display, tok->display, sizeof(a.display));
+      uint32_t answer = 0;
+      a.out = (struct mgp_span){.ptr = &answer, .size = sizeof(answer)};
+      mgp_surface_bind_window(sg->screen, &a);
+      if (fe_ctx_lost(ctx))
+         return FE_CONTEXT_LOST;
+      if (answer != 1) {
+         surf->wsi_refused = true; /* the server said why (a named decline) */
+         return FE_OK;
+      }
+      surf->wsi_color = surf->color;
+      surf->wsi_window = tok->window;
+      surf->wsi_interval = tok->interval;
+      memcpy(surf->wsi_display, tok->display, sizeof(surf->wsi_display));
+   }
+   enum fe_status st = swap_buffers(ctx, surf, 0);
+   if (st == FE_OK) {
+      /* The frame is in the window when the swap returns, as on the copy path (the next
+       * request on any connection to the display sees it); this also keeps one frame in
+       * flight on the ring arms. */
+      mgl_session_sync(sg->session);
+      st = fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
+   }
+   *presented = st == FE_OK;
+   return st;
 }
 
 enum fe_status
@@ -592,7 +670,7 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
       if (!ok)
          return FE_CONTEXT_LOST;
    }
-   return fe_swap_buffers(ctx, surf);
+   return swap_buffers(ctx, surf, MGP_PRESENT_NO_WINDOW); /* the client presents it */
 }
 
 void

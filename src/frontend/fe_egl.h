@@ -71,6 +71,25 @@ enum fe_status fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *s
 
 void fe_set_swap_interval(struct fe_context *ctx, int interval);
 
+/* A native window as a token the server can open itself: an X11 window id and the name of
+ * its display (the same display the server reaches when it runs on this machine). */
+struct fe_window_token {
+   uint32_t window;
+   uint32_t interval;     /* 0: never wait for the display; 1: FIFO */
+   bool force;            /* MGL_PRESENT=wsi: even where the server finds the copy faster */
+   char display[104];     /* NUL-terminated */
+};
+
+/* Ends the frame with the server presenting surf's colour buffer into the window itself
+ * (Vulkan WSI) where it can: FE_OK and *presented true. *presented false (FE_OK): the server
+ * declined (once per surface, named) or the transport cannot reach the window (tcp); nothing
+ * was ended, and the caller takes the copy path (fe_swap_buffers_read). The token is sent again
+ * whenever the colour buffer (a resize) or the interval changes. */
+enum fe_status fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
+                                      const struct fe_window_token *tok, bool *presented);
+/* Ends the frame and presents nothing into the window (every damage rectangle outside it). */
+enum fe_status fe_swap_buffers_hidden(struct fe_context *ctx, struct fe_surface *surf);
+
 /* GL entry point by name ("glDrawArrays"), or NULL for a name mgl does not know. */
 void *fe_get_proc_address(const char *name);
 

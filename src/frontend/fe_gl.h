@@ -401,6 +401,12 @@ struct fe_surface {
    unsigned bind_count;
    bool destroy_pending;
    uint64_t serial; /* distinguishes surfaces in framebuffer state keys */
+   /* Window surfaces the server presents itself (fe_swap_buffers_window): what it was last
+    * told. wsi_window 0: never bound; wsi_refused: it declined, the copy path for good. */
+   struct mgp_handle wsi_color;
+   uint32_t wsi_window, wsi_interval;
+   char wsi_display[104];
+   bool wsi_refused;
 };
 
 struct fe_share_group {

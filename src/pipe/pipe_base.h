@@ -142,6 +142,9 @@ enum mgp_call_class {
 
 /* mgp_u32_args.value of flush */
 #define MGP_FLUSH_FINISH (1u << 0) /* the client waits until the GPU is idle */
+#define MGP_PRESENT_NO_WINDOW (1u << 0) /* present: end the frame, the window shows nothing new */
+/* surface_bind_window: present through WSI even where the copy path is faster (a CPU device) */
+#define MGP_BIND_WINDOW_FORCE (1u << 0)
 #define MGP_FLUSH_FRAME_END (1u << 1)
 
 /* mgp_fence_query reply */

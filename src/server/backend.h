@@ -20,6 +20,7 @@ struct mgs_backend_env {
     * result). From the thread that applies the session's records. */
    void (*event)(void *session, const struct mgp_event *ev);
    bool validation; /* MGL_VK_VALIDATION=1 */
+   bool remote;     /* the client is across the network: it has no window on our displays */
 };
 
 struct mgs_backend {

@@ -479,6 +479,7 @@ int
 mgs_serve_listen(const char *address)
 {
    mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   mgs_sessions_remote = true; /* before any connection thread: no window here is theirs */
    char host[256], port[32];
    if (!parse_address(address, host, sizeof(host), port, sizeof(port))) {
       fprintf(stderr, "mgl-server: --listen needs [HOST:]PORT (or MGL_SERVER_PORT); got '%s'\n",

@@ -48,6 +48,8 @@ mgs_session_post_event(void *session, const struct mgp_event *ev)
       mgs_session_fatal(s, (enum mgl_fatal)f, mgp_event_kind_name(ev->kind));
 }
 
+bool mgs_sessions_remote;
+
 struct mgs_session *
 mgs_session_create(const char *backend, char *err, unsigned err_size)
 {
@@ -71,6 +73,7 @@ mgs_session_create(const char *backend, char *err, unsigned err_size)
       .event = mgs_session_post_event,
       .session = s,
       .validation = getenv("MGL_VK_VALIDATION") && !strcmp(getenv("MGL_VK_VALIDATION"), "1"),
+      .remote = mgs_sessions_remote,
    };
    s->screen = be->screen_create(&env);
    if (!s->screen) {

@@ -32,6 +32,10 @@ struct mgs_session {
    struct mgp_decoded dec;
 };
 
+/* Set once by `--listen` before any session: sessions come over the network, so no window of
+ * this machine's displays is theirs (the backend refuses surface_bind_window). */
+extern bool mgs_sessions_remote;
+
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
 void mgs_session_destroy(struct mgs_session *s);
 /* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES: the

@@ -4,8 +4,14 @@
 # Runs under a private Xvfb (xvfb-run -a, 1024x768x24), through the glvnd EGL vendor
 # VENDOR_JSON on transport ARM (tcp: a `mgl-server --listen` started here, as run_scenario.sh):
 #   MODE window        mgl-window-test all: every window scenario, readbacks in OUT_DIR/ARM/
-#   MODE window_noshm  the same with MGL_X11_NO_SHM=1: frames go through xcb_put_image, which the
-#                      log's counters must show (0 frames through MIT-SHM, put requests > 0)
+#                      With MGL_PRESENT=wsi, on monolith, inproc and spawn the server presents
+#                      the frames itself (Vulkan WSI), which the surfaces' counters must show (frames presented
+#                      by the server > 0); on tcp none may be.
+#   MODE window_copy   the same with MGL_PRESENT=copy: every frame by the copy path (counters:
+#                      0 presented by the server)
+#   MODE window_noshm  the copy path with MGL_X11_NO_SHM=1: frames go through xcb_put_image,
+#                      which the log's counters must show (0 frames through MIT-SHM, put
+#                      requests > 0)
 #   MODE glmark2       glmark2-es2 --validate on a few scenes through build/bin/mgl-run
 #   MODE glmark2_full  glmark2-es2 --validate on every default scene: every scene that Mesa
 #                      llvmpipe validates (27) must print "Validation: Success", none may fail
@@ -37,9 +43,14 @@ xvfb=(xvfb-run -a -s '-screen 0 1024x768x24')
 
 rc=0
 case "$mode" in
-  window|window_noshm)
+  window|window_copy|window_noshm)
+    export MGL_LOG_LEVEL=info
     if [ "$mode" = window_noshm ]; then
-      export MGL_X11_NO_SHM=1 MGL_LOG_LEVEL=info
+      export MGL_X11_NO_SHM=1 MGL_PRESENT=copy
+    elif [ "$mode" = window_copy ]; then
+      export MGL_PRESENT=copy
+    else
+      export MGL_PRESENT=wsi # auto takes the copy path on a CPU device (lavapipe)
     fi
     __EGL_VENDOR_LIBRARY_FILENAMES=$vendor "${xvfb[@]}" "$exe" all --out "$out/$arm/$mode" \
       >"$log_dir/run.out" 2>&1 || rc=$?
@@ -63,6 +74,23 @@ if [ "$rc" -ne 0 ]; then
   for f in "$log_dir"/*.log; do [ -f "$f" ] && { echo "--- $f" >&2; tail -n 30 "$f" >&2; }; done
   exit 1
 fi
+if [ "$mode" = glmark2 ] || [ "$mode" = glmark2_full ]; then
+  # glmark2-es2 --validate reads its frames with glReadPixels and never swaps (egl_x11 counts 0
+  # frames on every arm): it proves the bound window does not disturb rendering, not the path.
+  :
+else
+  # Which path presented: every window surface logs its frames at destroy.
+  read -r wsi copied < <(grep -ho '([0-9]* presented by the server through Vulkan WSI, [0-9]* by the copy path)' \
+      "$log_dir"/client.log | tr -d '(),' |
+      awk '{w += $1; c += $9} END {print w + 0, c + 0}')
+  echo "run_window: frames presented by the server (WSI) $wsi, by the copy path $copied"
+  if [ "$mode" != window_copy ] && [ "$mode" != window_noshm ] && [ "$arm" != tcp ]; then
+    [ "$wsi" -gt 0 ] || { echo "run_window: FAIL: no frame was presented by the server" >&2; exit 1; }
+  else
+    [ "$wsi" -eq 0 ] || { echo "run_window: FAIL: $wsi frames presented by the server" >&2; exit 1; }
+    [ "$copied" -gt 0 ] || { echo "run_window: FAIL: no frame took the copy path" >&2; exit 1; }
+  fi
+fi
 if [ "$mode" = window_noshm ]; then
   counts=$(grep -h 'egl: x11: so far' "$log_dir"/client.log | tail -n 1)
   if ! printf '%s\n' "$counts" | grep -Eq '\(0 through MIT-SHM, [1-9][0-9]* put_image requests\)'; then
@@ -70,7 +98,7 @@ if [ "$mode" = window_noshm ]; then
     exit 1
   fi
   echo "run_window: $counts"
-elif [ "$mode" != window ]; then
+elif [ "$mode" != window ] && [ "$mode" != window_copy ]; then
   ok=$(grep -c 'Validation: Success' "$log_dir/run.out" || true)
   bad=$(grep -Ec 'Validation: Failure|Error:' "$log_dir/run.out" || true)
   want=7
@@ -84,6 +112,18 @@ client_log=$log_dir/client.log
 if ! grep -Eq "(^|[[:space:]])transport=${arm}([[:space:]]|\$)" "$client_log" 2>/dev/null; then
   echo "run_window: FAIL: ARM PROOF: $client_log has no transport=$arm line" >&2
   exit 1
+fi
+if [ "${MGL_VK_VALIDATION:-0}" = 1 ]; then
+  # Every session's backend counts what the validation layer said.
+  if ! cat "$log_dir"/*.log "$log_dir"/server-process/*.log 2>/dev/null | grep -q 'validation on'; then
+    echo "run_window: FAIL: MGL_VK_VALIDATION=1 but no session ran with the layer" >&2
+    exit 1
+  fi
+  if cat "$log_dir"/*.log "$log_dir"/server-process/*.log 2>/dev/null |
+     grep -Eq 'validation errors=[1-9]|warnings=[1-9]'; then
+    echo "run_window: FAIL: the Vulkan validation layer reported errors or warnings" >&2
+    exit 1
+  fi
 fi
 if grep -Fl 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >/dev/null 2>&1; then
   echo "run_window: FAIL: a session log reports a Fatal" >&2

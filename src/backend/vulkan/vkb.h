@@ -490,6 +490,8 @@ struct vkb_screen {
    bool has_dynamic_topology;
    bool has_list_restart;
    bool has_mirror_clamp;
+   bool has_wsi;                        /* VK_KHR_xcb_surface + VK_KHR_swapchain enabled */
+   struct vkb_wsi *wsi;                 /* windows the server presents into (vkb_wsi.c) */
    bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
    bool has_stencil_export;             /* VK_EXT_shader_stencil_export: stencil blits drawn */
    bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
@@ -988,7 +990,13 @@ void vkb_tables_init(void);
 #define VKB_CALL(name, payload)                                                               \
    void vkb_##name(void *self, const struct payload *args, const void *tail, uint32_t tail_count)
 
+/* Server-side presentation (vkb_wsi.c): present's blit + present into the window bound to
+ * color, returning the batch's serial; 0 when no window is bound to it (the caller submits). */
+uint64_t vkb_wsi_present(struct vkb_screen *scr, struct vkb_resource *color);
+void vkb_wsi_finish(struct vkb_screen *scr);
+
 VKB_CALL(get_caps, mgp_get_caps);
+VKB_CALL(surface_bind_window, mgp_surface_bind_window);
 VKB_CALL(context_create, mgp_context_desc);
 VKB_CALL(context_destroy, mgp_handle_args);
 VKB_CALL(resource_create, mgp_resource_desc);

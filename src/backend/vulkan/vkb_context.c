@@ -540,14 +540,19 @@ VKB_CALL(flush, mgp_u32_args)
 VKB_CALL(present, mgp_present)
 {
    CTX_SELF;
-   /* pbuffers: the colour resource needs nothing more than the end of the frame */
+   /* pbuffers: the colour resource needs nothing more than the end of the frame; a window the
+    * client bound (surface_bind_window) gets the frame from here (vkb_wsi.c). */
+   struct vkb_resource *color = NULL;
    if (!mgp_handle_is_null(args->color) &&
-       !vkb_lookup(scr, &scr->resources, args->color, "present"))
+       !(color = vkb_lookup(scr, &scr->resources, args->color, "present")))
       return;
    if (args->frame_serial > scr->frame_serial)
       scr->frame_serial = args->frame_serial;
    const uint64_t frame = scr->frame_serial;
-   if (!vkb_submit(scr))
+   uint64_t serial = (args->flags & MGP_PRESENT_NO_WINDOW) ? 0 : vkb_wsi_present(scr, color);
+   if (!serial)
+      serial = vkb_submit(scr);
+   if (!serial)
       return;
    scr->last_presented = frame;
    scr->frame_serial = frame + 1;

@@ -365,9 +365,16 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
    }
    const char *layers[1];
    uint32_t nlayers = 0;
-   const char *exts[2];
+   const char *exts[4];
    uint32_t nexts = 0;
    bool debug_utils = false;
+   /* Window presentation by the server (vkb_wsi.c); without it, clients copy frames back. */
+   const bool wsi = has_instance_ext(NULL, VK_KHR_SURFACE_EXTENSION_NAME) &&
+                    has_instance_ext(NULL, "VK_KHR_xcb_surface");
+   if (wsi) {
+      exts[nexts++] = VK_KHR_SURFACE_EXTENSION_NAME;
+      exts[nexts++] = "VK_KHR_xcb_surface";
+   }
    if (scr->env.validation) {
       if (has_layer("VK_LAYER_KHRONOS_validation")) {
          layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
@@ -411,6 +418,7 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
    };
    pin_drivers();
    VkResult r = vkCreateInstance(&ici, NULL, &scr->instance);
+   scr->has_wsi = wsi && r == VK_SUCCESS; /* until the device says it has no swapchain */
    if (r != VK_SUCCESS) {
       snprintf(why, why_size, "vkCreateInstance failed (VkResult %d)", (int)r);
       return false;
@@ -745,6 +753,10 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       CHAIN(lrf);
       scr->has_smooth_lines = true;
    }
+   if (scr->has_wsi && dev_has(&e, VK_KHR_SWAPCHAIN_EXTENSION_NAME))
+      exts[nexts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+   else
+      scr->has_wsi = false;
    if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
       exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
@@ -916,6 +928,7 @@ screen_destroy(void *self)
       return;
    if (scr->dev) {
       vkDeviceWaitIdle(scr->dev);
+      vkb_wsi_finish(scr);
       vkb_queries_finish(scr);
       vkb_prim_queries_finish(scr);
       /* Objects still in the tables: the client's session ended without deleting them. */
@@ -1265,6 +1278,7 @@ const struct mgp_screen_vtbl vkb_screen_vtbl = {
    .query_create = vkb_query_create,
    .query_result = vkb_query_result,
    .get_timestamp = vkb_get_timestamp,
+   .surface_bind_window = vkb_surface_bind_window,
    .query_destroy = vkb_query_destroy,
 };
 

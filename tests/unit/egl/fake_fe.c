@@ -228,6 +228,22 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
    return fe_swap_buffers(ctx, surf);
 }
 
+/* The fake server reaches no window: every frame takes the copy path. */
+enum fe_status
+fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
+                       const struct fe_window_token *tok, bool *presented)
+{
+   (void)ctx, (void)surf, (void)tok;
+   *presented = false;
+   return FE_OK;
+}
+
+enum fe_status
+fe_swap_buffers_hidden(struct fe_context *ctx, struct fe_surface *surf)
+{
+   return fe_swap_buffers(ctx, surf);
+}
+
 void
 fe_set_swap_interval(struct fe_context *ctx, int interval)
 {

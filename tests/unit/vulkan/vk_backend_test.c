@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xcb/xcb.h>
+
 #include "backend.h"
 #include "decline.h"
 #include "log.h"
@@ -2339,6 +2341,108 @@ test_floor_gate(void)
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
+/* surface_bind_window carries the client's word for a window: a name without its end, a display
+ * that does not exist, a window id that names nothing (with $DISPLAY set: under Xvfb in the
+ * window lane) and a window id on a remote session are each a refusal (answer 0, a named
+ * decline), never a fatal or a crash. */
+static uint32_t
+bind_window(struct t *t, uint32_t kind, uint32_t window, const char *display, bool terminate)
+{
+   /* FORCE: past the CPU-device preference for the copy path, to the token's own checks */
+   struct mgp_surface_bind_window a = {.color = t->color_rb, .kind = kind, .window = window,
+                                       .flags = MGP_BIND_WINDOW_FORCE};
+   if (terminate)
+      snprintf((char *)a.display, sizeof(a.display), "%s", display);
+   else
+      memset(a.display, 'A', sizeof(a.display));
+   uint32_t answer = 7;
+   a.out = (struct mgp_span){.ptr = &answer, .size = sizeof(answer)};
+   t->sv->surface_bind_window(t->scr, &a, NULL, 0);
+   return answer;
+}
+
+/* The WSI path itself, under a real X server: a window bound to the colour buffer gets the
+ * frame at present, GL's bottom rows at the window's bottom. */
+static void
+test_wsi_present(struct t *t, const char *display)
+{
+   xcb_connection_t *c = xcb_connect(display, NULL);
+   if (xcb_connection_has_error(c)) {
+      check(false, "wsi: connect to %s", display);
+      xcb_disconnect(c);
+      return;
+   }
+   xcb_screen_t *sc = xcb_setup_roots_iterator(xcb_get_setup(c)).data;
+   xcb_window_t win = xcb_generate_id(c);
+   xcb_create_window(c, XCB_COPY_FROM_PARENT, win, sc->root, 0, 0, W, H, 0,
+                     XCB_WINDOW_CLASS_INPUT_OUTPUT, sc->root_visual, 0, NULL);
+   xcb_map_window(c, win);
+   free(xcb_get_input_focus_reply(c, xcb_get_input_focus(c), NULL));
+   check(bind_window(t, MGP_WINDOW_KIND_X11, win, display, true) == 1,
+         "wsi: a real window on %s is taken (FORCE)", display);
+   use_default_fb(t, false);
+   clear_color(t, 0, 0, 1, 1, false, 1);
+   struct mgp_clear red = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
+                           .scissor = {0, 0, W, 8}};
+   const float rgba[4] = {1, 0, 0, 1};
+   memcpy(red.color, rgba, sizeof(rgba));
+   t->cv->clear(t->ctx, &red, NULL, 0);
+   t->cv->present(t->ctx, &(struct mgp_present){.frame_serial = 1000, .color = t->color_rb},
+                  NULL, 0);
+   xcb_get_image_reply_t *img = xcb_get_image_reply(
+      c, xcb_get_image(c, XCB_IMAGE_FORMAT_Z_PIXMAP, win, 0, 0, W, H, ~0u), NULL);
+   check(img && xcb_get_image_data_length(img) >= W * H * 4, "wsi: the window reads back");
+   if (img && xcb_get_image_data_length(img) >= W * H * 4) {
+      const uint8_t *px = xcb_get_image_data(img);
+      const uint8_t *top = px, *bottom = px + (size_t)(H - 1) * W * 4;
+      check(top[0] == 255 && top[1] == 0 && top[2] == 0,
+            "wsi: the window's top row is the frame's top (blue): %02x%02x%02x", top[2], top[1],
+            top[0]);
+      check(bottom[0] == 0 && bottom[1] == 0 && bottom[2] == 255,
+            "wsi: the window's bottom row is GL's row 0 (red): %02x%02x%02x", bottom[2],
+            bottom[1], bottom[0]);
+   }
+   free(img);
+   check(bind_window(t, MGP_WINDOW_KIND_NONE, win, display, true) == 0, "wsi: unbound");
+   xcb_destroy_window(c, win);
+   xcb_disconnect(c);
+}
+
+static void
+test_wsi_hostile(struct t *t)
+{
+   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_present_wsi_unavailable);
+   const int f0 = t->fatal_count;
+   check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, NULL, false) == 0,
+         "wsi: a display name without its NUL is refused");
+   check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, ":9876", true) == 0,
+         "wsi: a display that does not exist is refused");
+   check(bind_window(t, 77, 0x400001, ":9876", true) == 0, "wsi: an unknown window kind is refused");
+   const char *env = getenv("DISPLAY");
+   if (env) {
+      check(bind_window(t, MGP_WINDOW_KIND_X11, 0x7ffffff0, env, true) == 0,
+            "wsi: a window id that names no window on %s is refused", env);
+      check(bind_window(t, MGP_WINDOW_KIND_X11, 0, env, true) == 0,
+            "wsi: window id 0 is refused");
+   }
+   check(bind_window(t, MGP_WINDOW_KIND_NONE, 0x400001, ":9876", true) == 0,
+         "wsi: unbinding a window never bound answers 0");
+   /* A session over the network (mgl-server --listen) names no window of this machine. */
+   struct vkb_screen *scr = t->scr;
+   scr->env.remote = true;
+   check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, env ? env : ":0", true) == 0,
+         "wsi: a remote session's window is refused");
+   scr->env.remote = false;
+   const uint64_t want = env ? 6 : 4;
+   check(mgl_decline_count(MGL_DECLINE_present_wsi_unavailable) - d0 == want,
+         "wsi: each refusal is a present-wsi-unavailable decline (%llu, want %llu)",
+         (unsigned long long)(mgl_decline_count(MGL_DECLINE_present_wsi_unavailable) - d0),
+         (unsigned long long)want);
+   check(t->fatal_count == f0, "wsi: no fatal (%s)", t->fatal);
+   if (env)
+      test_wsi_present(t, env);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2354,6 +2458,14 @@ main(int argc, char **argv)
    }
    t.color_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
    t.depth_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1);
+   if (argc > 2 && !strcmp(argv[2], "wsi")) {
+      /* The window lane: only the window-token checks, under an X server. */
+      test_wsi_hostile(&t);
+      mgs_vulkan_backend.screen_destroy(t.scr);
+      fprintf(stderr, "%s\n", failures ? "FAIL" : "PASS");
+      return failures ? 1 : 0;
+   }
+   test_wsi_hostile(&t);
 
    test_caps(&t);
    struct mgp_handle prog = make_program(&t, &color_prog);
