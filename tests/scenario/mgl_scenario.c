@@ -3853,13 +3853,13 @@ static void sc_es2_probe(void)
   check_gl_error("glTexImage2D(GL_HALF_FLOAT_OES)");
   probe_sampled(p2, 16, 18, 28, 30, 0.5f);
   model_rect(&m, 16, 18, 28, 30, to8(V4(1.0f, 0.25f, 0.0f, 1.0f)));
-  /* OES_texture_float: 4.0 and 2.0, quartered */
-  const float flt[16] = {0, 0, 0, 1, 2.0f, 4.0f, 1.0f, 4.0f, 0, 0, 0, 1, 0, 0, 0, 1};
+  /* OES_texture_float: 4.0 and 2.4, quartered (0.6: no rounding tie) */
+  const float flt[16] = {0, 0, 0, 1, 2.4f, 4.0f, 1.0f, 4.0f, 0, 0, 0, 1, 0, 0, 0, 1};
   tex[2] = probe_texture(GL_TEXTURE_2D);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_FLOAT, flt);
   check_gl_error("glTexImage2D(GL_FLOAT)");
   probe_sampled(p2, 32, 18, 44, 30, 0.25f);
-  model_rect(&m, 32, 18, 44, 30, to8(V4(0.5f, 1.0f, 0.25f, 1.0f)));
+  model_rect(&m, 32, 18, 44, 30, to8(V4(0.6f, 1.0f, 0.25f, 1.0f)));
   /* OES_compressed_ETC1_RGB8_texture: individual mode, colours 8,4,12 (x17), table 0, every
    * pixel index 0 (+2): (138, 70, 206) everywhere */
   const uint8_t etc1[8] = {0x88, 0x44, 0xcc, 0x00, 0, 0, 0, 0};
@@ -3898,8 +3898,8 @@ static void sc_es2_probe(void)
   gl.UseProgram(pd);
   glHint(0x8B8B /* GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES */, GL_NICEST);
   check_gl_error("GL_FRAGMENT_SHADER_DERIVATIVE_HINT_OES");
-  probe_sampled(pd, 48, 34, 60, 46, 0.5f);
-  model_rect(&m, 48, 34, 60, 46, to8(V4(1.0f, 1.0f, 0.5f, 1.0f)));
+  probe_sampled(pd, 48, 34, 60, 46, 0.6f);
+  model_rect(&m, 48, 34, 60, 46, to8(V4(1.0f, 1.0f, 0.6f, 1.0f)));
 
   check_frame("es2_probe", &m);
   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
@@ -4170,9 +4170,9 @@ static void sc_es2_probe_more(void)
   glDisable(GL_DEPTH_TEST);
   gl.DeleteBuffers(1, &vq);
   glBindTexture(GL_TEXTURE_2D, tex[1]);
-  PROBE(2, 50, 10, 62, 0.25f, 0.5f, 1.0f, 1.0f); /* drawn: 0.5 */
+  PROBE(2, 50, 10, 62, 0.25f, 0.5f, 0.8f, 1.0f); /* drawn: 0.5, x 0.8 (0.5 is a rounding tie) */
   PROBE(10, 50, 14, 62, 0.75f, 0.5f, 1.0f, 1.0f); /* cleared: 1.0 */
-  model_rect(&m, 2, 50, 10, 62, to8(V4(0.5f, 0, 0, 1)));
+  model_rect(&m, 2, 50, 10, 62, to8(V4(0.4f, 0, 0, 1)));
   model_rect(&m, 10, 50, 14, 62, to8(V4(1.0f, 0, 0, 1)));
   /* ... and uploaded: texel (1,0) is 0xc000 */
   const GLushort depth16[4] = {0, 0xc000, 0, 0};
@@ -4267,7 +4267,7 @@ static void sc_es2_probe_more(void)
   model_rect(&m, 2, 34, 14, 46, (rgba8){{0xe0, 0x40, 0x20, 255}});
 
   /* OES_texture_half_float_linear, OES_texture_float_linear: texels 0 and 2 (red), 0 and 1
-   * (alpha) filtered half way: 1 and 0.5, halved */
+   * (alpha) filtered half way: 1 and 0.5, times 0.8 (0.5 would make a rounding tie) */
   const GLushort hl[8] = {0, 0, 0, 0, 0x4000, 0, 0, 0x3c00};
   const float fl[8] = {0, 0, 0, 0, 2.0f, 0, 0, 1.0f};
   glBindTexture(GL_TEXTURE_2D, tex[7]);
@@ -4276,8 +4276,8 @@ static void sc_es2_probe_more(void)
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   check_gl_error("LINEAR half-float texture");
-  PROBE(16, 34, 28, 46, 0.5f, 0.5f, 0.5f, 0.0f);
-  model_rect(&m, 16, 34, 28, 46, to8(V4(0.5f, 0, 0, 0.25f)));
+  PROBE(16, 34, 28, 46, 0.5f, 0.5f, 0.8f, 0.0f);
+  model_rect(&m, 16, 34, 28, 46, to8(V4(0.8f, 0, 0, 0.4f)));
   GLuint tf;
   glGenTextures(1, &tf);
   glBindTexture(GL_TEXTURE_2D, tf);
@@ -4286,8 +4286,8 @@ static void sc_es2_probe_more(void)
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   check_gl_error("LINEAR float texture");
-  PROBE(30, 34, 42, 46, 0.5f, 0.5f, 0.5f, 0.0f);
-  model_rect(&m, 30, 34, 42, 46, to8(V4(0.5f, 0, 0, 0.25f)));
+  PROBE(30, 34, 42, 46, 0.5f, 0.5f, 0.8f, 0.0f);
+  model_rect(&m, 30, 34, 42, 46, to8(V4(0.8f, 0, 0, 0.4f)));
 
   /* EXT_compressed_ETC1_RGB8_sub_texture: the right block of an 8x4 ETC1 image replaced */
   const uint8_t etc1[16] = {0x88, 0x44, 0xcc, 0, 0, 0, 0, 0, 0x88, 0x44, 0xcc, 0, 0, 0, 0, 0};
@@ -4307,7 +4307,7 @@ static void sc_es2_probe_more(void)
 
   /* EXT_ and OES_draw_elements_base_vertex: vertices 6.. are the rectangle, 0..5 junk */
   gl.UseProgram(pc);
-  const vec4f cbv = V4(0.9f, 0.9f, 0.1f, 1.0f);
+  const vec4f cbv = V4(0.8f, 0.8f, 0.2f, 1.0f);
   for (int k = 0; k < 18 * 6; k++)
     data[k] = -50.0f;
   rect_colour_data(data + 36, 2, 18, 14, 30, cbv);
@@ -4547,7 +4547,7 @@ static void sc_es2_probe_last(void)
   glViewport(0, 0, 8, 8);
   glClear(GL_COLOR_BUFFER_BIT);
   gl.UseProgram(pc);
-  vq = rect_colour_vbo(0, 0, 64, 64, V4(2.0f, 0.5f, 4.0f, 2.0f));
+  vq = rect_colour_vbo(0, 0, 64, 64, V4(2.4f, 0.5f, 4.0f, 2.4f));
   glDrawArrays(GL_TRIANGLES, 0, 6);
   gl.DeleteBuffers(1, &vq);
   check_gl_error("drawing 2.0 into a half-float colour buffer");
@@ -4562,7 +4562,7 @@ static void sc_es2_probe_last(void)
   vq = rect_colour_vbo(4, 4, 28, 28, bg);
   glDrawArrays(GL_TRIANGLES, 0, 6);
   gl.DeleteBuffers(1, &vq);
-  model_rect(&m, 4, 4, 28, 28, to8(V4(0.5f, 0.125f, 1.0f, 0.5f)));
+  model_rect(&m, 4, 4, 28, 28, to8(V4(0.6f, 0.125f, 1.0f, 0.6f)));
 
   /* APPLE_texture_max_level: one level and a mipmap filter */
   const uint8_t one[4] = {0x40, 0xc0, 0x80, 255};
@@ -4655,7 +4655,7 @@ static void sc_es3_float_color(void)
   gl.UseProgram(pc);
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE);
-  GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(2.0f, 1.0f, 4.0f, 4.0f));
+  GLuint vq = rect_colour_vbo(0, 0, 64, 64, V4(2.4f, 1.0f, 4.0f, 4.0f));
   glDrawArrays(GL_TRIANGLES, 0, 6);
   glDrawArrays(GL_TRIANGLES, 0, 6);
   glDisable(GL_BLEND);
@@ -4672,7 +4672,7 @@ static void sc_es3_float_color(void)
   check_gl_error("sampling the RGBA32F texture");
   model m;
   model_init(&m, bg);
-  model_rect(&m, 8, 8, 56, 56, to8(V4(0.5f, 0.25f, 1.0f, 1.0f)));
+  model_rect(&m, 8, 8, 56, 56, to8(V4(0.6f, 0.25f, 1.0f, 1.0f)));
   check_frame("es3_float_color", &m);
   gl.DeleteFramebuffers(1, &fbo);
   gl.DeleteRenderbuffers(1, &rb);

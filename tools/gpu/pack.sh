@@ -15,8 +15,9 @@ cp -a $P/lib $G/piglit/
 list=$(grep -v -e '^#' -e '^[[:space:]]*$' tests/piglit/list.txt)
 for b in $(awk '{print $1}' <<<"$list" | sort -u); do cp "$P/$b" $G/piglit/bin/; done
 (cd $P && tar cf - $(awk '$2 ~ /^(tests|generated_tests)\// {print $2}' <<<"$list" | sort -u)) | (cd $G/piglit && tar xf -)
-# the piglit binaries' libraries, less glibc and glvnd (glvnd comes from .gl/)
-for b in $G/piglit/bin/*; do ldd "$b"; done | awk '$3 ~ /^\// {print $3}' | sort -u |
-  grep -v -E 'piglit|/lib(c|m|dl|pthread|rt)\.so|ld-linux|lib(GL|EGL|GLX|GLdispatch|OpenGL|GLES)' |
+# the piglit binaries' and mgl's own libraries (X11/XCB/Wayland clients, xxHash), less glibc,
+# glvnd (from .gl/) and the Vulkan loader (from .gl/)
+for b in $G/piglit/bin/* $D/lib/*.so; do ldd "$b"; done | awk '$3 ~ /^\// {print $3}' | sort -u |
+  grep -v -E 'piglit|/lib(c|m|dl|pthread|rt)\.so|ld-linux|lib(GL|EGL|GLX|GLdispatch|OpenGL|GLES|vulkan)' |
   while read -r l; do cp -L "$l" $G/syslib/; done
 du -sh $D $G
