@@ -335,7 +335,9 @@ extern XID _XAllocID(Display *dpy);
 static bool
 x11_is_native_display(void *native_display)
 {
-   if (!native_display)
+   /* A Display is pointer-aligned; anything else is not one (and naming a member through a
+    * misaligned pointer would be undefined). */
+   if (!native_display || (uintptr_t)native_display % _Alignof(void *) != 0)
       return false;
    void *field = &((_XPrivDisplay)native_display)->resource_alloc;
    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
