@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_enum.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -361,7 +362,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       .height = 1,
       .depth = 1,
       .array_layers = 1,
-      .usage = usage,
+      .usage = fe_mgp_buffer_usage(usage),
       .size = (uint64_t)size,
    };
    /* A new store: the old one stays the server's until the GPU work that reads it is done. */

@@ -62,7 +62,7 @@ stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
       .height = 1,
       .depth = 1,
       .array_layers = 1,
-      .usage = GL_STREAM_DRAW,
+      .usage = MGP_BUFFER_USAGE_STREAM_DRAW,
       .size = cap,
    };
    if (vao->stream_size)

@@ -4,6 +4,7 @@
  * validates the draw class and the draw goes out. */
 #include <stdlib.h>
 
+#include "fe_enum.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -88,7 +89,7 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
        uint32_t num)
 {
    struct mgp_draw_vbo a = {
-      .mode = (uint16_t)d->mode,
+      .mode = (uint16_t)fe_mgp_prim(d->mode),
       .index_size = (uint8_t)d->index_size,
       .instance_count = (uint32_t)d->instances,
       .num_draws = num,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_enum.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -1283,14 +1284,14 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
    struct mgp_blit b = {
       .src_box = {sx0, sy0, sx1, sy1},
       .dst_box = {dx0, dy0, dx1, dy1},
-      .filter = (uint16_t)filter,
+      .filter = (uint16_t)fe_mgp_filter(filter),
       .scissor_enable = ctx->scissor_test,
       .conditional = 1,
       .srgb_encode = ctx->misc_framebuffer_srgb,
    };
    memcpy(b.scissor, ctx->ds.scissor, sizeof(b.scissor));
    if ((mask & GL_COLOR_BUFFER_BIT) && !mgp_handle_is_null(st.read.res)) {
-      b.mask = GL_COLOR_BUFFER_BIT;
+      b.mask = MGP_BLIT_COLOR;
       b.src = st.read;
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
          if (st.draw_buffers[i] < 0 || mgp_handle_is_null(st.color[st.draw_buffers[i]].res))
@@ -1304,7 +1305,7 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       struct mgp_surface src = (ds_mask & GL_DEPTH_BUFFER_BIT) ? rd : rs;
       struct mgp_surface dst = (ds_mask & GL_DEPTH_BUFFER_BIT) ? st.depth : st.stencil;
       if (!mgp_handle_is_null(src.res) && !mgp_handle_is_null(dst.res)) {
-         b.mask = ds_mask;
+         b.mask = fe_mgp_blit_mask(ds_mask);
          b.src = src;
          b.dst = dst;
          mgp_blit(&ctx->pipe, &b);

@@ -3,6 +3,7 @@
  * answers no question the client can answer). */
 #include <string.h>
 
+#include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -464,20 +465,22 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    }
    case GL_DEPTH_WRITEMASK: BOOL1(rs->depth_write); return true;
-   case GL_DEPTH_FUNC: ENUM1(rs->depth_func); return true;
-   case GL_BLEND_SRC_RGB: case GL_BLEND_SRC: ENUM1(rs->blend[0].src_rgb); return true;
-   case GL_BLEND_DST_RGB: case GL_BLEND_DST: ENUM1(rs->blend[0].dst_rgb); return true;
-   case GL_BLEND_SRC_ALPHA: ENUM1(rs->blend[0].src_alpha); return true;
-   case GL_BLEND_DST_ALPHA: ENUM1(rs->blend[0].dst_alpha); return true;
-   case GL_BLEND_EQUATION_RGB: ENUM1(rs->blend[0].eq_rgb); return true;
-   case GL_BLEND_EQUATION_ALPHA: ENUM1(rs->blend[0].eq_alpha); return true;
+   case GL_DEPTH_FUNC: ENUM1(fe_gl_compare_func(rs->depth_func)); return true;
+   case GL_BLEND_SRC_RGB:
+   case GL_BLEND_SRC: ENUM1(fe_gl_blend_factor(rs->blend[0].src_rgb)); return true;
+   case GL_BLEND_DST_RGB:
+   case GL_BLEND_DST: ENUM1(fe_gl_blend_factor(rs->blend[0].dst_rgb)); return true;
+   case GL_BLEND_SRC_ALPHA: ENUM1(fe_gl_blend_factor(rs->blend[0].src_alpha)); return true;
+   case GL_BLEND_DST_ALPHA: ENUM1(fe_gl_blend_factor(rs->blend[0].dst_alpha)); return true;
+   case GL_BLEND_EQUATION_RGB: ENUM1(fe_gl_blend_op(rs->blend[0].eq_rgb)); return true;
+   case GL_BLEND_EQUATION_ALPHA: ENUM1(fe_gl_blend_op(rs->blend[0].eq_alpha)); return true;
    case GL_BLEND_COLOR:
       FLOATN(GV_NORM, 4, ds->blend_color[0], ds->blend_color[1], ds->blend_color[2],
              ds->blend_color[3]);
       return true;
-   case GL_LOGIC_OP_MODE: ENUM1(rs->logic_op); return true;
+   case GL_LOGIC_OP_MODE: ENUM1(fe_gl_logic_op(rs->logic_op)); return true;
    case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
-   case GL_FRONT_FACE: ENUM1(rs->front_face); return true;
+   case GL_FRONT_FACE: ENUM1(fe_gl_front_face(rs->front_face)); return true;
    case GL_POLYGON_MODE: {
       int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode};
       ints(v, 2, m);
@@ -503,20 +506,20 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
    case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;
    case GL_SAMPLE_COVERAGE_INVERT: BOOL1(ds->sample_coverage_invert); return true;
-   case GL_STENCIL_FUNC: ENUM1(rs->stencil_func[0]); return true;
-   case GL_STENCIL_BACK_FUNC: ENUM1(rs->stencil_func[1]); return true;
+   case GL_STENCIL_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[0])); return true;
+   case GL_STENCIL_BACK_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[1])); return true;
    case GL_STENCIL_REF: INT1((int32_t)ds->stencil_ref[0]); return true;
    case GL_STENCIL_BACK_REF: INT1((int32_t)ds->stencil_ref[1]); return true;
    case GL_STENCIL_VALUE_MASK: INT1(ds->stencil_read_mask[0]); return true;
    case GL_STENCIL_BACK_VALUE_MASK: INT1(ds->stencil_read_mask[1]); return true;
    case GL_STENCIL_WRITEMASK: INT1(ds->stencil_write_mask[0]); return true;
    case GL_STENCIL_BACK_WRITEMASK: INT1(ds->stencil_write_mask[1]); return true;
-   case GL_STENCIL_FAIL: ENUM1(rs->stencil_fail[0]); return true;
-   case GL_STENCIL_BACK_FAIL: ENUM1(rs->stencil_fail[1]); return true;
-   case GL_STENCIL_PASS_DEPTH_FAIL: ENUM1(rs->stencil_zfail[0]); return true;
-   case GL_STENCIL_BACK_PASS_DEPTH_FAIL: ENUM1(rs->stencil_zfail[1]); return true;
-   case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(rs->stencil_zpass[0]); return true;
-   case GL_STENCIL_BACK_PASS_DEPTH_PASS: ENUM1(rs->stencil_zpass[1]); return true;
+   case GL_STENCIL_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[0])); return true;
+   case GL_STENCIL_BACK_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[1])); return true;
+   case GL_STENCIL_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[0])); return true;
+   case GL_STENCIL_BACK_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[1])); return true;
+   case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[0])); return true;
+   case GL_STENCIL_BACK_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[1])); return true;
    case GL_LINE_SMOOTH_HINT: case GL_POLYGON_SMOOTH_HINT: case GL_TEXTURE_COMPRESSION_HINT:
    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: case FE_GL_GENERATE_MIPMAP_HINT:
       if (!fe_state_hint_valid(ctx, pname))

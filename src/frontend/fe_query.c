@@ -8,6 +8,7 @@
  * a counted round trip) only when no event brought the result yet. */
 #include <stdlib.h>
 
+#include "fe_enum.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -117,7 +118,9 @@ query_destroy(struct fe_context *ctx, struct fe_query *q)
    struct fe_share_group *sg = ctx->share;
    if (q->active) { /* deleting an active query ends it */
       if (!q->declined)
-         mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = q->target});
+         mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){
+                                      .query = q->h,
+                                      .kind = (uint16_t)fe_mgp_query_kind(q->target)});
       *active_slot(ctx, q->target) = NULL;
    }
    if (!q->declined) {
@@ -214,7 +217,8 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
       FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
    }
    if (!declined)
-      mgp_query_create(sg->screen, &(struct mgp_query_desc){.query = q->h, .kind = target});
+      mgp_query_create(sg->screen, 
+         &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
    return q;
 }
 
@@ -249,7 +253,8 @@ mgl_glBeginQuery(GLenum target, GLuint id)
    q->active = true;
    *slot = q;
    if (!q->declined)
-      mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+      mgp_begin_query(&ctx->pipe, 
+         &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
 }
 
 void
@@ -268,7 +273,8 @@ mgl_glEndQuery(GLenum target)
       q->value = 0;
       return;
    }
-   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   mgp_end_query(&ctx->pipe, 
+      &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
    q->pending = true;
 }
 
@@ -288,7 +294,8 @@ mgl_glQueryCounter(GLuint id, GLenum target)
       q->value = 0;
       return;
    }
-   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h, .kind = target});
+   mgp_end_query(&ctx->pipe, 
+      &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
    q->pending = true;
 }
 
@@ -400,8 +407,9 @@ mgl_glBeginConditionalRender(GLuint id, GLenum mode)
    FE_CHECK(q->active, GL_INVALID_OPERATION);
    ctx->cond_render = true;
    if (fe_pipe_has(ctx, MGP_CALL_begin_conditional_render))
-      mgp_begin_conditional_render(&ctx->pipe,
-                                   &(struct mgp_query_desc){.query = q->h, .kind = mode});
+      mgp_begin_conditional_render(
+         &ctx->pipe,
+         &(struct mgp_query_desc){.query = q->h, .mode = (uint16_t)fe_mgp_cond_render_mode(mode)});
 }
 
 void

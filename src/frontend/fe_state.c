@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fe_enum.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -91,7 +92,8 @@ update_independent_blend(struct fe_context *ctx)
 static void
 update_cull(struct fe_context *ctx)
 {
-   rs_u16(ctx, &ctx->rs.cull_face, ctx->cull_enabled ? ctx->cull_mode : 0);
+   rs_u16(ctx, &ctx->rs.cull_face,
+          ctx->cull_enabled ? fe_mgp_cull_mode(ctx->cull_mode) : MGP_CULL_MODE_NONE);
 }
 
 void
@@ -101,18 +103,18 @@ fe_state_init(struct fe_context *ctx)
    memset(rs, 0, sizeof(*rs));
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
       rs->blend[i].color_mask = 0xf;
-      rs->blend[i].eq_rgb = rs->blend[i].eq_alpha = GL_FUNC_ADD;
-      rs->blend[i].src_rgb = rs->blend[i].src_alpha = GL_ONE;
-      rs->blend[i].dst_rgb = rs->blend[i].dst_alpha = GL_ZERO;
+      rs->blend[i].eq_rgb = rs->blend[i].eq_alpha = MGP_BLEND_OP_ADD;
+      rs->blend[i].src_rgb = rs->blend[i].src_alpha = MGP_BLEND_FACTOR_ONE;
+      rs->blend[i].dst_rgb = rs->blend[i].dst_alpha = MGP_BLEND_FACTOR_ZERO;
    }
-   rs->logic_op = GL_COPY;
+   rs->logic_op = MGP_LOGIC_OP_COPY;
    rs->depth_write = 1;
-   rs->depth_func = GL_LESS;
-   rs->front_face = GL_CCW;
-   rs->polygon_mode = GL_FILL;
+   rs->depth_func = MGP_COMPARE_FUNC_LESS;
+   rs->front_face = MGP_FRONT_FACE_CCW;
+   rs->polygon_mode = MGP_POLYGON_MODE_FILL;
    for (int f = 0; f < 2; f++) {
-      rs->stencil_func[f] = GL_ALWAYS;
-      rs->stencil_fail[f] = rs->stencil_zfail[f] = rs->stencil_zpass[f] = GL_KEEP;
+      rs->stencil_func[f] = MGP_COMPARE_FUNC_ALWAYS;
+      rs->stencil_fail[f] = rs->stencil_zfail[f] = rs->stencil_zpass[f] = MGP_STENCIL_OP_KEEP;
    }
    rs->provoking_vertex_last = 1;
    rs->multisample = 1;
@@ -344,7 +346,7 @@ mgl_glDepthFunc(GLenum func)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(!fe_is_compare_func(func), GL_INVALID_ENUM);
-   rs_u16(ctx, &ctx->rs.depth_func, func);
+   rs_u16(ctx, &ctx->rs.depth_func, fe_mgp_compare_func(func));
 }
 
 void
@@ -402,10 +404,10 @@ mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum
             GL_INVALID_ENUM);
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
       struct mgp_blend_target *b = &ctx->rs.blend[i];
-      rs_u16(ctx, &b->src_rgb, src_rgb);
-      rs_u16(ctx, &b->dst_rgb, dst_rgb);
-      rs_u16(ctx, &b->src_alpha, src_alpha);
-      rs_u16(ctx, &b->dst_alpha, dst_alpha);
+      rs_u16(ctx, &b->src_rgb, fe_mgp_blend_factor(src_rgb));
+      rs_u16(ctx, &b->dst_rgb, fe_mgp_blend_factor(dst_rgb));
+      rs_u16(ctx, &b->src_alpha, fe_mgp_blend_factor(src_alpha));
+      rs_u16(ctx, &b->dst_alpha, fe_mgp_blend_factor(dst_alpha));
    }
    update_independent_blend(ctx);
 }
@@ -422,8 +424,8 @@ mgl_glBlendEquationSeparate(GLenum mode_rgb, GLenum mode_alpha)
    FE_CTX_OR_RETURN();
    FE_CHECK(!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha), GL_INVALID_ENUM);
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
-      rs_u16(ctx, &ctx->rs.blend[i].eq_rgb, mode_rgb);
-      rs_u16(ctx, &ctx->rs.blend[i].eq_alpha, mode_alpha);
+      rs_u16(ctx, &ctx->rs.blend[i].eq_rgb, fe_mgp_blend_op(mode_rgb));
+      rs_u16(ctx, &ctx->rs.blend[i].eq_alpha, fe_mgp_blend_op(mode_alpha));
    }
    update_independent_blend(ctx);
 }
@@ -472,7 +474,7 @@ mgl_glLogicOp(GLenum opcode)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(opcode < GL_CLEAR || opcode > GL_SET, GL_INVALID_ENUM);
-   rs_u16(ctx, &ctx->rs.logic_op, opcode);
+   rs_u16(ctx, &ctx->rs.logic_op, fe_mgp_logic_op(opcode));
 }
 
 /* ---- rasterization ------------------------------------------------------------------------- */
@@ -491,7 +493,7 @@ mgl_glFrontFace(GLenum mode)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(mode != GL_CW && mode != GL_CCW, GL_INVALID_ENUM);
-   rs_u16(ctx, &ctx->rs.front_face, mode);
+   rs_u16(ctx, &ctx->rs.front_face, fe_mgp_front_face(mode));
 }
 
 void
@@ -501,7 +503,7 @@ mgl_glPolygonMode(GLenum face, GLenum mode)
    FE_CHECK(face != GL_FRONT_AND_BACK, GL_INVALID_ENUM); /* core: FRONT/BACK are gone */
    FE_CHECK(mode != GL_POINT && mode != GL_LINE && mode != GL_FILL, GL_INVALID_ENUM);
    ctx->polygon_mode = mode;
-   rs_u16(ctx, &ctx->rs.polygon_mode, mode);
+   rs_u16(ctx, &ctx->rs.polygon_mode, fe_mgp_polygon_mode(mode));
 }
 
 void
@@ -604,7 +606,7 @@ mgl_glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
    FE_CHECK(!face_range(face, &first, &last), GL_INVALID_ENUM);
    FE_CHECK(!fe_is_compare_func(func), GL_INVALID_ENUM);
    for (int f = first; f <= last; f++) {
-      rs_u16(ctx, &ctx->rs.stencil_func[f], func);
+      rs_u16(ctx, &ctx->rs.stencil_func[f], fe_mgp_compare_func(func));
       ds_u32(ctx, &ctx->ds.stencil_ref[f], (uint32_t)ref);
       ds_u32(ctx, &ctx->ds.stencil_read_mask[f], mask);
    }
@@ -625,9 +627,9 @@ mgl_glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass)
    FE_CHECK(!is_stencil_op(sfail) || !is_stencil_op(dpfail) || !is_stencil_op(dppass),
             GL_INVALID_ENUM);
    for (int f = first; f <= last; f++) {
-      rs_u16(ctx, &ctx->rs.stencil_fail[f], sfail);
-      rs_u16(ctx, &ctx->rs.stencil_zfail[f], dpfail);
-      rs_u16(ctx, &ctx->rs.stencil_zpass[f], dppass);
+      rs_u16(ctx, &ctx->rs.stencil_fail[f], fe_mgp_stencil_op(sfail));
+      rs_u16(ctx, &ctx->rs.stencil_zfail[f], fe_mgp_stencil_op(dpfail));
+      rs_u16(ctx, &ctx->rs.stencil_zpass[f], fe_mgp_stencil_op(dppass));
    }
 }
 

@@ -16,6 +16,7 @@
 
 #include "checked.h"
 #include "fe_cso.h"
+#include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -1463,8 +1464,8 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
               .layer = face + layer},
       .src_box = {x, y, x + w, y + h},
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
-      .mask = mask,
-      .filter = GL_NEAREST,
+      .mask = fe_mgp_blit_mask(mask),
+      .filter = MGP_FILTER_NEAREST,
       /* never converted, whatever GL_FRAMEBUFFER_SRGB says (EXT_texture_sRGB: the pixel path
        * knows no colour space; llvmpipe and Zink measured alike, scenario copytex_srgb_switch);
        * the switch governs glBlitFramebuffer only */
@@ -2154,13 +2155,13 @@ void
 fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out)
 {
    memset(out, 0, sizeof(*out));
-   out->wrap_s = (uint16_t)p->wrap_s;
-   out->wrap_t = (uint16_t)p->wrap_t;
-   out->wrap_r = (uint16_t)p->wrap_r;
-   out->min_filter = (uint16_t)p->min_filter;
-   out->mag_filter = (uint16_t)p->mag_filter;
-   out->compare_mode = (uint16_t)p->compare_mode;
-   out->compare_func = (uint16_t)p->compare_func;
+   out->wrap_s = (uint16_t)fe_mgp_wrap(p->wrap_s);
+   out->wrap_t = (uint16_t)fe_mgp_wrap(p->wrap_t);
+   out->wrap_r = (uint16_t)fe_mgp_wrap(p->wrap_r);
+   out->min_filter = (uint16_t)fe_mgp_filter(p->min_filter);
+   out->mag_filter = (uint16_t)fe_mgp_filter(p->mag_filter);
+   out->compare_mode = (uint16_t)fe_mgp_compare_mode(p->compare_mode);
+   out->compare_func = (uint16_t)fe_mgp_compare_func(p->compare_func);
    out->border_color_form = p->border_form;
    out->min_lod = p->min_lod;
    out->max_lod = p->max_lod;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_enum.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -116,7 +117,7 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
       if (fixed)
          stride = comps * 4u;
       out->enabled_mask |= 1u << i;
-      out->attribs[i].type = (uint16_t)(fixed ? GL_FLOAT : a->type);
+      out->attribs[i].type = (uint16_t)fe_mgp_vertex_type(fixed ? GL_FLOAT : a->type);
       out->attribs[i].size = a->size;
       out->attribs[i].flags = (uint8_t)((a->normalized && !fixed ? MGP_ATTRIB_NORMALIZED : 0) |
                                         (a->integer ? MGP_ATTRIB_INTEGER : 0));

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_enum.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -167,7 +168,7 @@ send_capture(struct fe_context *ctx, struct fe_tfo *t, GLenum mode, bool at_posi
    }
    const struct mgp_set_stream_output_targets a = {.count = t->tf.count};
    mgp_set_stream_output_targets(&ctx->pipe, &a, r);
-   send_verb(ctx, MGP_CALL_begin_stream_output, mode);
+   send_verb(ctx, MGP_CALL_begin_stream_output, fe_mgp_prim(mode)); /* enum mgp_prim */
    ctx->tf_server = t;
 }
 

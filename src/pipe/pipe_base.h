@@ -11,8 +11,9 @@
  * begin/end_conditional_render (call numbers after them moved). 4: the caps carry the
  * dual-source limit and the device's sample-count masks. 5: resource_desc carries the heap store
  * span (MGP_SEG_HEAP). 6: framebuffer_state carries srgb_encode (GL_FRAMEBUFFER_SRGB). 7: blit carries it too.
- * 8: resource_desc carries no_alpha (an RGB internal format in RGBA storage). */
-#define MGP_ABI_VERSION 8u
+ * 8: resource_desc carries no_alpha (an RGB internal format in RGBA storage). 9: no GL enum on
+ * the wire: fixed-function, sampler, vertex, query and draw enums are mgp_ enums. */
+#define MGP_ABI_VERSION 9u
 
 /* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
 struct mgp_handle {
@@ -127,6 +128,35 @@ enum mgp_call_class {
 #define MGP_ATTRIB_INTEGER (1u << 1)
 #define MGP_ATTRIB_DOUBLE (1u << 2)
 #define MGP_ATTRIB_SIZE_BGRA 5u
+
+/* mgp_blit.mask */
+#define MGP_BLIT_COLOR (1u << 0)
+#define MGP_BLIT_DEPTH (1u << 1)
+#define MGP_BLIT_STENCIL (1u << 2)
+
+/* mgp_resource_desc.storage_flags (immutable buffer storage) and mgp_resource_flush_range.access */
+#define MGP_STORAGE_DYNAMIC (1u << 0) /* the client may update it with subdata */
+#define MGP_STORAGE_MAP_READ (1u << 1)
+#define MGP_STORAGE_MAP_WRITE (1u << 2)
+#define MGP_STORAGE_MAP_PERSISTENT (1u << 3)
+#define MGP_STORAGE_MAP_COHERENT (1u << 4)
+#define MGP_STORAGE_CLIENT (1u << 5) /* prefer memory the client reaches */
+
+/* mgp_memory_barrier.bits: what later commands read that earlier shader writes made */
+#define MGP_BARRIER_VERTEX (1u << 0)
+#define MGP_BARRIER_INDEX (1u << 1)
+#define MGP_BARRIER_UNIFORM (1u << 2)
+#define MGP_BARRIER_TEXTURE_FETCH (1u << 3)
+#define MGP_BARRIER_SHADER_IMAGE (1u << 4)
+#define MGP_BARRIER_INDIRECT (1u << 5)
+#define MGP_BARRIER_PIXEL (1u << 6)
+#define MGP_BARRIER_TEXTURE_UPDATE (1u << 7)
+#define MGP_BARRIER_BUFFER_UPDATE (1u << 8)
+#define MGP_BARRIER_FRAMEBUFFER (1u << 9)
+#define MGP_BARRIER_XFB (1u << 10)
+#define MGP_BARRIER_ATOMIC_COUNTER (1u << 11)
+#define MGP_BARRIER_SHADER_STORAGE (1u << 12)
+#define MGP_BARRIER_ALL 0x1fffu
 
 /* mgp_draw_vbo.flags */
 #define MGP_DRAW_HAS_INDEX_RANGE (1u << 0)

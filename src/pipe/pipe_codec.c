@@ -175,6 +175,20 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
    } else if (tail_bytes_avail) {
       return field_error(out, ci, "tail");
    }
+   /* Enum fields: no backend table is indexed by a hostile value. */
+   for (uint32_t i = 0; i < ci->num_enums; i++)
+      if (mgp_enum_ref_value(&ci->enums[i], out->payload) >= ci->enums[i].limit)
+         return field_error(out, ci, ci->enums[i].path);
+   for (uint32_t k = 0; ci->num_tail_enums && k < out->tail_count; k++) {
+      const uint8_t *elem = out->tail_buf + (uint64_t)k * ci->tail_elem_size;
+      for (uint32_t i = 0; i < ci->num_tail_enums; i++) {
+         if (mgp_enum_ref_value(&ci->tail_enums[i], elem) >= ci->tail_enums[i].limit) {
+            snprintf(out->why, sizeof(out->why), "%s.tail[%u].%s", ci->name, k,
+                     ci->tail_enums[i].path);
+            return out->why;
+         }
+      }
+   }
 
    for (uint32_t i = 0; i < ci->num_spans; i++) {
       struct mgp_span *s = (struct mgp_span *)(out->payload + ci->spans[i].offset);

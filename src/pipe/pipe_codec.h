@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "pipe_tables.h"
 
@@ -18,6 +19,27 @@ struct mgp_span_ref {
    uint8_t out;     /* the server writes it */
    const char *path;
 };
+
+struct mgp_enum_ref {
+   uint16_t offset; /* of the field inside the payload (or the tail element) */
+   uint8_t size;    /* 1, 2 or 4 bytes */
+   uint8_t limit;   /* the enum's value count: a value >= limit is corrupt */
+   const char *path;
+};
+
+/* The value of an enum-typed field at p (size bytes, host order). */
+static inline uint32_t
+mgp_enum_ref_value(const struct mgp_enum_ref *e, const uint8_t *p)
+{
+   uint8_t b1;
+   uint16_t b2;
+   uint32_t b4;
+   switch (e->size) {
+   case 1: memcpy(&b1, p + e->offset, 1); return b1;
+   case 2: memcpy(&b2, p + e->offset, 2); return b2;
+   default: memcpy(&b4, p + e->offset, 4); return b4;
+   }
+}
 
 struct mgp_call_info {
    const char *name;
@@ -28,6 +50,12 @@ struct mgp_call_info {
    int32_t tail_count_offset; /* u32 count field inside the payload, -1: none */
    uint32_t num_spans;
    const struct mgp_span_ref *spans;
+   /* fields typed with an enum in pipe_types.def, in the payload and in each tail element: the
+    * decoder refuses a value past the enum's last, as it refuses a bad size */
+   uint32_t num_enums;
+   const struct mgp_enum_ref *enums;
+   uint32_t num_tail_enums;
+   const struct mgp_enum_ref *tail_enums;
 };
 
 extern const struct mgp_call_info mgp_call_info[MGP_CALL_COUNT];

@@ -249,7 +249,7 @@ struct vkb_shader {
  * GL_TIME_ELAPSED, one for GL_TIMESTAMP. */
 struct vkb_query {
    struct vkb_obj base;
-   uint32_t target;           /* GL_SAMPLES_PASSED, GL_ANY_SAMPLES_PASSED, GL_TIME_ELAPSED, ... */
+   uint32_t target;           /* enum mgp_query_kind */
    bool active, ended, announced;
    uint64_t end_serial;       /* batch that holds its last slot */
    uint32_t *slots;
@@ -435,7 +435,7 @@ VkPipeline vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_ke
 /* Drops (deferred) every pipeline built from this CSO. kind: 0 rs, 1 ve, 2 shader. */
 void vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h);
 /* GL's initial render state: what a draw without a render-state CSO uses. */
-extern const struct mgp_render_state vkb_gl_default_render_state;
+extern const struct mgp_render_state vkb_default_render_state;
 
 /* Render state as dynamic state (vkb_dynstate.c). */
 /* The part of *in a pipeline bakes in on this device; the dynamic fields zeroed. */
@@ -848,13 +848,13 @@ void vkb_xfb_announce(struct vkb_screen *scr);
 /* Primitive queries (GL_PRIMITIVES_GENERATED, GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN), on the
  * same vkb_query objects as occlusion queries, with slots from their own pools; vkb_query.c
  * hands these kinds over. */
-bool vkb_prim_query_kind(uint32_t gl_target);
+bool vkb_prim_query_kind(uint32_t kind);
 bool vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q);
 bool vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t slot,
                          uint64_t *value);
 void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
 void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
-void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_target);
+void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
 void vkb_prim_queries_finish(struct vkb_screen *scr);
 /* Ends the dynamic-rendering scope in progress (any context). */
 void vkb_end_rendering(struct vkb_screen *scr);
@@ -948,16 +948,16 @@ VkImageView vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sample
 bool vkb_view_type_for_target(unsigned target, VkImageViewType *out);
 void vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh);
 
-/* GL enum translation (vkb_gl.c). Each returns false for a value it does not map. */
-bool vkb_gl_blend_factor(uint32_t gl, VkBlendFactor *out);
-bool vkb_gl_blend_op(uint32_t gl, VkBlendOp *out);
-bool vkb_gl_compare_op(uint32_t gl, VkCompareOp *out);
-bool vkb_gl_stencil_op(uint32_t gl, VkStencilOp *out);
-bool vkb_gl_logic_op(uint32_t gl, VkLogicOp *out);
-bool vkb_gl_topology(uint32_t gl_mode, VkPrimitiveTopology *out);
-bool vkb_gl_wrap(const struct vkb_screen *scr, uint32_t gl, VkSamplerAddressMode *out);
-bool vkb_gl_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint32_t *size);
-const char *vkb_gl_mode_name(uint32_t gl_mode);
+/* MGPipe enum translation (vkb_enum.c). Each returns false for a value it does not map. */
+bool vkb_enum_blend_factor(uint32_t v, VkBlendFactor *out);
+bool vkb_enum_blend_op(uint32_t v, VkBlendOp *out);
+bool vkb_enum_compare_op(uint32_t v, VkCompareOp *out);
+bool vkb_enum_stencil_op(uint32_t v, VkStencilOp *out);
+bool vkb_enum_logic_op(uint32_t v, VkLogicOp *out);
+bool vkb_enum_topology(uint32_t mode, VkPrimitiveTopology *out);
+bool vkb_enum_wrap(const struct vkb_screen *scr, uint32_t v, VkSamplerAddressMode *out);
+bool vkb_enum_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint32_t *size);
+const char *vkb_enum_prim_name(uint32_t mode);
 
 /* Summed predicates (vkb_cond_sum.c): records, outside rendering, the OR of q's slot results
  * into the predicate word at byte dst of pred_buf (WAIT: the GPU waits for them; else a slot

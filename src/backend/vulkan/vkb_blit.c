@@ -20,7 +20,6 @@
  * and stencil (gl_FragStencilRefARB) where the device has VK_EXT_shader_stencil_export;
  * without it stencil blits of those shapes stay declined. Coordinates are GL's and image rows are GL rows
  * (docs/ARCHITECTURE.md), so nothing is flipped. */
-#include <GL/glcorearb.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -843,7 +842,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       draw_blit_clipped(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                         (const int64_t[4]){dx0, dy0, dx1, dy1}, mirror_x, mirror_y, scaled,
                         (const int64_t[4]){cx0, cy0, cx1, cy1},
-                        scaled && args->filter == GL_LINEAR, raw);
+                        scaled && args->filter == MGP_FILTER_LINEAR, raw);
       return;
    }
    if (ms_src || ms_dst) {
@@ -902,7 +901,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       draw_blit_clipped(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
                         (const int64_t[4]){dx0, dy0, dx1, dy1}, mirror_x, mirror_y, scaled,
                         (const int64_t[4]){cx0, cy0, cx1, cy1},
-                        scaled && args->filter == GL_LINEAR, true);
+                        scaled && args->filter == MGP_FILTER_LINEAR, true);
       return;
    }
 
@@ -1008,7 +1007,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
 
    /* Scaled. */
    const int64_t smin_x = mirror_x ? sx1 : sx0, smin_y = mirror_y ? sy1 : sy0;
-   const VkFilter filter = args->filter == GL_LINEAR && color ? VK_FILTER_LINEAR
+   const VkFilter filter = args->filter == MGP_FILTER_LINEAR && color ? VK_FILTER_LINEAR
                                                               : VK_FILTER_NEAREST;
    const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h;
    const int64_t maxdim = scr->props.limits.maxImageDimension2D;
@@ -1141,7 +1140,7 @@ VKB_CALL(blit, mgp_blit)
    if (!get_surf(scr, &args->src, &s) || !get_surf(scr, &args->dst, &d))
       return;
    VkImageAspectFlags aspect = 0;
-   if (args->mask & GL_COLOR_BUFFER_BIT) {
+   if (args->mask & MGP_BLIT_COLOR) {
       if (s.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
           d.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
          MGL_DECLINE(backend_draw_incomplete, "colour blit between %s and %s",
@@ -1150,9 +1149,9 @@ VKB_CALL(blit, mgp_blit)
       }
       aspect = VK_IMAGE_ASPECT_COLOR_BIT;
    } else {
-      if (args->mask & GL_DEPTH_BUFFER_BIT)
+      if (args->mask & MGP_BLIT_DEPTH)
          aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
-      if (args->mask & GL_STENCIL_BUFFER_BIT)
+      if (args->mask & MGP_BLIT_STENCIL)
          aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
       aspect &= s.r->fmt->aspect & d.r->fmt->aspect;
       if (!aspect)

@@ -1,7 +1,6 @@
 /* vkb_context.c — contexts: create / destroy, the set_* calls that only record state, the
  * dynamic-rendering scope (begin at the first draw or clear that needs it, end at a framebuffer
  * change, a transfer or a submission), flush and present, and the context table. */
-#include <GL/glcorearb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

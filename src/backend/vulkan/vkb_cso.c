@@ -2,7 +2,6 @@
  * shader): create, bind, delete. CSOs live in share-group tables, one slot space per kind.
  * Deletes are deferred: the Vulkan objects die with the batch that was recording when the
  * client deleted them, never while the GPU may still use them. */
-#include <GL/glcorearb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,22 +103,22 @@ VKB_CALL(delete_vertex_elements, mgp_handle_args)
 /* ---- sampler ----------------------------------------------------------------------------- */
 
 static bool
-gl_filters(uint32_t min, uint32_t mag, VkFilter *vmin, VkFilter *vmag, VkSamplerMipmapMode *mip,
+filters(uint32_t min, uint32_t mag, VkFilter *vmin, VkFilter *vmag, VkSamplerMipmapMode *mip,
            bool *mipmapped)
 {
    *mipmapped = true;
    switch (min) {
-   case GL_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
-   case GL_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
-   case GL_NEAREST_MIPMAP_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
-   case GL_LINEAR_MIPMAP_NEAREST: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
-   case GL_NEAREST_MIPMAP_LINEAR: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
-   case GL_LINEAR_MIPMAP_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
+   case MGP_FILTER_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
+   case MGP_FILTER_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
+   case MGP_FILTER_NEAREST_MIPMAP_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
+   case MGP_FILTER_LINEAR_MIPMAP_NEAREST: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
+   case MGP_FILTER_NEAREST_MIPMAP_LINEAR: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
+   case MGP_FILTER_LINEAR_MIPMAP_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
    default: return false;
    }
    switch (mag) {
-   case GL_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
-   case GL_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
+   case MGP_FILTER_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
+   case MGP_FILTER_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
    default: return false;
    }
 }
@@ -165,7 +164,7 @@ VKB_CALL(create_sampler, mgp_create_sampler)
       .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
    };
    bool mipmapped = false;
-   if (!gl_filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter,
+   if (!filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter,
                    &sci.mipmapMode, &mipmapped)) {
       MGL_DECLINE(backend_feature_unimplemented, "sampler filter min 0x%x mag 0x%x (using "
                   "NEAREST)", st->min_filter, st->mag_filter);
@@ -175,7 +174,7 @@ VKB_CALL(create_sampler, mgp_create_sampler)
    VkSamplerAddressMode *modes[3] = {&sci.addressModeU, &sci.addressModeV, &sci.addressModeW};
    bool border = false;
    for (int i = 0; i < 3; i++) {
-      if (!vkb_gl_wrap(scr, wraps[i], modes[i])) {
+      if (!vkb_enum_wrap(scr, wraps[i], modes[i])) {
          MGL_DECLINE(backend_feature_unimplemented, "sampler wrap mode 0x%x (using REPEAT)",
                      wraps[i]);
          *modes[i] = VK_SAMPLER_ADDRESS_MODE_REPEAT;
@@ -221,9 +220,9 @@ VKB_CALL(create_sampler, mgp_create_sampler)
       const float maxa = scr->props.limits.maxSamplerAnisotropy;
       sci.maxAnisotropy = st->max_anisotropy > maxa ? maxa : st->max_anisotropy;
    }
-   if (st->compare_mode == GL_COMPARE_REF_TO_TEXTURE) {
+   if (st->compare_mode == MGP_COMPARE_MODE_REF_TO_TEXTURE) {
       sci.compareEnable = VK_TRUE;
-      if (!vkb_gl_compare_op(st->compare_func, &sci.compareOp)) {
+      if (!vkb_enum_compare_op(st->compare_func, &sci.compareOp)) {
          MGL_DECLINE(backend_feature_unimplemented, "sampler compare func 0x%x",
                      st->compare_func);
          sci.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;

@@ -4,7 +4,6 @@
  * Order inside one draw matters: everything that may need a barrier (sampled textures into
  * SHADER_READ_ONLY, the placeholder texture) happens before the rendering scope begins, because
  * layout transitions are recorded outside it. */
-#include <GL/glcorearb.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -406,8 +405,8 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          uint32_t sampled_count = v ? v->made_count : 0;
          if (tex && vkb_context_attached_in(ctx, tex, v->made_base,
                                             v->made_base + v->made_count - 1)) {
-            const bool mipmapped = !s || (s->st.min_filter != GL_NEAREST &&
-                                          s->st.min_filter != GL_LINEAR);
+            const bool mipmapped = !s || (s->st.min_filter != MGP_FILTER_NEAREST &&
+                                          s->st.min_filter != MGP_FILTER_LINEAR);
             if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
                MGL_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
                            "texture whose level in that range is attached to the framebuffer",
@@ -940,12 +939,12 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    }
    VkPrimitiveTopology topo;
    /* GL_LINE_LOOP is drawn as a line strip whose indices close each loop (rewrite below). */
-   const bool loop = args->mode == GL_LINE_LOOP;
+   const bool loop = args->mode == MGP_PRIM_LINE_LOOP;
    if (loop)
       topo = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
-   else if (!vkb_gl_topology(args->mode, &topo)) {
+   else if (!vkb_enum_topology(args->mode, &topo)) {
       MGL_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
-                  vkb_gl_mode_name(args->mode), args->mode);
+                  vkb_enum_prim_name(args->mode), args->mode);
       return;
    }
 
@@ -974,8 +973,10 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    const bool line_class =
       topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || topo == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP ||
       (sh->mod[MGP_SHADER_STAGE_GEOMETRY]
-          ? sh->gs_output_lines || (!sh->gs_output_points && rs && rs->s.polygon_mode == GL_LINE)
-          : rs && rs->s.polygon_mode == GL_LINE && topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+          ? sh->gs_output_lines ||
+               (!sh->gs_output_points && rs && rs->s.polygon_mode == MGP_POLYGON_MODE_LINE)
+          : rs && rs->s.polygon_mode == MGP_POLYGON_MODE_LINE &&
+               topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
    if (rs && rs->s.line_smooth && line_class) {
       const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
       if (samples <= 1 && !scr->has_smooth_lines)

@@ -5,7 +5,6 @@
  * extended dynamic state 3).
  * CSOs with equal pipeline parts share one identity in the pipeline key, so GL's
  * enable/draw/disable/draw toggles reuse one pipeline and bind none. */
-#include <GL/glcorearb.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,23 +104,23 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
    memset(d, 0, sizeof(*d));
    if (scr->has_dyn_rs) {
       switch (rs->cull_face) {
-      case 0: d->cull_mode = VK_CULL_MODE_NONE; break;
-      case GL_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
-      case GL_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
-      case GL_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
+      case MGP_CULL_MODE_NONE: d->cull_mode = VK_CULL_MODE_NONE; break;
+      case MGP_CULL_MODE_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
+      case MGP_CULL_MODE_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
+      case MGP_CULL_MODE_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
       default:
          MGL_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
          return false;
       }
       /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
-      d->front_face = rs->front_face == GL_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
-                                              : VK_FRONT_FACE_CLOCKWISE;
+      d->front_face = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
+                                                          : VK_FRONT_FACE_CLOCKWISE;
       /* GL tests only against buffers that exist. Write enable, compare op and stencil ops
        * keep GL's values while their test is off (Vulkan ignores them then), so that a toggle
        * records the enable alone. */
       if (key->depth != VK_FORMAT_UNDEFINED) {
          VkCompareOp op = VK_COMPARE_OP_ALWAYS;
-         if (!vkb_gl_compare_op(rs->depth_func, &op) && rs->depth_test) {
+         if (!vkb_enum_compare_op(rs->depth_func, &op) && rs->depth_test) {
             MGL_DECLINE(backend_draw_incomplete, "depth func 0x%x", rs->depth_func);
             return false;
          }
@@ -134,10 +133,10 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
          for (int f = 0; f < 2; f++) {
             VkStencilOp fail, pass, zfail;
             VkCompareOp op;
-            if (!vkb_gl_compare_op(rs->stencil_func[f], &op) ||
-                !vkb_gl_stencil_op(rs->stencil_fail[f], &fail) ||
-                !vkb_gl_stencil_op(rs->stencil_zfail[f], &zfail) ||
-                !vkb_gl_stencil_op(rs->stencil_zpass[f], &pass)) {
+            if (!vkb_enum_compare_op(rs->stencil_func[f], &op) ||
+                !vkb_enum_stencil_op(rs->stencil_fail[f], &fail) ||
+                !vkb_enum_stencil_op(rs->stencil_zfail[f], &zfail) ||
+                !vkb_enum_stencil_op(rs->stencil_zpass[f], &pass)) {
                if (rs->stencil_test) {
                   MGL_DECLINE(backend_draw_incomplete, "stencil func/op");
                   return false;
@@ -152,7 +151,9 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
          }
       }
       /* GL's depth offset applies to polygons only; its enable depends on the polygon mode. */
-      const unsigned bias_bit = rs->polygon_mode == GL_LINE ? 2 : rs->polygon_mode == GL_POINT ? 4 : 1;
+      const unsigned bias_bit = rs->polygon_mode == MGP_POLYGON_MODE_LINE    ? 2
+                                : rs->polygon_mode == MGP_POLYGON_MODE_POINT ? 4
+                                                                             : 1;
       d->bias_enable = tri_class((VkPrimitiveTopology)key->topology) &&
                        (rs->polygon_offset_enable & bias_bit) != 0;
       d->restart = restart;
@@ -167,12 +168,12 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
             d->write_mask[i] &= ~VK_COLOR_COMPONENT_A_BIT;
          const bool enable = bt->enable && (key->color_blendable & (1u << i));
          VkColorBlendEquationEXT *e = &d->equation[i];
-         bool ok = vkb_gl_blend_factor(bt->src_rgb, &e->srcColorBlendFactor) &&
-                   vkb_gl_blend_factor(bt->dst_rgb, &e->dstColorBlendFactor) &&
-                   vkb_gl_blend_factor(bt->src_alpha, &e->srcAlphaBlendFactor) &&
-                   vkb_gl_blend_factor(bt->dst_alpha, &e->dstAlphaBlendFactor) &&
-                   vkb_gl_blend_op(bt->eq_rgb, &e->colorBlendOp) &&
-                   vkb_gl_blend_op(bt->eq_alpha, &e->alphaBlendOp);
+         bool ok = vkb_enum_blend_factor(bt->src_rgb, &e->srcColorBlendFactor) &&
+                   vkb_enum_blend_factor(bt->dst_rgb, &e->dstColorBlendFactor) &&
+                   vkb_enum_blend_factor(bt->src_alpha, &e->srcAlphaBlendFactor) &&
+                   vkb_enum_blend_factor(bt->dst_alpha, &e->dstAlphaBlendFactor) &&
+                   vkb_enum_blend_op(bt->eq_rgb, &e->colorBlendOp) &&
+                   vkb_enum_blend_op(bt->eq_alpha, &e->alphaBlendOp);
          const bool dual = ok && (is_dual_source(e->srcColorBlendFactor) ||
                                   is_dual_source(e->dstColorBlendFactor) ||
                                   is_dual_source(e->srcAlphaBlendFactor) ||
@@ -214,7 +215,7 @@ vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
    if (!scr->has_dyn_rs && !scr->has_dyn_blend)
       return true;
    struct vkb_rs_dynamic d;
-   if (!compute(scr, rs ? rs : &vkb_gl_default_render_state, key, restart, &d))
+   if (!compute(scr, rs ? rs : &vkb_default_render_state, key, restart, &d))
       return false;
    struct vkb_rs_dynamic *r = &ctx->rec_rs;
    const bool all = !ctx->rs_recorded;

@@ -5,7 +5,6 @@
  * reference / masks and line width are dynamic state, and so are, where the device has them,
  * the render-state fields vkb_dynstate.c records: they never reach this file, so a change of
  * them never creates a pipeline (pipelines_created proves it). */
-#include <GL/glcorearb.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,18 +98,18 @@ vkb_centre_locations(VkSampleCountFlagBits n, VkSampleLocationEXT *locs,
    };
 }
 
-const struct mgp_render_state vkb_gl_default_render_state = {
-   .blend = {{.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD, .eq_alpha = GL_FUNC_ADD,
-              .src_rgb = GL_ONE, .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
-              .dst_alpha = GL_ZERO}},
+const struct mgp_render_state vkb_default_render_state = {
+   .blend = {{.color_mask = 0xf, .eq_rgb = MGP_BLEND_OP_ADD, .eq_alpha = MGP_BLEND_OP_ADD,
+              .src_rgb = MGP_BLEND_FACTOR_ONE, .dst_rgb = MGP_BLEND_FACTOR_ZERO,
+              .src_alpha = MGP_BLEND_FACTOR_ONE, .dst_alpha = MGP_BLEND_FACTOR_ZERO}},
    .depth_write = 1,
-   .depth_func = GL_LESS,
-   .front_face = GL_CCW,
-   .polygon_mode = GL_FILL,
-   .stencil_func = {GL_ALWAYS, GL_ALWAYS},
-   .stencil_fail = {GL_KEEP, GL_KEEP},
-   .stencil_zfail = {GL_KEEP, GL_KEEP},
-   .stencil_zpass = {GL_KEEP, GL_KEEP},
+   .depth_func = MGP_COMPARE_FUNC_LESS,
+   .front_face = MGP_FRONT_FACE_CCW,
+   .polygon_mode = MGP_POLYGON_MODE_FILL,
+   .stencil_func = {MGP_COMPARE_FUNC_ALWAYS, MGP_COMPARE_FUNC_ALWAYS},
+   .stencil_fail = {MGP_STENCIL_OP_KEEP, MGP_STENCIL_OP_KEEP},
+   .stencil_zfail = {MGP_STENCIL_OP_KEEP, MGP_STENCIL_OP_KEEP},
+   .stencil_zpass = {MGP_STENCIL_OP_KEEP, MGP_STENCIL_OP_KEEP},
    .sample_mask = 0xffffffffu,
    .multisample = 1,
 };
@@ -137,7 +136,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
     * (vkb_dynstate.c), and CSOs that differ only there share this pipeline. */
    struct mgp_render_state default_part;
    if (!rso)
-      vkb_render_state_pipeline_part(scr, &vkb_gl_default_render_state, &default_part);
+      vkb_render_state_pipeline_part(scr, &vkb_default_render_state, &default_part);
    const struct mgp_render_state *rs = rso ? &rso->share->part : &default_part;
 
    /* Stages. */
@@ -174,7 +173,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       uint32_t bytes;
       if (a->binding >= VKB_MAX_VB)
          return "vertex attribute binding out of range";
-      if (!vkb_gl_vertex_format(a, &f, &bytes))
+      if (!vkb_enum_vertex_format(a, &f, &bytes))
          return "vertex attribute type/size has no Vulkan format";
       if (a->relative_offset > scr->props.limits.maxVertexInputAttributeOffset)
          return "vertex attribute offset over maxVertexInputAttributeOffset";
@@ -257,9 +256,9 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    };
    unsigned bias_bit = 0;
    switch (rs->polygon_mode) {
-   case GL_FILL: rast.polygonMode = VK_POLYGON_MODE_FILL; bias_bit = 1; break;
-   case GL_LINE: rast.polygonMode = VK_POLYGON_MODE_LINE; bias_bit = 2; break;
-   case GL_POINT: rast.polygonMode = VK_POLYGON_MODE_POINT; bias_bit = 4; break;
+   case MGP_POLYGON_MODE_FILL: rast.polygonMode = VK_POLYGON_MODE_FILL; bias_bit = 1; break;
+   case MGP_POLYGON_MODE_LINE: rast.polygonMode = VK_POLYGON_MODE_LINE; bias_bit = 2; break;
+   case MGP_POLYGON_MODE_POINT: rast.polygonMode = VK_POLYGON_MODE_POINT; bias_bit = 4; break;
    default: return "polygon mode";
    }
    if (rast.polygonMode != VK_POLYGON_MODE_FILL && !scr->features.fillModeNonSolid)
@@ -274,15 +273,15 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       rast.depthClampEnable = VK_TRUE;
    }
    switch (rs->cull_face) {
-   case 0: rast.cullMode = VK_CULL_MODE_NONE; break;
-   case GL_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
-   case GL_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
-   case GL_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
+   case MGP_CULL_MODE_NONE: rast.cullMode = VK_CULL_MODE_NONE; break;
+   case MGP_CULL_MODE_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
+   case MGP_CULL_MODE_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
+   case MGP_CULL_MODE_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
    default: return "cull face";
    }
    /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
-   rast.frontFace = rs->front_face == GL_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
-                                            : VK_FRONT_FACE_CLOCKWISE;
+   rast.frontFace = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
+                                                        : VK_FRONT_FACE_CLOCKWISE;
    VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT,
       .provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT,
@@ -345,17 +344,17 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    if (rs->depth_test && key->depth != VK_FORMAT_UNDEFINED) {
       ds.depthTestEnable = VK_TRUE;
       ds.depthWriteEnable = rs->depth_write != 0;
-      if (!vkb_gl_compare_op(rs->depth_func, &ds.depthCompareOp))
+      if (!vkb_enum_compare_op(rs->depth_func, &ds.depthCompareOp))
          return "depth func";
    }
    if (rs->stencil_test && key->stencil != VK_FORMAT_UNDEFINED) {
       ds.stencilTestEnable = VK_TRUE;
       VkStencilOpState *st[2] = {&ds.front, &ds.back};
       for (int i = 0; i < 2; i++) {
-         if (!vkb_gl_compare_op(rs->stencil_func[i], &st[i]->compareOp) ||
-             !vkb_gl_stencil_op(rs->stencil_fail[i], &st[i]->failOp) ||
-             !vkb_gl_stencil_op(rs->stencil_zfail[i], &st[i]->depthFailOp) ||
-             !vkb_gl_stencil_op(rs->stencil_zpass[i], &st[i]->passOp))
+         if (!vkb_enum_compare_op(rs->stencil_func[i], &st[i]->compareOp) ||
+             !vkb_enum_stencil_op(rs->stencil_fail[i], &st[i]->failOp) ||
+             !vkb_enum_stencil_op(rs->stencil_zfail[i], &st[i]->depthFailOp) ||
+             !vkb_enum_stencil_op(rs->stencil_zpass[i], &st[i]->passOp))
             return "stencil func/op";
       }
    }
@@ -371,13 +370,13 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          a->colorWriteMask &= ~VK_COLOR_COMPONENT_A_BIT;
       if (bt->enable && (key->color_blendable & (1u << i))) {
          a->blendEnable = VK_TRUE;
-         if (!vkb_gl_blend_factor(bt->src_rgb, &a->srcColorBlendFactor) ||
-             !vkb_gl_blend_factor(bt->dst_rgb, &a->dstColorBlendFactor) ||
-             !vkb_gl_blend_factor(bt->src_alpha, &a->srcAlphaBlendFactor) ||
-             !vkb_gl_blend_factor(bt->dst_alpha, &a->dstAlphaBlendFactor))
+         if (!vkb_enum_blend_factor(bt->src_rgb, &a->srcColorBlendFactor) ||
+             !vkb_enum_blend_factor(bt->dst_rgb, &a->dstColorBlendFactor) ||
+             !vkb_enum_blend_factor(bt->src_alpha, &a->srcAlphaBlendFactor) ||
+             !vkb_enum_blend_factor(bt->dst_alpha, &a->dstAlphaBlendFactor))
             return "blend factor";
-         if (!vkb_gl_blend_op(bt->eq_rgb, &a->colorBlendOp) ||
-             !vkb_gl_blend_op(bt->eq_alpha, &a->alphaBlendOp))
+         if (!vkb_enum_blend_op(bt->eq_rgb, &a->colorBlendOp) ||
+             !vkb_enum_blend_op(bt->eq_alpha, &a->alphaBlendOp))
             return "blend equation (advanced blending not implemented)";
          const VkBlendFactor f[4] = {a->srcColorBlendFactor, a->dstColorBlendFactor,
                                      a->srcAlphaBlendFactor, a->dstAlphaBlendFactor};
@@ -398,7 +397,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       if (!scr->features.logicOp)
          return "logic op needs the logicOp feature";
       blend.logicOpEnable = VK_TRUE;
-      if (!vkb_gl_logic_op(rs->logic_op, &blend.logicOp))
+      if (!vkb_enum_logic_op(rs->logic_op, &blend.logicOp))
          return "logic op";
    }
 

@@ -5,7 +5,6 @@
  * (GL_TIME_ELAPSED, GL_TIMESTAMP) on a timestamp pool: a slot written after everything
  * recorded before it, in ns through the device's timestampPeriod. A result is read when the
  * batch holding its end completed and sent to the client as a "query result" event. */
-#include <GL/glcorearb.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +17,7 @@
 static bool
 is_timer(uint32_t target)
 {
-   return target == GL_TIME_ELAPSED || target == GL_TIMESTAMP;
+   return target == MGP_QUERY_KIND_TIME_ELAPSED || target == MGP_QUERY_KIND_TIMESTAMP;
 }
 
 static bool
@@ -137,7 +136,7 @@ timer_collect(struct vkb_screen *scr, struct vkb_query *q, uint64_t *out)
       if (!vkb_check(scr, r, "vkGetQueryPoolResults"))
          return false;
    }
-   if (q->target == GL_TIMESTAMP) {
+   if (q->target == MGP_QUERY_KIND_TIMESTAMP) {
       *out = q->ts_count ? ticks_to_ns(scr, t[0]) : 0;
       return true;
    }
@@ -168,7 +167,7 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
       sum += v;
    }
    query_release_slots(scr, q);
-   q->value = q->target == GL_ANY_SAMPLES_PASSED ? (sum != 0) : sum;
+   q->value = q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED ? (sum != 0) : sum;
    q->announced = true;
    scr->queries_pending--;
    struct mgp_event ev = {.kind = MGP_EVENT_QUERY_RESULT, .slot = q->base.h.slot,
@@ -281,8 +280,8 @@ VKB_CALL(query_create, mgp_query_desc)
       MGL_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
       return;
    }
-   if (!prim && args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED &&
-       !is_timer(args->kind)) {
+   if (!prim && args->kind != MGP_QUERY_KIND_SAMPLES_PASSED &&
+       args->kind != MGP_QUERY_KIND_ANY_SAMPLES_PASSED && !is_timer(args->kind)) {
       MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
       return;
    }
@@ -407,7 +406,7 @@ VKB_CALL(begin_query, mgp_query_desc)
       vkb_prim_begin_query(ctx, q);
       return;
    }
-   if (q->target == GL_TIME_ELAPSED) {
+   if (q->target == MGP_QUERY_KIND_TIME_ELAPSED) {
       if (ctx->time_active) {
          MGL_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
          return;
@@ -421,7 +420,7 @@ VKB_CALL(begin_query, mgp_query_desc)
       ctx->time_active = q;
       return;
    }
-   if (q->target == GL_TIMESTAMP) {
+   if (q->target == MGP_QUERY_KIND_TIMESTAMP) {
       MGL_DECLINE(backend_feature_unimplemented, "begin_query of a GL_TIMESTAMP query");
       return;
    }
@@ -458,11 +457,11 @@ VKB_CALL(end_query, mgp_query_desc)
       vkb_prim_end_query(ctx, args->query, args->kind);
       return;
    }
-   if (args->kind == GL_TIMESTAMP) {
+   if (args->kind == MGP_QUERY_KIND_TIMESTAMP) {
       struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "end_query");
       if (!q)
          return;
-      if (q->target != GL_TIMESTAMP) {
+      if (q->target != MGP_QUERY_KIND_TIMESTAMP) {
          MGL_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query",
                      q->target);
          return;
@@ -474,7 +473,7 @@ VKB_CALL(end_query, mgp_query_desc)
       query_mark_ended(scr, q); /* without a slot (declined) it reads 0 */
       return;
    }
-   if (args->kind == GL_TIME_ELAPSED) {
+   if (args->kind == MGP_QUERY_KIND_TIME_ELAPSED) {
       struct vkb_query *q = ctx->time_active;
       if (!is_active_here(q, args)) {
          MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
@@ -526,7 +525,7 @@ VKB_CALL(get_timestamp, mgp_get_timestamp)
          ts_write(scr, q.ts[0]);
          uint64_t serial = vkb_submit(scr);
          if (serial && vkb_wait_serial(scr, serial, UINT64_MAX, true) == VK_SUCCESS) {
-            q.target = GL_TIMESTAMP;
+            q.target = MGP_QUERY_KIND_TIMESTAMP;
             timer_collect(scr, &q, &ns);
          }
          query_release_slots(scr, &q);
@@ -665,7 +664,8 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
    (void)tail, (void)tail_count;
    ctx->cond_discard = ctx->cond_pred = false;
    ctx->cond_query = args->query;
-   ctx->cond_wait = args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT;
+   ctx->cond_wait = args->mode == MGP_COND_RENDER_MODE_WAIT ||
+                    args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
    if (scr->failed)
       return;
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
@@ -677,7 +677,8 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
    }
    vkb_end_rendering(scr); /* draws before the begin are not conditional */
    vkb_retire(scr);
-   const bool wait = args->kind == GL_QUERY_WAIT || args->kind == GL_QUERY_BY_REGION_WAIT;
+   const bool wait = args->mode == MGP_COND_RENDER_MODE_WAIT ||
+                     args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
    if (!q->announced && q->slot_count && scr->has_cond_render && pred_record(ctx, q, wait))
       return;
    if (!q->announced && q->slot_count && wait) {

@@ -7,7 +7,6 @@
  * the rendering scope in progress (counted as render-pass-splits; the next draw resumes with
  * LOAD), copies, and a barrier makes the new bytes visible to later draws only. That split is
  * the cost of "each draw keeps its own data" for a streamed glBufferSubData. */
-#include <GL/glcorearb.h>
 #include <stdio.h>
 #include <string.h>
 

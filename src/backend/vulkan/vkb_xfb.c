@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <GL/glcorearb.h>
 
 #include "log.h"
 #include "vkb.h"
@@ -328,17 +327,17 @@ vkb_xfb_context_finish(struct vkb_context *ctx)
 #define PRIM_POOL_SLOTS 256u
 
 static int
-prim_index(uint32_t gl_target)
+prim_index(uint32_t kind)
 {
-   return gl_target == GL_PRIMITIVES_GENERATED                    ? 0
-          : gl_target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
-                                                                  : -1;
+   return kind == MGP_QUERY_KIND_PRIMITIVES_GENERATED                    ? 0
+          : kind == MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ? 1
+                                                                         : -1;
 }
 
 bool
-vkb_prim_query_kind(uint32_t gl_target)
+vkb_prim_query_kind(uint32_t kind)
 {
-   return prim_index(gl_target) >= 0;
+   return prim_index(kind) >= 0;
 }
 
 static bool
@@ -424,10 +423,10 @@ vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q)
 }
 
 void
-vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_target)
+vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind)
 {
    struct vkb_screen *scr = ctx->scr;
-   int k = prim_index(gl_target);
+   int k = prim_index(kind);
    struct vkb_query *q = ctx->prim_active[k];
    if (!q || !mgp_handle_eq(q->base.h, h)) {
       MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");

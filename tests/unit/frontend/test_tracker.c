@@ -425,9 +425,9 @@ test_sampler_objects(void)
    const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
    if (c) {
       const struct mgp_create_sampler *a = (const void *)c->args;
-      CHECK_EQ(a->state.min_filter, GL_LINEAR);
-      CHECK_EQ(a->state.mag_filter, GL_NEAREST);
-      CHECK_EQ(a->state.wrap_s, GL_REPEAT);
+      CHECK_EQ(a->state.min_filter, MGP_FILTER_LINEAR);
+      CHECK_EQ(a->state.mag_filter, MGP_FILTER_NEAREST);
+      CHECK_EQ(a->state.wrap_s, MGP_WRAP_REPEAT);
    }
    /* nothing changed: only the draw */
    fake_clear();
@@ -447,7 +447,8 @@ test_sampler_objects(void)
    CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
    c = fake_find(MGP_CALL_create_sampler, 0);
    if (c)
-      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s, GL_CLAMP_TO_EDGE);
+      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s,
+               MGP_WRAP_CLAMP_TO_EDGE);
    /* unbound: the texture's own state (min NEAREST, mag NEAREST now) */
    fake_clear();
    mgl_glBindSampler(0, 0);
@@ -457,8 +458,8 @@ test_sampler_objects(void)
    CHECK(c != NULL);
    if (c) {
       const struct mgp_create_sampler *a = (const void *)c->args;
-      CHECK(a->state.min_filter == GL_NEAREST && a->state.mag_filter == GL_NEAREST &&
-            a->state.wrap_s == GL_REPEAT);
+      CHECK(a->state.min_filter == MGP_FILTER_NEAREST &&
+            a->state.mag_filter == MGP_FILTER_NEAREST && a->state.wrap_s == MGP_WRAP_REPEAT);
    }
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    mgl_glDeleteSamplers(2, smp);
@@ -670,7 +671,8 @@ test_rebound_texture_resolves_fresh(void)
    const struct fake_rec *c = fake_find(MGP_CALL_create_sampler, 0);
    CHECK(c != NULL);
    if (c)
-      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s, GL_MIRRORED_REPEAT);
+      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s,
+               MGP_WRAP_MIRRORED_REPEAT);
    /* tex[1] made incomplete (a mipmapping filter, one level) while unbound: rebound, it samples
     * as the black stand-in, not through its old view */
    mgl_glActiveTexture(GL_TEXTURE3);
@@ -1022,7 +1024,7 @@ test_draw_forms(void)
    if (d) {
       const struct mgp_draw_vbo *a = (const void *)d->args;
       const struct mgp_draw_range *r = d->tail;
-      CHECK(a->index_size == 2 && a->mode == GL_TRIANGLES && a->instance_count == 1);
+      CHECK(a->index_size == 2 && a->mode == MGP_PRIM_TRIANGLES && a->instance_count == 1);
       CHECK(r[0].start == 3 && r[0].count == 3 && r[0].index_bias == 0);
    }
    fake_clear();
@@ -1342,7 +1344,7 @@ test_compact_draw(void)
    const struct fake_rec *r = fake_find(MGP_CALL_draw, 0);
    if (r) {
       const struct mgp_draw *d = (const struct mgp_draw *)r->args;
-      CHECK_EQ(d->mode, GL_TRIANGLE_STRIP);
+      CHECK_EQ(d->mode, MGP_PRIM_TRIANGLE_STRIP);
       CHECK_EQ(d->index_size, 0);
       CHECK_EQ(d->start, 2);
       CHECK_EQ(d->count, 5);
@@ -1625,7 +1627,7 @@ test_attrib_pointer_layout(void)
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("start", GL_FLOAT, 3, 0, 12);
+   ve_expect("start", MGP_VERTEX_TYPE_FLOAT, 3, 0, 12);
    /* another buffer, the same format: the buffers only */
    fake_clear();
    mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
@@ -1637,32 +1639,32 @@ test_attrib_pointer_layout(void)
    mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 16, NULL);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("stride", GL_FLOAT, 3, 0, 16);
+   ve_expect("stride", MGP_VERTEX_TYPE_FLOAT, 3, 0, 16);
    fake_clear();
    mgl_glVertexAttribPointer(0, 3, GL_SHORT, GL_FALSE, 16, NULL);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("type", GL_SHORT, 3, 0, 16);
+   ve_expect("type", MGP_VERTEX_TYPE_SHORT, 3, 0, 16);
    fake_clear();
    mgl_glVertexAttribPointer(0, 3, GL_SHORT, GL_TRUE, 16, NULL);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("normalized", GL_SHORT, 3, MGP_ATTRIB_NORMALIZED, 16);
+   ve_expect("normalized", MGP_VERTEX_TYPE_SHORT, 3, MGP_ATTRIB_NORMALIZED, 16);
    fake_clear();
    mgl_glVertexAttribPointer(0, 4, GL_SHORT, GL_TRUE, 16, NULL);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("size", GL_SHORT, 4, MGP_ATTRIB_NORMALIZED, 16);
+   ve_expect("size", MGP_VERTEX_TYPE_SHORT, 4, MGP_ATTRIB_NORMALIZED, 16);
    fake_clear();
    mgl_glVertexAttribIPointer(0, 4, GL_SHORT, 16, NULL);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("integer", GL_SHORT, 4, MGP_ATTRIB_INTEGER, 16);
+   ve_expect("integer", MGP_VERTEX_TYPE_SHORT, 4, MGP_ATTRIB_INTEGER, 16);
    fake_clear();
    mgl_glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, (const void *)(uintptr_t)12);
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    ve_scan();
-   ve_expect("back", GL_FLOAT, 3, 0, 12);
+   ve_expect("back", MGP_VERTEX_TYPE_FLOAT, 3, 0, 12);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    env_finish(&e);
 }

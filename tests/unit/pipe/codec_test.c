@@ -40,7 +40,18 @@ rand8(void)
 
 static uint8_t span_bytes[16][256];
 
-/* Random payload with valid spans (pointing at random bytes) and a small tail count. */
+static void
+put_enum(const struct mgp_enum_ref *e, uint8_t *p, uint32_t v)
+{
+   const uint8_t b1 = (uint8_t)v;
+   const uint16_t b2 = (uint16_t)v;
+   memcpy(p + e->offset, e->size == 1 ? (const void *)&b1 : e->size == 2 ? (const void *)&b2
+                                                                          : (const void *)&v,
+          e->size);
+}
+
+/* Random payload with valid spans (pointing at random bytes), enum fields within their enums,
+ * and a small tail count. */
 static void
 make_payload(enum mgp_call_id call, uint8_t *payload, uint8_t *tail, uint32_t *tail_count)
 {
@@ -63,7 +74,62 @@ make_payload(enum mgp_call_id call, uint8_t *payload, uint8_t *tail, uint32_t *t
       memcpy(payload + ci->tail_count_offset, tail_count, 4);
       for (uint32_t i = 0; i < *tail_count * ci->tail_elem_size; i++)
          tail[i] = rand8();
+      for (uint32_t k = 0; k < *tail_count; k++)
+         for (uint32_t i = 0; i < ci->num_tail_enums; i++)
+            put_enum(&ci->tail_enums[i], tail + k * ci->tail_elem_size,
+                     rand8() % ci->tail_enums[i].limit);
    }
+   for (uint32_t i = 0; i < ci->num_enums; i++)
+      put_enum(&ci->enums[i], payload, rand8() % ci->enums[i].limit);
+}
+
+/* Every enum-typed field (pipe_types.def) one past its enum's last value: the decoder refuses
+ * the record naming the call and the field; the last value itself passes. */
+static void
+enum_out_of_range(void)
+{
+   struct mgp_loopback lb;
+   mgp_loopback_init(&lb, 1 << 16);
+   struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 1};
+   static struct mgp_decoded dec;
+   unsigned fields = 0;
+   for (int call = 0; call < MGP_CALL_COUNT; call++) {
+      const struct mgp_call_info *ci = &mgp_call_info[call];
+      const uint32_t n = ci->num_enums + ci->num_tail_enums;
+      for (uint32_t f = 0; f < n; f++) {
+         const bool in_tail = f >= ci->num_enums;
+         const struct mgp_enum_ref *e =
+            in_tail ? &ci->tail_enums[f - ci->num_enums] : &ci->enums[f];
+         for (uint32_t past = 0; past < 2; past++) {
+            _Alignas(16) uint8_t payload[4096];
+            _Alignas(16) uint8_t tail[4096];
+            uint32_t tail_count;
+            make_payload((enum mgp_call_id)call, payload, tail, &tail_count);
+            put_enum(e, in_tail ? tail + (tail_count - 1) * ci->tail_elem_size : payload,
+                     e->limit - 1 + past);
+            mgp_loopback_reset(&lb);
+            enc.failed = false;
+            mgp_encode_call(&enc, (enum mgp_call_id)call, payload, tail, tail_count);
+            const char *err = mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve,
+                                                &lb, &dec);
+            char want[160];
+            if (in_tail)
+               snprintf(want, sizeof(want), "%s.tail[%u].%s", ci->name, tail_count - 1, e->path);
+            else
+               snprintf(want, sizeof(want), "%s.%s", ci->name, e->path);
+            if (past)
+               CHECK(err && !strcmp(err, want), "%s = %u: %s (want %s)", want, e->limit,
+                     err ? err : "accepted", want);
+            else
+               CHECK(!err, "%s = %u (the last value) refused: %s", want, e->limit - 1, err);
+         }
+         fields++;
+      }
+   }
+   /* render state alone types over 60 fields (blend targets, stencil faces) */
+   CHECK(fields > 80, "only %u enum fields are checked", fields);
+   mgp_decoded_finish(&dec);
+   mgp_loopback_finish(&lb);
 }
 
 static void
@@ -299,6 +365,7 @@ reply_round_trip(void)
 int
 main(void)
 {
+   enum_out_of_range();
    round_trip_all();
    corrupt_records();
    tail_count_overflow();

@@ -15,6 +15,9 @@
  *                  get_texture_image (the bytes before the data would come back).
  *   texture-caps   resource_create of a 2D texture 2^32 - 1 texels wide, past the caps the
  *                  server reported (max_texture_size): vkCreateImage must never see it.
+ *   enum-range     create_render_state whose blend[3].src_rgb is one past the last
+ *                  mgp_blend_factor: no backend table may be indexed by it. Not on monolith,
+ *                  which has no decoder (the backend's tables answer false there).
  * The tail copy (time of check, time of use) is proved in unit.pipe.codec. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,11 +109,20 @@ attack_texture_caps(struct mgl_session *s, const struct mgp_screen *scr)
                                .bind_mask = MGP_BIND_SAMPLER});
 }
 
+static void
+attack_enum_range(const struct mgp_context *ctx)
+{
+   struct mgp_create_render_state a = {.cso = {3, 1}};
+   a.state.blend[3].src_rgb = MGP_BLEND_FACTOR_COUNT;
+   mgp_create_render_state(ctx, &a);
+}
+
 int
 main(int argc, char **argv)
 {
    watchdog_start(120);
-   CHECK(argc == 2, "usage: decode_attacks tail-count|pack-size|upload-wrap|texture-caps");
+   CHECK(argc == 2,
+         "usage: decode_attacks tail-count|pack-size|upload-wrap|texture-caps|enum-range");
    const char *attack = argv[1];
    struct mgl_session *s = mgl_session_create();
    CHECK(s, "no session");
@@ -131,6 +143,8 @@ main(int argc, char **argv)
       attack_upload_wrap(scr, &ctx);
    else if (!strcmp(attack, "texture-caps"))
       attack_texture_caps(s, scr);
+   else if (!strcmp(attack, "enum-range"))
+      attack_enum_range(&ctx);
    else
       CHECK(0, "unknown attack %s", attack);
    mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});

@@ -131,7 +131,7 @@ make_buffer(struct t *t, uint64_t size, const void *data)
    struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
    struct mgp_resource_desc d = {.res = h, .target = MGP_RESOURCE_TARGET_BUFFER, .size = size,
                                  .bind_mask = MGP_BIND_VERTEX | MGP_BIND_CONSTANT,
-                                 .usage = GL_STATIC_DRAW};
+                                 .usage = MGP_BUFFER_USAGE_STATIC_DRAW};
    t->sv->resource_create(t->scr, &d, NULL, 0);
    if (data) {
       struct mgp_resource_subdata s = {.res = h, .box = {0, 0, 0, (uint32_t)size, 1, 1},
@@ -218,17 +218,17 @@ gl_render_state(void)
    struct mgp_render_state s;
    memset(&s, 0, sizeof(s));
    for (int i = 0; i < 8; i++)
-      s.blend[i] = (struct mgp_blend_target){.color_mask = 0xf, .eq_rgb = GL_FUNC_ADD,
-                                             .eq_alpha = GL_FUNC_ADD, .src_rgb = GL_ONE,
-                                             .dst_rgb = GL_ZERO, .src_alpha = GL_ONE,
-                                             .dst_alpha = GL_ZERO};
+      s.blend[i] = (struct mgp_blend_target){.color_mask = 0xf, .eq_rgb = MGP_BLEND_OP_ADD,
+                                             .eq_alpha = MGP_BLEND_OP_ADD, .src_rgb = MGP_BLEND_FACTOR_ONE,
+                                             .dst_rgb = MGP_BLEND_FACTOR_ZERO, .src_alpha = MGP_BLEND_FACTOR_ONE,
+                                             .dst_alpha = MGP_BLEND_FACTOR_ZERO};
    s.depth_write = 1;
-   s.depth_func = GL_LESS;
-   s.front_face = GL_CCW;
-   s.polygon_mode = GL_FILL;
+   s.depth_func = MGP_COMPARE_FUNC_LESS;
+   s.front_face = MGP_FRONT_FACE_CCW;
+   s.polygon_mode = MGP_POLYGON_MODE_FILL;
    for (int i = 0; i < 2; i++) {
-      s.stencil_func[i] = GL_ALWAYS;
-      s.stencil_fail[i] = s.stencil_zfail[i] = s.stencil_zpass[i] = GL_KEEP;
+      s.stencil_func[i] = MGP_COMPARE_FUNC_ALWAYS;
+      s.stencil_fail[i] = s.stencil_zfail[i] = s.stencil_zpass[i] = MGP_STENCIL_OP_KEEP;
    }
    s.provoking_vertex_last = 1;
    s.sample_mask = ~0u;
@@ -254,8 +254,8 @@ bind_ve(struct t *t, bool uv, uint32_t stride)
    struct mgp_handle h = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
    struct mgp_create_vertex_elements c = {.cso = h, .enabled_mask = uv ? 3u : 1u,
                                           .binding_count = 1};
-   c.attribs[0] = (struct mgp_vertex_attrib){.relative_offset = 0, .type = GL_FLOAT, .size = 2};
-   c.attribs[1] = (struct mgp_vertex_attrib){.relative_offset = 8, .type = GL_FLOAT, .size = 2};
+   c.attribs[0] = (struct mgp_vertex_attrib){.relative_offset = 0, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
+   c.attribs[1] = (struct mgp_vertex_attrib){.relative_offset = 8, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
    c.bindings[0] = (struct mgp_vertex_binding){.stride = stride};
    t->cv->create_vertex_elements(t->ctx, &c, NULL, 0);
    struct mgp_handle_args b = {h};
@@ -416,7 +416,7 @@ test_triangle(struct t *t, struct mgp_handle prog)
    bind_vb(t, vb);
    use_program(t, prog);
    set_consts(t, prog, 0.2f, 0.4f, 0.6f, 1.0f, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    read_back(t);
    /* GL rows: (x, y) with y up. The triangle covers x + y < 64: bottom-left, bottom-right and
     * top-left corners, not top-right. A flipped image would miss the bottom-right one. */
@@ -430,7 +430,7 @@ test_triangle(struct t *t, struct mgp_handle prog)
                                         .data = {.ptr = &green, .size = sizeof(green)}};
    t->cv->set_global_constants(t->ctx, &g, NULL, 0);
    clear_color(t, 0, 0, 0, 1, false, 1);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    read_back(t);
    check(pixel_is(2, 2, 51, 204, 153, 255) && pixel_is(60, 60, 0, 0, 0, 255),
          "set_global_constants at an offset keeps the rest of the block");
@@ -468,7 +468,7 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    for (int i = 0; i < 6; i++)
       c0[i] = counter(t, names[i]);
    for (int k = 0; k < 8; k++)
-      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    read_back(t);
    for (int i = 0; i < 6; i++)
       c1[i] = counter(t, names[i]) - c0[i];
@@ -489,7 +489,7 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    for (int k = 0; k < 8; k++) {
       if (k == 4)
          set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
-      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    }
    read_back(t);
    all = true;
@@ -508,18 +508,18 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    read_back(t);
    const unsigned long long f0 = counter(t, "fast-draws");
    const unsigned long long v0 = counter(t, "cmd-bind-vertex-buffers");
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    bind_vb(t, shifted);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    const unsigned long long f1 = counter(t, "fast-draws") - f0;
    const unsigned long long v1 = counter(t, "cmd-bind-vertex-buffers") - v0;
    read_back(t);
    check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(9, 1, 0, 255, 0, 255) &&
             pixel_is(17, 1, 0, 0, 0, 255),
          "a vertex-buffer change between two identical draws moves the second");
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    bind_rs(t, &s);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    const unsigned long long f2 = counter(t, "fast-draws") - f0;
    read_back(t);
    /* binds: the first draw's in this new batch, then the second's */
@@ -534,7 +534,7 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    read_back(t);
    const unsigned long long p0 = counter(t, "pressure-submits");
    for (int k = 0; k < 2 * 8192 + 8; k++)
-      draw(t, GL_TRIANGLES, 3u * (uint32_t)(k % 8), 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 3u * (uint32_t)(k % 8), 3, 1, 0, 0);
    const unsigned long long p1 = counter(t, "pressure-submits") - p0;
    read_back(t);
    all = true;
@@ -551,7 +551,7 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    read_back(t);
    const unsigned long long e0 = counter(t, "cmd-draws");
    for (int k = 0; k < 8; k++)
-      draw(t, GL_TRIANGLES, 0, 3, 1, 2, 3 * k);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 2, 3 * k);
    read_back(t);
    all = true;
    for (int k = 0; k < 8; k++)
@@ -563,10 +563,10 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    /* A viewport change between two draws re-records the viewport only, and both draws land
     * where their viewport puts them. */
    clear_color(t, 0, 0, 0, 1, false, 1);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    const unsigned long long s0 = counter(t, "cmd-set-state");
    set_viewport(t, 32, 0, W, H, false, NULL);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    const unsigned long long s1 = counter(t, "cmd-set-state") - s0;
    read_back(t);
    check(pixel_is(1, 1, 0, 255, 0, 255) && pixel_is(33, 1, 0, 255, 0, 255) &&
@@ -584,7 +584,7 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    const unsigned long long sets0 = counter(t, "descriptor-sets");
    for (int k = 0; k < 8; k++) {
       use_program(t, k % 2 ? prog2 : prog);
-      draw(t, GL_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 3u * (uint32_t)k, 3, 1, 0, 0);
    }
    read_back(t);
    const unsigned long long sets = counter(t, "descriptor-sets") - sets0;
@@ -616,7 +616,7 @@ test_indexed(struct t *t, struct mgp_handle prog)
    struct mgp_set_index_buffer ib = {.res = ib16, .index_size = 2};
    t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
    set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 6, 1, 2, 2); /* base vertex 2 */
+   draw(t, MGP_PRIM_TRIANGLES, 0, 6, 1, 2, 2); /* base vertex 2 */
    read_back(t);
    check(pixel_is(40, 10, 255, 0, 0, 255) && pixel_is(63, 63, 255, 0, 0, 255) &&
             pixel_is(31, 10, 0, 0, 0, 255),
@@ -626,11 +626,11 @@ test_indexed(struct t *t, struct mgp_handle prog)
    ib = (struct mgp_set_index_buffer){.res = ib8, .index_size = 1};
    t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 6, 1, 1, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 6, 1, 1, 0);
    ib = (struct mgp_set_index_buffer){.res = ib32, .index_size = 4};
    t->cv->set_index_buffer(t->ctx, &ib, NULL, 0);
    set_consts(t, prog, 0, 0, 1, 1, -1, 0, 0, 0, 0); /* moved to the left half */
-   draw(t, GL_TRIANGLES, 0, 6, 1, 4, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 6, 1, 4, 0);
    read_back(t);
    check(pixel_is(40, 10, 0, 255, 0, 255) && pixel_is(10, 10, 0, 0, 255, 255),
          "indexed quads with 8-bit and 32-bit indices");
@@ -670,16 +670,16 @@ test_texture(struct t *t)
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
    struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = GL_CLAMP_TO_EDGE, .wrap_t = GL_CLAMP_TO_EDGE,
-                                             .wrap_r = GL_CLAMP_TO_EDGE, .min_filter = GL_NEAREST,
-                                             .mag_filter = GL_NEAREST, .compare_func = GL_LEQUAL,
+                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE, .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE, .min_filter = MGP_FILTER_NEAREST,
+                                             .mag_filter = MGP_FILTER_NEAREST, .compare_func = MGP_COMPARE_FUNC_LEQUAL,
                                              .min_lod = -1000, .max_lod = 1000,
                                              .max_anisotropy = 1}};
    t->cv->create_sampler(t->ctx, &cs, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
    t->cv->bind_sampler_states(t->ctx, &sh, &samp, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    bool ok = true;
    for (int j = 0; j < 4; j++)
@@ -707,22 +707,22 @@ test_texture(struct t *t)
                                          .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
    t->cv->create_sampler_view(t->ctx, &cv2, NULL, 0);
    t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* tex2 into its sampling layout */
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* tex2 into its sampling layout */
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
    read_back(t);
    const unsigned long long tf0 = counter(t, "fast-draws");
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long tf = counter(t, "fast-draws") - tf0;
    /* Back and forth between the two in the same batch: both were resolved in it, so neither
     * is resolved again (the memo of set 1), and the last draw still samples tex2. */
    const unsigned long long sr0 = counter(t, "sampler-resolves");
    for (int k = 0; k < 2; k++) {
       t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
-      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
       t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
-      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    }
    const unsigned long long sr = counter(t, "sampler-resolves") - sr0;
    check(sr == 0, "textures rebound in the batch that resolved them resolve again: %llu", sr);
@@ -746,7 +746,7 @@ test_texture(struct t *t)
                                       .box = {1, 2, 0, 2, 2, 1}, .region_count = 1,
                                       .data = {.ptr = sub, .size = sizeof(sub)}};
    t->cv->resource_subdata(t->ctx, &up2, &reg, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(8 + 16 * 1, 8 + 16 * 2, 200, 10, 99, 255) &&
             pixel_is(8 + 16 * 2, 8 + 16 * 3, 200, 13, 99, 255) &&
@@ -756,7 +756,7 @@ test_texture(struct t *t)
    /* Swizzle through set_texture_params: (B, G, R, ONE). */
    tp.swizzle[0] = 2, tp.swizzle[2] = 0, tp.swizzle[3] = 5;
    t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(8 + 16 * 3, 8, 7, 0, 120, 255), "texture swizzle");
    tp.swizzle[0] = 0, tp.swizzle[2] = 2, tp.swizzle[3] = 3;
@@ -765,7 +765,7 @@ test_texture(struct t *t)
    tp.base_level = 5;
    t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
    clear_color(t, 1, 1, 1, 1, false, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(8, 8, 0, 0, 0, 255) && pixel_is(56, 56, 0, 0, 0, 255),
          "an incomplete texture (base level 5 of 3) samples (0,0,0,1)");
@@ -781,7 +781,7 @@ test_texture(struct t *t)
    t->cv->set_sampler_views(t->ctx, &sh, &view3d, 1);
    clear_color(t, 1, 1, 1, 1, false, 1);
    const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) > d0 &&
             pixel_is(8, 8, 255, 255, 255, 255),
@@ -807,7 +807,7 @@ test_depth(struct t *t, struct mgp_handle prog)
             set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, -0.5f); /* green, nearer */
          else
             set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0.5f); /* red, farther */
-         draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+         draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
       }
       read_back(t);
       check(pixel_is(32, 32, 0, 255, 0, 255) && pixel_is(1, 62, 0, 255, 0, 255),
@@ -823,21 +823,21 @@ test_depth(struct t *t, struct mgp_handle prog)
    t->cv->bind_render_state(t->ctx, &on_h, NULL, 0);
    clear_color(t, 0, 0, 0, 1, true, 1.0f);
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, -0.5f); /* green, nearer */
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    const unsigned long long f0 = counter(t, "fast-draws");
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* after read_back: the whole way again */
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* after read_back: the whole way again */
    t->cv->bind_render_state(t->ctx, &off_h, NULL, 0);
    set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0.5f); /* red, farther: drawn, test off */
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    const unsigned long long f1 = counter(t, "fast-draws");
    check(pixel_is(32, 32, 255, 0, 0, 255), "depth test toggled off between two draws: the "
          "farther quad is drawn");
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    t->cv->bind_render_state(t->ctx, &on_h, NULL, 0);
    set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0.9f); /* blue, farther still: tested, fails */
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    const unsigned long long f2 = counter(t, "fast-draws");
    check(pixel_is(32, 32, 255, 0, 0, 255), "depth test toggled on again between two draws: "
@@ -870,7 +870,7 @@ test_fbo(struct t *t, struct mgp_handle color_prog_h)
    bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
    use_program(t, color_prog_h);
    set_consts(t, color_prog_h, 1, 0, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
 
    /* Now sample it into the default framebuffer. */
    use_default_fb(t, false);
@@ -888,7 +888,7 @@ test_fbo(struct t *t, struct mgp_handle color_prog_h)
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(4, 4, 255, 0, 0, 255) && pixel_is(50, 4, 255, 0, 0, 255) &&
             pixel_is(4, 50, 255, 0, 0, 255) && pixel_is(60, 60, 0, 0, 255, 255),
@@ -914,7 +914,7 @@ test_instanced(struct t *t, struct mgp_handle prog)
    bind_vb(t, make_buffer(t, sizeof(q), q));
    use_program(t, prog);
    set_consts(t, prog, 1, 1, 0, 1, 0, 0, 0.5f, 0, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 4, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 4, 0, 0);
    read_back(t);
    check(pixel_is(4, 4, 255, 255, 0, 255) && pixel_is(20, 4, 255, 255, 0, 255) &&
             pixel_is(36, 4, 255, 255, 0, 255) && pixel_is(52, 4, 255, 255, 0, 255) &&
@@ -941,7 +941,7 @@ test_stream_ubo(struct t *t)
       float data[8] = {colors[i][0], colors[i][1], colors[i][2], colors[i][3],
                        0.5f * (float)i, 0.5f, 0, 0};
       buffer_subdata(t, ubo, 0, sizeof(data), data); /* the same range before every draw */
-      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    }
    read_back(t);
    /* quad i at x = 16 i .. 16 i + 8, y = 16 .. 24 */
@@ -965,7 +965,7 @@ test_stream_ubo(struct t *t)
    for (int i = 0; i < 4; i++) {
       br = (struct mgp_buffer_range){.res = ubos[i], .offset = 0, .size = 32};
       t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
-      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    }
    const unsigned long long fast = counter(t, "fast-draws") - fast0;
    read_back(t);
@@ -991,7 +991,7 @@ test_stream_vb(struct t *t, struct mgp_handle prog)
       const float q[] = {x, y, x + 0.25f, y, x, y + 0.25f, x + 0.25f, y + 0.25f};
       buffer_subdata(t, vb, 64, sizeof(q), q); /* the same range before every draw */
       set_consts(t, prog, colors[i][0], colors[i][1], colors[i][2], 1, 0, 0, 0, 0, 0);
-      draw(t, GL_TRIANGLE_STRIP, 8, 4, 1, 0, 0); /* first vertex 8 = byte 64 */
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 8, 4, 1, 0, 0); /* first vertex 8 = byte 64 */
    }
    read_back(t);
    check(pixel_is(4, 36, 255, 0, 255, 255) && pixel_is(20, 36, 0, 255, 255, 255) &&
@@ -1058,7 +1058,7 @@ test_ubo(struct t *t)
    struct mgp_buffer_range br = {.res = ubo, .offset = 256, .size = 16};
    t->cv->set_shader_buffers(t->ctx, &sb, &br, 1);
    set_consts(t, prog, 0, 0.4f, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(32, 32, 51, 102, 0, 255), "uniform block (set_shader_buffers) + default block");
 }
@@ -1072,17 +1072,17 @@ test_cull(struct t *t, struct mgp_handle prog)
    struct mgp_handle ccw = make_buffer(t, sizeof(tri_ccw), tri_ccw);
    struct mgp_handle cw = make_buffer(t, sizeof(tri_cw), tri_cw);
    struct mgp_render_state s = gl_render_state();
-   s.cull_face = GL_BACK;
+   s.cull_face = MGP_CULL_MODE_BACK;
    struct {
       uint16_t front;
       bool ccw_vertices;
       bool visible;
       const char *what;
    } cases[] = {
-      {GL_CCW, true, true, "cull back, front CCW: a CCW triangle is drawn"},
-      {GL_CCW, false, false, "cull back, front CCW: a CW triangle is culled"},
-      {GL_CW, true, false, "cull back, front CW: a CCW triangle is culled"},
-      {GL_CW, false, true, "cull back, front CW: a CW triangle is drawn"},
+      {MGP_FRONT_FACE_CCW, true, true, "cull back, front CCW: a CCW triangle is drawn"},
+      {MGP_FRONT_FACE_CCW, false, false, "cull back, front CCW: a CW triangle is culled"},
+      {MGP_FRONT_FACE_CW, true, false, "cull back, front CW: a CCW triangle is culled"},
+      {MGP_FRONT_FACE_CW, false, true, "cull back, front CW: a CW triangle is drawn"},
    };
    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       clear_color(t, 0, 0, 0, 1, false, 1);
@@ -1090,7 +1090,7 @@ test_cull(struct t *t, struct mgp_handle prog)
       bind_rs(t, &s);
       bind_vb(t, cases[i].ccw_vertices ? ccw : cw);
       set_consts(t, prog, 1, 1, 1, 1, 0, 0, 0, 0, 0);
-      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
       read_back(t);
       check(cases[i].visible ? pixel_is(4, 4, 255, 255, 255, 255) : pixel_is(4, 4, 0, 0, 0, 255),
             "%s", cases[i].what);
@@ -1109,19 +1109,19 @@ test_dynamic(struct t *t, struct mgp_handle prog)
    bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
    use_program(t, prog);
    set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long before = counter(t, "pipelines-created");
    clear_color(t, 0, 0, 0, 1, false, 1);
    /* viewport: the left half only */
    set_viewport(t, 0, 0, W / 2, H, false, NULL);
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long fast0 = counter(t, "fast-draws");
    /* scissor: a 10x10 box at (40, 40), with a full viewport */
    const int32_t box[4] = {40, 40, 10, 10};
    set_viewport(t, 0, 0, W, H, true, box);
    set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    /* everything else dynamic: blend colour, stencil, line width, polygon offset, depth range */
    struct mgp_dynamic_state d = {.viewport = {0, 0, W, H}, .depth_range = {0.25f, 0.75f},
                                  .scissor = {0, 0, 1, 1}, .scissor_enable = 1,
@@ -1130,10 +1130,10 @@ test_dynamic(struct t *t, struct mgp_handle prog)
                                  .line_width = 2.0f, .polygon_offset_factor = 1.0f,
                                  .polygon_offset_units = 2.0f};
    t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    /* GL's glViewport(0, 0, 0, 0): nothing is drawn (and nothing breaks) */
    set_viewport(t, 0, 0, 0, 0, false, NULL);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    const unsigned long long after = counter(t, "pipelines-created");
    /* each draw after a dynamic-state change alone records it and draws (a fast draw) */
    const unsigned long long fast = counter(t, "fast-draws") - fast0;
@@ -1158,7 +1158,7 @@ test_attrib_default(struct t *t)
    use_program(t, prog);
    bind_ve(t, false, 8); /* location 1 is not enabled */
    bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(32, 32, 0, 0, 0, 255), "a disabled attribute reads GL's default (0,0,0,1)");
    const float v[4] = {0.2f, 0.4f, 0.6f, 1.0f};
@@ -1166,7 +1166,7 @@ test_attrib_default(struct t *t)
    memcpy(av.value, v, sizeof(v));
    struct mgp_set_vertex_attrib_defaults a = {.count = 1};
    t->cv->set_vertex_attrib_defaults(t->ctx, &a, &av, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(32, 32, 51, 102, 153, 255), "set_vertex_attrib_defaults (glVertexAttrib4f)");
 }
@@ -1205,7 +1205,7 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    struct mgp_handle f = new_handle(t, MGP_KIND_FENCE);
    struct mgp_handle_args fa = {f};
    use_program(t, prog);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    t->sv->fence_create(t->scr, &fa, NULL, 0);
    uint32_t st = 99;
    struct mgp_fence_query q = {.fence = f, .timeout_ns = 5000000000ull,
@@ -1218,13 +1218,16 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    t->sv->fence_destroy(t->scr, &fa, NULL, 0);
 
    const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
-   draw(t, 0x0007 /* GL_QUADS: not a core mode, never mapped */, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_PATCHES /* no tessellation pipeline here: never mapped */, 0, 4, 1, 0, 0);
    check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
-         "GL_QUADS (not mapped) is a named decline");
+         "PATCHES (not mapped) is a named decline");
+   draw(t, MGP_PRIM_COUNT /* past the enum: only a broken front end sends it */, 0, 4, 1, 0, 0);
+   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 2,
+         "a primitive mode past the enum is a named decline, no table read past its end");
    const uint64_t d1 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
    struct mgp_handle_args none = {{0, 0}};
    t->cv->set_draw_program(t->ctx, &none, NULL, 0);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) == d1 + 1,
          "a draw with no program is a named decline");
 
@@ -1232,7 +1235,7 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    t->cv->flush(t->ctx, &fl, NULL, 0);
    for (uint64_t frame = 1; frame <= 5; frame++) {
       use_program(t, prog);
-      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
       struct mgp_present pr = {.frame_serial = frame, .color = t->color_rb};
       t->cv->present(t->ctx, &pr, NULL, 0);
    }
@@ -1309,13 +1312,13 @@ test_modes(struct t *t, struct mgp_handle prog)
    clear_color(t, 0, 0, 0, 1, false, 1);
    use_program(t, prog);
    const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
-   draw(t, GL_POINTS, 0, 2, 1, 0, 0);
+   draw(t, MGP_PRIM_POINTS, 0, 2, 1, 0, 0);
    check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
          "GL_POINTS without gl_PointSize is a named decline");
    struct mgp_handle pprog = make_program(t, &points_prog);
    use_program(t, pprog);
    set_consts(t, pprog, 1, 0.2f, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_POINTS, 0, 2, 1, 0, 0);
+   draw(t, MGP_PRIM_POINTS, 0, 2, 1, 0, 0);
    read_back(t);
    /* 4x4 points centred on (16, 16) and (48, 48): pixels 14..17 */
    check(pixel_is(14, 14, 255, 51, 0, 255) && pixel_is(17, 17, 255, 51, 0, 255) &&
@@ -1330,11 +1333,11 @@ test_modes(struct t *t, struct mgp_handle prog)
                         -1, 0, 1, 0, 1, 1, -1, 1};
    bind_vb(t, make_buffer(t, sizeof(geo), geo));
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_LINES, 0, 2, 1, 0, 0);
+   draw(t, MGP_PRIM_LINES, 0, 2, 1, 0, 0);
    set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLE_FAN, 2, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_FAN, 2, 4, 1, 0, 0);
    set_consts(t, prog, 1, 0, 0, 1, 0, 2.0f / 64, 0, 0, 0);
-   draw(t, GL_LINE_STRIP, 0, 2, 1, 0, 0);
+   draw(t, MGP_PRIM_LINE_STRIP, 0, 2, 1, 0, 0);
    read_back(t);
    check(pixel_is(5, 8, 0, 255, 0, 255) && pixel_is(60, 8, 0, 255, 0, 255) &&
             pixel_is(30, 9, 255, 0, 0, 255) && pixel_is(30, 7, 0, 0, 0, 255) &&
@@ -1370,7 +1373,7 @@ test_rgb8(struct t *t)
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(10, 30, 10, 20, 30, 255) && pixel_is(50, 30, 40, 50, 60, 255),
          "GL_RGB8 texture: 3-byte texels, alpha reads 1");
@@ -1389,7 +1392,7 @@ test_rgb8(struct t *t)
    bind_ve(t, false, 8);
    bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
    set_consts(t, cprog, 1, 0, 0, 0, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    read_back(t);
    check(pixel_is(60, 60, 51, 102, 153, 255) && pixel_is(2, 2, 255, 0, 0, 255),
          "GL_RGB8 colour buffer: alpha reads 1 after a clear and a draw");
@@ -1403,7 +1406,7 @@ test_rgb8(struct t *t)
    t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
    bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
    set_consts(t, cprog, 0, 1, 0, 0, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    use_default_fb(t, false);
    clear_color(t, 0, 0, 0, 0, false, 1);
    use_program(t, prog);
@@ -1414,7 +1417,7 @@ test_rgb8(struct t *t)
    cv.texture = rt;
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    check(pixel_is(30, 30, 0, 255, 0, 255), "sampling an RGB8 render target: alpha reads 1");
    struct mgp_handle null = {0, 0};
@@ -1443,7 +1446,7 @@ test_pressure(struct t *t, struct mgp_handle prog)
       memcpy(big, q, sizeof(q));
       buffer_subdata(t, vb, 0, size, big);
       set_consts(t, prog, (float)(40 * i + 40) / 255.0f, 0, 1, 1, 0, 0, 0, 0, 0);
-      draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    }
    free(big);
    read_back(t);
@@ -1618,12 +1621,12 @@ test_msaa(struct t *t, struct mgp_handle prog)
    bind_ve(t, false, 8);
    bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
    set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    /* resolve into the single-sampled window with blit */
    struct mgp_blit b = {.src = surface(ms, MGP_FORMAT_RGBA8_UNORM, 2),
                         .dst = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2),
                         .src_box = {0, 0, W, H}, .dst_box = {0, 0, W, H},
-                        .mask = GL_COLOR_BUFFER_BIT, .filter = GL_NEAREST};
+                        .mask = MGP_BLIT_COLOR, .filter = MGP_FILTER_NEAREST};
    t->cv->blit(t->ctx, &b, NULL, 0);
    use_default_fb(t, false);
    read_back(t);
@@ -1652,13 +1655,13 @@ test_msaa(struct t *t, struct mgp_handle prog)
    s.sample_mask = 0x1;
    bind_rs(t, &s);
    bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    /* multisampling disabled: the mask has no effect (GL), the draw covers every sample */
    s.multisample = 0;
    bind_rs(t, &s);
    bind_vb(t, make_buffer(t, sizeof(tri_ccw), tri_ccw));
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
-   draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    t->cv->blit(t->ctx, &b, NULL, 0);
    use_default_fb(t, false);
    read_back(t);
@@ -1714,7 +1717,7 @@ test_blit_draw_locations(struct t *t)
    struct mgp_blit b = {.src = surface(one, MGP_FORMAT_D24_UNORM_S8_UINT, 2),
                         .dst = surface(ms[0], MGP_FORMAT_D24_UNORM_S8_UINT, 2),
                         .src_box = {0, 0, W, H}, .dst_box = {W, 0, 0, H},
-                        .mask = GL_DEPTH_BUFFER_BIT, .filter = GL_NEAREST};
+                        .mask = MGP_BLIT_DEPTH, .filter = MGP_FILTER_NEAREST};
    const bool centre = scr->centre_sample_counts & VK_SAMPLE_COUNT_4_BIT;
    r1->centre_drawn = centre; /* as a GL_MULTISAMPLE-off draw leaves it */
    t->cv->blit(t->ctx, &b, NULL, 0);
@@ -1754,7 +1757,7 @@ test_blit(struct t *t)
                         .dst = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2),
                         .src_box = {0, 0, 8, 8}, .dst_box = {48, 8, 16, 40},
                         .scissor = {20, 0, 100, 30}, .scissor_enable = 1,
-                        .mask = GL_COLOR_BUFFER_BIT, .filter = GL_NEAREST};
+                        .mask = MGP_BLIT_COLOR, .filter = MGP_FILTER_NEAREST};
    t->cv->blit(t->ctx, &b, NULL, 0);
    read_back(t);
    bool ok = true;
@@ -1796,7 +1799,7 @@ test_blit(struct t *t)
    struct mgp_blit b3 = {.src = surface(s2, MGP_FORMAT_RGBA8_UNORM, 1),
                          .dst = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2),
                          .src_box = {0, 0, 2, 1}, .dst_box = {0, 0, 4, 1},
-                         .mask = GL_COLOR_BUFFER_BIT, .filter = GL_LINEAR};
+                         .mask = MGP_BLIT_COLOR, .filter = MGP_FILTER_LINEAR};
    t->cv->blit(t->ctx, &b3, NULL, 0);
    read_back(t);
    /* centres at 0.25, 0.75, 1.25, 1.75 texels: weights 0, 0.25, 0.75, 1 */
@@ -1818,7 +1821,7 @@ test_blit(struct t *t)
    struct mgp_blit bd = {.src = surface(da, MGP_FORMAT_D32_FLOAT, 2),
                          .dst = surface(db, MGP_FORMAT_D32_FLOAT, 2),
                          .src_box = {0, 0, 8, 8}, .dst_box = {0, 0, 8, 8},
-                         .mask = GL_DEPTH_BUFFER_BIT, .filter = GL_NEAREST};
+                         .mask = MGP_BLIT_DEPTH, .filter = MGP_FILTER_NEAREST};
    t->cv->blit(t->ctx, &bd, NULL, 0);
    float z[16 * 16];
    memset(z, 0, sizeof(z));
@@ -2051,9 +2054,9 @@ sample_target_from(struct t *t, const char *frag, enum mgp_resource_target targe
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
    struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = GL_CLAMP_TO_EDGE, .wrap_t = GL_CLAMP_TO_EDGE,
-                                             .wrap_r = GL_CLAMP_TO_EDGE, .min_filter = GL_NEAREST,
-                                             .mag_filter = GL_NEAREST, .compare_func = GL_LEQUAL,
+                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE, .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE, .min_filter = MGP_FILTER_NEAREST,
+                                             .mag_filter = MGP_FILTER_NEAREST, .compare_func = MGP_COMPARE_FUNC_LEQUAL,
                                              .min_lod = -1000, .max_lod = 1000,
                                              .max_anisotropy = 1}};
    t->cv->create_sampler(t->ctx, &cs, NULL, 0);
@@ -2063,7 +2066,7 @@ sample_target_from(struct t *t, const char *frag, enum mgp_resource_target targe
    use_default_fb(t, false);
    set_viewport(t, 0, 0, W, H, false, NULL);
    clear_color(t, 0, 0, 0, 0, false, 1);
-   draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
+   draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
    struct mgp_handle null = {0, 0};
    t->cv->set_sampler_views(t->ctx, &sh, &null, 1);
@@ -2165,26 +2168,26 @@ test_query_destroy_active(struct t *t, struct mgp_handle prog)
    memset(&caps, 0, sizeof(caps));
    struct mgp_get_caps g = {.out = {.ptr = &caps, .size = sizeof(caps)}};
    t->sv->get_caps(t->scr, &g, NULL, 0);
-   static const uint32_t kinds[2] = {GL_SAMPLES_PASSED, GL_TIME_ELAPSED};
+   static const uint16_t kinds[2] = {MGP_QUERY_KIND_SAMPLES_PASSED, MGP_QUERY_KIND_TIME_ELAPSED};
    for (int k = 0; k < 2; k++) {
-      if (kinds[k] == GL_TIME_ELAPSED && !(caps.cap_bits & MGP_CAP_TIMER_QUERY))
+      if (kinds[k] == MGP_QUERY_KIND_TIME_ELAPSED && !(caps.cap_bits & MGP_CAP_TIMER_QUERY))
          continue;
       const uint64_t declines = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
       struct mgp_query_desc d = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
       t->sv->query_create(t->scr, &d, NULL, 0);
       t->cv->begin_query(t->ctx, &d, NULL, 0);
-      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
       struct mgp_handle_args del = {d.query};
       t->sv->query_destroy(t->scr, &del, NULL, 0); /* no end_query before */
       struct mgp_query_desc d2 = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
       t->sv->query_create(t->scr, &d2, NULL, 0);
       t->cv->begin_query(t->ctx, &d2, NULL, 0);
-      draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
+      draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
       t->cv->end_query(t->ctx, &d2, NULL, 0);
       uint64_t avail = 0;
       const uint64_t v = query_value(t, d2.query, &avail);
       /* the triangle covers the pixels whose centres have x + y < 63: 63 * 64 / 2 */
-      check(avail && (kinds[k] != GL_SAMPLES_PASSED || v == 2016) &&
+      check(avail && (kinds[k] != MGP_QUERY_KIND_SAMPLES_PASSED || v == 2016) &&
                mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == declines &&
                t->fatal_count == 0,
             "query_destroy of an active 0x%x query ends it: the next query on the target "
@@ -2256,7 +2259,7 @@ test_stale_handle(void)
    /* The session is failed; later calls are harmless. */
    struct mgp_handle_args unknown = {{999, 1}};
    t2.sv->resource_destroy(t2.scr, &unknown, NULL, 0);
-   draw(&t2, GL_TRIANGLES, 0, 3, 1, 0, 0);
+   draw(&t2, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
    check(t2.fatal_count == 1, "calls after the fatal are ignored without a second fatal");
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
