@@ -832,7 +832,7 @@ test_timer_queries(void)
    CHECK_EQ(fake_count_of(MGP_CALL_begin_query), 1);
    CHECK_EQ(fake_count_of(MGP_CALL_end_query), 2);
    const struct fake_rec *r = fake_find(MGP_CALL_end_query, 1);
-   CHECK(r && ((const struct mgp_query_desc *)r->args)->kind == GL_TIMESTAMP);
+   CHECK(r && ((const struct mgp_query_desc *)r->args)->kind == MGP_QUERY_KIND_TIMESTAMP);
    GLint64 t = 0;
    mgl_glGetInteger64v(GL_TIMESTAMP, &t);
    CHECK_ERR(GL_NO_ERROR);
@@ -902,7 +902,8 @@ test_conditional_render(void)
    CHECK_EQ(fake_count_of(MGP_CALL_begin_conditional_render), 1);
    CHECK_EQ(fake_count_of(MGP_CALL_end_conditional_render), 1);
    const struct fake_rec *r = fake_find(MGP_CALL_begin_conditional_render, 0);
-   CHECK(r && ((const struct mgp_query_desc *)r->args)->kind == GL_QUERY_BY_REGION_NO_WAIT);
+   CHECK(r && ((const struct mgp_query_desc *)r->args)->mode ==
+                 MGP_COND_RENDER_MODE_BY_REGION_NO_WAIT);
    mgl_glDeleteQueries(2, q);
    env_finish(&e);
 }
