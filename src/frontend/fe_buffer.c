@@ -342,7 +342,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    if (!buf)
       return;
    if ((uint64_t)size > INT32_MAX) {
-      MGL_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
+      MGU_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
                   (long long)size);
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;

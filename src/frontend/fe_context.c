@@ -86,7 +86,7 @@ share_create(void)
    sg->screen = mgl_session_screen(sg->session);
    sg->caps = mgl_session_caps(sg->session);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
-      mgl_handle_alloc_init(&sg->handles[k], 0);
+      mgu_handle_alloc_init(&sg->handles[k], 0);
    fe_names_init(&sg->buffers);
    fe_names_init(&sg->textures);
    fe_names_init(&sg->renderbuffers);
@@ -129,7 +129,7 @@ share_unref(struct fe_share_group *sg)
    share_release_names(sg, &sg->buffers);
    share_release_names(sg, &sg->samplers);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
-      mgl_handle_alloc_finish(&sg->handles[k]);
+      mgu_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);
    fe_share_free_syncs(sg);
    mgl_session_destroy(sg->session);
@@ -227,7 +227,7 @@ fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
    surface_release_resources(surf);
    uint8_t samples = 1;
    if (surf->format.samples > 1)
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "multisampled pbuffer (%u samples): the surface is single-sampled",
                   surf->format.samples);
    /* An RGB config (EGL_ALPHA_SIZE 0) is stored as RGBA8; no_alpha makes its alpha read 1 in
@@ -568,7 +568,7 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
        !strcmp(mgl_session_transport(sg->session), "tcp")) {
       /* tcp: the server runs elsewhere and cannot reach this display. */
       surf->wsi_refused = true;
-      MGL_DECLINE(present_wsi_unavailable, "transport %s", mgl_session_transport(sg->session));
+      MGU_DECLINE(present_wsi_unavailable, "transport %s", mgl_session_transport(sg->session));
       return FE_OK;
    }
    if (surf->wsi_window != tok->window || surf->wsi_interval != tok->interval ||

@@ -216,7 +216,7 @@ fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *
                     size_t size, uint32_t *entry)
 {
    *entry = 0;
-   uint64_t h = mgl_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
+   uint64_t h = mgu_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
    uint32_t i = (uint32_t)h & c->mask;
    while (c->table[i]) {
       uint32_t idx = c->table[i] - 1;

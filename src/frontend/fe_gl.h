@@ -419,7 +419,7 @@ struct fe_share_group {
    /* a resource_create/respecify was sent since the last glGetError synced: the server's
     * out-of-memory event for it may still be on its way (fe_sync.c) */
    atomic_bool allocs_unchecked;
-   struct mgl_handle_alloc handles[MGP_KIND_COUNT];
+   struct mgu_handle_alloc handles[MGP_KIND_COUNT];
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
    struct fe_names samplers;
    /* Aggregate generations (DESIGN.md §3): bumped at every mutation of the group. */

@@ -152,7 +152,7 @@ fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
                       struct mgp_handle *out)
 {
    pthread_mutex_lock(&share->lock);
-   bool ok = mgl_handle_alloc_get(&share->handles[kind], &out->slot, &out->gen);
+   bool ok = mgu_handle_alloc_get(&share->handles[kind], &out->slot, &out->gen);
    pthread_mutex_unlock(&share->lock);
    if (!ok)
       *out = mgp_handle_null();
@@ -166,7 +166,7 @@ fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
    if (mgp_handle_is_null(h))
       return;
    pthread_mutex_lock(&share->lock);
-   mgl_handle_alloc_put(&share->handles[kind], h.slot);
+   mgu_handle_alloc_put(&share->handles[kind], h.slot);
    pthread_mutex_unlock(&share->lock);
 }
 
@@ -183,7 +183,7 @@ fe_pipe_has(struct fe_context *ctx, enum mgp_call_id call)
    static atomic_flag logged[MGP_CALL_COUNT];
    if (fe_call_supported(ctx->share, call))
       return true;
-   mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[call],
+   mgu_decline_hit(MGU_DECLINE_pipe_call_unsupported, &logged[call],
                    "%s (the front end drops or emulates it)", mgp_call_info[call].name);
    return false;
 }

@@ -122,7 +122,7 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
    if (target == FE_TEX_BUFFER)
       return fe_texture_black(ctx, FE_TEX_2D, kind);
    if (target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY) {
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "an incomplete multisample texture has no stand-in: the 2D one is bound");
       return fe_texture_black(ctx, FE_TEX_2D, kind);
    }

@@ -80,7 +80,7 @@ struct mgl_session {
    bool stats_on;
    struct mgp_loopback *verify;
    bool failed;
-   enum mgl_fatal fatal;
+   enum mgu_fatal fatal;
    pthread_mutex_t lock;
    /* the server's events: monolith pushes here directly, the ring arms drain their event area
     * into it (tcp keeps its own in the stream client) */
@@ -93,10 +93,10 @@ struct mgl_session {
 __attribute__((destructor)) static void
 print_client_tally(void)
 {
-   enum mgl_role was = mgl_log_thread_role();
-   mgl_log_set_thread_role(MGL_ROLE_CLIENT);
-   mgl_decline_print_tally();
-   mgl_log_set_thread_role(was);
+   enum mgu_role was = mgu_log_thread_role();
+   mgu_log_set_thread_role(MGU_ROLE_CLIENT);
+   mgu_decline_print_tally();
+   mgu_log_set_thread_role(was);
 }
 
 /* ---- the ring carrier (inproc and spawn) ---- */
@@ -118,7 +118,7 @@ ring_place(void *carrier, uint64_t size, struct mgp_span *out)
    int r = mgt_stage_alloc(&c->stage, size, 16, &offset, &ptr);
    if (r != MGT_STAGE_OK) {
       if (r == MGT_STAGE_TOO_BIG)
-         MGL_DECLINE(stage_too_large, "%llu bytes do not fit the %llu-byte stage segment",
+         MGU_DECLINE(stage_too_large, "%llu bytes do not fit the %llu-byte stage segment",
                      (unsigned long long)size, (unsigned long long)c->stage.capacity);
       return NULL;
    }
@@ -212,7 +212,7 @@ static void
 rings_destroy(struct ring_carrier *c)
 {
    if (c->heap_stores)
-      mgl_log_always("MGL-HEAP stores=%llu direct-writes=%llu direct-bytes=%llu "
+      mgu_log_always("MGL-HEAP stores=%llu direct-writes=%llu direct-bytes=%llu "
                      "staged-writes=%llu",
                      (unsigned long long)c->heap_stores,
                      (unsigned long long)c->heap_direct_writes,
@@ -240,18 +240,18 @@ static bool
 inproc_start(struct mgl_session *s, const char *backend)
 {
    if (!rings_create(&s->rings)) {
-      mgl_error("the inproc transport could not be set up: %s", strerror(errno));
+      mgu_error("the inproc transport could not be set up: %s", strerror(errno));
       return false;
    }
    s->rings_made = true;
    mgt_event_reader_init(&s->events, mgt_ring_event_area(&s->rings.ring));
    s->thread = s->entry->apply_thread_start(s->server, s->rings.ring.fd, s->rings.stage.fd);
    if (!s->thread) {
-      mgl_error("the inproc apply thread did not start");
+      mgu_error("the inproc apply thread did not start");
       return false;
    }
    use_carrier(s, &ring_ops, &s->rings);
-   mgl_log_always("session transport=inproc backend=%s pid=%d chosen=%s", backend, (int)getpid(),
+   mgu_log_always("session transport=inproc backend=%s pid=%d chosen=%s", backend, (int)getpid(),
                   s->arm_chosen);
    return true;
 }
@@ -260,7 +260,7 @@ static bool
 spawn_start(struct mgl_session *s, const char *backend)
 {
    if (!rings_create(&s->rings)) {
-      mgl_error("the spawn transport could not be set up: %s", strerror(errno));
+      mgu_error("the spawn transport could not be set up: %s", strerror(errno));
       return false;
    }
    s->rings_made = true;
@@ -268,12 +268,12 @@ spawn_start(struct mgl_session *s, const char *backend)
    char err[512];
    if (!mgt_spawn_start(&s->spawn, &s->rings.ring, &s->rings.stage, backend, &s->caps, err,
                         sizeof(err))) {
-      mgl_error("the spawn transport did not start: %s", err);
+      mgu_error("the spawn transport did not start: %s", err);
       return false;
    }
    s->spawned = true;
    use_carrier(s, &ring_ops, &s->rings);
-   mgl_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s chosen=%s",
+   mgu_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s chosen=%s",
                   backend, (int)getpid(), s->spawn.server_pid, s->spawn.path, s->arm_chosen);
    return true;
 }
@@ -283,25 +283,25 @@ tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
 {
    const char *token = getenv("MGL_SERVER_TOKEN");
    if (!token || !*token)
-      mgl_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
+      mgu_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
    struct mgp_welcome w;
    char err[512];
    uint64_t stage_size = size_setting("MGL_IPC_STAGE_SIZE", 32u << 20);
-   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), stage_size, &w,
+   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgu_log_level(), stage_size, &w,
                             &s->caps, err, sizeof(err));
    if (fd < 0) {
-      mgl_error("the tcp transport did not start: %s", err);
+      mgu_error("the tcp transport did not start: %s", err);
       return false;
    }
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    uint32_t run_ahead = ra && *ra ? (uint32_t)strtoul(ra, NULL, 0) : UINT32_MAX;
    s->stream = mgt_stream_client_create(fd, stage_size, run_ahead);
    if (!s->stream) {
-      mgl_error("the tcp transport did not start: out of memory");
+      mgu_error("the tcp transport did not start: out of memory");
       return false;
    }
    use_carrier(s, &mgt_stream_carrier_ops, s->stream);
-   mgl_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u chosen=%s",
+   mgu_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u chosen=%s",
                   backend, (int)getpid(), hostport, w.server_pid, s->arm_chosen);
    return true;
 }
@@ -318,7 +318,7 @@ load_server(void)
    } else {
       /* Beside the library this code is in. */
       if (!mgt_library_dir(path, sizeof(path))) {
-         mgl_error("cannot find where libmgl is installed (dladdr failed)");
+         mgu_error("cannot find where libmgl is installed (dladdr failed)");
          return NULL;
       }
       size_t dir = strlen(path);
@@ -326,13 +326,13 @@ load_server(void)
    }
    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
    if (!lib) {
-      mgl_error("cannot load the server role %s: %s", path, dlerror());
+      mgu_error("cannot load the server role %s: %s", path, dlerror());
       return NULL;
    }
    mgl_server_entry_fn fn = (mgl_server_entry_fn)dlsym(lib, MGL_SERVER_ENTRY_SYMBOL);
    const struct mgl_server_entry *e = fn ? fn() : NULL;
    if (!e || e->abi != MGL_SERVER_ENTRY_ABI) {
-      mgl_error("%s is not an mgl server role of ABI %u", path, MGL_SERVER_ENTRY_ABI);
+      mgu_error("%s is not an mgl server role of ABI %u", path, MGL_SERVER_ENTRY_ABI);
       return NULL;
    }
    return e; /* stays loaded for the life of the process */
@@ -343,7 +343,7 @@ static int
 monolith_event(void *ctx, const struct mgp_event *ev)
 {
    struct mgl_session *s = ctx;
-   return mgt_inbox_push(&s->inbox, ev) ? 0 : MGL_FATAL_OutOfMemory;
+   return mgt_inbox_push(&s->inbox, ev) ? 0 : MGU_FATAL_OutOfMemory;
 }
 
 struct mgl_session *
@@ -375,7 +375,7 @@ mgl_session_create(void)
    } else if (!strncmp(arm, "tcp://", 6)) {
       s->arm = ARM_TCP;
    } else {
-      mgl_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc, spawn, "
+      mgu_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc, spawn, "
                 "tcp://HOST:PORT)",
                 arm);
       goto fail;
@@ -399,7 +399,7 @@ mgl_session_create(void)
       char err[256] = "";
       s->server = s->entry->session_create(backend, err, sizeof(err));
       if (!s->server) {
-         mgl_error("the server role did not start: %s", err);
+         mgu_error("the server role did not start: %s", err);
          goto fail;
       }
    }
@@ -419,7 +419,7 @@ mgl_session_create(void)
                                          s->entry->screen_self(s->server)};
       }
       s->entry->set_event_sink(s->server, monolith_event, s);
-      mgl_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
+      mgu_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
                      (int)getpid(), s->arm_chosen);
       break;
    case ARM_INPROC:
@@ -441,7 +441,7 @@ mgl_session_create(void)
       mgp_get_caps(&s->screen, &(struct mgp_get_caps){
                                   .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
    if (mgl_session_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
-      mgl_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
+      mgu_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;
    }
    return s;
@@ -586,22 +586,22 @@ mgl_session_failed(const struct mgl_session *s)
       /* spawn: the server puts its Fatal's number in the failed word; a number we do not
        * know, or none, means it is gone (or the doorbell broke: the same). */
       uint32_t why = mgt_ring_fail_reason(&m->rings.ring);
-      f = m->arm == ARM_SPAWN && why > 0 && why < MGL_FATAL_COUNT ? (int)why
-                                                                   : MGL_FATAL_ServerGone;
+      f = m->arm == ARM_SPAWN && why > 0 && why < MGU_FATAL_COUNT ? (int)why
+                                                                   : MGU_FATAL_ServerGone;
    }
    if (!f && m->stream)
       f = mgt_stream_client_fatal(m->stream);
    if (m->screen_encoder.failed && !f)
-      f = MGL_FATAL_ServerGone;
+      f = MGU_FATAL_ServerGone;
    if (f) {
       m->failed = true;
-      m->fatal = (enum mgl_fatal)f;
-      mgl_error("session lost: Fatal{%s}", mgl_fatal_name(m->fatal));
+      m->fatal = (enum mgu_fatal)f;
+      mgu_error("session lost: Fatal{%s}", mgu_fatal_name(m->fatal));
    }
    return m->failed;
 }
 
-enum mgl_fatal
+enum mgu_fatal
 mgl_session_fatal(const struct mgl_session *s)
 {
    return s->fatal;
@@ -610,13 +610,13 @@ mgl_session_fatal(const struct mgl_session *s)
 /* The client's own reason to end the session (a malformed event, no memory to keep one): the
  * context is lost, and on the ring arms the server is told through the failed word. */
 static void
-session_lose(struct mgl_session *s, enum mgl_fatal f, const char *why)
+session_lose(struct mgl_session *s, enum mgu_fatal f, const char *why)
 {
    if (s->failed)
       return;
    s->failed = true;
    s->fatal = f;
-   mgl_error("session lost: Fatal{%s} (%s)", mgl_fatal_name(f), why);
+   mgu_error("session lost: Fatal{%s} (%s)", mgu_fatal_name(f), why);
    if (s->rings_made)
       mgt_ring_fail(&s->rings.ring, (uint32_t)f);
 }
@@ -632,9 +632,9 @@ mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t m
       if (!s->failed) {
          int rc = mgt_event_reader_drain(&s->events, &s->inbox);
          if (rc == MGT_EVENT_CORRUPT)
-            session_lose(s, MGL_FATAL_EventMalformed, s->events.why);
+            session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
          else if (rc == MGT_EVENT_NO_MEMORY)
-            session_lose(s, MGL_FATAL_OutOfMemory, "keeping a server event");
+            session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
       }
       break;
    case ARM_MONOLITH:

@@ -57,6 +57,6 @@ bool mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct m
 
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgl_session_failed(const struct mgl_session *s);
-enum mgl_fatal mgl_session_fatal(const struct mgl_session *s);
+enum mgu_fatal mgl_session_fatal(const struct mgl_session *s);
 
 #endif

@@ -5,7 +5,7 @@
 #include <string.h>
 
 void
-mgl_handle_alloc_init(struct mgl_handle_alloc *a, uint32_t limit)
+mgu_handle_alloc_init(struct mgu_handle_alloc *a, uint32_t limit)
 {
    memset(a, 0, sizeof(*a));
    a->high_water = 1;
@@ -13,7 +13,7 @@ mgl_handle_alloc_init(struct mgl_handle_alloc *a, uint32_t limit)
 }
 
 void
-mgl_handle_alloc_finish(struct mgl_handle_alloc *a)
+mgu_handle_alloc_finish(struct mgu_handle_alloc *a)
 {
    if (!a)
       return;
@@ -23,7 +23,7 @@ mgl_handle_alloc_finish(struct mgl_handle_alloc *a)
 }
 
 bool
-mgl_handle_alloc_get(struct mgl_handle_alloc *a, uint32_t *slot, uint32_t *gen)
+mgu_handle_alloc_get(struct mgu_handle_alloc *a, uint32_t *slot, uint32_t *gen)
 {
    if (a->free_count) {
       uint32_t s = a->free_list[--a->free_count];
@@ -55,7 +55,7 @@ mgl_handle_alloc_get(struct mgl_handle_alloc *a, uint32_t *slot, uint32_t *gen)
 }
 
 void
-mgl_handle_alloc_put(struct mgl_handle_alloc *a, uint32_t slot)
+mgu_handle_alloc_put(struct mgu_handle_alloc *a, uint32_t slot)
 {
    if (slot == 0 || slot >= a->high_water)
       return;
@@ -63,7 +63,7 @@ mgl_handle_alloc_put(struct mgl_handle_alloc *a, uint32_t slot)
 }
 
 uint32_t
-mgl_handle_alloc_live(const struct mgl_handle_alloc *a)
+mgu_handle_alloc_live(const struct mgu_handle_alloc *a)
 {
    return a->high_water - 1 - a->free_count;
 }

@@ -4,7 +4,7 @@
 #include <xxhash.h>
 
 uint64_t
-mgl_hash64(const void *data, size_t size, uint64_t seed)
+mgu_hash64(const void *data, size_t size, uint64_t seed)
 {
    return XXH3_64bits_withSeed(data, size, seed);
 }

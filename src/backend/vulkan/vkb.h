@@ -711,7 +711,7 @@ VkPipeline vkb_keyed_pipes_find(const struct vkb_keyed_pipes *l, const void *key
 bool vkb_keyed_pipes_reserve(struct vkb_screen *scr, struct vkb_keyed_pipes *l, const char *what);
 void vkb_keyed_pipes_add(struct vkb_keyed_pipes *l, const void *key, VkPipeline p);
 void vkb_keyed_pipes_finish(struct vkb_screen *scr, struct vkb_keyed_pipes *l);
-void vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail);
+void vkb_fatal(struct vkb_screen *scr, enum mgu_fatal name, const char *detail);
 int32_t vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits,
                         VkMemoryPropertyFlags want, VkMemoryPropertyFlags avoid);
 

@@ -40,7 +40,7 @@ vkb_keyed_pipes_reserve(struct vkb_screen *scr, struct vkb_keyed_pipes *l, const
    if (pipes)
       l->pipes = pipes;
    if (!keys || !pipes) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, what);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, what);
       return false;
    }
    return true;

@@ -49,7 +49,7 @@ vkb_pipeline_cache_finish(struct vkb_screen *scr)
 static uint64_t
 key_hash(const struct vkb_pipeline_key *k)
 {
-   uint64_t h = mgl_hash64(k, sizeof(*k), 0x6d676c70u);
+   uint64_t h = mgu_hash64(k, sizeof(*k), 0x6d676c70u);
    return h ? h : 1;
 }
 
@@ -489,7 +489,7 @@ vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
             tomb = i;
       } else if (e->hash == h && key_eq(&e->key, key)) {
          if (e->state == SLOT_FAILED)
-            MGL_DECLINE(backend_draw_incomplete, "pipeline for shader {%u,%u} failed before",
+            MGU_DECLINE(backend_draw_incomplete, "pipeline for shader {%u,%u} failed before",
                         key->shader.slot, key->shader.gen);
          return e->pipeline;
       }
@@ -498,7 +498,7 @@ vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    VkPipeline p = VK_NULL_HANDLE;
    const char *why = build(scr, key, rs, ve, sh, default_attrib_binding, &p);
    if (why)
-      MGL_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s",
+      MGU_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s",
                   key->shader.slot, key->shader.gen, why);
    if (scr->failed)
       return VK_NULL_HANDLE;
@@ -511,7 +511,7 @@ vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    e->state = why ? SLOT_FAILED : SLOT_LIVE;
    c->count++;
    if ((c->count + c->tombstones) * 4 >= c->cap * 3 && !grow(c))
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "pipeline cache");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "pipeline cache");
    return p;
 }
 

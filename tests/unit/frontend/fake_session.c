@@ -209,11 +209,11 @@ mgl_session_failed(const struct mgl_session *s)
    return failed;
 }
 
-enum mgl_fatal
+enum mgu_fatal
 mgl_session_fatal(const struct mgl_session *s)
 {
    (void)s;
-   return failed ? MGL_FATAL_ServerGone : MGL_FATAL_NONE;
+   return failed ? MGU_FATAL_ServerGone : MGU_FATAL_NONE;
 }
 
 /* The fake has no heap: every buffer write is recorded as a call. */

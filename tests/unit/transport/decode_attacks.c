@@ -137,8 +137,8 @@ main(int argc, char **argv)
    mgl_session_sync(s);
 
    CHECK(mgl_session_failed(s), "%s %s: the session did not fail", arm, attack);
-   CHECK(mgl_session_fatal(s) == MGL_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
-         attack, mgl_fatal_name(mgl_session_fatal(s)), "ProtocolCorruption");
+   CHECK(mgl_session_fatal(s) == MGU_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
+         attack, mgu_fatal_name(mgl_session_fatal(s)), "ProtocolCorruption");
    printf("%s %s: Fatal{ProtocolCorruption}\n", arm, attack);
    mgl_session_destroy(s);
    return 0;

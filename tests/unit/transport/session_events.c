@@ -22,7 +22,7 @@ static uint32_t
 take(struct mgl_session *s, struct mgp_event *out, uint32_t max)
 {
    uint32_t n = mgl_session_take_events(s, out, max);
-   CHECK(!mgl_session_failed(s), "session failed: %s", mgl_fatal_name(mgl_session_fatal(s)));
+   CHECK(!mgl_session_failed(s), "session failed: %s", mgu_fatal_name(mgl_session_fatal(s)));
    return n;
 }
 
