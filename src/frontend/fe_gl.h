@@ -23,7 +23,7 @@
 #include "glsl.h"
 #include "handle_alloc.h"
 #include "pipe_tables.h"
-#include "session.h"
+#include "client_session.h"
 
 #define FE_MAX_VERTEX_ATTRIBS 16
 #define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
@@ -83,7 +83,7 @@ struct fe_buffer {
    bool copy_valid;
    uint32_t capturing; /* active transform feedback ranges on it: never valid meanwhile */
    /* Ring arms: the store the session placed in the shared heap (size 0: none); writes go
-    * straight into it while the server says the buffer is idle (mgl_session_heap_write). */
+    * straight into it while the server says the buffer is idle (mgt_client_heap_write). */
    struct mgp_span store;
 };
 #define FE_BUFFER_COPY_MAX (1u << 20)
@@ -413,7 +413,7 @@ struct fe_share_group {
    atomic_int refs;
    bool dying; /* the last context is gone: objects are being released */
    pthread_mutex_t lock; /* names, handle allocators, object lists */
-   struct mgl_session *session;
+   struct mgt_client *session;
    const struct mgp_screen *screen;
    const struct mgp_caps *caps;
    /* a resource_create/respecify was sent since the last glGetError synced: the server's

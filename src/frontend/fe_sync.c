@@ -46,7 +46,7 @@ fe_drain_events(struct fe_context *ctx)
    struct fe_share_group *sg = ctx->share;
    struct mgp_event ev[32];
    uint32_t n;
-   while ((n = mgl_session_take_events(sg->session, ev, 32)) > 0) {
+   while ((n = mgt_client_take_events(sg->session, ev, 32)) > 0) {
       for (uint32_t i = 0; i < n; i++) {
          if (ev[i].kind == MGP_EVENT_FENCE_SIGNALLED) {
             struct fe_sync *s = sync_lookup(sg, sync_name((struct mgp_handle){ev[i].slot,
@@ -83,7 +83,7 @@ fe_check_allocations(struct fe_context *ctx)
    struct fe_share_group *sg = ctx->share;
    if (!atomic_exchange(&sg->allocs_unchecked, false))
       return;
-   mgl_session_sync(sg->session);
+   mgt_client_sync(sg->session);
    fe_drain_events(ctx);
 }
 

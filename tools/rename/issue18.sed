@@ -14,3 +14,9 @@ s/\bMGL_ROLE_(CLIENT|SERVER)\b/MGU_ROLE_\1/g
 s/\bMGL_(DECLINE|FATAL)(_[A-Za-z0-9_]*)?\b/MGU_\1\2/g
 s/\bMGL_(DECLINE|FATAL)_##/MGU_\1_##/g
 s/\bMGL_UTIL_([A-Z_]*_H)\b/MGU_UTIL_\1/g
+
+# The client's end of a session: src/transport/client_session.[ch], prefix mgt_client_
+# (src/server/session.c is the server's, mgs_session_).
+s/\bstruct mgl_session\b/struct mgt_client/g
+s/\bmgl_session_(create|destroy|caps|screen|transport|context_create|context_destroy|sync|take_events|heap_place|heap_drop|heap_write|failed|fatal)\b/mgt_client_\1/g
+s/\bMGL_TRANSPORT_SESSION_H\b/MGL_TRANSPORT_CLIENT_SESSION_H/g

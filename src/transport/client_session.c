@@ -1,7 +1,7 @@
-/* session.c — the client's end of a session: picks the arm and wires the front end's MGPipe
+/* client_session.c — the client's end of a session: picks the arm and wires the front end's MGPipe
  * tables to the server role: straight into it (monolith), through rings to an apply thread
  * (inproc) or to a child mgl-server (spawn), or as a stream to a listening mgl-server (tcp). */
-#include "session.h"
+#include "client_session.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -47,7 +47,7 @@ struct ring_carrier {
  * up to 64 KiB alignment of an imported host pointer. */
 #define HEAP_GRANULE (64u << 10)
 
-struct mgl_session {
+struct mgt_client {
    enum session_arm arm;
    /* "default" when MGL_TRANSPORT was unset, else "MGL_TRANSPORT": the arm-proof line says
     * which, so a report (mgl-info) can tell the default from a choice. */
@@ -225,7 +225,7 @@ rings_destroy(struct ring_carrier *c)
 
 /* The screen's encoder over the session's carrier. */
 static void
-use_carrier(struct mgl_session *s, const struct mgp_carrier_ops *ops, void *carrier)
+use_carrier(struct mgt_client *s, const struct mgp_carrier_ops *ops, void *carrier)
 {
    mgt_corrupt_carrier_wrap(&s->corrupt, &ops, &carrier);
    s->ops = ops;
@@ -237,7 +237,7 @@ use_carrier(struct mgl_session *s, const struct mgp_carrier_ops *ops, void *carr
 }
 
 static bool
-inproc_start(struct mgl_session *s, const char *backend)
+inproc_start(struct mgt_client *s, const char *backend)
 {
    if (!rings_create(&s->rings)) {
       mgu_error("the inproc transport could not be set up: %s", strerror(errno));
@@ -257,7 +257,7 @@ inproc_start(struct mgl_session *s, const char *backend)
 }
 
 static bool
-spawn_start(struct mgl_session *s, const char *backend)
+spawn_start(struct mgt_client *s, const char *backend)
 {
    if (!rings_create(&s->rings)) {
       mgu_error("the spawn transport could not be set up: %s", strerror(errno));
@@ -279,7 +279,7 @@ spawn_start(struct mgl_session *s, const char *backend)
 }
 
 static bool
-tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
+tcp_start(struct mgt_client *s, const char *hostport, const char *backend)
 {
    const char *token = getenv("MGL_SERVER_TOKEN");
    if (!token || !*token)
@@ -342,12 +342,12 @@ load_server(void)
 static int
 monolith_event(void *ctx, const struct mgp_event *ev)
 {
-   struct mgl_session *s = ctx;
+   struct mgt_client *s = ctx;
    return mgt_inbox_push(&s->inbox, ev) ? 0 : MGU_FATAL_OutOfMemory;
 }
 
-struct mgl_session *
-mgl_session_create(void)
+struct mgt_client *
+mgt_client_create(void)
 {
    const char *arm = getenv("MGL_TRANSPORT");
    const char *backend = getenv("MGL_BACKEND");
@@ -360,7 +360,7 @@ mgl_session_create(void)
    }
    if (!backend || !*backend)
       backend = "vulkan";
-   struct mgl_session *s = calloc(1, sizeof(*s));
+   struct mgt_client *s = calloc(1, sizeof(*s));
    if (!s)
       return NULL;
    s->arm_chosen = chosen;
@@ -440,32 +440,32 @@ mgl_session_create(void)
    if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
       mgp_get_caps(&s->screen, &(struct mgp_get_caps){
                                   .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
-   if (mgl_session_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
+   if (mgt_client_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
       mgu_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;
    }
    return s;
 
 fail:
-   mgl_session_destroy(s);
+   mgt_client_destroy(s);
    return NULL;
 }
 
 void
-mgl_session_destroy(struct mgl_session *s)
+mgt_client_destroy(struct mgt_client *s)
 {
    if (!s)
       return;
    if (s->stats_on)
-      mgp_stats_print(&s->stats, stderr, mgl_session_transport(s));
+      mgp_stats_print(&s->stats, stderr, mgt_client_transport(s));
    if (s->thread) {
-      mgl_session_sync(s);
+      mgt_client_sync(s);
       s->entry->apply_thread_stop(s->thread);
    }
    if (s->spawned) {
       /* Everything applied, then the failed word ends the server's loop: it prints its
        * tallies and exits, and mgt_spawn_finish waits for that. */
-      mgl_session_sync(s);
+      mgt_client_sync(s);
       mgt_ring_set_failed(&s->rings.ring);
       mgt_spawn_finish(&s->spawn);
    }
@@ -490,25 +490,25 @@ mgl_session_destroy(struct mgl_session *s)
 }
 
 const struct mgp_caps *
-mgl_session_caps(const struct mgl_session *s)
+mgt_client_caps(const struct mgt_client *s)
 {
    return &s->caps;
 }
 
 const struct mgp_screen *
-mgl_session_screen(struct mgl_session *s)
+mgt_client_screen(struct mgt_client *s)
 {
    return &s->screen;
 }
 
 const char *
-mgl_session_transport(const struct mgl_session *s)
+mgt_client_transport(const struct mgt_client *s)
 {
    return arm_names[s->arm];
 }
 
 bool
-mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
+mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
                            const struct mgp_context_desc *desc, struct mgp_context *out)
 {
    if (ctx.slot == 0 || ctx.slot >= SESSION_MAX_CONTEXTS)
@@ -516,7 +516,7 @@ mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
    struct mgp_context_desc d = *desc;
    d.ctx = ctx;
    mgp_context_create(&s->screen, &d);
-   if (mgl_session_failed(s))
+   if (mgt_client_failed(s))
       return false;
    if (s->arm == ARM_MONOLITH) {
       void *self = s->entry->context_self(s->server, ctx);
@@ -552,7 +552,7 @@ mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
 }
 
 void
-mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
+mgt_client_context_destroy(struct mgt_client *s, struct mgp_handle ctx)
 {
    /* The context's encoder or tap stays until the session ends: a context being torn down may
     * still hold it. */
@@ -560,9 +560,9 @@ mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
 }
 
 void
-mgl_session_sync(struct mgl_session *s)
+mgt_client_sync(struct mgt_client *s)
 {
-   if (s->arm == ARM_MONOLITH || mgl_session_failed(s))
+   if (s->arm == ARM_MONOLITH || mgt_client_failed(s))
       return;
    if (s->stats_on)
       mgp_stats_round_trip(&s->stats);
@@ -576,9 +576,9 @@ mgl_session_sync(struct mgl_session *s)
 }
 
 bool
-mgl_session_failed(const struct mgl_session *s)
+mgt_client_failed(const struct mgt_client *s)
 {
-   struct mgl_session *m = (struct mgl_session *)s;
+   struct mgt_client *m = (struct mgt_client *)s;
    if (m->failed)
       return true;
    int f = m->server ? m->entry->session_fatal(m->server) : 0;
@@ -602,7 +602,7 @@ mgl_session_failed(const struct mgl_session *s)
 }
 
 enum mgu_fatal
-mgl_session_fatal(const struct mgl_session *s)
+mgt_client_fatal(const struct mgt_client *s)
 {
    return s->fatal;
 }
@@ -610,7 +610,7 @@ mgl_session_fatal(const struct mgl_session *s)
 /* The client's own reason to end the session (a malformed event, no memory to keep one): the
  * context is lost, and on the ring arms the server is told through the failed word. */
 static void
-session_lose(struct mgl_session *s, enum mgu_fatal f, const char *why)
+session_lose(struct mgt_client *s, enum mgu_fatal f, const char *why)
 {
    if (s->failed)
       return;
@@ -622,7 +622,7 @@ session_lose(struct mgl_session *s, enum mgu_fatal f, const char *why)
 }
 
 uint32_t
-mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max)
+mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
    switch (s->arm) {
    case ARM_TCP:
@@ -647,11 +647,11 @@ mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t m
 /* ---- the heap (stage.h): buffer stores both sides map ---- */
 
 bool
-mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out)
+mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out)
 {
    *out = (struct mgp_span){0};
    if (!s || !s->rings_made || !s->rings.stage.heap || !size || size < s->rings.heap_min ||
-       mgl_session_failed(s))
+       mgt_client_failed(s))
       return false;
    struct ring_carrier *c = &s->rings;
    const uint64_t need = (size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
@@ -670,7 +670,7 @@ mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *ou
 }
 
 void
-mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
+mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store)
 {
    if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made)
       return;
@@ -683,7 +683,7 @@ mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
 }
 
 bool
-mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
+mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
                        uint64_t offset, const void *data, uint64_t size)
 {
    if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made ||
@@ -695,7 +695,7 @@ mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_sp
     * buffer unused by any recorded or in-flight GPU work; it applies nothing more until we
     * publish again. A stamp from before our last record never equals the count. */
    const uint64_t stamp = atomic_load_explicit(&c->stage.table->idle[slot], memory_order_acquire);
-   if (stamp != mgt_ring_records_published(&c->ring) || mgl_session_failed(s)) {
+   if (stamp != mgt_ring_records_published(&c->ring) || mgt_client_failed(s)) {
       c->heap_staged_writes++;
       return false;
    }
