@@ -900,7 +900,7 @@ int fe_state_is_enabled(const struct fe_context *ctx, GLenum cap);
 GLenum fe_state_hint(const struct fe_context *ctx, GLenum target);
 /* Whether target is a glHint target of the context's API. */
 bool fe_state_hint_valid(const struct fe_context *ctx, GLenum target);
-void fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
+void fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
 
 bool fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share);
 

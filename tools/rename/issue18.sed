@@ -20,3 +20,6 @@ s/\bMGL_UTIL_([A-Z_]*_H)\b/MGU_UTIL_\1/g
 s/\bstruct mgl_session\b/struct mgt_client/g
 s/\bmgl_session_(create|destroy|caps|screen|transport|context_create|context_destroy|sync|take_events|heap_place|heap_drop|heap_write|failed|fatal)\b/mgt_client_\1/g
 s/\bMGL_TRANSPORT_SESSION_H\b/MGL_TRANSPORT_CLIENT_SESSION_H/g
+
+# fe_sampler_unit.c holds texture units and glBindTexture: fe_texture_unit.c.
+s/\bfe_sampler_unit/fe_texture_unit/g

@@ -1,4 +1,4 @@
-/* fe_sampler_unit.c — texture units: glActiveTexture, glBindTexture, the default texture of
+/* fe_texture_unit.c — texture units: glActiveTexture, glBindTexture, the default texture of
  * each target (name 0) and the 1x1 (0,0,0,1) textures an incomplete texture samples as. */
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +98,7 @@ mgl_glBindTexture(GLenum target, GLuint texture)
 }
 
 void
-fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
+fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
 {
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++) {
       if (ctx->units[u][tex->target] == tex) {
