@@ -19,6 +19,7 @@
 #include <vulkan/vulkan.h>
 
 #include "decline.h"
+#include "hash.h"
 #include "pipe_tables.h"
 #include "backend.h"
 
@@ -411,14 +412,12 @@ struct vkb_pipeline_key {
 
 struct vkb_pipeline_entry {
    struct vkb_pipeline_key key;
-   uint64_t hash;
-   VkPipeline pipeline;       /* VK_NULL_HANDLE: tombstone or creation failed */
-   uint8_t state;             /* 0 empty, 1 live, 2 tombstone, 3 failed */
+   VkPipeline pipeline; /* VK_NULL_HANDLE: creation failed */
+   bool failed;
 };
 
 struct vkb_pipeline_cache {
-   struct vkb_pipeline_entry *e;
-   uint32_t cap, count, tombstones;
+   struct mgu_hash_table table; /* key hash -> struct vkb_pipeline_entry * */
    VkPipelineCache vk;
 };
 
