@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "fe_gl.h"
 #include "log.h"
 #include "pipe_codec.h"
@@ -27,18 +28,7 @@ fe_names_finish(struct fe_names *n)
 static bool
 names_grow(struct fe_names *n, uint32_t name)
 {
-   if (name < n->capacity)
-      return true;
-   uint32_t cap = n->capacity ? n->capacity : 64;
-   while (cap <= name)
-      cap *= 2;
-   void **slots = realloc(n->slots, cap * sizeof(*slots));
-   if (!slots)
-      return false;
-   memset(slots + n->capacity, 0, (cap - n->capacity) * sizeof(*slots));
-   n->slots = slots;
-   n->capacity = cap;
-   return true;
+   return mgu_array_reserve(n->slots, n->capacity, (uint64_t)name + 1);
 }
 
 GLuint
@@ -97,15 +87,9 @@ fe_names_delete(struct fe_names *n, GLuint name)
    if (!name || name >= n->capacity || !n->slots[name])
       return;
    n->slots[name] = NULL;
-   if (n->free_count == n->free_capacity) {
-      uint32_t cap = n->free_capacity ? n->free_capacity * 2 : 64;
-      uint32_t *fl = realloc(n->free_list, cap * sizeof(*fl));
-      if (!fl)
-         return; /* the name is simply never reused */
-      n->free_list = fl;
-      n->free_capacity = cap;
-   }
-   n->free_list[n->free_count++] = name;
+   uint32_t *free_name = mgu_array_push(n->free_list, n->free_count, n->free_capacity);
+   if (free_name) /* else the name is simply never reused */
+      *free_name = name;
 }
 
 /* ---- reference counting --------------------------------------------------------------------- */

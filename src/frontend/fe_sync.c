@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "array.h"
 #include "fe_gl.h"
 #include "log.h"
 #include "gl_api.h"
@@ -147,20 +148,7 @@ mgl_glFenceSync(GLenum condition, GLbitfield flags)
       FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
    }
    pthread_mutex_lock(&sg->lock);
-   bool ok = true;
-   if (s->h.slot >= sg->syncs_cap) {
-      uint32_t cap = sg->syncs_cap ? sg->syncs_cap : 16;
-      while (cap <= s->h.slot)
-         cap *= 2;
-      struct fe_sync **t = realloc(sg->syncs, cap * sizeof(*t));
-      ok = t != NULL;
-      if (ok) {
-         for (uint32_t i = sg->syncs_cap; i < cap; i++)
-            t[i] = NULL;
-         sg->syncs = t;
-         sg->syncs_cap = cap;
-      }
-   }
+   bool ok = mgu_array_reserve(sg->syncs, sg->syncs_cap, (uint64_t)s->h.slot + 1);
    if (ok)
       sg->syncs[s->h.slot] = s;
    pthread_mutex_unlock(&sg->lock);

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 void
 mgu_handle_alloc_init(struct mgu_handle_alloc *a, uint32_t limit)
 {
@@ -35,16 +37,11 @@ mgu_handle_alloc_get(struct mgu_handle_alloc *a, uint32_t *slot, uint32_t *gen)
    if ((a->limit && s > a->limit) || s == UINT32_MAX)
       return false;
    if (s >= a->capacity) {
-      uint32_t cap = a->capacity ? a->capacity * 2 : 64;
-      uint32_t *gens = realloc(a->gens, (size_t)cap * sizeof(*gens));
-      if (!gens)
+      /* Both arrays grow to one capacity; the free list can hold every slot. */
+      uint32_t cap = a->capacity, fl_cap = a->capacity;
+      if (!mgu_array_reserve(a->gens, cap, (uint64_t)s + 1) ||
+          !mgu_array_reserve(a->free_list, fl_cap, cap))
          return false;
-      memset(gens + a->capacity, 0, (size_t)(cap - a->capacity) * sizeof(*gens));
-      a->gens = gens;
-      uint32_t *fl = realloc(a->free_list, (size_t)cap * sizeof(*fl));
-      if (!fl)
-         return false;
-      a->free_list = fl;
       a->capacity = cap;
    }
    a->high_water++;
