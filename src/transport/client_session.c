@@ -509,7 +509,7 @@ mgt_client_transport(const struct mgt_client *s)
 
 bool
 mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
-                           const struct mgp_context_desc *desc, struct mgp_context *out)
+                          const struct mgp_context_desc *desc, struct mgp_context *out)
 {
    if (ctx.slot == 0 || ctx.slot >= SESSION_MAX_CONTEXTS)
       return false;
@@ -684,7 +684,7 @@ mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store)
 
 bool
 mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
-                       uint64_t offset, const void *data, uint64_t size)
+                      uint64_t offset, const void *data, uint64_t size)
 {
    if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made ||
        slot >= MGT_HEAP_SLOTS ||

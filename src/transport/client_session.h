@@ -26,7 +26,7 @@ const char *mgt_client_transport(const struct mgt_client *s);
 /* Sends context_create for ctx and fills *out with the table and self the context's calls go
  * through. */
 bool mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
-                                const struct mgp_context_desc *desc, struct mgp_context *out);
+                               const struct mgp_context_desc *desc, struct mgp_context *out);
 /* Sends context_destroy and releases what the session kept for ctx. */
 void mgt_client_context_destroy(struct mgt_client *s, struct mgp_handle ctx);
 
@@ -53,7 +53,7 @@ void mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store);
  * straight into the store, when the server stamped the buffer idle after every record
  * published so far; false (nothing written): send them as usual. Counted either way. */
 bool mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
-                            uint64_t offset, const void *data, uint64_t size);
+                           uint64_t offset, const void *data, uint64_t size);
 
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgt_client_failed(const struct mgt_client *s);

@@ -173,7 +173,7 @@ mgt_client_transport(const struct mgt_client *s)
 
 bool
 mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
-                           const struct mgp_context_desc *desc, struct mgp_context *out)
+                          const struct mgp_context_desc *desc, struct mgp_context *out)
 {
    (void)ctx;
    mgp_context_create(&s->screen, desc);
@@ -233,7 +233,7 @@ mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store)
 
 bool
 mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
-                       uint64_t offset, const void *data, uint64_t size)
+                      uint64_t offset, const void *data, uint64_t size)
 {
    (void)s, (void)slot, (void)store, (void)offset, (void)data, (void)size;
    return false;

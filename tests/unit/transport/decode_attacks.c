@@ -118,7 +118,7 @@ main(int argc, char **argv)
    const struct mgp_screen *scr = mgt_client_screen(s);
    struct mgp_context ctx;
    CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
-                                    &(struct mgp_context_desc){.api = 0}, &ctx),
+                                   &(struct mgp_context_desc){.api = 0}, &ctx),
          "context");
    mgt_client_sync(s);
    CHECK(!mgt_client_failed(s), "%s: the session failed before the attack", arm);

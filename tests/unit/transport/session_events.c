@@ -43,7 +43,7 @@ main(void)
    const struct mgp_screen *scr = mgt_client_screen(s);
    struct mgp_context ctx;
    CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
-                                    &(struct mgp_context_desc){.api = 0}, &ctx),
+                                   &(struct mgp_context_desc){.api = 0}, &ctx),
          "context");
    struct mgp_event ev[8];
 
