@@ -460,6 +460,7 @@ struct vkb_keyed_pipes {
    VkPipeline *pipes;
    uint32_t count;
    uint32_t key_size;
+   uint32_t keys_cap, pipes_cap;
 };
 
 struct vkb_screen {
