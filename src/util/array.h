@@ -14,12 +14,12 @@
 bool mgu_array_reserve_(void *items_ptr, size_t elem_size, uint32_t *cap, uint64_t need);
 
 /* items: a T * lvalue; cap: its uint32_t capacity. Arguments are evaluated more than once. */
-#define mgu_array_reserve(items, cap, need)                                                   \
+#define mgu_array_reserve(items, cap, need)                                                        \
    mgu_array_reserve_(&(items), sizeof(*(items)), &(cap), (need))
 
 /* A pointer to a new zeroed element at the end (count grows by one), NULL when it could not
  * grow. */
-#define mgu_array_push(items, count, cap)                                                     \
+#define mgu_array_push(items, count, cap)                                                          \
    (mgu_array_reserve(items, cap, (uint64_t)(count) + 1) ? &(items)[(count)++] : NULL)
 
 #endif

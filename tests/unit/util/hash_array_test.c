@@ -10,12 +10,12 @@
 #include "hash.h"
 
 static int failures;
-#define CHECK(cond, msg)                                                                       \
-   do {                                                                                        \
-      if (!(cond)) {                                                                           \
-         failures++;                                                                           \
-         printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, msg);                                  \
-      }                                                                                        \
+#define CHECK(cond, msg)                                                                           \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         failures++;                                                                               \
+         printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, msg);                                      \
+      }                                                                                            \
    } while (0)
 
 /* Keys whose low and high halves fold to `home` (the table's first slot choice for them). */
@@ -42,8 +42,7 @@ hash_basics(void)
    mgu_hash_table_init(&t);
    CHECK(mgu_hash_table_find(&t, 42) == MGU_HASH_NONE, "an empty table finds nothing");
    CHECK(mgu_hash_table_next(&t, 0) == MGU_HASH_NONE, "an empty table iterates nothing");
-   CHECK(mgu_hash_table_insert(&t, 42, 1) && mgu_hash_table_insert(&t, 42, 2),
-         "equal keys insert");
+   CHECK(mgu_hash_table_insert(&t, 42, 1) && mgu_hash_table_insert(&t, 42, 2), "equal keys insert");
    CHECK(t.count == 2 && count_key(&t, 42) == 2, "both entries of an equal key are found");
    CHECK(!mgu_hash_table_remove(&t, 42, 3), "remove of an absent value refused");
    CHECK(mgu_hash_table_remove(&t, 42, 1), "remove {42,1}");
