@@ -65,7 +65,11 @@ def defines(text, func):
     # before) or after a type, followed by its parameter list, and not ending in ';'.
     pat = re.compile(r'^(?:[\w\s\*]*[\s\*])?' + re.escape(func) + r'\s*\([^;{]*?\)\s*\{',
                      re.M | re.S)
-    return pat.search(text) is not None
+    if pat.search(text):
+        return True
+    # The Vulkan backend's VKB_CALL(name, payload) defines vkb_name.
+    m = re.match(r'vkb_(\w+)$', func)
+    return bool(m and re.search(r'^VKB_CALL\(' + m.group(1) + r',', text, re.M))
 
 
 def main():
