@@ -4,8 +4,8 @@
 1. No file in the repository cites a document or a path outside it: the contract is
    docs/PIPE.md, not a design brief that only some checkouts have.
 2. Every citation of a docs/PIPE.md section (PIPE.md, # and an anchor) names a heading.
-3. Every `file.c:function` reference in docs/ARCHITECTURE.md names a file of the tree that
-   defines that function (the draw and upload walks stay true as code moves).
+3. Every `file.c:function` reference in docs/ARCHITECTURE.md and docs/PIPE.md names a file of
+   the tree that defines that function (the walks stay true as code moves).
 Exit status 1 with one line per finding.
 """
 import os
@@ -93,25 +93,28 @@ def main():
             for m in ANCHOR_RE.finditer(line):
                 if m.group(1) not in anchors:
                     bad.append('%s:%d: docs/PIPE.md has no section #%s' % (rel, n, m.group(1)))
-    arch = texts.get('docs/ARCHITECTURE.md', '')
     by_name = {}
     for rel in texts:
         by_name.setdefault(os.path.basename(rel), []).append(rel)
-    for n, line in enumerate(arch.splitlines(), 1):
+    refs = [(doc, n, line) for doc in ('docs/ARCHITECTURE.md', 'docs/PIPE.md')
+            for n, line in enumerate(texts.get(doc, '').splitlines(), 1)]
+    nrefs = 0
+    for doc, n, line in refs:
         for m in FUNC_REF_RE.finditer(line):
+            nrefs += 1
             fname, func = m.group(1), m.group(2)
             cands = [fname] if fname in texts else by_name.get(os.path.basename(fname), [])
             if not cands:
-                bad.append('docs/ARCHITECTURE.md:%d: no file %s in the tree' % (n, fname))
+                bad.append('%s:%d: no file %s in the tree' % (doc, n, fname))
             elif not any(defines(texts[c], func) for c in cands):
-                bad.append('docs/ARCHITECTURE.md:%d: %s defines no %s()' % (n, fname, func))
+                bad.append('%s:%d: %s defines no %s()' % (doc, n, fname, func))
     for b in bad:
         print(b)
     if bad:
         print('doc_refs: %d finding(s)' % len(bad))
         return 1
-    print('doc_refs: %d files, %d PIPE.md sections, ARCHITECTURE.md references resolve'
-          % (len(texts), len(anchors)))
+    print('doc_refs: %d files, %d PIPE.md sections, %d file:function references resolve'
+          % (len(texts), len(anchors), nrefs))
     return 0
 
 
