@@ -44,7 +44,7 @@ check-full: build
 	$(MAKE) sanitize
 	$(MAKE) fuzz FUZZ_LABEL='fuzz|full'
 
-# The sanitize lane (DESIGN.md 6): unit and scenario tests on every arm under ASan+UBSan, any
+# The sanitize lane (docs/PIPE.md#lanes): unit and scenario tests on every arm under ASan+UBSan, any
 # UBSan report fatal. Leak checking is off: lavapipe leaks 112 bytes when it is unloaded, and
 # the report then names an unloaded module that no suppression can match.
 sanitize: deps

@@ -1,4 +1,4 @@
-/* fe_buffer.c — buffer objects. Storage changes and writes leave at the GL call (DESIGN.md
+/* fe_buffer.c — buffer objects. Storage changes and writes leave at the GL call (docs/PIPE.md#order
  * §3): glBufferData is resource_create / resource_respecify plus resource_subdata, and
  * glBufferSubData is resource_subdata whose one span points at the app's bytes (the transport
  * stages them before the call returns). A mapping is a client-side shadow: write maps send the

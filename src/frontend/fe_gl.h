@@ -8,7 +8,7 @@
  * Container objects (vertex arrays, framebuffers) belong to one context.
  *
  * Nothing here crosses to the server directly: the tracker (fe_tracker.c) turns this state into
- * MGPipe calls at the verbs (DESIGN.md §3). */
+ * MGPipe calls at the verbs (docs/PIPE.md#order). */
 #ifndef MGL_FE_GL_H
 #define MGL_FE_GL_H
 
@@ -113,7 +113,7 @@ struct fe_tex_image {
 };
 
 /* Texels written by glTex(Sub)Image and not sent yet: one region list per (face, level), sent
- * as one resource_subdata at the next validate or flush (DESIGN.md §3). */
+ * as one resource_subdata at the next validate or flush (docs/PIPE.md#order). */
 struct fe_tex_region {
    int32_t x, y, z; /* z: the slice (3D) or layer (array) */
    uint32_t width, height;
@@ -422,7 +422,7 @@ struct fe_share_group {
    struct mgu_handle_alloc handles[MGP_KIND_COUNT];
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
    struct fe_names samplers;
-   /* Aggregate generations (DESIGN.md §3): bumped at every mutation of the group. */
+   /* Aggregate generations (docs/PIPE.md#order): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
    atomic_uint mapped_buffers;       /* buffers mapped now: 0 lets a draw skip the VAO walk */
@@ -588,7 +588,7 @@ struct fe_context {
    struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT]; /* fe_texture_proxy, owned here */
    struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
 
-   /* render state: the pipeline subset and the dynamic subset (DESIGN.md §2.4) */
+   /* render state: the pipeline subset and the dynamic subset (docs/PIPE.md#state) */
    struct mgp_render_state rs;
    uint64_t rs_version;
    struct mgp_dynamic_state ds;

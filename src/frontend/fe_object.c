@@ -1,5 +1,5 @@
 /* fe_object.c — GL name tables, reference counting of share-group objects and the share
- * group's handle allocators ({slot, gen}, DESIGN.md §2.3). */
+ * group's handle allocators ({slot, gen}, docs/PIPE.md#handles). */
 #include <stdlib.h>
 #include <string.h>
 

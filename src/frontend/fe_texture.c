@@ -4,7 +4,7 @@
  * The client converts the app's pixels with the unpack state into tight texels of the
  * texture's MGPipe format at the GL call (RGB expands to RGBA8), so unpack state never crosses.
  * Uploads accumulate per (face, level) as regions and leave as one resource_subdata per level
- * (a union box plus the regions) at the next validate or flush (DESIGN.md §3).
+ * (a union box plus the regions) at the next validate or flush (docs/PIPE.md#order).
  *
  * Storage: the resource has the shape implied by the image being defined (level L of w x h
  * implies a w<<L x h<<L base) with a full mip chain; an image that does not fit respecifies

@@ -12,7 +12,7 @@
  *                     groups (draw_inputs_same)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
- * precedes the verb. Nothing else about order is a contract (DESIGN.md §3). */
+ * precedes the verb. Nothing else about order is a contract (docs/PIPE.md#order). */
 #include <string.h>
 
 #include "fe_cso.h"

@@ -1,4 +1,4 @@
-/* handle_alloc.h — dense {slot, gen} allocation for one handle kind (DESIGN.md §2.3).
+/* handle_alloc.h — dense {slot, gen} allocation for one handle kind (docs/PIPE.md#handles).
  * Slots come from a free list, else from the high-water mark; a slot's generation grows only
  * when the slot is reused, so {slot, gen} never names two objects. Slot 0 is never handed out
  * (it is the null handle and, with gen 1, the default framebuffer). Not thread-safe: each

@@ -609,7 +609,7 @@ struct vkb_screen {
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;
 
-   /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
+   /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
    uint64_t last_presented;
    uint64_t completed_frame_floor; /* every batch of every frame <= it has completed */

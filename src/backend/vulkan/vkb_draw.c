@@ -109,7 +109,7 @@ struct draw_descriptors {
 /* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
  * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
  * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
- * that (DESIGN.md §5: sub-word ranges are padded through staging). */
+ * that (docs/PIPE.md#ranges: sub-word ranges are padded through staging). */
 static bool
 pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize offset,
                   VkDeviceSize range, VkDescriptorBufferInfo *out)

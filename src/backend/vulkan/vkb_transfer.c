@@ -37,7 +37,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    const uint64_t off = (uint64_t)a->box.x;
    vkb_retire(scr);
-   /* Busy test, two terms (reference/004 §3.2): the serial term is the guarantee (completed
+   /* Busy test, two terms (docs/PIPE.md#frame-floor): the serial term is the guarantee (completed
     * batches retire in order, each proved by its fence); the fence term asks the last batch's
     * own VkFence and is defence in depth: it counts each time it alone keeps the write in
     * order. The MGL_TEST_ knobs make the first lie and switch the second off (red once). */
