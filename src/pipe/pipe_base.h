@@ -15,7 +15,7 @@
  * the wire: fixed-function, sampler, vertex, query and draw enums are mgp_ enums. */
 #define MGP_ABI_VERSION 9u
 
-/* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
+/* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
    uint32_t slot, gen;
 };
