@@ -401,7 +401,7 @@ mgl_glReleaseShaderCompiler(void)
 /* ES 2.0 §2.10.4, ES 3.0 §2.12.7, GL 4.1 §2.14.4: the range (log2 of the smallest and largest
  * magnitudes) and precision (bits) of each precision qualifier. mgl compiles every qualifier to
  * 32-bit IEEE floats and 32-bit two's-complement ints (its SPIR-V carries no RelaxedPrecision,
- * spirv_patch.c), so all three answer highp's figures, above ES's minimums for lowp/mediump. */
+ * spv_patch.c), so all three answer highp's figures, above ES's minimums for lowp/mediump. */
 void
 mgl_glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *range,
                                GLint *precision)

@@ -4,7 +4,7 @@
  * fix, and the reflection the front end answers glGet* from. The rules are written down in glsl.h.
  */
 #include "glsl_internal.h"
-#include "spirv_internal.h"
+#include "spv.h"
 
 #include "decline.h"
 
@@ -528,7 +528,8 @@ apply_initializers(struct link *l, const struct spv_module *vm, uint32_t block)
          continue;
       const char *err;
       struct spv_module *cm =
-         spv_module_parse(l->init_words[s].words, l->init_words[s].num_words, &err);
+         spv_module_parse(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle,
+                          &err);
       if (!cm) {
          glsl_str_printf(l->log, "warning: %s shader: uniform initializers ignored (%s)\n",
                          glsl_stage_name(s), err);
@@ -536,7 +537,7 @@ apply_initializers(struct link *l, const struct spv_module *vm, uint32_t block)
       }
       for (unsigned i = 0; i < cm->num_vars; i++) {
          uint32_t v = cm->vars[i];
-         if (cm->ids[v].storage != SpvStorageUniformConstant || !cm->ids[v].var_init)
+         if (cm->ids[v].storage != SpvStorageClassUniformConstant || !cm->ids[v].var_init)
             continue;
          const char *name = name_of(cm, v);
          for (uint32_t k = 0; k < bt->num_members; k++) {
@@ -559,7 +560,7 @@ find_default_block(const struct spv_module *m)
 {
    for (unsigned i = 0; i < m->num_vars; i++) {
       uint32_t v = m->vars[i];
-      if (m->ids[v].storage != SpvStorageUniform)
+      if (m->ids[v].storage != SpvStorageClassUniform)
          continue;
       const struct spv_id *t = spv_type(m, spv_var_pointee(m, v));
       if (t->op == SpvOpTypeStruct && t->name && !strcmp(t->name, "gl_DefaultUniformBlock"))
@@ -686,7 +687,7 @@ static bool
 is_ubo_var(const struct stage *st, uint32_t v)
 {
    const struct spv_module *m = st->m;
-   if (m->ids[v].storage != SpvStorageUniform || v == st->default_var)
+   if (m->ids[v].storage != SpvStorageClassUniform || v == st->default_var)
       return false;
    const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
    return t->op == SpvOpTypeStruct && t->block;
@@ -695,7 +696,7 @@ is_ubo_var(const struct stage *st, uint32_t v)
 static bool
 is_sampler_var(const struct spv_module *m, uint32_t v)
 {
-   if (m->ids[v].storage != SpvStorageUniformConstant)
+   if (m->ids[v].storage != SpvStorageClassUniformConstant)
       return false;
    uint16_t op = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL))->op;
    return op == SpvOpTypeSampledImage || op == SpvOpTypeImage || op == SpvOpTypeSampler;
@@ -879,7 +880,7 @@ link_samplers(struct link *l)
          uint32_t v = m->vars[i];
          const struct spv_id *t =
             spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
-         if (m->ids[v].storage != SpvStorageUniformConstant || t->op != SpvOpTypeStruct)
+         if (m->ids[v].storage != SpvStorageClassUniformConstant || t->op != SpvOpTypeStruct)
             continue;
          const char *what = name_of(m, v);
          bool is_default = t->name && !strcmp(t->name, "gl_DefaultUniformBlock");
@@ -979,7 +980,7 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       uint32_t type = spv_var_pointee(m, id);
       /* A geometry input is one element per vertex of the input primitive: match and count
        * locations by the element. */
-      if (s == GLSL_STAGE_GEOMETRY && storage == SpvStorageInput &&
+      if (s == GLSL_STAGE_GEOMETRY && storage == SpvStorageClassInput &&
           spv_type(m, type)->op == SpvOpTypeArray)
          type = spv_type(m, type)->a;
       uint32_t elem = spv_strip_arrays(m, type, NULL);
@@ -989,8 +990,8 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
       uint32_t index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0;
       /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
       const struct glsl_taken *tk = &l->taken[s];
-      if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageInput) ||
-                           (s == GLSL_STAGE_FRAGMENT && storage == SpvStorageOutput)))
+      if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput) ||
+                           (s == GLSL_STAGE_FRAGMENT && storage == SpvStorageClassOutput)))
          for (unsigned k = 0; k < tk->n; k++)
             if (!strcmp(tk->v[k].name, glsl_demangle(name_of(m, id)))) {
                location = tk->v[k].location;
@@ -1176,7 +1177,7 @@ interface_locations(const struct link *l, int s, uint32_t sc)
       if (m->ids[id].storage != sc || is_builtin_io(m, id))
          continue;
       uint32_t type = spv_var_pointee(m, id);
-      if (s == GLSL_STAGE_GEOMETRY && sc == SpvStorageInput &&
+      if (s == GLSL_STAGE_GEOMETRY && sc == SpvStorageClassInput &&
           spv_type(m, type)->op == SpvOpTypeArray)
          type = spv_type(m, type)->a;
       n += spv_type_locations(m, type);
@@ -1186,7 +1187,7 @@ interface_locations(const struct link *l, int s, uint32_t sc)
 
 /* GL limits a stage interface by components, Vulkan by locations. When some interface needs
  * more locations than the device has, arrays of scalars are packed four to a location in every
- * stage (spirv_pack.c; the same rewrite on both sides of each interface keeps them matching).
+ * stage (spv_pack.c; the same rewrite on both sides of each interface keeps them matching).
  * Not with transform feedback, whose offsets and copies name the unpacked elements. */
 static void
 pack_varyings(struct link *l)
@@ -1196,9 +1197,9 @@ pack_varyings(struct link *l)
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!l->st[s].present)
          continue;
-      if (s != GLSL_STAGE_VERTEX && interface_locations(l, s, SpvStorageInput) > max_locs)
+      if (s != GLSL_STAGE_VERTEX && interface_locations(l, s, SpvStorageClassInput) > max_locs)
          over = true;
-      if (s != GLSL_STAGE_FRAGMENT && interface_locations(l, s, SpvStorageOutput) > max_locs)
+      if (s != GLSL_STAGE_FRAGMENT && interface_locations(l, s, SpvStorageClassOutput) > max_locs)
          over = true;
    }
    if (!over || l->in->num_xfb_varyings)
@@ -1222,7 +1223,7 @@ pack_varyings(struct link *l)
       if (!w[s])
          continue;
       const char *err = NULL;
-      struct spv_module *m = blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], &err);
+      struct spv_module *m = blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], glsl_demangle, &err);
       if (!m) {
          if (err)
             link_error(l, "internal error: cannot read the %s shader's packed SPIR-V: %s",
@@ -1246,7 +1247,7 @@ link_vertex_inputs(struct link *l)
    if (!st->present)
       return;
    unsigned n;
-   struct iovar *v = collect_io(l, GLSL_STAGE_VERTEX, SpvStorageInput, &n);
+   struct iovar *v = collect_io(l, GLSL_STAGE_VERTEX, SpvStorageClassInput, &n);
    assign_locations(l, v, n, l->in->attrib_bindings, l->in->num_attrib_bindings,
                     GLSL_MAX_VERTEX_ATTRIBS, 0, "vertex shader input", true);
    /* Aliasing (GL 3.3, 2.11.3): several names may share a generic attribute as long as no path
@@ -1295,7 +1296,7 @@ link_fragment_outputs(struct link *l)
    if (!st->present)
       return;
    unsigned n;
-   struct iovar *v = collect_io(l, GLSL_STAGE_FRAGMENT, SpvStorageOutput, &n);
+   struct iovar *v = collect_io(l, GLSL_STAGE_FRAGMENT, SpvStorageClassOutput, &n);
    assign_locations(l, v, n, l->in->frag_data_bindings, l->in->num_frag_data_bindings,
                     GLSL_MAX_DRAW_BUFFERS, GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
                     "fragment shader output", false);
@@ -1318,8 +1319,8 @@ static void
 link_varyings(struct link *l, int prod, int cons)
 {
    unsigned np = 0, nc = 0;
-   struct iovar *out = prod >= 0 ? collect_io(l, prod, SpvStorageOutput, &np) : NULL;
-   struct iovar *in = cons >= 0 ? collect_io(l, cons, SpvStorageInput, &nc) : NULL;
+   struct iovar *out = prod >= 0 ? collect_io(l, prod, SpvStorageClassOutput, &np) : NULL;
+   struct iovar *in = cons >= 0 ? collect_io(l, cons, SpvStorageClassInput, &nc) : NULL;
    uint32_t next = 0, max_locs = glsl_varying_components(l->in) / 4;
 
    for (unsigned i = 0; i < np; i++) {
@@ -1421,7 +1422,7 @@ xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_co
    uint32_t var = 0;
    for (unsigned v = 0; v < m->num_vars && !var; v++) {
       uint32_t id = m->vars[v];
-      if (m->ids[id].storage != SpvStorageOutput || is_builtin_io(m, id))
+      if (m->ids[id].storage != SpvStorageClassOutput || is_builtin_io(m, id))
          continue;
       const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
       /* an array of blocks is named by its block name too: "Block[1].m" (GL 3.3 §2.11.8) */
@@ -1608,7 +1609,7 @@ link_xfb(struct link *l)
       if (position) {
          for (unsigned v = 0; v < m->num_vars && !type; v++) {
             uint32_t id = m->vars[v];
-            if (m->ids[id].storage != SpvStorageOutput)
+            if (m->ids[id].storage != SpvStorageClassOutput)
                continue;
             const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
             if (m->ids[id].builtin == SpvBuiltInPosition)
@@ -1620,7 +1621,7 @@ link_xfb(struct link *l)
       } else {
          for (unsigned v = 0; v < m->num_vars && !var; v++) {
             uint32_t id = m->vars[v];
-            if (m->ids[id].storage == SpvStorageOutput && !is_builtin_io(m, id) &&
+            if (m->ids[id].storage == SpvStorageClassOutput && !is_builtin_io(m, id) &&
                 !strcmp(glsl_demangle(name_of(m, id)), name))
                var = id;
          }
@@ -1718,7 +1719,7 @@ link_xfb(struct link *l)
       }
       for (unsigned v = 0; v < m->num_vars; v++) {
          uint32_t id = m->vars[v];
-         if (m->ids[id].storage == SpvStorageOutput && !is_builtin_io(m, id) &&
+         if (m->ids[id].storage == SpvStorageClassOutput && !is_builtin_io(m, id) &&
              !strcmp(glsl_demangle(name_of(m, id)), x->name))
             d.id = id;
       }
@@ -1784,38 +1785,6 @@ validates(struct link *l, spv_context ctx, int s, const uint32_t *w, size_t nw)
                  glsl_stage_name(s), diag && diag->error ? diag->error : "?");
    spvDiagnosticDestroy(diag);
    return ok;
-}
-
-/* Interface blocks become one variable per member (spirv_split.c), in every stage or in none:
- * an array of blocks gets its locations in another order, so both sides of an interface must
- * take the same rewrite. */
-static void
-split_blocks(struct link *l, spv_context ctx)
-{
-   uint32_t *w[GLSL_STAGE_COUNT] = {0};
-   size_t nw[GLSL_STAGE_COUNT] = {0};
-   bool blocked = false;
-   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed && !blocked; s++) {
-      if (!l->prog->spirv[s].words)
-         continue;
-      const char *err = NULL;
-      w[s] = spv_split_blocks(l->prog->spirv[s].words, l->prog->spirv[s].num_words, &nw[s],
-                              &blocked, &err);
-      if (err)
-         link_error(l, "internal error: cannot split the %s shader's interface blocks: %s",
-                    glsl_stage_name(s), err);
-   }
-   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
-      if (!w[s])
-         continue;
-      if (blocked || l->failed || !validates(l, ctx, s, w[s], nw[s])) {
-         free(w[s]);
-         continue;
-      }
-      free(l->prog->spirv[s].words);
-      l->prog->spirv[s].words = w[s];
-      l->prog->spirv[s].num_words = nw[s];
-   }
 }
 
 static void
@@ -1885,8 +1854,6 @@ finish_stages(struct link *l)
       l->prog->spirv[s].words = w;
       l->prog->spirv[s].num_words = nw;
    }
-   if (!l->failed)
-      split_blocks(l, ctx);
    if (ctx)
       spvContextDestroy(ctx);
 }
@@ -1915,7 +1882,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       st->present = true;
       st->w = words[s].words;
       st->n = words[s].num_words;
-      st->m = spv_module_parse(st->w, st->n, &err);
+      st->m = spv_module_parse(st->w, st->n, glsl_demangle, &err);
       if (!st->m)
          link_error(&l, "internal error: cannot read the %s shader's SPIR-V: %s",
                     glsl_stage_name(s), err);
