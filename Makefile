@@ -11,7 +11,7 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev libxcb-present-dev \
   xvfb xauth glmark2-es2-x11 mesa-utils \
   libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland \
-  clang-14 libfuzzer-14-dev clang-format-14
+  clang-14 libfuzzer-14-dev clang-format-14 spirv-headers
 
 .PHONY: run check check-full deps build sanitize fuzz clean install
 

@@ -689,6 +689,8 @@ struct vkb_screen {
    unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
    unsigned long long fast_draws;             /* GL draws queued by the fast path */
    unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
+   unsigned long long quirk_split_io_blocks;  /* shaders whose interface blocks were split */
+   uint32_t quirks;                           /* 1 << VKB_QUIRK_* (vkb_quirks.c) */
    unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
@@ -977,6 +979,15 @@ void vkb_cond_sum_finish(struct vkb_screen *scr);
 /* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
 /* Moves every descriptor variable bound at VKB_SAMPLER_BASE or above to descriptor set
  * VKB_SET_TEXTURES (rewrites DescriptorSet decorations in place; words already scanned). */
+/* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
+ * MGL_VK_QUIRKS knob's changes. */
+enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_COUNT };
+uint32_t vkb_quirks_select(VkDriverId driver, uint32_t driver_version, const char *knob);
+void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
+/* VKB_QUIRK_SPLIT_IO_BLOCKS on a shader's stages: out[s] gets stage s's words with its interface
+ * blocks split (or as sent, validated) for every stage, or stays NULL for every stage. */
+void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
+                               const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
 void vkb_spirv_split_sets(uint32_t *words, size_t count);
 bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "spv.h"
 #include "vkb.h"
 
 #define CTX_SELF                                                                               \
@@ -458,12 +459,12 @@ static const VkShaderStageFlagBits stage_bits[MGP_SHADER_STAGE_COUNT] = {
 static const char *const stage_names[MGP_SHADER_STAGE_COUNT] = {
    "vertex", "tess-control", "tess-eval", "geometry", "fragment", "compute"};
 
+/* One shader module per stage. pre[s], when set, holds stage s's words as a device quirk
+ * rewrote them (already validated); else the words are read from the client's span. */
 static const char *
-build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
-             char *why, size_t why_size)
+create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
+               uint32_t *const *pre, const size_t *pre_n, char *why, size_t why_size)
 {
-   if (!(sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)))
-      return "no vertex stage (compute programs are not implemented)";
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!(sh->stage_mask & (1u << s)))
          continue;
@@ -483,28 +484,32 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       /* The words are read once, out of the client's memory (shared on the ring arms): the
        * scan, the set split and the driver all see the same copy, which the client can no
        * longer change after the scan checked it. */
-      uint32_t *words = malloc(sp->size);
+      uint32_t *words = pre[s], *own = NULL;
+      const size_t nwords = pre[s] ? pre_n[s] : sp->size / 4;
       if (!words) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_shader");
-         return "out of memory";
+         words = own = malloc(sp->size);
+         if (!words) {
+            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_shader");
+            return "out of memory";
+         }
+         memcpy(words, sp->ptr, sp->size);
       }
-      memcpy(words, sp->ptr, sp->size);
       const char *scan_why = NULL;
-      if (!vkb_spirv_scan(words, sp->size / 4, stage_bits[s], sh, &scan_why)) {
-         free(words);
+      if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
+         free(own);
          snprintf(why, why_size, "%s stage: %s", stage_names[s], scan_why);
          return why;
       }
       if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_point_size[s] &&
           !scr->features.shaderTessellationAndGeometryPointSize) {
-         free(words);
+         free(own);
          return "geometry stage writes gl_PointSize: device lacks "
                 "shaderTessellationAndGeometryPointSize";
       }
-      vkb_spirv_split_sets(words, sp->size / 4);
+      vkb_spirv_split_sets(words, nwords);
       char invalid[256];
-      if (!vkb_spirv_validate(scr, words, sp->size / 4, invalid, sizeof(invalid))) {
-         free(words);
+      if (!pre[s] && !vkb_spirv_validate(scr, words, nwords, invalid, sizeof(invalid))) {
+         free(own);
          char detail[320];
          snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
                   invalid);
@@ -513,24 +518,24 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       }
       VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-         .codeSize = sp->size,
+         .codeSize = nwords * 4,
          .pCode = words,
       };
       const VkResult made = vkCreateShaderModule(scr->dev, &mci, NULL, &sh->mod[s]);
-      free(words);
+      free(own);
       if (!vkb_check(scr, made, "vkCreateShaderModule"))
          return "vkCreateShaderModule failed";
       if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_layer && !sh->gs_primitive_id_out &&
-          sh->layer_word < sp->size / 4) {
+          sh->layer_word < nwords) {
          /* GL ignores gl_Layer when the framebuffer is not layered; Vulkan would leave a layer
           * past the first undefined. As a PrimitiveId output the value reaches nothing that
           * GL defines (a fragment shader's gl_PrimitiveID is undefined when the GS does not
           * write it). */
-         uint32_t *copy = malloc(sp->size);
+         uint32_t *copy = malloc(nwords * 4);
          if (!copy)
             return "out of memory";
-         memcpy(copy, sp->ptr, sp->size);
-         copy[sh->layer_word] = 7; /* BuiltIn PrimitiveId */
+         memcpy(copy, pre[s] ? pre[s] : sp->ptr, nwords * 4);
+         copy[sh->layer_word] = SpvBuiltInPrimitiveId;
          mci.pCode = copy;
          const bool made = vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL,
                                                               &sh->gs_layer_ignored),
@@ -540,6 +545,24 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
             return "vkCreateShaderModule failed";
       }
    }
+   return NULL;
+}
+
+static const char *
+build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
+             char *why, size_t why_size)
+{
+   if (!(sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)))
+      return "no vertex stage (compute programs are not implemented)";
+   uint32_t *pre[MGP_SHADER_STAGE_COUNT] = {0};
+   size_t pre_n[MGP_SHADER_STAGE_COUNT] = {0};
+   if (scr->quirks & (1u << VKB_QUIRK_SPLIT_IO_BLOCKS))
+      vkb_quirk_split_io_blocks(scr, sh->stage_mask, a->spirv, pre, pre_n);
+   const char *broken = create_modules(scr, sh, a, pre, pre_n, why, why_size);
+   for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
+      free(pre[s]);
+   if (broken)
+      return broken;
    if (sh->needs_draw_params && !scr->has_draw_params)
       return "uses gl_InstanceID / draw parameters; device lacks shaderDrawParameters";
 

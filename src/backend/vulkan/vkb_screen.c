@@ -481,6 +481,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    if (api >= VK_API_VERSION_1_2 || dev_has(&e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
       p2.pNext = &drv;
    vkGetPhysicalDeviceProperties2(scr->phys, &p2);
+   vkb_quirks_init(scr, p2.pNext ? drv.driverID : (VkDriverId)0);
    if (p2.pNext) {
       snprintf(scr->driver_name, sizeof(scr->driver_name), "%.63s", drv.driverName);
       snprintf(scr->driver_info, sizeof(scr->driver_info), "%.127s", drv.driverInfo);
@@ -1285,6 +1286,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"xfb-scopes", scr->xfb_scopes},
       {"fast-draws", scr->fast_draws},
       {"sampler-resolves", scr->sampler_resolves},
+      {"quirk-split-io-blocks", scr->quirk_split_io_blocks},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

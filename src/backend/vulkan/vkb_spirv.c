@@ -6,45 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spv.h"
 #include "vkb.h"
 
-enum {
-   OP_ENTRY_POINT = 15,
-   OP_EXECUTION_MODE = 16,
-   OP_CAPABILITY = 17,
-   OP_TYPE_IMAGE = 25,
-   OP_TYPE_SAMPLER = 26,
-   OP_TYPE_SAMPLED_IMAGE = 27,
-   OP_TYPE_ARRAY = 28,
-   OP_TYPE_RUNTIME_ARRAY = 29,
-   OP_TYPE_STRUCT = 30,
-   OP_TYPE_POINTER = 32,
-   OP_CONSTANT = 43,
-   OP_VARIABLE = 59,
-   OP_STORE = 62,
-   OP_ACCESS_CHAIN = 65,
-   OP_IN_BOUNDS_ACCESS_CHAIN = 66,
-   OP_DECORATE = 71,
-   OP_MEMBER_DECORATE = 72,
-};
-enum { DEC_BLOCK = 2, DEC_BUFFER_BLOCK = 3, DEC_BUILTIN = 11, DEC_BINDING = 33,
-       DEC_DESCRIPTOR_SET = 34 };
-enum { BUILTIN_POINT_SIZE = 1, BUILTIN_PRIMITIVE_ID = 7, BUILTIN_LAYER = 9 };
-enum { SC_UNIFORM_CONSTANT = 0, SC_UNIFORM = 2, SC_OUTPUT = 3, SC_STORAGE_BUFFER = 12 };
-enum { CAP_DRAW_PARAMETERS = 4427, CAP_INTERPOLATION_FUNCTION = 52 };
-enum { MODE_OUTPUT_POINTS = 27, MODE_OUTPUT_LINE_STRIP = 28 };
-enum { DIM_BUFFER = 5 };
 
 static uint32_t
 exec_model_for(VkShaderStageFlagBits stage)
 {
    switch (stage) {
-   case VK_SHADER_STAGE_VERTEX_BIT: return 0;
-   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return 1;
-   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return 2;
-   case VK_SHADER_STAGE_GEOMETRY_BIT: return 3;
-   case VK_SHADER_STAGE_FRAGMENT_BIT: return 4;
-   default: return 5;
+   case VK_SHADER_STAGE_VERTEX_BIT: return SpvExecutionModelVertex;
+   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return SpvExecutionModelTessellationControl;
+   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return SpvExecutionModelTessellationEvaluation;
+   case VK_SHADER_STAGE_GEOMETRY_BIT: return SpvExecutionModelGeometry;
+   case VK_SHADER_STAGE_FRAGMENT_BIT: return SpvExecutionModelFragment;
+   default: return SpvExecutionModelGLCompute;
    }
 }
 
@@ -65,7 +40,7 @@ bool
 vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_shader *sh,
                const char **why)
 {
-   if (n < 5 || w[0] != 0x07230203u) {
+   if (n < 5 || w[0] != SpvMagicNumber) {
       *why = "not SPIR-V (bad magic or too short)";
       return false;
    }
@@ -92,26 +67,21 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
    bool ok = true, found_entry = false;
    const int si = stage_index(stage);
    uint32_t prim_ids[4], n_prim = 0; /* ids decorated BuiltIn PrimitiveId (GS: in and out) */
-   size_t pc = 5;
-   while (pc < n) {
-      const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
-      if (len == 0 || pc + len > n) {
-         *why = "truncated SPIR-V instruction";
-         ok = false;
-         break;
-      }
-      const uint32_t *o = &w[pc + 1];
-      const uint32_t nops = len - 1;
-      switch (op) {
-      case OP_CAPABILITY:
-         if (nops >= 1 && o[0] == CAP_DRAW_PARAMETERS)
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it)) {
+      const size_t pc = it.pc;
+      const uint32_t *o = it.o;
+      const uint32_t nops = it.nops;
+      switch (it.op) {
+      case SpvOpCapability:
+         if (nops >= 1 && o[0] == SpvCapabilityDrawParameters)
             sh->needs_draw_params = true;
          /* interpolateAt*: InterpolateAtSample rules out custom sample locations */
-         if (nops >= 1 && o[0] == CAP_INTERPOLATION_FUNCTION &&
+         if (nops >= 1 && o[0] == SpvCapabilityInterpolationFunction &&
              stage == VK_SHADER_STAGE_FRAGMENT_BIT)
             sh->interp_functions = true;
          break;
-      case OP_ENTRY_POINT:
+      case SpvOpEntryPoint:
          if (nops >= 3 && o[0] == exec_model_for(stage) && !found_entry) {
             size_t max = (nops - 2) * 4;
             const char *name = (const char *)&o[2];
@@ -125,73 +95,73 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
             found_entry = true;
          }
          break;
-      case OP_EXECUTION_MODE:
-         if (nops >= 2 && o[1] == MODE_OUTPUT_POINTS && stage == VK_SHADER_STAGE_GEOMETRY_BIT)
+      case SpvOpExecutionMode:
+         if (nops >= 2 && o[1] == SpvExecutionModeOutputPoints && stage == VK_SHADER_STAGE_GEOMETRY_BIT)
             sh->gs_output_points = true;
-         if (nops >= 2 && o[1] == MODE_OUTPUT_LINE_STRIP &&
+         if (nops >= 2 && o[1] == SpvExecutionModeOutputLineStrip &&
              stage == VK_SHADER_STAGE_GEOMETRY_BIT)
             sh->gs_output_lines = true;
          break;
-      case OP_DECORATE:
+      case SpvOpDecorate:
          if (nops >= 2 && o[0] < bound) {
-            if (o[1] == DEC_BINDING && nops >= 3)
+            if (o[1] == SpvDecorationBinding && nops >= 3)
                binding[o[0]] = (int32_t)o[2];
-            else if (o[1] == DEC_DESCRIPTOR_SET && nops >= 3)
+            else if (o[1] == SpvDecorationDescriptorSet && nops >= 3)
                set[o[0]] = (int32_t)o[2];
-            else if (o[1] == DEC_BLOCK)
+            else if (o[1] == SpvDecorationBlock)
                block[o[0]] = 1;
-            else if (o[1] == DEC_BUFFER_BLOCK)
+            else if (o[1] == SpvDecorationBufferBlock)
                block[o[0]] = 2;
-            else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_POINT_SIZE)
+            else if (o[1] == SpvDecorationBuiltIn && nops >= 3 && o[2] == SpvBuiltInPointSize)
                ps[o[0]] = 1;
-            else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_LAYER &&
+            else if (o[1] == SpvDecorationBuiltIn && nops >= 3 && o[2] == SpvBuiltInLayer &&
                      stage == VK_SHADER_STAGE_GEOMETRY_BIT) {
                sh->writes_layer = true;
                sh->layer_word = (uint32_t)(pc + 3);
-            } else if (o[1] == DEC_BUILTIN && nops >= 3 && o[2] == BUILTIN_PRIMITIVE_ID &&
+            } else if (o[1] == SpvDecorationBuiltIn && nops >= 3 && o[2] == SpvBuiltInPrimitiveId &&
                        stage == VK_SHADER_STAGE_GEOMETRY_BIT && n_prim < 4)
                prim_ids[n_prim++] = o[0];
          }
          break;
-      case OP_MEMBER_DECORATE:
-         if (nops >= 4 && o[0] < bound && o[2] == DEC_BUILTIN && o[3] == BUILTIN_POINT_SIZE &&
+      case SpvOpMemberDecorate:
+         if (nops >= 4 && o[0] < bound && o[2] == SpvDecorationBuiltIn && o[3] == SpvBuiltInPointSize &&
              o[1] < 127)
             ps[o[0]] = (uint8_t)(0x80u | o[1]);
          break;
-      case OP_VARIABLE:
+      case SpvOpVariable:
          if (nops >= 3 && o[1] < bound)
             def[o[1]] = (uint32_t)pc;
          break;
-      case OP_ACCESS_CHAIN:
-      case OP_IN_BOUNDS_ACCESS_CHAIN:
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
          /* a pointer into an output block's PointSize member (base -> pointer -> struct) */
          if (nops >= 4 && o[1] < bound && o[2] < bound && def[o[2]] &&
-             (w[def[o[2]]] & 0xffffu) == OP_VARIABLE && w[def[o[2]] + 3] == SC_OUTPUT) {
+             (w[def[o[2]]] & SpvOpCodeMask) == SpvOpVariable && w[def[o[2]] + 3] == SpvStorageClassOutput) {
             const uint32_t ptype = w[def[o[2]] + 1];
-            if (ptype < bound && def[ptype] && (w[def[ptype]] & 0xffffu) == OP_TYPE_POINTER) {
+            if (ptype < bound && def[ptype] && (w[def[ptype]] & SpvOpCodeMask) == SpvOpTypePointer) {
                const uint32_t st = w[def[ptype] + 3];
                const uint32_t idx = o[3];
                if (st < bound && (ps[st] & 0x80) && idx < bound && def[idx] &&
-                   (w[def[idx]] & 0xffffu) == OP_CONSTANT && w[def[idx] + 3] == (ps[st] & 0x7fu))
+                   (w[def[idx]] & SpvOpCodeMask) == SpvOpConstant && w[def[idx] + 3] == (ps[st] & 0x7fu))
                   ps[o[1]] = 2;
             }
          }
          break;
-      case OP_STORE:
+      case SpvOpStore:
          if (nops >= 2 && o[0] < bound && (ps[o[0]] == 1 || ps[o[0]] == 2))
             sh->writes_point_size[stage_index(stage)] = true;
          break;
-      case OP_TYPE_IMAGE:
-      case OP_TYPE_SAMPLER:
-      case OP_TYPE_SAMPLED_IMAGE:
-      case OP_TYPE_ARRAY:
-      case OP_TYPE_RUNTIME_ARRAY:
-      case OP_TYPE_STRUCT:
-      case OP_TYPE_POINTER:
+      case SpvOpTypeImage:
+      case SpvOpTypeSampler:
+      case SpvOpTypeSampledImage:
+      case SpvOpTypeArray:
+      case SpvOpTypeRuntimeArray:
+      case SpvOpTypeStruct:
+      case SpvOpTypePointer:
          if (nops >= 1 && o[0] < bound)
             def[o[0]] = (uint32_t)pc;
          break;
-      case OP_CONSTANT:
+      case SpvOpConstant:
          if (nops >= 3 && o[1] < bound)
             def[o[1]] = (uint32_t)pc;
          break;
@@ -200,24 +170,27 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
       }
       if (!ok)
          break;
-      pc += len;
+   }
+   if (ok && it.bad) {
+      *why = "truncated SPIR-V instruction";
+      ok = false;
    }
    if (ok && !found_entry) {
       *why = "no entry point for the stage";
       ok = false;
    }
    for (uint32_t i = 0; ok && i < n_prim; i++)
-      if (def[prim_ids[i]] && (w[def[prim_ids[i]]] & 0xffffu) == OP_VARIABLE &&
-          w[def[prim_ids[i]] + 3] == SC_OUTPUT)
+      if (def[prim_ids[i]] && (w[def[prim_ids[i]]] & SpvOpCodeMask) == SpvOpVariable &&
+          w[def[prim_ids[i]] + 3] == SpvStorageClassOutput)
          sh->gs_primitive_id_out = true;
 
    /* Second pass: the descriptor variables. */
-   for (pc = 5; ok && pc < n; pc += w[pc] >> 16) {
-      const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
-      if (op != OP_VARIABLE || len < 4)
+   for (it = spv_walk_begin(w, n); ok && spv_walk_next(&it);) {
+      const size_t pc = it.pc;
+      if (it.op != SpvOpVariable || it.len < 4)
          continue;
       const uint32_t type = w[pc + 1], id = w[pc + 2], sc = w[pc + 3];
-      if (sc != SC_UNIFORM_CONSTANT && sc != SC_UNIFORM && sc != SC_STORAGE_BUFFER)
+      if (sc != SpvStorageClassUniformConstant && sc != SpvStorageClassUniform && sc != SpvStorageClassStorageBuffer)
          continue;
       if (id >= bound || binding[id] < 0)
          continue;
@@ -227,20 +200,20 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
          break;
       }
       /* pointer -> (array ->) element */
-      if (type >= bound || !def[type] || (w[def[type]] & 0xffffu) != OP_TYPE_POINTER) {
+      if (type >= bound || !def[type] || (w[def[type]] & SpvOpCodeMask) != SpvOpTypePointer) {
          *why = "descriptor variable without a pointer type";
          ok = false;
          break;
       }
       uint32_t t = w[def[type] + 3], count = 1;
-      if (t < bound && def[t] && (w[def[t]] & 0xffffu) == OP_TYPE_RUNTIME_ARRAY) {
+      if (t < bound && def[t] && (w[def[t]] & SpvOpCodeMask) == SpvOpTypeRuntimeArray) {
          *why = "runtime-sized descriptor array";
          ok = false;
          break;
       }
-      if (t < bound && def[t] && (w[def[t]] & 0xffffu) == OP_TYPE_ARRAY) {
+      if (t < bound && def[t] && (w[def[t]] & SpvOpCodeMask) == SpvOpTypeArray) {
          const uint32_t len_id = w[def[t] + 3];
-         if (len_id >= bound || !def[len_id] || (w[def[len_id]] & 0xffffu) != OP_CONSTANT) {
+         if (len_id >= bound || !def[len_id] || (w[def[len_id]] & SpvOpCodeMask) != SpvOpConstant) {
             *why = "descriptor array without a constant length";
             ok = false;
             break;
@@ -253,21 +226,21 @@ vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct 
          ok = false;
          break;
       }
-      const uint32_t top = w[def[t]] & 0xffffu;
+      const uint32_t top = w[def[t]] & SpvOpCodeMask;
       VkDescriptorType dt;
       const char *unsupported = NULL;
-      if (top == OP_TYPE_STRUCT && sc == SC_UNIFORM && block[t] == 1)
+      if (top == SpvOpTypeStruct && sc == SpvStorageClassUniform && block[t] == 1)
          dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-      else if (top == OP_TYPE_STRUCT)
+      else if (top == SpvOpTypeStruct)
          unsupported = "shader storage block";
-      else if (top == OP_TYPE_SAMPLED_IMAGE) {
+      else if (top == SpvOpTypeSampledImage) {
          const uint32_t img = w[def[t] + 2];
-         if (img < bound && def[img] && (w[def[img]] & 0xffffu) == OP_TYPE_IMAGE &&
-             w[def[img] + 3] == DIM_BUFFER)
+         if (img < bound && def[img] && (w[def[img]] & SpvOpCodeMask) == SpvOpTypeImage &&
+             w[def[img] + 3] == SpvDimBuffer)
             dt = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
          else
             dt = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-      } else if (top == OP_TYPE_IMAGE)
+      } else if (top == SpvOpTypeImage)
          unsupported = "image (storage or separate)";
       else
          unsupported = "descriptor of an unsupported kind";
@@ -318,18 +291,15 @@ vkb_spirv_split_sets(uint32_t *w, size_t n)
    if (!tex)
       return; /* vkb_spirv_scan refused such a module already, or out of memory: set 0 */
    for (int pass = 0; pass < 2; pass++) {
-      for (size_t pc = 5; pc < n;) {
-         const uint32_t op = w[pc] & 0xffffu, len = w[pc] >> 16;
-         if (len == 0 || pc + len > n)
-            break;
-         uint32_t *o = &w[pc + 1];
-         if (op == OP_DECORATE && len >= 4 && o[0] < bound) {
-            if (pass == 0 && o[1] == DEC_BINDING && o[2] >= VKB_SAMPLER_BASE)
+      struct spv_walk it = spv_walk_begin(w, n);
+      while (spv_walk_next(&it)) {
+         uint32_t *o = &w[it.pc + 1];
+         if (it.op == SpvOpDecorate && it.len >= 4 && o[0] < bound) {
+            if (pass == 0 && o[1] == SpvDecorationBinding && o[2] >= VKB_SAMPLER_BASE)
                tex[o[0]] = 1;
-            else if (pass == 1 && o[1] == DEC_DESCRIPTOR_SET && tex[o[0]])
+            else if (pass == 1 && o[1] == SpvDecorationDescriptorSet && tex[o[0]])
                o[2] = VKB_SET_TEXTURES;
          }
-         pc += len;
       }
    }
    free(tex);

@@ -79,10 +79,9 @@
  *    part of the match, and an unsized one takes the size of the input primitive. GL counts an
  *    interface in components, Vulkan in locations: when one needs more locations than the
  *    device has, arrays of 32-bit scalars are packed four to a location in every stage
- *    (spirv_pack.c; not with transform feedback). A used input without a matching output, or a type / flat / noperspective mismatch,
- *    fails the link. Interface blocks reach the driver as one variable per member (spirv_split.c:
- *    lavapipe mis-interpolates qualified members of block arrays): a single block's members keep
- *    their locations, an array's members take the same range in another order.
+ *    (spv_pack.c; not with transform feedback). A used input without a matching output, or a type / flat / noperspective mismatch,
+ *    fails the link. Interface blocks stay blocks (a backend may split them for a driver that
+ *    needs it: the Vulkan backend's split-io-blocks quirk).
  *
  * ── GL semantics kept ─────────────────────────────────────────────────────────────────────────
  *  - Clip-space depth: the last pre-rasterization stage ends with

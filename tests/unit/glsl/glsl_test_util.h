@@ -160,4 +160,35 @@ t_print_log(const char *what, const char *log)
       printf("--- %s log:\n%s---\n", what, log);
 }
 
+/* What the Vulkan backend's split-io-blocks quirk does to a linked program (spv_split.c): every
+ * stage's interface blocks split, in every stage or in none. True when the program was split. */
+#include "spv.h"
+static inline bool
+t_split_io_blocks(struct glsl_program *p)
+{
+   uint32_t *w[GLSL_STAGE_COUNT] = {0};
+   size_t n[GLSL_STAGE_COUNT] = {0};
+   bool ok = true, any = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT && ok; s++) {
+      bool blocked = false;
+      const char *err = NULL;
+      if (p->spirv[s].words)
+         w[s] = spv_split_blocks(p->spirv[s].words, p->spirv[s].num_words, &n[s], &blocked, &err);
+      ok = !blocked && !err;
+      any = any || w[s];
+   }
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!w[s])
+         continue;
+      if (ok) {
+         free(p->spirv[s].words);
+         p->spirv[s].words = w[s];
+         p->spirv[s].num_words = n[s];
+      } else {
+         free(w[s]);
+      }
+   }
+   return ok && any;
+}
+
 #endif

@@ -68,7 +68,7 @@ must_fail(const char *what, const char *v, const char *g, const char *f, const c
 }
 
 /* The depth remap before each OpEmitVertex: OpFMul, OpCompositeInsert <z>, OpStore (the same
- * shape spirv_patch emits before a vertex shader's OpReturn). */
+ * shape spv_patch emits before a vertex shader's OpReturn). */
 static int
 remaps_before(const struct glsl_spirv *s, uint32_t at_op)
 {
@@ -215,8 +215,10 @@ main(void)
       CHECK(lo >= 0 && lo == li, "%s: vertex location %lld, geometry %lld", vs_gs[i],
             (long long)lo, (long long)li);
    }
-   /* the block is split into a variable per member (spirv_split.c), each where the member was:
-    * the geometry side's per-vertex level takes no locations */
+   /* split into a variable per member (spv_split.c, the backend's split-io-blocks quirk), each
+    * block member sits where the member was: the geometry side's per-vertex level takes no
+    * locations */
+   CHECK(t_split_io_blocks(p), "blocks not split");
    int64_t bo = t_var_decoration(vsp, "vb.uv", 30), bi = t_var_decoration(gsp, "gb.uv", 30);
    CHECK(bo >= 0 && bo == bi, "Block: vertex location %lld, geometry %lld", (long long)bo,
          (long long)bi);

@@ -1,10 +1,11 @@
-/* unit.glsl.split — interface blocks become one variable per member (spirv_split.c): decorations
+/* unit.glsl.split — interface blocks become one variable per member (spv_split.c, applied to
+ * linked programs as the backend's split-io-blocks quirk does): decorations
  * move from the members to the new variables, locations match across stages, access chains
  * follow, the reflection does not change, and a module the rewrite cannot follow is left as it
  * is. The words are read with the test's own scanner (glsl_test_util.h) and spirv-val. */
 #include "glsl_test_util.h"
 
-#include "spirv_internal.h"
+#include "spv.h"
 
 #include <GL/glcorearb.h>
 
@@ -130,6 +131,7 @@ test_block_array(void)
       free(log);
       return;
    }
+   CHECK(t_split_io_blocks(p), "array: not split");
    const struct glsl_spirv *vs = &p->spirv[GLSL_STAGE_VERTEX], *fs = &p->spirv[GLSL_STAGE_FRAGMENT];
    /* the block variables are gone, their struct is no variable's type */
    CHECK(!t_spv_id_named(vs, "ifc") && !t_spv_id_named(fs, "fin"), "block variables remain");
@@ -200,6 +202,7 @@ test_single_block_xfb(void)
    struct glsl_program *p = glsl_link(&in, &log);
    CHECK(p, "single block link: %s", log);
    if (p) {
+      CHECK(t_split_io_blocks(p), "single block: not split");
       const struct glsl_spirv *v = &p->spirv[GLSL_STAGE_VERTEX], *f = &p->spirv[GLSL_STAGE_FRAGMENT];
       CHECK(t_var_decoration(v, "vo.a", DECO_LOCATION) == 0 &&
                t_var_decoration(v, "vo.b", DECO_LOCATION) == 1 &&
@@ -246,6 +249,7 @@ test_struct_member(void)
    struct glsl_program *p = link2(vs, fs, &log);
    CHECK(p, "struct member link: %s", log);
    if (p) {
+      CHECK(t_split_io_blocks(p), "struct member: not split");
       const struct glsl_spirv *v = &p->spirv[GLSL_STAGE_VERTEX], *f = &p->spirv[GLSL_STAGE_FRAGMENT];
       /* Blk[2] at 0..13 (7 per element), `after` at 14 */
       static const char *const m[] = {"x", "s", "m"};
@@ -276,7 +280,7 @@ test_blocked(void)
    enum { VOID = 1, FN, FLOAT, S, PS, BLK, PF, OUT, MAIN, LABEL, V, X, INT, ONE, PIF, CH };
 #define INS(n, op) (((uint32_t)(n) << 16) | (op))
    const uint32_t head[] = {
-      SPV_MAGIC, 0x00010300, 0, CH + 1, 0,
+      SpvMagicNumber, 0x00010300, 0, CH + 1, 0,
       INS(2, SpvOpCapability), 1,
       INS(3, SpvOpMemoryModel), 0, 1,
       INS(7, SpvOpEntryPoint), SpvExecutionModelFragment, MAIN, 0x6e69616d, 0, BLK, OUT,
@@ -291,11 +295,11 @@ test_blocked(void)
       INS(4, SpvOpTypeInt), INT, 32, 1,
       INS(4, SpvOpConstant), INT, ONE, 1,
       INS(4, SpvOpTypeStruct), S, FLOAT, FLOAT,
-      INS(4, SpvOpTypePointer), PS, SpvStorageInput, S,
-      INS(4, SpvOpTypePointer), PIF, SpvStorageInput, FLOAT,
-      INS(4, SpvOpVariable), PS, BLK, SpvStorageInput,
-      INS(4, SpvOpTypePointer), PF, SpvStorageOutput, FLOAT,
-      INS(4, SpvOpVariable), PF, OUT, SpvStorageOutput,
+      INS(4, SpvOpTypePointer), PS, SpvStorageClassInput, S,
+      INS(4, SpvOpTypePointer), PIF, SpvStorageClassInput, FLOAT,
+      INS(4, SpvOpVariable), PS, BLK, SpvStorageClassInput,
+      INS(4, SpvOpTypePointer), PF, SpvStorageClassOutput, FLOAT,
+      INS(4, SpvOpVariable), PF, OUT, SpvStorageClassOutput,
       INS(5, SpvOpFunction), VOID, MAIN, 0, FN,
       INS(2, 248 /* OpLabel */), LABEL,
    };

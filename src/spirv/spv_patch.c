@@ -1,4 +1,4 @@
-/* spirv_patch.c — rewrites glslang's SPIR-V for GL semantics, in one pass over the words:
+/* spv_patch.c — rewrites glslang's SPIR-V for GL semantics, in one pass over the words:
  *
  *  - Binding / DescriptorSet / Location decorations of chosen variables are replaced (or added):
  *    glslang assigns bindings and locations per stage, GL assigns them per program.
@@ -20,7 +20,7 @@
  *
  * Sections are recognised by opcode; new decorations go after the last annotation, new globals
  * before the first function, new ids above the old bound. */
-#include "spirv_internal.h"
+#include "spv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +138,7 @@ find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct po
    memset(pos, 0, sizeof(*pos));
    for (unsigned i = 0; i < m->num_vars && !pos->var; i++) {
       uint32_t v = m->vars[i];
-      if (m->ids[v].storage != SpvStorageOutput)
+      if (m->ids[v].storage != SpvStorageClassOutput)
          continue;
       if (m->ids[v].builtin == SpvBuiltInPosition) {
          pos->var = v;
@@ -189,7 +189,7 @@ find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct po
       return false;
    /* Only component writes (gl_Position.x = ...): find or make an Output pointer to the vec4. */
    for (uint32_t id = 1; id < m->bound && !pos->ptr_type; id++)
-      if (m->ids[id].op == SpvOpTypePointer && m->ids[id].a == SpvStorageOutput &&
+      if (m->ids[id].op == SpvOpTypePointer && m->ids[id].a == SpvStorageClassOutput &&
           m->ids[id].b == pos->vec4_type)
          pos->ptr_type = id;
    if (!pos->ptr_type)
@@ -222,10 +222,10 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
    uint32_t inst_var = 0, base_var = 0, inst_ptr = 0;
    bool new_base = false, have_drawparams_cap = false;
    if (p->instance_id_minus_base) {
-      inst_var = find_builtin_var(m, SpvStorageInput, SpvBuiltInInstanceIndex);
+      inst_var = find_builtin_var(m, SpvStorageClassInput, SpvBuiltInInstanceIndex);
       if (inst_var && m->ids[inst_var].used) {
          inst_ptr = m->ids[inst_var].var_type;
-         base_var = find_builtin_var(m, SpvStorageInput, SpvBuiltInBaseInstance);
+         base_var = find_builtin_var(m, SpvStorageClassInput, SpvBuiltInBaseInstance);
          if (!base_var || !m->ids[base_var].used) {
             base_var = bound++;
             new_base = true;
@@ -329,21 +329,21 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m,
       }
       if (!globals_done && op == SpvOpFunction) {
          if (new_base)
-            EMIT(&b, SpvOpVariable, inst_ptr, base_var, SpvStorageInput);
+            EMIT(&b, SpvOpVariable, inst_ptr, base_var, SpvStorageClassInput);
          if (remap && pos.new_ptr_type)
-            EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageOutput, pos.vec4_type);
+            EMIT(&b, SpvOpTypePointer, pos.ptr_type, SpvStorageClassOutput, pos.vec4_type);
          if (remap)
             EMIT(&b, SpvOpConstant, pos.float_type, half_id, 0x3f000000u /* 0.5f */);
          if (xfb_pos_var)
-            EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageOutput);
+            EMIT(&b, SpvOpVariable, pos.ptr_type, xfb_pos_var, SpvStorageClassOutput);
          if (new_int_type)
             EMIT(&b, SpvOpTypeInt, int_type, 32, 1);
          for (unsigned c = 0; c < ncopy; c++) {
             const struct spv_xfb_copy *x = &p->xfb_copies[c];
             for (unsigned k = 0; k < x->num_indices; k++)
                EMIT(&b, SpvOpConstant, int_type, COPY_IDX(c, k), x->indices[k]);
-            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageOutput, x->type);
-            EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageOutput);
+            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput, x->type);
+            EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageClassOutput);
          }
          globals_done = true;
       }

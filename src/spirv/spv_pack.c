@@ -1,4 +1,4 @@
-/* spirv_pack.c — scalar varying arrays packed four to a location. GL counts a stage interface in
+/* spv_pack.c — scalar varying arrays packed four to a location. GL counts a stage interface in
  * components (GL_MAX_VARYING_COMPONENTS, gl_MaxVertexOutputComponents ...), Vulkan in locations:
  * `out float f[128]` fits GL's 128 components but takes 128 Vulkan locations. When a program's
  * interface needs more locations than the device has (the linker decides, glsl_link.c), every
@@ -11,7 +11,7 @@
  * through an access chain indexing into the array (a whole-array load or store, a function
  * call argument), or an array of interface blocks, is left as it is (NULL, *err NULL) and the
  * linker reports the locations it needs. */
-#include "spirv_internal.h"
+#include "spv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +80,7 @@ pointee(const struct pack_state *s, uint32_t var)
 static bool
 arrayed(const struct pack_state *s, uint32_t var)
 {
-   return s->exec_model == SpvExecutionModelGeometry && word(s, var, 3) == SpvStorageInput;
+   return s->exec_model == SpvExecutionModelGeometry && word(s, var, 3) == SpvStorageClassInput;
 }
 
 /* Finds the packed variables. False when there is none. */
@@ -92,7 +92,7 @@ find_targets(struct pack_state *s, bool inputs, bool outputs)
       uint32_t wc = s->w[p] >> 16, op = s->w[p] & 0xffff;
       if (op == SpvOpVariable) {
          uint32_t var = s->w[p + 2], sc = s->w[p + 3];
-         if (((sc == SpvStorageInput && inputs) || (sc == SpvStorageOutput && outputs)) &&
+         if (((sc == SpvStorageClassInput && inputs) || (sc == SpvStorageClassOutput && outputs)) &&
              !(s->flags[var] & F_BUILTIN)) {
             uint32_t base = pointee(s, var);
             if (arrayed(s, var))
@@ -327,7 +327,7 @@ spv_pack_varyings(const uint32_t *w, size_t n, bool inputs, bool outputs, size_t
 {
    *err = NULL;
    *blocked = false;
-   if (n < 5 || w[0] != SPV_MAGIC)
+   if (n < 5 || w[0] != SpvMagicNumber)
       return NULL;
    struct pack_state s = {.w = w, .n = n, .bound = w[3], .functions = n};
    s.at = calloc(s.bound, sizeof(*s.at));

@@ -1,10 +1,10 @@
-/* spirv_split.c — user interface blocks split into one variable per member. Mesa 22.3's
+/* spv_split.c — user interface blocks split into one variable per member. Mesa 22.3's
  * lavapipe interpolates flat, noperspective and centroid members of an array of interface
  * blocks wrongly (piglit interface-block-interpolation-array, glsl-1.50-interface-block-centroid
  * array), while the same SPIR-V is right on other drivers and plain variables are right on
- * lavapipe too. So, after the linker's other rewrites (the reflection has seen the blocks), every
- * user Input/Output variable whose type is a Block struct, or an array of one (an array of
- * blocks, a geometry shader's per-vertex input), becomes one variable per member:
+ * lavapipe too. So the Vulkan backend's split-io-blocks quirk (vkb_quirks.c) gives such a driver
+ * modules where every user Input/Output variable whose type is a Block struct, or an array of
+ * one (an array of blocks, a geometry shader's per-vertex input), is one variable per member:
  *
  *  - member k of `Blk v[N]` becomes `Tk v.k[N]` (the same array levels around the member's type);
  *    the member's Component and interpolation decorations (and the variable's) go to it;
@@ -19,8 +19,8 @@
  * A module where such a variable is used other than through an access chain that names a
  * member by a constant (a whole-block load or copy, a function argument), or whose block has a
  * decoration this rewrite does not carry (transform-feedback offsets, member locations on an
- * array), is left as it is: NULL with *blocked set, and the linker then splits no stage. */
-#include "spirv_internal.h"
+ * array), is left as it is: NULL with *blocked set, and the caller then splits no stage. */
+#include "spv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -132,7 +132,7 @@ find_vars(struct split_state *s)
    for (size_t p = 5; p < s->functions;) {
       const uint32_t wc = s->w[p] >> 16, op = s->w[p] & 0xffff;
       if (op == SpvOpVariable && wc >= 4 && s->w[p + 2] < s->bound &&
-          (s->w[p + 3] == SpvStorageInput || s->w[p + 3] == SpvStorageOutput) &&
+          (s->w[p + 3] == SpvStorageClassInput || s->w[p + 3] == SpvStorageClassOutput) &&
           !s->builtin[s->w[p + 2]]) {
          struct split_var v = {.var = s->w[p + 2], .storage = s->w[p + 3], .location = -1};
          uint32_t t = op_of(s, s->w[p + 1]) == SpvOpTypePointer ? word(s, s->w[p + 1], 3) : 0;
@@ -146,7 +146,7 @@ find_vars(struct split_state *s)
             v.num_members = (s->w[s->at[t]] >> 16) - 2;
             /* a geometry input's outer level is one element per vertex, not more locations */
             const unsigned first = s->exec_model == SpvExecutionModelGeometry &&
-                                         v.storage == SpvStorageInput && v.levels
+                                         v.storage == SpvStorageClassInput && v.levels
                                       ? 1
                                       : 0;
             v.mult = 1;
@@ -424,7 +424,7 @@ spv_split_blocks(const uint32_t *w, size_t n, size_t *out_n, bool *blocked, cons
 {
    *err = NULL;
    *blocked = false;
-   if (n < 5 || w[0] != SPV_MAGIC)
+   if (n < 5 || w[0] != SpvMagicNumber)
       return NULL;
    struct split_state s = {.w = w, .n = n, .bound = w[3], .functions = n};
    s.at = calloc(s.bound, sizeof(*s.at));

@@ -1,8 +1,7 @@
-/* spirv_reflect.c — reads the SPIR-V words glslang produced into a per-id table: names, member
+/* spv_reflect.c — reads the SPIR-V words glslang produced into a per-id table: names, member
  * names, decorations, types, 32-bit constants, global variables, and which globals the code
  * references. The GL linker (glsl_link.c) builds its reflection and its patch plan from it. */
-#include "glsl_internal.h"
-#include "spirv_internal.h"
+#include "spv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +22,13 @@ spv_string(const uint32_t *w, unsigned nwords)
    return out;
 }
 
-/* An OpName / OpMemberName string as the app wrote the name (glsl_demangle). */
+/* An OpName / OpMemberName string, through the caller's demangle (the GL linker's: the name as
+ * the app wrote it). */
 static char *
-spv_name(const uint32_t *w, unsigned nwords)
+spv_name(const uint32_t *w, unsigned nwords, spv_demangle_fn demangle)
 {
    char *s = spv_string(w, nwords);
-   const char *d = glsl_demangle(s);
+   const char *d = demangle && s ? demangle(s) : s;
    if (s && d != s)
       memmove(s, d, strlen(d) + 1);
    return s;
@@ -229,7 +229,7 @@ parse_definitions(struct spv_module *m, const uint32_t *w, size_t n)
 
 /* Pass 2: names and decorations (they precede the types they name, so they come second). */
 static const char *
-parse_annotations(struct spv_module *m, const uint32_t *w, size_t n)
+parse_annotations(struct spv_module *m, const uint32_t *w, size_t n, spv_demangle_fn demangle)
 {
    for (size_t pos = 5; pos < n;) {
       uint32_t wc = w[pos] >> 16, op = w[pos] & 0xffff;
@@ -241,12 +241,12 @@ parse_annotations(struct spv_module *m, const uint32_t *w, size_t n)
       switch (op) {
       case SpvOpName:
          if (wc >= 3 && in[1] < m->bound && !m->ids[in[1]].name)
-            m->ids[in[1]].name = spv_name(&in[2], wc - 2);
+            m->ids[in[1]].name = spv_name(&in[2], wc - 2, demangle);
          break;
       case SpvOpMemberName:
          if (wc >= 4 && in[1] < m->bound && in[2] < m->ids[in[1]].num_members &&
              !m->ids[in[1]].members[in[2]].name)
-            m->ids[in[1]].members[in[2]].name = spv_name(&in[3], wc - 3);
+            m->ids[in[1]].members[in[2]].name = spv_name(&in[3], wc - 3, demangle);
          break;
       case SpvOpDecorate: {
          if (wc < 3 || in[1] >= m->bound)
@@ -296,10 +296,11 @@ parse_annotations(struct spv_module *m, const uint32_t *w, size_t n)
 }
 
 struct spv_module *
-spv_module_parse(const uint32_t *words, size_t num_words, const char **err)
+spv_module_parse(const uint32_t *words, size_t num_words, spv_demangle_fn demangle,
+                 const char **err)
 {
    *err = NULL;
-   if (num_words < 5 || words[0] != SPV_MAGIC) {
+   if (num_words < 5 || words[0] != SpvMagicNumber) {
       *err = "not a SPIR-V module";
       return NULL;
    }
@@ -325,7 +326,7 @@ spv_module_parse(const uint32_t *words, size_t num_words, const char **err)
 
    *err = parse_definitions(m, words, num_words);
    if (!*err)
-      *err = parse_annotations(m, words, num_words);
+      *err = parse_annotations(m, words, num_words, demangle);
    if (!*err && !m->entry_point)
       *err = "no entry point";
    if (*err) {

@@ -1,4 +1,4 @@
-/* spirv_rect.c — rectangle textures for Vulkan. glslang's Vulkan target gives sampler2DRect
+/* spv_rect.c — rectangle textures for Vulkan. glslang's Vulkan target gives sampler2DRect
  * images `Dim Rect` and capability SampledRect, which Vulkan does not allow. Here, after the
  * linker's other rewrites (reflection has already seen the Rect images and named them
  * GL_SAMPLER_2D_RECT*), each Rect image type becomes 2D and every use adapts:
@@ -15,7 +15,7 @@
  * of its arguments (a type checker), while SPIR-V says exactly which instructions take a Rect
  * image. A 2D image type that the rewrite makes identical to another is merged into the first
  * (Vulkan SPIR-V forbids duplicate image types), and so are the sampled-image types over them. */
-#include "spirv_internal.h"
+#include "spv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -221,7 +221,7 @@ uint32_t *
 spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
 {
    *err = NULL;
-   if (n < 5 || w[0] != SPV_MAGIC)
+   if (n < 5 || w[0] != SpvMagicNumber)
       return NULL;
    struct rect_state s = {.bound = w[3]};
    struct wbuf_lite b = {0};

@@ -1,8 +1,9 @@
-/* spirv_internal.h — a small SPIR-V reader (spirv_reflect.c) and rewriter (spirv_patch.c) for the
- * words glslang generates. Just what the GL linker needs: names, decorations, types, constants,
- * global variables and which of them the code uses. Not a general SPIR-V library. */
-#ifndef MGL_FRONTEND_GLSL_SPIRV_INTERNAL_H
-#define MGL_FRONTEND_GLSL_SPIRV_INTERNAL_H
+/* spv.h — SPIR-V helpers both roles use: a small reader (spv_reflect.c), the rewrites the GL
+ * linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c, spv_split.c) and one
+ * bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+ * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
+#ifndef MGL_SPIRV_SPV_H
+#define MGL_SPIRV_SPV_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,49 +11,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The few SPIR-V enumerants we use (values from the SPIR-V 1.6 unified spec; there is no C
- * spirv.h on the build hosts). */
-enum {
-   SPV_MAGIC = 0x07230203,
+#include <spirv/unified1/spirv.h>
 
-   SpvOpSourceContinued = 2, SpvOpSource = 3, SpvOpSourceExtension = 4, SpvOpName = 5,
-   SpvOpMemberName = 6, SpvOpString = 7, SpvOpLine = 8, SpvOpExtension = 10,
-   SpvOpExtInstImport = 11, SpvOpMemoryModel = 14, SpvOpEntryPoint = 15, SpvOpExecutionMode = 16,
-   SpvOpCapability = 17, SpvOpTypeVoid = 19, SpvOpTypeBool = 20, SpvOpTypeInt = 21,
-   SpvOpTypeFloat = 22, SpvOpTypeVector = 23, SpvOpTypeMatrix = 24, SpvOpTypeImage = 25,
-   SpvOpTypeSampler = 26, SpvOpTypeSampledImage = 27, SpvOpTypeArray = 28,
-   SpvOpTypeRuntimeArray = 29, SpvOpTypeStruct = 30, SpvOpTypePointer = 32,
-   SpvOpTypeFunction = 33, SpvOpConstantTrue = 41, SpvOpConstantFalse = 42, SpvOpConstant = 43,
-   SpvOpConstantComposite = 44, SpvOpConstantNull = 46, SpvOpFunction = 54, SpvOpFunctionEnd = 56,
-   SpvOpVariable = 59, SpvOpLoad = 61, SpvOpStore = 62, SpvOpCopyMemory = 63,
-   SpvOpAccessChain = 65, SpvOpInBoundsAccessChain = 66, SpvOpPtrAccessChain = 67,
-   SpvOpDecorate = 71, SpvOpMemberDecorate = 72, SpvOpDecorationGroup = 73,
-   SpvOpGroupDecorate = 74, SpvOpGroupMemberDecorate = 75,
-   SpvOpCompositeExtract = 81, SpvOpCompositeInsert = 82, SpvOpFAdd = 129, SpvOpISub = 130,
-   SpvOpFMul = 133, SpvOpEmitVertex = 218, SpvOpEmitStreamVertex = 220, SpvOpReturn = 253,
-   SpvOpNoLine = 317, SpvOpModuleProcessed = 330, SpvOpExecutionModeId = 331,
-   SpvOpDecorateId = 332, SpvOpDecorateString = 5632, SpvOpMemberDecorateString = 5633,
-
-   SpvDecorationRelaxedPrecision = 0, SpvDecorationBlock = 2, SpvDecorationBufferBlock = 3, SpvDecorationRowMajor = 4,
-   SpvDecorationColMajor = 5, SpvDecorationArrayStride = 6, SpvDecorationMatrixStride = 7,
-   SpvDecorationBuiltIn = 11, SpvDecorationNoPerspective = 13, SpvDecorationFlat = 14,
-   SpvDecorationCentroid = 16, SpvDecorationSample = 17, SpvDecorationInvariant = 18,
-   SpvDecorationLocation = 30,
-   SpvDecorationComponent = 31, SpvDecorationIndex = 32, SpvDecorationBinding = 33,
-   SpvDecorationDescriptorSet = 34, SpvDecorationOffset = 35, SpvDecorationXfbBuffer = 36,
-   SpvDecorationXfbStride = 37,
-
-   SpvBuiltInPosition = 0, SpvBuiltInInstanceIndex = 43, SpvBuiltInBaseInstance = 4425,
-   SpvCapabilityDrawParameters = 4427, SpvCapabilityTransformFeedback = 53,
-   SpvExecutionModeXfb = 11,
-
-   SpvStorageUniformConstant = 0, SpvStorageInput = 1, SpvStorageUniform = 2,
-   SpvStorageOutput = 3,
-
-   SpvDim1D = 0, SpvDim2D = 1, SpvDim3D = 2, SpvDimCube = 3, SpvDimRect = 4, SpvDimBuffer = 5,
-
-   SpvExecutionModelVertex = 0, SpvExecutionModelGeometry = 3, SpvExecutionModelFragment = 4,
+/* Walks a module's instructions, bounds-checked (the words may come from another process):
+ *    struct spv_walk it = spv_walk_begin(words, n);
+ *    while (spv_walk_next(&it)) { it.op, it.len, it.o (operands), it.nops, it.pc }
+ * it.bad is set when an instruction's length is 0 or runs past the end (the walk stops there). */
+struct spv_walk {
+   const uint32_t *w;
+   size_t n;
+   size_t pc;         /* word offset of the current instruction */
+   size_t next;
+   uint32_t op, len;
+   const uint32_t *o; /* its operands, w + pc + 1 */
+   uint32_t nops;     /* len - 1 */
+   bool bad;
 };
+
+static inline struct spv_walk
+spv_walk_begin(const uint32_t *words, size_t n)
+{
+   return (struct spv_walk){.w = words, .n = n, .next = 5};
+}
+
+static inline bool
+spv_walk_next(struct spv_walk *it)
+{
+   if (it->next >= it->n)
+      return false;
+   const size_t pc = it->next;
+   const uint32_t len = it->w[pc] >> 16;
+   if (len == 0 || len > it->n - pc) {
+      it->bad = true;
+      return false;
+   }
+   it->pc = pc;
+   it->op = it->w[pc] & SpvOpCodeMask;
+   it->len = len;
+   it->o = it->w + pc + 1;
+   it->nops = len - 1;
+   it->next = pc + len;
+   return true;
+}
 
 struct spv_member {
    char *name;
@@ -103,8 +103,11 @@ struct spv_module {
    unsigned num_vars;
 };
 
-/* Parses words; NULL (and a static reason in *err) if they are not a module we understand. */
-struct spv_module *spv_module_parse(const uint32_t *words, size_t num_words, const char **err);
+typedef const char *(*spv_demangle_fn)(const char *name);
+/* Parses words; NULL (and a static reason in *err) if they are not a module we understand.
+ * OpName / OpMemberName strings go through demangle (NULL: kept as they are). */
+struct spv_module *spv_module_parse(const uint32_t *words, size_t num_words,
+                                    spv_demangle_fn demangle, const char **err);
 void spv_module_destroy(struct spv_module *m);
 
 /* Type helpers. */
@@ -187,20 +190,20 @@ uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct
                            const struct spv_patch *patch, size_t *out_num_words, const char **err);
 
 /* Arrays of 32-bit scalars in the user Input (inputs) / Output (outputs) interface, as
- * variables or block members, become arrays of 4-vectors (spirv_pack.c). Returns new words
+ * variables or block members, become arrays of 4-vectors (spv_pack.c). Returns new words
  * (free them), or NULL: *err NULL when there is nothing to pack (*blocked: there is, but the
  * module uses it in a way the rewrite cannot follow), else why. */
 uint32_t *spv_pack_varyings(const uint32_t *words, size_t num_words, bool inputs, bool outputs,
                             size_t *out_n, bool *blocked, const char **err);
 
 /* User Input/Output variables of a Block type, or an array of one, become one variable per
- * member (spirv_split.c). Returns new words (free them), or NULL: *err NULL when there is nothing
+ * member (spv_split.c). Returns new words (free them), or NULL: *err NULL when there is nothing
  * to split (*blocked: there is, but the module uses or decorates it in a way the rewrite cannot
  * follow), else why. */
 uint32_t *spv_split_blocks(const uint32_t *words, size_t num_words, size_t *out_n, bool *blocked,
                            const char **err);
 
-/* Rectangle images become 2D images with normalised coordinates (spirv_rect.c). Returns new
+/* Rectangle images become 2D images with normalised coordinates (spv_rect.c). Returns new
  * words (free them), or NULL: *err NULL when the module has no rectangle image, else why. */
 uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n, const char **err);
 

@@ -1,0 +1,121 @@
+/* fe_program_internal.h — what the program files share: fe_shader.c (shader objects and
+ * compiling), fe_program.c (program objects, linking, executables, binaries),
+ * fe_program_query.c (attribute, output and uniform introspection), fe_uniform.c (glUniform*
+ * and glGetUniform*), fe_program_types.c (GL type information). */
+#ifndef MGL_FRONTEND_FE_PROGRAM_INTERNAL_H
+#define MGL_FRONTEND_FE_PROGRAM_INTERNAL_H
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_gl.h"
+#include "gl_api.h"
+#include "log.h"
+
+enum base_type { BT_FLOAT, BT_INT, BT_UINT, BT_BOOL, BT_SAMPLER, BT_DOUBLE, BT_UNKNOWN };
+
+struct type_info {
+   uint8_t base;
+   uint8_t rows; /* components per column (vector size for non-matrices) */
+   uint8_t cols; /* 1 for non-matrices */
+};
+
+struct type_info fe_gl_type_info(GLenum type);
+bool fe_gl_sampler_type(GLenum type, enum fe_tex_target *target, uint8_t *kind);
+uint8_t fe_gl_input_kind(GLenum type);
+GLenum fe_shader_stage_type(enum glsl_stage s);
+/* The linked executable of program (a GL error and NULL when there is none). */
+struct fe_exec *fe_linked_exec(struct fe_context *ctx, GLuint program);
+
+static const enum mgp_shader_stage stage_map[GLSL_STAGE_COUNT] = {
+   [GLSL_STAGE_VERTEX] = MGP_SHADER_STAGE_VERTEX,
+   [GLSL_STAGE_GEOMETRY] = MGP_SHADER_STAGE_GEOMETRY,
+   [GLSL_STAGE_FRAGMENT] = MGP_SHADER_STAGE_FRAGMENT,
+};
+
+static const char *const builtin_inputs[] = {"gl_VertexID", "gl_InstanceID"};
+
+/* ---- object lookup -------------------------------------------------------------------------- */
+
+static inline void *
+lookup(struct fe_context *ctx, GLuint name)
+{
+   pthread_mutex_lock(&ctx->share->lock);
+   void *obj = fe_names_get(&ctx->share->programs, name);
+   pthread_mutex_unlock(&ctx->share->lock);
+   return obj == FE_NAME_RESERVED ? NULL : obj;
+}
+
+/* GL_INVALID_VALUE for an unknown name, GL_INVALID_OPERATION for a shader name. */
+static inline struct fe_program *
+get_program(struct fe_context *ctx, GLuint name)
+{
+   struct fe_object *obj = lookup(ctx, name);
+   if (!obj) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return NULL;
+   }
+   if (obj->kind != FE_OBJ_PROGRAM) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return (struct fe_program *)obj;
+}
+
+static inline struct fe_shader *
+get_shader(struct fe_context *ctx, GLuint name)
+{
+   struct fe_object *obj = lookup(ctx, name);
+   if (!obj) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return NULL;
+   }
+   if (obj->kind != FE_OBJ_SHADER) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   return (struct fe_shader *)obj;
+}
+
+/* Frees a name whose object is going away (the name's reference is the caller's to drop). */
+static inline void
+remove_name(struct fe_share_group *sg, GLuint name)
+{
+   pthread_mutex_lock(&sg->lock);
+   fe_names_delete(&sg->programs, name);
+   pthread_mutex_unlock(&sg->lock);
+}
+
+static inline char *
+dup_str(const char *s)
+{
+   size_t n = strlen(s) + 1;
+   char *d = malloc(n);
+   if (d)
+      memcpy(d, s, n);
+   return d;
+}
+
+/* Copies a string out the way glGet*InfoLog / glGetActive* do. */
+static inline void
+copy_out(const char *src, GLsizei buf_size, GLsizei *length, GLchar *dst)
+{
+   size_t n = src ? strlen(src) : 0;
+   if (buf_size <= 0) {
+      if (length)
+         *length = 0;
+      return;
+   }
+   if (n > (size_t)buf_size - 1)
+      n = (size_t)buf_size - 1;
+   if (n)
+      memcpy(dst, src, n);
+   dst[n] = '\0';
+   if (length)
+      *length = (GLsizei)n;
+}
+
+
+#endif

@@ -1,0 +1,328 @@
+/* fe_program_query.c — program introspection from the link's reflection: attributes, outputs,
+ * uniform locations, active uniforms and uniform blocks. */
+#include "fe_program_internal.h"
+
+/* ---- attributes and outputs ---------------------------------------------------------------- */
+
+static size_t split_subscript(const char *name, long *k);
+
+/* The location `name` names in an attribute or fragment output: its own, or for "arr[k]" of an
+ * array, element k's (each element takes num_locations / array_size locations, as a mat2
+ * element takes two). -1: no match. */
+static GLint
+io_location(const struct glsl_io *io, const char *name)
+{
+   if (!strcmp(io->name, name))
+      return io->location;
+   long k;
+   const size_t base = split_subscript(name, &k);
+   if (k < 0 || io->array_size <= 1 || (unsigned long)k >= io->array_size ||
+       strlen(io->name) != base || strncmp(io->name, name, base))
+      return -1;
+   return io->location + (GLint)((uint32_t)k * (io->num_locations / io->array_size));
+}
+
+GLint
+mgl_glGetAttribLocation(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   for (unsigned i = 0; i < e->glsl->num_inputs; i++) {
+      const struct glsl_io *in = &e->glsl->inputs[i];
+      const GLint loc = in->active ? io_location(in, name) : -1;
+      if (loc >= 0)
+         return loc;
+   }
+   return -1;
+}
+
+void
+mgl_glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
+                      GLint *size, GLenum *type, GLchar *name)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->num_active_attribs, GL_INVALID_VALUE);
+   unsigned k = 0;
+   for (unsigned i = 0; i < e->glsl->num_inputs; i++) {
+      const struct glsl_io *in = &e->glsl->inputs[i];
+      if (!in->active)
+         continue;
+      if (k++ == index) {
+         copy_out(in->name, buf_size, length, name);
+         if (size)
+            *size = (GLint)(in->array_size ? in->array_size : 1);
+         if (type)
+            *type = in->type;
+         return;
+      }
+   }
+   for (unsigned b = 0; b < 2; b++) {
+      if (!(e->builtin_inputs & (1u << b)) || k++ != index)
+         continue;
+      copy_out(builtin_inputs[b], buf_size, length, name);
+      if (size)
+         *size = 1;
+      if (type)
+         *type = GL_INT;
+      return;
+   }
+}
+
+GLint
+mgl_glGetFragDataLocation(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   for (unsigned i = 0; i < e->glsl->num_outputs; i++) {
+      const GLint loc = io_location(&e->glsl->outputs[i], name);
+      if (loc >= 0)
+         return loc;
+   }
+   return -1;
+}
+
+GLint
+mgl_glGetFragDataIndex(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   for (unsigned i = 0; i < e->glsl->num_outputs; i++)
+      if (!strcmp(e->glsl->outputs[i].name, name))
+         return (GLint)e->glsl->outputs[i].index;
+   return -1;
+}
+
+/* ---- uniform locations and queries ---------------------------------------------------------- */
+
+/* Splits "name[k]" into its base length and k; k = -1 without a trailing subscript. */
+static size_t
+split_subscript(const char *name, long *k)
+{
+   size_t n = strlen(name);
+   *k = -1;
+   if (n < 3 || name[n - 1] != ']')
+      return n;
+   size_t i = n - 2;
+   while (i > 0 && name[i] >= '0' && name[i] <= '9')
+      i--;
+   if (name[i] != '[' || i == n - 2)
+      return n;
+   *k = strtol(name + i + 1, NULL, 10);
+   return i;
+}
+
+/* How a name matches an active uniform ("arr[0]" is how arrays are listed): -1 no match, else
+ * the array element it names ("arr", "arr[0]" and "tint" name element 0, "arr[3]" element
+ * 3; a struct path such as "s[1].m" matches only exactly). */
+static long
+match_uniform(const char *uname, GLint size, const char *name)
+{
+   if (!strcmp(uname, name))
+      return 0;
+   size_t ulen = strlen(uname);
+   if (ulen < 3 || strcmp(uname + ulen - 3, "[0]"))
+      return -1;
+   size_t ubase = ulen - 3;
+   long k;
+   size_t base = split_subscript(name, &k);
+   if (base != ubase || strncmp(uname, name, ubase))
+      return -1;
+   if (k < 0)
+      return 0;
+   return k < size ? k : -1;
+}
+
+GLint
+mgl_glGetUniformLocation(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(-1);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e || !strncmp(name, "gl_", 3))
+      return -1;
+   for (uint32_t i = 0; i < e->num_active; i++) {
+      const struct fe_active_uniform *u = &e->active[i];
+      if (u->location < 0)
+         continue;
+      long k = match_uniform(u->name, u->size, name);
+      if (k >= 0)
+         return u->location + (GLint)k;
+   }
+   return -1;
+}
+
+void
+mgl_glGetActiveUniform(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
+                       GLint *size, GLenum *type, GLchar *name)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->num_active, GL_INVALID_VALUE);
+   const struct fe_active_uniform *u = &e->active[index];
+   copy_out(u->name, buf_size, length, name);
+   if (size)
+      *size = u->size;
+   if (type)
+      *type = u->type;
+}
+
+void
+mgl_glGetActiveUniformName(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
+                           GLchar *name)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->num_active, GL_INVALID_VALUE);
+   copy_out(e->active[index].name, buf_size, length, name);
+}
+
+void
+mgl_glGetUniformIndices(GLuint program, GLsizei count, const GLchar *const *names,
+                        GLuint *indices)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   for (GLsizei n = 0; n < count; n++) {
+      indices[n] = GL_INVALID_INDEX;
+      if (!e)
+         continue;
+      for (uint32_t i = 0; i < e->num_active; i++) {
+         if (match_uniform(e->active[i].name, e->active[i].size, names[n]) == 0) {
+            indices[n] = i;
+            break;
+         }
+      }
+   }
+}
+
+void
+mgl_glGetActiveUniformsiv(GLuint program, GLsizei count, const GLuint *indices, GLenum pname,
+                          GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   for (GLsizei n = 0; n < count; n++)
+      FE_CHECK(!e || indices[n] >= e->num_active, GL_INVALID_VALUE);
+   for (GLsizei n = 0; n < count; n++) {
+      const struct fe_active_uniform *u = &e->active[indices[n]];
+      switch (pname) {
+      case GL_UNIFORM_TYPE: params[n] = (GLint)u->type; break;
+      case GL_UNIFORM_SIZE: params[n] = u->size; break;
+      case GL_UNIFORM_NAME_LENGTH: params[n] = (GLint)strlen(u->name) + 1; break;
+      case GL_UNIFORM_BLOCK_INDEX: params[n] = u->block_index; break;
+      case GL_UNIFORM_OFFSET: params[n] = u->offset; break;
+      case GL_UNIFORM_ARRAY_STRIDE:
+         params[n] = u->block_index < 0 ? -1 : u->array_stride;
+         break;
+      case GL_UNIFORM_MATRIX_STRIDE:
+         params[n] = u->block_index < 0 ? -1 : u->matrix_stride;
+         break;
+      case GL_UNIFORM_IS_ROW_MAJOR: params[n] = u->row_major; break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
+      }
+   }
+}
+
+GLuint
+mgl_glGetUniformBlockIndex(GLuint program, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(GL_INVALID_INDEX);
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e)
+      return GL_INVALID_INDEX;
+   for (unsigned i = 0; i < e->glsl->num_blocks; i++)
+      if (!strcmp(e->glsl->blocks[i].name, name))
+         return i;
+   return GL_INVALID_INDEX;
+}
+
+void
+mgl_glUniformBlockBinding(GLuint program, GLuint index, GLuint binding)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
+   FE_CHECK(binding >= FE_MAX_UBO_BINDINGS, GL_INVALID_VALUE);
+   if (e->block_bindings[index] != binding) {
+      e->block_bindings[index] = binding;
+      e->bindings_version++;
+   }
+}
+
+void
+mgl_glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
+   const struct glsl_uniform_block *b = &e->glsl->blocks[index];
+   /* Block members follow default-block uniforms and samplers in the active list. */
+   uint32_t first_active = e->num_active - e->glsl->num_block_members + b->first_member;
+   switch (pname) {
+   case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)e->block_bindings[index]; return;
+   case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)b->data_size; return;
+   case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; return;
+   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->num_members; return;
+   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
+      for (unsigned m = 0; m < b->num_members; m++)
+         params[m] = (GLint)(first_active + m);
+      return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) != 0;
+      return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
+      return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
+      return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
+   }
+}
+
+void
+mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size,
+                                GLsizei *length, GLchar *name)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
+   copy_out(e->glsl->blocks[index].name, buf_size, length, name);
+}
+

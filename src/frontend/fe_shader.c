@@ -1,0 +1,210 @@
+/* fe_shader.c — shader objects: create, source, compile, delete, and their queries. */
+#include "fe_program_internal.h"
+
+/* ---- shaders -------------------------------------------------------------------------------- */
+
+void
+fe_shader_destroy(struct fe_context *ctx, struct fe_shader *sh)
+{
+   (void)ctx;
+   free(sh->source);
+   free(sh->info_log);
+   free(sh);
+}
+
+GLuint
+mgl_glCreateShader(GLenum type)
+{
+   FE_CTX_OR_RETURN(0);
+   FE_CHECK(type != GL_VERTEX_SHADER && type != GL_GEOMETRY_SHADER && type != GL_FRAGMENT_SHADER,
+            GL_INVALID_ENUM, 0);
+   struct fe_shader *sh = calloc(1, sizeof(*sh));
+   FE_CHECK(!sh, GL_OUT_OF_MEMORY, 0);
+   atomic_init(&sh->base.refs, 1);
+   sh->base.kind = FE_OBJ_SHADER;
+   sh->base.share = ctx->share;
+   sh->type = type;
+   pthread_mutex_lock(&ctx->share->lock);
+   GLuint name = fe_names_gen(&ctx->share->programs);
+   if (name)
+      fe_names_set(&ctx->share->programs, name, sh);
+   pthread_mutex_unlock(&ctx->share->lock);
+   if (!name) {
+      free(sh);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return 0;
+   }
+   sh->base.name = name;
+   return name;
+}
+
+void
+mgl_glShaderSource(GLuint shader, GLsizei count, const GLchar *const *string,
+                   const GLint *length)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (!sh)
+      return;
+   size_t total = 0;
+   for (GLsizei i = 0; i < count; i++)
+      total += length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
+   char *src = malloc(total + 1);
+   FE_CHECK(!src, GL_OUT_OF_MEMORY);
+   size_t off = 0;
+   for (GLsizei i = 0; i < count; i++) {
+      size_t n = length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
+      memcpy(src + off, string[i], n);
+      off += n;
+   }
+   src[off] = '\0';
+   free(sh->source);
+   sh->source = src;
+}
+
+static enum glsl_stage
+shader_stage(GLenum type)
+{
+   switch (type) {
+   case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
+   case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
+   default: return GLSL_STAGE_FRAGMENT;
+   }
+}
+
+GLenum
+fe_shader_stage_type(enum glsl_stage s)
+{
+   switch (s) {
+   case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
+   case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
+   default: return GL_FRAGMENT_SHADER;
+   }
+}
+
+void
+mgl_glCompileShader(GLuint shader)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (!sh)
+      return;
+   char *log = NULL;
+   sh->compiled = glsl_compile_shader_limits(
+      shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+      ctx->share->caps->max_varying_components, sh->source ? sh->source : "", &log);
+   free(sh->info_log);
+   sh->info_log = log;
+}
+
+void
+mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (!sh)
+      return;
+   switch (pname) {
+   case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
+   case GL_DELETE_STATUS: *params = sh->delete_pending; return;
+   case GL_COMPILE_STATUS: *params = sh->compiled; return;
+   case GL_INFO_LOG_LENGTH:
+      *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
+      return;
+   case GL_SHADER_SOURCE_LENGTH:
+      *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0;
+      return;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+   }
+}
+
+void
+mgl_glGetShaderInfoLog(GLuint shader, GLsizei buf_size, GLsizei *length, GLchar *info_log)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (sh)
+      copy_out(sh->info_log, buf_size, length, info_log);
+}
+
+void
+mgl_glGetShaderSource(GLuint shader, GLsizei buf_size, GLsizei *length, GLchar *source)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (sh)
+      copy_out(sh->source, buf_size, length, source);
+}
+
+void
+mgl_glDeleteShader(GLuint shader)
+{
+   FE_CTX_OR_RETURN();
+   if (!shader)
+      return;
+   struct fe_shader *sh = get_shader(ctx, shader);
+   if (!sh || sh->delete_pending)
+      return;
+   sh->delete_pending = true;
+   if (!sh->attach_count) {
+      remove_name(ctx->share, shader);
+      fe_object_unref(ctx, &sh->base);
+   }
+}
+
+GLboolean
+mgl_glIsShader(GLuint shader)
+{
+   FE_CTX_OR_RETURN(GL_FALSE);
+   struct fe_object *obj = lookup(ctx, shader);
+   return obj && obj->kind == FE_OBJ_SHADER ? GL_TRUE : GL_FALSE;
+}
+
+void
+mgl_glReleaseShaderCompiler(void)
+{
+   FE_CTX_OR_RETURN();
+}
+
+/* ES 2.0 §2.10.4, ES 3.0 §2.12.7, GL 4.1 §2.14.4: the range (log2 of the smallest and largest
+ * magnitudes) and precision (bits) of each precision qualifier. mgl compiles every qualifier to
+ * 32-bit IEEE floats and 32-bit two's-complement ints (its SPIR-V carries no RelaxedPrecision,
+ * spv_patch.c), so all three answer highp's figures, above ES's minimums for lowp/mediump. */
+void
+mgl_glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *range,
+                               GLint *precision)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER, GL_INVALID_ENUM);
+   switch (precisiontype) {
+   case GL_LOW_FLOAT: case GL_MEDIUM_FLOAT: case GL_HIGH_FLOAT:
+      range[0] = range[1] = 127;
+      *precision = 23;
+      return;
+   case GL_LOW_INT: case GL_MEDIUM_INT: case GL_HIGH_INT:
+      range[0] = 31; /* -2^31 is representable, 2^31 is not */
+      range[1] = 30;
+      *precision = 0;
+      return;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
+   }
+}
+
+/* ES 2.0 §2.10.2: GL_NUM_SHADER_BINARY_FORMATS is 0 (fe_get.c), so every binaryformat is one
+ * the implementation does not support. */
+void
+mgl_glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, const void *binary,
+                   GLsizei length)
+{
+   FE_CTX_OR_RETURN();
+   (void)shaders, (void)binaryformat, (void)binary;
+   FE_CHECK(count < 0 || length < 0, GL_INVALID_VALUE);
+   fe_error(ctx, GL_INVALID_ENUM);
+}
+

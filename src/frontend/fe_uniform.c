@@ -1,0 +1,331 @@
+/* fe_uniform.c — glUniform* into the executable's default-block shadow, and glGetUniform*. */
+#include "fe_program_internal.h"
+
+/* ---- glUniform* ----------------------------------------------------------------------------- */
+
+enum value_kind { VK_FLOAT, VK_INT, VK_UINT };
+
+static uint32_t
+convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
+{
+   uint32_t raw;
+   memcpy(&raw, (const uint8_t *)values + i * 4, 4);
+   if (base == BT_BOOL) {
+      if (vk == VK_FLOAT)
+         return fe_u2f(raw) != 0.0f;
+      return raw != 0;
+   }
+   return raw;
+}
+
+/* One glUniform* call: n components per element, cols > 0 for matrix functions. */
+static void
+set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk,
+            unsigned n, unsigned cols, GLboolean transpose, const void *values)
+{
+   FE_CHECK(count < 0, GL_INVALID_VALUE);
+   struct fe_exec *e = fe_ctx_exec(ctx);
+   FE_CHECK(!e, GL_INVALID_OPERATION);
+   if (location == -1)
+      return;
+   FE_CHECK(location < 0 || (uint32_t)location >= e->num_locs, GL_INVALID_OPERATION);
+   const struct fe_uniform_loc *loc = &e->locs[location];
+   if (loc->is_sampler) {
+      FE_CHECK(vk != VK_INT || n != 1 || cols, GL_INVALID_OPERATION);
+      const struct glsl_sampler *s = &e->glsl->samplers[loc->index];
+      uint32_t size = s->array_size ? s->array_size : 1;
+      FE_CHECK(count > 1 && size == 1, GL_INVALID_OPERATION);
+      uint32_t avail = size - s->array_element;
+      uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
+      const GLint *units = values;
+      for (uint32_t k = 0; k < num; k++)
+         FE_CHECK(units[k] < 0 || units[k] >= FE_MAX_TEXTURE_UNITS, GL_INVALID_VALUE);
+      for (uint32_t k = 0; k < num; k++) {
+         uint32_t j = loc->index + k;
+         if (j < FE_MAX_SAMPLERS && e->sampler_units[j] != units[k]) {
+            e->sampler_units[j] = units[k];
+            e->bindings_version++;
+         }
+      }
+      return;
+   }
+   const struct glsl_uniform *u = &e->glsl->default_block.uniforms[loc->index];
+   struct type_info ti = fe_gl_type_info(u->type);
+   if (cols) {
+      FE_CHECK(ti.base != BT_FLOAT || ti.cols != cols || ti.rows != n, GL_INVALID_OPERATION);
+   } else {
+      FE_CHECK(ti.cols != 1 || ti.rows != n, GL_INVALID_OPERATION);
+      bool ok = ti.base == BT_BOOL || (vk == VK_FLOAT && ti.base == BT_FLOAT) ||
+                (vk == VK_INT && ti.base == BT_INT) || (vk == VK_UINT && ti.base == BT_UINT);
+      FE_CHECK(!ok, GL_INVALID_OPERATION);
+   }
+   uint32_t size = u->array_size ? u->array_size : 1;
+   FE_CHECK(count > 1 && size == 1, GL_INVALID_OPERATION);
+   uint32_t avail = size - loc->element;
+   uint32_t num = (uint32_t)count < avail ? (uint32_t)count : avail;
+   bool changed = false;
+   unsigned c = cols ? cols : 1;
+   for (uint32_t k = 0; k < num; k++) {
+      uint32_t elem = loc->element + k;
+      uint8_t *dst = e->uniforms + u->offset + (size_t)elem * u->array_stride;
+      if (!cols && u->offset + (size_t)elem * u->array_stride + n * 4u <= e->uniform_size) {
+         /* A scalar or vector element inside the block: its components are contiguous, so
+          * one compare finds whether it changed and one mark covers the components that did
+          * (glUniform4f a component at a time cost ~265 instructions, issue 6). */
+         unsigned lo = n, hi = 0;
+         for (unsigned row = 0; row < n; row++) {
+            const uint32_t v = convert_value(values, (size_t)k * n + row, vk, ti.base);
+            uint32_t cur;
+            memcpy(&cur, dst + row * 4u, 4);
+            if (cur == v)
+               continue;
+            memcpy(dst + row * 4u, &v, 4);
+            lo = row < lo ? row : lo;
+            hi = row + 1;
+         }
+         if (lo < hi) {
+            const uint32_t at = (uint32_t)(dst - e->uniforms);
+            fe_exec_mark_dirty(e, at + lo * 4u, at + hi * 4u);
+            changed = true;
+         }
+         continue;
+      }
+      for (unsigned col = 0; col < c; col++) {
+         for (unsigned row = 0; row < n; row++) {
+            size_t src_i = (size_t)k * c * n +
+                           (cols && transpose ? (size_t)row * c + col : (size_t)col * n + row);
+            uint32_t v = convert_value(values, src_i, vk, ti.base);
+            size_t off = !cols ? row * 4u
+                         : u->row_major ? (size_t)row * u->matrix_stride + col * 4u
+                                        : (size_t)col * u->matrix_stride + row * 4u;
+            if (u->offset + (size_t)elem * u->array_stride + off + 4 > e->uniform_size)
+               continue;
+            if (memcmp(dst + off, &v, 4)) {
+               memcpy(dst + off, &v, 4);
+               uint32_t at = (uint32_t)(dst + off - e->uniforms);
+               fe_exec_mark_dirty(e, at, at + 4);
+               changed = true;
+            }
+         }
+      }
+   }
+   if (changed)
+      e->uniform_version++;
+}
+
+#define UNIFORM_V(name, vk, n, type)                                                           \
+   void mgl_glUniform##name(GLint location, GLsizei count, const type *value)                  \
+   {                                                                                           \
+      FE_CTX_OR_RETURN();                                                                      \
+      set_uniform(ctx, location, count, vk, n, 0, GL_FALSE, value);                            \
+   }
+
+UNIFORM_V(1fv, VK_FLOAT, 1, GLfloat)
+UNIFORM_V(2fv, VK_FLOAT, 2, GLfloat)
+UNIFORM_V(3fv, VK_FLOAT, 3, GLfloat)
+UNIFORM_V(4fv, VK_FLOAT, 4, GLfloat)
+UNIFORM_V(1iv, VK_INT, 1, GLint)
+UNIFORM_V(2iv, VK_INT, 2, GLint)
+UNIFORM_V(3iv, VK_INT, 3, GLint)
+UNIFORM_V(4iv, VK_INT, 4, GLint)
+UNIFORM_V(1uiv, VK_UINT, 1, GLuint)
+UNIFORM_V(2uiv, VK_UINT, 2, GLuint)
+UNIFORM_V(3uiv, VK_UINT, 3, GLuint)
+UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
+
+void mgl_glUniform1f(GLint l, GLfloat x) { GLfloat v[] = {x}; mgl_glUniform1fv(l, 1, v); }
+void mgl_glUniform2f(GLint l, GLfloat x, GLfloat y) { GLfloat v[] = {x, y}; mgl_glUniform2fv(l, 1, v); }
+void mgl_glUniform3f(GLint l, GLfloat x, GLfloat y, GLfloat z)
+{
+   GLfloat v[] = {x, y, z};
+   mgl_glUniform3fv(l, 1, v);
+}
+void mgl_glUniform4f(GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+   GLfloat v[] = {x, y, z, w};
+   mgl_glUniform4fv(l, 1, v);
+}
+void mgl_glUniform1i(GLint l, GLint x) { GLint v[] = {x}; mgl_glUniform1iv(l, 1, v); }
+void mgl_glUniform2i(GLint l, GLint x, GLint y) { GLint v[] = {x, y}; mgl_glUniform2iv(l, 1, v); }
+void mgl_glUniform3i(GLint l, GLint x, GLint y, GLint z)
+{
+   GLint v[] = {x, y, z};
+   mgl_glUniform3iv(l, 1, v);
+}
+void mgl_glUniform4i(GLint l, GLint x, GLint y, GLint z, GLint w)
+{
+   GLint v[] = {x, y, z, w};
+   mgl_glUniform4iv(l, 1, v);
+}
+void mgl_glUniform1ui(GLint l, GLuint x) { GLuint v[] = {x}; mgl_glUniform1uiv(l, 1, v); }
+void mgl_glUniform2ui(GLint l, GLuint x, GLuint y) { GLuint v[] = {x, y}; mgl_glUniform2uiv(l, 1, v); }
+void mgl_glUniform3ui(GLint l, GLuint x, GLuint y, GLuint z)
+{
+   GLuint v[] = {x, y, z};
+   mgl_glUniform3uiv(l, 1, v);
+}
+void mgl_glUniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w)
+{
+   GLuint v[] = {x, y, z, w};
+   mgl_glUniform4uiv(l, 1, v);
+}
+
+#define UNIFORM_MATRIX(name, cols, rows)                                                       \
+   void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,          \
+                                  const GLfloat *value)                                        \
+   {                                                                                           \
+      FE_CTX_OR_RETURN();                                                                      \
+      set_uniform(ctx, location, count, VK_FLOAT, rows, cols, transpose, value);               \
+   }
+
+UNIFORM_MATRIX(2fv, 2, 2)
+UNIFORM_MATRIX(3fv, 3, 3)
+UNIFORM_MATRIX(4fv, 4, 4)
+UNIFORM_MATRIX(2x3fv, 2, 3)
+UNIFORM_MATRIX(3x2fv, 3, 2)
+UNIFORM_MATRIX(2x4fv, 2, 4)
+UNIFORM_MATRIX(4x2fv, 4, 2)
+UNIFORM_MATRIX(3x4fv, 3, 4)
+UNIFORM_MATRIX(4x3fv, 4, 3)
+
+/* glGetUniform*: the element's components (column-major for matrices) as bit patterns, with
+ * the uniform's base type. Returns the count, 0 after recording an error. */
+static unsigned
+get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out[16],
+            uint8_t *base)
+{
+   struct fe_exec *e = fe_linked_exec(ctx, program);
+   if (!e)
+      return 0;
+   if (location < 0 || (uint32_t)location >= e->num_locs) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return 0;
+   }
+   const struct fe_uniform_loc *loc = &e->locs[location];
+   if (loc->is_sampler) {
+      out[0] = (uint32_t)e->sampler_units[loc->index];
+      *base = BT_INT;
+      return 1;
+   }
+   const struct glsl_uniform *u = &e->glsl->default_block.uniforms[loc->index];
+   struct type_info ti = fe_gl_type_info(u->type);
+   const uint8_t *src = e->uniforms + u->offset + (size_t)loc->element * u->array_stride;
+   unsigned n = 0;
+   for (unsigned col = 0; col < ti.cols; col++) {
+      for (unsigned row = 0; row < ti.rows; row++) {
+         size_t off = ti.cols == 1 ? row * 4u
+                      : u->row_major ? (size_t)row * u->matrix_stride + col * 4u
+                                     : (size_t)col * u->matrix_stride + row * 4u;
+         memcpy(&out[n++], src + off, 4);
+      }
+   }
+   *base = ti.base;
+   return n;
+}
+
+void
+mgl_glGetUniformfv(GLuint program, GLint location, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform(ctx, program, location, v, &base);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? fe_u2f(v[i])
+                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i] : (GLfloat)(int32_t)v[i];
+}
+
+void
+mgl_glGetUniformiv(GLuint program, GLint location, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform(ctx, program, location, v, &base);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? (GLint)fe_u2f(v[i]) : (GLint)v[i];
+}
+
+void
+mgl_glGetUniformuiv(GLuint program, GLint location, GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform(ctx, program, location, v, &base);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? (GLuint)fe_u2f(v[i]) : v[i];
+}
+
+/* glGetnUniform*: the robust forms, GL_INVALID_OPERATION when bufSize is too small. */
+static unsigned
+get_uniform_n(struct fe_context *ctx, GLuint program, GLint location, GLsizei buf_size,
+              uint32_t out[16], uint8_t *base)
+{
+   unsigned n = get_uniform(ctx, program, location, out, base);
+   if (n && (buf_size < 0 || (size_t)buf_size < n * 4u)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return 0;
+   }
+   return n;
+}
+
+void
+mgl_glGetnUniformfv(GLuint program, GLint location, GLsizei bufSize, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? fe_u2f(v[i])
+                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i] : (GLfloat)(int32_t)v[i];
+}
+
+void
+mgl_glGetnUniformiv(GLuint program, GLint location, GLsizei bufSize, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? (GLint)fe_u2f(v[i]) : (GLint)v[i];
+}
+
+void
+mgl_glGetnUniformuiv(GLuint program, GLint location, GLsizei bufSize, GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? (GLuint)fe_u2f(v[i]) : v[i];
+}
+
+/* ARB_robustness's double form. GLSL 3.30 has no double uniforms, so every uniform is one
+ * GL 4.x's glGetUniformdv reads by converting its values to double; bufSize counts bytes. */
+void
+mgl_glGetnUniformdvARB(GLuint program, GLint location, GLsizei bufSize, GLdouble *params)
+{
+   FE_CTX_OR_RETURN();
+   uint32_t v[16];
+   uint8_t base;
+   unsigned n = get_uniform(ctx, program, location, v, &base);
+   FE_CHECK(n && (bufSize < 0 || (size_t)bufSize < n * sizeof(GLdouble)), GL_INVALID_OPERATION);
+   for (unsigned i = 0; i < n; i++)
+      params[i] = base == BT_FLOAT ? (GLdouble)fe_u2f(v[i])
+                  : base == BT_UINT || base == BT_BOOL ? (GLdouble)v[i]
+                                                       : (GLdouble)(int32_t)v[i];
+}
+
+void mgl_glGetnUniformfvARB(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }
+void mgl_glGetnUniformfvKHR(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }
+void mgl_glGetnUniformfvEXT(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }
+void mgl_glGetnUniformivARB(GLuint p, GLint l, GLsizei n, GLint *v) { mgl_glGetnUniformiv(p, l, n, v); }
+void mgl_glGetnUniformivKHR(GLuint p, GLint l, GLsizei n, GLint *v) { mgl_glGetnUniformiv(p, l, n, v); }
+void mgl_glGetnUniformivEXT(GLuint p, GLint l, GLsizei n, GLint *v) { mgl_glGetnUniformiv(p, l, n, v); }
+void mgl_glGetnUniformuivARB(GLuint p, GLint l, GLsizei n, GLuint *v) { mgl_glGetnUniformuiv(p, l, n, v); }
+void mgl_glGetnUniformuivKHR(GLuint p, GLint l, GLsizei n, GLuint *v) { mgl_glGetnUniformuiv(p, l, n, v); }
+

@@ -1,0 +1,160 @@
+/* glsl_link_internal.h — what the files of the GL linker share (glsl_link.c runs the phases):
+ * the link state, its small helpers, the GL type tables' lookups (glsl_link_types.c) and each
+ * phase: uniforms, blocks and samplers (glsl_link_uniforms.c), vertex inputs, fragment outputs,
+ * varyings and the geometry layout (glsl_link_io.c), transform feedback (glsl_link_xfb.c). */
+#ifndef MGL_FRONTEND_GLSL_GLSL_LINK_INTERNAL_H
+#define MGL_FRONTEND_GLSL_GLSL_LINK_INTERNAL_H
+
+#include "glsl_internal.h"
+#include "spv.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* GL types of SPIR-V types (glsl_link_types.c). */
+uint32_t glsl_link_component_type(const struct spv_module *m, uint32_t type);
+uint32_t glsl_link_gl_type(const struct spv_module *m, uint32_t type, bool as_bool);
+uint32_t glsl_link_gl_sampler(const struct spv_module *m, uint32_t type);
+void glsl_link_type_name(const struct spv_module *m, uint32_t type, char *buf, size_t size);
+bool glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_module *mb,
+                           uint32_t b);
+
+/* ── link state ────────────────────────────────────────────────────────────────────────────── */
+
+struct stage {
+   bool present;
+   const uint32_t *w;
+   size_t n;
+   uint32_t *owned; /* w when pack_varyings rewrote the caller's words */
+   struct spv_module *m;
+   struct spv_deco_override *decos;
+   unsigned num_decos, cap_decos;
+   struct spv_var_alias *aliases;
+   unsigned num_aliases, cap_aliases;
+   uint32_t default_var;
+   unsigned used_blocks, used_samplers; /* elements, for the per-stage limits */
+};
+
+struct link {
+   const struct glsl_link_input *in;
+   const struct glsl_taken *taken; /* [GLSL_STAGE_COUNT], see glsl_link_spirv */
+   bool vs_essl3; /* see glsl_link_spirv */
+   const struct glsl_stage_words *init_words;
+   const struct glsl_ast_stage *ast;
+   struct stage st[GLSL_STAGE_COUNT];
+   struct glsl_program *prog;
+   struct glsl_str *log;
+   bool failed;
+   uint32_t next_unused_binding;
+   uint32_t out_loc_end[GLSL_STAGE_COUNT]; /* one past the output locations a stage uses */
+   /* transform feedback of the last vertex-processing stage (link_xfb) */
+   int xfb_stage;
+   struct spv_xfb_deco *xfb;
+   unsigned num_xfb, cap_xfb;
+   bool xfb_position;
+   uint32_t xfb_position_location;
+   struct spv_xfb_deco xfb_position_deco;
+   struct spv_xfb_copy *xfb_copies;
+   unsigned num_xfb_copies, cap_xfb_copies;
+   unsigned cap_uniforms, cap_blocks, cap_members, cap_samplers, cap_inputs, cap_outputs;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static inline void
+link_error(struct link *l, const char *fmt, ...)
+{
+   char buf[512];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(buf, sizeof(buf), fmt, ap);
+   va_end(ap);
+   glsl_str_printf(l->log, "error: %s\n", buf);
+   l->failed = true;
+}
+
+static inline bool
+grow(struct link *l, void **p, unsigned *cap, unsigned need, size_t elem)
+{
+   if (need <= *cap)
+      return true;
+   unsigned ncap = *cap ? *cap * 2 : 8;
+   while (ncap < need)
+      ncap *= 2;
+   void *np = realloc(*p, (size_t)ncap * elem);
+   if (!np) {
+      link_error(l, "out of memory");
+      return false;
+   }
+   *p = np;
+   *cap = ncap;
+   return true;
+}
+#define GROW(l, arr, n, cap) grow((l), (void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static inline char *
+strfmt(const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   int n = vsnprintf(NULL, 0, fmt, ap);
+   va_end(ap);
+   if (n < 0)
+      return NULL;
+   char *s = malloc((size_t)n + 1);
+   if (!s)
+      return NULL;
+   va_start(ap, fmt);
+   vsnprintf(s, (size_t)n + 1, fmt, ap);
+   va_end(ap);
+   return s;
+}
+
+static inline void
+add_deco(struct link *l, struct stage *st, uint32_t id, enum spv_deco_kind kind, uint32_t value)
+{
+   if (!GROW(l, st->decos, st->num_decos, st->cap_decos))
+      return;
+   st->decos[st->num_decos++] = (struct spv_deco_override){id, kind, value};
+}
+
+static inline void
+set_binding(struct link *l, struct stage *st, uint32_t var, uint32_t binding)
+{
+   add_deco(l, st, var, SPV_SET_DESCRIPTOR_SET, GLSL_DESCRIPTOR_SET);
+   add_deco(l, st, var, SPV_SET_BINDING, binding);
+}
+
+static inline const char *
+name_of(const struct spv_module *m, uint32_t id)
+{
+   const char *n = spv_type(m, id)->name;
+   return n ? n : "";
+}
+
+static inline uint32_t
+round16(uint32_t x)
+{
+   return (x + 15u) & ~15u;
+}
+
+/* ── uniform leaves (default block and block members) ─────────────────────────────────────── */
+
+/* The phases (glsl_link_spirv runs them in this order). */
+void glsl_link_pack_varyings(struct link *l);
+void glsl_link_default_block(struct link *l);
+void glsl_link_blocks(struct link *l);
+void glsl_link_samplers(struct link *l);
+void glsl_link_geometry_layout(struct link *l);
+void glsl_link_vertex_inputs(struct link *l);
+void glsl_link_fragment_outputs(struct link *l);
+void glsl_link_varyings(struct link *l, int prod, int cons);
+void glsl_link_xfb(struct link *l);
+bool glsl_link_is_builtin_io(const struct spv_module *m, uint32_t v);
+
+#endif

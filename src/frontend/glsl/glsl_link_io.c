@@ -1,0 +1,510 @@
+/* glsl_link_io.c — GL location rules for vertex inputs, fragment outputs and varyings (matched
+ * by name), varying packing, and the geometry shader's layout. */
+#include "glsl_link_internal.h"
+
+#include "decline.h"
+
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct iovar {
+   uint32_t var;
+   const char *name;  /* variable name */
+   const char *key;   /* matching key: variable name, or block name for interface blocks */
+   bool is_block;
+   uint32_t type;     /* pointee */
+   uint32_t locs;
+   int32_t location;  /* explicit (from the source) or assigned; -1 none yet */
+   bool explicit_loc;
+   uint32_t index;
+   bool active;
+   int order;
+};
+
+bool
+glsl_link_is_builtin_io(const struct spv_module *m, uint32_t v)
+{
+   if (m->ids[v].builtin >= 0)
+      return true;
+   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
+   if (t->op == SpvOpTypeStruct)
+      for (uint32_t k = 0; k < t->num_members; k++)
+         if (t->members[k].builtin >= 0)
+            return true;
+   return false;
+}
+
+static int
+cmp_iovar(const void *a, const void *b)
+{
+   const struct iovar *x = a, *y = b;
+   return x->order - y->order;
+}
+
+/* The user (non-builtin) variables of one storage class, in declaration order. */
+static struct iovar *
+collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
+{
+   const struct spv_module *m = l->st[s].m;
+   struct iovar *v = NULL;
+   unsigned n = 0, cap = 0;
+   for (unsigned i = 0; i < m->num_vars; i++) {
+      uint32_t id = m->vars[i];
+      if (m->ids[id].storage != storage || glsl_link_is_builtin_io(m, id))
+         continue;
+      if (!GROW(l, v, n, cap))
+         break;
+      uint32_t type = spv_var_pointee(m, id);
+      /* A geometry input is one element per vertex of the input primitive: match and count
+       * locations by the element. */
+      if (s == GLSL_STAGE_GEOMETRY && storage == SpvStorageClassInput &&
+          spv_type(m, type)->op == SpvOpTypeArray)
+         type = spv_type(m, type)->a;
+      uint32_t elem = spv_strip_arrays(m, type, NULL);
+      bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
+      int order = glsl_ast_order(&l->ast[s], name_of(m, id));
+      int32_t location = m->ids[id].location;
+      uint32_t index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0;
+      /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
+      const struct glsl_taken *tk = &l->taken[s];
+      if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput) ||
+                           (s == GLSL_STAGE_FRAGMENT && storage == SpvStorageClassOutput)))
+         for (unsigned k = 0; k < tk->n; k++)
+            if (!strcmp(tk->v[k].name, glsl_demangle(name_of(m, id)))) {
+               location = tk->v[k].location;
+               index = tk->v[k].index > 0 ? (uint32_t)tk->v[k].index : 0;
+            }
+      v[n++] = (struct iovar){
+         .var = id,
+         .name = name_of(m, id),
+         .key = is_block ? name_of(m, elem) : name_of(m, id),
+         .is_block = is_block,
+         .type = type,
+         .locs = spv_type_locations(m, type),
+         .location = location,
+         .explicit_loc = location >= 0,
+         .index = index,
+         .active = m->ids[id].used,
+         /* SPIR-V orders variables by first use; GL users expect declaration order. */
+         .order = order >= 0 ? order : 100000 + (int)i,
+      };
+   }
+   if (n > 1)
+      qsort(v, n, sizeof(*v), cmp_iovar);
+   *out_n = n;
+   return v;
+}
+
+static bool
+range_free(uint64_t used, int32_t loc, uint32_t n)
+{
+   if (loc < 0 || loc + (int64_t)n > 64)
+      return false;
+   for (uint32_t k = 0; k < n; k++)
+      if (used & (1ull << (loc + (int32_t)k)))
+         return false;
+   return true;
+}
+
+static void
+mark(uint64_t *used, int32_t loc, uint32_t n)
+{
+   for (uint32_t k = 0; k < n && loc + (int32_t)k < 64; k++)
+      *used |= 1ull << (loc + (int32_t)k);
+}
+
+static int32_t
+lowest_free(uint64_t used, uint32_t n, int32_t max)
+{
+   for (int32_t loc = 0; loc + (int32_t)n <= max; loc++)
+      if (range_free(used, loc, n))
+         return loc;
+   return -1;
+}
+
+/* The bound location of `v` (-1: none); *index gets the bound blend index. */
+static int
+binding_for(const struct glsl_binding *b, unsigned nb, const struct iovar *v, uint32_t *index)
+{
+   size_t len = strlen(v->name);
+   for (unsigned i = 0; i < nb; i++) {
+      if (!b[i].name || b[i].location < 0)
+         continue;
+      /* "arr[0]" names an array by its first element */
+      if (!strcmp(b[i].name, v->name) ||
+          (!strncmp(b[i].name, v->name, len) && !strcmp(b[i].name + len, "[0]"))) {
+         *index = b[i].index > 0 ? (uint32_t)b[i].index : 0;
+         return b[i].location;
+      }
+   }
+   return -1;
+}
+
+/* GL's location rules for vertex inputs / fragment outputs (see glsl.h). `alias`: explicit and
+ * bound locations may overlap (vertex inputs: GL calls it aliasing). max_index1: the locations
+ * open to blend index 1 (fragment outputs). A bound pair's index applies to a variable that
+ * has no explicit location (the shader's layout wins). */
+static void
+assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_binding *b,
+                 unsigned nb, int32_t max, int32_t max_index1, const char *what, bool alias)
+{
+   uint64_t used[2] = {0, 0}; /* per blend index */
+
+   for (unsigned i = 0; i < n && !l->failed; i++) {
+      if (!v[i].explicit_loc)
+         continue;
+      uint64_t *u = &used[v[i].index ? 1 : 0];
+      if (v[i].index && v[i].location + (int64_t)v[i].locs > max_index1)
+         link_error(l, "%s `%s' with index 1 at location %d: dual-source blending takes only "
+                       "%d location(s) of index 1",
+                    what, v[i].name, v[i].location, max_index1);
+      else if (v[i].location + (int64_t)v[i].locs > max)
+         link_error(l, "%s `%s' at location %d exceeds the maximum location %d", what, v[i].name,
+                    v[i].location, max - 1);
+      else if (!alias && !range_free(*u, v[i].location, v[i].locs))
+         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name,
+                    v[i].location, what);
+      else
+         mark(u, v[i].location, v[i].locs);
+   }
+   /* Used ones first, so that a declared-but-unused variable never takes a location an active
+    * one needs; bound names before unbound ones. */
+   for (int pass = 0; pass < 4 && !l->failed; pass++) {
+      bool want_active = pass < 2, want_bound = (pass % 2) == 0;
+      for (unsigned i = 0; i < n && !l->failed; i++) {
+         if (v[i].explicit_loc || v[i].active != want_active)
+            continue;
+         uint32_t bound_index = 0;
+         int bound = binding_for(b, nb, &v[i], &bound_index);
+         if ((bound >= 0) != want_bound)
+            continue;
+         if (bound >= 0)
+            v[i].index = bound_index;
+         uint64_t *u = &used[v[i].index ? 1 : 0];
+         const int32_t lim = v[i].index ? max_index1 : max;
+         if (bound >= 0) {
+            if ((alias || range_free(*u, bound, v[i].locs)) &&
+                bound + (int64_t)v[i].locs <= lim) {
+               v[i].location = bound;
+               mark(u, bound, v[i].locs);
+               continue;
+            }
+            if (v[i].active) {
+               link_error(l, "insufficient contiguous locations available for %s `%s' at bound "
+                             "location %d",
+                          what, v[i].name, bound);
+               break;
+            }
+         }
+         int32_t loc = lowest_free(*u, v[i].locs, lim);
+         if (loc < 0 && !v[i].active)
+            loc = lowest_free(*u, v[i].locs, 64); /* never read: any free slot will do */
+         if (loc < 0) {
+            link_error(l, "insufficient contiguous locations available for %s `%s'", what,
+                       v[i].name);
+            break;
+         }
+         v[i].location = loc;
+         mark(u, loc, v[i].locs);
+      }
+   }
+}
+
+static void
+store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **arr,
+         unsigned *count, unsigned *cap)
+{
+   const struct spv_module *m = l->st[s].m;
+   /* Active ones first, each group in declaration order. */
+   for (int want_active = 1; want_active >= 0; want_active--) {
+      for (unsigned i = 0; i < n && !l->failed; i++) {
+         if (v[i].active != (bool)want_active)
+            continue;
+         if (!GROW(l, *arr, *count, *cap))
+            return;
+         uint32_t array_size;
+         uint32_t elem = spv_strip_arrays(m, v[i].type, &array_size);
+         char *name = glsl_strdup(v[i].name);
+         if (!name) {
+            link_error(l, "out of memory");
+            return;
+         }
+         (*arr)[(*count)++] = (struct glsl_io){
+            .name = name,
+            .type = glsl_link_gl_type(m, elem, false),
+            .array_size = array_size,
+            .location = v[i].location,
+            .num_locations = v[i].locs,
+            .index = v[i].index,
+            .active = v[i].active,
+         };
+      }
+   }
+}
+
+/* Locations the user variables of storage class sc of stage s take (a geometry input by its
+ * per-vertex element). */
+static uint32_t
+interface_locations(const struct link *l, int s, uint32_t sc)
+{
+   const struct spv_module *m = l->st[s].m;
+   uint32_t n = 0;
+   for (unsigned i = 0; i < m->num_vars; i++) {
+      uint32_t id = m->vars[i];
+      if (m->ids[id].storage != sc || glsl_link_is_builtin_io(m, id))
+         continue;
+      uint32_t type = spv_var_pointee(m, id);
+      if (s == GLSL_STAGE_GEOMETRY && sc == SpvStorageClassInput &&
+          spv_type(m, type)->op == SpvOpTypeArray)
+         type = spv_type(m, type)->a;
+      n += spv_type_locations(m, type);
+   }
+   return n;
+}
+
+/* GL limits a stage interface by components, Vulkan by locations. When some interface needs
+ * more locations than the device has, arrays of scalars are packed four to a location in every
+ * stage (spv_pack.c; the same rewrite on both sides of each interface keeps them matching).
+ * Not with transform feedback, whose offsets and copies name the unpacked elements. */
+void
+glsl_link_pack_varyings(struct link *l)
+{
+   const uint32_t max_locs = glsl_varying_components(l->in) / 4;
+   bool over = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      if (!l->st[s].present)
+         continue;
+      if (s != GLSL_STAGE_VERTEX && interface_locations(l, s, SpvStorageClassInput) > max_locs)
+         over = true;
+      if (s != GLSL_STAGE_FRAGMENT && interface_locations(l, s, SpvStorageClassOutput) > max_locs)
+         over = true;
+   }
+   if (!over || l->in->num_xfb_varyings)
+      return;
+   /* all stages or none: a packed output never meets an unpacked input */
+   uint32_t *w[GLSL_STAGE_COUNT] = {0};
+   size_t nw[GLSL_STAGE_COUNT] = {0};
+   bool blocked = false;
+   for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed && !blocked; s++) {
+      if (!l->st[s].present)
+         continue;
+      const char *err = NULL;
+      w[s] = spv_pack_varyings(l->st[s].w, l->st[s].n, s != GLSL_STAGE_VERTEX,
+                               s != GLSL_STAGE_FRAGMENT, &nw[s], &blocked, &err);
+      if (err)
+         link_error(l, "internal error: cannot pack the %s shader's varyings: %s",
+                    glsl_stage_name(s), err);
+   }
+   for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
+      struct stage *st = &l->st[s];
+      if (!w[s])
+         continue;
+      const char *err = NULL;
+      struct spv_module *m = blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], glsl_demangle, &err);
+      if (!m) {
+         if (err)
+            link_error(l, "internal error: cannot read the %s shader's packed SPIR-V: %s",
+                       glsl_stage_name(s), err);
+         free(w[s]);
+         continue;
+      }
+      spv_module_destroy(st->m);
+      free(st->owned);
+      st->owned = w[s];
+      st->w = w[s];
+      st->n = nw[s];
+      st->m = m;
+   }
+}
+
+void
+glsl_link_vertex_inputs(struct link *l)
+{
+   struct stage *st = &l->st[GLSL_STAGE_VERTEX];
+   if (!st->present)
+      return;
+   unsigned n;
+   struct iovar *v = collect_io(l, GLSL_STAGE_VERTEX, SpvStorageClassInput, &n);
+   assign_locations(l, v, n, l->in->attrib_bindings, l->in->num_attrib_bindings,
+                    GLSL_MAX_VERTEX_ATTRIBS, 0, "vertex shader input", true);
+   /* Aliasing (GL 3.3, 2.11.3): several names may share a generic attribute as long as no path
+    * through the shader reads two of them. Vulkan wants one Input variable per location, so an
+    * active input on the location of an earlier active one of the same type becomes that one. */
+   for (unsigned j = 0; j < n && !l->failed; j++) {
+      for (unsigned i = 0; i < j && v[j].active; i++) {
+         if (!v[i].active || v[i].location + (int64_t)v[i].locs <= v[j].location ||
+             v[j].location + (int64_t)v[j].locs <= v[i].location)
+            continue;
+         if (l->vs_essl3) {
+            link_error(l, "vertex shader inputs `%s' and `%s' alias location %d; GLSL ES 3.00 "
+                          "does not allow aliasing (OpenGL ES 3.0 2.11.5)",
+                       v[i].name, v[j].name, v[j].location);
+            break;
+         }
+         if (v[i].location != v[j].location || !glsl_link_types_equal(st->m, v[i].type, st->m, v[j].type)) {
+            link_error(l, "vertex shader inputs `%s' and `%s' alias location %d with different "
+                          "types; this implementation supports aliasing only between inputs of "
+                          "the same type",
+                       v[i].name, v[j].name, v[j].location);
+            break;
+         }
+         if (!GROW(l, st->aliases, st->num_aliases, st->cap_aliases))
+            break;
+         uint32_t to = v[i].var;
+         for (unsigned k = 0; k < st->num_aliases; k++)
+            if (st->aliases[k].from == to)
+               to = st->aliases[k].to;
+         st->aliases[st->num_aliases++] = (struct spv_var_alias){v[j].var, to};
+         break;
+      }
+   }
+   for (unsigned i = 0; i < n && !l->failed; i++)
+      add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
+   if (!l->failed)
+      store_io(l, GLSL_STAGE_VERTEX, v, n, &l->prog->inputs, &l->prog->num_inputs,
+               &l->cap_inputs);
+   free(v);
+}
+
+void
+glsl_link_fragment_outputs(struct link *l)
+{
+   struct stage *st = &l->st[GLSL_STAGE_FRAGMENT];
+   if (!st->present)
+      return;
+   unsigned n;
+   struct iovar *v = collect_io(l, GLSL_STAGE_FRAGMENT, SpvStorageClassOutput, &n);
+   assign_locations(l, v, n, l->in->frag_data_bindings, l->in->num_frag_data_bindings,
+                    GLSL_MAX_DRAW_BUFFERS, GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
+                    "fragment shader output", false);
+   for (unsigned i = 0; i < n && !l->failed; i++) {
+      add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
+      /* a bound index 1 reaches the SPIR-V here, as does a layout(index = 1) the lowering took
+       * out of the text; glslang's own layout(index = 1) already has it */
+      if (v[i].index)
+         add_deco(l, st, v[i].var, SPV_SET_INDEX, v[i].index);
+   }
+   if (!l->failed)
+      store_io(l, GLSL_STAGE_FRAGMENT, v, n, &l->prog->outputs, &l->prog->num_outputs,
+               &l->cap_outputs);
+   free(v);
+}
+
+/* Outputs of `prod` and inputs of `cons` (either may be -1) matched by name, GL style. A
+ * geometry stage consumes arrays (in vec4 v[]): collect_io strips that outer level. */
+void
+glsl_link_varyings(struct link *l, int prod, int cons)
+{
+   unsigned np = 0, nc = 0;
+   struct iovar *out = prod >= 0 ? collect_io(l, prod, SpvStorageClassOutput, &np) : NULL;
+   struct iovar *in = cons >= 0 ? collect_io(l, cons, SpvStorageClassInput, &nc) : NULL;
+   uint32_t next = 0, max_locs = glsl_varying_components(l->in) / 4;
+
+   for (unsigned i = 0; i < np; i++) {
+      out[i].location = (int32_t)next;
+      next += out[i].locs;
+   }
+   if (next > max_locs)
+      link_error(l, "Too many %s shader outputs (%u locations, at most %u)",
+                 glsl_stage_name(prod), next, max_locs);
+   if (prod >= 0)
+      l->out_loc_end[prod] = next;
+
+   for (unsigned i = 0; i < nc && !l->failed; i++) {
+      struct iovar *o = NULL;
+      for (unsigned k = 0; k < np && !o; k++)
+         if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))
+            o = &out[k];
+      if (!o) {
+         if (in[i].active && prod >= 0) {
+            link_error(l, "%s shader varying %s not written by %s shader",
+                       glsl_stage_name(cons), in[i].key, glsl_stage_name(prod));
+            break;
+         }
+         in[i].location = (int32_t)next;
+         next += in[i].locs;
+         continue;
+      }
+      const struct spv_module *pm = l->st[prod].m, *cm = l->st[cons].m;
+      if (!glsl_link_types_equal(pm, o->type, cm, in[i].type)) {
+         char ta[96], tb[96];
+         glsl_link_type_name(pm, o->type, ta, sizeof(ta));
+         glsl_link_type_name(cm, in[i].type, tb, sizeof(tb));
+         link_error(l, "%s shader output `%s' declared as type `%s', but %s shader input "
+                       "declared as type `%s'",
+                    glsl_stage_name(prod), o->key, ta, glsl_stage_name(cons), tb);
+         break;
+      }
+      const struct spv_id *pv = &pm->ids[o->var], *cv = &cm->ids[in[i].var];
+      if (pv->flat != cv->flat || pv->noperspective != cv->noperspective) {
+         link_error(l, "interpolation qualifier mismatch for `%s' between the %s and %s shaders",
+                    o->key, glsl_stage_name(prod), glsl_stage_name(cons));
+         break;
+      }
+      /* GLSL 1.50 / 3.30, 4.6.1: a varying is invariant in both stages or in neither. */
+      if (pv->invariant != cv->invariant) {
+         link_error(l, "`%s' is invariant in the %s shader but not in the %s shader", o->key,
+                    glsl_stage_name(pv->invariant ? prod : cons),
+                    glsl_stage_name(pv->invariant ? cons : prod));
+         break;
+      }
+      in[i].location = o->location;
+   }
+   if (!l->failed && next > max_locs && prod < 0)
+      link_error(l, "Too many %s shader inputs (%u locations, at most %u)",
+                 glsl_stage_name(cons), next, max_locs);
+
+   for (unsigned i = 0; i < np && !l->failed; i++)
+      add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);
+   for (unsigned i = 0; i < nc && !l->failed; i++)
+      add_deco(l, &l->st[cons], in[i].var, SPV_SET_LOCATION, (uint32_t)in[i].location);
+   free(out);
+   free(in);
+}
+
+/* ── transform feedback ────────────────────────────────────────────────────────────────────── */
+
+/* Components a varying of this type takes in a capture (GL 3.3, 2.11.8: a matN takes N*N, an
+ * array its elements' sum). */
+void
+glsl_link_geometry_layout(struct link *l)
+{
+   const struct stage *st = &l->st[GLSL_STAGE_GEOMETRY];
+   struct glsl_geometry *g = &l->prog->geometry;
+   if (!st->present)
+      return;
+   g->invocations = 1;
+   bool have_in = false, have_out = false; /* GL_POINTS is 0: the values cannot tell */
+   for (size_t at = 5; at < st->n;) {
+      uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
+      const uint32_t *in = &st->w[at];
+      if (!wc)
+         break;
+      at += wc;
+      if (op != SpvOpExecutionMode || wc < 3 || in[1] != st->m->entry_point)
+         continue;
+      static const uint32_t input_of[] = {GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
+                                          GL_TRIANGLES_ADJACENCY};
+      static const uint32_t output_of[] = {GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP};
+      const uint32_t mode = in[2];
+      if (mode >= 19 && mode <= 23) { /* InputPoints .. InputTrianglesAdjacency */
+         g->input_type = input_of[mode - 19];
+         have_in = true;
+      } else if (mode >= 27 && mode <= 29) { /* OutputPoints, OutputLineStrip, ..TriangleStrip */
+         g->output_type = output_of[mode - 27];
+         have_out = true;
+      } else if (mode == 26 && wc >= 4) { /* OutputVertices */
+         g->vertices_out = in[3];
+      } else if (mode == 0 && wc >= 4) { /* Invocations */
+         g->invocations = in[3];
+      }
+   }
+   if (!have_in || !have_out)
+      link_error(l, "geometry shader must declare its input and output primitive layouts");
+}
+
+/* ── patch, validate, hand over ────────────────────────────────────────────────────────────── */
+
+/* Our rewrites must leave valid Vulkan SPIR-V; caught here, not in a backend. */

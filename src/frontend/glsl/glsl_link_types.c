@@ -1,0 +1,230 @@
+/* glsl_link_types.c — GL type enums and names of SPIR-V types, and type equality across stages. */
+#include "glsl_link_internal.h"
+
+#include "decline.h"
+
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ── GL types ──────────────────────────────────────────────────────────────────────────────── */
+
+struct gl_type_info {
+   uint32_t gl;
+   const char *name;
+   char base; /* f d i u b */
+   uint8_t cols, rows;
+};
+
+static const struct gl_type_info gl_types[] = {
+   {GL_FLOAT, "float", 'f', 1, 1}, {GL_FLOAT_VEC2, "vec2", 'f', 1, 2},
+   {GL_FLOAT_VEC3, "vec3", 'f', 1, 3}, {GL_FLOAT_VEC4, "vec4", 'f', 1, 4},
+   {GL_FLOAT_MAT2, "mat2", 'f', 2, 2}, {GL_FLOAT_MAT2x3, "mat2x3", 'f', 2, 3},
+   {GL_FLOAT_MAT2x4, "mat2x4", 'f', 2, 4}, {GL_FLOAT_MAT3x2, "mat3x2", 'f', 3, 2},
+   {GL_FLOAT_MAT3, "mat3", 'f', 3, 3}, {GL_FLOAT_MAT3x4, "mat3x4", 'f', 3, 4},
+   {GL_FLOAT_MAT4x2, "mat4x2", 'f', 4, 2}, {GL_FLOAT_MAT4x3, "mat4x3", 'f', 4, 3},
+   {GL_FLOAT_MAT4, "mat4", 'f', 4, 4},
+   {GL_DOUBLE, "double", 'd', 1, 1}, {GL_DOUBLE_VEC2, "dvec2", 'd', 1, 2},
+   {GL_DOUBLE_VEC3, "dvec3", 'd', 1, 3}, {GL_DOUBLE_VEC4, "dvec4", 'd', 1, 4},
+   {GL_DOUBLE_MAT2, "dmat2", 'd', 2, 2}, {GL_DOUBLE_MAT2x3, "dmat2x3", 'd', 2, 3},
+   {GL_DOUBLE_MAT2x4, "dmat2x4", 'd', 2, 4}, {GL_DOUBLE_MAT3x2, "dmat3x2", 'd', 3, 2},
+   {GL_DOUBLE_MAT3, "dmat3", 'd', 3, 3}, {GL_DOUBLE_MAT3x4, "dmat3x4", 'd', 3, 4},
+   {GL_DOUBLE_MAT4x2, "dmat4x2", 'd', 4, 2}, {GL_DOUBLE_MAT4x3, "dmat4x3", 'd', 4, 3},
+   {GL_DOUBLE_MAT4, "dmat4", 'd', 4, 4},
+   {GL_INT, "int", 'i', 1, 1}, {GL_INT_VEC2, "ivec2", 'i', 1, 2},
+   {GL_INT_VEC3, "ivec3", 'i', 1, 3}, {GL_INT_VEC4, "ivec4", 'i', 1, 4},
+   {GL_UNSIGNED_INT, "uint", 'u', 1, 1}, {GL_UNSIGNED_INT_VEC2, "uvec2", 'u', 1, 2},
+   {GL_UNSIGNED_INT_VEC3, "uvec3", 'u', 1, 3}, {GL_UNSIGNED_INT_VEC4, "uvec4", 'u', 1, 4},
+   {GL_BOOL, "bool", 'b', 1, 1}, {GL_BOOL_VEC2, "bvec2", 'b', 1, 2},
+   {GL_BOOL_VEC3, "bvec3", 'b', 1, 3}, {GL_BOOL_VEC4, "bvec4", 'b', 1, 4},
+};
+
+struct gl_sampler_info {
+   uint32_t gl;
+   const char *name;
+   char base; /* f i u */
+   uint8_t dim, arrayed, depth, ms;
+};
+
+static const struct gl_sampler_info gl_samplers[] = {
+   {GL_SAMPLER_1D, "sampler1D", 'f', SpvDim1D, 0, 0, 0},
+   {GL_SAMPLER_2D, "sampler2D", 'f', SpvDim2D, 0, 0, 0},
+   {GL_SAMPLER_3D, "sampler3D", 'f', SpvDim3D, 0, 0, 0},
+   {GL_SAMPLER_CUBE, "samplerCube", 'f', SpvDimCube, 0, 0, 0},
+   {GL_SAMPLER_2D_RECT, "sampler2DRect", 'f', SpvDimRect, 0, 0, 0},
+   {GL_SAMPLER_BUFFER, "samplerBuffer", 'f', SpvDimBuffer, 0, 0, 0},
+   {GL_SAMPLER_1D_ARRAY, "sampler1DArray", 'f', SpvDim1D, 1, 0, 0},
+   {GL_SAMPLER_2D_ARRAY, "sampler2DArray", 'f', SpvDim2D, 1, 0, 0},
+   {GL_SAMPLER_CUBE_MAP_ARRAY, "samplerCubeArray", 'f', SpvDimCube, 1, 0, 0},
+   {GL_SAMPLER_2D_MULTISAMPLE, "sampler2DMS", 'f', SpvDim2D, 0, 0, 1},
+   {GL_SAMPLER_2D_MULTISAMPLE_ARRAY, "sampler2DMSArray", 'f', SpvDim2D, 1, 0, 1},
+   {GL_SAMPLER_1D_SHADOW, "sampler1DShadow", 'f', SpvDim1D, 0, 1, 0},
+   {GL_SAMPLER_2D_SHADOW, "sampler2DShadow", 'f', SpvDim2D, 0, 1, 0},
+   {GL_SAMPLER_CUBE_SHADOW, "samplerCubeShadow", 'f', SpvDimCube, 0, 1, 0},
+   {GL_SAMPLER_2D_RECT_SHADOW, "sampler2DRectShadow", 'f', SpvDimRect, 0, 1, 0},
+   {GL_SAMPLER_1D_ARRAY_SHADOW, "sampler1DArrayShadow", 'f', SpvDim1D, 1, 1, 0},
+   {GL_SAMPLER_2D_ARRAY_SHADOW, "sampler2DArrayShadow", 'f', SpvDim2D, 1, 1, 0},
+   {GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW, "samplerCubeArrayShadow", 'f', SpvDimCube, 1, 1, 0},
+   {GL_INT_SAMPLER_1D, "isampler1D", 'i', SpvDim1D, 0, 0, 0},
+   {GL_INT_SAMPLER_2D, "isampler2D", 'i', SpvDim2D, 0, 0, 0},
+   {GL_INT_SAMPLER_3D, "isampler3D", 'i', SpvDim3D, 0, 0, 0},
+   {GL_INT_SAMPLER_CUBE, "isamplerCube", 'i', SpvDimCube, 0, 0, 0},
+   {GL_INT_SAMPLER_2D_RECT, "isampler2DRect", 'i', SpvDimRect, 0, 0, 0},
+   {GL_INT_SAMPLER_BUFFER, "isamplerBuffer", 'i', SpvDimBuffer, 0, 0, 0},
+   {GL_INT_SAMPLER_1D_ARRAY, "isampler1DArray", 'i', SpvDim1D, 1, 0, 0},
+   {GL_INT_SAMPLER_2D_ARRAY, "isampler2DArray", 'i', SpvDim2D, 1, 0, 0},
+   {GL_INT_SAMPLER_CUBE_MAP_ARRAY, "isamplerCubeArray", 'i', SpvDimCube, 1, 0, 0},
+   {GL_INT_SAMPLER_2D_MULTISAMPLE, "isampler2DMS", 'i', SpvDim2D, 0, 0, 1},
+   {GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY, "isampler2DMSArray", 'i', SpvDim2D, 1, 0, 1},
+   {GL_UNSIGNED_INT_SAMPLER_1D, "usampler1D", 'u', SpvDim1D, 0, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_2D, "usampler2D", 'u', SpvDim2D, 0, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_3D, "usampler3D", 'u', SpvDim3D, 0, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_CUBE, "usamplerCube", 'u', SpvDimCube, 0, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_2D_RECT, "usampler2DRect", 'u', SpvDimRect, 0, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_BUFFER, "usamplerBuffer", 'u', SpvDimBuffer, 0, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_1D_ARRAY, "usampler1DArray", 'u', SpvDim1D, 1, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_2D_ARRAY, "usampler2DArray", 'u', SpvDim2D, 1, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY, "usamplerCubeArray", 'u', SpvDimCube, 1, 0, 0},
+   {GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE, "usampler2DMS", 'u', SpvDim2D, 0, 0, 1},
+   {GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY, "usampler2DMSArray", 'u', SpvDim2D, 1, 0, 1},
+};
+
+static char
+base_of(const struct spv_module *m, uint32_t scalar, bool as_bool)
+{
+   const struct spv_id *t = spv_type(m, scalar);
+   switch (t->op) {
+   case SpvOpTypeFloat: return t->a == 64 ? 'd' : 'f';
+   case SpvOpTypeInt: return as_bool ? 'b' : t->b ? 'i' : 'u';
+   case SpvOpTypeBool: return 'b';
+   default: return 0;
+   }
+}
+
+/* Scalar component type of a scalar / vector / matrix type; 0 otherwise. */
+uint32_t
+glsl_link_component_type(const struct spv_module *m, uint32_t type)
+{
+   const struct spv_id *t = spv_type(m, type);
+   if (t->op == SpvOpTypeMatrix)
+      t = spv_type(m, t->a), type = spv_type(m, type)->a;
+   if (t->op == SpvOpTypeVector)
+      return t->a;
+   if (t->op == SpvOpTypeFloat || t->op == SpvOpTypeInt || t->op == SpvOpTypeBool)
+      return type;
+   return 0;
+}
+
+/* GL enum of a scalar / vector / matrix type; 0 for anything else. */
+uint32_t
+glsl_link_gl_type(const struct spv_module *m, uint32_t type, bool as_bool)
+{
+   const struct spv_id *t = spv_type(m, type);
+   uint8_t cols = 1, rows = 1;
+   if (t->op == SpvOpTypeMatrix) {
+      cols = (uint8_t)t->b;
+      rows = (uint8_t)spv_type(m, t->a)->b;
+   } else if (t->op == SpvOpTypeVector) {
+      rows = (uint8_t)t->b;
+   }
+   char base = base_of(m, glsl_link_component_type(m, type), as_bool);
+   for (size_t i = 0; i < sizeof(gl_types) / sizeof(gl_types[0]); i++)
+      if (gl_types[i].base == base && gl_types[i].cols == cols && gl_types[i].rows == rows)
+         return gl_types[i].gl;
+   return 0;
+}
+
+/* GL enum of an OpTypeSampledImage (or OpTypeImage); 0 if none fits. */
+uint32_t
+glsl_link_gl_sampler(const struct spv_module *m, uint32_t type)
+{
+   const struct spv_id *t = spv_type(m, type);
+   if (t->op == SpvOpTypeSampledImage)
+      t = spv_type(m, t->a);
+   if (t->op != SpvOpTypeImage)
+      return 0;
+   char base = base_of(m, t->a, false);
+   for (size_t i = 0; i < sizeof(gl_samplers) / sizeof(gl_samplers[0]); i++) {
+      const struct gl_sampler_info *s = &gl_samplers[i];
+      if (s->base == base && s->dim == t->b && s->depth == (t->c == 1) && s->arrayed == t->d &&
+          s->ms == t->e)
+         return s->gl;
+   }
+   return 0;
+}
+
+static const char *
+gl_type_name(uint32_t gl)
+{
+   for (size_t i = 0; i < sizeof(gl_types) / sizeof(gl_types[0]); i++)
+      if (gl_types[i].gl == gl)
+         return gl_types[i].name;
+   for (size_t i = 0; i < sizeof(gl_samplers) / sizeof(gl_samplers[0]); i++)
+      if (gl_samplers[i].gl == gl)
+         return gl_samplers[i].name;
+   return "?";
+}
+
+/* A readable GLSL-ish name for messages ("vec4", "vec4[3]", "struct S"). */
+void
+glsl_link_type_name(const struct spv_module *m, uint32_t type, char *buf, size_t size)
+{
+   uint32_t count;
+   uint32_t elem = spv_strip_arrays(m, type, &count);
+   const struct spv_id *t = spv_type(m, elem);
+   const char *base;
+   char tmp[64];
+   if (t->op == SpvOpTypeStruct) {
+      snprintf(tmp, sizeof(tmp), "struct %s", t->name ? t->name : "");
+      base = tmp;
+   } else {
+      base = gl_type_name(glsl_link_gl_type(m, elem, false));
+   }
+   if (elem != type)
+      snprintf(buf, size, "%s[%u]", base, count);
+   else
+      snprintf(buf, size, "%s", base);
+}
+
+/* Structural equality of two types, possibly from different modules (layout included). */
+bool
+glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_module *mb, uint32_t b)
+{
+   const struct spv_id *ta = spv_type(ma, a), *tb = spv_type(mb, b);
+   if (ta->op != tb->op)
+      return false;
+   switch (ta->op) {
+   case SpvOpTypeBool:
+      return true;
+   case SpvOpTypeInt:
+      return ta->a == tb->a && ta->b == tb->b;
+   case SpvOpTypeFloat:
+      return ta->a == tb->a;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
+      return ta->b == tb->b && glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SpvOpTypeArray:
+      return ta->b == tb->b && ta->array_stride == tb->array_stride &&
+             glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SpvOpTypeStruct:
+      if (ta->num_members != tb->num_members)
+         return false;
+      for (uint32_t k = 0; k < ta->num_members; k++) {
+         const struct spv_member *x = &ta->members[k], *y = &tb->members[k];
+         if (x->offset != y->offset || x->matrix_stride != y->matrix_stride ||
+             x->row_major != y->row_major ||
+             strcmp(x->name ? x->name : "", y->name ? y->name : "") ||
+             !glsl_link_types_equal(ma, x->type, mb, y->type))
+            return false;
+      }
+      return true;
+   case SpvOpTypeSampledImage:
+      return glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SpvOpTypeImage:
+      return ta->b == tb->b && ta->c == tb->c && ta->d == tb->d && ta->e == tb->e &&
+             glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   default:
+      return true;
+   }
+}
