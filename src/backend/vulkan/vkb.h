@@ -102,6 +102,8 @@ bool vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *
                    const char *call);
 void vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj);
 void vkb_table_finish(struct vkb_table *t);
+/* A size from the environment (k, m, g suffixes), else def; 0 means no cap. */
+uint64_t vkb_size_knob(const char *name, uint64_t def);
 
 /* Live object for a non-null handle; a stale or unknown handle calls
  * env->fatal(StaleHandle, call) and returns NULL. A null handle returns NULL silently. */
@@ -463,6 +465,19 @@ struct vkb_keyed_pipes {
    uint32_t key_size;
 };
 
+/* What the batch, the lowest layer, calls back into; the screen fills these in at creation
+ * (vkb_screen.c), so vkb_batch.c calls no file above it. */
+#define VKB_RETIRE_HOOKS_MAX 4
+struct vkb_batch_hooks {
+   /* records the queued draws before any other command (vkb_flush_draws) */
+   void (*flush_draws)(struct vkb_screen *scr);
+   /* closes the rendering scope in progress before a submit (vkb_end_rendering) */
+   void (*end_rendering)(struct vkb_screen *scr);
+   /* after batches retired: tell the client what they completed (fences, queries, captures) */
+   void (*retired[VKB_RETIRE_HOOKS_MAX])(struct vkb_screen *scr);
+   unsigned retired_count;
+};
+
 struct vkb_screen {
    struct mgs_backend_env env;
    bool failed;
@@ -580,6 +595,7 @@ struct vkb_screen {
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
    /* batches */
+   struct vkb_batch_hooks batch_hooks;
    struct vkb_batch *cur;
    struct vkb_batch *inflight_head, *inflight_tail;
    struct vkb_batch *free_batches;
@@ -986,81 +1002,138 @@ extern struct mgp_screen_vtbl vkb_ticked_screen_vtbl;
 extern struct mgp_context_vtbl vkb_ticked_context_vtbl;
 void vkb_tables_init(void);
 
-/* Entry points implemented in other files, wired into the tables. */
-#define VKB_CALL(name, payload)                                                               \
-   void vkb_##name(void *self, const struct payload *args, const void *tail, uint32_t tail_count)
+/* Entry points implemented in other files, wired into the tables: one per pipe_calls.def line
+ * the backend serves, each taking (self, args, tail, tail_count) as the tables call them. */
 
 /* Server-side presentation (vkb_wsi.c): present's blit + present into the window bound to
  * color, returning the batch's serial; 0 when no window is bound to it (the caller submits). */
 uint64_t vkb_wsi_present(struct vkb_screen *scr, struct vkb_resource *color);
 void vkb_wsi_finish(struct vkb_screen *scr);
 
-VKB_CALL(get_caps, mgp_get_caps);
-VKB_CALL(surface_bind_window, mgp_surface_bind_window);
-VKB_CALL(context_create, mgp_context_desc);
-VKB_CALL(context_destroy, mgp_handle_args);
-VKB_CALL(resource_create, mgp_resource_desc);
-VKB_CALL(resource_respecify, mgp_resource_desc);
-VKB_CALL(resource_destroy, mgp_handle_args);
-VKB_CALL(fence_create, mgp_handle_args);
-VKB_CALL(fence_status, mgp_fence_query);
-VKB_CALL(query_create, mgp_query_desc);
-VKB_CALL(query_result, mgp_query_result);
-VKB_CALL(query_destroy, mgp_handle_args);
-VKB_CALL(get_timestamp, mgp_get_timestamp);
-VKB_CALL(begin_conditional_render, mgp_query_desc);
-VKB_CALL(end_conditional_render, mgp_u32_args);
-VKB_CALL(begin_query, mgp_query_desc);
-VKB_CALL(end_query, mgp_query_desc);
-VKB_CALL(fence_wait, mgp_fence_query);
-VKB_CALL(fence_destroy, mgp_handle_args);
+void vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail,
+                  uint32_t tail_count);
+void vkb_surface_bind_window(void *self, const struct mgp_surface_bind_window *args,
+                             const void *tail, uint32_t tail_count);
+void vkb_context_create(void *self, const struct mgp_context_desc *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                         uint32_t tail_count);
+void vkb_resource_create(void *self, const struct mgp_resource_desc *args, const void *tail,
+                         uint32_t tail_count);
+void vkb_resource_respecify(void *self, const struct mgp_resource_desc *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_resource_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_query_result(void *self, const struct mgp_query_result *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_query_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                       uint32_t tail_count);
+void vkb_get_timestamp(void *self, const struct mgp_get_timestamp *args, const void *tail,
+                       uint32_t tail_count);
+void vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, const void *tail,
+                                  uint32_t tail_count);
+void vkb_end_conditional_render(void *self, const struct mgp_u32_args *args, const void *tail,
+                                uint32_t tail_count);
+void vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
+                     uint32_t tail_count);
+void vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail,
+                   uint32_t tail_count);
+void vkb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+                    uint32_t tail_count);
+void vkb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                       uint32_t tail_count);
 
-VKB_CALL(create_render_state, mgp_create_render_state);
-VKB_CALL(bind_render_state, mgp_handle_args);
-VKB_CALL(delete_render_state, mgp_handle_args);
-VKB_CALL(create_vertex_elements, mgp_create_vertex_elements);
-VKB_CALL(bind_vertex_elements, mgp_handle_args);
-VKB_CALL(delete_vertex_elements, mgp_handle_args);
-VKB_CALL(create_sampler, mgp_create_sampler);
-VKB_CALL(delete_sampler, mgp_handle_args);
-VKB_CALL(create_sampler_view, mgp_create_sampler_view);
-VKB_CALL(delete_sampler_view, mgp_handle_args);
-VKB_CALL(create_shader, mgp_create_shader);
-VKB_CALL(delete_shader, mgp_handle_args);
+void vkb_create_render_state(void *self, const struct mgp_create_render_state *args,
+                             const void *tail, uint32_t tail_count);
+void vkb_bind_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_delete_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_create_vertex_elements(void *self, const struct mgp_create_vertex_elements *args,
+                                const void *tail, uint32_t tail_count);
+void vkb_bind_vertex_elements(void *self, const struct mgp_handle_args *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_delete_vertex_elements(void *self, const struct mgp_handle_args *args, const void *tail,
+                                uint32_t tail_count);
+void vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_create_sampler_view(void *self, const struct mgp_create_sampler_view *args,
+                             const void *tail, uint32_t tail_count);
+void vkb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
+                       uint32_t tail_count);
+void vkb_delete_shader(void *self, const struct mgp_handle_args *args, const void *tail,
+                       uint32_t tail_count);
 
-VKB_CALL(set_dynamic_state, mgp_dynamic_state);
-VKB_CALL(set_framebuffer_state, mgp_framebuffer_state);
-VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);
-VKB_CALL(set_index_buffer, mgp_set_index_buffer);
-VKB_CALL(set_sampler_views, mgp_set_handles);
-VKB_CALL(bind_sampler_states, mgp_set_handles);
-VKB_CALL(set_texture_params, mgp_texture_params);
-VKB_CALL(set_shader_buffers, mgp_set_shader_buffers);
-VKB_CALL(set_global_constants, mgp_set_global_constants);
-VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
-VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state);
-VKB_CALL(set_draw_program, mgp_handle_args);
+void vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args,
+                               const void *tail, uint32_t tail_count);
+void vkb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_index_buffer(void *self, const struct mgp_set_index_buffer *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_set_texture_params(void *self, const struct mgp_texture_params *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args,
+                              const void *tail, uint32_t tail_count);
+void vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,
+                                    const void *tail, uint32_t tail_count);
+void vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void *tail,
+                          uint32_t tail_count);
 
-VKB_CALL(resource_subdata, mgp_resource_subdata);
-VKB_CALL(resource_readback, mgp_resource_readback);
-VKB_CALL(resource_copy_region, mgp_resource_copy_region);
-VKB_CALL(blit, mgp_blit);
+void vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_resource_readback(void *self, const struct mgp_resource_readback *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args,
+                              const void *tail, uint32_t tail_count);
+void vkb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tail_count);
 /* blit under conditional rendering: discarded on a zero result (GL 4.4 §10.10), else vkb_blit */
-VKB_CALL(blit_conditional, mgp_blit);
-VKB_CALL(generate_mipmap, mgp_generate_mipmap);
-VKB_CALL(get_texture_image, mgp_get_texture_image);
-VKB_CALL(pack_to_buffer, mgp_pack_to_buffer);
-VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer);
-VKB_CALL(clear, mgp_clear);
-VKB_CALL(read_pixels, mgp_read_pixels);
-VKB_CALL(draw_vbo, mgp_draw_vbo);
-VKB_CALL(draw, mgp_draw);
-VKB_CALL(flush, mgp_u32_args);
-VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets);
-VKB_CALL(begin_stream_output, mgp_u32_args);
-VKB_CALL(end_stream_output, mgp_u32_args);
-VKB_CALL(pause_stream_output, mgp_u32_args);
-VKB_CALL(resume_stream_output, mgp_u32_args);
-VKB_CALL(present, mgp_present);
+void vkb_blit_conditional(void *self, const struct mgp_blit *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
+                         uint32_t tail_count);
+void vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_from_buffer *args,
+                                     const void *tail, uint32_t tail_count);
+void vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t tail_count);
+void vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail,
+                     uint32_t tail_count);
+void vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail,
+                  uint32_t tail_count);
+void vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count);
+void vkb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count);
+void vkb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_targets *args,
+                                   const void *tail, uint32_t tail_count);
+void vkb_begin_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_end_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_pause_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_resume_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count);
 
 #endif

@@ -193,7 +193,7 @@ VkCommandBuffer
 vkb_cmd(struct vkb_screen *scr)
 {
    if (scr->draws.n)
-      vkb_flush_draws(scr);
+      scr->batch_hooks.flush_draws(scr);
    struct vkb_batch *b = cur_batch(scr);
    if (!b)
       return NULL;
@@ -321,9 +321,8 @@ vkb_retire(struct vkb_screen *scr)
    }
    update_frame_floor(scr);
    if (scr->completed_serial != was) {
-      vkb_fences_announce(scr);
-      vkb_queries_announce(scr);
-      vkb_xfb_announce(scr);
+      for (unsigned i = 0; i < scr->batch_hooks.retired_count; i++)
+         scr->batch_hooks.retired[i](scr);
    }
 }
 
@@ -368,7 +367,7 @@ vkb_submit(struct vkb_screen *scr)
 {
    if (scr->failed)
       return 0;
-   vkb_end_rendering(scr);
+   scr->batch_hooks.end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
       return 0;

@@ -1134,7 +1134,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       scratch_release(scr, &box_tmp);
 }
 
-VKB_CALL(blit, mgp_blit)
+void
+vkb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    struct surf s, d;
@@ -1196,7 +1197,9 @@ VKB_CALL(blit, mgp_blit)
 
 /* ---- generate_mipmap ------------------------------------------------------------------------ */
 
-VKB_CALL(generate_mipmap, mgp_generate_mipmap)
+void
+vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
+                    uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "generate_mipmap");
@@ -1243,7 +1246,9 @@ VKB_CALL(generate_mipmap, mgp_generate_mipmap)
 
 /* ---- resource_copy_region ------------------------------------------------------------------- */
 
-VKB_CALL(resource_copy_region, mgp_resource_copy_region)
+void
+vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args, const void *tail,
+                         uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *d = vkb_resource_for_use(scr, args->dst, "resource_copy_region");

@@ -920,7 +920,8 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
    return true;
 }
 
-VKB_CALL(draw_vbo, mgp_draw_vbo)
+void
+vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
@@ -1359,7 +1360,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */
-VKB_CALL(draw, mgp_draw)
+void
+vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
    (void)tail;
    (void)tail_count;

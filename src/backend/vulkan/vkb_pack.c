@@ -834,7 +834,9 @@ read_source(struct vkb_context *ctx, uint32_t format, struct pack_src *src, cons
    return true;
 }
 
-VKB_CALL(read_pixels, mgp_read_pixels)
+void
+vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail,
+                uint32_t tail_count)
 {
    CTX_SELF;
    struct pack_src src;
@@ -844,7 +846,9 @@ VKB_CALL(read_pixels, mgp_read_pixels)
         args->out.ptr, args->out.size, "read_pixels");
 }
 
-VKB_CALL(get_texture_image, mgp_get_texture_image)
+void
+vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "get_texture_image");
@@ -920,7 +924,9 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
  * after which every earlier use of the buffer has completed too (batches complete in order),
  * so the texels are written straight into the buffer's host mapping. The client does not wait:
  * it learns nothing until it reads the buffer (resource_readback, in stream order). */
-VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
+void
+vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void *tail,
+                   uint32_t tail_count)
 {
    CTX_SELF;
    const char *call = "pack_to_buffer";

@@ -608,7 +608,9 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->is_buffer = false;
 }
 
-VKB_CALL(resource_create, mgp_resource_desc)
+void
+vkb_resource_create(void *self, const struct mgp_resource_desc *args, const void *tail,
+                    uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -628,7 +630,9 @@ VKB_CALL(resource_create, mgp_resource_desc)
    init_storage(scr, r);
 }
 
-VKB_CALL(resource_respecify, mgp_resource_desc)
+void
+vkb_resource_respecify(void *self, const struct mgp_resource_desc *args, const void *tail,
+                       uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -642,7 +646,9 @@ VKB_CALL(resource_respecify, mgp_resource_desc)
    init_storage(scr, r);
 }
 
-VKB_CALL(resource_destroy, mgp_handle_args)
+void
+vkb_resource_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                     uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -965,7 +971,9 @@ write_status(const struct mgp_span *out, uint32_t status)
       memcpy(out->ptr, &status, sizeof(status));
 }
 
-VKB_CALL(fence_create, mgp_handle_args)
+void
+vkb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                 uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1002,7 +1010,9 @@ vkb_fences_announce(struct vkb_screen *scr)
    }
 }
 
-VKB_CALL(fence_status, mgp_fence_query)
+void
+vkb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                 uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1023,7 +1033,9 @@ VKB_CALL(fence_status, mgp_fence_query)
                                                                  : MGP_FENCE_UNSIGNALLED);
 }
 
-VKB_CALL(fence_wait, mgp_fence_query)
+void
+vkb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+               uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1042,7 +1054,9 @@ VKB_CALL(fence_wait, mgp_fence_query)
                                               : MGP_FENCE_LOST);
 }
 
-VKB_CALL(fence_destroy, mgp_handle_args)
+void
+vkb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;

@@ -394,7 +394,9 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    texture_copy_group(scr, r, a->level, src_buf, copies, ncopies);
 }
 
-VKB_CALL(resource_subdata, mgp_resource_subdata)
+void
+vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
+                     uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_subdata");
@@ -411,7 +413,9 @@ VKB_CALL(resource_subdata, mgp_resource_subdata)
 /* The texels are in a buffer the server holds: once every batch that used the buffer has
  * completed (a staged write to it, a draw reading it), its host mapping is the source of the
  * usual texture upload; the client waits for nothing. */
-VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
+void
+vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_from_buffer *args,
+                                const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    const char *call = "texture_subdata_from_buffer";
@@ -442,7 +446,9 @@ VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
                    tail_count < args->region_count ? tail_count : args->region_count);
 }
 
-VKB_CALL(resource_readback, mgp_resource_readback)
+void
+vkb_resource_readback(void *self, const struct mgp_resource_readback *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_readback");
@@ -504,7 +510,8 @@ kind_name(unsigned kind)
    return kind == MGP_SAMPLER_KIND_INT ? "int" : kind == MGP_SAMPLER_KIND_UINT ? "uint" : "float";
 }
 
-VKB_CALL(clear, mgp_clear)
+void
+vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    if (!args->color_buffers && !args->depth && !args->stencil)
