@@ -465,6 +465,72 @@ struct vkb_keyed_pipes {
    uint32_t key_size;
 };
 
+/* The screen's counters, read by gate_counters (tests and tools see them by name there). */
+struct vkb_screen_stats {
+   unsigned long long pipelines_created;
+   unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
+   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
+   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
+   unsigned long long unsound_serial_complete;
+   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
+   unsigned long long validation_errors;
+   unsigned long long validation_warnings;
+   unsigned long long submits;
+   unsigned long long render_pass_splits;
+   unsigned long long staged_buffer_copies;
+   unsigned long long direct_buffer_writes;
+   unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
+   unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
+   unsigned long long descriptor_sets;
+   unsigned long long pressure_submits;
+   unsigned long long inflight_arena_peak; /* the most inflight_arena_bytes ever was */
+   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
+   unsigned long long batch_throttle_waits; /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
+   unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
+   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
+   unsigned long long clear_pipelines_created;
+   unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
+   unsigned long long blit_pipelines_created;
+   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
+   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
+   unsigned long long depth_convert_waits;    /* depth copies between depth families */
+   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
+   unsigned long long buffer_fence_term_busy;
+   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
+   /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
+   unsigned long long cmd_bind_pipeline;
+   unsigned long long cmd_bind_sets;
+   unsigned long long cmd_bind_vertex_buffers;
+   unsigned long long cmd_bind_index_buffer;
+   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
+   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
+   unsigned long long fast_draws;             /* GL draws queued by the fast path */
+   unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
+   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */
+   uint64_t cond_predicates;  /* conditional renders decided on the GPU */
+   uint64_t cond_sums;        /* of them, over several slots (vkb_cond_sum.c) */
+   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
+   uint64_t resource_cap_refusals; /* allocations refused past resource_budget */
+};
+
+/* Test-only knobs, read once at screen creation. */
+struct vkb_screen_knobs {
+   /* MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only): blits that need vkCmdBlitImage are drawn */
+   bool test_no_blit_formats;
+   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
+   bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
+   /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
+    * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
+   unsigned test_hold_batch_ms;
+   /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
+    * corrupted in-flight list, for the floor's proof to catch) */
+   bool test_skew_batch_frame;
+   /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
+    * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
+   unsigned long long test_device_lost_at;
+};
+
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation
  * (vkb_screen.c), so vkb_batch.c calls no file above it. */
 #define VKB_RETIRE_HOOKS_MAX 4
@@ -480,6 +546,8 @@ struct vkb_batch_hooks {
 
 struct vkb_screen {
    struct mgs_backend_env env;
+   struct vkb_screen_stats stats;
+   struct vkb_screen_knobs knobs;
    bool failed;
 
    VkInstance instance;
@@ -536,7 +604,7 @@ struct vkb_screen {
    /* The session's memory cap: the most resource memory (mem_in_use) it may hold
     * (MGL_SERVER_SESSION_MEMORY; 0: no cap, the default but on mgl-server --listen); past it
     * an allocation fails as out of memory (GL_OUT_OF_MEMORY), logged once. */
-   uint64_t resource_budget, resource_cap_refusals;
+   uint64_t resource_budget;
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
@@ -578,8 +646,6 @@ struct vkb_screen {
    uint64_t pred_serial[VKB_PRED_WORDS]; /* batch that last used each word */
    uint32_t pred_next;
    bool pred_open;            /* a predicate is active in the rendering scope in progress */
-   uint64_t cond_predicates;  /* conditional renders decided on the GPU */
-   uint64_t cond_sums;        /* of them, over several slots (vkb_cond_sum.c) */
    VkDescriptorSetLayout sum_dsl; /* the OR step: one storage buffer, pred_buf */
    VkPipelineLayout sum_layout;
    VkDescriptorPool sum_pool;
@@ -642,8 +708,6 @@ struct vkb_screen {
 
    /* blits drawn (vkb_blit_draw.c): made at the first, kept for the screen's life */
    struct vkb_blit_draw *blit_draw;
-   /* MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only): blits that need vkCmdBlitImage are drawn */
-   bool test_no_blit_formats;
 
    /* placeholders for absent sampler views: 1x1 (0,0,0,1) per sampler kind */
    VkImage dummy_img[3];
@@ -655,68 +719,13 @@ struct vkb_screen {
    VkDeviceMemory texbuf_zero_mem;
    VkBufferView texbuf_zero_view[3];
 
-   /* counters (gate_counters) */
-   unsigned long long pipelines_created;
-   unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
-   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
-   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
-   unsigned long long unsound_serial_complete;
-   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
-   unsigned long long validation_errors;
-   unsigned long long validation_warnings;
-   unsigned long long submits;
-   unsigned long long render_pass_splits;
-   unsigned long long staged_buffer_copies;
-   unsigned long long direct_buffer_writes;
-   unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
-   unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
-   unsigned long long descriptor_sets;
-   unsigned long long pressure_submits;
    VkDeviceSize inflight_arena_bytes;      /* arena bytes of submitted, unretired batches */
-   unsigned long long inflight_arena_peak; /* the most inflight_arena_bytes ever was */
-   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
-   unsigned long long batch_throttle_waits; /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
-   unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
-   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
-   unsigned long long clear_pipelines_created;
-   unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
-   unsigned long long blit_pipelines_created;
-   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
-   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
-   unsigned long long depth_convert_waits;    /* depth copies between depth families */
-   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
-   unsigned long long buffer_fence_term_busy;
-   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
-   /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
-   unsigned long long cmd_bind_pipeline;
-   unsigned long long cmd_bind_sets;
-   unsigned long long cmd_bind_vertex_buffers;
-   unsigned long long cmd_bind_index_buffer;
-   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
-   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
-   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
-   unsigned long long fast_draws;             /* GL draws queued by the fast path */
-   unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
-   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
-   /* test-only knobs (read once at screen creation) */
-   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
-   bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
-   /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
-    * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
-   unsigned test_hold_batch_ms;
-   /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
-    * corrupted in-flight list, for the floor's proof to catch) */
-   bool test_skew_batch_frame;
-   /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
-    * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
-   unsigned long long test_device_lost_at;
    /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
     * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
    VkDeviceSize mem_budget;
    VkDeviceSize mem_in_use; /* resource memory held, for the budget */
-   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */

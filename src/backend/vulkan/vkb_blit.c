@@ -48,7 +48,7 @@ has_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want
 static bool
 blit_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want)
 {
-   if (scr->test_no_blit_formats &&
+   if (scr->knobs.test_no_blit_formats &&
        (want & (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT)))
       return false;
    return has_features(scr, f, want);
@@ -356,7 +356,7 @@ copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    const uint64_t serial = vkb_submit(scr);
    if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
       return;
-   scr->depth_convert_waits++;
+   scr->stats.depth_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
    const bool ok = vkb_arena_alloc(scr, out_z + (stencil ? n : 0), 16, &out);
    if (ok) {
@@ -420,7 +420,7 @@ copy_color_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    const uint64_t serial = vkb_submit(scr);
    if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
       return true;
-   scr->color_convert_waits++;
+   scr->stats.color_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
    const bool ok = vkb_arena_alloc(scr, n * dts, 16, &out);
    for (VkDeviceSize i = 0; ok && i < n; i++) {
@@ -1268,7 +1268,7 @@ vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
       if (!n)
          return;
       if (scr->rendering_ctx) {
-         scr->render_pass_splits++;
+         scr->stats.render_pass_splits++;
          vkb_end_rendering(scr);
       }
       VkCommandBuffer cmd = vkb_cmd(scr);

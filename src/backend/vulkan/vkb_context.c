@@ -356,7 +356,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    if (!cmd)
       return false;
    scr->begin_rendering(cmd, &ri);
-   scr->render_passes_begun++;
+   scr->stats.render_passes_begun++;
    scr->rendering_ctx = ctx;
    vkb_query_scope_begin(ctx);
    vkb_xfb_scope_begin(ctx);

@@ -706,7 +706,7 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       for (uint32_t j = 0; j < ch; j++)
          memcpy(dst0 + (skip_rows + (y0 - y) + j) * stride + (skip_px + (x0 - x)) * psize,
                 st.ptr + (size_t)j * cw * ts, (size_t)cw * ts);
-      scr->pack_row_copies += ch;
+      scr->stats.pack_row_copies += ch;
       vkb_retire(scr);
       return;
    }
@@ -915,7 +915,7 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
    vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, b->buf, 1, &c);
    vkb_buffer_barrier_after_write(scr);
    r->last_use = b->last_use = vkb_current_serial(scr);
-   scr->pack_buffer_copies++;
+   scr->stats.pack_buffer_copies++;
    return true;
 }
 

@@ -606,7 +606,7 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
       scr->pred_serial[w] = vkb_current_serial(scr);
       ctx->cond_pred = true;
       ctx->cond_pred_offset = off;
-      scr->cond_predicates++;
+      scr->stats.cond_predicates++;
       return true;
    }
    VkBufferMemoryBarrier b = {
@@ -632,7 +632,7 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
    scr->pred_serial[w] = vkb_current_serial(scr);
    ctx->cond_pred = true;
    ctx->cond_pred_offset = off;
-   scr->cond_predicates++;
+   scr->stats.cond_predicates++;
    return true;
 }
 

@@ -21,10 +21,10 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTyp
    (void)types;
    const char *msg = data && data->pMessage ? data->pMessage : "(no message)";
    if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
-      scr->validation_errors++;
+      scr->stats.validation_errors++;
       mgl_error("vulkan validation error: %s", msg);
    } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-      scr->validation_warnings++;
+      scr->stats.validation_warnings++;
       mgl_warn("vulkan validation warning: %s", msg);
    } else {
       mgl_debug("vulkan validation: %s", msg);
@@ -934,7 +934,7 @@ screen_destroy(void *self)
    }
    if (scr->validation_active)
       mgl_log_always("vulkan: validation errors=%llu warnings=%llu",
-                     scr->validation_errors, scr->validation_warnings);
+                     scr->stats.validation_errors, scr->stats.validation_warnings);
    if (scr->instance)
       vkDestroyInstance(scr->instance, NULL);
    free(scr);
@@ -971,7 +971,7 @@ screen_create(const struct mgs_backend_env *env)
    }
    vkb_format_init(scr);
    const char *no_blit = getenv("MGL_TEST_VK_NO_BLIT_FORMATS"); /* test-only: blits drawn */
-   scr->test_no_blit_formats = no_blit && atoi(no_blit) > 0;
+   scr->knobs.test_no_blit_formats = no_blit && atoi(no_blit) > 0;
    scr->next_serial = 1;
    scr->frame_serial = 1;
    scr->frames_in_flight = 2;
@@ -979,18 +979,18 @@ screen_create(const struct mgs_backend_env *env)
    if (fif && atoi(fif) > 0)
       scr->frames_in_flight = (uint32_t)atoi(fif);
    const char *knob = getenv("MGL_TEST_FORCE_STALE_BUFFER_SERIAL");
-   scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
+   scr->knobs.test_stale_buffer_serial = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
-   scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
    if (knob && atoll(knob) > 0) {
       static atomic_uint screens_made;
       const unsigned nth = atomic_fetch_add(&screens_made, 1) + 1;
       const char *only = getenv("MGL_VK_FAKE_DEVICE_LOST_SCREEN");
       if (!only || (unsigned)atoi(only) == nth) {
-         scr->test_device_lost_at = (unsigned long long)atoll(knob);
+         scr->knobs.test_device_lost_at = (unsigned long long)atoll(knob);
          mgl_warn("vulkan: test knob: screen %u reports a lost device at its submit %llu", nth,
-                  scr->test_device_lost_at);
+                  scr->knobs.test_device_lost_at);
       }
    }
    knob = getenv("MGL_VK_MEMORY_BUDGET");
@@ -1000,18 +1000,18 @@ screen_create(const struct mgs_backend_env *env)
                (unsigned long long)scr->mem_budget);
    }
    knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
-   scr->test_skew_batch_frame = knob && atoi(knob) > 0;
-   if (scr->test_skew_batch_frame)
+   scr->knobs.test_skew_batch_frame = knob && atoi(knob) > 0;
+   if (scr->knobs.test_skew_batch_frame)
       mgl_warn("vulkan: test knob: every batch records the frame after its own");
    knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
-   scr->test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
-   if (scr->test_hold_batch_ms)
+   scr->knobs.test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
+   if (scr->knobs.test_hold_batch_ms)
       mgl_warn("vulkan: test knob: every batch held %u ms after its submit",
-               scr->test_hold_batch_ms);
-   if (scr->test_stale_buffer_serial || scr->test_no_buffer_fence_term)
+               scr->knobs.test_hold_batch_ms);
+   if (scr->knobs.test_stale_buffer_serial || scr->knobs.test_no_buffer_fence_term)
       mgl_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
-               scr->test_stale_buffer_serial ? "forced stale" : "real",
-               scr->test_no_buffer_fence_term ? "disabled" : "real");
+               scr->knobs.test_stale_buffer_serial ? "forced stale" : "real",
+               scr->knobs.test_no_buffer_fence_term ? "disabled" : "real");
    mgl_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
             scr->driver_name, scr->driver_info, VK_API_VERSION_MAJOR(scr->api_version),
             VK_API_VERSION_MINOR(scr->api_version), VK_API_VERSION_PATCH(scr->api_version),
@@ -1138,51 +1138,51 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       const char *name;
       unsigned long long value;
    } rows[] = {
-      {"unsound-serial-complete", scr->unsound_serial_complete},
-      {"pipelines-created", scr->pipelines_created},
-      {"render-passes-begun", scr->render_passes_begun},
-      {"cond-render-predicates", scr->cond_predicates},
-      {"cond-render-sums", scr->cond_sums},
-      {"pack-row-copies", scr->pack_row_copies},
-      {"pack-buffer-copies", scr->pack_buffer_copies},
-      {"vk-validation-errors", scr->validation_errors},
-      {"vk-validation-warnings", scr->validation_warnings},
+      {"unsound-serial-complete", scr->stats.unsound_serial_complete},
+      {"pipelines-created", scr->stats.pipelines_created},
+      {"render-passes-begun", scr->stats.render_passes_begun},
+      {"cond-render-predicates", scr->stats.cond_predicates},
+      {"cond-render-sums", scr->stats.cond_sums},
+      {"pack-row-copies", scr->stats.pack_row_copies},
+      {"pack-buffer-copies", scr->stats.pack_buffer_copies},
+      {"vk-validation-errors", scr->stats.validation_errors},
+      {"vk-validation-warnings", scr->stats.validation_warnings},
       {"vk-validation-active", scr->validation_active},
-      {"submits", scr->submits},
-      {"render-pass-splits", scr->render_pass_splits},
-      {"staged-buffer-copies", scr->staged_buffer_copies},
-      {"direct-buffer-writes", scr->direct_buffer_writes},
-      {"heap-buffers", scr->heap_buffers_made},
-      {"heap-import-fallbacks", scr->heap_import_fallbacks},
-      {"descriptor-sets", scr->descriptor_sets},
-      {"pressure-submits", scr->pressure_submits},
-      {"arena-inflight-peak", scr->inflight_arena_peak},
-      {"arena-throttle-waits", scr->arena_throttle_waits},
-      {"batch-throttle-waits", scr->batch_throttle_waits},
-      {"inflight-batches-peak", scr->inflight_batches_peak},
-      {"masked-clears", scr->masked_clears},
-      {"clear-pipelines-created", scr->clear_pipelines_created},
-      {"blit-draws", scr->blit_draws},
-      {"blit-pipelines-created", scr->blit_pipelines_created},
-      {"index-rewrites", scr->index_rewrites},
-      {"index-rewrite-waits", scr->index_rewrite_waits},
-      {"depth-convert-waits", scr->depth_convert_waits},
-      {"color-convert-waits", scr->color_convert_waits},
-      {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
-      {"uniform-ranges-padded", scr->uniform_ranges_padded},
+      {"submits", scr->stats.submits},
+      {"render-pass-splits", scr->stats.render_pass_splits},
+      {"staged-buffer-copies", scr->stats.staged_buffer_copies},
+      {"direct-buffer-writes", scr->stats.direct_buffer_writes},
+      {"heap-buffers", scr->stats.heap_buffers_made},
+      {"heap-import-fallbacks", scr->stats.heap_import_fallbacks},
+      {"descriptor-sets", scr->stats.descriptor_sets},
+      {"pressure-submits", scr->stats.pressure_submits},
+      {"arena-inflight-peak", scr->stats.inflight_arena_peak},
+      {"arena-throttle-waits", scr->stats.arena_throttle_waits},
+      {"batch-throttle-waits", scr->stats.batch_throttle_waits},
+      {"inflight-batches-peak", scr->stats.inflight_batches_peak},
+      {"masked-clears", scr->stats.masked_clears},
+      {"clear-pipelines-created", scr->stats.clear_pipelines_created},
+      {"blit-draws", scr->stats.blit_draws},
+      {"blit-pipelines-created", scr->stats.blit_pipelines_created},
+      {"index-rewrites", scr->stats.index_rewrites},
+      {"index-rewrite-waits", scr->stats.index_rewrite_waits},
+      {"depth-convert-waits", scr->stats.depth_convert_waits},
+      {"color-convert-waits", scr->stats.color_convert_waits},
+      {"buffer-fence-term-busy", scr->stats.buffer_fence_term_busy},
+      {"uniform-ranges-padded", scr->stats.uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
-      {"feedback-base-only-views", scr->feedback_base_only_views},
-      {"resource-out-of-memory", scr->resource_oom},
-      {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
-      {"cmd-bind-sets", scr->cmd_bind_sets},
-      {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},
-      {"cmd-bind-index-buffer", scr->cmd_bind_index_buffer},
-      {"cmd-set-state", scr->cmd_set_state},
-      {"cmd-draws", scr->cmd_draws},
-      {"draws", scr->draws_recorded},
-      {"xfb-scopes", scr->xfb_scopes},
-      {"fast-draws", scr->fast_draws},
-      {"sampler-resolves", scr->sampler_resolves},
+      {"feedback-base-only-views", scr->stats.feedback_base_only_views},
+      {"resource-out-of-memory", scr->stats.resource_oom},
+      {"cmd-bind-pipeline", scr->stats.cmd_bind_pipeline},
+      {"cmd-bind-sets", scr->stats.cmd_bind_sets},
+      {"cmd-bind-vertex-buffers", scr->stats.cmd_bind_vertex_buffers},
+      {"cmd-bind-index-buffer", scr->stats.cmd_bind_index_buffer},
+      {"cmd-set-state", scr->stats.cmd_set_state},
+      {"cmd-draws", scr->stats.cmd_draws},
+      {"draws", scr->stats.draws_recorded},
+      {"xfb-scopes", scr->stats.xfb_scopes},
+      {"fast-draws", scr->stats.fast_draws},
+      {"sampler-resolves", scr->stats.sampler_resolves},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

@@ -42,14 +42,14 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
     * own VkFence and is defence in depth: it counts each time it alone keeps the write in
     * order. The MGL_TEST_ knobs make the first lie and switch the second off (red once). */
    const bool idle_by_serial =
-      scr->test_stale_buffer_serial || r->last_use <= scr->completed_serial;
+      scr->knobs.test_stale_buffer_serial || r->last_use <= scr->completed_serial;
    const bool idle_by_fence =
-      scr->test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
+      scr->knobs.test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
    if (r->map && idle_by_serial && !idle_by_fence)
-      scr->buffer_fence_term_busy++;
+      scr->stats.buffer_fence_term_busy++;
    if (r->map && idle_by_serial && idle_by_fence) {
       memcpy(r->map + off, a->data.ptr, size);
-      scr->direct_buffer_writes++;
+      scr->stats.direct_buffer_writes++;
       return;
    }
    struct vkb_alloc st;
@@ -57,7 +57,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    memcpy(st.ptr, a->data.ptr, size);
    if (scr->rendering_ctx) {
-      scr->render_pass_splits++;
+      scr->stats.render_pass_splits++;
       vkb_end_rendering(scr);
    }
    VkCommandBuffer cmd = vkb_cmd(scr);
@@ -67,7 +67,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    vkCmdCopyBuffer(cmd, st.buf, r->buf, 1, &(VkBufferCopy){st.offset, off, size});
    vkb_buffer_barrier_after_write(scr);
    r->last_use = vkb_current_serial(scr);
-   scr->staged_buffer_copies++;
+   scr->stats.staged_buffer_copies++;
 }
 
 static VkDeviceSize

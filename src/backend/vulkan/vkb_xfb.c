@@ -228,7 +228,7 @@ vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
                   ctx->xfb.counters_valid ? counters : NULL,
                   ctx->xfb.counters_valid ? coffs : NULL);
    ctx->xfb.in_scope = true;
-   scr->xfb_scopes++;
+   scr->stats.xfb_scopes++;
 }
 
 void
