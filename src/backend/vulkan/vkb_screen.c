@@ -1027,7 +1027,7 @@ screen_create(const struct mgs_backend_env *env)
                   scr->knobs.test_device_lost_at);
       }
    }
-   const uint64_t gpu_timeout_ms = size_knob("MGL_VK_GPU_TIMEOUT_MS", 30000); /* 0: none */
+   const uint64_t gpu_timeout_ms = vkb_size_knob("MGL_VK_GPU_TIMEOUT_MS", 30000); /* 0: none */
    scr->gpu_timeout_ns = gpu_timeout_ms > UINT64_MAX / 1000000u ? 0 : gpu_timeout_ms * 1000000u;
    knob = getenv("MGL_VK_MEMORY_BUDGET");
    if (knob && atoll(knob) > 0) {
