@@ -155,7 +155,7 @@ legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   MGL_DECLINE(gl_feature_unimplemented, "glCopyTex(Sub)Image into luminance/alpha format 0x%04x",
+   MGU_DECLINE(gl_feature_unimplemented, "glCopyTex(Sub)Image into luminance/alpha format 0x%04x",
                info->internal_format);
    fe_error(ctx, GL_INVALID_OPERATION);
    return false;

@@ -262,13 +262,13 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
    bool fits = one != SIZE_MAX;
    if (slices)
       fits = fits &&
-             mgl_mul_u64(stride, ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height : h,
+             mgu_mul_u64(stride, ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height : h,
                          &step) &&
-             mgl_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0,
+             mgu_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0,
                          &base);
    uint64_t rest;
-   fits = fits && mgl_mul_u64(step, n - 1, &rest) && mgl_add_u64(base, rest, &rest) &&
-          mgl_add_u64(rest, one, &size) && size != SIZE_MAX;
+   fits = fits && mgu_mul_u64(step, n - 1, &rest) && mgu_add_u64(base, rest, &rest) &&
+          mgu_add_u64(rest, one, &size) && size != SIZE_MAX;
    /* A layout past 2^64 bytes fits no destination (the size staged must not wrap). */
    FE_CHECK(!fits, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
@@ -363,7 +363,7 @@ get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, siz
    const struct fe_tex_blocks *b = tex->blocks;
    if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
        b->internal_format[face][level] != img->internal_format) {
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);

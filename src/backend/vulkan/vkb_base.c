@@ -11,12 +11,12 @@
 /* ---- fatals ------------------------------------------------------------------------------ */
 
 void
-vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail)
+vkb_fatal(struct vkb_screen *scr, enum mgu_fatal name, const char *detail)
 {
    if (scr->failed)
       return;
    scr->failed = true;
-   mgl_error("vulkan: fatal %s: %s", mgl_fatal_name(name), detail);
+   mgu_error("vulkan: fatal %s: %s", mgu_fatal_name(name), detail);
    scr->env.fatal(scr->env.session, name, detail);
 }
 
@@ -32,10 +32,10 @@ vkb_check(struct vkb_screen *scr, VkResult err, const char *what)
    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
    case VK_ERROR_FRAGMENTED_POOL:
    case VK_ERROR_OUT_OF_POOL_MEMORY:
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
       break;
    default:
-      vkb_fatal(scr, MGL_FATAL_DeviceLost, detail);
+      vkb_fatal(scr, MGU_FATAL_DeviceLost, detail);
       break;
    }
    return false;
@@ -75,7 +75,7 @@ vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, con
    if (!o) {
       char detail[96];
       snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
-      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
    }
    return o;
 }
@@ -116,13 +116,13 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
    char detail[96];
    if (mgp_handle_is_null(obj->h) || slot >= VKB_MAX_SLOTS) {
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, slot, obj->h.gen);
-      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
       return false;
    }
    if (t->live >= session_objects_max()) {
       snprintf(detail, sizeof(detail), "%s: %u objects of this kind (MGL_SERVER_SESSION_OBJECTS)",
                call, t->live);
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
       return false;
    }
    if (slot >= t->cap) {
@@ -131,7 +131,7 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
          cap *= 2;
       struct vkb_obj **s = realloc(t->slots, cap * sizeof(*s));
       if (!s) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, call);
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, call);
          return false;
       }
       memset(s + t->cap, 0, (cap - t->cap) * sizeof(*s));
@@ -141,7 +141,7 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
    if (t->slots[slot]) {
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot still holds gen %u", call, slot,
                obj->h.gen, t->slots[slot]->h.gen);
-      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
       return false;
    }
    t->slots[slot] = obj;
