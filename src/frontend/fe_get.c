@@ -163,24 +163,11 @@ draw_buffer(struct fe_context *ctx, int i)
    return ctx->draw_fbo->draw_buffers[i];
 }
 
-static bool
-get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+/* get_value for versions and context: 1 answered, 0 GL_INVALID_ENUM, -1 not one of these. */
+static int
+get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
-   const struct mgp_caps *caps = ctx->share->caps;
-   const struct mgp_render_state *rs = &ctx->rs;
-   const struct mgp_dynamic_state *ds = &ctx->ds;
-   int en = fe_state_is_enabled(ctx, pname);
-   if (en >= 0) {
-      BOOL1(en);
-      return true;
-   }
-   GLint dbg;
-   if (fe_debug_get(ctx, pname, &dbg)) {
-      INT1(dbg);
-      return true;
-   }
    switch (pname) {
-   /* ---- versions and context ---- */
    /* ES 2.0 has neither query (INVALID_ENUM below); ES 3.0 says 3.0. */
    case GL_MAJOR_VERSION:
       if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
@@ -238,8 +225,17 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_SAMPLES: INT1((GLint)fe_fbo_draw_samples(ctx)); return true;
    case GL_IMPLEMENTATION_COLOR_READ_FORMAT: ENUM1(GL_RGBA); return true;
    case GL_IMPLEMENTATION_COLOR_READ_TYPE: ENUM1(GL_UNSIGNED_BYTE); return true;
+   default:
+      return -1;
+   }
+}
 
-   /* ---- limits ---- */
+/* get_value for limits: 1 answered, 0 GL_INVALID_ENUM, -1 not one of these. */
+static int
+get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   switch (pname) {
    case GL_MAX_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
    case GL_MAX_3D_TEXTURE_SIZE: INT1(cap_or(caps->max_3d_texture_size, 2048)); return true;
    case GL_MAX_ARRAY_TEXTURE_LAYERS: INT1(cap_or(caps->max_array_layers, 2048)); return true;
@@ -375,8 +371,16 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
       return true;
    case GL_POINT_SIZE_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   default:
+      return -1;
+   }
+}
 
-   /* ---- bindings ---- */
+/* get_value for bindings: 1 answered, 0 GL_INVALID_ENUM, -1 not one of these. */
+static int
+get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   switch (pname) {
    case GL_ARRAY_BUFFER_BINDING: case GL_ELEMENT_ARRAY_BUFFER_BINDING:
    case GL_COPY_READ_BUFFER_BINDING: case GL_COPY_WRITE_BUFFER_BINDING:
    case GL_PIXEL_PACK_BUFFER_BINDING: case GL_PIXEL_UNPACK_BUFFER_BINDING:
@@ -436,8 +440,18 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_READ_BUFFER:
       ENUM1(ctx->read_fbo ? ctx->read_fbo->read_buffer : ctx->default_read_buffer);
       return true;
+   default:
+      return -1;
+   }
+}
 
-   /* ---- render state ---- */
+/* get_value for render state: 1 answered, 0 GL_INVALID_ENUM, -1 not one of these. */
+static int
+get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   const struct mgp_render_state *rs = &ctx->rs;
+   const struct mgp_dynamic_state *ds = &ctx->ds;
+   switch (pname) {
    case GL_VIEWPORT:
       FLOATN(GV_FLOAT, 4, ds->viewport[0], ds->viewport[1], ds->viewport[2], ds->viewport[3]);
       v->kind = GV_INT;
@@ -538,8 +552,16 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    }
    case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
+   default:
+      return -1;
+   }
+}
 
-   /* ---- pixel store ---- */
+/* get_value for pixel store: 1 answered, 0 GL_INVALID_ENUM, -1 not one of these. */
+static int
+get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   switch (pname) {
    case GL_PACK_ALIGNMENT: INT1(ctx->pack.alignment); return true;
    case GL_PACK_ROW_LENGTH: INT1(ctx->pack.row_length); return true;
    case GL_PACK_SKIP_ROWS: INT1(ctx->pack.skip_rows); return true;
@@ -557,8 +579,34 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_UNPACK_SWAP_BYTES: BOOL1(ctx->unpack.swap_bytes); return true;
    case GL_UNPACK_LSB_FIRST: BOOL1(ctx->unpack.lsb_first); return true;
    default:
-      break;
+      return -1;
    }
+}
+
+static bool
+get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   int en = fe_state_is_enabled(ctx, pname);
+   if (en >= 0) {
+      BOOL1(en);
+      return true;
+   }
+   GLint dbg;
+   if (fe_debug_get(ctx, pname, &dbg)) {
+      INT1(dbg);
+      return true;
+   }
+   int r = get_context_value(ctx, pname, v);
+   if (r < 0)
+      r = get_limit_value(ctx, pname, v);
+   if (r < 0)
+      r = get_binding_value(ctx, pname, v);
+   if (r < 0)
+      r = get_render_state_value(ctx, pname, v);
+   if (r < 0)
+      r = get_pixel_store_value(ctx, pname, v);
+   if (r >= 0)
+      return r > 0;
    if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + FE_MAX_DRAW_BUFFERS) {
       ENUM1(draw_buffer(ctx, (int)(pname - GL_DRAW_BUFFER0)));
       return true;

@@ -103,6 +103,8 @@ bool vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *
                    const char *call);
 void vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj);
 void vkb_table_finish(struct vkb_table *t);
+/* A size from the environment (k, m, g suffixes), else def; 0 means no cap. */
+uint64_t vkb_size_knob(const char *name, uint64_t def);
 
 /* Live object for a non-null handle; a stale or unknown handle calls
  * env->fatal(StaleHandle, call) and returns NULL. A null handle returns NULL silently. */
@@ -465,8 +467,90 @@ struct vkb_keyed_pipes {
    uint32_t keys_cap, pipes_cap;
 };
 
+/* The screen's counters, read by gate_counters (tests and tools see them by name there). */
+struct vkb_screen_stats {
+   unsigned long long quirk_split_io_blocks; /* shaders whose interface blocks were split */
+   unsigned long long pipelines_created;
+   unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
+   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
+   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
+   unsigned long long unsound_serial_complete;
+   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
+   unsigned long long validation_errors;
+   unsigned long long validation_warnings;
+   unsigned long long submits;
+   unsigned long long render_pass_splits;
+   unsigned long long staged_buffer_copies;
+   unsigned long long direct_buffer_writes;
+   unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
+   unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
+   unsigned long long descriptor_sets;
+   unsigned long long pressure_submits;
+   unsigned long long inflight_arena_peak; /* the most inflight_arena_bytes ever was */
+   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
+   unsigned long long batch_throttle_waits; /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
+   unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
+   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
+   unsigned long long clear_pipelines_created;
+   unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
+   unsigned long long blit_pipelines_created;
+   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
+   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
+   unsigned long long depth_convert_waits;    /* depth copies between depth families */
+   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
+   unsigned long long buffer_fence_term_busy;
+   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
+   /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
+   unsigned long long cmd_bind_pipeline;
+   unsigned long long cmd_bind_sets;
+   unsigned long long cmd_bind_vertex_buffers;
+   unsigned long long cmd_bind_index_buffer;
+   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
+   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
+   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
+   unsigned long long fast_draws;             /* GL draws queued by the fast path */
+   unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
+   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */
+   uint64_t cond_predicates;  /* conditional renders decided on the GPU */
+   uint64_t cond_sums;        /* of them, over several slots (vkb_cond_sum.c) */
+   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
+   uint64_t resource_cap_refusals; /* allocations refused past resource_budget */
+};
+
+/* Test-only knobs, read once at screen creation. */
+struct vkb_screen_knobs {
+   /* MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only): blits that need vkCmdBlitImage are drawn */
+   bool test_no_blit_formats;
+   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
+   bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
+   /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
+    * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
+   unsigned test_hold_batch_ms;
+   /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
+    * corrupted in-flight list, for the floor's proof to catch) */
+   bool test_skew_batch_frame;
+   /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
+    * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
+   unsigned long long test_device_lost_at;
+};
+
+/* What the batch, the lowest layer, calls back into; the screen fills these in at creation
+ * (vkb_screen.c), so vkb_batch.c calls no file above it. */
+#define VKB_RETIRE_HOOKS_MAX 4
+struct vkb_batch_hooks {
+   /* records the queued draws before any other command (vkb_flush_draws) */
+   void (*flush_draws)(struct vkb_screen *scr);
+   /* closes the rendering scope in progress before a submit (vkb_end_rendering) */
+   void (*end_rendering)(struct vkb_screen *scr);
+   /* after batches retired: tell the client what they completed (fences, queries, captures) */
+   void (*retired[VKB_RETIRE_HOOKS_MAX])(struct vkb_screen *scr);
+   unsigned retired_count;
+};
+
 struct vkb_screen {
    struct mgs_backend_env env;
+   struct vkb_screen_stats stats;
+   struct vkb_screen_knobs knobs;
    bool failed;
    /* GPU work ran past gpu_timeout_ns: the device still runs it, so nothing it may use is
     * freed until it is idle (screen_destroy hands the screen to a reaper thread) */
@@ -529,7 +613,7 @@ struct vkb_screen {
    /* The session's memory cap: the most resource memory (mem_in_use) it may hold
     * (MGL_SERVER_SESSION_MEMORY; 0: no cap, the default but on mgl-server --listen); past it
     * an allocation fails as out of memory (GL_OUT_OF_MEMORY), logged once. */
-   uint64_t resource_budget, resource_cap_refusals;
+   uint64_t resource_budget;
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
@@ -571,8 +655,6 @@ struct vkb_screen {
    uint64_t pred_serial[VKB_PRED_WORDS]; /* batch that last used each word */
    uint32_t pred_next;
    bool pred_open;            /* a predicate is active in the rendering scope in progress */
-   uint64_t cond_predicates;  /* conditional renders decided on the GPU */
-   uint64_t cond_sums;        /* of them, over several slots (vkb_cond_sum.c) */
    VkDescriptorSetLayout sum_dsl; /* the OR step: one storage buffer, pred_buf */
    VkPipelineLayout sum_layout;
    VkDescriptorPool sum_pool;
@@ -588,6 +670,7 @@ struct vkb_screen {
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
    /* batches */
+   struct vkb_batch_hooks batch_hooks;
    struct vkb_batch *cur;
    struct vkb_batch *inflight_head, *inflight_tail;
    struct vkb_batch *free_batches;
@@ -634,8 +717,6 @@ struct vkb_screen {
 
    /* blits drawn (vkb_blit_draw.c): made at the first, kept for the screen's life */
    struct vkb_blit_draw *blit_draw;
-   /* MGL_TEST_VK_NO_BLIT_FORMATS=1 (test-only): blits that need vkCmdBlitImage are drawn */
-   bool test_no_blit_formats;
 
    /* placeholders for absent sampler views: 1x1 (0,0,0,1) per sampler kind */
    VkImage dummy_img[3];
@@ -647,70 +728,14 @@ struct vkb_screen {
    VkDeviceMemory texbuf_zero_mem;
    VkBufferView texbuf_zero_view[3];
 
-   /* counters (gate_counters) */
-   unsigned long long pipelines_created;
-   unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
-   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
-   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
-   unsigned long long unsound_serial_complete;
-   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
-   unsigned long long validation_errors;
-   unsigned long long validation_warnings;
-   unsigned long long submits;
-   unsigned long long render_pass_splits;
-   unsigned long long staged_buffer_copies;
-   unsigned long long direct_buffer_writes;
-   unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
-   unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
-   unsigned long long descriptor_sets;
-   unsigned long long pressure_submits;
    VkDeviceSize inflight_arena_bytes;      /* arena bytes of submitted, unretired batches */
-   unsigned long long inflight_arena_peak; /* the most inflight_arena_bytes ever was */
-   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
-   unsigned long long batch_throttle_waits; /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
-   unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
-   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
-   unsigned long long clear_pipelines_created;
-   unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
-   unsigned long long blit_pipelines_created;
-   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
-   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
-   unsigned long long depth_convert_waits;    /* depth copies between depth families */
-   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
-   unsigned long long buffer_fence_term_busy;
-   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
-   /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
-   unsigned long long cmd_bind_pipeline;
-   unsigned long long cmd_bind_sets;
-   unsigned long long cmd_bind_vertex_buffers;
-   unsigned long long cmd_bind_index_buffer;
-   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
-   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
-   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
-   unsigned long long fast_draws;             /* GL draws queued by the fast path */
-   unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
-   unsigned long long quirk_split_io_blocks;  /* shaders whose interface blocks were split */
    uint32_t quirks;                           /* 1 << VKB_QUIRK_* (vkb_quirks.c) */
-   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */ /* the fence term alone kept a write ordered */
    bool validation_active;
 
-   /* test-only knobs (read once at screen creation) */
-   bool test_stale_buffer_serial;  /* MGL_TEST_FORCE_STALE_BUFFER_SERIAL: serial term lies */
-   bool test_no_buffer_fence_term; /* MGL_TEST_DISABLE_BUFFER_FENCE_TERM: fence term off */
-   /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
-    * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
-   unsigned test_hold_batch_ms;
-   /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
-    * corrupted in-flight list, for the floor's proof to catch) */
-   bool test_skew_batch_frame;
-   /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
-    * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
-   unsigned long long test_device_lost_at;
    /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
     * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
    VkDeviceSize mem_budget;
    VkDeviceSize mem_in_use; /* resource memory held, for the budget */
-   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
@@ -1005,81 +1030,138 @@ extern struct mgp_screen_vtbl vkb_ticked_screen_vtbl;
 extern struct mgp_context_vtbl vkb_ticked_context_vtbl;
 void vkb_tables_init(void);
 
-/* Entry points implemented in other files, wired into the tables. */
-#define VKB_CALL(name, payload)                                                               \
-   void vkb_##name(void *self, const struct payload *args, const void *tail, uint32_t tail_count)
+/* Entry points implemented in other files, wired into the tables: one per pipe_calls.def line
+ * the backend serves, each taking (self, args, tail, tail_count) as the tables call them. */
 
 /* Server-side presentation (vkb_wsi.c): present's blit + present into the window bound to
  * color, returning the batch's serial; 0 when no window is bound to it (the caller submits). */
 uint64_t vkb_wsi_present(struct vkb_screen *scr, struct vkb_resource *color);
 void vkb_wsi_finish(struct vkb_screen *scr);
 
-VKB_CALL(get_caps, mgp_get_caps);
-VKB_CALL(surface_bind_window, mgp_surface_bind_window);
-VKB_CALL(context_create, mgp_context_desc);
-VKB_CALL(context_destroy, mgp_handle_args);
-VKB_CALL(resource_create, mgp_resource_desc);
-VKB_CALL(resource_respecify, mgp_resource_desc);
-VKB_CALL(resource_destroy, mgp_handle_args);
-VKB_CALL(fence_create, mgp_handle_args);
-VKB_CALL(fence_status, mgp_fence_query);
-VKB_CALL(query_create, mgp_query_desc);
-VKB_CALL(query_result, mgp_query_result);
-VKB_CALL(query_destroy, mgp_handle_args);
-VKB_CALL(get_timestamp, mgp_get_timestamp);
-VKB_CALL(begin_conditional_render, mgp_query_desc);
-VKB_CALL(end_conditional_render, mgp_u32_args);
-VKB_CALL(begin_query, mgp_query_desc);
-VKB_CALL(end_query, mgp_query_desc);
-VKB_CALL(fence_wait, mgp_fence_query);
-VKB_CALL(fence_destroy, mgp_handle_args);
+void vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail,
+                  uint32_t tail_count);
+void vkb_surface_bind_window(void *self, const struct mgp_surface_bind_window *args,
+                             const void *tail, uint32_t tail_count);
+void vkb_context_create(void *self, const struct mgp_context_desc *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                         uint32_t tail_count);
+void vkb_resource_create(void *self, const struct mgp_resource_desc *args, const void *tail,
+                         uint32_t tail_count);
+void vkb_resource_respecify(void *self, const struct mgp_resource_desc *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_resource_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_query_result(void *self, const struct mgp_query_result *args, const void *tail,
+                      uint32_t tail_count);
+void vkb_query_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                       uint32_t tail_count);
+void vkb_get_timestamp(void *self, const struct mgp_get_timestamp *args, const void *tail,
+                       uint32_t tail_count);
+void vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, const void *tail,
+                                  uint32_t tail_count);
+void vkb_end_conditional_render(void *self, const struct mgp_u32_args *args, const void *tail,
+                                uint32_t tail_count);
+void vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
+                     uint32_t tail_count);
+void vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail,
+                   uint32_t tail_count);
+void vkb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+                    uint32_t tail_count);
+void vkb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                       uint32_t tail_count);
 
-VKB_CALL(create_render_state, mgp_create_render_state);
-VKB_CALL(bind_render_state, mgp_handle_args);
-VKB_CALL(delete_render_state, mgp_handle_args);
-VKB_CALL(create_vertex_elements, mgp_create_vertex_elements);
-VKB_CALL(bind_vertex_elements, mgp_handle_args);
-VKB_CALL(delete_vertex_elements, mgp_handle_args);
-VKB_CALL(create_sampler, mgp_create_sampler);
-VKB_CALL(delete_sampler, mgp_handle_args);
-VKB_CALL(create_sampler_view, mgp_create_sampler_view);
-VKB_CALL(delete_sampler_view, mgp_handle_args);
-VKB_CALL(create_shader, mgp_create_shader);
-VKB_CALL(delete_shader, mgp_handle_args);
+void vkb_create_render_state(void *self, const struct mgp_create_render_state *args,
+                             const void *tail, uint32_t tail_count);
+void vkb_bind_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_delete_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_create_vertex_elements(void *self, const struct mgp_create_vertex_elements *args,
+                                const void *tail, uint32_t tail_count);
+void vkb_bind_vertex_elements(void *self, const struct mgp_handle_args *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_delete_vertex_elements(void *self, const struct mgp_handle_args *args, const void *tail,
+                                uint32_t tail_count);
+void vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_create_sampler_view(void *self, const struct mgp_create_sampler_view *args,
+                             const void *tail, uint32_t tail_count);
+void vkb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
+                       uint32_t tail_count);
+void vkb_delete_shader(void *self, const struct mgp_handle_args *args, const void *tail,
+                       uint32_t tail_count);
 
-VKB_CALL(set_dynamic_state, mgp_dynamic_state);
-VKB_CALL(set_framebuffer_state, mgp_framebuffer_state);
-VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);
-VKB_CALL(set_index_buffer, mgp_set_index_buffer);
-VKB_CALL(set_sampler_views, mgp_set_handles);
-VKB_CALL(bind_sampler_states, mgp_set_handles);
-VKB_CALL(set_texture_params, mgp_texture_params);
-VKB_CALL(set_shader_buffers, mgp_set_shader_buffers);
-VKB_CALL(set_global_constants, mgp_set_global_constants);
-VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
-VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state);
-VKB_CALL(set_draw_program, mgp_handle_args);
+void vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args,
+                               const void *tail, uint32_t tail_count);
+void vkb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_index_buffer(void *self, const struct mgp_set_index_buffer *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_set_texture_params(void *self, const struct mgp_texture_params *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, const void *tail,
+                            uint32_t tail_count);
+void vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args,
+                              const void *tail, uint32_t tail_count);
+void vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,
+                                    const void *tail, uint32_t tail_count);
+void vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void *tail,
+                          uint32_t tail_count);
 
-VKB_CALL(resource_subdata, mgp_resource_subdata);
-VKB_CALL(resource_readback, mgp_resource_readback);
-VKB_CALL(resource_copy_region, mgp_resource_copy_region);
-VKB_CALL(blit, mgp_blit);
+void vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_resource_readback(void *self, const struct mgp_resource_readback *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args,
+                              const void *tail, uint32_t tail_count);
+void vkb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tail_count);
 /* blit under conditional rendering: discarded on a zero result (GL 4.4 §10.10), else vkb_blit */
-VKB_CALL(blit_conditional, mgp_blit);
-VKB_CALL(generate_mipmap, mgp_generate_mipmap);
-VKB_CALL(get_texture_image, mgp_get_texture_image);
-VKB_CALL(pack_to_buffer, mgp_pack_to_buffer);
-VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer);
-VKB_CALL(clear, mgp_clear);
-VKB_CALL(read_pixels, mgp_read_pixels);
-VKB_CALL(draw_vbo, mgp_draw_vbo);
-VKB_CALL(draw, mgp_draw);
-VKB_CALL(flush, mgp_u32_args);
-VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets);
-VKB_CALL(begin_stream_output, mgp_u32_args);
-VKB_CALL(end_stream_output, mgp_u32_args);
-VKB_CALL(pause_stream_output, mgp_u32_args);
-VKB_CALL(resume_stream_output, mgp_u32_args);
-VKB_CALL(present, mgp_present);
+void vkb_blit_conditional(void *self, const struct mgp_blit *args, const void *tail,
+                          uint32_t tail_count);
+void vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
+                         uint32_t tail_count);
+void vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void *tail,
+                        uint32_t tail_count);
+void vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_from_buffer *args,
+                                     const void *tail, uint32_t tail_count);
+void vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t tail_count);
+void vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail,
+                     uint32_t tail_count);
+void vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail,
+                  uint32_t tail_count);
+void vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count);
+void vkb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count);
+void vkb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_targets *args,
+                                   const void *tail, uint32_t tail_count);
+void vkb_begin_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_end_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                           uint32_t tail_count);
+void vkb_pause_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                             uint32_t tail_count);
+void vkb_resume_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count);
 
 #endif

@@ -177,7 +177,7 @@ cur_batch(struct vkb_screen *scr)
          return NULL;
       }
       const VkEventCreateInfo eci = {.sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
-      if (scr->test_hold_batch_ms &&
+      if (scr->knobs.test_hold_batch_ms &&
           !vkb_check(scr, vkCreateEvent(scr->dev, &eci, NULL, &b->hold), "test hold event")) {
          batch_destroy(scr, b);
          return NULL;
@@ -194,7 +194,7 @@ VkCommandBuffer
 vkb_cmd(struct vkb_screen *scr)
 {
    if (scr->draws.n)
-      vkb_flush_draws(scr);
+      scr->batch_hooks.flush_draws(scr);
    struct vkb_batch *b = cur_batch(scr);
    if (!b)
       return NULL;
@@ -249,7 +249,7 @@ frame_ledger_record(struct vkb_screen *scr, uint64_t frame, uint64_t serial)
 {
    if (frame <= scr->completed_frame_floor) {
       /* work submitted into a frame already declared complete */
-      scr->unsound_serial_complete++;
+      scr->stats.unsound_serial_complete++;
       mgu_warn("vulkan: unsound-serial-complete: batch %llu submitted for frame %llu, at or "
                "below the completed frame floor %llu",
                (unsigned long long)serial, (unsigned long long)frame,
@@ -287,7 +287,7 @@ update_frame_floor(struct vkb_screen *scr)
    frame_ledger_prune(scr);
    const struct vkb_frame_mark *open = scr->frame_ledger_count ? &scr->frame_ledger[0] : NULL;
    if ((open && open->frame <= candidate) || candidate > scr->last_presented) {
-      scr->unsound_serial_complete++;
+      scr->stats.unsound_serial_complete++;
       mgu_warn("vulkan: unsound-serial-complete: refusing to move the completed frame floor "
                "to %llu: frame %llu's last batch %llu is not complete (completed %llu, last "
                "presented %llu)",
@@ -322,9 +322,8 @@ vkb_retire(struct vkb_screen *scr)
    }
    update_frame_floor(scr);
    if (scr->completed_serial != was) {
-      vkb_fences_announce(scr);
-      vkb_queries_announce(scr);
-      vkb_xfb_announce(scr);
+      for (unsigned i = 0; i < scr->batch_hooks.retired_count; i++)
+         scr->batch_hooks.retired[i](scr);
    }
 }
 
@@ -354,7 +353,7 @@ hold_release_start(struct vkb_screen *scr, struct vkb_batch *b)
    struct hold_release *h = malloc(sizeof(*h));
    pthread_t t;
    if (h) {
-      *h = (struct hold_release){scr->dev, b->hold, scr->test_hold_batch_ms};
+      *h = (struct hold_release){scr->dev, b->hold, scr->knobs.test_hold_batch_ms};
       if (pthread_create(&t, NULL, hold_release_main, h) == 0) {
          pthread_detach(t);
          return;
@@ -369,7 +368,7 @@ vkb_submit(struct vkb_screen *scr)
 {
    if (scr->failed)
       return 0;
-   vkb_end_rendering(scr);
+   scr->batch_hooks.end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
       return 0;
@@ -390,17 +389,18 @@ vkb_submit(struct vkb_screen *scr)
       .pCommandBuffers = &cmd,
    };
    /* MGL_VK_FAKE_DEVICE_LOST: this submit answers as a lost device would (nothing runs) */
-   const bool fake_lost = scr->test_device_lost_at && scr->submits + 1 == scr->test_device_lost_at;
+   const bool fake_lost = scr->knobs.test_device_lost_at &&
+                          scr->stats.submits + 1 == scr->knobs.test_device_lost_at;
    if (!vkb_check(scr, fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
                   "vkQueueSubmit"))
       return 0;
    if (b->hold)
       hold_release_start(scr, b);
    scr->inflight_arena_bytes += b->arena_bytes;
-   if (scr->inflight_arena_bytes > scr->inflight_arena_peak)
-      scr->inflight_arena_peak = scr->inflight_arena_bytes;
+   if (scr->inflight_arena_bytes > scr->stats.inflight_arena_peak)
+      scr->stats.inflight_arena_peak = scr->inflight_arena_bytes;
    frame_ledger_record(scr, scr->frame_serial, b->serial);
-   b->frame_serial = scr->frame_serial + (scr->test_skew_batch_frame ? 1 : 0);
+   b->frame_serial = scr->frame_serial + (scr->knobs.test_skew_batch_frame ? 1 : 0);
    b->next = NULL;
    if (scr->inflight_tail)
       scr->inflight_tail->next = b;
@@ -408,7 +408,7 @@ vkb_submit(struct vkb_screen *scr)
       scr->inflight_head = b;
    scr->inflight_tail = b;
    scr->cur = NULL;
-   scr->submits++;
+   scr->stats.submits++;
    scr->bind_epoch++;
    return b->serial;
 }
@@ -614,7 +614,7 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
          VkDescriptorSet set;
          VkResult r = vkAllocateDescriptorSets(scr->dev, &ai, &set);
          if (r == VK_SUCCESS) {
-            scr->descriptor_sets++;
+            scr->stats.descriptor_sets++;
             return set;
          }
          if ((r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) || fresh) {
@@ -677,7 +677,7 @@ vkb_arena_pressure_point(struct vkb_screen *scr)
 {
    if (scr->cur && (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT ||
                     scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)) {
-      scr->pressure_submits++;
+      scr->stats.pressure_submits++;
       vkb_submit(scr);
       vkb_retire(scr);
       /* a run of draws the device executes slower than they are recorded: at most
@@ -685,17 +685,17 @@ vkb_arena_pressure_point(struct vkb_screen *scr)
       unsigned n = 0;
       for (const struct vkb_batch *b = scr->inflight_head; b; b = b->next)
          n++;
-      if (n > scr->inflight_batches_peak)
-         scr->inflight_batches_peak = n;
+      if (n > scr->stats.inflight_batches_peak)
+         scr->stats.inflight_batches_peak = n;
       for (; n > VKB_INFLIGHT_BATCH_LIMIT && scr->inflight_head && !scr->failed; n--) {
-         scr->batch_throttle_waits++;
+         scr->stats.batch_throttle_waits++;
          if (vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true) != VK_SUCCESS)
             break;
       }
    }
    while (scr->inflight_arena_bytes > VKB_INFLIGHT_ARENA_LIMIT && scr->inflight_head &&
           !scr->failed) {
-      scr->arena_throttle_waits++;
+      scr->stats.arena_throttle_waits++;
       if (vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true) != VK_SUCCESS)
          break;
    }

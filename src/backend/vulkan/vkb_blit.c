@@ -47,7 +47,7 @@ has_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want
 static bool
 blit_features(const struct vkb_screen *scr, VkFormat f, VkFormatFeatureFlags want)
 {
-   if (scr->test_no_blit_formats &&
+   if (scr->knobs.test_no_blit_formats &&
        (want & (VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT)))
       return false;
    return has_features(scr, f, want);
@@ -355,7 +355,7 @@ copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    const uint64_t serial = vkb_submit(scr);
    if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
       return;
-   scr->depth_convert_waits++;
+   scr->stats.depth_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
    const bool ok = vkb_arena_alloc(scr, out_z + (stencil ? n : 0), 16, &out);
    if (ok) {
@@ -419,7 +419,7 @@ copy_color_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    const uint64_t serial = vkb_submit(scr);
    if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
       return true;
-   scr->color_convert_waits++;
+   scr->stats.color_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
    const bool ok = vkb_arena_alloc(scr, n * dts, 16, &out);
    for (VkDeviceSize i = 0; ok && i < n; i++) {
@@ -1133,7 +1133,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       scratch_release(scr, &box_tmp);
 }
 
-VKB_CALL(blit, mgp_blit)
+void
+vkb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    struct surf s, d;
@@ -1195,7 +1196,9 @@ VKB_CALL(blit, mgp_blit)
 
 /* ---- generate_mipmap ------------------------------------------------------------------------ */
 
-VKB_CALL(generate_mipmap, mgp_generate_mipmap)
+void
+vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
+                    uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "generate_mipmap");
@@ -1242,7 +1245,9 @@ VKB_CALL(generate_mipmap, mgp_generate_mipmap)
 
 /* ---- resource_copy_region ------------------------------------------------------------------- */
 
-VKB_CALL(resource_copy_region, mgp_resource_copy_region)
+void
+vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args, const void *tail,
+                         uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *d = vkb_resource_for_use(scr, args->dst, "resource_copy_region");
@@ -1262,7 +1267,7 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       if (!n)
          return;
       if (scr->rendering_ctx) {
-         scr->render_pass_splits++;
+         scr->stats.render_pass_splits++;
          vkb_end_rendering(scr);
       }
       VkCommandBuffer cmd = vkb_cmd(scr);

@@ -303,7 +303,7 @@ get_pipeline(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_
    if (!p)
       return VK_NULL_HANDLE;
    vkb_keyed_pipes_add(&b->pipes, key, p);
-   scr->blit_pipelines_created++;
+   scr->stats.blit_pipelines_created++;
    return p;
 }
 
@@ -444,7 +444,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       .slice = {(int32_t)a->src_layer, (int32_t)vkb_resource_level_layers(s, a->src_level)},
    };
    scr->begin_rendering(cmd, &ri);
-   scr->render_passes_begun++;
+   scr->stats.render_passes_begun++;
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, b->layout, 0, 1, &set, 0, NULL);
    vkCmdSetViewport(cmd, 0, 1, &(VkViewport){0, 0, (float)dw, (float)dh, 0.0f, 1.0f});
@@ -470,7 +470,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       d->centre_drawn = false;
    /* the app's pipeline, dynamic state and descriptor sets must be bound again */
    scr->bind_epoch++;
-   scr->blit_draws++;
+   scr->stats.blit_draws++;
    s->last_use = d->last_use = vkb_current_serial(scr);
    return true;
 }

@@ -171,7 +171,7 @@ get_pipeline(struct vkb_screen *scr, const struct vkb_clear_key *key)
    if (!p)
       return VK_NULL_HANDLE;
    vkb_keyed_pipes_add(&scr->clear_pipes, key, p);
-   scr->clear_pipelines_created++;
+   scr->stats.clear_pipelines_created++;
    return p;
 }
 
@@ -213,6 +213,6 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    vkCmdDraw(cmd, 3 * (key.layered ? ctx->render_layers : 1), 1, 0, 0);
    /* The app's pipeline, dynamic state and descriptor sets must be bound again. */
    scr->bind_epoch++;
-   scr->masked_clears++;
+   scr->stats.masked_clears++;
    return true;
 }

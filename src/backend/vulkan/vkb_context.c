@@ -17,7 +17,9 @@
 
 /* ---- create / destroy -------------------------------------------------------------------- */
 
-VKB_CALL(context_create, mgp_context_desc)
+void
+vkb_context_create(void *self, const struct mgp_context_desc *args, const void *tail,
+                   uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -46,7 +48,9 @@ VKB_CALL(context_create, mgp_context_desc)
       free(ctx);
 }
 
-VKB_CALL(context_destroy, mgp_handle_args)
+void
+vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                    uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -351,7 +355,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    if (!cmd)
       return false;
    scr->begin_rendering(cmd, &ri);
-   scr->render_passes_begun++;
+   scr->stats.render_passes_begun++;
    scr->rendering_ctx = ctx;
    vkb_query_scope_begin(ctx);
    vkb_xfb_scope_begin(ctx);
@@ -361,14 +365,18 @@ vkb_begin_rendering(struct vkb_context *ctx)
 
 /* ---- set_* ------------------------------------------------------------------------------- */
 
-VKB_CALL(set_dynamic_state, mgp_dynamic_state)
+void
+vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    ctx->dyn = *args;
    ctx->dyn_dirty = true;
 }
 
-VKB_CALL(set_framebuffer_state, mgp_framebuffer_state)
+void
+vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args, const void *tail,
+                          uint32_t tail_count)
 {
    CTX_SELF;
    if (ctx->fb_set && !memcmp(&ctx->fb, args, sizeof(*args)))
@@ -391,7 +399,9 @@ VKB_CALL(set_framebuffer_state, mgp_framebuffer_state)
    ctx->dyn_dirty = true;
 }
 
-VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers)
+void
+vkb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, const void *tail,
+                       uint32_t tail_count)
 {
    CTX_SELF;
    const struct mgp_vertex_buffer *vb = tail;
@@ -413,7 +423,9 @@ VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers)
    }
 }
 
-VKB_CALL(set_index_buffer, mgp_set_index_buffer)
+void
+vkb_set_index_buffer(void *self, const struct mgp_set_index_buffer *args, const void *tail,
+                     uint32_t tail_count)
 {
    CTX_SELF;
    if (!mgp_handle_is_null(args->res) &&
@@ -439,19 +451,25 @@ set_handles(struct vkb_context *ctx, struct vkb_table *t, struct mgp_handle *dst
    }
 }
 
-VKB_CALL(set_sampler_views, mgp_set_handles)
+void
+vkb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    set_handles(ctx, &scr->sampler_views, ctx->views, args, tail, tail_count, "set_sampler_views");
 }
 
-VKB_CALL(bind_sampler_states, mgp_set_handles)
+void
+vkb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const void *tail,
+                        uint32_t tail_count)
 {
    CTX_SELF;
    set_handles(ctx, &scr->samplers, ctx->samplers, args, tail, tail_count, "bind_sampler_states");
 }
 
-VKB_CALL(set_texture_params, mgp_texture_params)
+void
+vkb_set_texture_params(void *self, const struct mgp_texture_params *args, const void *tail,
+                       uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, args->res, "set_texture_params");
@@ -463,7 +481,9 @@ VKB_CALL(set_texture_params, mgp_texture_params)
    }
 }
 
-VKB_CALL(set_shader_buffers, mgp_set_shader_buffers)
+void
+vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, const void *tail,
+                       uint32_t tail_count)
 {
    CTX_SELF;
    if (args->cls != 0) {
@@ -485,7 +505,9 @@ VKB_CALL(set_shader_buffers, mgp_set_shader_buffers)
    }
 }
 
-VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults)
+void
+vkb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,
+                               const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    const struct mgp_attrib_value *v = tail;
@@ -501,7 +523,9 @@ VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults)
    ctx->attrib_version++;
 }
 
-VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state)
+void
+vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, const void *tail,
+                         uint32_t tail_count)
 {
    CTX_SELF;
    /* The front end refuses these with GL_INVALID_VALUE (glPixelStorei); 0 alignment is the
@@ -526,7 +550,8 @@ VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state)
 
 /* ---- flush / present --------------------------------------------------------------------- */
 
-VKB_CALL(flush, mgp_u32_args)
+void
+vkb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    const uint64_t serial = vkb_submit(scr);
@@ -536,7 +561,8 @@ VKB_CALL(flush, mgp_u32_args)
       vkb_retire(scr);
 }
 
-VKB_CALL(present, mgp_present)
+void
+vkb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    /* pbuffers: the colour resource needs nothing more than the end of the frame; a window the

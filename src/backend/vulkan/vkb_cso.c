@@ -36,7 +36,9 @@ cso_new(struct vkb_screen *scr, struct vkb_table *t, size_t size, struct mgp_han
 
 /* ---- render state ------------------------------------------------------------------------ */
 
-VKB_CALL(create_render_state, mgp_create_render_state)
+void
+vkb_create_render_state(void *self, const struct mgp_create_render_state *args, const void *tail,
+                        uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_render_state *rs =
@@ -50,7 +52,9 @@ VKB_CALL(create_render_state, mgp_create_render_state)
    }
 }
 
-VKB_CALL(bind_render_state, mgp_handle_args)
+void
+vkb_bind_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    if (mgp_handle_is_null(args->h) ||
@@ -58,7 +62,9 @@ VKB_CALL(bind_render_state, mgp_handle_args)
       ctx->rs = args->h;
 }
 
-VKB_CALL(delete_render_state, mgp_handle_args)
+void
+vkb_delete_render_state(void *self, const struct mgp_handle_args *args, const void *tail,
+                        uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_render_state *rs =
@@ -72,7 +78,9 @@ VKB_CALL(delete_render_state, mgp_handle_args)
 
 /* ---- vertex elements --------------------------------------------------------------------- */
 
-VKB_CALL(create_vertex_elements, mgp_create_vertex_elements)
+void
+vkb_create_vertex_elements(void *self, const struct mgp_create_vertex_elements *args,
+                           const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_vertex_elements *ve =
@@ -81,7 +89,9 @@ VKB_CALL(create_vertex_elements, mgp_create_vertex_elements)
       ve->ve = *args;
 }
 
-VKB_CALL(bind_vertex_elements, mgp_handle_args)
+void
+vkb_bind_vertex_elements(void *self, const struct mgp_handle_args *args, const void *tail,
+                         uint32_t tail_count)
 {
    CTX_SELF;
    if (mgp_handle_is_null(args->h) ||
@@ -89,7 +99,9 @@ VKB_CALL(bind_vertex_elements, mgp_handle_args)
       ctx->ve = args->h;
 }
 
-VKB_CALL(delete_vertex_elements, mgp_handle_args)
+void
+vkb_delete_vertex_elements(void *self, const struct mgp_handle_args *args, const void *tail,
+                           uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_vertex_elements *ve =
@@ -151,7 +163,9 @@ border_color(const struct mgp_sampler_state *st, VkBorderColor *out)
    return false;
 }
 
-VKB_CALL(create_sampler, mgp_create_sampler)
+void
+vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void *tail,
+                   uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_sampler *s = cso_new(scr, &scr->samplers, sizeof(*s), args->cso, "create_sampler");
@@ -232,7 +246,9 @@ VKB_CALL(create_sampler, mgp_create_sampler)
    vkb_check(scr, vkCreateSampler(scr->dev, &sci, NULL, &s->vk), "vkCreateSampler");
 }
 
-VKB_CALL(delete_sampler, mgp_handle_args)
+void
+vkb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *tail,
+                   uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_sampler *s = vkb_lookup(scr, &scr->samplers, args->h, "delete_sampler");
@@ -247,7 +263,9 @@ VKB_CALL(delete_sampler, mgp_handle_args)
 
 /* ---- sampler view ------------------------------------------------------------------------ */
 
-VKB_CALL(create_sampler_view, mgp_create_sampler_view)
+void
+vkb_create_sampler_view(void *self, const struct mgp_create_sampler_view *args, const void *tail,
+                        uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_sampler_view *v =
@@ -262,7 +280,9 @@ VKB_CALL(create_sampler_view, mgp_create_sampler_view)
       MGU_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
 }
 
-VKB_CALL(delete_sampler_view, mgp_handle_args)
+void
+vkb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const void *tail,
+                        uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_sampler_view *v =
@@ -642,7 +662,9 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
    return NULL;
 }
 
-VKB_CALL(create_shader, mgp_create_shader)
+void
+vkb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
+                  uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_shader *sh = cso_new(scr, &scr->shaders, sizeof(*sh), args->cso, "create_shader");
@@ -660,7 +682,9 @@ VKB_CALL(create_shader, mgp_create_shader)
    }
 }
 
-VKB_CALL(delete_shader, mgp_handle_args)
+void
+vkb_delete_shader(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, args->h, "delete_shader");
@@ -678,7 +702,9 @@ VKB_CALL(delete_shader, mgp_handle_args)
    free(sh);
 }
 
-VKB_CALL(set_draw_program, mgp_handle_args)
+void
+vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void *tail,
+                     uint32_t tail_count)
 {
    CTX_SELF;
    if (mgp_handle_is_null(args->h) || vkb_lookup(scr, &scr->shaders, args->h, "set_draw_program"))
@@ -700,7 +726,9 @@ vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh)
    sh->consts_serial = vkb_current_serial(scr);
 }
 
-VKB_CALL(set_global_constants, mgp_set_global_constants)
+void
+vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args, const void *tail,
+                         uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, args->shader, "set_global_constants");

@@ -119,7 +119,7 @@ pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize o
       return false;
    memset(st.ptr, 0, padded);
    if (scr->rendering_ctx) {
-      scr->render_pass_splits++;
+      scr->stats.render_pass_splits++;
       vkb_end_rendering(scr);
    }
    VkCommandBuffer cmd = vkb_cmd(scr);
@@ -128,7 +128,7 @@ pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize o
    vkb_buffer_barrier_before_write(scr);
    vkCmdCopyBuffer(cmd, r->buf, st.buf, 1, &(VkBufferCopy){offset, st.offset, range});
    vkb_buffer_barrier_after_write(scr);
-   scr->uniform_ranges_padded++;
+   scr->stats.uniform_ranges_padded++;
    *out = (VkDescriptorBufferInfo){st.buf, st.offset, padded};
    return true;
 }
@@ -384,7 +384,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.sampler;
             continue;
          }
-         scr->sampler_resolves++;
+         scr->stats.sampler_resolves++;
          struct vkb_sampler_view *v =
             vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
          if (scr->failed)
@@ -418,7 +418,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             if (!view)
                return false;
             sampled_count = 1;
-            scr->feedback_base_only_views++;
+            scr->stats.feedback_base_only_views++;
          }
          if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
@@ -546,7 +546,7 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    if (all || memcmp(&vp, &ctx->rec_viewport, sizeof(vp))) {
       vkCmdSetViewport(cmd, 0, 1, &vp);
       ctx->rec_viewport = vp;
-      scr->cmd_set_state++;
+      scr->stats.cmd_set_state++;
    }
 
    int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
@@ -565,7 +565,7 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    if (all || memcmp(&sc, &ctx->rec_scissor, sizeof(sc))) {
       vkCmdSetScissor(cmd, 0, 1, &sc);
       ctx->rec_scissor = sc;
-      scr->cmd_set_state++;
+      scr->stats.cmd_set_state++;
    }
 
    float lw = d->line_width > 0 ? d->line_width : 1.0f;
@@ -578,7 +578,7 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    if (all || lw != ctx->rec_line_width) {
       vkCmdSetLineWidth(cmd, lw);
       ctx->rec_line_width = lw;
-      scr->cmd_set_state++;
+      scr->stats.cmd_set_state++;
    }
    const float bias[3] = {d->polygon_offset_units,
                           scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
@@ -586,12 +586,12 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    if (all || memcmp(bias, ctx->rec_depth_bias, sizeof(bias))) {
       vkCmdSetDepthBias(cmd, bias[0], bias[1], bias[2]);
       memcpy(ctx->rec_depth_bias, bias, sizeof(bias));
-      scr->cmd_set_state++;
+      scr->stats.cmd_set_state++;
    }
    if (all || memcmp(d->blend_color, ctx->rec_blend, sizeof(ctx->rec_blend))) {
       vkCmdSetBlendConstants(cmd, d->blend_color);
       memcpy(ctx->rec_blend, d->blend_color, sizeof(ctx->rec_blend));
-      scr->cmd_set_state++;
+      scr->stats.cmd_set_state++;
    }
    for (int f = 0; f < 2; f++) {
       const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
@@ -606,7 +606,7 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       if (all || v[2] != rec[2])
          vkCmdSetStencilWriteMask(cmd, face, v[2]);
       for (int i = 0; i < 3; i++)
-         scr->cmd_set_state += all || v[i] != rec[i];
+         scr->stats.cmd_set_state += all || v[i] != rec[i];
       memcpy(rec, v, sizeof(v));
    }
 }
@@ -714,7 +714,7 @@ vkb_flush_draws(struct vkb_screen *scr)
                               sizeof(q->idx[0]), NULL);
    else
       scr->draw_multi(cmd, n, q->arr, q->instance_count, q->first_instance, sizeof(q->arr[0]));
-   scr->cmd_draws++;
+   scr->stats.cmd_draws++;
 }
 
 /* Queues one draw behind those it can share a command with (recorded now without
@@ -735,7 +735,7 @@ queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
    else
       q->arr[q->n] = (VkMultiDrawInfoEXT){r->start, r->count};
    q->n++;
-   scr->draws_recorded++;
+   scr->stats.draws_recorded++;
    scr->cur->draws++;
    if (!scr->has_multi_draw)
       vkb_flush_draws(scr);
@@ -774,7 +774,7 @@ fast_vertex_buffers(struct vkb_context *ctx)
          continue;
       vkb_flush_draws(scr);
       vkCmdBindVertexBuffers(scr->cur->cmd, b, 1, &res[b]->buf, &ctx->vbs[b].offset);
-      scr->cmd_bind_vertex_buffers++;
+      scr->stats.cmd_bind_vertex_buffers++;
       ctx->bound_vb[b] = res[b]->buf;
       ctx->bound_vb_off[b] = ctx->vbs[b].offset;
    }
@@ -836,7 +836,7 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          vkb_flush_draws(scr);
          vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
                                  (uint32_t)i, 1, &set, dyn ? 1 : 0, &dd.dynoff);
-         scr->cmd_bind_sets++;
+         scr->stats.cmd_bind_sets++;
          ctx->bound_set[i] = set;
          if (dyn)
             ctx->bound_dynoff = dd.dynoff;
@@ -875,7 +875,7 @@ draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       if (ranges[i].count && args->instance_count) {
          queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
                     args->start_instance);
-         scr->fast_draws++;
+         scr->stats.fast_draws++;
       }
    }
    return true;
@@ -919,7 +919,8 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
    return true;
 }
 
-VKB_CALL(draw_vbo, mgp_draw_vbo)
+void
+vkb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
@@ -1112,7 +1113,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          /* The bytes the GPU will read are there only once the buffer's last batch is done
           * (staged writes land in stream order). Nothing of this draw is in the arena yet. */
          if (ib->last_use > scr->completed_serial) {
-            scr->index_rewrite_waits++;
+            scr->stats.index_rewrite_waits++;
             if (vkb_wait_serial(scr, ib->last_use, UINT64_MAX, true) != VK_SUCCESS)
                return;
          }
@@ -1128,7 +1129,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       ib_off = a.offset;
       isz = 4;
       itype = VK_INDEX_TYPE_UINT32;
-      scr->index_rewrites++;
+      scr->stats.index_rewrites++;
    }
 
    /* The pipeline key. */
@@ -1263,7 +1264,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (ctx->bound_pipeline != pipe) {
       vkb_flush_draws(scr);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-      scr->cmd_bind_pipeline++;
+      scr->stats.cmd_bind_pipeline++;
       ctx->bound_pipeline = pipe;
    }
    /* the locations its depth was last drawn with, for the barriers after this scope (inside
@@ -1282,7 +1283,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (scr->has_dynamic_topology && ctx->bound_topology != (int)topo) {
       vkb_flush_draws(scr);
       scr->set_topology(cmd, topo);
-      scr->cmd_set_state++;
+      scr->stats.cmd_set_state++;
       ctx->bound_topology = (int)topo;
    }
    /* A set is rebound when it (or, for set 0, the default block's offset) changed; a new
@@ -1296,7 +1297,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       vkb_flush_draws(scr);
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout, (uint32_t)i, 1,
                               &sets[i], dyn ? 1 : 0, &dd.dynoff);
-      scr->cmd_bind_sets++;
+      scr->stats.cmd_bind_sets++;
       ctx->bound_set[i] = sets[i];
       if (dyn)
          ctx->bound_dynoff = dd.dynoff;
@@ -1309,7 +1310,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       if (ctx->bound_vb[b] != vb_buf[b] || ctx->bound_vb_off[b] != vb_off[b]) {
          vkb_flush_draws(scr);
          vkCmdBindVertexBuffers(cmd, b, 1, &vb_buf[b], &vb_off[b]);
-         scr->cmd_bind_vertex_buffers++;
+         scr->stats.cmd_bind_vertex_buffers++;
          ctx->bound_vb[b] = vb_buf[b];
          ctx->bound_vb_off[b] = vb_off[b];
       }
@@ -1318,7 +1319,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                ctx->bound_ib_type != itype)) {
       vkb_flush_draws(scr);
       vkCmdBindIndexBuffer(cmd, ib_buf, ib_off, itype);
-      scr->cmd_bind_index_buffer++;
+      scr->stats.cmd_bind_index_buffer++;
       ctx->bound_ib = ib_buf;
       ctx->bound_ib_off = ib_off;
       ctx->bound_ib_type = itype;
@@ -1360,7 +1361,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
 }
 
 /* The compact draw is draw_vbo with its defaults (pipe_types.def). */
-VKB_CALL(draw, mgp_draw)
+void
+vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tail_count)
 {
    (void)tail;
    (void)tail_count;

@@ -262,7 +262,7 @@ vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
       if (count || memcmp(d.write_mask, r->write_mask, c * sizeof(d.write_mask[0])))
          scr->set_write_mask(cmd, 0, d.color_count, d.write_mask), n++;
    }
-   scr->cmd_set_state += n;
+   scr->stats.cmd_set_state += n;
    *r = d;
    ctx->rs_recorded = true;
    return true;

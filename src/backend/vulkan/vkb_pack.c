@@ -706,7 +706,7 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       for (uint32_t j = 0; j < ch; j++)
          memcpy(dst0 + (skip_rows + (y0 - y) + j) * stride + (skip_px + (x0 - x)) * psize,
                 st.ptr + (size_t)j * cw * ts, (size_t)cw * ts);
-      scr->pack_row_copies += ch;
+      scr->stats.pack_row_copies += ch;
       vkb_retire(scr);
       return;
    }
@@ -834,7 +834,9 @@ read_source(struct vkb_context *ctx, uint32_t format, struct pack_src *src, cons
    return true;
 }
 
-VKB_CALL(read_pixels, mgp_read_pixels)
+void
+vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail,
+                uint32_t tail_count)
 {
    CTX_SELF;
    struct pack_src src;
@@ -844,7 +846,9 @@ VKB_CALL(read_pixels, mgp_read_pixels)
         args->out.ptr, args->out.size, "read_pixels");
 }
 
-VKB_CALL(get_texture_image, mgp_get_texture_image)
+void
+vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "get_texture_image");
@@ -911,7 +915,7 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
    vkCmdCopyImageToBuffer(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, b->buf, 1, &c);
    vkb_buffer_barrier_after_write(scr);
    r->last_use = b->last_use = vkb_current_serial(scr);
-   scr->pack_buffer_copies++;
+   scr->stats.pack_buffer_copies++;
    return true;
 }
 
@@ -920,7 +924,9 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
  * after which every earlier use of the buffer has completed too (batches complete in order),
  * so the texels are written straight into the buffer's host mapping. The client does not wait:
  * it learns nothing until it reads the buffer (resource_readback, in stream order). */
-VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
+void
+vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void *tail,
+                   uint32_t tail_count)
 {
    CTX_SELF;
    const char *call = "pack_to_buffer";

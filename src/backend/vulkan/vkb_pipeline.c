@@ -449,7 +449,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       vkb_check(scr, r, "vkCreateGraphicsPipelines");
       return "vkCreateGraphicsPipelines failed";
    }
-   scr->pipelines_created++;
+   scr->stats.pipelines_created++;
    return NULL;
 }
 

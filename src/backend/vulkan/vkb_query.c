@@ -268,7 +268,9 @@ vkb_queries_finish(struct vkb_screen *scr)
    scr->pred_mem = VK_NULL_HANDLE;
 }
 
-VKB_CALL(query_create, mgp_query_desc)
+void
+vkb_query_create(void *self, const struct mgp_query_desc *args, const void *tail,
+                 uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -310,7 +312,9 @@ write_result(const struct mgp_span *out, uint64_t available, uint64_t value)
       memcpy(out->ptr, r, sizeof(r));
 }
 
-VKB_CALL(query_result, mgp_query_result)
+void
+vkb_query_result(void *self, const struct mgp_query_result *args, const void *tail,
+                 uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -332,7 +336,9 @@ VKB_CALL(query_result, mgp_query_result)
    write_result(&args->out, q->announced, q->value);
 }
 
-VKB_CALL(query_destroy, mgp_handle_args)
+void
+vkb_query_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -392,7 +398,9 @@ query_mark_ended(struct vkb_screen *scr, struct vkb_query *q)
    scr->queries_pending++;
 }
 
-VKB_CALL(begin_query, mgp_query_desc)
+void
+vkb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
+                uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
@@ -446,7 +454,8 @@ is_active_here(const struct vkb_query *q, const struct mgp_query_desc *args)
 }
 
 /* Ends an active query; for a GL_TIMESTAMP query (glQueryCounter) writes its one slot. */
-VKB_CALL(end_query, mgp_query_desc)
+void
+vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
@@ -514,7 +523,9 @@ vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only)
 
 /* glGet GL_TIMESTAMP: a timestamp written after everything recorded so far, submitted and
  * waited for (the client counts the round trip). */
-VKB_CALL(get_timestamp, mgp_get_timestamp)
+void
+vkb_get_timestamp(void *self, const struct mgp_get_timestamp *args, const void *tail,
+                  uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -594,7 +605,7 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
       scr->pred_serial[w] = vkb_current_serial(scr);
       ctx->cond_pred = true;
       ctx->cond_pred_offset = off;
-      scr->cond_predicates++;
+      scr->stats.cond_predicates++;
       return true;
    }
    VkBufferMemoryBarrier b = {
@@ -620,7 +631,7 @@ pred_record(struct vkb_context *ctx, const struct vkb_query *q, bool wait)
    scr->pred_serial[w] = vkb_current_serial(scr);
    ctx->cond_pred = true;
    ctx->cond_pred_offset = off;
-   scr->cond_predicates++;
+   scr->stats.cond_predicates++;
    return true;
 }
 
@@ -657,7 +668,9 @@ vkb_cond_scope_end(struct vkb_screen *scr)
  * modes, a named decline) or rendering (NO_WAIT modes, as the spec allows). The predicate is
  * active only inside rendering scopes, which hold only draws and clears; a blit under it
  * decides on the server (vkb_blit_conditional). Copies are never conditional. */
-VKB_CALL(begin_conditional_render, mgp_query_desc)
+void
+vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, const void *tail,
+                             uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;
@@ -692,7 +705,9 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
    ctx->cond_discard = q->announced ? q->value == 0 : !q->slot_count;
 }
 
-VKB_CALL(end_conditional_render, mgp_u32_args)
+void
+vkb_end_conditional_render(void *self, const struct mgp_u32_args *args, const void *tail,
+                           uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    (void)args, (void)tail, (void)tail_count;
@@ -707,7 +722,8 @@ VKB_CALL(end_conditional_render, mgp_u32_args)
  * a copy, not a draw, so no GPU predicate covers it: on a predicate whose result is not back,
  * the WAIT modes wait for it here (a named decline) and the NO_WAIT modes blit, as the spec
  * allows when the result is not available. */
-VKB_CALL(blit_conditional, mgp_blit)
+void
+vkb_blit_conditional(void *self, const struct mgp_blit *args, const void *tail, uint32_t tail_count)
 {
    struct vkb_context *ctx = self;
    struct vkb_screen *scr = ctx->scr;

@@ -139,7 +139,7 @@ vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
       any = true;
    }
    if (ok && any) {
-      scr->quirk_split_io_blocks++;
+      scr->stats.quirk_split_io_blocks++;
       return;
    }
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {

@@ -43,7 +43,7 @@ alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequi
     * call reports GL_OUT_OF_MEMORY and the session goes on; the log names the cap once. */
    if (scr->resource_budget && (req->size > scr->resource_budget ||
                                 scr->mem_in_use > scr->resource_budget - req->size)) {
-      if (!scr->resource_cap_refusals++)
+      if (!scr->stats.resource_cap_refusals++)
          mgu_warn("vulkan: %s: %llu bytes more than the session's %llu "
                   "(MGL_SERVER_SESSION_MEMORY), %llu in use: GL_OUT_OF_MEMORY",
                   what, (unsigned long long)req->size,
@@ -89,7 +89,7 @@ leave_without_storage(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSi
    r->mem = VK_NULL_HANDLE;
    r->unsupported = true;
    r->no_storage = true;
-   if (!scr->resource_oom++)
+   if (!scr->stats.resource_oom++)
       mgu_warn("vulkan: resource {%u,%u}: out of memory for its %llu bytes (in use %llu, "
                "budget %llu): no storage, GL_OUT_OF_MEMORY", r->base.h.slot, r->base.h.gen,
                (unsigned long long)bytes, (unsigned long long)scr->mem_in_use,
@@ -168,7 +168,7 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
    r->mem_bytes = st->size; /* imported, but the server holds it as device memory: budgeted */
    scr->mem_in_use += st->size;
    scr->heap_buffer_count++;
-   scr->heap_buffers_made++;
+   scr->stats.heap_buffers_made++;
    return true;
 
 fail_memory:
@@ -194,7 +194,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
          return true;
       /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
        * write goes through the stage as without a heap. Counted (heap-import-fallbacks). */
-      if (!scr->heap_import_fallbacks++)
+      if (!scr->stats.heap_import_fallbacks++)
          mgu_warn("buffer {%u,%u}: its %llu-byte heap store could not be imported as buffer "
                   "memory (VK_EXT_external_memory_host); its writes are staged",
                   r->base.h.slot, r->base.h.gen, (unsigned long long)r->desc.store.size);
@@ -608,7 +608,9 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
    r->is_buffer = false;
 }
 
-VKB_CALL(resource_create, mgp_resource_desc)
+void
+vkb_resource_create(void *self, const struct mgp_resource_desc *args, const void *tail,
+                    uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -628,7 +630,9 @@ VKB_CALL(resource_create, mgp_resource_desc)
    init_storage(scr, r);
 }
 
-VKB_CALL(resource_respecify, mgp_resource_desc)
+void
+vkb_resource_respecify(void *self, const struct mgp_resource_desc *args, const void *tail,
+                       uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -642,7 +646,9 @@ VKB_CALL(resource_respecify, mgp_resource_desc)
    init_storage(scr, r);
 }
 
-VKB_CALL(resource_destroy, mgp_handle_args)
+void
+vkb_resource_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                     uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -965,7 +971,9 @@ write_status(const struct mgp_span *out, uint32_t status)
       memcpy(out->ptr, &status, sizeof(status));
 }
 
-VKB_CALL(fence_create, mgp_handle_args)
+void
+vkb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                 uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1002,7 +1010,9 @@ vkb_fences_announce(struct vkb_screen *scr)
    }
 }
 
-VKB_CALL(fence_status, mgp_fence_query)
+void
+vkb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                 uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1023,7 +1033,9 @@ VKB_CALL(fence_status, mgp_fence_query)
                                                                  : MGP_FENCE_UNSIGNALLED);
 }
 
-VKB_CALL(fence_wait, mgp_fence_query)
+void
+vkb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+               uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1042,7 +1054,9 @@ VKB_CALL(fence_wait, mgp_fence_query)
                                               : MGP_FENCE_LOST);
 }
 
-VKB_CALL(fence_destroy, mgp_handle_args)
+void
+vkb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;

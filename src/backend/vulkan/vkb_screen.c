@@ -1,5 +1,5 @@
-/* vkb_screen.c — the Vulkan backend's screen: instance, device, validation messenger, caps,
- * the slot tables and the exported struct mgs_backend. */
+/* vkb_screen.c — the Vulkan backend's screen: instance, device, validation messenger, caps
+ * and the exported struct mgs_backend. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -11,164 +11,6 @@
 #include "pipe_codec.h"
 #include "vkb.h"
 
-/* ---- fatals ------------------------------------------------------------------------------ */
-
-void
-vkb_fatal(struct vkb_screen *scr, enum mgu_fatal name, const char *detail)
-{
-   if (scr->failed)
-      return;
-   scr->failed = true;
-   mgu_error("vulkan: fatal %s: %s", mgu_fatal_name(name), detail);
-   scr->env.fatal(scr->env.session, name, detail);
-}
-
-bool
-vkb_check(struct vkb_screen *scr, VkResult err, const char *what)
-{
-   if (err == VK_SUCCESS)
-      return true;
-   char detail[160];
-   snprintf(detail, sizeof(detail), "%s: VkResult %d", what, (int)err);
-   switch (err) {
-   case VK_ERROR_OUT_OF_HOST_MEMORY:
-   case VK_ERROR_OUT_OF_DEVICE_MEMORY:
-   case VK_ERROR_FRAGMENTED_POOL:
-   case VK_ERROR_OUT_OF_POOL_MEMORY:
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
-      break;
-   default:
-      vkb_fatal(scr, MGU_FATAL_DeviceLost, detail);
-      break;
-   }
-   return false;
-}
-
-int32_t
-vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits, VkMemoryPropertyFlags want,
-                VkMemoryPropertyFlags avoid)
-{
-   for (uint32_t i = 0; i < scr->mem_props.memoryTypeCount; i++) {
-      const VkMemoryPropertyFlags f = scr->mem_props.memoryTypes[i].propertyFlags;
-      if ((type_bits & (1u << i)) && (f & want) == want && !(f & avoid))
-         return (int32_t)i;
-   }
-   return -1;
-}
-
-/* ---- slot tables ------------------------------------------------------------------------- */
-
-#define VKB_MAX_SLOTS (1u << 22)
-
-struct vkb_obj *
-vkb_table_peek(const struct vkb_table *t, struct mgp_handle h)
-{
-   if (mgp_handle_is_null(h) || h.slot >= t->cap)
-      return NULL;
-   struct vkb_obj *o = t->slots[h.slot];
-   return o && o->h.gen == h.gen ? o : NULL;
-}
-
-void *
-vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, const char *call)
-{
-   if (mgp_handle_is_null(h))
-      return NULL;
-   struct vkb_obj *o = vkb_table_peek(t, h);
-   if (!o) {
-      char detail[96];
-      snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
-      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
-   }
-   return o;
-}
-
-/* A size from the environment (k, m, g suffixes), else def; 0 means no cap. */
-static uint64_t
-size_knob(const char *name, uint64_t def)
-{
-   const char *v = getenv(name);
-   if (!v || !*v)
-      return def;
-   char *end;
-   unsigned long long n = strtoull(v, &end, 0);
-   unsigned shift = *end == 'k' || *end == 'K' ? 10 : *end == 'm' || *end == 'M' ? 20
-                  : *end == 'g' || *end == 'G' ? 30 : 0;
-   return n > (UINT64_MAX >> shift) ? UINT64_MAX : (uint64_t)n << shift;
-}
-
-/* How many objects of one kind a session may hold (each costs server memory however small
- * it is on the wire). */
-static uint32_t
-session_objects_max(void)
-{
-   static _Atomic uint32_t max;
-   uint32_t m = max;
-   if (!m) {
-      uint64_t v = size_knob("MGL_SERVER_SESSION_OBJECTS", 1u << 20);
-      m = v && v < VKB_MAX_SLOTS ? (uint32_t)v : VKB_MAX_SLOTS;
-      max = m;
-   }
-   return m;
-}
-
-bool
-vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, const char *call)
-{
-   const uint32_t slot = obj->h.slot;
-   char detail[96];
-   if (mgp_handle_is_null(obj->h) || slot >= VKB_MAX_SLOTS) {
-      snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, slot, obj->h.gen);
-      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
-      return false;
-   }
-   if (t->live >= session_objects_max()) {
-      snprintf(detail, sizeof(detail), "%s: %u objects of this kind (MGL_SERVER_SESSION_OBJECTS)",
-               call, t->live);
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
-      return false;
-   }
-   if (slot >= t->cap) {
-      uint32_t cap = t->cap ? t->cap : 64;
-      while (cap <= slot)
-         cap *= 2;
-      struct vkb_obj **s = realloc(t->slots, cap * sizeof(*s));
-      if (!s) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, call);
-         return false;
-      }
-      memset(s + t->cap, 0, (cap - t->cap) * sizeof(*s));
-      t->slots = s;
-      t->cap = cap;
-   }
-   if (t->slots[slot]) {
-      snprintf(detail, sizeof(detail), "%s {%u,%u}: slot still holds gen %u", call, slot,
-               obj->h.gen, t->slots[slot]->h.gen);
-      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
-      return false;
-   }
-   t->slots[slot] = obj;
-   t->live++;
-   return true;
-}
-
-void
-vkb_table_remove(struct vkb_table *t, struct vkb_obj *obj)
-{
-   if (obj->h.slot < t->cap && t->slots[obj->h.slot] == obj) {
-      t->slots[obj->h.slot] = NULL;
-      t->live--;
-   }
-}
-
-void
-vkb_table_finish(struct vkb_table *t)
-{
-   free(t->slots);
-   t->slots = NULL;
-   t->cap = 0;
-}
-
 /* ---- validation messenger ------------------------------------------------------------------ */
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL
@@ -179,10 +21,10 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTyp
    (void)types;
    const char *msg = data && data->pMessage ? data->pMessage : "(no message)";
    if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
-      scr->validation_errors++;
+      scr->stats.validation_errors++;
       mgu_error("vulkan validation error: %s", msg);
    } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-      scr->validation_warnings++;
+      scr->stats.validation_warnings++;
       mgu_warn("vulkan validation warning: %s", msg);
    } else {
       mgu_debug("vulkan validation: %s", msg);
@@ -434,8 +276,9 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
    return true;
 }
 
+/* The best-scoring physical device, its properties and memory types. */
 static bool
-create_device(struct vkb_screen *scr, char *why, size_t why_size)
+pick_physical_device(struct vkb_screen *scr, char *why, size_t why_size)
 {
    uint32_t n = 0;
    vkEnumeratePhysicalDevices(scr->instance, &n, NULL);
@@ -467,18 +310,16 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    vkGetPhysicalDeviceProperties(scr->phys, &scr->props);
    vkGetPhysicalDeviceMemoryProperties(scr->phys, &scr->mem_props);
    scr->api_version = scr->props.apiVersion;
+   return true;
+}
+
+static void
+read_driver_strings(struct vkb_screen *scr, const struct dev_exts *e)
+{
    const uint32_t api = scr->api_version;
-
-   struct dev_exts e;
-   if (!dev_exts_get(scr->phys, &e)) {
-      snprintf(why, why_size, "out of memory");
-      return false;
-   }
-
-   /* Driver strings. */
    VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
-   if (api >= VK_API_VERSION_1_2 || dev_has(&e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
+   if (api >= VK_API_VERSION_1_2 || dev_has(e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
       p2.pNext = &drv;
    vkGetPhysicalDeviceProperties2(scr->phys, &p2);
    vkb_quirks_init(scr, p2.pNext ? drv.driverID : (VkDriverId)0);
@@ -491,8 +332,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       snprintf(scr->driver_info, sizeof(scr->driver_info), "driver version 0x%08x",
                scr->props.driverVersion);
    }
+}
 
-   /* Queue. */
+/* The first queue family with graphics. */
+static void
+pick_queue_family(struct vkb_screen *scr)
+{
    uint32_t nq = 0;
    vkGetPhysicalDeviceQueueFamilyProperties(scr->phys, &nq, NULL);
    VkQueueFamilyProperties q[16];
@@ -510,180 +355,213 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
          break;
       }
    }
+}
 
-   /* Features: query, then enable what GL needs and the device has. */
+/* The optional features: queried (query_features), then chained again with only what GL needs
+ * and the device has (chain_enabled_features), with the extensions that bring them. */
+struct dev_features {
    const char *exts[28];
-   uint32_t nexts = 0;
-   void *chain = NULL;
-#define CHAIN(s) ((s).pNext = chain, chain = &(s))
-   VkPhysicalDeviceShaderDrawParametersFeatures dp = {
+   uint32_t nexts;
+   void *chain;
+   VkPhysicalDeviceFeatures2 f2;
+   VkPhysicalDeviceShaderDrawParametersFeatures dp;
+   VkPhysicalDeviceDynamicRenderingFeatures dr;
+   VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8;
+   VkPhysicalDeviceProvokingVertexFeaturesEXT pv;
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div;
+   VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds;
+   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr;
+   VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc;
+   VkPhysicalDeviceMultiDrawFeaturesEXT md;
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT tf;
+   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq;
+   VkPhysicalDeviceConditionalRenderingFeaturesEXT crf;
+   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3;
+   VkPhysicalDeviceLineRasterizationFeaturesEXT lrf;
+   bool has_u8, has_pv, has_div, has_eds, has_lr, has_cbc, has_md, has_tf, has_pgq, has_cr,
+      has_eds3, has_lrf, want_eds;
+};
+
+#define CHAIN(s) ((s).pNext = f->chain, f->chain = &(s))
+
+static bool
+query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_features *f,
+               char *why, size_t why_size)
+{
+   const uint32_t api = scr->api_version;
+   f->dp = (VkPhysicalDeviceShaderDrawParametersFeatures){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES};
-   CHAIN(dp);
-   VkPhysicalDeviceDynamicRenderingFeatures dr = {
+   CHAIN(f->dp);
+   f->dr = (VkPhysicalDeviceDynamicRenderingFeatures){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES};
-   CHAIN(dr);
-   VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+   CHAIN(f->dr);
+   f->u8 = (VkPhysicalDeviceIndexTypeUint8FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
-   const bool has_u8 = dev_has(&e, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
-   if (has_u8)
-      CHAIN(u8);
-   VkPhysicalDeviceProvokingVertexFeaturesEXT pv = {
+   f->has_u8 = dev_has(e, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
+   if (f->has_u8)
+      CHAIN(f->u8);
+   f->pv = (VkPhysicalDeviceProvokingVertexFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
-   const bool has_pv = dev_has(&e, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
-   if (has_pv)
-      CHAIN(pv);
-   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div = {
+   f->has_pv = dev_has(e, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
+   if (f->has_pv)
+      CHAIN(f->pv);
+   f->div = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
-   const bool has_div = dev_has(&e, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
-   if (has_div)
-      CHAIN(div);
-   VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds = {
+   f->has_div = dev_has(e, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+   if (f->has_div)
+      CHAIN(f->div);
+   f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT};
-   const bool has_eds = api < VK_API_VERSION_1_3 &&
-                        dev_has(&e, VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME);
-   if (has_eds)
-      CHAIN(eds);
-   VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
+   f->has_eds = api < VK_API_VERSION_1_3 &&
+                dev_has(e, VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME);
+   if (f->has_eds)
+      CHAIN(f->eds);
+   f->lr = (VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
    const char *no_lr = getenv("MGL_TEST_VK_NO_LIST_RESTART"); /* test-only: the index rewrite */
-   const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME) &&
-                       !(no_lr && atoi(no_lr) > 0);
-   if (has_lr)
-      CHAIN(lr);
-   VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc = {
+   f->has_lr = dev_has(e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME) &&
+               !(no_lr && atoi(no_lr) > 0);
+   if (f->has_lr)
+      CHAIN(f->lr);
+   f->cbc = (VkPhysicalDeviceCustomBorderColorFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
    const char *no_cbc = getenv("MGL_TEST_VK_NO_CUSTOM_BORDER"); /* test-only: the decline */
-   const bool has_cbc =
-      dev_has(&e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
-   if (has_cbc)
-      CHAIN(cbc);
-   VkPhysicalDeviceMultiDrawFeaturesEXT md = {
+   f->has_cbc =
+      dev_has(e, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME) && !(no_cbc && atoi(no_cbc) > 0);
+   if (f->has_cbc)
+      CHAIN(f->cbc);
+   f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
    const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW"); /* test-only: a command a draw */
-   const bool has_md =
-      dev_has(&e, VK_EXT_MULTI_DRAW_EXTENSION_NAME) && !(no_md && atoi(no_md) > 0);
-   if (has_md)
-      CHAIN(md);
-   VkPhysicalDeviceTransformFeedbackFeaturesEXT tf = {
+   f->has_md =
+      dev_has(e, VK_EXT_MULTI_DRAW_EXTENSION_NAME) && !(no_md && atoi(no_md) > 0);
+   if (f->has_md)
+      CHAIN(f->md);
+   f->tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
    const char *no_tf = getenv("MGL_TEST_VK_NO_XFB"); /* test-only: the decline */
-   const bool has_tf =
-      dev_has(&e, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_tf && atoi(no_tf) > 0);
-   if (has_tf)
-      CHAIN(tf);
-   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT pgq = {
+   f->has_tf =
+      dev_has(e, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_tf && atoi(no_tf) > 0);
+   if (f->has_tf)
+      CHAIN(f->tf);
+   f->pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
-   const bool has_pgq = has_tf && dev_has(&e, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
-   if (has_pgq)
-      CHAIN(pgq);
-   VkPhysicalDeviceConditionalRenderingFeaturesEXT crf = {
+   f->has_pgq = f->has_tf && dev_has(e, VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME);
+   if (f->has_pgq)
+      CHAIN(f->pgq);
+   f->crf = (VkPhysicalDeviceConditionalRenderingFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
    /* test-only: the server-wait fallback of conditional rendering */
    const char *no_cr = getenv("MGL_TEST_VK_NO_CONDITIONAL_RENDERING");
-   const bool has_cr = dev_has(&e, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME) &&
-                       !(no_cr && atoi(no_cr) > 0);
-   if (has_cr)
-      CHAIN(crf);
-   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+   f->has_cr = dev_has(e, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME) &&
+               !(no_cr && atoi(no_cr) > 0);
+   if (f->has_cr)
+      CHAIN(f->crf);
+   f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
    const char *no_eds = getenv("MGL_TEST_VK_NO_EDS"); /* test-only: render state in pipelines */
-   const bool want_eds = !(no_eds && atoi(no_eds) > 0);
-   const bool has_eds3 = want_eds && dev_has(&e, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
-   if (has_eds3)
-      CHAIN(eds3);
-   VkPhysicalDeviceLineRasterizationFeaturesEXT lrf = {
+   f->want_eds = !(no_eds && atoi(no_eds) > 0);
+   f->has_eds3 = f->want_eds && dev_has(e, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+   if (f->has_eds3)
+      CHAIN(f->eds3);
+   f->lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
    const char *no_sl = getenv("MGL_TEST_VK_NO_SMOOTH_LINES"); /* test-only: the decline */
-   const bool has_lrf = dev_has(&e, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME) &&
-                        !(no_sl && atoi(no_sl) > 0);
-   if (has_lrf)
-      CHAIN(lrf);
-   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                   .pNext = chain};
-   vkGetPhysicalDeviceFeatures2(scr->phys, &f2);
-   if (!dr.dynamicRendering) {
-      free(e.p);
+   f->has_lrf = dev_has(e, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME) &&
+                !(no_sl && atoi(no_sl) > 0);
+   if (f->has_lrf)
+      CHAIN(f->lrf);
+   f->f2 = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                       .pNext = f->chain};
+   vkGetPhysicalDeviceFeatures2(scr->phys, &f->f2);
+   if (!f->dr.dynamicRendering) {
       snprintf(why, why_size, "device does not support dynamicRendering (required)");
       return false;
    }
+   return true;
+}
 
+static void
+chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_features *f)
+{
+   const uint32_t api = scr->api_version;
    /* Rebuild the chain with only what is enabled. */
-   chain = NULL;
-   dp.shaderDrawParameters = dp.shaderDrawParameters ? VK_TRUE : VK_FALSE;
-   CHAIN(dp);
-   dr.dynamicRendering = VK_TRUE;
-   CHAIN(dr);
+   f->chain = NULL;
+   f->dp.shaderDrawParameters = f->dp.shaderDrawParameters ? VK_TRUE : VK_FALSE;
+   CHAIN(f->dp);
+   f->dr.dynamicRendering = VK_TRUE;
+   CHAIN(f->dr);
    if (api < VK_API_VERSION_1_3) {
-      exts[nexts++] = VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
+      f->exts[f->nexts++] = VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
       if (api < VK_API_VERSION_1_2) {
-         exts[nexts++] = VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME;
-         exts[nexts++] = VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME;
+         f->exts[f->nexts++] = VK_KHR_DEPTH_STENCIL_RESOLVE_EXTENSION_NAME;
+         f->exts[f->nexts++] = VK_KHR_CREATE_RENDERPASS_2_EXTENSION_NAME;
       }
    }
-   if (has_u8 && u8.indexTypeUint8) {
-      exts[nexts++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
-      u8 = (VkPhysicalDeviceIndexTypeUint8FeaturesEXT){
+   if (f->has_u8 && f->u8.indexTypeUint8) {
+      f->exts[f->nexts++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
+      f->u8 = (VkPhysicalDeviceIndexTypeUint8FeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
          .indexTypeUint8 = VK_TRUE};
-      CHAIN(u8);
+      CHAIN(f->u8);
       scr->has_index_uint8 = true;
    }
-   if (has_pv && pv.provokingVertexLast) {
-      exts[nexts++] = VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME;
-      pv = (VkPhysicalDeviceProvokingVertexFeaturesEXT){
+   if (f->has_pv && f->pv.provokingVertexLast) {
+      f->exts[f->nexts++] = VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME;
+      f->pv = (VkPhysicalDeviceProvokingVertexFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
          .provokingVertexLast = VK_TRUE};
-      CHAIN(pv);
+      CHAIN(f->pv);
       scr->has_provoking_vertex = true;
    }
-   if (has_div && div.vertexAttributeInstanceRateDivisor) {
-      exts[nexts++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
-      div = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
+   if (f->has_div && f->div.vertexAttributeInstanceRateDivisor) {
+      f->exts[f->nexts++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
+      f->div = (VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
          .vertexAttributeInstanceRateDivisor = VK_TRUE};
-      CHAIN(div);
+      CHAIN(f->div);
       scr->has_divisor = true;
    }
    if (api >= VK_API_VERSION_1_3) {
       scr->has_dynamic_topology = true;
-   } else if (has_eds && eds.extendedDynamicState) {
-      exts[nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME;
-      eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
+   } else if (f->has_eds && f->eds.extendedDynamicState) {
+      f->exts[f->nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME;
+      f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
          .extendedDynamicState = VK_TRUE};
-      CHAIN(eds);
+      CHAIN(f->eds);
       scr->has_dynamic_topology = true;
    }
    /* Vulkan 1.3 has extended dynamic state 1 and 2 as core commands, no feature to enable. */
-   scr->has_dyn_rs = want_eds && api >= VK_API_VERSION_1_3;
+   scr->has_dyn_rs = f->want_eds && api >= VK_API_VERSION_1_3;
    /* Dynamic blend only with dynamic rasterizer discard (vkb_dynstate.c says why). */
-   if (has_eds3 && scr->has_dyn_rs && eds3.extendedDynamicState3ColorBlendEnable &&
-       eds3.extendedDynamicState3ColorBlendEquation && eds3.extendedDynamicState3ColorWriteMask) {
-      exts[nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME;
-      eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
+   if (f->has_eds3 && scr->has_dyn_rs && f->eds3.extendedDynamicState3ColorBlendEnable &&
+       f->eds3.extendedDynamicState3ColorBlendEquation && f->eds3.extendedDynamicState3ColorWriteMask) {
+      f->exts[f->nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME;
+      f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
          .extendedDynamicState3ColorBlendEnable = VK_TRUE,
          .extendedDynamicState3ColorBlendEquation = VK_TRUE,
          .extendedDynamicState3ColorWriteMask = VK_TRUE};
-      CHAIN(eds3);
+      CHAIN(f->eds3);
       scr->has_dyn_blend = true;
    }
-   if (has_lr && lr.primitiveTopologyListRestart) {
-      exts[nexts++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
-      lr = (VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT){
+   if (f->has_lr && f->lr.primitiveTopologyListRestart) {
+      f->exts[f->nexts++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
+      f->lr = (VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
          .primitiveTopologyListRestart = VK_TRUE};
-      CHAIN(lr);
+      CHAIN(f->lr);
       scr->has_list_restart = true;
    }
    /* GL border colours need no texture format (samplers are apart from textures in GL). */
-   if (has_cbc && cbc.customBorderColors && cbc.customBorderColorWithoutFormat) {
-      exts[nexts++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
-      cbc = (VkPhysicalDeviceCustomBorderColorFeaturesEXT){
+   if (f->has_cbc && f->cbc.customBorderColors && f->cbc.customBorderColorWithoutFormat) {
+      f->exts[f->nexts++] = VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME;
+      f->cbc = (VkPhysicalDeviceCustomBorderColorFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
          .customBorderColors = VK_TRUE,
          .customBorderColorWithoutFormat = VK_TRUE};
-      CHAIN(cbc);
+      CHAIN(f->cbc);
       scr->has_custom_border = true;
       VkPhysicalDeviceCustomBorderColorPropertiesEXT cbp = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT};
@@ -692,12 +570,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       scr->max_custom_border_samplers = cbp.maxCustomBorderColorSamplers;
    }
-   if (has_md && md.multiDraw) {
-      exts[nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
-      md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
+   if (f->has_md && f->md.multiDraw) {
+      f->exts[f->nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
+      f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
          .multiDraw = VK_TRUE};
-      CHAIN(md);
+      CHAIN(f->md);
       VkPhysicalDeviceMultiDrawPropertiesEXT mdp = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT};
       VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
@@ -708,7 +586,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
                                : VKB_MAX_QUEUED_DRAWS;
       scr->has_multi_draw = scr->max_multi_draw > 1;
    }
-   if (has_tf && tf.transformFeedback) {
+   if (f->has_tf && f->tf.transformFeedback) {
       /* GL's four separate buffers of up to 64 interleaved components (256 bytes a vertex). */
       VkPhysicalDeviceTransformFeedbackPropertiesEXT tfp = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
@@ -717,78 +595,81 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
       if (tfp.maxTransformFeedbackBuffers >= 4 &&
           tfp.maxTransformFeedbackBufferDataStride >= 256) {
-         exts[nexts++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
-         tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
+         f->exts[f->nexts++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+         f->tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
             .transformFeedback = VK_TRUE};
-         CHAIN(tf);
+         CHAIN(f->tf);
          scr->has_xfb = true;
          scr->has_xfb_queries = tfp.transformFeedbackQueries;
       }
    }
    /* GL_PRIMITIVES_GENERATED counts with or without a capture, and under rasterizer discard. */
-   if (has_pgq && scr->has_xfb_queries && pgq.primitivesGeneratedQuery &&
-       pgq.primitivesGeneratedQueryWithRasterizerDiscard) {
-      exts[nexts++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
-      pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
+   if (f->has_pgq && scr->has_xfb_queries && f->pgq.primitivesGeneratedQuery &&
+       f->pgq.primitivesGeneratedQueryWithRasterizerDiscard) {
+      f->exts[f->nexts++] = VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME;
+      f->pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT,
          .primitivesGeneratedQuery = VK_TRUE,
          .primitivesGeneratedQueryWithRasterizerDiscard = VK_TRUE};
-      CHAIN(pgq);
+      CHAIN(f->pgq);
       scr->has_prim_queries = true;
    }
-   if (has_cr && crf.conditionalRendering) {
-      exts[nexts++] = VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME;
-      crf = (VkPhysicalDeviceConditionalRenderingFeaturesEXT){
+   if (f->has_cr && f->crf.conditionalRendering) {
+      f->exts[f->nexts++] = VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME;
+      f->crf = (VkPhysicalDeviceConditionalRenderingFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
          .conditionalRendering = VK_TRUE};
-      CHAIN(crf);
+      CHAIN(f->crf);
       scr->has_cond_render = true;
    }
    /* GL_LINE_SMOOTH (GL 3.3 §3.5.2): coverage of the line's rectangle, into alpha. */
-   if (has_lrf && lrf.smoothLines) {
-      exts[nexts++] = VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME;
-      lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
+   if (f->has_lrf && f->lrf.smoothLines) {
+      f->exts[f->nexts++] = VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME;
+      f->lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
          .smoothLines = VK_TRUE};
-      CHAIN(lrf);
+      CHAIN(f->lrf);
       scr->has_smooth_lines = true;
    }
-   if (scr->has_wsi && dev_has(&e, VK_KHR_SWAPCHAIN_EXTENSION_NAME))
-      exts[nexts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+   if (scr->has_wsi && dev_has(e, VK_KHR_SWAPCHAIN_EXTENSION_NAME))
+      f->exts[f->nexts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
    else
       scr->has_wsi = false;
-   if (dev_has(&e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
-      exts[nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
+   if (dev_has(e, VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME)) {
+      f->exts[f->nexts++] = VK_KHR_SAMPLER_MIRROR_CLAMP_TO_EDGE_EXTENSION_NAME;
       scr->has_mirror_clamp = true;
    }
    /* Buffer stores in the ring arms' heap are the client's pages, imported (vkb_resource.c). */
-   if (api >= VK_API_VERSION_1_1 && dev_has(&e, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
+   if (api >= VK_API_VERSION_1_1 && dev_has(e, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
       VkPhysicalDeviceExternalMemoryHostPropertiesEXT hp = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
       VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                         .pNext = &hp};
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
-      exts[nexts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
+      f->exts[f->nexts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
       scr->host_import_align = hp.minImportedHostPointerAlignment;
    }
    /* GL_MULTISAMPLE off (GL 3.3 §3.3.1): every sample at the pixel centre (vkb_pipeline.c). */
-   if (api >= VK_API_VERSION_1_1 && dev_has(&e, VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME)) {
+   if (api >= VK_API_VERSION_1_1 && dev_has(e, VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME)) {
       scr->centre_sample_counts = centre_sample_counts(scr);
       if (scr->centre_sample_counts)
-         exts[nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
+         f->exts[f->nexts++] = VK_EXT_SAMPLE_LOCATIONS_EXTENSION_NAME;
    }
    /* Stencil blits drawn (vkb_blit_draw.c) write gl_FragStencilRefARB. */
    const char *no_se = getenv("MGL_TEST_VK_NO_STENCIL_EXPORT"); /* test-only: the declines */
-   if (dev_has(&e, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) && !(no_se && atoi(no_se) > 0)) {
-      exts[nexts++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
+   if (dev_has(e, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) && !(no_se && atoi(no_se) > 0)) {
+      f->exts[f->nexts++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
       scr->has_stencil_export = true;
    }
-#undef CHAIN
-   free(e.p);
-   scr->has_draw_params = dp.shaderDrawParameters;
+}
 
-   const VkPhysicalDeviceFeatures *have = &f2.features;
+#undef CHAIN
+
+/* The core features GL needs, as far as the device has them. */
+static void
+enable_core_features(struct vkb_screen *scr, const VkPhysicalDeviceFeatures *have)
+{
    VkPhysicalDeviceFeatures *en = &scr->features;
    memset(en, 0, sizeof(*en));
 #define WANT(x) en->x = have->x
@@ -819,7 +700,12 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
    const char *no_wl = getenv("MGL_TEST_VK_NO_WIDE_LINES"); /* test-only: lines of width 1 */
    if (no_wl && atoi(no_wl) > 0)
       en->wideLines = VK_FALSE;
+}
 
+static bool
+open_device(struct vkb_screen *scr, const struct dev_features *f, char *why, size_t why_size)
+{
+   const VkPhysicalDeviceFeatures *en = &scr->features;
    const float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -828,14 +714,14 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       .pQueuePriorities = &prio,
    };
    VkPhysicalDeviceFeatures2 en2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                    .pNext = chain, .features = *en};
+                                    .pNext = f->chain, .features = *en};
    VkDeviceCreateInfo dci = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
       .pNext = &en2,
       .queueCreateInfoCount = 1,
       .pQueueCreateInfos = &qci,
-      .enabledExtensionCount = nexts,
-      .ppEnabledExtensionNames = exts,
+      .enabledExtensionCount = f->nexts,
+      .ppEnabledExtensionNames = f->exts,
    };
    VkResult r = vkCreateDevice(scr->phys, &dci, NULL, &scr->dev);
    if (r != VK_SUCCESS) {
@@ -843,7 +729,15 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       return false;
    }
    vkGetDeviceQueue(scr->dev, scr->queue_family, 0, &scr->queue);
+   return true;
+}
 
+/* The device commands of the extensions enabled; an extension whose commands are missing is
+ * taken as absent. */
+static bool
+load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
+{
+   const uint32_t api = scr->api_version;
    if (scr->host_import_align)
       scr->host_pointer_props = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
          scr->dev, "vkGetMemoryHostPointerPropertiesEXT");
@@ -893,7 +787,13 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       snprintf(why, why_size, "vkCmdBeginRendering not exported by the driver");
       return false;
    }
+   return true;
+}
 
+static void
+set_shader_stages(struct vkb_screen *scr)
+{
+   const VkPhysicalDeviceFeatures *en = &scr->features;
    scr->gfx_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
    scr->shader_pipe_stages =
       VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
@@ -901,6 +801,32 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       scr->gfx_stages |= VK_SHADER_STAGE_GEOMETRY_BIT;
       scr->shader_pipe_stages |= VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT;
    }
+}
+
+static bool
+create_device(struct vkb_screen *scr, char *why, size_t why_size)
+{
+   if (!pick_physical_device(scr, why, why_size))
+      return false;
+   struct dev_exts e;
+   if (!dev_exts_get(scr->phys, &e)) {
+      snprintf(why, why_size, "out of memory");
+      return false;
+   }
+   read_driver_strings(scr, &e);
+   pick_queue_family(scr);
+   struct dev_features f = {.nexts = 0};
+   if (!query_features(scr, &e, &f, why, why_size)) {
+      free(e.p);
+      return false;
+   }
+   chain_enabled_features(scr, &e, &f);
+   free(e.p);
+   scr->has_draw_params = f.dp.shaderDrawParameters;
+   enable_core_features(scr, &f.f2.features);
+   if (!open_device(scr, &f, why, why_size) || !load_device_functions(scr, why, why_size))
+      return false;
+   set_shader_stages(scr);
    return true;
 }
 
@@ -1007,7 +933,7 @@ screen_destroy_idle(struct vkb_screen *scr)
    }
    if (scr->validation_active)
       mgu_log_always("vulkan: validation errors=%llu warnings=%llu",
-                     scr->validation_errors, scr->validation_warnings);
+                     scr->stats.validation_errors, scr->stats.validation_warnings);
    if (scr->instance)
       vkDestroyInstance(scr->instance, NULL);
    free(scr);
@@ -1059,7 +985,14 @@ screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    scr->env = *env;
-   scr->resource_budget = size_knob("MGL_SERVER_SESSION_MEMORY", 0);
+   /* the batch's calls up: queued draws, the rendering scope, then the announcers in order */
+   scr->batch_hooks = (struct vkb_batch_hooks){
+      .flush_draws = vkb_flush_draws,
+      .end_rendering = vkb_end_rendering,
+      .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce},
+      .retired_count = 3,
+   };
+   scr->resource_budget = vkb_size_knob("MGL_SERVER_SESSION_MEMORY", 0);
    char why[192] = "";
    if (!create_instance(scr, why, sizeof(why)) || !create_device(scr, why, sizeof(why)) ||
        !create_default_sampler(scr) || !vkb_pipeline_cache_init(scr)) {
@@ -1073,7 +1006,7 @@ screen_create(const struct mgs_backend_env *env)
    }
    vkb_format_init(scr);
    const char *no_blit = getenv("MGL_TEST_VK_NO_BLIT_FORMATS"); /* test-only: blits drawn */
-   scr->test_no_blit_formats = no_blit && atoi(no_blit) > 0;
+   scr->knobs.test_no_blit_formats = no_blit && atoi(no_blit) > 0;
    scr->next_serial = 1;
    scr->frame_serial = 1;
    scr->frames_in_flight = 2;
@@ -1081,21 +1014,21 @@ screen_create(const struct mgs_backend_env *env)
    if (fif && atoi(fif) > 0)
       scr->frames_in_flight = (uint32_t)atoi(fif);
    const char *knob = getenv("MGL_TEST_FORCE_STALE_BUFFER_SERIAL");
-   scr->test_stale_buffer_serial = knob && atoi(knob) > 0;
+   scr->knobs.test_stale_buffer_serial = knob && atoi(knob) > 0;
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
-   scr->test_no_buffer_fence_term = knob && atoi(knob) > 0;
+   scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
    if (knob && atoll(knob) > 0) {
       static atomic_uint screens_made;
       const unsigned nth = atomic_fetch_add(&screens_made, 1) + 1;
       const char *only = getenv("MGL_VK_FAKE_DEVICE_LOST_SCREEN");
       if (!only || (unsigned)atoi(only) == nth) {
-         scr->test_device_lost_at = (unsigned long long)atoll(knob);
+         scr->knobs.test_device_lost_at = (unsigned long long)atoll(knob);
          mgu_warn("vulkan: test knob: screen %u reports a lost device at its submit %llu", nth,
-                  scr->test_device_lost_at);
+                  scr->knobs.test_device_lost_at);
       }
    }
-   const uint64_t gpu_timeout_ms = size_knob("MGL_VK_GPU_TIMEOUT_MS", 30000); /* 0: none */
+   const uint64_t gpu_timeout_ms = vkb_size_knob("MGL_VK_GPU_TIMEOUT_MS", 30000); /* 0: none */
    scr->gpu_timeout_ns = gpu_timeout_ms > UINT64_MAX / 1000000u ? 0 : gpu_timeout_ms * 1000000u;
    knob = getenv("MGL_VK_MEMORY_BUDGET");
    if (knob && atoll(knob) > 0) {
@@ -1104,18 +1037,18 @@ screen_create(const struct mgs_backend_env *env)
                (unsigned long long)scr->mem_budget);
    }
    knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
-   scr->test_skew_batch_frame = knob && atoi(knob) > 0;
-   if (scr->test_skew_batch_frame)
+   scr->knobs.test_skew_batch_frame = knob && atoi(knob) > 0;
+   if (scr->knobs.test_skew_batch_frame)
       mgu_warn("vulkan: test knob: every batch records the frame after its own");
    knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
-   scr->test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
-   if (scr->test_hold_batch_ms)
+   scr->knobs.test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
+   if (scr->knobs.test_hold_batch_ms)
       mgu_warn("vulkan: test knob: every batch held %u ms after its submit",
-               scr->test_hold_batch_ms);
-   if (scr->test_stale_buffer_serial || scr->test_no_buffer_fence_term)
+               scr->knobs.test_hold_batch_ms);
+   if (scr->knobs.test_stale_buffer_serial || scr->knobs.test_no_buffer_fence_term)
       mgu_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
-               scr->test_stale_buffer_serial ? "forced stale" : "real",
-               scr->test_no_buffer_fence_term ? "disabled" : "real");
+               scr->knobs.test_stale_buffer_serial ? "forced stale" : "real",
+               scr->knobs.test_no_buffer_fence_term ? "disabled" : "real");
    mgu_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
             scr->driver_name, scr->driver_info, VK_API_VERSION_MAJOR(scr->api_version),
             VK_API_VERSION_MINOR(scr->api_version), VK_API_VERSION_PATCH(scr->api_version),
@@ -1131,7 +1064,8 @@ min_u32(uint32_t a, uint32_t b)
    return a < b ? a : b;
 }
 
-VKB_CALL(get_caps, mgp_get_caps)
+void
+vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;
@@ -1241,52 +1175,52 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       const char *name;
       unsigned long long value;
    } rows[] = {
-      {"unsound-serial-complete", scr->unsound_serial_complete},
-      {"pipelines-created", scr->pipelines_created},
-      {"render-passes-begun", scr->render_passes_begun},
-      {"cond-render-predicates", scr->cond_predicates},
-      {"cond-render-sums", scr->cond_sums},
-      {"pack-row-copies", scr->pack_row_copies},
-      {"pack-buffer-copies", scr->pack_buffer_copies},
-      {"vk-validation-errors", scr->validation_errors},
-      {"vk-validation-warnings", scr->validation_warnings},
+      {"unsound-serial-complete", scr->stats.unsound_serial_complete},
+      {"pipelines-created", scr->stats.pipelines_created},
+      {"render-passes-begun", scr->stats.render_passes_begun},
+      {"cond-render-predicates", scr->stats.cond_predicates},
+      {"cond-render-sums", scr->stats.cond_sums},
+      {"pack-row-copies", scr->stats.pack_row_copies},
+      {"pack-buffer-copies", scr->stats.pack_buffer_copies},
+      {"vk-validation-errors", scr->stats.validation_errors},
+      {"vk-validation-warnings", scr->stats.validation_warnings},
       {"vk-validation-active", scr->validation_active},
-      {"submits", scr->submits},
-      {"render-pass-splits", scr->render_pass_splits},
-      {"staged-buffer-copies", scr->staged_buffer_copies},
-      {"direct-buffer-writes", scr->direct_buffer_writes},
-      {"heap-buffers", scr->heap_buffers_made},
-      {"heap-import-fallbacks", scr->heap_import_fallbacks},
-      {"descriptor-sets", scr->descriptor_sets},
-      {"pressure-submits", scr->pressure_submits},
-      {"arena-inflight-peak", scr->inflight_arena_peak},
-      {"arena-throttle-waits", scr->arena_throttle_waits},
-      {"batch-throttle-waits", scr->batch_throttle_waits},
-      {"inflight-batches-peak", scr->inflight_batches_peak},
-      {"masked-clears", scr->masked_clears},
-      {"clear-pipelines-created", scr->clear_pipelines_created},
-      {"blit-draws", scr->blit_draws},
-      {"blit-pipelines-created", scr->blit_pipelines_created},
-      {"index-rewrites", scr->index_rewrites},
-      {"index-rewrite-waits", scr->index_rewrite_waits},
-      {"depth-convert-waits", scr->depth_convert_waits},
-      {"color-convert-waits", scr->color_convert_waits},
-      {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
-      {"uniform-ranges-padded", scr->uniform_ranges_padded},
+      {"submits", scr->stats.submits},
+      {"render-pass-splits", scr->stats.render_pass_splits},
+      {"staged-buffer-copies", scr->stats.staged_buffer_copies},
+      {"direct-buffer-writes", scr->stats.direct_buffer_writes},
+      {"heap-buffers", scr->stats.heap_buffers_made},
+      {"heap-import-fallbacks", scr->stats.heap_import_fallbacks},
+      {"descriptor-sets", scr->stats.descriptor_sets},
+      {"pressure-submits", scr->stats.pressure_submits},
+      {"arena-inflight-peak", scr->stats.inflight_arena_peak},
+      {"arena-throttle-waits", scr->stats.arena_throttle_waits},
+      {"batch-throttle-waits", scr->stats.batch_throttle_waits},
+      {"inflight-batches-peak", scr->stats.inflight_batches_peak},
+      {"masked-clears", scr->stats.masked_clears},
+      {"clear-pipelines-created", scr->stats.clear_pipelines_created},
+      {"blit-draws", scr->stats.blit_draws},
+      {"blit-pipelines-created", scr->stats.blit_pipelines_created},
+      {"index-rewrites", scr->stats.index_rewrites},
+      {"index-rewrite-waits", scr->stats.index_rewrite_waits},
+      {"depth-convert-waits", scr->stats.depth_convert_waits},
+      {"color-convert-waits", scr->stats.color_convert_waits},
+      {"buffer-fence-term-busy", scr->stats.buffer_fence_term_busy},
+      {"uniform-ranges-padded", scr->stats.uniform_ranges_padded},
       {"completed-frame-floor", scr->completed_frame_floor},
-      {"feedback-base-only-views", scr->feedback_base_only_views},
-      {"resource-out-of-memory", scr->resource_oom},
-      {"cmd-bind-pipeline", scr->cmd_bind_pipeline},
-      {"cmd-bind-sets", scr->cmd_bind_sets},
-      {"cmd-bind-vertex-buffers", scr->cmd_bind_vertex_buffers},
-      {"cmd-bind-index-buffer", scr->cmd_bind_index_buffer},
-      {"cmd-set-state", scr->cmd_set_state},
-      {"cmd-draws", scr->cmd_draws},
-      {"draws", scr->draws_recorded},
-      {"xfb-scopes", scr->xfb_scopes},
-      {"fast-draws", scr->fast_draws},
-      {"sampler-resolves", scr->sampler_resolves},
-      {"quirk-split-io-blocks", scr->quirk_split_io_blocks},
+      {"feedback-base-only-views", scr->stats.feedback_base_only_views},
+      {"resource-out-of-memory", scr->stats.resource_oom},
+      {"cmd-bind-pipeline", scr->stats.cmd_bind_pipeline},
+      {"cmd-bind-sets", scr->stats.cmd_bind_sets},
+      {"cmd-bind-vertex-buffers", scr->stats.cmd_bind_vertex_buffers},
+      {"cmd-bind-index-buffer", scr->stats.cmd_bind_index_buffer},
+      {"cmd-set-state", scr->stats.cmd_set_state},
+      {"cmd-draws", scr->stats.cmd_draws},
+      {"draws", scr->stats.draws_recorded},
+      {"xfb-scopes", scr->stats.xfb_scopes},
+      {"fast-draws", scr->stats.fast_draws},
+      {"sampler-resolves", scr->stats.sampler_resolves},
+      {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

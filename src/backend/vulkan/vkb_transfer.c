@@ -41,14 +41,14 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
     * own VkFence and is defence in depth: it counts each time it alone keeps the write in
     * order. The MGL_TEST_ knobs make the first lie and switch the second off (red once). */
    const bool idle_by_serial =
-      scr->test_stale_buffer_serial || r->last_use <= scr->completed_serial;
+      scr->knobs.test_stale_buffer_serial || r->last_use <= scr->completed_serial;
    const bool idle_by_fence =
-      scr->test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
+      scr->knobs.test_no_buffer_fence_term || vkb_serial_fence_signalled(scr, r->last_use);
    if (r->map && idle_by_serial && !idle_by_fence)
-      scr->buffer_fence_term_busy++;
+      scr->stats.buffer_fence_term_busy++;
    if (r->map && idle_by_serial && idle_by_fence) {
       memcpy(r->map + off, a->data.ptr, size);
-      scr->direct_buffer_writes++;
+      scr->stats.direct_buffer_writes++;
       return;
    }
    struct vkb_alloc st;
@@ -56,7 +56,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    memcpy(st.ptr, a->data.ptr, size);
    if (scr->rendering_ctx) {
-      scr->render_pass_splits++;
+      scr->stats.render_pass_splits++;
       vkb_end_rendering(scr);
    }
    VkCommandBuffer cmd = vkb_cmd(scr);
@@ -66,7 +66,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    vkCmdCopyBuffer(cmd, st.buf, r->buf, 1, &(VkBufferCopy){st.offset, off, size});
    vkb_buffer_barrier_after_write(scr);
    r->last_use = vkb_current_serial(scr);
-   scr->staged_buffer_copies++;
+   scr->stats.staged_buffer_copies++;
 }
 
 static VkDeviceSize
@@ -393,7 +393,9 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    texture_copy_group(scr, r, a->level, src_buf, copies, ncopies);
 }
 
-VKB_CALL(resource_subdata, mgp_resource_subdata)
+void
+vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
+                     uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_subdata");
@@ -410,7 +412,9 @@ VKB_CALL(resource_subdata, mgp_resource_subdata)
 /* The texels are in a buffer the server holds: once every batch that used the buffer has
  * completed (a staged write to it, a draw reading it), its host mapping is the source of the
  * usual texture upload; the client waits for nothing. */
-VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
+void
+vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_from_buffer *args,
+                                const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    const char *call = "texture_subdata_from_buffer";
@@ -441,7 +445,9 @@ VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
                    tail_count < args->region_count ? tail_count : args->region_count);
 }
 
-VKB_CALL(resource_readback, mgp_resource_readback)
+void
+vkb_resource_readback(void *self, const struct mgp_resource_readback *args, const void *tail,
+                      uint32_t tail_count)
 {
    CTX_SELF;
    struct vkb_resource *r = vkb_resource_for_use(scr, args->res, "resource_readback");
@@ -503,7 +509,8 @@ kind_name(unsigned kind)
    return kind == MGP_SAMPLER_KIND_INT ? "int" : kind == MGP_SAMPLER_KIND_UINT ? "uint" : "float";
 }
 
-VKB_CALL(clear, mgp_clear)
+void
+vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t tail_count)
 {
    CTX_SELF;
    if (!args->color_buffers && !args->depth && !args->stencil)

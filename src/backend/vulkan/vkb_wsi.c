@@ -268,7 +268,9 @@ fail:
    return NULL;
 }
 
-VKB_CALL(surface_bind_window, mgp_surface_bind_window)
+void
+vkb_surface_bind_window(void *self, const struct mgp_surface_bind_window *args, const void *tail,
+                        uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    struct vkb_screen *scr = self;

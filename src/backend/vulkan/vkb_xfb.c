@@ -74,7 +74,9 @@ counters_ready(struct vkb_context *ctx)
    return true;
 }
 
-VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets)
+void
+vkb_set_stream_output_targets(void *self, const struct mgp_set_stream_output_targets *args,
+                              const void *tail, uint32_t tail_count)
 {
    XFB_SELF;
    const struct mgp_buffer_range *r = tail;
@@ -93,7 +95,9 @@ VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets)
    memcpy(ctx->xfb.targets, r, args->count * sizeof(*r));
 }
 
-VKB_CALL(begin_stream_output, mgp_u32_args)
+void
+vkb_begin_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                        uint32_t tail_count)
 {
    (void)tail, (void)tail_count;
    XFB_SELF;
@@ -111,7 +115,9 @@ VKB_CALL(begin_stream_output, mgp_u32_args)
    ctx->xfb.counters_valid = false; /* a new capture starts at each range's offset */
 }
 
-VKB_CALL(end_stream_output, mgp_u32_args)
+void
+vkb_end_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                      uint32_t tail_count)
 {
    (void)tail, (void)tail_count, (void)args;
    XFB_SELF;
@@ -120,7 +126,9 @@ VKB_CALL(end_stream_output, mgp_u32_args)
    ctx->xfb.paused = false;
 }
 
-VKB_CALL(pause_stream_output, mgp_u32_args)
+void
+vkb_pause_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                        uint32_t tail_count)
 {
    (void)tail, (void)tail_count, (void)args;
    XFB_SELF;
@@ -128,7 +136,9 @@ VKB_CALL(pause_stream_output, mgp_u32_args)
    ctx->xfb.paused = true;
 }
 
-VKB_CALL(resume_stream_output, mgp_u32_args)
+void
+vkb_resume_stream_output(void *self, const struct mgp_u32_args *args, const void *tail,
+                         uint32_t tail_count)
 {
    (void)tail, (void)tail_count, (void)args;
    XFB_SELF;
@@ -217,7 +227,7 @@ vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
                   ctx->xfb.counters_valid ? counters : NULL,
                   ctx->xfb.counters_valid ? coffs : NULL);
    ctx->xfb.in_scope = true;
-   scr->xfb_scopes++;
+   scr->stats.xfb_scopes++;
 }
 
 void

@@ -1,0 +1,585 @@
+/* fe_tex_params.c — texture completeness, the sampling state sent to the renderer, and
+ * glTexParameter* / glGetTexParameter*. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_enum.h"
+#include "checked.h"
+#include "fe_cso.h"
+#include "fe_es_ext.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_texture_priv.h"
+#include "fe_texcompress.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+/* ---- completeness ---------------------------------------------------------------------------- */
+
+static bool
+is_mipmap_filter(GLenum f)
+{
+   return f != GL_NEAREST && f != GL_LINEAR;
+}
+
+static bool
+compute_complete(const struct fe_texture *tex, GLenum min_filter, GLenum mag_filter,
+                 uint16_t *min_level, uint16_t *num_levels)
+{
+   const struct fe_tex_params *p = &tex->params; /* levels: always the texture's */
+   if (tex->target == FE_TEX_BUFFER) {
+      /* no levels, no sampler state: complete once a buffer is attached */
+      *min_level = 0;
+      *num_levels = 1;
+      return tex->created && tex->buffer_obj;
+   }
+   if (!tex->created || p->base_level > p->max_level || p->base_level >= FE_MAX_LEVELS)
+      return false;
+   unsigned base = (unsigned)p->base_level;
+   unsigned faces = fe_tex_face_count(tex);
+   const bool is3d = tex->target == FE_TEX_3D, is_array = tex->target == FE_TEX_2D_ARRAY;
+   const struct fe_tex_image *b = &tex->image[0][base];
+   if (!b->defined || !b->width || !b->height || !b->depth)
+      return false;
+   for (unsigned f = 1; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][base];
+      if (!i->defined || i->width != b->width || i->height != b->height ||
+          i->internal_format != b->internal_format)
+         return false;
+   }
+   unsigned last = base;
+   const bool ms = tex->target == FE_TEX_2D_MS || tex->target == FE_TEX_2D_MS_ARRAY;
+   if (ms) {
+      /* one level, no sampler state (GL 3.3 §3.8.14: always complete once specified) */
+      if (tex->res_format != b->format || !tex->res_levels)
+         return false;
+      *min_level = 0;
+      *num_levels = 1;
+      return true;
+   }
+   const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY; /* height: layers */
+   if (is_mipmap_filter(min_filter) && tex->target != FE_TEX_RECT) {
+      unsigned q = base + fe_tex_level_count(is3d && b->depth > b->width ? b->depth : b->width,
+                                             is_1d_array ? 1 : b->height) - 1;
+      if ((GLint)q > p->max_level)
+         q = (unsigned)p->max_level;
+      if (tex->immutable && q >= tex->immutable_levels)
+         q = tex->immutable_levels - 1u; /* glTexStorage: only its levels exist */
+      if (q >= FE_MAX_LEVELS)
+         q = FE_MAX_LEVELS - 1;
+      for (unsigned l = base + 1; l <= q; l++) {
+         for (unsigned f = 0; f < faces; f++) {
+            const struct fe_tex_image *i = &tex->image[f][l];
+            if (!i->defined || i->width != fe_tex_minify(b->width, l - base) ||
+                i->height != (is_1d_array ? b->height : fe_tex_minify(b->height, l - base)) ||
+                i->depth != (is3d ? fe_tex_minify(b->depth, l - base) : b->depth) ||
+                i->internal_format != b->internal_format)
+               return false;
+         }
+      }
+      last = q;
+   }
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(b->format);
+   if ((fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT) &&
+       (mag_filter != GL_NEAREST ||
+        (min_filter != GL_NEAREST && min_filter != GL_NEAREST_MIPMAP_NEAREST)))
+      return false;
+   /* The resource must hold those levels in that shape. */
+   if (tex->res_format != b->format || last >= tex->res_levels ||
+       fe_tex_minify(tex->res_width, base) != b->width ||
+       (is_1d_array ? tex->res_layers != b->height
+                    : fe_tex_minify(tex->res_height, base) != b->height) ||
+       (is3d && fe_tex_minify(tex->res_depth, base) != b->depth) ||
+       (is_array && tex->res_layers != b->depth))
+      return false;
+   *min_level = (uint16_t)base;
+   *num_levels = (uint16_t)(last - base + 1);
+   return true;
+}
+
+/* GL 3.3 §3.8.2: sampler-object state that glTexParameter would refuse for a rectangle
+ * texture (a REPEAT or MIRRORED_REPEAT wrap, a mipmap minification filter) makes the texture
+ * incomplete on that unit. The texture's own state can never hold those values. */
+static bool
+rect_sampling_allowed(const struct fe_tex_params *p)
+{
+   const GLenum wrap[3] = {p->wrap_s, p->wrap_t, p->wrap_r};
+   for (int i = 0; i < 3; i++)
+      if (wrap[i] == GL_REPEAT || wrap[i] == GL_MIRRORED_REPEAT)
+         return false;
+   return !is_mipmap_filter(p->min_filter);
+}
+
+bool
+fe_texture_complete(struct fe_texture *tex, const struct fe_tex_params *sampling,
+                    uint16_t *min_level, uint16_t *num_levels)
+{
+   if (tex->target == FE_TEX_RECT && !rect_sampling_allowed(sampling))
+      return false;
+   if (tex->memo_version != tex->version || tex->memo_min_filter != sampling->min_filter ||
+       tex->memo_mag_filter != sampling->mag_filter) {
+      tex->memo_complete = compute_complete(tex, sampling->min_filter, sampling->mag_filter,
+                                            &tex->memo_min_level, &tex->memo_num_levels);
+      tex->memo_version = tex->version;
+      tex->memo_min_filter = sampling->min_filter;
+      tex->memo_mag_filter = sampling->mag_filter;
+   }
+   *min_level = tex->memo_min_level;
+   *num_levels = tex->memo_num_levels;
+   return tex->memo_complete;
+}
+
+/* ---- parameters ---------------------------------------------------------------------------- */
+
+static uint8_t
+swizzle_code(GLenum s)
+{
+   switch (s) {
+   case GL_RED: return 0;
+   case GL_GREEN: return 1;
+   case GL_BLUE: return 2;
+   case GL_ALPHA: return 3;
+   case GL_ZERO: return 4;
+   default: return 5;
+   }
+}
+
+void
+fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out)
+{
+   memset(out, 0, sizeof(*out));
+   out->wrap_s = (uint16_t)fe_mgp_wrap(p->wrap_s);
+   out->wrap_t = (uint16_t)fe_mgp_wrap(p->wrap_t);
+   out->wrap_r = (uint16_t)fe_mgp_wrap(p->wrap_r);
+   out->min_filter = (uint16_t)fe_mgp_filter(p->min_filter);
+   out->mag_filter = (uint16_t)fe_mgp_filter(p->mag_filter);
+   out->compare_mode = (uint16_t)fe_mgp_compare_mode(p->compare_mode);
+   out->compare_func = (uint16_t)fe_mgp_compare_func(p->compare_func);
+   out->border_color_form = p->border_form;
+   out->min_lod = p->min_lod;
+   out->max_lod = p->max_lod;
+   out->lod_bias = p->lod_bias;
+   out->max_anisotropy = p->max_anisotropy;
+   memcpy(out->border_color, p->border, sizeof(out->border_color));
+}
+
+/* The luminance/alpha base of the texture's base image: 0 none, 1 LUMINANCE, 2 ALPHA,
+ * 3 LUMINANCE_ALPHA. */
+static uint8_t
+legacy_base(const struct fe_texture *tex)
+{
+   const unsigned level = tex->params.base_level < FE_MAX_LEVELS ? tex->params.base_level : 0;
+   const struct fe_tex_image *img = &tex->image[0][level];
+   const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format)
+                                                    : NULL;
+   if (!fe_format_is_legacy(info))
+      return 0;
+   return info->base == FE_GL_LUMINANCE ? 1 : info->base == GL_ALPHA ? 2 : 3;
+}
+
+void
+fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
+{
+   const uint8_t legacy = legacy_base(tex);
+   if (tex->params_sent == tex->params_version && tex->params_sent_ctx == ctx &&
+       tex->params_sent_legacy == legacy)
+      return;
+   if (!fe_pipe_has(ctx, MGP_CALL_set_texture_params))
+      return; /* base/max level, swizzle and LOD ranges are not applied */
+   const struct fe_tex_params *p = &tex->params;
+   struct mgp_texture_params a = {
+      .res = tex->res,
+      .base_level = (uint16_t)(p->base_level > 0xffff ? 0xffff : p->base_level),
+      .max_level = (uint16_t)(p->max_level > 0xffff ? 0xffff : p->max_level),
+      .min_lod = p->min_lod,
+      .max_lod = p->max_lod,
+      .lod_bias = p->lod_bias,
+   };
+   /* where the stored R (and G) hold luminance/alpha, the app's swizzle picks from what GL
+    * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G) */
+   static const uint8_t legacy_map[4][4] = {
+      {0, 1, 2, 3}, {0, 0, 0, 5}, {4, 4, 4, 0}, {0, 0, 0, 1}};
+   for (int i = 0; i < 4; i++) {
+      const uint8_t c = swizzle_code(p->swizzle[i]);
+      a.swizzle[i] = c < 4 ? legacy_map[legacy][c] : c;
+   }
+   mgp_set_texture_params(&ctx->pipe, &a);
+   tex->params_sent_legacy = legacy;
+   tex->params_sent = tex->params_version;
+   tex->params_sent_ctx = ctx;
+}
+
+static bool
+is_wrap(GLenum w)
+{
+   return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_CLAMP_TO_BORDER ||
+          w == GL_MIRRORED_REPEAT;
+}
+
+static bool
+is_swizzle(GLenum s)
+{
+   return s == GL_RED || s == GL_GREEN || s == GL_BLUE || s == GL_ALPHA || s == GL_ZERO ||
+          s == GL_ONE;
+}
+
+/* An enum passed as a number: out-of-range values become 0, which no check accepts (a float
+ * past GLenum's range must not be converted). */
+static GLenum
+as_enum(double v)
+{
+   return v >= 0.0 && v <= 4294967295.0 ? (GLenum)v : 0;
+}
+
+GLenum
+fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
+                      const uint32_t *bits, int form, bool vector, bool rect, bool es)
+{
+   GLenum e = as_enum(vals[0]);
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
+          e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
+          e != GL_LINEAR_MIPMAP_LINEAR)
+         return GL_INVALID_ENUM;
+      if (rect && e != GL_NEAREST && e != GL_LINEAR)
+         return GL_INVALID_ENUM;
+      p->min_filter = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_MAG_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR)
+         return GL_INVALID_ENUM;
+      p->mag_filter = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_WRAP_S: case GL_TEXTURE_WRAP_T: case GL_TEXTURE_WRAP_R:
+      if (!is_wrap(e)) /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp */
+         return GL_INVALID_ENUM;
+      if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
+         return GL_INVALID_ENUM;
+      if (pname == GL_TEXTURE_WRAP_S)
+         p->wrap_s = e;
+      else if (pname == GL_TEXTURE_WRAP_T)
+         p->wrap_t = e;
+      else
+         p->wrap_r = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_MIN_LOD: p->min_lod = (float)vals[0]; return GL_NO_ERROR;
+   case GL_TEXTURE_MAX_LOD: p->max_lod = (float)vals[0]; return GL_NO_ERROR;
+   case GL_TEXTURE_LOD_BIAS:
+      if (es)
+         return GL_INVALID_ENUM;
+      p->lod_bias = (float)vals[0];
+      return GL_NO_ERROR;
+   case FE_GL_TEXTURE_MAX_ANISOTROPY: /* the caller lets it through only where offered */
+      if (!(vals[0] >= 1.0))
+         return GL_INVALID_VALUE;
+      p->max_anisotropy = (float)vals[0];
+      return GL_NO_ERROR;
+   case GL_TEXTURE_COMPARE_MODE:
+      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+         return GL_INVALID_ENUM;
+      p->compare_mode = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_COMPARE_FUNC:
+      if (!fe_is_compare_func(e))
+         return GL_INVALID_ENUM;
+      p->compare_func = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_BORDER_COLOR:
+      if (!vector)
+         return GL_INVALID_ENUM;
+      if (form == 0 || form == 3) {
+         for (int i = 0; i < 4; i++) {
+            float f = form == 3 ? (float)(vals[i] / 2147483647.0) : (float)vals[i];
+            p->border[i] = fe_f2u(f);
+         }
+         p->border_form = 0;
+      } else {
+         memcpy(p->border, bits, sizeof(p->border));
+         p->border_form = (uint8_t)form;
+      }
+      return GL_NO_ERROR;
+   default:
+      return GL_INVALID_ENUM;
+   }
+}
+
+/* Texture parameter names an ES context does not have: ES 3.0 lacks the LOD bias and the border
+ * colour; ES 2.0 has only the filters and the S/T wraps. Desktop GL has them all. */
+static bool
+es_lacks_tex_param(struct fe_context *ctx, GLenum pname)
+{
+   if (pname == FE_GL_TEXTURE_MAX_ANISOTROPY)
+      return fe_es_lacks_sampling_param(ctx, pname);
+   if (ctx->desc.api != FE_API_GLES)
+      return false;
+   if (pname == GL_TEXTURE_LOD_BIAS)
+      return true;
+   if (pname == GL_TEXTURE_WRAP_R && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_3D))
+      return false; /* OES_texture_3D's TEXTURE_WRAP_R_OES */
+   /* (TEXTURE_MAX_LEVEL: APPLE_texture_max_level; BORDER_COLOR: EXT/OES_texture_border_clamp;
+    * every ES context offers both) */
+   return ctx->desc.major < 3 && pname != GL_TEXTURE_MIN_FILTER &&
+          pname != GL_TEXTURE_MAG_FILTER && pname != GL_TEXTURE_WRAP_S &&
+          pname != GL_TEXTURE_WRAP_T && pname != GL_TEXTURE_MAX_LEVEL &&
+          pname != GL_TEXTURE_BORDER_COLOR;
+}
+
+/* One glTexParameter* call: the texture's own parameters (levels, swizzle), else sampler
+ * state (fe_sampling_param_set). */
+static void
+tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double *vals,
+              const uint32_t *bits, int form, bool vector)
+{
+   int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0 || t == FE_TEX_BUFFER, GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   struct fe_tex_params *p = &tex->params;
+   bool ms = t == FE_TEX_2D_MS || t == FE_TEX_2D_MS_ARRAY;
+   bool rect = t == FE_TEX_RECT;
+   bool params_change = false;
+   FE_CHECK(es_lacks_tex_param(ctx, pname), GL_INVALID_ENUM);
+   switch (pname) {
+   case GL_TEXTURE_BASE_LEVEL:
+      FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
+      FE_CHECK((rect || ms) && vals[0] != 0, GL_INVALID_OPERATION);
+      p->base_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_MAX_LEVEL:
+      FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
+      p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      FE_CHECK(!is_swizzle(as_enum(vals[0])), GL_INVALID_ENUM);
+      p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = as_enum(vals[0]);
+      params_change = true;
+      break;
+   case GL_TEXTURE_SWIZZLE_RGBA:
+      FE_CHECK(!vector, GL_INVALID_ENUM);
+      for (int i = 0; i < 4; i++)
+         FE_CHECK(!is_swizzle(as_enum(vals[i])), GL_INVALID_ENUM);
+      for (int i = 0; i < 4; i++)
+         p->swizzle[i] = as_enum(vals[i]);
+      params_change = true;
+      break;
+   default: {
+      /* A multisample texture has no sampler state. */
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
+                                         ctx->desc.api == FE_API_GLES);
+      FE_CHECK(err != GL_NO_ERROR, err);
+      /* The LOD range and bias also go by set_texture_params. */
+      params_change = pname == GL_TEXTURE_MIN_LOD || pname == GL_TEXTURE_MAX_LOD ||
+                      pname == GL_TEXTURE_LOD_BIAS;
+      break;
+   }
+   }
+   if (params_change)
+      tex->params_version++;
+   fe_tex_texture_changed(ctx, tex);
+}
+
+void
+mgl_glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+   FE_CTX_OR_RETURN();
+   double v[4] = {param, 0, 0, 0};
+   tex_parameter(ctx, target, pname, v, NULL, 0, false);
+}
+
+void
+mgl_glTexParameteri(GLenum target, GLenum pname, GLint param)
+{
+   FE_CTX_OR_RETURN();
+   double v[4] = {param, 0, 0, 0};
+   tex_parameter(ctx, target, pname, v, NULL, 0, false);
+}
+
+void
+mgl_glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   tex_parameter(ctx, target, pname, v, NULL, 0, true);
+}
+
+void
+mgl_glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   tex_parameter(ctx, target, pname, v, NULL, 3, true);
+}
+
+void
+mgl_glTexParameterIiv(GLenum target, GLenum pname, const GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   uint32_t bits[4] = {0};
+   if (vec)
+      memcpy(bits, params, sizeof(bits));
+   tex_parameter(ctx, target, pname, v, bits, 1, true);
+}
+
+void
+mgl_glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   bool vec = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+   double v[4] = {params[0], vec ? params[1] : 0, vec ? params[2] : 0, vec ? params[3] : 0};
+   uint32_t bits[4] = {0};
+   if (vec)
+      memcpy(bits, params, sizeof(bits));
+   tex_parameter(ctx, target, pname, v, bits, 2, true);
+}
+
+int
+fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,
+                      uint8_t *form)
+{
+   switch (pname) {
+   case GL_TEXTURE_MIN_FILTER: out[0] = p->min_filter; return 1;
+   case GL_TEXTURE_MAG_FILTER: out[0] = p->mag_filter; return 1;
+   case GL_TEXTURE_WRAP_S: out[0] = p->wrap_s; return 1;
+   case GL_TEXTURE_WRAP_T: out[0] = p->wrap_t; return 1;
+   case GL_TEXTURE_WRAP_R: out[0] = p->wrap_r; return 1;
+   case GL_TEXTURE_MIN_LOD: out[0] = p->min_lod; return 1;
+   case GL_TEXTURE_MAX_LOD: out[0] = p->max_lod; return 1;
+   case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
+   case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
+   case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
+   case FE_GL_TEXTURE_MAX_ANISOTROPY: out[0] = p->max_anisotropy; return 1;
+   case GL_TEXTURE_BORDER_COLOR:
+      memcpy(bits, p->border, 16);
+      *form = p->border_form;
+      for (int i = 0; i < 4; i++)
+         out[i] = p->border_form == 0 ? fe_u2f(p->border[i])
+                  : p->border_form == 1 ? (double)(int32_t)p->border[i] : p->border[i];
+      return 4;
+   default: return 0;
+   }
+}
+
+void
+fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8_t form,
+               int kind, void *params)
+{
+   bool border = pname == GL_TEXTURE_BORDER_COLOR;
+   for (int i = 0; i < n; i++) {
+      switch (kind) {
+      case 0: ((GLfloat *)params)[i] = (GLfloat)v[i]; break;
+      case 1:
+         if (border && form == 0) {
+            /* Float colours map linearly to the integer range. */
+            double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
+            ((GLint *)params)[i] = (GLint)(f * 2147483647.0);
+         } else {
+            /* GL 3.3 §6.1.2: a floating-point value read as an integer is rounded to nearest */
+            double r = nearbyint(v[i]);
+            ((GLint *)params)[i] = r >= 2147483647.0    ? INT32_MAX
+                                   : r <= -2147483648.0 ? INT32_MIN
+                                                        : (GLint)r;
+         }
+         break;
+      case 2: ((GLint *)params)[i] = border ? (GLint)bits[i] : (GLint)v[i]; break;
+      default: ((GLuint *)params)[i] = border ? bits[i] : (GLuint)v[i]; break;
+      }
+   }
+}
+
+/* glGetTexParameter*: up to 4 values as doubles; border colours also as bits. */
+static int
+get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *out,
+                  uint32_t *bits, uint8_t *form)
+{
+   int t = fe_tex_target_index(target);
+   if (t < 0 || t == FE_TEX_BUFFER) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   if (!tex) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return 0;
+   }
+   const struct fe_tex_params *p = &tex->params;
+   if (es_lacks_tex_param(ctx, pname)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+   switch (pname) {
+   case GL_TEXTURE_BASE_LEVEL: out[0] = p->base_level; return 1;
+   case GL_TEXTURE_MAX_LEVEL: out[0] = p->max_level; return 1;
+   case GL_TEXTURE_SWIZZLE_R: case GL_TEXTURE_SWIZZLE_G: case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      out[0] = p->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+      return 1;
+   case GL_TEXTURE_SWIZZLE_RGBA:
+      for (int i = 0; i < 4; i++)
+         out[i] = p->swizzle[i];
+      return 4;
+   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
+   case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
+   default: {
+      int n = fe_sampling_param_get(p, pname, out, bits, form);
+      if (!n)
+         fe_error(ctx, GL_INVALID_ENUM);
+      return n;
+   }
+   }
+}
+
+void
+mgl_glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   fe_param_store(pname, n, v, bits, form, 0, params);
+}
+
+void
+mgl_glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   fe_param_store(pname, n, v, bits, form, 1, params);
+}
+
+void
+mgl_glGetTexParameterIiv(GLenum target, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   fe_param_store(pname, n, v, bits, form, 2, params);
+}
+
+void
+mgl_glGetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params)
+{
+   FE_CTX_OR_RETURN();
+   double v[4];
+   uint32_t bits[4];
+   uint8_t form = 0;
+   int n = get_tex_parameter(ctx, target, pname, v, bits, &form);
+   fe_param_store(pname, n, v, bits, form, 3, params);
+}
+

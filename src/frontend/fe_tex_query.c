@@ -1,0 +1,396 @@
+/* fe_tex_query.c — glGetTexLevelParameter*, glGenerateMipmap, glGetTexImage and
+ * glGetCompressedTexImage. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checked.h"
+#include "fe_cso.h"
+#include "fe_es_ext.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_texture_priv.h"
+#include "fe_texcompress.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+static GLenum
+component_type(uint8_t kind)
+{
+   switch (kind) {
+   case FE_FMT_UNORM: case FE_FMT_DEPTH: case FE_FMT_DEPTH_STENCIL: return GL_UNSIGNED_NORMALIZED;
+   case FE_FMT_SNORM: return GL_SIGNED_NORMALIZED;
+   case FE_FMT_FLOAT: return GL_FLOAT;
+   case FE_FMT_INT: return GL_INT;
+   case FE_FMT_UINT: return GL_UNSIGNED_INT;
+   default: return GL_NONE;
+   }
+}
+
+/* The target a GL_PROXY_TEXTURE_* names, -1 for any other enum. */
+static int
+proxy_target_index(GLenum target)
+{
+   switch (target) {
+   case GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   default: return -1;
+   }
+}
+
+static bool
+level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname, GLint *out)
+{
+   int t;
+   unsigned face = 0;
+   const int pt = proxy_target_index(target);
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      t = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   } else if (pt >= 0) {
+      t = pt;
+   } else {
+      t = fe_tex_target_index(target);
+      if (t == FE_TEX_CUBE)
+         t = -1;
+   }
+   if (t < 0) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+   if (level < 0 || level >= FE_MAX_LEVELS) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return false;
+   }
+   struct fe_texture *tex = pt >= 0 ? fe_tex_proxy_texture(ctx, (enum fe_tex_target)pt)
+                                    : fe_unit_texture(ctx, ctx->active_unit,
+                                                      (enum fe_tex_target)t);
+   if (!tex)
+      return false;
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format)
+                                                     : NULL;
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(img->defined ? img->format : 0);
+   bool has_a = info && (info->base == GL_RGBA);
+   bool has_b = info && (info->base == GL_RGB || info->base == GL_RGBA);
+   bool has_g = has_b || (info && info->base == GL_RG);
+   switch (pname) {
+   case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
+   case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
+   case GL_TEXTURE_DEPTH: *out = img->defined ? (GLint)img->depth : 0; return true;
+   case GL_TEXTURE_INTERNAL_FORMAT:
+      *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
+      return true;
+   case GL_TEXTURE_RED_SIZE: case GL_TEXTURE_GREEN_SIZE: case GL_TEXTURE_BLUE_SIZE:
+   case GL_TEXTURE_ALPHA_SIZE: {
+      const unsigned c = pname == GL_TEXTURE_RED_SIZE     ? 0
+                         : pname == GL_TEXTURE_GREEN_SIZE ? 1
+                         : pname == GL_TEXTURE_BLUE_SIZE  ? 2
+                                                          : 3;
+      const bool has = c == 0 || (c == 1 && has_g) || (c == 2 && has_b) || (c == 3 && has_a);
+      /* a compressed image reports its format's precision, not the decoded texels' */
+      *out = !has ? 0 : info && info->block ? (GLint)fe_block_channel_bits(info->block, c)
+                                            : fd->bits[c];
+      return true;
+   }
+   case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
+   case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
+   case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
+   case GL_TEXTURE_RED_TYPE: *out = fd->bits[0] ? (GLint)component_type(fd->kind) : GL_NONE; return true;
+   case GL_TEXTURE_GREEN_TYPE:
+      *out = has_g && fd->bits[1] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_BLUE_TYPE:
+      *out = has_b && fd->bits[2] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_ALPHA_TYPE:
+      *out = has_a && fd->bits[3] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_DEPTH_TYPE:
+      *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED)
+                         : GL_NONE;
+      return true;
+   case GL_TEXTURE_COMPRESSED: *out = info && info->block ? GL_TRUE : GL_FALSE; return true;
+   case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      if (!info || !info->block) {
+         fe_error(ctx, GL_INVALID_OPERATION); /* not a compressed image (GL 3.3 §6.1.3) */
+         return false;
+      }
+      *out = (GLint)fe_block_image_size(info->block, img->width, img->height, img->depth);
+      return true;
+   case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      *out = tex->samples ? tex->fixed_locations : GL_TRUE;
+      return true;
+   default:
+      fe_error(ctx, GL_INVALID_ENUM);
+      return false;
+   }
+}
+
+void
+mgl_glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint v;
+   if (level_parameter(ctx, target, level, pname, &v))
+      *params = v;
+}
+
+void
+mgl_glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *params)
+{
+   FE_CTX_OR_RETURN();
+   GLint v;
+   if (level_parameter(ctx, target, level, pname, &v))
+      *params = (GLfloat)v;
+}
+
+/* ---- mipmaps and readback ------------------------------------------------------------------ */
+
+void
+mgl_glGenerateMipmap(GLenum target)
+{
+   FE_CTX_OR_RETURN();
+   int t = fe_tex_target_index(target);
+   FE_CHECK(t < 0 || t == FE_TEX_BUFFER || t == FE_TEX_RECT || t == FE_TEX_2D_MS ||
+               t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   unsigned base = tex->params.base_level < FE_MAX_LEVELS ? (unsigned)tex->params.base_level
+                                                          : FE_MAX_LEVELS - 1;
+   const struct fe_tex_image *b = &tex->image[0][base];
+   FE_CHECK(!b->defined, GL_INVALID_OPERATION);
+   unsigned faces = fe_tex_face_count(tex);
+   for (unsigned f = 1; f < faces; f++) {
+      const struct fe_tex_image *i = &tex->image[f][base];
+      FE_CHECK(!i->defined || i->width != b->width || i->internal_format != b->internal_format,
+               GL_INVALID_OPERATION);
+   }
+   const struct fe_format_info *info = fe_format_lookup(b->internal_format);
+   FE_CHECK(!info || info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT ||
+               info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL,
+            GL_INVALID_OPERATION);
+   if (!b->width || !b->height)
+      return;
+   /* a 1D array's height and a 2D array's depth count layers, which keep their number; a 3D
+    * texture's depth minifies too */
+   const bool is3d = t == FE_TEX_3D, rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const uint32_t span_w = is3d && b->depth > b->width ? b->depth : b->width;
+   const uint32_t span_h = rows_are_layers ? 1 : b->height;
+   if (!fe_pipe_has(ctx, MGP_CALL_generate_mipmap)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   unsigned last = base + fe_tex_level_count(span_w, span_h) - 1;
+   if ((GLint)last > tex->params.max_level)
+      last = (unsigned)tex->params.max_level;
+   if (last >= FE_MAX_LEVELS)
+      last = FE_MAX_LEVELS - 1;
+   if (last <= base)
+      return;
+   if (!fe_tex_ensure_storage(ctx, tex, base))
+      return;
+   if (last >= tex->res_levels)
+      last = tex->res_levels - 1;
+   for (unsigned l = base + 1; l <= last; l++) {
+      for (unsigned f = 0; f < faces; f++) {
+         struct fe_tex_image *img = &tex->image[f][l];
+         *img = *b;
+         fe_tex_blocks_drop(tex, f, l);
+         img->width = fe_tex_minify(b->width, l - base);
+         img->height = rows_are_layers ? b->height : fe_tex_minify(b->height, l - base);
+         img->depth = is3d ? fe_tex_minify(b->depth, l - base) : b->depth;
+         fe_tex_pending_clear(&tex->pending[f][l]);
+      }
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   struct mgp_generate_mipmap a = {.res = tex->res, .base_level = base, .last_level = last};
+   mgp_generate_mipmap(&ctx->pipe, &a);
+   fe_tex_texture_changed(ctx, tex);
+}
+
+/* glGetTexImage and glGetnTexImageARB: buf_size bounds what is written to client memory
+ * (SIZE_MAX: unbounded); a pixel pack buffer is bounded by its own size. */
+static void
+get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format, GLenum type,
+              size_t buf_size, void *pixels)
+{
+   unsigned face = 0;
+   int t;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      t = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   } else {
+      t = fe_tex_target_index(target);
+      FE_CHECK(t == FE_TEX_CUBE || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
+                  t == FE_TEX_2D_MS_ARRAY,
+               GL_INVALID_ENUM);
+   }
+   FE_CHECK(t < 0, GL_INVALID_ENUM);
+   FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
+   GLenum err = fe_pixel_check(format, type);
+   FE_CHECK(err, err);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, (enum fe_tex_target)t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   if (!img->defined || !img->width || !img->height || !tex->created)
+      return;
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
+   /* One read per layer or slice. A 1D array's layers are the image's rows; 3D and 2D array
+    * slices are images placed by GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES (GL 3.3 §6.1.4:
+    * packed as if three-dimensional). The server lays out the rows of each. */
+   const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
+   const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY;
+   const uint32_t n = rows_are_layers ? img->height : slices ? img->depth : 1;
+   const uint32_t h = rows_are_layers ? 1 : img->height;
+   size_t first, stride;
+   const size_t one = fe_pixel_image_layout(&ctx->pack, (GLsizei)img->width, (GLsizei)h, format,
+                                            type, &first, &stride);
+   uint64_t step = stride, base = 0, size = one;
+   bool fits = one != SIZE_MAX;
+   if (slices)
+      fits = fits &&
+             mgu_mul_u64(stride, ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height : h,
+                         &step) &&
+             mgu_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0,
+                         &base);
+   uint64_t rest;
+   fits = fits && mgu_mul_u64(step, n - 1, &rest) && mgu_add_u64(base, rest, &rest) &&
+          mgu_add_u64(rest, one, &size) && size != SIZE_MAX;
+   /* A layout past 2^64 bytes fits no destination (the size staged must not wrap). */
+   FE_CHECK(!fits, GL_INVALID_OPERATION);
+   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
+         return;
+      if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      if (!fe_validate(ctx, FE_VERB_TEXOP))
+         return;
+      fe_buffer_gpu_write(ctx->pixel_pack_buffer);
+      for (uint32_t k = 0; k < n; k++) {
+         struct mgp_pack_to_buffer a = {
+            .res = tex->res,
+            .level = (uint32_t)level,
+            .layer = face + k,
+            .width = img->width,
+            .height = h,
+            .format = format,
+            .type = type,
+            .buffer = ctx->pixel_pack_buffer->res,
+            .offset = offset + base + step * k,
+         };
+         mgp_pack_to_buffer(&ctx->pipe, &a);
+      }
+      return;
+   }
+   if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image)) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return;
+   for (uint32_t k = 0; k < n; k++) {
+      struct mgp_get_texture_image a = {
+         .res = tex->res,
+         .level = (uint32_t)level,
+         .layer = face + k,
+         .format = format,
+         .type = type,
+         .out = {.ptr = (uint8_t *)pixels + base + step * k, .size = one},
+      };
+      mgp_get_texture_image(&ctx->pipe, &a);
+   }
+}
+
+void
+mgl_glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, SIZE_MAX, pixels);
+}
+
+void
+mgl_glGetnTexImageARB(GLenum target, GLint level, GLenum format, GLenum type, GLsizei bufSize,
+                      void *img)
+{
+   FE_CTX_OR_RETURN();
+   get_tex_image(ctx, target, level, format, type, bufSize < 0 ? 0 : (size_t)bufSize, img);
+}
+
+/* The blocks the app uploaded, kept in the client (the server holds decoded texels; GL 3.3
+ * §6.1.4). An image whose texels came otherwise (plain pixels into a compressed format, a
+ * copy, generated mipmaps) would need an encoder: declined by name after GL's own errors. */
+static void
+get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, size_t buf_size,
+                         void *pixels)
+{
+   const int t = fe_tex_target_index(target);
+   FE_CHECK(proxy_target_index(target) >= 0 || t == FE_TEX_BUFFER || t == FE_TEX_2D_MS ||
+               t == FE_TEX_2D_MS_ARRAY,
+            GL_INVALID_ENUM);
+   GLint compressed;
+   if (!level_parameter(ctx, target, level, GL_TEXTURE_COMPRESSED, &compressed))
+      return;
+   FE_CHECK(!compressed, GL_INVALID_OPERATION);
+   unsigned face = 0;
+   enum fe_tex_target tt = (enum fe_tex_target)t;
+   if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      tt = FE_TEX_CUBE;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+   }
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, tt);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_tex_image *img = &tex->image[face][level];
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   const size_t size = fe_block_image_size(info->block, img->width, img->height, img->depth);
+   FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
+   const struct fe_tex_blocks *b = tex->blocks;
+   if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
+       b->internal_format[face][level] != img->internal_format) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
+                  img->internal_format);
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return;
+   }
+   if (ctx->pixel_pack_buffer) {
+      uint64_t offset;
+      if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, GL_UNSIGNED_BYTE,
+                                 &offset))
+         return;
+      fe_buffer_upload(ctx, ctx->pixel_pack_buffer, offset, b->data[face][level], size);
+      return;
+   }
+   if (pixels)
+      memcpy(pixels, b->data[face][level], size);
+}
+
+void
+mgl_glGetCompressedTexImage(GLenum target, GLint level, void *pixels)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, level, SIZE_MAX, pixels);
+}
+
+void
+mgl_glGetnCompressedTexImageARB(GLenum target, GLint lod, GLsizei bufSize, void *img)
+{
+   FE_CTX_OR_RETURN();
+   get_compressed_tex_image(ctx, target, lod, bufSize < 0 ? 0 : (size_t)bufSize, img);
+}

@@ -1,0 +1,367 @@
+/* fe_tex_storage.c — buffer textures (glTexBuffer), immutable storage (glTexStorage*) and
+ * multisample images (glTex{Image,Storage}*Multisample). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "checked.h"
+#include "fe_cso.h"
+#include "fe_es_ext.h"
+#include "fe_format.h"
+#include "fe_gl.h"
+#include "fe_texture_priv.h"
+#include "fe_texcompress.h"
+#include "fe_tracker.h"
+#include "gl_api.h"
+#include "log.h"
+
+/* GL 3.3 Table 3.15: the formats a buffer texture may have. */
+static bool
+texture_buffer_format(GLenum f)
+{
+   switch (f) {
+   case GL_R8: case GL_R16: case GL_R16F: case GL_R32F: case GL_R8I: case GL_R16I:
+   case GL_R32I: case GL_R8UI: case GL_R16UI: case GL_R32UI:
+   case GL_RG8: case GL_RG16: case GL_RG16F: case GL_RG32F: case GL_RG8I: case GL_RG16I:
+   case GL_RG32I: case GL_RG8UI: case GL_RG16UI: case GL_RG32UI:
+   case GL_RGBA8: case GL_RGBA16: case GL_RGBA16F: case GL_RGBA32F: case GL_RGBA8I:
+   case GL_RGBA16I: case GL_RGBA32I: case GL_RGBA8UI: case GL_RGBA16UI: case GL_RGBA32UI:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* glTexBuffer: the buffer texture of the active unit views buffer (0 detaches) as
+ * internalformat. The server makes the view at draw, against the buffer as it is then, so
+ * later glBufferData calls on the buffer need nothing here. */
+void
+mgl_glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(target != GL_TEXTURE_BUFFER, GL_INVALID_ENUM);
+   FE_CHECK(!texture_buffer_format(internalformat), GL_INVALID_ENUM);
+   struct fe_buffer *buf = NULL;
+   if (buffer) {
+      buf = fe_buffer_lookup(ctx, buffer);
+      FE_CHECK(!buf, GL_INVALID_OPERATION);
+   }
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info || fe_format_is_legacy(info), GL_INVALID_ENUM);
+   struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, FE_TEX_BUFFER);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   if (buf)
+      fe_object_ref(&buf->base);
+   if (tex->buffer_obj)
+      fe_object_unref(ctx, &tex->buffer_obj->base);
+   tex->buffer_obj = buf;
+   /* the format as asked: the server declines one it cannot view (no substitution) */
+   struct mgp_resource_desc desc = {
+      .res = tex->res,
+      .target = MGP_RESOURCE_TARGET_TEX_BUFFER,
+      .levels = 1,
+      .samples = 1,
+      .bind_mask = MGP_BIND_SAMPLER,
+      .format = info->format,
+      .width = 1,
+      .height = 1,
+      .depth = 1,
+      .array_layers = 1,
+      .buffer = buf ? buf->res : mgp_handle_null(),
+      .buffer_offset = 0,
+      .buffer_size = ~0ull,
+   };
+   if (tex->created) {
+      fe_resource_send(ctx->share, &desc, true);
+   } else {
+      fe_resource_send(ctx->share, &desc, false);
+      tex->created = true;
+   }
+   tex->res_format = info->format;
+   tex->res_width = tex->res_height = tex->res_depth = tex->res_levels = tex->res_layers = 1;
+   tex->image[0][0] = (struct fe_tex_image){true, 1, 1, 1, internalformat, info->format, false};
+   fe_tex_texture_changed(ctx, tex);
+}
+
+/* Sized internal formats only: glTexStorage refuses the base (unsized) ones. */
+static bool
+is_unsized(GLenum f)
+{
+   switch (f) {
+   case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT:
+   case GL_DEPTH_STENCIL: case GL_STENCIL_INDEX:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The texture target of a glTexStorage{dims}D target, proxies included (*proxy); -1 for an
+ * enum that call does not take. ES 3.0 takes 2D, cube map, 3D and 2D array only (and no
+ * proxies); ARB_texture_storage adds 1D, rectangle, 1D array and the proxy targets. */
+static int
+storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool *proxy)
+{
+   const bool es = ctx->desc.api == FE_API_GLES;
+   *proxy = false;
+   switch (dims * 0x10000u + target) {
+   case 2 * 0x10000u + GL_TEXTURE_2D: return FE_TEX_2D;
+   case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
+   case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   default: break;
+   }
+   if (es)
+      return -1;
+   switch (dims * 0x10000u + target) {
+   case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
+   case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   default: break;
+   }
+   *proxy = true;
+   switch (dims * 0x10000u + target) {
+   case 1 * 0x10000u + GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   default: *proxy = false; return -1;
+   }
+}
+
+/* glTexStorage1D/2D/3D (ARB_texture_storage, ES 3.0): every level defined at once, the shape
+ * immutable afterwards. Errors as GL 4.2 §3.9.16 / ES 3.0 §3.8.4 say; a proxy target checks
+ * the same and records the levels, or all zeros when too large (no error), like glTexImage. */
+static void
+tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum internalformat,
+            GLsizei width, GLsizei height, GLsizei depth, unsigned dims)
+{
+   bool proxy;
+   const int ti = storage_target(ctx, target, dims, &proxy);
+   FE_CHECK(ti < 0, GL_INVALID_ENUM);
+   const enum fe_tex_target t = (enum fe_tex_target)ti;
+   struct fe_texture *tex = proxy ? fe_tex_proxy_texture(ctx, t)
+                                  : fe_unit_texture(ctx, ctx->active_unit, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
+               fe_format_is_legacy(info) ||
+               (info->block && !fe_tex_compressed_format(ctx, internalformat)),
+            GL_INVALID_ENUM);
+   FE_CHECK(levels < 1 || width < 1 || height < 1 || depth < 1, GL_INVALID_VALUE);
+   FE_CHECK(info->block && t == FE_TEX_3D, GL_INVALID_OPERATION);
+   /* ES 3.0 3.8.4 (and GL 4.3 on): the default texture object cannot be made immutable */
+   FE_CHECK(!proxy && tex->base.name == 0, GL_INVALID_OPERATION);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const bool is3d = t == FE_TEX_3D, is_array = t == FE_TEX_2D_ARRAY;
+   const bool is_1d_array = t == FE_TEX_1D_ARRAY; /* height: layers, never minified */
+   uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   if (is3d)
+      max = caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048;
+   if (t == FE_TEX_CUBE && caps->max_cube_size)
+      max = caps->max_cube_size;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   const bool fits = (uint32_t)width <= max &&
+                     (uint32_t)height <= (is_1d_array ? max_layers : max) &&
+                     (uint32_t)depth <= (is_array ? max_layers : max);
+   FE_CHECK(!fits && !proxy, GL_INVALID_VALUE);
+   FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
+   const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
+   const uint32_t max_levels = t == FE_TEX_RECT ? 1
+                               : fe_tex_level_count(biggest, is_1d_array ? 1 : (uint32_t)height);
+   FE_CHECK((unsigned)levels > max_levels || levels > FE_MAX_LEVELS, GL_INVALID_OPERATION);
+   const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   FE_CHECK(is3d && (fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                     fd->kind == FE_FMT_STENCIL),
+            GL_INVALID_OPERATION);
+   fe_tex_blocks_free(tex);
+   for (unsigned f = 0; f < fe_tex_face_count(tex); f++) {
+      for (unsigned l = 0; l < FE_MAX_LEVELS; l++) {
+         tex->image[f][l] = (struct fe_tex_image){0};
+         if (l >= (unsigned)levels || !fits)
+            continue;
+         tex->image[f][l] = (struct fe_tex_image){
+            .defined = true,
+            .width = fe_tex_minify((uint32_t)width, l),
+            .height = is_1d_array ? (uint32_t)height : fe_tex_minify((uint32_t)height, l),
+            .depth = is3d ? fe_tex_minify((uint32_t)depth, l) : is_array ? (uint32_t)depth : 1,
+            .internal_format = internalformat,
+            .format = fmt,
+         };
+      }
+   }
+   if (proxy)
+      return; /* state for glGetTexLevelParameter only: nothing is made */
+   tex->immutable = true;
+   tex->immutable_levels = (uint8_t)levels;
+   fe_tex_texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_tex_ensure_storage(ctx, tex, 0);
+}
+
+void
+mgl_glTexStorage2D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                   GLsizei height)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, height, 1, 2);
+}
+
+void
+mgl_glTexStorage1D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, 1, 1, 1);
+}
+
+void
+mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                   GLsizei height, GLsizei depth)
+{
+   FE_CTX_OR_RETURN();
+   tex_storage(ctx, target, levels, internalformat, width, height, depth, 3);
+}
+
+/* glTexImage2DMultisample / glTexImage3DMultisample: storage only (no texels), one level.
+ * `storage`: glTexStorage2D/3DMultisample (ARB_texture_storage_multisample), which also wants
+ * a sized format, a non-empty image and a texture other than zero, and makes it immutable. */
+static void
+tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
+                      GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth,
+                      GLboolean fixedsamplelocations, bool array, bool storage)
+{
+   const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
+   const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
+                              : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
+   FE_CHECK(target != want && target != proxy, GL_INVALID_ENUM);
+   const enum fe_tex_target t = array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS;
+   struct fe_texture *tex = target == proxy ? fe_tex_proxy_texture(ctx, t)
+                                            : fe_unit_texture(ctx, ctx->active_unit, t);
+   FE_CHECK(!tex, GL_OUT_OF_MEMORY);
+   FE_CHECK(storage && is_unsized(internalformat), GL_INVALID_ENUM);
+   FE_CHECK(storage && (width < 1 || height < 1 || depth < 1), GL_INVALID_VALUE);
+   FE_CHECK(storage && !tex->is_proxy && tex->base.name == 0, GL_INVALID_OPERATION);
+   FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   const struct mgp_caps *caps = ctx->share->caps;
+   const uint32_t max = caps->max_texture_size ? caps->max_texture_size : 16384;
+   const uint32_t max_layers = caps->max_array_layers ? caps->max_array_layers : 2048;
+   /* GL 3.3 §3.8.4: sizes and samples past the limits are GL_INVALID_VALUE (and, as GL 4.5
+    * says and every driver does, so is samples 0). */
+   FE_CHECK(width < 0 || height < 0 || depth < 0 || samples <= 0, GL_INVALID_VALUE);
+   /* a proxy too large for this implementation is no error: its state becomes zeros */
+   const bool fits_size = (uint32_t)width <= max && (uint32_t)height <= max &&
+                          (uint32_t)depth <= max_layers;
+   const bool fits_samples = (uint32_t)samples <= fe_max_samples(caps, FE_SAMPLES_ANY);
+   FE_CHECK((!fits_size || !fits_samples) && !tex->is_proxy, GL_INVALID_VALUE);
+   const struct fe_format_info *info = fe_format_lookup(internalformat);
+   /* ... and the format must be colour-, depth- or stencil-renderable */
+   FE_CHECK(!info || !info->texture || fe_format_is_legacy(info), GL_INVALID_ENUM);
+   const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
+   const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
+   const bool ds = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
+                   fd->kind == FE_FMT_STENCIL;
+   FE_CHECK(!ds && !info->color_renderable, GL_INVALID_OPERATION);
+   /* ... and past the limit of its class GL_INVALID_OPERATION: GL_MAX_INTEGER_SAMPLES for
+    * integer formats, GL_MAX_DEPTH_TEXTURE_SAMPLES for depth/stencil ones,
+    * GL_MAX_COLOR_TEXTURE_SAMPLES for other colour ones (a proxy's state becomes zeros). */
+   const bool integer = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
+   const uint32_t class_max = fe_max_samples(caps, integer ? FE_SAMPLES_INTEGER
+                                                   : ds    ? FE_SAMPLES_DEPTH_TEXTURE
+                                                           : FE_SAMPLES_COLOR_TEXTURE);
+   FE_CHECK((uint32_t)samples > class_max && !tex->is_proxy, GL_INVALID_OPERATION);
+   const bool fits = fits_size && fits_samples && (uint32_t)samples <= class_max;
+   if (tex->is_proxy) {
+      fe_tex_proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height, array ? (uint32_t)depth : 1,
+                         internalformat, fmt, (uint8_t)samples, fixedsamplelocations != GL_FALSE);
+      return;
+   }
+   struct fe_tex_image *img = &tex->image[0][0];
+   *img = (struct fe_tex_image){
+      .defined = true,
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = array ? (uint32_t)depth : 1,
+      .internal_format = internalformat,
+      .format = fmt,
+   };
+   tex->samples = (uint8_t)samples;
+   tex->fixed_locations = fixedsamplelocations != GL_FALSE;
+   if (storage) {
+      tex->immutable = true;
+      tex->immutable_levels = 1;
+   }
+   fe_tex_texture_changed(ctx, tex);
+   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   if (!width || !height || !img->depth)
+      return;
+   fe_texture_discard_uploads(ctx, tex);
+   struct mgp_resource_desc desc = {
+      .res = tex->res,
+      .target = (uint8_t)fe_texture_res_target(tex->target),
+      .levels = 1,
+      .samples = (uint8_t)samples,
+      .bind_mask = MGP_BIND_SAMPLER | (ds ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET),
+      .format = fmt,
+      .no_alpha = fe_format_no_alpha(info),
+      .width = (uint32_t)width,
+      .height = (uint32_t)height,
+      .depth = 1,
+      .array_layers = img->depth,
+   };
+   if (tex->created) {
+      fe_resource_send(ctx->share, &desc, true);
+   } else {
+      fe_resource_send(ctx->share, &desc, false);
+      tex->created = true;
+   }
+   tex->res_format = fmt;
+   tex->res_width = desc.width;
+   tex->res_height = desc.height;
+   tex->res_depth = 1;
+   tex->res_levels = 1;
+   tex->res_layers = desc.array_layers;
+}
+
+void
+mgl_glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                            GLsizei height, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
+                         fixedsamplelocations, false, false);
+}
+
+void
+mgl_glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat,
+                              GLsizei width, GLsizei height, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
+                         fixedsamplelocations, false, true);
+}
+
+void
+mgl_glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat,
+                              GLsizei width, GLsizei height, GLsizei depth,
+                              GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
+                         fixedsamplelocations, true, true);
+}
+
+void
+mgl_glTexImage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                            GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
+{
+   FE_CTX_OR_RETURN();
+   tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,
+                         fixedsamplelocations, true, false);
+}
+
+/* ---- names --------------------------------------------------------------------------------- */

@@ -1,0 +1,36 @@
+/* fe_texture_priv.h — what the texture files (fe_texture.c, fe_tex_copy.c, fe_tex_storage.c,
+ * fe_tex_params.c, fe_tex_query.c) share: the image and storage helpers of fe_texture.c. */
+#ifndef FE_TEXTURE_PRIV_H
+#define FE_TEXTURE_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fe_format.h"
+#include "fe_gl.h"
+
+unsigned fe_tex_face_count(const struct fe_texture *tex);
+unsigned fe_tex_level_count(uint32_t w, uint32_t h);
+uint32_t fe_tex_minify(uint32_t v, unsigned l);
+struct fe_texture *fe_tex_proxy_texture(struct fe_context *ctx, enum fe_tex_target t);
+void fe_tex_proxy_image(struct fe_texture *tex, unsigned level, bool fits, uint32_t w, uint32_t h,
+                        uint32_t d, GLenum internal_format, uint16_t format, uint8_t samples,
+                        bool fixed_locations);
+void fe_tex_pending_clear(struct fe_tex_pending *p);
+void fe_tex_blocks_drop(struct fe_texture *tex, unsigned face, unsigned level);
+void fe_tex_blocks_free(struct fe_texture *tex);
+void fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
+                        unsigned level);
+bool fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned level);
+void fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex);
+struct fe_texture *fe_tex_image_target(struct fe_context *ctx, GLenum target, unsigned *face,
+                                       bool *declined);
+bool fe_tex_is_proxy(GLenum target);
+bool fe_tex_image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
+                          GLsizei width, GLsizei height, GLint border);
+struct fe_texture *fe_tex_image_target_1d(struct fe_context *ctx, GLenum target, bool proxy_ok);
+struct fe_texture *fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined);
+const struct fe_format_info *fe_tex_compressed_format(const struct fe_context *ctx,
+                                                      GLenum internalformat);
+
+#endif
