@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipe_pack.h"
 #include "ring_test_util.h"
 #include "session.h"
 
@@ -63,7 +64,7 @@ attack_pack_size(const struct mgp_screen *scr, const struct mgp_context *ctx)
    /* 256 bytes of the 320: a write past them lands in the guard (monolith) */
    memset(pack_out, 0xa5, sizeof(pack_out));
    mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
-                                                   .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                                   .shape = MGP_PACK_SHAPE_RGBA8,
                                                    .out = {.ptr = pack_out, .size = 256}});
    for (unsigned i = 256; i < sizeof(pack_out); i++)
       CHECK(pack_out[i] == 0xa5, "read_pixels wrote past its 256 bytes (byte %u)", i);
@@ -86,7 +87,7 @@ attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
    uint8_t back[64];
    memset(back, 0, sizeof(back));
    mgp_get_texture_image(ctx, &(struct mgp_get_texture_image){
-                                 .res = tex, .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                 .res = tex, .shape = MGP_PACK_SHAPE_RGBA8,
                                  .out = {.ptr = back, .size = sizeof(back)}});
    unsigned leaked = 0;
    for (unsigned i = 0; i < sizeof(back); i++)
