@@ -26,7 +26,7 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
 {
    struct mgp_pack_shape shape;
    if (!fe_pack_shape(format, type, &shape)) {
-      MGL_DECLINE(gl_feature_unimplemented, "glReadPixels of 0x%04x/0x%04x", format, type);
+      MGU_DECLINE(gl_feature_unimplemented, "glReadPixels of 0x%04x/0x%04x", format, type);
       return;
    }
    if (ctx->pixel_pack_buffer) {

@@ -15,7 +15,7 @@
  * get_texture_image and pack_to_buffer carry an mgp_pack_shape, not GL's format and type. */
 #define MGP_ABI_VERSION 9u
 
-/* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
+/* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
    uint32_t slot, gen;
 };

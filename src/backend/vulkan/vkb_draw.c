@@ -109,7 +109,7 @@ struct draw_descriptors {
 /* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
  * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
  * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
- * that (DESIGN.md §5: sub-word ranges are padded through staging). */
+ * that (docs/PIPE.md#ranges: sub-word ranges are padded through staging). */
 static bool
 pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize offset,
                   VkDeviceSize range, VkDescriptorBufferInfo *out)
@@ -211,7 +211,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
    if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
        !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
+      MGU_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
                   "texel-buffer view of it; it reads zero", vkb_format_name(tex->desc.format));
       return texbuf_zero_view(scr, kind);
    }
@@ -312,7 +312,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          for (uint32_t k = 0; k < sb->count; k++) {
             const struct mgp_buffer_range *br = &ctx->ubos[b + k];
             if (mgp_handle_is_null(br->res)) {
-               MGL_DECLINE(backend_draw_incomplete, "uniform block binding %u has no buffer",
+               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u has no buffer",
                            b + k);
                return false;
             }
@@ -321,7 +321,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
                return false;
             if (!r->is_buffer || br->offset >= r->size ||
                 br->offset % lim->minUniformBufferOffsetAlignment) {
-               MGL_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
+               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
                            "%llu-byte buffer (alignment %llu)", b + k,
                            (unsigned long long)br->offset, (unsigned long long)r->size,
                            (unsigned long long)lim->minUniformBufferOffsetAlignment);
@@ -409,7 +409,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             const bool mipmapped = !s || (s->st.min_filter != GL_NEAREST &&
                                           s->st.min_filter != GL_LINEAR);
             if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
-               MGL_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
+               MGU_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
                            "texture whose level in that range is attached to the framebuffer",
                            j, v->made_base,
                            mipmapped ? v->made_base + v->made_count - 1 : v->made_base);
@@ -423,7 +423,7 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
          }
          if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-            MGL_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
+            MGU_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
                         "the sampler type", j, vkb_format_name(tex->desc.format));
             return false;
          }
@@ -433,13 +433,13 @@ gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct draw_d
             tex->last_use = vkb_current_serial(scr);
          } else {
             if (kind == MGP_SAMPLER_KIND_SHADOW) {
-               MGL_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
+               MGU_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
                            "texture", j);
                return false;
             }
             if (v && v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
                 v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
-               MGL_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
+               MGU_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
                            "sampler %u (the placeholder is 2D only)", v->desc.target, j);
                return false;
             }
@@ -626,7 +626,7 @@ rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool l
                 uint32_t ndraws, struct mgp_draw_range *out_ranges, struct vkb_alloc *out)
 {
    if (ndraws > VKB_MAX_REWRITE_RANGES) {
-      MGL_DECLINE(backend_feature_unimplemented, "index rewrite (%s) of %u multi-draw ranges "
+      MGU_DECLINE(backend_feature_unimplemented, "index rewrite (%s) of %u multi-draw ranges "
                   "(at most %u)", loop ? "GL_LINE_LOOP" : "primitive restart", ndraws,
                   VKB_MAX_REWRITE_RANGES);
       return false;
@@ -638,7 +638,7 @@ rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool l
    if (!total)
       total = 1;
    if (total * 4 > VKB_ARENA_BLOCK * 16ull) {
-      MGL_DECLINE(backend_feature_unimplemented, "index rewrite of %llu indices",
+      MGU_DECLINE(backend_feature_unimplemented, "index rewrite of %llu indices",
                   (unsigned long long)total);
       return false;
    }
@@ -913,7 +913,7 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
                         ? "its depth/stencil attachment was not made for custom sample locations"
                         : NULL;
    if (why) {
-      MGL_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
+      MGU_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
                   "%u-sample framebuffer: drawn with per-sample coverage (%s)", samples, why);
       return false;
    }
@@ -935,7 +935,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       return;
    ctx->fast.valid = false; /* until this draw has gone the whole way */
    if (args->flags & MGP_DRAW_INDIRECT) {
-      MGL_DECLINE(backend_feature_unimplemented, "indirect draws");
+      MGU_DECLINE(backend_feature_unimplemented, "indirect draws");
       return;
    }
    VkPrimitiveTopology topo;
@@ -944,21 +944,21 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (loop)
       topo = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
    else if (!vkb_gl_topology(args->mode, &topo)) {
-      MGL_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
+      MGU_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
                   vkb_gl_mode_name(args->mode), args->mode);
       return;
    }
 
    /* Program and CSOs. */
    if (mgp_handle_is_null(ctx->program)) {
-      MGL_DECLINE(backend_draw_incomplete, "draw with no program");
+      MGU_DECLINE(backend_draw_incomplete, "draw with no program");
       return;
    }
    struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->program, "draw_vbo (program)");
    if (!sh)
       return;
    if (sh->broken) {
-      MGL_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s",
+      MGU_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s",
                   sh->base.h.slot, sh->base.h.gen, sh->broken_why);
       return;
    }
@@ -979,17 +979,17 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    if (rs && rs->s.line_smooth && line_class) {
       const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
       if (samples <= 1 && !scr->has_smooth_lines)
-         MGL_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines drawn aliased: the device "
+         MGU_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines drawn aliased: the device "
                      "has no smoothLines (VK_EXT_line_rasterization)");
       else if (samples > 1 && !rs->s.multisample)
-         MGL_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
+         MGU_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
                      "a %u-sample framebuffer drawn aliased", samples);
    }
    /* Vulkan rasterizes points at the size the last pre-rasterization stage writes; it has no
     * fixed-function point size. */
    if (topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST && !sh->mod[MGP_SHADER_STAGE_GEOMETRY] &&
        !sh->writes_point_size[MGP_SHADER_STAGE_VERTEX]) {
-      MGL_DECLINE(backend_feature_unimplemented, "GL_POINTS with a program that does not write "
+      MGU_DECLINE(backend_feature_unimplemented, "GL_POINTS with a program that does not write "
                   "gl_PointSize (fixed-function point size)");
       return;
    }
@@ -997,7 +997,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
     * redeclares gl_PerVertex without it */
    if (sh->gs_output_points && scr->features.shaderTessellationAndGeometryPointSize &&
        !sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY]) {
-      MGL_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
+      MGU_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
                   "writing gl_PointSize");
       return;
    }
@@ -1006,13 +1006,13 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    const bool layer_ignored =
       sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1;
    if (layer_ignored && !sh->gs_layer_ignored) {
-      MGL_DECLINE(backend_feature_unimplemented, "gl_Layer and gl_PrimitiveID written by a "
+      MGU_DECLINE(backend_feature_unimplemented, "gl_Layer and gl_PrimitiveID written by a "
                   "geometry shader into a framebuffer that is not layered");
       return;
    }
    const bool provoking_last = rs ? rs->s.provoking_vertex_last : true;
    if (provoking_last && !scr->has_provoking_vertex && rs) {
-      MGL_DECLINE(backend_feature_unimplemented,
+      MGU_DECLINE(backend_feature_unimplemented,
                   "last-vertex provoking convention without VK_EXT_provoking_vertex");
       return;
    }
@@ -1027,11 +1027,11 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    uint32_t list_vpp = 0; /* restart in a list, rewritten without it */
    if (isz) {
       if (isz != 1 && isz != 2 && isz != 4) {
-         MGL_DECLINE(backend_draw_incomplete, "index size %u", isz);
+         MGU_DECLINE(backend_draw_incomplete, "index size %u", isz);
          return;
       }
       if (isz == 1 && !scr->has_index_uint8) {
-         MGL_DECLINE(backend_feature_unimplemented,
+         MGU_DECLINE(backend_feature_unimplemented,
                      "GL_UNSIGNED_BYTE indices without VK_EXT_index_type_uint8");
          return;
       }
@@ -1061,7 +1061,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       if (args->flags & MGP_DRAW_USER_INDICES) {
          struct vkb_alloc a;
          if (!args->user_indices.ptr || !args->user_indices.size) {
-            MGL_DECLINE(backend_draw_incomplete, "user indices without bytes");
+            MGU_DECLINE(backend_draw_incomplete, "user indices without bytes");
             return;
          }
          if (!vkb_arena_alloc(scr, args->user_indices.size, 4, &a))
@@ -1072,14 +1072,14 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          ib_size = args->user_indices.size;
       } else {
          if (mgp_handle_is_null(ctx->ib.res)) {
-            MGL_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
+            MGU_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
             return;
          }
          ib = vkb_resource_for_use(scr, ctx->ib.res, "draw_vbo (index buffer)");
          if (!ib)
             return;
          if (!ib->is_buffer || ctx->ib.offset % isz || ctx->ib.offset > ib->size) {
-            MGL_DECLINE(backend_draw_incomplete, "index buffer offset %llu",
+            MGU_DECLINE(backend_draw_incomplete, "index buffer offset %llu",
                         (unsigned long long)ctx->ib.offset);
             return;
          }
@@ -1089,7 +1089,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       }
       for (uint32_t i = 0; i < ndraws; i++) {
          if (((uint64_t)ranges[i].start + ranges[i].count) * isz > ib_size) {
-            MGL_DECLINE(backend_draw_incomplete, "indices [%u, +%u) beyond the index buffer",
+            MGU_DECLINE(backend_draw_incomplete, "indices [%u, +%u) beyond the index buffer",
                         ranges[i].start, ranges[i].count);
             return;
          }
@@ -1102,7 +1102,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
          src = args->user_indices.ptr;
       } else if (isz) {
          if (!ib->map) {
-            MGL_DECLINE(backend_feature_unimplemented, "%s needs the indices on the host and "
+            MGU_DECLINE(backend_feature_unimplemented, "%s needs the indices on the host and "
                         "the index buffer is not host-visible", loop ? "GL_LINE_LOOP"
                         : list_vpp ? "primitive restart with a list topology"
                                    : "primitive restart with a non-all-ones index");
@@ -1187,14 +1187,14 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       if (!(used_bindings & (1u << b)))
          continue;
       if (mgp_handle_is_null(ctx->vbs[b].res)) {
-         MGL_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
+         MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
          return;
       }
       struct vkb_resource *r = vkb_resource_for_use(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
       if (!r)
          return;
       if (!r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1)) {
-         MGL_DECLINE(backend_draw_incomplete, "vertex buffer binding %u: offset %llu of a "
+         MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u: offset %llu of a "
                      "%llu-byte buffer", b, (unsigned long long)ctx->vbs[b].offset,
                      (unsigned long long)r->size);
          return;

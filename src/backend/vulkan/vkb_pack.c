@@ -63,13 +63,13 @@ pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t heig
    const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
    const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
    uint64_t row_bytes, s, rows, rows_bytes, last_row;
-   if (!mgl_mul_u64(row_len, psize, &row_bytes) || !mgl_add_u64(row_bytes, align - 1, &s))
+   if (!mgu_mul_u64(row_len, psize, &row_bytes) || !mgu_add_u64(row_bytes, align - 1, &s))
       return false;
    s = s / align * align;
    /* need = (skip_rows + height - 1) * stride + (skip_pixels + width) * psize */
-   if (!mgl_add_u64(skip_rows, height - 1, &rows) || !mgl_mul_u64(rows, s, &rows_bytes) ||
-       !mgl_add_u64(skip_px, width, &last_row) || !mgl_mul_u64(last_row, psize, &last_row) ||
-       !mgl_add_u64(rows_bytes, last_row, need))
+   if (!mgu_add_u64(skip_rows, height - 1, &rows) || !mgu_mul_u64(rows, s, &rows_bytes) ||
+       !mgu_add_u64(skip_px, width, &last_row) || !mgu_mul_u64(last_row, psize, &last_row) ||
+       !mgu_add_u64(rows_bytes, last_row, need))
       return false;
    *stride = s;
    return true;
@@ -89,7 +89,7 @@ pack_out_of_range(struct vkb_screen *scr, const char *call, uint64_t need, bool 
       snprintf(detail, sizeof(detail), "%s.out: the pack layout needs %llu bytes, the "
                "destination has %llu", call, (unsigned long long)need,
                (unsigned long long)out_size);
-   vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+   vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
 }
 
 static void
@@ -99,13 +99,13 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
 {
    struct vkb_screen *scr = ctx->scr;
    if (!mgp_handle_is_null(ctx->pack.pack_buffer)) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s into a pixel pack buffer", call);
+      MGU_DECLINE(backend_feature_unimplemented, "%s into a pixel pack buffer", call);
       return;
    }
    if (!mgp_pack_shape_check(shape)) {
       char detail[96];
       snprintf(detail, sizeof(detail), "%s.shape: a pack shape no front end builds", call);
-      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return;
    }
    const enum mgp_pack_what what = shape->what;
@@ -116,12 +116,12 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    if (!r || r->is_buffer || !r->img || level >= r->levels ||
        layer >= vkb_resource_level_layers(r, level) ||
        (sr && (!sr->img || src->s_level >= sr->levels))) {
-      MGL_DECLINE(backend_draw_incomplete, "%s from a missing surface (level %u layer %u)", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s from a missing surface (level %u layer %u)", call,
                   level, layer);
       return;
    }
    if (r->samples != VK_SAMPLE_COUNT_1_BIT) {
-      MGL_DECLINE(backend_draw_incomplete, "%s from a multisampled image", call);
+      MGU_DECLINE(backend_draw_incomplete, "%s from a multisampled image", call);
       return;
    }
    const VkImageAspectFlags have = r->fmt->aspect;
@@ -132,12 +132,12 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    default: aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
    }
    if (!(have & aspect) || (sr && !(sr->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))) {
-      MGL_DECLINE(backend_draw_incomplete, "%s of pack kind %u from a %s image", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s of pack kind %u from a %s image", call,
                   (unsigned)what, vkb_format_name(r->desc.format));
       return;
    }
    if (!mgp_pack_compatible(shape, r->fmt->storage)) {
-      MGL_DECLINE(backend_draw_incomplete, "%s: %s data from %s", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s: %s data from %s", call,
                   shape->integer ? "integer" : "non-integer", vkb_format_name(r->desc.format));
       return;
    }
@@ -217,7 +217,7 @@ read_source(struct vkb_context *ctx, enum mgp_pack_what what, struct pack_src *s
 {
    struct vkb_screen *scr = ctx->scr;
    if (!ctx->fb_set) {
-      MGL_DECLINE(backend_draw_incomplete, "%s without framebuffer state", call);
+      MGU_DECLINE(backend_draw_incomplete, "%s without framebuffer state", call);
       return false;
    }
    const struct mgp_framebuffer_state *fb = &ctx->fb;
@@ -228,7 +228,7 @@ read_source(struct vkb_context *ctx, enum mgp_pack_what what, struct pack_src *s
                                   : ds                       ? &fb->depth
                                                              : &fb->read;
    if (!cs->kind) {
-      MGL_DECLINE(backend_draw_incomplete, "%s without a %s surface", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s without a %s surface", call,
                   ds ? "depth/stencil" : "read");
       return false;
    }
@@ -240,7 +240,7 @@ read_source(struct vkb_context *ctx, enum mgp_pack_what what, struct pack_src *s
    src->layer = cs->layer;
    if (what == MGP_PACK_WHAT_STENCIL || what == MGP_PACK_WHAT_DEPTH_STENCIL) {
       if (!fb->stencil.kind) {
-         MGL_DECLINE(backend_draw_incomplete, "%s of stencil without a stencil surface", call);
+         MGU_DECLINE(backend_draw_incomplete, "%s of stencil without a stencil surface", call);
          return false;
       }
       src->s = vkb_resource_for_use(scr, fb->stencil.res, call);
@@ -269,7 +269,7 @@ VKB_CALL(get_texture_image, mgp_get_texture_image)
    if (!r)
       return;
    if (r->is_buffer || !r->img || args->level >= r->levels) {
-      MGL_DECLINE(backend_draw_incomplete, "get_texture_image of level %u", args->level);
+      MGU_DECLINE(backend_draw_incomplete, "get_texture_image of level %u", args->level);
       return;
    }
    struct pack_src src = {.r = r, .level = args->level, .layer = args->layer, .s = r,
@@ -350,7 +350,7 @@ VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
    if (!b)
       return;
    if (!b->is_buffer || args->offset > b->size) {
-      MGL_DECLINE(backend_draw_incomplete, "%s at offset %llu of a %llu-byte %s", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s at offset %llu of a %llu-byte %s", call,
                   (unsigned long long)args->offset, (unsigned long long)b->size,
                   b->is_buffer ? "buffer" : "texture");
       return;
@@ -369,7 +369,7 @@ VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
    if (pack_copy_direct(ctx, &src, args, b))
       return;
    if (!b->map) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
+      MGU_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
       return;
    }
    pack(ctx, &src, args->x, args->y, args->width, args->height, &args->shape,
