@@ -657,10 +657,9 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
       if (ok) {
          struct mgp_get_texture_image a = {
             .res = surf->color,
-            .format = GL_BGRA,
-            .type = GL_UNSIGNED_BYTE,
             .out = {.ptr = dst, .size = need},
          };
+         fe_pack_shape(GL_BGRA, GL_UNSIGNED_BYTE, &a.shape);
          mgp_get_texture_image(&ctx->pipe, &a);
       }
       if (swap_state) {

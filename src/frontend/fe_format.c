@@ -9,6 +9,7 @@
 #include "checked.h"
 #include "fe_gl.h"
 #include "fe_texcompress.h"
+#include "pipe_pixel.h"
 
 #define FMT(ifmt, mgp, base, kind, rend) {ifmt, MGP_FORMAT_##mgp, base, kind, rend, true, 0, false}
 /* A specific compressed format: texels decoded into `mgp`; glTexImage may fill RGTC formats
@@ -157,70 +158,10 @@ fe_format_no_alpha(const struct fe_format_info *info)
    return info && (info->base == GL_RED || info->base == GL_RG || info->base == GL_RGB);
 }
 
-#define D(fmt, ch, by, kind, r, g, b, a, d, s)                                                  \
-   [MGP_FORMAT_##fmt] = {ch, by, kind, {r, g, b, a, d, s}}
-
-static const struct fe_mgp_format_desc mgp_formats[MGP_FORMAT_COUNT] = {
-   D(R8_UNORM, 1, 1, FE_FMT_UNORM, 8, 0, 0, 0, 0, 0),
-   D(RG8_UNORM, 2, 2, FE_FMT_UNORM, 8, 8, 0, 0, 0, 0),
-   D(RGB8_UNORM, 3, 3, FE_FMT_UNORM, 8, 8, 8, 0, 0, 0),
-   D(RGBA8_UNORM, 4, 4, FE_FMT_UNORM, 8, 8, 8, 8, 0, 0),
-   D(RGBA8_SRGB, 4, 4, FE_FMT_UNORM, 8, 8, 8, 8, 0, 0),
-   D(BGRA8_UNORM, 4, 4, FE_FMT_UNORM, 8, 8, 8, 8, 0, 0),
-   D(R8_SNORM, 1, 1, FE_FMT_SNORM, 8, 0, 0, 0, 0, 0),
-   D(RG8_SNORM, 2, 2, FE_FMT_SNORM, 8, 8, 0, 0, 0, 0),
-   D(RGBA8_SNORM, 4, 4, FE_FMT_SNORM, 8, 8, 8, 8, 0, 0),
-   D(R16_UNORM, 1, 2, FE_FMT_UNORM, 16, 0, 0, 0, 0, 0),
-   D(RG16_UNORM, 2, 4, FE_FMT_UNORM, 16, 16, 0, 0, 0, 0),
-   D(RGBA16_UNORM, 4, 8, FE_FMT_UNORM, 16, 16, 16, 16, 0, 0),
-   D(R16_SNORM, 1, 2, FE_FMT_SNORM, 16, 0, 0, 0, 0, 0),
-   D(RG16_SNORM, 2, 4, FE_FMT_SNORM, 16, 16, 0, 0, 0, 0),
-   D(RGBA16_SNORM, 4, 8, FE_FMT_SNORM, 16, 16, 16, 16, 0, 0),
-   D(R8_UINT, 1, 1, FE_FMT_UINT, 8, 0, 0, 0, 0, 0),
-   D(RG8_UINT, 2, 2, FE_FMT_UINT, 8, 8, 0, 0, 0, 0),
-   D(RGBA8_UINT, 4, 4, FE_FMT_UINT, 8, 8, 8, 8, 0, 0),
-   D(R8_SINT, 1, 1, FE_FMT_INT, 8, 0, 0, 0, 0, 0),
-   D(RG8_SINT, 2, 2, FE_FMT_INT, 8, 8, 0, 0, 0, 0),
-   D(RGBA8_SINT, 4, 4, FE_FMT_INT, 8, 8, 8, 8, 0, 0),
-   D(R16_UINT, 1, 2, FE_FMT_UINT, 16, 0, 0, 0, 0, 0),
-   D(RG16_UINT, 2, 4, FE_FMT_UINT, 16, 16, 0, 0, 0, 0),
-   D(RGBA16_UINT, 4, 8, FE_FMT_UINT, 16, 16, 16, 16, 0, 0),
-   D(R16_SINT, 1, 2, FE_FMT_INT, 16, 0, 0, 0, 0, 0),
-   D(RG16_SINT, 2, 4, FE_FMT_INT, 16, 16, 0, 0, 0, 0),
-   D(RGBA16_SINT, 4, 8, FE_FMT_INT, 16, 16, 16, 16, 0, 0),
-   D(R32_UINT, 1, 4, FE_FMT_UINT, 32, 0, 0, 0, 0, 0),
-   D(RG32_UINT, 2, 8, FE_FMT_UINT, 32, 32, 0, 0, 0, 0),
-   D(RGBA32_UINT, 4, 16, FE_FMT_UINT, 32, 32, 32, 32, 0, 0),
-   D(R32_SINT, 1, 4, FE_FMT_INT, 32, 0, 0, 0, 0, 0),
-   D(RG32_SINT, 2, 8, FE_FMT_INT, 32, 32, 0, 0, 0, 0),
-   D(RGBA32_SINT, 4, 16, FE_FMT_INT, 32, 32, 32, 32, 0, 0),
-   D(R16_FLOAT, 1, 2, FE_FMT_FLOAT, 16, 0, 0, 0, 0, 0),
-   D(RG16_FLOAT, 2, 4, FE_FMT_FLOAT, 16, 16, 0, 0, 0, 0),
-   D(RGBA16_FLOAT, 4, 8, FE_FMT_FLOAT, 16, 16, 16, 16, 0, 0),
-   D(R32_FLOAT, 1, 4, FE_FMT_FLOAT, 32, 0, 0, 0, 0, 0),
-   D(RG32_FLOAT, 2, 8, FE_FMT_FLOAT, 32, 32, 0, 0, 0, 0),
-   D(RGB32_FLOAT, 3, 12, FE_FMT_FLOAT, 32, 32, 32, 0, 0, 0),
-   D(RGBA32_FLOAT, 4, 16, FE_FMT_FLOAT, 32, 32, 32, 32, 0, 0),
-   D(RGB10A2_UNORM, 4, 4, FE_FMT_UNORM, 10, 10, 10, 2, 0, 0),
-   D(RGB10A2_UINT, 4, 4, FE_FMT_UINT, 10, 10, 10, 2, 0, 0),
-   D(R11G11B10_FLOAT, 3, 4, FE_FMT_FLOAT, 11, 11, 10, 0, 0, 0),
-   D(RGB9E5_FLOAT, 3, 4, FE_FMT_FLOAT, 9, 9, 9, 0, 0, 0),
-   D(RGB565_UNORM, 3, 2, FE_FMT_UNORM, 5, 6, 5, 0, 0, 0),
-   D(RGBA4_UNORM, 4, 2, FE_FMT_UNORM, 4, 4, 4, 4, 0, 0),
-   D(RGB5A1_UNORM, 4, 2, FE_FMT_UNORM, 5, 5, 5, 1, 0, 0),
-   D(D16_UNORM, 1, 2, FE_FMT_DEPTH, 0, 0, 0, 0, 16, 0),
-   D(D24_UNORM_S8_UINT, 2, 4, FE_FMT_DEPTH_STENCIL, 0, 0, 0, 0, 24, 8),
-   D(D32_FLOAT, 1, 4, FE_FMT_DEPTH, 0, 0, 0, 0, 32, 0),
-   D(D32_FLOAT_S8_UINT, 2, 8, FE_FMT_DEPTH_STENCIL, 0, 0, 0, 0, 32, 8),
-   D(S8_UINT, 1, 1, FE_FMT_STENCIL, 0, 0, 0, 0, 0, 8),
-   D(X8_D24_UNORM, 1, 4, FE_FMT_DEPTH, 0, 0, 0, 0, 24, 0),
-};
-
-const struct fe_mgp_format_desc *
+const struct mgp_format_desc *
 fe_mgp_format(uint16_t format)
 {
-   static const struct fe_mgp_format_desc none = {0, 0, 0, {0}};
-   return format < MGP_FORMAT_COUNT ? &mgp_formats[format] : &none;
+   return mgp_format_desc(format);
 }
 
 /* Fallbacks when the backend lacks a format (caps.format_flags); the converter writes any of
@@ -448,94 +389,6 @@ fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei he
    return size;
 }
 
-/* ---- half floats --------------------------------------------------------------------------- */
-
-uint16_t
-fe_half_from_float(float f)
-{
-   uint32_t x = fe_f2u(f);
-   uint32_t sign = (x >> 16) & 0x8000u;
-   int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
-   uint32_t mant = x & 0x7fffffu;
-   if (((x >> 23) & 0xff) == 0xff) /* inf / nan */
-      return (uint16_t)(sign | 0x7c00u | (mant ? 0x200u : 0));
-   if (exp >= 31)
-      return (uint16_t)(sign | 0x7c00u);
-   if (exp <= 0) {
-      if (exp < -10)
-         return (uint16_t)sign;
-      mant |= 0x800000u;
-      uint32_t shift = (uint32_t)(14 - exp);
-      uint32_t h = mant >> shift;
-      uint32_t rem = mant & ((1u << shift) - 1);
-      uint32_t half = 1u << (shift - 1);
-      if (rem > half || (rem == half && (h & 1)))
-         h++;
-      return (uint16_t)(sign | h);
-   }
-   uint32_t h = ((uint32_t)exp << 10) | (mant >> 13);
-   uint32_t rem = mant & 0x1fffu;
-   if (rem > 0x1000u || (rem == 0x1000u && (h & 1)))
-      h++;
-   return (uint16_t)(sign | h);
-}
-
-float
-fe_half_to_float(uint16_t h)
-{
-   uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-   uint32_t exp = (h >> 10) & 0x1f;
-   uint32_t mant = h & 0x3ffu;
-   if (exp == 0) {
-      float f = ldexpf((float)mant, -24);
-      return sign ? -f : f;
-   }
-   if (exp == 31)
-      return fe_u2f(sign | 0x7f800000u | (mant << 13));
-   return fe_u2f(sign | ((exp + 112) << 23) | (mant << 13));
-}
-
-/* Small unsigned floats (R11G11B10): e5 with a 6- or 5-bit mantissa. */
-static uint32_t
-ufloat_from_float(float f, unsigned mant_bits)
-{
-   if (!(f > 0.0f))
-      return 0;
-   uint16_t h = fe_half_from_float(f);
-   if ((h & 0x7c00u) == 0x7c00u)
-      return (0x1fu << mant_bits) | ((h & 0x3ffu) ? 1u : 0u);
-   return (uint32_t)(h >> (10 - mant_bits)) & ((1u << (5 + mant_bits)) - 1);
-}
-
-static float
-ufloat_to_float(uint32_t v, unsigned mant_bits)
-{
-   uint32_t exp = v >> mant_bits, mant = v & ((1u << mant_bits) - 1);
-   return fe_half_to_float((uint16_t)((exp << 10) | (mant << (10 - mant_bits))));
-}
-
-static uint32_t
-rgb9e5_from_float(const float *rgb)
-{
-   const float max_val = 65408.0f; /* (2^9 - 1) / 2^9 * 2^16 */
-   float r = fe_clampf(rgb[0], 0.0f, max_val), g = fe_clampf(rgb[1], 0.0f, max_val),
-         b = fe_clampf(rgb[2], 0.0f, max_val);
-   float m = r > g ? (r > b ? r : b) : (g > b ? g : b);
-   int exp_shared = m <= 0.0f ? -16 : (int)floorf(log2f(m)) + 1;
-   if (exp_shared < -15)
-      exp_shared = -15;
-   exp_shared += 15;
-   float denom = ldexpf(1.0f, exp_shared - 15 - 9);
-   if ((int)floorf(m / denom + 0.5f) == 512) {
-      denom *= 2.0f;
-      exp_shared++;
-   }
-   uint32_t rm = (uint32_t)floorf(r / denom + 0.5f), gm = (uint32_t)floorf(g / denom + 0.5f),
-            bm = (uint32_t)floorf(b / denom + 0.5f);
-   return (rm & 0x1ff) | ((gm & 0x1ff) << 9) | ((bm & 0x1ff) << 18) |
-          ((uint32_t)exp_shared << 27);
-}
-
 /* ---- fetch: one source pixel to float or integer rgba -------------------------------------- */
 
 struct px {
@@ -660,18 +513,12 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
          break;
       case GL_UNSIGNED_INT_10F_11F_11F_REV:
          is_float = true;
-         fc[0] = ufloat_to_float(v & 0x7ff, 6);
-         fc[1] = ufloat_to_float((v >> 11) & 0x7ff, 6);
-         fc[2] = ufloat_to_float(v >> 22, 5);
+         mgp_r11g11b10_to_float(v, fc);
          break;
-      case GL_UNSIGNED_INT_5_9_9_9_REV: {
+      case GL_UNSIGNED_INT_5_9_9_9_REV:
          is_float = true;
-         float scale = ldexpf(1.0f, (int)(v >> 27) - 15 - 9);
-         fc[0] = (float)(v & 0x1ff) * scale;
-         fc[1] = (float)((v >> 9) & 0x1ff) * scale;
-         fc[2] = (float)((v >> 18) & 0x1ff) * scale;
+         mgp_rgb9e5_to_float(v, fc);
          break;
-      }
       default:
          break;
       }
@@ -707,7 +554,7 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
          break;
       case GL_UNSIGNED_INT: f = (float)((double)raw / 4294967295.0); break;
       case GL_INT: f = fmaxf((float)((double)(int32_t)raw / 2147483647.0), -1.0f); break;
-      case GL_HALF_FLOAT: f = fe_half_to_float((uint16_t)raw); break;
+      case GL_HALF_FLOAT: f = mgp_half_to_float((uint16_t)raw); break;
       case GL_FLOAT: f = fe_u2f(raw); break;
       default: f = 0.0f; break;
       }
@@ -726,20 +573,16 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
 
 /* ---- store: one pixel into an MGPipe format ------------------------------------------------ */
 
-/* In double: a float has 24 bits of mantissa, so for 24 bits and more `max + 0.5f` rounds
- * up past max (1.0 became 2^24, whose low 24 bits are 0). */
 static uint32_t
 unorm(float f, unsigned bits)
 {
-   const double max = (double)((1ull << bits) - 1);
-   return (uint32_t)((double)fe_clampf(f, 0.0f, 1.0f) * max + 0.5);
+   return mgp_unorm_from_float(f, bits);
 }
 
 static uint32_t
 snorm(float f, unsigned bits)
 {
-   float max = (float)((1u << (bits - 1)) - 1);
-   return (uint32_t)(int32_t)lrintf(fe_clampf(f, -1.0f, 1.0f) * max);
+   return (uint32_t)mgp_snorm_from_float(f, bits);
 }
 
 static void
@@ -793,13 +636,12 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
       return true;
    }
    case MGP_FORMAT_R11G11B10_FLOAT: {
-      uint32_t v = ufloat_from_float(s->f[0], 6) | ufloat_from_float(s->f[1], 6) << 11 |
-                   ufloat_from_float(s->f[2], 5) << 22;
+      uint32_t v = mgp_r11g11b10_from_float(s->f);
       memcpy(d, &v, 4);
       return true;
    }
    case MGP_FORMAT_RGB9E5_FLOAT: {
-      uint32_t v = rgb9e5_from_float(s->f);
+      uint32_t v = mgp_rgb9e5_from_float(s->f);
       memcpy(d, &v, 4);
       return true;
    }
@@ -836,7 +678,7 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
       switch (fd->kind) {
       case FE_FMT_UNORM: v = unorm(s->f[c], csize * 8); break;
       case FE_FMT_SNORM: v = snorm(s->f[c], csize * 8); break;
-      case FE_FMT_FLOAT: v = csize == 2 ? fe_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
+      case FE_FMT_FLOAT: v = csize == 2 ? mgp_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
       case FE_FMT_INT: v = clamp_int(s->u[c], src_signed, true, csize * 8); break;
       case FE_FMT_UINT: v = clamp_int(s->u[c], src_signed, false, csize * 8); break;
       default: return false;
@@ -917,5 +759,111 @@ fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stri
             return false;
       }
    }
+   return true;
+}
+
+/* ---- pack: GL's format and type as an MGPipe pack shape ------------------------------------ */
+
+/* GL 3.3's packed pixel types (§3.7.2, tables 3.5-3.8): the pixel's size, its components and
+ * their widths in the format's order. A type without _REV holds its first component in the
+ * most significant bits, a _REV type in the least. */
+struct packed_type {
+   GLenum type;
+   uint8_t size, nc, rev;
+   uint8_t bits[4];
+   uint8_t mgp_type; /* enum mgp_pack_type */
+};
+
+static const struct packed_type *
+packed_type(GLenum type)
+{
+#define P MGP_PACK_TYPE_PACKED
+   static const struct packed_type t[] = {
+      {GL_UNSIGNED_BYTE_3_3_2, 1, 3, 0, {3, 3, 2, 0}, P},
+      {GL_UNSIGNED_BYTE_2_3_3_REV, 1, 3, 1, {3, 3, 2, 0}, P},
+      {GL_UNSIGNED_SHORT_5_6_5, 2, 3, 0, {5, 6, 5, 0}, P},
+      {GL_UNSIGNED_SHORT_5_6_5_REV, 2, 3, 1, {5, 6, 5, 0}, P},
+      {GL_UNSIGNED_SHORT_4_4_4_4, 2, 4, 0, {4, 4, 4, 4}, P},
+      {GL_UNSIGNED_SHORT_4_4_4_4_REV, 2, 4, 1, {4, 4, 4, 4}, P},
+      {GL_UNSIGNED_SHORT_5_5_5_1, 2, 4, 0, {5, 5, 5, 1}, P},
+      {GL_UNSIGNED_SHORT_1_5_5_5_REV, 2, 4, 1, {5, 5, 5, 1}, P},
+      {GL_UNSIGNED_INT_8_8_8_8, 4, 4, 0, {8, 8, 8, 8}, P},
+      {GL_UNSIGNED_INT_8_8_8_8_REV, 4, 4, 1, {8, 8, 8, 8}, P},
+      {GL_UNSIGNED_INT_10_10_10_2, 4, 4, 0, {10, 10, 10, 2}, P},
+      {GL_UNSIGNED_INT_2_10_10_10_REV, 4, 4, 1, {10, 10, 10, 2}, P},
+      {GL_UNSIGNED_INT_10F_11F_11F_REV, 4, 3, 1, {0}, MGP_PACK_TYPE_UFLOAT_11_11_10},
+      {GL_UNSIGNED_INT_5_9_9_9_REV, 4, 3, 1, {0}, MGP_PACK_TYPE_SHARED_EXP_5999},
+   };
+#undef P
+   for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+      if (t[i].type == type)
+         return &t[i];
+   return NULL;
+}
+
+static bool
+scalar_type(GLenum type, struct mgp_pack_shape *s)
+{
+   switch (type) {
+   case GL_UNSIGNED_BYTE: s->type = MGP_PACK_TYPE_U8, s->size = 1; return true;
+   case GL_BYTE: s->type = MGP_PACK_TYPE_S8, s->size = 1; return true;
+   case GL_UNSIGNED_SHORT: s->type = MGP_PACK_TYPE_U16, s->size = 2; return true;
+   case GL_SHORT: s->type = MGP_PACK_TYPE_S16, s->size = 2; return true;
+   case GL_HALF_FLOAT: s->type = MGP_PACK_TYPE_F16, s->size = 2; return true;
+   case GL_UNSIGNED_INT: s->type = MGP_PACK_TYPE_U32, s->size = 4; return true;
+   case GL_INT: s->type = MGP_PACK_TYPE_S32, s->size = 4; return true;
+   case GL_FLOAT: s->type = MGP_PACK_TYPE_F32, s->size = 4; return true;
+   default: return false;
+   }
+}
+
+bool
+fe_pack_shape(GLenum format, GLenum type, struct mgp_pack_shape *s)
+{
+   memset(s, 0, sizeof(*s));
+   s->what = MGP_PACK_WHAT_COLOR;
+   switch (format) {
+   case GL_DEPTH_COMPONENT:
+      s->what = MGP_PACK_WHAT_DEPTH, s->nc = 1;
+      return type != GL_HALF_FLOAT && scalar_type(type, s);
+   case GL_STENCIL_INDEX:
+      s->what = MGP_PACK_WHAT_STENCIL, s->nc = 1;
+      return type != GL_HALF_FLOAT && scalar_type(type, s);
+   case GL_DEPTH_STENCIL:
+      s->what = MGP_PACK_WHAT_DEPTH_STENCIL, s->nc = 1;
+      if (type == GL_UNSIGNED_INT_24_8)
+         return s->type = MGP_PACK_TYPE_D24_S8, s->size = 4, true;
+      if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+         return s->type = MGP_PACK_TYPE_F32_S8X24, s->size = 8, true;
+      return false;
+   case GL_RED_INTEGER: s->integer = 1; /* fall through */
+   case GL_RED: s->nc = 1, s->comp[0] = 0; break;
+   case GL_GREEN_INTEGER: s->integer = 1; /* fall through */
+   case GL_GREEN: s->nc = 1, s->comp[0] = 1; break;
+   case GL_BLUE_INTEGER: s->integer = 1; /* fall through */
+   case GL_BLUE: s->nc = 1, s->comp[0] = 2; break;
+   case GL_ALPHA: s->nc = 1, s->comp[0] = 3; break;
+   case GL_RG_INTEGER: s->integer = 1; /* fall through */
+   case GL_RG: s->nc = 2, s->comp[0] = 0, s->comp[1] = 1; break;
+   case GL_RGB_INTEGER: s->integer = 1; /* fall through */
+   case GL_RGB: s->nc = 3, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2; break;
+   case GL_BGR_INTEGER: s->integer = 1; /* fall through */
+   case GL_BGR: s->nc = 3, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0; break;
+   case GL_RGBA_INTEGER: s->integer = 1; /* fall through */
+   case GL_RGBA: s->nc = 4, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2, s->comp[3] = 3; break;
+   case GL_BGRA_INTEGER: s->integer = 1; /* fall through */
+   case GL_BGRA: s->nc = 4, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0, s->comp[3] = 3; break;
+   default: return false;
+   }
+   const struct packed_type *pt = packed_type(type);
+   if (pt) {
+      s->type = pt->mgp_type, s->size = pt->size, s->rev = pt->rev;
+      memcpy(s->bits, pt->bits, sizeof(s->bits));
+      /* the float-packed types have no integer form (GL 3.3 §3.7.2, table 3.5) */
+      return s->nc == pt->nc && !(s->integer && pt->mgp_type != MGP_PACK_TYPE_PACKED);
+   }
+   if (!scalar_type(type, s) || (s->integer && (type == GL_FLOAT || type == GL_HALF_FLOAT)))
+      return false;
+   s->size = (uint8_t)(s->size * s->nc);
    return true;
 }

@@ -13,15 +13,16 @@
 
 struct fe_pixel_store;
 
+/* formats.def's kinds, so a format's descriptor carries one of these. */
 enum fe_format_kind {
-   FE_FMT_UNORM,
-   FE_FMT_SNORM,
-   FE_FMT_FLOAT,
-   FE_FMT_INT,
-   FE_FMT_UINT,
-   FE_FMT_DEPTH,
-   FE_FMT_DEPTH_STENCIL,
-   FE_FMT_STENCIL,
+   FE_FMT_UNORM = MGP_FORMAT_KIND_UNORM,
+   FE_FMT_SNORM = MGP_FORMAT_KIND_SNORM,
+   FE_FMT_FLOAT = MGP_FORMAT_KIND_FLOAT,
+   FE_FMT_INT = MGP_FORMAT_KIND_SINT,
+   FE_FMT_UINT = MGP_FORMAT_KIND_UINT,
+   FE_FMT_DEPTH = MGP_FORMAT_KIND_DEPTH,
+   FE_FMT_DEPTH_STENCIL = MGP_FORMAT_KIND_DEPTH_STENCIL,
+   FE_FMT_STENCIL = MGP_FORMAT_KIND_STENCIL,
 };
 
 /* A GL internal format. */
@@ -37,13 +38,8 @@ struct fe_format_info {
    bool es3_only;     /* ETC2/EAC: OpenGL ES 3.0 contexts only */
 };
 
-/* Shape of an MGPipe format. */
-struct fe_mgp_format_desc {
-   uint8_t channels;
-   uint8_t bytes;    /* per texel */
-   uint8_t kind;     /* enum fe_format_kind */
-   uint8_t bits[6];  /* r g b a depth stencil, as glGet reports */
-};
+/* Shape of an MGPipe format: formats.def's descriptor (its kind is an enum fe_format_kind). */
+#define fe_mgp_format_desc mgp_format_desc
 
 /* NULL when internal_format is not one GL 3.3 accepts (or mgl does not know yet). */
 const struct fe_format_info *fe_format_lookup(GLenum internal_format);
@@ -77,6 +73,9 @@ size_t fe_pixel_type_size(GLenum type);
 /* Whether the app's bytes of format/type already are texels of fmt (enum mgp_format). */
 bool fe_pixel_is_raw(uint16_t fmt, GLenum format, GLenum type);
 size_t fe_pixel_bytes(GLenum format, GLenum type);
+/* GL's format and type for a readback as the shape MGPipe carries (pipe_pack.h converts into
+ * it). False for a pair the pack conversion does not do (the caller declines). */
+bool fe_pack_shape(GLenum format, GLenum type, struct mgp_pack_shape *s);
 /* Bytes of client memory an image of width x height occupies under the store state, and the
  * offset of its first pixel and row stride; SIZE_MAX when that does not fit in 64 bits. */
 size_t fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height,
@@ -86,8 +85,5 @@ size_t fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLs
 bool fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stride,
                      uint32_t width, uint32_t height, GLenum format, GLenum type,
                      bool swap_bytes);
-
-uint16_t fe_half_from_float(float f);
-float fe_half_to_float(uint16_t h);
 
 #endif

@@ -24,6 +24,11 @@ static void
 send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
           GLenum type, void *pixels, size_t size, uint64_t offset)
 {
+   struct mgp_pack_shape shape;
+   if (!fe_pack_shape(format, type, &shape)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glReadPixels of 0x%04x/0x%04x", format, type);
+      return;
+   }
    if (ctx->pixel_pack_buffer) {
       /* The server writes the buffer; nothing comes back until the app reads it. */
       if (!fe_pipe_has(ctx, MGP_CALL_pack_to_buffer)) {
@@ -37,8 +42,7 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
          .y = y,
          .width = (uint32_t)width,
          .height = (uint32_t)height,
-         .format = format,
-         .type = type,
+         .shape = shape,
          .buffer = ctx->pixel_pack_buffer->res,
          .offset = offset,
       };
@@ -57,8 +61,7 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
       .y = y,
       .width = (uint32_t)width,
       .height = (uint32_t)height,
-      .format = format,
-      .type = type,
+      .shape = shape,
       .out = {.ptr = pixels, .size = size},
    };
    mgp_read_pixels(&ctx->pipe, &a);

@@ -272,6 +272,11 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
    /* A layout past 2^64 bytes fits no destination (the size staged must not wrap). */
    FE_CHECK(!fits, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
+   struct mgp_pack_shape shape;
+   if (!fe_pack_shape(format, type, &shape)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glGetTexImage of 0x%04x/0x%04x", format, type);
+      return;
+   }
    if (ctx->pixel_pack_buffer) {
       uint64_t offset;
       if (!fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
@@ -290,8 +295,7 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
             .layer = face + k,
             .width = img->width,
             .height = h,
-            .format = format,
-            .type = type,
+            .shape = shape,
             .buffer = ctx->pixel_pack_buffer->res,
             .offset = offset + base + step * k,
          };
@@ -310,8 +314,7 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
          .res = tex->res,
          .level = (uint32_t)level,
          .layer = face + k,
-         .format = format,
-         .type = type,
+         .shape = shape,
          .out = {.ptr = (uint8_t *)pixels + base + step * k, .size = one},
       };
       mgp_get_texture_image(&ctx->pipe, &a);

@@ -79,6 +79,7 @@
 #include <unistd.h>
 
 #include "pipe_codec.h"
+#include "pipe_pack.h"
 #include "pipe_stream.h"
 
 #ifndef EGL_PLATFORM_SURFACELESS_MESA
@@ -1257,8 +1258,7 @@ rogue_decode_attack(int fd, const char *kind)
                NULL, 0, 0);
       put_call(fd, MGP_CALL_read_pixels, 1,
                &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
-                                         .format = 0x1908 /* GL_RGBA */,
-                                         .type = 0x1401 /* GL_UNSIGNED_BYTE */,
+                                         .shape = MGP_PACK_SHAPE_RGBA8,
                                          .out = {.size = 256, .seg = MGP_SEG_INLINE}},
                NULL, 0, 256);
    } else if (!strcmp(kind, "upload-wrap")) {
@@ -1273,7 +1273,7 @@ rogue_decode_attack(int fd, const char *kind)
                   .region_count = 1, .data = {.size = 64, .seg = MGP_SEG_INLINE}},
                &g, 1, 64);
       put_call(fd, MGP_CALL_get_texture_image, 1,
-               &(struct mgp_get_texture_image){.res = tex.res, .format = 0x1908, .type = 0x1401,
+               &(struct mgp_get_texture_image){.res = tex.res, .shape = MGP_PACK_SHAPE_RGBA8,
                                                .out = {.size = 64, .seg = MGP_SEG_INLINE}},
                NULL, 0, 64);
    } else {

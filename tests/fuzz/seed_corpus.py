@@ -18,7 +18,7 @@ STREAM_MAX = 8 << 10
 DECODE_MAX = 1 << 10
 STREAM_SEEDS = 4  # the stream target's seeds: the smallest sessions (their starts look alike)
 HELLO_MAGIC = 0x484C474D
-ABI_VERSION = 8  # MGP_ABI_VERSION (src/pipe/pipe_base.h)
+ABI_VERSION = 10  # MGP_ABI_VERSION (src/pipe/pipe_base.h)
 FRAME_RECORD = 1
 TOKEN = b"mgl-fuzz-token"
 

@@ -20,6 +20,7 @@
 
 #include "decline.h"
 #include "hash.h"
+#include "pipe_pixel.h"
 #include "pipe_tables.h"
 #include "backend.h"
 
@@ -59,6 +60,8 @@ struct vkb_format {
    uint8_t expand_rgb;     /* source RGB texels widen to RGBA (alpha = 1) on upload */
    uint8_t has_alpha;      /* the mgp_format stores alpha (else writes to A are masked) */
    uint8_t kind;           /* MGP_SAMPLER_KIND_FLOAT / INT / UINT of the colour data */
+   uint8_t depth_layout;   /* enum mgp_depth_layout of vk's depth aspect as a copy gives it */
+   uint16_t storage;       /* the mgp_format whose layout vk's texels have (after substitution) */
    VkImageAspectFlags aspect;
    uint8_t caps;           /* MGP_FORMAT_CAP_* on this device */
 };
@@ -78,11 +81,8 @@ VkFormat vkb_format_linear(VkFormat vk);
 /* The bytes alpha 1 is in a texel of vk (its last channel, little-endian): their count, or 0
  * when vk has no whole-byte alpha channel. */
 uint32_t vkb_format_alpha_one(VkFormat vk, uint8_t one[4]);
-/* One stored texel of a float or normalized colour format as RGBA (vkb_pack.c); false when
- * vf is not decoded here or is an integer format. */
-bool vkb_pack_decode_float(VkFormat vf, const uint8_t *p, double f[4]);
-/* The reverse, for the formats no Vulkan copy or draw writes here: E5B9G9R9 only. */
-bool vkb_pack_encode_float(VkFormat vf, const double f[4], uint8_t *p);
+/* How a buffer copy of vk's depth aspect lays out each value (enum mgp_depth_layout). */
+enum mgp_depth_layout vkb_format_depth_layout(VkFormat vk);
 
 /* ---- objects in slot tables --------------------------------------------------------------- */
 

@@ -265,58 +265,6 @@ copy_depth_via_buffer(struct vkb_screen *scr, const struct surf *s, const struct
    s->r->last_use = d->r->last_use = vkb_current_serial(scr);
 }
 
-/* Depth texels as a buffer copy lays them out: D16 2 bytes; D24 4 bytes, depth in the low
- * 24 bits; D32F a float. */
-static uint32_t
-depth_copy_bytes(VkFormat f)
-{
-   return f == VK_FORMAT_D16_UNORM ? 2 : 4;
-}
-
-static double
-depth_decode(VkFormat f, const uint8_t *p)
-{
-   switch (f) {
-   case VK_FORMAT_D16_UNORM: {
-      uint16_t v;
-      memcpy(&v, p, 2);
-      return v / 65535.0;
-   }
-   case VK_FORMAT_X8_D24_UNORM_PACK32:
-   case VK_FORMAT_D24_UNORM_S8_UINT: {
-      uint32_t v;
-      memcpy(&v, p, 4);
-      return (v & 0xffffffu) / 16777215.0;
-   }
-   default: {
-      float v;
-      memcpy(&v, p, 4);
-      return v;
-   }
-   }
-}
-
-/* GL's conversion of a depth value to a texture's format (GL 3.3 §2.1.6): fixed-point formats
- * take it clamped to [0, 1], rounded to the nearest step. */
-static void
-depth_encode(VkFormat f, double d, uint8_t *p)
-{
-   if (f != VK_FORMAT_D16_UNORM && f != VK_FORMAT_X8_D24_UNORM_PACK32 &&
-       f != VK_FORMAT_D24_UNORM_S8_UINT) {
-      const float v = (float)d;
-      memcpy(p, &v, 4);
-      return;
-   }
-   d = d > 0.0 ? (d < 1.0 ? d : 1.0) : 0.0;
-   if (f == VK_FORMAT_D16_UNORM) {
-      const uint16_t v = (uint16_t)(d * 65535.0 + 0.5);
-      memcpy(p, &v, 2);
-   } else {
-      const uint32_t v = (uint32_t)(d * 16777215.0 + 0.5);
-      memcpy(p, &v, 4);
-   }
-}
-
 /* An unscaled depth copy between depth families (glCopyTexImage of a D32F buffer into
  * DEPTH_COMPONENT16, say): no Vulkan copy converts depth. The aspects go to a staging
  * buffer, the server waits for that batch (counted: depth-convert-waits), converts the depth
@@ -329,8 +277,11 @@ copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct su
 {
    const VkFormat sf = s->r->fmt->vk, df = d->r->fmt->vk;
    const VkDeviceSize n = (VkDeviceSize)w * h;
-   const VkDeviceSize in_z = (n * depth_copy_bytes(sf) + 15) / 16 * 16;
-   const VkDeviceSize out_z = (n * depth_copy_bytes(df) + 15) / 16 * 16;
+   /* GL's conversion of a depth value to a texture's format (GL 3.3 §2.1.6): clamped to
+    * [0, 1], fixed-point formats rounded to the nearest step (pipe_pixel.h). */
+   const enum mgp_depth_layout sl = vkb_format_depth_layout(sf), dl = vkb_format_depth_layout(df);
+   const VkDeviceSize in_z = (n * mgp_depth_bytes(sl) + 15) / 16 * 16;
+   const VkDeviceSize out_z = (n * mgp_depth_bytes(dl) + 15) / 16 * 16;
    const bool stencil = aspect & VK_IMAGE_ASPECT_STENCIL_BIT;
    struct vkb_alloc in, out;
    if (!vkb_arena_alloc(scr, in_z + (stencil ? n : 0), 16, &in))
@@ -360,8 +311,8 @@ copy_depth_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    const bool ok = vkb_arena_alloc(scr, out_z + (stencil ? n : 0), 16, &out);
    if (ok) {
       for (VkDeviceSize i = 0; i < n; i++)
-         depth_encode(df, depth_decode(sf, in.ptr + i * depth_copy_bytes(sf)),
-                      out.ptr + i * depth_copy_bytes(df));
+         mgp_depth_encode(dl, mgp_depth_decode(sl, in.ptr + i * mgp_depth_bytes(sl)),
+                          out.ptr + i * mgp_depth_bytes(dl));
       if (stencil)
          memcpy(out.ptr + out_z, in.ptr + in_z, n);
    }
@@ -392,12 +343,13 @@ static bool
 copy_color_convert(struct vkb_screen *scr, const struct surf *s, const struct surf *d,
                    int32_t sx, int32_t sy, int32_t dx, int32_t dy, uint32_t w, uint32_t h)
 {
-   const VkFormat sf = vkb_format_linear(s->r->fmt->vk), df = d->r->fmt->vk;
+   /* an sRGB source decodes as its stored values (pipe_pixel.c reads sRGB bytes as UNORM) */
+   const unsigned sf = s->r->fmt->storage, df = d->r->fmt->storage;
    const uint32_t sts = s->r->fmt->vk_texel_size, dts = d->r->fmt->vk_texel_size;
    uint8_t probe[16] = {0};
-   double f[4];
-   if (s->r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !vkb_pack_decode_float(sf, probe, f) ||
-       !vkb_pack_encode_float(df, f, probe))
+   struct mgp_texel t;
+   if (s->r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !mgp_texel_decode(sf, probe, &t) ||
+       t.is_int || !mgp_texel_encode_float(df, t.f, probe))
       return false;
    const VkDeviceSize n = (VkDeviceSize)w * h;
    struct vkb_alloc in, out;
@@ -423,8 +375,8 @@ copy_color_convert(struct vkb_screen *scr, const struct surf *s, const struct su
    /* the staging slice stays valid until the batch that holds it is retired */
    const bool ok = vkb_arena_alloc(scr, n * dts, 16, &out);
    for (VkDeviceSize i = 0; ok && i < n; i++) {
-      vkb_pack_decode_float(sf, in.ptr + i * sts, f);
-      vkb_pack_encode_float(df, f, out.ptr + i * dts);
+      mgp_texel_decode(sf, in.ptr + i * sts, &t);
+      mgp_texel_encode_float(df, t.f, out.ptr + i * dts);
    }
    vkb_retire(scr);
    if (!ok)

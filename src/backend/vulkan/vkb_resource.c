@@ -12,16 +12,6 @@
 #include "log.h"
 #include "vkb.h"
 
-static const char *
-target_name(unsigned t)
-{
-   static const char *const n[] = {"BUFFER", "TEX_1D", "TEX_2D", "TEX_3D", "TEX_CUBE",
-                                   "TEX_1D_ARRAY", "TEX_2D_ARRAY", "TEX_RECT", "TEX_2D_MS",
-                                   "TEX_2D_MS_ARRAY", "TEX_BUFFER", "TEX_CUBE_ARRAY",
-                                   "RENDERBUFFER"};
-   return t < sizeof(n) / sizeof(n[0]) ? n[t] : "invalid";
-}
-
 static bool
 is_oom(VkResult r)
 {
@@ -340,7 +330,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       if (!r->samples) {
          r->unsupported = true;
          MGU_DECLINE(backend_format_unsupported, "%s of format %s with %u samples: no such "
-                     "count here", target_name(t), vkb_format_name(d->format), d->samples);
+                     "count here", mgp_resource_target_name(t), vkb_format_name(d->format), d->samples);
          return true;
       }
    }
@@ -406,7 +396,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
        !(ifp.sampleCounts & r->samples)) {
       r->unsupported = true;
       MGU_DECLINE(backend_format_unsupported, "%s %ux%ux%u (%u layers, %u samples) of format "
-                  "%s: no such Vulkan image", target_name(d->target), r->width, r->height,
+                  "%s: no such Vulkan image", mgp_resource_target_name(d->target), r->width, r->height,
                   r->depth, r->layers, (unsigned)r->samples, vkb_format_name(d->format));
       return true;
    }
@@ -515,13 +505,13 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       /* fall through */
    default:
       r->unsupported = true;
-      MGU_DECLINE(backend_feature_unimplemented, "resource target %s", target_name(d->target));
+      MGU_DECLINE(backend_feature_unimplemented, "resource target %s", mgp_resource_target_name(d->target));
       return true;
    }
    r->fmt = vkb_format_get_alpha(scr, d->format, d->no_alpha);
    if (!r->fmt) {
       r->unsupported = true;
-      MGU_DECLINE(backend_format_unsupported, "%s of format %s", target_name(d->target),
+      MGU_DECLINE(backend_format_unsupported, "%s of format %s", mgp_resource_target_name(d->target),
                   vkb_format_name(d->format));
       return true;
    }

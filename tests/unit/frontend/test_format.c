@@ -5,6 +5,7 @@
 #include "fe_cso.h"
 #include "fe_format.h"
 #include "fe_test_util.h"
+#include "pipe_pack.h"
 
 static void
 test_unpack(void)
@@ -110,10 +111,82 @@ test_cso_lru(void)
    env_finish(&e);
 }
 
+/* Every format/type pair glReadPixels accepts becomes a shape the server takes, of the size
+ * the client staged; the shared conversion writes GL's bytes for a few of them. */
+static void
+test_pack_shape(void)
+{
+   static const GLenum formats[] = {
+      GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_RG, GL_RGB, GL_BGR, GL_RGBA, GL_BGRA,
+      GL_RED_INTEGER, GL_GREEN_INTEGER, GL_BLUE_INTEGER, GL_RG_INTEGER, GL_RGB_INTEGER,
+      GL_BGR_INTEGER, GL_RGBA_INTEGER, GL_BGRA_INTEGER, GL_DEPTH_COMPONENT, GL_STENCIL_INDEX,
+      GL_DEPTH_STENCIL};
+   static const GLenum types[] = {
+      GL_UNSIGNED_BYTE, GL_BYTE, GL_UNSIGNED_SHORT, GL_SHORT, GL_UNSIGNED_INT, GL_INT,
+      GL_HALF_FLOAT, GL_FLOAT, GL_UNSIGNED_BYTE_3_3_2, GL_UNSIGNED_BYTE_2_3_3_REV,
+      GL_UNSIGNED_SHORT_5_6_5, GL_UNSIGNED_SHORT_5_6_5_REV, GL_UNSIGNED_SHORT_4_4_4_4,
+      GL_UNSIGNED_SHORT_4_4_4_4_REV, GL_UNSIGNED_SHORT_5_5_5_1, GL_UNSIGNED_SHORT_1_5_5_5_REV,
+      GL_UNSIGNED_INT_8_8_8_8, GL_UNSIGNED_INT_8_8_8_8_REV, GL_UNSIGNED_INT_10_10_10_2,
+      GL_UNSIGNED_INT_2_10_10_10_REV, GL_UNSIGNED_INT_24_8, GL_UNSIGNED_INT_10F_11F_11F_REV,
+      GL_UNSIGNED_INT_5_9_9_9_REV, GL_FLOAT_32_UNSIGNED_INT_24_8_REV};
+   unsigned shaped = 0;
+   for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++)
+      for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+         struct mgp_pack_shape sh;
+         if (fe_pixel_check(formats[f], types[t]) != GL_NO_ERROR ||
+             !fe_pack_shape(formats[f], types[t], &sh))
+            continue;
+         shaped++;
+         CHECK(mgp_pack_shape_check(&sh));
+         CHECK_EQ(sh.size, fe_pixel_bytes(formats[f], types[t]));
+      }
+   CHECK(shaped > 150);
+   /* one RGBA8 texel (R 255, G 0, B 0x80, A 0x40) into four shapes */
+   const uint8_t texel[4] = {255, 0, 0x80, 0x40};
+   struct mgp_pack_src src = {.format = MGP_FORMAT_RGBA8_UNORM, .has_alpha = true,
+                              .texels = texel, .texel_size = 4};
+   struct mgp_pack_shape sh;
+   uint8_t out[16];
+   CHECK(fe_pack_shape(GL_BGRA, GL_UNSIGNED_BYTE, &sh));
+   CHECK_EQ(mgp_pack_rows(&sh, &src, 1, 1, out, 4, false), MGP_PACK_SWIZZLE);
+   CHECK(out[0] == 0x80 && out[1] == 0 && out[2] == 255 && out[3] == 0x40);
+   CHECK(fe_pack_shape(GL_RGB, GL_UNSIGNED_SHORT_5_6_5, &sh));
+   CHECK_EQ(mgp_pack_rows(&sh, &src, 1, 1, out, 2, false), MGP_PACK_CONVERT);
+   uint16_t u16;
+   memcpy(&u16, out, 2);
+   CHECK_EQ(u16, 0xf800 | 16); /* 0x80/255 * 31 = 15.56: 16 */
+   CHECK(fe_pack_shape(GL_RGBA, GL_UNSIGNED_INT_8_8_8_8, &sh));
+   mgp_pack_rows(&sh, &src, 1, 1, out, 4, false);
+   uint32_t u32;
+   memcpy(&u32, out, 4);
+   CHECK_EQ(u32, 0xff008040u);
+   CHECK(fe_pack_shape(GL_RGBA, GL_UNSIGNED_SHORT, &sh));
+   mgp_pack_rows(&sh, &src, 1, 1, out, 8, true); /* swap bytes */
+   CHECK(out[0] == 0xff && out[1] == 0xff && out[4] == 0x80 && out[5] == 0x80);
+   src.has_alpha = false; /* an RGB format: alpha reads 1 */
+   CHECK(fe_pack_shape(GL_ALPHA, GL_FLOAT, &sh));
+   mgp_pack_rows(&sh, &src, 1, 1, out, 4, false);
+   float a;
+   memcpy(&a, out, 4);
+   CHECK(a == 1.0f);
+   /* shapes no front end builds */
+   CHECK(fe_pack_shape(GL_RGBA, GL_UNSIGNED_BYTE, &sh));
+   sh.comp[2] = 7;
+   CHECK(!mgp_pack_shape_check(&sh));
+   CHECK(fe_pack_shape(GL_RGBA, GL_UNSIGNED_BYTE, &sh));
+   sh.size = 200;
+   CHECK(!mgp_pack_shape_check(&sh));
+   CHECK(fe_pack_shape(GL_RGB, GL_UNSIGNED_SHORT_5_6_5, &sh));
+   sh.bits[1] = 7;
+   CHECK(!mgp_pack_shape_check(&sh));
+   CHECK(!fe_pack_shape(GL_DEPTH_COMPONENT, GL_HALF_FLOAT, &sh));
+}
+
 int
 main(void)
 {
    test_unpack();
+   test_pack_shape();
    test_cso_lru();
    return fe_test_report("unit.frontend.format");
 }

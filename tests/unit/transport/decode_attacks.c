@@ -10,6 +10,8 @@
  *   pack-size      pack state alignment 1, row_length 2^31-1, skip_pixels 2^31-1, and
  *                  read_pixels of height 2^30+2 into 256 bytes: the layout's size does not fit
  *                  in 64 bits.
+ *   pack-shape     read_pixels of a 4x4 surface whose pack shape takes its first component
+ *                  from "RGBA" component 9: a shape no front end builds.
  *   upload-wrap    resource_subdata whose region starts at src_offset 2^64-64 with a row
  *                  stride of 64: offset plus length wraps to inside the data; then
  *                  get_texture_image (the bytes before the data would come back).
@@ -23,11 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipe_pack.h"
 #include "ring_test_util.h"
 #include "client_session.h"
-
-#define GL_RGBA 0x1908
-#define GL_UNSIGNED_BYTE 0x1401
 
 static struct mgp_handle
 texture_4x4(const struct mgp_screen *scr, struct mgp_handle h)
@@ -66,10 +66,30 @@ attack_pack_size(const struct mgp_screen *scr, const struct mgp_context *ctx)
    /* 256 bytes of the 320: a write past them lands in the guard (monolith) */
    memset(pack_out, 0xa5, sizeof(pack_out));
    mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
-                                                   .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                                   .shape = MGP_PACK_SHAPE_RGBA8,
                                                    .out = {.ptr = pack_out, .size = 256}});
    for (unsigned i = 256; i < sizeof(pack_out); i++)
       CHECK(pack_out[i] == 0xa5, "read_pixels wrote past its 256 bytes (byte %u)", i);
+}
+
+static void
+attack_pack_shape(const struct mgp_screen *scr, const struct mgp_context *ctx)
+{
+   struct mgp_handle tex = texture_4x4(scr, (struct mgp_handle){7, 1});
+   struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
+                                      .samples = 1};
+   fb.color[0] = (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1};
+   fb.read = fb.color[0];
+   for (int i = 0; i < 8; i++)
+      fb.draw_buffers[i] = i == 0 ? 0 : -1;
+   mgp_set_framebuffer_state(ctx, &fb);
+   struct mgp_pack_shape shape = MGP_PACK_SHAPE_RGBA8;
+   shape.comp[0] = 9;
+   memset(pack_out, 0xa5, sizeof(pack_out));
+   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = 4, .shape = shape,
+                                                   .out = {.ptr = pack_out, .size = 64}});
+   for (unsigned i = 0; i < sizeof(pack_out); i++)
+      CHECK(pack_out[i] == 0xa5, "read_pixels of a bad shape wrote byte %u", i);
 }
 
 static void
@@ -89,7 +109,7 @@ attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
    uint8_t back[64];
    memset(back, 0, sizeof(back));
    mgp_get_texture_image(ctx, &(struct mgp_get_texture_image){
-                                 .res = tex, .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                 .res = tex, .shape = MGP_PACK_SHAPE_RGBA8,
                                  .out = {.ptr = back, .size = sizeof(back)}});
    unsigned leaked = 0;
    for (unsigned i = 0; i < sizeof(back); i++)
@@ -122,7 +142,7 @@ main(int argc, char **argv)
 {
    watchdog_start(120);
    CHECK(argc == 2,
-         "usage: decode_attacks tail-count|pack-size|upload-wrap|texture-caps|enum-range");
+         "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range");
    const char *attack = argv[1];
    struct mgt_client *s = mgt_client_create();
    CHECK(s, "no session");
@@ -139,6 +159,8 @@ main(int argc, char **argv)
       attack_tail_count(&ctx);
    else if (!strcmp(attack, "pack-size"))
       attack_pack_size(scr, &ctx);
+   else if (!strcmp(attack, "pack-shape"))
+      attack_pack_shape(scr, &ctx);
    else if (!strcmp(attack, "upload-wrap"))
       attack_upload_wrap(scr, &ctx);
    else if (!strcmp(attack, "texture-caps"))

@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "decline.h"
 #include "log.h"
+#include "pipe_pack.h"
 #include "vkb.h"
 
 #define W 64
@@ -346,8 +347,7 @@ read_back(struct t *t)
    struct mgp_pixel_pack_state p = {.alignment = 4};
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    memset(pixels, 0xcd, sizeof(pixels));
-   struct mgp_read_pixels rp = {.x = 0, .y = 0, .width = W, .height = H, .format = GL_RGBA,
-                                .type = GL_UNSIGNED_BYTE,
+   struct mgp_read_pixels rp = {.x = 0, .y = 0, .width = W, .height = H, .shape = MGP_PACK_SHAPE_RGBA8,
                                 .out = {.ptr = pixels, .size = sizeof(pixels)}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
 }
@@ -1187,8 +1187,7 @@ test_pack(struct t *t)
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    uint8_t out[3 * 24];
    memset(out, 0xee, sizeof(out));
-   struct mgp_read_pixels rp = {.x = 9, .y = 19, .width = 3, .height = 2, .format = GL_RGBA,
-                                .type = GL_UNSIGNED_BYTE,
+   struct mgp_read_pixels rp = {.x = 9, .y = 19, .width = 3, .height = 2, .shape = MGP_PACK_SHAPE_RGBA8,
                                 .out = {.ptr = out, .size = sizeof(out)}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
    /* stride = align8(5 * 4) = 24; pixel (10, 20) is row 1 + 1 skip, column 1 + 1 skip */
@@ -1502,14 +1501,44 @@ use_fb(struct t *t, uint32_t slot, struct mgp_surface color, struct mgp_surface 
    t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
 }
 
+/* The shape the front end sends for GL's format and type (fe_pack_shape), for the pairs
+ * these tests read. */
+static struct mgp_pack_shape
+shape_of(uint32_t format, uint32_t type)
+{
+   struct mgp_pack_shape s = MGP_PACK_SHAPE_RGBA8;
+   if (format == GL_BGR)
+      s.nc = 3, s.comp[0] = 2, s.comp[1] = 1, s.comp[2] = 0, s.comp[3] = 0, s.size = 3;
+   if (format == GL_RGBA && type == GL_FLOAT)
+      s.type = MGP_PACK_TYPE_F32, s.size = 16;
+   if (format == GL_RGBA && type == GL_UNSIGNED_INT_8_8_8_8_REV) {
+      s.type = MGP_PACK_TYPE_PACKED, s.rev = 1;
+      s.bits[0] = s.bits[1] = s.bits[2] = s.bits[3] = 8;
+   }
+   if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) {
+      s = (struct mgp_pack_shape){.what = format == GL_STENCIL_INDEX ? MGP_PACK_WHAT_STENCIL
+                                                                     : MGP_PACK_WHAT_DEPTH,
+                                  .nc = 1};
+      s.type = type == GL_FLOAT            ? MGP_PACK_TYPE_F32
+               : type == GL_UNSIGNED_INT   ? MGP_PACK_TYPE_U32
+               : type == GL_UNSIGNED_SHORT ? MGP_PACK_TYPE_U16
+                                           : MGP_PACK_TYPE_U8;
+      s.size = type == GL_FLOAT || type == GL_UNSIGNED_INT ? 4 : type == GL_UNSIGNED_SHORT ? 2 : 1;
+   }
+   if (format == GL_DEPTH_STENCIL)
+      s = (struct mgp_pack_shape){.what = MGP_PACK_WHAT_DEPTH_STENCIL,
+                                  .type = MGP_PACK_TYPE_D24_S8, .nc = 1, .size = 4};
+   return s;
+}
+
 static void
 read_as(struct t *t, int x, int y, uint32_t w, uint32_t h, uint32_t format, uint32_t type,
         void *out, size_t size, int alignment)
 {
    struct mgp_pixel_pack_state p = {.alignment = alignment};
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
-   struct mgp_read_pixels rp = {.x = x, .y = y, .width = w, .height = h, .format = format,
-                                .type = type, .out = {.ptr = out, .size = size}};
+   struct mgp_read_pixels rp = {.x = x, .y = y, .width = w, .height = h,
+                                .shape = shape_of(format, type), .out = {.ptr = out, .size = size}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
 }
 
@@ -1533,8 +1562,8 @@ test_pack_to_buffer(struct t *t)
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    const unsigned long long copies = counter(t, "pack-buffer-copies");
    const unsigned long long submits = counter(t, "submits");
-   struct mgp_pack_to_buffer a = {.x = 1, .y = 2, .width = 3, .height = 2, .format = GL_RGBA,
-                                  .type = GL_UNSIGNED_BYTE, .buffer = b, .offset = 8};
+   struct mgp_pack_to_buffer a = {.x = 1, .y = 2, .width = 3, .height = 2,
+                                  .shape = MGP_PACK_SHAPE_RGBA8, .buffer = b, .offset = 8};
    t->cv->pack_to_buffer(t->ctx, &a, NULL, 0);
    check(counter(t, "pack-buffer-copies") == copies + 1, "RGBA8 into a buffer is a GPU copy");
    check(counter(t, "submits") == submits, "the copy waits for nothing (no submit)");
@@ -1555,7 +1584,7 @@ test_pack_to_buffer(struct t *t)
    check(!bad, "pack_to_buffer bytes: %d wrong", bad);
    struct mgp_pixel_pack_state p0 = {.alignment = 4};
    t->cv->set_pixel_pack_state(t->ctx, &p0, NULL, 0);
-   a.type = GL_FLOAT;
+   a.shape = shape_of(GL_RGBA, GL_FLOAT);
    a.offset = 128;
    a.width = a.height = 1;
    t->cv->pack_to_buffer(t->ctx, &a, NULL, 0);
@@ -1912,7 +1941,7 @@ get_tex(struct t *t, struct mgp_handle tex, uint32_t level, uint32_t layer, void
    struct mgp_pixel_pack_state p = {.alignment = 4};
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    struct mgp_get_texture_image g = {.res = tex, .level = level, .layer = layer,
-                                     .format = GL_RGBA, .type = GL_UNSIGNED_BYTE,
+                                     .shape = MGP_PACK_SHAPE_RGBA8,
                                      .out = {.ptr = out, .size = size}};
    t->cv->get_texture_image(t->ctx, &g, NULL, 0);
 }

@@ -1,0 +1,232 @@
+/* pipe_pack.c — GL's pixel-pack conversion in MGPipe's terms: every stored texel decodes to
+ * RGBA (missing components 0, alpha 1) as floats or integers, then encodes to the shape's
+ * component type (normalized types round v * (2^b - 1), clamped). Depth decodes to a float in
+ * [0, 1], stencil to its integer. Rows are in memory order (GL's bottom row first): no flip. */
+#include "pipe_pack.h"
+
+#include <math.h>
+#include <string.h>
+
+static unsigned
+type_size(uint8_t type)
+{
+   switch (type) {
+   case MGP_PACK_TYPE_U8: case MGP_PACK_TYPE_S8: return 1;
+   case MGP_PACK_TYPE_U16: case MGP_PACK_TYPE_S16: case MGP_PACK_TYPE_F16: return 2;
+   case MGP_PACK_TYPE_U32: case MGP_PACK_TYPE_S32: case MGP_PACK_TYPE_F32: return 4;
+   default: return 0;
+   }
+}
+
+bool
+mgp_pack_shape_check(const struct mgp_pack_shape *s)
+{
+   if (s->what >= MGP_PACK_WHAT_COUNT || s->type >= MGP_PACK_TYPE_COUNT || !s->nc || s->nc > 4)
+      return false;
+   for (unsigned c = 0; c < s->nc; c++)
+      if (s->comp[c] > 3)
+         return false;
+   switch (s->type) {
+   case MGP_PACK_TYPE_PACKED: {
+      unsigned sum = 0;
+      for (unsigned c = 0; c < s->nc; c++) {
+         if (!s->bits[c] || s->bits[c] > 16)
+            return false;
+         sum += s->bits[c];
+      }
+      return s->what == MGP_PACK_WHAT_COLOR && (s->size == 1 || s->size == 2 || s->size == 4) &&
+             sum == s->size * 8u;
+   }
+   case MGP_PACK_TYPE_UFLOAT_11_11_10:
+   case MGP_PACK_TYPE_SHARED_EXP_5999:
+      return s->what == MGP_PACK_WHAT_COLOR && !s->integer && s->nc == 3 && s->size == 4;
+   case MGP_PACK_TYPE_D24_S8:
+      return s->what == MGP_PACK_WHAT_DEPTH_STENCIL && s->nc == 1 && s->size == 4;
+   case MGP_PACK_TYPE_F32_S8X24:
+      return s->what == MGP_PACK_WHAT_DEPTH_STENCIL && s->nc == 1 && s->size == 8;
+   default:
+      if (s->what == MGP_PACK_WHAT_DEPTH_STENCIL)
+         return false;
+      if (s->what != MGP_PACK_WHAT_COLOR && s->nc != 1)
+         return false;
+      return s->size == s->nc * type_size(s->type);
+   }
+}
+
+bool
+mgp_pack_compatible(const struct mgp_pack_shape *s, unsigned format)
+{
+   if (s->what != MGP_PACK_WHAT_COLOR)
+      return true;
+   struct mgp_texel t;
+   const uint8_t zero[16] = {0};
+   return mgp_texel_decode(format, zero, &t) && t.is_int == (s->integer != 0);
+}
+
+static int64_t
+clamp_i(int64_t v, int64_t lo, int64_t hi)
+{
+   return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* One pixel of a packed type, its components taken in the shape's order. */
+static uint32_t
+pack_pixel(const struct mgp_pack_shape *s, const struct mgp_texel *t)
+{
+   if (s->type == MGP_PACK_TYPE_UFLOAT_11_11_10) {
+      const float rgb[3] = {(float)t->f[s->comp[0]], (float)t->f[s->comp[1]],
+                            (float)t->f[s->comp[2]]};
+      return mgp_r11g11b10_from_float(rgb);
+   }
+   if (s->type == MGP_PACK_TYPE_SHARED_EXP_5999) {
+      const float rgb[3] = {(float)t->f[s->comp[0]], (float)t->f[s->comp[1]],
+                            (float)t->f[s->comp[2]]};
+      return mgp_rgb9e5_from_float(rgb);
+   }
+   uint32_t v = 0;
+   unsigned shift = s->rev ? 0 : s->size * 8u;
+   for (unsigned c = 0; c < s->nc; c++) {
+      const unsigned b = s->bits[c];
+      const uint64_t x = t->is_int ? (uint64_t)clamp_i(t->i[s->comp[c]], 0, (1ll << b) - 1)
+                                   : mgp_unorm_from_float(t->f[s->comp[c]], b);
+      if (!s->rev)
+         shift -= b;
+      v |= (uint32_t)x << shift;
+      if (s->rev)
+         shift += b;
+   }
+   return v;
+}
+
+/* One component of a non-packed type: from a float (normalized rules) or an integer. */
+static void
+put_component(uint8_t *dst, uint8_t type, bool from_int, double f, int64_t i)
+{
+   uint32_t u32;
+   uint16_t u16;
+   uint8_t u8;
+   float fl;
+   switch (type) {
+   case MGP_PACK_TYPE_U8: u8 = (uint8_t)(from_int ? clamp_i(i, 0, 255) : (int64_t)mgp_unorm_from_float(f, 8)); memcpy(dst, &u8, 1); break;
+   case MGP_PACK_TYPE_S8: u8 = (uint8_t)(from_int ? clamp_i(i, -128, 127) : mgp_snorm_from_float(f, 8)); memcpy(dst, &u8, 1); break;
+   case MGP_PACK_TYPE_U16: u16 = (uint16_t)(from_int ? clamp_i(i, 0, 65535) : (int64_t)mgp_unorm_from_float(f, 16)); memcpy(dst, &u16, 2); break;
+   case MGP_PACK_TYPE_S16: u16 = (uint16_t)(from_int ? clamp_i(i, -32768, 32767) : mgp_snorm_from_float(f, 16)); memcpy(dst, &u16, 2); break;
+   case MGP_PACK_TYPE_U32: u32 = (uint32_t)(from_int ? clamp_i(i, 0, 4294967295ll) : (int64_t)mgp_unorm_from_float(f, 32)); memcpy(dst, &u32, 4); break;
+   case MGP_PACK_TYPE_S32: u32 = (uint32_t)(from_int ? clamp_i(i, -2147483648ll, 2147483647ll) : mgp_snorm_from_float(f, 32)); memcpy(dst, &u32, 4); break;
+   case MGP_PACK_TYPE_F16: u16 = mgp_half_from_float(from_int ? (float)i : (float)f); memcpy(dst, &u16, 2); break;
+   case MGP_PACK_TYPE_F32: fl = from_int ? (float)i : (float)f; memcpy(dst, &fl, 4); break;
+   }
+}
+
+static void
+swap_bytes(uint8_t *p, unsigned size, unsigned n)
+{
+   if (size < 2)
+      return;
+   for (unsigned k = 0; k < n; k++, p += size)
+      for (unsigned a = 0, b = size - 1; a < b; a++, b--) {
+         const uint8_t t = p[a];
+         p[a] = p[b];
+         p[b] = t;
+      }
+}
+
+enum mgp_pack_path
+mgp_pack_rows(const struct mgp_pack_shape *s, const struct mgp_pack_src *src, uint32_t w,
+              uint32_t h, uint8_t *dst, size_t dst_stride, bool swap)
+{
+   const size_t ts = src->texel_size, psize = s->size;
+   const bool rgba8 = src->format == MGP_FORMAT_RGBA8_UNORM ||
+                      src->format == MGP_FORMAT_RGBA8_SRGB;
+   const bool rgba_order = s->comp[0] == 0 && s->comp[1] == 1 && s->comp[2] == 2 && s->comp[3] == 3;
+   const bool bgra_order = s->comp[0] == 2 && s->comp[1] == 1 && s->comp[2] == 0 && s->comp[3] == 3;
+   const bool bytes4 = s->what == MGP_PACK_WHAT_COLOR && s->type == MGP_PACK_TYPE_U8 &&
+                       s->nc == 4 && !s->integer && !swap && rgba8;
+   /* RGBA/UNSIGNED_BYTE from RGBA8 storage is the stored bytes: copy rows, not texels through
+    * doubles (50x faster on a 256x256 read). */
+   if (bytes4 && rgba_order && src->has_alpha) {
+      for (uint32_t j = 0; j < h; j++)
+         memcpy(dst + j * dst_stride, src->texels + (size_t)j * w * ts, (size_t)w * ts);
+      return MGP_PACK_ROW_COPY;
+   }
+   /* RGBA or BGRA bytes from RGBA8 storage, alpha 1 when the image has none: a byte swizzle
+    * per texel, not doubles (a window's swap reads its frame as BGRA, ~100x faster at
+    * 800x600). */
+   if (bytes4 && (rgba_order || bgra_order)) {
+      const uint32_t alpha_or = src->has_alpha ? 0 : 0xff000000u;
+      for (uint32_t j = 0; j < h; j++) {
+         const uint8_t *sp = src->texels + (size_t)j * w * ts;
+         uint8_t *dp = dst + j * dst_stride;
+         for (uint32_t i = 0; i < w; i++, sp += 4, dp += 4) {
+            uint32_t v;
+            memcpy(&v, sp, 4); /* little-endian: R in bits 0-7, A in 24-31 */
+            if (bgra_order)
+               v = (v & 0xff00ff00u) | (v >> 16 & 0xffu) | (v & 0xffu) << 16;
+            v |= alpha_or;
+            memcpy(dp, &v, 4);
+         }
+      }
+      return MGP_PACK_SWIZZLE;
+   }
+   const bool packed = s->type == MGP_PACK_TYPE_PACKED || s->type == MGP_PACK_TYPE_UFLOAT_11_11_10 ||
+                       s->type == MGP_PACK_TYPE_SHARED_EXP_5999 || s->type == MGP_PACK_TYPE_D24_S8 ||
+                       s->type == MGP_PACK_TYPE_F32_S8X24;
+   for (uint32_t j = 0; j < h; j++) {
+      const uint8_t *srow = src->texels + (size_t)j * w * ts;
+      const uint8_t *stenrow = src->stencil ? src->stencil + (size_t)j * w : NULL;
+      uint8_t *drow = dst + j * dst_stride;
+      for (uint32_t i = 0; i < w; i++) {
+         const uint8_t *sp = srow + (size_t)i * ts;
+         uint8_t *dp = drow + (size_t)i * psize;
+         switch (s->what) {
+         case MGP_PACK_WHAT_DEPTH:
+            put_component(dp, s->type, false, mgp_depth_decode(src->depth, sp), 0);
+            break;
+         case MGP_PACK_WHAT_STENCIL:
+            put_component(dp, s->type, true, 0, sp[0]);
+            break;
+         case MGP_PACK_WHAT_DEPTH_STENCIL: {
+            const double d = mgp_depth_decode(src->depth, sp);
+            if (s->type == MGP_PACK_TYPE_D24_S8) {
+               const uint32_t v = mgp_unorm_from_float(d, 24) << 8 | stenrow[i];
+               memcpy(dp, &v, 4);
+            } else {
+               const float fd = (float)d;
+               const uint32_t st = stenrow[i];
+               memcpy(dp, &fd, 4);
+               memcpy(dp + 4, &st, 4);
+            }
+            break;
+         }
+         default: {
+            struct mgp_texel t;
+            mgp_texel_decode(src->format, sp, &t);
+            if (!src->has_alpha)
+               t.f[3] = 1, t.i[3] = 1;
+            if (packed) {
+               const uint32_t v = pack_pixel(s, &t);
+               if (psize == 1) {
+                  const uint8_t b = (uint8_t)v;
+                  memcpy(dp, &b, 1);
+               } else if (psize == 2) {
+                  const uint16_t hv = (uint16_t)v;
+                  memcpy(dp, &hv, 2);
+               } else {
+                  memcpy(dp, &v, 4);
+               }
+            } else {
+               const unsigned csize = type_size(s->type);
+               for (unsigned c = 0; c < s->nc; c++)
+                  put_component(dp + c * csize, s->type, t.is_int, t.f[s->comp[c]],
+                                t.i[s->comp[c]]);
+            }
+            break;
+         }
+         }
+         if (swap)
+            swap_bytes(dp, packed ? (psize == 8 ? 4 : (unsigned)psize) : type_size(s->type),
+                       packed ? (psize == 8 ? 2 : 1) : s->nc);
+      }
+   }
+   return MGP_PACK_CONVERT;
+}

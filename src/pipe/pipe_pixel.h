@@ -1,0 +1,65 @@
+/* pipe_pixel.h — the texel codecs both roles use: half floats, the unsigned small floats of
+ * R11G11B10, GL's shared-exponent RGB9E5, normalized integers, depth, and whole texels of an
+ * enum mgp_format decoded to RGBA. Each follows the GL 4.6 specification's conversion rules
+ * (§2.3.4 floating-point formats, §2.3.5 fixed-point conversions, §8.25 shared exponent). */
+#ifndef MGL_PIPE_PIXEL_H
+#define MGL_PIPE_PIXEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe_formats.h"
+
+/* Half floats (binary16): round to nearest even, overflow to Inf, NaN stays NaN. */
+uint16_t mgp_half_from_float(float f);
+float mgp_half_to_float(uint16_t h);
+
+/* Unsigned floats with a 5-bit exponent and mbits of mantissa (6: 11-bit, 5: 10-bit). Finite
+ * values round to the closest representable finite value (the largest finite one above it);
+ * negative values and -Inf become 0, +Inf stays Inf, NaN becomes NaN. */
+uint32_t mgp_ufloat_from_float(float f, unsigned mbits);
+float mgp_ufloat_to_float(uint32_t v, unsigned mbits);
+/* R11G11B10 (R in the low 11 bits) from and to RGB. */
+uint32_t mgp_r11g11b10_from_float(const float rgb[3]);
+void mgp_r11g11b10_to_float(uint32_t v, float rgb[3]);
+
+/* RGB9E5 (R in the low 9 bits, the exponent in the top 5): components clamped to
+ * [0, sharedexp_max] (NaN as 0), the shared exponent from the largest, rounded to nearest. */
+uint32_t mgp_rgb9e5_from_float(const float rgb[3]);
+void mgp_rgb9e5_to_float(uint32_t v, float rgb[3]);
+
+/* Normalized integers of bits (1..32) wide: f clamped to [0, 1] ([-1, 1]; NaN as 0), times
+ * 2^b - 1 (2^(b-1) - 1), rounded to nearest (halves away from zero). Decoding a signed value
+ * clamps to -1 (the most negative code is -1, not below). */
+uint32_t mgp_unorm_from_float(double f, unsigned bits);
+double mgp_unorm_to_float(uint32_t v, unsigned bits);
+int32_t mgp_snorm_from_float(double f, unsigned bits);
+double mgp_snorm_to_float(int32_t v, unsigned bits);
+
+/* Depth as a buffer copy of a depth aspect holds it: 16-bit unorm, 24-bit unorm in the low
+ * bits of a 32-bit word, or a 32-bit float. A decoded depth is clamped to [0, 1], NaN to 0 (a
+ * depth buffer's values lie there: window z is clamped to the depth range, itself inside
+ * [0, 1], and a depth texture's specified values are clamped to [0, 1]); encoding clamps the
+ * same way and rounds unorm values to nearest. */
+enum mgp_depth_layout {
+   MGP_DEPTH_UNORM16,
+   MGP_DEPTH_UNORM24,
+   MGP_DEPTH_FLOAT32,
+};
+unsigned mgp_depth_bytes(enum mgp_depth_layout l);
+double mgp_depth_decode(enum mgp_depth_layout l, const void *p);
+void mgp_depth_encode(enum mgp_depth_layout l, double d, void *p);
+
+/* One colour texel as RGBA: floats, or integers for UINT/SINT formats (is_int). Missing
+ * components read 0, alpha 1. */
+struct mgp_texel {
+   double f[4];
+   int64_t i[4];
+   bool is_int;
+};
+/* False: not a colour format (depth/stencil, NONE or out of range). */
+bool mgp_texel_decode(unsigned format, const void *p, struct mgp_texel *t);
+/* The texel's RGBA floats into a float or normalized colour format; false for the others. */
+bool mgp_texel_encode_float(unsigned format, const double f[4], void *p);
+
+#endif
