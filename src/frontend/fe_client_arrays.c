@@ -33,30 +33,31 @@ fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao)
    vao->stream_size = 0;
 }
 
-/* A stream of at least `size` bytes: made, or made again larger. */
-static bool
-stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
+bool
+fe_stream_reserve(struct fe_context *ctx, struct mgp_handle *res, uint64_t *size, uint64_t need,
+                  uint32_t bind_mask)
 {
-   if (vao->stream_size >= size)
+   if (*size >= need)
       return true;
-   uint64_t cap = vao->stream_size ? vao->stream_size : STREAM_MIN_SIZE;
-   while (cap < size)
+   uint64_t cap = *size ? *size : STREAM_MIN_SIZE;
+   while (cap < need)
       cap *= 2;
    if (cap > UINT32_MAX) {
-      MGL_DECLINE(gl_feature_unimplemented, "client-side arrays of %llu bytes in one draw",
-                  (unsigned long long)size);
+      MGL_DECLINE(gl_feature_unimplemented, "a per-draw stream (client-side arrays or rewritten "
+                  "indices) of %llu bytes",
+                  (unsigned long long)need);
       return false;
    }
    struct fe_share_group *sg = ctx->share;
-   if (!vao->stream_size && !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &vao->stream_res)) {
+   if (!*size && !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, res)) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return false;
    }
    struct mgp_resource_desc d = {
-      .res = vao->stream_res,
+      .res = *res,
       .target = MGP_RESOURCE_TARGET_BUFFER,
       .levels = 1,
-      .bind_mask = MGP_BIND_VERTEX | MGP_BIND_TRANSFER,
+      .bind_mask = bind_mask,
       .format = MGP_FORMAT_NONE,
       .width = (uint32_t)cap,
       .height = 1,
@@ -65,11 +66,11 @@ stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
       .usage = GL_STREAM_DRAW,
       .size = cap,
    };
-   if (vao->stream_size)
+   if (*size)
       fe_resource_send(sg, &d, true);
    else
       fe_resource_send(sg, &d, false);
-   vao->stream_size = cap;
+   *size = cap;
    return true;
 }
 
@@ -140,7 +141,8 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
       a->stream_offset = total;
       total += (out + STREAM_ALIGN - 1) / STREAM_ALIGN * STREAM_ALIGN;
    }
-   if (!stream_reserve(ctx, vao, total))
+   if (!fe_stream_reserve(ctx, &vao->stream_res, &vao->stream_size, total,
+                          MGP_BIND_VERTEX | MGP_BIND_TRANSFER))
       return false;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS && ok; i++) {
       struct fe_vertex_attrib *a = &vao->attribs[i];

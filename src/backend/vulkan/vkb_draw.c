@@ -612,84 +612,6 @@ set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    }
 }
 
-/* Index rewriting, for what Vulkan cannot draw from the app's indices: GL_LINE_LOOP (drawn as
- * a strip that repeats each loop's first index), primitive restart at an index other than
- * all-ones (rewritten to all-ones), and restart in a list topology on a device without
- * primitiveTopologyListRestart (list_vpp: vertices per primitive; each run between restart
- * indices keeps its whole primitives, GL drops an incomplete one, and no marker is written).
- * src is NULL for a non-indexed draw (index = vertex number). Writes 32-bit indices to the
- * arena and the ranges that address them. GL compares the restart index before the base vertex
- * is added, and so does Vulkan: index_bias stays as it was. */
-static bool
-rewrite_indices(struct vkb_screen *scr, const uint8_t *src, uint32_t isz, bool loop, bool restart,
-                uint32_t restart_index, uint32_t list_vpp, const struct mgp_draw_range *ranges,
-                uint32_t ndraws, struct mgp_draw_range *out_ranges, struct vkb_alloc *out)
-{
-   if (ndraws > VKB_MAX_REWRITE_RANGES) {
-      MGL_DECLINE(backend_feature_unimplemented, "index rewrite (%s) of %u multi-draw ranges "
-                  "(at most %u)", loop ? "GL_LINE_LOOP" : "primitive restart", ndraws,
-                  VKB_MAX_REWRITE_RANGES);
-      return false;
-   }
-   /* A loop adds one index per segment; a segment needs a restart marker before it. */
-   uint64_t total = 0;
-   for (uint32_t i = 0; i < ndraws; i++)
-      total += loop ? 2ull * ranges[i].count + 1 : ranges[i].count;
-   if (!total)
-      total = 1;
-   if (total * 4 > VKB_ARENA_BLOCK * 16ull) {
-      MGL_DECLINE(backend_feature_unimplemented, "index rewrite of %llu indices",
-                  (unsigned long long)total);
-      return false;
-   }
-   if (!vkb_arena_alloc(scr, total * 4, 4, out))
-      return false;
-   uint32_t *dst = (uint32_t *)out->ptr;
-   uint32_t n = 0;
-   for (uint32_t r = 0; r < ndraws; r++) {
-      const uint32_t first = n;
-      uint32_t seg_start = n;
-      for (uint32_t i = 0; i <= ranges[r].count; i++) {
-         const bool end = i == ranges[r].count;
-         uint32_t v = 0;
-         if (!end) {
-            const uint64_t k = (uint64_t)ranges[r].start + i;
-            if (!src) {
-               v = (uint32_t)k;
-            } else if (isz == 1) {
-               v = src[k];
-            } else if (isz == 2) {
-               uint16_t t;
-               memcpy(&t, src + 2 * k, 2);
-               v = t;
-            } else {
-               memcpy(&v, src + 4 * k, 4);
-            }
-         }
-         const bool cut = !end && src && restart && v == restart_index;
-         if (!end && !cut) {
-            dst[n++] = v;
-            continue;
-         }
-         if (loop) {
-            if (n - seg_start >= 2)
-               dst[n++] = dst[seg_start]; /* close the loop */
-            else
-               n = seg_start; /* a loop of fewer than 2 vertices draws nothing */
-            if (cut && n > seg_start)
-               dst[n++] = 0xffffffffu;
-         } else if (list_vpp) {
-            n = seg_start + (n - seg_start) / list_vpp * list_vpp;
-         } else if (cut) {
-            dst[n++] = 0xffffffffu;
-         }
-         seg_start = n;
-      }
-      out_ranges[r] = (struct mgp_draw_range){first, n - first, ranges[r].index_bias};
-   }
-   return true;
-}
-
 /* ---- the draw queue (vkb.h: struct vkb_draw_queue) ------------------------------------------ */
 
 void
@@ -939,11 +861,12 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       return;
    }
    VkPrimitiveTopology topo;
-   /* GL_LINE_LOOP is drawn as a line strip whose indices close each loop (rewrite below). */
-   const bool loop = args->mode == GL_LINE_LOOP;
-   if (loop)
-      topo = VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
-   else if (!vkb_gl_topology(args->mode, &topo)) {
+   /* The client sends a loop as a line strip of indices that close it (fe_prim_rewrite.c). */
+   if (args->mode == GL_LINE_LOOP) {
+      MGL_DECLINE(backend_draw_needs_rewrite, "GL_LINE_LOOP (Vulkan has no loop)");
+      return;
+   }
+   if (!vkb_gl_topology(args->mode, &topo)) {
       MGL_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
                   vkb_gl_mode_name(args->mode), args->mode);
       return;
@@ -1023,8 +946,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
    VkBuffer ib_buf = VK_NULL_HANDLE;
    VkDeviceSize ib_off = 0, ib_size = 0;
    VkIndexType itype = VK_INDEX_TYPE_UINT16;
-   bool restart = false, rewrite_restart = false;
-   uint32_t list_vpp = 0; /* restart in a list, rewritten without it */
+   bool restart = false;
    if (isz) {
       if (isz != 1 && isz != 2 && isz != 4) {
          MGL_DECLINE(backend_draw_incomplete, "index size %u", isz);
@@ -1039,24 +961,24 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
                                                             : VK_INDEX_TYPE_UINT32;
       if (args->flags & MGP_DRAW_PRIMITIVE_RESTART) {
          const uint32_t all_ones = isz == 4 ? 0xffffffffu : (1u << (isz * 8)) - 1;
-         /* Vulkan restarts only at the all-ones index: any other is rewritten below. */
-         rewrite_restart = args->restart_index != all_ones;
          const bool list = topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST ||
                            topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST ||
                            topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST ||
                            topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY ||
                            topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY;
-         if (list && !scr->has_list_restart) {
-            /* GL restarts every mode; without the extension the rewrite cuts the lists */
-            list_vpp = topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST                      ? 1
-                       : topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST                     ? 2
-                       : topo == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST                 ? 3
-                       : topo == VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY      ? 4
-                                                                                     : 6;
-            rewrite_restart = true;
-         } else {
-            restart = true;
+         /* Vulkan restarts only at the all-ones index, and in a list only with the extension
+          * (MGP_CAP_LIST_RESTART): the client rewrites any other draw (fe_prim_rewrite.c). */
+         if (args->restart_index != all_ones) {
+            MGL_DECLINE(backend_draw_needs_rewrite, "primitive restart at index %u of %u-byte "
+                        "indices (Vulkan restarts only at all-ones)", args->restart_index, isz);
+            return;
          }
+         if (list && !scr->has_list_restart) {
+            MGL_DECLINE(backend_draw_needs_rewrite, "primitive restart in a list topology "
+                        "without primitiveTopologyListRestart");
+            return;
+         }
+         restart = true;
       }
       if (args->flags & MGP_DRAW_USER_INDICES) {
          struct vkb_alloc a;
@@ -1094,40 +1016,6 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
             return;
          }
       }
-   }
-   struct mgp_draw_range new_ranges[VKB_MAX_REWRITE_RANGES];
-   if (loop || rewrite_restart) {
-      const uint8_t *src = NULL;
-      if (isz && (args->flags & MGP_DRAW_USER_INDICES)) {
-         src = args->user_indices.ptr;
-      } else if (isz) {
-         if (!ib->map) {
-            MGL_DECLINE(backend_feature_unimplemented, "%s needs the indices on the host and "
-                        "the index buffer is not host-visible", loop ? "GL_LINE_LOOP"
-                        : list_vpp ? "primitive restart with a list topology"
-                                   : "primitive restart with a non-all-ones index");
-            return;
-         }
-         /* The bytes the GPU will read are there only once the buffer's last batch is done
-          * (staged writes land in stream order). Nothing of this draw is in the arena yet. */
-         if (ib->last_use > scr->completed_serial) {
-            scr->index_rewrite_waits++;
-            if (vkb_wait_serial(scr, ib->last_use, UINT64_MAX, true) != VK_SUCCESS)
-               return;
-         }
-         src = ib->map + ib_off;
-      }
-      struct vkb_alloc a;
-      if (!rewrite_indices(scr, src, isz, loop, restart || list_vpp, args->restart_index,
-                           list_vpp, ranges, ndraws, new_ranges, &a))
-         return;
-      ranges = new_ranges;
-      ib = NULL;
-      ib_buf = a.buf;
-      ib_off = a.offset;
-      isz = 4;
-      itype = VK_INDEX_TYPE_UINT32;
-      scr->index_rewrites++;
    }
 
    /* The pipeline key. */
@@ -1339,8 +1227,8 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       if (ranges[i].count && args->instance_count)
          queue_draw(scr, isz != 0, &ranges[i], args->instance_count, args->start_instance);
 
-   /* What the next draw needs to take the fast path; a rewritten index stream is per draw. */
-   if (!loop && !rewrite_restart && !(args->flags & SLOW_DRAW_FLAGS) && (!isz || ib))
+   /* What the next draw needs to take the fast path. */
+   if (!(args->flags & SLOW_DRAW_FLAGS) && (!isz || ib))
       ctx->fast = (struct vkb_fast_draw){
          .valid = true,
          .mode = args->mode,

@@ -100,9 +100,9 @@ vkb_gl_logic_op(uint32_t gl, VkLogicOp *out)
    }
 }
 
-/* QUADS is not mapped; LINE_LOOP is drawn by vkb_draw.c (index rewrite). The adjacency modes map
- * one to one (their extra vertices reach only a geometry stage; without one they are ignored,
- * as in GL). */
+/* QUADS is not mapped; LINE_LOOP arrives rewritten by the client (fe_prim_rewrite.c). The
+ * adjacency modes map one to one (their extra vertices reach only a geometry stage; without
+ * one they are ignored, as in GL). */
 bool
 vkb_gl_topology(uint32_t mode, VkPrimitiveTopology *out)
 {

@@ -544,7 +544,7 @@ create_device(struct vkb_screen *scr, char *why, size_t why_size)
       CHAIN(eds);
    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
-   const char *no_lr = getenv("MGL_TEST_VK_NO_LIST_RESTART"); /* test-only: the index rewrite */
+   const char *no_lr = getenv("MGL_TEST_VK_NO_LIST_RESTART"); /* test-only: the client cuts lists */
    const bool has_lr = dev_has(&e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME) &&
                        !(no_lr && atoi(no_lr) > 0);
    if (has_lr)
@@ -1123,6 +1123,8 @@ VKB_CALL(get_caps, mgp_get_caps)
        l->framebufferStencilSampleCounts) & ~(VkSampleCountFlags)1;
    if (scr->centre_sample_counts && !(fb_counts & ~scr->centre_sample_counts))
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
+   if (scr->has_list_restart)
+      c.cap_bits |= MGP_CAP_LIST_RESTART;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -1230,8 +1232,6 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"clear-pipelines-created", scr->clear_pipelines_created},
       {"blit-draws", scr->blit_draws},
       {"blit-pipelines-created", scr->blit_pipelines_created},
-      {"index-rewrites", scr->index_rewrites},
-      {"index-rewrite-waits", scr->index_rewrite_waits},
       {"depth-convert-waits", scr->depth_convert_waits},
       {"color-convert-waits", scr->color_convert_waits},
       {"buffer-fence-term-busy", scr->buffer_fence_term_busy},
