@@ -33,31 +33,30 @@ fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao)
    vao->stream_size = 0;
 }
 
-bool
-fe_stream_reserve(struct fe_context *ctx, struct mgp_handle *res, uint64_t *size, uint64_t need,
-                  uint32_t bind_mask)
+/* A stream of at least `size` bytes: made, or made again larger. */
+static bool
+stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
 {
-   if (*size >= need)
+   if (vao->stream_size >= size)
       return true;
-   uint64_t cap = *size ? *size : STREAM_MIN_SIZE;
-   while (cap < need)
+   uint64_t cap = vao->stream_size ? vao->stream_size : STREAM_MIN_SIZE;
+   while (cap < size)
       cap *= 2;
    if (cap > UINT32_MAX) {
-      MGL_DECLINE(gl_feature_unimplemented, "a per-draw stream (client-side arrays or rewritten "
-                  "indices) of %llu bytes",
-                  (unsigned long long)need);
+      MGL_DECLINE(gl_feature_unimplemented, "client-side arrays of %llu bytes in one draw",
+                  (unsigned long long)size);
       return false;
    }
    struct fe_share_group *sg = ctx->share;
-   if (!*size && !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, res)) {
+   if (!vao->stream_size && !fe_share_alloc_handle(sg, MGP_KIND_BUFFER, &vao->stream_res)) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return false;
    }
    struct mgp_resource_desc d = {
-      .res = *res,
+      .res = vao->stream_res,
       .target = MGP_RESOURCE_TARGET_BUFFER,
       .levels = 1,
-      .bind_mask = bind_mask,
+      .bind_mask = MGP_BIND_VERTEX | MGP_BIND_TRANSFER,
       .format = MGP_FORMAT_NONE,
       .width = (uint32_t)cap,
       .height = 1,
@@ -66,11 +65,11 @@ fe_stream_reserve(struct fe_context *ctx, struct mgp_handle *res, uint64_t *size
       .usage = GL_STREAM_DRAW,
       .size = cap,
    };
-   if (*size)
+   if (vao->stream_size)
       fe_resource_send(sg, &d, true);
    else
       fe_resource_send(sg, &d, false);
-   *size = cap;
+   vao->stream_size = cap;
    return true;
 }
 
@@ -141,8 +140,7 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
       a->stream_offset = total;
       total += (out + STREAM_ALIGN - 1) / STREAM_ALIGN * STREAM_ALIGN;
    }
-   if (!fe_stream_reserve(ctx, &vao->stream_res, &vao->stream_size, total,
-                          MGP_BIND_VERTEX | MGP_BIND_TRANSFER))
+   if (!stream_reserve(ctx, vao, total))
       return false;
    for (unsigned i = 0; i < FE_MAX_VERTEX_ATTRIBS && ok; i++) {
       struct fe_vertex_attrib *a = &vao->attribs[i];

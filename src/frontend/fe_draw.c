@@ -108,7 +108,7 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
    }
    /* What the device cannot draw as GL says (a loop, an arbitrary restart index) goes out as
     * an index stream it can (fe_prim_rewrite.c). */
-   struct mgp_draw_range *rewritten = NULL;
+   void *rewritten = NULL;
    if (fe_prim_rewrite_needed(ctx, &a) && !fe_prim_rewrite(ctx, &a, &ranges, &rewritten))
       return;
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6). */

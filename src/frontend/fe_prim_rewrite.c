@@ -7,13 +7,13 @@
  *
  * The indices come from the client's memory, or from the client's copy of the element buffer;
  * only a buffer the GPU wrote (or one too large to copy) is read back, a counted round trip.
- * The rewritten indices go to the vertex array's index stream, rewritten at offset 0 per draw
- * like the client-array stream, so the server draws an ordinary indexed draw. */
+ * The rewritten indices travel with the draw as client-side indices do (the server copies them
+ * into its arena, no buffer write and no copy command in the stream), so the server draws an
+ * ordinary indexed draw. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe_gl.h"
-#include "fe_tracker.h"
 #include "log.h"
 
 /* Rewritten indices of one draw at most (4 bytes each). */
@@ -146,7 +146,7 @@ source_indices(struct fe_context *ctx, const struct mgp_draw_vbo *a, uint64_t lo
 
 bool
 fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
-                const struct mgp_draw_range **ranges, struct mgp_draw_range **owned_ranges)
+                const struct mgp_draw_range **ranges, void **owned)
 {
    const struct mgp_draw_range *in = *ranges;
    const uint32_t ndraws = a->num_draws, isz = a->index_size;
@@ -176,54 +176,36 @@ fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
    const uint8_t *src = NULL;
    if (isz && !(src = source_indices(ctx, a, lo, hi, &read_back)))
       return false;
-   uint32_t *dst = malloc(total * 4);
-   struct mgp_draw_range *out = malloc(ndraws * sizeof(*out));
-   struct fe_vao *vao = ctx->vao;
-   if (!dst || !out) {
+   /* the ranges, then the indices (4-byte aligned after them) */
+   struct mgp_draw_range *out = malloc(ndraws * sizeof(*out) + total * 4);
+   if (!out) {
+      free(read_back);
       fe_error(ctx, GL_OUT_OF_MEMORY);
-      goto fail;
+      return false;
    }
+   uint32_t *dst = (uint32_t *)(out + ndraws);
    rewrite_indices(dst, src, isz, loop, restart || list_vpp, a->restart_index, list_vpp, in,
                    ndraws, isz ? lo : 0, out);
    uint64_t n = 0;
    for (uint32_t i = 0; i < ndraws; i++)
       if ((uint64_t)out[i].start + out[i].count > n)
          n = (uint64_t)out[i].start + out[i].count;
-   if (!fe_stream_reserve(ctx, &vao->index_stream_res, &vao->index_stream_size,
-                          n ? n * 4 : 4, MGP_BIND_INDEX | MGP_BIND_TRANSFER))
-      goto fail;
-   fe_resource_upload(ctx, vao->index_stream_res, 0, dst, n * 4);
-   fe_tracker_index_buffer(ctx, vao->index_stream_res, 0, 4);
    if (loop)
       a->mode = GL_LINE_STRIP;
    a->index_size = 4;
-   a->flags &= (uint8_t)~(MGP_DRAW_USER_INDICES | MGP_DRAW_PRIMITIVE_RESTART);
-   a->user_indices = (struct mgp_span){0};
+   a->flags &= (uint8_t)~MGP_DRAW_PRIMITIVE_RESTART;
+   a->flags |= MGP_DRAW_USER_INDICES;
+   if (!n)
+      dst[0] = 0; /* nothing is drawn; the span still has bytes */
+   a->user_indices = (struct mgp_span){.ptr = dst, .size = n ? n * 4 : 4};
    a->restart_index = 0;
    /* the markers written are all-ones; a list without list restart has none */
    if (restart && !list_vpp) {
       a->flags |= MGP_DRAW_PRIMITIVE_RESTART;
       a->restart_index = 0xffffffffu;
    }
-   free(dst);
    free(read_back);
    *ranges = out;
-   *owned_ranges = out;
+   *owned = out;
    return true;
-fail:
-   free(out);
-   free(dst);
-   free(read_back);
-   return false;
-}
-
-void
-fe_prim_rewrite_finish(struct fe_context *ctx, struct fe_vao *vao)
-{
-   if (!vao->index_stream_size)
-      return;
-   struct fe_share_group *sg = ctx->share;
-   mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){vao->index_stream_res});
-   fe_share_free_handle(sg, MGP_KIND_BUFFER, vao->index_stream_res);
-   vao->index_stream_size = 0;
 }

@@ -53,7 +53,6 @@ fe_vao_destroy(struct fe_context *ctx, struct fe_vao *vao)
       FE_REBIND(ctx, &vao->attribs[i].buffer, NULL);
    FE_REBIND(ctx, &vao->elements, NULL);
    fe_client_arrays_finish(ctx, vao);
-   fe_prim_rewrite_finish(ctx, vao);
    free(vao->label);
    vao->label = NULL;
    if (vao != &ctx->default_vao)
