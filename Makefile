@@ -11,7 +11,7 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev libxcb-present-dev \
   xvfb xauth glmark2-es2-x11 mesa-utils \
   libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland \
-  clang-14 libfuzzer-14-dev
+  clang-14 libfuzzer-14-dev clang-format-14
 
 .PHONY: run check check-full deps build sanitize fuzz clean install
 
@@ -44,7 +44,7 @@ check-full: build
 	$(MAKE) sanitize
 	$(MAKE) fuzz FUZZ_LABEL='fuzz|full'
 
-# The sanitize lane (DESIGN.md 6): unit and scenario tests on every arm under ASan+UBSan, any
+# The sanitize lane (docs/PIPE.md#lanes): unit and scenario tests on every arm under ASan+UBSan, any
 # UBSan report fatal. Leak checking is off: lavapipe leaks 112 bytes when it is unloaded, and
 # the report then names an unloaded module that no suppression can match.
 sanitize: deps

@@ -119,7 +119,7 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
          desc->minor = 0;
          return EGL_TRUE;
       }
-      mgl_info("egl: %s: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0", func,
+      mgu_info("egl: %s: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0", func,
                r->major, r->minor);
       return egl_error(EGL_BAD_MATCH, func, "OpenGL ES %d.%d", r->major, r->minor);
    }
@@ -130,14 +130,14 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
                        r->minor);
    EGLint v = r->major * 10 + r->minor;
    if (v > 33) {
-      mgl_info("egl: %s: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", func,
+      mgu_info("egl: %s: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", func,
                r->major, r->minor);
       return egl_error(EGL_BAD_MATCH, func, "OpenGL %d.%d", r->major, r->minor);
    }
    if (v >= 32) {
       /* The profile mask matters from 3.2 on (EGL_KHR_create_context). */
       if (r->profile == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) {
-         mgl_warn("egl: %s: OpenGL %d.%d compatibility profile requested: the compatibility "
+         mgu_warn("egl: %s: OpenGL %d.%d compatibility profile requested: the compatibility "
                   "profile is not implemented yet (it comes later); only the core profile is "
                   "offered",
                   func, r->major, r->minor);
@@ -147,7 +147,7 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
          return egl_error(EGL_BAD_MATCH, func, "profile mask 0x%x", r->profile);
    } else if (!(v == 31 || (v == 30 && r->forward_compatible))) {
       /* 1.x, 2.x and a full 3.0 need the deprecated features: a compatibility context. */
-      mgl_warn("egl: %s: legacy OpenGL %d.%d%s requested: it needs the compatibility profile, "
+      mgu_warn("egl: %s: legacy OpenGL %d.%d%s requested: it needs the compatibility profile, "
                "which is not implemented yet (it comes later); request 3.2+ core (or 3.1, or "
                "3.0 forward-compatible)",
                func, r->major, r->minor,
@@ -249,7 +249,7 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
    ctx->lose_on_reset = r.lose_on_reset;
    egl_object_add(d, EGL_OBJECT_CONTEXT, &ctx->base);
    egl_unlock();
-   mgl_info("egl: created %s %d.%d context %p%s%s",
+   mgu_info("egl: created %s %d.%d context %p%s%s",
             api == EGL_OPENGL_API ? "OpenGL core" : "OpenGL ES", desc.major, desc.minor, (void *)ctx, desc.debug ? " (debug)" : "",
             desc.robust_access ? " (robust)" : "");
    egl_success();

@@ -145,7 +145,7 @@ default_platform(void)
             break;
          }
       }
-      mgl_warn("egl: EGL_PLATFORM=%s is not a platform this mgl offers; using the default "
+      mgu_warn("egl: EGL_PLATFORM=%s is not a platform this mgl offers; using the default "
                "display",
                env);
       return EGL_NONE;
@@ -203,7 +203,7 @@ egl_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib
       } else {
          platform = guess_platform(native_display);
          if (platform == EGL_NONE) {
-            mgl_info("egl: %s: %p is no native display mgl recognises", func, native_display);
+            mgu_info("egl: %s: %p is no native display mgl recognises", func, native_display);
             egl_error(EGL_BAD_PARAMETER, func, "unknown native display %p", native_display);
             return EGL_NO_DISPLAY;
          }
@@ -214,7 +214,7 @@ egl_get_platform_display(EGLenum platform, void *native_display, const EGLAttrib
    if (platform != EGL_PLATFORM_SURFACELESS_MESA) {
       const struct egl_platform *p = egl_window_platform(platform);
       if (!p) {
-         mgl_info("egl: %s: platform 0x%04x is not supported (mgl offers "
+         mgu_info("egl: %s: platform 0x%04x is not supported (mgl offers "
                   "EGL_PLATFORM_SURFACELESS_MESA, the default display%s)",
                   func, platform, egl_window_platform(EGL_PLATFORM_X11_KHR) ? ", X11, XCB" : "");
          egl_error(EGL_BAD_PARAMETER, func, "platform 0x%04x", platform);
@@ -330,7 +330,7 @@ mgl_eglInitialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
    egl_lock();
    if (!d->initialized) {
       d->initialized = true;
-      mgl_info("egl: display %p (%s) initialized, EGL %d.%d", dpy,
+      mgu_info("egl: display %p (%s) initialized, EGL %d.%d", dpy,
                d->window                            ? d->window->name
                : d->platform == EGL_NONE ? "default"
                                          : "surfaceless",

@@ -120,7 +120,7 @@ __egl_Main(uint32_t version, const __EGLapiExports *exports, __EGLvendorInfo *ve
 {
    (void)vendor;
    if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION) {
-      mgl_error("egl: libglvnd EGL vendor ABI %u.%u is not supported (mgl speaks %u.x)",
+      mgu_error("egl: libglvnd EGL vendor ABI %u.%u is not supported (mgl speaks %u.x)",
                 EGL_VENDOR_ABI_GET_MAJOR_VERSION(version),
                 EGL_VENDOR_ABI_GET_MINOR_VERSION(version), EGL_VENDOR_ABI_MAJOR_VERSION);
       return EGL_FALSE;
@@ -133,7 +133,7 @@ __egl_Main(uint32_t version, const __EGLapiExports *exports, __EGLvendorInfo *ve
    imports->getDispatchAddress = glvnd_get_dispatch_address;
    imports->setDispatchIndex = glvnd_set_dispatch_index;
    imports->findNativeDisplayPlatform = glvnd_find_native_display_platform;
-   mgl_info("egl: loaded as a libglvnd EGL vendor (ABI %u.%u)",
+   mgu_info("egl: loaded as a libglvnd EGL vendor (ABI %u.%u)",
             EGL_VENDOR_ABI_GET_MAJOR_VERSION(version), EGL_VENDOR_ABI_GET_MINOR_VERSION(version));
    return EGL_TRUE;
 }

@@ -39,7 +39,7 @@ mgl_eglGetProcAddress(const char *procname)
 {
    void *p = mgl_egl_lookup_proc(procname);
    if (!p)
-      mgl_debug("egl: eglGetProcAddress: %s is not an mgl entry point",
+      mgu_debug("egl: eglGetProcAddress: %s is not an mgl entry point",
                 procname ? procname : "(null)");
    egl_success();
    return (__eglMustCastToProperFunctionPointerType)p;

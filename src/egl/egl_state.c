@@ -64,13 +64,13 @@ EGLBoolean
 egl_error(EGLint error, const char *func, const char *fmt, ...)
 {
    thread_state.error = error;
-   if (mgl_log_level() >= MGL_LOG_DEBUG) {
+   if (mgu_log_level() >= MGU_LOG_DEBUG) {
       char detail[256];
       va_list ap;
       va_start(ap, fmt);
       vsnprintf(detail, sizeof(detail), fmt, ap);
       va_end(ap);
-      mgl_debug("egl: %s: %s: %s", func, egl_error_name(error), detail);
+      mgu_debug("egl: %s: %s: %s", func, egl_error_name(error), detail);
    }
    return EGL_FALSE;
 }

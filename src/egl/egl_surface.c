@@ -94,7 +94,7 @@ mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attr
          break;
       case EGL_GL_COLORSPACE:
          if (v == EGL_GL_COLORSPACE_SRGB) {
-            mgl_info("egl: %s: sRGB pbuffers are not supported yet", func);
+            mgu_info("egl: %s: sRGB pbuffers are not supported yet", func);
             egl_error(EGL_BAD_MATCH, func, "EGL_GL_COLORSPACE_SRGB");
             return EGL_NO_SURFACE;
          }

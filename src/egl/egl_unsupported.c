@@ -23,7 +23,7 @@ no_pixmap(EGLDisplay dpy, EGLConfig config, const char *func)
    (void)config;
    if (!check_display(dpy, func))
       return EGL_NO_SURFACE;
-   mgl_warn("egl: %s: pixmap surfaces are not supported yet (mgl offers pbuffers and "
+   mgu_warn("egl: %s: pixmap surfaces are not supported yet (mgl offers pbuffers and "
             "surfaceless contexts)",
             func);
    egl_error(EGL_BAD_NATIVE_PIXMAP, func, "no native pixmap support");
@@ -70,7 +70,7 @@ mgl_eglCreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientB
    egl_unlock();
    if (!d)
       return EGL_NO_SURFACE;
-   mgl_info("egl: %s: client buffer type 0x%04x is not supported (OpenVG only)", func, buftype);
+   mgu_info("egl: %s: client buffer type 0x%04x is not supported (OpenVG only)", func, buftype);
    egl_error(EGL_BAD_PARAMETER, func, "buftype 0x%04x", buftype);
    return EGL_NO_SURFACE;
 }
@@ -88,7 +88,7 @@ mgl_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType targe
       return EGL_FALSE;
    if (!s)
       return egl_error(EGL_BAD_SURFACE, func, "surface %p", surface);
-   mgl_warn("egl: %s: native pixmaps are not supported yet", func);
+   mgu_warn("egl: %s: native pixmaps are not supported yet", func);
    return egl_error(EGL_BAD_NATIVE_PIXMAP, func, "no native pixmap support");
 }
 
@@ -100,7 +100,7 @@ mgl_eglCreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib *attrib_list)
    (void)attrib_list;
    if (!check_display(dpy, "eglCreateSync"))
       return EGL_NO_SYNC;
-   MGL_DECLINE(gl_feature_unimplemented, "eglCreateSync (type 0x%04x): EGL sync objects are "
+   MGU_DECLINE(gl_feature_unimplemented, "eglCreateSync (type 0x%04x): EGL sync objects are "
                "not implemented yet", type);
    egl_error(EGL_BAD_PARAMETER, "eglCreateSync", "sync type 0x%04x not supported", type);
    return EGL_NO_SYNC;
@@ -111,7 +111,7 @@ mgl_eglCreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib *attrib_list)
    do {                                                                                     \
       if (!check_display(dpy, func))                                                           \
          return fail;                                                                       \
-      MGL_DECLINE(gl_feature_unimplemented, "%s: EGL sync objects are not implemented yet", \
+      MGU_DECLINE(gl_feature_unimplemented, "%s: EGL sync objects are not implemented yet", \
                   func);                                                                    \
       egl_error(EGL_BAD_PARAMETER, func, "sync %p", sync);                                  \
       return fail;                                                                          \
@@ -157,7 +157,7 @@ mgl_eglCreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuff
    (void)attrib_list;
    if (!check_display(dpy, "eglCreateImage"))
       return EGL_NO_IMAGE;
-   MGL_DECLINE(gl_feature_unimplemented, "eglCreateImage (target 0x%04x): EGLImages are not "
+   MGU_DECLINE(gl_feature_unimplemented, "eglCreateImage (target 0x%04x): EGLImages are not "
                "implemented yet", target);
    egl_error(EGL_BAD_PARAMETER, "eglCreateImage", "target 0x%04x not supported", target);
    return EGL_NO_IMAGE;
@@ -168,6 +168,6 @@ mgl_eglDestroyImage(EGLDisplay dpy, EGLImage image)
 {
    if (!check_display(dpy, "eglDestroyImage"))
       return EGL_FALSE;
-   MGL_DECLINE(gl_feature_unimplemented, "eglDestroyImage: EGLImages are not implemented yet");
+   MGU_DECLINE(gl_feature_unimplemented, "eglDestroyImage: EGLImages are not implemented yet");
    return egl_error(EGL_BAD_PARAMETER, "eglDestroyImage", "image %p", image);
 }

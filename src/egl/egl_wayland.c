@@ -209,7 +209,7 @@ wl_display_open(void *native_display, intptr_t key, struct egl_native_display **
    if (!native) {
       native = wl_display_connect(NULL);
       if (!native) {
-         mgl_info("egl: wayland: no compositor to connect to (WAYLAND_DISPLAY=%s)",
+         mgu_info("egl: wayland: no compositor to connect to (WAYLAND_DISPLAY=%s)",
                   getenv("WAYLAND_DISPLAY") ? getenv("WAYLAND_DISPLAY") : "(unset)");
          goto fail_connect;
       }
@@ -236,15 +236,15 @@ wl_display_open(void *native_display, intptr_t key, struct egl_native_display **
    if (r <= 0) {
       if (!synced)
          wl_callback_destroy(cb);
-      mgl_warn("egl: wayland: the compositor %s",
+      mgu_warn("egl: wayland: the compositor %s",
                r < 0 ? "connection failed" : "did not answer within 5 s");
       goto fail_sync;
    }
    if (!d->shm) {
-      mgl_warn("egl: wayland: the compositor offers no wl_shm, through which mgl presents");
+      mgu_warn("egl: wayland: the compositor offers no wl_shm, through which mgl presents");
       goto fail_sync;
    }
-   mgl_info("egl: wayland: display %p opened (%s connection)", (void *)native,
+   mgu_info("egl: wayland: display %p opened (%s connection)", (void *)native,
             d->own ? "our own" : "the application's");
    *out = d;
    return EGL_SUCCESS;
@@ -324,7 +324,7 @@ native_destroyed(void *data)
    w->native = NULL;
    w->lost = true;
    pthread_mutex_unlock(&w->lock);
-   mgl_info("egl: wayland: the wl_egl_window was destroyed before its EGL surface");
+   mgu_info("egl: wayland: the wl_egl_window was destroyed before its EGL surface");
 }
 
 static void
@@ -401,7 +401,7 @@ wl_window_destroy(struct egl_window *w)
    }
    pthread_mutex_unlock(&w->lock);
    /* The figures docs/BENCHMARKS.md quotes: what presenting a frame costs here. */
-   mgl_log_always("MGL-WL frames=%llu callback-timeouts=%llu buffers=%llu copy-ms-per-frame=%.3f "
+   mgu_log_always("MGL-WL frames=%llu callback-timeouts=%llu buffers=%llu copy-ms-per-frame=%.3f "
                   "wait-ms-per-frame=%.3f",
                   (unsigned long long)w->frames, (unsigned long long)w->callback_timeouts,
                   (unsigned long long)w->buffers_allocated,
@@ -569,7 +569,7 @@ static EGLint
 lose(struct egl_window *w, const char *why)
 {
    if (!w->lost)
-      mgl_warn("egl: wayland: window surface lost: %s", why);
+      mgu_warn("egl: wayland: window surface lost: %s", why);
    w->lost = true;
    return EGL_BAD_NATIVE_WINDOW;
 }
@@ -619,13 +619,13 @@ wl_window_present(struct egl_window *w, const struct egl_frame *f)
    if (r == 0) {
       /* A compositor that stopped releasing (stopped, or far behind): this frame is dropped,
        * as a missed refresh would be, and the app goes on at one frame per bound. */
-      MGL_DECLINE(wl_frame_dropped, "wayland: the compositor held all %d buffers for %d ms",
+      MGU_DECLINE(wl_frame_dropped, "wayland: the compositor held all %d buffers for %d ms",
                   w->max_buffers, WL_RELEASE_TIMEOUT_MS);
       goto out;
    }
    struct wl_slot *s = slot_get(w, f->width, f->height);
    if (!s) {
-      MGL_DECLINE(wl_frame_dropped, "wayland: no wl_shm buffer of %dx%d", f->width, f->height);
+      MGU_DECLINE(wl_frame_dropped, "wayland: no wl_shm buffer of %dx%d", f->width, f->height);
       result = EGL_BAD_ALLOC; /* transient: the surface lives */
       goto out;
    }

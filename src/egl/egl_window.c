@@ -43,7 +43,7 @@ egl_window_frames_in_flight(void)
       char *end;
       long v = strtol(env, &end, 10);
       if (*end || v < 1 || v > 8)
-         mgl_warn("egl: MGL_FRAMES_IN_FLIGHT=%s is not 1..8; using 2", env);
+         mgu_warn("egl: MGL_FRAMES_IN_FLIGHT=%s is not 1..8; using 2", env);
       else
          n = (int)v;
    }
@@ -68,7 +68,7 @@ check_window_attribs(const EGLAttrib *attrib_list, const char *func)
          break;
       case EGL_GL_COLORSPACE:
          if (v == EGL_GL_COLORSPACE_SRGB) {
-            mgl_info("egl: %s: sRGB window surfaces are not supported yet", func);
+            mgu_info("egl: %s: sRGB window surfaces are not supported yet", func);
             return EGL_BAD_MATCH;
          }
          if (v != EGL_GL_COLORSPACE_LINEAR)
@@ -105,7 +105,7 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    if (!d->window || !d->nd) {
       /* EGL_MESA_platform_surfaceless and the offscreen display have no native windows: this
        * fails before the config is looked at (even EGL_NO_CONFIG_KHR). */
-      mgl_info("egl: %s: display %p has no window system (pbuffers and surfaceless contexts "
+      mgu_info("egl: %s: display %p has no window system (pbuffers and surfaceless contexts "
                "only); use an X11%s display",
                func, dpy, egl_window_platform(EGL_PLATFORM_WAYLAND_KHR) ? " or Wayland" : "");
       egl_error(EGL_BAD_NATIVE_WINDOW, func, "no native windows on this display");
@@ -184,7 +184,7 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
    }
    egl_object_add(d, EGL_OBJECT_SURFACE, &s->base);
    egl_unlock();
-   mgl_info("egl: %s: %s window surface %p, %dx%d, config %d", func, p->name, (void *)s, w, h,
+   mgu_info("egl: %s: %s window surface %p, %dx%d, config %d", func, p->name, (void *)s, w, h,
             c->config_id);
    egl_success();
    return (EGLSurface)s;
@@ -205,7 +205,7 @@ present_mode(void)
                                : !strcmp(v, "wsi")  ? PRESENT_WSI
                                                     : PRESENT_AUTO;
       if (v && strcmp(v, "copy") && strcmp(v, "wsi") && strcmp(v, "auto"))
-         mgl_warn("egl: MGL_PRESENT=%s is not copy, wsi or auto: auto", v);
+         mgu_warn("egl: MGL_PRESENT=%s is not copy, wsi or auto: auto", v);
    }
    return (enum present_mode)mode;
 }
@@ -222,7 +222,7 @@ void
 egl_window_surface_finish(struct egl_surface *s)
 {
    if (s->frames)
-      mgl_info("egl: window surface %p: %llu frames (%llu presented by the server through "
+      mgu_info("egl: window surface %p: %llu frames (%llu presented by the server through "
                "Vulkan WSI, %llu by the copy path), swap in %.3f ms/frame, presented here in "
                "%.3f ms/frame",
                (void *)s, (unsigned long long)s->frames, (unsigned long long)s->frames_server,
@@ -251,7 +251,7 @@ surface_lost(struct egl_surface *s, const char *func)
 {
    if (!s->lost) {
       s->lost = true;
-      mgl_warn("egl: %s: the native window of surface %p is gone; the surface is lost "
+      mgu_warn("egl: %s: the native window of surface %p is gone; the surface is lost "
                "(EGL_BAD_NATIVE_WINDOW from now on)",
                func, (void *)s);
    }
@@ -362,7 +362,7 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
       s->height = nh;
       s->buffer_age = 0;
       egl_unlock();
-      mgl_debug("egl: surface %p resized to %dx%d", (void *)s, nw, nh);
+      mgu_debug("egl: surface %p resized to %dx%d", (void *)s, nw, nh);
    }
    return egl_success();
 }

@@ -187,7 +187,7 @@ display_init(xcb_connection_t *conn, bool owned, int screen, struct egl_native_d
       return EGL_NOT_INITIALIZED;
    xcb_screen_t *scr = screen_of(conn, screen);
    if (!scr) {
-      mgl_info("egl: x11: the X server has no screen %d", screen);
+      mgu_info("egl: x11: the X server has no screen %d", screen);
       return EGL_NOT_INITIALIZED;
    }
    struct egl_native_display *nd = calloc(1, sizeof(*nd));
@@ -211,7 +211,7 @@ display_init(xcb_connection_t *conn, bool owned, int screen, struct egl_native_d
    nd->max_request_bytes = xcb_get_maximum_request_length(conn) * 4u;
    if (getenv("MGL_X11_NO_SHM") && atoi(getenv("MGL_X11_NO_SHM")) > 0)
       nd->has_shm = false; /* test knob: the put_image path */
-   mgl_info("egl: x11: screen %d (%ux%u, root depth %u), visuals depth 24 0x%x, depth 32 0x%x, "
+   mgu_info("egl: x11: screen %d (%ux%u, root depth %u), visuals depth 24 0x%x, depth 32 0x%x, "
             "MIT-SHM %s, Present %s, max request %u bytes",
             screen, scr->width_in_pixels, scr->height_in_pixels, scr->root_depth, nd->visual24,
             nd->visual32, nd->has_shm ? "yes" : "no", nd->has_present ? "yes" : "no",
@@ -267,7 +267,7 @@ connect_default(intptr_t key, struct egl_native_display **out)
    xcb_connection_t *conn = xcb_connect(NULL, &screen);
    if (xcb_connection_has_error(conn)) {
       const char *name = getenv("DISPLAY");
-      mgl_info("egl: x11: cannot connect to the X server (DISPLAY=%s)", name ? name : "unset");
+      mgu_info("egl: x11: cannot connect to the X server (DISPLAY=%s)", name ? name : "unset");
       xcb_disconnect(conn);
       return EGL_NOT_INITIALIZED;
    }
@@ -389,7 +389,7 @@ slot_shm(struct egl_window *w, struct slot *s, size_t size)
    if (e) {
       free(e);
       shmdt(map);
-      mgl_info("egl: x11: MIT-SHM attach refused (a remote server?); using xcb_put_image");
+      mgu_info("egl: x11: MIT-SHM attach refused (a remote server?); using xcb_put_image");
       return false;
    }
    s->shmid = id;
@@ -440,7 +440,7 @@ x11_window_create(struct egl_native_display *nd, void *native_window, bool platf
    } else {
       depth = frame_visual_depth(c, nd->screen, attr->visual);
       if (!depth || depth != geo->depth) {
-         mgl_info("egl: x11: window 0x%x has visual 0x%x depth %u: mgl presents to TrueColor "
+         mgu_info("egl: x11: window 0x%x has visual 0x%x depth %u: mgl presents to TrueColor "
                   "visuals of depth 24 or 32 with 8-bit channels",
                   id, attr->visual, geo->depth);
          err = EGL_BAD_MATCH;
@@ -724,7 +724,7 @@ x11_window_destroy(struct egl_window *w)
    free(w);
    struct egl_x11_stats st;
    egl_x11_stats_get(&st);
-   mgl_info("egl: x11: so far %llu frames presented (%llu through MIT-SHM, %llu put_image "
+   mgu_info("egl: x11: so far %llu frames presented (%llu through MIT-SHM, %llu put_image "
             "requests), %llu pixel bytes, %llu paced waits (%llu ended on the bound)",
             (unsigned long long)st.frames, (unsigned long long)st.shm_frames,
             (unsigned long long)st.put_requests, (unsigned long long)st.bytes,

@@ -1,4 +1,4 @@
-/* fe_buffer.c — buffer objects. Storage changes and writes leave at the GL call (DESIGN.md
+/* fe_buffer.c — buffer objects. Storage changes and writes leave at the GL call (docs/PIPE.md#order
  * §3): glBufferData is resource_create / resource_respecify plus resource_subdata, and
  * glBufferSubData is resource_subdata whose one span points at the app's bytes (the transport
  * stages them before the call returns). A mapping is a client-side shadow: write maps send the
@@ -105,7 +105,7 @@ fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf)
    free(buf->copy);
    if (buf->created)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){buf->res});
-   mgl_session_heap_drop(sg->session, &buf->store);
+   mgt_client_heap_drop(sg->session, &buf->store);
    fe_share_free_handle(sg, MGP_KIND_BUFFER, buf->res);
    free(buf);
 }
@@ -118,7 +118,7 @@ fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
       memcpy(buf->copy + offset, data, size);
    /* One copy: into the store the server renders from, when it says nothing uses it. */
    if (buf->store.size &&
-       mgl_session_heap_write(ctx->share->session, buf->res.slot, &buf->store, offset, data, size))
+       mgt_client_heap_write(ctx->share->session, buf->res.slot, &buf->store, offset, data, size))
       return;
    fe_resource_upload(ctx, buf->res, offset, data, size);
 }
@@ -342,7 +342,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    if (!buf)
       return;
    if ((uint64_t)size > INT32_MAX) {
-      MGL_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
+      MGU_DECLINE(gl_feature_unimplemented, "glBufferData of %lld bytes (2 GiB and more)",
                   (long long)size);
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
@@ -366,7 +366,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    };
    /* A new store: the old one stays the server's until the GPU work that reads it is done. */
    const struct mgp_span old_store = buf->store;
-   mgl_session_heap_place(ctx->share->session, (uint64_t)size, &buf->store);
+   mgt_client_heap_place(ctx->share->session, (uint64_t)size, &buf->store);
    d.store = buf->store;
    if (buf->created) {
       fe_resource_send(ctx->share, &d, true);
@@ -374,7 +374,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       fe_resource_send(ctx->share, &d, false);
       buf->created = true;
    }
-   mgl_session_heap_drop(ctx->share->session, &old_store);
+   mgt_client_heap_drop(ctx->share->session, &old_store);
    buf->size = size;
    buf->usage = usage;
    atomic_fetch_add(&ctx->share->buffer_gen, 1);

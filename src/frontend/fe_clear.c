@@ -174,5 +174,5 @@ mgl_glFinish(void)
    if (!fe_validate(ctx, FE_VERB_FLUSH))
       return;
    mgp_flush(&ctx->pipe, &(struct mgp_u32_args){MGP_FLUSH_FINISH, 0});
-   mgl_session_sync(ctx->share->session);
+   mgt_client_sync(ctx->share->session);
 }

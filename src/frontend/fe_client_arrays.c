@@ -43,7 +43,7 @@ stream_reserve(struct fe_context *ctx, struct fe_vao *vao, uint64_t size)
    while (cap < size)
       cap *= 2;
    if (cap > UINT32_MAX) {
-      MGL_DECLINE(gl_feature_unimplemented, "client-side arrays of %llu bytes in one draw",
+      MGU_DECLINE(gl_feature_unimplemented, "client-side arrays of %llu bytes in one draw",
                   (unsigned long long)size);
       return false;
    }
@@ -114,11 +114,11 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
          continue;
       if (a->client && !a->offset) {
          /* No buffer and no pointer: nothing to read (GL leaves this undefined). */
-         MGL_DECLINE(gl_draw_out_of_bounds, "client-side array %u with a NULL pointer", i);
+         MGU_DECLINE(gl_draw_out_of_bounds, "client-side array %u with a NULL pointer", i);
          return false;
       }
       if (!a->client && !a->buffer) {
-         MGL_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u with no buffer", i);
+         MGU_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u with no buffer", i);
          return false;
       }
       const uint64_t stride = fe_vao_attrib_stride(a), elem = fe_vao_attrib_bytes(a);
@@ -132,7 +132,7 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
       if (a->client) {
          spans[i].src = (const uint8_t *)(uintptr_t)a->offset + lo * stride;
       } else if (a->offset + lo * stride + spans[i].bytes > (uint64_t)a->buffer->size) {
-         MGL_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u reads past its %lld-byte buffer",
+         MGU_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u reads past its %lld-byte buffer",
                      i, (long long)a->buffer->size);
          return false;
       }
@@ -191,7 +191,7 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
    if (eb) {
       const uint64_t offset = (uint64_t)(uintptr_t)indices, bytes = (uint64_t)count * size;
       if (!eb->created || offset + bytes > (uint64_t)eb->size) {
-         MGL_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
+         MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
                      (unsigned long long)offset, (unsigned long long)bytes,
                      (long long)eb->size);
          return false;
@@ -210,7 +210,7 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
    }
    if (!src) {
       /* no element buffer and a NULL pointer: nothing GL can read (undefined) */
-      MGL_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
+      MGU_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
       return false;
    }
    const bool restart = ctx->rs.primitive_restart;

@@ -38,7 +38,7 @@ lost_command(struct fe_context *ctx)
 bool
 fe_ctx_lost_quiet(struct fe_context *ctx)
 {
-   if (!ctx->lost && mgl_session_failed(ctx->share->session))
+   if (!ctx->lost && mgt_client_failed(ctx->share->session))
       ctx->lost = true;
    return ctx->lost;
 }
@@ -76,17 +76,17 @@ share_create(void)
    struct fe_share_group *sg = calloc(1, sizeof(*sg));
    if (!sg)
       return NULL;
-   sg->session = mgl_session_create();
+   sg->session = mgt_client_create();
    if (!sg->session) {
       free(sg);
       return NULL;
    }
    atomic_init(&sg->refs, 1);
    pthread_mutex_init(&sg->lock, NULL);
-   sg->screen = mgl_session_screen(sg->session);
-   sg->caps = mgl_session_caps(sg->session);
+   sg->screen = mgt_client_screen(sg->session);
+   sg->caps = mgt_client_caps(sg->session);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
-      mgl_handle_alloc_init(&sg->handles[k], 0);
+      mgu_handle_alloc_init(&sg->handles[k], 0);
    fe_names_init(&sg->buffers);
    fe_names_init(&sg->textures);
    fe_names_init(&sg->renderbuffers);
@@ -98,7 +98,7 @@ share_create(void)
    /* "mgl (Vulkan: llvmpipe ...) inproc": the backend's description and the transport. */
    snprintf(sg->renderer, sizeof(sg->renderer),
             strncmp(renderer, "mgl", 3) ? "mgl (%s) %s" : "%s %s", renderer,
-            mgl_session_transport(sg->session));
+            mgt_client_transport(sg->session));
    return sg;
 }
 
@@ -129,10 +129,10 @@ share_unref(struct fe_share_group *sg)
    share_release_names(sg, &sg->buffers);
    share_release_names(sg, &sg->samplers);
    for (int k = 0; k < MGP_KIND_COUNT; k++)
-      mgl_handle_alloc_finish(&sg->handles[k]);
+      mgu_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);
    fe_share_free_syncs(sg);
-   mgl_session_destroy(sg->session);
+   mgt_client_destroy(sg->session);
    pthread_mutex_destroy(&sg->lock);
    free(sg);
 }
@@ -227,7 +227,7 @@ fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
    surface_release_resources(surf);
    uint8_t samples = 1;
    if (surf->format.samples > 1)
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "multisampled pbuffer (%u samples): the surface is single-sampled",
                   surf->format.samples);
    /* An RGB config (EGL_ALPHA_SIZE 0) is stored as RGBA8; no_alpha makes its alpha read 1 in
@@ -339,7 +339,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
       .api = desc->api == FE_API_GLES ? 2u : desc->api == FE_API_GL_COMPAT ? 1u : 0u,
       .flags = 0,
    };
-   if (!mgl_session_context_create(sg->session, ctx->handle, &cd, &ctx->pipe))
+   if (!mgt_client_context_create(sg->session, ctx->handle, &cd, &ctx->pipe))
       goto fail_session;
 
    ctx->cso_render_state = fe_cso_cache_create(FE_CSO_RENDER_STATE, FE_CSO_CAP_RENDER_STATE);
@@ -367,7 +367,7 @@ fail_caches:
    fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
    fe_cso_cache_destroy(ctx, ctx->cso_sampler);
    fe_cso_cache_destroy(ctx, ctx->cso_sampler_view);
-   mgl_session_context_destroy(sg->session, ctx->handle);
+   mgt_client_context_destroy(sg->session, ctx->handle);
 fail_session:
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
 fail_handle:
@@ -436,7 +436,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
    fe_cso_cache_destroy(ctx, ctx->cso_sampler);
    fe_cso_cache_destroy(ctx, ctx->cso_sampler_view);
-   mgl_session_context_destroy(sg->session, ctx->handle);
+   mgt_client_context_destroy(sg->session, ctx->handle);
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
    fe_debug_finish(ctx);
    fe_es_ext_finish(ctx);
@@ -565,10 +565,10 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
    if (surf->wsi_refused || !memchr(tok->display, 0, sizeof(tok->display)))
       return FE_OK;
    if (!fe_call_supported(sg, MGP_CALL_surface_bind_window) ||
-       !strcmp(mgl_session_transport(sg->session), "tcp")) {
+       !strcmp(mgt_client_transport(sg->session), "tcp")) {
       /* tcp: the server runs elsewhere and cannot reach this display. */
       surf->wsi_refused = true;
-      MGL_DECLINE(present_wsi_unavailable, "transport %s", mgl_session_transport(sg->session));
+      MGU_DECLINE(present_wsi_unavailable, "transport %s", mgt_client_transport(sg->session));
       return FE_OK;
    }
    if (surf->wsi_window != tok->window || surf->wsi_interval != tok->interval ||
@@ -601,7 +601,7 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
       /* The frame is in the window when the swap returns, as on the copy path (the next
        * request on any connection to the display sees it); this also keeps one frame in
        * flight on the ring arms. */
-      mgl_session_sync(sg->session);
+      mgt_client_sync(sg->session);
       st = fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
    }
    *presented = st == FE_OK;

@@ -1,6 +1,6 @@
-/* fe_cso.c — content-addressed CSO caches: a hash table (linear probing, backward-shift
- * deletion) over a fixed pool of entries with an LRU list; payloads are kept so a hash
- * collision can never alias two CSOs. */
+/* fe_cso.c — content-addressed CSO caches: a hash table (content hash -> entry) over a fixed
+ * pool of entries with an LRU list; payloads are kept so a hash collision can never alias two
+ * CSOs. */
 #include "fe_cso.h"
 
 #include <stdlib.h>
@@ -24,8 +24,7 @@ struct fe_cso_cache {
    struct fe_cso_entry *entries;
    uint32_t *free_entries;
    uint32_t free_count;
-   uint32_t *table; /* entry index + 1; 0 = empty */
-   uint32_t mask;
+   struct mgu_hash_table table; /* content hash -> entry index */
    uint32_t lru_head, lru_tail; /* head = most recently used */
    uint64_t creates, evictions;
 };
@@ -45,14 +44,11 @@ fe_cso_cache_create(enum fe_cso_kind kind, uint32_t cap)
       return NULL;
    c->kind = kind;
    c->cap = cap;
-   uint32_t tsize = 16;
-   while (tsize < cap * 2)
-      tsize *= 2;
-   c->mask = tsize - 1;
    c->entries = calloc(cap, sizeof(*c->entries));
    c->free_entries = malloc(cap * sizeof(*c->free_entries));
-   c->table = calloc(tsize, sizeof(*c->table));
-   if (!c->entries || !c->free_entries || !c->table)
+   mgu_hash_table_init(&c->table);
+   /* Room for every entry: an insert never grows the table. */
+   if (!c->entries || !c->free_entries || !mgu_hash_table_reserve(&c->table, cap))
       goto fail;
    for (uint32_t i = 0; i < cap; i++)
       c->free_entries[i] = cap - 1 - i;
@@ -62,7 +58,7 @@ fe_cso_cache_create(enum fe_cso_kind kind, uint32_t cap)
 fail:
    free(c->entries);
    free(c->free_entries);
-   free(c->table);
+   mgu_hash_table_finish(&c->table);
    free(c);
    return NULL;
 }
@@ -142,34 +138,11 @@ lru_push_front(struct fe_cso_cache *c, uint32_t idx)
       c->lru_tail = idx + 1;
 }
 
-/* Removes table slot i (backward-shift deletion keeps probe chains intact). */
-static void
-table_remove_slot(struct fe_cso_cache *c, uint32_t i)
-{
-   uint32_t j = i;
-   for (;;) {
-      j = (j + 1) & c->mask;
-      if (!c->table[j])
-         break;
-      uint32_t home = (uint32_t)c->entries[c->table[j] - 1].hash & c->mask;
-      /* Move j into the hole when its home is not in (i, j] cyclically. */
-      bool in_range = i <= j ? (home > i && home <= j) : (home > i || home <= j);
-      if (!in_range) {
-         c->table[i] = c->table[j];
-         i = j;
-      }
-   }
-   c->table[i] = 0;
-}
-
 static void
 entry_remove(struct fe_context *ctx, struct fe_cso_cache *c, uint32_t idx)
 {
    struct fe_cso_entry *e = &c->entries[idx];
-   uint32_t i = (uint32_t)e->hash & c->mask;
-   while (c->table[i] != idx + 1)
-      i = (i + 1) & c->mask;
-   table_remove_slot(c, i);
+   mgu_hash_table_remove(&c->table, e->hash, idx);
    lru_unlink(c, idx);
    send_delete(ctx, c->kind, e->handle);
    fe_share_free_handle(ctx->share, cso_handle_kind[c->kind], e->handle);
@@ -216,10 +189,10 @@ fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *
                     size_t size, uint32_t *entry)
 {
    *entry = 0;
-   uint64_t h = mgl_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
-   uint32_t i = (uint32_t)h & c->mask;
-   while (c->table[i]) {
-      uint32_t idx = c->table[i] - 1;
+   uint64_t h = mgu_hash64(payload, size, 0x6d676c63736f0000ull + c->kind);
+   for (uint32_t i = mgu_hash_table_find(&c->table, h); i != MGU_HASH_NONE;
+        i = mgu_hash_table_find_next(&c->table, h, i)) {
+      uint32_t idx = (uint32_t)c->table.slots[i].value;
       struct fe_cso_entry *e = &c->entries[idx];
       if (e->hash == h && e->size == size && !memcmp(e->payload, payload, size)) {
          e->touched = false;
@@ -230,7 +203,6 @@ fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *
          *entry = idx + 1;
          return e->handle;
       }
-      i = (i + 1) & c->mask;
    }
 
    if (!c->free_count)
@@ -252,11 +224,7 @@ fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c, const void *
    e->payload = copy;
    c->count++;
    c->creates++;
-   /* The slot may have moved when an eviction shifted entries: probe again. */
-   i = (uint32_t)h & c->mask;
-   while (c->table[i])
-      i = (i + 1) & c->mask;
-   c->table[i] = idx + 1;
+   (void)mgu_hash_table_insert(&c->table, h, idx); /* cannot fail: reserved at create */
    lru_push_front(c, idx);
    send_create(ctx, c->kind, handle, payload, size);
    *entry = idx + 1;
@@ -285,7 +253,7 @@ fe_cso_cache_destroy(struct fe_context *ctx, struct fe_cso_cache *c)
       entry_remove(ctx, c, c->lru_tail - 1);
    free(c->entries);
    free(c->free_entries);
-   free(c->table);
+   mgu_hash_table_finish(&c->table);
    free(c);
 }
 

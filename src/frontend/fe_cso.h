@@ -1,4 +1,4 @@
-/* fe_cso.h — content-addressed CSO caches (DESIGN.md §2.4): the client hashes a CSO's payload,
+/* fe_cso.h — content-addressed CSO caches (docs/PIPE.md#state): the client hashes a CSO's payload,
  * finds or creates the CSO, and evicts the least recently used one with delete_* when a kind's
  * cap is reached. One cache per kind per context; handles come from the share group. */
 #ifndef MGL_FE_CSO_H

@@ -52,7 +52,7 @@ struct fe_debug {
 
 /* ---- lifetime ----------------------------------------------------------------------------- */
 
-static void decline_observer(enum mgl_decline d, int level, const char *fmt, va_list ap);
+static void decline_observer(enum mgu_decline d, int level, const char *fmt, va_list ap);
 
 bool
 fe_debug_init(struct fe_context *ctx)
@@ -62,7 +62,7 @@ fe_debug_init(struct fe_context *ctx)
       return false;
    /* GL 4.3 §20.2: DEBUG_OUTPUT starts enabled in a debug context, disabled otherwise. */
    ctx->debug_output = ctx->desc.debug;
-   mgl_decline_set_observer(decline_observer);
+   mgu_decline_set_observer(decline_observer);
    return true;
 }
 
@@ -235,19 +235,19 @@ fe_debug_error(struct fe_context *ctx, GLenum error)
  * declines in the apply thread or another process reach no context here: they are in the
  * MGL-DECLINES tally and the log. */
 static void
-decline_observer(enum mgl_decline dc, int level, const char *fmt, va_list ap)
+decline_observer(enum mgu_decline dc, int level, const char *fmt, va_list ap)
 {
    struct fe_context *ctx = fe_ctx_current();
    if (!ctx || !ctx->debug || !ctx->debug_output)
       return;
    char text[FE_DEBUG_MAX_MESSAGE_LENGTH];
-   int n = snprintf(text, sizeof(text), "decline %s: ", mgl_decline_name(dc));
+   int n = snprintf(text, sizeof(text), "decline %s: ", mgu_decline_name(dc));
    if (n < 0 || (size_t)n >= sizeof(text))
       return;
    vsnprintf(text + n, sizeof(text) - (size_t)n, fmt, ap);
    fe_debug_message(ctx, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER,
                     FE_DEBUG_ID_DECLINE_BASE + (GLuint)dc,
-                    level == MGL_LOG_ERROR ? GL_DEBUG_SEVERITY_HIGH : GL_DEBUG_SEVERITY_MEDIUM,
+                    level == MGU_LOG_ERROR ? GL_DEBUG_SEVERITY_HIGH : GL_DEBUG_SEVERITY_MEDIUM,
                     text, strlen(text));
 }
 

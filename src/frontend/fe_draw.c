@@ -160,7 +160,7 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
    if (!eb) {
       /* Client-side indices: the client owns that memory, so they travel with the draw. */
       if (!indices) {
-         MGL_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
+         MGU_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
          return false;
       }
       d->user_indices = indices;
@@ -169,13 +169,13 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
    }
    uint64_t offset = (uint64_t)(uintptr_t)indices;
    if (offset % d->index_size) {
-      MGL_DECLINE(gl_feature_unimplemented, "indices offset %llu not a multiple of %u",
+      MGU_DECLINE(gl_feature_unimplemented, "indices offset %llu not a multiple of %u",
                   (unsigned long long)offset, d->index_size);
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
    if (!eb->created || offset + (uint64_t)count * d->index_size > (uint64_t)eb->size) {
-      MGL_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
+      MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
                   (unsigned long long)offset, (unsigned long long)count * d->index_size,
                   (long long)eb->size);
       return false;
@@ -204,7 +204,7 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
          return;
       const int64_t first = (int64_t)lo + basevertex, last = (int64_t)hi + basevertex;
       if (first < 0 || last > UINT32_MAX) {
-         MGL_DECLINE(gl_draw_out_of_bounds, "client-side arrays read at vertex %lld..%lld",
+         MGU_DECLINE(gl_draw_out_of_bounds, "client-side arrays read at vertex %lld..%lld",
                      (long long)first, (long long)last);
          return;
       }

@@ -342,7 +342,7 @@ mgl_glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
                           : samples == 16 ? pos16
                                           : pos1;
    if (samples != 2 && samples != 4 && samples != 8 && samples != 16) {
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "GL_SAMPLE_POSITION for %u samples: no standard positions, pixel centre",
                   samples);
       index = 0;

@@ -432,18 +432,18 @@ fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei he
    const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
    uint64_t stride, f, px, size, rows;
    *first = *row_stride = 0;
-   if (!mgl_mul_u64(row_pixels, bpp, &stride) || !mgl_add_u64(stride, align - 1, &stride))
+   if (!mgu_mul_u64(row_pixels, bpp, &stride) || !mgu_add_u64(stride, align - 1, &stride))
       return SIZE_MAX;
    stride = stride / align * align;
-   if (!mgl_mul_u64(skip_rows, stride, &f) || !mgl_mul_u64(skip_px, bpp, &px) ||
-       !mgl_add_u64(f, px, &f))
+   if (!mgu_mul_u64(skip_rows, stride, &f) || !mgu_mul_u64(skip_px, bpp, &px) ||
+       !mgu_add_u64(f, px, &f))
       return SIZE_MAX;
    *row_stride = stride;
    *first = f;
    if (width <= 0 || height <= 0)
       return 0;
-   if (!mgl_mul_u64((uint64_t)(height - 1), stride, &rows) || !mgl_add_u64(f, rows, &size) ||
-       !mgl_add_u64(size, (uint64_t)width * bpp, &size) || size == SIZE_MAX)
+   if (!mgu_mul_u64((uint64_t)(height - 1), stride, &rows) || !mgu_add_u64(f, rows, &size) ||
+       !mgu_add_u64(size, (uint64_t)width * bpp, &size) || size == SIZE_MAX)
       return SIZE_MAX;
    return size;
 }

@@ -1,6 +1,6 @@
 /* fe_format.h — GL internal formats resolved to MGPipe formats, and the client-side pixel
  * transfer (unpack) that turns an app's format/type/unpack state into tight texels of that
- * format: pixel unpack state never crosses (DESIGN.md §2.5). */
+ * format: pixel unpack state never crosses (docs/PIPE.md#payloads). */
 #ifndef MGL_FE_FORMAT_H
 #define MGL_FE_FORMAT_H
 

@@ -1,5 +1,5 @@
 /* fe_get.c — glGetString(i), glGet{Integer,Boolean,Float,Double,Integer64}v and their indexed
- * forms: answered from client state and the caps fetched once (DESIGN.md §2.2: the server
+ * forms: answered from client state and the caps fetched once (docs/PIPE.md#round-trips: the server
  * answers no question the client can answer). */
 #include <string.h>
 

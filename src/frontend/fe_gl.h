@@ -8,7 +8,7 @@
  * Container objects (vertex arrays, framebuffers) belong to one context.
  *
  * Nothing here crosses to the server directly: the tracker (fe_tracker.c) turns this state into
- * MGPipe calls at the verbs (DESIGN.md §3). */
+ * MGPipe calls at the verbs (docs/PIPE.md#order). */
 #ifndef MGL_FE_GL_H
 #define MGL_FE_GL_H
 
@@ -23,7 +23,7 @@
 #include "glsl.h"
 #include "handle_alloc.h"
 #include "pipe_tables.h"
-#include "session.h"
+#include "client_session.h"
 
 #define FE_MAX_VERTEX_ATTRIBS 16
 #define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
@@ -83,7 +83,7 @@ struct fe_buffer {
    bool copy_valid;
    uint32_t capturing; /* active transform feedback ranges on it: never valid meanwhile */
    /* Ring arms: the store the session placed in the shared heap (size 0: none); writes go
-    * straight into it while the server says the buffer is idle (mgl_session_heap_write). */
+    * straight into it while the server says the buffer is idle (mgt_client_heap_write). */
    struct mgp_span store;
 };
 #define FE_BUFFER_COPY_MAX (1u << 20)
@@ -113,7 +113,7 @@ struct fe_tex_image {
 };
 
 /* Texels written by glTex(Sub)Image and not sent yet: one region list per (face, level), sent
- * as one resource_subdata at the next validate or flush (DESIGN.md §3). */
+ * as one resource_subdata at the next validate or flush (docs/PIPE.md#order). */
 struct fe_tex_region {
    int32_t x, y, z; /* z: the slice (3D) or layer (array) */
    uint32_t width, height;
@@ -413,16 +413,16 @@ struct fe_share_group {
    atomic_int refs;
    bool dying; /* the last context is gone: objects are being released */
    pthread_mutex_t lock; /* names, handle allocators, object lists */
-   struct mgl_session *session;
+   struct mgt_client *session;
    const struct mgp_screen *screen;
    const struct mgp_caps *caps;
    /* a resource_create/respecify was sent since the last glGetError synced: the server's
     * out-of-memory event for it may still be on its way (fe_sync.c) */
    atomic_bool allocs_unchecked;
-   struct mgl_handle_alloc handles[MGP_KIND_COUNT];
+   struct mgu_handle_alloc handles[MGP_KIND_COUNT];
    struct fe_names buffers, textures, renderbuffers, programs; /* programs: shaders too */
    struct fe_names samplers;
-   /* Aggregate generations (DESIGN.md §3): bumped at every mutation of the group. */
+   /* Aggregate generations (docs/PIPE.md#order): bumped at every mutation of the group. */
    atomic_uint_fast64_t texture_gen; /* a texture's images or parameters */
    atomic_uint_fast64_t buffer_gen;  /* a buffer's size (whole-buffer bindings) */
    atomic_uint mapped_buffers;       /* buffers mapped now: 0 lets a draw skip the VAO walk */
@@ -588,7 +588,7 @@ struct fe_context {
    struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT]; /* fe_texture_proxy, owned here */
    struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
 
-   /* render state: the pipeline subset and the dynamic subset (DESIGN.md §2.4) */
+   /* render state: the pipeline subset and the dynamic subset (docs/PIPE.md#state) */
    struct mgp_render_state rs;
    uint64_t rs_version;
    struct mgp_dynamic_state ds;
@@ -909,7 +909,7 @@ int fe_state_is_enabled(const struct fe_context *ctx, GLenum cap);
 GLenum fe_state_hint(const struct fe_context *ctx, GLenum target);
 /* Whether target is a glHint target of the context's API. */
 bool fe_state_hint_valid(const struct fe_context *ctx, GLenum target);
-void fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
+void fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
 
 bool fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share);
 

@@ -1,8 +1,9 @@
 /* fe_object.c — GL name tables, reference counting of share-group objects and the share
- * group's handle allocators ({slot, gen}, DESIGN.md §2.3). */
+ * group's handle allocators ({slot, gen}, docs/PIPE.md#handles). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "fe_gl.h"
 #include "log.h"
 #include "pipe_codec.h"
@@ -27,18 +28,7 @@ fe_names_finish(struct fe_names *n)
 static bool
 names_grow(struct fe_names *n, uint32_t name)
 {
-   if (name < n->capacity)
-      return true;
-   uint32_t cap = n->capacity ? n->capacity : 64;
-   while (cap <= name)
-      cap *= 2;
-   void **slots = realloc(n->slots, cap * sizeof(*slots));
-   if (!slots)
-      return false;
-   memset(slots + n->capacity, 0, (cap - n->capacity) * sizeof(*slots));
-   n->slots = slots;
-   n->capacity = cap;
-   return true;
+   return mgu_array_reserve(n->slots, n->capacity, (uint64_t)name + 1);
 }
 
 GLuint
@@ -97,15 +87,9 @@ fe_names_delete(struct fe_names *n, GLuint name)
    if (!name || name >= n->capacity || !n->slots[name])
       return;
    n->slots[name] = NULL;
-   if (n->free_count == n->free_capacity) {
-      uint32_t cap = n->free_capacity ? n->free_capacity * 2 : 64;
-      uint32_t *fl = realloc(n->free_list, cap * sizeof(*fl));
-      if (!fl)
-         return; /* the name is simply never reused */
-      n->free_list = fl;
-      n->free_capacity = cap;
-   }
-   n->free_list[n->free_count++] = name;
+   uint32_t *free_name = mgu_array_push(n->free_list, n->free_count, n->free_capacity);
+   if (free_name) /* else the name is simply never reused */
+      *free_name = name;
 }
 
 /* ---- reference counting --------------------------------------------------------------------- */
@@ -152,7 +136,7 @@ fe_share_alloc_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
                       struct mgp_handle *out)
 {
    pthread_mutex_lock(&share->lock);
-   bool ok = mgl_handle_alloc_get(&share->handles[kind], &out->slot, &out->gen);
+   bool ok = mgu_handle_alloc_get(&share->handles[kind], &out->slot, &out->gen);
    pthread_mutex_unlock(&share->lock);
    if (!ok)
       *out = mgp_handle_null();
@@ -166,7 +150,7 @@ fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kind,
    if (mgp_handle_is_null(h))
       return;
    pthread_mutex_lock(&share->lock);
-   mgl_handle_alloc_put(&share->handles[kind], h.slot);
+   mgu_handle_alloc_put(&share->handles[kind], h.slot);
    pthread_mutex_unlock(&share->lock);
 }
 
@@ -183,7 +167,7 @@ fe_pipe_has(struct fe_context *ctx, enum mgp_call_id call)
    static atomic_flag logged[MGP_CALL_COUNT];
    if (fe_call_supported(ctx->share, call))
       return true;
-   mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[call],
+   mgu_decline_hit(MGU_DECLINE_pipe_call_unsupported, &logged[call],
                    "%s (the front end drops or emulates it)", mgp_call_info[call].name);
    return false;
 }

@@ -123,14 +123,14 @@ source_indices(struct fe_context *ctx, const struct mgp_draw_vbo *a, uint64_t lo
       return (const uint8_t *)a->user_indices.ptr + lo * isz;
    struct fe_buffer *eb = ctx->vao->elements;
    if (!eb || !eb->created || hi * isz > (uint64_t)eb->size) {
-      MGL_DECLINE(gl_draw_out_of_bounds, "indices [%llu, %llu) past the element buffer",
+      MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, %llu) past the element buffer",
                   (unsigned long long)lo, (unsigned long long)hi);
       return NULL;
    }
    fe_drain_events(ctx); /* a GPU write that retired clears copy_valid */
    if (eb->copy_valid)
       return eb->copy + lo * isz;
-   MGL_DECLINE(index_rewrite_readback, "%s from an element buffer the client holds no copy of "
+   MGU_DECLINE(index_rewrite_readback, "%s from an element buffer the client holds no copy of "
                "(written by the GPU, or over %u bytes): its indices were read back from the "
                "server", a->mode == GL_LINE_LOOP ? "GL_LINE_LOOP" : "primitive restart",
                FE_BUFFER_COPY_MAX);
@@ -167,7 +167,7 @@ fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
    if (!total)
       total = 1;
    if (total > REWRITE_MAX_INDICES) {
-      MGL_DECLINE(gl_feature_unimplemented, "%s rewritten into %llu indices (at most %llu)",
+      MGU_DECLINE(gl_feature_unimplemented, "%s rewritten into %llu indices (at most %llu)",
                   loop ? "GL_LINE_LOOP" : "primitive restart", (unsigned long long)total,
                   REWRITE_MAX_INDICES);
       return false;

@@ -74,7 +74,7 @@ target_check(struct fe_context *ctx, GLenum target)
    case GL_PRIMITIVES_GENERATED: case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
          return true;
-      MGL_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
+      MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
                   target);
       return false;
    default: fe_error(ctx, GL_INVALID_ENUM); return false;
@@ -190,12 +190,12 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
    bool declined = false;
    if (timer && !timers_supported(sg)) {
       /* The object exists and begins and ends as GL says; its result reads 0. */
-      MGL_DECLINE(timer_query_no_timestamps, "query target 0x%x", target);
+      MGU_DECLINE(timer_query_no_timestamps, "query target 0x%x", target);
       declined = true;
    } else if (!timer && ((occ_index(target) >= 0 &&
                           !(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY)) ||
                          !fe_call_supported(sg, MGP_CALL_query_create))) {
-      MGL_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
+      MGU_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
       return NULL;
    }
    q = calloc(1, sizeof(*q));
@@ -297,7 +297,7 @@ fe_query_gpu_time(struct fe_context *ctx)
 {
    struct fe_share_group *sg = ctx->share;
    if (!timers_supported(sg) || !fe_call_supported(sg, MGP_CALL_get_timestamp)) {
-      MGL_DECLINE(timer_query_no_timestamps, "glGet GL_TIMESTAMP");
+      MGU_DECLINE(timer_query_no_timestamps, "glGet GL_TIMESTAMP");
       return 0;
    }
    uint64_t ns = 0;

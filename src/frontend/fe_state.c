@@ -1,7 +1,7 @@
 /* fe_state.c — fixed-function state: enables, depth, blend, cull, stencil, scissor, viewport,
  * colour masks, clear values, pixel store, hints.
  *
- * Render state lives in two blocks (DESIGN.md §2.4): ctx->rs is exactly the pipeline subset
+ * Render state lives in two blocks (docs/PIPE.md#state): ctx->rs is exactly the pipeline subset
  * (struct mgp_render_state) and ctx->ds the dynamic subset (struct mgp_dynamic_state). Every
  * setter writes through rs_*() / ds_*(), which bump the block's version only when a byte
  * changes: the pipeline version changes exactly when the pipeline subset's hash does. GL state

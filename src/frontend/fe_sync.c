@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "array.h"
 #include "fe_gl.h"
 #include "log.h"
 #include "gl_api.h"
@@ -46,7 +47,7 @@ fe_drain_events(struct fe_context *ctx)
    struct fe_share_group *sg = ctx->share;
    struct mgp_event ev[32];
    uint32_t n;
-   while ((n = mgl_session_take_events(sg->session, ev, 32)) > 0) {
+   while ((n = mgt_client_take_events(sg->session, ev, 32)) > 0) {
       for (uint32_t i = 0; i < n; i++) {
          if (ev[i].kind == MGP_EVENT_FENCE_SIGNALLED) {
             struct fe_sync *s = sync_lookup(sg, sync_name((struct mgp_handle){ev[i].slot,
@@ -59,7 +60,7 @@ fe_drain_events(struct fe_context *ctx)
             fe_buffer_event(ctx, &ev[i]);
          } else if (ev[i].kind == MGP_EVENT_OUT_OF_MEMORY) {
             /* The resource stays, without storage (the server samples it as incomplete). */
-            mgl_warn("resource {%u,%u}: the server is out of memory for its %llu bytes: "
+            mgu_warn("resource {%u,%u}: the server is out of memory for its %llu bytes: "
                      "GL_OUT_OF_MEMORY", ev[i].slot, ev[i].gen, (unsigned long long)ev[i].value);
             fe_error(ctx, GL_OUT_OF_MEMORY);
          }
@@ -83,7 +84,7 @@ fe_check_allocations(struct fe_context *ctx)
    struct fe_share_group *sg = ctx->share;
    if (!atomic_exchange(&sg->allocs_unchecked, false))
       return;
-   mgl_session_sync(sg->session);
+   mgt_client_sync(sg->session);
    fe_drain_events(ctx);
 }
 
@@ -147,20 +148,7 @@ mgl_glFenceSync(GLenum condition, GLbitfield flags)
       FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
    }
    pthread_mutex_lock(&sg->lock);
-   bool ok = true;
-   if (s->h.slot >= sg->syncs_cap) {
-      uint32_t cap = sg->syncs_cap ? sg->syncs_cap : 16;
-      while (cap <= s->h.slot)
-         cap *= 2;
-      struct fe_sync **t = realloc(sg->syncs, cap * sizeof(*t));
-      ok = t != NULL;
-      if (ok) {
-         for (uint32_t i = sg->syncs_cap; i < cap; i++)
-            t[i] = NULL;
-         sg->syncs = t;
-         sg->syncs_cap = cap;
-      }
-   }
+   bool ok = mgu_array_reserve(sg->syncs, sg->syncs_cap, (uint64_t)s->h.slot + 1);
    if (ok)
       sg->syncs[s->h.slot] = s;
    pthread_mutex_unlock(&sg->lock);

@@ -1,6 +1,6 @@
 /* fe_texcompress.h — the block-compressed texture formats GL 3.3 (RGTC) and OpenGL ES 3.0
  * (ETC2/EAC) require, decoded in the client: the server only ever sees plain texels
- * (DESIGN.md §2.5), so a device without these formats renders them too. */
+ * (docs/PIPE.md#payloads), so a device without these formats renders them too. */
 #ifndef MGL_FE_TEXCOMPRESS_H
 #define MGL_FE_TEXCOMPRESS_H
 

@@ -4,7 +4,7 @@
  * The client converts the app's pixels with the unpack state into tight texels of the
  * texture's MGPipe format at the GL call (RGB expands to RGBA8), so unpack state never crosses.
  * Uploads accumulate per (face, level) as regions and leave as one resource_subdata per level
- * (a union box plus the regions) at the next validate or flush (DESIGN.md §3).
+ * (a union box plus the regions) at the next validate or flush (docs/PIPE.md#order).
  *
  * Storage: the resource has the shape implied by the image being defined (level L of w x h
  * implies a w<<L x h<<L base) with a full mip chain; an image that does not fit respecifies
@@ -397,7 +397,7 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
                            type, ctx->unpack.swap_bytes)) {
          tex->pending[face][level].count--;
          tex->pending[face][level].size -= row_bytes * rows;
-         MGL_DECLINE(gl_feature_unimplemented, "pixel transfer of 0x%04x/0x%04x into format %u",
+         MGU_DECLINE(gl_feature_unimplemented, "pixel transfer of 0x%04x/0x%04x into format %u",
                      format, type, img->format);
          fe_error(ctx, GL_INVALID_OPERATION);
          return false;
@@ -755,7 +755,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
       return;
    }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
-      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
@@ -892,7 +892,7 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
    if (!width || !height || (!src && srv < 0))
       goto out;
    if (!upload_supported(img->format)) {
-      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
       goto out;
@@ -959,7 +959,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
                (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
             GL_INVALID_VALUE);
    if (fe_format_is_legacy(info)) {
-      MGL_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",
+      MGU_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
@@ -979,7 +979,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
       return;
    }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
-      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
@@ -1052,7 +1052,7 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    if (!width || !height || !depth || (!src && srv < 0))
       goto out;
    if (!upload_supported(img->format)) {
-      MGL_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
+      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);
       goto out;
@@ -1498,7 +1498,7 @@ legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
-   MGL_DECLINE(gl_feature_unimplemented, "glCopyTex(Sub)Image into luminance/alpha format 0x%04x",
+   MGU_DECLINE(gl_feature_unimplemented, "glCopyTex(Sub)Image into luminance/alpha format 0x%04x",
                info->internal_format);
    fe_error(ctx, GL_INVALID_OPERATION);
    return false;
@@ -2004,7 +2004,7 @@ mgl_glDeleteTextures(GLsizei n, const GLuint *textures)
          continue;
       struct fe_texture *tex = obj;
       fe_texture_discard_uploads(ctx, tex);
-      fe_sampler_unit_unbind_texture(ctx, tex);
+      fe_texture_unit_unbind_texture(ctx, tex);
       fe_fbo_detach_texture(ctx, tex);
       fe_object_unref(ctx, &tex->base);
    }
@@ -2834,13 +2834,13 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
    bool fits = one != SIZE_MAX;
    if (slices)
       fits = fits &&
-             mgl_mul_u64(stride, ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height : h,
+             mgu_mul_u64(stride, ctx->pack.image_height > 0 ? (uint64_t)ctx->pack.image_height : h,
                          &step) &&
-             mgl_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0,
+             mgu_mul_u64(step, ctx->pack.skip_images > 0 ? (uint64_t)ctx->pack.skip_images : 0,
                          &base);
    uint64_t rest;
-   fits = fits && mgl_mul_u64(step, n - 1, &rest) && mgl_add_u64(base, rest, &rest) &&
-          mgl_add_u64(rest, one, &size) && size != SIZE_MAX;
+   fits = fits && mgu_mul_u64(step, n - 1, &rest) && mgu_add_u64(base, rest, &rest) &&
+          mgu_add_u64(rest, one, &size) && size != SIZE_MAX;
    /* A layout past 2^64 bytes fits no destination (the size staged must not wrap). */
    FE_CHECK(!fits, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->pixel_pack_buffer && size > buf_size, GL_INVALID_OPERATION);
@@ -2935,7 +2935,7 @@ get_compressed_tex_image(struct fe_context *ctx, GLenum target, GLint level, siz
    const struct fe_tex_blocks *b = tex->blocks;
    if (img->plain_texels || !b || !b->data[face][level] || b->size[face][level] != size ||
        b->internal_format[face][level] != img->internal_format) {
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "glGetCompressedTexImage of texels not uploaded as blocks (0x%04x)",
                   img->internal_format);
       fe_error(ctx, GL_INVALID_OPERATION);

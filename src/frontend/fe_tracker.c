@@ -12,7 +12,7 @@
  *                     groups (draw_inputs_same)
  *
  * Order: creates (from the CSO caches) precede the binds that name them; every set_* / bind_*
- * precedes the verb. Nothing else about order is a contract (DESIGN.md §3). */
+ * precedes the verb. Nothing else about order is a contract (docs/PIPE.md#order). */
 #include <string.h>
 
 #include "fe_cso.h"
@@ -38,7 +38,7 @@ fe_tracker_finish(struct fe_context *ctx)
 static uint64_t
 set_hash(uint32_t start, uint32_t count, const void *tail, size_t size)
 {
-   uint64_t h = mgl_hash64(tail, size, ((uint64_t)start << 32) | count);
+   uint64_t h = mgu_hash64(tail, size, ((uint64_t)start << 32) | count);
    return h ? h : 1; /* 0 means "nothing sent yet" */
 }
 
@@ -65,7 +65,7 @@ emit_framebuffer(struct fe_context *ctx)
    struct mgp_framebuffer_state st;
    fe_fbo_build_state(ctx, &st);
    st.content_hash = 0;
-   uint64_t h = mgl_hash64(&st, offsetof(struct mgp_framebuffer_state, content_hash), 0);
+   uint64_t h = mgu_hash64(&st, offsetof(struct mgp_framebuffer_state, content_hash), 0);
    if (!h)
       h = 1;
    if (h == t->fb_hash)
@@ -556,7 +556,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    case FE_VERB_DRAW: {
       struct fe_exec *e = fe_ctx_exec(ctx);
       if (!e) {
-         MGL_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
+         MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
          return false;
       }
       struct fe_tracker *t = &ctx->tracker;

@@ -1,4 +1,4 @@
-/* fe_tracker.h — push at the verb (DESIGN.md §3): each verb class has one validate entry that
+/* fe_tracker.h — push at the verb (docs/PIPE.md#order): each verb class has one validate entry that
  * sends only what changed since the last one (versions, aggregate generations, set-hash
  * suppressors), in the order creates → set_* / bind_* → the verb. */
 #ifndef MGL_FE_TRACKER_H

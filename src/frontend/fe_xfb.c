@@ -210,7 +210,7 @@ mgl_glBeginTransformFeedback(GLenum primitive_mode)
    }
    if (!server_captures(ctx)) {
       /* GL has no error for this: the draws run, nothing is captured, and it is counted. */
-      MGL_DECLINE(backend_xfb_unsupported, "the server cannot capture transform feedback");
+      MGU_DECLINE(backend_xfb_unsupported, "the server cannot capture transform feedback");
    } else {
       send_capture(ctx, t, primitive_mode, false, e->glsl);
    }
@@ -297,7 +297,7 @@ mgl_glResumeTransformFeedback(void)
 #define TFO_ENTRY_OR_RETURN(fn, ...)                                                           \
    FE_CTX_OR_RETURN(__VA_ARGS__);                                                              \
    if (!is_es3(ctx)) {                                                                         \
-      MGL_DECLINE(gl_entry_not_in_version, "%s outside an OpenGL ES 3.0 context", fn);         \
+      MGU_DECLINE(gl_entry_not_in_version, "%s outside an OpenGL ES 3.0 context", fn);         \
       fe_error(ctx, GL_INVALID_OPERATION);                                                     \
       return __VA_ARGS__;                                                                      \
    }

@@ -71,7 +71,7 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
       }
    }
    XFree(vis);
-   mgl_debug("glx: screen %d: %d configs", screen, out->count);
+   mgu_debug("glx: screen %d: %d configs", screen, out->count);
    return true;
 }
 
@@ -158,7 +158,7 @@ mgl_glXGetFBConfigAttrib(Display *dpy, GLXFBConfig config, int attribute, int *v
    if (!c)
       return GLX_ERR_BAD_FBCONFIG; /* as Mesa: the error's number (no GLX_BAD_* names it) */
    if (!known) {
-      mgl_debug("glx: glXGetFBConfigAttrib: attribute 0x%x is not one mgl knows", attribute);
+      mgu_debug("glx: glXGetFBConfigAttrib: attribute 0x%x is not one mgl knows", attribute);
       return GLX_BAD_ATTRIBUTE;
    }
    if (value)
@@ -248,7 +248,7 @@ parse_request(const int *attrib_list, struct request *r, const char *func)
    for (const int *a = attrib_list; a && a[0] != None; a += 2) {
       int i = rule_index(a[0]);
       if (i < 0) {
-         mgl_info("glx: %s: attribute 0x%x is not one mgl knows: no config matches", func,
+         mgu_info("glx: %s: attribute 0x%x is not one mgl knows: no config matches", func,
                   a[0]);
          return false;
       }
@@ -373,7 +373,7 @@ choose(struct glx_display *gd, int screen, const int *attrib_list, int *n, const
       text[0] = '\0';
       for (const int *a = attrib_list; a && a[0] != None && used < sizeof(text) - 32; a += 2)
          used += (size_t)snprintf(text + used, sizeof(text) - used, " 0x%x=%d", a[0], a[1]);
-      mgl_info("glx: %s: no config of screen %d matches%s", func, screen, text);
+      mgu_info("glx: %s: no config of screen %d matches%s", func, screen, text);
       free(list);
       return NULL;
    }
@@ -498,7 +498,7 @@ mgl_glXChooseVisual(Display *dpy, int screen, int *attrib_list)
       int i = rule_index(a[0]);
       if (i < 0 || a[0] == GLX_RENDER_TYPE || a[0] == GLX_DRAWABLE_TYPE ||
           a[0] == GLX_FBCONFIG_ID || a[0] == GLX_DOUBLEBUFFER) {
-         mgl_info("glx: %s: attribute 0x%x is not one mgl knows: no visual matches", func,
+         mgu_info("glx: %s: attribute 0x%x is not one mgl knows: no visual matches", func,
                   a[0]);
          return NULL;
       }
@@ -532,7 +532,7 @@ mgl_glXChooseVisual(Display *dpy, int screen, int *attrib_list)
       return NULL;
    }
    if (!count) {
-      mgl_info("glx: %s: no visual matches (mgl has only double-buffered RGBA visuals)", func);
+      mgu_info("glx: %s: no visual matches (mgl has only double-buffered RGBA visuals)", func);
       return NULL;
    }
    return visual_info(dpy, screen, id);

@@ -127,7 +127,7 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
       if (!es_version_defined(r->major, r->minor))
          return fail(f, BadMatch, false, "not an OpenGL ES version");
       if (!((r->major == 2 || r->major == 3) && r->minor == 0)) {
-         mgl_info("glx: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0", r->major,
+         mgu_info("glx: OpenGL ES %d.%d requested; mgl offers OpenGL ES 2.0 and 3.0", r->major,
                   r->minor);
          return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL ES version mgl does not offer");
       }
@@ -146,14 +146,14 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
       return fail(f, BadMatch, false, "forward-compatible below OpenGL 3.0");
    int v = r->major * 10 + r->minor;
    if (v > 33) {
-      mgl_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", r->major,
+      mgu_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", r->major,
                r->minor);
       return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL version above 3.3");
    }
    bool compat = v >= 32 ? r->profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
                          : !(v == 31 || (v == 30 && fwd));
    if (compat) {
-      MGL_DECLINE(glx_compat_context_refused,
+      MGU_DECLINE(glx_compat_context_refused,
                   "glX: OpenGL %d.%d %s context requested: the compatibility profile is not "
                   "implemented yet; request 3.2+ core (or 3.1, or 3.0 forward-compatible)",
                   r->major, r->minor, v >= 32 ? "compatibility-profile" : "legacy");
@@ -230,7 +230,7 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    ctx->next = contexts;
    contexts = ctx;
    glx_unlock();
-   mgl_debug("glx: %s: %s %d.%d context %p", func, desc.api == FE_API_GLES ? "OpenGL ES" : "OpenGL",
+   mgu_debug("glx: %s: %s %d.%d context %p", func, desc.api == FE_API_GLES ? "OpenGL ES" : "OpenGL",
              desc.major, desc.minor, (void *)ctx);
    return (GLXContext)ctx;
 
@@ -260,7 +260,7 @@ mgl_glXCreateNewContext(Display *dpy, GLXFBConfig config, int render_type, GLXCo
    (void)config;
    (void)share;
    (void)direct;
-   MGL_DECLINE(glx_compat_context_refused,
+   MGU_DECLINE(glx_compat_context_refused,
                "glXCreateNewContext (render type 0x%x) asks for a compatibility context, which "
                "mgl does not have yet: NULL; use glXCreateContextAttribsARB with a 3.2+ core "
                "profile",
@@ -274,7 +274,7 @@ mgl_glXCreateContext(Display *dpy, XVisualInfo *vis, GLXContext share, Bool dire
    (void)dpy;
    (void)share;
    (void)direct;
-   MGL_DECLINE(glx_compat_context_refused,
+   MGU_DECLINE(glx_compat_context_refused,
                "glXCreateContext (visual 0x%lx) asks for a compatibility context, which mgl "
                "does not have yet: NULL; use glXCreateContextAttribsARB with a 3.2+ core profile",
                vis ? (unsigned long)vis->visualid : 0ul);
@@ -318,7 +318,7 @@ mgl_glXCopyContext(Display *dpy, GLXContext src, GLXContext dst, unsigned long m
       return;
    }
    /* Attribute groups (glPushAttrib's) are compatibility-profile state. */
-   MGL_DECLINE(glx_copy_context_refused,
+   MGU_DECLINE(glx_copy_context_refused,
                "glXCopyContext (mask 0x%lx): copying attribute groups needs the compatibility "
                "profile; nothing was copied",
                mask);
@@ -516,7 +516,7 @@ mgl_glXUseXFont(Font font, int first, int count, int list_base)
 {
    (void)font;
    (void)list_base;
-   MGL_DECLINE(glx_use_x_font_refused,
+   MGU_DECLINE(glx_use_x_font_refused,
                "glXUseXFont (glyphs %d..%d): display lists are compatibility-profile state; "
                "no lists were made",
                first, first + count - 1);

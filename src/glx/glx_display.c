@@ -145,7 +145,7 @@ void
 glx_send_error(Display *dpy, int code, bool glx_error, XID resource, int minor, const char *func,
                const char *why)
 {
-   mgl_info("glx: %s: %s (%s)", func, glx_error ? glx_error_name(code) : core_error_name(code),
+   mgu_info("glx: %s: %s (%s)", func, glx_error ? glx_error_name(code) : core_error_name(code),
             why);
    if (!dpy)
       return;

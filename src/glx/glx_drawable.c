@@ -302,7 +302,7 @@ mgl_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, const int *
 {
    (void)config;
    (void)attrib_list;
-   MGL_DECLINE(glx_pixmap_refused,
+   MGU_DECLINE(glx_pixmap_refused,
                "glXCreatePixmap (pixmap 0x%lx): mgl renders on its server and cannot render "
                "into an X pixmap; no config has GLX_PIXMAP_BIT",
                (unsigned long)pixmap);
@@ -315,7 +315,7 @@ GLXPixmap
 mgl_glXCreateGLXPixmap(Display *dpy, XVisualInfo *vis, Pixmap pixmap)
 {
    (void)vis;
-   MGL_DECLINE(glx_pixmap_refused,
+   MGU_DECLINE(glx_pixmap_refused,
                "glXCreateGLXPixmap (pixmap 0x%lx): mgl renders on its server and cannot render "
                "into an X pixmap",
                (unsigned long)pixmap);
@@ -373,7 +373,7 @@ mgl_glXQueryDrawable(Display *dpy, GLXDrawable draw, int attribute, unsigned int
    }
    if (!known) {
       /* GLX 1.4 names no error for an attribute it does not define; value is left as it was. */
-      mgl_debug("glx: glXQueryDrawable: attribute 0x%x is not one mgl knows", attribute);
+      mgu_debug("glx: glXQueryDrawable: attribute 0x%x is not one mgl knows", attribute);
       return;
    }
    if (value)
@@ -433,7 +433,7 @@ mgl_glXSwapBuffers(Display *dpy, GLXDrawable drawable)
    if (!current_here) {
       /* The frame lives on the server, read back by the context that drew it: without that
        * context bound to this drawable on this thread there is nothing to read it with. */
-      MGL_DECLINE(glx_swap_not_current,
+      MGU_DECLINE(glx_swap_not_current,
                   "glXSwapBuffers on window 0x%lx, which is not the calling thread's current "
                   "draw drawable: no frame presented",
                   (unsigned long)drawable);
@@ -480,7 +480,7 @@ current_interval(int interval, const char *func)
 {
    struct glx_context *ctx = glx_current_context();
    if (!ctx) {
-      mgl_info("glx: %s: no current context", func);
+      mgu_info("glx: %s: no current context", func);
       return GLX_BAD_CONTEXT;
    }
    glx_lock();

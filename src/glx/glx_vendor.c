@@ -195,7 +195,7 @@ vendor_is_screen_supported(Display *dpy, int screen)
    bool ok = scr && scr->count > 0;
    glx_unlock();
    if (!ok)
-      mgl_info("glx: screen %d has no TrueColor/DirectColor visual of depth 24 or 32 mgl can "
+      mgu_info("glx: screen %d has no TrueColor/DirectColor visual of depth 24 or 32 mgl can "
                "present to", screen);
    return ok ? True : False;
 }
@@ -206,7 +206,7 @@ __glx_Main(uint32_t version, const __GLXapiExports *exports, __GLXvendorInfo *ve
 {
    (void)vendor;
    if (GLX_VENDOR_ABI_GET_MAJOR_VERSION(version) != GLX_VENDOR_ABI_MAJOR_VERSION) {
-      mgl_error("glx: libglvnd GLX vendor ABI %u.%u is not supported (mgl speaks %u.x)",
+      mgu_error("glx: libglvnd GLX vendor ABI %u.%u is not supported (mgl speaks %u.x)",
                 GLX_VENDOR_ABI_GET_MAJOR_VERSION(version),
                 GLX_VENDOR_ABI_GET_MINOR_VERSION(version), GLX_VENDOR_ABI_MAJOR_VERSION);
       return False;
@@ -217,7 +217,7 @@ __glx_Main(uint32_t version, const __GLXapiExports *exports, __GLXvendorInfo *ve
    imports->getProcAddress = vendor_get_proc_address;
    imports->getDispatchAddress = vendor_get_dispatch_address;
    imports->setDispatchIndex = vendor_set_dispatch_index;
-   mgl_info("glx: loaded as a libglvnd GLX vendor (ABI %u.%u)",
+   mgu_info("glx: loaded as a libglvnd GLX vendor (ABI %u.%u)",
             GLX_VENDOR_ABI_GET_MAJOR_VERSION(version), GLX_VENDOR_ABI_GET_MINOR_VERSION(version));
    return True;
 }

@@ -32,7 +32,7 @@ glx_window_create(struct glx_display *gd, struct glx_drawable *d, int *error, bo
 {
    const struct egl_platform *p = egl_window_platform(EGL_PLATFORM_X11_KHR);
    if (!p) {
-      MGL_DECLINE(glx_window_no_platform,
+      MGU_DECLINE(glx_window_no_platform,
                   "GLX window 0x%lx: this libmgl.so has no X11 window platform to present "
                   "through; GLX renders to pbuffers only",
                   (unsigned long)d->window);
@@ -87,14 +87,14 @@ glx_window_refresh_size(struct glx_drawable *d)
       return;
    int32_t w, h;
    if (!d->platform->window->get_size(d->win, &w, &h)) {
-      mgl_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
+      mgu_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
       d->lost = true;
       return;
    }
    if (w == d->width && h == d->height)
       return;
    if (fe_surface_resize(d->fe, w, h) != FE_OK) {
-      mgl_warn("glx: window 0x%lx: the surface could not take the size %dx%d; it stays %dx%d",
+      mgu_warn("glx: window 0x%lx: the surface could not take the size %dx%d; it stays %dx%d",
                (unsigned long)d->window, w, h, d->width, d->height);
       return;
    }
@@ -139,13 +139,13 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
    };
    EGLint r = d->platform->window->present(d->win, &frame);
    if (r == EGL_BAD_NATIVE_WINDOW) {
-      mgl_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
+      mgu_info("glx: window 0x%lx is gone: its drawable is lost", (unsigned long)d->window);
       d->lost = true;
       *error = GLX_ERR_BAD_CURRENT_WINDOW, *glx_error = true;
       return false;
    }
    if (r != EGL_SUCCESS)
-      mgl_warn("glx: window 0x%lx: frame %llu not presented (0x%04x)", (unsigned long)d->window,
+      mgu_warn("glx: window 0x%lx: frame %llu not presented (0x%04x)", (unsigned long)d->window,
                (unsigned long long)frame.serial, r);
    glx_lock();
    glx_window_refresh_size(d);

@@ -3,7 +3,10 @@
 
 Outputs (into the build directory; never committed):
   pipe_types.h   structs and enums, _Static_assert on every size and field offset, call ids
-  pipe_tables.h  G1 the screen/context function tables, G2 the monolith thunks
+                 (each under its doc comment from pipe_calls.def)
+  pipe_tables.h  G1 the screen/context function tables (each slot under its doc comment),
+                 G2 the monolith thunks
+A pipe_calls.def line without a doc comment stops the build.
   pipe_gen.c     G3 codec tables (payload size, tail element, span offsets) and the applier
                  switch, G4 the field-by-field verifier, names for stats
 """
@@ -19,6 +22,7 @@ SPECIAL = {'handle': ('struct mgp_handle', 8, 4), 'span_in': ('struct mgp_span',
            'span_out': ('struct mgp_span', 32, 8)}
 CLASSES = ['Screen', 'CtxCso', 'CtxState', 'CtxObject', 'CtxVerb', 'CtxQuery']
 FLAGS = ['NeedsAck', 'HasBlob', 'VarTail', 'HostSpan', 'ReplySlot', 'Optional']
+DOCS = {}  # call name: its doc comment from pipe_calls.def
 
 
 def strip_comments(text):
@@ -84,10 +88,62 @@ def parse_types(path):
     return enums, structs, order
 
 
+def call_docs(path):
+    """{call name: doc comment lines}. A doc comment opens with two stars and ends on the line
+    right above its X line; a call without one stops the build."""
+    docs, pending, block = {}, None, None
+    for n, line in enumerate(open(path).read().split('\n'), 1):
+        s = line.strip()
+        if block is not None:
+            block.append(s)
+            if '*/' in s:
+                pending, block = block, None
+            continue
+        if s.startswith('/**'):
+            block = [s]
+            if '*/' in s:
+                pending, block = block, None
+            continue
+        m = re.match(r'X\((\w+),', s)
+        if m:
+            if not pending:
+                sys.exit('gen_pipe: %s:%d: call %s has no doc comment (/** what it means, who '
+                         'sends it, what the server must do */ on the lines above it)'
+                         % (path, n, m.group(1)))
+            text = ' '.join(pending)
+            text = re.sub(r'^/\*\*|\*/$', '', text).strip()
+            text = re.sub(r'\s+\*\s+', ' ', ' ' + text).strip()
+            if len(text) < 16:
+                sys.exit('gen_pipe: %s:%d: call %s: a doc comment says what the call means'
+                         % (path, n, m.group(1)))
+            docs[m.group(1)] = text
+        pending = None
+    return docs
+
+
+def doc_lines(text, indent, width=96):
+    """A doc comment as C comment lines at the given indentation."""
+    words, lines, cur = text.split(), [], ''
+    for w in words:
+        if cur and len(indent) + 4 + len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = cur + ' ' + w if cur else w
+    lines.append(cur)
+    out = [indent + '/** ' + lines[0]] + [indent + ' *  ' + x for x in lines[1:]]
+    out[-1] += ' */'
+    return out
+
+
 def parse_calls(path):
     calls = []
+    docs = call_docs(path)
     for m in re.finditer(r'^X\((\w+),\s*(\w+),\s*(\w+),\s*([^)]*)\)', strip_comments(open(path).read()), re.M):
         name, payload, cls, flags = m.groups()
+        if name not in docs:
+            sys.exit('gen_pipe: %s: call %s has no doc comment' % (path, name))
+        DOCS[name] = docs[name]
         fl = [f.strip() for f in flags.split('|') if f.strip() and f.strip() != '0']
         for f in fl:
             if f not in FLAGS:
@@ -138,6 +194,7 @@ def gen_types(enums, structs, order, calls):
         o.append('')
     o.append('enum mgp_call_id {')
     for name, _, _, _ in calls:
+        o += doc_lines(DOCS[name], '   ')
         o.append('   MGP_CALL_%s,' % name)
     o.append('   MGP_CALL_COUNT')
     o.append('};')
@@ -160,6 +217,7 @@ def gen_tables(calls, structs):
         o.append('struct mgp_%s_vtbl {' % role)
         for name, payload, cls, fl in calls:
             if pred(cls):
+                o += doc_lines(DOCS[name], '   ')
                 o.append('   %s;' % proto(name, payload, cls, name))
         o.append('};')
         o.append('')

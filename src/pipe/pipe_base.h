@@ -14,7 +14,7 @@
  * 8: resource_desc carries no_alpha (an RGB internal format in RGBA storage). */
 #define MGP_ABI_VERSION 8u
 
-/* {slot, gen}, 8 bytes, by value (DESIGN.md §2.3). {0,0} is null. */
+/* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
    uint32_t slot, gen;
 };

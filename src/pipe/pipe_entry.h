@@ -27,7 +27,7 @@ struct mgl_server_entry {
    void *(*screen_self)(struct mgs_session *s);
    const struct mgp_context_vtbl *(*context_vtbl)(struct mgs_session *s);
    void *(*context_self)(struct mgs_session *s, struct mgp_handle ctx);
-   /* Fatal name (enum mgl_fatal) once the session failed, else 0. */
+   /* Fatal name (enum mgu_fatal) once the session failed, else 0. */
    int (*session_fatal)(struct mgs_session *s);
    /* inproc: an apply thread that maps the ring and stage memfds a second time and applies
     * their records to the session. NULL on failure. */

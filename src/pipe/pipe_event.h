@@ -1,5 +1,5 @@
 /* pipe_event.h — the server's events: what the server tells the client without being asked
- * (DESIGN.md §2.2 callbacks). One small fixed record per event; every arm carries it unchanged
+ * (docs/PIPE.md#events). One small fixed record per event; every arm carries it unchanged
  * (tcp: one EVENT frame each, see pipe_stream.h). Like pipe_codec.h this is specification:
  * every field's position is asserted.
  *

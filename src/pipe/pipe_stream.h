@@ -33,9 +33,9 @@
  *              body: for every span the server wrote, in decode order, a struct mgp_reply_span
  *              and its bytes padded to 8.
  *     SYNC_ACK a: the SYNC's a.
- *     LOG      a: enum mgl_log_level; body: one of the server's log lines for this session,
+ *     LOG      a: enum mgu_log_level; body: one of the server's log lines for this session,
  *              NUL-padded text (the client writes it to its own server.log).
- *     FATAL    a: enum mgl_fatal; body: the detail, NUL-padded. The session failed; the server
+ *     FATAL    a: enum mgu_fatal; body: the detail, NUL-padded. The session failed; the server
  *              closes the connection after it.
  *     EVENT    a: 0; body: one struct mgp_event (pipe_event.h), 24 bytes. Sent whenever the
  *              server has something to tell (a fence signalled, a query's result), between
@@ -63,7 +63,7 @@ struct mgp_hello {
    uint32_t magic;       /* MGP_HELLO_MAGIC */
    uint32_t abi_version; /* MGP_ABI_VERSION */
    uint32_t transport;   /* enum mgp_hello_transport */
-   uint32_t log_level;   /* tcp: the most verbose enum mgl_log_level to forward */
+   uint32_t log_level;   /* tcp: the most verbose enum mgu_log_level to forward */
    char token[MGP_TOKEN_MAX]; /* NUL-padded */
    char backend[32];          /* NUL-terminated, e.g. "vulkan" */
    /* tcp: the client's stage size (MGL_IPC_STAGE_SIZE), the most span bytes one record

@@ -41,7 +41,7 @@ verify_call(struct mgp_tap *tap, enum mgp_call_id call, const void *args, const 
       err = where;
    if (err) {
       tap->verify_mismatches++;
-      mgl_error("MGL_PIPE_VERIFY: %s differs after the wire codec at %s", ci->name, err);
+      mgu_error("MGL_PIPE_VERIFY: %s differs after the wire codec at %s", ci->name, err);
    }
 }
 
@@ -64,7 +64,7 @@ mgp_tap_call(void *self, enum mgp_call_id call, const void *args, const void *ta
       /* One site per call, so each unsupported call is logged once by its own name. */
       static atomic_flag logged[MGP_CALL_COUNT];
       tap->unsupported++;
-      mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[call], "%s",
+      mgu_decline_hit(MGU_DECLINE_pipe_call_unsupported, &logged[call], "%s",
                       mgp_call_info[call].name);
    }
 }

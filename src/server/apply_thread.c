@@ -33,8 +33,8 @@ static int
 event_fatal(int rc)
 {
    return rc == MGT_EVENT_OK          ? 0
-          : rc == MGT_EVENT_NO_MEMORY ? MGL_FATAL_OutOfMemory
-                                      : MGL_FATAL_ProtocolCorruption; /* the client's tail */
+          : rc == MGT_EVENT_NO_MEMORY ? MGU_FATAL_OutOfMemory
+                                      : MGU_FATAL_ProtocolCorruption; /* the client's tail */
 }
 
 static int
@@ -119,7 +119,7 @@ mgs_ring_applier_run(struct mgs_ring_applier *a)
       if (!rec) {
          int err = mgt_ring_error(&a->ring);
          if (err == MGT_RING_CORRUPT) {
-            mgs_session_fatal(a->session, MGL_FATAL_ProtocolCorruption, "ring");
+            mgs_session_fatal(a->session, MGU_FATAL_ProtocolCorruption, "ring");
             return fail_session(a);
          }
          stamp_heap(a);
@@ -137,7 +137,7 @@ mgs_ring_applier_run(struct mgs_ring_applier *a)
       /* Events the client had no room for go out as it frees slots. */
       int ef = event_fatal(mgt_event_writer_flush(&a->events));
       if (ok && ef) {
-         mgs_session_fatal(a->session, (enum mgl_fatal)ef, "event area");
+         mgs_session_fatal(a->session, (enum mgu_fatal)ef, "event area");
          ok = false;
       }
       if (!ok)
@@ -156,8 +156,8 @@ static void *
 apply_main(void *arg)
 {
    struct mgs_apply_thread *t = arg;
-   mgl_log_set_thread_role(MGL_ROLE_SERVER);
-   mgl_log_always("server apply thread started: transport=inproc pid=%d", (int)getpid());
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
+   mgu_log_always("server apply thread started: transport=inproc pid=%d", (int)getpid());
    mgs_ring_applier_run(&t->applier);
    return NULL;
 }

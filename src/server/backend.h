@@ -14,7 +14,7 @@
 struct mgs_backend_env {
    /* Fails the session: lost context for the client, this screen serves nothing more. The
     * backend keeps its objects valid until screen_destroy. */
-   void (*fatal)(void *session, enum mgl_fatal name, const char *detail);
+   void (*fatal)(void *session, enum mgu_fatal name, const char *detail);
    void *session;
    /* Tells the client something it did not ask (pipe_event.h: a fence signalled, a query's
     * result). From the thread that applies the session's records. */

@@ -42,10 +42,10 @@ entry_session_fatal(struct mgs_session *s)
 static void
 entry_print_tallies(struct mgs_session *s)
 {
-   enum mgl_role was = mgl_log_thread_role();
-   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   enum mgu_role was = mgu_log_thread_role();
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
    mgs_session_print_tallies(s);
-   mgl_log_set_thread_role(was);
+   mgu_log_set_thread_role(was);
 }
 
 static const struct mgl_server_entry entry = {

@@ -71,13 +71,13 @@ answer(int fd, uint32_t status, const char *reason, struct mgs_session *s)
       n = send(fd, &msg, size, MSG_NOSIGNAL);
    while (n < 0 && errno == EINTR);
    if (status != MGP_WELCOME_OK)
-      mgl_error("refused the spawn session: %s", reason);
+      mgu_error("refused the spawn session: %s", reason);
 }
 
 int
 mgs_serve_spawn(int fd)
 {
-   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
    struct ucred peer = {0};
    socklen_t len = sizeof(peer);
    getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &len);
@@ -123,12 +123,12 @@ mgs_serve_spawn(int fd)
       return 1;
    }
 
-   mgl_log_always("server session transport=spawn pid=%d peer=%d backend=%s", (int)getpid(),
+   mgu_log_always("server session transport=spawn pid=%d peer=%d backend=%s", (int)getpid(),
                   (int)peer.pid, hello.backend);
    /* The app's glvnd EGL choice is not the server's: NVIDIA's Vulkan driver refuses to start
     * (VK_ERROR_INCOMPATIBLE_DRIVER) when __EGL_VENDOR_LIBRARY_FILENAMES hides its EGL vendor. */
    if (getenv("__EGL_VENDOR_LIBRARY_FILENAMES"))
-      mgl_warn("server environment: the app's __EGL_VENDOR_LIBRARY_FILENAMES reached the server "
+      mgu_warn("server environment: the app's __EGL_VENDOR_LIBRARY_FILENAMES reached the server "
                "(env-leak)");
    struct mgt_doorbell db;
    mgt_doorbell_init_socket(&db, fd);
@@ -136,7 +136,7 @@ mgs_serve_spawn(int fd)
    mgt_stage_set_doorbell(&applier.stage, &db);
    enum mgs_apply_end end = mgs_ring_applier_run(&applier);
    if (end == MGS_APPLY_CLIENT_GONE)
-      mgl_warn("the client (pid %d) hung up: the session ends", (int)peer.pid);
+      mgu_warn("the client (pid %d) hung up: the session ends", (int)peer.pid);
    mgs_session_print_tallies(s);
    mgs_ring_applier_detach(&applier);
    mgs_session_destroy(s);

@@ -111,12 +111,12 @@ pending_add(struct listener *l, struct conn *c)
       old->evicted = true;
       shutdown(old->fd, SHUT_RDWR);
       uint64_t n = ++l->evicted;
-      MGL_DECLINE(server_stranger_evicted,
+      MGU_DECLINE(server_stranger_evicted,
                   "%u connections without a hello (MGL_SERVER_MAX_PENDING): the oldest, from "
                   "%s, is closed for the newest",
                   l->max_pending, old->peer);
       if (worth_a_line(n))
-         mgl_warn("closed a connection without a hello from %s: %u others wait "
+         mgu_warn("closed a connection without a hello from %s: %u others wait "
                   "(MGL_SERVER_MAX_PENDING); %llu closed so far",
                   old->peer, l->max_pending, (unsigned long long)n);
    }
@@ -154,7 +154,7 @@ describe_addr(const struct sockaddr *sa, char *out, size_t size)
 
 /* The log sink of a session's thread: each line also goes to the client. */
 static void
-forward_line(void *ctx, enum mgl_log_level level, const char *line)
+forward_line(void *ctx, enum mgu_log_level level, const char *line)
 {
    struct conn *c = ctx;
    if (c->broken)
@@ -193,11 +193,11 @@ serve_frames(struct conn *c, struct mgs_session *s)
       struct mgp_frame h;
       int rc = mgt_stream_read_frame_max(c->fd, &h, &buf, c->max_frame);
       if (rc == MGT_STREAM_EOF) {
-         mgl_info("session %u: the client closed the connection", c->id);
+         mgu_info("session %u: the client closed the connection", c->id);
          break;
       }
       if (rc == MGT_STREAM_IO) {
-         mgl_warn("session %u: the connection failed (%s): the client is gone", c->id,
+         mgu_warn("session %u: the connection failed (%s): the client is gone", c->id,
                   strerror(errno));
          c->broken = true;
          break;
@@ -206,11 +206,11 @@ serve_frames(struct conn *c, struct mgs_session *s)
          char detail[128];
          snprintf(detail, sizeof(detail), "frame-size %u over %llu (the stage size's bound)",
                   h.size, (unsigned long long)c->max_frame);
-         mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, detail);
+         mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, detail);
          break;
       }
       if (rc != MGT_STREAM_OK) {
-         mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, mgt_stream_error_name(rc));
+         mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, mgt_stream_error_name(rc));
          break;
       }
       if (h.kind == MGP_FRAME_SYNC) {
@@ -222,7 +222,7 @@ serve_frames(struct conn *c, struct mgs_session *s)
          break;
       }
       if (h.kind != MGP_FRAME_RECORD) {
-         mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, "frame-kind");
+         mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, "frame-kind");
          break;
       }
       seq++;
@@ -230,7 +230,7 @@ serve_frames(struct conn *c, struct mgs_session *s)
       struct mgt_inline_area area;
       const char *bad = mgt_stream_split_record(buf.data, h.size, h.a, &record, &area);
       if (bad) {
-         mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, bad);
+         mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, bad);
          break;
       }
       if (!mgs_session_apply(s, record, h.a, mgt_stream_resolve_inline, &area))
@@ -239,14 +239,14 @@ serve_frames(struct conn *c, struct mgs_session *s)
           mgt_stream_send_reply(c->fd, (uint32_t)seq, &area))
          c->broken = true;
       if (c->broken) {
-         mgl_warn("session %u: writing to the client failed: the client is gone", c->id);
+         mgu_warn("session %u: writing to the client failed: the client is gone", c->id);
          break;
       }
       struct mgp_record_header rh;
       memcpy(&rh, record, sizeof(rh));
       if (c->l->close_at_present && rh.call == MGP_CALL_present) {
          /* Test-only: the server drops the connection the way a network would. */
-         mgl_warn("session %u: MGL_TEST_TCP_CLOSE_AT_PRESENT: closing the connection", c->id);
+         mgu_warn("session %u: MGL_TEST_TCP_CLOSE_AT_PRESENT: closing the connection", c->id);
          shutdown(c->fd, SHUT_RDWR);
          c->broken = true;
          break;
@@ -261,7 +261,7 @@ conn_main(void *arg)
 {
    struct conn *c = arg;
    struct listener *l = c->l;
-   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
    bool counted = false; /* holds one of l->sessions */
    struct mgs_session *s = NULL;
    struct mgp_hello hello;
@@ -279,17 +279,17 @@ conn_main(void *arg)
    if (evicted)
       goto out; /* counted and logged where it was evicted */
    if (timed_out) {
-      MGL_DECLINE(server_hello_timeout,
+      MGU_DECLINE(server_hello_timeout,
                   "a connection sent no hello within %g s (MGL_SERVER_HELLO_TIMEOUT): closed",
                   seconds);
       if (worth_a_line(timed_out))
-         mgl_warn("connection from %s sent no hello within %g s (MGL_SERVER_HELLO_TIMEOUT): "
+         mgu_warn("connection from %s sent no hello within %g s (MGL_SERVER_HELLO_TIMEOUT): "
                   "closed; %llu so far",
                   c->peer, seconds, (unsigned long long)timed_out);
       goto out;
    }
    if (r != 1) {
-      mgl_warn("connection from %s ended before its hello", c->peer);
+      mgu_warn("connection from %s ended before its hello", c->peer);
       goto out;
    }
    char reason[240];
@@ -315,11 +315,11 @@ conn_main(void *arg)
          snprintf(reason, sizeof(reason),
                   "the server is serving its maximum of %u sessions (mgl-server --max-sessions)",
                   l->max_sessions);
-         MGL_DECLINE(server_sessions_full,
+         MGU_DECLINE(server_sessions_full,
                      "a session was refused: %u sessions run (MGL_SERVER_MAX_SESSIONS)",
                      l->max_sessions);
          if (worth_a_line(busy))
-            mgl_warn("%llu sessions refused so far: %u run (MGL_SERVER_MAX_SESSIONS)",
+            mgu_warn("%llu sessions refused so far: %u run (MGL_SERVER_MAX_SESSIONS)",
                      (unsigned long long)busy, l->max_sessions);
       }
    }
@@ -344,11 +344,11 @@ conn_main(void *arg)
       size = sizeof(msg);
    }
    if (mgt_io_write_full(c->fd, &msg, size) && status == MGP_WELCOME_OK) {
-      mgl_warn("connection from %s ended during the handshake", c->peer);
+      mgu_warn("connection from %s ended during the handshake", c->peer);
       goto out;
    }
    if (status != MGP_WELCOME_OK) {
-      mgl_error("refused a session from %s: %s", c->peer, reason);
+      mgu_error("refused a session from %s: %s", c->peer, reason);
       goto out;
    }
    c->max_frame = mgt_stream_frame_limit(hello.stage_size ? hello.stage_size : (32u << 20));
@@ -359,12 +359,12 @@ conn_main(void *arg)
     * server.log gets its first hit even when another session hit the site before). */
    char tag[32];
    snprintf(tag, sizeof(tag), "session=%u", c->id);
-   mgl_log_set_thread_tag(tag);
+   mgu_log_set_thread_tag(tag);
    if (!mgs_session_use_own_tally(s))
-      mgl_warn("session %u: no memory for its own decline tally: the process's serves", c->id);
-   uint32_t level = hello.log_level <= MGL_LOG_DEBUG ? hello.log_level : MGL_LOG_DEBUG;
-   mgl_log_set_thread_sink(forward_line, c, (enum mgl_log_level)level);
-   mgl_log_always("server session transport=tcp pid=%d peer=%s session=%u backend=%s",
+      mgu_warn("session %u: no memory for its own decline tally: the process's serves", c->id);
+   uint32_t level = hello.log_level <= MGU_LOG_DEBUG ? hello.log_level : MGU_LOG_DEBUG;
+   mgu_log_set_thread_sink(forward_line, c, (enum mgu_log_level)level);
+   mgu_log_always("server session transport=tcp pid=%d peer=%s session=%u backend=%s",
                   (int)getpid(), c->peer, c->id, hello.backend);
    bool bye = serve_frames(c, s);
    int fatal = atomic_load(&s->fatal);
@@ -375,7 +375,7 @@ conn_main(void *arg)
    mgs_session_print_tallies(s);
    if (bye)
       send_or_break(c, MGP_FRAME_BYE, 0, NULL, 0);
-   mgl_log_set_thread_sink(NULL, NULL, MGL_LOG_ERROR);
+   mgu_log_set_thread_sink(NULL, NULL, MGU_LOG_ERROR);
    mgs_session_destroy(s);
    s = NULL;
    pthread_mutex_lock(&l->lock);
@@ -383,9 +383,9 @@ conn_main(void *arg)
    counted = false;
    pthread_mutex_unlock(&l->lock);
    /* Always logged: the count of sessions the server holds, for whoever watches it. */
-   mgl_log_always("session %u from %s ended%s; sessions=%u", c->id, c->peer,
+   mgu_log_always("session %u from %s ended%s; sessions=%u", c->id, c->peer,
                   fatal ? " (failed)" : "", left);
-   mgl_log_set_thread_tag(NULL);
+   mgu_log_set_thread_tag(NULL);
 
 out:
    mgs_session_destroy(s);
@@ -478,7 +478,7 @@ bind_listener(const char *host, const char *port, char *bound, size_t bound_size
 int
 mgs_serve_listen(const char *address)
 {
-   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
    mgs_sessions_remote = true; /* before any connection thread: no window here is theirs */
    char host[256], port[32];
    if (!parse_address(address, host, sizeof(host), port, sizeof(port))) {
@@ -540,13 +540,13 @@ mgs_serve_listen(const char *address)
    struct rlimit nofile;
    if (!getrlimit(RLIMIT_NOFILE, &nofile) && nofile.rlim_cur != RLIM_INFINITY &&
        (uint64_t)l.max_pending + 4ull * l.max_sessions + 16 > nofile.rlim_cur)
-      mgl_warn("MGL_SERVER_MAX_PENDING=%u and MGL_SERVER_MAX_SESSIONS=%u may need more "
+      mgu_warn("MGL_SERVER_MAX_PENDING=%u and MGL_SERVER_MAX_SESSIONS=%u may need more "
                "descriptors than ulimit -n %llu gives",
                l.max_pending, l.max_sessions, (unsigned long long)nofile.rlim_cur);
    /* Tests read this line for the port the kernel picked (PORT 0). */
    printf("mgl-server: listening on %s pid=%d\n", bound, (int)getpid());
    fflush(stdout);
-   mgl_log_always("mgl-server listening on %s pid=%d", bound, (int)getpid());
+   mgu_log_always("mgl-server listening on %s pid=%d", bound, (int)getpid());
 
    for (;;) {
       struct sockaddr_storage ss;
@@ -555,7 +555,7 @@ mgs_serve_listen(const char *address)
       if (fd < 0) {
          if (errno == EINTR || errno == ECONNABORTED)
             continue;
-         mgl_error("accept failed: %s", strerror(errno));
+         mgu_error("accept failed: %s", strerror(errno));
          if (errno == EMFILE || errno == ENFILE || errno == ENOMEM || errno == ENOBUFS) {
             sleep(1); /* out of descriptors: give sessions a moment to end */
             continue;
@@ -579,7 +579,7 @@ mgs_serve_listen(const char *address)
       pthread_attr_init(&attr);
       pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
       if (pthread_create(&t, &attr, conn_main, c)) {
-         mgl_error("no thread for the connection from %s", c->peer);
+         mgu_error("no thread for the connection from %s", c->peer);
          pthread_mutex_lock(&l.lock);
          if (c->pending)
             pending_unlink(&l, c);

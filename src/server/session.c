@@ -10,14 +10,14 @@
 static const struct mgs_backend *const backends[] = {&mgs_vulkan_backend};
 
 void
-mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail)
+mgs_session_fatal(void *session, enum mgu_fatal name, const char *detail)
 {
    struct mgs_session *s = session;
    int expected = 0;
    if (!atomic_compare_exchange_strong(&s->fatal, &expected, (int)name))
       return; /* the first Fatal names the failure */
    snprintf(s->fatal_detail, sizeof(s->fatal_detail), "%s", detail ? detail : "");
-   mgl_error("Fatal{%s, \"%s\"}: session failed", mgl_fatal_name(name), s->fatal_detail);
+   mgu_error("Fatal{%s, \"%s\"}: session failed", mgu_fatal_name(name), s->fatal_detail);
 }
 
 void
@@ -36,16 +36,16 @@ mgs_session_post_event(void *session, const struct mgp_event *ev)
       return; /* the session is over: the client is told by its Fatal, not by events */
    const char *bad = mgp_event_check(ev);
    if (bad) {
-      mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, bad);
+      mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, bad);
       return;
    }
    if (!s->event_sink) {
-      mgs_session_fatal(s, MGL_FATAL_TransportSetup, "no event path for this session");
+      mgs_session_fatal(s, MGU_FATAL_TransportSetup, "no event path for this session");
       return;
    }
    int f = s->event_sink(s->event_ctx, ev);
    if (f)
-      mgs_session_fatal(s, (enum mgl_fatal)f, mgp_event_kind_name(ev->kind));
+      mgs_session_fatal(s, (enum mgu_fatal)f, mgp_event_kind_name(ev->kind));
 }
 
 bool mgs_sessions_remote;
@@ -82,7 +82,7 @@ mgs_session_create(const char *backend, char *err, unsigned err_size)
       free(s);
       return NULL;
    }
-   mgl_info("server session on backend %s", be->name);
+   mgu_info("server session on backend %s", be->name);
    return s;
 }
 
@@ -103,12 +103,12 @@ mgs_session_print_tallies(struct mgs_session *s)
       for (unsigned i = 0; i < n && len < sizeof(line); i++)
          len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i],
                                  values[i]);
-      mgl_log_always("%s", line);
+      mgu_log_always("%s", line);
    }
    if (s && s->tally)
-      mgl_decline_print_tally_of(s->tally);
+      mgu_decline_print_tally_of(s->tally);
    else
-      mgl_decline_print_tally();
+      mgu_decline_print_tally();
 }
 
 bool
@@ -118,7 +118,7 @@ mgs_session_use_own_tally(struct mgs_session *s)
       s->tally = calloc(1, sizeof(*s->tally));
    if (!s->tally)
       return false;
-   mgl_decline_set_thread_tally(s->tally);
+   mgu_decline_set_thread_tally(s->tally);
    return true;
 }
 
@@ -130,7 +130,7 @@ mgs_session_destroy(struct mgs_session *s)
    s->backend->screen_destroy(s->screen);
    mgp_decoded_finish(&s->dec);
    if (s->tally) {
-      mgl_decline_set_thread_tally(NULL); /* the thread that used it is the one ending it */
+      mgu_decline_set_thread_tally(NULL); /* the thread that used it is the one ending it */
       free(s->tally);
    }
    free(s);
@@ -145,7 +145,7 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
       return false;
    const char *bad = mgp_decode_record(record, size, resolve, resolver_ctx, d);
    if (bad) {
-      mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, bad);
+      mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, bad);
       return false;
    }
    const struct mgp_call_info *ci = &mgp_call_info[d->call];
@@ -156,7 +156,7 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
                                   ? ((const struct mgp_context_desc *)d->payload)->ctx
                                   : ((const struct mgp_handle_args *)d->payload)->h;
          if (h.slot == 0 || h.slot >= MGS_MAX_CONTEXTS) {
-            mgs_session_fatal(s, MGL_FATAL_ProtocolCorruption, ci->name);
+            mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, ci->name);
             return false;
          }
          s->context_gen[h.slot] = d->call == MGP_CALL_context_create ? h.gen : 0;
@@ -170,7 +170,7 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
          ctx = s->backend->context_lookup(
             s->screen, (struct mgp_handle){d->ctx_slot, s->context_gen[d->ctx_slot]});
       if (!ctx) {
-         mgs_session_fatal(s, MGL_FATAL_StaleHandle, ci->name);
+         mgs_session_fatal(s, MGU_FATAL_StaleHandle, ci->name);
          return false;
       }
       done = mgp_dispatch_context(s->backend->context_vtbl, ctx, d->call, d->payload,
@@ -178,7 +178,7 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
    }
    if (!done) {
       static atomic_flag logged[MGP_CALL_COUNT];
-      mgl_decline_hit(MGL_DECLINE_pipe_call_unsupported, &logged[d->call], "%s", ci->name);
+      mgu_decline_hit(MGU_DECLINE_pipe_call_unsupported, &logged[d->call], "%s", ci->name);
    }
    s->records_applied++;
    return atomic_load(&s->fatal) == 0;

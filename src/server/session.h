@@ -14,7 +14,7 @@
 struct mgs_session {
    const struct mgs_backend *backend;
    void *screen;
-   _Atomic int fatal; /* enum mgl_fatal; 0 while healthy */
+   _Atomic int fatal; /* enum mgu_fatal; 0 while healthy */
    char fatal_detail[256];
    uint64_t records_applied;
    /* Records name their context by slot (the header has 16 bits for it); the generation of
@@ -22,7 +22,7 @@ struct mgs_session {
    uint32_t context_gen[MGS_MAX_CONTEXTS];
    /* Its own decline tally when it shares the process with other sessions (tcp); else NULL
     * and the process's tally serves. */
-   struct mgl_decline_tally *tally;
+   struct mgu_decline_tally *tally;
    /* Where the session's events go: the arm serving it sets this (the ring applier's event
     * area, the tcp connection, the monolith client's inbox). Returns 0 or the Fatal that
     * delivering it failed with. */
@@ -47,7 +47,7 @@ bool mgs_session_use_own_tally(struct mgs_session *s);
 /* The screen's caps, for the spawn/tcp welcome (the handshake carries them). */
 void mgs_session_get_caps(struct mgs_session *s, struct mgp_caps *caps);
 /* The funnel: first Fatal wins; logged with its name; the process goes on. */
-void mgs_session_fatal(void *session, enum mgl_fatal name, const char *detail);
+void mgs_session_fatal(void *session, enum mgu_fatal name, const char *detail);
 /* Sends ev to the client through the sink the arm set. Every event is checked first (a
  * malformed one is the server's bug: Fatal{ProtocolCorruption} here rather than on the
  * client); no sink, or a sink that fails, fails the session by name. */

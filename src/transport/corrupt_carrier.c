@@ -38,7 +38,7 @@ corrupt_commit(void *carrier, bool wants_reply)
       else
          h.call = 0x7ffe;
       memcpy(c->record, &h, sizeof(h));
-      mgl_warn("MGL_TEST_CORRUPT_RECORD: this %s leaves %s", mgp_call_info[c->call].name,
+      mgu_warn("MGL_TEST_CORRUPT_RECORD: this %s leaves %s", mgp_call_info[c->call].name,
                c->stale ? "naming a context that does not exist" : "with a bad call id");
    }
    c->inner->commit(c->inner_carrier, wants_reply);
@@ -79,7 +79,7 @@ mgt_corrupt_carrier_wrap(struct mgt_corrupt_carrier *c, const struct mgp_carrier
       if (strlen(mgp_call_info[i].name) == len && !strncmp(mgp_call_info[i].name, knob, len))
          call = i;
    if (call < 0) {
-      mgl_warn("MGL_TEST_CORRUPT_RECORD=%s names no call", knob);
+      mgu_warn("MGL_TEST_CORRUPT_RECORD=%s names no call", knob);
       return;
    }
    *c = (struct mgt_corrupt_carrier){*ops, *carrier, call, !strcmp(knob + len, ":stale"), NULL};

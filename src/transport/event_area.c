@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 void
 mgt_event_writer_init(struct mgt_event_writer *w, struct mgt_event_area *area)
 {
@@ -68,17 +70,11 @@ mgt_event_writer_post(struct mgt_event_writer *w, const struct mgp_event *ev)
 {
    if (w->error)
       return w->error;
-   if (w->backlog_count == w->backlog_capacity) {
-      uint32_t cap = w->backlog_capacity ? w->backlog_capacity * 2 : 64;
-      struct mgp_event *b =
-         cap > w->backlog_capacity ? realloc(w->backlog, (size_t)cap * sizeof(*b)) : NULL;
-      if (!b)
-         return MGT_EVENT_NO_MEMORY;
-      w->backlog = b;
-      w->backlog_capacity = cap;
-   }
    /* Behind the backlog, so events stay in order. */
-   w->backlog[w->backlog_count++] = *ev;
+   struct mgp_event *b = mgu_array_push(w->backlog, w->backlog_count, w->backlog_capacity);
+   if (!b)
+      return MGT_EVENT_NO_MEMORY;
+   *b = *ev;
    return mgt_event_writer_flush(w);
 }
 

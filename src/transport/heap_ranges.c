@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 void
 mgt_heap_ranges_init(struct mgt_heap_ranges *h, uint64_t size)
 {
@@ -101,14 +103,8 @@ mgt_heap_ranges_give(struct mgt_heap_ranges *h, uint64_t offset, uint64_t size,
          n->dropped_at = dropped_at;
       return true;
    }
-   if (h->nfree == h->free_cap) {
-      const uint32_t cap = h->free_cap ? 2 * h->free_cap : 16;
-      struct mgt_heap_range *f = realloc(h->free, cap * sizeof(*f));
-      if (!f)
-         return false;
-      h->free = f;
-      h->free_cap = cap;
-   }
+   if (!mgu_array_reserve(h->free, h->free_cap, (uint64_t)h->nfree + 1))
+      return false;
    memmove(&h->free[i + 1], &h->free[i], (h->nfree - i) * sizeof(h->free[0]));
    h->free[i] = (struct mgt_heap_range){offset, size, dropped_at};
    h->nfree++;

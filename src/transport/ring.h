@@ -1,4 +1,4 @@
-/* ring.h — single-producer/single-consumer record ring in a shared memfd (DESIGN.md §4).
+/* ring.h — single-producer/single-consumer record ring in a shared memfd (docs/PIPE.md#sessions).
  *
  * The producer creates the memfd and maps it; the consumer maps the same memfd a second time
  * (mgt_ring_attach), possibly in another process. The two sides share nothing but the memfd:

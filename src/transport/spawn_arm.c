@@ -103,7 +103,7 @@ watch_main(void *arg)
          break;
    }
    /* The server keeps the reason it gave (its Fatal); otherwise it is gone. */
-   mgt_ring_fail(sp->ring, MGL_FATAL_ServerGone);
+   mgt_ring_fail(sp->ring, MGU_FATAL_ServerGone);
    mgt_stage_set_failed(sp->stage);
    int status = reap(sp->pid);
    char how[128];
@@ -112,11 +112,11 @@ watch_main(void *arg)
    else
       describe_status(status, how, sizeof(how));
    if (!atomic_load(&sp->closing))
-      mgl_error("mgl-server pid %u %s: the session is lost", sp->server_pid, how);
+      mgu_error("mgl-server pid %u %s: the session is lost", sp->server_pid, how);
    else if (status <= 0)
-      mgl_info("mgl-server pid %u %s", sp->server_pid, how);
+      mgu_info("mgl-server pid %u %s", sp->server_pid, how);
    else
-      mgl_warn("mgl-server pid %u %s after the session ended", sp->server_pid, how);
+      mgu_warn("mgl-server pid %u %s after the session ended", sp->server_pid, how);
    return NULL;
 }
 
@@ -125,7 +125,7 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend,
           struct mgp_caps *caps, char *err, size_t err_size)
 {
    struct mgp_hello hello;
-   mgt_hello_init(&hello, MGP_HELLO_SPAWN, backend, NULL, (uint32_t)mgl_log_level());
+   mgt_hello_init(&hello, MGP_HELLO_SPAWN, backend, NULL, (uint32_t)mgu_log_level());
    int fds[2] = {ring_fd, stage_fd};
    union {
       struct cmsghdr align;

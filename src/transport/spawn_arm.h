@@ -1,4 +1,4 @@
-/* spawn_arm.h — the client's end of the spawn arm (DESIGN.md §4).
+/* spawn_arm.h — the client's end of the spawn arm (docs/PIPE.md#sessions).
  *
  * Starts `mgl-server --spawn-fd N` with one end of a SOCK_SEQPACKET socketpair, sends the
  * hello with the ring and stage memfds by SCM_RIGHTS, and reads the welcome. From then on the

@@ -1,5 +1,5 @@
 /* stage.h — the stage segment: a second memfd, mapped once per side, where the producer copies
- * blobs and host spans that its ring records then name by (offset, size) (DESIGN.md §4).
+ * blobs and host spans that its ring records then name by (offset, size) (docs/PIPE.md#spans).
  *
  * Space is a bump allocator over a monotonic byte counter with wrap-around. An allocation is
  * always contiguous: one that would straddle the end skips to offset 0 instead. The producer
@@ -21,7 +21,7 @@
  * itself forever, until the session fails.
  *
  * The heap (optional, after the data area): buffer stores the client places and both sides
- * map (DESIGN.md §4, "one copy"). The server backs a buffer with its span (imported host
+ * map (docs/PIPE.md#spans). The server backs a buffer with its span (imported host
  * memory) and, each time it has applied every published record, stamps the buffer's slot in
  * the idle table with that record count when no recorded or in-flight GPU work uses the
  * buffer. A stamp equal to the client's published count is the client's licence to write the

@@ -479,7 +479,7 @@ struct mgt_stream_client {
    bool reply_arrived;
    uint32_t sync_acked;
    bool bye;
-   _Atomic int failed; /* enum mgl_fatal once failed */
+   _Atomic int failed; /* enum mgu_fatal once failed */
    struct mgt_inbox inbox; /* the server's events; its own lock */
 
    pthread_t reader;
@@ -496,7 +496,7 @@ client_capture(struct mgt_stream_client *c, const struct iovec *iov, int count)
    for (int i = 0; i < count && c->capture; i++) {
       if (iov[i].iov_len &&
           fwrite(iov[i].iov_base, 1, iov[i].iov_len, c->capture) != iov[i].iov_len) {
-         mgl_warn("MGL_TEST_TCP_CAPTURE: writing the capture failed; capture stopped");
+         mgu_warn("MGL_TEST_TCP_CAPTURE: writing the capture failed; capture stopped");
          fclose(c->capture);
          c->capture = NULL;
       }
@@ -504,7 +504,7 @@ client_capture(struct mgt_stream_client *c, const struct iovec *iov, int count)
 }
 
 static void
-client_fail(struct mgt_stream_client *c, enum mgl_fatal why)
+client_fail(struct mgt_stream_client *c, enum mgu_fatal why)
 {
    int none = 0;
    pthread_mutex_lock(&c->lock);
@@ -520,8 +520,8 @@ log_forwarded(uint32_t level, const uint8_t *body, uint32_t size)
    size_t n = size < sizeof(line) - 1 ? size : sizeof(line) - 1;
    memcpy(line, body, n);
    line[n] = '\0';
-   enum mgl_log_level l = level > MGL_LOG_DEBUG ? MGL_LOG_DEBUG : (enum mgl_log_level)level;
-   mgl_log_write_line(MGL_ROLE_SERVER, l, line);
+   enum mgu_log_level l = level > MGU_LOG_DEBUG ? MGU_LOG_DEBUG : (enum mgu_log_level)level;
+   mgu_log_write_line(MGU_ROLE_SERVER, l, line);
 }
 
 static void *
@@ -539,15 +539,15 @@ reader_main(void *arg)
          if (!bye) {
             bool first = !atomic_load(&c->failed);
             const char *why = rc == MGT_STREAM_IO ? strerror(errno) : mgt_stream_error_name(rc);
-            client_fail(c, MGL_FATAL_ServerGone); /* failed before the line says so */
+            client_fail(c, MGU_FATAL_ServerGone); /* failed before the line says so */
             if (first)
-               mgl_error("the connection to mgl-server ended (%s): the server is gone", why);
+               mgu_error("the connection to mgl-server ended (%s): the server is gone", why);
          }
          break;
       }
       if (rc != MGT_STREAM_OK) {
-         mgl_error("mgl-server sent a bad frame (%s)", mgt_stream_error_name(rc));
-         client_fail(c, MGL_FATAL_ProtocolCorruption);
+         mgu_error("mgl-server sent a bad frame (%s)", mgt_stream_error_name(rc));
+         client_fail(c, MGU_FATAL_ProtocolCorruption);
          break;
       }
       switch (h.kind) {
@@ -580,25 +580,25 @@ reader_main(void *arg)
             bad = mgp_event_check(&ev);
          }
          if (bad) {
-            mgl_error("mgl-server sent a malformed event (%s): Fatal{EventMalformed}", bad);
-            client_fail(c, MGL_FATAL_EventMalformed);
+            mgu_error("mgl-server sent a malformed event (%s): Fatal{EventMalformed}", bad);
+            client_fail(c, MGU_FATAL_EventMalformed);
             break;
          }
          if (!mgt_inbox_push(&c->inbox, &ev)) {
-            mgl_error("no memory to keep a server event: Fatal{OutOfMemory}");
-            client_fail(c, MGL_FATAL_OutOfMemory);
+            mgu_error("no memory to keep a server event: Fatal{OutOfMemory}");
+            client_fail(c, MGU_FATAL_OutOfMemory);
             break;
          }
          continue;
       }
       case MGP_FRAME_FATAL: {
-         enum mgl_fatal f = h.a > 0 && h.a < MGL_FATAL_COUNT ? (enum mgl_fatal)h.a
-                                                             : MGL_FATAL_ProtocolCorruption;
+         enum mgu_fatal f = h.a > 0 && h.a < MGU_FATAL_COUNT ? (enum mgu_fatal)h.a
+                                                             : MGU_FATAL_ProtocolCorruption;
          char detail[256];
          size_t n = h.size < sizeof(detail) - 1 ? h.size : sizeof(detail) - 1;
          memcpy(detail, buf.data, n);
          detail[n] = '\0';
-         mgl_error("mgl-server failed the session: Fatal{%s, \"%s\"}", mgl_fatal_name(f),
+         mgu_error("mgl-server failed the session: Fatal{%s, \"%s\"}", mgu_fatal_name(f),
                    detail);
          client_fail(c, f);
          continue; /* the server closes next */
@@ -610,8 +610,8 @@ reader_main(void *arg)
          pthread_mutex_unlock(&c->lock);
          break;
       default:
-         mgl_error("mgl-server sent a frame of unknown kind %u", h.kind);
-         client_fail(c, MGL_FATAL_ProtocolCorruption);
+         mgu_error("mgl-server sent a frame of unknown kind %u", h.kind);
+         client_fail(c, MGU_FATAL_ProtocolCorruption);
          break;
       }
       break;
@@ -630,8 +630,8 @@ client_flush(struct mgt_stream_client *c)
    c->out_len = 0;
    if (rc) {
       if (!atomic_load(&c->failed))
-         mgl_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
-      client_fail(c, MGL_FATAL_ServerGone);
+         mgu_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
+      client_fail(c, MGU_FATAL_ServerGone);
       return false;
    }
    return !atomic_load(&c->failed);
@@ -657,8 +657,8 @@ client_put(struct mgt_stream_client *c, struct iovec *iov, int count)
    client_capture(c, iov, count);
    if (writev_full(c->fd, iov, count)) {
       if (!atomic_load(&c->failed))
-         mgl_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
-      client_fail(c, MGL_FATAL_ServerGone);
+         mgu_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
+      client_fail(c, MGU_FATAL_ServerGone);
       return false;
    }
    return true;
@@ -680,7 +680,7 @@ stream_place(void *carrier, uint64_t size, struct mgp_span *out)
    struct mgt_stream_client *c = carrier;
    uint64_t at = align_up(c->inl_len, MGP_INLINE_ALIGN);
    if (size > c->inline_max || at > c->inline_max - size) {
-      MGL_DECLINE(stage_too_large, "%llu bytes do not fit the %llu bytes one record may carry",
+      MGU_DECLINE(stage_too_large, "%llu bytes do not fit the %llu bytes one record may carry",
                   (unsigned long long)size, (unsigned long long)c->inline_max);
       return NULL;
    }
@@ -780,8 +780,8 @@ stream_wait_reply(void *carrier)
    uint32_t got = c->reply_seq;
    pthread_mutex_unlock(&c->lock);
    if (out_of_order) {
-      mgl_error("mgl-server answered record %u while record %u waited", got, c->reply_want);
-      client_fail(c, MGL_FATAL_ProtocolCorruption);
+      mgu_error("mgl-server answered record %u while record %u waited", got, c->reply_want);
+      client_fail(c, MGU_FATAL_ProtocolCorruption);
    }
    return ok;
 }
@@ -815,9 +815,9 @@ stream_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint6
    }
    pthread_mutex_unlock(&c->lock);
    if (!found) {
-      mgl_error("mgl-server's reply lacks the %llu-byte span at inline offset %llu",
+      mgu_error("mgl-server's reply lacks the %llu-byte span at inline offset %llu",
                 (unsigned long long)size, (unsigned long long)staged->offset);
-      client_fail(c, MGL_FATAL_ProtocolCorruption);
+      client_fail(c, MGU_FATAL_ProtocolCorruption);
    }
 }
 
@@ -855,7 +855,7 @@ mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
          snprintf(path, sizeof(path), "%s.%u", capture, nth);
       c->capture = fopen(path, "wbe");
       if (!c->capture)
-         mgl_warn("MGL_TEST_TCP_CAPTURE: cannot open %s: %s", path, strerror(errno));
+         mgu_warn("MGL_TEST_TCP_CAPTURE: cannot open %s: %s", path, strerror(errno));
    }
    pthread_mutex_init(&c->lock, NULL);
    pthread_cond_init(&c->cond, NULL);

@@ -146,7 +146,7 @@ void mgt_stream_client_destroy(struct mgt_stream_client *c);
  * False when the session failed. */
 bool mgt_stream_client_sync(struct mgt_stream_client *c);
 bool mgt_stream_client_failed(const struct mgt_stream_client *c);
-/* enum mgl_fatal: the server's Fatal, or ServerGone / ProtocolCorruption when the connection
+/* enum mgu_fatal: the server's Fatal, or ServerGone / ProtocolCorruption when the connection
  * ended or the server sent something impossible; 0 while healthy. */
 int mgt_stream_client_fatal(const struct mgt_stream_client *c);
 /* Moves up to max of the events the server sent (oldest first) into out; never waits. Any

@@ -1,4 +1,4 @@
-/* tcp.h — the client's connection to a user-started `mgl-server --listen` (DESIGN.md §4).
+/* tcp.h — the client's connection to a user-started `mgl-server --listen` (docs/PIPE.md#sessions).
  * MGL_TRANSPORT=tcp://HOST:PORT; the hello carries MGL_SERVER_TOKEN before anything else. Once
  * the server welcomed the session, the socket belongs to a struct mgt_stream_client. */
 #ifndef MGT_TCP_H

@@ -14,8 +14,8 @@ static const char *const decline_names[] = {
 #undef D
 };
 
-static const enum mgl_log_level decline_levels[] = {
-#define D(id, name, level, what) MGL_LOG_##level,
+static const enum mgu_log_level decline_levels[] = {
+#define D(id, name, level, what) MGU_LOG_##level,
 #include "declines.def"
 #undef D
 };
@@ -27,62 +27,62 @@ static const char *const fatal_names[] = {
 #undef F
 };
 
-static _Atomic uint64_t decline_counts[MGL_DECLINE_COUNT];
-static _Atomic(mgl_decline_observer) observer;
+static _Atomic uint64_t decline_counts[MGU_DECLINE_COUNT];
+static _Atomic(mgu_decline_observer) observer;
 
 void
-mgl_decline_set_observer(mgl_decline_observer fn)
+mgu_decline_set_observer(mgu_decline_observer fn)
 {
    atomic_store(&observer, fn);
 }
-static _Thread_local struct mgl_decline_tally *thread_tally;
+static _Thread_local struct mgu_decline_tally *thread_tally;
 
 void
-mgl_decline_set_thread_tally(struct mgl_decline_tally *t)
+mgu_decline_set_thread_tally(struct mgu_decline_tally *t)
 {
    thread_tally = t;
 }
 
 uint64_t
-mgl_decline_tally_count(const struct mgl_decline_tally *t, enum mgl_decline d)
+mgu_decline_tally_count(const struct mgu_decline_tally *t, enum mgu_decline d)
 {
-   return d < MGL_DECLINE_COUNT ? atomic_load(&t->counts[d]) : 0;
+   return d < MGU_DECLINE_COUNT ? atomic_load(&t->counts[d]) : 0;
 }
 
 /* Whether this site is new to the tally (and now remembered). A full tally logs again rather
  * than stay silent. */
 static bool
-tally_first_at_site(struct mgl_decline_tally *t, const void *site)
+tally_first_at_site(struct mgu_decline_tally *t, const void *site)
 {
    for (unsigned i = 0; i < t->logged_count; i++) {
       if (t->logged[i] == site)
          return false;
    }
-   if (t->logged_count < MGL_DECLINE_TALLY_SITES)
+   if (t->logged_count < MGU_DECLINE_TALLY_SITES)
       t->logged[t->logged_count++] = site;
    return true;
 }
 
 const char *
-mgl_decline_name(enum mgl_decline d)
+mgu_decline_name(enum mgu_decline d)
 {
-   return d < MGL_DECLINE_COUNT ? decline_names[d] : "unknown";
+   return d < MGU_DECLINE_COUNT ? decline_names[d] : "unknown";
 }
 
 const char *
-mgl_fatal_name(enum mgl_fatal f)
+mgu_fatal_name(enum mgu_fatal f)
 {
-   return f < MGL_FATAL_COUNT ? fatal_names[f] : "Unknown";
+   return f < MGU_FATAL_COUNT ? fatal_names[f] : "Unknown";
 }
 
 uint64_t
-mgl_decline_count(enum mgl_decline d)
+mgu_decline_count(enum mgu_decline d)
 {
-   return d < MGL_DECLINE_COUNT ? atomic_load(&decline_counts[d]) : 0;
+   return d < MGU_DECLINE_COUNT ? atomic_load(&decline_counts[d]) : 0;
 }
 
 void
-mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, ...)
+mgu_decline_hit(enum mgu_decline d, atomic_flag *site_logged, const char *fmt, ...)
 {
    atomic_fetch_add_explicit(&decline_counts[d], 1, memory_order_relaxed);
    bool first = atomic_flag_test_and_set(site_logged) == 0;
@@ -90,7 +90,7 @@ mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, .
       atomic_fetch_add_explicit(&thread_tally->counts[d], 1, memory_order_relaxed);
       first = tally_first_at_site(thread_tally, site_logged);
    }
-   mgl_decline_observer obs = atomic_load(&observer);
+   mgu_decline_observer obs = atomic_load(&observer);
    va_list ap;
    if (obs) {
       va_start(ap, fmt);
@@ -103,7 +103,7 @@ mgl_decline_hit(enum mgl_decline d, atomic_flag *site_logged, const char *fmt, .
    va_start(ap, fmt);
    vsnprintf(detail, sizeof(detail), fmt, ap);
    va_end(ap);
-   mgl_log(decline_levels[d], "decline %s: %s (logged once for this site)", decline_names[d],
+   mgu_log(decline_levels[d], "decline %s: %s (logged once for this site)", decline_names[d],
            detail);
 }
 
@@ -113,7 +113,7 @@ print_counts(const _Atomic uint64_t *counts)
    char line[4096];
    size_t len = (size_t)snprintf(line, sizeof(line), "MGL-DECLINES");
    int rows = 0;
-   for (int i = 0; i < MGL_DECLINE_COUNT; i++) {
+   for (int i = 0; i < MGU_DECLINE_COUNT; i++) {
       uint64_t n = atomic_load(&counts[i]);
       if (!n)
          continue;
@@ -124,19 +124,19 @@ print_counts(const _Atomic uint64_t *counts)
    }
    if (rows) {
       fprintf(stderr, "%s\n", line);
-      mgl_log_always("%s", line);
+      mgu_log_always("%s", line);
    }
    return rows;
 }
 
 int
-mgl_decline_print_tally_of(const struct mgl_decline_tally *t)
+mgu_decline_print_tally_of(const struct mgu_decline_tally *t)
 {
    return print_counts(t->counts);
 }
 
 int
-mgl_decline_print_tally(void)
+mgu_decline_print_tally(void)
 {
    return print_counts(thread_tally ? thread_tally->counts : decline_counts);
 }

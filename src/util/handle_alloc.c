@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
+
 void
-mgl_handle_alloc_init(struct mgl_handle_alloc *a, uint32_t limit)
+mgu_handle_alloc_init(struct mgu_handle_alloc *a, uint32_t limit)
 {
    memset(a, 0, sizeof(*a));
    a->high_water = 1;
@@ -13,7 +15,7 @@ mgl_handle_alloc_init(struct mgl_handle_alloc *a, uint32_t limit)
 }
 
 void
-mgl_handle_alloc_finish(struct mgl_handle_alloc *a)
+mgu_handle_alloc_finish(struct mgu_handle_alloc *a)
 {
    if (!a)
       return;
@@ -23,7 +25,7 @@ mgl_handle_alloc_finish(struct mgl_handle_alloc *a)
 }
 
 bool
-mgl_handle_alloc_get(struct mgl_handle_alloc *a, uint32_t *slot, uint32_t *gen)
+mgu_handle_alloc_get(struct mgu_handle_alloc *a, uint32_t *slot, uint32_t *gen)
 {
    if (a->free_count) {
       uint32_t s = a->free_list[--a->free_count];
@@ -35,16 +37,11 @@ mgl_handle_alloc_get(struct mgl_handle_alloc *a, uint32_t *slot, uint32_t *gen)
    if ((a->limit && s > a->limit) || s == UINT32_MAX)
       return false;
    if (s >= a->capacity) {
-      uint32_t cap = a->capacity ? a->capacity * 2 : 64;
-      uint32_t *gens = realloc(a->gens, (size_t)cap * sizeof(*gens));
-      if (!gens)
+      /* Both arrays grow to one capacity; the free list can hold every slot. */
+      uint32_t cap = a->capacity, fl_cap = a->capacity;
+      if (!mgu_array_reserve(a->gens, cap, (uint64_t)s + 1) ||
+          !mgu_array_reserve(a->free_list, fl_cap, cap))
          return false;
-      memset(gens + a->capacity, 0, (size_t)(cap - a->capacity) * sizeof(*gens));
-      a->gens = gens;
-      uint32_t *fl = realloc(a->free_list, (size_t)cap * sizeof(*fl));
-      if (!fl)
-         return false;
-      a->free_list = fl;
       a->capacity = cap;
    }
    a->high_water++;
@@ -55,7 +52,7 @@ mgl_handle_alloc_get(struct mgl_handle_alloc *a, uint32_t *slot, uint32_t *gen)
 }
 
 void
-mgl_handle_alloc_put(struct mgl_handle_alloc *a, uint32_t slot)
+mgu_handle_alloc_put(struct mgu_handle_alloc *a, uint32_t slot)
 {
    if (slot == 0 || slot >= a->high_water)
       return;
@@ -63,7 +60,7 @@ mgl_handle_alloc_put(struct mgl_handle_alloc *a, uint32_t slot)
 }
 
 uint32_t
-mgl_handle_alloc_live(const struct mgl_handle_alloc *a)
+mgu_handle_alloc_live(const struct mgu_handle_alloc *a)
 {
    return a->high_water - 1 - a->free_count;
 }

@@ -9,16 +9,16 @@
 #include <time.h>
 #include <unistd.h>
 
-static _Thread_local enum mgl_role thread_role = MGL_ROLE_CLIENT;
+static _Thread_local enum mgu_role thread_role = MGU_ROLE_CLIENT;
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t level_once = PTHREAD_ONCE_INIT;
-static enum mgl_log_level level_setting = MGL_LOG_WARN;
+static enum mgu_log_level level_setting = MGU_LOG_WARN;
 static FILE *role_files[2];
 static int role_files_tried[2];
 
-static _Thread_local mgl_log_sink_fn thread_sink;
+static _Thread_local mgu_log_sink_fn thread_sink;
 static _Thread_local void *thread_sink_ctx;
-static _Thread_local enum mgl_log_level thread_sink_level;
+static _Thread_local enum mgu_log_level thread_sink_level;
 static _Thread_local int in_sink;
 static _Thread_local char thread_tag[32];
 
@@ -31,34 +31,34 @@ read_level(void)
    const char *s = getenv("MGL_LOG_LEVEL");
    if (!s)
       return;
-   for (int i = 0; i <= MGL_LOG_DEBUG; i++) {
+   for (int i = 0; i <= MGU_LOG_DEBUG; i++) {
       if (!strcasecmp(s, level_names[i]))
-         level_setting = (enum mgl_log_level)i;
+         level_setting = (enum mgu_log_level)i;
    }
 }
 
-enum mgl_log_level
-mgl_log_level(void)
+enum mgu_log_level
+mgu_log_level(void)
 {
    pthread_once(&level_once, read_level);
    return level_setting;
 }
 
 void
-mgl_log_set_thread_role(enum mgl_role role)
+mgu_log_set_thread_role(enum mgu_role role)
 {
    thread_role = role;
 }
 
-enum mgl_role
-mgl_log_thread_role(void)
+enum mgu_role
+mgu_log_thread_role(void)
 {
    return thread_role;
 }
 
 /* Caller holds log_lock. */
 static FILE *
-role_file(enum mgl_role role)
+role_file(enum mgu_role role)
 {
    if (!role_files_tried[role]) {
       role_files_tried[role] = 1;
@@ -75,7 +75,7 @@ role_file(enum mgl_role role)
 }
 
 void
-mgl_log_set_thread_sink(mgl_log_sink_fn fn, void *ctx, enum mgl_log_level level)
+mgu_log_set_thread_sink(mgu_log_sink_fn fn, void *ctx, enum mgu_log_level level)
 {
    thread_sink = fn;
    thread_sink_ctx = ctx;
@@ -83,13 +83,13 @@ mgl_log_set_thread_sink(mgl_log_sink_fn fn, void *ctx, enum mgl_log_level level)
 }
 
 void
-mgl_log_set_thread_tag(const char *tag)
+mgu_log_set_thread_tag(const char *tag)
 {
    snprintf(thread_tag, sizeof(thread_tag), "%s", tag ? tag : "");
 }
 
 static void
-write_line(enum mgl_log_level level, int force, const char *fmt, va_list ap)
+write_line(enum mgu_log_level level, int force, const char *fmt, va_list ap)
 {
    char msg[2048];
    vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -98,9 +98,9 @@ write_line(enum mgl_log_level level, int force, const char *fmt, va_list ap)
             thread_tag, level_names[level], msg);
    pthread_mutex_lock(&log_lock);
    FILE *f = role_file(thread_role);
-   if (f && (force || level <= mgl_log_level()))
+   if (f && (force || level <= mgu_log_level()))
       fprintf(f, "%s\n", line);
-   if (!force && level <= MGL_LOG_WARN && level <= mgl_log_level())
+   if (!force && level <= MGU_LOG_WARN && level <= mgu_log_level())
       fprintf(stderr, "mgl %s %s: %s\n", role_names[thread_role], level_names[level], msg);
    pthread_mutex_unlock(&log_lock);
    /* Outside the lock: a sink may block (a socket), and other threads must still log. */
@@ -112,27 +112,27 @@ write_line(enum mgl_log_level level, int force, const char *fmt, va_list ap)
 }
 
 void
-mgl_log_write_line(enum mgl_role role, enum mgl_log_level level, const char *line)
+mgu_log_write_line(enum mgu_role role, enum mgu_log_level level, const char *line)
 {
-   if (level > MGL_LOG_DEBUG)
-      level = MGL_LOG_DEBUG;
+   if (level > MGU_LOG_DEBUG)
+      level = MGU_LOG_DEBUG;
    pthread_mutex_lock(&log_lock);
    FILE *f = role_file(role);
    if (f)
       fprintf(f, "%s\n", line);
-   if (level <= MGL_LOG_WARN && level <= mgl_log_level())
+   if (level <= MGU_LOG_WARN && level <= mgu_log_level())
       fprintf(stderr, "mgl %s (forwarded) %s\n", role_names[role], line);
    pthread_mutex_unlock(&log_lock);
 }
 
 void
-mgl_log_v(enum mgl_log_level level, const char *fmt, va_list ap)
+mgu_log_v(enum mgu_log_level level, const char *fmt, va_list ap)
 {
    write_line(level, 0, fmt, ap);
 }
 
 void
-mgl_log(enum mgl_log_level level, const char *fmt, ...)
+mgu_log(enum mgu_log_level level, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -141,10 +141,10 @@ mgl_log(enum mgl_log_level level, const char *fmt, ...)
 }
 
 void
-mgl_log_always(const char *fmt, ...)
+mgu_log_always(const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
-   write_line(MGL_LOG_INFO, 1, fmt, ap);
+   write_line(MGU_LOG_INFO, 1, fmt, ap);
    va_end(ap);
 }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# fault.sh CASE BIN_DIR VENDOR_JSON OUT_DIR — one fault of the faults lane (DESIGN.md §4 "slow
+# fault.sh CASE BIN_DIR VENDOR_JSON OUT_DIR — one fault of the faults lane (PIPE.md#sessions "slow
 # versus dead"), asserting what an ordinary GL program (mgl-fault) sees. `timeout` only guards
 # against a hang; every pass criterion is something the program or a log said.
 #

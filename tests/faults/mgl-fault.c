@@ -645,7 +645,7 @@ mode_fence_poll(void)
    return failures ? 1 : 0;
 }
 
-/* Buffer reads cost only the round trips GL needs (DESIGN.md §2.2). Frame 2: a buffer the app
+/* Buffer reads cost only the round trips GL needs (PIPE.md#round-trips). Frame 2: a buffer the app
  * filled, read 100 times with glGetBufferSubData and once through a read map: no round trip.
  * Frame 3: transform feedback writes it on the GPU; the first read fetches (one round trip) and
  * returns the captured bytes, the next 99 and a read map are served from what it fetched.

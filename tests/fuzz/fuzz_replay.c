@@ -106,7 +106,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          break;
    }
    mgt_frame_buf_finish(&buf);
-   if (atomic_load(&s->fatal) == MGL_FATAL_GpuTimeout && !atomic_exchange(&device_hung, true))
+   if (atomic_load(&s->fatal) == MGU_FATAL_GpuTimeout && !atomic_exchange(&device_hung, true))
       fprintf(stderr, "fuzz-replay: an input hung the device (Fatal GpuTimeout): its work runs "
                       "on, so leak checking is off for the rest of this run\n");
    mgs_session_destroy(s);

@@ -12,7 +12,7 @@ find "$repo/src" "$repo/tools/gen" \( -name '*.c' -o -name '*.py' \) -type f -pr
   xargs -0 -r python3 "$here/strip_code.py" >"$code"
 fail=0
 for id in $(sed -n 's/^D(\([a-z0-9_]*\),.*/\1/p' "$repo/src/util/declines.def"); do
-  if ! grep -qE "MGL_DECLINE\($id\b|MGL_DECLINE_$id\b" "$code"; then
+  if ! grep -qE "MGU_DECLINE\($id\b|MGU_DECLINE_$id\b" "$code"; then
     echo "gate.declines: FAIL: decline '$id' in declines.def has no site" >&2
     fail=1
   fi

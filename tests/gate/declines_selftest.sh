@@ -12,15 +12,15 @@ D(real_site, "a row with a call site")
 D(comment_only, "a row mentioned only in comments and strings")
 DEF
 cat >"$tmp/src/a.c" <<'C'
-/* MGL_DECLINE(comment_only, "a block comment") */
-// MGL_DECLINE_comment_only in a line comment
-static const char *s = "MGL_DECLINE(comment_only, \"in a string\")";
+/* MGU_DECLINE(comment_only, "a block comment") */
+// MGU_DECLINE_comment_only in a line comment
+static const char *s = "MGU_DECLINE(comment_only, \"in a string\")";
 static const char c = '"'; /* a quote in a char literal must not open a string */
-void f(void) { MGL_DECLINE(real_site, "x"); }
+void f(void) { MGU_DECLINE(real_site, "x"); }
 C
 cat >"$tmp/tools/gen/g.py" <<'PY'
-# MGL_DECLINE(comment_only) in a Python comment
-"""MGL_DECLINE(comment_only) in a docstring"""
+# MGU_DECLINE(comment_only) in a Python comment
+"""MGU_DECLINE(comment_only) in a docstring"""
 PY
 fail=0
 if out=$("$audit" "$tmp" 2>&1); then

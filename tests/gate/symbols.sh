@@ -1,5 +1,5 @@
 #!/bin/bash
-# symbols.sh LIBMGL LIBMGL_SERVER — the symbol gate of DESIGN.md §1.
+# symbols.sh LIBMGL LIBMGL_SERVER — the symbol gate of docs/PIPE.md#roles.
 set -eu
 client=$1 server=$2
 fail=0

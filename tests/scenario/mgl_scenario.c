@@ -287,7 +287,7 @@ static void check_gl_error(const char *where)
   }
 }
 
-/* Parts of a scenario that assert an mgl-only contract (DESIGN.md), or what a GL 3.3 / ES 3.0
+/* Parts of a scenario that assert an mgl-only contract (docs/PIPE.md), or what a GL 3.3 / ES 3.0
  * context lacks where another implementation gives a later version or more extensions, run
  * only where they apply; elsewhere the scenario says what it skipped (tests/scenario/on_mesa.sh
  * lists those lines). */
@@ -1124,7 +1124,7 @@ static void sc_tex_storage(void)
 /* texture_buffer: glTexBuffer and texelFetch on samplerBuffer / usamplerBuffer. An RGBA8 buffer
  * texture of 4 texels (one quad each, the last written by glBufferSubData after a draw read
  * the buffer), an R32UI one read as integers, one with no buffer (GL leaves it undefined; mgl's
- * placeholder texel buffer reads zero, DESIGN.md §5), and the glTexBuffer errors. */
+ * placeholder texel buffer reads zero, docs/PIPE.md#ranges), and the glTexBuffer errors. */
 static void sc_texture_buffer(void)
 {
   const char *fsf = "#version 330 core\n"
@@ -1594,11 +1594,11 @@ static void sc_clear_masks(void)
   readback(); /* the PNG shows the default framebuffer */
 }
 
-/* ubo_ranges (DESIGN.md §5, reference/001): uniform block ranges as GL defines them.
+/* ubo_ranges (docs/PIPE.md#ranges): uniform block ranges as GL defines them.
  * Left: a 19-byte range at an aligned offset whose uint b (bytes 16..19) straddles its end, with
  * a poison byte 0xff at byte 19: the shader must see 0 there, never the poison. GL leaves bytes
  * past a range undefined (Mesa llvmpipe and lavapipe's robust access return other bytes of the
- * buffer); mgl's contract (DESIGN.md §5) pads sub-word ranges with zeros through staging. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
+ * buffer); mgl's contract (docs/PIPE.md#ranges) pads sub-word ranges with zeros through staging. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
  * reads like a clamped one. And GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT is enforced. */
 static void sc_ubo_ranges(void)
 {
@@ -1671,7 +1671,7 @@ static void sc_ubo_ranges(void)
   const bool padded = on_mgl();
   if (!padded) {
     skipped("the byte past the 19-byte range (red: mgl pads it with zeros, "
-            "DESIGN.md section 5, GL leaves it undefined)");
+            "docs/PIPE.md#ranges, GL leaves it undefined)");
     glColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
   }
   glDrawArrays(GL_TRIANGLES, 0, 6);

@@ -1,4 +1,4 @@
-# scenario.parity: every arm registers the same scenario names (DESIGN.md §6).
+# scenario.parity: every arm registers the same scenario names (docs/PIPE.md#lanes).
 #
 #   cmake -DCTEST=<ctest> -DBUILD_DIR=<build> -DSCENARIOS=a,b,c -DARMS=monolith,inproc
 #         -DEXE=<mgl-scenario> -P parity.cmake

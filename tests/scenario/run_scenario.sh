@@ -10,7 +10,7 @@
 # Every lane checks the backend's gates: unsound-serial-complete must read 0.
 #
 # Runs one scenario through the glvnd EGL vendor VENDOR_JSON on transport ARM, writes the
-# readback to OUT_DIR/ARM/NAME.png, and then asserts the ARM PROOF (DESIGN.md §4): the session's
+# readback to OUT_DIR/ARM/NAME.png, and then asserts the ARM PROOF (PIPE.md#sessions): the session's
 # client.log names `transport=ARM`.  A run that silently used another arm, or another EGL vendor
 # (Mesa writes no client.log), fails.  Any `Fatal{` in the session's logs also fails.
 #
@@ -126,7 +126,7 @@ if grep -Fl 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >/dev/null
   grep -F 'Fatal{' "$log_dir"/*.log "$log_dir"/server-process/*.log >&2 2>/dev/null || true
   exit 1
 fi
-# ---- gates (DESIGN.md §5): printed by the server role when the session ends ----
+# ---- gates (docs/PIPE.md#frame-floor): printed by the server role when the session ends ----
 server_log=$log_dir/server.log
 gates=$(grep -h 'MGL-GATES' "$server_log" 2>/dev/null | tail -n 1 || true)
 if [ -z "$gates" ]; then

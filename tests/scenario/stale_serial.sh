@@ -1,7 +1,7 @@
 #!/bin/bash
 # stale_serial.sh MODE ARM MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR
 #
-# The red-once proof of the buffer busy test (DESIGN.md §5, reference/004 §3.2), on
+# The red-once proof of the buffer busy test (docs/PIPE.md#frame-floor), on
 # streamed_subdata: MGL_TEST_FORCE_STALE_BUFFER_SERIAL=1 makes the serial term say "idle".
 #   fenced    the fence term stays on: the scenario must pass, and the server's
 #             buffer-fence-term-busy gate must be > 0 (the fence term is what kept it green).

@@ -47,141 +47,147 @@
 #define BENCH_TEX_MAX 1024
 #define BENCH_BUF_MAX (4u << 20)
 
-#define BENCH_GL_FUNCS(X)                                                     \
-  X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                    \
-  X(PFNGLGENBUFFERSPROC, GenBuffers)                                          \
-  X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                    \
-  X(PFNGLBINDBUFFERPROC, BindBuffer)                                          \
-  X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                  \
-  X(PFNGLBUFFERDATAPROC, BufferData)                                          \
-  X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                    \
-  X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                \
-  X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                          \
-  X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                \
-  X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                        \
-  X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                \
-  X(PFNGLCREATESHADERPROC, CreateShader)                                      \
-  X(PFNGLDELETESHADERPROC, DeleteShader)                                      \
-  X(PFNGLSHADERSOURCEPROC, ShaderSource)                                      \
-  X(PFNGLCOMPILESHADERPROC, CompileShader)                                    \
-  X(PFNGLGETSHADERIVPROC, GetShaderiv)                                        \
-  X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                              \
-  X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                    \
-  X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                    \
-  X(PFNGLATTACHSHADERPROC, AttachShader)                                      \
-  X(PFNGLLINKPROGRAMPROC, LinkProgram)                                        \
-  X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                      \
-  X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                            \
-  X(PFNGLUSEPROGRAMPROC, UseProgram)                                          \
-  X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                          \
-  X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                      \
-  X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                        \
-  X(PFNGLUNIFORM1IPROC, Uniform1i)                                            \
-  X(PFNGLUNIFORM4FPROC, Uniform4f)
+#define BENCH_GL_FUNCS(X)                                                                          \
+   X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                                        \
+   X(PFNGLGENBUFFERSPROC, GenBuffers)                                                              \
+   X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                                        \
+   X(PFNGLBINDBUFFERPROC, BindBuffer)                                                              \
+   X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                                      \
+   X(PFNGLBUFFERDATAPROC, BufferData)                                                              \
+   X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                                        \
+   X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
+   X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                              \
+   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                    \
+   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                                            \
+   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                                    \
+   X(PFNGLCREATESHADERPROC, CreateShader)                                                          \
+   X(PFNGLDELETESHADERPROC, DeleteShader)                                                          \
+   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                                          \
+   X(PFNGLCOMPILESHADERPROC, CompileShader)                                                        \
+   X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                            \
+   X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                                                  \
+   X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                        \
+   X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                                        \
+   X(PFNGLATTACHSHADERPROC, AttachShader)                                                          \
+   X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                            \
+   X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                          \
+   X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                                                \
+   X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
+   X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
+   X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                                          \
+   X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                                            \
+   X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
+   X(PFNGLUNIFORM4FPROC, Uniform4f)
 
 struct gl_api {
 #define BENCH_GL_MEMBER(type, name) type name;
-  BENCH_GL_FUNCS(BENCH_GL_MEMBER)
+   BENCH_GL_FUNCS(BENCH_GL_MEMBER)
 #undef BENCH_GL_MEMBER
 };
 
 struct options {
-  double seconds;
-  bool csv;
-  bool warmup_only;
-  bool transport_only;
-  const char *only; /* one case name, or NULL for all */
-  unsigned steps; /* --steps: this many timed steps instead of --seconds */
+   double seconds;
+   bool csv;
+   bool warmup_only;
+   bool transport_only;
+   const char *only; /* one case name, or NULL for all */
+   unsigned steps;   /* --steps: this many timed steps instead of --seconds */
 };
 
 /* GL objects every case shares. */
 struct bench {
-  struct gl_api gl;
-  struct egl_app egl;
-  const struct options *opt;
-  const char *arm;
-  GLuint programs[2];
-  GLint loc_u[2][BENCH_UNIFORMS];
-  GLuint vao;
-  GLuint vbos[2];
-  GLuint ibo;
-  GLuint ubos[2];
-  GLuint stream_buf; /* drawn from by stream_draw */
-  GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
-  GLuint textures[BENCH_UNITS][2];
-  GLuint big_texture;
-  struct demo_scene *scene; /* the frame case's, while it runs */
-  unsigned char *src;
-  unsigned char *dst;
+   struct gl_api gl;
+   struct egl_app egl;
+   const struct options *opt;
+   const char *arm;
+   GLuint programs[2];
+   GLint loc_u[2][BENCH_UNIFORMS];
+   GLuint vao;
+   GLuint vbos[2];
+   GLuint ibo;
+   GLuint ubos[2];
+   GLuint stream_buf; /* drawn from by stream_draw */
+   GLuint upload_buf; /* never drawn from: upload_* measures the transfer alone */
+   GLuint textures[BENCH_UNITS][2];
+   GLuint big_texture;
+   struct demo_scene *scene; /* the frame case's, while it runs */
+   unsigned char *src;
+   unsigned char *dst;
 };
 
-static void fail(const char *fmt, ...)
+static void
+fail(const char *fmt, ...)
 {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("mgl-bench: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
+   va_list ap;
+   va_start(ap, fmt);
+   fputs("mgl-bench: ", stderr);
+   vfprintf(stderr, fmt, ap);
+   fputc('\n', stderr);
+   va_end(ap);
 }
 
-static bool gl_check(const char *where)
+static bool
+gl_check(const char *where)
 {
-  bool ok = true;
-  for (int i = 0; i < 16; i++) {
-    GLenum err = glGetError();
-    if (err == GL_NO_ERROR)
-      break;
-    fail("GL error after %s: 0x%04x", where, (unsigned)err);
-    ok = false;
-  }
-  /* A lost context's timings measure nothing: the case fails. */
-  if (egl_app_context_lost("mgl-bench"))
-    ok = false;
-  return ok;
+   bool ok = true;
+   for (int i = 0; i < 16; i++) {
+      GLenum err = glGetError();
+      if (err == GL_NO_ERROR)
+         break;
+      fail("GL error after %s: 0x%04x", where, (unsigned)err);
+      ok = false;
+   }
+   /* A lost context's timings measure nothing: the case fails. */
+   if (egl_app_context_lost("mgl-bench"))
+      ok = false;
+   return ok;
 }
 
-static double now_s(void)
+static double
+now_s(void)
 {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static bool load_gl(struct gl_api *gl)
+static bool
+load_gl(struct gl_api *gl)
 {
-#define BENCH_GL_LOAD(type, name)                                             \
-  gl->name = (type)eglGetProcAddress("gl" #name);                             \
-  if (gl->name == NULL) {                                                     \
-    fail("eglGetProcAddress(\"gl" #name "\") returned NULL");                 \
-    return false;                                                             \
-  }
-  BENCH_GL_FUNCS(BENCH_GL_LOAD)
+#define BENCH_GL_LOAD(type, name)                                                                  \
+   gl->name = (type)eglGetProcAddress("gl" #name);                                                 \
+   if (gl->name == NULL) {                                                                         \
+      fail("eglGetProcAddress(\"gl" #name "\") returned NULL");                                    \
+      return false;                                                                                \
+   }
+   BENCH_GL_FUNCS(BENCH_GL_LOAD)
 #undef BENCH_GL_LOAD
-  return true;
+   return true;
 }
 
 /* mgl's GL_RENDERER starts with "mgl" and ends with the arm in use (so an unset
  * MGL_TRANSPORT reports mgl's default arm); anything else is named by its renderer. */
-static const char *arm_name(void)
+static const char *
+arm_name(void)
 {
-  const char *renderer = (const char *)glGetString(GL_RENDERER);
-  if (renderer == NULL || strncmp(renderer, "mgl", 3) != 0)
-    return (renderer != NULL && strstr(renderer, "zink") != NULL) ? "zink" : "mesa";
-  const char *t = getenv("MGL_TRANSPORT");
-  if (t != NULL && *t != '\0')
-    return t;
-  const char *last = strrchr(renderer, ' ');
-  return last != NULL ? last + 1 : renderer;
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (renderer == NULL || strncmp(renderer, "mgl", 3) != 0)
+      return (renderer != NULL && strstr(renderer, "zink") != NULL) ? "zink" : "mesa";
+   const char *t = getenv("MGL_TRANSPORT");
+   if (t != NULL && *t != '\0')
+      return t;
+   const char *last = strrchr(renderer, ' ');
+   return last != NULL ? last + 1 : renderer;
 }
 
-static void report(const struct bench *b, const char *name, double value, const char *unit)
+static void
+report(const struct bench *b, const char *name, double value, const char *unit)
 {
-  if (b->opt->csv)
-    printf("%s,%s,%.2f,%s\n", name, b->arm, value, unit);
-  else
-    printf("%-22s %-10s %14.2f %s\n", name, b->arm, value, unit);
-  fflush(stdout);
+   if (b->opt->csv)
+      printf("%s,%s,%.2f,%s\n", name, b->arm, value, unit);
+   else
+      printf("%-22s %-10s %14.2f %s\n", name, b->arm, value, unit);
+   fflush(stdout);
 }
 
 /* ------------------------------------------------------------------ */
@@ -190,586 +196,579 @@ static void report(const struct bench *b, const char *name, double value, const 
 /* One program for every draw case: a vertex attribute, a uniform block, 16
  * loose vec4 uniforms and eight samplers, so a change of any of them is a
  * change of state the draw really consumes. */
-static const char *vs_src =
-    "#version 330 core\n"
-    "layout(location = 0) in vec2 pos;\n"
-    "uniform vec4 u[16];\n"
-    "layout(std140) uniform Block { vec4 b; };\n"
-    "out vec2 uv;\n"
-    "void main() {\n"
-    "  vec4 s = b;\n"
-    "  for (int i = 0; i < 16; i++) s += u[i];\n"
-    "  gl_Position = vec4(pos + s.xy * 1e-4, 0.0, 1.0);\n"
-    "  uv = pos;\n"
-    "}\n";
+static const char *vs_src = "#version 330 core\n"
+                            "layout(location = 0) in vec2 pos;\n"
+                            "uniform vec4 u[16];\n"
+                            "layout(std140) uniform Block { vec4 b; };\n"
+                            "out vec2 uv;\n"
+                            "void main() {\n"
+                            "  vec4 s = b;\n"
+                            "  for (int i = 0; i < 16; i++) s += u[i];\n"
+                            "  gl_Position = vec4(pos + s.xy * 1e-4, 0.0, 1.0);\n"
+                            "  uv = pos;\n"
+                            "}\n";
 static const char *fs_src_fmt =
-    "#version 330 core\n"
-    "in vec2 uv;\n"
-    "uniform sampler2D t0, t1, t2, t3, t4, t5, t6, t7;\n"
-    "out vec4 color;\n"
-    "void main() {\n"
-    "  color = (texture(t0, uv) + texture(t1, uv) + texture(t2, uv) + texture(t3, uv) +\n"
-    "           texture(t4, uv) + texture(t5, uv) + texture(t6, uv) + texture(t7, uv)) *\n"
-    "          0.125 * vec4(%s);\n"
-    "}\n";
+   "#version 330 core\n"
+   "in vec2 uv;\n"
+   "uniform sampler2D t0, t1, t2, t3, t4, t5, t6, t7;\n"
+   "out vec4 color;\n"
+   "void main() {\n"
+   "  color = (texture(t0, uv) + texture(t1, uv) + texture(t2, uv) + texture(t3, uv) +\n"
+   "           texture(t4, uv) + texture(t5, uv) + texture(t6, uv) + texture(t7, uv)) *\n"
+   "          0.125 * vec4(%s);\n"
+   "}\n";
 
-static GLuint compile(const struct gl_api *gl, GLenum type, const char *src)
+static GLuint
+compile(const struct gl_api *gl, GLenum type, const char *src)
 {
-  GLuint sh = gl->CreateShader(type);
-  gl->ShaderSource(sh, 1, &src, NULL);
-  gl->CompileShader(sh);
-  GLint ok = GL_FALSE;
-  gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[1024] = "";
-    gl->GetShaderInfoLog(sh, sizeof log, NULL, log);
-    fail("shader compile failed: %s", log);
-    gl->DeleteShader(sh);
-    return 0;
-  }
-  return sh;
+   GLuint sh = gl->CreateShader(type);
+   gl->ShaderSource(sh, 1, &src, NULL);
+   gl->CompileShader(sh);
+   GLint ok = GL_FALSE;
+   gl->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[1024] = "";
+      gl->GetShaderInfoLog(sh, sizeof log, NULL, log);
+      fail("shader compile failed: %s", log);
+      gl->DeleteShader(sh);
+      return 0;
+   }
+   return sh;
 }
 
-static GLuint link_program(const struct gl_api *gl, const char *tint)
+static GLuint
+link_program(const struct gl_api *gl, const char *tint)
 {
-  char fs_src[1024];
-  snprintf(fs_src, sizeof fs_src, fs_src_fmt, tint);
-  GLuint vs = compile(gl, GL_VERTEX_SHADER, vs_src);
-  GLuint fs = compile(gl, GL_FRAGMENT_SHADER, fs_src);
-  if (vs == 0 || fs == 0) {
-    if (vs != 0)
-      gl->DeleteShader(vs);
-    if (fs != 0)
-      gl->DeleteShader(fs);
-    return 0;
-  }
-  GLuint prog = gl->CreateProgram();
-  gl->AttachShader(prog, vs);
-  gl->AttachShader(prog, fs);
-  gl->LinkProgram(prog);
-  gl->DeleteShader(vs);
-  gl->DeleteShader(fs);
-  GLint linked = GL_FALSE;
-  gl->GetProgramiv(prog, GL_LINK_STATUS, &linked);
-  if (!linked) {
-    char log[1024] = "";
-    gl->GetProgramInfoLog(prog, sizeof log, NULL, log);
-    fail("program link failed: %s", log);
-    gl->DeleteProgram(prog);
-    return 0;
-  }
-  return prog;
+   char fs_src[1024];
+   snprintf(fs_src, sizeof fs_src, fs_src_fmt, tint);
+   GLuint vs = compile(gl, GL_VERTEX_SHADER, vs_src);
+   GLuint fs = compile(gl, GL_FRAGMENT_SHADER, fs_src);
+   if (vs == 0 || fs == 0) {
+      if (vs != 0)
+         gl->DeleteShader(vs);
+      if (fs != 0)
+         gl->DeleteShader(fs);
+      return 0;
+   }
+   GLuint prog = gl->CreateProgram();
+   gl->AttachShader(prog, vs);
+   gl->AttachShader(prog, fs);
+   gl->LinkProgram(prog);
+   gl->DeleteShader(vs);
+   gl->DeleteShader(fs);
+   GLint linked = GL_FALSE;
+   gl->GetProgramiv(prog, GL_LINK_STATUS, &linked);
+   if (!linked) {
+      char log[1024] = "";
+      gl->GetProgramInfoLog(prog, sizeof log, NULL, log);
+      fail("program link failed: %s", log);
+      gl->DeleteProgram(prog);
+      return 0;
+   }
+   return prog;
 }
 
-static bool bench_setup(struct bench *b)
+static bool
+bench_setup(struct bench *b)
 {
-  const struct gl_api *gl = &b->gl;
-  static const char *const tints[2] = {"1.0, 0.5, 0.25, 1.0", "0.25, 0.5, 1.0, 1.0"};
-  for (int p = 0; p < 2; p++) {
-    b->programs[p] = link_program(gl, tints[p]);
-    if (b->programs[p] == 0)
-      return false;
-    gl->UseProgram(b->programs[p]);
-    for (int i = 0; i < BENCH_UNIFORMS; i++) {
-      char name[16];
-      snprintf(name, sizeof name, "u[%d]", i);
-      b->loc_u[p][i] = gl->GetUniformLocation(b->programs[p], name);
-      gl->Uniform4f(b->loc_u[p][i], 0.0f, 0.0f, 0.0f, 0.0f);
-    }
-    for (int t = 0; t < BENCH_UNITS; t++) {
-      char name[8];
-      snprintf(name, sizeof name, "t%d", t);
-      gl->Uniform1i(gl->GetUniformLocation(b->programs[p], name), t);
-    }
-    gl->UniformBlockBinding(b->programs[p], gl->GetUniformBlockIndex(b->programs[p], "Block"), 0);
-  }
+   const struct gl_api *gl = &b->gl;
+   static const char *const tints[2] = {"1.0, 0.5, 0.25, 1.0", "0.25, 0.5, 1.0, 1.0"};
+   for (int p = 0; p < 2; p++) {
+      b->programs[p] = link_program(gl, tints[p]);
+      if (b->programs[p] == 0)
+         return false;
+      gl->UseProgram(b->programs[p]);
+      for (int i = 0; i < BENCH_UNIFORMS; i++) {
+         char name[16];
+         snprintf(name, sizeof name, "u[%d]", i);
+         b->loc_u[p][i] = gl->GetUniformLocation(b->programs[p], name);
+         gl->Uniform4f(b->loc_u[p][i], 0.0f, 0.0f, 0.0f, 0.0f);
+      }
+      for (int t = 0; t < BENCH_UNITS; t++) {
+         char name[8];
+         snprintf(name, sizeof name, "t%d", t);
+         gl->Uniform1i(gl->GetUniformLocation(b->programs[p], name), t);
+      }
+      gl->UniformBlockBinding(b->programs[p], gl->GetUniformBlockIndex(b->programs[p], "Block"), 0);
+   }
 
-  /* A triangle of a few pixels in the corner; the second buffer holds the same. */
-  static const float tri[6] = {-0.95f, -0.95f, -0.93f, -0.95f, -0.95f, -0.93f};
-  static const GLushort idx[3] = {0, 1, 2};
-  gl->GenVertexArrays(1, &b->vao);
-  gl->BindVertexArray(b->vao);
-  gl->GenBuffers(2, b->vbos);
-  for (int i = 0; i < 2; i++) {
-    gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[i]);
-    gl->BufferData(GL_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
-  }
-  gl->GenBuffers(1, &b->ibo);
-  gl->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, b->ibo);
-  gl->BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
-  gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[0]);
-  gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-  gl->EnableVertexAttribArray(0);
+   /* A triangle of a few pixels in the corner; the second buffer holds the same. */
+   static const float tri[6] = {-0.95f, -0.95f, -0.93f, -0.95f, -0.95f, -0.93f};
+   static const GLushort idx[3] = {0, 1, 2};
+   gl->GenVertexArrays(1, &b->vao);
+   gl->BindVertexArray(b->vao);
+   gl->GenBuffers(2, b->vbos);
+   for (int i = 0; i < 2; i++) {
+      gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[i]);
+      gl->BufferData(GL_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
+   }
+   gl->GenBuffers(1, &b->ibo);
+   gl->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, b->ibo);
+   gl->BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+   gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[0]);
+   gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl->EnableVertexAttribArray(0);
 
-  static const float block[2][4] = {{0.0f, 0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}};
-  gl->GenBuffers(2, b->ubos);
-  for (int i = 0; i < 2; i++) {
-    gl->BindBuffer(GL_UNIFORM_BUFFER, b->ubos[i]);
-    gl->BufferData(GL_UNIFORM_BUFFER, sizeof block[i], block[i], GL_STATIC_DRAW);
-  }
-  gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[0]);
+   static const float block[2][4] = {{0.0f, 0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}};
+   gl->GenBuffers(2, b->ubos);
+   for (int i = 0; i < 2; i++) {
+      gl->BindBuffer(GL_UNIFORM_BUFFER, b->ubos[i]);
+      gl->BufferData(GL_UNIFORM_BUFFER, sizeof block[i], block[i], GL_STATIC_DRAW);
+   }
+   gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[0]);
 
-  gl->GenBuffers(1, &b->stream_buf);
-  gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
-  gl->BufferData(GL_ARRAY_BUFFER, 4096, NULL, GL_STREAM_DRAW);
-  gl->GenBuffers(1, &b->upload_buf);
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->upload_buf);
-  gl->BufferData(GL_COPY_WRITE_BUFFER, BENCH_BUF_MAX, NULL, GL_DYNAMIC_DRAW);
+   gl->GenBuffers(1, &b->stream_buf);
+   gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
+   gl->BufferData(GL_ARRAY_BUFFER, 4096, NULL, GL_STREAM_DRAW);
+   gl->GenBuffers(1, &b->upload_buf);
+   gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->upload_buf);
+   gl->BufferData(GL_COPY_WRITE_BUFFER, BENCH_BUF_MAX, NULL, GL_DYNAMIC_DRAW);
 
-  unsigned char texel[2][4 * 4 * 4];
-  memset(texel[0], 0xff, sizeof texel[0]);
-  memset(texel[1], 0x80, sizeof texel[1]);
-  for (int t = 0; t < BENCH_UNITS; t++) {
-    glGenTextures(2, b->textures[t]);
-    for (int k = 0; k < 2; k++) {
-      glBindTexture(GL_TEXTURE_2D, b->textures[t][k]);
-      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel[k]);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    }
-  }
-  glGenTextures(1, &b->big_texture);
-  glBindTexture(GL_TEXTURE_2D, b->big_texture);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, BENCH_TEX_MAX, BENCH_TEX_MAX, 0, GL_RGBA,
-               GL_UNSIGNED_BYTE, NULL);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  return gl_check("setup");
+   unsigned char texel[2][4 * 4 * 4];
+   memset(texel[0], 0xff, sizeof texel[0]);
+   memset(texel[1], 0x80, sizeof texel[1]);
+   for (int t = 0; t < BENCH_UNITS; t++) {
+      glGenTextures(2, b->textures[t]);
+      for (int k = 0; k < 2; k++) {
+         glBindTexture(GL_TEXTURE_2D, b->textures[t][k]);
+         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel[k]);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      }
+   }
+   glGenTextures(1, &b->big_texture);
+   glBindTexture(GL_TEXTURE_2D, b->big_texture);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, BENCH_TEX_MAX, BENCH_TEX_MAX, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   return gl_check("setup");
 }
 
 /* Back to the state every case starts from. */
-static void bench_reset(struct bench *b)
+static void
+bench_reset(struct bench *b)
 {
-  const struct gl_api *gl = &b->gl;
-  gl->UseProgram(b->programs[0]);
-  gl->BindVertexArray(b->vao);
-  gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[0]);
-  gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-  gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[0]);
-  for (int t = BENCH_UNITS - 1; t >= 0; t--) {
-    gl->ActiveTexture(GL_TEXTURE0 + (GLenum)t);
-    glBindTexture(GL_TEXTURE_2D, b->textures[t][0]);
-  }
-  glViewport(0, 0, BENCH_SIZE, BENCH_SIZE);
-  glScissor(0, 0, BENCH_SIZE, BENCH_SIZE);
-  glDisable(GL_SCISSOR_TEST);
-  glDisable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glDisable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LEQUAL);
-  glDisable(GL_CULL_FACE);
-  glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   const struct gl_api *gl = &b->gl;
+   gl->UseProgram(b->programs[0]);
+   gl->BindVertexArray(b->vao);
+   gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[0]);
+   gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[0]);
+   for (int t = BENCH_UNITS - 1; t >= 0; t--) {
+      gl->ActiveTexture(GL_TEXTURE0 + (GLenum)t);
+      glBindTexture(GL_TEXTURE_2D, b->textures[t][0]);
+   }
+   glViewport(0, 0, BENCH_SIZE, BENCH_SIZE);
+   glScissor(0, 0, BENCH_SIZE, BENCH_SIZE);
+   glDisable(GL_SCISSOR_TEST);
+   glDisable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glDisable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LEQUAL);
+   glDisable(GL_CULL_FACE);
+   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 }
 
 /* ------------------------------------------------------------------ */
 /* Cases                                                               */
 
 enum case_kind {
-  K_ARRAYS,
-  K_ELEMENTS,
-  K_LOOP_ARRAYS,
-  K_LOOP_ELEMENTS,
-  K_ATTRIB,
-  K_PROGRAM,
-  K_TEX1,
-  K_TEX8,
-  K_UBO,
-  K_UNIFORM_FEW,
-  K_UNIFORM_MANY,
-  K_VIEWPORT,
-  K_SCISSOR,
-  K_BLEND_TOGGLE,
-  K_DEPTH_TOGGLE,
-  K_STREAM_DRAW,
-  K_UPLOAD,
-  K_TEXSUB,
-  K_TEXSUB_DRAW,
-  K_READ_LATENCY,
-  K_READ_BANDWIDTH,
-  K_FRAME,
-  K_MEMCPY,
+   K_ARRAYS,
+   K_ELEMENTS,
+   K_LOOP_ARRAYS,
+   K_LOOP_ELEMENTS,
+   K_ATTRIB,
+   K_PROGRAM,
+   K_TEX1,
+   K_TEX8,
+   K_UBO,
+   K_UNIFORM_FEW,
+   K_UNIFORM_MANY,
+   K_VIEWPORT,
+   K_SCISSOR,
+   K_BLEND_TOGGLE,
+   K_DEPTH_TOGGLE,
+   K_STREAM_DRAW,
+   K_UPLOAD,
+   K_TEXSUB,
+   K_TEXSUB_DRAW,
+   K_READ_LATENCY,
+   K_READ_BANDWIDTH,
+   K_FRAME,
+   K_MEMCPY,
 };
 
 struct bench_case {
-  const char *name;
-  enum case_kind kind;
-  size_t size; /* bytes (upload, memcpy) or texture edge (texsub) */
-  bool transport; /* in the `transport` subset (tools/bench/transport.sh) */
+   const char *name;
+   enum case_kind kind;
+   size_t size;    /* bytes (upload, memcpy) or texture edge (texsub) */
+   bool transport; /* in the `transport` subset (tools/bench/transport.sh) */
 };
 
 static const struct bench_case cases[] = {
-    {"draw_arrays", K_ARRAYS, 0, true},
-    {"draw_elements", K_ELEMENTS, 0, false},
-    {"line_loop_arrays", K_LOOP_ARRAYS, 0, false},
-    {"line_loop_elements", K_LOOP_ELEMENTS, 0, false},
-    {"attrib_change", K_ATTRIB, 0, false},
-    {"program_change", K_PROGRAM, 0, false},
-    {"texture1_change", K_TEX1, 0, false},
-    {"texture8_change", K_TEX8, 0, false},
-    {"ubo_change", K_UBO, 0, false},
-    {"uniform_few_change", K_UNIFORM_FEW, 0, false},
-    {"uniform_many_change", K_UNIFORM_MANY, 0, false},
-    {"viewport_change", K_VIEWPORT, 0, false},
-    {"scissor_change", K_SCISSOR, 0, false},
-    {"blend_toggle", K_BLEND_TOGGLE, 0, false},
-    {"depth_toggle", K_DEPTH_TOGGLE, 0, false},
-    {"stream_draw", K_STREAM_DRAW, 0, false},
-    {"upload_4KiB", K_UPLOAD, 4u << 10, false},
-    {"upload_64KiB", K_UPLOAD, 64u << 10, true},
-    {"upload_1MiB", K_UPLOAD, 1u << 20, true},
-    {"upload_4MiB", K_UPLOAD, 4u << 20, true},
-    {"texsub_16KiB", K_TEXSUB, 64, false},
-    {"texsub_256KiB", K_TEXSUB, 256, false},
-    {"texsub_4MiB", K_TEXSUB, 1024, false},
-    {"texsub_draw_256KiB", K_TEXSUB_DRAW, 256, false},
-    {"readpixels_1px", K_READ_LATENCY, 0, false},
-    {"readpixels_256KiB", K_READ_BANDWIDTH, 0, false},
-    {"demo_frame", K_FRAME, 0, false},
-    {"memcpy_64KiB", K_MEMCPY, 64u << 10, true},
-    {"memcpy_256KiB", K_MEMCPY, 256u << 10, true},
-    {"memcpy_1MiB", K_MEMCPY, 1u << 20, true},
-    {"memcpy_4MiB", K_MEMCPY, 4u << 20, true},
+   {"draw_arrays", K_ARRAYS, 0, true},
+   {"draw_elements", K_ELEMENTS, 0, false},
+   {"line_loop_arrays", K_LOOP_ARRAYS, 0, false},
+   {"line_loop_elements", K_LOOP_ELEMENTS, 0, false},
+   {"attrib_change", K_ATTRIB, 0, false},
+   {"program_change", K_PROGRAM, 0, false},
+   {"texture1_change", K_TEX1, 0, false},
+   {"texture8_change", K_TEX8, 0, false},
+   {"ubo_change", K_UBO, 0, false},
+   {"uniform_few_change", K_UNIFORM_FEW, 0, false},
+   {"uniform_many_change", K_UNIFORM_MANY, 0, false},
+   {"viewport_change", K_VIEWPORT, 0, false},
+   {"scissor_change", K_SCISSOR, 0, false},
+   {"blend_toggle", K_BLEND_TOGGLE, 0, false},
+   {"depth_toggle", K_DEPTH_TOGGLE, 0, false},
+   {"stream_draw", K_STREAM_DRAW, 0, false},
+   {"upload_4KiB", K_UPLOAD, 4u << 10, false},
+   {"upload_64KiB", K_UPLOAD, 64u << 10, true},
+   {"upload_1MiB", K_UPLOAD, 1u << 20, true},
+   {"upload_4MiB", K_UPLOAD, 4u << 20, true},
+   {"texsub_16KiB", K_TEXSUB, 64, false},
+   {"texsub_256KiB", K_TEXSUB, 256, false},
+   {"texsub_4MiB", K_TEXSUB, 1024, false},
+   {"texsub_draw_256KiB", K_TEXSUB_DRAW, 256, false},
+   {"readpixels_1px", K_READ_LATENCY, 0, false},
+   {"readpixels_256KiB", K_READ_BANDWIDTH, 0, false},
+   {"demo_frame", K_FRAME, 0, false},
+   {"memcpy_64KiB", K_MEMCPY, 64u << 10, true},
+   {"memcpy_256KiB", K_MEMCPY, 256u << 10, true},
+   {"memcpy_1MiB", K_MEMCPY, 1u << 20, true},
+   {"memcpy_4MiB", K_MEMCPY, 4u << 20, true},
 };
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
 /* One iteration of a case; returns the draws (or transfers) it made. */
-static unsigned step(struct bench *b, const struct bench_case *c, unsigned i)
+static unsigned
+step(struct bench *b, const struct bench_case *c, unsigned i)
 {
-  const struct gl_api *gl = &b->gl;
-  unsigned k = i & 1;
-  switch (c->kind) {
-  case K_ARRAYS:
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_ELEMENTS:
-    glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
-    return 1;
-  case K_LOOP_ARRAYS: /* Vulkan has no loop: the draw is rewritten into a line strip */
-    glDrawArrays(GL_LINE_LOOP, 0, 3);
-    return 1;
-  case K_LOOP_ELEMENTS:
-    glDrawElements(GL_LINE_LOOP, 3, GL_UNSIGNED_SHORT, NULL);
-    return 1;
-  case K_ATTRIB:
-    gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[k]);
-    gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_PROGRAM:
-    gl->UseProgram(b->programs[k]);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_TEX1:
-    glBindTexture(GL_TEXTURE_2D, b->textures[0][k]); /* unit 0 is active */
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_TEX8:
-    for (int t = BENCH_UNITS - 1; t >= 0; t--) {
-      gl->ActiveTexture(GL_TEXTURE0 + (GLenum)t);
-      glBindTexture(GL_TEXTURE_2D, b->textures[t][k]);
-    }
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_UBO:
-    gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[k]);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_UNIFORM_FEW:
-    gl->Uniform4f(b->loc_u[0][0], (float)k, 0.0f, 0.0f, 0.0f);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_UNIFORM_MANY:
-    for (int u = 0; u < BENCH_UNIFORMS; u++)
-      gl->Uniform4f(b->loc_u[0][u], (float)k, (float)u, 0.0f, 0.0f);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_VIEWPORT:
-    glViewport(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_SCISSOR:
-    glScissor(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_BLEND_TOGGLE:
-  case K_DEPTH_TOGGLE: {
-    GLenum cap = c->kind == K_BLEND_TOGGLE ? GL_BLEND : GL_DEPTH_TEST;
-    glEnable(cap);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glDisable(cap);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 2;
-  }
-  case K_STREAM_DRAW: {
-    /* The drawn range is rewritten before each draw: the previous draw may
+   const struct gl_api *gl = &b->gl;
+   unsigned k = i & 1;
+   switch (c->kind) {
+      case K_ARRAYS: glDrawArrays(GL_TRIANGLES, 0, 3); return 1;
+      case K_ELEMENTS: glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL); return 1;
+      /* Vulkan has no loop: the draw is rewritten into a line strip */
+      case K_LOOP_ARRAYS: glDrawArrays(GL_LINE_LOOP, 0, 3); return 1;
+      case K_LOOP_ELEMENTS: glDrawElements(GL_LINE_LOOP, 3, GL_UNSIGNED_SHORT, NULL); return 1;
+      case K_ATTRIB:
+         gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[k]);
+         gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_PROGRAM:
+         gl->UseProgram(b->programs[k]);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_TEX1:
+         glBindTexture(GL_TEXTURE_2D, b->textures[0][k]); /* unit 0 is active */
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_TEX8:
+         for (int t = BENCH_UNITS - 1; t >= 0; t--) {
+            gl->ActiveTexture(GL_TEXTURE0 + (GLenum)t);
+            glBindTexture(GL_TEXTURE_2D, b->textures[t][k]);
+         }
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_UBO:
+         gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[k]);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_UNIFORM_FEW:
+         gl->Uniform4f(b->loc_u[0][0], (float)k, 0.0f, 0.0f, 0.0f);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_UNIFORM_MANY:
+         for (int u = 0; u < BENCH_UNIFORMS; u++)
+            gl->Uniform4f(b->loc_u[0][u], (float)k, (float)u, 0.0f, 0.0f);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_VIEWPORT:
+         glViewport(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_SCISSOR:
+         glScissor(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_BLEND_TOGGLE:
+      case K_DEPTH_TOGGLE: {
+         GLenum cap = c->kind == K_BLEND_TOGGLE ? GL_BLEND : GL_DEPTH_TEST;
+         glEnable(cap);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         glDisable(cap);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 2;
+      }
+      case K_STREAM_DRAW: {
+         /* The drawn range is rewritten before each draw: the previous draw may
      * still be reading it. */
-    float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
-    gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  }
-  case K_UPLOAD:
-    gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)c->size, b->src + k);
-    return 1;
-  case K_TEXSUB:
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
-                    GL_UNSIGNED_BYTE, b->src + 4 * k);
-    return 1;
-  case K_TEXSUB_DRAW: /* the draw samples unit 0: each upload is sent, none coalesced */
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
-                    GL_UNSIGNED_BYTE, b->src + 4 * k);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    return 1;
-  case K_READ_LATENCY:
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
-    return 1;
-  case K_READ_BANDWIDTH:
-    glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
-    return 1;
-  case K_FRAME:
-    demo_scene_draw_frame(b->scene, (int)i);
-    eglSwapBuffers(b->egl.display, b->egl.surface);
-    return 1;
-  case K_MEMCPY:
-    memcpy(b->dst, b->src + k, c->size);
-    __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
-    return 1;
-  }
-  return 0;
+         float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
+         gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      }
+      case K_UPLOAD:
+         gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)c->size, b->src + k);
+         return 1;
+      case K_TEXSUB:
+         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
+                         GL_UNSIGNED_BYTE, b->src + 4 * k);
+         return 1;
+      case K_TEXSUB_DRAW: /* the draw samples unit 0: each upload is sent, none coalesced */
+         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
+                         GL_UNSIGNED_BYTE, b->src + 4 * k);
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         return 1;
+      case K_READ_LATENCY:
+         glDrawArrays(GL_TRIANGLES, 0, 3);
+         glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
+         return 1;
+      case K_READ_BANDWIDTH:
+         glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
+         return 1;
+      case K_FRAME:
+         demo_scene_draw_frame(b->scene, (int)i);
+         eglSwapBuffers(b->egl.display, b->egl.surface);
+         return 1;
+      case K_MEMCPY:
+         memcpy(b->dst, b->src + k, c->size);
+         __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
+         return 1;
+   }
+   return 0;
 }
 
-static bool case_prepare(struct bench *b, const struct bench_case *c)
+static bool
+case_prepare(struct bench *b, const struct bench_case *c)
 {
-  const struct gl_api *gl = &b->gl;
-  bench_reset(b);
-  switch (c->kind) {
-  case K_SCISSOR:
-    glEnable(GL_SCISSOR_TEST);
-    break;
-  case K_STREAM_DRAW:
-    gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
-    gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-    break;
-  case K_TEXSUB:
-  case K_TEXSUB_DRAW:
-    glBindTexture(GL_TEXTURE_2D, b->big_texture); /* unit 0 is active */
-    break;
-  case K_FRAME:
-    b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
-    return b->scene != NULL;
-  default:
-    break;
-  }
-  return true;
+   const struct gl_api *gl = &b->gl;
+   bench_reset(b);
+   switch (c->kind) {
+      case K_SCISSOR: glEnable(GL_SCISSOR_TEST); break;
+      case K_STREAM_DRAW:
+         gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
+         gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+         break;
+      case K_TEXSUB:
+      case K_TEXSUB_DRAW:
+         glBindTexture(GL_TEXTURE_2D, b->big_texture); /* unit 0 is active */
+         break;
+      case K_FRAME:
+         b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
+         return b->scene != NULL;
+      default: break;
+   }
+   return true;
 }
 
-static double case_value(const struct bench_case *c, uint64_t n, double secs, const char **unit)
+static double
+case_value(const struct bench_case *c, uint64_t n, double secs, const char **unit)
 {
-  switch (c->kind) {
-  case K_UPLOAD:
-  case K_MEMCPY:
-    *unit = "MB/s";
-    return (double)n * (double)c->size / secs / 1e6;
-  case K_TEXSUB:
-  case K_TEXSUB_DRAW:
-    *unit = "MB/s";
-    return (double)n * (double)(c->size * c->size * 4) / secs / 1e6;
-  case K_READ_BANDWIDTH:
-    *unit = "MB/s";
-    return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
-  case K_FRAME:
-    *unit = "frames/s";
-    return (double)n / secs;
-  case K_READ_LATENCY:
-    *unit = "us";
-    return secs / (double)n * 1e6;
-  default:
-    *unit = "draws/s";
-    return (double)n / secs;
-  }
+   switch (c->kind) {
+      case K_UPLOAD:
+      case K_MEMCPY: *unit = "MB/s"; return (double)n * (double)c->size / secs / 1e6;
+      case K_TEXSUB:
+      case K_TEXSUB_DRAW:
+         *unit = "MB/s";
+         return (double)n * (double)(c->size * c->size * 4) / secs / 1e6;
+      case K_READ_BANDWIDTH:
+         *unit = "MB/s";
+         return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
+      case K_FRAME: *unit = "frames/s"; return (double)n / secs;
+      case K_READ_LATENCY: *unit = "us"; return secs / (double)n * 1e6;
+      default: *unit = "draws/s"; return (double)n / secs;
+   }
 }
 
-static bool run_case(struct bench *b, const struct bench_case *c)
+static bool
+run_case(struct bench *b, const struct bench_case *c)
 {
-  if (!case_prepare(b, c))
-    return false;
-  unsigned i = 0;
-  for (unsigned w = c->kind == K_FRAME ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
-    step(b, c, i);
-  glFinish();
-  bool ok = gl_check(c->name);
-  /* Frame boundary: with MGL_PIPE_STATS=frame the next frame line is the steady state. */
-  eglSwapBuffers(b->egl.display, b->egl.surface);
-  uint64_t n = 0;
-  double t0 = now_s(), t1 = t0;
-  if (!b->opt->warmup_only && b->opt->steps) {
-    /* a fixed count: two counts' difference under callgrind is the cost of one step */
-    for (unsigned j = 0; j < b->opt->steps; j++, i++)
-      n += step(b, c, i);
-  } else if (!b->opt->warmup_only) {
-    do {
-      for (unsigned j = 0; j < BENCH_BATCH; j++, i++)
-        n += step(b, c, i);
-      t1 = now_s();
-    } while (t1 - t0 < b->opt->seconds);
-  }
-  eglSwapBuffers(b->egl.display, b->egl.surface);
-  glFinish();
-  t1 = now_s();
-  ok = gl_check(c->name) && ok;
-  demo_scene_destroy(b->scene);
-  b->scene = NULL;
-  if (ok && !b->opt->warmup_only) {
-    const char *unit = "";
-    double v = case_value(c, n, t1 - t0, &unit);
-    report(b, c->name, v, unit);
-  }
-  return ok;
+   if (!case_prepare(b, c))
+      return false;
+   unsigned i = 0;
+   for (unsigned w = c->kind == K_FRAME ? BENCH_FRAME_WARMUP : BENCH_WARMUP; i < w; i++)
+      step(b, c, i);
+   glFinish();
+   bool ok = gl_check(c->name);
+   /* Frame boundary: with MGL_PIPE_STATS=frame the next frame line is the steady state. */
+   eglSwapBuffers(b->egl.display, b->egl.surface);
+   uint64_t n = 0;
+   double t0 = now_s(), t1 = t0;
+   if (!b->opt->warmup_only && b->opt->steps) {
+      /* a fixed count: two counts' difference under callgrind is the cost of one step */
+      for (unsigned j = 0; j < b->opt->steps; j++, i++)
+         n += step(b, c, i);
+   } else if (!b->opt->warmup_only) {
+      do {
+         for (unsigned j = 0; j < BENCH_BATCH; j++, i++)
+            n += step(b, c, i);
+         t1 = now_s();
+      } while (t1 - t0 < b->opt->seconds);
+   }
+   eglSwapBuffers(b->egl.display, b->egl.surface);
+   glFinish();
+   t1 = now_s();
+   ok = gl_check(c->name) && ok;
+   demo_scene_destroy(b->scene);
+   b->scene = NULL;
+   if (ok && !b->opt->warmup_only) {
+      const char *unit = "";
+      double v = case_value(c, n, t1 - t0, &unit);
+      report(b, c->name, v, unit);
+   }
+   return ok;
 }
 
-static void bench_teardown(struct bench *b)
+static void
+bench_teardown(struct bench *b)
 {
-  const struct gl_api *gl = &b->gl;
-  gl->UseProgram(0);
-  gl->BindVertexArray(0);
-  for (int p = 0; p < 2; p++)
-    if (b->programs[p] != 0)
-      gl->DeleteProgram(b->programs[p]);
-  gl->DeleteVertexArrays(1, &b->vao);
-  gl->DeleteBuffers(2, b->vbos);
-  gl->DeleteBuffers(2, b->ubos);
-  gl->DeleteBuffers(1, &b->ibo);
-  gl->DeleteBuffers(1, &b->stream_buf);
-  gl->DeleteBuffers(1, &b->upload_buf);
-  for (int t = 0; t < BENCH_UNITS; t++)
-    glDeleteTextures(2, b->textures[t]);
-  glDeleteTextures(1, &b->big_texture);
+   const struct gl_api *gl = &b->gl;
+   gl->UseProgram(0);
+   gl->BindVertexArray(0);
+   for (int p = 0; p < 2; p++)
+      if (b->programs[p] != 0)
+         gl->DeleteProgram(b->programs[p]);
+   gl->DeleteVertexArrays(1, &b->vao);
+   gl->DeleteBuffers(2, b->vbos);
+   gl->DeleteBuffers(2, b->ubos);
+   gl->DeleteBuffers(1, &b->ibo);
+   gl->DeleteBuffers(1, &b->stream_buf);
+   gl->DeleteBuffers(1, &b->upload_buf);
+   for (int t = 0; t < BENCH_UNITS; t++)
+      glDeleteTextures(2, b->textures[t]);
+   glDeleteTextures(1, &b->big_texture);
 }
 
 /* ------------------------------------------------------------------ */
 /* Command line                                                        */
 
-static void print_usage(FILE *f)
+static void
+print_usage(FILE *f)
 {
-  fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only]\n"
-        "                 [--csv]\n"
-        "       mgl-bench --list\n"
-        "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
-        "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
-        "tools/bench/transport.sh tabulates.  With MGL_PIPE_STATS=frame, each case ends\n"
-        "a frame after its warm-up and another after its timed loop (demo_frame ends\n"
-        "one per frame).\n"
-        "\n"
-        "  --case NAME     run only case NAME (see --list)\n"
-        "  --seconds S     timed length of each case (default 1)\n"
-        "  --steps N       time exactly N steps of each case instead (instruction counts:\n"
-        "                  the difference of two counts under callgrind is per step)\n"
-        "  --warmup-only   run each case's set-up and warm-up, not its timed loop\n"
-        "  --csv           print CSV (case,arm,value,unit)\n"
-        "  --list          print the case names and exit\n"
-        "  --help          show this help and exit\n"
-        "\n"
-        "Exit status: 0 on success, 1 on an EGL/GL failure, 2 on bad usage.\n",
-        f);
+   fputs("usage: mgl-bench [transport] [--case NAME] [--seconds S | --steps N] [--warmup-only]\n"
+         "                 [--csv]\n"
+         "       mgl-bench --list\n"
+         "Runs the cases (one row each) on the GL the environment selects: mgl on any\n"
+         "MGL_TRANSPORT arm, Mesa llvmpipe or Zink.  `transport` runs only the subset\n"
+         "tools/bench/transport.sh tabulates.  With MGL_PIPE_STATS=frame, each case ends\n"
+         "a frame after its warm-up and another after its timed loop (demo_frame ends\n"
+         "one per frame).\n"
+         "\n"
+         "  --case NAME     run only case NAME (see --list)\n"
+         "  --seconds S     timed length of each case (default 1)\n"
+         "  --steps N       time exactly N steps of each case instead (instruction counts:\n"
+         "                  the difference of two counts under callgrind is per step)\n"
+         "  --warmup-only   run each case's set-up and warm-up, not its timed loop\n"
+         "  --csv           print CSV (case,arm,value,unit)\n"
+         "  --list          print the case names and exit\n"
+         "  --help          show this help and exit\n"
+         "\n"
+         "Exit status: 0 on success, 1 on an EGL/GL failure, 2 on bad usage.\n",
+         f);
 }
 
-static int parse_options(int argc, char **argv, struct options *opt)
+static int
+parse_options(int argc, char **argv, struct options *opt)
 {
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "transport") == 0 && i == 1) {
-      opt->transport_only = true;
-    } else if (strcmp(argv[i], "--csv") == 0) {
-      opt->csv = true;
-    } else if (strcmp(argv[i], "--warmup-only") == 0) {
-      opt->warmup_only = true;
-    } else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) {
-      opt->only = argv[++i];
-      bool known = false;
-      for (size_t c = 0; c < BENCH_NCASES; c++)
-        known = known || strcmp(cases[c].name, opt->only) == 0;
-      if (!known) {
-        fail("unknown case '%s' (see --list)", opt->only);
-        return 2;
+   for (int i = 1; i < argc; i++) {
+      if (strcmp(argv[i], "transport") == 0 && i == 1) {
+         opt->transport_only = true;
+      } else if (strcmp(argv[i], "--csv") == 0) {
+         opt->csv = true;
+      } else if (strcmp(argv[i], "--warmup-only") == 0) {
+         opt->warmup_only = true;
+      } else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) {
+         opt->only = argv[++i];
+         bool known = false;
+         for (size_t c = 0; c < BENCH_NCASES; c++)
+            known = known || strcmp(cases[c].name, opt->only) == 0;
+         if (!known) {
+            fail("unknown case '%s' (see --list)", opt->only);
+            return 2;
+         }
+      } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
+         char *end = NULL;
+         errno = 0;
+         double v = strtod(argv[++i], &end);
+         if (errno != 0 || end == argv[i] || *end != '\0' || !(v > 0.0 && v <= 3600.0)) {
+            fail("--seconds wants a number in (0, 3600], got '%s'", argv[i]);
+            return 2;
+         }
+         opt->seconds = v;
+      } else if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
+         char *end = NULL;
+         errno = 0;
+         unsigned long v = strtoul(argv[++i], &end, 10);
+         if (errno != 0 || end == argv[i] || *end != '\0' || v == 0 || v > 100000000ul) {
+            fail("--steps wants a count in [1, 100000000], got '%s'", argv[i]);
+            return 2;
+         }
+         opt->steps = (unsigned)v;
+      } else if (strcmp(argv[i], "--list") == 0) {
+         for (size_t c = 0; c < BENCH_NCASES; c++)
+            printf("%s\n", cases[c].name);
+         return -1;
+      } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+         print_usage(stdout);
+         return -1;
+      } else {
+         fail("unknown option '%s'", argv[i]);
+         print_usage(stderr);
+         return 2;
       }
-    } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
-      char *end = NULL;
-      errno = 0;
-      double v = strtod(argv[++i], &end);
-      if (errno != 0 || end == argv[i] || *end != '\0' || !(v > 0.0 && v <= 3600.0)) {
-        fail("--seconds wants a number in (0, 3600], got '%s'", argv[i]);
-        return 2;
-      }
-      opt->seconds = v;
-    } else if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
-      char *end = NULL;
-      errno = 0;
-      unsigned long v = strtoul(argv[++i], &end, 10);
-      if (errno != 0 || end == argv[i] || *end != '\0' || v == 0 || v > 100000000ul) {
-        fail("--steps wants a count in [1, 100000000], got '%s'", argv[i]);
-        return 2;
-      }
-      opt->steps = (unsigned)v;
-    } else if (strcmp(argv[i], "--list") == 0) {
-      for (size_t c = 0; c < BENCH_NCASES; c++)
-        printf("%s\n", cases[c].name);
-      return -1;
-    } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      print_usage(stdout);
-      return -1;
-    } else {
-      fail("unknown option '%s'", argv[i]);
-      print_usage(stderr);
-      return 2;
-    }
-  }
-  return 0;
+   }
+   return 0;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
-  struct options opt = {.seconds = 1.0};
-  int parsed = parse_options(argc, argv, &opt);
-  if (parsed != 0)
-    return parsed < 0 ? 0 : parsed;
+   struct options opt = {.seconds = 1.0};
+   int parsed = parse_options(argc, argv, &opt);
+   if (parsed != 0)
+      return parsed < 0 ? 0 : parsed;
 
-  static struct bench b;
-  b.opt = &opt;
-  b.egl = (struct egl_app)EGL_APP_INIT;
-  /* Sources of any case; texsub reads up to BENCH_TEX_MAX^2 texels plus the odd offset. */
-  size_t src_size = (size_t)BENCH_TEX_MAX * BENCH_TEX_MAX * 4 + 8;
-  b.src = malloc(src_size);
-  b.dst = malloc(BENCH_BUF_MAX);
-  int rc = 1;
-  if (b.src == NULL || b.dst == NULL) {
-    fail("out of memory");
-    goto out;
-  }
-  for (size_t i = 0; i < src_size; i++)
-    b.src[i] = (unsigned char)(i * 2654435761u >> 24);
-  memset(b.dst, 0, BENCH_BUF_MAX);
+   static struct bench b;
+   b.opt = &opt;
+   b.egl = (struct egl_app)EGL_APP_INIT;
+   /* Sources of any case; texsub reads up to BENCH_TEX_MAX^2 texels plus the odd offset. */
+   size_t src_size = (size_t)BENCH_TEX_MAX * BENCH_TEX_MAX * 4 + 8;
+   b.src = malloc(src_size);
+   b.dst = malloc(BENCH_BUF_MAX);
+   int rc = 1;
+   if (b.src == NULL || b.dst == NULL) {
+      fail("out of memory");
+      goto out;
+   }
+   for (size_t i = 0; i < src_size; i++)
+      b.src[i] = (unsigned char)(i * 2654435761u >> 24);
+   memset(b.dst, 0, BENCH_BUF_MAX);
 
-  if (!egl_app_setup(&b.egl, "mgl-bench", BENCH_SIZE, BENCH_SIZE, 24) || !load_gl(&b.gl))
-    goto out;
-  b.arm = arm_name();
-  fprintf(stderr, "mgl-bench: arm=%s renderer=%s\n", b.arm,
-          (const char *)glGetString(GL_RENDERER));
-  if (!bench_setup(&b))
-    goto out;
-  if (opt.csv)
-    printf("case,arm,value,unit\n");
-  rc = 0;
-  for (size_t c = 0; c < BENCH_NCASES && rc == 0; c++) {
-    if (opt.only != NULL ? strcmp(opt.only, cases[c].name) != 0
-                         : (opt.transport_only && !cases[c].transport))
-      continue;
-    if (!run_case(&b, &cases[c]))
-      rc = 1;
-  }
-  bench_teardown(&b);
+   if (!egl_app_setup(&b.egl, "mgl-bench", BENCH_SIZE, BENCH_SIZE, 24) || !load_gl(&b.gl))
+      goto out;
+   b.arm = arm_name();
+   fprintf(stderr, "mgl-bench: arm=%s renderer=%s\n", b.arm,
+           (const char *)glGetString(GL_RENDERER));
+   if (!bench_setup(&b))
+      goto out;
+   if (opt.csv)
+      printf("case,arm,value,unit\n");
+   rc = 0;
+   for (size_t c = 0; c < BENCH_NCASES && rc == 0; c++) {
+      if (opt.only != NULL ? strcmp(opt.only, cases[c].name) != 0
+                           : (opt.transport_only && !cases[c].transport))
+         continue;
+      if (!run_case(&b, &cases[c]))
+         rc = 1;
+   }
+   bench_teardown(&b);
 out:
-  egl_app_teardown(&b.egl);
-  free(b.src);
-  free(b.dst);
-  return rc;
+   egl_app_teardown(&b.egl);
+   free(b.src);
+   free(b.dst);
+   return rc;
 }

@@ -230,7 +230,7 @@ def gen_stubs_c(cmds):
             out.append("   %smgl_%s(%s);\n}\n\n" % ("" if c.is_void() else "return ",
                                                   c.forward.name, c.arg_list()))
             continue
-        out.append("   MGL_DECLINE(gl_entry_unimplemented, \"%%s\", \"%s\");\n" % c.name)
+        out.append("   MGU_DECLINE(gl_entry_unimplemented, \"%%s\", \"%s\");\n" % c.name)
         out.append("   fe_gl_error(GL_INVALID_OPERATION);\n")
         if not c.is_void():
             out.append("   return (%s)0;\n" % c.ret)

@@ -19,6 +19,7 @@
 #include <vulkan/vulkan.h>
 
 #include "decline.h"
+#include "hash.h"
 #include "pipe_tables.h"
 #include "backend.h"
 
@@ -412,14 +413,12 @@ struct vkb_pipeline_key {
 
 struct vkb_pipeline_entry {
    struct vkb_pipeline_key key;
-   uint64_t hash;
-   VkPipeline pipeline;       /* VK_NULL_HANDLE: tombstone or creation failed */
-   uint8_t state;             /* 0 empty, 1 live, 2 tombstone, 3 failed */
+   VkPipeline pipeline; /* VK_NULL_HANDLE: creation failed */
+   bool failed;
 };
 
 struct vkb_pipeline_cache {
-   struct vkb_pipeline_entry *e;
-   uint32_t cap, count, tombstones;
+   struct mgu_hash_table table; /* key hash -> struct vkb_pipeline_entry * */
    VkPipelineCache vk;
 };
 
@@ -462,6 +461,7 @@ struct vkb_keyed_pipes {
    VkPipeline *pipes;
    uint32_t count;
    uint32_t key_size;
+   uint32_t keys_cap, pipes_cap;
 };
 
 struct vkb_screen {
@@ -608,7 +608,7 @@ struct vkb_screen {
     * while only the program changed, which leaves what a sampler resolves to as it was */
    uint64_t program_tick;
 
-   /* frames (DESIGN.md §5: the completed-frame floor must be provable) */
+   /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
    uint64_t frame_serial;          /* frame being recorded */
    uint64_t last_presented;
    uint64_t completed_frame_floor; /* every batch of every frame <= it has completed */
@@ -716,7 +716,7 @@ VkPipeline vkb_keyed_pipes_find(const struct vkb_keyed_pipes *l, const void *key
 bool vkb_keyed_pipes_reserve(struct vkb_screen *scr, struct vkb_keyed_pipes *l, const char *what);
 void vkb_keyed_pipes_add(struct vkb_keyed_pipes *l, const void *key, VkPipeline p);
 void vkb_keyed_pipes_finish(struct vkb_screen *scr, struct vkb_keyed_pipes *l);
-void vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail);
+void vkb_fatal(struct vkb_screen *scr, enum mgu_fatal name, const char *detail);
 int32_t vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits,
                         VkMemoryPropertyFlags want, VkMemoryPropertyFlags avoid);
 

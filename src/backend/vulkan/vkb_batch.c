@@ -152,7 +152,7 @@ cur_batch(struct vkb_screen *scr)
    } else {
       b = calloc(1, sizeof(*b));
       if (!b) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "batch");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "batch");
          return NULL;
       }
       VkCommandPoolCreateInfo pci = {
@@ -250,7 +250,7 @@ frame_ledger_record(struct vkb_screen *scr, uint64_t frame, uint64_t serial)
    if (frame <= scr->completed_frame_floor) {
       /* work submitted into a frame already declared complete */
       scr->unsound_serial_complete++;
-      mgl_warn("vulkan: unsound-serial-complete: batch %llu submitted for frame %llu, at or "
+      mgu_warn("vulkan: unsound-serial-complete: batch %llu submitted for frame %llu, at or "
                "below the completed frame floor %llu",
                (unsigned long long)serial, (unsigned long long)frame,
                (unsigned long long)scr->completed_frame_floor);
@@ -265,7 +265,7 @@ frame_ledger_record(struct vkb_screen *scr, uint64_t frame, uint64_t serial)
       const uint32_t cap = scr->frame_ledger_cap ? scr->frame_ledger_cap * 2 : 16;
       struct vkb_frame_mark *m = realloc(scr->frame_ledger, cap * sizeof(*m));
       if (!m) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "frame ledger");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "frame ledger");
          return;
       }
       scr->frame_ledger = m;
@@ -288,7 +288,7 @@ update_frame_floor(struct vkb_screen *scr)
    const struct vkb_frame_mark *open = scr->frame_ledger_count ? &scr->frame_ledger[0] : NULL;
    if ((open && open->frame <= candidate) || candidate > scr->last_presented) {
       scr->unsound_serial_complete++;
-      mgl_warn("vulkan: unsound-serial-complete: refusing to move the completed frame floor "
+      mgu_warn("vulkan: unsound-serial-complete: refusing to move the completed frame floor "
                "to %llu: frame %llu's last batch %llu is not complete (completed %llu, last "
                "presented %llu)",
                (unsigned long long)candidate, open ? (unsigned long long)open->frame : 0ull,
@@ -448,7 +448,7 @@ vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bo
                "GPU work did not finish within MGL_VK_GPU_TIMEOUT_MS (%llu ms)",
                (unsigned long long)(scr->gpu_timeout_ns / 1000000u));
       scr->gpu_hung = true;
-      vkb_fatal(scr, MGL_FATAL_GpuTimeout, detail);
+      vkb_fatal(scr, MGU_FATAL_GpuTimeout, detail);
       return VK_ERROR_DEVICE_LOST;
    }
    if (r != VK_SUCCESS && r != VK_TIMEOUT) {
@@ -465,7 +465,7 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
 {
    struct vkb_arena_block *blk = calloc(1, sizeof(*blk));
    if (!blk) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "arena block");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "arena block");
       return false;
    }
    blk->size = size;
@@ -498,7 +498,7 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
        !vkb_check(scr, vkMapMemory(scr->dev, blk->mem, 0, VK_WHOLE_SIZE, 0, (void **)&blk->map),
                   "arena map")) {
       if (type < 0)
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "no host-visible coherent memory type");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "no host-visible coherent memory type");
       vkDestroyBuffer(scr->dev, blk->buf, NULL);
       vkFreeMemory(scr->dev, blk->mem, NULL);
       free(blk);
@@ -554,7 +554,7 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
          uint32_t cap = scr->hung_garbage_cap ? scr->hung_garbage_cap * 2 : 64;
          struct vkb_garbage *g = realloc(scr->hung_garbage, cap * sizeof(*g));
          if (!g) {
-            mgl_error("vulkan: a hung device's object %llu is leaked (out of memory)",
+            mgu_error("vulkan: a hung device's object %llu is leaked (out of memory)",
                       (unsigned long long)handle);
             return;
          }
@@ -575,7 +575,7 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       uint32_t cap = b->garbage_cap ? b->garbage_cap * 2 : 64;
       struct vkb_garbage *g = realloc(b->garbage, cap * sizeof(*g));
       if (!g) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "garbage list");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "garbage list");
          vkDeviceWaitIdle(scr->dev);
          destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
          return;
@@ -629,7 +629,7 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
          uint32_t cap = b->dpool_cap ? b->dpool_cap * 2 : 4;
          VkDescriptorPool *p = realloc(b->dpools, cap * sizeof(*p));
          if (!p) {
-            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "descriptor pool list");
+            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "descriptor pool list");
             return VK_NULL_HANDLE;
          }
          b->dpools = p;

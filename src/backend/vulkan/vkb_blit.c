@@ -81,7 +81,7 @@ get_surf(struct vkb_screen *scr, const struct mgp_surface *s, struct surf *o)
       return false;
    if (o->r->is_buffer || !o->r->img || s->level >= o->r->levels ||
        s->layer >= vkb_resource_level_layers(o->r, s->level)) {
-      MGL_DECLINE(backend_draw_incomplete, "blit surface {%u,%u} level %u layer %u", s->res.slot,
+      MGU_DECLINE(backend_draw_incomplete, "blit surface {%u,%u} level %u layer %u", s->res.slot,
                   s->res.gen, s->level, s->layer);
       return false;
    }
@@ -828,7 +828,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    const bool ms_dst = d.r->samples != VK_SAMPLE_COUNT_1_BIT;
 
    if (via_buffer && (scaled || mirror_x || mirror_y || ms_src || ms_dst)) {
-      MGL_DECLINE(backend_feature_unimplemented, "scaled, mirrored or multisampled depth/stencil "
+      MGU_DECLINE(backend_feature_unimplemented, "scaled, mirrored or multisampled depth/stencil "
                   "blit from %s to %s", vkb_format_name(s.r->desc.format),
                   vkb_format_name(d.r->desc.format));
       return;
@@ -864,7 +864,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
           (!color && !drawn &&
            (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
           (resolve && !color && !drawn && !ds_resolve_supported(scr, aspect))) {
-         MGL_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
+         MGU_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
                      "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
                      scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
                      vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
@@ -957,7 +957,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
                       false);
             return;
          }
-         MGL_DECLINE(backend_format_unsupported, "mirrored stencil blit %s -> %s: no "
+         MGU_DECLINE(backend_format_unsupported, "mirrored stencil blit %s -> %s: no "
                      "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
                      vkb_format_name(d.r->desc.format));
          return;
@@ -1042,7 +1042,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    if (src_out) {
       /* Nearest: only destination pixels whose source pixel is inside are written. */
       if (sw > maxdim || sh > maxdim) {
-         MGL_DECLINE(backend_feature_unimplemented, "scaled stencil blit whose source "
+         MGU_DECLINE(backend_feature_unimplemented, "scaled stencil blit whose source "
                      "rectangle leaves the read surface, over %lld texels", (long long)maxdim);
          return;
       }
@@ -1052,7 +1052,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    }
    if (!blit_features(scr, s.r->fmt->vk, src_want) ||
        !blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "scaled stencil blit %s -> %s (%s): no "
+      MGU_DECLINE(backend_format_unsupported, "scaled stencil blit %s -> %s (%s): no "
                   "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
                   vkb_format_name(d.r->desc.format), filter == VK_FILTER_LINEAR ? "linear" : "nearest");
       return;
@@ -1065,7 +1065,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    struct vkb_resource tmp;
    if (!whole) {
       if (dw > maxdim || dh > maxdim) {
-         MGL_DECLINE(backend_feature_unimplemented, "clipped scaled stencil blit to a "
+         MGU_DECLINE(backend_feature_unimplemented, "clipped scaled stencil blit to a "
                      "%lldx%lld box", (long long)dw, (long long)dh);
          return;
       }
@@ -1144,7 +1144,7 @@ VKB_CALL(blit, mgp_blit)
    if (args->mask & GL_COLOR_BUFFER_BIT) {
       if (s.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
           d.r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT) {
-         MGL_DECLINE(backend_draw_incomplete, "colour blit between %s and %s",
+         MGU_DECLINE(backend_draw_incomplete, "colour blit between %s and %s",
                      vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
          return;
       }
@@ -1177,7 +1177,7 @@ VKB_CALL(blit, mgp_blit)
                       ? DS_COPY_BUFFER
                       : DS_COPY_CONVERT;
    if (color && s.r->fmt->kind != d.r->fmt->kind) {
-      MGL_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
+      MGU_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
                   "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
       return;
    }
@@ -1203,7 +1203,7 @@ VKB_CALL(generate_mipmap, mgp_generate_mipmap)
    if (!r)
       return;
    if (r->is_buffer || !r->img || r->samples != VK_SAMPLE_COUNT_1_BIT) {
-      MGL_DECLINE(backend_draw_incomplete, "generate_mipmap of a buffer or multisampled image");
+      MGU_DECLINE(backend_draw_incomplete, "generate_mipmap of a buffer or multisampled image");
       return;
    }
    uint32_t last = args->last_level < r->levels ? args->last_level : r->levels - 1;
@@ -1213,7 +1213,7 @@ VKB_CALL(generate_mipmap, mgp_generate_mipmap)
        !has_features(scr, r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT |
                                          VK_FORMAT_FEATURE_BLIT_DST_BIT |
                                          VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "generate_mipmap of %s: no linear Vulkan blit",
+      MGU_DECLINE(backend_format_unsupported, "generate_mipmap of %s: no linear Vulkan blit",
                   vkb_format_name(r->desc.format));
       return;
    }
@@ -1256,7 +1256,7 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
                      n = b->width;
       if (b->x < 0 || args->dst_x < 0 || so + n > s->size || dox + n > d->size ||
           (s == d && so < dox + n && dox < so + n)) {
-         MGL_DECLINE(backend_draw_incomplete, "buffer copy [%d, +%u) -> [%d, +%u) out of range "
+         MGU_DECLINE(backend_draw_incomplete, "buffer copy [%d, +%u) -> [%d, +%u) out of range "
                      "or overlapping", b->x, b->width, args->dst_x, b->width);
          return;
       }
@@ -1276,14 +1276,14 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
       return;
    }
    if (d->is_buffer || s->is_buffer) {
-      MGL_DECLINE(backend_feature_unimplemented, "resource_copy_region between a buffer and an "
+      MGU_DECLINE(backend_feature_unimplemented, "resource_copy_region between a buffer and an "
                   "image");
       return;
    }
    if (!d->img || !s->img || args->dst_level >= d->levels || args->src_level >= s->levels ||
        s->samples != d->samples || s->fmt->vk_texel_size != d->fmt->vk_texel_size ||
        s->fmt->aspect != d->fmt->aspect) {
-      MGL_DECLINE(backend_draw_incomplete, "image copy %s level %u -> %s level %u (sizes, "
+      MGU_DECLINE(backend_draw_incomplete, "image copy %s level %u -> %s level %u (sizes, "
                   "samples or aspects differ)", vkb_format_name(s->desc.format), args->src_level,
                   vkb_format_name(d->desc.format), args->dst_level);
       return;
@@ -1298,7 +1298,7 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
        b->z + (int64_t)b->depth > vkb_resource_level_layers(s, sl) ||
        args->dst_x + (int64_t)b->width > dw || args->dst_y + (int64_t)b->height > dh ||
        args->dst_z + (int64_t)b->depth > vkb_resource_level_layers(d, dl)) {
-      MGL_DECLINE(backend_draw_incomplete, "image copy box outside a level");
+      MGU_DECLINE(backend_draw_incomplete, "image copy box outside a level");
       return;
    }
    /* Within one level the level cannot be in two layouts: both sides use GENERAL, which
@@ -1308,7 +1308,7 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
    if (one_level && b->x < args->dst_x + (int64_t)b->width && args->dst_x < b->x + (int64_t)b->width &&
        b->y < args->dst_y + (int64_t)b->height && args->dst_y < b->y + (int64_t)b->height &&
        b->z < args->dst_z + (int64_t)b->depth && args->dst_z < b->z + (int64_t)b->depth) {
-      MGL_DECLINE(backend_feature_unimplemented, "image copy between overlapping boxes of one "
+      MGU_DECLINE(backend_feature_unimplemented, "image copy between overlapping boxes of one "
                   "level");
       return;
    }
@@ -1316,7 +1316,7 @@ VKB_CALL(resource_copy_region, mgp_resource_copy_region)
     * z.. are the other side's layers z.. (Vulkan 1.1, VUID-vkCmdCopyImage-srcImage-07743). */
    if (s->image_type != d->image_type &&
        (s->image_type == VK_IMAGE_TYPE_1D || d->image_type == VK_IMAGE_TYPE_1D)) {
-      MGL_DECLINE(backend_feature_unimplemented, "image copy between a 1D and a 2D or 3D image");
+      MGU_DECLINE(backend_feature_unimplemented, "image copy between a 1D and a 2D or 3D image");
       return;
    }
    const VkImageLayout src_layout =

@@ -104,7 +104,7 @@ blit_draw_init(struct vkb_screen *scr)
       return scr->blit_draw;
    struct vkb_blit_draw *b = calloc(1, sizeof(*b));
    if (!b) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "blit draw");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "blit draw");
       return NULL;
    }
    scr->blit_draw = b; /* vkb_blit_draw_finish takes what was made, also after a failure */
@@ -331,7 +331,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
                  (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
    if (!usable || (s->image_type != VK_IMAGE_TYPE_2D && !src_1d && !src_3d) ||
        !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
-      MGL_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled%s, "
+      MGU_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled%s, "
                   "or not an attachment", vkb_format_name(s->desc.format),
                   s->image_type == VK_IMAGE_TYPE_2D   ? "2D"
                   : s->image_type == VK_IMAGE_TYPE_1D ? "1D depth/stencil"
@@ -343,7 +343,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    if (!b)
       return false;
    if (ms_src && !b->fs[0][SRC_MS]) {
-      MGL_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
+      MGU_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
                   "device has no sample-rate shading");
       return false;
    }

@@ -26,7 +26,7 @@ VKB_CALL(context_create, mgp_context_desc)
       return;
    struct vkb_context *ctx = calloc(1, sizeof(*ctx));
    if (!ctx) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "context_create");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "context_create");
       return;
    }
    ctx->base.h = args->ctx;
@@ -109,33 +109,33 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
    if (!r)
       return false;
    if (r->is_buffer || !r->img) {
-      MGL_DECLINE(backend_draw_incomplete, "framebuffer surface {%u,%u} is not an image",
+      MGU_DECLINE(backend_draw_incomplete, "framebuffer surface {%u,%u} is not an image",
                   s->res.slot, s->res.gen);
       return false;
    }
    if (s->layered != f->layered && f->layers) {
       /* The client's completeness check (INCOMPLETE_LAYER_TARGETS) keeps this from coming. */
-      MGL_DECLINE(backend_draw_incomplete, "layered and non-layered attachments together");
+      MGU_DECLINE(backend_draw_incomplete, "layered and non-layered attachments together");
       return false;
    }
    if (s->level >= r->levels || s->layer >= vkb_resource_level_layers(r, s->level)) {
-      MGL_DECLINE(backend_draw_incomplete, "framebuffer surface level %u layer %u of %u levels",
+      MGU_DECLINE(backend_draw_incomplete, "framebuffer surface level %u layer %u of %u levels",
                   s->level, s->layer, r->levels);
       return false;
    }
    if (r->image_type == VK_IMAGE_TYPE_1D && !want_color && !r->ds_attachment) {
-      MGL_DECLINE(backend_feature_unimplemented, "a 1D depth/stencil texture as an attachment "
+      MGU_DECLINE(backend_feature_unimplemented, "a 1D depth/stencil texture as an attachment "
                   "(the device has no 1D depth/stencil attachments of its format)");
       return false;
    }
    const bool is_color = r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT;
    if (is_color != want_color) {
-      MGL_DECLINE(backend_draw_incomplete, "%s surface of format %s",
+      MGU_DECLINE(backend_draw_incomplete, "%s surface of format %s",
                   want_color ? "colour" : "depth/stencil", vkb_format_name(r->desc.format));
       return false;
    }
    if (want_color && !(r->fmt->caps & MGP_FORMAT_CAP_RENDER)) {
-      MGL_DECLINE(backend_format_unsupported, "format %s is not renderable here",
+      MGU_DECLINE(backend_format_unsupported, "format %s is not renderable here",
                   vkb_format_name(r->desc.format));
       return false;
    }
@@ -167,7 +167,7 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
    struct vkb_screen *scr = ctx->scr;
    memset(f, 0, sizeof(*f));
    if (!ctx->fb_set) {
-      MGL_DECLINE(backend_draw_incomplete, "no framebuffer state was set");
+      MGU_DECLINE(backend_draw_incomplete, "no framebuffer state was set");
       return false;
    }
    const struct mgp_framebuffer_state *fb = &ctx->fb;
@@ -199,7 +199,7 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
    if (f->depth && f->stencil &&
        (f->depth != f->stencil || f->depth_level != f->stencil_level ||
         f->depth_layer != f->stencil_layer)) {
-      MGL_DECLINE(backend_feature_unimplemented, "separate depth and stencil attachments");
+      MGU_DECLINE(backend_feature_unimplemented, "separate depth and stencil attachments");
       return false;
    }
    if (f->depth)
@@ -219,13 +219,13 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
    f->samples = nall ? (uint32_t)all[0]->samples : 1;
    for (uint32_t i = 1; i < nall; i++) {
       if ((uint32_t)all[i]->samples != f->samples) {
-         MGL_DECLINE(backend_draw_incomplete, "framebuffer attachments with %u and %u samples",
+         MGU_DECLINE(backend_draw_incomplete, "framebuffer attachments with %u and %u samples",
                      f->samples, (uint32_t)all[i]->samples);
          return false;
       }
    }
    if (!f->extent.width || !f->extent.height) {
-      MGL_DECLINE(backend_draw_incomplete, "framebuffer of size %ux%u", f->extent.width,
+      MGU_DECLINE(backend_draw_incomplete, "framebuffer of size %ux%u", f->extent.width,
                   f->extent.height);
       return false;
    }
@@ -397,14 +397,14 @@ VKB_CALL(set_vertex_buffers, mgp_set_vertex_buffers)
    CTX_SELF;
    const struct mgp_vertex_buffer *vb = tail;
    if (args->count != tail_count) {
-      MGL_DECLINE(backend_feature_unimplemented, "set_vertex_buffers count %u with a tail of %u",
+      MGU_DECLINE(backend_feature_unimplemented, "set_vertex_buffers count %u with a tail of %u",
                   args->count, tail_count);
       return;
    }
    for (uint32_t i = 0; i < tail_count; i++) {
       const uint32_t b = args->start + i;
       if (b >= VKB_MAX_VB) {
-         MGL_DECLINE(backend_feature_unimplemented, "vertex buffer binding %u", b);
+         MGU_DECLINE(backend_feature_unimplemented, "vertex buffer binding %u", b);
          continue;
       }
       if (!mgp_handle_is_null(vb[i].res) &&
@@ -431,7 +431,7 @@ set_handles(struct vkb_context *ctx, struct vkb_table *t, struct mgp_handle *dst
    for (uint32_t i = 0; i < n && i < args->count; i++) {
       const uint32_t j = args->start + i;
       if (j >= VKB_MAX_SAMPLERS) {
-         MGL_DECLINE(backend_feature_unimplemented, "%s index %u", call, j);
+         MGU_DECLINE(backend_feature_unimplemented, "%s index %u", call, j);
          continue;
       }
       if (!mgp_handle_is_null(h[i]) && !vkb_lookup(ctx->scr, t, h[i], call))
@@ -468,7 +468,7 @@ VKB_CALL(set_shader_buffers, mgp_set_shader_buffers)
 {
    CTX_SELF;
    if (args->cls != 0) {
-      MGL_DECLINE(backend_feature_unimplemented, "set_shader_buffers class %u (%s)", args->cls,
+      MGU_DECLINE(backend_feature_unimplemented, "set_shader_buffers class %u (%s)", args->cls,
                   args->cls == 1 ? "shader storage" : "atomic counter");
       return;
    }
@@ -476,7 +476,7 @@ VKB_CALL(set_shader_buffers, mgp_set_shader_buffers)
    for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
       const uint32_t b = args->start + i;
       if (b == 0 || b >= VKB_MAX_UBO_BINDING) {
-         MGL_DECLINE(backend_feature_unimplemented, "uniform buffer binding %u", b);
+         MGU_DECLINE(backend_feature_unimplemented, "uniform buffer binding %u", b);
          continue;
       }
       if (!mgp_handle_is_null(br[i].res) &&
@@ -492,7 +492,7 @@ VKB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults)
    const struct mgp_attrib_value *v = tail;
    for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
       if (v[i].location >= 32) {
-         MGL_DECLINE(backend_feature_unimplemented, "vertex attribute default at location %u",
+         MGU_DECLINE(backend_feature_unimplemented, "vertex attribute default at location %u",
                      v[i].location);
          continue;
       }
@@ -519,7 +519,7 @@ VKB_CALL(set_pixel_pack_state, mgp_pixel_pack_state)
    if (bad) {
       char detail[64];
       snprintf(detail, sizeof(detail), "set_pixel_pack_state.%s", bad);
-      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return;
    }
    ctx->pack = *args;

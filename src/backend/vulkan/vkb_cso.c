@@ -23,7 +23,7 @@ cso_new(struct vkb_screen *scr, struct vkb_table *t, size_t size, struct mgp_han
 {
    struct vkb_obj *o = calloc(1, size);
    if (!o) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, call);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, call);
       return NULL;
    }
    o->h = h;
@@ -167,7 +167,7 @@ VKB_CALL(create_sampler, mgp_create_sampler)
    bool mipmapped = false;
    if (!gl_filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter,
                    &sci.mipmapMode, &mipmapped)) {
-      MGL_DECLINE(backend_feature_unimplemented, "sampler filter min 0x%x mag 0x%x (using "
+      MGU_DECLINE(backend_feature_unimplemented, "sampler filter min 0x%x mag 0x%x (using "
                   "NEAREST)", st->min_filter, st->mag_filter);
       sci.minFilter = sci.magFilter = VK_FILTER_NEAREST;
    }
@@ -176,7 +176,7 @@ VKB_CALL(create_sampler, mgp_create_sampler)
    bool border = false;
    for (int i = 0; i < 3; i++) {
       if (!vkb_gl_wrap(scr, wraps[i], modes[i])) {
-         MGL_DECLINE(backend_feature_unimplemented, "sampler wrap mode 0x%x (using REPEAT)",
+         MGU_DECLINE(backend_feature_unimplemented, "sampler wrap mode 0x%x (using REPEAT)",
                      wraps[i]);
          *modes[i] = VK_SAMPLER_ADDRESS_MODE_REPEAT;
       }
@@ -188,11 +188,11 @@ VKB_CALL(create_sampler, mgp_create_sampler)
    };
    if (border && !border_color(st, &sci.borderColor)) {
       if (!scr->has_custom_border) {
-         MGL_DECLINE(backend_feature_unimplemented, "custom texture border colour (form %u) "
+         MGU_DECLINE(backend_feature_unimplemented, "custom texture border colour (form %u) "
                      "without VK_EXT_custom_border_color; using transparent black",
                      st->border_color_form);
       } else if (scr->custom_border_samplers >= scr->max_custom_border_samplers) {
-         MGL_DECLINE(backend_feature_unimplemented, "custom texture border colour past the "
+         MGU_DECLINE(backend_feature_unimplemented, "custom texture border colour past the "
                      "device's %u samplers; using transparent black",
                      scr->max_custom_border_samplers);
       } else {
@@ -224,7 +224,7 @@ VKB_CALL(create_sampler, mgp_create_sampler)
    if (st->compare_mode == GL_COMPARE_REF_TO_TEXTURE) {
       sci.compareEnable = VK_TRUE;
       if (!vkb_gl_compare_op(st->compare_func, &sci.compareOp)) {
-         MGL_DECLINE(backend_feature_unimplemented, "sampler compare func 0x%x",
+         MGU_DECLINE(backend_feature_unimplemented, "sampler compare func 0x%x",
                      st->compare_func);
          sci.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
       }
@@ -259,7 +259,7 @@ VKB_CALL(create_sampler_view, mgp_create_sampler_view)
    /* texture buffers get a texel buffer view at draw (vkb_draw.c), not an image view */
    if (args->target != MGP_RESOURCE_TARGET_TEX_BUFFER &&
        !vkb_view_type_for_target(args->target, NULL))
-      MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
+      MGU_DECLINE(backend_feature_unimplemented, "sampler view of target %u", args->target);
 }
 
 VKB_CALL(delete_sampler_view, mgp_handle_args)
@@ -317,7 +317,7 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    *tex_out = NULL;
    *declined = true;
    if (!tex) {
-      MGL_DECLINE(backend_draw_incomplete, "sampler view {%u,%u} names texture {%u,%u}, which "
+      MGU_DECLINE(backend_draw_incomplete, "sampler view {%u,%u} names texture {%u,%u}, which "
                   "is gone", v->base.h.slot, v->base.h.gen, v->desc.texture.slot,
                   v->desc.texture.gen);
       return VK_NULL_HANDLE;
@@ -327,12 +327,12 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       return VK_NULL_HANDLE;
    }
    if (tex->unsupported || !tex->img) {
-      MGL_DECLINE(backend_draw_incomplete, "sampler view of a texture declined at creation");
+      MGU_DECLINE(backend_draw_incomplete, "sampler view of a texture declined at creation");
       return VK_NULL_HANDLE;
    }
    VkImageViewType view_type;
    if (!vkb_view_type_for_target(v->desc.target, &view_type)) {
-      MGL_DECLINE(backend_feature_unimplemented, "sampler view of target %u", v->desc.target);
+      MGU_DECLINE(backend_feature_unimplemented, "sampler view of target %u", v->desc.target);
       return VK_NULL_HANDLE;
    }
    if ((view_type == VK_IMAGE_VIEW_TYPE_3D) != (tex->image_type == VK_IMAGE_TYPE_3D) ||
@@ -340,7 +340,7 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
           (tex->image_type == VK_IMAGE_TYPE_1D) ||
        ((view_type == VK_IMAGE_VIEW_TYPE_CUBE || view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY) &&
         tex->layers % 6)) {
-      MGL_DECLINE(backend_draw_incomplete, "sampler view of target %u on a texture of target %u",
+      MGU_DECLINE(backend_draw_incomplete, "sampler view of target %u on a texture of target %u",
                   v->desc.target, tex->desc.target);
       return VK_NULL_HANDLE;
    }
@@ -370,7 +370,7 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
       vf = tex->fmt;
    if (vf->vk != tex->fmt->vk && (vf->vk_texel_size != tex->fmt->vk_texel_size ||
                                   tex->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT)) {
-      MGL_DECLINE(backend_feature_unimplemented, "sampler view format %s on a %s texture",
+      MGU_DECLINE(backend_feature_unimplemented, "sampler view format %s on a %s texture",
                   vkb_format_name(v->desc.format), vkb_format_name(tex->desc.format));
       *declined = true;
       return VK_NULL_HANDLE;
@@ -407,7 +407,7 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    /* A cube view starting past layer 0 of six, or a cube array of fewer than six: the view
     * would name layers the image lacks (GL's texture views refuse those; a record may not). */
    if (!nlayers || layer0 + nlayers > tex->layers) {
-      MGL_DECLINE(backend_draw_incomplete, "sampler view of layers [%u, +%u) of a %u-layer "
+      MGU_DECLINE(backend_draw_incomplete, "sampler view of layers [%u, +%u) of a %u-layer "
                   "texture", layer0, nlayers, tex->layers);
       return VK_NULL_HANDLE;
    }
@@ -486,7 +486,7 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
        * longer change after the scan checked it. */
       uint32_t *words = malloc(sp->size);
       if (!words) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_shader");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_shader");
          return "out of memory";
       }
       memcpy(words, sp->ptr, sp->size);
@@ -509,7 +509,7 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
          char detail[320];
          snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
                   invalid);
-         vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+         vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
          return "invalid SPIR-V";
       }
       VkShaderModuleCreateInfo mci = {
@@ -612,7 +612,7 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       }
       sh->consts = calloc(1, size);
       if (!sh->consts) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_shader");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_shader");
          return "out of memory";
       }
       sh->consts_size = size;
@@ -633,7 +633,7 @@ VKB_CALL(create_shader, mgp_create_shader)
    if (broken) {
       sh->broken = true;
       snprintf(sh->broken_why, sizeof(sh->broken_why), "%s", broken);
-      MGL_DECLINE(backend_feature_unimplemented, "shader {%u,%u}: %s", args->cso.slot,
+      MGU_DECLINE(backend_feature_unimplemented, "shader {%u,%u}: %s", args->cso.slot,
                   args->cso.gen, sh->broken_why);
    }
 }
@@ -686,18 +686,18 @@ VKB_CALL(set_global_constants, mgp_set_global_constants)
       return;
    if (!sh->consts_size) {
       if (args->data.size)
-         MGL_DECLINE(backend_feature_unimplemented, "set_global_constants for a program "
+         MGU_DECLINE(backend_feature_unimplemented, "set_global_constants for a program "
                      "without a default uniform block in its SPIR-V (%llu bytes)",
                      (unsigned long long)args->data.size);
       return;
    }
    if (!args->data.ptr && args->data.size) {
-      MGL_DECLINE(backend_feature_unimplemented, "set_global_constants without bytes");
+      MGU_DECLINE(backend_feature_unimplemented, "set_global_constants without bytes");
       return;
    }
    if (args->offset > sh->consts_size ||
        (args->offset == sh->consts_size && args->data.size)) {
-      MGL_DECLINE(backend_feature_unimplemented, "set_global_constants at offset %u past the "
+      MGU_DECLINE(backend_feature_unimplemented, "set_global_constants at offset %u past the "
                   "%llu-byte block", args->offset, (unsigned long long)sh->consts_size);
       return;
    }

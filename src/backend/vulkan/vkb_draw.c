@@ -42,7 +42,7 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
                         ? "its depth/stencil attachment was not made for custom sample locations"
                         : NULL;
    if (why) {
-      MGL_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
+      MGU_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
                   "%u-sample framebuffer: drawn with per-sample coverage (%s)", samples, why);
       return false;
    }
@@ -86,11 +86,11 @@ draw_topology(const struct mgp_draw_vbo *args, struct draw_plan *p)
 {
    /* The client sends a loop as a line strip of indices that close it (fe_prim_rewrite.c). */
    if (args->mode == GL_LINE_LOOP) {
-      MGL_DECLINE(backend_draw_needs_rewrite, "GL_LINE_LOOP (Vulkan has no loop)");
+      MGU_DECLINE(backend_draw_needs_rewrite, "GL_LINE_LOOP (Vulkan has no loop)");
       return false;
    }
    if (!vkb_gl_topology(args->mode, &p->topo)) {
-      MGL_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
+      MGU_DECLINE(backend_feature_unimplemented, "primitive mode %s (0x%x)",
                   vkb_gl_mode_name(args->mode), args->mode);
       return false;
    }
@@ -103,14 +103,14 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
 {
    struct vkb_screen *scr = ctx->scr;
    if (mgp_handle_is_null(ctx->program)) {
-      MGL_DECLINE(backend_draw_incomplete, "draw with no program");
+      MGU_DECLINE(backend_draw_incomplete, "draw with no program");
       return false;
    }
    p->sh = vkb_lookup(scr, &scr->shaders, ctx->program, "draw_vbo (program)");
    if (!p->sh)
       return false;
    if (p->sh->broken) {
-      MGL_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s",
+      MGU_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s",
                   p->sh->base.h.slot, p->sh->base.h.gen, p->sh->broken_why);
       return false;
    }
@@ -133,17 +133,17 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
    if (p->rs && p->rs->s.line_smooth && line_class) {
       const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
       if (samples <= 1 && !scr->has_smooth_lines)
-         MGL_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines drawn aliased: the device "
+         MGU_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines drawn aliased: the device "
                      "has no smoothLines (VK_EXT_line_rasterization)");
       else if (samples > 1 && !p->rs->s.multisample)
-         MGL_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
+         MGU_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
                      "a %u-sample framebuffer drawn aliased", samples);
    }
    /* Vulkan rasterizes points at the size the last pre-rasterization stage writes; it has no
     * fixed-function point size. */
    if (p->topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY] &&
        !p->sh->writes_point_size[MGP_SHADER_STAGE_VERTEX]) {
-      MGL_DECLINE(backend_feature_unimplemented, "GL_POINTS with a program that does not write "
+      MGU_DECLINE(backend_feature_unimplemented, "GL_POINTS with a program that does not write "
                   "gl_PointSize (fixed-function point size)");
       return false;
    }
@@ -151,7 +151,7 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
     * redeclares gl_PerVertex without it */
    if (p->sh->gs_output_points && scr->features.shaderTessellationAndGeometryPointSize &&
        !p->sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY]) {
-      MGL_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
+      MGU_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
                   "writing gl_PointSize");
       return false;
    }
@@ -160,13 +160,13 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
    p->layer_ignored =
       p->sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1;
    if (p->layer_ignored && !p->sh->gs_layer_ignored) {
-      MGL_DECLINE(backend_feature_unimplemented, "gl_Layer and gl_PrimitiveID written by a "
+      MGU_DECLINE(backend_feature_unimplemented, "gl_Layer and gl_PrimitiveID written by a "
                   "geometry shader into a framebuffer that is not layered");
       return false;
    }
    p->provoking_last = p->rs ? p->rs->s.provoking_vertex_last : true;
    if (p->provoking_last && !scr->has_provoking_vertex && p->rs) {
-      MGL_DECLINE(backend_feature_unimplemented,
+      MGU_DECLINE(backend_feature_unimplemented,
                   "last-vertex provoking convention without VK_EXT_provoking_vertex");
       return false;
    }
@@ -188,11 +188,11 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    p->restart = false;
    if (p->isz) {
       if (p->isz != 1 && p->isz != 2 && p->isz != 4) {
-         MGL_DECLINE(backend_draw_incomplete, "index size %u", p->isz);
+         MGU_DECLINE(backend_draw_incomplete, "index size %u", p->isz);
          return false;
       }
       if (p->isz == 1 && !scr->has_index_uint8) {
-         MGL_DECLINE(backend_feature_unimplemented,
+         MGU_DECLINE(backend_feature_unimplemented,
                      "GL_UNSIGNED_BYTE indices without VK_EXT_index_type_uint8");
          return false;
       }
@@ -208,12 +208,12 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          /* Vulkan restarts only at the all-ones index, and in a list only with the extension
           * (MGP_CAP_LIST_RESTART): the client rewrites any other draw (fe_prim_rewrite.c). */
          if (args->restart_index != all_ones) {
-            MGL_DECLINE(backend_draw_needs_rewrite, "primitive restart at index %u of %u-byte "
+            MGU_DECLINE(backend_draw_needs_rewrite, "primitive restart at index %u of %u-byte "
                         "indices (Vulkan restarts only at all-ones)", args->restart_index, p->isz);
             return false;
          }
          if (list && !scr->has_list_restart) {
-            MGL_DECLINE(backend_draw_needs_rewrite, "primitive restart in a list topology "
+            MGU_DECLINE(backend_draw_needs_rewrite, "primitive restart in a list topology "
                         "without primitiveTopologyListRestart");
             return false;
          }
@@ -222,7 +222,7 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       if (args->flags & MGP_DRAW_USER_INDICES) {
          struct vkb_alloc a;
          if (!args->user_indices.ptr || !args->user_indices.size) {
-            MGL_DECLINE(backend_draw_incomplete, "user indices without bytes");
+            MGU_DECLINE(backend_draw_incomplete, "user indices without bytes");
             return false;
          }
          if (!vkb_arena_alloc(scr, args->user_indices.size, 4, &a))
@@ -233,14 +233,14 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          p->ib_size = args->user_indices.size;
       } else {
          if (mgp_handle_is_null(ctx->ib.res)) {
-            MGL_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
+            MGU_DECLINE(backend_draw_incomplete, "indexed draw with no index buffer");
             return false;
          }
          p->ib = vkb_resource_for_use(scr, ctx->ib.res, "draw_vbo (index buffer)");
          if (!p->ib)
             return false;
          if (!p->ib->is_buffer || ctx->ib.offset % p->isz || ctx->ib.offset > p->ib->size) {
-            MGL_DECLINE(backend_draw_incomplete, "index buffer offset %llu",
+            MGU_DECLINE(backend_draw_incomplete, "index buffer offset %llu",
                         (unsigned long long)ctx->ib.offset);
             return false;
          }
@@ -250,7 +250,7 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       }
       for (uint32_t i = 0; i < ndraws; i++) {
          if (((uint64_t)ranges[i].start + ranges[i].count) * p->isz > p->ib_size) {
-            MGL_DECLINE(backend_draw_incomplete, "indices [%u, +%u) beyond the index buffer",
+            MGU_DECLINE(backend_draw_incomplete, "indices [%u, +%u) beyond the index buffer",
                         ranges[i].start, ranges[i].count);
             return false;
          }
@@ -326,14 +326,14 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
       if (!(p->used_bindings & (1u << b)))
          continue;
       if (mgp_handle_is_null(ctx->vbs[b].res)) {
-         MGL_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
+         MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
          return false;
       }
       struct vkb_resource *r = vkb_resource_for_use(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
       if (!r)
          return false;
       if (!r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1)) {
-         MGL_DECLINE(backend_draw_incomplete, "vertex buffer binding %u: offset %llu of a "
+         MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u: offset %llu of a "
                      "%llu-byte buffer", b, (unsigned long long)ctx->vbs[b].offset,
                      (unsigned long long)r->size);
          return false;
@@ -537,7 +537,7 @@ VKB_CALL(draw_vbo, mgp_draw_vbo)
       return;
    ctx->fast.valid = false; /* until this draw has gone the whole way */
    if (args->flags & MGP_DRAW_INDIRECT) {
-      MGL_DECLINE(backend_feature_unimplemented, "indirect draws");
+      MGU_DECLINE(backend_feature_unimplemented, "indirect draws");
       return;
    }
    struct draw_plan plan, *p = &plan;

@@ -92,7 +92,7 @@ dummy_view(struct vkb_screen *scr, unsigned kind)
 /* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
  * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
  * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
- * that (DESIGN.md §5: sub-word ranges are padded through staging). */
+ * that (PIPE.md#ranges: sub-word ranges are padded through staging). */
 static bool
 pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize offset,
                   VkDeviceSize range, VkDescriptorBufferInfo *out)
@@ -194,7 +194,7 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
    if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
        !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
-      MGL_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
+      MGU_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
                   "texel-buffer view of it; it reads zero", vkb_format_name(tex->desc.format));
       return texbuf_zero_view(scr, kind);
    }
@@ -295,7 +295,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
          for (uint32_t k = 0; k < sb->count; k++) {
             const struct mgp_buffer_range *br = &ctx->ubos[b + k];
             if (mgp_handle_is_null(br->res)) {
-               MGL_DECLINE(backend_draw_incomplete, "uniform block binding %u has no buffer",
+               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u has no buffer",
                            b + k);
                return false;
             }
@@ -304,7 +304,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
                return false;
             if (!r->is_buffer || br->offset >= r->size ||
                 br->offset % lim->minUniformBufferOffsetAlignment) {
-               MGL_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
+               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
                            "%llu-byte buffer (alignment %llu)", b + k,
                            (unsigned long long)br->offset, (unsigned long long)r->size,
                            (unsigned long long)lim->minUniformBufferOffsetAlignment);
@@ -392,7 +392,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
             const bool mipmapped = !s || (s->st.min_filter != GL_NEAREST &&
                                           s->st.min_filter != GL_LINEAR);
             if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
-               MGL_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
+               MGU_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
                            "texture whose level in that range is attached to the framebuffer",
                            j, v->made_base,
                            mipmapped ? v->made_base + v->made_count - 1 : v->made_base);
@@ -406,7 +406,7 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
          }
          if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-            MGL_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
+            MGU_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
                         "the sampler type", j, vkb_format_name(tex->desc.format));
             return false;
          }
@@ -416,13 +416,13 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
             tex->last_use = vkb_current_serial(scr);
          } else {
             if (kind == MGP_SAMPLER_KIND_SHADOW) {
-               MGL_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
+               MGU_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
                            "texture", j);
                return false;
             }
             if (v && v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
                 v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
-               MGL_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
+               MGU_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
                            "sampler %u (the placeholder is 2D only)", v->desc.target, j);
                return false;
             }

@@ -58,7 +58,7 @@ vkb_render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs)
    }
    rs->share = malloc(sizeof(*rs->share));
    if (!rs->share) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "create_render_state");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_render_state");
       return false;
    }
    *rs->share = (struct vkb_rs_share){.refs = 1, .id = rs->base.h, .part = part};
@@ -110,7 +110,7 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
       case GL_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
       case GL_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
       default:
-         MGL_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
+         MGU_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
          return false;
       }
       /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
@@ -122,7 +122,7 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
       if (key->depth != VK_FORMAT_UNDEFINED) {
          VkCompareOp op = VK_COMPARE_OP_ALWAYS;
          if (!vkb_gl_compare_op(rs->depth_func, &op) && rs->depth_test) {
-            MGL_DECLINE(backend_draw_incomplete, "depth func 0x%x", rs->depth_func);
+            MGU_DECLINE(backend_draw_incomplete, "depth func 0x%x", rs->depth_func);
             return false;
          }
          d->depth_test = rs->depth_test != 0;
@@ -139,7 +139,7 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
                 !vkb_gl_stencil_op(rs->stencil_zfail[f], &zfail) ||
                 !vkb_gl_stencil_op(rs->stencil_zpass[f], &pass)) {
                if (rs->stencil_test) {
-                  MGL_DECLINE(backend_draw_incomplete, "stencil func/op");
+                  MGU_DECLINE(backend_draw_incomplete, "stencil func/op");
                   return false;
                }
                fail = pass = zfail = VK_STENCIL_OP_KEEP;
@@ -178,12 +178,12 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
                                   is_dual_source(e->srcAlphaBlendFactor) ||
                                   is_dual_source(e->dstAlphaBlendFactor));
          if (enable && !ok) {
-            MGL_DECLINE(backend_feature_unimplemented,
+            MGU_DECLINE(backend_feature_unimplemented,
                         "blend factor or equation (advanced blending not implemented)");
             return false;
          }
          if (enable && dual && !scr->features.dualSrcBlend) {
-            MGL_DECLINE(backend_feature_unimplemented, "dual-source blending needs dualSrcBlend");
+            MGU_DECLINE(backend_feature_unimplemented, "dual-source blending needs dualSrcBlend");
             return false;
          }
          /* Disabled blending keeps GL's factors where Vulkan can hold them, so that a toggle
@@ -196,7 +196,7 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
          if (i > 0 && !scr->features.independentBlend &&
              (d->blend_enable[i] != d->blend_enable[0] || d->write_mask[i] != d->write_mask[0] ||
               (enable && memcmp(e, &d->equation[0], sizeof(*e))))) {
-            MGL_DECLINE(backend_feature_unimplemented,
+            MGU_DECLINE(backend_feature_unimplemented,
                         "per-draw-buffer blend / mask needs independentBlend");
             return false;
          }

@@ -196,7 +196,7 @@ vkb_format_init(struct vkb_screen *scr)
       if (wanted_props.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT)
          f->caps |= MGP_FORMAT_CAP_VERTEX;
       if (pick == VK_FORMAT_UNDEFINED) {
-         mgl_info("vulkan: format %s has no usable Vulkan format on this device",
+         mgu_info("vulkan: format %s has no usable Vulkan format on this device",
                   names[row->mgp]);
          continue;
       }
@@ -220,7 +220,7 @@ vkb_format_init(struct vkb_screen *scr)
       scr->format_mapped[row->mgp] = true;
       if (pick != row->vk) {
          scr->format_substitution[row->mgp] = "substituted";
-         mgl_info("vulkan: format %s substituted: VkFormat %d -> %d", names[row->mgp],
+         mgu_info("vulkan: format %s substituted: VkFormat %d -> %d", names[row->mgp],
                   (int)row->vk, (int)pick);
       }
    }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "vkb.h"
 
 VkShaderModule
@@ -33,14 +34,9 @@ bool
 vkb_keyed_pipes_reserve(struct vkb_screen *scr, struct vkb_keyed_pipes *l, const char *what)
 {
    /* grown before the pipeline is built, so a failure here leaks no pipeline */
-   unsigned char *keys = realloc(l->keys, (size_t)(l->count + 1) * l->key_size);
-   if (keys)
-      l->keys = keys;
-   VkPipeline *pipes = keys ? realloc(l->pipes, (l->count + 1) * sizeof(*pipes)) : NULL;
-   if (pipes)
-      l->pipes = pipes;
-   if (!keys || !pipes) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, what);
+   if (!mgu_array_reserve(l->keys, l->keys_cap, ((uint64_t)l->count + 1) * l->key_size) ||
+       !mgu_array_reserve(l->pipes, l->pipes_cap, (uint64_t)l->count + 1)) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, what);
       return false;
    }
    return true;
@@ -62,5 +58,5 @@ vkb_keyed_pipes_finish(struct vkb_screen *scr, struct vkb_keyed_pipes *l)
    free(l->pipes);
    l->keys = NULL;
    l->pipes = NULL;
-   l->count = 0;
+   l->count = l->keys_cap = l->pipes_cap = 0;
 }

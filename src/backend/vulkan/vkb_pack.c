@@ -552,13 +552,13 @@ pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t heig
    const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
    const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
    uint64_t row_bytes, s, rows, rows_bytes, last_row;
-   if (!mgl_mul_u64(row_len, psize, &row_bytes) || !mgl_add_u64(row_bytes, align - 1, &s))
+   if (!mgu_mul_u64(row_len, psize, &row_bytes) || !mgu_add_u64(row_bytes, align - 1, &s))
       return false;
    s = s / align * align;
    /* need = (skip_rows + height - 1) * stride + (skip_pixels + width) * psize */
-   if (!mgl_add_u64(skip_rows, height - 1, &rows) || !mgl_mul_u64(rows, s, &rows_bytes) ||
-       !mgl_add_u64(skip_px, width, &last_row) || !mgl_mul_u64(last_row, psize, &last_row) ||
-       !mgl_add_u64(rows_bytes, last_row, need))
+   if (!mgu_add_u64(skip_rows, height - 1, &rows) || !mgu_mul_u64(rows, s, &rows_bytes) ||
+       !mgu_add_u64(skip_px, width, &last_row) || !mgu_mul_u64(last_row, psize, &last_row) ||
+       !mgu_add_u64(rows_bytes, last_row, need))
       return false;
    *stride = s;
    return true;
@@ -578,7 +578,7 @@ pack_out_of_range(struct vkb_screen *scr, const char *call, uint64_t need, bool 
       snprintf(detail, sizeof(detail), "%s.out: the pack layout needs %llu bytes, the "
                "destination has %llu", call, (unsigned long long)need,
                (unsigned long long)out_size);
-   vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+   vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
 }
 
 static void
@@ -588,12 +588,12 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
 {
    struct vkb_screen *scr = ctx->scr;
    if (!mgp_handle_is_null(ctx->pack.pack_buffer)) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s into a pixel pack buffer", call);
+      MGU_DECLINE(backend_feature_unimplemented, "%s into a pixel pack buffer", call);
       return;
    }
    struct gl_out o;
    if (!parse_gl(format, type, &o)) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s format 0x%x type 0x%x", call, format, type);
+      MGU_DECLINE(backend_feature_unimplemented, "%s format 0x%x type 0x%x", call, format, type);
       return;
    }
    struct vkb_resource *r = o.what == O_STENCIL ? src->s : src->r;
@@ -603,12 +603,12 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    if (!r || r->is_buffer || !r->img || level >= r->levels ||
        layer >= vkb_resource_level_layers(r, level) ||
        (sr && (!sr->img || src->s_level >= sr->levels))) {
-      MGL_DECLINE(backend_draw_incomplete, "%s from a missing surface (level %u layer %u)", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s from a missing surface (level %u layer %u)", call,
                   level, layer);
       return;
    }
    if (r->samples != VK_SAMPLE_COUNT_1_BIT) {
-      MGL_DECLINE(backend_draw_incomplete, "%s from a multisampled image", call);
+      MGU_DECLINE(backend_draw_incomplete, "%s from a multisampled image", call);
       return;
    }
    const VkImageAspectFlags have = r->fmt->aspect;
@@ -619,7 +619,7 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    default: aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
    }
    if (!(have & aspect) || (sr && !(sr->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))) {
-      MGL_DECLINE(backend_draw_incomplete, "%s of format 0x%x from a %s image", call, format,
+      MGU_DECLINE(backend_draw_incomplete, "%s of format 0x%x from a %s image", call, format,
                   vkb_format_name(r->desc.format));
       return;
    }
@@ -630,12 +630,12 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       bool is_int;
       const uint8_t zero[16] = {0};
       if (!decode(vf, true, zero, f, i, &is_int)) {
-         MGL_DECLINE(backend_feature_unimplemented, "%s from %s", call,
+         MGU_DECLINE(backend_feature_unimplemented, "%s from %s", call,
                      vkb_format_name(r->desc.format));
          return;
       }
       if (is_int != o.integer) {
-         MGL_DECLINE(backend_draw_incomplete, "%s: %s format 0x%x from %s", call,
+         MGU_DECLINE(backend_draw_incomplete, "%s: %s format 0x%x from %s", call,
                      o.integer ? "integer" : "non-integer", format,
                      vkb_format_name(r->desc.format));
          return;
@@ -798,7 +798,7 @@ read_source(struct vkb_context *ctx, uint32_t format, struct pack_src *src, cons
 {
    struct vkb_screen *scr = ctx->scr;
    if (!ctx->fb_set) {
-      MGL_DECLINE(backend_draw_incomplete, "%s without framebuffer state", call);
+      MGU_DECLINE(backend_draw_incomplete, "%s without framebuffer state", call);
       return false;
    }
    const struct mgp_framebuffer_state *fb = &ctx->fb;
@@ -810,7 +810,7 @@ read_source(struct vkb_context *ctx, uint32_t format, struct pack_src *src, cons
                                   : ds                       ? &fb->depth
                                                              : &fb->read;
    if (!cs->kind) {
-      MGL_DECLINE(backend_draw_incomplete, "%s without a %s surface", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s without a %s surface", call,
                   ds ? "depth/stencil" : "read");
       return false;
    }
@@ -822,7 +822,7 @@ read_source(struct vkb_context *ctx, uint32_t format, struct pack_src *src, cons
    src->layer = cs->layer;
    if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
       if (!fb->stencil.kind) {
-         MGL_DECLINE(backend_draw_incomplete, "%s of stencil without a stencil surface", call);
+         MGU_DECLINE(backend_draw_incomplete, "%s of stencil without a stencil surface", call);
          return false;
       }
       src->s = vkb_resource_for_use(scr, fb->stencil.res, call);
@@ -851,7 +851,7 @@ VKB_CALL(get_texture_image, mgp_get_texture_image)
    if (!r)
       return;
    if (r->is_buffer || !r->img || args->level >= r->levels) {
-      MGL_DECLINE(backend_draw_incomplete, "get_texture_image of level %u", args->level);
+      MGU_DECLINE(backend_draw_incomplete, "get_texture_image of level %u", args->level);
       return;
    }
    struct pack_src src = {.r = r, .level = args->level, .layer = args->layer, .s = r,
@@ -928,7 +928,7 @@ VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
    if (!b)
       return;
    if (!b->is_buffer || args->offset > b->size) {
-      MGL_DECLINE(backend_draw_incomplete, "%s at offset %llu of a %llu-byte %s", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s at offset %llu of a %llu-byte %s", call,
                   (unsigned long long)args->offset, (unsigned long long)b->size,
                   b->is_buffer ? "buffer" : "texture");
       return;
@@ -947,7 +947,7 @@ VKB_CALL(pack_to_buffer, mgp_pack_to_buffer)
    if (pack_copy_direct(ctx, &src, args, b))
       return;
    if (!b->map) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
+      MGU_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
       return;
    }
    pack(ctx, &src, args->x, args->y, args->width, args->height, args->format, args->type,

@@ -1,7 +1,7 @@
 /* vkb_pipeline.c — graphics pipelines, made lazily at draw and cached by (the pipeline part of
  * the render-state CSO (its share id, vkb_dynstate.c), vertex-elements CSO, shader CSO,
- * attachment formats, sample count, topology (class)) in an open-addressing hash map, backed
- * by a VkPipelineCache. Viewport, scissor, depth range and bias, blend constants, stencil
+ * attachment formats, sample count, topology (class)) in a hash table, backed by a
+ * VkPipelineCache. Viewport, scissor, depth range and bias, blend constants, stencil
  * reference / masks and line width are dynamic state, and so are, where the device has them,
  * the render-state fields vkb_dynstate.c records: they never reach this file, so a change of
  * them never creates a pipeline (pipelines_created proves it). */
@@ -13,20 +13,22 @@
 #include "log.h"
 #include "vkb.h"
 
-enum { SLOT_EMPTY, SLOT_LIVE, SLOT_TOMBSTONE, SLOT_FAILED };
+static struct vkb_pipeline_entry *
+entry_at(const struct vkb_pipeline_cache *c, uint32_t slot)
+{
+   return (struct vkb_pipeline_entry *)(uintptr_t)c->table.slots[slot].value;
+}
 
 bool
 vkb_pipeline_cache_init(struct vkb_screen *scr)
 {
    struct vkb_pipeline_cache *c = &scr->pipes;
-   c->cap = 256;
-   c->e = calloc(c->cap, sizeof(*c->e));
-   if (!c->e)
+   mgu_hash_table_init(&c->table);
+   if (!mgu_hash_table_reserve(&c->table, 128))
       return false;
    VkPipelineCacheCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
    if (vkCreatePipelineCache(scr->dev, &pci, NULL, &c->vk) != VK_SUCCESS) {
-      free(c->e);
-      c->e = NULL;
+      mgu_hash_table_finish(&c->table);
       return false;
    }
    return true;
@@ -36,11 +38,14 @@ void
 vkb_pipeline_cache_finish(struct vkb_screen *scr)
 {
    struct vkb_pipeline_cache *c = &scr->pipes;
-   for (uint32_t i = 0; i < c->cap && c->e; i++)
-      if (c->e[i].state == SLOT_LIVE)
-         vkDestroyPipeline(scr->dev, c->e[i].pipeline, NULL);
-   free(c->e);
-   c->e = NULL;
+   for (uint32_t i = mgu_hash_table_next(&c->table, 0); i != MGU_HASH_NONE;
+        i = mgu_hash_table_next(&c->table, i + 1)) {
+      struct vkb_pipeline_entry *e = entry_at(c, i);
+      if (!e->failed)
+         vkDestroyPipeline(scr->dev, e->pipeline, NULL);
+      free(e);
+   }
+   mgu_hash_table_finish(&c->table);
    if (c->vk)
       vkDestroyPipelineCache(scr->dev, c->vk, NULL);
    c->vk = VK_NULL_HANDLE;
@@ -49,7 +54,7 @@ vkb_pipeline_cache_finish(struct vkb_screen *scr)
 static uint64_t
 key_hash(const struct vkb_pipeline_key *k)
 {
-   uint64_t h = mgl_hash64(k, sizeof(*k), 0x6d676c70u);
+   uint64_t h = mgu_hash64(k, sizeof(*k), 0x6d676c70u);
    return h ? h : 1;
 }
 
@@ -57,29 +62,6 @@ static bool
 key_eq(const struct vkb_pipeline_key *a, const struct vkb_pipeline_key *b)
 {
    return memcmp(a, b, sizeof(*a)) == 0;
-}
-
-static bool
-grow(struct vkb_pipeline_cache *c)
-{
-   uint32_t cap = c->count * 4 >= c->cap ? c->cap * 2 : c->cap; /* else only purge tombstones */
-   struct vkb_pipeline_entry *e = calloc(cap, sizeof(*e));
-   if (!e)
-      return false;
-   for (uint32_t i = 0; i < c->cap; i++) {
-      const struct vkb_pipeline_entry *o = &c->e[i];
-      if (o->state != SLOT_LIVE && o->state != SLOT_FAILED)
-         continue;
-      uint32_t j = (uint32_t)o->hash & (cap - 1);
-      while (e[j].state != SLOT_EMPTY)
-         j = (j + 1) & (cap - 1);
-      e[j] = *o;
-   }
-   free(c->e);
-   c->e = e;
-   c->cap = cap;
-   c->tombstones = 0;
-   return true;
 }
 
 /* ---- building one pipeline ----------------------------------------------------------------- */
@@ -479,39 +461,32 @@ vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
 {
    struct vkb_pipeline_cache *c = &scr->pipes;
    const uint64_t h = key_hash(key);
-   uint32_t i = (uint32_t)h & (c->cap - 1), tomb = UINT32_MAX;
-   for (;;) {
-      struct vkb_pipeline_entry *e = &c->e[i];
-      if (e->state == SLOT_EMPTY)
-         break;
-      if (e->state == SLOT_TOMBSTONE) {
-         if (tomb == UINT32_MAX)
-            tomb = i;
-      } else if (e->hash == h && key_eq(&e->key, key)) {
-         if (e->state == SLOT_FAILED)
-            MGL_DECLINE(backend_draw_incomplete, "pipeline for shader {%u,%u} failed before",
+   for (uint32_t i = mgu_hash_table_find(&c->table, h); i != MGU_HASH_NONE;
+        i = mgu_hash_table_find_next(&c->table, h, i)) {
+      const struct vkb_pipeline_entry *e = entry_at(c, i);
+      if (key_eq(&e->key, key)) {
+         if (e->failed)
+            MGU_DECLINE(backend_draw_incomplete, "pipeline for shader {%u,%u} failed before",
                         key->shader.slot, key->shader.gen);
          return e->pipeline;
       }
-      i = (i + 1) & (c->cap - 1);
    }
    VkPipeline p = VK_NULL_HANDLE;
    const char *why = build(scr, key, rs, ve, sh, default_attrib_binding, &p);
    if (why)
-      MGL_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s",
+      MGU_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s",
                   key->shader.slot, key->shader.gen, why);
    if (scr->failed)
       return VK_NULL_HANDLE;
-   struct vkb_pipeline_entry *e = &c->e[tomb != UINT32_MAX ? tomb : i];
-   if (e->state == SLOT_TOMBSTONE)
-      c->tombstones--;
-   e->key = *key;
-   e->hash = h;
-   e->pipeline = p;
-   e->state = why ? SLOT_FAILED : SLOT_LIVE;
-   c->count++;
-   if ((c->count + c->tombstones) * 4 >= c->cap * 3 && !grow(c))
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "pipeline cache");
+   struct vkb_pipeline_entry *e = malloc(sizeof(*e));
+   if (!e || !mgu_hash_table_insert(&c->table, h, (uintptr_t)e)) {
+      free(e);
+      if (p)
+         vkDestroyPipeline(scr->dev, p, NULL);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "pipeline cache");
+      return VK_NULL_HANDLE;
+   }
+   *e = (struct vkb_pipeline_entry){.key = *key, .pipeline = p, .failed = why != NULL};
    return p;
 }
 
@@ -520,17 +495,17 @@ vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h)
 {
    /* A linear walk, on CSO deletion only (never at draw). */
    struct vkb_pipeline_cache *c = &scr->pipes;
-   for (uint32_t i = 0; i < c->cap; i++) {
-      struct vkb_pipeline_entry *e = &c->e[i];
-      if (e->state != SLOT_LIVE && e->state != SLOT_FAILED)
-         continue;
+   for (uint32_t i = mgu_hash_table_next(&c->table, 0); i != MGU_HASH_NONE;) {
+      struct vkb_pipeline_entry *e = entry_at(c, i);
       const struct mgp_handle k = kind == 0 ? e->key.rs : kind == 1 ? e->key.ve : e->key.shader;
-      if (!mgp_handle_eq(k, h))
+      if (!mgp_handle_eq(k, h)) {
+         i = mgu_hash_table_next(&c->table, i + 1);
          continue;
+      }
       VKB_DEFER(scr, VKB_GARBAGE_PIPELINE, e->pipeline);
-      e->pipeline = VK_NULL_HANDLE;
-      e->state = SLOT_TOMBSTONE;
-      c->count--;
-      c->tombstones++;
+      free(e);
+      /* Another entry may move into slot i: look at it again. */
+      mgu_hash_table_remove_at(&c->table, i);
+      i = mgu_hash_table_next(&c->table, i);
    }
 }

@@ -33,7 +33,7 @@ ts_pool_ready(struct vkb_screen *scr)
    };
    scr->ts_free = malloc(TS_POOL_SLOTS * sizeof(uint32_t));
    if (!scr->ts_free) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "timestamp query pool");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "timestamp query pool");
       return false;
    }
    if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->ts_pool),
@@ -53,7 +53,7 @@ ts_take(struct vkb_screen *scr, struct vkb_query *q, uint32_t n)
    if (!ts_pool_ready(scr))
       return false;
    if (scr->ts_free_count < n) {
-      MGL_DECLINE(backend_feature_unimplemented, "more than %u timer query slots in flight",
+      MGU_DECLINE(backend_feature_unimplemented, "more than %u timer query slots in flight",
                   TS_POOL_SLOTS);
       return false;
    }
@@ -99,7 +99,7 @@ pool_ready(struct vkb_screen *scr)
    };
    scr->occ_free = malloc(OCC_POOL_SLOTS * sizeof(uint32_t));
    if (!scr->occ_free) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "occlusion query pool");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "occlusion query pool");
       return false;
    }
    if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->occ_pool),
@@ -196,7 +196,7 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
    if (!q || scr->failed)
       return;
    if (!scr->occ_free_count) {
-      MGL_DECLINE(backend_feature_unimplemented, "more than %u occlusion query scopes in flight",
+      MGU_DECLINE(backend_feature_unimplemented, "more than %u occlusion query scopes in flight",
                   OCC_POOL_SLOTS);
       return;
    }
@@ -204,7 +204,7 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
       uint32_t cap = q->slot_cap ? q->slot_cap * 2 : 4;
       uint32_t *t = realloc(q->slots, cap * sizeof(*t));
       if (!t) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "occlusion query slots");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "occlusion query slots");
          return;
       }
       q->slots = t;
@@ -278,19 +278,19 @@ VKB_CALL(query_create, mgp_query_desc)
    const bool prim = vkb_prim_query_kind(args->kind);
    if (is_timer(args->kind) && !scr->timestamp_bits) {
       /* A client that did not look at the caps; its queries never get a result event. */
-      MGL_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
+      MGU_DECLINE(timer_query_no_timestamps, "query_create 0x%x", args->kind);
       return;
    }
    if (!prim && args->kind != GL_SAMPLES_PASSED && args->kind != GL_ANY_SAMPLES_PASSED &&
        !is_timer(args->kind)) {
-      MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
+      MGU_DECLINE(backend_feature_unimplemented, "query target 0x%x", args->kind);
       return;
    }
    if (!prim && !is_timer(args->kind) && !pool_ready(scr))
       return;
    struct vkb_query *q = calloc(1, sizeof(*q));
    if (!q) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "query_create");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "query_create");
       return;
    }
    q->base.h = args->query;
@@ -409,7 +409,7 @@ VKB_CALL(begin_query, mgp_query_desc)
    }
    if (q->target == GL_TIME_ELAPSED) {
       if (ctx->time_active) {
-         MGL_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
+         MGU_DECLINE(backend_feature_unimplemented, "two GL_TIME_ELAPSED queries active at once");
          return;
       }
       if (!query_rearm(scr, q))
@@ -422,13 +422,13 @@ VKB_CALL(begin_query, mgp_query_desc)
       return;
    }
    if (q->target == GL_TIMESTAMP) {
-      MGL_DECLINE(backend_feature_unimplemented, "begin_query of a GL_TIMESTAMP query");
+      MGU_DECLINE(backend_feature_unimplemented, "begin_query of a GL_TIMESTAMP query");
       return;
    }
    /* GL 3.3 §2.14: the two occlusion targets share one active query, so the client raises
     * GL_INVALID_OPERATION before a second begin could reach here. */
    if (ctx->occ_active) {
-      MGL_DECLINE(backend_feature_unimplemented, "two occlusion queries active at once");
+      MGU_DECLINE(backend_feature_unimplemented, "two occlusion queries active at once");
       return;
    }
    if (!query_rearm(scr, q))
@@ -463,7 +463,7 @@ VKB_CALL(end_query, mgp_query_desc)
       if (!q)
          return;
       if (q->target != GL_TIMESTAMP) {
-         MGL_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query",
+         MGU_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query",
                      q->target);
          return;
       }
@@ -477,7 +477,7 @@ VKB_CALL(end_query, mgp_query_desc)
    if (args->kind == GL_TIME_ELAPSED) {
       struct vkb_query *q = ctx->time_active;
       if (!is_active_here(q, args)) {
-         MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
+         MGU_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
          return;
       }
       if (q->ts_count == 2)
@@ -488,7 +488,7 @@ VKB_CALL(end_query, mgp_query_desc)
    }
    struct vkb_query *q = ctx->occ_active;
    if (!is_active_here(q, args)) {
-      MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
+      MGU_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
       return;
    }
    if (scr->rendering_ctx == ctx)
@@ -532,7 +532,7 @@ VKB_CALL(get_timestamp, mgp_get_timestamp)
          query_release_slots(scr, &q);
       }
    } else if (!scr->failed) {
-      MGL_DECLINE(timer_query_no_timestamps, "get_timestamp");
+      MGU_DECLINE(timer_query_no_timestamps, "get_timestamp");
    }
    if (args->out.ptr && args->out.size >= sizeof(ns))
       memcpy(args->out.ptr, &ns, sizeof(ns));
@@ -562,7 +562,7 @@ pred_ready(struct vkb_screen *scr)
                                .allocationSize = req.size,
                                .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
    if (type < 0) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "no memory type for the predicate buffer");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "no memory type for the predicate buffer");
       return false;
    }
    return vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->pred_mem),
@@ -672,7 +672,7 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
    if (!q)
       return;
    if (!q->ended || q->active || is_timer(q->target)) {
-      MGL_DECLINE(backend_feature_unimplemented, "conditional rendering on a query not ended");
+      MGU_DECLINE(backend_feature_unimplemented, "conditional rendering on a query not ended");
       return;
    }
    vkb_end_rendering(scr); /* draws before the begin are not conditional */
@@ -683,7 +683,7 @@ VKB_CALL(begin_conditional_render, mgp_query_desc)
    if (!q->announced && q->slot_count && wait) {
       /* No GPU predicate (no VK_EXT_conditional_rendering, or several slots and no compute
        * step): wait for the result here. */
-      MGL_DECLINE(cond_render_server_wait, "query %u over %u rendering scopes", args->query.slot,
+      MGU_DECLINE(cond_render_server_wait, "query %u over %u rendering scopes", args->query.slot,
                   q->slot_count);
       vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
    }
@@ -715,7 +715,7 @@ VKB_CALL(blit_conditional, mgp_blit)
    if (args->conditional && ctx->cond_pred) {
       struct vkb_query *q = (struct vkb_query *)vkb_table_peek(&scr->queries, ctx->cond_query);
       if (q && !q->announced && ctx->cond_wait) {
-         MGL_DECLINE(cond_blit_server_wait, "query %u", ctx->cond_query.slot);
+         MGU_DECLINE(cond_blit_server_wait, "query %u", ctx->cond_query.slot);
          vkb_wait_serial(scr, q->end_serial, UINT64_MAX, true);
       }
       if (q && q->announced && q->value == 0)

@@ -44,7 +44,7 @@ alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequi
    if (scr->resource_budget && (req->size > scr->resource_budget ||
                                 scr->mem_in_use > scr->resource_budget - req->size)) {
       if (!scr->resource_cap_refusals++)
-         mgl_warn("vulkan: %s: %llu bytes more than the session's %llu "
+         mgu_warn("vulkan: %s: %llu bytes more than the session's %llu "
                   "(MGL_SERVER_SESSION_MEMORY), %llu in use: GL_OUT_OF_MEMORY",
                   what, (unsigned long long)req->size,
                   (unsigned long long)scr->resource_budget,
@@ -90,7 +90,7 @@ leave_without_storage(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSi
    r->unsupported = true;
    r->no_storage = true;
    if (!scr->resource_oom++)
-      mgl_warn("vulkan: resource {%u,%u}: out of memory for its %llu bytes (in use %llu, "
+      mgu_warn("vulkan: resource {%u,%u}: out of memory for its %llu bytes (in use %llu, "
                "budget %llu): no storage, GL_OUT_OF_MEMORY", r->base.h.slot, r->base.h.gen,
                (unsigned long long)bytes, (unsigned long long)scr->mem_in_use,
                (unsigned long long)scr->mem_budget);
@@ -195,7 +195,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
       /* Nothing is dropped: the client never gets an idle stamp for this buffer, so every
        * write goes through the stage as without a heap. Counted (heap-import-fallbacks). */
       if (!scr->heap_import_fallbacks++)
-         mgl_warn("buffer {%u,%u}: its %llu-byte heap store could not be imported as buffer "
+         mgu_warn("buffer {%u,%u}: its %llu-byte heap store could not be imported as buffer "
                   "memory (VK_EXT_external_memory_host); its writes are staged",
                   r->base.h.slot, r->base.h.gen, (unsigned long long)r->desc.store.size);
    }
@@ -339,7 +339,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       r->samples = vkb_sample_count(scr, f, d->samples);
       if (!r->samples) {
          r->unsupported = true;
-         MGL_DECLINE(backend_format_unsupported, "%s of format %s with %u samples: no such "
+         MGU_DECLINE(backend_format_unsupported, "%s of format %s with %u samples: no such "
                      "count here", target_name(t), vkb_format_name(d->format), d->samples);
          return true;
       }
@@ -405,7 +405,7 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
        ifp.maxExtent.depth < r->depth || ifp.maxArrayLayers < r->layers ||
        !(ifp.sampleCounts & r->samples)) {
       r->unsupported = true;
-      MGL_DECLINE(backend_format_unsupported, "%s %ux%ux%u (%u layers, %u samples) of format "
+      MGU_DECLINE(backend_format_unsupported, "%s %ux%ux%u (%u layers, %u samples) of format "
                   "%s: no such Vulkan image", target_name(d->target), r->width, r->height,
                   r->depth, r->layers, (unsigned)r->samples, vkb_format_name(d->format));
       return true;
@@ -515,13 +515,13 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       /* fall through */
    default:
       r->unsupported = true;
-      MGL_DECLINE(backend_feature_unimplemented, "resource target %s", target_name(d->target));
+      MGU_DECLINE(backend_feature_unimplemented, "resource target %s", target_name(d->target));
       return true;
    }
    r->fmt = vkb_format_get_alpha(scr, d->format, d->no_alpha);
    if (!r->fmt) {
       r->unsupported = true;
-      MGL_DECLINE(backend_format_unsupported, "%s of format %s", target_name(d->target),
+      MGU_DECLINE(backend_format_unsupported, "%s of format %s", target_name(d->target),
                   vkb_format_name(d->format));
       return true;
    }
@@ -531,7 +531,7 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       snprintf(detail, sizeof(detail), "resource_create.%s: %ux%ux%u, %u layers, beyond the "
                "caps", bad, d->width, d->height, d->depth, d->array_layers);
       r->unsupported = true;
-      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return true;
    }
    if (!create_image(scr, r))
@@ -616,7 +616,7 @@ VKB_CALL(resource_create, mgp_resource_desc)
       return;
    struct vkb_resource *r = calloc(1, sizeof(*r));
    if (!r) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "resource_create");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "resource_create");
       return;
    }
    r->base.h = args->res;
@@ -687,7 +687,7 @@ vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *ca
 {
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, h, call);
    if (r && r->unsupported) {
-      MGL_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which %s", call, h.slot,
+      MGU_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which %s", call, h.slot,
                   h.gen, r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)"
                                        : "was declined at creation");
       return NULL;
@@ -761,7 +761,7 @@ layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, uint3
    if (!*cache) {
       *cache = calloc((size_t)r->levels * slices, sizeof(VkImageView));
       if (!*cache) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, "layer views");
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "layer views");
          return VK_NULL_HANDLE;
       }
       r->layer_view_slices = slices;
@@ -973,7 +973,7 @@ VKB_CALL(fence_create, mgp_handle_args)
       return;
    struct vkb_fence *f = calloc(1, sizeof(*f));
    if (!f) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "fence_create");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "fence_create");
       return;
    }
    f->base.h = args->h;

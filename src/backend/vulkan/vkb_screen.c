@@ -14,12 +14,12 @@
 /* ---- fatals ------------------------------------------------------------------------------ */
 
 void
-vkb_fatal(struct vkb_screen *scr, enum mgl_fatal name, const char *detail)
+vkb_fatal(struct vkb_screen *scr, enum mgu_fatal name, const char *detail)
 {
    if (scr->failed)
       return;
    scr->failed = true;
-   mgl_error("vulkan: fatal %s: %s", mgl_fatal_name(name), detail);
+   mgu_error("vulkan: fatal %s: %s", mgu_fatal_name(name), detail);
    scr->env.fatal(scr->env.session, name, detail);
 }
 
@@ -35,10 +35,10 @@ vkb_check(struct vkb_screen *scr, VkResult err, const char *what)
    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
    case VK_ERROR_FRAGMENTED_POOL:
    case VK_ERROR_OUT_OF_POOL_MEMORY:
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
       break;
    default:
-      vkb_fatal(scr, MGL_FATAL_DeviceLost, detail);
+      vkb_fatal(scr, MGU_FATAL_DeviceLost, detail);
       break;
    }
    return false;
@@ -78,7 +78,7 @@ vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle h, con
    if (!o) {
       char detail[96];
       snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
-      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
    }
    return o;
 }
@@ -119,13 +119,13 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
    char detail[96];
    if (mgp_handle_is_null(obj->h) || slot >= VKB_MAX_SLOTS) {
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, slot, obj->h.gen);
-      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
       return false;
    }
    if (t->live >= session_objects_max()) {
       snprintf(detail, sizeof(detail), "%s: %u objects of this kind (MGL_SERVER_SESSION_OBJECTS)",
                call, t->live);
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, detail);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
       return false;
    }
    if (slot >= t->cap) {
@@ -134,7 +134,7 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
          cap *= 2;
       struct vkb_obj **s = realloc(t->slots, cap * sizeof(*s));
       if (!s) {
-         vkb_fatal(scr, MGL_FATAL_OutOfMemory, call);
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, call);
          return false;
       }
       memset(s + t->cap, 0, (cap - t->cap) * sizeof(*s));
@@ -144,7 +144,7 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
    if (t->slots[slot]) {
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot still holds gen %u", call, slot,
                obj->h.gen, t->slots[slot]->h.gen);
-      vkb_fatal(scr, MGL_FATAL_StaleHandle, detail);
+      vkb_fatal(scr, MGU_FATAL_StaleHandle, detail);
       return false;
    }
    t->slots[slot] = obj;
@@ -180,12 +180,12 @@ debug_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTyp
    const char *msg = data && data->pMessage ? data->pMessage : "(no message)";
    if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
       scr->validation_errors++;
-      mgl_error("vulkan validation error: %s", msg);
+      mgu_error("vulkan validation error: %s", msg);
    } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
       scr->validation_warnings++;
-      mgl_warn("vulkan validation warning: %s", msg);
+      mgu_warn("vulkan validation warning: %s", msg);
    } else {
-      mgl_debug("vulkan validation: %s", msg);
+      mgu_debug("vulkan validation: %s", msg);
    }
    return VK_FALSE;
 }
@@ -254,7 +254,7 @@ centre_sample_counts(const struct vkb_screen *scr)
    const PFN_vkGetPhysicalDeviceMultisamplePropertiesEXT ms_props =
       (PFN_vkGetPhysicalDeviceMultisamplePropertiesEXT)vkGetInstanceProcAddr(
          scr->instance, "vkGetPhysicalDeviceMultisamplePropertiesEXT");
-   mgl_info("vulkan: VK_EXT_sample_locations: counts 0x%x, variable %u, range [%g, %g]",
+   mgu_info("vulkan: VK_EXT_sample_locations: counts 0x%x, variable %u, range [%g, %g]",
             (unsigned)slp.sampleLocationSampleCounts, (unsigned)slp.variableSampleLocations,
             (double)slp.sampleLocationCoordinateRange[0],
             (double)slp.sampleLocationCoordinateRange[1]);
@@ -380,7 +380,7 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
          layers[nlayers++] = "VK_LAYER_KHRONOS_validation";
          scr->validation_active = true;
       } else {
-         mgl_warn("vulkan: MGL_VK_VALIDATION=1 but VK_LAYER_KHRONOS_validation is not installed");
+         mgu_warn("vulkan: MGL_VK_VALIDATION=1 but VK_LAYER_KHRONOS_validation is not installed");
       }
       if (has_instance_ext(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
           (nlayers && has_instance_ext(layers[0], VK_EXT_DEBUG_UTILS_EXTENSION_NAME))) {
@@ -427,7 +427,7 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
       PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
          vkGetInstanceProcAddr(scr->instance, "vkCreateDebugUtilsMessengerEXT");
       if (!create || create(scr->instance, &dbg, NULL, &scr->messenger) != VK_SUCCESS) {
-         mgl_warn("vulkan: could not create the debug messenger");
+         mgu_warn("vulkan: could not create the debug messenger");
          scr->validation_active = false;
       }
    }
@@ -1005,7 +1005,7 @@ screen_destroy_idle(struct vkb_screen *scr)
          destroy(scr->instance, scr->messenger, NULL);
    }
    if (scr->validation_active)
-      mgl_log_always("vulkan: validation errors=%llu warnings=%llu",
+      mgu_log_always("vulkan: validation errors=%llu warnings=%llu",
                      scr->validation_errors, scr->validation_warnings);
    if (scr->instance)
       vkDestroyInstance(scr->instance, NULL);
@@ -1020,7 +1020,7 @@ reap_main(void *arg)
    struct vkb_screen *scr = arg;
    screen_destroy_idle(scr); /* waits for the device however long it takes */
    const unsigned left = atomic_fetch_sub(&hung_screens, 1) - 1;
-   mgl_warn("vulkan: a hung device finished its work and was freed (%u still running)", left);
+   mgu_warn("vulkan: a hung device finished its work and was freed (%u still running)", left);
    return NULL;
 }
 
@@ -1038,10 +1038,10 @@ screen_destroy(void *self)
       pthread_t t;
       if (pthread_create(&t, NULL, reap_main, scr) == 0) {
          pthread_detach(t);
-         mgl_warn("vulkan: a hung device is left to finish its work (%u running)", n);
+         mgu_warn("vulkan: a hung device is left to finish its work (%u running)", n);
       } else {
          atomic_fetch_sub(&hung_screens, 1);
-         mgl_error("vulkan: no thread to reap a hung device: it is leaked");
+         mgu_error("vulkan: no thread to reap a hung device: it is leaked");
       }
       return;
    }
@@ -1054,7 +1054,7 @@ screen_create(const struct mgs_backend_env *env)
    vkb_tables_init(); /* before anyone calls through mgs_vulkan_backend's tables */
    struct vkb_screen *scr = calloc(1, sizeof(*scr));
    if (!scr) {
-      env->fatal(env->session, MGL_FATAL_BackendInit, "vulkan: out of memory");
+      env->fatal(env->session, MGU_FATAL_BackendInit, "vulkan: out of memory");
       return NULL;
    }
    scr->env = *env;
@@ -1064,8 +1064,8 @@ screen_create(const struct mgs_backend_env *env)
        !create_default_sampler(scr) || !vkb_pipeline_cache_init(scr)) {
       char detail[256];
       snprintf(detail, sizeof(detail), "vulkan: %s", why[0] ? why : "device setup failed");
-      mgl_error("%s", detail);
-      env->fatal(env->session, MGL_FATAL_BackendInit, detail);
+      mgu_error("%s", detail);
+      env->fatal(env->session, MGU_FATAL_BackendInit, detail);
       scr->env.fatal = NULL;
       screen_destroy(scr);
       return NULL;
@@ -1090,7 +1090,7 @@ screen_create(const struct mgs_backend_env *env)
       const char *only = getenv("MGL_VK_FAKE_DEVICE_LOST_SCREEN");
       if (!only || (unsigned)atoi(only) == nth) {
          scr->test_device_lost_at = (unsigned long long)atoll(knob);
-         mgl_warn("vulkan: test knob: screen %u reports a lost device at its submit %llu", nth,
+         mgu_warn("vulkan: test knob: screen %u reports a lost device at its submit %llu", nth,
                   scr->test_device_lost_at);
       }
    }
@@ -1099,23 +1099,23 @@ screen_create(const struct mgs_backend_env *env)
    knob = getenv("MGL_VK_MEMORY_BUDGET");
    if (knob && atoll(knob) > 0) {
       scr->mem_budget = (VkDeviceSize)atoll(knob);
-      mgl_warn("vulkan: test knob: resource memory budget %llu bytes",
+      mgu_warn("vulkan: test knob: resource memory budget %llu bytes",
                (unsigned long long)scr->mem_budget);
    }
    knob = getenv("MGL_TEST_VK_SKEW_BATCH_FRAME");
    scr->test_skew_batch_frame = knob && atoi(knob) > 0;
    if (scr->test_skew_batch_frame)
-      mgl_warn("vulkan: test knob: every batch records the frame after its own");
+      mgu_warn("vulkan: test knob: every batch records the frame after its own");
    knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
    scr->test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
    if (scr->test_hold_batch_ms)
-      mgl_warn("vulkan: test knob: every batch held %u ms after its submit",
+      mgu_warn("vulkan: test knob: every batch held %u ms after its submit",
                scr->test_hold_batch_ms);
    if (scr->test_stale_buffer_serial || scr->test_no_buffer_fence_term)
-      mgl_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
+      mgu_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
                scr->test_stale_buffer_serial ? "forced stale" : "real",
                scr->test_no_buffer_fence_term ? "disabled" : "real");
-   mgl_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
+   mgu_info("vulkan: %s (%s %s), API %u.%u.%u, validation %s", scr->props.deviceName,
             scr->driver_name, scr->driver_info, VK_API_VERSION_MAJOR(scr->api_version),
             VK_API_VERSION_MINOR(scr->api_version), VK_API_VERSION_PATCH(scr->api_version),
             scr->validation_active ? "on" : "off");

@@ -28,7 +28,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    const uint64_t size = a->box.width;
    if (a->box.x < 0 || (uint64_t)a->box.x + size > r->size || a->data.size < size ||
        (size && !a->data.ptr)) {
-      MGL_DECLINE(backend_draw_incomplete, "buffer subdata [%d, +%llu) of a %llu-byte buffer "
+      MGU_DECLINE(backend_draw_incomplete, "buffer subdata [%d, +%llu) of a %llu-byte buffer "
                   "with %llu source bytes", a->box.x, (unsigned long long)size,
                   (unsigned long long)r->size, (unsigned long long)a->data.size);
       return;
@@ -37,7 +37,7 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    const uint64_t off = (uint64_t)a->box.x;
    vkb_retire(scr);
-   /* Busy test, two terms (reference/004 §3.2): the serial term is the guarantee (completed
+   /* Busy test, two terms (docs/PIPE.md#frame-floor): the serial term is the guarantee (completed
     * batches retire in order, each proved by its fence); the fence term asks the last batch's
     * own VkFence and is defence in depth: it counts each time it alone keeps the write in
     * order. The MGL_TEST_ knobs make the first lie and switch the second off (red once). */
@@ -118,7 +118,7 @@ region_fits(struct vkb_screen *scr, const char *call, const struct vkb_resource 
    if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
        (uint64_t)g->y + g->height > lh ||
        (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
-      MGL_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
+      MGU_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
                   "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
                   a->level, lw, lh);
       return false;
@@ -130,18 +130,18 @@ region_fits(struct vkb_screen *scr, const char *call, const struct vkb_resource 
    const char *bad = NULL;
    if (stride < row)
       bad = "src_row_stride";
-   else if ((!slice && !mgl_mul_u64(stride, g->height, &slice)) ||
-            !mgl_mul_u64(stride, g->height - 1, &rows_end) ||
-            !mgl_add_u64(rows_end, row, &rows_end) || slice < rows_end)
+   else if ((!slice && !mgu_mul_u64(stride, g->height, &slice)) ||
+            !mgu_mul_u64(stride, g->height - 1, &rows_end) ||
+            !mgu_add_u64(rows_end, row, &rows_end) || slice < rows_end)
       bad = "src_slice_stride";
-   else if (!mgl_mul_u64(slice, g->depth - 1, &end) || !mgl_add_u64(end, rows_end, &end) ||
-            !a->data.ptr || !mgl_range_fits(g->src_offset, end, a->data.size))
+   else if (!mgu_mul_u64(slice, g->depth - 1, &end) || !mgu_add_u64(end, rows_end, &end) ||
+            !a->data.ptr || !mgu_range_fits(g->src_offset, end, a->data.size))
       bad = "src_offset";
    if (bad) {
       char detail[128];
       snprintf(detail, sizeof(detail), "%s.regions[%u].%s: the region reads past its %llu "
                "source bytes", call, index, bad, (unsigned long long)a->data.size);
-      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, detail);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return false;
    }
    return true;
@@ -161,7 +161,7 @@ texture_subdata_ds(struct vkb_screen *scr, const char *call, struct vkb_resource
    const bool src_float = r->desc.format == MGP_FORMAT_D32_FLOAT_S8_UINT;
    const bool dst_float = f->vk == VK_FORMAT_D32_SFLOAT_S8_UINT;
    if (f->vk != VK_FORMAT_D24_UNORM_S8_UINT && !dst_float) {
-      MGL_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
+      MGU_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
                   vkb_format_name(r->desc.format));
       return;
    }
@@ -189,7 +189,7 @@ texture_subdata_ds(struct vkb_screen *scr, const char *call, struct vkb_resource
       if (!vkb_arena_alloc(scr, s_off + n, 16, &st))
          return;
       if (src_buf && st.buf != src_buf) {
-         MGL_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
+         MGU_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
                      "block in several regions");
          return;
       }
@@ -221,7 +221,7 @@ texture_subdata_ds(struct vkb_screen *scr, const char *call, struct vkb_resource
          }
       }
       if (ncopies + 2 > sizeof(copies) / sizeof(copies[0])) {
-         MGL_DECLINE(backend_feature_unimplemented, "texture subdata with over 64 regions");
+         MGU_DECLINE(backend_feature_unimplemented, "texture subdata with over 64 regions");
          return;
       }
       for (int aspect = 0; aspect < 2; aspect++)
@@ -283,11 +283,11 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
 {
    const struct vkb_format *f = r->fmt;
    if (a->level >= r->levels) {
-      MGL_DECLINE(backend_draw_incomplete, "texture subdata level %u of %u", a->level, r->levels);
+      MGU_DECLINE(backend_draw_incomplete, "texture subdata level %u of %u", a->level, r->levels);
       return;
    }
    if (a->format != r->desc.format) {
-      MGL_DECLINE(backend_feature_unimplemented, "texture subdata converting %s to %s",
+      MGU_DECLINE(backend_feature_unimplemented, "texture subdata converting %s to %s",
                   vkb_format_name(a->format), vkb_format_name(r->desc.format));
       return;
    }
@@ -307,7 +307,7 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       const bool fits = m == MGP_FORMAT_X8_D24_UNORM || m == MGP_FORMAT_D32_FLOAT ||
                         (m == MGP_FORMAT_D16_UNORM && f->vk == VK_FORMAT_D16_UNORM);
       if (!fits) {
-         MGL_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
+         MGU_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
                      vkb_format_name(r->desc.format));
          return;
       }
@@ -420,12 +420,12 @@ VKB_CALL(texture_subdata_from_buffer, mgp_texture_subdata_from_buffer)
    if (!b)
       return;
    if (r->is_buffer || !b->is_buffer || args->offset > b->size) {
-      MGL_DECLINE(backend_draw_incomplete, "%s: offset %llu of a %llu-byte buffer", call,
+      MGU_DECLINE(backend_draw_incomplete, "%s: offset %llu of a %llu-byte buffer", call,
                   (unsigned long long)args->offset, (unsigned long long)b->size);
       return;
    }
    if (!b->map) {
-      MGL_DECLINE(backend_feature_unimplemented, "%s from a buffer without a host mapping", call);
+      MGU_DECLINE(backend_feature_unimplemented, "%s from a buffer without a host mapping", call);
       return;
    }
    if (vkb_wait_serial(scr, b->last_use, UINT64_MAX, true) != VK_SUCCESS)
@@ -449,12 +449,12 @@ VKB_CALL(resource_readback, mgp_resource_readback)
    if (!r)
       return;
    if (!r->is_buffer) {
-      MGL_DECLINE(backend_feature_unimplemented, "resource_readback of a texture");
+      MGU_DECLINE(backend_feature_unimplemented, "resource_readback of a texture");
       return;
    }
    if (args->offset > r->size || args->size > r->size - args->offset ||
        args->out.size < args->size || (args->size && !args->out.ptr)) {
-      MGL_DECLINE(backend_draw_incomplete, "resource_readback [%llu, +%llu) of a %llu-byte "
+      MGU_DECLINE(backend_draw_incomplete, "resource_readback [%llu, +%llu) of a %llu-byte "
                   "buffer into %llu bytes", (unsigned long long)args->offset,
                   (unsigned long long)args->size, (unsigned long long)r->size,
                   (unsigned long long)args->out.size);
@@ -545,7 +545,7 @@ VKB_CALL(clear, mgp_clear)
       if ((mask & full) != full) {
          const struct vkb_format *f = attachment_format(scr, k->color[i]);
          if (!f || f->kind != args->color_kind) {
-            MGL_DECLINE(backend_feature_unimplemented, "masked clear of draw buffer %u "
+            MGU_DECLINE(backend_feature_unimplemented, "masked clear of draw buffer %u "
                         "(colour mask 0x%x) with a %s colour on a %s attachment", i, mask,
                         kind_name(args->color_kind), f ? kind_name(f->kind) : "unknown");
             continue;
@@ -603,7 +603,7 @@ VKB_CALL(clear, mgp_clear)
    if ((any_partial || stencil_partial) && ctx->render_layers > 1 &&
        !scr->features.geometryShader) {
       /* The masked clear sends its rectangle to every layer through a geometry shader. */
-      MGL_DECLINE(backend_feature_unimplemented, "masked clear of a layered framebuffer "
+      MGU_DECLINE(backend_feature_unimplemented, "masked clear of a layered framebuffer "
                   "without geometryShader");
       return;
    }

@@ -73,7 +73,7 @@ vkb_wsi_finish(struct vkb_screen *scr)
    for (int i = 0; i < VKB_WSI_MAX_WINDOWS; i++)
       window_destroy(scr, wsi->win[i]);
    if (wsi->frames)
-      mgl_info("vulkan: wsi: %llu frames presented by the server, %llu swapchains re-created",
+      mgu_info("vulkan: wsi: %llu frames presented by the server, %llu swapchains re-created",
                (unsigned long long)wsi->frames, (unsigned long long)wsi->recreated);
    free(wsi);
    scr->wsi = NULL;
@@ -83,7 +83,7 @@ static bool
 lost(struct vkb_wsi_window *w, const char *what, VkResult r)
 {
    if (!w->lost)
-      MGL_DECLINE(present_wsi_lost, "window 0x%x: %s (VkResult %d)", w->window, what, (int)r);
+      MGU_DECLINE(present_wsi_lost, "window 0x%x: %s (VkResult %d)", w->window, what, (int)r);
    w->lost = true;
    return false;
 }
@@ -160,7 +160,7 @@ chain_make(struct vkb_screen *scr, struct vkb_wsi_window *w, uint32_t width, uin
    w->stale = false;
    if (old)
       scr->wsi->recreated++;
-   mgl_info("vulkan: wsi: window 0x%x: swapchain %ux%u, %u images, present mode %d", w->window,
+   mgu_info("vulkan: wsi: window 0x%x: swapchain %ux%u, %u images, present mode %d", w->window,
             ext.width, ext.height, w->image_count, (int)mode);
    return true;
 }
@@ -190,7 +190,7 @@ window_create(struct vkb_screen *scr, const struct mgp_surface_bind_window *a,
 {
    struct vkb_wsi_window *w = calloc(1, sizeof(*w));
    if (!w) {
-      MGL_DECLINE(present_wsi_unavailable, "no memory");
+      MGU_DECLINE(present_wsi_unavailable, "no memory");
       return NULL;
    }
    w->window = a->window;
@@ -263,7 +263,7 @@ window_create(struct vkb_screen *scr, const struct mgp_surface_bind_window *a,
    return w;
 fail:
    if (why)
-      MGL_DECLINE(present_wsi_unavailable, "window 0x%x on \"%s\": %s", a->window, display, why);
+      MGU_DECLINE(present_wsi_unavailable, "window 0x%x on \"%s\": %s", a->window, display, why);
    window_destroy(scr, w);
    return NULL;
 }
@@ -275,7 +275,7 @@ VKB_CALL(surface_bind_window, mgp_surface_bind_window)
    uint32_t answer = 0;
    char display[sizeof(args->display)];
    if (!memchr(args->display, 0, sizeof(args->display))) {
-      MGL_DECLINE(present_wsi_unavailable, "a display name without its end");
+      MGU_DECLINE(present_wsi_unavailable, "a display name without its end");
       goto reply;
    }
    memcpy(display, args->display, sizeof(display));
@@ -283,17 +283,17 @@ VKB_CALL(surface_bind_window, mgp_surface_bind_window)
       goto reply;
    if (scr->env.remote) {
       if (args->kind != MGP_WINDOW_KIND_NONE)
-         MGL_DECLINE(present_wsi_unavailable, "a session over the network names a window");
+         MGU_DECLINE(present_wsi_unavailable, "a session over the network names a window");
       goto reply;
    }
    if (!scr->has_wsi) {
       if (args->kind != MGP_WINDOW_KIND_NONE)
-         MGL_DECLINE(present_wsi_unavailable, "the device has no VK_KHR_xcb_surface and "
+         MGU_DECLINE(present_wsi_unavailable, "the device has no VK_KHR_xcb_surface and "
                                               "VK_KHR_swapchain");
       goto reply;
    }
    if (!scr->wsi && !(scr->wsi = calloc(1, sizeof(*scr->wsi)))) {
-      MGL_DECLINE(present_wsi_unavailable, "no memory");
+      MGU_DECLINE(present_wsi_unavailable, "no memory");
       goto reply;
    }
    int slot;
@@ -309,12 +309,12 @@ VKB_CALL(surface_bind_window, mgp_surface_bind_window)
        !(args->flags & MGP_BIND_WINDOW_FORCE)) {
       /* Measured (docs/BENCHMARKS.md): a CPU device's WSI puts every frame through the X
        * socket, several times slower than the client's MIT-SHM copy. */
-      MGL_DECLINE(present_wsi_unavailable, "a CPU device: the copy path is faster "
+      MGU_DECLINE(present_wsi_unavailable, "a CPU device: the copy path is faster "
                                            "(MGL_PRESENT=wsi forces WSI)");
       goto reply;
    }
    if (args->kind != MGP_WINDOW_KIND_X11) {
-      MGL_DECLINE(present_wsi_unavailable, "window kind %u", args->kind);
+      MGU_DECLINE(present_wsi_unavailable, "window kind %u", args->kind);
       goto reply;
    }
    struct vkb_resource *color = vkb_lookup(scr, &scr->resources, args->color,
@@ -325,14 +325,14 @@ VKB_CALL(surface_bind_window, mgp_surface_bind_window)
    vkGetPhysicalDeviceFormatProperties(scr->phys, color->fmt->vk, &fp);
    if (color->is_buffer || color->samples != VK_SAMPLE_COUNT_1_BIT ||
        !(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT)) {
-      MGL_DECLINE(present_wsi_unavailable, "a colour buffer the server cannot blit from");
+      MGU_DECLINE(present_wsi_unavailable, "a colour buffer the server cannot blit from");
       goto reply;
    }
    if (w && w->lost)
       goto reply;
    if (!w) {
       if (slot < 0) {
-         MGL_DECLINE(present_wsi_unavailable, "more than %d windows", VKB_WSI_MAX_WINDOWS);
+         MGU_DECLINE(present_wsi_unavailable, "more than %d windows", VKB_WSI_MAX_WINDOWS);
          goto reply;
       }
       if (!(w = window_create(scr, args, display, color)))

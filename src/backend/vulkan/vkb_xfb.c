@@ -64,7 +64,7 @@ counters_ready(struct vkb_context *ctx)
       .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type,
    };
    if (type < 0) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "no memory type for transform feedback counters");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "no memory type for transform feedback counters");
       return false;
    }
    if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &ctx->xfb.counter_mem),
@@ -80,7 +80,7 @@ VKB_CALL(set_stream_output_targets, mgp_set_stream_output_targets)
    XFB_SELF;
    const struct mgp_buffer_range *r = tail;
    if (args->count > VKB_MAX_XFB || tail_count != args->count) {
-      vkb_fatal(scr, MGL_FATAL_ProtocolCorruption, "set_stream_output_targets count");
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, "set_stream_output_targets count");
       return;
    }
    /* A stale handle is the client's fault, at the call that carried it. */
@@ -100,7 +100,7 @@ VKB_CALL(begin_stream_output, mgp_u32_args)
    XFB_SELF;
    (void)args; /* the primitive mode: the client already checked every draw against it */
    if (!scr->has_xfb) {
-      MGL_DECLINE(backend_xfb_unsupported, "begin_stream_output without "
+      MGU_DECLINE(backend_xfb_unsupported, "begin_stream_output without "
                   "VK_EXT_transform_feedback");
       return;
    }
@@ -260,7 +260,7 @@ vkb_xfb_scope_end(struct vkb_context *ctx)
          uint32_t cap = scr->xfb_written_cap ? scr->xfb_written_cap * 2 : 16;
          struct vkb_xfb_written *n = realloc(scr->xfb_written, cap * sizeof(*n));
          if (!n) {
-            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "transform feedback write list");
+            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "transform feedback write list");
             return;
          }
          scr->xfb_written = n;
@@ -354,7 +354,7 @@ prim_pool_ready(struct vkb_screen *scr, int k)
    };
    scr->prim_free[k] = malloc(PRIM_POOL_SLOTS * sizeof(uint32_t));
    if (!scr->prim_free[k]) {
-      vkb_fatal(scr, MGL_FATAL_OutOfMemory, "primitive query pool");
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query pool");
       return false;
    }
    if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->prim_pool[k]),
@@ -371,7 +371,7 @@ vkb_prim_query_create(struct vkb_screen *scr, struct vkb_query *q)
 {
    int k = prim_index(q->target);
    if (k < 0 || !scr->has_prim_queries) {
-      MGL_DECLINE(backend_feature_unimplemented, "query target 0x%x on this device", q->target);
+      MGU_DECLINE(backend_feature_unimplemented, "query target 0x%x on this device", q->target);
       return false;
    }
    return prim_pool_ready(scr, k);
@@ -406,7 +406,7 @@ vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q)
    struct vkb_screen *scr = ctx->scr;
    int k = prim_index(q->target);
    if (ctx->prim_active[k]) {
-      MGL_DECLINE(backend_feature_unimplemented, "two primitive queries of one target active");
+      MGU_DECLINE(backend_feature_unimplemented, "two primitive queries of one target active");
       return;
    }
    if (q->ended && !q->announced) { /* restarted before its last result was read */
@@ -430,7 +430,7 @@ vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t gl_tar
    int k = prim_index(gl_target);
    struct vkb_query *q = ctx->prim_active[k];
    if (!q || !mgp_handle_eq(q->base.h, h)) {
-      MGL_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
+      MGU_DECLINE(backend_feature_unimplemented, "end_query of a query not active here");
       return;
    }
    break_scope(ctx); /* closes its last slot */
@@ -452,7 +452,7 @@ prim_scope_prepare(struct vkb_context *ctx)
       if (!q || scr->failed)
          continue;
       if (!scr->prim_free_count[k]) {
-         MGL_DECLINE(backend_feature_unimplemented, "more than %u primitive query scopes in "
+         MGU_DECLINE(backend_feature_unimplemented, "more than %u primitive query scopes in "
                      "flight", PRIM_POOL_SLOTS);
          continue;
       }
@@ -460,7 +460,7 @@ prim_scope_prepare(struct vkb_context *ctx)
          uint32_t cap = q->slot_cap ? q->slot_cap * 2 : 4;
          uint32_t *t = realloc(q->slots, cap * sizeof(*t));
          if (!t) {
-            vkb_fatal(scr, MGL_FATAL_OutOfMemory, "primitive query slots");
+            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query slots");
             return;
          }
          q->slots = t;

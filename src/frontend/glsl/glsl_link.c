@@ -1500,7 +1500,7 @@ xfb_split_copies(struct link *l, const struct spv_module *m)
          continue;
       }
       if (cp.num_indices == SPV_XFB_MAX_INDICES) {
-         MGL_DECLINE(gl_feature_unimplemented, "transform feedback of a part nested more than "
+         MGU_DECLINE(gl_feature_unimplemented, "transform feedback of a part nested more than "
                      "%u deep", SPV_XFB_MAX_INDICES);
          link_error(l, "a captured varying is nested too deep");
          return false;
@@ -1552,7 +1552,7 @@ xfb_pack_copies(struct link *l, const struct spv_module *m, uint32_t *next_loc, 
       cp->component = 0;
       *next_loc += spv_type_locations(m, cp->type);
       if (*next_loc > max_locs) {
-         MGL_DECLINE(gl_feature_unimplemented, "transform feedback with no output location "
+         MGU_DECLINE(gl_feature_unimplemented, "transform feedback with no output location "
                      "left for the copy of a captured part");
          link_error(l, "no output location left to capture every part of the varyings");
          return false;
@@ -1633,7 +1633,7 @@ link_xfb(struct link *l)
       }
       if (!type) {
          if (!strncmp(name, "gl_", 3))
-            MGL_DECLINE(gl_feature_unimplemented, "transform feedback capture of `%s'", name);
+            MGU_DECLINE(gl_feature_unimplemented, "transform feedback capture of `%s'", name);
          link_error(l, "transform feedback varying `%s' is not an output of the %s shader", name,
                     glsl_stage_name(s));
          return;
@@ -1706,7 +1706,7 @@ link_xfb(struct link *l)
       if (!strcmp(x->name, "gl_Position")) {
          uint32_t loc = next_loc++;
          if (loc >= max_locs) {
-            MGL_DECLINE(gl_feature_unimplemented, "gl_Position capture with every output "
+            MGU_DECLINE(gl_feature_unimplemented, "gl_Position capture with every output "
                         "location in use");
             link_error(l, "no output location left to capture gl_Position");
             return;

@@ -878,12 +878,12 @@ test_proc_address(void)
    int calls = fake_fe_stats.get_error_calls;
    CHECK(get_error() == GL_NO_ERROR);
    CHECK(fake_fe_stats.get_error_calls == calls + 1);
-   uint64_t declines = mgl_decline_count(MGL_DECLINE_gl_entry_unimplemented);
+   uint64_t declines = mgu_decline_count(MGU_DECLINE_gl_entry_unimplemented);
    int recorded = fake_fe_stats.gl_errors_recorded;
    clear(GL_COLOR_BUFFER_BIT);
    clear(GL_COLOR_BUFFER_BIT);
    CHECK(is_buffer(1) == GL_FALSE);
-   CHECK(mgl_decline_count(MGL_DECLINE_gl_entry_unimplemented) == declines + 3);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_entry_unimplemented) == declines + 3);
    CHECK(fake_fe_stats.gl_errors_recorded == recorded + 3);
    CHECK(get_error() == GL_INVALID_OPERATION);
    CHECK(get_error() == GL_NO_ERROR);
@@ -896,7 +896,7 @@ static void
 test_unsupported(void)
 {
    EGLDisplay dpy = init_display();
-   uint64_t declines = mgl_decline_count(MGL_DECLINE_gl_feature_unimplemented);
+   uint64_t declines = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
    CHECK_ERR(mgl_eglCreateSync(dpy, EGL_SYNC_FENCE, NULL) == EGL_NO_SYNC, EGL_BAD_PARAMETER);
    int junk;
    CHECK_ERR(!mgl_eglDestroySync(dpy, (EGLSync)&junk), EGL_BAD_PARAMETER);
@@ -908,7 +908,7 @@ test_unsupported(void)
                 EGL_NO_IMAGE,
              EGL_BAD_PARAMETER);
    CHECK_ERR(!mgl_eglDestroyImage(dpy, (EGLImage)&junk), EGL_BAD_PARAMETER);
-   CHECK(mgl_decline_count(MGL_DECLINE_gl_feature_unimplemented) == declines + 7);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == declines + 7);
    CHECK_ERR(mgl_eglCreateSync((EGLDisplay)&junk, EGL_SYNC_FENCE, NULL) == EGL_NO_SYNC,
              EGL_BAD_DISPLAY);
    mgl_eglTerminate(dpy);

@@ -9,7 +9,7 @@
 
 #include "pipe_codec.h"
 #include "pipe_loopback.h"
-#include "session.h"
+#include "client_session.h"
 
 struct mgp_caps fake_caps;
 
@@ -96,7 +96,7 @@ static struct mgp_tap tap = {
    .inner_context = &rec_context,
 };
 
-struct mgl_session {
+struct mgt_client {
    struct mgp_screen screen;
 };
 
@@ -132,48 +132,48 @@ fill_caps(void)
       fake_caps.format_sample_counts[f] = 1 | 2 | 4;
 }
 
-struct mgl_session *
-mgl_session_create(void)
+struct mgt_client *
+mgt_client_create(void)
 {
    fill_caps();
    if (!tap.verify) {
       mgp_loopback_init(&loopback, 64u << 20);
       tap.verify = &loopback;
    }
-   struct mgl_session *s = calloc(1, sizeof(*s));
+   struct mgt_client *s = calloc(1, sizeof(*s));
    s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &tap};
    return s;
 }
 
 void
-mgl_session_destroy(struct mgl_session *s)
+mgt_client_destroy(struct mgt_client *s)
 {
    free(s);
 }
 
 const struct mgp_caps *
-mgl_session_caps(const struct mgl_session *s)
+mgt_client_caps(const struct mgt_client *s)
 {
    (void)s;
    return &fake_caps;
 }
 
 const struct mgp_screen *
-mgl_session_screen(struct mgl_session *s)
+mgt_client_screen(struct mgt_client *s)
 {
    return &s->screen;
 }
 
 const char *
-mgl_session_transport(const struct mgl_session *s)
+mgt_client_transport(const struct mgt_client *s)
 {
    (void)s;
    return "fake";
 }
 
 bool
-mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
-                           const struct mgp_context_desc *desc, struct mgp_context *out)
+mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
+                          const struct mgp_context_desc *desc, struct mgp_context *out)
 {
    (void)ctx;
    mgp_context_create(&s->screen, desc);
@@ -182,13 +182,13 @@ mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
 }
 
 void
-mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
+mgt_client_context_destroy(struct mgt_client *s, struct mgp_handle ctx)
 {
    mgp_context_destroy(&s->screen, &(struct mgp_handle_args){ctx});
 }
 
 void
-mgl_session_sync(struct mgl_session *s)
+mgt_client_sync(struct mgt_client *s)
 {
    (void)s;
    syncs++;
@@ -196,29 +196,29 @@ mgl_session_sync(struct mgl_session *s)
 
 /* The fake has no server: no event ever arrives. */
 uint32_t
-mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max)
+mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
    (void)s, (void)out, (void)max;
    return 0;
 }
 
 bool
-mgl_session_failed(const struct mgl_session *s)
+mgt_client_failed(const struct mgt_client *s)
 {
    (void)s;
    return failed;
 }
 
-enum mgl_fatal
-mgl_session_fatal(const struct mgl_session *s)
+enum mgu_fatal
+mgt_client_fatal(const struct mgt_client *s)
 {
    (void)s;
-   return failed ? MGL_FATAL_ServerGone : MGL_FATAL_NONE;
+   return failed ? MGU_FATAL_ServerGone : MGU_FATAL_NONE;
 }
 
 /* The fake has no heap: every buffer write is recorded as a call. */
 bool
-mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out)
+mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out)
 {
    (void)s, (void)size;
    *out = (struct mgp_span){0};
@@ -226,14 +226,14 @@ mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *ou
 }
 
 void
-mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
+mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store)
 {
    (void)s, (void)store;
 }
 
 bool
-mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
-                       uint64_t offset, const void *data, uint64_t size)
+mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
+                      uint64_t offset, const void *data, uint64_t size)
 {
    (void)s, (void)slot, (void)store, (void)offset, (void)data, (void)size;
    return false;

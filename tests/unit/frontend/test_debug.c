@@ -128,13 +128,13 @@ test_callback(void)
 
    /* A decline in the app's thread: its message, then the error it raises. */
    num_got = 0;
-   uint64_t before = mgl_decline_count(MGL_DECLINE_gl_entry_not_in_version);
+   uint64_t before = mgu_decline_count(MGU_DECLINE_gl_entry_not_in_version);
    GLuint t;
    mgl_glGenTransformFeedbacks(1, &t); /* ES 3.0 only: declined in a GL 3.3 context */
-   CHECK_EQ(mgl_decline_count(MGL_DECLINE_gl_entry_not_in_version), before + 1);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_gl_entry_not_in_version), before + 1);
    CHECK_EQ(num_got, 2);
    CHECK_MSG(got[0], GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER,
-             FE_DEBUG_ID_DECLINE_BASE + MGL_DECLINE_gl_entry_not_in_version,
+             FE_DEBUG_ID_DECLINE_BASE + MGU_DECLINE_gl_entry_not_in_version,
              GL_DEBUG_SEVERITY_MEDIUM,
              "decline gl-entry-not-in-version: glGenTransformFeedbacks outside an OpenGL ES "
              "3.0 context");

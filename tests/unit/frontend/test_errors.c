@@ -157,19 +157,19 @@ test_draw_errors(void)
    mgl_glUnmapBuffer(GL_ARRAY_BUFFER);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 3);
    /* no element buffer and NULL indices: nothing to read, skipped by name, no error */
-   const uint64_t oob = mgl_decline_count(MGL_DECLINE_gl_draw_out_of_bounds);
+   const uint64_t oob = mgu_decline_count(MGU_DECLINE_gl_draw_out_of_bounds);
    fake_clear();
    mgl_glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo) + fake_count_of(MGP_CALL_draw), 0);
-   CHECK(mgl_decline_count(MGL_DECLINE_gl_draw_out_of_bounds) > oob);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_draw_out_of_bounds) > oob);
    /* no program: undefined in GL, skipped by name, no error */
    mgl_glUseProgram(0);
    fake_clear();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
-   CHECK(mgl_decline_count(MGL_DECLINE_gl_draw_no_program) >= 1);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_draw_no_program) >= 1);
    env_finish(&e);
 }
 
@@ -751,11 +751,11 @@ test_missing_backend_calls(void)
    mgl_glBindTexture(GL_TEXTURE_2D, t);
    mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    fake_clear();
-   uint64_t before = mgl_decline_count(MGL_DECLINE_pipe_call_unsupported);
+   uint64_t before = mgu_decline_count(MGU_DECLINE_pipe_call_unsupported);
    mgl_glGenerateMipmap(GL_TEXTURE_2D);
    CHECK_ERR(GL_INVALID_OPERATION);
    CHECK_EQ(fake_count_of(MGP_CALL_generate_mipmap), 0);
-   CHECK(mgl_decline_count(MGL_DECLINE_pipe_call_unsupported) > before);
+   CHECK(mgu_decline_count(MGU_DECLINE_pipe_call_unsupported) > before);
    GLint w = 0;
    mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &w);
    CHECK_EQ(w, 0); /* no level was defined by the failed call */
@@ -848,7 +848,7 @@ test_timer_queries(void)
    mgl_glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &v);
    CHECK_EQ(v, 0);
    fake_clear();
-   uint64_t before = mgl_decline_count(MGL_DECLINE_timer_query_no_timestamps);
+   uint64_t before = mgu_decline_count(MGU_DECLINE_timer_query_no_timestamps);
    mgl_glBeginQuery(GL_TIME_ELAPSED, q[0]);
    mgl_glEndQuery(GL_TIME_ELAPSED);
    mgl_glQueryCounter(q[1], GL_TIMESTAMP);
@@ -856,7 +856,7 @@ test_timer_queries(void)
    mgl_glGetInteger64v(GL_TIMESTAMP, &t);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(t, 0);
-   CHECK_EQ(mgl_decline_count(MGL_DECLINE_timer_query_no_timestamps), before + 3);
+   CHECK_EQ(mgu_decline_count(MGU_DECLINE_timer_query_no_timestamps), before + 3);
    GLuint64 res = ~0ull;
    GLuint avail = 0;
    mgl_glGetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &avail);

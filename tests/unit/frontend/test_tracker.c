@@ -210,13 +210,13 @@ test_setter_walk(void)
    struct fe_context *ctx = e.ctx;
    unsigned pipeline_changes = 0;
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-      uint64_t h0 = mgl_hash64(&ctx->rs, sizeof(ctx->rs), 0);
+      uint64_t h0 = mgu_hash64(&ctx->rs, sizeof(ctx->rs), 0);
       uint64_t v0 = ctx->rs_version;
       struct mgp_dynamic_state ds0 = ctx->ds;
       uint64_t dv0 = ctx->ds_version;
       steps[i].apply();
       mgl_glGetError();
-      uint64_t h1 = mgl_hash64(&ctx->rs, sizeof(ctx->rs), 0);
+      uint64_t h1 = mgu_hash64(&ctx->rs, sizeof(ctx->rs), 0);
       bool hash_changed = h0 != h1, version_changed = v0 != ctx->rs_version;
       bool ds_changed = memcmp(&ds0, &ctx->ds, sizeof(ds0)) != 0;
       bool dv_changed = dv0 != ctx->ds_version;

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "ring_test_util.h"
-#include "session.h"
+#include "client_session.h"
 
 #define GL_RGBA 0x1908
 #define GL_UNSIGNED_BYTE 0x1401
@@ -96,9 +96,9 @@ attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
 }
 
 static void
-attack_texture_caps(struct mgl_session *s, const struct mgp_screen *scr)
+attack_texture_caps(struct mgt_client *s, const struct mgp_screen *scr)
 {
-   CHECK(mgl_session_caps(s)->max_texture_size < UINT32_MAX, "no texture size cap");
+   CHECK(mgt_client_caps(s)->max_texture_size < UINT32_MAX, "no texture size cap");
    mgp_resource_create(scr, &(struct mgp_resource_desc){
                                .res = {9, 1}, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1,
                                .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM,
@@ -112,16 +112,16 @@ main(int argc, char **argv)
    watchdog_start(120);
    CHECK(argc == 2, "usage: decode_attacks tail-count|pack-size|upload-wrap|texture-caps");
    const char *attack = argv[1];
-   struct mgl_session *s = mgl_session_create();
+   struct mgt_client *s = mgt_client_create();
    CHECK(s, "no session");
-   const char *arm = mgl_session_transport(s);
-   const struct mgp_screen *scr = mgl_session_screen(s);
+   const char *arm = mgt_client_transport(s);
+   const struct mgp_screen *scr = mgt_client_screen(s);
    struct mgp_context ctx;
-   CHECK(mgl_session_context_create(s, (struct mgp_handle){1, 1},
-                                    &(struct mgp_context_desc){.api = 0}, &ctx),
+   CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
+                                   &(struct mgp_context_desc){.api = 0}, &ctx),
          "context");
-   mgl_session_sync(s);
-   CHECK(!mgl_session_failed(s), "%s: the session failed before the attack", arm);
+   mgt_client_sync(s);
+   CHECK(!mgt_client_failed(s), "%s: the session failed before the attack", arm);
 
    if (!strcmp(attack, "tail-count"))
       attack_tail_count(&ctx);
@@ -134,12 +134,12 @@ main(int argc, char **argv)
    else
       CHECK(0, "unknown attack %s", attack);
    mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
-   mgl_session_sync(s);
+   mgt_client_sync(s);
 
-   CHECK(mgl_session_failed(s), "%s %s: the session did not fail", arm, attack);
-   CHECK(mgl_session_fatal(s) == MGL_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
-         attack, mgl_fatal_name(mgl_session_fatal(s)), "ProtocolCorruption");
+   CHECK(mgt_client_failed(s), "%s %s: the session did not fail", arm, attack);
+   CHECK(mgt_client_fatal(s) == MGU_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
+         attack, mgu_fatal_name(mgt_client_fatal(s)), "ProtocolCorruption");
    printf("%s %s: Fatal{ProtocolCorruption}\n", arm, attack);
-   mgl_session_destroy(s);
+   mgt_client_destroy(s);
    return 0;
 }

@@ -16,40 +16,40 @@
 
 #include "pipe_event.h"
 #include "ring_test_util.h"
-#include "session.h"
+#include "client_session.h"
 
 static uint32_t
-take(struct mgl_session *s, struct mgp_event *out, uint32_t max)
+take(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
-   uint32_t n = mgl_session_take_events(s, out, max);
-   CHECK(!mgl_session_failed(s), "session failed: %s", mgl_fatal_name(mgl_session_fatal(s)));
+   uint32_t n = mgt_client_take_events(s, out, max);
+   CHECK(!mgt_client_failed(s), "session failed: %s", mgu_fatal_name(mgt_client_fatal(s)));
    return n;
 }
 
 static void
-finish(struct mgl_session *s, const struct mgp_context *ctx)
+finish(struct mgt_client *s, const struct mgp_context *ctx)
 {
    mgp_flush(ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
-   mgl_session_sync(s);
+   mgt_client_sync(s);
 }
 
 int
 main(void)
 {
    watchdog_start(120);
-   struct mgl_session *s = mgl_session_create();
+   struct mgt_client *s = mgt_client_create();
    CHECK(s, "no session");
-   const char *arm = mgl_session_transport(s);
-   const struct mgp_screen *scr = mgl_session_screen(s);
+   const char *arm = mgt_client_transport(s);
+   const struct mgp_screen *scr = mgt_client_screen(s);
    struct mgp_context ctx;
-   CHECK(mgl_session_context_create(s, (struct mgp_handle){1, 1},
-                                    &(struct mgp_context_desc){.api = 0}, &ctx),
+   CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
+                                   &(struct mgp_context_desc){.api = 0}, &ctx),
          "context");
    struct mgp_event ev[8];
 
    struct mgp_handle f1 = {3, 5};
    mgp_fence_create(scr, &(struct mgp_handle_args){f1});
-   mgl_session_sync(s);
+   mgt_client_sync(s);
    CHECK(take(s, ev, 8) == 0, "%s: an event before anything was submitted", arm);
 
    finish(s, &ctx);
@@ -76,10 +76,10 @@ main(void)
 
    mgp_fence_destroy(scr, &(struct mgp_handle_args){f1});
    mgp_fence_destroy(scr, &(struct mgp_handle_args){f3});
-   mgl_session_context_destroy(s, (struct mgp_handle){1, 1});
-   mgl_session_sync(s);
-   CHECK(!mgl_session_failed(s), "%s: session failed at the end", arm);
+   mgt_client_context_destroy(s, (struct mgp_handle){1, 1});
+   mgt_client_sync(s);
+   CHECK(!mgt_client_failed(s), "%s: session failed at the end", arm);
    printf("%s: fence events delivered once each, none for a destroyed fence\n", arm);
-   mgl_session_destroy(s);
+   mgt_client_destroy(s);
    return 0;
 }

@@ -117,7 +117,7 @@ server_main(void *arg)
       }
       if (seq == s->fatal_at) {
          const char detail[] = "a test Fatal";
-         mgt_stream_send_frame(s->fd, MGP_FRAME_FATAL, 0, MGL_FATAL_StaleHandle, detail,
+         mgt_stream_send_frame(s->fd, MGP_FRAME_FATAL, 0, MGU_FATAL_StaleHandle, detail,
                                sizeof(detail));
          close(s->fd);
          s->fd = -1;
@@ -155,7 +155,7 @@ server_main(void *arg)
       if (seq % 50 == 0) {
          char line[64];
          snprintf(line, sizeof(line), "[server] stream test line %llu", (unsigned long long)seq);
-         mgt_stream_send_frame(s->fd, MGP_FRAME_LOG, 0, MGL_LOG_INFO, line,
+         mgt_stream_send_frame(s->fd, MGP_FRAME_LOG, 0, MGU_LOG_INFO, line,
                                (uint32_t)strlen(line) + 1);
       }
       if ((h.flags & MGP_FRAME_WANTS_REPLY) && mgt_stream_send_reply(s->fd, (uint32_t)seq, &area))
@@ -396,9 +396,9 @@ too_big_is_declined(void)
    struct mgp_encoder enc = {.ops = &mgt_stream_carrier_ops, .carrier = p.client, .ctx_slot = 1};
    static uint8_t blob[4096];
    struct mgp_resource_subdata a = {.data = {.ptr = blob, .size = sizeof(blob)}};
-   uint64_t before = mgl_decline_count(MGL_DECLINE_stage_too_large);
+   uint64_t before = mgu_decline_count(MGU_DECLINE_stage_too_large);
    mgp_encode_call(&enc, MGP_CALL_resource_subdata, &a, NULL, 0);
-   CHECK(mgl_decline_count(MGL_DECLINE_stage_too_large) == before + 1,
+   CHECK(mgu_decline_count(MGU_DECLINE_stage_too_large) == before + 1,
          "stage-too-large was not counted");
    /* A decline drops that call, never the session: the next one goes through. */
    CHECK(!enc.failed, "the declined call failed the encoder (every later call would vanish)");
@@ -431,7 +431,7 @@ server_dies_while_waiting(void)
    mgp_encode_call(&enc, MGP_CALL_read_pixels, &rp, NULL, 0); /* record 3: no answer, ever */
    double dt = now_s() - t0;
    CHECK(enc.failed, "the read returned as if answered");
-   CHECK(mgt_stream_client_fatal(p.client) == MGL_FATAL_ServerGone, "fatal %d",
+   CHECK(mgt_stream_client_fatal(p.client) == MGU_FATAL_ServerGone, "fatal %d",
          mgt_stream_client_fatal(p.client));
    CHECK(!mgt_stream_client_sync(p.client), "sync on a dead session succeeded");
    pair_finish(&p);
@@ -444,7 +444,7 @@ server_dies_while_waiting(void)
    mgp_encode_call(&enc, MGP_CALL_flush, &flush, NULL, 0);
    mgp_encode_call(&enc, MGP_CALL_read_pixels, &rp, NULL, 0);
    CHECK(enc.failed, "the read returned as if answered");
-   CHECK(mgt_stream_client_fatal(p.client) == MGL_FATAL_StaleHandle, "fatal %d",
+   CHECK(mgt_stream_client_fatal(p.client) == MGU_FATAL_StaleHandle, "fatal %d",
          mgt_stream_client_fatal(p.client));
    pair_finish(&p);
    printf("server Fatal: the client's session failed with Fatal{StaleHandle}\n");

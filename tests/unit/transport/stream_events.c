@@ -125,8 +125,8 @@ malformed_is_fatal(const char *what, const void *body, uint32_t size)
    pthread_t t;
    struct mgt_stream_client *c = start(&s, &t);
    CHECK(!mgt_stream_client_sync(c), "%s: the sync after it succeeded", what);
-   CHECK(mgt_stream_client_fatal(c) == MGL_FATAL_EventMalformed, "%s: fatal %s", what,
-         mgl_fatal_name(mgt_stream_client_fatal(c)));
+   CHECK(mgt_stream_client_fatal(c) == MGU_FATAL_EventMalformed, "%s: fatal %s", what,
+         mgu_fatal_name(mgt_stream_client_fatal(c)));
    struct mgp_event got[4];
    uint32_t n = mgt_stream_client_take_events(c, got, 4);
    CHECK(n == 1 && memcmp(&got[0], &good, sizeof(good)) == 0,

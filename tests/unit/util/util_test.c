@@ -19,47 +19,47 @@ static int failures;
 static void
 handles(void)
 {
-   struct mgl_handle_alloc a;
-   mgl_handle_alloc_init(&a, 0);
+   struct mgu_handle_alloc a;
+   mgu_handle_alloc_init(&a, 0);
    uint32_t s1, g1, s2, g2, s3, g3;
-   CHECK(mgl_handle_alloc_get(&a, &s1, &g1) && s1 == 1 && g1 == 1, "first handle is {1,1}");
-   CHECK(mgl_handle_alloc_get(&a, &s2, &g2) && s2 == 2 && g2 == 1, "second handle is {2,1}");
-   mgl_handle_alloc_put(&a, s1);
-   CHECK(mgl_handle_alloc_get(&a, &s3, &g3) && s3 == 1 && g3 == 2, "reuse bumps gen");
-   CHECK(mgl_handle_alloc_live(&a) == 2, "two live");
+   CHECK(mgu_handle_alloc_get(&a, &s1, &g1) && s1 == 1 && g1 == 1, "first handle is {1,1}");
+   CHECK(mgu_handle_alloc_get(&a, &s2, &g2) && s2 == 2 && g2 == 1, "second handle is {2,1}");
+   mgu_handle_alloc_put(&a, s1);
+   CHECK(mgu_handle_alloc_get(&a, &s3, &g3) && s3 == 1 && g3 == 2, "reuse bumps gen");
+   CHECK(mgu_handle_alloc_live(&a) == 2, "two live");
    /* Dense: many allocations stay below the high-water mark plus one. */
    for (int i = 0; i < 1000; i++) {
       uint32_t s, g;
-      mgl_handle_alloc_get(&a, &s, &g);
-      mgl_handle_alloc_put(&a, s);
+      mgu_handle_alloc_get(&a, &s, &g);
+      mgu_handle_alloc_put(&a, s);
    }
    CHECK(a.high_water == 4, "free list reused before the high-water mark grows");
-   mgl_handle_alloc_put(&a, 0); /* the null slot is never taken back */
-   mgl_handle_alloc_finish(&a);
+   mgu_handle_alloc_put(&a, 0); /* the null slot is never taken back */
+   mgu_handle_alloc_finish(&a);
 
-   mgl_handle_alloc_init(&a, 3);
+   mgu_handle_alloc_init(&a, 3);
    int got = 0;
    uint32_t s, g;
-   while (mgl_handle_alloc_get(&a, &s, &g))
+   while (mgu_handle_alloc_get(&a, &s, &g))
       got++;
    CHECK(got == 3, "limit respected");
-   mgl_handle_alloc_finish(&a);
+   mgu_handle_alloc_finish(&a);
 }
 
 static void
 declines(void)
 {
-   uint64_t before = mgl_decline_count(MGL_DECLINE_gl_feature_unimplemented);
+   uint64_t before = mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented);
    for (int i = 0; i < 5; i++)
-      MGL_DECLINE(gl_feature_unimplemented, "test site %d", i);
-   CHECK(mgl_decline_count(MGL_DECLINE_gl_feature_unimplemented) == before + 5,
+      MGU_DECLINE(gl_feature_unimplemented, "test site %d", i);
+   CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == before + 5,
          "every hit counted");
-   CHECK(!strcmp(mgl_decline_name(MGL_DECLINE_gl_feature_unimplemented),
+   CHECK(!strcmp(mgu_decline_name(MGU_DECLINE_gl_feature_unimplemented),
                  "gl-feature-unimplemented"),
          "printed name");
-   CHECK(!strcmp(mgl_fatal_name(MGL_FATAL_ProtocolCorruption), "ProtocolCorruption"),
+   CHECK(!strcmp(mgu_fatal_name(MGU_FATAL_ProtocolCorruption), "ProtocolCorruption"),
          "fatal name");
-   CHECK(mgl_decline_print_tally() >= 1, "tally prints the row");
+   CHECK(mgu_decline_print_tally() >= 1, "tally prints the row");
 }
 
 int

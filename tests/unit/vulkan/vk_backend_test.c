@@ -41,11 +41,11 @@ struct t {
 };
 
 static void
-on_fatal(void *session, enum mgl_fatal name, const char *detail)
+on_fatal(void *session, enum mgu_fatal name, const char *detail)
 {
    struct t *t = session;
    t->fatal_count++;
-   snprintf(t->fatal, sizeof(t->fatal), "%s: %s", mgl_fatal_name(name), detail);
+   snprintf(t->fatal, sizeof(t->fatal), "%s: %s", mgu_fatal_name(name), detail);
 }
 
 static void
@@ -780,10 +780,10 @@ test_texture(struct t *t)
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    t->cv->set_sampler_views(t->ctx, &sh, &view3d, 1);
    clear_color(t, 1, 1, 1, 1, false, 1);
-   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
    draw(t, GL_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    read_back(t);
-   check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) > d0 &&
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) > d0 &&
             pixel_is(8, 8, 255, 255, 255, 255),
          "an unsupported sampler view declines and drops the draw");
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
@@ -1217,25 +1217,25 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    check(st == MGP_FENCE_SIGNALLED, "fence_status after the wait");
    t->sv->fence_destroy(t->scr, &fa, NULL, 0);
 
-   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
    draw(t, 0x0007 /* GL_QUADS: not a core mode, never mapped */, 0, 4, 1, 0, 0);
-   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d0 + 1,
          "GL_QUADS (not mapped) is a named decline");
    /* What the client rewrites (fe_prim_rewrite.c) is hostile when it reaches the server. */
-   const uint64_t dr = mgl_decline_count(MGL_DECLINE_backend_draw_needs_rewrite);
+   const uint64_t dr = mgu_decline_count(MGU_DECLINE_backend_draw_needs_rewrite);
    draw(t, GL_LINE_LOOP, 0, 4, 1, 0, 0);
    struct mgp_draw_vbo rd = {.mode = GL_TRIANGLE_STRIP, .index_size = 2, .instance_count = 1,
                              .num_draws = 1, .flags = MGP_DRAW_PRIMITIVE_RESTART,
                              .restart_index = 7};
    const struct mgp_draw_range rr = {0, 4, 0};
    t->cv->draw_vbo(t->ctx, &rd, &rr, 1);
-   check(mgl_decline_count(MGL_DECLINE_backend_draw_needs_rewrite) == dr + 2,
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_needs_rewrite) == dr + 2,
          "GL_LINE_LOOP and restart index 7 reaching the server are named declines");
-   const uint64_t d1 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
+   const uint64_t d1 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
    struct mgp_handle_args none = {{0, 0}};
    t->cv->set_draw_program(t->ctx, &none, NULL, 0);
    draw(t, GL_TRIANGLES, 0, 3, 1, 0, 0);
-   check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) == d1 + 1,
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) == d1 + 1,
          "a draw with no program is a named decline");
 
    struct mgp_u32_args fl = {.value = MGP_FLUSH_FINISH};
@@ -1318,9 +1318,9 @@ test_modes(struct t *t, struct mgp_handle prog)
    bind_vb(t, make_buffer(t, sizeof(pts), pts));
    clear_color(t, 0, 0, 0, 1, false, 1);
    use_program(t, prog);
-   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
    draw(t, GL_POINTS, 0, 2, 1, 0, 0);
-   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == d0 + 1,
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d0 + 1,
          "GL_POINTS without gl_PointSize is a named decline");
    struct mgp_handle pprog = make_program(t, &points_prog);
    use_program(t, pprog);
@@ -1966,11 +1966,11 @@ test_mipmaps_and_copies(struct t *t)
    struct mgp_resource_copy_region cs = {.dst = t2, .dst_level = 0, .dst_x = 0, .dst_y = 2,
                                          .src = t2, .src_level = 0,
                                          .src_box = {2, 0, 0, 2, 2, 1}};
-   const uint64_t dc0 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   const uint64_t dc0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
    t->cv->resource_copy_region(t->ctx, &cs, NULL, 0);
    uint8_t l0b[sizeof(l0)];
    get_tex(t, t2, 0, 0, l0b, sizeof(l0b));
-   bool same_ok = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == dc0;
+   bool same_ok = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == dc0;
    for (int y = 0; y < 2; y++)
       for (int x = 0; x < 2; x++)
          same_ok &= !memcmp(&l0b[((2 + y) * 4 + x) * 4], &l0[(y * 4 + 2 + x) * 4], 4);
@@ -1980,7 +1980,7 @@ test_mipmaps_and_copies(struct t *t)
    cs.dst_x = 1;
    cs.dst_y = 1;
    t->cv->resource_copy_region(t->ctx, &cs, NULL, 0);
-   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == dc0 + 1,
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == dc0 + 1,
          "image copy within one level between overlapping boxes is a named decline");
 
    /* image copy between a 3D image (2x2x3) and a 2D array (2x2x3): slices 1..2 into layers
@@ -1998,7 +1998,7 @@ test_mipmaps_and_copies(struct t *t)
       s3[i] = (uint8_t)(10 + i), sa[i] = (uint8_t)(100 + i);
    upload(t, v3, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 2, 3, s3, sizeof(s3));
    upload(t, va, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 2, 3, sa, sizeof(sa));
-   const uint64_t dc3 = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+   const uint64_t dc3 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
    struct mgp_resource_copy_region c3 = {.dst = va, .src = v3, .src_box = {0, 0, 1, 2, 2, 2}};
    t->cv->resource_copy_region(t->ctx, &c3, NULL, 0);
    struct mgp_resource_copy_region ca = {.dst = v3, .src = va, .src_box = {0, 0, 2, 2, 2, 1}};
@@ -2010,7 +2010,7 @@ test_mipmaps_and_copies(struct t *t)
       get_tex(t, v3, 0, k, b3 + 16 * k, 16);
       get_tex(t, va, 0, k, ba3 + 16 * k, 16);
    }
-   check(mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == dc3 &&
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == dc3 &&
             !memcmp(b3, sa + 32, 16) && !memcmp(b3 + 16, s3 + 16, 32) &&
             !memcmp(ba3, s3 + 16, 32) && !memcmp(ba3 + 32, sa + 32, 16),
          "image copy 3D slices -> 2D array layers and back (3D %u %u %u, array %u %u %u)", b3[0],
@@ -2120,10 +2120,10 @@ test_targets(struct t *t)
    check(all_pixels(10, 200, 0, 255), "cube map: face +X sampled as samplerCube");
    /* A cube view from layer 3 of a six-layer cube would name layers 3..8: a hostile record
     * (GL refuses such a view). A named decline, the draw dropped, no invalid image view. */
-   const uint64_t dv0 = mgl_decline_count(MGL_DECLINE_backend_draw_incomplete);
+   const uint64_t dv0 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
    sample_target_from(t, "tex_cube.frag.spv", MGP_RESOURCE_TARGET_TEX_CUBE, cube,
                       MGP_FORMAT_RGBA8_UNORM, 3);
-   check(mgl_decline_count(MGL_DECLINE_backend_draw_incomplete) > dv0 && all_pixels(0, 0, 0, 0),
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_incomplete) > dv0 && all_pixels(0, 0, 0, 0),
          "a cube view past the cube's layers declines and drops the draw");
 
    /* 3D: two slices, r = 0.75 samples slice 1 */
@@ -2179,7 +2179,7 @@ test_query_destroy_active(struct t *t, struct mgp_handle prog)
    for (int k = 0; k < 2; k++) {
       if (kinds[k] == GL_TIME_ELAPSED && !(caps.cap_bits & MGP_CAP_TIMER_QUERY))
          continue;
-      const uint64_t declines = mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented);
+      const uint64_t declines = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
       struct mgp_query_desc d = {.query = new_handle(t, MGP_KIND_QUERY), .kind = kinds[k]};
       t->sv->query_create(t->scr, &d, NULL, 0);
       t->cv->begin_query(t->ctx, &d, NULL, 0);
@@ -2195,7 +2195,7 @@ test_query_destroy_active(struct t *t, struct mgp_handle prog)
       const uint64_t v = query_value(t, d2.query, &avail);
       /* the triangle covers the pixels whose centres have x + y < 63: 63 * 64 / 2 */
       check(avail && (kinds[k] != GL_SAMPLES_PASSED || v == 2016) &&
-               mgl_decline_count(MGL_DECLINE_backend_feature_unimplemented) == declines &&
+               mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == declines &&
                t->fatal_count == 0,
             "query_destroy of an active 0x%x query ends it: the next query on the target "
             "counts (available %llu, value %llu), no decline", kinds[k],
@@ -2421,7 +2421,7 @@ test_wsi_present(struct t *t, const char *display)
 static void
 test_wsi_hostile(struct t *t)
 {
-   const uint64_t d0 = mgl_decline_count(MGL_DECLINE_present_wsi_unavailable);
+   const uint64_t d0 = mgu_decline_count(MGU_DECLINE_present_wsi_unavailable);
    const int f0 = t->fatal_count;
    check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, NULL, false) == 0,
          "wsi: a display name without its NUL is refused");
@@ -2444,9 +2444,9 @@ test_wsi_hostile(struct t *t)
          "wsi: a remote session's window is refused");
    scr->env.remote = false;
    const uint64_t want = env ? 6 : 4;
-   check(mgl_decline_count(MGL_DECLINE_present_wsi_unavailable) - d0 == want,
+   check(mgu_decline_count(MGU_DECLINE_present_wsi_unavailable) - d0 == want,
          "wsi: each refusal is a present-wsi-unavailable decline (%llu, want %llu)",
-         (unsigned long long)(mgl_decline_count(MGL_DECLINE_present_wsi_unavailable) - d0),
+         (unsigned long long)(mgu_decline_count(MGU_DECLINE_present_wsi_unavailable) - d0),
          (unsigned long long)want);
    check(t->fatal_count == f0, "wsi: no fatal (%s)", t->fatal);
    if (env)
@@ -2458,7 +2458,7 @@ main(int argc, char **argv)
 {
    if (argc > 1)
       spv_dir = argv[1];
-   mgl_log_set_thread_role(MGL_ROLE_SERVER);
+   mgu_log_set_thread_role(MGU_ROLE_SERVER);
    const char *v = getenv("MGL_VK_VALIDATION");
    const bool validation = v && !strcmp(v, "1");
    struct t t;
@@ -2526,7 +2526,7 @@ main(int argc, char **argv)
    test_floor_gate();
    test_layered_teardown(validation);
 
-   mgl_decline_print_tally();
+   mgu_decline_print_tally();
    fprintf(stderr, "%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-/* fe_sampler_unit.c — texture units: glActiveTexture, glBindTexture, the default texture of
+/* fe_texture_unit.c — texture units: glActiveTexture, glBindTexture, the default texture of
  * each target (name 0) and the 1x1 (0,0,0,1) textures an incomplete texture samples as. */
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +98,7 @@ mgl_glBindTexture(GLenum target, GLuint texture)
 }
 
 void
-fe_sampler_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
+fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex)
 {
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++) {
       if (ctx->units[u][tex->target] == tex) {
@@ -122,7 +122,7 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
    if (target == FE_TEX_BUFFER)
       return fe_texture_black(ctx, FE_TEX_2D, kind);
    if (target == FE_TEX_2D_MS || target == FE_TEX_2D_MS_ARRAY) {
-      MGL_DECLINE(gl_feature_unimplemented,
+      MGU_DECLINE(gl_feature_unimplemented,
                   "an incomplete multisample texture has no stand-in: the 2D one is bound");
       return fe_texture_black(ctx, FE_TEX_2D, kind);
    }

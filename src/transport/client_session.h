@@ -1,9 +1,9 @@
-/* session.h — the client's end of a session with the server role (one per share group).
+/* client_session.h — the client's end of a session with the server role (one per share group).
  * The front end sees only MGPipe tables: the session decides whether they go straight into
  * a backend (monolith) or into an encoder and a ring (inproc; spawn and tcp later).
  * MGL_TRANSPORT picks the arm, MGL_BACKEND the renderer; both read once. */
-#ifndef MGL_TRANSPORT_SESSION_H
-#define MGL_TRANSPORT_SESSION_H
+#ifndef MGL_TRANSPORT_CLIENT_SESSION_H
+#define MGL_TRANSPORT_CLIENT_SESSION_H
 
 #include <stdbool.h>
 
@@ -11,52 +11,52 @@
 #include "pipe_event.h"
 #include "pipe_tables.h"
 
-struct mgl_session;
+struct mgt_client;
 
 /* Starts the server role for a new share group and fetches its caps. Returns NULL (and logs
  * why) when no server role can be started. */
-struct mgl_session *mgl_session_create(void);
-void mgl_session_destroy(struct mgl_session *s); /* accepts NULL */
+struct mgt_client *mgt_client_create(void);
+void mgt_client_destroy(struct mgt_client *s); /* accepts NULL */
 
-const struct mgp_caps *mgl_session_caps(const struct mgl_session *s);
-const struct mgp_screen *mgl_session_screen(struct mgl_session *s);
+const struct mgp_caps *mgt_client_caps(const struct mgt_client *s);
+const struct mgp_screen *mgt_client_screen(struct mgt_client *s);
 /* "monolith" / "inproc" */
-const char *mgl_session_transport(const struct mgl_session *s);
+const char *mgt_client_transport(const struct mgt_client *s);
 
 /* Sends context_create for ctx and fills *out with the table and self the context's calls go
  * through. */
-bool mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
-                                const struct mgp_context_desc *desc, struct mgp_context *out);
+bool mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
+                               const struct mgp_context_desc *desc, struct mgp_context *out);
 /* Sends context_destroy and releases what the session kept for ctx. */
-void mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx);
+void mgt_client_context_destroy(struct mgt_client *s, struct mgp_handle ctx);
 
 /* Publishes everything recorded so far and waits until the server applied it (glFinish goes
  * through flush(MGP_FLUSH_FINISH) and then this). A counted round trip. */
-void mgl_session_sync(struct mgl_session *s);
+void mgt_client_sync(struct mgt_client *s);
 
 /* Moves up to max of the server's events (pipe_event.h) delivered so far into out, oldest
- * first; never waits. After mgl_session_sync, what the server sent while applying the records
+ * first; never waits. After mgt_client_sync, what the server sent while applying the records
  * before it has arrived (on the ring arms, once fewer than MGT_EVENT_SLOTS were left untaken;
  * the rest comes with the next records). A malformed event fails the session with
  * Fatal{EventMalformed}. */
-uint32_t mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max);
+uint32_t mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max);
 
 /* The ring arms' buffer heap (stage.h): the store of a buffer of `size` bytes placed in the
  * segment both sides map, so that its writes can be the only copy. Fills *out (seg
  * MGP_SEG_HEAP) for resource_create/respecify's store; false where there is no heap, the buffer
  * is smaller than the heap's threshold or there is no room (then the server allocates). */
-bool mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out);
+bool mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out);
 /* The store is no longer the buffer's (call after the destroy/respecify that dropped it):
  * reused once the server has no GPU work in flight. Accepts an empty span. */
-void mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store);
+void mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store);
 /* Writes size bytes at offset of the buffer in handle slot `slot` whose store is `store`,
  * straight into the store, when the server stamped the buffer idle after every record
  * published so far; false (nothing written): send them as usual. Counted either way. */
-bool mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
-                            uint64_t offset, const void *data, uint64_t size);
+bool mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
+                           uint64_t offset, const void *data, uint64_t size);
 
 /* True once the session failed (server gone, Fatal): the context is lost. */
-bool mgl_session_failed(const struct mgl_session *s);
-enum mgl_fatal mgl_session_fatal(const struct mgl_session *s);
+bool mgt_client_failed(const struct mgt_client *s);
+enum mgu_fatal mgt_client_fatal(const struct mgt_client *s);
 
 #endif

@@ -1,4 +1,5 @@
-# glapi: the GL entry-point layer generated from gl.xml by tools/gen/gen_gl.py.
+# glapi.cmake — the GL entry-point layer generated from gl.xml by gen_gl.py (beside this file),
+# included by src/frontend/CMakeLists.txt (so CMAKE_CURRENT_SOURCE_DIR is src/frontend).
 #   mgl_glapi          (OBJECT) weak declining stubs for every selected command + the
 #                      name -> mgl_glFoo table behind fe_get_proc_address(); gl_api.h is
 #                      exported through the generated include dir.
@@ -9,8 +10,8 @@
 # mgl_glFoo definitions override the weak stubs only when every object is in the link.
 
 set(MGL_GL_XML "/usr/share/khronos-api/gl.xml" CACHE FILEPATH "Khronos gl.xml registry")
-get_filename_component(_mgl_gen_gl "${CMAKE_CURRENT_SOURCE_DIR}/../../../tools/gen/gen_gl.py" ABSOLUTE)
-set(_gen_dir "${CMAKE_CURRENT_BINARY_DIR}/generated")
+set(_mgl_gen_gl "${CMAKE_CURRENT_LIST_DIR}/gen_gl.py")
+set(_gen_dir "${CMAKE_CURRENT_BINARY_DIR}/glapi/generated")
 set(_gen_out
     ${_gen_dir}/gl_api.h ${_gen_dir}/gl_stubs.c ${_gen_dir}/gl_procs.c ${_gen_dir}/gl_exports.c
     ${_gen_dir}/gl_commands.txt ${_gen_dir}/gl_forwards.txt)
@@ -26,7 +27,7 @@ add_custom_target(mgl_glapi_gen DEPENDS ${_gen_out})
 add_library(mgl_glapi OBJECT ${_gen_dir}/gl_stubs.c ${_gen_dir}/gl_procs.c ${_gen_dir}/gl_api.h)
 add_dependencies(mgl_glapi mgl_glapi_gen)
 target_include_directories(mgl_glapi PUBLIC ${_gen_dir}
-                                     PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/..)  # fe_egl.h
+                                     PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})  # fe_egl.h
 target_link_libraries(mgl_glapi PUBLIC mgl_util)
 set_target_properties(mgl_glapi PROPERTIES C_VISIBILITY_PRESET hidden)
 

@@ -1,7 +1,7 @@
-/* session.c — the client's end of a session: picks the arm and wires the front end's MGPipe
+/* client_session.c — the client's end of a session: picks the arm and wires the front end's MGPipe
  * tables to the server role: straight into it (monolith), through rings to an apply thread
  * (inproc) or to a child mgl-server (spawn), or as a stream to a listening mgl-server (tcp). */
-#include "session.h"
+#include "client_session.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -47,7 +47,7 @@ struct ring_carrier {
  * up to 64 KiB alignment of an imported host pointer. */
 #define HEAP_GRANULE (64u << 10)
 
-struct mgl_session {
+struct mgt_client {
    enum session_arm arm;
    /* "default" when MGL_TRANSPORT was unset, else "MGL_TRANSPORT": the arm-proof line says
     * which, so a report (mgl-info) can tell the default from a choice. */
@@ -80,7 +80,7 @@ struct mgl_session {
    bool stats_on;
    struct mgp_loopback *verify;
    bool failed;
-   enum mgl_fatal fatal;
+   enum mgu_fatal fatal;
    pthread_mutex_t lock;
    /* the server's events: monolith pushes here directly, the ring arms drain their event area
     * into it (tcp keeps its own in the stream client) */
@@ -93,10 +93,10 @@ struct mgl_session {
 __attribute__((destructor)) static void
 print_client_tally(void)
 {
-   enum mgl_role was = mgl_log_thread_role();
-   mgl_log_set_thread_role(MGL_ROLE_CLIENT);
-   mgl_decline_print_tally();
-   mgl_log_set_thread_role(was);
+   enum mgu_role was = mgu_log_thread_role();
+   mgu_log_set_thread_role(MGU_ROLE_CLIENT);
+   mgu_decline_print_tally();
+   mgu_log_set_thread_role(was);
 }
 
 /* ---- the ring carrier (inproc and spawn) ---- */
@@ -118,7 +118,7 @@ ring_place(void *carrier, uint64_t size, struct mgp_span *out)
    int r = mgt_stage_alloc(&c->stage, size, 16, &offset, &ptr);
    if (r != MGT_STAGE_OK) {
       if (r == MGT_STAGE_TOO_BIG)
-         MGL_DECLINE(stage_too_large, "%llu bytes do not fit the %llu-byte stage segment",
+         MGU_DECLINE(stage_too_large, "%llu bytes do not fit the %llu-byte stage segment",
                      (unsigned long long)size, (unsigned long long)c->stage.capacity);
       return NULL;
    }
@@ -212,7 +212,7 @@ static void
 rings_destroy(struct ring_carrier *c)
 {
    if (c->heap_stores)
-      mgl_log_always("MGL-HEAP stores=%llu direct-writes=%llu direct-bytes=%llu "
+      mgu_log_always("MGL-HEAP stores=%llu direct-writes=%llu direct-bytes=%llu "
                      "staged-writes=%llu",
                      (unsigned long long)c->heap_stores,
                      (unsigned long long)c->heap_direct_writes,
@@ -225,7 +225,7 @@ rings_destroy(struct ring_carrier *c)
 
 /* The screen's encoder over the session's carrier. */
 static void
-use_carrier(struct mgl_session *s, const struct mgp_carrier_ops *ops, void *carrier)
+use_carrier(struct mgt_client *s, const struct mgp_carrier_ops *ops, void *carrier)
 {
    mgt_corrupt_carrier_wrap(&s->corrupt, &ops, &carrier);
    s->ops = ops;
@@ -237,30 +237,30 @@ use_carrier(struct mgl_session *s, const struct mgp_carrier_ops *ops, void *carr
 }
 
 static bool
-inproc_start(struct mgl_session *s, const char *backend)
+inproc_start(struct mgt_client *s, const char *backend)
 {
    if (!rings_create(&s->rings)) {
-      mgl_error("the inproc transport could not be set up: %s", strerror(errno));
+      mgu_error("the inproc transport could not be set up: %s", strerror(errno));
       return false;
    }
    s->rings_made = true;
    mgt_event_reader_init(&s->events, mgt_ring_event_area(&s->rings.ring));
    s->thread = s->entry->apply_thread_start(s->server, s->rings.ring.fd, s->rings.stage.fd);
    if (!s->thread) {
-      mgl_error("the inproc apply thread did not start");
+      mgu_error("the inproc apply thread did not start");
       return false;
    }
    use_carrier(s, &ring_ops, &s->rings);
-   mgl_log_always("session transport=inproc backend=%s pid=%d chosen=%s", backend, (int)getpid(),
+   mgu_log_always("session transport=inproc backend=%s pid=%d chosen=%s", backend, (int)getpid(),
                   s->arm_chosen);
    return true;
 }
 
 static bool
-spawn_start(struct mgl_session *s, const char *backend)
+spawn_start(struct mgt_client *s, const char *backend)
 {
    if (!rings_create(&s->rings)) {
-      mgl_error("the spawn transport could not be set up: %s", strerror(errno));
+      mgu_error("the spawn transport could not be set up: %s", strerror(errno));
       return false;
    }
    s->rings_made = true;
@@ -268,40 +268,40 @@ spawn_start(struct mgl_session *s, const char *backend)
    char err[512];
    if (!mgt_spawn_start(&s->spawn, &s->rings.ring, &s->rings.stage, backend, &s->caps, err,
                         sizeof(err))) {
-      mgl_error("the spawn transport did not start: %s", err);
+      mgu_error("the spawn transport did not start: %s", err);
       return false;
    }
    s->spawned = true;
    use_carrier(s, &ring_ops, &s->rings);
-   mgl_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s chosen=%s",
+   mgu_log_always("session transport=spawn backend=%s pid=%d server_pid=%u server=%s chosen=%s",
                   backend, (int)getpid(), s->spawn.server_pid, s->spawn.path, s->arm_chosen);
    return true;
 }
 
 static bool
-tcp_start(struct mgl_session *s, const char *hostport, const char *backend)
+tcp_start(struct mgt_client *s, const char *hostport, const char *backend)
 {
    const char *token = getenv("MGL_SERVER_TOKEN");
    if (!token || !*token)
-      mgl_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
+      mgu_warn("MGL_SERVER_TOKEN is not set: mgl-server will refuse the session");
    struct mgp_welcome w;
    char err[512];
    uint64_t stage_size = size_setting("MGL_IPC_STAGE_SIZE", 32u << 20);
-   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgl_log_level(), stage_size, &w,
+   int fd = mgt_tcp_connect(hostport, backend, token, (uint32_t)mgu_log_level(), stage_size, &w,
                             &s->caps, err, sizeof(err));
    if (fd < 0) {
-      mgl_error("the tcp transport did not start: %s", err);
+      mgu_error("the tcp transport did not start: %s", err);
       return false;
    }
    const char *ra = getenv("MGL_IPC_RUN_AHEAD");
    uint32_t run_ahead = ra && *ra ? (uint32_t)strtoul(ra, NULL, 0) : UINT32_MAX;
    s->stream = mgt_stream_client_create(fd, stage_size, run_ahead);
    if (!s->stream) {
-      mgl_error("the tcp transport did not start: out of memory");
+      mgu_error("the tcp transport did not start: out of memory");
       return false;
    }
    use_carrier(s, &mgt_stream_carrier_ops, s->stream);
-   mgl_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u chosen=%s",
+   mgu_log_always("session transport=tcp backend=%s pid=%d server=%s server_pid=%u chosen=%s",
                   backend, (int)getpid(), hostport, w.server_pid, s->arm_chosen);
    return true;
 }
@@ -318,7 +318,7 @@ load_server(void)
    } else {
       /* Beside the library this code is in. */
       if (!mgt_library_dir(path, sizeof(path))) {
-         mgl_error("cannot find where libmgl is installed (dladdr failed)");
+         mgu_error("cannot find where libmgl is installed (dladdr failed)");
          return NULL;
       }
       size_t dir = strlen(path);
@@ -326,13 +326,13 @@ load_server(void)
    }
    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
    if (!lib) {
-      mgl_error("cannot load the server role %s: %s", path, dlerror());
+      mgu_error("cannot load the server role %s: %s", path, dlerror());
       return NULL;
    }
    mgl_server_entry_fn fn = (mgl_server_entry_fn)dlsym(lib, MGL_SERVER_ENTRY_SYMBOL);
    const struct mgl_server_entry *e = fn ? fn() : NULL;
    if (!e || e->abi != MGL_SERVER_ENTRY_ABI) {
-      mgl_error("%s is not an mgl server role of ABI %u", path, MGL_SERVER_ENTRY_ABI);
+      mgu_error("%s is not an mgl server role of ABI %u", path, MGL_SERVER_ENTRY_ABI);
       return NULL;
    }
    return e; /* stays loaded for the life of the process */
@@ -342,12 +342,12 @@ load_server(void)
 static int
 monolith_event(void *ctx, const struct mgp_event *ev)
 {
-   struct mgl_session *s = ctx;
-   return mgt_inbox_push(&s->inbox, ev) ? 0 : MGL_FATAL_OutOfMemory;
+   struct mgt_client *s = ctx;
+   return mgt_inbox_push(&s->inbox, ev) ? 0 : MGU_FATAL_OutOfMemory;
 }
 
-struct mgl_session *
-mgl_session_create(void)
+struct mgt_client *
+mgt_client_create(void)
 {
    const char *arm = getenv("MGL_TRANSPORT");
    const char *backend = getenv("MGL_BACKEND");
@@ -360,7 +360,7 @@ mgl_session_create(void)
    }
    if (!backend || !*backend)
       backend = "vulkan";
-   struct mgl_session *s = calloc(1, sizeof(*s));
+   struct mgt_client *s = calloc(1, sizeof(*s));
    if (!s)
       return NULL;
    s->arm_chosen = chosen;
@@ -375,7 +375,7 @@ mgl_session_create(void)
    } else if (!strncmp(arm, "tcp://", 6)) {
       s->arm = ARM_TCP;
    } else {
-      mgl_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc, spawn, "
+      mgu_error("MGL_TRANSPORT=%s is not an arm this build has (monolith, inproc, spawn, "
                 "tcp://HOST:PORT)",
                 arm);
       goto fail;
@@ -399,7 +399,7 @@ mgl_session_create(void)
       char err[256] = "";
       s->server = s->entry->session_create(backend, err, sizeof(err));
       if (!s->server) {
-         mgl_error("the server role did not start: %s", err);
+         mgu_error("the server role did not start: %s", err);
          goto fail;
       }
    }
@@ -419,7 +419,7 @@ mgl_session_create(void)
                                          s->entry->screen_self(s->server)};
       }
       s->entry->set_event_sink(s->server, monolith_event, s);
-      mgl_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
+      mgu_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
                      (int)getpid(), s->arm_chosen);
       break;
    case ARM_INPROC:
@@ -440,32 +440,32 @@ mgl_session_create(void)
    if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
       mgp_get_caps(&s->screen, &(struct mgp_get_caps){
                                   .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
-   if (mgl_session_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
-      mgl_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
+   if (mgt_client_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
+      mgu_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;
    }
    return s;
 
 fail:
-   mgl_session_destroy(s);
+   mgt_client_destroy(s);
    return NULL;
 }
 
 void
-mgl_session_destroy(struct mgl_session *s)
+mgt_client_destroy(struct mgt_client *s)
 {
    if (!s)
       return;
    if (s->stats_on)
-      mgp_stats_print(&s->stats, stderr, mgl_session_transport(s));
+      mgp_stats_print(&s->stats, stderr, mgt_client_transport(s));
    if (s->thread) {
-      mgl_session_sync(s);
+      mgt_client_sync(s);
       s->entry->apply_thread_stop(s->thread);
    }
    if (s->spawned) {
       /* Everything applied, then the failed word ends the server's loop: it prints its
        * tallies and exits, and mgt_spawn_finish waits for that. */
-      mgl_session_sync(s);
+      mgt_client_sync(s);
       mgt_ring_set_failed(&s->rings.ring);
       mgt_spawn_finish(&s->spawn);
    }
@@ -490,33 +490,33 @@ mgl_session_destroy(struct mgl_session *s)
 }
 
 const struct mgp_caps *
-mgl_session_caps(const struct mgl_session *s)
+mgt_client_caps(const struct mgt_client *s)
 {
    return &s->caps;
 }
 
 const struct mgp_screen *
-mgl_session_screen(struct mgl_session *s)
+mgt_client_screen(struct mgt_client *s)
 {
    return &s->screen;
 }
 
 const char *
-mgl_session_transport(const struct mgl_session *s)
+mgt_client_transport(const struct mgt_client *s)
 {
    return arm_names[s->arm];
 }
 
 bool
-mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
-                           const struct mgp_context_desc *desc, struct mgp_context *out)
+mgt_client_context_create(struct mgt_client *s, struct mgp_handle ctx,
+                          const struct mgp_context_desc *desc, struct mgp_context *out)
 {
    if (ctx.slot == 0 || ctx.slot >= SESSION_MAX_CONTEXTS)
       return false;
    struct mgp_context_desc d = *desc;
    d.ctx = ctx;
    mgp_context_create(&s->screen, &d);
-   if (mgl_session_failed(s))
+   if (mgt_client_failed(s))
       return false;
    if (s->arm == ARM_MONOLITH) {
       void *self = s->entry->context_self(s->server, ctx);
@@ -552,7 +552,7 @@ mgl_session_context_create(struct mgl_session *s, struct mgp_handle ctx,
 }
 
 void
-mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
+mgt_client_context_destroy(struct mgt_client *s, struct mgp_handle ctx)
 {
    /* The context's encoder or tap stays until the session ends: a context being torn down may
     * still hold it. */
@@ -560,9 +560,9 @@ mgl_session_context_destroy(struct mgl_session *s, struct mgp_handle ctx)
 }
 
 void
-mgl_session_sync(struct mgl_session *s)
+mgt_client_sync(struct mgt_client *s)
 {
-   if (s->arm == ARM_MONOLITH || mgl_session_failed(s))
+   if (s->arm == ARM_MONOLITH || mgt_client_failed(s))
       return;
    if (s->stats_on)
       mgp_stats_round_trip(&s->stats);
@@ -576,9 +576,9 @@ mgl_session_sync(struct mgl_session *s)
 }
 
 bool
-mgl_session_failed(const struct mgl_session *s)
+mgt_client_failed(const struct mgt_client *s)
 {
-   struct mgl_session *m = (struct mgl_session *)s;
+   struct mgt_client *m = (struct mgt_client *)s;
    if (m->failed)
       return true;
    int f = m->server ? m->entry->session_fatal(m->server) : 0;
@@ -586,23 +586,23 @@ mgl_session_failed(const struct mgl_session *s)
       /* spawn: the server puts its Fatal's number in the failed word; a number we do not
        * know, or none, means it is gone (or the doorbell broke: the same). */
       uint32_t why = mgt_ring_fail_reason(&m->rings.ring);
-      f = m->arm == ARM_SPAWN && why > 0 && why < MGL_FATAL_COUNT ? (int)why
-                                                                   : MGL_FATAL_ServerGone;
+      f = m->arm == ARM_SPAWN && why > 0 && why < MGU_FATAL_COUNT ? (int)why
+                                                                   : MGU_FATAL_ServerGone;
    }
    if (!f && m->stream)
       f = mgt_stream_client_fatal(m->stream);
    if (m->screen_encoder.failed && !f)
-      f = MGL_FATAL_ServerGone;
+      f = MGU_FATAL_ServerGone;
    if (f) {
       m->failed = true;
-      m->fatal = (enum mgl_fatal)f;
-      mgl_error("session lost: Fatal{%s}", mgl_fatal_name(m->fatal));
+      m->fatal = (enum mgu_fatal)f;
+      mgu_error("session lost: Fatal{%s}", mgu_fatal_name(m->fatal));
    }
    return m->failed;
 }
 
-enum mgl_fatal
-mgl_session_fatal(const struct mgl_session *s)
+enum mgu_fatal
+mgt_client_fatal(const struct mgt_client *s)
 {
    return s->fatal;
 }
@@ -610,19 +610,19 @@ mgl_session_fatal(const struct mgl_session *s)
 /* The client's own reason to end the session (a malformed event, no memory to keep one): the
  * context is lost, and on the ring arms the server is told through the failed word. */
 static void
-session_lose(struct mgl_session *s, enum mgl_fatal f, const char *why)
+session_lose(struct mgt_client *s, enum mgu_fatal f, const char *why)
 {
    if (s->failed)
       return;
    s->failed = true;
    s->fatal = f;
-   mgl_error("session lost: Fatal{%s} (%s)", mgl_fatal_name(f), why);
+   mgu_error("session lost: Fatal{%s} (%s)", mgu_fatal_name(f), why);
    if (s->rings_made)
       mgt_ring_fail(&s->rings.ring, (uint32_t)f);
 }
 
 uint32_t
-mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t max)
+mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
    switch (s->arm) {
    case ARM_TCP:
@@ -632,9 +632,9 @@ mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t m
       if (!s->failed) {
          int rc = mgt_event_reader_drain(&s->events, &s->inbox);
          if (rc == MGT_EVENT_CORRUPT)
-            session_lose(s, MGL_FATAL_EventMalformed, s->events.why);
+            session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
          else if (rc == MGT_EVENT_NO_MEMORY)
-            session_lose(s, MGL_FATAL_OutOfMemory, "keeping a server event");
+            session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
       }
       break;
    case ARM_MONOLITH:
@@ -647,11 +647,11 @@ mgl_session_take_events(struct mgl_session *s, struct mgp_event *out, uint32_t m
 /* ---- the heap (stage.h): buffer stores both sides map ---- */
 
 bool
-mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *out)
+mgt_client_heap_place(struct mgt_client *s, uint64_t size, struct mgp_span *out)
 {
    *out = (struct mgp_span){0};
    if (!s || !s->rings_made || !s->rings.stage.heap || !size || size < s->rings.heap_min ||
-       mgl_session_failed(s))
+       mgt_client_failed(s))
       return false;
    struct ring_carrier *c = &s->rings;
    const uint64_t need = (size + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
@@ -670,7 +670,7 @@ mgl_session_heap_place(struct mgl_session *s, uint64_t size, struct mgp_span *ou
 }
 
 void
-mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
+mgt_client_heap_drop(struct mgt_client *s, const struct mgp_span *store)
 {
    if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made)
       return;
@@ -683,8 +683,8 @@ mgl_session_heap_drop(struct mgl_session *s, const struct mgp_span *store)
 }
 
 bool
-mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_span *store,
-                       uint64_t offset, const void *data, uint64_t size)
+mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span *store,
+                      uint64_t offset, const void *data, uint64_t size)
 {
    if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made ||
        slot >= MGT_HEAP_SLOTS ||
@@ -695,7 +695,7 @@ mgl_session_heap_write(struct mgl_session *s, uint32_t slot, const struct mgp_sp
     * buffer unused by any recorded or in-flight GPU work; it applies nothing more until we
     * publish again. A stamp from before our last record never equals the count. */
    const uint64_t stamp = atomic_load_explicit(&c->stage.table->idle[slot], memory_order_acquire);
-   if (stamp != mgt_ring_records_published(&c->ring) || mgl_session_failed(s)) {
+   if (stamp != mgt_ring_records_published(&c->ring) || mgt_client_failed(s)) {
       c->heap_staged_writes++;
       return false;
    }
