@@ -107,6 +107,11 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       a.flags |= MGP_DRAW_USER_INDICES;
       a.user_indices = (struct mgp_span){.ptr = (void *)d->user_indices, .size = d->user_size};
    }
+   /* What the device cannot draw as GL says (a loop, an arbitrary restart index) goes out as
+    * an index stream it can (fe_prim_rewrite.c). */
+   void *rewritten = NULL;
+   if (fe_prim_rewrite_needed(ctx, &a) && !fe_prim_rewrite(ctx, &a, &ranges, &rewritten))
+      return;
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6). */
    if (num == 1 && a.instance_count == 1 && !a.flags && fe_call_supported(ctx->share, MGP_CALL_draw)) {
       const struct mgp_draw c = {
@@ -117,9 +122,10 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
          .index_bias = ranges[0].index_bias,
       };
       mgp_draw(&ctx->pipe, &c);
-      return;
+   } else {
+      mgp_draw_vbo(&ctx->pipe, &a, ranges);
    }
-   mgp_draw_vbo(&ctx->pipe, &a, ranges);
+   free(rewritten);
 }
 
 static void

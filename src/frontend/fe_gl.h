@@ -870,6 +870,15 @@ bool fe_client_arrays_active(const struct fe_context *ctx);
 bool fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
                                   const void *indices, uint32_t *min, uint32_t *max);
 void fe_client_arrays_finish(struct fe_context *ctx, struct fe_vao *vao);
+/* Whether draw *a (flags, restart index and mode as sent) needs its indices rewritten before
+ * the device can draw it: GL_LINE_LOOP, restart at an index other than all-ones, restart in a
+ * list without MGP_CAP_LIST_RESTART. Drops the restart flag where no index can restart. */
+bool fe_prim_rewrite_needed(struct fe_context *ctx, struct mgp_draw_vbo *a);
+/* Rewrites such a draw into 32-bit indices that travel with it (user indices): *a becomes a
+ * draw the device can do, *ranges address those indices. *owned holds both, for the caller to
+ * free after sending. False: the draw is skipped (error or decline recorded). */
+bool fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
+                     const struct mgp_draw_range **ranges, void **owned);
 /* The index that restarts a primitive for indices of index_size bytes: ES 3.0's fixed index
  * (the type's maximum) or GL's glPrimitiveRestartIndex. */
 static inline uint32_t

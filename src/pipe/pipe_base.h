@@ -123,6 +123,9 @@ enum mgp_call_class {
  * coverage for every sample) at every sample count an attachment may have; without it such
  * draws keep per-sample coverage (the decline multisample-off-approximated) */
 #define MGP_CAP_MULTISAMPLE_OFF_EXACT (1u << 5)
+/* primitive restart (at the all-ones index) in list topologies too; without it the client
+ * cuts such draws into whole primitives itself */
+#define MGP_CAP_LIST_RESTART (1u << 6)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -1422,6 +1422,79 @@ static void sc_restart_loop(void)
   printf("  restart and line loops: %d wrong pixels\n", g_failures - before);
 }
 
+/* loop_gpu_indices: GL_LINE_LOOP and restart index 99 from element buffers the client holds no
+ * copy of, so the client's index rewrite must read them back from the server (the counted
+ * slow path, decline index-rewrite-readback; gate.loop_rewrite checks the count).
+ * Left: a 4-byte index buffer written by the GPU only (glCopyBufferSubData from a 2 MiB buffer,
+ * larger than the client copies): one rectangle loop. Right: the 2 MiB buffer itself as the
+ * element buffer, GL_UNSIGNED_INT {4,5,6,7,99,8,9,10,11} at its start with restart index 99:
+ * two loops, nothing between. */
+static void sc_loop_gpu_indices(void)
+{
+  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+  clear_to(bg);
+  GLuint p = solid_program();
+  const rgba8 bg8 = to8(bg);
+  const float verts[] = {4.5f,  4.5f, 20.5f, 4.5f, 20.5f, 28.5f, 4.5f,  28.5f,
+                         26.5f, 4.5f, 38.5f, 4.5f, 38.5f, 28.5f, 26.5f, 28.5f,
+                         46.5f, 4.5f, 58.5f, 4.5f, 58.5f, 28.5f, 46.5f, 28.5f};
+  GLuint vao, vbo, big, ebo;
+  gl.GenVertexArrays(1, &vao);
+  gl.BindVertexArray(vao);
+  gl.GenBuffers(1, &vbo);
+  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+  gl.BufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+  gl.EnableVertexAttribArray(0);
+
+  const size_t big_size = 2u << 20;
+  GLuint *big_data = calloc(1, big_size);
+  if (!big_data) {
+    fail("out of memory");
+    return;
+  }
+  const GLuint lidx[] = {4, 5, 6, 7, 99, 8, 9, 10, 11};
+  memcpy(big_data, lidx, sizeof lidx);
+  const GLushort one_loop[] = {0, 1, 2, 3};
+  memcpy(big_data + 64, one_loop, sizeof one_loop);
+  gl.GenBuffers(1, &big);
+  gl.BindBuffer(GL_COPY_READ_BUFFER, big);
+  gl.BufferData(GL_COPY_READ_BUFFER, (GLsizeiptr)big_size, big_data, GL_STATIC_DRAW);
+  free(big_data);
+
+  /* left: the GPU writes the indices into a buffer the client then has no copy of */
+  gl.GenBuffers(1, &ebo);
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+  const GLushort zeros[4] = {0};
+  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof zeros, zeros, GL_STATIC_DRAW);
+  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_ELEMENT_ARRAY_BUFFER, 64 * sizeof(GLuint), 0,
+                       sizeof one_loop);
+  const vec4f yellow = V4(1.0f, 1.0f, 0.0f, 1.0f);
+  set_vec4(p, "u_color", yellow);
+  glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, (void *)0);
+  check_gl_error("glDrawElements(GL_LINE_LOOP) from a GPU-written index buffer");
+
+  /* right: restart index 99 in the large buffer */
+  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, big);
+  glEnable(GL_PRIMITIVE_RESTART);
+  gl.PrimitiveRestartIndex(99);
+  const vec4f cyan = V4(0.0f, 1.0f, 1.0f, 1.0f);
+  set_vec4(p, "u_color", cyan);
+  glDrawElements(GL_LINE_LOOP, 9, GL_UNSIGNED_INT, (void *)0);
+  glDisable(GL_PRIMITIVE_RESTART);
+  check_gl_error("glDrawElements(GL_LINE_LOOP) with restart index 99 from a 2 MiB buffer");
+
+  readback();
+  const int before = g_failures;
+  expect_outline("GPU-written loop", 4, 4, 20, 28, to8(yellow), bg8);
+  expect_outline("large-buffer loop A (restart)", 26, 4, 38, 28, to8(cyan), bg8);
+  expect_outline("large-buffer loop B (restart)", 46, 4, 58, 28, to8(cyan), bg8);
+  for (int y = 6; y < 27; y++)
+    for (int x = 40; x < 45; x++)
+      expect_px("between the loops (restart)", x, y, bg8);
+  printf("  loops from GPU-held indices: %d wrong pixels\n", g_failures - before);
+}
+
 /* clear_masks: glColorMask and glStencilMask apply to glClear and glClearBuffer* (GL 3.3
  * §17.4.3): masked channels and stencil bits keep their values. Top half: colour, through
  * glClear (left) and glClearBufferfv (right) with partial masks; an RGBA8UI renderbuffer cleared
@@ -16341,6 +16414,7 @@ static const struct {
     {"ubo_ranges", sc_ubo_ranges, 0},
     {"clear_masks", sc_clear_masks, 0},
     {"restart_loop", sc_restart_loop, 0},
+    {"loop_gpu_indices", sc_loop_gpu_indices, 0},
     {"border_colors", sc_border_colors, 0},
     {"tex3d_array", sc_tex3d_array, 0},
     {"msaa_texture", sc_msaa_texture, 0},

@@ -376,6 +376,8 @@ bench_reset(struct bench *b)
 enum case_kind {
    K_ARRAYS,
    K_ELEMENTS,
+   K_LOOP_ARRAYS,
+   K_LOOP_ELEMENTS,
    K_ATTRIB,
    K_PROGRAM,
    K_TEX1,
@@ -407,6 +409,8 @@ struct bench_case {
 static const struct bench_case cases[] = {
    {"draw_arrays", K_ARRAYS, 0, true},
    {"draw_elements", K_ELEMENTS, 0, false},
+   {"line_loop_arrays", K_LOOP_ARRAYS, 0, false},
+   {"line_loop_elements", K_LOOP_ELEMENTS, 0, false},
    {"attrib_change", K_ATTRIB, 0, false},
    {"program_change", K_PROGRAM, 0, false},
    {"texture1_change", K_TEX1, 0, false},
@@ -446,6 +450,9 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
    switch (c->kind) {
       case K_ARRAYS: glDrawArrays(GL_TRIANGLES, 0, 3); return 1;
       case K_ELEMENTS: glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL); return 1;
+      /* Vulkan has no loop: the draw is rewritten into a line strip */
+      case K_LOOP_ARRAYS: glDrawArrays(GL_LINE_LOOP, 0, 3); return 1;
+      case K_LOOP_ELEMENTS: glDrawElements(GL_LINE_LOOP, 3, GL_UNSIGNED_SHORT, NULL); return 1;
       case K_ATTRIB:
          gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[k]);
          gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);

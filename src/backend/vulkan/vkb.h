@@ -28,7 +28,6 @@
 #define VKB_PRED_WORDS 64u /* conditional-rendering predicates in flight */
 #define VKB_PRED_SCRATCH 64u /* after them: slot results a summed predicate ORs (vkb_cond_sum.c) */
 #define VKB_MAX_COLOR 8
-#define VKB_MAX_REWRITE_RANGES 64 /* multi-draw ranges one index rewrite handles */
 #define VKB_MAX_ATTRIBS 16
 #define VKB_MAX_VB 16
 #define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
@@ -494,8 +493,6 @@ struct vkb_screen_stats {
    unsigned long long clear_pipelines_created;
    unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
    unsigned long long blit_pipelines_created;
-   unsigned long long index_rewrites;         /* line loops / restart indices rewritten */
-   unsigned long long index_rewrite_waits;    /* ... that waited for the index buffer */
    unsigned long long depth_convert_waits;    /* depth copies between depth families */
    unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
    unsigned long long buffer_fence_term_busy;

@@ -108,7 +108,7 @@ vkb_enum_logic_op(uint32_t v, VkLogicOp *out)
    LOOKUP(t, v, out);
 }
 
-/* LINE_LOOP is not mapped; it is drawn by vkb_draw.c (index rewrite). The adjacency modes map
+/* LINE_LOOP is not mapped; it arrives rewritten by the client (fe_prim_rewrite.c). The adjacency modes map
  * one to one (their extra vertices reach only a geometry stage; without one they are ignored,
  * as in GL). PATCHES needs a tessellation pipeline: not mapped here. */
 bool

@@ -418,7 +418,7 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
       CHAIN(f->eds);
    f->lr = (VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
-   const char *no_lr = getenv("MGL_TEST_VK_NO_LIST_RESTART"); /* test-only: the index rewrite */
+   const char *no_lr = getenv("MGL_TEST_VK_NO_LIST_RESTART"); /* test-only: the client cuts lists */
    f->has_lr = dev_has(e, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME) &&
                !(no_lr && atoi(no_lr) > 0);
    if (f->has_lr)
@@ -1094,6 +1094,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
        l->framebufferStencilSampleCounts) & ~(VkSampleCountFlags)1;
    if (scr->centre_sample_counts && !(fb_counts & ~scr->centre_sample_counts))
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
+   if (scr->has_list_restart)
+      c.cap_bits |= MGP_CAP_LIST_RESTART;
    c.max_texture_size = l->maxImageDimension2D;
    c.max_3d_texture_size = l->maxImageDimension3D;
    c.max_array_layers = l->maxImageArrayLayers;
@@ -1201,8 +1203,6 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"clear-pipelines-created", scr->stats.clear_pipelines_created},
       {"blit-draws", scr->stats.blit_draws},
       {"blit-pipelines-created", scr->stats.blit_pipelines_created},
-      {"index-rewrites", scr->stats.index_rewrites},
-      {"index-rewrite-waits", scr->stats.index_rewrite_waits},
       {"depth-convert-waits", scr->stats.depth_convert_waits},
       {"color-convert-waits", scr->stats.color_convert_waits},
       {"buffer-fence-term-busy", scr->stats.buffer_fence_term_busy},

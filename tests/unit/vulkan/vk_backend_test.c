@@ -1223,6 +1223,16 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    draw(t, MGP_PRIM_COUNT /* past the enum: only a broken front end sends it */, 0, 4, 1, 0, 0);
    check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d0 + 2,
          "a primitive mode past the enum is a named decline, no table read past its end");
+   /* What the client rewrites (fe_prim_rewrite.c) is hostile when it reaches the server. */
+   const uint64_t dr = mgu_decline_count(MGU_DECLINE_backend_draw_needs_rewrite);
+   draw(t, MGP_PRIM_LINE_LOOP, 0, 4, 1, 0, 0);
+   struct mgp_draw_vbo rd = {.mode = MGP_PRIM_TRIANGLE_STRIP, .index_size = 2, .instance_count = 1,
+                             .num_draws = 1, .flags = MGP_DRAW_PRIMITIVE_RESTART,
+                             .restart_index = 7};
+   const struct mgp_draw_range rr = {0, 4, 0};
+   t->cv->draw_vbo(t->ctx, &rd, &rr, 1);
+   check(mgu_decline_count(MGU_DECLINE_backend_draw_needs_rewrite) == dr + 2,
+         "GL_LINE_LOOP and restart index 7 reaching the server are named declines");
    const uint64_t d1 = mgu_decline_count(MGU_DECLINE_backend_draw_incomplete);
    struct mgp_handle_args none = {{0, 0}};
    t->cv->set_draw_program(t->ctx, &none, NULL, 0);

@@ -1,0 +1,54 @@
+/* vkb_draw.h — what the draw files share (vkb_draw*.c): the descriptors one draw resolves,
+ * its dynamic state, the draw queue and the fast path. Private to the draw; the rest of the
+ * backend sees vkb_flush_draws (vkb.h). */
+#ifndef MGL_VKB_DRAW_H
+#define MGL_VKB_DRAW_H
+
+#include "vkb.h"
+
+#define VKB_DRAW_ALL_SETS ((1u << VKB_SET_COUNT) - 1u)
+
+/* The draw flags that make a draw take the whole way every time. */
+#define VKB_DRAW_SLOW_FLAGS (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT | MGP_DRAW_PRIMITIVE_RESTART)
+
+/* The descriptors of one draw, per set, and the buffers they read. */
+struct vkb_draw_descriptors {
+   VkDescriptorBufferInfo buf[VKB_MAX_BINDING];
+   VkDescriptorImageInfo img[VKB_MAX_BINDING];
+   VkBufferView tbv[VKB_MAX_BINDING];
+   VkWriteDescriptorSet w[VKB_MAX_BINDING];
+   uint8_t wset[VKB_MAX_BINDING]; /* the set each write goes to */
+   uint32_t nw;
+   /* per set: what its descriptors are (set layout first), the key of the set cache */
+   uint64_t sig[VKB_SET_COUNT][1 + VKB_MAX_BINDING * 3];
+   uint32_t nsig[VKB_SET_COUNT];
+   uint32_t dynoff;
+   bool has_dynamic;
+   struct vkb_resource *used_bufs[VKB_MAX_BINDING];
+   uint32_t n_used_bufs;
+};
+
+/* vkb_draw_descriptors.c: resolves the program's bindings to descriptors, of the sets in
+ * set_mask (bit n: set n); declines (false) when one cannot be. Then the descriptor set `set`
+ * of this draw: one written earlier in this batch with the same descriptors, or a new one. */
+bool vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
+                                 struct vkb_draw_descriptors *d, uint32_t set_mask);
+VkDescriptorSet vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
+                                        struct vkb_draw_descriptors *dd, int set,
+                                        uint64_t serial);
+
+/* vkb_draw_dynamic.c: glSampleCoverage's sample mask (pipeline state) and the dynamic state
+ * recorded per draw. */
+uint32_t vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples);
+void vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd);
+
+/* vkb_draw_queue.c: queues one draw behind those it can share a command with. */
+void vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
+                    uint32_t instance_count, uint32_t first_instance);
+
+/* vkb_draw_fast.c: a draw whose state is its context's last full draw's, queued with only
+ * what changed rebound; false sends it the whole way. */
+bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+                   const struct mgp_draw_range *ranges, uint32_t ndraws);
+
+#endif

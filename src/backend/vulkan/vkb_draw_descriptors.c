@@ -1,0 +1,474 @@
+/* vkb_draw_descriptors.c — a draw's descriptors: the program's uniform blocks, samplers and
+ * texel buffers resolved to what they name now (placeholders for absent textures, padded
+ * sub-word uniform ranges), and the descriptor sets written from them, cached per batch.
+ *
+ * A layout transition or a placeholder made here is recorded before the rendering scope
+ * begins (they may need barriers, which come outside it). */
+#include <string.h>
+
+#include "log.h"
+#include "vkb_draw.h"
+
+/* ---- placeholders for absent textures ------------------------------------------------------ */
+
+static VkImageView
+dummy_view(struct vkb_screen *scr, unsigned kind)
+{
+   if (kind > 2)
+      return VK_NULL_HANDLE;
+   if (scr->dummy_view[kind])
+      return scr->dummy_view[kind];
+   static const VkFormat fmt[3] = {VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SINT,
+                                   VK_FORMAT_R8G8B8A8_UINT};
+   VkImageCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .imageType = VK_IMAGE_TYPE_2D,
+      .format = fmt[kind],
+      .extent = {1, 1, 1},
+      .mipLevels = 1,
+      .arrayLayers = 1,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL,
+      .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+   };
+   if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &scr->dummy_img[kind]), "placeholder"))
+      return VK_NULL_HANDLE;
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(scr->dev, scr->dummy_img[kind], &req);
+   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, 0, 0);
+   VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+   if (!vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->dummy_mem[kind]),
+                  "placeholder memory") ||
+       !vkb_check(scr, vkBindImageMemory(scr->dev, scr->dummy_img[kind], scr->dummy_mem[kind], 0),
+                  "placeholder bind"))
+      return VK_NULL_HANDLE;
+   VkImageViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .image = scr->dummy_img[kind],
+      .viewType = VK_IMAGE_VIEW_TYPE_2D,
+      .format = fmt[kind],
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   VkImageView view;
+   if (!vkb_check(scr, vkCreateImageView(scr->dev, &vci, NULL, &view), "placeholder view"))
+      return VK_NULL_HANDLE;
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return VK_NULL_HANDLE;
+   VkImageMemoryBarrier b = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+      .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+      .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+      .image = scr->dummy_img[kind],
+      .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+   };
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                        0, NULL, 0, NULL, 1, &b);
+   VkClearColorValue black = {.uint32 = {0, 0, 0, 1}};
+   if (kind == 0)
+      black = (VkClearColorValue){.float32 = {0, 0, 0, 1}};
+   vkCmdClearColorImage(cmd, scr->dummy_img[kind], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1,
+                        &b.subresourceRange);
+   b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+   b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+   b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+   b.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, scr->shader_pipe_stages, 0, 0, NULL,
+                        0, NULL, 1, &b);
+   scr->dummy_view[kind] = view;
+   return view;
+}
+
+/* ---- descriptors --------------------------------------------------------------------------- */
+
+/* A uniform range that ends inside a 32-bit word: a shader load of that word would read the
+ * bytes past the range (GL's range excludes them; Vulkan reads whole words, or whatever robust
+ * access returns). Copy the range into a zeroed arena slice at this point of the stream and bind
+ * that (PIPE.md#ranges: sub-word ranges are padded through staging). */
+static bool
+pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize offset,
+                  VkDeviceSize range, VkDescriptorBufferInfo *out)
+{
+   const VkDeviceSize padded = (range + 15) / 16 * 16;
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, padded, scr->props.limits.minUniformBufferOffsetAlignment, &st))
+      return false;
+   memset(st.ptr, 0, padded);
+   if (scr->rendering_ctx) {
+      scr->stats.render_pass_splits++;
+      vkb_end_rendering(scr);
+   }
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   vkb_buffer_barrier_before_write(scr);
+   vkCmdCopyBuffer(cmd, r->buf, st.buf, 1, &(VkBufferCopy){offset, st.offset, range});
+   vkb_buffer_barrier_after_write(scr);
+   scr->stats.uniform_ranges_padded++;
+   *out = (VkDescriptorBufferInfo){st.buf, st.offset, padded};
+   return true;
+}
+
+/* The placeholder texel buffer of a sampler kind: 16 zero bytes viewed as RGBA32 (a format
+ * every device has for texel buffers), so a texture buffer that cannot be viewed reads zero. */
+static VkBufferView
+texbuf_zero_view(struct vkb_screen *scr, unsigned kind)
+{
+   static const VkFormat fmt[3] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
+                                   VK_FORMAT_R32G32B32A32_UINT};
+   if (kind > 2)
+      kind = 0;
+   if (scr->texbuf_zero_view[kind])
+      return scr->texbuf_zero_view[kind];
+   if (!scr->texbuf_zero_buf) {
+      VkBufferCreateInfo bci = {
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+         .size = 16,
+         .usage = VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT,
+      };
+      if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &scr->texbuf_zero_buf),
+                     "placeholder texel buffer"))
+         return VK_NULL_HANDLE;
+      VkMemoryRequirements req;
+      vkGetBufferMemoryRequirements(scr->dev, scr->texbuf_zero_buf, &req);
+      const int32_t type = vkb_find_memory(scr, req.memoryTypeBits,
+                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+      VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                  .allocationSize = req.size,
+                                  .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
+      void *p = NULL;
+      if (type < 0 ||
+          !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->texbuf_zero_mem),
+                     "placeholder texel buffer memory") ||
+          !vkb_check(scr, vkBindBufferMemory(scr->dev, scr->texbuf_zero_buf, scr->texbuf_zero_mem,
+                                             0), "placeholder texel buffer bind") ||
+          !vkb_check(scr, vkMapMemory(scr->dev, scr->texbuf_zero_mem, 0, VK_WHOLE_SIZE, 0, &p),
+                     "placeholder texel buffer map"))
+         return VK_NULL_HANDLE;
+      memset(p, 0, (size_t)req.size);
+      vkUnmapMemory(scr->dev, scr->texbuf_zero_mem);
+   }
+   VkBufferViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = scr->texbuf_zero_buf,
+      .format = fmt[kind],
+      .range = VK_WHOLE_SIZE,
+   };
+   vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &scr->texbuf_zero_view[kind]),
+             "placeholder texel buffer view");
+   return scr->texbuf_zero_view[kind];
+}
+
+/* The texel buffer view for sampler j: the texture buffer's view of the buffer it names (made
+ * here, against the buffer as it is now: "resolved live"), or the placeholder reading zero
+ * (GL leaves a buffer texture without a buffer undefined; a format the device cannot view is a
+ * named decline). *used gets the buffer the draw reads. */
+static VkBufferView
+texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb_resource **used)
+{
+   struct vkb_screen *scr = ctx->scr;
+   *used = NULL;
+   struct vkb_sampler_view *v =
+      vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
+   if (scr->failed)
+      return VK_NULL_HANDLE;
+   struct vkb_resource *tex =
+      v ? (struct vkb_resource *)vkb_table_peek(&scr->resources, v->desc.texture) : NULL;
+   struct vkb_resource *buf =
+      tex && tex->is_texbuf ? (struct vkb_resource *)vkb_table_peek(&scr->resources,
+                                                                     tex->desc.buffer)
+                            : NULL;
+   if (!buf || !buf->is_buffer || !buf->size || !buf->buf) /* no buffer, or no storage */
+      return texbuf_zero_view(scr, kind);
+   VkFormatProperties fp = {0};
+   if (tex->fmt)
+      vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
+   if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
+       !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
+      MGU_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
+                  "texel-buffer view of it; it reads zero", vkb_format_name(tex->desc.format));
+      return texbuf_zero_view(scr, kind);
+   }
+   VkDeviceSize off = tex->desc.buffer_offset < buf->size ? tex->desc.buffer_offset : buf->size;
+   VkDeviceSize range = tex->desc.buffer_size == ~0ull ? buf->size - off : tex->desc.buffer_size;
+   if (off + range > buf->size)
+      range = buf->size - off;
+   const VkDeviceSize ts = tex->fmt->vk_texel_size ? tex->fmt->vk_texel_size : 1;
+   range = range / ts * ts;
+   const VkDeviceSize max = (VkDeviceSize)scr->props.limits.maxTexelBufferElements * ts;
+   if (range > max)
+      range = max;
+   if (!range)
+      return texbuf_zero_view(scr, kind);
+   *used = buf;
+   if (tex->texbuf_view && tex->texbuf_for == buf->buf && tex->texbuf_offset == off &&
+       tex->texbuf_range == range)
+      return tex->texbuf_view;
+   VKB_DEFER(scr, VKB_GARBAGE_BUFFER_VIEW, tex->texbuf_view);
+   tex->texbuf_view = VK_NULL_HANDLE;
+   VkBufferViewCreateInfo vci = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = buf->buf,
+      .format = tex->fmt->vk,
+      .offset = off,
+      .range = range,
+   };
+   if (!vkb_check(scr, vkCreateBufferView(scr->dev, &vci, NULL, &tex->texbuf_view),
+                  "texel buffer view"))
+      return VK_NULL_HANDLE;
+   tex->texbuf_for = buf->buf, tex->texbuf_offset = off, tex->texbuf_range = range;
+   return tex->texbuf_view;
+}
+
+/* Resolves the program's bindings to descriptors, of the sets in set_mask (bit n: set n);
+ * declines (false) when one cannot be. */
+bool
+vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct vkb_draw_descriptors *d,
+                   uint32_t set_mask)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const VkPhysicalDeviceLimits *lim = &scr->props.limits;
+   uint32_t nbuf = 0, nimg = 0, ntbv = 0;
+   d->nw = d->n_used_bufs = 0;
+   d->has_dynamic = false;
+   for (int set = 0; set < VKB_SET_COUNT; set++) {
+      d->nsig[set] = 0;
+      d->sig[set][d->nsig[set]++] = (uint64_t)(uintptr_t)sh->dsl[set];
+   }
+
+   /* Sampler indices whose view, sampler and kind one of the memo's ways holds resolve to
+    * what they did, when nothing but bindings and programs reached the backend since in this
+    * batch: the textures' layouts, views and the attachments are as that resolution left
+    * them, and the textures are in use by this batch already. */
+   struct vkb_sampler_memo *memo = &ctx->smemo;
+   const uint64_t serial = vkb_current_serial(scr);
+   const uint64_t memo_tick = scr->state_tick - scr->program_tick;
+   if (memo->state_tick != memo_tick || memo->serial != serial) {
+      memo->epoch++;
+      memo->state_tick = memo_tick;
+      memo->serial = serial;
+   }
+   const uint32_t begin = set_mask & (1u << VKB_SET_BUFFERS) ? 0 : VKB_SAMPLER_BASE;
+   const uint32_t end = set_mask & (1u << VKB_SET_TEXTURES) || sh->max_binding < VKB_SAMPLER_BASE
+                           ? sh->max_binding
+                           : VKB_SAMPLER_BASE;
+   for (uint32_t b = begin; b < end; b++) {
+      const struct vkb_shader_binding *sb = &sh->binding[b];
+      if (!sb->count)
+         continue;
+      const int set = b < VKB_SAMPLER_BASE ? VKB_SET_BUFFERS : VKB_SET_TEXTURES;
+      uint64_t *sig = d->sig[set];
+      uint32_t *nsig = &d->nsig[set];
+      d->wset[d->nw] = (uint8_t)set;
+      VkWriteDescriptorSet *w = &d->w[d->nw++];
+      *w = (VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+         .dstBinding = b,
+         .descriptorCount = sb->count,
+      };
+      if (b == 0) {
+         /* The default uniform block: this shader's latest bytes, in this batch's arena. */
+         if (!sh->consts_buf || sh->consts_serial != vkb_current_serial(scr))
+            vkb_shader_upload_consts(scr, sh);
+         if (!sh->consts_buf)
+            return false;
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+         w->pBufferInfo = &d->buf[nbuf];
+         d->buf[nbuf++] = (VkDescriptorBufferInfo){sh->consts_buf, 0, sh->consts_size};
+         d->dynoff = (uint32_t)sh->consts_offset;
+         d->has_dynamic = true;
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)sh->consts_buf;
+         continue;
+      }
+      if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER) {
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+         w->pBufferInfo = &d->buf[nbuf];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            const struct mgp_buffer_range *br = &ctx->ubos[b + k];
+            if (mgp_handle_is_null(br->res)) {
+               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u has no buffer",
+                           b + k);
+               return false;
+            }
+            struct vkb_resource *r = vkb_resource_for_use(scr, br->res, "draw_vbo (uniform block)");
+            if (!r)
+               return false;
+            if (!r->is_buffer || br->offset >= r->size ||
+                br->offset % lim->minUniformBufferOffsetAlignment) {
+               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
+                           "%llu-byte buffer (alignment %llu)", b + k,
+                           (unsigned long long)br->offset, (unsigned long long)r->size,
+                           (unsigned long long)lim->minUniformBufferOffsetAlignment);
+               return false;
+            }
+            VkDeviceSize range = br->size && br->size != ~0ull ? br->size : r->size - br->offset;
+            if (br->offset + range > r->size)
+               range = r->size - br->offset;
+            if (range > lim->maxUniformBufferRange)
+               range = lim->maxUniformBufferRange;
+            VkDescriptorBufferInfo info = {r->buf, br->offset, range};
+            if (range % 4 && !pad_uniform_range(scr, r, br->offset, range, &info))
+               return false;
+            d->buf[nbuf++] = info;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)info.buffer;
+            sig[(*nsig)++] = info.offset;
+            sig[(*nsig)++] = info.range;
+            d->used_bufs[d->n_used_bufs++] = r;
+         }
+         continue;
+      }
+      if (sb->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
+         /* samplerBuffer: binding 32 + j like any sampler, a texel buffer view */
+         w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+         w->pTexelBufferView = &d->tbv[ntbv];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            const uint32_t j = b - VKB_SAMPLER_BASE + k;
+            const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+            struct vkb_resource *used;
+            VkBufferView view = texel_buffer_view(ctx, j, kind, &used);
+            if (!view)
+               return false;
+            d->tbv[ntbv++] = view;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
+            if (used)
+               d->used_bufs[d->n_used_bufs++] = used;
+         }
+         continue;
+      }
+      /* combined image samplers: binding 32 + j, element k is sampler j + k */
+      w->descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      w->pImageInfo = &d->img[nimg];
+      for (uint32_t k = 0; k < sb->count; k++) {
+         const uint32_t j = b - VKB_SAMPLER_BASE + k;
+         const unsigned kind = j < 64 ? sh->refl.sampler_kind[j] : 0;
+         struct vkb_sampler_memo_way *way = memo->way[j];
+         if (way[0].epoch != memo->epoch || !mgp_handle_eq(way[0].view, ctx->views[j]) ||
+             !mgp_handle_eq(way[0].sampler, ctx->samplers[j]) || way[0].kind != kind) {
+            const struct vkb_sampler_memo_way t = way[0];
+            if (way[1].epoch == memo->epoch && mgp_handle_eq(way[1].view, ctx->views[j]) &&
+                mgp_handle_eq(way[1].sampler, ctx->samplers[j]) && way[1].kind == kind) {
+               way[0] = way[1];
+            } else {
+               way[0].epoch = 0; /* resolved below */
+            }
+            way[1] = t;
+         }
+         if (way[0].epoch == memo->epoch) {
+            d->img[nimg++] = way[0].info;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.imageView;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)way[0].info.sampler;
+            continue;
+         }
+         scr->stats.sampler_resolves++;
+         struct vkb_sampler_view *v =
+            vkb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw_vbo (sampler view)");
+         if (scr->failed)
+            return false;
+         struct vkb_resource *tex = NULL;
+         bool declined = false;
+         VkImageView view = v ? vkb_sampler_view_get(scr, v, &tex, &declined) : VK_NULL_HANDLE;
+         if (declined)
+            return false;
+         struct vkb_sampler *s =
+            vkb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw_vbo (sampler)");
+         if (scr->failed)
+            return false;
+         /* GL 3.3 4.4.3: a texture may be sampled while attached to the draw framebuffer when
+          * no attached level can be sampled: without a mipmap minifying filter only the base
+          * level is, with one base..max (the view's levels). The attached levels then stay
+          * COLOR/DEPTH_ATTACHMENT and the sampled ones SHADER_READ_ONLY (layouts per level). */
+         uint32_t sampled_count = v ? v->made_count : 0;
+         if (tex && vkb_context_attached_in(ctx, tex, v->made_base,
+                                            v->made_base + v->made_count - 1)) {
+            const bool mipmapped = !s || (s->st.min_filter != MGP_FILTER_NEAREST &&
+                                          s->st.min_filter != MGP_FILTER_LINEAR);
+            if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
+               MGU_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
+                           "texture whose level in that range is attached to the framebuffer",
+                           j, v->made_base,
+                           mipmapped ? v->made_base + v->made_count - 1 : v->made_base);
+               return false;
+            }
+            view = vkb_sampler_view_base_only(scr, v);
+            if (!view)
+               return false;
+            sampled_count = 1;
+            scr->stats.feedback_base_only_views++;
+         }
+         if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
+             tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+            MGU_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
+                        "the sampler type", j, vkb_format_name(tex->desc.format));
+            return false;
+         }
+         if (tex) {
+            vkb_image_transition(scr, tex, v->made_base, sampled_count,
+                                 VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
+            tex->last_use = vkb_current_serial(scr);
+         } else {
+            if (kind == MGP_SAMPLER_KIND_SHADOW) {
+               MGU_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
+                           "texture", j);
+               return false;
+            }
+            if (v && v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
+                v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
+               MGU_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
+                           "sampler %u (the placeholder is 2D only)", v->desc.target, j);
+               return false;
+            }
+            view = dummy_view(scr, kind);
+            if (!view)
+               return false;
+         }
+         VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
+         d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
+                                                  VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j],
+                                                kind, d->img[nimg - 1]};
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
+         sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
+      }
+   }
+   return true;
+}
+
+/* The descriptor set `set` of this draw: one written earlier in this batch with the same
+ * descriptors (ctx->sets, by signature), or a new one. Writes are in binding order, so a set's
+ * writes are contiguous (set 0's bindings are all below set 1's). */
+VkDescriptorSet
+vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh, struct vkb_draw_descriptors *dd,
+               int set, uint64_t serial)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const uint32_t sig_bytes = dd->nsig[set] * sizeof(uint64_t);
+   for (uint32_t i = 0; i < VKB_SET_CACHE; i++) {
+      const struct vkb_set_entry *e = &ctx->sets[i];
+      if (e->set && e->serial == serial && e->sig_size == sig_bytes &&
+          !memcmp(e->sig, dd->sig[set], sig_bytes))
+         return e->set;
+   }
+   VkDescriptorSet vs = vkb_alloc_set(scr, sh->dsl[set]);
+   if (!vs)
+      return VK_NULL_HANDLE;
+   uint32_t first = 0, n = 0;
+   while (first < dd->nw && dd->wset[first] != set)
+      first++;
+   while (first + n < dd->nw && dd->wset[first + n] == set)
+      dd->w[first + n++].dstSet = vs;
+   vkUpdateDescriptorSets(scr->dev, n, dd->w + first, 0, NULL);
+   struct vkb_set_entry *e = &ctx->sets[ctx->set_next++ % VKB_SET_CACHE];
+   e->set = vs;
+   e->serial = serial;
+   e->sig_size = sig_bytes;
+   memcpy(e->sig, dd->sig[set], sig_bytes);
+   return vs;
+}

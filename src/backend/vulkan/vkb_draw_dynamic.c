@@ -1,0 +1,126 @@
+/* vkb_draw_dynamic.c — the dynamic state a draw records from the context's (viewport,
+ * scissor, line width, depth bias, blend constants, stencil reference and masks), and
+ * glSampleCoverage's mask for the pipeline key. */
+#include <string.h>
+
+#include "log.h"
+#include "vkb_draw.h"
+
+/* glSampleCoverage: the first round(value * samples) samples (inverted on request). Vulkan's
+ * sample mask is pipeline state, so the mask is part of the key (multisampled only). */
+uint32_t
+vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples)
+{
+   if (samples <= 1 || !ctx->dyn.sample_coverage_enable)
+      return ~0u;
+   float v = ctx->dyn.sample_coverage_value;
+   v = v < 0 ? 0 : v > 1 ? 1 : v;
+   const uint32_t n = (uint32_t)(v * (float)samples + 0.5f);
+   uint32_t m = n >= 32 ? ~0u : (1u << n) - 1u;
+   if (ctx->dyn.sample_coverage_invert)
+      m = ~m;
+   return m & ((samples >= 32 ? 0u : 1u << samples) - 1u);
+}
+
+void
+vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
+   const VkExtent2D ext = ctx->render_extent;
+
+   /* Positive viewport: memory row r is GL window row r. */
+   VkViewport vp = {d->viewport[0], d->viewport[1], d->viewport[2], d->viewport[3],
+                    d->depth_range[0], d->depth_range[1]};
+   bool empty = false;
+   if (!(vp.width > 0.0f) || !(vp.height > 0.0f)) {
+      vp.width = vp.height = 1.0f; /* GL draws nothing; the scissor below rejects everything */
+      empty = true;
+   }
+   if (vp.width > (float)l->maxViewportDimensions[0])
+      vp.width = (float)l->maxViewportDimensions[0];
+   if (vp.height > (float)l->maxViewportDimensions[1])
+      vp.height = (float)l->maxViewportDimensions[1];
+   const float lo = l->viewportBoundsRange[0], hi = l->viewportBoundsRange[1];
+   if (vp.x < lo)
+      vp.x = lo;
+   if (vp.y < lo)
+      vp.y = lo;
+   if (vp.x + vp.width > hi)
+      vp.x = hi - vp.width;
+   if (vp.y + vp.height > hi)
+      vp.y = hi - vp.height;
+   vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
+   vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
+   /* Every draw pipeline has the same dynamic states, so what was recorded stays set across
+    * pipeline binds and render passes; a new command buffer or a clear clears dyn_recorded. */
+   const bool all = !ctx->dyn_recorded;
+   ctx->dyn_recorded = true;
+   if (all || memcmp(&vp, &ctx->rec_viewport, sizeof(vp))) {
+      vkCmdSetViewport(cmd, 0, 1, &vp);
+      ctx->rec_viewport = vp;
+      scr->stats.cmd_set_state++;
+   }
+
+   int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
+   if (d->scissor_enable) {
+      const int64_t sx = d->scissor[0], sy = d->scissor[1];
+      const int64_t sw = d->scissor[2] < 0 ? 0 : d->scissor[2];
+      const int64_t sh = d->scissor[3] < 0 ? 0 : d->scissor[3];
+      x0 = sx > x0 ? sx : x0;
+      y0 = sy > y0 ? sy : y0;
+      x1 = sx + sw < x1 ? sx + sw : x1;
+      y1 = sy + sh < y1 ? sy + sh : y1;
+   }
+   VkRect2D sc = {{0, 0}, {0, 0}};
+   if (!empty && x1 > x0 && y1 > y0)
+      sc = (VkRect2D){{(int32_t)x0, (int32_t)y0}, {(uint32_t)(x1 - x0), (uint32_t)(y1 - y0)}};
+   if (all || memcmp(&sc, &ctx->rec_scissor, sizeof(sc))) {
+      vkCmdSetScissor(cmd, 0, 1, &sc);
+      ctx->rec_scissor = sc;
+      scr->stats.cmd_set_state++;
+   }
+
+   float lw = d->line_width > 0 ? d->line_width : 1.0f;
+   if (!scr->features.wideLines)
+      lw = 1.0f;
+   else if (lw < l->lineWidthRange[0])
+      lw = l->lineWidthRange[0];
+   else if (lw > l->lineWidthRange[1])
+      lw = l->lineWidthRange[1];
+   if (all || lw != ctx->rec_line_width) {
+      vkCmdSetLineWidth(cmd, lw);
+      ctx->rec_line_width = lw;
+      scr->stats.cmd_set_state++;
+   }
+   const float bias[3] = {d->polygon_offset_units,
+                          scr->features.depthBiasClamp ? d->polygon_offset_clamp : 0.0f,
+                          d->polygon_offset_factor};
+   if (all || memcmp(bias, ctx->rec_depth_bias, sizeof(bias))) {
+      vkCmdSetDepthBias(cmd, bias[0], bias[1], bias[2]);
+      memcpy(ctx->rec_depth_bias, bias, sizeof(bias));
+      scr->stats.cmd_set_state++;
+   }
+   if (all || memcmp(d->blend_color, ctx->rec_blend, sizeof(ctx->rec_blend))) {
+      vkCmdSetBlendConstants(cmd, d->blend_color);
+      memcpy(ctx->rec_blend, d->blend_color, sizeof(ctx->rec_blend));
+      scr->stats.cmd_set_state++;
+   }
+   for (int f = 0; f < 2; f++) {
+      const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
+      /* GL clamps the reference to the stencil buffer's range (8 bits here). */
+      const uint32_t v[3] = {d->stencil_ref[f] > 255 ? 255 : d->stencil_ref[f],
+                             d->stencil_read_mask[f], d->stencil_write_mask[f]};
+      uint32_t *rec = ctx->rec_stencil[f];
+      if (all || v[0] != rec[0])
+         vkCmdSetStencilReference(cmd, face, v[0]);
+      if (all || v[1] != rec[1])
+         vkCmdSetStencilCompareMask(cmd, face, v[1]);
+      if (all || v[2] != rec[2])
+         vkCmdSetStencilWriteMask(cmd, face, v[2]);
+      for (int i = 0; i < 3; i++)
+         scr->stats.cmd_set_state += all || v[i] != rec[i];
+      memcpy(rec, v, sizeof(v));
+   }
+}

@@ -1,0 +1,141 @@
+/* vkb_draw_fast.c — the fast path: a draw of the mode and index size of its context's last
+ * full draw, with only what changed since resolved and rebound. */
+#include <string.h>
+
+#include "log.h"
+#include "vkb_draw.h"
+
+/* draw_fast after set_vertex_buffers: binds the buffers now named at the bindings the
+ * pipeline reads. False (nothing recorded) when one would be declined: the draw then goes the
+ * whole way, which declines it. */
+static bool
+fast_vertex_buffers(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   struct vkb_resource *res[VKB_MAX_VB];
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      res[b] = NULL;
+      if (!(f->vb_bindings & (1u << b)))
+         continue;
+      struct vkb_resource *r =
+         (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
+      if (!r || r->unsupported || !r->is_buffer ||
+          ctx->vbs[b].offset >= (r->size ? r->size : 1))
+         return false;
+      res[b] = r;
+   }
+   for (uint32_t b = 0; b < VKB_MAX_VB; b++) {
+      if (!res[b])
+         continue;
+      res[b]->last_use = f->serial;
+      if (ctx->bound_vb[b] == res[b]->buf && ctx->bound_vb_off[b] == ctx->vbs[b].offset)
+         continue;
+      vkb_flush_draws(scr);
+      vkCmdBindVertexBuffers(scr->cur->cmd, b, 1, &res[b]->buf, &ctx->vbs[b].offset);
+      scr->stats.cmd_bind_vertex_buffers++;
+      ctx->bound_vb[b] = res[b]->buf;
+      ctx->bound_vb_off[b] = ctx->vbs[b].offset;
+   }
+   f->vertex_tick = scr->vertex_tick;
+   return true;
+}
+
+/* A draw of the mode and index size of its context's last full draw, with only draws reaching
+ * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
+ * the binds it made still bound: everything the full path resolves (program, pipeline,
+ * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
+ * uniform blocks or default-block bytes changed too (scr->buffer_tick), set 0 is resolved
+ * again and rebound first, likewise set 1 after texture or sampler bindings changed
+ * (scr->texture_tick), changed vertex buffers (scr->vertex_tick) are rebound, and a render
+ * state bound since (scr->rs_tick) with the same pipeline part records its dynamic state;
+ * pipeline and vertex layout stay. False sends the draw the
+ * whole way (which also declines what must be declined). */
+bool
+vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
+          const struct mgp_draw_range *ranges, uint32_t ndraws)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   if (!f->valid || f->tick != scr->state_tick || f->mode != args->mode ||
+       f->index_size != args->index_size || (args->flags & VKB_DRAW_SLOW_FLAGS) ||
+       scr->rendering_ctx != ctx || scr->bind_owner != ctx || ctx->bind_epoch != scr->bind_epoch ||
+       !scr->cur || !scr->cur->recording || scr->cur->serial != f->serial)
+      return false;
+   /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
+    * sample coverage mask it carries is pipeline state */
+   if (ctx->dyn_dirty && vkb_draw_coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
+      return false;
+   for (uint32_t i = 0; f->index_size && i < ndraws; i++)
+      if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
+         return false;
+   const uint32_t set_mask = (f->buffer_tick != scr->buffer_tick ? 1u << VKB_SET_BUFFERS : 0) |
+                             (f->texture_tick != scr->texture_tick ? 1u << VKB_SET_TEXTURES : 0);
+   if (set_mask) {
+      struct vkb_shader *sh = f->sh;
+      struct vkb_draw_descriptors dd;
+      if (!vkb_draw_gather_descriptors(ctx, sh, &dd, set_mask) || scr->failed) {
+         f->valid = false;
+         return true; /* declined by name there: the draw is dropped, once */
+      }
+      /* A padded uniform range, a layout transition or a placeholder texture made there ends
+       * the rendering scope: then the whole way. */
+      if (scr->rendering_ctx != ctx || !scr->cur || !scr->cur->recording ||
+          scr->cur->serial != f->serial)
+         return false;
+      for (int i = 0; i < VKB_SET_COUNT; i++) {
+         if (!(set_mask & (1u << i)) || !sh->set_used[i])
+            continue;
+         VkDescriptorSet set = vkb_draw_descriptor_set(ctx, sh, &dd, i, f->serial);
+         if (!set)
+            return true; /* a fatal */
+         const bool dyn = i == VKB_SET_BUFFERS && dd.has_dynamic;
+         if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dd.dynoff))
+            continue;
+         vkb_flush_draws(scr);
+         vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
+                                 (uint32_t)i, 1, &set, dyn ? 1 : 0, &dd.dynoff);
+         scr->stats.cmd_bind_sets++;
+         ctx->bound_set[i] = set;
+         if (dyn)
+            ctx->bound_dynoff = dd.dynoff;
+      }
+      for (uint32_t i = 0; i < dd.n_used_bufs; i++)
+         dd.used_bufs[i]->last_use = f->serial;
+      f->buffer_tick = scr->buffer_tick;
+      f->texture_tick = scr->texture_tick;
+   }
+   if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
+      return false;
+   if (f->rs_tick != scr->rs_tick) {
+      /* A render state whose pipeline part is the last full draw's (same share, so everything
+       * the whole way derives from the CSO comes out the same) records its dynamic part only:
+       * GL's enable/draw/disable/draw toggles. */
+      const struct vkb_render_state *rs =
+         mgp_handle_is_null(ctx->rs)
+            ? NULL
+            : (const struct vkb_render_state *)vkb_table_peek(&scr->render_states, ctx->rs);
+      if (!mgp_handle_is_null(ctx->rs) && !rs)
+         return false;
+      if (!mgp_handle_eq(rs ? rs->share->id : mgp_handle_null(), f->key.rs))
+         return false;
+      if (!vkb_render_state_record(ctx, scr->cur->cmd, rs ? &rs->s : NULL, &f->key, false)) {
+         f->valid = false;
+         return true; /* declined by name there: the draw is dropped, once */
+      }
+      f->rs_tick = scr->rs_tick;
+   }
+   if (ctx->dyn_dirty) {
+      vkb_flush_draws(scr);
+      vkb_draw_set_dynamic(ctx, scr->cur->cmd);
+      ctx->dyn_dirty = false;
+   }
+   for (uint32_t i = 0; i < ndraws; i++) {
+      if (ranges[i].count && args->instance_count) {
+         vkb_queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
+                    args->start_instance);
+         scr->stats.fast_draws++;
+      }
+   }
+   return true;
+}
