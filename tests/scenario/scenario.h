@@ -5,41 +5,22 @@
 #define MGL_SCENARIO_H
 
 #include <EGL/egl.h>
-
 #include <EGL/eglext.h>
-
 #include <GL/gl.h>
-
 #include <GL/glext.h>
 
 #include <math.h>
-
 #include <pthread.h>
-
 #include <stdarg.h>
-
 #include <stdbool.h>
-
 #include <stddef.h>
-
 #include <stdint.h>
-
 #include <stdio.h>
-
 #include <stdlib.h>
-
 #include <string.h>
-
 #include <time.h>
 
-#ifndef EGL_PLATFORM_SURFACELESS_MESA
-
-#define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
-
-#endif
-
 #define W 64
-
 #define H 64
 
 /* ---- GL entry points past 1.1, loaded with eglGetProcAddress ------------------------------ */
@@ -324,7 +305,6 @@ mesh make_mesh(const float *xy, int n_vertices);
 void rect_vertices(float *out12, float x0, float y0, float x1, float y1);
 void clear_to(vec4f c);
 void check_window_cleared(const char *phase);
-EGLint cfg_attrib(EGLDisplay dpy, EGLConfig c, EGLint a);
 
 /* ---- helpers more than one area uses (scenario_helpers.c) ------------------------------- */
 

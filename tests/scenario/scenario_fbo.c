@@ -1403,6 +1403,13 @@ void sc_rgb_alpha_one(void)
  * by EGL_ALPHA_SIZE, since eglChooseConfig ranks RGBA first) and switches back after. */
 enum { DA_N = 16 };
 
+static EGLint cfg_attrib(EGLDisplay dpy, EGLConfig c, EGLint a)
+{
+  EGLint v = -1;
+  eglGetConfigAttrib(dpy, c, a, &v);
+  return v;
+}
+
 /* Every pixel of DA_N x DA_N RGBA8 has alpha 255 and red `red` (within 1; red < 0: any). */
 static void da_check(const char *what, const GLubyte *px, int red)
 {

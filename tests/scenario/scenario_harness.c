@@ -28,6 +28,8 @@
 
 #include "scenario.h"
 
+#include "egl_app.h"
+
 #include <png.h>
 
 struct gl_funcs gl;
@@ -452,69 +454,18 @@ static const struct {
 
 #define N_SCENARIOS (sizeof SCENARIOS / sizeof SCENARIOS[0])
 
-EGLint cfg_attrib(EGLDisplay dpy, EGLConfig c, EGLint a)
-{
-  EGLint v = -1;
-  eglGetConfigAttrib(dpy, c, a, &v);
-  return v;
-}
+static struct egl_app g_egl = EGL_APP_INIT;
 
 static void egl_setup(int es)
 {
-  const char *cext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  if (!cext || !strstr(cext, "EGL_MESA_platform_surfaceless"))
-    die_setup("EGL_MESA_platform_surfaceless is not a client extension (got: %s)",
-              cext ? cext : "(null)");
-  PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  if (!get_platform_display)
-    die_setup("eglGetPlatformDisplayEXT not available");
-  EGLDisplay dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  if (dpy == EGL_NO_DISPLAY)
-    die_setup("eglGetPlatformDisplayEXT(SURFACELESS) failed: 0x%x", eglGetError());
-  EGLint major = 0, minor = 0;
-  if (!eglInitialize(dpy, &major, &minor))
-    die_setup("eglInitialize failed: 0x%x", eglGetError());
-
-  const EGLint renderable = es == 3 ? EGL_OPENGL_ES3_BIT : es == 2 ? EGL_OPENGL_ES2_BIT
-                                                                    : EGL_OPENGL_BIT;
-  const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, renderable,
-                         EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-                         EGL_DEPTH_SIZE, 24, EGL_STENCIL_SIZE, 8, EGL_NONE};
-  EGLConfig cfgs[256];
-  EGLint n = 0;
-  if (!eglChooseConfig(dpy, want, cfgs, 256, &n) || n == 0)
-    die_setup("no RGBA8 D24S8 pbuffer config for OpenGL (eglChooseConfig: 0x%x, n=%d)",
-              eglGetError(), n);
-  EGLConfig cfg = NULL;
-  for (EGLint i = 0; i < n && !cfg; i++) /* exact sizes: the readback must be RGBA8 */
-    if (cfg_attrib(dpy, cfgs[i], EGL_RED_SIZE) == 8 &&
-        cfg_attrib(dpy, cfgs[i], EGL_GREEN_SIZE) == 8 &&
-        cfg_attrib(dpy, cfgs[i], EGL_BLUE_SIZE) == 8 &&
-        cfg_attrib(dpy, cfgs[i], EGL_ALPHA_SIZE) == 8 &&
-        cfg_attrib(dpy, cfgs[i], EGL_DEPTH_SIZE) == 24 &&
-        cfg_attrib(dpy, cfgs[i], EGL_STENCIL_SIZE) == 8 &&
-        cfg_attrib(dpy, cfgs[i], EGL_SAMPLES) == 0)
-      cfg = cfgs[i];
-  if (!cfg)
-    die_setup("%d configs matched but none is exactly RGBA8 D24S8 single-sample", n);
-
-  const EGLint pb[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
-  EGLSurface surf = eglCreatePbufferSurface(dpy, cfg, pb);
-  if (surf == EGL_NO_SURFACE)
-    die_setup("eglCreatePbufferSurface failed: 0x%x", eglGetError());
-  if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
-    die_setup("eglBindAPI(%s) failed: 0x%x", es ? "EGL_OPENGL_ES_API" : "EGL_OPENGL_API",
-              eglGetError());
-  const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                             EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-  const EGLint es_attr[] = {EGL_CONTEXT_CLIENT_VERSION, es, EGL_NONE};
-  EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, es ? es_attr : ctx_attr);
-  if (ctx == EGL_NO_CONTEXT)
-    die_setup("eglCreateContext(%s) failed: 0x%x", es ? "OpenGL ES" : "3.3 core", eglGetError());
-  if (!eglMakeCurrent(dpy, surf, surf, ctx))
-    die_setup("eglMakeCurrent failed: 0x%x", eglGetError());
+  /* A surfaceless-platform display, an exact RGBA8 + D24S8 single-sample pbuffer config (the
+   * readback must be RGBA8) and a 3.3 core (or ES) context without robustness. */
+  struct egl_app_options opt = {W, H, 24, 8, true, es, true, false, false};
+  if (!egl_app_open(&g_egl, "mgl-scenario", &opt))
+    die_setup("no %s context on an RGBA8 D24S8 surfaceless pbuffer (the line above says why)",
+              es ? "OpenGL ES" : "3.3 core");
+  EGLDisplay dpy = g_egl.display;
+  EGLint major = g_egl.major, minor = g_egl.minor;
 
 #define X(type, name)                                                         \
   gl.name = (type)eglGetProcAddress("gl" #name);                              \
@@ -588,10 +539,7 @@ int main(int argc, char **argv)
   if (png_path)
     write_png(png_path); /* the last readback, also on failure (for diagnosis) */
 
-  EGLDisplay dpy = eglGetCurrentDisplay();
-  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-  eglTerminate(dpy);
-  eglReleaseThread();
+  egl_app_teardown(&g_egl);
 
   if (g_failures) {
     fprintf(stderr, "mgl-scenario %s: FAILED (%d problem%s)\n", name, g_failures,
