@@ -845,9 +845,17 @@ mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
       goto fail_out;
    const char *capture = getenv("MGL_TEST_TCP_CAPTURE");
    if (capture && *capture) {
-      c->capture = fopen(capture, "wbe");
+      /* One file per connection: the first writes PATH, the n-th PATH.n. */
+      static atomic_uint connections;
+      const unsigned nth = atomic_fetch_add(&connections, 1) + 1;
+      char path[4096];
+      if (nth == 1)
+         snprintf(path, sizeof(path), "%s", capture);
+      else
+         snprintf(path, sizeof(path), "%s.%u", capture, nth);
+      c->capture = fopen(path, "wbe");
       if (!c->capture)
-         mgl_warn("MGL_TEST_TCP_CAPTURE: cannot open %s: %s", capture, strerror(errno));
+         mgl_warn("MGL_TEST_TCP_CAPTURE: cannot open %s: %s", path, strerror(errno));
    }
    pthread_mutex_init(&c->lock, NULL);
    pthread_cond_init(&c->cond, NULL);

@@ -64,6 +64,11 @@
 #       whole time, renders its later frames right with no reset; the server logs
 #       Fatal{DeviceLost} for that one session and keeps serving.
 #   inproc.device_lost  the same fault in one program on the inproc arm.
+#   tcp.gpu_hang  (MGL_VK_GPU_TIMEOUT_MS=2000) two programs on one server; the second draws a
+#       billion screen-sized triangles, work no device finishes in time. Its session is lost with
+#       Fatal{GpuTimeout} within the deadline (GL_CONTEXT_LOST, a reset, a new context
+#       renders) while the device keeps running the work; the first program renders its later
+#       frames right with no reset, and the server keeps serving.
 #   tcp.session_declines  two clients of one server hit the same decline: each client's
 #       server.log shows it (its session's first hit) with its own count, and only its own
 #       session's lines; the server's log tags every session line with session=N.
@@ -976,6 +981,33 @@ tcp.device_lost)
   if grep -q 'DeviceLost' "$MGL_LOG_DIR/client.log" 2>/dev/null; then
     fail "the survivor's client.log names a DeviceLost"
   fi
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+tcp.gpu_hang)
+  MGL_VK_GPU_TIMEOUT_MS=2000 mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 3 || finish
+  mkdir -p "$dir/victim"
+  t0=$(date +%s)
+  MGL_LOG_DIR=$dir/victim timeout -s KILL "$GUARD" "$fault" lost --hang >"$dir/victim.out" 2>&1 ||
+    fail "the program whose work hung: $(tail -n 3 "$dir/victim.out")"
+  sed 's/^/  victim: /' "$dir/victim.out" | grep -E '^  victim: (ok|FAIL)'
+  for w in 'glGetError says GL_CONTEXT_LOST' 'glGetGraphicsResetStatus says GL_[A-Z_]*RESET' \
+           'the new context renders'; do
+    grep -Eq "^ok: $w" "$dir/victim.out" || fail "the victim did not say: $w"
+  done
+  took=$(($(date +%s) - t0))
+  [ "$took" -le 30 ] || fail "the victim took $took s (the deadline is 2 s)"
+  expect_log "$dir/victim/client.log" 'session lost: Fatal\{GpuTimeout\}' "the victim's Fatal{GpuTimeout}"
+  expect_log "$dir/server/server.log" 'Fatal\{GpuTimeout, "GPU work did not finish within' \
+    "the server's Fatal{GpuTimeout}"
+  expect_log "$dir/server/server.log" 'a hung device is left to finish its work' \
+    "the hung device handed to a reaper"
+  app_go
+  app_wait
+  expect_app '^ok: 3 frames, reset status GL_NO_ERROR' "the survivor's 3 frames without a reset"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 3 ] || fail "only $n_ok of the survivor's 3 frames were right"
   kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   ;;
 inproc.device_lost)

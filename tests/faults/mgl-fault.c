@@ -124,7 +124,8 @@
    X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                              \
    X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                    \
    X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                        \
-   X(PFNGLGETINTEGER64VPROC, GetInteger64v)
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                                      \
+   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)
 
 static struct {
 #define X(type, name) type name;
@@ -133,6 +134,7 @@ static struct {
 } gl;
 
 static int failures;
+static bool hang; /* lost --hang: the loss comes from this program's own endless draw */
 
 static void
 die_setup(const char *fmt, ...)
@@ -450,6 +452,8 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    /* Frame 2, while the server goes away. */
    double t0 = now_ms();
    frame_record(&s, 2);
+   if (hang) /* a billion screen-sized triangles: GPU work that outlasts any watchdog */
+      gl.DrawArraysInstanced(GL_TRIANGLES, 0, 3, 1 << 30);
    if (swap)
       eglSwapBuffers(dpy, surf);
    upload_burst(&s, 6);
@@ -1384,6 +1388,8 @@ main(int argc, char **argv)
          at_once = true;
       else if (!strcmp(argv[i], "--no-notify"))
          no_notify = true;
+      else if (!strcmp(argv[i], "--hang"))
+         hang = true;
       else if (!strcmp(argv[i], "--fence-wait"))
          fence_wait = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
@@ -1423,7 +1429,7 @@ main(int argc, char **argv)
       return mode_silent_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
       return mode_decline();
-   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--upload KIB] |\n"
+   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
                    "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
                    "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"

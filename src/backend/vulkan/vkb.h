@@ -338,6 +338,8 @@ uint64_t vkb_submit(struct vkb_screen *scr);
  * Returns VK_SUCCESS, VK_TIMEOUT or an error (already reported as a fatal). With retire
  * false the completed batches keep what they own (a readback's arena slice stays mapped)
  * until the caller calls vkb_retire. */
+/* Frees what vkb_defer held back after the device hung; the device must be idle. */
+void vkb_hung_garbage_finish(struct vkb_screen *scr);
 VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns,
                          bool retire);
 /* Asks the VkFence of the batch with this serial, not the completed serial: false while that
@@ -466,6 +468,12 @@ struct vkb_keyed_pipes {
 struct vkb_screen {
    struct mgs_backend_env env;
    bool failed;
+   /* GPU work ran past gpu_timeout_ns: the device still runs it, so nothing it may use is
+    * freed until it is idle (screen_destroy hands the screen to a reaper thread) */
+   bool gpu_hung;
+   uint64_t gpu_timeout_ns;       /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
+   struct vkb_garbage *hung_garbage; /* what vkb_defer got after the hang: freed once idle */
+   uint32_t hung_garbage_count, hung_garbage_cap;
 
    VkInstance instance;
    VkDebugUtilsMessengerEXT messenger;

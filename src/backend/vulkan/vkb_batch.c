@@ -12,6 +12,7 @@
  * ledger (below): an attempt to move it past a frame whose work has not all completed, or work
  * submitted into a frame already below it, is counted as unsound-serial-complete (refused). */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -423,20 +424,33 @@ vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bo
       if (!vkb_submit(scr))
          return VK_ERROR_DEVICE_LOST;
    }
+   /* The watchdog: no wait outlasts gpu_timeout_ns. A device that has not finished by then
+    * is hung (or running a hostile client's endless work) and the session is lost. */
+   const bool capped = scr->gpu_timeout_ns && timeout_ns > scr->gpu_timeout_ns;
+   const uint64_t wait_ns = capped ? scr->gpu_timeout_ns : timeout_ns;
    VkFence fences[64];
    uint32_t n = 0;
    VkResult r = VK_SUCCESS;
    for (struct vkb_batch *b = scr->inflight_head; b && b->serial <= serial; b = b->next) {
       fences[n++] = b->fence;
       if (n == 64) {
-         r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, timeout_ns);
+         r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, wait_ns);
          if (r != VK_SUCCESS)
             break;
          n = 0;
       }
    }
    if (r == VK_SUCCESS && n)
-      r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, timeout_ns);
+      r = vkWaitForFences(scr->dev, n, fences, VK_TRUE, wait_ns);
+   if (r == VK_TIMEOUT && capped) {
+      char detail[160];
+      snprintf(detail, sizeof(detail),
+               "GPU work did not finish within MGL_VK_GPU_TIMEOUT_MS (%llu ms)",
+               (unsigned long long)(scr->gpu_timeout_ns / 1000000u));
+      scr->gpu_hung = true;
+      vkb_fatal(scr, MGL_FATAL_GpuTimeout, detail);
+      return VK_ERROR_DEVICE_LOST;
+   }
    if (r != VK_SUCCESS && r != VK_TIMEOUT) {
       vkb_check(scr, r, "vkWaitForFences");
       return r;
@@ -534,6 +548,22 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
 {
    if (!handle)
       return;
+   if (scr->gpu_hung) {
+      /* The device may still use it: it goes when the device is idle (vkb_hung_garbage_finish). */
+      if (scr->hung_garbage_count == scr->hung_garbage_cap) {
+         uint32_t cap = scr->hung_garbage_cap ? scr->hung_garbage_cap * 2 : 64;
+         struct vkb_garbage *g = realloc(scr->hung_garbage, cap * sizeof(*g));
+         if (!g) {
+            mgl_error("vulkan: a hung device's object %llu is leaked (out of memory)",
+                      (unsigned long long)handle);
+            return;
+         }
+         scr->hung_garbage = g;
+         scr->hung_garbage_cap = cap;
+      }
+      scr->hung_garbage[scr->hung_garbage_count++] = (struct vkb_garbage){kind, handle};
+      return;
+   }
    struct vkb_batch *b = scr->failed ? NULL : cur_batch(scr);
    if (!b) {
       /* After a fatal the device may be gone: nothing will run, destroy now. */
@@ -554,6 +584,16 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       b->garbage_cap = cap;
    }
    b->garbage[b->garbage_count++] = (struct vkb_garbage){kind, handle};
+}
+
+void
+vkb_hung_garbage_finish(struct vkb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->hung_garbage_count; i++)
+      destroy_garbage(scr, &scr->hung_garbage[i]);
+   free(scr->hung_garbage);
+   scr->hung_garbage = NULL;
+   scr->hung_garbage_count = scr->hung_garbage_cap = 0;
 }
 
 VkDescriptorSet

@@ -921,13 +921,11 @@ create_default_sampler(struct vkb_screen *scr)
 }
 
 static void
-screen_destroy(void *self)
+screen_destroy_idle(struct vkb_screen *scr)
 {
-   struct vkb_screen *scr = self;
-   if (!scr)
-      return;
    if (scr->dev) {
       vkDeviceWaitIdle(scr->dev);
+      vkb_hung_garbage_finish(scr);
       vkb_wsi_finish(scr);
       vkb_queries_finish(scr);
       vkb_prim_queries_finish(scr);
@@ -1014,6 +1012,42 @@ screen_destroy(void *self)
    free(scr);
 }
 
+static atomic_uint hung_screens;
+
+static void *
+reap_main(void *arg)
+{
+   struct vkb_screen *scr = arg;
+   screen_destroy_idle(scr); /* waits for the device however long it takes */
+   const unsigned left = atomic_fetch_sub(&hung_screens, 1) - 1;
+   mgl_warn("vulkan: a hung device finished its work and was freed (%u still running)", left);
+   return NULL;
+}
+
+static void
+screen_destroy(void *self)
+{
+   struct vkb_screen *scr = self;
+   if (!scr)
+      return;
+   if (scr->gpu_hung && scr->dev) {
+      /* Freeing what the device still runs would be a use after free inside the driver, and
+       * waiting here would hold the session's thread as long as the work runs (forever, for an
+       * endless shader). A thread of its own waits, then frees the screen. */
+      const unsigned n = atomic_fetch_add(&hung_screens, 1) + 1;
+      pthread_t t;
+      if (pthread_create(&t, NULL, reap_main, scr) == 0) {
+         pthread_detach(t);
+         mgl_warn("vulkan: a hung device is left to finish its work (%u running)", n);
+      } else {
+         atomic_fetch_sub(&hung_screens, 1);
+         mgl_error("vulkan: no thread to reap a hung device: it is leaked");
+      }
+      return;
+   }
+   screen_destroy_idle(scr);
+}
+
 static void *
 screen_create(const struct mgs_backend_env *env)
 {
@@ -1060,6 +1094,8 @@ screen_create(const struct mgs_backend_env *env)
                   scr->test_device_lost_at);
       }
    }
+   const uint64_t gpu_timeout_ms = size_knob("MGL_VK_GPU_TIMEOUT_MS", 30000); /* 0: none */
+   scr->gpu_timeout_ns = gpu_timeout_ms > UINT64_MAX / 1000000u ? 0 : gpu_timeout_ms * 1000000u;
    knob = getenv("MGL_VK_MEMORY_BUDGET");
    if (knob && atoll(knob) > 0) {
       scr->mem_budget = (VkDeviceSize)atoll(knob);
