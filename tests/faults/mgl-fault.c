@@ -62,6 +62,8 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include "egl_app.h"
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -81,10 +83,6 @@
 #include "pipe_codec.h"
 #include "pipe_pack.h"
 #include "pipe_stream.h"
-
-#ifndef EGL_PLATFORM_SURFACELESS_MESA
-#define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
-#endif
 
 #define W 64
 #define H 64
@@ -191,32 +189,23 @@ gl_error_name(GLenum e)
 
 /* ---- EGL ------------------------------------------------------------------------------------ */
 
+static struct egl_app app = EGL_APP_INIT;
 static EGLDisplay dpy;
 static EGLConfig cfg;
 static EGLSurface surf;
 
+/* The display, config and pbuffer come from egl_app; the contexts are this program's own
+ * (context_create: robust with a reset strategy, or none with --no-notify; new ones after a
+ * loss). */
 static void
 egl_setup(void)
 {
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   if (!get_platform_display)
-      die_setup("eglGetPlatformDisplayEXT not available");
-   dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL))
-      die_setup("no surfaceless EGL display (0x%x)", eglGetError());
-   const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                          EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE,
-                          8, EGL_NONE};
-   EGLint n = 0;
-   if (!eglChooseConfig(dpy, want, &cfg, 1, &n) || n < 1)
-      die_setup("no RGBA8 pbuffer config (0x%x)", eglGetError());
-   const EGLint pb[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
-   surf = eglCreatePbufferSurface(dpy, cfg, pb);
-   if (surf == EGL_NO_SURFACE)
-      die_setup("eglCreatePbufferSurface failed (0x%x)", eglGetError());
-   if (!eglBindAPI(EGL_OPENGL_API))
-      die_setup("eglBindAPI failed");
+   const struct egl_app_options opt = {W, H, 0, 0, false, 0, true, false, true};
+   if (!egl_app_open(&app, "mgl-fault", &opt))
+      die_setup("no surfaceless EGL display, RGBA8 pbuffer config or pbuffer (see above)");
+   dpy = app.display;
+   cfg = app.config;
+   surf = app.surface;
 }
 
 static bool no_notify; /* --no-notify: the default strategy, NO_RESET_NOTIFICATION */

@@ -1,4 +1,5 @@
-/* egl_app.c — shared EGL set-up of the tool programs (mgl-demo, mgl-bench). */
+/* egl_app.c — shared EGL set-up of the tool programs (mgl-demo, mgl-bench, mgl-info) and of
+ * the tests that run as an ordinary EGL application (mgl-scenario, mgl-fault). */
 #include "egl_app.h"
 
 #include <EGL/eglext.h>
@@ -58,7 +59,7 @@ config_attrib(EGLDisplay dpy, EGLConfig config, EGLint attrib)
 }
 
 static bool
-open_display(struct egl_app *app, const char *prog)
+open_display(struct egl_app *app, const char *prog, bool surfaceless_only)
 {
    /* Client extensions: NULL (with EGL_BAD_DISPLAY) if unsupported. */
    const char *client_ext = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
@@ -78,6 +79,10 @@ open_display(struct egl_app *app, const char *prog)
          fail(prog, "eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
          return false;
       }
+   } else if (surfaceless_only) {
+      fprintf(stderr, "%s: EGL_MESA_platform_surfaceless is not a client extension (got: %s)\n",
+              prog, client_ext ? client_ext : "(null)");
+      return false;
    } else {
       app->display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
       if (app->display == EGL_NO_DISPLAY) {
@@ -85,8 +90,7 @@ open_display(struct egl_app *app, const char *prog)
          return false;
       }
    }
-   EGLint major = 0, minor = 0;
-   if (!eglInitialize(app->display, &major, &minor)) {
+   if (!eglInitialize(app->display, &app->major, &app->minor)) {
       fail(prog, "eglInitialize");
       return false;
    }
@@ -97,57 +101,27 @@ open_display(struct egl_app *app, const char *prog)
 bool
 egl_app_setup(struct egl_app *app, const char *prog, int width, int height, int depth_bits)
 {
-   EGLConfig *configs = NULL;
-   bool ok = false;
+   const struct egl_app_options opt = EGL_APP_OPTIONS(width, height, depth_bits);
+   return egl_app_open(app, prog, &opt);
+}
 
-   if (!open_display(app, prog))
-      goto out;
-   if (!eglBindAPI(EGL_OPENGL_API)) {
-      fail(prog, "eglBindAPI(EGL_OPENGL_API)");
-      goto out;
-   }
+static bool
+config_exact(EGLDisplay dpy, EGLConfig c, const struct egl_app_options *opt)
+{
+   if (config_attrib(dpy, c, EGL_RED_SIZE) != 8 || config_attrib(dpy, c, EGL_GREEN_SIZE) != 8 ||
+       config_attrib(dpy, c, EGL_BLUE_SIZE) != 8 || config_attrib(dpy, c, EGL_ALPHA_SIZE) != 8)
+      return false;
+   return !opt->exact || (config_attrib(dpy, c, EGL_DEPTH_SIZE) == opt->depth_bits &&
+                          config_attrib(dpy, c, EGL_STENCIL_SIZE) == opt->stencil_bits &&
+                          config_attrib(dpy, c, EGL_SAMPLES) == 0);
+}
 
-   const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-      EGL_DEPTH_SIZE, depth_bits, EGL_NONE,
-   };
-   EGLint count = 0;
-   if (!eglChooseConfig(app->display, config_attribs, NULL, 0, &count)) {
-      fail(prog, "eglChooseConfig (count)");
-      goto out;
-   }
-   if (count <= 0) {
-      fprintf(stderr, "%s: eglChooseConfig: no RGBA8 + depth%d config with EGL_PBUFFER_BIT and "
-                      "EGL_OPENGL_BIT\n", prog, depth_bits);
-      goto out;
-   }
-   configs = calloc((size_t)count, sizeof(*configs));
-   if (configs == NULL) {
-      fprintf(stderr, "%s: out of memory\n", prog);
-      goto out;
-   }
-   if (!eglChooseConfig(app->display, config_attribs, configs, count, &count) || count <= 0) {
-      fail(prog, "eglChooseConfig");
-      goto out;
-   }
-   /* The sort order prefers deeper colour; pick an exact RGBA8 config if any. */
-   EGLConfig config = configs[0];
-   for (EGLint i = 0; i < count; i++) {
-      if (config_attrib(app->display, configs[i], EGL_RED_SIZE) == 8 &&
-          config_attrib(app->display, configs[i], EGL_GREEN_SIZE) == 8 &&
-          config_attrib(app->display, configs[i], EGL_BLUE_SIZE) == 8 &&
-          config_attrib(app->display, configs[i], EGL_ALPHA_SIZE) == 8) {
-         config = configs[i];
-         break;
-      }
-   }
-
-   const EGLint pbuffer_attribs[] = {EGL_WIDTH, width, EGL_HEIGHT, height, EGL_NONE};
-   app->surface = eglCreatePbufferSurface(app->display, config, pbuffer_attribs);
-   if (app->surface == EGL_NO_SURFACE) {
-      fail(prog, "eglCreatePbufferSurface");
-      goto out;
+static EGLContext
+context_create(struct egl_app *app, const struct egl_app_options *opt)
+{
+   if (opt->es) {
+      const EGLint es_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, opt->es, EGL_NONE};
+      return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, es_attribs);
    }
    /* Lose the context on a reset, so a lost one says so (egl_app_context_lost); a vendor
     * without robustness gets the plain context. */
@@ -160,11 +134,84 @@ egl_app_setup(struct egl_app *app, const char *prog, int width, int height, int 
       EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
       EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
    };
-   app->context = eglCreateContext(app->display, config, EGL_NO_CONTEXT, robust_attribs);
-   if (app->context == EGL_NO_CONTEXT && eglGetError() == EGL_BAD_ATTRIBUTE)
-      app->context = eglCreateContext(app->display, config, EGL_NO_CONTEXT, context_attribs);
+   EGLContext ctx = EGL_NO_CONTEXT;
+   if (opt->robust) {
+      ctx = eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, robust_attribs);
+      if (ctx != EGL_NO_CONTEXT || eglGetError() != EGL_BAD_ATTRIBUTE)
+         return ctx;
+   }
+   return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, context_attribs);
+}
+
+bool
+egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options *opt)
+{
+   EGLConfig *configs = NULL;
+   bool ok = false;
+
+   if (!open_display(app, prog, opt->surfaceless_only))
+      goto out;
+   if (!eglBindAPI(opt->es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) {
+      fail(prog, opt->es ? "eglBindAPI(EGL_OPENGL_ES_API)" : "eglBindAPI(EGL_OPENGL_API)");
+      goto out;
+   }
+
+   const EGLint renderable = opt->es == 3   ? EGL_OPENGL_ES3_BIT
+                             : opt->es == 2 ? EGL_OPENGL_ES2_BIT
+                                            : EGL_OPENGL_BIT;
+   const EGLint config_attribs[] = {
+      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, renderable,
+      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+      EGL_DEPTH_SIZE, opt->depth_bits, EGL_STENCIL_SIZE, opt->stencil_bits, EGL_NONE,
+   };
+   EGLint count = 0;
+   if (!eglChooseConfig(app->display, config_attribs, NULL, 0, &count)) {
+      fail(prog, "eglChooseConfig (count)");
+      goto out;
+   }
+   if (count <= 0) {
+      fprintf(stderr, "%s: eglChooseConfig: no RGBA8 + depth%d stencil%d config with "
+                      "EGL_PBUFFER_BIT and %s\n", prog, opt->depth_bits, opt->stencil_bits,
+              opt->es ? "an OpenGL ES bit" : "EGL_OPENGL_BIT");
+      goto out;
+   }
+   configs = calloc((size_t)count, sizeof(*configs));
+   if (configs == NULL) {
+      fprintf(stderr, "%s: out of memory\n", prog);
+      goto out;
+   }
+   if (!eglChooseConfig(app->display, config_attribs, configs, count, &count) || count <= 0) {
+      fail(prog, "eglChooseConfig");
+      goto out;
+   }
+   /* The sort order prefers deeper colour; pick an exact RGBA8 config if any (with exact, only
+    * one of exactly the sizes asked for). */
+   app->config = opt->exact ? NULL : configs[0];
+   for (EGLint i = 0; i < count; i++) {
+      if (config_exact(app->display, configs[i], opt)) {
+         app->config = configs[i];
+         break;
+      }
+   }
+   if (app->config == NULL) {
+      fprintf(stderr, "%s: %d configs matched but none is exactly RGBA8, depth %d, stencil %d, "
+                      "single-sample\n", prog, count, opt->depth_bits, opt->stencil_bits);
+      goto out;
+   }
+
+   const EGLint pbuffer_attribs[] = {EGL_WIDTH, opt->width, EGL_HEIGHT, opt->height, EGL_NONE};
+   app->surface = eglCreatePbufferSurface(app->display, app->config, pbuffer_attribs);
+   if (app->surface == EGL_NO_SURFACE) {
+      fail(prog, "eglCreatePbufferSurface");
+      goto out;
+   }
+   if (opt->no_context) {
+      ok = true;
+      goto out;
+   }
+   app->context = context_create(app, opt);
    if (app->context == EGL_NO_CONTEXT) {
-      fail(prog, "eglCreateContext (OpenGL 3.3 core)");
+      fail(prog, opt->es ? "eglCreateContext (OpenGL ES)" : "eglCreateContext (OpenGL 3.3 core)");
       goto out;
    }
    if (!eglMakeCurrent(app->display, app->surface, app->surface, app->context)) {
