@@ -198,7 +198,21 @@ pair_finish(struct pair *p)
       close(p->server.fd);
 }
 
-/* Random payload with valid spans and a small tail, recorded as record n. */
+/* An enum-typed field set to a random value the decoder takes (below the enum's count). */
+static void
+valid_enum(const struct mgp_enum_ref *e, uint8_t *base)
+{
+   const uint32_t v = mgp_enum_ref_value(e, base) % e->limit;
+   const uint8_t b1 = (uint8_t)v;
+   const uint16_t b2 = (uint16_t)v;
+   switch (e->size) {
+   case 1: memcpy(base + e->offset, &b1, 1); break;
+   case 2: memcpy(base + e->offset, &b2, 2); break;
+   default: memcpy(base + e->offset, &v, 4); break;
+   }
+}
+
+/* Random payload with valid spans, valid enums and a small tail, recorded as record n. */
 static void
 make_call(uint64_t n, enum mgp_call_id call, uint8_t *payload, uint8_t *tail, uint32_t *tail_count)
 {
@@ -214,12 +228,17 @@ make_call(uint64_t n, enum mgp_call_id call, uint8_t *payload, uint8_t *tail, ui
          e->spans[i][b] = rand8();
       *sp = (struct mgp_span){.ptr = e->spans[i], .size = 1 + rand8() % 200};
    }
+   for (uint32_t i = 0; i < ci->num_enums; i++)
+      valid_enum(&ci->enums[i], payload);
    *tail_count = 0;
    if (ci->tail_elem_size) {
       *tail_count = 1 + rand8() % 5;
       memcpy(payload + ci->tail_count_offset, tail_count, 4);
       for (uint32_t i = 0; i < *tail_count * ci->tail_elem_size; i++)
          tail[i] = rand8();
+      for (uint32_t k = 0; k < *tail_count; k++)
+         for (uint32_t i = 0; i < ci->num_tail_enums; i++)
+            valid_enum(&ci->tail_enums[i], tail + (size_t)k * ci->tail_elem_size);
    }
    memcpy(e->payload, payload, ci->payload_size);
    memcpy(e->tail, tail, (size_t)*tail_count * ci->tail_elem_size);
