@@ -4,6 +4,7 @@
  * the entry point's name, the capabilities and builtins that need a device feature or a
  * workaround. The words come from the client: only ever called on words that passed
  * vkb_spirv_validate, and every SPIRV-Cross error is a refusal. */
+#include <stdatomic.h>
 #include <string.h>
 
 #include <spirv_cross_c.h>
@@ -168,11 +169,15 @@ scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBi
    }
 }
 
+/* The refusal itself is a counted decline (the caller's); the library's own words are logged
+ * once per process, so a client cannot flood the log with them. */
 static void
 log_spvc_error(void *userdata, const char *error)
 {
    (void)userdata;
-   mgu_warn("vulkan: SPIRV-Cross: %s", error);
+   static atomic_bool logged;
+   if (!atomic_exchange(&logged, true))
+      mgu_warn("vulkan: SPIRV-Cross (logged once): %s", error);
 }
 
 bool
