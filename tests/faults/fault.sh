@@ -88,6 +88,9 @@
 #       the server's log counts sessions=0.
 #   tcp.silent_server  a peer that accepts and never welcomes: with MGL_HANDSHAKE_TIMEOUT=1
 #       eglCreateContext fails within seconds with a message naming the deadline.
+#   tcp.connect_deadline  a listener whose backlog is full (the kernel drops the SYN, as an
+#       address that answers nothing does): with MGL_HANDSHAKE_TIMEOUT=1 the connect itself
+#       gives up within seconds, eglCreateContext fails with a message naming the deadline.
 #   tcp.long_token  a 200-byte MGL_SERVER_TOKEN: mgl-server refuses to start and the client
 #       refuses to connect, each saying the token is too long (no silent truncation).
 #   tcp.welcome_no_pid  a refused hello's welcome carries no server pid.
@@ -784,6 +787,26 @@ tcp.silent_server)
   kill "$silent_pid" 2>/dev/null
   wait "$silent_pid" 2>/dev/null
   expect_app 'sent no welcome within 1 s \(MGL_HANDSHAKE_TIMEOUT\)' "the deadline's message"
+  ms=$(sed -n 's/^refused_ms=\([0-9]*\)$/\1/p' "$dir/app.out")
+  [ -n "$ms" ] && [ "$ms" -lt 10000 ] || fail "the refusal took ${ms:-?} ms"
+  ;;
+tcp.connect_deadline)
+  timeout -s KILL "$GUARD" "$fault" full-server >"$dir/full.out" 2>&1 &
+  full_pid=$!
+  port=
+  for i in $(seq 1 200); do
+    port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$dir/full.out")
+    [ -n "$port" ] && break
+    sleep 0.05
+  done
+  [ -n "$port" ] || fail "the full server did not listen: $(tail -n 2 "$dir/full.out")"
+  MGL_TRANSPORT=tcp://127.0.0.1:$port MGL_SERVER_TOKEN=t MGL_HANDSHAKE_TIMEOUT=1 \
+    timeout -s KILL 30 "$fault" refused >"$dir/app.out" 2>&1 ||
+    fail "eglCreateContext did not fail against a server that answers no connection (exit $?)"
+  kill "$full_pid" 2>/dev/null
+  wait "$full_pid" 2>/dev/null
+  expect_app 'no answer to the connection within 1 s \(MGL_HANDSHAKE_TIMEOUT\)' \
+    "the deadline's message"
   ms=$(sed -n 's/^refused_ms=\([0-9]*\)$/\1/p' "$dir/app.out")
   [ -n "$ms" ] && [ "$ms" -lt 10000 ] || fail "the refusal took ${ms:-?} ms"
   ;;

@@ -40,6 +40,8 @@
  *       data), glFinish; prints the reset status and glGetError (always exit 0).
  *   mgl-fault silent-server                      listens on a free loopback port (prints
  *       "listening on PORT"), accepts, and never answers; ends after 60 s.
+ *   mgl-fault full-server                        listens on a free loopback port with its
+ *       backlog filled (prints "listening on PORT"): a connect gets no answer; ends after 60 s.
  *
  * --at-once (lost): the first GL call after FIFO must already say GL_CONTEXT_LOST (the server
  * died while the program was idle).
@@ -1196,6 +1198,35 @@ mode_silent_server(void)
    return 0;
 }
 
+/* A listener that answers no new connection: backlog 0, filled by connections of its own and
+ * never accepted, so the kernel drops every further SYN (a connect to it waits for the
+ * kernel's retries, minutes, like one to an address that drops packets). */
+static int
+mode_full_server(void)
+{
+   int l = socket(AF_INET, SOCK_STREAM, 0);
+   struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+   socklen_t len = sizeof(a);
+   if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 0) ||
+       getsockname(l, (struct sockaddr *)&a, &len))
+      die_setup("full-server: %s", strerror(errno));
+   /* Fill until a connection of our own is left unanswered for half a second. */
+   bool full = false;
+   for (int i = 0; i < 16 && !full; i++) {
+      int c = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+      if (c < 0 || (connect(c, (struct sockaddr *)&a, sizeof(a)) && errno != EINPROGRESS))
+         die_setup("full-server: connect: %s", strerror(errno));
+      struct pollfd p = {.fd = c, .events = POLLOUT};
+      full = poll(&p, 1, 500) == 0; /* held open, like the answered ones */
+   }
+   if (!full)
+      die_setup("full-server: 16 connections and the backlog still answers");
+   printf("listening on %u\n", ntohs(a.sin_port));
+   fflush(stdout);
+   sleep(60);
+   return 0;
+}
+
 /* A record of call with payload (its catalog size) and tail_count tail elements, sent with an
  * inline area of inl_size zero bytes (where span_in/span_out of seg INLINE point). */
 static void
@@ -1427,12 +1458,15 @@ main(int argc, char **argv)
       return mode_alloc(atoi(args[1]), atoi(args[2]));
    if (nargs >= 1 && !strcmp(args[0], "silent-server"))
       return mode_silent_server();
+   if (nargs >= 1 && !strcmp(args[0], "full-server"))
+      return mode_full_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
       return mode_decline();
    fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
                    "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
                    "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
+                   "       full-server |\n"
                    "       alloc MIB COUNT\n");
    return 2;
 }
