@@ -66,9 +66,18 @@
 #   inproc.device_lost  the same fault in one program on the inproc arm.
 #   tcp.gpu_hang  (MGL_VK_GPU_TIMEOUT_MS=2000) two programs on one server; the second draws a
 #       billion screen-sized triangles, work no device finishes in time. Its session is lost with
-#       Fatal{GpuTimeout} within the deadline (GL_CONTEXT_LOST, a reset, a new context
-#       renders) while the device keeps running the work; the first program renders its later
-#       frames right with no reset, and the server keeps serving.
+#       Fatal{GpuTimeout} within the deadline (GL_CONTEXT_LOST, glGetGraphicsResetStatus
+#       GL_GUILTY_CONTEXT_RESET: its own work hung, a new context renders) while the device
+#       keeps running the work; the first program renders its later frames right with no
+#       reset, and the server keeps serving.
+#   tcp.hung_cap  (MGL_VK_GPU_TIMEOUT_MS=1000, MGL_SERVER_MAX_HUNG_SCREENS=1) a program's work
+#       hangs its device (GL_GUILTY_CONTEXT_RESET): the server holds that device for its reaper
+#       and, at the cap, refuses new sessions BUSY with the knob in the message (the victim's
+#       new context, a new program), while the program connected before renders every frame.
+#   spawn.gpu_hang  inproc.gpu_hang  (MGL_VK_GPU_TIMEOUT_MS=1000) the program's own endless
+#       draw: its session is lost with Fatal{GpuTimeout} (GL_GUILTY_CONTEXT_RESET), the
+#       session's teardown does not wait for the hung device (the ring heap stays mapped for
+#       its reaper), a new context renders and the program ends within seconds.
 #   tcp.session_declines  two clients of one server hit the same decline: each client's
 #       server.log shows it (its session's first hit) with its own count, and only its own
 #       session's lines; the server's log tags every session line with session=N.
@@ -1032,6 +1041,48 @@ tcp.gpu_hang)
   n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
   [ "$n_ok" = 3 ] || fail "only $n_ok of the survivor's 3 frames were right"
   kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+tcp.hung_cap)
+  # One hung device is the cap: once the victim's work hangs, the server makes no new screen
+  # (the victim's own new context and a new program are refused BUSY, naming the knob) while
+  # the program connected before renders every frame.
+  MGL_VK_GPU_TIMEOUT_MS=1000 MGL_SERVER_MAX_HUNG_SCREENS=1 \
+    mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  app_start frames 3 || finish
+  mkdir -p "$dir/victim" "$dir/late"
+  MGL_LOG_DIR=$dir/victim timeout -s KILL "$GUARD" "$fault" lost --hang --then-refused \
+    >"$dir/victim.out" 2>&1 || fail "the program whose work hung: $(tail -n 3 "$dir/victim.out")"
+  sed 's/^/  victim: /' "$dir/victim.out" | grep -E '^  victim: (ok|FAIL)'
+  for w in 'glGetGraphicsResetStatus says GL_GUILTY_CONTEXT_RESET' \
+           'the new context after the loss is refused'; do
+    grep -Eq "^ok: $w" "$dir/victim.out" || fail "the victim did not say: $w"
+  done
+  MGL_LOG_DIR=$dir/late timeout -s KILL "$GUARD" "$fault" refused >"$dir/late.out" 2>&1 ||
+    fail "a new program was not refused: $(tail -n 3 "$dir/late.out")"
+  grep -Eq 'refused the session: the server holds 1 hung GPU devices, its maximum \(MGL_SERVER_MAX_HUNG_SCREENS\)' \
+    "$dir/late.out" || fail "the new program's refusal does not name the cap"
+  expect_log "$dir/server/server.log" 'server-hung-screens-full' "the decline"
+  app_go
+  app_wait
+  expect_app '^ok: 3 frames, reset status GL_NO_ERROR' "the survivor's 3 frames without a reset"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 3 ] || fail "only $n_ok of the survivor's 3 frames were right"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  ;;
+spawn.gpu_hang | inproc.gpu_hang)
+  # The session's teardown must not wait for the hung device (the heap it may read stays
+  # mapped for its reaper): the program goes on to a new context and ends within seconds.
+  export MGL_TRANSPORT=${case_name%%.*} MGL_VK_GPU_TIMEOUT_MS=1000
+  t0=$(date +%s)
+  timeout -s KILL "$GUARD" "$fault" lost --hang >"$dir/app.out" 2>&1 || fail "mgl-fault lost exited $?"
+  took=$(($(date +%s) - t0))
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  lost_checks
+  expect_app '^ok: glGetGraphicsResetStatus says GL_GUILTY_CONTEXT_RESET' "a GUILTY reset"
+  expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{GpuTimeout\}' "Fatal{GpuTimeout}"
+  [ "$took" -le 20 ] || fail "the program took $took s (the deadline is 1 s)"
+  unset MGL_VK_GPU_TIMEOUT_MS
   ;;
 inproc.device_lost)
   export MGL_TRANSPORT=inproc MGL_VK_FAKE_DEVICE_LOST=2 MGL_VK_FAKE_DEVICE_LOST_SCREEN=1

@@ -48,6 +48,9 @@
  * --no-notify (lost): the contexts are created without a reset notification strategy, so
  * NO_RESET_NOTIFICATION: after the loss glGetError never says GL_CONTEXT_LOST and
  * glGetGraphicsResetStatus always GL_NO_ERROR, and every call still returns.
+ * --hang (lost): frame 2 is a draw no device finishes (the server's watchdog loses it).
+ * --then-refused (lost): the server refuses the new context after the loss (its cap on hung
+ * devices): eglCreateContext must fail.
  * --fence-wait (lost): frame 2 ends in glFenceSync + glClientWaitSync(FLUSH, 50 s) instead of
  * going straight to glFinish: the wait must return GL_WAIT_FAILED well before its timeout.
  * --leak-fd PATH: first of all, open PATH without O_CLOEXEC (a descriptor a careless app
@@ -138,6 +141,7 @@ static struct {
 
 static int failures;
 static bool hang; /* lost --hang: the loss comes from this program's own endless draw */
+static bool then_refused; /* lost --then-refused: the server refuses the new context */
 
 static void
 die_setup(const char *fmt, ...)
@@ -528,6 +532,13 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    eglDestroyContext(dpy, ctx);
    wait_fifo(fifo);
    EGLContext ctx2 = context_create();
+   if (then_refused) {
+      EGLint err = eglGetError();
+      expect(ctx2 == EGL_NO_CONTEXT, "the new context after the loss is refused (EGL 0x%x)",
+             err);
+      eglTerminate(dpy);
+      return failures ? 1 : 0;
+   }
    expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
    if (ctx2 == EGL_NO_CONTEXT)
       return 1;
@@ -1437,6 +1448,8 @@ main(int argc, char **argv)
          no_notify = true;
       else if (!strcmp(argv[i], "--hang"))
          hang = true;
+      else if (!strcmp(argv[i], "--then-refused"))
+         then_refused = true;
       else if (!strcmp(argv[i], "--fence-wait"))
          fence_wait = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
@@ -1478,7 +1491,8 @@ main(int argc, char **argv)
       return mode_full_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
       return mode_decline();
-   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang] [--upload KIB] |\n"
+   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang]\n"
+                   "       [--then-refused] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
                    "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
                    "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
