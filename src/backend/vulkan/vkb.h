@@ -444,10 +444,6 @@ extern const struct mgp_render_state vkb_default_render_state;
 void vkb_render_state_pipeline_part(const struct vkb_screen *scr,
                                     const struct mgp_render_state *in,
                                     struct mgp_render_state *out);
-/* Joins rs to the share of a live CSO with an equal pipeline part, or starts one. */
-bool vkb_render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs);
-/* Leaves rs's share; the last to leave evicts the share's pipelines. */
-void vkb_render_state_unshare(struct vkb_screen *scr, struct vkb_render_state *rs);
 /* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
  * only what differs from what cmd has. False when the draw must be dropped (declined there). */
 bool vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
@@ -537,7 +533,8 @@ struct vkb_screen_knobs {
 struct vkb_batch_hooks {
    /* records the queued draws before any other command (vkb_flush_draws) */
    void (*flush_draws)(struct vkb_screen *scr);
-   /* closes the rendering scope in progress before a submit (vkb_end_rendering) */
+   /* closes the rendering scope in progress before a submit (vkb_context_end_rendering); also
+    * what vkb_end_rendering calls */
    void (*end_rendering)(struct vkb_screen *scr);
    /* after batches retired: tell the client what they completed (fences, queries, captures) */
    void (*retired[VKB_RETIRE_HOOKS_MAX])(struct vkb_screen *scr);
@@ -888,8 +885,15 @@ void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
 void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
 void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
 void vkb_prim_queries_finish(struct vkb_screen *scr);
-/* Ends the dynamic-rendering scope in progress (any context). */
-void vkb_end_rendering(struct vkb_screen *scr);
+/* Ends the dynamic-rendering scope in progress (any context): vkb_context.c's, which the files
+ * below the context (resources, transfers, blits, queries, ...) reach through the screen's
+ * hook, so that they call no file above them. */
+void vkb_context_end_rendering(struct vkb_screen *scr);
+static inline void
+vkb_end_rendering(struct vkb_screen *scr)
+{
+   scr->batch_hooks.end_rendering(scr);
+}
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
  * other command lands after them. */
 void vkb_flush_draws(struct vkb_screen *scr);

@@ -988,7 +988,7 @@ screen_create(const struct mgs_backend_env *env)
    /* the batch's calls up: queued draws, the rendering scope, then the announcers in order */
    scr->batch_hooks = (struct vkb_batch_hooks){
       .flush_draws = vkb_flush_draws,
-      .end_rendering = vkb_end_rendering,
+      .end_rendering = vkb_context_end_rendering,
       .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce},
       .retired_count = 3,
    };
