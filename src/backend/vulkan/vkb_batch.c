@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "array.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -261,17 +262,13 @@ frame_ledger_record(struct vkb_screen *scr, uint64_t frame, uint64_t serial)
       last->last_serial = serial;
       return;
    }
-   if (scr->frame_ledger_count == scr->frame_ledger_cap) {
-      const uint32_t cap = scr->frame_ledger_cap ? scr->frame_ledger_cap * 2 : 16;
-      struct vkb_frame_mark *m = realloc(scr->frame_ledger, cap * sizeof(*m));
-      if (!m) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "frame ledger");
-         return;
-      }
-      scr->frame_ledger = m;
-      scr->frame_ledger_cap = cap;
+   struct vkb_frame_mark *m =
+      mgu_array_push(scr->frame_ledger, scr->frame_ledger_count, scr->frame_ledger_cap);
+   if (!m) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "frame ledger");
+      return;
    }
-   scr->frame_ledger[scr->frame_ledger_count++] = (struct vkb_frame_mark){frame, serial};
+   *m = (struct vkb_frame_mark){frame, serial};
 }
 
 static void
@@ -550,18 +547,14 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       return;
    if (scr->gpu_hung) {
       /* The device may still use it: it goes when the device is idle (vkb_hung_garbage_finish). */
-      if (scr->hung_garbage_count == scr->hung_garbage_cap) {
-         uint32_t cap = scr->hung_garbage_cap ? scr->hung_garbage_cap * 2 : 64;
-         struct vkb_garbage *g = realloc(scr->hung_garbage, cap * sizeof(*g));
-         if (!g) {
-            mgu_error("vulkan: a hung device's object %llu is leaked (out of memory)",
-                      (unsigned long long)handle);
-            return;
-         }
-         scr->hung_garbage = g;
-         scr->hung_garbage_cap = cap;
+      struct vkb_garbage *g =
+         mgu_array_push(scr->hung_garbage, scr->hung_garbage_count, scr->hung_garbage_cap);
+      if (!g) {
+         mgu_error("vulkan: a hung device's object %llu is leaked (out of memory)",
+                   (unsigned long long)handle);
+         return;
       }
-      scr->hung_garbage[scr->hung_garbage_count++] = (struct vkb_garbage){kind, handle};
+      *g = (struct vkb_garbage){kind, handle};
       return;
    }
    struct vkb_batch *b = scr->failed ? NULL : cur_batch(scr);
@@ -571,19 +564,14 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
       return;
    }
-   if (b->garbage_count == b->garbage_cap) {
-      uint32_t cap = b->garbage_cap ? b->garbage_cap * 2 : 64;
-      struct vkb_garbage *g = realloc(b->garbage, cap * sizeof(*g));
-      if (!g) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "garbage list");
-         vkDeviceWaitIdle(scr->dev);
-         destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
-         return;
-      }
-      b->garbage = g;
-      b->garbage_cap = cap;
+   struct vkb_garbage *g = mgu_array_push(b->garbage, b->garbage_count, b->garbage_cap);
+   if (!g) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "garbage list");
+      vkDeviceWaitIdle(scr->dev);
+      destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
+      return;
    }
-   b->garbage[b->garbage_count++] = (struct vkb_garbage){kind, handle};
+   *g = (struct vkb_garbage){kind, handle};
 }
 
 void
@@ -625,15 +613,9 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
          b->dpool_cur++;
          continue;
       }
-      if (b->dpool_count == b->dpool_cap) {
-         uint32_t cap = b->dpool_cap ? b->dpool_cap * 2 : 4;
-         VkDescriptorPool *p = realloc(b->dpools, cap * sizeof(*p));
-         if (!p) {
-            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "descriptor pool list");
-            return VK_NULL_HANDLE;
-         }
-         b->dpools = p;
-         b->dpool_cap = cap;
+      if (!mgu_array_reserve(b->dpools, b->dpool_cap, (uint64_t)b->dpool_count + 1)) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "descriptor pool list");
+         return VK_NULL_HANDLE;
       }
       const VkDescriptorPoolSize sizes[] = {
          {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024},
