@@ -373,6 +373,8 @@ bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize ali
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
 VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl);
 void vkb_batch_finish_all(struct vkb_screen *scr);
+/* Releases every batch MGL_TEST_VK_HOLD_BATCH_MS=wait holds (before the device is waited idle). */
+void vkb_batch_release_held(struct vkb_screen *scr);
 /* At a safe point (no arena slice of the current call handed out yet): submits the current
  * batch when its arena use passed VKB_BATCH_ARENA_LIMIT, so a long run of uploads without a
  * flush does not grow host memory without bound, or when it holds VKB_BATCH_DRAW_LIMIT draws,
@@ -519,6 +521,10 @@ struct vkb_screen_knobs {
    /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
     * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
    unsigned test_hold_batch_ms;
+   /* MGL_TEST_VK_HOLD_BATCH_MS=wait: the event is set only when the host waits for the batch
+    * (vkb_wait_serial) or the screen is destroyed, so what stays in flight never depends on
+    * time. Any other wait for the device (vkDeviceWaitIdle) would block: for the throttle test. */
+   bool test_hold_until_wait;
    /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
     * corrupted in-flight list, for the floor's proof to catch) */
    bool test_skew_batch_frame;

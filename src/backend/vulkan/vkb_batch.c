@@ -178,7 +178,7 @@ cur_batch(struct vkb_screen *scr)
          return NULL;
       }
       const VkEventCreateInfo eci = {.sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
-      if (scr->knobs.test_hold_batch_ms &&
+      if ((scr->knobs.test_hold_batch_ms || scr->knobs.test_hold_until_wait) &&
           !vkb_check(scr, vkCreateEvent(scr->dev, &eci, NULL, &b->hold), "test hold event")) {
          batch_destroy(scr, b);
          return NULL;
@@ -360,6 +360,24 @@ hold_release_start(struct vkb_screen *scr, struct vkb_batch *b)
    vkSetEvent(scr->dev, b->hold); /* no thread: released at once */
 }
 
+/* MGL_TEST_VK_HOLD_BATCH_MS=wait: releases the held batches up to serial (the host waits for
+ * them). Setting an event already set is harmless. */
+static void
+hold_release_upto(struct vkb_screen *scr, uint64_t serial)
+{
+   if (!scr->knobs.test_hold_until_wait)
+      return;
+   for (struct vkb_batch *b = scr->inflight_head; b && b->serial <= serial; b = b->next)
+      if (b->hold)
+         vkSetEvent(scr->dev, b->hold);
+}
+
+void
+vkb_batch_release_held(struct vkb_screen *scr)
+{
+   hold_release_upto(scr, UINT64_MAX);
+}
+
 uint64_t
 vkb_submit(struct vkb_screen *scr)
 {
@@ -391,7 +409,7 @@ vkb_submit(struct vkb_screen *scr)
    if (!vkb_check(scr, fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
                   "vkQueueSubmit"))
       return 0;
-   if (b->hold)
+   if (b->hold && scr->knobs.test_hold_batch_ms)
       hold_release_start(scr, b);
    scr->inflight_arena_bytes += b->arena_bytes;
    if (scr->inflight_arena_bytes > scr->stats.inflight_arena_peak)
@@ -423,6 +441,7 @@ vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bo
    }
    /* The watchdog: no wait outlasts gpu_timeout_ns. A device that has not finished by then
     * is hung (or running a hostile client's endless work) and the session is lost. */
+   hold_release_upto(scr, serial);
    const bool capped = scr->gpu_timeout_ns && timeout_ns > scr->gpu_timeout_ns;
    const uint64_t wait_ns = capped ? scr->gpu_timeout_ns : timeout_ns;
    VkFence fences[64];
