@@ -88,6 +88,10 @@ clip_unscaled(int64_t d0, int64_t s0, bool mirror, int64_t src_size, int64_t *c0
    return a0;
 }
 
+/* How a depth/stencil blit between two formats copies: not through a buffer (same format),
+ * through one on the GPU, or converted by the server. */
+enum ds_copy { DS_COPY_NONE, DS_COPY_BUFFER, DS_COPY_CONVERT };
+
 /* The depth family of a Vulkan depth format: formats of one family lay the depth aspect out
  * alike in a buffer (4-byte texels, 24 low bits or a float), so a copy between them may pass
  * through one. 0: none. */

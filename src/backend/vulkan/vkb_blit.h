@@ -46,10 +46,6 @@ struct vkb_blit_surf {
    int64_t w, h;
 };
 
-/* How a depth/stencil blit between two formats copies: not through a buffer (same format),
- * through one on the GPU, or converted by the server. */
-enum ds_copy { DS_COPY_NONE, DS_COPY_BUFFER, DS_COPY_CONVERT };
-
 /* vkb_blit_scratch.c: scratch images of one level and layer in the current batch, released
  * (vkb_blit_scratch_release) when it completes; copy_to_scratch copies a whole surface into one,
  * source_box_scratch the part of a source box inside its surface. Both make *s name the copy. */

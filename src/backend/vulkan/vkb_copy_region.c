@@ -1,7 +1,7 @@
 /* vkb_copy_region.c — resource_copy_region: a buffer range into a buffer (glCopyBufferSubData)
  * or a box of texels between two images of one texel size (glCopyImageSubData's shape). */
 #include "log.h"
-#include "vkb_blit.h"
+#include "vkb.h"
 
 #define CTX_SELF                                                                               \
    struct vkb_context *ctx = self;                                                             \
