@@ -558,6 +558,8 @@ struct vkb_screen {
    uint64_t gpu_timeout_ns;       /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
    struct vkb_garbage *hung_garbage; /* what vkb_defer got after the hang: freed once idle */
    uint32_t hung_garbage_count, hung_garbage_cap;
+   void *hung_heap_base; /* the ring arms' heap mapping, kept for the hung device (vkb_hung.c) */
+   size_t hung_heap_len;
 
    VkInstance instance;
    VkDebugUtilsMessengerEXT messenger;
@@ -977,7 +979,18 @@ uint32_t vkb_max_samples(const struct vkb_screen *scr);
 /* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
 /* backend.h heap_idle: the heap-backed buffers no GPU work uses (vkb_resource.c). */
 bool vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
-void vkb_heap_wait_idle(void *screen);
+
+/* ---- hung devices (vkb_hung.c) ------------------------------------------------------------ */
+/* Waits, within the watchdog (MGL_VK_GPU_TIMEOUT_MS), until the device is idle: true. false
+ * when it is hung (gpu_hung, set here when the wait runs out). */
+bool vkb_idle_by_deadline(struct vkb_screen *scr);
+/* backend.h heap_unmap: at once on an idle device, else by vkb_hung_heap_finish. */
+void vkb_heap_unmap(void *screen, void *map_base, size_t map_len);
+void vkb_hung_heap_finish(struct vkb_screen *scr);
+/* Hands a hung screen to a thread that calls destroy_idle(scr) once its device is idle. */
+void vkb_hung_reap(struct vkb_screen *scr, void (*destroy_idle)(struct vkb_screen *scr));
+/* backend.h hung_screens: the hung screens given to vkb_hung_reap and not freed yet. */
+unsigned vkb_hung_screens(void);
 struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
                                           const char *call);
 /* The image view for a sampler view, or VK_NULL_HANDLE: with *declined false the texture is

@@ -584,28 +584,35 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          .pCode = words,
       };
       const VkResult made = vkCreateShaderModule(scr->dev, &mci, NULL, &sh->mod[s]);
-      free(own);
-      if (!vkb_check(scr, made, "vkCreateShaderModule"))
+      if (!vkb_check(scr, made, "vkCreateShaderModule")) {
+         free(own);
          return "vkCreateShaderModule failed";
+      }
       if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_layer && !sh->gs_primitive_id_out &&
           sh->layer_word < nwords) {
          /* GL ignores gl_Layer when the framebuffer is not layered; Vulkan would leave a layer
           * past the first undefined. As a PrimitiveId output the value reaches nothing that
           * GL defines (a fragment shader's gl_PrimitiveID is undefined when the GS does not
-          * write it). */
+          * write it). Made from the words validated and scanned above (sets already split),
+          * never from the client's span again. */
          uint32_t *copy = malloc(nwords * 4);
-         if (!copy)
+         if (!copy) {
+            free(own);
             return "out of memory";
-         memcpy(copy, pre[s] ? pre[s] : sp->ptr, nwords * 4);
+         }
+         memcpy(copy, words, nwords * 4);
          copy[sh->layer_word] = SpvBuiltInPrimitiveId;
          mci.pCode = copy;
          const bool made = vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL,
                                                               &sh->gs_layer_ignored),
                                      "vkCreateShaderModule (gl_Layer ignored)");
          free(copy);
-         if (!made)
+         if (!made) {
+            free(own);
             return "vkCreateShaderModule failed";
+         }
       }
+      free(own);
    }
    return NULL;
 }
