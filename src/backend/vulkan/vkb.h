@@ -373,6 +373,8 @@ bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize ali
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
 VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl);
 void vkb_batch_finish_all(struct vkb_screen *scr);
+/* Releases every batch MGL_TEST_VK_HOLD_BATCH_MS=wait holds (before the device is waited idle). */
+void vkb_batch_release_held(struct vkb_screen *scr);
 /* At a safe point (no arena slice of the current call handed out yet): submits the current
  * batch when its arena use passed VKB_BATCH_ARENA_LIMIT, so a long run of uploads without a
  * flush does not grow host memory without bound, or when it holds VKB_BATCH_DRAW_LIMIT draws,
@@ -444,10 +446,6 @@ extern const struct mgp_render_state vkb_default_render_state;
 void vkb_render_state_pipeline_part(const struct vkb_screen *scr,
                                     const struct mgp_render_state *in,
                                     struct mgp_render_state *out);
-/* Joins rs to the share of a live CSO with an equal pipeline part, or starts one. */
-bool vkb_render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs);
-/* Leaves rs's share; the last to leave evicts the share's pipelines. */
-void vkb_render_state_unshare(struct vkb_screen *scr, struct vkb_render_state *rs);
 /* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
  * only what differs from what cmd has. False when the draw must be dropped (declined there). */
 bool vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
@@ -523,6 +521,10 @@ struct vkb_screen_knobs {
    /* MGL_TEST_VK_HOLD_BATCH_MS: each batch starts by waiting for an event the host sets this
     * many milliseconds after the submit (a slow device, for teardown-order tests); 0: off */
    unsigned test_hold_batch_ms;
+   /* MGL_TEST_VK_HOLD_BATCH_MS=wait: the event is set only when the host waits for the batch
+    * (vkb_wait_serial) or the screen is destroyed, so what stays in flight never depends on
+    * time. Any other wait for the device (vkDeviceWaitIdle) would block: for the throttle test. */
+   bool test_hold_until_wait;
    /* MGL_TEST_VK_SKEW_BATCH_FRAME=1: a submitted batch records the frame after its own (a
     * corrupted in-flight list, for the floor's proof to catch) */
    bool test_skew_batch_frame;
@@ -537,7 +539,8 @@ struct vkb_screen_knobs {
 struct vkb_batch_hooks {
    /* records the queued draws before any other command (vkb_flush_draws) */
    void (*flush_draws)(struct vkb_screen *scr);
-   /* closes the rendering scope in progress before a submit (vkb_end_rendering) */
+   /* closes the rendering scope in progress before a submit (vkb_context_end_rendering); also
+    * what vkb_end_rendering calls */
    void (*end_rendering)(struct vkb_screen *scr);
    /* after batches retired: tell the client what they completed (fences, queries, captures) */
    void (*retired[VKB_RETIRE_HOOKS_MAX])(struct vkb_screen *scr);
@@ -890,8 +893,15 @@ void vkb_prim_query_release_slots(struct vkb_screen *scr, struct vkb_query *q);
 void vkb_prim_begin_query(struct vkb_context *ctx, struct vkb_query *q);
 void vkb_prim_end_query(struct vkb_context *ctx, struct mgp_handle h, uint32_t kind);
 void vkb_prim_queries_finish(struct vkb_screen *scr);
-/* Ends the dynamic-rendering scope in progress (any context). */
-void vkb_end_rendering(struct vkb_screen *scr);
+/* Ends the dynamic-rendering scope in progress (any context): vkb_context.c's, which the files
+ * below the context (resources, transfers, blits, queries, ...) reach through the screen's
+ * hook, so that they call no file above them. */
+void vkb_context_end_rendering(struct vkb_screen *scr);
+static inline void
+vkb_end_rendering(struct vkb_screen *scr)
+{
+   scr->batch_hooks.end_rendering(scr);
+}
 /* Records the queued draws (vkb_draw.c); vkb_cmd and vkb_end_rendering call it, so every
  * other command lands after them. */
 void vkb_flush_draws(struct vkb_screen *scr);

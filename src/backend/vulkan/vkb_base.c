@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -125,18 +126,9 @@ vkb_table_put(struct vkb_screen *scr, struct vkb_table *t, struct vkb_obj *obj, 
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
       return false;
    }
-   if (slot >= t->cap) {
-      uint32_t cap = t->cap ? t->cap : 64;
-      while (cap <= slot)
-         cap *= 2;
-      struct vkb_obj **s = realloc(t->slots, cap * sizeof(*s));
-      if (!s) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, call);
-         return false;
-      }
-      memset(s + t->cap, 0, (cap - t->cap) * sizeof(*s));
-      t->slots = s;
-      t->cap = cap;
+   if (!mgu_array_reserve(t->slots, t->cap, (uint64_t)slot + 1)) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, call);
+      return false;
    }
    if (t->slots[slot]) {
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot still holds gen %u", call, slot,

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "array.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -177,7 +178,7 @@ cur_batch(struct vkb_screen *scr)
          return NULL;
       }
       const VkEventCreateInfo eci = {.sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
-      if (scr->knobs.test_hold_batch_ms &&
+      if ((scr->knobs.test_hold_batch_ms || scr->knobs.test_hold_until_wait) &&
           !vkb_check(scr, vkCreateEvent(scr->dev, &eci, NULL, &b->hold), "test hold event")) {
          batch_destroy(scr, b);
          return NULL;
@@ -261,17 +262,13 @@ frame_ledger_record(struct vkb_screen *scr, uint64_t frame, uint64_t serial)
       last->last_serial = serial;
       return;
    }
-   if (scr->frame_ledger_count == scr->frame_ledger_cap) {
-      const uint32_t cap = scr->frame_ledger_cap ? scr->frame_ledger_cap * 2 : 16;
-      struct vkb_frame_mark *m = realloc(scr->frame_ledger, cap * sizeof(*m));
-      if (!m) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "frame ledger");
-         return;
-      }
-      scr->frame_ledger = m;
-      scr->frame_ledger_cap = cap;
+   struct vkb_frame_mark *m =
+      mgu_array_push(scr->frame_ledger, scr->frame_ledger_count, scr->frame_ledger_cap);
+   if (!m) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "frame ledger");
+      return;
    }
-   scr->frame_ledger[scr->frame_ledger_count++] = (struct vkb_frame_mark){frame, serial};
+   *m = (struct vkb_frame_mark){frame, serial};
 }
 
 static void
@@ -363,6 +360,24 @@ hold_release_start(struct vkb_screen *scr, struct vkb_batch *b)
    vkSetEvent(scr->dev, b->hold); /* no thread: released at once */
 }
 
+/* MGL_TEST_VK_HOLD_BATCH_MS=wait: releases the held batches up to serial (the host waits for
+ * them). Setting an event already set is harmless. */
+static void
+hold_release_upto(struct vkb_screen *scr, uint64_t serial)
+{
+   if (!scr->knobs.test_hold_until_wait)
+      return;
+   for (struct vkb_batch *b = scr->inflight_head; b && b->serial <= serial; b = b->next)
+      if (b->hold)
+         vkSetEvent(scr->dev, b->hold);
+}
+
+void
+vkb_batch_release_held(struct vkb_screen *scr)
+{
+   hold_release_upto(scr, UINT64_MAX);
+}
+
 uint64_t
 vkb_submit(struct vkb_screen *scr)
 {
@@ -394,7 +409,7 @@ vkb_submit(struct vkb_screen *scr)
    if (!vkb_check(scr, fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
                   "vkQueueSubmit"))
       return 0;
-   if (b->hold)
+   if (b->hold && scr->knobs.test_hold_batch_ms)
       hold_release_start(scr, b);
    scr->inflight_arena_bytes += b->arena_bytes;
    if (scr->inflight_arena_bytes > scr->stats.inflight_arena_peak)
@@ -426,6 +441,7 @@ vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bo
    }
    /* The watchdog: no wait outlasts gpu_timeout_ns. A device that has not finished by then
     * is hung (or running a hostile client's endless work) and the session is lost. */
+   hold_release_upto(scr, serial);
    const bool capped = scr->gpu_timeout_ns && timeout_ns > scr->gpu_timeout_ns;
    const uint64_t wait_ns = capped ? scr->gpu_timeout_ns : timeout_ns;
    VkFence fences[64];
@@ -550,18 +566,14 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       return;
    if (scr->gpu_hung) {
       /* The device may still use it: it goes when the device is idle (vkb_hung_garbage_finish). */
-      if (scr->hung_garbage_count == scr->hung_garbage_cap) {
-         uint32_t cap = scr->hung_garbage_cap ? scr->hung_garbage_cap * 2 : 64;
-         struct vkb_garbage *g = realloc(scr->hung_garbage, cap * sizeof(*g));
-         if (!g) {
-            mgu_error("vulkan: a hung device's object %llu is leaked (out of memory)",
-                      (unsigned long long)handle);
-            return;
-         }
-         scr->hung_garbage = g;
-         scr->hung_garbage_cap = cap;
+      struct vkb_garbage *g =
+         mgu_array_push(scr->hung_garbage, scr->hung_garbage_count, scr->hung_garbage_cap);
+      if (!g) {
+         mgu_error("vulkan: a hung device's object %llu is leaked (out of memory)",
+                   (unsigned long long)handle);
+         return;
       }
-      scr->hung_garbage[scr->hung_garbage_count++] = (struct vkb_garbage){kind, handle};
+      *g = (struct vkb_garbage){kind, handle};
       return;
    }
    struct vkb_batch *b = scr->failed ? NULL : cur_batch(scr);
@@ -571,19 +583,14 @@ vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle)
       destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
       return;
    }
-   if (b->garbage_count == b->garbage_cap) {
-      uint32_t cap = b->garbage_cap ? b->garbage_cap * 2 : 64;
-      struct vkb_garbage *g = realloc(b->garbage, cap * sizeof(*g));
-      if (!g) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "garbage list");
-         vkDeviceWaitIdle(scr->dev);
-         destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
-         return;
-      }
-      b->garbage = g;
-      b->garbage_cap = cap;
+   struct vkb_garbage *g = mgu_array_push(b->garbage, b->garbage_count, b->garbage_cap);
+   if (!g) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "garbage list");
+      vkDeviceWaitIdle(scr->dev);
+      destroy_garbage(scr, &(struct vkb_garbage){kind, handle});
+      return;
    }
-   b->garbage[b->garbage_count++] = (struct vkb_garbage){kind, handle};
+   *g = (struct vkb_garbage){kind, handle};
 }
 
 void
@@ -625,15 +632,9 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
          b->dpool_cur++;
          continue;
       }
-      if (b->dpool_count == b->dpool_cap) {
-         uint32_t cap = b->dpool_cap ? b->dpool_cap * 2 : 4;
-         VkDescriptorPool *p = realloc(b->dpools, cap * sizeof(*p));
-         if (!p) {
-            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "descriptor pool list");
-            return VK_NULL_HANDLE;
-         }
-         b->dpools = p;
-         b->dpool_cap = cap;
+      if (!mgu_array_reserve(b->dpools, b->dpool_cap, (uint64_t)b->dpool_count + 1)) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "descriptor pool list");
+         return VK_NULL_HANDLE;
       }
       const VkDescriptorPoolSize sizes[] = {
          {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1024},

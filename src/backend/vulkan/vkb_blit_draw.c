@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "log.h"
-#include "vkb.h"
+#include "vkb_blit.h"
 #include "vkb_spv_blit_frag_f.h"
 #include "vkb_spv_blit_frag_f_1d.h"
 #include "vkb_spv_blit_frag_f_3d.h"
@@ -473,4 +473,46 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    scr->stats.blit_draws++;
    s->last_use = d->last_use = vkb_current_serial(scr);
    return true;
+}
+
+/* The colour, depth or stencil blit of the source box sb (x0, y0, x1, y1: mirrored where
+ * x0 > x1 or y0 > y1) to the ascending destination box db, drawn into the destination pixels
+ * [cx0, cx1) x [cy0, cy1) (vkb_blit_draw), one draw per depth/stencil aspect. */
+void
+vkb_blit_draw_surfaces(struct vkb_screen *scr, VkImageAspectFlags aspect,
+                       const struct vkb_blit_surf *s, const struct vkb_blit_surf *d,
+                       const int64_t sb[4], const int64_t db[4], int64_t cx0, int64_t cy0,
+                       int64_t cx1, int64_t cy1, bool linear, bool unorm)
+{
+   const double scale_x = (double)(sb[2] - sb[0]) / (double)(db[2] - db[0]);
+   const double scale_y = (double)(sb[3] - sb[1]) / (double)(db[3] - db[1]);
+   struct vkb_blit_draw_args a = {
+      .aspect = aspect,
+      .src = s->r,
+      .dst = d->r,
+      .src_level = s->level,
+      .src_layer = s->layer,
+      .dst_level = d->level,
+      .dst_layer = d->layer,
+      .src_w = (uint32_t)s->w,
+      .src_h = (uint32_t)s->h,
+      .origin = {(double)sb[0] - (double)db[0] * scale_x, (double)sb[1] - (double)db[1] * scale_y},
+      .scale = {scale_x, scale_y},
+      .clip = {{(int32_t)cx0, (int32_t)cy0}, {(uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0)}},
+      .linear = linear,
+      .unorm = unorm,
+   };
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
+      vkb_blit_draw(scr, &a);
+      return;
+   }
+   if (aspect & VK_IMAGE_ASPECT_DEPTH_BIT) {
+      a.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (!vkb_blit_draw(scr, &a))
+         return;
+   }
+   if (aspect & VK_IMAGE_ASPECT_STENCIL_BIT) {
+      a.aspect = VK_IMAGE_ASPECT_STENCIL_BIT;
+      vkb_blit_draw(scr, &a);
+   }
 }

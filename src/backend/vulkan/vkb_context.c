@@ -1,6 +1,6 @@
 /* vkb_context.c — contexts: create / destroy, the set_* calls that only record state, the
  * dynamic-rendering scope (begin at the first draw or clear that needs it, end at a framebuffer
- * change, a transfer or a submission), flush and present, and the context table. */
+ * change, a transfer or a submission), flush and present. The context table is vkb_tables.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +60,7 @@ vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
    if (!ctx)
       return;
    if (scr->rendering_ctx == ctx)
-      vkb_end_rendering(scr);
+      vkb_context_end_rendering(scr);
    if (scr->bind_owner == ctx)
       scr->bind_owner = NULL;
    vkb_context_end_queries(ctx, NULL); /* they stay; they end here, with what they counted */
@@ -72,7 +72,7 @@ vkb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
 /* ---- rendering scope --------------------------------------------------------------------- */
 
 void
-vkb_end_rendering(struct vkb_screen *scr)
+vkb_context_end_rendering(struct vkb_screen *scr)
 {
    if (!scr->rendering_ctx)
       return;
@@ -298,7 +298,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    struct vkb_screen *scr = ctx->scr;
    if (scr->rendering_ctx == ctx)
       return true;
-   vkb_end_rendering(scr);
+   vkb_context_end_rendering(scr);
    struct fb_resolved f;
    if (!resolve_fb(ctx, &f))
       return false;
@@ -382,7 +382,7 @@ vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args, 
    if (ctx->fb_set && !memcmp(&ctx->fb, args, sizeof(*args)))
       return;
    if (scr->rendering_ctx == ctx)
-      vkb_end_rendering(scr);
+      vkb_context_end_rendering(scr);
    /* Check the handles now: a stale one is the client's fault, at the call that carried it. */
    const struct mgp_surface *s[VKB_MAX_COLOR + 3];
    for (int i = 0; i < VKB_MAX_COLOR; i++)
@@ -587,64 +587,3 @@ vkb_present(void *self, const struct mgp_present *args, const void *tail, uint32
           scr->last_presented - scr->completed_frame_floor > scr->frames_in_flight)
       vkb_wait_serial(scr, scr->inflight_head->serial, UINT64_MAX, true);
 }
-
-/* ---- the table --------------------------------------------------------------------------- */
-
-const struct mgp_context_vtbl vkb_context_vtbl = {
-   .create_render_state = vkb_create_render_state,
-   .bind_render_state = vkb_bind_render_state,
-   .delete_render_state = vkb_delete_render_state,
-   .create_vertex_elements = vkb_create_vertex_elements,
-   .bind_vertex_elements = vkb_bind_vertex_elements,
-   .delete_vertex_elements = vkb_delete_vertex_elements,
-   .create_sampler = vkb_create_sampler,
-   .delete_sampler = vkb_delete_sampler,
-   .create_sampler_view = vkb_create_sampler_view,
-   .delete_sampler_view = vkb_delete_sampler_view,
-   .create_shader = vkb_create_shader,
-   .delete_shader = vkb_delete_shader,
-   .set_dynamic_state = vkb_set_dynamic_state,
-   .set_framebuffer_state = vkb_set_framebuffer_state,
-   .set_vertex_buffers = vkb_set_vertex_buffers,
-   .set_index_buffer = vkb_set_index_buffer,
-   .set_indirect_buffers = NULL,
-   .set_sampler_views = vkb_set_sampler_views,
-   .bind_sampler_states = vkb_bind_sampler_states,
-   .set_texture_params = vkb_set_texture_params,
-   .set_shader_images = NULL,
-   .set_shader_buffers = vkb_set_shader_buffers,
-   .set_stream_output_targets = vkb_set_stream_output_targets,
-   .set_global_constants = vkb_set_global_constants,
-   .set_vertex_attrib_defaults = vkb_set_vertex_attrib_defaults,
-   .set_pixel_pack_state = vkb_set_pixel_pack_state,
-   .set_patch_state = NULL,
-   .set_draw_program = vkb_set_draw_program,
-   .set_dispatch_program = NULL,
-   .resource_subdata = vkb_resource_subdata,
-   .resource_flush_range = NULL,
-   .resource_readback = vkb_resource_readback,
-   .resource_copy_region = vkb_resource_copy_region,
-   .blit = vkb_blit_conditional,
-   .clear = vkb_clear,
-   .generate_mipmap = vkb_generate_mipmap,
-   .read_pixels = vkb_read_pixels,
-   .get_texture_image = vkb_get_texture_image,
-   .pack_to_buffer = vkb_pack_to_buffer,
-   .texture_subdata_from_buffer = vkb_texture_subdata_from_buffer,
-   .buffer_subdata_resident = NULL,
-   .draw_vbo = vkb_draw_vbo,
-   .draw = vkb_draw,
-   .launch_grid = NULL,
-   .memory_barrier = NULL,
-   .begin_query = vkb_begin_query,
-   .end_query = vkb_end_query,
-   .begin_conditional_render = vkb_begin_conditional_render,
-   .end_conditional_render = vkb_end_conditional_render,
-   .begin_stream_output = vkb_begin_stream_output,
-   .end_stream_output = vkb_end_stream_output,
-   .pause_stream_output = vkb_pause_stream_output,
-   .resume_stream_output = vkb_resume_stream_output,
-   .flush = vkb_flush,
-   .present = vkb_present,
-   .set_swap_interval = NULL,
-};

@@ -36,6 +36,47 @@ cso_new(struct vkb_screen *scr, struct vkb_table *t, size_t size, struct mgp_han
 
 /* ---- render state ------------------------------------------------------------------------ */
 
+/* CSOs with equal pipeline parts (vkb_dynstate.c) share one identity in the pipeline key, so
+ * GL's enable/draw/disable/draw toggles reuse one pipeline. Joins rs to the share of a live CSO
+ * with an equal pipeline part, or starts one. */
+static bool
+render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs)
+{
+   struct mgp_render_state part;
+   vkb_render_state_pipeline_part(scr, &rs->s, &part);
+   /* A walk over the live CSOs, at creation only (the front end creates a CSO per distinct
+    * state and keeps it, so this is rare). */
+   const struct vkb_table *t = &scr->render_states;
+   for (uint32_t i = 0; i < t->cap; i++) {
+      const struct vkb_render_state *o = (const struct vkb_render_state *)t->slots[i];
+      if (o && o != rs && o->share && !memcmp(&o->share->part, &part, sizeof(part))) {
+         rs->share = o->share;
+         rs->share->refs++;
+         return true;
+      }
+   }
+   rs->share = malloc(sizeof(*rs->share));
+   if (!rs->share) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_render_state");
+      return false;
+   }
+   *rs->share = (struct vkb_rs_share){.refs = 1, .id = rs->base.h, .part = part};
+   return true;
+}
+
+/* Leaves rs's share; the last to leave evicts the share's pipelines. */
+static void
+render_state_unshare(struct vkb_screen *scr, struct vkb_render_state *rs)
+{
+   if (!rs->share)
+      return;
+   if (--rs->share->refs == 0) {
+      vkb_pipeline_evict(scr, 0, rs->share->id);
+      free(rs->share);
+   }
+   rs->share = NULL;
+}
+
 void
 vkb_create_render_state(void *self, const struct mgp_create_render_state *args, const void *tail,
                         uint32_t tail_count)
@@ -46,7 +87,7 @@ vkb_create_render_state(void *self, const struct mgp_create_render_state *args, 
    if (!rs)
       return;
    rs->s = args->state;
-   if (!vkb_render_state_share(scr, rs)) {
+   if (!render_state_share(scr, rs)) {
       vkb_table_remove(&scr->render_states, &rs->base);
       free(rs);
    }
@@ -71,7 +112,7 @@ vkb_delete_render_state(void *self, const struct mgp_handle_args *args, const vo
       vkb_lookup(scr, &scr->render_states, args->h, "delete_render_state");
    if (!rs)
       return;
-   vkb_render_state_unshare(scr, rs);
+   render_state_unshare(scr, rs);
    vkb_table_remove(&scr->render_states, &rs->base);
    free(rs);
 }

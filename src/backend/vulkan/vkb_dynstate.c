@@ -3,7 +3,7 @@
  * (depth/stencil tests and ops, cull mode, front face, depth-bias, restart and rasterizer-
  * discard enables with Vulkan 1.3; blend enable, equation and colour write mask with
  * extended dynamic state 3).
- * CSOs with equal pipeline parts share one identity in the pipeline key, so GL's
+ * CSOs with equal pipeline parts share one identity in the pipeline key (vkb_cso.c), so GL's
  * enable/draw/disable/draw toggles reuse one pipeline and bind none. */
 #include <stdlib.h>
 #include <string.h>
@@ -37,43 +37,6 @@ vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_re
       memset(out->blend, 0, sizeof(out->blend));
       out->independent_blend = 0;
    }
-}
-
-bool
-vkb_render_state_share(struct vkb_screen *scr, struct vkb_render_state *rs)
-{
-   struct mgp_render_state part;
-   vkb_render_state_pipeline_part(scr, &rs->s, &part);
-   /* A walk over the live CSOs, at creation only (the front end creates a CSO per distinct
-    * state and keeps it, so this is rare). */
-   const struct vkb_table *t = &scr->render_states;
-   for (uint32_t i = 0; i < t->cap; i++) {
-      const struct vkb_render_state *o = (const struct vkb_render_state *)t->slots[i];
-      if (o && o != rs && o->share && !memcmp(&o->share->part, &part, sizeof(part))) {
-         rs->share = o->share;
-         rs->share->refs++;
-         return true;
-      }
-   }
-   rs->share = malloc(sizeof(*rs->share));
-   if (!rs->share) {
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "create_render_state");
-      return false;
-   }
-   *rs->share = (struct vkb_rs_share){.refs = 1, .id = rs->base.h, .part = part};
-   return true;
-}
-
-void
-vkb_render_state_unshare(struct vkb_screen *scr, struct vkb_render_state *rs)
-{
-   if (!rs->share)
-      return;
-   if (--rs->share->refs == 0) {
-      vkb_pipeline_evict(scr, 0, rs->share->id);
-      free(rs->share);
-   }
-   rs->share = NULL;
 }
 
 static bool

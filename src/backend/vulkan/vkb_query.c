@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -199,15 +200,9 @@ vkb_query_scope_prepare(struct vkb_context *ctx)
                   OCC_POOL_SLOTS);
       return;
    }
-   if (q->slot_count == q->slot_cap) {
-      uint32_t cap = q->slot_cap ? q->slot_cap * 2 : 4;
-      uint32_t *t = realloc(q->slots, cap * sizeof(*t));
-      if (!t) {
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "occlusion query slots");
-         return;
-      }
-      q->slots = t;
-      q->slot_cap = cap;
+   if (!mgu_array_reserve(q->slots, q->slot_cap, (uint64_t)q->slot_count + 1)) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "occlusion query slots");
+      return;
    }
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)

@@ -851,6 +851,7 @@ static void
 screen_destroy_idle(struct vkb_screen *scr)
 {
    if (scr->dev) {
+      vkb_batch_release_held(scr);
       vkDeviceWaitIdle(scr->dev);
       vkb_hung_garbage_finish(scr);
       vkb_wsi_finish(scr);
@@ -968,7 +969,7 @@ screen_create(const struct mgs_backend_env *env)
    /* the batch's calls up: queued draws, the rendering scope, then the announcers in order */
    scr->batch_hooks = (struct vkb_batch_hooks){
       .flush_draws = vkb_flush_draws,
-      .end_rendering = vkb_end_rendering,
+      .end_rendering = vkb_context_end_rendering,
       .retired = {vkb_fences_announce, vkb_queries_announce, vkb_xfb_announce},
       .retired_count = 3,
    };
@@ -1022,9 +1023,12 @@ screen_create(const struct mgs_backend_env *env)
       mgu_warn("vulkan: test knob: every batch records the frame after its own");
    knob = getenv("MGL_TEST_VK_HOLD_BATCH_MS");
    scr->knobs.test_hold_batch_ms = knob && atoi(knob) > 0 ? (unsigned)atoi(knob) : 0;
+   scr->knobs.test_hold_until_wait = knob && !strcmp(knob, "wait");
    if (scr->knobs.test_hold_batch_ms)
       mgu_warn("vulkan: test knob: every batch held %u ms after its submit",
                scr->knobs.test_hold_batch_ms);
+   if (scr->knobs.test_hold_until_wait)
+      mgu_warn("vulkan: test knob: every batch held until the host waits for it");
    if (scr->knobs.test_stale_buffer_serial || scr->knobs.test_no_buffer_fence_term)
       mgu_warn("vulkan: test knobs: buffer busy test serial term %s, fence term %s",
                scr->knobs.test_stale_buffer_serial ? "forced stale" : "real",

@@ -19,6 +19,7 @@
 #include <string.h>
 
 
+#include "array.h"
 #include "log.h"
 #include "vkb.h"
 
@@ -265,18 +266,13 @@ vkb_xfb_scope_end(struct vkb_context *ctx)
       }
       if (known)
          continue;
-      if (scr->xfb_written_count == scr->xfb_written_cap) {
-         uint32_t cap = scr->xfb_written_cap ? scr->xfb_written_cap * 2 : 16;
-         struct vkb_xfb_written *n = realloc(scr->xfb_written, cap * sizeof(*n));
-         if (!n) {
-            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "transform feedback write list");
-            return;
-         }
-         scr->xfb_written = n;
-         scr->xfb_written_cap = cap;
+      struct vkb_xfb_written *n =
+         mgu_array_push(scr->xfb_written, scr->xfb_written_count, scr->xfb_written_cap);
+      if (!n) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "transform feedback write list");
+         return;
       }
-      scr->xfb_written[scr->xfb_written_count++] =
-         (struct vkb_xfb_written){.res = t->res, .value = value, .serial = serial};
+      *n = (struct vkb_xfb_written){.res = t->res, .value = value, .serial = serial};
    }
 }
 
@@ -465,15 +461,9 @@ prim_scope_prepare(struct vkb_context *ctx)
                      "flight", PRIM_POOL_SLOTS);
          continue;
       }
-      if (q->slot_count == q->slot_cap) {
-         uint32_t cap = q->slot_cap ? q->slot_cap * 2 : 4;
-         uint32_t *t = realloc(q->slots, cap * sizeof(*t));
-         if (!t) {
-            vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query slots");
-            return;
-         }
-         q->slots = t;
-         q->slot_cap = cap;
+      if (!mgu_array_reserve(q->slots, q->slot_cap, (uint64_t)q->slot_count + 1)) {
+         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "primitive query slots");
+         return;
       }
       VkCommandBuffer cmd = vkb_cmd(scr);
       if (!cmd)

@@ -2344,13 +2344,14 @@ test_stale_handle(void)
 
 /* Uploads faster than the device: the batches they fill stay in flight no longer than it takes
  * to hold VKB_INFLIGHT_ARENA_LIMIT (32 MiB) of their arena bytes plus the batch just submitted.
- * A second screen whose every batch is held 300 ms on the device (MGL_TEST_VK_HOLD_BATCH_MS)
- * takes six whole-image 16 MiB texture uploads: without the wait at the pressure point all six
- * batches are in flight at once (80 MiB), with it at most 48 MiB. */
+ * A second screen whose every batch is held on the device until the host waits for it
+ * (MGL_TEST_VK_HOLD_BATCH_MS=wait: no batch completes by itself, however slow the host) takes
+ * six whole-image 16 MiB texture uploads: without the wait at the pressure point nothing waits
+ * and every submitted batch stays in flight (80 MiB), with it at most 48 MiB. */
 static void
 test_arena_throttle(void)
 {
-   setenv("MGL_TEST_VK_HOLD_BATCH_MS", "300", 1);
+   setenv("MGL_TEST_VK_HOLD_BATCH_MS", "wait", 1);
    struct t t2;
    const bool ok = start(&t2, false);
    unsetenv("MGL_TEST_VK_HOLD_BATCH_MS");
