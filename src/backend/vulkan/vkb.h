@@ -998,9 +998,6 @@ bool vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const stru
                          bool wait, VkDeviceSize dst);
 void vkb_cond_sum_finish(struct vkb_screen *scr);
 
-/* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
-/* Moves every descriptor variable bound at VKB_SAMPLER_BASE or above to descriptor set
- * VKB_SET_TEXTURES (rewrites DescriptorSet decorations in place; words already scanned). */
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */
 enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_COUNT };
@@ -1010,8 +1007,11 @@ void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
  * blocks split (or as sent, validated) for every stage, or stays NULL for every stage. */
 void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
                                const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
-void vkb_spirv_split_sets(uint32_t *words, size_t count);
-bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
+/* SPIR-V scan through SPIRV-Cross (vkb_spirv.c), on words vkb_spirv_validate passed:
+ * descriptor bindings, entry point, the capabilities and builtins sh records; false with a
+ * static reason in *why. When it succeeds, every descriptor variable bound at VKB_SAMPLER_BASE
+ * or above has been moved to descriptor set VKB_SET_TEXTURES in words (rewritten in place). */
+bool vkb_spirv_scan(uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);
 /* SPIRV-Tools' validator for the device's Vulkan version (vkb_spirv_valid.c); false with the
  * reason in why when the module is not valid SPIR-V. */

@@ -514,6 +514,17 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          }
          memcpy(words, sp->ptr, sp->size);
       }
+      /* Validated before anything reads them: the scan's reflection library trusts its
+       * input. The scan then moves the samplers to their set (still valid). */
+      char invalid[256];
+      if (!pre[s] && !vkb_spirv_validate(scr, words, nwords, invalid, sizeof(invalid))) {
+         free(own);
+         char detail[320];
+         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
+                  invalid);
+         vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+         return "invalid SPIR-V";
+      }
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);
@@ -525,16 +536,6 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          free(own);
          return "geometry stage writes gl_PointSize: device lacks "
                 "shaderTessellationAndGeometryPointSize";
-      }
-      vkb_spirv_split_sets(words, nwords);
-      char invalid[256];
-      if (!pre[s] && !vkb_spirv_validate(scr, words, nwords, invalid, sizeof(invalid))) {
-         free(own);
-         char detail[320];
-         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
-                  invalid);
-         vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return "invalid SPIR-V";
       }
       VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
