@@ -448,7 +448,6 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
    *ok = false;
    glslang_input_t in;
    input_for(&in, stage, text, res);
-   in.messages |= GLSLANG_MSG_AST_BIT; /* what glsl_ast_check_* read */
    glslang_shader_t *sh = glslang_shader_create(&in);
    if (!sh) {
       glsl_str_append(log, "error: out of memory\n");
@@ -461,20 +460,44 @@ parse_text(enum glsl_stage stage, const char *text, const glslang_resource_t *re
    if (glslang_shader_preprocess(sh, &in) && glslang_shader_parse(sh, &in))
       *ok = true;
    append_glslang_log(log, glslang_shader_get_info_log(sh));
-   if (*ok) {
-      const char *dump = glslang_shader_get_info_debug_log(sh);
-      struct glsl_ast_stage ast = {0};
-      glsl_ast_parse(dump, &ast, 1);
-      struct glsl_str check_log = {0};
-      *ok = glsl_ast_check_block_indexing(dump, &check_log);
-      if (stage == GLSL_STAGE_FRAGMENT)
-         *ok = glsl_ast_check_flat_inputs(&ast, &check_log) && *ok;
-      if (check_log.s)
-         append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
-      free(check_log.s);
-      glsl_ast_finish(&ast, 1);
-   }
    return sh;
+}
+
+/* glsl_check_spirv on one stage's words; false (the errors in log) when it found one. */
+static bool
+check_words(enum glsl_stage stage, const uint32_t *words, size_t num_words, struct glsl_str *log)
+{
+   struct glsl_str check_log = {0};
+   bool ok = glsl_check_spirv(stage, words, num_words, &check_log);
+   if (check_log.s)
+      append_glslang_log(log, check_log.s); /* the app's names, as for glslang's errors */
+   free(check_log.s);
+   return ok;
+}
+
+/* The errors glslang does not give (glsl_check.c), for a compiled unit at glCompileShader: the
+ * unit is linked alone, keeping uncalled functions, into SPIR-V with OpLine for the messages'
+ * line numbers. This consumes sh (its intermediate is the program's), so the caller deletes it
+ * next. A unit that does not link alone (one of several objects of its stage, without main) is
+ * checked when the program links, on the program's words. */
+static bool
+check_unit(enum glsl_stage stage, glslang_shader_t *sh, struct glsl_str *log)
+{
+   glslang_program_t *p = glslang_program_create();
+   if (!p) {
+      glsl_str_append(log, "error: out of memory\n");
+      return false;
+   }
+   bool ok = true;
+   glslang_program_add_shader(p, sh);
+   if (glslang_program_link(p, spv_messages | GLSLANG_MSG_KEEP_UNCALLED_BIT)) {
+      glslang_spv_options_t opts = {.generate_debug_info = true, .disable_optimizer = true};
+      glslang_program_SPIRV_generate_with_options(p, glslang_stage_of(stage), &opts);
+      ok = check_words(stage, glslang_program_SPIRV_get_ptr(p), glslang_program_SPIRV_get_size(p),
+                       log);
+   }
+   glslang_program_delete(p);
+   return ok;
 }
 
 bool
@@ -501,6 +524,8 @@ glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_
                     &res);
       if (prepare_unit(stage, es, false, source, &u, &log)) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
+         if (ok)
+            ok = check_unit(stage, sh, &log);
          if (sh)
             glslang_shader_delete(sh);
       }
@@ -616,7 +641,7 @@ gl_target_words(enum glsl_stage stage, char *const *texts, unsigned num_texts,
 
 /* ── link ──────────────────────────────────────────────────────────────────────────────────── */
 
-/* glslang's program log, less the "Linked <stage> stage:" headers the AST bit adds and the
+/* glslang's program log, less the "Linked <stage> stage:" headers and the
  * warning about blocks matched under different instance names (GL matches blocks by block name;
  * the instance name is local to each shader). */
 static void
@@ -830,7 +855,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    glslang_program_t *gprog = NULL;
    struct glsl_stage_words words[GLSL_STAGE_COUNT] = {{0}};
    struct glsl_stage_words init_words[GLSL_STAGE_COUNT] = {{0}};
-   struct glsl_ast_stage ast[GLSL_STAGE_COUNT] = {{0}};
+   struct glsl_decl_stage decl[GLSL_STAGE_COUNT] = {{0}};
    glslang_resource_t res;
    bool ok = false;
 
@@ -903,8 +928,7 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          goto done;
    }
 
-   /* The AST bit makes glslang dump each stage's "Linker Objects" into the debug log. */
-   if (!glslang_program_link(gprog, spv_messages | GLSLANG_MSG_AST_BIT)) {
+   if (!glslang_program_link(gprog, spv_messages)) {
       append_link_log(&log, glslang_program_get_info_log(gprog));
       if (!log.len)
          glsl_str_append(&log, "error: link failed\n");
@@ -912,18 +936,21 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    }
    append_link_log(&log, glslang_program_get_info_log(gprog));
 
-   {
-      /* Debug-log sections come in pipeline order (glslang's), one per present stage. */
-      struct glsl_ast_stage sections[GLSL_STAGE_COUNT] = {{0}};
-      unsigned nsec = 0;
-      for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
-         nsec += !!(present & GLSL_STAGE_BIT(s));
-      glsl_ast_parse(glslang_program_get_info_debug_log(gprog), sections, nsec);
-      unsigned k = 0;
-      for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
-         enum glsl_stage s = glsl_pipeline_stage(i);
-         if (present & GLSL_STAGE_BIT(s))
-            ast[s] = sections[k++];
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      const struct stage_units *su = &units[s];
+      if (!(present & GLSL_STAGE_BIT(s)) || !su->num_texts)
+         continue;
+      if (!(decl[s].units = calloc(su->num_texts, sizeof(*decl[s].units)))) {
+         glsl_str_append(&log, "error: out of memory\n");
+         goto done;
+      }
+      for (unsigned k = 0; k < su->num_texts; k++, decl[s].num_units++) {
+         if (!glsl_decls_scan(&decl[s].units[k],
+                              glslang_shader_get_preprocessed_code(su->shaders[k]))) {
+            decl[s].num_units++;
+            glsl_str_append(&log, "error: out of memory\n");
+            goto done;
+         }
       }
    }
 
@@ -959,6 +986,9 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       memcpy(words[s].words, glslang_program_SPIRV_get_ptr(gprog) + taken,
              words[s].num_words * sizeof(uint32_t));
       taken = total;
+      /* what glCompileShader could not check: objects without main (check_unit) */
+      if (!check_words((enum glsl_stage)s, words[s].words, words[s].num_words, &log))
+         goto done;
    }
 
    prog = calloc(1, sizeof(*prog));
@@ -992,13 +1022,17 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       if (oom)
          glsl_str_append(&log, "error: out of memory\n");
       else
-         ok = glsl_link_spirv(input, words, init_words, ast, taken, vs_essl3, prog, &log);
+         ok = glsl_link_spirv(input, words, init_words, decl, taken, vs_essl3, prog, &log);
       for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++)
          free(lists[s]);
    }
 
 done:
-   glsl_ast_finish(ast, GLSL_STAGE_COUNT);
+   for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
+      for (unsigned k = 0; k < decl[s].num_units; k++)
+         glsl_decls_finish(&decl[s].units[k]);
+      free(decl[s].units);
+   }
    for (unsigned s = 0; s < GLSL_STAGE_COUNT; s++) {
       free(words[s].words);
       free(init_words[s].words);

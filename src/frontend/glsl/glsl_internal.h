@@ -25,36 +25,52 @@ void glsl_str_append(struct glsl_str *b, const char *s);
 char *glsl_str_take(struct glsl_str *b);
 char *glsl_strdup(const char *s);
 
-/* glslang's AST dump (GLSLANG_MSG_AST_BIT, in the program's debug log) lists each stage's global
- * objects ("Linker Objects") in declaration order with their full GLSL types. We read it for two
- * things SPIR-V loses: which uint-typed block members were declared bool, and the declaration
- * order of inputs/outputs (SPIR-V orders variables by first use). */
-struct glsl_ast_object {
-   char *name;  /* 'name' as printed: the instance name, or "anon@N" */
-   char *type;  /* the type string inside the parentheses */
+/* glsl_decl.c: the global declarations of one unit, from the preprocessed GLSL glslang parsed,
+ * for what SPIR-V loses: which uniform members were declared bool / bvecN (SPIR-V stores them as
+ * uint in a block) and the declaration order of globals (SPIR-V orders variables by first use). */
+enum { GLSL_DECL_IN = 1, GLSL_DECL_OUT = 2, GLSL_DECL_UNIFORM = 4, GLSL_DECL_BUFFER = 8 };
+struct glsl_decl {
+   const char *name, *type; /* into glsl_decls.text; name_len 0: a block without instance name */
+   size_t name_len, type_len;
+   int body;  /* the struct or block body declared with it; -1 none */
+   int scope; /* the body it is a member of; -1 global */
+   unsigned qual; /* GLSL_DECL_* of a global */
 };
-struct glsl_ast_stage {
-   struct glsl_ast_object *objs;
-   unsigned num_objs;
+struct glsl_decl_body {
+   const char *name; /* struct or block name; name_len 0: an anonymous struct */
+   size_t name_len;
+   bool is_block;
 };
-/* Splits the debug log into `num_stages` sections ("Shader version:" starts one). */
-void glsl_ast_parse(const char *debug_log, struct glsl_ast_stage *stages, unsigned num_stages);
-void glsl_ast_finish(struct glsl_ast_stage *stages, unsigned num_stages);
-/* Position of a global named `name` in a stage's declaration order; -1 when absent. */
-int glsl_ast_order(const struct glsl_ast_stage *stage, const char *name);
-/* GLSL 1.50 / ESSL 3.00 section 4.3.4: fragment inputs that are (or hold) integers or doubles must
- * be flat. glslang checks plain variables but not interface-block members, so this reads one
- * fragment unit's objects and appends an error per offending input; false when there was one. */
-bool glsl_ast_check_flat_inputs(const struct glsl_ast_stage *stage, struct glsl_str *log);
-/* GLSL 1.50-3.30 / ESSL 3.00: a uniform block array is indexed only by constant integral
- * expressions (glslang takes any index). Reads one unit's full AST dump; appends an error per
- * non-constant index; false when there was one. */
-bool glsl_ast_check_block_indexing(const char *debug_log, struct glsl_str *log);
-/* Whether the block member at `path` ("s.bb": member names, no indices) of a block with instance
- * name `scope` ("" for the default block and blocks without instance name) was declared bool /
- * bvecN in any of the stages. */
-bool glsl_ast_member_is_bool(const struct glsl_ast_stage *stages, unsigned num_stages,
-                             const char *scope, const char *path);
+struct glsl_decls {
+   char *text;
+   struct glsl_decl *decls; /* in declaration order */
+   unsigned num_decls, cap_decls;
+   struct glsl_decl_body *bodies;
+   unsigned num_bodies, cap_bodies;
+};
+/* The units of one stage, in the order glslang links them. */
+struct glsl_decl_stage {
+   struct glsl_decls *units;
+   unsigned num_units;
+};
+/* False when out of memory; glsl_decls_finish in any case. */
+bool glsl_decls_scan(struct glsl_decls *d, const char *preprocessed);
+void glsl_decls_finish(struct glsl_decls *d);
+/* Position of the global named `name` in a stage's declaration order; -1 when absent. */
+int glsl_decl_order(const struct glsl_decl_stage *stage, const char *name);
+/* Whether the member at `path` ("s.bb": member names, no indices) of the uniform block with
+ * instance name `scope` ("" for the default block and blocks without instance name) was declared
+ * bool / bvecN in any of the stages. */
+bool glsl_decl_member_is_bool(const struct glsl_decl_stage *stages, unsigned num_stages,
+                              const char *scope, const char *path);
+
+/* glsl_check.c: compile errors glslang does not give, read from one stage's SPIR-V (appends an
+ * error per offence; false when there was one). GLSL 1.50 / ESSL 3.00 section 4.3.4: a fragment
+ * input that is, or holds, an integer or double is flat (glslang checks plain variables, not
+ * block members). GLSL 1.50-3.30 / ESSL 3.00: a uniform block array is indexed only by constant
+ * integral expressions (glslang takes any index); the line comes from OpLine when present. */
+bool glsl_check_spirv(enum glsl_stage stage, const uint32_t *words, size_t num_words,
+                      struct glsl_str *log);
 
 /* glsl_const.c: preprocessed text with each array size that calls a constructor or built-in and
  * that evaluates to an integer constant replaced by its value (glslang 12 folds few built-ins),
@@ -81,7 +97,7 @@ struct glsl_taken {
 /* taken[s]: see struct glsl_taken. vs_essl3: the vertex shader is GLSL ES 3.00, whose inputs may
  * not alias (ES 3.0 2.11.5). */
 bool glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_words *stages,
-                     const struct glsl_stage_words *init_words, const struct glsl_ast_stage *ast,
+                     const struct glsl_stage_words *init_words, const struct glsl_decl_stage *decl,
                      const struct glsl_taken *taken, bool vs_essl3, struct glsl_program *prog,
                      struct glsl_str *log);
 
@@ -90,8 +106,8 @@ const char *glsl_stage_name(enum glsl_stage stage);
 /* ── lowering (glsl_lower.c) ───────────────────────────────────────────────────────────────── */
 
 /* App identifiers that are keywords in Vulkan GLSL (texture2D, sampler, ...) and the built-ins we
- * provide get this prefix in the text glslang sees; names read back from SPIR-V or from the AST
- * dump go through glsl_demangle. */
+ * provide get this prefix in the text glslang sees; names read back from SPIR-V go through
+ * glsl_demangle. */
 #define GLSL_MANGLE "_mgl_id_"
 const char *glsl_demangle(const char *name);
 

@@ -64,7 +64,7 @@ collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
          type = spv_type(m, type)->a;
       uint32_t elem = spv_strip_arrays(m, type, NULL);
       bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
-      int order = glsl_ast_order(&l->ast[s], name_of(m, id));
+      int order = glsl_decl_order(&l->decl[s], name_of(m, id));
       int32_t location = m->ids[id].location;
       uint32_t index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0;
       /* vertex inputs and fragment outputs whose layout the lowering took out of the text */

@@ -26,10 +26,10 @@ add_leaf(struct link *l, const struct spv_module *m, struct leaf_sink *out, char
          link_error(l, "out of memory");
       return;
    }
-   /* SPIR-V keeps a bool block member as a 32-bit uint; the AST remembers the declaration. */
+   /* SPIR-V keeps a bool block member as a 32-bit uint; the declaration says bool. */
    uint32_t comp = glsl_link_component_type(m, type);
    bool as_bool = spv_type(m, comp)->op == SpvOpTypeInt && !spv_type(m, comp)->b &&
-                  glsl_ast_member_is_bool(l->ast, GLSL_STAGE_COUNT, scope, path);
+                  glsl_decl_member_is_bool(l->decl, GLSL_STAGE_COUNT, scope, path);
    bool is_matrix = spv_type(m, type)->op == SpvOpTypeMatrix;
    struct glsl_uniform *u = &(*out->arr)[(*out->n)++];
    *u = (struct glsl_uniform){

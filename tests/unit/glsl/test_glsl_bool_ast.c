@@ -1,6 +1,6 @@
 /* unit.glsl.bool_ast — SPIR-V stores bool block members as uint; the GL type must still be
- * GL_BOOL*. This pins the glslang AST-dump format glsl_ast.c reads, including a real uint that is
- * only ever compared with 0u (which looks like a bool in SPIR-V). */
+ * GL_BOOL* (from the unit's declarations, glsl_decl.c), including a real uint that is only ever
+ * compared with 0u (which looks like a bool in SPIR-V). */
 #include "glsl_test_util.h"
 
 #include <GL/glcorearb.h>
