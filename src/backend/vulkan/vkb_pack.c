@@ -301,7 +301,8 @@ read_texels(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int3
          stored = format;
    }
    const unsigned ts = mgp_texels_texel_size(what, format);
-   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT && mgp_format_desc(stored)->bytes != r->fmt->vk_texel_size) {
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+       mgp_format_desc(stored)->bytes != r->fmt->vk_texel_size) {
       MGU_DECLINE(backend_draw_incomplete, "%s: %s stored in %u-byte texels", call,
                   mgp_format_name(stored), r->fmt->vk_texel_size);
       return;

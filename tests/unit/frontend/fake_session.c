@@ -43,11 +43,11 @@ record(enum mgp_call_id id, const void *args, const void *tail, uint32_t tail_co
          uint64_t at = 0;
          if (p && (id == MGP_CALL_read_pixels || id == MGP_CALL_get_texture_image) &&
              s->size >= sizeof(struct mgp_texels_rect)) {
-            const struct mgp_texels_rect rect = {
-               0, 0, id == MGP_CALL_read_pixels ? ((const struct mgp_read_pixels *)args)->width
-                                                : ((const struct mgp_get_texture_image *)args)->width,
-               id == MGP_CALL_read_pixels ? ((const struct mgp_read_pixels *)args)->height
-                                          : ((const struct mgp_get_texture_image *)args)->height};
+            const struct mgp_read_pixels *rp = args;
+            const struct mgp_get_texture_image *gt = args;
+            const bool is_rp = id == MGP_CALL_read_pixels;
+            const struct mgp_texels_rect rect = {0, 0, is_rp ? rp->width : gt->width,
+                                                 is_rp ? rp->height : gt->height};
             memcpy(p, &rect, sizeof(rect));
             at = sizeof(rect);
          }
