@@ -13,6 +13,7 @@
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
+#include "fe_pack.h"
 #include "fe_tracker.h"
 #include "log.h"
 
@@ -642,32 +643,21 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
    if (need) {
       if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image))
          return FE_BAD_MATCH;
-      /* The read is laid out by the pack state: tight rows for this one read, then the
-       * application's state again (re-sent at its next read). */
-      const struct fe_pixel_store app = ctx->pack;
-      const struct fe_pixel_store tight = {.alignment = 4};
-      const bool swap_state = app.alignment != 4 || app.row_length || app.skip_pixels ||
-                              app.skip_rows || app.image_height || app.skip_images ||
-                              app.swap_bytes || app.lsb_first;
-      if (swap_state) {
-         ctx->pack = tight;
-         ctx->pack_version++;
-      }
-      bool ok = fe_validate(ctx, FE_VERB_TEXOP);
-      if (ok) {
-         struct mgp_get_texture_image a = {
-            .res = surf->color,
-            .out = {.ptr = dst, .size = need},
-         };
-         fe_pack_shape(GL_BGRA, GL_UNSIGNED_BYTE, &a.shape);
-         mgp_get_texture_image(&ctx->pipe, &a);
-      }
-      if (swap_state) {
-         ctx->pack = app;
-         ctx->pack_version++;
-      }
-      if (!ok)
+      if (!fe_validate(ctx, FE_VERB_TEXOP))
          return FE_CONTEXT_LOST;
+      /* BGRA bytes in tight rows, whatever the app's pack state. */
+      const struct fe_pixel_store tight = {.alignment = 4};
+      const struct fe_texels_read rd = {
+         .res = surf->color,
+         .width = (uint32_t)surf->width,
+         .height = (uint32_t)surf->height,
+         .what = MGP_PACK_WHAT_COLOR,
+         .format = surf->color_format,
+         .has_alpha = fe_mgp_format(surf->color_format)->bits[3] && surf->format.alpha_bits,
+      };
+      struct mgp_pack_shape shape;
+      fe_pack_shape(GL_BGRA, GL_UNSIGNED_BYTE, &shape);
+      fe_pack_read(ctx, &rd, &shape, &tight, dst);
    }
    return swap_buffers(ctx, surf, MGP_PRESENT_NO_WINDOW); /* the client presents it */
 }

@@ -439,6 +439,42 @@ fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples)
                            &h, samples);
 }
 
+bool
+fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha)
+{
+   struct fe_framebuffer *rf = ctx->read_fbo;
+   *has_alpha = false;
+   if (what == MGP_PACK_WHAT_COLOR) {
+      unsigned samples;
+      if (!fe_fbo_read_format(ctx, format, &samples))
+         return false;
+      bool no_alpha = false;
+      if (!rf) {
+         no_alpha = ctx->read_surface->format.alpha_bits == 0;
+      } else {
+         GLenum ifmt;
+         uint32_t w, h;
+         attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w,
+                          &h, &samples);
+         no_alpha = fe_format_no_alpha(fe_format_lookup(ifmt));
+      }
+      *has_alpha = fe_mgp_format(*format)->bits[3] && !no_alpha;
+      return true;
+   }
+   if (!rf) {
+      struct fe_surface *s = ctx->read_surface;
+      if (!s || mgp_handle_is_null(s->depth_stencil))
+         return false;
+      *format = s->ds_format;
+      return true;
+   }
+   GLenum ifmt;
+   uint32_t w, h;
+   unsigned samples;
+   return attachment_image(&rf->att[what == MGP_PACK_WHAT_STENCIL ? FE_ATT_STENCIL : FE_ATT_DEPTH],
+                           &ifmt, format, &w, &h, &samples);
+}
+
 /* ---- framebuffer objects ------------------------------------------------------------------- */
 
 void

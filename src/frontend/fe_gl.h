@@ -902,6 +902,10 @@ void fe_fbo_detach_renderbuffer(struct fe_context *ctx, struct fe_renderbuffer *
 void fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st);
 /* The format and sample count of the read buffer (GL_NONE format when there is none). */
 bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples);
+/* The read framebuffer's image a read of `what` (enum mgp_pack_what) takes its first plane
+ * from: its MGPipe format, and for colour whether its alpha is real (an RGB format kept in
+ * RGBA reads alpha 1). false: no such image. */
+bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha);
 unsigned fe_fbo_draw_samples(struct fe_context *ctx); /* GL_SAMPLES: 0 single-sampled */
 unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default framebuffer */
 

@@ -1,9 +1,11 @@
-/* fe_readpixels.c — glReadPixels: the spec's errors here, pack state by set_pixel_pack_state
- * when it changed, and a read_pixels whose span_out is the app's memory (laid out by the pack
- * state); the transport carries the round trip. Into a pixel pack buffer it is pack_to_buffer
- * instead: the server writes the buffer and there is no round trip. */
+/* fe_readpixels.c — glReadPixels: the spec's errors here, then a read_pixels whose tight texels
+ * the front end packs into the app's memory (fe_pack.c); the transport carries the round trip.
+ * Into a pixel pack buffer it is pack_to_buffer instead, with the pack state by
+ * set_pixel_pack_state when it changed: the server writes the buffer and there is no round
+ * trip. */
 #include "fe_format.h"
 #include "fe_gl.h"
+#include "fe_pack.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
 #include "log.h"
@@ -54,17 +56,17 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   struct fe_texels_read rd = {.x = x, .y = y, .width = (uint32_t)width,
+                               .height = (uint32_t)height, .what = shape.what};
+   if (!fe_fbo_read_image(ctx, shape.what, &rd.format, &rd.has_alpha)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glReadPixels of pack kind %u without its image",
+                  (unsigned)shape.what);
+      return;
+   }
    if (!fe_validate(ctx, FE_VERB_READ))
       return;
-   struct mgp_read_pixels a = {
-      .x = x,
-      .y = y,
-      .width = (uint32_t)width,
-      .height = (uint32_t)height,
-      .shape = shape,
-      .out = {.ptr = pixels, .size = size},
-   };
-   mgp_read_pixels(&ctx->pipe, &a);
+   if (pixels && size)
+      fe_pack_read(ctx, &rd, &shape, &ctx->pack, pixels);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
+#include "fe_pack.h"
 #include "fe_texture_priv.h"
 #include "fe_texcompress.h"
 #include "fe_tracker.h"
@@ -250,7 +251,8 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
    FE_CHECK(info && !fe_pixel_matches_internal(info, format), GL_INVALID_OPERATION);
    /* One read per layer or slice. A 1D array's layers are the image's rows; 3D and 2D array
     * slices are images placed by GL_PACK_IMAGE_HEIGHT and GL_PACK_SKIP_IMAGES (GL 3.3 §6.1.4:
-    * packed as if three-dimensional). The server lays out the rows of each. */
+    * packed as if three-dimensional). The rows of each are laid out by fe_pack.c (or by the
+    * server in a pixel pack buffer). */
    const bool rows_are_layers = t == FE_TEX_1D_ARRAY;
    const bool slices = t == FE_TEX_3D || t == FE_TEX_2D_ARRAY;
    const uint32_t n = rows_are_layers ? img->height : slices ? img->depth : 1;
@@ -307,17 +309,20 @@ get_tex_image(struct fe_context *ctx, GLenum target, GLint level, GLenum format,
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   if (!fe_validate(ctx, FE_VERB_TEXOP))
+   if (!fe_validate(ctx, FE_VERB_TEXOP) || !pixels)
       return;
+   struct fe_texels_read rd = {
+      .res = tex->res,
+      .level = (uint32_t)level,
+      .width = img->width,
+      .height = h,
+      .what = shape.what,
+      .format = img->format,
+      .has_alpha = fe_mgp_format(img->format)->bits[3] && !fe_format_no_alpha(info),
+   };
    for (uint32_t k = 0; k < n; k++) {
-      struct mgp_get_texture_image a = {
-         .res = tex->res,
-         .level = (uint32_t)level,
-         .layer = face + k,
-         .shape = shape,
-         .out = {.ptr = (uint8_t *)pixels + base + step * k, .size = one},
-      };
-      mgp_get_texture_image(&ctx->pipe, &a);
+      rd.layer = face + k;
+      fe_pack_read(ctx, &rd, &shape, &ctx->pack, (uint8_t *)pixels + base + step * k);
    }
 }
 

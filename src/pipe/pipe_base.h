@@ -13,8 +13,9 @@
  * span (MGP_SEG_HEAP). 6: framebuffer_state carries srgb_encode (GL_FRAMEBUFFER_SRGB). 7: blit carries it too.
  * 8: resource_desc carries no_alpha (an RGB internal format in RGBA storage). 9: no GL enum on
  * the wire: fixed-function, sampler, vertex, query and draw enums are mgp_ enums. 10: read_pixels,
- * get_texture_image and pack_to_buffer carry an mgp_pack_shape, not GL's format and type. */
-#define MGP_ABI_VERSION 10u
+ * get_texture_image and pack_to_buffer carry an mgp_pack_shape, not GL's format and type.
+ * 11: read_pixels and get_texture_image answer tight texels of a named format (the client packs). */
+#define MGP_ABI_VERSION 11u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {

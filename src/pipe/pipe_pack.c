@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "checked.h"
+
 static unsigned
 type_size(uint8_t type)
 {
@@ -61,6 +63,134 @@ mgp_pack_compatible(const struct mgp_pack_shape *s, unsigned format)
    struct mgp_texel t;
    const uint8_t zero[16] = {0};
    return mgp_texel_decode(format, zero, &t) && t.is_int == (s->integer != 0);
+}
+
+bool
+mgp_format_depth_layout(unsigned format, enum mgp_depth_layout *l)
+{
+   const struct mgp_format_desc *d = mgp_format_desc(format);
+   if (d->kind != MGP_FORMAT_KIND_DEPTH && d->kind != MGP_FORMAT_KIND_DEPTH_STENCIL)
+      return false;
+   switch (d->bits[4]) {
+   case 16: *l = MGP_DEPTH_UNORM16; return true;
+   case 24: *l = MGP_DEPTH_UNORM24; return true;
+   case 32: *l = MGP_DEPTH_FLOAT32; return true;
+   default: return false;
+   }
+}
+
+unsigned
+mgp_texels_texel_size(unsigned what, unsigned format)
+{
+   const struct mgp_format_desc *d = mgp_format_desc(format);
+   enum mgp_depth_layout l;
+   switch (what) {
+   case MGP_PACK_WHAT_COLOR:
+      return d->kind == MGP_FORMAT_KIND_DEPTH || d->kind == MGP_FORMAT_KIND_STENCIL ||
+                   d->kind == MGP_FORMAT_KIND_DEPTH_STENCIL || format == MGP_FORMAT_NONE
+                ? 0
+                : d->bytes;
+   case MGP_PACK_WHAT_DEPTH:
+      return mgp_format_depth_layout(format, &l) ? mgp_depth_bytes(l) : 0;
+   case MGP_PACK_WHAT_STENCIL:
+      return d->bits[5] ? 1 : 0;
+   case MGP_PACK_WHAT_DEPTH_STENCIL:
+      return mgp_format_depth_layout(format, &l) ? mgp_depth_bytes(l) : 0; /* stencil: 1 more */
+   default:
+      return 0;
+   }
+}
+
+bool
+mgp_texels_size(unsigned what, unsigned format, uint32_t width, uint32_t height, uint64_t *size)
+{
+   const unsigned ts = mgp_texels_texel_size(what, format);
+   const uint64_t n = (uint64_t)width * height; /* below 2^64 */
+   const uint64_t per = ts + (what == MGP_PACK_WHAT_DEPTH_STENCIL ? 1u : 0u);
+   uint64_t body;
+   if (!ts || !mgu_mul_u64(n, per, &body) ||
+       !mgu_add_u64(body, sizeof(struct mgp_texels_rect), size))
+      return false;
+   return true;
+}
+
+bool
+mgp_texels_recode(unsigned what, unsigned from, unsigned to, const uint8_t *src, uint8_t *dst,
+                  size_t n)
+{
+   const unsigned fs = mgp_texels_texel_size(what, from), ts = mgp_texels_texel_size(what, to);
+   if (!fs || !ts)
+      return false;
+   if (what == MGP_PACK_WHAT_STENCIL || (from == to && what == MGP_PACK_WHAT_COLOR)) {
+      memcpy(dst, src, n * fs);
+      return true;
+   }
+   if (what != MGP_PACK_WHAT_COLOR) {
+      enum mgp_depth_layout fl, tl;
+      if (!mgp_format_depth_layout(from, &fl) || !mgp_format_depth_layout(to, &tl))
+         return false;
+      if (fl == tl) {
+         memcpy(dst, src, n * fs);
+         return true;
+      }
+      for (size_t i = 0; i < n; i++)
+         mgp_depth_encode(tl, mgp_depth_decode(fl, src + i * fs), dst + i * ts);
+      return true;
+   }
+   struct mgp_pack_shape shape;
+   if (!mgp_pack_shape_of_format(to, &shape) || shape.integer ||
+       !mgp_pack_compatible(&shape, from) || n > UINT32_MAX)
+      return false;
+   const struct mgp_pack_src ps = {.format = from, .has_alpha = true, .texels = src,
+                                   .texel_size = fs};
+   mgp_pack_rows(&shape, &ps, (uint32_t)n, 1, dst, n * ts, false);
+   return true;
+}
+
+bool
+mgp_pack_shape_of_format(unsigned format, struct mgp_pack_shape *s)
+{
+   const struct mgp_format_desc *d = mgp_format_desc(format);
+   if (!mgp_texels_texel_size(MGP_PACK_WHAT_COLOR, format))
+      return false;
+   unsigned nc = 0;
+   while (nc < 4 && d->bits[nc])
+      nc++;
+   *s = (struct mgp_pack_shape){.what = MGP_PACK_WHAT_COLOR, .nc = (uint8_t)nc,
+                                .integer = d->kind == MGP_FORMAT_KIND_UINT ||
+                                           d->kind == MGP_FORMAT_KIND_SINT,
+                                .comp = {0, 1, 2, 3}, .size = d->bytes};
+   switch (d->layout) {
+   case MGP_FORMAT_LAYOUT_SHARED_EXP:
+      s->type = MGP_PACK_TYPE_SHARED_EXP_5999;
+      break;
+   case MGP_FORMAT_LAYOUT_PACK_HI:
+   case MGP_FORMAT_LAYOUT_PACK_LO:
+      if (d->kind == MGP_FORMAT_KIND_FLOAT) {
+         s->type = MGP_PACK_TYPE_UFLOAT_11_11_10;
+         break;
+      }
+      s->type = MGP_PACK_TYPE_PACKED;
+      s->rev = d->layout == MGP_FORMAT_LAYOUT_PACK_LO;
+      for (unsigned c = 0; c < nc; c++)
+         s->bits[c] = d->bits[c];
+      break;
+   case MGP_FORMAT_LAYOUT_BGRA:
+      s->comp[0] = 2, s->comp[2] = 0;
+      /* fallthrough */
+   default: {
+      const bool sgn = d->kind == MGP_FORMAT_KIND_SNORM || d->kind == MGP_FORMAT_KIND_SINT;
+      switch (d->kind == MGP_FORMAT_KIND_FLOAT ? d->bits[0] + 100u : d->bits[0]) {
+      case 8: s->type = sgn ? MGP_PACK_TYPE_S8 : MGP_PACK_TYPE_U8; break;
+      case 16: s->type = sgn ? MGP_PACK_TYPE_S16 : MGP_PACK_TYPE_U16; break;
+      case 32: s->type = sgn ? MGP_PACK_TYPE_S32 : MGP_PACK_TYPE_U32; break;
+      case 116: s->type = MGP_PACK_TYPE_F16; break;
+      case 132: s->type = MGP_PACK_TYPE_F32; break;
+      default: return false;
+      }
+   }
+   }
+   return mgp_pack_shape_check(s);
 }
 
 static int64_t

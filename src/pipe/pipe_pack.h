@@ -1,9 +1,9 @@
 /* pipe_pack.h — a readback's conversion: texels of a rectangle (colour texels of an enum
  * mgp_format, or depth and stencil as buffer copies of those aspects lay them out) into the
  * pixels a struct mgp_pack_shape describes, rows at a given stride. The front end builds the
- * shape from GL's format and type (the shape carries no GL enum); the backend runs the
- * conversion where the destination lives on the server (a pixel pack buffer) or where the
- * reply is written. */
+ * shape from GL's format and type (the shape carries no GL enum) and runs the conversion on
+ * the tight texels read_pixels and get_texture_image answer; the backend runs it only where the
+ * destination lives on the server (a pixel pack buffer). */
 #ifndef MGL_PIPE_PACK_H
 #define MGL_PIPE_PACK_H
 
@@ -35,6 +35,33 @@ struct mgp_pack_src {
 /* Whether colour texels of this source convert into the shape (integer data only into integer
  * shapes and back); always true for depth and stencil. */
 bool mgp_pack_compatible(const struct mgp_pack_shape *s, unsigned format);
+
+/* The layout of a depth or depth/stencil format's depth aspect; false for other formats. */
+bool mgp_format_depth_layout(unsigned format, enum mgp_depth_layout *l);
+
+/* Bytes per texel of the first plane of a read of `what` (enum mgp_pack_what) from a surface
+ * of `format`: the colour texel, the depth aspect's (DEPTH_STENCIL too: format names the depth
+ * image, the stencil plane is a byte a texel), 1 for stencil. 0: the format has no such aspect
+ * (or what or format is out of range), which no front end asks for. */
+unsigned mgp_texels_texel_size(unsigned what, unsigned format);
+
+/* The size of read_pixels' and get_texture_image's answer for a width x height request: the
+ * mgp_texels_rect, then the planes (for DEPTH_STENCIL a stencil byte per texel follows the
+ * depth plane). false: no such read (texel size 0) or past 2^64 bytes. */
+bool mgp_texels_size(unsigned what, unsigned format, uint32_t width, uint32_t height,
+                     uint64_t *size);
+
+/* n texels of the first plane stored as `from` re-encoded as `to` (a storage substitution
+ * undone: RGB8 kept as RGBA8, D24 depth kept as float, ...). Colour packs into the shape of
+ * `to`'s own texels (exact for the substitutions there are); integer colour only copies
+ * (from == to); depth
+ * decodes and encodes (pipe_pixel.h); stencil copies. false: not convertible. */
+bool mgp_texels_recode(unsigned what, unsigned from, unsigned to, const uint8_t *src,
+                       uint8_t *dst, size_t n);
+
+/* The shape whose pixels are a colour format's own texels (RGB8 as three U8, RGB565 as a
+ * PACKED element, ...); false for depth, stencil and formats no shape describes. */
+bool mgp_pack_shape_of_format(unsigned format, struct mgp_pack_shape *s);
 
 enum mgp_pack_path {
    MGP_PACK_ROW_COPY, /* the texels are the pixels: rows copied */

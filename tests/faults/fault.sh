@@ -596,7 +596,7 @@ tcp.rogue_decode)
   log=$dir/server/server.log
   expect_log "$log" 'Fatal\{ProtocolCorruption, "set_vertex_attrib_defaults\.count"\}' \
     "tail-count's Fatal"
-  expect_log "$log" 'Fatal\{ProtocolCorruption, "read_pixels\.out: the pack layout needs' \
+  expect_log "$log" 'Fatal\{ProtocolCorruption, "read_pixels\.out: the read needs more than 2\^64' \
     "pack-size's Fatal"
   expect_log "$log" 'Fatal\{ProtocolCorruption, "resource_subdata\.regions\[0\]\.src_offset' \
     "upload-wrap's Fatal"

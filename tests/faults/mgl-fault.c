@@ -26,7 +26,7 @@
  *       answered. KIND: garbage | bad-call | truncated-record | span-out-of-bounds |
  *       stale-context | truncated-frame | bad-frame-size | oversize-frame, and the decoding
  *       attacks of issue 17: tail-count (a tail count whose byte size is 0 in 32 bits) |
- *       pack-size (a read_pixels pack layout past 2^64 bytes) | upload-wrap (a texture upload
+ *       pack-size (a read_pixels answer past 2^64 bytes) | upload-wrap (a texture upload
  *       region whose source offset wraps to before its data). Exit 0 when the server refused
  *       or failed the session with a Fatal (printed), 1 otherwise.
  *       wrong-token: the refusal must come without the server's pid (exit 0 when so).
@@ -1290,7 +1290,7 @@ rogue_decode_attack(int fd, const char *kind)
       put_call(fd, MGP_CALL_set_vertex_attrib_defaults, 1,
                &(struct mgp_set_vertex_attrib_defaults){.count = 0x20000000u}, NULL, 0, 0);
    } else if (!strcmp(kind, "pack-size")) {
-      /* A read whose layout needs more than 2^64 bytes, into 256. */
+      /* A read whose answer needs more than 2^64 bytes, into 256. */
       put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
       struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
                                          .samples = 1};
@@ -1304,8 +1304,9 @@ rogue_decode_attack(int fd, const char *kind)
                                               .skip_pixels = 0x7fffffff},
                NULL, 0, 0);
       put_call(fd, MGP_CALL_read_pixels, 1,
-               &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
-                                         .shape = MGP_PACK_SHAPE_RGBA8,
+               &(struct mgp_read_pixels){.width = UINT32_MAX, .height = UINT32_MAX,
+                                         .format = MGP_FORMAT_RGBA8_UNORM,
+                                         .what = MGP_PACK_WHAT_COLOR,
                                          .out = {.size = 256, .seg = MGP_SEG_INLINE}},
                NULL, 0, 256);
    } else if (!strcmp(kind, "upload-wrap")) {
@@ -1320,7 +1321,9 @@ rogue_decode_attack(int fd, const char *kind)
                   .region_count = 1, .data = {.size = 64, .seg = MGP_SEG_INLINE}},
                &g, 1, 64);
       put_call(fd, MGP_CALL_get_texture_image, 1,
-               &(struct mgp_get_texture_image){.res = tex.res, .shape = MGP_PACK_SHAPE_RGBA8,
+               &(struct mgp_get_texture_image){.res = tex.res, .width = 4, .height = 2,
+                                               .format = tex.format,
+                                               .what = MGP_PACK_WHAT_COLOR,
                                                .out = {.size = 64, .seg = MGP_SEG_INLINE}},
                NULL, 0, 64);
    } else {

@@ -1,8 +1,8 @@
-/* vkb_pack.c — read_pixels and get_texture_image: a rectangle of one level / layer of an
- * image copied to the batch's arena, then converted into the pixels the call's mgp_pack_shape
- * describes (pipe_pack.c, the conversion both roles share) and laid out by the pack state
- * (alignment, row length, skips, byte swapping). GL's format and type are the front end's:
- * the shape it sends carries none of them. */
+/* vkb_pack.c — read_pixels, get_texture_image and pack_to_buffer: a rectangle of one level /
+ * layer of an image copied to the batch's arena. read_pixels and get_texture_image answer
+ * those texels as they are (the client packs them into GL's pixels); pack_to_buffer converts
+ * them into the pixels its mgp_pack_shape describes (pipe_pack.c, the conversion both roles
+ * share), laid out by the pack state, in a buffer on the server. */
 #include <stdio.h>
 #include <string.h>
 
@@ -92,6 +92,105 @@ pack_out_of_range(struct vkb_screen *scr, const char *call, uint64_t need, bool 
    vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
 }
 
+/* The image a read of `what` copies from and the aspect it copies; NULL after declining. */
+static struct vkb_resource *
+read_image(const struct pack_src *src, enum mgp_pack_what what, VkImageAspectFlags *aspect,
+           const char *call)
+{
+   struct vkb_resource *r = what == MGP_PACK_WHAT_STENCIL ? src->s : src->r;
+   const uint32_t level = what == MGP_PACK_WHAT_STENCIL ? src->s_level : src->level;
+   const uint32_t layer = what == MGP_PACK_WHAT_STENCIL ? src->s_layer : src->layer;
+   struct vkb_resource *sr = what == MGP_PACK_WHAT_DEPTH_STENCIL ? src->s : NULL;
+   if (!r || r->is_buffer || !r->img || level >= r->levels ||
+       layer >= vkb_resource_level_layers(r, level) ||
+       (sr && (!sr->img || src->s_level >= sr->levels))) {
+      MGU_DECLINE(backend_draw_incomplete, "%s from a missing surface (level %u layer %u)", call,
+                  level, layer);
+      return NULL;
+   }
+   if (r->samples != VK_SAMPLE_COUNT_1_BIT) {
+      MGU_DECLINE(backend_draw_incomplete, "%s from a multisampled image", call);
+      return NULL;
+   }
+   const VkImageAspectFlags have = r->fmt->aspect;
+   switch (what) {
+   case MGP_PACK_WHAT_COLOR: *aspect = VK_IMAGE_ASPECT_COLOR_BIT; break;
+   case MGP_PACK_WHAT_DEPTH: case MGP_PACK_WHAT_DEPTH_STENCIL: *aspect = VK_IMAGE_ASPECT_DEPTH_BIT; break;
+   default: *aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
+   }
+   if (!(have & *aspect) || (sr && !(sr->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))) {
+      MGU_DECLINE(backend_draw_incomplete, "%s of pack kind %u from a %s image", call,
+                  (unsigned)what, vkb_format_name(r->desc.format));
+      return NULL;
+   }
+   return r;
+}
+
+/* A rectangle of r (and of the stencil image for DEPTH_STENCIL) copied to the batch's arena, in
+ * the stored layout, rows tight; the caller retires after reading it. */
+struct staged {
+   uint32_t x0, y0, cw, ch;      /* the part of the request inside the level */
+   uint32_t ts;                  /* bytes per stored texel of the first plane */
+   const uint8_t *texels, *stencil;
+};
+
+/* false: nothing inside the level, or the batch failed (nothing to read). */
+static bool
+stage_rect(struct vkb_context *ctx, const struct pack_src *src, struct vkb_resource *r,
+           VkImageAspectFlags aspect, bool with_stencil, int32_t x, int32_t y, uint32_t width,
+           uint32_t height, struct staged *out)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const bool stencil_only = aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
+   const uint32_t level = stencil_only ? src->s_level : src->level;
+   const uint32_t layer = stencil_only ? src->s_layer : src->layer;
+   struct vkb_resource *sr = with_stencil ? src->s : NULL;
+   /* Pixels outside the level are left as they are (GL: undefined). */
+   uint32_t lw = r->width >> level, lh = r->height >> level;
+   lw = lw ? lw : 1;
+   lh = lh ? lh : 1;
+   const int64_t x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
+   int64_t x1 = (int64_t)x + width, y1 = (int64_t)y + height;
+   x1 = x1 < lw ? x1 : lw;
+   y1 = y1 < lh ? y1 : lh;
+   if (x1 <= x0 || y1 <= y0)
+      return false;
+   const uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
+   const uint32_t ts = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? r->fmt->vk_texel_size
+                       : aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? mgp_depth_bytes(r->fmt->depth_layout)
+                                                             : 1;
+   const VkDeviceSize main_size = align_up((VkDeviceSize)cw * ch * ts, 16);
+   const VkDeviceSize total = main_size + (sr ? (VkDeviceSize)cw * ch : 0);
+   struct vkb_alloc st;
+   if (!vkb_arena_alloc(scr, total, 16, &st))
+      return false;
+   vkb_image_transition(scr, r, level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   if (sr && sr != r)
+      vkb_image_transition(scr, sr, src->s_level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return false;
+   copy_rect(scr, cmd, r, level, layer, aspect, (int32_t)x0, (int32_t)y0, cw, ch, st.buf,
+             st.offset);
+   if (sr)
+      copy_rect(scr, cmd, sr, src->s_level, src->s_layer, VK_IMAGE_ASPECT_STENCIL_BIT,
+                (int32_t)x0, (int32_t)y0, cw, ch, st.buf, st.offset + main_size);
+   r->last_use = vkb_current_serial(scr);
+   if (sr)
+      sr->last_use = r->last_use;
+   const uint64_t serial = vkb_submit(scr);
+   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
+      return false;
+   *out = (struct staged){
+      .x0 = (uint32_t)x0, .y0 = (uint32_t)y0, .cw = cw, .ch = ch, .ts = ts,
+      .texels = st.ptr, .stencil = sr ? st.ptr + main_size : NULL,
+   };
+   return true;
+}
+
+/* Into a pixel pack buffer's host mapping: the texels converted into the shape and laid out by
+ * the pack state (alignment, row length, skips, byte swapping). */
 static void
 pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, uint32_t width,
      uint32_t height, const struct mgp_pack_shape *shape, uint8_t *out_ptr, uint64_t out_size,
@@ -109,33 +208,10 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
       return;
    }
    const enum mgp_pack_what what = shape->what;
-   struct vkb_resource *r = what == MGP_PACK_WHAT_STENCIL ? src->s : src->r;
-   const uint32_t level = what == MGP_PACK_WHAT_STENCIL ? src->s_level : src->level;
-   const uint32_t layer = what == MGP_PACK_WHAT_STENCIL ? src->s_layer : src->layer;
-   struct vkb_resource *sr = what == MGP_PACK_WHAT_DEPTH_STENCIL ? src->s : NULL;
-   if (!r || r->is_buffer || !r->img || level >= r->levels ||
-       layer >= vkb_resource_level_layers(r, level) ||
-       (sr && (!sr->img || src->s_level >= sr->levels))) {
-      MGU_DECLINE(backend_draw_incomplete, "%s from a missing surface (level %u layer %u)", call,
-                  level, layer);
-      return;
-   }
-   if (r->samples != VK_SAMPLE_COUNT_1_BIT) {
-      MGU_DECLINE(backend_draw_incomplete, "%s from a multisampled image", call);
-      return;
-   }
-   const VkImageAspectFlags have = r->fmt->aspect;
    VkImageAspectFlags aspect;
-   switch (what) {
-   case MGP_PACK_WHAT_COLOR: aspect = VK_IMAGE_ASPECT_COLOR_BIT; break;
-   case MGP_PACK_WHAT_DEPTH: case MGP_PACK_WHAT_DEPTH_STENCIL: aspect = VK_IMAGE_ASPECT_DEPTH_BIT; break;
-   default: aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
-   }
-   if (!(have & aspect) || (sr && !(sr->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))) {
-      MGU_DECLINE(backend_draw_incomplete, "%s of pack kind %u from a %s image", call,
-                  (unsigned)what, vkb_format_name(r->desc.format));
+   struct vkb_resource *r = read_image(src, what, &aspect, call);
+   if (!r)
       return;
-   }
    if (!mgp_pack_compatible(shape, r->fmt->storage)) {
       MGU_DECLINE(backend_draw_incomplete, "%s: %s data from %s", call,
                   shape->integer ? "integer" : "non-integer", vkb_format_name(r->desc.format));
@@ -156,57 +232,109 @@ pack(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y, 
    const int64_t psize = (int64_t)psize_u, stride = (int64_t)stride_u;
    const int64_t skip_px = ctx->pack.skip_pixels > 0 ? ctx->pack.skip_pixels : 0;
    const int64_t skip_rows = ctx->pack.skip_rows > 0 ? ctx->pack.skip_rows : 0;
-
-   /* Pixels outside the level are left as they are (GL: undefined). */
-   uint32_t lw = r->width >> level, lh = r->height >> level;
-   lw = lw ? lw : 1;
-   lh = lh ? lh : 1;
-   const int64_t x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
-   int64_t x1 = (int64_t)x + width, y1 = (int64_t)y + height;
-   x1 = x1 < lw ? x1 : lw;
-   y1 = y1 < lh ? y1 : lh;
-   if (x1 <= x0 || y1 <= y0)
+   struct staged st;
+   if (!stage_rect(ctx, src, r, aspect, what == MGP_PACK_WHAT_DEPTH_STENCIL, x, y, width, height,
+                   &st))
       return;
-   const uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
-   const uint32_t ts = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? r->fmt->vk_texel_size
-                       : aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? mgp_depth_bytes(r->fmt->depth_layout)
-                                                             : 1;
-   const VkDeviceSize main_size = align_up((VkDeviceSize)cw * ch * ts, 16);
-   const VkDeviceSize total = main_size + (sr ? (VkDeviceSize)cw * ch : 0);
-   struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, total, 16, &st))
-      return;
-   vkb_image_transition(scr, r, level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
-   if (sr && sr != r)
-      vkb_image_transition(scr, sr, src->s_level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
-   vkb_end_rendering(scr);
-   VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd)
-      return;
-   copy_rect(scr, cmd, r, level, layer, aspect, (int32_t)x0, (int32_t)y0, cw, ch, st.buf,
-             st.offset);
-   if (sr)
-      copy_rect(scr, cmd, sr, src->s_level, src->s_layer, VK_IMAGE_ASPECT_STENCIL_BIT,
-                (int32_t)x0, (int32_t)y0, cw, ch, st.buf, st.offset + main_size);
-   r->last_use = vkb_current_serial(scr);
-   if (sr)
-      sr->last_use = r->last_use;
-   const uint64_t serial = vkb_submit(scr);
-   if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
-      return;
-
    const struct mgp_pack_src ps = {
       .format = r->fmt->storage,
       .has_alpha = r->fmt->has_alpha,
       .depth = r->fmt->depth_layout,
-      .texels = st.ptr,
-      .stencil = sr ? st.ptr + main_size : NULL,
-      .texel_size = ts,
+      .texels = st.texels,
+      .stencil = st.stencil,
+      .texel_size = st.ts,
    };
-   uint8_t *dst = out_ptr + (skip_rows + (y0 - y)) * stride + (skip_px + (x0 - x)) * psize;
-   if (mgp_pack_rows(shape, &ps, cw, ch, dst, (size_t)stride, ctx->pack.swap_bytes) ==
+   uint8_t *dst = out_ptr + (skip_rows + (st.y0 - y)) * stride + (skip_px + (st.x0 - x)) * psize;
+   if (mgp_pack_rows(shape, &ps, st.cw, st.ch, dst, (size_t)stride, ctx->pack.swap_bytes) ==
        MGP_PACK_ROW_COPY)
-      scr->stats.pack_row_copies += ch;
+      scr->stats.pack_row_copies += st.ch;
+   vkb_retire(scr); /* only now: the slice read above belongs to the batch */
+}
+
+/* read_pixels and get_texture_image: the texels of the rectangle in the format the client
+ * names, tight, after an mgp_texels_rect saying which part of the request they are (the client
+ * packs them into GL's pixels). Stored as that format, the rows are the stored bytes; stored
+ * as a substitute, the texels are re-encoded as the named format. */
+static void
+read_texels(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int32_t y,
+            uint32_t width, uint32_t height, unsigned what, unsigned format, uint8_t *out_ptr,
+            uint64_t out_size, const char *call)
+{
+   struct vkb_screen *scr = ctx->scr;
+   uint64_t need = 0;
+   if (!mgp_texels_texel_size(what, format)) {
+      char detail[128];
+      snprintf(detail, sizeof(detail), "%s.format: %s has no plane for a read of kind %u", call,
+               mgp_format_name(format), what);
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+      return;
+   }
+   const bool fits = mgp_texels_size(what, format, width, height, &need);
+   if (!fits || !out_ptr || need > out_size) {
+      char detail[160];
+      if (!fits)
+         snprintf(detail, sizeof(detail), "%s.out: the read needs more than 2^64 bytes", call);
+      else
+         snprintf(detail, sizeof(detail), "%s.out: the read needs %llu bytes, the answer has "
+                  "%llu", call, (unsigned long long)need,
+                  (unsigned long long)(out_ptr ? out_size : 0));
+      vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+      return;
+   }
+   memset(out_ptr, 0, sizeof(struct mgp_texels_rect)); /* nothing read until said otherwise */
+   VkImageAspectFlags aspect;
+   struct vkb_resource *r = read_image(src, what, &aspect, call);
+   if (!r)
+      return;
+   /* The stored format of the plane read: a depth aspect's layout names its own format. */
+   unsigned stored = r->fmt->storage;
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT)
+      stored = format; /* one byte a texel, whatever the image */
+   if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) {
+      enum mgp_depth_layout want;
+      mgp_format_depth_layout(format, &want); /* true: mgp_texels_size passed */
+      if (r->fmt->depth_layout != want)
+         stored = r->fmt->depth_layout == MGP_DEPTH_UNORM16   ? MGP_FORMAT_D16_UNORM
+                  : r->fmt->depth_layout == MGP_DEPTH_UNORM24 ? MGP_FORMAT_X8_D24_UNORM
+                                                              : MGP_FORMAT_D32_FLOAT;
+      else
+         stored = format;
+   }
+   const unsigned ts = mgp_texels_texel_size(what, format);
+   if (aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+       mgp_format_desc(stored)->bytes != r->fmt->vk_texel_size) {
+      MGU_DECLINE(backend_draw_incomplete, "%s: %s stored in %u-byte texels", call,
+                  mgp_format_name(stored), r->fmt->vk_texel_size);
+      return;
+   }
+   if (stored != format) {
+      /* Probe the conversion on one texel before any GPU work. */
+      uint8_t probe_in[16] = {0}, probe_out[16];
+      if (!mgp_texels_recode(what, stored, format, probe_in, probe_out, 1)) {
+         MGU_DECLINE(backend_draw_incomplete, "%s: %s texels read as %s", call,
+                     mgp_format_name(stored), mgp_format_name(format));
+         return;
+      }
+   }
+   if (!width || !height)
+      return;
+   struct staged st;
+   if (!stage_rect(ctx, src, r, aspect, what == MGP_PACK_WHAT_DEPTH_STENCIL, x, y, width, height,
+                   &st))
+      return;
+   const struct mgp_texels_rect rect = {(uint32_t)((int64_t)st.x0 - x),
+                                        (uint32_t)((int64_t)st.y0 - y), st.cw, st.ch};
+   uint8_t *dst = out_ptr + sizeof(rect);
+   const size_t n = (size_t)st.cw * st.ch; /* inside the request: need covers it */
+   if (stored == format) {
+      memcpy(dst, st.texels, n * ts);
+      scr->stats.pack_row_copies += st.ch;
+   } else {
+      mgp_texels_recode(what, stored, format, st.texels, dst, n);
+   }
+   if (st.stencil)
+      memcpy(dst + n * ts, st.stencil, n);
+   memcpy(out_ptr, &rect, sizeof(rect));
    vkb_retire(scr); /* only now: the slice read above belongs to the batch */
 }
 
@@ -258,10 +386,10 @@ vkb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail
 {
    CTX_SELF;
    struct pack_src src;
-   if (!read_source(ctx, args->shape.what, &src, "read_pixels"))
+   if (!read_source(ctx, args->what, &src, "read_pixels"))
       return;
-   pack(ctx, &src, args->x, args->y, args->width, args->height, &args->shape, args->out.ptr,
-        args->out.size, "read_pixels");
+   read_texels(ctx, &src, args->x, args->y, args->width, args->height, args->what, args->format,
+               args->out.ptr, args->out.size, "read_pixels");
 }
 
 void
@@ -278,9 +406,8 @@ vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args, cons
    }
    struct pack_src src = {.r = r, .level = args->level, .layer = args->layer, .s = r,
                           .s_level = args->level, .s_layer = args->layer};
-   uint32_t w = r->width >> args->level, h = r->height >> args->level;
-   pack(ctx, &src, 0, 0, w ? w : 1, h ? h : 1, &args->shape, args->out.ptr, args->out.size,
-        "get_texture_image");
+   read_texels(ctx, &src, 0, 0, args->width, args->height, args->what, args->format,
+               args->out.ptr, args->out.size, "get_texture_image");
 }
 
 /* RGBA/UNSIGNED_BYTE of an RGBA8 colour image without byte swapping, rows and offset on texel

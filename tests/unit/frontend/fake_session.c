@@ -1,6 +1,6 @@
 /* fake_session.c — the session.h a unit test links instead of the transport: the screen and
  * context tables record calls; ReplySlot calls write a byte pattern (i & 0xff) into their
- * span_out. */
+ * span_out (after a readback's mgp_texels_rect naming the whole request). */
 #include "fake_session.h"
 
 #include <stdio.h>
@@ -39,8 +39,20 @@ record(enum mgp_call_id id, const void *args, const void *tail, uint32_t tail_co
       struct mgp_span *s = (struct mgp_span *)((uint8_t *)args + ci->spans[i].offset);
       if (ci->spans[i].out) {
          uint8_t *p = s->ptr;
-         for (uint64_t k = 0; p && k < s->size; k++)
-            p[k] = (uint8_t)k;
+         /* A readback's answer: the whole request inside the image, then the pattern. */
+         uint64_t at = 0;
+         if (p && (id == MGP_CALL_read_pixels || id == MGP_CALL_get_texture_image) &&
+             s->size >= sizeof(struct mgp_texels_rect)) {
+            const struct mgp_read_pixels *rp = args;
+            const struct mgp_get_texture_image *gt = args;
+            const bool is_rp = id == MGP_CALL_read_pixels;
+            const struct mgp_texels_rect rect = {0, 0, is_rp ? rp->width : gt->width,
+                                                 is_rp ? rp->height : gt->height};
+            memcpy(p, &rect, sizeof(rect));
+            at = sizeof(rect);
+         }
+         for (uint64_t k = 0; p && k + at < s->size; k++)
+            p[at + k] = (uint8_t)k;
          continue;
       }
       if (!s->ptr || !s->size)

@@ -1206,7 +1206,10 @@ test_clear_and_read(void)
    mgl_glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
    CHECK_EQ(fake_count_of(MGP_CALL_set_pixel_pack_state), 1);
    const struct fake_rec *r = fake_find(MGP_CALL_read_pixels, 0);
-   CHECK(r && ((const struct mgp_read_pixels *)r->args)->out.size == sizeof(px));
+   /* the answer: the rectangle, then the surface's RGBA8 texels tight */
+   CHECK(r && ((const struct mgp_read_pixels *)r->args)->out.size ==
+                 sizeof(struct mgp_texels_rect) + sizeof(px) &&
+         ((const struct mgp_read_pixels *)r->args)->format == MGP_FORMAT_RGBA8_UNORM);
    CHECK(px[9] == 9);
    fake_clear();
    mgl_glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);

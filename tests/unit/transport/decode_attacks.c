@@ -7,11 +7,10 @@
  *   tail-count     set_vertex_attrib_defaults whose count says 2^29 elements and whose record
  *                  carries none (the encoder is called with tail_count 0): a 16-byte record.
  *                  Not on monolith, which has no decoder: the backend is given tail_count.
- *   pack-size      pack state alignment 1, row_length 2^31-1, skip_pixels 2^31-1, and
- *                  read_pixels of height 2^30+2 into 256 bytes: the layout's size does not fit
- *                  in 64 bits.
- *   pack-shape     read_pixels of a 4x4 surface whose pack shape takes its first component
- *                  from "RGBA" component 9: a shape no front end builds.
+ *   pack-size      read_pixels of 2^32-1 x 2^32-1 RGBA8 texels into 256 bytes: the answer's
+ *                  size does not fit in 64 bits.
+ *   pack-shape     read_pixels of a 4x4 surface naming format 0xffff, past enum mgp_format:
+ *                  a format no front end names.
  *   upload-wrap    resource_subdata whose region starts at src_offset 2^64-64 with a row
  *                  stride of 64: offset plus length wraps to inside the data; then
  *                  get_texture_image (the bytes before the data would come back).
@@ -60,13 +59,11 @@ attack_pack_size(const struct mgp_screen *scr, const struct mgp_context *ctx)
    for (int i = 0; i < 8; i++)
       fb.draw_buffers[i] = i == 0 ? 0 : -1;
    mgp_set_framebuffer_state(ctx, &fb);
-   mgp_set_pixel_pack_state(ctx, &(struct mgp_pixel_pack_state){
-                                    .alignment = 1, .row_length = 0x7fffffff,
-                                    .skip_pixels = 0x7fffffff});
    /* 256 bytes of the 320: a write past them lands in the guard (monolith) */
    memset(pack_out, 0xa5, sizeof(pack_out));
-   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = (1u << 30) + 2,
-                                                   .shape = MGP_PACK_SHAPE_RGBA8,
+   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = UINT32_MAX, .height = UINT32_MAX,
+                                                   .format = MGP_FORMAT_RGBA8_UNORM,
+                                                   .what = MGP_PACK_WHAT_COLOR,
                                                    .out = {.ptr = pack_out, .size = 256}});
    for (unsigned i = 256; i < sizeof(pack_out); i++)
       CHECK(pack_out[i] == 0xa5, "read_pixels wrote past its 256 bytes (byte %u)", i);
@@ -83,13 +80,12 @@ attack_pack_shape(const struct mgp_screen *scr, const struct mgp_context *ctx)
    for (int i = 0; i < 8; i++)
       fb.draw_buffers[i] = i == 0 ? 0 : -1;
    mgp_set_framebuffer_state(ctx, &fb);
-   struct mgp_pack_shape shape = MGP_PACK_SHAPE_RGBA8;
-   shape.comp[0] = 9;
    memset(pack_out, 0xa5, sizeof(pack_out));
-   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = 4, .shape = shape,
-                                                   .out = {.ptr = pack_out, .size = 64}});
+   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = 4, .format = 0xffff,
+                                                   .what = MGP_PACK_WHAT_COLOR,
+                                                   .out = {.ptr = pack_out, .size = 80}});
    for (unsigned i = 0; i < sizeof(pack_out); i++)
-      CHECK(pack_out[i] == 0xa5, "read_pixels of a bad shape wrote byte %u", i);
+      CHECK(pack_out[i] == 0xa5, "read_pixels of a bad format wrote byte %u", i);
 }
 
 static void
@@ -106,16 +102,17 @@ attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
                                            .box = {0, 0, 0, 4, 2, 1}, .region_count = 1,
                                            .data = {.ptr = mem + 64, .size = 64}};
    mgp_resource_subdata(ctx, &up, &g);
-   uint8_t back[64];
+   uint8_t back[16 + 64]; /* the mgp_texels_rect, then 4x4 texels */
    memset(back, 0, sizeof(back));
    mgp_get_texture_image(ctx, &(struct mgp_get_texture_image){
-                                 .res = tex, .shape = MGP_PACK_SHAPE_RGBA8,
+                                 .res = tex, .width = 4, .height = 4,
+                                 .format = MGP_FORMAT_RGBA8_UNORM, .what = MGP_PACK_WHAT_COLOR,
                                  .out = {.ptr = back, .size = sizeof(back)}});
    unsigned leaked = 0;
-   for (unsigned i = 0; i < sizeof(back); i++)
+   for (unsigned i = 16; i < sizeof(back); i++)
       leaked += back[i] != 0 && back[i] != 0x11;
    printf("get_texture_image: %u of 64 bytes are not the upload's (first: %02x %02x %02x %02x)\n",
-          leaked, back[0], back[1], back[2], back[3]);
+          leaked, back[16], back[17], back[18], back[19]);
 }
 
 static void

@@ -169,6 +169,54 @@ surface(struct mgp_handle res, enum mgp_format fmt, uint8_t kind)
    return (struct mgp_surface){.res = res, .format = (uint16_t)fmt, .kind = kind};
 }
 
+/* The framebuffer state last set: the formats a read names, as the front end knows them. */
+static struct mgp_framebuffer_state cur_fb;
+
+static void
+set_fb(struct t *t, const struct mgp_framebuffer_state *fb)
+{
+   cur_fb = *fb;
+   t->cv->set_framebuffer_state(t->ctx, fb, NULL, 0);
+}
+
+/* The conversion the last read took (mgp_pack_rows). */
+static enum mgp_pack_path last_path;
+
+/* What the front end does with a read's answer (fe_pack.c): the texels of `format` after the
+ * rectangle they cover, packed into the shape at rows of width pixels rounded up to the
+ * alignment. */
+static void
+pack_answer(const uint8_t *ans, uint64_t ans_size, unsigned what, unsigned format,
+            const struct mgp_pack_shape *s, uint32_t w, int alignment, void *out, size_t size)
+{
+   struct mgp_texels_rect r;
+   memcpy(&r, ans, sizeof(r));
+   if (!r.width || !r.height)
+      return;
+   const size_t stride = ((size_t)w * s->size + (size_t)alignment - 1) / (size_t)alignment *
+                         (size_t)alignment;
+   const unsigned ts = mgp_texels_texel_size(what, format);
+   const size_t n = (size_t)r.width * r.height;
+   uint64_t need;
+   if (!mgp_texels_size(what, format, r.width, r.height, &need) || need > ans_size ||
+       (r.y + r.height - 1) * stride + (size_t)(r.x + r.width) * s->size > size) {
+      check(false, "a read's answer (%ux%u at %u,%u) fits its request", r.width, r.height, r.x,
+            r.y);
+      return;
+   }
+   struct mgp_pack_src src = {
+      .format = format,
+      .has_alpha = mgp_format_desc(format)->bits[3] != 0,
+      .texels = ans + sizeof(r),
+      .stencil = what == MGP_PACK_WHAT_DEPTH_STENCIL ? ans + sizeof(r) + n * ts : NULL,
+      .texel_size = ts,
+   };
+   if (what == MGP_PACK_WHAT_DEPTH || what == MGP_PACK_WHAT_DEPTH_STENCIL)
+      mgp_format_depth_layout(format, &src.depth);
+   last_path = mgp_pack_rows(s, &src, r.width, r.height,
+                             (uint8_t *)out + r.y * stride + (size_t)r.x * s->size, stride, false);
+}
+
 static void
 use_default_fb(struct t *t, bool with_depth)
 {
@@ -187,7 +235,7 @@ use_default_fb(struct t *t, bool with_depth)
    fb->samples = 1;
    fb->is_default = 1;
    fb->content_hash = with_depth ? 2 : 1;
-   t->cv->set_framebuffer_state(t->ctx, fb, NULL, 0);
+   set_fb(t, fb);
 }
 
 static void
@@ -342,15 +390,14 @@ draw(struct t *t, uint16_t mode, uint32_t first, uint32_t count, uint32_t instan
 
 static uint8_t pixels[W * H * 4];
 
+static void read_as(struct t *t, int x, int y, uint32_t w, uint32_t h, uint32_t format,
+                    uint32_t type, void *out, size_t size, int alignment);
+
 static void
 read_back(struct t *t)
 {
-   struct mgp_pixel_pack_state p = {.alignment = 4};
-   t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    memset(pixels, 0xcd, sizeof(pixels));
-   struct mgp_read_pixels rp = {.x = 0, .y = 0, .width = W, .height = H, .shape = MGP_PACK_SHAPE_RGBA8,
-                                .out = {.ptr = pixels, .size = sizeof(pixels)}};
-   t->cv->read_pixels(t->ctx, &rp, NULL, 0);
+   read_as(t, 0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, pixels, sizeof(pixels), 4);
 }
 
 /* GL window coordinates: (x, y) with y = 0 the bottom row. */
@@ -862,7 +909,7 @@ test_fbo(struct t *t, struct mgp_handle color_prog_h)
    fb.width = fb.height = 32;
    fb.layers = fb.samples = 1;
    fb.content_hash = 77;
-   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_fb(t, &fb);
    set_viewport(t, 0, 0, 32, 32, false, NULL);
    struct mgp_render_state s = gl_render_state();
    bind_rs(t, &s);
@@ -1220,21 +1267,40 @@ test_pack(struct t *t)
    const float col[4] = {1, 0, 1, 1};
    memcpy(c.color, col, sizeof(col));
    t->cv->clear(t->ctx, &c, NULL, 0);
-   /* glReadPixels(9, 19, 3, 2) with alignment 8, row length 5, skip 1 pixel and 1 row */
+   /* glReadPixels(W - 2, 19, 3, 2): the answer is the 2 x 2 texels inside the surface, tight,
+    * after the rectangle they are; the pack state plays no part (the front end packs). */
    struct mgp_pixel_pack_state p = {.alignment = 8, .row_length = 5, .skip_pixels = 1,
                                     .skip_rows = 1};
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
-   uint8_t out[3 * 24];
+   c.scissor[0] = W - 1;
+   t->cv->clear(t->ctx, &c, NULL, 0);
+   uint8_t out[16 + 3 * 2 * 4];
    memset(out, 0xee, sizeof(out));
-   struct mgp_read_pixels rp = {.x = 9, .y = 19, .width = 3, .height = 2, .shape = MGP_PACK_SHAPE_RGBA8,
+   struct mgp_read_pixels rp = {.x = W - 2, .y = 19, .width = 3, .height = 2,
+                                .format = MGP_FORMAT_RGBA8_UNORM, .what = MGP_PACK_WHAT_COLOR,
                                 .out = {.ptr = out, .size = sizeof(out)}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
-   /* stride = align8(5 * 4) = 24; pixel (10, 20) is row 1 + 1 skip, column 1 + 1 skip */
-   const uint8_t *px = &out[2 * 24 + 2 * 4];
-   const uint8_t *left = &out[2 * 24 + 1 * 4];
-   check(px[0] == 255 && px[1] == 0 && px[2] == 255 && px[3] == 255 && left[0] == 0 &&
-            left[3] == 255 && out[0] == 0xee && out[24 + 4] == 0 && out[24] == 0xee,
-         "read_pixels honours pack alignment, row length and skips");
+   struct mgp_texels_rect r;
+   memcpy(&r, out, sizeof(r));
+   const uint8_t *tx = out + sizeof(r);
+   /* (W - 1, 20) is row 1, column 1 of the 2 x 2 texels */
+   check(r.x == 0 && r.y == 0 && r.width == 2 && r.height == 2 && tx[12] == 255 && tx[13] == 0 &&
+            tx[14] == 255 && tx[8] == 0 && tx[11] == 255 && out[16 + 16] == 0xee,
+         "read_pixels answers the texels inside the surface, tight (%u,%u %ux%u)", r.x, r.y,
+         r.width, r.height);
+   /* wholly outside: an empty rectangle, no texels */
+   memset(out, 0xee, sizeof(out));
+   rp.x = W;
+   t->cv->read_pixels(t->ctx, &rp, NULL, 0);
+   memcpy(&r, out, sizeof(r));
+   check(r.width == 0 && r.height == 0 && out[16] == 0xee,
+         "read_pixels outside the surface answers no texels");
+   /* a format with no plane of the kind asked for fails the session */
+   rp.x = 0;
+   rp.what = MGP_PACK_WHAT_DEPTH;
+   const int fatals = t->fatal_count;
+   t->cv->read_pixels(t->ctx, &rp, NULL, 0);
+   check(t->fatal_count == fatals, "a depth read without a depth surface declines first");
 }
 
 static void
@@ -1433,7 +1499,7 @@ test_rgb8(struct t *t)
    fb.color[0] = fb.read = surface(rb, MGP_FORMAT_RGB8_UNORM, 2);
    fb.is_default = 0;
    fb.content_hash = 99;
-   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_fb(t, &fb);
    clear_color(t, 0.2f, 0.4f, 0.6f, 0.2f, false, 1);
    struct mgp_handle cprog = make_program(t, &color_prog);
    use_program(t, cprog);
@@ -1451,7 +1517,7 @@ test_rgb8(struct t *t)
    fb.fbo = (struct mgp_handle){3, 1};
    fb.color[0] = fb.read = surface(rt, MGP_FORMAT_RGB8_UNORM, 1);
    fb.content_hash = 100;
-   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_fb(t, &fb);
    bind_vb(t, make_buffer(t, sizeof(full_quad_strip), full_quad_strip));
    set_consts(t, cprog, 0, 1, 0, 0, 0, 0, 0, 0, 0);
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
@@ -1547,7 +1613,7 @@ use_fb(struct t *t, uint32_t slot, struct mgp_surface color, struct mgp_surface 
    fb.height = h;
    fb.layers = fb.samples = 1;
    fb.content_hash = 1000 + slot;
-   t->cv->set_framebuffer_state(t->ctx, &fb, NULL, 0);
+   set_fb(t, &fb);
 }
 
 /* The shape the front end sends for GL's format and type (fe_pack_shape), for the pairs
@@ -1580,15 +1646,27 @@ shape_of(uint32_t format, uint32_t type)
    return s;
 }
 
+/* glReadPixels as the front end does it: read_pixels names the read surface's format, then
+ * the answer is packed here. */
 static void
 read_as(struct t *t, int x, int y, uint32_t w, uint32_t h, uint32_t format, uint32_t type,
         void *out, size_t size, int alignment)
 {
-   struct mgp_pixel_pack_state p = {.alignment = alignment};
-   t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
-   struct mgp_read_pixels rp = {.x = x, .y = y, .width = w, .height = h,
-                                .shape = shape_of(format, type), .out = {.ptr = out, .size = size}};
+   const struct mgp_pack_shape s = shape_of(format, type);
+   const unsigned fmt = s.what == MGP_PACK_WHAT_COLOR     ? cur_fb.read.format
+                        : s.what == MGP_PACK_WHAT_STENCIL ? cur_fb.stencil.format
+                                                          : cur_fb.depth.format;
+   uint64_t need = 0;
+   if (!mgp_texels_size(s.what, fmt, w, h, &need)) {
+      check(false, "a read of kind %u of %s", s.what, mgp_format_name(fmt));
+      return;
+   }
+   uint8_t *ans = calloc(1, need);
+   struct mgp_read_pixels rp = {.x = x, .y = y, .width = w, .height = h, .format = (uint16_t)fmt,
+                                .what = s.what, .out = {.ptr = ans, .size = need}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
+   pack_answer(ans, need, s.what, fmt, &s, w, alignment, out, size);
+   free(ans);
 }
 
 /* pack_to_buffer of RGBA/UNSIGNED_BYTE from an RGBA8 surface is a GPU copy into the buffer in
@@ -1663,10 +1741,14 @@ test_pack_row_copy(struct t *t)
    memset(slow, 0x11, sizeof(slow));
    const unsigned long long before = counter(t, "pack-row-copies");
    read_as(t, 1, 2, 8, 6, GL_RGBA, GL_UNSIGNED_BYTE, fast, sizeof(fast), 4);
+   const enum mgp_pack_path fast_path = last_path;
    const unsigned long long after = counter(t, "pack-row-copies");
    read_as(t, 1, 2, 8, 6, GL_RGBA, GL_UNSIGNED_INT_8_8_8_8_REV, slow, sizeof(slow), 4);
-   check(after == before + 6, "RGBA8 read-back copies its 6 rows as stored");
-   check(counter(t, "pack-row-copies") == after, "a packed-type read takes the per-texel path");
+   check(after == before + 6, "the server answers the 6 rows as stored");
+   check(counter(t, "pack-row-copies") == after + 6, "for a packed-type read too");
+   check(fast_path == MGP_PACK_ROW_COPY && last_path == MGP_PACK_CONVERT,
+         "RGBA/UNSIGNED_BYTE packs by row copy (%d), a packed type per texel (%d)", fast_path,
+         last_path);
    check(!memcmp(fast, slow, sizeof(fast)), "row copy and per-texel read-back agree");
    /* (3, 5) read from (1, 2): row 3, column 2 */
    const uint8_t *px = &fast[(3 * 8 + 2) * 4];
@@ -1984,15 +2066,25 @@ test_read_depth_stencil(struct t *t)
          rgba[0], rgba[1], rgba[2], rgba[3], rgba8[0], rgba8[1], rgba8[2], rgba8[3]);
 }
 
+/* One layer of an RGBA8 level as RGBA bytes; every level these tests read is square, of size
+ * bytes. */
 static void
 get_tex(struct t *t, struct mgp_handle tex, uint32_t level, uint32_t layer, void *out, size_t size)
 {
-   struct mgp_pixel_pack_state p = {.alignment = 4};
-   t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
-   struct mgp_get_texture_image g = {.res = tex, .level = level, .layer = layer,
-                                     .shape = MGP_PACK_SHAPE_RGBA8,
-                                     .out = {.ptr = out, .size = size}};
+   uint32_t side = 1;
+   while ((size_t)(side + 1) * (side + 1) * 4 <= size)
+      side++;
+   uint64_t need = 0;
+   mgp_texels_size(MGP_PACK_WHAT_COLOR, MGP_FORMAT_RGBA8_UNORM, side, side, &need);
+   uint8_t *ans = calloc(1, need);
+   struct mgp_get_texture_image g = {.res = tex, .level = level, .layer = layer, .width = side,
+                                     .height = side, .format = MGP_FORMAT_RGBA8_UNORM,
+                                     .what = MGP_PACK_WHAT_COLOR,
+                                     .out = {.ptr = ans, .size = need}};
    t->cv->get_texture_image(t->ctx, &g, NULL, 0);
+   const struct mgp_pack_shape s = MGP_PACK_SHAPE_RGBA8;
+   pack_answer(ans, need, MGP_PACK_WHAT_COLOR, MGP_FORMAT_RGBA8_UNORM, &s, side, 4, out, size);
+   free(ans);
 }
 
 static void
@@ -2306,7 +2398,7 @@ test_layered_teardown(bool validation)
       fb.layers = k ? 2 : 3;
       fb.samples = 1;
       fb.content_hash = 1060 + (uint32_t)k;
-      t2.cv->set_framebuffer_state(t2.ctx, &fb, NULL, 0);
+      set_fb(&t2, &fb);
       clear_color(&t2, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
    }
    uint8_t px[4 * 4 * 4];

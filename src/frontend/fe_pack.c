@@ -1,0 +1,101 @@
+/* fe_pack.c — client-memory readbacks packed in the front end (fe_pack.h). */
+#include "fe_pack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "checked.h"
+#include "fe_gl.h"
+#include "log.h"
+#include "pipe_pack.h"
+
+bool
+fe_pack_answer(const struct fe_pixel_store *ps, const struct mgp_pack_shape *shape,
+               const struct fe_texels_read *rd, const uint8_t *answer, size_t answer_size,
+               uint8_t *dst)
+{
+   struct mgp_texels_rect rect;
+   if (answer_size < sizeof(rect))
+      return false;
+   memcpy(&rect, answer, sizeof(rect));
+   if (!rect.width || !rect.height)
+      return true; /* nothing of the request inside the image, or the read declined */
+   if (rect.x > rd->width || rect.width > rd->width - rect.x || rect.y > rd->height ||
+       rect.height > rd->height - rect.y)
+      return false;
+   uint64_t need;
+   const unsigned ts = mgp_texels_texel_size(rd->what, rd->format);
+   if (!mgp_texels_size(rd->what, rd->format, rect.width, rect.height, &need) ||
+       need > answer_size)
+      return false;
+   /* GL's pack layout (GL 4.6 §8.4.4.1, §18.2): rows of row_length (or width) pixels rounded up
+    * to the alignment, skip_rows rows and skip_pixels pixels in. The caller sized dst by the
+    * same layout, so these products fit. */
+   const uint64_t psize = shape->size;
+   const uint64_t row_px = ps->row_length > 0 ? (uint64_t)ps->row_length : rd->width;
+   const uint64_t align = ps->alignment > 0 ? (uint64_t)ps->alignment : 1;
+   const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
+   const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
+   uint64_t stride, at, px;
+   if (!mgu_mul_u64(row_px, psize, &stride) || !mgu_add_u64(stride, align - 1, &stride))
+      return false;
+   stride = stride / align * align;
+   if (!mgu_add_u64(skip_rows, rect.y, &at) || !mgu_mul_u64(at, stride, &at) ||
+       !mgu_add_u64(skip_px, rect.x, &px) || !mgu_mul_u64(px, psize, &px) ||
+       !mgu_add_u64(at, px, &at))
+      return false;
+   const uint8_t *texels = answer + sizeof(rect);
+   const size_t n = (size_t)rect.width * rect.height;
+   struct mgp_pack_src src = {
+      .format = rd->format,
+      .has_alpha = rd->has_alpha,
+      .texels = texels,
+      .stencil = rd->what == MGP_PACK_WHAT_DEPTH_STENCIL ? texels + n * ts : NULL,
+      .texel_size = ts,
+   };
+   if (rd->what == MGP_PACK_WHAT_DEPTH || rd->what == MGP_PACK_WHAT_DEPTH_STENCIL)
+      mgp_format_depth_layout(rd->format, &src.depth); /* true: mgp_texels_size passed */
+   mgp_pack_rows(shape, &src, rect.width, rect.height, dst + at, (size_t)stride,
+                 ps->swap_bytes != 0);
+   return true;
+}
+
+void
+fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
+             const struct mgp_pack_shape *shape, const struct fe_pixel_store *ps, uint8_t *dst)
+{
+   uint64_t size;
+   if (!mgp_texels_size(rd->what, rd->format, rd->width, rd->height, &size) ||
+       size > SIZE_MAX / 2) {
+      MGU_DECLINE(gl_feature_unimplemented, "a read of kind %u from a %s image", rd->what,
+                  mgp_format_name(rd->format));
+      return;
+   }
+   if (!mgp_pack_compatible(shape, rd->format)) {
+      MGU_DECLINE(gl_feature_unimplemented, "a read of %s data from %s",
+                  shape->integer ? "integer" : "non-integer", mgp_format_name(rd->format));
+      return;
+   }
+   /* Zeroed: an answer the server never wrote names an empty rectangle. */
+   uint8_t *answer = calloc(1, (size_t)size);
+   if (!answer) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   const struct mgp_span out = {.ptr = answer, .size = size};
+   if (mgp_handle_is_null(rd->res)) {
+      struct mgp_read_pixels a = {.x = rd->x, .y = rd->y, .width = rd->width,
+                                  .height = rd->height, .format = rd->format, .what = rd->what,
+                                  .out = out};
+      mgp_read_pixels(&ctx->pipe, &a);
+   } else {
+      struct mgp_get_texture_image a = {.res = rd->res, .level = rd->level, .layer = rd->layer,
+                                        .width = rd->width, .height = rd->height,
+                                        .format = rd->format, .what = rd->what, .out = out};
+      mgp_get_texture_image(&ctx->pipe, &a);
+   }
+   if (!fe_pack_answer(ps, shape, rd, answer, (size_t)size, dst))
+      MGU_DECLINE(gl_feature_unimplemented, "a readback answer larger than its %ux%u request",
+                  rd->width, rd->height);
+   free(answer);
+}
