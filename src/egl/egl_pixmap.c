@@ -5,8 +5,8 @@
  * A pixmap surface is single-buffered (EGL_RENDER_BUFFER is EGL_SINGLE_BUFFER): GL renders
  * into an ordinary front-end surface of the pixmap's size and what it rendered is copied into
  * the pixmap by the window copy path (read back, then MIT-SHM or xcb_put_image) when the
- * client API is waited for: eglWaitClient and eglWaitGL with the surface current as the draw
- * surface. eglSwapBuffers has no effect on it (EGL 1.5 §3.10.1). eglCopyBuffers copies any
+ * client API is waited for: glFinish, eglWaitClient and eglWaitGL with the surface current as
+ * the draw surface. eglSwapBuffers has no effect on it (EGL 1.5 §3.10.1). eglCopyBuffers copies any
  * surface current on the calling thread into a pixmap the same way. The copy is finished in
  * the X server when the call returns, so any connection reads the pixels after it. */
 #include <stdlib.h>
@@ -68,6 +68,21 @@ pixmap_display(EGLDisplay dpy, const char *func)
    return d;
 }
 
+static EGLint copy_to_pixmap(struct fe_context *fe_ctx, struct egl_surface *s,
+                             struct egl_window *pix, const struct egl_window_ops *ops);
+
+/* glFinish with the pixmap surface current as the draw surface (fe_surface_set_finish_hook):
+ * glFinish has no error to give, so a failure is logged. */
+static void
+pixmap_finish_hook(struct fe_context *fe_ctx, void *data)
+{
+   struct egl_surface *s = data;
+   EGLint err = copy_to_pixmap(fe_ctx, s, s->win, s->win_ops);
+   if (err != EGL_SUCCESS)
+      mgu_warn("egl: glFinish: the pixmap of surface %p was not updated (0x%04x)", (void *)s,
+               err);
+}
+
 static EGLSurface
 pixmap_surface_create(EGLDisplay dpy, EGLConfig config, void *native_pixmap, bool platform_form,
                       const EGLAttrib *attrib_list, const char *func)
@@ -124,6 +139,7 @@ pixmap_surface_create(EGLDisplay dpy, EGLConfig config, void *native_pixmap, boo
    }
    s->win = pix;
    s->win_ops = p->window;
+   fe_surface_set_finish_hook(s->fe, pixmap_finish_hook, s);
 
    egl_lock();
    EGLint late = d->initialized ? EGL_SUCCESS : EGL_NOT_INITIALIZED;

@@ -720,6 +720,13 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
 }
 
 void
+fe_surface_set_finish_hook(struct fe_surface *surf, fe_finish_hook hook, void *data)
+{
+   surf->finish_hook = hook;
+   surf->finish_data = data;
+}
+
+void
 fe_set_swap_interval(struct fe_context *ctx, int interval)
 {
    if (!ctx || fe_ctx_lost(ctx))

@@ -400,6 +400,8 @@ struct fe_surface {
    /* Multisampled surfaces (format.samples > 1): the single-sampled image the colour buffer is
     * resolved into before it is presented or read (fe_surface_resolve); null otherwise. */
    struct mgp_handle resolve;
+   fe_finish_hook finish_hook; /* fe_surface_set_finish_hook */
+   void *finish_data;
    uint16_t color_format, ds_format;
    unsigned bind_count;
    bool destroy_pending;

@@ -3,8 +3,8 @@
  * glXMakeCurrent), glXQueryDrawable, glXSelectEvent, glXSwapBuffers, the swap-interval
  * extensions and glXWaitGL / glXWaitX. Windows are presented through the window-surface
  * layer (glx_window.c); GLX pixmaps (glXCreatePixmap, glXCreateGLXPixmap) are rendered
- * offscreen and written into the X pixmap by the same copy path at glXWaitGL, as EGL's pixmap
- * surfaces are at eglWaitClient. */
+ * offscreen and written into the X pixmap by the same copy path at glFinish and glXWaitGL, as
+ * EGL's pixmap surfaces are at glFinish and eglWaitClient. */
 #include <limits.h>
 #include <stdlib.h>
 
@@ -298,6 +298,21 @@ mgl_glXDestroyWindow(Display *dpy, GLXWindow win)
 
 /* ---- pixmaps ------------------------------------------------------------------------------- */
 
+/* glFinish with a GLX pixmap as the current draw drawable writes it (fe_surface_set_finish_hook);
+ * glFinish has no error to give, so a failure is logged. */
+static void
+pixmap_finish_hook(struct fe_context *fe_ctx, void *data)
+{
+   (void)fe_ctx;
+   struct glx_drawable *d = data;
+   struct glx_context *ctx = glx_current_context();
+   int code = 0;
+   bool glx_error = false;
+   if (ctx && ctx->draw == d && !glx_window_present(ctx, d, &code, &glx_error))
+      mgu_warn("glx: glFinish: GLX pixmap 0x%lx was not written (error %d)",
+               (unsigned long)d->xid, code);
+}
+
 static GLXPixmap
 pixmap_create(Display *dpy, struct glx_display *gd, const struct glx_config *c, Pixmap pixmap,
               int minor, const char *func)
@@ -324,6 +339,8 @@ pixmap_create(Display *dpy, struct glx_display *gd, const struct glx_config *c, 
    }
    struct glx_drawable *d =
       window_drawable_create(gd, XAllocID(dpy), pixmap, GLX_KIND_PIXMAP, c, &code, &glx_error);
+   if (d)
+      fe_surface_set_finish_hook(d->fe, pixmap_finish_hook, d);
    glx_unlock();
    if (!d) {
       why = "not a pixmap of the config's depth";

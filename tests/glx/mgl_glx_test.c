@@ -467,6 +467,11 @@ check_pixmap(Display *dpy, GLXFBConfig cfg, GLXContext core)
       CHECK_PIXEL(dpy, pm, 5, 25, 0xff0000);
       CHECK_PIXEL(dpy, pm, 5, 5, 0x00ff00);
       CHECK_PIXEL(dpy, pm, 35, 25, 0x00ff00);
+      /* glFinish writes it too. */
+      glClearColor(0, 0, 1, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glFinish();
+      CHECK_PIXEL(dpy, pm, 5, 25, 0x0000ff);
       CHECK(glXMakeContextCurrent(dpy, None, None, NULL), "release");
       glXDestroyPixmap(dpy, gp);
       CHECK(take_error(dpy) == -1, "glXDestroyPixmap");

@@ -872,8 +872,9 @@ sc_msaa(void)
 }
 
 /* EGL pixmap surfaces on an X pixmap: EGL_PIXMAP_BIT configs and EGL_MATCH_NATIVE_PIXMAP, the
- * spec's errors, what GL rendered in the pixmap after eglWaitClient / eglWaitGL (read back with
- * xcb_get_image), eglSwapBuffers without effect, and eglCopyBuffers into a pixmap. */
+ * spec's errors, what GL rendered in the pixmap after eglWaitClient / eglWaitGL / glFinish
+ * (read back with xcb_get_image), eglSwapBuffers without effect, and eglCopyBuffers into a
+ * pixmap. */
 static xcb_pixmap_t
 make_pixmap(xcb_connection_t *c, uint8_t depth, int w, int h)
 {
@@ -977,6 +978,13 @@ sc_pixmap(void)
    CHECK(eglWaitGL());
    px = read_window(x.c, pix, w, h);
    EXPECT_RECT(px, w, 0, 0, w, h, YELLOW);
+   free(px);
+   /* glFinish likewise. */
+   paint(w, h, GREEN, 0, h / 2, w, h / 2, RED);
+   glFinish();
+   px = read_window(x.c, pix, w, h);
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, RED); /* GL's top half */
+   EXPECT_RECT(px, w, 0, h / 2, w, h / 2, GREEN);
    free(px);
 
    /* eglCopyBuffers into another pixmap; the spec's errors for the target. */
