@@ -241,9 +241,11 @@ mgl_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType targe
       return EGL_FALSE;
    /* The colour buffer is read through the context it is current with (as Mesa flushes the
     * current context before copying). */
-   if (!current)
+   if (!current) {
+      MGU_DECLINE(egl_copy_buffers_not_current, "%s: surface %p", func, surface);
       return egl_error(EGL_BAD_SURFACE, func,
                        "surface %p is not current on the calling thread", surface);
+   }
    const struct egl_platform *p = d->window;
    struct egl_window *pix = NULL;
    int depth = 0;

@@ -1001,6 +1001,8 @@ sc_pixmap(void)
          eglGetError() == EGL_BAD_SURFACE);
 
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   /* mgl reads a surface back through its current context: not current, a named decline. */
+   CHECK(!eglCopyBuffers(dpy, s, (EGLNativePixmapType)pix2) && eglGetError() == EGL_BAD_SURFACE);
    CHECK(eglDestroySurface(dpy, s));
    /* The pixmap is free for a new surface once the old one is gone. */
    s = eglCreatePixmapSurface(dpy, cfg, (EGLNativePixmapType)pix, NULL);
