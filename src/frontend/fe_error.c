@@ -52,11 +52,15 @@ reset_status(void)
    struct fe_context *ctx = fe_ctx_current();
    if (!ctx || !ctx->desc.lose_context_on_reset || !fe_ctx_lost_quiet(ctx))
       return GL_NO_ERROR;
-   /* The server role went away; mgl cannot tell whose fault it was. Reported once: afterwards
-    * the reset is "complete" and the app recreates its context. */
+   /* Reported once: afterwards the reset is "complete" and the app recreates its context. */
    if (ctx->reset_reported)
       return GL_NO_ERROR;
    ctx->reset_reported = true;
+   /* The session's Fatal says whose fault it was. GpuTimeout: this session's own GPU work
+    * outlasted the watchdog (its own wait timed out), so the reset is attributable to it. Any
+    * other loss (the server went away, the driver lost the device) mgl cannot attribute. */
+   if (mgt_client_fatal(ctx->share->session) == MGU_FATAL_GpuTimeout)
+      return GL_GUILTY_CONTEXT_RESET;
    return GL_UNKNOWN_CONTEXT_RESET;
 }
 

@@ -64,14 +64,19 @@ mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int r
 void
 mgs_ring_applier_detach(struct mgs_ring_applier *a)
 {
-   /* Submitted batches may still read buffer stores in the heap: the pages stay mapped until
-    * they are done (the backend frees its objects later, without touching the pages). */
-   const struct mgs_backend *be = a->session->backend;
-   if (a->stage.heap && be->heap_wait_idle)
-      be->heap_wait_idle(a->session->screen);
    mgs_session_set_event_sink(a->session, NULL, NULL);
    mgt_event_writer_finish(&a->events);
-   mgt_stage_detach(&a->stage);
+   /* Submitted batches may still read buffer stores in the heap: the backend unmaps its pages
+    * once they are done (on a hung device, long after this returns). */
+   const struct mgs_backend *be = a->session->backend;
+   if (a->stage.heap && be->heap_unmap) {
+      void *base;
+      size_t len;
+      mgt_stage_detach_keep_map(&a->stage, &base, &len);
+      be->heap_unmap(a->session->screen, base, len);
+   } else {
+      mgt_stage_detach(&a->stage);
+   }
    mgt_ring_detach(&a->ring);
 }
 

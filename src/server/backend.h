@@ -5,6 +5,7 @@
 #define MGL_SERVER_BACKEND_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "decline.h"
 #include "pipe_event.h"
@@ -38,9 +39,14 @@ struct mgs_backend {
     * again). Returns true when no GPU work at all is recorded or in flight. NULL: the backend
     * never backs a buffer with a heap span. */
    bool (*heap_idle)(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
-   /* Ring arms, before the applier unmaps the heap: waits until no submitted GPU work runs
-    * (it may read heap stores). NULL with heap_idle NULL. */
-   void (*heap_wait_idle)(void *screen);
+   /* Ring arms, the applier's last use of the heap: map_base/map_len is the mapping that holds
+    * it, now the backend's. Submitted GPU work may still read heap stores: the backend unmaps
+    * it once none runs, at once or, for a hung device, when it frees the screen (so a hung
+    * device never holds the session's teardown). NULL with heap_idle NULL. */
+   void (*heap_unmap)(void *screen, void *map_base, size_t map_len);
+   /* The hung devices the backend still holds (screens destroyed while their device ran work
+    * past the watchdog, freed once it is idle), for the server's cap on them; NULL: none. */
+   unsigned (*hung_screens)(void);
    /* Counters that are gates (e.g. unsound-serial-complete): name/value pairs, or NULL. */
    unsigned (*gate_counters)(void *screen, const char **names, unsigned long long *values,
                              unsigned max);

@@ -19,7 +19,9 @@
  * bounded by the stage size its hello named (at most MGL_SERVER_MAX_STAGE), and the buffer
  * that took a large frame is given back after it; its resource memory by
  * MGL_SERVER_SESSION_MEMORY (4 GiB unless set) and its objects of each kind by
- * MGL_SERVER_SESSION_OBJECTS (the backend enforces both, as out of memory). */
+ * MGL_SERVER_SESSION_OBJECTS (the backend enforces both, as out of memory). A session whose GPU
+ * work hung leaves its device to a reaper until the work ends: while MGL_SERVER_MAX_HUNG_SCREENS
+ * such devices are held, new sessions are refused BUSY. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
@@ -44,6 +46,7 @@
 #define HELLO_TIMEOUT_DEFAULT 5.0 /* seconds */
 #define MAX_PENDING_DEFAULT 16u
 #define MAX_SESSIONS_DEFAULT 32u
+#define MAX_HUNG_SCREENS_DEFAULT 4u
 #define MAX_STAGE_DEFAULT (256ull << 20)
 #define SESSION_MEMORY_DEFAULT "4g"
 
@@ -54,6 +57,7 @@ struct listener {
    bool close_at_present; /* MGL_TEST_TCP_CLOSE_AT_PRESENT: test-only */
    atomic_uint next_id;
    unsigned max_pending, max_sessions;
+   unsigned max_hung; /* MGL_SERVER_MAX_HUNG_SCREENS: hung devices held before sessions wait */
    uint64_t max_stage;
 
    pthread_mutex_t lock;
@@ -301,6 +305,19 @@ conn_main(void *arg)
                "%llu (MGL_SERVER_MAX_STAGE)",
                (unsigned long long)hello.stage_size, (unsigned long long)l->max_stage);
    }
+   const unsigned hung = status == MGP_WELCOME_OK ? mgs_hung_screens() : 0;
+   if (hung >= l->max_hung) {
+      /* Each hung device keeps its memory until its work ends, maybe never: past the cap no
+       * new screen is made, and the sessions that run go on. */
+      status = MGP_WELCOME_BUSY;
+      snprintf(reason, sizeof(reason),
+               "the server holds %u hung GPU devices, its maximum (MGL_SERVER_MAX_HUNG_SCREENS): "
+               "it starts no session until one finishes its work",
+               hung);
+      MGU_DECLINE(server_hung_screens_full,
+                  "a session was refused: %u hung devices are held (MGL_SERVER_MAX_HUNG_SCREENS)",
+                  hung);
+   }
    if (status == MGP_WELCOME_OK) {
       pthread_mutex_lock(&l->lock);
       uint64_t busy = 0;
@@ -494,7 +511,8 @@ mgs_serve_listen(const char *address)
       return 2;
    }
    if (!count_setting("MGL_SERVER_MAX_PENDING", MAX_PENDING_DEFAULT, &l.max_pending) ||
-       !count_setting("MGL_SERVER_MAX_SESSIONS", MAX_SESSIONS_DEFAULT, &l.max_sessions))
+       !count_setting("MGL_SERVER_MAX_SESSIONS", MAX_SESSIONS_DEFAULT, &l.max_sessions) ||
+       !count_setting("MGL_SERVER_MAX_HUNG_SCREENS", MAX_HUNG_SCREENS_DEFAULT, &l.max_hung))
       return 2;
    l.max_stage = MAX_STAGE_DEFAULT;
    const char *ms = getenv("MGL_SERVER_MAX_STAGE");

@@ -9,6 +9,10 @@
 
 static const struct mgs_backend *const backends[] = {&mgs_vulkan_backend};
 
+/* Sessions failed with GpuTimeout whose screen is not destroyed yet: their device is hung
+ * already, before the backend counts it (at screen_destroy, when it goes to a reaper). */
+static atomic_uint timed_out_live;
+
 void
 mgs_session_fatal(void *session, enum mgu_fatal name, const char *detail)
 {
@@ -17,6 +21,8 @@ mgs_session_fatal(void *session, enum mgu_fatal name, const char *detail)
    if (!atomic_compare_exchange_strong(&s->fatal, &expected, (int)name))
       return; /* the first Fatal names the failure */
    snprintf(s->fatal_detail, sizeof(s->fatal_detail), "%s", detail ? detail : "");
+   if (name == MGU_FATAL_GpuTimeout)
+      atomic_fetch_add(&timed_out_live, 1);
    mgu_error("Fatal{%s, \"%s\"}: session failed", mgu_fatal_name(name), s->fatal_detail);
 }
 
@@ -49,6 +55,15 @@ mgs_session_post_event(void *session, const struct mgp_event *ev)
 }
 
 bool mgs_sessions_remote;
+
+unsigned
+mgs_hung_screens(void)
+{
+   unsigned n = atomic_load(&timed_out_live);
+   for (unsigned i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
+      n += backends[i]->hung_screens ? backends[i]->hung_screens() : 0;
+   return n;
+}
 
 struct mgs_session *
 mgs_session_create(const char *backend, char *err, unsigned err_size)
@@ -128,6 +143,8 @@ mgs_session_destroy(struct mgs_session *s)
    if (!s)
       return;
    s->backend->screen_destroy(s->screen);
+   if (atomic_load(&s->fatal) == MGU_FATAL_GpuTimeout)
+      atomic_fetch_sub(&timed_out_live, 1); /* the backend counts it now, until it is freed */
    mgp_decoded_finish(&s->dec);
    if (s->tally) {
       mgu_decline_set_thread_tally(NULL); /* the thread that used it is the one ending it */

@@ -37,6 +37,9 @@ struct mgs_session {
 extern bool mgs_sessions_remote;
 
 struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned err_size);
+/* The hung devices this process holds: sessions failed by GpuTimeout, and the screens the
+ * backends keep for a reaper (work past the watchdog; each freed once its device is idle). */
+unsigned mgs_hung_screens(void);
 void mgs_session_destroy(struct mgs_session *s);
 /* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES: the
  * session's own, else the process's) to the server log, as a session ends. */

@@ -211,6 +211,15 @@ mgt_stage_detach(struct mgt_stage *s)
    reset(s);
 }
 
+void
+mgt_stage_detach_keep_map(struct mgt_stage *s, void **map_base, size_t *map_len)
+{
+   *map_base = s->map_base;
+   *map_len = s->map_len;
+   mgt_doorbell_finish(&s->own_doorbell);
+   reset(s);
+}
+
 /* --- producer --- */
 
 /* A token beyond what we ever allocated cannot come from an honest consumer. */

@@ -138,6 +138,9 @@ void mgt_stage_destroy(struct mgt_stage *s);
 int mgt_stage_attach(struct mgt_stage *s, int fd);
 /* Accepts NULL and zeroed structs. */
 void mgt_stage_detach(struct mgt_stage *s);
+/* As mgt_stage_detach, but the mapping stays: map_base and map_len (the heap's pages among them)
+ * are the caller's to munmap, for when another party (the GPU) may still read them. */
+void mgt_stage_detach_keep_map(struct mgt_stage *s, void **map_base, size_t *map_len);
 
 /* Producer: allocates `size` contiguous bytes aligned to `align` (a power of two, at most the
  * capacity; 0 means 1) and returns their offset in the segment and a pointer into the

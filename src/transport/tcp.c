@@ -2,15 +2,48 @@
 #include "tcp.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "stream.h"
+
+/* A non-blocking connect on fd, finished by deadline_ms (CLOCK_MONOTONIC, as
+ * mgt_io_deadline). Returns 0, or the errno that ended it (ETIMEDOUT at the deadline). */
+static int
+connect_by(int fd, const struct sockaddr *addr, socklen_t len, int64_t deadline_ms)
+{
+   if (connect(fd, addr, len) == 0)
+      return 0;
+   if (errno != EINPROGRESS && errno != EINTR)
+      return errno;
+   for (;;) {
+      struct timespec ts;
+      clock_gettime(CLOCK_MONOTONIC, &ts);
+      const int64_t left = deadline_ms - ((int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+      if (left <= 0)
+         return ETIMEDOUT;
+      struct pollfd p = {.fd = fd, .events = POLLOUT};
+      int n = poll(&p, 1, left > 60000 ? 60000 : (int)left);
+      if (n < 0 && errno != EINTR)
+         return errno;
+      if (n > 0)
+         break;
+   }
+   int so_error = 0;
+   socklen_t sl = sizeof(so_error);
+   if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &so_error, &sl) < 0)
+      return errno;
+   return so_error;
+}
 
 int
 mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
@@ -31,28 +64,48 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
       snprintf(err, err_size, "cannot resolve %s: %s", hostport, gai_strerror(gai));
       return -1;
    }
+   /* One deadline for the whole handshake, the connect included: a peer that never answers
+    * the SYN (an address that drops it, a listener whose backlog is full) would otherwise hold
+    * the program for the kernel's retries, minutes. */
+   double seconds;
+   int64_t deadline =
+      mgt_io_deadline("MGL_HANDSHAKE_TIMEOUT", MGT_HANDSHAKE_TIMEOUT_DEFAULT, &seconds);
    int fd = -1, last_errno = 0;
-   for (struct addrinfo *ai = res; ai && fd < 0; ai = ai->ai_next) {
-      fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+   bool timed_out = false;
+   for (struct addrinfo *ai = res; ai && fd < 0 && !timed_out; ai = ai->ai_next) {
+      fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
+                  ai->ai_protocol);
       if (fd < 0) {
          last_errno = errno;
          continue;
       }
-      int rc;
-      do
-         rc = connect(fd, ai->ai_addr, ai->ai_addrlen);
-      while (rc < 0 && errno == EINTR);
-      if (rc < 0) {
-         last_errno = errno;
+      int rc = connect_by(fd, ai->ai_addr, ai->ai_addrlen, deadline);
+      if (rc) {
+         last_errno = rc;
+         timed_out = rc == ETIMEDOUT;
          close(fd);
          fd = -1;
       }
    }
    freeaddrinfo(res);
+   if (fd < 0 && timed_out) {
+      snprintf(err, err_size,
+               "cannot connect to mgl-server at %s: no answer to the connection within %g s "
+               "(MGL_HANDSHAKE_TIMEOUT): the address drops it, or the server accepts no more",
+               hostport, seconds);
+      return -1;
+   }
    if (fd < 0) {
       snprintf(err, err_size, "cannot connect to mgl-server at %s: %s", hostport,
                strerror(last_errno));
       return -1;
+   }
+   /* The stream's reads and writes block (they poll with deadlines where they must). */
+   int flags = fcntl(fd, F_GETFL);
+   if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+      snprintf(err, err_size, "cannot connect to mgl-server at %s: fcntl: %s", hostport,
+               strerror(errno));
+      goto fail;
    }
    int one = 1;
    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
@@ -68,9 +121,6 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
    }
    /* A peer that accepts and never answers must not hold the program: the welcome and the
     * caps come within the deadline, or the session is not made. */
-   double seconds;
-   int64_t deadline =
-      mgt_io_deadline("MGL_HANDSHAKE_TIMEOUT", MGT_HANDSHAKE_TIMEOUT_DEFAULT, &seconds);
    int r = mgt_io_read_full_by(fd, w, sizeof(*w), deadline);
    if (r < 0 && errno == ETIMEDOUT) {
       snprintf(err, err_size,

@@ -11,10 +11,10 @@
 #include "pipe_stream.h"
 
 /* Connects to "HOST:PORT" (IPv6 as "[ADDR]:PORT"), sends the hello (with stage_size, the most
- * span bytes a record will carry) and reads the welcome and the caps that follow it, within
- * MGL_HANDSHAKE_TIMEOUT seconds. Returns the socket (CLOEXEC, TCP_NODELAY) with *w and *caps
- * filled, or -1 with the reason in err (refusals quote the server's reason; a token too long
- * for the hello is refused before connecting). */
+ * span bytes a record will carry) and reads the welcome and the caps that follow it, all within
+ * MGL_HANDSHAKE_TIMEOUT seconds, the connect included. Returns the socket (CLOEXEC,
+ * TCP_NODELAY) with *w and *caps filled, or -1 with the reason in err (refusals quote the
+ * server's reason; a token too long for the hello is refused before connecting). */
 int mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
                     uint32_t log_level, uint64_t stage_size, struct mgp_welcome *w,
                     struct mgp_caps *caps, char *err, size_t err_size);

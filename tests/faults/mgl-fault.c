@@ -40,12 +40,17 @@
  *       data), glFinish; prints the reset status and glGetError (always exit 0).
  *   mgl-fault silent-server                      listens on a free loopback port (prints
  *       "listening on PORT"), accepts, and never answers; ends after 60 s.
+ *   mgl-fault full-server                        listens on a free loopback port with its
+ *       backlog filled (prints "listening on PORT"): a connect gets no answer; ends after 60 s.
  *
  * --at-once (lost): the first GL call after FIFO must already say GL_CONTEXT_LOST (the server
  * died while the program was idle).
  * --no-notify (lost): the contexts are created without a reset notification strategy, so
  * NO_RESET_NOTIFICATION: after the loss glGetError never says GL_CONTEXT_LOST and
  * glGetGraphicsResetStatus always GL_NO_ERROR, and every call still returns.
+ * --hang (lost): frame 2 is a draw no device finishes (the server's watchdog loses it).
+ * --then-refused (lost): the server refuses the new context after the loss (its cap on hung
+ * devices): eglCreateContext must fail.
  * --fence-wait (lost): frame 2 ends in glFenceSync + glClientWaitSync(FLUSH, 50 s) instead of
  * going straight to glFinish: the wait must return GL_WAIT_FAILED well before its timeout.
  * --leak-fd PATH: first of all, open PATH without O_CLOEXEC (a descriptor a careless app
@@ -136,6 +141,7 @@ static struct {
 
 static int failures;
 static bool hang; /* lost --hang: the loss comes from this program's own endless draw */
+static bool then_refused; /* lost --then-refused: the server refuses the new context */
 
 static void
 die_setup(const char *fmt, ...)
@@ -397,6 +403,22 @@ wait_fifo(const char *fifo)
    }
 }
 
+/* The reset's attribution (KHR_robustness): this program's own endless work (--hang) is a
+ * GUILTY reset; a loss it did not cause (the server killed, its device lost) is never GUILTY. */
+static bool
+reset_as_expected(GLenum r)
+{
+   if (hang)
+      return r == GL_GUILTY_CONTEXT_RESET;
+   return r == GL_UNKNOWN_CONTEXT_RESET || r == GL_INNOCENT_CONTEXT_RESET;
+}
+
+static const char *
+reset_wanted(void)
+{
+   return hang ? "GL_GUILTY_CONTEXT_RESET" : "GL_UNKNOWN_ or GL_INNOCENT_CONTEXT_RESET";
+}
+
 /* ---- modes ---------------------------------------------------------------------------------- */
 
 static int
@@ -446,8 +468,8 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
       expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST) at once",
              gl_error_name(e));
       r = gl.GetGraphicsResetStatus();
-      expect(r != GL_NO_ERROR, "glGetGraphicsResetStatus says %s (want a reset) at once",
-             gl_error_name(r));
+      expect(reset_as_expected(r), "glGetGraphicsResetStatus says %s (want %s) at once",
+             gl_error_name(r), reset_wanted());
    }
 
    /* Frame 2, while the server goes away. */
@@ -479,8 +501,8 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
       expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST)",
              gl_error_name(e));
       r = gl.GetGraphicsResetStatus();
-      expect(r != GL_NO_ERROR, "glGetGraphicsResetStatus says %s (want a reset)",
-             gl_error_name(r));
+      expect(reset_as_expected(r), "glGetGraphicsResetStatus says %s (want %s)",
+             gl_error_name(r), reset_wanted());
    }
 
    /* Everything after is harmless and returns. */
@@ -510,6 +532,13 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    eglDestroyContext(dpy, ctx);
    wait_fifo(fifo);
    EGLContext ctx2 = context_create();
+   if (then_refused) {
+      EGLint err = eglGetError();
+      expect(ctx2 == EGL_NO_CONTEXT, "the new context after the loss is refused (EGL 0x%x)",
+             err);
+      eglTerminate(dpy);
+      return failures ? 1 : 0;
+   }
    expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
    if (ctx2 == EGL_NO_CONTEXT)
       return 1;
@@ -1196,6 +1225,35 @@ mode_silent_server(void)
    return 0;
 }
 
+/* A listener that answers no new connection: backlog 0, filled by connections of its own and
+ * never accepted, so the kernel drops every further SYN (a connect to it waits for the
+ * kernel's retries, minutes, like one to an address that drops packets). */
+static int
+mode_full_server(void)
+{
+   int l = socket(AF_INET, SOCK_STREAM, 0);
+   struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+   socklen_t len = sizeof(a);
+   if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 0) ||
+       getsockname(l, (struct sockaddr *)&a, &len))
+      die_setup("full-server: %s", strerror(errno));
+   /* Fill until a connection of our own is left unanswered for half a second. */
+   bool full = false;
+   for (int i = 0; i < 16 && !full; i++) {
+      int c = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+      if (c < 0 || (connect(c, (struct sockaddr *)&a, sizeof(a)) && errno != EINPROGRESS))
+         die_setup("full-server: connect: %s", strerror(errno));
+      struct pollfd p = {.fd = c, .events = POLLOUT};
+      full = poll(&p, 1, 500) == 0; /* held open, like the answered ones */
+   }
+   if (!full)
+      die_setup("full-server: 16 connections and the backlog still answers");
+   printf("listening on %u\n", ntohs(a.sin_port));
+   fflush(stdout);
+   sleep(60);
+   return 0;
+}
+
 /* A record of call with payload (its catalog size) and tail_count tail elements, sent with an
  * inline area of inl_size zero bytes (where span_in/span_out of seg INLINE point). */
 static void
@@ -1390,6 +1448,8 @@ main(int argc, char **argv)
          no_notify = true;
       else if (!strcmp(argv[i], "--hang"))
          hang = true;
+      else if (!strcmp(argv[i], "--then-refused"))
+         then_refused = true;
       else if (!strcmp(argv[i], "--fence-wait"))
          fence_wait = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
@@ -1427,12 +1487,16 @@ main(int argc, char **argv)
       return mode_alloc(atoi(args[1]), atoi(args[2]));
    if (nargs >= 1 && !strcmp(args[0], "silent-server"))
       return mode_silent_server();
+   if (nargs >= 1 && !strcmp(args[0], "full-server"))
+      return mode_full_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
       return mode_decline();
-   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang] [--upload KIB] |\n"
+   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang]\n"
+                   "       [--then-refused] [--upload KIB] |\n"
                    "       stall --wait FIFO |\n"
                    "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
                    "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
+                   "       full-server |\n"
                    "       alloc MIB COUNT\n");
    return 2;
 }

@@ -375,6 +375,24 @@ static const char *GS_LAYERED =
     "  }\n"
     "}\n";
 
+/* The same gl_Layer write from a geometry shader that also samples a texture: its
+ * "gl_Layer ignored" module must keep the sampler where the pipeline layout has it. */
+static const char *GS_LAYERED_TEX =
+    "#version 330 core\n"
+    "layout(triangles) in;\n"
+    "layout(triangle_strip, max_vertices = 3) out;\n"
+    "uniform sampler2D u_tex;\n"
+    "out vec4 g_color;\n"
+    "void main() {\n"
+    "  for (int i = 0; i < 3; i++) {\n"
+    "    gl_Position = gl_in[i].gl_Position;\n"
+    "    gl_Layer = 1;\n"
+    "    g_color = texelFetch(u_tex, ivec2(0, 0), 0);\n"
+    "    EmitVertex();\n"
+    "  }\n"
+    "  EndPrimitive();\n"
+    "}\n";
+
 static const vec4f LR_COLOURS[6] = {{{1, 0, 0, 1}}, {{0, 1, 0, 1}}, {{0, 0, 1, 1}},
                                     {{1, 1, 0, 1}}, {{0, 1, 1, 1}}, {{1, 0, 1, 1}}};
 
@@ -492,6 +510,23 @@ void sc_layered_rendering(void)
   gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[2], 0, 0);
   const vec4f junk_c = V4(165.0f / 255.0f, 165.0f / 255.0f, 165.0f / 255.0f, 165.0f / 255.0f);
   fl_expect_read("gl_Layer ignored: the other layer untouched", 0, 0, 0, 0, junk_c, junk_c);
+
+  /* gl_Layer ignored again, by a geometry shader that samples a texture (a 1x1 texel). */
+  GLuint prog_tex = link_program_gs(VS_LAYERED, GS_LAYERED_TEX, FS_GS);
+  GLuint texel_tex;
+  const GLubyte texel[4] = {0, 255, 255, 255};
+  glGenTextures(1, &texel_tex);
+  glBindTexture(GL_TEXTURE_2D, texel_tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glClear(GL_COLOR_BUFFER_BIT);
+  gl.UseProgram(prog_tex);
+  gl.Uniform1i(uloc(prog_tex, "u_tex"), 0);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  check_gl_error("a sampling geometry shader's gl_Layer into a framebuffer that is not layered");
+  fl_expect_read("gl_Layer ignored, the geometry shader's texel", 2, 2, 6, 6, V4(0, 1, 1, 1), bg);
+  glDeleteTextures(1, &texel_tex);
+  gl.DeleteProgram(prog_tex);
 
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, W, H);

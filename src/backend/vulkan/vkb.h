@@ -555,6 +555,8 @@ struct vkb_screen {
    uint64_t gpu_timeout_ns;       /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
    struct vkb_garbage *hung_garbage; /* what vkb_defer got after the hang: freed once idle */
    uint32_t hung_garbage_count, hung_garbage_cap;
+   void *hung_heap_base; /* the ring arms' heap mapping, kept for the hung device (vkb_hung.c) */
+   size_t hung_heap_len;
 
    VkInstance instance;
    VkDebugUtilsMessengerEXT messenger;
@@ -967,7 +969,18 @@ uint32_t vkb_max_samples(const struct vkb_screen *scr);
 /* A resource for a surface or binding; a declined (unsupported) one declines once, NULL. */
 /* backend.h heap_idle: the heap-backed buffers no GPU work uses (vkb_resource.c). */
 bool vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx);
-void vkb_heap_wait_idle(void *screen);
+
+/* ---- hung devices (vkb_hung.c) ------------------------------------------------------------ */
+/* Waits, within the watchdog (MGL_VK_GPU_TIMEOUT_MS), until the device is idle: true. false
+ * when it is hung (gpu_hung, set here when the wait runs out). */
+bool vkb_idle_by_deadline(struct vkb_screen *scr);
+/* backend.h heap_unmap: at once on an idle device, else by vkb_hung_heap_finish. */
+void vkb_heap_unmap(void *screen, void *map_base, size_t map_len);
+void vkb_hung_heap_finish(struct vkb_screen *scr);
+/* Hands a hung screen to a thread that calls destroy_idle(scr) once its device is idle. */
+void vkb_hung_reap(struct vkb_screen *scr, void (*destroy_idle)(struct vkb_screen *scr));
+/* backend.h hung_screens: the hung screens given to vkb_hung_reap and not freed yet. */
+unsigned vkb_hung_screens(void);
 struct vkb_resource *vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h,
                                           const char *call);
 /* The image view for a sampler view, or VK_NULL_HANDLE: with *declined false the texture is
@@ -998,9 +1011,6 @@ bool vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const stru
                          bool wait, VkDeviceSize dst);
 void vkb_cond_sum_finish(struct vkb_screen *scr);
 
-/* SPIR-V scan (vkb_spirv.c): descriptor bindings, entry point, DrawParameters. */
-/* Moves every descriptor variable bound at VKB_SAMPLER_BASE or above to descriptor set
- * VKB_SET_TEXTURES (rewrites DescriptorSet decorations in place; words already scanned). */
 /* Device workarounds (vkb_quirks.c): the table's rows that hold for the device, then the
  * MGL_VK_QUIRKS knob's changes. */
 enum { VKB_QUIRK_SPLIT_IO_BLOCKS, VKB_QUIRK_COUNT };
@@ -1010,8 +1020,11 @@ void vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver);
  * blocks split (or as sent, validated) for every stage, or stays NULL for every stage. */
 void vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
                                const struct mgp_span *spirv, uint32_t **out, size_t *out_n);
-void vkb_spirv_split_sets(uint32_t *words, size_t count);
-bool vkb_spirv_scan(const uint32_t *words, size_t count, VkShaderStageFlagBits stage,
+/* SPIR-V scan through SPIRV-Cross (vkb_spirv.c), on words vkb_spirv_validate passed:
+ * descriptor bindings, entry point, the capabilities and builtins sh records; false with a
+ * static reason in *why. When it succeeds, every descriptor variable bound at VKB_SAMPLER_BASE
+ * or above has been moved to descriptor set VKB_SET_TEXTURES in words (rewritten in place). */
+bool vkb_spirv_scan(uint32_t *words, size_t count, VkShaderStageFlagBits stage,
                     struct vkb_shader *sh, const char **why);
 /* SPIRV-Tools' validator for the device's Vulkan version (vkb_spirv_valid.c); false with the
  * reason in why when the module is not valid SPIR-V. */

@@ -514,6 +514,17 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          }
          memcpy(words, sp->ptr, sp->size);
       }
+      /* Validated before anything reads them: the scan's reflection library trusts its
+       * input. The scan then moves the samplers to their set (still valid). */
+      char invalid[256];
+      if (!pre[s] && !vkb_spirv_validate(scr, words, nwords, invalid, sizeof(invalid))) {
+         free(own);
+         char detail[320];
+         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
+                  invalid);
+         vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+         return "invalid SPIR-V";
+      }
       const char *scan_why = NULL;
       if (!vkb_spirv_scan(words, nwords, stage_bits[s], sh, &scan_why)) {
          free(own);
@@ -526,44 +537,41 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          return "geometry stage writes gl_PointSize: device lacks "
                 "shaderTessellationAndGeometryPointSize";
       }
-      vkb_spirv_split_sets(words, nwords);
-      char invalid[256];
-      if (!pre[s] && !vkb_spirv_validate(scr, words, nwords, invalid, sizeof(invalid))) {
-         free(own);
-         char detail[320];
-         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
-                  invalid);
-         vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
-         return "invalid SPIR-V";
-      }
       VkShaderModuleCreateInfo mci = {
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
          .codeSize = nwords * 4,
          .pCode = words,
       };
       const VkResult made = vkCreateShaderModule(scr->dev, &mci, NULL, &sh->mod[s]);
-      free(own);
-      if (!vkb_check(scr, made, "vkCreateShaderModule"))
+      if (!vkb_check(scr, made, "vkCreateShaderModule")) {
+         free(own);
          return "vkCreateShaderModule failed";
+      }
       if (s == MGP_SHADER_STAGE_GEOMETRY && sh->writes_layer && !sh->gs_primitive_id_out &&
           sh->layer_word < nwords) {
          /* GL ignores gl_Layer when the framebuffer is not layered; Vulkan would leave a layer
           * past the first undefined. As a PrimitiveId output the value reaches nothing that
           * GL defines (a fragment shader's gl_PrimitiveID is undefined when the GS does not
-          * write it). */
+          * write it). Made from the words validated and scanned above (sets already split),
+          * never from the client's span again. */
          uint32_t *copy = malloc(nwords * 4);
-         if (!copy)
+         if (!copy) {
+            free(own);
             return "out of memory";
-         memcpy(copy, pre[s] ? pre[s] : sp->ptr, nwords * 4);
+         }
+         memcpy(copy, words, nwords * 4);
          copy[sh->layer_word] = SpvBuiltInPrimitiveId;
          mci.pCode = copy;
          const bool made = vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL,
                                                               &sh->gs_layer_ignored),
                                      "vkCreateShaderModule (gl_Layer ignored)");
          free(copy);
-         if (!made)
+         if (!made) {
+            free(own);
             return "vkCreateShaderModule failed";
+         }
       }
+      free(own);
    }
    return NULL;
 }

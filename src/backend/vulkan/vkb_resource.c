@@ -669,15 +669,6 @@ vkb_heap_idle(void *screen, void (*idle)(void *ctx, uint32_t slot), void *ctx)
    return !scr->inflight_head && !(scr->cur && scr->cur->recording);
 }
 
-void
-vkb_heap_wait_idle(void *screen)
-{
-   struct vkb_screen *scr = screen;
-   /* Also when no heap buffer lives any more: a batch may still read a destroyed one. */
-   if (scr->dev)
-      vkDeviceWaitIdle(scr->dev);
-}
-
 struct vkb_resource *
 vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *call)
 {

@@ -920,6 +920,7 @@ screen_destroy_idle(struct vkb_screen *scr)
       vkFreeMemory(scr->dev, scr->texbuf_zero_mem, NULL);
       vkDestroyDevice(scr->dev, NULL);
    }
+   vkb_hung_heap_finish(scr); /* the device that could read it is gone */
    struct vkb_table *all[] = {&scr->resources, &scr->render_states, &scr->vertex_elements,
                               &scr->samplers, &scr->sampler_views, &scr->shaders,
                               &scr->fences, &scr->contexts, &scr->queries};
@@ -939,37 +940,16 @@ screen_destroy_idle(struct vkb_screen *scr)
    free(scr);
 }
 
-static atomic_uint hung_screens;
-
-static void *
-reap_main(void *arg)
-{
-   struct vkb_screen *scr = arg;
-   screen_destroy_idle(scr); /* waits for the device however long it takes */
-   const unsigned left = atomic_fetch_sub(&hung_screens, 1) - 1;
-   mgu_warn("vulkan: a hung device finished its work and was freed (%u still running)", left);
-   return NULL;
-}
-
 static void
 screen_destroy(void *self)
 {
    struct vkb_screen *scr = self;
    if (!scr)
       return;
-   if (scr->gpu_hung && scr->dev) {
-      /* Freeing what the device still runs would be a use after free inside the driver, and
-       * waiting here would hold the session's thread as long as the work runs (forever, for an
-       * endless shader). A thread of its own waits, then frees the screen. */
-      const unsigned n = atomic_fetch_add(&hung_screens, 1) + 1;
-      pthread_t t;
-      if (pthread_create(&t, NULL, reap_main, scr) == 0) {
-         pthread_detach(t);
-         mgu_warn("vulkan: a hung device is left to finish its work (%u running)", n);
-      } else {
-         atomic_fetch_sub(&hung_screens, 1);
-         mgu_error("vulkan: no thread to reap a hung device: it is leaked");
-      }
+   /* Nothing the device may use is freed before it is idle; a device that does not get there
+    * within the watchdog is hung, and a reaper thread frees the screen when it does. */
+   if (!vkb_idle_by_deadline(scr)) {
+      vkb_hung_reap(scr, screen_destroy_idle);
       return;
    }
    screen_destroy_idle(scr);
@@ -1262,6 +1242,7 @@ const struct mgs_backend mgs_vulkan_backend = {
    .context_vtbl = &vkb_ticked_context_vtbl,
    .context_lookup = context_lookup,
    .heap_idle = vkb_heap_idle,
-   .heap_wait_idle = vkb_heap_wait_idle,
+   .heap_unmap = vkb_heap_unmap,
+   .hung_screens = vkb_hung_screens,
    .gate_counters = gate_counters,
 };

@@ -1,12 +1,15 @@
-/* vkb_spirv.c — the little the backend reads from SPIR-V itself: each descriptor variable's
- * binding, type and array size (the reflection carries masks, not descriptor counts: an array
- * of N samplers is one binding with descriptorCount N), the entry point's name, and whether
- * the module needs shaderDrawParameters. Everything is bounds-checked: the words come from
- * the client. */
-#include <stdlib.h>
+/* vkb_spirv.c — the little the backend reads from SPIR-V itself, through SPIRV-Cross's
+ * reflection: each descriptor variable's binding, type and array size (the reflection carries
+ * masks, not descriptor counts: an array of N samplers is one binding with descriptorCount N),
+ * the entry point's name, the capabilities and builtins that need a device feature or a
+ * workaround. The words come from the client: only ever called on words that passed
+ * vkb_spirv_validate, and every SPIRV-Cross error is a refusal. */
+#include <stdatomic.h>
 #include <string.h>
 
-#include "spv.h"
+#include <spirv_cross_c.h>
+
+#include "log.h"
 #include "vkb.h"
 
 
@@ -36,271 +39,245 @@ stage_index(VkShaderStageFlagBits stage)
    }
 }
 
+/* The resource lists that hold descriptor variables, and what each one is to us. */
+static const spvc_resource_type descriptor_lists[] = {
+   SPVC_RESOURCE_TYPE_UNIFORM_BUFFER,  SPVC_RESOURCE_TYPE_SAMPLED_IMAGE,
+   SPVC_RESOURCE_TYPE_STORAGE_BUFFER,  SPVC_RESOURCE_TYPE_STORAGE_IMAGE,
+   SPVC_RESOURCE_TYPE_SEPARATE_IMAGE,  SPVC_RESOURCE_TYPE_SUBPASS_INPUT,
+   SPVC_RESOURCE_TYPE_SEPARATE_SAMPLERS, SPVC_RESOURCE_TYPE_ACCELERATION_STRUCTURE,
+};
+
+/* One descriptor variable: its Vulkan type, or why we cannot bind it. */
+static const char *
+descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflected_resource *r,
+                VkDescriptorType *dt)
+{
+   switch (list) {
+   case SPVC_RESOURCE_TYPE_UNIFORM_BUFFER:
+      *dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+      return NULL;
+   case SPVC_RESOURCE_TYPE_SAMPLED_IMAGE: {
+      spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
+      *dt = spvc_type_get_image_dimension(t) == SpvDimBuffer ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                                                            : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      return NULL;
+   }
+   case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: return "shader storage block";
+   case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
+   case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
+   case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
+   default: return "descriptor of an unsupported kind";
+   }
+}
+
+/* One descriptor variable into sh->binding; false with *why. Its DescriptorSet decoration
+ * word goes to *set_word (when it has one) for the set split. */
+static bool
+add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected_resource *r,
+               VkShaderStageFlagBits stage, struct vkb_shader *sh, const char **why)
+{
+   if (!spvc_compiler_has_decoration(comp, r->id, SpvDecorationBinding))
+      return true;
+   if (spvc_compiler_get_decoration(comp, r->id, SpvDecorationDescriptorSet) > 0) {
+      *why = "descriptor set other than 0";
+      return false;
+   }
+   spvc_type t = spvc_compiler_get_type_handle(comp, r->type_id);
+   const unsigned dims = spvc_type_get_num_array_dimensions(t);
+   uint32_t count = 1;
+   if (dims >= 1) {
+      /* SPIRV-Cross keeps array lengths outermost last; a runtime array is a literal 0. */
+      const unsigned outer = dims - 1;
+      if (!spvc_type_array_dimension_is_literal(t, outer)) {
+         *why = "descriptor array without a constant length";
+         return false;
+      }
+      count = spvc_type_get_array_dimension(t, outer);
+      if (count == 0) {
+         *why = "runtime-sized descriptor array";
+         return false;
+      }
+   }
+   VkDescriptorType dt = 0;
+   const char *unsupported = dims > 1 ? "descriptor of an unsupported kind"
+                                      : descriptor_type(comp, list, r, &dt);
+   const uint32_t b = spvc_compiler_get_decoration(comp, r->id, SpvDecorationBinding);
+   if (b >= VKB_UNUSED_BINDING_BASE)
+      return true; /* declared, statically unused (glsl.h contract) */
+   if (unsupported) {
+      *why = unsupported;
+      return false;
+   }
+   if (b >= VKB_MAX_BINDING || b + count > VKB_MAX_BINDING) {
+      *why = "descriptor binding out of range";
+      return false;
+   }
+   const bool sampler_like = dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+                             dt == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+   if ((b < VKB_SAMPLER_BASE) == sampler_like) {
+      *why = "descriptor type does not match the binding contract";
+      return false;
+   }
+   struct vkb_shader_binding *sb = &sh->binding[b];
+   if (sb->count && (sb->type != dt || sb->count != count)) {
+      *why = "binding declared differently in two stages";
+      return false;
+   }
+   sb->type = dt;
+   sb->count = count;
+   sb->stages |= stage;
+   if (b + 1 > sh->max_binding)
+      sh->max_binding = b + 1;
+   return true;
+}
+
+/* Moves a variable bound at VKB_SAMPLER_BASE or above to set VKB_SET_TEXTURES: SPIRV-Cross
+ * says which word holds its DescriptorSet. */
+static void
+split_set(spvc_compiler comp, SpvId id, uint32_t *w, size_t n)
+{
+   unsigned word = 0;
+   if (spvc_compiler_get_decoration(comp, id, SpvDecorationBinding) >= VKB_SAMPLER_BASE &&
+       spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationDescriptorSet, &word) &&
+       word < n)
+      w[word] = VKB_SET_TEXTURES;
+}
+
+static void
+scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBits stage,
+                     struct vkb_shader *sh, size_t n)
+{
+   if (stage != VK_SHADER_STAGE_GEOMETRY_BIT)
+      return;
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT,
+                                                         &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const SpvId id = list[i].resource.id;
+      unsigned word = 0;
+      if (list[i].builtin == SpvBuiltInPrimitiveId)
+         sh->gs_primitive_id_out = true;
+      else if (list[i].builtin == SpvBuiltInLayer &&
+               spvc_compiler_get_decoration(comp, id, SpvDecorationBuiltIn) == SpvBuiltInLayer &&
+               spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationBuiltIn, &word) &&
+               word < n) {
+         sh->writes_layer = true;
+         sh->layer_word = word;
+      }
+   }
+}
+
+/* The refusal itself is a counted decline (the caller's); the library's own words are logged
+ * once per process, so a client cannot flood the log with them. */
+static void
+log_spvc_error(void *userdata, const char *error)
+{
+   (void)userdata;
+   static atomic_bool logged;
+   if (!atomic_exchange(&logged, true))
+      mgu_warn("vulkan: SPIRV-Cross (logged once): %s", error);
+}
+
 bool
-vkb_spirv_scan(const uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_shader *sh,
+vkb_spirv_scan(uint32_t *w, size_t n, VkShaderStageFlagBits stage, struct vkb_shader *sh,
                const char **why)
 {
-   if (n < 5 || w[0] != SpvMagicNumber) {
-      *why = "not SPIR-V (bad magic or too short)";
-      return false;
-   }
-   const uint32_t bound = w[3];
-   if (bound == 0 || bound > (1u << 22)) {
-      *why = "SPIR-V id bound out of range";
-      return false;
-   }
-   /* Per id: offset of the defining instruction (types, constants, variables), decorations. */
-   uint32_t *def = calloc(bound, sizeof(uint32_t));
-   int32_t *binding = malloc(bound * sizeof(int32_t));
-   int32_t *set = malloc(bound * sizeof(int32_t));
-   uint8_t *block = calloc(bound, 1);
-   uint8_t *ps = calloc(bound, 1); /* 1: PointSize variable, 2: pointer to it, 0x80|m: struct
-                                      whose member m is PointSize (m < 127) */
-   if (!def || !binding || !set || !block || !ps) {
-      free(def), free(binding), free(set), free(block), free(ps);
+   spvc_context ctx = NULL;
+   spvc_parsed_ir ir = NULL;
+   spvc_compiler comp = NULL;
+   spvc_resources res = NULL;
+   bool ok = false;
+   if (spvc_context_create(&ctx) != SPVC_SUCCESS) {
       *why = "out of memory scanning SPIR-V";
       return false;
    }
-   for (uint32_t i = 0; i < bound; i++)
-      binding[i] = set[i] = -1;
+   spvc_context_set_error_callback(ctx, log_spvc_error, NULL);
+   if (spvc_context_parse_spirv(ctx, w, n, &ir) != SPVC_SUCCESS ||
+       spvc_context_create_compiler(ctx, SPVC_BACKEND_NONE, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
+                                    &comp) != SPVC_SUCCESS) {
+      *why = "SPIRV-Cross cannot parse the module";
+      goto out;
+   }
 
-   bool ok = true, found_entry = false;
-   const int si = stage_index(stage);
-   uint32_t prim_ids[4], n_prim = 0; /* ids decorated BuiltIn PrimitiveId (GS: in and out) */
-   struct spv_walk it = spv_walk_begin(w, n);
-   while (spv_walk_next(&it)) {
-      const size_t pc = it.pc;
-      const uint32_t *o = it.o;
-      const uint32_t nops = it.nops;
-      switch (it.op) {
-      case SpvOpCapability:
-         if (nops >= 1 && o[0] == SpvCapabilityDrawParameters)
-            sh->needs_draw_params = true;
-         /* interpolateAt*: InterpolateAtSample rules out custom sample locations */
-         if (nops >= 1 && o[0] == SpvCapabilityInterpolationFunction &&
-             stage == VK_SHADER_STAGE_FRAGMENT_BIT)
-            sh->interp_functions = true;
-         break;
-      case SpvOpEntryPoint:
-         if (nops >= 3 && o[0] == exec_model_for(stage) && !found_entry) {
-            size_t max = (nops - 2) * 4;
-            const char *name = (const char *)&o[2];
-            size_t l = strnlen(name, max);
-            if (l == max || l >= sizeof(sh->entry[0])) {
-               *why = "entry point name unterminated or too long";
-               ok = false;
-               break;
-            }
-            memcpy(sh->entry[si], name, l + 1);
-            found_entry = true;
-         }
-         break;
-      case SpvOpExecutionMode:
-         if (nops >= 2 && o[1] == SpvExecutionModeOutputPoints && stage == VK_SHADER_STAGE_GEOMETRY_BIT)
-            sh->gs_output_points = true;
-         if (nops >= 2 && o[1] == SpvExecutionModeOutputLineStrip &&
-             stage == VK_SHADER_STAGE_GEOMETRY_BIT)
-            sh->gs_output_lines = true;
-         break;
-      case SpvOpDecorate:
-         if (nops >= 2 && o[0] < bound) {
-            if (o[1] == SpvDecorationBinding && nops >= 3)
-               binding[o[0]] = (int32_t)o[2];
-            else if (o[1] == SpvDecorationDescriptorSet && nops >= 3)
-               set[o[0]] = (int32_t)o[2];
-            else if (o[1] == SpvDecorationBlock)
-               block[o[0]] = 1;
-            else if (o[1] == SpvDecorationBufferBlock)
-               block[o[0]] = 2;
-            else if (o[1] == SpvDecorationBuiltIn && nops >= 3 && o[2] == SpvBuiltInPointSize)
-               ps[o[0]] = 1;
-            else if (o[1] == SpvDecorationBuiltIn && nops >= 3 && o[2] == SpvBuiltInLayer &&
-                     stage == VK_SHADER_STAGE_GEOMETRY_BIT) {
-               sh->writes_layer = true;
-               sh->layer_word = (uint32_t)(pc + 3);
-            } else if (o[1] == SpvDecorationBuiltIn && nops >= 3 && o[2] == SpvBuiltInPrimitiveId &&
-                       stage == VK_SHADER_STAGE_GEOMETRY_BIT && n_prim < 4)
-               prim_ids[n_prim++] = o[0];
-         }
-         break;
-      case SpvOpMemberDecorate:
-         if (nops >= 4 && o[0] < bound && o[2] == SpvDecorationBuiltIn && o[3] == SpvBuiltInPointSize &&
-             o[1] < 127)
-            ps[o[0]] = (uint8_t)(0x80u | o[1]);
-         break;
-      case SpvOpVariable:
-         if (nops >= 3 && o[1] < bound)
-            def[o[1]] = (uint32_t)pc;
-         break;
-      case SpvOpAccessChain:
-      case SpvOpInBoundsAccessChain:
-         /* a pointer into an output block's PointSize member (base -> pointer -> struct) */
-         if (nops >= 4 && o[1] < bound && o[2] < bound && def[o[2]] &&
-             (w[def[o[2]]] & SpvOpCodeMask) == SpvOpVariable && w[def[o[2]] + 3] == SpvStorageClassOutput) {
-            const uint32_t ptype = w[def[o[2]] + 1];
-            if (ptype < bound && def[ptype] && (w[def[ptype]] & SpvOpCodeMask) == SpvOpTypePointer) {
-               const uint32_t st = w[def[ptype] + 3];
-               const uint32_t idx = o[3];
-               if (st < bound && (ps[st] & 0x80) && idx < bound && def[idx] &&
-                   (w[def[idx]] & SpvOpCodeMask) == SpvOpConstant && w[def[idx] + 3] == (ps[st] & 0x7fu))
-                  ps[o[1]] = 2;
-            }
-         }
-         break;
-      case SpvOpStore:
-         if (nops >= 2 && o[0] < bound && (ps[o[0]] == 1 || ps[o[0]] == 2))
-            sh->writes_point_size[stage_index(stage)] = true;
-         break;
-      case SpvOpTypeImage:
-      case SpvOpTypeSampler:
-      case SpvOpTypeSampledImage:
-      case SpvOpTypeArray:
-      case SpvOpTypeRuntimeArray:
-      case SpvOpTypeStruct:
-      case SpvOpTypePointer:
-         if (nops >= 1 && o[0] < bound)
-            def[o[0]] = (uint32_t)pc;
-         break;
-      case SpvOpConstant:
-         if (nops >= 3 && o[1] < bound)
-            def[o[1]] = (uint32_t)pc;
-         break;
-      default:
-         break;
-      }
-      if (!ok)
-         break;
-   }
-   if (ok && it.bad) {
-      *why = "truncated SPIR-V instruction";
-      ok = false;
-   }
-   if (ok && !found_entry) {
+   const spvc_entry_point *eps = NULL;
+   size_t num_eps = 0, e = 0;
+   if (spvc_compiler_get_entry_points(comp, &eps, &num_eps) != SPVC_SUCCESS)
+      num_eps = 0;
+   while (e < num_eps && eps[e].execution_model != (SpvExecutionModel)exec_model_for(stage))
+      e++;
+   if (e == num_eps) {
       *why = "no entry point for the stage";
-      ok = false;
+      goto out;
    }
-   for (uint32_t i = 0; ok && i < n_prim; i++)
-      if (def[prim_ids[i]] && (w[def[prim_ids[i]]] & SpvOpCodeMask) == SpvOpVariable &&
-          w[def[prim_ids[i]] + 3] == SpvStorageClassOutput)
-         sh->gs_primitive_id_out = true;
-
-   /* Second pass: the descriptor variables. */
-   for (it = spv_walk_begin(w, n); ok && spv_walk_next(&it);) {
-      const size_t pc = it.pc;
-      if (it.op != SpvOpVariable || it.len < 4)
-         continue;
-      const uint32_t type = w[pc + 1], id = w[pc + 2], sc = w[pc + 3];
-      if (sc != SpvStorageClassUniformConstant && sc != SpvStorageClassUniform && sc != SpvStorageClassStorageBuffer)
-         continue;
-      if (id >= bound || binding[id] < 0)
-         continue;
-      if (set[id] > 0) {
-         *why = "descriptor set other than 0";
-         ok = false;
-         break;
-      }
-      /* pointer -> (array ->) element */
-      if (type >= bound || !def[type] || (w[def[type]] & SpvOpCodeMask) != SpvOpTypePointer) {
-         *why = "descriptor variable without a pointer type";
-         ok = false;
-         break;
-      }
-      uint32_t t = w[def[type] + 3], count = 1;
-      if (t < bound && def[t] && (w[def[t]] & SpvOpCodeMask) == SpvOpTypeRuntimeArray) {
-         *why = "runtime-sized descriptor array";
-         ok = false;
-         break;
-      }
-      if (t < bound && def[t] && (w[def[t]] & SpvOpCodeMask) == SpvOpTypeArray) {
-         const uint32_t len_id = w[def[t] + 3];
-         if (len_id >= bound || !def[len_id] || (w[def[len_id]] & SpvOpCodeMask) != SpvOpConstant) {
-            *why = "descriptor array without a constant length";
-            ok = false;
-            break;
-         }
-         count = w[def[len_id] + 3];
-         t = w[def[t] + 2];
-      }
-      if (t >= bound || !def[t]) {
-         *why = "descriptor variable of unknown type";
-         ok = false;
-         break;
-      }
-      const uint32_t top = w[def[t]] & SpvOpCodeMask;
-      VkDescriptorType dt;
-      const char *unsupported = NULL;
-      if (top == SpvOpTypeStruct && sc == SpvStorageClassUniform && block[t] == 1)
-         dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-      else if (top == SpvOpTypeStruct)
-         unsupported = "shader storage block";
-      else if (top == SpvOpTypeSampledImage) {
-         const uint32_t img = w[def[t] + 2];
-         if (img < bound && def[img] && (w[def[img]] & SpvOpCodeMask) == SpvOpTypeImage &&
-             w[def[img] + 3] == SpvDimBuffer)
-            dt = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-         else
-            dt = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-      } else if (top == SpvOpTypeImage)
-         unsupported = "image (storage or separate)";
-      else
-         unsupported = "descriptor of an unsupported kind";
-      const uint32_t b = (uint32_t)binding[id];
-      if (b >= VKB_UNUSED_BINDING_BASE)
-         continue; /* declared, statically unused (glsl.h contract) */
-      if (unsupported) {
-         *why = unsupported;
-         ok = false;
-         break;
-      }
-      if (b >= VKB_MAX_BINDING || count == 0 || b + count > VKB_MAX_BINDING) {
-         *why = "descriptor binding out of range";
-         ok = false;
-         break;
-      }
-      const bool sampler_like = dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
-                                dt == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-      if ((b < VKB_SAMPLER_BASE) == sampler_like) {
-         *why = "descriptor type does not match the binding contract";
-         ok = false;
-         break;
-      }
-      struct vkb_shader_binding *sb = &sh->binding[b];
-      if (sb->count && (sb->type != dt || sb->count != count)) {
-         *why = "binding declared differently in two stages";
-         ok = false;
-         break;
-      }
-      sb->type = dt;
-      sb->count = count;
-      sb->stages |= stage;
-      if (b + 1 > sh->max_binding)
-         sh->max_binding = b + 1;
+   const int si = stage_index(stage);
+   const size_t len = strlen(eps[e].name);
+   if (len >= sizeof(sh->entry[0])) {
+      *why = "entry point name unterminated or too long";
+      goto out;
+   }
+   memcpy(sh->entry[si], eps[e].name, len + 1);
+   if (spvc_compiler_set_entry_point(comp, eps[e].name, eps[e].execution_model) != SPVC_SUCCESS) {
+      *why = "SPIRV-Cross cannot select the entry point";
+      goto out;
    }
 
-   free(def), free(binding), free(set), free(block), free(ps);
+   const SpvCapability *caps = NULL;
+   size_t num_caps = 0;
+   if (spvc_compiler_get_declared_capabilities(comp, &caps, &num_caps) != SPVC_SUCCESS)
+      num_caps = 0;
+   for (size_t i = 0; i < num_caps; i++) {
+      if (caps[i] == SpvCapabilityDrawParameters)
+         sh->needs_draw_params = true;
+      /* interpolateAt*: InterpolateAtSample rules out custom sample locations */
+      if (caps[i] == SpvCapabilityInterpolationFunction && stage == VK_SHADER_STAGE_FRAGMENT_BIT)
+         sh->interp_functions = true;
+   }
+   if (stage == VK_SHADER_STAGE_GEOMETRY_BIT) {
+      const SpvExecutionMode *modes = NULL;
+      size_t num_modes = 0;
+      if (spvc_compiler_get_execution_modes(comp, &modes, &num_modes) != SPVC_SUCCESS)
+         num_modes = 0;
+      for (size_t i = 0; i < num_modes; i++) {
+         if (modes[i] == SpvExecutionModeOutputPoints)
+            sh->gs_output_points = true;
+         if (modes[i] == SpvExecutionModeOutputLineStrip)
+            sh->gs_output_lines = true;
+      }
+   }
+   spvc_compiler_update_active_builtins(comp);
+   if (spvc_compiler_has_active_builtin(comp, SpvBuiltInPointSize, SpvStorageClassOutput))
+      sh->writes_point_size[si] = true;
+
+   if (spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS) {
+      *why = "SPIRV-Cross cannot reflect the module's resources";
+      goto out;
+   }
+   scan_builtin_outputs(comp, res, stage, sh, n);
+   for (size_t l = 0; l < sizeof(descriptor_lists) / sizeof(descriptor_lists[0]); l++) {
+      const spvc_reflected_resource *list = NULL;
+      size_t count = 0;
+      if (spvc_resources_get_resource_list_for_type(res, descriptor_lists[l], &list, &count) !=
+          SPVC_SUCCESS) {
+         *why = "SPIRV-Cross cannot list the module's resources";
+         goto out;
+      }
+      for (size_t i = 0; i < count; i++)
+         if (!add_descriptor(comp, descriptor_lists[l], &list[i], stage, sh, why))
+            goto out;
+   }
+   /* Only once every variable passed: the caller's words change here. */
+   for (size_t l = 0; l < sizeof(descriptor_lists) / sizeof(descriptor_lists[0]); l++) {
+      const spvc_reflected_resource *list = NULL;
+      size_t count = 0;
+      if (spvc_resources_get_resource_list_for_type(res, descriptor_lists[l], &list, &count) ==
+          SPVC_SUCCESS)
+         for (size_t i = 0; i < count; i++)
+            split_set(comp, list[i].id, w, n);
+   }
+   ok = true;
+out:
+   spvc_context_destroy(ctx);
    return ok;
-}
-
-void
-vkb_spirv_split_sets(uint32_t *w, size_t n)
-{
-   if (n < 5)
-      return;
-   const uint32_t bound = w[3];
-   uint8_t *tex = bound && bound <= (1u << 22) ? calloc(bound, 1) : NULL;
-   if (!tex)
-      return; /* vkb_spirv_scan refused such a module already, or out of memory: set 0 */
-   for (int pass = 0; pass < 2; pass++) {
-      struct spv_walk it = spv_walk_begin(w, n);
-      while (spv_walk_next(&it)) {
-         uint32_t *o = &w[it.pc + 1];
-         if (it.op == SpvOpDecorate && it.len >= 4 && o[0] < bound) {
-            if (pass == 0 && o[1] == SpvDecorationBinding && o[2] >= VKB_SAMPLER_BASE)
-               tex[o[0]] = 1;
-            else if (pass == 1 && o[1] == SpvDecorationDescriptorSet && tex[o[0]])
-               o[2] = VKB_SET_TEXTURES;
-         }
-      }
-   }
-   free(tex);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <spirv/unified1/spirv.h>
 #include <xcb/xcb.h>
 
 #include "backend.h"
@@ -1013,7 +1014,17 @@ test_split_sets(void)
    size_t size;
    uint32_t *w = read_file("both.frag.spv", &size);
    const size_t n = size / 4;
-   vkb_spirv_split_sets(w, n);
+   struct vkb_shader *sh = calloc(1, sizeof(*sh));
+   const char *why = sh ? NULL : "out of memory";
+   const bool ok = sh && vkb_spirv_scan(w, n, VK_SHADER_STAGE_FRAGMENT_BIT, sh, &why);
+   check(ok, "scan of both.frag.spv (%s)", why ? why : "ok");
+   check(ok && sh->binding[1].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && sh->binding[1].count == 1 &&
+            sh->binding[VKB_SAMPLER_BASE + 1].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER &&
+            sh->max_binding == VKB_SAMPLER_BASE + 2 &&
+            !strcmp(sh->entry[MGP_SHADER_STAGE_FRAGMENT], "main"),
+         "scan of both.frag.spv: the block at 1, samplers up to %d, entry main",
+         VKB_SAMPLER_BASE + 1);
+   free(sh);
    /* Binding and DescriptorSet decorations by id (OpDecorate = 71; Binding 33, Set 34). */
    int32_t binding[256], set[256];
    for (int i = 0; i < 256; i++)
@@ -1038,6 +1049,34 @@ test_split_sets(void)
    check(buffers == 1 && textures == 2 && !wrong,
          "split sets: the uniform block in set 0, both samplers in set 1 (%d, %d, %d wrong)",
          buffers, textures, wrong);
+   free(w);
+}
+
+/* The geometry-stage facts the scan takes from SPIRV-Cross's reflection. */
+static void
+test_scan_geometry(void)
+{
+   size_t size;
+   uint32_t *w = read_file("layer.geom.spv", &size);
+   const size_t n = size / 4;
+   struct vkb_shader *sh = calloc(1, sizeof(*sh));
+   const char *why = sh ? NULL : "out of memory";
+   const bool ok = sh && vkb_spirv_scan(w, n, VK_SHADER_STAGE_GEOMETRY_BIT, sh, &why);
+   check(ok, "scan of layer.geom.spv (%s)", why ? why : "ok");
+   check(ok && sh->writes_layer && sh->layer_word > 5 && sh->layer_word < n &&
+            w[sh->layer_word] == SpvBuiltInLayer && w[sh->layer_word - 1] == SpvDecorationBuiltIn,
+         "scan of a geometry stage: gl_Layer's BuiltIn word found");
+   check(ok && sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY] && sh->gs_output_points &&
+            !sh->gs_output_lines && !sh->gs_primitive_id_out && !sh->max_binding,
+         "scan of a geometry stage: point size written, output points, no PrimitiveId out");
+   /* Asked as another stage, the module has no entry point. */
+   struct vkb_shader *vs = calloc(1, sizeof(*vs));
+   why = NULL;
+   const bool vs_ok = vs && vkb_spirv_scan(w, n, VK_SHADER_STAGE_VERTEX_BIT, vs, &why);
+   check(vs && !vs_ok && why && !strcmp(why, "no entry point for the stage"),
+         "scan of a geometry module as a vertex stage: refused (%s)", why ? why : "accepted");
+   free(vs);
+   free(sh);
    free(w);
 }
 
@@ -2525,6 +2564,7 @@ main(int argc, char **argv)
    test_indexed(&t, prog);
    test_repeated_draws(&t, prog);
    test_split_sets();
+   test_scan_geometry();
    test_texture(&t);
    test_depth(&t, prog);
    test_fbo(&t, prog);

@@ -1,6 +1,6 @@
 #version 450
 // A uniform block (binding 1) and two samplers (bindings 32, 33) in one stage: the module
-// vkb_spirv_split_sets rewrites (the samplers go to descriptor set 1).
+// vkb_spirv_scan rewrites (the samplers go to descriptor set 1).
 layout(location = 0) in vec2 v_uv;
 layout(set = 0, binding = 1, std140) uniform Extra {
    vec4 add;
