@@ -94,7 +94,7 @@ struct egl_surface {
    struct egl_window *win;
    const struct egl_window_ops *win_ops;
    uint8_t *frame;
-   size_t frame_size;
+   uint32_t frame_size;             /* FE_MAX_VIEWPORT keeps a frame far below 2^32 bytes */
    uint64_t frames;                 /* presented so far */
    uint64_t frames_server;          /* of those, presented by the server itself (Vulkan WSI) */
    uint64_t readback_ns, present_ns; /* time spent in each half of those swaps */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "array.h"
 #include "egl_internal.h"
 #include "egl_window.h"
 #include "log.h"
@@ -270,13 +271,8 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
    int w, h;
    fe_surface_size(s->fe, &w, &h);
    const size_t row = (size_t)w * 4u, size = row * (size_t)h;
-   if (size > s->frame_size) {
-      uint8_t *frame = realloc(s->frame, size);
-      if (!frame)
-         return egl_error(EGL_BAD_ALLOC, func, "no memory for a %dx%d frame", w, h);
-      s->frame = frame;
-      s->frame_size = size;
-   }
+   if (!mgu_array_reserve_exact(s->frame, s->frame_size, size))
+      return egl_error(EGL_BAD_ALLOC, func, "no memory for a %dx%d frame", w, h);
    /* EGL's damage rectangles count from the bottom-left corner; the platform's from the top. */
    struct egl_rect damage[MAX_DAMAGE_RECTS];
    int32_t n_damage = 0;

@@ -33,6 +33,7 @@
 #include <xcb/shm.h>
 #include <xcb/xcb.h>
 
+#include "array.h"
 #include "egl_internal.h"
 #include "egl_x11.h"
 #include "log.h"
@@ -74,7 +75,7 @@ struct egl_window {
    int nslots, next_slot;
    bool shm_ok;               /* false after an attach failed: put_image from then on */
    uint8_t *staging;          /* the put_image path's top-down copy */
-   size_t staging_size;
+   uint32_t staging_size;
    /* Present pacing */
    xcb_special_event_t *special;
    uint32_t eid;
@@ -634,13 +635,8 @@ x11_present(struct egl_window *w, const struct egl_frame *f)
          bytes += (uint64_t)r->width * (uint64_t)r->height * 4u;
       }
    } else {
-      if (size > w->staging_size) {
-         uint8_t *p = realloc(w->staging, size);
-         if (!p)
-            return EGL_BAD_ALLOC;
-         w->staging = p;
-         w->staging_size = size;
-      }
+      if (!mgu_array_reserve_exact(w->staging, w->staging_size, size))
+         return EGL_BAD_ALLOC;
       const size_t header = sizeof(xcb_put_image_request_t);
       for (int32_t i = 0; i < nrects; i++) {
          const struct egl_rect *r = &rects[i];

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "decline.h"
 #include "fe_gl.h"
 #include "gl_api.h"
@@ -27,6 +28,7 @@ struct debug_rule {
 struct debug_group {
    struct debug_rule *rules;
    unsigned num_rules;
+   uint32_t cap_rules;
    GLenum source; /* the push's, repeated by its pop message */
    GLuint id;
    char *message;
@@ -324,13 +326,12 @@ mgl_glDebugMessageControl(GLenum source, GLenum type, GLenum severity, GLsizei c
          free(g->rules[i].ids);
       g->num_rules = 0;
    }
-   struct debug_rule *rules = realloc(g->rules, (g->num_rules + 1) * sizeof(*rules));
-   if (!rules) {
+   struct debug_rule *rule = mgu_array_push(g->rules, g->num_rules, g->cap_rules);
+   if (!rule) {
       free(r.ids);
       FE_CHECK(true, GL_OUT_OF_MEMORY);
    }
-   g->rules = rules;
-   g->rules[g->num_rules++] = r;
+   *rule = r;
 }
 
 /* The length of an app's string: -1 means NUL-terminated; INVALID_VALUE at or past limit. */
@@ -408,8 +409,8 @@ mgl_glPushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar *mes
    const struct debug_group *outer = &d->groups[d->depth];
    struct debug_group g = {.source = source, .id = id};
    g.message = malloc(n + 1);
-   g.rules = outer->num_rules ? calloc(outer->num_rules, sizeof(*g.rules)) : NULL;
-   if (!g.message || (outer->num_rules && !g.rules)) {
+   bool rules_ok = mgu_array_reserve_exact(g.rules, g.cap_rules, outer->num_rules);
+   if (!g.message || !rules_ok) {
       group_clear(&g);
       FE_CHECK(true, GL_OUT_OF_MEMORY);
    }

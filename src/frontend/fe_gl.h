@@ -124,7 +124,8 @@ struct fe_tex_pending {
    struct fe_tex_region *regions;
    unsigned count, capacity;
    uint8_t *data;
-   size_t size, data_capacity;
+   size_t size;
+   uint32_t data_capacity;
 };
 
 /* The compressed bytes of images as the app uploaded them: slices of whole 4x4 blocks, rows of
@@ -290,6 +291,7 @@ struct fe_program {
    unsigned num_shaders, shaders_capacity;
    struct fe_binding_pair *attrib_bindings, *frag_bindings;
    unsigned num_attrib_bindings, num_frag_bindings;
+   uint32_t cap_attrib_bindings, cap_frag_bindings;
    bool link_status;
    bool validate_status;
    char *info_log;

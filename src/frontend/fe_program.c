@@ -89,13 +89,9 @@ mgl_glAttachShader(GLuint program, GLuint shader)
       FE_CHECK(ctx->desc.api == FE_API_GLES && prog->shaders[i]->type == sh->type,
                GL_INVALID_OPERATION);
    }
-   if (prog->num_shaders == prog->shaders_capacity) {
-      unsigned cap = prog->shaders_capacity ? prog->shaders_capacity * 2 : 4;
-      struct fe_shader **s = realloc(prog->shaders, cap * sizeof(*s));
-      FE_CHECK(!s, GL_OUT_OF_MEMORY);
-      prog->shaders = s;
-      prog->shaders_capacity = cap;
-   }
+   FE_CHECK(
+      !mgu_array_reserve(prog->shaders, prog->shaders_capacity, (uint64_t)prog->num_shaders + 1),
+      GL_OUT_OF_MEMORY);
    fe_object_ref(&sh->base);
    sh->attach_count++;
    prog->shaders[prog->num_shaders++] = sh;
@@ -180,8 +176,8 @@ mgl_glIsProgram(GLuint program)
 }
 
 static void
-add_binding(struct fe_context *ctx, struct fe_binding_pair **list, unsigned *n, const char *name,
-            GLint location, GLint index)
+add_binding(struct fe_context *ctx, struct fe_binding_pair **list, unsigned *n, uint32_t *cap,
+            const char *name, GLint location, GLint index)
 {
    for (unsigned i = 0; i < *n; i++) {
       if (!strcmp((*list)[i].name, name)) {
@@ -190,18 +186,14 @@ add_binding(struct fe_context *ctx, struct fe_binding_pair **list, unsigned *n, 
          return;
       }
    }
-   struct fe_binding_pair *l = realloc(*list, (*n + 1) * sizeof(*l));
    char *copy = dup_str(name);
-   if (!l || !copy) {
+   struct fe_binding_pair *l = copy ? mgu_array_push(*list, *n, *cap) : NULL;
+   if (!l) {
       free(copy);
-      if (l)
-         *list = l;
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
-   l[*n] = (struct fe_binding_pair){copy, location, index};
-   *list = l;
-   (*n)++;
+   *l = (struct fe_binding_pair){copy, location, index};
 }
 
 void
@@ -213,8 +205,8 @@ mgl_glBindAttribLocation(GLuint program, GLuint index, const GLchar *name)
    if (!prog)
       return;
    FE_CHECK(!strncmp(name, "gl_", 3), GL_INVALID_OPERATION);
-   add_binding(ctx, &prog->attrib_bindings, &prog->num_attrib_bindings, name, (GLint)index,
-               0);
+   add_binding(ctx, &prog->attrib_bindings, &prog->num_attrib_bindings, &prog->cap_attrib_bindings,
+               name, (GLint)index, 0);
 }
 
 /* GL 3.3 §3.9.2: binds `name` to colour number `color` and blend index `index` (1: the second
@@ -232,8 +224,8 @@ bind_frag_data(struct fe_context *ctx, GLuint program, GLuint color, GLuint inde
    if (!prog)
       return;
    FE_CHECK(!strncmp(name, "gl_", 3), GL_INVALID_OPERATION);
-   add_binding(ctx, &prog->frag_bindings, &prog->num_frag_bindings, name, (GLint)color,
-               (GLint)index);
+   add_binding(ctx, &prog->frag_bindings, &prog->num_frag_bindings, &prog->cap_frag_bindings, name,
+               (GLint)color, (GLint)index);
 }
 
 void
@@ -355,16 +347,10 @@ fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
    } else {
       /* No context of the group to send it through: the next one that validates does. */
       pthread_mutex_lock(&sg->lock);
-      if (sg->num_dead_shaders == sg->dead_capacity) {
-         unsigned cap = sg->dead_capacity ? sg->dead_capacity * 2 : 8;
-         struct mgp_handle *d = realloc(sg->dead_shaders, cap * sizeof(*d));
-         if (d) {
-            sg->dead_shaders = d;
-            sg->dead_capacity = cap;
-         }
-      }
-      if (sg->num_dead_shaders < sg->dead_capacity)
-         sg->dead_shaders[sg->num_dead_shaders++] = e->cso;
+      struct mgp_handle *dead =
+         mgu_array_push(sg->dead_shaders, sg->num_dead_shaders, sg->dead_capacity);
+      if (dead)
+         *dead = e->cso;
       pthread_mutex_unlock(&sg->lock);
    }
    glsl_program_destroy(e->glsl);
@@ -437,14 +423,8 @@ push_active(struct fe_exec *e, uint32_t *cap, const char *name, GLenum type, GLi
             GLint block, GLint offset, GLint astride, GLint mstride, bool row_major,
             GLint location)
 {
-   if (e->num_active == *cap) {
-      uint32_t c = *cap ? *cap * 2 : 16;
-      struct fe_active_uniform *a = realloc(e->active, c * sizeof(*a));
-      if (!a)
-         return false;
-      e->active = a;
-      *cap = c;
-   }
+   if (!mgu_array_reserve(e->active, *cap, (uint64_t)e->num_active + 1))
+      return false;
    char *n = dup_str(name);
    if (!n)
       return false;

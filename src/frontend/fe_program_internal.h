@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 #include "log.h"

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "checked.h"
 #include "fe_cso.h"
 #include "fe_es_ext.h"
@@ -345,24 +346,9 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
       fe_tex_pending_clear(p);
    if (p->count == FE_PENDING_MAX_REGIONS || p->size + bytes > 4 * (size_t)FE_UPLOAD_CHUNK)
       fe_tex_flush_level(ctx, tex, face, level);
-   if (p->count == p->capacity) {
-      unsigned cap = p->capacity ? p->capacity * 2 : 4;
-      struct fe_tex_region *r = realloc(p->regions, cap * sizeof(*r));
-      if (!r)
-         return NULL;
-      p->regions = r;
-      p->capacity = cap;
-   }
-   if (p->size + bytes > p->data_capacity) {
-      size_t cap = p->data_capacity ? p->data_capacity : 4096;
-      while (cap < p->size + bytes)
-         cap *= 2;
-      uint8_t *d = realloc(p->data, cap);
-      if (!d)
-         return NULL;
-      p->data = d;
-      p->data_capacity = cap;
-   }
+   if (!mgu_array_reserve(p->regions, p->capacity, (uint64_t)p->count + 1) ||
+       !mgu_array_reserve(p->data, p->data_capacity, (uint64_t)p->size + bytes))
+      return NULL;
    p->regions[p->count++] = (struct fe_tex_region){x, y, z, w, h, p->size};
    uint8_t *dst = p->data + p->size;
    p->size += bytes;

@@ -120,7 +120,7 @@ struct glx_drawable {
    bool lost;                     /* the X window went away */
    uint64_t frame_serial;
    uint8_t *frame;                /* the last frame read back (window kinds) */
-   size_t frame_size;
+   uint32_t frame_size;
    int bind_count;                /* current as draw or read somewhere */
    bool destroy_pending;
 };

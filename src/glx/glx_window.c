@@ -6,6 +6,7 @@
  * went away makes its drawable lost: its swaps report GLXBadCurrentWindow. */
 #include <stdlib.h>
 
+#include "array.h"
 #include "decline.h"
 #include "egl_window.h"
 #include "glx_window.h"
@@ -128,14 +129,9 @@ glx_window_present(struct glx_context *ctx, struct glx_drawable *d, int *error, 
    size_t size = (size_t)w * (size_t)h * 4u;
    if (size == 0)
       return true; /* a 0x0 window shows nothing */
-   if (size > d->frame_size) {
-      uint8_t *frame = realloc(d->frame, size);
-      if (!frame) {
-         *error = BadAlloc, *glx_error = false;
-         return false;
-      }
-      d->frame = frame;
-      d->frame_size = size;
+   if (!mgu_array_reserve_exact(d->frame, d->frame_size, size)) {
+      *error = BadAlloc, *glx_error = false;
+      return false;
    }
    enum fe_status st = fe_swap_buffers_read(ctx->fe, d->fe, d->frame, size);
    if (st != FE_OK) {

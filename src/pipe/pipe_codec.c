@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "pipe_stats.h"
 
 uint32_t
@@ -161,13 +162,8 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
       if (mgp_align8(need) != tail_bytes_avail)
          return field_error(out, ci, "count");
       if (need) {
-         if (need > out->tail_cap) {
-            uint8_t *b = realloc(out->tail_buf, need);
-            if (!b)
-               return field_error(out, ci, "count (no memory for the tail)");
-            out->tail_buf = b;
-            out->tail_cap = need;
-         }
+         if (!mgu_array_reserve_exact(out->tail_buf, out->tail_cap, need))
+            return field_error(out, ci, "count (no memory for the tail)");
          memcpy(out->tail_buf, p + payload_bytes, need);
          out->tail = out->tail_buf;
       }

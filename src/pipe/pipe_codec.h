@@ -141,7 +141,7 @@ struct mgp_decoded {
    /* The tail, copied for the same reason: read once from the record, checked and used from
     * here. Grows as needed (at most MGP_MAX_RECORD_SIZE); mgp_decoded_finish frees it. */
    uint8_t *tail_buf;
-   uint64_t tail_cap;
+   uint32_t tail_cap;
    /* What failed, for the Fatal's detail: "<call>.<field>" (the decoder's return value points
     * here when it names a field). */
    char why[96];

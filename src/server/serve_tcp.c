@@ -40,6 +40,7 @@
 #include "decline.h"
 #include "log.h"
 #include "pipe_stream.h"
+#include "serve_tcp.h"
 #include "session.h"
 #include "stream.h"
 
@@ -50,32 +51,15 @@
 #define MAX_STAGE_DEFAULT (256ull << 20)
 #define SESSION_MEMORY_DEFAULT "4g"
 
-struct conn;
-
-struct listener {
-   char token[MGP_TOKEN_MAX];
-   bool close_at_present; /* MGL_TEST_TCP_CLOSE_AT_PRESENT: test-only */
-   atomic_uint next_id;
-   unsigned max_pending, max_sessions;
-   unsigned max_hung; /* MGL_SERVER_MAX_HUNG_SCREENS: hung devices held before sessions wait */
-   uint64_t max_stage;
-
-   pthread_mutex_t lock;
-   struct conn *pending_head, *pending_tail; /* strangers, oldest first */
-   unsigned pending, sessions;
-   /* refusals, counted for the log lines that report them */
-   uint64_t evicted, timed_out, busy;
-};
-
-struct conn {
-   struct listener *l;
+struct mgs_tcp_conn {
+   struct mgs_tcp_listener *l;
    int fd;
    unsigned id;
    char peer[96];
    bool broken; /* a write failed: the client is gone, forward nothing more */
    uint64_t max_frame;
    /* while a stranger (under l->lock) */
-   struct conn *prev, *next;
+   struct mgs_tcp_conn *prev, *next;
    bool pending, evicted;
 };
 
@@ -88,7 +72,7 @@ worth_a_line(uint64_t n)
 }
 
 static void
-pending_unlink(struct listener *l, struct conn *c)
+pending_unlink(struct mgs_tcp_listener *l, struct mgs_tcp_conn *c)
 {
    if (c->prev)
       c->prev->next = c->next;
@@ -106,11 +90,11 @@ pending_unlink(struct listener *l, struct conn *c)
 /* The accept loop's side: c becomes a stranger; past the cap the oldest stranger is evicted
  * (its socket shut down: its thread's hello read ends at once). */
 static void
-pending_add(struct listener *l, struct conn *c)
+pending_add(struct mgs_tcp_listener *l, struct mgs_tcp_conn *c)
 {
    pthread_mutex_lock(&l->lock);
    if (l->pending >= l->max_pending && l->pending_head) {
-      struct conn *old = l->pending_head;
+      struct mgs_tcp_conn *old = l->pending_head;
       pending_unlink(l, old);
       old->evicted = true;
       shutdown(old->fd, SHUT_RDWR);
@@ -160,7 +144,7 @@ describe_addr(const struct sockaddr *sa, char *out, size_t size)
 static void
 forward_line(void *ctx, enum mgu_log_level level, const char *line)
 {
-   struct conn *c = ctx;
+   struct mgs_tcp_conn *c = ctx;
    if (c->broken)
       return;
    if (mgt_stream_send_frame(c->fd, MGP_FRAME_LOG, 0, (uint32_t)level, line,
@@ -169,7 +153,7 @@ forward_line(void *ctx, enum mgu_log_level level, const char *line)
 }
 
 static void
-send_or_break(struct conn *c, uint16_t kind, uint32_t a, const void *body, uint32_t size)
+send_or_break(struct mgs_tcp_conn *c, uint16_t kind, uint32_t a, const void *body, uint32_t size)
 {
    if (!c->broken && mgt_stream_send_frame(c->fd, kind, 0, a, body, size))
       c->broken = true;
@@ -179,14 +163,14 @@ send_or_break(struct conn *c, uint16_t kind, uint32_t a, const void *body, uint3
 static int
 send_event(void *ctx, const struct mgp_event *ev)
 {
-   struct conn *c = ctx;
+   struct mgs_tcp_conn *c = ctx;
    send_or_break(c, MGP_FRAME_EVENT, 0, ev, sizeof(*ev));
    return 0; /* a broken connection ends the session where writes are checked */
 }
 
 /* Applies the session's frames until it ends. Returns true when the client said goodbye. */
 static bool
-serve_frames(struct conn *c, struct mgs_session *s)
+serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
 {
    struct mgt_frame_buf buf = {0};
    uint64_t seq = 0;
@@ -263,8 +247,8 @@ serve_frames(struct conn *c, struct mgs_session *s)
 static void *
 conn_main(void *arg)
 {
-   struct conn *c = arg;
-   struct listener *l = c->l;
+   struct mgs_tcp_conn *c = arg;
+   struct mgs_tcp_listener *l = c->l;
    mgu_log_set_thread_role(MGU_ROLE_SERVER);
    bool counted = false; /* holds one of l->sessions */
    struct mgs_session *s = NULL;
@@ -342,7 +326,8 @@ conn_main(void *arg)
    }
    if (status == MGP_WELCOME_OK) {
       char err[200] = "";
-      s = mgs_session_create(hello.backend, err, sizeof(err));
+      s = l->backend ? mgs_session_create_on(l->backend, err, sizeof(err))
+                     : mgs_session_create(hello.backend, err, sizeof(err));
       if (!s) {
          status = MGP_WELCOME_NO_BACKEND;
          snprintf(reason, sizeof(reason), "the server role did not start: %s", err);
@@ -414,6 +399,43 @@ out:
    close(c->fd);
    free(c);
    return NULL;
+}
+
+/* A stranger of l's on fd (NULL, fd closed: no memory). */
+static struct mgs_tcp_conn *
+conn_new(struct mgs_tcp_listener *l, int fd, const char *peer)
+{
+   struct mgs_tcp_conn *c = calloc(1, sizeof(*c));
+   if (!c) {
+      close(fd);
+      return NULL;
+   }
+   c->l = l;
+   c->fd = fd;
+   snprintf(c->peer, sizeof(c->peer), "%s", peer);
+   pending_add(l, c);
+   return c;
+}
+
+bool
+mgs_tcp_serve_connection(struct mgs_tcp_listener *l, int fd, const char *peer)
+{
+   struct mgs_tcp_conn *c = conn_new(l, fd, peer);
+   if (c)
+      conn_main(c);
+   return c != NULL;
+}
+
+void
+mgs_tcp_listener_init(struct mgs_tcp_listener *l, const char *token)
+{
+   memset(l, 0, sizeof(*l));
+   snprintf(l->token, sizeof(l->token), "%s", token ? token : "");
+   l->max_pending = MAX_PENDING_DEFAULT;
+   l->max_sessions = MAX_SESSIONS_DEFAULT;
+   l->max_hung = MAX_HUNG_SCREENS_DEFAULT;
+   l->max_stage = MAX_STAGE_DEFAULT;
+   pthread_mutex_init(&l->lock, NULL);
 }
 
 /* A positive count from the environment, else def. false (with a message): not a count. */
@@ -503,8 +525,9 @@ mgs_serve_listen(const char *address)
               address ? address : "");
       return 2;
    }
-   static struct listener l; /* lives as long as the process: threads keep pointers to it */
+   static struct mgs_tcp_listener l; /* lives as long as the process: threads keep pointers to it */
    const char *token = getenv("MGL_SERVER_TOKEN");
+   mgs_tcp_listener_init(&l, token);
    char why[128];
    if (mgt_token_check(token, why, sizeof(why))) {
       fprintf(stderr, "mgl-server: %s\n", why); /* cut short it would refuse every client */
@@ -514,7 +537,6 @@ mgs_serve_listen(const char *address)
        !count_setting("MGL_SERVER_MAX_SESSIONS", MAX_SESSIONS_DEFAULT, &l.max_sessions) ||
        !count_setting("MGL_SERVER_MAX_HUNG_SCREENS", MAX_HUNG_SCREENS_DEFAULT, &l.max_hung))
       return 2;
-   l.max_stage = MAX_STAGE_DEFAULT;
    const char *ms = getenv("MGL_SERVER_MAX_STAGE");
    if (ms && *ms) {
       char *end;
@@ -529,13 +551,10 @@ mgs_serve_listen(const char *address)
       }
       l.max_stage = (uint64_t)v << shift;
    }
-   pthread_mutex_init(&l.lock, NULL);
    /* Sessions here share one machine: each gets a memory cap unless one was set (the backend
     * reads it; an arm serving one program leaves it uncapped). */
    setenv("MGL_SERVER_SESSION_MEMORY", SESSION_MEMORY_DEFAULT, 0);
-   if (token && *token) {
-      snprintf(l.token, sizeof(l.token), "%s", token);
-   } else {
+   if (!token || !*token) {
       unsigned char raw[16];
       if (getrandom(raw, sizeof(raw), 0) != (ssize_t)sizeof(raw)) {
          fprintf(stderr, "mgl-server: no MGL_SERVER_TOKEN and no randomness to make one\n");
@@ -583,15 +602,11 @@ mgs_serve_listen(const char *address)
       }
       int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-      struct conn *c = calloc(1, sizeof(*c));
-      if (!c) {
-         close(fd);
+      char peer[96];
+      describe_addr((struct sockaddr *)&ss, peer, sizeof(peer));
+      struct mgs_tcp_conn *c = conn_new(&l, fd, peer);
+      if (!c)
          continue;
-      }
-      c->l = &l;
-      c->fd = fd;
-      describe_addr((struct sockaddr *)&ss, c->peer, sizeof(c->peer));
-      pending_add(&l, c);
       pthread_t t;
       pthread_attr_t attr;
       pthread_attr_init(&attr);

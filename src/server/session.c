@@ -77,6 +77,12 @@ mgs_session_create(const char *backend, char *err, unsigned err_size)
       snprintf(err, err_size, "unknown backend '%s' (known: vulkan)", backend);
       return NULL;
    }
+   return mgs_session_create_on(be, err, err_size);
+}
+
+struct mgs_session *
+mgs_session_create_on(const struct mgs_backend *be, char *err, unsigned err_size)
+{
    struct mgs_session *s = calloc(1, sizeof(*s));
    if (!s) {
       snprintf(err, err_size, "out of memory");

@@ -40,6 +40,9 @@ struct mgs_session *mgs_session_create(const char *backend, char *err, unsigned 
 /* The hung devices this process holds: sessions failed by GpuTimeout, and the screens the
  * backends keep for a reaper (work past the watchdog; each freed once its device is idle). */
 unsigned mgs_hung_screens(void);
+/* The same on a backend given by its table (a test harness's). */
+struct mgs_session *mgs_session_create_on(const struct mgs_backend *be, char *err,
+                                          unsigned err_size);
 void mgs_session_destroy(struct mgs_session *s);
 /* Prints the backend's gate counters (MGL-GATES) and the decline tally (MGL-DECLINES: the
  * session's own, else the process's) to the server log, as a session ends. */

@@ -13,6 +13,8 @@
 
 #include <spirv/unified1/spirv.h>
 
+#include "array.h"
+
 /* Walks a module's instructions, bounds-checked (the words may come from another process):
  *    struct spv_walk it = spv_walk_begin(words, n);
  *    while (spv_walk_next(&it)) { it.op, it.len, it.o (operands), it.nops, it.pc }
@@ -211,25 +213,19 @@ uint32_t *spv_lower_rect(const uint32_t *words, size_t num_words, size_t *out_n,
  * sticky: the pass checks it once at the end. */
 struct spirv_out {
    uint32_t *w;
-   size_t n, cap;
+   size_t n;
+   uint32_t cap;
    bool oom;
 };
 
 static inline void
 spirv_out_put(struct spirv_out *o, const uint32_t *words, size_t n)
 {
-   if (o->n + n > o->cap) {
-      size_t cap = (o->n + n) * 2;
-      uint32_t *w = realloc(o->w, cap * sizeof(*w));
-      if (!w) {
-         o->oom = true;
-         return;
-      }
-      o->w = w;
-      o->cap = cap;
-   }
-   memcpy(o->w + o->n, words, n * sizeof(*words));
-   o->n += n;
+   uint32_t *w = n ? mgu_array_grow(o->w, o->n, o->cap, n) : NULL;
+   if (w)
+      memcpy(w, words, n * sizeof(*words));
+   else if (n)
+      o->oom = true;
 }
 
 #endif

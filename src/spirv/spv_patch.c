@@ -27,25 +27,16 @@
 
 struct wbuf {
    uint32_t *w;
-   size_t n, cap;
+   size_t n;
+   uint32_t cap;
    bool oom;
 };
 
 static void
 wb_reserve(struct wbuf *b, size_t more)
 {
-   if (b->oom || b->n + more <= b->cap)
-      return;
-   size_t cap = b->cap ? b->cap : 256;
-   while (cap < b->n + more)
-      cap *= 2;
-   uint32_t *nw = realloc(b->w, cap * sizeof(*nw));
-   if (!nw) {
+   if (!b->oom && !mgu_array_reserve(b->w, b->cap, (uint64_t)b->n + more))
       b->oom = true;
-      return;
-   }
-   b->w = nw;
-   b->cap = cap;
 }
 
 static void

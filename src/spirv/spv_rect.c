@@ -159,7 +159,8 @@ is_rect_si(const struct rect_state *s, uint32_t value)
 
 struct wbuf_lite {
    uint32_t *w;
-   size_t n, cap;
+   size_t n;
+   uint32_t cap;
    bool oom;
 };
 
@@ -168,17 +169,9 @@ emit(struct wbuf_lite *b, uint32_t op, unsigned nops, const uint32_t *ops)
 {
    if (b->oom)
       return;
-   if (b->n + nops + 1 > b->cap) {
-      size_t cap = b->cap ? b->cap * 2 : 256;
-      while (cap < b->n + nops + 1)
-         cap *= 2;
-      uint32_t *nw = realloc(b->w, cap * sizeof(*nw));
-      if (!nw) {
-         b->oom = true;
-         return;
-      }
-      b->w = nw;
-      b->cap = cap;
+   if (!mgu_array_reserve(b->w, b->cap, (uint64_t)b->n + nops + 1)) {
+      b->oom = true;
+      return;
    }
    b->w[b->n++] = ((nops + 1) << 16) | op;
    memcpy(&b->w[b->n], ops, nops * sizeof(*ops));

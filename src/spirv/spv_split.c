@@ -62,6 +62,7 @@ struct split_state {
    uint8_t *builtin;      /* [bound] variable decorated BuiltIn */
    struct split_var *vars;
    unsigned num_vars;
+   uint32_t cap_vars;
    uint32_t exec_model;
    size_t functions;      /* word offset of the first OpFunction */
    bool blocked;
@@ -153,10 +154,7 @@ find_vars(struct split_state *s)
             for (unsigned k = first; k < v.levels; k++)
                v.mult *= word(s, word(s, v.arr[k], 3), 3);
             v.members = calloc(v.num_members ? v.num_members : 1, sizeof(*v.members));
-            struct split_var *nv = realloc(s->vars, (s->num_vars + 1) * sizeof(*nv));
-            if (nv)
-               s->vars = nv;
-            if (!v.members || !nv) {
+            if (!v.members || !mgu_array_reserve(s->vars, s->cap_vars, (uint64_t)s->num_vars + 1)) {
                free(v.members);
                return false;
             }

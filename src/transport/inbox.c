@@ -24,6 +24,7 @@ mgt_inbox_finish(struct mgt_inbox *b)
    b->live = false;
 }
 
+/* Not mgu_array: the events are a ring, and growing unrolls it into the new block. */
 static bool
 inbox_grow(struct mgt_inbox *b)
 {

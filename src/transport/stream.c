@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "decline.h"
 #include "inbox.h"
 #include "log.h"
@@ -463,7 +464,8 @@ struct mgt_stream_client {
    _Alignas(16) uint8_t record[MGP_MAX_RECORD_SIZE];
    uint32_t record_size;
    uint8_t *inl; /* the record's inline area */
-   uint64_t inl_len, inl_capacity;
+   uint64_t inl_len;
+   uint32_t inl_capacity; /* inline_max keeps it far below 2^32 */
    uint8_t *out;
    size_t out_len;
    uint64_t records;    /* RECORD frames sent */
@@ -684,16 +686,8 @@ stream_place(void *carrier, uint64_t size, struct mgp_span *out)
                   (unsigned long long)size, (unsigned long long)c->inline_max);
       return NULL;
    }
-   if (at + size > c->inl_capacity) {
-      uint64_t cap = c->inl_capacity ? c->inl_capacity : 65536;
-      while (cap < at + size)
-         cap *= 2;
-      uint8_t *p = realloc(c->inl, cap);
-      if (!p)
-         return NULL;
-      c->inl = p;
-      c->inl_capacity = cap;
-   }
+   if (!mgu_array_reserve(c->inl, c->inl_capacity, at + size))
+      return NULL;
    memset(c->inl + c->inl_len, 0, at - c->inl_len);
    c->inl_len = at + size;
    out->seg = MGP_SEG_INLINE;

@@ -1,4 +1,4 @@
-/* array.c — the one growth policy of array.h. */
+/* array.c — the one growth policy of array.h (doubling, or exact for one-object buffers). */
 #include "array.h"
 
 #include <stdlib.h>
@@ -6,14 +6,14 @@
 
 #include "checked.h"
 
-bool
-mgu_array_reserve_(void *items_ptr, size_t elem_size, uint32_t *cap, uint64_t need)
+static bool
+reserve(void *items_ptr, size_t elem_size, uint32_t *cap, uint64_t need, bool exact)
 {
    if (need <= *cap)
       return true;
    if (need > UINT32_MAX)
       return false;
-   uint64_t n = *cap < 8 ? 8 : (uint64_t)*cap * 2, bytes;
+   uint64_t n = exact ? need : *cap < 8 ? 8 : (uint64_t)*cap * 2, bytes;
    if (n < need)
       n = need;
    if (n > UINT32_MAX)
@@ -31,4 +31,16 @@ mgu_array_reserve_(void *items_ptr, size_t elem_size, uint32_t *cap, uint64_t ne
    memcpy(items_ptr, &grown, sizeof(grown));
    *cap = (uint32_t)n;
    return true;
+}
+
+bool
+mgu_array_reserve_(void *items_ptr, size_t elem_size, uint32_t *cap, uint64_t need)
+{
+   return reserve(items_ptr, elem_size, cap, need, false);
+}
+
+bool
+mgu_array_reserve_exact_(void *items_ptr, size_t elem_size, uint32_t *cap, uint64_t need)
+{
+   return reserve(items_ptr, elem_size, cap, need, true);
 }

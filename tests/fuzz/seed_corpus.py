@@ -8,6 +8,10 @@ is there:
   CORPUS_DIR/stream/NAME   a hello with the fuzz targets' token, then up to STREAM_MAX bytes
                            (the STREAM_SEEDS smallest sessions)
   CORPUS_DIR/decode/CALL   one RECORD body per call id seen (the smallest), for the decoder
+  CORPUS_DIR/ring/NAME     the replay seed for the ring target (fuzz_ring.c lays its records
+                           out in a ring and stage); every other one after a setup frame with
+                           a 4 KiB ring, a 64 KiB stage and both positions just short of 2^64,
+                           so its records pad, wrap and wait for space
 """
 import os
 import struct
@@ -21,6 +25,7 @@ HELLO_MAGIC = 0x484C474D
 ABI_VERSION = 10  # MGP_ABI_VERSION (src/pipe/pipe_base.h)
 FRAME_RECORD = 1
 TOKEN = b"mgl-fuzz-token"
+FZ_SETUP = 0x100  # fuzz_ring.c's setup frame
 
 
 def frames(data):
@@ -49,20 +54,31 @@ def hello():
     return h
 
 
+def ring_setup():
+    body = struct.pack("<QQIIII", (1 << 64) - 1024, (1 << 64) - 4096 - 16, 12, 16, 16, 0)
+    return struct.pack("<IHHII", len(body), FZ_SETUP, 0, 0, 0) + body
+
+
+def ring_seed(index, replay_seed):
+    return (ring_setup() if index % 2 else b"") + replay_seed
+
+
 def main():
     cap_dir, out = sys.argv[1], sys.argv[2]
-    for sub in ("replay", "stream", "decode"):
+    for sub in ("replay", "stream", "decode", "ring"):
         os.makedirs(os.path.join(out, sub), exist_ok=True)
         for f in os.listdir(os.path.join(out, sub)):
             os.remove(os.path.join(out, sub, f))
     by_call = {}
     names = sorted(os.listdir(cap_dir))
     smallest = sorted(names, key=lambda n: os.path.getsize(os.path.join(cap_dir, n)))
-    for name in names:
+    for index, name in enumerate(names):
         data = open(os.path.join(cap_dir, name), "rb").read()
         if not data:
             continue
         open(os.path.join(out, "replay", name), "wb").write(prefix(data, REPLAY_MAX))
+        open(os.path.join(out, "ring", name), "wb").write(
+            ring_seed(index, prefix(data, REPLAY_MAX)))
         if name in smallest[:STREAM_SEEDS]:
             open(os.path.join(out, "stream", name), "wb").write(hello() + prefix(data, STREAM_MAX))
         for pos, size, kind, a in frames(data):

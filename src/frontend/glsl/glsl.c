@@ -7,6 +7,7 @@
  * locations is switched on only so that the parser accepts GL's implicit ones; glslang's own
  * mapping pass (glslang_program_map_io) is NOT run, so after generation the only Location
  * decorations left are the ones the app wrote, and glsl_link.c assigns the rest GL's way. */
+#include "array.h"
 #include "glsl_internal.h"
 
 #include <glslang/Include/glslang_c_interface.h>
@@ -41,16 +42,10 @@ glsl_str_printf(struct glsl_str *b, const char *fmt, ...)
          b->len += (size_t)n;
          return;
       }
-      size_t cap = b->cap ? b->cap : 256;
-      while (cap < b->len + (size_t)n + 1)
-         cap *= 2;
-      char *ns = realloc(b->s, cap);
-      if (!ns) {
+      if (!mgu_array_reserve(b->s, b->cap, (uint64_t)b->len + (uint64_t)n + 1)) {
          b->oom = true;
          return;
       }
-      b->s = ns;
-      b->cap = cap;
    }
 }
 

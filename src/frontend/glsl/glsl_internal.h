@@ -12,7 +12,8 @@
 /* Growing string for info logs. */
 struct glsl_str {
    char *s;
-   size_t len, cap;
+   size_t len;
+   uint32_t cap;
    bool oom;
 };
 #if defined(__GNUC__)

@@ -5,6 +5,7 @@
 #ifndef MGL_FRONTEND_GLSL_GLSL_LINK_INTERNAL_H
 #define MGL_FRONTEND_GLSL_GLSL_LINK_INTERNAL_H
 
+#include "array.h"
 #include "glsl_internal.h"
 #include "spv.h"
 
@@ -75,24 +76,9 @@ link_error(struct link *l, const char *fmt, ...)
    l->failed = true;
 }
 
-static inline bool
-grow(struct link *l, void **p, unsigned *cap, unsigned need, size_t elem)
-{
-   if (need <= *cap)
-      return true;
-   unsigned ncap = *cap ? *cap * 2 : 8;
-   while (ncap < need)
-      ncap *= 2;
-   void *np = realloc(*p, (size_t)ncap * elem);
-   if (!np) {
-      link_error(l, "out of memory");
-      return false;
-   }
-   *p = np;
-   *cap = ncap;
-   return true;
-}
-#define GROW(l, arr, n, cap) grow((l), (void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))
+/* Room for one more element of arr (count n, capacity cap); a link error when there is none. */
+#define GROW(l, arr, n, cap)                                                                       \
+   (mgu_array_reserve(arr, cap, (uint64_t)(n) + 1) || (link_error((l), "out of memory"), false))
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))

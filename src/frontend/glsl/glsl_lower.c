@@ -28,6 +28,7 @@
  *        forbids PixelCenterInteger, and its FragCoord origin is GL's lower-left one here).
  *     The prologue goes right after the #version line and is followed by a #line directive that
  *     gives the app's next line its own number again. */
+#include "array.h"
 #include "glsl_internal.h"
 
 #include <stdio.h>
@@ -226,7 +227,8 @@ static bool
 tokenize(const char *p, int version, struct tok **out, unsigned *out_n)
 {
    struct tok *t = NULL;
-   unsigned n = 0, cap = 0;
+   unsigned n = 0;
+   uint32_t cap = 0;
    int line = 1;
    bool line_start = true;
    for (uint32_t i = 0; p[i];) {
@@ -241,14 +243,9 @@ tokenize(const char *p, int version, struct tok **out, unsigned *out_n)
          i++;
          continue;
       }
-      if (n == cap) {
-         cap = cap ? cap * 2 : 256;
-         struct tok *nt = realloc(t, cap * sizeof(*t));
-         if (!nt) {
-            free(t);
-            return false;
-         }
-         t = nt;
+      if (!mgu_array_reserve(t, cap, (uint64_t)n + 1)) {
+         free(t);
+         return false;
       }
       uint32_t start = i;
       uint8_t kind;
@@ -328,17 +325,12 @@ static void
 add_edit(struct lower *L, uint32_t at, uint32_t len, const char *prefix, const char *with,
          uint32_t with_len)
 {
-   if (L->num_edits == L->cap_edits) {
-      unsigned cap = L->cap_edits ? L->cap_edits * 2 : 32;
-      struct edit *e = realloc(L->edits, cap * sizeof(*e));
-      if (!e) {
-         L->oom = true;
-         return;
-      }
-      L->edits = e;
-      L->cap_edits = cap;
+   struct edit *e = mgu_array_push(L->edits, L->num_edits, L->cap_edits);
+   if (!e) {
+      L->oom = true;
+      return;
    }
-   L->edits[L->num_edits++] = (struct edit){at, len, prefix, with, with_len};
+   *e = (struct edit){at, len, prefix, with, with_len};
 }
 
 /* ESSL 1.00 / 3.00 section 4.5.3/4.5.4: the fragment language has no default precision for
@@ -587,15 +579,9 @@ check_gs_inputs(struct lower *L)
 static bool
 take_layout(struct lower *L, struct glsl_unit *u, const struct tok *name, int location, int index)
 {
-   if (u->num_taken == u->cap_taken) {
-      unsigned cap = u->cap_taken ? u->cap_taken * 2 : 8;
-      struct glsl_binding *v = realloc(u->taken, cap * sizeof(*v));
-      if (!v) {
-         L->oom = true;
-         return false;
-      }
-      u->taken = v;
-      u->cap_taken = cap;
+   if (!mgu_array_reserve(u->taken, u->cap_taken, (uint64_t)u->num_taken + 1)) {
+      L->oom = true;
+      return false;
    }
    char *nm = malloc(name->len + 1);
    if (!nm) {

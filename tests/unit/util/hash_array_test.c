@@ -1,7 +1,7 @@
 /* hash_array_test.c — the hash table of hash.h (insert, find with equal keys, backward-shift
  * remove in a cluster that wraps round the end, growth, iteration with removes, a long random
- * run against a plain list) and the growable array of array.h (push, growth keeps the
- * elements, new room zeroed, sizes that do not fit refused). */
+ * run against a plain list) and the growable array of array.h (push, grow by n, exact
+ * reserve, growth keeps the elements, new room zeroed, sizes that do not fit refused). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +171,56 @@ arrays(void)
    void *p = NULL;
    uint32_t c = 0;
    CHECK(!mgu_array_reserve_(&p, SIZE_MAX / 2, &c, 4) && !p && !c, "bytes overflow refused");
+   CHECK(!mgu_array_reserve_exact_(&p, SIZE_MAX / 2, &c, 4) && !p && !c,
+         "bytes overflow refused (exact)");
+}
+
+/* Appends of several elements at once (a word stream, a byte buffer). */
+static void
+array_grow(void)
+{
+   uint32_t *words = NULL;
+   size_t count = 0;
+   uint32_t cap = 0, next = 0;
+   for (uint32_t run = 1; run <= 40; run++) {
+      size_t at = count;
+      uint32_t *w = mgu_array_grow(words, count, cap, run);
+      CHECK(w && w == words + at && count == at + run, "grow returns the old end, count + n");
+      for (uint32_t i = 0; w && i < run; i++)
+         w[i] = next++;
+   }
+   CHECK(count == 820 && cap >= 820 && cap < 2048, "count and doubling capacity");
+   unsigned ok = 1;
+   for (uint32_t i = 0; i < count; i++)
+      ok &= words[i] == i;
+   CHECK(ok, "grow keeps every element in order");
+   uint32_t *before = words, cap_before = cap;
+   size_t count_before = count;
+   CHECK(!mgu_array_grow(words, count, cap, UINT32_MAX), "grow past 2^32 - 1 elements refused");
+   CHECK(words == before && cap == cap_before && count == count_before,
+         "a refused grow changes nothing, count included");
+   free(words);
+}
+
+/* An exact reserve holds what was asked, no more: the size of one frame. */
+static void
+array_exact(void)
+{
+   uint8_t *frame = NULL;
+   uint32_t cap = 0;
+   CHECK(mgu_array_reserve_exact(frame, cap, 300) && cap == 300, "exact takes what is asked");
+   unsigned zero = 1;
+   for (uint32_t i = 0; i < cap; i++)
+      zero &= frame[i] == 0;
+   CHECK(zero, "exact room is zeroed");
+   memset(frame, 0xab, cap);
+   CHECK(mgu_array_reserve_exact(frame, cap, 200) && cap == 300, "a smaller need keeps it");
+   CHECK(mgu_array_reserve_exact(frame, cap, 301) && cap == 301, "growth is exact, not doubled");
+   CHECK(frame[299] == 0xab && frame[300] == 0, "growth keeps the bytes, zeroes the new one");
+   uint8_t *before = frame;
+   CHECK(!mgu_array_reserve_exact(frame, cap, UINT64_C(1) << 32) && frame == before && cap == 301,
+         "2^32 bytes refused, nothing changed");
+   free(frame);
 }
 
 int
@@ -179,6 +229,8 @@ main(void)
    hash_basics();
    hash_random();
    arrays();
+   array_grow();
+   array_exact();
    printf("%d failures\n", failures);
    return failures ? 1 : 0;
 }
