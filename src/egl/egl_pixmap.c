@@ -11,6 +11,7 @@
  * the X server when the call returns, so any connection reads the pixels after it. */
 #include <stdlib.h>
 
+#include "array.h"
 #include "decline.h"
 #include "egl_internal.h"
 #include "egl_window.h"
@@ -179,13 +180,8 @@ copy_to_pixmap(struct fe_context *fe_ctx, struct egl_surface *s, struct egl_wind
    int w, h;
    fe_surface_size(s->fe, &w, &h);
    const size_t row = (size_t)w * 4u, size = row * (size_t)h;
-   if (size > s->frame_size) {
-      uint8_t *frame = realloc(s->frame, size);
-      if (!frame)
-         return EGL_BAD_ALLOC;
-      s->frame = frame;
-      s->frame_size = size;
-   }
+   if (!mgu_array_reserve_exact(s->frame, s->frame_size, size))
+      return EGL_BAD_ALLOC;
    enum fe_status st = fe_swap_buffers_read(fe_ctx, s->fe, s->frame, s->frame_size);
    if (st != FE_OK)
       return egl_fe_error(st);
