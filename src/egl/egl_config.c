@@ -3,7 +3,7 @@
  * sort) and eglGetConfigAttrib.
  *
  * Configs: RGBA8 without depth/stencil, RGBA8 with D24S8, RGB8 (alpha 0) with D24S8 and RGBA8
- * with D24 and no stencil; every
+ * with D24 and no stencil, and 4-sample RGBA8 and RGB8 with D24S8; every
  * one has EGL_PBUFFER_BIT, and EGL_WINDOW_BIT with a native visual on a display whose window
  * system has a visual for it (egl_window.h), and renders/conforms for OpenGL, OpenGL ES 2 and 3.
  * Note the spec defaults: EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT and EGL_RENDERABLE_TYPE
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "egl_internal.h"
+#include "egl_window.h"
 #include "log.h"
 
 #define API_BITS (EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT)
@@ -31,6 +32,15 @@ static const struct egl_config configs[] = {
    {.config_id = 4, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
     .buffer_size = 32, .depth_size = 24, .stencil_size = 0, .surface_type = EGL_PBUFFER_BIT,
     .renderable_type = API_BITS, .conformant = API_BITS},
+   /* Multisampled (4 samples: every Vulkan device renders 1 and 4 samples into colour and
+    * depth/stencil attachments), resolved at each swap and before reads of the default
+    * framebuffer. Sorted after the single-sampled ones (EGL_SAMPLE_BUFFERS ascending). */
+   {.config_id = 5, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
+    .buffer_size = 32, .depth_size = 24, .stencil_size = 8, .sample_buffers = 1, .samples = 4,
+    .surface_type = EGL_PBUFFER_BIT, .renderable_type = API_BITS, .conformant = API_BITS},
+   {.config_id = 6, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 0,
+    .buffer_size = 24, .depth_size = 24, .stencil_size = 8, .sample_buffers = 1, .samples = 4,
+    .surface_type = EGL_PBUFFER_BIT, .renderable_type = API_BITS, .conformant = API_BITS},
 };
 #define CONFIG_COUNT ((EGLint)(sizeof(configs) / sizeof(configs[0])))
 _Static_assert(CONFIG_COUNT == MGL_EGL_CONFIG_COUNT, "egl_internal.h counts the configs");
@@ -82,8 +92,15 @@ egl_configs_compatible(const struct egl_config *a, const struct egl_config *b)
           a->samples == b->samples && a->sample_buffers == b->sample_buffers;
 }
 
+bool
+egl_config_pixmap(const struct egl_display *d, const struct egl_config *c)
+{
+   return d && d->window && d->window->pixmap_create && d->config_window[egl_config_index(c)];
+}
+
 /* Every attribute eglGetConfigAttrib answers, as display d sees it: on a display with a window
- * system a config gains EGL_WINDOW_BIT and its native visual when the display has one for it. */
+ * system a config gains EGL_WINDOW_BIT and its native visual when the display has one for it,
+ * and EGL_PIXMAP_BIT when the window system has pixmaps too. */
 static bool
 config_attrib(const struct egl_display *d, const struct egl_config *c, EGLint attr, EGLint *v)
 {
@@ -120,7 +137,8 @@ config_attrib(const struct egl_display *d, const struct egl_config *c, EGLint at
    case EGL_SAMPLES: *v = c->samples; return true;
    case EGL_STENCIL_SIZE: *v = c->stencil_size; return true;
    case EGL_SURFACE_TYPE:
-      *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0);
+      *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0) |
+           (egl_config_pixmap(d, c) ? EGL_PIXMAP_BIT : 0);
       return true;
    case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; return true;
    case EGL_TRANSPARENT_RED_VALUE: *v = 0; return true;
@@ -288,9 +306,27 @@ config_cmp(const struct egl_config *a, const struct egl_config *b, const struct 
    return 0;
 }
 
+/* EGL_MATCH_NATIVE_PIXMAP: the depth of the pixmap named (0: none named, -1: not a pixmap of
+ * this display, which no config matches). */
+static int
+match_pixmap_depth(struct egl_display *d, EGLint pixmap)
+{
+   if (pixmap == EGL_NONE)
+      return 0;
+   if (!d->window || !d->nd || !d->window->pixmap_create)
+      return -1;
+   struct egl_window *pix = NULL;
+   int depth = 0;
+   if (d->window->pixmap_create(d->nd, (void *)(uintptr_t)(uint32_t)pixmap, false, NULL, &pix,
+                                &depth) != EGL_SUCCESS)
+      return -1;
+   d->window->window->destroy(pix);
+   return depth;
+}
+
 static bool
 config_matches(const struct egl_display *d, const struct egl_config *c, const EGLint *want,
-               const bool *given)
+               const bool *given, int pixmap_depth)
 {
    EGLint id = want[rule_index(EGL_CONFIG_ID)];
    if (given[rule_index(EGL_CONFIG_ID)] && id != EGL_DONT_CARE)
@@ -306,8 +342,9 @@ config_matches(const struct egl_display *d, const struct egl_config *c, const EG
                                r->attr == EGL_TRANSPARENT_BLUE_VALUE))
          continue;
       if (r->crit == SPECIAL) {
-         /* EGL_MATCH_NATIVE_PIXMAP: mgl has no native pixmaps, so nothing matches one. */
-         if (r->attr == EGL_MATCH_NATIVE_PIXMAP && w != EGL_NONE)
+         /* EGL_MATCH_NATIVE_PIXMAP: configs that can render into that pixmap (its depth). */
+         if (r->attr == EGL_MATCH_NATIVE_PIXMAP && w != EGL_NONE &&
+             (!egl_config_pixmap(d, c) || pixmap_depth != (c->alpha_size ? 32 : 24)))
             return false;
          continue;
       }
@@ -371,10 +408,11 @@ mgl_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_list, EGLConfig *out, E
    s.want_luminance = WANTS(EGL_LUMINANCE_SIZE);
 #undef WANTS
 
+   const int pixmap_depth = match_pixmap_depth(d, want[rule_index(EGL_MATCH_NATIVE_PIXMAP)]);
    const struct egl_config *match[CONFIG_COUNT];
    EGLint n = 0;
    for (EGLint i = 0; i < CONFIG_COUNT; i++) {
-      if (config_matches(d, &configs[i], want, given))
+      if (config_matches(d, &configs[i], want, given, pixmap_depth))
          match[n++] = &configs[i];
    }
    /* insertion sort: stable and tiny */

@@ -31,7 +31,7 @@ struct egl_config {
 };
 
 /* Configs there are (egl_config.c); a display keeps per-config window facts. */
-#define MGL_EGL_CONFIG_COUNT 4
+#define MGL_EGL_CONFIG_COUNT 6
 
 struct egl_platform;
 struct egl_native_display;
@@ -80,7 +80,7 @@ struct egl_surface {
    struct egl_object base;
    const struct egl_config *config;
    struct fe_surface *fe;
-   EGLint type;                     /* EGL_PBUFFER_BIT */
+   EGLint type;                     /* EGL_PBUFFER_BIT, EGL_WINDOW_BIT or EGL_PIXMAP_BIT */
    EGLint width, height;
    EGLint largest_pbuffer;
    EGLint texture_format, texture_target, mipmap_texture, mipmap_level;
@@ -89,7 +89,8 @@ struct egl_surface {
    EGLint swap_interval;
    struct egl_context *bound_ctx;   /* the context it is current with, as draw or read */
    /* Window surfaces (type EGL_WINDOW_BIT): the platform's window, the client copy of the last
-    * frame, and whether the native window is gone (every later swap fails). */
+    * frame, and whether the native window is gone (every later swap fails). Pixmap surfaces
+    * (EGL_PIXMAP_BIT) keep their pixmap here too, as the platform's egl_window. */
    struct egl_window *win;
    const struct egl_window_ops *win_ops;
    uint8_t *frame;
@@ -143,6 +144,9 @@ const struct egl_config *egl_lookup_config(EGLConfig config);
 const struct egl_config *egl_config_at(int index); /* 0..MGL_EGL_CONFIG_COUNT-1 */
 int egl_config_index(const struct egl_config *config);
 void egl_config_format(const struct egl_config *config, struct fe_surface_format *format);
+/* EGL_PIXMAP_BIT of c on display d: its window system has native pixmaps and a visual of the
+ * config's depth (an alpha config writes depth-32 pixmaps, an RGB one depth-24). */
+bool egl_config_pixmap(const struct egl_display *d, const struct egl_config *c);
 /* egl_surface.c: a new surface of config c, type and size: its front-end surface made and every
  * attribute at EGL's default. False (s untouched but for fe) when the front end refuses; the
  * caller reports fe_status *st. */
@@ -188,8 +192,14 @@ EGLSurface egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *nat
 EGLBoolean egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects,
                            EGLint n_rects, const char *func);
 void egl_window_set_swap_interval(struct egl_surface *s, EGLint interval);
-/* Frees what a window surface holds on the window system side (egl_object_bury). */
+/* Frees what a window or pixmap surface holds on the window system side (egl_object_bury). */
 void egl_window_surface_finish(struct egl_surface *s);
+/* An EGLint attribute list as EGLAttribs (cap entries at most); false when too long. */
+bool egl_widen_attribs(const EGLint *in, EGLAttrib *out, size_t cap);
+
+/* egl_pixmap.c: eglWaitClient / eglWaitGL with a pixmap surface current as t's draw surface
+ * copy what GL rendered into the pixmap. Called without the lock; EGL_TRUE or the error set. */
+EGLBoolean egl_pixmap_wait_client(struct egl_thread *t, const char *func);
 
 /* egl_glvnd.c: libglvnd's exports table when loaded as a vendor, else NULL. */
 extern const struct __EGLapiExportsRec *egl_glvnd_exports;

@@ -195,8 +195,9 @@ mgl_eglReleaseThread(void)
    return egl_success();
 }
 
-/* No native rendering can touch our surfaces (pbuffers only), so waiting for the client API
- * or the native engine has nothing to order: these check their arguments and succeed. */
+/* Waiting for the client API copies what GL rendered into a current pixmap surface
+ * (egl_pixmap_wait_client); otherwise nothing needs ordering: native rendering cannot touch
+ * pbuffers or window surfaces' buffers. These check their arguments and succeed. */
 static EGLBoolean
 wait_common(const char *func)
 {
@@ -214,6 +215,8 @@ mgl_eglWaitClient(void)
    egl_lock();
    EGLBoolean ok = wait_common("eglWaitClient");
    egl_unlock();
+   if (ok && !egl_pixmap_wait_client(&thread_state, "eglWaitClient"))
+      return EGL_FALSE;
    return ok;
 }
 
@@ -223,6 +226,8 @@ mgl_eglWaitGL(void)
    egl_lock();
    EGLBoolean ok = wait_common("eglWaitGL");
    egl_unlock();
+   if (ok && !egl_pixmap_wait_client(&thread_state, "eglWaitGL"))
+      return EGL_FALSE;
    return ok;
 }
 

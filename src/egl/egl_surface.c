@@ -234,7 +234,9 @@ mgl_eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint
    case EGL_TEXTURE_TARGET: v = s->texture_target; break;
    case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
    case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
-   case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break; /* pbuffers and windows alike */
+   case EGL_RENDER_BUFFER: /* EGL 1.5 §3.5.6: pixmaps are single-buffered */
+      v = s->type == EGL_PIXMAP_BIT ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
+      break;
    case EGL_BUFFER_AGE_EXT:
       /* EXT_buffer_age: only of the calling thread's current draw surface. */
       if (egl_thread()->draw != s) {
@@ -337,6 +339,8 @@ swap_buffers(EGLDisplay dpy, EGLSurface surface, const EGLint *rects, EGLint n_r
    egl_unlock();
    if (s->type == EGL_WINDOW_BIT)
       return egl_window_swap(t, s, rects, n_rects, func);
+   if (s->type == EGL_PIXMAP_BIT)
+      return egl_success(); /* no effect on a pixmap (EGL 1.5 §3.10.1) */
    enum fe_status st = fe_swap_buffers(fe_ctx, s->fe);
    if (st != FE_OK)
       return egl_error(egl_fe_error(st), func, "the front end failed the swap");

@@ -1,13 +1,10 @@
 /* egl_unsupported.c — EGL entry points mgl answers with an error for now, each with a log
- * line that says so: pixmap surfaces (no native pixmaps yet), client-buffer
- * pbuffers (OpenVG only), eglCopyBuffers, EGL 1.5 sync objects and EGLImages. Sync objects and
- * images are named declines (gl_feature_unimplemented): fence sync comes later. */
+ * line that says so: client-buffer pbuffers (OpenVG only), EGL 1.5 sync objects and
+ * EGLImages. Sync objects and images are named declines (gl_feature_unimplemented): fence sync comes later. */
 #include "decline.h"
 #include "egl_internal.h"
 #include "log.h"
 
-/* Only the display is checked: pixmap creation fails unconditionally (even with
- * EGL_NO_CONFIG_KHR), as there are no native pixmaps. */
 static bool
 check_display(EGLDisplay dpy, const char *func)
 {
@@ -15,46 +12,6 @@ check_display(EGLDisplay dpy, const char *func)
    struct egl_display *d = egl_check_display(dpy, func);
    egl_unlock();
    return d != NULL;
-}
-
-static EGLSurface
-no_pixmap(EGLDisplay dpy, EGLConfig config, const char *func)
-{
-   (void)config;
-   if (!check_display(dpy, func))
-      return EGL_NO_SURFACE;
-   mgu_warn("egl: %s: pixmap surfaces are not supported yet (mgl offers pbuffers and "
-            "surfaceless contexts)",
-            func);
-   egl_error(EGL_BAD_NATIVE_PIXMAP, func, "no native pixmap support");
-   return EGL_NO_SURFACE;
-}
-
-EGLSurface EGLAPIENTRY
-mgl_eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType pixmap,
-                           const EGLint *attrib_list)
-{
-   (void)pixmap;
-   (void)attrib_list;
-   return no_pixmap(dpy, config, "eglCreatePixmapSurface");
-}
-
-EGLSurface EGLAPIENTRY
-mgl_eglCreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void *native_pixmap,
-                                   const EGLAttrib *attrib_list)
-{
-   (void)native_pixmap;
-   (void)attrib_list;
-   return no_pixmap(dpy, config, "eglCreatePlatformPixmapSurface");
-}
-
-EGLSurface EGLAPIENTRY
-mgl_eglCreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *native_pixmap,
-                                      const EGLint *attrib_list)
-{
-   (void)native_pixmap;
-   (void)attrib_list;
-   return no_pixmap(dpy, config, "eglCreatePlatformPixmapSurfaceEXT");
 }
 
 EGLSurface EGLAPIENTRY
@@ -73,23 +30,6 @@ mgl_eglCreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype, EGLClientB
    mgu_info("egl: %s: client buffer type 0x%04x is not supported (OpenVG only)", func, buftype);
    egl_error(EGL_BAD_PARAMETER, func, "buftype 0x%04x", buftype);
    return EGL_NO_SURFACE;
-}
-
-EGLBoolean EGLAPIENTRY
-mgl_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType target)
-{
-   static const char func[] = "eglCopyBuffers";
-   (void)target;
-   egl_lock();
-   struct egl_display *d = egl_check_display(dpy, func);
-   struct egl_surface *s = d ? egl_lookup_surface(d, surface) : NULL;
-   egl_unlock();
-   if (!d)
-      return EGL_FALSE;
-   if (!s)
-      return egl_error(EGL_BAD_SURFACE, func, "surface %p", surface);
-   mgu_warn("egl: %s: native pixmaps are not supported yet", func);
-   return egl_error(EGL_BAD_NATIVE_PIXMAP, func, "no native pixmap support");
 }
 
 /* ---- EGL 1.5 sync objects: not implemented yet (fence sync comes later) ------------------- */

@@ -365,9 +365,8 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
 
 /* ---- entry points --------------------------------------------------------------------------- */
 
-/* An EGLint attribute list as EGLAttribs; false when it is too long to carry. */
-static bool
-widen_attribs(const EGLint *in, EGLAttrib *out, size_t cap)
+bool
+egl_widen_attribs(const EGLint *in, EGLAttrib *out, size_t cap)
 {
    size_t n = 0;
    for (const EGLint *a = in; a && a[0] != EGL_NONE; a += 2) {
@@ -385,7 +384,7 @@ mgl_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType
                            const EGLint *attrib_list)
 {
    EGLAttrib attribs[33];
-   if (!widen_attribs(attrib_list, attribs, sizeof(attribs) / sizeof(attribs[0]))) {
+   if (!egl_widen_attribs(attrib_list, attribs, sizeof(attribs) / sizeof(attribs[0]))) {
       egl_error(EGL_BAD_ATTRIBUTE, "eglCreateWindowSurface", "attribute list too long");
       return EGL_NO_SURFACE;
    }
@@ -406,7 +405,7 @@ mgl_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void *na
                                       const EGLint *attrib_list)
 {
    EGLAttrib attribs[33];
-   if (!widen_attribs(attrib_list, attribs, sizeof(attribs) / sizeof(attribs[0]))) {
+   if (!egl_widen_attribs(attrib_list, attribs, sizeof(attribs) / sizeof(attribs[0]))) {
       egl_error(EGL_BAD_ATTRIBUTE, "eglCreatePlatformWindowSurfaceEXT", "attribute list too long");
       return EGL_NO_SURFACE;
    }

@@ -127,6 +127,16 @@ struct egl_platform {
    /* eglGetDisplay(native) with no platform named (EGL_PLATFORM unset, no glvnd guess): true
     * when native_display is certainly one of this platform's displays. NULL: never guessed. */
    bool (*is_native_display)(void *native_display);
+   /* Pixmap surfaces and eglCopyBuffers: the state for one native pixmap, written with
+    * window->present (which returns once the window system holds the frame; no pacing) and
+    * sized by window->get_size. native_pixmap as window_create's native_window (X11: Pixmap *
+    * or the Pixmap itself; XCB: xcb_pixmap_t *). config NULL: any depth the copy path writes.
+    * EGL_SUCCESS with *out and the pixmap's depth in *depth, EGL_BAD_NATIVE_PIXMAP (not a
+    * pixmap, or gone), EGL_BAD_MATCH (a depth the config does not write) or EGL_BAD_ALLOC.
+    * NULL: the platform has no native pixmaps (configs lack EGL_PIXMAP_BIT). */
+   EGLint (*pixmap_create)(struct egl_native_display *nd, void *native_pixmap,
+                           bool platform_form, const struct egl_config *config,
+                           struct egl_window **out, int *depth);
 };
 
 /* The platforms built into this library (egl_window.c); NULL when `platform` is not one. */

@@ -70,6 +70,7 @@ struct egl_window {
    uint8_t depth;
    int interval;
    bool gone;
+   bool pixmap;               /* a pixmap (pixmap surfaces, eglCopyBuffers): present waits */
    struct slot slots[MAX_SLOTS];
    int nslots, next_slot;
    bool shm_ok;               /* false after an attach failed: put_image from then on */
@@ -666,9 +667,10 @@ x11_present(struct egl_window *w, const struct egl_frame *f)
    pace_after(w);
    xcb_flush(c);
    stats_add(1, shm ? 1 : 0, puts, bytes, 0, 0);
-   if (!shm) {
+   if (!shm || w->pixmap) {
       /* The staging buffer is reused at once: the requests are written out already, but wait
-       * for the server so that errors are known now. */
+       * for the server so that errors are known now. A pixmap holds the frame when this
+       * returns (eglWaitClient, eglCopyBuffers): any connection reads it after that. */
       free(xcb_get_input_focus_reply(c, s->fence, NULL));
       s->busy = false;
       if (!check_cookies(c, ck, nck)) {
@@ -800,6 +802,86 @@ x11_server_token(struct egl_window *win, uint32_t *window, char *display, size_t
    return true;
 }
 
+/* ---- pixmaps ------------------------------------------------------------------------------- */
+
+/* A pixmap as an egl_window: the same copy path writes it (present), get_size is its size. It
+ * is a pixmap when the drawable exists (GetGeometry) and is not a window (GetWindowAttributes
+ * fails); its depth is 24 or 32 with 32-bit ZPixmap pixels, and the config's (an alpha config
+ * writes depth-32 pixmaps, an RGB one depth-24), as Mesa's X11 platform requires. */
+static EGLint
+pixmap_create(struct egl_native_display *nd, xcb_pixmap_t id, const struct egl_config *config,
+              struct egl_window **out, int *depth_out)
+{
+   xcb_connection_t *c = nd->conn;
+   if (!id || xcb_connection_has_error(c))
+      return EGL_BAD_NATIVE_PIXMAP;
+   xcb_get_window_attributes_cookie_t ac = xcb_get_window_attributes(c, id);
+   xcb_get_geometry_cookie_t gc = xcb_get_geometry(c, id);
+   xcb_generic_error_t *e1 = NULL, *e2 = NULL;
+   xcb_get_window_attributes_reply_t *attr = xcb_get_window_attributes_reply(c, ac, &e1);
+   xcb_get_geometry_reply_t *geo = xcb_get_geometry_reply(c, gc, &e2);
+   EGLint err = EGL_SUCCESS;
+   uint8_t depth = 0;
+   if (!geo || attr) {
+      err = EGL_BAD_NATIVE_PIXMAP; /* no such drawable, or a window */
+   } else {
+      depth = geo->depth;
+      const int want = config ? (config->alpha_size ? 32 : 24) : 0;
+      if ((depth != 24 && depth != 32) || zpixmap_bpp(c, depth) != 32 ||
+          (want && depth != want)) {
+         mgu_info("egl: x11: pixmap 0x%x has depth %u: the config writes depth %d pixmaps", id,
+                  depth, want ? want : 24);
+         err = EGL_BAD_MATCH;
+      }
+   }
+   free(e1);
+   free(e2);
+   free(attr);
+   free(geo);
+   if (err != EGL_SUCCESS)
+      return err;
+   struct egl_window *w = calloc(1, sizeof(*w));
+   if (!w)
+      return EGL_BAD_ALLOC;
+   w->nd = nd;
+   w->id = id;
+   w->depth = depth;
+   w->pixmap = true;
+   w->shm_ok = nd->has_shm;
+   w->nslots = 1;
+   for (int i = 0; i < MAX_SLOTS; i++)
+      w->slots[i].shmid = -1;
+   w->gc = xcb_generate_id(c);
+   xcb_generic_error_t *e = xcb_request_check(c, xcb_create_gc_checked(c, w->gc, id, 0, NULL));
+   if (e) {
+      free(e);
+      free(w);
+      return EGL_BAD_NATIVE_PIXMAP;
+   }
+   *out = w;
+   *depth_out = depth;
+   return EGL_SUCCESS;
+}
+
+static EGLint
+x11_pixmap_create(struct egl_native_display *nd, void *native_pixmap, bool platform_form,
+                  const struct egl_config *config, struct egl_window **out, int *depth)
+{
+   const xcb_pixmap_t id = platform_form ? (xcb_pixmap_t) * (const Pixmap *)native_pixmap
+                                         : (xcb_pixmap_t)(uintptr_t)native_pixmap;
+   return pixmap_create(nd, id, config, out, depth);
+}
+
+static EGLint
+xcb_pixmap_create(struct egl_native_display *nd, void *native_pixmap, bool platform_form,
+                  const struct egl_config *config, struct egl_window **out, int *depth)
+{
+   /* XCB's pixmap handle is an xcb_pixmap_t, an X11 one a Pixmap (unsigned long). */
+   const xcb_pixmap_t id = platform_form ? *(const xcb_pixmap_t *)native_pixmap
+                                         : (xcb_pixmap_t)(uintptr_t)native_pixmap;
+   return pixmap_create(nd, id, config, out, depth);
+}
+
 static const struct egl_window_ops x11_window_ops = {
    .get_size = x11_get_size,
    .present = x11_present,
@@ -829,6 +911,7 @@ const struct egl_platform egl_platform_x11 = {
    .window_create = x11_window_create,
    .window = &x11_window_ops,
    .is_native_display = x11_is_native_display,
+   .pixmap_create = x11_pixmap_create,
 };
 
 const struct egl_platform egl_platform_xcb = {
@@ -840,4 +923,5 @@ const struct egl_platform egl_platform_xcb = {
    .config_visual = x11_config_visual,
    .window_create = xcb_window_create,
    .window = &x11_window_ops,
+   .pixmap_create = xcb_pixmap_create,
 };

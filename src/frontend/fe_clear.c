@@ -175,4 +175,8 @@ mgl_glFinish(void)
       return;
    mgp_flush(&ctx->pipe, &(struct mgp_u32_args){MGP_FLUSH_FINISH, 0});
    mgt_client_sync(ctx->share->session);
+   /* A pixmap surface's rendering is in the pixmap once GL is finished. */
+   struct fe_surface *draw = ctx->draw_surface;
+   if (draw && draw->finish_hook)
+      draw->finish_hook(ctx, draw->finish_data);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fe_cso.h"
+#include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -191,7 +192,11 @@ surface_release_resources(struct fe_surface *surf)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->depth_stencil});
       fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->depth_stencil);
    }
-   surf->color = surf->depth_stencil = mgp_handle_null();
+   if (!mgp_handle_is_null(surf->resolve)) {
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->resolve});
+      fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->resolve);
+   }
+   surf->color = surf->depth_stencil = surf->resolve = mgp_handle_null();
    surf->share = NULL;
    share_unref(sg);
 }
@@ -226,35 +231,74 @@ fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
       return true;
    /* Made current with another share group (another session): its resources move there. */
    surface_release_resources(surf);
-   uint8_t samples = 1;
-   if (surf->format.samples > 1)
-      MGU_DECLINE(gl_feature_unimplemented,
-                  "multisampled pbuffer (%u samples): the surface is single-sampled",
-                  surf->format.samples);
+   /* A multisampled config renders into multisampled colour and depth/stencil buffers and is
+    * resolved into a single-sampled image for presents and reads. */
+   const uint8_t samples = surf->format.samples > 1 ? surf->format.samples : 1;
+   const bool no_alpha = surf->format.alpha_bits == 0;
    /* An RGB config (EGL_ALPHA_SIZE 0) is stored as RGBA8; no_alpha makes its alpha read 1 in
     * draws, blends, clears, blits, copies and readback, as a buffer without alpha bits. */
    surf->color_format = MGP_FORMAT_RGBA8_UNORM;
    if (!surface_create_rb(share, &surf->color, surf->color_format,
                           MGP_BIND_RENDER_TARGET | MGP_BIND_SAMPLER | MGP_BIND_TRANSFER,
-                          surf->width, surf->height, samples, surf->format.alpha_bits == 0))
-      return false;
+                          surf->width, surf->height, samples, no_alpha))
+      goto fail;
+   if (samples > 1 &&
+       !surface_create_rb(share, &surf->resolve, surf->color_format,
+                          MGP_BIND_RENDER_TARGET | MGP_BIND_SAMPLER | MGP_BIND_TRANSFER,
+                          surf->width, surf->height, 1, no_alpha))
+      goto fail;
    if (surf->format.depth_bits || surf->format.stencil_bits) {
       surf->ds_format = fe_format_choose(share->caps, MGP_FORMAT_D24_UNORM_S8_UINT,
                                          MGP_FORMAT_CAP_DEPTH_STENCIL);
       if (!surface_create_rb(share, &surf->depth_stencil, surf->ds_format,
                              MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width,
-                             surf->height, samples, false)) {
-         mgp_resource_destroy(share->screen, &(struct mgp_handle_args){surf->color});
-         fe_share_free_handle(share, MGP_KIND_BUFFER, surf->color);
-         surf->color = mgp_handle_null();
-         return false;
-      }
+                             surf->height, samples, false))
+         goto fail;
    } else {
       surf->ds_format = MGP_FORMAT_NONE;
    }
    atomic_fetch_add(&share->refs, 1);
    surf->share = share;
    return true;
+fail:
+   /* What was made is let go here: the surface does not hold the group yet. */
+   if (!mgp_handle_is_null(surf->resolve)) {
+      mgp_resource_destroy(share->screen, &(struct mgp_handle_args){surf->resolve});
+      fe_share_free_handle(share, MGP_KIND_BUFFER, surf->resolve);
+   }
+   if (!mgp_handle_is_null(surf->color)) {
+      mgp_resource_destroy(share->screen, &(struct mgp_handle_args){surf->color});
+      fe_share_free_handle(share, MGP_KIND_BUFFER, surf->color);
+   }
+   surf->color = surf->resolve = mgp_handle_null();
+   return false;
+}
+
+bool
+fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
+{
+   if (!surf || mgp_handle_is_null(surf->resolve))
+      return true;
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return false;
+   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
+   struct mgp_blit b = {
+      .src = {.res = surf->color, .format = surf->color_format, .kind = 2},
+      .dst = {.res = surf->resolve, .format = surf->color_format, .kind = 2},
+      .src_box = {0, 0, w, h},
+      .dst_box = {0, 0, w, h},
+      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
+      .mask = MGP_BLIT_COLOR,
+   };
+   mgp_blit(&ctx->pipe, &b);
+   return !fe_ctx_lost(ctx);
+}
+
+/* What a present shows: the resolved image of a multisampled surface. */
+static struct mgp_handle
+surface_shown(const struct fe_surface *surf)
+{
+   return mgp_handle_is_null(surf->resolve) ? surf->color : surf->resolve;
 }
 
 static void
@@ -533,9 +577,11 @@ swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
       return FE_CONTEXT_LOST;
    if (!surf || mgp_handle_is_null(surf->color))
       return FE_BAD_MATCH;
+   if (!(flags & MGP_PRESENT_NO_WINDOW) && !fe_surface_resolve(ctx, surf))
+      return FE_CONTEXT_LOST;
    if (!fe_validate(ctx, FE_VERB_PRESENT))
       return FE_CONTEXT_LOST;
-   struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surf->color,
+   struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surface_shown(surf),
                            .flags = flags};
    mgp_present(&ctx->pipe, &p);
    return fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
@@ -572,11 +618,12 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
       MGU_DECLINE(present_wsi_unavailable, "transport %s", mgt_client_transport(sg->session));
       return FE_OK;
    }
+   const struct mgp_handle shown = surface_shown(surf);
    if (surf->wsi_window != tok->window || surf->wsi_interval != tok->interval ||
-       memcmp(&surf->wsi_color, &surf->color, sizeof(surf->color)) ||
+       memcmp(&surf->wsi_color, &shown, sizeof(shown)) ||
        strcmp(surf->wsi_display, tok->display)) {
       struct mgp_surface_bind_window a = {
-         .color = surf->color,
+         .color = shown,
          .kind = MGP_WINDOW_KIND_X11,
          .window = tok->window,
          .interval = tok->interval,
@@ -592,7 +639,7 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
          surf->wsi_refused = true; /* the server said why (a named decline) */
          return FE_OK;
       }
-      surf->wsi_color = surf->color;
+      surf->wsi_color = shown;
       surf->wsi_window = tok->window;
       surf->wsi_interval = tok->interval;
       memcpy(surf->wsi_display, tok->display, sizeof(surf->wsi_display));
@@ -643,12 +690,12 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
    if (need) {
       if (!fe_pipe_has(ctx, MGP_CALL_get_texture_image))
          return FE_BAD_MATCH;
-      if (!fe_validate(ctx, FE_VERB_TEXOP))
+      if (!fe_surface_resolve(ctx, surf) || !fe_validate(ctx, FE_VERB_TEXOP))
          return FE_CONTEXT_LOST;
       /* BGRA bytes in tight rows, whatever the app's pack state. */
       const struct fe_pixel_store tight = {.alignment = 4};
       const struct fe_texels_read rd = {
-         .res = surf->color,
+         .res = surface_shown(surf),
          .width = (uint32_t)surf->width,
          .height = (uint32_t)surf->height,
          .what = MGP_PACK_WHAT_COLOR,
@@ -660,6 +707,13 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
       fe_pack_read(ctx, &rd, &shape, &tight, dst);
    }
    return swap_buffers(ctx, surf, MGP_PRESENT_NO_WINDOW); /* the client presents it */
+}
+
+void
+fe_surface_set_finish_hook(struct fe_surface *surf, fe_finish_hook hook, void *data)
+{
+   surf->finish_hook = hook;
+   surf->finish_data = data;
 }
 
 void

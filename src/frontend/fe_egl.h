@@ -71,6 +71,13 @@ enum fe_status fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *s
 
 void fe_set_swap_interval(struct fe_context *ctx, int interval);
 
+/* Single-buffered surfaces whose rendering must reach a native buffer when GL is finished
+ * (EGL/GLX pixmaps): glFinish calls hook(ctx, data) after its work is done whenever surf is
+ * the calling context's draw surface. The hook may read surf back with fe_swap_buffers_read.
+ * hook NULL: none. */
+typedef void (*fe_finish_hook)(struct fe_context *ctx, void *data);
+void fe_surface_set_finish_hook(struct fe_surface *surf, fe_finish_hook hook, void *data);
+
 /* A native window as a token the server can open itself: an X11 window id and the name of
  * its display (the same display the server reaches when it runs on this machine). */
 struct fe_window_token {

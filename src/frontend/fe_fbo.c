@@ -289,9 +289,9 @@ surface_color(const struct fe_surface *surf)
    return s;
 }
 
-/* A framebuffer's GL_SAMPLES (0 when single-sampled): the default framebuffer is
- * single-sampled; a framebuffer object's attachments agree once it is complete, and its
- * first attached image answers. */
+/* A framebuffer object's GL_SAMPLES (0 when single-sampled): its attachments agree once it is
+ * complete, and its first attached image answers. NULL (the default framebuffer): 0; see
+ * fe_fbo_read_samples / fe_fbo_draw_samples for the context's default framebuffer. */
 unsigned
 fe_fbo_samples(const struct fe_framebuffer *fb)
 {
@@ -309,10 +309,23 @@ fe_fbo_samples(const struct fe_framebuffer *fb)
    return 0;
 }
 
+/* The default framebuffer's samples: its config's (EGL_SAMPLES / GLX_SAMPLES). */
+static unsigned
+surface_samples(const struct fe_surface *surf)
+{
+   return surf && surf->format.samples > 1 ? surf->format.samples : 0;
+}
+
 unsigned
 fe_fbo_draw_samples(struct fe_context *ctx)
 {
-   return fe_fbo_samples(ctx->draw_fbo);
+   return ctx->draw_fbo ? fe_fbo_samples(ctx->draw_fbo) : surface_samples(ctx->draw_surface);
+}
+
+unsigned
+fe_fbo_read_samples(struct fe_context *ctx)
+{
+   return ctx->read_fbo ? fe_fbo_samples(ctx->read_fbo) : surface_samples(ctx->read_surface);
 }
 
 /* GL_SAMPLE_POSITION of sample index < GL_SAMPLES (none when single-sampled, as GL 3.3
@@ -378,6 +391,8 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
          }
          st->width = (uint32_t)surf->width;
          st->height = (uint32_t)surf->height;
+         if (surface_samples(surf))
+            st->samples = surf->format.samples;
          if (ctx->default_draw_buffer != GL_NONE)
             st->draw_buffers[0] = 0;
       }
@@ -413,8 +428,13 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
    /* The read surface, resolved from the read framebuffer's read buffer. */
    struct fe_framebuffer *rf = ctx->read_fbo;
    if (!rf) {
-      if (ctx->default_read_buffer != GL_NONE)
+      if (ctx->default_read_buffer != GL_NONE) {
          st->read = surface_color(ctx->read_surface);
+         /* A multisampled default framebuffer is read through its resolved image, which the
+          * reading verb resolves first (fe_surface_resolve). */
+         if (ctx->read_surface && !mgp_handle_is_null(ctx->read_surface->resolve))
+            st->read.res = ctx->read_surface->resolve;
+      }
    } else if (rf->read_buffer != GL_NONE) {
       st->read = attachment_surface(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0]);
    }
@@ -1266,8 +1286,8 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
             GL_INVALID_FRAMEBUFFER_OPERATION);
    /* GL 3.3 §4.3.2: a multisampled side copies samples, so the counts match and nothing is
     * scaled (mirroring keeps the dimensions) */
-   const unsigned read_samples = fe_fbo_samples(ctx->read_fbo),
-                  draw_samples = fe_fbo_samples(ctx->draw_fbo);
+   const unsigned read_samples = fe_fbo_read_samples(ctx),
+                  draw_samples = fe_fbo_draw_samples(ctx);
    FE_CHECK(read_samples && draw_samples && read_samples != draw_samples, GL_INVALID_OPERATION);
    FE_CHECK((read_samples || draw_samples) &&
                (llabs((long long)sx1 - sx0) != llabs((long long)dx1 - dx0) ||
@@ -1315,6 +1335,9 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
+   if ((mask & GL_COLOR_BUFFER_BIT) && !ctx->read_fbo &&
+       !fe_surface_resolve(ctx, ctx->read_surface))
+      return;
    if (!fe_validate(ctx, FE_VERB_TEXOP))
       return;
    struct mgp_blit b = {

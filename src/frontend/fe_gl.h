@@ -399,6 +399,11 @@ struct fe_surface {
    int width, height;
    struct fe_share_group *share; /* where its resources live; NULL until first made current */
    struct mgp_handle color, depth_stencil;
+   /* Multisampled surfaces (format.samples > 1): the single-sampled image the colour buffer is
+    * resolved into before it is presented or read (fe_surface_resolve); null otherwise. */
+   struct mgp_handle resolve;
+   fe_finish_hook finish_hook; /* fe_surface_set_finish_hook */
+   void *finish_data;
    uint16_t color_format, ds_format;
    unsigned bind_count;
    bool destroy_pending;
@@ -907,6 +912,7 @@ bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samp
  * RGBA reads alpha 1). false: no such image. */
 bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha);
 unsigned fe_fbo_draw_samples(struct fe_context *ctx); /* GL_SAMPLES: 0 single-sampled */
+unsigned fe_fbo_read_samples(struct fe_context *ctx); /* the read framebuffer's, likewise */
 unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default framebuffer */
 
 void fe_state_init(struct fe_context *ctx);
@@ -918,6 +924,11 @@ bool fe_state_hint_valid(const struct fe_context *ctx, GLenum target);
 void fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
 
 bool fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share);
+/* A multisampled surface's colour resolved into surf->resolve (a blit in ctx's stream), so that
+ * presents and reads of the default framebuffer see the resolved image, as GL says reads of a
+ * multisampled default framebuffer do. Nothing for a single-sampled surface. false: the
+ * context is lost. */
+bool fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf);
 
 /* Helpers shared by entry points. */
 static inline bool

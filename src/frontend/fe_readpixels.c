@@ -128,7 +128,9 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
       ctx->draw_fbo = ctx->read_fbo;
       ctx->draw_surface = ctx->read_surface;
    }
-   send_read(ctx, x, y, width, height, format, type, pixels, size, offset);
+   /* A multisampled default framebuffer reads resolved (its read surface is the resolve). */
+   if (ds || ctx->read_fbo || fe_surface_resolve(ctx, ctx->read_surface))
+      send_read(ctx, x, y, width, height, format, type, pixels, size, offset);
    ctx->draw_fbo = saved_fbo;
    ctx->draw_surface = saved_surface;
 }

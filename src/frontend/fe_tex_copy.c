@@ -42,8 +42,8 @@ copy_source(struct fe_context *ctx, uint16_t dst_format, struct mgp_surface *src
       fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
       return false;
    }
-   /* texels are read as glReadPixels reads them: not from a multisampled framebuffer */
-   if (fe_fbo_samples(ctx->read_fbo)) {
+   /* not from a multisampled read framebuffer, the default one included (GL 3.3 §3.8.2) */
+   if (fe_fbo_read_samples(ctx)) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }

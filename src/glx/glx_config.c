@@ -4,11 +4,12 @@
  * the GLX 1.2 visual calls glXChooseVisual and glXGetConfig.
  *
  * Configs: for every TrueColor or DirectColor visual of depth 24 (RGB8, alpha 0) or 32 (RGBA8)
- * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), three
+ * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), four
  * configs: depth 24 with stencil 8, depth 24 without stencil (programs that score stencil out,
- * as glmark2 does, pick it) and neither; all double-buffered, RGBA, single-sampled,
- * for windows and pbuffers. There are no single-buffered, colour-index, multisampled or pixmap
- * configs. */
+ * as glmark2 does, pick it) and neither, single-sampled, and one 4-sample config with depth 24
+ * and stencil 8 (resolved at each swap and before reads); all double-buffered, RGBA, for
+ * windows, pbuffers and pixmaps of the visual's depth. There are no single-buffered or
+ * colour-index configs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,8 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
    int n = 0;
    XVisualInfo *vis = XGetVisualInfo(gd->dpy, VisualScreenMask, &tmpl, &n);
    static const struct {
-      int depth, stencil;
-   } ds_shapes[] = {{24, 8}, {24, 0}, {0, 0}};
+      int depth, stencil, samples;
+   } ds_shapes[] = {{24, 8, 0}, {24, 0, 0}, {0, 0, 0}, {24, 8, 4}};
    const size_t per_visual = sizeof(ds_shapes) / sizeof(ds_shapes[0]);
    out->configs = calloc((size_t)(n > 0 ? n : 1) * per_visual, sizeof(*out->configs));
    if (!out->configs) {
@@ -59,6 +60,7 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
             .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = alpha ? 8 : 0,
             .buffer_size = alpha ? 32 : 24,
             .depth_size = ds_shapes[ds].depth, .stencil_size = ds_shapes[ds].stencil,
+            .sample_buffers = ds_shapes[ds].samples ? 1 : 0, .samples = ds_shapes[ds].samples,
             .surface_type = EGL_WINDOW_BIT | EGL_PBUFFER_BIT,
             .renderable_type = GLX_API_BITS, .conformant = GLX_API_BITS,
          };
@@ -66,7 +68,7 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
          c->visual_id = vis[i].visualid;
          c->visual_class = vis[i].class;
          c->visual_depth = vis[i].depth;
-         c->drawable_type = GLX_WINDOW_BIT | GLX_PBUFFER_BIT;
+         c->drawable_type = GLX_WINDOW_BIT | GLX_PBUFFER_BIT | GLX_PIXMAP_BIT;
          out->count++;
       }
    }
@@ -121,8 +123,8 @@ config_attrib(const struct glx_config *c, int attr, int *v)
    case GLX_ACCUM_GREEN_SIZE:
    case GLX_ACCUM_BLUE_SIZE:
    case GLX_ACCUM_ALPHA_SIZE: *v = 0; return true;
-   case GLX_SAMPLE_BUFFERS: *v = 0; return true;
-   case GLX_SAMPLES: *v = 0; return true;
+   case GLX_SAMPLE_BUFFERS: *v = s->sample_buffers; return true;
+   case GLX_SAMPLES: *v = s->samples; return true;
    case GLX_RENDER_TYPE: *v = GLX_RGBA_BIT; return true;
    case GLX_DRAWABLE_TYPE: *v = c->drawable_type; return true;
    case GLX_X_RENDERABLE: *v = True; return true;

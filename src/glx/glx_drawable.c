@@ -1,9 +1,10 @@
 /* glx_drawable.c — GLX drawables: pbuffers (glXCreatePbuffer), GLX windows (glXCreateWindow)
  * and plain X windows made current directly (their GLX state made at the first
  * glXMakeCurrent), glXQueryDrawable, glXSelectEvent, glXSwapBuffers, the swap-interval
- * extensions and glXWaitGL / glXWaitX. GLX pixmaps are a named refusal: mgl renders on the
- * server side of its pipe and cannot render into an X pixmap. Windows are presented through
- * the window-surface layer (glx_window.c). */
+ * extensions and glXWaitGL / glXWaitX. Windows are presented through the window-surface
+ * layer (glx_window.c); GLX pixmaps (glXCreatePixmap, glXCreateGLXPixmap) are rendered
+ * offscreen and written into the X pixmap by the same copy path at glFinish and glXWaitGL, as
+ * EGL's pixmap surfaces are at glFinish and eglWaitClient. */
 #include <limits.h>
 #include <stdlib.h>
 
@@ -295,47 +296,107 @@ mgl_glXDestroyWindow(Display *dpy, GLXWindow win)
                 "glXDestroyWindow");
 }
 
-/* ---- pixmaps: a named refusal ---------------------------------------------------------------- */
+/* ---- pixmaps ------------------------------------------------------------------------------- */
+
+/* glFinish with a GLX pixmap as the current draw drawable writes it (fe_surface_set_finish_hook);
+ * glFinish has no error to give, so a failure is logged. */
+static void
+pixmap_finish_hook(struct fe_context *fe_ctx, void *data)
+{
+   (void)fe_ctx;
+   struct glx_drawable *d = data;
+   struct glx_context *ctx = glx_current_context();
+   int code = 0;
+   bool glx_error = false;
+   if (ctx && ctx->draw == d && !glx_window_present(ctx, d, &code, &glx_error))
+      mgu_warn("glx: glFinish: GLX pixmap 0x%lx was not written (error %d)",
+               (unsigned long)d->xid, code);
+}
+
+static GLXPixmap
+pixmap_create(Display *dpy, struct glx_display *gd, const struct glx_config *c, Pixmap pixmap,
+              int minor, const char *func)
+{
+   int code = 0;
+   bool glx_error = false;
+   const char *why = NULL;
+   if (!c) {
+      glx_unlock();
+      code = GLX_ERR_BAD_FBCONFIG, glx_error = true, why = "not an mgl config of this display";
+      goto fail;
+   }
+   if (!(c->drawable_type & GLX_PIXMAP_BIT)) {
+      glx_unlock();
+      code = BadMatch, why = "the config has no GLX_PIXMAP_BIT";
+      goto fail;
+   }
+   for (struct glx_drawable *d = drawables; d; d = d->next) {
+      if (d->gd == gd && d->window == pixmap && d->kind == GLX_KIND_PIXMAP) {
+         glx_unlock();
+         code = BadAlloc, why = "the pixmap already has a GLX pixmap";
+         goto fail;
+      }
+   }
+   struct glx_drawable *d =
+      window_drawable_create(gd, XAllocID(dpy), pixmap, GLX_KIND_PIXMAP, c, &code, &glx_error);
+   if (d)
+      fe_surface_set_finish_hook(d->fe, pixmap_finish_hook, d);
+   glx_unlock();
+   if (!d) {
+      why = "not a pixmap of the config's depth";
+      goto fail;
+   }
+   return d->xid;
+
+fail:
+   glx_send_error(dpy, code, glx_error, pixmap, minor, func, why);
+   return None;
+}
 
 GLXPixmap
 mgl_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, const int *attrib_list)
 {
-   (void)config;
-   (void)attrib_list;
-   MGU_DECLINE(glx_pixmap_refused,
-               "glXCreatePixmap (pixmap 0x%lx): mgl renders on its server and cannot render "
-               "into an X pixmap; no config has GLX_PIXMAP_BIT",
-               (unsigned long)pixmap);
-   glx_send_error(dpy, BadMatch, false, pixmap, GLX_OP_CREATE_PIXMAP, "glXCreatePixmap",
-                  "no mgl config has GLX_PIXMAP_BIT");
-   return None;
+   static const char func[] = "glXCreatePixmap";
+   if (attrib_list && attrib_list[0] != None) {
+      glx_send_error(dpy, BadValue, false, pixmap, GLX_OP_CREATE_PIXMAP, func,
+                     "GLX 1.4 defines no attribute for glXCreatePixmap");
+      return None;
+   }
+   glx_lock();
+   struct glx_display *gd = glx_display_get(dpy);
+   const struct glx_config *c = gd ? glx_config_lookup(gd, config) : NULL;
+   return pixmap_create(dpy, gd, c, pixmap, GLX_OP_CREATE_PIXMAP, func);
 }
 
 GLXPixmap
 mgl_glXCreateGLXPixmap(Display *dpy, XVisualInfo *vis, Pixmap pixmap)
 {
-   (void)vis;
-   MGU_DECLINE(glx_pixmap_refused,
-               "glXCreateGLXPixmap (pixmap 0x%lx): mgl renders on its server and cannot render "
-               "into an X pixmap",
-               (unsigned long)pixmap);
-   glx_send_error(dpy, BadMatch, false, pixmap, GLX_OP_CREATE_GLX_PIXMAP, "glXCreateGLXPixmap",
-                  "mgl has no pixmap rendering");
-   return None;
+   static const char func[] = "glXCreateGLXPixmap";
+   glx_lock();
+   struct glx_display *gd = glx_display_get(dpy);
+   const struct glx_config *c =
+      gd && vis ? glx_config_for_visual(gd, vis->screen, vis->visualid) : NULL;
+   if (!c) {
+      glx_unlock();
+      glx_send_error(dpy, BadValue, false, vis ? vis->visualid : 0, GLX_OP_CREATE_GLX_PIXMAP,
+                     func, "not a visual mgl renders to");
+      return None;
+   }
+   return pixmap_create(dpy, gd, c, pixmap, GLX_OP_CREATE_GLX_PIXMAP, func);
 }
 
 void
 mgl_glXDestroyPixmap(Display *dpy, GLXPixmap pixmap)
 {
-   glx_send_error(dpy, GLX_ERR_BAD_PIXMAP, true, pixmap, GLX_OP_DESTROY_PIXMAP,
-                  "glXDestroyPixmap", "mgl never made a GLX pixmap");
+   destroy_kind(dpy, pixmap, GLX_KIND_PIXMAP, GLX_ERR_BAD_PIXMAP, GLX_OP_DESTROY_PIXMAP,
+                "glXDestroyPixmap");
 }
 
 void
 mgl_glXDestroyGLXPixmap(Display *dpy, GLXPixmap pixmap)
 {
-   glx_send_error(dpy, GLX_ERR_BAD_PIXMAP, true, pixmap, GLX_OP_DESTROY_GLX_PIXMAP,
-                  "glXDestroyGLXPixmap", "mgl never made a GLX pixmap");
+   destroy_kind(dpy, pixmap, GLX_KIND_PIXMAP, GLX_ERR_BAD_PIXMAP, GLX_OP_DESTROY_GLX_PIXMAP,
+                "glXDestroyGLXPixmap");
 }
 
 /* ---- queries and events --------------------------------------------------------------------- */
@@ -428,8 +489,8 @@ mgl_glXSwapBuffers(Display *dpy, GLXDrawable drawable)
                      "not a GLX drawable of mgl's");
       return;
    }
-   if (d->kind == GLX_KIND_PBUFFER)
-      return; /* GLX 1.4: no effect on a pbuffer */
+   if (d->kind == GLX_KIND_PBUFFER || d->kind == GLX_KIND_PIXMAP)
+      return; /* GLX 1.4: no effect on a pbuffer or a pixmap */
    if (!current_here) {
       /* The frame lives on the server, read back by the context that drew it: without that
        * context bound to this drawable on this thread there is nothing to read it with. */
@@ -521,10 +582,23 @@ mgl_glXSwapIntervalSGI(int interval)
 void
 mgl_glXWaitGL(void)
 {
-   /* GL before X: mgl's GL reaches the window only at a swap, so finishing the GL work is all
-    * there is to wait for. No current context: ignored, as GLX 1.4 says. */
-   if (!glx_current_context())
+   /* GL before X: mgl's GL reaches a window only at a swap, so finishing the GL work is all
+    * there is to wait for, but for a GLX pixmap: what GL rendered is written into it now. No
+    * current context: ignored, as GLX 1.4 says. */
+   struct glx_context *ctx = glx_current_context();
+   if (!ctx)
       return;
+   glx_lock();
+   struct glx_drawable *d = ctx->draw && ctx->draw->kind == GLX_KIND_PIXMAP ? ctx->draw : NULL;
+   glx_unlock();
+   if (d) {
+      int code = 0;
+      bool glx_error = false;
+      if (!glx_window_present(ctx, d, &code, &glx_error))
+         glx_send_error(ctx->gd->dpy, code, glx_error, d->xid, GLX_OP_VENDOR_PRIVATE,
+                        "glXWaitGL", "the pixmap could not be written");
+      return;
+   }
    void (*finish)(void) = (void (*)(void))fe_get_proc_address("glFinish");
    if (finish)
       finish();

@@ -100,6 +100,7 @@ enum glx_drawable_kind {
    GLX_KIND_X_WINDOW,  /* a plain X window given to glXMakeCurrent (made implicitly) */
    GLX_KIND_WINDOW,    /* glXCreateWindow */
    GLX_KIND_PBUFFER,   /* glXCreatePbuffer */
+   GLX_KIND_PIXMAP,    /* glXCreatePixmap, glXCreateGLXPixmap: `window` holds the X pixmap */
 };
 
 struct glx_drawable {

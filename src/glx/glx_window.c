@@ -46,14 +46,28 @@ glx_window_create(struct glx_display *gd, struct glx_drawable *d, int *error, bo
       return false;
    }
    struct egl_window *win = NULL;
-   EGLint st = p->window_create(nd, (void *)(uintptr_t)d->window, false, &d->config->shape,
-                                &win);
-   if (st != EGL_SUCCESS) {
-      *glx_error = st == EGL_BAD_NATIVE_WINDOW;
-      *error = st == EGL_BAD_NATIVE_WINDOW ? GLX_ERR_BAD_DRAWABLE
-               : st == EGL_BAD_MATCH       ? BadMatch
-                                           : BadAlloc;
-      return false;
+   EGLint st;
+   if (d->kind == GLX_KIND_PIXMAP) {
+      /* A pixmap is written by the same copy path (egl_window.h: pixmap_create). */
+      int depth = 0;
+      st = p->pixmap_create(nd, (void *)(uintptr_t)d->window, false, &d->config->shape, &win,
+                            &depth);
+      if (st != EGL_SUCCESS) {
+         *glx_error = false;
+         *error = st == EGL_BAD_NATIVE_PIXMAP ? BadPixmap
+                  : st == EGL_BAD_MATCH       ? BadMatch
+                                              : BadAlloc;
+         return false;
+      }
+   } else {
+      st = p->window_create(nd, (void *)(uintptr_t)d->window, false, &d->config->shape, &win);
+      if (st != EGL_SUCCESS) {
+         *glx_error = st == EGL_BAD_NATIVE_WINDOW;
+         *error = st == EGL_BAD_NATIVE_WINDOW ? GLX_ERR_BAD_DRAWABLE
+                  : st == EGL_BAD_MATCH       ? BadMatch
+                                              : BadAlloc;
+         return false;
+      }
    }
    int32_t w = 0, h = 0;
    if (!p->window->get_size(win, &w, &h)) {

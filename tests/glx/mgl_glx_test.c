@@ -1,7 +1,7 @@
 /* mgl-glx-test — GLX through libglvnd on whatever vendor libGLX picks (run under mgl-run, so
  * mgl): FBConfigs and visuals, core and ES contexts from glXCreateContextAttribsARB, a window
  * drawn, swapped and read back with XGetImage, a resize picked up at the next swap, the swap
- * interval extensions, a pbuffer, GLX's X errors for bad attributes and configs, the legacy
+ * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config, GLX's X errors for bad attributes and configs, the legacy
  * calls' refusal, and (with --one-copy) that EGL and GLX share one mapping of the vendor
  * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
 #define GL_GLEXT_PROTOTYPES
@@ -418,6 +418,104 @@ check_pbuffer_and_es(Display *dpy, GLXFBConfig cfg, GLXContext core)
    CHECK(err == GLXE(10), "destroying a destroyed pbuffer: error %d (GLXBadPbuffer)", err);
 }
 
+/* GLX pixmaps: GL renders into an X pixmap of the config's depth, read back with XGetImage after
+ * glXWaitGL; glXSwapBuffers has no effect on it; GLX's errors for a bad or mismatched pixmap, a
+ * second GLX pixmap on one pixmap, and a destroyed one. Then a 4-sample config: GL_SAMPLES. */
+static void
+check_pixmap(Display *dpy, GLXFBConfig cfg, GLXContext core)
+{
+   int type = 0;
+   glXGetFBConfigAttrib(dpy, cfg, GLX_DRAWABLE_TYPE, &type);
+   CHECK(type & GLX_PIXMAP_BIT, "config drawable type 0x%x has no GLX_PIXMAP_BIT", type);
+   XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfg);
+   CHECK(vi != NULL, "the config's visual");
+   if (!vi)
+      return;
+   const int depth = vi->depth, other = depth == 24 ? 32 : 24;
+   Window root = RootWindow(dpy, DefaultScreen(dpy));
+   Pixmap pm = XCreatePixmap(dpy, root, 40, 30, (unsigned)depth);
+   Pixmap pm_other = XCreatePixmap(dpy, root, 40, 30, (unsigned)other);
+   reset_error(dpy);
+   GLXPixmap gp = glXCreatePixmap(dpy, cfg, pm, NULL);
+   int err = take_error(dpy);
+   CHECK(gp != None && err == -1, "glXCreatePixmap: %lu error %d", (unsigned long)gp, err);
+   GLXPixmap again = glXCreatePixmap(dpy, cfg, pm, NULL);
+   err = take_error(dpy);
+   CHECK(again == None && err == BadAlloc, "a second GLX pixmap: error %d", err);
+   GLXPixmap bad = glXCreatePixmap(dpy, cfg, pm_other, NULL);
+   err = take_error(dpy);
+   CHECK(bad == None && err == BadMatch, "depth %d pixmap: error %d", other, err);
+   bad = glXCreatePixmap(dpy, cfg, (Pixmap)0x7ffff0, NULL);
+   err = take_error(dpy);
+   CHECK(bad == None && err == BadPixmap, "no such pixmap: error %d", err);
+   if (gp != None) {
+      unsigned int w = 0;
+      glXQueryDrawable(dpy, gp, GLX_WIDTH, &w);
+      CHECK(w == 40, "pixmap width %u", w);
+      CHECK(glXMakeContextCurrent(dpy, gp, gp, core), "core context on the pixmap");
+      glViewport(0, 0, 40, 30);
+      glClearColor(0, 1, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(0, 0, 20, 15); /* GL's bottom-left: the pixmap's lower-left quarter */
+      glClearColor(1, 0, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDisable(GL_SCISSOR_TEST);
+      glXSwapBuffers(dpy, gp); /* no effect */
+      CHECK(take_error(dpy) == -1, "glXSwapBuffers on a pixmap raised an error");
+      glXWaitGL();
+      CHECK_PIXEL(dpy, pm, 5, 25, 0xff0000);
+      CHECK_PIXEL(dpy, pm, 5, 5, 0x00ff00);
+      CHECK_PIXEL(dpy, pm, 35, 25, 0x00ff00);
+      /* glFinish writes it too. */
+      glClearColor(0, 0, 1, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glFinish();
+      CHECK_PIXEL(dpy, pm, 5, 25, 0x0000ff);
+      CHECK(glXMakeContextCurrent(dpy, None, None, NULL), "release");
+      glXDestroyPixmap(dpy, gp);
+      CHECK(take_error(dpy) == -1, "glXDestroyPixmap");
+      glXDestroyPixmap(dpy, gp);
+      err = take_error(dpy);
+      CHECK(err == GLXE(3), "destroying a destroyed GLX pixmap: error %d (GLXBadPixmap)", err);
+   }
+   /* GLX 1.2's form on the config's visual. */
+   GLXPixmap old = glXCreateGLXPixmap(dpy, vi, pm);
+   err = take_error(dpy);
+   CHECK(old != None && err == -1, "glXCreateGLXPixmap: error %d", err);
+   if (old != None)
+      glXDestroyGLXPixmap(dpy, old);
+   XFree(vi);
+   XFreePixmap(dpy, pm);
+   XFreePixmap(dpy, pm_other);
+
+   const int ms_attribs[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT, GLX_RENDER_TYPE, GLX_RGBA_BIT,
+                             GLX_SAMPLE_BUFFERS, 1, GLX_SAMPLES, 4, None};
+   int n = 0;
+   GLXFBConfig *ms = glXChooseFBConfig(dpy, DefaultScreen(dpy), ms_attribs, &n);
+   CHECK(ms && n > 0, "no 4-sample config");
+   if (ms && n > 0) {
+      int samples = 0;
+      glXGetFBConfigAttrib(dpy, ms[0], GLX_SAMPLES, &samples);
+      CHECK(samples == 4, "GLX_SAMPLES %d", samples);
+      const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 16, GLX_PBUFFER_HEIGHT, 16, None};
+      GLXPbuffer pb = glXCreatePbuffer(dpy, ms[0], pb_attribs);
+      GLXContext ctx = pb ? core_context(dpy, ms[0]) : NULL;
+      CHECK(ctx && glXMakeContextCurrent(dpy, pb, pb, ctx), "a 4-sample pbuffer current");
+      GLint sb = -1, sv = -1;
+      glGetIntegerv(GL_SAMPLE_BUFFERS, &sb);
+      glGetIntegerv(GL_SAMPLES, &sv);
+      CHECK(sb == 1 && sv == 4, "GL_SAMPLE_BUFFERS %d GL_SAMPLES %d", sb, sv);
+      glXMakeContextCurrent(dpy, None, None, NULL);
+      if (ctx)
+         glXDestroyContext(dpy, ctx);
+      if (pb)
+         glXDestroyPbuffer(dpy, pb);
+   }
+   if (ms)
+      XFree(ms);
+}
+
 /* EGL and GLX in one process reach one copy of the vendor library. */
 static void
 check_one_copy(void)
@@ -551,6 +649,7 @@ main(int argc, char **argv)
    if (core) {
       check_window(dpy, cfgs[0], core);
       check_pbuffer_and_es(dpy, cfgs[0], core);
+      check_pixmap(dpy, cfgs[0], core);
       glXDestroyContext(dpy, core);
    }
    if (one_copy)

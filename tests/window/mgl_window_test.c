@@ -5,7 +5,7 @@
  *   mgl_window_test SCENARIO|all [--out DIR]
  *
  * Scenarios: draw_swap damage resize interval two_windows move_context destroy kill_connection
- * xlib_default. Exit 0 when every check passed. With --out, each scenario writes the window it
+ * xlib_default msaa pixmap. Exit 0 when every check passed. With --out, each scenario writes the window it
  * read back as DIR/<scenario>.png. Runs on any glvnd EGL vendor; Mesa llvmpipe (22.3, X11
  * swrast) fails buffer age, the swap interval and the destroyed window (it crashes there). */
 #include <stdbool.h>
@@ -17,7 +17,7 @@
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
-#include <GLES2/gl2.h>
+#include <GLES3/gl3.h>
 #include <X11/Xlib-xcb.h>
 #include <X11/Xlib.h>
 #include <png.h>
@@ -712,6 +712,310 @@ sc_bench(void)
    xcb_egl_close(&x);
 }
 
+
+/* A 4-sample window config (EGL_SAMPLES 4): GL_SAMPLE_BUFFERS 1 / GL_SAMPLES 4, and a triangle's
+ * slanted edge reaches the window with partial coverage (colours between the triangle's and the
+ * background's), as do glReadPixels and glBlitFramebuffer from the default framebuffer, which
+ * read resolved. A single-sampled config shows no such colour on the same edge. */
+static int
+edge_blends(const uint32_t *px, int n)
+{
+   int mixed = 0;
+   for (int i = 0; i < n; i++) {
+      const uint32_t r = (px[i] >> 16) & 0xff, g = (px[i] >> 8) & 0xff, b = px[i] & 0xff;
+      /* background black, triangle white: a mix is grey, strictly between */
+      if (r > 8 && r < 247 && near(r * 0x10101u, px[i]) && g == r && b == r)
+         mixed++;
+   }
+   return mixed;
+}
+
+static GLuint
+edge_program(void)
+{
+   static const char *vs = "attribute vec2 p; void main() { gl_Position = vec4(p, 0.0, 1.0); }";
+   static const char *fs = "precision mediump float; void main() { gl_FragColor = vec4(1.0); }";
+   GLuint prog = glCreateProgram();
+   const char *src[2] = {vs, fs};
+   const GLenum kind[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+   for (int i = 0; i < 2; i++) {
+      GLuint sh = glCreateShader(kind[i]);
+      glShaderSource(sh, 1, &src[i], NULL);
+      glCompileShader(sh);
+      glAttachShader(prog, sh);
+      glDeleteShader(sh);
+   }
+   glBindAttribLocation(prog, 0, "p");
+   glLinkProgram(prog);
+   GLint ok = 0;
+   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(ok);
+   return prog;
+}
+
+/* Draws a white triangle with a shallow slanted edge on black and swaps; returns the window's
+ * pixels, with the count of grey (blended) pixels in *mixed. */
+static uint32_t *
+edge_frame(struct xcb_egl *x, EGLConfig cfg, int samples, int *mixed, int *read_mixed,
+           int *blit_mixed)
+{
+   const int w = 128, h = 96;
+   xcb_window_t win = make_window(x->c, w, h);
+   const EGLint cattr[] = {EGL_CONTEXT_CLIENT_VERSION, 3, EGL_NONE};
+   EGLContext ctx = eglCreateContext(x->e.dpy, cfg, EGL_NO_CONTEXT, cattr);
+   EGLSurface s = eglCreatePlatformWindowSurface(x->e.dpy, cfg, &win, NULL);
+   CHECK(ctx && s);
+   CHECK(eglMakeCurrent(x->e.dpy, s, s, ctx));
+   GLint v = -1;
+   glGetIntegerv(GL_SAMPLE_BUFFERS, &v);
+   CHECK(v == (samples > 1 ? 1 : 0));
+   glGetIntegerv(GL_SAMPLES, &v);
+   CHECK(v == (samples > 1 ? samples : 0));
+   GLuint prog = edge_program();
+   glViewport(0, 0, w, h);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUseProgram(prog);
+   static const float tri[] = {-1.f, -1.f, 1.f, -1.f, -1.f, 0.7f};
+   glBindBuffer(GL_ARRAY_BUFFER, 0);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, tri);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   /* glReadPixels from the default framebuffer resolves (no error for it, unlike an FBO). */
+   uint8_t *rb = malloc((size_t)w * h * 4);
+   uint32_t *rpx = malloc((size_t)w * h * 4);
+   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rb);
+   CHECK(glGetError() == GL_NO_ERROR);
+   for (int i = 0; i < w * h; i++)
+      rpx[i] = (uint32_t)rb[4 * i] << 16 | (uint32_t)rb[4 * i + 1] << 8 | rb[4 * i + 2];
+   *read_mixed = edge_blends(rpx, w * h);
+   /* glBlitFramebuffer from it into a single-sampled texture resolves too. */
+   GLuint tex = 0, fbo = 0;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   CHECK(glGetError() == GL_NO_ERROR);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rb);
+   CHECK(glGetError() == GL_NO_ERROR);
+   for (int i = 0; i < w * h; i++)
+      rpx[i] = (uint32_t)rb[4 * i] << 16 | (uint32_t)rb[4 * i + 1] << 8 | rb[4 * i + 2];
+   *blit_mixed = edge_blends(rpx, w * h);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+   free(rb);
+   free(rpx);
+   CHECK(eglSwapBuffers(x->e.dpy, s));
+   uint32_t *px = read_window(x->c, win, w, h);
+   CHECK(px);
+   *mixed = px ? edge_blends(px, w * h) : 0;
+   if (px) {
+      /* the triangle's inside and the corner outside it are solid */
+      EXPECT_RECT(px, w, 2, h - 8, 8, 4, 0xffffffu);
+      EXPECT_RECT(px, w, w - 10, 2, 8, 8, 0x000000u);
+   }
+   glDeleteProgram(prog);
+   eglMakeCurrent(x->e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   CHECK(eglDestroySurface(x->e.dpy, s));
+   CHECK(eglDestroyContext(x->e.dpy, ctx));
+   return px;
+}
+
+static void
+sc_msaa(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
+                             EGL_OPENGL_ES3_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4,
+                             EGL_ALPHA_SIZE, 0, EGL_NONE};
+   EGLConfig cfgs[16], ms = NULL;
+   EGLint n = 0;
+   CHECK(eglChooseConfig(x.e.dpy, attribs, cfgs, 16, &n) && n > 0);
+   for (EGLint i = 0; i < n && !ms; i++) {
+      EGLint a = -1, sb = -1, sm = -1;
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_ALPHA_SIZE, &a);
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_SAMPLE_BUFFERS, &sb);
+      eglGetConfigAttrib(x.e.dpy, cfgs[i], EGL_SAMPLES, &sm);
+      if (a == 0 && sb == 1 && sm == 4)
+         ms = cfgs[i];
+   }
+   CHECK(ms);
+   if (!ms) {
+      xcb_egl_close(&x);
+      return;
+   }
+   int mixed = 0, read_mixed = 0, blit_mixed = 0;
+   uint32_t *px = edge_frame(&x, ms, 4, &mixed, &read_mixed, &blit_mixed);
+   write_png("msaa", px, 128, 96);
+   free(px);
+   printf("msaa: 4 samples: %d blended edge pixels in the window, %d read, %d blitted\n", mixed,
+          read_mixed, blit_mixed);
+   /* The edge crosses the whole window: most of its ~128 pixels are partly covered. */
+   CHECK(mixed > 60);
+   CHECK(read_mixed > 60);
+   CHECK(blit_mixed > 60);
+   /* The same edge single-sampled: no blend at all (the check above can fail). */
+   px = edge_frame(&x, x.e.cfg, 1, &mixed, &read_mixed, &blit_mixed);
+   free(px);
+   printf("msaa: 1 sample: %d blended edge pixels\n", mixed);
+   CHECK(mixed == 0 && read_mixed == 0 && blit_mixed == 0);
+   xcb_egl_close(&x);
+}
+
+/* EGL pixmap surfaces on an X pixmap: EGL_PIXMAP_BIT configs and EGL_MATCH_NATIVE_PIXMAP, the
+ * spec's errors, what GL rendered in the pixmap after eglWaitClient / eglWaitGL / glFinish
+ * (read back with xcb_get_image), eglSwapBuffers without effect, and eglCopyBuffers into a
+ * pixmap. */
+static xcb_pixmap_t
+make_pixmap(xcb_connection_t *c, uint8_t depth, int w, int h)
+{
+   xcb_pixmap_t p = xcb_generate_id(c);
+   xcb_generic_error_t *e = xcb_request_check(
+      c, xcb_create_pixmap_checked(c, depth, p, first_screen(c)->root, (uint16_t)w, (uint16_t)h));
+   if (e) {
+      free(e);
+      return 0;
+   }
+   return p;
+}
+
+static void
+sc_pixmap(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   EGLDisplay dpy = x.e.dpy;
+   const int w = 64, h = 48;
+   xcb_pixmap_t pix = make_pixmap(x.c, 24, w, h), pix2 = make_pixmap(x.c, 24, w, h);
+   xcb_pixmap_t pix32 = make_pixmap(x.c, 32, w, h);
+   CHECK(pix && pix2 && pix32);
+   /* Configs: RGB ones write depth-24 pixmaps, and EGL_MATCH_NATIVE_PIXMAP picks those. */
+   const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PIXMAP_BIT, EGL_RENDERABLE_TYPE,
+                          EGL_OPENGL_ES2_BIT, EGL_MATCH_NATIVE_PIXMAP, (EGLint)pix, EGL_NONE};
+   EGLConfig cfgs[32];
+   EGLint n = 0;
+   CHECK(eglChooseConfig(dpy, want, cfgs, 32, &n) && n > 0);
+   EGLConfig cfg = n > 0 ? cfgs[0] : NULL;
+   for (EGLint i = 0; i < n; i++) {
+      EGLint a = -1, st = 0;
+      eglGetConfigAttrib(dpy, cfgs[i], EGL_ALPHA_SIZE, &a);
+      eglGetConfigAttrib(dpy, cfgs[i], EGL_SURFACE_TYPE, &st);
+      CHECK(a == 0 && (st & EGL_PIXMAP_BIT));
+   }
+   const EGLint want32[] = {EGL_SURFACE_TYPE, EGL_PIXMAP_BIT, EGL_RENDERABLE_TYPE,
+                            EGL_OPENGL_ES2_BIT, EGL_MATCH_NATIVE_PIXMAP, (EGLint)pix32,
+                            EGL_NONE};
+   EGLConfig cfg32 = NULL;
+   CHECK(eglChooseConfig(dpy, want32, &cfg32, 1, &n) && n == 1);
+   EGLint a32 = -1;
+   eglGetConfigAttrib(dpy, cfg32, EGL_ALPHA_SIZE, &a32);
+   CHECK(a32 == 8);
+   /* A window is not a pixmap: nothing matches it. */
+   xcb_window_t win = make_window(x.c, w, h);
+   const EGLint want_win[] = {EGL_SURFACE_TYPE, EGL_PIXMAP_BIT, EGL_MATCH_NATIVE_PIXMAP,
+                              (EGLint)win, EGL_NONE};
+   CHECK(eglChooseConfig(dpy, want_win, cfgs, 32, &n) && n == 0);
+   if (!cfg || !cfg32) {
+      xcb_egl_close(&x);
+      return;
+   }
+
+   /* Errors: a window or no drawable at all, a depth the config does not write. */
+   xcb_pixmap_t bogus = 0x7ffff0;
+   CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, &win, NULL) == EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_NATIVE_PIXMAP);
+   CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, &bogus, NULL) == EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_NATIVE_PIXMAP);
+   CHECK(eglCreatePlatformPixmapSurface(dpy, cfg32, &pix, NULL) == EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_MATCH);
+   CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, &pix32, NULL) == EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_MATCH);
+   const EGLAttrib bad_attr[] = {EGL_RENDER_BUFFER, EGL_BACK_BUFFER, EGL_NONE};
+   CHECK(eglCreatePlatformPixmapSurface(dpy, cfg, &pix, bad_attr) == EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_ATTRIBUTE);
+
+   EGLSurface s = eglCreatePlatformPixmapSurface(dpy, cfg, &pix, NULL);
+   CHECK(s != EGL_NO_SURFACE);
+   /* EGL 1.5 §3.5.4: one surface per pixmap */
+   CHECK(eglCreatePixmapSurface(dpy, cfg, (EGLNativePixmapType)pix, NULL) == EGL_NO_SURFACE &&
+         eglGetError() == EGL_BAD_ALLOC);
+   EGLint v = -1;
+   CHECK(eglQuerySurface(dpy, s, EGL_RENDER_BUFFER, &v) && v == EGL_SINGLE_BUFFER);
+   CHECK(eglQuerySurface(dpy, s, EGL_WIDTH, &v) && v == w);
+   CHECK(eglQuerySurface(dpy, s, EGL_HEIGHT, &v) && v == h);
+   const EGLint cattr[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
+   EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, cattr);
+   CHECK(ctx && eglMakeCurrent(dpy, s, s, ctx));
+
+   /* eglWaitClient: the pixmap holds the frame, the right way up. */
+   paint(w, h, SKY, 0, 0, w / 2, h / 2, RED);
+   CHECK(eglWaitClient());
+   uint32_t *px = read_window(x.c, pix, w, h);
+   CHECK(px);
+   write_png("pixmap", px, w, h);
+   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED); /* GL's bottom-left */
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, SKY);
+   free(px);
+   /* eglWaitGL likewise; eglSwapBuffers has no effect and no error. */
+   paint(w, h, YELLOW, 0, 0, 0, 0, 0);
+   CHECK(eglSwapBuffers(dpy, s));
+   px = read_window(x.c, pix, w, h);
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, SKY); /* not yet: the frame waited for last */
+   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED);
+   free(px);
+   CHECK(eglWaitGL());
+   px = read_window(x.c, pix, w, h);
+   EXPECT_RECT(px, w, 0, 0, w, h, YELLOW);
+   free(px);
+   /* glFinish likewise. */
+   paint(w, h, GREEN, 0, h / 2, w, h / 2, RED);
+   glFinish();
+   px = read_window(x.c, pix, w, h);
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, RED); /* GL's top half */
+   EXPECT_RECT(px, w, 0, h / 2, w, h / 2, GREEN);
+   free(px);
+
+   /* eglCopyBuffers into another pixmap; the spec's errors for the target. */
+   paint(w, h, BLUE, w / 2, h / 2, w / 2, h / 2, GREEN);
+   CHECK(eglCopyBuffers(dpy, s, (EGLNativePixmapType)pix2));
+   px = read_window(x.c, pix2, w, h);
+   EXPECT_RECT(px, w, w / 2, 0, w / 2, h / 2, GREEN); /* GL's top-right */
+   EXPECT_RECT(px, w, 0, h / 2, w, h / 2, BLUE);
+   free(px);
+   CHECK(!eglCopyBuffers(dpy, s, (EGLNativePixmapType)bogus) &&
+         eglGetError() == EGL_BAD_NATIVE_PIXMAP);
+   CHECK(!eglCopyBuffers(dpy, s, (EGLNativePixmapType)pix32) && eglGetError() == EGL_BAD_MATCH);
+   CHECK(!eglCopyBuffers(dpy, (EGLSurface)(uintptr_t)0x1234, (EGLNativePixmapType)pix2) &&
+         eglGetError() == EGL_BAD_SURFACE);
+
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   /* mgl reads a surface back through its current context: not current, a named decline. */
+   CHECK(!eglCopyBuffers(dpy, s, (EGLNativePixmapType)pix2) && eglGetError() == EGL_BAD_SURFACE);
+   CHECK(eglDestroySurface(dpy, s));
+   /* The pixmap is free for a new surface once the old one is gone. */
+   s = eglCreatePixmapSurface(dpy, cfg, (EGLNativePixmapType)pix, NULL);
+   CHECK(s != EGL_NO_SURFACE);
+   CHECK(eglDestroySurface(dpy, s));
+   CHECK(eglDestroyContext(dpy, ctx));
+   xcb_free_pixmap(x.c, pix);
+   xcb_free_pixmap(x.c, pix2);
+   xcb_free_pixmap(x.c, pix32);
+   xcb_flush(x.c);
+   xcb_egl_close(&x);
+}
+
 static const struct {
    const char *name;
    void (*run)(void);
@@ -720,7 +1024,8 @@ static const struct {
    {"resize", sc_resize},           {"interval", sc_interval},
    {"two_windows", sc_two_windows}, {"move_context", sc_move_context},
    {"destroy", sc_destroy},         {"kill_connection", sc_kill_connection},
-   {"xlib_default", sc_xlib_default},
+   {"xlib_default", sc_xlib_default}, {"msaa", sc_msaa},
+   {"pixmap", sc_pixmap},
    {"bench", sc_bench}, /* last: "all" stops before it */
 };
 

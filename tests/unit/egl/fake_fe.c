@@ -251,6 +251,14 @@ fe_set_swap_interval(struct fe_context *ctx, int interval)
    fake_fe_stats.last_swap_interval = interval;
 }
 
+void
+fe_surface_set_finish_hook(struct fe_surface *surf, fe_finish_hook hook, void *data)
+{
+   (void)surf;
+   (void)hook;
+   (void)data;
+}
+
 const char *
 fe_renderer_string(void)
 {

@@ -166,7 +166,7 @@ test_display(void)
    CHECK_ERR(mgl_eglQueryString(dpy, EGL_VENDOR) == NULL, EGL_NOT_INITIALIZED);
    /* the default display works the same */
    CHECK_ERR(mgl_eglInitialize(def, NULL, NULL), EGL_SUCCESS);
-   CHECK_ERR(mgl_eglGetConfigs(def, NULL, 0, &n) && n == 4, EGL_SUCCESS);
+   CHECK_ERR(mgl_eglGetConfigs(def, NULL, 0, &n) && n == 6, EGL_SUCCESS);
    CHECK_ERR(mgl_eglTerminate(def), EGL_SUCCESS);
 }
 
@@ -248,9 +248,9 @@ test_config(void)
    EGLDisplay dpy = init_display();
    EGLint n = -1;
    EGLConfig all[8];
-   CHECK_ERR(mgl_eglGetConfigs(dpy, NULL, 0, &n) && n == 4, EGL_SUCCESS);
+   CHECK_ERR(mgl_eglGetConfigs(dpy, NULL, 0, &n) && n == 6, EGL_SUCCESS);
    CHECK_ERR(mgl_eglGetConfigs(dpy, all, 2, &n) && n == 2, EGL_SUCCESS);
-   CHECK_ERR(mgl_eglGetConfigs(dpy, all, 8, &n) && n == 4, EGL_SUCCESS);
+   CHECK_ERR(mgl_eglGetConfigs(dpy, all, 8, &n) && n == 6, EGL_SUCCESS);
    CHECK_ERR(!mgl_eglGetConfigs(dpy, all, 8, NULL), EGL_BAD_PARAMETER);
 
    /* every attribute answers, with the values we promise */
@@ -300,31 +300,33 @@ test_config(void)
    CHECK_ERR(mgl_eglChooseConfig(dpy, only_pbuffer, all, 8, &n) && n == 0, EGL_SUCCESS);
    const EGLint es2[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                          EGL_OPENGL_ES2_BIT, EGL_NONE};
-   CHECK_ERR(mgl_eglChooseConfig(dpy, es2, NULL, 0, &n) && n == 4, EGL_SUCCESS);
+   CHECK_ERR(mgl_eglChooseConfig(dpy, es2, NULL, 0, &n) && n == 6, EGL_SUCCESS);
    CHECK_ERR(mgl_eglChooseConfig(dpy, es2, all, 1, &n) && n == 1, EGL_SUCCESS);
 
-   /* sorting: no colour request -> smaller EGL_BUFFER_SIZE first, then depth, then id */
-   EXPECT(, 3, 1, 4, 2);
+   /* sorting: no colour request -> smaller EGL_BUFFER_SIZE first, then single-sampled (5 and 6
+    * are the 4-sample ones), then depth, then id */
+   EXPECT(, 3, 6, 1, 4, 2, 5);
    /* requested alpha counts in the colour total and excludes the alpha-less config */
-   EXPECT(EGL_ALPHA_SIZE COMMA 8 COMMA, 1, 4, 2);
-   EXPECT(EGL_RED_SIZE COMMA 8 COMMA, 3, 1, 4, 2); /* R totals tie -> buffer size */
-   EXPECT(EGL_RED_SIZE COMMA 1 COMMA EGL_ALPHA_SIZE COMMA 1 COMMA, 1, 4, 2);
-   EXPECT(EGL_DEPTH_SIZE COMMA 1 COMMA, 3, 4, 2); /* no stencil before stencil */
-   EXPECT(EGL_STENCIL_SIZE COMMA 8 COMMA EGL_ALPHA_SIZE COMMA EGL_DONT_CARE COMMA, 3, 2);
-   EXPECT(EGL_DEPTH_SIZE COMMA EGL_DONT_CARE COMMA, 3, 1, 4, 2);
-   EXPECT(EGL_BUFFER_SIZE COMMA 32 COMMA, 1, 4, 2);
+   EXPECT(EGL_ALPHA_SIZE COMMA 8 COMMA, 1, 4, 2, 5);
+   EXPECT(EGL_RED_SIZE COMMA 8 COMMA, 3, 6, 1, 4, 2, 5); /* R totals tie -> buffer size */
+   EXPECT(EGL_RED_SIZE COMMA 1 COMMA EGL_ALPHA_SIZE COMMA 1 COMMA, 1, 4, 2, 5);
+   EXPECT(EGL_DEPTH_SIZE COMMA 1 COMMA, 3, 6, 4, 2, 5); /* no stencil before stencil */
+   EXPECT(EGL_STENCIL_SIZE COMMA 8 COMMA EGL_ALPHA_SIZE COMMA EGL_DONT_CARE COMMA, 3, 6, 2, 5);
+   EXPECT(EGL_DEPTH_SIZE COMMA EGL_DONT_CARE COMMA, 3, 6, 1, 4, 2, 5);
+   EXPECT(EGL_BUFFER_SIZE COMMA 32 COMMA, 1, 4, 2, 5);
    EXPECT(EGL_RED_SIZE COMMA 9 COMMA, 0);
-   EXPECT(EGL_SAMPLES COMMA 1 COMMA, 0);
-   EXPECT(EGL_SAMPLE_BUFFERS COMMA 1 COMMA, 0);
-   EXPECT(EGL_CONFORMANT COMMA EGL_OPENGL_ES3_BIT COMMA, 3, 1, 4, 2);
+   EXPECT(EGL_SAMPLES COMMA 1 COMMA, 6, 5);
+   EXPECT(EGL_SAMPLES COMMA 5 COMMA, 0);
+   EXPECT(EGL_SAMPLE_BUFFERS COMMA 1 COMMA, 6, 5);
+   EXPECT(EGL_CONFORMANT COMMA EGL_OPENGL_ES3_BIT COMMA, 3, 6, 1, 4, 2, 5);
    EXPECT(EGL_COLOR_BUFFER_TYPE COMMA EGL_LUMINANCE_BUFFER COMMA, 0);
-   EXPECT(EGL_CONFIG_CAVEAT COMMA EGL_NONE COMMA, 3, 1, 4, 2);
+   EXPECT(EGL_CONFIG_CAVEAT COMMA EGL_NONE COMMA, 3, 6, 1, 4, 2, 5);
    EXPECT(EGL_CONFIG_CAVEAT COMMA EGL_SLOW_CONFIG COMMA, 0);
    EXPECT(EGL_NATIVE_RENDERABLE COMMA EGL_TRUE COMMA, 0);
-   EXPECT(EGL_BIND_TO_TEXTURE_RGBA COMMA EGL_FALSE COMMA, 3, 1, 4, 2);
-   EXPECT(EGL_MAX_PBUFFER_WIDTH COMMA 999999 COMMA, 3, 1, 4, 2); /* ignored attribute */
-   EXPECT(EGL_MIN_SWAP_INTERVAL COMMA 0 COMMA EGL_MAX_SWAP_INTERVAL COMMA 1 COMMA, 3, 1, 4, 2);
-   EXPECT(EGL_TRANSPARENT_RED_VALUE COMMA 5 COMMA, 3, 1, 4, 2); /* ignored: type is NONE */
+   EXPECT(EGL_BIND_TO_TEXTURE_RGBA COMMA EGL_FALSE COMMA, 3, 6, 1, 4, 2, 5);
+   EXPECT(EGL_MAX_PBUFFER_WIDTH COMMA 999999 COMMA, 3, 6, 1, 4, 2, 5); /* ignored attribute */
+   EXPECT(EGL_MIN_SWAP_INTERVAL COMMA 0 COMMA EGL_MAX_SWAP_INTERVAL COMMA 1 COMMA, 3, 6, 1, 4, 2, 5);
+   EXPECT(EGL_TRANSPARENT_RED_VALUE COMMA 5 COMMA, 3, 6, 1, 4, 2, 5); /* ignored: type is NONE */
    EXPECT(EGL_TRANSPARENT_TYPE COMMA EGL_TRANSPARENT_RGB COMMA, 0);
    EXPECT(EGL_MATCH_NATIVE_PIXMAP COMMA 1234 COMMA, 0);
    EXPECT(EGL_RENDERABLE_TYPE COMMA EGL_OPENGL_ES_BIT COMMA, 0); /* later value wins */
