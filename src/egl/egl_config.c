@@ -18,29 +18,81 @@
 #define API_BITS (EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT)
 
 static const struct egl_config configs[] = {
-   {.config_id = 1, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
-    .buffer_size = 32, .depth_size = 0, .stencil_size = 0, .surface_type = EGL_PBUFFER_BIT,
-    .renderable_type = API_BITS, .conformant = API_BITS},
-   {.config_id = 2, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
-    .buffer_size = 32, .depth_size = 24, .stencil_size = 8, .surface_type = EGL_PBUFFER_BIT,
-    .renderable_type = API_BITS, .conformant = API_BITS},
-   {.config_id = 3, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 0,
-    .buffer_size = 24, .depth_size = 24, .stencil_size = 8, .surface_type = EGL_PBUFFER_BIT,
-    .renderable_type = API_BITS, .conformant = API_BITS},
+   {.config_id = 1,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .buffer_size = 32,
+    .depth_size = 0,
+    .stencil_size = 0,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
+   {.config_id = 2,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .buffer_size = 32,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
+   {.config_id = 3,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 0,
+    .buffer_size = 24,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
    /* Depth without stencil: programs that score configs (glmark2) reject stencil bits they did
     * not ask for. Stored as D24S8 like config 2; the stencil bits are not exposed. */
-   {.config_id = 4, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
-    .buffer_size = 32, .depth_size = 24, .stencil_size = 0, .surface_type = EGL_PBUFFER_BIT,
-    .renderable_type = API_BITS, .conformant = API_BITS},
+   {.config_id = 4,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .buffer_size = 32,
+    .depth_size = 24,
+    .stencil_size = 0,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
    /* Multisampled (4 samples: every Vulkan device renders 1 and 4 samples into colour and
     * depth/stencil attachments), resolved at each swap and before reads of the default
     * framebuffer. Sorted after the single-sampled ones (EGL_SAMPLE_BUFFERS ascending). */
-   {.config_id = 5, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 8,
-    .buffer_size = 32, .depth_size = 24, .stencil_size = 8, .sample_buffers = 1, .samples = 4,
-    .surface_type = EGL_PBUFFER_BIT, .renderable_type = API_BITS, .conformant = API_BITS},
-   {.config_id = 6, .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = 0,
-    .buffer_size = 24, .depth_size = 24, .stencil_size = 8, .sample_buffers = 1, .samples = 4,
-    .surface_type = EGL_PBUFFER_BIT, .renderable_type = API_BITS, .conformant = API_BITS},
+   {.config_id = 5,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 8,
+    .buffer_size = 32,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .sample_buffers = 1,
+    .samples = 4,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
+   {.config_id = 6,
+    .red_size = 8,
+    .green_size = 8,
+    .blue_size = 8,
+    .alpha_size = 0,
+    .buffer_size = 24,
+    .depth_size = 24,
+    .stencil_size = 8,
+    .sample_buffers = 1,
+    .samples = 4,
+    .surface_type = EGL_PBUFFER_BIT,
+    .renderable_type = API_BITS,
+    .conformant = API_BITS},
 };
 #define CONFIG_COUNT ((EGLint)(sizeof(configs) / sizeof(configs[0])))
 _Static_assert(CONFIG_COUNT == MGL_EGL_CONFIG_COUNT, "egl_internal.h counts the configs");
@@ -107,44 +159,44 @@ config_attrib(const struct egl_display *d, const struct egl_config *c, EGLint at
    const int ci = egl_config_index(c);
    const bool window = d && d->config_window[ci];
    switch (attr) {
-   case EGL_BUFFER_SIZE: *v = c->buffer_size; return true;
-   case EGL_RED_SIZE: *v = c->red_size; return true;
-   case EGL_GREEN_SIZE: *v = c->green_size; return true;
-   case EGL_BLUE_SIZE: *v = c->blue_size; return true;
-   case EGL_LUMINANCE_SIZE: *v = 0; return true;
-   case EGL_ALPHA_SIZE: *v = c->alpha_size; return true;
-   case EGL_ALPHA_MASK_SIZE: *v = 0; return true;
-   case EGL_BIND_TO_TEXTURE_RGB: *v = EGL_FALSE; return true;
-   case EGL_BIND_TO_TEXTURE_RGBA: *v = EGL_FALSE; return true;
-   case EGL_COLOR_BUFFER_TYPE: *v = EGL_RGB_BUFFER; return true;
-   case EGL_CONFIG_CAVEAT: *v = EGL_NONE; return true;
-   case EGL_CONFIG_ID: *v = c->config_id; return true;
-   case EGL_CONFORMANT: *v = c->conformant; return true;
-   case EGL_DEPTH_SIZE: *v = c->depth_size; return true;
-   case EGL_LEVEL: *v = 0; return true;
-   case EGL_MAX_PBUFFER_WIDTH: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
-   case EGL_MAX_PBUFFER_HEIGHT: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
-   case EGL_MAX_PBUFFER_PIXELS:
-      *v = MGL_EGL_MAX_PBUFFER_SIZE * MGL_EGL_MAX_PBUFFER_SIZE;
-      return true;
-   case EGL_MAX_SWAP_INTERVAL: *v = 1; return true;
-   case EGL_MIN_SWAP_INTERVAL: *v = 0; return true;
-   case EGL_NATIVE_RENDERABLE: *v = EGL_FALSE; return true;
-   case EGL_NATIVE_VISUAL_ID: *v = window ? d->visual_id[ci] : 0; return true;
-   case EGL_NATIVE_VISUAL_TYPE: *v = window ? d->visual_type[ci] : EGL_NONE; return true;
-   case EGL_RENDERABLE_TYPE: *v = c->renderable_type; return true;
-   case EGL_SAMPLE_BUFFERS: *v = c->sample_buffers; return true;
-   case EGL_SAMPLES: *v = c->samples; return true;
-   case EGL_STENCIL_SIZE: *v = c->stencil_size; return true;
-   case EGL_SURFACE_TYPE:
-      *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0) |
-           (egl_config_pixmap(d, c) ? EGL_PIXMAP_BIT : 0);
-      return true;
-   case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; return true;
-   case EGL_TRANSPARENT_RED_VALUE: *v = 0; return true;
-   case EGL_TRANSPARENT_GREEN_VALUE: *v = 0; return true;
-   case EGL_TRANSPARENT_BLUE_VALUE: *v = 0; return true;
-   default: return false;
+      case EGL_BUFFER_SIZE: *v = c->buffer_size; return true;
+      case EGL_RED_SIZE: *v = c->red_size; return true;
+      case EGL_GREEN_SIZE: *v = c->green_size; return true;
+      case EGL_BLUE_SIZE: *v = c->blue_size; return true;
+      case EGL_LUMINANCE_SIZE: *v = 0; return true;
+      case EGL_ALPHA_SIZE: *v = c->alpha_size; return true;
+      case EGL_ALPHA_MASK_SIZE: *v = 0; return true;
+      case EGL_BIND_TO_TEXTURE_RGB: *v = EGL_FALSE; return true;
+      case EGL_BIND_TO_TEXTURE_RGBA: *v = EGL_FALSE; return true;
+      case EGL_COLOR_BUFFER_TYPE: *v = EGL_RGB_BUFFER; return true;
+      case EGL_CONFIG_CAVEAT: *v = EGL_NONE; return true;
+      case EGL_CONFIG_ID: *v = c->config_id; return true;
+      case EGL_CONFORMANT: *v = c->conformant; return true;
+      case EGL_DEPTH_SIZE: *v = c->depth_size; return true;
+      case EGL_LEVEL: *v = 0; return true;
+      case EGL_MAX_PBUFFER_WIDTH: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
+      case EGL_MAX_PBUFFER_HEIGHT: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
+      case EGL_MAX_PBUFFER_PIXELS:
+         *v = MGL_EGL_MAX_PBUFFER_SIZE * MGL_EGL_MAX_PBUFFER_SIZE;
+         return true;
+      case EGL_MAX_SWAP_INTERVAL: *v = 1; return true;
+      case EGL_MIN_SWAP_INTERVAL: *v = 0; return true;
+      case EGL_NATIVE_RENDERABLE: *v = EGL_FALSE; return true;
+      case EGL_NATIVE_VISUAL_ID: *v = window ? d->visual_id[ci] : 0; return true;
+      case EGL_NATIVE_VISUAL_TYPE: *v = window ? d->visual_type[ci] : EGL_NONE; return true;
+      case EGL_RENDERABLE_TYPE: *v = c->renderable_type; return true;
+      case EGL_SAMPLE_BUFFERS: *v = c->sample_buffers; return true;
+      case EGL_SAMPLES: *v = c->samples; return true;
+      case EGL_STENCIL_SIZE: *v = c->stencil_size; return true;
+      case EGL_SURFACE_TYPE:
+         *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0) |
+              (egl_config_pixmap(d, c) ? EGL_PIXMAP_BIT : 0);
+         return true;
+      case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; return true;
+      case EGL_TRANSPARENT_RED_VALUE: *v = 0; return true;
+      case EGL_TRANSPARENT_GREEN_VALUE: *v = 0; return true;
+      case EGL_TRANSPARENT_BLUE_VALUE: *v = 0; return true;
+      default: return false;
    }
 }
 
@@ -208,10 +260,10 @@ rule_index(EGLint attr)
    return -1;
 }
 
-#define API_MASK_BITS \
+#define API_MASK_BITS                                                                              \
    (EGL_OPENGL_ES_BIT | EGL_OPENVG_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_BIT | EGL_OPENGL_ES3_BIT)
-#define SURFACE_MASK_BITS                                                                      \
-   (EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT |     \
+#define SURFACE_MASK_BITS                                                                          \
+   (EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT | EGL_MULTISAMPLE_RESOLVE_BOX_BIT |          \
     EGL_SWAP_BEHAVIOR_PRESERVED_BIT | EGL_VG_COLORSPACE_LINEAR_BIT | EGL_VG_ALPHA_FORMAT_PRE_BIT)
 
 static bool
@@ -222,21 +274,21 @@ value_valid(const struct attr_rule *r, EGLint v)
    if (v == EGL_DONT_CARE)
       return true;
    switch (r->kind) {
-   case K_SIZE: return v >= 0;
-   case K_INT: return true;
-   case K_BOOL: return v == EGL_TRUE || v == EGL_FALSE;
-   case K_ENUM:
-      switch (r->attr) {
-      case EGL_COLOR_BUFFER_TYPE: return v == EGL_RGB_BUFFER || v == EGL_LUMINANCE_BUFFER;
-      case EGL_CONFIG_CAVEAT:
-         return v == EGL_NONE || v == EGL_SLOW_CONFIG || v == EGL_NON_CONFORMANT_CONFIG;
-      case EGL_TRANSPARENT_TYPE: return v == EGL_NONE || v == EGL_TRANSPARENT_RGB;
-      default: return false;
-      }
-   case K_BITS:
-      if (r->attr == EGL_SURFACE_TYPE)
-         return (v & ~SURFACE_MASK_BITS) == 0;
-      return (v & ~API_MASK_BITS) == 0;
+      case K_SIZE: return v >= 0;
+      case K_INT: return true;
+      case K_BOOL: return v == EGL_TRUE || v == EGL_FALSE;
+      case K_ENUM:
+         switch (r->attr) {
+            case EGL_COLOR_BUFFER_TYPE: return v == EGL_RGB_BUFFER || v == EGL_LUMINANCE_BUFFER;
+            case EGL_CONFIG_CAVEAT:
+               return v == EGL_NONE || v == EGL_SLOW_CONFIG || v == EGL_NON_CONFORMANT_CONFIG;
+            case EGL_TRANSPARENT_TYPE: return v == EGL_NONE || v == EGL_TRANSPARENT_RGB;
+            default: return false;
+         }
+      case K_BITS:
+         if (r->attr == EGL_SURFACE_TYPE)
+            return (v & ~SURFACE_MASK_BITS) == 0;
+         return (v & ~API_MASK_BITS) == 0;
    }
    return false;
 }
@@ -284,20 +336,22 @@ static int
 config_cmp(const struct egl_config *a, const struct egl_config *b, const struct sort_ctx *s)
 {
    int d;
-   d = caveat_rank(attr_of(s->d, a, EGL_CONFIG_CAVEAT)) - caveat_rank(attr_of(s->d, b, EGL_CONFIG_CAVEAT));
+   d = caveat_rank(attr_of(s->d, a, EGL_CONFIG_CAVEAT)) -
+       caveat_rank(attr_of(s->d, b, EGL_CONFIG_CAVEAT));
    if (d)
       return d;
    /* EGL_RGB_BUFFER before EGL_LUMINANCE_BUFFER */
-   EGLint ta = attr_of(s->d, a, EGL_COLOR_BUFFER_TYPE), tb = attr_of(s->d, b, EGL_COLOR_BUFFER_TYPE);
+   EGLint ta = attr_of(s->d, a, EGL_COLOR_BUFFER_TYPE),
+          tb = attr_of(s->d, b, EGL_COLOR_BUFFER_TYPE);
    if (ta != tb)
       return ta == EGL_RGB_BUFFER ? -1 : 1;
    /* larger total of the requested (non-zero, not EGL_DONT_CARE) colour components first */
    d = requested_color_bits(b, s) - requested_color_bits(a, s);
    if (d)
       return d;
-   static const EGLint smaller_first[] = {EGL_BUFFER_SIZE, EGL_SAMPLE_BUFFERS, EGL_SAMPLES,
-                                          EGL_DEPTH_SIZE, EGL_STENCIL_SIZE, EGL_ALPHA_MASK_SIZE,
-                                          EGL_NATIVE_VISUAL_TYPE, EGL_CONFIG_ID};
+   static const EGLint smaller_first[] = {
+      EGL_BUFFER_SIZE,     EGL_SAMPLE_BUFFERS,     EGL_SAMPLES,  EGL_DEPTH_SIZE, EGL_STENCIL_SIZE,
+      EGL_ALPHA_MASK_SIZE, EGL_NATIVE_VISUAL_TYPE, EGL_CONFIG_ID};
    for (size_t i = 0; i < sizeof(smaller_first) / sizeof(smaller_first[0]); i++) {
       EGLint va = attr_of(s->d, a, smaller_first[i]), vb = attr_of(s->d, b, smaller_first[i]);
       if (va != vb)
@@ -337,9 +391,9 @@ config_matches(const struct egl_display *d, const struct egl_config *c, const EG
       EGLint w = want[i];
       if (w == EGL_DONT_CARE || r->crit == IGNORED)
          continue;
-      if (!transparent_rgb && (r->attr == EGL_TRANSPARENT_RED_VALUE ||
-                               r->attr == EGL_TRANSPARENT_GREEN_VALUE ||
-                               r->attr == EGL_TRANSPARENT_BLUE_VALUE))
+      if (!transparent_rgb &&
+          (r->attr == EGL_TRANSPARENT_RED_VALUE || r->attr == EGL_TRANSPARENT_GREEN_VALUE ||
+           r->attr == EGL_TRANSPARENT_BLUE_VALUE))
          continue;
       if (r->crit == SPECIAL) {
          /* EGL_MATCH_NATIVE_PIXMAP: configs that can render into that pixmap (its depth). */
@@ -350,20 +404,19 @@ config_matches(const struct egl_display *d, const struct egl_config *c, const EG
       }
       EGLint v = attr_of(d, c, r->attr);
       switch (r->crit) {
-      case AT_LEAST:
-         if (v < w)
-            return false;
-         break;
-      case EXACT:
-         if (v != w)
-            return false;
-         break;
-      case MASK:
-         if ((v & w) != w)
-            return false;
-         break;
-      default:
-         break;
+         case AT_LEAST:
+            if (v < w)
+               return false;
+            break;
+         case EXACT:
+            if (v != w)
+               return false;
+            break;
+         case MASK:
+            if ((v & w) != w)
+               return false;
+            break;
+         default: break;
       }
    }
    return true;

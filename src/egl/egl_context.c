@@ -47,61 +47,56 @@ parse_attribs(const EGLint *attrib_list, EGLenum api, struct ctx_request *r, con
    for (const EGLint *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       EGLint v = a[1];
       switch (a[0]) {
-      case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */
-         r->major = v;
-         break;
-      case EGL_CONTEXT_MINOR_VERSION:
-         r->minor = v;
-         break;
-      case EGL_CONTEXT_FLAGS_KHR:
-         if (v & ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR |
-                   EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
-                   EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR))
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x", v);
-         /* Forward-compatible and robust-access bits are defined for OpenGL only. */
-         if (!gl && (v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
-                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)))
-            return egl_error(EGL_BAD_ATTRIBUTE, func,
-                             "EGL_CONTEXT_FLAGS_KHR 0x%x for OpenGL ES", v);
-         r->debug |= (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
-         r->forward_compatible |= (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
-         r->robust |= (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
-         break;
-      case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-         if (!gl)
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "profile mask for OpenGL ES");
-         r->profile = v;
-         break;
-      case EGL_CONTEXT_OPENGL_DEBUG:
-         if (!is_bool(v))
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_DEBUG %d", v);
-         r->debug = v == EGL_TRUE;
-         break;
-      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
-         if (!gl || !is_bool(v))
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE %d",
-                             v);
-         r->forward_compatible = v == EGL_TRUE;
-         break;
-      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
-         if (!is_bool(v))
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "robust access value %d", v);
-         r->robust = v == EGL_TRUE;
-         break;
-      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY: /* == ..._KHR */
-      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
-         if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET)
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "reset notification strategy 0x%04x", v);
-         r->lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
-         break;
-      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
-         if (!is_bool(v))
-            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_NO_ERROR_KHR %d", v);
-         r->no_error = v == EGL_TRUE;
-         break;
-      default:
-         return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]);
+         case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */ r->major = v; break;
+         case EGL_CONTEXT_MINOR_VERSION: r->minor = v; break;
+         case EGL_CONTEXT_FLAGS_KHR:
+            if (v &
+                ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+                  EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR))
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x", v);
+            /* Forward-compatible and robust-access bits are defined for OpenGL only. */
+            if (!gl && (v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+                             EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)))
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x for OpenGL ES",
+                                v);
+            r->debug |= (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
+            r->forward_compatible |= (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
+            r->robust |= (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
+            break;
+         case EGL_CONTEXT_OPENGL_PROFILE_MASK:
+            if (!gl)
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "profile mask for OpenGL ES");
+            r->profile = v;
+            break;
+         case EGL_CONTEXT_OPENGL_DEBUG:
+            if (!is_bool(v))
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_DEBUG %d", v);
+            r->debug = v == EGL_TRUE;
+            break;
+         case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
+            if (!gl || !is_bool(v))
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE %d",
+                                v);
+            r->forward_compatible = v == EGL_TRUE;
+            break;
+         case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+         case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
+            if (!is_bool(v))
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "robust access value %d", v);
+            r->robust = v == EGL_TRUE;
+            break;
+         case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY: /* == ..._KHR */
+         case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+            if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET)
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "reset notification strategy 0x%04x", v);
+            r->lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
+            break;
+         case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
+            if (!is_bool(v))
+               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_NO_ERROR_KHR %d", v);
+            r->no_error = v == EGL_TRUE;
+            break;
+         default: return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]);
       }
    }
    return EGL_TRUE;
@@ -126,12 +121,11 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
    if (!gl_version_defined(r->major, r->minor))
       return egl_error(EGL_BAD_MATCH, func, "OpenGL %d.%d does not exist", r->major, r->minor);
    if (r->forward_compatible && r->major < 3)
-      return egl_error(EGL_BAD_MATCH, func, "forward-compatible OpenGL %d.%d", r->major,
-                       r->minor);
+      return egl_error(EGL_BAD_MATCH, func, "forward-compatible OpenGL %d.%d", r->major, r->minor);
    EGLint v = r->major * 10 + r->minor;
    if (v > 33) {
-      mgu_info("egl: %s: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", func,
-               r->major, r->minor);
+      mgu_info("egl: %s: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", func, r->major,
+               r->minor);
       return egl_error(EGL_BAD_MATCH, func, "OpenGL %d.%d", r->major, r->minor);
    }
    if (v >= 32) {
@@ -150,8 +144,7 @@ resolve_version(EGLenum api, const struct ctx_request *r, struct fe_context_desc
       mgu_warn("egl: %s: legacy OpenGL %d.%d%s requested: it needs the compatibility profile, "
                "which is not implemented yet (it comes later); request 3.2+ core (or 3.1, or "
                "3.0 forward-compatible)",
-               func, r->major, r->minor,
-               v == 10 ? " (no EGL_CONTEXT_MAJOR_VERSION given)" : "");
+               func, r->major, r->minor, v == 10 ? " (no EGL_CONTEXT_MAJOR_VERSION given)" : "");
       return egl_error(EGL_BAD_MATCH, func, "legacy OpenGL %d.%d", r->major, r->minor);
    }
    desc->api = FE_API_GL_CORE;
@@ -229,8 +222,10 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
       if (share->lose_on_reset != r.lose_on_reset) {
          egl_unlock();
          free(ctx);
-         egl_error(EGL_BAD_MATCH, func, "share context %p has another reset notification "
-                   "strategy", share_context);
+         egl_error(EGL_BAD_MATCH, func,
+                   "share context %p has another reset notification "
+                   "strategy",
+                   share_context);
          return EGL_NO_CONTEXT;
       }
    }
@@ -250,8 +245,8 @@ mgl_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
    egl_object_add(d, EGL_OBJECT_CONTEXT, &ctx->base);
    egl_unlock();
    mgu_info("egl: created %s %d.%d context %p%s%s",
-            api == EGL_OPENGL_API ? "OpenGL core" : "OpenGL ES", desc.major, desc.minor, (void *)ctx, desc.debug ? " (debug)" : "",
-            desc.robust_access ? " (robust)" : "");
+            api == EGL_OPENGL_API ? "OpenGL core" : "OpenGL ES", desc.major, desc.minor,
+            (void *)ctx, desc.debug ? " (debug)" : "", desc.robust_access ? " (robust)" : "");
    egl_success();
    return (EGLContext)ctx;
 }
@@ -298,16 +293,16 @@ mgl_eglQueryContext(EGLDisplay dpy, EGLContext handle, EGLint attribute, EGLint 
    }
    EGLint v;
    switch (attribute) {
-   case EGL_CONFIG_ID: v = c->config ? c->config->config_id : 0; break;
-   case EGL_CONTEXT_CLIENT_TYPE: v = (EGLint)c->api; break;
-   case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
-   case EGL_RENDER_BUFFER:
-      /* pbuffers render to EGL_BACK_BUFFER; EGL_NONE when not current or surfaceless */
-      v = c->current && c->draw ? EGL_BACK_BUFFER : EGL_NONE;
-      break;
-   default:
-      egl_unlock();
-      return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
+      case EGL_CONFIG_ID: v = c->config ? c->config->config_id : 0; break;
+      case EGL_CONTEXT_CLIENT_TYPE: v = (EGLint)c->api; break;
+      case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
+      case EGL_RENDER_BUFFER:
+         /* pbuffers render to EGL_BACK_BUFFER; EGL_NONE when not current or surfaceless */
+         v = c->current && c->draw ? EGL_BACK_BUFFER : EGL_NONE;
+         break;
+      default:
+         egl_unlock();
+         return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
    }
    egl_unlock();
    *value = v;
@@ -319,8 +314,7 @@ mgl_eglMakeCurrent(EGLDisplay dpy, EGLSurface draw_h, EGLSurface read_h, EGLCont
 {
    static const char func[] = "eglMakeCurrent";
    struct egl_thread *t = egl_thread();
-   bool releasing = ctx_h == EGL_NO_CONTEXT && draw_h == EGL_NO_SURFACE &&
-                    read_h == EGL_NO_SURFACE;
+   bool releasing = ctx_h == EGL_NO_CONTEXT && draw_h == EGL_NO_SURFACE && read_h == EGL_NO_SURFACE;
    EGLBoolean ok;
 
    egl_lock();

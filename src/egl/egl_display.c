@@ -25,38 +25,35 @@ static struct egl_display displays[] = {
 static const char egl_vendor[] = "mgl";
 static const char egl_version[] = "1.5 mgl";
 static const char egl_client_apis[] = "OpenGL OpenGL_ES";
-static const char egl_display_extensions[] =
-   "EGL_EXT_create_context_robustness "
-   "EGL_KHR_create_context "
-   "EGL_KHR_create_context_no_error "
-   "EGL_KHR_get_all_proc_addresses "
-   "EGL_KHR_no_config_context "
-   "EGL_KHR_surfaceless_context";
+static const char egl_display_extensions[] = "EGL_EXT_create_context_robustness "
+                                             "EGL_KHR_create_context "
+                                             "EGL_KHR_create_context_no_error "
+                                             "EGL_KHR_get_all_proc_addresses "
+                                             "EGL_KHR_no_config_context "
+                                             "EGL_KHR_surfaceless_context";
 /* A display with a window system adds what window surfaces offer. */
-static const char egl_window_display_extensions[] =
-   "EGL_EXT_buffer_age "
-   "EGL_EXT_create_context_robustness "
-   "EGL_EXT_swap_buffers_with_damage "
-   "EGL_KHR_create_context "
-   "EGL_KHR_create_context_no_error "
-   "EGL_KHR_get_all_proc_addresses "
-   "EGL_KHR_no_config_context "
-   "EGL_KHR_surfaceless_context "
-   "EGL_KHR_swap_buffers_with_damage";
-static const char egl_client_extensions[] =
-   "EGL_EXT_client_extensions "
-   "EGL_EXT_platform_base "
-   "EGL_KHR_client_get_all_proc_addresses "
+static const char egl_window_display_extensions[] = "EGL_EXT_buffer_age "
+                                                    "EGL_EXT_create_context_robustness "
+                                                    "EGL_EXT_swap_buffers_with_damage "
+                                                    "EGL_KHR_create_context "
+                                                    "EGL_KHR_create_context_no_error "
+                                                    "EGL_KHR_get_all_proc_addresses "
+                                                    "EGL_KHR_no_config_context "
+                                                    "EGL_KHR_surfaceless_context "
+                                                    "EGL_KHR_swap_buffers_with_damage";
+static const char egl_client_extensions[] = "EGL_EXT_client_extensions "
+                                            "EGL_EXT_platform_base "
+                                            "EGL_KHR_client_get_all_proc_addresses "
 #if MGL_EGL_X11
-   "EGL_EXT_platform_x11 "
-   "EGL_EXT_platform_xcb "
-   "EGL_KHR_platform_x11 "
+                                            "EGL_EXT_platform_x11 "
+                                            "EGL_EXT_platform_xcb "
+                                            "EGL_KHR_platform_x11 "
 #endif
 #if MGL_EGL_WAYLAND
-   "EGL_EXT_platform_wayland "
-   "EGL_KHR_platform_wayland "
+                                            "EGL_EXT_platform_wayland "
+                                            "EGL_KHR_platform_wayland "
 #endif
-   "EGL_MESA_platform_surfaceless";
+                                            "EGL_MESA_platform_surfaceless";
 /* What glvnd's getVendorString(__EGL_VENDOR_STRING_PLATFORM_EXTENSIONS) answers. */
 const char egl_platform_extensions[] =
 #if MGL_EGL_X11
@@ -91,8 +88,7 @@ egl_lookup_display(EGLDisplay dpy)
 
 /* The display of (platform, native display, key), created on first use. */
 static EGLDisplay
-window_display(const struct egl_platform *p, void *native_display, intptr_t key,
-               const char *func)
+window_display(const struct egl_platform *p, void *native_display, intptr_t key, const char *func)
 {
    egl_lock();
    struct egl_display *d;
@@ -331,7 +327,7 @@ mgl_eglInitialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
    if (!d->initialized) {
       d->initialized = true;
       mgu_info("egl: display %p (%s) initialized, EGL %d.%d", dpy,
-               d->window                            ? d->window->name
+               d->window                 ? d->window->name
                : d->platform == EGL_NONE ? "default"
                                          : "surfaceless",
                MGL_EGL_VERSION_MAJOR, MGL_EGL_VERSION_MINOR);
@@ -381,14 +377,12 @@ mgl_eglQueryString(EGLDisplay dpy, EGLint name)
    if (!d)
       return NULL;
    switch (name) {
-   case EGL_VENDOR: egl_success(); return egl_vendor;
-   case EGL_VERSION: egl_success(); return egl_version;
-   case EGL_CLIENT_APIS: egl_success(); return egl_client_apis;
-   case EGL_EXTENSIONS:
-      egl_success();
-      return d->window ? egl_window_display_extensions : egl_display_extensions;
-   default:
-      egl_error(EGL_BAD_PARAMETER, "eglQueryString", "name 0x%04x", name);
-      return NULL;
+      case EGL_VENDOR: egl_success(); return egl_vendor;
+      case EGL_VERSION: egl_success(); return egl_version;
+      case EGL_CLIENT_APIS: egl_success(); return egl_client_apis;
+      case EGL_EXTENSIONS:
+         egl_success();
+         return d->window ? egl_window_display_extensions : egl_display_extensions;
+      default: egl_error(EGL_BAD_PARAMETER, "eglQueryString", "name 0x%04x", name); return NULL;
    }
 }

@@ -9,10 +9,10 @@
 
 #include "egl_api.h"
 
-#define MGL_EGL_EXPORT(ret, name, params, args)                                                \
-   __attribute__((visibility("default"))) ret EGLAPIENTRY egl##name params                     \
-   {                                                                                           \
-      return mgl_egl##name args;                                                               \
+#define MGL_EGL_EXPORT(ret, name, params, args)                                                    \
+   __attribute__((visibility("default"))) ret EGLAPIENTRY egl##name params                         \
+   {                                                                                               \
+      return mgl_egl##name args;                                                                   \
    }
 MGL_EGL_FUNCS(MGL_EGL_EXPORT)
 #undef MGL_EGL_EXPORT

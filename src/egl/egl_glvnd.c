@@ -60,8 +60,7 @@ swap_damage_dispatch(int which, EGLDisplay dpy, EGLSurface surface, const EGLint
    const __EGLapiExports *ex = egl_glvnd_exports;
    int index = __atomic_load_n(&dispatch_index[which], __ATOMIC_ACQUIRE);
    __EGLvendorInfo *vendor = ex && index >= 0 ? ex->getVendorFromDisplay(dpy) : NULL;
-   swap_damage_fn fn =
-      vendor ? (swap_damage_fn)ex->fetchDispatchEntry(vendor, index) : NULL;
+   swap_damage_fn fn = vendor ? (swap_damage_fn)ex->fetchDispatchEntry(vendor, index) : NULL;
    if (!fn) {
       if (ex && ex->setEGLError)
          ex->setEGLError(EGL_BAD_DISPLAY);

@@ -39,18 +39,18 @@ struct egl_window;
 struct egl_window_ops;
 
 struct egl_display {
-   EGLenum platform;                /* EGL_NONE: the default display */
+   EGLenum platform; /* EGL_NONE: the default display */
    bool initialized;
-   struct egl_object *contexts;     /* live handles */
-   struct egl_object *surfaces;     /* live handles */
+   struct egl_object *contexts; /* live handles */
+   struct egl_object *surfaces; /* live handles */
    /* Window systems (egl_window.h); all NULL/0 on the surfaceless and default displays. */
    const struct egl_platform *window;
-   void *native_display;            /* as the application gave it (NULL: the default one) */
-   intptr_t key;                    /* the platform's attribute key (X11: the screen) */
-   struct egl_native_display *nd;   /* opened at the first eglInitialize, kept until exit */
+   void *native_display;          /* as the application gave it (NULL: the default one) */
+   intptr_t key;                  /* the platform's attribute key (X11: the screen) */
+   struct egl_native_display *nd; /* opened at the first eglInitialize, kept until exit */
    bool config_window[MGL_EGL_CONFIG_COUNT]; /* EGL_WINDOW_BIT on this display */
    EGLint visual_id[MGL_EGL_CONFIG_COUNT], visual_type[MGL_EGL_CONFIG_COUNT];
-   struct egl_display *next;        /* the list of window-system displays */
+   struct egl_display *next; /* the list of window-system displays */
 };
 
 enum egl_object_kind { EGL_OBJECT_CONTEXT, EGL_OBJECT_SURFACE };
@@ -62,7 +62,7 @@ struct egl_object {
    struct egl_display *dpy;
    struct egl_object *next;
    enum egl_object_kind kind;
-   bool handle_valid;               /* false once destroyed or its display terminated */
+   bool handle_valid; /* false once destroyed or its display terminated */
 };
 
 struct egl_context {
@@ -72,33 +72,33 @@ struct egl_context {
    EGLint major, minor;             /* the version the front end was asked for */
    bool lose_on_reset;              /* EGL_LOSE_CONTEXT_ON_RESET (share contexts must agree) */
    struct fe_context *fe;
-   bool current;                    /* bound to some thread */
-   struct egl_surface *draw;        /* its draw surface while current (NULL: surfaceless) */
+   bool current;             /* bound to some thread */
+   struct egl_surface *draw; /* its draw surface while current (NULL: surfaceless) */
 };
 
 struct egl_surface {
    struct egl_object base;
    const struct egl_config *config;
    struct fe_surface *fe;
-   EGLint type;                     /* EGL_PBUFFER_BIT, EGL_WINDOW_BIT or EGL_PIXMAP_BIT */
+   EGLint type; /* EGL_PBUFFER_BIT, EGL_WINDOW_BIT or EGL_PIXMAP_BIT */
    EGLint width, height;
    EGLint largest_pbuffer;
    EGLint texture_format, texture_target, mipmap_texture, mipmap_level;
    EGLint swap_behavior, multisample_resolve;
    EGLint gl_colorspace, vg_alpha_format, vg_colorspace;
    EGLint swap_interval;
-   struct egl_context *bound_ctx;   /* the context it is current with, as draw or read */
+   struct egl_context *bound_ctx; /* the context it is current with, as draw or read */
    /* Window surfaces (type EGL_WINDOW_BIT): the platform's window, the client copy of the last
     * frame, and whether the native window is gone (every later swap fails). Pixmap surfaces
     * (EGL_PIXMAP_BIT) keep their pixmap here too, as the platform's egl_window. */
    struct egl_window *win;
    const struct egl_window_ops *win_ops;
    uint8_t *frame;
-   uint32_t frame_size;             /* FE_MAX_VIEWPORT keeps a frame far below 2^32 bytes */
-   uint64_t frames;                 /* presented so far */
-   uint64_t frames_server;          /* of those, presented by the server itself (Vulkan WSI) */
+   uint32_t frame_size;              /* FE_MAX_VIEWPORT keeps a frame far below 2^32 bytes */
+   uint64_t frames;                  /* presented so far */
+   uint64_t frames_server;           /* of those, presented by the server itself (Vulkan WSI) */
    uint64_t readback_ns, present_ns; /* time spent in each half of those swaps */
-   EGLint buffer_age;               /* EGL_BUFFER_AGE_EXT */
+   EGLint buffer_age;                /* EGL_BUFFER_AGE_EXT */
    bool lost;
 };
 
@@ -121,7 +121,8 @@ struct egl_thread *egl_thread(void);
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-EGLBoolean egl_error(EGLint error, const char *func, const char *fmt, ...);
+EGLBoolean
+egl_error(EGLint error, const char *func, const char *fmt, ...);
 /* Sets EGL_SUCCESS and returns EGL_TRUE. */
 EGLBoolean egl_success(void);
 const char *egl_error_name(EGLint error);

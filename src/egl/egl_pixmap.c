@@ -24,28 +24,27 @@ check_pixmap_attribs(const EGLAttrib *attrib_list, const char *func)
    for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       const EGLAttrib v = a[1];
       switch (a[0]) {
-      case EGL_GL_COLORSPACE:
-         if (v == EGL_GL_COLORSPACE_SRGB) {
-            mgu_info("egl: %s: sRGB pixmap surfaces are not supported yet", func);
-            return EGL_BAD_MATCH;
-         }
-         if (v != EGL_GL_COLORSPACE_LINEAR)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_VG_ALPHA_FORMAT:
-         if (v == EGL_VG_ALPHA_FORMAT_PRE)
-            return EGL_BAD_MATCH;
-         if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_VG_COLORSPACE:
-         if (v == EGL_VG_COLORSPACE_LINEAR)
-            return EGL_BAD_MATCH;
-         if (v != EGL_VG_COLORSPACE_sRGB)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      default:
-         return EGL_BAD_ATTRIBUTE;
+         case EGL_GL_COLORSPACE:
+            if (v == EGL_GL_COLORSPACE_SRGB) {
+               mgu_info("egl: %s: sRGB pixmap surfaces are not supported yet", func);
+               return EGL_BAD_MATCH;
+            }
+            if (v != EGL_GL_COLORSPACE_LINEAR)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         case EGL_VG_ALPHA_FORMAT:
+            if (v == EGL_VG_ALPHA_FORMAT_PRE)
+               return EGL_BAD_MATCH;
+            if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         case EGL_VG_COLORSPACE:
+            if (v == EGL_VG_COLORSPACE_LINEAR)
+               return EGL_BAD_MATCH;
+            if (v != EGL_VG_COLORSPACE_sRGB)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         default: return EGL_BAD_ATTRIBUTE;
       }
    }
    return EGL_SUCCESS;
@@ -80,8 +79,7 @@ pixmap_finish_hook(struct fe_context *fe_ctx, void *data)
    struct egl_surface *s = data;
    EGLint err = copy_to_pixmap(fe_ctx, s, s->win, s->win_ops);
    if (err != EGL_SUCCESS)
-      mgu_warn("egl: glFinish: the pixmap of surface %p was not updated (0x%04x)", (void *)s,
-               err);
+      mgu_warn("egl: glFinish: the pixmap of surface %p was not updated (0x%04x)", (void *)s, err);
 }
 
 static EGLSurface
@@ -159,14 +157,14 @@ pixmap_surface_create(EGLDisplay dpy, EGLConfig config, void *native_pixmap, boo
       egl_window_surface_finish(s);
       fe_surface_destroy(s->fe);
       free(s);
-      egl_error(late, func, late == EGL_BAD_ALLOC ? "the pixmap already has a surface"
-                                                  : "display terminated");
+      egl_error(late, func,
+                late == EGL_BAD_ALLOC ? "the pixmap already has a surface" : "display terminated");
       return EGL_NO_SURFACE;
    }
    egl_object_add(d, EGL_OBJECT_SURFACE, &s->base);
    egl_unlock();
-   mgu_info("egl: %s: %s pixmap surface %p, %dx%d depth %d, config %d", func, p->name,
-            (void *)s, w, h, depth, c->config_id);
+   mgu_info("egl: %s: %s pixmap surface %p, %dx%d depth %d, config %d", func, p->name, (void *)s, w,
+            h, depth, c->config_id);
    egl_success();
    return (EGLSurface)s;
 }
@@ -203,10 +201,9 @@ EGLBoolean
 egl_pixmap_wait_client(struct egl_thread *t, const char *func)
 {
    egl_lock();
-   struct egl_surface *s = t->ctx && t->draw && t->draw->type == EGL_PIXMAP_BIT &&
-                                 t->draw->base.handle_valid
-                              ? t->draw
-                              : NULL;
+   struct egl_surface *s =
+      t->ctx && t->draw && t->draw->type == EGL_PIXMAP_BIT && t->draw->base.handle_valid ? t->draw
+                                                                                         : NULL;
    struct fe_context *fe_ctx = s ? t->ctx->fe : NULL;
    egl_unlock();
    if (!s)
@@ -239,14 +236,13 @@ mgl_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType targe
     * current context before copying). */
    if (!current) {
       MGU_DECLINE(egl_copy_buffers_not_current, "%s: surface %p", func, surface);
-      return egl_error(EGL_BAD_SURFACE, func,
-                       "surface %p is not current on the calling thread", surface);
+      return egl_error(EGL_BAD_SURFACE, func, "surface %p is not current on the calling thread",
+                       surface);
    }
    const struct egl_platform *p = d->window;
    struct egl_window *pix = NULL;
    int depth = 0;
-   EGLint err = p->pixmap_create(d->nd, (void *)(uintptr_t)target, false, s->config, &pix,
-                                 &depth);
+   EGLint err = p->pixmap_create(d->nd, (void *)(uintptr_t)target, false, s->config, &pix, &depth);
    if (err != EGL_SUCCESS)
       return egl_error(err, func, "target pixmap 0x%lx for config %d", (unsigned long)target,
                        s->config->config_id);

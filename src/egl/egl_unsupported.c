@@ -40,21 +40,22 @@ mgl_eglCreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib *attrib_list)
    (void)attrib_list;
    if (!check_display(dpy, "eglCreateSync"))
       return EGL_NO_SYNC;
-   MGU_DECLINE(gl_feature_unimplemented, "eglCreateSync (type 0x%04x): EGL sync objects are "
-               "not implemented yet", type);
+   MGU_DECLINE(gl_feature_unimplemented,
+               "eglCreateSync (type 0x%04x): EGL sync objects are "
+               "not implemented yet",
+               type);
    egl_error(EGL_BAD_PARAMETER, "eglCreateSync", "sync type 0x%04x not supported", type);
    return EGL_NO_SYNC;
 }
 
 /* No sync object can exist, so every handle is invalid (EGL_BAD_PARAMETER). */
-#define NO_SYNC_OBJECTS(func, fail)                                                         \
-   do {                                                                                     \
-      if (!check_display(dpy, func))                                                           \
-         return fail;                                                                       \
-      MGU_DECLINE(gl_feature_unimplemented, "%s: EGL sync objects are not implemented yet", \
-                  func);                                                                    \
-      egl_error(EGL_BAD_PARAMETER, func, "sync %p", sync);                                  \
-      return fail;                                                                          \
+#define NO_SYNC_OBJECTS(func, fail)                                                                \
+   do {                                                                                            \
+      if (!check_display(dpy, func))                                                               \
+         return fail;                                                                              \
+      MGU_DECLINE(gl_feature_unimplemented, "%s: EGL sync objects are not implemented yet", func); \
+      egl_error(EGL_BAD_PARAMETER, func, "sync %p", sync);                                         \
+      return fail;                                                                                 \
    } while (0)
 
 EGLBoolean EGLAPIENTRY
@@ -97,8 +98,10 @@ mgl_eglCreateImage(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuff
    (void)attrib_list;
    if (!check_display(dpy, "eglCreateImage"))
       return EGL_NO_IMAGE;
-   MGU_DECLINE(gl_feature_unimplemented, "eglCreateImage (target 0x%04x): EGLImages are not "
-               "implemented yet", target);
+   MGU_DECLINE(gl_feature_unimplemented,
+               "eglCreateImage (target 0x%04x): EGLImages are not "
+               "implemented yet",
+               target);
    egl_error(EGL_BAD_PARAMETER, "eglCreateImage", "target 0x%04x not supported", target);
    return EGL_NO_IMAGE;
 }

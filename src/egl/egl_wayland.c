@@ -40,9 +40,9 @@
 
 struct egl_native_display {
    struct wl_display *native;
-   bool own;                    /* we connected it (EGL_DEFAULT_DISPLAY) */
+   bool own; /* we connected it (EGL_DEFAULT_DISPLAY) */
    struct wl_event_queue *queue;
-   struct wl_display *wrapper;  /* native, on queue */
+   struct wl_display *wrapper; /* native, on queue */
    struct wl_registry *registry;
    struct wl_shm *shm;
    uint32_t shm_name;
@@ -55,24 +55,24 @@ struct wl_slot {
    size_t size;
    int width, height;
    uint32_t stride;
-   bool busy;                   /* attached and not released yet */
+   bool busy; /* attached and not released yet */
 };
 
 struct egl_window {
    struct egl_native_display *dpy;
-   int max_buffers;             /* MGL_FRAMES_IN_FLIGHT + 1 */
-   pthread_mutex_t lock;        /* native can vanish from the app's thread */
+   int max_buffers;      /* MGL_FRAMES_IN_FLIGHT + 1 */
+   pthread_mutex_t lock; /* native can vanish from the app's thread */
    struct wl_egl_window *native;
    struct wl_event_queue *queue;
-   struct wl_surface *surface;  /* wrapper of the app's wl_surface, on queue */
-   struct wl_shm *shm;          /* wrapper of the display's wl_shm, on queue */
+   struct wl_surface *surface; /* wrapper of the app's wl_surface, on queue */
+   struct wl_shm *shm;         /* wrapper of the display's wl_shm, on queue */
    struct wl_callback *throttle;
    bool alpha;
    int interval;
    bool lost;
    struct wl_slot slots[WL_MAX_BUFFERS];
    uint64_t frames, callback_timeouts, buffers_allocated;
-   uint64_t copy_ns, wait_ns;   /* time in the wl_shm copy, and waiting on the compositor */
+   uint64_t copy_ns, wait_ns; /* time in the wl_shm copy, and waiting on the compositor */
 };
 
 static int64_t
@@ -189,7 +189,6 @@ flag_set(void *arg)
    return *(bool *)arg;
 }
 
-
 /* No display attributes exist for EGL_PLATFORM_WAYLAND_KHR. */
 static EGLint
 wl_check_attribs(const EGLAttrib *attribs, intptr_t *key)
@@ -282,8 +281,8 @@ wl_display_close(struct egl_native_display *d)
 
 /* Wayland has no visuals: every config presents through ARGB8888 (alpha) or XRGB8888. */
 static bool
-wl_config_visual(struct egl_native_display *nd, const struct egl_config *config,
-                 EGLint *visual_id, EGLint *visual_type)
+wl_config_visual(struct egl_native_display *nd, const struct egl_config *config, EGLint *visual_id,
+                 EGLint *visual_type)
 {
    (void)nd;
    (void)config;
@@ -495,9 +494,9 @@ slot_alloc(struct egl_window *w, struct wl_slot *s, int width, int height)
    struct wl_shm_pool *pool = wl_shm_create_pool(w->shm, fd, (int32_t)size);
    if (!pool)
       goto fail_map;
-   s->buffer = wl_shm_pool_create_buffer(pool, 0, width, height, (int32_t)stride,
-                                         w->alpha ? WL_SHM_FORMAT_ARGB8888
-                                                  : WL_SHM_FORMAT_XRGB8888);
+   s->buffer =
+      wl_shm_pool_create_buffer(pool, 0, width, height, (int32_t)stride,
+                                w->alpha ? WL_SHM_FORMAT_ARGB8888 : WL_SHM_FORMAT_XRGB8888);
    wl_shm_pool_destroy(pool); /* the buffer keeps the pool's memory */
    close(fd);
    if (!s->buffer) {
@@ -545,8 +544,8 @@ slot_get(struct egl_window *w, int width, int height)
 static void
 damage(struct egl_window *w, const struct egl_frame *f)
 {
-   bool by_buffer = wl_proxy_get_version((struct wl_proxy *)w->surface) >=
-                    WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION;
+   bool by_buffer =
+      wl_proxy_get_version((struct wl_proxy *)w->surface) >= WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION;
    if (f->damage_count <= 0 || !f->damage) {
       if (by_buffer)
          wl_surface_damage_buffer(w->surface, 0, 0, INT32_MAX, INT32_MAX);

@@ -61,42 +61,41 @@ check_window_attribs(const EGLAttrib *attrib_list, const char *func)
    for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       const EGLAttrib v = a[1];
       switch (a[0]) {
-      case EGL_RENDER_BUFFER:
-         /* EGL_SINGLE_BUFFER is a hint an implementation may ignore (EGL 1.5 §3.5.1): the
+         case EGL_RENDER_BUFFER:
+            /* EGL_SINGLE_BUFFER is a hint an implementation may ignore (EGL 1.5 §3.5.1): the
           * surface stays back-buffered and EGL_RENDER_BUFFER reports EGL_BACK_BUFFER. */
-         if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_GL_COLORSPACE:
-         if (v == EGL_GL_COLORSPACE_SRGB) {
-            mgu_info("egl: %s: sRGB window surfaces are not supported yet", func);
-            return EGL_BAD_MATCH;
-         }
-         if (v != EGL_GL_COLORSPACE_LINEAR)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_VG_ALPHA_FORMAT:
-         if (v == EGL_VG_ALPHA_FORMAT_PRE)
-            return EGL_BAD_MATCH;
-         if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_VG_COLORSPACE:
-         if (v == EGL_VG_COLORSPACE_LINEAR)
-            return EGL_BAD_MATCH;
-         if (v != EGL_VG_COLORSPACE_sRGB)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      default:
-         return EGL_BAD_ATTRIBUTE;
+            if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         case EGL_GL_COLORSPACE:
+            if (v == EGL_GL_COLORSPACE_SRGB) {
+               mgu_info("egl: %s: sRGB window surfaces are not supported yet", func);
+               return EGL_BAD_MATCH;
+            }
+            if (v != EGL_GL_COLORSPACE_LINEAR)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         case EGL_VG_ALPHA_FORMAT:
+            if (v == EGL_VG_ALPHA_FORMAT_PRE)
+               return EGL_BAD_MATCH;
+            if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         case EGL_VG_COLORSPACE:
+            if (v == EGL_VG_COLORSPACE_LINEAR)
+               return EGL_BAD_MATCH;
+            if (v != EGL_VG_COLORSPACE_sRGB)
+               return EGL_BAD_ATTRIBUTE;
+            break;
+         default: return EGL_BAD_ATTRIBUTE;
       }
    }
    return EGL_SUCCESS;
 }
 
 EGLSurface
-egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
-                          bool platform_form, const EGLAttrib *attrib_list, const char *func)
+egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window, bool platform_form,
+                          const EGLAttrib *attrib_list, const char *func)
 {
    egl_lock();
    struct egl_display *d = egl_check_display(dpy, func);
@@ -179,8 +178,8 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
       egl_window_surface_finish(s);
       fe_surface_destroy(s->fe);
       free(s);
-      egl_error(late, func, late == EGL_BAD_ALLOC ? "the window already has a surface"
-                                                  : "display terminated");
+      egl_error(late, func,
+                late == EGL_BAD_ALLOC ? "the window already has a surface" : "display terminated");
       return EGL_NO_SURFACE;
    }
    egl_object_add(d, EGL_OBJECT_SURFACE, &s->base);
@@ -202,9 +201,10 @@ present_mode(void)
    static int mode = -1;
    if (mode < 0) {
       const char *v = getenv("MGL_PRESENT");
-      mode = !v ? PRESENT_AUTO : !strcmp(v, "copy") ? PRESENT_COPY
-                               : !strcmp(v, "wsi")  ? PRESENT_WSI
-                                                    : PRESENT_AUTO;
+      mode = !v                   ? PRESENT_AUTO
+             : !strcmp(v, "copy") ? PRESENT_COPY
+             : !strcmp(v, "wsi")  ? PRESENT_WSI
+                                  : PRESENT_AUTO;
       if (v && strcmp(v, "copy") && strcmp(v, "wsi") && strcmp(v, "auto"))
          mgu_warn("egl: MGL_PRESENT=%s is not copy, wsi or auto: auto", v);
    }
@@ -263,8 +263,8 @@ surface_lost(struct egl_surface *s, const char *func)
 #define MAX_DAMAGE_RECTS 64
 
 EGLBoolean
-egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects,
-                EGLint n_rects, const char *func)
+egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects, EGLint n_rects,
+                const char *func)
 {
    if (s->lost)
       return egl_error(EGL_BAD_NATIVE_WINDOW, func, "surface %p is lost", (void *)s);
@@ -293,8 +293,8 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
          n_damage = -1; /* too many to carry: present everything */
          break;
       }
-      damage[n_damage++] = (struct egl_rect){(int32_t)x0, (int32_t)(h - y1), (int32_t)(x1 - x0),
-                                             (int32_t)(y1 - y0)};
+      damage[n_damage++] =
+         (struct egl_rect){(int32_t)x0, (int32_t)(h - y1), (int32_t)(x1 - x0), (int32_t)(y1 - y0)};
    }
    /* Every rectangle outside the surface: nothing changed on screen, still a frame. */
    const bool nothing = n_rects > 0 && n_damage == 0;
@@ -351,8 +351,7 @@ egl_window_swap(struct egl_thread *t, struct egl_surface *s, const EGLint *rects
    if (nw != w || nh != h) {
       st = fe_surface_resize(s->fe, nw, nh);
       if (st != FE_OK)
-         return egl_error(egl_fe_error(st), func, "cannot resize the surface to %dx%d", nw,
-                          nh);
+         return egl_error(egl_fe_error(st), func, "cannot resize the surface to %dx%d", nw, nh);
       egl_lock();
       s->width = nw;
       s->height = nh;

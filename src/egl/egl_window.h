@@ -57,13 +57,13 @@ struct egl_rect {
 struct egl_frame {
    const uint8_t *top;
    ptrdiff_t stride;
-   int32_t width, height;   /* the surface's size this frame was drawn at */
+   int32_t width, height; /* the surface's size this frame was drawn at */
    bool has_alpha;
    /* What changed since the previous frame (eglSwapBuffersWithDamage), clipped to the frame;
     * damage_count 0: everything. A platform may always present more than the damage. */
    const struct egl_rect *damage;
    int32_t damage_count;
-   uint64_t serial;         /* 1 for a surface's first frame, then +1 per presented frame */
+   uint64_t serial; /* 1 for a surface's first frame, then +1 per presented frame */
 };
 
 /* What a window system implements for its windows. */
@@ -96,8 +96,8 @@ struct egl_window_ops {
 
 /* One window system, as an EGL platform. */
 struct egl_platform {
-   EGLenum platform;  /* EGL_PLATFORM_X11_KHR, EGL_PLATFORM_XCB_EXT, EGL_PLATFORM_WAYLAND_KHR */
-   const char *name;  /* "x11", "xcb", "wayland": logs, and the EGL_PLATFORM value */
+   EGLenum platform; /* EGL_PLATFORM_X11_KHR, EGL_PLATFORM_XCB_EXT, EGL_PLATFORM_WAYLAND_KHR */
+   const char *name; /* "x11", "xcb", "wayland": logs, and the EGL_PLATFORM value */
    /* Checks the eglGetPlatformDisplay attributes (EGL_SUCCESS or EGL_BAD_ATTRIBUTE) and, for
     * the display's identity, returns in *key an attribute value that makes two displays on
     * the same native display differ (X11: the screen; 0 when none). Called at
@@ -120,9 +120,8 @@ struct egl_platform {
     * EGLNativeWindowType cast to a pointer (X11: the Window id itself, Wayland: the
     * wl_egl_window *). Returns EGL_SUCCESS and *out, EGL_BAD_NATIVE_WINDOW (not a window, or
     * gone), EGL_BAD_MATCH (the window's visual does not match the config) or EGL_BAD_ALLOC. */
-   EGLint (*window_create)(struct egl_native_display *nd, void *native_window,
-                           bool platform_form, const struct egl_config *config,
-                           struct egl_window **out);
+   EGLint (*window_create)(struct egl_native_display *nd, void *native_window, bool platform_form,
+                           const struct egl_config *config, struct egl_window **out);
    const struct egl_window_ops *window;
    /* eglGetDisplay(native) with no platform named (EGL_PLATFORM unset, no glvnd guess): true
     * when native_display is certainly one of this platform's displays. NULL: never guessed. */
@@ -134,9 +133,8 @@ struct egl_platform {
     * EGL_SUCCESS with *out and the pixmap's depth in *depth, EGL_BAD_NATIVE_PIXMAP (not a
     * pixmap, or gone), EGL_BAD_MATCH (a depth the config does not write) or EGL_BAD_ALLOC.
     * NULL: the platform has no native pixmaps (configs lack EGL_PIXMAP_BIT). */
-   EGLint (*pixmap_create)(struct egl_native_display *nd, void *native_pixmap,
-                           bool platform_form, const struct egl_config *config,
-                           struct egl_window **out, int *depth);
+   EGLint (*pixmap_create)(struct egl_native_display *nd, void *native_pixmap, bool platform_form,
+                           const struct egl_config *config, struct egl_window **out, int *depth);
 };
 
 /* The platforms built into this library (egl_window.c); NULL when `platform` is not one. */

@@ -43,10 +43,10 @@
 
 struct egl_native_display {
    xcb_connection_t *conn;
-   bool owned;                /* connected here (EGL_DEFAULT_DISPLAY): disconnected at close */
+   bool owned; /* connected here (EGL_DEFAULT_DISPLAY): disconnected at close */
    xcb_screen_t *screen;
-   xcb_visualid_t visual24;   /* TrueColor, depth 24, masks ff0000/ff00/ff (0: none) */
-   xcb_visualid_t visual32;   /* the same at depth 32 (an ARGB visual), 0: none */
+   xcb_visualid_t visual24; /* TrueColor, depth 24, masks ff0000/ff00/ff (0: none) */
+   xcb_visualid_t visual32; /* the same at depth 32 (an ARGB visual), 0: none */
    bool has_shm, has_present;
    uint32_t max_request_bytes;
    /* The name another process opens this display by (the server presenting itself): $DISPLAY
@@ -55,11 +55,11 @@ struct egl_native_display {
 };
 
 struct slot {
-   int shmid;                 /* -1: no segment */
+   int shmid; /* -1: no segment */
    xcb_shm_seg_t seg;
    uint8_t *map;
    size_t size;
-   bool busy;                 /* fence below not yet answered */
+   bool busy; /* fence below not yet answered */
    xcb_get_input_focus_cookie_t fence;
 };
 
@@ -70,11 +70,11 @@ struct egl_window {
    uint8_t depth;
    int interval;
    bool gone;
-   bool pixmap;               /* a pixmap (pixmap surfaces, eglCopyBuffers): present waits */
+   bool pixmap; /* a pixmap (pixmap surfaces, eglCopyBuffers): present waits */
    struct slot slots[MAX_SLOTS];
    int nslots, next_slot;
-   bool shm_ok;               /* false after an attach failed: put_image from then on */
-   uint8_t *staging;          /* the put_image path's top-down copy */
+   bool shm_ok;      /* false after an attach failed: put_image from then on */
+   uint8_t *staging; /* the put_image path's top-down copy */
    uint32_t staging_size;
    /* Present pacing */
    xcb_special_event_t *special;
@@ -205,8 +205,8 @@ display_init(xcb_connection_t *conn, bool owned, int screen, struct egl_native_d
    ext = xcb_get_extension_data(conn, &xcb_present_id);
    nd->has_present = ext && ext->present;
    if (nd->has_present) {
-      xcb_present_query_version_reply_t *r = xcb_present_query_version_reply(
-         conn, xcb_present_query_version(conn, 1, 0), NULL);
+      xcb_present_query_version_reply_t *r =
+         xcb_present_query_version_reply(conn, xcb_present_query_version(conn, 1, 0), NULL);
       nd->has_present = r != NULL;
       free(r);
    }
@@ -287,8 +287,8 @@ x11_display_open(void *native_display, intptr_t key, struct egl_native_display *
    if (!native_display)
       return connect_default(key, out);
    Display *dpy = native_display;
-   EGLint err = display_init(XGetXCBConnection(dpy), false,
-                             key ? (int)key - 1 : DefaultScreen(dpy), out);
+   EGLint err =
+      display_init(XGetXCBConnection(dpy), false, key ? (int)key - 1 : DefaultScreen(dpy), out);
    if (err == EGL_SUCCESS)
       display_name(*out, DisplayString(dpy));
    return err;
@@ -314,8 +314,8 @@ x11_display_close(struct egl_native_display *nd)
 }
 
 static bool
-x11_config_visual(struct egl_native_display *nd, const struct egl_config *config,
-                  EGLint *visual_id, EGLint *visual_type)
+x11_config_visual(struct egl_native_display *nd, const struct egl_config *config, EGLint *visual_id,
+                  EGLint *visual_type)
 {
    /* A config with alpha presents through the ARGB visual when the screen has one (so a
     * compositor can blend it), else through the depth-24 visual, alpha dropped. */
@@ -409,8 +409,8 @@ pace_select(struct egl_window *w)
       return;
    w->eid = xcb_generate_id(c);
    xcb_generic_error_t *e = xcb_request_check(
-      c, xcb_present_select_input_checked(c, w->eid, w->id,
-                                          XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY));
+      c,
+      xcb_present_select_input_checked(c, w->eid, w->id, XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY));
    if (e) {
       free(e);
       return;
@@ -557,8 +557,7 @@ pace_after(struct egl_window *w)
    w->notify_serial++;
    /* The first frame asks for "now" (target 0) and learns the MSC from the event. */
    const uint64_t target = w->last_msc ? w->last_msc + (uint64_t)w->interval : 0;
-   xcb_void_cookie_t ck =
-      xcb_present_notify_msc_checked(c, w->id, w->notify_serial, target, 0, 0);
+   xcb_void_cookie_t ck = xcb_present_notify_msc_checked(c, w->id, w->notify_serial, target, 0, 0);
    w->notify_pending = true;
    /* Its error (BadWindow) is collected now or never reaches Xlib: xcb keeps a checked
     * request's error until asked, and the wait above does not need it. */
@@ -626,8 +625,8 @@ x11_present(struct egl_window *w, const struct egl_frame *f)
                    r->width, r->height);
          xcb_void_cookie_t k = xcb_shm_put_image_checked(
             c, w->id, w->gc, (uint16_t)f->width, (uint16_t)f->height, (uint16_t)r->x,
-            (uint16_t)r->y, (uint16_t)r->width, (uint16_t)r->height, (int16_t)r->x,
-            (int16_t)r->y, w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0, s->seg, 0);
+            (uint16_t)r->y, (uint16_t)r->width, (uint16_t)r->height, (int16_t)r->x, (int16_t)r->y,
+            w->depth, XCB_IMAGE_FORMAT_Z_PIXMAP, 0, s->seg, 0);
          if (nck < MAX_COOKIES)
             ck[nck++] = k;
          else
@@ -642,15 +641,14 @@ x11_present(struct egl_window *w, const struct egl_frame *f)
          const struct egl_rect *r = &rects[i];
          const size_t row = (size_t)r->width * 4u;
          copy_rect(w->staging, row, f, r->x, r->y, r->width, r->height);
-         size_t rows_per = w->nd->max_request_bytes > header + row
-                              ? (w->nd->max_request_bytes - header) / row
-                              : 1;
+         size_t rows_per =
+            w->nd->max_request_bytes > header + row ? (w->nd->max_request_bytes - header) / row : 1;
          for (int32_t y = 0; y < r->height; y += (int32_t)rows_per) {
             int32_t n = r->height - y < (int32_t)rows_per ? r->height - y : (int32_t)rows_per;
-            xcb_void_cookie_t k = xcb_put_image_checked(
-               c, XCB_IMAGE_FORMAT_Z_PIXMAP, w->id, w->gc, (uint16_t)r->width, (uint16_t)n,
-               (int16_t)r->x, (int16_t)(r->y + y), 0, w->depth, (uint32_t)(row * (size_t)n),
-               w->staging + row * (size_t)y);
+            xcb_void_cookie_t k =
+               xcb_put_image_checked(c, XCB_IMAGE_FORMAT_Z_PIXMAP, w->id, w->gc, (uint16_t)r->width,
+                                     (uint16_t)n, (int16_t)r->x, (int16_t)(r->y + y), 0, w->depth,
+                                     (uint32_t)(row * (size_t)n), w->staging + row * (size_t)y);
             if (nck < MAX_COOKIES)
                ck[nck++] = k;
             else
@@ -827,8 +825,7 @@ pixmap_create(struct egl_native_display *nd, xcb_pixmap_t id, const struct egl_c
    } else {
       depth = geo->depth;
       const int want = config ? (config->alpha_size ? 32 : 24) : 0;
-      if ((depth != 24 && depth != 32) || zpixmap_bpp(c, depth) != 32 ||
-          (want && depth != want)) {
+      if ((depth != 24 && depth != 32) || zpixmap_bpp(c, depth) != 32 || (want && depth != want)) {
          mgu_info("egl: x11: pixmap 0x%x has depth %u: the config writes depth %d pixmaps", id,
                   depth, want ? want : 24);
          err = EGL_BAD_MATCH;
@@ -877,8 +874,8 @@ xcb_pixmap_create(struct egl_native_display *nd, void *native_pixmap, bool platf
                   const struct egl_config *config, struct egl_window **out, int *depth)
 {
    /* XCB's pixmap handle is an xcb_pixmap_t, an X11 one a Pixmap (unsigned long). */
-   const xcb_pixmap_t id = platform_form ? *(const xcb_pixmap_t *)native_pixmap
-                                         : (xcb_pixmap_t)(uintptr_t)native_pixmap;
+   const xcb_pixmap_t id =
+      platform_form ? *(const xcb_pixmap_t *)native_pixmap : (xcb_pixmap_t)(uintptr_t)native_pixmap;
    return pixmap_create(nd, id, config, out, depth);
 }
 

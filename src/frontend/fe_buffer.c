@@ -32,16 +32,16 @@ static struct fe_buffer **
 binding_point(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-   case GL_ARRAY_BUFFER: return &ctx->array_buffer;
-   case GL_ELEMENT_ARRAY_BUFFER: return &element_vao(ctx)->elements;
-   case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
-   case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
-   case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
-   case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
-   case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
-   case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
-   case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
-   default: return NULL;
+      case GL_ARRAY_BUFFER: return &ctx->array_buffer;
+      case GL_ELEMENT_ARRAY_BUFFER: return &element_vao(ctx)->elements;
+      case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
+      case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
+      case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
+      case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
+      case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
+      case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
+      case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
+      default: return NULL;
    }
 }
 
@@ -112,8 +112,8 @@ fe_buffer_destroy(struct fe_context *ctx, struct fe_buffer *buf)
 }
 
 void
-fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
-                 const void *data, uint64_t size)
+fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, const void *data,
+                 uint64_t size)
 {
    if (buf->copy && offset + size <= (uint64_t)buf->size)
       memcpy(buf->copy + offset, data, size);
@@ -125,8 +125,8 @@ fe_buffer_upload(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset,
 }
 
 void
-fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset,
-                   const void *data, uint64_t size)
+fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offset, const void *data,
+                   uint64_t size)
 {
    const uint8_t *p = data;
    while (size) {
@@ -190,9 +190,9 @@ static void
 unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
 {
    struct fe_buffer **points[] = {
-      &ctx->array_buffer, &ctx->copy_read_buffer, &ctx->copy_write_buffer,
+      &ctx->array_buffer,      &ctx->copy_read_buffer,    &ctx->copy_write_buffer,
       &ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer, &ctx->uniform_buffer,
-      &ctx->texture_buffer, &ctx->xfb_buffer,
+      &ctx->texture_buffer,    &ctx->xfb_buffer,
    };
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
       if (*points[i] == buf)
@@ -306,8 +306,7 @@ mgl_glBindBufferBase(GLenum target, GLuint index, GLuint buffer)
 }
 
 void
-mgl_glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
-                      GLsizeiptr size)
+mgl_glBindBufferRange(GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size)
 {
    FE_CTX_OR_RETURN();
    bind_range(ctx, target, index, buffer, offset, size, false);
@@ -354,9 +353,8 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
       .res = buf->res,
       .target = MGP_RESOURCE_TARGET_BUFFER,
       .levels = 1,
-      .bind_mask = MGP_BIND_VERTEX | MGP_BIND_INDEX | MGP_BIND_CONSTANT |
-                   MGP_BIND_SHADER_BUFFER | MGP_BIND_INDIRECT | MGP_BIND_STREAM_OUTPUT |
-                   MGP_BIND_TRANSFER,
+      .bind_mask = MGP_BIND_VERTEX | MGP_BIND_INDEX | MGP_BIND_CONSTANT | MGP_BIND_SHADER_BUFFER |
+                   MGP_BIND_INDIRECT | MGP_BIND_STREAM_OUTPUT | MGP_BIND_TRANSFER,
       .format = MGP_FORMAT_NONE,
       .width = (uint32_t)size,
       .height = 1,
@@ -431,7 +429,7 @@ fe_buffer_event(struct fe_context *ctx, const struct mgp_event *ev)
  * valid, else from the server (a counted round trip). */
 void
 fe_buffer_read(struct fe_context *ctx, struct fe_buffer *buf, uint64_t offset, uint64_t size,
-         void *dst)
+               void *dst)
 {
    if (!size || !buf->created)
       return;
@@ -483,8 +481,7 @@ mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_o
                         GLintptr write_offset, GLsizeiptr size)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!binding_point(ctx, read_target) || !binding_point(ctx, write_target),
-            GL_INVALID_ENUM);
+   FE_CHECK(!binding_point(ctx, read_target) || !binding_point(ctx, write_target), GL_INVALID_ENUM);
    struct fe_buffer *src = bound_buffer(ctx, read_target);
    if (!src)
       return;
@@ -492,8 +489,7 @@ mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_o
    if (!dst)
       return;
    FE_CHECK(read_offset < 0 || write_offset < 0 || size < 0, GL_INVALID_VALUE);
-   FE_CHECK(read_offset + size > src->size || write_offset + size > dst->size,
-            GL_INVALID_VALUE);
+   FE_CHECK(read_offset + size > src->size || write_offset + size > dst->size, GL_INVALID_VALUE);
    FE_CHECK(src == dst && read_offset < write_offset + size && write_offset < read_offset + size,
             GL_INVALID_VALUE);
    FE_CHECK(src->mapped || dst->mapped, GL_INVALID_OPERATION);
@@ -524,8 +520,8 @@ mgl_glCopyBufferSubData(GLenum read_target, GLenum write_target, GLintptr read_o
 
 /* ---- mapping -------------------------------------------------------------------------------- */
 
-#define MAP_ALL_BITS                                                                           \
-   (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |                         \
+#define MAP_ALL_BITS                                                                               \
+   (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |                             \
     GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT)
 
 static void *
@@ -586,10 +582,10 @@ mgl_glMapBuffer(GLenum target, GLenum access)
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
    GLbitfield bits;
    switch (access) {
-   case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
-   case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
-   case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
-   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+      case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
+      case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
+      case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (!buf)
@@ -635,12 +631,11 @@ mgl_glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (!buf)
       return;
-   FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT),
-            GL_INVALID_OPERATION);
+   FE_CHECK(!buf->mapped || !(buf->map_access & GL_MAP_FLUSH_EXPLICIT_BIT), GL_INVALID_OPERATION);
    FE_CHECK(offset + length > buf->map_length, GL_INVALID_VALUE);
    if (length)
-      fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset),
-                       buf->map_shadow + offset, (uint64_t)length);
+      fe_buffer_upload(ctx, buf, (uint64_t)(buf->map_offset + offset), buf->map_shadow + offset,
+                       (uint64_t)length);
 }
 
 /* ---- queries -------------------------------------------------------------------------------- */
@@ -653,30 +648,32 @@ buffer_param(struct fe_context *ctx, GLenum target, GLenum pname, GLint64 *out)
       return false;
    }
    switch (pname) {
-   case GL_BUFFER_SIZE: case GL_BUFFER_USAGE: case GL_BUFFER_ACCESS:
-   case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAPPED: case GL_BUFFER_MAP_OFFSET:
-   case GL_BUFFER_MAP_LENGTH:
-      break;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return false;
+      case GL_BUFFER_SIZE:
+      case GL_BUFFER_USAGE:
+      case GL_BUFFER_ACCESS:
+      case GL_BUFFER_ACCESS_FLAGS:
+      case GL_BUFFER_MAPPED:
+      case GL_BUFFER_MAP_OFFSET:
+      case GL_BUFFER_MAP_LENGTH: break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (!buf)
       return false;
    switch (pname) {
-   case GL_BUFFER_SIZE: *out = buf->size; break;
-   case GL_BUFFER_USAGE: *out = buf->usage; break;
-   case GL_BUFFER_ACCESS: {
-      GLbitfield rw = buf->map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
-      *out = rw == GL_MAP_READ_BIT ? GL_READ_ONLY
-             : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY : GL_READ_WRITE;
-      break;
-   }
-   case GL_BUFFER_ACCESS_FLAGS: *out = buf->map_access; break;
-   case GL_BUFFER_MAPPED: *out = buf->mapped; break;
-   case GL_BUFFER_MAP_OFFSET: *out = buf->map_offset; break;
-   case GL_BUFFER_MAP_LENGTH: *out = buf->map_length; break;
+      case GL_BUFFER_SIZE: *out = buf->size; break;
+      case GL_BUFFER_USAGE: *out = buf->usage; break;
+      case GL_BUFFER_ACCESS: {
+         GLbitfield rw = buf->map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
+         *out = rw == GL_MAP_READ_BIT    ? GL_READ_ONLY
+                : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY
+                                         : GL_READ_WRITE;
+         break;
+      }
+      case GL_BUFFER_ACCESS_FLAGS: *out = buf->map_access; break;
+      case GL_BUFFER_MAPPED: *out = buf->mapped; break;
+      case GL_BUFFER_MAP_OFFSET: *out = buf->map_offset; break;
+      case GL_BUFFER_MAP_LENGTH: *out = buf->map_length; break;
    }
    return true;
 }

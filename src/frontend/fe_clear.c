@@ -55,8 +55,7 @@ void
 mgl_glClear(GLbitfield mask)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
-                                 GL_STENCIL_BUFFER_BIT),
+   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT),
             GL_INVALID_VALUE);
    if (!clear_ready(ctx))
       return;

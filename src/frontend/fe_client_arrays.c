@@ -87,8 +87,8 @@ fixed_to_float(float *dst, const uint8_t *src, uint64_t n, unsigned comps, uint6
 }
 
 bool
-fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
-                         uint32_t instances, int64_t *rebase)
+fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last, uint32_t instances,
+                         int64_t *rebase)
 {
    struct fe_vao *vao = ctx->vao;
    *rebase = 0;
@@ -132,8 +132,8 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
       if (a->client) {
          spans[i].src = (const uint8_t *)(uintptr_t)a->offset + lo * stride;
       } else if (a->offset + lo * stride + spans[i].bytes > (uint64_t)a->buffer->size) {
-         MGU_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u reads past its %lld-byte buffer",
-                     i, (long long)a->buffer->size);
+         MGU_DECLINE(gl_draw_out_of_bounds, "GL_FIXED array %u reads past its %lld-byte buffer", i,
+                     (long long)a->buffer->size);
          return false;
       }
       const uint64_t out = a->type == GL_FIXED ? spans[i].count * elem : spans[i].bytes;
@@ -164,8 +164,7 @@ fe_client_arrays_prepare(struct fe_context *ctx, uint32_t first, uint32_t last,
       float *conv = src ? malloc(spans[i].count * elem) : NULL;
       if (conv) {
          fixed_to_float(conv, src, spans[i].count, (unsigned)(elem / 4u), stride);
-         fe_resource_upload(ctx, vao->stream_res, a->stream_offset, conv,
-                            spans[i].count * elem);
+         fe_resource_upload(ctx, vao->stream_res, a->stream_offset, conv, spans[i].count * elem);
       } else {
          fe_error(ctx, GL_OUT_OF_MEMORY);
          ok = false;
@@ -192,8 +191,7 @@ fe_client_arrays_index_range(struct fe_context *ctx, GLenum type, GLsizei count,
       const uint64_t offset = (uint64_t)(uintptr_t)indices, bytes = (uint64_t)count * size;
       if (!eb->created || offset + bytes > (uint64_t)eb->size) {
          MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
-                     (unsigned long long)offset, (unsigned long long)bytes,
-                     (long long)eb->size);
+                     (unsigned long long)offset, (unsigned long long)bytes, (long long)eb->size);
          return false;
       }
       if (eb->copy && eb->copy_valid) {

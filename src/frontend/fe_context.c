@@ -202,8 +202,8 @@ surface_release_resources(struct fe_surface *surf)
 }
 
 static bool
-surface_create_rb(struct fe_share_group *sg, struct mgp_handle *h, uint16_t format,
-                  uint16_t bind, int width, int height, uint8_t samples, bool no_alpha)
+surface_create_rb(struct fe_share_group *sg, struct mgp_handle *h, uint16_t format, uint16_t bind,
+                  int width, int height, uint8_t samples, bool no_alpha)
 {
    if (!fe_share_alloc_handle(sg, MGP_KIND_BUFFER, h))
       return false;
@@ -248,11 +248,11 @@ fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share)
                           surf->width, surf->height, 1, no_alpha))
       goto fail;
    if (surf->format.depth_bits || surf->format.stencil_bits) {
-      surf->ds_format = fe_format_choose(share->caps, MGP_FORMAT_D24_UNORM_S8_UINT,
-                                         MGP_FORMAT_CAP_DEPTH_STENCIL);
+      surf->ds_format =
+         fe_format_choose(share->caps, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_CAP_DEPTH_STENCIL);
       if (!surface_create_rb(share, &surf->depth_stencil, surf->ds_format,
-                             MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width,
-                             surf->height, samples, false))
+                             MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width, surf->height,
+                             samples, false))
          goto fail;
    } else {
       surf->ds_format = MGP_FORMAT_NONE;
@@ -306,8 +306,7 @@ surface_destroy_now(struct fe_surface *surf)
 {
    if (surf->wsi_window && surf->share) {
       /* The server lets the window go (its swapchain and its connection). */
-      struct mgp_surface_bind_window a = {.kind = MGP_WINDOW_KIND_NONE,
-                                          .window = surf->wsi_window};
+      struct mgp_surface_bind_window a = {.kind = MGP_WINDOW_KIND_NONE, .window = surf->wsi_window};
       memcpy(a.display, surf->wsi_display, sizeof(a.display));
       uint32_t answer = 0;
       a.out = (struct mgp_span){.ptr = &answer, .size = sizeof(answer)};
@@ -381,7 +380,9 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
       goto fail_handle;
    struct mgp_context_desc cd = {
       .ctx = ctx->handle,
-      .api = desc->api == FE_API_GLES ? 2u : desc->api == FE_API_GL_COMPAT ? 1u : 0u,
+      .api = desc->api == FE_API_GLES        ? 2u
+             : desc->api == FE_API_GL_COMPAT ? 1u
+                                             : 0u,
       .flags = 0,
    };
    if (!mgt_client_context_create(sg->session, ctx->handle, &cd, &ctx->pipe))
@@ -581,8 +582,8 @@ swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
       return FE_CONTEXT_LOST;
    if (!fe_validate(ctx, FE_VERB_PRESENT))
       return FE_CONTEXT_LOST;
-   struct mgp_present p = {.frame_serial = ++ctx->frame_serial, .color = surface_shown(surf),
-                           .flags = flags};
+   struct mgp_present p = {
+      .frame_serial = ++ctx->frame_serial, .color = surface_shown(surf), .flags = flags};
    mgp_present(&ctx->pipe, &p);
    return fe_ctx_lost(ctx) ? FE_CONTEXT_LOST : FE_OK;
 }
@@ -620,8 +621,7 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
    }
    const struct mgp_handle shown = surface_shown(surf);
    if (surf->wsi_window != tok->window || surf->wsi_interval != tok->interval ||
-       memcmp(&surf->wsi_color, &shown, sizeof(shown)) ||
-       strcmp(surf->wsi_display, tok->display)) {
+       memcmp(&surf->wsi_color, &shown, sizeof(shown)) || strcmp(surf->wsi_display, tok->display)) {
       struct mgp_surface_bind_window a = {
          .color = shown,
          .kind = MGP_WINDOW_KIND_X11,

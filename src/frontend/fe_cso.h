@@ -32,8 +32,8 @@ void fe_cso_cache_destroy(struct fe_context *ctx, struct fe_cso_cache *c);
 /* The CSO whose payload is these bytes: a hit touches the LRU; a miss sends create_* (after
  * evicting the least recently used entry with delete_* when full). Null handle when no handle
  * could be allocated. */
-struct mgp_handle fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c,
-                                const void *payload, size_t size);
+struct mgp_handle fe_cso_lookup(struct fe_context *ctx, struct fe_cso_cache *c, const void *payload,
+                                size_t size);
 /* fe_cso_lookup that also gives where the CSO sits in the cache (*entry, for fe_cso_touch). */
 struct mgp_handle fe_cso_lookup_entry(struct fe_context *ctx, struct fe_cso_cache *c,
                                       const void *payload, size_t size, uint32_t *entry);

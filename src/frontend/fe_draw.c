@@ -14,12 +14,18 @@ static bool
 valid_mode(GLenum mode)
 {
    switch (mode) {
-   case GL_POINTS: case GL_LINES: case GL_LINE_LOOP: case GL_LINE_STRIP: case GL_TRIANGLES:
-   case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: case GL_LINES_ADJACENCY:
-   case GL_LINE_STRIP_ADJACENCY: case GL_TRIANGLES_ADJACENCY: case GL_TRIANGLE_STRIP_ADJACENCY:
-      return true;
-   default:
-      return false;
+      case GL_POINTS:
+      case GL_LINES:
+      case GL_LINE_LOOP:
+      case GL_LINE_STRIP:
+      case GL_TRIANGLES:
+      case GL_TRIANGLE_STRIP:
+      case GL_TRIANGLE_FAN:
+      case GL_LINES_ADJACENCY:
+      case GL_LINE_STRIP_ADJACENCY:
+      case GL_TRIANGLES_ADJACENCY:
+      case GL_TRIANGLE_STRIP_ADJACENCY: return true;
+      default: return false;
    }
 }
 
@@ -27,10 +33,10 @@ static unsigned
 index_size(GLenum type)
 {
    switch (type) {
-   case GL_UNSIGNED_BYTE: return 1;
-   case GL_UNSIGNED_SHORT: return 2;
-   case GL_UNSIGNED_INT: return 4;
-   default: return 0;
+      case GL_UNSIGNED_BYTE: return 1;
+      case GL_UNSIGNED_SHORT: return 2;
+      case GL_UNSIGNED_INT: return 4;
+      default: return 0;
    }
 }
 
@@ -39,14 +45,14 @@ static bool
 geometry_accepts(GLenum input, GLenum mode)
 {
    switch (input) {
-   case GL_POINTS: return mode == GL_POINTS;
-   case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
-   case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
-   case GL_TRIANGLES:
-      return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
-   case GL_TRIANGLES_ADJACENCY:
-      return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
-   default: return false;
+      case GL_POINTS: return mode == GL_POINTS;
+      case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
+      case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
+      case GL_TRIANGLES:
+         return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
+      case GL_TRIANGLES_ADJACENCY:
+         return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+      default: return false;
    }
 }
 
@@ -62,8 +68,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (!fe_xfb_draw_check(ctx, mode))
       return false;
-   if (!ctx->vao || (atomic_load(&ctx->share->mapped_buffers) &&
-                     fe_vao_uses_mapped_buffer(ctx->vao))) {
+   if (!ctx->vao ||
+       (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);
       return false;
    }
@@ -113,7 +119,8 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
    if (fe_prim_rewrite_needed(ctx, &a) && !fe_prim_rewrite(ctx, &a, &ranges, &rewritten))
       return;
    /* The common draw goes out compact: 24 wire bytes instead of 112 (issue 6). */
-   if (num == 1 && a.instance_count == 1 && !a.flags && fe_call_supported(ctx->share, MGP_CALL_draw)) {
+   if (num == 1 && a.instance_count == 1 && !a.flags &&
+       fe_call_supported(ctx->share, MGP_CALL_draw)) {
       const struct mgp_draw c = {
          .mode = a.mode,
          .index_size = a.index_size,
@@ -187,9 +194,8 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
 }
 
 static void
-draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
-              const void *indices, GLsizei instances, GLint basevertex, bool has_range,
-              GLuint start, GLuint end)
+draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
+              GLsizei instances, GLint basevertex, bool has_range, GLuint start, GLuint end)
 {
    FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
@@ -270,9 +276,8 @@ mgl_glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type, const void
 }
 
 void
-mgl_glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type,
-                                      const void *indices, GLsizei instancecount,
-                                      GLint basevertex)
+mgl_glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count, GLenum type, const void *indices,
+                                      GLsizei instancecount, GLint basevertex)
 {
    FE_CTX_OR_RETURN();
    draw_elements(ctx, mode, count, type, indices, instancecount, basevertex, false, 0, 0);
@@ -287,8 +292,8 @@ mgl_glDrawRangeElements(GLenum mode, GLuint start, GLuint end, GLsizei count, GL
 }
 
 void
-mgl_glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei count,
-                                  GLenum type, const void *indices, GLint basevertex)
+mgl_glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                                  const void *indices, GLint basevertex)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(end < start, GL_INVALID_VALUE);
@@ -356,8 +361,8 @@ multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, G
 }
 
 void
-mgl_glMultiDrawElements(GLenum mode, const GLsizei *count, GLenum type,
-                        const void *const *indices, GLsizei drawcount)
+mgl_glMultiDrawElements(GLenum mode, const GLsizei *count, GLenum type, const void *const *indices,
+                        GLsizei drawcount)
 {
    FE_CTX_OR_RETURN();
    multi_draw_elements(ctx, mode, count, type, indices, drawcount, NULL);

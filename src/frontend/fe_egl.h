@@ -25,9 +25,9 @@ struct fe_context_desc {
    int major, minor;
    bool debug;
    bool forward_compatible;
-   bool robust_access;          /* EGL_CONTEXT_OPENGL_ROBUST_ACCESS */
-   bool lose_context_on_reset;  /* EGL_LOSE_CONTEXT_ON_RESET */
-   bool no_error;               /* GL_KHR_no_error */
+   bool robust_access;              /* EGL_CONTEXT_OPENGL_ROBUST_ACCESS */
+   bool lose_context_on_reset;      /* EGL_LOSE_CONTEXT_ON_RESET */
+   bool no_error;                   /* GL_KHR_no_error */
    struct fe_surface_format format; /* of the config the context was made with */
 };
 
@@ -82,9 +82,9 @@ void fe_surface_set_finish_hook(struct fe_surface *surf, fe_finish_hook hook, vo
  * its display (the same display the server reaches when it runs on this machine). */
 struct fe_window_token {
    uint32_t window;
-   uint32_t interval;     /* 0: never wait for the display; 1: FIFO */
-   bool force;            /* MGL_PRESENT=wsi: even where the server finds the copy faster */
-   char display[104];     /* NUL-terminated */
+   uint32_t interval; /* 0: never wait for the display; 1: FIFO */
+   bool force;        /* MGL_PRESENT=wsi: even where the server finds the copy faster */
+   char display[104]; /* NUL-terminated */
 };
 
 /* Ends the frame with the server presenting surf's colour buffer into the window itself

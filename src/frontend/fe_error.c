@@ -64,7 +64,23 @@ reset_status(void)
    return GL_UNKNOWN_CONTEXT_RESET;
 }
 
-GLenum mgl_glGetGraphicsResetStatus(void) { return reset_status(); }
-GLenum mgl_glGetGraphicsResetStatusARB(void) { return reset_status(); }
-GLenum mgl_glGetGraphicsResetStatusKHR(void) { return reset_status(); }
-GLenum mgl_glGetGraphicsResetStatusEXT(void) { return reset_status(); }
+GLenum
+mgl_glGetGraphicsResetStatus(void)
+{
+   return reset_status();
+}
+GLenum
+mgl_glGetGraphicsResetStatusARB(void)
+{
+   return reset_status();
+}
+GLenum
+mgl_glGetGraphicsResetStatusKHR(void)
+{
+   return reset_status();
+}
+GLenum
+mgl_glGetGraphicsResetStatusEXT(void)
+{
+   return reset_status();
+}

@@ -13,15 +13,15 @@
 /* What a row needs of the device, beyond the context's ES version. */
 enum need {
    NEED_NONE,
-   NEED_OCCLUSION,        /* MGP_CAP_OCCLUSION_QUERY */
-   NEED_ANISOTROPY,       /* max_anisotropy of 2 or more (the extension's minimum) */
-   NEED_HALF_SAMPLE,      /* RGBA16_FLOAT sampled */
-   NEED_HALF_FILTER,      /* ... and filtered */
-   NEED_HALF_RENDER,      /* RGBA16_FLOAT rendered to */
-   NEED_FLOAT_SAMPLE,     /* RGBA32_FLOAT sampled */
-   NEED_FLOAT_FILTER,     /* ... and filtered */
-   NEED_FLOAT_RENDER,     /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
-   NEED_FLOAT_BLEND,      /* ... and RGBA32F blended */
+   NEED_OCCLUSION,    /* MGP_CAP_OCCLUSION_QUERY */
+   NEED_ANISOTROPY,   /* max_anisotropy of 2 or more (the extension's minimum) */
+   NEED_HALF_SAMPLE,  /* RGBA16_FLOAT sampled */
+   NEED_HALF_FILTER,  /* ... and filtered */
+   NEED_HALF_RENDER,  /* RGBA16_FLOAT rendered to */
+   NEED_FLOAT_SAMPLE, /* RGBA32_FLOAT sampled */
+   NEED_FLOAT_FILTER, /* ... and filtered */
+   NEED_FLOAT_RENDER, /* R/RG/RGBA 16F and 32F and R11G11B10F rendered to */
+   NEED_FLOAT_BLEND,  /* ... and RGBA32F blended */
 };
 
 #define ES2 1u
@@ -106,31 +106,34 @@ device_has(const struct fe_context *ctx, enum need need)
 {
    const struct mgp_caps *caps = ctx->share->caps;
    switch (need) {
-   case NEED_NONE: return true;
-   case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
-   case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
-   case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
-   case NEED_HALF_FILTER:
-      return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
-                        MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
-   case NEED_HALF_RENDER: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_RENDER);
-   case NEED_FLOAT_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
-   case NEED_FLOAT_FILTER:
-      return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
-                        MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
-   case NEED_FLOAT_RENDER: {
-      static const uint16_t f[] = {MGP_FORMAT_R16_FLOAT, MGP_FORMAT_RG16_FLOAT,
-                                   MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_R32_FLOAT,
-                                   MGP_FORMAT_RG32_FLOAT, MGP_FORMAT_RGBA32_FLOAT,
-                                   MGP_FORMAT_R11G11B10_FLOAT};
-      for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
-         if (!format_can(caps, f[k], MGP_FORMAT_CAP_RENDER))
-            return false;
-      return true;
-   }
-   case NEED_FLOAT_BLEND:
-      return device_has(ctx, NEED_FLOAT_RENDER) &&
-             format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
+      case NEED_NONE: return true;
+      case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
+      case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
+      case NEED_HALF_SAMPLE:
+         return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
+      case NEED_HALF_FILTER:
+         return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
+                           MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+      case NEED_HALF_RENDER:
+         return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_RENDER);
+      case NEED_FLOAT_SAMPLE:
+         return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
+      case NEED_FLOAT_FILTER:
+         return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
+                           MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+      case NEED_FLOAT_RENDER: {
+         static const uint16_t f[] = {MGP_FORMAT_R16_FLOAT,      MGP_FORMAT_RG16_FLOAT,
+                                      MGP_FORMAT_RGBA16_FLOAT,   MGP_FORMAT_R32_FLOAT,
+                                      MGP_FORMAT_RG32_FLOAT,     MGP_FORMAT_RGBA32_FLOAT,
+                                      MGP_FORMAT_R11G11B10_FLOAT};
+         for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+            if (!format_can(caps, f[k], MGP_FORMAT_CAP_RENDER))
+               return false;
+         return true;
+      }
+      case NEED_FLOAT_BLEND:
+         return device_has(ctx, NEED_FLOAT_RENDER) &&
+                format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
    }
    return false;
 }
@@ -223,8 +226,8 @@ fe_es_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *type)
 {
    if (ctx->desc.api != FE_API_GLES)
       return;
-   const bool half = *type == FE_GL_HALF_FLOAT_OES &&
-                     fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_HALF_FLOAT);
+   const bool half =
+      *type == FE_GL_HALF_FLOAT_OES && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_HALF_FLOAT);
    const bool flt = *type == GL_FLOAT && fe_es_ext_on(ctx, FE_ES_EXT_TEXTURE_FLOAT);
    *type = fe_es_pixel_type(ctx, *type);
    if (*internalformat == FE_GL_BGRA_EXT) {
@@ -259,10 +262,8 @@ static GLenum
 legacy_internal(struct fe_context *ctx, GLenum base, GLenum type)
 {
    static const GLenum bases[3] = {FE_GL_LUMINANCE, GL_ALPHA, FE_GL_LUMINANCE_ALPHA};
-   static const GLenum half[3] = {GL_LUMINANCE16F_EXT, GL_ALPHA16F_EXT,
-                                  GL_LUMINANCE_ALPHA16F_EXT};
-   static const GLenum full[3] = {GL_LUMINANCE32F_EXT, GL_ALPHA32F_EXT,
-                                  GL_LUMINANCE_ALPHA32F_EXT};
+   static const GLenum half[3] = {GL_LUMINANCE16F_EXT, GL_ALPHA16F_EXT, GL_LUMINANCE_ALPHA16F_EXT};
+   static const GLenum full[3] = {GL_LUMINANCE32F_EXT, GL_ALPHA32F_EXT, GL_LUMINANCE_ALPHA32F_EXT};
    for (int k = 0; k < 3; k++) {
       if (base != bases[k])
          continue;
@@ -281,7 +282,7 @@ static GLenum
 bad_type(GLenum type)
 {
    return fe_pixel_type_size(type) || type == FE_GL_HALF_FLOAT_OES ? GL_INVALID_OPERATION
-                                                                  : GL_INVALID_ENUM;
+                                                                   : GL_INVALID_ENUM;
 }
 
 /* The pixel format and type whose bytes are the stored texels of a luminance/alpha base. */
@@ -294,8 +295,7 @@ legacy_pixels(GLenum base, GLenum *format, GLenum *type)
 }
 
 GLenum
-fe_es_legacy_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *format,
-                        GLenum *type)
+fe_es_legacy_tex_format(struct fe_context *ctx, GLint *internalformat, GLenum *format, GLenum *type)
 {
    if (ctx->desc.api != FE_API_GLES)
       return GL_NO_ERROR;

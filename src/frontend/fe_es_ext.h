@@ -60,8 +60,7 @@ GLenum fe_es_legacy_tex_format(struct fe_context *ctx, GLint *internalformat, GL
                                GLenum *type);
 /* The same for glTexSubImage2D into an image of internal format `stored` (0: undefined): the
  * format must be the image's own base and the type the one it was made with. */
-GLenum fe_es_legacy_sub_format(struct fe_context *ctx, GLenum stored, GLenum *format,
-                               GLenum *type);
+GLenum fe_es_legacy_sub_format(struct fe_context *ctx, GLenum stored, GLenum *format, GLenum *type);
 /* The type alone, for glTexSubImage and glReadPixels. */
 GLenum fe_es_pixel_type(struct fe_context *ctx, GLenum type);
 

@@ -19,9 +19,10 @@ static struct fe_framebuffer **
 fb_binding(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-   case GL_FRAMEBUFFER: case GL_DRAW_FRAMEBUFFER: return &ctx->draw_fbo;
-   case GL_READ_FRAMEBUFFER: return &ctx->read_fbo;
-   default: return NULL;
+      case GL_FRAMEBUFFER:
+      case GL_DRAW_FRAMEBUFFER: return &ctx->draw_fbo;
+      case GL_READ_FRAMEBUFFER: return &ctx->read_fbo;
+      default: return NULL;
    }
 }
 
@@ -35,10 +36,10 @@ attachment_slot(GLenum attachment)
                 ? (int)(attachment - GL_COLOR_ATTACHMENT0)
                 : -2;
    switch (attachment) {
-   case GL_DEPTH_ATTACHMENT: return FE_ATT_DEPTH;
-   case GL_STENCIL_ATTACHMENT: return FE_ATT_STENCIL;
-   case GL_DEPTH_STENCIL_ATTACHMENT: return -3;
-   default: return -1;
+      case GL_DEPTH_ATTACHMENT: return FE_ATT_DEPTH;
+      case GL_STENCIL_ATTACHMENT: return FE_ATT_STENCIL;
+      case GL_DEPTH_STENCIL_ATTACHMENT: return -3;
+      default: return -1;
    }
 }
 
@@ -76,10 +77,12 @@ static uint32_t
 image_layers(const struct fe_texture *tex, const struct fe_tex_image *img)
 {
    switch (tex->target) {
-   case FE_TEX_CUBE: return 6;
-   case FE_TEX_1D_ARRAY: return img->height;
-   case FE_TEX_3D: case FE_TEX_2D_ARRAY: case FE_TEX_2D_MS_ARRAY: return img->depth;
-   default: return 1;
+      case FE_TEX_CUBE: return 6;
+      case FE_TEX_1D_ARRAY: return img->height;
+      case FE_TEX_3D:
+      case FE_TEX_2D_ARRAY:
+      case FE_TEX_2D_MS_ARRAY: return img->depth;
+      default: return 1;
    }
 }
 
@@ -338,21 +341,21 @@ mgl_glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
    static const float pos2[2][2] = {{0.75f, 0.75f}, {0.25f, 0.25f}};
    static const float pos4[4][2] = {
       {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f}};
-   static const float pos8[8][2] = {
-      {0.5625f, 0.3125f}, {0.4375f, 0.6875f}, {0.8125f, 0.5625f}, {0.3125f, 0.1875f},
-      {0.1875f, 0.8125f}, {0.0625f, 0.4375f}, {0.6875f, 0.9375f}, {0.9375f, 0.0625f}};
+   static const float pos8[8][2] = {{0.5625f, 0.3125f}, {0.4375f, 0.6875f}, {0.8125f, 0.5625f},
+                                    {0.3125f, 0.1875f}, {0.1875f, 0.8125f}, {0.0625f, 0.4375f},
+                                    {0.6875f, 0.9375f}, {0.9375f, 0.0625f}};
    static const float pos16[16][2] = {
-      {0.5625f, 0.5625f}, {0.4375f, 0.3125f}, {0.3125f, 0.625f}, {0.75f, 0.4375f},
-      {0.1875f, 0.375f}, {0.625f, 0.8125f}, {0.8125f, 0.6875f}, {0.6875f, 0.1875f},
-      {0.375f, 0.875f}, {0.5f, 0.0625f}, {0.25f, 0.125f}, {0.125f, 0.75f},
-      {0.0f, 0.5f}, {0.9375f, 0.25f}, {0.875f, 0.9375f}, {0.0625f, 0.0f}};
+      {0.5625f, 0.5625f}, {0.4375f, 0.3125f}, {0.3125f, 0.625f},  {0.75f, 0.4375f},
+      {0.1875f, 0.375f},  {0.625f, 0.8125f},  {0.8125f, 0.6875f}, {0.6875f, 0.1875f},
+      {0.375f, 0.875f},   {0.5f, 0.0625f},    {0.25f, 0.125f},    {0.125f, 0.75f},
+      {0.0f, 0.5f},       {0.9375f, 0.25f},   {0.875f, 0.9375f},  {0.0625f, 0.0f}};
    FE_CTX_OR_RETURN();
    FE_CHECK(pname != GL_SAMPLE_POSITION, GL_INVALID_ENUM);
    const unsigned samples = fe_fbo_draw_samples(ctx);
    FE_CHECK(index >= samples, GL_INVALID_VALUE);
-   const float(*pos)[2] = samples == 2   ? pos2
-                          : samples == 4 ? pos4
-                          : samples == 8 ? pos8
+   const float(*pos)[2] = samples == 2    ? pos2
+                          : samples == 4  ? pos4
+                          : samples == 8  ? pos8
                           : samples == 16 ? pos16
                                           : pos1;
    if (samples != 2 && samples != 4 && samples != 8 && samples != 16) {
@@ -382,8 +385,8 @@ fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
       if (surf) {
          st->color[0] = surface_color(surf);
          if (!mgp_handle_is_null(surf->depth_stencil)) {
-            struct mgp_surface ds = {.res = surf->depth_stencil, .format = surf->ds_format,
-                                     .kind = 2};
+            struct mgp_surface ds = {
+               .res = surf->depth_stencil, .format = surf->ds_format, .kind = 2};
             if (surf->format.depth_bits)
                st->depth = ds;
             if (surf->format.stencil_bits)
@@ -455,8 +458,8 @@ fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samples)
       return false;
    GLenum ifmt;
    uint32_t w, h;
-   return attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w,
-                           &h, samples);
+   return attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w, &h,
+                           samples);
 }
 
 bool
@@ -474,8 +477,8 @@ fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool 
       } else {
          GLenum ifmt;
          uint32_t w, h;
-         attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w,
-                          &h, &samples);
+         attachment_image(&rf->att[rf->read_buffer - GL_COLOR_ATTACHMENT0], &ifmt, format, &w, &h,
+                          &samples);
          no_alpha = fe_format_no_alpha(fe_format_lookup(ifmt));
       }
       *has_alpha = fe_mgp_format(*format)->bits[3] && !no_alpha;
@@ -637,18 +640,19 @@ mgl_glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, G
    enum fe_tex_target want;
    GLint face = 0;
    switch (textarget) {
-   case GL_TEXTURE_2D: want = FE_TEX_2D; break;
-   case GL_TEXTURE_RECTANGLE: want = FE_TEX_RECT; break;
-   case GL_TEXTURE_2D_MULTISAMPLE: want = FE_TEX_2D_MS; break;
-   case GL_TEXTURE_CUBE_MAP_POSITIVE_X: case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
-   case GL_TEXTURE_CUBE_MAP_POSITIVE_Y: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
-   case GL_TEXTURE_CUBE_MAP_POSITIVE_Z: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
-      want = FE_TEX_CUBE;
-      face = (GLint)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
-      break;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return;
+      case GL_TEXTURE_2D: want = FE_TEX_2D; break;
+      case GL_TEXTURE_RECTANGLE: want = FE_TEX_RECT; break;
+      case GL_TEXTURE_2D_MULTISAMPLE: want = FE_TEX_2D_MS; break;
+      case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
+      case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+      case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
+      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+      case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
+      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+         want = FE_TEX_CUBE;
+         face = (GLint)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+         break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
    struct fe_texture *tex = texture_by_name(ctx, texture);
    FE_CHECK(!tex, GL_INVALID_OPERATION);
@@ -673,9 +677,8 @@ mgl_glFramebufferTexture1D(GLenum target, GLenum attachment, GLenum textarget, G
    }
    /* GL 3.3 §4.4.2: textarget names the texture's target, which must be TEXTURE_1D; a name
     * that is no texture target at all is an unknown enum (as Mesa answers). */
-   FE_CHECK(fe_tex_target_index(textarget) < 0 &&
-               !(textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
-                 textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z),
+   FE_CHECK(fe_tex_target_index(textarget) < 0 && !(textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                                                    textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z),
             GL_INVALID_ENUM);
    FE_CHECK(textarget != GL_TEXTURE_1D, GL_INVALID_OPERATION);
    struct fe_texture *tex = texture_by_name(ctx, texture);
@@ -701,7 +704,8 @@ mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(tex->target == FE_TEX_BUFFER, GL_INVALID_OPERATION);
    FE_CHECK((tex->target == FE_TEX_RECT || tex->target == FE_TEX_2D_MS ||
-             tex->target == FE_TEX_2D_MS_ARRAY) && level != 0,
+             tex->target == FE_TEX_2D_MS_ARRAY) &&
+               level != 0,
             GL_INVALID_VALUE);
    /* A 3D, array or cube texture attaches every layer (drawing to all of them at once is
     * declined by the backend until layered rendering lands). */
@@ -711,8 +715,8 @@ mgl_glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint
 /* GL 3.3 §4.4.2: the layer of a 3D or array texture, shared by glFramebufferTextureLayer and
  * glFramebufferTexture3D once the texture is known to be of a layered target. */
 static void
-attach_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int slot,
-             struct fe_texture *tex, GLint level, GLint layer)
+attach_layer(struct fe_context *ctx, struct fe_framebuffer *fb, int slot, struct fe_texture *tex,
+             GLint level, GLint layer)
 {
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = tex->target == FE_TEX_3D;
@@ -837,44 +841,42 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
    struct fe_attachment none = {0};
    if (!fb) {
       switch (attachment) {
-      case GL_FRONT_LEFT: case GL_BACK_LEFT: case GL_DEPTH: case GL_STENCIL: break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+         case GL_FRONT_LEFT:
+         case GL_BACK_LEFT:
+         case GL_DEPTH:
+         case GL_STENCIL: break;
+         default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
       if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
          *params = GL_FRAMEBUFFER_DEFAULT;
          return;
       }
-      struct fe_surface *s = target == GL_READ_FRAMEBUFFER ? ctx->read_surface
-                                                           : ctx->draw_surface;
+      struct fe_surface *s = target == GL_READ_FRAMEBUFFER ? ctx->read_surface : ctx->draw_surface;
       const struct fe_surface_format *f = s ? &s->format : NULL;
       switch (pname) {
-      case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
-         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->red_bits : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
-         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->green_bits : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
-         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->blue_bits : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
-         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->alpha_bits : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
-         *params = f && attachment == GL_DEPTH ? f->depth_bits : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
-         *params = f && attachment == GL_STENCIL ? f->stencil_bits : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-         *params = attachment == GL_STENCIL ? FE_GL_INDEX : GL_UNSIGNED_NORMALIZED;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
-         *params = GL_LINEAR;
-         return;
-      default:
-         fe_error(ctx, GL_INVALID_ENUM);
-         return;
+         case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->red_bits : 0;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->green_bits : 0;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->blue_bits : 0;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->alpha_bits : 0;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+            *params = f && attachment == GL_DEPTH ? f->depth_bits : 0;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+            *params = f && attachment == GL_STENCIL ? f->stencil_bits : 0;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+            *params = attachment == GL_STENCIL ? FE_GL_INDEX : GL_UNSIGNED_NORMALIZED;
+            return;
+         case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
+         default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
    }
    int slot = attachment_slot(attachment);
@@ -905,45 +907,45 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
    attachment_image(a, &ifmt, &format, &w, &h, &samples);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
    switch (pname) {
-   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
-      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = a->level;
-      return;
-   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
-      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = a->tex->target == FE_TEX_CUBE && !a->layered
-                   ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)a->layer)
-                   : 0;
-      return;
-   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
-      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = a->tex->target != FE_TEX_CUBE && !a->layered ? a->layer : 0;
-      return;
-   case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
-      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-      *params = a->layered ? GL_TRUE : GL_FALSE;
-      return;
-   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fd->bits[0]; return;
-   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fd->bits[1]; return;
-   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = fd->bits[2]; return;
-   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = fd->bits[3]; return;
-   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = fd->bits[4]; return;
-   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = fd->bits[5]; return;
-   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-      switch (fd->kind) {
-      case FE_FMT_SNORM: *params = GL_SIGNED_NORMALIZED; return;
-      case FE_FMT_FLOAT: *params = GL_FLOAT; return;
-      case FE_FMT_INT: *params = GL_INT; return;
-      case FE_FMT_UINT: *params = GL_UNSIGNED_INT; return;
-      case FE_FMT_STENCIL: *params = FE_GL_INDEX; return;
-      default: *params = format == MGP_FORMAT_D32_FLOAT ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
+      case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+         *params = a->level;
          return;
-      }
-   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
-      *params = format == MGP_FORMAT_RGBA8_SRGB ? GL_SRGB : GL_LINEAR;
-      return;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
+      case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+         *params = a->tex->target == FE_TEX_CUBE && !a->layered
+                      ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)a->layer)
+                      : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+         *params = a->tex->target != FE_TEX_CUBE && !a->layered ? a->layer : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+         *params = a->layered ? GL_TRUE : GL_FALSE;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fd->bits[0]; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fd->bits[1]; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = fd->bits[2]; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = fd->bits[3]; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = fd->bits[4]; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = fd->bits[5]; return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+         switch (fd->kind) {
+            case FE_FMT_SNORM: *params = GL_SIGNED_NORMALIZED; return;
+            case FE_FMT_FLOAT: *params = GL_FLOAT; return;
+            case FE_FMT_INT: *params = GL_INT; return;
+            case FE_FMT_UINT: *params = GL_UNSIGNED_INT; return;
+            case FE_FMT_STENCIL: *params = FE_GL_INDEX; return;
+            default:
+               *params = format == MGP_FORMAT_D32_FLOAT ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
+               return;
+         }
+      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+         *params = format == MGP_FORMAT_RGBA8_SRGB ? GL_SRGB : GL_LINEAR;
+         return;
+      default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
@@ -953,12 +955,14 @@ static bool
 default_buffer_ok(GLenum buf, bool read)
 {
    switch (buf) {
-   case GL_NONE: case GL_FRONT: case GL_BACK: case GL_LEFT: case GL_FRONT_LEFT: case GL_BACK_LEFT:
-      return true;
-   case GL_FRONT_AND_BACK:
-      return !read;
-   default:
-      return false;
+      case GL_NONE:
+      case GL_FRONT:
+      case GL_BACK:
+      case GL_LEFT:
+      case GL_FRONT_LEFT:
+      case GL_BACK_LEFT: return true;
+      case GL_FRONT_AND_BACK: return !read;
+      default: return false;
    }
 }
 
@@ -1156,17 +1160,16 @@ mgl_glIsRenderbuffer(GLuint renderbuffer)
 }
 
 static void
-renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
-                     GLenum internalformat, GLsizei width, GLsizei height)
+renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples, GLenum internalformat,
+                     GLsizei width, GLsizei height)
 {
    FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
-                              info->kind == FE_FMT_DEPTH_STENCIL ||
-                              info->kind == FE_FMT_STENCIL);
+                              info->kind == FE_FMT_DEPTH_STENCIL || info->kind == FE_FMT_STENCIL);
    FE_CHECK(!renderable, GL_INVALID_ENUM);
-   uint32_t max = ctx->share->caps->max_renderbuffer_size ? ctx->share->caps->max_renderbuffer_size
-                                                          : 16384;
+   uint32_t max =
+      ctx->share->caps->max_renderbuffer_size ? ctx->share->caps->max_renderbuffer_size : 16384;
    FE_CHECK(width < 0 || height < 0 || (uint32_t)width > max || (uint32_t)height > max,
             GL_INVALID_VALUE);
    /* GL 3.3 §4.4.2: past GL_MAX_SAMPLES is GL_INVALID_VALUE, an integer format past
@@ -1174,19 +1177,16 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
     * format (any samples above 0). */
    FE_CHECK(samples < 0 || (uint32_t)samples > fe_max_samples(ctx->share->caps, FE_SAMPLES_ANY),
             GL_INVALID_VALUE);
-   const uint32_t max_int = ctx->desc.api == FE_API_GLES
-                               ? 0
-                               : fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER);
-   FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) &&
-               (uint32_t)samples > max_int,
+   const uint32_t max_int =
+      ctx->desc.api == FE_API_GLES ? 0 : fe_max_samples(ctx->share->caps, FE_SAMPLES_INTEGER);
+   FE_CHECK((info->kind == FE_FMT_INT || info->kind == FE_FMT_UINT) && (uint32_t)samples > max_int,
             GL_INVALID_OPERATION);
    struct fe_renderbuffer *rb = ctx->renderbuffer;
    FE_CHECK(!rb, GL_INVALID_OPERATION);
    bool depth = info->kind == FE_FMT_DEPTH || info->kind == FE_FMT_DEPTH_STENCIL ||
                 info->kind == FE_FMT_STENCIL;
    uint16_t format = fe_format_choose(ctx->share->caps, info->format,
-                                      depth ? MGP_FORMAT_CAP_DEPTH_STENCIL
-                                            : MGP_FORMAT_CAP_RENDER);
+                                      depth ? MGP_FORMAT_CAP_DEPTH_STENCIL : MGP_FORMAT_CAP_RENDER);
    /* Sample counts round up to the next count the device has for the format (GL 3.3 §4.4.2:
     * GL_RENDERBUFFER_SAMPLES is at least samples and no more than the next larger count),
     * else to a power of two. */
@@ -1211,8 +1211,8 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples,
       .levels = 1,
       .samples = (uint8_t)s,
       .fixed_sample_locations = 1,
-      .bind_mask = (uint16_t)((depth ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET) |
-                              MGP_BIND_TRANSFER),
+      .bind_mask =
+         (uint16_t)((depth ? MGP_BIND_DEPTH_STENCIL : MGP_BIND_RENDER_TARGET) | MGP_BIND_TRANSFER),
       .format = format,
       .no_alpha = fe_format_no_alpha(info),
       .width = (uint32_t)(width ? width : 1),
@@ -1254,29 +1254,28 @@ mgl_glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
    const struct fe_format_info *info = fe_format_lookup(rb->internal_format);
    bool has_a = info && info->base == GL_RGBA;
    switch (pname) {
-   case GL_RENDERBUFFER_WIDTH: *params = rb->width; return;
-   case GL_RENDERBUFFER_HEIGHT: *params = rb->height; return;
-   case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = (GLint)rb->internal_format; return;
-   case GL_RENDERBUFFER_SAMPLES: *params = rb->samples; return;
-   case GL_RENDERBUFFER_RED_SIZE: *params = fd->bits[0]; return;
-   case GL_RENDERBUFFER_GREEN_SIZE: *params = fd->bits[1]; return;
-   case GL_RENDERBUFFER_BLUE_SIZE: *params = fd->bits[2]; return;
-   case GL_RENDERBUFFER_ALPHA_SIZE: *params = has_a ? fd->bits[3] : 0; return;
-   case GL_RENDERBUFFER_DEPTH_SIZE: *params = fd->bits[4]; return;
-   case GL_RENDERBUFFER_STENCIL_SIZE: *params = fd->bits[5]; return;
-   default: fe_error(ctx, GL_INVALID_ENUM);
+      case GL_RENDERBUFFER_WIDTH: *params = rb->width; return;
+      case GL_RENDERBUFFER_HEIGHT: *params = rb->height; return;
+      case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = (GLint)rb->internal_format; return;
+      case GL_RENDERBUFFER_SAMPLES: *params = rb->samples; return;
+      case GL_RENDERBUFFER_RED_SIZE: *params = fd->bits[0]; return;
+      case GL_RENDERBUFFER_GREEN_SIZE: *params = fd->bits[1]; return;
+      case GL_RENDERBUFFER_BLUE_SIZE: *params = fd->bits[2]; return;
+      case GL_RENDERBUFFER_ALPHA_SIZE: *params = has_a ? fd->bits[3] : 0; return;
+      case GL_RENDERBUFFER_DEPTH_SIZE: *params = fd->bits[4]; return;
+      case GL_RENDERBUFFER_STENCIL_SIZE: *params = fd->bits[5]; return;
+      default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
 /* ---- blit ---------------------------------------------------------------------------------- */
 
 void
-mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,
-                      GLint dx1, GLint dy1, GLbitfield mask, GLenum filter)
+mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0, GLint dx1,
+                      GLint dy1, GLbitfield mask, GLenum filter)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
-                                 GL_STENCIL_BUFFER_BIT),
+   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT),
             GL_INVALID_VALUE);
    FE_CHECK(filter != GL_NEAREST && filter != GL_LINEAR, GL_INVALID_ENUM);
    FE_CHECK(filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)),
@@ -1286,8 +1285,7 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
             GL_INVALID_FRAMEBUFFER_OPERATION);
    /* GL 3.3 §4.3.2: a multisampled side copies samples, so the counts match and nothing is
     * scaled (mirroring keeps the dimensions) */
-   const unsigned read_samples = fe_fbo_read_samples(ctx),
-                  draw_samples = fe_fbo_draw_samples(ctx);
+   const unsigned read_samples = fe_fbo_read_samples(ctx), draw_samples = fe_fbo_draw_samples(ctx);
    FE_CHECK(read_samples && draw_samples && read_samples != draw_samples, GL_INVALID_OPERATION);
    FE_CHECK((read_samples || draw_samples) &&
                (llabs((long long)sx1 - sx0) != llabs((long long)dx1 - dx0) ||
@@ -1304,15 +1302,15 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       rs = attachment_surface(&ctx->read_fbo->att[FE_ATT_STENCIL]);
    } else if (ctx->read_surface && !mgp_handle_is_null(ctx->read_surface->depth_stencil)) {
       struct mgp_surface ds = {.res = ctx->read_surface->depth_stencil,
-                               .format = ctx->read_surface->ds_format, .kind = 2};
+                               .format = ctx->read_surface->ds_format,
+                               .kind = 2};
       if (ctx->read_surface->format.depth_bits)
          rd = ds;
       if (ctx->read_surface->format.stencil_bits)
          rs = ds;
    }
    if (mask & GL_DEPTH_BUFFER_BIT)
-      FE_CHECK(rd.format != st.depth.format && rd.format && st.depth.format,
-               GL_INVALID_OPERATION);
+      FE_CHECK(rd.format != st.depth.format && rd.format && st.depth.format, GL_INVALID_OPERATION);
    if (mask & GL_STENCIL_BUFFER_BIT)
       FE_CHECK(rs.format != st.stencil.format && rs.format && st.stencil.format,
                GL_INVALID_OPERATION);
@@ -1323,8 +1321,7 @@ mgl_glBlitFramebuffer(GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLi
       for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
          if (st.draw_buffers[i] < 0)
             continue;
-         const struct fe_mgp_format_desc *dst =
-            fe_mgp_format(st.color[st.draw_buffers[i]].format);
+         const struct fe_mgp_format_desc *dst = fe_mgp_format(st.color[st.draw_buffers[i]].format);
          bool dst_int = dst->kind == FE_FMT_INT || dst->kind == FE_FMT_UINT;
          FE_CHECK(st.read.format && src_int != dst_int, GL_INVALID_OPERATION);
          /* signed against unsigned integers too (GL 4.x and ES 3.0 say so; Mesa raises it) */
@@ -1446,8 +1443,7 @@ mgl_glGetInternalformativ(GLenum target, GLenum internalformat, GLenum pname, GL
    FE_CHECK(target != GL_RENDERBUFFER, GL_INVALID_ENUM);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    bool renderable = info && (info->color_renderable || info->kind == FE_FMT_DEPTH ||
-                              info->kind == FE_FMT_DEPTH_STENCIL ||
-                              info->kind == FE_FMT_STENCIL);
+                              info->kind == FE_FMT_DEPTH_STENCIL || info->kind == FE_FMT_STENCIL);
    FE_CHECK(!renderable, GL_INVALID_ENUM);
    FE_CHECK(pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES, GL_INVALID_ENUM);
    FE_CHECK(count < 0, GL_INVALID_VALUE);

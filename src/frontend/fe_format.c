@@ -11,11 +11,16 @@
 #include "fe_texcompress.h"
 #include "pipe_pixel.h"
 
-#define FMT(ifmt, mgp, base, kind, rend) {ifmt, MGP_FORMAT_##mgp, base, kind, rend, true, 0, false}
+#define FMT(ifmt, mgp, base, kind, rend)                                                           \
+   {                                                                                               \
+      ifmt, MGP_FORMAT_##mgp, base, kind, rend, true, 0, false                                     \
+   }
 /* A specific compressed format: texels decoded into `mgp`; glTexImage may fill RGTC formats
  * with plain pixels (GL 3.3 §3.9.3), ETC2/EAC only come compressed (ES 3.0 §3.8.3). */
-#define CMP(ifmt, mgp, base, kind, block, es3) \
-   {ifmt, MGP_FORMAT_##mgp, base, kind, false, !(es3), FE_BLOCK_##block, es3}
+#define CMP(ifmt, mgp, base, kind, block, es3)                                                     \
+   {                                                                                               \
+      ifmt, MGP_FORMAT_##mgp, base, kind, false, !(es3), FE_BLOCK_##block, es3                     \
+   }
 
 static const struct fe_format_info format_table[] = {
    FMT(GL_RED, R8_UNORM, GL_RED, FE_FMT_UNORM, true),
@@ -68,10 +73,10 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_RGBA16, RGBA16_UNORM, GL_RGBA, FE_FMT_UNORM, true),
    FMT(GL_RGBA8_SNORM, RGBA8_SNORM, GL_RGBA, FE_FMT_SNORM, false),
    FMT(GL_RGBA16_SNORM, RGBA16_SNORM, GL_RGBA, FE_FMT_SNORM, false),
-   CMP(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM,
-       ETC2_RGB_A1, true),
-   CMP(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM,
-       ETC2_RGB_A1, true),
+   CMP(GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, ETC2_RGB_A1,
+       true),
+   CMP(GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, ETC2_RGB_A1,
+       true),
    CMP(GL_COMPRESSED_RGBA8_ETC2_EAC, RGBA8_UNORM, GL_RGBA, FE_FMT_UNORM, ETC2_RGBA, true),
    CMP(GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, RGBA8_SRGB, GL_RGBA, FE_FMT_UNORM, ETC2_RGBA, true),
    FMT(GL_RGB10_A2, RGB10A2_UNORM, GL_RGBA, FE_FMT_UNORM, true),
@@ -133,7 +138,8 @@ static const struct fe_format_info format_table[] = {
    FMT(GL_LUMINANCE32F_EXT, R32_FLOAT, FE_GL_LUMINANCE, FE_FMT_FLOAT, false),
    FMT(GL_ALPHA32F_EXT, R32_FLOAT, GL_ALPHA, FE_FMT_FLOAT, false),
    FMT(GL_LUMINANCE_ALPHA32F_EXT, RG32_FLOAT, FE_GL_LUMINANCE_ALPHA, FE_FMT_FLOAT, false),
-   {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false, 0, false},
+   {GL_STENCIL_INDEX8, MGP_FORMAT_S8_UINT, GL_STENCIL_INDEX, FE_FMT_STENCIL, false, false, 0,
+    false},
 };
 
 const struct fe_format_info *
@@ -170,13 +176,13 @@ static uint16_t
 format_fallback(uint16_t format)
 {
    switch (format) {
-   case MGP_FORMAT_X8_D24_UNORM: return MGP_FORMAT_D32_FLOAT;
-   case MGP_FORMAT_D24_UNORM_S8_UINT: return MGP_FORMAT_D32_FLOAT_S8_UINT;
-   case MGP_FORMAT_S8_UINT: return MGP_FORMAT_D24_UNORM_S8_UINT;
-   case MGP_FORMAT_R11G11B10_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
-   case MGP_FORMAT_RGB9E5_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
-   case MGP_FORMAT_RGBA16_UNORM: return MGP_FORMAT_RGBA16_FLOAT;
-   default: return MGP_FORMAT_NONE;
+      case MGP_FORMAT_X8_D24_UNORM: return MGP_FORMAT_D32_FLOAT;
+      case MGP_FORMAT_D24_UNORM_S8_UINT: return MGP_FORMAT_D32_FLOAT_S8_UINT;
+      case MGP_FORMAT_S8_UINT: return MGP_FORMAT_D24_UNORM_S8_UINT;
+      case MGP_FORMAT_R11G11B10_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
+      case MGP_FORMAT_RGB9E5_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
+      case MGP_FORMAT_RGBA16_UNORM: return MGP_FORMAT_RGBA16_FLOAT;
+      default: return MGP_FORMAT_NONE;
    }
 }
 
@@ -221,17 +227,26 @@ static int
 format_components(GLenum format)
 {
    switch (format) {
-   case GL_RED: case GL_GREEN: case GL_BLUE: case GL_RED_INTEGER: case GL_GREEN_INTEGER:
-   case GL_BLUE_INTEGER: case GL_DEPTH_COMPONENT: case GL_STENCIL_INDEX:
-      return 1;
-   case GL_RG: case GL_RG_INTEGER: case GL_DEPTH_STENCIL:
-      return 2;
-   case GL_RGB: case GL_BGR: case GL_RGB_INTEGER: case GL_BGR_INTEGER:
-      return 3;
-   case GL_RGBA: case GL_BGRA: case GL_RGBA_INTEGER: case GL_BGRA_INTEGER:
-      return 4;
-   default:
-      return 0;
+      case GL_RED:
+      case GL_GREEN:
+      case GL_BLUE:
+      case GL_RED_INTEGER:
+      case GL_GREEN_INTEGER:
+      case GL_BLUE_INTEGER:
+      case GL_DEPTH_COMPONENT:
+      case GL_STENCIL_INDEX: return 1;
+      case GL_RG:
+      case GL_RG_INTEGER:
+      case GL_DEPTH_STENCIL: return 2;
+      case GL_RGB:
+      case GL_BGR:
+      case GL_RGB_INTEGER:
+      case GL_BGR_INTEGER: return 3;
+      case GL_RGBA:
+      case GL_BGRA:
+      case GL_RGBA_INTEGER:
+      case GL_BGRA_INTEGER: return 4;
+      default: return 0;
    }
 }
 
@@ -239,11 +254,15 @@ static bool
 format_is_integer(GLenum format)
 {
    switch (format) {
-   case GL_RED_INTEGER: case GL_GREEN_INTEGER: case GL_BLUE_INTEGER: case GL_RG_INTEGER:
-   case GL_RGB_INTEGER: case GL_BGR_INTEGER: case GL_RGBA_INTEGER: case GL_BGRA_INTEGER:
-      return true;
-   default:
-      return false;
+      case GL_RED_INTEGER:
+      case GL_GREEN_INTEGER:
+      case GL_BLUE_INTEGER:
+      case GL_RG_INTEGER:
+      case GL_RGB_INTEGER:
+      case GL_BGR_INTEGER:
+      case GL_RGBA_INTEGER:
+      case GL_BGRA_INTEGER: return true;
+      default: return false;
    }
 }
 
@@ -251,23 +270,31 @@ static int
 type_size(GLenum type)
 {
    switch (type) {
-   case GL_UNSIGNED_BYTE: case GL_BYTE: case GL_UNSIGNED_BYTE_3_3_2:
-   case GL_UNSIGNED_BYTE_2_3_3_REV:
-      return 1;
-   case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: case GL_UNSIGNED_SHORT_5_6_5:
-   case GL_UNSIGNED_SHORT_5_6_5_REV: case GL_UNSIGNED_SHORT_4_4_4_4:
-   case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_5_5_5_1:
-   case GL_UNSIGNED_SHORT_1_5_5_5_REV:
-      return 2;
-   case GL_UNSIGNED_INT: case GL_INT: case GL_FLOAT: case GL_UNSIGNED_INT_8_8_8_8:
-   case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
-   case GL_UNSIGNED_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_24_8:
-   case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
-      return 4;
-   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-      return 8;
-   default:
-      return 0;
+      case GL_UNSIGNED_BYTE:
+      case GL_BYTE:
+      case GL_UNSIGNED_BYTE_3_3_2:
+      case GL_UNSIGNED_BYTE_2_3_3_REV: return 1;
+      case GL_UNSIGNED_SHORT:
+      case GL_SHORT:
+      case GL_HALF_FLOAT:
+      case GL_UNSIGNED_SHORT_5_6_5:
+      case GL_UNSIGNED_SHORT_5_6_5_REV:
+      case GL_UNSIGNED_SHORT_4_4_4_4:
+      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+      case GL_UNSIGNED_SHORT_5_5_5_1:
+      case GL_UNSIGNED_SHORT_1_5_5_5_REV: return 2;
+      case GL_UNSIGNED_INT:
+      case GL_INT:
+      case GL_FLOAT:
+      case GL_UNSIGNED_INT_8_8_8_8:
+      case GL_UNSIGNED_INT_8_8_8_8_REV:
+      case GL_UNSIGNED_INT_10_10_10_2:
+      case GL_UNSIGNED_INT_2_10_10_10_REV:
+      case GL_UNSIGNED_INT_24_8:
+      case GL_UNSIGNED_INT_10F_11F_11F_REV:
+      case GL_UNSIGNED_INT_5_9_9_9_REV: return 4;
+      case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return 8;
+      default: return 0;
    }
 }
 
@@ -276,19 +303,23 @@ static int
 type_packed_components(GLenum type)
 {
    switch (type) {
-   case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: case GL_UNSIGNED_SHORT_5_6_5:
-   case GL_UNSIGNED_SHORT_5_6_5_REV: case GL_UNSIGNED_INT_10F_11F_11F_REV:
-   case GL_UNSIGNED_INT_5_9_9_9_REV:
-      return 3;
-   case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_4_4_4_4_REV:
-   case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_SHORT_1_5_5_5_REV:
-   case GL_UNSIGNED_INT_8_8_8_8: case GL_UNSIGNED_INT_8_8_8_8_REV:
-   case GL_UNSIGNED_INT_10_10_10_2: case GL_UNSIGNED_INT_2_10_10_10_REV:
-      return 4;
-   case GL_UNSIGNED_INT_24_8: case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
-      return 2;
-   default:
-      return 0;
+      case GL_UNSIGNED_BYTE_3_3_2:
+      case GL_UNSIGNED_BYTE_2_3_3_REV:
+      case GL_UNSIGNED_SHORT_5_6_5:
+      case GL_UNSIGNED_SHORT_5_6_5_REV:
+      case GL_UNSIGNED_INT_10F_11F_11F_REV:
+      case GL_UNSIGNED_INT_5_9_9_9_REV: return 3;
+      case GL_UNSIGNED_SHORT_4_4_4_4:
+      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+      case GL_UNSIGNED_SHORT_5_5_5_1:
+      case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+      case GL_UNSIGNED_INT_8_8_8_8:
+      case GL_UNSIGNED_INT_8_8_8_8_REV:
+      case GL_UNSIGNED_INT_10_10_10_2:
+      case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+      case GL_UNSIGNED_INT_24_8:
+      case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return 2;
+      default: return 0;
    }
 }
 
@@ -306,9 +337,9 @@ fe_pixel_check(GLenum format, GLenum type)
       return GL_INVALID_OPERATION;
    if (packed && packed != comps)
       return GL_INVALID_OPERATION;
-   if (format_is_integer(format) && (type == GL_FLOAT || type == GL_HALF_FLOAT ||
-                                     type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
-                                     type == GL_UNSIGNED_INT_5_9_9_9_REV))
+   if (format_is_integer(format) &&
+       (type == GL_FLOAT || type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+        type == GL_UNSIGNED_INT_5_9_9_9_REV))
       return GL_INVALID_OPERATION;
    if ((format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) && packed)
       return GL_INVALID_OPERATION;
@@ -322,15 +353,12 @@ fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
    if (int_fmt != format_is_integer(format))
       return false;
    switch (info->kind) {
-   case FE_FMT_DEPTH:
-      return format == GL_DEPTH_COMPONENT;
-   case FE_FMT_DEPTH_STENCIL:
-      return format == GL_DEPTH_STENCIL || format == GL_DEPTH_COMPONENT;
-   case FE_FMT_STENCIL:
-      return format == GL_STENCIL_INDEX;
-   default:
-      return format != GL_DEPTH_COMPONENT && format != GL_DEPTH_STENCIL &&
-             format != GL_STENCIL_INDEX;
+      case FE_FMT_DEPTH: return format == GL_DEPTH_COMPONENT;
+      case FE_FMT_DEPTH_STENCIL: return format == GL_DEPTH_STENCIL || format == GL_DEPTH_COMPONENT;
+      case FE_FMT_STENCIL: return format == GL_STENCIL_INDEX;
+      default:
+         return format != GL_DEPTH_COMPONENT && format != GL_DEPTH_STENCIL &&
+                format != GL_STENCIL_INDEX;
    }
 }
 
@@ -360,8 +388,8 @@ fe_pixel_bytes(GLenum format, GLenum type)
 }
 
 size_t
-fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height,
-                      GLenum format, GLenum type, size_t *first, size_t *row_stride)
+fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLsizei height, GLenum format,
+                      GLenum type, size_t *first, size_t *row_stride)
 {
    /* In checked 64-bit arithmetic: GL's pack and unpack state reach 2^31 - 1 each, so the
     * products pass 2^64 (a wrapped size would stage too few bytes for what the server writes). */
@@ -403,20 +431,19 @@ load_u(const uint8_t *p, int size, bool swap)
 {
    uint32_t v = 0;
    switch (size) {
-   case 1:
-      return p[0];
-   case 2: {
-      uint16_t s;
-      memcpy(&s, p, 2);
-      if (swap)
-         s = (uint16_t)((s >> 8) | (s << 8));
-      return s;
-   }
-   default:
-      memcpy(&v, p, 4);
-      if (swap)
-         v = __builtin_bswap32(v);
-      return v;
+      case 1: return p[0];
+      case 2: {
+         uint16_t s;
+         memcpy(&s, p, 2);
+         if (swap)
+            s = (uint16_t)((s >> 8) | (s << 8));
+         return s;
+      }
+      default:
+         memcpy(&v, p, 4);
+         if (swap)
+            v = __builtin_bswap32(v);
+         return v;
    }
 }
 
@@ -426,12 +453,15 @@ format_order(GLenum format, int order[4])
 {
    order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3;
    switch (format) {
-   case GL_GREEN: case GL_GREEN_INTEGER: order[0] = 1; break;
-   case GL_BLUE: case GL_BLUE_INTEGER: order[0] = 2; break;
-   case GL_BGR: case GL_BGR_INTEGER: case GL_BGRA: case GL_BGRA_INTEGER:
-      order[0] = 2, order[2] = 0;
-      break;
-   default: break;
+      case GL_GREEN:
+      case GL_GREEN_INTEGER: order[0] = 1; break;
+      case GL_BLUE:
+      case GL_BLUE_INTEGER: order[0] = 2; break;
+      case GL_BGR:
+      case GL_BGR_INTEGER:
+      case GL_BGRA:
+      case GL_BGRA_INTEGER: order[0] = 2, order[2] = 0; break;
+      default: break;
    }
 }
 
@@ -467,60 +497,59 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
       int bits[4] = {0, 0, 0, 0};
       bool is_float = false;
       switch (type) {
-      case GL_UNSIGNED_BYTE_3_3_2:
-         c[0] = v >> 5, c[1] = (v >> 2) & 7, c[2] = v & 3, bits[0] = bits[1] = 3, bits[2] = 2;
-         break;
-      case GL_UNSIGNED_BYTE_2_3_3_REV:
-         c[0] = v & 7, c[1] = (v >> 3) & 7, c[2] = v >> 6, bits[0] = bits[1] = 3, bits[2] = 2;
-         break;
-      case GL_UNSIGNED_SHORT_5_6_5:
-         c[0] = v >> 11, c[1] = (v >> 5) & 63, c[2] = v & 31, bits[0] = bits[2] = 5, bits[1] = 6;
-         break;
-      case GL_UNSIGNED_SHORT_5_6_5_REV:
-         c[0] = v & 31, c[1] = (v >> 5) & 63, c[2] = v >> 11, bits[0] = bits[2] = 5, bits[1] = 6;
-         break;
-      case GL_UNSIGNED_SHORT_4_4_4_4:
-         for (int i = 0; i < 4; i++)
-            c[i] = (v >> (12 - 4 * i)) & 15, bits[i] = 4;
-         break;
-      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
-         for (int i = 0; i < 4; i++)
-            c[i] = (v >> (4 * i)) & 15, bits[i] = 4;
-         break;
-      case GL_UNSIGNED_SHORT_5_5_5_1:
-         c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
-         bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
-         break;
-      case GL_UNSIGNED_SHORT_1_5_5_5_REV:
-         c[0] = v & 31, c[1] = (v >> 5) & 31, c[2] = (v >> 10) & 31, c[3] = v >> 15;
-         bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
-         break;
-      case GL_UNSIGNED_INT_8_8_8_8:
-         for (int i = 0; i < 4; i++)
-            c[i] = (v >> (24 - 8 * i)) & 255, bits[i] = 8;
-         break;
-      case GL_UNSIGNED_INT_8_8_8_8_REV:
-         for (int i = 0; i < 4; i++)
-            c[i] = (v >> (8 * i)) & 255, bits[i] = 8;
-         break;
-      case GL_UNSIGNED_INT_10_10_10_2:
-         c[0] = v >> 22, c[1] = (v >> 12) & 1023, c[2] = (v >> 2) & 1023, c[3] = v & 3;
-         bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
-         break;
-      case GL_UNSIGNED_INT_2_10_10_10_REV:
-         c[0] = v & 1023, c[1] = (v >> 10) & 1023, c[2] = (v >> 20) & 1023, c[3] = v >> 30;
-         bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
-         break;
-      case GL_UNSIGNED_INT_10F_11F_11F_REV:
-         is_float = true;
-         mgp_r11g11b10_to_float(v, fc);
-         break;
-      case GL_UNSIGNED_INT_5_9_9_9_REV:
-         is_float = true;
-         mgp_rgb9e5_to_float(v, fc);
-         break;
-      default:
-         break;
+         case GL_UNSIGNED_BYTE_3_3_2:
+            c[0] = v >> 5, c[1] = (v >> 2) & 7, c[2] = v & 3, bits[0] = bits[1] = 3, bits[2] = 2;
+            break;
+         case GL_UNSIGNED_BYTE_2_3_3_REV:
+            c[0] = v & 7, c[1] = (v >> 3) & 7, c[2] = v >> 6, bits[0] = bits[1] = 3, bits[2] = 2;
+            break;
+         case GL_UNSIGNED_SHORT_5_6_5:
+            c[0] = v >> 11, c[1] = (v >> 5) & 63, c[2] = v & 31, bits[0] = bits[2] = 5, bits[1] = 6;
+            break;
+         case GL_UNSIGNED_SHORT_5_6_5_REV:
+            c[0] = v & 31, c[1] = (v >> 5) & 63, c[2] = v >> 11, bits[0] = bits[2] = 5, bits[1] = 6;
+            break;
+         case GL_UNSIGNED_SHORT_4_4_4_4:
+            for (int i = 0; i < 4; i++)
+               c[i] = (v >> (12 - 4 * i)) & 15, bits[i] = 4;
+            break;
+         case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+            for (int i = 0; i < 4; i++)
+               c[i] = (v >> (4 * i)) & 15, bits[i] = 4;
+            break;
+         case GL_UNSIGNED_SHORT_5_5_5_1:
+            c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
+            bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
+            break;
+         case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+            c[0] = v & 31, c[1] = (v >> 5) & 31, c[2] = (v >> 10) & 31, c[3] = v >> 15;
+            bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
+            break;
+         case GL_UNSIGNED_INT_8_8_8_8:
+            for (int i = 0; i < 4; i++)
+               c[i] = (v >> (24 - 8 * i)) & 255, bits[i] = 8;
+            break;
+         case GL_UNSIGNED_INT_8_8_8_8_REV:
+            for (int i = 0; i < 4; i++)
+               c[i] = (v >> (8 * i)) & 255, bits[i] = 8;
+            break;
+         case GL_UNSIGNED_INT_10_10_10_2:
+            c[0] = v >> 22, c[1] = (v >> 12) & 1023, c[2] = (v >> 2) & 1023, c[3] = v & 3;
+            bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
+            break;
+         case GL_UNSIGNED_INT_2_10_10_10_REV:
+            c[0] = v & 1023, c[1] = (v >> 10) & 1023, c[2] = (v >> 20) & 1023, c[3] = v >> 30;
+            bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
+            break;
+         case GL_UNSIGNED_INT_10F_11F_11F_REV:
+            is_float = true;
+            mgp_r11g11b10_to_float(v, fc);
+            break;
+         case GL_UNSIGNED_INT_5_9_9_9_REV:
+            is_float = true;
+            mgp_rgb9e5_to_float(v, fc);
+            break;
+         default: break;
       }
       for (int i = 0; i < comps; i++) {
          int dst = order[i];
@@ -542,21 +571,21 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
       float f;
       uint32_t u = raw;
       switch (type) {
-      case GL_UNSIGNED_BYTE: f = (float)raw / 255.0f; break;
-      case GL_BYTE:
-         u = (uint32_t)(int32_t)(int8_t)raw;
-         f = fmaxf((float)(int8_t)raw / 127.0f, -1.0f);
-         break;
-      case GL_UNSIGNED_SHORT: f = (float)raw / 65535.0f; break;
-      case GL_SHORT:
-         u = (uint32_t)(int32_t)(int16_t)raw;
-         f = fmaxf((float)(int16_t)raw / 32767.0f, -1.0f);
-         break;
-      case GL_UNSIGNED_INT: f = (float)((double)raw / 4294967295.0); break;
-      case GL_INT: f = fmaxf((float)((double)(int32_t)raw / 2147483647.0), -1.0f); break;
-      case GL_HALF_FLOAT: f = mgp_half_to_float((uint16_t)raw); break;
-      case GL_FLOAT: f = fe_u2f(raw); break;
-      default: f = 0.0f; break;
+         case GL_UNSIGNED_BYTE: f = (float)raw / 255.0f; break;
+         case GL_BYTE:
+            u = (uint32_t)(int32_t)(int8_t)raw;
+            f = fmaxf((float)(int8_t)raw / 127.0f, -1.0f);
+            break;
+         case GL_UNSIGNED_SHORT: f = (float)raw / 65535.0f; break;
+         case GL_SHORT:
+            u = (uint32_t)(int32_t)(int16_t)raw;
+            f = fmaxf((float)(int16_t)raw / 32767.0f, -1.0f);
+            break;
+         case GL_UNSIGNED_INT: f = (float)((double)raw / 4294967295.0); break;
+         case GL_INT: f = fmaxf((float)((double)(int32_t)raw / 2147483647.0), -1.0f); break;
+         case GL_HALF_FLOAT: f = mgp_half_to_float((uint16_t)raw); break;
+         case GL_FLOAT: f = fe_u2f(raw); break;
+         default: f = 0.0f; break;
       }
       if (format == GL_DEPTH_COMPONENT) {
          o->depth = f;
@@ -589,9 +618,13 @@ static void
 store_bytes(uint8_t *d, uint32_t v, unsigned size)
 {
    switch (size) {
-   case 1: d[0] = (uint8_t)v; break;
-   case 2: { uint16_t s = (uint16_t)v; memcpy(d, &s, 2); break; }
-   default: memcpy(d, &v, 4); break;
+      case 1: d[0] = (uint8_t)v; break;
+      case 2: {
+         uint16_t s = (uint16_t)v;
+         memcpy(d, &s, 2);
+         break;
+      }
+      default: memcpy(d, &v, 4); break;
    }
 }
 
@@ -617,71 +650,66 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    switch (fmt) {
-   case MGP_FORMAT_BGRA8_UNORM:
-      d[0] = (uint8_t)unorm(s->f[2], 8), d[1] = (uint8_t)unorm(s->f[1], 8);
-      d[2] = (uint8_t)unorm(s->f[0], 8), d[3] = (uint8_t)unorm(s->f[3], 8);
-      return true;
-   case MGP_FORMAT_RGB10A2_UNORM: {
-      uint32_t v = unorm(s->f[0], 10) | unorm(s->f[1], 10) << 10 | unorm(s->f[2], 10) << 20 |
-                   unorm(s->f[3], 2) << 30;
-      memcpy(d, &v, 4);
-      return true;
-   }
-   case MGP_FORMAT_RGB10A2_UINT: {
-      uint32_t v = clamp_int(s->u[0], src_signed, false, 10) |
-                   clamp_int(s->u[1], src_signed, false, 10) << 10 |
-                   clamp_int(s->u[2], src_signed, false, 10) << 20 |
-                   clamp_int(s->u[3], src_signed, false, 2) << 30;
-      memcpy(d, &v, 4);
-      return true;
-   }
-   case MGP_FORMAT_R11G11B10_FLOAT: {
-      uint32_t v = mgp_r11g11b10_from_float(s->f);
-      memcpy(d, &v, 4);
-      return true;
-   }
-   case MGP_FORMAT_RGB9E5_FLOAT: {
-      uint32_t v = mgp_rgb9e5_from_float(s->f);
-      memcpy(d, &v, 4);
-      return true;
-   }
-   case MGP_FORMAT_D16_UNORM:
-      store_bytes(d, unorm(s->depth, 16), 2);
-      return true;
-   case MGP_FORMAT_X8_D24_UNORM:
-      store_bytes(d, unorm(s->depth, 24), 4);
-      return true;
-   case MGP_FORMAT_D32_FLOAT:
-      memcpy(d, &s->depth, 4);
-      return true;
-   /* combined depth/stencil texels cross packed as GL packs them (vkb_transfer.c) */
-   case MGP_FORMAT_D24_UNORM_S8_UINT: {
-      uint32_t v = unorm(s->depth, 24) << 8 | (s->stencil & 0xff);
-      memcpy(d, &v, 4);
-      return true;
-   }
-   case MGP_FORMAT_D32_FLOAT_S8_UINT: {
-      uint32_t st = s->stencil & 0xff;
-      memcpy(d, &s->depth, 4);
-      memcpy(d + 4, &st, 4);
-      return true;
-   }
-   case MGP_FORMAT_RGB565_UNORM: case MGP_FORMAT_RGBA4_UNORM: case MGP_FORMAT_RGB5A1_UNORM:
-   case MGP_FORMAT_S8_UINT: case MGP_FORMAT_NONE:
-      return false; /* never a destination the front end picks for uploads */
-   default:
-      break;
+      case MGP_FORMAT_BGRA8_UNORM:
+         d[0] = (uint8_t)unorm(s->f[2], 8), d[1] = (uint8_t)unorm(s->f[1], 8);
+         d[2] = (uint8_t)unorm(s->f[0], 8), d[3] = (uint8_t)unorm(s->f[3], 8);
+         return true;
+      case MGP_FORMAT_RGB10A2_UNORM: {
+         uint32_t v = unorm(s->f[0], 10) | unorm(s->f[1], 10) << 10 | unorm(s->f[2], 10) << 20 |
+                      unorm(s->f[3], 2) << 30;
+         memcpy(d, &v, 4);
+         return true;
+      }
+      case MGP_FORMAT_RGB10A2_UINT: {
+         uint32_t v = clamp_int(s->u[0], src_signed, false, 10) |
+                      clamp_int(s->u[1], src_signed, false, 10) << 10 |
+                      clamp_int(s->u[2], src_signed, false, 10) << 20 |
+                      clamp_int(s->u[3], src_signed, false, 2) << 30;
+         memcpy(d, &v, 4);
+         return true;
+      }
+      case MGP_FORMAT_R11G11B10_FLOAT: {
+         uint32_t v = mgp_r11g11b10_from_float(s->f);
+         memcpy(d, &v, 4);
+         return true;
+      }
+      case MGP_FORMAT_RGB9E5_FLOAT: {
+         uint32_t v = mgp_rgb9e5_from_float(s->f);
+         memcpy(d, &v, 4);
+         return true;
+      }
+      case MGP_FORMAT_D16_UNORM: store_bytes(d, unorm(s->depth, 16), 2); return true;
+      case MGP_FORMAT_X8_D24_UNORM: store_bytes(d, unorm(s->depth, 24), 4); return true;
+      case MGP_FORMAT_D32_FLOAT: memcpy(d, &s->depth, 4); return true;
+      /* combined depth/stencil texels cross packed as GL packs them (vkb_transfer.c) */
+      case MGP_FORMAT_D24_UNORM_S8_UINT: {
+         uint32_t v = unorm(s->depth, 24) << 8 | (s->stencil & 0xff);
+         memcpy(d, &v, 4);
+         return true;
+      }
+      case MGP_FORMAT_D32_FLOAT_S8_UINT: {
+         uint32_t st = s->stencil & 0xff;
+         memcpy(d, &s->depth, 4);
+         memcpy(d + 4, &st, 4);
+         return true;
+      }
+      case MGP_FORMAT_RGB565_UNORM:
+      case MGP_FORMAT_RGBA4_UNORM:
+      case MGP_FORMAT_RGB5A1_UNORM:
+      case MGP_FORMAT_S8_UINT:
+      case MGP_FORMAT_NONE: return false; /* never a destination the front end picks for uploads */
+      default: break;
    }
    unsigned csize = fd->bytes / fd->channels;
    for (unsigned c = 0; c < fd->channels; c++) {
       uint32_t v;
       switch (fd->kind) {
-      case FE_FMT_UNORM: v = unorm(s->f[c], csize * 8); break;
-      case FE_FMT_SNORM: v = snorm(s->f[c], csize * 8); break;
-      case FE_FMT_FLOAT: v = csize == 2 ? mgp_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
-      case FE_FMT_INT: v = clamp_int(s->u[c], src_signed, true, csize * 8); break;
-      case FE_FMT_UINT: v = clamp_int(s->u[c], src_signed, false, csize * 8); break;
-      default: return false;
+         case FE_FMT_UNORM: v = unorm(s->f[c], csize * 8); break;
+         case FE_FMT_SNORM: v = snorm(s->f[c], csize * 8); break;
+         case FE_FMT_FLOAT: v = csize == 2 ? mgp_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
+         case FE_FMT_INT: v = clamp_int(s->u[c], src_signed, true, csize * 8); break;
+         case FE_FMT_UINT: v = clamp_int(s->u[c], src_signed, false, csize * 8); break;
+         default: return false;
       }
       store_bytes(d + c * csize, v, csize);
    }
@@ -715,13 +743,13 @@ fe_pixel_is_raw(uint16_t fmt, GLenum format, GLenum type)
 
 /* Copies rows whose source bytes already are the destination texels. */
 static bool
-fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uint32_t w,
-          uint32_t h, GLenum format, GLenum type)
+fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uint32_t w, uint32_t h,
+          GLenum format, GLenum type)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    size_t dst_row = (size_t)w * fd->bytes;
    if (type == GL_UNSIGNED_BYTE && format == GL_RGB && fd->bytes == 4 &&
-              (fmt == MGP_FORMAT_RGBA8_UNORM || fmt == MGP_FORMAT_RGBA8_SRGB)) {
+       (fmt == MGP_FORMAT_RGBA8_UNORM || fmt == MGP_FORMAT_RGBA8_SRGB)) {
       for (uint32_t y = 0; y < h; y++) {
          const uint8_t *s = src + y * row_stride;
          uint8_t *d = dst + y * dst_row;
@@ -738,8 +766,8 @@ fast_path(uint8_t *dst, uint16_t fmt, const uint8_t *src, size_t row_stride, uin
 }
 
 bool
-fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stride,
-                uint32_t width, uint32_t height, GLenum format, GLenum type, bool swap_bytes)
+fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stride, uint32_t width,
+                uint32_t height, GLenum format, GLenum type, bool swap_bytes)
 {
    const uint8_t *s = src;
    uint8_t *d = dst;
@@ -805,15 +833,15 @@ static bool
 scalar_type(GLenum type, struct mgp_pack_shape *s)
 {
    switch (type) {
-   case GL_UNSIGNED_BYTE: s->type = MGP_PACK_TYPE_U8, s->size = 1; return true;
-   case GL_BYTE: s->type = MGP_PACK_TYPE_S8, s->size = 1; return true;
-   case GL_UNSIGNED_SHORT: s->type = MGP_PACK_TYPE_U16, s->size = 2; return true;
-   case GL_SHORT: s->type = MGP_PACK_TYPE_S16, s->size = 2; return true;
-   case GL_HALF_FLOAT: s->type = MGP_PACK_TYPE_F16, s->size = 2; return true;
-   case GL_UNSIGNED_INT: s->type = MGP_PACK_TYPE_U32, s->size = 4; return true;
-   case GL_INT: s->type = MGP_PACK_TYPE_S32, s->size = 4; return true;
-   case GL_FLOAT: s->type = MGP_PACK_TYPE_F32, s->size = 4; return true;
-   default: return false;
+      case GL_UNSIGNED_BYTE: s->type = MGP_PACK_TYPE_U8, s->size = 1; return true;
+      case GL_BYTE: s->type = MGP_PACK_TYPE_S8, s->size = 1; return true;
+      case GL_UNSIGNED_SHORT: s->type = MGP_PACK_TYPE_U16, s->size = 2; return true;
+      case GL_SHORT: s->type = MGP_PACK_TYPE_S16, s->size = 2; return true;
+      case GL_HALF_FLOAT: s->type = MGP_PACK_TYPE_F16, s->size = 2; return true;
+      case GL_UNSIGNED_INT: s->type = MGP_PACK_TYPE_U32, s->size = 4; return true;
+      case GL_INT: s->type = MGP_PACK_TYPE_S32, s->size = 4; return true;
+      case GL_FLOAT: s->type = MGP_PACK_TYPE_F32, s->size = 4; return true;
+      default: return false;
    }
 }
 
@@ -823,37 +851,41 @@ fe_pack_shape(GLenum format, GLenum type, struct mgp_pack_shape *s)
    memset(s, 0, sizeof(*s));
    s->what = MGP_PACK_WHAT_COLOR;
    switch (format) {
-   case GL_DEPTH_COMPONENT:
-      s->what = MGP_PACK_WHAT_DEPTH, s->nc = 1;
-      return type != GL_HALF_FLOAT && scalar_type(type, s);
-   case GL_STENCIL_INDEX:
-      s->what = MGP_PACK_WHAT_STENCIL, s->nc = 1;
-      return type != GL_HALF_FLOAT && scalar_type(type, s);
-   case GL_DEPTH_STENCIL:
-      s->what = MGP_PACK_WHAT_DEPTH_STENCIL, s->nc = 1;
-      if (type == GL_UNSIGNED_INT_24_8)
-         return s->type = MGP_PACK_TYPE_D24_S8, s->size = 4, true;
-      if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
-         return s->type = MGP_PACK_TYPE_F32_S8X24, s->size = 8, true;
-      return false;
-   case GL_RED_INTEGER: s->integer = 1; /* fall through */
-   case GL_RED: s->nc = 1, s->comp[0] = 0; break;
-   case GL_GREEN_INTEGER: s->integer = 1; /* fall through */
-   case GL_GREEN: s->nc = 1, s->comp[0] = 1; break;
-   case GL_BLUE_INTEGER: s->integer = 1; /* fall through */
-   case GL_BLUE: s->nc = 1, s->comp[0] = 2; break;
-   case GL_ALPHA: s->nc = 1, s->comp[0] = 3; break;
-   case GL_RG_INTEGER: s->integer = 1; /* fall through */
-   case GL_RG: s->nc = 2, s->comp[0] = 0, s->comp[1] = 1; break;
-   case GL_RGB_INTEGER: s->integer = 1; /* fall through */
-   case GL_RGB: s->nc = 3, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2; break;
-   case GL_BGR_INTEGER: s->integer = 1; /* fall through */
-   case GL_BGR: s->nc = 3, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0; break;
-   case GL_RGBA_INTEGER: s->integer = 1; /* fall through */
-   case GL_RGBA: s->nc = 4, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2, s->comp[3] = 3; break;
-   case GL_BGRA_INTEGER: s->integer = 1; /* fall through */
-   case GL_BGRA: s->nc = 4, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0, s->comp[3] = 3; break;
-   default: return false;
+      case GL_DEPTH_COMPONENT:
+         s->what = MGP_PACK_WHAT_DEPTH, s->nc = 1;
+         return type != GL_HALF_FLOAT && scalar_type(type, s);
+      case GL_STENCIL_INDEX:
+         s->what = MGP_PACK_WHAT_STENCIL, s->nc = 1;
+         return type != GL_HALF_FLOAT && scalar_type(type, s);
+      case GL_DEPTH_STENCIL:
+         s->what = MGP_PACK_WHAT_DEPTH_STENCIL, s->nc = 1;
+         if (type == GL_UNSIGNED_INT_24_8)
+            return s->type = MGP_PACK_TYPE_D24_S8, s->size = 4, true;
+         if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+            return s->type = MGP_PACK_TYPE_F32_S8X24, s->size = 8, true;
+         return false;
+      case GL_RED_INTEGER: s->integer = 1; /* fall through */
+      case GL_RED: s->nc = 1, s->comp[0] = 0; break;
+      case GL_GREEN_INTEGER: s->integer = 1; /* fall through */
+      case GL_GREEN: s->nc = 1, s->comp[0] = 1; break;
+      case GL_BLUE_INTEGER: s->integer = 1; /* fall through */
+      case GL_BLUE: s->nc = 1, s->comp[0] = 2; break;
+      case GL_ALPHA: s->nc = 1, s->comp[0] = 3; break;
+      case GL_RG_INTEGER: s->integer = 1; /* fall through */
+      case GL_RG: s->nc = 2, s->comp[0] = 0, s->comp[1] = 1; break;
+      case GL_RGB_INTEGER: s->integer = 1; /* fall through */
+      case GL_RGB: s->nc = 3, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2; break;
+      case GL_BGR_INTEGER: s->integer = 1; /* fall through */
+      case GL_BGR: s->nc = 3, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0; break;
+      case GL_RGBA_INTEGER: s->integer = 1; /* fall through */
+      case GL_RGBA:
+         s->nc = 4, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2, s->comp[3] = 3;
+         break;
+      case GL_BGRA_INTEGER: s->integer = 1; /* fall through */
+      case GL_BGRA:
+         s->nc = 4, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0, s->comp[3] = 3;
+         break;
+      default: return false;
    }
    const struct packed_type *pt = packed_type(type);
    if (pt) {

@@ -28,14 +28,14 @@ enum fe_format_kind {
 /* A GL internal format. */
 struct fe_format_info {
    GLenum internal_format;
-   uint16_t format;   /* enum mgp_format it is stored as */
-   GLenum base;       /* GL_RED, GL_RG, GL_RGB, GL_RGBA, GL_DEPTH_COMPONENT, ... */
-   uint8_t kind;      /* enum fe_format_kind */
+   uint16_t format; /* enum mgp_format it is stored as */
+   GLenum base;     /* GL_RED, GL_RG, GL_RGB, GL_RGBA, GL_DEPTH_COMPONENT, ... */
+   uint8_t kind;    /* enum fe_format_kind */
    bool color_renderable;
-   bool texture;      /* allowed for glTexImage (STENCIL_INDEX8 is renderbuffer-only) */
-   uint8_t block;     /* enum fe_block_kind: a specific compressed format, decoded in the
+   bool texture;  /* allowed for glTexImage (STENCIL_INDEX8 is renderbuffer-only) */
+   uint8_t block; /* enum fe_block_kind: a specific compressed format, decoded in the
                        * client (fe_texcompress.h); 0 for the rest */
-   bool es3_only;     /* ETC2/EAC: OpenGL ES 3.0 contexts only */
+   bool es3_only; /* ETC2/EAC: OpenGL ES 3.0 contexts only */
 };
 
 /* Shape of an MGPipe format: formats.def's descriptor (its kind is an enum fe_format_kind). */
@@ -83,7 +83,6 @@ size_t fe_pixel_image_layout(const struct fe_pixel_store *ps, GLsizei width, GLs
 /* Converts width x height pixels (rows row_stride apart, src at the first pixel) into tight
  * texels of dst_format. False when the conversion is not implemented (the caller declines). */
 bool fe_pixel_unpack(void *dst, uint16_t dst_format, const void *src, size_t row_stride,
-                     uint32_t width, uint32_t height, GLenum format, GLenum type,
-                     bool swap_bytes);
+                     uint32_t width, uint32_t height, GLenum format, GLenum type, bool swap_bytes);
 
 #endif

@@ -27,7 +27,7 @@
 
 #define FE_MAX_VERTEX_ATTRIBS 16
 #define FE_MAX_TEXTURE_UNITS 48 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
-#define FE_TRACKER_TEX_CACHE 64  /* textures whose resolution a context remembers (a power of 2) */
+#define FE_TRACKER_TEX_CACHE 64 /* textures whose resolution a context remembers (a power of 2) */
 #define FE_MAX_STAGE_TEXTURE_UNITS 16
 #define FE_MAX_DRAW_BUFFERS 8
 #define FE_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
@@ -157,10 +157,10 @@ struct fe_texture {
    /* The resource's shape as last sent. */
    uint16_t res_format;
    uint32_t res_width, res_height, res_depth, res_levels, res_layers;
-   uint8_t samples;           /* multisample targets: as glTex*Multisample asked (else 0) */
-   bool fixed_locations;      /* ... and its fixedsamplelocations */
-   bool immutable;            /* glTexStorage*: the shape is fixed */
-   bool is_proxy;             /* a context's GL_PROXY_TEXTURE_*: image state only, no resource */
+   uint8_t samples;              /* multisample targets: as glTex*Multisample asked (else 0) */
+   bool fixed_locations;         /* ... and its fixedsamplelocations */
+   bool immutable;               /* glTexStorage*: the shape is fixed */
+   bool is_proxy;                /* a context's GL_PROXY_TEXTURE_*: image state only, no resource */
    struct fe_buffer *buffer_obj; /* GL_TEXTURE_BUFFER: the buffer glTexBuffer attached (ref) */
    uint8_t immutable_levels;
    struct fe_tex_image image[FE_MAX_FACES][FE_MAX_LEVELS];
@@ -302,7 +302,7 @@ struct fe_program {
    /* glTransformFeedbackVaryings: used by the next link */
    char **xfb_names;
    unsigned num_xfb_names;
-   GLenum xfb_mode; /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
+   GLenum xfb_mode;         /* GL_INTERLEAVED_ATTRIBS or GL_SEPARATE_ATTRIBS */
    bool binary_retrievable; /* GL_PROGRAM_BINARY_RETRIEVABLE_HINT (ES 3.0), a hint only */
 };
 
@@ -331,8 +331,8 @@ struct fe_vao {
    bool ever_bound;
    struct fe_vertex_attrib attribs[FE_MAX_VERTEX_ATTRIBS];
    struct fe_buffer *elements;
-   uint64_t layout_version;  /* vertex elements CSO inputs */
-   uint64_t buffers_version; /* buffer / offset bindings */
+   uint64_t layout_version;      /* vertex elements CSO inputs */
+   uint64_t buffers_version;     /* buffer / offset bindings */
    struct mgp_handle stream_res; /* client-side arrays' copies (stream_size bytes; 0: none) */
    uint64_t stream_size;
    uint32_t streamed_mask; /* bit i: attribs[i] is copied per draw (fe_vao_attrib_streamed) */
@@ -418,7 +418,7 @@ struct fe_surface {
 
 struct fe_share_group {
    atomic_int refs;
-   bool dying; /* the last context is gone: objects are being released */
+   bool dying;           /* the last context is gone: objects are being released */
    pthread_mutex_t lock; /* names, handle allocators, object lists */
    struct mgt_client *session;
    const struct mgp_screen *screen;
@@ -465,8 +465,8 @@ struct fe_tfo {
    struct fe_ubo_binding xfb[FE_MAX_XFB_BUFFERS];
    struct {
       bool active, paused;
-      GLenum mode;          /* GL_POINTS, GL_LINES or GL_TRIANGLES */
-      struct fe_exec *exec; /* the program it captures from (referenced) */
+      GLenum mode;                                /* GL_POINTS, GL_LINES or GL_TRIANGLES */
+      struct fe_exec *exec;                       /* the program it captures from (referenced) */
       struct fe_buffer *bufs[FE_MAX_XFB_BUFFERS]; /* the buffers it writes (referenced) */
       uint32_t count;                             /* binding points written */
       uint64_t offset[FE_MAX_XFB_BUFFERS], size[FE_MAX_XFB_BUFFERS]; /* resolved at begin */
@@ -521,8 +521,8 @@ struct fe_tracker {
     * anything the tracker sends outside a draw and by fe_tracker_forget_draw. */
    struct fe_draw_inputs {
       uint64_t exec, uniform_version, bindings_version, constants_ctx;
-      uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface,
-         read_surface, default_fb_version, framebuffer_srgb;
+      uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface, read_surface,
+         default_fb_version, framebuffer_srgb;
       uint64_t rs_version, ds_version, unit_version, ubo_version, point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
       uint64_t buffer_gen, texture_gen, sampler_gen, attach_gen;
@@ -537,10 +537,10 @@ struct fe_context {
    struct mgp_handle handle;
    struct fe_context_desc desc;
    bool no_error;
-   bool debug_output;    /* GL_DEBUG_OUTPUT */
-   struct fe_debug *debug; /* KHR_debug state (fe_debug.c) */
+   bool debug_output;             /* GL_DEBUG_OUTPUT */
+   struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
-   bool lost; /* the session failed (cached by fe_ctx_lost) */
+   bool lost;                     /* the session failed (cached by fe_ctx_lost) */
    GLenum error;
    bool lost_reported;  /* glGetError said GL_CONTEXT_LOST */
    bool reset_reported; /* glGetGraphicsResetStatus said so */
@@ -592,7 +592,7 @@ struct fe_context {
     * re-resolves only the units whose stamp moved. */
    uint64_t unit_stamp[FE_MAX_TEXTURE_UNITS];
    struct fe_texture *default_tex[FE_TEX_TARGET_COUNT];
-   struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT]; /* fe_texture_proxy, owned here */
+   struct fe_texture *proxy_tex[FE_TEX_TARGET_COUNT];    /* fe_texture_proxy, owned here */
    struct fe_texture *black_tex[FE_TEX_TARGET_COUNT][4]; /* per sampler kind */
 
    /* render state: the pipeline subset and the dynamic subset (docs/PIPE.md#state) */
@@ -649,8 +649,7 @@ bool fe_ctx_lost_quiet(struct fe_context *ctx);
 void fe_drain_events(struct fe_context *ctx);
 /* Sends resource_create (or respecify) for d and notes that its out-of-memory answer, if any,
  * is to be waited for at the next glGetError. */
-void fe_resource_send(struct fe_share_group *sg, const struct mgp_resource_desc *d,
-                      bool respecify);
+void fe_resource_send(struct fe_share_group *sg, const struct mgp_resource_desc *d, bool respecify);
 /* glGetError: when an allocation was sent since the last check, waits until the server applied
  * it (a counted round trip) and takes its events, so a GL_OUT_OF_MEMORY it caused is recorded. */
 void fe_check_allocations(struct fe_context *ctx);
@@ -663,18 +662,18 @@ void fe_queries_finish(struct fe_context *ctx);
 int64_t fe_query_gpu_time(struct fe_context *ctx);
 GLuint fe_query_current(const struct fe_context *ctx, GLenum target);
 
-#define FE_CTX_OR_RETURN(...)                                                                  \
-   struct fe_context *ctx = fe_ctx_live();                                                     \
-   if (!ctx)                                                                                   \
-      return __VA_ARGS__
+#define FE_CTX_OR_RETURN(...)                                                                      \
+   struct fe_context *ctx = fe_ctx_live();                                                         \
+   if (!ctx)                                                                                       \
+   return __VA_ARGS__
 
 /* Records err and returns from the entry point when cond holds. */
-#define FE_CHECK(cond, err, ...)                                                               \
-   do {                                                                                        \
-      if (cond) {                                                                              \
-         fe_error(ctx, err);                                                                   \
-         return __VA_ARGS__;                                                                   \
-      }                                                                                        \
+#define FE_CHECK(cond, err, ...)                                                                   \
+   do {                                                                                            \
+      if (cond) {                                                                                  \
+         fe_error(ctx, err);                                                                       \
+         return __VA_ARGS__;                                                                       \
+      }                                                                                            \
    } while (0)
 
 /* ---- KHR_debug (fe_debug.c) ---------------------------------------------------------------- */
@@ -710,7 +709,7 @@ void fe_object_ref(struct fe_object *obj);
 void fe_object_unref(struct fe_context *ctx, struct fe_object *obj);
 /* Replaces *slot (a binding) with obj, keeping reference counts. */
 void fe_object_rebind(struct fe_context *ctx, struct fe_object **slot, struct fe_object *obj);
-#define FE_REBIND(ctx, slot, obj)                                                              \
+#define FE_REBIND(ctx, slot, obj)                                                                  \
    fe_object_rebind(ctx, (struct fe_object **)(slot), (struct fe_object *)(obj))
 
 /* A unit's texture or sampler binding changed. */
@@ -813,8 +812,8 @@ GLenum fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double
                              const uint32_t *bits, int form, bool vector, bool rect, bool es);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
-int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out,
-                          uint32_t *bits, uint8_t *form);
+int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,
+                          uint8_t *form);
 /* Stores n values of a glGet{Tex,Sampler}Parameter* answer: kind 0 fv, 1 iv, 2 Iiv, 3 Iuiv. */
 void fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8_t form,
                     int kind, void *params);
@@ -911,8 +910,8 @@ bool fe_fbo_read_format(struct fe_context *ctx, uint16_t *format, unsigned *samp
  * from: its MGPipe format, and for colour whether its alpha is real (an RGB format kept in
  * RGBA reads alpha 1). false: no such image. */
 bool fe_fbo_read_image(struct fe_context *ctx, unsigned what, uint16_t *format, bool *has_alpha);
-unsigned fe_fbo_draw_samples(struct fe_context *ctx); /* GL_SAMPLES: 0 single-sampled */
-unsigned fe_fbo_read_samples(struct fe_context *ctx); /* the read framebuffer's, likewise */
+unsigned fe_fbo_draw_samples(struct fe_context *ctx);     /* GL_SAMPLES: 0 single-sampled */
+unsigned fe_fbo_read_samples(struct fe_context *ctx);     /* the read framebuffer's, likewise */
 unsigned fe_fbo_samples(const struct fe_framebuffer *fb); /* NULL: the default framebuffer */
 
 void fe_state_init(struct fe_context *ctx);
@@ -935,12 +934,16 @@ static inline bool
 fe_is_buffer_usage(GLenum usage)
 {
    switch (usage) {
-   case GL_STREAM_DRAW: case GL_STREAM_READ: case GL_STREAM_COPY:
-   case GL_STATIC_DRAW: case GL_STATIC_READ: case GL_STATIC_COPY:
-   case GL_DYNAMIC_DRAW: case GL_DYNAMIC_READ: case GL_DYNAMIC_COPY:
-      return true;
-   default:
-      return false;
+      case GL_STREAM_DRAW:
+      case GL_STREAM_READ:
+      case GL_STREAM_COPY:
+      case GL_STATIC_DRAW:
+      case GL_STATIC_READ:
+      case GL_STATIC_COPY:
+      case GL_DYNAMIC_DRAW:
+      case GL_DYNAMIC_READ:
+      case GL_DYNAMIC_COPY: return true;
+      default: return false;
    }
 }
 
@@ -953,14 +956,20 @@ fe_is_compare_func(GLenum f)
 static inline uint32_t
 fe_f2u(float f)
 {
-   union { float f; uint32_t u; } v = {.f = f};
+   union {
+      float f;
+      uint32_t u;
+   } v = {.f = f};
    return v.u;
 }
 
 static inline float
 fe_u2f(uint32_t u)
 {
-   union { float f; uint32_t u; } v = {.u = u};
+   union {
+      float f;
+      uint32_t u;
+   } v = {.u = u};
    return v.f;
 }
 

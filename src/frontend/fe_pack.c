@@ -25,8 +25,7 @@ fe_pack_answer(const struct fe_pixel_store *ps, const struct mgp_pack_shape *sha
       return false;
    uint64_t need;
    const unsigned ts = mgp_texels_texel_size(rd->what, rd->format);
-   if (!mgp_texels_size(rd->what, rd->format, rect.width, rect.height, &need) ||
-       need > answer_size)
+   if (!mgp_texels_size(rd->what, rd->format, rect.width, rect.height, &need) || need > answer_size)
       return false;
    /* GL's pack layout (GL 4.6 §8.4.4.1, §18.2): rows of row_length (or width) pixels rounded up
     * to the alignment, skip_rows rows and skip_pixels pixels in. The caller sized dst by the
@@ -84,14 +83,23 @@ fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
    }
    const struct mgp_span out = {.ptr = answer, .size = size};
    if (mgp_handle_is_null(rd->res)) {
-      struct mgp_read_pixels a = {.x = rd->x, .y = rd->y, .width = rd->width,
-                                  .height = rd->height, .format = rd->format, .what = rd->what,
+      struct mgp_read_pixels a = {.x = rd->x,
+                                  .y = rd->y,
+                                  .width = rd->width,
+                                  .height = rd->height,
+                                  .format = rd->format,
+                                  .what = rd->what,
                                   .out = out};
       mgp_read_pixels(&ctx->pipe, &a);
    } else {
-      struct mgp_get_texture_image a = {.res = rd->res, .level = rd->level, .layer = rd->layer,
-                                        .width = rd->width, .height = rd->height,
-                                        .format = rd->format, .what = rd->what, .out = out};
+      struct mgp_get_texture_image a = {.res = rd->res,
+                                        .level = rd->level,
+                                        .layer = rd->layer,
+                                        .width = rd->width,
+                                        .height = rd->height,
+                                        .format = rd->format,
+                                        .what = rd->what,
+                                        .out = out};
       mgp_get_texture_image(&ctx->pipe, &a);
    }
    if (!fe_pack_answer(ps, shape, rd, answer, (size_t)size, dst))

@@ -21,9 +21,9 @@ struct fe_texels_read {
    uint32_t level, layer; /* get_texture_image */
    int32_t x, y;
    uint32_t width, height;
-   uint8_t what;     /* enum mgp_pack_what */
-   uint16_t format;  /* enum mgp_format of the image read (DEPTH_STENCIL: the depth image's) */
-   bool has_alpha;   /* else alpha reads 1 (an RGB format kept in RGBA) */
+   uint8_t what;    /* enum mgp_pack_what */
+   uint16_t format; /* enum mgp_format of the image read (DEPTH_STENCIL: the depth image's) */
+   bool has_alpha;  /* else alpha reads 1 (an RGB format kept in RGBA) */
 };
 
 /* Packs a server's answer (an mgp_texels_rect, then the texels) into dst, the start of the

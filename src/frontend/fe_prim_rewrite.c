@@ -30,11 +30,11 @@ static uint32_t
 list_vertices(uint32_t mode)
 {
    switch (mode) {
-   case MGP_PRIM_POINTS: return 1;
-   case MGP_PRIM_LINES: return 2;
-   case MGP_PRIM_TRIANGLES: return 3;
-   case MGP_PRIM_LINES_ADJACENCY: return 4;
-   default: return 6;
+      case MGP_PRIM_POINTS: return 1;
+      case MGP_PRIM_LINES: return 2;
+      case MGP_PRIM_TRIANGLES: return 3;
+      case MGP_PRIM_LINES_ADJACENCY: return 4;
+      default: return 6;
    }
 }
 
@@ -130,9 +130,11 @@ source_indices(struct fe_context *ctx, const struct mgp_draw_vbo *a, uint64_t lo
    fe_drain_events(ctx); /* a GPU write that retired clears copy_valid */
    if (eb->copy_valid)
       return eb->copy + lo * isz;
-   MGU_DECLINE(index_rewrite_readback, "%s from an element buffer the client holds no copy of "
+   MGU_DECLINE(index_rewrite_readback,
+               "%s from an element buffer the client holds no copy of "
                "(written by the GPU, or over %u bytes): its indices were read back from the "
-               "server", a->mode == MGP_PRIM_LINE_LOOP ? "GL_LINE_LOOP" : "primitive restart",
+               "server",
+               a->mode == MGP_PRIM_LINE_LOOP ? "GL_LINE_LOOP" : "primitive restart",
                FE_BUFFER_COPY_MAX);
    const uint64_t bytes = (hi - lo) * isz;
    *owned = malloc(bytes ? bytes : 1);
@@ -184,8 +186,8 @@ fe_prim_rewrite(struct fe_context *ctx, struct mgp_draw_vbo *a,
       return false;
    }
    uint32_t *dst = (uint32_t *)(out + ndraws);
-   rewrite_indices(dst, src, isz, loop, restart || list_vpp, a->restart_index, list_vpp, in,
-                   ndraws, isz ? lo : 0, out);
+   rewrite_indices(dst, src, isz, loop, restart || list_vpp, a->restart_index, list_vpp, in, ndraws,
+                   isz ? lo : 0, out);
    uint64_t n = 0;
    for (uint32_t i = 0; i < ndraws; i++)
       if ((uint64_t)out[i].start + out[i].count > n)

@@ -218,8 +218,7 @@ bind_frag_data(struct fe_context *ctx, GLuint program, GLuint color, GLuint inde
 {
    FE_CHECK(index > 1, GL_INVALID_VALUE);
    FE_CHECK(index == 0 && color >= FE_MAX_DRAW_BUFFERS, GL_INVALID_VALUE);
-   FE_CHECK(index == 1 && color >= (GLuint)fe_max_dual_source_draw_buffers(ctx),
-            GL_INVALID_VALUE);
+   FE_CHECK(index == 1 && color >= (GLuint)fe_max_dual_source_draw_buffers(ctx), GL_INVALID_VALUE);
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;
@@ -236,8 +235,7 @@ mgl_glBindFragDataLocation(GLuint program, GLuint color, const GLchar *name)
 }
 
 void
-mgl_glBindFragDataLocationIndexed(GLuint program, GLuint color, GLuint index,
-                                  const GLchar *name)
+mgl_glBindFragDataLocationIndexed(GLuint program, GLuint color, GLuint index, const GLchar *name)
 {
    FE_CTX_OR_RETURN();
    bind_frag_data(ctx, program, color, index, name);
@@ -420,8 +418,7 @@ fill_reflection(struct fe_exec *e)
 
 static bool
 push_active(struct fe_exec *e, uint32_t *cap, const char *name, GLenum type, GLint size,
-            GLint block, GLint offset, GLint astride, GLint mstride, bool row_major,
-            GLint location)
+            GLint block, GLint offset, GLint astride, GLint mstride, bool row_major, GLint location)
 {
    if (!mgu_array_reserve(e->active, *cap, (uint64_t)e->num_active + 1))
       return false;
@@ -444,8 +441,8 @@ build_exec_tables(struct fe_exec *e)
    const struct glsl_program *gp = e->glsl;
    uint32_t nlocs = 0;
    for (unsigned i = 0; i < gp->default_block.num_uniforms; i++)
-      nlocs += gp->default_block.uniforms[i].array_size ? gp->default_block.uniforms[i].array_size
-                                                        : 1;
+      nlocs +=
+         gp->default_block.uniforms[i].array_size ? gp->default_block.uniforms[i].array_size : 1;
    nlocs += gp->num_samplers;
    e->locs = calloc(nlocs ? nlocs : 1, sizeof(*e->locs));
    e->uniform_size = gp->default_block.size;
@@ -487,9 +484,9 @@ build_exec_tables(struct fe_exec *e)
             break;
          }
       }
-      if (!push_active(e, &cap, u->name, u->type, (GLint)(u->array_size ? u->array_size : 1),
-                       block, (GLint)u->offset, (GLint)u->array_stride,
-                       (GLint)u->matrix_stride, u->row_major, -1))
+      if (!push_active(e, &cap, u->name, u->type, (GLint)(u->array_size ? u->array_size : 1), block,
+                       (GLint)u->offset, (GLint)u->array_stride, (GLint)u->matrix_stride,
+                       u->row_major, -1))
          return false;
    }
    for (unsigned i = 0; i < gp->num_inputs; i++) {
@@ -589,8 +586,9 @@ mgl_glLinkProgram(GLuint program)
          has_fs |= prog->shaders[i]->type == GL_FRAGMENT_SHADER;
       }
       if (!has_vs || !has_fs) {
-         link_failed(ctx, prog, has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
-                                        : "error: OpenGL ES needs a vertex shader to link\n");
+         link_failed(ctx, prog,
+                     has_vs ? "error: OpenGL ES needs a fragment shader to link\n"
+                            : "error: OpenGL ES needs a vertex shader to link\n");
          return;
       }
    }
@@ -618,8 +616,8 @@ mgl_glLinkProgram(GLuint program)
       return;
    }
    for (unsigned i = 0; i < prog->num_attrib_bindings; i++)
-      ab[i] = (struct glsl_binding){prog->attrib_bindings[i].name,
-                                    prog->attrib_bindings[i].location, 0};
+      ab[i] =
+         (struct glsl_binding){prog->attrib_bindings[i].name, prog->attrib_bindings[i].location, 0};
    for (unsigned i = 0; i < prog->num_frag_bindings; i++)
       fb[i] = (struct glsl_binding){prog->frag_bindings[i].name, prog->frag_bindings[i].location,
                                     prog->frag_bindings[i].index};
@@ -744,62 +742,63 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    const struct fe_exec *e = prog->exec;
    const struct glsl_program *gp = e ? e->glsl : NULL;
    switch (pname) {
-   case GL_DELETE_STATUS: *params = prog->delete_pending; return;
-   case GL_LINK_STATUS: *params = prog->link_status; return;
-   case GL_VALIDATE_STATUS: *params = prog->validate_status; return;
-   case GL_INFO_LOG_LENGTH:
-      *params = prog->info_log && *prog->info_log ? (GLint)strlen(prog->info_log) + 1 : 0;
-      return;
-   case GL_ATTACHED_SHADERS: *params = (GLint)prog->num_shaders; return;
-   case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
-   case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? (GLint)e->attrib_max_len : 0; return;
-   case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
-   case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
-   case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
-   case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
-      GLint m = 0;
-      for (unsigned i = 0; gp && i < gp->num_blocks; i++) {
-         GLint l = (GLint)strlen(gp->blocks[i].name) + 1;
-         m = l > m ? l : m;
-      }
-      *params = m;
-      return;
-   }
-   /* GL 3.3, 6.1.16: what the last link used (GL's state before any link: interleaved, none). */
-   case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
-      *params = gp && gp->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS;
-      return;
-   case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = gp ? (GLint)gp->num_xfb : 0; return;
-   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
-      GLint m = 0;
-      for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
-         GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
-         m = l > m ? l : m;
-      }
-      *params = m;
-      return;
-   }
-   case GL_GEOMETRY_VERTICES_OUT: case GL_GEOMETRY_INPUT_TYPE: case GL_GEOMETRY_OUTPUT_TYPE:
-      /* GL 3.3, 6.1.16: INVALID_OPERATION unless the last successful link had a geometry shader. */
-      if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
-         fe_error(ctx, GL_INVALID_OPERATION);
+      case GL_DELETE_STATUS: *params = prog->delete_pending; return;
+      case GL_LINK_STATUS: *params = prog->link_status; return;
+      case GL_VALIDATE_STATUS: *params = prog->validate_status; return;
+      case GL_INFO_LOG_LENGTH:
+         *params = prog->info_log && *prog->info_log ? (GLint)strlen(prog->info_log) + 1 : 0;
+         return;
+      case GL_ATTACHED_SHADERS: *params = (GLint)prog->num_shaders; return;
+      case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
+      case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? (GLint)e->attrib_max_len : 0; return;
+      case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
+      case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
+      case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
+      case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
+         GLint m = 0;
+         for (unsigned i = 0; gp && i < gp->num_blocks; i++) {
+            GLint l = (GLint)strlen(gp->blocks[i].name) + 1;
+            m = l > m ? l : m;
+         }
+         *params = m;
          return;
       }
-      *params = (GLint)(pname == GL_GEOMETRY_VERTICES_OUT ? gp->geometry.vertices_out
-                        : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
-                                                          : gp->geometry.output_type);
-      return;
-   /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
-   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
-      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-      *params = prog->binary_retrievable;
-      return;
-   case GL_PROGRAM_BINARY_LENGTH:
-      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-      *params = 0;
-      return;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
+      /* GL 3.3, 6.1.16: what the last link used (GL's state before any link: interleaved, none). */
+      case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+         *params = gp && gp->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS;
+         return;
+      case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = gp ? (GLint)gp->num_xfb : 0; return;
+      case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
+         GLint m = 0;
+         for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
+            GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
+            m = l > m ? l : m;
+         }
+         *params = m;
+         return;
+      }
+      case GL_GEOMETRY_VERTICES_OUT:
+      case GL_GEOMETRY_INPUT_TYPE:
+      case GL_GEOMETRY_OUTPUT_TYPE:
+         /* GL 3.3, 6.1.16: INVALID_OPERATION unless the last successful link had a geometry shader. */
+         if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
+            fe_error(ctx, GL_INVALID_OPERATION);
+            return;
+         }
+         *params = (GLint)(pname == GL_GEOMETRY_VERTICES_OUT ? gp->geometry.vertices_out
+                           : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
+                                                             : gp->geometry.output_type);
+         return;
+      /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
+      case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+         FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
+         *params = prog->binary_retrievable;
+         return;
+      case GL_PROGRAM_BINARY_LENGTH:
+         FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
+         *params = 0;
+         return;
+      default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
@@ -883,8 +882,8 @@ mgl_glTransformFeedbackVaryings(GLuint program, GLsizei count, const GLchar *con
 }
 
 void
-mgl_glGetTransformFeedbackVarying(GLuint program, GLuint index, GLsizei buf_size,
-                                  GLsizei *length, GLsizei *size, GLenum *type, GLchar *name)
+mgl_glGetTransformFeedbackVarying(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
+                                  GLsizei *size, GLenum *type, GLchar *name)
 {
    FE_CTX_OR_RETURN();
    struct fe_program *prog = get_program(ctx, program);
@@ -924,4 +923,3 @@ fe_linked_exec(struct fe_context *ctx, GLuint program)
    }
    return prog->exec;
 }
-

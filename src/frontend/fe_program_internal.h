@@ -118,5 +118,4 @@ copy_out(const char *src, GLsizei buf_size, GLsizei *length, GLchar *dst)
       *length = (GLsizei)n;
 }
 
-
 #endif

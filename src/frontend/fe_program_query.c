@@ -39,8 +39,8 @@ mgl_glGetAttribLocation(GLuint program, const GLchar *name)
 }
 
 void
-mgl_glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
-                      GLint *size, GLenum *type, GLchar *name)
+mgl_glGetActiveAttrib(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length, GLint *size,
+                      GLenum *type, GLchar *name)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
@@ -162,8 +162,8 @@ mgl_glGetUniformLocation(GLuint program, const GLchar *name)
 }
 
 void
-mgl_glGetActiveUniform(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
-                       GLint *size, GLenum *type, GLchar *name)
+mgl_glGetActiveUniform(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length, GLint *size,
+                       GLenum *type, GLchar *name)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
@@ -195,8 +195,7 @@ mgl_glGetActiveUniformName(GLuint program, GLuint index, GLsizei buf_size, GLsiz
 }
 
 void
-mgl_glGetUniformIndices(GLuint program, GLsizei count, const GLchar *const *names,
-                        GLuint *indices)
+mgl_glGetUniformIndices(GLuint program, GLsizei count, const GLchar *const *names, GLuint *indices)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(count < 0, GL_INVALID_VALUE);
@@ -232,19 +231,17 @@ mgl_glGetActiveUniformsiv(GLuint program, GLsizei count, const GLuint *indices, 
    for (GLsizei n = 0; n < count; n++) {
       const struct fe_active_uniform *u = &e->active[indices[n]];
       switch (pname) {
-      case GL_UNIFORM_TYPE: params[n] = (GLint)u->type; break;
-      case GL_UNIFORM_SIZE: params[n] = u->size; break;
-      case GL_UNIFORM_NAME_LENGTH: params[n] = (GLint)strlen(u->name) + 1; break;
-      case GL_UNIFORM_BLOCK_INDEX: params[n] = u->block_index; break;
-      case GL_UNIFORM_OFFSET: params[n] = u->offset; break;
-      case GL_UNIFORM_ARRAY_STRIDE:
-         params[n] = u->block_index < 0 ? -1 : u->array_stride;
-         break;
-      case GL_UNIFORM_MATRIX_STRIDE:
-         params[n] = u->block_index < 0 ? -1 : u->matrix_stride;
-         break;
-      case GL_UNIFORM_IS_ROW_MAJOR: params[n] = u->row_major; break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+         case GL_UNIFORM_TYPE: params[n] = (GLint)u->type; break;
+         case GL_UNIFORM_SIZE: params[n] = u->size; break;
+         case GL_UNIFORM_NAME_LENGTH: params[n] = (GLint)strlen(u->name) + 1; break;
+         case GL_UNIFORM_BLOCK_INDEX: params[n] = u->block_index; break;
+         case GL_UNIFORM_OFFSET: params[n] = u->offset; break;
+         case GL_UNIFORM_ARRAY_STRIDE: params[n] = u->block_index < 0 ? -1 : u->array_stride; break;
+         case GL_UNIFORM_MATRIX_STRIDE:
+            params[n] = u->block_index < 0 ? -1 : u->matrix_stride;
+            break;
+         case GL_UNIFORM_IS_ROW_MAJOR: params[n] = u->row_major; break;
+         default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
    }
 }
@@ -291,30 +288,30 @@ mgl_glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint 
    /* Block members follow default-block uniforms and samplers in the active list. */
    uint32_t first_active = e->num_active - e->glsl->num_block_members + b->first_member;
    switch (pname) {
-   case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)e->block_bindings[index]; return;
-   case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)b->data_size; return;
-   case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; return;
-   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->num_members; return;
-   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
-      for (unsigned m = 0; m < b->num_members; m++)
-         params[m] = (GLint)(first_active + m);
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
-      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) != 0;
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
-      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
-      return;
-   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
-      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
-      return;
-   default: fe_error(ctx, GL_INVALID_ENUM);
+      case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)e->block_bindings[index]; return;
+      case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)b->data_size; return;
+      case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; return;
+      case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->num_members; return;
+      case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
+         for (unsigned m = 0; m < b->num_members; m++)
+            params[m] = (GLint)(first_active + m);
+         return;
+      case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
+         *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) != 0;
+         return;
+      case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
+         *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
+         return;
+      case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
+         *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
+         return;
+      default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
 void
-mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size,
-                                GLsizei *length, GLchar *name)
+mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size, GLsizei *length,
+                                GLchar *name)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(buf_size < 0, GL_INVALID_VALUE);
@@ -325,4 +322,3 @@ mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size,
    FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
    copy_out(e->glsl->blocks[index].name, buf_size, length, name);
 }
-

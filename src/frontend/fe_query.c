@@ -71,14 +71,17 @@ static bool
 target_check(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-   case GL_SAMPLES_PASSED: case GL_ANY_SAMPLES_PASSED: case GL_TIME_ELAPSED: return true;
-   case GL_PRIMITIVES_GENERATED: case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
-      if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
-         return true;
-      MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
-                  target);
-      return false;
-   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+      case GL_SAMPLES_PASSED:
+      case GL_ANY_SAMPLES_PASSED:
+      case GL_TIME_ELAPSED: return true;
+      case GL_PRIMITIVES_GENERATED:
+      case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+         if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
+            return true;
+         MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
+                     target);
+         return false;
+      default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
 }
 
@@ -118,9 +121,9 @@ query_destroy(struct fe_context *ctx, struct fe_query *q)
    struct fe_share_group *sg = ctx->share;
    if (q->active) { /* deleting an active query ends it */
       if (!q->declined)
-         mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){
-                                      .query = q->h,
-                                      .kind = (uint16_t)fe_mgp_query_kind(q->target)});
+         mgp_end_query(&ctx->pipe,
+                       &(struct mgp_query_desc){.query = q->h,
+                                                .kind = (uint16_t)fe_mgp_query_kind(q->target)});
       *active_slot(ctx, q->target) = NULL;
    }
    if (!q->declined) {
@@ -195,9 +198,9 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
       /* The object exists and begins and ends as GL says; its result reads 0. */
       MGU_DECLINE(timer_query_no_timestamps, "query target 0x%x", target);
       declined = true;
-   } else if (!timer && ((occ_index(target) >= 0 &&
-                          !(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY)) ||
-                         !fe_call_supported(sg, MGP_CALL_query_create))) {
+   } else if (!timer &&
+              ((occ_index(target) >= 0 && !(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY)) ||
+               !fe_call_supported(sg, MGP_CALL_query_create))) {
       MGU_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
       return NULL;
    }
@@ -217,8 +220,8 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
       FE_CHECK(true, GL_OUT_OF_MEMORY, NULL);
    }
    if (!declined)
-      mgp_query_create(sg->screen, 
-         &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
+      mgp_query_create(sg->screen, &(struct mgp_query_desc){
+                                      .query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
    return q;
 }
 
@@ -253,8 +256,8 @@ mgl_glBeginQuery(GLenum target, GLuint id)
    q->active = true;
    *slot = q;
    if (!q->declined)
-      mgp_begin_query(&ctx->pipe, 
-         &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
+      mgp_begin_query(&ctx->pipe, &(struct mgp_query_desc){
+                                     .query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
 }
 
 void
@@ -273,8 +276,8 @@ mgl_glEndQuery(GLenum target)
       q->value = 0;
       return;
    }
-   mgp_end_query(&ctx->pipe, 
-      &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
+   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h,
+                                                      .kind = (uint16_t)fe_mgp_query_kind(target)});
    q->pending = true;
 }
 
@@ -294,8 +297,8 @@ mgl_glQueryCounter(GLuint id, GLenum target)
       q->value = 0;
       return;
    }
-   mgp_end_query(&ctx->pipe, 
-      &(struct mgp_query_desc){.query = q->h, .kind = (uint16_t)fe_mgp_query_kind(target)});
+   mgp_end_query(&ctx->pipe, &(struct mgp_query_desc){.query = q->h,
+                                                      .kind = (uint16_t)fe_mgp_query_kind(target)});
    q->pending = true;
 }
 
@@ -308,8 +311,8 @@ fe_query_gpu_time(struct fe_context *ctx)
       return 0;
    }
    uint64_t ns = 0;
-   mgp_get_timestamp(sg->screen, &(struct mgp_get_timestamp){.out = {.ptr = &ns,
-                                                                       .size = sizeof(ns)}});
+   mgp_get_timestamp(sg->screen,
+                     &(struct mgp_get_timestamp){.out = {.ptr = &ns, .size = sizeof(ns)}});
    return ns > INT64_MAX ? INT64_MAX : (int64_t)ns;
 }
 
@@ -323,7 +326,8 @@ query_fetch(struct fe_context *ctx, struct fe_query *q, bool wait)
       return true;
    uint64_t r[2] = {0, 0};
    mgp_query_result(ctx->share->screen,
-                    &(struct mgp_query_result){.query = q->h, .flags = wait ? MGP_QUERY_WAIT : 0,
+                    &(struct mgp_query_result){.query = q->h,
+                                               .flags = wait ? MGP_QUERY_WAIT : 0,
                                                .out = {.ptr = r, .size = sizeof(r)}});
    fe_drain_events(ctx);
    if (r[0] && !q->has_result) {
@@ -344,12 +348,12 @@ object_value(GLuint id, GLenum pname, uint64_t *out)
    FE_CHECK(!q, GL_INVALID_OPERATION, false);
    FE_CHECK(q->active, GL_INVALID_OPERATION, false);
    switch (pname) {
-   case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return true;
-   case GL_QUERY_RESULT:
-      query_fetch(ctx, q, true);
-      *out = q->has_result ? q->value : 0;
-      return true;
-   default: FE_CHECK(true, GL_INVALID_ENUM, false);
+      case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return true;
+      case GL_QUERY_RESULT:
+         query_fetch(ctx, q, true);
+         *out = q->has_result ? q->value : 0;
+         return true;
+      default: FE_CHECK(true, GL_INVALID_ENUM, false);
    }
 }
 

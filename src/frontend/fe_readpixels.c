@@ -56,8 +56,8 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
-   struct fe_texels_read rd = {.x = x, .y = y, .width = (uint32_t)width,
-                               .height = (uint32_t)height, .what = shape.what};
+   struct fe_texels_read rd = {
+      .x = x, .y = y, .width = (uint32_t)width, .height = (uint32_t)height, .what = shape.what};
    if (!fe_fbo_read_image(ctx, shape.what, &rd.format, &rd.has_alpha)) {
       MGU_DECLINE(gl_feature_unimplemented, "glReadPixels of pack kind %u without its image",
                   (unsigned)shape.what);
@@ -70,8 +70,8 @@ send_read(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei heigh
 }
 
 static void
-read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
-            GLenum format, GLenum type, GLsizei buf_size, void *pixels)
+read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+            GLenum type, GLsizei buf_size, void *pixels)
 {
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
@@ -83,27 +83,25 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    bool has_color = fe_fbo_read_format(ctx, &rformat, &samples);
    FE_CHECK(samples > 1, GL_INVALID_OPERATION);
    switch (format) {
-   case GL_DEPTH_COMPONENT:
-      FE_CHECK(!read_depth_stencil(ctx, true), GL_INVALID_OPERATION);
-      break;
-   case GL_STENCIL_INDEX:
-      FE_CHECK(!read_depth_stencil(ctx, false), GL_INVALID_OPERATION);
-      break;
-   case GL_DEPTH_STENCIL:
-      FE_CHECK(!read_depth_stencil(ctx, true) || !read_depth_stencil(ctx, false),
-               GL_INVALID_OPERATION);
-      break;
-   default: {
-      FE_CHECK(!has_color, GL_INVALID_OPERATION);
-      const struct fe_mgp_format_desc *fd = fe_mgp_format(rformat);
-      bool int_buf = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
-      bool int_fmt = format == GL_RED_INTEGER || format == GL_GREEN_INTEGER ||
-                     format == GL_BLUE_INTEGER || format == GL_RG_INTEGER ||
-                     format == GL_RGB_INTEGER || format == GL_BGR_INTEGER ||
-                     format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
-      FE_CHECK(int_buf != int_fmt, GL_INVALID_OPERATION);
-      break;
-   }
+      case GL_DEPTH_COMPONENT:
+         FE_CHECK(!read_depth_stencil(ctx, true), GL_INVALID_OPERATION);
+         break;
+      case GL_STENCIL_INDEX: FE_CHECK(!read_depth_stencil(ctx, false), GL_INVALID_OPERATION); break;
+      case GL_DEPTH_STENCIL:
+         FE_CHECK(!read_depth_stencil(ctx, true) || !read_depth_stencil(ctx, false),
+                  GL_INVALID_OPERATION);
+         break;
+      default: {
+         FE_CHECK(!has_color, GL_INVALID_OPERATION);
+         const struct fe_mgp_format_desc *fd = fe_mgp_format(rformat);
+         bool int_buf = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
+         bool int_fmt = format == GL_RED_INTEGER || format == GL_GREEN_INTEGER ||
+                        format == GL_BLUE_INTEGER || format == GL_RG_INTEGER ||
+                        format == GL_RGB_INTEGER || format == GL_BGR_INTEGER ||
+                        format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
+         FE_CHECK(int_buf != int_fmt, GL_INVALID_OPERATION);
+         break;
+      }
    }
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ctx->pack, width, height, format, type, &first, &stride);
@@ -120,8 +118,8 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
     * from the draw framebuffer: for this one verb the read framebuffer stands in for it (the
     * tracker keys its framebuffer emission on these pointers, so the next verb sends the draw
     * framebuffer again). Colour reads name the read surface in that state already. */
-   const bool ds = format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
-                   format == GL_DEPTH_STENCIL;
+   const bool ds =
+      format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
    struct fe_framebuffer *saved_fbo = ctx->draw_fbo;
    struct fe_surface *saved_surface = ctx->draw_surface;
    if (ds) {
@@ -153,22 +151,22 @@ mgl_glReadnPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format
 }
 
 void
-mgl_glReadnPixelsARB(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
-                     GLenum type, GLsizei bufSize, void *data)
+mgl_glReadnPixelsARB(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                     GLsizei bufSize, void *data)
 {
    mgl_glReadnPixels(x, y, width, height, format, type, bufSize, data);
 }
 
 void
-mgl_glReadnPixelsKHR(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
-                     GLenum type, GLsizei bufSize, void *data)
+mgl_glReadnPixelsKHR(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                     GLsizei bufSize, void *data)
 {
    mgl_glReadnPixels(x, y, width, height, format, type, bufSize, data);
 }
 
 void
-mgl_glReadnPixelsEXT(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
-                     GLenum type, GLsizei bufSize, void *data)
+mgl_glReadnPixelsEXT(GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
+                     GLsizei bufSize, void *data)
 {
    mgl_glReadnPixels(x, y, width, height, format, type, bufSize, data);
 }

@@ -152,10 +152,9 @@ mgl_glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param)
 }
 
 /* Only the border colour takes four values; every other pname reads one. */
-#define SAMPLER_VECTOR(pname, params, v)                                                       \
-   bool vec = (pname) == GL_TEXTURE_BORDER_COLOR;                                              \
-   double v[4] = {(params)[0], vec ? (params)[1] : 0, vec ? (params)[2] : 0,                   \
-                  vec ? (params)[3] : 0}
+#define SAMPLER_VECTOR(pname, params, v)                                                           \
+   bool vec = (pname) == GL_TEXTURE_BORDER_COLOR;                                                  \
+   double v[4] = {(params)[0], vec ? (params)[1] : 0, vec ? (params)[2] : 0, vec ? (params)[3] : 0}
 
 void
 mgl_glSamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param)
@@ -197,8 +196,7 @@ mgl_glSamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param)
 
 /* glGetSamplerParameter*: answered from the client's copy; kind as fe_param_store. */
 static void
-get_sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, int kind,
-                      void *params)
+get_sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, int kind, void *params)
 {
    struct fe_sampler *smp = lookup(ctx, sampler);
    FE_CHECK(!smp, GL_INVALID_OPERATION);

@@ -39,8 +39,7 @@ mgl_glCreateShader(GLenum type)
 }
 
 void
-mgl_glShaderSource(GLuint shader, GLsizei count, const GLchar *const *string,
-                   const GLint *length)
+mgl_glShaderSource(GLuint shader, GLsizei count, const GLchar *const *string, const GLint *length)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(count < 0, GL_INVALID_VALUE);
@@ -67,9 +66,9 @@ static enum glsl_stage
 shader_stage(GLenum type)
 {
    switch (type) {
-   case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
-   case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
-   default: return GLSL_STAGE_FRAGMENT;
+      case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
+      case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
+      default: return GLSL_STAGE_FRAGMENT;
    }
 }
 
@@ -77,9 +76,9 @@ GLenum
 fe_shader_stage_type(enum glsl_stage s)
 {
    switch (s) {
-   case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
-   case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
-   default: return GL_FRAGMENT_SHADER;
+      case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
+      case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
+      default: return GL_FRAGMENT_SHADER;
    }
 }
 
@@ -91,9 +90,9 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader_limits(
-      shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
-      ctx->share->caps->max_varying_components, sh->source ? sh->source : "", &log);
+   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+                                             ctx->share->caps->max_varying_components,
+                                             sh->source ? sh->source : "", &log);
    free(sh->info_log);
    sh->info_log = log;
 }
@@ -106,17 +105,16 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
    if (!sh)
       return;
    switch (pname) {
-   case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
-   case GL_DELETE_STATUS: *params = sh->delete_pending; return;
-   case GL_COMPILE_STATUS: *params = sh->compiled; return;
-   case GL_INFO_LOG_LENGTH:
-      *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
-      return;
-   case GL_SHADER_SOURCE_LENGTH:
-      *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0;
-      return;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
+      case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
+      case GL_DELETE_STATUS: *params = sh->delete_pending; return;
+      case GL_COMPILE_STATUS: *params = sh->compiled; return;
+      case GL_INFO_LOG_LENGTH:
+         *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
+         return;
+      case GL_SHADER_SOURCE_LENGTH:
+         *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0;
+         return;
+      default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
@@ -181,18 +179,20 @@ mgl_glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *r
    FE_CTX_OR_RETURN();
    FE_CHECK(shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER, GL_INVALID_ENUM);
    switch (precisiontype) {
-   case GL_LOW_FLOAT: case GL_MEDIUM_FLOAT: case GL_HIGH_FLOAT:
-      range[0] = range[1] = 127;
-      *precision = 23;
-      return;
-   case GL_LOW_INT: case GL_MEDIUM_INT: case GL_HIGH_INT:
-      range[0] = 31; /* -2^31 is representable, 2^31 is not */
-      range[1] = 30;
-      *precision = 0;
-      return;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return;
+      case GL_LOW_FLOAT:
+      case GL_MEDIUM_FLOAT:
+      case GL_HIGH_FLOAT:
+         range[0] = range[1] = 127;
+         *precision = 23;
+         return;
+      case GL_LOW_INT:
+      case GL_MEDIUM_INT:
+      case GL_HIGH_INT:
+         range[0] = 31; /* -2^31 is representable, 2^31 is not */
+         range[1] = 30;
+         *precision = 0;
+         return;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
 }
 
@@ -207,4 +207,3 @@ mgl_glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat, co
    FE_CHECK(count < 0 || length < 0, GL_INVALID_VALUE);
    fe_error(ctx, GL_INVALID_ENUM);
 }
-

@@ -50,8 +50,8 @@ fe_drain_events(struct fe_context *ctx)
    while ((n = mgt_client_take_events(sg->session, ev, 32)) > 0) {
       for (uint32_t i = 0; i < n; i++) {
          if (ev[i].kind == MGP_EVENT_FENCE_SIGNALLED) {
-            struct fe_sync *s = sync_lookup(sg, sync_name((struct mgp_handle){ev[i].slot,
-                                                                              ev[i].gen}));
+            struct fe_sync *s =
+               sync_lookup(sg, sync_name((struct mgp_handle){ev[i].slot, ev[i].gen}));
             if (s)
                s->signalled = true;
          } else if (ev[i].kind == MGP_EVENT_QUERY_RESULT) {
@@ -61,7 +61,8 @@ fe_drain_events(struct fe_context *ctx)
          } else if (ev[i].kind == MGP_EVENT_OUT_OF_MEMORY) {
             /* The resource stays, without storage (the server samples it as incomplete). */
             mgu_warn("resource {%u,%u}: the server is out of memory for its %llu bytes: "
-                     "GL_OUT_OF_MEMORY", ev[i].slot, ev[i].gen, (unsigned long long)ev[i].value);
+                     "GL_OUT_OF_MEMORY",
+                     ev[i].slot, ev[i].gen, (unsigned long long)ev[i].value);
             fe_error(ctx, GL_OUT_OF_MEMORY);
          }
       }
@@ -99,9 +100,9 @@ sync_poll(struct fe_context *ctx, struct fe_sync *s)
    if (s->signalled)
       return true;
    uint32_t status = MGP_FENCE_LOST;
-   mgp_fence_status(ctx->share->screen,
-                    &(struct mgp_fence_query){.fence = s->h,
-                                              .out = {.ptr = &status, .size = sizeof(status)}});
+   mgp_fence_status(
+      ctx->share->screen,
+      &(struct mgp_fence_query){.fence = s->h, .out = {.ptr = &status, .size = sizeof(status)}});
    fe_drain_events(ctx);
    if (status == MGP_FENCE_SIGNALLED)
       s->signalled = true;
@@ -204,7 +205,8 @@ mgl_glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout)
    /* LOST unless the server answers: a session that ends mid-wait returns here, never hangs. */
    uint32_t status = MGP_FENCE_LOST;
    mgp_fence_wait(ctx->share->screen,
-                  &(struct mgp_fence_query){.fence = s->h, .timeout_ns = timeout,
+                  &(struct mgp_fence_query){.fence = s->h,
+                                            .timeout_ns = timeout,
                                             .out = {.ptr = &status, .size = sizeof(status)}});
    fe_drain_events(ctx);
    if (status == MGP_FENCE_SIGNALLED) {
@@ -244,11 +246,11 @@ mgl_glGetSynciv(GLsync sync, GLenum pname, GLsizei bufSize, GLsizei *length, GLi
    FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
    GLint v;
    switch (pname) {
-   case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
-   case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
-   case GL_SYNC_FLAGS: v = 0; break;
-   case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? GL_SIGNALED : GL_UNSIGNALED; break;
-   default: FE_CHECK(true, GL_INVALID_ENUM);
+      case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
+      case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
+      case GL_SYNC_FLAGS: v = 0; break;
+      case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? GL_SIGNALED : GL_UNSIGNALED; break;
+      default: FE_CHECK(true, GL_INVALID_ENUM);
    }
    if (bufSize >= 1 && values)
       values[0] = v;

@@ -117,7 +117,10 @@ copy_to_image(struct fe_context *ctx, struct fe_texture *tex, const struct mgp_s
       return;
    struct mgp_blit b = {
       .src = *src,
-      .dst = {.res = tex->res, .format = tex->res_format, .kind = 1, .level = (uint16_t)level,
+      .dst = {.res = tex->res,
+              .format = tex->res_format,
+              .kind = 1,
+              .level = (uint16_t)level,
               .layer = face + layer},
       .src_box = {x, y, x + w, y + h},
       .dst_box = {xoff, yoff, xoff + w, yoff + h},
@@ -164,8 +167,7 @@ legacy_copy_ok(struct fe_context *ctx, const struct fe_format_info *info,
 
 static void
 copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
-               GLenum internalformat, GLint x, GLint y, GLsizei width, GLsizei height,
-               GLint border)
+               GLenum internalformat, GLint x, GLint y, GLsizei width, GLsizei height, GLint border)
 {
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    FE_CHECK(!fe_tex_image_size_ok(ctx, tex, level, width, height, border), GL_INVALID_VALUE);
@@ -220,8 +222,7 @@ mgl_glCopyTexImage1D(GLenum target, GLint level, GLenum internalformat, GLint x,
 
 static void
 copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
-                   GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width,
-                   GLsizei height)
+                   GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width, GLsizei height)
 {
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
@@ -240,8 +241,8 @@ copy_tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face
 }
 
 void
-mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x,
-                        GLint y, GLsizei width, GLsizei height)
+mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
+                        GLsizei width, GLsizei height)
 {
    FE_CTX_OR_RETURN();
    FE_CHECK(fe_tex_is_proxy(target), GL_INVALID_ENUM);
@@ -253,8 +254,7 @@ mgl_glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset
 }
 
 void
-mgl_glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y,
-                        GLsizei width)
+mgl_glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width)
 {
    FE_CTX_OR_RETURN();
    struct fe_texture *tex = fe_tex_image_target_1d(ctx, target, false);
@@ -276,15 +276,13 @@ mgl_glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
    const struct fe_tex_image *img = &tex->image[0][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
-   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
-               (int64_t)xoffset + width > img->width ||
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 || (int64_t)xoffset + width > img->width ||
                (int64_t)yoffset + height > img->height || (uint32_t)zoffset >= img->depth,
             GL_INVALID_VALUE);
    struct mgp_surface src;
    GLbitfield mask;
    if (!copy_source(ctx, img->format, &src, &mask))
       return;
-   copy_to_image(ctx, tex, &src, mask, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x, y,
-                 width, height);
+   copy_to_image(ctx, tex, &src, mask, 0, (unsigned)level, (uint32_t)zoffset, xoffset, yoffset, x,
+                 y, width, height);
 }
-

@@ -20,15 +20,37 @@ static bool
 texture_buffer_format(GLenum f)
 {
    switch (f) {
-   case GL_R8: case GL_R16: case GL_R16F: case GL_R32F: case GL_R8I: case GL_R16I:
-   case GL_R32I: case GL_R8UI: case GL_R16UI: case GL_R32UI:
-   case GL_RG8: case GL_RG16: case GL_RG16F: case GL_RG32F: case GL_RG8I: case GL_RG16I:
-   case GL_RG32I: case GL_RG8UI: case GL_RG16UI: case GL_RG32UI:
-   case GL_RGBA8: case GL_RGBA16: case GL_RGBA16F: case GL_RGBA32F: case GL_RGBA8I:
-   case GL_RGBA16I: case GL_RGBA32I: case GL_RGBA8UI: case GL_RGBA16UI: case GL_RGBA32UI:
-      return true;
-   default:
-      return false;
+      case GL_R8:
+      case GL_R16:
+      case GL_R16F:
+      case GL_R32F:
+      case GL_R8I:
+      case GL_R16I:
+      case GL_R32I:
+      case GL_R8UI:
+      case GL_R16UI:
+      case GL_R32UI:
+      case GL_RG8:
+      case GL_RG16:
+      case GL_RG16F:
+      case GL_RG32F:
+      case GL_RG8I:
+      case GL_RG16I:
+      case GL_RG32I:
+      case GL_RG8UI:
+      case GL_RG16UI:
+      case GL_RG32UI:
+      case GL_RGBA8:
+      case GL_RGBA16:
+      case GL_RGBA16F:
+      case GL_RGBA32F:
+      case GL_RGBA8I:
+      case GL_RGBA16I:
+      case GL_RGBA32I:
+      case GL_RGBA8UI:
+      case GL_RGBA16UI:
+      case GL_RGBA32UI: return true;
+      default: return false;
    }
 }
 
@@ -88,11 +110,14 @@ static bool
 is_unsized(GLenum f)
 {
    switch (f) {
-   case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT:
-   case GL_DEPTH_STENCIL: case GL_STENCIL_INDEX:
-      return true;
-   default:
-      return false;
+      case GL_RED:
+      case GL_RG:
+      case GL_RGB:
+      case GL_RGBA:
+      case GL_DEPTH_COMPONENT:
+      case GL_DEPTH_STENCIL:
+      case GL_STENCIL_INDEX: return true;
+      default: return false;
    }
 }
 
@@ -105,30 +130,30 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
    const bool es = ctx->desc.api == FE_API_GLES;
    *proxy = false;
    switch (dims * 0x10000u + target) {
-   case 2 * 0x10000u + GL_TEXTURE_2D: return FE_TEX_2D;
-   case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-   case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
-   case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-   default: break;
+      case 2 * 0x10000u + GL_TEXTURE_2D: return FE_TEX_2D;
+      case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+      case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
+      case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+      default: break;
    }
    if (es)
       return -1;
    switch (dims * 0x10000u + target) {
-   case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
-   case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-   case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-   default: break;
+      case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
+      case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+      case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+      default: break;
    }
    *proxy = true;
    switch (dims * 0x10000u + target) {
-   case 1 * 0x10000u + GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
-   case 2 * 0x10000u + GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
-   case 2 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-   case 2 * 0x10000u + GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-   case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-   case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
-   case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-   default: *proxy = false; return -1;
+      case 1 * 0x10000u + GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+      case 2 * 0x10000u + GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+      case 2 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+      case 2 * 0x10000u + GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+      case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+      case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+      case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+      default: *proxy = false; return -1;
    }
 }
 
@@ -143,8 +168,8 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    const int ti = storage_target(ctx, target, dims, &proxy);
    FE_CHECK(ti < 0, GL_INVALID_ENUM);
    const enum fe_tex_target t = (enum fe_tex_target)ti;
-   struct fe_texture *tex = proxy ? fe_tex_proxy_texture(ctx, t)
-                                  : fe_unit_texture(ctx, ctx->active_unit, t);
+   struct fe_texture *tex =
+      proxy ? fe_tex_proxy_texture(ctx, t) : fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
    FE_CHECK(!info || (!info->texture && !info->block) || is_unsized(internalformat) ||
@@ -171,8 +196,8 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    FE_CHECK(!fits && !proxy, GL_INVALID_VALUE);
    FE_CHECK(t == FE_TEX_CUBE && width != height, GL_INVALID_VALUE);
    const uint32_t biggest = is3d && depth > width ? (uint32_t)depth : (uint32_t)width;
-   const uint32_t max_levels = t == FE_TEX_RECT ? 1
-                               : fe_tex_level_count(biggest, is_1d_array ? 1 : (uint32_t)height);
+   const uint32_t max_levels =
+      t == FE_TEX_RECT ? 1 : fe_tex_level_count(biggest, is_1d_array ? 1 : (uint32_t)height);
    FE_CHECK((unsigned)levels > max_levels || levels > FE_MAX_LEVELS, GL_INVALID_OPERATION);
    const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
@@ -189,7 +214,9 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
             .defined = true,
             .width = fe_tex_minify((uint32_t)width, l),
             .height = is_1d_array ? (uint32_t)height : fe_tex_minify((uint32_t)height, l),
-            .depth = is3d ? fe_tex_minify((uint32_t)depth, l) : is_array ? (uint32_t)depth : 1,
+            .depth = is3d       ? fe_tex_minify((uint32_t)depth, l)
+                     : is_array ? (uint32_t)depth
+                                : 1,
             .internal_format = internalformat,
             .format = fmt,
          };
@@ -231,17 +258,17 @@ mgl_glTexStorage3D(GLenum target, GLsizei levels, GLenum internalformat, GLsizei
  * `storage`: glTexStorage2D/3DMultisample (ARB_texture_storage_multisample), which also wants
  * a sized format, a non-empty image and a texture other than zero, and makes it immutable. */
 static void
-tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
-                      GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth,
-                      GLboolean fixedsamplelocations, bool array, bool storage)
+tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples, GLenum internalformat,
+                      GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations,
+                      bool array, bool storage)
 {
    const GLenum want = array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE;
-   const GLenum proxy = array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
-                              : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
+   const GLenum proxy =
+      array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_PROXY_TEXTURE_2D_MULTISAMPLE;
    FE_CHECK(target != want && target != proxy, GL_INVALID_ENUM);
    const enum fe_tex_target t = array ? FE_TEX_2D_MS_ARRAY : FE_TEX_2D_MS;
-   struct fe_texture *tex = target == proxy ? fe_tex_proxy_texture(ctx, t)
-                                            : fe_unit_texture(ctx, ctx->active_unit, t);
+   struct fe_texture *tex =
+      target == proxy ? fe_tex_proxy_texture(ctx, t) : fe_unit_texture(ctx, ctx->active_unit, t);
    FE_CHECK(!tex, GL_OUT_OF_MEMORY);
    FE_CHECK(storage && is_unsized(internalformat), GL_INVALID_ENUM);
    FE_CHECK(storage && (width < 1 || height < 1 || depth < 1), GL_INVALID_VALUE);
@@ -254,8 +281,8 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
     * says and every driver does, so is samples 0). */
    FE_CHECK(width < 0 || height < 0 || depth < 0 || samples <= 0, GL_INVALID_VALUE);
    /* a proxy too large for this implementation is no error: its state becomes zeros */
-   const bool fits_size = (uint32_t)width <= max && (uint32_t)height <= max &&
-                          (uint32_t)depth <= max_layers;
+   const bool fits_size =
+      (uint32_t)width <= max && (uint32_t)height <= max && (uint32_t)depth <= max_layers;
    const bool fits_samples = (uint32_t)samples <= fe_max_samples(caps, FE_SAMPLES_ANY);
    FE_CHECK((!fits_size || !fits_samples) && !tex->is_proxy, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(internalformat);
@@ -263,8 +290,8 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    FE_CHECK(!info || !info->texture || fe_format_is_legacy(info), GL_INVALID_ENUM);
    const uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
-   const bool ds = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
-                   fd->kind == FE_FMT_STENCIL;
+   const bool ds =
+      fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL || fd->kind == FE_FMT_STENCIL;
    FE_CHECK(!ds && !info->color_renderable, GL_INVALID_OPERATION);
    /* ... and past the limit of its class GL_INVALID_OPERATION: GL_MAX_INTEGER_SAMPLES for
     * integer formats, GL_MAX_DEPTH_TEXTURE_SAMPLES for depth/stencil ones,
@@ -276,8 +303,9 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples,
    FE_CHECK((uint32_t)samples > class_max && !tex->is_proxy, GL_INVALID_OPERATION);
    const bool fits = fits_size && fits_samples && (uint32_t)samples <= class_max;
    if (tex->is_proxy) {
-      fe_tex_proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height, array ? (uint32_t)depth : 1,
-                         internalformat, fmt, (uint8_t)samples, fixedsamplelocations != GL_FALSE);
+      fe_tex_proxy_image(tex, 0, fits, (uint32_t)width, (uint32_t)height,
+                         array ? (uint32_t)depth : 1, internalformat, fmt, (uint8_t)samples,
+                         fixedsamplelocations != GL_FALSE);
       return;
    }
    struct fe_tex_image *img = &tex->image[0][0];
@@ -337,8 +365,8 @@ mgl_glTexImage2DMultisample(GLenum target, GLsizei samples, GLenum internalforma
 }
 
 void
-mgl_glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat,
-                              GLsizei width, GLsizei height, GLboolean fixedsamplelocations)
+mgl_glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                              GLsizei height, GLboolean fixedsamplelocations)
 {
    FE_CTX_OR_RETURN();
    tex_image_multisample(ctx, target, samples, internalformat, width, height, 1,
@@ -346,9 +374,8 @@ mgl_glTexStorage2DMultisample(GLenum target, GLsizei samples, GLenum internalfor
 }
 
 void
-mgl_glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat,
-                              GLsizei width, GLsizei height, GLsizei depth,
-                              GLboolean fixedsamplelocations)
+mgl_glTexStorage3DMultisample(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                              GLsizei height, GLsizei depth, GLboolean fixedsamplelocations)
 {
    FE_CTX_OR_RETURN();
    tex_image_multisample(ctx, target, samples, internalformat, width, height, depth,

@@ -10,13 +10,18 @@ unsigned
 fe_block_bytes(enum fe_block_kind kind)
 {
    switch (kind) {
-   case FE_BLOCK_RGTC1: case FE_BLOCK_RGTC1_SIGNED: case FE_BLOCK_ETC2_RGB:
-   case FE_BLOCK_ETC2_RGB_A1: case FE_BLOCK_EAC_R11: case FE_BLOCK_EAC_R11_SIGNED:
-      return 8;
-   case FE_BLOCK_RGTC2: case FE_BLOCK_RGTC2_SIGNED: case FE_BLOCK_ETC2_RGBA:
-   case FE_BLOCK_EAC_RG11: case FE_BLOCK_EAC_RG11_SIGNED:
-      return 16;
-   case FE_BLOCK_NONE: break;
+      case FE_BLOCK_RGTC1:
+      case FE_BLOCK_RGTC1_SIGNED:
+      case FE_BLOCK_ETC2_RGB:
+      case FE_BLOCK_ETC2_RGB_A1:
+      case FE_BLOCK_EAC_R11:
+      case FE_BLOCK_EAC_R11_SIGNED: return 8;
+      case FE_BLOCK_RGTC2:
+      case FE_BLOCK_RGTC2_SIGNED:
+      case FE_BLOCK_ETC2_RGBA:
+      case FE_BLOCK_EAC_RG11:
+      case FE_BLOCK_EAC_RG11_SIGNED: return 16;
+      case FE_BLOCK_NONE: break;
    }
    return 0;
 }
@@ -31,14 +36,18 @@ unsigned
 fe_block_texel_bytes(enum fe_block_kind kind)
 {
    switch (kind) {
-   case FE_BLOCK_RGTC1: case FE_BLOCK_RGTC1_SIGNED: case FE_BLOCK_EAC_R11:
-   case FE_BLOCK_EAC_R11_SIGNED:
-      return 2;
-   case FE_BLOCK_RGTC2: case FE_BLOCK_RGTC2_SIGNED: case FE_BLOCK_EAC_RG11:
-   case FE_BLOCK_EAC_RG11_SIGNED: case FE_BLOCK_ETC2_RGB: case FE_BLOCK_ETC2_RGB_A1:
-   case FE_BLOCK_ETC2_RGBA:
-      return 4;
-   case FE_BLOCK_NONE: break;
+      case FE_BLOCK_RGTC1:
+      case FE_BLOCK_RGTC1_SIGNED:
+      case FE_BLOCK_EAC_R11:
+      case FE_BLOCK_EAC_R11_SIGNED: return 2;
+      case FE_BLOCK_RGTC2:
+      case FE_BLOCK_RGTC2_SIGNED:
+      case FE_BLOCK_EAC_RG11:
+      case FE_BLOCK_EAC_RG11_SIGNED:
+      case FE_BLOCK_ETC2_RGB:
+      case FE_BLOCK_ETC2_RGB_A1:
+      case FE_BLOCK_ETC2_RGBA: return 4;
+      case FE_BLOCK_NONE: break;
    }
    return 0;
 }
@@ -47,14 +56,18 @@ unsigned
 fe_block_channel_bits(enum fe_block_kind kind, unsigned c)
 {
    switch (kind) {
-   case FE_BLOCK_RGTC1: case FE_BLOCK_RGTC1_SIGNED: return c == 0 ? 8 : 0;
-   case FE_BLOCK_RGTC2: case FE_BLOCK_RGTC2_SIGNED: return c <= 1 ? 8 : 0;
-   case FE_BLOCK_EAC_R11: case FE_BLOCK_EAC_R11_SIGNED: return c == 0 ? 11 : 0;
-   case FE_BLOCK_EAC_RG11: case FE_BLOCK_EAC_RG11_SIGNED: return c <= 1 ? 11 : 0;
-   case FE_BLOCK_ETC2_RGB: return c <= 2 ? 8 : 0;
-   case FE_BLOCK_ETC2_RGB_A1: return c <= 2 ? 8 : 1;
-   case FE_BLOCK_ETC2_RGBA: return 8;
-   case FE_BLOCK_NONE: break;
+      case FE_BLOCK_RGTC1:
+      case FE_BLOCK_RGTC1_SIGNED: return c == 0 ? 8 : 0;
+      case FE_BLOCK_RGTC2:
+      case FE_BLOCK_RGTC2_SIGNED: return c <= 1 ? 8 : 0;
+      case FE_BLOCK_EAC_R11:
+      case FE_BLOCK_EAC_R11_SIGNED: return c == 0 ? 11 : 0;
+      case FE_BLOCK_EAC_RG11:
+      case FE_BLOCK_EAC_RG11_SIGNED: return c <= 1 ? 11 : 0;
+      case FE_BLOCK_ETC2_RGB: return c <= 2 ? 8 : 0;
+      case FE_BLOCK_ETC2_RGB_A1: return c <= 2 ? 8 : 1;
+      case FE_BLOCK_ETC2_RGBA: return 8;
+      case FE_BLOCK_NONE: break;
    }
    return 0;
 }
@@ -101,8 +114,10 @@ rgtc_channel(const uint8_t *b, bool is_signed, int16_t out_s[16], uint16_t out_u
    if (is_signed) {
       c0 = (int8_t)b[0];
       c1 = (int8_t)b[1];
-      if (c0 < -127) c0 = -127; /* -128 reads as -1.0 too */
-      if (c1 < -127) c1 = -127;
+      if (c0 < -127)
+         c0 = -127; /* -128 reads as -1.0 too */
+      if (c1 < -127)
+         c1 = -127;
       max = 127;
    } else {
       c0 = b[0];
@@ -141,10 +156,26 @@ static const int etc_modifiers[8][2] = {
 };
 static const int etc_distances[8] = {3, 6, 11, 16, 23, 32, 41, 64};
 
-static int ext4(int v) { return v << 4 | v; }
-static int ext5(int v) { return v << 3 | v >> 2; }
-static int ext6(int v) { return v << 2 | v >> 4; }
-static int ext7(int v) { return v << 1 | v >> 6; }
+static int
+ext4(int v)
+{
+   return v << 4 | v;
+}
+static int
+ext5(int v)
+{
+   return v << 3 | v >> 2;
+}
+static int
+ext6(int v)
+{
+   return v << 2 | v >> 4;
+}
+static int
+ext7(int v)
+{
+   return v << 1 | v >> 6;
+}
 
 static void
 put_rgb(uint8_t *t, int r, int g, int b)
@@ -226,8 +257,8 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][4])
          const int r2 = (int)(bits >> 43) & 15, g2 = (int)(bits >> 39) & 15,
                    b2 = (int)(bits >> 35) & 15;
          const int order = (r1 << 8 | g1 << 4 | b1) >= (r2 << 8 | g2 << 4 | b2);
-         const int d = etc_distances[(int)((bits >> 34) & 1) << 2 |
-                                     (int)((bits >> 32) & 1) << 1 | order];
+         const int d =
+            etc_distances[(int)((bits >> 34) & 1) << 2 | (int)((bits >> 32) & 1) << 1 | order];
          const int c1[3] = {ext4(r1), ext4(g1), ext4(b1)};
          const int c2[3] = {ext4(r2), ext4(g2), ext4(b2)};
          for (int k = 0; k < 3; k++) {
@@ -282,14 +313,12 @@ etc2_rgb(const uint8_t *b, bool punch, uint8_t out[16][4])
 /* ---- EAC ----------------------------------------------------------------------------------- */
 
 static const int eac_modifiers[16][8] = {
-   {-3, -6, -9, -15, 2, 5, 8, 14},   {-3, -7, -10, -13, 2, 6, 9, 12},
-   {-2, -5, -8, -13, 1, 4, 7, 12},   {-2, -4, -6, -13, 1, 3, 5, 12},
-   {-3, -6, -8, -12, 2, 5, 7, 11},   {-3, -7, -9, -11, 2, 6, 8, 10},
-   {-4, -7, -8, -11, 3, 6, 7, 10},   {-3, -5, -8, -11, 2, 4, 7, 10},
-   {-2, -6, -8, -10, 1, 5, 7, 9},    {-2, -5, -8, -10, 1, 4, 7, 9},
-   {-2, -4, -8, -10, 1, 3, 7, 9},    {-2, -5, -7, -10, 1, 4, 6, 9},
-   {-3, -4, -7, -10, 2, 3, 6, 9},    {-1, -2, -3, -10, 0, 1, 2, 9},
-   {-4, -6, -8, -9, 3, 5, 7, 8},     {-3, -5, -7, -9, 2, 4, 6, 8},
+   {-3, -6, -9, -15, 2, 5, 8, 14}, {-3, -7, -10, -13, 2, 6, 9, 12}, {-2, -5, -8, -13, 1, 4, 7, 12},
+   {-2, -4, -6, -13, 1, 3, 5, 12}, {-3, -6, -8, -12, 2, 5, 7, 11},  {-3, -7, -9, -11, 2, 6, 8, 10},
+   {-4, -7, -8, -11, 3, 6, 7, 10}, {-3, -5, -8, -11, 2, 4, 7, 10},  {-2, -6, -8, -10, 1, 5, 7, 9},
+   {-2, -5, -8, -10, 1, 4, 7, 9},  {-2, -4, -8, -10, 1, 3, 7, 9},   {-2, -5, -7, -10, 1, 4, 6, 9},
+   {-3, -4, -7, -10, 2, 3, 6, 9},  {-1, -2, -3, -10, 0, 1, 2, 9},   {-4, -6, -8, -9, 3, 5, 7, 8},
+   {-3, -5, -7, -9, 2, 4, 6, 8},
 };
 
 enum eac_mode { EAC_ALPHA8, EAC_R11, EAC_R11_SIGNED };
@@ -307,22 +336,20 @@ eac_block(const uint8_t *b, enum eac_mode mode, int out[16])
          const int m = mods[(bits >> (45 - 3 * i)) & 7];
          int v;
          switch (mode) {
-         case EAC_ALPHA8:
-            v = clampi(b[0] + m * mult, 0, 255);
-            break;
-         case EAC_R11: {
-            const int v11 = clampi(b[0] * 8 + 4 + (mult ? m * mult * 8 : m), 0, 2047);
-            v = v11 << 5 | v11 >> 6;
-            break;
-         }
-         default: {
-            int base = (int8_t)b[0];
-            if (base < -127)
-               base = -127;
-            const int v11 = clampi(base * 8 + (mult ? m * mult * 8 : m), -1023, 1023);
-            v = v11 >= 0 ? (v11 << 5 | v11 >> 5) : -((-v11) << 5 | (-v11) >> 5);
-            break;
-         }
+            case EAC_ALPHA8: v = clampi(b[0] + m * mult, 0, 255); break;
+            case EAC_R11: {
+               const int v11 = clampi(b[0] * 8 + 4 + (mult ? m * mult * 8 : m), 0, 2047);
+               v = v11 << 5 | v11 >> 6;
+               break;
+            }
+            default: {
+               int base = (int8_t)b[0];
+               if (base < -127)
+                  base = -127;
+               const int v11 = clampi(base * 8 + (mult ? m * mult * 8 : m), -1023, 1023);
+               v = v11 >= 0 ? (v11 << 5 | v11 >> 5) : -((-v11) << 5 | (-v11) >> 5);
+               break;
+            }
          }
          out[y * 4 + x] = v;
       }
@@ -335,60 +362,60 @@ static void
 decode_block(enum fe_block_kind kind, const uint8_t *b, uint8_t texels[16][4])
 {
    switch (kind) {
-   case FE_BLOCK_RGTC1: case FE_BLOCK_RGTC2: {
-      uint16_t u[2][16];
-      const unsigned n = kind == FE_BLOCK_RGTC2 ? 2 : 1;
-      for (unsigned c = 0; c < n; c++)
-         rgtc_channel(b + 8 * c, false, NULL, u[c]);
-      for (unsigned i = 0; i < 16; i++)
+      case FE_BLOCK_RGTC1:
+      case FE_BLOCK_RGTC2: {
+         uint16_t u[2][16];
+         const unsigned n = kind == FE_BLOCK_RGTC2 ? 2 : 1;
          for (unsigned c = 0; c < n; c++)
-            memcpy(texels[i] + 2 * c, &u[c][i], 2);
-      return;
-   }
-   case FE_BLOCK_RGTC1_SIGNED: case FE_BLOCK_RGTC2_SIGNED: {
-      int16_t s[2][16];
-      const unsigned n = kind == FE_BLOCK_RGTC2_SIGNED ? 2 : 1;
-      for (unsigned c = 0; c < n; c++)
-         rgtc_channel(b + 8 * c, true, s[c], NULL);
-      for (unsigned i = 0; i < 16; i++)
+            rgtc_channel(b + 8 * c, false, NULL, u[c]);
+         for (unsigned i = 0; i < 16; i++)
+            for (unsigned c = 0; c < n; c++)
+               memcpy(texels[i] + 2 * c, &u[c][i], 2);
+         return;
+      }
+      case FE_BLOCK_RGTC1_SIGNED:
+      case FE_BLOCK_RGTC2_SIGNED: {
+         int16_t s[2][16];
+         const unsigned n = kind == FE_BLOCK_RGTC2_SIGNED ? 2 : 1;
          for (unsigned c = 0; c < n; c++)
-            memcpy(texels[i] + 2 * c, &s[c][i], 2);
-      return;
-   }
-   case FE_BLOCK_ETC2_RGB:
-      etc2_rgb(b, false, texels);
-      return;
-   case FE_BLOCK_ETC2_RGB_A1:
-      etc2_rgb(b, true, texels);
-      return;
-   case FE_BLOCK_ETC2_RGBA: {
-      int a[16];
-      eac_block(b, EAC_ALPHA8, a);
-      etc2_rgb(b + 8, false, texels);
-      for (unsigned i = 0; i < 16; i++)
-         texels[i][3] = (uint8_t)a[i];
-      return;
-   }
-   case FE_BLOCK_EAC_R11: case FE_BLOCK_EAC_R11_SIGNED: case FE_BLOCK_EAC_RG11:
-   case FE_BLOCK_EAC_RG11_SIGNED: {
-      const bool is_signed = kind == FE_BLOCK_EAC_R11_SIGNED || kind == FE_BLOCK_EAC_RG11_SIGNED;
-      const unsigned n = kind == FE_BLOCK_EAC_RG11 || kind == FE_BLOCK_EAC_RG11_SIGNED ? 2 : 1;
-      int v[2][16];
-      for (unsigned c = 0; c < n; c++)
-         eac_block(b + 8 * c, is_signed ? EAC_R11_SIGNED : EAC_R11, v[c]);
-      for (unsigned i = 0; i < 16; i++)
-         for (unsigned c = 0; c < n; c++) {
-            if (is_signed) {
-               const int16_t s = (int16_t)v[c][i];
-               memcpy(texels[i] + 2 * c, &s, 2);
-            } else {
-               const uint16_t u = (uint16_t)v[c][i];
-               memcpy(texels[i] + 2 * c, &u, 2);
+            rgtc_channel(b + 8 * c, true, s[c], NULL);
+         for (unsigned i = 0; i < 16; i++)
+            for (unsigned c = 0; c < n; c++)
+               memcpy(texels[i] + 2 * c, &s[c][i], 2);
+         return;
+      }
+      case FE_BLOCK_ETC2_RGB: etc2_rgb(b, false, texels); return;
+      case FE_BLOCK_ETC2_RGB_A1: etc2_rgb(b, true, texels); return;
+      case FE_BLOCK_ETC2_RGBA: {
+         int a[16];
+         eac_block(b, EAC_ALPHA8, a);
+         etc2_rgb(b + 8, false, texels);
+         for (unsigned i = 0; i < 16; i++)
+            texels[i][3] = (uint8_t)a[i];
+         return;
+      }
+      case FE_BLOCK_EAC_R11:
+      case FE_BLOCK_EAC_R11_SIGNED:
+      case FE_BLOCK_EAC_RG11:
+      case FE_BLOCK_EAC_RG11_SIGNED: {
+         const bool is_signed = kind == FE_BLOCK_EAC_R11_SIGNED || kind == FE_BLOCK_EAC_RG11_SIGNED;
+         const unsigned n = kind == FE_BLOCK_EAC_RG11 || kind == FE_BLOCK_EAC_RG11_SIGNED ? 2 : 1;
+         int v[2][16];
+         for (unsigned c = 0; c < n; c++)
+            eac_block(b + 8 * c, is_signed ? EAC_R11_SIGNED : EAC_R11, v[c]);
+         for (unsigned i = 0; i < 16; i++)
+            for (unsigned c = 0; c < n; c++) {
+               if (is_signed) {
+                  const int16_t s = (int16_t)v[c][i];
+                  memcpy(texels[i] + 2 * c, &s, 2);
+               } else {
+                  const uint16_t u = (uint16_t)v[c][i];
+                  memcpy(texels[i] + 2 * c, &u, 2);
+               }
             }
-         }
-      return;
-   }
-   case FE_BLOCK_NONE: break;
+         return;
+      }
+      case FE_BLOCK_NONE: break;
    }
    memset(texels, 0, 16 * 4);
 }
@@ -405,7 +432,6 @@ fe_block_decode(enum fe_block_kind kind, const uint8_t *src, uint32_t w, uint32_
          decode_block(kind, src + ((size_t)by * bw + bx) * bb, texels);
          for (uint32_t y = 0; y < 4 && by * 4 + y < h; y++)
             for (uint32_t x = 0; x < 4 && bx * 4 + x < w; x++)
-               memcpy(out + (((size_t)by * 4 + y) * w + bx * 4 + x) * tb, texels[y * 4 + x],
-                      tb);
+               memcpy(out + (((size_t)by * 4 + y) * w + bx * 4 + x) * tb, texels[y * 4 + x], tb);
       }
 }

@@ -20,7 +20,7 @@ enum fe_block_kind {
    FE_BLOCK_ETC2_RGBA,    /* -> RGBA8, EAC alpha */
    FE_BLOCK_EAC_R11,      /* -> R16_UNORM */
    FE_BLOCK_EAC_R11_SIGNED,
-   FE_BLOCK_EAC_RG11,     /* -> RG16_UNORM */
+   FE_BLOCK_EAC_RG11, /* -> RG16_UNORM */
    FE_BLOCK_EAC_RG11_SIGNED,
 };
 

@@ -279,17 +279,27 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          if (n && r->offset + bytes - start > FE_UPLOAD_CHUNK)
             break;
          regions[n++] = (struct mgp_sub_region){
-            .x = r->x, .y = r->y, .z = (int32_t)face + r->z,
-            .width = r->width, .height = r->height, .depth = 1,
+            .x = r->x,
+            .y = r->y,
+            .z = (int32_t)face + r->z,
+            .width = r->width,
+            .height = r->height,
+            .depth = 1,
             .src_offset = r->offset - start,
             .src_row_stride = r->width * bpp,
          };
-         if (r->x < x0) x0 = r->x;
-         if (r->y < y0) y0 = r->y;
-         if (r->x + (int32_t)r->width > x1) x1 = r->x + (int32_t)r->width;
-         if (r->y + (int32_t)r->height > y1) y1 = r->y + (int32_t)r->height;
-         if (r->z < z0) z0 = r->z;
-         if (r->z + 1 > z1) z1 = r->z + 1;
+         if (r->x < x0)
+            x0 = r->x;
+         if (r->y < y0)
+            y0 = r->y;
+         if (r->x + (int32_t)r->width > x1)
+            x1 = r->x + (int32_t)r->width;
+         if (r->y + (int32_t)r->height > y1)
+            y1 = r->y + (int32_t)r->height;
+         if (r->z < z0)
+            z0 = r->z;
+         if (r->z + 1 > z1)
+            z1 = r->z + 1;
          end = r->offset + bytes;
          i++;
       }
@@ -297,8 +307,12 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          .res = tex->res,
          .level = level,
          .format = img->format,
-         .box = {.x = x0, .y = y0, .z = (int32_t)face + z0, .width = (uint32_t)(x1 - x0),
-                 .height = (uint32_t)(y1 - y0), .depth = (uint32_t)(z1 - z0)},
+         .box = {.x = x0,
+                 .y = y0,
+                 .z = (int32_t)face + z0,
+                 .width = (uint32_t)(x1 - x0),
+                 .height = (uint32_t)(y1 - y0),
+                 .depth = (uint32_t)(z1 - z0)},
          .region_count = n,
          .data = {.ptr = p->data + start, .size = end - start},
       };
@@ -338,8 +352,7 @@ pending_add(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
    bool covers = true;
    for (unsigned i = 0; i < p->count && covers; i++) {
       const struct fe_tex_region *r = &p->regions[i];
-      covers = r->z == z && r->x >= x && r->y >= y &&
-               (int64_t)r->x + r->width <= (int64_t)x + w &&
+      covers = r->z == z && r->x >= x && r->y >= y && (int64_t)r->x + r->width <= (int64_t)x + w &&
                (int64_t)r->y + r->height <= (int64_t)y + h;
    }
    if (covers)
@@ -378,8 +391,8 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
       band = 1;
    for (uint32_t r = 0; r < h; r += band) {
       uint32_t rows = h - r < band ? h - r : band;
-      uint8_t *dst = pending_add(ctx, tex, face, level, x, y + (int32_t)r, z, w, rows,
-                                 row_bytes * rows);
+      uint8_t *dst =
+         pending_add(ctx, tex, face, level, x, y + (int32_t)r, z, w, rows, row_bytes * rows);
       if (!dst) {
          fe_error(ctx, GL_OUT_OF_MEMORY);
          return false;
@@ -400,9 +413,9 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
 /* Texels already in the image's format, in the bound pixel unpack buffer at `offset`: the
  * server copies them (texture_subdata_from_buffer), after what is pending for the level. */
 static bool
-upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
-                   unsigned level, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
-                   uint32_t d, bool box, GLenum format, GLenum type, uint64_t offset)
+upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
+                   int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d, bool box,
+                   GLenum format, GLenum type, uint64_t offset)
 {
    fe_tex_blocks_drop(tex, face, level);
    if (tex->pending[face][level].count)
@@ -413,8 +426,12 @@ upload_from_buffer(struct fe_context *ctx, struct fe_texture *tex, unsigned face
    const size_t slice = box ? stride * rows : 0;
    const size_t skip = box && ctx->unpack.skip_images > 0 ? (size_t)ctx->unpack.skip_images : 0;
    const struct mgp_sub_region g = {
-      .x = x, .y = y, .z = (int32_t)face + z,
-      .width = w, .height = h, .depth = d,
+      .x = x,
+      .y = y,
+      .z = (int32_t)face + z,
+      .width = w,
+      .height = h,
+      .depth = d,
       .src_offset = first + slice * skip,
       .src_row_stride = (uint32_t)stride,
       .src_slice_stride = (uint32_t)slice,
@@ -440,16 +457,13 @@ upload_rect(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsig
    if (tex->target == FE_TEX_1D_ARRAY) {
       /* rows y .. y + h of the app's image are layers: one row-high region per layer */
       size_t first, stride;
-      fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first,
-                            &stride);
+      fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
       for (uint32_t r = 0; r < h; r++) {
          const bool ok =
             srv >= 0 ? upload_from_buffer(ctx, tex, face, level, x, 0, y + (int32_t)r, w, 1, 1,
-                                          false, format, type,
-                                          (uint64_t)srv + stride * r)
-                     : upload_slice(ctx, tex, face, level, x, 0, y + (int32_t)r, w, 1, format,
-                                    type, (const uint8_t *)pixels + first + stride * r,
-                                    stride);
+                                          false, format, type, (uint64_t)srv + stride * r)
+                     : upload_slice(ctx, tex, face, level, x, 0, y + (int32_t)r, w, 1, format, type,
+                                    (const uint8_t *)pixels + first + stride * r, stride);
          if (!ok)
             return false;
       }
@@ -494,8 +508,8 @@ unpack_extent(const struct fe_context *ctx, uint32_t w, uint32_t h, uint32_t d, 
               GLenum format, GLenum type)
 {
    size_t first, stride;
-   size_t size = fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type,
-                                       &first, &stride);
+   size_t size =
+      fe_pixel_image_layout(&ctx->unpack, (GLsizei)w, (GLsizei)h, format, type, &first, &stride);
    if (!size || !d || !box)
       return d ? size : 0;
    const size_t rows = ctx->unpack.image_height > 0 ? (size_t)ctx->unpack.image_height : h;
@@ -555,15 +569,14 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    if (tex->created && tex->res_format == img->format && level < tex->res_levels &&
        fe_tex_minify(tex->res_width, level) == w && fe_tex_minify(tex->res_height, level) == h &&
        (!is3d || fe_tex_minify(tex->res_depth, level) == d) &&
-       (!is_array || tex->res_layers == d) &&
-       (!is_1d_array || tex->res_layers == img->height))
+       (!is_array || tex->res_layers == d) && (!is_1d_array || tex->res_layers == img->height))
       return true;
    uint32_t base_w = w << level, base_h = h << level, base_d = is3d ? d << level : 1;
    if (base_w > 16384 || base_h > 16384 || base_d > 16384)
       base_w = w, base_h = h, base_d = is3d ? d : 1;
    const struct fe_mgp_format_desc *fd = fe_mgp_format(img->format);
-   bool depth = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
-                fd->kind == FE_FMT_STENCIL;
+   bool depth =
+      fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL || fd->kind == FE_FMT_STENCIL;
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    uint16_t bind = MGP_BIND_SAMPLER | MGP_BIND_TRANSFER;
    if (depth)
@@ -584,7 +597,9 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
       .width = base_w,
       .height = base_h,
       .depth = base_d,
-      .array_layers = is_array ? d : is_1d_array ? img->height : fe_tex_face_count(tex),
+      .array_layers = is_array      ? d
+                      : is_1d_array ? img->height
+                                    : fe_tex_face_count(tex),
    };
    /* Pending texels belong to the old storage. */
    fe_texture_discard_uploads(ctx, tex);
@@ -629,35 +644,32 @@ fe_tex_image_target(struct fe_context *ctx, GLenum target, unsigned *face, bool 
    *declined = false;
    enum fe_tex_target t;
    switch (target) {
-   case GL_TEXTURE_2D:
-      t = FE_TEX_2D;
-      break;
-   case GL_TEXTURE_CUBE_MAP_POSITIVE_X: case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
-   case GL_TEXTURE_CUBE_MAP_POSITIVE_Y: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
-   case GL_TEXTURE_CUBE_MAP_POSITIVE_Z: case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
-      t = FE_TEX_CUBE;
-      *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
-      break;
-   case GL_TEXTURE_RECTANGLE:
-      t = FE_TEX_RECT;
-      break;
-   case GL_TEXTURE_1D_ARRAY:
-      t = FE_TEX_1D_ARRAY;
-      break;
-   case GL_PROXY_TEXTURE_2D: case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
-   case GL_PROXY_TEXTURE_CUBE_MAP: {
-      const enum fe_tex_target pt = target == GL_PROXY_TEXTURE_2D          ? FE_TEX_2D
-                                    : target == GL_PROXY_TEXTURE_RECTANGLE ? FE_TEX_RECT
-                                    : target == GL_PROXY_TEXTURE_1D_ARRAY  ? FE_TEX_1D_ARRAY
-                                                                           : FE_TEX_CUBE;
-      struct fe_texture *proxy = fe_tex_proxy_texture(ctx, pt);
-      if (!proxy)
-         fe_error(ctx, GL_OUT_OF_MEMORY);
-      return proxy;
-   }
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return NULL;
+      case GL_TEXTURE_2D: t = FE_TEX_2D; break;
+      case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
+      case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+      case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
+      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+      case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
+      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+         t = FE_TEX_CUBE;
+         *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+         break;
+      case GL_TEXTURE_RECTANGLE: t = FE_TEX_RECT; break;
+      case GL_TEXTURE_1D_ARRAY: t = FE_TEX_1D_ARRAY; break;
+      case GL_PROXY_TEXTURE_2D:
+      case GL_PROXY_TEXTURE_RECTANGLE:
+      case GL_PROXY_TEXTURE_1D_ARRAY:
+      case GL_PROXY_TEXTURE_CUBE_MAP: {
+         const enum fe_tex_target pt = target == GL_PROXY_TEXTURE_2D          ? FE_TEX_2D
+                                       : target == GL_PROXY_TEXTURE_RECTANGLE ? FE_TEX_RECT
+                                       : target == GL_PROXY_TEXTURE_1D_ARRAY  ? FE_TEX_1D_ARRAY
+                                                                              : FE_TEX_CUBE;
+         struct fe_texture *proxy = fe_tex_proxy_texture(ctx, pt);
+         if (!proxy)
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+         return proxy;
+      }
+      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
    if (!tex)
@@ -679,20 +691,22 @@ bool
 fe_tex_is_proxy(GLenum target)
 {
    switch (target) {
-   case GL_PROXY_TEXTURE_1D: case GL_PROXY_TEXTURE_2D: case GL_PROXY_TEXTURE_3D:
-   case GL_PROXY_TEXTURE_RECTANGLE: case GL_PROXY_TEXTURE_1D_ARRAY:
-   case GL_PROXY_TEXTURE_2D_ARRAY: case GL_PROXY_TEXTURE_CUBE_MAP:
-      return true;
-   default:
-      return false;
+      case GL_PROXY_TEXTURE_1D:
+      case GL_PROXY_TEXTURE_2D:
+      case GL_PROXY_TEXTURE_3D:
+      case GL_PROXY_TEXTURE_RECTANGLE:
+      case GL_PROXY_TEXTURE_1D_ARRAY:
+      case GL_PROXY_TEXTURE_2D_ARRAY:
+      case GL_PROXY_TEXTURE_CUBE_MAP: return true;
+      default: return false;
    }
 }
 
 /* The size errors of glTexImage1D/2D and glCopyTexImage1D/2D for the texture's target
  * (GL 3.3 §3.8.3): a 1D array's height counts layers, a rectangle has only level 0. */
 bool
-fe_tex_image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint level, GLsizei width,
-                     GLsizei height, GLint border)
+fe_tex_image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
+                     GLsizei width, GLsizei height, GLint border)
 {
    const struct mgp_caps *caps = ctx->share->caps;
    if (level < 0 || (unsigned)level > max_level_for(ctx) || level >= FE_MAX_LEVELS ||
@@ -710,8 +724,8 @@ fe_tex_image_size_ok(struct fe_context *ctx, const struct fe_texture *tex, GLint
 
 /* Whether image_size_ok failed only on the size (the one failure a proxy does not report). */
 static bool
-proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint level,
-                GLsizei width, GLsizei height, GLint border)
+proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint level, GLsizei width,
+                GLsizei height, GLint border)
 {
    (void)ctx;
    return level >= 0 && level < FE_MAX_LEVELS && border == 0 && width >= 0 && height >= 0 &&
@@ -734,8 +748,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
    /* luminance/alpha formats: ES contexts only (fe_es_legacy_tex_format let them through) */
-   FE_CHECK(!info || !info->texture ||
-               (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
+   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
             GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
@@ -747,8 +760,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
       return;
    }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
-      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
-                  internalformat);
+      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)", internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
@@ -756,8 +768,7 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    void *copy;
    int64_t srv;
    if (!unpack_source(ctx, pixels,
-                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
-                                    type),
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format, type),
                       type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[face][level];
@@ -774,22 +785,21 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    atomic_fetch_add(&ctx->share->attach_gen, 1);
    /* a zero-sized image: defined, never complete */
    if (width && height && fe_tex_ensure_storage(ctx, tex, (unsigned)level) && (src || srv >= 0))
-      upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height,
-                  format, type, src, srv);
+      upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height, format,
+                  type, src, srv);
    free(copy);
 }
 
 void
-mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width,
-                 GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels)
+mgl_glTexImage2D(GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                 GLint border, GLenum format, GLenum type, const void *pixels)
 {
    FE_CTX_OR_RETURN();
    unsigned face;
    bool declined;
    struct fe_texture *tex = fe_tex_image_target(ctx, target, &face, &declined);
    if (tex)
-      tex_image(ctx, tex, face, level, internalformat, width, height, border, format, type,
-                pixels);
+      tex_image(ctx, tex, face, level, internalformat, width, height, border, format, type, pixels);
 }
 
 /* The 1D texture of the active unit for a glTex*1D / glCopyTex*1D target; NULL after the
@@ -824,8 +834,8 @@ mgl_glTexImage1D(GLenum target, GLint level, GLint internalformat, GLsizei width
 }
 
 static void tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face,
-                          GLint level, GLint xoffset, GLint yoffset, GLsizei width,
-                          GLsizei height, GLenum format, GLenum type, const void *pixels);
+                          GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height,
+                          GLenum format, GLenum type, const void *pixels);
 
 void
 mgl_glTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
@@ -847,8 +857,7 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    bool declined;
    struct fe_texture *tex = fe_tex_image_target(ctx, target, &face, &declined);
    if (tex)
-      tex_sub_image(ctx, tex, face, level, xoffset, yoffset, width, height, format, type,
-                    pixels);
+      tex_sub_image(ctx, tex, face, level, xoffset, yoffset, width, height, format, type, pixels);
 }
 
 static void
@@ -877,8 +886,7 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
    void *copy;
    int64_t srv;
    if (!unpack_source(ctx, pixels,
-                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format,
-                                    type),
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, 1, false, format, type),
                       type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
       return;
    if (!width || !height || (!src && srv < 0))
@@ -903,18 +911,17 @@ fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    *declined = false;
    enum fe_tex_target t;
    switch (target) {
-   case GL_TEXTURE_3D: t = FE_TEX_3D; break;
-   case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
-   case GL_PROXY_TEXTURE_3D: case GL_PROXY_TEXTURE_2D_ARRAY: {
-      struct fe_texture *proxy =
-         fe_tex_proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
-      if (!proxy)
-         fe_error(ctx, GL_OUT_OF_MEMORY);
-      return proxy;
-   }
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return NULL;
+      case GL_TEXTURE_3D: t = FE_TEX_3D; break;
+      case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
+      case GL_PROXY_TEXTURE_3D:
+      case GL_PROXY_TEXTURE_2D_ARRAY: {
+         struct fe_texture *proxy =
+            fe_tex_proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
+         if (!proxy)
+            fe_error(ctx, GL_OUT_OF_MEMORY);
+         return proxy;
+      }
+      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
    if (!tex)
@@ -938,8 +945,8 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    uint32_t max = is3d ? (caps->max_3d_texture_size ? caps->max_3d_texture_size : 2048)
                        : (caps->max_texture_size ? caps->max_texture_size : 16384);
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS || (max >> level) == 0, GL_INVALID_VALUE);
-   const uint32_t max_d = is3d ? max >> level
-                               : (caps->max_array_layers ? caps->max_array_layers : 2048);
+   const uint32_t max_d =
+      is3d ? max >> level : (caps->max_array_layers ? caps->max_array_layers : 2048);
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
    /* a proxy too large for this implementation is no error: its state becomes zeros */
    const bool fits = (uint32_t)width <= (max >> level) && (uint32_t)height <= (max >> level) &&
@@ -947,8 +954,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
-   FE_CHECK(!info || !info->texture ||
-               (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
+   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
             GL_INVALID_VALUE);
    if (fe_format_is_legacy(info)) {
       MGU_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",
@@ -961,8 +967,8 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(!fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
    uint16_t fmt = fe_format_choose(caps, info->format, MGP_FORMAT_CAP_SAMPLE);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
-   const bool depth_format = fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL ||
-                             fd->kind == FE_FMT_STENCIL;
+   const bool depth_format =
+      fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL || fd->kind == FE_FMT_STENCIL;
    /* GL 3.3 §3.8.3: depth formats are for 1D, 2D, rectangle, cube and array textures only. */
    FE_CHECK(is3d && depth_format, GL_INVALID_OPERATION);
    if (tex->is_proxy) {
@@ -971,8 +977,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
       return;
    }
    if ((pixels || ctx->pixel_unpack_buffer) && !upload_supported(fmt)) {
-      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)",
-                  internalformat);
+      MGU_DECLINE(gl_feature_unimplemented, "depth/stencil texel upload (0x%04x)", internalformat);
       fe_error(ctx, GL_INVALID_OPERATION);
       return;
    }
@@ -980,8 +985,8 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    void *copy;
    int64_t srv;
    if (!unpack_source(ctx, pixels,
-                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
-                                    true, format, type),
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth, true,
+                                    format, type),
                       type, fe_pixel_is_raw(fmt, format, type), &src, &copy, &srv))
       return;
    struct fe_tex_image *img = &tex->image[0][level];
@@ -1025,9 +1030,8 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    FE_CHECK(err, err);
    struct fe_tex_image *img = &tex->image[0][level];
    FE_CHECK(!img->defined, GL_INVALID_OPERATION);
-   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
-               (int64_t)xoffset + width > img->width || (int64_t)yoffset + height > img->height ||
-               (int64_t)zoffset + depth > img->depth,
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 || (int64_t)xoffset + width > img->width ||
+               (int64_t)yoffset + height > img->height || (int64_t)zoffset + depth > img->depth,
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    FE_CHECK(info && !fe_pixel_unpack_matches_internal(info, format), GL_INVALID_OPERATION);
@@ -1037,8 +1041,8 @@ mgl_glTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
    void *copy;
    int64_t srv;
    if (!unpack_source(ctx, pixels,
-                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth,
-                                    true, format, type),
+                      unpack_extent(ctx, (uint32_t)width, (uint32_t)height, (uint32_t)depth, true,
+                                    format, type),
                       type, fe_pixel_is_raw(img->format, format, type), &src, &copy, &srv))
       return;
    if (!width || !height || !depth || (!src && srv < 0))
@@ -1089,21 +1093,15 @@ static void
 decoded_pixel_type(enum fe_block_kind kind, GLenum *format, GLenum *type)
 {
    switch (kind) {
-   case FE_BLOCK_RGTC1: case FE_BLOCK_EAC_R11:
-      *format = GL_RED, *type = GL_UNSIGNED_SHORT;
-      return;
-   case FE_BLOCK_RGTC1_SIGNED: case FE_BLOCK_EAC_R11_SIGNED:
-      *format = GL_RED, *type = GL_SHORT;
-      return;
-   case FE_BLOCK_RGTC2: case FE_BLOCK_EAC_RG11:
-      *format = GL_RG, *type = GL_UNSIGNED_SHORT;
-      return;
-   case FE_BLOCK_RGTC2_SIGNED: case FE_BLOCK_EAC_RG11_SIGNED:
-      *format = GL_RG, *type = GL_SHORT;
-      return;
-   default:
-      *format = GL_RGBA, *type = GL_UNSIGNED_BYTE;
-      return;
+      case FE_BLOCK_RGTC1:
+      case FE_BLOCK_EAC_R11: *format = GL_RED, *type = GL_UNSIGNED_SHORT; return;
+      case FE_BLOCK_RGTC1_SIGNED:
+      case FE_BLOCK_EAC_R11_SIGNED: *format = GL_RED, *type = GL_SHORT; return;
+      case FE_BLOCK_RGTC2:
+      case FE_BLOCK_EAC_RG11: *format = GL_RG, *type = GL_UNSIGNED_SHORT; return;
+      case FE_BLOCK_RGTC2_SIGNED:
+      case FE_BLOCK_EAC_RG11_SIGNED: *format = GL_RG, *type = GL_SHORT; return;
+      default: *format = GL_RGBA, *type = GL_UNSIGNED_BYTE; return;
    }
 }
 
@@ -1112,8 +1110,8 @@ decoded_pixel_type(enum fe_block_kind kind, GLenum *format, GLenum *type)
  * data) is set aside while they are converted. */
 static void
 upload_compressed(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsigned level,
-                  enum fe_block_kind kind, int32_t x, int32_t y, int32_t z, uint32_t w,
-                  uint32_t h, uint32_t d, const uint8_t *src)
+                  enum fe_block_kind kind, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                  uint32_t d, const uint8_t *src)
 {
    if (!w || !h || !d || !fe_tex_ensure_storage(ctx, tex, level))
       return;
@@ -1168,8 +1166,8 @@ blocks_put(uint8_t *dst, enum fe_block_kind kind, const struct fe_tex_image *img
    const size_t src_slice = fe_block_image_size(kind, w, h, 1);
    for (uint32_t k = 0; k < d; k++)
       for (uint32_t r = 0; r < (h + 3) / 4; r++)
-         memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) + dst_row * (size_t)(y / 4 + (int32_t)r) +
-                   (size_t)(x / 4) * bb,
+         memcpy(dst + dst_slice * (size_t)(z + (int32_t)k) +
+                   dst_row * (size_t)(y / 4 + (int32_t)r) + (size_t)(x / 4) * bb,
                 src + src_slice * k + src_row * r, src_row);
 }
 
@@ -1241,9 +1239,9 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
 
 /* glCompressedTexSubImage2D/3D. */
 static void
-compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset,
-                         GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
-                         GLenum format, GLsizei image_size, const void *data, unsigned dims)
+compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                         GLsizei width, GLsizei height, GLsizei depth, GLenum format,
+                         GLsizei image_size, const void *data, unsigned dims)
 {
    FE_CTX_OR_RETURN();
    unsigned face = 0;
@@ -1258,9 +1256,8 @@ compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffse
    FE_CHECK(width < 0 || height < 0 || depth < 0, GL_INVALID_VALUE);
    struct fe_tex_image *img = &tex->image[face][level];
    FE_CHECK(!img->defined || img->internal_format != format, GL_INVALID_OPERATION);
-   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 ||
-               (int64_t)xoffset + width > img->width || (int64_t)yoffset + height > img->height ||
-               (int64_t)zoffset + depth > img->depth,
+   FE_CHECK(xoffset < 0 || yoffset < 0 || zoffset < 0 || (int64_t)xoffset + width > img->width ||
+               (int64_t)yoffset + height > img->height || (int64_t)zoffset + depth > img->depth,
             GL_INVALID_VALUE);
    /* whole blocks only, except where the region reaches the image's edge */
    FE_CHECK(xoffset % 4 || yoffset % 4 ||
@@ -1279,13 +1276,13 @@ compressed_tex_sub_image(GLenum target, GLint level, GLint xoffset, GLint yoffse
       upload_compressed(ctx, tex, face, (unsigned)level, kind, xoffset, yoffset, zoffset,
                         (uint32_t)width, (uint32_t)height, (uint32_t)depth, src);
       /* the kept blocks follow, unless texels other than blocks are in the image already */
-      uint8_t *kept = kept_valid ? blocks_slot(tex, face, (unsigned)level, img->internal_format,
-                                               fe_block_image_size(kind, img->width, img->height,
-                                                                   img->depth))
-                                 : NULL;
+      uint8_t *kept =
+         kept_valid ? blocks_slot(tex, face, (unsigned)level, img->internal_format,
+                                  fe_block_image_size(kind, img->width, img->height, img->depth))
+                    : NULL;
       if (kept)
-         blocks_put(kept, kind, img, xoffset, yoffset, zoffset, (uint32_t)width,
-                    (uint32_t)height, (uint32_t)depth, src);
+         blocks_put(kept, kind, img, xoffset, yoffset, zoffset, (uint32_t)width, (uint32_t)height,
+                    (uint32_t)depth, src);
       img->plain_texels = !kept;
    }
    free(copy);
@@ -1337,8 +1334,8 @@ mgl_glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint y
                               GLsizei width, GLsizei height, GLenum format, GLsizei imageSize,
                               const void *data)
 {
-   compressed_tex_sub_image(target, level, xoffset, yoffset, 0, width, height, 1, format,
-                            imageSize, data, 2);
+   compressed_tex_sub_image(target, level, xoffset, yoffset, 0, width, height, 1, format, imageSize,
+                            data, 2);
 }
 
 void
@@ -1346,11 +1343,9 @@ mgl_glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset, GLint y
                               GLint zoffset, GLsizei width, GLsizei height, GLsizei depth,
                               GLenum format, GLsizei imageSize, const void *data)
 {
-   compressed_tex_sub_image(target, level, xoffset, yoffset, zoffset, width, height, depth,
-                            format, imageSize, data, 3);
+   compressed_tex_sub_image(target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                            imageSize, data, 3);
 }
-
-
 
 void
 mgl_glGenTextures(GLsizei n, GLuint *textures)
@@ -1390,4 +1385,3 @@ mgl_glIsTexture(GLuint texture)
    pthread_mutex_unlock(&ctx->share->lock);
    return obj && obj != FE_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
-

@@ -12,17 +12,17 @@ int
 fe_tex_target_index(GLenum target)
 {
    switch (target) {
-   case GL_TEXTURE_1D: return FE_TEX_1D;
-   case GL_TEXTURE_2D: return FE_TEX_2D;
-   case GL_TEXTURE_3D: return FE_TEX_3D;
-   case GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-   case GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-   case GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-   case GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-   case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
-   case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
-   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
-   default: return -1;
+      case GL_TEXTURE_1D: return FE_TEX_1D;
+      case GL_TEXTURE_2D: return FE_TEX_2D;
+      case GL_TEXTURE_3D: return FE_TEX_3D;
+      case GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+      case GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+      case GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+      case GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+      case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
+      case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+      case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+      default: return -1;
    }
 }
 
@@ -30,8 +30,15 @@ GLenum
 fe_tex_target_enum(enum fe_tex_target t)
 {
    static const GLenum e[FE_TEX_TARGET_COUNT] = {
-      GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_1D_ARRAY, GL_TEXTURE_2D_ARRAY,
-      GL_TEXTURE_RECTANGLE, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BUFFER, GL_TEXTURE_2D_MULTISAMPLE,
+      GL_TEXTURE_1D,
+      GL_TEXTURE_2D,
+      GL_TEXTURE_3D,
+      GL_TEXTURE_1D_ARRAY,
+      GL_TEXTURE_2D_ARRAY,
+      GL_TEXTURE_RECTANGLE,
+      GL_TEXTURE_CUBE_MAP,
+      GL_TEXTURE_BUFFER,
+      GL_TEXTURE_2D_MULTISAMPLE,
       GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
    };
    return e[t];
@@ -158,8 +165,9 @@ fe_texture_black(struct fe_context *ctx, enum fe_tex_target target, unsigned kin
    /* (0, 0, 0, 1); depth 0 */
    static const uint8_t unorm[4] = {0, 0, 0, 255}, ints[4] = {0, 0, 0, 1};
    const float depth = 0.0f;
-   const void *texel = kind == 0 ? (const void *)unorm : kind == 3 ? (const void *)&depth
-                                                                   : (const void *)ints;
+   const void *texel = kind == 0   ? (const void *)unorm
+                       : kind == 3 ? (const void *)&depth
+                                   : (const void *)ints;
    for (uint32_t f = 0; f < layers; f++) {
       struct mgp_sub_region r = {.z = (int32_t)f, .width = 1, .height = 1, .depth = 1};
       struct mgp_resource_subdata a = {

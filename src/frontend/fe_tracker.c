@@ -226,8 +226,8 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       }
    }
    uint16_t min_level = 0, num_levels = 1;
-   if (!tex || !fe_texture_complete(tex, sampling ? sampling : &tex->params, &min_level,
-                                    &num_levels)) {
+   if (!tex ||
+       !fe_texture_complete(tex, sampling ? sampling : &tex->params, &min_level, &num_levels)) {
       tex = fe_texture_black(ctx, target, kind);
       min_level = 0, num_levels = 1;
       sampling = NULL;
@@ -277,8 +277,7 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
 {
    struct fe_tracker *t = &ctx->tracker;
    uint64_t key[5] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->unit_version,
-                      atomic_load(&ctx->share->texture_gen),
-                      atomic_load(&ctx->share->sampler_gen)};
+                      atomic_load(&ctx->share->texture_gen), atomic_load(&ctx->share->sampler_gen)};
    if (!memcmp(key, t->sampler_key, sizeof(key)))
       return true;
    unsigned n = e->glsl->num_samplers;
@@ -318,8 +317,8 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       const uint64_t evictions = gens[2];
       for (unsigned j = 0; j < n; j++)
          resolve_unit(ctx, gens, (unsigned)e->sampler_units[j],
-                      (enum fe_tex_target)e->sampler_target[j], e->refl.sampler_kind[j],
-                      &views[j], &samplers[j]);
+                      (enum fe_tex_target)e->sampler_target[j], e->refl.sampler_kind[j], &views[j],
+                      &samplers[j]);
       if (sampling_evictions(ctx) == evictions)
          break;
    }
@@ -361,8 +360,8 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
    }
    if (db->state_mask & (1u << GLSL_STATE_POINT_ORIGIN)) {
       /* ES has only the upper-left origin */
-      const float upper = ctx->desc.api == FE_API_GLES || ctx->point_sprite_origin != GL_LOWER_LEFT
-                             ? 1.0f : 0.0f;
+      const float upper =
+         ctx->desc.api == FE_API_GLES || ctx->point_sprite_origin != GL_LOWER_LEFT ? 1.0f : 0.0f;
       put_state(e, db->state_offset[GLSL_STATE_POINT_ORIGIN], &upper, sizeof(upper));
    }
    if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
@@ -391,8 +390,7 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
       t->program_bound = e->cso;
    }
    update_state_uniforms(ctx, e);
-   if (e->uniform_size &&
-       (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
+   if (e->uniform_size && (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
       /* The context that received the block last holds it whole: it gets the changed range.
        * Any other context (or the first send) gets all of it. */
       uint32_t lo = 0, hi = e->uniform_size;
@@ -468,8 +466,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
                         uint32_t index_size)
 {
    struct fe_tracker *t = &ctx->tracker;
-   if (mgp_handle_eq(t->index_res, res) && t->index_offset == offset &&
-       t->index_size == index_size)
+   if (mgp_handle_eq(t->index_res, res) && t->index_offset == offset && t->index_size == index_size)
       return;
    t->index_res = res;
    t->index_offset = offset;
@@ -486,41 +483,41 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * Equal inputs mean every group would find its key unchanged and send nothing, so a draw
  * with the inputs of the last full validate skips them all (issue 6: the no-change draw).
  * One list, so the compare and the capture cannot disagree. */
-#define DRAW_INPUTS(X)                                                                         \
-   /* what the draw-overhead cases change first, so a changed draw stops comparing early */    \
-   X(rs_version, ctx->rs_version)                                                              \
-   X(ds_version, ctx->ds_version)                                                              \
-   X(unit_version, ctx->unit_version)                                                          \
-   X(uniform_version, e->uniform_version)                                                      \
-   X(exec, (uintptr_t)e)                                                                       \
-   X(ubo_version, ctx->ubo_version)                                                            \
-   X(vao_buffers_version, ctx->vao->buffers_version)                                           \
-   X(bindings_version, e->bindings_version)                                                    \
-   X(constants_ctx, (uintptr_t)e->constants_ctx)                                               \
-   X(draw_fbo, (uintptr_t)ctx->draw_fbo)                                                       \
-   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0)                             \
-   X(read_fbo, (uintptr_t)ctx->read_fbo)                                                       \
-   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0)                             \
-   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0)                          \
-   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0)                          \
-   X(default_fb_version, ctx->default_fb_version)                                              \
-   X(framebuffer_srgb, ctx->misc_framebuffer_srgb)                                             \
-   /* GLSL_STATE_POINT_ORIGIN: set without a version */                                        \
-   X(point_sprite_origin, ctx->point_sprite_origin)                                            \
-   X(vao, (uintptr_t)ctx->vao)                                                                 \
-   X(vao_layout_version, ctx->vao->layout_version)                                             \
-   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty)                                \
-   X(buffer_gen, atomic_load(&ctx->share->buffer_gen))                                         \
-   X(texture_gen, atomic_load(&ctx->share->texture_gen))                                       \
-   X(sampler_gen, atomic_load(&ctx->share->sampler_gen))                                       \
+#define DRAW_INPUTS(X)                                                                             \
+   /* what the draw-overhead cases change first, so a changed draw stops comparing early */        \
+   X(rs_version, ctx->rs_version)                                                                  \
+   X(ds_version, ctx->ds_version)                                                                  \
+   X(unit_version, ctx->unit_version)                                                              \
+   X(uniform_version, e->uniform_version)                                                          \
+   X(exec, (uintptr_t)e)                                                                           \
+   X(ubo_version, ctx->ubo_version)                                                                \
+   X(vao_buffers_version, ctx->vao->buffers_version)                                               \
+   X(bindings_version, e->bindings_version)                                                        \
+   X(constants_ctx, (uintptr_t)e->constants_ctx)                                                   \
+   X(draw_fbo, (uintptr_t)ctx->draw_fbo)                                                           \
+   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0)                                 \
+   X(read_fbo, (uintptr_t)ctx->read_fbo)                                                           \
+   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0)                                 \
+   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0)                              \
+   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0)                              \
+   X(default_fb_version, ctx->default_fb_version)                                                  \
+   X(framebuffer_srgb, ctx->misc_framebuffer_srgb)                                                 \
+   /* GLSL_STATE_POINT_ORIGIN: set without a version */                                            \
+   X(point_sprite_origin, ctx->point_sprite_origin)                                                \
+   X(vao, (uintptr_t)ctx->vao)                                                                     \
+   X(vao_layout_version, ctx->vao->layout_version)                                                 \
+   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty)                                    \
+   X(buffer_gen, atomic_load(&ctx->share->buffer_gen))                                             \
+   X(texture_gen, atomic_load(&ctx->share->texture_gen))                                           \
+   X(sampler_gen, atomic_load(&ctx->share->sampler_gen))                                           \
    X(attach_gen, atomic_load(&ctx->share->attach_gen))
 
 static bool
 draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
 {
    const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define SAME(name, expr)                                                                       \
-   if (in->name != (uint64_t)(expr))                                                           \
+#define SAME(name, expr)                                                                           \
+   if (in->name != (uint64_t)(expr))                                                               \
       return false;
    DRAW_INPUTS(SAME)
 #undef SAME
@@ -553,44 +550,41 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    fe_texture_flush_uploads(ctx);
    bool ok = true;
    switch (verb) {
-   case FE_VERB_DRAW: {
-      struct fe_exec *e = fe_ctx_exec(ctx);
-      if (!e) {
-         MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
-         return false;
-      }
-      struct fe_tracker *t = &ctx->tracker;
-      if (t->draw_in_valid && draw_inputs_same(ctx, e))
-         return true;
-      /* the groups may send part of the state and then refuse the draw */
-      t->draw_in_valid = false;
-      t->full_validates++;
-      emit_framebuffer(ctx);
-      ok = emit_program(ctx, e);
-      if (!ok)
+      case FE_VERB_DRAW: {
+         struct fe_exec *e = fe_ctx_exec(ctx);
+         if (!e) {
+            MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
+            return false;
+         }
+         struct fe_tracker *t = &ctx->tracker;
+         if (t->draw_in_valid && draw_inputs_same(ctx, e))
+            return true;
+         /* the groups may send part of the state and then refuse the draw */
+         t->draw_in_valid = false;
+         t->full_validates++;
+         emit_framebuffer(ctx);
+         ok = emit_program(ctx, e);
+         if (!ok)
+            break;
+         emit_render_state(ctx);
+         emit_dynamic_state(ctx);
+         emit_vertex_state(ctx);
+         /* the groups bumped what they sent (the hidden state uniforms, the constants' owner) */
+         draw_inputs_keep(ctx, e);
+         t->draw_in_valid = true;
          break;
-      emit_render_state(ctx);
-      emit_dynamic_state(ctx);
-      emit_vertex_state(ctx);
-      /* the groups bumped what they sent (the hidden state uniforms, the constants' owner) */
-      draw_inputs_keep(ctx, e);
-      t->draw_in_valid = true;
-      break;
-   }
-   case FE_VERB_CLEAR:
-      emit_framebuffer(ctx);
-      break;
-   case FE_VERB_READ:
-      emit_framebuffer(ctx);
-      emit_pack_state(ctx);
-      break;
-   case FE_VERB_TEXOP:
-      emit_framebuffer(ctx);
-      emit_pack_state(ctx);
-      break;
-   case FE_VERB_PRESENT:
-   case FE_VERB_FLUSH:
-      return true;
+      }
+      case FE_VERB_CLEAR: emit_framebuffer(ctx); break;
+      case FE_VERB_READ:
+         emit_framebuffer(ctx);
+         emit_pack_state(ctx);
+         break;
+      case FE_VERB_TEXOP:
+         emit_framebuffer(ctx);
+         emit_pack_state(ctx);
+         break;
+      case FE_VERB_PRESENT:
+      case FE_VERB_FLUSH: return true;
    }
    ctx->tracker.started = true;
    return ok;

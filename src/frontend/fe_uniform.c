@@ -20,8 +20,8 @@ convert_value(const void *values, size_t i, enum value_kind vk, uint8_t base)
 
 /* One glUniform* call: n components per element, cols > 0 for matrix functions. */
 static void
-set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk,
-            unsigned n, unsigned cols, GLboolean transpose, const void *values)
+set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_kind vk, unsigned n,
+            unsigned cols, GLboolean transpose, const void *values)
 {
    FE_CHECK(count < 0, GL_INVALID_VALUE);
    struct fe_exec *e = fe_ctx_exec(ctx);
@@ -95,7 +95,7 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
             size_t src_i = (size_t)k * c * n +
                            (cols && transpose ? (size_t)row * c + col : (size_t)col * n + row);
             uint32_t v = convert_value(values, src_i, vk, ti.base);
-            size_t off = !cols ? row * 4u
+            size_t off = !cols          ? row * 4u
                          : u->row_major ? (size_t)row * u->matrix_stride + col * 4u
                                         : (size_t)col * u->matrix_stride + row * 4u;
             if (u->offset + (size_t)elem * u->array_stride + off + 4 > e->uniform_size)
@@ -113,11 +113,11 @@ set_uniform(struct fe_context *ctx, GLint location, GLsizei count, enum value_ki
       e->uniform_version++;
 }
 
-#define UNIFORM_V(name, vk, n, type)                                                           \
-   void mgl_glUniform##name(GLint location, GLsizei count, const type *value)                  \
-   {                                                                                           \
-      FE_CTX_OR_RETURN();                                                                      \
-      set_uniform(ctx, location, count, vk, n, 0, GL_FALSE, value);                            \
+#define UNIFORM_V(name, vk, n, type)                                                               \
+   void mgl_glUniform##name(GLint location, GLsizei count, const type *value)                      \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      set_uniform(ctx, location, count, vk, n, 0, GL_FALSE, value);                                \
    }
 
 UNIFORM_V(1fv, VK_FLOAT, 1, GLfloat)
@@ -133,49 +133,85 @@ UNIFORM_V(2uiv, VK_UINT, 2, GLuint)
 UNIFORM_V(3uiv, VK_UINT, 3, GLuint)
 UNIFORM_V(4uiv, VK_UINT, 4, GLuint)
 
-void mgl_glUniform1f(GLint l, GLfloat x) { GLfloat v[] = {x}; mgl_glUniform1fv(l, 1, v); }
-void mgl_glUniform2f(GLint l, GLfloat x, GLfloat y) { GLfloat v[] = {x, y}; mgl_glUniform2fv(l, 1, v); }
-void mgl_glUniform3f(GLint l, GLfloat x, GLfloat y, GLfloat z)
+void
+mgl_glUniform1f(GLint l, GLfloat x)
+{
+   GLfloat v[] = {x};
+   mgl_glUniform1fv(l, 1, v);
+}
+void
+mgl_glUniform2f(GLint l, GLfloat x, GLfloat y)
+{
+   GLfloat v[] = {x, y};
+   mgl_glUniform2fv(l, 1, v);
+}
+void
+mgl_glUniform3f(GLint l, GLfloat x, GLfloat y, GLfloat z)
 {
    GLfloat v[] = {x, y, z};
    mgl_glUniform3fv(l, 1, v);
 }
-void mgl_glUniform4f(GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+void
+mgl_glUniform4f(GLint l, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    GLfloat v[] = {x, y, z, w};
    mgl_glUniform4fv(l, 1, v);
 }
-void mgl_glUniform1i(GLint l, GLint x) { GLint v[] = {x}; mgl_glUniform1iv(l, 1, v); }
-void mgl_glUniform2i(GLint l, GLint x, GLint y) { GLint v[] = {x, y}; mgl_glUniform2iv(l, 1, v); }
-void mgl_glUniform3i(GLint l, GLint x, GLint y, GLint z)
+void
+mgl_glUniform1i(GLint l, GLint x)
+{
+   GLint v[] = {x};
+   mgl_glUniform1iv(l, 1, v);
+}
+void
+mgl_glUniform2i(GLint l, GLint x, GLint y)
+{
+   GLint v[] = {x, y};
+   mgl_glUniform2iv(l, 1, v);
+}
+void
+mgl_glUniform3i(GLint l, GLint x, GLint y, GLint z)
 {
    GLint v[] = {x, y, z};
    mgl_glUniform3iv(l, 1, v);
 }
-void mgl_glUniform4i(GLint l, GLint x, GLint y, GLint z, GLint w)
+void
+mgl_glUniform4i(GLint l, GLint x, GLint y, GLint z, GLint w)
 {
    GLint v[] = {x, y, z, w};
    mgl_glUniform4iv(l, 1, v);
 }
-void mgl_glUniform1ui(GLint l, GLuint x) { GLuint v[] = {x}; mgl_glUniform1uiv(l, 1, v); }
-void mgl_glUniform2ui(GLint l, GLuint x, GLuint y) { GLuint v[] = {x, y}; mgl_glUniform2uiv(l, 1, v); }
-void mgl_glUniform3ui(GLint l, GLuint x, GLuint y, GLuint z)
+void
+mgl_glUniform1ui(GLint l, GLuint x)
+{
+   GLuint v[] = {x};
+   mgl_glUniform1uiv(l, 1, v);
+}
+void
+mgl_glUniform2ui(GLint l, GLuint x, GLuint y)
+{
+   GLuint v[] = {x, y};
+   mgl_glUniform2uiv(l, 1, v);
+}
+void
+mgl_glUniform3ui(GLint l, GLuint x, GLuint y, GLuint z)
 {
    GLuint v[] = {x, y, z};
    mgl_glUniform3uiv(l, 1, v);
 }
-void mgl_glUniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w)
+void
+mgl_glUniform4ui(GLint l, GLuint x, GLuint y, GLuint z, GLuint w)
 {
    GLuint v[] = {x, y, z, w};
    mgl_glUniform4uiv(l, 1, v);
 }
 
-#define UNIFORM_MATRIX(name, cols, rows)                                                       \
-   void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,          \
-                                  const GLfloat *value)                                        \
-   {                                                                                           \
-      FE_CTX_OR_RETURN();                                                                      \
-      set_uniform(ctx, location, count, VK_FLOAT, rows, cols, transpose, value);               \
+#define UNIFORM_MATRIX(name, cols, rows)                                                           \
+   void mgl_glUniformMatrix##name(GLint location, GLsizei count, GLboolean transpose,              \
+                                  const GLfloat *value)                                            \
+   {                                                                                               \
+      FE_CTX_OR_RETURN();                                                                          \
+      set_uniform(ctx, location, count, VK_FLOAT, rows, cols, transpose, value);                   \
    }
 
 UNIFORM_MATRIX(2fv, 2, 2)
@@ -191,8 +227,7 @@ UNIFORM_MATRIX(4x3fv, 4, 3)
 /* glGetUniform*: the element's components (column-major for matrices) as bit patterns, with
  * the uniform's base type. Returns the count, 0 after recording an error. */
 static unsigned
-get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out[16],
-            uint8_t *base)
+get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out[16], uint8_t *base)
 {
    struct fe_exec *e = fe_linked_exec(ctx, program);
    if (!e)
@@ -213,7 +248,7 @@ get_uniform(struct fe_context *ctx, GLuint program, GLint location, uint32_t out
    unsigned n = 0;
    for (unsigned col = 0; col < ti.cols; col++) {
       for (unsigned row = 0; row < ti.rows; row++) {
-         size_t off = ti.cols == 1 ? row * 4u
+         size_t off = ti.cols == 1   ? row * 4u
                       : u->row_major ? (size_t)row * u->matrix_stride + col * 4u
                                      : (size_t)col * u->matrix_stride + row * 4u;
          memcpy(&out[n++], src + off, 4);
@@ -231,8 +266,9 @@ mgl_glGetUniformfv(GLuint program, GLint location, GLfloat *params)
    uint8_t base;
    unsigned n = get_uniform(ctx, program, location, v, &base);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? fe_u2f(v[i])
-                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i] : (GLfloat)(int32_t)v[i];
+      params[i] = base == BT_FLOAT                     ? fe_u2f(v[i])
+                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i]
+                                                       : (GLfloat)(int32_t)v[i];
 }
 
 void
@@ -278,8 +314,9 @@ mgl_glGetnUniformfv(GLuint program, GLint location, GLsizei bufSize, GLfloat *pa
    uint8_t base;
    unsigned n = get_uniform_n(ctx, program, location, bufSize, v, &base);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? fe_u2f(v[i])
-                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i] : (GLfloat)(int32_t)v[i];
+      params[i] = base == BT_FLOAT                     ? fe_u2f(v[i])
+                  : base == BT_UINT || base == BT_BOOL ? (GLfloat)v[i]
+                                                       : (GLfloat)(int32_t)v[i];
 }
 
 void
@@ -315,17 +352,48 @@ mgl_glGetnUniformdvARB(GLuint program, GLint location, GLsizei bufSize, GLdouble
    unsigned n = get_uniform(ctx, program, location, v, &base);
    FE_CHECK(n && (bufSize < 0 || (size_t)bufSize < n * sizeof(GLdouble)), GL_INVALID_OPERATION);
    for (unsigned i = 0; i < n; i++)
-      params[i] = base == BT_FLOAT ? (GLdouble)fe_u2f(v[i])
+      params[i] = base == BT_FLOAT                     ? (GLdouble)fe_u2f(v[i])
                   : base == BT_UINT || base == BT_BOOL ? (GLdouble)v[i]
                                                        : (GLdouble)(int32_t)v[i];
 }
 
-void mgl_glGetnUniformfvARB(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }
-void mgl_glGetnUniformfvKHR(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }
-void mgl_glGetnUniformfvEXT(GLuint p, GLint l, GLsizei n, GLfloat *v) { mgl_glGetnUniformfv(p, l, n, v); }
-void mgl_glGetnUniformivARB(GLuint p, GLint l, GLsizei n, GLint *v) { mgl_glGetnUniformiv(p, l, n, v); }
-void mgl_glGetnUniformivKHR(GLuint p, GLint l, GLsizei n, GLint *v) { mgl_glGetnUniformiv(p, l, n, v); }
-void mgl_glGetnUniformivEXT(GLuint p, GLint l, GLsizei n, GLint *v) { mgl_glGetnUniformiv(p, l, n, v); }
-void mgl_glGetnUniformuivARB(GLuint p, GLint l, GLsizei n, GLuint *v) { mgl_glGetnUniformuiv(p, l, n, v); }
-void mgl_glGetnUniformuivKHR(GLuint p, GLint l, GLsizei n, GLuint *v) { mgl_glGetnUniformuiv(p, l, n, v); }
-
+void
+mgl_glGetnUniformfvARB(GLuint p, GLint l, GLsizei n, GLfloat *v)
+{
+   mgl_glGetnUniformfv(p, l, n, v);
+}
+void
+mgl_glGetnUniformfvKHR(GLuint p, GLint l, GLsizei n, GLfloat *v)
+{
+   mgl_glGetnUniformfv(p, l, n, v);
+}
+void
+mgl_glGetnUniformfvEXT(GLuint p, GLint l, GLsizei n, GLfloat *v)
+{
+   mgl_glGetnUniformfv(p, l, n, v);
+}
+void
+mgl_glGetnUniformivARB(GLuint p, GLint l, GLsizei n, GLint *v)
+{
+   mgl_glGetnUniformiv(p, l, n, v);
+}
+void
+mgl_glGetnUniformivKHR(GLuint p, GLint l, GLsizei n, GLint *v)
+{
+   mgl_glGetnUniformiv(p, l, n, v);
+}
+void
+mgl_glGetnUniformivEXT(GLuint p, GLint l, GLsizei n, GLint *v)
+{
+   mgl_glGetnUniformiv(p, l, n, v);
+}
+void
+mgl_glGetnUniformuivARB(GLuint p, GLint l, GLsizei n, GLuint *v)
+{
+   mgl_glGetnUniformuiv(p, l, n, v);
+}
+void
+mgl_glGetnUniformuivKHR(GLuint p, GLint l, GLsizei n, GLuint *v)
+{
+   mgl_glGetnUniformuiv(p, l, n, v);
+}

@@ -17,12 +17,19 @@ static unsigned
 type_bytes(GLenum type)
 {
    switch (type) {
-   case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
-   case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_HALF_FLOAT: return 2;
-   case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: case GL_FIXED: return 4;
-   case GL_DOUBLE: return 8;
-   case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
-   default: return 0;
+      case GL_BYTE:
+      case GL_UNSIGNED_BYTE: return 1;
+      case GL_SHORT:
+      case GL_UNSIGNED_SHORT:
+      case GL_HALF_FLOAT: return 2;
+      case GL_INT:
+      case GL_UNSIGNED_INT:
+      case GL_FLOAT:
+      case GL_FIXED: return 4;
+      case GL_DOUBLE: return 8;
+      case GL_INT_2_10_10_10_REV:
+      case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+      default: return 0;
    }
 }
 
@@ -111,8 +118,9 @@ fe_vao_build_elements(const struct fe_vao *vao, struct mgp_create_vertex_element
       if (!a->enabled)
          continue;
       unsigned comps = a->size == MGP_ATTRIB_SIZE_BGRA ? 4 : a->size;
-      uint32_t stride = a->stride ? (uint32_t)a->stride
-                        : is_packed(a->type) ? 4u : comps * type_bytes(a->type);
+      uint32_t stride = a->stride            ? (uint32_t)a->stride
+                        : is_packed(a->type) ? 4u
+                                             : comps * type_bytes(a->type);
       const bool fixed = a->type == GL_FIXED; /* streamed as tight floats */
       if (fixed)
          stride = comps * 4u;
@@ -263,8 +271,8 @@ mgl_glIsVertexArrayOES(GLuint array)
 /* ---- attribute arrays ----------------------------------------------------------------------- */
 
 static void
-attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
-               GLboolean normalized, GLsizei stride, const void *pointer, bool integer)
+attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GLboolean normalized,
+               GLsizei stride, const void *pointer, bool integer)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    if (ctx->desc.api == FE_API_GLES) {
@@ -293,14 +301,13 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
    }
    FE_CHECK(stride < 0, GL_INVALID_VALUE); /* GL 3.3 has no MAX_VERTEX_ATTRIB_STRIDE */
    if (bgra)
-      FE_CHECK((type != GL_UNSIGNED_BYTE && !is_packed(type)) || !normalized,
-               GL_INVALID_OPERATION);
+      FE_CHECK((type != GL_UNSIGNED_BYTE && !is_packed(type)) || !normalized, GL_INVALID_OPERATION);
    FE_CHECK(is_packed(type) && size != 4 && !bgra, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
    /* A client-side array: OpenGL ES with vertex array object zero only (ES 3.0 §2.9.6; a core
     * profile and a named vertex array need a buffer). */
-   const bool client = !ctx->array_buffer && ctx->desc.api == FE_API_GLES &&
-                       ctx->vao == &ctx->default_vao;
+   const bool client =
+      !ctx->array_buffer && ctx->desc.api == FE_API_GLES && ctx->vao == &ctx->default_vao;
    FE_CHECK(!ctx->array_buffer && pointer && !client, GL_INVALID_OPERATION);
 
    struct fe_vao *vao = ctx->vao;
@@ -309,9 +316,8 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
    const bool new_normalized = !integer && normalized;
    /* What fe_vao_build_elements reads of the attribute: the same format with another buffer
     * or offset (the common rebind) keeps the vertex-elements CSO and its lookup. */
-   const bool layout = a->size != new_size || a->type != type ||
-                       a->normalized != new_normalized || a->integer != integer ||
-                       a->stride != stride;
+   const bool layout = a->size != new_size || a->type != type || a->normalized != new_normalized ||
+                       a->integer != integer || a->stride != stride;
    a->size = new_size;
    a->type = type;
    a->normalized = new_normalized;
@@ -408,21 +414,19 @@ attrib_query(struct fe_context *ctx, GLuint index, GLenum pname, GLint iv[4], ui
    const struct fe_vertex_attrib *a = &vao->attribs[index];
    *cur_kind = -1;
    switch (pname) {
-   case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_SIZE:
-      iv[0] = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size;
-      return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)a->divisor; return 1;
-   case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
-      iv[0] = a->buffer ? (GLint)a->buffer->base.name : 0;
-      return 1;
-   default:
-      fe_error(ctx, GL_INVALID_ENUM);
-      return 0;
+      case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_SIZE:
+         iv[0] = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size;
+         return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)a->divisor; return 1;
+      case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+         iv[0] = a->buffer ? (GLint)a->buffer->base.name : 0;
+         return 1;
+      default: fe_error(ctx, GL_INVALID_ENUM); return 0;
    }
 }
 
@@ -447,9 +451,10 @@ mgl_glGetVertexAttribfv(GLuint index, GLenum pname, GLfloat *params)
    int kind;
    int n = attrib_query(ctx, index, pname, iv, cur, &kind);
    for (int i = 0; i < n; i++)
-      params[i] = kind < 0 ? (GLfloat)iv[i]
+      params[i] = kind < 0    ? (GLfloat)iv[i]
                   : kind == 0 ? fe_u2f(cur[i])
-                  : kind == 1 ? (GLfloat)(int32_t)cur[i] : (GLfloat)cur[i];
+                  : kind == 1 ? (GLfloat)(int32_t)cur[i]
+                              : (GLfloat)cur[i];
 }
 
 void
@@ -461,9 +466,10 @@ mgl_glGetVertexAttribdv(GLuint index, GLenum pname, GLdouble *params)
    int kind;
    int n = attrib_query(ctx, index, pname, iv, cur, &kind);
    for (int i = 0; i < n; i++)
-      params[i] = kind < 0 ? (GLdouble)iv[i]
+      params[i] = kind < 0    ? (GLdouble)iv[i]
                   : kind == 0 ? fe_u2f(cur[i])
-                  : kind == 1 ? (GLdouble)(int32_t)cur[i] : (GLdouble)cur[i];
+                  : kind == 1 ? (GLdouble)(int32_t)cur[i]
+                              : (GLdouble)cur[i];
 }
 
 void
@@ -503,8 +509,8 @@ mgl_glGetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer)
 /* ---- current generic attributes ------------------------------------------------------------- */
 
 static void
-set_current(struct fe_context *ctx, GLuint index, uint8_t kind, uint32_t x, uint32_t y,
-            uint32_t z, uint32_t w)
+set_current(struct fe_context *ctx, GLuint index, uint8_t kind, uint32_t x, uint32_t y, uint32_t z,
+            uint32_t w)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
    uint32_t v[4] = {x, y, z, w};
@@ -536,59 +542,148 @@ set_ui(GLuint index, uint32_t x, uint32_t y, uint32_t z, uint32_t w)
    set_current(ctx, index, 2, x, y, z, w);
 }
 
-void mgl_glVertexAttrib1f(GLuint i, GLfloat x) { set_f(i, x, 0, 0, 1); }
-void mgl_glVertexAttrib2f(GLuint i, GLfloat x, GLfloat y) { set_f(i, x, y, 0, 1); }
-void mgl_glVertexAttrib3f(GLuint i, GLfloat x, GLfloat y, GLfloat z) { set_f(i, x, y, z, 1); }
-void mgl_glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+void
+mgl_glVertexAttrib1f(GLuint i, GLfloat x)
+{
+   set_f(i, x, 0, 0, 1);
+}
+void
+mgl_glVertexAttrib2f(GLuint i, GLfloat x, GLfloat y)
+{
+   set_f(i, x, y, 0, 1);
+}
+void
+mgl_glVertexAttrib3f(GLuint i, GLfloat x, GLfloat y, GLfloat z)
+{
+   set_f(i, x, y, z, 1);
+}
+void
+mgl_glVertexAttrib4f(GLuint i, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
 {
    set_f(i, x, y, z, w);
 }
-void mgl_glVertexAttrib1fv(GLuint i, const GLfloat *v) { set_f(i, v[0], 0, 0, 1); }
-void mgl_glVertexAttrib2fv(GLuint i, const GLfloat *v) { set_f(i, v[0], v[1], 0, 1); }
-void mgl_glVertexAttrib3fv(GLuint i, const GLfloat *v) { set_f(i, v[0], v[1], v[2], 1); }
-void mgl_glVertexAttrib4fv(GLuint i, const GLfloat *v) { set_f(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttrib1d(GLuint i, GLdouble x) { set_f(i, (float)x, 0, 0, 1); }
-void mgl_glVertexAttrib2d(GLuint i, GLdouble x, GLdouble y) { set_f(i, (float)x, (float)y, 0, 1); }
-void mgl_glVertexAttrib3d(GLuint i, GLdouble x, GLdouble y, GLdouble z)
+void
+mgl_glVertexAttrib1fv(GLuint i, const GLfloat *v)
+{
+   set_f(i, v[0], 0, 0, 1);
+}
+void
+mgl_glVertexAttrib2fv(GLuint i, const GLfloat *v)
+{
+   set_f(i, v[0], v[1], 0, 1);
+}
+void
+mgl_glVertexAttrib3fv(GLuint i, const GLfloat *v)
+{
+   set_f(i, v[0], v[1], v[2], 1);
+}
+void
+mgl_glVertexAttrib4fv(GLuint i, const GLfloat *v)
+{
+   set_f(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttrib1d(GLuint i, GLdouble x)
+{
+   set_f(i, (float)x, 0, 0, 1);
+}
+void
+mgl_glVertexAttrib2d(GLuint i, GLdouble x, GLdouble y)
+{
+   set_f(i, (float)x, (float)y, 0, 1);
+}
+void
+mgl_glVertexAttrib3d(GLuint i, GLdouble x, GLdouble y, GLdouble z)
 {
    set_f(i, (float)x, (float)y, (float)z, 1);
 }
-void mgl_glVertexAttrib4d(GLuint i, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
+void
+mgl_glVertexAttrib4d(GLuint i, GLdouble x, GLdouble y, GLdouble z, GLdouble w)
 {
    set_f(i, (float)x, (float)y, (float)z, (float)w);
 }
-void mgl_glVertexAttrib1dv(GLuint i, const GLdouble *v) { set_f(i, (float)v[0], 0, 0, 1); }
-void mgl_glVertexAttrib2dv(GLuint i, const GLdouble *v)
+void
+mgl_glVertexAttrib1dv(GLuint i, const GLdouble *v)
+{
+   set_f(i, (float)v[0], 0, 0, 1);
+}
+void
+mgl_glVertexAttrib2dv(GLuint i, const GLdouble *v)
 {
    set_f(i, (float)v[0], (float)v[1], 0, 1);
 }
-void mgl_glVertexAttrib3dv(GLuint i, const GLdouble *v)
+void
+mgl_glVertexAttrib3dv(GLuint i, const GLdouble *v)
 {
    set_f(i, (float)v[0], (float)v[1], (float)v[2], 1);
 }
-void mgl_glVertexAttrib4dv(GLuint i, const GLdouble *v)
+void
+mgl_glVertexAttrib4dv(GLuint i, const GLdouble *v)
 {
    set_f(i, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
 }
-void mgl_glVertexAttrib1s(GLuint i, GLshort x) { set_f(i, x, 0, 0, 1); }
-void mgl_glVertexAttrib2s(GLuint i, GLshort x, GLshort y) { set_f(i, x, y, 0, 1); }
-void mgl_glVertexAttrib3s(GLuint i, GLshort x, GLshort y, GLshort z) { set_f(i, x, y, z, 1); }
-void mgl_glVertexAttrib4s(GLuint i, GLshort x, GLshort y, GLshort z, GLshort w)
+void
+mgl_glVertexAttrib1s(GLuint i, GLshort x)
+{
+   set_f(i, x, 0, 0, 1);
+}
+void
+mgl_glVertexAttrib2s(GLuint i, GLshort x, GLshort y)
+{
+   set_f(i, x, y, 0, 1);
+}
+void
+mgl_glVertexAttrib3s(GLuint i, GLshort x, GLshort y, GLshort z)
+{
+   set_f(i, x, y, z, 1);
+}
+void
+mgl_glVertexAttrib4s(GLuint i, GLshort x, GLshort y, GLshort z, GLshort w)
 {
    set_f(i, x, y, z, w);
 }
-void mgl_glVertexAttrib1sv(GLuint i, const GLshort *v) { set_f(i, v[0], 0, 0, 1); }
-void mgl_glVertexAttrib2sv(GLuint i, const GLshort *v) { set_f(i, v[0], v[1], 0, 1); }
-void mgl_glVertexAttrib3sv(GLuint i, const GLshort *v) { set_f(i, v[0], v[1], v[2], 1); }
-void mgl_glVertexAttrib4sv(GLuint i, const GLshort *v) { set_f(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttrib4bv(GLuint i, const GLbyte *v) { set_f(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttrib4iv(GLuint i, const GLint *v)
+void
+mgl_glVertexAttrib1sv(GLuint i, const GLshort *v)
+{
+   set_f(i, v[0], 0, 0, 1);
+}
+void
+mgl_glVertexAttrib2sv(GLuint i, const GLshort *v)
+{
+   set_f(i, v[0], v[1], 0, 1);
+}
+void
+mgl_glVertexAttrib3sv(GLuint i, const GLshort *v)
+{
+   set_f(i, v[0], v[1], v[2], 1);
+}
+void
+mgl_glVertexAttrib4sv(GLuint i, const GLshort *v)
+{
+   set_f(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttrib4bv(GLuint i, const GLbyte *v)
+{
+   set_f(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttrib4iv(GLuint i, const GLint *v)
 {
    set_f(i, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
 }
-void mgl_glVertexAttrib4ubv(GLuint i, const GLubyte *v) { set_f(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttrib4usv(GLuint i, const GLushort *v) { set_f(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttrib4uiv(GLuint i, const GLuint *v)
+void
+mgl_glVertexAttrib4ubv(GLuint i, const GLubyte *v)
+{
+   set_f(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttrib4usv(GLuint i, const GLushort *v)
+{
+   set_f(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttrib4uiv(GLuint i, const GLuint *v)
 {
    set_f(i, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
 }
@@ -600,61 +695,144 @@ snorm_f(double v, double max)
    return (float)(f < -1.0 ? -1.0 : f);
 }
 
-void mgl_glVertexAttrib4Nbv(GLuint i, const GLbyte *v)
+void
+mgl_glVertexAttrib4Nbv(GLuint i, const GLbyte *v)
 {
    set_f(i, snorm_f(v[0], 127), snorm_f(v[1], 127), snorm_f(v[2], 127), snorm_f(v[3], 127));
 }
-void mgl_glVertexAttrib4Nsv(GLuint i, const GLshort *v)
+void
+mgl_glVertexAttrib4Nsv(GLuint i, const GLshort *v)
 {
-   set_f(i, snorm_f(v[0], 32767), snorm_f(v[1], 32767), snorm_f(v[2], 32767),
-         snorm_f(v[3], 32767));
+   set_f(i, snorm_f(v[0], 32767), snorm_f(v[1], 32767), snorm_f(v[2], 32767), snorm_f(v[3], 32767));
 }
-void mgl_glVertexAttrib4Niv(GLuint i, const GLint *v)
+void
+mgl_glVertexAttrib4Niv(GLuint i, const GLint *v)
 {
-   set_f(i, snorm_f(v[0], 2147483647.0), snorm_f(v[1], 2147483647.0),
-         snorm_f(v[2], 2147483647.0), snorm_f(v[3], 2147483647.0));
+   set_f(i, snorm_f(v[0], 2147483647.0), snorm_f(v[1], 2147483647.0), snorm_f(v[2], 2147483647.0),
+         snorm_f(v[3], 2147483647.0));
 }
-void mgl_glVertexAttrib4Nub(GLuint i, GLubyte x, GLubyte y, GLubyte z, GLubyte w)
+void
+mgl_glVertexAttrib4Nub(GLuint i, GLubyte x, GLubyte y, GLubyte z, GLubyte w)
 {
    set_f(i, x / 255.0f, y / 255.0f, z / 255.0f, w / 255.0f);
 }
-void mgl_glVertexAttrib4Nubv(GLuint i, const GLubyte *v)
+void
+mgl_glVertexAttrib4Nubv(GLuint i, const GLubyte *v)
 {
    set_f(i, v[0] / 255.0f, v[1] / 255.0f, v[2] / 255.0f, v[3] / 255.0f);
 }
-void mgl_glVertexAttrib4Nusv(GLuint i, const GLushort *v)
+void
+mgl_glVertexAttrib4Nusv(GLuint i, const GLushort *v)
 {
    set_f(i, v[0] / 65535.0f, v[1] / 65535.0f, v[2] / 65535.0f, v[3] / 65535.0f);
 }
-void mgl_glVertexAttrib4Nuiv(GLuint i, const GLuint *v)
+void
+mgl_glVertexAttrib4Nuiv(GLuint i, const GLuint *v)
 {
    set_f(i, (float)(v[0] / 4294967295.0), (float)(v[1] / 4294967295.0),
          (float)(v[2] / 4294967295.0), (float)(v[3] / 4294967295.0));
 }
 
-void mgl_glVertexAttribI1i(GLuint i, GLint x) { set_i(i, x, 0, 0, 1); }
-void mgl_glVertexAttribI2i(GLuint i, GLint x, GLint y) { set_i(i, x, y, 0, 1); }
-void mgl_glVertexAttribI3i(GLuint i, GLint x, GLint y, GLint z) { set_i(i, x, y, z, 1); }
-void mgl_glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w) { set_i(i, x, y, z, w); }
-void mgl_glVertexAttribI1iv(GLuint i, const GLint *v) { set_i(i, v[0], 0, 0, 1); }
-void mgl_glVertexAttribI2iv(GLuint i, const GLint *v) { set_i(i, v[0], v[1], 0, 1); }
-void mgl_glVertexAttribI3iv(GLuint i, const GLint *v) { set_i(i, v[0], v[1], v[2], 1); }
-void mgl_glVertexAttribI4iv(GLuint i, const GLint *v) { set_i(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttribI4bv(GLuint i, const GLbyte *v) { set_i(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttribI4sv(GLuint i, const GLshort *v) { set_i(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttribI1ui(GLuint i, GLuint x) { set_ui(i, x, 0, 0, 1); }
-void mgl_glVertexAttribI2ui(GLuint i, GLuint x, GLuint y) { set_ui(i, x, y, 0, 1); }
-void mgl_glVertexAttribI3ui(GLuint i, GLuint x, GLuint y, GLuint z) { set_ui(i, x, y, z, 1); }
-void mgl_glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w)
+void
+mgl_glVertexAttribI1i(GLuint i, GLint x)
+{
+   set_i(i, x, 0, 0, 1);
+}
+void
+mgl_glVertexAttribI2i(GLuint i, GLint x, GLint y)
+{
+   set_i(i, x, y, 0, 1);
+}
+void
+mgl_glVertexAttribI3i(GLuint i, GLint x, GLint y, GLint z)
+{
+   set_i(i, x, y, z, 1);
+}
+void
+mgl_glVertexAttribI4i(GLuint i, GLint x, GLint y, GLint z, GLint w)
+{
+   set_i(i, x, y, z, w);
+}
+void
+mgl_glVertexAttribI1iv(GLuint i, const GLint *v)
+{
+   set_i(i, v[0], 0, 0, 1);
+}
+void
+mgl_glVertexAttribI2iv(GLuint i, const GLint *v)
+{
+   set_i(i, v[0], v[1], 0, 1);
+}
+void
+mgl_glVertexAttribI3iv(GLuint i, const GLint *v)
+{
+   set_i(i, v[0], v[1], v[2], 1);
+}
+void
+mgl_glVertexAttribI4iv(GLuint i, const GLint *v)
+{
+   set_i(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttribI4bv(GLuint i, const GLbyte *v)
+{
+   set_i(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttribI4sv(GLuint i, const GLshort *v)
+{
+   set_i(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttribI1ui(GLuint i, GLuint x)
+{
+   set_ui(i, x, 0, 0, 1);
+}
+void
+mgl_glVertexAttribI2ui(GLuint i, GLuint x, GLuint y)
+{
+   set_ui(i, x, y, 0, 1);
+}
+void
+mgl_glVertexAttribI3ui(GLuint i, GLuint x, GLuint y, GLuint z)
+{
+   set_ui(i, x, y, z, 1);
+}
+void
+mgl_glVertexAttribI4ui(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w)
 {
    set_ui(i, x, y, z, w);
 }
-void mgl_glVertexAttribI1uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], 0, 0, 1); }
-void mgl_glVertexAttribI2uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], v[1], 0, 1); }
-void mgl_glVertexAttribI3uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], v[1], v[2], 1); }
-void mgl_glVertexAttribI4uiv(GLuint i, const GLuint *v) { set_ui(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttribI4ubv(GLuint i, const GLubyte *v) { set_ui(i, v[0], v[1], v[2], v[3]); }
-void mgl_glVertexAttribI4usv(GLuint i, const GLushort *v) { set_ui(i, v[0], v[1], v[2], v[3]); }
+void
+mgl_glVertexAttribI1uiv(GLuint i, const GLuint *v)
+{
+   set_ui(i, v[0], 0, 0, 1);
+}
+void
+mgl_glVertexAttribI2uiv(GLuint i, const GLuint *v)
+{
+   set_ui(i, v[0], v[1], 0, 1);
+}
+void
+mgl_glVertexAttribI3uiv(GLuint i, const GLuint *v)
+{
+   set_ui(i, v[0], v[1], v[2], 1);
+}
+void
+mgl_glVertexAttribI4uiv(GLuint i, const GLuint *v)
+{
+   set_ui(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttribI4ubv(GLuint i, const GLubyte *v)
+{
+   set_ui(i, v[0], v[1], v[2], v[3]);
+}
+void
+mgl_glVertexAttribI4usv(GLuint i, const GLushort *v)
+{
+   set_ui(i, v[0], v[1], v[2], v[3]);
+}
 
 /* ---- packed current attributes (glVertexAttribP*) ------------------------------------------- */
 
@@ -693,23 +871,43 @@ attrib_packed(GLuint index, GLenum type, GLboolean normalized, GLuint value, uns
    set_current(ctx, index, 0, fe_f2u(c[0]), fe_f2u(c[1]), fe_f2u(c[2]), fe_f2u(c[3]));
 }
 
-void mgl_glVertexAttribP1ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 1); }
-void mgl_glVertexAttribP2ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 2); }
-void mgl_glVertexAttribP3ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 3); }
-void mgl_glVertexAttribP4ui(GLuint i, GLenum t, GLboolean n, GLuint v) { attrib_packed(i, t, n, v, 4); }
-void mgl_glVertexAttribP1uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+void
+mgl_glVertexAttribP1ui(GLuint i, GLenum t, GLboolean n, GLuint v)
+{
+   attrib_packed(i, t, n, v, 1);
+}
+void
+mgl_glVertexAttribP2ui(GLuint i, GLenum t, GLboolean n, GLuint v)
+{
+   attrib_packed(i, t, n, v, 2);
+}
+void
+mgl_glVertexAttribP3ui(GLuint i, GLenum t, GLboolean n, GLuint v)
+{
+   attrib_packed(i, t, n, v, 3);
+}
+void
+mgl_glVertexAttribP4ui(GLuint i, GLenum t, GLboolean n, GLuint v)
+{
+   attrib_packed(i, t, n, v, 4);
+}
+void
+mgl_glVertexAttribP1uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
 {
    attrib_packed(i, t, n, v[0], 1);
 }
-void mgl_glVertexAttribP2uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+void
+mgl_glVertexAttribP2uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
 {
    attrib_packed(i, t, n, v[0], 2);
 }
-void mgl_glVertexAttribP3uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+void
+mgl_glVertexAttribP3uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
 {
    attrib_packed(i, t, n, v[0], 3);
 }
-void mgl_glVertexAttribP4uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
+void
+mgl_glVertexAttribP4uiv(GLuint i, GLenum t, GLboolean n, const GLuint *v)
 {
    attrib_packed(i, t, n, v[0], 4);
 }

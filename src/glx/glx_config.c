@@ -57,12 +57,18 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
          bool alpha = vis[i].depth == 32;
          c->shape = (struct egl_config){
             .config_id = out->count + 1,
-            .red_size = 8, .green_size = 8, .blue_size = 8, .alpha_size = alpha ? 8 : 0,
+            .red_size = 8,
+            .green_size = 8,
+            .blue_size = 8,
+            .alpha_size = alpha ? 8 : 0,
             .buffer_size = alpha ? 32 : 24,
-            .depth_size = ds_shapes[ds].depth, .stencil_size = ds_shapes[ds].stencil,
-            .sample_buffers = ds_shapes[ds].samples ? 1 : 0, .samples = ds_shapes[ds].samples,
+            .depth_size = ds_shapes[ds].depth,
+            .stencil_size = ds_shapes[ds].stencil,
+            .sample_buffers = ds_shapes[ds].samples ? 1 : 0,
+            .samples = ds_shapes[ds].samples,
             .surface_type = EGL_WINDOW_BIT | EGL_PBUFFER_BIT,
-            .renderable_type = GLX_API_BITS, .conformant = GLX_API_BITS,
+            .renderable_type = GLX_API_BITS,
+            .conformant = GLX_API_BITS,
          };
          c->screen = screen;
          c->visual_id = vis[i].visualid;
@@ -107,44 +113,44 @@ config_attrib(const struct glx_config *c, int attr, int *v)
 {
    const struct egl_config *s = &c->shape;
    switch (attr) {
-   case GLX_FBCONFIG_ID: *v = s->config_id; return true;
-   case GLX_BUFFER_SIZE: *v = s->buffer_size; return true;
-   case GLX_LEVEL: *v = 0; return true;
-   case GLX_DOUBLEBUFFER: *v = True; return true;
-   case GLX_STEREO: *v = False; return true;
-   case GLX_AUX_BUFFERS: *v = 0; return true;
-   case GLX_RED_SIZE: *v = s->red_size; return true;
-   case GLX_GREEN_SIZE: *v = s->green_size; return true;
-   case GLX_BLUE_SIZE: *v = s->blue_size; return true;
-   case GLX_ALPHA_SIZE: *v = s->alpha_size; return true;
-   case GLX_DEPTH_SIZE: *v = s->depth_size; return true;
-   case GLX_STENCIL_SIZE: *v = s->stencil_size; return true;
-   case GLX_ACCUM_RED_SIZE:
-   case GLX_ACCUM_GREEN_SIZE:
-   case GLX_ACCUM_BLUE_SIZE:
-   case GLX_ACCUM_ALPHA_SIZE: *v = 0; return true;
-   case GLX_SAMPLE_BUFFERS: *v = s->sample_buffers; return true;
-   case GLX_SAMPLES: *v = s->samples; return true;
-   case GLX_RENDER_TYPE: *v = GLX_RGBA_BIT; return true;
-   case GLX_DRAWABLE_TYPE: *v = c->drawable_type; return true;
-   case GLX_X_RENDERABLE: *v = True; return true;
-   case GLX_VISUAL_ID: *v = (int)c->visual_id; return true;
-   case GLX_X_VISUAL_TYPE:
-      *v = c->visual_class == TrueColor ? GLX_TRUE_COLOR : GLX_DIRECT_COLOR;
-      return true;
-   case GLX_CONFIG_CAVEAT: *v = GLX_NONE; return true;
-   case GLX_TRANSPARENT_TYPE: *v = GLX_NONE; return true;
-   case GLX_TRANSPARENT_INDEX_VALUE:
-   case GLX_TRANSPARENT_RED_VALUE:
-   case GLX_TRANSPARENT_GREEN_VALUE:
-   case GLX_TRANSPARENT_BLUE_VALUE:
-   case GLX_TRANSPARENT_ALPHA_VALUE: *v = 0; return true;
-   case GLX_MAX_PBUFFER_WIDTH:
-   case GLX_MAX_PBUFFER_HEIGHT: *v = GLX_MAX_PBUFFER_SIZE; return true;
-   case GLX_MAX_PBUFFER_PIXELS: *v = GLX_MAX_PBUFFER_SIZE * GLX_MAX_PBUFFER_SIZE; return true;
-   case GLX_SCREEN: *v = c->screen; return true;
-   case GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB: *v = False; return true;
-   default: return false;
+      case GLX_FBCONFIG_ID: *v = s->config_id; return true;
+      case GLX_BUFFER_SIZE: *v = s->buffer_size; return true;
+      case GLX_LEVEL: *v = 0; return true;
+      case GLX_DOUBLEBUFFER: *v = True; return true;
+      case GLX_STEREO: *v = False; return true;
+      case GLX_AUX_BUFFERS: *v = 0; return true;
+      case GLX_RED_SIZE: *v = s->red_size; return true;
+      case GLX_GREEN_SIZE: *v = s->green_size; return true;
+      case GLX_BLUE_SIZE: *v = s->blue_size; return true;
+      case GLX_ALPHA_SIZE: *v = s->alpha_size; return true;
+      case GLX_DEPTH_SIZE: *v = s->depth_size; return true;
+      case GLX_STENCIL_SIZE: *v = s->stencil_size; return true;
+      case GLX_ACCUM_RED_SIZE:
+      case GLX_ACCUM_GREEN_SIZE:
+      case GLX_ACCUM_BLUE_SIZE:
+      case GLX_ACCUM_ALPHA_SIZE: *v = 0; return true;
+      case GLX_SAMPLE_BUFFERS: *v = s->sample_buffers; return true;
+      case GLX_SAMPLES: *v = s->samples; return true;
+      case GLX_RENDER_TYPE: *v = GLX_RGBA_BIT; return true;
+      case GLX_DRAWABLE_TYPE: *v = c->drawable_type; return true;
+      case GLX_X_RENDERABLE: *v = True; return true;
+      case GLX_VISUAL_ID: *v = (int)c->visual_id; return true;
+      case GLX_X_VISUAL_TYPE:
+         *v = c->visual_class == TrueColor ? GLX_TRUE_COLOR : GLX_DIRECT_COLOR;
+         return true;
+      case GLX_CONFIG_CAVEAT: *v = GLX_NONE; return true;
+      case GLX_TRANSPARENT_TYPE: *v = GLX_NONE; return true;
+      case GLX_TRANSPARENT_INDEX_VALUE:
+      case GLX_TRANSPARENT_RED_VALUE:
+      case GLX_TRANSPARENT_GREEN_VALUE:
+      case GLX_TRANSPARENT_BLUE_VALUE:
+      case GLX_TRANSPARENT_ALPHA_VALUE: *v = 0; return true;
+      case GLX_MAX_PBUFFER_WIDTH:
+      case GLX_MAX_PBUFFER_HEIGHT: *v = GLX_MAX_PBUFFER_SIZE; return true;
+      case GLX_MAX_PBUFFER_PIXELS: *v = GLX_MAX_PBUFFER_SIZE * GLX_MAX_PBUFFER_SIZE; return true;
+      case GLX_SCREEN: *v = c->screen; return true;
+      case GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB: *v = False; return true;
+      default: return false;
    }
 }
 
@@ -250,8 +256,7 @@ parse_request(const int *attrib_list, struct request *r, const char *func)
    for (const int *a = attrib_list; a && a[0] != None; a += 2) {
       int i = rule_index(a[0]);
       if (i < 0) {
-         mgu_info("glx: %s: attribute 0x%x is not one mgl knows: no config matches", func,
-                  a[0]);
+         mgu_info("glx: %s: attribute 0x%x is not one mgl knows: no config matches", func, a[0]);
          return false;
       }
       r->want[i] = a[1];
@@ -277,20 +282,19 @@ config_matches(const struct glx_config *c, const struct request *r)
       if (!config_attrib(c, rules[i].attr, &have))
          return false;
       switch (rules[i].match) {
-      case MATCH_EXACT:
-         if (have != want)
-            return false;
-         break;
-      case MATCH_MIN:
-         if (have < want)
-            return false;
-         break;
-      case MATCH_MASK:
-         if ((have & want) != want)
-            return false;
-         break;
-      case MATCH_IGNORE:
-         break;
+         case MATCH_EXACT:
+            if (have != want)
+               return false;
+            break;
+         case MATCH_MIN:
+            if (have < want)
+               return false;
+            break;
+         case MATCH_MASK:
+            if ((have & want) != want)
+               return false;
+            break;
+         case MATCH_IGNORE: break;
       }
    }
    return true;
@@ -332,9 +336,8 @@ config_cmp(const void *pa, const void *pb)
       int attr;
       int sign; /* +1 smaller first, -1 larger first */
    } order[] = {
-      {GLX_BUFFER_SIZE, 1},    {GLX_DOUBLEBUFFER, 1}, {GLX_AUX_BUFFERS, 1},
-      {GLX_SAMPLE_BUFFERS, 1}, {GLX_SAMPLES, 1},      {GLX_DEPTH_SIZE, -1},
-      {GLX_STENCIL_SIZE, 1},
+      {GLX_BUFFER_SIZE, 1}, {GLX_DOUBLEBUFFER, 1}, {GLX_AUX_BUFFERS, 1},  {GLX_SAMPLE_BUFFERS, 1},
+      {GLX_SAMPLES, 1},     {GLX_DEPTH_SIZE, -1},  {GLX_STENCIL_SIZE, 1},
    };
    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
       if ((d = attr_of(a, order[i].attr) - attr_of(b, order[i].attr)))
@@ -491,17 +494,25 @@ mgl_glXChooseVisual(Display *dpy, int screen, int *attrib_list)
    bool rgba = false, dbl = false, stereo = false;
    for (const int *a = attrib_list; a && a[0] != None;) {
       switch (a[0]) {
-      case GLX_USE_GL: a++; continue;
-      case GLX_RGBA: rgba = true; a++; continue;
-      case GLX_DOUBLEBUFFER: dbl = true; a++; continue;
-      case GLX_STEREO: stereo = true; a++; continue;
-      default: break;
+         case GLX_USE_GL: a++; continue;
+         case GLX_RGBA:
+            rgba = true;
+            a++;
+            continue;
+         case GLX_DOUBLEBUFFER:
+            dbl = true;
+            a++;
+            continue;
+         case GLX_STEREO:
+            stereo = true;
+            a++;
+            continue;
+         default: break;
       }
       int i = rule_index(a[0]);
       if (i < 0 || a[0] == GLX_RENDER_TYPE || a[0] == GLX_DRAWABLE_TYPE ||
           a[0] == GLX_FBCONFIG_ID || a[0] == GLX_DOUBLEBUFFER) {
-         mgu_info("glx: %s: attribute 0x%x is not one mgl knows: no visual matches", func,
-                  a[0]);
+         mgu_info("glx: %s: attribute 0x%x is not one mgl knows: no visual matches", func, a[0]);
          return NULL;
       }
       if (n < 2 * RULE_COUNT) {
@@ -547,8 +558,7 @@ mgl_glXGetConfig(Display *dpy, XVisualInfo *vis, int attrib, int *value)
       return GLX_BAD_VISUAL;
    glx_lock();
    struct glx_display *gd = glx_display_get(dpy);
-   const struct glx_config *c =
-      gd ? glx_config_for_visual(gd, vis->screen, vis->visualid) : NULL;
+   const struct glx_config *c = gd ? glx_config_for_visual(gd, vis->screen, vis->visualid) : NULL;
    int v = 0;
    int ret = Success;
    if (attrib == GLX_USE_GL) {

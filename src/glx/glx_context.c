@@ -11,7 +11,6 @@
  * request; an undefined version is BadMatch. Every context is direct. */
 #include <stdlib.h>
 
-
 #include "decline.h"
 #include "glx_internal.h"
 #include "log.h"
@@ -83,35 +82,35 @@ fail(struct ctx_failure *f, int code, bool glx_error, const char *why)
 static bool
 parse_attribs(const int *attrib_list, struct ctx_request *r, struct ctx_failure *f)
 {
-   *r = (struct ctx_request){.major = 1, .minor = 0, .profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+   *r = (struct ctx_request){.major = 1,
+                             .minor = 0,
+                             .profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
                              .render_type = GLX_RGBA_TYPE};
    for (const int *a = attrib_list; a && a[0] != None; a += 2) {
       int v = a[1];
       switch (a[0]) {
-      case GLX_CONTEXT_MAJOR_VERSION_ARB: r->major = v; break;
-      case GLX_CONTEXT_MINOR_VERSION_ARB: r->minor = v; break;
-      case GLX_CONTEXT_FLAGS_ARB:
-         if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
-                   GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB))
-            return fail(f, BadValue, false, "GLX_CONTEXT_FLAGS_ARB has an unknown bit");
-         r->flags = v;
-         break;
-      case GLX_CONTEXT_PROFILE_MASK_ARB: r->profile = v; break;
-      case GLX_RENDER_TYPE: r->render_type = v; break;
-      case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
-         if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB)
-            return fail(f, BadValue, false, "unknown reset notification strategy");
-         r->lose_on_reset = v == GLX_LOSE_CONTEXT_ON_RESET_ARB;
-         break;
-      case GLX_CONTEXT_OPENGL_NO_ERROR_ARB:
-         if (v != True && v != False)
-            return fail(f, BadValue, false, "GLX_CONTEXT_OPENGL_NO_ERROR_ARB not a boolean");
-         r->no_error = v == True;
-         break;
-      case GLX_SCREEN:
-         break; /* libGLX picked the vendor by it; the config still decides here */
-      default:
-         return fail(f, BadValue, false, "an attribute mgl does not know");
+         case GLX_CONTEXT_MAJOR_VERSION_ARB: r->major = v; break;
+         case GLX_CONTEXT_MINOR_VERSION_ARB: r->minor = v; break;
+         case GLX_CONTEXT_FLAGS_ARB:
+            if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                      GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB))
+               return fail(f, BadValue, false, "GLX_CONTEXT_FLAGS_ARB has an unknown bit");
+            r->flags = v;
+            break;
+         case GLX_CONTEXT_PROFILE_MASK_ARB: r->profile = v; break;
+         case GLX_RENDER_TYPE: r->render_type = v; break;
+         case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
+            if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB)
+               return fail(f, BadValue, false, "unknown reset notification strategy");
+            r->lose_on_reset = v == GLX_LOSE_CONTEXT_ON_RESET_ARB;
+            break;
+         case GLX_CONTEXT_OPENGL_NO_ERROR_ARB:
+            if (v != True && v != False)
+               return fail(f, BadValue, false, "GLX_CONTEXT_OPENGL_NO_ERROR_ARB not a boolean");
+            r->no_error = v == True;
+            break;
+         case GLX_SCREEN: break; /* libGLX picked the vendor by it; the config still decides here */
+         default: return fail(f, BadValue, false, "an attribute mgl does not know");
       }
    }
    return true;
@@ -146,8 +145,7 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
       return fail(f, BadMatch, false, "forward-compatible below OpenGL 3.0");
    int v = r->major * 10 + r->minor;
    if (v > 33) {
-      mgu_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", r->major,
-               r->minor);
+      mgu_info("glx: OpenGL %d.%d requested; mgl offers OpenGL up to 3.3 core", r->major, r->minor);
       return fail(f, GLX_ERR_BAD_FBCONFIG, true, "OpenGL version above 3.3");
    }
    bool compat = v >= 32 ? r->profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
@@ -223,8 +221,8 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    ctx->render_type = GLX_RGBA_TYPE;
    ctx->major = desc.major;
    ctx->minor = desc.minor;
-   ctx->profile_mask = desc.api == FE_API_GLES ? GLX_CONTEXT_ES_PROFILE_BIT_EXT
-                                               : GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
+   ctx->profile_mask =
+      desc.api == FE_API_GLES ? GLX_CONTEXT_ES_PROFILE_BIT_EXT : GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
    ctx->lose_on_reset = r.lose_on_reset;
    glx_lock();
    ctx->next = contexts;
@@ -296,8 +294,8 @@ mgl_glXDestroyContext(Display *dpy, GLXContext handle)
    }
    glx_unlock();
    if (!ctx) {
-      glx_send_error(dpy, GLX_ERR_BAD_CONTEXT, true, 0, GLX_OP_DESTROY_CONTEXT,
-                     "glXDestroyContext", "not a live mgl context");
+      glx_send_error(dpy, GLX_ERR_BAD_CONTEXT, true, 0, GLX_OP_DESTROY_CONTEXT, "glXDestroyContext",
+                     "not a live mgl context");
       return;
    }
    if (now) {
@@ -344,10 +342,10 @@ mgl_glXQueryContext(Display *dpy, GLXContext handle, int attribute, int *value)
    int v = 0, ret = Success;
    if (ctx) {
       switch (attribute) {
-      case GLX_FBCONFIG_ID: v = ctx->config->shape.config_id; break;
-      case GLX_RENDER_TYPE: v = ctx->render_type; break;
-      case GLX_SCREEN: v = ctx->config->screen; break;
-      default: ret = GLX_BAD_ATTRIBUTE; break;
+         case GLX_FBCONFIG_ID: v = ctx->config->shape.config_id; break;
+         case GLX_RENDER_TYPE: v = ctx->render_type; break;
+         case GLX_SCREEN: v = ctx->config->screen; break;
+         default: ret = GLX_BAD_ATTRIBUTE; break;
       }
    }
    glx_unlock();
@@ -463,7 +461,7 @@ mgl_glXMakeContextCurrent(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXC
 
    enum fe_status st = fe_make_current(ctx->fe, d ? d->fe : NULL, r ? r->fe : NULL);
    if (st != FE_OK) {
-      code = st == FE_BAD_ACCESS ? BadAccess
+      code = st == FE_BAD_ACCESS     ? BadAccess
              : st == FE_CONTEXT_LOST ? GLX_ERR_BAD_CONTEXT_STATE
                                      : BadAlloc;
       glx_error = st == FE_CONTEXT_LOST;

@@ -117,11 +117,11 @@ static const char *
 glx_error_name(int code)
 {
    static const char *const names[] = {
-      "GLXBadContext",      "GLXBadContextState", "GLXBadDrawable",
-      "GLXBadPixmap",       "GLXBadContextTag",   "GLXBadCurrentWindow",
+      "GLXBadContext",       "GLXBadContextState", "GLXBadDrawable",
+      "GLXBadPixmap",        "GLXBadContextTag",   "GLXBadCurrentWindow",
       "GLXBadRenderRequest", "GLXBadLargeRequest", "GLXUnsupportedPrivateRequest",
-      "GLXBadFBConfig",     "GLXBadPbuffer",      "GLXBadCurrentDrawable",
-      "GLXBadWindow",       "GLXBadProfileARB",
+      "GLXBadFBConfig",      "GLXBadPbuffer",      "GLXBadCurrentDrawable",
+      "GLXBadWindow",        "GLXBadProfileARB",
    };
    return code >= 0 && code < (int)(sizeof(names) / sizeof(names[0])) ? names[code] : "?";
 }
@@ -130,14 +130,14 @@ static const char *
 core_error_name(int code)
 {
    switch (code) {
-   case BadValue: return "BadValue";
-   case BadMatch: return "BadMatch";
-   case BadAlloc: return "BadAlloc";
-   case BadAccess: return "BadAccess";
-   case BadImplementation: return "BadImplementation";
-   case BadPixmap: return "BadPixmap";
-   case BadWindow: return "BadWindow";
-   default: return "?";
+      case BadValue: return "BadValue";
+      case BadMatch: return "BadMatch";
+      case BadAlloc: return "BadAlloc";
+      case BadAccess: return "BadAccess";
+      case BadImplementation: return "BadImplementation";
+      case BadPixmap: return "BadPixmap";
+      case BadWindow: return "BadWindow";
+      default: return "?";
    }
 }
 

@@ -8,7 +8,6 @@
 #include <limits.h>
 #include <stdlib.h>
 
-
 #include "decline.h"
 #include "glx_internal.h"
 #include "glx_window.h"
@@ -122,8 +121,8 @@ window_drawable_create(struct glx_display *gd, GLXDrawable xid, Window window,
 }
 
 struct glx_drawable *
-glx_drawable_for_current(struct glx_display *gd, GLXDrawable xid,
-                         const struct glx_config *config, int *error, bool *glx_error)
+glx_drawable_for_current(struct glx_display *gd, GLXDrawable xid, const struct glx_config *config,
+                         int *error, bool *glx_error)
 {
    struct glx_drawable *d = glx_drawable_lookup(gd, xid);
    if (d && d->kind == GLX_KIND_X_WINDOW && !d->bind_count) {
@@ -139,8 +138,7 @@ glx_drawable_for_current(struct glx_display *gd, GLXDrawable xid,
    if (d)
       return d;
    /* Not a GLX drawable of ours: a plain X window (glXMakeCurrent's usual case) or nothing. */
-   return window_drawable_create(gd, xid, (Window)xid, GLX_KIND_X_WINDOW, config, error,
-                                 glx_error);
+   return window_drawable_create(gd, xid, (Window)xid, GLX_KIND_X_WINDOW, config, error, glx_error);
 }
 
 /* ---- pbuffers ------------------------------------------------------------------------------- */
@@ -156,13 +154,11 @@ mgl_glXCreatePbuffer(Display *dpy, GLXFBConfig config, const int *attrib_list)
    const char *why = NULL;
    for (const int *a = attrib_list; a && a[0] != None; a += 2) {
       switch (a[0]) {
-      case GLX_PBUFFER_WIDTH: width = a[1]; break;
-      case GLX_PBUFFER_HEIGHT: height = a[1]; break;
-      case GLX_LARGEST_PBUFFER: largest = a[1] != False; break;
-      case GLX_PRESERVED_CONTENTS: preserved = a[1] != False; break;
-      default:
-         code = BadValue, why = "an attribute mgl does not know";
-         goto fail;
+         case GLX_PBUFFER_WIDTH: width = a[1]; break;
+         case GLX_PBUFFER_HEIGHT: height = a[1]; break;
+         case GLX_LARGEST_PBUFFER: largest = a[1] != False; break;
+         case GLX_PRESERVED_CONTENTS: preserved = a[1] != False; break;
+         default: code = BadValue, why = "an attribute mgl does not know"; goto fail;
       }
    }
    if (width < 0 || height < 0) {
@@ -309,8 +305,8 @@ pixmap_finish_hook(struct fe_context *fe_ctx, void *data)
    int code = 0;
    bool glx_error = false;
    if (ctx && ctx->draw == d && !glx_window_present(ctx, d, &code, &glx_error))
-      mgu_warn("glx: glFinish: GLX pixmap 0x%lx was not written (error %d)",
-               (unsigned long)d->xid, code);
+      mgu_warn("glx: glFinish: GLX pixmap 0x%lx was not written (error %d)", (unsigned long)d->xid,
+               code);
 }
 
 static GLXPixmap
@@ -378,8 +374,8 @@ mgl_glXCreateGLXPixmap(Display *dpy, XVisualInfo *vis, Pixmap pixmap)
       gd && vis ? glx_config_for_visual(gd, vis->screen, vis->visualid) : NULL;
    if (!c) {
       glx_unlock();
-      glx_send_error(dpy, BadValue, false, vis ? vis->visualid : 0, GLX_OP_CREATE_GLX_PIXMAP,
-                     func, "not a visual mgl renders to");
+      glx_send_error(dpy, BadValue, false, vis ? vis->visualid : 0, GLX_OP_CREATE_GLX_PIXMAP, func,
+                     "not a visual mgl renders to");
       return None;
    }
    return pixmap_create(dpy, gd, c, pixmap, GLX_OP_CREATE_GLX_PIXMAP, func);
@@ -415,15 +411,17 @@ mgl_glXQueryDrawable(Display *dpy, GLXDrawable draw, int attribute, unsigned int
    unsigned int v = 0;
    if (d) {
       switch (attribute) {
-      case GLX_WIDTH: v = (unsigned)d->width; break;
-      case GLX_HEIGHT: v = (unsigned)d->height; break;
-      case GLX_PRESERVED_CONTENTS: v = d->kind == GLX_KIND_PBUFFER ? d->preserved_contents : 1; break;
-      case GLX_LARGEST_PBUFFER: v = d->largest_pbuffer; break;
-      case GLX_FBCONFIG_ID: v = (unsigned)d->config->shape.config_id; break;
-      case GLX_EVENT_MASK: v = (unsigned)d->event_mask; break;
-      case GLX_SWAP_INTERVAL_EXT: v = (unsigned)d->swap_interval; break;
-      case GLX_MAX_SWAP_INTERVAL_EXT: v = GLX_MAX_SWAP_INTERVAL; break;
-      default: known = false; break;
+         case GLX_WIDTH: v = (unsigned)d->width; break;
+         case GLX_HEIGHT: v = (unsigned)d->height; break;
+         case GLX_PRESERVED_CONTENTS:
+            v = d->kind == GLX_KIND_PBUFFER ? d->preserved_contents : 1;
+            break;
+         case GLX_LARGEST_PBUFFER: v = d->largest_pbuffer; break;
+         case GLX_FBCONFIG_ID: v = (unsigned)d->config->shape.config_id; break;
+         case GLX_EVENT_MASK: v = (unsigned)d->event_mask; break;
+         case GLX_SWAP_INTERVAL_EXT: v = (unsigned)d->swap_interval; break;
+         case GLX_MAX_SWAP_INTERVAL_EXT: v = GLX_MAX_SWAP_INTERVAL; break;
+         default: known = false; break;
       }
    }
    glx_unlock();
@@ -595,8 +593,8 @@ mgl_glXWaitGL(void)
       int code = 0;
       bool glx_error = false;
       if (!glx_window_present(ctx, d, &code, &glx_error))
-         glx_send_error(ctx->gd->dpy, code, glx_error, d->xid, GLX_OP_VENDOR_PRIVATE,
-                        "glXWaitGL", "the pixmap could not be written");
+         glx_send_error(ctx->gd->dpy, code, glx_error, d->xid, GLX_OP_VENDOR_PRIVATE, "glXWaitGL",
+                        "the pixmap could not be written");
       return;
    }
    void (*finish)(void) = (void (*)(void))fe_get_proc_address("glFinish");

@@ -75,9 +75,9 @@ struct glx_config {
    struct egl_config shape;
    int screen;
    VisualID visual_id;
-   int visual_class;   /* TrueColor or DirectColor */
-   int visual_depth;   /* 24 or 32 */
-   int drawable_type;  /* GLX_WINDOW_BIT | GLX_PBUFFER_BIT */
+   int visual_class;  /* TrueColor or DirectColor */
+   int visual_depth;  /* 24 or 32 */
+   int drawable_type; /* GLX_WINDOW_BIT | GLX_PBUFFER_BIT */
 };
 
 struct glx_screen {
@@ -88,7 +88,7 @@ struct glx_screen {
 struct glx_display {
    Display *dpy;
    struct glx_display *next;
-   bool has_glx;          /* the server has the GLX extension (errors are reported through it) */
+   bool has_glx; /* the server has the GLX extension (errors are reported through it) */
    int glx_opcode, glx_first_error;
    int screen_count;
    struct glx_screen *screens; /* built lazily, per screen */
@@ -97,31 +97,31 @@ struct glx_display {
 };
 
 enum glx_drawable_kind {
-   GLX_KIND_X_WINDOW,  /* a plain X window given to glXMakeCurrent (made implicitly) */
-   GLX_KIND_WINDOW,    /* glXCreateWindow */
-   GLX_KIND_PBUFFER,   /* glXCreatePbuffer */
-   GLX_KIND_PIXMAP,    /* glXCreatePixmap, glXCreateGLXPixmap: `window` holds the X pixmap */
+   GLX_KIND_X_WINDOW, /* a plain X window given to glXMakeCurrent (made implicitly) */
+   GLX_KIND_WINDOW,   /* glXCreateWindow */
+   GLX_KIND_PBUFFER,  /* glXCreatePbuffer */
+   GLX_KIND_PIXMAP,   /* glXCreatePixmap, glXCreateGLXPixmap: `window` holds the X pixmap */
 };
 
 struct glx_drawable {
    struct glx_drawable *next;
    struct glx_display *gd;
    GLXDrawable xid;
-   Window window;                 /* the X window (window kinds), else None */
+   Window window; /* the X window (window kinds), else None */
    enum glx_drawable_kind kind;
    const struct glx_config *config;
    struct fe_surface *fe;
-   struct egl_window *win;        /* the window layer's state (window kinds) */
+   struct egl_window *win; /* the window layer's state (window kinds) */
    const struct egl_platform *platform;
    int width, height;
    bool largest_pbuffer, preserved_contents;
    unsigned long event_mask;
    int swap_interval;
-   bool lost;                     /* the X window went away */
+   bool lost; /* the X window went away */
    uint64_t frame_serial;
-   uint8_t *frame;                /* the last frame read back (window kinds) */
+   uint8_t *frame; /* the last frame read back (window kinds) */
    uint32_t frame_size;
-   int bind_count;                /* current as draw or read somewhere */
+   int bind_count; /* current as draw or read somewhere */
    bool destroy_pending;
 };
 
@@ -131,7 +131,7 @@ struct glx_context {
    const struct glx_config *config;
    struct fe_context *fe;
    int render_type;
-   int major, minor;              /* what the front end gives */
+   int major, minor; /* what the front end gives */
    int profile_mask;
    bool lose_on_reset;
    bool current;
@@ -156,16 +156,14 @@ void glx_send_error(Display *dpy, int code, bool glx_error, XID resource, int mi
 /* glx_config.c (caller holds the lock for the glx_* helpers) */
 const struct glx_config *glx_config_lookup(struct glx_display *gd, GLXFBConfig config);
 bool glx_configs_compatible(const struct glx_config *a, const struct glx_config *b);
-GLXFBConfig *mgl_glXChooseFBConfig(Display *dpy, int screen, const int *attrib_list,
-                                   int *nitems);
+GLXFBConfig *mgl_glXChooseFBConfig(Display *dpy, int screen, const int *attrib_list, int *nitems);
 GLXFBConfig *mgl_glXGetFBConfigs(Display *dpy, int screen, int *nelements);
 int mgl_glXGetFBConfigAttrib(Display *dpy, GLXFBConfig config, int attribute, int *value);
 XVisualInfo *mgl_glXGetVisualFromFBConfig(Display *dpy, GLXFBConfig config);
 XVisualInfo *mgl_glXChooseVisual(Display *dpy, int screen, int *attrib_list);
 int mgl_glXGetConfig(Display *dpy, XVisualInfo *vis, int attrib, int *value);
 /* The config glXCreateContext uses for a visual, or NULL. */
-const struct glx_config *glx_config_for_visual(struct glx_display *gd, int screen,
-                                               VisualID visual);
+const struct glx_config *glx_config_for_visual(struct glx_display *gd, int screen, VisualID visual);
 
 /* glx_context.c */
 GLXContext mgl_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXContext share,
@@ -185,8 +183,7 @@ void mgl_glXUseXFont(Font font, int first, int count, int list_base);
 /* glx_drawable.c */
 GLXPbuffer mgl_glXCreatePbuffer(Display *dpy, GLXFBConfig config, const int *attrib_list);
 void mgl_glXDestroyPbuffer(Display *dpy, GLXPbuffer pbuf);
-GLXWindow mgl_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win,
-                              const int *attrib_list);
+GLXWindow mgl_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const int *attrib_list);
 void mgl_glXDestroyWindow(Display *dpy, GLXWindow win);
 GLXPixmap mgl_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap,
                               const int *attrib_list);

@@ -25,10 +25,10 @@ static const char *
 glx_string(int name)
 {
    switch (name) {
-   case GLX_VENDOR: return "mgl";
-   case GLX_VERSION: return "1.4";
-   case GLX_EXTENSIONS: return glx_extensions;
-   default: return NULL;
+      case GLX_VENDOR: return "mgl";
+      case GLX_VERSION: return "1.4";
+      case GLX_EXTENSIONS: return glx_extensions;
+      default: return NULL;
    }
 }
 
@@ -86,8 +86,7 @@ fetch(__GLXvendorInfo *vendor, enum glx_ext_func f)
 static void
 dispatch_glXSwapIntervalEXT(Display *dpy, GLXDrawable drawable, int interval)
 {
-   __GLXextFuncPtr f = fetch(glx_exports->vendorFromDrawable(dpy, drawable),
-                             EXT_SWAP_INTERVAL_EXT);
+   __GLXextFuncPtr f = fetch(glx_exports->vendorFromDrawable(dpy, drawable), EXT_SWAP_INTERVAL_EXT);
    if (!f) {
       glx_send_error(dpy, GLX_ERR_BAD_DRAWABLE, true, drawable, GLX_OP_VENDOR_PRIVATE,
                      "glXSwapIntervalEXT", "no vendor for the drawable implements it");
@@ -131,20 +130,47 @@ struct glx_proc {
    void *func;
 };
 
-#define P(name) {#name, (void *)mgl_##name}
+#define P(name)                                                                                    \
+   {                                                                                               \
+#name, (void *)mgl_##name                                                                    \
+   }
 static const struct glx_proc glx_procs[] = {
-   P(glXChooseVisual),         P(glXCopyContext),           P(glXCreateContext),
-   P(glXCreateGLXPixmap),      P(glXDestroyContext),        P(glXDestroyGLXPixmap),
-   P(glXGetConfig),            P(glXIsDirect),              P(glXMakeCurrent),
-   P(glXSwapBuffers),          P(glXUseXFont),              P(glXWaitGL),
-   P(glXWaitX),                P(glXQueryServerString),     P(glXGetClientString),
-   P(glXQueryExtensionsString), P(glXChooseFBConfig),       P(glXCreateNewContext),
-   P(glXCreatePbuffer),        P(glXCreatePixmap),          P(glXCreateWindow),
-   P(glXDestroyPbuffer),       P(glXDestroyPixmap),         P(glXDestroyWindow),
-   P(glXGetFBConfigAttrib),    P(glXGetFBConfigs),          P(glXGetSelectedEvent),
-   P(glXGetVisualFromFBConfig), P(glXMakeContextCurrent),   P(glXQueryContext),
-   P(glXQueryDrawable),        P(glXSelectEvent),           P(glXCreateContextAttribsARB),
-   P(glXSwapIntervalEXT),      P(glXSwapIntervalMESA),      P(glXGetSwapIntervalMESA),
+   P(glXChooseVisual),
+   P(glXCopyContext),
+   P(glXCreateContext),
+   P(glXCreateGLXPixmap),
+   P(glXDestroyContext),
+   P(glXDestroyGLXPixmap),
+   P(glXGetConfig),
+   P(glXIsDirect),
+   P(glXMakeCurrent),
+   P(glXSwapBuffers),
+   P(glXUseXFont),
+   P(glXWaitGL),
+   P(glXWaitX),
+   P(glXQueryServerString),
+   P(glXGetClientString),
+   P(glXQueryExtensionsString),
+   P(glXChooseFBConfig),
+   P(glXCreateNewContext),
+   P(glXCreatePbuffer),
+   P(glXCreatePixmap),
+   P(glXCreateWindow),
+   P(glXDestroyPbuffer),
+   P(glXDestroyPixmap),
+   P(glXDestroyWindow),
+   P(glXGetFBConfigAttrib),
+   P(glXGetFBConfigs),
+   P(glXGetSelectedEvent),
+   P(glXGetVisualFromFBConfig),
+   P(glXMakeContextCurrent),
+   P(glXQueryContext),
+   P(glXQueryDrawable),
+   P(glXSelectEvent),
+   P(glXCreateContextAttribsARB),
+   P(glXSwapIntervalEXT),
+   P(glXSwapIntervalMESA),
+   P(glXGetSwapIntervalMESA),
    P(glXSwapIntervalSGI),
 };
 #undef P
@@ -196,7 +222,8 @@ vendor_is_screen_supported(Display *dpy, int screen)
    glx_unlock();
    if (!ok)
       mgu_info("glx: screen %d has no TrueColor/DirectColor visual of depth 24 or 32 mgl can "
-               "present to", screen);
+               "present to",
+               screen);
    return ok ? True : False;
 }
 

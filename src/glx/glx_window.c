@@ -50,8 +50,8 @@ glx_window_create(struct glx_display *gd, struct glx_drawable *d, int *error, bo
    if (d->kind == GLX_KIND_PIXMAP) {
       /* A pixmap is written by the same copy path (egl_window.h: pixmap_create). */
       int depth = 0;
-      st = p->pixmap_create(nd, (void *)(uintptr_t)d->window, false, &d->config->shape, &win,
-                            &depth);
+      st =
+         p->pixmap_create(nd, (void *)(uintptr_t)d->window, false, &d->config->shape, &win, &depth);
       if (st != EGL_SUCCESS) {
          *glx_error = false;
          *error = st == EGL_BAD_NATIVE_PIXMAP ? BadPixmap

@@ -12,8 +12,7 @@
 
 /* Makes d's window state for d->window with d->config: sets d->win, d->width, d->height.
  * false: *error is the X error to report (GLXBadDrawable, BadMatch, BadAlloc). */
-bool glx_window_create(struct glx_display *gd, struct glx_drawable *d, int *error,
-                       bool *glx_error);
+bool glx_window_create(struct glx_display *gd, struct glx_drawable *d, int *error, bool *glx_error);
 void glx_window_destroy(struct glx_drawable *d); /* no window state: nothing */
 /* Takes the window's size now; a new size resizes the surface before the next frame. */
 void glx_window_refresh_size(struct glx_drawable *d);

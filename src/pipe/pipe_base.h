@@ -176,7 +176,7 @@ enum mgp_call_class {
 #define MGP_SAMPLER_KIND_SHADOW 3u
 
 /* mgp_u32_args.value of flush */
-#define MGP_FLUSH_FINISH (1u << 0) /* the client waits until the GPU is idle */
+#define MGP_FLUSH_FINISH (1u << 0)      /* the client waits until the GPU is idle */
 #define MGP_PRESENT_NO_WINDOW (1u << 0) /* present: end the frame, the window shows nothing new */
 /* surface_bind_window: present through WSI even where the copy path is faster (a CPU device) */
 #define MGP_BIND_WINDOW_FORCE (1u << 0)

@@ -106,8 +106,7 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
          continue;
       const struct mgp_span *orig =
          (const struct mgp_span *)((const uint8_t *)args + ci->spans[i].offset);
-      const struct mgp_span *staged =
-         (const struct mgp_span *)(payload + ci->spans[i].offset);
+      const struct mgp_span *staged = (const struct mgp_span *)(payload + ci->spans[i].offset);
       if (orig->size)
          enc->ops->read_reply(enc->carrier, staged, orig->ptr, orig->size);
    }
@@ -194,8 +193,8 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
          s->seg = MGP_SEG_NONE;
          continue;
       }
-      void *mapped = resolve ? resolve(resolver_ctx, s->seg, s->offset, s->size, ci->spans[i].out)
-                             : NULL;
+      void *mapped =
+         resolve ? resolve(resolver_ctx, s->seg, s->offset, s->size, ci->spans[i].out) : NULL;
       if (!mapped)
          return field_error(out, ci, ci->spans[i].path);
       s->ptr = mapped;

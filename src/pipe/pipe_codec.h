@@ -35,9 +35,9 @@ mgp_enum_ref_value(const struct mgp_enum_ref *e, const uint8_t *p)
    uint16_t b2;
    uint32_t b4;
    switch (e->size) {
-   case 1: memcpy(&b1, p + e->offset, 1); return b1;
-   case 2: memcpy(&b2, p + e->offset, 2); return b2;
-   default: memcpy(&b4, p + e->offset, 4); return b4;
+      case 1: memcpy(&b1, p + e->offset, 1); return b1;
+      case 2: memcpy(&b2, p + e->offset, 2); return b2;
+      default: memcpy(&b4, p + e->offset, 4); return b4;
    }
 }
 
@@ -46,7 +46,7 @@ struct mgp_call_info {
    enum mgp_call_class cls;
    uint32_t flags;
    uint32_t payload_size;
-   uint32_t tail_elem_size;  /* 0: no tail */
+   uint32_t tail_elem_size;   /* 0: no tail */
    int32_t tail_count_offset; /* u32 count field inside the payload, -1: none */
    uint32_t num_spans;
    const struct mgp_span_ref *spans;
@@ -127,8 +127,8 @@ void mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, con
 
 /* Resolves a span's (seg, offset, size) to the server's own mapping, or NULL when out of
  * bounds. writable: the server will write it. */
-typedef void *(*mgp_span_resolver)(void *resolver_ctx, uint32_t seg, uint64_t offset,
-                                   uint64_t size, bool writable);
+typedef void *(*mgp_span_resolver)(void *resolver_ctx, uint32_t seg, uint64_t offset, uint64_t size,
+                                   bool writable);
 
 struct mgp_decoded {
    enum mgp_call_id call;
@@ -178,7 +178,7 @@ struct mgp_tap {
    struct mgp_stats *stats;
    struct mgp_loopback *verify; /* NULL: no verification */
    uint64_t verify_mismatches;
-   uint64_t unsupported;        /* calls the inner table leaves NULL */
+   uint64_t unsupported; /* calls the inner table leaves NULL */
 };
 
 extern const struct mgp_screen_vtbl mgp_tap_screen_vtbl;

@@ -31,8 +31,7 @@ struct mgl_server_entry {
    int (*session_fatal)(struct mgs_session *s);
    /* inproc: an apply thread that maps the ring and stage memfds a second time and applies
     * their records to the session. NULL on failure. */
-   struct mgs_apply_thread *(*apply_thread_start)(struct mgs_session *s, int ring_fd,
-                                                  int stage_fd);
+   struct mgs_apply_thread *(*apply_thread_start)(struct mgs_session *s, int ring_fd, int stage_fd);
    /* Stops after the records published so far (or at once if the session failed). */
    void (*apply_thread_stop)(struct mgs_apply_thread *t);
    /* Prints the backend's gate counters and the server's decline tally to the server log. */
@@ -45,8 +44,8 @@ struct mgl_server_entry {
    int (*serve_listen)(const char *address);
    /* monolith: where the session's events go (pipe_event.h); sink returns 0 or the Fatal
     * delivering failed with. Called on the thread that calls the backend. */
-   void (*set_event_sink)(struct mgs_session *s,
-                          int (*sink)(void *ctx, const struct mgp_event *ev), void *ctx);
+   void (*set_event_sink)(struct mgs_session *s, int (*sink)(void *ctx, const struct mgp_event *ev),
+                          void *ctx);
 };
 
 typedef const struct mgl_server_entry *(*mgl_server_entry_fn)(void);

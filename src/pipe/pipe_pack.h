@@ -15,21 +15,24 @@
 #include "pipe_types.h"
 
 /* GL's RGBA / UNSIGNED_BYTE: the shape of a plain RGBA8 readback. */
-#define MGP_PACK_SHAPE_RGBA8                                                                   \
-   ((struct mgp_pack_shape){.what = MGP_PACK_WHAT_COLOR, .type = MGP_PACK_TYPE_U8, .nc = 4,      \
-                            .comp = {0, 1, 2, 3}, .size = 4})
+#define MGP_PACK_SHAPE_RGBA8                                                                       \
+   ((struct mgp_pack_shape){.what = MGP_PACK_WHAT_COLOR,                                           \
+                            .type = MGP_PACK_TYPE_U8,                                              \
+                            .nc = 4,                                                               \
+                            .comp = {0, 1, 2, 3},                                                  \
+                            .size = 4})
 
 /* Whether a shape is one the front end builds; false for a hostile or corrupt record
  * (nothing is written for it). */
 bool mgp_pack_shape_check(const struct mgp_pack_shape *s);
 
 struct mgp_pack_src {
-   unsigned format;              /* COLOR: enum mgp_format of the texels */
-   bool has_alpha;               /* COLOR: else alpha reads 1 */
-   enum mgp_depth_layout depth;  /* DEPTH, DEPTH_STENCIL */
-   const uint8_t *texels;        /* colour or depth (stencil for STENCIL), rows tight */
-   const uint8_t *stencil;       /* DEPTH_STENCIL: one byte per pixel, rows tight */
-   uint32_t texel_size;          /* bytes per texel of texels */
+   unsigned format;             /* COLOR: enum mgp_format of the texels */
+   bool has_alpha;              /* COLOR: else alpha reads 1 */
+   enum mgp_depth_layout depth; /* DEPTH, DEPTH_STENCIL */
+   const uint8_t *texels;       /* colour or depth (stencil for STENCIL), rows tight */
+   const uint8_t *stencil;      /* DEPTH_STENCIL: one byte per pixel, rows tight */
+   uint32_t texel_size;         /* bytes per texel of texels */
 };
 
 /* Whether colour texels of this source convert into the shape (integer data only into integer
@@ -56,8 +59,8 @@ bool mgp_texels_size(unsigned what, unsigned format, uint32_t width, uint32_t he
  * `to`'s own texels (exact for the substitutions there are); integer colour only copies
  * (from == to); depth
  * decodes and encodes (pipe_pixel.h); stencil copies. false: not convertible. */
-bool mgp_texels_recode(unsigned what, unsigned from, unsigned to, const uint8_t *src,
-                       uint8_t *dst, size_t n);
+bool mgp_texels_recode(unsigned what, unsigned from, unsigned to, const uint8_t *src, uint8_t *dst,
+                       size_t n);
 
 /* The shape whose pixels are a colour format's own texels (RGB8 as three U8, RGB565 as a
  * PACKED element, ...); false for depth, stencil and formats no shape describes. */

@@ -63,8 +63,7 @@ mgp_stats_print(const struct mgp_stats *s, FILE *f, const char *label)
    if (draws)
       fprintf(f, " bytes_per_draw=%.1f", (double)total_bytes / (double)draws);
    if (s->frames)
-      fprintf(f, " round_trips_per_frame=%.2f",
-              (double)s->round_trips / (double)s->frames);
+      fprintf(f, " round_trips_per_frame=%.2f", (double)s->round_trips / (double)s->frames);
    fprintf(f, "\n  bytes per draw (incl. its state):");
    uint64_t limit = 16;
    for (int b = 0; b < MGP_STATS_DRAW_BUCKETS; b++, limit *= 2) {

@@ -60,10 +60,10 @@ enum mgp_hello_transport {
 };
 
 struct mgp_hello {
-   uint32_t magic;       /* MGP_HELLO_MAGIC */
-   uint32_t abi_version; /* MGP_ABI_VERSION */
-   uint32_t transport;   /* enum mgp_hello_transport */
-   uint32_t log_level;   /* tcp: the most verbose enum mgu_log_level to forward */
+   uint32_t magic;            /* MGP_HELLO_MAGIC */
+   uint32_t abi_version;      /* MGP_ABI_VERSION */
+   uint32_t transport;        /* enum mgp_hello_transport */
+   uint32_t log_level;        /* tcp: the most verbose enum mgu_log_level to forward */
    char token[MGP_TOKEN_MAX]; /* NUL-padded */
    char backend[32];          /* NUL-terminated, e.g. "vulkan" */
    /* tcp: the client's stage size (MGL_IPC_STAGE_SIZE), the most span bytes one record

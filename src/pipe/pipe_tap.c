@@ -31,9 +31,10 @@ verify_call(struct mgp_tap *tap, enum mgp_call_id call, const void *args, const 
    }
    mgp_encode_call(&enc, call, copy, tail, tail_count);
    char where[160] = "";
-   const char *err = enc.failed || !lb->committed ? "encode"
-                                : mgp_decode_record(lb->record, lb->record_size,
-                                                    mgp_loopback_resolve, lb, &dec);
+   const char *err =
+      enc.failed || !lb->committed
+         ? "encode"
+         : mgp_decode_record(lb->record, lb->record_size, mgp_loopback_resolve, lb, &dec);
    if (!err && !mgp_verify_payload(call, args, dec.payload, where, sizeof(where)))
       err = where;
    if (!err && tail_count &&
@@ -55,11 +56,10 @@ mgp_tap_call(void *self, enum mgp_call_id call, const void *args, const void *ta
                       mgp_record_size(call, tail_count) + mgp_span_in_bytes(call, args));
    if (tap->verify)
       verify_call(tap, call, args, tail, tail_count);
-   bool done = mgp_call_info[call].cls == MGP_CLASS_Screen
-                  ? mgp_dispatch_screen(tap->inner_screen, tap->inner_self, call, args, tail,
-                                        tail_count)
-                  : mgp_dispatch_context(tap->inner_context, tap->inner_self, call, args, tail,
-                                         tail_count);
+   bool done =
+      mgp_call_info[call].cls == MGP_CLASS_Screen
+         ? mgp_dispatch_screen(tap->inner_screen, tap->inner_self, call, args, tail, tail_count)
+         : mgp_dispatch_context(tap->inner_context, tap->inner_self, call, args, tail, tail_count);
    if (!done) {
       /* One site per call, so each unsupported call is logged once by its own name. */
       static atomic_flag logged[MGP_CALL_COUNT];

@@ -20,7 +20,7 @@ struct mgs_ring_applier {
    /* Highest stage position the current record's spans reach: released after it applied. */
    uint64_t release_to;
    struct mgt_event_writer events; /* the session's events, into the ring's event area */
-   uint64_t heap_stamped; /* records applied when the idle table was last stamped */
+   uint64_t heap_stamped;          /* records applied when the idle table was last stamped */
 };
 
 enum mgs_apply_end {

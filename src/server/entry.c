@@ -3,8 +3,7 @@
 #include "pipe_entry.h"
 #include "session.h"
 
-struct mgs_apply_thread *mgs_apply_thread_start(struct mgs_session *s, int ring_fd,
-                                                int stage_fd);
+struct mgs_apply_thread *mgs_apply_thread_start(struct mgs_session *s, int ring_fd, int stage_fd);
 void mgs_apply_thread_stop(struct mgs_apply_thread *t);
 int mgs_serve_spawn(int fd);
 int mgs_serve_listen(const char *address);

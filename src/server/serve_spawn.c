@@ -26,8 +26,8 @@ recv_hello(int fd, struct mgp_hello *h, int fds[2])
       char buf[CMSG_SPACE(2 * sizeof(int))];
    } ctl;
    struct iovec iov = {h, sizeof(*h)};
-   struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
-                      .msg_controllen = sizeof(ctl.buf)};
+   struct msghdr m = {
+      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof(ctl.buf)};
    ssize_t n;
    do
       n = recvmsg(fd, &m, MSG_CMSG_CLOEXEC);
@@ -87,9 +87,9 @@ mgs_serve_spawn(int fd)
    int got = recv_hello(fd, &hello, fds);
    int nfds = got < 0 ? -1 - got : got;
    char reason[240];
-   uint32_t status = got < 0 ? MGP_WELCOME_BAD_HELLO
-                             : mgt_hello_check(&hello, MGP_HELLO_SPAWN, NULL, reason,
-                                               sizeof(reason));
+   uint32_t status = got < 0
+                        ? MGP_WELCOME_BAD_HELLO
+                        : mgt_hello_check(&hello, MGP_HELLO_SPAWN, NULL, reason, sizeof(reason));
    if (got < 0)
       snprintf(reason, sizeof(reason), "not an mgl client (bad hello)");
    else if (status == MGP_WELCOME_OK && nfds != 2) {

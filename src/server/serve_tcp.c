@@ -254,8 +254,7 @@ conn_main(void *arg)
    struct mgs_session *s = NULL;
    struct mgp_hello hello;
    double seconds;
-   int64_t deadline =
-      mgt_io_deadline("MGL_SERVER_HELLO_TIMEOUT", HELLO_TIMEOUT_DEFAULT, &seconds);
+   int64_t deadline = mgt_io_deadline("MGL_SERVER_HELLO_TIMEOUT", HELLO_TIMEOUT_DEFAULT, &seconds);
    int r = mgt_io_read_full_by(c->fd, &hello, sizeof(hello), deadline);
    int read_errno = errno;
    pthread_mutex_lock(&l->lock);
@@ -479,8 +478,8 @@ parse_address(const char *address, char *host, size_t host_size, char *port, siz
 static int
 bind_listener(const char *host, const char *port, char *bound, size_t bound_size)
 {
-   struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
-                            .ai_flags = AI_PASSIVE};
+   struct addrinfo hints = {
+      .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE};
    struct addrinfo *res = NULL;
    int gai = getaddrinfo(host, port, &hints, &res);
    if (gai) {

@@ -119,11 +119,9 @@ mgs_session_print_tallies(struct mgs_session *s)
       char line[4096];
       size_t len = (size_t)snprintf(line, sizeof(line), "MGL-GATES");
       if (total > n) /* never cut counters silently: the line says how many are missing */
-         len += (size_t)snprintf(line + len, sizeof(line) - len, " gates-not-shown=%u",
-                                 total - n);
+         len += (size_t)snprintf(line + len, sizeof(line) - len, " gates-not-shown=%u", total - n);
       for (unsigned i = 0; i < n && len < sizeof(line); i++)
-         len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i],
-                                 values[i]);
+         len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu", names[i], values[i]);
       mgu_log_always("%s", line);
    }
    if (s && s->tally)
@@ -184,8 +182,8 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
          }
          s->context_gen[h.slot] = d->call == MGP_CALL_context_create ? h.gen : 0;
       }
-      done = mgp_dispatch_screen(s->backend->screen_vtbl, s->screen, d->call, d->payload,
-                                 d->tail, d->tail_count);
+      done = mgp_dispatch_screen(s->backend->screen_vtbl, s->screen, d->call, d->payload, d->tail,
+                                 d->tail_count);
    } else {
       /* Contexts are addressed by slot on the wire; the backend checks the live generation. */
       void *ctx = NULL;
@@ -196,8 +194,8 @@ mgs_session_apply(struct mgs_session *s, const void *record, uint32_t size,
          mgs_session_fatal(s, MGU_FATAL_StaleHandle, ci->name);
          return false;
       }
-      done = mgp_dispatch_context(s->backend->context_vtbl, ctx, d->call, d->payload,
-                                  d->tail, d->tail_count);
+      done = mgp_dispatch_context(s->backend->context_vtbl, ctx, d->call, d->payload, d->tail,
+                                  d->tail_count);
    }
    if (!done) {
       static atomic_flag logged[MGP_CALL_COUNT];

@@ -22,7 +22,7 @@
 struct spv_walk {
    const uint32_t *w;
    size_t n;
-   size_t pc;         /* word offset of the current instruction */
+   size_t pc; /* word offset of the current instruction */
    size_t next;
    uint32_t op, len;
    const uint32_t *o; /* its operands, w + pc + 1 */
@@ -59,17 +59,17 @@ spv_walk_next(struct spv_walk *it)
 struct spv_member {
    char *name;
    uint32_t type;
-   int32_t offset;          /* -1: none */
+   int32_t offset; /* -1: none */
    uint32_t matrix_stride;
    bool row_major;
-   int32_t builtin;         /* -1: none */
-   int32_t location;        /* -1: none */
+   int32_t builtin;  /* -1: none */
+   int32_t location; /* -1: none */
 };
 
 /* Everything we know about one result id. */
 struct spv_id {
-   uint16_t op;             /* defining opcode; 0 if not defined (yet) */
-   char *name;              /* OpName, NULL if none */
+   uint16_t op; /* defining opcode; 0 if not defined (yet) */
+   char *name;  /* OpName, NULL if none */
 
    /* Types. Int: a=width b=signedness. Float: a=width. Vector/Matrix: a=component/column type,
     * b=count. Array: a=element type, b=length (resolved constant), c=length id. Pointer:
@@ -79,29 +79,29 @@ struct spv_id {
    struct spv_member *members;
    uint32_t num_members;
 
-   uint32_t const_value;    /* OpConstant, low 32 bits (OpConstantTrue: 1) */
-   uint32_t const_high;     /* OpConstant of a 64-bit type: high 32 bits */
-   uint32_t *constituents;  /* OpConstantComposite */
+   uint32_t const_value;   /* OpConstant, low 32 bits (OpConstantTrue: 1) */
+   uint32_t const_high;    /* OpConstant of a 64-bit type: high 32 bits */
+   uint32_t *constituents; /* OpConstantComposite */
    uint32_t num_constituents;
 
-   uint32_t var_type;       /* OpVariable: pointer type */
+   uint32_t var_type; /* OpVariable: pointer type */
    uint32_t storage;
-   uint32_t var_init;       /* OpVariable initializer (a constant id), 0 if none */
+   uint32_t var_init; /* OpVariable initializer (a constant id), 0 if none */
 
    /* Decorations; -1: absent. */
    int32_t binding, set, location, component, index, builtin, array_stride;
    bool block, flat, noperspective, centroid, sample, invariant;
 
-   bool used;               /* a variable referenced from function code */
+   bool used; /* a variable referenced from function code */
 };
 
 struct spv_module {
    uint32_t bound;
    uint32_t version;
-   struct spv_id *ids;      /* [bound] */
-   uint32_t entry_point;    /* function id */
+   struct spv_id *ids;   /* [bound] */
+   uint32_t entry_point; /* function id */
    uint32_t exec_model;
-   uint32_t *vars;          /* global OpVariable ids, in module order */
+   uint32_t *vars; /* global OpVariable ids, in module order */
    unsigned num_vars;
 };
 

@@ -22,14 +22,14 @@ struct pack_state {
    const uint32_t *w;
    size_t n;
    uint32_t bound;
-   uint32_t *at;        /* [bound] word offset of the defining instruction; 0: none */
-   uint32_t *member_bi; /* [bound] struct: members decorated BuiltIn (bit k, k < 32) */
-   uint8_t *flags;      /* [bound] */
-   uint32_t *packed;    /* [bound] candidate array type -> its packed type (0: not packed) */
-   uint32_t *mconst;    /* [bound] candidate array type -> constant ceil(N/4) */
-   uint32_t *vec4_of;   /* [bound] 32-bit scalar type -> its 4-vector type */
-   uint32_t *new_ptr;   /* [bound] packed variable -> its new pointer type */
-   uint32_t *new_outer; /* [bound] packed per-vertex variable -> its new outer array type */
+   uint32_t *at;             /* [bound] word offset of the defining instruction; 0: none */
+   uint32_t *member_bi;      /* [bound] struct: members decorated BuiltIn (bit k, k < 32) */
+   uint8_t *flags;           /* [bound] */
+   uint32_t *packed;         /* [bound] candidate array type -> its packed type (0: not packed) */
+   uint32_t *mconst;         /* [bound] candidate array type -> constant ceil(N/4) */
+   uint32_t *vec4_of;        /* [bound] 32-bit scalar type -> its 4-vector type */
+   uint32_t *new_ptr;        /* [bound] packed variable -> its new pointer type */
+   uint32_t *new_outer;      /* [bound] packed per-vertex variable -> its new outer array type */
    uint32_t *packed_members; /* [bound] block struct -> members packed (bit k) */
    uint32_t exec_model;
    uint32_t ity, c2, c3; /* the 32-bit int type of the index arithmetic; constants 2 and 3 */
@@ -37,13 +37,13 @@ struct pack_state {
 };
 
 enum {
-   F_BUILTIN = 1,    /* decorated BuiltIn */
-   F_BLOCK = 2,      /* decorated Block */
-   F_VAR_PLAIN = 4,  /* a packed variable whose (per-vertex element) type is the array */
-   F_VAR_BLOCK = 8,  /* a variable of a block with packed members */
-   F_EMITTED = 16,   /* candidate array type: its packed declarations are out */
-   F_MOVED = 32,     /* a 4-vector type declared after its first use here: emitted earlier */
-   F_VEC_DONE = 64,  /* a scalar type: its 4-vector type is declared (moved or new) */
+   F_BUILTIN = 1,   /* decorated BuiltIn */
+   F_BLOCK = 2,     /* decorated Block */
+   F_VAR_PLAIN = 4, /* a packed variable whose (per-vertex element) type is the array */
+   F_VAR_BLOCK = 8, /* a variable of a block with packed members */
+   F_EMITTED = 16,  /* candidate array type: its packed declarations are out */
+   F_MOVED = 32,    /* a 4-vector type declared after its first use here: emitted earlier */
+   F_VEC_DONE = 64, /* a scalar type: its 4-vector type is declared (moved or new) */
 };
 
 static uint32_t
@@ -179,7 +179,8 @@ uses_rewritable(const struct pack_state *s)
       uint32_t wc = s->w[p] >> 16, op = s->w[p] & 0xffff;
       if (!wc)
          return false;
-      if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && target_var(s, s->w[p + 3])) {
+      if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) &&
+          target_var(s, s->w[p + 3])) {
          bool whole;
          split_index(s, p, s->w[p + 3], &whole);
          if (whole)
@@ -222,8 +223,8 @@ emit_packed_type(struct pack_state *s, struct spirv_out *o, uint32_t t, size_t h
          spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeVector, v, elem, 4}, 4);
       }
    }
-   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + 3) / 4},
-       4);
+   spirv_out_put(
+      o, (uint32_t[]){(4u << 16) | SpvOpConstant, lty, s->mconst[t], (word(s, len, 3) + 3) / 4}, 4);
    spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->packed[t], v, s->mconst[t]}, 4);
 }
 
@@ -278,11 +279,14 @@ emit(struct pack_state *s, size_t *out_n)
          emit_packed_type(s, &o, t, p);
          uint32_t inner = s->packed[t];
          if (s->new_outer[var]) {
-            spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->new_outer[var], inner,
-                                 word(s, pt, 3)}, 4);
+            spirv_out_put(
+               &o,
+               (uint32_t[]){(4u << 16) | SpvOpTypeArray, s->new_outer[var], inner, word(s, pt, 3)},
+               4);
             inner = s->new_outer[var];
          }
-         spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, s->new_ptr[var], sc, inner}, 4);
+         spirv_out_put(&o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, s->new_ptr[var], sc, inner},
+                       4);
          size_t at = o.n;
          spirv_out_put(&o, s->w + p, wc);
          if (!o.oom)
@@ -296,7 +300,8 @@ emit(struct pack_state *s, size_t *out_n)
          int k = split_index(s, p, s->w[p + 3], &whole);
          if (k >= 0) {
             uint32_t idx = s->w[p + 4 + k], q = next++, r = next++;
-            spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx, s->c2}, 5);
+            spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpShiftRightLogical, s->ity, q, idx, s->c2},
+                          5);
             spirv_out_put(&o, (uint32_t[]){(5u << 16) | OpBitwiseAnd, s->ity, r, idx, s->c3}, 5);
             size_t at = o.n;
             spirv_out_put(&o, s->w + p, wc);

@@ -21,17 +21,38 @@
 #include <string.h>
 
 enum {
-   OpUndef = 1, OpFunctionParameter = 55, OpFunctionCall = 57, OpSampledImage = 86,
-   OpImageSampleImplicitLod = 87, OpImageSampleExplicitLod = 88,
-   OpImageSampleDrefImplicitLod = 89, OpImageSampleDrefExplicitLod = 90,
-   OpImageSampleProjImplicitLod = 91, OpImageSampleProjExplicitLod = 92,
-   OpImageSampleProjDrefImplicitLod = 93, OpImageSampleProjDrefExplicitLod = 94,
-   OpImageFetch = 95, OpImageGather = 96, OpImageDrefGather = 97, OpImage = 100,
-   OpImageQuerySizeLod = 103, OpImageQuerySize = 104, OpConvertSToF = 111,
-   OpVectorShuffle = 79, OpFDiv = 136, OpTypeRuntimeArray = 29, OpTypeStruct = 30,
-   OpTypeFunction = 33, OpConstantComposite = 44, OpSpecConstant = 50,
-   CapImageRect = 36, CapSampledRect = 37, CapImageQuery = 50,
-   ImgOpBias = 0x1, ImgOpLod = 0x2, ImgOpGrad = 0x4,
+   OpUndef = 1,
+   OpFunctionParameter = 55,
+   OpFunctionCall = 57,
+   OpSampledImage = 86,
+   OpImageSampleImplicitLod = 87,
+   OpImageSampleExplicitLod = 88,
+   OpImageSampleDrefImplicitLod = 89,
+   OpImageSampleDrefExplicitLod = 90,
+   OpImageSampleProjImplicitLod = 91,
+   OpImageSampleProjExplicitLod = 92,
+   OpImageSampleProjDrefImplicitLod = 93,
+   OpImageSampleProjDrefExplicitLod = 94,
+   OpImageFetch = 95,
+   OpImageGather = 96,
+   OpImageDrefGather = 97,
+   OpImage = 100,
+   OpImageQuerySizeLod = 103,
+   OpImageQuerySize = 104,
+   OpConvertSToF = 111,
+   OpVectorShuffle = 79,
+   OpFDiv = 136,
+   OpTypeRuntimeArray = 29,
+   OpTypeStruct = 30,
+   OpTypeFunction = 33,
+   OpConstantComposite = 44,
+   OpSpecConstant = 50,
+   CapImageRect = 36,
+   CapSampledRect = 37,
+   CapImageQuery = 50,
+   ImgOpBias = 0x1,
+   ImgOpLod = 0x2,
+   ImgOpGrad = 0x4,
 };
 
 struct rect_state {
@@ -276,7 +297,8 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
          continue;
       /* merged types: their declarations and anything naming them go */
       if ((op == SpvOpTypeImage || op == SpvOpTypeSampledImage || op == SpvOpName ||
-           op == SpvOpDecorate) && wc >= 2 && in[1] < old_bound && (s.flags[in[1]] & F_DROP))
+           op == SpvOpDecorate) &&
+          wc >= 2 && in[1] < old_bound && (s.flags[in[1]] & F_DROP))
          continue;
 
       uint32_t ops[64];
@@ -288,8 +310,8 @@ spv_lower_rect(const uint32_t *w, size_t n, size_t *out_n, const char **err)
       /* type references to merged types */
       if (op == SpvOpTypeImage && wc >= 4 && ops[2] == SpvDimRect)
          ops[2] = SpvDim2D;
-      else if ((op == SpvOpTypeSampledImage || op == SpvOpTypeArray ||
-                op == OpTypeRuntimeArray) && wc >= 3)
+      else if ((op == SpvOpTypeSampledImage || op == SpvOpTypeArray || op == OpTypeRuntimeArray) &&
+               wc >= 3)
          ops[1] = map_id(&s, ops[1]);
       else if (op == SpvOpTypePointer && wc >= 4)
          ops[2] = map_id(&s, ops[2]);

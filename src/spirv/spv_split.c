@@ -29,42 +29,46 @@ enum { MAX_LEVELS = 2 };
 
 /* Decorations a new variable takes from its member or from the block variable. */
 enum {
-   COPY_RELAXED = 1, COPY_NOPERSPECTIVE = 2, COPY_FLAT = 4, COPY_CENTROID = 8, COPY_SAMPLE = 16,
+   COPY_RELAXED = 1,
+   COPY_NOPERSPECTIVE = 2,
+   COPY_FLAT = 4,
+   COPY_CENTROID = 8,
+   COPY_SAMPLE = 16,
    COPY_INVARIANT = 32,
 };
 
 struct member {
    int32_t location, component;
-   uint32_t copy;     /* COPY_* */
-   uint32_t name_at;  /* word offset of its OpMemberName; 0: none */
+   uint32_t copy;    /* COPY_* */
+   uint32_t name_at; /* word offset of its OpMemberName; 0: none */
 };
 
 struct split_var {
    uint32_t var, storage, strct;
-   unsigned levels;              /* array levels around the struct */
-   uint32_t arr[MAX_LEVELS];     /* the array types, outermost first */
-   uint32_t mult;                /* elements that take locations of their own */
-   int32_t location;             /* of the variable; -1: none */
-   uint32_t copy;                /* COPY_* of the variable */
-   uint32_t name_at;             /* word offset of its OpName; 0: none */
+   unsigned levels;          /* array levels around the struct */
+   uint32_t arr[MAX_LEVELS]; /* the array types, outermost first */
+   uint32_t mult;            /* elements that take locations of their own */
+   int32_t location;         /* of the variable; -1: none */
+   uint32_t copy;            /* COPY_* of the variable */
+   uint32_t name_at;         /* word offset of its OpName; 0: none */
    uint32_t num_members;
    struct member *members;
-   uint32_t first_id;            /* per member: `levels` arrays, a pointer, a variable */
+   uint32_t first_id; /* per member: `levels` arrays, a pointer, a variable */
 };
 
 struct split_state {
    const uint32_t *w;
    size_t n;
    uint32_t bound;
-   uint32_t *at;          /* [bound] word offset of the defining instruction; 0: none */
-   int32_t *cand;         /* [bound] variable -> its index in vars; -1: not split */
-   uint8_t *block;        /* [bound] struct decorated Block (1), with a BuiltIn member (2) */
-   uint8_t *builtin;      /* [bound] variable decorated BuiltIn */
+   uint32_t *at;     /* [bound] word offset of the defining instruction; 0: none */
+   int32_t *cand;    /* [bound] variable -> its index in vars; -1: not split */
+   uint8_t *block;   /* [bound] struct decorated Block (1), with a BuiltIn member (2) */
+   uint8_t *builtin; /* [bound] variable decorated BuiltIn */
    struct split_var *vars;
    unsigned num_vars;
    uint32_t cap_vars;
    uint32_t exec_model;
-   size_t functions;      /* word offset of the first OpFunction */
+   size_t functions; /* word offset of the first OpFunction */
    bool blocked;
 };
 
@@ -91,24 +95,22 @@ static uint32_t
 locations(const struct split_state *s, uint32_t t)
 {
    switch (op_of(s, t)) {
-   case SpvOpTypeVector: {
-      const uint32_t c = word(s, t, 2);
-      return op_of(s, c) != SpvOpTypeBool && word(s, c, 2) == 64 && word(s, t, 3) > 2 ? 2 : 1;
-   }
-   case SpvOpTypeMatrix:
-      return word(s, t, 3) * locations(s, word(s, t, 2));
-   case SpvOpTypeArray: {
-      const uint32_t len = word(s, t, 3);
-      return op_of(s, len) == SpvOpConstant ? word(s, len, 3) * locations(s, word(s, t, 2)) : 0;
-   }
-   case SpvOpTypeStruct: {
-      uint32_t n = 0;
-      for (uint32_t k = 2; k < (s->w[s->at[t]] >> 16); k++)
-         n += locations(s, s->w[s->at[t] + k]);
-      return n;
-   }
-   default:
-      return 1;
+      case SpvOpTypeVector: {
+         const uint32_t c = word(s, t, 2);
+         return op_of(s, c) != SpvOpTypeBool && word(s, c, 2) == 64 && word(s, t, 3) > 2 ? 2 : 1;
+      }
+      case SpvOpTypeMatrix: return word(s, t, 3) * locations(s, word(s, t, 2));
+      case SpvOpTypeArray: {
+         const uint32_t len = word(s, t, 3);
+         return op_of(s, len) == SpvOpConstant ? word(s, len, 3) * locations(s, word(s, t, 2)) : 0;
+      }
+      case SpvOpTypeStruct: {
+         uint32_t n = 0;
+         for (uint32_t k = 2; k < (s->w[s->at[t]] >> 16); k++)
+            n += locations(s, s->w[s->at[t] + k]);
+         return n;
+      }
+      default: return 1;
    }
 }
 
@@ -116,13 +118,13 @@ static uint32_t
 copy_bit(uint32_t decoration)
 {
    switch (decoration) {
-   case SpvDecorationRelaxedPrecision: return COPY_RELAXED;
-   case SpvDecorationNoPerspective: return COPY_NOPERSPECTIVE;
-   case SpvDecorationFlat: return COPY_FLAT;
-   case SpvDecorationCentroid: return COPY_CENTROID;
-   case SpvDecorationSample: return COPY_SAMPLE;
-   case SpvDecorationInvariant: return COPY_INVARIANT;
-   default: return 0;
+      case SpvDecorationRelaxedPrecision: return COPY_RELAXED;
+      case SpvDecorationNoPerspective: return COPY_NOPERSPECTIVE;
+      case SpvDecorationFlat: return COPY_FLAT;
+      case SpvDecorationCentroid: return COPY_CENTROID;
+      case SpvDecorationSample: return COPY_SAMPLE;
+      case SpvDecorationInvariant: return COPY_INVARIANT;
+      default: return 0;
    }
 }
 
@@ -314,11 +316,14 @@ put_decorations(struct spirv_out *o, const struct split_var *v, uint32_t k)
    };
    const struct member *m = &v->members[k];
    const uint32_t id = new_var_id(v, k);
-   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationLocation,
-                       (uint32_t)m->location}, 4);
+   spirv_out_put(
+      o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationLocation, (uint32_t)m->location},
+      4);
    if (m->component >= 0)
-      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationComponent,
-                          (uint32_t)m->component}, 4);
+      spirv_out_put(o,
+                    (uint32_t[]){(4u << 16) | SpvOpDecorate, id, SpvDecorationComponent,
+                                 (uint32_t)m->component},
+                    4);
    for (size_t i = 0; i < sizeof(copied) / sizeof(copied[0]); i++)
       if ((m->copy | v->copy) & copied[i][0])
          spirv_out_put(o, (uint32_t[]){(3u << 16) | SpvOpDecorate, id, copied[i][1]}, 3);
@@ -326,17 +331,21 @@ put_decorations(struct spirv_out *o, const struct split_var *v, uint32_t k)
 
 /* The types and the variable of member k, where the block variable was declared. */
 static void
-put_variable(const struct split_state *s, struct spirv_out *o, const struct split_var *v, uint32_t k)
+put_variable(const struct split_state *s, struct spirv_out *o, const struct split_var *v,
+             uint32_t k)
 {
    const uint32_t base = v->first_id + k * (v->levels + 2);
    uint32_t t = word(s, v->strct, 2 + k);
    for (unsigned j = v->levels; j-- > 0;) { /* innermost first */
-      spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, base + j, t, word(s, v->arr[j], 3)}, 4);
+      spirv_out_put(
+         o, (uint32_t[]){(4u << 16) | SpvOpTypeArray, base + j, t, word(s, v->arr[j], 3)}, 4);
       t = base + j;
    }
-   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, base + v->levels, v->storage, t}, 4);
-   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpVariable, base + v->levels, new_var_id(v, k), v->storage},
-       4);
+   spirv_out_put(o, (uint32_t[]){(4u << 16) | SpvOpTypePointer, base + v->levels, v->storage, t},
+                 4);
+   spirv_out_put(
+      o, (uint32_t[]){(4u << 16) | SpvOpVariable, base + v->levels, new_var_id(v, k), v->storage},
+      4);
 }
 
 static uint32_t *
@@ -374,9 +383,8 @@ emit(struct split_state *s, size_t *out_n)
       } else if (op == SpvOpName && c1 >= 0) {
          for (uint32_t k = 0; k < s->vars[c1].num_members; k++)
             put_name(&o, s->w, &s->vars[c1], k);
-      } else if ((op >= SpvOpDecorate && op <= SpvOpGroupMemberDecorate) ||
-                 op == SpvOpDecorateId || op == SpvOpDecorateString ||
-                 op == SpvOpMemberDecorateString) {
+      } else if ((op >= SpvOpDecorate && op <= SpvOpGroupMemberDecorate) || op == SpvOpDecorateId ||
+                 op == SpvOpDecorateString || op == SpvOpMemberDecorateString) {
          if (!decorated) { /* the new variables' decorations open the annotations */
             decorated = true;
             for (unsigned i = 0; i < s->num_vars; i++)

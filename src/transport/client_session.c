@@ -38,7 +38,7 @@ struct ring_carrier {
    struct mgt_stage stage;
    uint64_t reply_seq;
    /* the heap (stage.h): a bump pointer and the ranges given back (heap_ranges.h) */
-   uint64_t heap_min;  /* smallest buffer placed there (MGL_IPC_HEAP_MIN) */
+   uint64_t heap_min; /* smallest buffer placed there (MGL_IPC_HEAP_MIN) */
    struct mgt_heap_ranges heap;
    uint64_t heap_stores, heap_direct_writes, heap_direct_bytes, heap_staged_writes;
 };
@@ -195,8 +195,8 @@ rings_create(struct ring_carrier *c)
    uint64_t heap = hs && !strcmp(hs, "0") ? 0 : size_setting("MGL_IPC_HEAP_SIZE", 256u << 20);
    heap = (heap + HEAP_GRANULE - 1) / HEAP_GRANULE * HEAP_GRANULE;
    c->heap_min = size_setting("MGL_IPC_HEAP_MIN", 64u << 10);
-   if (mgt_stage_create_with_heap(&c->stage, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20),
-                                  heap) != MGT_STAGE_OK) {
+   if (mgt_stage_create_with_heap(&c->stage, size_setting("MGL_IPC_STAGE_SIZE", 32u << 20), heap) !=
+       MGT_STAGE_OK) {
       mgt_ring_destroy(&c->ring);
       return false;
    }
@@ -214,8 +214,7 @@ rings_destroy(struct ring_carrier *c)
    if (c->heap_stores)
       mgu_log_always("MGL-HEAP stores=%llu direct-writes=%llu direct-bytes=%llu "
                      "staged-writes=%llu",
-                     (unsigned long long)c->heap_stores,
-                     (unsigned long long)c->heap_direct_writes,
+                     (unsigned long long)c->heap_stores, (unsigned long long)c->heap_direct_writes,
                      (unsigned long long)c->heap_direct_bytes,
                      (unsigned long long)c->heap_staged_writes);
    mgt_heap_ranges_finish(&c->heap);
@@ -404,42 +403,42 @@ mgt_client_create(void)
       }
    }
    switch (s->arm) {
-   case ARM_MONOLITH:
-      s->tap = s->stats_on || s->verify;
-      if (s->tap) {
-         s->screen_tap = (struct mgp_tap){
-            .inner_screen = s->entry->screen_vtbl(s->server),
-            .inner_self = s->entry->screen_self(s->server),
-            .stats = s->stats_on ? &s->stats : NULL,
-            .verify = s->verify,
-         };
-         s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &s->screen_tap};
-      } else {
-         s->screen = (struct mgp_screen){s->entry->screen_vtbl(s->server),
-                                         s->entry->screen_self(s->server)};
-      }
-      s->entry->set_event_sink(s->server, monolith_event, s);
-      mgu_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
-                     (int)getpid(), s->arm_chosen);
-      break;
-   case ARM_INPROC:
-      if (!inproc_start(s, backend))
-         goto fail;
-      break;
-   case ARM_SPAWN:
-      if (!spawn_start(s, backend))
-         goto fail;
-      break;
-   case ARM_TCP:
-      if (!tcp_start(s, arm + 6, backend))
-         goto fail;
-      break;
+      case ARM_MONOLITH:
+         s->tap = s->stats_on || s->verify;
+         if (s->tap) {
+            s->screen_tap = (struct mgp_tap){
+               .inner_screen = s->entry->screen_vtbl(s->server),
+               .inner_self = s->entry->screen_self(s->server),
+               .stats = s->stats_on ? &s->stats : NULL,
+               .verify = s->verify,
+            };
+            s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &s->screen_tap};
+         } else {
+            s->screen = (struct mgp_screen){s->entry->screen_vtbl(s->server),
+                                            s->entry->screen_self(s->server)};
+         }
+         s->entry->set_event_sink(s->server, monolith_event, s);
+         mgu_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
+                        (int)getpid(), s->arm_chosen);
+         break;
+      case ARM_INPROC:
+         if (!inproc_start(s, backend))
+            goto fail;
+         break;
+      case ARM_SPAWN:
+         if (!spawn_start(s, backend))
+            goto fail;
+         break;
+      case ARM_TCP:
+         if (!tcp_start(s, arm + 6, backend))
+            goto fail;
+         break;
    }
    /* spawn and tcp got the caps with the welcome: no round trip to another process. The
     * server role in this process answers a get_caps record. */
    if (s->arm == ARM_MONOLITH || s->arm == ARM_INPROC)
-      mgp_get_caps(&s->screen, &(struct mgp_get_caps){
-                                  .out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
+      mgp_get_caps(&s->screen,
+                   &(struct mgp_get_caps){.out = {.ptr = &s->caps, .size = sizeof(s->caps)}});
    if (mgt_client_failed(s) || s->caps.abi_version != MGP_ABI_VERSION) {
       mgu_error("the server role did not answer get_caps (abi %u)", s->caps.abi_version);
       goto fail;
@@ -586,8 +585,7 @@ mgt_client_failed(const struct mgt_client *s)
       /* spawn: the server puts its Fatal's number in the failed word; a number we do not
        * know, or none, means it is gone (or the doorbell broke: the same). */
       uint32_t why = mgt_ring_fail_reason(&m->rings.ring);
-      f = m->arm == ARM_SPAWN && why > 0 && why < MGU_FATAL_COUNT ? (int)why
-                                                                   : MGU_FATAL_ServerGone;
+      f = m->arm == ARM_SPAWN && why > 0 && why < MGU_FATAL_COUNT ? (int)why : MGU_FATAL_ServerGone;
    }
    if (!f && m->stream)
       f = mgt_stream_client_fatal(m->stream);
@@ -625,20 +623,18 @@ uint32_t
 mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
    switch (s->arm) {
-   case ARM_TCP:
-      return mgt_stream_client_take_events(s->stream, out, max);
-   case ARM_INPROC:
-   case ARM_SPAWN:
-      if (!s->failed) {
-         int rc = mgt_event_reader_drain(&s->events, &s->inbox);
-         if (rc == MGT_EVENT_CORRUPT)
-            session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
-         else if (rc == MGT_EVENT_NO_MEMORY)
-            session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
-      }
-      break;
-   case ARM_MONOLITH:
-      break;
+      case ARM_TCP: return mgt_stream_client_take_events(s->stream, out, max);
+      case ARM_INPROC:
+      case ARM_SPAWN:
+         if (!s->failed) {
+            int rc = mgt_event_reader_drain(&s->events, &s->inbox);
+            if (rc == MGT_EVENT_CORRUPT)
+               session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
+            else if (rc == MGT_EVENT_NO_MEMORY)
+               session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
+         }
+         break;
+      case ARM_MONOLITH: break;
    }
    /* What arrived before the session failed is still true (a fence that signalled did). */
    return mgt_inbox_take(&s->inbox, out, max);
@@ -687,8 +683,7 @@ mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp_span
                       uint64_t offset, const void *data, uint64_t size)
 {
    if (!s || !store->size || store->seg != MGP_SEG_HEAP || !s->rings_made ||
-       slot >= MGT_HEAP_SLOTS ||
-       offset > store->size || size > store->size - offset)
+       slot >= MGT_HEAP_SLOTS || offset > store->size || size > store->size - offset)
       return false;
    struct ring_carrier *c = &s->rings;
    /* The server stamped the slot after applying every record we published, and found the

@@ -27,8 +27,8 @@
 #define MGT_EVENT_SLOTS 128u
 
 struct mgt_event_area {
-   alignas(64) _Atomic uint64_t head; /* the writer's: events ever published */
-   alignas(64) _Atomic uint64_t tail; /* the reader's: events ever taken */
+   alignas(64) _Atomic uint64_t head;                   /* the writer's: events ever published */
+   alignas(64) _Atomic uint64_t tail;                   /* the reader's: events ever taken */
    alignas(64) struct mgp_event slots[MGT_EVENT_SLOTS]; /* event n is in slot n % SLOTS */
 };
 _Static_assert(sizeof(struct mgt_event_area) == 128 + 24 * MGT_EVENT_SLOTS, "event area layout");

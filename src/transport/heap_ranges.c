@@ -30,8 +30,7 @@ remove_at(struct mgt_heap_ranges *h, uint32_t i)
 }
 
 bool
-mgt_heap_ranges_take(struct mgt_heap_ranges *h, uint64_t size, uint64_t quiet,
-                     uint64_t *offset_out)
+mgt_heap_ranges_take(struct mgt_heap_ranges *h, uint64_t size, uint64_t quiet, uint64_t *offset_out)
 {
    if (!size)
       return false;
@@ -65,8 +64,7 @@ mgt_heap_ranges_take(struct mgt_heap_ranges *h, uint64_t size, uint64_t quiet,
 }
 
 bool
-mgt_heap_ranges_give(struct mgt_heap_ranges *h, uint64_t offset, uint64_t size,
-                     uint64_t dropped_at)
+mgt_heap_ranges_give(struct mgt_heap_ranges *h, uint64_t offset, uint64_t size, uint64_t dropped_at)
 {
    if (!size)
       return true;

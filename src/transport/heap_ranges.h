@@ -17,8 +17,8 @@ struct mgt_heap_range {
 };
 
 struct mgt_heap_ranges {
-   uint64_t size; /* the heap's bytes */
-   uint64_t top;  /* bytes below it were handed out at least once */
+   uint64_t size;               /* the heap's bytes */
+   uint64_t top;                /* bytes below it were handed out at least once */
    struct mgt_heap_range *free; /* sorted by offset, never adjacent after a give */
    uint32_t nfree, free_cap;
 };

@@ -97,12 +97,12 @@ doorbell_broken(struct mgt_ring *r)
 /* --- setup and teardown --- */
 
 /* The header starts with the prefix shm.c writes and checks. */
-_Static_assert(offsetof(struct mgt_ring_shared, magic) == offsetof(struct mgt_shm_prefix, magic) &&
-                  offsetof(struct mgt_ring_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
-                  offsetof(struct mgt_ring_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
-                  offsetof(struct mgt_ring_shared, data_offset) ==
-                     offsetof(struct mgt_shm_prefix, data_offset),
-               "segment header prefix");
+_Static_assert(
+   offsetof(struct mgt_ring_shared, magic) == offsetof(struct mgt_shm_prefix, magic) &&
+      offsetof(struct mgt_ring_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
+      offsetof(struct mgt_ring_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
+      offsetof(struct mgt_ring_shared, data_offset) == offsetof(struct mgt_shm_prefix, data_offset),
+   "segment header prefix");
 
 static bool
 valid_capacity(uint64_t capacity)
@@ -128,7 +128,8 @@ mgt_ring_create(struct mgt_ring *r, size_t capacity)
       return MGT_RING_INVALID;
 
    struct mgt_shm_map m;
-   int fd = mgt_shm_create("mgl-ring", MGT_RING_HEADER_BYTES, capacity, MGT_RING_MAGIC, MGT_RING_VERSION, &m);
+   int fd = mgt_shm_create("mgl-ring", MGT_RING_HEADER_BYTES, capacity, MGT_RING_MAGIC,
+                           MGT_RING_VERSION, &m);
    if (fd < 0) {
       reset(r);
       return MGT_RING_SYSTEM;
@@ -532,8 +533,7 @@ mgt_ring_wait(struct mgt_ring *r)
          return r->error;
       if (shared_failed(r))
          return MGT_RING_FAILED;
-      if (r->current_size ||
-          atomic_load_explicit(&sh->head, memory_order_acquire) != r->tail)
+      if (r->current_size || atomic_load_explicit(&sh->head, memory_order_acquire) != r->tail)
          return MGT_RING_OK;
 
       /* "I am going to sleep", then look again before sleeping. */

@@ -36,7 +36,7 @@ enum {
 };
 
 #define MGT_RING_MAGIC 0x5254474Du /* "MGTR" little-endian */
-#define MGT_RING_VERSION 2u /* 2: the event area (event_area.h) in the header page */
+#define MGT_RING_VERSION 2u        /* 2: the event area (event_area.h) in the header page */
 #define MGT_RING_MIN_CAPACITY 256u
 #define MGT_RING_MAX_CAPACITY (1u << 30)
 #define MGT_RING_KIND_PAD 0xFFFFu
@@ -92,8 +92,8 @@ struct mgt_ring {
    uint64_t capacity; /* copied at create/attach; never re-read from shared memory */
    int fd;            /* producer: the memfd, owned; consumer: -1 */
    bool producer;
-   int error;      /* sticky MGT_RING_CORRUPT / MGT_RING_SYSTEM */
-   int last_error; /* why the last mgt_ring_reserve returned NULL */
+   int error;                     /* sticky MGT_RING_CORRUPT / MGT_RING_SYSTEM */
+   int last_error;                /* why the last mgt_ring_reserve returned NULL */
    struct mgt_doorbell *doorbell; /* NULL: own_doorbell (futex) */
    struct mgt_doorbell own_doorbell;
 
@@ -108,10 +108,10 @@ struct mgt_ring {
    uint32_t run_ahead;     /* max published-but-unapplied records; UINT32_MAX: unlimited */
 
    /* consumer */
-   uint64_t tail;          /* bytes consumed */
-   uint64_t head_cache;    /* last head read from shared memory */
-   uint64_t applied;       /* non-PAD records released */
-   uint32_t current_size;  /* size of the record peek returned; 0: none */
+   uint64_t tail;         /* bytes consumed */
+   uint64_t head_cache;   /* last head read from shared memory */
+   uint64_t applied;      /* non-PAD records released */
+   uint32_t current_size; /* size of the record peek returned; 0: none */
 
    /* statistics; atomic because set_failed may run on another thread */
    _Atomic uint64_t stat_wakes;  /* doorbell wakes this side issued */

@@ -92,8 +92,8 @@ fail_fd:
 }
 
 int
-mgt_shm_attach(int fd, size_t header_size, uint32_t magic, uint32_t version,
-               uint64_t max_capacity, bool (*valid_capacity)(uint64_t), struct mgt_shm_map *out)
+mgt_shm_attach(int fd, size_t header_size, uint32_t magic, uint32_t version, uint64_t max_capacity,
+               bool (*valid_capacity)(uint64_t), struct mgt_shm_map *out)
 {
    memset(out, 0, sizeof(*out));
    struct stat st;

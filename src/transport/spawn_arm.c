@@ -133,8 +133,8 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend,
    } ctl;
    memset(&ctl, 0, sizeof(ctl));
    struct iovec iov = {&hello, sizeof(hello)};
-   struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
-                      .msg_controllen = sizeof(ctl.buf)};
+   struct msghdr m = {
+      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf, .msg_controllen = sizeof(ctl.buf)};
    struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
    cm->cmsg_level = SOL_SOCKET;
    cm->cmsg_type = SCM_RIGHTS;
@@ -162,8 +162,8 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend,
       clock_gettime(CLOCK_MONOTONIC, &ts);
       int64_t left = deadline - ((int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
       if (left <= 0) {
-         snprintf(err, err_size, "%s sent no welcome within %g s (MGL_HANDSHAKE_TIMEOUT)",
-                  sp->path, seconds);
+         snprintf(err, err_size, "%s sent no welcome within %g s (MGL_HANDSHAKE_TIMEOUT)", sp->path,
+                  seconds);
          kill(sp->pid, SIGKILL); /* a stopped child would never end for the reap */
          return false;
       }
@@ -186,8 +186,8 @@ handshake(struct mgt_spawn *sp, int ring_fd, int stage_fd, const char *backend,
       return false;
    }
    if (n < (ssize_t)sizeof(msg.w)) {
-      snprintf(err, err_size, "%s answered the handshake with something else (%zd bytes)",
-               sp->path, n);
+      snprintf(err, err_size, "%s answered the handshake with something else (%zd bytes)", sp->path,
+               n);
       return false;
    }
    if (!mgt_welcome_check(&msg.w, sp->path, err, err_size))

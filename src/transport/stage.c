@@ -20,14 +20,14 @@ doorbell_of(struct mgt_stage *s)
 }
 
 /* The header starts with the prefix shm.c writes and checks. */
-_Static_assert(offsetof(struct mgt_stage_shared, magic) == offsetof(struct mgt_shm_prefix, magic) &&
-                  offsetof(struct mgt_stage_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
-                  offsetof(struct mgt_stage_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
-                  offsetof(struct mgt_stage_shared, data_offset) ==
-                     offsetof(struct mgt_shm_prefix, data_offset) &&
-                  offsetof(struct mgt_stage_shared, extra_size) ==
-                     offsetof(struct mgt_shm_prefix, extra_size),
-               "segment header prefix");
+_Static_assert(
+   offsetof(struct mgt_stage_shared, magic) == offsetof(struct mgt_shm_prefix, magic) &&
+      offsetof(struct mgt_stage_shared, version) == offsetof(struct mgt_shm_prefix, version) &&
+      offsetof(struct mgt_stage_shared, capacity) == offsetof(struct mgt_shm_prefix, capacity) &&
+      offsetof(struct mgt_stage_shared, data_offset) ==
+         offsetof(struct mgt_shm_prefix, data_offset) &&
+      offsetof(struct mgt_stage_shared, extra_size) == offsetof(struct mgt_shm_prefix, extra_size),
+   "segment header prefix");
 
 static bool
 valid_capacity(uint64_t capacity)
@@ -149,8 +149,8 @@ mgt_stage_attach(struct mgt_stage *s, int fd)
 {
    reset(s);
    struct mgt_shm_map m;
-   int rc = mgt_shm_attach(fd, sizeof(struct mgt_stage_shared), MGT_STAGE_MAGIC,
-                           MGT_STAGE_VERSION, MGT_STAGE_MAX_CAPACITY, valid_capacity, &m);
+   int rc = mgt_shm_attach(fd, sizeof(struct mgt_stage_shared), MGT_STAGE_MAGIC, MGT_STAGE_VERSION,
+                           MGT_STAGE_MAX_CAPACITY, valid_capacity, &m);
    if (rc != MGT_SHM_OK)
       return rc;
    struct mgt_stage_shared *sh = (struct mgt_stage_shared *)m.base;
@@ -161,8 +161,8 @@ mgt_stage_attach(struct mgt_stage *s, int fd)
    const uint64_t heap_size = mgt_read_once_u64(&sh->heap_size);
    if (heap_size) {
       const uint64_t len = end + m.extra_size;
-      if (table_off < end || table_off % MGT_STAGE_CACHE_LINE ||
-          table_off > len || sizeof(struct mgt_heap_table) > len - table_off ||
+      if (table_off < end || table_off % MGT_STAGE_CACHE_LINE || table_off > len ||
+          sizeof(struct mgt_heap_table) > len - table_off ||
           heap_off < table_off + sizeof(struct mgt_heap_table) || heap_off % page_size() ||
           heap_off > len || heap_size != len - heap_off) {
          mgt_shm_unmap(&m);

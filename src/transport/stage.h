@@ -55,17 +55,17 @@ enum {
 };
 
 #define MGT_STAGE_MAGIC 0x5354474Du /* "MGTS" little-endian */
-#define MGT_STAGE_VERSION 2u /* 2: the heap and its idle table after the data area */
+#define MGT_STAGE_VERSION 2u        /* 2: the heap and its idle table after the data area */
 #define MGT_STAGE_MIN_CAPACITY 64u
 #define MGT_STAGE_MAX_CAPACITY (UINT64_C(1) << 40)
 #define MGT_STAGE_CACHE_LINE 64
 
 struct mgt_stage_shared {
-   uint32_t magic;       /* MGT_STAGE_MAGIC */
-   uint32_t version;     /* MGT_STAGE_VERSION */
-   uint64_t capacity;    /* data bytes, a power of two */
-   uint64_t data_offset; /* from the start of the memfd, multiple of 64 */
-   uint64_t extra_size;  /* the idle table and heap, or 0 (shm.h) */
+   uint32_t magic;        /* MGT_STAGE_MAGIC */
+   uint32_t version;      /* MGT_STAGE_VERSION */
+   uint64_t capacity;     /* data bytes, a power of two */
+   uint64_t data_offset;  /* from the start of the memfd, multiple of 64 */
+   uint64_t extra_size;   /* the idle table and heap, or 0 (shm.h) */
    uint64_t table_offset; /* from the start of the memfd: struct mgt_heap_table */
    uint64_t heap_offset;  /* from the start of the memfd, page-aligned */
    uint64_t heap_size;    /* bytes; 0: no heap */
@@ -94,13 +94,13 @@ struct mgt_stage {
    unsigned char *data;
    void *map_base; /* the mapping including its guard pages */
    size_t map_len;
-   uint64_t capacity; /* copied at create/attach; never re-read from shared memory */
+   uint64_t capacity;   /* copied at create/attach; never re-read from shared memory */
    unsigned char *heap; /* this side's mapping of the heap, NULL without one */
    uint64_t heap_size;
    struct mgt_heap_table *table; /* NULL without a heap */
-   int fd;            /* producer: the memfd, owned; consumer: -1 */
+   int fd;                       /* producer: the memfd, owned; consumer: -1 */
    bool producer;
-   int error; /* sticky MGT_STAGE_CORRUPT / MGT_STAGE_SYSTEM */
+   int error;                     /* sticky MGT_STAGE_CORRUPT / MGT_STAGE_SYSTEM */
    struct mgt_doorbell *doorbell; /* NULL: own_doorbell (futex) */
    struct mgt_doorbell own_doorbell;
    void (*before_wait)(void *ctx);

@@ -45,15 +45,14 @@ int mgt_stream_send_frame(int fd, uint16_t kind, uint16_t flags, uint32_t a, con
                           uint32_t size);
 
 /* "HOST:PORT" or "[V6ADDR]:PORT" into its parts; -1 when either part is missing. */
-int mgt_split_hostport(const char *hp, char *host, size_t host_size, char *port,
-                       size_t port_size);
+int mgt_split_hostport(const char *hp, char *host, size_t host_size, char *port, size_t port_size);
 
 /* --- the handshake (pipe_stream.h), both arms --- */
 
 /* Fills a hello for transport (enum mgp_hello_transport). token may be NULL; one that does not
  * fit (MGP_TOKEN_MAX - 1 bytes at most) is the caller's to refuse first (mgt_token_check). */
-void mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend,
-                    const char *token, uint32_t log_level);
+void mgt_hello_init(struct mgp_hello *h, uint32_t transport, const char *backend, const char *token,
+                    uint32_t log_level);
 /* NULL when token fits the hello, else what is wrong (for the message that refuses it). */
 const char *mgt_token_check(const char *token, char *why, size_t why_size);
 /* The largest RECORD frame body a client of this stage size sends: a record, its padding to
@@ -62,13 +61,12 @@ uint64_t mgt_stream_frame_limit(uint64_t stage_size);
 /* The server's check of a hello, in the order the contract gives: magic, token (when
  * expected_token is not NULL; compared in constant time), version, backend name. Returns
  * MGP_WELCOME_OK or the refusal, with the reason in reason. */
-uint32_t mgt_hello_check(const struct mgp_hello *h, uint32_t transport,
-                         const char *expected_token, char *reason, size_t reason_size);
+uint32_t mgt_hello_check(const struct mgp_hello *h, uint32_t transport, const char *expected_token,
+                         char *reason, size_t reason_size);
 void mgt_welcome_init(struct mgp_welcome *w, uint32_t status, const char *reason);
 /* The client's check of a welcome: magic, status (a refusal quotes the server's reason),
  * version and the size of the caps that follow. server names the peer in err. */
-bool mgt_welcome_check(const struct mgp_welcome *w, const char *server, char *err,
-                       size_t err_size);
+bool mgt_welcome_check(const struct mgp_welcome *w, const char *server, char *err, size_t err_size);
 
 /* --- reading frames (both sides) --- */
 
@@ -116,7 +114,7 @@ struct mgt_inline_area {
 /* Splits a RECORD body of body_size bytes whose record is record_size bytes (the frame's a).
  * Returns NULL and fills *record and *area, or what is wrong (for Fatal{ProtocolCorruption}). */
 const char *mgt_stream_split_record(uint8_t *body, uint32_t body_size, uint32_t record_size,
-                                     const void **record, struct mgt_inline_area *area);
+                                    const void **record, struct mgt_inline_area *area);
 /* mgp_span_resolver over a struct mgt_inline_area: NULL unless seg is MGP_SEG_INLINE and the
  * span lies inside the area. */
 void *mgt_stream_resolve_inline(void *area, uint32_t seg, uint64_t offset, uint64_t size,
@@ -137,8 +135,7 @@ extern const struct mgp_carrier_ops mgt_stream_carrier_ops;
  * bytes one record may carry (more is the stage-too-large decline, as on the rings).
  * run_ahead 0: lockstep (every record is a round trip), anything else: unlimited. NULL on
  * failure (fd is closed). */
-struct mgt_stream_client *mgt_stream_client_create(int fd, uint64_t inline_max,
-                                                   uint32_t run_ahead);
+struct mgt_stream_client *mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead);
 /* Says goodbye (the server prints its tallies, which arrive as log lines first), waits for the
  * server to finish, and releases everything. Accepts NULL. */
 void mgt_stream_client_destroy(struct mgt_stream_client *c);

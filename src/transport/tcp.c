@@ -46,9 +46,9 @@ connect_by(int fd, const struct sockaddr *addr, socklen_t len, int64_t deadline_
 }
 
 int
-mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
-                uint32_t log_level, uint64_t stage_size, struct mgp_welcome *w,
-                struct mgp_caps *caps, char *err, size_t err_size)
+mgt_tcp_connect(const char *hostport, const char *backend, const char *token, uint32_t log_level,
+                uint64_t stage_size, struct mgp_welcome *w, struct mgp_caps *caps, char *err,
+                size_t err_size)
 {
    char host[256], port[32];
    if (mgt_token_check(token, err, err_size))
@@ -73,8 +73,7 @@ mgt_tcp_connect(const char *hostport, const char *backend, const char *token,
    int fd = -1, last_errno = 0;
    bool timed_out = false;
    for (struct addrinfo *ai = res; ai && fd < 0 && !timed_out; ai = ai->ai_next) {
-      fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
-                  ai->ai_protocol);
+      fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, ai->ai_protocol);
       if (fd < 0) {
          last_errno = errno;
          continue;

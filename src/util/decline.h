@@ -30,7 +30,8 @@ uint64_t mgu_decline_count(enum mgu_decline d);
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-void mgu_decline_hit(enum mgu_decline d, atomic_flag *site_logged, const char *fmt, ...);
+void
+mgu_decline_hit(enum mgu_decline d, atomic_flag *site_logged, const char *fmt, ...);
 
 /* Called on every hit, in the hitting thread, with the decline's log level (enum
  * mgu_log_level) and its detail's format and arguments (formatted only by an observer that
@@ -39,10 +40,10 @@ void mgu_decline_hit(enum mgu_decline d, atomic_flag *site_logged, const char *f
 typedef void (*mgu_decline_observer)(enum mgu_decline d, int level, const char *fmt, va_list ap);
 void mgu_decline_set_observer(mgu_decline_observer fn);
 
-#define MGU_DECLINE(id, ...)                                                   \
-   do {                                                                        \
-      static atomic_flag mgu_decline_site_ = ATOMIC_FLAG_INIT;                 \
-      mgu_decline_hit(MGU_DECLINE_##id, &mgu_decline_site_, __VA_ARGS__);       \
+#define MGU_DECLINE(id, ...)                                                                       \
+   do {                                                                                            \
+      static atomic_flag mgu_decline_site_ = ATOMIC_FLAG_INIT;                                     \
+      mgu_decline_hit(MGU_DECLINE_##id, &mgu_decline_site_, __VA_ARGS__);                          \
    } while (0)
 
 /* A tally of its own for one server session among many in a process (the tcp server): while

@@ -16,13 +16,15 @@ enum mgu_log_level mgu_log_level(void);
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void mgu_log(enum mgu_log_level level, const char *fmt, ...);
+void
+mgu_log(enum mgu_log_level level, const char *fmt, ...);
 void mgu_log_v(enum mgu_log_level level, const char *fmt, va_list ap);
 /* Writes one line to the role's file whatever the level: arm proofs and shutdown tallies. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-void mgu_log_always(const char *fmt, ...);
+void
+mgu_log_always(const char *fmt, ...);
 
 /* A sink also receives this thread's lines, formatted as they are written to the file
  * ("[pid] level: message", no newline): the tcp server's session thread forwards its lines to

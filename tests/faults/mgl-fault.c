@@ -92,45 +92,45 @@
 #define W 64
 #define H 64
 
-#define GL_FUNCS(X)                                                                              \
-   X(PFNGLGENBUFFERSPROC, GenBuffers)                                                            \
-   X(PFNGLBINDBUFFERPROC, BindBuffer)                                                            \
-   X(PFNGLBUFFERDATAPROC, BufferData)                                                            \
-   X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                  \
-   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                  \
-   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                                          \
-   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                                  \
-   X(PFNGLCREATESHADERPROC, CreateShader)                                                        \
-   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                                        \
-   X(PFNGLCOMPILESHADERPROC, CompileShader)                                                      \
-   X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                          \
-   X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                      \
-   X(PFNGLATTACHSHADERPROC, AttachShader)                                                        \
-   X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                          \
-   X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                        \
-   X(PFNGLUSEPROGRAMPROC, UseProgram)                                                            \
-   X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                            \
-   X(PFNGLUNIFORM4FPROC, Uniform4f)                                                              \
-   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                    \
-   X(PFNGLFENCESYNCPROC, FenceSync)                                                              \
-   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                    \
-   X(PFNGLGETSYNCIVPROC, GetSynciv)                                                              \
-   X(PFNGLGENQUERIESPROC, GenQueries)                                                            \
-   X(PFNGLBEGINQUERYPROC, BeginQuery)                                                            \
-   X(PFNGLENDQUERYPROC, EndQuery)                                                                \
-   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                              \
-   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                                          \
-   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                            \
-   X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                                        \
-   X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                                \
-   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                                    \
-   X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                                          \
-   X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                                      \
-   X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                                    \
-   X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                              \
-   X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                    \
-   X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                        \
-   X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                                      \
+#define GL_FUNCS(X)                                                                                \
+   X(PFNGLGENBUFFERSPROC, GenBuffers)                                                              \
+   X(PFNGLBINDBUFFERPROC, BindBuffer)                                                              \
+   X(PFNGLBUFFERDATAPROC, BufferData)                                                              \
+   X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
+   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                    \
+   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                                            \
+   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                                    \
+   X(PFNGLCREATESHADERPROC, CreateShader)                                                          \
+   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                                          \
+   X(PFNGLCOMPILESHADERPROC, CompileShader)                                                        \
+   X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                            \
+   X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                        \
+   X(PFNGLATTACHSHADERPROC, AttachShader)                                                          \
+   X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                            \
+   X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                          \
+   X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
+   X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
+   X(PFNGLUNIFORM4FPROC, Uniform4f)                                                                \
+   X(PFNGLGETGRAPHICSRESETSTATUSPROC, GetGraphicsResetStatus)                                      \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                      \
+   X(PFNGLGETSYNCIVPROC, GetSynciv)                                                                \
+   X(PFNGLGENQUERIESPROC, GenQueries)                                                              \
+   X(PFNGLBEGINQUERYPROC, BeginQuery)                                                              \
+   X(PFNGLENDQUERYPROC, EndQuery)                                                                  \
+   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                                \
+   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                                            \
+   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                              \
+   X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                                          \
+   X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                                  \
+   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                                      \
+   X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                                            \
+   X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                                        \
+   X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                                      \
+   X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                                \
+   X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                      \
+   X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                          \
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                                        \
    X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)
 
 static struct {
@@ -140,7 +140,7 @@ static struct {
 } gl;
 
 static int failures;
-static bool hang; /* lost --hang: the loss comes from this program's own endless draw */
+static bool hang;         /* lost --hang: the loss comes from this program's own endless draw */
 static bool then_refused; /* lost --then-refused: the server refuses the new context */
 
 static void
@@ -180,16 +180,16 @@ static const char *
 gl_error_name(GLenum e)
 {
    switch (e) {
-   case GL_NO_ERROR: return "GL_NO_ERROR";
-   case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
-   case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-   case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-   case GL_GUILTY_CONTEXT_RESET: return "GL_GUILTY_CONTEXT_RESET";
-   case GL_INNOCENT_CONTEXT_RESET: return "GL_INNOCENT_CONTEXT_RESET";
-   case GL_UNKNOWN_CONTEXT_RESET: return "GL_UNKNOWN_CONTEXT_RESET";
-   default: return "?";
+      case GL_NO_ERROR: return "GL_NO_ERROR";
+      case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
+      case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+      case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+      case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+      case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+      case GL_GUILTY_CONTEXT_RESET: return "GL_GUILTY_CONTEXT_RESET";
+      case GL_INNOCENT_CONTEXT_RESET: return "GL_INNOCENT_CONTEXT_RESET";
+      case GL_UNKNOWN_CONTEXT_RESET: return "GL_UNKNOWN_CONTEXT_RESET";
+      default: return "?";
    }
 }
 
@@ -221,11 +221,17 @@ static bool no_notify; /* --no-notify: the default strategy, NO_RESET_NOTIFICATI
 static EGLContext
 context_create(void)
 {
-   const EGLint attr[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE,
+   const EGLint attr[] = {EGL_CONTEXT_MAJOR_VERSION,
+                          3,
+                          EGL_CONTEXT_MINOR_VERSION,
+                          3,
+                          EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                          EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS,
+                          EGL_TRUE,
                           no_notify ? EGL_NONE : EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
-                          EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
+                          EGL_LOSE_CONTEXT_ON_RESET,
+                          EGL_NONE};
    return eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, attr);
 }
 
@@ -234,9 +240,9 @@ make_current(EGLContext ctx)
 {
    if (!eglMakeCurrent(dpy, surf, surf, ctx))
       die_setup("eglMakeCurrent failed (0x%x)", eglGetError());
-#define X(type, name)                                                                            \
-   gl.name = (type)eglGetProcAddress("gl" #name);                                                \
-   if (!gl.name)                                                                                 \
+#define X(type, name)                                                                              \
+   gl.name = (type)eglGetProcAddress("gl" #name);                                                  \
+   if (!gl.name)                                                                                   \
       die_setup("no gl" #name);
    GL_FUNCS(X)
 #undef X
@@ -355,8 +361,8 @@ frame_check(int k, const uint8_t *px)
          const uint8_t *want = in ? fg : bg;
          if (memcmp(px + 4 * (y * W + x), want, 4)) {
             if (!wrong)
-               printf("  frame %d: pixel (%d,%d) is %u,%u,%u,%u, expected %u,%u,%u,%u\n", k, x,
-                      y, px[4 * (y * W + x)], px[4 * (y * W + x) + 1], px[4 * (y * W + x) + 2],
+               printf("  frame %d: pixel (%d,%d) is %u,%u,%u,%u, expected %u,%u,%u,%u\n", k, x, y,
+                      px[4 * (y * W + x)], px[4 * (y * W + x) + 1], px[4 * (y * W + x) + 2],
                       px[4 * (y * W + x) + 3], want[0], want[1], want[2], want[3]);
             wrong++;
          }
@@ -451,8 +457,8 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
       e = glGetError();
       r = gl.GetGraphicsResetStatus();
       expect(e == GL_NO_ERROR && r == GL_NO_ERROR,
-             "no reset notification: glGetError %s, glGetGraphicsResetStatus %s",
-             gl_error_name(e), gl_error_name(r));
+             "no reset notification: glGetError %s, glGetGraphicsResetStatus %s", gl_error_name(e),
+             gl_error_name(r));
       glClear(GL_COLOR_BUFFER_BIT);
       glDrawArrays(GL_TRIANGLES, 0, 3);
       glFinish();
@@ -498,11 +504,10 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    expect(true, "glReadPixels returned");
    if (!at_once && !no_notify) {
       e = glGetError();
-      expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST)",
-             gl_error_name(e));
+      expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST)", gl_error_name(e));
       r = gl.GetGraphicsResetStatus();
-      expect(reset_as_expected(r), "glGetGraphicsResetStatus says %s (want %s)",
-             gl_error_name(r), reset_wanted());
+      expect(reset_as_expected(r), "glGetGraphicsResetStatus says %s (want %s)", gl_error_name(r),
+             reset_wanted());
    }
 
    /* Everything after is harmless and returns. */
@@ -524,8 +529,8 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    GLenum e2 = glGetError();
    GLenum want = no_notify ? GL_NO_ERROR : GL_CONTEXT_LOST;
    expect(e == want && e2 == GL_NO_ERROR,
-          "GL calls on the lost context returned (then glGetError %s, again %s)",
-          gl_error_name(e), gl_error_name(e2));
+          "GL calls on the lost context returned (then glGetError %s, again %s)", gl_error_name(e),
+          gl_error_name(e2));
 
    /* A new context starts a new server and renders again (tcp: the script starts one first). */
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -534,8 +539,7 @@ mode_lost(const char *fifo, bool swap, bool at_once, bool fence_wait)
    EGLContext ctx2 = context_create();
    if (then_refused) {
       EGLint err = eglGetError();
-      expect(ctx2 == EGL_NO_CONTEXT, "the new context after the loss is refused (EGL 0x%x)",
-             err);
+      expect(ctx2 == EGL_NO_CONTEXT, "the new context after the loss is refused (EGL 0x%x)", err);
       eglTerminate(dpy);
       return failures ? 1 : 0;
    }
@@ -742,8 +746,10 @@ mode_buffer_reads(void)
    map_ok = m && !memcmp(m, want, sizeof want);
    gl.UnmapBuffer(GL_COPY_READ_BUFFER);
    eglSwapBuffers(dpy, surf); /* frame 3 */
-   expect(same == 100 && map_ok, "the captured bytes read back 100/100 (%u) and by a read map "
-          "(%d)", same, map_ok);
+   expect(same == 100 && map_ok,
+          "the captured bytes read back 100/100 (%u) and by a read map "
+          "(%d)",
+          same, map_ok);
 
    same = 0;
    for (int i = 0; i < 100; i++) {
@@ -846,8 +852,8 @@ mode_timer(void)
    gl.GetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, &avail);
    gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &el);
    gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &ts);
-   printf("timer: counter bits %d, elapsed %s, counter %s, GL_TIMESTAMP %s, available %u\n",
-          bits, el ? "nonzero" : "0", ts ? "nonzero" : "0", now ? "nonzero" : "0", avail);
+   printf("timer: counter bits %d, elapsed %s, counter %s, GL_TIMESTAMP %s, available %u\n", bits,
+          el ? "nonzero" : "0", ts ? "nonzero" : "0", now ? "nonzero" : "0", avail);
    GLenum e = glGetError();
    expect(e == GL_NO_ERROR, "timer queries: glGetError %s", gl_error_name(e));
    frame_draw_and_check(&s, 2);
@@ -1000,8 +1006,8 @@ put_record(int fd, const void *record, uint32_t record_size, const void *inl, ui
 {
    uint32_t rec_padded = inl_size ? (record_size + 15u) & ~15u : record_size;
    uint32_t inl_padded = (inl_size + 7u) & ~7u;
-   struct mgp_frame h = {.size = rec_padded + inl_padded, .kind = MGP_FRAME_RECORD,
-                         .a = record_size};
+   struct mgp_frame h = {
+      .size = rec_padded + inl_padded, .kind = MGP_FRAME_RECORD, .a = record_size};
    static const uint8_t zeros[16];
    put(fd, &h, sizeof(h));
    put(fd, record, record_size);
@@ -1072,8 +1078,7 @@ rogue_wrong_token(int fd)
    printf("rogue wrong-token: status %u, server_pid %u, reason: %s\n", w.status, w.server_pid,
           w.reason);
    close(fd);
-   return w.magic == MGP_WELCOME_MAGIC && w.status == MGP_WELCOME_BAD_TOKEN &&
-                w.server_pid == 0
+   return w.magic == MGP_WELCOME_MAGIC && w.status == MGP_WELCOME_BAD_TOKEN && w.server_pid == 0
              ? 0
              : 1;
 }
@@ -1196,8 +1201,8 @@ mode_idle(const char *hostport, int n, int hold_s)
          last = now_ms();
       }
    }
-   printf("idle: %d of %d connections closed by the server, the last after %.1f s\n", closed,
-          n, (last - t0) / 1e3);
+   printf("idle: %d of %d connections closed by the server, the last after %.1f s\n", closed, n,
+          (last - t0) / 1e3);
    for (int i = 0; i < n; i++)
       if (p[i].fd >= 0)
          close(p[i].fd);
@@ -1269,8 +1274,7 @@ put_call(int fd, enum mgp_call_id call, uint16_t ctx_slot, const void *payload, 
    memcpy(rec, &(struct mgp_record_header){size, (uint16_t)call, ctx_slot}, 8);
    memcpy(rec + 8, payload, ci->payload_size);
    if (tail_count)
-      memcpy(rec + 8 + mgp_align8(ci->payload_size), tail,
-             (size_t)tail_count * ci->tail_elem_size);
+      memcpy(rec + 8 + mgp_align8(ci->payload_size), tail, (size_t)tail_count * ci->tail_elem_size);
    put_record(fd, rec, size, inl, inl_size);
 }
 
@@ -1279,12 +1283,17 @@ put_call(int fd, enum mgp_call_id call, uint16_t ctx_slot, const void *payload, 
 static void
 rogue_decode_attack(int fd, const char *kind)
 {
-   put_call(fd, MGP_CALL_context_create, 0, &(struct mgp_context_desc){.ctx = {1, 1}}, NULL, 0,
-            0);
-   const struct mgp_resource_desc tex = {
-      .res = {7, 1}, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1, .samples = 1,
-      .format = MGP_FORMAT_RGBA8_UNORM, .width = 4, .height = 4, .depth = 1, .array_layers = 1,
-      .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET};
+   put_call(fd, MGP_CALL_context_create, 0, &(struct mgp_context_desc){.ctx = {1, 1}}, NULL, 0, 0);
+   const struct mgp_resource_desc tex = {.res = {7, 1},
+                                         .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                         .levels = 1,
+                                         .samples = 1,
+                                         .format = MGP_FORMAT_RGBA8_UNORM,
+                                         .width = 4,
+                                         .height = 4,
+                                         .depth = 1,
+                                         .array_layers = 1,
+                                         .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET};
    if (!strcmp(kind, "tail-count")) {
       /* 16 bytes whose count says 2^29 elements of 24 bytes (3 x 2^32: 0 in 32 bits). */
       put_call(fd, MGP_CALL_set_vertex_attrib_defaults, 1,
@@ -1292,19 +1301,20 @@ rogue_decode_attack(int fd, const char *kind)
    } else if (!strcmp(kind, "pack-size")) {
       /* A read whose answer needs more than 2^64 bytes, into 256. */
       put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
-      struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
-                                         .samples = 1};
+      struct mgp_framebuffer_state fb = {
+         .fbo = {2, 1}, .width = 4, .height = 4, .layers = 1, .samples = 1};
       fb.color[0] = (struct mgp_surface){.res = tex.res, .format = tex.format, .kind = 1};
       fb.read = fb.color[0];
       for (int i = 0; i < 8; i++)
          fb.draw_buffers[i] = i == 0 ? 0 : -1;
       put_call(fd, MGP_CALL_set_framebuffer_state, 1, &fb, NULL, 0, 0);
       put_call(fd, MGP_CALL_set_pixel_pack_state, 1,
-               &(struct mgp_pixel_pack_state){.alignment = 1, .row_length = 0x7fffffff,
-                                              .skip_pixels = 0x7fffffff},
+               &(struct mgp_pixel_pack_state){
+                  .alignment = 1, .row_length = 0x7fffffff, .skip_pixels = 0x7fffffff},
                NULL, 0, 0);
       put_call(fd, MGP_CALL_read_pixels, 1,
-               &(struct mgp_read_pixels){.width = UINT32_MAX, .height = UINT32_MAX,
+               &(struct mgp_read_pixels){.width = UINT32_MAX,
+                                         .height = UINT32_MAX,
                                          .format = MGP_FORMAT_RGBA8_UNORM,
                                          .what = MGP_PACK_WHAT_COLOR,
                                          .out = {.size = 256, .seg = MGP_SEG_INLINE}},
@@ -1313,15 +1323,19 @@ rogue_decode_attack(int fd, const char *kind)
       /* A region starting 64 bytes before its data (offset 2^64 - 64, stride 64), then a read
        * of the texture: the bytes before the data would come back. */
       put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
-      const struct mgp_sub_region g = {.width = 4, .height = 2, .depth = 1,
-                                       .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
+      const struct mgp_sub_region g = {
+         .width = 4, .height = 2, .depth = 1, .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
       put_call(fd, MGP_CALL_resource_subdata, 1,
-               &(struct mgp_resource_subdata){
-                  .res = tex.res, .format = tex.format, .box = {0, 0, 0, 4, 2, 1},
-                  .region_count = 1, .data = {.size = 64, .seg = MGP_SEG_INLINE}},
+               &(struct mgp_resource_subdata){.res = tex.res,
+                                              .format = tex.format,
+                                              .box = {0, 0, 0, 4, 2, 1},
+                                              .region_count = 1,
+                                              .data = {.size = 64, .seg = MGP_SEG_INLINE}},
                &g, 1, 64);
       put_call(fd, MGP_CALL_get_texture_image, 1,
-               &(struct mgp_get_texture_image){.res = tex.res, .width = 4, .height = 2,
+               &(struct mgp_get_texture_image){.res = tex.res,
+                                               .width = 4,
+                                               .height = 2,
                                                .format = tex.format,
                                                .what = MGP_PACK_WHAT_COLOR,
                                                .out = {.size = 64, .seg = MGP_SEG_INLINE}},
@@ -1408,8 +1422,7 @@ mode_rogue(const char *kind, const char *hostport)
       printf("rogue %s: %s%s\n", kind, answered ? "refused: " : "closed without an answer",
              answered ? w.reason : "");
       close(fd);
-      return answered && w.magic == MGP_WELCOME_MAGIC && w.status == MGP_WELCOME_BAD_HELLO ? 0
-                                                                                          : 1;
+      return answered && w.magic == MGP_WELCOME_MAGIC && w.status == MGP_WELCOME_BAD_HELLO ? 0 : 1;
    }
    int rc = 1;
    for (;;) {
@@ -1494,12 +1507,14 @@ main(int argc, char **argv)
       return mode_full_server();
    if (nargs >= 1 && !strcmp(args[0], "decline"))
       return mode_decline();
-   fprintf(stderr, "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang]\n"
-                   "       [--then-refused] [--upload KIB] |\n"
-                   "       stall --wait FIFO |\n"
-                   "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | timer-many |\n"
-                   "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
-                   "       full-server |\n"
-                   "       alloc MIB COUNT\n");
+   fprintf(stderr,
+           "usage: mgl-fault lost [--wait FIFO] [--swap] [--at-once] [--no-notify] [--hang]\n"
+           "       [--then-refused] [--upload KIB] |\n"
+           "       stall --wait FIFO |\n"
+           "       frames N [--wait FIFO] | refused | decline | fence-poll | query-poll | timer | "
+           "timer-many |\n"
+           "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
+           "       full-server |\n"
+           "       alloc MIB COUNT\n");
    return 2;
 }

@@ -75,8 +75,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          memcpy(buf.data, data + f.at + sizeof(struct mgp_frame), f.h.size);
       const void *record;
       struct mgt_inline_area area;
-      if (!buf.data ||
-          mgt_stream_split_record(buf.data, f.h.size, f.h.a, &record, &area) ||
+      if (!buf.data || mgt_stream_split_record(buf.data, f.h.size, f.h.a, &record, &area) ||
           !mgs_session_apply(s, record, f.h.a, mgt_stream_resolve_inline, &area))
          break;
    }

@@ -23,21 +23,21 @@
 
 static int checks, failures;
 
-#define CHECK(cond, ...)                                                                   \
-   do {                                                                                    \
-      checks++;                                                                            \
-      if (!(cond)) {                                                                       \
-         failures++;                                                                       \
-         fprintf(stderr, "glx-test: FAIL line %d: %s: ", __LINE__, #cond);                 \
-         fprintf(stderr, __VA_ARGS__);                                                     \
-         fputc('\n', stderr);                                                              \
-      }                                                                                    \
+#define CHECK(cond, ...)                                                                           \
+   do {                                                                                            \
+      checks++;                                                                                    \
+      if (!(cond)) {                                                                               \
+         failures++;                                                                               \
+         fprintf(stderr, "glx-test: FAIL line %d: %s: ", __LINE__, #cond);                         \
+         fprintf(stderr, __VA_ARGS__);                                                             \
+         fputc('\n', stderr);                                                                      \
+      }                                                                                            \
    } while (0)
 
 /* ---- X errors, caught ---------------------------------------------------------------------- */
 
 static int glx_first_error;
-static int last_error = -1;      /* core code, or 1000 + GLX error number */
+static int last_error = -1; /* core code, or 1000 + GLX error number */
 static int last_minor;
 
 static int
@@ -45,9 +45,8 @@ on_error(Display *dpy, XErrorEvent *e)
 {
    (void)dpy;
    int code = e->error_code;
-   last_error = code >= glx_first_error && code < glx_first_error + 20
-                   ? 1000 + code - glx_first_error
-                   : code;
+   last_error =
+      code >= glx_first_error && code < glx_first_error + 20 ? 1000 + code - glx_first_error : code;
    last_minor = e->minor_code;
    return 0;
 }
@@ -73,16 +72,16 @@ enum { GLXBadContext_ = 0, GLXBadDrawable_ = 2, GLXBadFBConfig_ = 9, GLXBadProfi
 
 /* ---- GL entry points past 1.2, through glXGetProcAddress ------------------------------------- */
 
-#define GL_FUNCS(X)                                                                        \
-   X(PFNGLCREATESHADERPROC, glCreateShader)                                                \
-   X(PFNGLSHADERSOURCEPROC, glShaderSource)                                                \
-   X(PFNGLCOMPILESHADERPROC, glCompileShader)                                              \
-   X(PFNGLCREATEPROGRAMPROC, glCreateProgram)                                              \
-   X(PFNGLATTACHSHADERPROC, glAttachShader)                                                \
-   X(PFNGLLINKPROGRAMPROC, glLinkProgram)                                                  \
-   X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                \
-   X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                    \
-   X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                          \
+#define GL_FUNCS(X)                                                                                \
+   X(PFNGLCREATESHADERPROC, glCreateShader)                                                        \
+   X(PFNGLSHADERSOURCEPROC, glShaderSource)                                                        \
+   X(PFNGLCOMPILESHADERPROC, glCompileShader)                                                      \
+   X(PFNGLCREATEPROGRAMPROC, glCreateProgram)                                                      \
+   X(PFNGLATTACHSHADERPROC, glAttachShader)                                                        \
+   X(PFNGLLINKPROGRAMPROC, glLinkProgram)                                                          \
+   X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                        \
+   X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                            \
+   X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                                  \
    X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)
 #define DECL(type, name) static type p_##name;
 GL_FUNCS(DECL)
@@ -137,11 +136,11 @@ window_pixel(Display *dpy, Window win, int x, int y)
    return p;
 }
 
-#define CHECK_PIXEL(dpy, win, x, y, want)                                                  \
-   do {                                                                                    \
-      unsigned long got_ = window_pixel(dpy, win, x, y);                                   \
-      CHECK(got_ == (want), "pixel (%d,%d) is 0x%06lx, expected 0x%06lx", x, y, got_,      \
-            (unsigned long)(want));                                                        \
+#define CHECK_PIXEL(dpy, win, x, y, want)                                                          \
+   do {                                                                                            \
+      unsigned long got_ = window_pixel(dpy, win, x, y);                                           \
+      CHECK(got_ == (want), "pixel (%d,%d) is 0x%06lx, expected 0x%06lx", x, y, got_,              \
+            (unsigned long)(want));                                                                \
    } while (0)
 
 static void
@@ -159,8 +158,7 @@ wait_size(Display *dpy, Window win, int w, int h)
    XEvent ev;
    do {
       XWindowEvent(dpy, win, StructureNotifyMask, &ev);
-   } while (!(ev.type == ConfigureNotify && ev.xconfigure.width == w &&
-              ev.xconfigure.height == h));
+   } while (!(ev.type == ConfigureNotify && ev.xconfigure.width == w && ev.xconfigure.height == h));
 }
 
 /* ---- the checks ---------------------------------------------------------------------------- */
@@ -185,13 +183,23 @@ check_errors(Display *dpy, GLXFBConfig cfg)
    c = try_context(dpy, cfg, bad_attr, &err);
    CHECK(!c && err == BadValue, "unknown attribute: ctx %p error %d", (void *)c, err);
 
-   const int bad_flags[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
-                            GLX_CONTEXT_FLAGS_ARB, 0x100, None};
+   const int bad_flags[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                            3,
+                            GLX_CONTEXT_MINOR_VERSION_ARB,
+                            3,
+                            GLX_CONTEXT_FLAGS_ARB,
+                            0x100,
+                            None};
    c = try_context(dpy, cfg, bad_flags, &err);
    CHECK(!c && err == BadValue, "unknown flag: ctx %p error %d", (void *)c, err);
 
-   const int gl45[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 5,
-                       GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
+   const int gl45[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                       4,
+                       GLX_CONTEXT_MINOR_VERSION_ARB,
+                       5,
+                       GLX_CONTEXT_PROFILE_MASK_ARB,
+                       GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                       None};
    c = try_context(dpy, cfg, gl45, &err);
    CHECK(!c && err == GLXE(GLXBadFBConfig_), "GL 4.5: ctx %p error %d", (void *)c, err);
 
@@ -199,19 +207,33 @@ check_errors(Display *dpy, GLXFBConfig cfg)
    c = try_context(dpy, cfg, gl27, &err);
    CHECK(!c && err == BadMatch, "GL 2.7: ctx %p error %d", (void *)c, err);
 
-   const int profile[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
-                          GLX_CONTEXT_PROFILE_MASK_ARB, 0x10, None};
+   const int profile[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                          3,
+                          GLX_CONTEXT_MINOR_VERSION_ARB,
+                          3,
+                          GLX_CONTEXT_PROFILE_MASK_ARB,
+                          0x10,
+                          None};
    c = try_context(dpy, cfg, profile, &err);
    CHECK(!c && err == GLXE(GLXBadProfile_), "profile 0x10: ctx %p error %d", (void *)c, err);
 
-   const int compat[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
-                         GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
+   const int compat[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                         3,
+                         GLX_CONTEXT_MINOR_VERSION_ARB,
+                         3,
+                         GLX_CONTEXT_PROFILE_MASK_ARB,
+                         GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB,
                          None};
    c = try_context(dpy, cfg, compat, &err);
    CHECK(!c && err == GLXE(GLXBadFBConfig_), "compat 3.3: ctx %p error %d", (void *)c, err);
 
-   const int es31[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 1,
-                       GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES2_PROFILE_BIT_EXT, None};
+   const int es31[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                       3,
+                       GLX_CONTEXT_MINOR_VERSION_ARB,
+                       1,
+                       GLX_CONTEXT_PROFILE_MASK_ARB,
+                       GLX_CONTEXT_ES2_PROFILE_BIT_EXT,
+                       None};
    c = try_context(dpy, cfg, es31, &err);
    CHECK(!c && err == GLXE(GLXBadFBConfig_), "ES 3.1: ctx %p error %d", (void *)c, err);
 
@@ -235,8 +257,12 @@ check_errors(Display *dpy, GLXFBConfig cfg)
 static GLXContext
 core_context(Display *dpy, GLXFBConfig cfg)
 {
-   const int attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
-                          GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+   const int attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                          3,
+                          GLX_CONTEXT_MINOR_VERSION_ARB,
+                          3,
+                          GLX_CONTEXT_PROFILE_MASK_ARB,
+                          GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
                           GLX_CONTEXT_FLAGS_ARB,
                           GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
                           None};
@@ -269,8 +295,7 @@ check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
    reset_error(dpy);
    Bool ok = glXMakeCurrent(dpy, (GLXDrawable)0x7fffff0, ctx);
    int err = take_error(dpy);
-   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on no window: %d error %d", ok,
-         err);
+   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on no window: %d error %d", ok, err);
 
    reset_error(dpy);
    CHECK(glXMakeCurrent(dpy, win, ctx), "glXMakeCurrent on the window");
@@ -331,9 +356,9 @@ check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
    glXSwapBuffers(dpy, win);
    glXWaitGL();
    XSync(dpy, False);
-   CHECK_PIXEL(dpy, win, 2, 2, 0x00ff00);          /* top-left: green */
-   CHECK_PIXEL(dpy, win, 2, h - 3, 0xff0000);      /* bottom-left: red */
-   CHECK_PIXEL(dpy, win, w - 3, 2, 0x0000ff);      /* right: blue */
+   CHECK_PIXEL(dpy, win, 2, 2, 0x00ff00);     /* top-left: green */
+   CHECK_PIXEL(dpy, win, 2, h - 3, 0xff0000); /* bottom-left: red */
+   CHECK_PIXEL(dpy, win, w - 3, 2, 0x0000ff); /* right: blue */
    CHECK_PIXEL(dpy, win, w - 3, h - 3, 0x0000ff);
 
    /* Resize: the next swap picks the new size up, the frame after it fills it. */
@@ -367,8 +392,8 @@ check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
    reset_error(dpy);
    ok = glXMakeCurrent(dpy, win, ctx);
    err = take_error(dpy);
-   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on a destroyed window: %d error %d",
-         ok, err);
+   CHECK(!ok && err == GLXE(GLXBadDrawable_), "make current on a destroyed window: %d error %d", ok,
+         err);
    XFree(vi);
 }
 
@@ -398,8 +423,13 @@ check_pbuffer_and_es(Display *dpy, GLXFBConfig cfg, GLXContext core)
    int err = take_error(dpy);
    CHECK(!ok && err == BadMatch, "draw without read: %d error %d", ok, err);
 
-   const int es_attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 0,
-                             GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES2_PROFILE_BIT_EXT, None};
+   const int es_attribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                             2,
+                             GLX_CONTEXT_MINOR_VERSION_ARB,
+                             0,
+                             GLX_CONTEXT_PROFILE_MASK_ARB,
+                             GLX_CONTEXT_ES2_PROFILE_BIT_EXT,
+                             None};
    GLXContext es = try_context(dpy, cfg, es_attribs, &err);
    CHECK(es && err == -1, "ES 2.0 context: error %d", err);
    if (es) {
@@ -489,8 +519,15 @@ check_pixmap(Display *dpy, GLXFBConfig cfg, GLXContext core)
    XFreePixmap(dpy, pm);
    XFreePixmap(dpy, pm_other);
 
-   const int ms_attribs[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT, GLX_RENDER_TYPE, GLX_RGBA_BIT,
-                             GLX_SAMPLE_BUFFERS, 1, GLX_SAMPLES, 4, None};
+   const int ms_attribs[] = {GLX_DRAWABLE_TYPE,
+                             GLX_PBUFFER_BIT,
+                             GLX_RENDER_TYPE,
+                             GLX_RGBA_BIT,
+                             GLX_SAMPLE_BUFFERS,
+                             1,
+                             GLX_SAMPLES,
+                             4,
+                             None};
    int n = 0;
    GLXFBConfig *ms = glXChooseFBConfig(dpy, DefaultScreen(dpy), ms_attribs, &n);
    CHECK(ms && n > 0, "no 4-sample config");
@@ -547,8 +584,8 @@ check_one_copy(void)
    }
    if (maps)
       fclose(maps);
-   CHECK(files == 1 && text == 1, "vendor library mapped as %d file(s), %d text mapping(s)",
-         files, text);
+   CHECK(files == 1 && text == 1, "vendor library mapped as %d file(s), %d text mapping(s)", files,
+         text);
    if (ed != EGL_NO_DISPLAY)
       eglTerminate(ed);
    if (glx)
@@ -609,10 +646,23 @@ main(int argc, char **argv)
          "GLX extensions %s", exts ? exts : "NULL");
    CHECK(create_attribs != NULL, "glXCreateContextAttribsARB");
 
-   const int fb_attribs[] = {GLX_X_RENDERABLE, True, GLX_DRAWABLE_TYPE,
-                             GLX_WINDOW_BIT | GLX_PBUFFER_BIT, GLX_RENDER_TYPE, GLX_RGBA_BIT,
-                             GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8,
-                             GLX_DEPTH_SIZE, 24, GLX_DOUBLEBUFFER, True, None};
+   const int fb_attribs[] = {GLX_X_RENDERABLE,
+                             True,
+                             GLX_DRAWABLE_TYPE,
+                             GLX_WINDOW_BIT | GLX_PBUFFER_BIT,
+                             GLX_RENDER_TYPE,
+                             GLX_RGBA_BIT,
+                             GLX_RED_SIZE,
+                             8,
+                             GLX_GREEN_SIZE,
+                             8,
+                             GLX_BLUE_SIZE,
+                             8,
+                             GLX_DEPTH_SIZE,
+                             24,
+                             GLX_DOUBLEBUFFER,
+                             True,
+                             None};
    int n = 0;
    GLXFBConfig *cfgs = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb_attribs, &n);
    CHECK(cfgs && n > 0, "glXChooseFBConfig found %d", n);
@@ -634,8 +684,8 @@ main(int argc, char **argv)
       d24_rgba += d == 24 && s == 0 && a == 8;
       d24_rgb += d == 24 && s == 0 && a == 0;
    }
-   CHECK(d24_rgba > 0 && d24_rgb > 0, "depth-24 stencil-0 configs: %d RGBA, %d RGB of %d",
-         d24_rgba, d24_rgb, all_n);
+   CHECK(d24_rgba > 0 && d24_rgb > 0, "depth-24 stencil-0 configs: %d RGBA, %d RGB of %d", d24_rgba,
+         d24_rgb, all_n);
    if (all)
       XFree(all);
    int vis_attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None};

@@ -28,189 +28,189 @@
 /* glGetPointerv is GL 1.1 (no PFN typedef in glext.h), but its debug names are KHR_debug's. */
 typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
 
-#define GL_FUNCS(X)                                                                 \
-  X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                          \
-  X(PFNGLGENBUFFERSPROC, GenBuffers)                                                \
-  X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                          \
-  X(PFNGLBINDBUFFERPROC, BindBuffer)                                                \
-  X(PFNGLBUFFERDATAPROC, BufferData)                                                \
-  X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                          \
-  X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                        \
-  X(PFNGLBINDBUFFERRANGEPROC, BindBufferRange)                                      \
-  X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                      \
-  X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                \
-  X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                      \
-  X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                              \
-  X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                      \
-  X(PFNGLVERTEXATTRIB2FPROC, VertexAttrib2f)                                        \
-  X(PFNGLDISABLEVERTEXATTRIBARRAYPROC, DisableVertexAttribArray)                    \
-  X(PFNGLGETSTRINGIPROC, GetStringi)                                                \
-  X(PFNGLPOINTPARAMETERIPROC, PointParameteri)                                      \
-  X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                              \
-  X(PFNGLBLENDEQUATIONPROC, BlendEquation)                                          \
-  X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                              \
-  X(PFNGLCREATESHADERPROC, CreateShader)                                            \
-  X(PFNGLSHADERSOURCEPROC, ShaderSource)                                            \
-  X(PFNGLCOMPILESHADERPROC, CompileShader)                                          \
-  X(PFNGLGETSHADERIVPROC, GetShaderiv)                                              \
-  X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                                    \
-  X(PFNGLDELETESHADERPROC, DeleteShader)                                            \
-  X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                          \
-  X(PFNGLATTACHSHADERPROC, AttachShader)                                            \
-  X(PFNGLBINDATTRIBLOCATIONPROC, BindAttribLocation)                                \
-  X(PFNGLBINDFRAGDATALOCATIONPROC, BindFragDataLocation)                            \
-  X(PFNGLLINKPROGRAMPROC, LinkProgram)                                              \
-  X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                            \
-  X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                                  \
-  X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                          \
-  X(PFNGLUSEPROGRAMPROC, UseProgram)                                                \
-  X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                \
-  X(PFNGLUNIFORM1IPROC, Uniform1i)                                                  \
-  X(PFNGLUNIFORM1FPROC, Uniform1f)                                                  \
-  X(PFNGLUNIFORM2FPROC, Uniform2f)                                                  \
-  X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                \
-  X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                            \
-  X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                              \
-  X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                      \
-  X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                \
-  X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                                      \
-  X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                            \
-  X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                        \
-  X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                    \
-  X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                    \
-  X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample)        \
-  X(PFNGLGETRENDERBUFFERPARAMETERIVPROC, GetRenderbufferParameteriv)                \
-  X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                      \
-  X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                      \
-  X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                        \
-  X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                  \
-  X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                    \
-  X(PFNGLCLEARBUFFERFVPROC, ClearBufferfv)                                          \
-  X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                          \
-  X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                        \
-  X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                              \
-  X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                              \
-  X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)                          \
-  X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                      \
-  X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                    \
-  X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                \
-  X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                          \
-  X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                          \
-  X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                          \
-  X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                            \
-  X(PFNGLCOMPRESSEDTEXIMAGE2DPROC, CompressedTexImage2D)                            \
-  X(PFNGLCOMPRESSEDTEXSUBIMAGE2DPROC, CompressedTexSubImage2D)                      \
-  X(PFNGLCOMPRESSEDTEXIMAGE3DPROC, CompressedTexImage3D)                            \
-  X(PFNGLGETCOMPRESSEDTEXIMAGEPROC, GetCompressedTexImage)                          \
-  X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                            \
-  X(PFNGLCOMPRESSEDTEXSUBIMAGE3DPROC, CompressedTexSubImage3D)                      \
-  X(PFNGLTEXBUFFERPROC, TexBuffer)                                                  \
-  X(PFNGLFENCESYNCPROC, FenceSync)                                                  \
-  X(PFNGLISSYNCPROC, IsSync)                                                        \
-  X(PFNGLDELETESYNCPROC, DeleteSync)                                                \
-  X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                        \
-  X(PFNGLWAITSYNCPROC, WaitSync)                                                    \
-  X(PFNGLGETSYNCIVPROC, GetSynciv)                                                  \
-  X(PFNGLGENQUERIESPROC, GenQueries)                                                \
-  X(PFNGLDELETEQUERIESPROC, DeleteQueries)                                          \
-  X(PFNGLISQUERYPROC, IsQuery)                                                      \
-  X(PFNGLBEGINQUERYPROC, BeginQuery)                                                \
-  X(PFNGLENDQUERYPROC, EndQuery)                                                    \
-  X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                \
-  X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                  \
-  X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                              \
-  X(PFNGLGETQUERYOBJECTI64VPROC, GetQueryObjecti64v)                                \
-  X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                            \
-  X(PFNGLBEGINCONDITIONALRENDERPROC, BeginConditionalRender)                        \
-  X(PFNGLENDCONDITIONALRENDERPROC, EndConditionalRender)                            \
-  X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                          \
-  X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                      \
-  X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                            \
-  X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                \
-  X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv) \
-  X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                        \
-  X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                              \
-  X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                  \
-  X(PFNGLGETTRANSFORMFEEDBACKVARYINGPROC, GetTransformFeedbackVarying)              \
-  X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                        \
-  X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                            \
-  X(PFNGLPAUSETRANSFORMFEEDBACKPROC, PauseTransformFeedback)                        \
-  X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)                      \
-  X(PFNGLGENTRANSFORMFEEDBACKSPROC, GenTransformFeedbacks)                          \
-  X(PFNGLDELETETRANSFORMFEEDBACKSPROC, DeleteTransformFeedbacks)                    \
-  X(PFNGLISTRANSFORMFEEDBACKPROC, IsTransformFeedback)                              \
-  X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                          \
-  X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                          \
-  X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                    \
-  X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                            \
-  X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)                                        \
-  X(PFNGLGENSAMPLERSPROC, GenSamplers)                                              \
-  X(PFNGLDELETESAMPLERSPROC, DeleteSamplers)                                        \
-  X(PFNGLISSAMPLERPROC, IsSampler)                                                  \
-  X(PFNGLBINDSAMPLERPROC, BindSampler)                                              \
-  X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                  \
-  X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                  \
-  X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)                                \
-  X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)                            \
-  X(PFNGLGETSAMPLERPARAMETERIVPROC, GetSamplerParameteriv)                          \
-  X(PFNGLGETSAMPLERPARAMETERFVPROC, GetSamplerParameterfv)                          \
-  X(PFNGLGETSAMPLERPARAMETERIUIVPROC, GetSamplerParameterIuiv)                      \
-  X(PFNGLFRAMEBUFFERTEXTURE1DPROC, FramebufferTexture1D)                            \
-  X(PFNGLCOMPRESSEDTEXIMAGE1DPROC, CompressedTexImage1D)                            \
-  X(PFNGLCOMPRESSEDTEXSUBIMAGE1DPROC, CompressedTexSubImage1D)                      \
-  X(PFNGLGETMULTISAMPLEFVPROC, GetMultisamplefv)                                    \
-  X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                              \
-  X(PFNGLGETNTEXIMAGEARBPROC, GetnTexImageARB)                                      \
-  X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)                  \
-  X(PFNGLDEBUGMESSAGECALLBACKPROC, DebugMessageCallback)                            \
-  X(PFNGLDEBUGMESSAGECONTROLPROC, DebugMessageControl)                              \
-  X(PFNGLDEBUGMESSAGEINSERTPROC, DebugMessageInsert)                                \
-  X(PFNGLGETDEBUGMESSAGELOGPROC, GetDebugMessageLog)                                \
-  X(PFNGLPUSHDEBUGGROUPPROC, PushDebugGroup)                                        \
-  X(PFNGLPOPDEBUGGROUPPROC, PopDebugGroup)                                          \
-  X(PFNGLOBJECTLABELPROC, ObjectLabel)                                              \
-  X(PFNGLGETOBJECTLABELPROC, GetObjectLabel)                                        \
-  X(pfn_get_pointerv, GetPointerv)                                                  \
-  X(PFNGLBINDFRAGDATALOCATIONINDEXEDPROC, BindFragDataLocationIndexed)              \
-  X(PFNGLGETFRAGDATAINDEXPROC, GetFragDataIndex)                                    \
-  X(PFNGLGETFRAGDATALOCATIONPROC, GetFragDataLocation)                              \
-  X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                                  \
-  X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer)                            \
-  X(PFNGLVERTEXATTRIB4FPROC, VertexAttrib4f)                                        \
-  X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)                        \
-  X(PFNGLDRAWRANGEELEMENTSPROC, DrawRangeElements)                                  \
-  X(PFNGLDRAWRANGEELEMENTSBASEVERTEXPROC, DrawRangeElementsBaseVertex)              \
-  X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                          \
-  X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)      \
-  X(PFNGLMULTIDRAWARRAYSPROC, MultiDrawArrays)                                      \
-  X(PFNGLMULTIDRAWELEMENTSPROC, MultiDrawElements)                                  \
-  X(PFNGLMULTIDRAWELEMENTSBASEVERTEXPROC, MultiDrawElementsBaseVertex)              \
-  X(PFNGLDRAWBUFFERSPROC, DrawBuffers)                                              \
-  X(PFNGLENABLEIPROC, Enablei)                                                      \
-  X(PFNGLISENABLEDIPROC, IsEnabledi)                                                \
-  X(PFNGLCOLORMASKIPROC, ColorMaski)                                                \
-  X(PFNGLBLENDEQUATIONSEPARATEPROC, BlendEquationSeparate)                          \
-  X(PFNGLBLENDCOLORPROC, BlendColor)                                                \
-  X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                          \
-  X(PFNGLSTENCILFUNCSEPARATEPROC, StencilFuncSeparate)                              \
-  X(PFNGLSTENCILOPSEPARATEPROC, StencilOpSeparate)                                  \
-  X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)                              \
-  X(PFNGLMAPBUFFERPROC, MapBuffer)                                                  \
-  X(PFNGLFLUSHMAPPEDBUFFERRANGEPROC, FlushMappedBufferRange)                        \
-  X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)                            \
-  X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)                            \
-  X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                        \
-  X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                              \
-  X(PFNGLVERTEXATTRIBI4IPROC, VertexAttribI4i)                                      \
-  X(PFNGLVERTEXATTRIBI4UIPROC, VertexAttribI4ui)                                    \
-  X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                    \
-  X(PFNGLGETVERTEXATTRIBIIVPROC, GetVertexAttribIiv)                                \
-  X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)                              \
-  X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)
+#define GL_FUNCS(X)                                                                                \
+   X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                                        \
+   X(PFNGLGENBUFFERSPROC, GenBuffers)                                                              \
+   X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                                        \
+   X(PFNGLBINDBUFFERPROC, BindBuffer)                                                              \
+   X(PFNGLBUFFERDATAPROC, BufferData)                                                              \
+   X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                                        \
+   X(PFNGLBINDBUFFERBASEPROC, BindBufferBase)                                                      \
+   X(PFNGLBINDBUFFERRANGEPROC, BindBufferRange)                                                    \
+   X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
+   X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                              \
+   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                    \
+   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                                            \
+   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                                    \
+   X(PFNGLVERTEXATTRIB2FPROC, VertexAttrib2f)                                                      \
+   X(PFNGLDISABLEVERTEXATTRIBARRAYPROC, DisableVertexAttribArray)                                  \
+   X(PFNGLGETSTRINGIPROC, GetStringi)                                                              \
+   X(PFNGLPOINTPARAMETERIPROC, PointParameteri)                                                    \
+   X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                                            \
+   X(PFNGLBLENDEQUATIONPROC, BlendEquation)                                                        \
+   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                                            \
+   X(PFNGLCREATESHADERPROC, CreateShader)                                                          \
+   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                                          \
+   X(PFNGLCOMPILESHADERPROC, CompileShader)                                                        \
+   X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                            \
+   X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                                                  \
+   X(PFNGLDELETESHADERPROC, DeleteShader)                                                          \
+   X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                        \
+   X(PFNGLATTACHSHADERPROC, AttachShader)                                                          \
+   X(PFNGLBINDATTRIBLOCATIONPROC, BindAttribLocation)                                              \
+   X(PFNGLBINDFRAGDATALOCATIONPROC, BindFragDataLocation)                                          \
+   X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                            \
+   X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                          \
+   X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                                                \
+   X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                                        \
+   X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
+   X(PFNGLGETUNIFORMLOCATIONPROC, GetUniformLocation)                                              \
+   X(PFNGLUNIFORM1IPROC, Uniform1i)                                                                \
+   X(PFNGLUNIFORM1FPROC, Uniform1f)                                                                \
+   X(PFNGLUNIFORM2FPROC, Uniform2f)                                                                \
+   X(PFNGLUNIFORM4FVPROC, Uniform4fv)                                                              \
+   X(PFNGLGETUNIFORMBLOCKINDEXPROC, GetUniformBlockIndex)                                          \
+   X(PFNGLUNIFORMBLOCKBINDINGPROC, UniformBlockBinding)                                            \
+   X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                                    \
+   X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                              \
+   X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                                                    \
+   X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                                          \
+   X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                                      \
+   X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                                  \
+   X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                                  \
+   X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample)                      \
+   X(PFNGLGETRENDERBUFFERPARAMETERIVPROC, GetRenderbufferParameteriv)                              \
+   X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                                    \
+   X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                                    \
+   X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                                      \
+   X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                                \
+   X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData)                                                  \
+   X(PFNGLCLEARBUFFERFVPROC, ClearBufferfv)                                                        \
+   X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                                        \
+   X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                                      \
+   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                                            \
+   X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                                            \
+   X(PFNGLPRIMITIVERESTARTINDEXPROC, PrimitiveRestartIndex)                                        \
+   X(PFNGLTEXPARAMETERIIVPROC, TexParameterIiv)                                                    \
+   X(PFNGLTEXPARAMETERIUIVPROC, TexParameterIuiv)                                                  \
+   X(PFNGLTEXIMAGE3DPROC, TexImage3D)                                                              \
+   X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                                        \
+   X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample)                                        \
+   X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample)                                        \
+   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                                          \
+   X(PFNGLCOMPRESSEDTEXIMAGE2DPROC, CompressedTexImage2D)                                          \
+   X(PFNGLCOMPRESSEDTEXSUBIMAGE2DPROC, CompressedTexSubImage2D)                                    \
+   X(PFNGLCOMPRESSEDTEXIMAGE3DPROC, CompressedTexImage3D)                                          \
+   X(PFNGLGETCOMPRESSEDTEXIMAGEPROC, GetCompressedTexImage)                                        \
+   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                                          \
+   X(PFNGLCOMPRESSEDTEXSUBIMAGE3DPROC, CompressedTexSubImage3D)                                    \
+   X(PFNGLTEXBUFFERPROC, TexBuffer)                                                                \
+   X(PFNGLFENCESYNCPROC, FenceSync)                                                                \
+   X(PFNGLISSYNCPROC, IsSync)                                                                      \
+   X(PFNGLDELETESYNCPROC, DeleteSync)                                                              \
+   X(PFNGLCLIENTWAITSYNCPROC, ClientWaitSync)                                                      \
+   X(PFNGLWAITSYNCPROC, WaitSync)                                                                  \
+   X(PFNGLGETSYNCIVPROC, GetSynciv)                                                                \
+   X(PFNGLGENQUERIESPROC, GenQueries)                                                              \
+   X(PFNGLDELETEQUERIESPROC, DeleteQueries)                                                        \
+   X(PFNGLISQUERYPROC, IsQuery)                                                                    \
+   X(PFNGLBEGINQUERYPROC, BeginQuery)                                                              \
+   X(PFNGLENDQUERYPROC, EndQuery)                                                                  \
+   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                              \
+   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                                \
+   X(PFNGLGETQUERYOBJECTUI64VPROC, GetQueryObjectui64v)                                            \
+   X(PFNGLGETQUERYOBJECTI64VPROC, GetQueryObjecti64v)                                              \
+   X(PFNGLQUERYCOUNTERPROC, QueryCounter)                                                          \
+   X(PFNGLBEGINCONDITIONALRENDERPROC, BeginConditionalRender)                                      \
+   X(PFNGLENDCONDITIONALRENDERPROC, EndConditionalRender)                                          \
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                                        \
+   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                                    \
+   X(PFNGLFRAMEBUFFERTEXTURE3DPROC, FramebufferTexture3D)                                          \
+   X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture)                                              \
+   X(PFNGLGETFRAMEBUFFERATTACHMENTPARAMETERIVPROC, GetFramebufferAttachmentParameteriv)            \
+   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                                      \
+   X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                                            \
+   X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                                \
+   X(PFNGLGETTRANSFORMFEEDBACKVARYINGPROC, GetTransformFeedbackVarying)                            \
+   X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                      \
+   X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                          \
+   X(PFNGLPAUSETRANSFORMFEEDBACKPROC, PauseTransformFeedback)                                      \
+   X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)                                    \
+   X(PFNGLGENTRANSFORMFEEDBACKSPROC, GenTransformFeedbacks)                                        \
+   X(PFNGLDELETETRANSFORMFEEDBACKSPROC, DeleteTransformFeedbacks)                                  \
+   X(PFNGLISTRANSFORMFEEDBACKPROC, IsTransformFeedback)                                            \
+   X(PFNGLBINDTRANSFORMFEEDBACKPROC, BindTransformFeedback)                                        \
+   X(PFNGLGETACTIVEUNIFORMSIVPROC, GetActiveUniformsiv)                                            \
+   X(PFNGLGETACTIVEUNIFORMPROC, GetActiveUniform)                                                  \
+   X(PFNGLGETUNIFORMFVPROC, GetUniformfv)                                                          \
+   X(PFNGLGETINTEGERI_VPROC, GetIntegeri_v)                                                        \
+   X(PFNGLGENSAMPLERSPROC, GenSamplers)                                                            \
+   X(PFNGLDELETESAMPLERSPROC, DeleteSamplers)                                                      \
+   X(PFNGLISSAMPLERPROC, IsSampler)                                                                \
+   X(PFNGLBINDSAMPLERPROC, BindSampler)                                                            \
+   X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                                \
+   X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                                \
+   X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)                                              \
+   X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)                                          \
+   X(PFNGLGETSAMPLERPARAMETERIVPROC, GetSamplerParameteriv)                                        \
+   X(PFNGLGETSAMPLERPARAMETERFVPROC, GetSamplerParameterfv)                                        \
+   X(PFNGLGETSAMPLERPARAMETERIUIVPROC, GetSamplerParameterIuiv)                                    \
+   X(PFNGLFRAMEBUFFERTEXTURE1DPROC, FramebufferTexture1D)                                          \
+   X(PFNGLCOMPRESSEDTEXIMAGE1DPROC, CompressedTexImage1D)                                          \
+   X(PFNGLCOMPRESSEDTEXSUBIMAGE1DPROC, CompressedTexSubImage1D)                                    \
+   X(PFNGLGETMULTISAMPLEFVPROC, GetMultisamplefv)                                                  \
+   X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                                            \
+   X(PFNGLGETNTEXIMAGEARBPROC, GetnTexImageARB)                                                    \
+   X(PFNGLGETNCOMPRESSEDTEXIMAGEARBPROC, GetnCompressedTexImageARB)                                \
+   X(PFNGLDEBUGMESSAGECALLBACKPROC, DebugMessageCallback)                                          \
+   X(PFNGLDEBUGMESSAGECONTROLPROC, DebugMessageControl)                                            \
+   X(PFNGLDEBUGMESSAGEINSERTPROC, DebugMessageInsert)                                              \
+   X(PFNGLGETDEBUGMESSAGELOGPROC, GetDebugMessageLog)                                              \
+   X(PFNGLPUSHDEBUGGROUPPROC, PushDebugGroup)                                                      \
+   X(PFNGLPOPDEBUGGROUPPROC, PopDebugGroup)                                                        \
+   X(PFNGLOBJECTLABELPROC, ObjectLabel)                                                            \
+   X(PFNGLGETOBJECTLABELPROC, GetObjectLabel)                                                      \
+   X(pfn_get_pointerv, GetPointerv)                                                                \
+   X(PFNGLBINDFRAGDATALOCATIONINDEXEDPROC, BindFragDataLocationIndexed)                            \
+   X(PFNGLGETFRAGDATAINDEXPROC, GetFragDataIndex)                                                  \
+   X(PFNGLGETFRAGDATALOCATIONPROC, GetFragDataLocation)                                            \
+   X(PFNGLBLENDFUNCSEPARATEPROC, BlendFuncSeparate)                                                \
+   X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer)                                          \
+   X(PFNGLVERTEXATTRIB4FPROC, VertexAttrib4f)                                                      \
+   X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex)                                      \
+   X(PFNGLDRAWRANGEELEMENTSPROC, DrawRangeElements)                                                \
+   X(PFNGLDRAWRANGEELEMENTSBASEVERTEXPROC, DrawRangeElementsBaseVertex)                            \
+   X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                                        \
+   X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)                    \
+   X(PFNGLMULTIDRAWARRAYSPROC, MultiDrawArrays)                                                    \
+   X(PFNGLMULTIDRAWELEMENTSPROC, MultiDrawElements)                                                \
+   X(PFNGLMULTIDRAWELEMENTSBASEVERTEXPROC, MultiDrawElementsBaseVertex)                            \
+   X(PFNGLDRAWBUFFERSPROC, DrawBuffers)                                                            \
+   X(PFNGLENABLEIPROC, Enablei)                                                                    \
+   X(PFNGLISENABLEDIPROC, IsEnabledi)                                                              \
+   X(PFNGLCOLORMASKIPROC, ColorMaski)                                                              \
+   X(PFNGLBLENDEQUATIONSEPARATEPROC, BlendEquationSeparate)                                        \
+   X(PFNGLBLENDCOLORPROC, BlendColor)                                                              \
+   X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                                        \
+   X(PFNGLSTENCILFUNCSEPARATEPROC, StencilFuncSeparate)                                            \
+   X(PFNGLSTENCILOPSEPARATEPROC, StencilOpSeparate)                                                \
+   X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)                                            \
+   X(PFNGLMAPBUFFERPROC, MapBuffer)                                                                \
+   X(PFNGLFLUSHMAPPEDBUFFERRANGEPROC, FlushMappedBufferRange)                                      \
+   X(PFNGLGETBUFFERPARAMETERIVPROC, GetBufferParameteriv)                                          \
+   X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)                                            \
+   X(PFNGLSAMPLECOVERAGEPROC, SampleCoverage)                                                      \
+   X(PFNGLSAMPLEMASKIPROC, SampleMaski)                                                            \
+   X(PFNGLVERTEXATTRIBI4IPROC, VertexAttribI4i)                                                    \
+   X(PFNGLVERTEXATTRIBI4UIPROC, VertexAttribI4ui)                                                  \
+   X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                                  \
+   X(PFNGLGETVERTEXATTRIBIIVPROC, GetVertexAttribIiv)                                              \
+   X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)                                            \
+   X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)
 
 struct gl_funcs {
 #define X(type, name) type name;
-  GL_FUNCS(X)
+   GL_FUNCS(X)
 #undef X
 };
 extern struct gl_funcs gl;
@@ -228,11 +228,11 @@ void skipped(const char *what);
 /* ---- colours and the model ----------------------------------------------------------------- */
 
 typedef struct {
-  uint8_t c[4];
+   uint8_t c[4];
 } rgba8;
 
 typedef struct {
-  float v[4];
+   float v[4];
 } vec4f;
 
 vec4f V4(float r, float g, float b, float a);
@@ -245,22 +245,22 @@ enum shape_kind { SHAPE_RECT, SHAPE_TRI };
 typedef rgba8 (*colour_fn)(const void *ctx, int x, int y);
 
 typedef struct {
-  enum shape_kind kind;
-  /* SHAPE_RECT: [x0,x1) x [y0,y1) in integer window pixels (already clipped to
+   enum shape_kind kind;
+   /* SHAPE_RECT: [x0,x1) x [y0,y1) in integer window pixels (already clipped to
    * viewport/scissor by the scenario's model).  SHAPE_TRI: three window-space vertices. */
-  int x0, y0, x1, y1;
-  float tx[3], ty[3];
-  rgba8 colour;
-  colour_fn fn; /* optional: per-pixel colour instead of .colour */
-  const void *fn_ctx;
+   int x0, y0, x1, y1;
+   float tx[3], ty[3];
+   rgba8 colour;
+   colour_fn fn; /* optional: per-pixel colour instead of .colour */
+   const void *fn_ctx;
 } shape;
 
 #define MAX_SHAPES 32
 
 typedef struct {
-  rgba8 clear;
-  int n;
-  shape s[MAX_SHAPES];
+   rgba8 clear;
+   int n;
+   shape s[MAX_SHAPES];
 } model;
 
 void model_init(model *m, vec4f clear);
@@ -283,8 +283,8 @@ GLuint compile(GLenum type, const char *src);
 
 /* Attribute/fragment-output bindings for GLSL without layout qualifiers (glsl140). */
 typedef struct {
-  const char *name;
-  GLuint index;
+   const char *name;
+   GLuint index;
 } binding;
 
 GLuint link_program_b(const char *vs_src, const char *fs_src, const binding *attribs,
@@ -298,7 +298,7 @@ GLuint solid_program(void);
 
 /* A VAO with one VBO of 2-float positions at attribute 0. */
 typedef struct {
-  GLuint vao, vbo;
+   GLuint vao, vbo;
 } mesh;
 
 mesh make_mesh(const float *xy, int n_vertices);

@@ -8,276 +8,279 @@
  * past a range undefined (Mesa llvmpipe and lavapipe's robust access return other bytes of the
  * buffer); mgl's contract (docs/PIPE.md#ranges) pads sub-word ranges with zeros through staging. Right: a range larger than GL_MAX_UNIFORM_BLOCK_SIZE is legal and
  * reads like a clamped one. And GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT is enforced. */
-void sc_ubo_ranges(void)
+void
+sc_ubo_ranges(void)
 {
-  const char *fs = "#version 330 core\n"
-                   "layout(std140) uniform R { uvec4 a; uint b; };\n"
-                   "out vec4 o_color;\n"
-                   "void main() {\n"
-                   "  o_color = vec4(float(b >> 24u), float(b & 255u), float((b >> 16u) & 255u),\n"
-                   "                 a.x == 7u ? 255.0 : 128.0) / 255.0;\n"
-                   "}\n";
-  const char *fs_big = "#version 330 core\n"
-                       "layout(std140) uniform Big { vec4 c[4]; };\n"
-                       "out vec4 o_color;\n"
-                       "void main() { o_color = c[1]; }\n";
-  GLint align = 0, max_block = 0;
-  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
-  glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &max_block);
-  if (align <= 0 || align > 4096 || (align & (align - 1)))
-    fail("GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT = %d is not a power of two in [1, 4096]", align);
-  if (max_block < 16384 || max_block > (1 << 24))
-    die_setup("GL_MAX_UNIFORM_BLOCK_SIZE = %d out of this test's range", max_block);
-  if (align <= 0 || align > 4096)
-    align = 256;
+   const char *fs = "#version 330 core\n"
+                    "layout(std140) uniform R { uvec4 a; uint b; };\n"
+                    "out vec4 o_color;\n"
+                    "void main() {\n"
+                    "  o_color = vec4(float(b >> 24u), float(b & 255u), float((b >> 16u) & 255u),\n"
+                    "                 a.x == 7u ? 255.0 : 128.0) / 255.0;\n"
+                    "}\n";
+   const char *fs_big = "#version 330 core\n"
+                        "layout(std140) uniform Big { vec4 c[4]; };\n"
+                        "out vec4 o_color;\n"
+                        "void main() { o_color = c[1]; }\n";
+   GLint align = 0, max_block = 0;
+   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+   glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &max_block);
+   if (align <= 0 || align > 4096 || (align & (align - 1)))
+      fail("GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT = %d is not a power of two in [1, 4096]", align);
+   if (max_block < 16384 || max_block > (1 << 24))
+      die_setup("GL_MAX_UNIFORM_BLOCK_SIZE = %d out of this test's range", max_block);
+   if (align <= 0 || align > 4096)
+      align = 256;
 
-  GLuint p = link_program(VS_PIXELS, fs);
-  gl.UseProgram(p);
-  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
-  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
-  GLuint blk = gl.GetUniformBlockIndex(p, "R");
-  if (blk == GL_INVALID_INDEX)
-    die_setup("uniform block R not found");
-  gl.UniformBlockBinding(p, blk, 2);
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   GLuint blk = gl.GetUniformBlockIndex(p, "R");
+   if (blk == GL_INVALID_INDEX)
+      die_setup("uniform block R not found");
+   gl.UniformBlockBinding(p, blk, 2);
 
-  /* the small buffer: garbage, then the block at `align`, poison at byte 19, garbage after */
-  size_t size = (size_t)align + 64;
-  uint8_t *bytes = malloc(size);
-  if (!bytes)
-    die_setup("out of memory");
-  memset(bytes, 0xff, size);
-  const uint32_t a[4] = {7, 1, 2, 3};
-  memcpy(bytes + align, a, sizeof a);
-  bytes[align + 16] = 0x40;
-  bytes[align + 17] = 0x80;
-  bytes[align + 18] = 0xc0;
-  GLuint ubo;
-  gl.GenBuffers(1, &ubo);
-  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
-  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)size, bytes, GL_STATIC_DRAW);
-  free(bytes);
+   /* the small buffer: garbage, then the block at `align`, poison at byte 19, garbage after */
+   size_t size = (size_t)align + 64;
+   uint8_t *bytes = malloc(size);
+   if (!bytes)
+      die_setup("out of memory");
+   memset(bytes, 0xff, size);
+   const uint32_t a[4] = {7, 1, 2, 3};
+   memcpy(bytes + align, a, sizeof a);
+   bytes[align + 16] = 0x40;
+   bytes[align + 17] = 0x80;
+   bytes[align + 18] = 0xc0;
+   GLuint ubo;
+   gl.GenBuffers(1, &ubo);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)size, bytes, GL_STATIC_DRAW);
+   free(bytes);
 
-  /* alignment errors: an unaligned offset and a zero size are GL_INVALID_VALUE */
-  if (align > 1) {
-    gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align / 2, 19);
-    expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange at half the offset alignment");
-  }
-  gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 0);
-  expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange of size 0");
-  gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 19);
-  check_gl_error("glBindBufferRange (19 bytes)");
+   /* alignment errors: an unaligned offset and a zero size are GL_INVALID_VALUE */
+   if (align > 1) {
+      gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align / 2, 19);
+      expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange at half the offset alignment");
+   }
+   gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glBindBufferRange of size 0");
+   gl.BindBufferRange(GL_UNIFORM_BUFFER, 2, ubo, align, 19);
+   check_gl_error("glBindBufferRange (19 bytes)");
 
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  clear_to(bg);
-  float left[12], right[12];
-  rect_vertices(left, 4, 4, 30, 60);
-  rect_vertices(right, 34, 4, 60, 60);
-  mesh ml = make_mesh(left, 6);
-  mesh mr = make_mesh(right, 6);
-  gl.BindVertexArray(ml.vao);
-  /* red shows byte 19, past the range: GL leaves it undefined, mgl's contract makes it 0 */
-  const bool padded = on_mgl();
-  if (!padded) {
-    skipped("the byte past the 19-byte range (red: mgl pads it with zeros, "
-            "docs/PIPE.md#ranges, GL leaves it undefined)");
-    glColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
-  }
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  check_gl_error("draw with the 19-byte range");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   float left[12], right[12];
+   rect_vertices(left, 4, 4, 30, 60);
+   rect_vertices(right, 34, 4, 60, 60);
+   mesh ml = make_mesh(left, 6);
+   mesh mr = make_mesh(right, 6);
+   gl.BindVertexArray(ml.vao);
+   /* red shows byte 19, past the range: GL leaves it undefined, mgl's contract makes it 0 */
+   const bool padded = on_mgl();
+   if (!padded) {
+      skipped("the byte past the 19-byte range (red: mgl pads it with zeros, "
+              "docs/PIPE.md#ranges, GL leaves it undefined)");
+      glColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
+   }
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   check_gl_error("draw with the 19-byte range");
 
-  /* the large buffer: a range reaching past GL_MAX_UNIFORM_BLOCK_SIZE */
-  GLuint pb = link_program(VS_PIXELS, fs_big);
-  gl.UseProgram(pb);
-  gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
-  gl.Uniform1f(uloc(pb, "u_z"), 0.0f);
-  GLuint bblk = gl.GetUniformBlockIndex(pb, "Big");
-  if (bblk == GL_INVALID_INDEX)
-    die_setup("uniform block Big not found");
-  gl.UniformBlockBinding(pb, bblk, 5);
-  const size_t big_size = (size_t)align + (size_t)max_block * 2;
-  float *big = calloc(1, big_size);
-  if (!big)
-    die_setup("out of memory");
-  const vec4f c1 = V4(0.2f, 0.6f, 1.0f, 1.0f);
-  memcpy((char *)big + align + 16, c1.v, 16);
-  GLuint ubo_big;
-  gl.GenBuffers(1, &ubo_big);
-  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_big);
-  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)big_size, big, GL_STATIC_DRAW);
-  free(big);
-  gl.BindBufferRange(GL_UNIFORM_BUFFER, 5, ubo_big, align, (GLsizeiptr)max_block * 2);
-  check_gl_error("glBindBufferRange past GL_MAX_UNIFORM_BLOCK_SIZE");
-  gl.BindVertexArray(mr.vao);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  check_gl_error("draw with the over-long range");
+   /* the large buffer: a range reaching past GL_MAX_UNIFORM_BLOCK_SIZE */
+   GLuint pb = link_program(VS_PIXELS, fs_big);
+   gl.UseProgram(pb);
+   gl.Uniform2f(uloc(pb, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(pb, "u_z"), 0.0f);
+   GLuint bblk = gl.GetUniformBlockIndex(pb, "Big");
+   if (bblk == GL_INVALID_INDEX)
+      die_setup("uniform block Big not found");
+   gl.UniformBlockBinding(pb, bblk, 5);
+   const size_t big_size = (size_t)align + (size_t)max_block * 2;
+   float *big = calloc(1, big_size);
+   if (!big)
+      die_setup("out of memory");
+   const vec4f c1 = V4(0.2f, 0.6f, 1.0f, 1.0f);
+   memcpy((char *)big + align + 16, c1.v, 16);
+   GLuint ubo_big;
+   gl.GenBuffers(1, &ubo_big);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_big);
+   gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)big_size, big, GL_STATIC_DRAW);
+   free(big);
+   gl.BindBufferRange(GL_UNIFORM_BUFFER, 5, ubo_big, align, (GLsizeiptr)max_block * 2);
+   check_gl_error("glBindBufferRange past GL_MAX_UNIFORM_BLOCK_SIZE");
+   gl.BindVertexArray(mr.vao);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw with the over-long range");
 
-  model m;
-  model_init(&m, bg);
-  rgba8 want_left = {{0x00, 0x40, 0xc0, 0xff}};
-  model_rect(&m, 4, 4, 30, 60, want_left);
-  model_rect(&m, 34, 4, 60, 60, to8(c1));
-  check_frame("ubo ranges", &m);
+   model m;
+   model_init(&m, bg);
+   rgba8 want_left = {{0x00, 0x40, 0xc0, 0xff}};
+   model_rect(&m, 4, 4, 30, 60, want_left);
+   model_rect(&m, 34, 4, 60, 60, to8(c1));
+   check_frame("ubo ranges", &m);
 }
 
 /* uniforms_ubo: out = u_loose * block.tint + block.bias, the block bound with
  * glUniformBlockBinding + glBindBufferBase (left) and glBindBufferRange at an aligned
  * offset (right). */
-void sc_uniforms_ubo(void)
+void
+sc_uniforms_ubo(void)
 {
-  const char *fs = "#version 330 core\n"
-                   "uniform vec4 u_loose;\n"
-                   "layout(std140) uniform Material { vec4 tint; vec4 bias; };\n"
-                   "out vec4 o_color;\n"
-                   "void main() { o_color = u_loose * tint + bias; }\n";
-  GLuint p = link_program(VS_PIXELS, fs);
-  gl.UseProgram(p);
-  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
-  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
-  const GLuint binding_point = 3;
-  GLuint blk = gl.GetUniformBlockIndex(p, "Material");
-  if (blk == GL_INVALID_INDEX)
-    die_setup("uniform block Material not found");
-  gl.UniformBlockBinding(p, blk, binding_point);
+   const char *fs = "#version 330 core\n"
+                    "uniform vec4 u_loose;\n"
+                    "layout(std140) uniform Material { vec4 tint; vec4 bias; };\n"
+                    "out vec4 o_color;\n"
+                    "void main() { o_color = u_loose * tint + bias; }\n";
+   GLuint p = link_program(VS_PIXELS, fs);
+   gl.UseProgram(p);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   const GLuint binding_point = 3;
+   GLuint blk = gl.GetUniformBlockIndex(p, "Material");
+   if (blk == GL_INVALID_INDEX)
+      die_setup("uniform block Material not found");
+   gl.UniformBlockBinding(p, blk, binding_point);
 
-  /* tint components are 0 or 1 and the rest multiples of 0.2, so the products are exact */
-  const vec4f loose_a = V4(0.2f, 0.4f, 0.6f, 1.0f);
-  const vec4f tint_a = V4(1.0f, 0.0f, 1.0f, 1.0f), bias_a = V4(0.4f, 0.2f, 0.0f, 0.0f);
-  const vec4f loose_b = V4(0.6f, 0.2f, 0.4f, 0.4f);
-  const vec4f tint_b = V4(0.0f, 1.0f, 1.0f, 1.0f), bias_b = V4(0.2f, 0.0f, 0.4f, 0.6f);
+   /* tint components are 0 or 1 and the rest multiples of 0.2, so the products are exact */
+   const vec4f loose_a = V4(0.2f, 0.4f, 0.6f, 1.0f);
+   const vec4f tint_a = V4(1.0f, 0.0f, 1.0f, 1.0f), bias_a = V4(0.4f, 0.2f, 0.0f, 0.0f);
+   const vec4f loose_b = V4(0.6f, 0.2f, 0.4f, 0.4f);
+   const vec4f tint_b = V4(0.0f, 1.0f, 1.0f, 1.0f), bias_b = V4(0.2f, 0.0f, 0.4f, 0.6f);
 
-  GLint align = 256;
-  glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
-  if (align <= 0 || align > 4096)
-    die_setup("odd GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT %d", align);
-  GLuint ubo_a, ubo_b;
-  gl.GenBuffers(1, &ubo_a);
-  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_a);
-  float a[8];
-  memcpy(a, tint_a.v, 16);
-  memcpy(a + 4, bias_a.v, 16);
-  gl.BufferData(GL_UNIFORM_BUFFER, sizeof a, a, GL_STATIC_DRAW);
+   GLint align = 256;
+   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &align);
+   if (align <= 0 || align > 4096)
+      die_setup("odd GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT %d", align);
+   GLuint ubo_a, ubo_b;
+   gl.GenBuffers(1, &ubo_a);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_a);
+   float a[8];
+   memcpy(a, tint_a.v, 16);
+   memcpy(a + 4, bias_a.v, 16);
+   gl.BufferData(GL_UNIFORM_BUFFER, sizeof a, a, GL_STATIC_DRAW);
 
-  /* buffer B: garbage at offset 0, the block at offset `align` */
-  size_t bsize = (size_t)align + 32;
-  float *b = malloc(bsize);
-  if (!b)
-    die_setup("out of memory");
-  for (size_t i = 0; i < bsize / sizeof(float); i++)
-    b[i] = 0.8f; /* would show as a wrong colour if the offset were ignored */
-  memcpy((char *)b + align, tint_b.v, 16);
-  memcpy((char *)b + align + 16, bias_b.v, 16);
-  gl.GenBuffers(1, &ubo_b);
-  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_b);
-  gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)bsize, b, GL_STATIC_DRAW);
-  free(b);
+   /* buffer B: garbage at offset 0, the block at offset `align` */
+   size_t bsize = (size_t)align + 32;
+   float *b = malloc(bsize);
+   if (!b)
+      die_setup("out of memory");
+   for (size_t i = 0; i < bsize / sizeof(float); i++)
+      b[i] = 0.8f; /* would show as a wrong colour if the offset were ignored */
+   memcpy((char *)b + align, tint_b.v, 16);
+   memcpy((char *)b + align + 16, bias_b.v, 16);
+   gl.GenBuffers(1, &ubo_b);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo_b);
+   gl.BufferData(GL_UNIFORM_BUFFER, (GLsizeiptr)bsize, b, GL_STATIC_DRAW);
+   free(b);
 
-  float left[12], right[12];
-  rect_vertices(left, 6, 6, 30, 58);
-  rect_vertices(right, 34, 6, 58, 58);
-  mesh ml = make_mesh(left, 6);
-  mesh mr = make_mesh(right, 6);
+   float left[12], right[12];
+   rect_vertices(left, 6, 6, 30, 58);
+   rect_vertices(right, 34, 6, 58, 58);
+   mesh ml = make_mesh(left, 6);
+   mesh mr = make_mesh(right, 6);
 
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  clear_to(bg);
-  gl.BindVertexArray(ml.vao);
-  set_vec4(p, "u_loose", loose_a);
-  gl.BindBufferBase(GL_UNIFORM_BUFFER, binding_point, ubo_a);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.BindVertexArray(mr.vao);
-  set_vec4(p, "u_loose", loose_b);
-  gl.BindBufferRange(GL_UNIFORM_BUFFER, binding_point, ubo_b, align, 32);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  check_gl_error("draws");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   gl.BindVertexArray(ml.vao);
+   set_vec4(p, "u_loose", loose_a);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, binding_point, ubo_a);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindVertexArray(mr.vao);
+   set_vec4(p, "u_loose", loose_b);
+   gl.BindBufferRange(GL_UNIFORM_BUFFER, binding_point, ubo_b, align, 32);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draws");
 
-  vec4f ea, eb;
-  for (int i = 0; i < 4; i++) {
-    ea.v[i] = loose_a.v[i] * tint_a.v[i] + bias_a.v[i];
-    eb.v[i] = loose_b.v[i] * tint_b.v[i] + bias_b.v[i];
-  }
-  model m;
-  model_init(&m, bg);
-  model_rect(&m, 6, 6, 30, 58, to8(ea));
-  model_rect(&m, 34, 6, 58, 58, to8(eb));
-  check_frame("loose uniform + block", &m);
+   vec4f ea, eb;
+   for (int i = 0; i < 4; i++) {
+      ea.v[i] = loose_a.v[i] * tint_a.v[i] + bias_a.v[i];
+      eb.v[i] = loose_b.v[i] * tint_b.v[i] + bias_b.v[i];
+   }
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 6, 6, 30, 58, to8(ea));
+   model_rect(&m, 34, 6, 58, 58, to8(eb));
+   check_frame("loose uniform + block", &m);
 }
 
 /* glsl140: a #version 140 program (no layout qualifiers: attribute and output locations come
  * from glBindAttribLocation / glBindFragDataLocation), a uniform block and a loose uniform. */
-void sc_glsl140(void)
+void
+sc_glsl140(void)
 {
-  const char *vs = "#version 140\n"
-                   "in vec2 pos;\n"
-                   "in vec4 color;\n"
-                   "flat out vec4 v_color;\n"
-                   "uniform vec2 u_offset;\n"
-                   "void main() {\n"
-                   "  v_color = color;\n"
-                   "  gl_Position = vec4((pos + u_offset) / 32.0 - 1.0, 0.0, 1.0);\n"
-                   "}\n";
-  const char *fs = "#version 140\n"
-                   "flat in vec4 v_color;\n"
-                   "layout(std140) uniform Params { vec4 add; };\n"
-                   "uniform float u_scale;\n"
-                   "out vec4 result;\n"
-                   "void main() { result = v_color * u_scale + add; }\n";
-  const binding attribs[] = {{"pos", 3}, {"color", 5}, {NULL, 0}};
-  const binding frags[] = {{"result", 0}, {NULL, 0}};
-  GLuint p = link_program_b(vs, fs, attribs, frags);
-  gl.UseProgram(p);
-  GLuint blk = gl.GetUniformBlockIndex(p, "Params");
-  if (blk == GL_INVALID_INDEX)
-    die_setup("uniform block Params not found");
-  gl.UniformBlockBinding(p, blk, 0);
+   const char *vs = "#version 140\n"
+                    "in vec2 pos;\n"
+                    "in vec4 color;\n"
+                    "flat out vec4 v_color;\n"
+                    "uniform vec2 u_offset;\n"
+                    "void main() {\n"
+                    "  v_color = color;\n"
+                    "  gl_Position = vec4((pos + u_offset) / 32.0 - 1.0, 0.0, 1.0);\n"
+                    "}\n";
+   const char *fs = "#version 140\n"
+                    "flat in vec4 v_color;\n"
+                    "layout(std140) uniform Params { vec4 add; };\n"
+                    "uniform float u_scale;\n"
+                    "out vec4 result;\n"
+                    "void main() { result = v_color * u_scale + add; }\n";
+   const binding attribs[] = {{"pos", 3}, {"color", 5}, {NULL, 0}};
+   const binding frags[] = {{"result", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   GLuint blk = gl.GetUniformBlockIndex(p, "Params");
+   if (blk == GL_INVALID_INDEX)
+      die_setup("uniform block Params not found");
+   gl.UniformBlockBinding(p, blk, 0);
 
-  const vec4f add = V4(0.0f, 0.2f, 0.0f, 0.2f);
-  const float scale = 1.0f;
-  const vec4f c0 = V4(0.8f, 0.0f, 0.4f, 0.8f), c1 = V4(0.2f, 0.6f, 1.0f, 0.4f);
-  GLuint ubo;
-  gl.GenBuffers(1, &ubo);
-  gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
-  gl.BufferData(GL_UNIFORM_BUFFER, 16, add.v, GL_STATIC_DRAW);
-  gl.BindBufferBase(GL_UNIFORM_BUFFER, 0, ubo);
-  gl.Uniform1f(uloc(p, "u_scale"), scale);
+   const vec4f add = V4(0.0f, 0.2f, 0.0f, 0.2f);
+   const float scale = 1.0f;
+   const vec4f c0 = V4(0.8f, 0.0f, 0.4f, 0.8f), c1 = V4(0.2f, 0.6f, 1.0f, 0.4f);
+   GLuint ubo;
+   gl.GenBuffers(1, &ubo);
+   gl.BindBuffer(GL_UNIFORM_BUFFER, ubo);
+   gl.BufferData(GL_UNIFORM_BUFFER, 16, add.v, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_UNIFORM_BUFFER, 0, ubo);
+   gl.Uniform1f(uloc(p, "u_scale"), scale);
 
-  /* two quads in one draw; colour per vertex, constant per quad (flat) */
-  float q0[12], q1[12], data[12 * 6];
-  rect_vertices(q0, 4, 4, 36, 28);
-  rect_vertices(q1, 20, 32, 60, 60);
-  for (int k = 0; k < 12; k++) {
-    const float *q = k < 6 ? q0 : q1;
-    const vec4f *c = k < 6 ? &c0 : &c1;
-    data[6 * k] = q[2 * (k % 6)];
-    data[6 * k + 1] = q[2 * (k % 6) + 1];
-    memcpy(&data[6 * k + 2], c->v, 16);
-  }
-  GLuint vao, vbo;
-  gl.GenVertexArrays(1, &vao);
-  gl.BindVertexArray(vao);
-  gl.GenBuffers(1, &vbo);
-  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
-  gl.VertexAttribPointer(3, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
-  gl.VertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
-  gl.EnableVertexAttribArray(3);
-  gl.EnableVertexAttribArray(5);
-  gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
+   /* two quads in one draw; colour per vertex, constant per quad (flat) */
+   float q0[12], q1[12], data[12 * 6];
+   rect_vertices(q0, 4, 4, 36, 28);
+   rect_vertices(q1, 20, 32, 60, 60);
+   for (int k = 0; k < 12; k++) {
+      const float *q = k < 6 ? q0 : q1;
+      const vec4f *c = k < 6 ? &c0 : &c1;
+      data[6 * k] = q[2 * (k % 6)];
+      data[6 * k + 1] = q[2 * (k % 6) + 1];
+      memcpy(&data[6 * k + 2], c->v, 16);
+   }
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(3, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+   gl.VertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(2 * sizeof(float)));
+   gl.EnableVertexAttribArray(3);
+   gl.EnableVertexAttribArray(5);
+   gl.Uniform2f(uloc(p, "u_offset"), 0.0f, 0.0f);
 
-  const vec4f bg = V4(0.0f, 0.0f, 0.4f, 1.0f);
-  clear_to(bg);
-  glDrawArrays(GL_TRIANGLES, 0, 12);
-  check_gl_error("draw");
+   const vec4f bg = V4(0.0f, 0.0f, 0.4f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 12);
+   check_gl_error("draw");
 
-  vec4f e0, e1;
-  for (int i = 0; i < 4; i++) {
-    e0.v[i] = c0.v[i] * scale + add.v[i];
-    e1.v[i] = c1.v[i] * scale + add.v[i];
-  }
-  model m;
-  model_init(&m, bg);
-  model_rect(&m, 4, 4, 36, 28, to8(e0));
-  model_rect(&m, 20, 32, 60, 60, to8(e1));
-  check_frame("glsl 1.40", &m);
+   vec4f e0, e1;
+   for (int i = 0; i < 4; i++) {
+      e0.v[i] = c0.v[i] * scale + add.v[i];
+      e1.v[i] = c1.v[i] * scale + add.v[i];
+   }
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 4, 4, 36, 28, to8(e0));
+   model_rect(&m, 20, 32, 60, 60, to8(e1));
+   check_frame("glsl 1.40", &m);
 }
 
 /* Vertex shader for the geometry scenarios: a_pos in window pixels to clip space, and a size
@@ -291,190 +294,195 @@ static const char *VS_GS = "#version 150 core\n"
                            "  vs_out.half_size = u_half / 32.0;\n"
                            "}\n";
 
-static const vec4f GS_COLOURS[3] = {{{1.0f, 0.2f, 0.0f, 1.0f}}, {{0.0f, 0.8f, 0.4f, 1.0f}},
-                                    {{0.2f, 0.4f, 1.0f, 1.0f}}};
+static const vec4f GS_COLOURS[3] = {
+   {{1.0f, 0.2f, 0.0f, 1.0f}}, {{0.0f, 0.8f, 0.4f, 1.0f}}, {{0.2f, 0.4f, 1.0f, 1.0f}}};
 
 /* gs_points_to_quads: three GL_POINTS, each expanded by the GS into a square of u_half pixels
  * each way (a 4-vertex strip); the colour is picked by gl_PrimitiveIDIn. The GS sets GL clip z
  * -0.5: remapped to Vulkan's [0, 1] that is window depth 0.25, unremapped it would be clipped
  * away. A second pass of larger squares at GL z 0 (window 0.5) with depth func LESS must then
  * show only around the first ones. */
-void sc_gs_points_to_quads(void)
+void
+sc_gs_points_to_quads(void)
 {
-  static const char *gs = "#version 150 core\n"
-                          "layout(points) in;\n"
-                          "layout(triangle_strip, max_vertices = 4) out;\n"
-                          "in VertexData { float half_size; } gs_in[];\n"
-                          "uniform vec4 u_colors[3];\n"
-                          "uniform float u_z;\n"
-                          "out vec4 g_color;\n"
-                          "void main() {\n"
-                          "  vec4 c = gl_in[0].gl_Position;\n"
-                          "  float h = gs_in[0].half_size;\n"
-                          "  for (int i = 0; i < 4; i++) {\n"
-                          "    vec2 d = vec2((i & 1) != 0 ? h : -h, (i & 2) != 0 ? h : -h);\n"
-                          "    gl_Position = vec4(c.xy + d, u_z, 1.0);\n"
-                          "    g_color = u_colors[gl_PrimitiveIDIn];\n"
-                          "    EmitVertex();\n"
-                          "  }\n"
-                          "  EndPrimitive();\n"
-                          "}\n";
-  GLuint p = link_program_gs(VS_GS, gs, FS_GS);
-  expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_POINTS, "GL_GEOMETRY_INPUT_TYPE");
-  expect_program_iv(p, GL_GEOMETRY_OUTPUT_TYPE, GL_TRIANGLE_STRIP, "GL_GEOMETRY_OUTPUT_TYPE");
-  expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, 4, "GL_GEOMETRY_VERTICES_OUT");
-  gl.UseProgram(p);
-  gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
-  gl.Uniform1f(uloc(p, "u_half"), 6.0f);
-  gl.Uniform1f(uloc(p, "u_z"), -0.5f);
-  const float pts[6] = {12.0f, 12.0f, 40.0f, 20.0f, 24.0f, 48.0f};
-  mesh me = make_mesh(pts, 3);
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  clear_to(bg);
-  glEnable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LESS);
-  glDrawArrays(GL_POINTS, 0, 3);
-  check_gl_error("GS draw (points)");
-  model m;
-  model_init(&m, bg);
-  for (int i = 0; i < 3; i++)
-    model_rect(&m, (int)pts[2 * i] - 6, (int)pts[2 * i + 1] - 6, (int)pts[2 * i] + 6,
-               (int)pts[2 * i + 1] + 6, to8(GS_COLOURS[i]));
-  check_frame("points expanded into squares", &m);
+   static const char *gs = "#version 150 core\n"
+                           "layout(points) in;\n"
+                           "layout(triangle_strip, max_vertices = 4) out;\n"
+                           "in VertexData { float half_size; } gs_in[];\n"
+                           "uniform vec4 u_colors[3];\n"
+                           "uniform float u_z;\n"
+                           "out vec4 g_color;\n"
+                           "void main() {\n"
+                           "  vec4 c = gl_in[0].gl_Position;\n"
+                           "  float h = gs_in[0].half_size;\n"
+                           "  for (int i = 0; i < 4; i++) {\n"
+                           "    vec2 d = vec2((i & 1) != 0 ? h : -h, (i & 2) != 0 ? h : -h);\n"
+                           "    gl_Position = vec4(c.xy + d, u_z, 1.0);\n"
+                           "    g_color = u_colors[gl_PrimitiveIDIn];\n"
+                           "    EmitVertex();\n"
+                           "  }\n"
+                           "  EndPrimitive();\n"
+                           "}\n";
+   GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+   expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_POINTS, "GL_GEOMETRY_INPUT_TYPE");
+   expect_program_iv(p, GL_GEOMETRY_OUTPUT_TYPE, GL_TRIANGLE_STRIP, "GL_GEOMETRY_OUTPUT_TYPE");
+   expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, 4, "GL_GEOMETRY_VERTICES_OUT");
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+   gl.Uniform1f(uloc(p, "u_half"), 6.0f);
+   gl.Uniform1f(uloc(p, "u_z"), -0.5f);
+   const float pts[6] = {12.0f, 12.0f, 40.0f, 20.0f, 24.0f, 48.0f};
+   mesh me = make_mesh(pts, 3);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glDrawArrays(GL_POINTS, 0, 3);
+   check_gl_error("GS draw (points)");
+   model m;
+   model_init(&m, bg);
+   for (int i = 0; i < 3; i++)
+      model_rect(&m, (int)pts[2 * i] - 6, (int)pts[2 * i + 1] - 6, (int)pts[2 * i] + 6,
+                 (int)pts[2 * i + 1] + 6, to8(GS_COLOURS[i]));
+   check_frame("points expanded into squares", &m);
 
-  /* Larger squares behind (window z 0.5 > 0.25 written above, < 1.0 cleared). */
-  const vec4f back[3] = {V4(0.6f, 0.6f, 0.6f, 1.0f), V4(0.6f, 0.6f, 0.6f, 1.0f),
-                         V4(0.6f, 0.6f, 0.6f, 1.0f)};
-  gl.Uniform4fv(uloc(p, "u_colors"), 3, back[0].v);
-  gl.Uniform1f(uloc(p, "u_half"), 8.0f);
-  gl.Uniform1f(uloc(p, "u_z"), 0.0f);
-  glDrawArrays(GL_POINTS, 0, 3);
-  check_gl_error("GS draw (points, behind)");
-  model m2;
-  model_init(&m2, bg);
-  for (int i = 0; i < 3; i++)
-    model_rect(&m2, (int)pts[2 * i] - 8, (int)pts[2 * i + 1] - 8, (int)pts[2 * i] + 8,
-               (int)pts[2 * i + 1] + 8, to8(back[i]));
-  for (int i = 0; i < 3; i++)
-    model_rect(&m2, (int)pts[2 * i] - 6, (int)pts[2 * i + 1] - 6, (int)pts[2 * i] + 6,
-               (int)pts[2 * i + 1] + 6, to8(GS_COLOURS[i]));
-  check_frame("squares behind the first ones (GS depth remap)", &m2);
-  glDisable(GL_DEPTH_TEST);
-  gl.DeleteProgram(p);
-  (void)me;
+   /* Larger squares behind (window z 0.5 > 0.25 written above, < 1.0 cleared). */
+   const vec4f back[3] = {V4(0.6f, 0.6f, 0.6f, 1.0f), V4(0.6f, 0.6f, 0.6f, 1.0f),
+                          V4(0.6f, 0.6f, 0.6f, 1.0f)};
+   gl.Uniform4fv(uloc(p, "u_colors"), 3, back[0].v);
+   gl.Uniform1f(uloc(p, "u_half"), 8.0f);
+   gl.Uniform1f(uloc(p, "u_z"), 0.0f);
+   glDrawArrays(GL_POINTS, 0, 3);
+   check_gl_error("GS draw (points, behind)");
+   model m2;
+   model_init(&m2, bg);
+   for (int i = 0; i < 3; i++)
+      model_rect(&m2, (int)pts[2 * i] - 8, (int)pts[2 * i + 1] - 8, (int)pts[2 * i] + 8,
+                 (int)pts[2 * i + 1] + 8, to8(back[i]));
+   for (int i = 0; i < 3; i++)
+      model_rect(&m2, (int)pts[2 * i] - 6, (int)pts[2 * i + 1] - 6, (int)pts[2 * i] + 6,
+                 (int)pts[2 * i + 1] + 6, to8(GS_COLOURS[i]));
+   check_frame("squares behind the first ones (GS depth remap)", &m2);
+   glDisable(GL_DEPTH_TEST);
+   gl.DeleteProgram(p);
+   (void)me;
 }
 
 /* gs_two_prims: two GL_TRIANGLES (one rectangle); the GS emits each triangle twice, as two
  * primitives (EndPrimitive between): in place in colour 0 and shifted right by 30 pixels in
  * colour 1, so one draw gives two rectangles. */
-void sc_gs_two_prims(void)
+void
+sc_gs_two_prims(void)
 {
-  static const char *gs = "#version 150 core\n"
-                          "layout(triangles) in;\n"
-                          "layout(triangle_strip, max_vertices = 6) out;\n"
-                          "in VertexData { float half_size; } gs_in[3];\n"
-                          "uniform vec4 u_colors[3];\n"
-                          "out vec4 g_color;\n"
-                          "void main() {\n"
-                          "  for (int copy = 0; copy < 2; copy++) {\n"
-                          "    for (int i = 0; i < 3; i++) {\n"
-                          "      gl_Position = gl_in[i].gl_Position + vec4(copy * 30.0 / 32.0,\n"
-                          "                                                0.0, 0.0, 0.0);\n"
-                          "      g_color = u_colors[copy];\n"
-                          "      EmitVertex();\n"
-                          "    }\n"
-                          "    EndPrimitive();\n"
-                          "  }\n"
-                          "}\n";
-  GLuint p = link_program_gs(VS_GS, gs, FS_GS);
-  expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_TRIANGLES, "GL_GEOMETRY_INPUT_TYPE");
-  expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, 6, "GL_GEOMETRY_VERTICES_OUT");
-  gl.UseProgram(p);
-  gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
-  float v[12];
-  rect_vertices(v, 4, 10, 28, 50);
-  mesh me = make_mesh(v, 6);
-  const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
-  clear_to(bg);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  check_gl_error("GS draw (triangles)");
-  model m;
-  model_init(&m, bg);
-  model_rect(&m, 4, 10, 28, 50, to8(GS_COLOURS[0]));
-  model_rect(&m, 34, 10, 58, 50, to8(GS_COLOURS[1]));
-  check_frame("each triangle emitted twice", &m);
+   static const char *gs = "#version 150 core\n"
+                           "layout(triangles) in;\n"
+                           "layout(triangle_strip, max_vertices = 6) out;\n"
+                           "in VertexData { float half_size; } gs_in[3];\n"
+                           "uniform vec4 u_colors[3];\n"
+                           "out vec4 g_color;\n"
+                           "void main() {\n"
+                           "  for (int copy = 0; copy < 2; copy++) {\n"
+                           "    for (int i = 0; i < 3; i++) {\n"
+                           "      gl_Position = gl_in[i].gl_Position + vec4(copy * 30.0 / 32.0,\n"
+                           "                                                0.0, 0.0, 0.0);\n"
+                           "      g_color = u_colors[copy];\n"
+                           "      EmitVertex();\n"
+                           "    }\n"
+                           "    EndPrimitive();\n"
+                           "  }\n"
+                           "}\n";
+   GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+   expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_TRIANGLES, "GL_GEOMETRY_INPUT_TYPE");
+   expect_program_iv(p, GL_GEOMETRY_VERTICES_OUT, 6, "GL_GEOMETRY_VERTICES_OUT");
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+   float v[12];
+   rect_vertices(v, 4, 10, 28, 50);
+   mesh me = make_mesh(v, 6);
+   const vec4f bg = V4(0.2f, 0.2f, 0.2f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("GS draw (triangles)");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 4, 10, 28, 50, to8(GS_COLOURS[0]));
+   model_rect(&m, 34, 10, 58, 50, to8(GS_COLOURS[1]));
+   check_frame("each triangle emitted twice", &m);
 
-  /* A draw mode the GS does not take is GL_INVALID_OPERATION and draws nothing. */
-  glDrawArrays(GL_POINTS, 0, 6);
-  GLenum e = glGetError();
-  if (e != GL_INVALID_OPERATION)
-    fail("GL_POINTS draw with a triangles GS: glGetError() = 0x%04x, expected "
-         "GL_INVALID_OPERATION", (unsigned)e);
-  check_frame("after the refused draw", &m);
-  gl.DeleteProgram(p);
-  (void)me;
+   /* A draw mode the GS does not take is GL_INVALID_OPERATION and draws nothing. */
+   glDrawArrays(GL_POINTS, 0, 6);
+   GLenum e = glGetError();
+   if (e != GL_INVALID_OPERATION)
+      fail("GL_POINTS draw with a triangles GS: glGetError() = 0x%04x, expected "
+           "GL_INVALID_OPERATION",
+           (unsigned)e);
+   check_frame("after the refused draw", &m);
+   gl.DeleteProgram(p);
+   (void)me;
 }
 
 /* gs_adjacency: one GL_LINES_ADJACENCY primitive (4 vertices); the GS fills the box spanned by
  * the two adjacency vertices (gl_in[0] and gl_in[3]) in colour 2, so only a GS that sees the
  * adjacency vertices draws it. Then a GL_LINE_STRIP_ADJACENCY of 5 vertices: two primitives,
  * (v0 v1 v2 v3) and (v1 v2 v3 v4), each box drawn in the colour of its gl_PrimitiveIDIn. */
-void sc_gs_adjacency(void)
+void
+sc_gs_adjacency(void)
 {
-  static const char *gs = "#version 150 core\n"
-                          "layout(lines_adjacency) in;\n"
-                          "layout(triangle_strip, max_vertices = 4) out;\n"
-                          "uniform vec4 u_colors[3];\n"
-                          "uniform int u_base;\n"
-                          "out vec4 g_color;\n"
-                          "void main() {\n"
-                          "  vec2 a = gl_in[0].gl_Position.xy, b = gl_in[3].gl_Position.xy;\n"
-                          "  for (int i = 0; i < 4; i++) {\n"
-                          "    gl_Position = vec4((i & 1) != 0 ? b.x : a.x,\n"
-                          "                       (i & 2) != 0 ? b.y : a.y, 0.0, 1.0);\n"
-                          "    g_color = u_colors[u_base + gl_PrimitiveIDIn];\n"
-                          "    EmitVertex();\n"
-                          "  }\n"
-                          "}\n";
-  GLuint p = link_program_gs(VS_GS, gs, FS_GS);
-  expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_LINES_ADJACENCY, "GL_GEOMETRY_INPUT_TYPE");
-  gl.UseProgram(p);
-  gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
-  gl.Uniform1i(uloc(p, "u_base"), 2);
-  /* v0 and v3 span [8,30) x [6,26); v1, v2 lie elsewhere and must not matter. */
-  const float lines[8] = {8.0f, 6.0f, 50.0f, 50.0f, 60.0f, 2.0f, 30.0f, 26.0f};
-  mesh me = make_mesh(lines, 4);
-  const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
-  clear_to(bg);
-  glDrawArrays(GL_LINES_ADJACENCY, 0, 4);
-  check_gl_error("GS draw (lines adjacency)");
-  model m;
-  model_init(&m, bg);
-  model_rect(&m, 8, 6, 30, 26, to8(GS_COLOURS[2]));
-  check_frame("box from the adjacency vertices", &m);
+   static const char *gs = "#version 150 core\n"
+                           "layout(lines_adjacency) in;\n"
+                           "layout(triangle_strip, max_vertices = 4) out;\n"
+                           "uniform vec4 u_colors[3];\n"
+                           "uniform int u_base;\n"
+                           "out vec4 g_color;\n"
+                           "void main() {\n"
+                           "  vec2 a = gl_in[0].gl_Position.xy, b = gl_in[3].gl_Position.xy;\n"
+                           "  for (int i = 0; i < 4; i++) {\n"
+                           "    gl_Position = vec4((i & 1) != 0 ? b.x : a.x,\n"
+                           "                       (i & 2) != 0 ? b.y : a.y, 0.0, 1.0);\n"
+                           "    g_color = u_colors[u_base + gl_PrimitiveIDIn];\n"
+                           "    EmitVertex();\n"
+                           "  }\n"
+                           "}\n";
+   GLuint p = link_program_gs(VS_GS, gs, FS_GS);
+   expect_program_iv(p, GL_GEOMETRY_INPUT_TYPE, GL_LINES_ADJACENCY, "GL_GEOMETRY_INPUT_TYPE");
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_colors"), 3, GS_COLOURS[0].v);
+   gl.Uniform1i(uloc(p, "u_base"), 2);
+   /* v0 and v3 span [8,30) x [6,26); v1, v2 lie elsewhere and must not matter. */
+   const float lines[8] = {8.0f, 6.0f, 50.0f, 50.0f, 60.0f, 2.0f, 30.0f, 26.0f};
+   mesh me = make_mesh(lines, 4);
+   const vec4f bg = V4(0.0f, 0.0f, 0.2f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_LINES_ADJACENCY, 0, 4);
+   check_gl_error("GS draw (lines adjacency)");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 6, 30, 26, to8(GS_COLOURS[2]));
+   check_frame("box from the adjacency vertices", &m);
 
-  /* Strip: primitive 0 spans v0..v3 = [4,20) x [34,60); primitive 1 spans v1..v4 = [40,60) x
+   /* Strip: primitive 0 spans v0..v3 = [4,20) x [34,60); primitive 1 spans v1..v4 = [40,60) x
    * [30,44)... v1 and v4 are its corners. */
-  const float strip[10] = {4.0f, 34.0f, 40.0f, 30.0f, 0.0f, 0.0f, 20.0f, 60.0f, 60.0f, 44.0f};
-  mesh ms = make_mesh(strip, 5);
-  gl.Uniform1i(uloc(p, "u_base"), 0);
-  clear_to(bg);
-  glDrawArrays(GL_LINE_STRIP_ADJACENCY, 0, 5);
-  check_gl_error("GS draw (line strip adjacency)");
-  model_init(&m, bg);
-  model_rect(&m, 4, 34, 20, 60, to8(GS_COLOURS[0]));
-  model_rect(&m, 40, 30, 60, 44, to8(GS_COLOURS[1]));
-  check_frame("two boxes from a line strip with adjacency", &m);
+   const float strip[10] = {4.0f, 34.0f, 40.0f, 30.0f, 0.0f, 0.0f, 20.0f, 60.0f, 60.0f, 44.0f};
+   mesh ms = make_mesh(strip, 5);
+   gl.Uniform1i(uloc(p, "u_base"), 0);
+   clear_to(bg);
+   glDrawArrays(GL_LINE_STRIP_ADJACENCY, 0, 5);
+   check_gl_error("GS draw (line strip adjacency)");
+   model_init(&m, bg);
+   model_rect(&m, 4, 34, 20, 60, to8(GS_COLOURS[0]));
+   model_rect(&m, 40, 30, 60, 44, to8(GS_COLOURS[1]));
+   check_frame("two boxes from a line strip with adjacency", &m);
 
-  /* GL_LINES is not a lines_adjacency mode. */
-  glDrawArrays(GL_LINES, 0, 4);
-  GLenum e = glGetError();
-  if (e != GL_INVALID_OPERATION)
-    fail("GL_LINES draw with a lines_adjacency GS: glGetError() = 0x%04x, expected "
-         "GL_INVALID_OPERATION", (unsigned)e);
-  gl.DeleteProgram(p);
-  (void)me;
-  (void)ms;
+   /* GL_LINES is not a lines_adjacency mode. */
+   glDrawArrays(GL_LINES, 0, 4);
+   GLenum e = glGetError();
+   if (e != GL_INVALID_OPERATION)
+      fail("GL_LINES draw with a lines_adjacency GS: glGetError() = 0x%04x, expected "
+           "GL_INVALID_OPERATION",
+           (unsigned)e);
+   gl.DeleteProgram(p);
+   (void)me;
+   (void)ms;
 }
 
 /* varying_pack: GL counts a stage interface in components, so nearly as many scalar varyings
@@ -483,125 +491,127 @@ void sc_gs_adjacency(void)
  * with a dynamic index and checked in the fragment shader). 8 components are left over because
  * the Vulkan validation layer (1.3.239) also counts gl_PerVertex's built-ins against
  * maxVertexOutputComponents. */
-void sc_varying_pack(void)
+void
+sc_varying_pack(void)
 {
-  static const char *vs = "#version 150\n"
-                          "in vec2 a_pos;\n"
-                          "flat out float v_f[min(gl_MaxVertexOutputComponents,\n"
-                          "                       gl_MaxFragmentInputComponents) - 8];\n"
-                          "void main() {\n"
-                          "  for (int i = 0; i < v_f.length(); i++) v_f[i] = float(i * 3 + 1);\n"
-                          "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
-                          "}\n";
-  static const char *fs = "#version 150\n"
-                          "flat in float v_f[min(gl_MaxVertexOutputComponents,\n"
-                          "                      gl_MaxFragmentInputComponents) - 8];\n"
-                          "out vec4 o_color;\n"
-                          "void main() {\n"
-                          "  int bad = 0;\n"
-                          "  for (int i = 0; i < v_f.length(); i++)\n"
-                          "    if (v_f[i] != float(i * 3 + 1)) bad++;\n"
-                          "  o_color = bad == 0 ? vec4(0.0, 1.0, 0.0, 1.0)\n"
-                          "                     : vec4(1.0, 0.0, float(bad) / 255.0, 1.0);\n"
-                          "}\n";
-  GLint comps = 0;
-  glGetIntegerv(GL_MAX_VERTEX_OUTPUT_COMPONENTS, &comps);
-  if (comps < 64)
-    fail("GL_MAX_VERTEX_OUTPUT_COMPONENTS %d is below GL 3.2's 64", comps);
-  static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
-  GLuint p = link_program_b(vs, fs, attribs, NULL);
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  float quad[12];
-  rect_vertices(quad, 4, 4, 28, 20);
-  mesh m = make_mesh(quad, 6);
-  clear_to(bg);
-  gl.UseProgram(p);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  check_gl_error("draw with every varying component in use");
-  model md;
-  model_init(&md, bg);
-  model_rect(&md, 4, 4, 28, 20, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
-  check_frame("each of the scalar varyings arrives", &md);
-  gl.DeleteProgram(p);
-  gl.DeleteVertexArrays(1, &m.vao);
-  gl.DeleteBuffers(1, &m.vbo);
+   static const char *vs = "#version 150\n"
+                           "in vec2 a_pos;\n"
+                           "flat out float v_f[min(gl_MaxVertexOutputComponents,\n"
+                           "                       gl_MaxFragmentInputComponents) - 8];\n"
+                           "void main() {\n"
+                           "  for (int i = 0; i < v_f.length(); i++) v_f[i] = float(i * 3 + 1);\n"
+                           "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "}\n";
+   static const char *fs = "#version 150\n"
+                           "flat in float v_f[min(gl_MaxVertexOutputComponents,\n"
+                           "                      gl_MaxFragmentInputComponents) - 8];\n"
+                           "out vec4 o_color;\n"
+                           "void main() {\n"
+                           "  int bad = 0;\n"
+                           "  for (int i = 0; i < v_f.length(); i++)\n"
+                           "    if (v_f[i] != float(i * 3 + 1)) bad++;\n"
+                           "  o_color = bad == 0 ? vec4(0.0, 1.0, 0.0, 1.0)\n"
+                           "                     : vec4(1.0, 0.0, float(bad) / 255.0, 1.0);\n"
+                           "}\n";
+   GLint comps = 0;
+   glGetIntegerv(GL_MAX_VERTEX_OUTPUT_COMPONENTS, &comps);
+   if (comps < 64)
+      fail("GL_MAX_VERTEX_OUTPUT_COMPONENTS %d is below GL 3.2's 64", comps);
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, NULL);
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   float quad[12];
+   rect_vertices(quad, 4, 4, 28, 20);
+   mesh m = make_mesh(quad, 6);
+   clear_to(bg);
+   gl.UseProgram(p);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw with every varying component in use");
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 4, 4, 28, 20, to8(V4(0.0f, 1.0f, 0.0f, 1.0f)));
+   check_frame("each of the scalar varyings arrives", &md);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
 }
 
 /* uniform_init: GL uniform initializers (GLSL 1.20+, 4.3.5) are the uniforms' values after
  * link: an unsized array sized by its initializer and indexed by gl_InstanceID picks each
  * instance's colour, a scalar one moves the rects; then glUniform replaces one element and a
  * relink brings the initializer's value back. */
-void sc_uniform_init(void)
+void
+sc_uniform_init(void)
 {
-  static const char *vs = "#version 150\n"
-                          "in vec2 a_pos;\n"
-                          "uniform vec4 u_colors[] = vec4[](vec4(0.0, 1.0, 0.0, 1.0),\n"
-                          "                                 vec4(0.0, 0.6, 0.4, 1.0),\n"
-                          "                                 vec4(0.2, 0.0, 1.0, 1.0));\n"
-                          "uniform float u_step = 16.0;\n"
-                          "flat out vec4 v_color;\n"
-                          "void main() {\n"
-                          "  v_color = u_colors[gl_InstanceID];\n"
-                          "  vec2 p = a_pos + vec2(u_step * float(gl_InstanceID), 0.0);\n"
-                          "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
-                          "}\n";
-  static const char *fs = "#version 150\n"
-                          "flat in vec4 v_color;\n"
-                          "out vec4 o_color;\n"
-                          "void main() { o_color = v_color; }\n";
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-  const vec4f cols[3] = {V4(0.0f, 1.0f, 0.0f, 1.0f), V4(0.0f, 0.6f, 0.4f, 1.0f),
-                         V4(0.2f, 0.0f, 1.0f, 1.0f)};
-  static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
-  GLuint p = link_program_b(vs, fs, attribs, NULL);
-  GLint size = 0;
-  GLenum type = 0;
-  char name[32] = "";
-  GLint n = 0;
-  gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
-  for (GLint i = 0; i < n; i++) {
-    gl.GetActiveUniform(p, (GLuint)i, sizeof name, NULL, &size, &type, name);
-    if (!strcmp(name, "u_colors[0]") && (size != 3 || type != GL_FLOAT_VEC4))
-      fail("u_colors: size %d type 0x%x, expected 3 vec4", size, type);
-  }
-  float got[4] = {0};
-  gl.GetUniformfv(p, uloc(p, "u_colors[2]"), got);
-  if (memcmp(got, cols[2].v, sizeof got))
-    fail("glGetUniformfv(u_colors[2]) = %g %g %g %g", got[0], got[1], got[2], got[3]);
-  float quad[12];
-  rect_vertices(quad, 4, 8, 16, 24);
-  mesh m = make_mesh(quad, 6);
-  clear_to(bg);
-  gl.UseProgram(p);
-  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
-  check_gl_error("instanced draw with initialized uniforms");
-  model md;
-  model_init(&md, bg);
-  for (int i = 0; i < 3; i++)
-    model_rect(&md, 4 + 16 * i, 8, 16 + 16 * i, 24, to8(cols[i]));
-  check_frame("colours from u_colors' initializer", &md);
+   static const char *vs = "#version 150\n"
+                           "in vec2 a_pos;\n"
+                           "uniform vec4 u_colors[] = vec4[](vec4(0.0, 1.0, 0.0, 1.0),\n"
+                           "                                 vec4(0.0, 0.6, 0.4, 1.0),\n"
+                           "                                 vec4(0.2, 0.0, 1.0, 1.0));\n"
+                           "uniform float u_step = 16.0;\n"
+                           "flat out vec4 v_color;\n"
+                           "void main() {\n"
+                           "  v_color = u_colors[gl_InstanceID];\n"
+                           "  vec2 p = a_pos + vec2(u_step * float(gl_InstanceID), 0.0);\n"
+                           "  gl_Position = vec4(p / 32.0 - 1.0, 0.0, 1.0);\n"
+                           "}\n";
+   static const char *fs = "#version 150\n"
+                           "flat in vec4 v_color;\n"
+                           "out vec4 o_color;\n"
+                           "void main() { o_color = v_color; }\n";
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   const vec4f cols[3] = {V4(0.0f, 1.0f, 0.0f, 1.0f), V4(0.0f, 0.6f, 0.4f, 1.0f),
+                          V4(0.2f, 0.0f, 1.0f, 1.0f)};
+   static const binding attribs[] = {{"a_pos", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, NULL);
+   GLint size = 0;
+   GLenum type = 0;
+   char name[32] = "";
+   GLint n = 0;
+   gl.GetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+   for (GLint i = 0; i < n; i++) {
+      gl.GetActiveUniform(p, (GLuint)i, sizeof name, NULL, &size, &type, name);
+      if (!strcmp(name, "u_colors[0]") && (size != 3 || type != GL_FLOAT_VEC4))
+         fail("u_colors: size %d type 0x%x, expected 3 vec4", size, type);
+   }
+   float got[4] = {0};
+   gl.GetUniformfv(p, uloc(p, "u_colors[2]"), got);
+   if (memcmp(got, cols[2].v, sizeof got))
+      fail("glGetUniformfv(u_colors[2]) = %g %g %g %g", got[0], got[1], got[2], got[3]);
+   float quad[12];
+   rect_vertices(quad, 4, 8, 16, 24);
+   mesh m = make_mesh(quad, 6);
+   clear_to(bg);
+   gl.UseProgram(p);
+   gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+   check_gl_error("instanced draw with initialized uniforms");
+   model md;
+   model_init(&md, bg);
+   for (int i = 0; i < 3; i++)
+      model_rect(&md, 4 + 16 * i, 8, 16 + 16 * i, 24, to8(cols[i]));
+   check_frame("colours from u_colors' initializer", &md);
 
-  /* glUniform overrides; a relink starts again from the initializers */
-  const vec4f red = V4(1.0f, 0.0f, 0.0f, 1.0f);
-  gl.Uniform4fv(uloc(p, "u_colors[1]"), 1, red.v);
-  gl.Uniform1f(uloc(p, "u_step"), 20.0f);
-  clear_to(bg);
-  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
-  model_init(&md, bg);
-  for (int i = 0; i < 3; i++)
-    model_rect(&md, 4 + 20 * i, 8, 16 + 20 * i, 24, to8(i == 1 ? red : cols[i]));
-  check_frame("u_colors[1] and u_step set with glUniform", &md);
-  gl.LinkProgram(p);
-  clear_to(bg);
-  gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
-  model_init(&md, bg);
-  for (int i = 0; i < 3; i++)
-    model_rect(&md, 4 + 16 * i, 8, 16 + 16 * i, 24, to8(cols[i]));
-  check_frame("after a relink: the initializers' values again", &md);
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  gl.DeleteVertexArrays(1, &m.vao);
-  gl.DeleteBuffers(1, &m.vbo);
+   /* glUniform overrides; a relink starts again from the initializers */
+   const vec4f red = V4(1.0f, 0.0f, 0.0f, 1.0f);
+   gl.Uniform4fv(uloc(p, "u_colors[1]"), 1, red.v);
+   gl.Uniform1f(uloc(p, "u_step"), 20.0f);
+   clear_to(bg);
+   gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+   model_init(&md, bg);
+   for (int i = 0; i < 3; i++)
+      model_rect(&md, 4 + 20 * i, 8, 16 + 20 * i, 24, to8(i == 1 ? red : cols[i]));
+   check_frame("u_colors[1] and u_step set with glUniform", &md);
+   gl.LinkProgram(p);
+   clear_to(bg);
+   gl.DrawArraysInstanced(GL_TRIANGLES, 0, 6, 3);
+   model_init(&md, bg);
+   for (int i = 0; i < 3; i++)
+      model_rect(&md, 4 + 16 * i, 8, 16 + 16 * i, 24, to8(cols[i]));
+   check_frame("after a relink: the initializers' values again", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteBuffers(1, &m.vbo);
 }
 
 /* khr_debug: KHR_debug through the EGL vendor on every arm. The callback is called in the app's
@@ -610,10 +620,10 @@ void sc_uniform_init(void)
  * (glGenTransformFeedbacks outside ES 3.0) as a message naming it. Then, with no callback, the
  * log returns inserted messages in order; object labels read back; the draw's pixels check. */
 typedef struct {
-  GLenum source, type, severity;
-  GLuint id;
-  char text[128];
-  bool app_thread;
+   GLenum source, type, severity;
+   GLuint id;
+   char text[128];
+   bool app_thread;
 } debug_msg;
 
 static debug_msg g_dbg[16];
@@ -622,155 +632,158 @@ static int g_dbg_n;
 
 static pthread_t g_main_thread;
 
-static void APIENTRY debug_record(GLenum source, GLenum type, GLuint id, GLenum severity,
-                                  GLsizei length, const GLchar *message, const void *user)
+static void APIENTRY
+debug_record(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+             const GLchar *message, const void *user)
 {
-  if (user != &g_dbg_n)
-    fail("debug callback: user param %p, expected %p", user, (const void *)&g_dbg_n);
-  if (g_dbg_n < 16) {
-    debug_msg *m = &g_dbg[g_dbg_n];
-    m->source = source, m->type = type, m->id = id, m->severity = severity;
-    snprintf(m->text, sizeof m->text, "%.*s", (int)length, message);
-    m->app_thread = pthread_equal(pthread_self(), g_main_thread);
-  }
-  g_dbg_n++;
+   if (user != &g_dbg_n)
+      fail("debug callback: user param %p, expected %p", user, (const void *)&g_dbg_n);
+   if (g_dbg_n < 16) {
+      debug_msg *m = &g_dbg[g_dbg_n];
+      m->source = source, m->type = type, m->id = id, m->severity = severity;
+      snprintf(m->text, sizeof m->text, "%.*s", (int)length, message);
+      m->app_thread = pthread_equal(pthread_self(), g_main_thread);
+   }
+   g_dbg_n++;
 }
 
-static void expect_debug(int k, GLenum source, GLenum type, GLuint id, const char *text,
-                         const char *what)
+static void
+expect_debug(int k, GLenum source, GLenum type, GLuint id, const char *text, const char *what)
 {
-  if (k >= g_dbg_n) {
-    fail("%s: no message %d (got %d)", what, k, g_dbg_n);
-    return;
-  }
-  const debug_msg *m = &g_dbg[k];
-  if (m->source != source || m->type != type || (text && m->id != id) ||
-      (text && strcmp(m->text, text)) || !m->app_thread)
-    fail("%s: message source 0x%x type 0x%x id %u \"%s\" app thread %d, expected 0x%x 0x%x %u "
-         "\"%s\"", what, m->source, m->type, m->id, m->text, m->app_thread, source, type, id,
-         text ? text : "(any)");
+   if (k >= g_dbg_n) {
+      fail("%s: no message %d (got %d)", what, k, g_dbg_n);
+      return;
+   }
+   const debug_msg *m = &g_dbg[k];
+   if (m->source != source || m->type != type || (text && m->id != id) ||
+       (text && strcmp(m->text, text)) || !m->app_thread)
+      fail("%s: message source 0x%x type 0x%x id %u \"%s\" app thread %d, expected 0x%x 0x%x %u "
+           "\"%s\"",
+           what, m->source, m->type, m->id, m->text, m->app_thread, source, type, id,
+           text ? text : "(any)");
 }
 
-void sc_khr_debug(void)
+void
+sc_khr_debug(void)
 {
-  bool listed = false;
-  GLint n_ext = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
-  for (GLint i = 0; i < n_ext; i++)
-    listed |= !strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i), "GL_KHR_debug");
-  if (!listed)
-    fail("GL_KHR_debug is not listed");
-  const bool is_mgl = !strncmp((const char *)glGetString(GL_RENDERER), "mgl", 3);
-  g_main_thread = pthread_self();
+   bool listed = false;
+   GLint n_ext = 0;
+   glGetIntegerv(GL_NUM_EXTENSIONS, &n_ext);
+   for (GLint i = 0; i < n_ext; i++)
+      listed |= !strcmp((const char *)gl.GetStringi(GL_EXTENSIONS, (GLuint)i), "GL_KHR_debug");
+   if (!listed)
+      fail("GL_KHR_debug is not listed");
+   const bool is_mgl = !strncmp((const char *)glGetString(GL_RENDERER), "mgl", 3);
+   g_main_thread = pthread_self();
 
-  /* Not a debug context: output starts off. Only errors and the app's own messages pass. */
-  if (glIsEnabled(GL_DEBUG_OUTPUT))
-    fail("GL_DEBUG_OUTPUT is on in a non-debug context");
-  glEnable(GL_DEBUG_OUTPUT);
-  glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-  gl.DebugMessageCallback(debug_record, &g_dbg_n);
-  void *cb = NULL;
-  gl.GetPointerv(GL_DEBUG_CALLBACK_FUNCTION, &cb);
-  if (cb != (void *)debug_record)
-    fail("glGetPointerv(GL_DEBUG_CALLBACK_FUNCTION) = %p", cb);
-  gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, NULL, GL_FALSE);
-  gl.DebugMessageControl(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_DONT_CARE, 0, NULL, GL_TRUE);
-  gl.DebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, GL_DONT_CARE, GL_DONT_CARE, 0, NULL,
-                         GL_TRUE);
-  if (is_mgl)
-    gl.DebugMessageControl(GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 0, NULL,
-                           GL_TRUE);
-  check_gl_error("debug setup");
+   /* Not a debug context: output starts off. Only errors and the app's own messages pass. */
+   if (glIsEnabled(GL_DEBUG_OUTPUT))
+      fail("GL_DEBUG_OUTPUT is on in a non-debug context");
+   glEnable(GL_DEBUG_OUTPUT);
+   glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+   gl.DebugMessageCallback(debug_record, &g_dbg_n);
+   void *cb = NULL;
+   gl.GetPointerv(GL_DEBUG_CALLBACK_FUNCTION, &cb);
+   if (cb != (void *)debug_record)
+      fail("glGetPointerv(GL_DEBUG_CALLBACK_FUNCTION) = %p", cb);
+   gl.DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, NULL, GL_FALSE);
+   gl.DebugMessageControl(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_DONT_CARE, 0, NULL, GL_TRUE);
+   gl.DebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, GL_DONT_CARE, GL_DONT_CARE, 0, NULL,
+                          GL_TRUE);
+   if (is_mgl)
+      gl.DebugMessageControl(GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 0, NULL,
+                             GL_TRUE);
+   check_gl_error("debug setup");
 
-  glEnable(0x1234); /* not a capability */
-  if (g_dbg_n != 1)
-    fail("glEnable(0x1234): %d messages in the call, expected 1", g_dbg_n);
-  expect_debug(0, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_ENUM,
-               is_mgl ? "GL_INVALID_ENUM generated" : NULL, "error");
-  if (glGetError() != GL_INVALID_ENUM)
-    fail("glEnable(0x1234) did not raise GL_INVALID_ENUM");
+   glEnable(0x1234); /* not a capability */
+   if (g_dbg_n != 1)
+      fail("glEnable(0x1234): %d messages in the call, expected 1", g_dbg_n);
+   expect_debug(0, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_ENUM,
+                is_mgl ? "GL_INVALID_ENUM generated" : NULL, "error");
+   if (glGetError() != GL_INVALID_ENUM)
+      fail("glEnable(0x1234) did not raise GL_INVALID_ENUM");
 
-  if (is_mgl) {
-    g_dbg_n = 0;
-    GLuint tfo = 0;
-    gl.GenTransformFeedbacks(1, &tfo); /* ES 3.0's objects: a decline in a 3.3 context */
-    if (g_dbg_n != 2)
-      fail("declined glGenTransformFeedbacks: %d messages, expected 2", g_dbg_n);
-    expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
-    if (strncmp(g_dbg[0].text, "decline gl-entry-not-in-version: glGenTransformFeedbacks", 55))
-      fail("decline message \"%s\"", g_dbg[0].text);
-    expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
-                 "GL_INVALID_OPERATION generated", "decline's error");
-    if (glGetError() != GL_INVALID_OPERATION)
-      fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
-  }
+   if (is_mgl) {
+      g_dbg_n = 0;
+      GLuint tfo = 0;
+      gl.GenTransformFeedbacks(1, &tfo); /* ES 3.0's objects: a decline in a 3.3 context */
+      if (g_dbg_n != 2)
+         fail("declined glGenTransformFeedbacks: %d messages, expected 2", g_dbg_n);
+      expect_debug(0, GL_DEBUG_SOURCE_OTHER, GL_DEBUG_TYPE_OTHER, 0, NULL, "decline");
+      if (strncmp(g_dbg[0].text, "decline gl-entry-not-in-version: glGenTransformFeedbacks", 55))
+         fail("decline message \"%s\"", g_dbg[0].text);
+      expect_debug(1, GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_ERROR, GL_INVALID_OPERATION,
+                   "GL_INVALID_OPERATION generated", "decline's error");
+      if (glGetError() != GL_INVALID_OPERATION)
+         fail("declined glGenTransformFeedbacks did not raise GL_INVALID_OPERATION");
+   }
 
-  /* A labelled draw inside a group. */
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), col = V4(0.4f, 0.8f, 0.2f, 1.0f);
-  g_dbg_n = 0;
-  gl.PushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 77, -1, "labelled draw");
-  GLuint p = solid_program();
-  set_vec4(p, "u_color", col);
-  float quad[12];
-  rect_vertices(quad, 8, 12, 40, 52);
-  mesh me = make_mesh(quad, 6);
-  gl.ObjectLabel(GL_PROGRAM, p, -1, "solid");
-  gl.ObjectLabel(GL_BUFFER, me.vbo, -1, "quad vertices");
-  gl.ObjectLabel(GL_VERTEX_ARRAY, me.vao, 4, "quad and more");
-  gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 5,
-                        GL_DEBUG_SEVERITY_NOTIFICATION, -1, "before the draw");
-  clear_to(bg);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.PopDebugGroup();
-  check_gl_error("labelled draw in a debug group");
-  if (g_dbg_n != 3)
-    fail("debug group: %d messages, expected push, marker, pop", g_dbg_n);
-  expect_debug(0, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_PUSH_GROUP, 77, "labelled draw",
-               "push");
-  expect_debug(1, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 5, "before the draw",
-               "marker");
-  expect_debug(2, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_POP_GROUP, 77, "labelled draw",
-               "pop");
-  char label[32] = "";
-  GLsizei len = -1;
-  gl.GetObjectLabel(GL_BUFFER, me.vbo, sizeof label, &len, label);
-  if (strcmp(label, "quad vertices") || len != 13)
-    fail("buffer label \"%s\" (%d)", label, len);
-  gl.GetObjectLabel(GL_VERTEX_ARRAY, me.vao, sizeof label, &len, label);
-  if (strcmp(label, "quad") || len != 4)
-    fail("vertex array label \"%s\" (%d)", label, len);
-  gl.GetObjectLabel(GL_PROGRAM, p, 3, &len, label);
-  if (strcmp(label, "so") || len != 2)
-    fail("program label truncated to bufSize 3: \"%s\" (%d)", label, len);
-  check_gl_error("object labels");
+   /* A labelled draw inside a group. */
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), col = V4(0.4f, 0.8f, 0.2f, 1.0f);
+   g_dbg_n = 0;
+   gl.PushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 77, -1, "labelled draw");
+   GLuint p = solid_program();
+   set_vec4(p, "u_color", col);
+   float quad[12];
+   rect_vertices(quad, 8, 12, 40, 52);
+   mesh me = make_mesh(quad, 6);
+   gl.ObjectLabel(GL_PROGRAM, p, -1, "solid");
+   gl.ObjectLabel(GL_BUFFER, me.vbo, -1, "quad vertices");
+   gl.ObjectLabel(GL_VERTEX_ARRAY, me.vao, 4, "quad and more");
+   gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 5,
+                         GL_DEBUG_SEVERITY_NOTIFICATION, -1, "before the draw");
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.PopDebugGroup();
+   check_gl_error("labelled draw in a debug group");
+   if (g_dbg_n != 3)
+      fail("debug group: %d messages, expected push, marker, pop", g_dbg_n);
+   expect_debug(0, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_PUSH_GROUP, 77, "labelled draw",
+                "push");
+   expect_debug(1, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 5, "before the draw",
+                "marker");
+   expect_debug(2, GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_POP_GROUP, 77, "labelled draw",
+                "pop");
+   char label[32] = "";
+   GLsizei len = -1;
+   gl.GetObjectLabel(GL_BUFFER, me.vbo, sizeof label, &len, label);
+   if (strcmp(label, "quad vertices") || len != 13)
+      fail("buffer label \"%s\" (%d)", label, len);
+   gl.GetObjectLabel(GL_VERTEX_ARRAY, me.vao, sizeof label, &len, label);
+   if (strcmp(label, "quad") || len != 4)
+      fail("vertex array label \"%s\" (%d)", label, len);
+   gl.GetObjectLabel(GL_PROGRAM, p, 3, &len, label);
+   if (strcmp(label, "so") || len != 2)
+      fail("program label truncated to bufSize 3: \"%s\" (%d)", label, len);
+   check_gl_error("object labels");
 
-  /* No callback: the log keeps the messages for glGetDebugMessageLog. */
-  gl.DebugMessageCallback(NULL, NULL);
-  gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1,
-                        GL_DEBUG_SEVERITY_HIGH, -1, "one");
-  gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 2,
-                        GL_DEBUG_SEVERITY_HIGH, -1, "two");
-  GLint logged = 0, next = 0;
-  glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
-  glGetIntegerv(GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH, &next);
-  if (logged != 2 || next != 4)
-    fail("log: %d messages, next length %d; expected 2 and 4", logged, next);
-  GLuint ids[4];
-  GLsizei lens[4];
-  char buf[64];
-  GLuint got = gl.GetDebugMessageLog(4, sizeof buf, NULL, NULL, ids, NULL, lens, buf);
-  if (got != 2 || ids[0] != 1 || ids[1] != 2 || lens[0] != 4 || strcmp(buf, "one") ||
-      strcmp(buf + 4, "two"))
-    fail("glGetDebugMessageLog: %u messages", got);
-  glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
-  if (logged != 0)
-    fail("log not emptied: %d", logged);
-  check_gl_error("message log");
+   /* No callback: the log keeps the messages for glGetDebugMessageLog. */
+   gl.DebugMessageCallback(NULL, NULL);
+   gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1,
+                         GL_DEBUG_SEVERITY_HIGH, -1, "one");
+   gl.DebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 2,
+                         GL_DEBUG_SEVERITY_HIGH, -1, "two");
+   GLint logged = 0, next = 0;
+   glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
+   glGetIntegerv(GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH, &next);
+   if (logged != 2 || next != 4)
+      fail("log: %d messages, next length %d; expected 2 and 4", logged, next);
+   GLuint ids[4];
+   GLsizei lens[4];
+   char buf[64];
+   GLuint got = gl.GetDebugMessageLog(4, sizeof buf, NULL, NULL, ids, NULL, lens, buf);
+   if (got != 2 || ids[0] != 1 || ids[1] != 2 || lens[0] != 4 || strcmp(buf, "one") ||
+       strcmp(buf + 4, "two"))
+      fail("glGetDebugMessageLog: %u messages", got);
+   glGetIntegerv(GL_DEBUG_LOGGED_MESSAGES, &logged);
+   if (logged != 0)
+      fail("log not emptied: %d", logged);
+   check_gl_error("message log");
 
-  model m;
-  model_init(&m, bg);
-  model_rect(&m, 8, 12, 40, 52, to8(col));
-  check_frame("the labelled draw", &m);
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 12, 40, 52, to8(col));
+   check_frame("the labelled draw", &m);
 }
 
 /* block_array_interp: flat, noperspective and centroid members of an array of interface blocks
@@ -782,113 +795,114 @@ void sc_khr_debug(void)
  * barycentrics, which leave [0, 1] only when sampled outside the triangle. A pixel passes green,
  * fails red: single-sampled every covered pixel is green, and in a 4-sample framebuffer
  * (resolved) no pixel has any red, edge pixels included. */
-void sc_block_array_interp(void)
+void
+sc_block_array_interp(void)
 {
-  const char *vs = "#version 150\n"
-                   "in vec2 a_pos;\n"
-                   "in vec2 a_fw;\n"
-                   "in vec3 a_bary;\n"
-                   "noperspective out float n_loose;\n"
-                   "out Blk {\n"
-                   "  flat float f;\n"
-                   "  noperspective float n;\n"
-                   "  centroid vec3 c;\n"
-                   "} b[2];\n"
-                   "void main() {\n"
-                   "  float w = a_fw.y;\n"
-                   "  gl_Position = vec4((a_pos / 32.0 - 1.0) * w, 0.0, w);\n"
-                   "  n_loose = a_pos.x / 64.0 + a_pos.y / 128.0;\n"
-                   "  for (int i = 0; i < 2; i++) {\n"
-                   "    b[i].f = a_fw.x; b[i].n = n_loose; b[i].c = a_bary;\n"
-                   "  }\n"
-                   "}\n";
-  const char *fs = "#version 150\n"
-                   "noperspective in float n_loose;\n"
-                   "in Blk {\n"
-                   "  flat float f;\n"
-                   "  noperspective float n;\n"
-                   "  centroid vec3 c;\n"
-                   "} b[2];\n"
-                   "uniform int which;\n"
-                   "out vec4 o;\n"
-                   "void main() {\n"
-                   "  bool ok = b[which].f == 1.0 && abs(b[which].n - n_loose) < 1e-5 &&\n"
-                   "            all(greaterThanEqual(b[which].c, vec3(-0.001))) &&\n"
-                   "            all(lessThanEqual(b[which].c, vec3(1.001)));\n"
-                   "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
-                   "}\n";
-  const binding attribs[] = {{"a_pos", 0}, {"a_fw", 1}, {"a_bary", 2}, {NULL, 0}};
-  const binding frags[] = {{"o", 0}, {NULL, 0}};
-  GLuint p = link_program_b(vs, fs, attribs, frags);
-  gl.UseProgram(p);
-  gl.Uniform1i(uloc(p, "which"), 1);
+   const char *vs = "#version 150\n"
+                    "in vec2 a_pos;\n"
+                    "in vec2 a_fw;\n"
+                    "in vec3 a_bary;\n"
+                    "noperspective out float n_loose;\n"
+                    "out Blk {\n"
+                    "  flat float f;\n"
+                    "  noperspective float n;\n"
+                    "  centroid vec3 c;\n"
+                    "} b[2];\n"
+                    "void main() {\n"
+                    "  float w = a_fw.y;\n"
+                    "  gl_Position = vec4((a_pos / 32.0 - 1.0) * w, 0.0, w);\n"
+                    "  n_loose = a_pos.x / 64.0 + a_pos.y / 128.0;\n"
+                    "  for (int i = 0; i < 2; i++) {\n"
+                    "    b[i].f = a_fw.x; b[i].n = n_loose; b[i].c = a_bary;\n"
+                    "  }\n"
+                    "}\n";
+   const char *fs = "#version 150\n"
+                    "noperspective in float n_loose;\n"
+                    "in Blk {\n"
+                    "  flat float f;\n"
+                    "  noperspective float n;\n"
+                    "  centroid vec3 c;\n"
+                    "} b[2];\n"
+                    "uniform int which;\n"
+                    "out vec4 o;\n"
+                    "void main() {\n"
+                    "  bool ok = b[which].f == 1.0 && abs(b[which].n - n_loose) < 1e-5 &&\n"
+                    "            all(greaterThanEqual(b[which].c, vec3(-0.001))) &&\n"
+                    "            all(lessThanEqual(b[which].c, vec3(1.001)));\n"
+                    "  o = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
+                    "}\n";
+   const binding attribs[] = {{"a_pos", 0}, {"a_fw", 1}, {"a_bary", 2}, {NULL, 0}};
+   const binding frags[] = {{"o", 0}, {NULL, 0}};
+   GLuint p = link_program_b(vs, fs, attribs, frags);
+   gl.UseProgram(p);
+   gl.Uniform1i(uloc(p, "which"), 1);
 
-  const float tri[6] = {4, 4, 60, 12, 10, 58};
-  const float fw[6] = {1, 1, 0, 2, 1, 3}; /* flat value, w */
-  float data[3 * 7];
-  for (int k = 0; k < 3; k++) {
-    data[7 * k] = tri[2 * k];
-    data[7 * k + 1] = tri[2 * k + 1];
-    data[7 * k + 2] = fw[2 * k];
-    data[7 * k + 3] = fw[2 * k + 1];
-    for (int j = 0; j < 3; j++)
-      data[7 * k + 4 + j] = j == k ? 1.0f : 0.0f;
-  }
-  GLuint vao, vbo;
-  gl.GenVertexArrays(1, &vao);
-  gl.BindVertexArray(vao);
-  gl.GenBuffers(1, &vbo);
-  gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
-  gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
-  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)0);
-  gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)(2 * sizeof(float)));
-  gl.VertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)(4 * sizeof(float)));
-  for (GLuint a = 0; a < 3; a++)
-    gl.EnableVertexAttribArray(a);
-  check_gl_error("block_array_interp setup");
+   const float tri[6] = {4, 4, 60, 12, 10, 58};
+   const float fw[6] = {1, 1, 0, 2, 1, 3}; /* flat value, w */
+   float data[3 * 7];
+   for (int k = 0; k < 3; k++) {
+      data[7 * k] = tri[2 * k];
+      data[7 * k + 1] = tri[2 * k + 1];
+      data[7 * k + 2] = fw[2 * k];
+      data[7 * k + 3] = fw[2 * k + 1];
+      for (int j = 0; j < 3; j++)
+         data[7 * k + 4 + j] = j == k ? 1.0f : 0.0f;
+   }
+   GLuint vao, vbo;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.GenBuffers(1, &vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)0);
+   gl.VertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)(2 * sizeof(float)));
+   gl.VertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, 7 * sizeof(float), (void *)(4 * sizeof(float)));
+   for (GLuint a = 0; a < 3; a++)
+      gl.EnableVertexAttribArray(a);
+   check_gl_error("block_array_interp setup");
 
-  const vec4f bg = V4(0.0f, 0.0f, 0.6f, 1.0f), green = V4(0.0f, 1.0f, 0.0f, 1.0f);
-  clear_to(bg);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  check_gl_error("single-sampled draw");
-  model m;
-  model_init(&m, bg);
-  model_tri(&m, tri, to8(green));
-  check_frame("flat and noperspective members of a block array", &m);
+   const vec4f bg = V4(0.0f, 0.0f, 0.6f, 1.0f), green = V4(0.0f, 1.0f, 0.0f, 1.0f);
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   check_gl_error("single-sampled draw");
+   model m;
+   model_init(&m, bg);
+   model_tri(&m, tri, to8(green));
+   check_frame("flat and noperspective members of a block array", &m);
 
-  GLuint rb, fbo;
-  gl.GenRenderbuffers(1, &rb);
-  gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
-  gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
-  gl.GenFramebuffers(1, &fbo);
-  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
-  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-    die_setup("4-sample framebuffer incomplete");
-  clear_to(bg);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-  gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
-  check_gl_error("multisampled draw and resolve");
-  check_frame("centroid member of a block array, resolved", &m);
-  int red = 0, mixed = 0;
-  const rgba8 b8 = to8(bg), g8 = to8(green);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) {
-      rgba8 got = pixel_at(x, y);
-      if (got.c[0] && red++ < 8)
-        fail("pixel (%d,%d) has red %u: a centroid member was sampled outside the triangle", x,
-             y, got.c[0]);
-      mixed += !rgba_eq(got, b8) && !rgba_eq(got, g8);
-    }
-  if (mixed < 20)
-    fail("only %d partly covered pixels on the triangle's edges: not multisampled?", mixed);
-  printf("  %d partly covered edge pixels, %d with red\n", mixed, red);
-  gl.DeleteFramebuffers(1, &fbo);
-  gl.DeleteRenderbuffers(1, &rb);
-  gl.DeleteBuffers(1, &vbo);
-  gl.DeleteVertexArrays(1, &vao);
-  gl.DeleteProgram(p);
+   GLuint rb, fbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("4-sample framebuffer incomplete");
+   clear_to(bg);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   gl.BlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   check_gl_error("multisampled draw and resolve");
+   check_frame("centroid member of a block array, resolved", &m);
+   int red = 0, mixed = 0;
+   const rgba8 b8 = to8(bg), g8 = to8(green);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         rgba8 got = pixel_at(x, y);
+         if (got.c[0] && red++ < 8)
+            fail("pixel (%d,%d) has red %u: a centroid member was sampled outside the triangle", x,
+                 y, got.c[0]);
+         mixed += !rgba_eq(got, b8) && !rgba_eq(got, g8);
+      }
+   if (mixed < 20)
+      fail("only %d partly covered pixels on the triangle's edges: not multisampled?", mixed);
+   printf("  %d partly covered edge pixels, %d with red\n", mixed, red);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteRenderbuffers(1, &rb);
+   gl.DeleteBuffers(1, &vbo);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteProgram(p);
 }

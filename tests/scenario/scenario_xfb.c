@@ -18,65 +18,68 @@ static const char *VS_XFB = "#version 330 core\n"
                             "}\n";
 
 /* A program capturing `names`; returns 0 (and leaves the log) when the link fails. */
-static GLuint xfb_program(const char *const *names, GLsizei n, GLenum mode, char *log,
-                          size_t log_size)
+static GLuint
+xfb_program(const char *const *names, GLsizei n, GLenum mode, char *log, size_t log_size)
 {
-  GLuint vs = compile(GL_VERTEX_SHADER, VS_XFB);
-  GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
-  GLuint p = gl.CreateProgram();
-  gl.AttachShader(p, vs);
-  gl.AttachShader(p, fs);
-  gl.TransformFeedbackVaryings(p, n, names, mode);
-  gl.LinkProgram(p);
-  gl.DeleteShader(vs);
-  gl.DeleteShader(fs);
-  GLint ok = 0;
-  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (log)
-    gl.GetProgramInfoLog(p, (GLsizei)log_size, NULL, log);
-  check_gl_error("transform feedback program link");
-  if (!ok) {
-    gl.DeleteProgram(p);
-    return 0;
-  }
-  return p;
+   GLuint vs = compile(GL_VERTEX_SHADER, VS_XFB);
+   GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   gl.TransformFeedbackVaryings(p, n, names, mode);
+   gl.LinkProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (log)
+      gl.GetProgramInfoLog(p, (GLsizei)log_size, NULL, log);
+   check_gl_error("transform feedback program link");
+   if (!ok) {
+      gl.DeleteProgram(p);
+      return 0;
+   }
+   return p;
 }
 
 /* The words vertex `v` (of the 6 rect vertices xy) writes for the named varying. */
-static int xfb_expect(const char *name, const float *xy, int v, float k, float *out)
+static int
+xfb_expect(const char *name, const float *xy, int v, float k, float *out)
 {
-  const float x = xy[2 * v], y = xy[2 * v + 1];
-  if (!strcmp(name, "v_a")) {
-    out[0] = x, out[1] = y, out[2] = (float)v, out[3] = k;
-    return 4;
-  }
-  if (!strcmp(name, "v_b")) {
-    out[0] = x + y * 100.0f;
-    return 1;
-  }
-  out[0] = x / 32.0f - 1.0f, out[1] = y / 32.0f - 1.0f, out[2] = 0.25f, out[3] = 1.0f;
-  return 4;
+   const float x = xy[2 * v], y = xy[2 * v + 1];
+   if (!strcmp(name, "v_a")) {
+      out[0] = x, out[1] = y, out[2] = (float)v, out[3] = k;
+      return 4;
+   }
+   if (!strcmp(name, "v_b")) {
+      out[0] = x + y * 100.0f;
+      return 1;
+   }
+   out[0] = x / 32.0f - 1.0f, out[1] = y / 32.0f - 1.0f, out[2] = 0.25f, out[3] = 1.0f;
+   return 4;
 }
 
-static void check_words(const char *what, const float *got, const float *want, int n)
+static void
+check_words(const char *what, const float *got, const float *want, int n)
 {
-  for (int i = 0; i < n; i++) {
-    if (memcmp(&got[i], &want[i], sizeof(float))) {
-      fail("%s: word %d = %g (0x%08x), expected %g", what, i, got[i],
-           *(const unsigned *)(const void *)&got[i], want[i]);
-      return;
-    }
-  }
+   for (int i = 0; i < n; i++) {
+      if (memcmp(&got[i], &want[i], sizeof(float))) {
+         fail("%s: word %d = %g (0x%08x), expected %g", what, i, got[i],
+              *(const unsigned *)(const void *)&got[i], want[i]);
+         return;
+      }
+   }
 }
 
-static void check_sentinel(const char *what, const unsigned char *b, int n)
+static void
+check_sentinel(const char *what, const unsigned char *b, int n)
 {
-  for (int i = 0; i < n; i++) {
-    if (b[i] != 0xAB) {
-      fail("%s: byte %d = 0x%02x, expected the untouched 0xAB", what, i, b[i]);
-      return;
-    }
-  }
+   for (int i = 0; i < n; i++) {
+      if (b[i] != 0xAB) {
+         fail("%s: byte %d = 0x%02x, expected the untouched 0xAB", what, i, b[i]);
+         return;
+      }
+   }
 }
 
 /* xfb_capture: GL 3.3 transform feedback (§2.15) and its API. Interleaved capture of v_b,
@@ -86,180 +89,181 @@ static void check_sentinel(const char *what, const unsigned char *b, int n)
  * glBegin/End/Pause/ResumeTransformFeedback, of a draw whose mode does not match, of
  * glUseProgram and glBindBufferBase while capturing. The bytes around every capture must stay
  * as they were. */
-void sc_xfb_capture(void)
+void
+sc_xfb_capture(void)
 {
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.6f, 1.0f, 1.0f);
-  float v[12];
-  rect_vertices(v, 8, 8, 40, 24);
-  mesh m = make_mesh(v, 6);
-  clear_to(bg);
-  char log[2048] = "";
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.2f, 0.6f, 1.0f, 1.0f);
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 24);
+   mesh m = make_mesh(v, 6);
+   clear_to(bg);
+   char log[2048] = "";
 
-  /* glTransformFeedbackVaryings errors, and link errors. */
-  const char *il[] = {"v_b", "gl_Position", "v_a"};
-  GLuint p0 = gl.CreateProgram();
-  gl.TransformFeedbackVaryings(p0, 1, il, GL_TRIANGLES);
-  expect_error(GL_INVALID_ENUM, "glTransformFeedbackVaryings(bad buffer mode)");
-  const char *five[] = {"v_a", "v_b", "v_a", "v_b", "v_a"};
-  gl.TransformFeedbackVaryings(p0, 5, five, GL_SEPARATE_ATTRIBS);
-  expect_error(GL_INVALID_VALUE, "glTransformFeedbackVaryings(5 separate)");
-  gl.TransformFeedbackVaryings(p0 + 100, 1, il, GL_INTERLEAVED_ATTRIBS);
-  expect_error(GL_INVALID_VALUE, "glTransformFeedbackVaryings(not a program)");
-  char nb[32];
-  GLsizei len = 0, size = 0;
-  GLenum type = 0;
-  gl.GetTransformFeedbackVarying(p0, 0, sizeof nb, &len, &size, &type, nb);
-  expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(never linked)");
-  gl.DeleteProgram(p0);
-  const char *unknown[] = {"v_a", "v_nope"};
-  if (xfb_program(unknown, 2, GL_INTERLEAVED_ATTRIBS, log, sizeof log))
-    fail("a program capturing an undeclared varying linked");
-  else if (!strstr(log, "v_nope"))
-    fail("link log does not name the undeclared varying: %s", log);
-  const char *twice[] = {"v_a", "v_a"};
-  if (xfb_program(twice, 2, GL_INTERLEAVED_ATTRIBS, NULL, 0))
-    fail("a program capturing v_a twice linked");
-  const char *big[] = {"v_a", "gl_Position"};
-  if (!xfb_program(big, 2, GL_SEPARATE_ATTRIBS, log, sizeof log))
-    fail("two vec4 varyings in separate mode failed to link: %s", log);
+   /* glTransformFeedbackVaryings errors, and link errors. */
+   const char *il[] = {"v_b", "gl_Position", "v_a"};
+   GLuint p0 = gl.CreateProgram();
+   gl.TransformFeedbackVaryings(p0, 1, il, GL_TRIANGLES);
+   expect_error(GL_INVALID_ENUM, "glTransformFeedbackVaryings(bad buffer mode)");
+   const char *five[] = {"v_a", "v_b", "v_a", "v_b", "v_a"};
+   gl.TransformFeedbackVaryings(p0, 5, five, GL_SEPARATE_ATTRIBS);
+   expect_error(GL_INVALID_VALUE, "glTransformFeedbackVaryings(5 separate)");
+   gl.TransformFeedbackVaryings(p0 + 100, 1, il, GL_INTERLEAVED_ATTRIBS);
+   expect_error(GL_INVALID_VALUE, "glTransformFeedbackVaryings(not a program)");
+   char nb[32];
+   GLsizei len = 0, size = 0;
+   GLenum type = 0;
+   gl.GetTransformFeedbackVarying(p0, 0, sizeof nb, &len, &size, &type, nb);
+   expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(never linked)");
+   gl.DeleteProgram(p0);
+   const char *unknown[] = {"v_a", "v_nope"};
+   if (xfb_program(unknown, 2, GL_INTERLEAVED_ATTRIBS, log, sizeof log))
+      fail("a program capturing an undeclared varying linked");
+   else if (!strstr(log, "v_nope"))
+      fail("link log does not name the undeclared varying: %s", log);
+   const char *twice[] = {"v_a", "v_a"};
+   if (xfb_program(twice, 2, GL_INTERLEAVED_ATTRIBS, NULL, 0))
+      fail("a program capturing v_a twice linked");
+   const char *big[] = {"v_a", "gl_Position"};
+   if (!xfb_program(big, 2, GL_SEPARATE_ATTRIBS, log, sizeof log))
+      fail("two vec4 varyings in separate mode failed to link: %s", log);
 
-  GLuint p = xfb_program(il, 3, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
-  if (!p)
-    die_setup("interleaved transform feedback program failed to link:\n%s", log);
-  GLint iv = -1;
-  gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &iv);
-  if (iv != 3)
-    fail("GL_TRANSFORM_FEEDBACK_VARYINGS = %d, expected 3", iv);
-  gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
-  if (iv != GL_INTERLEAVED_ATTRIBS)
-    fail("GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x", iv);
-  gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH, &iv);
-  if (iv != (GLint)sizeof "gl_Position")
-    fail("GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH = %d, expected 12", iv);
-  gl.GetTransformFeedbackVarying(p, 1, sizeof nb, &len, &size, &type, nb);
-  check_gl_error("glGetTransformFeedbackVarying");
-  if (strcmp(nb, "gl_Position") || len != 11 || size != 1 || type != GL_FLOAT_VEC4)
-    fail("varying 1 = %s (len %d size %d type 0x%x), expected gl_Position vec4", nb, len, size,
-         type);
-  gl.GetTransformFeedbackVarying(p, 3, sizeof nb, &len, &size, &type, nb);
-  expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(index 3 of 3)");
+   GLuint p = xfb_program(il, 3, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p)
+      die_setup("interleaved transform feedback program failed to link:\n%s", log);
+   GLint iv = -1;
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &iv);
+   if (iv != 3)
+      fail("GL_TRANSFORM_FEEDBACK_VARYINGS = %d, expected 3", iv);
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
+   if (iv != GL_INTERLEAVED_ATTRIBS)
+      fail("GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x", iv);
+   gl.GetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH, &iv);
+   if (iv != (GLint)sizeof "gl_Position")
+      fail("GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH = %d, expected 12", iv);
+   gl.GetTransformFeedbackVarying(p, 1, sizeof nb, &len, &size, &type, nb);
+   check_gl_error("glGetTransformFeedbackVarying");
+   if (strcmp(nb, "gl_Position") || len != 11 || size != 1 || type != GL_FLOAT_VEC4)
+      fail("varying 1 = %s (len %d size %d type 0x%x), expected gl_Position vec4", nb, len, size,
+           type);
+   gl.GetTransformFeedbackVarying(p, 3, sizeof nb, &len, &size, &type, nb);
+   expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(index 3 of 3)");
 
-  /* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is not advertised):
+   /* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is not advertised):
    * their entry points refuse and their state is not a glGet enum. */
-  if (context_version() < 40 && !has_ext("GL_ARB_transform_feedback2")) {
-    GLuint tfo = 0;
-    gl.GenTransformFeedbacks(1, &tfo);
-    expect_error(GL_INVALID_OPERATION, "glGenTransformFeedbacks in a GL 3.3 context");
-    gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
-    expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback in a GL 3.3 context");
-    GLint tfb = -1;
-    glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &tfb);
-    expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING) in GL 3.3");
-    glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED, &tfb);
-    expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED) in GL 3.3");
-  } else {
-    skipped("the refusals of transform feedback objects (the context is GL 4.0+ "
-            "or has ARB_transform_feedback2)");
-  }
-  /* Begin errors before anything is bound. */
-  gl.UseProgram(0);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback(no program)");
-  gl.UseProgram(p);
-  gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
-  gl.Uniform1f(uloc(p, "u_k"), 7.0f);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback(no buffer bound)");
-  gl.BeginTransformFeedback(GL_TRIANGLE_STRIP);
-  expect_error(GL_INVALID_ENUM, "glBeginTransformFeedback(GL_TRIANGLE_STRIP)");
-  gl.EndTransformFeedback();
-  expect_error(GL_INVALID_OPERATION, "glEndTransformFeedback(not active)");
-  gl.PauseTransformFeedback();
-  expect_error(GL_INVALID_OPERATION, "glPauseTransformFeedback(not active)");
+   if (context_version() < 40 && !has_ext("GL_ARB_transform_feedback2")) {
+      GLuint tfo = 0;
+      gl.GenTransformFeedbacks(1, &tfo);
+      expect_error(GL_INVALID_OPERATION, "glGenTransformFeedbacks in a GL 3.3 context");
+      gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+      expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback in a GL 3.3 context");
+      GLint tfb = -1;
+      glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &tfb);
+      expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING) in GL 3.3");
+      glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED, &tfb);
+      expect_error(GL_INVALID_ENUM, "glGetIntegerv(GL_TRANSFORM_FEEDBACK_PAUSED) in GL 3.3");
+   } else {
+      skipped("the refusals of transform feedback objects (the context is GL 4.0+ "
+              "or has ARB_transform_feedback2)");
+   }
+   /* Begin errors before anything is bound. */
+   gl.UseProgram(0);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback(no program)");
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
+   gl.Uniform1f(uloc(p, "u_k"), 7.0f);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback(no buffer bound)");
+   gl.BeginTransformFeedback(GL_TRIANGLE_STRIP);
+   expect_error(GL_INVALID_ENUM, "glBeginTransformFeedback(GL_TRIANGLE_STRIP)");
+   gl.EndTransformFeedback();
+   expect_error(GL_INVALID_OPERATION, "glEndTransformFeedback(not active)");
+   gl.PauseTransformFeedback();
+   expect_error(GL_INVALID_OPERATION, "glPauseTransformFeedback(not active)");
 
-  /* Interleaved: 6 vertices x 36 bytes, between 16 untouched bytes each side. */
-  enum { STRIDE = 36, N = 6 };
-  GLuint bi = xfb_buffer(16 + N * STRIDE + 16);
-  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bi, 16, N * STRIDE);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  check_gl_error("glBeginTransformFeedback(GL_TRIANGLES)");
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback while active");
-  gl.ResumeTransformFeedback();
-  expect_error(GL_INVALID_OPERATION, "glResumeTransformFeedback(not paused)");
-  glDrawArrays(GL_POINTS, 0, 6);
-  expect_error(GL_INVALID_OPERATION, "GL_POINTS draw under a GL_TRIANGLES capture");
-  gl.UseProgram(0);
-  expect_error(GL_INVALID_OPERATION, "glUseProgram while capturing");
-  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, bi);
-  expect_error(GL_INVALID_OPERATION, "glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER) while "
-                                     "capturing");
-  gl.LinkProgram(p);
-  expect_error(GL_INVALID_OPERATION, "glLinkProgram of the capturing program");
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.EndTransformFeedback();
-  check_gl_error("interleaved capture");
-  unsigned char raw[16 + N * STRIDE + 16];
-  read_buffer(bi, 0, sizeof raw, raw);
-  check_sentinel("interleaved: bytes before the range", raw, 16);
-  check_sentinel("interleaved: bytes after the range", raw + 16 + N * STRIDE, 16);
-  for (int vx = 0; vx < N; vx++) {
-    float want[9], got[9];
-    int k = 0;
-    for (int j = 0; j < 3; j++)
-      k += xfb_expect(il[j], v, vx, 7.0f, want + k);
-    memcpy(got, raw + 16 + vx * STRIDE, sizeof got);
-    char what[64];
-    snprintf(what, sizeof what, "interleaved vertex %d", vx);
-    check_words(what, got, want, 9);
-  }
+   /* Interleaved: 6 vertices x 36 bytes, between 16 untouched bytes each side. */
+   enum { STRIDE = 36, N = 6 };
+   GLuint bi = xfb_buffer(16 + N * STRIDE + 16);
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bi, 16, N * STRIDE);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   check_gl_error("glBeginTransformFeedback(GL_TRIANGLES)");
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   expect_error(GL_INVALID_OPERATION, "glBeginTransformFeedback while active");
+   gl.ResumeTransformFeedback();
+   expect_error(GL_INVALID_OPERATION, "glResumeTransformFeedback(not paused)");
+   glDrawArrays(GL_POINTS, 0, 6);
+   expect_error(GL_INVALID_OPERATION, "GL_POINTS draw under a GL_TRIANGLES capture");
+   gl.UseProgram(0);
+   expect_error(GL_INVALID_OPERATION, "glUseProgram while capturing");
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, bi);
+   expect_error(GL_INVALID_OPERATION, "glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER) while "
+                                      "capturing");
+   gl.LinkProgram(p);
+   expect_error(GL_INVALID_OPERATION, "glLinkProgram of the capturing program");
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndTransformFeedback();
+   check_gl_error("interleaved capture");
+   unsigned char raw[16 + N * STRIDE + 16];
+   read_buffer(bi, 0, sizeof raw, raw);
+   check_sentinel("interleaved: bytes before the range", raw, 16);
+   check_sentinel("interleaved: bytes after the range", raw + 16 + N * STRIDE, 16);
+   for (int vx = 0; vx < N; vx++) {
+      float want[9], got[9];
+      int k = 0;
+      for (int j = 0; j < 3; j++)
+         k += xfb_expect(il[j], v, vx, 7.0f, want + k);
+      memcpy(got, raw + 16 + vx * STRIDE, sizeof got);
+      char what[64];
+      snprintf(what, sizeof what, "interleaved vertex %d", vx);
+      check_words(what, got, want, 9);
+   }
 
-  /* Separate: v_a alone into buffer 0, v_b alone into buffer 1 at offset 16; the frame is not
+   /* Separate: v_a alone into buffer 0, v_b alone into buffer 1 at offset 16; the frame is not
    * touched (rasterizer discard). */
-  const char *sep[] = {"v_a", "v_b"};
-  GLuint ps = xfb_program(sep, 2, GL_SEPARATE_ATTRIBS, log, sizeof log);
-  if (!ps)
-    die_setup("separate transform feedback program failed to link:\n%s", log);
-  gl.GetProgramiv(ps, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
-  if (iv != GL_SEPARATE_ATTRIBS)
-    fail("separate program: GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x", iv);
-  gl.UseProgram(ps);
-  gl.Uniform4fv(uloc(ps, "u_color"), 1, V4(1.0f, 0.0f, 0.0f, 1.0f).v);
-  gl.Uniform1f(uloc(ps, "u_k"), -3.0f);
-  GLuint b0 = xfb_buffer(N * 16), b1 = xfb_buffer(16 + N * 4 + 8);
-  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  expect_error(GL_INVALID_OPERATION, "separate capture with binding 1 empty");
-  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1, 16, N * 4);
-  glEnable(GL_RASTERIZER_DISCARD);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.EndTransformFeedback();
-  glDisable(GL_RASTERIZER_DISCARD);
-  check_gl_error("separate capture");
-  float ga[N * 4], gb[N], wa[N * 4], wb[N];
-  unsigned char r1[16 + N * 4 + 8];
-  read_buffer(b0, 0, sizeof ga, ga);
-  read_buffer(b1, 0, sizeof r1, r1);
-  memcpy(gb, r1 + 16, sizeof gb);
-  for (int vx = 0; vx < N; vx++) {
-    xfb_expect("v_a", v, vx, -3.0f, wa + 4 * vx);
-    xfb_expect("v_b", v, vx, -3.0f, wb + vx);
-  }
-  check_words("separate buffer 0 (v_a)", ga, wa, N * 4);
-  check_words("separate buffer 1 (v_b)", gb, wb, N);
-  check_sentinel("separate buffer 1 before its range", r1, 16);
-  check_sentinel("separate buffer 1 after its range", r1 + 16 + N * 4, 8);
+   const char *sep[] = {"v_a", "v_b"};
+   GLuint ps = xfb_program(sep, 2, GL_SEPARATE_ATTRIBS, log, sizeof log);
+   if (!ps)
+      die_setup("separate transform feedback program failed to link:\n%s", log);
+   gl.GetProgramiv(ps, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &iv);
+   if (iv != GL_SEPARATE_ATTRIBS)
+      fail("separate program: GL_TRANSFORM_FEEDBACK_BUFFER_MODE = 0x%x", iv);
+   gl.UseProgram(ps);
+   gl.Uniform4fv(uloc(ps, "u_color"), 1, V4(1.0f, 0.0f, 0.0f, 1.0f).v);
+   gl.Uniform1f(uloc(ps, "u_k"), -3.0f);
+   GLuint b0 = xfb_buffer(N * 16), b1 = xfb_buffer(16 + N * 4 + 8);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   expect_error(GL_INVALID_OPERATION, "separate capture with binding 1 empty");
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1, 16, N * 4);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("separate capture");
+   float ga[N * 4], gb[N], wa[N * 4], wb[N];
+   unsigned char r1[16 + N * 4 + 8];
+   read_buffer(b0, 0, sizeof ga, ga);
+   read_buffer(b1, 0, sizeof r1, r1);
+   memcpy(gb, r1 + 16, sizeof gb);
+   for (int vx = 0; vx < N; vx++) {
+      xfb_expect("v_a", v, vx, -3.0f, wa + 4 * vx);
+      xfb_expect("v_b", v, vx, -3.0f, wb + vx);
+   }
+   check_words("separate buffer 0 (v_a)", ga, wa, N * 4);
+   check_words("separate buffer 1 (v_b)", gb, wb, N);
+   check_sentinel("separate buffer 1 before its range", r1, 16);
+   check_sentinel("separate buffer 1 after its range", r1 + 16 + N * 4, 8);
 
-  model md;
-  model_init(&md, bg);
-  model_rect(&md, 8, 8, 40, 24, to8(rc));
-  check_frame("the interleaved capture's rect (the separate one discarded)", &md);
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  gl.DeleteProgram(ps);
-  GLuint bufs[] = {bi, b0, b1, m.vbo};
-  gl.DeleteBuffers(4, bufs);
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 8, 8, 40, 24, to8(rc));
+   check_frame("the interleaved capture's rect (the separate one discarded)", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(ps);
+   GLuint bufs[] = {bi, b0, b1, m.vbo};
+   gl.DeleteBuffers(4, bufs);
 }
 
 /* xfb_resume: one capture that spans everything the backend breaks its rendering scopes at, and
@@ -268,178 +272,181 @@ void sc_xfb_capture(void)
  * captured, but rendered), resume, draw 3 (u_k = 4) with rasterizer discard: the buffer holds
  * draws 0, 1 and 3 back to back. Then the captured vertices of draw 3 are drawn as a vertex buffer in a second
  * colour over the rect of draws 0..2, so a capture that went wrong also shows in pixels. */
-void sc_xfb_resume(void)
+void
+sc_xfb_resume(void)
 {
-  const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.4f, 0.8f, 0.2f, 1.0f);
-  float v[12], other[12];
-  rect_vertices(v, 16, 16, 48, 48);
-  memset(other, 0, sizeof other);
-  mesh m = make_mesh(v, 6);
-  GLuint spare;
-  gl.GenBuffers(1, &spare);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
-  gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof other, other, GL_DYNAMIC_DRAW);
-  clear_to(bg);
-  char log[2048] = "";
-  const char *names[] = {"v_a"};
-  GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
-  if (!p)
-    die_setup("transform feedback program failed to link:\n%s", log);
-  gl.UseProgram(p);
-  gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
-  enum { N = 6, DRAWS = 4 };
-  GLuint b = xfb_buffer((DRAWS + 1) * N * 16);
-  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
-  glBlendFunc(GL_ONE, GL_ZERO); /* blending that changes nothing: only the pipeline differs */
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f), rc = V4(0.4f, 0.8f, 0.2f, 1.0f);
+   float v[12], other[12];
+   rect_vertices(v, 16, 16, 48, 48);
+   memset(other, 0, sizeof other);
+   mesh m = make_mesh(v, 6);
+   GLuint spare;
+   gl.GenBuffers(1, &spare);
+   gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+   gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof other, other, GL_DYNAMIC_DRAW);
+   clear_to(bg);
+   char log[2048] = "";
+   const char *names[] = {"v_a"};
+   GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p)
+      die_setup("transform feedback program failed to link:\n%s", log);
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_color"), 1, rc.v);
+   enum { N = 6, DRAWS = 4 };
+   GLuint b = xfb_buffer((DRAWS + 1) * N * 16);
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+   glBlendFunc(GL_ONE, GL_ZERO); /* blending that changes nothing: only the pipeline differs */
 
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  gl.Uniform1f(uloc(p, "u_k"), 1.0f);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  glEnable(GL_BLEND); /* a new pipeline with nothing else between the two draws */
-  gl.Uniform1f(uloc(p, "u_k"), 2.0f);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  glDisable(GL_BLEND);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
-  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof other, v);
-  glFlush();
-  gl.PauseTransformFeedback();
-  check_gl_error("glPauseTransformFeedback");
-  gl.PauseTransformFeedback();
-  expect_error(GL_INVALID_OPERATION, "glPauseTransformFeedback(already paused)");
-  gl.Uniform1f(uloc(p, "u_k"), 3.0f);
-  glEnable(GL_RASTERIZER_DISCARD);
-  glDrawArrays(GL_LINES, 0, 6); /* paused: any mode may draw */
-  glDisable(GL_RASTERIZER_DISCARD);
-  check_gl_error("a GL_LINES draw while paused");
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.ResumeTransformFeedback();
-  check_gl_error("glResumeTransformFeedback");
-  glEnable(GL_RASTERIZER_DISCARD);
-  gl.Uniform1f(uloc(p, "u_k"), 4.0f);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  glDisable(GL_RASTERIZER_DISCARD);
-  gl.EndTransformFeedback();
-  check_gl_error("the resumed capture");
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   gl.Uniform1f(uloc(p, "u_k"), 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glEnable(GL_BLEND); /* a new pipeline with nothing else between the two draws */
+   gl.Uniform1f(uloc(p, "u_k"), 2.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_BLEND);
+   gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+   gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof other, v);
+   glFlush();
+   gl.PauseTransformFeedback();
+   check_gl_error("glPauseTransformFeedback");
+   gl.PauseTransformFeedback();
+   expect_error(GL_INVALID_OPERATION, "glPauseTransformFeedback(already paused)");
+   gl.Uniform1f(uloc(p, "u_k"), 3.0f);
+   glEnable(GL_RASTERIZER_DISCARD);
+   glDrawArrays(GL_LINES, 0, 6); /* paused: any mode may draw */
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("a GL_LINES draw while paused");
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.ResumeTransformFeedback();
+   check_gl_error("glResumeTransformFeedback");
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.Uniform1f(uloc(p, "u_k"), 4.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_RASTERIZER_DISCARD);
+   gl.EndTransformFeedback();
+   check_gl_error("the resumed capture");
 
-  /* The GPU reads what it captured: the third captured draw's v_a.xy as vertex positions, in a
+   /* The GPU reads what it captured: the third captured draw's v_a.xy as vertex positions, in a
    * second colour (no CPU read in between). */
-  const vec4f c2 = V4(0.8f, 0.2f, 0.6f, 1.0f);
-  GLuint sp = solid_program();
-  set_vec4(sp, "u_color", c2);
-  GLuint vao;
-  gl.GenVertexArrays(1, &vao);
-  gl.BindVertexArray(vao);
-  gl.BindBuffer(GL_ARRAY_BUFFER, b);
-  gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)(uintptr_t)(2 * N * 16));
-  gl.EnableVertexAttribArray(0);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  check_gl_error("drawing the captured vertices");
+   const vec4f c2 = V4(0.8f, 0.2f, 0.6f, 1.0f);
+   GLuint sp = solid_program();
+   set_vec4(sp, "u_color", c2);
+   GLuint vao;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.BindBuffer(GL_ARRAY_BUFFER, b);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)(uintptr_t)(2 * N * 16));
+   gl.EnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("drawing the captured vertices");
 
-  float got[(DRAWS + 1) * N * 4], want[DRAWS * N * 4];
-  read_buffer(b, 0, sizeof got, got);
-  const float ks[] = {1.0f, 2.0f, 4.0f};
-  for (int d = 0; d < 3; d++)
-    for (int vx = 0; vx < N; vx++)
-      xfb_expect("v_a", v, vx, ks[d], want + (d * N + vx) * 4);
-  check_words("captured draws 0, 1, 3", got, want, 3 * N * 4);
-  check_sentinel("past the last captured draw", (const unsigned char *)(got + 3 * N * 4),
-                 2 * N * 16);
+   float got[(DRAWS + 1) * N * 4], want[DRAWS * N * 4];
+   read_buffer(b, 0, sizeof got, got);
+   const float ks[] = {1.0f, 2.0f, 4.0f};
+   for (int d = 0; d < 3; d++)
+      for (int vx = 0; vx < N; vx++)
+         xfb_expect("v_a", v, vx, ks[d], want + (d * N + vx) * 4);
+   check_words("captured draws 0, 1, 3", got, want, 3 * N * 4);
+   check_sentinel("past the last captured draw", (const unsigned char *)(got + 3 * N * 4),
+                  2 * N * 16);
 
-  model md;
-  model_init(&md, bg);
-  model_rect(&md, 16, 16, 48, 48, to8(c2));
-  check_frame("the captured vertices drawn over draws 0..2 (draw 3 discarded)", &md);
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  gl.DeleteProgram(sp);
-  gl.DeleteVertexArrays(1, &vao);
-  GLuint bufs[] = {b, spare, m.vbo};
-  gl.DeleteBuffers(3, bufs);
+   model md;
+   model_init(&md, bg);
+   model_rect(&md, 16, 16, 48, 48, to8(c2));
+   check_frame("the captured vertices drawn over draws 0..2 (draw 3 discarded)", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(sp);
+   gl.DeleteVertexArrays(1, &vao);
+   GLuint bufs[] = {b, spare, m.vbo};
+   gl.DeleteBuffers(3, bufs);
 }
 
 /* xfb_parts_packed: capture of every member of an array of structs by name ("v[1].a", ...):
  * the array takes 24 of the 32 output locations (lavapipe's 128 components), so the captured
  * parts only fit when their hidden copies share locations. 3 vertices, each word a distinct
  * exact value (floats and ints in the same capture), read back byte for byte. */
-void sc_xfb_parts_packed(void)
+void
+sc_xfb_parts_packed(void)
 {
-  static const char *vs_src = "#version 330 core\n"
-                              "struct S { float a[3]; int b[2]; vec2 c; };\n"
-                              "flat out S v[4];\n"
-                              "void main() {\n"
-                              "  float k = float(gl_VertexID * 100);\n"
-                              "  for (int i = 0; i < 4; i++) {\n"
-                              "    for (int j = 0; j < 3; j++) v[i].a[j] = k + float(i * 10 + j);\n"
-                              "    for (int j = 0; j < 2; j++) v[i].b[j] = -(gl_VertexID * 100 + i * 10 + j);\n"
-                              "    v[i].c = vec2(k + float(i * 10) + 0.5, k + float(i * 10) + 0.25);\n"
-                              "  }\n"
-                              "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
-                              "}\n";
-  static const char *names[] = {"v[0].a", "v[0].b", "v[0].c", "v[1].a", "v[1].b", "v[1].c",
-                                "v[2].a", "v[2].b", "v[2].c", "v[3].a", "v[3].b", "v[3].c"};
-  enum { WORDS = 4 * 7, N = 3 };
-  GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
-  GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
-  GLuint p = gl.CreateProgram();
-  gl.AttachShader(p, vs);
-  gl.AttachShader(p, fs);
-  gl.TransformFeedbackVaryings(p, 12, names, GL_INTERLEAVED_ATTRIBS);
-  gl.LinkProgram(p);
-  gl.DeleteShader(vs);
-  gl.DeleteShader(fs);
-  GLint ok = 0;
-  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[4096] = "";
-    gl.GetProgramInfoLog(p, sizeof log, NULL, log);
-    fail("capturing the members of S v[4] failed to link: %s", log);
-    gl.DeleteProgram(p);
-    return;
-  }
-  GLsizei len = 0, size = 0;
-  GLenum type = 0;
-  char nb[32] = "";
-  gl.GetTransformFeedbackVarying(p, 4, sizeof nb, &len, &size, &type, nb);
-  if (strcmp(nb, "v[1].b") || size != 2 || type != GL_INT)
-    fail("varying 4 = %s (size %d type 0x%x), expected v[1].b int[2]", nb, size, type);
-  GLuint vao, b = xfb_buffer(N * WORDS * 4 + 16);
-  gl.GenVertexArrays(1, &vao);
-  gl.BindVertexArray(vao);
-  gl.UseProgram(p);
-  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * WORDS * 4);
-  glEnable(GL_RASTERIZER_DISCARD);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  gl.EndTransformFeedback();
-  glDisable(GL_RASTERIZER_DISCARD);
-  check_gl_error("capture of the struct members");
-  union {
-    float f;
-    int32_t i;
-  } got[N * WORDS + 4], want[N * WORDS];
-  read_buffer(b, 0, sizeof got, got);
-  for (int vx = 0, w = 0; vx < N; vx++) {
-    for (int i = 0; i < 4; i++) {
-      for (int j = 0; j < 3; j++)
-        want[w++].f = (float)(vx * 100 + i * 10 + j);
-      for (int j = 0; j < 2; j++)
-        want[w++].i = -(vx * 100 + i * 10 + j);
-      want[w++].f = (float)(vx * 100 + i * 10) + 0.5f;
-      want[w++].f = (float)(vx * 100 + i * 10) + 0.25f;
-    }
-  }
-  for (int w = 0; w < N * WORDS; w++) {
-    if (got[w].i != want[w].i) {
-      fail("captured word %d (vertex %d) = 0x%08x (%g), expected 0x%08x (%g)", w, w / WORDS,
-           (unsigned)got[w].i, got[w].f, (unsigned)want[w].i, want[w].f);
-      break;
-    }
-  }
-  check_sentinel("past the capture", (const unsigned char *)(got + N * WORDS), 16);
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  gl.DeleteVertexArrays(1, &vao);
-  gl.DeleteBuffers(1, &b);
+   static const char *vs_src =
+      "#version 330 core\n"
+      "struct S { float a[3]; int b[2]; vec2 c; };\n"
+      "flat out S v[4];\n"
+      "void main() {\n"
+      "  float k = float(gl_VertexID * 100);\n"
+      "  for (int i = 0; i < 4; i++) {\n"
+      "    for (int j = 0; j < 3; j++) v[i].a[j] = k + float(i * 10 + j);\n"
+      "    for (int j = 0; j < 2; j++) v[i].b[j] = -(gl_VertexID * 100 + i * 10 + j);\n"
+      "    v[i].c = vec2(k + float(i * 10) + 0.5, k + float(i * 10) + 0.25);\n"
+      "  }\n"
+      "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   static const char *names[] = {"v[0].a", "v[0].b", "v[0].c", "v[1].a", "v[1].b", "v[1].c",
+                                 "v[2].a", "v[2].b", "v[2].c", "v[3].a", "v[3].b", "v[3].c"};
+   enum { WORDS = 4 * 7, N = 3 };
+   GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
+   GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   gl.TransformFeedbackVaryings(p, 12, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[4096] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      fail("capturing the members of S v[4] failed to link: %s", log);
+      gl.DeleteProgram(p);
+      return;
+   }
+   GLsizei len = 0, size = 0;
+   GLenum type = 0;
+   char nb[32] = "";
+   gl.GetTransformFeedbackVarying(p, 4, sizeof nb, &len, &size, &type, nb);
+   if (strcmp(nb, "v[1].b") || size != 2 || type != GL_INT)
+      fail("varying 4 = %s (size %d type 0x%x), expected v[1].b int[2]", nb, size, type);
+   GLuint vao, b = xfb_buffer(N * WORDS * 4 + 16);
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.UseProgram(p);
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * WORDS * 4);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("capture of the struct members");
+   union {
+      float f;
+      int32_t i;
+   } got[N * WORDS + 4], want[N * WORDS];
+   read_buffer(b, 0, sizeof got, got);
+   for (int vx = 0, w = 0; vx < N; vx++) {
+      for (int i = 0; i < 4; i++) {
+         for (int j = 0; j < 3; j++)
+            want[w++].f = (float)(vx * 100 + i * 10 + j);
+         for (int j = 0; j < 2; j++)
+            want[w++].i = -(vx * 100 + i * 10 + j);
+         want[w++].f = (float)(vx * 100 + i * 10) + 0.5f;
+         want[w++].f = (float)(vx * 100 + i * 10) + 0.25f;
+      }
+   }
+   for (int w = 0; w < N * WORDS; w++) {
+      if (got[w].i != want[w].i) {
+         fail("captured word %d (vertex %d) = 0x%08x (%g), expected 0x%08x (%g)", w, w / WORDS,
+              (unsigned)got[w].i, got[w].f, (unsigned)want[w].i, want[w].f);
+         break;
+      }
+   }
+   check_sentinel("past the capture", (const unsigned char *)(got + N * WORDS), 16);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(1, &b);
 }
 
 /* xfb_queries: GL_PRIMITIVES_GENERATED and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (§2.16).
@@ -447,130 +454,134 @@ void sc_xfb_parts_packed(void)
  * queries span two rendering scopes): 4 generated, 2 written, and the buffer holds the first
  * draw's. Without a capture, under rasterizer discard: a triangle and a 6-vertex strip generate
  * 1 + 4. The frame stays the clear colour. Plus the query errors these targets add. */
-void sc_xfb_queries(void)
+void
+sc_xfb_queries(void)
 {
-  const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
-  float v[12], spare_data[12];
-  rect_vertices(v, 8, 8, 56, 56);
-  memset(spare_data, 0, sizeof spare_data);
-  mesh m = make_mesh(v, 6);
-  GLuint spare;
-  gl.GenBuffers(1, &spare);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
-  gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof spare_data, spare_data, GL_DYNAMIC_DRAW);
-  clear_to(bg);
-  char log[2048] = "";
-  const char *names[] = {"v_a"};
-  GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
-  if (!p)
-    die_setup("transform feedback program failed to link:\n%s", log);
-  gl.UseProgram(p);
-  gl.Uniform4fv(uloc(p, "u_color"), 1, V4(1.0f, 1.0f, 1.0f, 1.0f).v);
-  gl.Uniform1f(uloc(p, "u_k"), 5.0f);
-  GLint bits = 0;
-  gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_QUERY_COUNTER_BITS, &bits);
-  if (bits < 32)
-    fail("GL_QUERY_COUNTER_BITS of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d", bits);
+   const vec4f bg = V4(0.2f, 0.2f, 0.4f, 1.0f);
+   float v[12], spare_data[12];
+   rect_vertices(v, 8, 8, 56, 56);
+   memset(spare_data, 0, sizeof spare_data);
+   mesh m = make_mesh(v, 6);
+   GLuint spare;
+   gl.GenBuffers(1, &spare);
+   gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+   gl.BufferData(GL_COPY_WRITE_BUFFER, sizeof spare_data, spare_data, GL_DYNAMIC_DRAW);
+   clear_to(bg);
+   char log[2048] = "";
+   const char *names[] = {"v_a"};
+   GLuint p = xfb_program(names, 1, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+   if (!p)
+      die_setup("transform feedback program failed to link:\n%s", log);
+   gl.UseProgram(p);
+   gl.Uniform4fv(uloc(p, "u_color"), 1, V4(1.0f, 1.0f, 1.0f, 1.0f).v);
+   gl.Uniform1f(uloc(p, "u_k"), 5.0f);
+   GLint bits = 0;
+   gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_QUERY_COUNTER_BITS, &bits);
+   if (bits < 32)
+      fail("GL_QUERY_COUNTER_BITS of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d", bits);
 
-  enum { N = 6 };
-  GLuint b = xfb_buffer(N * 16 + 32); /* 2 triangles fit in the bound range, the rest is fence */
-  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * 16);
-  GLuint q[3];
-  gl.GenQueries(3, q);
-  glEnable(GL_RASTERIZER_DISCARD);
-  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
-  gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
-  check_gl_error("glBeginQuery(primitive queries)");
-  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
-  expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_PRIMITIVES_GENERATED) while active");
-  gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
-  expect_error(GL_INVALID_OPERATION, "glBeginQuery of an active query on another target");
-  GLint cur = 0;
-  gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_CURRENT_QUERY, &cur);
-  if ((GLuint)cur != q[1])
-    fail("GL_CURRENT_QUERY of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d, expected %u", cur,
-         q[1]);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  glDrawArrays(GL_TRIANGLES, 0, 6);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
-  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof v, v);
-  gl.Uniform1f(uloc(p, "u_k"), 6.0f);
-  glDrawArrays(GL_TRIANGLES, 0, 6); /* the range is full: generated, not written */
-  gl.EndTransformFeedback();
-  gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
-  gl.EndQuery(GL_PRIMITIVES_GENERATED);
-  check_gl_error("the queried capture");
-  GLuint64 generated = 0, written = 0;
-  gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
-  gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
-  check_gl_error("glGetQueryObjectui64v(primitive queries)");
-  if (generated != 4 || written != 2)
-    fail("captured into room for 2 of 4 triangles: generated %llu written %llu, expected 4 and 2",
-         (unsigned long long)generated, (unsigned long long)written);
-  float got[N * 4 + 8], want[N * 4];
-  read_buffer(b, 0, sizeof got, got);
-  for (int vx = 0; vx < N; vx++)
-    xfb_expect("v_a", v, vx, 5.0f, want + 4 * vx);
-  check_words("the two triangles that fit", got, want, N * 4);
-  check_sentinel("past the bound range", (const unsigned char *)(got + N * 4), 32);
+   enum { N = 6 };
+   GLuint b = xfb_buffer(N * 16 + 32); /* 2 triangles fit in the bound range, the rest is fence */
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * 16);
+   GLuint q[3];
+   gl.GenQueries(3, q);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+   gl.BeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+   check_gl_error("glBeginQuery(primitive queries)");
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+   expect_error(GL_INVALID_OPERATION, "glBeginQuery(GL_PRIMITIVES_GENERATED) while active");
+   gl.BeginQuery(GL_SAMPLES_PASSED, q[1]);
+   expect_error(GL_INVALID_OPERATION, "glBeginQuery of an active query on another target");
+   GLint cur = 0;
+   gl.GetQueryiv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GL_CURRENT_QUERY, &cur);
+   if ((GLuint)cur != q[1])
+      fail("GL_CURRENT_QUERY of GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN = %d, expected %u", cur,
+           q[1]);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   gl.BindBuffer(GL_COPY_WRITE_BUFFER, spare);
+   gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof v, v);
+   gl.Uniform1f(uloc(p, "u_k"), 6.0f);
+   glDrawArrays(GL_TRIANGLES, 0, 6); /* the range is full: generated, not written */
+   gl.EndTransformFeedback();
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   check_gl_error("the queried capture");
+   GLuint64 generated = 0, written = 0;
+   gl.GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &generated);
+   gl.GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &written);
+   check_gl_error("glGetQueryObjectui64v(primitive queries)");
+   if (generated != 4 || written != 2)
+      fail("captured into room for 2 of 4 triangles: generated %llu written %llu, expected 4 and 2",
+           (unsigned long long)generated, (unsigned long long)written);
+   float got[N * 4 + 8], want[N * 4];
+   read_buffer(b, 0, sizeof got, got);
+   for (int vx = 0; vx < N; vx++)
+      xfb_expect("v_a", v, vx, 5.0f, want + 4 * vx);
+   check_words("the two triangles that fit", got, want, N * 4);
+   check_sentinel("past the bound range", (const unsigned char *)(got + N * 4), 32);
 
-  /* No capture: primitives are still generated (discarded before rasterization). */
-  gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 6);
-  gl.EndQuery(GL_PRIMITIVES_GENERATED);
-  gl.GetQueryObjectui64v(q[2], GL_QUERY_RESULT, &generated);
-  if (generated != 5)
-    fail("a triangle and a 6-vertex strip generated %llu primitives, expected 5",
-         (unsigned long long)generated);
-  glDisable(GL_RASTERIZER_DISCARD);
-  gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
-  expect_error(GL_INVALID_OPERATION, "glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) "
-                                     "not active");
-  gl.DeleteQueries(3, q);
+   /* No capture: primitives are still generated (discarded before rasterization). */
+   gl.BeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 6);
+   gl.EndQuery(GL_PRIMITIVES_GENERATED);
+   gl.GetQueryObjectui64v(q[2], GL_QUERY_RESULT, &generated);
+   if (generated != 5)
+      fail("a triangle and a 6-vertex strip generated %llu primitives, expected 5",
+           (unsigned long long)generated);
+   glDisable(GL_RASTERIZER_DISCARD);
+   gl.EndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   expect_error(GL_INVALID_OPERATION, "glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN) "
+                                      "not active");
+   gl.DeleteQueries(3, q);
 
-  model md;
-  model_init(&md, bg);
-  check_frame("every draw discarded", &md);
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  GLuint bufs[] = {b, spare, m.vbo};
-  gl.DeleteBuffers(3, bufs);
+   model md;
+   model_init(&md, bg);
+   check_frame("every draw discarded", &md);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {b, spare, m.vbo};
+   gl.DeleteBuffers(3, bufs);
 }
 
 /* ---- transform feedback objects (ES 3.0 §2.15.1) ------------------------------------------- */
 
-static GLint get_int(GLenum pname)
+static GLint
+get_int(GLenum pname)
 {
-  GLint v = -1;
-  glGetIntegerv(pname, &v);
-  return v;
+   GLint v = -1;
+   glGetIntegerv(pname, &v);
+   return v;
 }
 
-static void expect_tfo_state(const char *what, GLuint binding, GLint active, GLint paused)
+static void
+expect_tfo_state(const char *what, GLuint binding, GLint active, GLint paused)
 {
-  GLint b = get_int(GL_TRANSFORM_FEEDBACK_BINDING), a = get_int(GL_TRANSFORM_FEEDBACK_ACTIVE),
-        p = get_int(GL_TRANSFORM_FEEDBACK_PAUSED);
-  check_gl_error("glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED)");
-  if ((GLuint)b != binding || a != active || p != paused)
-    fail("%s: binding %d active %d paused %d, expected %u %d %d", what, b, a, p, binding,
-         active, paused);
+   GLint b = get_int(GL_TRANSFORM_FEEDBACK_BINDING), a = get_int(GL_TRANSFORM_FEEDBACK_ACTIVE),
+         p = get_int(GL_TRANSFORM_FEEDBACK_PAUSED);
+   check_gl_error("glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, _ACTIVE, _PAUSED)");
+   if ((GLuint)b != binding || a != active || p != paused)
+      fail("%s: binding %d active %d paused %d, expected %u %d %d", what, b, a, p, binding, active,
+           paused);
 }
 
 /* The words of a capture buffer, read through a read mapping (ES 3.0 has no
  * glGetBufferSubData). */
-static void map_read(GLuint b, GLsizeiptr bytes, void *out)
+static void
+map_read(GLuint b, GLsizeiptr bytes, void *out)
 {
-  gl.BindBuffer(GL_COPY_READ_BUFFER, b);
-  const void *m = gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
-  if (!m) {
-    fail("glMapBufferRange(GL_MAP_READ_BIT) of a capture buffer: 0x%x", glGetError());
-    memset(out, 0, (size_t)bytes);
-    return;
-  }
-  memcpy(out, m, (size_t)bytes);
-  gl.UnmapBuffer(GL_COPY_READ_BUFFER);
-  check_gl_error("reading a capture buffer");
+   gl.BindBuffer(GL_COPY_READ_BUFFER, b);
+   const void *m = gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+   if (!m) {
+      fail("glMapBufferRange(GL_MAP_READ_BIT) of a capture buffer: 0x%x", glGetError());
+      memset(out, 0, (size_t)bytes);
+      return;
+   }
+   memcpy(out, m, (size_t)bytes);
+   gl.UnmapBuffer(GL_COPY_READ_BUFFER);
+   check_gl_error("reading a capture buffer");
 }
 
 /* xfb_objects: two transform feedback objects captured alternately on an ES 3.0 context. Object
@@ -581,188 +592,189 @@ static void map_read(GLuint b, GLsizeiptr bytes, void *out)
  * each object's own indexed bindings, GL_TRANSFORM_FEEDBACK_BINDING/_ACTIVE/_PAUSED, and ES
  * 3.0 §2.15.2: a glDrawArrays that would write past the range and any indexed draw while
  * capturing are GL_INVALID_OPERATION and write nothing. */
-void sc_xfb_objects(void)
+void
+sc_xfb_objects(void)
 {
-  (void)es_version(30);
-  const char *vs_src = "#version 300 es\n"
-                       "layout(location = 0) in vec2 a_pos;\n"
-                       "uniform float u_k;\n"
-                       "out vec4 v_a;\n"
-                       "void main() {\n"
-                       "  v_a = vec4(a_pos, float(gl_VertexID), u_k);\n"
-                       "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
-                       "}\n";
-  const char *fs_src = "#version 300 es\n"
-                       "precision mediump float;\n"
-                       "out vec4 o_color;\n"
-                       "void main() { o_color = vec4(1.0); }\n";
-  GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
-  GLuint p = gl.CreateProgram();
-  gl.AttachShader(p, vs);
-  gl.AttachShader(p, fs);
-  const char *names[] = {"v_a"};
-  gl.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
-  gl.LinkProgram(p);
-  gl.DeleteShader(vs);
-  gl.DeleteShader(fs);
-  GLint ok = 0;
-  gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok)
-    die_setup("ES transform feedback program failed to link");
-  gl.UseProgram(p);
-  const GLint uk = uloc(p, "u_k");
-  float v[12];
-  rect_vertices(v, 8, 8, 40, 40);
-  mesh m = make_mesh(v, 6);
-  enum { N = 6, VB = 16 /* bytes a vertex */ };
-  GLuint bA = xfb_buffer(3 * N * VB + 32), bB = xfb_buffer(16 + 2 * N * VB + 32), ebo;
-  const GLubyte tri[3] = {0, 1, 2};
-  gl.GenBuffers(1, &ebo);
-  gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
-  gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
+   (void)es_version(30);
+   const char *vs_src = "#version 300 es\n"
+                        "layout(location = 0) in vec2 a_pos;\n"
+                        "uniform float u_k;\n"
+                        "out vec4 v_a;\n"
+                        "void main() {\n"
+                        "  v_a = vec4(a_pos, float(gl_VertexID), u_k);\n"
+                        "  gl_Position = vec4(a_pos / 32.0 - 1.0, 0.0, 1.0);\n"
+                        "}\n";
+   const char *fs_src = "#version 300 es\n"
+                        "precision mediump float;\n"
+                        "out vec4 o_color;\n"
+                        "void main() { o_color = vec4(1.0); }\n";
+   GLuint vs = compile(GL_VERTEX_SHADER, vs_src), fs = compile(GL_FRAGMENT_SHADER, fs_src);
+   GLuint p = gl.CreateProgram();
+   gl.AttachShader(p, vs);
+   gl.AttachShader(p, fs);
+   const char *names[] = {"v_a"};
+   gl.TransformFeedbackVaryings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+   gl.LinkProgram(p);
+   gl.DeleteShader(vs);
+   gl.DeleteShader(fs);
+   GLint ok = 0;
+   gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("ES transform feedback program failed to link");
+   gl.UseProgram(p);
+   const GLint uk = uloc(p, "u_k");
+   float v[12];
+   rect_vertices(v, 8, 8, 40, 40);
+   mesh m = make_mesh(v, 6);
+   enum { N = 6, VB = 16 /* bytes a vertex */ };
+   GLuint bA = xfb_buffer(3 * N * VB + 32), bB = xfb_buffer(16 + 2 * N * VB + 32), ebo;
+   const GLubyte tri[3] = {0, 1, 2};
+   gl.GenBuffers(1, &ebo);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
 
-  expect_tfo_state("a fresh context", 0, 0, 0);
-  GLuint t[2];
-  gl.GenTransformFeedbacks(2, t);
-  check_gl_error("glGenTransformFeedbacks");
-  if (!t[0] || !t[1] || t[0] == t[1])
-    fail("glGenTransformFeedbacks gave %u and %u", t[0], t[1]);
-  if (gl.IsTransformFeedback(t[0]))
-    fail("glIsTransformFeedback of a name never bound is GL_TRUE");
-  gl.GenTransformFeedbacks(-1, t);
-  expect_error(GL_INVALID_VALUE, "glGenTransformFeedbacks(-1)");
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1] + 100);
-  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback of a name not from Gen");
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK_BUFFER, t[0]);
-  expect_error(GL_INVALID_ENUM, "glBindTransformFeedback(GL_TRANSFORM_FEEDBACK_BUFFER)");
+   expect_tfo_state("a fresh context", 0, 0, 0);
+   GLuint t[2];
+   gl.GenTransformFeedbacks(2, t);
+   check_gl_error("glGenTransformFeedbacks");
+   if (!t[0] || !t[1] || t[0] == t[1])
+      fail("glGenTransformFeedbacks gave %u and %u", t[0], t[1]);
+   if (gl.IsTransformFeedback(t[0]))
+      fail("glIsTransformFeedback of a name never bound is GL_TRUE");
+   gl.GenTransformFeedbacks(-1, t);
+   expect_error(GL_INVALID_VALUE, "glGenTransformFeedbacks(-1)");
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1] + 100);
+   expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback of a name not from Gen");
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK_BUFFER, t[0]);
+   expect_error(GL_INVALID_ENUM, "glBindTransformFeedback(GL_TRANSFORM_FEEDBACK_BUFFER)");
 
-  /* Each object keeps its own indexed bindings; the default object's stay empty. */
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
-  check_gl_error("glBindTransformFeedback(A)");
-  if (!gl.IsTransformFeedback(t[0]))
-    fail("glIsTransformFeedback of a bound object is GL_FALSE");
-  gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bA);
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
-  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bB, 16, 2 * N * VB);
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
-  check_gl_error("binding capture ranges in two objects");
-  GLint got = -1;
-  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
-  if (got != 0)
-    fail("object 0's binding 0 = %d, expected 0 (the ranges went into A and B)", got);
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
-  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
-  if ((GLuint)got != bA)
-    fail("object A's binding 0 = %d, expected %u", got, bA);
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
-  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
-  GLint start = -1, size = -1;
-  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_START, 0, &start);
-  gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 0, &size);
-  if ((GLuint)got != bB || start != 16 || size != 2 * N * VB)
-    fail("object B's binding 0 = %d [%d, +%d), expected %u [16, +%d)", got, start, size, bB,
-         2 * N * VB);
-  check_gl_error("glGetIntegeri_v of each object's bindings");
+   /* Each object keeps its own indexed bindings; the default object's stay empty. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   check_gl_error("glBindTransformFeedback(A)");
+   if (!gl.IsTransformFeedback(t[0]))
+      fail("glIsTransformFeedback of a bound object is GL_FALSE");
+   gl.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bA);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bB, 16, 2 * N * VB);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+   check_gl_error("binding capture ranges in two objects");
+   GLint got = -1;
+   gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
+   if (got != 0)
+      fail("object 0's binding 0 = %d, expected 0 (the ranges went into A and B)", got);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
+   if ((GLuint)got != bA)
+      fail("object A's binding 0 = %d, expected %u", got, bA);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &got);
+   GLint start = -1, size = -1;
+   gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_START, 0, &start);
+   gl.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 0, &size);
+   if ((GLuint)got != bB || start != 16 || size != 2 * N * VB)
+      fail("object B's binding 0 = %d [%d, +%d), expected %u [16, +%d)", got, start, size, bB,
+           2 * N * VB);
+   check_gl_error("glGetIntegeri_v of each object's bindings");
 
-  glEnable(GL_RASTERIZER_DISCARD);
-  /* A: k = 1, then paused. */
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  gl.Uniform1f(uk, 1.0f);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  check_gl_error("A's first draw");
-  expect_tfo_state("A capturing", t[0], 1, 0);
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
-  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback while A captures, unpaused");
-  /* OES/EXT_geometry_shader (and ES 3.2) drop ES 3.0's two draw errors while capturing */
-  const bool es30_rules = context_version() < 32 && !has_ext("GL_OES_geometry_shader") &&
-                          !has_ext("GL_EXT_geometry_shader");
-  if (es30_rules) {
-    glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (void *)0);
-    expect_error(GL_INVALID_OPERATION, "glDrawElements while capturing (ES 3.0)");
-  } else {
-    skipped("ES 3.0's errors for indexed and overflowing draws while capturing "
-            "(the context is ES 3.2 or has a geometry shader extension)");
-  }
-  gl.PauseTransformFeedback();
-  expect_tfo_state("A paused", t[0], 1, 1);
-  gl.DeleteTransformFeedbacks(2, t);
-  expect_error(GL_INVALID_OPERATION, "glDeleteTransformFeedbacks of a paused (active) object");
-  if (!gl.IsTransformFeedback(t[1]))
-    fail("a refused glDeleteTransformFeedbacks deleted the other object");
-  glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (void *)0);
-  check_gl_error("glDrawElements while paused");
-  /* B: k = 2, paused; A resumes at its own position: k = 3. */
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
-  expect_tfo_state("B bound, A paused", t[1], 0, 0);
-  gl.LinkProgram(p);
-  expect_error(GL_INVALID_OPERATION, "glLinkProgram of paused object A's program");
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  gl.Uniform1f(uk, 2.0f);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  gl.PauseTransformFeedback();
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
-  expect_tfo_state("A bound again", t[0], 1, 1);
-  gl.ResumeTransformFeedback();
-  gl.Uniform1f(uk, 3.0f);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  gl.PauseTransformFeedback();
-  check_gl_error("A, B, A");
-  /* B resumes (k = 4), is full, and refuses one more draw; then ends. */
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
-  gl.ResumeTransformFeedback();
-  gl.Uniform1f(uk, 4.0f);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  check_gl_error("B's second draw (fills its range)");
-  if (es30_rules) {
-    gl.Uniform1f(uk, 9.0f);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    expect_error(GL_INVALID_OPERATION, "glDrawArrays past the end of B's range (ES 3.0)");
-  }
-  gl.EndTransformFeedback();
-  /* A resumes (k = 5) and ends. */
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
-  gl.ResumeTransformFeedback();
-  gl.Uniform1f(uk, 5.0f);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  gl.EndTransformFeedback();
-  check_gl_error("A's last draw");
-  expect_tfo_state("A ended", t[0], 0, 0);
-  glDisable(GL_RASTERIZER_DISCARD);
+   glEnable(GL_RASTERIZER_DISCARD);
+   /* A: k = 1, then paused. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   gl.Uniform1f(uk, 1.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   check_gl_error("A's first draw");
+   expect_tfo_state("A capturing", t[0], 1, 0);
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback while A captures, unpaused");
+   /* OES/EXT_geometry_shader (and ES 3.2) drop ES 3.0's two draw errors while capturing */
+   const bool es30_rules = context_version() < 32 && !has_ext("GL_OES_geometry_shader") &&
+                           !has_ext("GL_EXT_geometry_shader");
+   if (es30_rules) {
+      glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (void *)0);
+      expect_error(GL_INVALID_OPERATION, "glDrawElements while capturing (ES 3.0)");
+   } else {
+      skipped("ES 3.0's errors for indexed and overflowing draws while capturing "
+              "(the context is ES 3.2 or has a geometry shader extension)");
+   }
+   gl.PauseTransformFeedback();
+   expect_tfo_state("A paused", t[0], 1, 1);
+   gl.DeleteTransformFeedbacks(2, t);
+   expect_error(GL_INVALID_OPERATION, "glDeleteTransformFeedbacks of a paused (active) object");
+   if (!gl.IsTransformFeedback(t[1]))
+      fail("a refused glDeleteTransformFeedbacks deleted the other object");
+   glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, (void *)0);
+   check_gl_error("glDrawElements while paused");
+   /* B: k = 2, paused; A resumes at its own position: k = 3. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   expect_tfo_state("B bound, A paused", t[1], 0, 0);
+   gl.LinkProgram(p);
+   expect_error(GL_INVALID_OPERATION, "glLinkProgram of paused object A's program");
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   gl.Uniform1f(uk, 2.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.PauseTransformFeedback();
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   expect_tfo_state("A bound again", t[0], 1, 1);
+   gl.ResumeTransformFeedback();
+   gl.Uniform1f(uk, 3.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.PauseTransformFeedback();
+   check_gl_error("A, B, A");
+   /* B resumes (k = 4), is full, and refuses one more draw; then ends. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   gl.ResumeTransformFeedback();
+   gl.Uniform1f(uk, 4.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   check_gl_error("B's second draw (fills its range)");
+   if (es30_rules) {
+      gl.Uniform1f(uk, 9.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      expect_error(GL_INVALID_OPERATION, "glDrawArrays past the end of B's range (ES 3.0)");
+   }
+   gl.EndTransformFeedback();
+   /* A resumes (k = 5) and ends. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   gl.ResumeTransformFeedback();
+   gl.Uniform1f(uk, 5.0f);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.EndTransformFeedback();
+   check_gl_error("A's last draw");
+   expect_tfo_state("A ended", t[0], 0, 0);
+   glDisable(GL_RASTERIZER_DISCARD);
 
-  float want[3 * N * 4];
-  unsigned char ra[3 * N * VB + 32], rb[16 + 2 * N * VB + 32];
-  map_read(bA, sizeof ra, ra);
-  map_read(bB, sizeof rb, rb);
-  const float ka[3] = {1.0f, 3.0f, 5.0f}, kb[2] = {2.0f, 4.0f};
-  for (int d = 0; d < 3; d++)
-    for (int vx = 0; vx < N; vx++)
-      xfb_expect("v_a", v, vx, ka[d], want + (d * N + vx) * 4);
-  check_words("object A: draws 1, 3, 5", (const float *)(const void *)ra, want, 3 * N * 4);
-  check_sentinel("object A: past its three draws", ra + 3 * N * VB, 32);
-  for (int d = 0; d < 2; d++)
-    for (int vx = 0; vx < N; vx++)
-      xfb_expect("v_a", v, vx, kb[d], want + (d * N + vx) * 4);
-  float gb[2 * N * 4];
-  memcpy(gb, rb + 16, sizeof gb);
-  check_words("object B: draws 2, 4", gb, want, 2 * N * 4);
-  check_sentinel("object B: before its range", rb, 16);
-  check_sentinel("object B: past its range (the refused draw)", rb + 16 + 2 * N * VB, 32);
+   float want[3 * N * 4];
+   unsigned char ra[3 * N * VB + 32], rb[16 + 2 * N * VB + 32];
+   map_read(bA, sizeof ra, ra);
+   map_read(bB, sizeof rb, rb);
+   const float ka[3] = {1.0f, 3.0f, 5.0f}, kb[2] = {2.0f, 4.0f};
+   for (int d = 0; d < 3; d++)
+      for (int vx = 0; vx < N; vx++)
+         xfb_expect("v_a", v, vx, ka[d], want + (d * N + vx) * 4);
+   check_words("object A: draws 1, 3, 5", (const float *)(const void *)ra, want, 3 * N * 4);
+   check_sentinel("object A: past its three draws", ra + 3 * N * VB, 32);
+   for (int d = 0; d < 2; d++)
+      for (int vx = 0; vx < N; vx++)
+         xfb_expect("v_a", v, vx, kb[d], want + (d * N + vx) * 4);
+   float gb[2 * N * 4];
+   memcpy(gb, rb + 16, sizeof gb);
+   check_words("object B: draws 2, 4", gb, want, 2 * N * 4);
+   check_sentinel("object B: before its range", rb, 16);
+   check_sentinel("object B: past its range (the refused draw)", rb + 16 + 2 * N * VB, 32);
 
-  /* Deleting the bound object binds zero; its name is gone. */
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
-  gl.DeleteTransformFeedbacks(2, t);
-  check_gl_error("glDeleteTransformFeedbacks");
-  expect_tfo_state("after deleting the bound object", 0, 0, 0);
-  if (gl.IsTransformFeedback(t[0]) || gl.IsTransformFeedback(t[1]))
-    fail("glIsTransformFeedback of a deleted object is GL_TRUE");
-  gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
-  expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback of a deleted name");
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  GLuint bufs[] = {bA, bB, ebo, m.vbo};
-  gl.DeleteBuffers(4, bufs);
-  gl.DeleteVertexArrays(1, &m.vao);
+   /* Deleting the bound object binds zero; its name is gone. */
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[1]);
+   gl.DeleteTransformFeedbacks(2, t);
+   check_gl_error("glDeleteTransformFeedbacks");
+   expect_tfo_state("after deleting the bound object", 0, 0, 0);
+   if (gl.IsTransformFeedback(t[0]) || gl.IsTransformFeedback(t[1]))
+      fail("glIsTransformFeedback of a deleted object is GL_TRUE");
+   gl.BindTransformFeedback(GL_TRANSFORM_FEEDBACK, t[0]);
+   expect_error(GL_INVALID_OPERATION, "glBindTransformFeedback of a deleted name");
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[] = {bA, bB, ebo, m.vbo};
+   gl.DeleteBuffers(4, bufs);
+   gl.DeleteVertexArrays(1, &m.vao);
 }
 
 /* xfb_block_array: transform feedback of members of an array of interface blocks, named as GL
@@ -770,87 +782,88 @@ void sc_xfb_objects(void)
  * blk[2], captured interleaved as Blk[1].x, Blk[0].y, Blk[1].y (5 words a vertex, each a
  * distinct exact value), read back byte for byte; glGetTransformFeedbackVarying names and
  * types; an element past the array ("Blk[2].x") fails to link. */
-void sc_xfb_block_array(void)
+void
+sc_xfb_block_array(void)
 {
-  static const char *vs_src = "#version 330 core\n"
-                              "out Blk { float x; vec2 y; } blk[2];\n"
-                              "void main() {\n"
-                              "  float k = float(gl_VertexID * 100);\n"
-                              "  blk[0].x = k + 1.0; blk[0].y = vec2(k + 2.0, k + 3.0);\n"
-                              "  blk[1].x = k + 11.0; blk[1].y = vec2(k + 12.0, k + 13.0);\n"
-                              "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
-                              "}\n";
-  static const char *names[] = {"Blk[1].x", "Blk[0].y", "Blk[1].y"};
-  static const char *bad[] = {"Blk[2].x"};
-  enum { WORDS = 5, N = 3 };
-  GLuint p = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
-    GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
-    GLuint q = gl.CreateProgram();
-    gl.AttachShader(q, vs);
-    gl.AttachShader(q, fs);
-    gl.TransformFeedbackVaryings(q, pass ? 1 : 3, pass ? bad : names, GL_INTERLEAVED_ATTRIBS);
-    gl.LinkProgram(q);
-    gl.DeleteShader(vs);
-    gl.DeleteShader(fs);
-    GLint ok = 0;
-    gl.GetProgramiv(q, GL_LINK_STATUS, &ok);
-    if (pass == 1) {
-      if (ok)
-        fail("capturing Blk[2].x of Blk blk[2] linked");
-      gl.DeleteProgram(q);
-    } else if (!ok) {
-      char log[4096] = "";
-      gl.GetProgramInfoLog(q, sizeof log, NULL, log);
-      fail("capturing members of Blk blk[2] failed to link: %s", log);
-      gl.DeleteProgram(q);
-      readback();
-      return;
-    } else {
-      p = q;
-    }
-  }
-  check_gl_error("links");
-  GLsizei len = 0, size = 0;
-  GLenum type = 0;
-  char nb[32] = "";
-  gl.GetTransformFeedbackVarying(p, 0, sizeof nb, &len, &size, &type, nb);
-  if (strcmp(nb, "Blk[1].x") || size != 1 || type != GL_FLOAT)
-    fail("varying 0 = %s (size %d type 0x%x), expected Blk[1].x float", nb, size, type);
-  gl.GetTransformFeedbackVarying(p, 2, sizeof nb, &len, &size, &type, nb);
-  if (strcmp(nb, "Blk[1].y") || size != 1 || type != GL_FLOAT_VEC2)
-    fail("varying 2 = %s (size %d type 0x%x), expected Blk[1].y vec2", nb, size, type);
-  GLuint vao, b = xfb_buffer(N * WORDS * 4 + 16);
-  gl.GenVertexArrays(1, &vao);
-  gl.BindVertexArray(vao);
-  gl.UseProgram(p);
-  gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * WORDS * 4);
-  glEnable(GL_RASTERIZER_DISCARD);
-  gl.BeginTransformFeedback(GL_TRIANGLES);
-  glDrawArrays(GL_TRIANGLES, 0, N);
-  gl.EndTransformFeedback();
-  glDisable(GL_RASTERIZER_DISCARD);
-  check_gl_error("capture of the block members");
-  float got[N * WORDS + 4], want[N * WORDS];
-  read_buffer(b, 0, sizeof got, got);
-  for (int vx = 0; vx < N; vx++) {
-    const float k = (float)(vx * 100), w[WORDS] = {k + 11, k + 2, k + 3, k + 12, k + 13};
-    memcpy(want + vx * WORDS, w, sizeof w);
-  }
-  for (int w = 0; w < N * WORDS; w++)
-    if (memcmp(&got[w], &want[w], 4)) {
-      fail("captured word %d (vertex %d) = %g, expected %g", w, w / WORDS, got[w], want[w]);
-      break;
-    }
-  check_sentinel("past the capture", (const unsigned char *)(got + N * WORDS), 16);
-  gl.UseProgram(0);
-  gl.DeleteProgram(p);
-  gl.DeleteVertexArrays(1, &vao);
-  gl.DeleteBuffers(1, &b);
-  const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f);
-  clear_to(bg);
-  model m;
-  model_init(&m, bg);
-  check_frame("the frame (nothing rasterized)", &m);
+   static const char *vs_src = "#version 330 core\n"
+                               "out Blk { float x; vec2 y; } blk[2];\n"
+                               "void main() {\n"
+                               "  float k = float(gl_VertexID * 100);\n"
+                               "  blk[0].x = k + 1.0; blk[0].y = vec2(k + 2.0, k + 3.0);\n"
+                               "  blk[1].x = k + 11.0; blk[1].y = vec2(k + 12.0, k + 13.0);\n"
+                               "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                               "}\n";
+   static const char *names[] = {"Blk[1].x", "Blk[0].y", "Blk[1].y"};
+   static const char *bad[] = {"Blk[2].x"};
+   enum { WORDS = 5, N = 3 };
+   GLuint p = 0;
+   for (int pass = 0; pass < 2; pass++) {
+      GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
+      GLuint fs = compile(GL_FRAGMENT_SHADER, FS_UNIFORM);
+      GLuint q = gl.CreateProgram();
+      gl.AttachShader(q, vs);
+      gl.AttachShader(q, fs);
+      gl.TransformFeedbackVaryings(q, pass ? 1 : 3, pass ? bad : names, GL_INTERLEAVED_ATTRIBS);
+      gl.LinkProgram(q);
+      gl.DeleteShader(vs);
+      gl.DeleteShader(fs);
+      GLint ok = 0;
+      gl.GetProgramiv(q, GL_LINK_STATUS, &ok);
+      if (pass == 1) {
+         if (ok)
+            fail("capturing Blk[2].x of Blk blk[2] linked");
+         gl.DeleteProgram(q);
+      } else if (!ok) {
+         char log[4096] = "";
+         gl.GetProgramInfoLog(q, sizeof log, NULL, log);
+         fail("capturing members of Blk blk[2] failed to link: %s", log);
+         gl.DeleteProgram(q);
+         readback();
+         return;
+      } else {
+         p = q;
+      }
+   }
+   check_gl_error("links");
+   GLsizei len = 0, size = 0;
+   GLenum type = 0;
+   char nb[32] = "";
+   gl.GetTransformFeedbackVarying(p, 0, sizeof nb, &len, &size, &type, nb);
+   if (strcmp(nb, "Blk[1].x") || size != 1 || type != GL_FLOAT)
+      fail("varying 0 = %s (size %d type 0x%x), expected Blk[1].x float", nb, size, type);
+   gl.GetTransformFeedbackVarying(p, 2, sizeof nb, &len, &size, &type, nb);
+   if (strcmp(nb, "Blk[1].y") || size != 1 || type != GL_FLOAT_VEC2)
+      fail("varying 2 = %s (size %d type 0x%x), expected Blk[1].y vec2", nb, size, type);
+   GLuint vao, b = xfb_buffer(N * WORDS * 4 + 16);
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.UseProgram(p);
+   gl.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, N * WORDS * 4);
+   glEnable(GL_RASTERIZER_DISCARD);
+   gl.BeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   gl.EndTransformFeedback();
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_gl_error("capture of the block members");
+   float got[N * WORDS + 4], want[N * WORDS];
+   read_buffer(b, 0, sizeof got, got);
+   for (int vx = 0; vx < N; vx++) {
+      const float k = (float)(vx * 100), w[WORDS] = {k + 11, k + 2, k + 3, k + 12, k + 13};
+      memcpy(want + vx * WORDS, w, sizeof w);
+   }
+   for (int w = 0; w < N * WORDS; w++)
+      if (memcmp(&got[w], &want[w], 4)) {
+         fail("captured word %d (vertex %d) = %g, expected %g", w, w / WORDS, got[w], want[w]);
+         break;
+      }
+   check_sentinel("past the capture", (const unsigned char *)(got + N * WORDS), 16);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteBuffers(1, &b);
+   const vec4f bg = V4(0.0f, 0.2f, 0.4f, 1.0f);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+   check_frame("the frame (nothing rasterized)", &m);
 }

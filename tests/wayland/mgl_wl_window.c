@@ -59,11 +59,11 @@
 
 #include "xdg-shell-client-protocol.h"
 
-#define FAIL(...)                                                                            \
-   do {                                                                                      \
-      fprintf(stderr, "mgl-wl-window: FAIL: " __VA_ARGS__);                                  \
-      fputc('\n', stderr);                                                                   \
-      exit(1);                                                                               \
+#define FAIL(...)                                                                                  \
+   do {                                                                                            \
+      fprintf(stderr, "mgl-wl-window: FAIL: " __VA_ARGS__);                                        \
+      fputc('\n', stderr);                                                                         \
+      exit(1);                                                                                     \
    } while (0)
 
 struct app {
@@ -92,8 +92,8 @@ struct rgb {
 
 /* Quadrant colours, GL's top-left, top-right, bottom-left, bottom-right. */
 static const struct rgb pattern_a[4] = {{0, 0, 255}, {255, 255, 0}, {255, 0, 0}, {0, 255, 0}};
-static const struct rgb pattern_b[4] = {{255, 0, 255}, {0, 255, 255}, {255, 255, 255},
-                                        {128, 0, 255}};
+static const struct rgb pattern_b[4] = {
+   {255, 0, 255}, {0, 255, 255}, {255, 255, 255}, {128, 0, 255}};
 
 /* ---- Wayland plumbing --------------------------------------------------------------------- */
 
@@ -183,9 +183,19 @@ app_init(struct app *a, bool with_egl)
    EGLint major, minor;
    if (!eglInitialize(a->edpy, &major, &minor))
       FAIL("eglInitialize: 0x%04x", eglGetError());
-   static const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RED_SIZE, 8,
-                                    EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 0,
-                                    EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
+   static const EGLint attribs[] = {EGL_SURFACE_TYPE,
+                                    EGL_WINDOW_BIT,
+                                    EGL_RED_SIZE,
+                                    8,
+                                    EGL_GREEN_SIZE,
+                                    8,
+                                    EGL_BLUE_SIZE,
+                                    8,
+                                    EGL_ALPHA_SIZE,
+                                    0,
+                                    EGL_RENDERABLE_TYPE,
+                                    EGL_OPENGL_ES2_BIT,
+                                    EGL_NONE};
    /* The sort puts deeper colour first (10-bit configs on Mesa): take an 8-bit one. */
    EGLConfig cfgs[256];
    EGLint n = 0;
@@ -424,13 +434,13 @@ find_pattern(const struct shot *s, int w, int h, const struct rgb p[4], int *ox,
 }
 
 static void
-expect_pattern(const struct shot *s, int w, int h, const struct rgb p[4], const char *what,
-               int *ox, int *oy)
+expect_pattern(const struct shot *s, int w, int h, const struct rgb p[4], const char *what, int *ox,
+               int *oy)
 {
    int x, y;
    if (!find_pattern(s, w, h, p, &x, &y))
-      FAIL("%s: the %dx%d pattern is not on the compositor's output (%dx%d)", what, w, h,
-           s->width, s->height);
+      FAIL("%s: the %dx%d pattern is not on the compositor's output (%dx%d)", what, w, h, s->width,
+           s->height);
    printf("mgl-wl-window: %s: %dx%d pattern found at %d,%d on the output\n", what, w, h, x, y);
    if (ox)
       *ox = x;
@@ -567,8 +577,7 @@ case_interval(struct app *a)
    if (t1 < n * 0.010)
       FAIL("interval 1 did not wait for frame callbacks: %d swaps in %.1f ms", n, t1 * 1e3);
    if (t0 > t1 / 2)
-      FAIL("interval 0 waited: %d swaps in %.1f ms (interval 1: %.1f ms)", n, t0 * 1e3,
-           t1 * 1e3);
+      FAIL("interval 0 waited: %d swaps in %.1f ms (interval 1: %.1f ms)", n, t0 * 1e3, t1 * 1e3);
    eglMakeCurrent(a->edpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(a->edpy, ctx);
    win_destroy(a, &w);
@@ -588,8 +597,8 @@ shm_fill(struct app *a, struct win *w, int width, int height, uint32_t xrgb)
    for (size_t i = 0; i < size / 4; i++)
       p[i] = xrgb;
    struct wl_shm_pool *pool = wl_shm_create_pool(a->shm, fd, (int32_t)size);
-   struct wl_buffer *buf = wl_shm_pool_create_buffer(pool, 0, width, height, width * 4,
-                                                     WL_SHM_FORMAT_XRGB8888);
+   struct wl_buffer *buf =
+      wl_shm_pool_create_buffer(pool, 0, width, height, width * 4, WL_SHM_FORMAT_XRGB8888);
    wl_shm_pool_destroy(pool);
    close(fd);
    munmap(p, size);
@@ -599,8 +608,7 @@ shm_fill(struct app *a, struct win *w, int width, int height, uint32_t xrgb)
 }
 
 static void
-sub_create(struct app *a, struct win *parent, struct win *w, int x, int y, int width,
-           int height)
+sub_create(struct app *a, struct win *parent, struct win *w, int x, int y, int width, int height)
 {
    memset(w, 0, sizeof(*w));
    w->surface = wl_compositor_create_surface(a->compositor);
@@ -672,7 +680,8 @@ case_damage(struct app *a)
    if (!ext || !strstr(ext, "EGL_EXT_buffer_age") ||
        !strstr(ext, "EGL_KHR_swap_buffers_with_damage"))
       FAIL("damage: the display lacks EGL_EXT_buffer_age or EGL_KHR_swap_buffers_with_damage: "
-           "%s", ext ? ext : "(null)");
+           "%s",
+           ext ? ext : "(null)");
    PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC swap_damage =
       (PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC)eglGetProcAddress("eglSwapBuffersWithDamageKHR");
    if (!swap_damage)
@@ -805,7 +814,8 @@ case_stalled(struct app *a)
    double total = now_s() - t0;
    kill(pid, SIGCONT);
    printf("mgl-wl-window: stalled: 4 swaps against a stopped compositor took %.0f ms (worst "
-          "%.0f ms)\n", total * 1e3, worst * 1e3);
+          "%.0f ms)\n",
+          total * 1e3, worst * 1e3);
    if (worst > 2.5 || total > 8.0)
       FAIL("stalled: a swap waited %.1f s for a stopped compositor", worst);
    if (worst < 0.5)
@@ -862,8 +872,8 @@ case_platform(struct app *a)
    if (d == EGL_NO_DISPLAY)
       FAIL("platform: eglGetPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR): 0x%04x", eglGetError());
    if (d != a->edpy)
-      FAIL("platform: eglGetPlatformDisplay gave %p, eglGetDisplay %p for the same wl_display",
-           d, a->edpy);
+      FAIL("platform: eglGetPlatformDisplay gave %p, eglGetDisplay %p for the same wl_display", d,
+           a->edpy);
    const char *client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
    if (!client || !strstr(client, "EGL_KHR_platform_wayland"))
       FAIL("platform: client extensions lack EGL_KHR_platform_wayland: %s",
@@ -944,8 +954,7 @@ case_default(void)
       FAIL("default: eglInitialize: 0x%04x", eglGetError());
    int windows = window_configs(d);
    if (windows <= 0)
-      FAIL("default: no config with EGL_WINDOW_BIT on the default Wayland display (%d)",
-           windows);
+      FAIL("default: no config with EGL_WINDOW_BIT on the default Wayland display (%d)", windows);
    /* A context made current without a surface works on it. */
    eglBindAPI(EGL_OPENGL_ES_API);
    static const EGLint ctx_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
@@ -959,7 +968,8 @@ case_default(void)
    if (!eglTerminate(d))
       FAIL("default: eglTerminate: 0x%04x", eglGetError());
    printf("mgl-wl-window: default: EGL_PLATFORM=wayland gives a display with %d window "
-          "configs\n", windows);
+          "configs\n",
+          windows);
 }
 
 static void
@@ -1024,8 +1034,9 @@ int
 main(int argc, char **argv)
 {
    if (argc != 2) {
-      fprintf(stderr, "usage: %s draw|resize|interval|two|damage|destroy|gone|stalled|hidden|"
-                      "platform|default|bench\n",
+      fprintf(stderr,
+              "usage: %s draw|resize|interval|two|damage|destroy|gone|stalled|hidden|"
+              "platform|default|bench\n",
               argv[0]);
       return 2;
    }

@@ -26,13 +26,13 @@
 static int failures;
 static const char *out_dir;
 
-#define CHECK(cond)                                                                          \
-   do {                                                                                      \
-      if (!(cond)) {                                                                         \
-         fprintf(stderr, "%s:%d: CHECK failed: %s (EGL error 0x%04x)\n", __FILE__, __LINE__, \
-                 #cond, eglGetError());                                                      \
-         failures++;                                                                         \
-      }                                                                                      \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: CHECK failed: %s (EGL error 0x%04x)\n", __FILE__, __LINE__,       \
+                 #cond, eglGetError());                                                            \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 /* ---- X helpers ------------------------------------------------------------------------------ */
@@ -108,8 +108,10 @@ write_png(const char *name, const uint32_t *px, int w, int h)
       rgb[3 * i + 1] = (uint8_t)(px[i] >> 8);
       rgb[3 * i + 2] = (uint8_t)px[i];
    }
-   png_image img = {.version = PNG_IMAGE_VERSION, .width = (png_uint_32)w,
-                    .height = (png_uint_32)h, .format = PNG_FORMAT_RGB};
+   png_image img = {.version = PNG_IMAGE_VERSION,
+                    .width = (png_uint_32)w,
+                    .height = (png_uint_32)h,
+                    .format = PNG_FORMAT_RGB};
    if (!png_image_write_to_file(&img, path, 0, rgb, 0, NULL))
       fprintf(stderr, "cannot write %s\n", path);
    free(rgb);
@@ -145,14 +147,14 @@ rect_mismatches(const uint32_t *px, int w, int x0, int y0, int rw, int rh, uint3
    return bad;
 }
 
-#define EXPECT_RECT(px, w, x, y, rw, rh, rgb)                                                \
-   do {                                                                                      \
-      int bad_ = (px) ? rect_mismatches(px, w, x, y, rw, rh, rgb, #rgb) : -1;                \
-      if (bad_) {                                                                            \
-         fprintf(stderr, "%s:%d: %d pixels of rect (%d,%d %dx%d) differ from %06x\n",        \
-                 __FILE__, __LINE__, bad_, x, y, rw, rh, (unsigned)(rgb));                   \
-         failures++;                                                                         \
-      }                                                                                      \
+#define EXPECT_RECT(px, w, x, y, rw, rh, rgb)                                                      \
+   do {                                                                                            \
+      int bad_ = (px) ? rect_mismatches(px, w, x, y, rw, rh, rgb, #rgb) : -1;                      \
+      if (bad_) {                                                                                  \
+         fprintf(stderr, "%s:%d: %d pixels of rect (%d,%d %dx%d) differ from %06x\n", __FILE__,    \
+                 __LINE__, bad_, x, y, rw, rh, (unsigned)(rgb));                                   \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 /* ---- EGL helpers ---------------------------------------------------------------------------- */
@@ -172,8 +174,14 @@ egl_setup(struct egl *e, EGLDisplay dpy)
    }
    eglBindAPI(EGL_OPENGL_ES_API);
    /* No alpha: the root visual (depth 24) is the config's native visual. */
-   const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
-                             EGL_OPENGL_ES2_BIT, EGL_RED_SIZE, 8, EGL_ALPHA_SIZE, 0,
+   const EGLint attribs[] = {EGL_SURFACE_TYPE,
+                             EGL_WINDOW_BIT,
+                             EGL_RENDERABLE_TYPE,
+                             EGL_OPENGL_ES2_BIT,
+                             EGL_RED_SIZE,
+                             8,
+                             EGL_ALPHA_SIZE,
+                             0,
                              EGL_NONE};
    EGLint n = 0;
    EGLConfig cfgs[16];
@@ -295,8 +303,8 @@ sc_draw_swap(void)
    uint32_t *px = read_window(x.c, win, w, h);
    CHECK(px);
    write_png("draw_swap", px, w, h);
-   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED);   /* bottom-left */
-   EXPECT_RECT(px, w, 0, 0, w, h / 2, SKY);           /* top half */
+   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED); /* bottom-left */
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, SKY);         /* top half */
    EXPECT_RECT(px, w, w / 2, h / 2, w / 2, h / 2, SKY);
    free(px);
    /* A second frame replaces the first. */
@@ -575,8 +583,7 @@ sc_destroy(void)
    CHECK(eglMakeCurrent(e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
    CHECK(eglDestroySurface(e.dpy, s));
    /* A window id that names nothing is refused at creation. */
-   CHECK(eglCreateWindowSurface(e.dpy, e.cfg, (EGLNativeWindowType)win, NULL) ==
-            EGL_NO_SURFACE &&
+   CHECK(eglCreateWindowSurface(e.dpy, e.cfg, (EGLNativeWindowType)win, NULL) == EGL_NO_SURFACE &&
          eglGetError() == EGL_BAD_NATIVE_WINDOW);
    /* The context lives on, with a new window. */
    xcb_window_t win2 = make_window(c, 32, 32);
@@ -712,7 +719,6 @@ sc_bench(void)
    xcb_egl_close(&x);
 }
 
-
 /* A 4-sample window config (EGL_SAMPLES 4): GL_SAMPLE_BUFFERS 1 / GL_SAMPLES 4, and a triangle's
  * slanted edge reaches the window with partial coverage (colours between the triangle's and the
  * background's), as do glReadPixels and glBlitFramebuffer from the default framebuffer, which
@@ -834,9 +840,17 @@ sc_msaa(void)
       failures++;
       return;
    }
-   const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
-                             EGL_OPENGL_ES3_BIT, EGL_SAMPLE_BUFFERS, 1, EGL_SAMPLES, 4,
-                             EGL_ALPHA_SIZE, 0, EGL_NONE};
+   const EGLint attribs[] = {EGL_SURFACE_TYPE,
+                             EGL_WINDOW_BIT,
+                             EGL_RENDERABLE_TYPE,
+                             EGL_OPENGL_ES3_BIT,
+                             EGL_SAMPLE_BUFFERS,
+                             1,
+                             EGL_SAMPLES,
+                             4,
+                             EGL_ALPHA_SIZE,
+                             0,
+                             EGL_NONE};
    EGLConfig cfgs[16], ms = NULL;
    EGLint n = 0;
    CHECK(eglChooseConfig(x.e.dpy, attribs, cfgs, 16, &n) && n > 0);
@@ -902,8 +916,13 @@ sc_pixmap(void)
    xcb_pixmap_t pix32 = make_pixmap(x.c, 32, w, h);
    CHECK(pix && pix2 && pix32);
    /* Configs: RGB ones write depth-24 pixmaps, and EGL_MATCH_NATIVE_PIXMAP picks those. */
-   const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PIXMAP_BIT, EGL_RENDERABLE_TYPE,
-                          EGL_OPENGL_ES2_BIT, EGL_MATCH_NATIVE_PIXMAP, (EGLint)pix, EGL_NONE};
+   const EGLint want[] = {EGL_SURFACE_TYPE,
+                          EGL_PIXMAP_BIT,
+                          EGL_RENDERABLE_TYPE,
+                          EGL_OPENGL_ES2_BIT,
+                          EGL_MATCH_NATIVE_PIXMAP,
+                          (EGLint)pix,
+                          EGL_NONE};
    EGLConfig cfgs[32];
    EGLint n = 0;
    CHECK(eglChooseConfig(dpy, want, cfgs, 32, &n) && n > 0);
@@ -914,8 +933,12 @@ sc_pixmap(void)
       eglGetConfigAttrib(dpy, cfgs[i], EGL_SURFACE_TYPE, &st);
       CHECK(a == 0 && (st & EGL_PIXMAP_BIT));
    }
-   const EGLint want32[] = {EGL_SURFACE_TYPE, EGL_PIXMAP_BIT, EGL_RENDERABLE_TYPE,
-                            EGL_OPENGL_ES2_BIT, EGL_MATCH_NATIVE_PIXMAP, (EGLint)pix32,
+   const EGLint want32[] = {EGL_SURFACE_TYPE,
+                            EGL_PIXMAP_BIT,
+                            EGL_RENDERABLE_TYPE,
+                            EGL_OPENGL_ES2_BIT,
+                            EGL_MATCH_NATIVE_PIXMAP,
+                            (EGLint)pix32,
                             EGL_NONE};
    EGLConfig cfg32 = NULL;
    CHECK(eglChooseConfig(dpy, want32, &cfg32, 1, &n) && n == 1);
@@ -1020,11 +1043,16 @@ static const struct {
    const char *name;
    void (*run)(void);
 } scenarios[] = {
-   {"draw_swap", sc_draw_swap},     {"damage", sc_damage},
-   {"resize", sc_resize},           {"interval", sc_interval},
-   {"two_windows", sc_two_windows}, {"move_context", sc_move_context},
-   {"destroy", sc_destroy},         {"kill_connection", sc_kill_connection},
-   {"xlib_default", sc_xlib_default}, {"msaa", sc_msaa},
+   {"draw_swap", sc_draw_swap},
+   {"damage", sc_damage},
+   {"resize", sc_resize},
+   {"interval", sc_interval},
+   {"two_windows", sc_two_windows},
+   {"move_context", sc_move_context},
+   {"destroy", sc_destroy},
+   {"kill_connection", sc_kill_connection},
+   {"xlib_default", sc_xlib_default},
+   {"msaa", sc_msaa},
    {"pixmap", sc_pixmap},
    {"bench", sc_bench}, /* last: "all" stops before it */
 };

@@ -11,22 +11,22 @@ const char *
 egl_app_error_name(EGLint err)
 {
    switch (err) {
-   case EGL_SUCCESS: return "EGL_SUCCESS";
-   case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
-   case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
-   case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
-   case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
-   case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
-   case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
-   case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
-   case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
-   case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
-   case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
-   case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
-   case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
-   case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
-   case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
-   default: return "unknown EGL error";
+      case EGL_SUCCESS: return "EGL_SUCCESS";
+      case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+      case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+      case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+      case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+      case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+      case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+      case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
+      case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+      case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+      case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
+      case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
+      case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+      case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+      case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
+      default: return "unknown EGL error";
    }
 }
 
@@ -69,12 +69,13 @@ open_display(struct egl_app *app, const char *prog, bool surfaceless_only)
       PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
          (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
       if (get_platform_display == NULL) {
-         fprintf(stderr, "%s: eglGetProcAddress(\"eglGetPlatformDisplayEXT\") returned NULL "
-                         "although EGL_MESA_platform_surfaceless is listed\n", prog);
+         fprintf(stderr,
+                 "%s: eglGetProcAddress(\"eglGetPlatformDisplayEXT\") returned NULL "
+                 "although EGL_MESA_platform_surfaceless is listed\n",
+                 prog);
          return false;
       }
-      app->display =
-         get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+      app->display = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
       if (app->display == EGL_NO_DISPLAY) {
          fail(prog, "eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA)");
          return false;
@@ -126,13 +127,24 @@ context_create(struct egl_app *app, const struct egl_app_options *opt)
    /* Lose the context on a reset, so a lost one says so (egl_app_context_lost); a vendor
     * without robustness gets the plain context. */
    static const EGLint robust_attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-      EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE,
+      EGL_CONTEXT_MAJOR_VERSION,
+      3,
+      EGL_CONTEXT_MINOR_VERSION,
+      3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+      EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+      EGL_LOSE_CONTEXT_ON_RESET,
+      EGL_NONE,
    };
    static const EGLint context_attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+      EGL_CONTEXT_MAJOR_VERSION,
+      3,
+      EGL_CONTEXT_MINOR_VERSION,
+      3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+      EGL_NONE,
    };
    EGLContext ctx = EGL_NO_CONTEXT;
    if (opt->robust) {
@@ -160,9 +172,23 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
                              : opt->es == 2 ? EGL_OPENGL_ES2_BIT
                                             : EGL_OPENGL_BIT;
    const EGLint config_attribs[] = {
-      EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, renderable,
-      EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
-      EGL_DEPTH_SIZE, opt->depth_bits, EGL_STENCIL_SIZE, opt->stencil_bits, EGL_NONE,
+      EGL_SURFACE_TYPE,
+      EGL_PBUFFER_BIT,
+      EGL_RENDERABLE_TYPE,
+      renderable,
+      EGL_RED_SIZE,
+      8,
+      EGL_GREEN_SIZE,
+      8,
+      EGL_BLUE_SIZE,
+      8,
+      EGL_ALPHA_SIZE,
+      8,
+      EGL_DEPTH_SIZE,
+      opt->depth_bits,
+      EGL_STENCIL_SIZE,
+      opt->stencil_bits,
+      EGL_NONE,
    };
    EGLint count = 0;
    if (!eglChooseConfig(app->display, config_attribs, NULL, 0, &count)) {
@@ -170,8 +196,10 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
       goto out;
    }
    if (count <= 0) {
-      fprintf(stderr, "%s: eglChooseConfig: no RGBA8 + depth%d stencil%d config with "
-                      "EGL_PBUFFER_BIT and %s\n", prog, opt->depth_bits, opt->stencil_bits,
+      fprintf(stderr,
+              "%s: eglChooseConfig: no RGBA8 + depth%d stencil%d config with "
+              "EGL_PBUFFER_BIT and %s\n",
+              prog, opt->depth_bits, opt->stencil_bits,
               opt->es ? "an OpenGL ES bit" : "EGL_OPENGL_BIT");
       goto out;
    }
@@ -194,8 +222,10 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
       }
    }
    if (app->config == NULL) {
-      fprintf(stderr, "%s: %d configs matched but none is exactly RGBA8, depth %d, stencil %d, "
-                      "single-sample\n", prog, count, opt->depth_bits, opt->stencil_bits);
+      fprintf(stderr,
+              "%s: %d configs matched but none is exactly RGBA8, depth %d, stencil %d, "
+              "single-sample\n",
+              prog, count, opt->depth_bits, opt->stencil_bits);
       goto out;
    }
 
@@ -236,11 +266,14 @@ egl_app_context_lost(const char *prog)
    unsigned r = status ? status() : GL_NO_ERROR_;
    if (r == GL_NO_ERROR_)
       return false;
-   fprintf(stderr, "%s: the GL context was lost (glGetGraphicsResetStatus %s): nothing it "
-                   "rendered or read can be trusted\n",
-           prog, r == GL_GUILTY ? "GL_GUILTY_CONTEXT_RESET" : r == GL_INNOCENT
-              ? "GL_INNOCENT_CONTEXT_RESET" : r == GL_UNKNOWN ? "GL_UNKNOWN_CONTEXT_RESET"
-              : "unknown");
+   fprintf(stderr,
+           "%s: the GL context was lost (glGetGraphicsResetStatus %s): nothing it "
+           "rendered or read can be trusted\n",
+           prog,
+           r == GL_GUILTY     ? "GL_GUILTY_CONTEXT_RESET"
+           : r == GL_INNOCENT ? "GL_INNOCENT_CONTEXT_RESET"
+           : r == GL_UNKNOWN  ? "GL_UNKNOWN_CONTEXT_RESET"
+                              : "unknown");
    return true;
 }
 

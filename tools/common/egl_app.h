@@ -16,7 +16,10 @@ struct egl_app {
    EGLint major, minor; /* what eglInitialize returned */
 };
 
-#define EGL_APP_INIT {EGL_NO_DISPLAY, EGL_NO_SURFACE, EGL_NO_CONTEXT, false, NULL, 0, 0}
+#define EGL_APP_INIT                                                                               \
+   {                                                                                               \
+      EGL_NO_DISPLAY, EGL_NO_SURFACE, EGL_NO_CONTEXT, false, NULL, 0, 0                            \
+   }
 
 /* What egl_app_open sets up; egl_app_setup is egl_app_open with EGL_APP_OPTIONS(w, h, depth). */
 struct egl_app_options {
@@ -31,7 +34,10 @@ struct egl_app_options {
    bool no_context;       /* display, config, pbuffer and API only: the caller makes contexts */
 };
 
-#define EGL_APP_OPTIONS(w, h, depth) {(w), (h), (depth), 0, false, 0, false, true, false}
+#define EGL_APP_OPTIONS(w, h, depth)                                                               \
+   {                                                                                               \
+      (w), (h), (depth), 0, false, 0, false, true, false                                           \
+   }
 
 /* depth_bits: 0, or the least depth the config must have. Failures are printed to stderr as
  * "<prog>: <call> failed: <EGL error>". */

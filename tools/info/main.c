@@ -32,7 +32,10 @@ struct limit {
    int count; /* values glGetIntegerv writes */
 };
 
-#define LIMIT(n, c) {n, #n, c}
+#define LIMIT(n, c)                                                                                \
+   {                                                                                               \
+      n, #n, c                                                                                     \
+   }
 static const struct limit limits[] = {
    LIMIT(GL_MAX_TEXTURE_SIZE, 1),
    LIMIT(GL_MAX_3D_TEXTURE_SIZE, 1),

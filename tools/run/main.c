@@ -27,17 +27,18 @@ static const char *prog = "mgl-run";
 static void
 usage(FILE *f)
 {
-   fprintf(f,
-           "usage: %s [OPTIONS] -- PROGRAM [ARGS...]\n"
-           "Runs PROGRAM with mgl as its EGL and GLX vendor (libglvnd).\n"
-           "  --transport ARM   monolith (default), inproc, spawn or tcp://HOST:PORT (MGL_TRANSPORT)\n"
-           "  --backend NAME    renderer of the server role (MGL_BACKEND; vulkan)\n"
-           "  --log-dir DIR     write client.log and server.log there (MGL_LOG_DIR)\n"
-           "  --stats           print pipe statistics at exit (MGL_PIPE_STATS=1)\n"
-           "  --lib PATH        the libmgl.so to load (default: ../lib/libmgl.so beside mgl-run)\n"
-           "  --verbose         say what is set before running PROGRAM\n"
-           "Any other MGL_* variable in the environment is passed on unchanged.\n",
-           prog);
+   fprintf(
+      f,
+      "usage: %s [OPTIONS] -- PROGRAM [ARGS...]\n"
+      "Runs PROGRAM with mgl as its EGL and GLX vendor (libglvnd).\n"
+      "  --transport ARM   monolith (default), inproc, spawn or tcp://HOST:PORT (MGL_TRANSPORT)\n"
+      "  --backend NAME    renderer of the server role (MGL_BACKEND; vulkan)\n"
+      "  --log-dir DIR     write client.log and server.log there (MGL_LOG_DIR)\n"
+      "  --stats           print pipe statistics at exit (MGL_PIPE_STATS=1)\n"
+      "  --lib PATH        the libmgl.so to load (default: ../lib/libmgl.so beside mgl-run)\n"
+      "  --verbose         say what is set before running PROGRAM\n"
+      "Any other MGL_* variable in the environment is passed on unchanged.\n",
+      prog);
 }
 
 static bool

@@ -25,14 +25,14 @@
 #include "backend.h"
 
 #define VKB_MAX_LEVELS 16
-#define VKB_PRED_WORDS 64u /* conditional-rendering predicates in flight */
+#define VKB_PRED_WORDS 64u   /* conditional-rendering predicates in flight */
 #define VKB_PRED_SCRATCH 64u /* after them: slot results a summed predicate ORs (vkb_cond_sum.c) */
 #define VKB_MAX_COLOR 8
 #define VKB_MAX_ATTRIBS 16
 #define VKB_MAX_VB 16
 #define VKB_MAX_UBO_BINDING 32 /* bindings 0..31: 0 default block, 1..31 uniform blocks */
 #define VKB_SAMPLER_BASE 32
-#define VKB_MAX_SAMPLERS 64    /* sampler j -> binding 32 + j */
+#define VKB_MAX_SAMPLERS 64 /* sampler j -> binding 32 + j */
 #define VKB_MAX_BINDING (VKB_SAMPLER_BASE + VKB_MAX_SAMPLERS)
 #define VKB_SET_CACHE 8 /* descriptor sets a context remembers per batch */
 /* A program's descriptors come in two sets, so that changing a uniform block does not rebind
@@ -52,17 +52,17 @@ struct vkb_context;
 /* ---- formats (vkb_format.c) -------------------------------------------------------------- */
 
 struct vkb_format {
-   VkFormat vk;            /* what the image / attribute really is (after substitution) */
-   VkFormat wanted;        /* what the mgp_format names; != vk when substituted */
-   uint8_t texel_size;     /* bytes per texel of the *source* layout (mgp_format) */
-   uint8_t vk_texel_size;  /* bytes per texel of vk */
-   uint8_t expand_rgb;     /* source RGB texels widen to RGBA (alpha = 1) on upload */
-   uint8_t has_alpha;      /* the mgp_format stores alpha (else writes to A are masked) */
-   uint8_t kind;           /* MGP_SAMPLER_KIND_FLOAT / INT / UINT of the colour data */
-   uint8_t depth_layout;   /* enum mgp_depth_layout of vk's depth aspect as a copy gives it */
-   uint16_t storage;       /* the mgp_format whose layout vk's texels have (after substitution) */
+   VkFormat vk;           /* what the image / attribute really is (after substitution) */
+   VkFormat wanted;       /* what the mgp_format names; != vk when substituted */
+   uint8_t texel_size;    /* bytes per texel of the *source* layout (mgp_format) */
+   uint8_t vk_texel_size; /* bytes per texel of vk */
+   uint8_t expand_rgb;    /* source RGB texels widen to RGBA (alpha = 1) on upload */
+   uint8_t has_alpha;     /* the mgp_format stores alpha (else writes to A are masked) */
+   uint8_t kind;          /* MGP_SAMPLER_KIND_FLOAT / INT / UINT of the colour data */
+   uint8_t depth_layout;  /* enum mgp_depth_layout of vk's depth aspect as a copy gives it */
+   uint16_t storage;      /* the mgp_format whose layout vk's texels have (after substitution) */
    VkImageAspectFlags aspect;
-   uint8_t caps;           /* MGP_FORMAT_CAP_* on this device */
+   uint8_t caps; /* MGP_FORMAT_CAP_* on this device */
 };
 
 void vkb_format_init(struct vkb_screen *scr);
@@ -113,36 +113,36 @@ void *vkb_lookup(struct vkb_screen *scr, struct vkb_table *t, struct mgp_handle 
 struct vkb_resource {
    struct vkb_obj base;
    struct mgp_resource_desc desc;
-   bool unsupported;          /* declined at create: every later use declines, no fatal */
-   bool no_storage;           /* its memory could not be allocated (GL_OUT_OF_MEMORY): also
+   bool unsupported;       /* declined at create: every later use declines, no fatal */
+   bool no_storage;        /* its memory could not be allocated (GL_OUT_OF_MEMORY): also
                                * unsupported, but a texture samples as incomplete */
-   VkDeviceSize mem_bytes;    /* what alloc_memory gave it (the budget's count) */
+   VkDeviceSize mem_bytes; /* what alloc_memory gave it (the budget's count) */
    bool is_buffer;
-   bool ds_attachment;        /* image with DEPTH_STENCIL_ATTACHMENT usage */
-   uint64_t last_use;         /* serial of the last batch that touched it on the GPU */
-   uint32_t storage_version;  /* bumps at respecify: views made from older storage are stale */
+   bool ds_attachment;       /* image with DEPTH_STENCIL_ATTACHMENT usage */
+   uint64_t last_use;        /* serial of the last batch that touched it on the GPU */
+   uint32_t storage_version; /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;
    /* buffers */
    VkBuffer buf;
-   VkDeviceSize size;         /* the GL size (VkBuffer may be larger: never 0 bytes) */
-   uint8_t *map;              /* host-visible buffers: persistently mapped */
-   bool heap_store;           /* map is the client's heap span (imported host memory) */
+   VkDeviceSize size; /* the GL size (VkBuffer may be larger: never 0 bytes) */
+   uint8_t *map;      /* host-visible buffers: persistently mapped */
+   bool heap_store;   /* map is the client's heap span (imported host memory) */
    bool coherent;
    /* images */
    VkImage img;
    const struct vkb_format *fmt;
    uint32_t width, height, levels;
-   uint32_t depth;            /* TEX_3D: slices; else 1 */
-   uint32_t layers;           /* array layers of the image (6 per cube, 1 for 3D) */
+   uint32_t depth;  /* TEX_3D: slices; else 1 */
+   uint32_t layers; /* array layers of the image (6 per cube, 1 for 3D) */
    VkImageType image_type;
    VkSampleCountFlagBits samples;
    /* depth/stencil made with SAMPLE_LOCATIONS_COMPATIBLE_DEPTH (GL_MULTISAMPLE off may draw
     * into it with pixel-centre sample locations), and whether the last draw into it did */
    bool centre_compatible, centre_drawn;
-   VkImageLayout layout[VKB_MAX_LEVELS]; /* per level: every layer of a level shares it */
-   VkImageView att_view[VKB_MAX_LEVELS]; /* one-level views for attachments / copies */
+   VkImageLayout layout[VKB_MAX_LEVELS];     /* per level: every layer of a level shares it */
+   VkImageView att_view[VKB_MAX_LEVELS];     /* one-level views for attachments / copies */
    VkImageView layered_view[VKB_MAX_LEVELS]; /* every layer of a level as a 2D array */
-   VkImageView *layer_views;  /* [level * slices + layer] for layered images, made lazily */
+   VkImageView *layer_views; /* [level * slices + layer] for layered images, made lazily */
    uint32_t layer_view_slices;
    /* The same three caches for the UNORM view of an sRGB image (GL_FRAMEBUFFER_SRGB off). */
    VkImageView lin_view[VKB_MAX_LEVELS], lin_layered_view[VKB_MAX_LEVELS];
@@ -161,8 +161,8 @@ struct vkb_resource {
  * same pipelines, which are evicted when the last of them is deleted. */
 struct vkb_rs_share {
    uint32_t refs;
-   struct mgp_handle id;             /* the first such CSO's handle: unique, never reused */
-   struct mgp_render_state part;     /* the pipeline part: dynamic fields zeroed */
+   struct mgp_handle id;         /* the first such CSO's handle: unique, never reused */
+   struct mgp_render_state part; /* the pipeline part: dynamic fields zeroed */
 };
 
 struct vkb_render_state {
@@ -197,7 +197,7 @@ struct vkb_sampler {
 struct vkb_sampler_view {
    struct vkb_obj base;
    struct mgp_create_sampler_view desc;
-   VkImageView vk;            /* made lazily at draw from desc + the texture's params */
+   VkImageView vk; /* made lazily at draw from desc + the texture's params */
    uint32_t made_storage_version, made_params_version;
    uint32_t made_slot, made_gen;
    uint32_t made_base, made_count;  /* the texture levels the view covers */
@@ -209,31 +209,31 @@ struct vkb_sampler_view {
 
 struct vkb_shader_binding {
    VkDescriptorType type;
-   uint32_t count;            /* 0: binding absent */
+   uint32_t count; /* 0: binding absent */
    VkShaderStageFlags stages;
 };
 
 struct vkb_shader {
    struct vkb_obj base;
-   bool broken;               /* a pipeline can never be built from it: */
-   char broken_why[160];      /* why (every draw with it declines naming this) */
+   bool broken;          /* a pipeline can never be built from it: */
+   char broken_why[160]; /* why (every draw with it declines naming this) */
    uint32_t stage_mask;
    VkShaderModule mod[MGP_SHADER_STAGE_COUNT];
    char entry[MGP_SHADER_STAGE_COUNT][64];
    struct mgp_shader_reflection refl;
    struct vkb_shader_binding binding[VKB_MAX_BINDING];
-   uint32_t max_binding;      /* one past the highest binding present */
+   uint32_t max_binding;                     /* one past the highest binding present */
    VkDescriptorSetLayout dsl[VKB_SET_COUNT]; /* VKB_SET_BUFFERS, VKB_SET_TEXTURES */
    bool set_used[VKB_SET_COUNT];             /* the set has a binding */
    VkPipelineLayout layout;
    bool needs_draw_params;
-   bool interp_functions;     /* the fragment stage has the InterpolationFunction capability */
+   bool interp_functions; /* the fragment stage has the InterpolationFunction capability */
    bool writes_point_size[MGP_SHADER_STAGE_COUNT];
-   bool gs_output_points;           /* the geometry stage emits points */
-   bool gs_output_lines;            /* the geometry stage emits line strips */
-   bool writes_layer;               /* a geometry stage writes gl_Layer */
-   uint32_t layer_word;             /* its SPIR-V word holding BuiltIn Layer */
-   bool gs_primitive_id_out;        /* the geometry stage writes gl_PrimitiveID */
+   bool gs_output_points;    /* the geometry stage emits points */
+   bool gs_output_lines;     /* the geometry stage emits line strips */
+   bool writes_layer;        /* a geometry stage writes gl_Layer */
+   uint32_t layer_word;      /* its SPIR-V word holding BuiltIn Layer */
+   bool gs_primitive_id_out; /* the geometry stage writes gl_PrimitiveID */
    /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
     * that is not layered, where GL ignores gl_Layer (NULL when the GS writes both). */
    VkShaderModule gs_layer_ignored;
@@ -251,20 +251,20 @@ struct vkb_shader {
  * GL_TIME_ELAPSED, one for GL_TIMESTAMP. */
 struct vkb_query {
    struct vkb_obj base;
-   uint32_t target;           /* enum mgp_query_kind */
+   uint32_t target; /* enum mgp_query_kind */
    bool active, ended, announced;
-   uint64_t end_serial;       /* batch that holds its last slot */
+   uint64_t end_serial; /* batch that holds its last slot */
    uint32_t *slots;
    uint32_t slot_count, slot_cap;
-   uint32_t ts[2];            /* timer queries: their slots in ts_pool */
+   uint32_t ts[2]; /* timer queries: their slots in ts_pool */
    uint32_t ts_count;
-   uint64_t value;            /* once announced */
+   uint64_t value; /* once announced */
 };
 
 struct vkb_fence {
    struct vkb_obj base;
-   uint64_t serial;           /* batch that holds everything before fence_create */
-   bool announced;            /* the client was sent "fence signalled" */
+   uint64_t serial; /* batch that holds everything before fence_create */
+   bool announced;  /* the client was sent "fence signalled" */
 };
 
 /* ---- upload arena and batches (vkb_batch.c) -------------------------------------------- */
@@ -342,8 +342,7 @@ uint64_t vkb_submit(struct vkb_screen *scr);
  * until the caller calls vkb_retire. */
 /* Frees what vkb_defer held back after the device hung; the device must be idle. */
 void vkb_hung_garbage_finish(struct vkb_screen *scr);
-VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns,
-                         bool retire);
+VkResult vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bool retire);
 /* Asks the VkFence of the batch with this serial, not the completed serial: false while that
  * batch records or runs. */
 bool vkb_serial_fence_signalled(struct vkb_screen *scr, uint64_t serial);
@@ -403,11 +402,11 @@ struct vkb_pipeline_key {
    struct mgp_handle rs, ve, shader;
    VkFormat color[VKB_MAX_COLOR];
    VkFormat depth, stencil;
-   uint8_t color_has_alpha;   /* bit per attachment: false = substituted RGB, mask A */
-   uint8_t color_blendable;   /* bit per attachment */
+   uint8_t color_has_alpha; /* bit per attachment: false = substituted RGB, mask A */
+   uint8_t color_blendable; /* bit per attachment */
    uint8_t color_count;
    uint8_t samples;
-   uint8_t topology;          /* VkPrimitiveTopology, or its class with dynamic topology */
+   uint8_t topology; /* VkPrimitiveTopology, or its class with dynamic topology */
    uint8_t restart;
    uint8_t provoking_last;
    uint8_t layer_ignored;     /* the GS writes gl_Layer into a framebuffer of one layer */
@@ -433,9 +432,8 @@ bool vkb_pipeline_cache_init(struct vkb_screen *scr);
 void vkb_pipeline_cache_finish(struct vkb_screen *scr);
 /* The pipeline for key, created on a miss. VK_NULL_HANDLE after a decline. */
 VkPipeline vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
-                            const struct vkb_render_state *rs,
-                            const struct vkb_vertex_elements *ve, const struct vkb_shader *sh,
-                            uint32_t default_attrib_binding);
+                            const struct vkb_render_state *rs, const struct vkb_vertex_elements *ve,
+                            const struct vkb_shader *sh, uint32_t default_attrib_binding);
 /* Drops (deferred) every pipeline built from this CSO. kind: 0 rs, 1 ve, 2 shader. */
 void vkb_pipeline_evict(struct vkb_screen *scr, int kind, struct mgp_handle h);
 /* GL's initial render state: what a draw without a render-state CSO uses. */
@@ -443,14 +441,13 @@ extern const struct mgp_render_state vkb_default_render_state;
 
 /* Render state as dynamic state (vkb_dynstate.c). */
 /* The part of *in a pipeline bakes in on this device; the dynamic fields zeroed. */
-void vkb_render_state_pipeline_part(const struct vkb_screen *scr,
-                                    const struct mgp_render_state *in,
+void vkb_render_state_pipeline_part(const struct vkb_screen *scr, const struct mgp_render_state *in,
                                     struct mgp_render_state *out);
 /* Records the dynamic part of rs (NULL: GL's defaults) for a draw through a pipeline of key,
  * only what differs from what cmd has. False when the draw must be dropped (declined there). */
 bool vkb_render_state_record(struct vkb_context *ctx, VkCommandBuffer cmd,
-                             const struct mgp_render_state *rs,
-                             const struct vkb_pipeline_key *key, bool restart);
+                             const struct mgp_render_state *rs, const struct vkb_pipeline_key *key,
+                             bool restart);
 
 /* ---- the screen ------------------------------------------------------------------------- */
 
@@ -468,11 +465,13 @@ struct vkb_keyed_pipes {
 struct vkb_screen_stats {
    unsigned long long quirk_split_io_blocks; /* shaders whose interface blocks were split */
    unsigned long long pipelines_created;
-   unsigned long long render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
-   unsigned long long pack_row_copies;     /* read-back rows copied as stored (vkb_pack.c) */
-   unsigned long long pack_buffer_copies;  /* pack_to_buffer copied by the GPU, no wait */
+   unsigned long long
+      render_passes_begun; /* vkCmdBeginRendering calls: mgl-bench's render-pass figure */
+   unsigned long long pack_row_copies;    /* read-back rows copied as stored (vkb_pack.c) */
+   unsigned long long pack_buffer_copies; /* pack_to_buffer copied by the GPU, no wait */
    unsigned long long unsound_serial_complete;
-   unsigned long long feedback_base_only_views; /* draws sampling the base level of an attached texture */
+   unsigned long long
+      feedback_base_only_views; /* draws sampling the base level of an attached texture */
    unsigned long long validation_errors;
    unsigned long long validation_warnings;
    unsigned long long submits;
@@ -483,33 +482,33 @@ struct vkb_screen_stats {
    unsigned long long heap_import_fallbacks; /* a heap store the device could not import */
    unsigned long long descriptor_sets;
    unsigned long long pressure_submits;
-   unsigned long long inflight_arena_peak; /* the most inflight_arena_bytes ever was */
-   unsigned long long arena_throttle_waits; /* waits for the oldest batch at a pressure point */
-   unsigned long long batch_throttle_waits; /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
+   unsigned long long inflight_arena_peak;   /* the most inflight_arena_bytes ever was */
+   unsigned long long arena_throttle_waits;  /* waits for the oldest batch at a pressure point */
+   unsigned long long batch_throttle_waits;  /* the same, past VKB_INFLIGHT_BATCH_LIMIT batches */
    unsigned long long inflight_batches_peak; /* batches queued after a pressure submit, most */
-   unsigned long long masked_clears;          /* clears drawn for a partial write mask */
+   unsigned long long masked_clears;         /* clears drawn for a partial write mask */
    unsigned long long clear_pipelines_created;
-   unsigned long long blit_draws;              /* blits drawn (vkb_blit_draw.c) */
+   unsigned long long blit_draws; /* blits drawn (vkb_blit_draw.c) */
    unsigned long long blit_pipelines_created;
-   unsigned long long depth_convert_waits;    /* depth copies between depth families */
-   unsigned long long color_convert_waits;    /* colour copies converted on the CPU (RGB9E5) */
+   unsigned long long depth_convert_waits; /* depth copies between depth families */
+   unsigned long long color_convert_waits; /* colour copies converted on the CPU (RGB9E5) */
    unsigned long long buffer_fence_term_busy;
-   unsigned long long uniform_ranges_padded;  /* sub-word uniform ranges staged and padded */
+   unsigned long long uniform_ranges_padded; /* sub-word uniform ranges staged and padded */
    /* commands a draw records (vkb_draw.c): what a repeated draw re-records shows here */
    unsigned long long cmd_bind_pipeline;
    unsigned long long cmd_bind_sets;
    unsigned long long cmd_bind_vertex_buffers;
    unsigned long long cmd_bind_index_buffer;
-   unsigned long long cmd_set_state;          /* vkCmdSet* calls: viewport, scissor, ... */
-   unsigned long long cmd_draws;              /* draw commands, a multi-draw counting one */
-   unsigned long long xfb_scopes;             /* Vulkan captures begun (one per scope spanned) */
-   unsigned long long fast_draws;             /* GL draws queued by the fast path */
+   unsigned long long cmd_set_state;    /* vkCmdSet* calls: viewport, scissor, ... */
+   unsigned long long cmd_draws;        /* draw commands, a multi-draw counting one */
+   unsigned long long xfb_scopes;       /* Vulkan captures begun (one per scope spanned) */
+   unsigned long long fast_draws;       /* GL draws queued by the fast path */
    unsigned long long sampler_resolves; /* image samplers gathered anew (not from the memo) */
-   unsigned long long draws_recorded;         /* GL draws (ranges) recorded, merged or not */
-   uint64_t cond_predicates;  /* conditional renders decided on the GPU */
-   uint64_t cond_sums;        /* of them, over several slots (vkb_cond_sum.c) */
-   unsigned long long resource_oom; /* resources left without storage: GL_OUT_OF_MEMORY */
-   uint64_t resource_cap_refusals; /* allocations refused past resource_budget */
+   unsigned long long draws_recorded;   /* GL draws (ranges) recorded, merged or not */
+   uint64_t cond_predicates;            /* conditional renders decided on the GPU */
+   uint64_t cond_sums;                  /* of them, over several slots (vkb_cond_sum.c) */
+   unsigned long long resource_oom;     /* resources left without storage: GL_OUT_OF_MEMORY */
+   uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
 };
 
 /* Test-only knobs, read once at screen creation. */
@@ -555,7 +554,7 @@ struct vkb_screen {
    /* GPU work ran past gpu_timeout_ns: the device still runs it, so nothing it may use is
     * freed until it is idle (screen_destroy hands the screen to a reaper thread) */
    bool gpu_hung;
-   uint64_t gpu_timeout_ns;       /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
+   uint64_t gpu_timeout_ns;          /* MGL_VK_GPU_TIMEOUT_MS: the longest wait for GPU work */
    struct vkb_garbage *hung_garbage; /* what vkb_defer got after the hang: freed once idle */
    uint32_t hung_garbage_count, hung_garbage_cap;
    void *hung_heap_base; /* the ring arms' heap mapping, kept for the hung device (vkb_hung.c) */
@@ -570,7 +569,7 @@ struct vkb_screen {
    uint32_t api_version;
    VkPhysicalDeviceProperties props;
    VkPhysicalDeviceMemoryProperties mem_props;
-   VkPhysicalDeviceFeatures features;  /* what was enabled */
+   VkPhysicalDeviceFeatures features; /* what was enabled */
    /* counts at which pipelines put every sample at the pixel centre (VK_EXT_sample_locations;
     * 0 without it): GL_MULTISAMPLE off drawn exactly */
    VkSampleCountFlags centre_sample_counts;
@@ -584,13 +583,13 @@ struct vkb_screen {
    bool has_dynamic_topology;
    bool has_list_restart;
    bool has_mirror_clamp;
-   bool has_wsi;                        /* VK_KHR_xcb_surface + VK_KHR_swapchain enabled */
-   struct vkb_wsi *wsi;                 /* windows the server presents into (vkb_wsi.c) */
-   bool has_custom_border;              /* VK_EXT_custom_border_color, format-free */
-   bool has_stencil_export;             /* VK_EXT_shader_stencil_export: stencil blits drawn */
-   bool has_multi_draw;                 /* VK_EXT_multi_draw: repeated draws merge */
-   bool has_cond_render;                /* VK_EXT_conditional_rendering: GPU predicates */
-   bool has_smooth_lines;               /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
+   bool has_wsi;            /* VK_KHR_xcb_surface + VK_KHR_swapchain enabled */
+   struct vkb_wsi *wsi;     /* windows the server presents into (vkb_wsi.c) */
+   bool has_custom_border;  /* VK_EXT_custom_border_color, format-free */
+   bool has_stencil_export; /* VK_EXT_shader_stencil_export: stencil blits drawn */
+   bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
+   bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
+   bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
    /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front
     * face, depth-bias, restart and rasterizer-discard enables (Vulkan 1.3: extended dynamic
     * state 1 and 2), and
@@ -604,14 +603,14 @@ struct vkb_screen {
    PFN_vkCmdDrawMultiEXT draw_multi;
    PFN_vkCmdDrawMultiIndexedEXT draw_multi_indexed;
    uint32_t max_multi_draw;
-   struct vkb_draw_queue draws;         /* recorded at the next other command (vkb_cmd) */
+   struct vkb_draw_queue draws; /* recorded at the next other command (vkb_cmd) */
    uint32_t max_custom_border_samplers;
-   uint32_t custom_border_samplers;     /* live samplers with a custom border colour */
+   uint32_t custom_border_samplers; /* live samplers with a custom border colour */
    bool has_draw_params;
-   bool has_xfb;                        /* VK_EXT_transform_feedback (vkb_xfb.c) */
-   VkDeviceSize host_import_align;      /* VK_EXT_external_memory_host, else 0 */
+   bool has_xfb;                   /* VK_EXT_transform_feedback (vkb_xfb.c) */
+   VkDeviceSize host_import_align; /* VK_EXT_external_memory_host, else 0 */
    PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
-   uint32_t heap_buffer_count;          /* live buffers whose store is a heap span */
+   uint32_t heap_buffer_count; /* live buffers whose store is a heap span */
    /* The session's memory cap: the most resource memory (mem_in_use) it may hold
     * (MGL_SERVER_SESSION_MEMORY; 0: no cap, the default but on mgl-server --listen); past it
     * an allocation fails as out of memory (GL_OUT_OF_MEMORY), logged once. */
@@ -619,8 +618,8 @@ struct vkb_screen {
    PFN_vkCmdBindTransformFeedbackBuffersEXT xfb_bind;
    PFN_vkCmdBeginTransformFeedbackEXT xfb_begin;
    PFN_vkCmdEndTransformFeedbackEXT xfb_end;
-   bool has_xfb_queries;                /* transformFeedbackQueries */
-   bool has_prim_queries;               /* VK_EXT_primitives_generated_query */
+   bool has_xfb_queries;  /* transformFeedbackQueries */
+   bool has_prim_queries; /* VK_EXT_primitives_generated_query */
    /* GL_PRIMITIVES_GENERATED [0] and GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN [1] slots */
    VkQueryPool prim_pool[2];
    uint32_t *prim_free[2];
@@ -630,9 +629,9 @@ struct vkb_screen {
       struct mgp_handle res;
       uint64_t value;  /* the event's value: (offset << 32) | size, 0 for the whole buffer */
       uint64_t serial; /* the batch that wrote it */
-   } *xfb_written;
+   } * xfb_written;
    uint32_t xfb_written_count, xfb_written_cap;
-   VkShaderStageFlags gfx_stages;      /* stages usable in barriers / layouts */
+   VkShaderStageFlags gfx_stages; /* stages usable in barriers / layouts */
    VkPipelineStageFlags shader_pipe_stages;
    PFN_vkCmdBeginRenderingKHR begin_rendering;
    PFN_vkCmdEndRenderingKHR end_rendering;
@@ -647,28 +646,28 @@ struct vkb_screen {
    const char *format_substitution[MGP_FORMAT_COUNT];
 
    /* objects (share group): one slot space per kind */
-   struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views,
-      shaders, fences, contexts, queries;
-   VkQueryPool occ_pool;      /* occlusion slots, created at the first query */
-   uint32_t *occ_free;        /* free slot stack */
+   struct vkb_table resources, render_states, vertex_elements, samplers, sampler_views, shaders,
+      fences, contexts, queries;
+   VkQueryPool occ_pool; /* occlusion slots, created at the first query */
+   uint32_t *occ_free;   /* free slot stack */
    uint32_t occ_free_count;
-   VkBuffer pred_buf;         /* conditional-rendering predicates, one 32-bit word each */
+   VkBuffer pred_buf; /* conditional-rendering predicates, one 32-bit word each */
    VkDeviceMemory pred_mem;
    uint64_t pred_serial[VKB_PRED_WORDS]; /* batch that last used each word */
    uint32_t pred_next;
-   bool pred_open;            /* a predicate is active in the rendering scope in progress */
+   bool pred_open;                /* a predicate is active in the rendering scope in progress */
    VkDescriptorSetLayout sum_dsl; /* the OR step: one storage buffer, pred_buf */
    VkPipelineLayout sum_layout;
    VkDescriptorPool sum_pool;
    VkDescriptorSet sum_set;
    VkPipeline sum_pipe;
-   bool sum_failed;           /* no compute on the queue, or the pipeline failed: not again */
+   bool sum_failed; /* no compute on the queue, or the pipeline failed: not again */
    PFN_vkCmdBeginConditionalRenderingEXT begin_cond;
    PFN_vkCmdEndConditionalRenderingEXT end_cond;
-   VkQueryPool ts_pool;       /* timestamp slots, created at the first timer query */
+   VkQueryPool ts_pool; /* timestamp slots, created at the first timer query */
    uint32_t *ts_free;
    uint32_t ts_free_count;
-   uint32_t queries_pending;  /* ended, not announced */
+   uint32_t queries_pending;    /* ended, not announced */
    uint32_t fences_unannounced; /* fences whose "fence signalled" event is not sent yet */
 
    /* batches */
@@ -678,9 +677,9 @@ struct vkb_screen {
    struct vkb_batch *free_batches;
    struct vkb_arena_block *free_blocks;
    uint64_t next_serial;
-   uint64_t completed_serial;  /* every batch <= it has completed (proved by its fence) */
-   uint64_t bind_epoch;        /* bumps when bound command-buffer state is lost */
-   uint64_t storage_epoch;     /* bumps when any image storage is released */
+   uint64_t completed_serial; /* every batch <= it has completed (proved by its fence) */
+   uint64_t bind_epoch;       /* bumps when bound command-buffer state is lost */
+   uint64_t storage_epoch;    /* bumps when any image storage is released */
    struct vkb_context *bind_owner;
    /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
     * default-block bytes (set 0), texture_tick at one that changes only sampler-view or
@@ -695,7 +694,7 @@ struct vkb_screen {
    uint64_t program_tick;
 
    /* frames (docs/PIPE.md#frame-floor: the completed-frame floor must be provable) */
-   uint64_t frame_serial;          /* frame being recorded */
+   uint64_t frame_serial; /* frame being recorded */
    uint64_t last_presented;
    uint64_t completed_frame_floor; /* every batch of every frame <= it has completed */
    uint32_t frames_in_flight;
@@ -704,7 +703,7 @@ struct vkb_screen {
     * it, written at submit from frame_serial; complete once completed_serial reaches it. */
    struct vkb_frame_mark {
       uint64_t frame, last_serial;
-   } *frame_ledger;
+   } * frame_ledger;
    uint32_t frame_ledger_count, frame_ledger_cap;
 
    /* rendering in progress (one at a time, the recording is shared) */
@@ -730,8 +729,8 @@ struct vkb_screen {
    VkDeviceMemory texbuf_zero_mem;
    VkBufferView texbuf_zero_view[3];
 
-   VkDeviceSize inflight_arena_bytes;      /* arena bytes of submitted, unretired batches */
-   uint32_t quirks;                           /* 1 << VKB_QUIRK_* (vkb_quirks.c) */
+   VkDeviceSize inflight_arena_bytes; /* arena bytes of submitted, unretired batches */
+   uint32_t quirks;                   /* 1 << VKB_QUIRK_* (vkb_quirks.c) */
    bool validation_active;
 
    /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
@@ -764,11 +763,11 @@ struct vkb_context {
    struct vkb_query *prim_active[2];
    uint32_t prim_slot[2];
    bool prim_slot_open[2];
-   bool cond_pred;                /* conditional rendering on a GPU predicate: pred_buf word */
+   bool cond_pred; /* conditional rendering on a GPU predicate: pred_buf word */
    VkDeviceSize cond_pred_offset;
-   struct mgp_handle cond_query;  /* the predicate's query and mode, for blits (vkb_query.c) */
+   struct mgp_handle cond_query; /* the predicate's query and mode, for blits (vkb_query.c) */
    bool cond_wait;
-   uint32_t occ_slot;             /* its Vulkan slot in the rendering scope in progress */
+   uint32_t occ_slot; /* its Vulkan slot in the rendering scope in progress */
    bool occ_slot_open;
    uint32_t api;
 
@@ -787,10 +786,10 @@ struct vkb_context {
 
    /* what the render pass in progress renders to */
    VkExtent2D render_extent;
-   uint32_t render_layers;        /* layers of the framebuffer state (1 unless layered) */
-   struct vkb_pipeline_key fb_key;    /* attachment part of the pipeline key */
+   uint32_t render_layers;         /* layers of the framebuffer state (1 unless layered) */
+   struct vkb_pipeline_key fb_key; /* attachment part of the pipeline key */
    bool fb_key_valid;
-   uint64_t fb_key_epoch;             /* scr->storage_epoch it was made at */
+   uint64_t fb_key_epoch; /* scr->storage_epoch it was made at */
 
    /* bound command-buffer state, valid while bind_epoch == scr->bind_epoch */
    uint64_t bind_epoch;
@@ -947,11 +946,10 @@ void vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32
                           uint32_t count, VkImageLayout layout, bool force);
 void vkb_buffer_barrier_before_write(struct vkb_screen *scr);
 void vkb_buffer_barrier_after_write(struct vkb_screen *scr);
-VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r,
-                                    uint32_t level);
+VkImageView vkb_resource_level_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level);
 /* A one-level one-layer 2D view (layer: array layer, cube face, or 3D slice). */
-VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r,
-                                    uint32_t level, uint32_t layer);
+VkImageView vkb_resource_layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
+                                    uint32_t layer);
 /* Releases every view r caches (attachment, layered, per-layer, their UNORM twins, the
  * texel-buffer view): deferred behind the batches in flight, or destroyed now when the device
  * is idle (screen teardown). The one list of them, so no path forgets one. */
@@ -962,8 +960,7 @@ VkImageView vkb_resource_layered_view(struct vkb_screen *scr, struct vkb_resourc
 /* An attachment view of one layer, or of every layer when layered; linear: the UNORM twin of
  * an sRGB image's format (GL_FRAMEBUFFER_SRGB off; the same view otherwise). */
 VkImageView vkb_resource_attachment_view(struct vkb_screen *scr, struct vkb_resource *r,
-                                         uint32_t level, uint32_t layer, bool layered,
-                                         bool linear);
+                                         uint32_t level, uint32_t layer, bool layered, bool linear);
 /* Layers (or 3D slices) of a level of r: what a layer index may address. */
 uint32_t vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level);
 /* The sample count a resource asking for n samples of format f gets here (rounded up to a

@@ -29,15 +29,11 @@ vkb_check(struct vkb_screen *scr, VkResult err, const char *what)
    char detail[160];
    snprintf(detail, sizeof(detail), "%s: VkResult %d", what, (int)err);
    switch (err) {
-   case VK_ERROR_OUT_OF_HOST_MEMORY:
-   case VK_ERROR_OUT_OF_DEVICE_MEMORY:
-   case VK_ERROR_FRAGMENTED_POOL:
-   case VK_ERROR_OUT_OF_POOL_MEMORY:
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
-      break;
-   default:
-      vkb_fatal(scr, MGU_FATAL_DeviceLost, detail);
-      break;
+      case VK_ERROR_OUT_OF_HOST_MEMORY:
+      case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+      case VK_ERROR_FRAGMENTED_POOL:
+      case VK_ERROR_OUT_OF_POOL_MEMORY: vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail); break;
+      default: vkb_fatal(scr, MGU_FATAL_DeviceLost, detail); break;
    }
    return false;
 }
@@ -90,8 +86,10 @@ vkb_size_knob(const char *name, uint64_t def)
       return def;
    char *end;
    unsigned long long n = strtoull(v, &end, 0);
-   unsigned shift = *end == 'k' || *end == 'K' ? 10 : *end == 'm' || *end == 'M' ? 20
-                  : *end == 'g' || *end == 'G' ? 30 : 0;
+   unsigned shift = *end == 'k' || *end == 'K'   ? 10
+                    : *end == 'm' || *end == 'M' ? 20
+                    : *end == 'g' || *end == 'G' ? 30
+                                                 : 0;
    return n > (UINT64_MAX >> shift) ? UINT64_MAX : (uint64_t)n << shift;
 }
 

@@ -32,22 +32,22 @@ destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
 {
    const uintptr_t h = (uintptr_t)g->handle;
    switch (g->kind) {
-   case VKB_GARBAGE_BUFFER: vkDestroyBuffer(scr->dev, (VkBuffer)h, NULL); break;
-   case VKB_GARBAGE_IMAGE: vkDestroyImage(scr->dev, (VkImage)h, NULL); break;
-   case VKB_GARBAGE_IMAGE_VIEW: vkDestroyImageView(scr->dev, (VkImageView)h, NULL); break;
-   case VKB_GARBAGE_MEMORY: vkFreeMemory(scr->dev, (VkDeviceMemory)h, NULL); break;
-   case VKB_GARBAGE_SAMPLER: vkDestroySampler(scr->dev, (VkSampler)h, NULL); break;
-   case VKB_GARBAGE_PIPELINE: vkDestroyPipeline(scr->dev, (VkPipeline)h, NULL); break;
-   case VKB_GARBAGE_SHADER_MODULE: vkDestroyShaderModule(scr->dev, (VkShaderModule)h, NULL); break;
-   case VKB_GARBAGE_SET_LAYOUT:
-      vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
-      break;
-   case VKB_GARBAGE_BUFFER_VIEW:
-      vkDestroyBufferView(scr->dev, (VkBufferView)h, NULL);
-      break;
-   case VKB_GARBAGE_PIPELINE_LAYOUT:
-      vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
-      break;
+      case VKB_GARBAGE_BUFFER: vkDestroyBuffer(scr->dev, (VkBuffer)h, NULL); break;
+      case VKB_GARBAGE_IMAGE: vkDestroyImage(scr->dev, (VkImage)h, NULL); break;
+      case VKB_GARBAGE_IMAGE_VIEW: vkDestroyImageView(scr->dev, (VkImageView)h, NULL); break;
+      case VKB_GARBAGE_MEMORY: vkFreeMemory(scr->dev, (VkDeviceMemory)h, NULL); break;
+      case VKB_GARBAGE_SAMPLER: vkDestroySampler(scr->dev, (VkSampler)h, NULL); break;
+      case VKB_GARBAGE_PIPELINE: vkDestroyPipeline(scr->dev, (VkPipeline)h, NULL); break;
+      case VKB_GARBAGE_SHADER_MODULE:
+         vkDestroyShaderModule(scr->dev, (VkShaderModule)h, NULL);
+         break;
+      case VKB_GARBAGE_SET_LAYOUT:
+         vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
+         break;
+      case VKB_GARBAGE_BUFFER_VIEW: vkDestroyBufferView(scr->dev, (VkBufferView)h, NULL); break;
+      case VKB_GARBAGE_PIPELINE_LAYOUT:
+         vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
+         break;
    }
 }
 
@@ -290,8 +290,7 @@ update_frame_floor(struct vkb_screen *scr)
                "presented %llu)",
                (unsigned long long)candidate, open ? (unsigned long long)open->frame : 0ull,
                open ? (unsigned long long)open->last_serial : 0ull,
-               (unsigned long long)scr->completed_serial,
-               (unsigned long long)scr->last_presented);
+               (unsigned long long)scr->completed_serial, (unsigned long long)scr->last_presented);
       return;
    }
    scr->completed_frame_floor = candidate;
@@ -404,9 +403,10 @@ vkb_submit(struct vkb_screen *scr)
       .pCommandBuffers = &cmd,
    };
    /* MGL_VK_FAKE_DEVICE_LOST: this submit answers as a lost device would (nothing runs) */
-   const bool fake_lost = scr->knobs.test_device_lost_at &&
-                          scr->stats.submits + 1 == scr->knobs.test_device_lost_at;
-   if (!vkb_check(scr, fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
+   const bool fake_lost =
+      scr->knobs.test_device_lost_at && scr->stats.submits + 1 == scr->knobs.test_device_lost_at;
+   if (!vkb_check(scr,
+                  fake_lost ? VK_ERROR_DEVICE_LOST : vkQueueSubmit(scr->queue, 1, &si, b->fence),
                   "vkQueueSubmit"))
       return 0;
    if (b->hold && scr->knobs.test_hold_batch_ms)
@@ -501,7 +501,8 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
    vkGetBufferMemoryRequirements(scr->dev, blk->buf, &req);
    const VkMemoryPropertyFlags hv =
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   int32_t type = vkb_find_memory(scr, req.memoryTypeBits, hv | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, 0);
+   int32_t type =
+      vkb_find_memory(scr, req.memoryTypeBits, hv | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, 0);
    if (type < 0)
       type = vkb_find_memory(scr, req.memoryTypeBits, hv, 0);
    VkMemoryAllocateInfo mai = {
@@ -509,7 +510,8 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
       .allocationSize = req.size,
       .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type,
    };
-   if (type < 0 || !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &blk->mem), "arena memory") ||
+   if (type < 0 ||
+       !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &blk->mem), "arena memory") ||
        !vkb_check(scr, vkBindBufferMemory(scr->dev, blk->buf, blk->mem, 0), "arena bind") ||
        !vkb_check(scr, vkMapMemory(scr->dev, blk->mem, 0, VK_WHOLE_SIZE, 0, (void **)&blk->map),
                   "arena map")) {
@@ -540,8 +542,8 @@ vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
       if (want <= VKB_ARENA_BLOCK && scr->free_blocks) {
          blk = scr->free_blocks;
          scr->free_blocks = blk->next;
-      } else if (!block_create(scr, want <= VKB_ARENA_BLOCK ? VKB_ARENA_BLOCK
-                                                            : align_up(want, 1u << 16),
+      } else if (!block_create(scr,
+                               want <= VKB_ARENA_BLOCK ? VKB_ARENA_BLOCK : align_up(want, 1u << 16),
                                &blk)) {
          return false;
       }
@@ -676,8 +678,8 @@ vkb_current_serial(struct vkb_screen *scr)
 void
 vkb_arena_pressure_point(struct vkb_screen *scr)
 {
-   if (scr->cur && (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT ||
-                    scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)) {
+   if (scr->cur &&
+       (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)) {
       scr->stats.pressure_submits++;
       vkb_submit(scr);
       vkb_retire(scr);

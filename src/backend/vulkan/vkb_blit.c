@@ -32,12 +32,12 @@
 #include "log.h"
 #include "vkb_blit.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 static bool
 get_surf(struct vkb_screen *scr, const struct mgp_surface *s, struct vkb_blit_surf *o)
@@ -99,9 +99,11 @@ static int
 depth_family(VkFormat f)
 {
    switch (f) {
-   case VK_FORMAT_D24_UNORM_S8_UINT: case VK_FORMAT_X8_D24_UNORM_PACK32: return 1;
-   case VK_FORMAT_D32_SFLOAT: case VK_FORMAT_D32_SFLOAT_S8_UINT: return 2;
-   default: return 0;
+      case VK_FORMAT_D24_UNORM_S8_UINT:
+      case VK_FORMAT_X8_D24_UNORM_PACK32: return 1;
+      case VK_FORMAT_D32_SFLOAT:
+      case VK_FORMAT_D32_SFLOAT_S8_UINT: return 2;
+      default: return 0;
    }
 }
 
@@ -212,9 +214,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    const bool ms_dst = d.r->samples != VK_SAMPLE_COUNT_1_BIT;
 
    if (via_buffer && (scaled || mirror_x || mirror_y || ms_src || ms_dst)) {
-      MGU_DECLINE(backend_feature_unimplemented, "scaled, mirrored or multisampled depth/stencil "
-                  "blit from %s to %s", vkb_format_name(s.r->desc.format),
-                  vkb_format_name(d.r->desc.format));
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "scaled, mirrored or multisampled depth/stencil "
+                  "blit from %s to %s",
+                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
       return;
    }
    uint8_t one[4];
@@ -242,16 +245,17 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       const bool one_aspect = !color && aspect != d.r->fmt->aspect;
       const bool drawn =
          color ? not_copy
-               : drawable(scr, aspect) && (not_copy || (resolve && (mirror_x || mirror_y)) ||
-                                           (!resolve && one_aspect));
+               : drawable(scr, aspect) &&
+                    (not_copy || (resolve && (mirror_x || mirror_y)) || (!resolve && one_aspect));
       if (scaled || (ms_dst && ms_src && s.r->samples != d.r->samples) ||
-          (!color && !drawn &&
-           (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
+          (!color && !drawn && (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
           (resolve && !color && !drawn && !vkb_blit_ds_resolve_supported(scr, aspect))) {
-         MGU_DECLINE(backend_feature_unimplemented, "multisampled blit (%u -> %u samples, %s%s"
-                     "%s -> %s)", (unsigned)s.r->samples, (unsigned)d.r->samples,
-                     scaled ? "scaled, " : "", mirror_x || mirror_y ? "mirrored, " : "",
-                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "multisampled blit (%u -> %u samples, %s%s"
+                     "%s -> %s)",
+                     (unsigned)s.r->samples, (unsigned)d.r->samples, scaled ? "scaled, " : "",
+                     mirror_x || mirror_y ? "mirrored, " : "", vkb_format_name(s.r->desc.format),
+                     vkb_format_name(d.r->desc.format));
          return;
       }
       if (drawn) {
@@ -259,7 +263,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
          clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
          if (cx1 > cx0 && cy1 > cy0)
             vkb_blit_draw_surfaces(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false, raw);
+                                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                                   false, raw);
          return;
       }
    }
@@ -298,7 +303,7 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
       if (ms_src && !ms_dst && !color) {
          vkb_blit_resolve_depth_stencil(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                               (int32_t)cy0, w, h);
+                                        (int32_t)cy0, w, h);
          return;
       }
       /* into a 3D slice too: NVIDIA's vkCmdResolveImage (580) from a 2D multisampled image
@@ -312,19 +317,19 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
       if (ms_src && ms_dst && !color && aspect != d.r->fmt->aspect) {
          /* stencil alone (depth alone is drawn above) */
          vkb_blit_copy_stencil_keep_depth(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                 (int32_t)cy0, w, h);
+                                          (int32_t)cy0, w, h);
          return;
       }
       if (via_buffer == DS_COPY_CONVERT) {
          vkb_blit_copy_depth_convert(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                            (int32_t)cy0, w, h);
+                                     (int32_t)cy0, w, h);
          return;
       }
       /* One aspect of a depth/stencil format: lavapipe's vkCmdCopyImage writes the whole
        * texel (stencil too), a copy through a buffer writes only the aspect asked for. */
       if (via_buffer || (!ms_src && !ms_dst && !color && aspect != d.r->fmt->aspect)) {
          vkb_blit_copy_depth_via_buffer(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                               (int32_t)cy0, w, h);
+                                        (int32_t)cy0, w, h);
          return;
       }
       /* a 1D image against a 2D one (a window row copied into a 1D texture) goes through
@@ -337,13 +342,14 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
            blit_into_slice(s.r, d.r))) {
          if (drawable(scr, aspect)) {
             vkb_blit_draw_surfaces(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                      (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1, false,
-                      false);
+                                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                                   false, false);
             return;
          }
-         MGU_DECLINE(backend_format_unsupported, "mirrored stencil blit %s -> %s: no "
-                     "Vulkan blit for these formats", vkb_format_name(s.r->desc.format),
-                     vkb_format_name(d.r->desc.format));
+         MGU_DECLINE(backend_format_unsupported,
+                     "mirrored stencil blit %s -> %s: no "
+                     "Vulkan blit for these formats",
+                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
          return;
       }
       vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
@@ -392,8 +398,8 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
 
    /* Scaled. */
    const int64_t smin_x = mirror_x ? sx1 : sx0, smin_y = mirror_y ? sy1 : sy0;
-   const VkFilter filter = args->filter == MGP_FILTER_LINEAR && color ? VK_FILTER_LINEAR
-                                                              : VK_FILTER_NEAREST;
+   const VkFilter filter =
+      args->filter == MGP_FILTER_LINEAR && color ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
    const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h;
    const int64_t maxdim = scr->props.limits.maxImageDimension2D;
    const bool clipped = cx0 != dx0 || cy0 != dy0 || cx1 != dx1 || cy1 != dy1;
@@ -419,15 +425,17 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
         !vkb_blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
         (blit_into_slice(s.r, d.r) || (src_out && d.r->image_type == VK_IMAGE_TYPE_3D)))) {
       vkb_blit_draw_surfaces(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                filter == VK_FILTER_LINEAR, false);
+                             (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
+                             filter == VK_FILTER_LINEAR, false);
       return;
    }
    if (src_out) {
       /* Nearest: only destination pixels whose source pixel is inside are written. */
       if (sw > maxdim || sh > maxdim) {
-         MGU_DECLINE(backend_feature_unimplemented, "scaled stencil blit whose source "
-                     "rectangle leaves the read surface, over %lld texels", (long long)maxdim);
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "scaled stencil blit whose source "
+                     "rectangle leaves the read surface, over %lld texels",
+                     (long long)maxdim);
          return;
       }
       if (!keep_inside(dx0, dw, smin_x, sw, mirror_x, s.w, &cx0, &cx1) ||
@@ -451,8 +459,10 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    struct vkb_resource tmp;
    if (!whole) {
       if (dw > maxdim || dh > maxdim) {
-         MGU_DECLINE(backend_feature_unimplemented, "clipped scaled stencil blit to a "
-                     "%lldx%lld box", (long long)dw, (long long)dh);
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "clipped scaled stencil blit to a "
+                     "%lldx%lld box",
+                     (long long)dw, (long long)dh);
          return;
       }
       if (!vkb_blit_scratch_image(scr, d.r->fmt, (uint32_t)dw, (uint32_t)dh, VK_SAMPLE_COUNT_1_BIT,
@@ -552,9 +562,8 @@ vkb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    const bool raw = color && !args->srgb_encode &&
                     (vkb_format_linear(s.r->fmt->vk) != s.r->fmt->vk ||
                      vkb_format_linear(d.r->fmt->vk) != d.r->fmt->vk);
-   const bool same_format =
-      raw ? vkb_format_linear(s.r->fmt->vk) == vkb_format_linear(d.r->fmt->vk)
-          : s.r->fmt->vk == d.r->fmt->vk;
+   const bool same_format = raw ? vkb_format_linear(s.r->fmt->vk) == vkb_format_linear(d.r->fmt->vk)
+                                : s.r->fmt->vk == d.r->fmt->vk;
    /* Depth/stencil formats that differ: through a buffer, on the GPU when the depth texels
     * are laid out alike (or only stencil is copied), else converted by the server. */
    enum ds_copy via_buffer = DS_COPY_NONE;
@@ -565,8 +574,10 @@ vkb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
                       ? DS_COPY_BUFFER
                       : DS_COPY_CONVERT;
    if (color && s.r->fmt->kind != d.r->fmt->kind) {
-      MGU_DECLINE(backend_feature_unimplemented, "colour blit from %s to %s (integer kinds "
-                  "differ)", vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "colour blit from %s to %s (integer kinds "
+                  "differ)",
+                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
       return;
    }
    /* One level as source and destination: one surface (GL allows it; overlapping rectangles

@@ -29,8 +29,8 @@ static inline VkImageSubresourceLayers
 vkb_blit_sub(const struct vkb_resource *r, VkImageAspectFlags aspect, uint32_t level,
              uint32_t layer)
 {
-   return (VkImageSubresourceLayers){aspect, level,
-                                     r->image_type == VK_IMAGE_TYPE_3D ? 0 : layer, 1};
+   return (VkImageSubresourceLayers){aspect, level, r->image_type == VK_IMAGE_TYPE_3D ? 0 : layer,
+                                     1};
 }
 
 static inline int32_t
@@ -71,8 +71,8 @@ void vkb_blit_copy_depth_convert(struct vkb_screen *scr, const struct vkb_blit_s
                                  int32_t sx, int32_t sy, int32_t dx, int32_t dy, uint32_t w,
                                  uint32_t h);
 bool vkb_blit_copy_color_convert(struct vkb_screen *scr, const struct vkb_blit_surf *s,
-                                 const struct vkb_blit_surf *d, int32_t sx, int32_t sy,
-                                 int32_t dx, int32_t dy, uint32_t w, uint32_t h);
+                                 const struct vkb_blit_surf *d, int32_t sx, int32_t sy, int32_t dx,
+                                 int32_t dy, uint32_t w, uint32_t h);
 
 /* vkb_blit_resolve.c: unscaled blits from or between multisampled surfaces that no single
  * transfer command does. */
@@ -80,9 +80,8 @@ void vkb_blit_copy_stencil_keep_depth(struct vkb_screen *scr, const struct vkb_b
                                       const struct vkb_blit_surf *d, int32_t sx, int32_t sy,
                                       int32_t dx, int32_t dy, uint32_t w, uint32_t h);
 void vkb_blit_resolve_then_blit(struct vkb_screen *scr, const struct vkb_blit_surf *s,
-                                const struct vkb_blit_surf *d, int32_t sx, int32_t sy,
-                                int32_t dx, int32_t dy, uint32_t w, uint32_t h, bool mirror_x,
-                                bool mirror_y);
+                                const struct vkb_blit_surf *d, int32_t sx, int32_t sy, int32_t dx,
+                                int32_t dy, uint32_t w, uint32_t h, bool mirror_x, bool mirror_y);
 bool vkb_blit_ds_resolve_supported(const struct vkb_screen *scr, VkImageAspectFlags aspect);
 void vkb_blit_resolve_depth_stencil(struct vkb_screen *scr, const struct vkb_blit_surf *s,
                                     const struct vkb_blit_surf *d, VkImageAspectFlags aspect,

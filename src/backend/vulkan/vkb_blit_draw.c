@@ -52,8 +52,8 @@ struct blit_push {
    float origin[2], scale[2];
    int32_t size[2];
    int32_t mode; /* multisampled source: 0 sample for sample, 1 resolve; else 0 nearest, 1 linear */
-   int32_t bit;     /* KIND_STENCIL_BITS: the bit this draw writes, or -1: every pixel */
-   int32_t clip[4]; /* x0, y0, x1, y1 */
+   int32_t bit;  /* KIND_STENCIL_BITS: the bit this draw writes, or -1: every pixel */
+   int32_t clip[4];  /* x0, y0, x1, y1 */
    int32_t slice[2]; /* SRC_3D: the source slice and the depth of its level */
 };
 
@@ -246,8 +246,7 @@ build(struct vkb_screen *scr, struct vkb_blit_draw *b, const struct blit_key *ke
    /* a substituted RGB format keeps its alpha, as draws do */
    const VkPipelineColorBlendAttachmentState cb = {
       .colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                        VK_COLOR_COMPONENT_B_BIT |
-                        (key->has_alpha ? VK_COLOR_COMPONENT_A_BIT : 0),
+                        VK_COLOR_COMPONENT_B_BIT | (key->has_alpha ? VK_COLOR_COMPONENT_A_BIT : 0),
    };
    const VkPipelineColorBlendStateCreateInfo blend = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
@@ -324,15 +323,18 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    const bool src_1d = s->image_type == VK_IMAGE_TYPE_1D && !ds_only;
    const bool src_3d = s->image_type == VK_IMAGE_TYPE_3D && !ds_only;
    const bool usable =
-      ds_only ? (s->fmt->aspect & d->fmt->aspect & a->aspect) && d->ds_attachment && !a->linear
-            : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
-                 d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
-                 (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
-                 (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
+      ds_only
+         ? (s->fmt->aspect & d->fmt->aspect & a->aspect) && d->ds_attachment && !a->linear
+         : s->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+              d->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
+              (d->fmt->caps & MGP_FORMAT_CAP_RENDER) && s->fmt->kind <= MGP_SAMPLER_KIND_UINT &&
+              (!a->linear || (s->fmt->caps & MGP_FORMAT_CAP_FILTER));
    if (!usable || (s->image_type != VK_IMAGE_TYPE_2D && !src_1d && !src_3d) ||
        !(s->fmt->caps & MGP_FORMAT_CAP_SAMPLE)) {
-      MGU_DECLINE(backend_format_unsupported, "blit drawn from %s (%s) to %s: not sampled%s, "
-                  "or not an attachment", vkb_format_name(s->desc.format),
+      MGU_DECLINE(backend_format_unsupported,
+                  "blit drawn from %s (%s) to %s: not sampled%s, "
+                  "or not an attachment",
+                  vkb_format_name(s->desc.format),
                   s->image_type == VK_IMAGE_TYPE_2D   ? "2D"
                   : s->image_type == VK_IMAGE_TYPE_1D ? "1D depth/stencil"
                                                       : "3D depth/stencil",
@@ -344,7 +346,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       return false;
    if (ms_src && !b->fs[0][SRC_MS]) {
       MGU_DECLINE(backend_feature_unimplemented, "blit drawn from a multisampled source: the "
-                  "device has no sample-rate shading");
+                                                 "device has no sample-rate shading");
       return false;
    }
    struct blit_key key;
@@ -393,7 +395,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    if (!pipe || !sv || !dv)
       return false;
    const VkImageLayout dst_layout = ds_only ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
-                                          : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+                                            : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
    vkb_image_transition(scr, s, a->src_level, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false);
    vkb_image_transition(scr, d, a->dst_level, 1, dst_layout, true);
    vkb_end_rendering(scr);
@@ -438,8 +440,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
       .scale = {(float)a->scale[0], (float)a->scale[1]},
       .size = {(int32_t)a->src_w, (int32_t)a->src_h},
       .mode = ms_src ? d->samples == VK_SAMPLE_COUNT_1_BIT : a->linear,
-      .clip = {a->clip.offset.x, a->clip.offset.y,
-               a->clip.offset.x + (int32_t)a->clip.extent.width,
+      .clip = {a->clip.offset.x, a->clip.offset.y, a->clip.offset.x + (int32_t)a->clip.extent.width,
                a->clip.offset.y + (int32_t)a->clip.extent.height},
       .slice = {(int32_t)a->src_layer, (int32_t)vkb_resource_level_layers(s, a->src_level)},
    };
@@ -453,8 +454,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    for (int bit = bits ? -1 : 0; bit < (bits ? 8 : 1); bit++) {
       if (bits) {
          pc.bit = bit;
-         vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK,
-                                  bit < 0 ? 0xffu : 1u << bit);
+         vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, bit < 0 ? 0xffu : 1u << bit);
          vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, bit < 0 ? 0u : 0xffu);
       }
       vkCmdPushConstants(cmd, b->layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(pc), &pc);

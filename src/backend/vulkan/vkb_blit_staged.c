@@ -142,8 +142,8 @@ vkb_blit_copy_color_convert(struct vkb_screen *scr, const struct vkb_blit_surf *
    const uint32_t sts = s->r->fmt->vk_texel_size, dts = d->r->fmt->vk_texel_size;
    uint8_t probe[16] = {0};
    struct mgp_texel t;
-   if (s->r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !mgp_texel_decode(sf, probe, &t) ||
-       t.is_int || !mgp_texel_encode_float(df, t.f, probe))
+   if (s->r->fmt->kind != MGP_SAMPLER_KIND_FLOAT || !mgp_texel_decode(sf, probe, &t) || t.is_int ||
+       !mgp_texel_encode_float(df, t.f, probe))
       return false;
    const VkDeviceSize n = (VkDeviceSize)w * h;
    struct vkb_alloc in, out;

@@ -98,8 +98,8 @@ build(struct vkb_screen *scr, const struct vkb_clear_key *key)
    };
    VkPipelineMultisampleStateCreateInfo ms = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = key->samples ? (VkSampleCountFlagBits)key->samples
-                                           : VK_SAMPLE_COUNT_1_BIT,
+      .rasterizationSamples =
+         key->samples ? (VkSampleCountFlagBits)key->samples : VK_SAMPLE_COUNT_1_BIT,
    };
    const VkStencilOpState so = {
       .failOp = VK_STENCIL_OP_KEEP,
@@ -203,8 +203,8 @@ vkb_clear_masked(struct vkb_context *ctx, const struct mgp_clear *args, const Vk
    if (!cmd)
       return false;
    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe);
-   const VkViewport vp = {0, 0, (float)ctx->render_extent.width,
-                          (float)ctx->render_extent.height, 0.0f, 1.0f};
+   const VkViewport vp = {
+      0, 0, (float)ctx->render_extent.width, (float)ctx->render_extent.height, 0.0f, 1.0f};
    vkCmdSetViewport(cmd, 0, 1, &vp);
    vkCmdSetScissor(cmd, 0, 1, rect);
    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK,

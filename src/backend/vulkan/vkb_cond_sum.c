@@ -24,8 +24,8 @@ cond_sum_init(struct vkb_screen *scr)
    if (!qp)
       return false;
    vkGetPhysicalDeviceQueueFamilyProperties(scr->phys, &nq, qp);
-   const bool compute = scr->queue_family < nq &&
-                        (qp[scr->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT);
+   const bool compute =
+      scr->queue_family < nq && (qp[scr->queue_family].queueFlags & VK_QUEUE_COMPUTE_BIT);
    free(qp);
    if (!compute)
       return false;
@@ -94,8 +94,8 @@ cond_sum_init(struct vkb_screen *scr)
                 .pName = "main"},
       .layout = scr->sum_layout,
    };
-   const VkResult r = vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &cpi, NULL,
-                                               &scr->sum_pipe);
+   const VkResult r =
+      vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &cpi, NULL, &scr->sum_pipe);
    vkDestroyShaderModule(scr->dev, mod, NULL);
    if (!vkb_check(scr, r, "cond-sum pipeline"))
       return false;
@@ -146,8 +146,8 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, scr->sum_layout, 0, 1,
                            &scr->sum_set, 0, NULL);
    for (uint32_t first = 0; first < q->slot_count; first += VKB_PRED_SCRATCH) {
-      const uint32_t n = q->slot_count - first < VKB_PRED_SCRATCH ? q->slot_count - first
-                                                                  : VKB_PRED_SCRATCH;
+      const uint32_t n =
+         q->slot_count - first < VKB_PRED_SCRATCH ? q->slot_count - first : VKB_PRED_SCRATCH;
       if (first) /* the scratch words read, the predicate word written and read again */
          barrier(cmd, comp, rw, xfer | comp, VK_ACCESS_TRANSFER_WRITE_BIT | rw);
       /* NO_WAIT: a slot not yet available keeps 1 (render), as for a query of one slot */
@@ -160,8 +160,7 @@ vkb_cond_sum_record(struct vkb_screen *scr, VkCommandBuffer cmd, const struct vk
                                    wait ? VK_QUERY_RESULT_WAIT_BIT : 0);
       barrier(cmd, xfer, VK_ACCESS_TRANSFER_WRITE_BIT, comp, rw);
       const uint32_t args[3] = {VKB_PRED_WORDS, n, (uint32_t)(dst / 4)};
-      vkCmdPushConstants(cmd, scr->sum_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(args),
-                         args);
+      vkCmdPushConstants(cmd, scr->sum_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(args), args);
       vkCmdDispatch(cmd, 1, 1, 1);
    }
    barrier(cmd, comp, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT,

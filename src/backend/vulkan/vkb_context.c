@@ -8,12 +8,12 @@
 #include "log.h"
 #include "vkb.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 /* ---- create / destroy -------------------------------------------------------------------- */
 
@@ -95,15 +95,14 @@ struct fb_resolved {
    uint32_t color_count;
    uint32_t samples;
    VkExtent2D extent;
-   bool layered;     /* every attachment layered (GL: all or none, else incomplete) */
-   uint32_t layers;  /* the fewest layers of any attachment when layered, else 1 */
-   bool linear;      /* GL_FRAMEBUFFER_SRGB off: sRGB colour attachments through UNORM views */
+   bool layered;    /* every attachment layered (GL: all or none, else incomplete) */
+   uint32_t layers; /* the fewest layers of any attachment when layered, else 1 */
+   bool linear;     /* GL_FRAMEBUFFER_SRGB off: sRGB colour attachments through UNORM views */
 };
 
 static bool
 surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_color,
-                 struct vkb_resource **out, uint32_t *level, uint32_t *layer,
-                 struct fb_resolved *f)
+                 struct vkb_resource **out, uint32_t *level, uint32_t *layer, struct fb_resolved *f)
 {
    *out = NULL;
    if (s->kind == 0)
@@ -127,7 +126,8 @@ surface_resource(struct vkb_screen *scr, const struct mgp_surface *s, bool want_
       return false;
    }
    if (r->image_type == VK_IMAGE_TYPE_1D && !want_color && !r->ds_attachment) {
-      MGU_DECLINE(backend_feature_unimplemented, "a 1D depth/stencil texture as an attachment "
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "a 1D depth/stencil texture as an attachment "
                   "(the device has no 1D depth/stencil attachments of its format)");
       return false;
    }
@@ -188,8 +188,7 @@ resolve_fb(struct vkb_context *ctx, struct fb_resolved *f)
          clamp_extent(&f->extent, f->color[i], f->color_level[i]);
       }
    }
-   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level, &f->depth_layer,
-                         f) ||
+   if (!surface_resource(scr, &fb->depth, false, &f->depth, &f->depth_level, &f->depth_layer, f) ||
        !surface_resource(scr, &fb->stencil, false, &f->stencil, &f->stencil_level,
                          &f->stencil_layer, f))
       return false;
@@ -322,10 +321,10 @@ vkb_begin_rendering(struct vkb_context *ctx)
    for (uint32_t i = 0; i < f.color_count; i++) {
       color[i] = (VkRenderingAttachmentInfo){
          .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-         .imageView = !f.color[i] ? VK_NULL_HANDLE
-                                  : vkb_resource_attachment_view(scr, f.color[i], f.color_level[i],
-                                                                 f.color_layer[i], f.layered,
-                                                                 f.linear),
+         .imageView = !f.color[i]
+                         ? VK_NULL_HANDLE
+                         : vkb_resource_attachment_view(scr, f.color[i], f.color_level[i],
+                                                        f.color_layer[i], f.layered, f.linear),
          .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
          .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
          .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -333,7 +332,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    }
    VkRenderingAttachmentInfo dsa = {
       .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-      .imageView = !ds        ? VK_NULL_HANDLE
+      .imageView = !ds         ? VK_NULL_HANDLE
                    : f.layered ? vkb_resource_layered_view(scr, ds, ds_level)
                                : vkb_resource_layer_view(scr, ds, ds_level, ds_layer),
       .imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
@@ -532,13 +531,14 @@ vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *args, co
     * zeroed state, read as 4. The pack layout relies on none being negative. */
    const struct mgp_pixel_pack_state *p = args;
    const char *bad = p->alignment != 0 && p->alignment != 1 && p->alignment != 2 &&
-                           p->alignment != 4 && p->alignment != 8 ? "alignment"
-                     : p->row_length < 0                           ? "row_length"
-                     : p->skip_pixels < 0                          ? "skip_pixels"
-                     : p->skip_rows < 0                            ? "skip_rows"
-                     : p->image_height < 0                         ? "image_height"
-                     : p->skip_images < 0                          ? "skip_images"
-                                                                   : NULL;
+                           p->alignment != 4 && p->alignment != 8
+                        ? "alignment"
+                     : p->row_length < 0   ? "row_length"
+                     : p->skip_pixels < 0  ? "skip_pixels"
+                     : p->skip_rows < 0    ? "skip_rows"
+                     : p->image_height < 0 ? "image_height"
+                     : p->skip_images < 0  ? "skip_images"
+                                           : NULL;
    if (bad) {
       char detail[64];
       snprintf(detail, sizeof(detail), "set_pixel_pack_state.%s", bad);

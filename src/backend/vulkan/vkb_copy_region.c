@@ -3,12 +3,12 @@
 #include "log.h"
 #include "vkb.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 void
 vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args, const void *tail,
@@ -25,8 +25,10 @@ vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
                      n = b->width;
       if (b->x < 0 || args->dst_x < 0 || so + n > s->size || dox + n > d->size ||
           (s == d && so < dox + n && dox < so + n)) {
-         MGU_DECLINE(backend_draw_incomplete, "buffer copy [%d, +%u) -> [%d, +%u) out of range "
-                     "or overlapping", b->x, b->width, args->dst_x, b->width);
+         MGU_DECLINE(backend_draw_incomplete,
+                     "buffer copy [%d, +%u) -> [%d, +%u) out of range "
+                     "or overlapping",
+                     b->x, b->width, args->dst_x, b->width);
          return;
       }
       if (!n)
@@ -46,15 +48,17 @@ vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
    }
    if (d->is_buffer || s->is_buffer) {
       MGU_DECLINE(backend_feature_unimplemented, "resource_copy_region between a buffer and an "
-                  "image");
+                                                 "image");
       return;
    }
    if (!d->img || !s->img || args->dst_level >= d->levels || args->src_level >= s->levels ||
        s->samples != d->samples || s->fmt->vk_texel_size != d->fmt->vk_texel_size ||
        s->fmt->aspect != d->fmt->aspect) {
-      MGU_DECLINE(backend_draw_incomplete, "image copy %s level %u -> %s level %u (sizes, "
-                  "samples or aspects differ)", vkb_format_name(s->desc.format), args->src_level,
-                  vkb_format_name(d->desc.format), args->dst_level);
+      MGU_DECLINE(backend_draw_incomplete,
+                  "image copy %s level %u -> %s level %u (sizes, "
+                  "samples or aspects differ)",
+                  vkb_format_name(s->desc.format), args->src_level, vkb_format_name(d->desc.format),
+                  args->dst_level);
       return;
    }
    if (!b->width || !b->height || !b->depth)
@@ -81,7 +85,7 @@ vkb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
        args->dst_y < b->y + (int64_t)b->height && b->z < args->dst_z + (int64_t)b->depth &&
        args->dst_z < b->z + (int64_t)b->depth) {
       MGU_DECLINE(backend_feature_unimplemented, "image copy between overlapping boxes of one "
-                  "level");
+                                                 "level");
       return;
    }
    /* vkCmdCopyImage copies between images of one type, or 2D and 3D: a 3D image's slices

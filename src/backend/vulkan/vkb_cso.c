@@ -10,12 +10,12 @@
 #include "spv.h"
 #include "vkb.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 static void *
 cso_new(struct vkb_screen *scr, struct vkb_table *t, size_t size, struct mgp_handle h,
@@ -158,22 +158,42 @@ vkb_delete_vertex_elements(void *self, const struct mgp_handle_args *args, const
 
 static bool
 filters(uint32_t min, uint32_t mag, VkFilter *vmin, VkFilter *vmag, VkSamplerMipmapMode *mip,
-           bool *mipmapped)
+        bool *mipmapped)
 {
    *mipmapped = true;
    switch (min) {
-   case MGP_FILTER_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
-   case MGP_FILTER_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; *mipmapped = false; break;
-   case MGP_FILTER_NEAREST_MIPMAP_NEAREST: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
-   case MGP_FILTER_LINEAR_MIPMAP_NEAREST: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST; break;
-   case MGP_FILTER_NEAREST_MIPMAP_LINEAR: *vmin = VK_FILTER_NEAREST; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
-   case MGP_FILTER_LINEAR_MIPMAP_LINEAR: *vmin = VK_FILTER_LINEAR; *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR; break;
-   default: return false;
+      case MGP_FILTER_NEAREST:
+         *vmin = VK_FILTER_NEAREST;
+         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+         *mipmapped = false;
+         break;
+      case MGP_FILTER_LINEAR:
+         *vmin = VK_FILTER_LINEAR;
+         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+         *mipmapped = false;
+         break;
+      case MGP_FILTER_NEAREST_MIPMAP_NEAREST:
+         *vmin = VK_FILTER_NEAREST;
+         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+         break;
+      case MGP_FILTER_LINEAR_MIPMAP_NEAREST:
+         *vmin = VK_FILTER_LINEAR;
+         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+         break;
+      case MGP_FILTER_NEAREST_MIPMAP_LINEAR:
+         *vmin = VK_FILTER_NEAREST;
+         *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+         break;
+      case MGP_FILTER_LINEAR_MIPMAP_LINEAR:
+         *vmin = VK_FILTER_LINEAR;
+         *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+         break;
+      default: return false;
    }
    switch (mag) {
-   case MGP_FILTER_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
-   case MGP_FILTER_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
-   default: return false;
+      case MGP_FILTER_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
+      case MGP_FILTER_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
+      default: return false;
    }
 }
 
@@ -184,8 +204,14 @@ border_color(const struct mgp_sampler_state *st, VkBorderColor *out)
    if (st->border_color_form == 0) {
       const uint32_t zero = 0, one = 0x3f800000u; /* 0.0f, 1.0f */
       if (c[0] == zero && c[1] == zero && c[2] == zero) {
-         if (c[3] == zero) { *out = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK; return true; }
-         if (c[3] == one) { *out = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK; return true; }
+         if (c[3] == zero) {
+            *out = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+            return true;
+         }
+         if (c[3] == one) {
+            *out = VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+            return true;
+         }
       }
       if (c[0] == one && c[1] == one && c[2] == one && c[3] == one) {
          *out = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
@@ -194,8 +220,14 @@ border_color(const struct mgp_sampler_state *st, VkBorderColor *out)
       return false;
    }
    if (c[0] == 0 && c[1] == 0 && c[2] == 0) {
-      if (c[3] == 0) { *out = VK_BORDER_COLOR_INT_TRANSPARENT_BLACK; return true; }
-      if (c[3] == 1) { *out = VK_BORDER_COLOR_INT_OPAQUE_BLACK; return true; }
+      if (c[3] == 0) {
+         *out = VK_BORDER_COLOR_INT_TRANSPARENT_BLACK;
+         return true;
+      }
+      if (c[3] == 1) {
+         *out = VK_BORDER_COLOR_INT_OPAQUE_BLACK;
+         return true;
+      }
    }
    if (c[0] == 1 && c[1] == 1 && c[2] == 1 && c[3] == 1) {
       *out = VK_BORDER_COLOR_INT_OPAQUE_WHITE;
@@ -220,10 +252,12 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
       .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
    };
    bool mipmapped = false;
-   if (!filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter,
-                   &sci.mipmapMode, &mipmapped)) {
-      MGU_DECLINE(backend_feature_unimplemented, "sampler filter min 0x%x mag 0x%x (using "
-                  "NEAREST)", st->min_filter, st->mag_filter);
+   if (!filters(st->min_filter, st->mag_filter, &sci.minFilter, &sci.magFilter, &sci.mipmapMode,
+                &mipmapped)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "sampler filter min 0x%x mag 0x%x (using "
+                  "NEAREST)",
+                  st->min_filter, st->mag_filter);
       sci.minFilter = sci.magFilter = VK_FILTER_NEAREST;
    }
    const uint16_t wraps[3] = {st->wrap_s, st->wrap_t, st->wrap_r};
@@ -243,11 +277,13 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
    };
    if (border && !border_color(st, &sci.borderColor)) {
       if (!scr->has_custom_border) {
-         MGU_DECLINE(backend_feature_unimplemented, "custom texture border colour (form %u) "
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "custom texture border colour (form %u) "
                      "without VK_EXT_custom_border_color; using transparent black",
                      st->border_color_form);
       } else if (scr->custom_border_samplers >= scr->max_custom_border_samplers) {
-         MGU_DECLINE(backend_feature_unimplemented, "custom texture border colour past the "
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "custom texture border colour past the "
                      "device's %u samplers; using transparent black",
                      scr->max_custom_border_samplers);
       } else {
@@ -269,8 +305,9 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
       sci.maxLod = 0.25f;
    }
    const float maxbias = scr->props.limits.maxSamplerLodBias;
-   sci.mipLodBias = st->lod_bias > maxbias ? maxbias : st->lod_bias < -maxbias ? -maxbias
-                                                                               : st->lod_bias;
+   sci.mipLodBias = st->lod_bias > maxbias    ? maxbias
+                    : st->lod_bias < -maxbias ? -maxbias
+                                              : st->lod_bias;
    if (st->max_anisotropy > 1.0f && scr->features.samplerAnisotropy) {
       sci.anisotropyEnable = VK_TRUE;
       const float maxa = scr->props.limits.maxSamplerAnisotropy;
@@ -279,8 +316,7 @@ vkb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
    if (st->compare_mode == MGP_COMPARE_MODE_REF_TO_TEXTURE) {
       sci.compareEnable = VK_TRUE;
       if (!vkb_enum_compare_op(st->compare_func, &sci.compareOp)) {
-         MGU_DECLINE(backend_feature_unimplemented, "sampler compare func 0x%x",
-                     st->compare_func);
+         MGU_DECLINE(backend_feature_unimplemented, "sampler compare func 0x%x", st->compare_func);
          sci.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
       }
    }
@@ -341,16 +377,17 @@ vkb_view_type_for_target(unsigned target, VkImageViewType *out)
 {
    VkImageViewType t;
    switch (target) {
-   case MGP_RESOURCE_TARGET_TEX_1D: t = VK_IMAGE_VIEW_TYPE_1D; break;
-   case MGP_RESOURCE_TARGET_TEX_2D: case MGP_RESOURCE_TARGET_TEX_RECT:
-   case MGP_RESOURCE_TARGET_TEX_2D_MS: t = VK_IMAGE_VIEW_TYPE_2D; break;
-   case MGP_RESOURCE_TARGET_TEX_3D: t = VK_IMAGE_VIEW_TYPE_3D; break;
-   case MGP_RESOURCE_TARGET_TEX_CUBE: t = VK_IMAGE_VIEW_TYPE_CUBE; break;
-   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: t = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
-   case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY:
-      t = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
-   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY: t = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
-   default: return false;
+      case MGP_RESOURCE_TARGET_TEX_1D: t = VK_IMAGE_VIEW_TYPE_1D; break;
+      case MGP_RESOURCE_TARGET_TEX_2D:
+      case MGP_RESOURCE_TARGET_TEX_RECT:
+      case MGP_RESOURCE_TARGET_TEX_2D_MS: t = VK_IMAGE_VIEW_TYPE_2D; break;
+      case MGP_RESOURCE_TARGET_TEX_3D: t = VK_IMAGE_VIEW_TYPE_3D; break;
+      case MGP_RESOURCE_TARGET_TEX_CUBE: t = VK_IMAGE_VIEW_TYPE_CUBE; break;
+      case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: t = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
+      case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
+      case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: t = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
+      case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY: t = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
+      default: return false;
    }
    if (out)
       *out = t;
@@ -360,8 +397,8 @@ vkb_view_type_for_target(unsigned target, VkImageViewType *out)
 static VkComponentSwizzle
 swz(uint8_t s)
 {
-   static const VkComponentSwizzle m[6] = {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G,
-                                           VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A,
+   static const VkComponentSwizzle m[6] = {VK_COMPONENT_SWIZZLE_R,    VK_COMPONENT_SWIZZLE_G,
+                                           VK_COMPONENT_SWIZZLE_B,    VK_COMPONENT_SWIZZLE_A,
                                            VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
    return s < 6 ? m[s] : VK_COMPONENT_SWIZZLE_IDENTITY;
 }
@@ -373,14 +410,15 @@ VkImageView
 vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
                      struct vkb_resource **tex_out, bool *declined)
 {
-   struct vkb_resource *tex = (struct vkb_resource *)vkb_table_peek(&scr->resources,
-                                                                    v->desc.texture);
+   struct vkb_resource *tex =
+      (struct vkb_resource *)vkb_table_peek(&scr->resources, v->desc.texture);
    *tex_out = NULL;
    *declined = true;
    if (!tex) {
-      MGU_DECLINE(backend_draw_incomplete, "sampler view {%u,%u} names texture {%u,%u}, which "
-                  "is gone", v->base.h.slot, v->base.h.gen, v->desc.texture.slot,
-                  v->desc.texture.gen);
+      MGU_DECLINE(backend_draw_incomplete,
+                  "sampler view {%u,%u} names texture {%u,%u}, which "
+                  "is gone",
+                  v->base.h.slot, v->base.h.gen, v->desc.texture.slot, v->desc.texture.gen);
       return VK_NULL_HANDLE;
    }
    if (tex->no_storage) {
@@ -446,9 +484,11 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
        * never writes it). */
       VkComponentSwizzle *c[4] = {&comp.r, &comp.g, &comp.b, &comp.a};
       static const VkComponentSwizzle identity[4] = {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G,
-                                                     VK_COMPONENT_SWIZZLE_B, VK_COMPONENT_SWIZZLE_A};
+                                                     VK_COMPONENT_SWIZZLE_B,
+                                                     VK_COMPONENT_SWIZZLE_A};
       for (int i = 0; i < 4; i++) {
-         const VkComponentSwizzle src = *c[i] == VK_COMPONENT_SWIZZLE_IDENTITY ? identity[i] : *c[i];
+         const VkComponentSwizzle src =
+            *c[i] == VK_COMPONENT_SWIZZLE_IDENTITY ? identity[i] : *c[i];
          if (src == VK_COMPONENT_SWIZZLE_A)
             *c[i] = VK_COMPONENT_SWIZZLE_ONE;
       }
@@ -468,8 +508,10 @@ vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view *v,
    /* A cube view starting past layer 0 of six, or a cube array of fewer than six: the view
     * would name layers the image lacks (GL's texture views refuse those; a record may not). */
    if (!nlayers || layer0 + nlayers > tex->layers) {
-      MGU_DECLINE(backend_draw_incomplete, "sampler view of layers [%u, +%u) of a %u-layer "
-                  "texture", layer0, nlayers, tex->layers);
+      MGU_DECLINE(backend_draw_incomplete,
+                  "sampler view of layers [%u, +%u) of a %u-layer "
+                  "texture",
+                  layer0, nlayers, tex->layers);
       return VK_NULL_HANDLE;
    }
    VkImageViewCreateInfo vci = {
@@ -512,9 +554,12 @@ vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v)
 /* ---- shader ------------------------------------------------------------------------------ */
 
 static const VkShaderStageFlagBits stage_bits[MGP_SHADER_STAGE_COUNT] = {
-   VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-   VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
-   VK_SHADER_STAGE_FRAGMENT_BIT, VK_SHADER_STAGE_COMPUTE_BIT,
+   VK_SHADER_STAGE_VERTEX_BIT,
+   VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+   VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+   VK_SHADER_STAGE_GEOMETRY_BIT,
+   VK_SHADER_STAGE_FRAGMENT_BIT,
+   VK_SHADER_STAGE_COMPUTE_BIT,
 };
 
 static const char *const stage_names[MGP_SHADER_STAGE_COUNT] = {
@@ -561,8 +606,7 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
       if (!pre[s] && !vkb_spirv_validate(scr, words, nwords, invalid, sizeof(invalid))) {
          free(own);
          char detail[320];
-         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s],
-                  invalid);
+         snprintf(detail, sizeof(detail), "create_shader.spirv[%s]: %s", stage_names[s], invalid);
          vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
          return "invalid SPIR-V";
       }
@@ -603,9 +647,9 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
          memcpy(copy, words, nwords * 4);
          copy[sh->layer_word] = SpvBuiltInPrimitiveId;
          mci.pCode = copy;
-         const bool made = vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL,
-                                                              &sh->gs_layer_ignored),
-                                     "vkCreateShaderModule (gl_Layer ignored)");
+         const bool made =
+            vkb_check(scr, vkCreateShaderModule(scr->dev, &mci, NULL, &sh->gs_layer_ignored),
+                      "vkCreateShaderModule (gl_Layer ignored)");
          free(copy);
          if (!made) {
             free(own);
@@ -650,8 +694,10 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
       if (ubos > l->maxPerStageDescriptorUniformBuffers ||
           samplers > l->maxPerStageDescriptorSamplers ||
           samplers > l->maxPerStageDescriptorSampledImages) {
-         snprintf(why, why_size, "%s stage uses %u uniform blocks / %u samplers, over the "
-                  "device's limits", stage_names[s], ubos, samplers);
+         snprintf(why, why_size,
+                  "%s stage uses %u uniform blocks / %u samplers, over the "
+                  "device's limits",
+                  stage_names[s], ubos, samplers);
          return why;
       }
    }
@@ -764,9 +810,8 @@ void
 vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh)
 {
    struct vkb_alloc a;
-   if (!sh->consts_size ||
-       !vkb_arena_alloc(scr, sh->consts_size, scr->props.limits.minUniformBufferOffsetAlignment,
-                        &a))
+   if (!sh->consts_size || !vkb_arena_alloc(scr, sh->consts_size,
+                                            scr->props.limits.minUniformBufferOffsetAlignment, &a))
       return;
    memcpy(a.ptr, sh->consts, sh->consts_size);
    sh->consts_buf = a.buf;
@@ -785,7 +830,8 @@ vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args
       return;
    if (!sh->consts_size) {
       if (args->data.size)
-         MGU_DECLINE(backend_feature_unimplemented, "set_global_constants for a program "
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "set_global_constants for a program "
                      "without a default uniform block in its SPIR-V (%llu bytes)",
                      (unsigned long long)args->data.size);
       return;
@@ -794,10 +840,11 @@ vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args
       MGU_DECLINE(backend_feature_unimplemented, "set_global_constants without bytes");
       return;
    }
-   if (args->offset > sh->consts_size ||
-       (args->offset == sh->consts_size && args->data.size)) {
-      MGU_DECLINE(backend_feature_unimplemented, "set_global_constants at offset %u past the "
-                  "%llu-byte block", args->offset, (unsigned long long)sh->consts_size);
+   if (args->offset > sh->consts_size || (args->offset == sh->consts_size && args->data.size)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "set_global_constants at offset %u past the "
+                  "%llu-byte block",
+                  args->offset, (unsigned long long)sh->consts_size);
       return;
    }
    /* The range lands in the block this server holds whole; the rest keeps its bytes. */

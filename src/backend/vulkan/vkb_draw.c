@@ -41,8 +41,10 @@ multisample_off_centre(struct vkb_context *ctx, const struct vkb_render_state *r
                         ? "its depth/stencil attachment was not made for custom sample locations"
                         : NULL;
    if (why) {
-      MGU_DECLINE(multisample_off_approximated, "GL_MULTISAMPLE disabled while drawing into a "
-                  "%u-sample framebuffer: drawn with per-sample coverage (%s)", samples, why);
+      MGU_DECLINE(multisample_off_approximated,
+                  "GL_MULTISAMPLE disabled while drawing into a "
+                  "%u-sample framebuffer: drawn with per-sample coverage (%s)",
+                  samples, why);
       return false;
    }
    return true;
@@ -109,14 +111,12 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
    if (!p->sh)
       return false;
    if (p->sh->broken) {
-      MGU_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s",
-                  p->sh->base.h.slot, p->sh->base.h.gen, p->sh->broken_why);
+      MGU_DECLINE(backend_draw_incomplete, "program {%u,%u} cannot be used: %s", p->sh->base.h.slot,
+                  p->sh->base.h.gen, p->sh->broken_why);
       return false;
    }
-   p->rs =
-      vkb_lookup(scr, &scr->render_states, ctx->rs, "draw_vbo (render state)");
-   p->ve =
-      vkb_lookup(scr, &scr->vertex_elements, ctx->ve, "draw_vbo (vertex elements)");
+   p->rs = vkb_lookup(scr, &scr->render_states, ctx->rs, "draw_vbo (render state)");
+   p->ve = vkb_lookup(scr, &scr->vertex_elements, ctx->ve, "draw_vbo (vertex elements)");
    if (scr->failed)
       return false;
    /* GL_LINE_SMOOTH: the pipeline draws it (vkb_pipeline.c) where the device has smoothLines
@@ -133,17 +133,19 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
       const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
       if (samples <= 1 && !scr->has_smooth_lines)
          MGU_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines drawn aliased: the device "
-                     "has no smoothLines (VK_EXT_line_rasterization)");
+                                               "has no smoothLines (VK_EXT_line_rasterization)");
       else if (samples > 1 && !p->rs->s.multisample)
-         MGU_DECLINE(line_smooth_approximated, "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
-                     "a %u-sample framebuffer drawn aliased", samples);
+         MGU_DECLINE(line_smooth_approximated,
+                     "GL_LINE_SMOOTH lines with GL_MULTISAMPLE off into "
+                     "a %u-sample framebuffer drawn aliased",
+                     samples);
    }
    /* Vulkan rasterizes points at the size the last pre-rasterization stage writes; it has no
     * fixed-function point size. */
    if (p->topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY] &&
        !p->sh->writes_point_size[MGP_SHADER_STAGE_VERTEX]) {
       MGU_DECLINE(backend_feature_unimplemented, "GL_POINTS with a program that does not write "
-                  "gl_PointSize (fixed-function point size)");
+                                                 "gl_PointSize (fixed-function point size)");
       return false;
    }
    /* the front end's wrapper writes it for every emitted vertex unless the geometry shader
@@ -151,15 +153,15 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
    if (p->sh->gs_output_points && scr->features.shaderTessellationAndGeometryPointSize &&
        !p->sh->writes_point_size[MGP_SHADER_STAGE_GEOMETRY]) {
       MGU_DECLINE(backend_feature_unimplemented, "a geometry shader that emits points without "
-                  "writing gl_PointSize");
+                                                 "writing gl_PointSize");
       return false;
    }
    /* A framebuffer that is not layered has one layer: GL ignores gl_Layer then, Vulkan leaves
     * a layer past the framebuffer's undefined; the GS variant without a Layer output draws. */
-   p->layer_ignored =
-      p->sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1;
+   p->layer_ignored = p->sh->writes_layer && vkb_context_fb_key(ctx) && ctx->render_layers <= 1;
    if (p->layer_ignored && !p->sh->gs_layer_ignored) {
-      MGU_DECLINE(backend_feature_unimplemented, "gl_Layer and gl_PrimitiveID written by a "
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gl_Layer and gl_PrimitiveID written by a "
                   "geometry shader into a framebuffer that is not layered");
       return false;
    }
@@ -195,8 +197,9 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                      "GL_UNSIGNED_BYTE indices without VK_EXT_index_type_uint8");
          return false;
       }
-      p->itype = p->isz == 1 ? VK_INDEX_TYPE_UINT8_EXT : p->isz == 2 ? VK_INDEX_TYPE_UINT16
-                                                            : VK_INDEX_TYPE_UINT32;
+      p->itype = p->isz == 1   ? VK_INDEX_TYPE_UINT8_EXT
+                 : p->isz == 2 ? VK_INDEX_TYPE_UINT16
+                               : VK_INDEX_TYPE_UINT32;
       if (args->flags & MGP_DRAW_PRIMITIVE_RESTART) {
          const uint32_t all_ones = p->isz == 4 ? 0xffffffffu : (1u << (p->isz * 8)) - 1;
          const bool list = p->topo == VK_PRIMITIVE_TOPOLOGY_POINT_LIST ||
@@ -207,13 +210,15 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          /* Vulkan restarts only at the all-ones index, and in a list only with the extension
           * (MGP_CAP_LIST_RESTART): the client rewrites any other draw (fe_prim_rewrite.c). */
          if (args->restart_index != all_ones) {
-            MGU_DECLINE(backend_draw_needs_rewrite, "primitive restart at index %u of %u-byte "
-                        "indices (Vulkan restarts only at all-ones)", args->restart_index, p->isz);
+            MGU_DECLINE(backend_draw_needs_rewrite,
+                        "primitive restart at index %u of %u-byte "
+                        "indices (Vulkan restarts only at all-ones)",
+                        args->restart_index, p->isz);
             return false;
          }
          if (list && !scr->has_list_restart) {
             MGU_DECLINE(backend_draw_needs_rewrite, "primitive restart in a list topology "
-                        "without primitiveTopologyListRestart");
+                                                    "without primitiveTopologyListRestart");
             return false;
          }
          p->restart = true;
@@ -282,16 +287,16 @@ draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
     * class: such pipelines keep the exact one. */
    if (scr->has_dynamic_topology && !p->restart && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY]) {
       switch (p->topo) {
-      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
-         p->key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-         break;
-      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
-         p->key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-         break;
-      default: p->key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; break;
+         case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+            p->key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+            break;
+         case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+         case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+         case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+         case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+            p->key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+            break;
+         default: p->key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; break;
       }
    } else {
       p->key.topology = (uint8_t)p->topo;
@@ -328,13 +333,15 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
          MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u has no buffer", b);
          return false;
       }
-      struct vkb_resource *r = vkb_resource_for_use(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
+      struct vkb_resource *r =
+         vkb_resource_for_use(scr, ctx->vbs[b].res, "draw_vbo (vertex buffer)");
       if (!r)
          return false;
       if (!r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1)) {
-         MGU_DECLINE(backend_draw_incomplete, "vertex buffer binding %u: offset %llu of a "
-                     "%llu-byte buffer", b, (unsigned long long)ctx->vbs[b].offset,
-                     (unsigned long long)r->size);
+         MGU_DECLINE(backend_draw_incomplete,
+                     "vertex buffer binding %u: offset %llu of a "
+                     "%llu-byte buffer",
+                     b, (unsigned long long)ctx->vbs[b].offset, (unsigned long long)r->size);
          return false;
       }
       p->vb_res[b] = r;
@@ -442,7 +449,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    for (int i = 0; i < VKB_SET_COUNT; i++) {
       const bool dyn = i == VKB_SET_BUFFERS && p->dd.has_dynamic;
       if (!p->sets[i] || (!new_layout && ctx->bound_set[i] == p->sets[i] &&
-                       (!dyn || ctx->bound_dynoff == p->dd.dynoff)))
+                          (!dyn || ctx->bound_dynoff == p->dd.dynoff)))
          continue;
       vkb_flush_draws(scr);
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->sh->layout, (uint32_t)i, 1,
@@ -466,7 +473,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
       }
    }
    if (p->isz && (ctx->bound_ib != p->ib_buf || ctx->bound_ib_off != p->ib_off ||
-               ctx->bound_ib_type != p->itype)) {
+                  ctx->bound_ib_type != p->itype)) {
       vkb_flush_draws(scr);
       vkCmdBindIndexBuffer(cmd, p->ib_buf, p->ib_off, p->itype);
       scr->stats.cmd_bind_index_buffer++;

@@ -34,8 +34,7 @@ struct vkb_draw_descriptors {
 bool vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
                                  struct vkb_draw_descriptors *d, uint32_t set_mask);
 VkDescriptorSet vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
-                                        struct vkb_draw_descriptors *dd, int set,
-                                        uint64_t serial);
+                                        struct vkb_draw_descriptors *dd, int set, uint64_t serial);
 
 /* vkb_draw_dynamic.c: glSampleCoverage's sample mask (pipeline state) and the dynamic state
  * recorded per draw. */

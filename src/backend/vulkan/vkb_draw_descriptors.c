@@ -80,8 +80,8 @@ dummy_view(struct vkb_screen *scr, unsigned kind)
    b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
    b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
    b.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, scr->shader_pipe_stages, 0, 0, NULL,
-                        0, NULL, 1, &b);
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, scr->shader_pipe_stages, 0, 0, NULL, 0,
+                        NULL, 1, &b);
    scr->dummy_view[kind] = view;
    return view;
 }
@@ -138,9 +138,9 @@ texbuf_zero_view(struct vkb_screen *scr, unsigned kind)
          return VK_NULL_HANDLE;
       VkMemoryRequirements req;
       vkGetBufferMemoryRequirements(scr->dev, scr->texbuf_zero_buf, &req);
-      const int32_t type = vkb_find_memory(scr, req.memoryTypeBits,
-                                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+      const int32_t type = vkb_find_memory(
+         scr, req.memoryTypeBits,
+         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
       VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                   .allocationSize = req.size,
                                   .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type};
@@ -148,8 +148,9 @@ texbuf_zero_view(struct vkb_screen *scr, unsigned kind)
       if (type < 0 ||
           !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &scr->texbuf_zero_mem),
                      "placeholder texel buffer memory") ||
-          !vkb_check(scr, vkBindBufferMemory(scr->dev, scr->texbuf_zero_buf, scr->texbuf_zero_mem,
-                                             0), "placeholder texel buffer bind") ||
+          !vkb_check(scr,
+                     vkBindBufferMemory(scr->dev, scr->texbuf_zero_buf, scr->texbuf_zero_mem, 0),
+                     "placeholder texel buffer bind") ||
           !vkb_check(scr, vkMapMemory(scr->dev, scr->texbuf_zero_mem, 0, VK_WHOLE_SIZE, 0, &p),
                      "placeholder texel buffer map"))
          return VK_NULL_HANDLE;
@@ -183,9 +184,9 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    struct vkb_resource *tex =
       v ? (struct vkb_resource *)vkb_table_peek(&scr->resources, v->desc.texture) : NULL;
    struct vkb_resource *buf =
-      tex && tex->is_texbuf ? (struct vkb_resource *)vkb_table_peek(&scr->resources,
-                                                                     tex->desc.buffer)
-                            : NULL;
+      tex && tex->is_texbuf
+         ? (struct vkb_resource *)vkb_table_peek(&scr->resources, tex->desc.buffer)
+         : NULL;
    if (!buf || !buf->is_buffer || !buf->size || !buf->buf) /* no buffer, or no storage */
       return texbuf_zero_view(scr, kind);
    VkFormatProperties fp = {0};
@@ -193,8 +194,10 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
       vkGetPhysicalDeviceFormatProperties(scr->phys, tex->fmt->vk, &fp);
    if (!tex->fmt || tex->fmt->vk != tex->fmt->wanted ||
        !(fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)) {
-      MGU_DECLINE(backend_format_unsupported, "texture buffer of format %s: the device has no "
-                  "texel-buffer view of it; it reads zero", vkb_format_name(tex->desc.format));
+      MGU_DECLINE(backend_format_unsupported,
+                  "texture buffer of format %s: the device has no "
+                  "texel-buffer view of it; it reads zero",
+                  vkb_format_name(tex->desc.format));
       return texbuf_zero_view(scr, kind);
    }
    VkDeviceSize off = tex->desc.buffer_offset < buf->size ? tex->desc.buffer_offset : buf->size;
@@ -231,8 +234,8 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
 /* Resolves the program's bindings to descriptors, of the sets in set_mask (bit n: set n);
  * declines (false) when one cannot be. */
 bool
-vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, struct vkb_draw_descriptors *d,
-                   uint32_t set_mask)
+vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
+                            struct vkb_draw_descriptors *d, uint32_t set_mask)
 {
    struct vkb_screen *scr = ctx->scr;
    const VkPhysicalDeviceLimits *lim = &scr->props.limits;
@@ -303,9 +306,10 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
                return false;
             if (!r->is_buffer || br->offset >= r->size ||
                 br->offset % lim->minUniformBufferOffsetAlignment) {
-               MGU_DECLINE(backend_draw_incomplete, "uniform block binding %u: offset %llu of a "
-                           "%llu-byte buffer (alignment %llu)", b + k,
-                           (unsigned long long)br->offset, (unsigned long long)r->size,
+               MGU_DECLINE(backend_draw_incomplete,
+                           "uniform block binding %u: offset %llu of a "
+                           "%llu-byte buffer (alignment %llu)",
+                           b + k, (unsigned long long)br->offset, (unsigned long long)r->size,
                            (unsigned long long)lim->minUniformBufferOffsetAlignment);
                return false;
             }
@@ -386,12 +390,13 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
           * level is, with one base..max (the view's levels). The attached levels then stay
           * COLOR/DEPTH_ATTACHMENT and the sampled ones SHADER_READ_ONLY (layouts per level). */
          uint32_t sampled_count = v ? v->made_count : 0;
-         if (tex && vkb_context_attached_in(ctx, tex, v->made_base,
-                                            v->made_base + v->made_count - 1)) {
+         if (tex &&
+             vkb_context_attached_in(ctx, tex, v->made_base, v->made_base + v->made_count - 1)) {
             const bool mipmapped = !s || (s->st.min_filter != MGP_FILTER_NEAREST &&
                                           s->st.min_filter != MGP_FILTER_LINEAR);
             if (mipmapped || vkb_context_attached_in(ctx, tex, v->made_base, v->made_base)) {
-               MGU_DECLINE(feedback_loop_undefined, "sampler %u reads level(s) %u..%u of a "
+               MGU_DECLINE(feedback_loop_undefined,
+                           "sampler %u reads level(s) %u..%u of a "
                            "texture whose level in that range is attached to the framebuffer",
                            j, v->made_base,
                            mipmapped ? v->made_base + v->made_count - 1 : v->made_base);
@@ -403,10 +408,13 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
             sampled_count = 1;
             scr->stats.feedback_base_only_views++;
          }
-         if (tex && tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
+         if (tex &&
+             tex->fmt->kind != (kind == MGP_SAMPLER_KIND_SHADOW ? MGP_SAMPLER_KIND_FLOAT : kind) &&
              tex->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-            MGU_DECLINE(backend_draw_incomplete, "sampler %u: texture format %s does not match "
-                        "the sampler type", j, vkb_format_name(tex->desc.format));
+            MGU_DECLINE(backend_draw_incomplete,
+                        "sampler %u: texture format %s does not match "
+                        "the sampler type",
+                        j, vkb_format_name(tex->desc.format));
             return false;
          }
          if (tex) {
@@ -415,14 +423,18 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
             tex->last_use = vkb_current_serial(scr);
          } else {
             if (kind == MGP_SAMPLER_KIND_SHADOW) {
-               MGU_DECLINE(backend_feature_unimplemented, "shadow sampler %u without a depth "
-                           "texture", j);
+               MGU_DECLINE(backend_feature_unimplemented,
+                           "shadow sampler %u without a depth "
+                           "texture",
+                           j);
                return false;
             }
             if (v && v->desc.target != MGP_RESOURCE_TARGET_TEX_2D &&
                 v->desc.target != MGP_RESOURCE_TARGET_TEX_RECT) {
-               MGU_DECLINE(backend_feature_unimplemented, "incomplete texture of target %u on "
-                           "sampler %u (the placeholder is 2D only)", v->desc.target, j);
+               MGU_DECLINE(backend_feature_unimplemented,
+                           "incomplete texture of target %u on "
+                           "sampler %u (the placeholder is 2D only)",
+                           v->desc.target, j);
                return false;
             }
             view = dummy_view(scr, kind);
@@ -430,10 +442,10 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
                return false;
          }
          VkSampler vs = s && s->vk ? s->vk : scr->default_sampler;
-         d->img[nimg++] = (VkDescriptorImageInfo){vs, view,
-                                                  VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j],
-                                                kind, d->img[nimg - 1]};
+         d->img[nimg++] =
+            (VkDescriptorImageInfo){vs, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+         way[0] = (struct vkb_sampler_memo_way){memo->epoch, ctx->views[j], ctx->samplers[j], kind,
+                                                d->img[nimg - 1]};
          sig[(*nsig)++] = (uint64_t)(uintptr_t)view;
          sig[(*nsig)++] = (uint64_t)(uintptr_t)vs;
       }
@@ -445,8 +457,8 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh, stru
  * descriptors (ctx->sets, by signature), or a new one. Writes are in binding order, so a set's
  * writes are contiguous (set 0's bindings are all below set 1's). */
 VkDescriptorSet
-vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh, struct vkb_draw_descriptors *dd,
-               int set, uint64_t serial)
+vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
+                        struct vkb_draw_descriptors *dd, int set, uint64_t serial)
 {
    struct vkb_screen *scr = ctx->scr;
    const uint32_t sig_bytes = dd->nsig[set] * sizeof(uint64_t);

@@ -31,8 +31,8 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
    const VkExtent2D ext = ctx->render_extent;
 
    /* Positive viewport: memory row r is GL window row r. */
-   VkViewport vp = {d->viewport[0], d->viewport[1], d->viewport[2], d->viewport[3],
-                    d->depth_range[0], d->depth_range[1]};
+   VkViewport vp = {d->viewport[0], d->viewport[1],    d->viewport[2],
+                    d->viewport[3], d->depth_range[0], d->depth_range[1]};
    bool empty = false;
    if (!(vp.width > 0.0f) || !(vp.height > 0.0f)) {
       vp.width = vp.height = 1.0f; /* GL draws nothing; the scissor below rejects everything */

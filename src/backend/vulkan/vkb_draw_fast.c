@@ -20,8 +20,7 @@ fast_vertex_buffers(struct vkb_context *ctx)
          continue;
       struct vkb_resource *r =
          (struct vkb_resource *)vkb_table_peek(&scr->resources, ctx->vbs[b].res);
-      if (!r || r->unsupported || !r->is_buffer ||
-          ctx->vbs[b].offset >= (r->size ? r->size : 1))
+      if (!r || r->unsupported || !r->is_buffer || ctx->vbs[b].offset >= (r->size ? r->size : 1))
          return false;
       res[b] = r;
    }
@@ -53,7 +52,7 @@ fast_vertex_buffers(struct vkb_context *ctx)
  * whole way (which also declines what must be declined). */
 bool
 vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
-          const struct mgp_draw_range *ranges, uint32_t ndraws)
+              const struct mgp_draw_range *ranges, uint32_t ndraws)
 {
    struct vkb_screen *scr = ctx->scr;
    struct vkb_fast_draw *f = &ctx->fast;
@@ -133,7 +132,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {
          vkb_queue_draw(scr, f->index_size != 0, &ranges[i], args->instance_count,
-                    args->start_instance);
+                        args->start_instance);
          scr->stats.fast_draws++;
       }
    }

@@ -37,7 +37,7 @@ vkb_flush_draws(struct vkb_screen *scr)
  * VK_EXT_multi_draw). The state bound now is the state it draws with: every bind flushes. */
 void
 vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_range *r,
-           uint32_t instance_count, uint32_t first_instance)
+               uint32_t instance_count, uint32_t first_instance)
 {
    struct vkb_draw_queue *q = &scr->draws;
    if (q->n && (q->indexed != indexed || q->instance_count != instance_count ||

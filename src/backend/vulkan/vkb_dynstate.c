@@ -43,12 +43,12 @@ static bool
 tri_class(VkPrimitiveTopology t)
 {
    switch (t) {
-   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return false;
-   default: return true;
+      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return false;
+      default: return true;
    }
 }
 
@@ -67,13 +67,13 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
    memset(d, 0, sizeof(*d));
    if (scr->has_dyn_rs) {
       switch (rs->cull_face) {
-      case MGP_CULL_MODE_NONE: d->cull_mode = VK_CULL_MODE_NONE; break;
-      case MGP_CULL_MODE_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
-      case MGP_CULL_MODE_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
-      case MGP_CULL_MODE_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
-      default:
-         MGU_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
-         return false;
+         case MGP_CULL_MODE_NONE: d->cull_mode = VK_CULL_MODE_NONE; break;
+         case MGP_CULL_MODE_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
+         case MGP_CULL_MODE_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
+         case MGP_CULL_MODE_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
+         default:
+            MGU_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
+            return false;
       }
       /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
       d->front_face = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
@@ -137,10 +137,10 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
                    vkb_enum_blend_factor(bt->dst_alpha, &e->dstAlphaBlendFactor) &&
                    vkb_enum_blend_op(bt->eq_rgb, &e->colorBlendOp) &&
                    vkb_enum_blend_op(bt->eq_alpha, &e->alphaBlendOp);
-         const bool dual = ok && (is_dual_source(e->srcColorBlendFactor) ||
-                                  is_dual_source(e->dstColorBlendFactor) ||
-                                  is_dual_source(e->srcAlphaBlendFactor) ||
-                                  is_dual_source(e->dstAlphaBlendFactor));
+         const bool dual =
+            ok &&
+            (is_dual_source(e->srcColorBlendFactor) || is_dual_source(e->dstColorBlendFactor) ||
+             is_dual_source(e->srcAlphaBlendFactor) || is_dual_source(e->dstAlphaBlendFactor));
          if (enable && !ok) {
             MGU_DECLINE(backend_feature_unimplemented,
                         "blend factor or equation (advanced blending not implemented)");
@@ -153,8 +153,8 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
          /* Disabled blending keeps GL's factors where Vulkan can hold them, so that a toggle
           * records the enable alone. */
          if (!ok || (dual && !scr->features.dualSrcBlend))
-            *e = (VkColorBlendEquationEXT){VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO,
-                                           VK_BLEND_OP_ADD, VK_BLEND_FACTOR_ONE,
+            *e = (VkColorBlendEquationEXT){VK_BLEND_FACTOR_ONE,  VK_BLEND_FACTOR_ZERO,
+                                           VK_BLEND_OP_ADD,      VK_BLEND_FACTOR_ONE,
                                            VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD};
          d->blend_enable[i] = enable;
          if (i > 0 && !scr->features.independentBlend &&

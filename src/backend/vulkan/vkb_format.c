@@ -61,8 +61,7 @@ static const struct format_row rows[] = {
    {MGP_FORMAT_RGBA16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, C, {NO, NO}},
    {MGP_FORMAT_R32_FLOAT, VK_FORMAT_R32_SFLOAT, C, {NO, NO}},
    {MGP_FORMAT_RG32_FLOAT, VK_FORMAT_R32G32_SFLOAT, C, {NO, NO}},
-   {MGP_FORMAT_RGB32_FLOAT, VK_FORMAT_R32G32B32_SFLOAT, C,
-    {VK_FORMAT_R32G32B32A32_SFLOAT, NO}},
+   {MGP_FORMAT_RGB32_FLOAT, VK_FORMAT_R32G32B32_SFLOAT, C, {VK_FORMAT_R32G32B32A32_SFLOAT, NO}},
    {MGP_FORMAT_RGBA32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, C, {NO, NO}},
    {MGP_FORMAT_RGB10A2_UNORM, VK_FORMAT_A2B10G10R10_UNORM_PACK32, C, {NO, NO}},
    {MGP_FORMAT_RGB10A2_UINT, VK_FORMAT_A2B10G10R10_UINT_PACK32, C, {NO, NO}},
@@ -72,14 +71,22 @@ static const struct format_row rows[] = {
    {MGP_FORMAT_RGBA4_UNORM, VK_FORMAT_R4G4B4A4_UNORM_PACK16, C, {NO, NO}},
    {MGP_FORMAT_RGB5A1_UNORM, VK_FORMAT_R5G5B5A1_UNORM_PACK16, C, {NO, NO}},
    {MGP_FORMAT_D16_UNORM, VK_FORMAT_D16_UNORM, D, {VK_FORMAT_D32_SFLOAT, NO}},
-   {MGP_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, D | S,
+   {MGP_FORMAT_D24_UNORM_S8_UINT,
+    VK_FORMAT_D24_UNORM_S8_UINT,
+    D | S,
     {VK_FORMAT_D32_SFLOAT_S8_UINT, NO}},
    {MGP_FORMAT_D32_FLOAT, VK_FORMAT_D32_SFLOAT, D, {VK_FORMAT_D32_SFLOAT_S8_UINT, NO}},
-   {MGP_FORMAT_D32_FLOAT_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, D | S,
+   {MGP_FORMAT_D32_FLOAT_S8_UINT,
+    VK_FORMAT_D32_SFLOAT_S8_UINT,
+    D | S,
     {VK_FORMAT_D24_UNORM_S8_UINT, NO}},
-   {MGP_FORMAT_S8_UINT, VK_FORMAT_S8_UINT, S,
+   {MGP_FORMAT_S8_UINT,
+    VK_FORMAT_S8_UINT,
+    S,
     {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT}},
-   {MGP_FORMAT_X8_D24_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, D,
+   {MGP_FORMAT_X8_D24_UNORM,
+    VK_FORMAT_X8_D24_UNORM_PACK32,
+    D,
     {VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT}},
    {MGP_FORMAT_R16_SNORM, VK_FORMAT_R16_SNORM, C, {NO, NO}},
    {MGP_FORMAT_RG16_SNORM, VK_FORMAT_R16G16_SNORM, C, {NO, NO}},
@@ -96,16 +103,12 @@ static uint8_t
 vk_texel_size(VkFormat f, uint8_t fallback)
 {
    switch (f) {
-   case VK_FORMAT_R8G8B8A8_UNORM:
-   case VK_FORMAT_D24_UNORM_S8_UINT:
-   case VK_FORMAT_D32_SFLOAT:
-      return 4;
-   case VK_FORMAT_R32G32B32A32_SFLOAT:
-      return 16;
-   case VK_FORMAT_D32_SFLOAT_S8_UINT:
-      return 8;
-   default:
-      return fallback;
+      case VK_FORMAT_R8G8B8A8_UNORM:
+      case VK_FORMAT_D24_UNORM_S8_UINT:
+      case VK_FORMAT_D32_SFLOAT: return 4;
+      case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
+      case VK_FORMAT_D32_SFLOAT_S8_UINT: return 8;
+      default: return fallback;
    }
 }
 
@@ -115,25 +118,22 @@ usable(VkFormatFeatureFlags feat, VkImageAspectFlags aspect)
    if (aspect & (D | S))
       return (feat & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) != 0;
    return (feat & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) &&
-          (feat & VK_FORMAT_FEATURE_TRANSFER_DST_BIT) && (feat & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT);
+          (feat & VK_FORMAT_FEATURE_TRANSFER_DST_BIT) &&
+          (feat & VK_FORMAT_FEATURE_TRANSFER_SRC_BIT);
 }
 
 static VkImageAspectFlags
 aspect_of(VkFormat f)
 {
    switch (f) {
-   case VK_FORMAT_D16_UNORM:
-   case VK_FORMAT_D32_SFLOAT:
-   case VK_FORMAT_X8_D24_UNORM_PACK32:
-      return D;
-   case VK_FORMAT_D24_UNORM_S8_UINT:
-   case VK_FORMAT_D32_SFLOAT_S8_UINT:
-   case VK_FORMAT_D16_UNORM_S8_UINT:
-      return D | S;
-   case VK_FORMAT_S8_UINT:
-      return S;
-   default:
-      return C;
+      case VK_FORMAT_D16_UNORM:
+      case VK_FORMAT_D32_SFLOAT:
+      case VK_FORMAT_X8_D24_UNORM_PACK32: return D;
+      case VK_FORMAT_D24_UNORM_S8_UINT:
+      case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      case VK_FORMAT_D16_UNORM_S8_UINT: return D | S;
+      case VK_FORMAT_S8_UINT: return S;
+      default: return C;
    }
 }
 
@@ -169,9 +169,11 @@ enum mgp_depth_layout
 vkb_format_depth_layout(VkFormat vk)
 {
    switch (vk) {
-   case VK_FORMAT_D16_UNORM: case VK_FORMAT_D16_UNORM_S8_UINT: return MGP_DEPTH_UNORM16;
-   case VK_FORMAT_X8_D24_UNORM_PACK32: case VK_FORMAT_D24_UNORM_S8_UINT: return MGP_DEPTH_UNORM24;
-   default: return MGP_DEPTH_FLOAT32;
+      case VK_FORMAT_D16_UNORM:
+      case VK_FORMAT_D16_UNORM_S8_UINT: return MGP_DEPTH_UNORM16;
+      case VK_FORMAT_X8_D24_UNORM_PACK32:
+      case VK_FORMAT_D24_UNORM_S8_UINT: return MGP_DEPTH_UNORM24;
+      default: return MGP_DEPTH_FLOAT32;
    }
 }
 
@@ -200,8 +202,8 @@ vkb_format_init(struct vkb_screen *scr)
       f->wanted = row->vk;
       f->texel_size = d->bytes;
       f->kind = d->kind == MGP_FORMAT_KIND_UINT || d->kind == MGP_FORMAT_KIND_STENCIL ? KU
-                : d->kind == MGP_FORMAT_KIND_SINT                                   ? KI
-                                                                                    : KF;
+                : d->kind == MGP_FORMAT_KIND_SINT                                     ? KI
+                                                                                      : KF;
       f->has_alpha = d->bits[3] != 0;
       if (wanted_props.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT)
          f->caps |= MGP_FORMAT_CAP_VERTEX;
@@ -246,10 +248,10 @@ VkFormat
 vkb_format_linear(VkFormat vk)
 {
    switch (vk) {
-   case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
-   case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
-   case VK_FORMAT_R8G8B8_SRGB: return VK_FORMAT_R8G8B8_UNORM;
-   default: return vk;
+      case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+      case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
+      case VK_FORMAT_R8G8B8_SRGB: return VK_FORMAT_R8G8B8_UNORM;
+      default: return vk;
    }
 }
 
@@ -258,18 +260,21 @@ vkb_format_alpha_one(VkFormat vk, uint8_t one[4])
 {
    uint32_t v, n;
    switch (vk) {
-   case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_SRGB: case VK_FORMAT_B8G8R8A8_UNORM:
-      v = 0xff, n = 1;
-      break;
-   case VK_FORMAT_R8G8B8A8_SNORM: v = 0x7f, n = 1; break;
-   case VK_FORMAT_R8G8B8A8_UINT: case VK_FORMAT_R8G8B8A8_SINT: v = 1, n = 1; break;
-   case VK_FORMAT_R16G16B16A16_UNORM: v = 0xffff, n = 2; break;
-   case VK_FORMAT_R16G16B16A16_SNORM: v = 0x7fff, n = 2; break;
-   case VK_FORMAT_R16G16B16A16_SFLOAT: v = 0x3c00, n = 2; break;
-   case VK_FORMAT_R16G16B16A16_UINT: case VK_FORMAT_R16G16B16A16_SINT: v = 1, n = 2; break;
-   case VK_FORMAT_R32G32B32A32_SFLOAT: v = 0x3f800000u, n = 4; break;
-   case VK_FORMAT_R32G32B32A32_UINT: case VK_FORMAT_R32G32B32A32_SINT: v = 1, n = 4; break;
-   default: return 0;
+      case VK_FORMAT_R8G8B8A8_UNORM:
+      case VK_FORMAT_R8G8B8A8_SRGB:
+      case VK_FORMAT_B8G8R8A8_UNORM: v = 0xff, n = 1; break;
+      case VK_FORMAT_R8G8B8A8_SNORM: v = 0x7f, n = 1; break;
+      case VK_FORMAT_R8G8B8A8_UINT:
+      case VK_FORMAT_R8G8B8A8_SINT: v = 1, n = 1; break;
+      case VK_FORMAT_R16G16B16A16_UNORM: v = 0xffff, n = 2; break;
+      case VK_FORMAT_R16G16B16A16_SNORM: v = 0x7fff, n = 2; break;
+      case VK_FORMAT_R16G16B16A16_SFLOAT: v = 0x3c00, n = 2; break;
+      case VK_FORMAT_R16G16B16A16_UINT:
+      case VK_FORMAT_R16G16B16A16_SINT: v = 1, n = 2; break;
+      case VK_FORMAT_R32G32B32A32_SFLOAT: v = 0x3f800000u, n = 4; break;
+      case VK_FORMAT_R32G32B32A32_UINT:
+      case VK_FORMAT_R32G32B32A32_SINT: v = 1, n = 4; break;
+      default: return 0;
    }
    for (uint32_t i = 0; i < n; i++)
       one[i] = (uint8_t)(v >> (8 * i));

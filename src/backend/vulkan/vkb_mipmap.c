@@ -2,12 +2,12 @@
 #include "log.h"
 #include "vkb_blit.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 void
 vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
@@ -25,9 +25,9 @@ vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    if (args->base_level >= last)
       return;
    if (r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT ||
-       !vkb_blit_has_features(scr, r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT |
-                                         VK_FORMAT_FEATURE_BLIT_DST_BIT |
-                                         VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
+       !vkb_blit_has_features(scr, r->fmt->vk,
+                              VK_FORMAT_FEATURE_BLIT_SRC_BIT | VK_FORMAT_FEATURE_BLIT_DST_BIT |
+                                 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) {
       MGU_DECLINE(backend_format_unsupported, "generate_mipmap of %s: no linear Vulkan blit",
                   vkb_format_name(r->desc.format));
       return;
@@ -43,11 +43,12 @@ vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
 #define MIP(v, l) ((v) >> (l) ? (int32_t)((v) >> (l)) : 1)
       VkImageBlit b = {
          .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l - 1, 0, r->layers},
-         .srcOffsets = {{0, 0, 0}, {MIP(r->width, l - 1), MIP(r->height, l - 1),
-                                    is3d ? MIP(r->depth, l - 1) : 1}},
+         .srcOffsets = {{0, 0, 0},
+                        {MIP(r->width, l - 1), MIP(r->height, l - 1),
+                         is3d ? MIP(r->depth, l - 1) : 1}},
          .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, l, 0, r->layers},
-         .dstOffsets = {{0, 0, 0}, {MIP(r->width, l), MIP(r->height, l),
-                                    is3d ? MIP(r->depth, l) : 1}},
+         .dstOffsets = {{0, 0, 0},
+                        {MIP(r->width, l), MIP(r->height, l), is3d ? MIP(r->depth, l) : 1}},
       };
 #undef MIP
       vkCmdBlitImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->img,

@@ -11,26 +11,26 @@
 #include "pipe_pack.h"
 #include "vkb.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 /* ---- the shared path ------------------------------------------------------------------------ */
 
 struct pack_src {
-   struct vkb_resource *r;     /* colour or depth */
+   struct vkb_resource *r; /* colour or depth */
    uint32_t level, layer;
-   struct vkb_resource *s;     /* stencil (DEPTH_STENCIL / STENCIL_INDEX) */
+   struct vkb_resource *s; /* stencil (DEPTH_STENCIL / STENCIL_INDEX) */
    uint32_t s_level, s_layer;
 };
 
 static void
 copy_rect(struct vkb_screen *scr, VkCommandBuffer cmd, struct vkb_resource *r, uint32_t level,
-          uint32_t layer, VkImageAspectFlags aspect, int32_t x, int32_t y, uint32_t w,
-          uint32_t h, VkBuffer buf, VkDeviceSize off)
+          uint32_t layer, VkImageAspectFlags aspect, int32_t x, int32_t y, uint32_t w, uint32_t h,
+          VkBuffer buf, VkDeviceSize off)
 {
    const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
    VkBufferImageCopy c = {
@@ -55,8 +55,8 @@ align_up(VkDeviceSize v, VkDeviceSize a)
  * refuses others). false: the layout does not fit in 2^64 bytes, which no honest client sends
  * (its front end computes the same size to stage the destination). */
 static bool
-pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height,
-            uint64_t psize, uint64_t *stride, uint64_t *need)
+pack_layout(const struct mgp_pixel_pack_state *ps, uint64_t width, uint64_t height, uint64_t psize,
+            uint64_t *stride, uint64_t *need)
 {
    const uint64_t row_len = ps->row_length > 0 ? (uint64_t)ps->row_length : width;
    const uint64_t align = ps->alignment > 0 ? (uint64_t)ps->alignment : 4;
@@ -83,12 +83,12 @@ pack_out_of_range(struct vkb_screen *scr, const char *call, uint64_t need, bool 
 {
    char detail[160];
    if (overflow)
-      snprintf(detail, sizeof(detail), "%s.out: the pack layout needs more than 2^64 bytes",
-               call);
+      snprintf(detail, sizeof(detail), "%s.out: the pack layout needs more than 2^64 bytes", call);
    else
-      snprintf(detail, sizeof(detail), "%s.out: the pack layout needs %llu bytes, the "
-               "destination has %llu", call, (unsigned long long)need,
-               (unsigned long long)out_size);
+      snprintf(detail, sizeof(detail),
+               "%s.out: the pack layout needs %llu bytes, the "
+               "destination has %llu",
+               call, (unsigned long long)need, (unsigned long long)out_size);
    vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
 }
 
@@ -114,9 +114,10 @@ read_image(const struct pack_src *src, enum mgp_pack_what what, VkImageAspectFla
    }
    const VkImageAspectFlags have = r->fmt->aspect;
    switch (what) {
-   case MGP_PACK_WHAT_COLOR: *aspect = VK_IMAGE_ASPECT_COLOR_BIT; break;
-   case MGP_PACK_WHAT_DEPTH: case MGP_PACK_WHAT_DEPTH_STENCIL: *aspect = VK_IMAGE_ASPECT_DEPTH_BIT; break;
-   default: *aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
+      case MGP_PACK_WHAT_COLOR: *aspect = VK_IMAGE_ASPECT_COLOR_BIT; break;
+      case MGP_PACK_WHAT_DEPTH:
+      case MGP_PACK_WHAT_DEPTH_STENCIL: *aspect = VK_IMAGE_ASPECT_DEPTH_BIT; break;
+      default: *aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
    }
    if (!(have & *aspect) || (sr && !(sr->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))) {
       MGU_DECLINE(backend_draw_incomplete, "%s of pack kind %u from a %s image", call,
@@ -129,8 +130,8 @@ read_image(const struct pack_src *src, enum mgp_pack_what what, VkImageAspectFla
 /* A rectangle of r (and of the stencil image for DEPTH_STENCIL) copied to the batch's arena, in
  * the stored layout, rows tight; the caller retires after reading it. */
 struct staged {
-   uint32_t x0, y0, cw, ch;      /* the part of the request inside the level */
-   uint32_t ts;                  /* bytes per stored texel of the first plane */
+   uint32_t x0, y0, cw, ch; /* the part of the request inside the level */
+   uint32_t ts;             /* bytes per stored texel of the first plane */
    const uint8_t *texels, *stencil;
 };
 
@@ -156,7 +157,7 @@ stage_rect(struct vkb_context *ctx, const struct pack_src *src, struct vkb_resou
    if (x1 <= x0 || y1 <= y0)
       return false;
    const uint32_t cw = (uint32_t)(x1 - x0), ch = (uint32_t)(y1 - y0);
-   const uint32_t ts = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? r->fmt->vk_texel_size
+   const uint32_t ts = aspect == VK_IMAGE_ASPECT_COLOR_BIT   ? r->fmt->vk_texel_size
                        : aspect == VK_IMAGE_ASPECT_DEPTH_BIT ? mgp_depth_bytes(r->fmt->depth_layout)
                                                              : 1;
    const VkDeviceSize main_size = align_up((VkDeviceSize)cw * ch * ts, 16);
@@ -174,8 +175,8 @@ stage_rect(struct vkb_context *ctx, const struct pack_src *src, struct vkb_resou
    copy_rect(scr, cmd, r, level, layer, aspect, (int32_t)x0, (int32_t)y0, cw, ch, st.buf,
              st.offset);
    if (sr)
-      copy_rect(scr, cmd, sr, src->s_level, src->s_layer, VK_IMAGE_ASPECT_STENCIL_BIT,
-                (int32_t)x0, (int32_t)y0, cw, ch, st.buf, st.offset + main_size);
+      copy_rect(scr, cmd, sr, src->s_level, src->s_layer, VK_IMAGE_ASPECT_STENCIL_BIT, (int32_t)x0,
+                (int32_t)y0, cw, ch, st.buf, st.offset + main_size);
    r->last_use = vkb_current_serial(scr);
    if (sr)
       sr->last_use = r->last_use;
@@ -183,8 +184,13 @@ stage_rect(struct vkb_context *ctx, const struct pack_src *src, struct vkb_resou
    if (!serial || vkb_wait_serial(scr, serial, UINT64_MAX, false) != VK_SUCCESS)
       return false;
    *out = (struct staged){
-      .x0 = (uint32_t)x0, .y0 = (uint32_t)y0, .cw = cw, .ch = ch, .ts = ts,
-      .texels = st.ptr, .stencil = sr ? st.ptr + main_size : NULL,
+      .x0 = (uint32_t)x0,
+      .y0 = (uint32_t)y0,
+      .cw = cw,
+      .ch = ch,
+      .ts = ts,
+      .texels = st.ptr,
+      .stencil = sr ? st.ptr + main_size : NULL,
    };
    return true;
 }
@@ -275,9 +281,10 @@ read_texels(struct vkb_context *ctx, const struct pack_src *src, int32_t x, int3
       if (!fits)
          snprintf(detail, sizeof(detail), "%s.out: the read needs more than 2^64 bytes", call);
       else
-         snprintf(detail, sizeof(detail), "%s.out: the read needs %llu bytes, the answer has "
-                  "%llu", call, (unsigned long long)need,
-                  (unsigned long long)(out_ptr ? out_size : 0));
+         snprintf(detail, sizeof(detail),
+                  "%s.out: the read needs %llu bytes, the answer has "
+                  "%llu",
+                  call, (unsigned long long)need, (unsigned long long)(out_ptr ? out_size : 0));
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return;
    }
@@ -353,8 +360,8 @@ read_source(struct vkb_context *ctx, enum mgp_pack_what what, struct pack_src *s
    /* Colour reads the resolved read surface; depth and stencil read the framebuffer's (the
     * client sends them only when the read and draw framebuffers are the same). */
    const struct mgp_surface *cs = what == MGP_PACK_WHAT_STENCIL ? &fb->stencil
-                                  : ds                       ? &fb->depth
-                                                             : &fb->read;
+                                  : ds                          ? &fb->depth
+                                                                : &fb->read;
    if (!cs->kind) {
       MGU_DECLINE(backend_draw_incomplete, "%s without a %s surface", call,
                   ds ? "depth/stencil" : "read");
@@ -404,10 +411,14 @@ vkb_get_texture_image(void *self, const struct mgp_get_texture_image *args, cons
       MGU_DECLINE(backend_draw_incomplete, "get_texture_image of level %u", args->level);
       return;
    }
-   struct pack_src src = {.r = r, .level = args->level, .layer = args->layer, .s = r,
-                          .s_level = args->level, .s_layer = args->layer};
-   read_texels(ctx, &src, 0, 0, args->width, args->height, args->what, args->format,
-               args->out.ptr, args->out.size, "get_texture_image");
+   struct pack_src src = {.r = r,
+                          .level = args->level,
+                          .layer = args->layer,
+                          .s = r,
+                          .s_level = args->level,
+                          .s_layer = args->layer};
+   read_texels(ctx, &src, 0, 0, args->width, args->height, args->what, args->format, args->out.ptr,
+               args->out.size, "get_texture_image");
 }
 
 /* RGBA/UNSIGNED_BYTE of an RGBA8 colour image without byte swapping, rows and offset on texel
@@ -423,9 +434,9 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
    const bool rgba_bytes = sh->what == MGP_PACK_WHAT_COLOR && sh->type == MGP_PACK_TYPE_U8 &&
                            sh->nc == 4 && !sh->integer && sh->comp[0] == 0 && sh->comp[1] == 1 &&
                            sh->comp[2] == 2 && sh->comp[3] == 3;
-   if (!rgba_bytes || ctx->pack.swap_bytes || !r ||
-       r->is_buffer || !r->img || r->samples != VK_SAMPLE_COUNT_1_BIT ||
-       src->level >= r->levels || src->layer >= vkb_resource_level_layers(r, src->level) ||
+   if (!rgba_bytes || ctx->pack.swap_bytes || !r || r->is_buffer || !r->img ||
+       r->samples != VK_SAMPLE_COUNT_1_BIT || src->level >= r->levels ||
+       src->layer >= vkb_resource_level_layers(r, src->level) ||
        (r->fmt->vk != VK_FORMAT_R8G8B8A8_UNORM && r->fmt->vk != VK_FORMAT_R8G8B8A8_SRGB) ||
        !r->fmt->has_alpha || !a->width || !a->height)
       return false;
@@ -454,8 +465,8 @@ pack_copy_direct(struct vkb_context *ctx, const struct pack_src *src,
    vkb_buffer_barrier_before_write(scr);
    const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
    const VkBufferImageCopy c = {
-      .bufferOffset = a->offset + (uint64_t)((skip_rows + (y0 - a->y)) * stride +
-                                             (skip_px + (x0 - a->x)) * 4),
+      .bufferOffset =
+         a->offset + (uint64_t)((skip_rows + (y0 - a->y)) * stride + (skip_px + (x0 - a->x)) * 4),
       .bufferRowLength = (uint32_t)(stride / 4),
       .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->level, is3d ? 0 : src->layer, 1},
       .imageOffset = {(int32_t)x0, (int32_t)y0, is3d ? (int32_t)src->layer : 0},
@@ -496,8 +507,12 @@ vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void
       struct vkb_resource *r = vkb_resource_for_use(scr, args->res, call);
       if (!r)
          return;
-      src = (struct pack_src){.r = r, .level = args->level, .layer = args->layer, .s = r,
-                              .s_level = args->level, .s_layer = args->layer};
+      src = (struct pack_src){.r = r,
+                              .level = args->level,
+                              .layer = args->layer,
+                              .s = r,
+                              .s_level = args->level,
+                              .s_layer = args->layer};
    }
    if (pack_copy_direct(ctx, &src, args, b))
       return;
@@ -505,6 +520,6 @@ vkb_pack_to_buffer(void *self, const struct mgp_pack_to_buffer *args, const void
       MGU_DECLINE(backend_feature_unimplemented, "%s into a buffer without a host mapping", call);
       return;
    }
-   pack(ctx, &src, args->x, args->y, args->width, args->height, &args->shape,
-        b->map + args->offset, b->size - args->offset, call);
+   pack(ctx, &src, args->x, args->y, args->width, args->height, &args->shape, b->map + args->offset,
+        b->size - args->offset, call);
 }

@@ -81,9 +81,13 @@ vkb_centre_locations(VkSampleCountFlagBits n, VkSampleLocationEXT *locs,
 }
 
 const struct mgp_render_state vkb_default_render_state = {
-   .blend = {{.color_mask = 0xf, .eq_rgb = MGP_BLEND_OP_ADD, .eq_alpha = MGP_BLEND_OP_ADD,
-              .src_rgb = MGP_BLEND_FACTOR_ONE, .dst_rgb = MGP_BLEND_FACTOR_ZERO,
-              .src_alpha = MGP_BLEND_FACTOR_ONE, .dst_alpha = MGP_BLEND_FACTOR_ZERO}},
+   .blend = {{.color_mask = 0xf,
+              .eq_rgb = MGP_BLEND_OP_ADD,
+              .eq_alpha = MGP_BLEND_OP_ADD,
+              .src_rgb = MGP_BLEND_FACTOR_ONE,
+              .dst_rgb = MGP_BLEND_FACTOR_ZERO,
+              .src_alpha = MGP_BLEND_FACTOR_ONE,
+              .dst_alpha = MGP_BLEND_FACTOR_ZERO}},
    .depth_write = 1,
    .depth_func = MGP_COMPARE_FUNC_LESS,
    .front_face = MGP_FRONT_FACE_CCW,
@@ -100,12 +104,12 @@ static VkPrimitiveTopology
 topology_class_rep(VkPrimitiveTopology t)
 {
    switch (t) {
-   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-   default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+      default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
    }
 }
 
@@ -125,9 +129,12 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    VkPipelineShaderStageCreateInfo stages[MGP_SHADER_STAGE_COUNT];
    uint32_t nstages = 0;
    static const VkShaderStageFlagBits bits[MGP_SHADER_STAGE_COUNT] = {
-      VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
-      VK_SHADER_STAGE_FRAGMENT_BIT, VK_SHADER_STAGE_COMPUTE_BIT};
+      VK_SHADER_STAGE_VERTEX_BIT,
+      VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+      VK_SHADER_STAGE_GEOMETRY_BIT,
+      VK_SHADER_STAGE_FRAGMENT_BIT,
+      VK_SHADER_STAGE_COMPUTE_BIT};
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!sh->mod[s])
          continue;
@@ -135,7 +142,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
          .stage = bits[s],
          .module = s == MGP_SHADER_STAGE_GEOMETRY && key->layer_ignored ? sh->gs_layer_ignored
-                                                                         : sh->mod[s],
+                                                                        : sh->mod[s],
          .pName = sh->entry[s],
       };
    }
@@ -191,8 +198,7 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       for (uint32_t loc = 0; loc < 32; loc++) {
          if (!(defaults & (1u << loc)))
             continue;
-         static const VkFormat kf[3] = {VK_FORMAT_R32G32B32A32_SFLOAT,
-                                        VK_FORMAT_R32G32B32A32_SINT,
+         static const VkFormat kf[3] = {VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R32G32B32A32_SINT,
                                         VK_FORMAT_R32G32B32A32_UINT};
          const uint8_t kind = sh->refl.vertex_input_kind[loc];
          if (kind > 2)
@@ -238,16 +244,25 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    };
    unsigned bias_bit = 0;
    switch (rs->polygon_mode) {
-   case MGP_POLYGON_MODE_FILL: rast.polygonMode = VK_POLYGON_MODE_FILL; bias_bit = 1; break;
-   case MGP_POLYGON_MODE_LINE: rast.polygonMode = VK_POLYGON_MODE_LINE; bias_bit = 2; break;
-   case MGP_POLYGON_MODE_POINT: rast.polygonMode = VK_POLYGON_MODE_POINT; bias_bit = 4; break;
-   default: return "polygon mode";
+      case MGP_POLYGON_MODE_FILL:
+         rast.polygonMode = VK_POLYGON_MODE_FILL;
+         bias_bit = 1;
+         break;
+      case MGP_POLYGON_MODE_LINE:
+         rast.polygonMode = VK_POLYGON_MODE_LINE;
+         bias_bit = 2;
+         break;
+      case MGP_POLYGON_MODE_POINT:
+         rast.polygonMode = VK_POLYGON_MODE_POINT;
+         bias_bit = 4;
+         break;
+      default: return "polygon mode";
    }
    if (rast.polygonMode != VK_POLYGON_MODE_FILL && !scr->features.fillModeNonSolid)
       return "polygon mode LINE/POINT needs fillModeNonSolid";
    /* GL's depth offset applies to polygons only; its enable depends on the polygon mode. */
-   const bool tri = topology_class_rep((VkPrimitiveTopology)key->topology) ==
-                    VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   const bool tri =
+      topology_class_rep((VkPrimitiveTopology)key->topology) == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
    rast.depthBiasEnable = tri && (rs->polygon_offset_enable & bias_bit);
    if (rs->depth_clamp) {
       if (!scr->features.depthClamp)
@@ -255,11 +270,11 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       rast.depthClampEnable = VK_TRUE;
    }
    switch (rs->cull_face) {
-   case MGP_CULL_MODE_NONE: rast.cullMode = VK_CULL_MODE_NONE; break;
-   case MGP_CULL_MODE_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
-   case MGP_CULL_MODE_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
-   case MGP_CULL_MODE_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
-   default: return "cull face";
+      case MGP_CULL_MODE_NONE: rast.cullMode = VK_CULL_MODE_NONE; break;
+      case MGP_CULL_MODE_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
+      case MGP_CULL_MODE_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
+      case MGP_CULL_MODE_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
+      default: return "cull face";
    }
    /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
    rast.frontFace = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE
@@ -363,8 +378,8 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
          const VkBlendFactor f[4] = {a->srcColorBlendFactor, a->dstColorBlendFactor,
                                      a->srcAlphaBlendFactor, a->dstAlphaBlendFactor};
          for (int k = 0; k < 4; k++)
-            if (f[k] >= VK_BLEND_FACTOR_SRC1_COLOR && f[k] <= VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA &&
-                !scr->features.dualSrcBlend)
+            if (f[k] >= VK_BLEND_FACTOR_SRC1_COLOR &&
+                f[k] <= VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA && !scr->features.dualSrcBlend)
                return "dual-source blending needs dualSrcBlend";
       }
       if (i > 0 && !scr->features.independentBlend && memcmp(a, &cb[0], sizeof(*a)))
@@ -473,8 +488,8 @@ vkb_pipeline_get(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    VkPipeline p = VK_NULL_HANDLE;
    const char *why = build(scr, key, rs, ve, sh, default_attrib_binding, &p);
    if (why)
-      MGU_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s",
-                  key->shader.slot, key->shader.gen, why);
+      MGU_DECLINE(backend_draw_incomplete, "no pipeline for shader {%u,%u}: %s", key->shader.slot,
+                  key->shader.gen, why);
    if (scr->failed)
       return VK_NULL_HANDLE;
    struct vkb_pipeline_entry *e = malloc(sizeof(*e));

@@ -36,8 +36,7 @@ ts_pool_ready(struct vkb_screen *scr)
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, "timestamp query pool");
       return false;
    }
-   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->ts_pool),
-                  "vkCreateQueryPool"))
+   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->ts_pool), "vkCreateQueryPool"))
       return false;
    for (uint32_t i = 0; i < TS_POOL_SLOTS; i++)
       scr->ts_free[i] = TS_POOL_SLOTS - 1 - i;
@@ -102,8 +101,7 @@ pool_ready(struct vkb_screen *scr)
       vkb_fatal(scr, MGU_FATAL_OutOfMemory, "occlusion query pool");
       return false;
    }
-   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->occ_pool),
-                  "vkCreateQueryPool"))
+   if (!vkb_check(scr, vkCreateQueryPool(scr->dev, &ci, NULL, &scr->occ_pool), "vkCreateQueryPool"))
       return false;
    for (uint32_t i = 0; i < OCC_POOL_SLOTS; i++)
       scr->occ_free[i] = OCC_POOL_SLOTS - 1 - i;
@@ -132,8 +130,8 @@ timer_collect(struct vkb_screen *scr, struct vkb_query *q, uint64_t *out)
 {
    uint64_t t[2] = {0, 0};
    for (uint32_t i = 0; i < q->ts_count; i++) {
-      VkResult r = vkGetQueryPoolResults(scr->dev, scr->ts_pool, q->ts[i], 1, sizeof(t[i]),
-                                         &t[i], sizeof(t[i]), VK_QUERY_RESULT_64_BIT);
+      VkResult r = vkGetQueryPoolResults(scr->dev, scr->ts_pool, q->ts[i], 1, sizeof(t[i]), &t[i],
+                                         sizeof(t[i]), VK_QUERY_RESULT_64_BIT);
       if (!vkb_check(scr, r, "vkGetQueryPoolResults"))
          return false;
    }
@@ -171,8 +169,10 @@ query_collect(struct vkb_screen *scr, struct vkb_query *q)
    q->value = q->target == MGP_QUERY_KIND_ANY_SAMPLES_PASSED ? (sum != 0) : sum;
    q->announced = true;
    scr->queries_pending--;
-   struct mgp_event ev = {.kind = MGP_EVENT_QUERY_RESULT, .slot = q->base.h.slot,
-                          .gen = q->base.h.gen, .value = q->value};
+   struct mgp_event ev = {.kind = MGP_EVENT_QUERY_RESULT,
+                          .slot = q->base.h.slot,
+                          .gen = q->base.h.gen,
+                          .value = q->value};
    if (scr->env.event)
       scr->env.event(scr->env.session, &ev);
 }
@@ -466,8 +466,7 @@ vkb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
       if (!q)
          return;
       if (q->target != MGP_QUERY_KIND_TIMESTAMP) {
-         MGU_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query",
-                     q->target);
+         MGU_DECLINE(backend_feature_unimplemented, "a query counter on a 0x%x query", q->target);
          return;
       }
       if (!query_rearm(scr, q))
@@ -511,8 +510,8 @@ vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *only)
       if (vkb_prim_query_kind(a[i]->target))
          vkb_prim_end_query(ctx, a[i]->base.h, a[i]->target);
       else
-         vkb_end_query(ctx, &(struct mgp_query_desc){.query = a[i]->base.h,
-                                                     .kind = a[i]->target}, NULL, 0);
+         vkb_end_query(ctx, &(struct mgp_query_desc){.query = a[i]->base.h, .kind = a[i]->target},
+                       NULL, 0);
    }
 }
 
@@ -672,8 +671,8 @@ vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
    (void)tail, (void)tail_count;
    ctx->cond_discard = ctx->cond_pred = false;
    ctx->cond_query = args->query;
-   ctx->cond_wait = args->mode == MGP_COND_RENDER_MODE_WAIT ||
-                    args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
+   ctx->cond_wait =
+      args->mode == MGP_COND_RENDER_MODE_WAIT || args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
    if (scr->failed)
       return;
    struct vkb_query *q = vkb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
@@ -685,8 +684,8 @@ vkb_begin_conditional_render(void *self, const struct mgp_query_desc *args, cons
    }
    vkb_end_rendering(scr); /* draws before the begin are not conditional */
    vkb_retire(scr);
-   const bool wait = args->mode == MGP_COND_RENDER_MODE_WAIT ||
-                     args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
+   const bool wait =
+      args->mode == MGP_COND_RENDER_MODE_WAIT || args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
    if (!q->announced && q->slot_count && scr->has_cond_render && pred_record(ctx, q, wait))
       return;
    if (!q->announced && q->slot_count && wait) {

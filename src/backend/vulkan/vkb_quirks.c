@@ -12,9 +12,9 @@
 #include "vkb.h"
 
 struct quirk_row {
-   uint32_t quirk;         /* VKB_QUIRK_* */
+   uint32_t quirk; /* VKB_QUIRK_* */
    VkDriverId driver;
-   uint32_t min_version;   /* VkPhysicalDeviceProperties::driverVersion range, inclusive */
+   uint32_t min_version; /* VkPhysicalDeviceProperties::driverVersion range, inclusive */
    uint32_t max_version;
 };
 
@@ -88,8 +88,8 @@ vkb_quirks_init(struct vkb_screen *scr, VkDriverId driver)
  * stage as the client sent it, and create_modules then reads (and validates) the client's words
  * as it does on every other device. */
 void
-vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask,
-                          const struct mgp_span *spirv, uint32_t **out, size_t *out_n)
+vkb_quirk_split_io_blocks(struct vkb_screen *scr, uint32_t stage_mask, const struct mgp_span *spirv,
+                          uint32_t **out, size_t *out_n)
 {
    bool any = false, ok = true;
    char why[256];

@@ -26,18 +26,17 @@ alloc_memory(struct vkb_screen *scr, struct vkb_resource *r, const VkMemoryRequi
              const VkMemoryPropertyFlags *prefs, int nprefs, VkDeviceMemory *mem,
              VkMemoryPropertyFlags *got, const char *what)
 {
-   if (scr->mem_budget && (req->size > scr->mem_budget ||
-                           scr->mem_in_use > scr->mem_budget - req->size))
+   if (scr->mem_budget &&
+       (req->size > scr->mem_budget || scr->mem_in_use > scr->mem_budget - req->size))
       return VK_ERROR_OUT_OF_DEVICE_MEMORY;
    /* The session's cap (MGL_SERVER_SESSION_MEMORY) fails the same way as the device: the GL
     * call reports GL_OUT_OF_MEMORY and the session goes on; the log names the cap once. */
-   if (scr->resource_budget && (req->size > scr->resource_budget ||
-                                scr->mem_in_use > scr->resource_budget - req->size)) {
+   if (scr->resource_budget &&
+       (req->size > scr->resource_budget || scr->mem_in_use > scr->resource_budget - req->size)) {
       if (!scr->stats.resource_cap_refusals++)
          mgu_warn("vulkan: %s: %llu bytes more than the session's %llu "
                   "(MGL_SERVER_SESSION_MEMORY), %llu in use: GL_OUT_OF_MEMORY",
-                  what, (unsigned long long)req->size,
-                  (unsigned long long)scr->resource_budget,
+                  what, (unsigned long long)req->size, (unsigned long long)scr->resource_budget,
                   (unsigned long long)scr->mem_in_use);
       return VK_ERROR_OUT_OF_DEVICE_MEMORY;
    }
@@ -81,11 +80,13 @@ leave_without_storage(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSi
    r->no_storage = true;
    if (!scr->stats.resource_oom++)
       mgu_warn("vulkan: resource {%u,%u}: out of memory for its %llu bytes (in use %llu, "
-               "budget %llu): no storage, GL_OUT_OF_MEMORY", r->base.h.slot, r->base.h.gen,
-               (unsigned long long)bytes, (unsigned long long)scr->mem_in_use,
-               (unsigned long long)scr->mem_budget);
-   const struct mgp_event ev = {.kind = MGP_EVENT_OUT_OF_MEMORY, .slot = r->base.h.slot,
-                                .gen = r->base.h.gen, .value = bytes};
+               "budget %llu): no storage, GL_OUT_OF_MEMORY",
+               r->base.h.slot, r->base.h.gen, (unsigned long long)bytes,
+               (unsigned long long)scr->mem_in_use, (unsigned long long)scr->mem_budget);
+   const struct mgp_event ev = {.kind = MGP_EVENT_OUT_OF_MEMORY,
+                                .slot = r->base.h.slot,
+                                .gen = r->base.h.gen,
+                                .value = bytes};
    if (scr->env.event)
       scr->env.event(scr->env.session, &ev);
    return true;
@@ -94,11 +95,11 @@ leave_without_storage(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSi
 static VkBufferUsageFlags
 buffer_usage(const struct vkb_screen *scr)
 {
-   VkBufferUsageFlags u =
-      VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-      VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
-      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
-      VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+   VkBufferUsageFlags u = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                          VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+                          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                          VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+                          VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
    if (scr->has_xfb)
       u |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
    return u;
@@ -129,15 +130,15 @@ import_heap_store(struct vkb_screen *scr, struct vkb_resource *r)
       return false;
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(scr->dev, r->buf, &req);
-   VkMemoryHostPointerPropertiesEXT hp = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+   VkMemoryHostPointerPropertiesEXT hp = {.sType =
+                                             VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
    int32_t type = -1;
    if (req.size <= st->size &&
        scr->host_pointer_props(scr->dev, VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
                                st->ptr, &hp) == VK_SUCCESS)
-      type = vkb_find_memory(scr, req.memoryTypeBits & hp.memoryTypeBits,
-                             VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
+      type = vkb_find_memory(
+         scr, req.memoryTypeBits & hp.memoryTypeBits,
+         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, 0);
    VkImportMemoryHostPointerInfoEXT imp = {
       .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
       .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT,
@@ -176,9 +177,9 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 {
    r->is_buffer = true;
    r->size = r->desc.size;
-   const bool over_budget = scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
-                                                scr->mem_in_use > scr->mem_budget -
-                                                                     r->desc.store.size);
+   const bool over_budget =
+      scr->mem_budget && (r->desc.store.size > scr->mem_budget ||
+                          scr->mem_in_use > scr->mem_budget - r->desc.store.size);
    if (r->desc.store.size && !over_budget) {
       if (import_heap_store(scr, r))
          return true;
@@ -306,11 +307,11 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    const unsigned t = d->target;
    const bool is_1d = t == MGP_RESOURCE_TARGET_TEX_1D || t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY;
    const bool is_3d = t == MGP_RESOURCE_TARGET_TEX_3D;
-   const bool is_cube = t == MGP_RESOURCE_TARGET_TEX_CUBE || t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY;
-   const bool is_array = t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY ||
-                         t == MGP_RESOURCE_TARGET_TEX_2D_ARRAY ||
-                         t == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY ||
-                         t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY;
+   const bool is_cube =
+      t == MGP_RESOURCE_TARGET_TEX_CUBE || t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY;
+   const bool is_array =
+      t == MGP_RESOURCE_TARGET_TEX_1D_ARRAY || t == MGP_RESOURCE_TARGET_TEX_2D_ARRAY ||
+      t == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY || t == MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY;
    const bool is_ms = t == MGP_RESOURCE_TARGET_TEX_2D_MS ||
                       t == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY ||
                       t == MGP_RESOURCE_TARGET_RENDERBUFFER;
@@ -329,8 +330,10 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       r->samples = vkb_sample_count(scr, f, d->samples);
       if (!r->samples) {
          r->unsupported = true;
-         MGU_DECLINE(backend_format_unsupported, "%s of format %s with %u samples: no such "
-                     "count here", mgp_resource_target_name(t), vkb_format_name(d->format), d->samples);
+         MGU_DECLINE(backend_format_unsupported,
+                     "%s of format %s with %u samples: no such "
+                     "count here",
+                     mgp_resource_target_name(t), vkb_format_name(d->format), d->samples);
          return true;
       }
    }
@@ -395,9 +398,11 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
        ifp.maxExtent.depth < r->depth || ifp.maxArrayLayers < r->layers ||
        !(ifp.sampleCounts & r->samples)) {
       r->unsupported = true;
-      MGU_DECLINE(backend_format_unsupported, "%s %ux%ux%u (%u layers, %u samples) of format "
-                  "%s: no such Vulkan image", mgp_resource_target_name(d->target), r->width, r->height,
-                  r->depth, r->layers, (unsigned)r->samples, vkb_format_name(d->format));
+      MGU_DECLINE(backend_format_unsupported,
+                  "%s %ux%ux%u (%u layers, %u samples) of format "
+                  "%s: no such Vulkan image",
+                  mgp_resource_target_name(d->target), r->width, r->height, r->depth, r->layers,
+                  (unsigned)r->samples, vkb_format_name(d->format));
       return true;
    }
    if (!vkb_check(scr, vkCreateImage(scr->dev, &ici, NULL, &r->img), "vkCreateImage"))
@@ -434,8 +439,7 @@ clear_alpha_one(struct vkb_screen *scr, struct vkb_resource *r)
    VkClearColorValue v = {.uint32 = {0, 0, 0, 1}};
    if (r->fmt->kind == MGP_SAMPLER_KIND_FLOAT)
       v = (VkClearColorValue){.float32 = {0, 0, 0, 1}};
-   const VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, r->levels, 0,
-                                          r->layers};
+   const VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, r->levels, 0, r->layers};
    vkCmdClearColorImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &v, 1, &range);
    r->last_use = vkb_current_serial(scr);
 }
@@ -458,7 +462,7 @@ image_extent_bad(const struct vkb_screen *scr, const struct mgp_resource_desc *d
       max = l->maxImageDimensionCube;
    else if (t == MGP_RESOURCE_TARGET_RENDERBUFFER)
       max = l->maxImageDimension2D < l->maxFramebufferWidth ? l->maxImageDimension2D
-                                                             : l->maxFramebufferWidth;
+                                                            : l->maxFramebufferWidth;
    if (d->width > max)
       return "width";
    /* A 1D array names its layers by height. */
@@ -493,33 +497,40 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       return true;
    }
    switch (d->target) {
-   case MGP_RESOURCE_TARGET_TEX_1D: case MGP_RESOURCE_TARGET_TEX_2D:
-   case MGP_RESOURCE_TARGET_TEX_3D: case MGP_RESOURCE_TARGET_TEX_CUBE:
-   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
-   case MGP_RESOURCE_TARGET_TEX_RECT: case MGP_RESOURCE_TARGET_TEX_2D_MS:
-   case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: case MGP_RESOURCE_TARGET_RENDERBUFFER:
-      break;
-   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY:
-      if (scr->features.imageCubeArray)
-         break;
-      /* fall through */
-   default:
-      r->unsupported = true;
-      MGU_DECLINE(backend_feature_unimplemented, "resource target %s", mgp_resource_target_name(d->target));
-      return true;
+      case MGP_RESOURCE_TARGET_TEX_1D:
+      case MGP_RESOURCE_TARGET_TEX_2D:
+      case MGP_RESOURCE_TARGET_TEX_3D:
+      case MGP_RESOURCE_TARGET_TEX_CUBE:
+      case MGP_RESOURCE_TARGET_TEX_1D_ARRAY:
+      case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
+      case MGP_RESOURCE_TARGET_TEX_RECT:
+      case MGP_RESOURCE_TARGET_TEX_2D_MS:
+      case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY:
+      case MGP_RESOURCE_TARGET_RENDERBUFFER: break;
+      case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY:
+         if (scr->features.imageCubeArray)
+            break;
+         /* fall through */
+      default:
+         r->unsupported = true;
+         MGU_DECLINE(backend_feature_unimplemented, "resource target %s",
+                     mgp_resource_target_name(d->target));
+         return true;
    }
    r->fmt = vkb_format_get_alpha(scr, d->format, d->no_alpha);
    if (!r->fmt) {
       r->unsupported = true;
-      MGU_DECLINE(backend_format_unsupported, "%s of format %s", mgp_resource_target_name(d->target),
-                  vkb_format_name(d->format));
+      MGU_DECLINE(backend_format_unsupported, "%s of format %s",
+                  mgp_resource_target_name(d->target), vkb_format_name(d->format));
       return true;
    }
    const char *bad = image_extent_bad(scr, d);
    if (bad) {
       char detail[128];
-      snprintf(detail, sizeof(detail), "resource_create.%s: %ux%ux%u, %u layers, beyond the "
-               "caps", bad, d->width, d->height, d->depth, d->array_layers);
+      snprintf(detail, sizeof(detail),
+               "resource_create.%s: %ux%ux%u, %u layers, beyond the "
+               "caps",
+               bad, d->width, d->height, d->depth, d->array_layers);
       r->unsupported = true;
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return true;
@@ -675,8 +686,8 @@ vkb_resource_for_use(struct vkb_screen *scr, struct mgp_handle h, const char *ca
    struct vkb_resource *r = vkb_lookup(scr, &scr->resources, h, call);
    if (r && r->unsupported) {
       MGU_DECLINE(backend_draw_incomplete, "%s uses resource {%u,%u}, which %s", call, h.slot,
-                  h.gen, r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)"
-                                       : "was declined at creation");
+                  h.gen,
+                  r->no_storage ? "has no storage (GL_OUT_OF_MEMORY)" : "was declined at creation");
       return NULL;
    }
    return r;
@@ -731,13 +742,11 @@ layered_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, boo
    return make_view(scr, r, layered_slot(r, level, lin),
                     r->image_type == VK_IMAGE_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
                                                       : VK_IMAGE_VIEW_TYPE_2D_ARRAY,
-                    level, 0, vkb_resource_level_layers(r, level), lin,
-                    "layered attachment view");
+                    level, 0, vkb_resource_level_layers(r, level), lin, "layered attachment view");
 }
 
 static VkImageView
-layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, uint32_t layer,
-           bool lin)
+layer_view(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, uint32_t layer, bool lin)
 {
    if (!r->img || level >= r->levels || layer >= vkb_resource_level_layers(r, level))
       return VK_NULL_HANDLE;
@@ -794,32 +803,26 @@ layout_as_src(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
               VkAccessFlags *access)
 {
    switch (l) {
-   case VK_IMAGE_LAYOUT_UNDEFINED:
-      *stage |= VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-      *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
-      *stage |= scr->shader_pipe_stages;
-      break;
-   case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-      *access |= VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
-                VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
-      *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-      break;
-   default:
-      *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-      *access |= VK_ACCESS_MEMORY_WRITE_BIT;
-      break;
+      case VK_IMAGE_LAYOUT_UNDEFINED: *stage |= VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT; break;
+      case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+         *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+         *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
+         break;
+      case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL: *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT; break;
+      case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL: *stage |= scr->shader_pipe_stages; break;
+      case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+         *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+         *access |= VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+         break;
+      case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+         *stage |=
+            VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+         *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+         break;
+      default:
+         *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+         *access |= VK_ACCESS_MEMORY_WRITE_BIT;
+         break;
    }
 }
 
@@ -828,38 +831,38 @@ layout_as_dst(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
               VkAccessFlags *access)
 {
    switch (l) {
-   case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-      *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-      *access |= VK_ACCESS_TRANSFER_READ_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
-      *stage |= scr->shader_pipe_stages;
-      *access |= VK_ACCESS_SHADER_READ_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-      *access |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-      break;
-   case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
-      *stage |= VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
-                VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
-      *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                 VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-      break;
-   default:
-      *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-      *access |= VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
-      break;
+      case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+         *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+         *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
+         break;
+      case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
+         *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+         *access |= VK_ACCESS_TRANSFER_READ_BIT;
+         break;
+      case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
+         *stage |= scr->shader_pipe_stages;
+         *access |= VK_ACCESS_SHADER_READ_BIT;
+         break;
+      case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+         *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+         *access |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+         break;
+      case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+         *stage |=
+            VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+         *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                    VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+         break;
+      default:
+         *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+         *access |= VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+         break;
    }
 }
 
 void
-vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
-                     uint32_t count, VkImageLayout layout, bool force)
+vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level, uint32_t count,
+                     VkImageLayout layout, bool force)
 {
    if (!r->img)
       return;
@@ -984,8 +987,8 @@ vkb_fences_announce(struct vkb_screen *scr)
          continue;
       f->announced = true;
       scr->fences_unannounced--;
-      struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->base.h.slot,
-                             .gen = f->base.h.gen};
+      struct mgp_event ev = {
+         .kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->base.h.slot, .gen = f->base.h.gen};
       if (scr->env.event)
          scr->env.event(scr->env.session, &ev);
    }

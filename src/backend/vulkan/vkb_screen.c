@@ -100,8 +100,8 @@ centre_sample_counts(const struct vkb_screen *scr)
             (unsigned)slp.sampleLocationSampleCounts, (unsigned)slp.variableSampleLocations,
             (double)slp.sampleLocationCoordinateRange[0],
             (double)slp.sampleLocationCoordinateRange[1]);
-   if (!ms_props || !slp.variableSampleLocations ||
-       slp.sampleLocationCoordinateRange[0] > 0.5f || slp.sampleLocationCoordinateRange[1] < 0.5f)
+   if (!ms_props || !slp.variableSampleLocations || slp.sampleLocationCoordinateRange[0] > 0.5f ||
+       slp.sampleLocationCoordinateRange[1] < 0.5f)
       return 0;
    VkSampleCountFlags out = 0;
    for (uint32_t c = 2; c <= 64; c <<= 1) {
@@ -166,11 +166,11 @@ device_score(VkPhysicalDevice pd, const char **why)
       }
    }
    switch (p.deviceType) {
-   case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-   case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-   case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-   case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-   default: return 0;
+      case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+      case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+      case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+      case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+      default: return 0;
    }
 }
 
@@ -266,8 +266,9 @@ create_instance(struct vkb_screen *scr, char *why, size_t why_size)
       return false;
    }
    if (debug_utils) {
-      PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-         vkGetInstanceProcAddr(scr->instance, "vkCreateDebugUtilsMessengerEXT");
+      PFN_vkCreateDebugUtilsMessengerEXT create =
+         (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+            scr->instance, "vkCreateDebugUtilsMessengerEXT");
       if (!create || create(scr->instance, &dbg, NULL, &scr->messenger) != VK_SUCCESS) {
          mgu_warn("vulkan: could not create the debug messenger");
          scr->validation_active = false;
@@ -317,7 +318,8 @@ static void
 read_driver_strings(struct vkb_screen *scr, const struct dev_exts *e)
 {
    const uint32_t api = scr->api_version;
-   VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+   VkPhysicalDeviceDriverProperties drv = {.sType =
+                                              VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
    if (api >= VK_API_VERSION_1_2 || dev_has(e, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME))
       p2.pNext = &drv;
@@ -327,8 +329,7 @@ read_driver_strings(struct vkb_screen *scr, const struct dev_exts *e)
       snprintf(scr->driver_name, sizeof(scr->driver_name), "%.63s", drv.driverName);
       snprintf(scr->driver_info, sizeof(scr->driver_info), "%.127s", drv.driverInfo);
    } else {
-      snprintf(scr->driver_name, sizeof(scr->driver_name), "vendor 0x%04x",
-               scr->props.vendorID);
+      snprintf(scr->driver_name, sizeof(scr->driver_name), "vendor 0x%04x", scr->props.vendorID);
       snprintf(scr->driver_info, sizeof(scr->driver_info), "driver version 0x%08x",
                scr->props.driverVersion);
    }
@@ -385,8 +386,8 @@ struct dev_features {
 #define CHAIN(s) ((s).pNext = f->chain, f->chain = &(s))
 
 static bool
-query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_features *f,
-               char *why, size_t why_size)
+query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_features *f, char *why,
+               size_t why_size)
 {
    const uint32_t api = scr->api_version;
    f->dp = (VkPhysicalDeviceShaderDrawParametersFeatures){
@@ -412,8 +413,8 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
       CHAIN(f->div);
    f->eds = (VkPhysicalDeviceExtendedDynamicStateFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT};
-   f->has_eds = api < VK_API_VERSION_1_3 &&
-                dev_has(e, VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME);
+   f->has_eds =
+      api < VK_API_VERSION_1_3 && dev_has(e, VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME);
    if (f->has_eds)
       CHAIN(f->eds);
    f->lr = (VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT){
@@ -433,15 +434,13 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
    f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
    const char *no_md = getenv("MGL_TEST_VK_NO_MULTI_DRAW"); /* test-only: a command a draw */
-   f->has_md =
-      dev_has(e, VK_EXT_MULTI_DRAW_EXTENSION_NAME) && !(no_md && atoi(no_md) > 0);
+   f->has_md = dev_has(e, VK_EXT_MULTI_DRAW_EXTENSION_NAME) && !(no_md && atoi(no_md) > 0);
    if (f->has_md)
       CHAIN(f->md);
    f->tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
    const char *no_tf = getenv("MGL_TEST_VK_NO_XFB"); /* test-only: the decline */
-   f->has_tf =
-      dev_has(e, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_tf && atoi(no_tf) > 0);
+   f->has_tf = dev_has(e, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME) && !(no_tf && atoi(no_tf) > 0);
    if (f->has_tf)
       CHAIN(f->tf);
    f->pgq = (VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT){
@@ -453,8 +452,8 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
    /* test-only: the server-wait fallback of conditional rendering */
    const char *no_cr = getenv("MGL_TEST_VK_NO_CONDITIONAL_RENDERING");
-   f->has_cr = dev_has(e, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME) &&
-               !(no_cr && atoi(no_cr) > 0);
+   f->has_cr =
+      dev_has(e, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME) && !(no_cr && atoi(no_cr) > 0);
    if (f->has_cr)
       CHAIN(f->crf);
    f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
@@ -467,8 +466,7 @@ query_features(struct vkb_screen *scr, const struct dev_exts *e, struct dev_feat
    f->lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
    const char *no_sl = getenv("MGL_TEST_VK_NO_SMOOTH_LINES"); /* test-only: the decline */
-   f->has_lrf = dev_has(e, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME) &&
-                !(no_sl && atoi(no_sl) > 0);
+   f->has_lrf = dev_has(e, VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME) && !(no_sl && atoi(no_sl) > 0);
    if (f->has_lrf)
       CHAIN(f->lrf);
    f->f2 = (VkPhysicalDeviceFeatures2){.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
@@ -536,7 +534,8 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
    scr->has_dyn_rs = f->want_eds && api >= VK_API_VERSION_1_3;
    /* Dynamic blend only with dynamic rasterizer discard (vkb_dynstate.c says why). */
    if (f->has_eds3 && scr->has_dyn_rs && f->eds3.extendedDynamicState3ColorBlendEnable &&
-       f->eds3.extendedDynamicState3ColorBlendEquation && f->eds3.extendedDynamicState3ColorWriteMask) {
+       f->eds3.extendedDynamicState3ColorBlendEquation &&
+       f->eds3.extendedDynamicState3ColorWriteMask) {
       f->exts[f->nexts++] = VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME;
       f->eds3 = (VkPhysicalDeviceExtendedDynamicState3FeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
@@ -573,17 +572,15 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
    if (f->has_md && f->md.multiDraw) {
       f->exts[f->nexts++] = VK_EXT_MULTI_DRAW_EXTENSION_NAME;
       f->md = (VkPhysicalDeviceMultiDrawFeaturesEXT){
-         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT,
-         .multiDraw = VK_TRUE};
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT, .multiDraw = VK_TRUE};
       CHAIN(f->md);
       VkPhysicalDeviceMultiDrawPropertiesEXT mdp = {
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT};
       VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                         .pNext = &mdp};
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
-      scr->max_multi_draw = mdp.maxMultiDrawCount < VKB_MAX_QUEUED_DRAWS
-                               ? mdp.maxMultiDrawCount
-                               : VKB_MAX_QUEUED_DRAWS;
+      scr->max_multi_draw = mdp.maxMultiDrawCount < VKB_MAX_QUEUED_DRAWS ? mdp.maxMultiDrawCount
+                                                                         : VKB_MAX_QUEUED_DRAWS;
       scr->has_multi_draw = scr->max_multi_draw > 1;
    }
    if (f->has_tf && f->tf.transformFeedback) {
@@ -593,8 +590,7 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                         .pNext = &tfp};
       vkGetPhysicalDeviceProperties2(scr->phys, &p2);
-      if (tfp.maxTransformFeedbackBuffers >= 4 &&
-          tfp.maxTransformFeedbackBufferDataStride >= 256) {
+      if (tfp.maxTransformFeedbackBuffers >= 4 && tfp.maxTransformFeedbackBufferDataStride >= 256) {
          f->exts[f->nexts++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
          f->tf = (VkPhysicalDeviceTransformFeedbackFeaturesEXT){
             .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
@@ -713,8 +709,8 @@ open_device(struct vkb_screen *scr, const struct dev_features *f, char *why, siz
       .queueCount = 1,
       .pQueuePriorities = &prio,
    };
-   VkPhysicalDeviceFeatures2 en2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-                                    .pNext = f->chain, .features = *en};
+   VkPhysicalDeviceFeatures2 en2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = f->chain, .features = *en};
    VkDeviceCreateInfo dci = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
       .pNext = &en2,
@@ -756,15 +752,14 @@ load_device_functions(struct vkb_screen *scr, char *why, size_t why_size)
          scr->dev, "vkCmdSetColorBlendEnableEXT");
       scr->set_blend_equation = (PFN_vkCmdSetColorBlendEquationEXT)vkGetDeviceProcAddr(
          scr->dev, "vkCmdSetColorBlendEquationEXT");
-      scr->set_write_mask = (PFN_vkCmdSetColorWriteMaskEXT)vkGetDeviceProcAddr(
-         scr->dev, "vkCmdSetColorWriteMaskEXT");
-      scr->has_dyn_blend =
-         scr->set_blend_enable && scr->set_blend_equation && scr->set_write_mask;
+      scr->set_write_mask =
+         (PFN_vkCmdSetColorWriteMaskEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdSetColorWriteMaskEXT");
+      scr->has_dyn_blend = scr->set_blend_enable && scr->set_blend_equation && scr->set_write_mask;
    }
    if (scr->has_multi_draw) {
       scr->draw_multi = (PFN_vkCmdDrawMultiEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawMultiEXT");
-      scr->draw_multi_indexed = (PFN_vkCmdDrawMultiIndexedEXT)vkGetDeviceProcAddr(
-         scr->dev, "vkCmdDrawMultiIndexedEXT");
+      scr->draw_multi_indexed =
+         (PFN_vkCmdDrawMultiIndexedEXT)vkGetDeviceProcAddr(scr->dev, "vkCmdDrawMultiIndexedEXT");
       scr->has_multi_draw = scr->draw_multi && scr->draw_multi_indexed;
    }
    if (scr->has_xfb) {
@@ -858,7 +853,7 @@ screen_destroy_idle(struct vkb_screen *scr)
       vkb_queries_finish(scr);
       vkb_prim_queries_finish(scr);
       /* Objects still in the tables: the client's session ended without deleting them. */
-      struct vkb_table *tables[] = {&scr->contexts, &scr->fences, &scr->sampler_views,
+      struct vkb_table *tables[] = {&scr->contexts, &scr->fences,          &scr->sampler_views,
                                     &scr->samplers, &scr->vertex_elements, &scr->render_states};
       for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
          for (uint32_t i = 0; i < tables[t]->cap; i++) {
@@ -923,19 +918,20 @@ screen_destroy_idle(struct vkb_screen *scr)
    }
    vkb_hung_heap_finish(scr); /* the device that could read it is gone */
    struct vkb_table *all[] = {&scr->resources, &scr->render_states, &scr->vertex_elements,
-                              &scr->samplers, &scr->sampler_views, &scr->shaders,
-                              &scr->fences, &scr->contexts, &scr->queries};
+                              &scr->samplers,  &scr->sampler_views, &scr->shaders,
+                              &scr->fences,    &scr->contexts,      &scr->queries};
    for (size_t t = 0; t < sizeof(all) / sizeof(all[0]); t++)
       vkb_table_finish(all[t]);
    if (scr->messenger) {
-      PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-         vkGetInstanceProcAddr(scr->instance, "vkDestroyDebugUtilsMessengerEXT");
+      PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+         (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(
+            scr->instance, "vkDestroyDebugUtilsMessengerEXT");
       if (destroy)
          destroy(scr->instance, scr->messenger, NULL);
    }
    if (scr->validation_active)
-      mgu_log_always("vulkan: validation errors=%llu warnings=%llu",
-                     scr->stats.validation_errors, scr->stats.validation_warnings);
+      mgu_log_always("vulkan: validation errors=%llu warnings=%llu", scr->stats.validation_errors,
+                     scr->stats.validation_warnings);
    if (scr->instance)
       vkDestroyInstance(scr->instance, NULL);
    free(scr);
@@ -1060,8 +1056,7 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.vk_api_version = scr->api_version;
    snprintf((char *)c.vendor, sizeof(c.vendor), "mgl");
    snprintf((char *)c.renderer, sizeof(c.renderer), "mgl (Vulkan: %.110s)", scr->props.deviceName);
-   snprintf((char *)c.driver, sizeof(c.driver), "%.20s %.42s", scr->driver_name,
-            scr->driver_info);
+   snprintf((char *)c.driver, sizeof(c.driver), "%.20s %.42s", scr->driver_name, scr->driver_info);
    mgp_screen_vtbl_mask(&vkb_screen_vtbl, c.call_mask);
    mgp_context_vtbl_mask(&vkb_context_vtbl, c.call_mask);
    c.cap_bits = scr->features.occlusionQueryPrecise ? MGP_CAP_OCCLUSION_QUERY : 0;
@@ -1075,7 +1070,8 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
     * the locations still declines, vkb_draw.c) */
    const VkSampleCountFlags fb_counts =
       (l->framebufferColorSampleCounts | l->framebufferDepthSampleCounts |
-       l->framebufferStencilSampleCounts) & ~(VkSampleCountFlags)1;
+       l->framebufferStencilSampleCounts) &
+      ~(VkSampleCountFlags)1;
    if (scr->centre_sample_counts && !(fb_counts & ~scr->centre_sample_counts))
       c.cap_bits |= MGP_CAP_MULTISAMPLE_OFF_EXACT;
    if (scr->has_list_restart)
@@ -1096,15 +1092,13 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* one binding is kept for the default attribute values */
    c.max_vertex_bindings = min_u32(l->maxVertexInputBindings - 1, VKB_MAX_VB);
    c.max_vertex_attrib_stride = l->maxVertexInputBindingStride;
-   c.max_uniform_buffer_bindings =
-      min_u32(min_u32(l->maxPerStageDescriptorUniformBuffers, l->maxDescriptorSetUniformBuffers) - 1,
-              24);
+   c.max_uniform_buffer_bindings = min_u32(
+      min_u32(l->maxPerStageDescriptorUniformBuffers, l->maxDescriptorSetUniformBuffers) - 1, 24);
    c.max_uniform_block_size = l->maxUniformBufferRange;
    c.uniform_buffer_offset_alignment = (uint32_t)l->minUniformBufferOffsetAlignment;
-   c.max_texture_units = min_u32(
-      min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), 48);
-   c.max_varying_components =
-      min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
+   c.max_texture_units =
+      min_u32(min_u32(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages), 48);
+   c.max_varying_components = min_u32(l->maxVertexOutputComponents, l->maxFragmentInputComponents);
    c.max_clip_distances = scr->features.shaderClipDistance ? l->maxClipDistances : 0;
    c.max_texture_lod_bias = l->maxSamplerLodBias;
    c.max_anisotropy = scr->features.samplerAnisotropy ? l->maxSamplerAnisotropy : 1.0f;

@@ -12,17 +12,17 @@
 #include "log.h"
 #include "vkb.h"
 
-
 static uint32_t
 exec_model_for(VkShaderStageFlagBits stage)
 {
    switch (stage) {
-   case VK_SHADER_STAGE_VERTEX_BIT: return SpvExecutionModelVertex;
-   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return SpvExecutionModelTessellationControl;
-   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return SpvExecutionModelTessellationEvaluation;
-   case VK_SHADER_STAGE_GEOMETRY_BIT: return SpvExecutionModelGeometry;
-   case VK_SHADER_STAGE_FRAGMENT_BIT: return SpvExecutionModelFragment;
-   default: return SpvExecutionModelGLCompute;
+      case VK_SHADER_STAGE_VERTEX_BIT: return SpvExecutionModelVertex;
+      case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return SpvExecutionModelTessellationControl;
+      case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT:
+         return SpvExecutionModelTessellationEvaluation;
+      case VK_SHADER_STAGE_GEOMETRY_BIT: return SpvExecutionModelGeometry;
+      case VK_SHADER_STAGE_FRAGMENT_BIT: return SpvExecutionModelFragment;
+      default: return SpvExecutionModelGLCompute;
    }
 }
 
@@ -30,20 +30,20 @@ static int
 stage_index(VkShaderStageFlagBits stage)
 {
    switch (stage) {
-   case VK_SHADER_STAGE_VERTEX_BIT: return MGP_SHADER_STAGE_VERTEX;
-   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return MGP_SHADER_STAGE_TESS_CTRL;
-   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return MGP_SHADER_STAGE_TESS_EVAL;
-   case VK_SHADER_STAGE_GEOMETRY_BIT: return MGP_SHADER_STAGE_GEOMETRY;
-   case VK_SHADER_STAGE_FRAGMENT_BIT: return MGP_SHADER_STAGE_FRAGMENT;
-   default: return MGP_SHADER_STAGE_COMPUTE;
+      case VK_SHADER_STAGE_VERTEX_BIT: return MGP_SHADER_STAGE_VERTEX;
+      case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return MGP_SHADER_STAGE_TESS_CTRL;
+      case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return MGP_SHADER_STAGE_TESS_EVAL;
+      case VK_SHADER_STAGE_GEOMETRY_BIT: return MGP_SHADER_STAGE_GEOMETRY;
+      case VK_SHADER_STAGE_FRAGMENT_BIT: return MGP_SHADER_STAGE_FRAGMENT;
+      default: return MGP_SHADER_STAGE_COMPUTE;
    }
 }
 
 /* The resource lists that hold descriptor variables, and what each one is to us. */
 static const spvc_resource_type descriptor_lists[] = {
-   SPVC_RESOURCE_TYPE_UNIFORM_BUFFER,  SPVC_RESOURCE_TYPE_SAMPLED_IMAGE,
-   SPVC_RESOURCE_TYPE_STORAGE_BUFFER,  SPVC_RESOURCE_TYPE_STORAGE_IMAGE,
-   SPVC_RESOURCE_TYPE_SEPARATE_IMAGE,  SPVC_RESOURCE_TYPE_SUBPASS_INPUT,
+   SPVC_RESOURCE_TYPE_UNIFORM_BUFFER,    SPVC_RESOURCE_TYPE_SAMPLED_IMAGE,
+   SPVC_RESOURCE_TYPE_STORAGE_BUFFER,    SPVC_RESOURCE_TYPE_STORAGE_IMAGE,
+   SPVC_RESOURCE_TYPE_SEPARATE_IMAGE,    SPVC_RESOURCE_TYPE_SUBPASS_INPUT,
    SPVC_RESOURCE_TYPE_SEPARATE_SAMPLERS, SPVC_RESOURCE_TYPE_ACCELERATION_STRUCTURE,
 };
 
@@ -53,20 +53,19 @@ descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflecte
                 VkDescriptorType *dt)
 {
    switch (list) {
-   case SPVC_RESOURCE_TYPE_UNIFORM_BUFFER:
-      *dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-      return NULL;
-   case SPVC_RESOURCE_TYPE_SAMPLED_IMAGE: {
-      spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
-      *dt = spvc_type_get_image_dimension(t) == SpvDimBuffer ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
-                                                            : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-      return NULL;
-   }
-   case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: return "shader storage block";
-   case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
-   case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
-   case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
-   default: return "descriptor of an unsupported kind";
+      case SPVC_RESOURCE_TYPE_UNIFORM_BUFFER: *dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER; return NULL;
+      case SPVC_RESOURCE_TYPE_SAMPLED_IMAGE: {
+         spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
+         *dt = spvc_type_get_image_dimension(t) == SpvDimBuffer
+                  ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                  : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+         return NULL;
+      }
+      case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: return "shader storage block";
+      case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
+      case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
+      case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
+      default: return "descriptor of an unsupported kind";
    }
 }
 
@@ -99,8 +98,8 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
       }
    }
    VkDescriptorType dt = 0;
-   const char *unsupported = dims > 1 ? "descriptor of an unsupported kind"
-                                      : descriptor_type(comp, list, r, &dt);
+   const char *unsupported =
+      dims > 1 ? "descriptor of an unsupported kind" : descriptor_type(comp, list, r, &dt);
    const uint32_t b = spvc_compiler_get_decoration(comp, r->id, SpvDecorationBinding);
    if (b >= VKB_UNUSED_BINDING_BASE)
       return true; /* declared, statically unused (glsl.h contract) */
@@ -138,7 +137,8 @@ split_set(spvc_compiler comp, SpvId id, uint32_t *w, size_t n)
 {
    unsigned word = 0;
    if (spvc_compiler_get_decoration(comp, id, SpvDecorationBinding) >= VKB_SAMPLER_BASE &&
-       spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationDescriptorSet, &word) &&
+       spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationDescriptorSet,
+                                                      &word) &&
        word < n)
       w[word] = VKB_SET_TEXTURES;
 }
@@ -151,8 +151,8 @@ scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBi
       return;
    const spvc_reflected_builtin_resource *list = NULL;
    size_t count = 0;
-   if (spvc_resources_get_builtin_resource_list_for_type(res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT,
-                                                         &list, &count) != SPVC_SUCCESS)
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_OUTPUT, &list, &count) != SPVC_SUCCESS)
       return;
    for (size_t i = 0; i < count; i++) {
       const SpvId id = list[i].resource.id;
@@ -161,7 +161,8 @@ scan_builtin_outputs(spvc_compiler comp, spvc_resources res, VkShaderStageFlagBi
          sh->gs_primitive_id_out = true;
       else if (list[i].builtin == SpvBuiltInLayer &&
                spvc_compiler_get_decoration(comp, id, SpvDecorationBuiltIn) == SpvBuiltInLayer &&
-               spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationBuiltIn, &word) &&
+               spvc_compiler_get_binary_offset_for_decoration(comp, id, SpvDecorationBuiltIn,
+                                                              &word) &&
                word < n) {
          sh->writes_layer = true;
          sh->layer_word = word;

@@ -37,27 +37,27 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
 #define OUTER_CtxVerb vkb_ticked_context_vtbl
 #define OUTER_CtxQuery vkb_ticked_context_vtbl
 
-#define X(name, payload, cls, flags)                                                           \
-   static void tick_##name(void *self, const struct payload *args, const void *tail,           \
-                           uint32_t tail_count)                                                \
-   {                                                                                           \
-      if (MGP_CALL_##name == MGP_CALL_set_shader_buffers ||                                   \
-          MGP_CALL_##name == MGP_CALL_set_global_constants)                                    \
-         SCREEN_OF_##cls(self)->buffer_tick++;                                                 \
-      else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                               \
-               MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                \
-         SCREEN_OF_##cls(self)->texture_tick++;                                                \
-      else if (MGP_CALL_##name == MGP_CALL_set_vertex_buffers)                                 \
-         SCREEN_OF_##cls(self)->vertex_tick++;                                                 \
-      else if (MGP_CALL_##name == MGP_CALL_bind_render_state)                                  \
-         SCREEN_OF_##cls(self)->rs_tick++;                                                     \
-      else if (MGP_CALL_##name == MGP_CALL_set_dynamic_state)                                  \
-         SCREEN_OF_##cls(self)->dyn_tick++;                                                    \
-      else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)       \
-         SCREEN_OF_##cls(self)->state_tick++;                                                  \
-      if (MGP_CALL_##name == MGP_CALL_set_draw_program)                                        \
-         SCREEN_OF_##cls(self)->program_tick++;                                                \
-      INNER_##cls.name(self, args, tail, tail_count);                                          \
+#define X(name, payload, cls, flags)                                                               \
+   static void tick_##name(void *self, const struct payload *args, const void *tail,               \
+                           uint32_t tail_count)                                                    \
+   {                                                                                               \
+      if (MGP_CALL_##name == MGP_CALL_set_shader_buffers ||                                        \
+          MGP_CALL_##name == MGP_CALL_set_global_constants)                                        \
+         SCREEN_OF_##cls(self)->buffer_tick++;                                                     \
+      else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                                    \
+               MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                    \
+         SCREEN_OF_##cls(self)->texture_tick++;                                                    \
+      else if (MGP_CALL_##name == MGP_CALL_set_vertex_buffers)                                     \
+         SCREEN_OF_##cls(self)->vertex_tick++;                                                     \
+      else if (MGP_CALL_##name == MGP_CALL_bind_render_state)                                      \
+         SCREEN_OF_##cls(self)->rs_tick++;                                                         \
+      else if (MGP_CALL_##name == MGP_CALL_set_dynamic_state)                                      \
+         SCREEN_OF_##cls(self)->dyn_tick++;                                                        \
+      else if (MGP_CALL_##name != MGP_CALL_draw && MGP_CALL_##name != MGP_CALL_draw_vbo)           \
+         SCREEN_OF_##cls(self)->state_tick++;                                                      \
+      if (MGP_CALL_##name == MGP_CALL_set_draw_program)                                            \
+         SCREEN_OF_##cls(self)->program_tick++;                                                    \
+      INNER_##cls.name(self, args, tail, tail_count);                                              \
    }
 #include "pipe_calls.def"
 #undef X

@@ -14,12 +14,12 @@
 #include "log.h"
 #include "vkb.h"
 
-#define CTX_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   (void)tail, (void)tail_count;                                                               \
-   if (scr->failed)                                                                            \
-      return
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
 
 static void
 buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a)
@@ -27,9 +27,11 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    const uint64_t size = a->box.width;
    if (a->box.x < 0 || (uint64_t)a->box.x + size > r->size || a->data.size < size ||
        (size && !a->data.ptr)) {
-      MGU_DECLINE(backend_draw_incomplete, "buffer subdata [%d, +%llu) of a %llu-byte buffer "
-                  "with %llu source bytes", a->box.x, (unsigned long long)size,
-                  (unsigned long long)r->size, (unsigned long long)a->data.size);
+      MGU_DECLINE(backend_draw_incomplete,
+                  "buffer subdata [%d, +%llu) of a %llu-byte buffer "
+                  "with %llu source bytes",
+                  a->box.x, (unsigned long long)size, (unsigned long long)r->size,
+                  (unsigned long long)a->data.size);
       return;
    }
    if (!size)
@@ -93,8 +95,8 @@ level_regions_init(struct level_regions *l, const struct vkb_resource *r,
    l->list = regions;
    l->n = nregions;
    if (!nregions) {
-      l->whole = (struct mgp_sub_region){a->box.x, a->box.y, a->box.z, a->box.width,
-                                         a->box.height, a->box.depth, 0, 0, 0};
+      l->whole = (struct mgp_sub_region){
+         a->box.x, a->box.y, a->box.z, a->box.width, a->box.height, a->box.depth, 0, 0, 0};
       l->list = &l->whole;
       l->n = 1;
    }
@@ -111,15 +113,16 @@ level_regions_init(struct level_regions *l, const struct vkb_resource *r,
  * 2^64 - K with a stride of K summed to inside the data and read the K bytes before it. */
 static bool
 region_fits(struct vkb_screen *scr, const char *call, const struct vkb_resource *r,
-            const struct mgp_resource_subdata *a, const struct mgp_sub_region *g,
-            uint32_t index, uint32_t lw, uint32_t lh, uint32_t ts)
+            const struct mgp_resource_subdata *a, const struct mgp_sub_region *g, uint32_t index,
+            uint32_t lw, uint32_t lh, uint32_t ts)
 {
    if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lw ||
        (uint64_t)g->y + g->height > lh ||
        (uint64_t)g->z + g->depth > vkb_resource_level_layers(r, a->level)) {
-      MGU_DECLINE(backend_draw_incomplete, "texture subdata region %d,%d,%d %ux%ux%u outside "
-                  "level %u (%ux%u)", g->x, g->y, g->z, g->width, g->height, g->depth,
-                  a->level, lw, lh);
+      MGU_DECLINE(backend_draw_incomplete,
+                  "texture subdata region %d,%d,%d %ux%ux%u outside "
+                  "level %u (%ux%u)",
+                  g->x, g->y, g->z, g->width, g->height, g->depth, a->level, lw, lh);
       return false;
    }
    /* width, height, depth > 0 and inside the level; ts <= 16: row and the tight sizes fit. */
@@ -138,8 +141,10 @@ region_fits(struct vkb_screen *scr, const char *call, const struct vkb_resource 
       bad = "src_offset";
    if (bad) {
       char detail[128];
-      snprintf(detail, sizeof(detail), "%s.regions[%u].%s: the region reads past its %llu "
-               "source bytes", call, index, bad, (unsigned long long)a->data.size);
+      snprintf(detail, sizeof(detail),
+               "%s.regions[%u].%s: the region reads past its %llu "
+               "source bytes",
+               call, index, bad, (unsigned long long)a->data.size);
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return false;
    }
@@ -189,7 +194,7 @@ texture_subdata_ds(struct vkb_screen *scr, const char *call, struct vkb_resource
          return;
       if (src_buf && st.buf != src_buf) {
          MGU_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
-                     "block in several regions");
+                                                    "block in several regions");
          return;
       }
       src_buf = st.buf;
@@ -343,13 +348,11 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
       const VkBufferImageCopy copy = {
          .bufferOffset = st.offset,
-         .imageSubresource = {aspect, a->level, is3d ? 0 : (uint32_t)g->z,
-                              is3d ? 1 : g->depth},
+         .imageSubresource = {aspect, a->level, is3d ? 0 : (uint32_t)g->z, is3d ? 1 : g->depth},
          .imageOffset = {g->x, g->y, is3d ? g->z : 0},
          .imageExtent = {g->width, g->height, is3d ? g->depth : 1},
       };
-      bool split = (src_buf && st.buf != src_buf) ||
-                   ncopies == sizeof(copies) / sizeof(copies[0]);
+      bool split = (src_buf && st.buf != src_buf) || ncopies == sizeof(copies) / sizeof(copies[0]);
       for (uint32_t k = 0; k < ncopies && !split; k++)
          split = copies_overlap(&copies[k], &copy);
       if (split) {
@@ -361,10 +364,9 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       /* A GL format without alpha in RGBA storage: texels arrive with whatever alpha the
        * app's pixels had; storage keeps 1 (read back, blended with DST_ALPHA, blitted). */
       uint8_t one[4];
-      const uint32_t one_n =
-         !f->has_alpha && !f->expand_rgb && aspect == VK_IMAGE_ASPECT_COLOR_BIT
-            ? vkb_format_alpha_one(f->vk, one)
-            : 0;
+      const uint32_t one_n = !f->has_alpha && !f->expand_rgb && aspect == VK_IMAGE_ASPECT_COLOR_BIT
+                                ? vkb_format_alpha_one(f->vk, one)
+                                : 0;
       for (uint32_t yz = 0; yz < g->height * g->depth; yz++) {
          const uint32_t y = yz % g->height, z = yz / g->height;
          const uint8_t *s = src + slice * z + stride * y;
@@ -459,10 +461,11 @@ vkb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
    }
    if (args->offset > r->size || args->size > r->size - args->offset ||
        args->out.size < args->size || (args->size && !args->out.ptr)) {
-      MGU_DECLINE(backend_draw_incomplete, "resource_readback [%llu, +%llu) of a %llu-byte "
-                  "buffer into %llu bytes", (unsigned long long)args->offset,
-                  (unsigned long long)args->size, (unsigned long long)r->size,
-                  (unsigned long long)args->out.size);
+      MGU_DECLINE(backend_draw_incomplete,
+                  "resource_readback [%llu, +%llu) of a %llu-byte "
+                  "buffer into %llu bytes",
+                  (unsigned long long)args->offset, (unsigned long long)args->size,
+                  (unsigned long long)r->size, (unsigned long long)args->out.size);
       return;
    }
    if (!args->size)
@@ -551,9 +554,10 @@ vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
       if ((mask & full) != full) {
          const struct vkb_format *f = attachment_format(scr, k->color[i]);
          if (!f || f->kind != args->color_kind) {
-            MGU_DECLINE(backend_feature_unimplemented, "masked clear of draw buffer %u "
-                        "(colour mask 0x%x) with a %s colour on a %s attachment", i, mask,
-                        kind_name(args->color_kind), f ? kind_name(f->kind) : "unknown");
+            MGU_DECLINE(backend_feature_unimplemented,
+                        "masked clear of draw buffer %u "
+                        "(colour mask 0x%x) with a %s colour on a %s attachment",
+                        i, mask, kind_name(args->color_kind), f ? kind_name(f->kind) : "unknown");
             continue;
          }
          /* GL's mask bits are R,G,B,A from bit 0, as VkColorComponentFlagBits */
@@ -610,10 +614,9 @@ vkb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
        !scr->features.geometryShader) {
       /* The masked clear sends its rectangle to every layer through a geometry shader. */
       MGU_DECLINE(backend_feature_unimplemented, "masked clear of a layered framebuffer "
-                  "without geometryShader");
+                                                 "without geometryShader");
       return;
    }
    if (any_partial || stencil_partial)
       vkb_clear_masked(ctx, args, &rect.rect, partial, stencil_partial);
 }
-

@@ -37,7 +37,7 @@ struct vkb_wsi_window {
    VkImage images[VKB_WSI_MAX_IMAGES];
    uint32_t image_count;
    VkFence acquire;
-   bool stale;  /* out of date / suboptimal / new interval: re-created before the next frame */
+   bool stale; /* out of date / suboptimal / new interval: re-created before the next frame */
    bool lost;
 };
 
@@ -185,8 +185,8 @@ window_find(struct vkb_wsi *wsi, uint32_t window, const char *display, int *free
 /* A new window: its connection, surface and swapchain; NULL (declined, named) when WSI cannot
  * present into it. */
 static struct vkb_wsi_window *
-window_create(struct vkb_screen *scr, const struct mgp_surface_bind_window *a,
-              const char *display, const struct vkb_resource *color)
+window_create(struct vkb_screen *scr, const struct mgp_surface_bind_window *a, const char *display,
+              const struct vkb_resource *color)
 {
    struct vkb_wsi_window *w = calloc(1, sizeof(*w));
    if (!w) {
@@ -229,8 +229,8 @@ window_create(struct vkb_screen *scr, const struct mgp_surface_bind_window *a,
       goto fail;
    }
    /* The same bytes as the copy path: an sRGB colour buffer keeps its encoded values. */
-   const bool srgb = color->fmt->vk == VK_FORMAT_R8G8B8A8_SRGB ||
-                     color->fmt->vk == VK_FORMAT_B8G8R8A8_SRGB;
+   const bool srgb =
+      color->fmt->vk == VK_FORMAT_R8G8B8A8_SRGB || color->fmt->vk == VK_FORMAT_B8G8R8A8_SRGB;
    const VkFormat want = srgb ? VK_FORMAT_B8G8R8A8_SRGB : VK_FORMAT_B8G8R8A8_UNORM;
    uint32_t nf = 0;
    VkSurfaceFormatKHR fmts[32];
@@ -319,8 +319,8 @@ vkb_surface_bind_window(void *self, const struct mgp_surface_bind_window *args, 
       MGU_DECLINE(present_wsi_unavailable, "window kind %u", args->kind);
       goto reply;
    }
-   struct vkb_resource *color = vkb_lookup(scr, &scr->resources, args->color,
-                                           "surface_bind_window");
+   struct vkb_resource *color =
+      vkb_lookup(scr, &scr->resources, args->color, "surface_bind_window");
    if (!color)
       goto reply;
    VkFormatProperties fp;
@@ -367,8 +367,8 @@ image_barrier(VkCommandBuffer cmd, VkImage img, VkImageLayout from, VkImageLayou
       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
    };
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-                        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0,
-                        0, NULL, 0, NULL, 1, &b);
+                        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0, 0,
+                        NULL, 0, NULL, 1, &b);
 }
 
 uint64_t
@@ -390,8 +390,8 @@ vkb_wsi_present(struct vkb_screen *scr, struct vkb_resource *color)
    VkResult r = VK_SUCCESS;
    for (int attempt = 0; attempt < 2; attempt++) {
       /* Bounded: a window that went away must not hold the session. */
-      r = vkAcquireNextImageKHR(scr->dev, w->chain, 2000000000ull, VK_NULL_HANDLE, w->acquire,
-                                &idx);
+      r =
+         vkAcquireNextImageKHR(scr->dev, w->chain, 2000000000ull, VK_NULL_HANDLE, w->acquire, &idx);
       if (r != VK_ERROR_OUT_OF_DATE_KHR)
          break;
       if (!chain_make(scr, w, color->width, color->height))

@@ -18,16 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "array.h"
 #include "log.h"
 #include "vkb.h"
 
-#define XFB_SELF                                                                               \
-   struct vkb_context *ctx = self;                                                             \
-   struct vkb_screen *scr = ctx->scr;                                                          \
-   if (scr->failed)                                                                            \
-      return
+#define XFB_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   if (scr->failed)                                                                                \
+   return
 
 /* Ends this context's rendering scope (and with it the Vulkan capture in progress). */
 static void
@@ -105,7 +104,7 @@ vkb_begin_stream_output(void *self, const struct mgp_u32_args *args, const void 
    (void)args; /* the primitive mode: the client already checked every draw against it */
    if (!scr->has_xfb) {
       MGU_DECLINE(backend_xfb_unsupported, "begin_stream_output without "
-                  "VK_EXT_transform_feedback");
+                                           "VK_EXT_transform_feedback");
       return;
    }
    if (!counters_ready(ctx))
@@ -197,9 +196,9 @@ vkb_xfb_draw(struct vkb_context *ctx, VkCommandBuffer cmd)
    uint32_t n = ctx->xfb.count;
    for (uint32_t i = 0; i < n; i++) {
       const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
-      struct vkb_resource *r =
-         mgp_handle_is_null(t->res) ? NULL
-                                    : vkb_resource_for_use(scr, t->res, "begin_stream_output");
+      struct vkb_resource *r = mgp_handle_is_null(t->res)
+                                  ? NULL
+                                  : vkb_resource_for_use(scr, t->res, "begin_stream_output");
       uint64_t off = t->offset, size = t->size;
       if (r && (!r->is_buffer || !r->buf))
          r = NULL;
@@ -256,9 +255,8 @@ vkb_xfb_scope_end(struct vkb_context *ctx)
       const struct mgp_buffer_range *t = &ctx->xfb.targets[i];
       if (mgp_handle_is_null(t->res) || !t->size)
          continue;
-      const uint64_t value = t->offset <= UINT32_MAX && t->size <= UINT32_MAX
-                                ? (t->offset << 32) | t->size
-                                : 0;
+      const uint64_t value =
+         t->offset <= UINT32_MAX && t->size <= UINT32_MAX ? (t->offset << 32) | t->size : 0;
       bool known = false;
       for (uint32_t k = 0; k < scr->xfb_written_count && !known; k++) {
          const struct vkb_xfb_written *w = &scr->xfb_written[k];
@@ -286,8 +284,10 @@ vkb_xfb_announce(struct vkb_screen *scr)
          scr->xfb_written[kept++] = *w;
          continue;
       }
-      struct mgp_event ev = {.kind = MGP_EVENT_BUFFER_WRITTEN, .slot = w->res.slot,
-                             .gen = w->res.gen, .value = w->value};
+      struct mgp_event ev = {.kind = MGP_EVENT_BUFFER_WRITTEN,
+                             .slot = w->res.slot,
+                             .gen = w->res.gen,
+                             .value = w->value};
       if (scr->env.event)
          scr->env.event(scr->env.session, &ev);
    }
@@ -388,8 +388,8 @@ vkb_prim_query_read(struct vkb_screen *scr, const struct vkb_query *q, uint32_t 
 {
    int k = prim_index(q->target);
    uint64_t v[2] = {0, 0}; /* stream query: written, needed; generated: one value */
-   VkResult r = vkGetQueryPoolResults(scr->dev, scr->prim_pool[k], slot, 1, sizeof(v), v,
-                                      sizeof(v), VK_QUERY_RESULT_64_BIT);
+   VkResult r = vkGetQueryPoolResults(scr->dev, scr->prim_pool[k], slot, 1, sizeof(v), v, sizeof(v),
+                                      VK_QUERY_RESULT_64_BIT);
    if (!vkb_check(scr, r, "vkGetQueryPoolResults(primitives)"))
       return false;
    *value = v[0];
@@ -457,8 +457,10 @@ prim_scope_prepare(struct vkb_context *ctx)
       if (!q || scr->failed)
          continue;
       if (!scr->prim_free_count[k]) {
-         MGU_DECLINE(backend_feature_unimplemented, "more than %u primitive query scopes in "
-                     "flight", PRIM_POOL_SLOTS);
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "more than %u primitive query scopes in "
+                     "flight",
+                     PRIM_POOL_SLOTS);
          continue;
       }
       if (!mgu_array_reserve(q->slots, q->slot_cap, (uint64_t)q->slot_count + 1)) {

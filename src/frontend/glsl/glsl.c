@@ -83,10 +83,10 @@ const char *
 glsl_stage_name(enum glsl_stage stage)
 {
    switch (stage) {
-   case GLSL_STAGE_VERTEX: return "vertex";
-   case GLSL_STAGE_GEOMETRY: return "geometry";
-   case GLSL_STAGE_FRAGMENT: return "fragment";
-   default: return "unknown";
+      case GLSL_STAGE_VERTEX: return "vertex";
+      case GLSL_STAGE_GEOMETRY: return "geometry";
+      case GLSL_STAGE_FRAGMENT: return "fragment";
+      default: return "unknown";
    }
 }
 
@@ -138,9 +138,9 @@ static glslang_stage_t
 glslang_stage_of(enum glsl_stage stage)
 {
    switch (stage) {
-   case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
-   case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
-   default: return GLSLANG_STAGE_VERTEX;
+      case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
+      case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
+      default: return GLSLANG_STAGE_VERTEX;
    }
 }
 
@@ -212,8 +212,7 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, bool es, struct glsl_str *log, int *version_out,
-              char *profile_out)
+check_version(const char *src, bool es, struct glsl_str *log, int *version_out, char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -251,7 +250,9 @@ check_version(const char *src, bool es, struct glsl_str *log, int *version_out,
       }
       char what[48];
       snprintf(what, sizeof(what), "%d.%02d%s%s", version / 100, version % 100,
-               !strcmp(profile, "es") ? " ES" : profile[0] ? " " : "",
+               !strcmp(profile, "es") ? " ES"
+               : profile[0]           ? " "
+                                      : "",
                !strcmp(profile, "es") ? "" : profile);
       glsl_str_printf(log,
                       "0:%d(%d): error: GLSL %s is not supported. Supported versions are: "
@@ -356,8 +357,7 @@ append_glslang_log(struct glsl_str *log, const char *text)
  * predefined macros and the app's own version). Returns its output, or NULL with the reason in
  * log. */
 static char *
-preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source,
-              struct glsl_str *log)
+preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, struct glsl_str *log)
 {
    glslang_input_t in;
    /* The preprocessor's output does not depend on the stage, but glslang refuses a geometry
@@ -424,8 +424,7 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
-   }
-   else if (ok && !es)
+   } else if (ok && !es)
       glsl_require_to_enable(spliced, "GL_ARB_blend_func_extended");
    ok = ok && (pp = preprocess_gl(stage, es, version, spliced, log));
    if (ok && !(folded = glsl_fold_array_sizes(pp))) {
@@ -519,8 +518,8 @@ glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_
    } else {
       struct glsl_unit u;
       glslang_resource_t res;
-      resources_for(glsl_varying_components(&(struct glsl_link_input){
-                       .max_varying_components = max_varying_components}),
+      resources_for(glsl_varying_components(
+                       &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     &res);
       if (prepare_unit(stage, es, false, source, &u, &log)) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
@@ -667,9 +666,9 @@ append_link_log(struct glsl_str *log, const char *text)
 
 /* The units of one stage: the app's shader objects, then the support unit (if any). */
 struct stage_units {
-   unsigned num;              /* app objects */
-   struct glsl_unit *units;   /* [num] */
-   char **texts;              /* [num + 1]: units[k].text, then the support unit's text */
+   unsigned num;            /* app objects */
+   struct glsl_unit *units; /* [num] */
+   char **texts;            /* [num + 1]: units[k].text, then the support unit's text */
    unsigned num_texts;
    glslang_shader_t **shaders; /* [num + 1] */
 };
@@ -730,8 +729,8 @@ link_frag_coord(const struct stage_units *su, struct glsl_str *log, bool *ok)
 static void
 share_gs_input_layout(struct stage_units *su, bool *prepared, struct glsl_str *logs)
 {
-   static const char *const by_size[7] = {NULL, "points", "lines", "triangles",
-                                          "lines_adjacency", NULL, "triangles_adjacency"};
+   static const char *const by_size[7] = {
+      NULL, "points", "lines", "triangles", "lines_adjacency", NULL, "triangles_adjacency"};
    int size = 0;
    for (unsigned k = 0; k < su->num && !size; k++)
       if (prepared[k])
@@ -835,8 +834,10 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
       su->num_texts = num + 1;
       su->shaders[num] = parse_text(s, support, res, &slog, &sok);
       if (!sok) {
-         glsl_str_printf(log, "error: internal error: the %s shader's built-in functions do not "
-                              "compile\n%s", glsl_stage_name(s), slog.s ? slog.s : "");
+         glsl_str_printf(log,
+                         "error: internal error: the %s shader's built-in functions do not "
+                         "compile\n%s",
+                         glsl_stage_name(s), slog.s ? slog.s : "");
          compiled = false;
       }
       free(slog.s);
@@ -898,11 +899,12 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          initializers |=
             has_uniform_initializer(glslang_shader_get_preprocessed_code(su->shaders[k]));
       if (initializers) {
-         init_words[s].words = gl_target_words((enum glsl_stage)s, su->texts, su->num_texts,
-                                               &res, &init_words[s].num_words);
+         init_words[s].words = gl_target_words((enum glsl_stage)s, su->texts, su->num_texts, &res,
+                                               &init_words[s].num_words);
          if (!init_words[s].words)
-            glsl_str_printf(&log, "warning: %s shader: uniform initializers are not "
-                                  "supported for this shader and were ignored\n",
+            glsl_str_printf(&log,
+                            "warning: %s shader: uniform initializers are not "
+                            "supported for this shader and were ignored\n",
                             glsl_stage_name(s));
       }
    }
@@ -917,8 +919,9 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
             if (!first)
                first = v;
             else if (v != first && compiled) {
-               glsl_str_printf(&log, "error: linking GLSL ES %d.%02d with GLSL ES %d.%02d: the "
-                                     "shaders of a program must have the same version\n",
+               glsl_str_printf(&log,
+                               "error: linking GLSL ES %d.%02d with GLSL ES %d.%02d: the "
+                               "shaders of a program must have the same version\n",
                                first / 100, first % 100, v / 100, v % 100);
                compiled = false;
             }

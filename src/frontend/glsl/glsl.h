@@ -110,16 +110,16 @@
 #define GLSL_BINDING_UNUSED_BASE 128
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
-#define GLSL_MAX_STAGE_UNIFORM_BLOCKS 12 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
-#define GLSL_MAX_STAGE_SAMPLERS 16       /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
-#define GLSL_MAX_VERTEX_ATTRIBS 16       /* GL_MAX_VERTEX_ATTRIBS */
-#define GLSL_MAX_DRAW_BUFFERS 8          /* GL_MAX_DRAW_BUFFERS: fragment output locations */
-#define GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* locations of index-1 (second source) outputs */
+#define GLSL_MAX_STAGE_UNIFORM_BLOCKS 12       /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
+#define GLSL_MAX_STAGE_SAMPLERS 16             /* GL_MAX_TEXTURE_IMAGE_UNITS & vertex counterpart */
+#define GLSL_MAX_VERTEX_ATTRIBS 16             /* GL_MAX_VERTEX_ATTRIBS */
+#define GLSL_MAX_DRAW_BUFFERS 8                /* GL_MAX_DRAW_BUFFERS: fragment output locations */
+#define GLSL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1    /* locations of index-1 (second source) outputs */
 #define GLSL_MAX_STAGE_UNIFORM_COMPONENTS 4096 /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS */
 /* The least per-stage interface limit, in components (GL 3.2's MAX_VERTEX_OUTPUT_COMPONENTS and
  * Vulkan's minimum maxVertexOutputComponents): glsl_link_input.max_varying_components is never below. */
 #define GLSL_MIN_VARYING_COMPONENTS 64
-#define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256          /* GL 3.3's minimum; Vulkan's too */
+#define GLSL_MAX_GEOMETRY_OUTPUT_VERTICES 256 /* GL 3.3's minimum; Vulkan's too */
 /* GL_MIN/MAX_PROGRAM_TEXEL_OFFSET, and gl_Min/MaxProgramTexelOffset in GLSL ES 3.00 */
 #define GLSL_MIN_PROGRAM_TEXEL_OFFSET (-8)
 #define GLSL_MAX_PROGRAM_TEXEL_OFFSET 7
@@ -130,9 +130,9 @@
 #define GLSL_MAX_UNIFORM_BLOCK_SIZE 65536
 #define GLSL_MAX_DEFAULT_BLOCK_SIZE 65536
 /* Transform feedback (GL 3.3's minimums; fe_get.c reports the same values). */
-#define GLSL_MAX_XFB_BUFFERS 4                  /* GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS */
-#define GLSL_MAX_XFB_INTERLEAVED_COMPONENTS 64  /* ..._INTERLEAVED_COMPONENTS */
-#define GLSL_MAX_XFB_SEPARATE_COMPONENTS 4      /* ..._SEPARATE_COMPONENTS */
+#define GLSL_MAX_XFB_BUFFERS 4                 /* GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS */
+#define GLSL_MAX_XFB_INTERLEAVED_COMPONENTS 64 /* ..._INTERLEAVED_COMPONENTS */
+#define GLSL_MAX_XFB_SEPARATE_COMPONENTS 4     /* ..._SEPARATE_COMPONENTS */
 
 /* Array indices (glsl_link_input.source[] is often filled by position, {vs, fs}: the geometry
  * stage comes last so such initializers keep their meaning). Pipeline order, in which each
@@ -207,8 +207,8 @@ glsl_varying_components(const struct glsl_link_input *input)
  * booleans take 4 bytes (0 or 1). */
 struct glsl_uniform {
    char *name;
-   uint32_t type;          /* GL type enum: GL_FLOAT_VEC4, GL_FLOAT_MAT4, GL_INT, GL_BOOL, ... */
-   uint32_t array_size;    /* elements; 1 when not an array */
+   uint32_t type;       /* GL type enum: GL_FLOAT_VEC4, GL_FLOAT_MAT4, GL_INT, GL_BOOL, ... */
+   uint32_t array_size; /* elements; 1 when not an array */
    uint32_t offset;
    uint32_t array_stride;  /* 0 when not an array */
    uint32_t matrix_stride; /* 0 when not a matrix */
@@ -230,13 +230,13 @@ enum glsl_state_uniform {
 };
 
 struct glsl_default_block {
-   uint32_t size;          /* bytes (std140, rounded up to 16); 0 when there are no uniforms */
-   uint8_t *initial_data;  /* size bytes: GL's initial values (uniform initializers, else 0);
+   uint32_t size;         /* bytes (std140, rounded up to 16); 0 when there are no uniforms */
+   uint8_t *initial_data; /* size bytes: GL's initial values (uniform initializers, else 0);
                             * the front end copies it into its shadow at link. NULL iff size 0 */
-   uint32_t stages;        /* GLSL_STAGE_BIT of stages that read some uniform in it */
-   unsigned num_uniforms;  /* active leaves */
+   uint32_t stages;       /* GLSL_STAGE_BIT of stages that read some uniform in it */
+   unsigned num_uniforms; /* active leaves */
    struct glsl_uniform *uniforms;
-   uint32_t state_mask;    /* 1 << glsl_state_uniform: the program has that hidden member */
+   uint32_t state_mask; /* 1 << glsl_state_uniform: the program has that hidden member */
    uint32_t state_offset[GLSL_STATE_COUNT]; /* its byte offset in the block */
 };
 
@@ -266,26 +266,26 @@ struct glsl_sampler {
 /* A vertex input or a fragment output. */
 struct glsl_io {
    char *name;
-   uint32_t type;          /* GL type enum */
-   uint32_t array_size;    /* 1 when not an array */
-   int32_t location;       /* first location */
+   uint32_t type;       /* GL type enum */
+   uint32_t array_size; /* 1 when not an array */
+   int32_t location;    /* first location */
    uint32_t num_locations;
-   uint32_t index;         /* fragment outputs: layout(index=) for dual-source blending; else 0 */
-   bool active;            /* read (inputs) / written (outputs) by the shader */
+   uint32_t index; /* fragment outputs: layout(index=) for dual-source blending; else 0 */
+   bool active;    /* read (inputs) / written (outputs) by the shader */
 };
 
 struct glsl_spirv {
-   uint32_t *words;        /* NULL when the stage is absent */
+   uint32_t *words; /* NULL when the stage is absent */
    size_t num_words;
 };
 
 /* The geometry stage's layout qualifiers (GL_GEOMETRY_* program queries, draw-time checks). */
 struct glsl_geometry {
-   uint32_t input_type;    /* GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
+   uint32_t input_type;   /* GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
                             * GL_TRIANGLES_ADJACENCY */
-   uint32_t output_type;   /* GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP */
-   uint32_t vertices_out;  /* layout(max_vertices = N) */
-   uint32_t invocations;   /* layout(invocations = N); 1 when absent */
+   uint32_t output_type;  /* GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP */
+   uint32_t vertices_out; /* layout(max_vertices = N) */
+   uint32_t invocations;  /* layout(invocations = N); 1 when absent */
 };
 
 /* One captured varying (glGetTransformFeedbackVarying). Its SPIR-V output carries XfbBuffer =
@@ -293,19 +293,19 @@ struct glsl_geometry {
  * execution mode Xfb. gl_Position is captured from a hidden copy taken before the clip-depth
  * remap, so the buffer gets GL's z. */
 struct glsl_xfb_varying {
-   char *name;             /* as the app named it */
-   uint32_t type;          /* GL type enum */
-   uint32_t size;          /* array elements; 1 when not an array */
-   uint32_t buffer;        /* transform feedback buffer binding index */
-   uint32_t offset;        /* bytes into each vertex's record in that buffer */
+   char *name;      /* as the app named it */
+   uint32_t type;   /* GL type enum */
+   uint32_t size;   /* array elements; 1 when not an array */
+   uint32_t buffer; /* transform feedback buffer binding index */
+   uint32_t offset; /* bytes into each vertex's record in that buffer */
    uint32_t components;
 };
 
 struct glsl_program {
-   uint32_t stages;                         /* GLSL_STAGE_BIT of present stages */
+   uint32_t stages; /* GLSL_STAGE_BIT of present stages */
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
-   bool uses_base_instance;                 /* see gl_InstanceID above */
-   struct glsl_geometry geometry;           /* valid when stages has GLSL_STAGE_GEOMETRY */
+   bool uses_base_instance;       /* see gl_InstanceID above */
+   struct glsl_geometry geometry; /* valid when stages has GLSL_STAGE_GEOMETRY */
 
    struct glsl_default_block default_block;
 
@@ -317,12 +317,12 @@ struct glsl_program {
    unsigned num_samplers;
    struct glsl_sampler *samplers;
 
-   unsigned num_inputs;                     /* vertex inputs, active ones first */
+   unsigned num_inputs; /* vertex inputs, active ones first */
    struct glsl_io *inputs;
-   unsigned num_outputs;                    /* fragment outputs */
+   unsigned num_outputs; /* fragment outputs */
    struct glsl_io *outputs;
 
-   unsigned num_xfb;                        /* captured varyings, in the app's order */
+   unsigned num_xfb; /* captured varyings, in the app's order */
    struct glsl_xfb_varying *xfb;
    bool xfb_separate;
    uint32_t xfb_stride[GLSL_MAX_XFB_BUFFERS]; /* bytes per vertex; 0: buffer not written */

@@ -96,24 +96,20 @@ holds_integer(const struct chk *c, uint32_t type, unsigned depth)
    if (depth > 32)
       return false;
    switch (def_op(c, type)) {
-   case SpvOpTypeInt:
-      return true;
-   case SpvOpTypeFloat:
-      return def_word(c, type, 2) == 64;
-   case SpvOpTypeVector:
-   case SpvOpTypeMatrix:
-   case SpvOpTypeArray:
-   case SpvOpTypeRuntimeArray:
-      return holds_integer(c, def_word(c, type, 2), depth + 1);
-   case SpvOpTypeStruct: {
-      uint32_t len = inst_len(c, c->def[type]);
-      for (uint32_t k = 2; k < len; k++)
-         if (holds_integer(c, c->w[c->def[type] + k], depth + 1))
-            return true;
-      return false;
-   }
-   default:
-      return false;
+      case SpvOpTypeInt: return true;
+      case SpvOpTypeFloat: return def_word(c, type, 2) == 64;
+      case SpvOpTypeVector:
+      case SpvOpTypeMatrix:
+      case SpvOpTypeArray:
+      case SpvOpTypeRuntimeArray: return holds_integer(c, def_word(c, type, 2), depth + 1);
+      case SpvOpTypeStruct: {
+         uint32_t len = inst_len(c, c->def[type]);
+         for (uint32_t k = 2; k < len; k++)
+            if (holds_integer(c, c->w[c->def[type] + k], depth + 1))
+               return true;
+         return false;
+      }
+      default: return false;
    }
 }
 
@@ -151,14 +147,17 @@ check_flat_inputs(const struct chk *c, struct glsl_str *log)
             if (member_decorated(c, type, k, SpvDecorationFlat) ||
                 !holds_integer(c, c->w[c->def[type] + 2 + k], 0))
                continue;
-            glsl_str_printf(log, "ERROR: 0:?: '%s' : a fragment input block member of integer "
-                                 "or double type must be qualified flat (GLSL 1.50 section "
-                                 "4.3.4)\n", name_of(c, type, (int)k));
+            glsl_str_printf(log,
+                            "ERROR: 0:?: '%s' : a fragment input block member of integer "
+                            "or double type must be qualified flat (GLSL 1.50 section "
+                            "4.3.4)\n",
+                            name_of(c, type, (int)k));
             ok = false;
          }
       } else if (holds_integer(c, type, 0)) {
-         glsl_str_printf(log, "ERROR: 0:?: '%s' : a fragment input of integer or double type "
-                              "must be qualified flat (GLSL 1.50 section 4.3.4)\n",
+         glsl_str_printf(log,
+                         "ERROR: 0:?: '%s' : a fragment input of integer or double type "
+                         "must be qualified flat (GLSL 1.50 section 4.3.4)\n",
                          name_of(c, id, -1));
          ok = false;
       }
@@ -193,8 +192,10 @@ check_block_indexing(const struct chk *c, struct glsl_str *log)
                glsl_str_printf(log, "ERROR: 0:%u: ", line);
             else
                glsl_str_append(log, "ERROR: 0:?: ");
-            glsl_str_printf(log, "'%s' : a uniform block array must be indexed with a constant "
-                                 "integral expression before GLSL 4.00\n", name_of(c, base, -1));
+            glsl_str_printf(log,
+                            "'%s' : a uniform block array must be indexed with a constant "
+                            "integral expression before GLSL 4.00\n",
+                            name_of(c, base, -1));
             ok = false;
          }
       }

@@ -57,8 +57,8 @@ next(struct ceval *e)
    if (is_id_start(*t)) {
       while (t < e->end && is_id_char(*t))
          t++;
-   } else if ((*t >= '0' && *t <= '9') || (*t == '.' && t + 1 < e->end && t[1] >= '0' &&
-                                           t[1] <= '9')) {
+   } else if ((*t >= '0' && *t <= '9') ||
+              (*t == '.' && t + 1 < e->end && t[1] >= '0' && t[1] <= '9')) {
       while (t < e->end && (is_id_char(*t) || *t == '.' ||
                             ((*t == '+' || *t == '-') && (t[-1] == 'e' || t[-1] == 'E'))))
          t++;
@@ -98,10 +98,10 @@ static double
 round_base(enum cbase b, double x)
 {
    switch (b) {
-   case C_FLOAT: return (double)(float)x;
-   case C_INT: return (double)(int32_t)(int64_t)x;
-   case C_UINT: return (double)(uint32_t)(int64_t)x;
-   default: return x != 0.0;
+      case C_FLOAT: return (double)(float)x;
+      case C_INT: return (double)(int32_t)(int64_t)x;
+      case C_UINT: return (double)(uint32_t)(int64_t)x;
+      default: return x != 0.0;
    }
 }
 
@@ -184,9 +184,8 @@ construct(struct ceval *e, enum cbase b, unsigned cols, unsigned rows, struct cv
    if (nargs == 1 && args[0].cols > 1 && cols > 1) { /* a matrix from a matrix */
       for (unsigned c = 0; c < cols; c++)
          for (unsigned k = 0; k < rows; k++)
-            r.v[c * rows + k] = c < args[0].cols && k < args[0].rows
-                                   ? args[0].v[c * args[0].rows + k]
-                                   : (c == k);
+            r.v[c * rows + k] =
+               c < args[0].cols && k < args[0].rows ? args[0].v[c * args[0].rows + k] : (c == k);
       return convert(r, b);
    }
    if (nargs == 1 && ncomp(&args[0]) == 1) { /* a scalar fills a vector */
@@ -232,12 +231,13 @@ one_arg(const char *f, double x, bool *ok)
    static const struct {
       const char *name;
       double (*fn)(double);
-   } fns[] = {{"sin", sin},     {"cos", cos},     {"tan", tan},     {"asin", asin},
-              {"acos", acos},   {"sinh", sinh},   {"cosh", cosh},   {"tanh", tanh},
-              {"asinh", asinh}, {"acosh", acosh}, {"atanh", atanh}, {"exp", exp},
-              {"log", log},     {"exp2", exp2},   {"log2", log2},   {"sqrt", sqrt},
-              {"floor", floor}, {"trunc", trunc}, {"ceil", ceil},   {"round", round},
-              {"roundEven", nearbyint}};
+   } fns[] = {{"sin", sin},     {"cos", cos},     {"tan", tan},
+              {"asin", asin},   {"acos", acos},   {"sinh", sinh},
+              {"cosh", cosh},   {"tanh", tanh},   {"asinh", asinh},
+              {"acosh", acosh}, {"atanh", atanh}, {"exp", exp},
+              {"log", log},     {"exp2", exp2},   {"log2", log2},
+              {"sqrt", sqrt},   {"floor", floor}, {"trunc", trunc},
+              {"ceil", ceil},   {"round", round}, {"roundEven", nearbyint}};
    for (size_t k = 0; k < sizeof(fns) / sizeof(fns[0]); k++)
       if (!strcmp(f, fns[k].name))
          return fns[k].fn(x);
@@ -397,15 +397,19 @@ call(struct ceval *e, const char *f, struct cval *a, unsigned n)
             r.v[c * r.rows + k] = a[0].v[k] * a[1].v[c];
       return convert(r, C_FLOAT);
    }
-   static const char *const rel[] = {"lessThan", "lessThanEqual", "greaterThan",
-                                     "greaterThanEqual", "equal", "notEqual"};
+   static const char *const rel[] = {"lessThan",         "lessThanEqual", "greaterThan",
+                                     "greaterThanEqual", "equal",         "notEqual"};
    for (unsigned k = 0; n == 2 && k < 6 && len > 1 && ncomp(&a[1]) == len; k++) {
       if (strcmp(f, rel[k]))
          continue;
       for (unsigned i = 0; i < len; i++) {
          double x = a[0].v[i], y = a[1].v[i];
-         r.v[i] = k == 0 ? x < y : k == 1 ? x <= y : k == 2 ? x > y : k == 3 ? x >= y
-                          : k == 4 ? x == y : x != y;
+         r.v[i] = k == 0   ? x < y
+                  : k == 1 ? x <= y
+                  : k == 2 ? x > y
+                  : k == 3 ? x >= y
+                  : k == 4 ? x == y
+                           : x != y;
       }
       r.base = C_BOOL;
       return r;
@@ -597,8 +601,8 @@ arith(struct ceval *e, char op, struct cval a, struct cval b)
    }
    struct cval r = ncomp(&a) == 1 ? b : a;
    r.base = a.base;
-   if (op == '*' && ((a.cols > 1 && b.cols >= 1 && ncomp(&b) > 1) ||
-                     (b.cols > 1 && ncomp(&a) > 1))) {
+   if (op == '*' &&
+       ((a.cols > 1 && b.cols >= 1 && ncomp(&b) > 1) || (b.cols > 1 && ncomp(&a) > 1))) {
       /* matrix products: a is n x k (k cols), b is k x m; vectors are columns (or rows) */
       unsigned ar = a.rows, ac = a.cols, br = b.rows, bc = b.cols;
       if (a.cols == 1) /* a row vector */
@@ -630,15 +634,15 @@ arith(struct ceval *e, char op, struct cval a, struct cval b)
          return r;
       }
       switch (op) {
-      case '+': r.v[i] = x + y; break;
-      case '-': r.v[i] = x - y; break;
-      case '*': r.v[i] = x * y; break;
-      case '/': r.v[i] = r.base == C_FLOAT ? x / y : trunc(x / y); break;
-      default:
-         if (r.base == C_FLOAT)
-            e->bad = true;
-         else
-            r.v[i] = fmod(x, y);
+         case '+': r.v[i] = x + y; break;
+         case '-': r.v[i] = x - y; break;
+         case '*': r.v[i] = x * y; break;
+         case '/': r.v[i] = r.base == C_FLOAT ? x / y : trunc(x / y); break;
+         default:
+            if (r.base == C_FLOAT)
+               e->bad = true;
+            else
+               r.v[i] = fmod(x, y);
       }
    }
    return convert(r, r.base);
@@ -648,8 +652,8 @@ static struct cval
 binary(struct ceval *e, int level)
 {
    /* from the loosest: || ^^ && == != < > <= >= + - * / % */
-   static const char *const ops[][4] = {{"||"}, {"^^"}, {"&&"}, {"==", "!="},
-                                        {"<", ">", "<=", ">="}, {"+", "-"}, {"*", "/", "%"}};
+   static const char *const ops[][4] = {
+      {"||"}, {"^^"}, {"&&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"+", "-"}, {"*", "/", "%"}};
    if (level == 7)
       return unary(e);
    struct cval a = binary(e, level + 1);

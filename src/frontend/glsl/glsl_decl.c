@@ -116,9 +116,13 @@ add_decl(struct scan *sc, struct tok name, struct tok type, int body, int scope,
       d->decls = v;
       d->cap_decls = cap;
    }
-   d->decls[d->num_decls++] = (struct glsl_decl){
-      .name = name.s, .name_len = name.len, .type = type.s, .type_len = type.len,
-      .body = body, .scope = scope, .qual = qual};
+   d->decls[d->num_decls++] = (struct glsl_decl){.name = name.s,
+                                                 .name_len = name.len,
+                                                 .type = type.s,
+                                                 .type_len = type.len,
+                                                 .body = body,
+                                                 .scope = scope,
+                                                 .qual = qual};
 }
 
 static void parse_list(struct scan *sc, int scope);
@@ -178,56 +182,53 @@ parse_statement(struct scan *sc, int scope)
          continue;
       }
       switch (t.kind) {
-      case '{':
-         if (last.kind) { /* an interface block: qualifiers, its name, its members */
-            body = add_body(sc, last, true);
-            parse_list(sc, body);
-            type = last;
-            typed = true;
-            prev = last = (struct tok){0};
-         } else {
-            skip_balanced(sc, '{');
-         }
-         break;
-      case '(': /* a function: its parameters, then its body or ';' */
-         skip_balanced(sc, '(');
-         t = next(sc);
-         if (t.kind == '{')
-            skip_balanced(sc, '{');
-         return t.kind != 0;
-      case '[':
-         skip_balanced(sc, '[');
-         break;
-      case '=':
-      case ',':
-      case ';':
-         if (last.kind) {
-            if (!typed) {
-               type = prev;
+         case '{':
+            if (last.kind) { /* an interface block: qualifiers, its name, its members */
+               body = add_body(sc, last, true);
+               parse_list(sc, body);
+               type = last;
                typed = true;
+               prev = last = (struct tok){0};
+            } else {
+               skip_balanced(sc, '{');
             }
-            add_decl(sc, last, type, body, scope, qual);
-         } else if (t.kind == ';' && body >= 0 && sc->d->bodies[body].is_block) {
-            add_decl(sc, (struct tok){0}, type, body, scope, qual); /* no instance name */
-         }
-         last = prev = (struct tok){0};
-         if (t.kind == '=') { /* the initializer, to the next declarator */
-            int depth = 0;
-            for (t = next(sc); t.kind && !(depth == 0 && (t.kind == ',' || t.kind == ';'));
-                 t = next(sc)) {
-               if (t.kind == '(' || t.kind == '[' || t.kind == '{')
-                  depth++;
-               else if (t.kind == ')' || t.kind == ']' || t.kind == '}')
-                  depth--;
+            break;
+         case '(': /* a function: its parameters, then its body or ';' */
+            skip_balanced(sc, '(');
+            t = next(sc);
+            if (t.kind == '{')
+               skip_balanced(sc, '{');
+            return t.kind != 0;
+         case '[': skip_balanced(sc, '['); break;
+         case '=':
+         case ',':
+         case ';':
+            if (last.kind) {
+               if (!typed) {
+                  type = prev;
+                  typed = true;
+               }
+               add_decl(sc, last, type, body, scope, qual);
+            } else if (t.kind == ';' && body >= 0 && sc->d->bodies[body].is_block) {
+               add_decl(sc, (struct tok){0}, type, body, scope, qual); /* no instance name */
             }
-            if (!t.kind)
-               return false;
-         }
-         if (t.kind == ';')
-            return true;
-         break;
-      default:
-         break;
+            last = prev = (struct tok){0};
+            if (t.kind == '=') { /* the initializer, to the next declarator */
+               int depth = 0;
+               for (t = next(sc); t.kind && !(depth == 0 && (t.kind == ',' || t.kind == ';'));
+                    t = next(sc)) {
+                  if (t.kind == '(' || t.kind == '[' || t.kind == '{')
+                     depth++;
+                  else if (t.kind == ')' || t.kind == ']' || t.kind == '}')
+                     depth--;
+               }
+               if (!t.kind)
+                  return false;
+            }
+            if (t.kind == ';')
+               return true;
+            break;
+         default: break;
       }
    }
 }
@@ -326,7 +327,8 @@ path_is_bool(const struct glsl_decls *d, const struct glsl_decl *v, const char *
       size_t len = dot ? (size_t)(dot - path) : strlen(path);
       const struct glsl_decl *m = NULL;
       for (unsigned i = 0; body >= 0 && i < d->num_decls && !m; i++)
-         if (d->decls[i].scope == body && name_is(d->decls[i].name, d->decls[i].name_len, path, len))
+         if (d->decls[i].scope == body &&
+             name_is(d->decls[i].name, d->decls[i].name_len, path, len))
             m = &d->decls[i];
       if (!m)
          return false;

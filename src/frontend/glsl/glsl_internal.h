@@ -19,7 +19,8 @@ struct glsl_str {
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void glsl_str_printf(struct glsl_str *b, const char *fmt, ...);
+void
+glsl_str_printf(struct glsl_str *b, const char *fmt, ...);
 void glsl_str_append(struct glsl_str *b, const char *s);
 /* Hands the string over (never NULL unless out of memory): "" when nothing was written. */
 char *glsl_str_take(struct glsl_str *b);
@@ -32,8 +33,8 @@ enum { GLSL_DECL_IN = 1, GLSL_DECL_OUT = 2, GLSL_DECL_UNIFORM = 4, GLSL_DECL_BUF
 struct glsl_decl {
    const char *name, *type; /* into glsl_decls.text; name_len 0: a block without instance name */
    size_t name_len, type_len;
-   int body;  /* the struct or block body declared with it; -1 none */
-   int scope; /* the body it is a member of; -1 global */
+   int body;      /* the struct or block body declared with it; -1 none */
+   int scope;     /* the body it is a member of; -1 global */
    unsigned qual; /* GLSL_DECL_* of a global */
 };
 struct glsl_decl_body {
@@ -121,25 +122,25 @@ enum { GLSL_FRAGCOORD_UPPER_LEFT = 1, GLSL_FRAGCOORD_PIXEL_CENTER_INTEGER = 2 };
 
 /* One compilation unit (a shader object) as glslang's Vulkan target compiles it. */
 struct glsl_unit {
-   char *text;            /* the lowered source (malloc'd) */
-   int version;           /* as the app wrote it (110, ES 100, when it has no #version) */
-   bool es;               /* GLSL ES (1.00 or 3.00) */
-   int compile_version;   /* what `text` declares: at least 140 */
-   uint32_t helpers;      /* built-ins it calls; their bodies come from the support unit */
-   bool depth_range;      /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
-   bool texel_offsets;    /* GLSL ES 3.00 reads gl_Min/MaxProgramTexelOffset: declares ours */
-   unsigned frag_outputs; /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
-   bool frag_coord_used;  /* static use of gl_FragCoord besides its redeclaration */
-   int frag_coord_layout; /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
-   bool point_coord_used; /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
-   bool frag_depth_ext;   /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
-   bool draw_buffers_ext; /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
+   char *text;              /* the lowered source (malloc'd) */
+   int version;             /* as the app wrote it (110, ES 100, when it has no #version) */
+   bool es;                 /* GLSL ES (1.00 or 3.00) */
+   int compile_version;     /* what `text` declares: at least 140 */
+   uint32_t helpers;        /* built-ins it calls; their bodies come from the support unit */
+   bool depth_range;        /* reads gl_DepthRange: declares the hidden uniform _mgl_DepthRange */
+   bool texel_offsets;      /* GLSL ES 3.00 reads gl_Min/MaxProgramTexelOffset: declares ours */
+   unsigned frag_outputs;   /* bit 0: writes gl_FragColor, bit 1: gl_FragData */
+   bool frag_coord_used;    /* static use of gl_FragCoord besides its redeclaration */
+   int frag_coord_layout;   /* -1: gl_FragCoord not redeclared; else GLSL_FRAGCOORD_* bits */
+   bool point_coord_used;   /* reads gl_PointCoord: _mgl_PointCoord() of the support unit */
+   bool frag_depth_ext;     /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
+   bool draw_buffers_ext;   /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
    bool draw_instanced_ext; /* ESSL 1.00 enabled GL_EXT_draw_instanced: gl_InstanceIDEXT */
-   bool main_renamed;     /* the last vertex stage (a vertex shader linked without a geometry
+   bool main_renamed;       /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
                            * that writes the point size (_mgl_PointSize on desktop, 1 on ES) */
-   bool emit_renamed;     /* that geometry shader's EmitVertex() calls became
+   bool emit_renamed;       /* that geometry shader's EmitVertex() calls became
                            * _mgl_EmitVertex(), appended too: writes the size, then emits */
    /* layouts taken out of the text, their names (malloc'd), explicit locations and indices:
     * vertex inputs whose layout(location) another input of the unit shares (glslang refuses
@@ -147,7 +148,7 @@ struct glsl_unit {
     * `index` only from 1.50 on, GL_ARB_blend_func_extended from 1.30) */
    struct glsl_binding *taken;
    unsigned num_taken, cap_taken;
-   int gs_input_size;     /* geometry: vertices of the input primitive its `layout(...) in;`
+   int gs_input_size; /* geometry: vertices of the input primitive its `layout(...) in;`
                            * declares; 0 when it declares none */
 };
 

@@ -172,4 +172,3 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
    free(l.xfb_copies);
    return !l.failed;
 }
-

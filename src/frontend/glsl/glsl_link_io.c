@@ -11,12 +11,12 @@
 
 struct iovar {
    uint32_t var;
-   const char *name;  /* variable name */
-   const char *key;   /* matching key: variable name, or block name for interface blocks */
+   const char *name; /* variable name */
+   const char *key;  /* matching key: variable name, or block name for interface blocks */
    bool is_block;
-   uint32_t type;     /* pointee */
+   uint32_t type; /* pointee */
    uint32_t locs;
-   int32_t location;  /* explicit (from the source) or assigned; -1 none yet */
+   int32_t location; /* explicit (from the source) or assigned; -1 none yet */
    bool explicit_loc;
    uint32_t index;
    bool active;
@@ -157,15 +157,16 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
          continue;
       uint64_t *u = &used[v[i].index ? 1 : 0];
       if (v[i].index && v[i].location + (int64_t)v[i].locs > max_index1)
-         link_error(l, "%s `%s' with index 1 at location %d: dual-source blending takes only "
-                       "%d location(s) of index 1",
+         link_error(l,
+                    "%s `%s' with index 1 at location %d: dual-source blending takes only "
+                    "%d location(s) of index 1",
                     what, v[i].name, v[i].location, max_index1);
       else if (v[i].location + (int64_t)v[i].locs > max)
          link_error(l, "%s `%s' at location %d exceeds the maximum location %d", what, v[i].name,
                     v[i].location, max - 1);
       else if (!alias && !range_free(*u, v[i].location, v[i].locs))
-         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name,
-                    v[i].location, what);
+         link_error(l, "%s `%s' at location %d overlaps another %s", what, v[i].name, v[i].location,
+                    what);
       else
          mark(u, v[i].location, v[i].locs);
    }
@@ -185,15 +186,15 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
          uint64_t *u = &used[v[i].index ? 1 : 0];
          const int32_t lim = v[i].index ? max_index1 : max;
          if (bound >= 0) {
-            if ((alias || range_free(*u, bound, v[i].locs)) &&
-                bound + (int64_t)v[i].locs <= lim) {
+            if ((alias || range_free(*u, bound, v[i].locs)) && bound + (int64_t)v[i].locs <= lim) {
                v[i].location = bound;
                mark(u, bound, v[i].locs);
                continue;
             }
             if (v[i].active) {
-               link_error(l, "insufficient contiguous locations available for %s `%s' at bound "
-                             "location %d",
+               link_error(l,
+                          "insufficient contiguous locations available for %s `%s' at bound "
+                          "location %d",
                           what, v[i].name, bound);
                break;
             }
@@ -213,8 +214,8 @@ assign_locations(struct link *l, struct iovar *v, unsigned n, const struct glsl_
 }
 
 static void
-store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **arr,
-         unsigned *count, unsigned *cap)
+store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **arr, unsigned *count,
+         unsigned *cap)
 {
    const struct spv_module *m = l->st[s].m;
    /* Active ones first, each group in declaration order. */
@@ -302,7 +303,8 @@ glsl_link_pack_varyings(struct link *l)
       if (!w[s])
          continue;
       const char *err = NULL;
-      struct spv_module *m = blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], glsl_demangle, &err);
+      struct spv_module *m =
+         blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], glsl_demangle, &err);
       if (!m) {
          if (err)
             link_error(l, "internal error: cannot read the %s shader's packed SPIR-V: %s",
@@ -338,15 +340,18 @@ glsl_link_vertex_inputs(struct link *l)
              v[j].location + (int64_t)v[j].locs <= v[i].location)
             continue;
          if (l->vs_essl3) {
-            link_error(l, "vertex shader inputs `%s' and `%s' alias location %d; GLSL ES 3.00 "
-                          "does not allow aliasing (OpenGL ES 3.0 2.11.5)",
+            link_error(l,
+                       "vertex shader inputs `%s' and `%s' alias location %d; GLSL ES 3.00 "
+                       "does not allow aliasing (OpenGL ES 3.0 2.11.5)",
                        v[i].name, v[j].name, v[j].location);
             break;
          }
-         if (v[i].location != v[j].location || !glsl_link_types_equal(st->m, v[i].type, st->m, v[j].type)) {
-            link_error(l, "vertex shader inputs `%s' and `%s' alias location %d with different "
-                          "types; this implementation supports aliasing only between inputs of "
-                          "the same type",
+         if (v[i].location != v[j].location ||
+             !glsl_link_types_equal(st->m, v[i].type, st->m, v[j].type)) {
+            link_error(l,
+                       "vertex shader inputs `%s' and `%s' alias location %d with different "
+                       "types; this implementation supports aliasing only between inputs of "
+                       "the same type",
                        v[i].name, v[j].name, v[j].location);
             break;
          }
@@ -363,8 +368,7 @@ glsl_link_vertex_inputs(struct link *l)
    for (unsigned i = 0; i < n && !l->failed; i++)
       add_deco(l, st, v[i].var, SPV_SET_LOCATION, (uint32_t)v[i].location);
    if (!l->failed)
-      store_io(l, GLSL_STAGE_VERTEX, v, n, &l->prog->inputs, &l->prog->num_inputs,
-               &l->cap_inputs);
+      store_io(l, GLSL_STAGE_VERTEX, v, n, &l->prog->inputs, &l->prog->num_inputs, &l->cap_inputs);
    free(v);
 }
 
@@ -407,8 +411,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       next += out[i].locs;
    }
    if (next > max_locs)
-      link_error(l, "Too many %s shader outputs (%u locations, at most %u)",
-                 glsl_stage_name(prod), next, max_locs);
+      link_error(l, "Too many %s shader outputs (%u locations, at most %u)", glsl_stage_name(prod),
+                 next, max_locs);
    if (prod >= 0)
       l->out_loc_end[prod] = next;
 
@@ -419,8 +423,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
             o = &out[k];
       if (!o) {
          if (in[i].active && prod >= 0) {
-            link_error(l, "%s shader varying %s not written by %s shader",
-                       glsl_stage_name(cons), in[i].key, glsl_stage_name(prod));
+            link_error(l, "%s shader varying %s not written by %s shader", glsl_stage_name(cons),
+                       in[i].key, glsl_stage_name(prod));
             break;
          }
          in[i].location = (int32_t)next;
@@ -432,8 +436,9 @@ glsl_link_varyings(struct link *l, int prod, int cons)
          char ta[96], tb[96];
          glsl_link_type_name(pm, o->type, ta, sizeof(ta));
          glsl_link_type_name(cm, in[i].type, tb, sizeof(tb));
-         link_error(l, "%s shader output `%s' declared as type `%s', but %s shader input "
-                       "declared as type `%s'",
+         link_error(l,
+                    "%s shader output `%s' declared as type `%s', but %s shader input "
+                    "declared as type `%s'",
                     glsl_stage_name(prod), o->key, ta, glsl_stage_name(cons), tb);
          break;
       }
@@ -453,8 +458,8 @@ glsl_link_varyings(struct link *l, int prod, int cons)
       in[i].location = o->location;
    }
    if (!l->failed && next > max_locs && prod < 0)
-      link_error(l, "Too many %s shader inputs (%u locations, at most %u)",
-                 glsl_stage_name(cons), next, max_locs);
+      link_error(l, "Too many %s shader inputs (%u locations, at most %u)", glsl_stage_name(cons),
+                 next, max_locs);
 
    for (unsigned i = 0; i < np && !l->failed; i++)
       add_deco(l, &l->st[prod], out[i].var, SPV_SET_LOCATION, (uint32_t)out[i].location);

@@ -18,26 +18,44 @@ struct gl_type_info {
 };
 
 static const struct gl_type_info gl_types[] = {
-   {GL_FLOAT, "float", 'f', 1, 1}, {GL_FLOAT_VEC2, "vec2", 'f', 1, 2},
-   {GL_FLOAT_VEC3, "vec3", 'f', 1, 3}, {GL_FLOAT_VEC4, "vec4", 'f', 1, 4},
-   {GL_FLOAT_MAT2, "mat2", 'f', 2, 2}, {GL_FLOAT_MAT2x3, "mat2x3", 'f', 2, 3},
-   {GL_FLOAT_MAT2x4, "mat2x4", 'f', 2, 4}, {GL_FLOAT_MAT3x2, "mat3x2", 'f', 3, 2},
-   {GL_FLOAT_MAT3, "mat3", 'f', 3, 3}, {GL_FLOAT_MAT3x4, "mat3x4", 'f', 3, 4},
-   {GL_FLOAT_MAT4x2, "mat4x2", 'f', 4, 2}, {GL_FLOAT_MAT4x3, "mat4x3", 'f', 4, 3},
+   {GL_FLOAT, "float", 'f', 1, 1},
+   {GL_FLOAT_VEC2, "vec2", 'f', 1, 2},
+   {GL_FLOAT_VEC3, "vec3", 'f', 1, 3},
+   {GL_FLOAT_VEC4, "vec4", 'f', 1, 4},
+   {GL_FLOAT_MAT2, "mat2", 'f', 2, 2},
+   {GL_FLOAT_MAT2x3, "mat2x3", 'f', 2, 3},
+   {GL_FLOAT_MAT2x4, "mat2x4", 'f', 2, 4},
+   {GL_FLOAT_MAT3x2, "mat3x2", 'f', 3, 2},
+   {GL_FLOAT_MAT3, "mat3", 'f', 3, 3},
+   {GL_FLOAT_MAT3x4, "mat3x4", 'f', 3, 4},
+   {GL_FLOAT_MAT4x2, "mat4x2", 'f', 4, 2},
+   {GL_FLOAT_MAT4x3, "mat4x3", 'f', 4, 3},
    {GL_FLOAT_MAT4, "mat4", 'f', 4, 4},
-   {GL_DOUBLE, "double", 'd', 1, 1}, {GL_DOUBLE_VEC2, "dvec2", 'd', 1, 2},
-   {GL_DOUBLE_VEC3, "dvec3", 'd', 1, 3}, {GL_DOUBLE_VEC4, "dvec4", 'd', 1, 4},
-   {GL_DOUBLE_MAT2, "dmat2", 'd', 2, 2}, {GL_DOUBLE_MAT2x3, "dmat2x3", 'd', 2, 3},
-   {GL_DOUBLE_MAT2x4, "dmat2x4", 'd', 2, 4}, {GL_DOUBLE_MAT3x2, "dmat3x2", 'd', 3, 2},
-   {GL_DOUBLE_MAT3, "dmat3", 'd', 3, 3}, {GL_DOUBLE_MAT3x4, "dmat3x4", 'd', 3, 4},
-   {GL_DOUBLE_MAT4x2, "dmat4x2", 'd', 4, 2}, {GL_DOUBLE_MAT4x3, "dmat4x3", 'd', 4, 3},
+   {GL_DOUBLE, "double", 'd', 1, 1},
+   {GL_DOUBLE_VEC2, "dvec2", 'd', 1, 2},
+   {GL_DOUBLE_VEC3, "dvec3", 'd', 1, 3},
+   {GL_DOUBLE_VEC4, "dvec4", 'd', 1, 4},
+   {GL_DOUBLE_MAT2, "dmat2", 'd', 2, 2},
+   {GL_DOUBLE_MAT2x3, "dmat2x3", 'd', 2, 3},
+   {GL_DOUBLE_MAT2x4, "dmat2x4", 'd', 2, 4},
+   {GL_DOUBLE_MAT3x2, "dmat3x2", 'd', 3, 2},
+   {GL_DOUBLE_MAT3, "dmat3", 'd', 3, 3},
+   {GL_DOUBLE_MAT3x4, "dmat3x4", 'd', 3, 4},
+   {GL_DOUBLE_MAT4x2, "dmat4x2", 'd', 4, 2},
+   {GL_DOUBLE_MAT4x3, "dmat4x3", 'd', 4, 3},
    {GL_DOUBLE_MAT4, "dmat4", 'd', 4, 4},
-   {GL_INT, "int", 'i', 1, 1}, {GL_INT_VEC2, "ivec2", 'i', 1, 2},
-   {GL_INT_VEC3, "ivec3", 'i', 1, 3}, {GL_INT_VEC4, "ivec4", 'i', 1, 4},
-   {GL_UNSIGNED_INT, "uint", 'u', 1, 1}, {GL_UNSIGNED_INT_VEC2, "uvec2", 'u', 1, 2},
-   {GL_UNSIGNED_INT_VEC3, "uvec3", 'u', 1, 3}, {GL_UNSIGNED_INT_VEC4, "uvec4", 'u', 1, 4},
-   {GL_BOOL, "bool", 'b', 1, 1}, {GL_BOOL_VEC2, "bvec2", 'b', 1, 2},
-   {GL_BOOL_VEC3, "bvec3", 'b', 1, 3}, {GL_BOOL_VEC4, "bvec4", 'b', 1, 4},
+   {GL_INT, "int", 'i', 1, 1},
+   {GL_INT_VEC2, "ivec2", 'i', 1, 2},
+   {GL_INT_VEC3, "ivec3", 'i', 1, 3},
+   {GL_INT_VEC4, "ivec4", 'i', 1, 4},
+   {GL_UNSIGNED_INT, "uint", 'u', 1, 1},
+   {GL_UNSIGNED_INT_VEC2, "uvec2", 'u', 1, 2},
+   {GL_UNSIGNED_INT_VEC3, "uvec3", 'u', 1, 3},
+   {GL_UNSIGNED_INT_VEC4, "uvec4", 'u', 1, 4},
+   {GL_BOOL, "bool", 'b', 1, 1},
+   {GL_BOOL_VEC2, "bvec2", 'b', 1, 2},
+   {GL_BOOL_VEC3, "bvec3", 'b', 1, 3},
+   {GL_BOOL_VEC4, "bvec4", 'b', 1, 4},
 };
 
 struct gl_sampler_info {
@@ -95,10 +113,10 @@ base_of(const struct spv_module *m, uint32_t scalar, bool as_bool)
 {
    const struct spv_id *t = spv_type(m, scalar);
    switch (t->op) {
-   case SpvOpTypeFloat: return t->a == 64 ? 'd' : 'f';
-   case SpvOpTypeInt: return as_bool ? 'b' : t->b ? 'i' : 'u';
-   case SpvOpTypeBool: return 'b';
-   default: return 0;
+      case SpvOpTypeFloat: return t->a == 64 ? 'd' : 'f';
+      case SpvOpTypeInt: return as_bool ? 'b' : t->b ? 'i' : 'u';
+      case SpvOpTypeBool: return 'b';
+      default: return 0;
    }
 }
 
@@ -189,42 +207,37 @@ glsl_link_type_name(const struct spv_module *m, uint32_t type, char *buf, size_t
 
 /* Structural equality of two types, possibly from different modules (layout included). */
 bool
-glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_module *mb, uint32_t b)
+glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_module *mb,
+                      uint32_t b)
 {
    const struct spv_id *ta = spv_type(ma, a), *tb = spv_type(mb, b);
    if (ta->op != tb->op)
       return false;
    switch (ta->op) {
-   case SpvOpTypeBool:
-      return true;
-   case SpvOpTypeInt:
-      return ta->a == tb->a && ta->b == tb->b;
-   case SpvOpTypeFloat:
-      return ta->a == tb->a;
-   case SpvOpTypeVector:
-   case SpvOpTypeMatrix:
-      return ta->b == tb->b && glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   case SpvOpTypeArray:
-      return ta->b == tb->b && ta->array_stride == tb->array_stride &&
-             glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   case SpvOpTypeStruct:
-      if (ta->num_members != tb->num_members)
-         return false;
-      for (uint32_t k = 0; k < ta->num_members; k++) {
-         const struct spv_member *x = &ta->members[k], *y = &tb->members[k];
-         if (x->offset != y->offset || x->matrix_stride != y->matrix_stride ||
-             x->row_major != y->row_major ||
-             strcmp(x->name ? x->name : "", y->name ? y->name : "") ||
-             !glsl_link_types_equal(ma, x->type, mb, y->type))
+      case SpvOpTypeBool: return true;
+      case SpvOpTypeInt: return ta->a == tb->a && ta->b == tb->b;
+      case SpvOpTypeFloat: return ta->a == tb->a;
+      case SpvOpTypeVector:
+      case SpvOpTypeMatrix: return ta->b == tb->b && glsl_link_types_equal(ma, ta->a, mb, tb->a);
+      case SpvOpTypeArray:
+         return ta->b == tb->b && ta->array_stride == tb->array_stride &&
+                glsl_link_types_equal(ma, ta->a, mb, tb->a);
+      case SpvOpTypeStruct:
+         if (ta->num_members != tb->num_members)
             return false;
-      }
-      return true;
-   case SpvOpTypeSampledImage:
-      return glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   case SpvOpTypeImage:
-      return ta->b == tb->b && ta->c == tb->c && ta->d == tb->d && ta->e == tb->e &&
-             glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   default:
-      return true;
+         for (uint32_t k = 0; k < ta->num_members; k++) {
+            const struct spv_member *x = &ta->members[k], *y = &tb->members[k];
+            if (x->offset != y->offset || x->matrix_stride != y->matrix_stride ||
+                x->row_major != y->row_major ||
+                strcmp(x->name ? x->name : "", y->name ? y->name : "") ||
+                !glsl_link_types_equal(ma, x->type, mb, y->type))
+               return false;
+         }
+         return true;
+      case SpvOpTypeSampledImage: return glsl_link_types_equal(ma, ta->a, mb, tb->a);
+      case SpvOpTypeImage:
+         return ta->b == tb->b && ta->c == tb->c && ta->d == tb->d && ta->e == tb->e &&
+                glsl_link_types_equal(ma, ta->a, mb, tb->a);
+      default: return true;
    }
 }

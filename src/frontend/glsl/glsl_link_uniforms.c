@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 struct leaf_sink {
    struct glsl_uniform **arr;
    unsigned *n, *cap;
@@ -17,8 +16,8 @@ struct leaf_sink {
 
 static void
 add_leaf(struct link *l, const struct spv_module *m, struct leaf_sink *out, char *name,
-         const char *scope, const char *path, uint32_t type, uint32_t array_size,
-         uint32_t offset, uint32_t array_stride, uint32_t mstride, bool row_major)
+         const char *scope, const char *path, uint32_t type, uint32_t array_size, uint32_t offset,
+         uint32_t array_stride, uint32_t mstride, bool row_major)
 {
    if (!name || !GROW(l, *out->arr, *out->n, *out->cap)) {
       free(name);
@@ -123,47 +122,46 @@ write_constant(const struct spv_module *cm, const struct spv_id *c, const struct
 {
    const struct spv_id *t = spv_type(vm, type);
    switch (t->op) {
-   case SpvOpTypeBool:
-   case SpvOpTypeInt:
-   case SpvOpTypeFloat:
-      put_scalar(buf, size, offset, c, t->op == SpvOpTypeBool ? 4 : t->a / 8);
-      break;
-   case SpvOpTypeVector: {
-      uint32_t bytes = spv_type_size(vm, t->a, 0, false);
-      for (uint32_t k = 0; k < t->b; k++)
-         put_scalar(buf, size, offset + k * bytes, constituent(cm, c, k), bytes);
-      break;
-   }
-   case SpvOpTypeMatrix: {
-      const struct spv_id *col = spv_type(vm, t->a);
-      uint32_t bytes = spv_type_size(vm, col->a, 0, false);
-      for (uint32_t ci = 0; ci < t->b; ci++) {
-         const struct spv_id *cc = constituent(cm, c, ci);
-         for (uint32_t r = 0; r < col->b; r++) {
-            uint32_t at = row_major ? offset + r * mstride + ci * bytes
-                                    : offset + ci * mstride + r * bytes;
-            put_scalar(buf, size, at, constituent(cm, cc, r), bytes);
+      case SpvOpTypeBool:
+      case SpvOpTypeInt:
+      case SpvOpTypeFloat:
+         put_scalar(buf, size, offset, c, t->op == SpvOpTypeBool ? 4 : t->a / 8);
+         break;
+      case SpvOpTypeVector: {
+         uint32_t bytes = spv_type_size(vm, t->a, 0, false);
+         for (uint32_t k = 0; k < t->b; k++)
+            put_scalar(buf, size, offset + k * bytes, constituent(cm, c, k), bytes);
+         break;
+      }
+      case SpvOpTypeMatrix: {
+         const struct spv_id *col = spv_type(vm, t->a);
+         uint32_t bytes = spv_type_size(vm, col->a, 0, false);
+         for (uint32_t ci = 0; ci < t->b; ci++) {
+            const struct spv_id *cc = constituent(cm, c, ci);
+            for (uint32_t r = 0; r < col->b; r++) {
+               uint32_t at =
+                  row_major ? offset + r * mstride + ci * bytes : offset + ci * mstride + r * bytes;
+               put_scalar(buf, size, at, constituent(cm, cc, r), bytes);
+            }
          }
+         break;
       }
-      break;
-   }
-   case SpvOpTypeArray: {
-      uint32_t stride = t->array_stride > 0 ? (uint32_t)t->array_stride : 0;
-      for (uint32_t k = 0; k < t->b; k++)
-         write_constant(cm, constituent(cm, c, k), vm, t->a, offset + k * stride, mstride,
-                        row_major, buf, size);
-      break;
-   }
-   case SpvOpTypeStruct:
-      for (uint32_t k = 0; k < t->num_members; k++) {
-         const struct spv_member *mb = &t->members[k];
-         write_constant(cm, constituent(cm, c, k), vm, mb->type,
-                        offset + (mb->offset > 0 ? (uint32_t)mb->offset : 0), mb->matrix_stride,
-                        mb->row_major, buf, size);
+      case SpvOpTypeArray: {
+         uint32_t stride = t->array_stride > 0 ? (uint32_t)t->array_stride : 0;
+         for (uint32_t k = 0; k < t->b; k++)
+            write_constant(cm, constituent(cm, c, k), vm, t->a, offset + k * stride, mstride,
+                           row_major, buf, size);
+         break;
       }
-      break;
-   default:
-      break;
+      case SpvOpTypeStruct:
+         for (uint32_t k = 0; k < t->num_members; k++) {
+            const struct spv_member *mb = &t->members[k];
+            write_constant(cm, constituent(cm, c, k), vm, mb->type,
+                           offset + (mb->offset > 0 ? (uint32_t)mb->offset : 0), mb->matrix_stride,
+                           mb->row_major, buf, size);
+         }
+         break;
+      default: break;
    }
 }
 
@@ -178,8 +176,7 @@ apply_initializers(struct link *l, const struct spv_module *vm, uint32_t block)
          continue;
       const char *err;
       struct spv_module *cm =
-         spv_module_parse(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle,
-                          &err);
+         spv_module_parse(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle, &err);
       if (!cm) {
          glsl_str_printf(l->log, "warning: %s shader: uniform initializers ignored (%s)\n",
                          glsl_stage_name(s), err);
@@ -245,11 +242,13 @@ glsl_link_default_block(struct link *l)
       set_binding(l, st, st->default_var, GLSL_BINDING_DEFAULT_BLOCK);
       if (ref < 0) {
          ref = s;
-      } else if (!glsl_link_types_equal(l->st[ref].m, spv_var_pointee(l->st[ref].m, l->st[ref].default_var),
-                              st->m, spv_var_pointee(st->m, st->default_var))) {
+      } else if (!glsl_link_types_equal(l->st[ref].m,
+                                        spv_var_pointee(l->st[ref].m, l->st[ref].default_var),
+                                        st->m, spv_var_pointee(st->m, st->default_var))) {
          /* glslang merges the stages' default blocks; if it ever stops, we must notice. */
-         link_error(l, "internal error: default uniform block layouts differ between the %s and "
-                       "%s shaders",
+         link_error(l,
+                    "internal error: default uniform block layouts differ between the %s and "
+                    "%s shaders",
                     glsl_stage_name(ref), glsl_stage_name(s));
          return;
       }
@@ -286,8 +285,9 @@ glsl_link_default_block(struct link *l)
    }
    db->size = round16(spv_type_size(m, block, 0, false));
    if (db->size > GLSL_MAX_DEFAULT_BLOCK_SIZE) {
-      link_error(l, "Too many uniform components: the default uniform block takes %u bytes, "
-                    "at most %u",
+      link_error(l,
+                 "Too many uniform components: the default uniform block takes %u bytes, "
+                 "at most %u",
                  db->size, GLSL_MAX_DEFAULT_BLOCK_SIZE);
       free(used);
       return;
@@ -324,10 +324,10 @@ glsl_link_default_block(struct link *l)
 
 /* One program-wide resource (a block, or a sampler), possibly an array. */
 struct resource {
-   const char *key;      /* block name / sampler name */
-   int ref_stage;        /* stage whose declaration we reflect */
+   const char *key; /* block name / sampler name */
+   int ref_stage;   /* stage whose declaration we reflect */
    uint32_t ref_var;
-   uint32_t count;       /* array elements (1 if not an array) */
+   uint32_t count; /* array elements (1 if not an array) */
    bool is_array;
    uint32_t first_index; /* program-wide index of element 0 */
    uint32_t stages;      /* stages that use it */
@@ -397,12 +397,14 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
                glsl_link_type_name(rs->m, spv_var_pointee(rs->m, r->ref_var), ta, sizeof(ta));
                glsl_link_type_name(m, pointee, tb, sizeof(tb));
                if (ubo)
-                  link_error(l, "uniform block `%s' has mismatching definitions in the %s and "
-                                "%s shaders",
+                  link_error(l,
+                             "uniform block `%s' has mismatching definitions in the %s and "
+                             "%s shaders",
                              key, glsl_stage_name(r->ref_stage), glsl_stage_name(s));
                else
-                  link_error(l, "uniform `%s' declared as type `%s' in the %s shader and as "
-                                "type `%s' in the %s shader",
+                  link_error(l,
+                             "uniform `%s' declared as type `%s' in the %s shader and as "
+                             "type `%s' in the %s shader",
                              key, ta, glsl_stage_name(r->ref_stage), tb, glsl_stage_name(s));
                break;
             }
@@ -528,8 +530,7 @@ glsl_link_samplers(struct link *l)
       const struct spv_module *m = l->st[s].m;
       for (unsigned i = 0; m && i < m->num_vars; i++) {
          uint32_t v = m->vars[i];
-         const struct spv_id *t =
-            spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
+         const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
          if (m->ids[v].storage != SpvStorageClassUniformConstant || t->op != SpvOpTypeStruct)
             continue;
          const char *what = name_of(m, v);
@@ -537,8 +538,9 @@ glsl_link_samplers(struct link *l)
          for (uint32_t k = 0; is_default && k < t->num_members; k++)
             if (contains_opaque(m, t->members[k].type))
                what = t->members[k].name ? t->members[k].name : "";
-         link_error(l, "uniform `%s' in the %s shader: samplers inside structures are not "
-                       "supported by this implementation yet",
+         link_error(l,
+                    "uniform `%s' in the %s shader: samplers inside structures are not "
+                    "supported by this implementation yet",
                     what, glsl_stage_name(s));
          return;
       }
@@ -579,4 +581,3 @@ glsl_link_samplers(struct link *l)
 }
 
 /* ── inputs, outputs, varyings ─────────────────────────────────────────────────────────────── */
-

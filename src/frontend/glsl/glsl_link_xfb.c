@@ -121,8 +121,10 @@ xfb_split_copies(struct link *l, const struct spv_module *m)
          continue;
       }
       if (cp.num_indices == SPV_XFB_MAX_INDICES) {
-         MGU_DECLINE(gl_feature_unimplemented, "transform feedback of a part nested more than "
-                     "%u deep", SPV_XFB_MAX_INDICES);
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "transform feedback of a part nested more than "
+                     "%u deep",
+                     SPV_XFB_MAX_INDICES);
          link_error(l, "a captured varying is nested too deep");
          return false;
       }
@@ -174,7 +176,7 @@ xfb_pack_copies(struct link *l, const struct spv_module *m, uint32_t *next_loc, 
       *next_loc += spv_type_locations(m, cp->type);
       if (*next_loc > max_locs) {
          MGU_DECLINE(gl_feature_unimplemented, "transform feedback with no output location "
-                     "left for the copy of a captured part");
+                                               "left for the copy of a captured part");
          link_error(l, "no output location left to capture every part of the varyings");
          return false;
       }
@@ -273,8 +275,9 @@ glsl_link_xfb(struct link *l)
          l->xfb_copies[l->num_xfb_copies++] = part;
       }
       if (in->xfb_separate && comps > GLSL_MAX_XFB_SEPARATE_COMPONENTS) {
-         link_error(l, "transform feedback varying `%s' takes %u components, more than "
-                       "GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (%u)",
+         link_error(l,
+                    "transform feedback varying `%s' takes %u components, more than "
+                    "GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (%u)",
                     name, comps, GLSL_MAX_XFB_SEPARATE_COMPONENTS);
          return;
       }
@@ -293,8 +296,9 @@ glsl_link_xfb(struct link *l)
       };
       total += comps;
       if (!in->xfb_separate && total > GLSL_MAX_XFB_INTERLEAVED_COMPONENTS) {
-         link_error(l, "transform feedback varyings take %u components, more than "
-                       "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)",
+         link_error(l,
+                    "transform feedback varyings take %u components, more than "
+                    "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (%u)",
                     total, GLSL_MAX_XFB_INTERLEAVED_COMPONENTS);
          return;
       }
@@ -328,7 +332,7 @@ glsl_link_xfb(struct link *l)
          uint32_t loc = next_loc++;
          if (loc >= max_locs) {
             MGU_DECLINE(gl_feature_unimplemented, "gl_Position capture with every output "
-                        "location in use");
+                                                  "location in use");
             link_error(l, "no output location left to capture gl_Position");
             return;
          }

@@ -71,32 +71,37 @@ glsl_splice_lines(const char *src)
 
 /* Keywords of Vulkan GLSL (KHR_vulkan_glsl) that are plain identifiers in GL GLSL. */
 static const char *const vulkan_keywords[] = {
-   "sampler", "samplerShadow",
-   "texture1D", "texture2D", "texture3D", "textureCube", "texture2DRect", "texture1DArray",
-   "texture2DArray", "textureCubeArray", "textureBuffer", "texture2DMS", "texture2DMSArray",
-   "itexture1D", "itexture2D", "itexture3D", "itextureCube", "itexture2DRect", "itexture1DArray",
-   "itexture2DArray", "itextureCubeArray", "itextureBuffer", "itexture2DMS", "itexture2DMSArray",
-   "utexture1D", "utexture2D", "utexture3D", "utextureCube", "utexture2DRect", "utexture1DArray",
-   "utexture2DArray", "utextureCubeArray", "utextureBuffer", "utexture2DMS", "utexture2DMSArray",
-   "subpassInput", "subpassInputMS", "isubpassInput", "isubpassInputMS", "usubpassInput",
+   "sampler",           "samplerShadow",    "texture1D",         "texture2D",
+   "texture3D",         "textureCube",      "texture2DRect",     "texture1DArray",
+   "texture2DArray",    "textureCubeArray", "textureBuffer",     "texture2DMS",
+   "texture2DMSArray",  "itexture1D",       "itexture2D",        "itexture3D",
+   "itextureCube",      "itexture2DRect",   "itexture1DArray",   "itexture2DArray",
+   "itextureCubeArray", "itextureBuffer",   "itexture2DMS",      "itexture2DMSArray",
+   "utexture1D",        "utexture2D",       "utexture3D",        "utextureCube",
+   "utexture2DRect",    "utexture1DArray",  "utexture2DArray",   "utextureCubeArray",
+   "utextureBuffer",    "utexture2DMS",     "utexture2DMSArray", "subpassInput",
+   "subpassInputMS",    "isubpassInput",    "isubpassInputMS",   "usubpassInput",
    "usubpassInputMS",
 };
 
 /* Built-in constants of GLSL 1.10-1.30 that 1.40 keeps only in the compatibility profile. */
 static const char *const compat_constants[] = {
-   "gl_MaxLights", "gl_MaxClipPlanes", "gl_MaxTextureUnits", "gl_MaxTextureCoords",
+   "gl_MaxLights",
+   "gl_MaxClipPlanes",
+   "gl_MaxTextureUnits",
+   "gl_MaxTextureCoords",
 };
 
 /* Built-ins we provide; GLSL_HELPER_* bits index this table. */
 static const char *const helper_names[] = {
-   "texture1D", "texture1DProj", "texture1DLod", "texture1DProjLod",
-   "texture2D", "texture2DProj", "texture2DLod", "texture2DProjLod",
-   "texture3D", "texture3DProj", "texture3DLod", "texture3DProjLod",
-   "textureCube", "textureCubeLod",
-   "shadow1D", "shadow2D", "shadow1DProj", "shadow2DProj",
-   "shadow1DLod", "shadow2DLod", "shadow1DProjLod", "shadow2DProjLod",
-   "texture2DRect", "texture2DRectProj", "shadow2DRect", "shadow2DRectProj",
-   "inverse", "noise1", "noise2", "noise3", "noise4",
+   "texture1D",       "texture1DProj",    "texture1DLod",  "texture1DProjLod",
+   "texture2D",       "texture2DProj",    "texture2DLod",  "texture2DProjLod",
+   "texture3D",       "texture3DProj",    "texture3DLod",  "texture3DProjLod",
+   "textureCube",     "textureCubeLod",   "shadow1D",      "shadow2D",
+   "shadow1DProj",    "shadow2DProj",     "shadow1DLod",   "shadow2DLod",
+   "shadow1DProjLod", "shadow2DProjLod",  "texture2DRect", "texture2DRectProj",
+   "shadow2DRect",    "shadow2DRectProj", "inverse",       "noise1",
+   "noise2",          "noise3",           "noise4",
 };
 _Static_assert(sizeof(helper_names) / sizeof(helper_names[0]) == GLSL_HELPER_COUNT &&
                   GLSL_HELPER_INVERSE == GLSL_HELPER_NOISE1 - 1 &&
@@ -175,13 +180,15 @@ static const struct helper_fn helper_fns[] = {
     " return transpose(mat4(vec4(cross(b, v) + t * y, -dot(b, t)),"
     " vec4(cross(v, a) - t * x, dot(a, t)), vec4(cross(d, u) + s * w, -dot(d, s)),"
     " vec4(cross(u, c) - s * z, dot(c, s))));"},
-   /* GLSL 1.50, 8.9: noise may return 0 everywhere (it stays in [-1, 1], its average is 0;
+/* GLSL 1.50, 8.9: noise may return 0 everywhere (it stays in [-1, 1], its average is 0;
     * Mesa does the same); glslang's Vulkan target has none */
 #define NOISE(n, ret, zero)                                                                        \
-   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "float x", "return " zero ";"},                           \
-   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec2 x", "return " zero ";"},                            \
-   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec3 x", "return " zero ";"},                            \
-   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec4 x", "return " zero ";"}
+   {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "float x", "return " zero ";"},                            \
+      {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec2 x", "return " zero ";"},                          \
+      {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec3 x", "return " zero ";"},                          \
+   {                                                                                               \
+      GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec4 x", "return " zero ";"                             \
+   }
    NOISE(1, "float", "0.0"),
    NOISE(2, "vec2", "vec2(0.0)"),
    NOISE(3, "vec3", "vec3(0.0)"),
@@ -342,8 +349,8 @@ static void
 check_es_float_precision(struct lower *L)
 {
    static const char *const float_types[] = {
-      "float", "vec2", "vec3", "vec4", "mat2", "mat3", "mat4", "mat2x2", "mat2x3", "mat2x4",
-      "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4"};
+      "float",  "vec2",   "vec3",   "vec4",   "mat2",   "mat3",   "mat4",   "mat2x2",
+      "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4"};
    const char *pp = L->p;
    int depth = 0, default_depth = -1; /* the block depth of the outermost default in scope */
    for (unsigned i = 0; i < L->n; i++) {
@@ -360,8 +367,8 @@ check_es_float_precision(struct lower *L)
             default_depth = depth;
          i += 2;
       } else if (t->kind == T_IDENT && default_depth < 0 &&
-                 find_name(float_types, sizeof(float_types) / sizeof(float_types[0]),
-                           pp + t->at, t->len) >= 0) {
+                 find_name(float_types, sizeof(float_types) / sizeof(float_types[0]), pp + t->at,
+                           t->len) >= 0) {
          unsigned k = i + 1;
          if (k < L->n && tok_is(pp, &L->t[k], "[")) { /* float[2](...) or float[2] x */
             while (k < L->n && !tok_is(pp, &L->t[k], "]"))
@@ -371,12 +378,14 @@ check_es_float_precision(struct lower *L)
          if (k < L->n && tok_is(pp, &L->t[k], "("))
             continue; /* a constructor */
          const struct tok *prev = i ? &L->t[i - 1] : NULL;
-         if (prev && (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") ||
-                      tok_is(pp, prev, "highp")))
+         if (prev &&
+             (tok_is(pp, prev, "lowp") || tok_is(pp, prev, "mediump") || tok_is(pp, prev, "highp")))
             continue;
-         glsl_str_printf(L->log, "ERROR: 0:%d: '%.*s' : declaration without a precision "
-                                 "qualifier, and no default precision for float in the "
-                                 "fragment shader (GLSL ES)\n", t->line, (int)t->len, pp + t->at);
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: '%.*s' : declaration without a precision "
+                         "qualifier, and no default precision for float in the "
+                         "fragment shader (GLSL ES)\n",
+                         t->line, (int)t->len, pp + t->at);
          L->failed = true;
          return; /* one error is enough */
       }
@@ -477,8 +486,8 @@ check_gs_inputs(struct lower *L)
          /* inside a function: constant indices on still-unsized input arrays */
          for (unsigned k = 0; k < num_unsized && !prim; k++) {
             if (t->len != unsized[k].len || memcmp(p + t->at, p + unsized[k].at, t->len) ||
-                i + 3 >= L->n || !tok_is(p, &L->t[i + 1], "[") ||
-                L->t[i + 2].kind != T_NUMBER || !tok_is(p, &L->t[i + 3], "]"))
+                i + 3 >= L->n || !tok_is(p, &L->t[i + 1], "[") || L->t[i + 2].kind != T_NUMBER ||
+                !tok_is(p, &L->t[i + 3], "]"))
                continue;
             const int idx = atoi(p + L->t[i + 2].at);
             if (idx > unsized[k].max_index)
@@ -504,8 +513,9 @@ check_gs_inputs(struct lower *L)
             }
             const int size = gs_primitive_size(L, q);
             if (!size)
-               gs_error(L, q, "not a geometry shader input primitive (an input layout takes "
-                              "exactly one)");
+               gs_error(L, q,
+                        "not a geometry shader input primitive (an input layout takes "
+                        "exactly one)");
             else if (here)
                gs_error(L, q, "an input layout takes only one primitive");
             here = size;
@@ -513,12 +523,14 @@ check_gs_inputs(struct lower *L)
          if (!here || L->failed)
             continue;
          if (sized && sized != here)
-            gs_error(L, &L->t[i + 2], "input primitive disagrees with the size of an earlier "
-                                      "input array");
+            gs_error(L, &L->t[i + 2],
+                     "input primitive disagrees with the size of an earlier "
+                     "input array");
          for (unsigned k = 0; k < num_unsized && !L->failed; k++)
             if (unsized[k].max_index >= here)
-               gs_error(L, &L->t[i + 2], "input primitive is smaller than an index used earlier "
-                                         "on an unsized input array");
+               gs_error(L, &L->t[i + 2],
+                        "input primitive is smaller than an index used earlier "
+                        "on an unsized input array");
          prim = here;
          i = r + 2;
          continue;
@@ -544,8 +556,9 @@ check_gs_inputs(struct lower *L)
          continue;
       const struct tok *last = &L->t[semi - 1];
       if (brace && tok_is(p, &L->t[i + 1], "gl_PerVertex") && tok_is(p, last, "}"))
-         gs_error(L, &L->t[i + 1], "a redeclared gl_PerVertex input needs the instance name "
-                                   "gl_in");
+         gs_error(L, &L->t[i + 1],
+                  "a redeclared gl_PerVertex input needs the instance name "
+                  "gl_in");
       if (!tok_is(p, last, "]") || semi < i + 4) {
          i = semi;
          continue;
@@ -707,8 +720,10 @@ take_output_indices(struct lower *L, struct glsl_unit *u)
       if (location < 0 || index < 0)
          continue;
       if (index > 1) {
-         glsl_str_printf(L->log, "ERROR: 0:%d: 'index' : a fragment output's index must be 0 or "
-                                 "1\n", t->line);
+         glsl_str_printf(L->log,
+                         "ERROR: 0:%d: 'index' : a fragment output's index must be 0 or "
+                         "1\n",
+                         t->line);
          L->failed = true;
          continue;
       }
@@ -799,8 +814,16 @@ lower_error(struct lower *L, int line, const char *msg)
 static bool
 fragcoord_qualifiers(const struct lower *L, unsigned first, unsigned last, int *bits)
 {
-   static const char *const allowed[] = {"layout", "(", ")", ",", "in", "highp", "mediump",
-                                         "lowp", "origin_upper_left", "pixel_center_integer"};
+   static const char *const allowed[] = {"layout",
+                                         "(",
+                                         ")",
+                                         ",",
+                                         "in",
+                                         "highp",
+                                         "mediump",
+                                         "lowp",
+                                         "origin_upper_left",
+                                         "pixel_center_integer"};
    bool in = false;
    *bits = 0;
    for (unsigned i = first; i < last; i++) {
@@ -961,8 +984,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             redeclared = true;
             uint32_t from = L.t[stmt].at, to = L.t[i + 1].at + 1;
             add_edit(&L, from, to - from, NULL, NULL, 0);
-            i++;             /* the ';' */
-            stmt = i + 1;    /* a next redeclaration is a statement of its own */
+            i++;          /* the ';' */
+            stmt = i + 1; /* a next redeclaration is a statement of its own */
             continue;
          }
          used = true;
@@ -993,14 +1016,15 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
           * ES units compile as desktop ones) */
          const struct tok *n = &L.t[i + 1];
          bool bad = tok_is(pp, n, "gl_FrontFacing") ||
-                    (u->version >= 300 && (tok_is(pp, n, "in") || tok_is(pp, n, "centroid") ||
-                                           tok_is(pp, n, "smooth") || tok_is(pp, n, "flat") ||
-                                           tok_is(pp, n, "gl_FragCoord") ||
-                                           tok_is(pp, n, "gl_PointCoord")));
+                    (u->version >= 300 &&
+                     (tok_is(pp, n, "in") || tok_is(pp, n, "centroid") || tok_is(pp, n, "smooth") ||
+                      tok_is(pp, n, "flat") || tok_is(pp, n, "gl_FragCoord") ||
+                      tok_is(pp, n, "gl_PointCoord")));
          if (bad) {
-            glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : a fragment input cannot be invariant in "
-                                 "GLSL ES %s\n", t->line, (int)n->len, pp + n->at,
-                            u->version >= 300 ? "3.00" : "1.00");
+            glsl_str_printf(log,
+                            "ERROR: 0:%d: '%.*s' : a fragment input cannot be invariant in "
+                            "GLSL ES %s\n",
+                            t->line, (int)n->len, pp + n->at, u->version >= 300 ? "3.00" : "1.00");
             L.failed = true;
          }
          continue;
@@ -1009,8 +1033,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
           find_name(compat_constants, sizeof(compat_constants) / sizeof(compat_constants[0]), s,
                     t->len) >= 0) {
          /* glslang takes them at any version; a core (or ES) unit must not see them */
-         glsl_str_printf(log, "ERROR: 0:%d: '%.*s' : undeclared identifier (a compatibility-"
-                              "profile built-in, not in this GLSL version's core)\n",
+         glsl_str_printf(log,
+                         "ERROR: 0:%d: '%.*s' : undeclared identifier (a compatibility-"
+                         "profile built-in, not in this GLSL version's core)\n",
                          t->line, (int)t->len, s);
          L.failed = true;
          continue;
@@ -1030,8 +1055,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       }
       if (u->es && u->version == 100 && !member && tok_is(pp, t, "gl_FragDepth")) {
          /* ESSL 1.00 has no gl_FragDepth (the 1.20 it is lowered to has) */
-         glsl_str_printf(log, "ERROR: 0:%d: 'gl_FragDepth' : undeclared identifier (GLSL ES "
-                              "1.00 writes depth through GL_EXT_frag_depth's gl_FragDepthEXT)\n",
+         glsl_str_printf(log,
+                         "ERROR: 0:%d: 'gl_FragDepth' : undeclared identifier (GLSL ES "
+                         "1.00 writes depth through GL_EXT_frag_depth's gl_FragDepthEXT)\n",
                          t->line);
          L.failed = true;
          continue;
@@ -1090,8 +1116,7 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
                             (u->version >= 300) == (es_vectors[k][2][0] == '3'))))
             k++;
          if (k < 5) {
-            add_edit(&L, t->at, t->len, NULL, es_vectors[k][1],
-                     (uint32_t)strlen(es_vectors[k][1]));
+            add_edit(&L, t->at, t->len, NULL, es_vectors[k][1], (uint32_t)strlen(es_vectors[k][1]));
             continue;
          }
       }
@@ -1113,8 +1138,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          h = -1; /* a built-in from 1.50 on (glslang has it), not one before 1.40 */
       if (h >= GLSL_HELPER_NOISE1 && u->es)
          h = -1; /* desktop GLSL's only */
-      bool vk = find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]),
-                          s, t->len) >= 0;
+      bool vk = find_name(vulkan_keywords, sizeof(vulkan_keywords) / sizeof(vulkan_keywords[0]), s,
+                          t->len) >= 0;
       if (h >= 0 && global_decl)
          declared |= 1u << h;
       if (h >= 0 && !member)
@@ -1136,8 +1161,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       if (pervertex && version >= 150)
          glsl_str_append(&head, "#extension GL_ARB_separate_shader_objects : enable\n");
       if (u->texel_offsets)
-         glsl_str_printf(&head, "const mediump int _mgl_MinProgramTexelOffset = %d; "
-                                "const mediump int _mgl_MaxProgramTexelOffset = %d;\n",
+         glsl_str_printf(&head,
+                         "const mediump int _mgl_MinProgramTexelOffset = %d; "
+                         "const mediump int _mgl_MaxProgramTexelOffset = %d;\n",
                          GLSL_MIN_PROGRAM_TEXEL_OFFSET, GLSL_MAX_PROGRAM_TEXEL_OFFSET);
       if (u->depth_range)
          glsl_str_append(&head, "struct _mgl_DepthRangeParameters { float near; float far; "
@@ -1241,8 +1267,7 @@ glsl_unit_finish(struct glsl_unit *u)
 /* ── the support unit ──────────────────────────────────────────────────────────────────────── */
 
 char *
-glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout,
-                  bool point_coord)
+glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout, bool point_coord)
 {
    if (!helpers && frag_coord_layout <= 0 && !point_coord)
       return NULL;

@@ -17,13 +17,13 @@
 struct fake_fe_stats {
    int contexts_created, contexts_destroyed, contexts_live;
    int surfaces_created, surfaces_destroyed, surfaces_live;
-   int destroy_while_current;   /* fe_*_destroy called on a bound object (EGL should defer) */
+   int destroy_while_current; /* fe_*_destroy called on a bound object (EGL should defer) */
    int make_current_calls;
    int swaps;
    int last_swap_interval;
-   int gl_errors_recorded;      /* fe_gl_error calls */
-   int get_error_calls;         /* the fake's strong mgl_glGetError */
-   int egl_reentries;           /* FAKE_FE_REENTER_EGL calls of eglReleaseThread */
+   int gl_errors_recorded; /* fe_gl_error calls */
+   int get_error_calls;    /* the fake's strong mgl_glGetError */
+   int egl_reentries;      /* FAKE_FE_REENTER_EGL calls of eglReleaseThread */
    struct fe_context_desc last_desc;
    struct fe_context *last_share;
    int last_pbuffer_width, last_pbuffer_height;

@@ -12,31 +12,31 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                    \
-   do {                                                                                \
-      if (!(cond)) {                                                                   \
-         fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);      \
-         failures++;                                                                   \
-      }                                                                                \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                  \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 /* The call's result and the error it left: CHECK_ERR(mgl_eglFoo(...) == X, EGL_BAD_Y). */
-#define CHECK_ERR(cond, err)                                                           \
-   do {                                                                                \
-      int ok_ = (cond);                                                                \
-      EGLint e_ = mgl_eglGetError();                                                   \
-      if (!ok_ || e_ != (err)) {                                                       \
-         fprintf(stderr, "%s:%d: CHECK_ERR failed: %s (result %s) error 0x%04x, want %s\n", \
-                 __FILE__, __LINE__, #cond, ok_ ? "ok" : "WRONG", e_, #err);           \
-         failures++;                                                                   \
-      }                                                                                \
+#define CHECK_ERR(cond, err)                                                                       \
+   do {                                                                                            \
+      int ok_ = (cond);                                                                            \
+      EGLint e_ = mgl_eglGetError();                                                               \
+      if (!ok_ || e_ != (err)) {                                                                   \
+         fprintf(stderr, "%s:%d: CHECK_ERR failed: %s (result %s) error 0x%04x, want %s\n",        \
+                 __FILE__, __LINE__, #cond, ok_ ? "ok" : "WRONG", e_, #err);                       \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 static EGLDisplay
 init_display(void)
 {
-   EGLDisplay dpy = mgl_eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                                              NULL);
+   EGLDisplay dpy =
+      mgl_eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
    CHECK(dpy != EGL_NO_DISPLAY);
    EGLint major = 0, minor = 0;
    CHECK_ERR(mgl_eglInitialize(dpy, &major, &minor), EGL_SUCCESS);
@@ -66,9 +66,13 @@ config_id(EGLDisplay dpy, EGLConfig c)
 static EGLContext
 gl33(EGLDisplay dpy, EGLConfig config)
 {
-   const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+   const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                             3,
+                             EGL_CONTEXT_MINOR_VERSION,
+                             3,
                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                             EGL_NONE};
    CHECK(mgl_eglBindAPI(EGL_OPENGL_API));
    EGLContext ctx = mgl_eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs);
    CHECK_ERR(ctx != EGL_NO_CONTEXT, EGL_SUCCESS);
@@ -122,12 +126,10 @@ test_display(void)
    free(saved_copy);
    CHECK_ERR(mgl_eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, NULL, NULL) == EGL_NO_DISPLAY,
              EGL_BAD_PARAMETER);
-   CHECK_ERR(mgl_eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, &def, NULL) ==
-                EGL_NO_DISPLAY,
+   CHECK_ERR(mgl_eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, &def, NULL) == EGL_NO_DISPLAY,
              EGL_BAD_PARAMETER);
    const EGLAttrib bad[] = {0x1234, 1, EGL_NONE};
-   CHECK_ERR(mgl_eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, NULL, bad) ==
-                EGL_NO_DISPLAY,
+   CHECK_ERR(mgl_eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, NULL, bad) == EGL_NO_DISPLAY,
              EGL_BAD_ATTRIBUTE);
 
    /* client strings */
@@ -154,10 +156,9 @@ test_display(void)
    CHECK(!strcmp(mgl_eglQueryString(dpy, EGL_VERSION), "1.5 mgl"));
    CHECK(!strcmp(mgl_eglQueryString(dpy, EGL_CLIENT_APIS), "OpenGL OpenGL_ES"));
    const char *ext = mgl_eglQueryString(dpy, EGL_EXTENSIONS);
-   static const char *const want[] = {"EGL_KHR_create_context", "EGL_KHR_surfaceless_context",
-                                      "EGL_KHR_no_config_context",
-                                      "EGL_EXT_create_context_robustness",
-                                      "EGL_KHR_get_all_proc_addresses"};
+   static const char *const want[] = {
+      "EGL_KHR_create_context", "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context",
+      "EGL_EXT_create_context_robustness", "EGL_KHR_get_all_proc_addresses"};
    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
       CHECK(ext && strstr(ext, want[i]));
    CHECK_ERR(mgl_eglQueryString(dpy, 0x1234) == NULL, EGL_BAD_PARAMETER);
@@ -234,12 +235,12 @@ expect_choice(EGLDisplay dpy, const EGLint *attribs, const EGLint *ids, int line
 }
 
 #define COMMA ,
-#define EXPECT(attribs, ...)                                                              \
-   do {                                                                                   \
-      const EGLint a_[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,        \
-                           EGL_OPENGL_BIT, attribs EGL_NONE};                             \
-      const EGLint i_[] = {__VA_ARGS__, 0};                                               \
-      expect_choice(dpy, a_, i_, __LINE__);                                               \
+#define EXPECT(attribs, ...)                                                                       \
+   do {                                                                                            \
+      const EGLint a_[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, \
+                           attribs EGL_NONE};                                                      \
+      const EGLint i_[] = {__VA_ARGS__, 0};                                                        \
+      expect_choice(dpy, a_, i_, __LINE__);                                                        \
    } while (0)
 
 static void
@@ -254,20 +255,42 @@ test_config(void)
    CHECK_ERR(!mgl_eglGetConfigs(dpy, all, 8, NULL), EGL_BAD_PARAMETER);
 
    /* every attribute answers, with the values we promise */
-   static const EGLint attrs[] = {
-      EGL_BUFFER_SIZE, EGL_RED_SIZE, EGL_GREEN_SIZE, EGL_BLUE_SIZE, EGL_LUMINANCE_SIZE,
-      EGL_ALPHA_SIZE, EGL_ALPHA_MASK_SIZE, EGL_BIND_TO_TEXTURE_RGB, EGL_BIND_TO_TEXTURE_RGBA,
-      EGL_COLOR_BUFFER_TYPE, EGL_CONFIG_CAVEAT, EGL_CONFIG_ID, EGL_CONFORMANT, EGL_DEPTH_SIZE,
-      EGL_LEVEL, EGL_MAX_PBUFFER_WIDTH, EGL_MAX_PBUFFER_HEIGHT, EGL_MAX_PBUFFER_PIXELS,
-      EGL_MAX_SWAP_INTERVAL, EGL_MIN_SWAP_INTERVAL, EGL_NATIVE_RENDERABLE, EGL_NATIVE_VISUAL_ID,
-      EGL_NATIVE_VISUAL_TYPE, EGL_RENDERABLE_TYPE, EGL_SAMPLE_BUFFERS, EGL_SAMPLES,
-      EGL_STENCIL_SIZE, EGL_SURFACE_TYPE, EGL_TRANSPARENT_TYPE, EGL_TRANSPARENT_RED_VALUE,
-      EGL_TRANSPARENT_GREEN_VALUE, EGL_TRANSPARENT_BLUE_VALUE};
+   static const EGLint attrs[] = {EGL_BUFFER_SIZE,
+                                  EGL_RED_SIZE,
+                                  EGL_GREEN_SIZE,
+                                  EGL_BLUE_SIZE,
+                                  EGL_LUMINANCE_SIZE,
+                                  EGL_ALPHA_SIZE,
+                                  EGL_ALPHA_MASK_SIZE,
+                                  EGL_BIND_TO_TEXTURE_RGB,
+                                  EGL_BIND_TO_TEXTURE_RGBA,
+                                  EGL_COLOR_BUFFER_TYPE,
+                                  EGL_CONFIG_CAVEAT,
+                                  EGL_CONFIG_ID,
+                                  EGL_CONFORMANT,
+                                  EGL_DEPTH_SIZE,
+                                  EGL_LEVEL,
+                                  EGL_MAX_PBUFFER_WIDTH,
+                                  EGL_MAX_PBUFFER_HEIGHT,
+                                  EGL_MAX_PBUFFER_PIXELS,
+                                  EGL_MAX_SWAP_INTERVAL,
+                                  EGL_MIN_SWAP_INTERVAL,
+                                  EGL_NATIVE_RENDERABLE,
+                                  EGL_NATIVE_VISUAL_ID,
+                                  EGL_NATIVE_VISUAL_TYPE,
+                                  EGL_RENDERABLE_TYPE,
+                                  EGL_SAMPLE_BUFFERS,
+                                  EGL_SAMPLES,
+                                  EGL_STENCIL_SIZE,
+                                  EGL_SURFACE_TYPE,
+                                  EGL_TRANSPARENT_TYPE,
+                                  EGL_TRANSPARENT_RED_VALUE,
+                                  EGL_TRANSPARENT_GREEN_VALUE,
+                                  EGL_TRANSPARENT_BLUE_VALUE};
    for (EGLint c = 0; c < n; c++) {
       for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
          EGLint v = -12345;
-         CHECK_ERR(mgl_eglGetConfigAttrib(dpy, all[c], attrs[i], &v) && v != -12345,
-                   EGL_SUCCESS);
+         CHECK_ERR(mgl_eglGetConfigAttrib(dpy, all[c], attrs[i], &v) && v != -12345, EGL_SUCCESS);
       }
       EGLint v;
       mgl_eglGetConfigAttrib(dpy, all[c], EGL_SURFACE_TYPE, &v);
@@ -298,8 +321,8 @@ test_config(void)
    CHECK_ERR(mgl_eglChooseConfig(dpy, NULL, all, 8, &n) && n == 0, EGL_SUCCESS);
    const EGLint only_pbuffer[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
    CHECK_ERR(mgl_eglChooseConfig(dpy, only_pbuffer, all, 8, &n) && n == 0, EGL_SUCCESS);
-   const EGLint es2[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                         EGL_OPENGL_ES2_BIT, EGL_NONE};
+   const EGLint es2[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                         EGL_NONE};
    CHECK_ERR(mgl_eglChooseConfig(dpy, es2, NULL, 0, &n) && n == 6, EGL_SUCCESS);
    CHECK_ERR(mgl_eglChooseConfig(dpy, es2, all, 1, &n) && n == 1, EGL_SUCCESS);
 
@@ -325,7 +348,8 @@ test_config(void)
    EXPECT(EGL_NATIVE_RENDERABLE COMMA EGL_TRUE COMMA, 0);
    EXPECT(EGL_BIND_TO_TEXTURE_RGBA COMMA EGL_FALSE COMMA, 3, 6, 1, 4, 2, 5);
    EXPECT(EGL_MAX_PBUFFER_WIDTH COMMA 999999 COMMA, 3, 6, 1, 4, 2, 5); /* ignored attribute */
-   EXPECT(EGL_MIN_SWAP_INTERVAL COMMA 0 COMMA EGL_MAX_SWAP_INTERVAL COMMA 1 COMMA, 3, 6, 1, 4, 2, 5);
+   EXPECT(EGL_MIN_SWAP_INTERVAL COMMA 0 COMMA EGL_MAX_SWAP_INTERVAL COMMA 1 COMMA, 3, 6, 1, 4, 2,
+          5);
    EXPECT(EGL_TRANSPARENT_RED_VALUE COMMA 5 COMMA, 3, 6, 1, 4, 2, 5); /* ignored: type is NONE */
    EXPECT(EGL_TRANSPARENT_TYPE COMMA EGL_TRANSPARENT_RGB COMMA, 0);
    EXPECT(EGL_MATCH_NATIVE_PIXMAP COMMA 1234 COMMA, 0);
@@ -359,15 +383,14 @@ try_ctx(EGLDisplay dpy, EGLConfig cfg, EGLenum api, const EGLint *attribs, EGLin
    EGLContext ctx = mgl_eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, attribs);
    EGLint e = mgl_eglGetError();
    if (e != err || (err == EGL_SUCCESS) != (ctx != EGL_NO_CONTEXT)) {
-      fprintf(stderr, "%s:%d: eglCreateContext gave %p error 0x%04x, want 0x%04x\n", __FILE__,
-              line, ctx, e, err);
+      fprintf(stderr, "%s:%d: eglCreateContext gave %p error 0x%04x, want 0x%04x\n", __FILE__, line,
+              ctx, e, err);
       failures++;
    }
    return ctx;
 }
 
-#define TRY(api, err, ...)                                                                 \
-   try_ctx(dpy, cfg, api, (const EGLint[]){__VA_ARGS__}, err, __LINE__)
+#define TRY(api, err, ...) try_ctx(dpy, cfg, api, (const EGLint[]){__VA_ARGS__}, err, __LINE__)
 
 static void
 test_context_attribs(void)
@@ -391,8 +414,7 @@ test_context_attribs(void)
    CHECK_ERR(mgl_eglQueryContext(dpy, c, EGL_CONTEXT_CLIENT_TYPE, &v) && v == EGL_OPENGL_API,
              EGL_SUCCESS);
    CHECK_ERR(mgl_eglQueryContext(dpy, c, EGL_CONFIG_ID, &v) && v == 2, EGL_SUCCESS);
-   CHECK_ERR(mgl_eglQueryContext(dpy, c, EGL_CONTEXT_CLIENT_VERSION, &v) && v == 3,
-             EGL_SUCCESS);
+   CHECK_ERR(mgl_eglQueryContext(dpy, c, EGL_CONTEXT_CLIENT_VERSION, &v) && v == 3, EGL_SUCCESS);
    CHECK_ERR(mgl_eglQueryContext(dpy, c, EGL_RENDER_BUFFER, &v) && v == EGL_NONE, EGL_SUCCESS);
    CHECK_ERR(!mgl_eglQueryContext(dpy, c, 0x1234, &v), EGL_BAD_ATTRIBUTE);
    CHECK_ERR(mgl_eglDestroyContext(dpy, c), EGL_SUCCESS);
@@ -407,8 +429,7 @@ test_context_attribs(void)
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, FLAGS, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
        EGL_NONE);
    CHECK(fake_fe_stats.last_desc.forward_compatible);
-   TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE,
-       EGL_NONE);
+   TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 0, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE, EGL_NONE);
    /* compatibility profile and legacy versions: not yet */
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 3, PROF, COMPAT, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);
@@ -429,8 +450,7 @@ test_context_attribs(void)
    /* flags and robustness */
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, FLAGS,
        EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
-       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_KHR, EGL_LOSE_CONTEXT_ON_RESET_KHR,
-       EGL_NONE);
+       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_KHR, EGL_LOSE_CONTEXT_ON_RESET_KHR, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.debug && fake_fe_stats.last_desc.robust_access &&
          fake_fe_stats.last_desc.lose_context_on_reset && !fake_fe_stats.last_desc.no_error);
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE,
@@ -438,11 +458,10 @@ test_context_attribs(void)
    CHECK(fake_fe_stats.last_desc.debug && fake_fe_stats.last_desc.robust_access &&
          !fake_fe_stats.last_desc.lose_context_on_reset);
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
-       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_NO_RESET_NOTIFICATION_EXT,
-       EGL_NONE);
+       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_NO_RESET_NOTIFICATION_EXT, EGL_NONE);
    TRY(GL, EGL_BAD_ATTRIBUTE, MAJ, 3, MIN, 3, FLAGS, 0x80, EGL_NONE);
-   TRY(GL, EGL_BAD_ATTRIBUTE, MAJ, 3, MIN, 3,
-       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_KHR, 0x1234, EGL_NONE);
+   TRY(GL, EGL_BAD_ATTRIBUTE, MAJ, 3, MIN, 3, EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_KHR,
+       0x1234, EGL_NONE);
    TRY(GL, EGL_BAD_ATTRIBUTE, MAJ, 3, MIN, 3, EGL_CONTEXT_OPENGL_DEBUG, 5, EGL_NONE);
    TRY(GL, EGL_BAD_ATTRIBUTE, MAJ, 3, MIN, 3, 0x1234, 0, EGL_NONE);
    TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_NONE);
@@ -467,11 +486,9 @@ test_context_attribs(void)
    TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, PROF, CORE, EGL_NONE);
    TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, FLAGS, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
        EGL_NONE);
-   TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, FLAGS, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
-       EGL_NONE);
+   TRY(ES, EGL_BAD_ATTRIBUTE, MAJ, 3, FLAGS, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR, EGL_NONE);
    TRY(ES, EGL_SUCCESS, MAJ, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
-       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_LOSE_CONTEXT_ON_RESET_EXT,
-       EGL_NONE);
+       EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_LOSE_CONTEXT_ON_RESET_EXT, EGL_NONE);
    CHECK(fake_fe_stats.last_desc.robust_access && fake_fe_stats.last_desc.lose_context_on_reset);
 
    /* share contexts */
@@ -688,8 +705,7 @@ test_make_current(void)
    CHECK_ERR(!mgl_eglQuerySurface(dpy, pb, EGL_WIDTH, &v), EGL_BAD_SURFACE);
    CHECK_ERR(!mgl_eglMakeCurrent(dpy, pb, pb, ctx), EGL_BAD_CONTEXT); /* handles are gone */
    CHECK_ERR(!mgl_eglWaitClient(), EGL_BAD_CURRENT_SURFACE);
-   CHECK_ERR(mgl_eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT),
-             EGL_SUCCESS);
+   CHECK_ERR(mgl_eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), EGL_SUCCESS);
    CHECK(fake_fe_stats.contexts_live == live_ctx - 1);
    CHECK(fake_fe_stats.surfaces_live == live_surf - 1);
    CHECK(mgl_eglGetCurrentContext() == EGL_NO_CONTEXT);
@@ -709,8 +725,7 @@ test_make_current(void)
    CHECK_ERR(mgl_eglTerminate(dpy), EGL_SUCCESS);
    CHECK(mgl_eglGetCurrentContext() == ctx2);
    CHECK(fake_fe_stats.contexts_live == 1); /* ctx2 only */
-   CHECK_ERR(mgl_eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT),
-             EGL_SUCCESS);
+   CHECK_ERR(mgl_eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), EGL_SUCCESS);
    CHECK(fake_fe_stats.contexts_live == 0);
    CHECK(fake_fe_stats.surfaces_live == 0);
    CHECK(fake_fe_stats.destroy_while_current == 0);
@@ -751,8 +766,7 @@ test_pbuffer(void)
          v == EGL_MULTISAMPLE_RESOLVE_DEFAULT);
    CHECK_ERR(!mgl_eglQuerySurface(dpy, s, 0x1234, &v), EGL_BAD_ATTRIBUTE);
    CHECK_ERR(mgl_eglSurfaceAttrib(dpy, s, EGL_SWAP_BEHAVIOR, EGL_BUFFER_DESTROYED), EGL_SUCCESS);
-   CHECK_ERR(!mgl_eglSurfaceAttrib(dpy, s, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED),
-             EGL_BAD_MATCH);
+   CHECK_ERR(!mgl_eglSurfaceAttrib(dpy, s, EGL_SWAP_BEHAVIOR, EGL_BUFFER_PRESERVED), EGL_BAD_MATCH);
    CHECK_ERR(!mgl_eglSurfaceAttrib(dpy, s, EGL_SWAP_BEHAVIOR, 0x1234), EGL_BAD_PARAMETER);
    CHECK_ERR(mgl_eglSurfaceAttrib(dpy, s, EGL_MIPMAP_LEVEL, 2), EGL_SUCCESS);
    CHECK(mgl_eglQuerySurface(dpy, s, EGL_MIPMAP_LEVEL, &v) && v == 2);
@@ -767,29 +781,27 @@ test_pbuffer(void)
    /* attribute errors */
    const EGLint neg[] = {EGL_WIDTH, -1, EGL_NONE};
    CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, neg) == EGL_NO_SURFACE, EGL_BAD_PARAMETER);
-   const EGLint tex[] = {EGL_TEXTURE_FORMAT, EGL_TEXTURE_RGBA, EGL_TEXTURE_TARGET,
-                         EGL_TEXTURE_2D, EGL_NONE};
+   const EGLint tex[] = {EGL_TEXTURE_FORMAT, EGL_TEXTURE_RGBA, EGL_TEXTURE_TARGET, EGL_TEXTURE_2D,
+                         EGL_NONE};
    CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, tex) == EGL_NO_SURFACE, EGL_BAD_ATTRIBUTE);
    const EGLint fmt_only[] = {EGL_TEXTURE_FORMAT, EGL_TEXTURE_RGB, EGL_NONE};
    CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, fmt_only) == EGL_NO_SURFACE, EGL_BAD_MATCH);
    const EGLint target_only[] = {EGL_TEXTURE_TARGET, EGL_TEXTURE_2D, EGL_NONE};
-   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, target_only) == EGL_NO_SURFACE,
-             EGL_BAD_MATCH);
-   const EGLint no_tex[] = {EGL_TEXTURE_FORMAT, EGL_NO_TEXTURE, EGL_TEXTURE_TARGET,
-                            EGL_NO_TEXTURE, EGL_MIPMAP_TEXTURE, EGL_FALSE, EGL_NONE};
+   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, target_only) == EGL_NO_SURFACE, EGL_BAD_MATCH);
+   const EGLint no_tex[] = {
+      EGL_TEXTURE_FORMAT, EGL_NO_TEXTURE, EGL_TEXTURE_TARGET, EGL_NO_TEXTURE, EGL_MIPMAP_TEXTURE,
+      EGL_FALSE,          EGL_NONE};
    CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, no_tex) != EGL_NO_SURFACE, EGL_SUCCESS);
    const EGLint bad_fmt[] = {EGL_TEXTURE_FORMAT, 0x1234, EGL_NONE};
-   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, bad_fmt) == EGL_NO_SURFACE,
-             EGL_BAD_ATTRIBUTE);
+   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, bad_fmt) == EGL_NO_SURFACE, EGL_BAD_ATTRIBUTE);
    const EGLint srgb[] = {EGL_GL_COLORSPACE, EGL_GL_COLORSPACE_SRGB, EGL_NONE};
    CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, srgb) == EGL_NO_SURFACE, EGL_BAD_MATCH);
    const EGLint unknown[] = {0x1234, 0, EGL_NONE};
-   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, unknown) == EGL_NO_SURFACE,
-             EGL_BAD_ATTRIBUTE);
+   CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, unknown) == EGL_NO_SURFACE, EGL_BAD_ATTRIBUTE);
    const EGLint huge[] = {EGL_WIDTH, 100000, EGL_HEIGHT, 16, EGL_NONE};
    CHECK_ERR(mgl_eglCreatePbufferSurface(dpy, cfg, huge) == EGL_NO_SURFACE, EGL_BAD_ALLOC);
-   const EGLint largest[] = {EGL_WIDTH, 100000, EGL_HEIGHT, 16, EGL_LARGEST_PBUFFER, EGL_TRUE,
-                             EGL_NONE};
+   const EGLint largest[] = {EGL_WIDTH,           100000,   EGL_HEIGHT, 16,
+                             EGL_LARGEST_PBUFFER, EGL_TRUE, EGL_NONE};
    EGLSurface l = mgl_eglCreatePbufferSurface(dpy, cfg, largest);
    CHECK_ERR(l != EGL_NO_SURFACE, EGL_SUCCESS);
    EGLint maxw;
@@ -844,14 +856,29 @@ test_proc_address(void)
    CHECK(mgl_eglGetProcAddress("foo") == NULL);
    CHECK(mgl_eglGetProcAddress("") == NULL);
    CHECK(mgl_eglGetProcAddress(NULL) == NULL);
-   static const char *const gl_names[] = {
-      "glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "glGetInteger64v",
-      "glSamplerParameteri", "glQueryCounter", "glFenceSync", "glClearDepthf",
-      "glInvalidateFramebuffer", "glGetGraphicsResetStatus", "glGetGraphicsResetStatusARB",
-      "glGetGraphicsResetStatusEXT", "glGetGraphicsResetStatusKHR", "glDebugMessageCallback",
-      "glDebugMessageCallbackKHR", "glShaderBinary", "glGetShaderPrecisionFormat",
-      "glDepthRangef", "glReleaseShaderCompiler", "glTexStorage2D", "glGetError",
-      "glCullFace", "glVertexAttribP4uiv"};
+   static const char *const gl_names[] = {"glGetStringi",
+                                          "glDrawArraysInstanced",
+                                          "glVertexAttribDivisor",
+                                          "glGetInteger64v",
+                                          "glSamplerParameteri",
+                                          "glQueryCounter",
+                                          "glFenceSync",
+                                          "glClearDepthf",
+                                          "glInvalidateFramebuffer",
+                                          "glGetGraphicsResetStatus",
+                                          "glGetGraphicsResetStatusARB",
+                                          "glGetGraphicsResetStatusEXT",
+                                          "glGetGraphicsResetStatusKHR",
+                                          "glDebugMessageCallback",
+                                          "glDebugMessageCallbackKHR",
+                                          "glShaderBinary",
+                                          "glGetShaderPrecisionFormat",
+                                          "glDepthRangef",
+                                          "glReleaseShaderCompiler",
+                                          "glTexStorage2D",
+                                          "glGetError",
+                                          "glCullFace",
+                                          "glVertexAttribP4uiv"};
    for (size_t i = 0; i < sizeof(gl_names) / sizeof(gl_names[0]); i++) {
       if (!mgl_eglGetProcAddress(gl_names[i])) {
          fprintf(stderr, "missing %s\n", gl_names[i]);
@@ -906,8 +933,7 @@ test_unsupported(void)
    EGLAttrib a;
    CHECK_ERR(!mgl_eglGetSyncAttrib(dpy, (EGLSync)&junk, EGL_SYNC_STATUS, &a), EGL_BAD_PARAMETER);
    CHECK_ERR(!mgl_eglWaitSync(dpy, (EGLSync)&junk, 0), EGL_BAD_PARAMETER);
-   CHECK_ERR(mgl_eglCreateImage(dpy, EGL_NO_CONTEXT, EGL_GL_TEXTURE_2D, NULL, NULL) ==
-                EGL_NO_IMAGE,
+   CHECK_ERR(mgl_eglCreateImage(dpy, EGL_NO_CONTEXT, EGL_GL_TEXTURE_2D, NULL, NULL) == EGL_NO_IMAGE,
              EGL_BAD_PARAMETER);
    CHECK_ERR(!mgl_eglDestroyImage(dpy, (EGLImage)&junk), EGL_BAD_PARAMETER);
    CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == declines + 7);

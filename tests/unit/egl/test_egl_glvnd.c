@@ -15,13 +15,13 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                    \
-   do {                                                                                \
-      if (!(cond)) {                                                                   \
-         fprintf(stderr, "%s:%d: CHECK failed: %s (eglGetError 0x%04x)\n", __FILE__,   \
-                 __LINE__, #cond, eglGetError());                                      \
-         failures++;                                                                   \
-      }                                                                                \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: CHECK failed: %s (eglGetError 0x%04x)\n", __FILE__, __LINE__,     \
+                 #cond, eglGetError());                                                            \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 int
@@ -43,8 +43,8 @@ main(void)
       return 1;
    EGLint major = 0, minor = 0;
    CHECK(eglInitialize(dpy, &major, &minor));
-   printf("EGL %d.%d vendor \"%s\" version \"%s\"\n", major, minor,
-          eglQueryString(dpy, EGL_VENDOR), eglQueryString(dpy, EGL_VERSION));
+   printf("EGL %d.%d vendor \"%s\" version \"%s\"\n", major, minor, eglQueryString(dpy, EGL_VENDOR),
+          eglQueryString(dpy, EGL_VERSION));
    CHECK(major == 1 && minor == 5);
    CHECK(!strcmp(eglQueryString(dpy, EGL_VENDOR), "mgl"));
    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
@@ -57,7 +57,8 @@ main(void)
    CHECK(eglTerminate(def));
 
    const EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                                 EGL_OPENGL_BIT, EGL_DEPTH_SIZE, 24, EGL_NONE};
+                                 EGL_OPENGL_BIT,   EGL_DEPTH_SIZE,  24,
+                                 EGL_NONE};
    EGLConfig cfg = NULL;
    EGLint n = 0;
    CHECK(eglChooseConfig(dpy, cfg_attribs, &cfg, 1, &n) && n == 1);
@@ -66,14 +67,22 @@ main(void)
    CHECK(pb != EGL_NO_SURFACE);
    CHECK(eglBindAPI(EGL_OPENGL_API));
    /* compatibility profile: not offered yet */
-   const EGLint compat_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+   const EGLint compat_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                    3,
+                                    EGL_CONTEXT_MINOR_VERSION,
+                                    3,
                                     EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                    EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
+                                    EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+                                    EGL_NONE};
    CHECK(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, compat_attribs) == EGL_NO_CONTEXT);
    CHECK(eglGetError() == EGL_BAD_MATCH);
-   const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+   const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                 3,
+                                 EGL_CONTEXT_MINOR_VERSION,
+                                 3,
                                  EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                 EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+                                 EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                 EGL_NONE};
    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
    CHECK(ctx != EGL_NO_CONTEXT);
    CHECK(eglMakeCurrent(dpy, pb, pb, ctx));

@@ -9,12 +9,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                    \
-   do {                                                                                \
-      if (!(cond)) {                                                                   \
-         fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);      \
-         failures++;                                                                   \
-      }                                                                                \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                  \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 int

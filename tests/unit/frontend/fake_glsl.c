@@ -52,10 +52,16 @@ static unsigned
 columns(GLenum type)
 {
    switch (type) {
-   case GL_FLOAT_MAT2: case GL_FLOAT_MAT2x3: case GL_FLOAT_MAT2x4: return 2;
-   case GL_FLOAT_MAT3: case GL_FLOAT_MAT3x2: case GL_FLOAT_MAT3x4: return 3;
-   case GL_FLOAT_MAT4: case GL_FLOAT_MAT4x2: case GL_FLOAT_MAT4x3: return 4;
-   default: return 1;
+      case GL_FLOAT_MAT2:
+      case GL_FLOAT_MAT2x3:
+      case GL_FLOAT_MAT2x4: return 2;
+      case GL_FLOAT_MAT3:
+      case GL_FLOAT_MAT3x2:
+      case GL_FLOAT_MAT3x4: return 3;
+      case GL_FLOAT_MAT4:
+      case GL_FLOAT_MAT4x2:
+      case GL_FLOAT_MAT4x3: return 4;
+      default: return 1;
    }
 }
 
@@ -82,8 +88,8 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
    p->num_xfb = next.num_xfb;
    p->xfb = calloc(next.num_xfb + 1, sizeof(*p->xfb));
    for (unsigned i = 0; i < next.num_xfb; i++)
-      p->xfb[i] = (struct glsl_xfb_varying){.name = dup("v_xfb"), .type = GL_FLOAT_VEC4, .size = 1,
-                                            .offset = 16 * i, .components = 4};
+      p->xfb[i] = (struct glsl_xfb_varying){
+         .name = dup("v_xfb"), .type = GL_FLOAT_VEC4, .size = 1, .offset = 16 * i, .components = 4};
    p->xfb_stride[0] = next.num_xfb ? next.xfb_stride : 0;
    uint32_t offset = 0;
    p->default_block.num_uniforms = next.num_uniforms;

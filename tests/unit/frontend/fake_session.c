@@ -69,11 +69,11 @@ record(enum mgp_call_id id, const void *args, const void *tail, uint32_t tail_co
 #define IF_CtxObject(...)
 #define IF_CtxVerb(...)
 #define IF_CtxQuery(...)
-#define X(name, type, cls, flags)                                                              \
-   static void rec_##name(void *self, const struct type *a, const void *tail, uint32_t n)      \
-   {                                                                                           \
-      (void)self;                                                                              \
-      record(MGP_CALL_##name, a, tail, n);                                                     \
+#define X(name, type, cls, flags)                                                                  \
+   static void rec_##name(void *self, const struct type *a, const void *tail, uint32_t n)          \
+   {                                                                                               \
+      (void)self;                                                                                  \
+      record(MGP_CALL_##name, a, tail, n);                                                         \
    }
 #include "pipe_calls.def"
 #undef X
@@ -136,8 +136,9 @@ fill_caps(void)
    for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)
       fake_caps.format_flags[f] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER |
                                   MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND;
-   uint16_t ds[] = {MGP_FORMAT_D16_UNORM, MGP_FORMAT_D24_UNORM_S8_UINT, MGP_FORMAT_D32_FLOAT,
-                    MGP_FORMAT_D32_FLOAT_S8_UINT, MGP_FORMAT_S8_UINT, MGP_FORMAT_X8_D24_UNORM};
+   uint16_t ds[] = {MGP_FORMAT_D16_UNORM, MGP_FORMAT_D24_UNORM_S8_UINT,
+                    MGP_FORMAT_D32_FLOAT, MGP_FORMAT_D32_FLOAT_S8_UINT,
+                    MGP_FORMAT_S8_UINT,   MGP_FORMAT_X8_D24_UNORM};
    for (size_t i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
       fake_caps.format_flags[ds[i]] = MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_DEPTH_STENCIL;
    for (int f = 1; f < MGP_FORMAT_COUNT && f < 64; f++)

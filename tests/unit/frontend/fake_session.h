@@ -14,7 +14,7 @@ struct fake_rec {
    _Alignas(16) uint8_t args[1024];
    void *tail;
    uint32_t tail_count;
-   uint8_t *data;      /* the bytes of the call's span_in spans, concatenated */
+   uint8_t *data; /* the bytes of the call's span_in spans, concatenated */
    uint64_t data_size;
 };
 

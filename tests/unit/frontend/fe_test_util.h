@@ -13,22 +13,22 @@
 
 static int fe_test_failures;
 
-#define CHECK(cond)                                                                            \
-   do {                                                                                        \
-      if (!(cond)) {                                                                           \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);              \
-         fe_test_failures++;                                                                   \
-      }                                                                                        \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                  \
+         fe_test_failures++;                                                                       \
+      }                                                                                            \
    } while (0)
 
-#define CHECK_EQ(a, b)                                                                         \
-   do {                                                                                        \
-      long long a_ = (long long)(a), b_ = (long long)(b);                                      \
-      if (a_ != b_) {                                                                          \
-         fprintf(stderr, "%s:%d: check failed: %s == %s (%lld != %lld)\n", __FILE__, __LINE__, \
-                 #a, #b, a_, b_);                                                              \
-         fe_test_failures++;                                                                   \
-      }                                                                                        \
+#define CHECK_EQ(a, b)                                                                             \
+   do {                                                                                            \
+      long long a_ = (long long)(a), b_ = (long long)(b);                                          \
+      if (a_ != b_) {                                                                              \
+         fprintf(stderr, "%s:%d: check failed: %s == %s (%lld != %lld)\n", __FILE__, __LINE__, #a, \
+                 #b, a_, b_);                                                                      \
+         fe_test_failures++;                                                                       \
+      }                                                                                            \
    } while (0)
 
 #define CHECK_ERR(expected) CHECK_EQ(mgl_glGetError(), expected)
@@ -115,8 +115,7 @@ fe_test_report(const char *name)
               (unsigned long long)fake_verify_mismatches());
       fe_test_failures++;
    }
-   printf("%s: %s (%d failed checks)\n", name, fe_test_failures ? "FAIL" : "ok",
-          fe_test_failures);
+   printf("%s: %s (%d failed checks)\n", name, fe_test_failures ? "FAIL" : "ok", fe_test_failures);
    return fe_test_failures ? 1 : 0;
 }
 

@@ -32,14 +32,14 @@ record(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
    num_got++;
 }
 
-#define CHECK_MSG(m, src, ty, i, sev, str)                                                     \
-   do {                                                                                        \
-      CHECK_EQ((m).source, src);                                                               \
-      CHECK_EQ((m).type, ty);                                                                  \
-      CHECK_EQ((m).id, i);                                                                     \
-      CHECK_EQ((m).severity, sev);                                                             \
-      CHECK_EQ((m).length, strlen(str));                                                       \
-      CHECK(!strcmp((m).text, str));                                                           \
+#define CHECK_MSG(m, src, ty, i, sev, str)                                                         \
+   do {                                                                                            \
+      CHECK_EQ((m).source, src);                                                                   \
+      CHECK_EQ((m).type, ty);                                                                      \
+      CHECK_EQ((m).id, i);                                                                         \
+      CHECK_EQ((m).severity, sev);                                                                 \
+      CHECK_EQ((m).length, strlen(str));                                                           \
+      CHECK(!strcmp((m).text, str));                                                               \
    } while (0)
 
 static void
@@ -48,8 +48,12 @@ ctx_env(struct fe_test_env *e, enum fe_api api, int major, bool debug, bool no_e
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
    memset(e, 0, sizeof(*e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
-   struct fe_context_desc d = {.api = api, .major = major, .minor = api == FE_API_GLES ? 0 : 3,
-                               .format = f, .debug = debug, .no_error = no_error};
+   struct fe_context_desc d = {.api = api,
+                               .major = major,
+                               .minor = api == FE_API_GLES ? 0 : 3,
+                               .format = f,
+                               .debug = debug,
+                               .no_error = no_error};
    CHECK(fe_context_create(&d, NULL, &e->ctx) == FE_OK);
    CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
 }
@@ -173,19 +177,19 @@ test_insert_and_control(void)
    CHECK_EQ(num_got, 2);
    CHECK_MSG(got[0], GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 7,
              GL_DEBUG_SEVERITY_NOTIFICATION, "hello");
-   CHECK_MSG(got[1], GL_DEBUG_SOURCE_THIRD_PARTY, GL_DEBUG_TYPE_OTHER, 8,
-             GL_DEBUG_SEVERITY_HIGH, "abc");
+   CHECK_MSG(got[1], GL_DEBUG_SOURCE_THIRD_PARTY, GL_DEBUG_TYPE_OTHER, 8, GL_DEBUG_SEVERITY_HIGH,
+             "abc");
    CHECK_ERR(GL_NO_ERROR);
 
    /* Errors: only the app's sources; no DONT_CARE; the length limit. */
-   mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1,
-                            GL_DEBUG_SEVERITY_HIGH, -1, "x");
+   mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, 1, GL_DEBUG_SEVERITY_HIGH, -1,
+                            "x");
    CHECK_ERR(GL_INVALID_ENUM);
-   mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DONT_CARE, 1,
-                            GL_DEBUG_SEVERITY_HIGH, -1, "x");
-   CHECK_ERR(GL_INVALID_ENUM);
-   mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1, GL_DONT_CARE,
+   mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DONT_CARE, 1, GL_DEBUG_SEVERITY_HIGH,
                             -1, "x");
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1, GL_DONT_CARE, -1,
+                            "x");
    CHECK_ERR(GL_INVALID_ENUM);
    static char big[FE_DEBUG_MAX_MESSAGE_LENGTH + 1];
    memset(big, 'm', FE_DEBUG_MAX_MESSAGE_LENGTH);
@@ -207,8 +211,7 @@ test_insert_and_control(void)
    mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1,
                             GL_DEBUG_SEVERITY_LOW, -1, "low");
    CHECK_EQ(num_got, 0);
-   mgl_glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_LOW, 0, NULL,
-                             GL_TRUE);
+   mgl_glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_LOW, 0, NULL, GL_TRUE);
    mgl_glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 1,
                             GL_DEBUG_SEVERITY_LOW, -1, "low");
    CHECK_EQ(num_got, 1);
@@ -555,8 +558,7 @@ test_no_error(void)
    CHECK(geti(GL_CONTEXT_FLAGS) & GL_CONTEXT_FLAG_NO_ERROR_BIT);
    bool found = false;
    for (GLint i = 0; i < geti(GL_NUM_EXTENSIONS); i++)
-      found |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i),
-                       "GL_KHR_no_error");
+      found |= !strcmp((const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)i), "GL_KHR_no_error");
    CHECK(found);
    mgl_glEnable(GL_DEBUG_OUTPUT);
    mgl_glDebugMessageCallback(record, NULL);

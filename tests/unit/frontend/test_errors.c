@@ -11,7 +11,7 @@ test_first_error_sticks(void)
    struct fe_test_env e;
    env_init(&e, 16, 16);
    CHECK_ERR(GL_NO_ERROR);
-   mgl_glBindBuffer(0x1234, 0);                      /* INVALID_ENUM */
+   mgl_glBindBuffer(0x1234, 0);                                 /* INVALID_ENUM */
    mgl_glBufferData(GL_ARRAY_BUFFER, -1, NULL, GL_STATIC_DRAW); /* INVALID_VALUE, dropped */
    CHECK_ERR(GL_INVALID_ENUM);
    CHECK_ERR(GL_NO_ERROR);
@@ -45,7 +45,8 @@ test_buffer_errors(void)
    CHECK_ERR(GL_INVALID_VALUE);
    mgl_glBufferSubData(GL_ARRAY_BUFFER, -1, 4, d);
    CHECK_ERR(GL_INVALID_VALUE);
-   void *p = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
+   void *p =
+      mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, GL_MAP_READ_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
    CHECK(p == NULL);
    CHECK_ERR(GL_INVALID_OPERATION);
    p = mgl_glMapBufferRange(GL_ARRAY_BUFFER, 0, 8, 0);
@@ -182,7 +183,8 @@ test_robust_uniform_reads(void)
    struct fe_test_env e;
    env_init(&e, 16, 16);
    struct fake_program fp = {
-      .num_inputs = 1, .inputs = {"pos"},
+      .num_inputs = 1,
+      .inputs = {"pos"},
       .num_uniforms = 3,
       .uniforms = {{"v", GL_FLOAT_VEC3, 1}, {"i", GL_INT, 1}, {"u", GL_UNSIGNED_INT, 1}},
    };
@@ -230,7 +232,8 @@ test_uniform_errors(void)
    struct fe_test_env e;
    env_init(&e, 16, 16);
    struct fake_program fp = {
-      .num_inputs = 1, .inputs = {"pos"},
+      .num_inputs = 1,
+      .inputs = {"pos"},
       .num_uniforms = 3,
       .uniforms = {{"f", GL_FLOAT, 1}, {"v", GL_FLOAT_VEC3, 1}, {"i", GL_INT, 1}},
       .num_samplers = 2,
@@ -555,8 +558,7 @@ test_texture_fbo_errors(void)
    /* proxies (GL 3.3 §3.8.15): an image that fits is recorded, one too large for the
     * implementation zeroes the state without an error; argument errors stay errors; the
     * bound texture is untouched */
-   mgl_glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 64, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                    NULL);
+   mgl_glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 64, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    CHECK_ERR(GL_NO_ERROR);
    mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
    CHECK_EQ(w, 64);
@@ -577,8 +579,8 @@ test_texture_fbo_errors(void)
    CHECK_ERR(GL_NO_ERROR);
    mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &w);
    CHECK_EQ(w, 1);
-   mgl_glTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 3, 0, GL_RGBA,
-                    GL_UNSIGNED_BYTE, NULL);
+   mgl_glTexImage3D(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 4, 4, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    NULL);
    mgl_glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D_ARRAY, 0, GL_TEXTURE_DEPTH, &w);
    CHECK_EQ(w, 3);
    mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
@@ -640,8 +642,8 @@ test_lost_context(bool lose)
    struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
    memset(&e, 0, sizeof(e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
-   struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f,
-                               .lose_context_on_reset = lose};
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f, .lose_context_on_reset = lose};
    CHECK(fe_context_create(&d, NULL, &e.ctx) == FE_OK);
    CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
    GLint strategy = 0;
@@ -681,8 +683,8 @@ test_no_error_context(void)
    struct fe_surface *s;
    struct fe_context *ctx;
    CHECK(fe_surface_create_pbuffer(&f, 8, 8, &s) == FE_OK);
-   struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3, .no_error = true,
-                               .format = f};
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .no_error = true, .format = f};
    CHECK(fe_context_create(&d, NULL, &ctx) == FE_OK);
    CHECK(fe_make_current(ctx, s, s) == FE_OK);
    mgl_glBindBuffer(0x1234, 0);
@@ -712,8 +714,8 @@ test_share_group(void)
    mgl_glGenBuffers(1, &b);
    mgl_glBindBuffer(GL_ARRAY_BUFFER, b);
    struct fe_context *c2;
-   struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3,
-                               .format = e.surf->format};
+   struct fe_context_desc d = {
+      .api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = e.surf->format};
    CHECK(fe_context_create(&d, e.ctx, &c2) == FE_OK);
    CHECK(c2->share == e.ctx->share);
    CHECK(fe_make_current(c2, e.surf, e.surf) == FE_OK);
@@ -902,12 +904,11 @@ test_conditional_render(void)
    CHECK_EQ(fake_count_of(MGP_CALL_begin_conditional_render), 1);
    CHECK_EQ(fake_count_of(MGP_CALL_end_conditional_render), 1);
    const struct fake_rec *r = fake_find(MGP_CALL_begin_conditional_render, 0);
-   CHECK(r && ((const struct mgp_query_desc *)r->args)->mode ==
-                 MGP_COND_RENDER_MODE_BY_REGION_NO_WAIT);
+   CHECK(r &&
+         ((const struct mgp_query_desc *)r->args)->mode == MGP_COND_RENDER_MODE_BY_REGION_NO_WAIT);
    mgl_glDeleteQueries(2, q);
    env_finish(&e);
 }
-
 
 /* ES 3.0 transform feedback objects (§2.15.1) as the server sees them: a paused object keeps the
  * server's capture while another is merely bound; when another object's capture replaced it, its
@@ -1160,8 +1161,8 @@ test_sample_count_caps(void)
    mgl_glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &got);
    CHECK_EQ(got, 2);
    mgl_glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[1]);
-   mgl_glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 8, GL_DEPTH_COMPONENT16, 4, 4,
-                               2, GL_TRUE);
+   mgl_glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 8, GL_DEPTH_COMPONENT16, 4, 4, 2,
+                               GL_TRUE);
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glTexImage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 8, GL_RGBA8, 4, 4, 2, GL_TRUE);
    CHECK_ERR(GL_NO_ERROR);

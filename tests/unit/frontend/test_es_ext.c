@@ -44,12 +44,20 @@ check_extensions(int major)
       strcat(joined, x);
    }
    CHECK(all && !strcmp(all, joined));
-   static const char *const want[] = {
-      "GL_EXT_discard_framebuffer", "GL_EXT_draw_buffers", "GL_EXT_frag_depth",
-      "GL_OES_vertex_array_object", "GL_OES_mapbuffer", "GL_EXT_map_buffer_range",
-      "GL_EXT_instanced_arrays", "GL_OES_texture_3D", "GL_OES_texture_half_float",
-      "GL_OES_texture_float", "GL_OES_standard_derivatives", "GL_OES_compressed_ETC1_RGB8_texture",
-      "GL_EXT_texture_format_BGRA8888", "GL_EXT_blend_minmax"};
+   static const char *const want[] = {"GL_EXT_discard_framebuffer",
+                                      "GL_EXT_draw_buffers",
+                                      "GL_EXT_frag_depth",
+                                      "GL_OES_vertex_array_object",
+                                      "GL_OES_mapbuffer",
+                                      "GL_EXT_map_buffer_range",
+                                      "GL_EXT_instanced_arrays",
+                                      "GL_OES_texture_3D",
+                                      "GL_OES_texture_half_float",
+                                      "GL_OES_texture_float",
+                                      "GL_OES_standard_derivatives",
+                                      "GL_OES_compressed_ETC1_RGB8_texture",
+                                      "GL_EXT_texture_format_BGRA8888",
+                                      "GL_EXT_blend_minmax"};
    for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++)
       CHECK(all && strstr(all, want[k]));
    CHECK_ERR(GL_NO_ERROR);
@@ -59,17 +67,39 @@ check_extensions(int major)
 static void
 test_entry_points(void)
 {
-   static const char *const names[] = {
-      "glDiscardFramebufferEXT", "glDrawBuffersEXT", "glGenVertexArraysOES",
-      "glBindVertexArrayOES", "glDeleteVertexArraysOES", "glIsVertexArrayOES", "glTexStorage1D",
-      "glMapBufferOES", "glUnmapBufferOES", "glGetBufferPointervOES", "glMapBufferRangeEXT",
-      "glFlushMappedBufferRangeEXT", "glVertexAttribDivisorEXT", "glDrawArraysInstancedEXT",
-      "glDrawElementsInstancedEXT", "glTexImage3DOES", "glTexSubImage3DOES",
-      "glCopyTexSubImage3DOES", "glCompressedTexImage3DOES", "glCompressedTexSubImage3DOES",
-      "glFramebufferTexture3DOES", "glGenQueriesEXT", "glDeleteQueriesEXT", "glIsQueryEXT",
-      "glBeginQueryEXT", "glEndQueryEXT", "glGetQueryivEXT", "glGetQueryObjectuivEXT",
-      "glMultiDrawArraysEXT", "glMultiDrawElementsEXT", "glDrawElementsBaseVertexEXT",
-      "glDrawElementsBaseVertexOES", "glBeginConditionalRenderNV"};
+   static const char *const names[] = {"glDiscardFramebufferEXT",
+                                       "glDrawBuffersEXT",
+                                       "glGenVertexArraysOES",
+                                       "glBindVertexArrayOES",
+                                       "glDeleteVertexArraysOES",
+                                       "glIsVertexArrayOES",
+                                       "glTexStorage1D",
+                                       "glMapBufferOES",
+                                       "glUnmapBufferOES",
+                                       "glGetBufferPointervOES",
+                                       "glMapBufferRangeEXT",
+                                       "glFlushMappedBufferRangeEXT",
+                                       "glVertexAttribDivisorEXT",
+                                       "glDrawArraysInstancedEXT",
+                                       "glDrawElementsInstancedEXT",
+                                       "glTexImage3DOES",
+                                       "glTexSubImage3DOES",
+                                       "glCopyTexSubImage3DOES",
+                                       "glCompressedTexImage3DOES",
+                                       "glCompressedTexSubImage3DOES",
+                                       "glFramebufferTexture3DOES",
+                                       "glGenQueriesEXT",
+                                       "glDeleteQueriesEXT",
+                                       "glIsQueryEXT",
+                                       "glBeginQueryEXT",
+                                       "glEndQueryEXT",
+                                       "glGetQueryivEXT",
+                                       "glGetQueryObjectuivEXT",
+                                       "glMultiDrawArraysEXT",
+                                       "glMultiDrawElementsEXT",
+                                       "glDrawElementsBaseVertexEXT",
+                                       "glDrawElementsBaseVertexOES",
+                                       "glBeginConditionalRenderNV"};
    for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
       CHECK(fe_get_proc_address(names[k]) != NULL);
 }
@@ -347,11 +377,16 @@ test_program_binary(void)
 static void
 test_es2_state(void)
 {
-   static const GLenum es3_only[] = {GL_MAX_SAMPLES, GL_READ_FRAMEBUFFER_BINDING,
-                                     GL_PIXEL_PACK_BUFFER_BINDING, GL_RASTERIZER_DISCARD,
-                                     0x8D6B /* GL_MAX_ELEMENT_INDEX */, GL_UNPACK_IMAGE_HEIGHT,
-                                     GL_MAX_VERTEX_UNIFORM_BLOCKS, GL_TRANSFORM_FEEDBACK_BINDING,
-                                     GL_MAX_TEXTURE_LOD_BIAS, GL_MAX_VARYING_COMPONENTS};
+   static const GLenum es3_only[] = {GL_MAX_SAMPLES,
+                                     GL_READ_FRAMEBUFFER_BINDING,
+                                     GL_PIXEL_PACK_BUFFER_BINDING,
+                                     GL_RASTERIZER_DISCARD,
+                                     0x8D6B /* GL_MAX_ELEMENT_INDEX */,
+                                     GL_UNPACK_IMAGE_HEIGHT,
+                                     GL_MAX_VERTEX_UNIFORM_BLOCKS,
+                                     GL_TRANSFORM_FEEDBACK_BINDING,
+                                     GL_MAX_TEXTURE_LOD_BIAS,
+                                     GL_MAX_VARYING_COMPONENTS};
    struct fe_test_env e;
    for (int major = 2; major <= 3; major++) {
       es_env(&e, major);
@@ -372,9 +407,9 @@ test_es2_state(void)
       CHECK_ERR(GL_NO_ERROR);
       mgl_glGetIntegerv(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, &v);
       CHECK_EQ(v, GL_FASTEST);
-      static const GLenum subimage[] = {GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS,
+      static const GLenum subimage[] = {GL_UNPACK_ROW_LENGTH,  GL_UNPACK_SKIP_ROWS,
                                         GL_UNPACK_SKIP_PIXELS, GL_PACK_ROW_LENGTH,
-                                        GL_PACK_SKIP_ROWS, GL_PACK_SKIP_PIXELS};
+                                        GL_PACK_SKIP_ROWS,     GL_PACK_SKIP_PIXELS};
       for (size_t k = 0; k < sizeof(subimage) / sizeof(subimage[0]); k++) {
          mgl_glPixelStorei(subimage[k], 3);
          mgl_glGetIntegerv(subimage[k], &v);
@@ -490,13 +525,30 @@ static void
 test_desktop_only_state(void)
 {
    static const GLenum desktop[] = {
-      GL_PRIMITIVE_RESTART_INDEX, GL_MAX_RECTANGLE_TEXTURE_SIZE, GL_MAX_TEXTURE_BUFFER_SIZE,
-      GL_MAX_GEOMETRY_OUTPUT_VERTICES, GL_TEXTURE_BINDING_1D,
-      GL_TEXTURE_BINDING_RECTANGLE, GL_TEXTURE_BINDING_2D_MULTISAMPLE, GL_POLYGON_MODE,
-      GL_POINT_SIZE, GL_PROVOKING_VERTEX, GL_LOGIC_OP_MODE, GL_DRAW_BUFFER, GL_CLAMP_READ_COLOR,
-      GL_PACK_IMAGE_HEIGHT, GL_PACK_SWAP_BYTES, GL_UNPACK_LSB_FIRST, GL_DOUBLEBUFFER,
-      GL_CONTEXT_FLAGS, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, GL_MAX_SAMPLE_MASK_WORDS,
-      GL_POINT_SIZE_RANGE, GL_SMOOTH_LINE_WIDTH_RANGE, GL_TIMESTAMP, GL_BLEND_SRC,
+      GL_PRIMITIVE_RESTART_INDEX,
+      GL_MAX_RECTANGLE_TEXTURE_SIZE,
+      GL_MAX_TEXTURE_BUFFER_SIZE,
+      GL_MAX_GEOMETRY_OUTPUT_VERTICES,
+      GL_TEXTURE_BINDING_1D,
+      GL_TEXTURE_BINDING_RECTANGLE,
+      GL_TEXTURE_BINDING_2D_MULTISAMPLE,
+      GL_POLYGON_MODE,
+      GL_POINT_SIZE,
+      GL_PROVOKING_VERTEX,
+      GL_LOGIC_OP_MODE,
+      GL_DRAW_BUFFER,
+      GL_CLAMP_READ_COLOR,
+      GL_PACK_IMAGE_HEIGHT,
+      GL_PACK_SWAP_BYTES,
+      GL_UNPACK_LSB_FIRST,
+      GL_DOUBLEBUFFER,
+      GL_CONTEXT_FLAGS,
+      GL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
+      GL_MAX_SAMPLE_MASK_WORDS,
+      GL_POINT_SIZE_RANGE,
+      GL_SMOOTH_LINE_WIDTH_RANGE,
+      GL_TIMESTAMP,
+      GL_BLEND_SRC,
    };
    struct fe_test_env e;
    for (int api = 0; api < 3; api++) {
@@ -542,8 +594,8 @@ test_es_enums(enum fe_api api, int major)
    mgl_glBindTexture(GL_TEXTURE_2D, t);
    mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, 0x8D61, NULL);
    CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_ENUM);
-   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x80E1 /* GL_BGRA_EXT */, 2, 2, 0, GL_BGRA,
-                    GL_UNSIGNED_BYTE, NULL);
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, 0x80E1 /* GL_BGRA_EXT */, 2, 2, 0, GL_BGRA, GL_UNSIGNED_BYTE,
+                    NULL);
    CHECK_ERR(es ? GL_NO_ERROR : GL_INVALID_VALUE);
    static const uint8_t etc1[8] = {0x88, 0x44, 0xcc, 0, 0, 0, 0, 0};
    mgl_glCompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8D64, 4, 4, 0, 8, etc1);
@@ -663,8 +715,7 @@ test_lum_alpha(enum fe_api api, int major)
       mgl_glGenFramebuffers(1, &fbo);
       mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
       mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-      CHECK(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER) ==
-            GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+      CHECK(mgl_glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
       mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
       mgl_glDeleteFramebuffers(1, &fbo);
       GLuint rb;

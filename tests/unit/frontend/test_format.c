@@ -13,8 +13,8 @@ test_unpack(void)
    /* RGB bytes -> RGBA8 (alpha 1), rows with a 1-byte pad (alignment 4, width 1) */
    const uint8_t rgb[8] = {10, 20, 30, 0, 40, 50, 60, 0};
    uint8_t out[8];
-   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UNORM, rgb, 4, 1, 2, GL_RGB, GL_UNSIGNED_BYTE,
-                         false));
+   CHECK(
+      fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UNORM, rgb, 4, 1, 2, GL_RGB, GL_UNSIGNED_BYTE, false));
    CHECK(out[0] == 10 && out[3] == 255 && out[4] == 40 && out[7] == 255);
    /* BGRA -> RGBA8 */
    const uint8_t bgra[4] = {1, 2, 3, 4};
@@ -35,8 +35,8 @@ test_unpack(void)
    const float d = 0.5f;
    uint32_t x8d24;
    uint16_t d16;
-   CHECK(fe_pixel_unpack(&x8d24, MGP_FORMAT_X8_D24_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT,
-                         GL_FLOAT, false));
+   CHECK(fe_pixel_unpack(&x8d24, MGP_FORMAT_X8_D24_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT,
+                         false));
    CHECK_EQ(x8d24, 8388608); /* round(0.5 * (2^24 - 1)) */
    CHECK(fe_pixel_unpack(&d16, MGP_FORMAT_D16_UNORM, &d, 4, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT,
                          false));
@@ -55,19 +55,18 @@ test_unpack(void)
    CHECK(fe_format_lookup(GL_RGB16_SNORM)->format == MGP_FORMAT_RGBA16_SNORM);
    /* signed bytes into an unsigned integer format clamp at 0; swapped shorts */
    const int8_t sb[4] = {-5, 7, 0, 1};
-   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UINT, sb, 4, 1, 1, GL_RGBA_INTEGER, GL_BYTE,
-                         false));
+   CHECK(fe_pixel_unpack(out, MGP_FORMAT_RGBA8_UINT, sb, 4, 1, 1, GL_RGBA_INTEGER, GL_BYTE, false));
    CHECK(out[0] == 0 && out[1] == 7);
    const uint16_t us = 0x3412;
    uint16_t r16;
-   CHECK(fe_pixel_unpack(&r16, MGP_FORMAT_R16_UNORM, &us, 2, 1, 1, GL_RED, GL_UNSIGNED_SHORT,
-                         true));
+   CHECK(
+      fe_pixel_unpack(&r16, MGP_FORMAT_R16_UNORM, &us, 2, 1, 1, GL_RED, GL_UNSIGNED_SHORT, true));
    CHECK_EQ(r16, 0x1234);
    /* layout: skip pixels/rows, row length, alignment */
    struct fe_pixel_store ps = {.alignment = 8, .row_length = 5, .skip_pixels = 1, .skip_rows = 2};
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ps, 3, 2, GL_RGB, GL_UNSIGNED_BYTE, &first, &stride);
-   CHECK_EQ(stride, 16);            /* 5 * 3 = 15, aligned to 8 */
+   CHECK_EQ(stride, 16); /* 5 * 3 = 15, aligned to 8 */
    CHECK_EQ(first, 2 * 16 + 3);
    CHECK_EQ(size, first + 16 + 9);
    /* checks */
@@ -95,7 +94,7 @@ test_cso_lru(void)
    for (int i = 0; i < 4; i++)
       h[i] = fe_cso_lookup(e.ctx, c, &s[i], sizeof(s[i]));
    CHECK(mgp_handle_eq(fe_cso_lookup(e.ctx, c, &s[0], sizeof(s[0])), h[0])); /* touch 0 */
-   h[4] = fe_cso_lookup(e.ctx, c, &s[4], sizeof(s[4]));                        /* evicts 1 */
+   h[4] = fe_cso_lookup(e.ctx, c, &s[4], sizeof(s[4]));                      /* evicts 1 */
    CHECK_EQ(fake_count_of(MGP_CALL_create_sampler), 5);
    CHECK_EQ(fake_count_of(MGP_CALL_delete_sampler), 1);
    const struct fake_rec *d = fake_find(MGP_CALL_delete_sampler, 0);
@@ -116,19 +115,50 @@ test_cso_lru(void)
 static void
 test_pack_shape(void)
 {
-   static const GLenum formats[] = {
-      GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_RG, GL_RGB, GL_BGR, GL_RGBA, GL_BGRA,
-      GL_RED_INTEGER, GL_GREEN_INTEGER, GL_BLUE_INTEGER, GL_RG_INTEGER, GL_RGB_INTEGER,
-      GL_BGR_INTEGER, GL_RGBA_INTEGER, GL_BGRA_INTEGER, GL_DEPTH_COMPONENT, GL_STENCIL_INDEX,
-      GL_DEPTH_STENCIL};
-   static const GLenum types[] = {
-      GL_UNSIGNED_BYTE, GL_BYTE, GL_UNSIGNED_SHORT, GL_SHORT, GL_UNSIGNED_INT, GL_INT,
-      GL_HALF_FLOAT, GL_FLOAT, GL_UNSIGNED_BYTE_3_3_2, GL_UNSIGNED_BYTE_2_3_3_REV,
-      GL_UNSIGNED_SHORT_5_6_5, GL_UNSIGNED_SHORT_5_6_5_REV, GL_UNSIGNED_SHORT_4_4_4_4,
-      GL_UNSIGNED_SHORT_4_4_4_4_REV, GL_UNSIGNED_SHORT_5_5_5_1, GL_UNSIGNED_SHORT_1_5_5_5_REV,
-      GL_UNSIGNED_INT_8_8_8_8, GL_UNSIGNED_INT_8_8_8_8_REV, GL_UNSIGNED_INT_10_10_10_2,
-      GL_UNSIGNED_INT_2_10_10_10_REV, GL_UNSIGNED_INT_24_8, GL_UNSIGNED_INT_10F_11F_11F_REV,
-      GL_UNSIGNED_INT_5_9_9_9_REV, GL_FLOAT_32_UNSIGNED_INT_24_8_REV};
+   static const GLenum formats[] = {GL_RED,
+                                    GL_GREEN,
+                                    GL_BLUE,
+                                    GL_ALPHA,
+                                    GL_RG,
+                                    GL_RGB,
+                                    GL_BGR,
+                                    GL_RGBA,
+                                    GL_BGRA,
+                                    GL_RED_INTEGER,
+                                    GL_GREEN_INTEGER,
+                                    GL_BLUE_INTEGER,
+                                    GL_RG_INTEGER,
+                                    GL_RGB_INTEGER,
+                                    GL_BGR_INTEGER,
+                                    GL_RGBA_INTEGER,
+                                    GL_BGRA_INTEGER,
+                                    GL_DEPTH_COMPONENT,
+                                    GL_STENCIL_INDEX,
+                                    GL_DEPTH_STENCIL};
+   static const GLenum types[] = {GL_UNSIGNED_BYTE,
+                                  GL_BYTE,
+                                  GL_UNSIGNED_SHORT,
+                                  GL_SHORT,
+                                  GL_UNSIGNED_INT,
+                                  GL_INT,
+                                  GL_HALF_FLOAT,
+                                  GL_FLOAT,
+                                  GL_UNSIGNED_BYTE_3_3_2,
+                                  GL_UNSIGNED_BYTE_2_3_3_REV,
+                                  GL_UNSIGNED_SHORT_5_6_5,
+                                  GL_UNSIGNED_SHORT_5_6_5_REV,
+                                  GL_UNSIGNED_SHORT_4_4_4_4,
+                                  GL_UNSIGNED_SHORT_4_4_4_4_REV,
+                                  GL_UNSIGNED_SHORT_5_5_5_1,
+                                  GL_UNSIGNED_SHORT_1_5_5_5_REV,
+                                  GL_UNSIGNED_INT_8_8_8_8,
+                                  GL_UNSIGNED_INT_8_8_8_8_REV,
+                                  GL_UNSIGNED_INT_10_10_10_2,
+                                  GL_UNSIGNED_INT_2_10_10_10_REV,
+                                  GL_UNSIGNED_INT_24_8,
+                                  GL_UNSIGNED_INT_10F_11F_11F_REV,
+                                  GL_UNSIGNED_INT_5_9_9_9_REV,
+                                  GL_FLOAT_32_UNSIGNED_INT_24_8_REV};
    unsigned shaped = 0;
    for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++)
       for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
@@ -143,8 +173,8 @@ test_pack_shape(void)
    CHECK(shaped > 150);
    /* one RGBA8 texel (R 255, G 0, B 0x80, A 0x40) into four shapes */
    const uint8_t texel[4] = {255, 0, 0x80, 0x40};
-   struct mgp_pack_src src = {.format = MGP_FORMAT_RGBA8_UNORM, .has_alpha = true,
-                              .texels = texel, .texel_size = 4};
+   struct mgp_pack_src src = {
+      .format = MGP_FORMAT_RGBA8_UNORM, .has_alpha = true, .texels = texel, .texel_size = 4};
    struct mgp_pack_shape sh;
    uint8_t out[16];
    CHECK(fe_pack_shape(GL_BGRA, GL_UNSIGNED_BYTE, &sh));

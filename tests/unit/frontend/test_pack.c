@@ -45,8 +45,11 @@ test_layout(void)
    const struct mgp_pack_shape rgba = shape(GL_RGBA, GL_UNSIGNED_BYTE);
 
    /* RGB bytes of a 3x2 RGBA8 read, alignment 8: 9-byte rows padded to 16 */
-   struct fe_texels_read rd = {.width = 3, .height = 2, .what = MGP_PACK_WHAT_COLOR,
-                               .format = MGP_FORMAT_RGBA8_UNORM, .has_alpha = true};
+   struct fe_texels_read rd = {.width = 3,
+                               .height = 2,
+                               .what = MGP_PACK_WHAT_COLOR,
+                               .format = MGP_FORMAT_RGBA8_UNORM,
+                               .has_alpha = true};
    struct fe_pixel_store ps = {.alignment = 8};
    size_t n = answer(a, 0, 0, 3, 2, 4, 0);
    memset(out, 0xee, sizeof(out));
@@ -60,8 +63,7 @@ test_layout(void)
    CHECK_EQ(wrong_bytes(out, want, 64), 0);
 
    /* RGBA bytes, row length 5 > width 3, skip 1 pixel and 2 rows, alignment 8 (20 -> 24) */
-   ps = (struct fe_pixel_store){.alignment = 8, .row_length = 5, .skip_pixels = 1,
-                                .skip_rows = 2};
+   ps = (struct fe_pixel_store){.alignment = 8, .row_length = 5, .skip_pixels = 1, .skip_rows = 2};
    memset(out, 0xee, sizeof(out));
    CHECK(fe_pack_answer(&ps, &rgba, &rd, a, n, out));
    for (int k = 0; k < 160; k++)
@@ -105,8 +107,8 @@ test_types(void)
    uint8_t a[64], out[64];
    struct fe_pixel_store ps = {.alignment = 4};
    /* D16 as GL_UNSIGNED_SHORT with swap bytes: 0x1234 is stored 12 34 */
-   struct fe_texels_read rd = {.width = 1, .height = 1, .what = MGP_PACK_WHAT_DEPTH,
-                               .format = MGP_FORMAT_D16_UNORM};
+   struct fe_texels_read rd = {
+      .width = 1, .height = 1, .what = MGP_PACK_WHAT_DEPTH, .format = MGP_FORMAT_D16_UNORM};
    const struct mgp_texels_rect r = {0, 0, 1, 1};
    memcpy(a, &r, sizeof(r));
    const uint16_t z = 0x1234;
@@ -122,8 +124,8 @@ test_types(void)
 
    /* RGB8 without alpha read as RGBA bytes: alpha 255; an RGBA8 image kept for an RGB
     * format (has_alpha false) reads alpha 255 too */
-   rd = (struct fe_texels_read){.width = 2, .height = 1, .what = MGP_PACK_WHAT_COLOR,
-                                .format = MGP_FORMAT_RGB8_UNORM};
+   rd = (struct fe_texels_read){
+      .width = 2, .height = 1, .what = MGP_PACK_WHAT_COLOR, .format = MGP_FORMAT_RGB8_UNORM};
    const struct mgp_pack_shape rgba = shape(GL_RGBA, GL_UNSIGNED_BYTE);
    size_t n = answer(a, 0, 0, 2, 1, 3, 10);
    CHECK(fe_pack_answer(&ps, &rgba, &rd, a, n, out));
@@ -134,7 +136,9 @@ test_types(void)
    CHECK(out[0] == 10 && out[3] == 255 && out[4] == 14 && out[7] == 255);
 
    /* D24S8 as GL_UNSIGNED_INT_24_8: the depth plane (24 bits in a word), then the stencil */
-   rd = (struct fe_texels_read){.width = 2, .height = 1, .what = MGP_PACK_WHAT_DEPTH_STENCIL,
+   rd = (struct fe_texels_read){.width = 2,
+                                .height = 1,
+                                .what = MGP_PACK_WHAT_DEPTH_STENCIL,
                                 .format = MGP_FORMAT_D24_UNORM_S8_UINT};
    memcpy(a, &(struct mgp_texels_rect){0, 0, 2, 1}, sizeof(r));
    const uint32_t d[2] = {0xabcdef, 0x123456};

@@ -134,12 +134,10 @@ test_multisample(void)
    mgl_glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 1, GL_RGBA8, 4, 4, GL_TRUE);
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, t[1]);
-   mgl_glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, GL_RGBA8, 4, 4, 3,
-                                 GL_FALSE);
+   mgl_glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, GL_RGBA8, 4, 4, 3, GL_FALSE);
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(level_param(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 0, GL_TEXTURE_DEPTH), 3);
-   mgl_glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, GL_RGBA8, 4, 4, 3,
-                                 GL_FALSE);
+   mgl_glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 1, GL_RGBA8, 4, 4, 3, GL_FALSE);
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_glDeleteTextures(2, t);
    env_finish(&e);

@@ -49,8 +49,8 @@ test_blend_toggle_two_csos(void)
    env_init(&e, 64, 64);
    make_drawable();
    mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-   struct mgp_handle off = ((const struct mgp_handle_args *)fake_find(
-                               MGP_CALL_bind_render_state, 0)->args)->h;
+   struct mgp_handle off =
+      ((const struct mgp_handle_args *)fake_find(MGP_CALL_bind_render_state, 0)->args)->h;
    fake_clear();
    struct mgp_handle seen[6];
    for (int i = 0; i < 6; i++) {
@@ -117,7 +117,11 @@ struct walk_step {
    void (*apply)(void);
 };
 
-#define STEP(name, body) static void step_##name(void) { body; }
+#define STEP(name, body)                                                                           \
+   static void step_##name(void)                                                                   \
+   {                                                                                               \
+      body;                                                                                        \
+   }
 STEP(blend_on, mgl_glEnable(GL_BLEND))
 STEP(blend_on_again, mgl_glEnable(GL_BLEND))
 STEP(blend_off, mgl_glDisable(GL_BLEND))
@@ -189,20 +193,71 @@ test_setter_walk(void)
 {
    static const struct walk_step steps[] = {
 #define S(n) {#n, step_##n}
-      S(blend_on), S(blend_on_again), S(blend_off), S(blendi_on), S(blendi_off), S(blend_func),
-      S(blend_func_same), S(blend_func_sep), S(blend_eq), S(blend_eq_sep), S(blend_color),
-      S(color_mask), S(color_mask_i), S(logic_op), S(logic_on), S(depth_on), S(depth_func),
-      S(depth_mask), S(depth_range), S(depth_clamp), S(cull_mode_while_off), S(cull_on),
-      S(cull_mode_while_on), S(cull_off), S(front_face), S(polygon_mode), S(polygon_offset),
-      S(polygon_offset_fill), S(polygon_offset_line), S(line_width), S(point_size),
-      S(program_point_size), S(stencil_on), S(stencil_func), S(stencil_ref_only),
-      S(stencil_func_back), S(stencil_op), S(stencil_op_front), S(stencil_mask),
-      S(stencil_mask_back), S(viewport), S(scissor), S(scissor_on), S(primitive_restart),
-      S(restart_index), S(rasterizer_discard), S(rasterizer_discard_off), S(multisample_off),
-      S(alpha_to_coverage), S(alpha_to_one), S(sample_coverage), S(sample_coverage_on),
-      S(sample_mask_value_off), S(sample_mask_on), S(sample_mask_value_on), S(provoking),
-      S(seamless), S(line_smooth), S(clip0), S(clip3), S(clear_color), S(clear_depth),
-      S(dither_off), S(bad_enum), S(bad_blend),
+      S(blend_on),
+      S(blend_on_again),
+      S(blend_off),
+      S(blendi_on),
+      S(blendi_off),
+      S(blend_func),
+      S(blend_func_same),
+      S(blend_func_sep),
+      S(blend_eq),
+      S(blend_eq_sep),
+      S(blend_color),
+      S(color_mask),
+      S(color_mask_i),
+      S(logic_op),
+      S(logic_on),
+      S(depth_on),
+      S(depth_func),
+      S(depth_mask),
+      S(depth_range),
+      S(depth_clamp),
+      S(cull_mode_while_off),
+      S(cull_on),
+      S(cull_mode_while_on),
+      S(cull_off),
+      S(front_face),
+      S(polygon_mode),
+      S(polygon_offset),
+      S(polygon_offset_fill),
+      S(polygon_offset_line),
+      S(line_width),
+      S(point_size),
+      S(program_point_size),
+      S(stencil_on),
+      S(stencil_func),
+      S(stencil_ref_only),
+      S(stencil_func_back),
+      S(stencil_op),
+      S(stencil_op_front),
+      S(stencil_mask),
+      S(stencil_mask_back),
+      S(viewport),
+      S(scissor),
+      S(scissor_on),
+      S(primitive_restart),
+      S(restart_index),
+      S(rasterizer_discard),
+      S(rasterizer_discard_off),
+      S(multisample_off),
+      S(alpha_to_coverage),
+      S(alpha_to_one),
+      S(sample_coverage),
+      S(sample_coverage_on),
+      S(sample_mask_value_off),
+      S(sample_mask_on),
+      S(sample_mask_value_on),
+      S(provoking),
+      S(seamless),
+      S(line_smooth),
+      S(clip0),
+      S(clip3),
+      S(clear_color),
+      S(clear_depth),
+      S(dither_off),
+      S(bad_enum),
+      S(bad_blend),
 #undef S
    };
    struct fe_test_env e;
@@ -278,7 +333,9 @@ test_texture_uploads(void)
 {
    struct fe_test_env e;
    env_init(&e, 64, 64);
-   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
                              .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
@@ -355,7 +412,9 @@ test_incomplete_texture_black(void)
 {
    struct fe_test_env e;
    env_init(&e, 64, 64);
-   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
                              .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
@@ -401,7 +460,9 @@ test_sampler_objects(void)
 {
    struct fe_test_env e;
    env_init(&e, 64, 64);
-   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
                              .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
@@ -447,8 +508,7 @@ test_sampler_objects(void)
    CHECK_EQ(fake_count_of(MGP_CALL_bind_sampler_states), 1);
    c = fake_find(MGP_CALL_create_sampler, 0);
    if (c)
-      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s,
-               MGP_WRAP_CLAMP_TO_EDGE);
+      CHECK_EQ(((const struct mgp_create_sampler *)c->args)->state.wrap_s, MGP_WRAP_CLAMP_TO_EDGE);
    /* unbound: the texture's own state (min NEAREST, mag NEAREST now) */
    fake_clear();
    mgl_glBindSampler(0, 0);
@@ -486,9 +546,13 @@ test_program_switch_samplers(void)
    struct fe_test_env e;
    env_init(&e, 64, 64);
    /* A samples units 0 and 1 as s0, s1; B the same units as (t0, t1); C the other way round */
-   struct fake_program fa = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 2,
+   struct fake_program fa = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 2,
                              .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}}};
-   struct fake_program fb = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 2,
+   struct fake_program fb = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 2,
                              .samplers = {{"t0", GL_SAMPLER_2D, 1}, {"t1", GL_SAMPLER_2D, 1}}};
    GLuint pa = make_program(&fa), pb = make_program(&fb), pc = make_program(&fa);
    mgl_glUseProgram(pa);
@@ -621,7 +685,9 @@ test_rebound_texture_resolves_fresh(void)
 {
    struct fe_test_env e;
    env_init(&e, 64, 64);
-   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 1,
                              .samplers = {{"tex", GL_SAMPLER_2D, 1}}};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
@@ -695,8 +761,7 @@ test_rebound_texture_resolves_fresh(void)
       const struct mgp_resource_desc *d = (const void *)black->args;
       CHECK(d->width == 1 && d->height == 1);
       const struct fake_rec *v = fake_find(MGP_CALL_create_sampler_view, 0);
-      CHECK(v && mgp_handle_eq(((const struct mgp_create_sampler_view *)v->args)->texture,
-                               d->res));
+      CHECK(v && mgp_handle_eq(((const struct mgp_create_sampler_view *)v->args)->texture, d->res));
    }
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
    mgl_glDeleteTextures(2, tex);
@@ -711,10 +776,13 @@ test_uniforms_and_ubo(void)
    struct fe_test_env e;
    env_init(&e, 64, 64);
    struct fake_program fp = {
-      .num_inputs = 1, .inputs = {"pos"},
+      .num_inputs = 1,
+      .inputs = {"pos"},
       .num_uniforms = 3,
       .uniforms = {{"tint", GL_FLOAT_VEC4, 1}, {"arr", GL_FLOAT, 4}, {"m", GL_FLOAT_MAT2, 1}},
-      .num_blocks = 1, .blocks = {"Lights"}, .block_sizes = {64},
+      .num_blocks = 1,
+      .blocks = {"Lights"},
+      .block_sizes = {64},
    };
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
@@ -796,8 +864,10 @@ test_state_uniforms(void)
    struct fe_test_env e;
    env_init(&e, 64, 48);
    struct fake_program fp = {
-      .num_inputs = 1, .inputs = {"pos"},
-      .num_uniforms = 1, .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 1,
+      .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
       .state_mask = (1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT),
       .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16, [GLSL_STATE_FRAMEBUFFER_HEIGHT] = 32},
    };
@@ -869,7 +939,8 @@ test_uniform_range_resend(void)
    struct fe_test_env e;
    env_init(&e, 64, 64);
    struct fake_program fp = {
-      .num_inputs = 1, .inputs = {"pos"},
+      .num_inputs = 1,
+      .inputs = {"pos"},
       .num_uniforms = 3,
       .uniforms = {{"a", GL_FLOAT_VEC4, 1}, {"tint", GL_FLOAT_VEC4, 1}, {"m", GL_FLOAT_MAT4, 1}},
    };
@@ -1034,7 +1105,8 @@ test_draw_forms(void)
    mgl_glDrawRangeElements(GL_TRIANGLES, 0, 2, 3, GL_UNSIGNED_SHORT, NULL);
    CHECK_EQ(fake_count_of(MGP_CALL_set_index_buffer), 0); /* unchanged */
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 4);
-   CHECK_EQ(((const struct mgp_draw_range *)fake_find(MGP_CALL_draw_vbo, 0)->tail)[0].index_bias, 7);
+   CHECK_EQ(((const struct mgp_draw_range *)fake_find(MGP_CALL_draw_vbo, 0)->tail)[0].index_bias,
+            7);
    CHECK(draw_args(1)->instance_count == 5 && draw_args(1)->index_size == 0);
    CHECK(draw_args(2)->instance_count == 2 && draw_args(2)->index_size == 2);
    CHECK(draw_args(3)->flags & MGP_DRAW_HAS_INDEX_RANGE);
@@ -1089,7 +1161,9 @@ test_sampling_cso_lru(void)
 {
    struct fe_test_env e;
    env_init(&e, 64, 64);
-   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 2,
+   struct fake_program fp = {.num_inputs = 1,
+                             .inputs = {"pos"},
+                             .num_samplers = 2,
                              .samplers = {{"s0", GL_SAMPLER_2D, 1}, {"s1", GL_SAMPLER_2D, 1}}};
    GLuint prog = make_program(&fp);
    mgl_glUseProgram(prog);
@@ -1207,8 +1281,9 @@ test_clear_and_read(void)
    CHECK_EQ(fake_count_of(MGP_CALL_set_pixel_pack_state), 1);
    const struct fake_rec *r = fake_find(MGP_CALL_read_pixels, 0);
    /* the answer: the rectangle, then the surface's RGBA8 texels tight */
-   CHECK(r && ((const struct mgp_read_pixels *)r->args)->out.size ==
-                 sizeof(struct mgp_texels_rect) + sizeof(px) &&
+   CHECK(r &&
+         ((const struct mgp_read_pixels *)r->args)->out.size ==
+            sizeof(struct mgp_texels_rect) + sizeof(px) &&
          ((const struct mgp_read_pixels *)r->args)->format == MGP_FORMAT_RGBA8_UNORM);
    CHECK(px[9] == 9);
    fake_clear();
@@ -1296,8 +1371,8 @@ test_unpack_buffer_upload(void)
       const struct mgp_texture_subdata_from_buffer *a = (const void *)r->args;
       const struct mgp_sub_region *g = r->tail;
       CHECK(a->offset == 40 && a->region_count == 1 && a->format == MGP_FORMAT_RGBA8_UNORM);
-      CHECK(g->x == 1 && g->y == 2 && g->width == 4 && g->height == 3 &&
-            g->src_row_stride == 24 && g->src_offset == 0);
+      CHECK(g->x == 1 && g->y == 2 && g->width == 4 && g->height == 3 && g->src_row_stride == 24 &&
+            g->src_offset == 0);
    } else {
       CHECK(!"one texture_subdata_from_buffer with one region");
    }
@@ -1367,7 +1442,6 @@ test_compact_draw(void)
    env_finish(&e);
 }
 
-
 /* Issue 6: a draw whose inputs equal the last full validate's skips the tracker's groups.
  * Every setter a draw depends on is walked: after it, the draw must leave the server holding
  * what a full validate would send. The oracle: forget the inputs, draw again, and nothing but
@@ -1413,27 +1487,26 @@ static const float dw_vec4[4] = {1, 2, 3, 4};
 STEP(dw_ubo_subdata, mgl_glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(dw_vec4), dw_vec4))
 STEP(dw_program_b, mgl_glUseProgram(dw.pb))
 STEP(dw_program_a, mgl_glUseProgram(dw.pa))
-STEP(dw_relink, fake_glsl_next(&dw.fpa); mgl_glLinkProgram(dw.pa);
-     mgl_glUniform1i(dw.samp, 0))
+STEP(dw_relink, fake_glsl_next(&dw.fpa); mgl_glLinkProgram(dw.pa); mgl_glUniform1i(dw.samp, 0))
 STEP(dw_bind_texture, mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[1]))
 STEP(dw_bind_texture_back, mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[0]))
 STEP(dw_bind_unused_unit, mgl_glActiveTexture(GL_TEXTURE5);
      mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[1]); mgl_glActiveTexture(GL_TEXTURE0))
 STEP(dw_tex_param, mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT))
-STEP(dw_tex_incomplete, mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
-                                            GL_NEAREST_MIPMAP_NEAREST))
+STEP(dw_tex_incomplete,
+     mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST))
 STEP(dw_tex_mipmap, mgl_glGenerateMipmap(GL_TEXTURE_2D))
-STEP(dw_tex_image, mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
-                                    GL_UNSIGNED_BYTE, NULL))
+STEP(dw_tex_image,
+     mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL))
 STEP(dw_tex_complete, mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST))
-STEP(dw_tex_subimage, mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA,
-                                          GL_UNSIGNED_BYTE, dw_vec4))
+STEP(dw_tex_subimage,
+     mgl_glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, dw_vec4))
 STEP(dw_sampler_bind, mgl_glBindSampler(0, dw.sampler))
 STEP(dw_sampler_param, mgl_glSamplerParameteri(dw.sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST))
 STEP(dw_sampler_unbind, mgl_glBindSampler(0, 0))
 STEP(dw_fbo_bind, mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo))
-STEP(dw_fbo_attach, mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                               GL_TEXTURE_2D, dw.tex[1], 0))
+STEP(dw_fbo_attach,
+     mgl_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, dw.tex[1], 0))
 STEP(dw_fbo_draw_buffers, static const GLenum none = GL_NONE; mgl_glDrawBuffers(1, &none))
 STEP(dw_fbo_draw_buffers_back, static const GLenum c0 = GL_COLOR_ATTACHMENT0;
      mgl_glDrawBuffers(1, &c0))
@@ -1450,8 +1523,8 @@ STEP(dw_read_other_fbo, uint8_t px[4]; mgl_glBindFramebuffer(GL_READ_FRAMEBUFFER
      mgl_glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
      mgl_glBindFramebuffer(GL_READ_FRAMEBUFFER, 0))
 STEP(dw_fbo_delete_remake, mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo);
-     mgl_glDrawArrays(GL_TRIANGLES, 0, 3); mgl_glDeleteFramebuffers(1, &dw.fbo);
-     dw_fbo_make(); mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo))
+     mgl_glDrawArrays(GL_TRIANGLES, 0, 3); mgl_glDeleteFramebuffers(1, &dw.fbo); dw_fbo_make();
+     mgl_glBindFramebuffer(GL_FRAMEBUFFER, dw.fbo))
 STEP(dw_surface_other, fe_make_current(dw.env->ctx, dw.surf2, dw.surf2))
 STEP(dw_surface_back, fe_make_current(dw.env->ctx, dw.env->surf, dw.env->surf))
 STEP(dw_blend, mgl_glEnable(GL_BLEND))
@@ -1482,18 +1555,25 @@ test_draw_inputs_walk(void)
    env_init(&e, 64, 48);
    dw.env = &e;
    dw.fpa = (struct fake_program){
-      .num_inputs = 1, .inputs = {"pos"},
-      .num_uniforms = 1, .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
-      .num_samplers = 1, .samplers = {{"s", GL_SAMPLER_2D, 1}},
-      .num_blocks = 1, .blocks = {"Lights"}, .block_sizes = {64},
+      .num_inputs = 1,
+      .inputs = {"pos"},
+      .num_uniforms = 1,
+      .uniforms = {{"tint", GL_FLOAT_VEC4, 1}},
+      .num_samplers = 1,
+      .samplers = {{"s", GL_SAMPLER_2D, 1}},
+      .num_blocks = 1,
+      .blocks = {"Lights"},
+      .block_sizes = {64},
       .state_mask = (1u << GLSL_STATE_DEPTH_RANGE) | (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT) |
                     (1u << GLSL_STATE_POINT_SIZE) | (1u << GLSL_STATE_POINT_ORIGIN),
-      .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16, [GLSL_STATE_FRAMEBUFFER_HEIGHT] = 32,
-                       [GLSL_STATE_POINT_SIZE] = 36, [GLSL_STATE_POINT_ORIGIN] = 40},
+      .state_offset = {[GLSL_STATE_DEPTH_RANGE] = 16,
+                       [GLSL_STATE_FRAMEBUFFER_HEIGHT] = 32,
+                       [GLSL_STATE_POINT_SIZE] = 36,
+                       [GLSL_STATE_POINT_ORIGIN] = 40},
    };
    dw.pa = make_program(&dw.fpa);
-   struct fake_program fpb = {.num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1,
-                              .samplers = {{"t", GL_SAMPLER_2D, 1}}};
+   struct fake_program fpb = {
+      .num_inputs = 1, .inputs = {"pos"}, .num_samplers = 1, .samplers = {{"t", GL_SAMPLER_2D, 1}}};
    dw.pb = make_program(&fpb);
    mgl_glUseProgram(dw.pa);
    dw.tint = mgl_glGetUniformLocation(dw.pa, "tint");
@@ -1504,8 +1584,7 @@ test_draw_inputs_walk(void)
       mgl_glActiveTexture(GL_TEXTURE0 + (GLenum)(i < 2 ? i : 7));
       mgl_glBindTexture(GL_TEXTURE_2D, dw.tex[i]);
       mgl_glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 8 >> i, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                       NULL);
+      mgl_glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 8 >> i, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    }
    mgl_glActiveTexture(GL_TEXTURE0);
    mgl_glGenBuffers(2, dw.ubo);
@@ -1529,23 +1608,69 @@ test_draw_inputs_walk(void)
    CHECK(fe_surface_create_pbuffer(&f, 32, 16, &dw.surf2) == FE_OK);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
 
-#define S(n) {#n, step_##n}
+#define S(n)                                                                                       \
+   {                                                                                               \
+#n, step_##n                                                                                 \
+   }
    static const struct walk_step steps[] = {
-      S(dw_nothing), S(dw_uniform), S(dw_sampler_unit), S(dw_sampler_unit_back),
-      S(dw_block_binding), S(dw_ubo_bind), S(dw_ubo_bind_base), S(dw_ubo_resize),
-      S(dw_ubo_subdata), S(dw_program_b), S(dw_program_a), S(dw_relink), S(dw_bind_texture),
-      S(dw_bind_texture_back), S(dw_bind_unused_unit), S(dw_tex_param), S(dw_tex_incomplete),
-      S(dw_tex_mipmap), S(dw_tex_image), S(dw_tex_complete), S(dw_tex_subimage),
-      S(dw_sampler_bind), S(dw_sampler_param), S(dw_sampler_unbind), S(dw_fbo_bind),
-      S(dw_fbo_attach), S(dw_fbo_draw_buffers), S(dw_fbo_draw_buffers_back),
-      S(dw_fbo_attached_image), S(dw_framebuffer_srgb), S(dw_fbo_default), S(dw_read_fbo),
-      S(dw_read_fbo_back), S(dw_clear_other_fbo), S(dw_read_other_fbo),
-      S(dw_fbo_delete_remake), S(dw_fbo_default), S(dw_surface_other), S(dw_surface_back),
-      S(dw_blend), S(dw_blend_color), S(dw_viewport), S(dw_depth_range), S(dw_point_size),
-      S(dw_program_point_size), S(dw_point_origin), S(dw_vao_other), S(dw_vao_back),
-      S(dw_attrib_layout), S(dw_attrib_buffer), S(dw_vbo_resize), S(dw_attrib_default),
-      S(dw_divisor), S(dw_divisor_back), S(dw_vao_delete_remake), S(dw_query_begin),
-      S(dw_query_end), S(dw_nothing),
+      S(dw_nothing),
+      S(dw_uniform),
+      S(dw_sampler_unit),
+      S(dw_sampler_unit_back),
+      S(dw_block_binding),
+      S(dw_ubo_bind),
+      S(dw_ubo_bind_base),
+      S(dw_ubo_resize),
+      S(dw_ubo_subdata),
+      S(dw_program_b),
+      S(dw_program_a),
+      S(dw_relink),
+      S(dw_bind_texture),
+      S(dw_bind_texture_back),
+      S(dw_bind_unused_unit),
+      S(dw_tex_param),
+      S(dw_tex_incomplete),
+      S(dw_tex_mipmap),
+      S(dw_tex_image),
+      S(dw_tex_complete),
+      S(dw_tex_subimage),
+      S(dw_sampler_bind),
+      S(dw_sampler_param),
+      S(dw_sampler_unbind),
+      S(dw_fbo_bind),
+      S(dw_fbo_attach),
+      S(dw_fbo_draw_buffers),
+      S(dw_fbo_draw_buffers_back),
+      S(dw_fbo_attached_image),
+      S(dw_framebuffer_srgb),
+      S(dw_fbo_default),
+      S(dw_read_fbo),
+      S(dw_read_fbo_back),
+      S(dw_clear_other_fbo),
+      S(dw_read_other_fbo),
+      S(dw_fbo_delete_remake),
+      S(dw_fbo_default),
+      S(dw_surface_other),
+      S(dw_surface_back),
+      S(dw_blend),
+      S(dw_blend_color),
+      S(dw_viewport),
+      S(dw_depth_range),
+      S(dw_point_size),
+      S(dw_program_point_size),
+      S(dw_point_origin),
+      S(dw_vao_other),
+      S(dw_vao_back),
+      S(dw_attrib_layout),
+      S(dw_attrib_buffer),
+      S(dw_vbo_resize),
+      S(dw_attrib_default),
+      S(dw_divisor),
+      S(dw_divisor_back),
+      S(dw_vao_delete_remake),
+      S(dw_query_begin),
+      S(dw_query_end),
+      S(dw_nothing),
    };
 #undef S
    struct fe_tracker *t = &e.ctx->tracker;
@@ -1571,15 +1696,13 @@ test_draw_inputs_walk(void)
          fake_dump(steps[i].name);
          fe_test_failures++;
       }
-      CHECK_EQ(fake_count() ? fake_rec(fake_count() - 1)->id : MGP_CALL_flush,
-               MGP_CALL_draw_vbo);
+      CHECK_EQ(fake_count() ? fake_rec(fake_count() - 1)->id : MGP_CALL_flush, MGP_CALL_draw_vbo);
    }
    fe_make_current(NULL, NULL, NULL);
    fe_surface_destroy(dw.surf2);
    CHECK(fe_make_current(e.ctx, e.surf, e.surf) == FE_OK);
    env_finish(&e);
 }
-
 
 /* glVertexAttribPointer with the same format and another buffer keeps the vertex-elements CSO
  * (only set_vertex_buffers goes out); any change of what the elements carry (size, type,
@@ -1607,8 +1730,8 @@ ve_expect(const char *what, unsigned type, unsigned size, unsigned flags, unsign
 {
    CHECK(ve_bound_now.slot < 256);
    const struct mgp_create_vertex_elements *c = &ve_made[ve_bound_now.slot & 255];
-   if (c->attribs[0].type != type || c->attribs[0].size != size ||
-       c->attribs[0].flags != flags || c->bindings[0].stride != stride) {
+   if (c->attribs[0].type != type || c->attribs[0].size != size || c->attribs[0].flags != flags ||
+       c->bindings[0].stride != stride) {
       fprintf(stderr, "%s: bound elements carry type 0x%x size %u flags %u stride %u\n", what,
               c->attribs[0].type, c->attribs[0].size, c->attribs[0].flags, c->bindings[0].stride);
       fe_test_failures++;

@@ -18,7 +18,7 @@ static int t_failures;
    do {                                                                                            \
       if (!(cond)) {                                                                               \
          t_failures++;                                                                             \
-         fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond);                       \
+         fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond);                        \
          fprintf(stderr, __VA_ARGS__);                                                             \
          fprintf(stderr, "\n");                                                                    \
       }                                                                                            \

@@ -8,23 +8,22 @@
 int
 main(void)
 {
-   const char *fs =
-      "#version 330 core\n"
-      "struct S { bool sb; uint su; bvec2 sbv[2]; };\n"
-      "uniform bool b;\n"
-      "uniform bvec3 bv;\n"
-      "uniform uint u;\n"
-      "uniform uvec2 uv2;\n"
-      "uniform S s;\n"
-      "uniform bool barr[2];\n"
-      "uniform Blk { bool bb; uint bu; bvec4 bbv; } blk;\n"
-      "uniform uint notbool;\n"
-      "out vec4 o;\n"
-      "void main() {\n"
-      "   o = vec4(b ? 1.0 : 0.0, float(bv.y), float(u + uv2.x), float(s.sb))\n"
-      "     + vec4(float(s.su), float(s.sbv[1].y), float(barr[1]), float(blk.bb))\n"
-      "     + vec4(float(blk.bu), float(blk.bbv.w), float(notbool != 0u), 0.0);\n"
-      "}\n";
+   const char *fs = "#version 330 core\n"
+                    "struct S { bool sb; uint su; bvec2 sbv[2]; };\n"
+                    "uniform bool b;\n"
+                    "uniform bvec3 bv;\n"
+                    "uniform uint u;\n"
+                    "uniform uvec2 uv2;\n"
+                    "uniform S s;\n"
+                    "uniform bool barr[2];\n"
+                    "uniform Blk { bool bb; uint bu; bvec4 bbv; } blk;\n"
+                    "uniform uint notbool;\n"
+                    "out vec4 o;\n"
+                    "void main() {\n"
+                    "   o = vec4(b ? 1.0 : 0.0, float(bv.y), float(u + uv2.x), float(s.sb))\n"
+                    "     + vec4(float(s.su), float(s.sbv[1].y), float(barr[1]), float(blk.bb))\n"
+                    "     + vec4(float(blk.bu), float(blk.bbv.w), float(notbool != 0u), 0.0);\n"
+                    "}\n";
    char *log = NULL;
    struct glsl_link_input in = {.source = {NULL, fs}};
    struct glsl_program *p = glsl_link(&in, &log);

@@ -47,9 +47,11 @@ check_bool(int k)
       const char *name;
       uint32_t type;
    } x[] = {
-      {"Blk.bb", GL_BOOL},          {"Blk.bu", GL_UNSIGNED_INT},   {"Blk.bbv", GL_BOOL_VEC3},
-      {"Blk.s.sb", GL_BOOL},        {"Blk.s.su", GL_UNSIGNED_INT}, {"nb", GL_BOOL_VEC2},
-      {"nu", GL_UNSIGNED_INT},      {"loose", GL_BOOL},            {"looseu", GL_UNSIGNED_INT},
+      {"Blk.bb", GL_BOOL},           {"Blk.bu", GL_UNSIGNED_INT},
+      {"Blk.bbv", GL_BOOL_VEC3},     {"Blk.s.sb", GL_BOOL},
+      {"Blk.s.su", GL_UNSIGNED_INT}, {"nb", GL_BOOL_VEC2},
+      {"nu", GL_UNSIGNED_INT},       {"loose", GL_BOOL},
+      {"looseu", GL_UNSIGNED_INT},
    };
    for (size_t i = 0; i < sizeof(x) / sizeof(x[0]); i++) {
       const struct glsl_uniform *u = glsl_program_find_uniform(p, x[i].name);
@@ -105,8 +107,10 @@ check_flat(int k)
    compile(k, GLSL_STAGE_FRAGMENT,
            src(k, "in IB { vec4 f; mediump ivec2 bad; };\nout vec4 o;\n"
                   "void main() { o = f + vec4(bad.x); }\n"),
-           false, "'bad' : a fragment input block member of integer or double type must be "
-                  "qualified flat", "integer block member");
+           false,
+           "'bad' : a fragment input block member of integer or double type must be "
+           "qualified flat",
+           "integer block member");
    compile(k, GLSL_STAGE_FRAGMENT,
            src(k, "in IB { vec4 f; flat mediump ivec2 good; };\nout vec4 o;\n"
                   "void main() { o = f + vec4(good.x); }\n"),
@@ -142,7 +146,8 @@ check_block_index(int k)
            "non-constant index");
    snprintf(body, sizeof(body),
             "%svec4 never_called() { return cam[idx].m[1]; }\n"
-            "void main() { gl_Position = cam[1].m[0]; }\n", decl);
+            "void main() { gl_Position = cam[1].m[0]; }\n",
+            decl);
    compile(k, GLSL_STAGE_VERTEX, src(k, body), false, "constant integral expression",
            "in a function main never calls");
    snprintf(body, sizeof(body),

@@ -141,24 +141,32 @@ main(void)
    } prec[] = {
       {"#version 100\nvarying vec4 v;\nvoid main() { gl_FragColor = v; }\n", false},
       {"#version 100\nvarying mediump vec4 v;\nuniform float k;\n"
-       "void main() { gl_FragColor = v * k; }\n", false},
+       "void main() { gl_FragColor = v * k; }\n",
+       false},
       {"#version 100\nvarying mediump vec4 v;\nstruct S { lowp float a; float b; };\n"
-       "void main() { gl_FragColor = v; }\n", false},
+       "void main() { gl_FragColor = v; }\n",
+       false},
       {"#version 100\nvoid main() { mediump float x = 1.0; float y = x; "
-       "gl_FragColor = vec4(y); }\n", false},
+       "gl_FragColor = vec4(y); }\n",
+       false},
       {"#version 300 es\nin highp vec4 v;\nout vec4 o;\nvoid main() { o = v; }\n", false},
       /* a default in scope, qualified declarations, constructors */
       {"#version 100\nprecision mediump float;\nvarying vec4 v;\n"
-       "void main() { float x = 2.0; gl_FragColor = v * vec4(x); }\n", true},
+       "void main() { float x = 2.0; gl_FragColor = v * vec4(x); }\n",
+       true},
       {"#version 100\nvarying lowp vec4 v;\nuniform highp mat3 m;\n"
        "mediump float f(mediump float a) { return a; }\n"
-       "void main() { gl_FragColor = vec4(m * vec3(v), f(1.0)); }\n", true},
+       "void main() { gl_FragColor = vec4(m * vec3(v), f(1.0)); }\n",
+       true},
       {"#version 100\nvarying lowp vec4 v;\n"
-       "void main() { precision highp float; float x = 2.0; gl_FragColor = v * x; }\n", true},
+       "void main() { precision highp float; float x = 2.0; gl_FragColor = v * x; }\n",
+       true},
       {"#version 300 es\nin highp vec4 v;\nout highp vec4 o;\n"
-       "void main() { highp float a[2] = float[2](1.0, 2.0); o = v * a[1]; }\n", true},
+       "void main() { highp float a[2] = float[2](1.0, 2.0); o = v * a[1]; }\n",
+       true},
       {"#version 100\n#ifdef GL_ES\nprecision mediump float;\n#endif\n"
-       "void main() { gl_FragColor = vec4(1.0); }\n", true},
+       "void main() { gl_FragColor = vec4(1.0); }\n",
+       true},
    };
    for (unsigned k = 0; k < sizeof(prec) / sizeof(prec[0]); k++) {
       log = NULL;
@@ -240,14 +248,22 @@ main(void)
    } inv[] = {
       {true, "#version 100\ninvariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0); }\n",
        false},
-      {true, "#version 100\nprecision mediump float;\ninvariant varying vec4 v;\n"
-             "void main() { gl_FragColor = v; }\n", true},
-      {true, "#version 300 es\nprecision mediump float;\ninvariant in vec4 v;\nout vec4 o;\n"
-             "void main() { o = v; }\n", false},
-      {true, "#version 300 es\nprecision mediump float;\ninvariant centroid in vec4 v;\n"
-             "out vec4 o;\nvoid main() { o = v; }\n", false},
-      {true, "#version 300 es\nprecision mediump float;\nin vec4 v;\ninvariant out vec4 o;\n"
-             "void main() { o = v; }\n", true},
+      {true,
+       "#version 100\nprecision mediump float;\ninvariant varying vec4 v;\n"
+       "void main() { gl_FragColor = v; }\n",
+       true},
+      {true,
+       "#version 300 es\nprecision mediump float;\ninvariant in vec4 v;\nout vec4 o;\n"
+       "void main() { o = v; }\n",
+       false},
+      {true,
+       "#version 300 es\nprecision mediump float;\ninvariant centroid in vec4 v;\n"
+       "out vec4 o;\nvoid main() { o = v; }\n",
+       false},
+      {true,
+       "#version 300 es\nprecision mediump float;\nin vec4 v;\ninvariant out vec4 o;\n"
+       "void main() { o = v; }\n",
+       true},
       {false, "#version 150\ninvariant in vec4 v;\nout vec4 o;\nvoid main() { o = v; }\n", true},
    };
    for (unsigned k = 0; k < sizeof(inv) / sizeof(inv[0]); k++) {

@@ -93,8 +93,7 @@ main(void)
       CHECK(t_spirv_val(&p->spirv[1], "es-draw-buffers") != 0, "draw buffers SPIR-V");
       const struct glsl_io *o = glsl_program_find_output(p, "gl_FragData");
       CHECK(o && o->location == 0 && o->array_size >= 2 && o->num_locations >= 2,
-            "gl_FragData: location %d, %u elements", o ? o->location : -1,
-            o ? o->array_size : 0);
+            "gl_FragData: location %d, %u elements", o ? o->location : -1, o ? o->array_size : 0);
    }
    glsl_program_destroy(p);
    free(log);
@@ -126,13 +125,11 @@ main(void)
          "GL_EXT_draw_buffers defined in GLSL ES 3.00: %s", log ? log : "");
    free(log);
    /* The ES built-in constants desktop GLSL lacks before 4.10, in both stages. */
-   static const char *const es100_consts[] = {"gl_MaxVertexUniformVectors",
-                                              "gl_MaxFragmentUniformVectors",
-                                              "gl_MaxVaryingVectors"};
-   static const char *const es300_consts[] = {"gl_MaxVertexUniformVectors",
-                                              "gl_MaxFragmentUniformVectors",
-                                              "gl_MaxVertexOutputVectors",
-                                              "gl_MaxFragmentInputVectors"};
+   static const char *const es100_consts[] = {
+      "gl_MaxVertexUniformVectors", "gl_MaxFragmentUniformVectors", "gl_MaxVaryingVectors"};
+   static const char *const es300_consts[] = {
+      "gl_MaxVertexUniformVectors", "gl_MaxFragmentUniformVectors", "gl_MaxVertexOutputVectors",
+      "gl_MaxFragmentInputVectors"};
    for (int stage = 0; stage < 2; stage++) {
       for (int k = 0; k < 7; k++) {
          const bool es3 = k >= 3;
@@ -140,19 +137,16 @@ main(void)
          char src[512];
          /* the value is GL's GL_MAX_*_VECTORS: uniforms a quarter of the components, the
           * interface a quarter of the context's varying limit (124 here) */
-         const int want = strstr(name, "Uniform") ? GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4
-                                                  : 124 / 4;
+         const int want = strstr(name, "Uniform") ? GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4 : 124 / 4;
          snprintf(src, sizeof(src),
                   "%s\nprecision mediump float;\n%s"
                   "void main() { float a[%s == %d ? 1 : -1]; a[0] = 1.0; %s = vec4(a[0]); }\n",
-                  es3 ? "#version 300 es" : "#version 100",
-                  es3 && stage ? "out vec4 o;\n" : "", name, want,
-                  stage ? (es3 ? "o" : "gl_FragColor") : "gl_Position");
+                  es3 ? "#version 300 es" : "#version 100", es3 && stage ? "out vec4 o;\n" : "",
+                  name, want, stage ? (es3 ? "o" : "gl_FragColor") : "gl_Position");
          log = NULL;
          CHECK(glsl_compile_shader_limits(stage ? GLSL_STAGE_FRAGMENT : GLSL_STAGE_VERTEX, true,
                                           124, src, &log),
-               "%s == %d in GLSL ES %s: %s", name, want, es3 ? "3.00" : "1.00",
-               log ? log : "");
+               "%s == %d in GLSL ES %s: %s", name, want, es3 ? "3.00" : "1.00", log ? log : "");
          free(log);
       }
    }
@@ -198,8 +192,7 @@ main(void)
                "}\n",
                behaviors[k]);
       struct glsl_link_input in = {
-         .source = {vs, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n"},
-         .es = true};
+         .source = {vs, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n"}, .es = true};
       log = NULL;
       p = glsl_link(&in, &log);
       CHECK(p, "gl_InstanceIDEXT (%s) link: %s", behaviors[k], log ? log : "");

@@ -212,8 +212,8 @@ main(void)
    for (unsigned i = 0; i < 2; i++) {
       int64_t lo = t_var_decoration(vsp, vs_gs[i], 30 /* Location */);
       int64_t li = t_var_decoration(gsp, vs_gs[i], 30);
-      CHECK(lo >= 0 && lo == li, "%s: vertex location %lld, geometry %lld", vs_gs[i],
-            (long long)lo, (long long)li);
+      CHECK(lo >= 0 && lo == li, "%s: vertex location %lld, geometry %lld", vs_gs[i], (long long)lo,
+            (long long)li);
    }
    /* split into a variable per member (spv_split.c, the backend's split-io-blocks quirk), each
     * block member sits where the member was: the geometry side's per-vertex level takes no
@@ -226,7 +226,8 @@ main(void)
          "Block.w: vertex %lld geometry %lld", (long long)t_var_decoration(vsp, "vb.w", 30),
          (long long)t_var_decoration(gsp, "gb.w", 30));
    CHECK(bo != t_var_decoration(vsp, "v_a", 30) && bo != t_var_decoration(vsp, "v_b", 30) &&
-            bo + 1 != t_var_decoration(vsp, "v_a", 30) && bo + 1 != t_var_decoration(vsp, "v_b", 30),
+            bo + 1 != t_var_decoration(vsp, "v_a", 30) &&
+            bo + 1 != t_var_decoration(vsp, "v_b", 30),
          "Block shares a location with another output");
    static const char *const gs_fs[] = {"g_color", "g_prim"};
    for (unsigned i = 0; i < 2; i++) {
@@ -240,8 +241,8 @@ main(void)
    const struct glsl_uniform_block *b = glsl_program_find_block(p, "Shared");
    CHECK(b, "block Shared missing");
    if (b) {
-      CHECK(b->stages == (GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY) |
-                          GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)),
+      CHECK(b->stages ==
+               (GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY) | GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)),
             "Shared stages 0x%x", b->stages);
       int64_t gb = t_spv_decoration(gsp, t_spv_var_of_type(gsp, "Shared"), 33 /* Binding */);
       int64_t fb = t_spv_decoration(fsp, t_spv_var_of_type(fsp, "Shared"), 33);
@@ -258,8 +259,7 @@ main(void)
    /* The depth remap is the geometry stage's, before each EmitVertex, and not the vertex's. */
    CHECK(remaps_before(gsp, 218 /* OpEmitVertex */) == 1, "geometry remaps: %d",
          remaps_before(gsp, 218));
-   CHECK(remaps_before(vsp, 253 /* OpReturn */) == 0, "vertex remaps: %d",
-         remaps_before(vsp, 253));
+   CHECK(remaps_before(vsp, 253 /* OpReturn */) == 0, "vertex remaps: %d", remaps_before(vsp, 253));
    CHECK(t_spv_has_builtin(gsp, 7 /* PrimitiveId */), "gl_PrimitiveIDIn missing");
 
    CHECK(t_spirv_val(vsp, "geom-vs") != 0, "vertex SPIR-V invalid");

@@ -28,11 +28,10 @@ i_at(const struct glsl_program *p, const char *name, uint32_t extra)
 int
 main(void)
 {
-   const char *vs =
-      "#version 150\n"
-      "uniform float scale = 0.5;\n"
-      "in vec4 pos;\n"
-      "void main() { gl_Position = pos * scale; }\n";
+   const char *vs = "#version 150\n"
+                    "uniform float scale = 0.5;\n"
+                    "in vec4 pos;\n"
+                    "void main() { gl_Position = pos * scale; }\n";
    const char *fs =
       "#version 330 core\n"
       "struct S { float a; int b; bool c; };\n"
@@ -98,15 +97,17 @@ main(void)
 
    /* An unsized array takes its initializer's size (GLSL 1.20+, 4.1.9), indexed by a variable,
     * in a vertex stage followed by a geometry stage. */
-   const char *vs3 = "#version 150\n"
-                     "uniform vec4 c[] = vec4[](vec4(0.0, 1.0, 0.0, 1.0),\n"
-                     "                         vec4(0.0, 0.5, 0.5, 1.0), vec4(0.0, 0.0, 1.0, 1.0));\n"
-                     "out vec4 color;\n"
-                     "void main() { color = c[gl_InstanceID]; gl_Position = vec4(0.0); }\n";
-   const char *gs3 = "#version 150\nlayout(points) in;\n"
-                     "layout(points, max_vertices = 1) out;\n"
-                     "in vec4 color[];\nout vec4 fs_color;\n"
-                     "void main() { fs_color = color[0]; gl_Position = vec4(0.0); EmitVertex(); }\n";
+   const char *vs3 =
+      "#version 150\n"
+      "uniform vec4 c[] = vec4[](vec4(0.0, 1.0, 0.0, 1.0),\n"
+      "                         vec4(0.0, 0.5, 0.5, 1.0), vec4(0.0, 0.0, 1.0, 1.0));\n"
+      "out vec4 color;\n"
+      "void main() { color = c[gl_InstanceID]; gl_Position = vec4(0.0); }\n";
+   const char *gs3 =
+      "#version 150\nlayout(points) in;\n"
+      "layout(points, max_vertices = 1) out;\n"
+      "in vec4 color[];\nout vec4 fs_color;\n"
+      "void main() { fs_color = color[0]; gl_Position = vec4(0.0); EmitVertex(); }\n";
    const char *fs3 = "#version 150\nin vec4 fs_color;\nout vec4 o;\n"
                      "void main() { o = fs_color; }\n";
    struct glsl_link_input in3 = {.source = {vs3, fs3, gs3}};

@@ -7,13 +7,12 @@ int
 main(void)
 {
    char *log = NULL;
-   const char *vs =
-      "#version 330 core\n"
-      "out float id;\n"
-      "void main() {\n"
-      "   gl_Position = vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 1.0);\n"
-      "   id = float(gl_InstanceID * 2);\n"
-      "}\n";
+   const char *vs = "#version 330 core\n"
+                    "out float id;\n"
+                    "void main() {\n"
+                    "   gl_Position = vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 1.0);\n"
+                    "   id = float(gl_InstanceID * 2);\n"
+                    "}\n";
    const char *fs = "#version 330 core\nin float id;\nout vec4 o;\nvoid main() { o = vec4(id); }\n";
    struct glsl_link_input in = {.source = {vs, fs}};
    struct glsl_program *p = glsl_link(&in, &log);
@@ -56,8 +55,9 @@ main(void)
    glsl_program_destroy(p);
 
    /* Early return from main: every return path gets the remap. */
-   const char *vs3 = "#version 330 core\nuniform bool early;\n"
-                     "void main() { gl_Position = vec4(1.0); if (early) return; gl_Position.z = 0.5; }\n";
+   const char *vs3 =
+      "#version 330 core\nuniform bool early;\n"
+      "void main() { gl_Position = vec4(1.0); if (early) return; gl_Position.z = 0.5; }\n";
    struct glsl_link_input in3 = {.source = {vs3, NULL}};
    p = glsl_link(&in3, &log);
    CHECK(p, "early return: %s", log);

@@ -37,14 +37,15 @@ test_output_index(void)
          char vs[160], fs[640];
          snprintf(vs, sizeof(vs), "#version %s\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n",
                   fs_versions[k]);
-         snprintf(fs, sizeof(fs),
-                  "#version %s\n#extension GL_ARB_explicit_attrib_location: require\n%s"
-                  "#ifndef GL_ARB_blend_func_extended\n#error no macro\n#endif\n"
-                  "layout (location = 0, index = 0) out vec4 col0;\n"
-                  "layout (index = 1, location = 0) out vec4 col1;\n"
-                  "layout(location = 1) out vec4 other;\n"
-                  "void main() { col0 = vec4(0.0, 1.0, 1.0, 1.0); col1 = vec4(1.0); other = col0; }\n",
-                  fs_versions[k], with_ext ? "#extension GL_ARB_blend_func_extended : require\n" : "");
+         snprintf(
+            fs, sizeof(fs),
+            "#version %s\n#extension GL_ARB_explicit_attrib_location: require\n%s"
+            "#ifndef GL_ARB_blend_func_extended\n#error no macro\n#endif\n"
+            "layout (location = 0, index = 0) out vec4 col0;\n"
+            "layout (index = 1, location = 0) out vec4 col1;\n"
+            "layout(location = 1) out vec4 other;\n"
+            "void main() { col0 = vec4(0.0, 1.0, 1.0, 1.0); col1 = vec4(1.0); other = col0; }\n",
+            fs_versions[k], with_ext ? "#extension GL_ARB_blend_func_extended : require\n" : "");
          char *log = NULL;
          struct glsl_program *p = link2(vs, fs, &log);
          CHECK(p, "index %s ext %d: %s", fs_versions[k], with_ext, log);
@@ -71,18 +72,16 @@ test_output_index(void)
    }
 
    /* an index is 0 or 1 */
-   must_fail("index 2",
-             "#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
+   must_fail("index 2", "#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
              "#version 130\n#extension GL_ARB_explicit_attrib_location: require\n"
              "layout(location = 0, index = 2) out vec4 c;\nvoid main() { c = vec4(1.0); }\n",
              "index");
    /* layout qualifiers on outputs need ARB_explicit_attrib_location before GLSL 3.30 */
    char *log = NULL;
-   struct glsl_program *p =
-      link2("#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
-            "#version 130\nlayout(location = 0, index = 1) out vec4 c;\n"
-            "void main() { c = vec4(1.0); }\n",
-            &log);
+   struct glsl_program *p = link2("#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
+                                  "#version 130\nlayout(location = 0, index = 1) out vec4 c;\n"
+                                  "void main() { c = vec4(1.0); }\n",
+                                  &log);
    CHECK(!p, "index without GL_ARB_explicit_attrib_location linked");
    glsl_program_destroy(p);
    free(log);
@@ -95,16 +94,18 @@ main(void)
    struct glsl_program *p;
 
    /* A used fragment input nobody writes. */
-   must_fail("unmatched input",
-             "#version 330 core\nout vec4 a;\nvoid main() { gl_Position = vec4(0); a = vec4(1); }\n",
-             "#version 330 core\nin vec4 a;\nin vec4 v_missing;\nout vec4 o;\n"
-             "void main() { o = a + v_missing; }\n",
-             "fragment shader varying v_missing not written by vertex shader");
+   must_fail(
+      "unmatched input",
+      "#version 330 core\nout vec4 a;\nvoid main() { gl_Position = vec4(0); a = vec4(1); }\n",
+      "#version 330 core\nin vec4 a;\nin vec4 v_missing;\nout vec4 o;\n"
+      "void main() { o = a + v_missing; }\n",
+      "fragment shader varying v_missing not written by vertex shader");
 
    /* Declared but unused: fine. */
-   p = link2("#version 330 core\nout vec4 a;\nvoid main() { gl_Position = vec4(0); a = vec4(1); }\n",
-             "#version 330 core\nin vec4 a;\nin vec4 unused_in;\nout vec4 o;\nvoid main() { o = a; }\n",
-             &log);
+   p = link2(
+      "#version 330 core\nout vec4 a;\nvoid main() { gl_Position = vec4(0); a = vec4(1); }\n",
+      "#version 330 core\nin vec4 a;\nin vec4 unused_in;\nout vec4 o;\nvoid main() { o = a; }\n",
+      &log);
    CHECK(p, "unused unmatched input: %s", log);
    if (p) {
       int64_t la = t_var_decoration(&p->spirv[1], "a", 30);
@@ -116,15 +117,17 @@ main(void)
    glsl_program_destroy(p);
    free(log);
 
-   must_fail("type mismatch",
-             "#version 330 core\nout vec3 c;\nvoid main() { gl_Position = vec4(0); c = vec3(1); }\n",
-             "#version 330 core\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n",
-             "vec3"); /* glslang's own check: "Types must match: ... vec3 c ... vec4 c" */
+   must_fail(
+      "type mismatch",
+      "#version 330 core\nout vec3 c;\nvoid main() { gl_Position = vec4(0); c = vec3(1); }\n",
+      "#version 330 core\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n",
+      "vec3"); /* glslang's own check: "Types must match: ... vec3 c ... vec4 c" */
 
-   must_fail("flat mismatch",
-             "#version 330 core\nflat out vec4 c;\nvoid main() { gl_Position = vec4(0); c = vec4(1); }\n",
-             "#version 330 core\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n",
-             "interpolation qualifier mismatch");
+   must_fail(
+      "flat mismatch",
+      "#version 330 core\nflat out vec4 c;\nvoid main() { gl_Position = vec4(0); c = vec4(1); }\n",
+      "#version 330 core\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n",
+      "interpolation qualifier mismatch");
 
    /* Interface blocks match by block name; instance names may differ. Arrays take locations. */
    p = link2("#version 150\n"
@@ -165,12 +168,13 @@ main(void)
    /* Fragment outputs: glBindFragDataLocation, explicit locations, lowest free. */
    {
       const char *vs = "#version 330 core\nvoid main() { gl_Position = vec4(0); }\n";
-      const char *fs = "#version 330 core\nout vec4 c0;\nout vec4 c1;\nlayout(location = 2) out vec4 c2;\n"
-                       "out vec4 c3[2];\n"
-                       "void main() { c0 = vec4(0); c1 = vec4(1); c2 = vec4(2); c3[0] = c3[1] = vec4(3); }\n";
+      const char *fs =
+         "#version 330 core\nout vec4 c0;\nout vec4 c1;\nlayout(location = 2) out vec4 c2;\n"
+         "out vec4 c3[2];\n"
+         "void main() { c0 = vec4(0); c1 = vec4(1); c2 = vec4(2); c3[0] = c3[1] = vec4(3); }\n";
       const struct glsl_binding fb[] = {{"c1", 0, 0}, {"c3[0]", 6, 0}};
-      struct glsl_link_input in = {.source = {vs, fs}, .frag_data_bindings = fb,
-                                   .num_frag_data_bindings = 2};
+      struct glsl_link_input in = {
+         .source = {vs, fs}, .frag_data_bindings = fb, .num_frag_data_bindings = 2};
       p = glsl_link(&in, &log);
       CHECK(p, "outputs: %s", log);
       if (p) {
@@ -197,11 +201,11 @@ main(void)
       const char *vs = "#version 330 core\nlayout(location = 0) in vec4 a;\nin mat2 m;\n"
                        "void main() { gl_Position = a + vec4(m[0], m[1]); }\n";
       const struct glsl_binding ab[] = {{"m", 0, 0}};
-      struct glsl_link_input in = {.source = {vs, NULL}, .attrib_bindings = ab,
-                                   .num_attrib_bindings = 1};
+      struct glsl_link_input in = {
+         .source = {vs, NULL}, .attrib_bindings = ab, .num_attrib_bindings = 1};
       p = glsl_link(&in, &log);
-      CHECK(!p && log && strstr(log, "alias location 0") && strstr(log, "`m'"),
-            "bound overlap: %s", log);
+      CHECK(!p && log && strstr(log, "alias location 0") && strstr(log, "`m'"), "bound overlap: %s",
+            log);
       glsl_program_destroy(p);
       free(log);
 

@@ -6,35 +6,34 @@
 
 #include <GL/glcorearb.h>
 
-static const char *vs =
-   "#version 330 core\n"
-   "layout(location = 2) in vec3 normal;\n"
-   "in vec4 position;\n"
-   "in mat4 instance_xform;\n"
-   "in vec2 uv;\n"
-   "in vec4 never_read;\n"
-   "struct Light { vec3 dir; float power; mat3 basis; };\n"
-   "uniform float f;\n"
-   "uniform vec3 v3;\n"
-   "uniform mat4 mvp;\n"
-   "uniform int i;\n"
-   "uniform bool b;\n"
-   "uniform float farr[3];\n"
-   "uniform Light light;\n"
-   "uniform Light lights[2];\n"
-   "uniform float never_used;\n"
-   "uniform Shared { vec4 color; mat4 proj; float scale; } sh;\n"
-   "out vec3 v_normal;\n"
-   "out vec2 v_uv;\n"
-   "void main() {\n"
-   "   vec4 p = instance_xform * position * f + vec4(v3, float(i));\n"
-   "   if (b) p += vec4(farr[0] + farr[1] + farr[2]);\n"
-   "   p.xyz += light.basis * light.dir * light.power;\n"
-   "   p.xyz += lights[1].basis * lights[0].dir * lights[1].power;\n"
-   "   gl_Position = sh.proj * mvp * p * sh.scale;\n"
-   "   v_normal = normal;\n"
-   "   v_uv = uv;\n"
-   "}\n";
+static const char *vs = "#version 330 core\n"
+                        "layout(location = 2) in vec3 normal;\n"
+                        "in vec4 position;\n"
+                        "in mat4 instance_xform;\n"
+                        "in vec2 uv;\n"
+                        "in vec4 never_read;\n"
+                        "struct Light { vec3 dir; float power; mat3 basis; };\n"
+                        "uniform float f;\n"
+                        "uniform vec3 v3;\n"
+                        "uniform mat4 mvp;\n"
+                        "uniform int i;\n"
+                        "uniform bool b;\n"
+                        "uniform float farr[3];\n"
+                        "uniform Light light;\n"
+                        "uniform Light lights[2];\n"
+                        "uniform float never_used;\n"
+                        "uniform Shared { vec4 color; mat4 proj; float scale; } sh;\n"
+                        "out vec3 v_normal;\n"
+                        "out vec2 v_uv;\n"
+                        "void main() {\n"
+                        "   vec4 p = instance_xform * position * f + vec4(v3, float(i));\n"
+                        "   if (b) p += vec4(farr[0] + farr[1] + farr[2]);\n"
+                        "   p.xyz += light.basis * light.dir * light.power;\n"
+                        "   p.xyz += lights[1].basis * lights[0].dir * lights[1].power;\n"
+                        "   gl_Position = sh.proj * mvp * p * sh.scale;\n"
+                        "   v_normal = normal;\n"
+                        "   v_uv = uv;\n"
+                        "}\n";
 
 static const char *fs =
    "#version 330 core\n"
@@ -84,8 +83,7 @@ count_depth_remaps(const struct glsl_spirv *s)
    for (size_t p = 5; p < s->num_words;) {
       uint32_t wc = s->words[p] >> 16, op = s->words[p] & 0xffff;
       if (op == 253 /* OpReturn */ && prev[2] == 62 /* OpStore */ &&
-          prev[1] == 82 /* OpCompositeInsert */ && prev[0] == 133 /* OpFMul */ &&
-          insert_index == 2)
+          prev[1] == 82 /* OpCompositeInsert */ && prev[0] == 133 /* OpFMul */ && insert_index == 2)
          n++;
       if (op == 82)
          insert_index = s->words[p + 5];
@@ -120,7 +118,8 @@ main(void)
    if (!p)
       return t_finish("unit.glsl.link");
 
-   const struct glsl_spirv *vsp = &p->spirv[GLSL_STAGE_VERTEX], *fsp = &p->spirv[GLSL_STAGE_FRAGMENT];
+   const struct glsl_spirv *vsp = &p->spirv[GLSL_STAGE_VERTEX],
+                           *fsp = &p->spirv[GLSL_STAGE_FRAGMENT];
    CHECK(vsp->words && fsp->words, "SPIR-V missing");
    CHECK(p->stages == (GLSL_STAGE_BIT(GLSL_STAGE_VERTEX) | GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)),
          "stages 0x%x", p->stages);
@@ -151,8 +150,7 @@ main(void)
          "default block has %u active uniforms, want %zu", p->default_block.num_uniforms,
          sizeof(du) / sizeof(du[0]));
    CHECK(!glsl_program_find_uniform(p, "never_used"), "inactive uniform reported");
-   CHECK(p->default_block.size == 384, "default block size %u, want 384",
-         p->default_block.size);
+   CHECK(p->default_block.size == 384, "default block size %u, want 384", p->default_block.size);
    CHECK(p->default_block.stages == 3, "default block stages 0x%x", p->default_block.stages);
    for (unsigned k = 0; k < p->default_block.num_uniforms; k++) {
       const struct glsl_uniform *u = &p->default_block.uniforms[k];
@@ -165,8 +163,8 @@ main(void)
       const struct glsl_spirv *sp = &p->spirv[s];
       uint32_t v = t_spv_var_of_type(sp, "gl_DefaultUniformBlock");
       CHECK(v, "stage %d: no default block variable", s);
-      CHECK(t_spv_decoration(sp, v, 33) == GLSL_BINDING_DEFAULT_BLOCK, "stage %d: binding %lld",
-            s, (long long)t_spv_decoration(sp, v, 33));
+      CHECK(t_spv_decoration(sp, v, 33) == GLSL_BINDING_DEFAULT_BLOCK, "stage %d: binding %lld", s,
+            (long long)t_spv_decoration(sp, v, 33));
       CHECK(t_spv_decoration(sp, v, 34) == 0, "stage %d: set", s);
    }
 
@@ -245,8 +243,8 @@ main(void)
    const char *vary[] = {"v_normal", "v_uv"};
    for (int k = 0; k < 2; k++) {
       int64_t lv = t_var_decoration(vsp, vary[k], 30), lf = t_var_decoration(fsp, vary[k], 30);
-      CHECK(lv >= 0 && lv == lf, "%s: vertex location %lld, fragment %lld", vary[k],
-            (long long)lv, (long long)lf);
+      CHECK(lv >= 0 && lv == lf, "%s: vertex location %lld, fragment %lld", vary[k], (long long)lv,
+            (long long)lf);
    }
    CHECK(t_var_decoration(vsp, "v_normal", 30) != t_var_decoration(vsp, "v_uv", 30),
          "varyings share a location");

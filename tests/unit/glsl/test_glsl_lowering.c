@@ -92,18 +92,19 @@ test_version_130(void)
                     "   gl_Position = pos + texture2DLod(vtex, pos.xy, 0.0);\n"
                     "   tc = pos.xy;\n"
                     "}\n";
-   const char *fs = "#version 130\n"
-                    "#if __VERSION__ != 130\n#error __VERSION__ is not 130\n#endif\n"
-                    "#ifdef VULKAN\n#error VULKAN is defined\n#endif\n"
-                    "in vec2 tc;\n"
-                    "uniform sampler2D tex;\n"
-                    "uniform samplerCube cube;\n"
-                    "uniform sampler2DShadow depth;\n"
-                    "void main() {\n"
-                    "   gl_FragColor = texture2D(tex, tc) + texture2D(tex, tc, 0.5) +\n"
-                    "                  texture2DProj(tex, vec3(tc, 2.0)) +\n"
-                    "                  textureCube(cube, tc.xyx) + shadow2D(depth, vec3(tc, 0.5));\n"
-                    "}\n";
+   const char *fs =
+      "#version 130\n"
+      "#if __VERSION__ != 130\n#error __VERSION__ is not 130\n#endif\n"
+      "#ifdef VULKAN\n#error VULKAN is defined\n#endif\n"
+      "in vec2 tc;\n"
+      "uniform sampler2D tex;\n"
+      "uniform samplerCube cube;\n"
+      "uniform sampler2DShadow depth;\n"
+      "void main() {\n"
+      "   gl_FragColor = texture2D(tex, tc) + texture2D(tex, tc, 0.5) +\n"
+      "                  texture2DProj(tex, vec3(tc, 2.0)) +\n"
+      "                  textureCube(cube, tc.xyx) + shadow2D(depth, vec3(tc, 0.5));\n"
+      "}\n";
    char *log = NULL;
    CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "1.30 vertex: %s", log);
    free(log);
@@ -162,7 +163,8 @@ test_legacy_and_vulkan_keywords(void)
 
    /* A message about a renamed identifier names it as the app wrote it. */
    const char *bad = "#version 150\nout vec4 o;\nvoid main() { o = vec4(sampler); }\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad, &log), "undeclared `sampler' compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad, &log),
+         "undeclared `sampler' compiled");
    CHECK(log && strstr(log, "'sampler'") && !strstr(log, "_mgl"), "log: %s", log);
    free(log);
 }
@@ -235,8 +237,10 @@ test_hidden_members_outside_app_range(void)
       if (m && t) {
          CHECK(t->offset == m->offset + 64, "u_model at %u, u_tint at %u", m->offset, t->offset);
          const uint32_t ps = db->state_offset[GLSL_STATE_POINT_SIZE];
-         CHECK(ps + 4 <= m->offset || ps >= t->offset + 16, "point size at %u inside the app's "
-               "[%u, %u)", ps, m->offset, t->offset + 16);
+         CHECK(ps + 4 <= m->offset || ps >= t->offset + 16,
+               "point size at %u inside the app's "
+               "[%u, %u)",
+               ps, m->offset, t->offset + 16);
       }
       CHECK(valid(p, "hidden-order"), "SPIR-V");
    }
@@ -276,8 +280,7 @@ test_inverse_140(void)
    const char *fs150 = "#version 150\nuniform mat2 m2;\nout vec4 o;\n"
                        "void main() { o = vec4(inverse(m2)[0], 0.0, 1.0); }\n";
    p = link2("#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n", fs150, &log);
-   CHECK(p && !t_spv_has_name_prefix(&p->spirv[1], "_mgl_id_inverse("), "1.50 inverse: %s",
-         log);
+   CHECK(p && !t_spv_has_name_prefix(&p->spirv[1], "_mgl_id_inverse("), "1.50 inverse: %s", log);
    glsl_program_destroy(p);
    free(log);
 
@@ -301,18 +304,18 @@ test_inverse_140(void)
 static void
 test_line_continuation(void)
 {
-   const char *fs = "#version 150\n"                                /* 1 */
-                    "uniform float ref;\n"                          /* 2 */
-                    "out vec4 color;\n"                             /* 3 */
-                    "#define CHECK(value, expected) \\\n"           /* 4 */
+   const char *fs = "#version 150\n"                                  /* 1 */
+                    "uniform float ref;\n"                            /* 2 */
+                    "out vec4 color;\n"                               /* 3 */
+                    "#define CHECK(value, expected) \\\n"             /* 4 */
                     "\tif (distance(value, expected) > 0.00001) \\\n" /* 5 */
-                    "\t\tfailed = true\n"                           /* 6 */
-                    "void main() {\n"                               /* 7 */
-                    "   bool failed = false;\n"                     /* 8 */
-                    "   CHECK(ref, 1.0);\n"                         /* 9 */
-                    "   float x = 2.\\\n"                           /* 10 */
-                    "0;\n"                                          /* 11 */
-                    "   color = failed ? vec4(1.0) : vec4(x);\n"    /* 12 */
+                    "\t\tfailed = true\n"                             /* 6 */
+                    "void main() {\n"                                 /* 7 */
+                    "   bool failed = false;\n"                       /* 8 */
+                    "   CHECK(ref, 1.0);\n"                           /* 9 */
+                    "   float x = 2.\\\n"                             /* 10 */
+                    "0;\n"                                            /* 11 */
+                    "   color = failed ? vec4(1.0) : vec4(x);\n"      /* 12 */
                     "}\n";
    char *log = NULL;
    CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "continuation: %s", log);
@@ -525,9 +528,10 @@ test_attribute_aliasing(void)
                     "}\n";
    const char *fs = "#version 130\nin vec4 color;\nout vec4 out_color;\n"
                     "void main() { out_color = color; }\n";
-   const struct glsl_binding ab[] = {{"vertex", 0, 0}, {"color0", 1, 0}, {"color1", 1, 0}, {"color2", 1, 0}};
-   struct glsl_link_input in = {.source = {vs, fs}, .attrib_bindings = ab,
-                                .num_attrib_bindings = 4};
+   const struct glsl_binding ab[] = {
+      {"vertex", 0, 0}, {"color0", 1, 0}, {"color1", 1, 0}, {"color2", 1, 0}};
+   struct glsl_link_input in = {
+      .source = {vs, fs}, .attrib_bindings = ab, .num_attrib_bindings = 4};
    char *log = NULL;
    struct glsl_program *p = glsl_link(&in, &log);
    CHECK(p, "aliasing link: %s", log);
@@ -602,16 +606,16 @@ test_attribute_aliasing(void)
                        "uniform bool u;\n"
                        "void main() { gl_Position = u ? a : b; }\n";
    const char *fs100 = "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n";
-   struct glsl_link_input in100 = {.source = {vs100, fs100}, .es = true,
-                                   .attrib_bindings = es_ab, .num_attrib_bindings = 2};
+   struct glsl_link_input in100 = {
+      .source = {vs100, fs100}, .es = true, .attrib_bindings = es_ab, .num_attrib_bindings = 2};
    p = glsl_link(&in100, &log);
    CHECK(p != NULL, "bound aliases refused in ESSL 1.00: %s", log ? log : "");
    glsl_program_destroy(p);
    free(log);
    const char *vs300 = "#version 300 es\nin vec4 a;\nin vec4 b;\nuniform bool u;\n"
                        "void main() { gl_Position = u ? a : b; }\n";
-   struct glsl_link_input in300 = {.source = {vs300, fses}, .es = true,
-                                   .attrib_bindings = es_ab, .num_attrib_bindings = 2};
+   struct glsl_link_input in300 = {
+      .source = {vs300, fses}, .es = true, .attrib_bindings = es_ab, .num_attrib_bindings = 2};
    p = glsl_link(&in300, &log);
    CHECK(!p, "bound aliases linked in ESSL 3.00");
    CHECK(log && strstr(log, "alias"), "log: %s", log ? log : "");
@@ -640,8 +644,8 @@ test_version_macro(void)
       bool es;
       const char *version;
       int number;
-   } cases[] = {{false, "110", 110}, {false, "130", 130}, {false, "150", 150},
-                {false, "330 core", 330}, {true, "100", 100}, {true, "300 es", 300}};
+   } cases[] = {{false, "110", 110},      {false, "130", 130}, {false, "150", 150},
+                {false, "330 core", 330}, {true, "100", 100},  {true, "300 es", 300}};
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       char src[512];
       snprintf(src, sizeof(src),

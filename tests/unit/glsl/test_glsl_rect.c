@@ -46,24 +46,23 @@ main(void)
                     "out vec4 c;\n"
                     "void main() { c = texture(u_v, pos); gl_Position = vec4(pos, 0.0, 1.0); }\n";
    /* a 2D sampler declared before the rectangle ones: the Rect image type merges into its type */
-   const char *fs =
-      "#version 330 core\n"
-      "uniform sampler2D u_2d;\n"
-      "uniform sampler2DRect u_r;\n"
-      "uniform usampler2DRect u_u;\n"
-      "uniform isampler2DRect u_i;\n"
-      "uniform sampler2DRectShadow u_s;\n"
-      "in vec4 c;\n"
-      "out vec4 o;\n"
-      "vec4 f(sampler2DRect s, vec2 t) { return texture(s, t); }\n"
-      "void main() {\n"
-      "  o = c + texture(u_2d, c.xy) + f(u_r, c.xy) + textureProj(u_r, c.xyz)\n"
-      "      + textureProj(u_r, c) + textureOffset(u_r, c.xy, ivec2(1, -1))\n"
-      "      + textureGrad(u_r, c.xy, c.zw, c.wz) + texelFetch(u_r, ivec2(c.xy))\n"
-      "      + vec4(texture(u_u, c.xy)) + vec4(texelFetch(u_i, ivec2(2, 1)))\n"
-      "      + vec4(textureSize(u_r), textureSize(u_s))\n"
-      "      + texture(u_s, c.xyz) + textureProj(u_s, c);\n"
-      "}\n";
+   const char *fs = "#version 330 core\n"
+                    "uniform sampler2D u_2d;\n"
+                    "uniform sampler2DRect u_r;\n"
+                    "uniform usampler2DRect u_u;\n"
+                    "uniform isampler2DRect u_i;\n"
+                    "uniform sampler2DRectShadow u_s;\n"
+                    "in vec4 c;\n"
+                    "out vec4 o;\n"
+                    "vec4 f(sampler2DRect s, vec2 t) { return texture(s, t); }\n"
+                    "void main() {\n"
+                    "  o = c + texture(u_2d, c.xy) + f(u_r, c.xy) + textureProj(u_r, c.xyz)\n"
+                    "      + textureProj(u_r, c) + textureOffset(u_r, c.xy, ivec2(1, -1))\n"
+                    "      + textureGrad(u_r, c.xy, c.zw, c.wz) + texelFetch(u_r, ivec2(c.xy))\n"
+                    "      + vec4(texture(u_u, c.xy)) + vec4(texelFetch(u_i, ivec2(2, 1)))\n"
+                    "      + vec4(textureSize(u_r), textureSize(u_s))\n"
+                    "      + texture(u_s, c.xyz) + textureProj(u_s, c);\n"
+                    "}\n";
    struct glsl_link_input in = {.source = {vs, fs}};
    struct glsl_program *p = glsl_link(&in, &log);
    CHECK(p, "link: %s", log);
@@ -84,8 +83,7 @@ main(void)
             t_spv_count_op(f, 103));
       CHECK(t_spv_count_op(f, 104 /* OpImageQuerySize */) == 0, "OpImageQuerySize left");
       CHECK(t_spv_count_op(v, 103) == 1, "vertex: %d QuerySizeLod", t_spv_count_op(v, 103));
-      CHECK(sampler_type(p, "u_r") == GL_SAMPLER_2D_RECT, "u_r type 0x%x",
-            sampler_type(p, "u_r"));
+      CHECK(sampler_type(p, "u_r") == GL_SAMPLER_2D_RECT, "u_r type 0x%x", sampler_type(p, "u_r"));
       CHECK(sampler_type(p, "u_u") == GL_UNSIGNED_INT_SAMPLER_2D_RECT, "u_u");
       CHECK(sampler_type(p, "u_i") == GL_INT_SAMPLER_2D_RECT, "u_i");
       CHECK(sampler_type(p, "u_s") == GL_SAMPLER_2D_RECT_SHADOW, "u_s");
@@ -96,11 +94,12 @@ main(void)
    glsl_program_destroy(p);
 
    /* GLSL 1.40 spelling, rectangle declared first (the later 2D type merges into it) */
-   const char *fs2 = "#version 140\n"
-                     "uniform sampler2DRect u_r;\n"
-                     "uniform sampler2D u_2d;\n"
-                     "out vec4 o;\n"
-                     "void main() { o = texture(u_r, gl_FragCoord.xy) + texture(u_2d, vec2(0.5)); }\n";
+   const char *fs2 =
+      "#version 140\n"
+      "uniform sampler2DRect u_r;\n"
+      "uniform sampler2D u_2d;\n"
+      "out vec4 o;\n"
+      "void main() { o = texture(u_r, gl_FragCoord.xy) + texture(u_2d, vec2(0.5)); }\n";
    const char *vs2 = "#version 140\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
    struct glsl_link_input in2 = {.source = {vs2, fs2}};
    p = glsl_link(&in2, &log);

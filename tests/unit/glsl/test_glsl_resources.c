@@ -78,8 +78,8 @@ main(void)
    CHECK(t_var_decoration(v, "vonly", 33) == 33, "vonly binding");
    CHECK(t_var_decoration(f, "sarr", 33) == 34, "sarr binding");
    CHECK(t_var_decoration(f, "layers", 33) == 38, "layers binding");
-   CHECK(t_var_decoration(f, "unused_tex", 33) >= GLSL_BINDING_UNUSED_BASE, "unused_tex binding %lld",
-         (long long)t_var_decoration(f, "unused_tex", 33));
+   CHECK(t_var_decoration(f, "unused_tex", 33) >= GLSL_BINDING_UNUSED_BASE,
+         "unused_tex binding %lld", (long long)t_var_decoration(f, "unused_tex", 33));
 
    /* Blocks: A (both stages, anonymous), R (vertex), B[0], B[1] (fragment array). */
    const struct {
@@ -127,9 +127,10 @@ main(void)
    glsl_program_destroy(p);
 
    /* Stages disagree about a block. */
-   struct glsl_link_input bad = {.source = {
-      "#version 330 core\nuniform K { vec4 k; };\nvoid main() { gl_Position = k; }\n",
-      "#version 330 core\nuniform K { vec3 k; };\nout vec4 o;\nvoid main() { o = vec4(k, 1); }\n"}};
+   struct glsl_link_input bad = {
+      .source = {"#version 330 core\nuniform K { vec4 k; };\nvoid main() { gl_Position = k; }\n",
+                 "#version 330 core\nuniform K { vec3 k; };\nout vec4 o;\nvoid main() { o = "
+                 "vec4(k, 1); }\n"}};
    p = glsl_link(&bad, &log);
    /* glslang's linker catches this one first ("Member names and types must match"); ours
     * ("uniform block `K' has mismatching definitions") backs it up. */
@@ -139,9 +140,10 @@ main(void)
    free(log);
 
    /* ... about a sampler. */
-   struct glsl_link_input bad2 = {.source = {
-      "#version 330 core\nuniform sampler2D t;\nvoid main() { gl_Position = texture(t, vec2(0)); }\n",
-      "#version 330 core\nuniform sampler3D t;\nout vec4 o;\nvoid main() { o = texture(t, vec3(0)); }\n"}};
+   struct glsl_link_input bad2 = {.source = {"#version 330 core\nuniform sampler2D t;\nvoid main() "
+                                             "{ gl_Position = texture(t, vec2(0)); }\n",
+                                             "#version 330 core\nuniform sampler3D t;\nout vec4 "
+                                             "o;\nvoid main() { o = texture(t, vec3(0)); }\n"}};
    p = glsl_link(&bad2, &log);
    CHECK(!p && log && *log, "sampler mismatch linked: %s", log);
    printf("  sampler mismatch -> %s", log);
@@ -149,8 +151,9 @@ main(void)
 
    /* 17 samplers in one stage. */
    char fs17[4096];
-   size_t n = (size_t)snprintf(fs17, sizeof(fs17), "#version 330 core\nuniform sampler2D s[17];\n"
-                                                  "out vec4 o;\nvoid main() { o = vec4(0)");
+   size_t n = (size_t)snprintf(fs17, sizeof(fs17),
+                               "#version 330 core\nuniform sampler2D s[17];\n"
+                               "out vec4 o;\nvoid main() { o = vec4(0)");
    for (int k = 0; k < 17; k++)
       n += (size_t)snprintf(fs17 + n, sizeof(fs17) - n, " + texture(s[%d], vec2(0))", k);
    snprintf(fs17 + n, sizeof(fs17) - n, "; }\n");

@@ -146,7 +146,7 @@ test_block_array(void)
       uint32_t deco; /* the interpolation decoration it must carry, 0: none */
       uint32_t elem_op;
    } want[] = {
-      {"f", 1, DECO_FLAT, 22}, {"s", 3, 0, 23}, {"n", 5, DECO_NOPERSPECTIVE, 22},
+      {"f", 1, DECO_FLAT, 22},     {"s", 3, 0, 23},         {"n", 5, DECO_NOPERSPECTIVE, 22},
       {"c", 7, DECO_CENTROID, 23}, {"i", 9, DECO_FLAT, 23},
    };
    CHECK(t_var_decoration(vs, "loose", DECO_LOCATION) == 0, "loose location");
@@ -162,8 +162,7 @@ test_block_array(void)
          static const uint32_t interp[] = {DECO_FLAT, DECO_NOPERSPECTIVE, DECO_CENTROID};
          for (unsigned d = 0; d < 3; d++) {
             bool got = decorated(s, t_spv_id_named(s, name), interp[d]);
-            CHECK(got == (interp[d] == want[k].deco), "%s decoration %u: %d", name, interp[d],
-                  got);
+            CHECK(got == (interp[d] == want[k].deco), "%s decoration %u: %d", name, interp[d], got);
          }
          uint32_t elem_op;
          CHECK(var_array_length(s, name, &elem_op) == 2 && elem_op == want[k].elem_op,
@@ -203,7 +202,8 @@ test_single_block_xfb(void)
    CHECK(p, "single block link: %s", log);
    if (p) {
       CHECK(t_split_io_blocks(p), "single block: not split");
-      const struct glsl_spirv *v = &p->spirv[GLSL_STAGE_VERTEX], *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+      const struct glsl_spirv *v = &p->spirv[GLSL_STAGE_VERTEX],
+                              *f = &p->spirv[GLSL_STAGE_FRAGMENT];
       CHECK(t_var_decoration(v, "vo.a", DECO_LOCATION) == 0 &&
                t_var_decoration(v, "vo.b", DECO_LOCATION) == 1 &&
                t_var_decoration(v, "vo.c", DECO_LOCATION) == 2,
@@ -250,7 +250,8 @@ test_struct_member(void)
    CHECK(p, "struct member link: %s", log);
    if (p) {
       CHECK(t_split_io_blocks(p), "struct member: not split");
-      const struct glsl_spirv *v = &p->spirv[GLSL_STAGE_VERTEX], *f = &p->spirv[GLSL_STAGE_FRAGMENT];
+      const struct glsl_spirv *v = &p->spirv[GLSL_STAGE_VERTEX],
+                              *f = &p->spirv[GLSL_STAGE_FRAGMENT];
       /* Blk[2] at 0..13 (7 per element), `after` at 14 */
       static const char *const m[] = {"x", "s", "m"};
       static const int64_t loc[] = {0, 2, 8};
@@ -280,41 +281,97 @@ test_blocked(void)
    enum { VOID = 1, FN, FLOAT, S, PS, BLK, PF, OUT, MAIN, LABEL, V, X, INT, ONE, PIF, CH };
 #define INS(n, op) (((uint32_t)(n) << 16) | (op))
    const uint32_t head[] = {
-      SpvMagicNumber, 0x00010300, 0, CH + 1, 0,
-      INS(2, SpvOpCapability), 1,
-      INS(3, SpvOpMemoryModel), 0, 1,
-      INS(7, SpvOpEntryPoint), SpvExecutionModelFragment, MAIN, 0x6e69616d, 0, BLK, OUT,
-      INS(3, SpvOpExecutionMode), MAIN, 7,
-      INS(3, SpvOpDecorate), S, SpvDecorationBlock,
-      INS(4, SpvOpDecorate), BLK, SpvDecorationLocation, 0,
-      INS(4, SpvOpMemberDecorate), S, 1, SpvDecorationFlat,
-      INS(4, SpvOpDecorate), OUT, SpvDecorationLocation, 0,
-      INS(2, SpvOpTypeVoid), VOID,
-      INS(3, SpvOpTypeFunction), FN, VOID,
-      INS(3, SpvOpTypeFloat), FLOAT, 32,
-      INS(4, SpvOpTypeInt), INT, 32, 1,
-      INS(4, SpvOpConstant), INT, ONE, 1,
-      INS(4, SpvOpTypeStruct), S, FLOAT, FLOAT,
-      INS(4, SpvOpTypePointer), PS, SpvStorageClassInput, S,
-      INS(4, SpvOpTypePointer), PIF, SpvStorageClassInput, FLOAT,
-      INS(4, SpvOpVariable), PS, BLK, SpvStorageClassInput,
-      INS(4, SpvOpTypePointer), PF, SpvStorageClassOutput, FLOAT,
-      INS(4, SpvOpVariable), PF, OUT, SpvStorageClassOutput,
-      INS(5, SpvOpFunction), VOID, MAIN, 0, FN,
-      INS(2, 248 /* OpLabel */), LABEL,
+      SpvMagicNumber,
+      0x00010300,
+      0,
+      CH + 1,
+      0,
+      INS(2, SpvOpCapability),
+      1,
+      INS(3, SpvOpMemoryModel),
+      0,
+      1,
+      INS(7, SpvOpEntryPoint),
+      SpvExecutionModelFragment,
+      MAIN,
+      0x6e69616d,
+      0,
+      BLK,
+      OUT,
+      INS(3, SpvOpExecutionMode),
+      MAIN,
+      7,
+      INS(3, SpvOpDecorate),
+      S,
+      SpvDecorationBlock,
+      INS(4, SpvOpDecorate),
+      BLK,
+      SpvDecorationLocation,
+      0,
+      INS(4, SpvOpMemberDecorate),
+      S,
+      1,
+      SpvDecorationFlat,
+      INS(4, SpvOpDecorate),
+      OUT,
+      SpvDecorationLocation,
+      0,
+      INS(2, SpvOpTypeVoid),
+      VOID,
+      INS(3, SpvOpTypeFunction),
+      FN,
+      VOID,
+      INS(3, SpvOpTypeFloat),
+      FLOAT,
+      32,
+      INS(4, SpvOpTypeInt),
+      INT,
+      32,
+      1,
+      INS(4, SpvOpConstant),
+      INT,
+      ONE,
+      1,
+      INS(4, SpvOpTypeStruct),
+      S,
+      FLOAT,
+      FLOAT,
+      INS(4, SpvOpTypePointer),
+      PS,
+      SpvStorageClassInput,
+      S,
+      INS(4, SpvOpTypePointer),
+      PIF,
+      SpvStorageClassInput,
+      FLOAT,
+      INS(4, SpvOpVariable),
+      PS,
+      BLK,
+      SpvStorageClassInput,
+      INS(4, SpvOpTypePointer),
+      PF,
+      SpvStorageClassOutput,
+      FLOAT,
+      INS(4, SpvOpVariable),
+      PF,
+      OUT,
+      SpvStorageClassOutput,
+      INS(5, SpvOpFunction),
+      VOID,
+      MAIN,
+      0,
+      FN,
+      INS(2, 248 /* OpLabel */),
+      LABEL,
    };
    const uint32_t whole[] = {
-      INS(4, SpvOpLoad), S, V, BLK,
-      INS(5, SpvOpCompositeExtract), FLOAT, X, V, 1,
+      INS(4, SpvOpLoad), S, V, BLK, INS(5, SpvOpCompositeExtract), FLOAT, X, V, 1,
    };
    const uint32_t chain[] = {
-      INS(5, SpvOpAccessChain), PIF, V, BLK, ONE,
-      INS(4, SpvOpLoad), FLOAT, X, V,
+      INS(5, SpvOpAccessChain), PIF, V, BLK, ONE, INS(4, SpvOpLoad), FLOAT, X, V,
    };
    const uint32_t tail[] = {
-      INS(3, SpvOpStore), OUT, X,
-      INS(1, SpvOpReturn),
-      INS(1, SpvOpFunctionEnd),
+      INS(3, SpvOpStore), OUT, X, INS(1, SpvOpReturn), INS(1, SpvOpFunctionEnd),
    };
 #undef INS
    for (int split = 0; split < 2; split++) {

@@ -28,7 +28,8 @@ accepted_with(const char *header, const char *vbody, const char *fbody, const ch
    char *vs = cat(header, vbody), *fs = cat(header, fbody), *log = NULL;
    CHECK(glsl_compile_shader(GLSL_STAGE_VERTEX, false, vs, &log), "[%s] vertex: %s", header, log);
    free(log);
-   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "[%s] fragment: %s", header, log);
+   CHECK(glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, fs, &log), "[%s] fragment: %s", header,
+         log);
    free(log);
    struct glsl_link_input in = {.source = {vs, fs}};
    struct glsl_program *p = glsl_link(&in, &log);
@@ -85,10 +86,9 @@ compat_constants(void)
       bool es;
       const char *version;
       bool ok;
-   } cases[] = {{false, "110", true}, {false, "120", true}, {false, "130", true},
+   } cases[] = {{false, "110", true},  {false, "120", true},  {false, "130", true},
                 {false, "140", false}, {false, "150", false}, {false, "150 core", false},
-                {false, "330", false},
-                {true, "100", false}, {true, "300 es", false}};
+                {false, "330", false}, {true, "100", false},  {true, "300 es", false}};
    for (unsigned n = 0; n < 4; n++) {
       for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
          char src[256];
@@ -142,12 +142,14 @@ main(void)
 
    /* The same in a version compiled as 1.40, and in 1.10 without a #version. */
    const char *bad130 = "#version 130\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad130, &log), "1.30 syntax error compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad130, &log),
+         "1.30 syntax error compiled");
    CHECK(log && strstr(log, "0:4") && !strstr(log, "0:5"), "1.30: log does not name line 4: %s",
          log);
    free(log);
    const char *bad110 = "\nvoid main() {\n   float x = 1.0;\n   x = ;\n}\n";
-   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad110, &log), "1.10 syntax error compiled");
+   CHECK(!glsl_compile_shader(GLSL_STAGE_FRAGMENT, false, bad110, &log),
+         "1.10 syntax error compiled");
    CHECK(log && strstr(log, "0:4") && !strstr(log, "0:5"), "1.10: log does not name line 4: %s",
          log);
    free(log);

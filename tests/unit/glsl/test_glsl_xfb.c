@@ -9,17 +9,16 @@
 #define SPV_OFFSET 35
 #define SPV_LOCATION 30
 
-static const char *vs =
-   "#version 150\n"
-   "in vec4 pos;\n"
-   "out vec4 a;\n"
-   "out float b;\n"
-   "out vec3 c[2];\n"
-   "out mat2 m;\n"
-   "void main() {\n"
-   "   a = pos; b = pos.x; c[0] = pos.xyz; c[1] = pos.yzw; m = mat2(pos);\n"
-   "   gl_Position = pos;\n"
-   "}\n";
+static const char *vs = "#version 150\n"
+                        "in vec4 pos;\n"
+                        "out vec4 a;\n"
+                        "out float b;\n"
+                        "out vec3 c[2];\n"
+                        "out mat2 m;\n"
+                        "void main() {\n"
+                        "   a = pos; b = pos.x; c[0] = pos.xyz; c[1] = pos.yzw; m = mat2(pos);\n"
+                        "   gl_Position = pos;\n"
+                        "}\n";
 
 static struct glsl_program *
 link_xfb(const char *const *names, unsigned n, bool separate, const char *gs, char **log)
@@ -64,8 +63,8 @@ test_interleaved(void)
       CHECK(p->xfb[i].buffer == 0 && p->xfb[i].offset == off[i], "%s at buffer %u offset %u",
             names[i], p->xfb[i].buffer, p->xfb[i].offset);
    }
-   CHECK(p->xfb[2].size == 2 && p->xfb[2].components == 6, "c: size %u comps %u",
-         p->xfb[2].size, p->xfb[2].components);
+   CHECK(p->xfb[2].size == 2 && p->xfb[2].components == 6, "c: size %u comps %u", p->xfb[2].size,
+         p->xfb[2].components);
    CHECK(p->xfb_stride[0] == 60 && p->xfb_stride[1] == 0, "stride %u", p->xfb_stride[0]);
    const struct glsl_spirv *s = &p->spirv[GLSL_STAGE_VERTEX];
    CHECK(t_var_decoration(s, "c", SPV_XFB_BUFFER) == 0, "c XfbBuffer");
@@ -135,7 +134,9 @@ test_errors(void)
       snprintf(nbuf[i], sizeof(nbuf[i]), "v%d", i);
       names[i] = nbuf[i];
    }
-   struct glsl_link_input in = {.source = {src}, .xfb_varyings = names, .num_xfb_varyings = 16,
+   struct glsl_link_input in = {.source = {src},
+                                .xfb_varyings = names,
+                                .num_xfb_varyings = 16,
                                 .max_varying_components = 128};
    char *log = NULL;
    struct glsl_program *p = glsl_link(&in, &log);

@@ -10,14 +10,14 @@
 
 static int failures;
 
-#define CHECK(cond, ...)                                                                       \
-   do {                                                                                        \
-      if (!(cond)) {                                                                           \
-         failures++;                                                                           \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                           \
-         printf(__VA_ARGS__);                                                                  \
-         printf("\n");                                                                         \
-      }                                                                                        \
+#define CHECK(cond, ...)                                                                           \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         failures++;                                                                               \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
+         printf(__VA_ARGS__);                                                                      \
+         printf("\n");                                                                             \
+      }                                                                                            \
    } while (0)
 
 /* The decoder's answer names the call, alone or with a field ("draw_vbo.count"). */
@@ -45,8 +45,10 @@ put_enum(const struct mgp_enum_ref *e, uint8_t *p, uint32_t v)
 {
    const uint8_t b1 = (uint8_t)v;
    const uint16_t b2 = (uint16_t)v;
-   memcpy(p + e->offset, e->size == 1 ? (const void *)&b1 : e->size == 2 ? (const void *)&b2
-                                                                          : (const void *)&v,
+   memcpy(p + e->offset,
+          e->size == 1   ? (const void *)&b1
+          : e->size == 2 ? (const void *)&b2
+                         : (const void *)&v,
           e->size);
 }
 
@@ -110,8 +112,8 @@ enum_out_of_range(void)
             mgp_loopback_reset(&lb);
             enc.failed = false;
             mgp_encode_call(&enc, (enum mgp_call_id)call, payload, tail, tail_count);
-            const char *err = mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve,
-                                                &lb, &dec);
+            const char *err =
+               mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve, &lb, &dec);
             char want[160];
             if (in_tail)
                snprintf(want, sizeof(want), "%s.tail[%u].%s", ci->name, tail_count - 1, e->path);
@@ -155,18 +157,17 @@ round_trip_all(void)
          CHECK(!enc.failed && lb.committed, "%s: encode failed", ci->name);
          CHECK(lb.record_size == mgp_record_size((enum mgp_call_id)call, tail_count),
                "%s: record size %u", ci->name, lb.record_size);
-         const char *err = mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve, &lb,
-                                             &dec);
+         const char *err =
+            mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve, &lb, &dec);
          CHECK(!err, "%s: decode refused (%s)", ci->name, err ? err : "");
          if (err)
             break;
          CHECK(dec.call == (enum mgp_call_id)call, "%s: call id", ci->name);
-         CHECK(dec.ctx_slot == (ci->cls == MGP_CLASS_Screen ? 0 : 7), "%s: ctx slot",
-               ci->name);
+         CHECK(dec.ctx_slot == (ci->cls == MGP_CLASS_Screen ? 0 : 7), "%s: ctx slot", ci->name);
          char where[128] = "";
-         CHECK(mgp_verify_payload((enum mgp_call_id)call, payload, dec.payload, where,
-                                  sizeof(where)),
-               "%s: payload differs at %s", ci->name, where);
+         CHECK(
+            mgp_verify_payload((enum mgp_call_id)call, payload, dec.payload, where, sizeof(where)),
+            "%s: payload differs at %s", ci->name, where);
          CHECK(dec.tail_count == tail_count, "%s: tail count", ci->name);
          if (tail_count)
             CHECK(mgp_verify_tail((enum mgp_call_id)call, tail, dec.tail, tail_count, where,
@@ -308,8 +309,8 @@ tail_count_overflow(void)
          const char *err = mgp_decode_record(rec, size, NULL, NULL, &dec);
          char want[128];
          snprintf(want, sizeof(want), "%s.count", ci->name);
-         CHECK(err && !strcmp(err, want), "%s with count 0x%x and no tail: %s", ci->name,
-               counts[k], err ? err : "accepted");
+         CHECK(err && !strcmp(err, want), "%s with count 0x%x and no tail: %s", ci->name, counts[k],
+               err ? err : "accepted");
       }
    }
    mgp_decoded_finish(&dec);
@@ -325,8 +326,8 @@ tail_copied_once(void)
    struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 1};
    static struct mgp_decoded dec;
    const struct mgp_vertex_buffer vbs[2] = {{{5, 1}, 16}, {{6, 1}, 32}};
-   mgp_encode_call(&enc, MGP_CALL_set_vertex_buffers, &(struct mgp_set_vertex_buffers){0, 2},
-                   vbs, 2);
+   mgp_encode_call(&enc, MGP_CALL_set_vertex_buffers, &(struct mgp_set_vertex_buffers){0, 2}, vbs,
+                   2);
    CHECK(!mgp_decode_record(lb.record, lb.record_size, NULL, NULL, &dec),
          "set_vertex_buffers decode");
    CHECK(dec.tail_count == 2, "tail count %u", dec.tail_count);

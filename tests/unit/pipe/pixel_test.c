@@ -9,24 +9,23 @@
 
 static int failures;
 
-#define CHECK_U(what, got, want)                                                               \
-   do {                                                                                        \
-      const unsigned long long g_ = (got), w_ = (want);                                        \
-      if (g_ != w_) {                                                                          \
-         fprintf(stderr, "%s:%d: %s: got 0x%llx, want 0x%llx\n", __FILE__, __LINE__, what, g_, \
-                 w_);                                                                          \
-         failures++;                                                                           \
-      }                                                                                        \
+#define CHECK_U(what, got, want)                                                                   \
+   do {                                                                                            \
+      const unsigned long long g_ = (got), w_ = (want);                                            \
+      if (g_ != w_) {                                                                              \
+         fprintf(stderr, "%s:%d: %s: got 0x%llx, want 0x%llx\n", __FILE__, __LINE__, what, g_,     \
+                 w_);                                                                              \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
-#define CHECK_F(what, got, want)                                                               \
-   do {                                                                                        \
-      const double g_ = (got), w_ = (want);                                                    \
-      if (!(g_ == w_ || (isnan(g_) && isnan(w_)))) {                                           \
-         fprintf(stderr, "%s:%d: %s: got %.17g, want %.17g\n", __FILE__, __LINE__, what, g_,   \
-                 w_);                                                                          \
-         failures++;                                                                           \
-      }                                                                                        \
+#define CHECK_F(what, got, want)                                                                   \
+   do {                                                                                            \
+      const double g_ = (got), w_ = (want);                                                        \
+      if (!(g_ == w_ || (isnan(g_) && isnan(w_)))) {                                               \
+         fprintf(stderr, "%s:%d: %s: got %.17g, want %.17g\n", __FILE__, __LINE__, what, g_, w_);  \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 static void
@@ -41,16 +40,16 @@ test_half(void)
    CHECK_U("half at the Inf tie", mgp_half_from_float(65520.0f), 0x7c00);
    CHECK_U("half +Inf", mgp_half_from_float(INFINITY), 0x7c00);
    CHECK_U("half -Inf", mgp_half_from_float(-INFINITY), 0xfc00);
-   CHECK_U("half NaN is a NaN", (mgp_half_from_float(NAN) & 0x7c00) == 0x7c00 &&
-                                   (mgp_half_from_float(NAN) & 0x3ff) != 0, 1);
+   CHECK_U("half NaN is a NaN",
+           (mgp_half_from_float(NAN) & 0x7c00) == 0x7c00 && (mgp_half_from_float(NAN) & 0x3ff) != 0,
+           1);
    CHECK_U("half smallest denormal", mgp_half_from_float(ldexpf(1, -24)), 0x0001);
    CHECK_U("half half the smallest denormal: tie to even", mgp_half_from_float(ldexpf(1, -25)), 0);
    CHECK_U("half 3/4 of the smallest denormal", mgp_half_from_float(ldexpf(3, -26)), 0x0001);
    CHECK_U("half largest denormal", mgp_half_from_float(ldexpf(1023, -24)), 0x03ff);
    CHECK_U("half smallest normal", mgp_half_from_float(ldexpf(1, -14)), 0x0400);
    CHECK_U("half 1 + 2^-11: tie to even", mgp_half_from_float(1.0f + ldexpf(1, -11)), 0x3c00);
-   CHECK_U("half 1 + 3*2^-11: tie to even", mgp_half_from_float(1.0f + ldexpf(3, -11)),
-           0x3c02);
+   CHECK_U("half 1 + 3*2^-11: tie to even", mgp_half_from_float(1.0f + ldexpf(3, -11)), 0x3c02);
    CHECK_F("half to float 0x0001", mgp_half_to_float(0x0001), ldexp(1, -24));
    CHECK_F("half to float 0x7bff", mgp_half_to_float(0x7bff), 65504.0);
    CHECK_F("half to float 0xfc00", mgp_half_to_float(0xfc00), -INFINITY);
@@ -82,11 +81,10 @@ test_ufloat(void)
    CHECK_U("uf10 smallest denormal", mgp_ufloat_from_float(ldexpf(1, -19), 5), 0x001);
    CHECK_U("uf11 below half the smallest denormal", mgp_ufloat_from_float(ldexpf(1, -22), 6), 0);
    CHECK_U("uf11 smallest normal", mgp_ufloat_from_float(ldexpf(1, -14), 6), 1u << 6);
-   CHECK_U("uf11 largest denormal rounds up to normal",
-           mgp_ufloat_from_float(ldexpf(127, -21), 6), 1u << 6);
+   CHECK_U("uf11 largest denormal rounds up to normal", mgp_ufloat_from_float(ldexpf(127, -21), 6),
+           1u << 6);
    CHECK_U("uf11 1 + 1/128: tie to even", mgp_ufloat_from_float(1.0f + 1.0f / 128, 6), 15u << 6);
-   CHECK_U("uf11 1 + 3/128: to nearest", mgp_ufloat_from_float(1.0f + 3.0f / 128, 6),
-           15u << 6 | 2);
+   CHECK_U("uf11 1 + 3/128: to nearest", mgp_ufloat_from_float(1.0f + 3.0f / 128, 6), 15u << 6 | 2);
    CHECK_U("uf11 2 - 1/256 rounds into the next binade",
            mgp_ufloat_from_float(2.0f - 1.0f / 256, 6), 16u << 6);
    CHECK_F("uf11 to float max", mgp_ufloat_to_float(0x7bf, 6), 65024.0);
@@ -193,8 +191,8 @@ test_depth(void)
    mgp_depth_encode(MGP_DEPTH_FLOAT32, -1.0, b);
    memcpy(&f, b, 4);
    CHECK_F("D32F encode clamps", f, 0.0);
-   CHECK_U("depth bytes", mgp_depth_bytes(MGP_DEPTH_UNORM16) * 10 +
-                             mgp_depth_bytes(MGP_DEPTH_UNORM24), 24);
+   CHECK_U("depth bytes",
+           mgp_depth_bytes(MGP_DEPTH_UNORM16) * 10 + mgp_depth_bytes(MGP_DEPTH_UNORM24), 24);
 }
 
 static void

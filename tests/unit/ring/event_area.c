@@ -29,7 +29,8 @@ static struct mgp_event
 nth(uint32_t i)
 {
    return (struct mgp_event){.kind = i % 4 ? MGP_EVENT_QUERY_RESULT : MGP_EVENT_FENCE_SIGNALLED,
-                             .slot = i + 1, .gen = 3,
+                             .slot = i + 1,
+                             .gen = 3,
                              .value = i % 4 ? (uint64_t)i * 0x100000001ull : 0};
 }
 

@@ -228,8 +228,7 @@ bad_attach(void)
       } else {
          memcpy(hdr + pokes[i].off, &pokes[i].value, 8);
       }
-      CHECK(mgt_ring_attach(&r, prod.fd) == MGT_RING_INVALID, "attach accepted: %s",
-            pokes[i].what);
+      CHECK(mgt_ring_attach(&r, prod.fd) == MGT_RING_INVALID, "attach accepted: %s", pokes[i].what);
       printf("ring_corrupt: attach %-45s -> MGT_RING_INVALID\n", pokes[i].what);
       mgt_ring_destroy(&prod);
    }

@@ -211,9 +211,9 @@ phase(const char *name, uint64_t records, uint32_t run_ahead, int producer_delay
    printf("ring_doorbell %-28s records %llu: producer issued %llu futex wakes "
           "(consumer slept %llu times); consumer issued %llu futex wakes "
           "(producer slept %llu times); race window hits %llu; %.2f s\n",
-          name, (unsigned long long)records, (unsigned long long)ps.wakes, (unsigned long long)cs.sleeps,
-          (unsigned long long)cs.wakes, (unsigned long long)ps.sleeps,
-          (unsigned long long)hits, dt);
+          name, (unsigned long long)records, (unsigned long long)ps.wakes,
+          (unsigned long long)cs.sleeps, (unsigned long long)cs.wakes,
+          (unsigned long long)ps.sleeps, (unsigned long long)hits, dt);
    mgt_ring_detach(&pr.cons);
    mgt_ring_destroy(&pr.prod);
 }

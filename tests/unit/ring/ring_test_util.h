@@ -13,14 +13,14 @@
 #include <unistd.h>
 
 /* Fails the whole test (from any thread) with a message. */
-#define CHECK(cond, ...)                                                                         \
-   do {                                                                                          \
-      if (!(cond)) {                                                                             \
-         fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);                \
-         fprintf(stderr, __VA_ARGS__);                                                           \
-         fputc('\n', stderr);                                                                    \
-         exit(1);                                                                                \
-      }                                                                                          \
+#define CHECK(cond, ...)                                                                           \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);                  \
+         fprintf(stderr, __VA_ARGS__);                                                             \
+         fputc('\n', stderr);                                                                      \
+         exit(1);                                                                                  \
+      }                                                                                            \
    } while (0)
 
 static inline void

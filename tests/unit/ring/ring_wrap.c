@@ -30,12 +30,9 @@ record_size(uint64_t seq)
    uint64_t r = splitmix64(&st);
    uint32_t max = CAPACITY / 2;
    switch (r & 7) {
-   case 0:
-      return 8;
-   case 1:
-      return max;
-   default:
-      return 8 * (1 + (uint32_t)((r >> 3) % (max / 8)));
+      case 0: return 8;
+      case 1: return max;
+      default: return 8 * (1 + (uint32_t)((r >> 3) % (max / 8)));
    }
 }
 
@@ -74,8 +71,8 @@ fill_payload(unsigned char *p, uint32_t size, uint64_t seq)
 static void
 verify_record(const unsigned char *p, uint32_t size, uint64_t seq)
 {
-   CHECK(size == record_size(seq), "seq %llu: size %u, expected %u", (unsigned long long)seq,
-         size, record_size(seq));
+   CHECK(size == record_size(seq), "seq %llu: size %u, expected %u", (unsigned long long)seq, size,
+         record_size(seq));
    struct mgt_ring_record_header h;
    memcpy(&h, p, sizeof(h));
    CHECK(h.size == size, "seq %llu: header size %u vs %u", (unsigned long long)seq, h.size, size);
@@ -85,8 +82,8 @@ verify_record(const unsigned char *p, uint32_t size, uint64_t seq)
    if (size >= 16) {
       uint64_t got;
       memcpy(&got, p + 8, 8);
-      CHECK(got == seq, "record out of order: got seq %llu, expected %llu",
-            (unsigned long long)got, (unsigned long long)seq);
+      CHECK(got == seq, "record out of order: got seq %llu, expected %llu", (unsigned long long)got,
+            (unsigned long long)seq);
    }
    if (size >= 24) {
       uint64_t sum;
@@ -169,8 +166,8 @@ run_one(struct run *run)
       if (unapplied > max_unapplied)
          max_unapplied = unapplied;
       if (run->run_ahead != UINT32_MAX)
-         CHECK(unapplied <= run->run_ahead, "run-ahead %u exceeded: %llu unapplied",
-               run->run_ahead, (unsigned long long)unapplied);
+         CHECK(unapplied <= run->run_ahead, "run-ahead %u exceeded: %llu unapplied", run->run_ahead,
+               (unsigned long long)unapplied);
    }
    CHECK(mgt_ring_kick(p) == MGT_RING_OK, "final kick");
    CHECK(mgt_ring_wait_applied(p, RECORDS) == MGT_RING_OK, "wait_applied");

@@ -69,14 +69,14 @@ basic_and_wrap(void)
    for (uint64_t i = 0; i < 20000; i++) {
       uint64_t r = splitmix64(&rng);
       uint64_t size = (r & 7) ? (r >> 3) % 1500 : (r >> 3) % (CAP + 1); /* some > CAP/2 */
-      uint64_t align = UINT64_C(1) << (splitmix64(&rng) % 9); /* 1 .. 256 */
+      uint64_t align = UINT64_C(1) << (splitmix64(&rng) % 9);           /* 1 .. 256 */
       int rc = mgt_stage_alloc(&pr.prod, size, align, &off, &ptr);
       CHECK(rc == MGT_STAGE_OK, "alloc %llu/%llu: %d", (unsigned long long)size,
             (unsigned long long)align, rc);
       CHECK(off % align == 0, "offset %llu not aligned to %llu", (unsigned long long)off,
             (unsigned long long)align);
-      CHECK(off + size <= CAP, "allocation straddles the end: %llu + %llu",
-            (unsigned long long)off, (unsigned long long)size);
+      CHECK(off + size <= CAP, "allocation straddles the end: %llu + %llu", (unsigned long long)off,
+            (unsigned long long)size);
       CHECK((unsigned char *)ptr == pr.prod.data + off, "pointer matches offset");
       if (off < prev_off)
          wraps++;
@@ -129,7 +129,8 @@ reuse_behind_token(void)
    mgt_stage_release(&pr.cons, mgt_stage_mark(&pr.prod));
    CHECK(mgt_stage_try_alloc(&pr.prod, 3500, 8, &od, &pd) == MGT_STAGE_OK && od == 0,
          "a large allocation after a skip");
-   CHECK(mgt_stage_try_alloc(&pr.prod, 0, 1, &od, &pd) == MGT_STAGE_OK, "an empty one needs nothing");
+   CHECK(mgt_stage_try_alloc(&pr.prod, 0, 1, &od, &pd) == MGT_STAGE_OK,
+         "an empty one needs nothing");
    CHECK(mgt_stage_try_alloc(&pr.prod, 8, 1, &od, &pd) == MGT_STAGE_OK && od == 3500,
          "8 B at 3500 only reuse skipped (empty) slots");
    CHECK(mgt_stage_try_alloc(&pr.prod, 700, 1, &od, &pd) == MGT_STAGE_WOULD_BLOCK,
@@ -323,8 +324,7 @@ producer_blocks(void)
          (unsigned long long)b->off);
    struct mgt_stage_stats cs;
    mgt_stage_get_stats(&b->pr.cons, &cs);
-   CHECK(cs.wakes == 1, "the release woke the producer once (%llu)",
-         (unsigned long long)cs.wakes);
+   CHECK(cs.wakes == 1, "the release woke the producer once (%llu)", (unsigned long long)cs.wakes);
    printf("stage_test: producer blocked until the consumer released: ok\n");
    close_pair(&b->pr);
    free(b);

@@ -31,11 +31,17 @@
 static struct mgp_handle
 texture_4x4(const struct mgp_screen *scr, struct mgp_handle h)
 {
-   mgp_resource_create(scr, &(struct mgp_resource_desc){
-                               .res = h, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1,
-                               .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM, .width = 4,
-                               .height = 4, .depth = 1, .array_layers = 1,
-                               .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET});
+   mgp_resource_create(
+      scr, &(struct mgp_resource_desc){.res = h,
+                                       .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                       .levels = 1,
+                                       .samples = 1,
+                                       .format = MGP_FORMAT_RGBA8_UNORM,
+                                       .width = 4,
+                                       .height = 4,
+                                       .depth = 1,
+                                       .array_layers = 1,
+                                       .bind_mask = MGP_BIND_SAMPLER | MGP_BIND_RENDER_TARGET});
    return h;
 }
 
@@ -52,8 +58,8 @@ static void
 attack_pack_size(const struct mgp_screen *scr, const struct mgp_context *ctx)
 {
    struct mgp_handle tex = texture_4x4(scr, (struct mgp_handle){7, 1});
-   struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
-                                      .samples = 1};
+   struct mgp_framebuffer_state fb = {
+      .fbo = {2, 1}, .width = 4, .height = 4, .layers = 1, .samples = 1};
    fb.color[0] = (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1};
    fb.read = fb.color[0];
    for (int i = 0; i < 8; i++)
@@ -61,10 +67,11 @@ attack_pack_size(const struct mgp_screen *scr, const struct mgp_context *ctx)
    mgp_set_framebuffer_state(ctx, &fb);
    /* 256 bytes of the 320: a write past them lands in the guard (monolith) */
    memset(pack_out, 0xa5, sizeof(pack_out));
-   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = UINT32_MAX, .height = UINT32_MAX,
-                                                   .format = MGP_FORMAT_RGBA8_UNORM,
-                                                   .what = MGP_PACK_WHAT_COLOR,
-                                                   .out = {.ptr = pack_out, .size = 256}});
+   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = UINT32_MAX,
+                                                  .height = UINT32_MAX,
+                                                  .format = MGP_FORMAT_RGBA8_UNORM,
+                                                  .what = MGP_PACK_WHAT_COLOR,
+                                                  .out = {.ptr = pack_out, .size = 256}});
    for (unsigned i = 256; i < sizeof(pack_out); i++)
       CHECK(pack_out[i] == 0xa5, "read_pixels wrote past its 256 bytes (byte %u)", i);
 }
@@ -73,17 +80,19 @@ static void
 attack_pack_shape(const struct mgp_screen *scr, const struct mgp_context *ctx)
 {
    struct mgp_handle tex = texture_4x4(scr, (struct mgp_handle){7, 1});
-   struct mgp_framebuffer_state fb = {.fbo = {2, 1}, .width = 4, .height = 4, .layers = 1,
-                                      .samples = 1};
+   struct mgp_framebuffer_state fb = {
+      .fbo = {2, 1}, .width = 4, .height = 4, .layers = 1, .samples = 1};
    fb.color[0] = (struct mgp_surface){.res = tex, .format = MGP_FORMAT_RGBA8_UNORM, .kind = 1};
    fb.read = fb.color[0];
    for (int i = 0; i < 8; i++)
       fb.draw_buffers[i] = i == 0 ? 0 : -1;
    mgp_set_framebuffer_state(ctx, &fb);
    memset(pack_out, 0xa5, sizeof(pack_out));
-   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4, .height = 4, .format = 0xffff,
-                                                   .what = MGP_PACK_WHAT_COLOR,
-                                                   .out = {.ptr = pack_out, .size = 80}});
+   mgp_read_pixels(ctx, &(struct mgp_read_pixels){.width = 4,
+                                                  .height = 4,
+                                                  .format = 0xffff,
+                                                  .what = MGP_PACK_WHAT_COLOR,
+                                                  .out = {.ptr = pack_out, .size = 80}});
    for (unsigned i = 0; i < sizeof(pack_out); i++)
       CHECK(pack_out[i] == 0xa5, "read_pixels of a bad format wrote byte %u", i);
 }
@@ -96,18 +105,23 @@ attack_upload_wrap(const struct mgp_screen *scr, const struct mgp_context *ctx)
    static uint8_t mem[128];
    memset(mem, 0x5e, 64);
    memset(mem + 64, 0x11, 64);
-   const struct mgp_sub_region g = {.width = 4, .height = 2, .depth = 1,
-                                    .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
-   const struct mgp_resource_subdata up = {.res = tex, .format = MGP_FORMAT_RGBA8_UNORM,
-                                           .box = {0, 0, 0, 4, 2, 1}, .region_count = 1,
+   const struct mgp_sub_region g = {
+      .width = 4, .height = 2, .depth = 1, .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
+   const struct mgp_resource_subdata up = {.res = tex,
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .box = {0, 0, 0, 4, 2, 1},
+                                           .region_count = 1,
                                            .data = {.ptr = mem + 64, .size = 64}};
    mgp_resource_subdata(ctx, &up, &g);
    uint8_t back[16 + 64]; /* the mgp_texels_rect, then 4x4 texels */
    memset(back, 0, sizeof(back));
-   mgp_get_texture_image(ctx, &(struct mgp_get_texture_image){
-                                 .res = tex, .width = 4, .height = 4,
-                                 .format = MGP_FORMAT_RGBA8_UNORM, .what = MGP_PACK_WHAT_COLOR,
-                                 .out = {.ptr = back, .size = sizeof(back)}});
+   mgp_get_texture_image(
+      ctx, &(struct mgp_get_texture_image){.res = tex,
+                                           .width = 4,
+                                           .height = 4,
+                                           .format = MGP_FORMAT_RGBA8_UNORM,
+                                           .what = MGP_PACK_WHAT_COLOR,
+                                           .out = {.ptr = back, .size = sizeof(back)}});
    unsigned leaked = 0;
    for (unsigned i = 16; i < sizeof(back); i++)
       leaked += back[i] != 0 && back[i] != 0x11;
@@ -119,11 +133,16 @@ static void
 attack_texture_caps(struct mgt_client *s, const struct mgp_screen *scr)
 {
    CHECK(mgt_client_caps(s)->max_texture_size < UINT32_MAX, "no texture size cap");
-   mgp_resource_create(scr, &(struct mgp_resource_desc){
-                               .res = {9, 1}, .target = MGP_RESOURCE_TARGET_TEX_2D, .levels = 1,
-                               .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM,
-                               .width = UINT32_MAX, .height = 1, .depth = 1, .array_layers = 1,
-                               .bind_mask = MGP_BIND_SAMPLER});
+   mgp_resource_create(scr, &(struct mgp_resource_desc){.res = {9, 1},
+                                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                                        .levels = 1,
+                                                        .samples = 1,
+                                                        .format = MGP_FORMAT_RGBA8_UNORM,
+                                                        .width = UINT32_MAX,
+                                                        .height = 1,
+                                                        .depth = 1,
+                                                        .array_layers = 1,
+                                                        .bind_mask = MGP_BIND_SAMPLER});
 }
 
 static void
@@ -138,8 +157,9 @@ int
 main(int argc, char **argv)
 {
    watchdog_start(120);
-   CHECK(argc == 2,
-         "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range");
+   CHECK(
+      argc == 2,
+      "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range");
    const char *attack = argv[1];
    struct mgt_client *s = mgt_client_create();
    CHECK(s, "no session");

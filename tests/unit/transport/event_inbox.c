@@ -21,7 +21,9 @@ static struct mgt_inbox box;
 static struct mgp_event
 nth(uint32_t i)
 {
-   return (struct mgp_event){.kind = MGP_EVENT_QUERY_RESULT, .slot = i + 1, .gen = i ^ 0x55,
+   return (struct mgp_event){.kind = MGP_EVENT_QUERY_RESULT,
+                             .slot = i + 1,
+                             .gen = i ^ 0x55,
                              .value = (uint64_t)i * 0x9E3779B97F4A7C15ull};
 }
 

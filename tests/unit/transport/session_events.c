@@ -59,8 +59,8 @@ main(void)
             ev[0].value == 0,
          "%s: event kind %u slot %u gen %u", arm, ev[0].kind, ev[0].slot, ev[0].gen);
    uint32_t status = 99;
-   mgp_fence_status(scr, &(struct mgp_fence_query){
-                            .fence = f1, .out = {.ptr = &status, .size = sizeof(status)}});
+   mgp_fence_status(
+      scr, &(struct mgp_fence_query){.fence = f1, .out = {.ptr = &status, .size = sizeof(status)}});
    CHECK(status == MGP_FENCE_SIGNALLED, "%s: fence_status %u", arm, status);
 
    struct mgp_handle f2 = {4, 1}, f3 = {5, 2};
@@ -69,8 +69,8 @@ main(void)
    mgp_fence_destroy(scr, &(struct mgp_handle_args){f2});
    finish(s, &ctx);
    n = take(s, ev, 8);
-   CHECK(n == 1 && ev[0].slot == 5 && ev[0].gen == 2, "%s: %u events (slot %u), want f3 only",
-         arm, n, n ? ev[0].slot : 0);
+   CHECK(n == 1 && ev[0].slot == 5 && ev[0].gen == 2, "%s: %u events (slot %u), want f3 only", arm,
+         n, n ? ev[0].slot : 0);
    finish(s, &ctx);
    CHECK(take(s, ev, 8) == 0, "%s: an event repeated", arm);
 

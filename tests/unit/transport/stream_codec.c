@@ -206,9 +206,9 @@ valid_enum(const struct mgp_enum_ref *e, uint8_t *base)
    const uint8_t b1 = (uint8_t)v;
    const uint16_t b2 = (uint16_t)v;
    switch (e->size) {
-   case 1: memcpy(base + e->offset, &b1, 1); break;
-   case 2: memcpy(base + e->offset, &b2, 2); break;
-   default: memcpy(base + e->offset, &v, 4); break;
+      case 1: memcpy(base + e->offset, &b1, 1); break;
+      case 2: memcpy(base + e->offset, &b2, 2); break;
+      default: memcpy(base + e->offset, &v, 4); break;
    }
 }
 
@@ -298,8 +298,8 @@ logs_forwarded(const char *dir)
    while (fgets(line, sizeof(line), f))
       lines += strstr(line, "[server] stream test line ") != NULL;
    fclose(f);
-   CHECK(lines == MGP_CALL_COUNT * ROUNDS / 50, "%d forwarded lines in server.log, want %d",
-         lines, MGP_CALL_COUNT * ROUNDS / 50);
+   CHECK(lines == MGP_CALL_COUNT * ROUNDS / 50, "%d forwarded lines in server.log, want %d", lines,
+         MGP_CALL_COUNT * ROUNDS / 50);
    printf("log: %d LOG frames written to server.log\n", lines);
 }
 
@@ -329,10 +329,11 @@ server_checks(void)
          "good record refused");
 
    const char *err;
-#define REFUSED(expr, want, what)                                                                \
-   do {                                                                                          \
-      err = (expr);                                                                              \
-      CHECK(err && !strncmp(err, want, strlen(want)), "%s: %s (want %s)", what, err ? err : "accepted", want); \
+#define REFUSED(expr, want, what)                                                                  \
+   do {                                                                                            \
+      err = (expr);                                                                                \
+      CHECK(err && !strncmp(err, want, strlen(want)), "%s: %s (want %s)", what,                    \
+            err ? err : "accepted", want);                                                         \
    } while (0)
    REFUSED(mgt_stream_split_record(body, size - 8, size, &record, &area), "record-size",
            "record longer than its frame");

@@ -30,7 +30,7 @@ struct server {
    int fd;
    const struct mgp_event *events; /* sent before the first SYNC_ACK */
    uint32_t num_events;
-   const void *raw;    /* or one EVENT frame with this body instead */
+   const void *raw; /* or one EVENT frame with this body instead */
    uint32_t raw_size;
 };
 

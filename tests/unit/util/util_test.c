@@ -8,12 +8,12 @@
 #include "handle_alloc.h"
 
 static int failures;
-#define CHECK(cond, msg)                                                                       \
-   do {                                                                                        \
-      if (!(cond)) {                                                                           \
-         failures++;                                                                           \
-         printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, msg);                                  \
-      }                                                                                        \
+#define CHECK(cond, msg)                                                                           \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         failures++;                                                                               \
+         printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, msg);                                      \
+      }                                                                                            \
    } while (0)
 
 static void
@@ -54,11 +54,10 @@ declines(void)
       MGU_DECLINE(gl_feature_unimplemented, "test site %d", i);
    CHECK(mgu_decline_count(MGU_DECLINE_gl_feature_unimplemented) == before + 5,
          "every hit counted");
-   CHECK(!strcmp(mgu_decline_name(MGU_DECLINE_gl_feature_unimplemented),
-                 "gl-feature-unimplemented"),
-         "printed name");
-   CHECK(!strcmp(mgu_fatal_name(MGU_FATAL_ProtocolCorruption), "ProtocolCorruption"),
-         "fatal name");
+   CHECK(
+      !strcmp(mgu_decline_name(MGU_DECLINE_gl_feature_unimplemented), "gl-feature-unimplemented"),
+      "printed name");
+   CHECK(!strcmp(mgu_fatal_name(MGU_FATAL_ProtocolCorruption), "ProtocolCorruption"), "fatal name");
    CHECK(mgu_decline_print_tally() >= 1, "tally prints the row");
 }
 

@@ -131,12 +131,15 @@ static struct mgp_handle
 make_buffer(struct t *t, uint64_t size, const void *data)
 {
    struct mgp_handle h = new_handle(t, MGP_KIND_BUFFER);
-   struct mgp_resource_desc d = {.res = h, .target = MGP_RESOURCE_TARGET_BUFFER, .size = size,
+   struct mgp_resource_desc d = {.res = h,
+                                 .target = MGP_RESOURCE_TARGET_BUFFER,
+                                 .size = size,
                                  .bind_mask = MGP_BIND_VERTEX | MGP_BIND_CONSTANT,
                                  .usage = MGP_BUFFER_USAGE_STATIC_DRAW};
    t->sv->resource_create(t->scr, &d, NULL, 0);
    if (data) {
-      struct mgp_resource_subdata s = {.res = h, .box = {0, 0, 0, (uint32_t)size, 1, 1},
+      struct mgp_resource_subdata s = {.res = h,
+                                       .box = {0, 0, 0, (uint32_t)size, 1, 1},
                                        .data = {.ptr = (void *)data, .size = size}};
       t->cv->resource_subdata(t->ctx, &s, NULL, 0);
    }
@@ -146,7 +149,8 @@ make_buffer(struct t *t, uint64_t size, const void *data)
 static void
 buffer_subdata(struct t *t, struct mgp_handle b, uint32_t offset, uint32_t size, const void *data)
 {
-   struct mgp_resource_subdata s = {.res = b, .box = {(int32_t)offset, 0, 0, size, 1, 1},
+   struct mgp_resource_subdata s = {.res = b,
+                                    .box = {(int32_t)offset, 0, 0, size, 1, 1},
                                     .data = {.ptr = (void *)data, .size = size}};
    t->cv->resource_subdata(t->ctx, &s, NULL, 0);
 }
@@ -156,9 +160,15 @@ make_image(struct t *t, enum mgp_resource_target target, enum mgp_format fmt, ui
            uint32_t h, uint32_t levels)
 {
    struct mgp_handle r = new_handle(t, MGP_KIND_BUFFER);
-   struct mgp_resource_desc d = {.res = r, .target = (uint8_t)target, .levels = (uint8_t)levels,
-                                 .samples = 1, .format = (uint16_t)fmt, .width = w, .height = h,
-                                 .depth = 1, .array_layers = 1};
+   struct mgp_resource_desc d = {.res = r,
+                                 .target = (uint8_t)target,
+                                 .levels = (uint8_t)levels,
+                                 .samples = 1,
+                                 .format = (uint16_t)fmt,
+                                 .width = w,
+                                 .height = h,
+                                 .depth = 1,
+                                 .array_layers = 1};
    t->sv->resource_create(t->scr, &d, NULL, 0);
    return r;
 }
@@ -193,8 +203,8 @@ pack_answer(const uint8_t *ans, uint64_t ans_size, unsigned what, unsigned forma
    memcpy(&r, ans, sizeof(r));
    if (!r.width || !r.height)
       return;
-   const size_t stride = ((size_t)w * s->size + (size_t)alignment - 1) / (size_t)alignment *
-                         (size_t)alignment;
+   const size_t stride =
+      ((size_t)w * s->size + (size_t)alignment - 1) / (size_t)alignment * (size_t)alignment;
    const unsigned ts = mgp_texels_texel_size(what, format);
    const size_t n = (size_t)r.width * r.height;
    uint64_t need;
@@ -241,7 +251,8 @@ use_default_fb(struct t *t, bool with_depth)
 static void
 set_viewport(struct t *t, float x, float y, float w, float h, bool scissor, const int32_t *sc)
 {
-   struct mgp_dynamic_state d = {.viewport = {x, y, w, h}, .depth_range = {0, 1},
+   struct mgp_dynamic_state d = {.viewport = {x, y, w, h},
+                                 .depth_range = {0, 1},
                                  .line_width = 1.0f,
                                  .stencil_read_mask = {~0u, ~0u},
                                  .stencil_write_mask = {~0u, ~0u}};
@@ -254,8 +265,11 @@ set_viewport(struct t *t, float x, float y, float w, float h, bool scissor, cons
 static void
 clear_color(struct t *t, float r, float g, float b, float a, bool depth, float z)
 {
-   struct mgp_clear c = {.color_buffers = 1, .depth = depth, .depth_value = z,
-                         .color_write_mask = {0xf}, .depth_write = 1,
+   struct mgp_clear c = {.color_buffers = 1,
+                         .depth = depth,
+                         .depth_value = z,
+                         .color_write_mask = {0xf},
+                         .depth_write = 1,
                          .stencil_write_mask = 0xff};
    const float v[4] = {r, g, b, a};
    memcpy(c.color, v, sizeof(v));
@@ -268,9 +282,12 @@ gl_render_state(void)
    struct mgp_render_state s;
    memset(&s, 0, sizeof(s));
    for (int i = 0; i < 8; i++)
-      s.blend[i] = (struct mgp_blend_target){.color_mask = 0xf, .eq_rgb = MGP_BLEND_OP_ADD,
-                                             .eq_alpha = MGP_BLEND_OP_ADD, .src_rgb = MGP_BLEND_FACTOR_ONE,
-                                             .dst_rgb = MGP_BLEND_FACTOR_ZERO, .src_alpha = MGP_BLEND_FACTOR_ONE,
+      s.blend[i] = (struct mgp_blend_target){.color_mask = 0xf,
+                                             .eq_rgb = MGP_BLEND_OP_ADD,
+                                             .eq_alpha = MGP_BLEND_OP_ADD,
+                                             .src_rgb = MGP_BLEND_FACTOR_ONE,
+                                             .dst_rgb = MGP_BLEND_FACTOR_ZERO,
+                                             .src_alpha = MGP_BLEND_FACTOR_ONE,
                                              .dst_alpha = MGP_BLEND_FACTOR_ZERO};
    s.depth_write = 1;
    s.depth_func = MGP_COMPARE_FUNC_LESS;
@@ -302,10 +319,12 @@ static struct mgp_handle
 bind_ve(struct t *t, bool uv, uint32_t stride)
 {
    struct mgp_handle h = new_handle(t, MGP_KIND_VERTEX_ELEMENTS);
-   struct mgp_create_vertex_elements c = {.cso = h, .enabled_mask = uv ? 3u : 1u,
-                                          .binding_count = 1};
-   c.attribs[0] = (struct mgp_vertex_attrib){.relative_offset = 0, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
-   c.attribs[1] = (struct mgp_vertex_attrib){.relative_offset = 8, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
+   struct mgp_create_vertex_elements c = {
+      .cso = h, .enabled_mask = uv ? 3u : 1u, .binding_count = 1};
+   c.attribs[0] =
+      (struct mgp_vertex_attrib){.relative_offset = 0, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
+   c.attribs[1] =
+      (struct mgp_vertex_attrib){.relative_offset = 8, .type = MGP_VERTEX_TYPE_FLOAT, .size = 2};
    c.bindings[0] = (struct mgp_vertex_binding){.stride = stride};
    t->cv->create_vertex_elements(t->ctx, &c, NULL, 0);
    struct mgp_handle_args b = {h};
@@ -335,9 +354,8 @@ make_program(struct t *t, const struct program_desc *p)
    struct mgp_handle h = new_handle(t, MGP_KIND_SHADER);
    size_t vs_size, fs_size;
    void *vs = read_file(p->vert, &vs_size), *fs = read_file(p->frag, &fs_size);
-   struct mgp_create_shader c = {.cso = h,
-                                 .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) |
-                                               (1u << MGP_SHADER_STAGE_FRAGMENT)};
+   struct mgp_create_shader c = {
+      .cso = h, .stage_mask = (1u << MGP_SHADER_STAGE_VERTEX) | (1u << MGP_SHADER_STAGE_FRAGMENT)};
    c.spirv[MGP_SHADER_STAGE_VERTEX] = (struct mgp_span){.ptr = vs, .size = vs_size};
    c.spirv[MGP_SHADER_STAGE_FRAGMENT] = (struct mgp_span){.ptr = fs, .size = fs_size};
    struct mgp_shader_reflection *r = &c.reflection;
@@ -373,8 +391,8 @@ set_consts(struct t *t, struct mgp_handle prog, float r, float g, float b, float
            float oy, float ix, float iy, float z)
 {
    struct consts c = {{r, g, b, a}, {ox, oy, ix, iy}, z, {0, 0, 0}};
-   struct mgp_set_global_constants s = {.shader = prog, .version = 1,
-                                        .data = {.ptr = &c, .size = sizeof(c)}};
+   struct mgp_set_global_constants s = {
+      .shader = prog, .version = 1, .data = {.ptr = &c, .size = sizeof(c)}};
    t->cv->set_global_constants(t->ctx, &s, NULL, 0);
 }
 
@@ -382,8 +400,8 @@ static void
 draw(struct t *t, uint16_t mode, uint32_t first, uint32_t count, uint32_t instances,
      uint8_t index_size, int32_t bias)
 {
-   struct mgp_draw_vbo d = {.mode = mode, .index_size = index_size,
-                            .instance_count = instances, .num_draws = 1};
+   struct mgp_draw_vbo d = {
+      .mode = mode, .index_size = index_size, .instance_count = instances, .num_draws = 1};
    struct mgp_draw_range r = {first, count, bias};
    t->cv->draw_vbo(t->ctx, &d, &r, 1);
 }
@@ -419,8 +437,8 @@ static const struct program_desc ubo_prog = {"color.vert.spv", "ubo.frag.spv", 4
 static const struct program_desc tex_prog = {"tex.vert.spv", "tex.frag.spv", 0, 0, 1, 3};
 static const struct program_desc attr_prog = {"attr.vert.spv", "color.frag.spv", 0, 0, 0, 3};
 static const struct program_desc points_prog = {"points.vert.spv", "color.frag.spv", 48, 0, 0, 1};
-static const struct program_desc stream_prog = {"stream.vert.spv", "color.frag.spv", 0, 1u << 1,
-                                                0, 1};
+static const struct program_desc stream_prog = {
+   "stream.vert.spv", "color.frag.spv", 0, 1u << 1, 0, 1};
 
 /* A GL-counter-clockwise triangle over the lower-left half of the window. */
 static const float tri_ccw[] = {-1, -1, 1, -1, -1, 1};
@@ -439,8 +457,8 @@ test_clear(struct t *t)
             pixel_is(17, 40, 51, 102, 153, 204),
          "clear to a colour");
    /* A scissored clear touches only its rectangle. */
-   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
-                         .scissor = {8, 4, 16, 8}};
+   struct mgp_clear c = {
+      .color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1, .scissor = {8, 4, 16, 8}};
    const float red[4] = {1, 0, 0, 1};
    memcpy(c.color, red, sizeof(red));
    t->cv->clear(t->ctx, &c, NULL, 0);
@@ -474,8 +492,8 @@ test_triangle(struct t *t, struct mgp_handle prog)
    /* A range at an offset (green only) lands in the block the backend holds whole: red, blue,
     * the position offset and z keep their bytes. */
    float green = 0.8f;
-   struct mgp_set_global_constants g = {.shader = prog, .version = 2, .offset = 4,
-                                        .data = {.ptr = &green, .size = sizeof(green)}};
+   struct mgp_set_global_constants g = {
+      .shader = prog, .version = 2, .offset = 4, .data = {.ptr = &green, .size = sizeof(green)}};
    t->cv->set_global_constants(t->ctx, &g, NULL, 0);
    clear_color(t, 0, 0, 0, 1, false, 1);
    draw(t, MGP_PRIM_TRIANGLES, 0, 3, 1, 0, 0);
@@ -510,8 +528,12 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    set_consts(t, prog, 1, 0, 0, 1, 0, 0, 0, 0, 0);
    read_back(t); /* the uploads and the clear are their own batch */
 
-   const char *names[] = {"cmd-draws", "cmd-bind-pipeline", "cmd-bind-sets",
-                          "cmd-bind-vertex-buffers", "cmd-bind-index-buffer", "fast-draws"};
+   const char *names[] = {"cmd-draws",
+                          "cmd-bind-pipeline",
+                          "cmd-bind-sets",
+                          "cmd-bind-vertex-buffers",
+                          "cmd-bind-index-buffer",
+                          "fast-draws"};
    unsigned long long c0[6], c1[6];
    for (int i = 0; i < 6; i++)
       c0[i] = counter(t, names[i]);
@@ -520,8 +542,10 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    read_back(t);
    for (int i = 0; i < 6; i++)
       c1[i] = counter(t, names[i]) - c0[i];
-   check(c1[5] == 7, "eight draws with no change between them: the seven after the first take "
-         "the fast path (%llu)", c1[5]);
+   check(c1[5] == 7,
+         "eight draws with no change between them: the seven after the first take "
+         "the fast path (%llu)",
+         c1[5]);
    bool all = true;
    for (int k = 0; k < 8; k++)
       all = all && pixel_is(8 * k + 1, 1, 255, 0, 0, 255) && pixel_is(8 * k + 7, 62, 0, 0, 0, 255);
@@ -571,7 +595,8 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    const unsigned long long f2 = counter(t, "fast-draws") - f0;
    read_back(t);
    /* binds: the first draw's in this new batch, then the second's */
-   check(f1 == 1 && v1 == 2 && f2 == 1, "a vertex-buffer change: a fast draw that binds the "
+   check(f1 == 1 && v1 == 2 && f2 == 1,
+         "a vertex-buffer change: a fast draw that binds the "
          "new buffer (fast %llu, binds %llu); after a render-state bind the whole way (%llu)",
          f1, v1, f2);
    bind_vb(t, make_buffer(t, sizeof(tris), tris));
@@ -588,8 +613,7 @@ test_repeated_draws(struct t *t, struct mgp_handle prog)
    all = true;
    for (int k = 0; k < 8; k++)
       all = all && pixel_is(8 * k + 1, 1, 0, 255, 0, 255);
-   check(all && p1 == 2, "16392 draws: submitted twice on the way (%llu), every column drawn",
-         p1);
+   check(all && p1 == 2, "16392 draws: submitted twice on the way (%llu), every column drawn", p1);
 
    /* Indexed, with a different base vertex each: still one command. */
    clear_color(t, 0, 0, 0, 1, false, 1);
@@ -702,26 +726,39 @@ test_texture(struct t *t)
          uint8_t *p = &texels[(j * 4 + i) * 4];
          p[0] = (uint8_t)(40 * i), p[1] = (uint8_t)(40 * j), p[2] = 7, p[3] = 255;
       }
-   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 3);
-   struct mgp_resource_subdata up = {.res = tex, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 3);
+   struct mgp_resource_subdata up = {.res = tex,
+                                     .level = 0,
+                                     .format = MGP_FORMAT_RGBA8_UNORM,
                                      .box = {0, 0, 0, 4, 4, 1},
                                      .data = {.ptr = texels, .size = sizeof(texels)}};
    t->cv->resource_subdata(t->ctx, &up, NULL, 0);
-   struct mgp_texture_params tp = {.res = tex, .base_level = 0, .max_level = 1000,
-                                   .swizzle = {0, 1, 2, 3}, .min_lod = -1000, .max_lod = 1000};
+   struct mgp_texture_params tp = {.res = tex,
+                                   .base_level = 0,
+                                   .max_level = 1000,
+                                   .swizzle = {0, 1, 2, 3},
+                                   .min_lod = -1000,
+                                   .max_lod = 1000};
    t->cv->set_texture_params(t->ctx, &tp, NULL, 0);
 
    struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
-   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex,
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
                                         .format = MGP_FORMAT_RGBA8_UNORM,
-                                        .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 3};
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 3};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
    struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE, .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE, .min_filter = MGP_FILTER_NEAREST,
-                                             .mag_filter = MGP_FILTER_NEAREST, .compare_func = MGP_COMPARE_FUNC_LEQUAL,
-                                             .min_lod = -1000, .max_lod = 1000,
+                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .min_filter = MGP_FILTER_NEAREST,
+                                             .mag_filter = MGP_FILTER_NEAREST,
+                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
+                                             .min_lod = -1000,
+                                             .max_lod = 1000,
                                              .max_anisotropy = 1}};
    t->cv->create_sampler(t->ctx, &cs, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
@@ -740,9 +777,11 @@ test_texture(struct t *t)
    uint8_t solid[4 * 4 * 4];
    for (int k = 0; k < 16; k++)
       solid[4 * k] = 9, solid[4 * k + 1] = 200, solid[4 * k + 2] = 30, solid[4 * k + 3] = 255;
-   struct mgp_handle tex2 = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4,
-                                       4, 1);
-   struct mgp_resource_subdata up3 = {.res = tex2, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+   struct mgp_handle tex2 =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   struct mgp_resource_subdata up3 = {.res = tex2,
+                                      .level = 0,
+                                      .format = MGP_FORMAT_RGBA8_UNORM,
                                       .box = {0, 0, 0, 4, 4, 1},
                                       .data = {.ptr = solid, .size = sizeof(solid)}};
    t->cv->resource_subdata(t->ctx, &up3, NULL, 0);
@@ -750,9 +789,11 @@ test_texture(struct t *t)
    tp2.res = tex2;
    t->cv->set_texture_params(t->ctx, &tp2, NULL, 0);
    struct mgp_handle view2 = new_handle(t, MGP_KIND_SAMPLER_VIEW);
-   struct mgp_create_sampler_view cv2 = {.cso = view2, .texture = tex2,
+   struct mgp_create_sampler_view cv2 = {.cso = view2,
+                                         .texture = tex2,
                                          .format = MGP_FORMAT_RGBA8_UNORM,
-                                         .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
+                                         .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                         .num_levels = 1};
    t->cv->create_sampler_view(t->ctx, &cv2, NULL, 0);
    t->cv->set_sampler_views(t->ctx, &sh, &view2, 1);
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0); /* tex2 into its sampling layout */
@@ -788,10 +829,19 @@ test_texture(struct t *t)
          uint8_t *p = &sub[j * 12 + i * 4];
          p[0] = 200, p[1] = (uint8_t)(10 + i + 2 * j), p[2] = 99, p[3] = 255;
       }
-   struct mgp_sub_region reg = {.x = 1, .y = 2, .z = 0, .width = 2, .height = 2, .depth = 1,
-                                .src_offset = 0, .src_row_stride = 12};
-   struct mgp_resource_subdata up2 = {.res = tex, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
-                                      .box = {1, 2, 0, 2, 2, 1}, .region_count = 1,
+   struct mgp_sub_region reg = {.x = 1,
+                                .y = 2,
+                                .z = 0,
+                                .width = 2,
+                                .height = 2,
+                                .depth = 1,
+                                .src_offset = 0,
+                                .src_row_stride = 12};
+   struct mgp_resource_subdata up2 = {.res = tex,
+                                      .level = 0,
+                                      .format = MGP_FORMAT_RGBA8_UNORM,
+                                      .box = {1, 2, 0, 2, 2, 1},
+                                      .region_count = 1,
                                       .data = {.ptr = sub, .size = sizeof(sub)}};
    t->cv->resource_subdata(t->ctx, &up2, &reg, 1);
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
@@ -881,7 +931,7 @@ test_depth(struct t *t, struct mgp_handle prog)
    read_back(t);
    const unsigned long long f1 = counter(t, "fast-draws");
    check(pixel_is(32, 32, 255, 0, 0, 255), "depth test toggled off between two draws: the "
-         "farther quad is drawn");
+                                           "farther quad is drawn");
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    t->cv->bind_render_state(t->ctx, &on_h, NULL, 0);
    set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0.9f); /* blue, farther still: tested, fails */
@@ -889,16 +939,19 @@ test_depth(struct t *t, struct mgp_handle prog)
    read_back(t);
    const unsigned long long f2 = counter(t, "fast-draws");
    check(pixel_is(32, 32, 255, 0, 0, 255), "depth test toggled on again between two draws: "
-         "the farther quad fails it");
-   check(f1 - f0 == 1 && f2 - f1 == 1, "a depth-test toggle keeps the pipeline: the draw after "
-         "it is a fast draw (fast draws %llu and %llu)", f1 - f0, f2 - f1);
+                                           "the farther quad fails it");
+   check(f1 - f0 == 1 && f2 - f1 == 1,
+         "a depth-test toggle keeps the pipeline: the draw after "
+         "it is a fast draw (fast draws %llu and %llu)",
+         f1 - f0, f2 - f1);
    use_default_fb(t, false);
 }
 
 static void
 test_fbo(struct t *t, struct mgp_handle color_prog_h)
 {
-   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 32, 32, 1);
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 32, 32, 1);
    struct mgp_framebuffer_state fb;
    memset(&fb, 0, sizeof(fb));
    fb.fbo = (struct mgp_handle){1, 1};
@@ -930,9 +983,11 @@ test_fbo(struct t *t, struct mgp_handle color_prog_h)
    const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
    bind_vb(t, make_buffer(t, sizeof(quad), quad));
    struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
-   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex,
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
                                         .format = MGP_FORMAT_RGBA8_UNORM,
-                                        .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 1};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
@@ -986,8 +1041,8 @@ test_stream_ubo(struct t *t)
    const unsigned long long splits0 = counter(t, "render-pass-splits");
    static const float colors[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
    for (int i = 0; i < 4; i++) {
-      float data[8] = {colors[i][0], colors[i][1], colors[i][2], colors[i][3],
-                       0.5f * (float)i, 0.5f, 0, 0};
+      float data[8] = {
+         colors[i][0], colors[i][1], colors[i][2], colors[i][3], 0.5f * (float)i, 0.5f, 0, 0};
       buffer_subdata(t, ubo, 0, sizeof(data), data); /* the same range before every draw */
       draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    }
@@ -1004,8 +1059,14 @@ test_stream_ubo(struct t *t)
    clear_color(t, 0, 0, 0, 1, false, 1);
    struct mgp_handle ubos[4];
    for (int i = 0; i < 4; i++) {
-      float data[8] = {colors[3 - i][0], colors[3 - i][1], colors[3 - i][2], colors[3 - i][3],
-                       0.5f * (float)i, 1.0f, 0, 0};
+      float data[8] = {colors[3 - i][0],
+                       colors[3 - i][1],
+                       colors[3 - i][2],
+                       colors[3 - i][3],
+                       0.5f * (float)i,
+                       1.0f,
+                       0,
+                       0};
       ubos[i] = make_buffer(t, sizeof(data), data);
    }
    read_back(t);
@@ -1047,8 +1108,8 @@ test_stream_vb(struct t *t, struct mgp_handle prog)
          "streamed vertex-buffer subdata + per-draw default-block constants");
    /* glGetBufferSubData of what the last draw used */
    float back[8] = {0};
-   struct mgp_resource_readback rb = {.res = vb, .offset = 64, .size = sizeof(back),
-                                      .out = {.ptr = back, .size = sizeof(back)}};
+   struct mgp_resource_readback rb = {
+      .res = vb, .offset = 64, .size = sizeof(back), .out = {.ptr = back, .size = sizeof(back)}};
    t->cv->resource_readback(t->ctx, &rb, NULL, 0);
    check(back[0] == 0.5f && back[1] == 0 && back[7] == 0.25f, "resource_readback of a buffer");
 }
@@ -1065,12 +1126,12 @@ test_split_sets(void)
    const char *why = sh ? NULL : "out of memory";
    const bool ok = sh && vkb_spirv_scan(w, n, VK_SHADER_STAGE_FRAGMENT_BIT, sh, &why);
    check(ok, "scan of both.frag.spv (%s)", why ? why : "ok");
-   check(ok && sh->binding[1].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && sh->binding[1].count == 1 &&
-            sh->binding[VKB_SAMPLER_BASE + 1].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER &&
-            sh->max_binding == VKB_SAMPLER_BASE + 2 &&
-            !strcmp(sh->entry[MGP_SHADER_STAGE_FRAGMENT], "main"),
-         "scan of both.frag.spv: the block at 1, samplers up to %d, entry main",
-         VKB_SAMPLER_BASE + 1);
+   check(
+      ok && sh->binding[1].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER && sh->binding[1].count == 1 &&
+         sh->binding[VKB_SAMPLER_BASE + 1].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER &&
+         sh->max_binding == VKB_SAMPLER_BASE + 2 &&
+         !strcmp(sh->entry[MGP_SHADER_STAGE_FRAGMENT], "main"),
+      "scan of both.frag.spv: the block at 1, samplers up to %d, entry main", VKB_SAMPLER_BASE + 1);
    free(sh);
    /* Binding and DescriptorSet decorations by id (OpDecorate = 71; Binding 33, Set 34). */
    int32_t binding[256], set[256];
@@ -1209,11 +1270,16 @@ test_dynamic(struct t *t, struct mgp_handle prog)
    set_consts(t, prog, 0, 0, 1, 1, 0, 0, 0, 0, 0);
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    /* everything else dynamic: blend colour, stencil, line width, polygon offset, depth range */
-   struct mgp_dynamic_state d = {.viewport = {0, 0, W, H}, .depth_range = {0.25f, 0.75f},
-                                 .scissor = {0, 0, 1, 1}, .scissor_enable = 1,
-                                 .blend_color = {0.1f, 0.2f, 0.3f, 0.4f}, .stencil_ref = {3, 4},
-                                 .stencil_read_mask = {0xf, 0xf}, .stencil_write_mask = {1, 2},
-                                 .line_width = 2.0f, .polygon_offset_factor = 1.0f,
+   struct mgp_dynamic_state d = {.viewport = {0, 0, W, H},
+                                 .depth_range = {0.25f, 0.75f},
+                                 .scissor = {0, 0, 1, 1},
+                                 .scissor_enable = 1,
+                                 .blend_color = {0.1f, 0.2f, 0.3f, 0.4f},
+                                 .stencil_ref = {3, 4},
+                                 .stencil_read_mask = {0xf, 0xf},
+                                 .stencil_write_mask = {1, 2},
+                                 .line_width = 2.0f,
+                                 .polygon_offset_factor = 1.0f,
                                  .polygon_offset_units = 2.0f};
    t->cv->set_dynamic_state(t->ctx, &d, NULL, 0);
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
@@ -1262,22 +1328,28 @@ test_pack(struct t *t)
 {
    use_default_fb(t, false);
    clear_color(t, 0, 0, 0, 1, false, 1);
-   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
+   struct mgp_clear c = {.color_buffers = 1,
+                         .color_write_mask = {0xf},
+                         .scissor_enable = 1,
                          .scissor = {10, 20, 1, 1}};
    const float col[4] = {1, 0, 1, 1};
    memcpy(c.color, col, sizeof(col));
    t->cv->clear(t->ctx, &c, NULL, 0);
    /* glReadPixels(W - 2, 19, 3, 2): the answer is the 2 x 2 texels inside the surface, tight,
     * after the rectangle they are; the pack state plays no part (the front end packs). */
-   struct mgp_pixel_pack_state p = {.alignment = 8, .row_length = 5, .skip_pixels = 1,
-                                    .skip_rows = 1};
+   struct mgp_pixel_pack_state p = {
+      .alignment = 8, .row_length = 5, .skip_pixels = 1, .skip_rows = 1};
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    c.scissor[0] = W - 1;
    t->cv->clear(t->ctx, &c, NULL, 0);
    uint8_t out[16 + 3 * 2 * 4];
    memset(out, 0xee, sizeof(out));
-   struct mgp_read_pixels rp = {.x = W - 2, .y = 19, .width = 3, .height = 2,
-                                .format = MGP_FORMAT_RGBA8_UNORM, .what = MGP_PACK_WHAT_COLOR,
+   struct mgp_read_pixels rp = {.x = W - 2,
+                                .y = 19,
+                                .width = 3,
+                                .height = 2,
+                                .format = MGP_FORMAT_RGBA8_UNORM,
+                                .what = MGP_PACK_WHAT_COLOR,
                                 .out = {.ptr = out, .size = sizeof(out)}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
    struct mgp_texels_rect r;
@@ -1312,8 +1384,8 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    draw(t, MGP_PRIM_TRIANGLE_STRIP, 0, 4, 1, 0, 0);
    t->sv->fence_create(t->scr, &fa, NULL, 0);
    uint32_t st = 99;
-   struct mgp_fence_query q = {.fence = f, .timeout_ns = 5000000000ull,
-                               .out = {.ptr = &st, .size = sizeof(st)}};
+   struct mgp_fence_query q = {
+      .fence = f, .timeout_ns = 5000000000ull, .out = {.ptr = &st, .size = sizeof(st)}};
    t->sv->fence_wait(t->scr, &q, NULL, 0);
    check(st == MGP_FENCE_SIGNALLED, "fence_wait after a draw signals (%u)", st);
    st = 99;
@@ -1331,8 +1403,11 @@ test_fences_and_declines(struct t *t, struct mgp_handle prog)
    /* What the client rewrites (fe_prim_rewrite.c) is hostile when it reaches the server. */
    const uint64_t dr = mgu_decline_count(MGU_DECLINE_backend_draw_needs_rewrite);
    draw(t, MGP_PRIM_LINE_LOOP, 0, 4, 1, 0, 0);
-   struct mgp_draw_vbo rd = {.mode = MGP_PRIM_TRIANGLE_STRIP, .index_size = 2, .instance_count = 1,
-                             .num_draws = 1, .flags = MGP_DRAW_PRIMITIVE_RESTART,
+   struct mgp_draw_vbo rd = {.mode = MGP_PRIM_TRIANGLE_STRIP,
+                             .index_size = 2,
+                             .instance_count = 1,
+                             .num_draws = 1,
+                             .flags = MGP_DRAW_PRIMITIVE_RESTART,
                              .restart_index = 7};
    const struct mgp_draw_range rr = {0, 4, 0};
    t->cv->draw_vbo(t->ctx, &rd, &rr, 1);
@@ -1376,7 +1451,8 @@ test_caps(struct t *t)
                             MGP_CALL_get_texture_image};
    for (unsigned i = 0; i < 4; i++)
       xfer_bits &= (caps.call_mask[xfer[i] / 64] >> (xfer[i] % 64)) & 1;
-   check(caps.abi_version == MGP_ABI_VERSION && !strncmp((char *)caps.renderer, "mgl (Vulkan: ", 13) &&
+   check(caps.abi_version == MGP_ABI_VERSION &&
+            !strncmp((char *)caps.renderer, "mgl (Vulkan: ", 13) &&
             !strcmp((char *)caps.vendor, "mgl") && draw_bit && !grid_bit && xfer_bits &&
             (caps.format_flags[MGP_FORMAT_RGBA8_UNORM] & MGP_FORMAT_CAP_RENDER) &&
             (caps.format_flags[MGP_FORMAT_D24_UNORM_S8_UINT] & MGP_FORMAT_CAP_DEPTH_STENCIL) &&
@@ -1404,8 +1480,8 @@ test_caps(struct t *t)
    check(has_sl ? exact == !(fb_ms & ~scr->centre_sample_counts)
                 : !exact && !scr->centre_sample_counts,
          "GL_MULTISAMPLE off exact %d: VK_EXT_sample_locations %d, centre counts 0x%x, "
-         "attachment counts 0x%x", exact, has_sl, (unsigned)scr->centre_sample_counts,
-         (unsigned)fb_ms);
+         "attachment counts 0x%x",
+         exact, has_sl, (unsigned)scr->centre_sample_counts, (unsigned)fb_ms);
    fprintf(stderr, "        formats:");
    for (int f = 1; f < MGP_FORMAT_COUNT; f++)
       fprintf(stderr, " %d:%02x", f, caps.format_flags[f]);
@@ -1443,8 +1519,7 @@ test_modes(struct t *t, struct mgp_handle prog)
    /* Lines, line strip and fan: a horizontal line on row 8 and a fan over the top half. */
    clear_color(t, 0, 0, 0, 1, false, 1);
    use_program(t, prog);
-   const float geo[] = {-1, -0.75f + 1.0f / 64, 1, -0.75f + 1.0f / 64,
-                        -1, 0, 1, 0, 1, 1, -1, 1};
+   const float geo[] = {-1, -0.75f + 1.0f / 64, 1, -0.75f + 1.0f / 64, -1, 0, 1, 0, 1, 1, -1, 1};
    bind_vb(t, make_buffer(t, sizeof(geo), geo));
    set_consts(t, prog, 0, 1, 0, 1, 0, 0, 0, 0, 0);
    draw(t, MGP_PRIM_LINES, 0, 2, 1, 0, 0);
@@ -1475,15 +1550,19 @@ test_rgb8(struct t *t)
    const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
    bind_vb(t, make_buffer(t, sizeof(quad), quad));
    const uint8_t texels[6] = {10, 20, 30, 40, 50, 60};
-   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGB8_UNORM, 2, 1, 1);
-   struct mgp_resource_subdata up = {.res = tex, .format = MGP_FORMAT_RGB8_UNORM,
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGB8_UNORM, 2, 1, 1);
+   struct mgp_resource_subdata up = {.res = tex,
+                                     .format = MGP_FORMAT_RGB8_UNORM,
                                      .box = {0, 0, 0, 2, 1, 1},
                                      .data = {.ptr = (void *)texels, .size = sizeof(texels)}};
    t->cv->resource_subdata(t->ctx, &up, NULL, 0);
    struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
-   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex,
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
                                         .format = MGP_FORMAT_RGB8_UNORM,
-                                        .target = MGP_RESOURCE_TARGET_TEX_2D, .num_levels = 1};
+                                        .target = MGP_RESOURCE_TARGET_TEX_2D,
+                                        .num_levels = 1};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
    t->cv->set_sampler_views(t->ctx, &sh, &view, 1);
@@ -1493,7 +1572,8 @@ test_rgb8(struct t *t)
          "GL_RGB8 texture: 3-byte texels, alpha reads 1");
 
    /* An RGB8 colour buffer: alpha of a clear and of a draw reads back as 1. */
-   struct mgp_handle rb = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGB8_UNORM, W, H, 1);
+   struct mgp_handle rb =
+      make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGB8_UNORM, W, H, 1);
    struct mgp_framebuffer_state fb = t->fb;
    fb.fbo = (struct mgp_handle){2, 1};
    fb.color[0] = fb.read = surface(rb, MGP_FORMAT_RGB8_UNORM, 2);
@@ -1575,13 +1655,19 @@ test_pressure(struct t *t, struct mgp_handle prog)
 /* ---- issue 4: multisampling, blit, mipmaps, copies, texture targets, depth reads ----------- */
 
 static struct mgp_handle
-make_tex(struct t *t, enum mgp_resource_target target, enum mgp_format fmt, uint32_t w,
-         uint32_t h, uint32_t depth, uint32_t layers, uint32_t levels, uint32_t samples)
+make_tex(struct t *t, enum mgp_resource_target target, enum mgp_format fmt, uint32_t w, uint32_t h,
+         uint32_t depth, uint32_t layers, uint32_t levels, uint32_t samples)
 {
    struct mgp_handle r = new_handle(t, MGP_KIND_BUFFER);
-   struct mgp_resource_desc d = {.res = r, .target = (uint8_t)target, .levels = (uint8_t)levels,
-                                 .samples = (uint8_t)samples, .format = (uint16_t)fmt,
-                                 .width = w, .height = h, .depth = depth, .array_layers = layers};
+   struct mgp_resource_desc d = {.res = r,
+                                 .target = (uint8_t)target,
+                                 .levels = (uint8_t)levels,
+                                 .samples = (uint8_t)samples,
+                                 .format = (uint16_t)fmt,
+                                 .width = w,
+                                 .height = h,
+                                 .depth = depth,
+                                 .array_layers = layers};
    t->sv->resource_create(t->scr, &d, NULL, 0);
    return r;
 }
@@ -1590,7 +1676,9 @@ static void
 upload(struct t *t, struct mgp_handle tex, enum mgp_format fmt, uint32_t level, int32_t x,
        int32_t y, int32_t z, uint32_t w, uint32_t h, uint32_t d, const void *data, size_t size)
 {
-   struct mgp_resource_subdata up = {.res = tex, .level = level, .format = (uint16_t)fmt,
+   struct mgp_resource_subdata up = {.res = tex,
+                                     .level = level,
+                                     .format = (uint16_t)fmt,
                                      .box = {x, y, z, w, h, d},
                                      .data = {.ptr = (void *)data, .size = size}};
    t->cv->resource_subdata(t->ctx, &up, NULL, 0);
@@ -1631,9 +1719,8 @@ shape_of(uint32_t format, uint32_t type)
       s.bits[0] = s.bits[1] = s.bits[2] = s.bits[3] = 8;
    }
    if (format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX) {
-      s = (struct mgp_pack_shape){.what = format == GL_STENCIL_INDEX ? MGP_PACK_WHAT_STENCIL
-                                                                     : MGP_PACK_WHAT_DEPTH,
-                                  .nc = 1};
+      s = (struct mgp_pack_shape){
+         .what = format == GL_STENCIL_INDEX ? MGP_PACK_WHAT_STENCIL : MGP_PACK_WHAT_DEPTH, .nc = 1};
       s.type = type == GL_FLOAT            ? MGP_PACK_TYPE_F32
                : type == GL_UNSIGNED_INT   ? MGP_PACK_TYPE_U32
                : type == GL_UNSIGNED_SHORT ? MGP_PACK_TYPE_U16
@@ -1641,8 +1728,8 @@ shape_of(uint32_t format, uint32_t type)
       s.size = type == GL_FLOAT || type == GL_UNSIGNED_INT ? 4 : type == GL_UNSIGNED_SHORT ? 2 : 1;
    }
    if (format == GL_DEPTH_STENCIL)
-      s = (struct mgp_pack_shape){.what = MGP_PACK_WHAT_DEPTH_STENCIL,
-                                  .type = MGP_PACK_TYPE_D24_S8, .nc = 1, .size = 4};
+      s = (struct mgp_pack_shape){
+         .what = MGP_PACK_WHAT_DEPTH_STENCIL, .type = MGP_PACK_TYPE_D24_S8, .nc = 1, .size = 4};
    return s;
 }
 
@@ -1662,8 +1749,13 @@ read_as(struct t *t, int x, int y, uint32_t w, uint32_t h, uint32_t format, uint
       return;
    }
    uint8_t *ans = calloc(1, need);
-   struct mgp_read_pixels rp = {.x = x, .y = y, .width = w, .height = h, .format = (uint16_t)fmt,
-                                .what = s.what, .out = {.ptr = ans, .size = need}};
+   struct mgp_read_pixels rp = {.x = x,
+                                .y = y,
+                                .width = w,
+                                .height = h,
+                                .format = (uint16_t)fmt,
+                                .what = s.what,
+                                .out = {.ptr = ans, .size = need}};
    t->cv->read_pixels(t->ctx, &rp, NULL, 0);
    pack_answer(ans, need, s.what, fmt, &s, w, alignment, out, size);
    free(ans);
@@ -1677,8 +1769,8 @@ test_pack_to_buffer(struct t *t)
 {
    use_default_fb(t, false);
    clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
-   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
-                         .scissor = {2, 3, 1, 1}};
+   struct mgp_clear c = {
+      .color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1, .scissor = {2, 3, 1, 1}};
    const float col[4] = {1, 0, 0, 1};
    memcpy(c.color, col, sizeof(col));
    t->cv->clear(t->ctx, &c, NULL, 0);
@@ -1689,14 +1781,19 @@ test_pack_to_buffer(struct t *t)
    t->cv->set_pixel_pack_state(t->ctx, &p, NULL, 0);
    const unsigned long long copies = counter(t, "pack-buffer-copies");
    const unsigned long long submits = counter(t, "submits");
-   struct mgp_pack_to_buffer a = {.x = 1, .y = 2, .width = 3, .height = 2,
-                                  .shape = MGP_PACK_SHAPE_RGBA8, .buffer = b, .offset = 8};
+   struct mgp_pack_to_buffer a = {.x = 1,
+                                  .y = 2,
+                                  .width = 3,
+                                  .height = 2,
+                                  .shape = MGP_PACK_SHAPE_RGBA8,
+                                  .buffer = b,
+                                  .offset = 8};
    t->cv->pack_to_buffer(t->ctx, &a, NULL, 0);
    check(counter(t, "pack-buffer-copies") == copies + 1, "RGBA8 into a buffer is a GPU copy");
    check(counter(t, "submits") == submits, "the copy waits for nothing (no submit)");
    uint8_t got[256];
-   struct mgp_resource_readback rb = {.res = b, .offset = 0, .size = sizeof(got),
-                                      .out = {.ptr = got, .size = sizeof(got)}};
+   struct mgp_resource_readback rb = {
+      .res = b, .offset = 0, .size = sizeof(got), .out = {.ptr = got, .size = sizeof(got)}};
    t->cv->resource_readback(t->ctx, &rb, NULL, 0);
    int bad = 0;
    for (int k = 0; k < (int)sizeof(got); k++) {
@@ -1717,8 +1814,8 @@ test_pack_to_buffer(struct t *t)
    t->cv->pack_to_buffer(t->ctx, &a, NULL, 0);
    check(counter(t, "pack-buffer-copies") == copies + 1, "a float read takes the pack path");
    float f[4] = {0};
-   rb = (struct mgp_resource_readback){.res = b, .offset = 128, .size = sizeof(f),
-                                       .out = {.ptr = f, .size = sizeof(f)}};
+   rb = (struct mgp_resource_readback){
+      .res = b, .offset = 128, .size = sizeof(f), .out = {.ptr = f, .size = sizeof(f)}};
    t->cv->resource_readback(t->ctx, &rb, NULL, 0);
    check(f[0] > 0.199f && f[0] < 0.201f && f[3] > 0.799f && f[3] < 0.801f,
          "float pixel through the pack path: %f %f", f[0], f[3]);
@@ -1731,8 +1828,8 @@ test_pack_row_copy(struct t *t)
 {
    use_default_fb(t, false);
    clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
-   struct mgp_clear c = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
-                         .scissor = {3, 5, 2, 1}};
+   struct mgp_clear c = {
+      .color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1, .scissor = {3, 5, 2, 1}};
    const float col[4] = {1, 0, 0.5f, 1};
    memcpy(c.color, col, sizeof(col));
    t->cv->clear(t->ctx, &c, NULL, 0);
@@ -1766,10 +1863,10 @@ near_u8(int v, int want, int tol)
 static void
 test_msaa(struct t *t, struct mgp_handle prog)
 {
-   struct mgp_handle ms = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM,
-                                   W, H, 1, 1, 1, 4);
-   struct mgp_handle msd = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER,
-                                    MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1, 1, 1, 4);
+   struct mgp_handle ms =
+      make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1, 1, 1, 4);
+   struct mgp_handle msd =
+      make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1, 1, 1, 4);
    use_fb(t, 40, surface(ms, MGP_FORMAT_RGBA8_UNORM, 2),
           surface(msd, MGP_FORMAT_D24_UNORM_S8_UINT, 2), W, H);
    set_viewport(t, 0, 0, W, H, false, NULL);
@@ -1785,8 +1882,10 @@ test_msaa(struct t *t, struct mgp_handle prog)
    /* resolve into the single-sampled window with blit */
    struct mgp_blit b = {.src = surface(ms, MGP_FORMAT_RGBA8_UNORM, 2),
                         .dst = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2),
-                        .src_box = {0, 0, W, H}, .dst_box = {0, 0, W, H},
-                        .mask = MGP_BLIT_COLOR, .filter = MGP_FILTER_NEAREST};
+                        .src_box = {0, 0, W, H},
+                        .dst_box = {0, 0, W, H},
+                        .mask = MGP_BLIT_COLOR,
+                        .filter = MGP_FILTER_NEAREST};
    t->cv->blit(t->ctx, &b, NULL, 0);
    use_default_fb(t, false);
    read_back(t);
@@ -1805,8 +1904,10 @@ test_msaa(struct t *t, struct mgp_handle prog)
                   p[0] + p[2] <= 260)
             mixed++;
       }
-   check(ok && mixed == 64, "4x multisampled draw resolved by blit: interior exact, %d of 64 "
-         "diagonal pixels partially covered", mixed);
+   check(ok && mixed == 64,
+         "4x multisampled draw resolved by blit: interior exact, %d of 64 "
+         "diagonal pixels partially covered",
+         mixed);
 
    /* The sample mask keeps one sample of four: a covered pixel resolves to 1/4 blue. */
    use_fb(t, 40, surface(ms, MGP_FORMAT_RGBA8_UNORM, 2),
@@ -1826,13 +1927,14 @@ test_msaa(struct t *t, struct mgp_handle prog)
    use_default_fb(t, false);
    read_back(t);
    const uint8_t *p = &pixels[(60 * W + 60) * 4];
-   check(near_u8(p[0], 191, 2) && p[1] == 0 && near_u8(p[2], 64, 2) && pixel_is(5, 5, 0, 255, 0, 255),
-         "sample mask 0x1 on 4 samples resolves to (%u,%u,%u); GL_MULTISAMPLE off ignores it",
-         p[0], p[1], p[2]);
+   check(near_u8(p[0], 191, 2) && p[1] == 0 && near_u8(p[2], 64, 2) &&
+            pixel_is(5, 5, 0, 255, 0, 255),
+         "sample mask 0x1 on 4 samples resolves to (%u,%u,%u); GL_MULTISAMPLE off ignores it", p[0],
+         p[1], p[2]);
 
    /* A multisampled texture (TEX_2D_MS) is a resolve source too; 2 samples round up. */
-   struct mgp_handle mst = make_tex(t, MGP_RESOURCE_TARGET_TEX_2D_MS, MGP_FORMAT_RGBA8_UNORM,
-                                    16, 16, 1, 1, 1, 2);
+   struct mgp_handle mst =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D_MS, MGP_FORMAT_RGBA8_UNORM, 16, 16, 1, 1, 1, 2);
    use_fb(t, 41, surface(mst, MGP_FORMAT_RGBA8_UNORM, 1), (struct mgp_surface){0}, 16, 16);
    clear_color(t, 0.2f, 0.4f, 0.6f, 0.8f, false, 1);
    b.src = surface(mst, MGP_FORMAT_RGBA8_UNORM, 1);
@@ -1860,12 +1962,12 @@ static void
 test_blit_draw_locations(struct t *t)
 {
    struct vkb_screen *scr = t->scr;
-   struct mgp_handle one = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER,
-                                    MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1, 1, 1, 1);
+   struct mgp_handle one =
+      make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1, 1, 1, 1);
    struct mgp_handle ms[2];
    for (int i = 0; i < 2; i++)
-      ms[i] = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H,
-                       1, 1, 1, 4);
+      ms[i] = make_tex(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1,
+                       1, 1, 4);
    struct vkb_resource *r1 = vkb_resource_for_use(scr, ms[0], "test");
    struct vkb_resource *r2 = vkb_resource_for_use(scr, ms[1], "test");
    if (!r1 || !r2 || r1->samples != VK_SAMPLE_COUNT_4_BIT) {
@@ -1876,8 +1978,10 @@ test_blit_draw_locations(struct t *t)
    /* single-sample depth mirrored into ms[0]: drawn */
    struct mgp_blit b = {.src = surface(one, MGP_FORMAT_D24_UNORM_S8_UINT, 2),
                         .dst = surface(ms[0], MGP_FORMAT_D24_UNORM_S8_UINT, 2),
-                        .src_box = {0, 0, W, H}, .dst_box = {W, 0, 0, H},
-                        .mask = MGP_BLIT_DEPTH, .filter = MGP_FILTER_NEAREST};
+                        .src_box = {0, 0, W, H},
+                        .dst_box = {W, 0, 0, H},
+                        .mask = MGP_BLIT_DEPTH,
+                        .filter = MGP_FILTER_NEAREST};
    const bool centre = scr->centre_sample_counts & VK_SAMPLE_COUNT_4_BIT;
    r1->centre_drawn = centre; /* as a GL_MULTISAMPLE-off draw leaves it */
    t->cv->blit(t->ctx, &b, NULL, 0);
@@ -1908,16 +2012,20 @@ test_blit(struct t *t)
          uint8_t *q = &texels[(j * 8 + i) * 4];
          q[0] = (uint8_t)(30 * i), q[1] = (uint8_t)(30 * j), q[2] = 200, q[3] = 255;
       }
-   struct mgp_handle src = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 8, 8, 1);
+   struct mgp_handle src =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 8, 8, 1);
    upload(t, src, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 8, 8, 1, texels, sizeof(texels));
    use_default_fb(t, false);
    clear_color(t, 0, 0, 0, 1, false, 1);
    /* x mirrored (dst x0 > x1), scaled 4x, nearest, scissored to x >= 20, y < 30 */
    struct mgp_blit b = {.src = surface(src, MGP_FORMAT_RGBA8_UNORM, 1),
                         .dst = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2),
-                        .src_box = {0, 0, 8, 8}, .dst_box = {48, 8, 16, 40},
-                        .scissor = {20, 0, 100, 30}, .scissor_enable = 1,
-                        .mask = MGP_BLIT_COLOR, .filter = MGP_FILTER_NEAREST};
+                        .src_box = {0, 0, 8, 8},
+                        .dst_box = {48, 8, 16, 40},
+                        .scissor = {20, 0, 100, 30},
+                        .scissor_enable = 1,
+                        .mask = MGP_BLIT_COLOR,
+                        .filter = MGP_FILTER_NEAREST};
    t->cv->blit(t->ctx, &b, NULL, 0);
    read_back(t);
    bool ok = true;
@@ -1954,12 +2062,15 @@ test_blit(struct t *t)
 
    /* linear 2x magnification of a 2x1 source: the middle pixels are the mix */
    const uint8_t two[8] = {0, 0, 0, 255, 200, 100, 40, 255};
-   struct mgp_handle s2 = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2, 1, 1);
+   struct mgp_handle s2 =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 2, 1, 1);
    upload(t, s2, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 1, 1, two, sizeof(two));
    struct mgp_blit b3 = {.src = surface(s2, MGP_FORMAT_RGBA8_UNORM, 1),
                          .dst = surface(t->color_rb, MGP_FORMAT_RGBA8_UNORM, 2),
-                         .src_box = {0, 0, 2, 1}, .dst_box = {0, 0, 4, 1},
-                         .mask = MGP_BLIT_COLOR, .filter = MGP_FILTER_LINEAR};
+                         .src_box = {0, 0, 2, 1},
+                         .dst_box = {0, 0, 4, 1},
+                         .mask = MGP_BLIT_COLOR,
+                         .filter = MGP_FILTER_LINEAR};
    t->cv->blit(t->ctx, &b3, NULL, 0);
    read_back(t);
    /* centres at 0.25, 0.75, 1.25, 1.75 texels: weights 0, 0.25, 0.75, 1 */
@@ -1970,8 +2081,10 @@ test_blit(struct t *t)
          "linear blit filters (%u,%u) (%u,%u)", q1[0], q1[1], q2[0], q2[2]);
 
    /* depth blit: D24S8 -> D24S8 at scale 1, read back as depth */
-   struct mgp_handle da = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D32_FLOAT, 16, 16, 1);
-   struct mgp_handle db = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D32_FLOAT, 16, 16, 1);
+   struct mgp_handle da =
+      make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D32_FLOAT, 16, 16, 1);
+   struct mgp_handle db =
+      make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D32_FLOAT, 16, 16, 1);
    use_fb(t, 42, (struct mgp_surface){0}, surface(da, MGP_FORMAT_D32_FLOAT, 2), 16, 16);
    struct mgp_clear c = {.depth = 1, .depth_value = 0.25f, .depth_write = 1};
    t->cv->clear(t->ctx, &c, NULL, 0);
@@ -1980,8 +2093,10 @@ test_blit(struct t *t)
    t->cv->clear(t->ctx, &c, NULL, 0);
    struct mgp_blit bd = {.src = surface(da, MGP_FORMAT_D32_FLOAT, 2),
                          .dst = surface(db, MGP_FORMAT_D32_FLOAT, 2),
-                         .src_box = {0, 0, 8, 8}, .dst_box = {0, 0, 8, 8},
-                         .mask = MGP_BLIT_DEPTH, .filter = MGP_FILTER_NEAREST};
+                         .src_box = {0, 0, 8, 8},
+                         .dst_box = {0, 0, 8, 8},
+                         .mask = MGP_BLIT_DEPTH,
+                         .filter = MGP_FILTER_NEAREST};
    t->cv->blit(t->ctx, &bd, NULL, 0);
    float z[16 * 16];
    memset(z, 0, sizeof(z));
@@ -1995,8 +2110,12 @@ test_read_depth_stencil(struct t *t)
 {
    /* the window's D24S8: depth 0.25 with a scissored 0.75 square, stencil 0x5a */
    use_default_fb(t, true);
-   struct mgp_clear c = {.depth = 1, .stencil = 1, .depth_value = 0.25f, .stencil_value = 0x5a,
-                         .depth_write = 1, .stencil_write_mask = 0xff};
+   struct mgp_clear c = {.depth = 1,
+                         .stencil = 1,
+                         .depth_value = 0.25f,
+                         .stencil_value = 0x5a,
+                         .depth_write = 1,
+                         .stencil_write_mask = 0xff};
    t->cv->clear(t->ctx, &c, NULL, 0);
    c.stencil = 0;
    c.depth_value = 0.75f;
@@ -2029,8 +2148,10 @@ test_read_depth_stencil(struct t *t)
          "GL_STENCIL_INDEX (row 4-aligned) and GL_DEPTH_STENCIL/24_8 0x%08x", dsv[0]);
 
    /* D32F and D16 */
-   struct mgp_handle d32 = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D32_FLOAT, 8, 8, 1);
-   struct mgp_handle d16 = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D16_UNORM, 8, 8, 1);
+   struct mgp_handle d32 =
+      make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D32_FLOAT, 8, 8, 1);
+   struct mgp_handle d16 =
+      make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D16_UNORM, 8, 8, 1);
    use_fb(t, 44, (struct mgp_surface){0}, surface(d32, MGP_FORMAT_D32_FLOAT, 2), 8, 8);
    struct mgp_clear c2 = {.depth = 1, .depth_value = 0.375f, .depth_write = 1};
    t->cv->clear(t->ctx, &c2, NULL, 0);
@@ -2047,7 +2168,8 @@ test_read_depth_stencil(struct t *t)
          "D32F reads %g; D16 reads %u / %g", f1, s1, f2);
 
    /* colour beyond RGBA8: an RGBA16F target read as float and as bytes, RGBA8 read as RGB */
-   struct mgp_handle hf = make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA16_FLOAT, 4, 4, 1);
+   struct mgp_handle hf =
+      make_image(t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA16_FLOAT, 4, 4, 1);
    use_fb(t, 46, surface(hf, MGP_FORMAT_RGBA16_FLOAT, 2), (struct mgp_surface){0}, 4, 4);
    clear_color(t, 0.25f, 0.5f, 2.0f, -1.0f, false, 1);
    float rgba[4] = {0};
@@ -2062,8 +2184,8 @@ test_read_depth_stencil(struct t *t)
    check(rgba[0] == 0.25f && rgba[1] == 0.5f && rgba[2] == 2.0f && rgba[3] == -1.0f &&
             rgba8[0] == 64 && rgba8[1] == 128 && rgba8[2] == 255 && rgba8[3] == 0 &&
             rgb[0] == 153 && rgb[1] == 102 && rgb[2] == 51 && rgb[8] == 51 && rgb[9] == 0xee,
-         "RGBA16F as GL_FLOAT (%g %g %g %g) and bytes (%u %u %u %u); RGBA8 as GL_BGR",
-         rgba[0], rgba[1], rgba[2], rgba[3], rgba8[0], rgba8[1], rgba8[2], rgba8[3]);
+         "RGBA16F as GL_FLOAT (%g %g %g %g) and bytes (%u %u %u %u); RGBA8 as GL_BGR", rgba[0],
+         rgba[1], rgba[2], rgba[3], rgba8[0], rgba8[1], rgba8[2], rgba8[3]);
 }
 
 /* One layer of an RGBA8 level as RGBA bytes; every level these tests read is square, of size
@@ -2077,8 +2199,12 @@ get_tex(struct t *t, struct mgp_handle tex, uint32_t level, uint32_t layer, void
    uint64_t need = 0;
    mgp_texels_size(MGP_PACK_WHAT_COLOR, MGP_FORMAT_RGBA8_UNORM, side, side, &need);
    uint8_t *ans = calloc(1, need);
-   struct mgp_get_texture_image g = {.res = tex, .level = level, .layer = layer, .width = side,
-                                     .height = side, .format = MGP_FORMAT_RGBA8_UNORM,
+   struct mgp_get_texture_image g = {.res = tex,
+                                     .level = level,
+                                     .layer = layer,
+                                     .width = side,
+                                     .height = side,
+                                     .format = MGP_FORMAT_RGBA8_UNORM,
                                      .what = MGP_PACK_WHAT_COLOR,
                                      .out = {.ptr = ans, .size = need}};
    t->cv->get_texture_image(t->ctx, &g, NULL, 0);
@@ -2097,7 +2223,8 @@ test_mipmaps_and_copies(struct t *t)
          uint8_t *q = &texels[(j * 4 + i) * 4];
          q[0] = i < 2 ? 0 : 200, q[1] = j < 2 ? 0 : 100, q[2] = 40, q[3] = 255;
       }
-   struct mgp_handle tex = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 3);
+   struct mgp_handle tex =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 3);
    upload(t, tex, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 4, 4, 1, texels, sizeof(texels));
    struct mgp_generate_mipmap gm = {.res = tex, .base_level = 0, .last_level = 2};
    t->cv->generate_mipmap(t->ctx, &gm, NULL, 0);
@@ -2115,10 +2242,15 @@ test_mipmaps_and_copies(struct t *t)
          l2[1], l2[2], l2[3]);
 
    /* image copy: level 1 (2x2) into the corner of another texture */
-   struct mgp_handle t2 = make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
+   struct mgp_handle t2 =
+      make_image(t, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1);
    upload(t, t2, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 4, 4, 1, texels, sizeof(texels));
-   struct mgp_resource_copy_region cr = {.dst = t2, .dst_level = 0, .dst_x = 2, .dst_y = 0,
-                                         .src = tex, .src_level = 1,
+   struct mgp_resource_copy_region cr = {.dst = t2,
+                                         .dst_level = 0,
+                                         .dst_x = 2,
+                                         .dst_y = 0,
+                                         .src = tex,
+                                         .src_level = 1,
                                          .src_box = {0, 0, 0, 2, 2, 1}};
    t->cv->resource_copy_region(t->ctx, &cr, NULL, 0);
    get_tex(t, t2, 0, 0, l0, sizeof(l0));
@@ -2126,8 +2258,12 @@ test_mipmaps_and_copies(struct t *t)
             l0[(1 * 4 + 1) * 4] == 0 && l0[(2 * 4 + 2) * 4] == 200,
          "image copy of a 2x2 level into a 4x4 texture");
    /* within one level: t2's texels (2,0)..(3,1) to (0,2)..(1,3); overlapping boxes decline */
-   struct mgp_resource_copy_region cs = {.dst = t2, .dst_level = 0, .dst_x = 0, .dst_y = 2,
-                                         .src = t2, .src_level = 0,
+   struct mgp_resource_copy_region cs = {.dst = t2,
+                                         .dst_level = 0,
+                                         .dst_x = 0,
+                                         .dst_y = 2,
+                                         .src = t2,
+                                         .src_level = 0,
                                          .src_box = {2, 0, 0, 2, 2, 1}};
    const uint64_t dc0 = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
    t->cv->resource_copy_region(t->ctx, &cs, NULL, 0);
@@ -2149,9 +2285,15 @@ test_mipmaps_and_copies(struct t *t)
    /* image copy between a 3D image (2x2x3) and a 2D array (2x2x3): slices 1..2 into layers
     * 0..1, then layer 2 into slice 0 (Vulkan copies slices to layers one for one) */
    struct mgp_handle v3 = new_handle(t, MGP_KIND_BUFFER), va = new_handle(t, MGP_KIND_BUFFER);
-   struct mgp_resource_desc d3 = {.res = v3, .target = MGP_RESOURCE_TARGET_TEX_3D, .levels = 1,
-                                  .samples = 1, .format = MGP_FORMAT_RGBA8_UNORM, .width = 2,
-                                  .height = 2, .depth = 3, .array_layers = 1};
+   struct mgp_resource_desc d3 = {.res = v3,
+                                  .target = MGP_RESOURCE_TARGET_TEX_3D,
+                                  .levels = 1,
+                                  .samples = 1,
+                                  .format = MGP_FORMAT_RGBA8_UNORM,
+                                  .width = 2,
+                                  .height = 2,
+                                  .depth = 3,
+                                  .array_layers = 1};
    t->sv->resource_create(t->scr, &d3, NULL, 0);
    struct mgp_resource_desc da = d3;
    da.res = va, da.target = MGP_RESOURCE_TARGET_TEX_2D_ARRAY, da.depth = 1, da.array_layers = 3;
@@ -2184,11 +2326,11 @@ test_mipmaps_and_copies(struct t *t)
    for (int i = 0; i < 16; i++)
       a[i] = (uint8_t)(i + 1);
    struct mgp_handle ba = make_buffer(t, 16, a), bb = make_buffer(t, 16, z);
-   struct mgp_resource_copy_region bc = {.dst = bb, .dst_x = 2, .src = ba,
-                                        .src_box = {4, 0, 0, 8, 1, 1}};
+   struct mgp_resource_copy_region bc = {
+      .dst = bb, .dst_x = 2, .src = ba, .src_box = {4, 0, 0, 8, 1, 1}};
    t->cv->resource_copy_region(t->ctx, &bc, NULL, 0);
-   struct mgp_resource_readback rb = {.res = bb, .offset = 0, .size = 16,
-                                      .out = {.ptr = out, .size = 16}};
+   struct mgp_resource_readback rb = {
+      .res = bb, .offset = 0, .size = 16, .out = {.ptr = out, .size = 16}};
    t->cv->resource_readback(t->ctx, &rb, NULL, 0);
    bool ok = out[0] == 0 && out[1] == 0 && out[10] == 0;
    for (int i = 0; i < 8; i++)
@@ -2196,13 +2338,12 @@ test_mipmaps_and_copies(struct t *t)
    check(ok, "buffer copy [4, +8) -> [2, +8)");
 }
 
-static void
-sample_target_from(struct t *t, const char *frag, enum mgp_resource_target target,
-                   struct mgp_handle tex, enum mgp_format fmt, uint16_t min_layer);
+static void sample_target_from(struct t *t, const char *frag, enum mgp_resource_target target,
+                               struct mgp_handle tex, enum mgp_format fmt, uint16_t min_layer);
 
 static void
-sample_target(struct t *t, const char *frag, enum mgp_resource_target target,
-              struct mgp_handle tex, enum mgp_format fmt)
+sample_target(struct t *t, const char *frag, enum mgp_resource_target target, struct mgp_handle tex,
+              enum mgp_format fmt)
 {
    sample_target_from(t, frag, target, tex, fmt, 0);
 }
@@ -2218,16 +2359,23 @@ sample_target_from(struct t *t, const char *frag, enum mgp_resource_target targe
    const float quad[] = {-1, -1, 0, 0, 1, -1, 1, 0, -1, 1, 0, 1, 1, 1, 1, 1};
    bind_vb(t, make_buffer(t, sizeof(quad), quad));
    struct mgp_handle view = new_handle(t, MGP_KIND_SAMPLER_VIEW);
-   struct mgp_create_sampler_view cv = {.cso = view, .texture = tex, .format = (uint16_t)fmt,
-                                        .target = (uint8_t)target, .num_levels = 1,
+   struct mgp_create_sampler_view cv = {.cso = view,
+                                        .texture = tex,
+                                        .format = (uint16_t)fmt,
+                                        .target = (uint8_t)target,
+                                        .num_levels = 1,
                                         .min_layer = min_layer};
    t->cv->create_sampler_view(t->ctx, &cv, NULL, 0);
    struct mgp_handle samp = new_handle(t, MGP_KIND_SAMPLER);
    struct mgp_create_sampler cs = {.cso = samp,
-                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE, .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
-                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE, .min_filter = MGP_FILTER_NEAREST,
-                                             .mag_filter = MGP_FILTER_NEAREST, .compare_func = MGP_COMPARE_FUNC_LEQUAL,
-                                             .min_lod = -1000, .max_lod = 1000,
+                                   .state = {.wrap_s = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_t = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .wrap_r = MGP_WRAP_CLAMP_TO_EDGE,
+                                             .min_filter = MGP_FILTER_NEAREST,
+                                             .mag_filter = MGP_FILTER_NEAREST,
+                                             .compare_func = MGP_COMPARE_FUNC_LEQUAL,
+                                             .min_lod = -1000,
+                                             .max_lod = 1000,
                                              .max_anisotropy = 1}};
    t->cv->create_sampler(t->ctx, &cs, NULL, 0);
    struct mgp_set_handles sh = {.start = 0, .count = 1};
@@ -2261,12 +2409,13 @@ test_targets(struct t *t)
    uint8_t layers[6][2 * 2 * 4];
    for (int k = 0; k < 6; k++)
       for (int i = 0; i < 4; i++) {
-         layers[k][4 * i + 0] = (uint8_t)(10 + 40 * k), layers[k][4 * i + 1] = (uint8_t)(200 - 30 * k);
+         layers[k][4 * i + 0] = (uint8_t)(10 + 40 * k),
+                           layers[k][4 * i + 1] = (uint8_t)(200 - 30 * k);
          layers[k][4 * i + 2] = (uint8_t)(7 * k), layers[k][4 * i + 3] = 255;
       }
    /* 2D array of 3 layers: layers 1 and 2 in one upload (box z = 1, depth 2), sampled at 1 */
-   struct mgp_handle arr = make_tex(t, MGP_RESOURCE_TARGET_TEX_2D_ARRAY, MGP_FORMAT_RGBA8_UNORM,
-                                    2, 2, 1, 3, 1, 1);
+   struct mgp_handle arr =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_2D_ARRAY, MGP_FORMAT_RGBA8_UNORM, 2, 2, 1, 3, 1, 1);
    upload(t, arr, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 2, 1, layers[0], 16);
    upload(t, arr, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 1, 2, 2, 2, layers[1], 32);
    sample_target(t, "tex_array.frag.spv", MGP_RESOURCE_TARGET_TEX_2D_ARRAY, arr,
@@ -2274,8 +2423,8 @@ test_targets(struct t *t)
    check(all_pixels(50, 170, 7, 255), "2D array texture: layer 1 sampled as sampler2DArray");
 
    /* cube: face k uploaded with box.z = k; the shader looks along +X (face 0) */
-   struct mgp_handle cube = make_tex(t, MGP_RESOURCE_TARGET_TEX_CUBE, MGP_FORMAT_RGBA8_UNORM,
-                                     2, 2, 1, 6, 1, 1);
+   struct mgp_handle cube =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_CUBE, MGP_FORMAT_RGBA8_UNORM, 2, 2, 1, 6, 1, 1);
    for (int k = 5; k >= 0; k--)
       upload(t, cube, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, k, 2, 2, 1, layers[k], 16);
    sample_target(t, "tex_cube.frag.spv", MGP_RESOURCE_TARGET_TEX_CUBE, cube,
@@ -2290,8 +2439,8 @@ test_targets(struct t *t)
          "a cube view past the cube's layers declines and drops the draw");
 
    /* 3D: two slices, r = 0.75 samples slice 1 */
-   struct mgp_handle vol = make_tex(t, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM,
-                                    2, 2, 2, 1, 1, 1);
+   struct mgp_handle vol =
+      make_tex(t, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM, 2, 2, 2, 1, 1, 1);
    upload(t, vol, MGP_FORMAT_RGBA8_UNORM, 0, 0, 0, 0, 2, 2, 2, layers[2], 32);
    sample_target(t, "tex_3d.frag.spv", MGP_RESOURCE_TARGET_TEX_3D, vol, MGP_FORMAT_RGBA8_UNORM);
    check(all_pixels(130, 110, 21, 255), "3D texture: slice 1 sampled as sampler3D");
@@ -2315,8 +2464,8 @@ static uint64_t
 query_value(struct t *t, struct mgp_handle q, uint64_t *available)
 {
    uint64_t r[2] = {0, 0};
-   struct mgp_query_result a = {.query = q, .flags = MGP_QUERY_WAIT,
-                                .out = {.ptr = r, .size = sizeof(r)}};
+   struct mgp_query_result a = {
+      .query = q, .flags = MGP_QUERY_WAIT, .out = {.ptr = r, .size = sizeof(r)}};
    t->sv->query_result(t->scr, &a, NULL, 0);
    *available = r[0];
    return r[1];
@@ -2361,8 +2510,8 @@ test_query_destroy_active(struct t *t, struct mgp_handle prog)
                mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == declines &&
                t->fatal_count == 0,
             "query_destroy of an active 0x%x query ends it: the next query on the target "
-            "counts (available %llu, value %llu), no decline", kinds[k],
-            (unsigned long long)avail, (unsigned long long)v);
+            "counts (available %llu, value %llu), no decline",
+            kinds[k], (unsigned long long)avail, (unsigned long long)v);
       struct mgp_handle_args del2 = {d2.query};
       t->sv->query_destroy(t->scr, &del2, NULL, 0);
    }
@@ -2380,10 +2529,10 @@ test_layered_teardown(bool validation)
       check(false, "screen for the layered teardown case");
       return;
    }
-   struct mgp_handle arr = make_tex(&t2, MGP_RESOURCE_TARGET_TEX_2D_ARRAY,
-                                    MGP_FORMAT_RGBA8_UNORM, 4, 4, 1, 3, 1, 1);
-   struct mgp_handle vol = make_tex(&t2, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM,
-                                    4, 4, 2, 1, 1, 1);
+   struct mgp_handle arr =
+      make_tex(&t2, MGP_RESOURCE_TARGET_TEX_2D_ARRAY, MGP_FORMAT_RGBA8_UNORM, 4, 4, 1, 3, 1, 1);
+   struct mgp_handle vol =
+      make_tex(&t2, MGP_RESOURCE_TARGET_TEX_3D, MGP_FORMAT_RGBA8_UNORM, 4, 4, 2, 1, 1, 1);
    const struct mgp_handle layered[2] = {arr, vol};
    for (int k = 0; k < 2; k++) {
       struct mgp_framebuffer_state fb;
@@ -2404,8 +2553,8 @@ test_layered_teardown(bool validation)
    uint8_t px[4 * 4 * 4];
    get_tex(&t2, arr, 0, 2, px, sizeof(px));
    check(px[0] == 51 && px[1] == 102 && px[2] == 153 && px[3] == 204 && t2.fatal_count == 0,
-         "layered clear of a 2D array and a 3D texture (layer 2: %u,%u,%u,%u)", px[0], px[1],
-         px[2], px[3]);
+         "layered clear of a 2D array and a 3D texture (layer 2: %u,%u,%u,%u)", px[0], px[1], px[2],
+         px[3]);
    const unsigned long long errors = counter(&t2, "vk-validation-errors");
    check(errors == 0, "layered teardown: validation errors before teardown %llu", errors);
    mgs_vulkan_backend.screen_destroy(t2.scr); /* the textures are still alive */
@@ -2462,7 +2611,9 @@ test_arena_throttle(void)
       make_image(&t2, MGP_RESOURCE_TARGET_TEX_2D, MGP_FORMAT_RGBA8_UNORM, edge, edge, 1);
    for (int i = 0; i < 6; i++) {
       memset(texels, 10 * i, bytes);
-      struct mgp_resource_subdata up = {.res = tex, .level = 0, .format = MGP_FORMAT_RGBA8_UNORM,
+      struct mgp_resource_subdata up = {.res = tex,
+                                        .level = 0,
+                                        .format = MGP_FORMAT_RGBA8_UNORM,
                                         .box = {0, 0, 0, edge, edge, 1},
                                         .data = {.ptr = texels, .size = bytes}};
       t2.cv->resource_subdata(t2.ctx, &up, NULL, 0);
@@ -2472,7 +2623,8 @@ test_arena_throttle(void)
    const unsigned long long waits = counter(&t2, "arena-throttle-waits");
    check(t2.fatal_count == 0 && waits > 0 && peak > bytes && peak <= 3ull * bytes,
          "six held 16 MiB uploads: %llu waits for the oldest batch, at most %llu MiB in flight "
-         "(<= 48)", waits, peak >> 20);
+         "(<= 48)",
+         waits, peak >> 20);
    mgs_vulkan_backend.screen_destroy(t2.scr);
 }
 
@@ -2523,8 +2675,8 @@ static uint32_t
 bind_window(struct t *t, uint32_t kind, uint32_t window, const char *display, bool terminate)
 {
    /* FORCE: past the CPU-device preference for the copy path, to the token's own checks */
-   struct mgp_surface_bind_window a = {.color = t->color_rb, .kind = kind, .window = window,
-                                       .flags = MGP_BIND_WINDOW_FORCE};
+   struct mgp_surface_bind_window a = {
+      .color = t->color_rb, .kind = kind, .window = window, .flags = MGP_BIND_WINDOW_FORCE};
    if (terminate)
       snprintf((char *)a.display, sizeof(a.display), "%s", display);
    else
@@ -2550,13 +2702,13 @@ test_wsi_present(struct t *t, xcb_connection_t *c, const char *display)
          "wsi: a real window on %s is taken (FORCE)", display);
    use_default_fb(t, false);
    clear_color(t, 0, 0, 1, 1, false, 1);
-   struct mgp_clear red = {.color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1,
-                           .scissor = {0, 0, W, 8}};
+   struct mgp_clear red = {
+      .color_buffers = 1, .color_write_mask = {0xf}, .scissor_enable = 1, .scissor = {0, 0, W, 8}};
    const float rgba[4] = {1, 0, 0, 1};
    memcpy(red.color, rgba, sizeof(rgba));
    t->cv->clear(t->ctx, &red, NULL, 0);
-   t->cv->present(t->ctx, &(struct mgp_present){.frame_serial = 1000, .color = t->color_rb},
-                  NULL, 0);
+   t->cv->present(t->ctx, &(struct mgp_present){.frame_serial = 1000, .color = t->color_rb}, NULL,
+                  0);
    xcb_get_image_reply_t *img = xcb_get_image_reply(
       c, xcb_get_image(c, XCB_IMAGE_FORMAT_Z_PIXMAP, win, 0, 0, W, H, ~0u), NULL);
    check(img && xcb_get_image_data_length(img) >= W * H * 4, "wsi: the window reads back");
@@ -2567,8 +2719,8 @@ test_wsi_present(struct t *t, xcb_connection_t *c, const char *display)
             "wsi: the window's top row is the frame's top (blue): %02x%02x%02x", top[2], top[1],
             top[0]);
       check(bottom[0] == 0 && bottom[1] == 0 && bottom[2] == 255,
-            "wsi: the window's bottom row is GL's row 0 (red): %02x%02x%02x", bottom[2],
-            bottom[1], bottom[0]);
+            "wsi: the window's bottom row is GL's row 0 (red): %02x%02x%02x", bottom[2], bottom[1],
+            bottom[0]);
    }
    free(img);
    check(bind_window(t, MGP_WINDOW_KIND_NONE, win, display, true) == 0, "wsi: unbound");
@@ -2585,7 +2737,8 @@ test_wsi_hostile(struct t *t)
          "wsi: a display name without its NUL is refused");
    check(bind_window(t, MGP_WINDOW_KIND_X11, 0x400001, ":9876", true) == 0,
          "wsi: a display that does not exist is refused");
-   check(bind_window(t, 77, 0x400001, ":9876", true) == 0, "wsi: an unknown window kind is refused");
+   check(bind_window(t, 77, 0x400001, ":9876", true) == 0,
+         "wsi: an unknown window kind is refused");
    /* The application's own connection, held open throughout as a real client's is: when the
     * server's connection was the display's last client, Xvfb reset and refused the next
     * connection (seen as "connect to :99" failing in 2 of 20 runs). */
@@ -2603,8 +2756,7 @@ test_wsi_hostile(struct t *t)
    if (env) {
       check(bind_window(t, MGP_WINDOW_KIND_X11, 0x7ffffff0, env, true) == 0,
             "wsi: a window id that names no window on %s is refused", env);
-      check(bind_window(t, MGP_WINDOW_KIND_X11, 0, env, true) == 0,
-            "wsi: window id 0 is refused");
+      check(bind_window(t, MGP_WINDOW_KIND_X11, 0, env, true) == 0, "wsi: window id 0 is refused");
    }
    check(bind_window(t, MGP_WINDOW_KIND_NONE, 0x400001, ":9876", true) == 0,
          "wsi: unbinding a window never bound answers 0");
@@ -2640,7 +2792,8 @@ main(int argc, char **argv)
       return 1;
    }
    t.color_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_RGBA8_UNORM, W, H, 1);
-   t.depth_rb = make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1);
+   t.depth_rb =
+      make_image(&t, MGP_RESOURCE_TARGET_RENDERBUFFER, MGP_FORMAT_D24_UNORM_S8_UINT, W, H, 1);
    if (argc > 2 && !strcmp(argv[2], "wsi")) {
       /* The window lane: only the window-token checks, under an X server. */
       test_wsi_hostile(&t);
@@ -2688,7 +2841,8 @@ main(int argc, char **argv)
       check(counter(&t, "vk-validation-active") == 1, "the validation layer is active");
    check(counter(&t, "vk-validation-errors") == 0, "validation errors: %llu",
          counter(&t, "vk-validation-errors"));
-   fprintf(stderr, "        pipelines %llu, submits %llu, staged copies %llu, direct writes %llu, "
+   fprintf(stderr,
+           "        pipelines %llu, submits %llu, staged copies %llu, direct writes %llu, "
            "descriptor sets %llu\n",
            counter(&t, "pipelines-created"), counter(&t, "submits"),
            counter(&t, "staged-buffer-copies"), counter(&t, "direct-buffer-writes"),
