@@ -159,44 +159,44 @@ config_attrib(const struct egl_display *d, const struct egl_config *c, EGLint at
    const int ci = egl_config_index(c);
    const bool window = d && d->config_window[ci];
    switch (attr) {
-      case EGL_BUFFER_SIZE: *v = c->buffer_size; return true;
-      case EGL_RED_SIZE: *v = c->red_size; return true;
-      case EGL_GREEN_SIZE: *v = c->green_size; return true;
-      case EGL_BLUE_SIZE: *v = c->blue_size; return true;
-      case EGL_LUMINANCE_SIZE: *v = 0; return true;
-      case EGL_ALPHA_SIZE: *v = c->alpha_size; return true;
-      case EGL_ALPHA_MASK_SIZE: *v = 0; return true;
-      case EGL_BIND_TO_TEXTURE_RGB: *v = EGL_FALSE; return true;
-      case EGL_BIND_TO_TEXTURE_RGBA: *v = EGL_FALSE; return true;
-      case EGL_COLOR_BUFFER_TYPE: *v = EGL_RGB_BUFFER; return true;
-      case EGL_CONFIG_CAVEAT: *v = EGL_NONE; return true;
-      case EGL_CONFIG_ID: *v = c->config_id; return true;
-      case EGL_CONFORMANT: *v = c->conformant; return true;
-      case EGL_DEPTH_SIZE: *v = c->depth_size; return true;
-      case EGL_LEVEL: *v = 0; return true;
-      case EGL_MAX_PBUFFER_WIDTH: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
-      case EGL_MAX_PBUFFER_HEIGHT: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
-      case EGL_MAX_PBUFFER_PIXELS:
-         *v = MGL_EGL_MAX_PBUFFER_SIZE * MGL_EGL_MAX_PBUFFER_SIZE;
-         return true;
-      case EGL_MAX_SWAP_INTERVAL: *v = 1; return true;
-      case EGL_MIN_SWAP_INTERVAL: *v = 0; return true;
-      case EGL_NATIVE_RENDERABLE: *v = EGL_FALSE; return true;
-      case EGL_NATIVE_VISUAL_ID: *v = window ? d->visual_id[ci] : 0; return true;
-      case EGL_NATIVE_VISUAL_TYPE: *v = window ? d->visual_type[ci] : EGL_NONE; return true;
-      case EGL_RENDERABLE_TYPE: *v = c->renderable_type; return true;
-      case EGL_SAMPLE_BUFFERS: *v = c->sample_buffers; return true;
-      case EGL_SAMPLES: *v = c->samples; return true;
-      case EGL_STENCIL_SIZE: *v = c->stencil_size; return true;
-      case EGL_SURFACE_TYPE:
-         *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0) |
-              (egl_config_pixmap(d, c) ? EGL_PIXMAP_BIT : 0);
-         return true;
-      case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; return true;
-      case EGL_TRANSPARENT_RED_VALUE: *v = 0; return true;
-      case EGL_TRANSPARENT_GREEN_VALUE: *v = 0; return true;
-      case EGL_TRANSPARENT_BLUE_VALUE: *v = 0; return true;
-      default: return false;
+   case EGL_BUFFER_SIZE: *v = c->buffer_size; return true;
+   case EGL_RED_SIZE: *v = c->red_size; return true;
+   case EGL_GREEN_SIZE: *v = c->green_size; return true;
+   case EGL_BLUE_SIZE: *v = c->blue_size; return true;
+   case EGL_LUMINANCE_SIZE: *v = 0; return true;
+   case EGL_ALPHA_SIZE: *v = c->alpha_size; return true;
+   case EGL_ALPHA_MASK_SIZE: *v = 0; return true;
+   case EGL_BIND_TO_TEXTURE_RGB: *v = EGL_FALSE; return true;
+   case EGL_BIND_TO_TEXTURE_RGBA: *v = EGL_FALSE; return true;
+   case EGL_COLOR_BUFFER_TYPE: *v = EGL_RGB_BUFFER; return true;
+   case EGL_CONFIG_CAVEAT: *v = EGL_NONE; return true;
+   case EGL_CONFIG_ID: *v = c->config_id; return true;
+   case EGL_CONFORMANT: *v = c->conformant; return true;
+   case EGL_DEPTH_SIZE: *v = c->depth_size; return true;
+   case EGL_LEVEL: *v = 0; return true;
+   case EGL_MAX_PBUFFER_WIDTH: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
+   case EGL_MAX_PBUFFER_HEIGHT: *v = MGL_EGL_MAX_PBUFFER_SIZE; return true;
+   case EGL_MAX_PBUFFER_PIXELS:
+      *v = MGL_EGL_MAX_PBUFFER_SIZE * MGL_EGL_MAX_PBUFFER_SIZE;
+      return true;
+   case EGL_MAX_SWAP_INTERVAL: *v = 1; return true;
+   case EGL_MIN_SWAP_INTERVAL: *v = 0; return true;
+   case EGL_NATIVE_RENDERABLE: *v = EGL_FALSE; return true;
+   case EGL_NATIVE_VISUAL_ID: *v = window ? d->visual_id[ci] : 0; return true;
+   case EGL_NATIVE_VISUAL_TYPE: *v = window ? d->visual_type[ci] : EGL_NONE; return true;
+   case EGL_RENDERABLE_TYPE: *v = c->renderable_type; return true;
+   case EGL_SAMPLE_BUFFERS: *v = c->sample_buffers; return true;
+   case EGL_SAMPLES: *v = c->samples; return true;
+   case EGL_STENCIL_SIZE: *v = c->stencil_size; return true;
+   case EGL_SURFACE_TYPE:
+      *v = c->surface_type | (window ? EGL_WINDOW_BIT : 0) |
+           (egl_config_pixmap(d, c) ? EGL_PIXMAP_BIT : 0);
+      return true;
+   case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; return true;
+   case EGL_TRANSPARENT_RED_VALUE: *v = 0; return true;
+   case EGL_TRANSPARENT_GREEN_VALUE: *v = 0; return true;
+   case EGL_TRANSPARENT_BLUE_VALUE: *v = 0; return true;
+   default: return false;
    }
 }
 
@@ -274,21 +274,21 @@ value_valid(const struct attr_rule *r, EGLint v)
    if (v == EGL_DONT_CARE)
       return true;
    switch (r->kind) {
-      case K_SIZE: return v >= 0;
-      case K_INT: return true;
-      case K_BOOL: return v == EGL_TRUE || v == EGL_FALSE;
-      case K_ENUM:
-         switch (r->attr) {
-            case EGL_COLOR_BUFFER_TYPE: return v == EGL_RGB_BUFFER || v == EGL_LUMINANCE_BUFFER;
-            case EGL_CONFIG_CAVEAT:
-               return v == EGL_NONE || v == EGL_SLOW_CONFIG || v == EGL_NON_CONFORMANT_CONFIG;
-            case EGL_TRANSPARENT_TYPE: return v == EGL_NONE || v == EGL_TRANSPARENT_RGB;
-            default: return false;
-         }
-      case K_BITS:
-         if (r->attr == EGL_SURFACE_TYPE)
-            return (v & ~SURFACE_MASK_BITS) == 0;
-         return (v & ~API_MASK_BITS) == 0;
+   case K_SIZE: return v >= 0;
+   case K_INT: return true;
+   case K_BOOL: return v == EGL_TRUE || v == EGL_FALSE;
+   case K_ENUM:
+      switch (r->attr) {
+      case EGL_COLOR_BUFFER_TYPE: return v == EGL_RGB_BUFFER || v == EGL_LUMINANCE_BUFFER;
+      case EGL_CONFIG_CAVEAT:
+         return v == EGL_NONE || v == EGL_SLOW_CONFIG || v == EGL_NON_CONFORMANT_CONFIG;
+      case EGL_TRANSPARENT_TYPE: return v == EGL_NONE || v == EGL_TRANSPARENT_RGB;
+      default: return false;
+      }
+   case K_BITS:
+      if (r->attr == EGL_SURFACE_TYPE)
+         return (v & ~SURFACE_MASK_BITS) == 0;
+      return (v & ~API_MASK_BITS) == 0;
    }
    return false;
 }
@@ -404,19 +404,19 @@ config_matches(const struct egl_display *d, const struct egl_config *c, const EG
       }
       EGLint v = attr_of(d, c, r->attr);
       switch (r->crit) {
-         case AT_LEAST:
-            if (v < w)
-               return false;
-            break;
-         case EXACT:
-            if (v != w)
-               return false;
-            break;
-         case MASK:
-            if ((v & w) != w)
-               return false;
-            break;
-         default: break;
+      case AT_LEAST:
+         if (v < w)
+            return false;
+         break;
+      case EXACT:
+         if (v != w)
+            return false;
+         break;
+      case MASK:
+         if ((v & w) != w)
+            return false;
+         break;
+      default: break;
       }
    }
    return true;

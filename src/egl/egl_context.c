@@ -47,56 +47,56 @@ parse_attribs(const EGLint *attrib_list, EGLenum api, struct ctx_request *r, con
    for (const EGLint *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       EGLint v = a[1];
       switch (a[0]) {
-         case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */ r->major = v; break;
-         case EGL_CONTEXT_MINOR_VERSION: r->minor = v; break;
-         case EGL_CONTEXT_FLAGS_KHR:
-            if (v &
-                ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
-                  EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR))
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x", v);
-            /* Forward-compatible and robust-access bits are defined for OpenGL only. */
-            if (!gl && (v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
-                             EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)))
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x for OpenGL ES",
-                                v);
-            r->debug |= (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
-            r->forward_compatible |= (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
-            r->robust |= (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
-            break;
-         case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-            if (!gl)
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "profile mask for OpenGL ES");
-            r->profile = v;
-            break;
-         case EGL_CONTEXT_OPENGL_DEBUG:
-            if (!is_bool(v))
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_DEBUG %d", v);
-            r->debug = v == EGL_TRUE;
-            break;
-         case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
-            if (!gl || !is_bool(v))
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE %d",
-                                v);
-            r->forward_compatible = v == EGL_TRUE;
-            break;
-         case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-         case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
-            if (!is_bool(v))
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "robust access value %d", v);
-            r->robust = v == EGL_TRUE;
-            break;
-         case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY: /* == ..._KHR */
-         case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
-            if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET)
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "reset notification strategy 0x%04x", v);
-            r->lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
-            break;
-         case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
-            if (!is_bool(v))
-               return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_NO_ERROR_KHR %d", v);
-            r->no_error = v == EGL_TRUE;
-            break;
-         default: return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]);
+      case EGL_CONTEXT_MAJOR_VERSION: /* == EGL_CONTEXT_CLIENT_VERSION */ r->major = v; break;
+      case EGL_CONTEXT_MINOR_VERSION: r->minor = v; break;
+      case EGL_CONTEXT_FLAGS_KHR:
+         if (v &
+             ~(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+               EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR))
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x", v);
+         /* Forward-compatible and robust-access bits are defined for OpenGL only. */
+         if (!gl && (v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)))
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_FLAGS_KHR 0x%x for OpenGL ES",
+                             v);
+         r->debug |= (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
+         r->forward_compatible |= (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
+         r->robust |= (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
+         break;
+      case EGL_CONTEXT_OPENGL_PROFILE_MASK:
+         if (!gl)
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "profile mask for OpenGL ES");
+         r->profile = v;
+         break;
+      case EGL_CONTEXT_OPENGL_DEBUG:
+         if (!is_bool(v))
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_DEBUG %d", v);
+         r->debug = v == EGL_TRUE;
+         break;
+      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
+         if (!gl || !is_bool(v))
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE %d",
+                             v);
+         r->forward_compatible = v == EGL_TRUE;
+         break;
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
+         if (!is_bool(v))
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "robust access value %d", v);
+         r->robust = v == EGL_TRUE;
+         break;
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY: /* == ..._KHR */
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
+         if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET)
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "reset notification strategy 0x%04x", v);
+         r->lose_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
+         break;
+      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
+         if (!is_bool(v))
+            return egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_CONTEXT_OPENGL_NO_ERROR_KHR %d", v);
+         r->no_error = v == EGL_TRUE;
+         break;
+      default: return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]);
       }
    }
    return EGL_TRUE;
@@ -293,16 +293,14 @@ mgl_eglQueryContext(EGLDisplay dpy, EGLContext handle, EGLint attribute, EGLint 
    }
    EGLint v;
    switch (attribute) {
-      case EGL_CONFIG_ID: v = c->config ? c->config->config_id : 0; break;
-      case EGL_CONTEXT_CLIENT_TYPE: v = (EGLint)c->api; break;
-      case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
-      case EGL_RENDER_BUFFER:
-         /* pbuffers render to EGL_BACK_BUFFER; EGL_NONE when not current or surfaceless */
-         v = c->current && c->draw ? EGL_BACK_BUFFER : EGL_NONE;
-         break;
-      default:
-         egl_unlock();
-         return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
+   case EGL_CONFIG_ID: v = c->config ? c->config->config_id : 0; break;
+   case EGL_CONTEXT_CLIENT_TYPE: v = (EGLint)c->api; break;
+   case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
+   case EGL_RENDER_BUFFER:
+      /* pbuffers render to EGL_BACK_BUFFER; EGL_NONE when not current or surfaceless */
+      v = c->current && c->draw ? EGL_BACK_BUFFER : EGL_NONE;
+      break;
+   default: egl_unlock(); return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
    }
    egl_unlock();
    *value = v;

@@ -377,12 +377,12 @@ mgl_eglQueryString(EGLDisplay dpy, EGLint name)
    if (!d)
       return NULL;
    switch (name) {
-      case EGL_VENDOR: egl_success(); return egl_vendor;
-      case EGL_VERSION: egl_success(); return egl_version;
-      case EGL_CLIENT_APIS: egl_success(); return egl_client_apis;
-      case EGL_EXTENSIONS:
-         egl_success();
-         return d->window ? egl_window_display_extensions : egl_display_extensions;
-      default: egl_error(EGL_BAD_PARAMETER, "eglQueryString", "name 0x%04x", name); return NULL;
+   case EGL_VENDOR: egl_success(); return egl_vendor;
+   case EGL_VERSION: egl_success(); return egl_version;
+   case EGL_CLIENT_APIS: egl_success(); return egl_client_apis;
+   case EGL_EXTENSIONS:
+      egl_success();
+      return d->window ? egl_window_display_extensions : egl_display_extensions;
+   default: egl_error(EGL_BAD_PARAMETER, "eglQueryString", "name 0x%04x", name); return NULL;
    }
 }

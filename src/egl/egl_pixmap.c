@@ -24,27 +24,27 @@ check_pixmap_attribs(const EGLAttrib *attrib_list, const char *func)
    for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       const EGLAttrib v = a[1];
       switch (a[0]) {
-         case EGL_GL_COLORSPACE:
-            if (v == EGL_GL_COLORSPACE_SRGB) {
-               mgu_info("egl: %s: sRGB pixmap surfaces are not supported yet", func);
-               return EGL_BAD_MATCH;
-            }
-            if (v != EGL_GL_COLORSPACE_LINEAR)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         case EGL_VG_ALPHA_FORMAT:
-            if (v == EGL_VG_ALPHA_FORMAT_PRE)
-               return EGL_BAD_MATCH;
-            if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         case EGL_VG_COLORSPACE:
-            if (v == EGL_VG_COLORSPACE_LINEAR)
-               return EGL_BAD_MATCH;
-            if (v != EGL_VG_COLORSPACE_sRGB)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         default: return EGL_BAD_ATTRIBUTE;
+      case EGL_GL_COLORSPACE:
+         if (v == EGL_GL_COLORSPACE_SRGB) {
+            mgu_info("egl: %s: sRGB pixmap surfaces are not supported yet", func);
+            return EGL_BAD_MATCH;
+         }
+         if (v != EGL_GL_COLORSPACE_LINEAR)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      case EGL_VG_ALPHA_FORMAT:
+         if (v == EGL_VG_ALPHA_FORMAT_PRE)
+            return EGL_BAD_MATCH;
+         if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      case EGL_VG_COLORSPACE:
+         if (v == EGL_VG_COLORSPACE_LINEAR)
+            return EGL_BAD_MATCH;
+         if (v != EGL_VG_COLORSPACE_sRGB)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      default: return EGL_BAD_ATTRIBUTE;
       }
    }
    return EGL_SUCCESS;

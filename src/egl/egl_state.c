@@ -41,22 +41,22 @@ const char *
 egl_error_name(EGLint error)
 {
    switch (error) {
-      case EGL_SUCCESS: return "EGL_SUCCESS";
-      case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
-      case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
-      case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
-      case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
-      case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
-      case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
-      case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
-      case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
-      case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
-      case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
-      case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
-      case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
-      case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
-      case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
-      default: return "EGL_(unknown error)";
+   case EGL_SUCCESS: return "EGL_SUCCESS";
+   case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+   case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+   case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+   case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+   case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+   case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+   case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
+   case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+   case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+   case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
+   case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
+   case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+   case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+   case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
+   default: return "EGL_(unknown error)";
    }
 }
 
@@ -86,12 +86,12 @@ EGLint
 egl_fe_error(enum fe_status status)
 {
    switch (status) {
-      case FE_OK: return EGL_SUCCESS;
-      case FE_BAD_MATCH: return EGL_BAD_MATCH;
-      case FE_BAD_ALLOC: return EGL_BAD_ALLOC;
-      case FE_BAD_ACCESS: return EGL_BAD_ACCESS;
-      case FE_CONTEXT_LOST: return EGL_CONTEXT_LOST;
-      case FE_NOT_INITIALIZED: return EGL_NOT_INITIALIZED;
+   case FE_OK: return EGL_SUCCESS;
+   case FE_BAD_MATCH: return EGL_BAD_MATCH;
+   case FE_BAD_ALLOC: return EGL_BAD_ALLOC;
+   case FE_BAD_ACCESS: return EGL_BAD_ACCESS;
+   case FE_CONTEXT_LOST: return EGL_CONTEXT_LOST;
+   case FE_NOT_INITIALIZED: return EGL_NOT_INITIALIZED;
    }
    return EGL_BAD_ALLOC;
 }

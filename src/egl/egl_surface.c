@@ -62,70 +62,68 @@ mgl_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint *attr
    for (const EGLint *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       EGLint v = a[1];
       switch (a[0]) {
-         case EGL_WIDTH:
-         case EGL_HEIGHT:
-            if (v < 0) {
-               egl_error(EGL_BAD_PARAMETER, func, "negative size %d", v);
-               return EGL_NO_SURFACE;
-            }
-            *(a[0] == EGL_WIDTH ? &width : &height) = v;
-            break;
-         case EGL_LARGEST_PBUFFER:
-         case EGL_MIPMAP_TEXTURE:
-            if (!is_bool(v)) {
-               egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x value %d", a[0], v);
-               return EGL_NO_SURFACE;
-            }
-            *(a[0] == EGL_LARGEST_PBUFFER ? &largest : &mipmap) = v;
-            break;
-         case EGL_TEXTURE_FORMAT:
-            if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_RGB && v != EGL_TEXTURE_RGBA) {
-               egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_TEXTURE_FORMAT 0x%04x", v);
-               return EGL_NO_SURFACE;
-            }
-            tex_format = v;
-            break;
-         case EGL_TEXTURE_TARGET:
-            if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_2D) {
-               egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_TEXTURE_TARGET 0x%04x", v);
-               return EGL_NO_SURFACE;
-            }
-            tex_target = v;
-            break;
-         case EGL_GL_COLORSPACE:
-            if (v == EGL_GL_COLORSPACE_SRGB) {
-               mgu_info("egl: %s: sRGB pbuffers are not supported yet", func);
-               egl_error(EGL_BAD_MATCH, func, "EGL_GL_COLORSPACE_SRGB");
-               return EGL_NO_SURFACE;
-            }
-            if (v != EGL_GL_COLORSPACE_LINEAR) {
-               egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_GL_COLORSPACE 0x%04x", v);
-               return EGL_NO_SURFACE;
-            }
-            break;
-         case EGL_VG_ALPHA_FORMAT:
-            if (v == EGL_VG_ALPHA_FORMAT_PRE) {
-               egl_error(EGL_BAD_MATCH, func, "config has no EGL_VG_ALPHA_FORMAT_PRE_BIT");
-               return EGL_NO_SURFACE;
-            }
-            if (v != EGL_VG_ALPHA_FORMAT_NONPRE) {
-               egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_VG_ALPHA_FORMAT 0x%04x", v);
-               return EGL_NO_SURFACE;
-            }
-            break;
-         case EGL_VG_COLORSPACE:
-            if (v == EGL_VG_COLORSPACE_LINEAR) {
-               egl_error(EGL_BAD_MATCH, func, "config has no EGL_VG_COLORSPACE_LINEAR_BIT");
-               return EGL_NO_SURFACE;
-            }
-            if (v != EGL_VG_COLORSPACE_sRGB) {
-               egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_VG_COLORSPACE 0x%04x", v);
-               return EGL_NO_SURFACE;
-            }
-            break;
-         default:
-            egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]);
+      case EGL_WIDTH:
+      case EGL_HEIGHT:
+         if (v < 0) {
+            egl_error(EGL_BAD_PARAMETER, func, "negative size %d", v);
             return EGL_NO_SURFACE;
+         }
+         *(a[0] == EGL_WIDTH ? &width : &height) = v;
+         break;
+      case EGL_LARGEST_PBUFFER:
+      case EGL_MIPMAP_TEXTURE:
+         if (!is_bool(v)) {
+            egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x value %d", a[0], v);
+            return EGL_NO_SURFACE;
+         }
+         *(a[0] == EGL_LARGEST_PBUFFER ? &largest : &mipmap) = v;
+         break;
+      case EGL_TEXTURE_FORMAT:
+         if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_RGB && v != EGL_TEXTURE_RGBA) {
+            egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_TEXTURE_FORMAT 0x%04x", v);
+            return EGL_NO_SURFACE;
+         }
+         tex_format = v;
+         break;
+      case EGL_TEXTURE_TARGET:
+         if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_2D) {
+            egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_TEXTURE_TARGET 0x%04x", v);
+            return EGL_NO_SURFACE;
+         }
+         tex_target = v;
+         break;
+      case EGL_GL_COLORSPACE:
+         if (v == EGL_GL_COLORSPACE_SRGB) {
+            mgu_info("egl: %s: sRGB pbuffers are not supported yet", func);
+            egl_error(EGL_BAD_MATCH, func, "EGL_GL_COLORSPACE_SRGB");
+            return EGL_NO_SURFACE;
+         }
+         if (v != EGL_GL_COLORSPACE_LINEAR) {
+            egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_GL_COLORSPACE 0x%04x", v);
+            return EGL_NO_SURFACE;
+         }
+         break;
+      case EGL_VG_ALPHA_FORMAT:
+         if (v == EGL_VG_ALPHA_FORMAT_PRE) {
+            egl_error(EGL_BAD_MATCH, func, "config has no EGL_VG_ALPHA_FORMAT_PRE_BIT");
+            return EGL_NO_SURFACE;
+         }
+         if (v != EGL_VG_ALPHA_FORMAT_NONPRE) {
+            egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_VG_ALPHA_FORMAT 0x%04x", v);
+            return EGL_NO_SURFACE;
+         }
+         break;
+      case EGL_VG_COLORSPACE:
+         if (v == EGL_VG_COLORSPACE_LINEAR) {
+            egl_error(EGL_BAD_MATCH, func, "config has no EGL_VG_COLORSPACE_LINEAR_BIT");
+            return EGL_NO_SURFACE;
+         }
+         if (v != EGL_VG_COLORSPACE_sRGB) {
+            egl_error(EGL_BAD_ATTRIBUTE, func, "EGL_VG_COLORSPACE 0x%04x", v);
+            return EGL_NO_SURFACE;
+         }
+         break;
+      default: egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", a[0]); return EGL_NO_SURFACE;
       }
    }
    /* Texture format and target go together; with both set the config would have to bind to
@@ -223,41 +221,39 @@ mgl_eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint
    EGLint v;
    int w, h;
    switch (attribute) {
-      case EGL_CONFIG_ID: v = s->config->config_id; break;
-      case EGL_WIDTH:
-      case EGL_HEIGHT:
-         fe_surface_size(s->fe, &w, &h);
-         v = attribute == EGL_WIDTH ? w : h;
-         break;
-      case EGL_LARGEST_PBUFFER: v = s->largest_pbuffer; break;
-      case EGL_TEXTURE_FORMAT: v = s->texture_format; break;
-      case EGL_TEXTURE_TARGET: v = s->texture_target; break;
-      case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
-      case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
-      case EGL_RENDER_BUFFER: /* EGL 1.5 §3.5.6: pixmaps are single-buffered */
-         v = s->type == EGL_PIXMAP_BIT ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
-         break;
-      case EGL_BUFFER_AGE_EXT:
-         /* EXT_buffer_age: only of the calling thread's current draw surface. */
-         if (egl_thread()->draw != s) {
-            egl_unlock();
-            return egl_error(EGL_BAD_SURFACE, func,
-                             "EGL_BUFFER_AGE_EXT of a surface that is "
-                             "not the current draw surface");
-         }
-         v = s->buffer_age;
-         break;
-      case EGL_SWAP_BEHAVIOR: v = s->swap_behavior; break;
-      case EGL_MULTISAMPLE_RESOLVE: v = s->multisample_resolve; break;
-      case EGL_HORIZONTAL_RESOLUTION:
-      case EGL_VERTICAL_RESOLUTION:
-      case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
-      case EGL_GL_COLORSPACE: v = s->gl_colorspace; break;
-      case EGL_VG_ALPHA_FORMAT: v = s->vg_alpha_format; break;
-      case EGL_VG_COLORSPACE: v = s->vg_colorspace; break;
-      default:
+   case EGL_CONFIG_ID: v = s->config->config_id; break;
+   case EGL_WIDTH:
+   case EGL_HEIGHT:
+      fe_surface_size(s->fe, &w, &h);
+      v = attribute == EGL_WIDTH ? w : h;
+      break;
+   case EGL_LARGEST_PBUFFER: v = s->largest_pbuffer; break;
+   case EGL_TEXTURE_FORMAT: v = s->texture_format; break;
+   case EGL_TEXTURE_TARGET: v = s->texture_target; break;
+   case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
+   case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
+   case EGL_RENDER_BUFFER: /* EGL 1.5 §3.5.6: pixmaps are single-buffered */
+      v = s->type == EGL_PIXMAP_BIT ? EGL_SINGLE_BUFFER : EGL_BACK_BUFFER;
+      break;
+   case EGL_BUFFER_AGE_EXT:
+      /* EXT_buffer_age: only of the calling thread's current draw surface. */
+      if (egl_thread()->draw != s) {
          egl_unlock();
-         return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
+         return egl_error(EGL_BAD_SURFACE, func,
+                          "EGL_BUFFER_AGE_EXT of a surface that is "
+                          "not the current draw surface");
+      }
+      v = s->buffer_age;
+      break;
+   case EGL_SWAP_BEHAVIOR: v = s->swap_behavior; break;
+   case EGL_MULTISAMPLE_RESOLVE: v = s->multisample_resolve; break;
+   case EGL_HORIZONTAL_RESOLUTION:
+   case EGL_VERTICAL_RESOLUTION:
+   case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
+   case EGL_GL_COLORSPACE: v = s->gl_colorspace; break;
+   case EGL_VG_ALPHA_FORMAT: v = s->vg_alpha_format; break;
+   case EGL_VG_COLORSPACE: v = s->vg_colorspace; break;
+   default: egl_unlock(); return egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute);
    }
    egl_unlock();
    *value = v;
@@ -280,24 +276,24 @@ mgl_eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLin
       ok = egl_error(EGL_BAD_SURFACE, func, "surface %p", surface);
    } else {
       switch (attribute) {
-         case EGL_MIPMAP_LEVEL: s->mipmap_level = value; break;
-         case EGL_SWAP_BEHAVIOR:
-            if (value == EGL_BUFFER_DESTROYED)
-               s->swap_behavior = value;
-            else if (value == EGL_BUFFER_PRESERVED)
-               ok = egl_error(EGL_BAD_MATCH, func, "config has no EGL_SWAP_BEHAVIOR_PRESERVED_BIT");
-            else
-               ok = egl_error(EGL_BAD_PARAMETER, func, "EGL_SWAP_BEHAVIOR 0x%04x", value);
-            break;
-         case EGL_MULTISAMPLE_RESOLVE:
-            if (value == EGL_MULTISAMPLE_RESOLVE_DEFAULT)
-               s->multisample_resolve = value;
-            else if (value == EGL_MULTISAMPLE_RESOLVE_BOX)
-               ok = egl_error(EGL_BAD_MATCH, func, "config has no EGL_MULTISAMPLE_RESOLVE_BOX_BIT");
-            else
-               ok = egl_error(EGL_BAD_PARAMETER, func, "EGL_MULTISAMPLE_RESOLVE 0x%04x", value);
-            break;
-         default: ok = egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute); break;
+      case EGL_MIPMAP_LEVEL: s->mipmap_level = value; break;
+      case EGL_SWAP_BEHAVIOR:
+         if (value == EGL_BUFFER_DESTROYED)
+            s->swap_behavior = value;
+         else if (value == EGL_BUFFER_PRESERVED)
+            ok = egl_error(EGL_BAD_MATCH, func, "config has no EGL_SWAP_BEHAVIOR_PRESERVED_BIT");
+         else
+            ok = egl_error(EGL_BAD_PARAMETER, func, "EGL_SWAP_BEHAVIOR 0x%04x", value);
+         break;
+      case EGL_MULTISAMPLE_RESOLVE:
+         if (value == EGL_MULTISAMPLE_RESOLVE_DEFAULT)
+            s->multisample_resolve = value;
+         else if (value == EGL_MULTISAMPLE_RESOLVE_BOX)
+            ok = egl_error(EGL_BAD_MATCH, func, "config has no EGL_MULTISAMPLE_RESOLVE_BOX_BIT");
+         else
+            ok = egl_error(EGL_BAD_PARAMETER, func, "EGL_MULTISAMPLE_RESOLVE 0x%04x", value);
+         break;
+      default: ok = egl_error(EGL_BAD_ATTRIBUTE, func, "attribute 0x%04x", attribute); break;
       }
    }
    egl_unlock();

@@ -61,33 +61,33 @@ check_window_attribs(const EGLAttrib *attrib_list, const char *func)
    for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       const EGLAttrib v = a[1];
       switch (a[0]) {
-         case EGL_RENDER_BUFFER:
-            /* EGL_SINGLE_BUFFER is a hint an implementation may ignore (EGL 1.5 §3.5.1): the
+      case EGL_RENDER_BUFFER:
+         /* EGL_SINGLE_BUFFER is a hint an implementation may ignore (EGL 1.5 §3.5.1): the
           * surface stays back-buffered and EGL_RENDER_BUFFER reports EGL_BACK_BUFFER. */
-            if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         case EGL_GL_COLORSPACE:
-            if (v == EGL_GL_COLORSPACE_SRGB) {
-               mgu_info("egl: %s: sRGB window surfaces are not supported yet", func);
-               return EGL_BAD_MATCH;
-            }
-            if (v != EGL_GL_COLORSPACE_LINEAR)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         case EGL_VG_ALPHA_FORMAT:
-            if (v == EGL_VG_ALPHA_FORMAT_PRE)
-               return EGL_BAD_MATCH;
-            if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         case EGL_VG_COLORSPACE:
-            if (v == EGL_VG_COLORSPACE_LINEAR)
-               return EGL_BAD_MATCH;
-            if (v != EGL_VG_COLORSPACE_sRGB)
-               return EGL_BAD_ATTRIBUTE;
-            break;
-         default: return EGL_BAD_ATTRIBUTE;
+         if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      case EGL_GL_COLORSPACE:
+         if (v == EGL_GL_COLORSPACE_SRGB) {
+            mgu_info("egl: %s: sRGB window surfaces are not supported yet", func);
+            return EGL_BAD_MATCH;
+         }
+         if (v != EGL_GL_COLORSPACE_LINEAR)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      case EGL_VG_ALPHA_FORMAT:
+         if (v == EGL_VG_ALPHA_FORMAT_PRE)
+            return EGL_BAD_MATCH;
+         if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      case EGL_VG_COLORSPACE:
+         if (v == EGL_VG_COLORSPACE_LINEAR)
+            return EGL_BAD_MATCH;
+         if (v != EGL_VG_COLORSPACE_sRGB)
+            return EGL_BAD_ATTRIBUTE;
+         break;
+      default: return EGL_BAD_ATTRIBUTE;
       }
    }
    return EGL_SUCCESS;

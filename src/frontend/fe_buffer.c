@@ -32,16 +32,16 @@ static struct fe_buffer **
 binding_point(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-      case GL_ARRAY_BUFFER: return &ctx->array_buffer;
-      case GL_ELEMENT_ARRAY_BUFFER: return &element_vao(ctx)->elements;
-      case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
-      case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
-      case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
-      case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
-      case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
-      case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
-      case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
-      default: return NULL;
+   case GL_ARRAY_BUFFER: return &ctx->array_buffer;
+   case GL_ELEMENT_ARRAY_BUFFER: return &element_vao(ctx)->elements;
+   case GL_COPY_READ_BUFFER: return &ctx->copy_read_buffer;
+   case GL_COPY_WRITE_BUFFER: return &ctx->copy_write_buffer;
+   case GL_PIXEL_PACK_BUFFER: return &ctx->pixel_pack_buffer;
+   case GL_PIXEL_UNPACK_BUFFER: return &ctx->pixel_unpack_buffer;
+   case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
+   case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
+   case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
+   default: return NULL;
    }
 }
 
@@ -582,10 +582,10 @@ mgl_glMapBuffer(GLenum target, GLenum access)
    FE_CHECK(!binding_point(ctx, target), GL_INVALID_ENUM, NULL);
    GLbitfield bits;
    switch (access) {
-      case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
-      case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
-      case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   case GL_READ_ONLY: bits = GL_MAP_READ_BIT; break;
+   case GL_WRITE_ONLY: bits = GL_MAP_WRITE_BIT; break;
+   case GL_READ_WRITE: bits = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT; break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (!buf)
@@ -648,32 +648,32 @@ buffer_param(struct fe_context *ctx, GLenum target, GLenum pname, GLint64 *out)
       return false;
    }
    switch (pname) {
-      case GL_BUFFER_SIZE:
-      case GL_BUFFER_USAGE:
-      case GL_BUFFER_ACCESS:
-      case GL_BUFFER_ACCESS_FLAGS:
-      case GL_BUFFER_MAPPED:
-      case GL_BUFFER_MAP_OFFSET:
-      case GL_BUFFER_MAP_LENGTH: break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   case GL_BUFFER_SIZE:
+   case GL_BUFFER_USAGE:
+   case GL_BUFFER_ACCESS:
+   case GL_BUFFER_ACCESS_FLAGS:
+   case GL_BUFFER_MAPPED:
+   case GL_BUFFER_MAP_OFFSET:
+   case GL_BUFFER_MAP_LENGTH: break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
    struct fe_buffer *buf = bound_buffer(ctx, target);
    if (!buf)
       return false;
    switch (pname) {
-      case GL_BUFFER_SIZE: *out = buf->size; break;
-      case GL_BUFFER_USAGE: *out = buf->usage; break;
-      case GL_BUFFER_ACCESS: {
-         GLbitfield rw = buf->map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
-         *out = rw == GL_MAP_READ_BIT    ? GL_READ_ONLY
-                : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY
-                                         : GL_READ_WRITE;
-         break;
-      }
-      case GL_BUFFER_ACCESS_FLAGS: *out = buf->map_access; break;
-      case GL_BUFFER_MAPPED: *out = buf->mapped; break;
-      case GL_BUFFER_MAP_OFFSET: *out = buf->map_offset; break;
-      case GL_BUFFER_MAP_LENGTH: *out = buf->map_length; break;
+   case GL_BUFFER_SIZE: *out = buf->size; break;
+   case GL_BUFFER_USAGE: *out = buf->usage; break;
+   case GL_BUFFER_ACCESS: {
+      GLbitfield rw = buf->map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT);
+      *out = rw == GL_MAP_READ_BIT    ? GL_READ_ONLY
+             : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY
+                                      : GL_READ_WRITE;
+      break;
+   }
+   case GL_BUFFER_ACCESS_FLAGS: *out = buf->map_access; break;
+   case GL_BUFFER_MAPPED: *out = buf->mapped; break;
+   case GL_BUFFER_MAP_OFFSET: *out = buf->map_offset; break;
+   case GL_BUFFER_MAP_LENGTH: *out = buf->map_length; break;
    }
    return true;
 }

@@ -68,32 +68,32 @@ send_create(struct fe_context *ctx, enum fe_cso_kind kind, struct mgp_handle h, 
             size_t size)
 {
    switch (kind) {
-      case FE_CSO_RENDER_STATE: {
-         struct mgp_create_render_state a = {.cso = h};
-         memcpy(&a.state, payload, sizeof(a.state));
-         mgp_create_render_state(&ctx->pipe, &a);
-         break;
-      }
-      case FE_CSO_VERTEX_ELEMENTS: {
-         struct mgp_create_vertex_elements a;
-         memcpy(&a, payload, sizeof(a));
-         a.cso = h;
-         mgp_create_vertex_elements(&ctx->pipe, &a);
-         break;
-      }
-      case FE_CSO_SAMPLER: {
-         struct mgp_create_sampler a = {.cso = h};
-         memcpy(&a.state, payload, sizeof(a.state));
-         mgp_create_sampler(&ctx->pipe, &a);
-         break;
-      }
-      case FE_CSO_SAMPLER_VIEW: {
-         struct mgp_create_sampler_view a;
-         memcpy(&a, payload, sizeof(a));
-         a.cso = h;
-         mgp_create_sampler_view(&ctx->pipe, &a);
-         break;
-      }
+   case FE_CSO_RENDER_STATE: {
+      struct mgp_create_render_state a = {.cso = h};
+      memcpy(&a.state, payload, sizeof(a.state));
+      mgp_create_render_state(&ctx->pipe, &a);
+      break;
+   }
+   case FE_CSO_VERTEX_ELEMENTS: {
+      struct mgp_create_vertex_elements a;
+      memcpy(&a, payload, sizeof(a));
+      a.cso = h;
+      mgp_create_vertex_elements(&ctx->pipe, &a);
+      break;
+   }
+   case FE_CSO_SAMPLER: {
+      struct mgp_create_sampler a = {.cso = h};
+      memcpy(&a.state, payload, sizeof(a.state));
+      mgp_create_sampler(&ctx->pipe, &a);
+      break;
+   }
+   case FE_CSO_SAMPLER_VIEW: {
+      struct mgp_create_sampler_view a;
+      memcpy(&a, payload, sizeof(a));
+      a.cso = h;
+      mgp_create_sampler_view(&ctx->pipe, &a);
+      break;
+   }
    }
    (void)size;
 }
@@ -103,10 +103,10 @@ send_delete(struct fe_context *ctx, enum fe_cso_kind kind, struct mgp_handle h)
 {
    struct mgp_handle_args a = {.h = h};
    switch (kind) {
-      case FE_CSO_RENDER_STATE: mgp_delete_render_state(&ctx->pipe, &a); break;
-      case FE_CSO_VERTEX_ELEMENTS: mgp_delete_vertex_elements(&ctx->pipe, &a); break;
-      case FE_CSO_SAMPLER: mgp_delete_sampler(&ctx->pipe, &a); break;
-      case FE_CSO_SAMPLER_VIEW: mgp_delete_sampler_view(&ctx->pipe, &a); break;
+   case FE_CSO_RENDER_STATE: mgp_delete_render_state(&ctx->pipe, &a); break;
+   case FE_CSO_VERTEX_ELEMENTS: mgp_delete_vertex_elements(&ctx->pipe, &a); break;
+   case FE_CSO_SAMPLER: mgp_delete_sampler(&ctx->pipe, &a); break;
+   case FE_CSO_SAMPLER_VIEW: mgp_delete_sampler_view(&ctx->pipe, &a); break;
    }
 }
 

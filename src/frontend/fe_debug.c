@@ -98,13 +98,13 @@ static bool
 valid_source(GLenum e)
 {
    switch (e) {
-      case GL_DEBUG_SOURCE_API:
-      case GL_DEBUG_SOURCE_WINDOW_SYSTEM:
-      case GL_DEBUG_SOURCE_SHADER_COMPILER:
-      case GL_DEBUG_SOURCE_THIRD_PARTY:
-      case GL_DEBUG_SOURCE_APPLICATION:
-      case GL_DEBUG_SOURCE_OTHER: return true;
-      default: return false;
+   case GL_DEBUG_SOURCE_API:
+   case GL_DEBUG_SOURCE_WINDOW_SYSTEM:
+   case GL_DEBUG_SOURCE_SHADER_COMPILER:
+   case GL_DEBUG_SOURCE_THIRD_PARTY:
+   case GL_DEBUG_SOURCE_APPLICATION:
+   case GL_DEBUG_SOURCE_OTHER: return true;
+   default: return false;
    }
 }
 
@@ -112,16 +112,16 @@ static bool
 valid_type(GLenum e)
 {
    switch (e) {
-      case GL_DEBUG_TYPE_ERROR:
-      case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR:
-      case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
-      case GL_DEBUG_TYPE_PORTABILITY:
-      case GL_DEBUG_TYPE_PERFORMANCE:
-      case GL_DEBUG_TYPE_OTHER:
-      case GL_DEBUG_TYPE_MARKER:
-      case GL_DEBUG_TYPE_PUSH_GROUP:
-      case GL_DEBUG_TYPE_POP_GROUP: return true;
-      default: return false;
+   case GL_DEBUG_TYPE_ERROR:
+   case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR:
+   case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
+   case GL_DEBUG_TYPE_PORTABILITY:
+   case GL_DEBUG_TYPE_PERFORMANCE:
+   case GL_DEBUG_TYPE_OTHER:
+   case GL_DEBUG_TYPE_MARKER:
+   case GL_DEBUG_TYPE_PUSH_GROUP:
+   case GL_DEBUG_TYPE_POP_GROUP: return true;
+   default: return false;
    }
 }
 
@@ -129,11 +129,11 @@ static bool
 valid_severity(GLenum e)
 {
    switch (e) {
-      case GL_DEBUG_SEVERITY_HIGH:
-      case GL_DEBUG_SEVERITY_MEDIUM:
-      case GL_DEBUG_SEVERITY_LOW:
-      case GL_DEBUG_SEVERITY_NOTIFICATION: return true;
-      default: return false;
+   case GL_DEBUG_SEVERITY_HIGH:
+   case GL_DEBUG_SEVERITY_MEDIUM:
+   case GL_DEBUG_SEVERITY_LOW:
+   case GL_DEBUG_SEVERITY_NOTIFICATION: return true;
+   default: return false;
    }
 }
 
@@ -213,15 +213,15 @@ static const char *
 error_name(GLenum e)
 {
    switch (e) {
-      case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-      case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-      case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-      case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
-      case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
-      case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-      case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
-      case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
-      default: return "GL error";
+   case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+   case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+   case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
+   case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
+   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+   case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+   case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
+   default: return "GL error";
    }
 }
 
@@ -262,16 +262,16 @@ int
 fe_debug_set_enable(struct fe_context *ctx, GLenum cap, int on)
 {
    switch (cap) {
-      case GL_DEBUG_OUTPUT:
-         if (on >= 0)
-            ctx->debug_output = on;
-         return ctx->debug_output;
-      case GL_DEBUG_OUTPUT_SYNCHRONOUS:
-         /* Messages are always delivered in the call that caused them; the flag is kept. */
-         if (on >= 0)
-            ctx->debug->synchronous = on;
-         return ctx->debug->synchronous;
-      default: return -1;
+   case GL_DEBUG_OUTPUT:
+      if (on >= 0)
+         ctx->debug_output = on;
+      return ctx->debug_output;
+   case GL_DEBUG_OUTPUT_SYNCHRONOUS:
+      /* Messages are always delivered in the call that caused them; the flag is kept. */
+      if (on >= 0)
+         ctx->debug->synchronous = on;
+      return ctx->debug->synchronous;
+   default: return -1;
    }
 }
 
@@ -280,16 +280,16 @@ fe_debug_get(struct fe_context *ctx, GLenum pname, GLint *out)
 {
    struct fe_debug *d = ctx->debug;
    switch (pname) {
-      case GL_MAX_DEBUG_MESSAGE_LENGTH: *out = FE_DEBUG_MAX_MESSAGE_LENGTH; return true;
-      case GL_MAX_DEBUG_LOGGED_MESSAGES: *out = FE_DEBUG_MAX_LOGGED_MESSAGES; return true;
-      case GL_MAX_DEBUG_GROUP_STACK_DEPTH: *out = FE_DEBUG_MAX_GROUP_DEPTH; return true;
-      case GL_MAX_LABEL_LENGTH: *out = FE_DEBUG_MAX_LABEL_LENGTH; return true;
-      case GL_DEBUG_LOGGED_MESSAGES: *out = (GLint)d->log_count; return true;
-      case GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH:
-         *out = d->log_count ? d->log[d->log_first].length : 0;
-         return true;
-      case GL_DEBUG_GROUP_STACK_DEPTH: *out = (GLint)d->depth + 1; return true;
-      default: return false;
+   case GL_MAX_DEBUG_MESSAGE_LENGTH: *out = FE_DEBUG_MAX_MESSAGE_LENGTH; return true;
+   case GL_MAX_DEBUG_LOGGED_MESSAGES: *out = FE_DEBUG_MAX_LOGGED_MESSAGES; return true;
+   case GL_MAX_DEBUG_GROUP_STACK_DEPTH: *out = FE_DEBUG_MAX_GROUP_DEPTH; return true;
+   case GL_MAX_LABEL_LENGTH: *out = FE_DEBUG_MAX_LABEL_LENGTH; return true;
+   case GL_DEBUG_LOGGED_MESSAGES: *out = (GLint)d->log_count; return true;
+   case GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH:
+      *out = d->log_count ? d->log[d->log_first].length : 0;
+      return true;
+   case GL_DEBUG_GROUP_STACK_DEPTH: *out = (GLint)d->depth + 1; return true;
+   default: return false;
    }
 }
 
@@ -467,46 +467,46 @@ label_slot(struct fe_context *ctx, GLenum identifier, GLuint name, GLenum *err, 
    *err = GL_INVALID_VALUE;
    *locked = false;
    switch (identifier) {
-      case GL_BUFFER:
-         share_names = &sg->buffers;
-         kind = FE_OBJ_BUFFER;
-         break;
-      case GL_TEXTURE:
-         share_names = &sg->textures;
-         kind = FE_OBJ_TEXTURE;
-         break;
-      case GL_RENDERBUFFER:
-         share_names = &sg->renderbuffers;
-         kind = FE_OBJ_RENDERBUFFER;
-         break;
-      case GL_SHADER:
-         share_names = &sg->programs;
-         kind = FE_OBJ_SHADER;
-         break;
-      case GL_PROGRAM:
-         share_names = &sg->programs;
-         kind = FE_OBJ_PROGRAM;
-         break;
-      case GL_VERTEX_ARRAY:
-         o = name ? fe_names_get(&ctx->vaos, name) : NULL;
-         return o && o != FE_NAME_RESERVED ? &((struct fe_vao *)o)->label : NULL;
-      case GL_FRAMEBUFFER:
-         o = name ? fe_names_get(&ctx->fbos, name) : NULL;
-         return o && o != FE_NAME_RESERVED ? &((struct fe_framebuffer *)o)->label : NULL;
-      case GL_QUERY:
-         o = name ? fe_names_get(&ctx->queries, name) : NULL;
-         return o && o != FE_NAME_RESERVED ? fe_query_label(o) : NULL;
-      case GL_TRANSFORM_FEEDBACK:
-         o = name ? fe_names_get(&ctx->tfos, name) : NULL;
-         return o && o != FE_NAME_RESERVED ? &((struct fe_tfo *)o)->label : NULL;
-      case GL_SAMPLER:
-         share_names = &sg->samplers;
-         kind = FE_OBJ_SAMPLER;
-         break;
-      case GL_PROGRAM_PIPELINE:
-         /* GL 3.3 and ES 3.0 have no program pipeline objects: no name is one. */
-         return NULL;
-      default: *err = GL_INVALID_ENUM; return NULL;
+   case GL_BUFFER:
+      share_names = &sg->buffers;
+      kind = FE_OBJ_BUFFER;
+      break;
+   case GL_TEXTURE:
+      share_names = &sg->textures;
+      kind = FE_OBJ_TEXTURE;
+      break;
+   case GL_RENDERBUFFER:
+      share_names = &sg->renderbuffers;
+      kind = FE_OBJ_RENDERBUFFER;
+      break;
+   case GL_SHADER:
+      share_names = &sg->programs;
+      kind = FE_OBJ_SHADER;
+      break;
+   case GL_PROGRAM:
+      share_names = &sg->programs;
+      kind = FE_OBJ_PROGRAM;
+      break;
+   case GL_VERTEX_ARRAY:
+      o = name ? fe_names_get(&ctx->vaos, name) : NULL;
+      return o && o != FE_NAME_RESERVED ? &((struct fe_vao *)o)->label : NULL;
+   case GL_FRAMEBUFFER:
+      o = name ? fe_names_get(&ctx->fbos, name) : NULL;
+      return o && o != FE_NAME_RESERVED ? &((struct fe_framebuffer *)o)->label : NULL;
+   case GL_QUERY:
+      o = name ? fe_names_get(&ctx->queries, name) : NULL;
+      return o && o != FE_NAME_RESERVED ? fe_query_label(o) : NULL;
+   case GL_TRANSFORM_FEEDBACK:
+      o = name ? fe_names_get(&ctx->tfos, name) : NULL;
+      return o && o != FE_NAME_RESERVED ? &((struct fe_tfo *)o)->label : NULL;
+   case GL_SAMPLER:
+      share_names = &sg->samplers;
+      kind = FE_OBJ_SAMPLER;
+      break;
+   case GL_PROGRAM_PIPELINE:
+      /* GL 3.3 and ES 3.0 have no program pipeline objects: no name is one. */
+      return NULL;
+   default: *err = GL_INVALID_ENUM; return NULL;
    }
    if (!name)
       return NULL;
@@ -624,9 +624,9 @@ mgl_glGetPointerv(GLenum pname, void **params)
 {
    FE_CTX_OR_RETURN();
    switch (pname) {
-      case GL_DEBUG_CALLBACK_FUNCTION: *params = (void *)ctx->debug->callback; return;
-      case GL_DEBUG_CALLBACK_USER_PARAM: *params = (void *)ctx->debug->user_param; return;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+   case GL_DEBUG_CALLBACK_FUNCTION: *params = (void *)ctx->debug->callback; return;
+   case GL_DEBUG_CALLBACK_USER_PARAM: *params = (void *)ctx->debug->user_param; return;
+   default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
 }
 

@@ -14,18 +14,18 @@ static bool
 valid_mode(GLenum mode)
 {
    switch (mode) {
-      case GL_POINTS:
-      case GL_LINES:
-      case GL_LINE_LOOP:
-      case GL_LINE_STRIP:
-      case GL_TRIANGLES:
-      case GL_TRIANGLE_STRIP:
-      case GL_TRIANGLE_FAN:
-      case GL_LINES_ADJACENCY:
-      case GL_LINE_STRIP_ADJACENCY:
-      case GL_TRIANGLES_ADJACENCY:
-      case GL_TRIANGLE_STRIP_ADJACENCY: return true;
-      default: return false;
+   case GL_POINTS:
+   case GL_LINES:
+   case GL_LINE_LOOP:
+   case GL_LINE_STRIP:
+   case GL_TRIANGLES:
+   case GL_TRIANGLE_STRIP:
+   case GL_TRIANGLE_FAN:
+   case GL_LINES_ADJACENCY:
+   case GL_LINE_STRIP_ADJACENCY:
+   case GL_TRIANGLES_ADJACENCY:
+   case GL_TRIANGLE_STRIP_ADJACENCY: return true;
+   default: return false;
    }
 }
 
@@ -33,10 +33,10 @@ static unsigned
 index_size(GLenum type)
 {
    switch (type) {
-      case GL_UNSIGNED_BYTE: return 1;
-      case GL_UNSIGNED_SHORT: return 2;
-      case GL_UNSIGNED_INT: return 4;
-      default: return 0;
+   case GL_UNSIGNED_BYTE: return 1;
+   case GL_UNSIGNED_SHORT: return 2;
+   case GL_UNSIGNED_INT: return 4;
+   default: return 0;
    }
 }
 
@@ -45,14 +45,14 @@ static bool
 geometry_accepts(GLenum input, GLenum mode)
 {
    switch (input) {
-      case GL_POINTS: return mode == GL_POINTS;
-      case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
-      case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
-      case GL_TRIANGLES:
-         return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
-      case GL_TRIANGLES_ADJACENCY:
-         return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
-      default: return false;
+   case GL_POINTS: return mode == GL_POINTS;
+   case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
+   case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
+   case GL_TRIANGLES:
+      return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
+   case GL_TRIANGLES_ADJACENCY:
+      return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+   default: return false;
    }
 }
 

@@ -106,34 +106,31 @@ device_has(const struct fe_context *ctx, enum need need)
 {
    const struct mgp_caps *caps = ctx->share->caps;
    switch (need) {
-      case NEED_NONE: return true;
-      case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
-      case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
-      case NEED_HALF_SAMPLE:
-         return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
-      case NEED_HALF_FILTER:
-         return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
-                           MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
-      case NEED_HALF_RENDER:
-         return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_RENDER);
-      case NEED_FLOAT_SAMPLE:
-         return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
-      case NEED_FLOAT_FILTER:
-         return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
-                           MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
-      case NEED_FLOAT_RENDER: {
-         static const uint16_t f[] = {MGP_FORMAT_R16_FLOAT,      MGP_FORMAT_RG16_FLOAT,
-                                      MGP_FORMAT_RGBA16_FLOAT,   MGP_FORMAT_R32_FLOAT,
-                                      MGP_FORMAT_RG32_FLOAT,     MGP_FORMAT_RGBA32_FLOAT,
-                                      MGP_FORMAT_R11G11B10_FLOAT};
-         for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
-            if (!format_can(caps, f[k], MGP_FORMAT_CAP_RENDER))
-               return false;
-         return true;
-      }
-      case NEED_FLOAT_BLEND:
-         return device_has(ctx, NEED_FLOAT_RENDER) &&
-                format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
+   case NEED_NONE: return true;
+   case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
+   case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
+   case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
+   case NEED_HALF_FILTER:
+      return format_can(caps, MGP_FORMAT_RGBA16_FLOAT,
+                        MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+   case NEED_HALF_RENDER: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_RENDER);
+   case NEED_FLOAT_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_SAMPLE);
+   case NEED_FLOAT_FILTER:
+      return format_can(caps, MGP_FORMAT_RGBA32_FLOAT,
+                        MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER);
+   case NEED_FLOAT_RENDER: {
+      static const uint16_t f[] = {MGP_FORMAT_R16_FLOAT,      MGP_FORMAT_RG16_FLOAT,
+                                   MGP_FORMAT_RGBA16_FLOAT,   MGP_FORMAT_R32_FLOAT,
+                                   MGP_FORMAT_RG32_FLOAT,     MGP_FORMAT_RGBA32_FLOAT,
+                                   MGP_FORMAT_R11G11B10_FLOAT};
+      for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++)
+         if (!format_can(caps, f[k], MGP_FORMAT_CAP_RENDER))
+            return false;
+      return true;
+   }
+   case NEED_FLOAT_BLEND:
+      return device_has(ctx, NEED_FLOAT_RENDER) &&
+             format_can(caps, MGP_FORMAT_RGBA32_FLOAT, MGP_FORMAT_CAP_BLEND);
    }
    return false;
 }

@@ -19,10 +19,10 @@ static struct fe_framebuffer **
 fb_binding(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-      case GL_FRAMEBUFFER:
-      case GL_DRAW_FRAMEBUFFER: return &ctx->draw_fbo;
-      case GL_READ_FRAMEBUFFER: return &ctx->read_fbo;
-      default: return NULL;
+   case GL_FRAMEBUFFER:
+   case GL_DRAW_FRAMEBUFFER: return &ctx->draw_fbo;
+   case GL_READ_FRAMEBUFFER: return &ctx->read_fbo;
+   default: return NULL;
    }
 }
 
@@ -36,10 +36,10 @@ attachment_slot(GLenum attachment)
                 ? (int)(attachment - GL_COLOR_ATTACHMENT0)
                 : -2;
    switch (attachment) {
-      case GL_DEPTH_ATTACHMENT: return FE_ATT_DEPTH;
-      case GL_STENCIL_ATTACHMENT: return FE_ATT_STENCIL;
-      case GL_DEPTH_STENCIL_ATTACHMENT: return -3;
-      default: return -1;
+   case GL_DEPTH_ATTACHMENT: return FE_ATT_DEPTH;
+   case GL_STENCIL_ATTACHMENT: return FE_ATT_STENCIL;
+   case GL_DEPTH_STENCIL_ATTACHMENT: return -3;
+   default: return -1;
    }
 }
 
@@ -77,12 +77,12 @@ static uint32_t
 image_layers(const struct fe_texture *tex, const struct fe_tex_image *img)
 {
    switch (tex->target) {
-      case FE_TEX_CUBE: return 6;
-      case FE_TEX_1D_ARRAY: return img->height;
-      case FE_TEX_3D:
-      case FE_TEX_2D_ARRAY:
-      case FE_TEX_2D_MS_ARRAY: return img->depth;
-      default: return 1;
+   case FE_TEX_CUBE: return 6;
+   case FE_TEX_1D_ARRAY: return img->height;
+   case FE_TEX_3D:
+   case FE_TEX_2D_ARRAY:
+   case FE_TEX_2D_MS_ARRAY: return img->depth;
+   default: return 1;
    }
 }
 
@@ -640,19 +640,19 @@ mgl_glFramebufferTexture2D(GLenum target, GLenum attachment, GLenum textarget, G
    enum fe_tex_target want;
    GLint face = 0;
    switch (textarget) {
-      case GL_TEXTURE_2D: want = FE_TEX_2D; break;
-      case GL_TEXTURE_RECTANGLE: want = FE_TEX_RECT; break;
-      case GL_TEXTURE_2D_MULTISAMPLE: want = FE_TEX_2D_MS; break;
-      case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
-      case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
-      case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
-      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
-      case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
-      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
-         want = FE_TEX_CUBE;
-         face = (GLint)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
-         break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+   case GL_TEXTURE_2D: want = FE_TEX_2D; break;
+   case GL_TEXTURE_RECTANGLE: want = FE_TEX_RECT; break;
+   case GL_TEXTURE_2D_MULTISAMPLE: want = FE_TEX_2D_MS; break;
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
+   case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
+   case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
+   case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+      want = FE_TEX_CUBE;
+      face = (GLint)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+      break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
    struct fe_texture *tex = texture_by_name(ctx, texture);
    FE_CHECK(!tex, GL_INVALID_OPERATION);
@@ -841,11 +841,11 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
    struct fe_attachment none = {0};
    if (!fb) {
       switch (attachment) {
-         case GL_FRONT_LEFT:
-         case GL_BACK_LEFT:
-         case GL_DEPTH:
-         case GL_STENCIL: break;
-         default: fe_error(ctx, GL_INVALID_ENUM); return;
+      case GL_FRONT_LEFT:
+      case GL_BACK_LEFT:
+      case GL_DEPTH:
+      case GL_STENCIL: break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
       if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
          *params = GL_FRAMEBUFFER_DEFAULT;
@@ -854,29 +854,29 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
       struct fe_surface *s = target == GL_READ_FRAMEBUFFER ? ctx->read_surface : ctx->draw_surface;
       const struct fe_surface_format *f = s ? &s->format : NULL;
       switch (pname) {
-         case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
-            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->red_bits : 0;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
-            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->green_bits : 0;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
-            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->blue_bits : 0;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
-            *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->alpha_bits : 0;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
-            *params = f && attachment == GL_DEPTH ? f->depth_bits : 0;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
-            *params = f && attachment == GL_STENCIL ? f->stencil_bits : 0;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-            *params = attachment == GL_STENCIL ? FE_GL_INDEX : GL_UNSIGNED_NORMALIZED;
-            return;
-         case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
-         default: fe_error(ctx, GL_INVALID_ENUM); return;
+      case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->red_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->green_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->blue_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+         *params = f && attachment != GL_DEPTH && attachment != GL_STENCIL ? f->alpha_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+         *params = f && attachment == GL_DEPTH ? f->depth_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+         *params = f && attachment == GL_STENCIL ? f->stencil_bits : 0;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+         *params = attachment == GL_STENCIL ? FE_GL_INDEX : GL_UNSIGNED_NORMALIZED;
+         return;
+      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING: *params = GL_LINEAR; return;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
    }
    int slot = attachment_slot(attachment);
@@ -907,45 +907,43 @@ mgl_glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment, GLen
    attachment_image(a, &ifmt, &format, &w, &h, &samples);
    const struct fe_mgp_format_desc *fd = fe_mgp_format(format);
    switch (pname) {
-      case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
-         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-         *params = a->level;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
-         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-         *params = a->tex->target == FE_TEX_CUBE && !a->layered
-                      ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)a->layer)
-                      : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
-         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-         *params = a->tex->target != FE_TEX_CUBE && !a->layered ? a->layer : 0;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
-         FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
-         *params = a->layered ? GL_TRUE : GL_FALSE;
-         return;
-      case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fd->bits[0]; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fd->bits[1]; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = fd->bits[2]; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = fd->bits[3]; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = fd->bits[4]; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = fd->bits[5]; return;
-      case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
-         switch (fd->kind) {
-            case FE_FMT_SNORM: *params = GL_SIGNED_NORMALIZED; return;
-            case FE_FMT_FLOAT: *params = GL_FLOAT; return;
-            case FE_FMT_INT: *params = GL_INT; return;
-            case FE_FMT_UINT: *params = GL_UNSIGNED_INT; return;
-            case FE_FMT_STENCIL: *params = FE_GL_INDEX; return;
-            default:
-               *params = format == MGP_FORMAT_D32_FLOAT ? GL_FLOAT : GL_UNSIGNED_NORMALIZED;
-               return;
-         }
-      case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
-         *params = format == MGP_FORMAT_RGBA8_SRGB ? GL_SRGB : GL_LINEAR;
-         return;
-      default: fe_error(ctx, GL_INVALID_ENUM);
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = a->level;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = a->tex->target == FE_TEX_CUBE && !a->layered
+                   ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)a->layer)
+                   : 0;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = a->tex->target != FE_TEX_CUBE && !a->layered ? a->layer : 0;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+      FE_CHECK(a->type != GL_TEXTURE, GL_INVALID_ENUM);
+      *params = a->layered ? GL_TRUE : GL_FALSE;
+      return;
+   case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: *params = fd->bits[0]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: *params = fd->bits[1]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: *params = fd->bits[2]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: *params = fd->bits[3]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: *params = fd->bits[4]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: *params = fd->bits[5]; return;
+   case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+      switch (fd->kind) {
+      case FE_FMT_SNORM: *params = GL_SIGNED_NORMALIZED; return;
+      case FE_FMT_FLOAT: *params = GL_FLOAT; return;
+      case FE_FMT_INT: *params = GL_INT; return;
+      case FE_FMT_UINT: *params = GL_UNSIGNED_INT; return;
+      case FE_FMT_STENCIL: *params = FE_GL_INDEX; return;
+      default: *params = format == MGP_FORMAT_D32_FLOAT ? GL_FLOAT : GL_UNSIGNED_NORMALIZED; return;
+      }
+   case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+      *params = format == MGP_FORMAT_RGBA8_SRGB ? GL_SRGB : GL_LINEAR;
+      return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
@@ -955,14 +953,14 @@ static bool
 default_buffer_ok(GLenum buf, bool read)
 {
    switch (buf) {
-      case GL_NONE:
-      case GL_FRONT:
-      case GL_BACK:
-      case GL_LEFT:
-      case GL_FRONT_LEFT:
-      case GL_BACK_LEFT: return true;
-      case GL_FRONT_AND_BACK: return !read;
-      default: return false;
+   case GL_NONE:
+   case GL_FRONT:
+   case GL_BACK:
+   case GL_LEFT:
+   case GL_FRONT_LEFT:
+   case GL_BACK_LEFT: return true;
+   case GL_FRONT_AND_BACK: return !read;
+   default: return false;
    }
 }
 
@@ -1254,17 +1252,17 @@ mgl_glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params)
    const struct fe_format_info *info = fe_format_lookup(rb->internal_format);
    bool has_a = info && info->base == GL_RGBA;
    switch (pname) {
-      case GL_RENDERBUFFER_WIDTH: *params = rb->width; return;
-      case GL_RENDERBUFFER_HEIGHT: *params = rb->height; return;
-      case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = (GLint)rb->internal_format; return;
-      case GL_RENDERBUFFER_SAMPLES: *params = rb->samples; return;
-      case GL_RENDERBUFFER_RED_SIZE: *params = fd->bits[0]; return;
-      case GL_RENDERBUFFER_GREEN_SIZE: *params = fd->bits[1]; return;
-      case GL_RENDERBUFFER_BLUE_SIZE: *params = fd->bits[2]; return;
-      case GL_RENDERBUFFER_ALPHA_SIZE: *params = has_a ? fd->bits[3] : 0; return;
-      case GL_RENDERBUFFER_DEPTH_SIZE: *params = fd->bits[4]; return;
-      case GL_RENDERBUFFER_STENCIL_SIZE: *params = fd->bits[5]; return;
-      default: fe_error(ctx, GL_INVALID_ENUM);
+   case GL_RENDERBUFFER_WIDTH: *params = rb->width; return;
+   case GL_RENDERBUFFER_HEIGHT: *params = rb->height; return;
+   case GL_RENDERBUFFER_INTERNAL_FORMAT: *params = (GLint)rb->internal_format; return;
+   case GL_RENDERBUFFER_SAMPLES: *params = rb->samples; return;
+   case GL_RENDERBUFFER_RED_SIZE: *params = fd->bits[0]; return;
+   case GL_RENDERBUFFER_GREEN_SIZE: *params = fd->bits[1]; return;
+   case GL_RENDERBUFFER_BLUE_SIZE: *params = fd->bits[2]; return;
+   case GL_RENDERBUFFER_ALPHA_SIZE: *params = has_a ? fd->bits[3] : 0; return;
+   case GL_RENDERBUFFER_DEPTH_SIZE: *params = fd->bits[4]; return;
+   case GL_RENDERBUFFER_STENCIL_SIZE: *params = fd->bits[5]; return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 

@@ -176,13 +176,13 @@ static uint16_t
 format_fallback(uint16_t format)
 {
    switch (format) {
-      case MGP_FORMAT_X8_D24_UNORM: return MGP_FORMAT_D32_FLOAT;
-      case MGP_FORMAT_D24_UNORM_S8_UINT: return MGP_FORMAT_D32_FLOAT_S8_UINT;
-      case MGP_FORMAT_S8_UINT: return MGP_FORMAT_D24_UNORM_S8_UINT;
-      case MGP_FORMAT_R11G11B10_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
-      case MGP_FORMAT_RGB9E5_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
-      case MGP_FORMAT_RGBA16_UNORM: return MGP_FORMAT_RGBA16_FLOAT;
-      default: return MGP_FORMAT_NONE;
+   case MGP_FORMAT_X8_D24_UNORM: return MGP_FORMAT_D32_FLOAT;
+   case MGP_FORMAT_D24_UNORM_S8_UINT: return MGP_FORMAT_D32_FLOAT_S8_UINT;
+   case MGP_FORMAT_S8_UINT: return MGP_FORMAT_D24_UNORM_S8_UINT;
+   case MGP_FORMAT_R11G11B10_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
+   case MGP_FORMAT_RGB9E5_FLOAT: return MGP_FORMAT_RGBA16_FLOAT;
+   case MGP_FORMAT_RGBA16_UNORM: return MGP_FORMAT_RGBA16_FLOAT;
+   default: return MGP_FORMAT_NONE;
    }
 }
 
@@ -227,26 +227,26 @@ static int
 format_components(GLenum format)
 {
    switch (format) {
-      case GL_RED:
-      case GL_GREEN:
-      case GL_BLUE:
-      case GL_RED_INTEGER:
-      case GL_GREEN_INTEGER:
-      case GL_BLUE_INTEGER:
-      case GL_DEPTH_COMPONENT:
-      case GL_STENCIL_INDEX: return 1;
-      case GL_RG:
-      case GL_RG_INTEGER:
-      case GL_DEPTH_STENCIL: return 2;
-      case GL_RGB:
-      case GL_BGR:
-      case GL_RGB_INTEGER:
-      case GL_BGR_INTEGER: return 3;
-      case GL_RGBA:
-      case GL_BGRA:
-      case GL_RGBA_INTEGER:
-      case GL_BGRA_INTEGER: return 4;
-      default: return 0;
+   case GL_RED:
+   case GL_GREEN:
+   case GL_BLUE:
+   case GL_RED_INTEGER:
+   case GL_GREEN_INTEGER:
+   case GL_BLUE_INTEGER:
+   case GL_DEPTH_COMPONENT:
+   case GL_STENCIL_INDEX: return 1;
+   case GL_RG:
+   case GL_RG_INTEGER:
+   case GL_DEPTH_STENCIL: return 2;
+   case GL_RGB:
+   case GL_BGR:
+   case GL_RGB_INTEGER:
+   case GL_BGR_INTEGER: return 3;
+   case GL_RGBA:
+   case GL_BGRA:
+   case GL_RGBA_INTEGER:
+   case GL_BGRA_INTEGER: return 4;
+   default: return 0;
    }
 }
 
@@ -254,15 +254,15 @@ static bool
 format_is_integer(GLenum format)
 {
    switch (format) {
-      case GL_RED_INTEGER:
-      case GL_GREEN_INTEGER:
-      case GL_BLUE_INTEGER:
-      case GL_RG_INTEGER:
-      case GL_RGB_INTEGER:
-      case GL_BGR_INTEGER:
-      case GL_RGBA_INTEGER:
-      case GL_BGRA_INTEGER: return true;
-      default: return false;
+   case GL_RED_INTEGER:
+   case GL_GREEN_INTEGER:
+   case GL_BLUE_INTEGER:
+   case GL_RG_INTEGER:
+   case GL_RGB_INTEGER:
+   case GL_BGR_INTEGER:
+   case GL_RGBA_INTEGER:
+   case GL_BGRA_INTEGER: return true;
+   default: return false;
    }
 }
 
@@ -270,31 +270,31 @@ static int
 type_size(GLenum type)
 {
    switch (type) {
-      case GL_UNSIGNED_BYTE:
-      case GL_BYTE:
-      case GL_UNSIGNED_BYTE_3_3_2:
-      case GL_UNSIGNED_BYTE_2_3_3_REV: return 1;
-      case GL_UNSIGNED_SHORT:
-      case GL_SHORT:
-      case GL_HALF_FLOAT:
-      case GL_UNSIGNED_SHORT_5_6_5:
-      case GL_UNSIGNED_SHORT_5_6_5_REV:
-      case GL_UNSIGNED_SHORT_4_4_4_4:
-      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
-      case GL_UNSIGNED_SHORT_5_5_5_1:
-      case GL_UNSIGNED_SHORT_1_5_5_5_REV: return 2;
-      case GL_UNSIGNED_INT:
-      case GL_INT:
-      case GL_FLOAT:
-      case GL_UNSIGNED_INT_8_8_8_8:
-      case GL_UNSIGNED_INT_8_8_8_8_REV:
-      case GL_UNSIGNED_INT_10_10_10_2:
-      case GL_UNSIGNED_INT_2_10_10_10_REV:
-      case GL_UNSIGNED_INT_24_8:
-      case GL_UNSIGNED_INT_10F_11F_11F_REV:
-      case GL_UNSIGNED_INT_5_9_9_9_REV: return 4;
-      case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return 8;
-      default: return 0;
+   case GL_UNSIGNED_BYTE:
+   case GL_BYTE:
+   case GL_UNSIGNED_BYTE_3_3_2:
+   case GL_UNSIGNED_BYTE_2_3_3_REV: return 1;
+   case GL_UNSIGNED_SHORT:
+   case GL_SHORT:
+   case GL_HALF_FLOAT:
+   case GL_UNSIGNED_SHORT_5_6_5:
+   case GL_UNSIGNED_SHORT_5_6_5_REV:
+   case GL_UNSIGNED_SHORT_4_4_4_4:
+   case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+   case GL_UNSIGNED_SHORT_5_5_5_1:
+   case GL_UNSIGNED_SHORT_1_5_5_5_REV: return 2;
+   case GL_UNSIGNED_INT:
+   case GL_INT:
+   case GL_FLOAT:
+   case GL_UNSIGNED_INT_8_8_8_8:
+   case GL_UNSIGNED_INT_8_8_8_8_REV:
+   case GL_UNSIGNED_INT_10_10_10_2:
+   case GL_UNSIGNED_INT_2_10_10_10_REV:
+   case GL_UNSIGNED_INT_24_8:
+   case GL_UNSIGNED_INT_10F_11F_11F_REV:
+   case GL_UNSIGNED_INT_5_9_9_9_REV: return 4;
+   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return 8;
+   default: return 0;
    }
 }
 
@@ -303,23 +303,23 @@ static int
 type_packed_components(GLenum type)
 {
    switch (type) {
-      case GL_UNSIGNED_BYTE_3_3_2:
-      case GL_UNSIGNED_BYTE_2_3_3_REV:
-      case GL_UNSIGNED_SHORT_5_6_5:
-      case GL_UNSIGNED_SHORT_5_6_5_REV:
-      case GL_UNSIGNED_INT_10F_11F_11F_REV:
-      case GL_UNSIGNED_INT_5_9_9_9_REV: return 3;
-      case GL_UNSIGNED_SHORT_4_4_4_4:
-      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
-      case GL_UNSIGNED_SHORT_5_5_5_1:
-      case GL_UNSIGNED_SHORT_1_5_5_5_REV:
-      case GL_UNSIGNED_INT_8_8_8_8:
-      case GL_UNSIGNED_INT_8_8_8_8_REV:
-      case GL_UNSIGNED_INT_10_10_10_2:
-      case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
-      case GL_UNSIGNED_INT_24_8:
-      case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return 2;
-      default: return 0;
+   case GL_UNSIGNED_BYTE_3_3_2:
+   case GL_UNSIGNED_BYTE_2_3_3_REV:
+   case GL_UNSIGNED_SHORT_5_6_5:
+   case GL_UNSIGNED_SHORT_5_6_5_REV:
+   case GL_UNSIGNED_INT_10F_11F_11F_REV:
+   case GL_UNSIGNED_INT_5_9_9_9_REV: return 3;
+   case GL_UNSIGNED_SHORT_4_4_4_4:
+   case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+   case GL_UNSIGNED_SHORT_5_5_5_1:
+   case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+   case GL_UNSIGNED_INT_8_8_8_8:
+   case GL_UNSIGNED_INT_8_8_8_8_REV:
+   case GL_UNSIGNED_INT_10_10_10_2:
+   case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+   case GL_UNSIGNED_INT_24_8:
+   case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: return 2;
+   default: return 0;
    }
 }
 
@@ -353,12 +353,12 @@ fe_pixel_matches_internal(const struct fe_format_info *info, GLenum format)
    if (int_fmt != format_is_integer(format))
       return false;
    switch (info->kind) {
-      case FE_FMT_DEPTH: return format == GL_DEPTH_COMPONENT;
-      case FE_FMT_DEPTH_STENCIL: return format == GL_DEPTH_STENCIL || format == GL_DEPTH_COMPONENT;
-      case FE_FMT_STENCIL: return format == GL_STENCIL_INDEX;
-      default:
-         return format != GL_DEPTH_COMPONENT && format != GL_DEPTH_STENCIL &&
-                format != GL_STENCIL_INDEX;
+   case FE_FMT_DEPTH: return format == GL_DEPTH_COMPONENT;
+   case FE_FMT_DEPTH_STENCIL: return format == GL_DEPTH_STENCIL || format == GL_DEPTH_COMPONENT;
+   case FE_FMT_STENCIL: return format == GL_STENCIL_INDEX;
+   default:
+      return format != GL_DEPTH_COMPONENT && format != GL_DEPTH_STENCIL &&
+             format != GL_STENCIL_INDEX;
    }
 }
 
@@ -431,19 +431,19 @@ load_u(const uint8_t *p, int size, bool swap)
 {
    uint32_t v = 0;
    switch (size) {
-      case 1: return p[0];
-      case 2: {
-         uint16_t s;
-         memcpy(&s, p, 2);
-         if (swap)
-            s = (uint16_t)((s >> 8) | (s << 8));
-         return s;
-      }
-      default:
-         memcpy(&v, p, 4);
-         if (swap)
-            v = __builtin_bswap32(v);
-         return v;
+   case 1: return p[0];
+   case 2: {
+      uint16_t s;
+      memcpy(&s, p, 2);
+      if (swap)
+         s = (uint16_t)((s >> 8) | (s << 8));
+      return s;
+   }
+   default:
+      memcpy(&v, p, 4);
+      if (swap)
+         v = __builtin_bswap32(v);
+      return v;
    }
 }
 
@@ -453,15 +453,15 @@ format_order(GLenum format, int order[4])
 {
    order[0] = 0, order[1] = 1, order[2] = 2, order[3] = 3;
    switch (format) {
-      case GL_GREEN:
-      case GL_GREEN_INTEGER: order[0] = 1; break;
-      case GL_BLUE:
-      case GL_BLUE_INTEGER: order[0] = 2; break;
-      case GL_BGR:
-      case GL_BGR_INTEGER:
-      case GL_BGRA:
-      case GL_BGRA_INTEGER: order[0] = 2, order[2] = 0; break;
-      default: break;
+   case GL_GREEN:
+   case GL_GREEN_INTEGER: order[0] = 1; break;
+   case GL_BLUE:
+   case GL_BLUE_INTEGER: order[0] = 2; break;
+   case GL_BGR:
+   case GL_BGR_INTEGER:
+   case GL_BGRA:
+   case GL_BGRA_INTEGER: order[0] = 2, order[2] = 0; break;
+   default: break;
    }
 }
 
@@ -497,59 +497,59 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
       int bits[4] = {0, 0, 0, 0};
       bool is_float = false;
       switch (type) {
-         case GL_UNSIGNED_BYTE_3_3_2:
-            c[0] = v >> 5, c[1] = (v >> 2) & 7, c[2] = v & 3, bits[0] = bits[1] = 3, bits[2] = 2;
-            break;
-         case GL_UNSIGNED_BYTE_2_3_3_REV:
-            c[0] = v & 7, c[1] = (v >> 3) & 7, c[2] = v >> 6, bits[0] = bits[1] = 3, bits[2] = 2;
-            break;
-         case GL_UNSIGNED_SHORT_5_6_5:
-            c[0] = v >> 11, c[1] = (v >> 5) & 63, c[2] = v & 31, bits[0] = bits[2] = 5, bits[1] = 6;
-            break;
-         case GL_UNSIGNED_SHORT_5_6_5_REV:
-            c[0] = v & 31, c[1] = (v >> 5) & 63, c[2] = v >> 11, bits[0] = bits[2] = 5, bits[1] = 6;
-            break;
-         case GL_UNSIGNED_SHORT_4_4_4_4:
-            for (int i = 0; i < 4; i++)
-               c[i] = (v >> (12 - 4 * i)) & 15, bits[i] = 4;
-            break;
-         case GL_UNSIGNED_SHORT_4_4_4_4_REV:
-            for (int i = 0; i < 4; i++)
-               c[i] = (v >> (4 * i)) & 15, bits[i] = 4;
-            break;
-         case GL_UNSIGNED_SHORT_5_5_5_1:
-            c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
-            bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
-            break;
-         case GL_UNSIGNED_SHORT_1_5_5_5_REV:
-            c[0] = v & 31, c[1] = (v >> 5) & 31, c[2] = (v >> 10) & 31, c[3] = v >> 15;
-            bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
-            break;
-         case GL_UNSIGNED_INT_8_8_8_8:
-            for (int i = 0; i < 4; i++)
-               c[i] = (v >> (24 - 8 * i)) & 255, bits[i] = 8;
-            break;
-         case GL_UNSIGNED_INT_8_8_8_8_REV:
-            for (int i = 0; i < 4; i++)
-               c[i] = (v >> (8 * i)) & 255, bits[i] = 8;
-            break;
-         case GL_UNSIGNED_INT_10_10_10_2:
-            c[0] = v >> 22, c[1] = (v >> 12) & 1023, c[2] = (v >> 2) & 1023, c[3] = v & 3;
-            bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
-            break;
-         case GL_UNSIGNED_INT_2_10_10_10_REV:
-            c[0] = v & 1023, c[1] = (v >> 10) & 1023, c[2] = (v >> 20) & 1023, c[3] = v >> 30;
-            bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
-            break;
-         case GL_UNSIGNED_INT_10F_11F_11F_REV:
-            is_float = true;
-            mgp_r11g11b10_to_float(v, fc);
-            break;
-         case GL_UNSIGNED_INT_5_9_9_9_REV:
-            is_float = true;
-            mgp_rgb9e5_to_float(v, fc);
-            break;
-         default: break;
+      case GL_UNSIGNED_BYTE_3_3_2:
+         c[0] = v >> 5, c[1] = (v >> 2) & 7, c[2] = v & 3, bits[0] = bits[1] = 3, bits[2] = 2;
+         break;
+      case GL_UNSIGNED_BYTE_2_3_3_REV:
+         c[0] = v & 7, c[1] = (v >> 3) & 7, c[2] = v >> 6, bits[0] = bits[1] = 3, bits[2] = 2;
+         break;
+      case GL_UNSIGNED_SHORT_5_6_5:
+         c[0] = v >> 11, c[1] = (v >> 5) & 63, c[2] = v & 31, bits[0] = bits[2] = 5, bits[1] = 6;
+         break;
+      case GL_UNSIGNED_SHORT_5_6_5_REV:
+         c[0] = v & 31, c[1] = (v >> 5) & 63, c[2] = v >> 11, bits[0] = bits[2] = 5, bits[1] = 6;
+         break;
+      case GL_UNSIGNED_SHORT_4_4_4_4:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (12 - 4 * i)) & 15, bits[i] = 4;
+         break;
+      case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (4 * i)) & 15, bits[i] = 4;
+         break;
+      case GL_UNSIGNED_SHORT_5_5_5_1:
+         c[0] = v >> 11, c[1] = (v >> 6) & 31, c[2] = (v >> 1) & 31, c[3] = v & 1;
+         bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
+         break;
+      case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+         c[0] = v & 31, c[1] = (v >> 5) & 31, c[2] = (v >> 10) & 31, c[3] = v >> 15;
+         bits[0] = bits[1] = bits[2] = 5, bits[3] = 1;
+         break;
+      case GL_UNSIGNED_INT_8_8_8_8:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (24 - 8 * i)) & 255, bits[i] = 8;
+         break;
+      case GL_UNSIGNED_INT_8_8_8_8_REV:
+         for (int i = 0; i < 4; i++)
+            c[i] = (v >> (8 * i)) & 255, bits[i] = 8;
+         break;
+      case GL_UNSIGNED_INT_10_10_10_2:
+         c[0] = v >> 22, c[1] = (v >> 12) & 1023, c[2] = (v >> 2) & 1023, c[3] = v & 3;
+         bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
+         break;
+      case GL_UNSIGNED_INT_2_10_10_10_REV:
+         c[0] = v & 1023, c[1] = (v >> 10) & 1023, c[2] = (v >> 20) & 1023, c[3] = v >> 30;
+         bits[0] = bits[1] = bits[2] = 10, bits[3] = 2;
+         break;
+      case GL_UNSIGNED_INT_10F_11F_11F_REV:
+         is_float = true;
+         mgp_r11g11b10_to_float(v, fc);
+         break;
+      case GL_UNSIGNED_INT_5_9_9_9_REV:
+         is_float = true;
+         mgp_rgb9e5_to_float(v, fc);
+         break;
+      default: break;
       }
       for (int i = 0; i < comps; i++) {
          int dst = order[i];
@@ -571,21 +571,21 @@ fetch_px(struct px *o, const uint8_t *p, GLenum format, GLenum type, bool swap)
       float f;
       uint32_t u = raw;
       switch (type) {
-         case GL_UNSIGNED_BYTE: f = (float)raw / 255.0f; break;
-         case GL_BYTE:
-            u = (uint32_t)(int32_t)(int8_t)raw;
-            f = fmaxf((float)(int8_t)raw / 127.0f, -1.0f);
-            break;
-         case GL_UNSIGNED_SHORT: f = (float)raw / 65535.0f; break;
-         case GL_SHORT:
-            u = (uint32_t)(int32_t)(int16_t)raw;
-            f = fmaxf((float)(int16_t)raw / 32767.0f, -1.0f);
-            break;
-         case GL_UNSIGNED_INT: f = (float)((double)raw / 4294967295.0); break;
-         case GL_INT: f = fmaxf((float)((double)(int32_t)raw / 2147483647.0), -1.0f); break;
-         case GL_HALF_FLOAT: f = mgp_half_to_float((uint16_t)raw); break;
-         case GL_FLOAT: f = fe_u2f(raw); break;
-         default: f = 0.0f; break;
+      case GL_UNSIGNED_BYTE: f = (float)raw / 255.0f; break;
+      case GL_BYTE:
+         u = (uint32_t)(int32_t)(int8_t)raw;
+         f = fmaxf((float)(int8_t)raw / 127.0f, -1.0f);
+         break;
+      case GL_UNSIGNED_SHORT: f = (float)raw / 65535.0f; break;
+      case GL_SHORT:
+         u = (uint32_t)(int32_t)(int16_t)raw;
+         f = fmaxf((float)(int16_t)raw / 32767.0f, -1.0f);
+         break;
+      case GL_UNSIGNED_INT: f = (float)((double)raw / 4294967295.0); break;
+      case GL_INT: f = fmaxf((float)((double)(int32_t)raw / 2147483647.0), -1.0f); break;
+      case GL_HALF_FLOAT: f = mgp_half_to_float((uint16_t)raw); break;
+      case GL_FLOAT: f = fe_u2f(raw); break;
+      default: f = 0.0f; break;
       }
       if (format == GL_DEPTH_COMPONENT) {
          o->depth = f;
@@ -618,13 +618,13 @@ static void
 store_bytes(uint8_t *d, uint32_t v, unsigned size)
 {
    switch (size) {
-      case 1: d[0] = (uint8_t)v; break;
-      case 2: {
-         uint16_t s = (uint16_t)v;
-         memcpy(d, &s, 2);
-         break;
-      }
-      default: memcpy(d, &v, 4); break;
+   case 1: d[0] = (uint8_t)v; break;
+   case 2: {
+      uint16_t s = (uint16_t)v;
+      memcpy(d, &s, 2);
+      break;
+   }
+   default: memcpy(d, &v, 4); break;
    }
 }
 
@@ -650,66 +650,66 @@ store_px(uint8_t *d, uint16_t fmt, const struct px *s, bool src_signed)
 {
    const struct fe_mgp_format_desc *fd = fe_mgp_format(fmt);
    switch (fmt) {
-      case MGP_FORMAT_BGRA8_UNORM:
-         d[0] = (uint8_t)unorm(s->f[2], 8), d[1] = (uint8_t)unorm(s->f[1], 8);
-         d[2] = (uint8_t)unorm(s->f[0], 8), d[3] = (uint8_t)unorm(s->f[3], 8);
-         return true;
-      case MGP_FORMAT_RGB10A2_UNORM: {
-         uint32_t v = unorm(s->f[0], 10) | unorm(s->f[1], 10) << 10 | unorm(s->f[2], 10) << 20 |
-                      unorm(s->f[3], 2) << 30;
-         memcpy(d, &v, 4);
-         return true;
-      }
-      case MGP_FORMAT_RGB10A2_UINT: {
-         uint32_t v = clamp_int(s->u[0], src_signed, false, 10) |
-                      clamp_int(s->u[1], src_signed, false, 10) << 10 |
-                      clamp_int(s->u[2], src_signed, false, 10) << 20 |
-                      clamp_int(s->u[3], src_signed, false, 2) << 30;
-         memcpy(d, &v, 4);
-         return true;
-      }
-      case MGP_FORMAT_R11G11B10_FLOAT: {
-         uint32_t v = mgp_r11g11b10_from_float(s->f);
-         memcpy(d, &v, 4);
-         return true;
-      }
-      case MGP_FORMAT_RGB9E5_FLOAT: {
-         uint32_t v = mgp_rgb9e5_from_float(s->f);
-         memcpy(d, &v, 4);
-         return true;
-      }
-      case MGP_FORMAT_D16_UNORM: store_bytes(d, unorm(s->depth, 16), 2); return true;
-      case MGP_FORMAT_X8_D24_UNORM: store_bytes(d, unorm(s->depth, 24), 4); return true;
-      case MGP_FORMAT_D32_FLOAT: memcpy(d, &s->depth, 4); return true;
-      /* combined depth/stencil texels cross packed as GL packs them (vkb_transfer.c) */
-      case MGP_FORMAT_D24_UNORM_S8_UINT: {
-         uint32_t v = unorm(s->depth, 24) << 8 | (s->stencil & 0xff);
-         memcpy(d, &v, 4);
-         return true;
-      }
-      case MGP_FORMAT_D32_FLOAT_S8_UINT: {
-         uint32_t st = s->stencil & 0xff;
-         memcpy(d, &s->depth, 4);
-         memcpy(d + 4, &st, 4);
-         return true;
-      }
-      case MGP_FORMAT_RGB565_UNORM:
-      case MGP_FORMAT_RGBA4_UNORM:
-      case MGP_FORMAT_RGB5A1_UNORM:
-      case MGP_FORMAT_S8_UINT:
-      case MGP_FORMAT_NONE: return false; /* never a destination the front end picks for uploads */
-      default: break;
+   case MGP_FORMAT_BGRA8_UNORM:
+      d[0] = (uint8_t)unorm(s->f[2], 8), d[1] = (uint8_t)unorm(s->f[1], 8);
+      d[2] = (uint8_t)unorm(s->f[0], 8), d[3] = (uint8_t)unorm(s->f[3], 8);
+      return true;
+   case MGP_FORMAT_RGB10A2_UNORM: {
+      uint32_t v = unorm(s->f[0], 10) | unorm(s->f[1], 10) << 10 | unorm(s->f[2], 10) << 20 |
+                   unorm(s->f[3], 2) << 30;
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_RGB10A2_UINT: {
+      uint32_t v = clamp_int(s->u[0], src_signed, false, 10) |
+                   clamp_int(s->u[1], src_signed, false, 10) << 10 |
+                   clamp_int(s->u[2], src_signed, false, 10) << 20 |
+                   clamp_int(s->u[3], src_signed, false, 2) << 30;
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_R11G11B10_FLOAT: {
+      uint32_t v = mgp_r11g11b10_from_float(s->f);
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_RGB9E5_FLOAT: {
+      uint32_t v = mgp_rgb9e5_from_float(s->f);
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_D16_UNORM: store_bytes(d, unorm(s->depth, 16), 2); return true;
+   case MGP_FORMAT_X8_D24_UNORM: store_bytes(d, unorm(s->depth, 24), 4); return true;
+   case MGP_FORMAT_D32_FLOAT: memcpy(d, &s->depth, 4); return true;
+   /* combined depth/stencil texels cross packed as GL packs them (vkb_transfer.c) */
+   case MGP_FORMAT_D24_UNORM_S8_UINT: {
+      uint32_t v = unorm(s->depth, 24) << 8 | (s->stencil & 0xff);
+      memcpy(d, &v, 4);
+      return true;
+   }
+   case MGP_FORMAT_D32_FLOAT_S8_UINT: {
+      uint32_t st = s->stencil & 0xff;
+      memcpy(d, &s->depth, 4);
+      memcpy(d + 4, &st, 4);
+      return true;
+   }
+   case MGP_FORMAT_RGB565_UNORM:
+   case MGP_FORMAT_RGBA4_UNORM:
+   case MGP_FORMAT_RGB5A1_UNORM:
+   case MGP_FORMAT_S8_UINT:
+   case MGP_FORMAT_NONE: return false; /* never a destination the front end picks for uploads */
+   default: break;
    }
    unsigned csize = fd->bytes / fd->channels;
    for (unsigned c = 0; c < fd->channels; c++) {
       uint32_t v;
       switch (fd->kind) {
-         case FE_FMT_UNORM: v = unorm(s->f[c], csize * 8); break;
-         case FE_FMT_SNORM: v = snorm(s->f[c], csize * 8); break;
-         case FE_FMT_FLOAT: v = csize == 2 ? mgp_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
-         case FE_FMT_INT: v = clamp_int(s->u[c], src_signed, true, csize * 8); break;
-         case FE_FMT_UINT: v = clamp_int(s->u[c], src_signed, false, csize * 8); break;
-         default: return false;
+      case FE_FMT_UNORM: v = unorm(s->f[c], csize * 8); break;
+      case FE_FMT_SNORM: v = snorm(s->f[c], csize * 8); break;
+      case FE_FMT_FLOAT: v = csize == 2 ? mgp_half_from_float(s->f[c]) : fe_f2u(s->f[c]); break;
+      case FE_FMT_INT: v = clamp_int(s->u[c], src_signed, true, csize * 8); break;
+      case FE_FMT_UINT: v = clamp_int(s->u[c], src_signed, false, csize * 8); break;
+      default: return false;
       }
       store_bytes(d + c * csize, v, csize);
    }
@@ -833,15 +833,15 @@ static bool
 scalar_type(GLenum type, struct mgp_pack_shape *s)
 {
    switch (type) {
-      case GL_UNSIGNED_BYTE: s->type = MGP_PACK_TYPE_U8, s->size = 1; return true;
-      case GL_BYTE: s->type = MGP_PACK_TYPE_S8, s->size = 1; return true;
-      case GL_UNSIGNED_SHORT: s->type = MGP_PACK_TYPE_U16, s->size = 2; return true;
-      case GL_SHORT: s->type = MGP_PACK_TYPE_S16, s->size = 2; return true;
-      case GL_HALF_FLOAT: s->type = MGP_PACK_TYPE_F16, s->size = 2; return true;
-      case GL_UNSIGNED_INT: s->type = MGP_PACK_TYPE_U32, s->size = 4; return true;
-      case GL_INT: s->type = MGP_PACK_TYPE_S32, s->size = 4; return true;
-      case GL_FLOAT: s->type = MGP_PACK_TYPE_F32, s->size = 4; return true;
-      default: return false;
+   case GL_UNSIGNED_BYTE: s->type = MGP_PACK_TYPE_U8, s->size = 1; return true;
+   case GL_BYTE: s->type = MGP_PACK_TYPE_S8, s->size = 1; return true;
+   case GL_UNSIGNED_SHORT: s->type = MGP_PACK_TYPE_U16, s->size = 2; return true;
+   case GL_SHORT: s->type = MGP_PACK_TYPE_S16, s->size = 2; return true;
+   case GL_HALF_FLOAT: s->type = MGP_PACK_TYPE_F16, s->size = 2; return true;
+   case GL_UNSIGNED_INT: s->type = MGP_PACK_TYPE_U32, s->size = 4; return true;
+   case GL_INT: s->type = MGP_PACK_TYPE_S32, s->size = 4; return true;
+   case GL_FLOAT: s->type = MGP_PACK_TYPE_F32, s->size = 4; return true;
+   default: return false;
    }
 }
 
@@ -851,41 +851,37 @@ fe_pack_shape(GLenum format, GLenum type, struct mgp_pack_shape *s)
    memset(s, 0, sizeof(*s));
    s->what = MGP_PACK_WHAT_COLOR;
    switch (format) {
-      case GL_DEPTH_COMPONENT:
-         s->what = MGP_PACK_WHAT_DEPTH, s->nc = 1;
-         return type != GL_HALF_FLOAT && scalar_type(type, s);
-      case GL_STENCIL_INDEX:
-         s->what = MGP_PACK_WHAT_STENCIL, s->nc = 1;
-         return type != GL_HALF_FLOAT && scalar_type(type, s);
-      case GL_DEPTH_STENCIL:
-         s->what = MGP_PACK_WHAT_DEPTH_STENCIL, s->nc = 1;
-         if (type == GL_UNSIGNED_INT_24_8)
-            return s->type = MGP_PACK_TYPE_D24_S8, s->size = 4, true;
-         if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
-            return s->type = MGP_PACK_TYPE_F32_S8X24, s->size = 8, true;
-         return false;
-      case GL_RED_INTEGER: s->integer = 1; /* fall through */
-      case GL_RED: s->nc = 1, s->comp[0] = 0; break;
-      case GL_GREEN_INTEGER: s->integer = 1; /* fall through */
-      case GL_GREEN: s->nc = 1, s->comp[0] = 1; break;
-      case GL_BLUE_INTEGER: s->integer = 1; /* fall through */
-      case GL_BLUE: s->nc = 1, s->comp[0] = 2; break;
-      case GL_ALPHA: s->nc = 1, s->comp[0] = 3; break;
-      case GL_RG_INTEGER: s->integer = 1; /* fall through */
-      case GL_RG: s->nc = 2, s->comp[0] = 0, s->comp[1] = 1; break;
-      case GL_RGB_INTEGER: s->integer = 1; /* fall through */
-      case GL_RGB: s->nc = 3, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2; break;
-      case GL_BGR_INTEGER: s->integer = 1; /* fall through */
-      case GL_BGR: s->nc = 3, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0; break;
-      case GL_RGBA_INTEGER: s->integer = 1; /* fall through */
-      case GL_RGBA:
-         s->nc = 4, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2, s->comp[3] = 3;
-         break;
-      case GL_BGRA_INTEGER: s->integer = 1; /* fall through */
-      case GL_BGRA:
-         s->nc = 4, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0, s->comp[3] = 3;
-         break;
-      default: return false;
+   case GL_DEPTH_COMPONENT:
+      s->what = MGP_PACK_WHAT_DEPTH, s->nc = 1;
+      return type != GL_HALF_FLOAT && scalar_type(type, s);
+   case GL_STENCIL_INDEX:
+      s->what = MGP_PACK_WHAT_STENCIL, s->nc = 1;
+      return type != GL_HALF_FLOAT && scalar_type(type, s);
+   case GL_DEPTH_STENCIL:
+      s->what = MGP_PACK_WHAT_DEPTH_STENCIL, s->nc = 1;
+      if (type == GL_UNSIGNED_INT_24_8)
+         return s->type = MGP_PACK_TYPE_D24_S8, s->size = 4, true;
+      if (type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV)
+         return s->type = MGP_PACK_TYPE_F32_S8X24, s->size = 8, true;
+      return false;
+   case GL_RED_INTEGER: s->integer = 1; /* fall through */
+   case GL_RED: s->nc = 1, s->comp[0] = 0; break;
+   case GL_GREEN_INTEGER: s->integer = 1; /* fall through */
+   case GL_GREEN: s->nc = 1, s->comp[0] = 1; break;
+   case GL_BLUE_INTEGER: s->integer = 1; /* fall through */
+   case GL_BLUE: s->nc = 1, s->comp[0] = 2; break;
+   case GL_ALPHA: s->nc = 1, s->comp[0] = 3; break;
+   case GL_RG_INTEGER: s->integer = 1; /* fall through */
+   case GL_RG: s->nc = 2, s->comp[0] = 0, s->comp[1] = 1; break;
+   case GL_RGB_INTEGER: s->integer = 1; /* fall through */
+   case GL_RGB: s->nc = 3, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2; break;
+   case GL_BGR_INTEGER: s->integer = 1; /* fall through */
+   case GL_BGR: s->nc = 3, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0; break;
+   case GL_RGBA_INTEGER: s->integer = 1; /* fall through */
+   case GL_RGBA: s->nc = 4, s->comp[0] = 0, s->comp[1] = 1, s->comp[2] = 2, s->comp[3] = 3; break;
+   case GL_BGRA_INTEGER: s->integer = 1; /* fall through */
+   case GL_BGRA: s->nc = 4, s->comp[0] = 2, s->comp[1] = 1, s->comp[2] = 0, s->comp[3] = 3; break;
+   default: return false;
    }
    const struct packed_type *pt = packed_type(type);
    if (pt) {

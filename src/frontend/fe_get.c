@@ -140,21 +140,21 @@ fe_max_samples(const struct mgp_caps *caps, enum fe_samples_kind kind)
    const uint8_t *m = caps->sample_counts;
    uint32_t mask;
    switch (kind) {
-      case FE_SAMPLES_COLOR_TEXTURE:
-         mask = m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_SAMPLED_COLOR];
-         break;
-      case FE_SAMPLES_DEPTH_TEXTURE:
-         mask = m[MGP_SAMPLE_CLASS_FB_DEPTH] & m[MGP_SAMPLE_CLASS_SAMPLED_DEPTH];
-         break;
-      case FE_SAMPLES_INTEGER:
-         mask = m[MGP_SAMPLE_CLASS_FB_INTEGER] & m[MGP_SAMPLE_CLASS_SAMPLED_INTEGER];
-         break;
-      default: {
-         mask = m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_FB_DEPTH] &
-                m[MGP_SAMPLE_CLASS_FB_STENCIL];
-         const uint32_t n = fe_sample_mask_max(mask);
-         return caps->max_samples && caps->max_samples < n ? caps->max_samples : n;
-      }
+   case FE_SAMPLES_COLOR_TEXTURE:
+      mask = m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_SAMPLED_COLOR];
+      break;
+   case FE_SAMPLES_DEPTH_TEXTURE:
+      mask = m[MGP_SAMPLE_CLASS_FB_DEPTH] & m[MGP_SAMPLE_CLASS_SAMPLED_DEPTH];
+      break;
+   case FE_SAMPLES_INTEGER:
+      mask = m[MGP_SAMPLE_CLASS_FB_INTEGER] & m[MGP_SAMPLE_CLASS_SAMPLED_INTEGER];
+      break;
+   default: {
+      mask = m[MGP_SAMPLE_CLASS_FB_COLOR] & m[MGP_SAMPLE_CLASS_FB_DEPTH] &
+             m[MGP_SAMPLE_CLASS_FB_STENCIL];
+      const uint32_t n = fe_sample_mask_max(mask);
+      return caps->max_samples && caps->max_samples < n ? caps->max_samples : n;
+   }
    }
    return fe_sample_mask_max(mask);
 }
@@ -179,71 +179,70 @@ static int
 get_context_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
    switch (pname) {
-      /* ES 2.0 has neither query (INVALID_ENUM below); ES 3.0 says 3.0. */
-      case GL_MAJOR_VERSION:
-         if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
-            return false;
-         INT1(3);
-         return true;
-      case GL_MINOR_VERSION:
-         if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
-            return false;
-         INT1(ctx->desc.api == FE_API_GLES ? 0 : 3);
-         return true;
-      case GL_NUM_EXTENSIONS:
-         if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
-            return false;
-         unsigned n;
-         context_extensions(ctx, &n);
-         INT1(n);
-         return true;
-      case GL_CONTEXT_FLAGS:
-         INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
-              (ctx->desc.debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
-              (ctx->desc.robust_access ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
-              (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
-         return true;
-      case GL_CONTEXT_PROFILE_MASK:
-         if (ctx->desc.api == FE_API_GLES)
-            return false; /* a desktop GL 3.2+ query */
-         INT1(ctx->desc.api == FE_API_GL_COMPAT ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
-                                                : GL_CONTEXT_CORE_PROFILE_BIT);
-         return true;
-      case GL_RESET_NOTIFICATION_STRATEGY:
-         ENUM1(ctx->desc.lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET
-                                               : GL_NO_RESET_NOTIFICATION);
-         return true;
-      /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
+   /* ES 2.0 has neither query (INVALID_ENUM below); ES 3.0 says 3.0. */
+   case GL_MAJOR_VERSION:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(3);
+      return true;
+   case GL_MINOR_VERSION:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      INT1(ctx->desc.api == FE_API_GLES ? 0 : 3);
+      return true;
+   case GL_NUM_EXTENSIONS:
+      if (ctx->desc.api == FE_API_GLES && ctx->desc.major == 2)
+         return false;
+      unsigned n;
+      context_extensions(ctx, &n);
+      INT1(n);
+      return true;
+   case GL_CONTEXT_FLAGS:
+      INT1((ctx->desc.forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
+           (ctx->desc.debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
+           (ctx->desc.robust_access ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
+           (ctx->desc.no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT : 0));
+      return true;
+   case GL_CONTEXT_PROFILE_MASK:
+      if (ctx->desc.api == FE_API_GLES)
+         return false; /* a desktop GL 3.2+ query */
+      INT1(ctx->desc.api == FE_API_GL_COMPAT ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
+                                             : GL_CONTEXT_CORE_PROFILE_BIT);
+      return true;
+   case GL_RESET_NOTIFICATION_STRATEGY:
+      ENUM1(ctx->desc.lose_context_on_reset ? GL_LOSE_CONTEXT_ON_RESET : GL_NO_RESET_NOTIFICATION);
+      return true;
+   /* ES 3.0 requires the ten ETC2/EAC formats and lists them (§6.1.1); desktop GL lists only
     * general-purpose formats, which RGTC is not (ARB_texture_compression_rgtc). */
-      /* ES lists OES_compressed_ETC1_RGB8_texture's format too (ES 2.0 and 3.0) */
-      case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
-         INT1(ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1);
-         return true;
-      case GL_COMPRESSED_TEXTURE_FORMATS: {
-         static const int64_t etc[11] = {
-            FE_GL_ETC1_RGB8_OES,
-            GL_COMPRESSED_R11_EAC,
-            GL_COMPRESSED_SIGNED_R11_EAC,
-            GL_COMPRESSED_RG11_EAC,
-            GL_COMPRESSED_SIGNED_RG11_EAC,
-            GL_COMPRESSED_RGB8_ETC2,
-            GL_COMPRESSED_SRGB8_ETC2,
-            GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
-            GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
-            GL_COMPRESSED_RGBA8_ETC2_EAC,
-            GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
-         };
-         ints(v, ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1, etc);
-         v->kind = GV_ENUM;
-         return true;
-      }
-      case GL_DOUBLEBUFFER: BOOL1(0); return true;
-      case GL_STEREO: BOOL1(0); return true;
-      case GL_SAMPLE_BUFFERS: INT1(fe_fbo_draw_samples(ctx) ? 1 : 0); return true;
-      case GL_SAMPLES: INT1((GLint)fe_fbo_draw_samples(ctx)); return true;
-      case GL_IMPLEMENTATION_COLOR_READ_FORMAT: ENUM1(GL_RGBA); return true;
-      case GL_IMPLEMENTATION_COLOR_READ_TYPE: ENUM1(GL_UNSIGNED_BYTE); return true;
-      default: return -1;
+   /* ES lists OES_compressed_ETC1_RGB8_texture's format too (ES 2.0 and 3.0) */
+   case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+      INT1(ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1);
+      return true;
+   case GL_COMPRESSED_TEXTURE_FORMATS: {
+      static const int64_t etc[11] = {
+         FE_GL_ETC1_RGB8_OES,
+         GL_COMPRESSED_R11_EAC,
+         GL_COMPRESSED_SIGNED_R11_EAC,
+         GL_COMPRESSED_RG11_EAC,
+         GL_COMPRESSED_SIGNED_RG11_EAC,
+         GL_COMPRESSED_RGB8_ETC2,
+         GL_COMPRESSED_SRGB8_ETC2,
+         GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+         GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+         GL_COMPRESSED_RGBA8_ETC2_EAC,
+         GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+      };
+      ints(v, ctx->desc.api != FE_API_GLES ? 0 : ctx->desc.major >= 3 ? 11 : 1, etc);
+      v->kind = GV_ENUM;
+      return true;
+   }
+   case GL_DOUBLEBUFFER: BOOL1(0); return true;
+   case GL_STEREO: BOOL1(0); return true;
+   case GL_SAMPLE_BUFFERS: INT1(fe_fbo_draw_samples(ctx) ? 1 : 0); return true;
+   case GL_SAMPLES: INT1((GLint)fe_fbo_draw_samples(ctx)); return true;
+   case GL_IMPLEMENTATION_COLOR_READ_FORMAT: ENUM1(GL_RGBA); return true;
+   case GL_IMPLEMENTATION_COLOR_READ_TYPE: ENUM1(GL_UNSIGNED_BYTE); return true;
+   default: return -1;
    }
 }
 
@@ -253,147 +252,144 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
    const struct mgp_caps *caps = ctx->share->caps;
    switch (pname) {
-      case GL_MAX_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
-      case GL_MAX_3D_TEXTURE_SIZE: INT1(cap_or(caps->max_3d_texture_size, 2048)); return true;
-      case GL_MAX_ARRAY_TEXTURE_LAYERS: INT1(cap_or(caps->max_array_layers, 2048)); return true;
-      case GL_MAX_CUBE_MAP_TEXTURE_SIZE: INT1(cap_or(caps->max_cube_size, 16384)); return true;
-      case GL_MAX_RECTANGLE_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
-      case GL_MAX_RENDERBUFFER_SIZE: INT1(cap_or(caps->max_renderbuffer_size, 16384)); return true;
-      case GL_MAX_TEXTURE_BUFFER_SIZE: INT1(65536); return true;
-      case GL_MAX_VIEWPORT_DIMS: {
-         int64_t d[2] = {cap_or(caps->max_viewport_dims[0], FE_MAX_VIEWPORT),
-                         cap_or(caps->max_viewport_dims[1], FE_MAX_VIEWPORT)};
-         ints(v, 2, d);
-         return true;
-      }
-      case GL_MAX_COLOR_ATTACHMENTS: INT1(FE_MAX_COLOR_ATTACHMENTS); return true;
-      case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
-      case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(fe_max_dual_source_draw_buffers(ctx)); return true;
-      case GL_MAX_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_ANY)); return true;
-      case GL_MAX_COLOR_TEXTURE_SAMPLES:
-         INT1(fe_max_samples(caps, FE_SAMPLES_COLOR_TEXTURE));
-         return true;
-      case GL_MAX_DEPTH_TEXTURE_SAMPLES:
-         INT1(fe_max_samples(caps, FE_SAMPLES_DEPTH_TEXTURE));
-         return true;
-      case GL_MAX_INTEGER_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_INTEGER)); return true;
-      case GL_MAX_SAMPLE_MASK_WORDS: INT1(1); return true;
-      case GL_MAX_VERTEX_ATTRIBS: INT1(FE_MAX_VERTEX_ATTRIBS); return true;
-      case GL_MAX_VERTEX_UNIFORM_BLOCKS:
-      case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
-      case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
-      /* GL 3.3's minimum counts a geometry stage; with two stages the per-stage limits already cap
+   case GL_MAX_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
+   case GL_MAX_3D_TEXTURE_SIZE: INT1(cap_or(caps->max_3d_texture_size, 2048)); return true;
+   case GL_MAX_ARRAY_TEXTURE_LAYERS: INT1(cap_or(caps->max_array_layers, 2048)); return true;
+   case GL_MAX_CUBE_MAP_TEXTURE_SIZE: INT1(cap_or(caps->max_cube_size, 16384)); return true;
+   case GL_MAX_RECTANGLE_TEXTURE_SIZE: INT1(cap_or(caps->max_texture_size, 16384)); return true;
+   case GL_MAX_RENDERBUFFER_SIZE: INT1(cap_or(caps->max_renderbuffer_size, 16384)); return true;
+   case GL_MAX_TEXTURE_BUFFER_SIZE: INT1(65536); return true;
+   case GL_MAX_VIEWPORT_DIMS: {
+      int64_t d[2] = {cap_or(caps->max_viewport_dims[0], FE_MAX_VIEWPORT),
+                      cap_or(caps->max_viewport_dims[1], FE_MAX_VIEWPORT)};
+      ints(v, 2, d);
+      return true;
+   }
+   case GL_MAX_COLOR_ATTACHMENTS: INT1(FE_MAX_COLOR_ATTACHMENTS); return true;
+   case GL_MAX_DRAW_BUFFERS: INT1(FE_MAX_DRAW_BUFFERS); return true;
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: INT1(fe_max_dual_source_draw_buffers(ctx)); return true;
+   case GL_MAX_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_ANY)); return true;
+   case GL_MAX_COLOR_TEXTURE_SAMPLES:
+      INT1(fe_max_samples(caps, FE_SAMPLES_COLOR_TEXTURE));
+      return true;
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+      INT1(fe_max_samples(caps, FE_SAMPLES_DEPTH_TEXTURE));
+      return true;
+   case GL_MAX_INTEGER_SAMPLES: INT1(fe_max_samples(caps, FE_SAMPLES_INTEGER)); return true;
+   case GL_MAX_SAMPLE_MASK_WORDS: INT1(1); return true;
+   case GL_MAX_VERTEX_ATTRIBS: INT1(FE_MAX_VERTEX_ATTRIBS); return true;
+   case GL_MAX_VERTEX_UNIFORM_BLOCKS:
+   case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
+   case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: INT1(GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
+   /* GL 3.3's minimum counts a geometry stage; with two stages the per-stage limits already cap
     * a program below it, so the minimum is what is reported. */
-      case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(3 * GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
-      case GL_MAX_UNIFORM_BUFFER_BINDINGS: INT1(FE_MAX_UBO_BINDINGS); return true;
-      case GL_MAX_UNIFORM_BLOCK_SIZE:
-         INT1(cap_or(caps->max_uniform_block_size, 16384));
-         return true;
-      case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
-         INT1(cap_or(caps->uniform_buffer_offset_alignment, 256));
-         return true;
-      case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
-      case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
-      case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); return true;
-      case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
-      case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
-      case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
-         /* GL: the default block's components plus every block's */
-         INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
-                                                     cap_or(caps->max_uniform_block_size, 16384) /
-                                                     4);
-         return true;
-      case GL_MAX_TEXTURE_IMAGE_UNITS:
-      case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
-      case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
-      case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_TEXTURE_UNITS); return true;
-      case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
-      /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
-      case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
-         if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-            return false;
-         INT1(UINT32_MAX); /* 32-bit indices are whole */
-         return true;
-      case GL_MAX_VERTEX_UNIFORM_VECTORS:
-      case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
-         if (ctx->desc.api != FE_API_GLES)
-            return false;
-         INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4);
-         return true;
-      case GL_MAX_VARYING_VECTORS:
-         if (ctx->desc.api != FE_API_GLES)
-            return false;
-         INT1(varying_components(caps) / 4);
-         return true;
-      case GL_SHADER_COMPILER:
-         if (ctx->desc.api != FE_API_GLES)
-            return false;
-         BOOL1(1);
-         return true;
-      case GL_NUM_SHADER_BINARY_FORMATS:
-         if (ctx->desc.api != FE_API_GLES)
-            return false;
-         INT1(0);
-         return true;
-      /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
+   case GL_MAX_COMBINED_UNIFORM_BLOCKS: INT1(3 * GLSL_MAX_STAGE_UNIFORM_BLOCKS); return true;
+   case GL_MAX_UNIFORM_BUFFER_BINDINGS: INT1(FE_MAX_UBO_BINDINGS); return true;
+   case GL_MAX_UNIFORM_BLOCK_SIZE: INT1(cap_or(caps->max_uniform_block_size, 16384)); return true;
+   case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+      INT1(cap_or(caps->uniform_buffer_offset_alignment, 256));
+      return true;
+   case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS: INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS); return true;
+   case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
+      /* GL: the default block's components plus every block's */
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS + (int64_t)GLSL_MAX_STAGE_UNIFORM_BLOCKS *
+                                                  cap_or(caps->max_uniform_block_size, 16384) / 4);
+      return true;
+   case GL_MAX_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_STAGE_TEXTURE_UNITS); return true;
+   case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: INT1(FE_MAX_TEXTURE_UNITS); return true;
+   case GL_MAX_VARYING_COMPONENTS: INT1(varying_components(caps)); return true;
+   /* ES 2.0's limits in vectors (desktop GL has them only from 4.1 on) */
+   case GL_MAX_ELEMENT_INDEX: /* ES 3.0 (desktop: 4.3) */
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      INT1(UINT32_MAX); /* 32-bit indices are whole */
+      return true;
+   case GL_MAX_VERTEX_UNIFORM_VECTORS:
+   case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      INT1(GLSL_MAX_STAGE_UNIFORM_COMPONENTS / 4);
+      return true;
+   case GL_MAX_VARYING_VECTORS:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      INT1(varying_components(caps) / 4);
+      return true;
+   case GL_SHADER_COMPILER:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      BOOL1(1);
+      return true;
+   case GL_NUM_SHADER_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      INT1(0);
+      return true;
+   /* ES 3.0's program binaries (GL 4.1's): mgl offers no format (fe_program.c), so the list
     * GL_PROGRAM_BINARY_FORMATS is empty */
-      case GL_NUM_PROGRAM_BINARY_FORMATS:
-         if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-            return false;
-         INT1(0);
-         return true;
-      case GL_PROGRAM_BINARY_FORMATS:
-         if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
-            return false;
-         ints(v, 0, NULL);
-         return true;
-      /* One limit for every stage interface, the one the linker applies. */
-      case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
-      case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
-      case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
-      case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS: INT1(varying_components(caps)); return true;
-      case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(GLSL_MAX_GEOMETRY_OUTPUT_VERTICES); return true;
-      case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
-         INT1(GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS);
-         return true;
-      case GL_MAX_CLIP_DISTANCES: INT1(cap_or(caps->max_clip_distances, 8)); return true;
-      case GL_MAX_ELEMENTS_VERTICES:
-      case GL_MAX_ELEMENTS_INDICES: INT1(1 << 20); return true;
-      case GL_MAX_TEXTURE_LOD_BIAS:
-         FLOATN(GV_FLOAT, 1, caps->max_texture_lod_bias ? caps->max_texture_lod_bias : 15.0);
-         return true;
-      case FE_GL_MAX_TEXTURE_MAX_ANISOTROPY:
-         if (fe_es_lacks_sampling_param(ctx, FE_GL_TEXTURE_MAX_ANISOTROPY))
-            return false;
-         FLOATN(GV_FLOAT, 1, caps->max_anisotropy);
-         return true;
-      case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MAX_PROGRAM_TEXEL_OFFSET); return true;
-      case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
-      case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
-      case GL_TIMESTAMP: /* GL 3.3; ES has it only with EXT_disjoint_timer_query */
-         if (ctx->desc.api == FE_API_GLES)
-            return false;
-         INT1(fe_query_gpu_time(ctx));
-         return true;
-      case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: INT1(64); return true;
-      case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(4); return true;
-      case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: INT1(4); return true;
-      case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
-      case GL_ALIASED_LINE_WIDTH_RANGE:
-      case GL_SMOOTH_LINE_WIDTH_RANGE:
-         FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
-         return true;
-      case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
-      case FE_GL_ALIASED_POINT_SIZE_RANGE: /* ES's name (desktop: compatibility profile only) */
-         if (ctx->desc.api != FE_API_GLES)
-            return false;
-         FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
-         return true;
-      case GL_POINT_SIZE_RANGE:
-         FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
-         return true;
-      case GL_POINT_SIZE_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
-      default: return -1;
+   case GL_NUM_PROGRAM_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      INT1(0);
+      return true;
+   case GL_PROGRAM_BINARY_FORMATS:
+      if (ctx->desc.api != FE_API_GLES || ctx->desc.major < 3)
+         return false;
+      ints(v, 0, NULL);
+      return true;
+   /* One limit for every stage interface, the one the linker applies. */
+   case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+   case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS: INT1(varying_components(caps)); return true;
+   case GL_MAX_GEOMETRY_OUTPUT_VERTICES: INT1(GLSL_MAX_GEOMETRY_OUTPUT_VERTICES); return true;
+   case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+      INT1(GLSL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS);
+      return true;
+   case GL_MAX_CLIP_DISTANCES: INT1(cap_or(caps->max_clip_distances, 8)); return true;
+   case GL_MAX_ELEMENTS_VERTICES:
+   case GL_MAX_ELEMENTS_INDICES: INT1(1 << 20); return true;
+   case GL_MAX_TEXTURE_LOD_BIAS:
+      FLOATN(GV_FLOAT, 1, caps->max_texture_lod_bias ? caps->max_texture_lod_bias : 15.0);
+      return true;
+   case FE_GL_MAX_TEXTURE_MAX_ANISOTROPY:
+      if (fe_es_lacks_sampling_param(ctx, FE_GL_TEXTURE_MAX_ANISOTROPY))
+         return false;
+      FLOATN(GV_FLOAT, 1, caps->max_anisotropy);
+      return true;
+   case GL_MAX_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MAX_PROGRAM_TEXEL_OFFSET); return true;
+   case GL_MIN_PROGRAM_TEXEL_OFFSET: INT1(GLSL_MIN_PROGRAM_TEXEL_OFFSET); return true;
+   case GL_MAX_SERVER_WAIT_TIMEOUT: INT1(INT64_MAX); return true;
+   case GL_TIMESTAMP: /* GL 3.3; ES has it only with EXT_disjoint_timer_query */
+      if (ctx->desc.api == FE_API_GLES)
+         return false;
+      INT1(fe_query_gpu_time(ctx));
+      return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: INT1(64); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: INT1(4); return true;
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: INT1(4); return true;
+   case GL_SUBPIXEL_BITS: INT1(cap_or(caps->subpixel_bits, 4)); return true;
+   case GL_ALIASED_LINE_WIDTH_RANGE:
+   case GL_SMOOTH_LINE_WIDTH_RANGE:
+      FLOATN(GV_FLOAT, 2, 1.0, caps->line_width_range[1] ? caps->line_width_range[1] : 1.0);
+      return true;
+   case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   case FE_GL_ALIASED_POINT_SIZE_RANGE: /* ES's name (desktop: compatibility profile only) */
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
+      return true;
+   case GL_POINT_SIZE_RANGE:
+      FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
+      return true;
+   case GL_POINT_SIZE_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
+   default: return -1;
    }
 }
 
@@ -402,73 +398,73 @@ static int
 get_binding_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
    switch (pname) {
-      case GL_ARRAY_BUFFER_BINDING:
-      case GL_ELEMENT_ARRAY_BUFFER_BINDING:
-      case GL_COPY_READ_BUFFER_BINDING:
-      case GL_COPY_WRITE_BUFFER_BINDING:
-      case GL_PIXEL_PACK_BUFFER_BINDING:
-      case GL_PIXEL_UNPACK_BUFFER_BINDING:
-      case GL_UNIFORM_BUFFER_BINDING:
-      case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: {
-         static const struct {
-            GLenum pname, target;
-         } map[] = {
-            {GL_ARRAY_BUFFER_BINDING, GL_ARRAY_BUFFER},
-            {GL_ELEMENT_ARRAY_BUFFER_BINDING, GL_ELEMENT_ARRAY_BUFFER},
-            {GL_COPY_READ_BUFFER_BINDING, GL_COPY_READ_BUFFER},
-            {GL_COPY_WRITE_BUFFER_BINDING, GL_COPY_WRITE_BUFFER},
-            {GL_PIXEL_PACK_BUFFER_BINDING, GL_PIXEL_PACK_BUFFER},
-            {GL_PIXEL_UNPACK_BUFFER_BINDING, GL_PIXEL_UNPACK_BUFFER},
-            {GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER},
-            {GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER},
-         };
-         for (size_t k = 0; k < sizeof(map) / sizeof(map[0]); k++)
-            if (map[k].pname == pname)
-               INT1(fe_buffer_binding_name(ctx, map[k].target));
-         return true;
-      }
-      case GL_TEXTURE_BUFFER: INT1(fe_buffer_binding_name(ctx, GL_TEXTURE_BUFFER)); return true;
-      case GL_VERTEX_ARRAY_BINDING: INT1(ctx->vao ? ctx->vao->name : 0); return true;
-      case GL_TRANSFORM_FEEDBACK_BINDING:
-      case GL_TRANSFORM_FEEDBACK_ACTIVE:
-      case GL_TRANSFORM_FEEDBACK_PAUSED: { /* ES 3.0 (desktop: 4.0) */
-         GLint x;
-         if (!fe_xfb_get(ctx, pname, &x))
-            return false;
-         if (pname == GL_TRANSFORM_FEEDBACK_BINDING)
-            INT1(x);
-         else
-            BOOL1(x);
-         return true;
-      }
-      case GL_CURRENT_PROGRAM: INT1(ctx->program ? ctx->program->base.name : 0); return true;
-      case GL_ACTIVE_TEXTURE: ENUM1(GL_TEXTURE0 + ctx->active_unit); return true;
-      case GL_TEXTURE_BINDING_1D: INT1(texture_binding(ctx, FE_TEX_1D)); return true;
-      case GL_TEXTURE_BINDING_2D: INT1(texture_binding(ctx, FE_TEX_2D)); return true;
-      case GL_TEXTURE_BINDING_3D: INT1(texture_binding(ctx, FE_TEX_3D)); return true;
-      case GL_TEXTURE_BINDING_1D_ARRAY: INT1(texture_binding(ctx, FE_TEX_1D_ARRAY)); return true;
-      case GL_TEXTURE_BINDING_2D_ARRAY: INT1(texture_binding(ctx, FE_TEX_2D_ARRAY)); return true;
-      case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
-      case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
-      case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
-      case GL_TEXTURE_BINDING_2D_MULTISAMPLE: INT1(texture_binding(ctx, FE_TEX_2D_MS)); return true;
-      case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
-         INT1(texture_binding(ctx, FE_TEX_2D_MS_ARRAY));
-         return true;
-      case GL_SAMPLER_BINDING:
-         INT1(ctx->unit_samplers[ctx->active_unit] ? ctx->unit_samplers[ctx->active_unit]->base.name
-                                                   : 0);
-         return true;
-      case GL_DRAW_FRAMEBUFFER_BINDING: INT1(ctx->draw_fbo ? ctx->draw_fbo->name : 0); return true;
-      case GL_READ_FRAMEBUFFER_BINDING: INT1(ctx->read_fbo ? ctx->read_fbo->name : 0); return true;
-      case GL_RENDERBUFFER_BINDING:
-         INT1(ctx->renderbuffer ? ctx->renderbuffer->base.name : 0);
-         return true;
-      case GL_DRAW_BUFFER: ENUM1(draw_buffer(ctx, 0)); return true;
-      case GL_READ_BUFFER:
-         ENUM1(ctx->read_fbo ? ctx->read_fbo->read_buffer : ctx->default_read_buffer);
-         return true;
-      default: return -1;
+   case GL_ARRAY_BUFFER_BINDING:
+   case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+   case GL_COPY_READ_BUFFER_BINDING:
+   case GL_COPY_WRITE_BUFFER_BINDING:
+   case GL_PIXEL_PACK_BUFFER_BINDING:
+   case GL_PIXEL_UNPACK_BUFFER_BINDING:
+   case GL_UNIFORM_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: {
+      static const struct {
+         GLenum pname, target;
+      } map[] = {
+         {GL_ARRAY_BUFFER_BINDING, GL_ARRAY_BUFFER},
+         {GL_ELEMENT_ARRAY_BUFFER_BINDING, GL_ELEMENT_ARRAY_BUFFER},
+         {GL_COPY_READ_BUFFER_BINDING, GL_COPY_READ_BUFFER},
+         {GL_COPY_WRITE_BUFFER_BINDING, GL_COPY_WRITE_BUFFER},
+         {GL_PIXEL_PACK_BUFFER_BINDING, GL_PIXEL_PACK_BUFFER},
+         {GL_PIXEL_UNPACK_BUFFER_BINDING, GL_PIXEL_UNPACK_BUFFER},
+         {GL_UNIFORM_BUFFER_BINDING, GL_UNIFORM_BUFFER},
+         {GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER},
+      };
+      for (size_t k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+         if (map[k].pname == pname)
+            INT1(fe_buffer_binding_name(ctx, map[k].target));
+      return true;
+   }
+   case GL_TEXTURE_BUFFER: INT1(fe_buffer_binding_name(ctx, GL_TEXTURE_BUFFER)); return true;
+   case GL_VERTEX_ARRAY_BINDING: INT1(ctx->vao ? ctx->vao->name : 0); return true;
+   case GL_TRANSFORM_FEEDBACK_BINDING:
+   case GL_TRANSFORM_FEEDBACK_ACTIVE:
+   case GL_TRANSFORM_FEEDBACK_PAUSED: { /* ES 3.0 (desktop: 4.0) */
+      GLint x;
+      if (!fe_xfb_get(ctx, pname, &x))
+         return false;
+      if (pname == GL_TRANSFORM_FEEDBACK_BINDING)
+         INT1(x);
+      else
+         BOOL1(x);
+      return true;
+   }
+   case GL_CURRENT_PROGRAM: INT1(ctx->program ? ctx->program->base.name : 0); return true;
+   case GL_ACTIVE_TEXTURE: ENUM1(GL_TEXTURE0 + ctx->active_unit); return true;
+   case GL_TEXTURE_BINDING_1D: INT1(texture_binding(ctx, FE_TEX_1D)); return true;
+   case GL_TEXTURE_BINDING_2D: INT1(texture_binding(ctx, FE_TEX_2D)); return true;
+   case GL_TEXTURE_BINDING_3D: INT1(texture_binding(ctx, FE_TEX_3D)); return true;
+   case GL_TEXTURE_BINDING_1D_ARRAY: INT1(texture_binding(ctx, FE_TEX_1D_ARRAY)); return true;
+   case GL_TEXTURE_BINDING_2D_ARRAY: INT1(texture_binding(ctx, FE_TEX_2D_ARRAY)); return true;
+   case GL_TEXTURE_BINDING_RECTANGLE: INT1(texture_binding(ctx, FE_TEX_RECT)); return true;
+   case GL_TEXTURE_BINDING_CUBE_MAP: INT1(texture_binding(ctx, FE_TEX_CUBE)); return true;
+   case GL_TEXTURE_BINDING_BUFFER: INT1(texture_binding(ctx, FE_TEX_BUFFER)); return true;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE: INT1(texture_binding(ctx, FE_TEX_2D_MS)); return true;
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+      INT1(texture_binding(ctx, FE_TEX_2D_MS_ARRAY));
+      return true;
+   case GL_SAMPLER_BINDING:
+      INT1(ctx->unit_samplers[ctx->active_unit] ? ctx->unit_samplers[ctx->active_unit]->base.name
+                                                : 0);
+      return true;
+   case GL_DRAW_FRAMEBUFFER_BINDING: INT1(ctx->draw_fbo ? ctx->draw_fbo->name : 0); return true;
+   case GL_READ_FRAMEBUFFER_BINDING: INT1(ctx->read_fbo ? ctx->read_fbo->name : 0); return true;
+   case GL_RENDERBUFFER_BINDING:
+      INT1(ctx->renderbuffer ? ctx->renderbuffer->base.name : 0);
+      return true;
+   case GL_DRAW_BUFFER: ENUM1(draw_buffer(ctx, 0)); return true;
+   case GL_READ_BUFFER:
+      ENUM1(ctx->read_fbo ? ctx->read_fbo->read_buffer : ctx->default_read_buffer);
+      return true;
+   default: return -1;
    }
 }
 
@@ -479,120 +475,114 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    const struct mgp_render_state *rs = &ctx->rs;
    const struct mgp_dynamic_state *ds = &ctx->ds;
    switch (pname) {
-      case GL_VIEWPORT:
-         FLOATN(GV_FLOAT, 4, ds->viewport[0], ds->viewport[1], ds->viewport[2], ds->viewport[3]);
-         v->kind = GV_INT;
-         for (int k = 0; k < 4; k++)
-            v->i[k] = (int64_t)v->f[k];
-         return true;
-      case GL_SCISSOR_BOX: {
-         int64_t s[4] = {ds->scissor[0], ds->scissor[1], ds->scissor[2], ds->scissor[3]};
-         ints(v, 4, s);
-         return true;
-      }
-      case GL_DEPTH_RANGE: FLOATN(GV_NORM, 2, ds->depth_range[0], ds->depth_range[1]); return true;
-      case GL_COLOR_CLEAR_VALUE:
-         FLOATN(GV_NORM, 4, ctx->clear_color[0], ctx->clear_color[1], ctx->clear_color[2],
-                ctx->clear_color[3]);
-         return true;
-      case GL_DEPTH_CLEAR_VALUE: FLOATN(GV_NORM, 1, ctx->clear_depth); return true;
-      case GL_STENCIL_CLEAR_VALUE: INT1(ctx->clear_stencil); return true;
-      case GL_COLOR_WRITEMASK: {
-         int64_t m[4];
-         for (int k = 0; k < 4; k++)
-            m[k] = (rs->blend[0].color_mask >> k) & 1;
-         ints(v, 4, m);
-         v->kind = GV_BOOL;
-         return true;
-      }
-      case GL_DEPTH_WRITEMASK: BOOL1(rs->depth_write); return true;
-      case GL_DEPTH_FUNC: ENUM1(fe_gl_compare_func(rs->depth_func)); return true;
-      case GL_BLEND_SRC_RGB:
-      case GL_BLEND_SRC: ENUM1(fe_gl_blend_factor(rs->blend[0].src_rgb)); return true;
-      case GL_BLEND_DST_RGB:
-      case GL_BLEND_DST: ENUM1(fe_gl_blend_factor(rs->blend[0].dst_rgb)); return true;
-      case GL_BLEND_SRC_ALPHA: ENUM1(fe_gl_blend_factor(rs->blend[0].src_alpha)); return true;
-      case GL_BLEND_DST_ALPHA: ENUM1(fe_gl_blend_factor(rs->blend[0].dst_alpha)); return true;
-      case GL_BLEND_EQUATION_RGB: ENUM1(fe_gl_blend_op(rs->blend[0].eq_rgb)); return true;
-      case GL_BLEND_EQUATION_ALPHA: ENUM1(fe_gl_blend_op(rs->blend[0].eq_alpha)); return true;
-      case GL_BLEND_COLOR:
-         FLOATN(GV_NORM, 4, ds->blend_color[0], ds->blend_color[1], ds->blend_color[2],
-                ds->blend_color[3]);
-         return true;
-      case GL_LOGIC_OP_MODE: ENUM1(fe_gl_logic_op(rs->logic_op)); return true;
-      case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
-      case GL_FRONT_FACE: ENUM1(fe_gl_front_face(rs->front_face)); return true;
-      case GL_POLYGON_MODE: {
-         int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode};
-         ints(v, 2, m);
-         v->kind = GV_ENUM;
-         return true;
-      }
-      case GL_POLYGON_OFFSET_FACTOR: FLOATN(GV_FLOAT, 1, ds->polygon_offset_factor); return true;
-      case GL_POLYGON_OFFSET_UNITS: FLOATN(GV_FLOAT, 1, ds->polygon_offset_units); return true;
-      case GL_LINE_WIDTH: FLOATN(GV_FLOAT, 1, ds->line_width); return true;
-      case GL_POINT_SIZE: FLOATN(GV_FLOAT, 1, ds->point_size); return true;
-      case GL_POINT_FADE_THRESHOLD_SIZE:
-         FLOATN(GV_FLOAT, 1, ctx->point_fade_threshold);
-         return true;
-      case GL_POINT_SPRITE_COORD_ORIGIN: ENUM1(ctx->point_sprite_origin); return true;
-      case GL_PROVOKING_VERTEX:
-         ENUM1(rs->provoking_vertex_last ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
-         return true;
-      case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
-         /* Table 6.45 of GL 3.2 core listed it by mistake; GL 3.3 core has no such state (only the
+   case GL_VIEWPORT:
+      FLOATN(GV_FLOAT, 4, ds->viewport[0], ds->viewport[1], ds->viewport[2], ds->viewport[3]);
+      v->kind = GV_INT;
+      for (int k = 0; k < 4; k++)
+         v->i[k] = (int64_t)v->f[k];
+      return true;
+   case GL_SCISSOR_BOX: {
+      int64_t s[4] = {ds->scissor[0], ds->scissor[1], ds->scissor[2], ds->scissor[3]};
+      ints(v, 4, s);
+      return true;
+   }
+   case GL_DEPTH_RANGE: FLOATN(GV_NORM, 2, ds->depth_range[0], ds->depth_range[1]); return true;
+   case GL_COLOR_CLEAR_VALUE:
+      FLOATN(GV_NORM, 4, ctx->clear_color[0], ctx->clear_color[1], ctx->clear_color[2],
+             ctx->clear_color[3]);
+      return true;
+   case GL_DEPTH_CLEAR_VALUE: FLOATN(GV_NORM, 1, ctx->clear_depth); return true;
+   case GL_STENCIL_CLEAR_VALUE: INT1(ctx->clear_stencil); return true;
+   case GL_COLOR_WRITEMASK: {
+      int64_t m[4];
+      for (int k = 0; k < 4; k++)
+         m[k] = (rs->blend[0].color_mask >> k) & 1;
+      ints(v, 4, m);
+      v->kind = GV_BOOL;
+      return true;
+   }
+   case GL_DEPTH_WRITEMASK: BOOL1(rs->depth_write); return true;
+   case GL_DEPTH_FUNC: ENUM1(fe_gl_compare_func(rs->depth_func)); return true;
+   case GL_BLEND_SRC_RGB:
+   case GL_BLEND_SRC: ENUM1(fe_gl_blend_factor(rs->blend[0].src_rgb)); return true;
+   case GL_BLEND_DST_RGB:
+   case GL_BLEND_DST: ENUM1(fe_gl_blend_factor(rs->blend[0].dst_rgb)); return true;
+   case GL_BLEND_SRC_ALPHA: ENUM1(fe_gl_blend_factor(rs->blend[0].src_alpha)); return true;
+   case GL_BLEND_DST_ALPHA: ENUM1(fe_gl_blend_factor(rs->blend[0].dst_alpha)); return true;
+   case GL_BLEND_EQUATION_RGB: ENUM1(fe_gl_blend_op(rs->blend[0].eq_rgb)); return true;
+   case GL_BLEND_EQUATION_ALPHA: ENUM1(fe_gl_blend_op(rs->blend[0].eq_alpha)); return true;
+   case GL_BLEND_COLOR:
+      FLOATN(GV_NORM, 4, ds->blend_color[0], ds->blend_color[1], ds->blend_color[2],
+             ds->blend_color[3]);
+      return true;
+   case GL_LOGIC_OP_MODE: ENUM1(fe_gl_logic_op(rs->logic_op)); return true;
+   case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
+   case GL_FRONT_FACE: ENUM1(fe_gl_front_face(rs->front_face)); return true;
+   case GL_POLYGON_MODE: {
+      int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode};
+      ints(v, 2, m);
+      v->kind = GV_ENUM;
+      return true;
+   }
+   case GL_POLYGON_OFFSET_FACTOR: FLOATN(GV_FLOAT, 1, ds->polygon_offset_factor); return true;
+   case GL_POLYGON_OFFSET_UNITS: FLOATN(GV_FLOAT, 1, ds->polygon_offset_units); return true;
+   case GL_LINE_WIDTH: FLOATN(GV_FLOAT, 1, ds->line_width); return true;
+   case GL_POINT_SIZE: FLOATN(GV_FLOAT, 1, ds->point_size); return true;
+   case GL_POINT_FADE_THRESHOLD_SIZE: FLOATN(GV_FLOAT, 1, ctx->point_fade_threshold); return true;
+   case GL_POINT_SPRITE_COORD_ORIGIN: ENUM1(ctx->point_sprite_origin); return true;
+   case GL_PROVOKING_VERTEX:
+      ENUM1(rs->provoking_vertex_last ? GL_LAST_VERTEX_CONVENTION : GL_FIRST_VERTEX_CONVENTION);
+      return true;
+   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
+      /* Table 6.45 of GL 3.2 core listed it by mistake; GL 3.3 core has no such state (only the
        * compatibility profile keeps it), and a core context here is always 3.3. */
-         if (ctx->desc.api != FE_API_GL_COMPAT)
-            return false;
-         BOOL1(0); /* implementation-dependent */
-         return true;
-      case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
-      case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;
-      case GL_SAMPLE_COVERAGE_INVERT: BOOL1(ds->sample_coverage_invert); return true;
-      case GL_STENCIL_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[0])); return true;
-      case GL_STENCIL_BACK_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[1])); return true;
-      case GL_STENCIL_REF: INT1((int32_t)ds->stencil_ref[0]); return true;
-      case GL_STENCIL_BACK_REF: INT1((int32_t)ds->stencil_ref[1]); return true;
-      case GL_STENCIL_VALUE_MASK: INT1(ds->stencil_read_mask[0]); return true;
-      case GL_STENCIL_BACK_VALUE_MASK: INT1(ds->stencil_read_mask[1]); return true;
-      case GL_STENCIL_WRITEMASK: INT1(ds->stencil_write_mask[0]); return true;
-      case GL_STENCIL_BACK_WRITEMASK: INT1(ds->stencil_write_mask[1]); return true;
-      case GL_STENCIL_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[0])); return true;
-      case GL_STENCIL_BACK_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[1])); return true;
-      case GL_STENCIL_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[0])); return true;
-      case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
-         ENUM1(fe_gl_stencil_op(rs->stencil_zfail[1]));
-         return true;
-      case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[0])); return true;
-      case GL_STENCIL_BACK_PASS_DEPTH_PASS:
-         ENUM1(fe_gl_stencil_op(rs->stencil_zpass[1]));
-         return true;
-      case GL_LINE_SMOOTH_HINT:
-      case GL_POLYGON_SMOOTH_HINT:
-      case GL_TEXTURE_COMPRESSION_HINT:
-      case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
-      case FE_GL_GENERATE_MIPMAP_HINT:
-         if (!fe_state_hint_valid(ctx, pname))
-            return false; /* not a hint of this API */
-         ENUM1(fe_state_hint(ctx, pname));
-         return true;
-      /* ES keeps the framebuffer's bit depths as state (GL 3.3 core moved them to
+      if (ctx->desc.api != FE_API_GL_COMPAT)
+         return false;
+      BOOL1(0); /* implementation-dependent */
+      return true;
+   case GL_PRIMITIVE_RESTART_INDEX: INT1(ctx->restart_index); return true;
+   case GL_SAMPLE_COVERAGE_VALUE: FLOATN(GV_FLOAT, 1, ds->sample_coverage_value); return true;
+   case GL_SAMPLE_COVERAGE_INVERT: BOOL1(ds->sample_coverage_invert); return true;
+   case GL_STENCIL_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[0])); return true;
+   case GL_STENCIL_BACK_FUNC: ENUM1(fe_gl_compare_func(rs->stencil_func[1])); return true;
+   case GL_STENCIL_REF: INT1((int32_t)ds->stencil_ref[0]); return true;
+   case GL_STENCIL_BACK_REF: INT1((int32_t)ds->stencil_ref[1]); return true;
+   case GL_STENCIL_VALUE_MASK: INT1(ds->stencil_read_mask[0]); return true;
+   case GL_STENCIL_BACK_VALUE_MASK: INT1(ds->stencil_read_mask[1]); return true;
+   case GL_STENCIL_WRITEMASK: INT1(ds->stencil_write_mask[0]); return true;
+   case GL_STENCIL_BACK_WRITEMASK: INT1(ds->stencil_write_mask[1]); return true;
+   case GL_STENCIL_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[0])); return true;
+   case GL_STENCIL_BACK_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_fail[1])); return true;
+   case GL_STENCIL_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[0])); return true;
+   case GL_STENCIL_BACK_PASS_DEPTH_FAIL: ENUM1(fe_gl_stencil_op(rs->stencil_zfail[1])); return true;
+   case GL_STENCIL_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[0])); return true;
+   case GL_STENCIL_BACK_PASS_DEPTH_PASS: ENUM1(fe_gl_stencil_op(rs->stencil_zpass[1])); return true;
+   case GL_LINE_SMOOTH_HINT:
+   case GL_POLYGON_SMOOTH_HINT:
+   case GL_TEXTURE_COMPRESSION_HINT:
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+   case FE_GL_GENERATE_MIPMAP_HINT:
+      if (!fe_state_hint_valid(ctx, pname))
+         return false; /* not a hint of this API */
+      ENUM1(fe_state_hint(ctx, pname));
+      return true;
+   /* ES keeps the framebuffer's bit depths as state (GL 3.3 core moved them to
     * glGetFramebufferAttachmentParameteriv) */
-      case FE_GL_RED_BITS:
-      case FE_GL_GREEN_BITS:
-      case FE_GL_BLUE_BITS:
-      case FE_GL_ALPHA_BITS:
-      case FE_GL_DEPTH_BITS:
-      case FE_GL_STENCIL_BITS: {
-         if (ctx->desc.api != FE_API_GLES)
-            return false;
-         int bits[6];
-         fe_framebuffer_bits(ctx, bits);
-         INT1(bits[pname - FE_GL_RED_BITS]);
-         return true;
-      }
-      case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
-      default: return -1;
+   case FE_GL_RED_BITS:
+   case FE_GL_GREEN_BITS:
+   case FE_GL_BLUE_BITS:
+   case FE_GL_ALPHA_BITS:
+   case FE_GL_DEPTH_BITS:
+   case FE_GL_STENCIL_BITS: {
+      if (ctx->desc.api != FE_API_GLES)
+         return false;
+      int bits[6];
+      fe_framebuffer_bits(ctx, bits);
+      INT1(bits[pname - FE_GL_RED_BITS]);
+      return true;
+   }
+   case GL_CLAMP_READ_COLOR: ENUM1(ctx->clamp_read_color); return true;
+   default: return -1;
    }
 }
 
@@ -601,23 +591,23 @@ static int
 get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
    switch (pname) {
-      case GL_PACK_ALIGNMENT: INT1(ctx->pack.alignment); return true;
-      case GL_PACK_ROW_LENGTH: INT1(ctx->pack.row_length); return true;
-      case GL_PACK_SKIP_ROWS: INT1(ctx->pack.skip_rows); return true;
-      case GL_PACK_SKIP_PIXELS: INT1(ctx->pack.skip_pixels); return true;
-      case GL_PACK_IMAGE_HEIGHT: INT1(ctx->pack.image_height); return true;
-      case GL_PACK_SKIP_IMAGES: INT1(ctx->pack.skip_images); return true;
-      case GL_PACK_SWAP_BYTES: BOOL1(ctx->pack.swap_bytes); return true;
-      case GL_PACK_LSB_FIRST: BOOL1(ctx->pack.lsb_first); return true;
-      case GL_UNPACK_ALIGNMENT: INT1(ctx->unpack.alignment); return true;
-      case GL_UNPACK_ROW_LENGTH: INT1(ctx->unpack.row_length); return true;
-      case GL_UNPACK_SKIP_ROWS: INT1(ctx->unpack.skip_rows); return true;
-      case GL_UNPACK_SKIP_PIXELS: INT1(ctx->unpack.skip_pixels); return true;
-      case GL_UNPACK_IMAGE_HEIGHT: INT1(ctx->unpack.image_height); return true;
-      case GL_UNPACK_SKIP_IMAGES: INT1(ctx->unpack.skip_images); return true;
-      case GL_UNPACK_SWAP_BYTES: BOOL1(ctx->unpack.swap_bytes); return true;
-      case GL_UNPACK_LSB_FIRST: BOOL1(ctx->unpack.lsb_first); return true;
-      default: return -1;
+   case GL_PACK_ALIGNMENT: INT1(ctx->pack.alignment); return true;
+   case GL_PACK_ROW_LENGTH: INT1(ctx->pack.row_length); return true;
+   case GL_PACK_SKIP_ROWS: INT1(ctx->pack.skip_rows); return true;
+   case GL_PACK_SKIP_PIXELS: INT1(ctx->pack.skip_pixels); return true;
+   case GL_PACK_IMAGE_HEIGHT: INT1(ctx->pack.image_height); return true;
+   case GL_PACK_SKIP_IMAGES: INT1(ctx->pack.skip_images); return true;
+   case GL_PACK_SWAP_BYTES: BOOL1(ctx->pack.swap_bytes); return true;
+   case GL_PACK_LSB_FIRST: BOOL1(ctx->pack.lsb_first); return true;
+   case GL_UNPACK_ALIGNMENT: INT1(ctx->unpack.alignment); return true;
+   case GL_UNPACK_ROW_LENGTH: INT1(ctx->unpack.row_length); return true;
+   case GL_UNPACK_SKIP_ROWS: INT1(ctx->unpack.skip_rows); return true;
+   case GL_UNPACK_SKIP_PIXELS: INT1(ctx->unpack.skip_pixels); return true;
+   case GL_UNPACK_IMAGE_HEIGHT: INT1(ctx->unpack.image_height); return true;
+   case GL_UNPACK_SKIP_IMAGES: INT1(ctx->unpack.skip_images); return true;
+   case GL_UNPACK_SWAP_BYTES: BOOL1(ctx->unpack.swap_bytes); return true;
+   case GL_UNPACK_LSB_FIRST: BOOL1(ctx->unpack.lsb_first); return true;
+   default: return -1;
    }
 }
 
@@ -660,58 +650,58 @@ static bool
 es3_only_pname(GLenum pname)
 {
    switch (pname) {
-      case GL_MAJOR_VERSION:
-      case GL_MINOR_VERSION:
-      case GL_NUM_EXTENSIONS:
-      case GL_MAX_ELEMENT_INDEX:
-      case GL_MAX_SERVER_WAIT_TIMEOUT:
-      case GL_MAX_SAMPLES:
-      case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
-      case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
-      case GL_MAX_VARYING_COMPONENTS:
-      case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
-      case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
-      case GL_MAX_VERTEX_UNIFORM_BLOCKS:
-      case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
-      case GL_MAX_COMBINED_UNIFORM_BLOCKS:
-      case GL_MAX_UNIFORM_BLOCK_SIZE:
-      case GL_MAX_UNIFORM_BUFFER_BINDINGS:
-      case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
-      case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
-      case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
-      case GL_UNIFORM_BUFFER_BINDING:
-      case GL_TRANSFORM_FEEDBACK_PAUSED:
-      case GL_TRANSFORM_FEEDBACK_ACTIVE:
-      case GL_TRANSFORM_FEEDBACK_BINDING:
-      case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
-      case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
-      case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
-      case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
-      case GL_RASTERIZER_DISCARD:
-      case GL_READ_FRAMEBUFFER_BINDING:
-      case GL_READ_BUFFER:
-      case GL_PIXEL_PACK_BUFFER_BINDING:
-      case GL_PIXEL_UNPACK_BUFFER_BINDING:
-      case GL_COPY_READ_BUFFER_BINDING:
-      case GL_COPY_WRITE_BUFFER_BINDING:
-      /* (MAX_3D_TEXTURE_SIZE and TEXTURE_BINDING_3D: OES_texture_3D gives them to ES 2.0) */
-      case GL_MAX_TEXTURE_LOD_BIAS:
-      case GL_MAX_ARRAY_TEXTURE_LAYERS:
-      case GL_TEXTURE_BINDING_2D_ARRAY:
-      case GL_SAMPLER_BINDING:
-      case GL_MIN_PROGRAM_TEXEL_OFFSET:
-      case GL_MAX_PROGRAM_TEXEL_OFFSET:
-      case GL_MAX_ELEMENTS_VERTICES:
-      case GL_MAX_ELEMENTS_INDICES:
-      /* (PACK_ and UNPACK_ ROW_LENGTH, SKIP_ROWS, SKIP_PIXELS: NV_pack_subimage and
+   case GL_MAJOR_VERSION:
+   case GL_MINOR_VERSION:
+   case GL_NUM_EXTENSIONS:
+   case GL_MAX_ELEMENT_INDEX:
+   case GL_MAX_SERVER_WAIT_TIMEOUT:
+   case GL_MAX_SAMPLES:
+   case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_MAX_VARYING_COMPONENTS:
+   case GL_MAX_VERTEX_OUTPUT_COMPONENTS:
+   case GL_MAX_FRAGMENT_INPUT_COMPONENTS:
+   case GL_MAX_VERTEX_UNIFORM_BLOCKS:
+   case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
+   case GL_MAX_COMBINED_UNIFORM_BLOCKS:
+   case GL_MAX_UNIFORM_BLOCK_SIZE:
+   case GL_MAX_UNIFORM_BUFFER_BINDINGS:
+   case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
+   case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+   case GL_UNIFORM_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_PAUSED:
+   case GL_TRANSFORM_FEEDBACK_ACTIVE:
+   case GL_TRANSFORM_FEEDBACK_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+   case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
+   case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+   case GL_RASTERIZER_DISCARD:
+   case GL_READ_FRAMEBUFFER_BINDING:
+   case GL_READ_BUFFER:
+   case GL_PIXEL_PACK_BUFFER_BINDING:
+   case GL_PIXEL_UNPACK_BUFFER_BINDING:
+   case GL_COPY_READ_BUFFER_BINDING:
+   case GL_COPY_WRITE_BUFFER_BINDING:
+   /* (MAX_3D_TEXTURE_SIZE and TEXTURE_BINDING_3D: OES_texture_3D gives them to ES 2.0) */
+   case GL_MAX_TEXTURE_LOD_BIAS:
+   case GL_MAX_ARRAY_TEXTURE_LAYERS:
+   case GL_TEXTURE_BINDING_2D_ARRAY:
+   case GL_SAMPLER_BINDING:
+   case GL_MIN_PROGRAM_TEXEL_OFFSET:
+   case GL_MAX_PROGRAM_TEXEL_OFFSET:
+   case GL_MAX_ELEMENTS_VERTICES:
+   case GL_MAX_ELEMENTS_INDICES:
+   /* (PACK_ and UNPACK_ ROW_LENGTH, SKIP_ROWS, SKIP_PIXELS: NV_pack_subimage and
     * EXT_unpack_subimage give them to ES 2.0, FRAGMENT_SHADER_DERIVATIVE_HINT
     * OES_standard_derivatives) */
-      case GL_UNPACK_IMAGE_HEIGHT:
-      case GL_UNPACK_SKIP_IMAGES:
-      case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-      case GL_NUM_PROGRAM_BINARY_FORMATS:
-      case GL_PROGRAM_BINARY_FORMATS: return true;
-      default: return false;
+   case GL_UNPACK_IMAGE_HEIGHT:
+   case GL_UNPACK_SKIP_IMAGES:
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+   case GL_NUM_PROGRAM_BINARY_FORMATS:
+   case GL_PROGRAM_BINARY_FORMATS: return true;
+   default: return false;
    }
 }
 
@@ -727,57 +717,57 @@ static bool
 desktop_only_pname(GLenum pname)
 {
    switch (pname) {
-      case GL_CONTEXT_FLAGS:
-      case GL_CONTEXT_PROFILE_MASK:
-      case GL_RESET_NOTIFICATION_STRATEGY:
-      case GL_DOUBLEBUFFER:
-      case GL_STEREO:
-      case GL_MAX_RECTANGLE_TEXTURE_SIZE:
-      case GL_MAX_TEXTURE_BUFFER_SIZE:
-      case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS:
-      case GL_MAX_COLOR_TEXTURE_SAMPLES:
-      case GL_MAX_DEPTH_TEXTURE_SAMPLES:
-      case GL_MAX_INTEGER_SAMPLES:
-      case GL_MAX_SAMPLE_MASK_WORDS:
-      case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
-      case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
-      case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
-      case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS:
-      case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
-      case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
-      case GL_MAX_GEOMETRY_OUTPUT_VERTICES:
-      case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
-      case GL_TIMESTAMP:
-      case GL_SMOOTH_LINE_WIDTH_RANGE:
-      case GL_SMOOTH_LINE_WIDTH_GRANULARITY:
-      case GL_POINT_SIZE_RANGE:
-      case GL_POINT_SIZE_GRANULARITY:
-      case GL_TEXTURE_BUFFER:
-      case GL_TEXTURE_BINDING_1D:
-      case GL_TEXTURE_BINDING_1D_ARRAY:
-      case GL_TEXTURE_BINDING_RECTANGLE:
-      case GL_TEXTURE_BINDING_BUFFER:
-      case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
-      case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
-      case GL_DRAW_BUFFER:
-      case GL_BLEND_SRC:
-      case GL_BLEND_DST:
-      case GL_LOGIC_OP_MODE:
-      case GL_POLYGON_MODE:
-      case GL_POINT_SIZE:
-      case GL_POINT_FADE_THRESHOLD_SIZE:
-      case GL_POINT_SPRITE_COORD_ORIGIN:
-      case GL_PROVOKING_VERTEX:
-      case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
-      case GL_PRIMITIVE_RESTART_INDEX:
-      case GL_CLAMP_READ_COLOR:
-      case GL_PACK_IMAGE_HEIGHT:
-      case GL_PACK_SKIP_IMAGES:
-      case GL_PACK_SWAP_BYTES:
-      case GL_PACK_LSB_FIRST:
-      case GL_UNPACK_SWAP_BYTES:
-      case GL_UNPACK_LSB_FIRST: return true;
-      default: return false;
+   case GL_CONTEXT_FLAGS:
+   case GL_CONTEXT_PROFILE_MASK:
+   case GL_RESET_NOTIFICATION_STRATEGY:
+   case GL_DOUBLEBUFFER:
+   case GL_STEREO:
+   case GL_MAX_RECTANGLE_TEXTURE_SIZE:
+   case GL_MAX_TEXTURE_BUFFER_SIZE:
+   case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS:
+   case GL_MAX_COLOR_TEXTURE_SAMPLES:
+   case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+   case GL_MAX_INTEGER_SAMPLES:
+   case GL_MAX_SAMPLE_MASK_WORDS:
+   case GL_MAX_GEOMETRY_UNIFORM_BLOCKS:
+   case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
+   case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS:
+   case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS:
+   case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+   case GL_MAX_GEOMETRY_OUTPUT_VERTICES:
+   case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+   case GL_TIMESTAMP:
+   case GL_SMOOTH_LINE_WIDTH_RANGE:
+   case GL_SMOOTH_LINE_WIDTH_GRANULARITY:
+   case GL_POINT_SIZE_RANGE:
+   case GL_POINT_SIZE_GRANULARITY:
+   case GL_TEXTURE_BUFFER:
+   case GL_TEXTURE_BINDING_1D:
+   case GL_TEXTURE_BINDING_1D_ARRAY:
+   case GL_TEXTURE_BINDING_RECTANGLE:
+   case GL_TEXTURE_BINDING_BUFFER:
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+   case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+   case GL_DRAW_BUFFER:
+   case GL_BLEND_SRC:
+   case GL_BLEND_DST:
+   case GL_LOGIC_OP_MODE:
+   case GL_POLYGON_MODE:
+   case GL_POINT_SIZE:
+   case GL_POINT_FADE_THRESHOLD_SIZE:
+   case GL_POINT_SPRITE_COORD_ORIGIN:
+   case GL_PROVOKING_VERTEX:
+   case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
+   case GL_PRIMITIVE_RESTART_INDEX:
+   case GL_CLAMP_READ_COLOR:
+   case GL_PACK_IMAGE_HEIGHT:
+   case GL_PACK_SKIP_IMAGES:
+   case GL_PACK_SWAP_BYTES:
+   case GL_PACK_LSB_FIRST:
+   case GL_UNPACK_SWAP_BYTES:
+   case GL_UNPACK_LSB_FIRST: return true;
+   default: return false;
    }
 }
 
@@ -807,9 +797,9 @@ static int64_t
 to_int(const struct gv *v, int k)
 {
    switch (v->kind) {
-      case GV_FLOAT: return (int64_t)(v->f[k] < 0 ? v->f[k] - 0.5 : v->f[k] + 0.5);
-      case GV_NORM: return norm_to_int(v->f[k]);
-      default: return v->i[k];
+   case GV_FLOAT: return (int64_t)(v->f[k] < 0 ? v->f[k] - 0.5 : v->f[k] + 0.5);
+   case GV_NORM: return norm_to_int(v->f[k]);
+   default: return v->i[k];
    }
 }
 
@@ -872,58 +862,57 @@ static bool
 get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
 {
    switch (target) {
-      case GL_UNIFORM_BUFFER_BINDING:
-      case GL_UNIFORM_BUFFER_START:
-      case GL_UNIFORM_BUFFER_SIZE: {
-         if (index >= FE_MAX_UBO_BINDINGS) {
-            fe_error(ctx, GL_INVALID_VALUE);
-            return false;
-         }
-         const struct fe_ubo_binding *b = &ctx->ubo[index];
-         INT1(target == GL_UNIFORM_BUFFER_BINDING ? (b->buffer ? b->buffer->base.name : 0)
-              : target == GL_UNIFORM_BUFFER_START ? b->offset
-                                                  : b->size);
+   case GL_UNIFORM_BUFFER_BINDING:
+   case GL_UNIFORM_BUFFER_START:
+   case GL_UNIFORM_BUFFER_SIZE: {
+      if (index >= FE_MAX_UBO_BINDINGS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      const struct fe_ubo_binding *b = &ctx->ubo[index];
+      INT1(target == GL_UNIFORM_BUFFER_BINDING ? (b->buffer ? b->buffer->base.name : 0)
+           : target == GL_UNIFORM_BUFFER_START ? b->offset
+                                               : b->size);
+      return true;
+   }
+   case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+   case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {
+      if (index >= FE_MAX_XFB_BUFFERS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      const struct fe_ubo_binding *b = &ctx->tfo->xfb[index];
+      INT1(target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING ? (b->buffer ? b->buffer->base.name : 0)
+           : target == GL_TRANSFORM_FEEDBACK_BUFFER_START ? b->offset
+                                                          : b->size);
+      return true;
+   }
+   case GL_COLOR_WRITEMASK:
+   case GL_BLEND: {
+      if (index >= FE_MAX_DRAW_BUFFERS) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
+      }
+      if (target == GL_BLEND) {
+         BOOL1(ctx->rs.blend[index].enable);
          return true;
       }
-      case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
-      case GL_TRANSFORM_FEEDBACK_BUFFER_START:
-      case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: {
-         if (index >= FE_MAX_XFB_BUFFERS) {
-            fe_error(ctx, GL_INVALID_VALUE);
-            return false;
-         }
-         const struct fe_ubo_binding *b = &ctx->tfo->xfb[index];
-         INT1(target == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
-                 ? (b->buffer ? b->buffer->base.name : 0)
-              : target == GL_TRANSFORM_FEEDBACK_BUFFER_START ? b->offset
-                                                             : b->size);
-         return true;
+      int64_t m[4];
+      for (int k = 0; k < 4; k++)
+         m[k] = (ctx->rs.blend[index].color_mask >> k) & 1;
+      ints(v, 4, m);
+      v->kind = GV_BOOL;
+      return true;
+   }
+   case GL_SAMPLE_MASK_VALUE:
+      if (index >= 1) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return false;
       }
-      case GL_COLOR_WRITEMASK:
-      case GL_BLEND: {
-         if (index >= FE_MAX_DRAW_BUFFERS) {
-            fe_error(ctx, GL_INVALID_VALUE);
-            return false;
-         }
-         if (target == GL_BLEND) {
-            BOOL1(ctx->rs.blend[index].enable);
-            return true;
-         }
-         int64_t m[4];
-         for (int k = 0; k < 4; k++)
-            m[k] = (ctx->rs.blend[index].color_mask >> k) & 1;
-         ints(v, 4, m);
-         v->kind = GV_BOOL;
-         return true;
-      }
-      case GL_SAMPLE_MASK_VALUE:
-         if (index >= 1) {
-            fe_error(ctx, GL_INVALID_VALUE);
-            return false;
-         }
-         INT1(ctx->sample_mask_value);
-         return true;
-      default: fe_error(ctx, GL_INVALID_ENUM); return false;
+      INT1(ctx->sample_mask_value);
+      return true;
+   default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
 }
 
@@ -964,34 +953,34 @@ mgl_glGetString(GLenum name)
 {
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
-      case GL_VENDOR: return (const GLubyte *)"mgl";
-      case GL_RENDERER: return (const GLubyte *)ctx->share->renderer;
-      case GL_VERSION:
-         /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
-         if (ctx->desc.api == FE_API_GLES)
-            return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
-                                                          : "OpenGL ES 3.0 mgl 0.1");
-         return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
-                                                                    : "3.3 (Core Profile) mgl 0.1");
-      case GL_EXTENSIONS:
-         /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi), with ES's own
+   case GL_VENDOR: return (const GLubyte *)"mgl";
+   case GL_RENDERER: return (const GLubyte *)ctx->share->renderer;
+   case GL_VERSION:
+      /* ES: "OpenGL ES N.M" first (ES 3.0 §6.1.6); the context is the version asked for. */
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES 2.0 mgl 0.1"
+                                                       : "OpenGL ES 3.0 mgl 0.1");
+      return (const GLubyte *)(ctx->desc.api == FE_API_GL_COMPAT ? "3.3 mgl 0.1"
+                                                                 : "3.3 (Core Profile) mgl 0.1");
+   case GL_EXTENSIONS:
+      /* ES keeps glGetString(GL_EXTENSIONS) (ES 2.0 has no glGetStringi), with ES's own
        * names (context_extensions joined). */
-         if (ctx->desc.api == FE_API_GLES) {
-            const char *all = fe_es_extensions_string(ctx);
-            FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
-            return (const GLubyte *)all;
-         }
-         fe_error(ctx, GL_INVALID_ENUM);
-         return NULL;
-      case GL_SHADING_LANGUAGE_VERSION:
-         if (ctx->desc.api == FE_API_GLES)
-            return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
-                                                          : "OpenGL ES GLSL ES 3.00");
-         return (const GLubyte *)"3.30";
-      default:
-         /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
-         fe_error(ctx, GL_INVALID_ENUM);
-         return NULL;
+      if (ctx->desc.api == FE_API_GLES) {
+         const char *all = fe_es_extensions_string(ctx);
+         FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
+         return (const GLubyte *)all;
+      }
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
+   case GL_SHADING_LANGUAGE_VERSION:
+      if (ctx->desc.api == FE_API_GLES)
+         return (const GLubyte *)(ctx->desc.major == 2 ? "OpenGL ES GLSL ES 1.00"
+                                                       : "OpenGL ES GLSL ES 3.00");
+      return (const GLubyte *)"3.30";
+   default:
+      /* GL_EXTENSIONS is not a glGetString name in core profiles: glGetStringi only. */
+      fe_error(ctx, GL_INVALID_ENUM);
+      return NULL;
    }
 }
 
@@ -1000,12 +989,12 @@ mgl_glGetStringi(GLenum name, GLuint index)
 {
    FE_CTX_OR_RETURN(NULL);
    switch (name) {
-      case GL_EXTENSIONS:
-         unsigned n;
-         const char *const *list = context_extensions(ctx, &n);
-         FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
-         return (const GLubyte *)list[index];
-      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   case GL_EXTENSIONS:
+      unsigned n;
+      const char *const *list = context_extensions(ctx, &n);
+      FE_CHECK(index >= n, GL_INVALID_VALUE, NULL);
+      return (const GLubyte *)list[index];
+   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
 }
 
@@ -1018,24 +1007,24 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    const struct mgp_caps *caps = ctx->share->caps;
    GLint bits;
    switch (target) {
-      case GL_SAMPLES_PASSED:
-      case GL_ANY_SAMPLES_PASSED: bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0; break;
-      case GL_PRIMITIVES_GENERATED:
-      case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
-         bits = (caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY) ? 64 : 0;
-         break;
-      case GL_TIME_ELAPSED:
-      case GL_TIMESTAMP:
-         bits = (caps->cap_bits & MGP_CAP_TIMER_QUERY) ? (GLint)caps->timestamp_bits : 0;
-         break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+   case GL_SAMPLES_PASSED:
+   case GL_ANY_SAMPLES_PASSED: bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0; break;
+   case GL_PRIMITIVES_GENERATED:
+   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      bits = (caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY) ? 64 : 0;
+      break;
+   case GL_TIME_ELAPSED:
+   case GL_TIMESTAMP:
+      bits = (caps->cap_bits & MGP_CAP_TIMER_QUERY) ? (GLint)caps->timestamp_bits : 0;
+      break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
    switch (pname) {
-      case GL_QUERY_COUNTER_BITS: *params = bits; return;
-      case GL_CURRENT_QUERY:
-         /* GL 3.3 §6.1.7: TIMESTAMP is a target here too; never active, so it reads 0 */
-         *params = (GLint)fe_query_current(ctx, target);
-         return;
-      default: fe_error(ctx, GL_INVALID_ENUM);
+   case GL_QUERY_COUNTER_BITS: *params = bits; return;
+   case GL_CURRENT_QUERY:
+      /* GL 3.3 §6.1.7: TIMESTAMP is a target here too; never active, so it reads 0 */
+      *params = (GLint)fe_query_current(ctx, target);
+      return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }

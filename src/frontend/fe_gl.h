@@ -934,16 +934,16 @@ static inline bool
 fe_is_buffer_usage(GLenum usage)
 {
    switch (usage) {
-      case GL_STREAM_DRAW:
-      case GL_STREAM_READ:
-      case GL_STREAM_COPY:
-      case GL_STATIC_DRAW:
-      case GL_STATIC_READ:
-      case GL_STATIC_COPY:
-      case GL_DYNAMIC_DRAW:
-      case GL_DYNAMIC_READ:
-      case GL_DYNAMIC_COPY: return true;
-      default: return false;
+   case GL_STREAM_DRAW:
+   case GL_STREAM_READ:
+   case GL_STREAM_COPY:
+   case GL_STATIC_DRAW:
+   case GL_STATIC_READ:
+   case GL_STATIC_COPY:
+   case GL_DYNAMIC_DRAW:
+   case GL_DYNAMIC_READ:
+   case GL_DYNAMIC_COPY: return true;
+   default: return false;
    }
 }
 

@@ -109,12 +109,12 @@ fe_object_unref(struct fe_context *ctx, struct fe_object *obj)
    free(obj->label);
    obj->label = NULL;
    switch (obj->kind) {
-      case FE_OBJ_BUFFER: fe_buffer_destroy(ctx, (struct fe_buffer *)obj); break;
-      case FE_OBJ_TEXTURE: fe_texture_destroy(ctx, (struct fe_texture *)obj); break;
-      case FE_OBJ_RENDERBUFFER: fe_renderbuffer_destroy(ctx, (struct fe_renderbuffer *)obj); break;
-      case FE_OBJ_SHADER: fe_shader_destroy(ctx, (struct fe_shader *)obj); break;
-      case FE_OBJ_PROGRAM: fe_program_destroy(ctx, (struct fe_program *)obj); break;
-      case FE_OBJ_SAMPLER: fe_sampler_destroy(ctx, (struct fe_sampler *)obj); break;
+   case FE_OBJ_BUFFER: fe_buffer_destroy(ctx, (struct fe_buffer *)obj); break;
+   case FE_OBJ_TEXTURE: fe_texture_destroy(ctx, (struct fe_texture *)obj); break;
+   case FE_OBJ_RENDERBUFFER: fe_renderbuffer_destroy(ctx, (struct fe_renderbuffer *)obj); break;
+   case FE_OBJ_SHADER: fe_shader_destroy(ctx, (struct fe_shader *)obj); break;
+   case FE_OBJ_PROGRAM: fe_program_destroy(ctx, (struct fe_program *)obj); break;
+   case FE_OBJ_SAMPLER: fe_sampler_destroy(ctx, (struct fe_sampler *)obj); break;
    }
 }
 

@@ -30,11 +30,11 @@ static uint32_t
 list_vertices(uint32_t mode)
 {
    switch (mode) {
-      case MGP_PRIM_POINTS: return 1;
-      case MGP_PRIM_LINES: return 2;
-      case MGP_PRIM_TRIANGLES: return 3;
-      case MGP_PRIM_LINES_ADJACENCY: return 4;
-      default: return 6;
+   case MGP_PRIM_POINTS: return 1;
+   case MGP_PRIM_LINES: return 2;
+   case MGP_PRIM_TRIANGLES: return 3;
+   case MGP_PRIM_LINES_ADJACENCY: return 4;
+   default: return 6;
    }
 }
 

@@ -742,63 +742,63 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
    const struct fe_exec *e = prog->exec;
    const struct glsl_program *gp = e ? e->glsl : NULL;
    switch (pname) {
-      case GL_DELETE_STATUS: *params = prog->delete_pending; return;
-      case GL_LINK_STATUS: *params = prog->link_status; return;
-      case GL_VALIDATE_STATUS: *params = prog->validate_status; return;
-      case GL_INFO_LOG_LENGTH:
-         *params = prog->info_log && *prog->info_log ? (GLint)strlen(prog->info_log) + 1 : 0;
-         return;
-      case GL_ATTACHED_SHADERS: *params = (GLint)prog->num_shaders; return;
-      case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
-      case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? (GLint)e->attrib_max_len : 0; return;
-      case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
-      case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
-      case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
-      case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
-         GLint m = 0;
-         for (unsigned i = 0; gp && i < gp->num_blocks; i++) {
-            GLint l = (GLint)strlen(gp->blocks[i].name) + 1;
-            m = l > m ? l : m;
-         }
-         *params = m;
+   case GL_DELETE_STATUS: *params = prog->delete_pending; return;
+   case GL_LINK_STATUS: *params = prog->link_status; return;
+   case GL_VALIDATE_STATUS: *params = prog->validate_status; return;
+   case GL_INFO_LOG_LENGTH:
+      *params = prog->info_log && *prog->info_log ? (GLint)strlen(prog->info_log) + 1 : 0;
+      return;
+   case GL_ATTACHED_SHADERS: *params = (GLint)prog->num_shaders; return;
+   case GL_ACTIVE_ATTRIBUTES: *params = e ? (GLint)e->num_active_attribs : 0; return;
+   case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: *params = e ? (GLint)e->attrib_max_len : 0; return;
+   case GL_ACTIVE_UNIFORMS: *params = e ? (GLint)e->num_active : 0; return;
+   case GL_ACTIVE_UNIFORM_MAX_LENGTH: *params = e ? (GLint)e->active_max_len : 0; return;
+   case GL_ACTIVE_UNIFORM_BLOCKS: *params = gp ? (GLint)gp->num_blocks : 0; return;
+   case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH: {
+      GLint m = 0;
+      for (unsigned i = 0; gp && i < gp->num_blocks; i++) {
+         GLint l = (GLint)strlen(gp->blocks[i].name) + 1;
+         m = l > m ? l : m;
+      }
+      *params = m;
+      return;
+   }
+   /* GL 3.3, 6.1.16: what the last link used (GL's state before any link: interleaved, none). */
+   case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+      *params = gp && gp->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS;
+      return;
+   case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = gp ? (GLint)gp->num_xfb : 0; return;
+   case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
+      GLint m = 0;
+      for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
+         GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
+         m = l > m ? l : m;
+      }
+      *params = m;
+      return;
+   }
+   case GL_GEOMETRY_VERTICES_OUT:
+   case GL_GEOMETRY_INPUT_TYPE:
+   case GL_GEOMETRY_OUTPUT_TYPE:
+      /* GL 3.3, 6.1.16: INVALID_OPERATION unless the last successful link had a geometry shader. */
+      if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
+         fe_error(ctx, GL_INVALID_OPERATION);
          return;
       }
-      /* GL 3.3, 6.1.16: what the last link used (GL's state before any link: interleaved, none). */
-      case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
-         *params = gp && gp->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS;
-         return;
-      case GL_TRANSFORM_FEEDBACK_VARYINGS: *params = gp ? (GLint)gp->num_xfb : 0; return;
-      case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH: {
-         GLint m = 0;
-         for (unsigned i = 0; gp && i < gp->num_xfb; i++) {
-            GLint l = (GLint)strlen(gp->xfb[i].name) + 1;
-            m = l > m ? l : m;
-         }
-         *params = m;
-         return;
-      }
-      case GL_GEOMETRY_VERTICES_OUT:
-      case GL_GEOMETRY_INPUT_TYPE:
-      case GL_GEOMETRY_OUTPUT_TYPE:
-         /* GL 3.3, 6.1.16: INVALID_OPERATION unless the last successful link had a geometry shader. */
-         if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
-            fe_error(ctx, GL_INVALID_OPERATION);
-            return;
-         }
-         *params = (GLint)(pname == GL_GEOMETRY_VERTICES_OUT ? gp->geometry.vertices_out
-                           : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
-                                                             : gp->geometry.output_type);
-         return;
-      /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
-      case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
-         FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-         *params = prog->binary_retrievable;
-         return;
-      case GL_PROGRAM_BINARY_LENGTH:
-         FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
-         *params = 0;
-         return;
-      default: fe_error(ctx, GL_INVALID_ENUM);
+      *params = (GLint)(pname == GL_GEOMETRY_VERTICES_OUT ? gp->geometry.vertices_out
+                        : pname == GL_GEOMETRY_INPUT_TYPE ? gp->geometry.input_type
+                                                          : gp->geometry.output_type);
+      return;
+   /* ES 3.0 2.12.4 (GL 4.1's): no binary format is offered, so no program has a binary */
+   case GL_PROGRAM_BINARY_RETRIEVABLE_HINT:
+      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = prog->binary_retrievable;
+      return;
+   case GL_PROGRAM_BINARY_LENGTH:
+      FE_CHECK(ctx->desc.api != FE_API_GLES || ctx->desc.major < 3, GL_INVALID_ENUM);
+      *params = 0;
+      return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 

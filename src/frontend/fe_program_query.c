@@ -231,17 +231,15 @@ mgl_glGetActiveUniformsiv(GLuint program, GLsizei count, const GLuint *indices, 
    for (GLsizei n = 0; n < count; n++) {
       const struct fe_active_uniform *u = &e->active[indices[n]];
       switch (pname) {
-         case GL_UNIFORM_TYPE: params[n] = (GLint)u->type; break;
-         case GL_UNIFORM_SIZE: params[n] = u->size; break;
-         case GL_UNIFORM_NAME_LENGTH: params[n] = (GLint)strlen(u->name) + 1; break;
-         case GL_UNIFORM_BLOCK_INDEX: params[n] = u->block_index; break;
-         case GL_UNIFORM_OFFSET: params[n] = u->offset; break;
-         case GL_UNIFORM_ARRAY_STRIDE: params[n] = u->block_index < 0 ? -1 : u->array_stride; break;
-         case GL_UNIFORM_MATRIX_STRIDE:
-            params[n] = u->block_index < 0 ? -1 : u->matrix_stride;
-            break;
-         case GL_UNIFORM_IS_ROW_MAJOR: params[n] = u->row_major; break;
-         default: fe_error(ctx, GL_INVALID_ENUM); return;
+      case GL_UNIFORM_TYPE: params[n] = (GLint)u->type; break;
+      case GL_UNIFORM_SIZE: params[n] = u->size; break;
+      case GL_UNIFORM_NAME_LENGTH: params[n] = (GLint)strlen(u->name) + 1; break;
+      case GL_UNIFORM_BLOCK_INDEX: params[n] = u->block_index; break;
+      case GL_UNIFORM_OFFSET: params[n] = u->offset; break;
+      case GL_UNIFORM_ARRAY_STRIDE: params[n] = u->block_index < 0 ? -1 : u->array_stride; break;
+      case GL_UNIFORM_MATRIX_STRIDE: params[n] = u->block_index < 0 ? -1 : u->matrix_stride; break;
+      case GL_UNIFORM_IS_ROW_MAJOR: params[n] = u->row_major; break;
+      default: fe_error(ctx, GL_INVALID_ENUM); return;
       }
    }
 }
@@ -288,24 +286,24 @@ mgl_glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint 
    /* Block members follow default-block uniforms and samplers in the active list. */
    uint32_t first_active = e->num_active - e->glsl->num_block_members + b->first_member;
    switch (pname) {
-      case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)e->block_bindings[index]; return;
-      case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)b->data_size; return;
-      case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; return;
-      case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->num_members; return;
-      case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
-         for (unsigned m = 0; m < b->num_members; m++)
-            params[m] = (GLint)(first_active + m);
-         return;
-      case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
-         *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) != 0;
-         return;
-      case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
-         *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
-         return;
-      case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
-         *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
-         return;
-      default: fe_error(ctx, GL_INVALID_ENUM);
+   case GL_UNIFORM_BLOCK_BINDING: *params = (GLint)e->block_bindings[index]; return;
+   case GL_UNIFORM_BLOCK_DATA_SIZE: *params = (GLint)b->data_size; return;
+   case GL_UNIFORM_BLOCK_NAME_LENGTH: *params = (GLint)strlen(b->name) + 1; return;
+   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: *params = (GLint)b->num_members; return;
+   case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
+      for (unsigned m = 0; m < b->num_members; m++)
+         params[m] = (GLint)(first_active + m);
+      return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) != 0;
+      return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT)) != 0;
+      return;
+   case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
+      *params = (b->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) != 0;
+      return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 

@@ -71,17 +71,17 @@ static bool
 target_check(struct fe_context *ctx, GLenum target)
 {
    switch (target) {
-      case GL_SAMPLES_PASSED:
-      case GL_ANY_SAMPLES_PASSED:
-      case GL_TIME_ELAPSED: return true;
-      case GL_PRIMITIVES_GENERATED:
-      case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
-         if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
-            return true;
-         MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
-                     target);
-         return false;
-      default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   case GL_SAMPLES_PASSED:
+   case GL_ANY_SAMPLES_PASSED:
+   case GL_TIME_ELAPSED: return true;
+   case GL_PRIMITIVES_GENERATED:
+   case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      if (ctx->share->caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY)
+         return true;
+      MGU_DECLINE(gl_feature_unimplemented, "query target 0x%x (the server cannot count it)",
+                  target);
+      return false;
+   default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
 }
 
@@ -348,12 +348,12 @@ object_value(GLuint id, GLenum pname, uint64_t *out)
    FE_CHECK(!q, GL_INVALID_OPERATION, false);
    FE_CHECK(q->active, GL_INVALID_OPERATION, false);
    switch (pname) {
-      case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return true;
-      case GL_QUERY_RESULT:
-         query_fetch(ctx, q, true);
-         *out = q->has_result ? q->value : 0;
-         return true;
-      default: FE_CHECK(true, GL_INVALID_ENUM, false);
+   case GL_QUERY_RESULT_AVAILABLE: *out = query_fetch(ctx, q, false); return true;
+   case GL_QUERY_RESULT:
+      query_fetch(ctx, q, true);
+      *out = q->has_result ? q->value : 0;
+      return true;
+   default: FE_CHECK(true, GL_INVALID_ENUM, false);
    }
 }
 

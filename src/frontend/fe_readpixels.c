@@ -83,25 +83,23 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
    bool has_color = fe_fbo_read_format(ctx, &rformat, &samples);
    FE_CHECK(samples > 1, GL_INVALID_OPERATION);
    switch (format) {
-      case GL_DEPTH_COMPONENT:
-         FE_CHECK(!read_depth_stencil(ctx, true), GL_INVALID_OPERATION);
-         break;
-      case GL_STENCIL_INDEX: FE_CHECK(!read_depth_stencil(ctx, false), GL_INVALID_OPERATION); break;
-      case GL_DEPTH_STENCIL:
-         FE_CHECK(!read_depth_stencil(ctx, true) || !read_depth_stencil(ctx, false),
-                  GL_INVALID_OPERATION);
-         break;
-      default: {
-         FE_CHECK(!has_color, GL_INVALID_OPERATION);
-         const struct fe_mgp_format_desc *fd = fe_mgp_format(rformat);
-         bool int_buf = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
-         bool int_fmt = format == GL_RED_INTEGER || format == GL_GREEN_INTEGER ||
-                        format == GL_BLUE_INTEGER || format == GL_RG_INTEGER ||
-                        format == GL_RGB_INTEGER || format == GL_BGR_INTEGER ||
-                        format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
-         FE_CHECK(int_buf != int_fmt, GL_INVALID_OPERATION);
-         break;
-      }
+   case GL_DEPTH_COMPONENT: FE_CHECK(!read_depth_stencil(ctx, true), GL_INVALID_OPERATION); break;
+   case GL_STENCIL_INDEX: FE_CHECK(!read_depth_stencil(ctx, false), GL_INVALID_OPERATION); break;
+   case GL_DEPTH_STENCIL:
+      FE_CHECK(!read_depth_stencil(ctx, true) || !read_depth_stencil(ctx, false),
+               GL_INVALID_OPERATION);
+      break;
+   default: {
+      FE_CHECK(!has_color, GL_INVALID_OPERATION);
+      const struct fe_mgp_format_desc *fd = fe_mgp_format(rformat);
+      bool int_buf = fd->kind == FE_FMT_INT || fd->kind == FE_FMT_UINT;
+      bool int_fmt = format == GL_RED_INTEGER || format == GL_GREEN_INTEGER ||
+                     format == GL_BLUE_INTEGER || format == GL_RG_INTEGER ||
+                     format == GL_RGB_INTEGER || format == GL_BGR_INTEGER ||
+                     format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
+      FE_CHECK(int_buf != int_fmt, GL_INVALID_OPERATION);
+      break;
+   }
    }
    size_t first, stride;
    size_t size = fe_pixel_image_layout(&ctx->pack, width, height, format, type, &first, &stride);

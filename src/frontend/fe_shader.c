@@ -66,9 +66,9 @@ static enum glsl_stage
 shader_stage(GLenum type)
 {
    switch (type) {
-      case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
-      case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
-      default: return GLSL_STAGE_FRAGMENT;
+   case GL_VERTEX_SHADER: return GLSL_STAGE_VERTEX;
+   case GL_GEOMETRY_SHADER: return GLSL_STAGE_GEOMETRY;
+   default: return GLSL_STAGE_FRAGMENT;
    }
 }
 
@@ -76,9 +76,9 @@ GLenum
 fe_shader_stage_type(enum glsl_stage s)
 {
    switch (s) {
-      case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
-      case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
-      default: return GL_FRAGMENT_SHADER;
+   case GLSL_STAGE_VERTEX: return GL_VERTEX_SHADER;
+   case GLSL_STAGE_GEOMETRY: return GL_GEOMETRY_SHADER;
+   default: return GL_FRAGMENT_SHADER;
    }
 }
 
@@ -105,16 +105,14 @@ mgl_glGetShaderiv(GLuint shader, GLenum pname, GLint *params)
    if (!sh)
       return;
    switch (pname) {
-      case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
-      case GL_DELETE_STATUS: *params = sh->delete_pending; return;
-      case GL_COMPILE_STATUS: *params = sh->compiled; return;
-      case GL_INFO_LOG_LENGTH:
-         *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
-         return;
-      case GL_SHADER_SOURCE_LENGTH:
-         *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0;
-         return;
-      default: fe_error(ctx, GL_INVALID_ENUM);
+   case GL_SHADER_TYPE: *params = (GLint)sh->type; return;
+   case GL_DELETE_STATUS: *params = sh->delete_pending; return;
+   case GL_COMPILE_STATUS: *params = sh->compiled; return;
+   case GL_INFO_LOG_LENGTH:
+      *params = sh->info_log && *sh->info_log ? (GLint)strlen(sh->info_log) + 1 : 0;
+      return;
+   case GL_SHADER_SOURCE_LENGTH: *params = sh->source ? (GLint)strlen(sh->source) + 1 : 0; return;
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 
@@ -179,20 +177,20 @@ mgl_glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype, GLint *r
    FE_CTX_OR_RETURN();
    FE_CHECK(shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER, GL_INVALID_ENUM);
    switch (precisiontype) {
-      case GL_LOW_FLOAT:
-      case GL_MEDIUM_FLOAT:
-      case GL_HIGH_FLOAT:
-         range[0] = range[1] = 127;
-         *precision = 23;
-         return;
-      case GL_LOW_INT:
-      case GL_MEDIUM_INT:
-      case GL_HIGH_INT:
-         range[0] = 31; /* -2^31 is representable, 2^31 is not */
-         range[1] = 30;
-         *precision = 0;
-         return;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+   case GL_LOW_FLOAT:
+   case GL_MEDIUM_FLOAT:
+   case GL_HIGH_FLOAT:
+      range[0] = range[1] = 127;
+      *precision = 23;
+      return;
+   case GL_LOW_INT:
+   case GL_MEDIUM_INT:
+   case GL_HIGH_INT:
+      range[0] = 31; /* -2^31 is representable, 2^31 is not */
+      range[1] = 30;
+      *precision = 0;
+      return;
+   default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
 }
 

@@ -162,19 +162,19 @@ cap_in_api(const struct fe_context *ctx, GLenum cap)
    if (ctx->desc.api != FE_API_GLES)
       return cap != GL_PRIMITIVE_RESTART_FIXED_INDEX;
    switch (cap) {
-      case GL_BLEND:
-      case GL_CULL_FACE:
-      case GL_DEPTH_TEST:
-      case GL_DITHER:
-      case GL_POLYGON_OFFSET_FILL:
-      case GL_SAMPLE_ALPHA_TO_COVERAGE:
-      case GL_SAMPLE_COVERAGE:
-      case GL_SCISSOR_TEST:
-      case GL_STENCIL_TEST: return true;
-      case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-      case GL_RASTERIZER_DISCARD: return ctx->desc.major >= 3;
-      case GL_DEPTH_CLAMP: /* EXT_depth_clamp, which every ES context offers */ return true;
-      default: return false;
+   case GL_BLEND:
+   case GL_CULL_FACE:
+   case GL_DEPTH_TEST:
+   case GL_DITHER:
+   case GL_POLYGON_OFFSET_FILL:
+   case GL_SAMPLE_ALPHA_TO_COVERAGE:
+   case GL_SAMPLE_COVERAGE:
+   case GL_SCISSOR_TEST:
+   case GL_STENCIL_TEST: return true;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+   case GL_RASTERIZER_DISCARD: return ctx->desc.major >= 3;
+   case GL_DEPTH_CLAMP: /* EXT_depth_clamp, which every ES context offers */ return true;
+   default: return false;
    }
 }
 
@@ -187,67 +187,67 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    if (!cap_in_api(ctx, cap))
       return false;
    switch (cap) {
-      case GL_BLEND:
-         for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
-            rs_u8(ctx, &rs->blend[i].enable, on);
-         update_independent_blend(ctx);
-         return true;
-      case GL_COLOR_LOGIC_OP: rs_u8(ctx, &rs->logic_op_enable, on); return true;
-      case GL_CULL_FACE:
-         ctx->cull_enabled = on;
-         update_cull(ctx);
-         return true;
-      case GL_DEPTH_CLAMP: rs_u8(ctx, &rs->depth_clamp, on); return true;
-      case GL_DEPTH_TEST: rs_u8(ctx, &rs->depth_test, on); return true;
-      case GL_STENCIL_TEST: rs_u8(ctx, &rs->stencil_test, on); return true;
-      case GL_LINE_SMOOTH: rs_u8(ctx, &rs->line_smooth, on); return true;
-      case GL_MULTISAMPLE: rs_u8(ctx, &rs->multisample, on); return true;
-      case GL_POLYGON_OFFSET_FILL:
-         rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~1u) | (on ? 1u : 0u));
-         return true;
-      case GL_POLYGON_OFFSET_LINE:
-         rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~2u) | (on ? 2u : 0u));
-         return true;
-      case GL_POLYGON_OFFSET_POINT:
-         rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~4u) | (on ? 4u : 0u));
-         return true;
-      case GL_PRIMITIVE_RESTART: rs_u8(ctx, &rs->primitive_restart, on); return true;
-      case GL_PRIMITIVE_RESTART_FIXED_INDEX:
-         /* ES only, where GL_PRIMITIVE_RESTART is not: the one restart switch */
-         ctx->restart_fixed = on;
-         rs_u8(ctx, &rs->primitive_restart, on);
-         return true;
-      case GL_RASTERIZER_DISCARD: rs_u8(ctx, &rs->rasterizer_discard, on); return true;
-      case GL_SAMPLE_ALPHA_TO_COVERAGE: rs_u8(ctx, &rs->alpha_to_coverage, on); return true;
-      case GL_SAMPLE_ALPHA_TO_ONE: rs_u8(ctx, &rs->alpha_to_one, on); return true;
-      case GL_SAMPLE_COVERAGE: ds_u8(ctx, &ctx->ds.sample_coverage_enable, on); return true;
-      case GL_SCISSOR_TEST:
-         ctx->scissor_test = on;
-         ds_u8(ctx, &ctx->ds.scissor_enable, on);
-         return true;
-      case GL_TEXTURE_CUBE_MAP_SEAMLESS: rs_u8(ctx, &rs->seamless_cube, on); return true;
-      case GL_PROGRAM_POINT_SIZE: rs_u8(ctx, &rs->program_point_size, on); return true;
-      case GL_CLIP_DISTANCE0:
-      case GL_CLIP_DISTANCE1:
-      case GL_CLIP_DISTANCE2:
-      case GL_CLIP_DISTANCE3:
-      case GL_CLIP_DISTANCE4:
-      case GL_CLIP_DISTANCE5:
-      case GL_CLIP_DISTANCE6:
-      case GL_CLIP_DISTANCE7: {
-         unsigned bit = 1u << (cap - GL_CLIP_DISTANCE0);
-         rs_u8(ctx, &rs->clip_distance_mask,
-               on ? rs->clip_distance_mask | bit : rs->clip_distance_mask & ~bit);
-         return true;
-      }
-      case GL_DITHER: ctx->misc_dither = on; return true;
-      case GL_POLYGON_SMOOTH: ctx->misc_polygon_smooth = on; return true;
-      case GL_FRAMEBUFFER_SRGB: ctx->misc_framebuffer_srgb = on; return true;
-      case GL_SAMPLE_MASK:
-         ctx->misc_sample_mask = on;
-         rs_u32(ctx, &rs->sample_mask, on ? ctx->sample_mask_value : ~0u);
-         return true;
-      default: return false;
+   case GL_BLEND:
+      for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+         rs_u8(ctx, &rs->blend[i].enable, on);
+      update_independent_blend(ctx);
+      return true;
+   case GL_COLOR_LOGIC_OP: rs_u8(ctx, &rs->logic_op_enable, on); return true;
+   case GL_CULL_FACE:
+      ctx->cull_enabled = on;
+      update_cull(ctx);
+      return true;
+   case GL_DEPTH_CLAMP: rs_u8(ctx, &rs->depth_clamp, on); return true;
+   case GL_DEPTH_TEST: rs_u8(ctx, &rs->depth_test, on); return true;
+   case GL_STENCIL_TEST: rs_u8(ctx, &rs->stencil_test, on); return true;
+   case GL_LINE_SMOOTH: rs_u8(ctx, &rs->line_smooth, on); return true;
+   case GL_MULTISAMPLE: rs_u8(ctx, &rs->multisample, on); return true;
+   case GL_POLYGON_OFFSET_FILL:
+      rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~1u) | (on ? 1u : 0u));
+      return true;
+   case GL_POLYGON_OFFSET_LINE:
+      rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~2u) | (on ? 2u : 0u));
+      return true;
+   case GL_POLYGON_OFFSET_POINT:
+      rs_u8(ctx, &rs->polygon_offset_enable, (rs->polygon_offset_enable & ~4u) | (on ? 4u : 0u));
+      return true;
+   case GL_PRIMITIVE_RESTART: rs_u8(ctx, &rs->primitive_restart, on); return true;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX:
+      /* ES only, where GL_PRIMITIVE_RESTART is not: the one restart switch */
+      ctx->restart_fixed = on;
+      rs_u8(ctx, &rs->primitive_restart, on);
+      return true;
+   case GL_RASTERIZER_DISCARD: rs_u8(ctx, &rs->rasterizer_discard, on); return true;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE: rs_u8(ctx, &rs->alpha_to_coverage, on); return true;
+   case GL_SAMPLE_ALPHA_TO_ONE: rs_u8(ctx, &rs->alpha_to_one, on); return true;
+   case GL_SAMPLE_COVERAGE: ds_u8(ctx, &ctx->ds.sample_coverage_enable, on); return true;
+   case GL_SCISSOR_TEST:
+      ctx->scissor_test = on;
+      ds_u8(ctx, &ctx->ds.scissor_enable, on);
+      return true;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: rs_u8(ctx, &rs->seamless_cube, on); return true;
+   case GL_PROGRAM_POINT_SIZE: rs_u8(ctx, &rs->program_point_size, on); return true;
+   case GL_CLIP_DISTANCE0:
+   case GL_CLIP_DISTANCE1:
+   case GL_CLIP_DISTANCE2:
+   case GL_CLIP_DISTANCE3:
+   case GL_CLIP_DISTANCE4:
+   case GL_CLIP_DISTANCE5:
+   case GL_CLIP_DISTANCE6:
+   case GL_CLIP_DISTANCE7: {
+      unsigned bit = 1u << (cap - GL_CLIP_DISTANCE0);
+      rs_u8(ctx, &rs->clip_distance_mask,
+            on ? rs->clip_distance_mask | bit : rs->clip_distance_mask & ~bit);
+      return true;
+   }
+   case GL_DITHER: ctx->misc_dither = on; return true;
+   case GL_POLYGON_SMOOTH: ctx->misc_polygon_smooth = on; return true;
+   case GL_FRAMEBUFFER_SRGB: ctx->misc_framebuffer_srgb = on; return true;
+   case GL_SAMPLE_MASK:
+      ctx->misc_sample_mask = on;
+      rs_u32(ctx, &rs->sample_mask, on ? ctx->sample_mask_value : ~0u);
+      return true;
+   default: return false;
    }
 }
 
@@ -276,39 +276,39 @@ fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
    if (!cap_in_api(ctx, cap))
       return -1;
    switch (cap) {
-      case GL_BLEND: return rs->blend[0].enable;
-      case GL_PRIMITIVE_RESTART_FIXED_INDEX: return ctx->restart_fixed;
-      case GL_COLOR_LOGIC_OP: return rs->logic_op_enable;
-      case GL_CULL_FACE: return ctx->cull_enabled;
-      case GL_DEPTH_CLAMP: return rs->depth_clamp;
-      case GL_DEPTH_TEST: return rs->depth_test;
-      case GL_STENCIL_TEST: return rs->stencil_test;
-      case GL_LINE_SMOOTH: return rs->line_smooth;
-      case GL_MULTISAMPLE: return rs->multisample;
-      case GL_POLYGON_OFFSET_FILL: return (rs->polygon_offset_enable & 1) != 0;
-      case GL_POLYGON_OFFSET_LINE: return (rs->polygon_offset_enable & 2) != 0;
-      case GL_POLYGON_OFFSET_POINT: return (rs->polygon_offset_enable & 4) != 0;
-      case GL_PRIMITIVE_RESTART: return rs->primitive_restart;
-      case GL_RASTERIZER_DISCARD: return rs->rasterizer_discard;
-      case GL_SAMPLE_ALPHA_TO_COVERAGE: return rs->alpha_to_coverage;
-      case GL_SAMPLE_ALPHA_TO_ONE: return rs->alpha_to_one;
-      case GL_SAMPLE_COVERAGE: return ctx->ds.sample_coverage_enable;
-      case GL_SCISSOR_TEST: return ctx->scissor_test;
-      case GL_TEXTURE_CUBE_MAP_SEAMLESS: return rs->seamless_cube;
-      case GL_PROGRAM_POINT_SIZE: return rs->program_point_size;
-      case GL_CLIP_DISTANCE0:
-      case GL_CLIP_DISTANCE1:
-      case GL_CLIP_DISTANCE2:
-      case GL_CLIP_DISTANCE3:
-      case GL_CLIP_DISTANCE4:
-      case GL_CLIP_DISTANCE5:
-      case GL_CLIP_DISTANCE6:
-      case GL_CLIP_DISTANCE7: return (rs->clip_distance_mask >> (cap - GL_CLIP_DISTANCE0)) & 1;
-      case GL_DITHER: return ctx->misc_dither;
-      case GL_POLYGON_SMOOTH: return ctx->misc_polygon_smooth;
-      case GL_FRAMEBUFFER_SRGB: return ctx->misc_framebuffer_srgb;
-      case GL_SAMPLE_MASK: return ctx->misc_sample_mask;
-      default: return -1;
+   case GL_BLEND: return rs->blend[0].enable;
+   case GL_PRIMITIVE_RESTART_FIXED_INDEX: return ctx->restart_fixed;
+   case GL_COLOR_LOGIC_OP: return rs->logic_op_enable;
+   case GL_CULL_FACE: return ctx->cull_enabled;
+   case GL_DEPTH_CLAMP: return rs->depth_clamp;
+   case GL_DEPTH_TEST: return rs->depth_test;
+   case GL_STENCIL_TEST: return rs->stencil_test;
+   case GL_LINE_SMOOTH: return rs->line_smooth;
+   case GL_MULTISAMPLE: return rs->multisample;
+   case GL_POLYGON_OFFSET_FILL: return (rs->polygon_offset_enable & 1) != 0;
+   case GL_POLYGON_OFFSET_LINE: return (rs->polygon_offset_enable & 2) != 0;
+   case GL_POLYGON_OFFSET_POINT: return (rs->polygon_offset_enable & 4) != 0;
+   case GL_PRIMITIVE_RESTART: return rs->primitive_restart;
+   case GL_RASTERIZER_DISCARD: return rs->rasterizer_discard;
+   case GL_SAMPLE_ALPHA_TO_COVERAGE: return rs->alpha_to_coverage;
+   case GL_SAMPLE_ALPHA_TO_ONE: return rs->alpha_to_one;
+   case GL_SAMPLE_COVERAGE: return ctx->ds.sample_coverage_enable;
+   case GL_SCISSOR_TEST: return ctx->scissor_test;
+   case GL_TEXTURE_CUBE_MAP_SEAMLESS: return rs->seamless_cube;
+   case GL_PROGRAM_POINT_SIZE: return rs->program_point_size;
+   case GL_CLIP_DISTANCE0:
+   case GL_CLIP_DISTANCE1:
+   case GL_CLIP_DISTANCE2:
+   case GL_CLIP_DISTANCE3:
+   case GL_CLIP_DISTANCE4:
+   case GL_CLIP_DISTANCE5:
+   case GL_CLIP_DISTANCE6:
+   case GL_CLIP_DISTANCE7: return (rs->clip_distance_mask >> (cap - GL_CLIP_DISTANCE0)) & 1;
+   case GL_DITHER: return ctx->misc_dither;
+   case GL_POLYGON_SMOOTH: return ctx->misc_polygon_smooth;
+   case GL_FRAMEBUFFER_SRGB: return ctx->misc_framebuffer_srgb;
+   case GL_SAMPLE_MASK: return ctx->misc_sample_mask;
+   default: return -1;
    }
 }
 
@@ -387,26 +387,26 @@ static bool
 is_blend_factor(GLenum f)
 {
    switch (f) {
-      case GL_ZERO:
-      case GL_ONE:
-      case GL_SRC_COLOR:
-      case GL_ONE_MINUS_SRC_COLOR:
-      case GL_DST_COLOR:
-      case GL_ONE_MINUS_DST_COLOR:
-      case GL_SRC_ALPHA:
-      case GL_ONE_MINUS_SRC_ALPHA:
-      case GL_DST_ALPHA:
-      case GL_ONE_MINUS_DST_ALPHA:
-      case GL_CONSTANT_COLOR:
-      case GL_ONE_MINUS_CONSTANT_COLOR:
-      case GL_CONSTANT_ALPHA:
-      case GL_ONE_MINUS_CONSTANT_ALPHA:
-      case GL_SRC_ALPHA_SATURATE:
-      case GL_SRC1_COLOR:
-      case GL_ONE_MINUS_SRC1_COLOR:
-      case GL_SRC1_ALPHA:
-      case GL_ONE_MINUS_SRC1_ALPHA: return true;
-      default: return false;
+   case GL_ZERO:
+   case GL_ONE:
+   case GL_SRC_COLOR:
+   case GL_ONE_MINUS_SRC_COLOR:
+   case GL_DST_COLOR:
+   case GL_ONE_MINUS_DST_COLOR:
+   case GL_SRC_ALPHA:
+   case GL_ONE_MINUS_SRC_ALPHA:
+   case GL_DST_ALPHA:
+   case GL_ONE_MINUS_DST_ALPHA:
+   case GL_CONSTANT_COLOR:
+   case GL_ONE_MINUS_CONSTANT_COLOR:
+   case GL_CONSTANT_ALPHA:
+   case GL_ONE_MINUS_CONSTANT_ALPHA:
+   case GL_SRC_ALPHA_SATURATE:
+   case GL_SRC1_COLOR:
+   case GL_ONE_MINUS_SRC1_COLOR:
+   case GL_SRC1_ALPHA:
+   case GL_ONE_MINUS_SRC1_ALPHA: return true;
+   default: return false;
    }
 }
 
@@ -601,15 +601,15 @@ static bool
 is_stencil_op(GLenum op)
 {
    switch (op) {
-      case GL_KEEP:
-      case GL_ZERO:
-      case GL_REPLACE:
-      case GL_INCR:
-      case GL_INCR_WRAP:
-      case GL_DECR:
-      case GL_DECR_WRAP:
-      case GL_INVERT: return true;
-      default: return false;
+   case GL_KEEP:
+   case GL_ZERO:
+   case GL_REPLACE:
+   case GL_INCR:
+   case GL_INCR_WRAP:
+   case GL_DECR:
+   case GL_DECR_WRAP:
+   case GL_INVERT: return true;
+   default: return false;
    }
 }
 
@@ -617,10 +617,10 @@ static bool
 face_range(GLenum face, int *first, int *last)
 {
    switch (face) {
-      case GL_FRONT: *first = *last = 0; return true;
-      case GL_BACK: *first = *last = 1; return true;
-      case GL_FRONT_AND_BACK: *first = 0, *last = 1; return true;
-      default: return false;
+   case GL_FRONT: *first = *last = 0; return true;
+   case GL_BACK: *first = *last = 1; return true;
+   case GL_FRONT_AND_BACK: *first = 0, *last = 1; return true;
+   default: return false;
    }
 }
 
@@ -754,29 +754,29 @@ mgl_glPixelStorei(GLenum pname, GLint param)
    struct fe_pixel_store *ps = NULL;
    GLenum p = pname;
    switch (pname) {
-      case GL_PACK_SWAP_BYTES:
-      case GL_PACK_LSB_FIRST:
-      case GL_PACK_ROW_LENGTH:
-      case GL_PACK_IMAGE_HEIGHT:
-      case GL_PACK_SKIP_ROWS:
-      case GL_PACK_SKIP_PIXELS:
-      case GL_PACK_SKIP_IMAGES:
-      case GL_PACK_ALIGNMENT: ps = &ctx->pack; break;
-      case GL_UNPACK_SWAP_BYTES:
-      case GL_UNPACK_LSB_FIRST:
-      case GL_UNPACK_ROW_LENGTH:
-      case GL_UNPACK_SKIP_ROWS:
-      case GL_UNPACK_SKIP_PIXELS:
-      case GL_UNPACK_ALIGNMENT:
-         ps = &ctx->unpack;
-         p = pname + (GL_PACK_SWAP_BYTES - GL_UNPACK_SWAP_BYTES); /* 1.0 pairs: 0x10 apart */
-         break;
-      case GL_UNPACK_IMAGE_HEIGHT:
-      case GL_UNPACK_SKIP_IMAGES: /* the GL 1.2 pairs are not */
-         ps = &ctx->unpack;
-         p = pname == GL_UNPACK_IMAGE_HEIGHT ? GL_PACK_IMAGE_HEIGHT : GL_PACK_SKIP_IMAGES;
-         break;
-      default: fe_error(ctx, GL_INVALID_ENUM); return;
+   case GL_PACK_SWAP_BYTES:
+   case GL_PACK_LSB_FIRST:
+   case GL_PACK_ROW_LENGTH:
+   case GL_PACK_IMAGE_HEIGHT:
+   case GL_PACK_SKIP_ROWS:
+   case GL_PACK_SKIP_PIXELS:
+   case GL_PACK_SKIP_IMAGES:
+   case GL_PACK_ALIGNMENT: ps = &ctx->pack; break;
+   case GL_UNPACK_SWAP_BYTES:
+   case GL_UNPACK_LSB_FIRST:
+   case GL_UNPACK_ROW_LENGTH:
+   case GL_UNPACK_SKIP_ROWS:
+   case GL_UNPACK_SKIP_PIXELS:
+   case GL_UNPACK_ALIGNMENT:
+      ps = &ctx->unpack;
+      p = pname + (GL_PACK_SWAP_BYTES - GL_UNPACK_SWAP_BYTES); /* 1.0 pairs: 0x10 apart */
+      break;
+   case GL_UNPACK_IMAGE_HEIGHT:
+   case GL_UNPACK_SKIP_IMAGES: /* the GL 1.2 pairs are not */
+      ps = &ctx->unpack;
+      p = pname == GL_UNPACK_IMAGE_HEIGHT ? GL_PACK_IMAGE_HEIGHT : GL_PACK_SKIP_IMAGES;
+      break;
+   default: fe_error(ctx, GL_INVALID_ENUM); return;
    }
    if (p == GL_PACK_ALIGNMENT) {
       FE_CHECK(param != 1 && param != 2 && param != 4 && param != 8, GL_INVALID_VALUE);
@@ -784,14 +784,14 @@ mgl_glPixelStorei(GLenum pname, GLint param)
       FE_CHECK(param < 0, GL_INVALID_VALUE);
    }
    switch (p) {
-      case GL_PACK_SWAP_BYTES: ps->swap_bytes = param != 0; break;
-      case GL_PACK_LSB_FIRST: ps->lsb_first = param != 0; break;
-      case GL_PACK_ROW_LENGTH: ps->row_length = param; break;
-      case GL_PACK_IMAGE_HEIGHT: ps->image_height = param; break;
-      case GL_PACK_SKIP_ROWS: ps->skip_rows = param; break;
-      case GL_PACK_SKIP_PIXELS: ps->skip_pixels = param; break;
-      case GL_PACK_SKIP_IMAGES: ps->skip_images = param; break;
-      case GL_PACK_ALIGNMENT: ps->alignment = param; break;
+   case GL_PACK_SWAP_BYTES: ps->swap_bytes = param != 0; break;
+   case GL_PACK_LSB_FIRST: ps->lsb_first = param != 0; break;
+   case GL_PACK_ROW_LENGTH: ps->row_length = param; break;
+   case GL_PACK_IMAGE_HEIGHT: ps->image_height = param; break;
+   case GL_PACK_SKIP_ROWS: ps->skip_rows = param; break;
+   case GL_PACK_SKIP_PIXELS: ps->skip_pixels = param; break;
+   case GL_PACK_SKIP_IMAGES: ps->skip_images = param; break;
+   case GL_PACK_ALIGNMENT: ps->alignment = param; break;
    }
    if (ps == &ctx->pack)
       ctx->pack_version++;
@@ -813,12 +813,12 @@ hint_index(const struct fe_context *ctx, GLenum target)
 {
    const bool es = ctx->desc.api == FE_API_GLES;
    switch (target) {
-      case GL_LINE_SMOOTH_HINT: return es ? -1 : 0;
-      case GL_POLYGON_SMOOTH_HINT: return es ? -1 : 1;
-      case GL_TEXTURE_COMPRESSION_HINT: return es ? -1 : 2;
-      case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return 3;
-      case FE_GL_GENERATE_MIPMAP_HINT: return es ? 4 : -1;
-      default: return -1;
+   case GL_LINE_SMOOTH_HINT: return es ? -1 : 0;
+   case GL_POLYGON_SMOOTH_HINT: return es ? -1 : 1;
+   case GL_TEXTURE_COMPRESSION_HINT: return es ? -1 : 2;
+   case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return 3;
+   case FE_GL_GENERATE_MIPMAP_HINT: return es ? 4 : -1;
+   default: return -1;
    }
 }
 
@@ -858,18 +858,18 @@ static void
 point_parameter(struct fe_context *ctx, GLenum pname, GLfloat value)
 {
    switch (pname) {
-      case GL_POINT_FADE_THRESHOLD_SIZE:
-         FE_CHECK(value < 0.0f, GL_INVALID_VALUE);
-         ctx->point_fade_threshold = value;
-         return;
-      case GL_POINT_SPRITE_COORD_ORIGIN: {
-         GLenum v = (GLenum)value;
-         FE_CHECK(v != GL_LOWER_LEFT && v != GL_UPPER_LEFT, GL_INVALID_ENUM);
-         /* programs read it through the hidden _mgl_PointCoordUpperLeft (GLSL_STATE_POINT_ORIGIN) */
-         ctx->point_sprite_origin = v;
-         return;
-      }
-      default: fe_error(ctx, GL_INVALID_ENUM);
+   case GL_POINT_FADE_THRESHOLD_SIZE:
+      FE_CHECK(value < 0.0f, GL_INVALID_VALUE);
+      ctx->point_fade_threshold = value;
+      return;
+   case GL_POINT_SPRITE_COORD_ORIGIN: {
+      GLenum v = (GLenum)value;
+      FE_CHECK(v != GL_LOWER_LEFT && v != GL_UPPER_LEFT, GL_INVALID_ENUM);
+      /* programs read it through the hidden _mgl_PointCoordUpperLeft (GLSL_STATE_POINT_ORIGIN) */
+      ctx->point_sprite_origin = v;
+      return;
+   }
+   default: fe_error(ctx, GL_INVALID_ENUM);
    }
 }
 

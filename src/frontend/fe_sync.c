@@ -246,11 +246,11 @@ mgl_glGetSynciv(GLsync sync, GLenum pname, GLsizei bufSize, GLsizei *length, GLi
    FE_CHECK(bufSize < 0, GL_INVALID_VALUE);
    GLint v;
    switch (pname) {
-      case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
-      case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
-      case GL_SYNC_FLAGS: v = 0; break;
-      case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? GL_SIGNALED : GL_UNSIGNALED; break;
-      default: FE_CHECK(true, GL_INVALID_ENUM);
+   case GL_OBJECT_TYPE: v = GL_SYNC_FENCE; break;
+   case GL_SYNC_CONDITION: v = GL_SYNC_GPU_COMMANDS_COMPLETE; break;
+   case GL_SYNC_FLAGS: v = 0; break;
+   case GL_SYNC_STATUS: v = sync_poll(ctx, s) ? GL_SIGNALED : GL_UNSIGNALED; break;
+   default: FE_CHECK(true, GL_INVALID_ENUM);
    }
    if (bufSize >= 1 && values)
       values[0] = v;

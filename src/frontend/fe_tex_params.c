@@ -139,12 +139,12 @@ static uint8_t
 swizzle_code(GLenum s)
 {
    switch (s) {
-      case GL_RED: return 0;
-      case GL_GREEN: return 1;
-      case GL_BLUE: return 2;
-      case GL_ALPHA: return 3;
-      case GL_ZERO: return 4;
-      default: return 5;
+   case GL_RED: return 0;
+   case GL_GREEN: return 1;
+   case GL_BLUE: return 2;
+   case GL_ALPHA: return 3;
+   case GL_ZERO: return 4;
+   default: return 5;
    }
 }
 
@@ -239,71 +239,71 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
 {
    GLenum e = as_enum(vals[0]);
    switch (pname) {
-      case GL_TEXTURE_MIN_FILTER:
-         if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
-             e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
-             e != GL_LINEAR_MIPMAP_LINEAR)
-            return GL_INVALID_ENUM;
-         if (rect && e != GL_NEAREST && e != GL_LINEAR)
-            return GL_INVALID_ENUM;
-         p->min_filter = e;
-         return GL_NO_ERROR;
-      case GL_TEXTURE_MAG_FILTER:
-         if (e != GL_NEAREST && e != GL_LINEAR)
-            return GL_INVALID_ENUM;
-         p->mag_filter = e;
-         return GL_NO_ERROR;
-      case GL_TEXTURE_WRAP_S:
-      case GL_TEXTURE_WRAP_T:
-      case GL_TEXTURE_WRAP_R:
-         if (!is_wrap(e)) /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp */
-            return GL_INVALID_ENUM;
-         if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
-            return GL_INVALID_ENUM;
-         if (pname == GL_TEXTURE_WRAP_S)
-            p->wrap_s = e;
-         else if (pname == GL_TEXTURE_WRAP_T)
-            p->wrap_t = e;
-         else
-            p->wrap_r = e;
-         return GL_NO_ERROR;
-      case GL_TEXTURE_MIN_LOD: p->min_lod = (float)vals[0]; return GL_NO_ERROR;
-      case GL_TEXTURE_MAX_LOD: p->max_lod = (float)vals[0]; return GL_NO_ERROR;
-      case GL_TEXTURE_LOD_BIAS:
-         if (es)
-            return GL_INVALID_ENUM;
-         p->lod_bias = (float)vals[0];
-         return GL_NO_ERROR;
-      case FE_GL_TEXTURE_MAX_ANISOTROPY: /* the caller lets it through only where offered */
-         if (!(vals[0] >= 1.0))
-            return GL_INVALID_VALUE;
-         p->max_anisotropy = (float)vals[0];
-         return GL_NO_ERROR;
-      case GL_TEXTURE_COMPARE_MODE:
-         if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
-            return GL_INVALID_ENUM;
-         p->compare_mode = e;
-         return GL_NO_ERROR;
-      case GL_TEXTURE_COMPARE_FUNC:
-         if (!fe_is_compare_func(e))
-            return GL_INVALID_ENUM;
-         p->compare_func = e;
-         return GL_NO_ERROR;
-      case GL_TEXTURE_BORDER_COLOR:
-         if (!vector)
-            return GL_INVALID_ENUM;
-         if (form == 0 || form == 3) {
-            for (int i = 0; i < 4; i++) {
-               float f = form == 3 ? (float)(vals[i] / 2147483647.0) : (float)vals[i];
-               p->border[i] = fe_f2u(f);
-            }
-            p->border_form = 0;
-         } else {
-            memcpy(p->border, bits, sizeof(p->border));
-            p->border_form = (uint8_t)form;
+   case GL_TEXTURE_MIN_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR && e != GL_NEAREST_MIPMAP_NEAREST &&
+          e != GL_LINEAR_MIPMAP_NEAREST && e != GL_NEAREST_MIPMAP_LINEAR &&
+          e != GL_LINEAR_MIPMAP_LINEAR)
+         return GL_INVALID_ENUM;
+      if (rect && e != GL_NEAREST && e != GL_LINEAR)
+         return GL_INVALID_ENUM;
+      p->min_filter = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_MAG_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR)
+         return GL_INVALID_ENUM;
+      p->mag_filter = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_WRAP_S:
+   case GL_TEXTURE_WRAP_T:
+   case GL_TEXTURE_WRAP_R:
+      if (!is_wrap(e)) /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp */
+         return GL_INVALID_ENUM;
+      if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
+         return GL_INVALID_ENUM;
+      if (pname == GL_TEXTURE_WRAP_S)
+         p->wrap_s = e;
+      else if (pname == GL_TEXTURE_WRAP_T)
+         p->wrap_t = e;
+      else
+         p->wrap_r = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_MIN_LOD: p->min_lod = (float)vals[0]; return GL_NO_ERROR;
+   case GL_TEXTURE_MAX_LOD: p->max_lod = (float)vals[0]; return GL_NO_ERROR;
+   case GL_TEXTURE_LOD_BIAS:
+      if (es)
+         return GL_INVALID_ENUM;
+      p->lod_bias = (float)vals[0];
+      return GL_NO_ERROR;
+   case FE_GL_TEXTURE_MAX_ANISOTROPY: /* the caller lets it through only where offered */
+      if (!(vals[0] >= 1.0))
+         return GL_INVALID_VALUE;
+      p->max_anisotropy = (float)vals[0];
+      return GL_NO_ERROR;
+   case GL_TEXTURE_COMPARE_MODE:
+      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE)
+         return GL_INVALID_ENUM;
+      p->compare_mode = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_COMPARE_FUNC:
+      if (!fe_is_compare_func(e))
+         return GL_INVALID_ENUM;
+      p->compare_func = e;
+      return GL_NO_ERROR;
+   case GL_TEXTURE_BORDER_COLOR:
+      if (!vector)
+         return GL_INVALID_ENUM;
+      if (form == 0 || form == 3) {
+         for (int i = 0; i < 4; i++) {
+            float f = form == 3 ? (float)(vals[i] / 2147483647.0) : (float)vals[i];
+            p->border[i] = fe_f2u(f);
          }
-         return GL_NO_ERROR;
-      default: return GL_INVALID_ENUM;
+         p->border_form = 0;
+      } else {
+         memcpy(p->border, bits, sizeof(p->border));
+         p->border_form = (uint8_t)form;
+      }
+      return GL_NO_ERROR;
+   default: return GL_INVALID_ENUM;
    }
 }
 
@@ -343,44 +343,44 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
    bool params_change = false;
    FE_CHECK(es_lacks_tex_param(ctx, pname), GL_INVALID_ENUM);
    switch (pname) {
-      case GL_TEXTURE_BASE_LEVEL:
-         FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
-         FE_CHECK((rect || ms) && vals[0] != 0, GL_INVALID_OPERATION);
-         p->base_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
-         params_change = true;
-         break;
-      case GL_TEXTURE_MAX_LEVEL:
-         FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
-         p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
-         params_change = true;
-         break;
-      case GL_TEXTURE_SWIZZLE_R:
-      case GL_TEXTURE_SWIZZLE_G:
-      case GL_TEXTURE_SWIZZLE_B:
-      case GL_TEXTURE_SWIZZLE_A:
-         FE_CHECK(!is_swizzle(as_enum(vals[0])), GL_INVALID_ENUM);
-         p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = as_enum(vals[0]);
-         params_change = true;
-         break;
-      case GL_TEXTURE_SWIZZLE_RGBA:
-         FE_CHECK(!vector, GL_INVALID_ENUM);
-         for (int i = 0; i < 4; i++)
-            FE_CHECK(!is_swizzle(as_enum(vals[i])), GL_INVALID_ENUM);
-         for (int i = 0; i < 4; i++)
-            p->swizzle[i] = as_enum(vals[i]);
-         params_change = true;
-         break;
-      default: {
-         /* A multisample texture has no sampler state. */
-         FE_CHECK(ms, GL_INVALID_ENUM);
-         GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
-                                            ctx->desc.api == FE_API_GLES);
-         FE_CHECK(err != GL_NO_ERROR, err);
-         /* The LOD range and bias also go by set_texture_params. */
-         params_change = pname == GL_TEXTURE_MIN_LOD || pname == GL_TEXTURE_MAX_LOD ||
-                         pname == GL_TEXTURE_LOD_BIAS;
-         break;
-      }
+   case GL_TEXTURE_BASE_LEVEL:
+      FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
+      FE_CHECK((rect || ms) && vals[0] != 0, GL_INVALID_OPERATION);
+      p->base_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_MAX_LEVEL:
+      FE_CHECK(vals[0] < 0, GL_INVALID_VALUE);
+      p->max_level = vals[0] > INT32_MAX ? INT32_MAX : (GLint)vals[0];
+      params_change = true;
+      break;
+   case GL_TEXTURE_SWIZZLE_R:
+   case GL_TEXTURE_SWIZZLE_G:
+   case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A:
+      FE_CHECK(!is_swizzle(as_enum(vals[0])), GL_INVALID_ENUM);
+      p->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = as_enum(vals[0]);
+      params_change = true;
+      break;
+   case GL_TEXTURE_SWIZZLE_RGBA:
+      FE_CHECK(!vector, GL_INVALID_ENUM);
+      for (int i = 0; i < 4; i++)
+         FE_CHECK(!is_swizzle(as_enum(vals[i])), GL_INVALID_ENUM);
+      for (int i = 0; i < 4; i++)
+         p->swizzle[i] = as_enum(vals[i]);
+      params_change = true;
+      break;
+   default: {
+      /* A multisample texture has no sampler state. */
+      FE_CHECK(ms, GL_INVALID_ENUM);
+      GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
+                                         ctx->desc.api == FE_API_GLES);
+      FE_CHECK(err != GL_NO_ERROR, err);
+      /* The LOD range and bias also go by set_texture_params. */
+      params_change =
+         pname == GL_TEXTURE_MIN_LOD || pname == GL_TEXTURE_MAX_LOD || pname == GL_TEXTURE_LOD_BIAS;
+      break;
+   }
    }
    if (params_change)
       tex->params_version++;
@@ -450,26 +450,26 @@ fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, 
                       uint8_t *form)
 {
    switch (pname) {
-      case GL_TEXTURE_MIN_FILTER: out[0] = p->min_filter; return 1;
-      case GL_TEXTURE_MAG_FILTER: out[0] = p->mag_filter; return 1;
-      case GL_TEXTURE_WRAP_S: out[0] = p->wrap_s; return 1;
-      case GL_TEXTURE_WRAP_T: out[0] = p->wrap_t; return 1;
-      case GL_TEXTURE_WRAP_R: out[0] = p->wrap_r; return 1;
-      case GL_TEXTURE_MIN_LOD: out[0] = p->min_lod; return 1;
-      case GL_TEXTURE_MAX_LOD: out[0] = p->max_lod; return 1;
-      case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
-      case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
-      case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
-      case FE_GL_TEXTURE_MAX_ANISOTROPY: out[0] = p->max_anisotropy; return 1;
-      case GL_TEXTURE_BORDER_COLOR:
-         memcpy(bits, p->border, 16);
-         *form = p->border_form;
-         for (int i = 0; i < 4; i++)
-            out[i] = p->border_form == 0   ? fe_u2f(p->border[i])
-                     : p->border_form == 1 ? (double)(int32_t)p->border[i]
-                                           : p->border[i];
-         return 4;
-      default: return 0;
+   case GL_TEXTURE_MIN_FILTER: out[0] = p->min_filter; return 1;
+   case GL_TEXTURE_MAG_FILTER: out[0] = p->mag_filter; return 1;
+   case GL_TEXTURE_WRAP_S: out[0] = p->wrap_s; return 1;
+   case GL_TEXTURE_WRAP_T: out[0] = p->wrap_t; return 1;
+   case GL_TEXTURE_WRAP_R: out[0] = p->wrap_r; return 1;
+   case GL_TEXTURE_MIN_LOD: out[0] = p->min_lod; return 1;
+   case GL_TEXTURE_MAX_LOD: out[0] = p->max_lod; return 1;
+   case GL_TEXTURE_LOD_BIAS: out[0] = p->lod_bias; return 1;
+   case GL_TEXTURE_COMPARE_MODE: out[0] = p->compare_mode; return 1;
+   case GL_TEXTURE_COMPARE_FUNC: out[0] = p->compare_func; return 1;
+   case FE_GL_TEXTURE_MAX_ANISOTROPY: out[0] = p->max_anisotropy; return 1;
+   case GL_TEXTURE_BORDER_COLOR:
+      memcpy(bits, p->border, 16);
+      *form = p->border_form;
+      for (int i = 0; i < 4; i++)
+         out[i] = p->border_form == 0   ? fe_u2f(p->border[i])
+                  : p->border_form == 1 ? (double)(int32_t)p->border[i]
+                                        : p->border[i];
+      return 4;
+   default: return 0;
    }
 }
 
@@ -480,22 +480,22 @@ fe_param_store(GLenum pname, int n, const double *v, const uint32_t *bits, uint8
    bool border = pname == GL_TEXTURE_BORDER_COLOR;
    for (int i = 0; i < n; i++) {
       switch (kind) {
-         case 0: ((GLfloat *)params)[i] = (GLfloat)v[i]; break;
-         case 1:
-            if (border && form == 0) {
-               /* Float colours map linearly to the integer range. */
-               double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
-               ((GLint *)params)[i] = (GLint)(f * 2147483647.0);
-            } else {
-               /* GL 3.3 §6.1.2: a floating-point value read as an integer is rounded to nearest */
-               double r = nearbyint(v[i]);
-               ((GLint *)params)[i] = r >= 2147483647.0    ? INT32_MAX
-                                      : r <= -2147483648.0 ? INT32_MIN
-                                                           : (GLint)r;
-            }
-            break;
-         case 2: ((GLint *)params)[i] = border ? (GLint)bits[i] : (GLint)v[i]; break;
-         default: ((GLuint *)params)[i] = border ? bits[i] : (GLuint)v[i]; break;
+      case 0: ((GLfloat *)params)[i] = (GLfloat)v[i]; break;
+      case 1:
+         if (border && form == 0) {
+            /* Float colours map linearly to the integer range. */
+            double f = v[i] < -1.0 ? -1.0 : v[i] > 1.0 ? 1.0 : v[i];
+            ((GLint *)params)[i] = (GLint)(f * 2147483647.0);
+         } else {
+            /* GL 3.3 §6.1.2: a floating-point value read as an integer is rounded to nearest */
+            double r = nearbyint(v[i]);
+            ((GLint *)params)[i] = r >= 2147483647.0    ? INT32_MAX
+                                   : r <= -2147483648.0 ? INT32_MIN
+                                                        : (GLint)r;
+         }
+         break;
+      case 2: ((GLint *)params)[i] = border ? (GLint)bits[i] : (GLint)v[i]; break;
+      default: ((GLuint *)params)[i] = border ? bits[i] : (GLuint)v[i]; break;
       }
    }
 }
@@ -521,24 +521,24 @@ get_tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, double *o
       return 0;
    }
    switch (pname) {
-      case GL_TEXTURE_BASE_LEVEL: out[0] = p->base_level; return 1;
-      case GL_TEXTURE_MAX_LEVEL: out[0] = p->max_level; return 1;
-      case GL_TEXTURE_SWIZZLE_R:
-      case GL_TEXTURE_SWIZZLE_G:
-      case GL_TEXTURE_SWIZZLE_B:
-      case GL_TEXTURE_SWIZZLE_A: out[0] = p->swizzle[pname - GL_TEXTURE_SWIZZLE_R]; return 1;
-      case GL_TEXTURE_SWIZZLE_RGBA:
-         for (int i = 0; i < 4; i++)
-            out[i] = p->swizzle[i];
-         return 4;
-      case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
-      case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
-      default: {
-         int n = fe_sampling_param_get(p, pname, out, bits, form);
-         if (!n)
-            fe_error(ctx, GL_INVALID_ENUM);
-         return n;
-      }
+   case GL_TEXTURE_BASE_LEVEL: out[0] = p->base_level; return 1;
+   case GL_TEXTURE_MAX_LEVEL: out[0] = p->max_level; return 1;
+   case GL_TEXTURE_SWIZZLE_R:
+   case GL_TEXTURE_SWIZZLE_G:
+   case GL_TEXTURE_SWIZZLE_B:
+   case GL_TEXTURE_SWIZZLE_A: out[0] = p->swizzle[pname - GL_TEXTURE_SWIZZLE_R]; return 1;
+   case GL_TEXTURE_SWIZZLE_RGBA:
+      for (int i = 0; i < 4; i++)
+         out[i] = p->swizzle[i];
+      return 4;
+   case GL_TEXTURE_IMMUTABLE_FORMAT: out[0] = tex->immutable; return 1;
+   case GL_TEXTURE_IMMUTABLE_LEVELS: out[0] = tex->immutable_levels; return 1;
+   default: {
+      int n = fe_sampling_param_get(p, pname, out, bits, form);
+      if (!n)
+         fe_error(ctx, GL_INVALID_ENUM);
+      return n;
+   }
    }
 }
 

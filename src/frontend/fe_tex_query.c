@@ -20,14 +20,14 @@ static GLenum
 component_type(uint8_t kind)
 {
    switch (kind) {
-      case FE_FMT_UNORM:
-      case FE_FMT_DEPTH:
-      case FE_FMT_DEPTH_STENCIL: return GL_UNSIGNED_NORMALIZED;
-      case FE_FMT_SNORM: return GL_SIGNED_NORMALIZED;
-      case FE_FMT_FLOAT: return GL_FLOAT;
-      case FE_FMT_INT: return GL_INT;
-      case FE_FMT_UINT: return GL_UNSIGNED_INT;
-      default: return GL_NONE;
+   case FE_FMT_UNORM:
+   case FE_FMT_DEPTH:
+   case FE_FMT_DEPTH_STENCIL: return GL_UNSIGNED_NORMALIZED;
+   case FE_FMT_SNORM: return GL_SIGNED_NORMALIZED;
+   case FE_FMT_FLOAT: return GL_FLOAT;
+   case FE_FMT_INT: return GL_INT;
+   case FE_FMT_UINT: return GL_UNSIGNED_INT;
+   default: return GL_NONE;
    }
 }
 
@@ -36,16 +36,16 @@ static int
 proxy_target_index(GLenum target)
 {
    switch (target) {
-      case GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
-      case GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
-      case GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
-      case GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-      case GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-      case GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-      case GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-      case GL_PROXY_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
-      case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
-      default: return -1;
+   case GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+   case GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   default: return -1;
    }
 }
 
@@ -84,59 +84,58 @@ level_parameter(struct fe_context *ctx, GLenum target, GLint level, GLenum pname
    bool has_b = info && (info->base == GL_RGB || info->base == GL_RGBA);
    bool has_g = has_b || (info && info->base == GL_RG);
    switch (pname) {
-      case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
-      case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
-      case GL_TEXTURE_DEPTH: *out = img->defined ? (GLint)img->depth : 0; return true;
-      case GL_TEXTURE_INTERNAL_FORMAT:
-         *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
-         return true;
-      case GL_TEXTURE_RED_SIZE:
-      case GL_TEXTURE_GREEN_SIZE:
-      case GL_TEXTURE_BLUE_SIZE:
-      case GL_TEXTURE_ALPHA_SIZE: {
-         const unsigned c = pname == GL_TEXTURE_RED_SIZE     ? 0
-                            : pname == GL_TEXTURE_GREEN_SIZE ? 1
-                            : pname == GL_TEXTURE_BLUE_SIZE  ? 2
-                                                             : 3;
-         const bool has = c == 0 || (c == 1 && has_g) || (c == 2 && has_b) || (c == 3 && has_a);
-         /* a compressed image reports its format's precision, not the decoded texels' */
-         *out = !has                  ? 0
-                : info && info->block ? (GLint)fe_block_channel_bits(info->block, c)
-                                      : fd->bits[c];
-         return true;
+   case GL_TEXTURE_WIDTH: *out = img->defined ? (GLint)img->width : 0; return true;
+   case GL_TEXTURE_HEIGHT: *out = img->defined ? (GLint)img->height : 0; return true;
+   case GL_TEXTURE_DEPTH: *out = img->defined ? (GLint)img->depth : 0; return true;
+   case GL_TEXTURE_INTERNAL_FORMAT:
+      *out = img->defined ? (GLint)img->internal_format : GL_RGBA;
+      return true;
+   case GL_TEXTURE_RED_SIZE:
+   case GL_TEXTURE_GREEN_SIZE:
+   case GL_TEXTURE_BLUE_SIZE:
+   case GL_TEXTURE_ALPHA_SIZE: {
+      const unsigned c = pname == GL_TEXTURE_RED_SIZE     ? 0
+                         : pname == GL_TEXTURE_GREEN_SIZE ? 1
+                         : pname == GL_TEXTURE_BLUE_SIZE  ? 2
+                                                          : 3;
+      const bool has = c == 0 || (c == 1 && has_g) || (c == 2 && has_b) || (c == 3 && has_a);
+      /* a compressed image reports its format's precision, not the decoded texels' */
+      *out = !has                  ? 0
+             : info && info->block ? (GLint)fe_block_channel_bits(info->block, c)
+                                   : fd->bits[c];
+      return true;
+   }
+   case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
+   case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
+   case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
+   case GL_TEXTURE_RED_TYPE:
+      *out = fd->bits[0] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_GREEN_TYPE:
+      *out = has_g && fd->bits[1] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_BLUE_TYPE:
+      *out = has_b && fd->bits[2] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_ALPHA_TYPE:
+      *out = has_a && fd->bits[3] ? (GLint)component_type(fd->kind) : GL_NONE;
+      return true;
+   case GL_TEXTURE_DEPTH_TYPE:
+      *out = fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED) : GL_NONE;
+      return true;
+   case GL_TEXTURE_COMPRESSED: *out = info && info->block ? GL_TRUE : GL_FALSE; return true;
+   case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+      if (!info || !info->block) {
+         fe_error(ctx, GL_INVALID_OPERATION); /* not a compressed image (GL 3.3 §6.1.3) */
+         return false;
       }
-      case GL_TEXTURE_DEPTH_SIZE: *out = fd->bits[4]; return true;
-      case GL_TEXTURE_STENCIL_SIZE: *out = fd->bits[5]; return true;
-      case GL_TEXTURE_SHARED_SIZE: *out = 0; return true;
-      case GL_TEXTURE_RED_TYPE:
-         *out = fd->bits[0] ? (GLint)component_type(fd->kind) : GL_NONE;
-         return true;
-      case GL_TEXTURE_GREEN_TYPE:
-         *out = has_g && fd->bits[1] ? (GLint)component_type(fd->kind) : GL_NONE;
-         return true;
-      case GL_TEXTURE_BLUE_TYPE:
-         *out = has_b && fd->bits[2] ? (GLint)component_type(fd->kind) : GL_NONE;
-         return true;
-      case GL_TEXTURE_ALPHA_TYPE:
-         *out = has_a && fd->bits[3] ? (GLint)component_type(fd->kind) : GL_NONE;
-         return true;
-      case GL_TEXTURE_DEPTH_TYPE:
-         *out =
-            fd->bits[4] ? (GLint)(fd->bits[4] == 32 ? GL_FLOAT : GL_UNSIGNED_NORMALIZED) : GL_NONE;
-         return true;
-      case GL_TEXTURE_COMPRESSED: *out = info && info->block ? GL_TRUE : GL_FALSE; return true;
-      case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
-         if (!info || !info->block) {
-            fe_error(ctx, GL_INVALID_OPERATION); /* not a compressed image (GL 3.3 §6.1.3) */
-            return false;
-         }
-         *out = (GLint)fe_block_image_size(info->block, img->width, img->height, img->depth);
-         return true;
-      case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
-      case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
-         *out = tex->samples ? tex->fixed_locations : GL_TRUE;
-         return true;
-      default: fe_error(ctx, GL_INVALID_ENUM); return false;
+      *out = (GLint)fe_block_image_size(info->block, img->width, img->height, img->depth);
+      return true;
+   case GL_TEXTURE_SAMPLES: *out = tex->samples; return true;
+   case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+      *out = tex->samples ? tex->fixed_locations : GL_TRUE;
+      return true;
+   default: fe_error(ctx, GL_INVALID_ENUM); return false;
    }
 }
 

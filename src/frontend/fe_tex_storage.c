@@ -20,37 +20,37 @@ static bool
 texture_buffer_format(GLenum f)
 {
    switch (f) {
-      case GL_R8:
-      case GL_R16:
-      case GL_R16F:
-      case GL_R32F:
-      case GL_R8I:
-      case GL_R16I:
-      case GL_R32I:
-      case GL_R8UI:
-      case GL_R16UI:
-      case GL_R32UI:
-      case GL_RG8:
-      case GL_RG16:
-      case GL_RG16F:
-      case GL_RG32F:
-      case GL_RG8I:
-      case GL_RG16I:
-      case GL_RG32I:
-      case GL_RG8UI:
-      case GL_RG16UI:
-      case GL_RG32UI:
-      case GL_RGBA8:
-      case GL_RGBA16:
-      case GL_RGBA16F:
-      case GL_RGBA32F:
-      case GL_RGBA8I:
-      case GL_RGBA16I:
-      case GL_RGBA32I:
-      case GL_RGBA8UI:
-      case GL_RGBA16UI:
-      case GL_RGBA32UI: return true;
-      default: return false;
+   case GL_R8:
+   case GL_R16:
+   case GL_R16F:
+   case GL_R32F:
+   case GL_R8I:
+   case GL_R16I:
+   case GL_R32I:
+   case GL_R8UI:
+   case GL_R16UI:
+   case GL_R32UI:
+   case GL_RG8:
+   case GL_RG16:
+   case GL_RG16F:
+   case GL_RG32F:
+   case GL_RG8I:
+   case GL_RG16I:
+   case GL_RG32I:
+   case GL_RG8UI:
+   case GL_RG16UI:
+   case GL_RG32UI:
+   case GL_RGBA8:
+   case GL_RGBA16:
+   case GL_RGBA16F:
+   case GL_RGBA32F:
+   case GL_RGBA8I:
+   case GL_RGBA16I:
+   case GL_RGBA32I:
+   case GL_RGBA8UI:
+   case GL_RGBA16UI:
+   case GL_RGBA32UI: return true;
+   default: return false;
    }
 }
 
@@ -110,14 +110,14 @@ static bool
 is_unsized(GLenum f)
 {
    switch (f) {
-      case GL_RED:
-      case GL_RG:
-      case GL_RGB:
-      case GL_RGBA:
-      case GL_DEPTH_COMPONENT:
-      case GL_DEPTH_STENCIL:
-      case GL_STENCIL_INDEX: return true;
-      default: return false;
+   case GL_RED:
+   case GL_RG:
+   case GL_RGB:
+   case GL_RGBA:
+   case GL_DEPTH_COMPONENT:
+   case GL_DEPTH_STENCIL:
+   case GL_STENCIL_INDEX: return true;
+   default: return false;
    }
 }
 
@@ -130,30 +130,30 @@ storage_target(const struct fe_context *ctx, GLenum target, unsigned dims, bool 
    const bool es = ctx->desc.api == FE_API_GLES;
    *proxy = false;
    switch (dims * 0x10000u + target) {
-      case 2 * 0x10000u + GL_TEXTURE_2D: return FE_TEX_2D;
-      case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-      case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
-      case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-      default: break;
+   case 2 * 0x10000u + GL_TEXTURE_2D: return FE_TEX_2D;
+   case 2 * 0x10000u + GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case 3 * 0x10000u + GL_TEXTURE_3D: return FE_TEX_3D;
+   case 3 * 0x10000u + GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   default: break;
    }
    if (es)
       return -1;
    switch (dims * 0x10000u + target) {
-      case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
-      case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-      case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-      default: break;
+   case 1 * 0x10000u + GL_TEXTURE_1D: return FE_TEX_1D;
+   case 2 * 0x10000u + GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case 2 * 0x10000u + GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   default: break;
    }
    *proxy = true;
    switch (dims * 0x10000u + target) {
-      case 1 * 0x10000u + GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
-      case 2 * 0x10000u + GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
-      case 2 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-      case 2 * 0x10000u + GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-      case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-      case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
-      case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-      default: *proxy = false; return -1;
+   case 1 * 0x10000u + GL_PROXY_TEXTURE_1D: return FE_TEX_1D;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_2D: return FE_TEX_2D;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case 2 * 0x10000u + GL_PROXY_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_3D: return FE_TEX_3D;
+   case 3 * 0x10000u + GL_PROXY_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   default: *proxy = false; return -1;
    }
 }
 

@@ -10,18 +10,18 @@ unsigned
 fe_block_bytes(enum fe_block_kind kind)
 {
    switch (kind) {
-      case FE_BLOCK_RGTC1:
-      case FE_BLOCK_RGTC1_SIGNED:
-      case FE_BLOCK_ETC2_RGB:
-      case FE_BLOCK_ETC2_RGB_A1:
-      case FE_BLOCK_EAC_R11:
-      case FE_BLOCK_EAC_R11_SIGNED: return 8;
-      case FE_BLOCK_RGTC2:
-      case FE_BLOCK_RGTC2_SIGNED:
-      case FE_BLOCK_ETC2_RGBA:
-      case FE_BLOCK_EAC_RG11:
-      case FE_BLOCK_EAC_RG11_SIGNED: return 16;
-      case FE_BLOCK_NONE: break;
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC1_SIGNED:
+   case FE_BLOCK_ETC2_RGB:
+   case FE_BLOCK_ETC2_RGB_A1:
+   case FE_BLOCK_EAC_R11:
+   case FE_BLOCK_EAC_R11_SIGNED: return 8;
+   case FE_BLOCK_RGTC2:
+   case FE_BLOCK_RGTC2_SIGNED:
+   case FE_BLOCK_ETC2_RGBA:
+   case FE_BLOCK_EAC_RG11:
+   case FE_BLOCK_EAC_RG11_SIGNED: return 16;
+   case FE_BLOCK_NONE: break;
    }
    return 0;
 }
@@ -36,18 +36,18 @@ unsigned
 fe_block_texel_bytes(enum fe_block_kind kind)
 {
    switch (kind) {
-      case FE_BLOCK_RGTC1:
-      case FE_BLOCK_RGTC1_SIGNED:
-      case FE_BLOCK_EAC_R11:
-      case FE_BLOCK_EAC_R11_SIGNED: return 2;
-      case FE_BLOCK_RGTC2:
-      case FE_BLOCK_RGTC2_SIGNED:
-      case FE_BLOCK_EAC_RG11:
-      case FE_BLOCK_EAC_RG11_SIGNED:
-      case FE_BLOCK_ETC2_RGB:
-      case FE_BLOCK_ETC2_RGB_A1:
-      case FE_BLOCK_ETC2_RGBA: return 4;
-      case FE_BLOCK_NONE: break;
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC1_SIGNED:
+   case FE_BLOCK_EAC_R11:
+   case FE_BLOCK_EAC_R11_SIGNED: return 2;
+   case FE_BLOCK_RGTC2:
+   case FE_BLOCK_RGTC2_SIGNED:
+   case FE_BLOCK_EAC_RG11:
+   case FE_BLOCK_EAC_RG11_SIGNED:
+   case FE_BLOCK_ETC2_RGB:
+   case FE_BLOCK_ETC2_RGB_A1:
+   case FE_BLOCK_ETC2_RGBA: return 4;
+   case FE_BLOCK_NONE: break;
    }
    return 0;
 }
@@ -56,18 +56,18 @@ unsigned
 fe_block_channel_bits(enum fe_block_kind kind, unsigned c)
 {
    switch (kind) {
-      case FE_BLOCK_RGTC1:
-      case FE_BLOCK_RGTC1_SIGNED: return c == 0 ? 8 : 0;
-      case FE_BLOCK_RGTC2:
-      case FE_BLOCK_RGTC2_SIGNED: return c <= 1 ? 8 : 0;
-      case FE_BLOCK_EAC_R11:
-      case FE_BLOCK_EAC_R11_SIGNED: return c == 0 ? 11 : 0;
-      case FE_BLOCK_EAC_RG11:
-      case FE_BLOCK_EAC_RG11_SIGNED: return c <= 1 ? 11 : 0;
-      case FE_BLOCK_ETC2_RGB: return c <= 2 ? 8 : 0;
-      case FE_BLOCK_ETC2_RGB_A1: return c <= 2 ? 8 : 1;
-      case FE_BLOCK_ETC2_RGBA: return 8;
-      case FE_BLOCK_NONE: break;
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC1_SIGNED: return c == 0 ? 8 : 0;
+   case FE_BLOCK_RGTC2:
+   case FE_BLOCK_RGTC2_SIGNED: return c <= 1 ? 8 : 0;
+   case FE_BLOCK_EAC_R11:
+   case FE_BLOCK_EAC_R11_SIGNED: return c == 0 ? 11 : 0;
+   case FE_BLOCK_EAC_RG11:
+   case FE_BLOCK_EAC_RG11_SIGNED: return c <= 1 ? 11 : 0;
+   case FE_BLOCK_ETC2_RGB: return c <= 2 ? 8 : 0;
+   case FE_BLOCK_ETC2_RGB_A1: return c <= 2 ? 8 : 1;
+   case FE_BLOCK_ETC2_RGBA: return 8;
+   case FE_BLOCK_NONE: break;
    }
    return 0;
 }
@@ -336,20 +336,20 @@ eac_block(const uint8_t *b, enum eac_mode mode, int out[16])
          const int m = mods[(bits >> (45 - 3 * i)) & 7];
          int v;
          switch (mode) {
-            case EAC_ALPHA8: v = clampi(b[0] + m * mult, 0, 255); break;
-            case EAC_R11: {
-               const int v11 = clampi(b[0] * 8 + 4 + (mult ? m * mult * 8 : m), 0, 2047);
-               v = v11 << 5 | v11 >> 6;
-               break;
-            }
-            default: {
-               int base = (int8_t)b[0];
-               if (base < -127)
-                  base = -127;
-               const int v11 = clampi(base * 8 + (mult ? m * mult * 8 : m), -1023, 1023);
-               v = v11 >= 0 ? (v11 << 5 | v11 >> 5) : -((-v11) << 5 | (-v11) >> 5);
-               break;
-            }
+         case EAC_ALPHA8: v = clampi(b[0] + m * mult, 0, 255); break;
+         case EAC_R11: {
+            const int v11 = clampi(b[0] * 8 + 4 + (mult ? m * mult * 8 : m), 0, 2047);
+            v = v11 << 5 | v11 >> 6;
+            break;
+         }
+         default: {
+            int base = (int8_t)b[0];
+            if (base < -127)
+               base = -127;
+            const int v11 = clampi(base * 8 + (mult ? m * mult * 8 : m), -1023, 1023);
+            v = v11 >= 0 ? (v11 << 5 | v11 >> 5) : -((-v11) << 5 | (-v11) >> 5);
+            break;
+         }
          }
          out[y * 4 + x] = v;
       }
@@ -362,60 +362,60 @@ static void
 decode_block(enum fe_block_kind kind, const uint8_t *b, uint8_t texels[16][4])
 {
    switch (kind) {
-      case FE_BLOCK_RGTC1:
-      case FE_BLOCK_RGTC2: {
-         uint16_t u[2][16];
-         const unsigned n = kind == FE_BLOCK_RGTC2 ? 2 : 1;
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_RGTC2: {
+      uint16_t u[2][16];
+      const unsigned n = kind == FE_BLOCK_RGTC2 ? 2 : 1;
+      for (unsigned c = 0; c < n; c++)
+         rgtc_channel(b + 8 * c, false, NULL, u[c]);
+      for (unsigned i = 0; i < 16; i++)
          for (unsigned c = 0; c < n; c++)
-            rgtc_channel(b + 8 * c, false, NULL, u[c]);
-         for (unsigned i = 0; i < 16; i++)
-            for (unsigned c = 0; c < n; c++)
-               memcpy(texels[i] + 2 * c, &u[c][i], 2);
-         return;
-      }
-      case FE_BLOCK_RGTC1_SIGNED:
-      case FE_BLOCK_RGTC2_SIGNED: {
-         int16_t s[2][16];
-         const unsigned n = kind == FE_BLOCK_RGTC2_SIGNED ? 2 : 1;
+            memcpy(texels[i] + 2 * c, &u[c][i], 2);
+      return;
+   }
+   case FE_BLOCK_RGTC1_SIGNED:
+   case FE_BLOCK_RGTC2_SIGNED: {
+      int16_t s[2][16];
+      const unsigned n = kind == FE_BLOCK_RGTC2_SIGNED ? 2 : 1;
+      for (unsigned c = 0; c < n; c++)
+         rgtc_channel(b + 8 * c, true, s[c], NULL);
+      for (unsigned i = 0; i < 16; i++)
          for (unsigned c = 0; c < n; c++)
-            rgtc_channel(b + 8 * c, true, s[c], NULL);
-         for (unsigned i = 0; i < 16; i++)
-            for (unsigned c = 0; c < n; c++)
-               memcpy(texels[i] + 2 * c, &s[c][i], 2);
-         return;
-      }
-      case FE_BLOCK_ETC2_RGB: etc2_rgb(b, false, texels); return;
-      case FE_BLOCK_ETC2_RGB_A1: etc2_rgb(b, true, texels); return;
-      case FE_BLOCK_ETC2_RGBA: {
-         int a[16];
-         eac_block(b, EAC_ALPHA8, a);
-         etc2_rgb(b + 8, false, texels);
-         for (unsigned i = 0; i < 16; i++)
-            texels[i][3] = (uint8_t)a[i];
-         return;
-      }
-      case FE_BLOCK_EAC_R11:
-      case FE_BLOCK_EAC_R11_SIGNED:
-      case FE_BLOCK_EAC_RG11:
-      case FE_BLOCK_EAC_RG11_SIGNED: {
-         const bool is_signed = kind == FE_BLOCK_EAC_R11_SIGNED || kind == FE_BLOCK_EAC_RG11_SIGNED;
-         const unsigned n = kind == FE_BLOCK_EAC_RG11 || kind == FE_BLOCK_EAC_RG11_SIGNED ? 2 : 1;
-         int v[2][16];
-         for (unsigned c = 0; c < n; c++)
-            eac_block(b + 8 * c, is_signed ? EAC_R11_SIGNED : EAC_R11, v[c]);
-         for (unsigned i = 0; i < 16; i++)
-            for (unsigned c = 0; c < n; c++) {
-               if (is_signed) {
-                  const int16_t s = (int16_t)v[c][i];
-                  memcpy(texels[i] + 2 * c, &s, 2);
-               } else {
-                  const uint16_t u = (uint16_t)v[c][i];
-                  memcpy(texels[i] + 2 * c, &u, 2);
-               }
+            memcpy(texels[i] + 2 * c, &s[c][i], 2);
+      return;
+   }
+   case FE_BLOCK_ETC2_RGB: etc2_rgb(b, false, texels); return;
+   case FE_BLOCK_ETC2_RGB_A1: etc2_rgb(b, true, texels); return;
+   case FE_BLOCK_ETC2_RGBA: {
+      int a[16];
+      eac_block(b, EAC_ALPHA8, a);
+      etc2_rgb(b + 8, false, texels);
+      for (unsigned i = 0; i < 16; i++)
+         texels[i][3] = (uint8_t)a[i];
+      return;
+   }
+   case FE_BLOCK_EAC_R11:
+   case FE_BLOCK_EAC_R11_SIGNED:
+   case FE_BLOCK_EAC_RG11:
+   case FE_BLOCK_EAC_RG11_SIGNED: {
+      const bool is_signed = kind == FE_BLOCK_EAC_R11_SIGNED || kind == FE_BLOCK_EAC_RG11_SIGNED;
+      const unsigned n = kind == FE_BLOCK_EAC_RG11 || kind == FE_BLOCK_EAC_RG11_SIGNED ? 2 : 1;
+      int v[2][16];
+      for (unsigned c = 0; c < n; c++)
+         eac_block(b + 8 * c, is_signed ? EAC_R11_SIGNED : EAC_R11, v[c]);
+      for (unsigned i = 0; i < 16; i++)
+         for (unsigned c = 0; c < n; c++) {
+            if (is_signed) {
+               const int16_t s = (int16_t)v[c][i];
+               memcpy(texels[i] + 2 * c, &s, 2);
+            } else {
+               const uint16_t u = (uint16_t)v[c][i];
+               memcpy(texels[i] + 2 * c, &u, 2);
             }
-         return;
-      }
-      case FE_BLOCK_NONE: break;
+         }
+      return;
+   }
+   case FE_BLOCK_NONE: break;
    }
    memset(texels, 0, 16 * 4);
 }

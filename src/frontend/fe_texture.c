@@ -644,32 +644,32 @@ fe_tex_image_target(struct fe_context *ctx, GLenum target, unsigned *face, bool 
    *declined = false;
    enum fe_tex_target t;
    switch (target) {
-      case GL_TEXTURE_2D: t = FE_TEX_2D; break;
-      case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
-      case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
-      case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
-      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
-      case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
-      case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
-         t = FE_TEX_CUBE;
-         *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
-         break;
-      case GL_TEXTURE_RECTANGLE: t = FE_TEX_RECT; break;
-      case GL_TEXTURE_1D_ARRAY: t = FE_TEX_1D_ARRAY; break;
-      case GL_PROXY_TEXTURE_2D:
-      case GL_PROXY_TEXTURE_RECTANGLE:
-      case GL_PROXY_TEXTURE_1D_ARRAY:
-      case GL_PROXY_TEXTURE_CUBE_MAP: {
-         const enum fe_tex_target pt = target == GL_PROXY_TEXTURE_2D          ? FE_TEX_2D
-                                       : target == GL_PROXY_TEXTURE_RECTANGLE ? FE_TEX_RECT
-                                       : target == GL_PROXY_TEXTURE_1D_ARRAY  ? FE_TEX_1D_ARRAY
-                                                                              : FE_TEX_CUBE;
-         struct fe_texture *proxy = fe_tex_proxy_texture(ctx, pt);
-         if (!proxy)
-            fe_error(ctx, GL_OUT_OF_MEMORY);
-         return proxy;
-      }
-      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   case GL_TEXTURE_2D: t = FE_TEX_2D; break;
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
+   case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
+   case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+   case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
+   case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+      t = FE_TEX_CUBE;
+      *face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+      break;
+   case GL_TEXTURE_RECTANGLE: t = FE_TEX_RECT; break;
+   case GL_TEXTURE_1D_ARRAY: t = FE_TEX_1D_ARRAY; break;
+   case GL_PROXY_TEXTURE_2D:
+   case GL_PROXY_TEXTURE_RECTANGLE:
+   case GL_PROXY_TEXTURE_1D_ARRAY:
+   case GL_PROXY_TEXTURE_CUBE_MAP: {
+      const enum fe_tex_target pt = target == GL_PROXY_TEXTURE_2D          ? FE_TEX_2D
+                                    : target == GL_PROXY_TEXTURE_RECTANGLE ? FE_TEX_RECT
+                                    : target == GL_PROXY_TEXTURE_1D_ARRAY  ? FE_TEX_1D_ARRAY
+                                                                           : FE_TEX_CUBE;
+      struct fe_texture *proxy = fe_tex_proxy_texture(ctx, pt);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
+   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
    if (!tex)
@@ -691,14 +691,14 @@ bool
 fe_tex_is_proxy(GLenum target)
 {
    switch (target) {
-      case GL_PROXY_TEXTURE_1D:
-      case GL_PROXY_TEXTURE_2D:
-      case GL_PROXY_TEXTURE_3D:
-      case GL_PROXY_TEXTURE_RECTANGLE:
-      case GL_PROXY_TEXTURE_1D_ARRAY:
-      case GL_PROXY_TEXTURE_2D_ARRAY:
-      case GL_PROXY_TEXTURE_CUBE_MAP: return true;
-      default: return false;
+   case GL_PROXY_TEXTURE_1D:
+   case GL_PROXY_TEXTURE_2D:
+   case GL_PROXY_TEXTURE_3D:
+   case GL_PROXY_TEXTURE_RECTANGLE:
+   case GL_PROXY_TEXTURE_1D_ARRAY:
+   case GL_PROXY_TEXTURE_2D_ARRAY:
+   case GL_PROXY_TEXTURE_CUBE_MAP: return true;
+   default: return false;
    }
 }
 
@@ -911,17 +911,17 @@ fe_tex_image_target_3d(struct fe_context *ctx, GLenum target, bool *declined)
    *declined = false;
    enum fe_tex_target t;
    switch (target) {
-      case GL_TEXTURE_3D: t = FE_TEX_3D; break;
-      case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
-      case GL_PROXY_TEXTURE_3D:
-      case GL_PROXY_TEXTURE_2D_ARRAY: {
-         struct fe_texture *proxy =
-            fe_tex_proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
-         if (!proxy)
-            fe_error(ctx, GL_OUT_OF_MEMORY);
-         return proxy;
-      }
-      default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
+   case GL_TEXTURE_3D: t = FE_TEX_3D; break;
+   case GL_TEXTURE_2D_ARRAY: t = FE_TEX_2D_ARRAY; break;
+   case GL_PROXY_TEXTURE_3D:
+   case GL_PROXY_TEXTURE_2D_ARRAY: {
+      struct fe_texture *proxy =
+         fe_tex_proxy_texture(ctx, target == GL_PROXY_TEXTURE_3D ? FE_TEX_3D : FE_TEX_2D_ARRAY);
+      if (!proxy)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      return proxy;
+   }
+   default: fe_error(ctx, GL_INVALID_ENUM); return NULL;
    }
    struct fe_texture *tex = fe_unit_texture(ctx, ctx->active_unit, t);
    if (!tex)
@@ -1093,15 +1093,15 @@ static void
 decoded_pixel_type(enum fe_block_kind kind, GLenum *format, GLenum *type)
 {
    switch (kind) {
-      case FE_BLOCK_RGTC1:
-      case FE_BLOCK_EAC_R11: *format = GL_RED, *type = GL_UNSIGNED_SHORT; return;
-      case FE_BLOCK_RGTC1_SIGNED:
-      case FE_BLOCK_EAC_R11_SIGNED: *format = GL_RED, *type = GL_SHORT; return;
-      case FE_BLOCK_RGTC2:
-      case FE_BLOCK_EAC_RG11: *format = GL_RG, *type = GL_UNSIGNED_SHORT; return;
-      case FE_BLOCK_RGTC2_SIGNED:
-      case FE_BLOCK_EAC_RG11_SIGNED: *format = GL_RG, *type = GL_SHORT; return;
-      default: *format = GL_RGBA, *type = GL_UNSIGNED_BYTE; return;
+   case FE_BLOCK_RGTC1:
+   case FE_BLOCK_EAC_R11: *format = GL_RED, *type = GL_UNSIGNED_SHORT; return;
+   case FE_BLOCK_RGTC1_SIGNED:
+   case FE_BLOCK_EAC_R11_SIGNED: *format = GL_RED, *type = GL_SHORT; return;
+   case FE_BLOCK_RGTC2:
+   case FE_BLOCK_EAC_RG11: *format = GL_RG, *type = GL_UNSIGNED_SHORT; return;
+   case FE_BLOCK_RGTC2_SIGNED:
+   case FE_BLOCK_EAC_RG11_SIGNED: *format = GL_RG, *type = GL_SHORT; return;
+   default: *format = GL_RGBA, *type = GL_UNSIGNED_BYTE; return;
    }
 }
 

@@ -12,17 +12,17 @@ int
 fe_tex_target_index(GLenum target)
 {
    switch (target) {
-      case GL_TEXTURE_1D: return FE_TEX_1D;
-      case GL_TEXTURE_2D: return FE_TEX_2D;
-      case GL_TEXTURE_3D: return FE_TEX_3D;
-      case GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
-      case GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
-      case GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
-      case GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
-      case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
-      case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
-      case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
-      default: return -1;
+   case GL_TEXTURE_1D: return FE_TEX_1D;
+   case GL_TEXTURE_2D: return FE_TEX_2D;
+   case GL_TEXTURE_3D: return FE_TEX_3D;
+   case GL_TEXTURE_1D_ARRAY: return FE_TEX_1D_ARRAY;
+   case GL_TEXTURE_2D_ARRAY: return FE_TEX_2D_ARRAY;
+   case GL_TEXTURE_RECTANGLE: return FE_TEX_RECT;
+   case GL_TEXTURE_CUBE_MAP: return FE_TEX_CUBE;
+   case GL_TEXTURE_BUFFER: return FE_TEX_BUFFER;
+   case GL_TEXTURE_2D_MULTISAMPLE: return FE_TEX_2D_MS;
+   case GL_TEXTURE_2D_MULTISAMPLE_ARRAY: return FE_TEX_2D_MS_ARRAY;
+   default: return -1;
    }
 }
 

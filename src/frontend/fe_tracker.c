@@ -550,41 +550,41 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    fe_texture_flush_uploads(ctx);
    bool ok = true;
    switch (verb) {
-      case FE_VERB_DRAW: {
-         struct fe_exec *e = fe_ctx_exec(ctx);
-         if (!e) {
-            MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
-            return false;
-         }
-         struct fe_tracker *t = &ctx->tracker;
-         if (t->draw_in_valid && draw_inputs_same(ctx, e))
-            return true;
-         /* the groups may send part of the state and then refuse the draw */
-         t->draw_in_valid = false;
-         t->full_validates++;
-         emit_framebuffer(ctx);
-         ok = emit_program(ctx, e);
-         if (!ok)
-            break;
-         emit_render_state(ctx);
-         emit_dynamic_state(ctx);
-         emit_vertex_state(ctx);
-         /* the groups bumped what they sent (the hidden state uniforms, the constants' owner) */
-         draw_inputs_keep(ctx, e);
-         t->draw_in_valid = true;
-         break;
+   case FE_VERB_DRAW: {
+      struct fe_exec *e = fe_ctx_exec(ctx);
+      if (!e) {
+         MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
+         return false;
       }
-      case FE_VERB_CLEAR: emit_framebuffer(ctx); break;
-      case FE_VERB_READ:
-         emit_framebuffer(ctx);
-         emit_pack_state(ctx);
+      struct fe_tracker *t = &ctx->tracker;
+      if (t->draw_in_valid && draw_inputs_same(ctx, e))
+         return true;
+      /* the groups may send part of the state and then refuse the draw */
+      t->draw_in_valid = false;
+      t->full_validates++;
+      emit_framebuffer(ctx);
+      ok = emit_program(ctx, e);
+      if (!ok)
          break;
-      case FE_VERB_TEXOP:
-         emit_framebuffer(ctx);
-         emit_pack_state(ctx);
-         break;
-      case FE_VERB_PRESENT:
-      case FE_VERB_FLUSH: return true;
+      emit_render_state(ctx);
+      emit_dynamic_state(ctx);
+      emit_vertex_state(ctx);
+      /* the groups bumped what they sent (the hidden state uniforms, the constants' owner) */
+      draw_inputs_keep(ctx, e);
+      t->draw_in_valid = true;
+      break;
+   }
+   case FE_VERB_CLEAR: emit_framebuffer(ctx); break;
+   case FE_VERB_READ:
+      emit_framebuffer(ctx);
+      emit_pack_state(ctx);
+      break;
+   case FE_VERB_TEXOP:
+      emit_framebuffer(ctx);
+      emit_pack_state(ctx);
+      break;
+   case FE_VERB_PRESENT:
+   case FE_VERB_FLUSH: return true;
    }
    ctx->tracker.started = true;
    return ok;

@@ -17,19 +17,19 @@ static unsigned
 type_bytes(GLenum type)
 {
    switch (type) {
-      case GL_BYTE:
-      case GL_UNSIGNED_BYTE: return 1;
-      case GL_SHORT:
-      case GL_UNSIGNED_SHORT:
-      case GL_HALF_FLOAT: return 2;
-      case GL_INT:
-      case GL_UNSIGNED_INT:
-      case GL_FLOAT:
-      case GL_FIXED: return 4;
-      case GL_DOUBLE: return 8;
-      case GL_INT_2_10_10_10_REV:
-      case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
-      default: return 0;
+   case GL_BYTE:
+   case GL_UNSIGNED_BYTE: return 1;
+   case GL_SHORT:
+   case GL_UNSIGNED_SHORT:
+   case GL_HALF_FLOAT: return 2;
+   case GL_INT:
+   case GL_UNSIGNED_INT:
+   case GL_FLOAT:
+   case GL_FIXED: return 4;
+   case GL_DOUBLE: return 8;
+   case GL_INT_2_10_10_10_REV:
+   case GL_UNSIGNED_INT_2_10_10_10_REV: return 4;
+   default: return 0;
    }
 }
 
@@ -414,19 +414,19 @@ attrib_query(struct fe_context *ctx, GLuint index, GLenum pname, GLint iv[4], ui
    const struct fe_vertex_attrib *a = &vao->attribs[index];
    *cur_kind = -1;
    switch (pname) {
-      case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_SIZE:
-         iv[0] = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size;
-         return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)a->divisor; return 1;
-      case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
-         iv[0] = a->buffer ? (GLint)a->buffer->base.name : 0;
-         return 1;
-      default: fe_error(ctx, GL_INVALID_ENUM); return 0;
+   case GL_VERTEX_ATTRIB_ARRAY_ENABLED: iv[0] = a->enabled; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_SIZE:
+      iv[0] = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size;
+      return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_STRIDE: iv[0] = a->stride; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_TYPE: iv[0] = (GLint)a->type; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: iv[0] = a->normalized; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_INTEGER: iv[0] = a->integer; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: iv[0] = (GLint)a->divisor; return 1;
+   case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+      iv[0] = a->buffer ? (GLint)a->buffer->base.name : 0;
+      return 1;
+   default: fe_error(ctx, GL_INVALID_ENUM); return 0;
    }
 }
 

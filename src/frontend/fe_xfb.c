@@ -26,21 +26,21 @@ captured_class(const struct fe_exec *e, GLenum mode)
 {
    if (e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
       switch (e->glsl->geometry.output_type) {
-         case GL_POINTS: return GL_POINTS;
-         case GL_LINE_STRIP: return GL_LINES;
-         case GL_TRIANGLE_STRIP: return GL_TRIANGLES;
-         default: return 0;
+      case GL_POINTS: return GL_POINTS;
+      case GL_LINE_STRIP: return GL_LINES;
+      case GL_TRIANGLE_STRIP: return GL_TRIANGLES;
+      default: return 0;
       }
    }
    switch (mode) {
-      case GL_POINTS: return GL_POINTS;
-      case GL_LINES:
-      case GL_LINE_LOOP:
-      case GL_LINE_STRIP: return GL_LINES;
-      case GL_TRIANGLES:
-      case GL_TRIANGLE_STRIP:
-      case GL_TRIANGLE_FAN: return GL_TRIANGLES;
-      default: return 0; /* adjacency modes without a geometry shader */
+   case GL_POINTS: return GL_POINTS;
+   case GL_LINES:
+   case GL_LINE_LOOP:
+   case GL_LINE_STRIP: return GL_LINES;
+   case GL_TRIANGLES:
+   case GL_TRIANGLE_STRIP:
+   case GL_TRIANGLE_FAN: return GL_TRIANGLES;
+   default: return 0; /* adjacency modes without a geometry shader */
    }
 }
 
@@ -85,14 +85,14 @@ static uint64_t
 captured_vertices(GLenum mode, uint64_t count)
 {
    switch (mode) {
-      case GL_POINTS: return count;
-      case GL_LINES: return count / 2 * 2;
-      case GL_LINE_STRIP: return count >= 2 ? (count - 1) * 2 : 0;
-      case GL_LINE_LOOP: return count >= 2 ? count * 2 : 0;
-      case GL_TRIANGLES: return count / 3 * 3;
-      case GL_TRIANGLE_STRIP:
-      case GL_TRIANGLE_FAN: return count >= 3 ? (count - 2) * 3 : 0;
-      default: return 0;
+   case GL_POINTS: return count;
+   case GL_LINES: return count / 2 * 2;
+   case GL_LINE_STRIP: return count >= 2 ? (count - 1) * 2 : 0;
+   case GL_LINE_LOOP: return count >= 2 ? count * 2 : 0;
+   case GL_TRIANGLES: return count / 3 * 3;
+   case GL_TRIANGLE_STRIP:
+   case GL_TRIANGLE_FAN: return count >= 3 ? (count - 2) * 3 : 0;
+   default: return 0;
    }
 }
 
@@ -133,10 +133,10 @@ send_verb(struct fe_context *ctx, enum mgp_call_id id, uint32_t value)
 {
    const struct mgp_u32_args a = {.value = value};
    switch (id) {
-      case MGP_CALL_begin_stream_output: mgp_begin_stream_output(&ctx->pipe, &a); break;
-      case MGP_CALL_end_stream_output: mgp_end_stream_output(&ctx->pipe, &a); break;
-      case MGP_CALL_pause_stream_output: mgp_pause_stream_output(&ctx->pipe, &a); break;
-      default: mgp_resume_stream_output(&ctx->pipe, &a); break;
+   case MGP_CALL_begin_stream_output: mgp_begin_stream_output(&ctx->pipe, &a); break;
+   case MGP_CALL_end_stream_output: mgp_end_stream_output(&ctx->pipe, &a); break;
+   case MGP_CALL_pause_stream_output: mgp_pause_stream_output(&ctx->pipe, &a); break;
+   default: mgp_resume_stream_output(&ctx->pipe, &a); break;
    }
 }
 
@@ -399,10 +399,10 @@ fe_xfb_get(struct fe_context *ctx, GLenum pname, GLint *value)
    if (!is_es3(ctx))
       return false;
    switch (pname) {
-      case GL_TRANSFORM_FEEDBACK_BINDING: *value = (GLint)ctx->tfo->name; return true;
-      case GL_TRANSFORM_FEEDBACK_ACTIVE: *value = ctx->tfo->tf.active; return true;
-      case GL_TRANSFORM_FEEDBACK_PAUSED: *value = ctx->tfo->tf.paused; return true;
-      default: return false;
+   case GL_TRANSFORM_FEEDBACK_BINDING: *value = (GLint)ctx->tfo->name; return true;
+   case GL_TRANSFORM_FEEDBACK_ACTIVE: *value = ctx->tfo->tf.active; return true;
+   case GL_TRANSFORM_FEEDBACK_PAUSED: *value = ctx->tfo->tf.paused; return true;
+   default: return false;
    }
 }
 

@@ -113,44 +113,44 @@ config_attrib(const struct glx_config *c, int attr, int *v)
 {
    const struct egl_config *s = &c->shape;
    switch (attr) {
-      case GLX_FBCONFIG_ID: *v = s->config_id; return true;
-      case GLX_BUFFER_SIZE: *v = s->buffer_size; return true;
-      case GLX_LEVEL: *v = 0; return true;
-      case GLX_DOUBLEBUFFER: *v = True; return true;
-      case GLX_STEREO: *v = False; return true;
-      case GLX_AUX_BUFFERS: *v = 0; return true;
-      case GLX_RED_SIZE: *v = s->red_size; return true;
-      case GLX_GREEN_SIZE: *v = s->green_size; return true;
-      case GLX_BLUE_SIZE: *v = s->blue_size; return true;
-      case GLX_ALPHA_SIZE: *v = s->alpha_size; return true;
-      case GLX_DEPTH_SIZE: *v = s->depth_size; return true;
-      case GLX_STENCIL_SIZE: *v = s->stencil_size; return true;
-      case GLX_ACCUM_RED_SIZE:
-      case GLX_ACCUM_GREEN_SIZE:
-      case GLX_ACCUM_BLUE_SIZE:
-      case GLX_ACCUM_ALPHA_SIZE: *v = 0; return true;
-      case GLX_SAMPLE_BUFFERS: *v = s->sample_buffers; return true;
-      case GLX_SAMPLES: *v = s->samples; return true;
-      case GLX_RENDER_TYPE: *v = GLX_RGBA_BIT; return true;
-      case GLX_DRAWABLE_TYPE: *v = c->drawable_type; return true;
-      case GLX_X_RENDERABLE: *v = True; return true;
-      case GLX_VISUAL_ID: *v = (int)c->visual_id; return true;
-      case GLX_X_VISUAL_TYPE:
-         *v = c->visual_class == TrueColor ? GLX_TRUE_COLOR : GLX_DIRECT_COLOR;
-         return true;
-      case GLX_CONFIG_CAVEAT: *v = GLX_NONE; return true;
-      case GLX_TRANSPARENT_TYPE: *v = GLX_NONE; return true;
-      case GLX_TRANSPARENT_INDEX_VALUE:
-      case GLX_TRANSPARENT_RED_VALUE:
-      case GLX_TRANSPARENT_GREEN_VALUE:
-      case GLX_TRANSPARENT_BLUE_VALUE:
-      case GLX_TRANSPARENT_ALPHA_VALUE: *v = 0; return true;
-      case GLX_MAX_PBUFFER_WIDTH:
-      case GLX_MAX_PBUFFER_HEIGHT: *v = GLX_MAX_PBUFFER_SIZE; return true;
-      case GLX_MAX_PBUFFER_PIXELS: *v = GLX_MAX_PBUFFER_SIZE * GLX_MAX_PBUFFER_SIZE; return true;
-      case GLX_SCREEN: *v = c->screen; return true;
-      case GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB: *v = False; return true;
-      default: return false;
+   case GLX_FBCONFIG_ID: *v = s->config_id; return true;
+   case GLX_BUFFER_SIZE: *v = s->buffer_size; return true;
+   case GLX_LEVEL: *v = 0; return true;
+   case GLX_DOUBLEBUFFER: *v = True; return true;
+   case GLX_STEREO: *v = False; return true;
+   case GLX_AUX_BUFFERS: *v = 0; return true;
+   case GLX_RED_SIZE: *v = s->red_size; return true;
+   case GLX_GREEN_SIZE: *v = s->green_size; return true;
+   case GLX_BLUE_SIZE: *v = s->blue_size; return true;
+   case GLX_ALPHA_SIZE: *v = s->alpha_size; return true;
+   case GLX_DEPTH_SIZE: *v = s->depth_size; return true;
+   case GLX_STENCIL_SIZE: *v = s->stencil_size; return true;
+   case GLX_ACCUM_RED_SIZE:
+   case GLX_ACCUM_GREEN_SIZE:
+   case GLX_ACCUM_BLUE_SIZE:
+   case GLX_ACCUM_ALPHA_SIZE: *v = 0; return true;
+   case GLX_SAMPLE_BUFFERS: *v = s->sample_buffers; return true;
+   case GLX_SAMPLES: *v = s->samples; return true;
+   case GLX_RENDER_TYPE: *v = GLX_RGBA_BIT; return true;
+   case GLX_DRAWABLE_TYPE: *v = c->drawable_type; return true;
+   case GLX_X_RENDERABLE: *v = True; return true;
+   case GLX_VISUAL_ID: *v = (int)c->visual_id; return true;
+   case GLX_X_VISUAL_TYPE:
+      *v = c->visual_class == TrueColor ? GLX_TRUE_COLOR : GLX_DIRECT_COLOR;
+      return true;
+   case GLX_CONFIG_CAVEAT: *v = GLX_NONE; return true;
+   case GLX_TRANSPARENT_TYPE: *v = GLX_NONE; return true;
+   case GLX_TRANSPARENT_INDEX_VALUE:
+   case GLX_TRANSPARENT_RED_VALUE:
+   case GLX_TRANSPARENT_GREEN_VALUE:
+   case GLX_TRANSPARENT_BLUE_VALUE:
+   case GLX_TRANSPARENT_ALPHA_VALUE: *v = 0; return true;
+   case GLX_MAX_PBUFFER_WIDTH:
+   case GLX_MAX_PBUFFER_HEIGHT: *v = GLX_MAX_PBUFFER_SIZE; return true;
+   case GLX_MAX_PBUFFER_PIXELS: *v = GLX_MAX_PBUFFER_SIZE * GLX_MAX_PBUFFER_SIZE; return true;
+   case GLX_SCREEN: *v = c->screen; return true;
+   case GLX_FRAMEBUFFER_SRGB_CAPABLE_ARB: *v = False; return true;
+   default: return false;
    }
 }
 
@@ -282,19 +282,19 @@ config_matches(const struct glx_config *c, const struct request *r)
       if (!config_attrib(c, rules[i].attr, &have))
          return false;
       switch (rules[i].match) {
-         case MATCH_EXACT:
-            if (have != want)
-               return false;
-            break;
-         case MATCH_MIN:
-            if (have < want)
-               return false;
-            break;
-         case MATCH_MASK:
-            if ((have & want) != want)
-               return false;
-            break;
-         case MATCH_IGNORE: break;
+      case MATCH_EXACT:
+         if (have != want)
+            return false;
+         break;
+      case MATCH_MIN:
+         if (have < want)
+            return false;
+         break;
+      case MATCH_MASK:
+         if ((have & want) != want)
+            return false;
+         break;
+      case MATCH_IGNORE: break;
       }
    }
    return true;
@@ -494,20 +494,20 @@ mgl_glXChooseVisual(Display *dpy, int screen, int *attrib_list)
    bool rgba = false, dbl = false, stereo = false;
    for (const int *a = attrib_list; a && a[0] != None;) {
       switch (a[0]) {
-         case GLX_USE_GL: a++; continue;
-         case GLX_RGBA:
-            rgba = true;
-            a++;
-            continue;
-         case GLX_DOUBLEBUFFER:
-            dbl = true;
-            a++;
-            continue;
-         case GLX_STEREO:
-            stereo = true;
-            a++;
-            continue;
-         default: break;
+      case GLX_USE_GL: a++; continue;
+      case GLX_RGBA:
+         rgba = true;
+         a++;
+         continue;
+      case GLX_DOUBLEBUFFER:
+         dbl = true;
+         a++;
+         continue;
+      case GLX_STEREO:
+         stereo = true;
+         a++;
+         continue;
+      default: break;
       }
       int i = rule_index(a[0]);
       if (i < 0 || a[0] == GLX_RENDER_TYPE || a[0] == GLX_DRAWABLE_TYPE ||

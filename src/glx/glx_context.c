@@ -89,28 +89,28 @@ parse_attribs(const int *attrib_list, struct ctx_request *r, struct ctx_failure 
    for (const int *a = attrib_list; a && a[0] != None; a += 2) {
       int v = a[1];
       switch (a[0]) {
-         case GLX_CONTEXT_MAJOR_VERSION_ARB: r->major = v; break;
-         case GLX_CONTEXT_MINOR_VERSION_ARB: r->minor = v; break;
-         case GLX_CONTEXT_FLAGS_ARB:
-            if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
-                      GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB))
-               return fail(f, BadValue, false, "GLX_CONTEXT_FLAGS_ARB has an unknown bit");
-            r->flags = v;
-            break;
-         case GLX_CONTEXT_PROFILE_MASK_ARB: r->profile = v; break;
-         case GLX_RENDER_TYPE: r->render_type = v; break;
-         case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
-            if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB)
-               return fail(f, BadValue, false, "unknown reset notification strategy");
-            r->lose_on_reset = v == GLX_LOSE_CONTEXT_ON_RESET_ARB;
-            break;
-         case GLX_CONTEXT_OPENGL_NO_ERROR_ARB:
-            if (v != True && v != False)
-               return fail(f, BadValue, false, "GLX_CONTEXT_OPENGL_NO_ERROR_ARB not a boolean");
-            r->no_error = v == True;
-            break;
-         case GLX_SCREEN: break; /* libGLX picked the vendor by it; the config still decides here */
-         default: return fail(f, BadValue, false, "an attribute mgl does not know");
+      case GLX_CONTEXT_MAJOR_VERSION_ARB: r->major = v; break;
+      case GLX_CONTEXT_MINOR_VERSION_ARB: r->minor = v; break;
+      case GLX_CONTEXT_FLAGS_ARB:
+         if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                   GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB))
+            return fail(f, BadValue, false, "GLX_CONTEXT_FLAGS_ARB has an unknown bit");
+         r->flags = v;
+         break;
+      case GLX_CONTEXT_PROFILE_MASK_ARB: r->profile = v; break;
+      case GLX_RENDER_TYPE: r->render_type = v; break;
+      case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
+         if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB)
+            return fail(f, BadValue, false, "unknown reset notification strategy");
+         r->lose_on_reset = v == GLX_LOSE_CONTEXT_ON_RESET_ARB;
+         break;
+      case GLX_CONTEXT_OPENGL_NO_ERROR_ARB:
+         if (v != True && v != False)
+            return fail(f, BadValue, false, "GLX_CONTEXT_OPENGL_NO_ERROR_ARB not a boolean");
+         r->no_error = v == True;
+         break;
+      case GLX_SCREEN: break; /* libGLX picked the vendor by it; the config still decides here */
+      default: return fail(f, BadValue, false, "an attribute mgl does not know");
       }
    }
    return true;
@@ -342,10 +342,10 @@ mgl_glXQueryContext(Display *dpy, GLXContext handle, int attribute, int *value)
    int v = 0, ret = Success;
    if (ctx) {
       switch (attribute) {
-         case GLX_FBCONFIG_ID: v = ctx->config->shape.config_id; break;
-         case GLX_RENDER_TYPE: v = ctx->render_type; break;
-         case GLX_SCREEN: v = ctx->config->screen; break;
-         default: ret = GLX_BAD_ATTRIBUTE; break;
+      case GLX_FBCONFIG_ID: v = ctx->config->shape.config_id; break;
+      case GLX_RENDER_TYPE: v = ctx->render_type; break;
+      case GLX_SCREEN: v = ctx->config->screen; break;
+      default: ret = GLX_BAD_ATTRIBUTE; break;
       }
    }
    glx_unlock();

@@ -130,14 +130,14 @@ static const char *
 core_error_name(int code)
 {
    switch (code) {
-      case BadValue: return "BadValue";
-      case BadMatch: return "BadMatch";
-      case BadAlloc: return "BadAlloc";
-      case BadAccess: return "BadAccess";
-      case BadImplementation: return "BadImplementation";
-      case BadPixmap: return "BadPixmap";
-      case BadWindow: return "BadWindow";
-      default: return "?";
+   case BadValue: return "BadValue";
+   case BadMatch: return "BadMatch";
+   case BadAlloc: return "BadAlloc";
+   case BadAccess: return "BadAccess";
+   case BadImplementation: return "BadImplementation";
+   case BadPixmap: return "BadPixmap";
+   case BadWindow: return "BadWindow";
+   default: return "?";
    }
 }
 

@@ -154,11 +154,11 @@ mgl_glXCreatePbuffer(Display *dpy, GLXFBConfig config, const int *attrib_list)
    const char *why = NULL;
    for (const int *a = attrib_list; a && a[0] != None; a += 2) {
       switch (a[0]) {
-         case GLX_PBUFFER_WIDTH: width = a[1]; break;
-         case GLX_PBUFFER_HEIGHT: height = a[1]; break;
-         case GLX_LARGEST_PBUFFER: largest = a[1] != False; break;
-         case GLX_PRESERVED_CONTENTS: preserved = a[1] != False; break;
-         default: code = BadValue, why = "an attribute mgl does not know"; goto fail;
+      case GLX_PBUFFER_WIDTH: width = a[1]; break;
+      case GLX_PBUFFER_HEIGHT: height = a[1]; break;
+      case GLX_LARGEST_PBUFFER: largest = a[1] != False; break;
+      case GLX_PRESERVED_CONTENTS: preserved = a[1] != False; break;
+      default: code = BadValue, why = "an attribute mgl does not know"; goto fail;
       }
    }
    if (width < 0 || height < 0) {
@@ -411,17 +411,17 @@ mgl_glXQueryDrawable(Display *dpy, GLXDrawable draw, int attribute, unsigned int
    unsigned int v = 0;
    if (d) {
       switch (attribute) {
-         case GLX_WIDTH: v = (unsigned)d->width; break;
-         case GLX_HEIGHT: v = (unsigned)d->height; break;
-         case GLX_PRESERVED_CONTENTS:
-            v = d->kind == GLX_KIND_PBUFFER ? d->preserved_contents : 1;
-            break;
-         case GLX_LARGEST_PBUFFER: v = d->largest_pbuffer; break;
-         case GLX_FBCONFIG_ID: v = (unsigned)d->config->shape.config_id; break;
-         case GLX_EVENT_MASK: v = (unsigned)d->event_mask; break;
-         case GLX_SWAP_INTERVAL_EXT: v = (unsigned)d->swap_interval; break;
-         case GLX_MAX_SWAP_INTERVAL_EXT: v = GLX_MAX_SWAP_INTERVAL; break;
-         default: known = false; break;
+      case GLX_WIDTH: v = (unsigned)d->width; break;
+      case GLX_HEIGHT: v = (unsigned)d->height; break;
+      case GLX_PRESERVED_CONTENTS:
+         v = d->kind == GLX_KIND_PBUFFER ? d->preserved_contents : 1;
+         break;
+      case GLX_LARGEST_PBUFFER: v = d->largest_pbuffer; break;
+      case GLX_FBCONFIG_ID: v = (unsigned)d->config->shape.config_id; break;
+      case GLX_EVENT_MASK: v = (unsigned)d->event_mask; break;
+      case GLX_SWAP_INTERVAL_EXT: v = (unsigned)d->swap_interval; break;
+      case GLX_MAX_SWAP_INTERVAL_EXT: v = GLX_MAX_SWAP_INTERVAL; break;
+      default: known = false; break;
       }
    }
    glx_unlock();

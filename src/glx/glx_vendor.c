@@ -25,10 +25,10 @@ static const char *
 glx_string(int name)
 {
    switch (name) {
-      case GLX_VENDOR: return "mgl";
-      case GLX_VERSION: return "1.4";
-      case GLX_EXTENSIONS: return glx_extensions;
-      default: return NULL;
+   case GLX_VENDOR: return "mgl";
+   case GLX_VERSION: return "1.4";
+   case GLX_EXTENSIONS: return glx_extensions;
+   default: return NULL;
    }
 }
 

@@ -35,9 +35,9 @@ mgp_enum_ref_value(const struct mgp_enum_ref *e, const uint8_t *p)
    uint16_t b2;
    uint32_t b4;
    switch (e->size) {
-      case 1: memcpy(&b1, p + e->offset, 1); return b1;
-      case 2: memcpy(&b2, p + e->offset, 2); return b2;
-      default: memcpy(&b4, p + e->offset, 4); return b4;
+   case 1: memcpy(&b1, p + e->offset, 1); return b1;
+   case 2: memcpy(&b2, p + e->offset, 2); return b2;
+   default: memcpy(&b4, p + e->offset, 4); return b4;
    }
 }
 

@@ -51,11 +51,11 @@ static inline const char *
 mgp_event_kind_name(uint32_t kind)
 {
    switch (kind) {
-      case MGP_EVENT_FENCE_SIGNALLED: return "fence-signalled";
-      case MGP_EVENT_QUERY_RESULT: return "query-result";
-      case MGP_EVENT_BUFFER_WRITTEN: return "buffer-written";
-      case MGP_EVENT_OUT_OF_MEMORY: return "out-of-memory";
-      default: return "?";
+   case MGP_EVENT_FENCE_SIGNALLED: return "fence-signalled";
+   case MGP_EVENT_QUERY_RESULT: return "query-result";
+   case MGP_EVENT_BUFFER_WRITTEN: return "buffer-written";
+   case MGP_EVENT_OUT_OF_MEMORY: return "out-of-memory";
+   default: return "?";
    }
 }
 

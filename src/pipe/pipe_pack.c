@@ -13,15 +13,15 @@ static unsigned
 type_size(uint8_t type)
 {
    switch (type) {
-      case MGP_PACK_TYPE_U8:
-      case MGP_PACK_TYPE_S8: return 1;
-      case MGP_PACK_TYPE_U16:
-      case MGP_PACK_TYPE_S16:
-      case MGP_PACK_TYPE_F16: return 2;
-      case MGP_PACK_TYPE_U32:
-      case MGP_PACK_TYPE_S32:
-      case MGP_PACK_TYPE_F32: return 4;
-      default: return 0;
+   case MGP_PACK_TYPE_U8:
+   case MGP_PACK_TYPE_S8: return 1;
+   case MGP_PACK_TYPE_U16:
+   case MGP_PACK_TYPE_S16:
+   case MGP_PACK_TYPE_F16: return 2;
+   case MGP_PACK_TYPE_U32:
+   case MGP_PACK_TYPE_S32:
+   case MGP_PACK_TYPE_F32: return 4;
+   default: return 0;
    }
 }
 
@@ -34,29 +34,29 @@ mgp_pack_shape_check(const struct mgp_pack_shape *s)
       if (s->comp[c] > 3)
          return false;
    switch (s->type) {
-      case MGP_PACK_TYPE_PACKED: {
-         unsigned sum = 0;
-         for (unsigned c = 0; c < s->nc; c++) {
-            if (!s->bits[c] || s->bits[c] > 16)
-               return false;
-            sum += s->bits[c];
-         }
-         return s->what == MGP_PACK_WHAT_COLOR && (s->size == 1 || s->size == 2 || s->size == 4) &&
-                sum == s->size * 8u;
+   case MGP_PACK_TYPE_PACKED: {
+      unsigned sum = 0;
+      for (unsigned c = 0; c < s->nc; c++) {
+         if (!s->bits[c] || s->bits[c] > 16)
+            return false;
+         sum += s->bits[c];
       }
-      case MGP_PACK_TYPE_UFLOAT_11_11_10:
-      case MGP_PACK_TYPE_SHARED_EXP_5999:
-         return s->what == MGP_PACK_WHAT_COLOR && !s->integer && s->nc == 3 && s->size == 4;
-      case MGP_PACK_TYPE_D24_S8:
-         return s->what == MGP_PACK_WHAT_DEPTH_STENCIL && s->nc == 1 && s->size == 4;
-      case MGP_PACK_TYPE_F32_S8X24:
-         return s->what == MGP_PACK_WHAT_DEPTH_STENCIL && s->nc == 1 && s->size == 8;
-      default:
-         if (s->what == MGP_PACK_WHAT_DEPTH_STENCIL)
-            return false;
-         if (s->what != MGP_PACK_WHAT_COLOR && s->nc != 1)
-            return false;
-         return s->size == s->nc * type_size(s->type);
+      return s->what == MGP_PACK_WHAT_COLOR && (s->size == 1 || s->size == 2 || s->size == 4) &&
+             sum == s->size * 8u;
+   }
+   case MGP_PACK_TYPE_UFLOAT_11_11_10:
+   case MGP_PACK_TYPE_SHARED_EXP_5999:
+      return s->what == MGP_PACK_WHAT_COLOR && !s->integer && s->nc == 3 && s->size == 4;
+   case MGP_PACK_TYPE_D24_S8:
+      return s->what == MGP_PACK_WHAT_DEPTH_STENCIL && s->nc == 1 && s->size == 4;
+   case MGP_PACK_TYPE_F32_S8X24:
+      return s->what == MGP_PACK_WHAT_DEPTH_STENCIL && s->nc == 1 && s->size == 8;
+   default:
+      if (s->what == MGP_PACK_WHAT_DEPTH_STENCIL)
+         return false;
+      if (s->what != MGP_PACK_WHAT_COLOR && s->nc != 1)
+         return false;
+      return s->size == s->nc * type_size(s->type);
    }
 }
 
@@ -77,10 +77,10 @@ mgp_format_depth_layout(unsigned format, enum mgp_depth_layout *l)
    if (d->kind != MGP_FORMAT_KIND_DEPTH && d->kind != MGP_FORMAT_KIND_DEPTH_STENCIL)
       return false;
    switch (d->bits[4]) {
-      case 16: *l = MGP_DEPTH_UNORM16; return true;
-      case 24: *l = MGP_DEPTH_UNORM24; return true;
-      case 32: *l = MGP_DEPTH_FLOAT32; return true;
-      default: return false;
+   case 16: *l = MGP_DEPTH_UNORM16; return true;
+   case 24: *l = MGP_DEPTH_UNORM24; return true;
+   case 32: *l = MGP_DEPTH_FLOAT32; return true;
+   default: return false;
    }
 }
 
@@ -90,16 +90,16 @@ mgp_texels_texel_size(unsigned what, unsigned format)
    const struct mgp_format_desc *d = mgp_format_desc(format);
    enum mgp_depth_layout l;
    switch (what) {
-      case MGP_PACK_WHAT_COLOR:
-         return d->kind == MGP_FORMAT_KIND_DEPTH || d->kind == MGP_FORMAT_KIND_STENCIL ||
-                      d->kind == MGP_FORMAT_KIND_DEPTH_STENCIL || format == MGP_FORMAT_NONE
-                   ? 0
-                   : d->bytes;
-      case MGP_PACK_WHAT_DEPTH: return mgp_format_depth_layout(format, &l) ? mgp_depth_bytes(l) : 0;
-      case MGP_PACK_WHAT_STENCIL: return d->bits[5] ? 1 : 0;
-      case MGP_PACK_WHAT_DEPTH_STENCIL:
-         return mgp_format_depth_layout(format, &l) ? mgp_depth_bytes(l) : 0; /* stencil: 1 more */
-      default: return 0;
+   case MGP_PACK_WHAT_COLOR:
+      return d->kind == MGP_FORMAT_KIND_DEPTH || d->kind == MGP_FORMAT_KIND_STENCIL ||
+                   d->kind == MGP_FORMAT_KIND_DEPTH_STENCIL || format == MGP_FORMAT_NONE
+                ? 0
+                : d->bytes;
+   case MGP_PACK_WHAT_DEPTH: return mgp_format_depth_layout(format, &l) ? mgp_depth_bytes(l) : 0;
+   case MGP_PACK_WHAT_STENCIL: return d->bits[5] ? 1 : 0;
+   case MGP_PACK_WHAT_DEPTH_STENCIL:
+      return mgp_format_depth_layout(format, &l) ? mgp_depth_bytes(l) : 0; /* stencil: 1 more */
+   default: return 0;
    }
 }
 
@@ -165,32 +165,32 @@ mgp_pack_shape_of_format(unsigned format, struct mgp_pack_shape *s)
                                 .comp = {0, 1, 2, 3},
                                 .size = d->bytes};
    switch (d->layout) {
-      case MGP_FORMAT_LAYOUT_SHARED_EXP: s->type = MGP_PACK_TYPE_SHARED_EXP_5999; break;
-      case MGP_FORMAT_LAYOUT_PACK_HI:
-      case MGP_FORMAT_LAYOUT_PACK_LO:
-         if (d->kind == MGP_FORMAT_KIND_FLOAT) {
-            s->type = MGP_PACK_TYPE_UFLOAT_11_11_10;
-            break;
-         }
-         s->type = MGP_PACK_TYPE_PACKED;
-         s->rev = d->layout == MGP_FORMAT_LAYOUT_PACK_LO;
-         for (unsigned c = 0; c < nc; c++)
-            s->bits[c] = d->bits[c];
+   case MGP_FORMAT_LAYOUT_SHARED_EXP: s->type = MGP_PACK_TYPE_SHARED_EXP_5999; break;
+   case MGP_FORMAT_LAYOUT_PACK_HI:
+   case MGP_FORMAT_LAYOUT_PACK_LO:
+      if (d->kind == MGP_FORMAT_KIND_FLOAT) {
+         s->type = MGP_PACK_TYPE_UFLOAT_11_11_10;
          break;
-      case MGP_FORMAT_LAYOUT_BGRA:
-         s->comp[0] = 2, s->comp[2] = 0;
-         /* fallthrough */
-      default: {
-         const bool sgn = d->kind == MGP_FORMAT_KIND_SNORM || d->kind == MGP_FORMAT_KIND_SINT;
-         switch (d->kind == MGP_FORMAT_KIND_FLOAT ? d->bits[0] + 100u : d->bits[0]) {
-            case 8: s->type = sgn ? MGP_PACK_TYPE_S8 : MGP_PACK_TYPE_U8; break;
-            case 16: s->type = sgn ? MGP_PACK_TYPE_S16 : MGP_PACK_TYPE_U16; break;
-            case 32: s->type = sgn ? MGP_PACK_TYPE_S32 : MGP_PACK_TYPE_U32; break;
-            case 116: s->type = MGP_PACK_TYPE_F16; break;
-            case 132: s->type = MGP_PACK_TYPE_F32; break;
-            default: return false;
-         }
       }
+      s->type = MGP_PACK_TYPE_PACKED;
+      s->rev = d->layout == MGP_FORMAT_LAYOUT_PACK_LO;
+      for (unsigned c = 0; c < nc; c++)
+         s->bits[c] = d->bits[c];
+      break;
+   case MGP_FORMAT_LAYOUT_BGRA:
+      s->comp[0] = 2, s->comp[2] = 0;
+      /* fallthrough */
+   default: {
+      const bool sgn = d->kind == MGP_FORMAT_KIND_SNORM || d->kind == MGP_FORMAT_KIND_SINT;
+      switch (d->kind == MGP_FORMAT_KIND_FLOAT ? d->bits[0] + 100u : d->bits[0]) {
+      case 8: s->type = sgn ? MGP_PACK_TYPE_S8 : MGP_PACK_TYPE_U8; break;
+      case 16: s->type = sgn ? MGP_PACK_TYPE_S16 : MGP_PACK_TYPE_U16; break;
+      case 32: s->type = sgn ? MGP_PACK_TYPE_S32 : MGP_PACK_TYPE_U32; break;
+      case 116: s->type = MGP_PACK_TYPE_F16; break;
+      case 132: s->type = MGP_PACK_TYPE_F32; break;
+      default: return false;
+      }
+   }
    }
    return mgp_pack_shape_check(s);
 }
@@ -239,40 +239,40 @@ put_component(uint8_t *dst, uint8_t type, bool from_int, double f, int64_t i)
    uint8_t u8;
    float fl;
    switch (type) {
-      case MGP_PACK_TYPE_U8:
-         u8 = (uint8_t)(from_int ? clamp_i(i, 0, 255) : (int64_t)mgp_unorm_from_float(f, 8));
-         memcpy(dst, &u8, 1);
-         break;
-      case MGP_PACK_TYPE_S8:
-         u8 = (uint8_t)(from_int ? clamp_i(i, -128, 127) : mgp_snorm_from_float(f, 8));
-         memcpy(dst, &u8, 1);
-         break;
-      case MGP_PACK_TYPE_U16:
-         u16 = (uint16_t)(from_int ? clamp_i(i, 0, 65535) : (int64_t)mgp_unorm_from_float(f, 16));
-         memcpy(dst, &u16, 2);
-         break;
-      case MGP_PACK_TYPE_S16:
-         u16 = (uint16_t)(from_int ? clamp_i(i, -32768, 32767) : mgp_snorm_from_float(f, 16));
-         memcpy(dst, &u16, 2);
-         break;
-      case MGP_PACK_TYPE_U32:
-         u32 = (uint32_t)(from_int ? clamp_i(i, 0, 4294967295ll)
-                                   : (int64_t)mgp_unorm_from_float(f, 32));
-         memcpy(dst, &u32, 4);
-         break;
-      case MGP_PACK_TYPE_S32:
-         u32 = (uint32_t)(from_int ? clamp_i(i, -2147483648ll, 2147483647ll)
-                                   : mgp_snorm_from_float(f, 32));
-         memcpy(dst, &u32, 4);
-         break;
-      case MGP_PACK_TYPE_F16:
-         u16 = mgp_half_from_float(from_int ? (float)i : (float)f);
-         memcpy(dst, &u16, 2);
-         break;
-      case MGP_PACK_TYPE_F32:
-         fl = from_int ? (float)i : (float)f;
-         memcpy(dst, &fl, 4);
-         break;
+   case MGP_PACK_TYPE_U8:
+      u8 = (uint8_t)(from_int ? clamp_i(i, 0, 255) : (int64_t)mgp_unorm_from_float(f, 8));
+      memcpy(dst, &u8, 1);
+      break;
+   case MGP_PACK_TYPE_S8:
+      u8 = (uint8_t)(from_int ? clamp_i(i, -128, 127) : mgp_snorm_from_float(f, 8));
+      memcpy(dst, &u8, 1);
+      break;
+   case MGP_PACK_TYPE_U16:
+      u16 = (uint16_t)(from_int ? clamp_i(i, 0, 65535) : (int64_t)mgp_unorm_from_float(f, 16));
+      memcpy(dst, &u16, 2);
+      break;
+   case MGP_PACK_TYPE_S16:
+      u16 = (uint16_t)(from_int ? clamp_i(i, -32768, 32767) : mgp_snorm_from_float(f, 16));
+      memcpy(dst, &u16, 2);
+      break;
+   case MGP_PACK_TYPE_U32:
+      u32 =
+         (uint32_t)(from_int ? clamp_i(i, 0, 4294967295ll) : (int64_t)mgp_unorm_from_float(f, 32));
+      memcpy(dst, &u32, 4);
+      break;
+   case MGP_PACK_TYPE_S32:
+      u32 = (uint32_t)(from_int ? clamp_i(i, -2147483648ll, 2147483647ll)
+                                : mgp_snorm_from_float(f, 32));
+      memcpy(dst, &u32, 4);
+      break;
+   case MGP_PACK_TYPE_F16:
+      u16 = mgp_half_from_float(from_int ? (float)i : (float)f);
+      memcpy(dst, &u16, 2);
+      break;
+   case MGP_PACK_TYPE_F32:
+      fl = from_int ? (float)i : (float)f;
+      memcpy(dst, &fl, 4);
+      break;
    }
 }
 
@@ -337,47 +337,47 @@ mgp_pack_rows(const struct mgp_pack_shape *s, const struct mgp_pack_src *src, ui
          const uint8_t *sp = srow + (size_t)i * ts;
          uint8_t *dp = drow + (size_t)i * psize;
          switch (s->what) {
-            case MGP_PACK_WHAT_DEPTH:
-               put_component(dp, s->type, false, mgp_depth_decode(src->depth, sp), 0);
-               break;
-            case MGP_PACK_WHAT_STENCIL: put_component(dp, s->type, true, 0, sp[0]); break;
-            case MGP_PACK_WHAT_DEPTH_STENCIL: {
-               const double d = mgp_depth_decode(src->depth, sp);
-               if (s->type == MGP_PACK_TYPE_D24_S8) {
-                  const uint32_t v = mgp_unorm_from_float(d, 24) << 8 | stenrow[i];
+         case MGP_PACK_WHAT_DEPTH:
+            put_component(dp, s->type, false, mgp_depth_decode(src->depth, sp), 0);
+            break;
+         case MGP_PACK_WHAT_STENCIL: put_component(dp, s->type, true, 0, sp[0]); break;
+         case MGP_PACK_WHAT_DEPTH_STENCIL: {
+            const double d = mgp_depth_decode(src->depth, sp);
+            if (s->type == MGP_PACK_TYPE_D24_S8) {
+               const uint32_t v = mgp_unorm_from_float(d, 24) << 8 | stenrow[i];
+               memcpy(dp, &v, 4);
+            } else {
+               const float fd = (float)d;
+               const uint32_t st = stenrow[i];
+               memcpy(dp, &fd, 4);
+               memcpy(dp + 4, &st, 4);
+            }
+            break;
+         }
+         default: {
+            struct mgp_texel t;
+            mgp_texel_decode(src->format, sp, &t);
+            if (!src->has_alpha)
+               t.f[3] = 1, t.i[3] = 1;
+            if (packed) {
+               const uint32_t v = pack_pixel(s, &t);
+               if (psize == 1) {
+                  const uint8_t b = (uint8_t)v;
+                  memcpy(dp, &b, 1);
+               } else if (psize == 2) {
+                  const uint16_t hv = (uint16_t)v;
+                  memcpy(dp, &hv, 2);
+               } else {
                   memcpy(dp, &v, 4);
-               } else {
-                  const float fd = (float)d;
-                  const uint32_t st = stenrow[i];
-                  memcpy(dp, &fd, 4);
-                  memcpy(dp + 4, &st, 4);
                }
-               break;
+            } else {
+               const unsigned csize = type_size(s->type);
+               for (unsigned c = 0; c < s->nc; c++)
+                  put_component(dp + c * csize, s->type, t.is_int, t.f[s->comp[c]],
+                                t.i[s->comp[c]]);
             }
-            default: {
-               struct mgp_texel t;
-               mgp_texel_decode(src->format, sp, &t);
-               if (!src->has_alpha)
-                  t.f[3] = 1, t.i[3] = 1;
-               if (packed) {
-                  const uint32_t v = pack_pixel(s, &t);
-                  if (psize == 1) {
-                     const uint8_t b = (uint8_t)v;
-                     memcpy(dp, &b, 1);
-                  } else if (psize == 2) {
-                     const uint16_t hv = (uint16_t)v;
-                     memcpy(dp, &hv, 2);
-                  } else {
-                     memcpy(dp, &v, 4);
-                  }
-               } else {
-                  const unsigned csize = type_size(s->type);
-                  for (unsigned c = 0; c < s->nc; c++)
-                     put_component(dp + c * csize, s->type, t.is_int, t.f[s->comp[c]],
-                                   t.i[s->comp[c]]);
-               }
-               break;
-            }
+            break;
+         }
          }
          if (swap)
             swap_bytes(dp, packed ? (psize == 8 ? 4 : (unsigned)psize) : type_size(s->type),

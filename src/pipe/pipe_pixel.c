@@ -208,14 +208,14 @@ mgp_depth_decode(enum mgp_depth_layout l, const void *p)
 {
    uint32_t u = 0;
    switch (l) {
-      case MGP_DEPTH_UNORM16: memcpy(&u, p, 2); return u / 65535.0;
-      case MGP_DEPTH_UNORM24: memcpy(&u, p, 4); return (u & 0xffffff) / 16777215.0;
-      case MGP_DEPTH_FLOAT32:
-      default: {
-         float f;
-         memcpy(&f, p, 4);
-         return f > 0 ? (f < 1 ? f : 1) : 0; /* NaN: 0 */
-      }
+   case MGP_DEPTH_UNORM16: memcpy(&u, p, 2); return u / 65535.0;
+   case MGP_DEPTH_UNORM24: memcpy(&u, p, 4); return (u & 0xffffff) / 16777215.0;
+   case MGP_DEPTH_FLOAT32:
+   default: {
+      float f;
+      memcpy(&f, p, 4);
+      return f > 0 ? (f < 1 ? f : 1) : 0; /* NaN: 0 */
+   }
    }
 }
 
@@ -249,56 +249,56 @@ mgp_texel_decode(unsigned format, const void *texel, struct mgp_texel *t)
       return false;
    uint32_t w = 0;
    switch (d->layout) {
-      case MGP_FORMAT_LAYOUT_ARRAY:
-      case MGP_FORMAT_LAYOUT_BGRA: {
-         const unsigned bytes = d->bits[0] / 8;
-         for (unsigned c = 0; c < d->channels; c++) {
-            const unsigned dc = d->layout == MGP_FORMAT_LAYOUT_BGRA && c < 3 ? 2 - c : c;
-            uint32_t u = 0;
-            memcpy(&u, p + c * bytes, bytes);
-            const int32_t sv = bytes == 1 ? (int8_t)u : bytes == 2 ? (int16_t)u : (int32_t)u;
-            switch (d->kind) {
-               case MGP_FORMAT_KIND_UNORM: t->f[dc] = mgp_unorm_to_float(u, d->bits[c]); break;
-               case MGP_FORMAT_KIND_SNORM: t->f[dc] = mgp_snorm_to_float(sv, d->bits[c]); break;
-               case MGP_FORMAT_KIND_UINT: t->i[dc] = u; break;
-               case MGP_FORMAT_KIND_SINT: t->i[dc] = sv; break;
-               default: t->f[dc] = bytes == 2 ? mgp_half_to_float((uint16_t)u) : u2f(u); break;
-            }
+   case MGP_FORMAT_LAYOUT_ARRAY:
+   case MGP_FORMAT_LAYOUT_BGRA: {
+      const unsigned bytes = d->bits[0] / 8;
+      for (unsigned c = 0; c < d->channels; c++) {
+         const unsigned dc = d->layout == MGP_FORMAT_LAYOUT_BGRA && c < 3 ? 2 - c : c;
+         uint32_t u = 0;
+         memcpy(&u, p + c * bytes, bytes);
+         const int32_t sv = bytes == 1 ? (int8_t)u : bytes == 2 ? (int16_t)u : (int32_t)u;
+         switch (d->kind) {
+         case MGP_FORMAT_KIND_UNORM: t->f[dc] = mgp_unorm_to_float(u, d->bits[c]); break;
+         case MGP_FORMAT_KIND_SNORM: t->f[dc] = mgp_snorm_to_float(sv, d->bits[c]); break;
+         case MGP_FORMAT_KIND_UINT: t->i[dc] = u; break;
+         case MGP_FORMAT_KIND_SINT: t->i[dc] = sv; break;
+         default: t->f[dc] = bytes == 2 ? mgp_half_to_float((uint16_t)u) : u2f(u); break;
          }
-         return true;
       }
-      case MGP_FORMAT_LAYOUT_PACK_HI:
-      case MGP_FORMAT_LAYOUT_PACK_LO: {
-         memcpy(&w, p, d->bytes);
-         if (format == MGP_FORMAT_R11G11B10_FLOAT) {
-            float rgb[3];
-            mgp_r11g11b10_to_float(w, rgb);
-            t->f[0] = rgb[0], t->f[1] = rgb[1], t->f[2] = rgb[2];
-            return true;
-         }
-         unsigned shift = d->layout == MGP_FORMAT_LAYOUT_PACK_LO ? 0 : d->bytes * 8u;
-         for (unsigned c = 0; c < 4 && d->bits[c]; c++) {
-            const unsigned b = d->bits[c];
-            if (d->layout == MGP_FORMAT_LAYOUT_PACK_HI)
-               shift -= b;
-            const uint32_t u = (w >> shift) & ((1u << b) - 1);
-            if (t->is_int)
-               t->i[c] = u;
-            else
-               t->f[c] = mgp_unorm_to_float(u, b);
-            if (d->layout == MGP_FORMAT_LAYOUT_PACK_LO)
-               shift += b;
-         }
-         return true;
-      }
-      case MGP_FORMAT_LAYOUT_SHARED_EXP: {
+      return true;
+   }
+   case MGP_FORMAT_LAYOUT_PACK_HI:
+   case MGP_FORMAT_LAYOUT_PACK_LO: {
+      memcpy(&w, p, d->bytes);
+      if (format == MGP_FORMAT_R11G11B10_FLOAT) {
          float rgb[3];
-         memcpy(&w, p, 4);
-         mgp_rgb9e5_to_float(w, rgb);
+         mgp_r11g11b10_to_float(w, rgb);
          t->f[0] = rgb[0], t->f[1] = rgb[1], t->f[2] = rgb[2];
          return true;
       }
-      default: return false;
+      unsigned shift = d->layout == MGP_FORMAT_LAYOUT_PACK_LO ? 0 : d->bytes * 8u;
+      for (unsigned c = 0; c < 4 && d->bits[c]; c++) {
+         const unsigned b = d->bits[c];
+         if (d->layout == MGP_FORMAT_LAYOUT_PACK_HI)
+            shift -= b;
+         const uint32_t u = (w >> shift) & ((1u << b) - 1);
+         if (t->is_int)
+            t->i[c] = u;
+         else
+            t->f[c] = mgp_unorm_to_float(u, b);
+         if (d->layout == MGP_FORMAT_LAYOUT_PACK_LO)
+            shift += b;
+      }
+      return true;
+   }
+   case MGP_FORMAT_LAYOUT_SHARED_EXP: {
+      float rgb[3];
+      memcpy(&w, p, 4);
+      mgp_rgb9e5_to_float(w, rgb);
+      t->f[0] = rgb[0], t->f[1] = rgb[1], t->f[2] = rgb[2];
+      return true;
+   }
+   default: return false;
    }
 }
 

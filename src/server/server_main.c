@@ -131,9 +131,9 @@ main(int argc, char **argv)
    if (!e)
       return 1;
    switch (mode) {
-      case PROBE: return probe(e, backend);
-      case LISTEN: return e->serve_listen(address);
-      case SPAWN: return e->serve_spawn(spawn_fd);
-      default: return 2;
+   case PROBE: return probe(e, backend);
+   case LISTEN: return e->serve_listen(address);
+   case SPAWN: return e->serve_spawn(spawn_fd);
+   default: return 2;
    }
 }

@@ -60,29 +60,29 @@ static bool
 is_preamble_op(uint32_t op)
 {
    switch (op) {
-      case SpvOpCapability:
-      case SpvOpExtension:
-      case SpvOpExtInstImport:
-      case SpvOpMemoryModel:
-      case SpvOpEntryPoint:
-      case SpvOpExecutionMode:
-      case SpvOpExecutionModeId:
-      case SpvOpString:
-      case SpvOpSourceContinued:
-      case SpvOpSource:
-      case SpvOpSourceExtension:
-      case SpvOpName:
-      case SpvOpMemberName:
-      case SpvOpModuleProcessed:
-      case SpvOpDecorate:
-      case SpvOpMemberDecorate:
-      case SpvOpDecorationGroup:
-      case SpvOpGroupDecorate:
-      case SpvOpGroupMemberDecorate:
-      case SpvOpDecorateId:
-      case SpvOpDecorateString:
-      case SpvOpMemberDecorateString: return true;
-      default: return false;
+   case SpvOpCapability:
+   case SpvOpExtension:
+   case SpvOpExtInstImport:
+   case SpvOpMemoryModel:
+   case SpvOpEntryPoint:
+   case SpvOpExecutionMode:
+   case SpvOpExecutionModeId:
+   case SpvOpString:
+   case SpvOpSourceContinued:
+   case SpvOpSource:
+   case SpvOpSourceExtension:
+   case SpvOpName:
+   case SpvOpMemberName:
+   case SpvOpModuleProcessed:
+   case SpvOpDecorate:
+   case SpvOpMemberDecorate:
+   case SpvOpDecorationGroup:
+   case SpvOpGroupDecorate:
+   case SpvOpGroupMemberDecorate:
+   case SpvOpDecorateId:
+   case SpvOpDecorateString:
+   case SpvOpMemberDecorateString: return true;
+   default: return false;
    }
 }
 
@@ -90,11 +90,11 @@ static int
 deco_kind_of(uint32_t decoration)
 {
    switch (decoration) {
-      case SpvDecorationBinding: return SPV_SET_BINDING;
-      case SpvDecorationDescriptorSet: return SPV_SET_DESCRIPTOR_SET;
-      case SpvDecorationLocation: return SPV_SET_LOCATION;
-      case SpvDecorationIndex: return SPV_SET_INDEX;
-      default: return -1;
+   case SpvDecorationBinding: return SPV_SET_BINDING;
+   case SpvDecorationDescriptorSet: return SPV_SET_DESCRIPTOR_SET;
+   case SpvDecorationLocation: return SPV_SET_LOCATION;
+   case SpvDecorationIndex: return SPV_SET_INDEX;
+   default: return -1;
    }
 }
 
@@ -354,154 +354,153 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
       }
 
       switch (op) {
-         case SpvOpDecorate:
-            if (wc >= 3 && in[2] == SpvDecorationRelaxedPrecision)
-               continue; /* every precision is highp (see the file comment) */
-            if (wc >= 4 && deco_kind_of(in[2]) >= 0 && overridden(p, in[1], deco_kind_of(in[2])))
-               continue; /* replaced by the override emitted after the annotations */
-            if (wc >= 2 && alias_of(p, in[1]) != in[1])
-               continue;
-            break;
-         case SpvOpMemberDecorate:
-            if (wc >= 4 && in[3] == SpvDecorationRelaxedPrecision)
-               continue;
-            /* fall through */
-         case SpvOpName:
-         case SpvOpMemberName:
-            if (wc >= 2 && alias_of(p, in[1]) != in[1])
-               continue;
-            break;
-         case SpvOpVariable:
-            if (wc >= 3 && alias_of(p, in[2]) != in[2])
-               continue;
-            break;
-         case SpvOpAccessChain:
-         case SpvOpInBoundsAccessChain:
-         case SpvOpPtrAccessChain:
-            if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
-               wb_reserve(&b, wc);
-               if (b.oom)
-                  goto oom;
-               memcpy(&b.w[b.n], in, wc * sizeof(*in));
-               b.w[b.n + 3] = alias_of(p, in[3]);
-               b.n += wc;
-               continue;
-            }
-            break;
-         case SpvOpCopyMemory:
-            if (wc >= 3 && alias_of(p, in[2]) != in[2]) {
-               wb_reserve(&b, wc);
-               if (b.oom)
-                  goto oom;
-               memcpy(&b.w[b.n], in, wc * sizeof(*in));
-               b.w[b.n + 2] = alias_of(p, in[2]);
-               b.n += wc;
-               continue;
-            }
-            break;
-         case SpvOpEntryPoint:
-            if (new_base || p->num_aliases || xfb_pos_var || ncopy) {
-               /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
-               wb_reserve(&b, wc + 2 + ncopy);
-               if (b.oom)
-                  goto oom;
-               size_t at0 = b.n;
-               b.n++;
-               unsigned k = 1;
-               /* execution model, function id, then the name (a NUL-terminated literal) */
-               for (; k < wc && k < 3; k++)
-                  b.w[b.n++] = in[k];
-               for (; k < wc; k++) {
-                  b.w[b.n++] = in[k];
-                  if (!(in[k] & 0xff000000u)) {
-                     k++;
-                     break;
-                  }
+      case SpvOpDecorate:
+         if (wc >= 3 && in[2] == SpvDecorationRelaxedPrecision)
+            continue; /* every precision is highp (see the file comment) */
+         if (wc >= 4 && deco_kind_of(in[2]) >= 0 && overridden(p, in[1], deco_kind_of(in[2])))
+            continue; /* replaced by the override emitted after the annotations */
+         if (wc >= 2 && alias_of(p, in[1]) != in[1])
+            continue;
+         break;
+      case SpvOpMemberDecorate:
+         if (wc >= 4 && in[3] == SpvDecorationRelaxedPrecision)
+            continue;
+         /* fall through */
+      case SpvOpName:
+      case SpvOpMemberName:
+         if (wc >= 2 && alias_of(p, in[1]) != in[1])
+            continue;
+         break;
+      case SpvOpVariable:
+         if (wc >= 3 && alias_of(p, in[2]) != in[2])
+            continue;
+         break;
+      case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain:
+      case SpvOpPtrAccessChain:
+         if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
+            wb_reserve(&b, wc);
+            if (b.oom)
+               goto oom;
+            memcpy(&b.w[b.n], in, wc * sizeof(*in));
+            b.w[b.n + 3] = alias_of(p, in[3]);
+            b.n += wc;
+            continue;
+         }
+         break;
+      case SpvOpCopyMemory:
+         if (wc >= 3 && alias_of(p, in[2]) != in[2]) {
+            wb_reserve(&b, wc);
+            if (b.oom)
+               goto oom;
+            memcpy(&b.w[b.n], in, wc * sizeof(*in));
+            b.w[b.n + 2] = alias_of(p, in[2]);
+            b.n += wc;
+            continue;
+         }
+         break;
+      case SpvOpEntryPoint:
+         if (new_base || p->num_aliases || xfb_pos_var || ncopy) {
+            /* Interface list: aliased variables leave it, the BaseInstance input joins it. */
+            wb_reserve(&b, wc + 2 + ncopy);
+            if (b.oom)
+               goto oom;
+            size_t at0 = b.n;
+            b.n++;
+            unsigned k = 1;
+            /* execution model, function id, then the name (a NUL-terminated literal) */
+            for (; k < wc && k < 3; k++)
+               b.w[b.n++] = in[k];
+            for (; k < wc; k++) {
+               b.w[b.n++] = in[k];
+               if (!(in[k] & 0xff000000u)) {
+                  k++;
+                  break;
                }
-               for (; k < wc; k++)
-                  if (alias_of(p, in[k]) == in[k])
-                     b.w[b.n++] = in[k];
-               if (new_base)
-                  b.w[b.n++] = base_var;
-               if (xfb_pos_var)
-                  b.w[b.n++] = xfb_pos_var;
-               for (unsigned c = 0; c < ncopy; c++)
-                  b.w[b.n++] = COPY_VAR(c);
-               b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
-               if (xfb && wc >= 3)
-                  EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
-               continue;
             }
-            if (xfb && wc >= 3) {
-               wb_emit(&b, op, wc - 1, &in[1]);
+            for (; k < wc; k++)
+               if (alias_of(p, in[k]) == in[k])
+                  b.w[b.n++] = in[k];
+            if (new_base)
+               b.w[b.n++] = base_var;
+            if (xfb_pos_var)
+               b.w[b.n++] = xfb_pos_var;
+            for (unsigned c = 0; c < ncopy; c++)
+               b.w[b.n++] = COPY_VAR(c);
+            b.w[at0] = ((uint32_t)(b.n - at0) << 16) | op;
+            if (xfb && wc >= 3)
                EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
-               continue;
+            continue;
+         }
+         if (xfb && wc >= 3) {
+            wb_emit(&b, op, wc - 1, &in[1]);
+            EMIT(&b, SpvOpExecutionMode, in[2], SpvExecutionModeXfb);
+            continue;
+         }
+         break;
+      case SpvOpFunction: cur_fn = in[2]; break;
+      case SpvOpFunctionEnd: cur_fn = 0; break;
+      case SpvOpLoad:
+         if (base_var && cur_fn && wc >= 4 && wc <= 9 && in[3] == inst_var) {
+            uint32_t a = bound++, c = bound++;
+            uint32_t ops[8];
+            memcpy(ops, &in[1], (wc - 1) * sizeof(*in));
+            ops[1] = a;
+            wb_emit(&b, SpvOpLoad, wc - 1, ops);
+            EMIT(&b, SpvOpLoad, in[1], c, base_var);
+            EMIT(&b, SpvOpISub, in[1], in[2], a, c);
+            continue;
+         }
+         if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
+            wb_reserve(&b, wc);
+            if (b.oom)
+               goto oom;
+            memcpy(&b.w[b.n], in, wc * sizeof(*in));
+            b.w[b.n + 3] = alias_of(p, in[3]);
+            b.n += wc;
+            continue;
+         }
+         break;
+      case SpvOpReturn:
+      case SpvOpEmitVertex:
+      case SpvOpEmitStreamVertex:
+         if ((remap || ncopy) && cur_fn &&
+             (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
+            /* The vertex is handed on here: copy the captured parts out first. */
+            for (unsigned c = 0; c < ncopy; c++) {
+               const struct spv_xfb_copy *x = &p->xfb_copies[c];
+               uint32_t ops[3 + SPV_XFB_MAX_INDICES];
+               uint32_t chain = bound++, val = bound++;
+               ops[0] = COPY_PTR(c);
+               ops[1] = chain;
+               ops[2] = x->var;
+               for (unsigned k = 0; k < x->num_indices; k++)
+                  ops[3 + k] = COPY_IDX(c, k);
+               wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
+               EMIT(&b, SpvOpLoad, x->type, val, chain);
+               EMIT(&b, SpvOpStore, COPY_VAR(c), val);
             }
-            break;
-         case SpvOpFunction: cur_fn = in[2]; break;
-         case SpvOpFunctionEnd: cur_fn = 0; break;
-         case SpvOpLoad:
-            if (base_var && cur_fn && wc >= 4 && wc <= 9 && in[3] == inst_var) {
-               uint32_t a = bound++, c = bound++;
-               uint32_t ops[8];
-               memcpy(ops, &in[1], (wc - 1) * sizeof(*in));
-               ops[1] = a;
-               wb_emit(&b, SpvOpLoad, wc - 1, ops);
-               EMIT(&b, SpvOpLoad, in[1], c, base_var);
-               EMIT(&b, SpvOpISub, in[1], in[2], a, c);
-               continue;
+         }
+         if (remap && cur_fn &&
+             (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
+            uint32_t ptr = pos.var;
+            if (pos.in_block) {
+               ptr = bound++;
+               EMIT(&b, SpvOpAccessChain, pos.ptr_type, ptr, pos.var, pos.index_id);
             }
-            if (wc >= 4 && alias_of(p, in[3]) != in[3]) {
-               wb_reserve(&b, wc);
-               if (b.oom)
-                  goto oom;
-               memcpy(&b.w[b.n], in, wc * sizeof(*in));
-               b.w[b.n + 3] = alias_of(p, in[3]);
-               b.n += wc;
-               continue;
-            }
-            break;
-         case SpvOpReturn:
-         case SpvOpEmitVertex:
-         case SpvOpEmitStreamVertex:
-            if ((remap || ncopy) && cur_fn &&
-                (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
-               /* The vertex is handed on here: copy the captured parts out first. */
-               for (unsigned c = 0; c < ncopy; c++) {
-                  const struct spv_xfb_copy *x = &p->xfb_copies[c];
-                  uint32_t ops[3 + SPV_XFB_MAX_INDICES];
-                  uint32_t chain = bound++, val = bound++;
-                  ops[0] = COPY_PTR(c);
-                  ops[1] = chain;
-                  ops[2] = x->var;
-                  for (unsigned k = 0; k < x->num_indices; k++)
-                     ops[3 + k] = COPY_IDX(c, k);
-                  wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
-                  EMIT(&b, SpvOpLoad, x->type, val, chain);
-                  EMIT(&b, SpvOpStore, COPY_VAR(c), val);
-               }
-            }
-            if (remap && cur_fn &&
-                (geometry ? op != SpvOpReturn : (op == SpvOpReturn && cur_fn == m->entry_point))) {
-               uint32_t ptr = pos.var;
-               if (pos.in_block) {
-                  ptr = bound++;
-                  EMIT(&b, SpvOpAccessChain, pos.ptr_type, ptr, pos.var, pos.index_id);
-               }
-               uint32_t v = bound++, z = bound++, ww = bound++, s = bound++, h = bound++,
-                        nv = bound++;
-               EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
-               if (xfb_pos_var)
-                  EMIT(&b, SpvOpStore, xfb_pos_var, v);
-               EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
-               EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
-               EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);
-               EMIT(&b, SpvOpFMul, pos.float_type, h, s, half_id);
-               EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v, 2);
-               EMIT(&b, SpvOpStore, ptr, nv);
-            }
-            break;
-         default: break;
+            uint32_t v = bound++, z = bound++, ww = bound++, s = bound++, h = bound++, nv = bound++;
+            EMIT(&b, SpvOpLoad, pos.vec4_type, v, ptr);
+            if (xfb_pos_var)
+               EMIT(&b, SpvOpStore, xfb_pos_var, v);
+            EMIT(&b, SpvOpCompositeExtract, pos.float_type, z, v, 2);
+            EMIT(&b, SpvOpCompositeExtract, pos.float_type, ww, v, 3);
+            EMIT(&b, SpvOpFAdd, pos.float_type, s, z, ww);
+            EMIT(&b, SpvOpFMul, pos.float_type, h, s, half_id);
+            EMIT(&b, SpvOpCompositeInsert, pos.vec4_type, nv, h, v, 2);
+            EMIT(&b, SpvOpStore, ptr, nv);
+         }
+         break;
+      default: break;
       }
       wb_emit(&b, op, wc - 1, &in[1]);
    }

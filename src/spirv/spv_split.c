@@ -95,22 +95,22 @@ static uint32_t
 locations(const struct split_state *s, uint32_t t)
 {
    switch (op_of(s, t)) {
-      case SpvOpTypeVector: {
-         const uint32_t c = word(s, t, 2);
-         return op_of(s, c) != SpvOpTypeBool && word(s, c, 2) == 64 && word(s, t, 3) > 2 ? 2 : 1;
-      }
-      case SpvOpTypeMatrix: return word(s, t, 3) * locations(s, word(s, t, 2));
-      case SpvOpTypeArray: {
-         const uint32_t len = word(s, t, 3);
-         return op_of(s, len) == SpvOpConstant ? word(s, len, 3) * locations(s, word(s, t, 2)) : 0;
-      }
-      case SpvOpTypeStruct: {
-         uint32_t n = 0;
-         for (uint32_t k = 2; k < (s->w[s->at[t]] >> 16); k++)
-            n += locations(s, s->w[s->at[t] + k]);
-         return n;
-      }
-      default: return 1;
+   case SpvOpTypeVector: {
+      const uint32_t c = word(s, t, 2);
+      return op_of(s, c) != SpvOpTypeBool && word(s, c, 2) == 64 && word(s, t, 3) > 2 ? 2 : 1;
+   }
+   case SpvOpTypeMatrix: return word(s, t, 3) * locations(s, word(s, t, 2));
+   case SpvOpTypeArray: {
+      const uint32_t len = word(s, t, 3);
+      return op_of(s, len) == SpvOpConstant ? word(s, len, 3) * locations(s, word(s, t, 2)) : 0;
+   }
+   case SpvOpTypeStruct: {
+      uint32_t n = 0;
+      for (uint32_t k = 2; k < (s->w[s->at[t]] >> 16); k++)
+         n += locations(s, s->w[s->at[t] + k]);
+      return n;
+   }
+   default: return 1;
    }
 }
 
@@ -118,13 +118,13 @@ static uint32_t
 copy_bit(uint32_t decoration)
 {
    switch (decoration) {
-      case SpvDecorationRelaxedPrecision: return COPY_RELAXED;
-      case SpvDecorationNoPerspective: return COPY_NOPERSPECTIVE;
-      case SpvDecorationFlat: return COPY_FLAT;
-      case SpvDecorationCentroid: return COPY_CENTROID;
-      case SpvDecorationSample: return COPY_SAMPLE;
-      case SpvDecorationInvariant: return COPY_INVARIANT;
-      default: return 0;
+   case SpvDecorationRelaxedPrecision: return COPY_RELAXED;
+   case SpvDecorationNoPerspective: return COPY_NOPERSPECTIVE;
+   case SpvDecorationFlat: return COPY_FLAT;
+   case SpvDecorationCentroid: return COPY_CENTROID;
+   case SpvDecorationSample: return COPY_SAMPLE;
+   case SpvDecorationInvariant: return COPY_INVARIANT;
+   default: return 0;
    }
 }
 

@@ -403,36 +403,36 @@ mgt_client_create(void)
       }
    }
    switch (s->arm) {
-      case ARM_MONOLITH:
-         s->tap = s->stats_on || s->verify;
-         if (s->tap) {
-            s->screen_tap = (struct mgp_tap){
-               .inner_screen = s->entry->screen_vtbl(s->server),
-               .inner_self = s->entry->screen_self(s->server),
-               .stats = s->stats_on ? &s->stats : NULL,
-               .verify = s->verify,
-            };
-            s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &s->screen_tap};
-         } else {
-            s->screen = (struct mgp_screen){s->entry->screen_vtbl(s->server),
-                                            s->entry->screen_self(s->server)};
-         }
-         s->entry->set_event_sink(s->server, monolith_event, s);
-         mgu_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
-                        (int)getpid(), s->arm_chosen);
-         break;
-      case ARM_INPROC:
-         if (!inproc_start(s, backend))
-            goto fail;
-         break;
-      case ARM_SPAWN:
-         if (!spawn_start(s, backend))
-            goto fail;
-         break;
-      case ARM_TCP:
-         if (!tcp_start(s, arm + 6, backend))
-            goto fail;
-         break;
+   case ARM_MONOLITH:
+      s->tap = s->stats_on || s->verify;
+      if (s->tap) {
+         s->screen_tap = (struct mgp_tap){
+            .inner_screen = s->entry->screen_vtbl(s->server),
+            .inner_self = s->entry->screen_self(s->server),
+            .stats = s->stats_on ? &s->stats : NULL,
+            .verify = s->verify,
+         };
+         s->screen = (struct mgp_screen){&mgp_tap_screen_vtbl, &s->screen_tap};
+      } else {
+         s->screen =
+            (struct mgp_screen){s->entry->screen_vtbl(s->server), s->entry->screen_self(s->server)};
+      }
+      s->entry->set_event_sink(s->server, monolith_event, s);
+      mgu_log_always("session transport=monolith backend=%s pid=%d chosen=%s", backend,
+                     (int)getpid(), s->arm_chosen);
+      break;
+   case ARM_INPROC:
+      if (!inproc_start(s, backend))
+         goto fail;
+      break;
+   case ARM_SPAWN:
+      if (!spawn_start(s, backend))
+         goto fail;
+      break;
+   case ARM_TCP:
+      if (!tcp_start(s, arm + 6, backend))
+         goto fail;
+      break;
    }
    /* spawn and tcp got the caps with the welcome: no round trip to another process. The
     * server role in this process answers a get_caps record. */
@@ -623,18 +623,18 @@ uint32_t
 mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
    switch (s->arm) {
-      case ARM_TCP: return mgt_stream_client_take_events(s->stream, out, max);
-      case ARM_INPROC:
-      case ARM_SPAWN:
-         if (!s->failed) {
-            int rc = mgt_event_reader_drain(&s->events, &s->inbox);
-            if (rc == MGT_EVENT_CORRUPT)
-               session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
-            else if (rc == MGT_EVENT_NO_MEMORY)
-               session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
-         }
-         break;
-      case ARM_MONOLITH: break;
+   case ARM_TCP: return mgt_stream_client_take_events(s->stream, out, max);
+   case ARM_INPROC:
+   case ARM_SPAWN:
+      if (!s->failed) {
+         int rc = mgt_event_reader_drain(&s->events, &s->inbox);
+         if (rc == MGT_EVENT_CORRUPT)
+            session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
+         else if (rc == MGT_EVENT_NO_MEMORY)
+            session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
+      }
+      break;
+   case ARM_MONOLITH: break;
    }
    /* What arrived before the session failed is still true (a fence that signalled did). */
    return mgt_inbox_take(&s->inbox, out, max);

@@ -24,10 +24,10 @@ mgt_futex_wait(_Atomic uint32_t *word, uint32_t expected)
    if (rc == 0)
       return MGT_DOORBELL_OK;
    switch (errno) {
-      case EAGAIN: /* the word already changed: the peer rang before we slept */
-      case EINTR: /* a signal; the caller re-checks */ return MGT_DOORBELL_OK;
-      default: /* EFAULT, EINVAL, ENOSYS: nothing sensible can wait on this word again */
-         return MGT_DOORBELL_BROKEN;
+   case EAGAIN: /* the word already changed: the peer rang before we slept */
+   case EINTR: /* a signal; the caller re-checks */ return MGT_DOORBELL_OK;
+   default: /* EFAULT, EINVAL, ENOSYS: nothing sensible can wait on this word again */
+      return MGT_DOORBELL_BROKEN;
    }
 }
 

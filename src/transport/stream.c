@@ -375,13 +375,13 @@ const char *
 mgt_stream_error_name(int rc)
 {
    switch (rc) {
-      case MGT_STREAM_OK: return "ok";
-      case MGT_STREAM_EOF: return "connection closed";
-      case MGT_STREAM_TRUNCATED: return "truncated-frame";
-      case MGT_STREAM_BAD_SIZE: return "frame-size";
-      case MGT_STREAM_IO: return "socket error";
-      case MGT_STREAM_NO_MEMORY: return "out of memory for a frame";
-      default: return "?";
+   case MGT_STREAM_OK: return "ok";
+   case MGT_STREAM_EOF: return "connection closed";
+   case MGT_STREAM_TRUNCATED: return "truncated-frame";
+   case MGT_STREAM_BAD_SIZE: return "frame-size";
+   case MGT_STREAM_IO: return "socket error";
+   case MGT_STREAM_NO_MEMORY: return "out of memory for a frame";
+   default: return "?";
    }
 }
 
@@ -552,66 +552,65 @@ reader_main(void *arg)
          break;
       }
       switch (h.kind) {
-         case MGP_FRAME_REPLY: {
-            pthread_mutex_lock(&c->lock);
-            struct mgt_frame_buf t = c->reply;
-            c->reply = buf;
-            buf = t;
-            c->reply_size = h.size;
-            c->reply_seq = h.a;
-            c->reply_arrived = true;
-            pthread_cond_broadcast(&c->cond);
-            pthread_mutex_unlock(&c->lock);
-            continue;
+      case MGP_FRAME_REPLY: {
+         pthread_mutex_lock(&c->lock);
+         struct mgt_frame_buf t = c->reply;
+         c->reply = buf;
+         buf = t;
+         c->reply_size = h.size;
+         c->reply_seq = h.a;
+         c->reply_arrived = true;
+         pthread_cond_broadcast(&c->cond);
+         pthread_mutex_unlock(&c->lock);
+         continue;
+      }
+      case MGP_FRAME_SYNC_ACK:
+         pthread_mutex_lock(&c->lock);
+         c->sync_acked = h.a;
+         pthread_cond_broadcast(&c->cond);
+         pthread_mutex_unlock(&c->lock);
+         continue;
+      case MGP_FRAME_LOG: log_forwarded(h.a, buf.data, h.size); continue;
+      case MGP_FRAME_EVENT: {
+         struct mgp_event ev;
+         const char *bad = h.size != sizeof(ev) || h.a ? "event frame of a wrong size" : NULL;
+         if (!bad) {
+            memcpy(&ev, buf.data, sizeof(ev));
+            bad = mgp_event_check(&ev);
          }
-         case MGP_FRAME_SYNC_ACK:
-            pthread_mutex_lock(&c->lock);
-            c->sync_acked = h.a;
-            pthread_cond_broadcast(&c->cond);
-            pthread_mutex_unlock(&c->lock);
-            continue;
-         case MGP_FRAME_LOG: log_forwarded(h.a, buf.data, h.size); continue;
-         case MGP_FRAME_EVENT: {
-            struct mgp_event ev;
-            const char *bad = h.size != sizeof(ev) || h.a ? "event frame of a wrong size" : NULL;
-            if (!bad) {
-               memcpy(&ev, buf.data, sizeof(ev));
-               bad = mgp_event_check(&ev);
-            }
-            if (bad) {
-               mgu_error("mgl-server sent a malformed event (%s): Fatal{EventMalformed}", bad);
-               client_fail(c, MGU_FATAL_EventMalformed);
-               break;
-            }
-            if (!mgt_inbox_push(&c->inbox, &ev)) {
-               mgu_error("no memory to keep a server event: Fatal{OutOfMemory}");
-               client_fail(c, MGU_FATAL_OutOfMemory);
-               break;
-            }
-            continue;
-         }
-         case MGP_FRAME_FATAL: {
-            enum mgu_fatal f = h.a > 0 && h.a < MGU_FATAL_COUNT ? (enum mgu_fatal)h.a
-                                                                : MGU_FATAL_ProtocolCorruption;
-            char detail[256];
-            size_t n = h.size < sizeof(detail) - 1 ? h.size : sizeof(detail) - 1;
-            memcpy(detail, buf.data, n);
-            detail[n] = '\0';
-            mgu_error("mgl-server failed the session: Fatal{%s, \"%s\"}", mgu_fatal_name(f),
-                      detail);
-            client_fail(c, f);
-            continue; /* the server closes next */
-         }
-         case MGP_FRAME_BYE:
-            pthread_mutex_lock(&c->lock);
-            c->bye = true;
-            pthread_cond_broadcast(&c->cond);
-            pthread_mutex_unlock(&c->lock);
+         if (bad) {
+            mgu_error("mgl-server sent a malformed event (%s): Fatal{EventMalformed}", bad);
+            client_fail(c, MGU_FATAL_EventMalformed);
             break;
-         default:
-            mgu_error("mgl-server sent a frame of unknown kind %u", h.kind);
-            client_fail(c, MGU_FATAL_ProtocolCorruption);
+         }
+         if (!mgt_inbox_push(&c->inbox, &ev)) {
+            mgu_error("no memory to keep a server event: Fatal{OutOfMemory}");
+            client_fail(c, MGU_FATAL_OutOfMemory);
             break;
+         }
+         continue;
+      }
+      case MGP_FRAME_FATAL: {
+         enum mgu_fatal f =
+            h.a > 0 && h.a < MGU_FATAL_COUNT ? (enum mgu_fatal)h.a : MGU_FATAL_ProtocolCorruption;
+         char detail[256];
+         size_t n = h.size < sizeof(detail) - 1 ? h.size : sizeof(detail) - 1;
+         memcpy(detail, buf.data, n);
+         detail[n] = '\0';
+         mgu_error("mgl-server failed the session: Fatal{%s, \"%s\"}", mgu_fatal_name(f), detail);
+         client_fail(c, f);
+         continue; /* the server closes next */
+      }
+      case MGP_FRAME_BYE:
+         pthread_mutex_lock(&c->lock);
+         c->bye = true;
+         pthread_cond_broadcast(&c->cond);
+         pthread_mutex_unlock(&c->lock);
+         break;
+      default:
+         mgu_error("mgl-server sent a frame of unknown kind %u", h.kind);
+         client_fail(c, MGU_FATAL_ProtocolCorruption);
+         break;
       }
       break;
    }

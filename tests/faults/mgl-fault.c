@@ -180,16 +180,16 @@ static const char *
 gl_error_name(GLenum e)
 {
    switch (e) {
-      case GL_NO_ERROR: return "GL_NO_ERROR";
-      case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
-      case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-      case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-      case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-      case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-      case GL_GUILTY_CONTEXT_RESET: return "GL_GUILTY_CONTEXT_RESET";
-      case GL_INNOCENT_CONTEXT_RESET: return "GL_INNOCENT_CONTEXT_RESET";
-      case GL_UNKNOWN_CONTEXT_RESET: return "GL_UNKNOWN_CONTEXT_RESET";
-      default: return "?";
+   case GL_NO_ERROR: return "GL_NO_ERROR";
+   case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
+   case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+   case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+   case GL_GUILTY_CONTEXT_RESET: return "GL_GUILTY_CONTEXT_RESET";
+   case GL_INNOCENT_CONTEXT_RESET: return "GL_INNOCENT_CONTEXT_RESET";
+   case GL_UNKNOWN_CONTEXT_RESET: return "GL_UNKNOWN_CONTEXT_RESET";
+   default: return "?";
    }
 }
 

@@ -155,125 +155,122 @@ fuzz_mutate_frames(uint8_t *data, size_t size, size_t max_size, unsigned seed)
    uint8_t *out = NULL;
    size_t result = 0;
    switch (rng_below(&r, 11)) {
-      case 0: /* a record's payload and tail bytes, its header kept */
-      case 1: {
-         if (ri < 0)
-            break;
-         uint8_t *rec = data + fr[ri].at + sizeof(struct mgp_frame);
-         size_t len = fr[ri].h.a - sizeof(struct mgp_record_header);
-         if (!len)
-            break;
-         uint8_t *p = rec + sizeof(struct mgp_record_header);
-         size_t got = LLVMFuzzerMutate(p, len, len);
-         if (got < len)
-            memset(p + got, 0, len - got);
-         return size;
-      }
-      case 2: /* a field at an arithmetic edge */
-      case 3: {
-         if (ri < 0)
-            break;
-         uint8_t *p =
-            data + fr[ri].at + sizeof(struct mgp_frame) + sizeof(struct mgp_record_header);
-         size_t len = fr[ri].h.a - sizeof(struct mgp_record_header);
-         if (len >= 8 && rng_below(&r, 3) == 0) {
-            uint64_t v = edge64[rng_below(&r, sizeof(edge64) / sizeof(edge64[0]))];
-            memcpy(p + 8 * rng_below(&r, (uint32_t)(len / 8)), &v, 8);
-         } else if (len >= 4) {
-            uint32_t v = edge32[rng_below(&r, sizeof(edge32) / sizeof(edge32[0]))];
-            memcpy(p + 4 * rng_below(&r, (uint32_t)(len / 4)), &v, 4);
-         }
-         return size;
-      }
-      case 4: { /* a handle (or any u32 pair) pointed at another small slot and generation */
-         if (ri < 0)
-            break;
-         uint8_t *p =
-            data + fr[ri].at + sizeof(struct mgp_frame) + sizeof(struct mgp_record_header);
-         size_t len = fr[ri].h.a - sizeof(struct mgp_record_header);
-         if (len < 8)
-            break;
-         uint32_t h[2] = {rng_below(&r, 16), 1 + rng_below(&r, 3)};
-         memcpy(p + 8 * rng_below(&r, (uint32_t)(len / 8)), h, rng_below(&r, 2) ? 8 : 4);
-         return size;
-      }
-      case 5: { /* a span's size, offset or segment */
-         if (ri < 0)
-            break;
-         uint8_t *body = data + fr[ri].at + sizeof(struct mgp_frame);
-         struct mgp_record_header rh;
-         memcpy(&rh, body, sizeof(rh));
-         if (rh.call >= MGP_CALL_COUNT || !mgp_call_info[rh.call].num_spans)
-            break;
-         const struct mgp_call_info *ci = &mgp_call_info[rh.call];
-         uint32_t at = sizeof(rh) + ci->spans[rng_below(&r, ci->num_spans)].offset;
-         if (at + sizeof(struct mgp_span) > fr[ri].h.a)
-            break;
-         struct mgp_span sp;
-         memcpy(&sp, body + at, sizeof(sp));
-         uint64_t inl = fr[ri].h.size - ((fr[ri].h.a + 15u) & ~15u);
-         switch (rng_below(&r, 4)) {
-            case 0: sp.size = rng_below(&r, 2) ? inl : edge64[rng_below(&r, 8)]; break;
-            case 1: sp.offset = rng_below(&r, 2) ? sp.offset + 16 : edge64[rng_below(&r, 8)]; break;
-            case 2: sp.seg = rng_below(&r, 5); break;
-            default: sp.size = sp.size ? sp.size - 1 : 1; break;
-         }
-         memcpy(body + at, &sp, sizeof(sp));
-         return size;
-      }
-      case 6: /* a tail grown or shrunk, every size around it agreeing */
-         if (ri < 0 || !(out = malloc(max_size)))
-            break;
-         result = resize_tail(&r, data, size, &fr[ri], out, max_size);
+   case 0: /* a record's payload and tail bytes, its header kept */
+   case 1: {
+      if (ri < 0)
          break;
-      case 7: { /* a frame deleted */
-         if (n < 2)
-            break;
-         const struct fuzz_frame *f = &fr[rng_below(&r, (uint32_t)n)];
-         size_t fb = frame_bytes(f);
-         memmove(data + f->at, data + f->at + fb, size - f->at - fb);
-         return size - fb;
-      }
-      case 8: { /* a frame repeated somewhere later */
-         const struct fuzz_frame *f = &fr[rng_below(&r, (uint32_t)n)];
-         size_t fb = frame_bytes(f);
-         if (size + fb > max_size || !(out = malloc(size + fb)))
-            break;
-         const struct fuzz_frame *at =
-            &fr[f - fr + rng_below(&r, (uint32_t)(n - (size_t)(f - fr)))];
-         size_t ins = at->at + frame_bytes(at);
-         memcpy(out, data, ins);
-         memcpy(out + ins, data + f->at, fb);
-         memcpy(out + ins + fb, data + ins, size - ins);
-         result = size + fb;
+      uint8_t *rec = data + fr[ri].at + sizeof(struct mgp_frame);
+      size_t len = fr[ri].h.a - sizeof(struct mgp_record_header);
+      if (!len)
          break;
+      uint8_t *p = rec + sizeof(struct mgp_record_header);
+      size_t got = LLVMFuzzerMutate(p, len, len);
+      if (got < len)
+         memset(p + got, 0, len - got);
+      return size;
+   }
+   case 2: /* a field at an arithmetic edge */
+   case 3: {
+      if (ri < 0)
+         break;
+      uint8_t *p = data + fr[ri].at + sizeof(struct mgp_frame) + sizeof(struct mgp_record_header);
+      size_t len = fr[ri].h.a - sizeof(struct mgp_record_header);
+      if (len >= 8 && rng_below(&r, 3) == 0) {
+         uint64_t v = edge64[rng_below(&r, sizeof(edge64) / sizeof(edge64[0]))];
+         memcpy(p + 8 * rng_below(&r, (uint32_t)(len / 8)), &v, 8);
+      } else if (len >= 4) {
+         uint32_t v = edge32[rng_below(&r, sizeof(edge32) / sizeof(edge32[0]))];
+         memcpy(p + 4 * rng_below(&r, (uint32_t)(len / 4)), &v, 4);
       }
-      case 9: { /* two neighbouring frames swapped */
-         if (n < 2)
-            break;
-         size_t i = rng_below(&r, (uint32_t)(n - 1));
-         size_t a = frame_bytes(&fr[i]), b = frame_bytes(&fr[i + 1]);
-         if (!(out = malloc(a + b)))
-            break;
-         memcpy(out, data + fr[i + 1].at, b);
-         memcpy(out + b, data + fr[i].at, a);
-         memcpy(data + fr[i].at, out, a + b);
-         free(out);
-         return size;
+      return size;
+   }
+   case 4: { /* a handle (or any u32 pair) pointed at another small slot and generation */
+      if (ri < 0)
+         break;
+      uint8_t *p = data + fr[ri].at + sizeof(struct mgp_frame) + sizeof(struct mgp_record_header);
+      size_t len = fr[ri].h.a - sizeof(struct mgp_record_header);
+      if (len < 8)
+         break;
+      uint32_t h[2] = {rng_below(&r, 16), 1 + rng_below(&r, 3)};
+      memcpy(p + 8 * rng_below(&r, (uint32_t)(len / 8)), h, rng_below(&r, 2) ? 8 : 4);
+      return size;
+   }
+   case 5: { /* a span's size, offset or segment */
+      if (ri < 0)
+         break;
+      uint8_t *body = data + fr[ri].at + sizeof(struct mgp_frame);
+      struct mgp_record_header rh;
+      memcpy(&rh, body, sizeof(rh));
+      if (rh.call >= MGP_CALL_COUNT || !mgp_call_info[rh.call].num_spans)
+         break;
+      const struct mgp_call_info *ci = &mgp_call_info[rh.call];
+      uint32_t at = sizeof(rh) + ci->spans[rng_below(&r, ci->num_spans)].offset;
+      if (at + sizeof(struct mgp_span) > fr[ri].h.a)
+         break;
+      struct mgp_span sp;
+      memcpy(&sp, body + at, sizeof(sp));
+      uint64_t inl = fr[ri].h.size - ((fr[ri].h.a + 15u) & ~15u);
+      switch (rng_below(&r, 4)) {
+      case 0: sp.size = rng_below(&r, 2) ? inl : edge64[rng_below(&r, 8)]; break;
+      case 1: sp.offset = rng_below(&r, 2) ? sp.offset + 16 : edge64[rng_below(&r, 8)]; break;
+      case 2: sp.seg = rng_below(&r, 5); break;
+      default: sp.size = sp.size ? sp.size - 1 : 1; break;
       }
-      default: { /* the inline area's bytes (the data the spans carry) */
-         if (ri < 0)
-            break;
-         uint32_t inline_at = (fr[ri].h.a + 15u) & ~15u;
-         if (inline_at >= fr[ri].h.size)
-            break;
-         uint8_t *p = data + fr[ri].at + sizeof(struct mgp_frame) + inline_at;
-         size_t len = fr[ri].h.size - inline_at;
-         size_t got = LLVMFuzzerMutate(p, len, len);
-         if (got < len)
-            memset(p + got, 0, len - got);
-         return size;
-      }
+      memcpy(body + at, &sp, sizeof(sp));
+      return size;
+   }
+   case 6: /* a tail grown or shrunk, every size around it agreeing */
+      if (ri < 0 || !(out = malloc(max_size)))
+         break;
+      result = resize_tail(&r, data, size, &fr[ri], out, max_size);
+      break;
+   case 7: { /* a frame deleted */
+      if (n < 2)
+         break;
+      const struct fuzz_frame *f = &fr[rng_below(&r, (uint32_t)n)];
+      size_t fb = frame_bytes(f);
+      memmove(data + f->at, data + f->at + fb, size - f->at - fb);
+      return size - fb;
+   }
+   case 8: { /* a frame repeated somewhere later */
+      const struct fuzz_frame *f = &fr[rng_below(&r, (uint32_t)n)];
+      size_t fb = frame_bytes(f);
+      if (size + fb > max_size || !(out = malloc(size + fb)))
+         break;
+      const struct fuzz_frame *at = &fr[f - fr + rng_below(&r, (uint32_t)(n - (size_t)(f - fr)))];
+      size_t ins = at->at + frame_bytes(at);
+      memcpy(out, data, ins);
+      memcpy(out + ins, data + f->at, fb);
+      memcpy(out + ins + fb, data + ins, size - ins);
+      result = size + fb;
+      break;
+   }
+   case 9: { /* two neighbouring frames swapped */
+      if (n < 2)
+         break;
+      size_t i = rng_below(&r, (uint32_t)(n - 1));
+      size_t a = frame_bytes(&fr[i]), b = frame_bytes(&fr[i + 1]);
+      if (!(out = malloc(a + b)))
+         break;
+      memcpy(out, data + fr[i + 1].at, b);
+      memcpy(out + b, data + fr[i].at, a);
+      memcpy(data + fr[i].at, out, a + b);
+      free(out);
+      return size;
+   }
+   default: { /* the inline area's bytes (the data the spans carry) */
+      if (ri < 0)
+         break;
+      uint32_t inline_at = (fr[ri].h.a + 15u) & ~15u;
+      if (inline_at >= fr[ri].h.size)
+         break;
+      uint8_t *p = data + fr[ri].at + sizeof(struct mgp_frame) + inline_at;
+      size_t len = fr[ri].h.size - inline_at;
+      size_t got = LLVMFuzzerMutate(p, len, len);
+      if (got < len)
+         memset(p + got, 0, len - got);
+      return size;
+   }
    }
    if (out && result) {
       memcpy(data, out, result);

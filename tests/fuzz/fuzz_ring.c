@@ -352,29 +352,29 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          const uint8_t *body = data + f.at + sizeof(struct mgp_frame);
          take_events(&c);
          switch (f.h.kind) {
-            case MGP_FRAME_RECORD: go = put_record(&c, body, &f.h); break;
-            case MGP_FRAME_SYNC: wait_consumed(&c); break;
-            case MGP_FRAME_BYE: go = false; break;
-            case FZ_RING_RAW:
-               if (f.h.size <= c.ring.capacity && wait_ring_space(&c, f.h.size))
-                  put_wrapped(c.ring.data, c.ring.capacity, c.head, body, f.h.size);
-               c.head += f.h.a;
-               wake_applier(&c);
-               break;
-            case FZ_SCRIBBLE:
-               if (f.h.size <= c.ring.capacity)
-                  put_wrapped(c.ring.data, c.ring.capacity, c.head - f.h.a, body, f.h.size);
-               break;
-            case FZ_STAGE_RAW:
-               if (f.h.size <= c.stage.capacity)
-                  put_wrapped(c.stage.data, c.stage.capacity, f.h.a, body, f.h.size);
-               break;
-            case FZ_HEAP_RAW:
-               if (c.stage.heap && f.h.size <= c.stage.heap_size)
-                  put_wrapped(c.stage.heap, c.stage.heap_size, f.h.a, body, f.h.size);
-               break;
-            case FZ_HEADER: put_header(&c, body, &f.h); break;
-            default: break; /* a kind this client does not know */
+         case MGP_FRAME_RECORD: go = put_record(&c, body, &f.h); break;
+         case MGP_FRAME_SYNC: wait_consumed(&c); break;
+         case MGP_FRAME_BYE: go = false; break;
+         case FZ_RING_RAW:
+            if (f.h.size <= c.ring.capacity && wait_ring_space(&c, f.h.size))
+               put_wrapped(c.ring.data, c.ring.capacity, c.head, body, f.h.size);
+            c.head += f.h.a;
+            wake_applier(&c);
+            break;
+         case FZ_SCRIBBLE:
+            if (f.h.size <= c.ring.capacity)
+               put_wrapped(c.ring.data, c.ring.capacity, c.head - f.h.a, body, f.h.size);
+            break;
+         case FZ_STAGE_RAW:
+            if (f.h.size <= c.stage.capacity)
+               put_wrapped(c.stage.data, c.stage.capacity, f.h.a, body, f.h.size);
+            break;
+         case FZ_HEAP_RAW:
+            if (c.stage.heap && f.h.size <= c.stage.heap_size)
+               put_wrapped(c.stage.heap, c.stage.heap_size, f.h.a, body, f.h.size);
+            break;
+         case FZ_HEADER: put_header(&c, body, &f.h); break;
+         default: break; /* a kind this client does not know */
          }
          if (session_over(&c))
             break;
@@ -415,15 +415,15 @@ LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned se
    static const uint16_t kinds[] = {FZ_RING_RAW, FZ_SCRIBBLE, FZ_STAGE_RAW, FZ_HEAP_RAW, FZ_HEADER};
    struct mgp_frame h = {.size = body, .kind = kinds[rng_below(&r, 5)]};
    switch (h.kind) {
-      case FZ_RING_RAW:
-         h.a = rng_below(&r, 3) ? body : edge32[rng_below(&r, sizeof(edge32) / sizeof(edge32[0]))];
-         break;
-      case FZ_SCRIBBLE: h.a = 8 * (1 + rng_below(&r, 64)); break;
-      case FZ_HEADER:
-         h.a = 8 * rng_below(&r, (uint32_t)(MGT_RING_HEADER_BYTES / 8));
-         h.b = rng_below(&r, 2);
-         break;
-      default: h.a = (uint32_t)rng_next(&r); break;
+   case FZ_RING_RAW:
+      h.a = rng_below(&r, 3) ? body : edge32[rng_below(&r, sizeof(edge32) / sizeof(edge32[0]))];
+      break;
+   case FZ_SCRIBBLE: h.a = 8 * (1 + rng_below(&r, 64)); break;
+   case FZ_HEADER:
+      h.a = 8 * rng_below(&r, (uint32_t)(MGT_RING_HEADER_BYTES / 8));
+      h.b = rng_below(&r, 2);
+      break;
+   default: h.a = (uint32_t)rng_next(&r); break;
    }
    memmove(data + at + sizeof(h) + body, data + at, size - at);
    memcpy(data + at, &h, sizeof(h));

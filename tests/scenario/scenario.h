@@ -247,7 +247,7 @@ typedef rgba8 (*colour_fn)(const void *ctx, int x, int y);
 typedef struct {
    enum shape_kind kind;
    /* SHAPE_RECT: [x0,x1) x [y0,y1) in integer window pixels (already clipped to
-   * viewport/scissor by the scenario's model).  SHAPE_TRI: three window-space vertices. */
+    * viewport/scissor by the scenario's model).  SHAPE_TRI: three window-space vertices. */
    int x0, y0, x1, y1;
    float tx[3], ty[3];
    rgba8 colour;

@@ -47,7 +47,7 @@ sc_blit_scaled(void)
       model_rect(&m, 52 - 8 * qx, 52 - 8 * qy, 60 - 8 * qx, 60 - 8 * qy, to8(BQ[q]));
    }
    /* the scissored 2x blit: window rows [44,54) are source rows 2..6 (quadrant row 0), columns
-   * [0,20) source columns 0..9: quadrant column 0 up to x = 16 */
+    * [0,20) source columns 0..9: quadrant column 0 up to x = 16 */
    model_rect(&m, 0, 44, 16, 54, to8(BQ[0]));
    model_rect(&m, 16, 44, 20, 54, to8(BQ[1]));
    check_frame("scaled, mirrored and scissored blits", &m);
@@ -1439,7 +1439,7 @@ sc_blit_3d_slice(void)
    b3_blit("RGBA8UI 3D slice 3 -> slice 0 of itself, 2x nearest, clipped", &u3, 3, &u3, 0, corner,
            past, GL_NEAREST, 0);
    /* glCopyTexSubImage3D: a 3D slice into a 2D array layer, a 2D texture and a 3D slice into
-   * 3D slices (the copies reach the server as blits of one texel per texel) */
+    * 3D slices (the copies reach the server as blits of one texel per texel) */
    b3_copy("glCopyTexSubImage3D 3D slice 2 -> 2D array layer 1", &a3, 2, &ar, 1, 1, 1, 5, 4, 2, 3);
    b3_copy("glCopyTexSubImage3D 2D -> 3D slice 2", &a2, 0, &d3, 2, 0, 0, 8, 8, 3, 4);
    b3_copy("glCopyTexSubImage3D 3D slice 3 -> 3D slice 1 of another", &a3, 3, &d3, 1, 2, 0, 6, 8, 9,

@@ -53,8 +53,8 @@ sc_restart_loop(void)
    gl.GenBuffers(1, &ebo);
    gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo);
    /* The indices arrive by glBufferSubData after a draw without restart (scissored away) read
-   * the buffer on the GPU, so they land in stream order, after that draw: the restart rewrite
-   * must read them there, not what the buffer held before. */
+    * the buffer on the GPU, so they land in stream order, after that draw: the restart rewrite
+    * must read them there, not what the buffer held before. */
    const GLushort zeros[9] = {0};
    gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof zeros, zeros, GL_DYNAMIC_DRAW);
    glEnable(GL_SCISSOR_TEST);
@@ -152,7 +152,7 @@ sc_clear_masks(void)
    check_gl_error("masked colour clears");
 
    /* stencil: whole buffer 0xff through mask 0x0f (-> 0x0f), then a region 0x35 through 0xf0
-   * (-> 0x3f); the depth clear beside it keeps its own (full) write mask */
+    * (-> 0x3f); the depth clear beside it keeps its own (full) write mask */
    glScissor(0, 0, W, H);
    glStencilMask(0x0f);
    glClearStencil(0xff);
@@ -640,7 +640,7 @@ sc_streamed_heap_subdata(void)
 
    check_frame("streamed_heap", &m);
    /* A last draw from the store, submitted and never waited for: the session ends while the
-   * device may still read the heap (gate.heap_teardown holds the batch there). */
+    * device may still read the heap (gate.heap_teardown holds the batch there). */
    glDrawArrays(GL_TRIANGLES, first, 6);
    glFlush();
    gl.DeleteBuffers(1, &vbo);
@@ -833,7 +833,7 @@ sc_multisample_off(void)
               off);
    }
    /* Again with a 4-sample depth/stencil attachment and the depth test on (mgl: the depth
-   * image is made for pixel-centre sample locations and its transitions name them). */
+    * image is made for pixel-centre sample locations and its transitions name them). */
    GLuint ds;
    gl.GenRenderbuffers(1, &ds);
    gl.BindRenderbuffer(GL_RENDERBUFFER, ds);
@@ -1504,58 +1504,58 @@ sc_state_toggles(void)
          glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
          float z = 0.0f;
          switch (c) {
-            case 0:
-               glEnable(GL_BLEND);
-               glBlendFunc(GL_ONE, GL_ONE);
-               break;
-            case 1: break; /* blending off: the second colour */
-            case 2:
-               glDepthFunc(GL_LESS);
-               z = 0.5f;
-               break; /* farther: fails */
-            case 3:
-               glDepthFunc(GL_GREATER);
-               z = 0.5f;
-               break; /* farther: passes */
-            case 4:
-               glEnable(GL_CULL_FACE);
-               glCullFace(GL_FRONT);
-               break; /* CCW is front: culled */
-            case 5:
-               glEnable(GL_CULL_FACE);
-               glCullFace(GL_FRONT);
-               glFrontFace(GL_CW);
-               break;
-            case 6: glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_FALSE); break;
-            case 7:
-               glEnable(GL_BLEND);
-               gl.BlendEquation(GL_FUNC_REVERSE_SUBTRACT);
-               glBlendFunc(GL_ONE, GL_ONE);
-               break;
-            case 8: glStencilFunc(GL_EQUAL, 2, 0xff); break; /* the base wrote 1: fails */
-            case 9: glStencilFunc(GL_EQUAL, 1, 0xff); break;
-            case 10: /* the same depth, pulled nearer by the offset: passes GL_LESS */
-               glDepthFunc(GL_LESS);
-               glEnable(GL_POLYGON_OFFSET_FILL);
-               glPolygonOffset(0.0f, -64.0f);
-               break;
-            case 11:
-               glDepthFunc(GL_LESS);
-               glPolygonOffset(0.0f, -64.0f);
-               break; /* offset off: fails */
-            case 12:
-               glDepthMask(GL_FALSE);
-               z = -0.5f;
-               break; /* the third draw below tests it */
-            case 13: z = -0.5f; break;
-            case 14:
-               glEnable(GL_BLEND);
-               glBlendFunc(GL_ZERO, GL_ONE);
-               break; /* keeps the base */
-            case 15:
-               glEnable(GL_BLEND);
-               glBlendFunc(GL_ONE, GL_ZERO);
-               break;
+         case 0:
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_ONE, GL_ONE);
+            break;
+         case 1: break; /* blending off: the second colour */
+         case 2:
+            glDepthFunc(GL_LESS);
+            z = 0.5f;
+            break; /* farther: fails */
+         case 3:
+            glDepthFunc(GL_GREATER);
+            z = 0.5f;
+            break; /* farther: passes */
+         case 4:
+            glEnable(GL_CULL_FACE);
+            glCullFace(GL_FRONT);
+            break; /* CCW is front: culled */
+         case 5:
+            glEnable(GL_CULL_FACE);
+            glCullFace(GL_FRONT);
+            glFrontFace(GL_CW);
+            break;
+         case 6: glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_FALSE); break;
+         case 7:
+            glEnable(GL_BLEND);
+            gl.BlendEquation(GL_FUNC_REVERSE_SUBTRACT);
+            glBlendFunc(GL_ONE, GL_ONE);
+            break;
+         case 8: glStencilFunc(GL_EQUAL, 2, 0xff); break; /* the base wrote 1: fails */
+         case 9: glStencilFunc(GL_EQUAL, 1, 0xff); break;
+         case 10: /* the same depth, pulled nearer by the offset: passes GL_LESS */
+            glDepthFunc(GL_LESS);
+            glEnable(GL_POLYGON_OFFSET_FILL);
+            glPolygonOffset(0.0f, -64.0f);
+            break;
+         case 11:
+            glDepthFunc(GL_LESS);
+            glPolygonOffset(0.0f, -64.0f);
+            break; /* offset off: fails */
+         case 12:
+            glDepthMask(GL_FALSE);
+            z = -0.5f;
+            break; /* the third draw below tests it */
+         case 13: z = -0.5f; break;
+         case 14:
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_ZERO, GL_ONE);
+            break; /* keeps the base */
+         case 15:
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_ONE, GL_ZERO);
+            break;
          }
          gl.Uniform1f(u_z, z);
          set_vec4(p, "u_color", second);
@@ -1563,7 +1563,7 @@ sc_state_toggles(void)
          glDrawArrays(GL_TRIANGLES, 0, 6);
          if (c == 12 || c == 13) {
             /* z = -0.2 passes GL_LESS against the base's 0 and fails against the second's -0.5:
-         * only a second draw that wrote no depth lets it through. */
+             * only a second draw that wrote no depth lets it through. */
             glDepthMask(GL_TRUE);
             glDepthFunc(GL_LESS);
             gl.Uniform1f(u_z, -0.2f);
@@ -2449,7 +2449,7 @@ sc_map_buffer_write(void)
    if (!all || !mapped)
       fail("glMapBuffer(GL_WRITE_ONLY): %p, GL_BUFFER_MAPPED %d", (void *)all, mapped);
    /* GL 3.3 §2.9.3: a command that reads a mapped buffer "may" be GL_INVALID_OPERATION; mgl
-   * raises it, Mesa draws */
+    * raises it, Mesa draws */
    if (on_mgl()) {
       glDrawArrays(GL_TRIANGLES, 0, 6);
       expect_gl_error(GL_INVALID_OPERATION, "glDrawArrays from a mapped buffer");
@@ -2711,7 +2711,7 @@ sc_polygon_line(void)
    rect_vertices(r, 16.5f, 16.5f, 48.5f, 48.5f);
    mesh m = make_mesh(r, 6);
    /* fg keeps to the file's rule (multiples of 0.2): 0.5 * 255 = 127.5 is a tie that GL 3.3
-   * §2.1.6 leaves to the implementation (the NVIDIA driver writes 127, Mesa 128) */
+    * §2.1.6 leaves to the implementation (the NVIDIA driver writes 127, Mesa 128) */
    const vec4f bg = V4(0, 0, 0, 1), fg = V4(1, 0.6f, 0, 1);
    const rgba8 b8 = to8(bg), f8 = to8(fg);
    gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -2776,7 +2776,7 @@ sc_polygon_line(void)
    gl.BindBuffer(GL_ARRAY_BUFFER, m.vbo);
    gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof line, line);
    /* GL 3.3 §3.5.2: the width is rounded and clamped to the aliased maximum, so where that is
-   * below 3 the line of width 3 is drawn as wide as the maximum (1 or 2 rows) */
+    * below 3 the line of width 3 is drawn as wide as the maximum (1 or 2 rows) */
    const int drawn3 = ar[1] >= 3.0f ? 3 : ar[1] >= 2.0f ? 2 : 1;
    for (int wide = 0; wide <= 1; wide++) {
       glLineWidth(wide ? 3.0f : 1.0f);
@@ -3092,8 +3092,8 @@ sc_line_smooth(void)
    clear_to(V4(0, 0, 0, 0));
    glDrawArrays(GL_LINES, 0, 2);
    /* A multisample line is a rectangle of the line's width with square ends (§3.5.4), here
-   * x 8.5..56.5, y 20..21: pixel 8 has the samples right of its centre, pixel 56 those left of
-   * it (by the framebuffer's GL_SAMPLE_POSITIONs), not the diamond-exit pixels of §3.5.1. */
+    * x 8.5..56.5, y 20..21: pixel 8 has the samples right of its centre, pixel 56 those left of
+    * it (by the framebuffer's GL_SAMPLE_POSITIONs), not the diamond-exit pixels of §3.5.1. */
    int end_cov[2] = {0, 0}, on_edge = 0;
    for (GLuint i = 0; i < 4; i++) {
       GLfloat pos[2] = {0.5f, 0.5f};

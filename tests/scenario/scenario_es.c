@@ -85,7 +85,7 @@ sc_es2(void)
    check_gl_error("draw with vertex array object zero");
    if (version == 20) {
       /* ES 2.0 2.8: no integer, half-float (but for OES_vertex_half_float's own enum) or
-     * 2_10_10_10 attribute types; GL_FIXED is ES's own (es_fixed draws with it) */
+       * 2_10_10_10 attribute types; GL_FIXED is ES's own (es_fixed draws with it) */
       static const GLenum desktop_only[] = {GL_INT,
                                             GL_UNSIGNED_INT,
                                             GL_HALF_FLOAT,
@@ -164,7 +164,7 @@ sc_es_fixed(void)
    check_gl_error("GL_FIXED client-side arrays");
 
    /* one buffer, position and colour interleaved (6 words a vertex); vertices 0-5 are junk
-   * that a draw from vertex 6 must not read */
+    * that a draw from vertex 6 must not read */
    GLint inter[12 * 6];
    for (int k = 0; k < 12 * 6; k++)
       inter[k] = FX(-3.0f);
@@ -575,7 +575,7 @@ sc_es2_probe(void)
    probe_sampled(p2, 32, 18, 44, 30, 0.25f);
    model_rect(&m, 32, 18, 44, 30, to8(V4(0.6f, 1.0f, 0.25f, 1.0f)));
    /* OES_compressed_ETC1_RGB8_texture: individual mode, colours 8,4,12 (x17), table 0, every
-   * pixel index 0 (+2): (138, 70, 206) everywhere */
+    * pixel index 0 (+2): (138, 70, 206) everywhere */
    const uint8_t etc1[8] = {0x88, 0x44, 0xcc, 0x00, 0, 0, 0, 0};
    tex[3] = probe_texture(GL_TEXTURE_2D);
    gl.CompressedTexImage2D(GL_TEXTURE_2D, 0, 0x8D64 /* GL_ETC1_RGB8_OES */, 4, 4, 0, 8, etc1);
@@ -913,7 +913,7 @@ sc_es2_probe_more(void)
    model_rect(&m, 16, 50, 24, 62, to8(V4((float)0xc000 / 65535.0f, 0, 0, 1)));
 
    /* OES_packed_depth_stencil: stencil 1 written where a rectangle is, then a full draw that
-   * passes only there */
+    * passes only there */
    glBindTexture(GL_TEXTURE_2D, tex[3]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -994,7 +994,7 @@ sc_es2_probe_more(void)
    model_rect(&m, 2, 34, 14, 46, (rgba8){{0xe0, 0x40, 0x20, 255}});
 
    /* OES_texture_half_float_linear, OES_texture_float_linear: texels 0 and 2 (red), 0 and 1
-   * (alpha) filtered half way: 1 and 0.5, times 0.8 (0.5 would make a rounding tie) */
+    * (alpha) filtered half way: 1 and 0.5, times 0.8 (0.5 would make a rounding tie) */
    const GLushort hl[8] = {0, 0, 0, 0, 0x4000, 0, 0, 0x3c00};
    const float fl[8] = {0, 0, 0, 0, 2.0f, 0, 0, 1.0f};
    glBindTexture(GL_TEXTURE_2D, tex[7]);
@@ -1747,7 +1747,7 @@ sc_es2_lum_alpha(void)
    check_gl_error("font atlas draw");
 
    /* row 3, right: the framebuffer's red into LUMINANCE (the UNSIGNED_BYTE L rectangle and the
-   * background beside it), then a 2 x 2 corner of it replaced from the ALPHA rectangle */
+    * background beside it), then a 2 x 2 corner of it replaced from the ALPHA rectangle */
    GLuint ct;
    glGenTextures(1, &ct);
    glBindTexture(GL_TEXTURE_2D, ct);
@@ -1760,7 +1760,7 @@ sc_es2_lum_alpha(void)
    gl.UseProgram(pt);
    lum_alpha_draw(pt, ct, 40, 34, 56, 50); /* 4 x 4 texels, 4 pixels each */
    /* texel columns 0-1 came from x 14-15 (L, 0x40), 2-3 from x 16-17 (background red 0);
-   * rows 2-3 of columns 0-1 from the LA rectangle (red 0x50) */
+    * rows 2-3 of columns 0-1 from the LA rectangle (red 0x50) */
    model_rect(&m, 40, 34, 48, 42, (rgba8){{0x40, 0x40, 0x40, 255}});
    model_rect(&m, 48, 34, 56, 50, (rgba8){{0, 0, 0, 255}});
    model_rect(&m, 40, 42, 48, 50, (rgba8){{0x50, 0x50, 0x50, 255}});

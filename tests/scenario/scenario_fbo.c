@@ -42,8 +42,8 @@ sc_fbo_rtt(void)
       fail("FBO status 0x%04x, expected GL_FRAMEBUFFER_COMPLETE", (unsigned)st);
 
    /* pass 1: into the texture.  The pixel-space VS maps [0,64) to the viewport, so with a
-   * 32x32 viewport pixel p of the VS lands on texel p / 2: the rect [0,24) x [0,64) in VS
-   * units covers texels [0,12) x [0,32). */
+    * 32x32 viewport pixel p of the VS lands on texel p / 2: the rect [0,24) x [0,64) in VS
+    * units covers texels [0,12) x [0,32). */
    glViewport(0, 0, RTT_SIZE, RTT_SIZE);
    glClearColor(RTT_CLEAR.v[0], RTT_CLEAR.v[1], RTT_CLEAR.v[2], RTT_CLEAR.v[3]);
    glClear(GL_COLOR_BUFFER_BIT);
@@ -503,7 +503,7 @@ sc_layered_rendering(void)
    check_gl_error("layered read-back");
 
    /* Not layered: one layer of the 2-layer array attached alone. GL ignores gl_Layer, so all
-   * three quads land in it (the last colour wins) and the other layer keeps its junk. */
+    * three quads land in it (the last colour wins) and the other layer keeps its junk. */
    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo[0]);
    gl.FramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[2], 0, 1);
    glViewport(0, 0, FL_N, FL_N);
@@ -641,7 +641,7 @@ sc_fbo_separate_ds(void)
    model_rect(&mo, 8, 8, 32, 56, to8(near_c));
    check_frame("one depth/stencil image, stencil and depth tested", &mo);
    /* GL 3.3 has no stencil-only textures (ARB_texture_stencil8 is GL 4.4): GL_STENCIL_INDEX8
-   * and GL_STENCIL_INDEX are not internal formats of glTexImage2D or glCopyTexImage2D. */
+    * and GL_STENCIL_INDEX are not internal formats of glTexImage2D or glCopyTexImage2D. */
    GLint major = 0, minor = 0;
    glGetIntegerv(GL_MAJOR_VERSION, &major);
    glGetIntegerv(GL_MINOR_VERSION, &minor);
@@ -853,7 +853,7 @@ sc_fbo_srgb_switch(void)
    rect_vertices(full, 0, 0, 64, 64);
    mesh m = make_mesh(full, 6);
    /* The default framebuffer: what its encoding query answers is what a draw with the switch
-   * on does (mgl's EGL surfaces are linear; Mesa's answer GL_SRGB for its own). */
+    * on does (mgl's EGL surfaces are linear; Mesa's answer GL_SRGB for its own). */
    GLint enc = 0;
    gl.GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK_LEFT,
                                           GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &enc);
@@ -1083,7 +1083,7 @@ sc_depth_only_fbo(void)
    }
 
    /* depth+stencil only: A replaces stencil with 0x3c; B increments where it passes the depth
-   * test (B outside A) and keeps where it fails (the overlap). */
+    * test (B outside A) and keeps where it fails (the overlap). */
    glBindTexture(GL_TEXTURE_2D, tex[2]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, W, H, 0, GL_DEPTH_STENCIL,
                 GL_UNSIGNED_INT_24_8, NULL);
@@ -1332,7 +1332,7 @@ sc_rgb_alpha_one(void)
       upi[4 * i] = 5, upi[4 * i + 1] = 6, upi[4 * i + 2] = 7, upi[4 * i + 3] = 77;
    }
    /* the sampling target, and the RGBA8 (alpha 0.5), RGBA8I and RGBA8UI (alpha 77) sources of
-   * blits and copies */
+    * blits and copies */
    GLuint stex, sfbo = cp_fbo(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &stex);
    GLuint itex, ifbo = cp_fbo(GL_RGBA8I, GL_RGBA_INTEGER, GL_INT, NULL, &itex);
    glBindTexture(GL_TEXTURE_2D, itex);
@@ -1416,10 +1416,10 @@ sc_rgb_alpha_one(void)
          }
    }
    /* glCopyTexImage2D and glCopyTexSubImage2D into GL_RGB9_E5 (sampled, not renderable) from
-   * the RGBA8 framebuffer (cleared to 0.25, 0.5, 0.75: 64, 128, 191 of 255 on lavapipe, giving
-   * 0.251953, 0.501953, 0.748047 in 9e5 on mgl, llvmpipe and Zink; 0.5 x 255 is a tie GL leaves
-   * open and NVIDIA stores 127, so the expectation is the stored bytes; within half a step,
-   * 2^-10, asserted), around it the 0 of an upload */
+    * the RGBA8 framebuffer (cleared to 0.25, 0.5, 0.75: 64, 128, 191 of 255 on lavapipe, giving
+    * 0.251953, 0.501953, 0.748047 in 9e5 on mgl, llvmpipe and Zink; 0.5 x 255 is a tie GL leaves
+    * open and NVIDIA stores 127, so the expectation is the stored bytes; within half a step,
+    * 2^-10, asserted), around it the 0 of an upload */
    {
       static const ra_format e5 = {GL_RGB9_E5, "RGB9_E5", 0, 3, 0};
       GLubyte stored[4];

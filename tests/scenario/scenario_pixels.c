@@ -237,7 +237,7 @@ sc_pbo_pack(void)
    gl.BufferData(GL_PIXEL_PACK_BUFFER, PB_SIZE, fill, GL_STREAM_READ);
 
    /* 8x5 pixels from (6,6), rows of 11 pixels padded to 48 bytes, skipping 1 pixel and 2 rows,
-   * at offset 64 */
+    * at offset 64 */
    glPixelStorei(GL_PACK_ROW_LENGTH, 11);
    glPixelStorei(GL_PACK_ALIGNMENT, 8);
    glPixelStorei(GL_PACK_SKIP_PIXELS, 1);
@@ -364,7 +364,7 @@ sc_pbo_unpack(void)
    check_gl_error("glReadPixels into a buffer");
 
    /* buffer 0: texture A's 8x8 texels at 32 (rows of 10 texels, 1 pixel and 1 row skipped), the
-   * RGB sub-image at 1024 (tight rows of 12 bytes), the array's 4x4x2 at 1536 */
+    * RGB sub-image at 1024 (tight rows of 12 bytes), the array's 4x4x2 at 1536 */
    static uint8_t data[2048];
    memset(data, 0x77, sizeof data);
    for (int j = 0; j < 8; j++)
@@ -1410,10 +1410,10 @@ static GLubyte
 pk_texel(int x, int y, int z, int c)
 {
    switch (c) {
-      case 0: return (GLubyte)(1 + x + 16 * z);
-      case 1: return (GLubyte)(100 + 7 * y + z);
-      case 2: return (GLubyte)(250 - x - 3 * y - 11 * z);
-      default: return (GLubyte)(50 + 13 * z + x);
+   case 0: return (GLubyte)(1 + x + 16 * z);
+   case 1: return (GLubyte)(100 + 7 * y + z);
+   case 2: return (GLubyte)(250 - x - 3 * y - 11 * z);
+   default: return (GLubyte)(50 + 13 * z + x);
    }
 }
 
@@ -1615,7 +1615,7 @@ pack_images_run(int one_d)
    if (one_d)
       goto done;
    /* glReadPixels of a 4x2 rectangle at (1, 1) of a framebuffer holding the 3D texture's
-   * slice 0: the image height and skipped images must be ignored */
+    * slice 0: the image height and skipped images must be ignored */
    GLuint fbo;
    gl.GenFramebuffers(1, &fbo);
    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -1659,8 +1659,8 @@ pack_images_run(int one_d)
    gl.DeleteFramebuffers(1, &fbo);
 
    /* unpack: the source bytes laid out by the unpack state, the gaps holding 0x3c (never
-   * read); glTexImage3D of the whole texture, then glTexSubImage3D of a 2x2x2 box at
-   * (2, 1, 1) whose texels are (x + 2, y + 1, z + 1) + 1 in every channel */
+    * read); glTexImage3D of the whole texture, then glTexSubImage3D of a 2x2x2 box at
+    * (2, 1, 1) whose texels are (x + 2, y + 1, z + 1) + 1 in every channel */
    static const struct {
       GLenum format;
       int n;

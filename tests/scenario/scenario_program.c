@@ -461,7 +461,7 @@ sc_gs_adjacency(void)
    check_frame("box from the adjacency vertices", &m);
 
    /* Strip: primitive 0 spans v0..v3 = [4,20) x [34,60); primitive 1 spans v1..v4 = [40,60) x
-   * [30,44)... v1 and v4 are its corners. */
+    * [30,44)... v1 and v4 are its corners. */
    const float strip[10] = {4.0f, 34.0f, 40.0f, 30.0f, 0.0f, 0.0f, 20.0f, 60.0f, 60.0f, 44.0f};
    mesh ms = make_mesh(strip, 5);
    gl.Uniform1i(uloc(p, "u_base"), 0);

@@ -217,7 +217,7 @@ sc_occlusion_query(void)
       fail("restarted query = %u, expected its second run's 0", query_result(q[5]));
 
    /* A query across a buffer update: 512 from the first draw, then the VBO's first triangle
-   * pair moved to a 16x8 rect at [44,60)x[40,48) that nothing covered: +128. */
+    * pair moved to a 16x8 rect at [44,60)x[40,48) that nothing covered: +128. */
    clear_to(bg);
    gl.Uniform1f(uloc(p, "u_z"), 0.0f);
    gl.BeginQuery(GL_SAMPLES_PASSED, q[4]);
@@ -279,7 +279,7 @@ sc_timer_query(void)
    if (bits[0] <= 0 || bits[0] > 64 || bits[1] != bits[0])
       fail("GL_QUERY_COUNTER_BITS: GL_TIME_ELAPSED %d, GL_TIMESTAMP %d", bits[0], bits[1]);
    /* GL 3.3 §6.1.7: GL_TIMESTAMP is a GetQueryiv target; CURRENT_QUERY is the name of its
-   * active query or zero, and a timestamp is never active */
+    * active query or zero, and a timestamp is never active */
    GLint cur = -1;
    gl.GetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY, &cur);
    check_gl_error("glGetQueryiv(GL_TIMESTAMP, GL_CURRENT_QUERY)");
@@ -471,8 +471,8 @@ sc_cond_render(void)
    }
 
    /* Queries over a rendering-scope break (a blit between their draws), so their counts are
-   * spread over several slots, and GL_QUERY_WAIT right after they end: "split hidden" has
-   * both parts behind the occluder; "split visible" only its second part in front. */
+    * spread over several slots, and GL_QUERY_WAIT right after they end: "split hidden" has
+    * both parts behind the occluder; "split visible" only its second part in front. */
    const vec4f split_vis = V4(0.0f, 1.0f, 1.0f, 1.0f), split_in = V4(1.0f, 0.6f, 0.0f, 1.0f);
    GLuint qs[2];
    gl.GenQueries(2, qs);

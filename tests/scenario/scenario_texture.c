@@ -210,7 +210,7 @@ sc_tex3d_array(void)
    check_frame("3D and array textures", &m);
 
    /* glGetTexImage of the 3D texture, slices 3 rows apart (GL_PACK_IMAGE_HEIGHT) after one
-   * skipped image (GL_PACK_SKIP_IMAGES); the padding rows keep their poison */
+    * skipped image (GL_PACK_SKIP_IMAGES); the padding rows keep their poison */
    GLubyte back3[5 * 3 * 2 * 4];
    memset(back3, 0xA5, sizeof back3);
    glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -251,7 +251,7 @@ sc_tex3d_array(void)
             fail("glGetTexImage(GL_TEXTURE_2D_ARRAY): layer %d texel %d differs", l, i);
 
    /* glGenerateMipmap of a 2D array (layers keep their number), a 3D texture (depth minifies)
-   * and a 1D array, read back at level 2 */
+    * and a 1D array, read back at level 2 */
    GLubyte m2a[2][16][4], m3[4][16][4], m1a[2][4][4], got2[2][4];
    for (int i = 0; i < 16; i++) {
       memcpy(m2a[0][i], layer_c[0], 4), memcpy(m2a[1][i], layer_c[1], 4);
@@ -622,7 +622,7 @@ tq_colour(const void *ctx, int x, int y)
 {
    (void)ctx;
    /* texcoord at the pixel centre = (x - X0 + 0.5) / SIZE; NEAREST picks floor(u * 4).  The
-   * centre is never closer than 0.5/12 texel to a texel boundary, so no tolerance. */
+    * centre is never closer than 0.5/12 texel to a texel boundary, so no tolerance. */
    int i = (int)floorf((x - TQ_X0 + 0.5f) / TQ_SIZE * TQ_TEX);
    int j = (int)floorf((y - TQ_Y0 + 0.5f) / TQ_SIZE * TQ_TEX);
    rgba8 r;
@@ -1255,7 +1255,7 @@ sc_compressed_rgtc(void)
    gl.CompressedTexImage3D(GL_TEXTURE_3D, 0, GL_COMPRESSED_RED_RGTC1, 4, 4, 1, 0, 8, sblk);
    expect_gl_error(GL_INVALID_OPERATION, "glCompressedTexImage3D(GL_TEXTURE_3D, RGTC1)");
    /* GL 3.3 lists no RGTC format there; extensions (ETC2 through ARB_ES3_compatibility) may
-   * add formats, and mgl adds none */
+    * add formats, and mgl adds none */
    GLint nformats = -1, listed[64] = {0};
    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &nformats);
    if (nformats >= 0 && nformats <= 64)
@@ -1367,7 +1367,7 @@ sc_compressed_etc2(void)
    for (int i = 0; i < n && i < 32; i++)
       has_rgb8 |= formats[i] == GL_COMPRESSED_RGB8_ETC2;
    /* ES 3.0 lists the ten ETC2/EAC formats; extensions may add more, mgl adds ETC1's
-   * (OES_compressed_ETC1_RGB8_texture) */
+    * (OES_compressed_ETC1_RGB8_texture) */
    if (n < 10 || !has_rgb8 || (on_mgl() && n != 11))
       fail("GL_NUM_COMPRESSED_TEXTURE_FORMATS = %d (expected the 10 ETC2/EAC formats and ETC1)", n);
    if (!on_mgl())
@@ -1612,7 +1612,7 @@ sc_tex_rect(void)
       fail("GL_UNIFORM_TYPE of u_s is 0x%04x, expected GL_SAMPLER_2D_RECT_SHADOW", type);
 
    /* A 2D and a rectangle sampler in one shader (their image types become the same 2D type),
-   * the rectangle one passed to a function, in both stages. */
+    * the rectangle one passed to a function, in both stages. */
    static const char *vs2 =
       "#version 330 core\n"
       "layout(location = 0) in vec2 a_pos;\n"
@@ -1818,7 +1818,7 @@ sc_sampler_objects(void)
    glGenTextures(2, tex);
    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
    /* The same colour texture on units 0 and 1; its own filters are the defaults
-   * (NEAREST_MIPMAP_LINEAR without mipmaps: incomplete). */
+    * (NEAREST_MIPMAP_LINEAR without mipmaps: incomplete). */
    for (GLuint u = 0; u < 2; u++) {
       gl.ActiveTexture(GL_TEXTURE0 + u);
       glBindTexture(GL_TEXTURE_2D, tex[0]);
@@ -2174,7 +2174,7 @@ sc_depth_stencil_tex(void)
       }
 
    /* attached to a framebuffer: glReadPixels(GL_DEPTH_STENCIL), then a stencil test and a
-   * depth-sampling draw */
+    * depth-sampling draw */
    GLuint fbo, cb;
    gl.GenFramebuffers(1, &fbo);
    gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -2358,8 +2358,8 @@ sc_rect_sampler(void)
    check_gl_error("rectangle texture");
 
    /* unit u has sampler smp[u] (unit 7 none): 0 NEAREST, CLAMP_TO_EDGE; 1 WRAP_S REPEAT;
-   * 2 WRAP_T MIRRORED_REPEAT; 3 WRAP_R REPEAT; 4 MIN_FILTER LINEAR_MIPMAP_NEAREST;
-   * 5 MIN_FILTER NEAREST_MIPMAP_LINEAR; 6 CLAMP_TO_BORDER. */
+    * 2 WRAP_T MIRRORED_REPEAT; 3 WRAP_R REPEAT; 4 MIN_FILTER LINEAR_MIPMAP_NEAREST;
+    * 5 MIN_FILTER NEAREST_MIPMAP_LINEAR; 6 CLAMP_TO_BORDER. */
    static const GLenum wraps[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
    GLuint smp[N_SMP];
    gl.GenSamplers(N_SMP, smp);
@@ -2631,9 +2631,9 @@ sc_texture_formats(void)
    size_t n = 0;
    {
       /* sRGB 188 -> 0.50289 linear; alpha is linear. GL 3.3 §3.8.15 gives the curve but no
-     * precision: the NVIDIA driver returns 0.503906 (129/256), 1.02e-3 off, so the tolerance
-     * is 2e-3 (half an 8-bit step is 1.96e-3); an undecoded 0.737 or a plain 2.2 gamma's
-     * 0.5114 still miss it */
+       * precision: the NVIDIA driver returns 0.503906 (129/256), 1.02e-3 off, so the tolerance
+       * is 2e-3 (half an 8-bit step is 1.96e-3); an undecoded 0.737 or a plain 2.2 gamma's
+       * 0.5114 still miss it */
       const GLubyte v[4] = {0, 188, 255, 128};
       tf_case c = {"GL_SRGB8_ALPHA8",
                    GL_SRGB8_ALPHA8,

@@ -149,7 +149,7 @@ sc_xfb_capture(void)
    expect_error(GL_INVALID_VALUE, "glGetTransformFeedbackVarying(index 3 of 3)");
 
    /* GL 3.3 has no transform feedback objects (ARB_transform_feedback2 is not advertised):
-   * their entry points refuse and their state is not a glGet enum. */
+    * their entry points refuse and their state is not a glGet enum. */
    if (context_version() < 40 && !has_ext("GL_ARB_transform_feedback2")) {
       GLuint tfo = 0;
       gl.GenTransformFeedbacks(1, &tfo);
@@ -219,7 +219,7 @@ sc_xfb_capture(void)
    }
 
    /* Separate: v_a alone into buffer 0, v_b alone into buffer 1 at offset 16; the frame is not
-   * touched (rasterizer discard). */
+    * touched (rasterizer discard). */
    const char *sep[] = {"v_a", "v_b"};
    GLuint ps = xfb_program(sep, 2, GL_SEPARATE_ATTRIBS, log, sizeof log);
    if (!ps)
@@ -327,7 +327,7 @@ sc_xfb_resume(void)
    check_gl_error("the resumed capture");
 
    /* The GPU reads what it captured: the third captured draw's v_a.xy as vertex positions, in a
-   * second colour (no CPU read in between). */
+    * second colour (no CPU read in between). */
    const vec4f c2 = V4(0.8f, 0.2f, 0.6f, 1.0f);
    GLuint sp = solid_program();
    set_vec4(sp, "u_color", c2);

@@ -448,96 +448,96 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
    const struct gl_api *gl = &b->gl;
    unsigned k = i & 1;
    switch (c->kind) {
-      case K_ARRAYS: glDrawArrays(GL_TRIANGLES, 0, 3); return 1;
-      case K_ELEMENTS: glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL); return 1;
-      /* Vulkan has no loop: the draw is rewritten into a line strip */
-      case K_LOOP_ARRAYS: glDrawArrays(GL_LINE_LOOP, 0, 3); return 1;
-      case K_LOOP_ELEMENTS: glDrawElements(GL_LINE_LOOP, 3, GL_UNSIGNED_SHORT, NULL); return 1;
-      case K_ATTRIB:
-         gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[k]);
-         gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_PROGRAM:
-         gl->UseProgram(b->programs[k]);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_TEX1:
-         glBindTexture(GL_TEXTURE_2D, b->textures[0][k]); /* unit 0 is active */
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_TEX8:
-         for (int t = BENCH_UNITS - 1; t >= 0; t--) {
-            gl->ActiveTexture(GL_TEXTURE0 + (GLenum)t);
-            glBindTexture(GL_TEXTURE_2D, b->textures[t][k]);
-         }
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_UBO:
-         gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[k]);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_UNIFORM_FEW:
-         gl->Uniform4f(b->loc_u[0][0], (float)k, 0.0f, 0.0f, 0.0f);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_UNIFORM_MANY:
-         for (int u = 0; u < BENCH_UNIFORMS; u++)
-            gl->Uniform4f(b->loc_u[0][u], (float)k, (float)u, 0.0f, 0.0f);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_VIEWPORT:
-         glViewport(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_SCISSOR:
-         glScissor(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_BLEND_TOGGLE:
-      case K_DEPTH_TOGGLE: {
-         GLenum cap = c->kind == K_BLEND_TOGGLE ? GL_BLEND : GL_DEPTH_TEST;
-         glEnable(cap);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         glDisable(cap);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 2;
+   case K_ARRAYS: glDrawArrays(GL_TRIANGLES, 0, 3); return 1;
+   case K_ELEMENTS: glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, NULL); return 1;
+   /* Vulkan has no loop: the draw is rewritten into a line strip */
+   case K_LOOP_ARRAYS: glDrawArrays(GL_LINE_LOOP, 0, 3); return 1;
+   case K_LOOP_ELEMENTS: glDrawElements(GL_LINE_LOOP, 3, GL_UNSIGNED_SHORT, NULL); return 1;
+   case K_ATTRIB:
+      gl->BindBuffer(GL_ARRAY_BUFFER, b->vbos[k]);
+      gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_PROGRAM:
+      gl->UseProgram(b->programs[k]);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_TEX1:
+      glBindTexture(GL_TEXTURE_2D, b->textures[0][k]); /* unit 0 is active */
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_TEX8:
+      for (int t = BENCH_UNITS - 1; t >= 0; t--) {
+         gl->ActiveTexture(GL_TEXTURE0 + (GLenum)t);
+         glBindTexture(GL_TEXTURE_2D, b->textures[t][k]);
       }
-      case K_STREAM_DRAW: {
-         /* The drawn range is rewritten before each draw: the previous draw may
-     * still be reading it. */
-         float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
-         gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      }
-      case K_UPLOAD:
-         gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)c->size, b->src + k);
-         return 1;
-      case K_TEXSUB:
-         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
-                         GL_UNSIGNED_BYTE, b->src + 4 * k);
-         return 1;
-      case K_TEXSUB_DRAW: /* the draw samples unit 0: each upload is sent, none coalesced */
-         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
-                         GL_UNSIGNED_BYTE, b->src + 4 * k);
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         return 1;
-      case K_READ_LATENCY:
-         glDrawArrays(GL_TRIANGLES, 0, 3);
-         glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
-         return 1;
-      case K_READ_BANDWIDTH:
-         glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
-         return 1;
-      case K_FRAME:
-         demo_scene_draw_frame(b->scene, (int)i);
-         eglSwapBuffers(b->egl.display, b->egl.surface);
-         return 1;
-      case K_MEMCPY:
-         memcpy(b->dst, b->src + k, c->size);
-         __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
-         return 1;
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_UBO:
+      gl->BindBufferBase(GL_UNIFORM_BUFFER, 0, b->ubos[k]);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_UNIFORM_FEW:
+      gl->Uniform4f(b->loc_u[0][0], (float)k, 0.0f, 0.0f, 0.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_UNIFORM_MANY:
+      for (int u = 0; u < BENCH_UNIFORMS; u++)
+         gl->Uniform4f(b->loc_u[0][u], (float)k, (float)u, 0.0f, 0.0f);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_VIEWPORT:
+      glViewport(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_SCISSOR:
+      glScissor(0, 0, BENCH_SIZE - (GLsizei)k, BENCH_SIZE - (GLsizei)k);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_BLEND_TOGGLE:
+   case K_DEPTH_TOGGLE: {
+      GLenum cap = c->kind == K_BLEND_TOGGLE ? GL_BLEND : GL_DEPTH_TEST;
+      glEnable(cap);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glDisable(cap);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 2;
+   }
+   case K_STREAM_DRAW: {
+      /* The drawn range is rewritten before each draw: the previous draw may
+       * still be reading it. */
+      float tri[6] = {-0.95f, -0.95f, -0.93f + 0.001f * (float)k, -0.95f, -0.95f, -0.93f};
+      gl->BufferSubData(GL_ARRAY_BUFFER, 0, sizeof tri, tri);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   }
+   case K_UPLOAD:
+      gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)c->size, b->src + k);
+      return 1;
+   case K_TEXSUB:
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
+                      GL_UNSIGNED_BYTE, b->src + 4 * k);
+      return 1;
+   case K_TEXSUB_DRAW: /* the draw samples unit 0: each upload is sent, none coalesced */
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, (GLsizei)c->size, (GLsizei)c->size, GL_RGBA,
+                      GL_UNSIGNED_BYTE, b->src + 4 * k);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      return 1;
+   case K_READ_LATENCY:
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
+      return 1;
+   case K_READ_BANDWIDTH:
+      glReadPixels(0, 0, BENCH_SIZE, BENCH_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
+      return 1;
+   case K_FRAME:
+      demo_scene_draw_frame(b->scene, (int)i);
+      eglSwapBuffers(b->egl.display, b->egl.surface);
+      return 1;
+   case K_MEMCPY:
+      memcpy(b->dst, b->src + k, c->size);
+      __asm__ volatile("" : : "r"(b->dst) : "memory"); /* keep the copy */
+      return 1;
    }
    return 0;
 }
@@ -548,19 +548,19 @@ case_prepare(struct bench *b, const struct bench_case *c)
    const struct gl_api *gl = &b->gl;
    bench_reset(b);
    switch (c->kind) {
-      case K_SCISSOR: glEnable(GL_SCISSOR_TEST); break;
-      case K_STREAM_DRAW:
-         gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
-         gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
-         break;
-      case K_TEXSUB:
-      case K_TEXSUB_DRAW:
-         glBindTexture(GL_TEXTURE_2D, b->big_texture); /* unit 0 is active */
-         break;
-      case K_FRAME:
-         b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
-         return b->scene != NULL;
-      default: break;
+   case K_SCISSOR: glEnable(GL_SCISSOR_TEST); break;
+   case K_STREAM_DRAW:
+      gl->BindBuffer(GL_ARRAY_BUFFER, b->stream_buf);
+      gl->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+      break;
+   case K_TEXSUB:
+   case K_TEXSUB_DRAW:
+      glBindTexture(GL_TEXTURE_2D, b->big_texture); /* unit 0 is active */
+      break;
+   case K_FRAME:
+      b->scene = demo_scene_create(BENCH_SIZE, BENCH_SIZE, BENCH_DEMO_GRID);
+      return b->scene != NULL;
+   default: break;
    }
    return true;
 }
@@ -569,18 +569,18 @@ static double
 case_value(const struct bench_case *c, uint64_t n, double secs, const char **unit)
 {
    switch (c->kind) {
-      case K_UPLOAD:
-      case K_MEMCPY: *unit = "MB/s"; return (double)n * (double)c->size / secs / 1e6;
-      case K_TEXSUB:
-      case K_TEXSUB_DRAW:
-         *unit = "MB/s";
-         return (double)n * (double)(c->size * c->size * 4) / secs / 1e6;
-      case K_READ_BANDWIDTH:
-         *unit = "MB/s";
-         return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
-      case K_FRAME: *unit = "frames/s"; return (double)n / secs;
-      case K_READ_LATENCY: *unit = "us"; return secs / (double)n * 1e6;
-      default: *unit = "draws/s"; return (double)n / secs;
+   case K_UPLOAD:
+   case K_MEMCPY: *unit = "MB/s"; return (double)n * (double)c->size / secs / 1e6;
+   case K_TEXSUB:
+   case K_TEXSUB_DRAW:
+      *unit = "MB/s";
+      return (double)n * (double)(c->size * c->size * 4) / secs / 1e6;
+   case K_READ_BANDWIDTH:
+      *unit = "MB/s";
+      return (double)n * (double)(BENCH_SIZE * BENCH_SIZE * 4) / secs / 1e6;
+   case K_FRAME: *unit = "frames/s"; return (double)n / secs;
+   case K_READ_LATENCY: *unit = "us"; return secs / (double)n * 1e6;
+   default: *unit = "draws/s"; return (double)n / secs;
    }
 }
 

@@ -113,15 +113,15 @@ static const char *
 gl_error_name(GLenum err)
 {
    switch (err) {
-      case GL_NO_ERROR: return "GL_NO_ERROR";
-      case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-      case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-      case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-      case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
-      case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-      case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
-      case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
-      default: return "unknown GL error";
+   case GL_NO_ERROR: return "GL_NO_ERROR";
+   case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+   case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+   case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+   case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
+   case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
+   default: return "unknown GL error";
    }
 }
 
@@ -546,8 +546,8 @@ compute_scene_block(struct scene_block *blk, const struct demo_scene *opt)
    const float extent = (float)opt->grid * CUBE_SPACING;
 
    /* Ground footprint of the frustum per unit camera distance d: the far
-   * edge reaches far_depth * d past the centre, with half-width
-   * far_half_width * d.  Keep both inside the grid's half extent. */
+    * edge reaches far_depth * d past the centre, with half-width
+    * far_half_width * d.  Keep both inside the grid's half extent. */
    float h = sinf(elevation), back = cosf(elevation);
    float far_angle = elevation - fovy * 0.5f;
    float far_depth = h / tanf(far_angle) - back;

@@ -29,11 +29,11 @@ vkb_check(struct vkb_screen *scr, VkResult err, const char *what)
    char detail[160];
    snprintf(detail, sizeof(detail), "%s: VkResult %d", what, (int)err);
    switch (err) {
-      case VK_ERROR_OUT_OF_HOST_MEMORY:
-      case VK_ERROR_OUT_OF_DEVICE_MEMORY:
-      case VK_ERROR_FRAGMENTED_POOL:
-      case VK_ERROR_OUT_OF_POOL_MEMORY: vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail); break;
-      default: vkb_fatal(scr, MGU_FATAL_DeviceLost, detail); break;
+   case VK_ERROR_OUT_OF_HOST_MEMORY:
+   case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+   case VK_ERROR_FRAGMENTED_POOL:
+   case VK_ERROR_OUT_OF_POOL_MEMORY: vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail); break;
+   default: vkb_fatal(scr, MGU_FATAL_DeviceLost, detail); break;
    }
    return false;
 }

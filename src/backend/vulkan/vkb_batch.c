@@ -32,22 +32,20 @@ destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
 {
    const uintptr_t h = (uintptr_t)g->handle;
    switch (g->kind) {
-      case VKB_GARBAGE_BUFFER: vkDestroyBuffer(scr->dev, (VkBuffer)h, NULL); break;
-      case VKB_GARBAGE_IMAGE: vkDestroyImage(scr->dev, (VkImage)h, NULL); break;
-      case VKB_GARBAGE_IMAGE_VIEW: vkDestroyImageView(scr->dev, (VkImageView)h, NULL); break;
-      case VKB_GARBAGE_MEMORY: vkFreeMemory(scr->dev, (VkDeviceMemory)h, NULL); break;
-      case VKB_GARBAGE_SAMPLER: vkDestroySampler(scr->dev, (VkSampler)h, NULL); break;
-      case VKB_GARBAGE_PIPELINE: vkDestroyPipeline(scr->dev, (VkPipeline)h, NULL); break;
-      case VKB_GARBAGE_SHADER_MODULE:
-         vkDestroyShaderModule(scr->dev, (VkShaderModule)h, NULL);
-         break;
-      case VKB_GARBAGE_SET_LAYOUT:
-         vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
-         break;
-      case VKB_GARBAGE_BUFFER_VIEW: vkDestroyBufferView(scr->dev, (VkBufferView)h, NULL); break;
-      case VKB_GARBAGE_PIPELINE_LAYOUT:
-         vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
-         break;
+   case VKB_GARBAGE_BUFFER: vkDestroyBuffer(scr->dev, (VkBuffer)h, NULL); break;
+   case VKB_GARBAGE_IMAGE: vkDestroyImage(scr->dev, (VkImage)h, NULL); break;
+   case VKB_GARBAGE_IMAGE_VIEW: vkDestroyImageView(scr->dev, (VkImageView)h, NULL); break;
+   case VKB_GARBAGE_MEMORY: vkFreeMemory(scr->dev, (VkDeviceMemory)h, NULL); break;
+   case VKB_GARBAGE_SAMPLER: vkDestroySampler(scr->dev, (VkSampler)h, NULL); break;
+   case VKB_GARBAGE_PIPELINE: vkDestroyPipeline(scr->dev, (VkPipeline)h, NULL); break;
+   case VKB_GARBAGE_SHADER_MODULE: vkDestroyShaderModule(scr->dev, (VkShaderModule)h, NULL); break;
+   case VKB_GARBAGE_SET_LAYOUT:
+      vkDestroyDescriptorSetLayout(scr->dev, (VkDescriptorSetLayout)h, NULL);
+      break;
+   case VKB_GARBAGE_BUFFER_VIEW: vkDestroyBufferView(scr->dev, (VkBufferView)h, NULL); break;
+   case VKB_GARBAGE_PIPELINE_LAYOUT:
+      vkDestroyPipelineLayout(scr->dev, (VkPipelineLayout)h, NULL);
+      break;
    }
 }
 

@@ -99,11 +99,11 @@ static int
 depth_family(VkFormat f)
 {
    switch (f) {
-      case VK_FORMAT_D24_UNORM_S8_UINT:
-      case VK_FORMAT_X8_D24_UNORM_PACK32: return 1;
-      case VK_FORMAT_D32_SFLOAT:
-      case VK_FORMAT_D32_SFLOAT_S8_UINT: return 2;
-      default: return 0;
+   case VK_FORMAT_D24_UNORM_S8_UINT:
+   case VK_FORMAT_X8_D24_UNORM_PACK32: return 1;
+   case VK_FORMAT_D32_SFLOAT:
+   case VK_FORMAT_D32_SFLOAT_S8_UINT: return 2;
+   default: return 0;
    }
 }
 

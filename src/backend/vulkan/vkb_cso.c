@@ -162,38 +162,38 @@ filters(uint32_t min, uint32_t mag, VkFilter *vmin, VkFilter *vmag, VkSamplerMip
 {
    *mipmapped = true;
    switch (min) {
-      case MGP_FILTER_NEAREST:
-         *vmin = VK_FILTER_NEAREST;
-         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-         *mipmapped = false;
-         break;
-      case MGP_FILTER_LINEAR:
-         *vmin = VK_FILTER_LINEAR;
-         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-         *mipmapped = false;
-         break;
-      case MGP_FILTER_NEAREST_MIPMAP_NEAREST:
-         *vmin = VK_FILTER_NEAREST;
-         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-         break;
-      case MGP_FILTER_LINEAR_MIPMAP_NEAREST:
-         *vmin = VK_FILTER_LINEAR;
-         *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-         break;
-      case MGP_FILTER_NEAREST_MIPMAP_LINEAR:
-         *vmin = VK_FILTER_NEAREST;
-         *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR;
-         break;
-      case MGP_FILTER_LINEAR_MIPMAP_LINEAR:
-         *vmin = VK_FILTER_LINEAR;
-         *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR;
-         break;
-      default: return false;
+   case MGP_FILTER_NEAREST:
+      *vmin = VK_FILTER_NEAREST;
+      *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+      *mipmapped = false;
+      break;
+   case MGP_FILTER_LINEAR:
+      *vmin = VK_FILTER_LINEAR;
+      *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+      *mipmapped = false;
+      break;
+   case MGP_FILTER_NEAREST_MIPMAP_NEAREST:
+      *vmin = VK_FILTER_NEAREST;
+      *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+      break;
+   case MGP_FILTER_LINEAR_MIPMAP_NEAREST:
+      *vmin = VK_FILTER_LINEAR;
+      *mip = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+      break;
+   case MGP_FILTER_NEAREST_MIPMAP_LINEAR:
+      *vmin = VK_FILTER_NEAREST;
+      *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+      break;
+   case MGP_FILTER_LINEAR_MIPMAP_LINEAR:
+      *vmin = VK_FILTER_LINEAR;
+      *mip = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+      break;
+   default: return false;
    }
    switch (mag) {
-      case MGP_FILTER_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
-      case MGP_FILTER_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
-      default: return false;
+   case MGP_FILTER_NEAREST: *vmag = VK_FILTER_NEAREST; return true;
+   case MGP_FILTER_LINEAR: *vmag = VK_FILTER_LINEAR; return true;
+   default: return false;
    }
 }
 
@@ -377,17 +377,17 @@ vkb_view_type_for_target(unsigned target, VkImageViewType *out)
 {
    VkImageViewType t;
    switch (target) {
-      case MGP_RESOURCE_TARGET_TEX_1D: t = VK_IMAGE_VIEW_TYPE_1D; break;
-      case MGP_RESOURCE_TARGET_TEX_2D:
-      case MGP_RESOURCE_TARGET_TEX_RECT:
-      case MGP_RESOURCE_TARGET_TEX_2D_MS: t = VK_IMAGE_VIEW_TYPE_2D; break;
-      case MGP_RESOURCE_TARGET_TEX_3D: t = VK_IMAGE_VIEW_TYPE_3D; break;
-      case MGP_RESOURCE_TARGET_TEX_CUBE: t = VK_IMAGE_VIEW_TYPE_CUBE; break;
-      case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: t = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
-      case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
-      case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: t = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
-      case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY: t = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
-      default: return false;
+   case MGP_RESOURCE_TARGET_TEX_1D: t = VK_IMAGE_VIEW_TYPE_1D; break;
+   case MGP_RESOURCE_TARGET_TEX_2D:
+   case MGP_RESOURCE_TARGET_TEX_RECT:
+   case MGP_RESOURCE_TARGET_TEX_2D_MS: t = VK_IMAGE_VIEW_TYPE_2D; break;
+   case MGP_RESOURCE_TARGET_TEX_3D: t = VK_IMAGE_VIEW_TYPE_3D; break;
+   case MGP_RESOURCE_TARGET_TEX_CUBE: t = VK_IMAGE_VIEW_TYPE_CUBE; break;
+   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY: t = VK_IMAGE_VIEW_TYPE_1D_ARRAY; break;
+   case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
+   case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY: t = VK_IMAGE_VIEW_TYPE_2D_ARRAY; break;
+   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY: t = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY; break;
+   default: return false;
    }
    if (out)
       *out = t;

@@ -287,16 +287,16 @@ draw_pipeline(struct vkb_context *ctx, struct draw_plan *p)
     * class: such pipelines keep the exact one. */
    if (scr->has_dynamic_topology && !p->restart && !p->sh->mod[MGP_SHADER_STAGE_GEOMETRY]) {
       switch (p->topo) {
-         case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
-            p->key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-            break;
-         case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-         case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
-         case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-         case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
-            p->key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-            break;
-         default: p->key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; break;
+      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+         p->key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+         break;
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY:
+         p->key.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+         break;
+      default: p->key.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST; break;
       }
    } else {
       p->key.topology = (uint8_t)p->topo;

@@ -43,12 +43,12 @@ static bool
 tri_class(VkPrimitiveTopology t)
 {
    switch (t) {
-      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return false;
-      default: return true;
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return false;
+   default: return true;
    }
 }
 
@@ -67,13 +67,11 @@ compute(const struct vkb_screen *scr, const struct mgp_render_state *rs,
    memset(d, 0, sizeof(*d));
    if (scr->has_dyn_rs) {
       switch (rs->cull_face) {
-         case MGP_CULL_MODE_NONE: d->cull_mode = VK_CULL_MODE_NONE; break;
-         case MGP_CULL_MODE_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
-         case MGP_CULL_MODE_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
-         case MGP_CULL_MODE_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
-         default:
-            MGU_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face);
-            return false;
+      case MGP_CULL_MODE_NONE: d->cull_mode = VK_CULL_MODE_NONE; break;
+      case MGP_CULL_MODE_FRONT: d->cull_mode = VK_CULL_MODE_FRONT_BIT; break;
+      case MGP_CULL_MODE_BACK: d->cull_mode = VK_CULL_MODE_BACK_BIT; break;
+      case MGP_CULL_MODE_FRONT_AND_BACK: d->cull_mode = VK_CULL_MODE_FRONT_AND_BACK; break;
+      default: MGU_DECLINE(backend_draw_incomplete, "cull face 0x%x", rs->cull_face); return false;
       }
       /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
       d->front_face = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE

@@ -189,115 +189,113 @@ vkb_enum_vertex_format(const struct mgp_vertex_attrib *a, VkFormat *out, uint32_
 
    if (a->size == MGP_ATTRIB_SIZE_BGRA) {
       switch (a->type) {
-         case MGP_VERTEX_TYPE_UNSIGNED_BYTE:
-            if (!norm)
-               return false;
-            *out = VK_FORMAT_B8G8R8A8_UNORM;
-            *bytes = 4;
-            return true;
-         case MGP_VERTEX_TYPE_INT_2_10_10_10_REV:
-            *out = norm ? VK_FORMAT_A2R10G10B10_SNORM_PACK32 : VK_FORMAT_A2R10G10B10_SSCALED_PACK32;
-            *bytes = 4;
-            return true;
-         case MGP_VERTEX_TYPE_UNSIGNED_INT_2_10_10_10_REV:
-            *out = norm ? VK_FORMAT_A2R10G10B10_UNORM_PACK32 : VK_FORMAT_A2R10G10B10_USCALED_PACK32;
-            *bytes = 4;
-            return true;
-         default: return false;
+      case MGP_VERTEX_TYPE_UNSIGNED_BYTE:
+         if (!norm)
+            return false;
+         *out = VK_FORMAT_B8G8R8A8_UNORM;
+         *bytes = 4;
+         return true;
+      case MGP_VERTEX_TYPE_INT_2_10_10_10_REV:
+         *out = norm ? VK_FORMAT_A2R10G10B10_SNORM_PACK32 : VK_FORMAT_A2R10G10B10_SSCALED_PACK32;
+         *bytes = 4;
+         return true;
+      case MGP_VERTEX_TYPE_UNSIGNED_INT_2_10_10_10_REV:
+         *out = norm ? VK_FORMAT_A2R10G10B10_UNORM_PACK32 : VK_FORMAT_A2R10G10B10_USCALED_PACK32;
+         *bytes = 4;
+         return true;
+      default: return false;
       }
    }
 
    switch (a->type) {
-      case MGP_VERTEX_TYPE_FLOAT: {
-         if (integer || dbl)
-            return false;
-         static const VkFormat f[4] = {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT,
-                                       VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT};
-         PICK(f, 4);
-      }
-      case MGP_VERTEX_TYPE_HALF_FLOAT: {
-         static const VkFormat f[4] = {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT,
-                                       VK_FORMAT_R16G16B16_SFLOAT, VK_FORMAT_R16G16B16A16_SFLOAT};
-         PICK(f, 2);
-      }
-      case MGP_VERTEX_TYPE_DOUBLE: {
-         if (!dbl)
-            return false; /* GL converts doubles to float here; no Vulkan format does */
-         static const VkFormat f[4] = {VK_FORMAT_R64_SFLOAT, VK_FORMAT_R64G64_SFLOAT,
-                                       VK_FORMAT_R64G64B64_SFLOAT, VK_FORMAT_R64G64B64A64_SFLOAT};
-         PICK(f, 8);
-      }
-      case MGP_VERTEX_TYPE_BYTE: {
-         static const VkFormat fi[4] = {VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_SINT,
-                                        VK_FORMAT_R8G8B8_SINT, VK_FORMAT_R8G8B8A8_SINT};
-         static const VkFormat fn[4] = {VK_FORMAT_R8_SNORM, VK_FORMAT_R8G8_SNORM,
-                                        VK_FORMAT_R8G8B8_SNORM, VK_FORMAT_R8G8B8A8_SNORM};
-         static const VkFormat fs[4] = {VK_FORMAT_R8_SSCALED, VK_FORMAT_R8G8_SSCALED,
-                                        VK_FORMAT_R8G8B8_SSCALED, VK_FORMAT_R8G8B8A8_SSCALED};
-         PICK(integer ? fi : norm ? fn : fs, 1);
-      }
-      case MGP_VERTEX_TYPE_UNSIGNED_BYTE: {
-         static const VkFormat fi[4] = {VK_FORMAT_R8_UINT, VK_FORMAT_R8G8_UINT,
-                                        VK_FORMAT_R8G8B8_UINT, VK_FORMAT_R8G8B8A8_UINT};
-         static const VkFormat fn[4] = {VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8_UNORM,
-                                        VK_FORMAT_R8G8B8_UNORM, VK_FORMAT_R8G8B8A8_UNORM};
-         static const VkFormat fs[4] = {VK_FORMAT_R8_USCALED, VK_FORMAT_R8G8_USCALED,
-                                        VK_FORMAT_R8G8B8_USCALED, VK_FORMAT_R8G8B8A8_USCALED};
-         PICK(integer ? fi : norm ? fn : fs, 1);
-      }
-      case MGP_VERTEX_TYPE_SHORT: {
-         static const VkFormat fi[4] = {VK_FORMAT_R16_SINT, VK_FORMAT_R16G16_SINT,
-                                        VK_FORMAT_R16G16B16_SINT, VK_FORMAT_R16G16B16A16_SINT};
-         static const VkFormat fn[4] = {VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_SNORM,
-                                        VK_FORMAT_R16G16B16_SNORM, VK_FORMAT_R16G16B16A16_SNORM};
-         static const VkFormat fs[4] = {VK_FORMAT_R16_SSCALED, VK_FORMAT_R16G16_SSCALED,
-                                        VK_FORMAT_R16G16B16_SSCALED,
-                                        VK_FORMAT_R16G16B16A16_SSCALED};
-         PICK(integer ? fi : norm ? fn : fs, 2);
-      }
-      case MGP_VERTEX_TYPE_UNSIGNED_SHORT: {
-         static const VkFormat fi[4] = {VK_FORMAT_R16_UINT, VK_FORMAT_R16G16_UINT,
-                                        VK_FORMAT_R16G16B16_UINT, VK_FORMAT_R16G16B16A16_UINT};
-         static const VkFormat fn[4] = {VK_FORMAT_R16_UNORM, VK_FORMAT_R16G16_UNORM,
-                                        VK_FORMAT_R16G16B16_UNORM, VK_FORMAT_R16G16B16A16_UNORM};
-         static const VkFormat fs[4] = {VK_FORMAT_R16_USCALED, VK_FORMAT_R16G16_USCALED,
-                                        VK_FORMAT_R16G16B16_USCALED,
-                                        VK_FORMAT_R16G16B16A16_USCALED};
-         PICK(integer ? fi : norm ? fn : fs, 2);
-      }
-      case MGP_VERTEX_TYPE_INT: {
-         if (!integer)
-            return false; /* normalized / float-converted 32-bit ints: no Vulkan format */
-         static const VkFormat f[4] = {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT,
-                                       VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_SINT};
-         PICK(f, 4);
-      }
-      case MGP_VERTEX_TYPE_UNSIGNED_INT: {
-         if (!integer)
-            return false;
-         static const VkFormat f[4] = {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT,
-                                       VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT};
-         PICK(f, 4);
-      }
-      case MGP_VERTEX_TYPE_INT_2_10_10_10_REV:
-         if (n != 4)
-            return false;
-         *out = norm ? VK_FORMAT_A2B10G10R10_SNORM_PACK32 : VK_FORMAT_A2B10G10R10_SSCALED_PACK32;
-         *bytes = 4;
-         return true;
-      case MGP_VERTEX_TYPE_UNSIGNED_INT_2_10_10_10_REV:
-         if (n != 4)
-            return false;
-         *out = norm ? VK_FORMAT_A2B10G10R10_UNORM_PACK32 : VK_FORMAT_A2B10G10R10_USCALED_PACK32;
-         *bytes = 4;
-         return true;
-      case MGP_VERTEX_TYPE_UNSIGNED_INT_10F_11F_11F_REV:
-         if (n != 3)
-            return false;
-         *out = VK_FORMAT_B10G11R11_UFLOAT_PACK32;
-         *bytes = 4;
-         return true;
-      default: return false;
+   case MGP_VERTEX_TYPE_FLOAT: {
+      if (integer || dbl)
+         return false;
+      static const VkFormat f[4] = {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT,
+                                    VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT};
+      PICK(f, 4);
+   }
+   case MGP_VERTEX_TYPE_HALF_FLOAT: {
+      static const VkFormat f[4] = {VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_SFLOAT,
+                                    VK_FORMAT_R16G16B16_SFLOAT, VK_FORMAT_R16G16B16A16_SFLOAT};
+      PICK(f, 2);
+   }
+   case MGP_VERTEX_TYPE_DOUBLE: {
+      if (!dbl)
+         return false; /* GL converts doubles to float here; no Vulkan format does */
+      static const VkFormat f[4] = {VK_FORMAT_R64_SFLOAT, VK_FORMAT_R64G64_SFLOAT,
+                                    VK_FORMAT_R64G64B64_SFLOAT, VK_FORMAT_R64G64B64A64_SFLOAT};
+      PICK(f, 8);
+   }
+   case MGP_VERTEX_TYPE_BYTE: {
+      static const VkFormat fi[4] = {VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8_SINT,
+                                     VK_FORMAT_R8G8B8A8_SINT};
+      static const VkFormat fn[4] = {VK_FORMAT_R8_SNORM, VK_FORMAT_R8G8_SNORM,
+                                     VK_FORMAT_R8G8B8_SNORM, VK_FORMAT_R8G8B8A8_SNORM};
+      static const VkFormat fs[4] = {VK_FORMAT_R8_SSCALED, VK_FORMAT_R8G8_SSCALED,
+                                     VK_FORMAT_R8G8B8_SSCALED, VK_FORMAT_R8G8B8A8_SSCALED};
+      PICK(integer ? fi : norm ? fn : fs, 1);
+   }
+   case MGP_VERTEX_TYPE_UNSIGNED_BYTE: {
+      static const VkFormat fi[4] = {VK_FORMAT_R8_UINT, VK_FORMAT_R8G8_UINT, VK_FORMAT_R8G8B8_UINT,
+                                     VK_FORMAT_R8G8B8A8_UINT};
+      static const VkFormat fn[4] = {VK_FORMAT_R8_UNORM, VK_FORMAT_R8G8_UNORM,
+                                     VK_FORMAT_R8G8B8_UNORM, VK_FORMAT_R8G8B8A8_UNORM};
+      static const VkFormat fs[4] = {VK_FORMAT_R8_USCALED, VK_FORMAT_R8G8_USCALED,
+                                     VK_FORMAT_R8G8B8_USCALED, VK_FORMAT_R8G8B8A8_USCALED};
+      PICK(integer ? fi : norm ? fn : fs, 1);
+   }
+   case MGP_VERTEX_TYPE_SHORT: {
+      static const VkFormat fi[4] = {VK_FORMAT_R16_SINT, VK_FORMAT_R16G16_SINT,
+                                     VK_FORMAT_R16G16B16_SINT, VK_FORMAT_R16G16B16A16_SINT};
+      static const VkFormat fn[4] = {VK_FORMAT_R16_SNORM, VK_FORMAT_R16G16_SNORM,
+                                     VK_FORMAT_R16G16B16_SNORM, VK_FORMAT_R16G16B16A16_SNORM};
+      static const VkFormat fs[4] = {VK_FORMAT_R16_SSCALED, VK_FORMAT_R16G16_SSCALED,
+                                     VK_FORMAT_R16G16B16_SSCALED, VK_FORMAT_R16G16B16A16_SSCALED};
+      PICK(integer ? fi : norm ? fn : fs, 2);
+   }
+   case MGP_VERTEX_TYPE_UNSIGNED_SHORT: {
+      static const VkFormat fi[4] = {VK_FORMAT_R16_UINT, VK_FORMAT_R16G16_UINT,
+                                     VK_FORMAT_R16G16B16_UINT, VK_FORMAT_R16G16B16A16_UINT};
+      static const VkFormat fn[4] = {VK_FORMAT_R16_UNORM, VK_FORMAT_R16G16_UNORM,
+                                     VK_FORMAT_R16G16B16_UNORM, VK_FORMAT_R16G16B16A16_UNORM};
+      static const VkFormat fs[4] = {VK_FORMAT_R16_USCALED, VK_FORMAT_R16G16_USCALED,
+                                     VK_FORMAT_R16G16B16_USCALED, VK_FORMAT_R16G16B16A16_USCALED};
+      PICK(integer ? fi : norm ? fn : fs, 2);
+   }
+   case MGP_VERTEX_TYPE_INT: {
+      if (!integer)
+         return false; /* normalized / float-converted 32-bit ints: no Vulkan format */
+      static const VkFormat f[4] = {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT,
+                                    VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_SINT};
+      PICK(f, 4);
+   }
+   case MGP_VERTEX_TYPE_UNSIGNED_INT: {
+      if (!integer)
+         return false;
+      static const VkFormat f[4] = {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT,
+                                    VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32A32_UINT};
+      PICK(f, 4);
+   }
+   case MGP_VERTEX_TYPE_INT_2_10_10_10_REV:
+      if (n != 4)
+         return false;
+      *out = norm ? VK_FORMAT_A2B10G10R10_SNORM_PACK32 : VK_FORMAT_A2B10G10R10_SSCALED_PACK32;
+      *bytes = 4;
+      return true;
+   case MGP_VERTEX_TYPE_UNSIGNED_INT_2_10_10_10_REV:
+      if (n != 4)
+         return false;
+      *out = norm ? VK_FORMAT_A2B10G10R10_UNORM_PACK32 : VK_FORMAT_A2B10G10R10_USCALED_PACK32;
+      *bytes = 4;
+      return true;
+   case MGP_VERTEX_TYPE_UNSIGNED_INT_10F_11F_11F_REV:
+      if (n != 3)
+         return false;
+      *out = VK_FORMAT_B10G11R11_UFLOAT_PACK32;
+      *bytes = 4;
+      return true;
+   default: return false;
    }
 #undef PICK
 }

@@ -103,12 +103,12 @@ static uint8_t
 vk_texel_size(VkFormat f, uint8_t fallback)
 {
    switch (f) {
-      case VK_FORMAT_R8G8B8A8_UNORM:
-      case VK_FORMAT_D24_UNORM_S8_UINT:
-      case VK_FORMAT_D32_SFLOAT: return 4;
-      case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
-      case VK_FORMAT_D32_SFLOAT_S8_UINT: return 8;
-      default: return fallback;
+   case VK_FORMAT_R8G8B8A8_UNORM:
+   case VK_FORMAT_D24_UNORM_S8_UINT:
+   case VK_FORMAT_D32_SFLOAT: return 4;
+   case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
+   case VK_FORMAT_D32_SFLOAT_S8_UINT: return 8;
+   default: return fallback;
    }
 }
 
@@ -126,14 +126,14 @@ static VkImageAspectFlags
 aspect_of(VkFormat f)
 {
    switch (f) {
-      case VK_FORMAT_D16_UNORM:
-      case VK_FORMAT_D32_SFLOAT:
-      case VK_FORMAT_X8_D24_UNORM_PACK32: return D;
-      case VK_FORMAT_D24_UNORM_S8_UINT:
-      case VK_FORMAT_D32_SFLOAT_S8_UINT:
-      case VK_FORMAT_D16_UNORM_S8_UINT: return D | S;
-      case VK_FORMAT_S8_UINT: return S;
-      default: return C;
+   case VK_FORMAT_D16_UNORM:
+   case VK_FORMAT_D32_SFLOAT:
+   case VK_FORMAT_X8_D24_UNORM_PACK32: return D;
+   case VK_FORMAT_D24_UNORM_S8_UINT:
+   case VK_FORMAT_D32_SFLOAT_S8_UINT:
+   case VK_FORMAT_D16_UNORM_S8_UINT: return D | S;
+   case VK_FORMAT_S8_UINT: return S;
+   default: return C;
    }
 }
 
@@ -169,11 +169,11 @@ enum mgp_depth_layout
 vkb_format_depth_layout(VkFormat vk)
 {
    switch (vk) {
-      case VK_FORMAT_D16_UNORM:
-      case VK_FORMAT_D16_UNORM_S8_UINT: return MGP_DEPTH_UNORM16;
-      case VK_FORMAT_X8_D24_UNORM_PACK32:
-      case VK_FORMAT_D24_UNORM_S8_UINT: return MGP_DEPTH_UNORM24;
-      default: return MGP_DEPTH_FLOAT32;
+   case VK_FORMAT_D16_UNORM:
+   case VK_FORMAT_D16_UNORM_S8_UINT: return MGP_DEPTH_UNORM16;
+   case VK_FORMAT_X8_D24_UNORM_PACK32:
+   case VK_FORMAT_D24_UNORM_S8_UINT: return MGP_DEPTH_UNORM24;
+   default: return MGP_DEPTH_FLOAT32;
    }
 }
 
@@ -248,10 +248,10 @@ VkFormat
 vkb_format_linear(VkFormat vk)
 {
    switch (vk) {
-      case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
-      case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
-      case VK_FORMAT_R8G8B8_SRGB: return VK_FORMAT_R8G8B8_UNORM;
-      default: return vk;
+   case VK_FORMAT_R8G8B8A8_SRGB: return VK_FORMAT_R8G8B8A8_UNORM;
+   case VK_FORMAT_B8G8R8A8_SRGB: return VK_FORMAT_B8G8R8A8_UNORM;
+   case VK_FORMAT_R8G8B8_SRGB: return VK_FORMAT_R8G8B8_UNORM;
+   default: return vk;
    }
 }
 
@@ -260,21 +260,21 @@ vkb_format_alpha_one(VkFormat vk, uint8_t one[4])
 {
    uint32_t v, n;
    switch (vk) {
-      case VK_FORMAT_R8G8B8A8_UNORM:
-      case VK_FORMAT_R8G8B8A8_SRGB:
-      case VK_FORMAT_B8G8R8A8_UNORM: v = 0xff, n = 1; break;
-      case VK_FORMAT_R8G8B8A8_SNORM: v = 0x7f, n = 1; break;
-      case VK_FORMAT_R8G8B8A8_UINT:
-      case VK_FORMAT_R8G8B8A8_SINT: v = 1, n = 1; break;
-      case VK_FORMAT_R16G16B16A16_UNORM: v = 0xffff, n = 2; break;
-      case VK_FORMAT_R16G16B16A16_SNORM: v = 0x7fff, n = 2; break;
-      case VK_FORMAT_R16G16B16A16_SFLOAT: v = 0x3c00, n = 2; break;
-      case VK_FORMAT_R16G16B16A16_UINT:
-      case VK_FORMAT_R16G16B16A16_SINT: v = 1, n = 2; break;
-      case VK_FORMAT_R32G32B32A32_SFLOAT: v = 0x3f800000u, n = 4; break;
-      case VK_FORMAT_R32G32B32A32_UINT:
-      case VK_FORMAT_R32G32B32A32_SINT: v = 1, n = 4; break;
-      default: return 0;
+   case VK_FORMAT_R8G8B8A8_UNORM:
+   case VK_FORMAT_R8G8B8A8_SRGB:
+   case VK_FORMAT_B8G8R8A8_UNORM: v = 0xff, n = 1; break;
+   case VK_FORMAT_R8G8B8A8_SNORM: v = 0x7f, n = 1; break;
+   case VK_FORMAT_R8G8B8A8_UINT:
+   case VK_FORMAT_R8G8B8A8_SINT: v = 1, n = 1; break;
+   case VK_FORMAT_R16G16B16A16_UNORM: v = 0xffff, n = 2; break;
+   case VK_FORMAT_R16G16B16A16_SNORM: v = 0x7fff, n = 2; break;
+   case VK_FORMAT_R16G16B16A16_SFLOAT: v = 0x3c00, n = 2; break;
+   case VK_FORMAT_R16G16B16A16_UINT:
+   case VK_FORMAT_R16G16B16A16_SINT: v = 1, n = 2; break;
+   case VK_FORMAT_R32G32B32A32_SFLOAT: v = 0x3f800000u, n = 4; break;
+   case VK_FORMAT_R32G32B32A32_UINT:
+   case VK_FORMAT_R32G32B32A32_SINT: v = 1, n = 4; break;
+   default: return 0;
    }
    for (uint32_t i = 0; i < n; i++)
       one[i] = (uint8_t)(v >> (8 * i));

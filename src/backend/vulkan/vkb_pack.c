@@ -114,10 +114,10 @@ read_image(const struct pack_src *src, enum mgp_pack_what what, VkImageAspectFla
    }
    const VkImageAspectFlags have = r->fmt->aspect;
    switch (what) {
-      case MGP_PACK_WHAT_COLOR: *aspect = VK_IMAGE_ASPECT_COLOR_BIT; break;
-      case MGP_PACK_WHAT_DEPTH:
-      case MGP_PACK_WHAT_DEPTH_STENCIL: *aspect = VK_IMAGE_ASPECT_DEPTH_BIT; break;
-      default: *aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
+   case MGP_PACK_WHAT_COLOR: *aspect = VK_IMAGE_ASPECT_COLOR_BIT; break;
+   case MGP_PACK_WHAT_DEPTH:
+   case MGP_PACK_WHAT_DEPTH_STENCIL: *aspect = VK_IMAGE_ASPECT_DEPTH_BIT; break;
+   default: *aspect = VK_IMAGE_ASPECT_STENCIL_BIT; break;
    }
    if (!(have & *aspect) || (sr && !(sr->fmt->aspect & VK_IMAGE_ASPECT_STENCIL_BIT))) {
       MGU_DECLINE(backend_draw_incomplete, "%s of pack kind %u from a %s image", call,

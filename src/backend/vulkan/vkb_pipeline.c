@@ -104,12 +104,12 @@ static VkPrimitiveTopology
 topology_class_rep(VkPrimitiveTopology t)
 {
    switch (t) {
-      case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
-      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-      case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-      default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+   case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+   default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
    }
 }
 
@@ -244,19 +244,19 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
    };
    unsigned bias_bit = 0;
    switch (rs->polygon_mode) {
-      case MGP_POLYGON_MODE_FILL:
-         rast.polygonMode = VK_POLYGON_MODE_FILL;
-         bias_bit = 1;
-         break;
-      case MGP_POLYGON_MODE_LINE:
-         rast.polygonMode = VK_POLYGON_MODE_LINE;
-         bias_bit = 2;
-         break;
-      case MGP_POLYGON_MODE_POINT:
-         rast.polygonMode = VK_POLYGON_MODE_POINT;
-         bias_bit = 4;
-         break;
-      default: return "polygon mode";
+   case MGP_POLYGON_MODE_FILL:
+      rast.polygonMode = VK_POLYGON_MODE_FILL;
+      bias_bit = 1;
+      break;
+   case MGP_POLYGON_MODE_LINE:
+      rast.polygonMode = VK_POLYGON_MODE_LINE;
+      bias_bit = 2;
+      break;
+   case MGP_POLYGON_MODE_POINT:
+      rast.polygonMode = VK_POLYGON_MODE_POINT;
+      bias_bit = 4;
+      break;
+   default: return "polygon mode";
    }
    if (rast.polygonMode != VK_POLYGON_MODE_FILL && !scr->features.fillModeNonSolid)
       return "polygon mode LINE/POINT needs fillModeNonSolid";
@@ -270,11 +270,11 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
       rast.depthClampEnable = VK_TRUE;
    }
    switch (rs->cull_face) {
-      case MGP_CULL_MODE_NONE: rast.cullMode = VK_CULL_MODE_NONE; break;
-      case MGP_CULL_MODE_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
-      case MGP_CULL_MODE_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
-      case MGP_CULL_MODE_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
-      default: return "cull face";
+   case MGP_CULL_MODE_NONE: rast.cullMode = VK_CULL_MODE_NONE; break;
+   case MGP_CULL_MODE_FRONT: rast.cullMode = VK_CULL_MODE_FRONT_BIT; break;
+   case MGP_CULL_MODE_BACK: rast.cullMode = VK_CULL_MODE_BACK_BIT; break;
+   case MGP_CULL_MODE_FRONT_AND_BACK: rast.cullMode = VK_CULL_MODE_FRONT_AND_BACK; break;
+   default: return "cull face";
    }
    /* A positive viewport keeps GL's rows, but Vulkan's area sign is GL's negated. */
    rast.frontFace = rs->front_face == MGP_FRONT_FACE_CW ? VK_FRONT_FACE_COUNTER_CLOCKWISE

@@ -497,25 +497,25 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       return true;
    }
    switch (d->target) {
-      case MGP_RESOURCE_TARGET_TEX_1D:
-      case MGP_RESOURCE_TARGET_TEX_2D:
-      case MGP_RESOURCE_TARGET_TEX_3D:
-      case MGP_RESOURCE_TARGET_TEX_CUBE:
-      case MGP_RESOURCE_TARGET_TEX_1D_ARRAY:
-      case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
-      case MGP_RESOURCE_TARGET_TEX_RECT:
-      case MGP_RESOURCE_TARGET_TEX_2D_MS:
-      case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY:
-      case MGP_RESOURCE_TARGET_RENDERBUFFER: break;
-      case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY:
-         if (scr->features.imageCubeArray)
-            break;
-         /* fall through */
-      default:
-         r->unsupported = true;
-         MGU_DECLINE(backend_feature_unimplemented, "resource target %s",
-                     mgp_resource_target_name(d->target));
-         return true;
+   case MGP_RESOURCE_TARGET_TEX_1D:
+   case MGP_RESOURCE_TARGET_TEX_2D:
+   case MGP_RESOURCE_TARGET_TEX_3D:
+   case MGP_RESOURCE_TARGET_TEX_CUBE:
+   case MGP_RESOURCE_TARGET_TEX_1D_ARRAY:
+   case MGP_RESOURCE_TARGET_TEX_2D_ARRAY:
+   case MGP_RESOURCE_TARGET_TEX_RECT:
+   case MGP_RESOURCE_TARGET_TEX_2D_MS:
+   case MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY:
+   case MGP_RESOURCE_TARGET_RENDERBUFFER: break;
+   case MGP_RESOURCE_TARGET_TEX_CUBE_ARRAY:
+      if (scr->features.imageCubeArray)
+         break;
+      /* fall through */
+   default:
+      r->unsupported = true;
+      MGU_DECLINE(backend_feature_unimplemented, "resource target %s",
+                  mgp_resource_target_name(d->target));
+      return true;
    }
    r->fmt = vkb_format_get_alpha(scr, d->format, d->no_alpha);
    if (!r->fmt) {
@@ -803,26 +803,26 @@ layout_as_src(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
               VkAccessFlags *access)
 {
    switch (l) {
-      case VK_IMAGE_LAYOUT_UNDEFINED: *stage |= VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT; break;
-      case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
-         *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-         *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
-         break;
-      case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL: *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT; break;
-      case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL: *stage |= scr->shader_pipe_stages; break;
-      case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
-         *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-         *access |= VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-         break;
-      case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
-         *stage |=
-            VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
-         *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-         break;
-      default:
-         *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-         *access |= VK_ACCESS_MEMORY_WRITE_BIT;
-         break;
+   case VK_IMAGE_LAYOUT_UNDEFINED: *stage |= VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT; break;
+   case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL: *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT; break;
+   case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL: *stage |= scr->shader_pipe_stages; break;
+   case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+      *access |= VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+      *stage |=
+         VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+      *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+      break;
+   default:
+      *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+      *access |= VK_ACCESS_MEMORY_WRITE_BIT;
+      break;
    }
 }
 
@@ -831,32 +831,32 @@ layout_as_dst(const struct vkb_screen *scr, VkImageLayout l, VkPipelineStageFlag
               VkAccessFlags *access)
 {
    switch (l) {
-      case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
-         *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-         *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
-         break;
-      case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
-         *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
-         *access |= VK_ACCESS_TRANSFER_READ_BIT;
-         break;
-      case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
-         *stage |= scr->shader_pipe_stages;
-         *access |= VK_ACCESS_SHADER_READ_BIT;
-         break;
-      case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
-         *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-         *access |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-         break;
-      case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
-         *stage |=
-            VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
-         *access |= VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                    VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-         break;
-      default:
-         *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-         *access |= VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
-         break;
+   case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      *access |= VK_ACCESS_TRANSFER_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+      *access |= VK_ACCESS_TRANSFER_READ_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
+      *stage |= scr->shader_pipe_stages;
+      *access |= VK_ACCESS_SHADER_READ_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+      *access |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+      break;
+   case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+      *stage |=
+         VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+      *access |=
+         VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+      break;
+   default:
+      *stage |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+      *access |= VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+      break;
    }
 }
 

@@ -166,11 +166,11 @@ device_score(VkPhysicalDevice pd, const char **why)
       }
    }
    switch (p.deviceType) {
-      case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-      case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-      case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-      case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-      default: return 0;
+   case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+   case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+   case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+   case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+   default: return 0;
    }
 }
 

@@ -16,13 +16,12 @@ static uint32_t
 exec_model_for(VkShaderStageFlagBits stage)
 {
    switch (stage) {
-      case VK_SHADER_STAGE_VERTEX_BIT: return SpvExecutionModelVertex;
-      case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return SpvExecutionModelTessellationControl;
-      case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT:
-         return SpvExecutionModelTessellationEvaluation;
-      case VK_SHADER_STAGE_GEOMETRY_BIT: return SpvExecutionModelGeometry;
-      case VK_SHADER_STAGE_FRAGMENT_BIT: return SpvExecutionModelFragment;
-      default: return SpvExecutionModelGLCompute;
+   case VK_SHADER_STAGE_VERTEX_BIT: return SpvExecutionModelVertex;
+   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return SpvExecutionModelTessellationControl;
+   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return SpvExecutionModelTessellationEvaluation;
+   case VK_SHADER_STAGE_GEOMETRY_BIT: return SpvExecutionModelGeometry;
+   case VK_SHADER_STAGE_FRAGMENT_BIT: return SpvExecutionModelFragment;
+   default: return SpvExecutionModelGLCompute;
    }
 }
 
@@ -30,12 +29,12 @@ static int
 stage_index(VkShaderStageFlagBits stage)
 {
    switch (stage) {
-      case VK_SHADER_STAGE_VERTEX_BIT: return MGP_SHADER_STAGE_VERTEX;
-      case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return MGP_SHADER_STAGE_TESS_CTRL;
-      case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return MGP_SHADER_STAGE_TESS_EVAL;
-      case VK_SHADER_STAGE_GEOMETRY_BIT: return MGP_SHADER_STAGE_GEOMETRY;
-      case VK_SHADER_STAGE_FRAGMENT_BIT: return MGP_SHADER_STAGE_FRAGMENT;
-      default: return MGP_SHADER_STAGE_COMPUTE;
+   case VK_SHADER_STAGE_VERTEX_BIT: return MGP_SHADER_STAGE_VERTEX;
+   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return MGP_SHADER_STAGE_TESS_CTRL;
+   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return MGP_SHADER_STAGE_TESS_EVAL;
+   case VK_SHADER_STAGE_GEOMETRY_BIT: return MGP_SHADER_STAGE_GEOMETRY;
+   case VK_SHADER_STAGE_FRAGMENT_BIT: return MGP_SHADER_STAGE_FRAGMENT;
+   default: return MGP_SHADER_STAGE_COMPUTE;
    }
 }
 
@@ -53,19 +52,19 @@ descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflecte
                 VkDescriptorType *dt)
 {
    switch (list) {
-      case SPVC_RESOURCE_TYPE_UNIFORM_BUFFER: *dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER; return NULL;
-      case SPVC_RESOURCE_TYPE_SAMPLED_IMAGE: {
-         spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
-         *dt = spvc_type_get_image_dimension(t) == SpvDimBuffer
-                  ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
-                  : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-         return NULL;
-      }
-      case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: return "shader storage block";
-      case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
-      case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
-      case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
-      default: return "descriptor of an unsupported kind";
+   case SPVC_RESOURCE_TYPE_UNIFORM_BUFFER: *dt = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER; return NULL;
+   case SPVC_RESOURCE_TYPE_SAMPLED_IMAGE: {
+      spvc_type t = spvc_compiler_get_type_handle(comp, r->base_type_id);
+      *dt = spvc_type_get_image_dimension(t) == SpvDimBuffer
+               ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+               : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      return NULL;
+   }
+   case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: return "shader storage block";
+   case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
+   case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
+   case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
+   default: return "descriptor of an unsupported kind";
    }
 }
 

@@ -83,10 +83,10 @@ const char *
 glsl_stage_name(enum glsl_stage stage)
 {
    switch (stage) {
-      case GLSL_STAGE_VERTEX: return "vertex";
-      case GLSL_STAGE_GEOMETRY: return "geometry";
-      case GLSL_STAGE_FRAGMENT: return "fragment";
-      default: return "unknown";
+   case GLSL_STAGE_VERTEX: return "vertex";
+   case GLSL_STAGE_GEOMETRY: return "geometry";
+   case GLSL_STAGE_FRAGMENT: return "fragment";
+   default: return "unknown";
    }
 }
 
@@ -138,9 +138,9 @@ static glslang_stage_t
 glslang_stage_of(enum glsl_stage stage)
 {
    switch (stage) {
-      case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
-      case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
-      default: return GLSLANG_STAGE_VERTEX;
+   case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
+   case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
+   default: return GLSLANG_STAGE_VERTEX;
    }
 }
 

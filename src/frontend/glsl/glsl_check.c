@@ -96,20 +96,20 @@ holds_integer(const struct chk *c, uint32_t type, unsigned depth)
    if (depth > 32)
       return false;
    switch (def_op(c, type)) {
-      case SpvOpTypeInt: return true;
-      case SpvOpTypeFloat: return def_word(c, type, 2) == 64;
-      case SpvOpTypeVector:
-      case SpvOpTypeMatrix:
-      case SpvOpTypeArray:
-      case SpvOpTypeRuntimeArray: return holds_integer(c, def_word(c, type, 2), depth + 1);
-      case SpvOpTypeStruct: {
-         uint32_t len = inst_len(c, c->def[type]);
-         for (uint32_t k = 2; k < len; k++)
-            if (holds_integer(c, c->w[c->def[type] + k], depth + 1))
-               return true;
-         return false;
-      }
-      default: return false;
+   case SpvOpTypeInt: return true;
+   case SpvOpTypeFloat: return def_word(c, type, 2) == 64;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix:
+   case SpvOpTypeArray:
+   case SpvOpTypeRuntimeArray: return holds_integer(c, def_word(c, type, 2), depth + 1);
+   case SpvOpTypeStruct: {
+      uint32_t len = inst_len(c, c->def[type]);
+      for (uint32_t k = 2; k < len; k++)
+         if (holds_integer(c, c->w[c->def[type] + k], depth + 1))
+            return true;
+      return false;
+   }
+   default: return false;
    }
 }
 

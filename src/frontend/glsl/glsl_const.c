@@ -98,10 +98,10 @@ static double
 round_base(enum cbase b, double x)
 {
    switch (b) {
-      case C_FLOAT: return (double)(float)x;
-      case C_INT: return (double)(int32_t)(int64_t)x;
-      case C_UINT: return (double)(uint32_t)(int64_t)x;
-      default: return x != 0.0;
+   case C_FLOAT: return (double)(float)x;
+   case C_INT: return (double)(int32_t)(int64_t)x;
+   case C_UINT: return (double)(uint32_t)(int64_t)x;
+   default: return x != 0.0;
    }
 }
 
@@ -634,15 +634,15 @@ arith(struct ceval *e, char op, struct cval a, struct cval b)
          return r;
       }
       switch (op) {
-         case '+': r.v[i] = x + y; break;
-         case '-': r.v[i] = x - y; break;
-         case '*': r.v[i] = x * y; break;
-         case '/': r.v[i] = r.base == C_FLOAT ? x / y : trunc(x / y); break;
-         default:
-            if (r.base == C_FLOAT)
-               e->bad = true;
-            else
-               r.v[i] = fmod(x, y);
+      case '+': r.v[i] = x + y; break;
+      case '-': r.v[i] = x - y; break;
+      case '*': r.v[i] = x * y; break;
+      case '/': r.v[i] = r.base == C_FLOAT ? x / y : trunc(x / y); break;
+      default:
+         if (r.base == C_FLOAT)
+            e->bad = true;
+         else
+            r.v[i] = fmod(x, y);
       }
    }
    return convert(r, r.base);

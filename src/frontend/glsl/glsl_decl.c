@@ -182,53 +182,53 @@ parse_statement(struct scan *sc, int scope)
          continue;
       }
       switch (t.kind) {
-         case '{':
-            if (last.kind) { /* an interface block: qualifiers, its name, its members */
-               body = add_body(sc, last, true);
-               parse_list(sc, body);
-               type = last;
+      case '{':
+         if (last.kind) { /* an interface block: qualifiers, its name, its members */
+            body = add_body(sc, last, true);
+            parse_list(sc, body);
+            type = last;
+            typed = true;
+            prev = last = (struct tok){0};
+         } else {
+            skip_balanced(sc, '{');
+         }
+         break;
+      case '(': /* a function: its parameters, then its body or ';' */
+         skip_balanced(sc, '(');
+         t = next(sc);
+         if (t.kind == '{')
+            skip_balanced(sc, '{');
+         return t.kind != 0;
+      case '[': skip_balanced(sc, '['); break;
+      case '=':
+      case ',':
+      case ';':
+         if (last.kind) {
+            if (!typed) {
+               type = prev;
                typed = true;
-               prev = last = (struct tok){0};
-            } else {
-               skip_balanced(sc, '{');
             }
-            break;
-         case '(': /* a function: its parameters, then its body or ';' */
-            skip_balanced(sc, '(');
-            t = next(sc);
-            if (t.kind == '{')
-               skip_balanced(sc, '{');
-            return t.kind != 0;
-         case '[': skip_balanced(sc, '['); break;
-         case '=':
-         case ',':
-         case ';':
-            if (last.kind) {
-               if (!typed) {
-                  type = prev;
-                  typed = true;
-               }
-               add_decl(sc, last, type, body, scope, qual);
-            } else if (t.kind == ';' && body >= 0 && sc->d->bodies[body].is_block) {
-               add_decl(sc, (struct tok){0}, type, body, scope, qual); /* no instance name */
+            add_decl(sc, last, type, body, scope, qual);
+         } else if (t.kind == ';' && body >= 0 && sc->d->bodies[body].is_block) {
+            add_decl(sc, (struct tok){0}, type, body, scope, qual); /* no instance name */
+         }
+         last = prev = (struct tok){0};
+         if (t.kind == '=') { /* the initializer, to the next declarator */
+            int depth = 0;
+            for (t = next(sc); t.kind && !(depth == 0 && (t.kind == ',' || t.kind == ';'));
+                 t = next(sc)) {
+               if (t.kind == '(' || t.kind == '[' || t.kind == '{')
+                  depth++;
+               else if (t.kind == ')' || t.kind == ']' || t.kind == '}')
+                  depth--;
             }
-            last = prev = (struct tok){0};
-            if (t.kind == '=') { /* the initializer, to the next declarator */
-               int depth = 0;
-               for (t = next(sc); t.kind && !(depth == 0 && (t.kind == ',' || t.kind == ';'));
-                    t = next(sc)) {
-                  if (t.kind == '(' || t.kind == '[' || t.kind == '{')
-                     depth++;
-                  else if (t.kind == ')' || t.kind == ']' || t.kind == '}')
-                     depth--;
-               }
-               if (!t.kind)
-                  return false;
-            }
-            if (t.kind == ';')
-               return true;
-            break;
-         default: break;
+            if (!t.kind)
+               return false;
+         }
+         if (t.kind == ';')
+            return true;
+         break;
+      default: break;
       }
    }
 }

@@ -113,10 +113,10 @@ base_of(const struct spv_module *m, uint32_t scalar, bool as_bool)
 {
    const struct spv_id *t = spv_type(m, scalar);
    switch (t->op) {
-      case SpvOpTypeFloat: return t->a == 64 ? 'd' : 'f';
-      case SpvOpTypeInt: return as_bool ? 'b' : t->b ? 'i' : 'u';
-      case SpvOpTypeBool: return 'b';
-      default: return 0;
+   case SpvOpTypeFloat: return t->a == 64 ? 'd' : 'f';
+   case SpvOpTypeInt: return as_bool ? 'b' : t->b ? 'i' : 'u';
+   case SpvOpTypeBool: return 'b';
+   default: return 0;
    }
 }
 
@@ -214,30 +214,30 @@ glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_
    if (ta->op != tb->op)
       return false;
    switch (ta->op) {
-      case SpvOpTypeBool: return true;
-      case SpvOpTypeInt: return ta->a == tb->a && ta->b == tb->b;
-      case SpvOpTypeFloat: return ta->a == tb->a;
-      case SpvOpTypeVector:
-      case SpvOpTypeMatrix: return ta->b == tb->b && glsl_link_types_equal(ma, ta->a, mb, tb->a);
-      case SpvOpTypeArray:
-         return ta->b == tb->b && ta->array_stride == tb->array_stride &&
-                glsl_link_types_equal(ma, ta->a, mb, tb->a);
-      case SpvOpTypeStruct:
-         if (ta->num_members != tb->num_members)
+   case SpvOpTypeBool: return true;
+   case SpvOpTypeInt: return ta->a == tb->a && ta->b == tb->b;
+   case SpvOpTypeFloat: return ta->a == tb->a;
+   case SpvOpTypeVector:
+   case SpvOpTypeMatrix: return ta->b == tb->b && glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SpvOpTypeArray:
+      return ta->b == tb->b && ta->array_stride == tb->array_stride &&
+             glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SpvOpTypeStruct:
+      if (ta->num_members != tb->num_members)
+         return false;
+      for (uint32_t k = 0; k < ta->num_members; k++) {
+         const struct spv_member *x = &ta->members[k], *y = &tb->members[k];
+         if (x->offset != y->offset || x->matrix_stride != y->matrix_stride ||
+             x->row_major != y->row_major ||
+             strcmp(x->name ? x->name : "", y->name ? y->name : "") ||
+             !glsl_link_types_equal(ma, x->type, mb, y->type))
             return false;
-         for (uint32_t k = 0; k < ta->num_members; k++) {
-            const struct spv_member *x = &ta->members[k], *y = &tb->members[k];
-            if (x->offset != y->offset || x->matrix_stride != y->matrix_stride ||
-                x->row_major != y->row_major ||
-                strcmp(x->name ? x->name : "", y->name ? y->name : "") ||
-                !glsl_link_types_equal(ma, x->type, mb, y->type))
-               return false;
-         }
-         return true;
-      case SpvOpTypeSampledImage: return glsl_link_types_equal(ma, ta->a, mb, tb->a);
-      case SpvOpTypeImage:
-         return ta->b == tb->b && ta->c == tb->c && ta->d == tb->d && ta->e == tb->e &&
-                glsl_link_types_equal(ma, ta->a, mb, tb->a);
-      default: return true;
+      }
+      return true;
+   case SpvOpTypeSampledImage: return glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SpvOpTypeImage:
+      return ta->b == tb->b && ta->c == tb->c && ta->d == tb->d && ta->e == tb->e &&
+             glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   default: return true;
    }
 }

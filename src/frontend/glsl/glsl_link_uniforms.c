@@ -122,46 +122,46 @@ write_constant(const struct spv_module *cm, const struct spv_id *c, const struct
 {
    const struct spv_id *t = spv_type(vm, type);
    switch (t->op) {
-      case SpvOpTypeBool:
-      case SpvOpTypeInt:
-      case SpvOpTypeFloat:
-         put_scalar(buf, size, offset, c, t->op == SpvOpTypeBool ? 4 : t->a / 8);
-         break;
-      case SpvOpTypeVector: {
-         uint32_t bytes = spv_type_size(vm, t->a, 0, false);
-         for (uint32_t k = 0; k < t->b; k++)
-            put_scalar(buf, size, offset + k * bytes, constituent(cm, c, k), bytes);
-         break;
-      }
-      case SpvOpTypeMatrix: {
-         const struct spv_id *col = spv_type(vm, t->a);
-         uint32_t bytes = spv_type_size(vm, col->a, 0, false);
-         for (uint32_t ci = 0; ci < t->b; ci++) {
-            const struct spv_id *cc = constituent(cm, c, ci);
-            for (uint32_t r = 0; r < col->b; r++) {
-               uint32_t at =
-                  row_major ? offset + r * mstride + ci * bytes : offset + ci * mstride + r * bytes;
-               put_scalar(buf, size, at, constituent(cm, cc, r), bytes);
-            }
+   case SpvOpTypeBool:
+   case SpvOpTypeInt:
+   case SpvOpTypeFloat:
+      put_scalar(buf, size, offset, c, t->op == SpvOpTypeBool ? 4 : t->a / 8);
+      break;
+   case SpvOpTypeVector: {
+      uint32_t bytes = spv_type_size(vm, t->a, 0, false);
+      for (uint32_t k = 0; k < t->b; k++)
+         put_scalar(buf, size, offset + k * bytes, constituent(cm, c, k), bytes);
+      break;
+   }
+   case SpvOpTypeMatrix: {
+      const struct spv_id *col = spv_type(vm, t->a);
+      uint32_t bytes = spv_type_size(vm, col->a, 0, false);
+      for (uint32_t ci = 0; ci < t->b; ci++) {
+         const struct spv_id *cc = constituent(cm, c, ci);
+         for (uint32_t r = 0; r < col->b; r++) {
+            uint32_t at =
+               row_major ? offset + r * mstride + ci * bytes : offset + ci * mstride + r * bytes;
+            put_scalar(buf, size, at, constituent(cm, cc, r), bytes);
          }
-         break;
       }
-      case SpvOpTypeArray: {
-         uint32_t stride = t->array_stride > 0 ? (uint32_t)t->array_stride : 0;
-         for (uint32_t k = 0; k < t->b; k++)
-            write_constant(cm, constituent(cm, c, k), vm, t->a, offset + k * stride, mstride,
-                           row_major, buf, size);
-         break;
+      break;
+   }
+   case SpvOpTypeArray: {
+      uint32_t stride = t->array_stride > 0 ? (uint32_t)t->array_stride : 0;
+      for (uint32_t k = 0; k < t->b; k++)
+         write_constant(cm, constituent(cm, c, k), vm, t->a, offset + k * stride, mstride,
+                        row_major, buf, size);
+      break;
+   }
+   case SpvOpTypeStruct:
+      for (uint32_t k = 0; k < t->num_members; k++) {
+         const struct spv_member *mb = &t->members[k];
+         write_constant(cm, constituent(cm, c, k), vm, mb->type,
+                        offset + (mb->offset > 0 ? (uint32_t)mb->offset : 0), mb->matrix_stride,
+                        mb->row_major, buf, size);
       }
-      case SpvOpTypeStruct:
-         for (uint32_t k = 0; k < t->num_members; k++) {
-            const struct spv_member *mb = &t->members[k];
-            write_constant(cm, constituent(cm, c, k), vm, mb->type,
-                           offset + (mb->offset > 0 ? (uint32_t)mb->offset : 0), mb->matrix_stride,
-                           mb->row_major, buf, size);
-         }
-         break;
-      default: break;
+      break;
+   default: break;
    }
 }
 

@@ -181,7 +181,7 @@ static const struct helper_fn helper_fns[] = {
     " vec4(cross(v, a) - t * x, dot(a, t)), vec4(cross(d, u) + s * w, -dot(d, s)),"
     " vec4(cross(u, c) - s * z, dot(c, s))));"},
 /* GLSL 1.50, 8.9: noise may return 0 everywhere (it stays in [-1, 1], its average is 0;
-    * Mesa does the same); glslang's Vulkan target has none */
+ * Mesa does the same); glslang's Vulkan target has none */
 #define NOISE(n, ret, zero)                                                                        \
    {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "float x", "return " zero ";"},                            \
       {GLSL_HELPER_NOISE1 + n - 1, 0, ret, "vec2 x", "return " zero ";"},                          \

@@ -289,10 +289,10 @@ void
 mgl_glGetIntegerv(GLenum pname, GLint *data)
 {
    switch (pname) {
-      case FAKE_FE_PNAME_GET_ERROR_CALLS: *data = fake_fe_stats.get_error_calls; return;
-      case FAKE_FE_PNAME_CONTEXT_MAJOR: *data = cur_ctx ? cur_ctx->desc.major : -1; return;
-      case FAKE_FE_PNAME_CONTEXT_MINOR: *data = cur_ctx ? cur_ctx->desc.minor : -1; return;
-      case FAKE_FE_PNAME_CONTEXT_API: *data = cur_ctx ? (GLint)cur_ctx->desc.api : -1; return;
-      default: fe_gl_error(GL_INVALID_ENUM); return;
+   case FAKE_FE_PNAME_GET_ERROR_CALLS: *data = fake_fe_stats.get_error_calls; return;
+   case FAKE_FE_PNAME_CONTEXT_MAJOR: *data = cur_ctx ? cur_ctx->desc.major : -1; return;
+   case FAKE_FE_PNAME_CONTEXT_MINOR: *data = cur_ctx ? cur_ctx->desc.minor : -1; return;
+   case FAKE_FE_PNAME_CONTEXT_API: *data = cur_ctx ? (GLint)cur_ctx->desc.api : -1; return;
+   default: fe_gl_error(GL_INVALID_ENUM); return;
    }
 }

@@ -34,42 +34,42 @@ blocked_main(void *arg)
 {
    struct ctx *c = arg;
    switch (c->what) {
-      case CONSUMER_WAIT: c->rc = mgt_ring_wait(&c->cons); break;
-      case PRODUCER_FULL:
-         /* Two half-capacity records fill the ring; the third must wait for space. */
-         c->rc = MGT_RING_OK;
-         for (int i = 0; i < 3; i++) {
-            unsigned char *p = mgt_ring_reserve(&c->prod, CAP / 2);
-            if (!p) {
-               c->rc = i == 2 ? mgt_ring_error(&c->prod) : 100 + i;
-               break;
-            }
-            struct mgt_ring_record_header h = {.size = CAP / 2, .kind = 1, .aux = 0};
-            memcpy(p, &h, sizeof(h));
-            CHECK(mgt_ring_commit(&c->prod) == MGT_RING_OK, "commit");
+   case CONSUMER_WAIT: c->rc = mgt_ring_wait(&c->cons); break;
+   case PRODUCER_FULL:
+      /* Two half-capacity records fill the ring; the third must wait for space. */
+      c->rc = MGT_RING_OK;
+      for (int i = 0; i < 3; i++) {
+         unsigned char *p = mgt_ring_reserve(&c->prod, CAP / 2);
+         if (!p) {
+            c->rc = i == 2 ? mgt_ring_error(&c->prod) : 100 + i;
+            break;
          }
-         break;
-      case PRODUCER_WAIT_APPLIED: {
-         unsigned char *p = mgt_ring_reserve(&c->prod, 8);
-         CHECK(p, "reserve");
+         struct mgt_ring_record_header h = {.size = CAP / 2, .kind = 1, .aux = 0};
+         memcpy(p, &h, sizeof(h));
          CHECK(mgt_ring_commit(&c->prod) == MGT_RING_OK, "commit");
-         c->rc = mgt_ring_wait_applied(&c->prod, 1);
-         break;
       }
-      case PRODUCER_LOCKSTEP: {
-         mgt_ring_set_run_ahead(&c->prod, 0);
-         unsigned char *p = mgt_ring_reserve(&c->prod, 8);
-         CHECK(p, "reserve");
-         c->rc = mgt_ring_commit(&c->prod); /* waits for the record to be applied */
-         break;
-      }
-      case STAGE_ALLOC: {
-         uint64_t off;
-         void *ptr;
-         CHECK(mgt_stage_alloc(&c->sprod, CAP, 1, &off, &ptr) == MGT_STAGE_OK, "fill");
-         c->rc = mgt_stage_alloc(&c->sprod, 8, 8, &off, &ptr); /* nothing released: waits */
-         break;
-      }
+      break;
+   case PRODUCER_WAIT_APPLIED: {
+      unsigned char *p = mgt_ring_reserve(&c->prod, 8);
+      CHECK(p, "reserve");
+      CHECK(mgt_ring_commit(&c->prod) == MGT_RING_OK, "commit");
+      c->rc = mgt_ring_wait_applied(&c->prod, 1);
+      break;
+   }
+   case PRODUCER_LOCKSTEP: {
+      mgt_ring_set_run_ahead(&c->prod, 0);
+      unsigned char *p = mgt_ring_reserve(&c->prod, 8);
+      CHECK(p, "reserve");
+      c->rc = mgt_ring_commit(&c->prod); /* waits for the record to be applied */
+      break;
+   }
+   case STAGE_ALLOC: {
+      uint64_t off;
+      void *ptr;
+      CHECK(mgt_stage_alloc(&c->sprod, CAP, 1, &off, &ptr) == MGT_STAGE_OK, "fill");
+      c->rc = mgt_stage_alloc(&c->sprod, 8, 8, &off, &ptr); /* nothing released: waits */
+      break;
+   }
    }
    atomic_store(&c->done, 1);
    return NULL;
@@ -79,9 +79,9 @@ static _Atomic uint64_t *
 sleeps_of(struct ctx *c)
 {
    switch (c->what) {
-      case CONSUMER_WAIT: return &c->cons.stat_sleeps;
-      case STAGE_ALLOC: return &c->sprod.stat_sleeps;
-      default: return &c->prod.stat_sleeps;
+   case CONSUMER_WAIT: return &c->cons.stat_sleeps;
+   case STAGE_ALLOC: return &c->sprod.stat_sleeps;
+   default: return &c->prod.stat_sleeps;
    }
 }
 

@@ -30,9 +30,9 @@ record_size(uint64_t seq)
    uint64_t r = splitmix64(&st);
    uint32_t max = CAPACITY / 2;
    switch (r & 7) {
-      case 0: return 8;
-      case 1: return max;
-      default: return 8 * (1 + (uint32_t)((r >> 3) % (max / 8)));
+   case 0: return 8;
+   case 1: return max;
+   default: return 8 * (1 + (uint32_t)((r >> 3) % (max / 8)));
    }
 }
 

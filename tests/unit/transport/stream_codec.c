@@ -206,9 +206,9 @@ valid_enum(const struct mgp_enum_ref *e, uint8_t *base)
    const uint8_t b1 = (uint8_t)v;
    const uint16_t b2 = (uint16_t)v;
    switch (e->size) {
-      case 1: memcpy(base + e->offset, &b1, 1); break;
-      case 2: memcpy(base + e->offset, &b2, 2); break;
-      default: memcpy(base + e->offset, &v, 4); break;
+   case 1: memcpy(base + e->offset, &b1, 1); break;
+   case 2: memcpy(base + e->offset, &b2, 2); break;
+   default: memcpy(base + e->offset, &v, 4); break;
    }
 }
 
