@@ -17,39 +17,6 @@
 #include "egl_window.h"
 #include "log.h"
 
-/* EGL 1.5 §3.5.4: the attributes a pixmap surface takes. */
-static EGLint
-check_pixmap_attribs(const EGLAttrib *attrib_list, const char *func)
-{
-   for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
-      const EGLAttrib v = a[1];
-      switch (a[0]) {
-      case EGL_GL_COLORSPACE:
-         if (v == EGL_GL_COLORSPACE_SRGB) {
-            mgu_info("egl: %s: sRGB pixmap surfaces are not supported yet", func);
-            return EGL_BAD_MATCH;
-         }
-         if (v != EGL_GL_COLORSPACE_LINEAR)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_VG_ALPHA_FORMAT:
-         if (v == EGL_VG_ALPHA_FORMAT_PRE)
-            return EGL_BAD_MATCH;
-         if (v != EGL_VG_ALPHA_FORMAT_NONPRE)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      case EGL_VG_COLORSPACE:
-         if (v == EGL_VG_COLORSPACE_LINEAR)
-            return EGL_BAD_MATCH;
-         if (v != EGL_VG_COLORSPACE_sRGB)
-            return EGL_BAD_ATTRIBUTE;
-         break;
-      default: return EGL_BAD_ATTRIBUTE;
-      }
-   }
-   return EGL_SUCCESS;
-}
-
 /* The display's window system, when it has native pixmaps; else the named error. */
 static struct egl_display *
 pixmap_display(EGLDisplay dpy, const char *func)
@@ -99,7 +66,7 @@ pixmap_surface_create(EGLDisplay dpy, EGLConfig config, void *native_pixmap, boo
                 c->config_id);
       return EGL_NO_SURFACE;
    }
-   EGLint err = check_pixmap_attribs(attrib_list, func);
+   EGLint err = egl_native_surface_attribs(attrib_list, false, func);
    if (err != EGL_SUCCESS) {
       egl_error(err, func, "pixmap surface attributes");
       return EGL_NO_SURFACE;

@@ -54,14 +54,17 @@ egl_window_frames_in_flight(void)
 
 /* ---- window surfaces ------------------------------------------------------------------------ */
 
-static EGLint
-check_window_attribs(const EGLAttrib *attrib_list, const char *func)
+/* The attributes of a window surface (EGL 1.5 §3.5.1) or a pixmap surface (§3.5.4): the same
+ * colour space and VG ones; EGL_RENDER_BUFFER for a window only. */
+EGLint
+egl_native_surface_attribs(const EGLAttrib *attrib_list, bool window, const char *func)
 {
-   (void)func;
    for (const EGLAttrib *a = attrib_list; a && a[0] != EGL_NONE; a += 2) {
       const EGLAttrib v = a[1];
       switch (a[0]) {
       case EGL_RENDER_BUFFER:
+         if (!window)
+            return EGL_BAD_ATTRIBUTE;
          /* EGL_SINGLE_BUFFER is a hint an implementation may ignore (EGL 1.5 §3.5.1): the
           * surface stays back-buffered and EGL_RENDER_BUFFER reports EGL_BACK_BUFFER. */
          if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER)
@@ -69,7 +72,8 @@ check_window_attribs(const EGLAttrib *attrib_list, const char *func)
          break;
       case EGL_GL_COLORSPACE:
          if (v == EGL_GL_COLORSPACE_SRGB) {
-            mgu_info("egl: %s: sRGB window surfaces are not supported yet", func);
+            mgu_info("egl: %s: sRGB %s surfaces are not supported yet", func,
+                     window ? "window" : "pixmap");
             return EGL_BAD_MATCH;
          }
          if (v != EGL_GL_COLORSPACE_LINEAR)
@@ -121,7 +125,7 @@ egl_window_surface_create(EGLDisplay dpy, EGLConfig config, void *native_window,
                 c->config_id);
       return EGL_NO_SURFACE;
    }
-   EGLint err = check_window_attribs(attrib_list, func);
+   EGLint err = egl_native_surface_attribs(attrib_list, true, func);
    if (err != EGL_SUCCESS) {
       egl_error(err, func, "window surface attributes");
       return EGL_NO_SURFACE;

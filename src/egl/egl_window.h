@@ -143,6 +143,8 @@ const struct egl_platform *egl_window_platform(EGLenum platform);
 /* Frames a window may have queued in its window system: MGL_FRAMES_IN_FLIGHT (1..8,
  * default 2). */
 int egl_window_frames_in_flight(void);
+/* EGL_SUCCESS, or the error the attribute list of a window (window) or pixmap surface earns. */
+EGLint egl_native_surface_attribs(const EGLAttrib *attrib_list, bool window, const char *func);
 
 /* Each platform's table, defined in its own file and listed by egl_window.c when the build
  * defines MGL_EGL_X11 (egl_x11.c: X11 and XCB) or MGL_EGL_WAYLAND (egl_wayland.c). */
