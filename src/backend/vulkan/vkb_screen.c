@@ -944,7 +944,10 @@ screen_destroy(void *self)
    if (!scr)
       return;
    /* Nothing the device may use is freed before it is idle; a device that does not get there
-    * within the watchdog is hung, and a reaper thread frees the screen when it does. */
+    * within the watchdog is hung, and a reaper thread frees the screen when it does. Batches a
+    * test knob holds until waited for are let go first: they are not hung. */
+   if (scr->dev)
+      vkb_batch_release_held(scr);
    if (!vkb_idle_by_deadline(scr)) {
       vkb_hung_reap(scr, screen_destroy_idle);
       return;
