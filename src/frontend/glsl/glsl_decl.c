@@ -267,7 +267,7 @@ glsl_decls_finish(struct glsl_decls *d)
 static bool
 span_is(const char *s, size_t len, const char *w, size_t wlen)
 {
-   return len == wlen && !memcmp(s, w, len);
+   return len == wlen && (len == 0 || !memcmp(s, w, len)); /* an empty span may be NULL */
 }
 
 /* A declared name against one read back from SPIR-V: both as the app wrote them (glsl_demangle). */
