@@ -351,6 +351,13 @@ surface_unbind(struct fe_surface *surf)
 
 /* ---- contexts ------------------------------------------------------------------------------- */
 
+bool
+fe_compat_profile_enabled(void)
+{
+   const char *v = getenv("MGL_COMPAT_PROFILE");
+   return v && !strcmp(v, "1");
+}
+
 enum fe_status
 fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
                   struct fe_context **out)

@@ -31,6 +31,10 @@ struct fe_context_desc {
    struct fe_surface_format format; /* of the config the context was made with */
 };
 
+/* Whether compatibility-profile and legacy contexts are offered. The profile is being built
+ * (issue 19) and claims only what passes, so it is off unless MGL_COMPAT_PROFILE=1. */
+bool fe_compat_profile_enabled(void);
+
 /* Results mirror EGL error codes so the EGL layer can report them without translation. */
 enum fe_status {
    FE_OK = 0,

@@ -150,6 +150,12 @@ resolve_version(const struct ctx_request *r, struct fe_context_desc *desc, struc
    }
    bool compat = v >= 32 ? r->profile == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
                          : !(v == 31 || (v == 30 && fwd));
+   if (compat && fe_compat_profile_enabled()) {
+      desc->api = FE_API_GL_COMPAT;
+      desc->major = 3;
+      desc->minor = 3;
+      return true;
+   }
    if (compat) {
       MGU_DECLINE(glx_compat_context_refused,
                   "glX: OpenGL %d.%d %s context requested: the compatibility profile is not "

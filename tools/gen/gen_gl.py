@@ -2,9 +2,9 @@
 """gen_gl.py -- generate mgl's GL entry-point layer from the Khronos registry (gl.xml).
 
 Selection (exactly):
-  * the OpenGL 3.3 core profile: features GL_VERSION_1_0 .. GL_VERSION_3_3 (api "gl"), taking
-    <require> blocks without a profile or with profile="core", and honouring
-    <remove profile="core"> (and unprofiled <remove>) of those features;
+  * OpenGL 3.3 in both profiles: features GL_VERSION_1_0 .. GL_VERSION_3_3 (api "gl"), every
+    <require> block, ignoring <remove> (the compatibility profile keeps what core removes: the
+    front end raises GL_INVALID_OPERATION for a removed command in a core context);
   * OpenGL ES 2.0 and 3.0: features GL_ES_VERSION_2_0 and GL_ES_VERSION_3_0 (api "gles2");
   * the extensions GL_KHR_debug, GL_ARB_robustness, GL_KHR_robustness and GL_EXT_robustness
     (every <require> for api gl or gles2 that is not compatibility-profile only), so that
@@ -66,11 +66,13 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glDiscardFramebufferEXT", "glDrawBuffersEXT", "glBindVertexArrayOES", "glIsVertexArrayOES",
              "glMapBufferOES", "glMapBufferRangeEXT", "glVertexAttribDivisorEXT",
              "glTexImage3DOES", "glFramebufferTexture3DOES", "glBeginQueryEXT",
-             "glMultiDrawArraysEXT", "glDrawElementsBaseVertexOES", "glReadBufferNV"]
+             "glMultiDrawArraysEXT", "glDrawElementsBaseVertexOES", "glReadBufferNV",
+             "glBegin", "glVertex3f", "glLoadIdentity", "glEnd", "glMatrixMode", "glNewList",
+             "glCallLists", "glPushAttrib", "glWindowPos2i"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
                 "glGenQueriesEXT": "glGenQueries"}
-MUST_NOT_HAVE = ["glBegin", "glVertex3f", "glLoadIdentity", "glEnd", "glMatrixMode"]
+MUST_NOT_HAVE = ["glDispatchCompute", "glBufferStorage"]
 
 # Types that glcorearb.h does not define, replaced by an identical glcorearb type.
 TYPE_SUBST = {"GLDEBUGPROCKHR": "GLDEBUGPROC"}
@@ -130,25 +132,13 @@ def select(root):
             seen.add(name)
             chosen.append(name)
 
-    def remove(name):
-        if name in seen:
-            seen.discard(name)
-            chosen.remove(name)
-
     features = {f.get("name"): f for f in root.findall("feature")}
     for fname in GL_FEATURES:
         f = features[fname]
         assert f.get("api") == "gl", fname
         for req in f.findall("require"):
-            if req.get("profile") not in (None, "core"):
-                continue
             for c in req.findall("command"):
                 add(c.get("name"))
-        for rem in f.findall("remove"):
-            if rem.get("profile") not in (None, "core"):
-                continue
-            for c in rem.findall("command"):
-                remove(c.get("name"))
     for fname in GLES_FEATURES:
         f = features[fname]
         assert f.get("api") == "gles2", fname

@@ -26,6 +26,13 @@ struct fe_surface {
 
 struct fake_fe_stats fake_fe_stats;
 enum fe_status fake_fe_fail_next_context = FE_OK;
+bool fake_fe_compat_profile;
+
+bool
+fe_compat_profile_enabled(void)
+{
+   return fake_fe_compat_profile;
+}
 
 static pthread_mutex_t fake_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local struct fe_context *cur_ctx;

@@ -32,5 +32,7 @@ struct fake_fe_stats {
 extern struct fake_fe_stats fake_fe_stats;
 /* The next fe_context_create fails with this status (once), when not FE_OK. */
 extern enum fe_status fake_fe_fail_next_context;
+/* What fe_compat_profile_enabled answers (MGL_COMPAT_PROFILE in the real front end). */
+extern bool fake_fe_compat_profile;
 
 #endif

@@ -438,6 +438,20 @@ test_context_attribs(void)
    TRY(GL, EGL_BAD_MATCH, MAJ, 3, MIN, 0, EGL_NONE);
    CHECK(mgl_eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL) == EGL_NO_CONTEXT);
    CHECK(mgl_eglGetError() == EGL_BAD_MATCH);
+   /* ... unless the front end offers the compatibility profile: then a 3.3 compatibility
+    * context for each of them, and still core for a core request */
+   fake_fe_compat_profile = true;
+   TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 2, PROF, COMPAT, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.api == FE_API_GL_COMPAT);
+   CHECK(fake_fe_stats.last_desc.major == 3 && fake_fe_stats.last_desc.minor == 3);
+   TRY(GL, EGL_SUCCESS, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.api == FE_API_GL_COMPAT);
+   TRY(GL, EGL_SUCCESS, MAJ, 2, MIN, 1, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.api == FE_API_GL_COMPAT);
+   TRY(GL, EGL_SUCCESS, MAJ, 3, MIN, 3, PROF, CORE, EGL_NONE);
+   CHECK(fake_fe_stats.last_desc.api == FE_API_GL_CORE);
+   TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 0, PROF, COMPAT, EGL_NONE);
+   fake_fe_compat_profile = false;
    /* beyond 3.3, undefined versions, bad masks */
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 5, PROF, CORE, EGL_NONE);
    TRY(GL, EGL_BAD_MATCH, MAJ, 4, MIN, 0, EGL_NONE);
@@ -849,9 +863,11 @@ static void
 test_proc_address(void)
 {
    CHECK(mgl_eglGetProcAddress("glDrawArrays") != NULL);
-   CHECK(mgl_eglGetProcAddress("glBegin") == NULL);
-   CHECK(mgl_eglGetProcAddress("glVertex3f") == NULL);
-   CHECK(mgl_eglGetProcAddress("glLoadIdentity") == NULL);
+   /* The compatibility profile's commands resolve (a core context raises
+    * GL_INVALID_OPERATION for them); GL 4.x's do not exist yet. */
+   CHECK(mgl_eglGetProcAddress("glBegin") != NULL);
+   CHECK(mgl_eglGetProcAddress("glLoadIdentity") != NULL);
+   CHECK(mgl_eglGetProcAddress("glDispatchCompute") == NULL);
    CHECK(mgl_eglGetProcAddress("glNotAFunction") == NULL);
    CHECK(mgl_eglGetProcAddress("foo") == NULL);
    CHECK(mgl_eglGetProcAddress("") == NULL);

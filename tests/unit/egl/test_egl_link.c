@@ -39,7 +39,8 @@ main(void)
    glClear(GL_COLOR_BUFFER_BIT); /* a declining stub */
    CHECK(glGetError() == GL_INVALID_OPERATION);
    CHECK(eglGetProcAddress("glDrawArrays") != NULL);
-   CHECK(eglGetProcAddress("glBegin") == NULL);
+   CHECK(eglGetProcAddress("glBegin") != NULL);
+   CHECK(eglGetProcAddress("glDispatchCompute") == NULL);
    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
    CHECK(eglTerminate(dpy));
    if (failures)
