@@ -1,0 +1,41 @@
+/* fe_compat.h — what the compatibility profile's parts agree on: where the conventional vertex
+ * attributes live, and the per-thread entry mode that the generated entry layer checks.
+ *
+ * The parts (each its own files): the legacy vertex paths (glBegin/glEnd, legacy client arrays,
+ * GL_QUADS and GL_POLYGON), fixed-function programs (matrix stacks, lighting, texture
+ * environments, fog; a program generated per state key) and display lists. A compatibility
+ * context is ctx->desc.api == FE_API_GL_COMPAT; a core context raises GL_INVALID_OPERATION for
+ * every compatibility-only command. */
+#ifndef FE_COMPAT_H
+#define FE_COMPAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fe_egl.h"
+
+/* The generic attribute locations that carry the conventional attributes. Fixed-function
+ * programs declare their inputs at these locations, and glVertex/glColor/glNormal/... and
+ * glVertexPointer/glColorPointer/... write the current value and the array of the same
+ * generic slot. GL requires only gl_Vertex to alias generic attribute 0; the others follow the
+ * layout NVIDIA documents, which programs written against it rely on. */
+enum fe_ff_attrib {
+   FE_FF_ATTRIB_POSITION = 0,
+   FE_FF_ATTRIB_NORMAL = 2,
+   FE_FF_ATTRIB_COLOR0 = 3, /* primary colour */
+   FE_FF_ATTRIB_COLOR1 = 4, /* secondary colour */
+   FE_FF_ATTRIB_FOG = 5,    /* fog coordinate */
+   FE_FF_ATTRIB_TEXCOORD0 = 8,
+};
+#define FE_FF_TEXCOORD_UNITS 8 /* GL_MAX_TEXTURE_COORDS: TEXCOORD0 .. TEXCOORD0 + 7 */
+
+/* The calling thread's entry mode: bits the generated entry points test before they call
+ * the implementation (one thread-local load; zero outside glBegin/glEnd and glNewList). The
+ * mode belongs to the context and is copied here when it becomes current (fe_entry_mode_set). */
+enum fe_entry_mode_bits {
+   FE_ENTRY_IN_BEGIN_END = 1u << 0, /* between glBegin and glEnd */
+   FE_ENTRY_COMPILING = 1u << 1,    /* between glNewList and glEndList */
+};
+extern _Thread_local uint32_t fe_entry_mode;
+
+#endif
