@@ -72,6 +72,7 @@ while read -r l_name l_target l_verdict rest; do
     esac
   done
 done <"$expect"
+[ -n "${reason// /}" ] || reason="(no reason on the line: see $expect)"
 case "$verdict" in pass | fail) ;; *)
   echo "run_trace: SETUP: $expect: verdict '$verdict' for $name/$target (pass|fail)" >&2
   exit 4 ;;
