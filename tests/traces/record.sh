@@ -11,7 +11,7 @@
 #   wayland  the program runs under a private headless weston (its own XDG_RUNTIME_DIR)
 #
 # Needs: apitrace xvfb xauth weston glmark2-es2-x11 glmark2-es2-wayland glmark2-x11 mesa-utils
-# libsdl2-tests. None of them is needed to replay, so only apitrace is in the Makefile's
+# libsdl2-tests gstreamer1.0-gl gstreamer1.0-tools. None of them is needed to replay, so only apitrace is in the Makefile's
 # DEB_PACKAGES. With no NAME every trace in the table below is recorded.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +19,10 @@ data=$here/data
 mkdir -p "$data"
 sdl=/usr/libexec/installed-tests/SDL2
 gm="--size 128x128"
+# GStreamer's GL elements on X11 EGL, ES; Mesa capped at ES 3.0 (what mgl offers) so that the
+# replay asks for the context the program was given.
+gst="MESA_GLES_VERSION_OVERRIDE=3.0 GST_GL_PLATFORM=egl GST_GL_API=gles2 GST_GL_WINDOW=x11"
+gmem="'video/x-raw(memory:GLMemory),width=128,height=128'"
 
 # NAME|KIND|API|FRAMES|SECONDS|COMMAND (SECONDS: a program that does not end by itself gets SIGINT
 # after that long; 0: it ends by itself)
@@ -47,6 +51,8 @@ es2gears_wayland|wayland|egl|8|5|es2gears_wayland
 es2tri|x11|egl|4|4|es2tri
 weston-simple-egl|wayland|egl|8|8|weston-simple-egl
 sdl2-testgles2|x11|egl|8|8|env -C $sdl SDL_VIDEO_X11_FORCE_EGL=1 ./testgles2 --geometry 128x128 --zdepth 24
+gst-gl.twirl|x11|egl|8|0|env $gst gst-launch-1.0 gltestsrc num-buffers=8 pattern=circular ! $gmem ! gleffects effect=twirl ! glimagesink
+gst-gl.filtercube|x11|egl|8|0|env $gst gst-launch-1.0 gltestsrc num-buffers=8 pattern=checkers-8 ! $gmem ! glfiltercube ! glimagesink
 glmark2.build|x11|gl|8|0|glmark2 $gm -b build:duration=1.5
 glxgears|x11|gl|8|5|glxgears -geometry 128x128
 sdl2-testgl2|x11|gl|8|4|env -C $sdl ./testgl2 --geometry 128x128

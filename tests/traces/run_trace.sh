@@ -15,7 +15,8 @@
 # frame of the reference is compared with the same frame of the target by PNGDIFF under the
 # limits that EXPECTATIONS gives for (NAME, TARGET): a pixel is bad when a channel differs by more
 # than `tolerance`; a frame passes when at most `max-bad` of its pixels are bad and its PSNR is at
-# least `min-psnr` dB. The worst frame (lowest PSNR) is reported. A crash (non-zero exit), a hang
+# least `min-psnr` dB; frames named in `ignore-frames` (call numbers: content EGL leaves undefined)
+# are not compared. The worst frame (lowest PSNR) is reported. A crash (non-zero exit), a hang
 # (TRACE_TIMEOUT seconds, default 180), a missing frame or a failed arm proof fails the trace.
 #
 # An expectation `fail` inverts the verdict: the test passes when the trace fails as the reason
@@ -45,9 +46,10 @@ for f in "$trace" "$expect" "$pngdiff"; do
 done
 
 # ---- expectations: the last matching line wins --------------------------------------------
-# NAME-GLOB TARGET-GLOB VERDICT [tolerance=T] [max-bad=F] [min-psnr=P] [# reason]
+# NAME-GLOB TARGET-GLOB VERDICT [tolerance=T] [max-bad=F] [min-psnr=P] [ignore-frames=C,C]
+#   [# reason]
 # TARGET-GLOB `mgl` stands for every arm.
-verdict=pass tolerance=0 max_bad=0 min_psnr=0 reason=
+verdict=pass tolerance=0 max_bad=0 min_psnr=0 ignore_frames= reason=
 while read -r l_name l_target l_verdict rest; do
   case "$l_name" in '' | '#'*) continue ;; esac
   # shellcheck disable=SC2254
@@ -68,6 +70,7 @@ while read -r l_name l_target l_verdict rest; do
       tolerance=*) tolerance=${o#tolerance=} ;;
       max-bad=*) max_bad=${o#max-bad=} ;;
       min-psnr=*) min_psnr=${o#min-psnr=} ;;
+      ignore-frames=*) ignore_frames=${o#ignore-frames=} ;;
       *) echo "run_trace: SETUP: $expect: unknown option '$o'" >&2; exit 4 ;;
     esac
   done
@@ -197,6 +200,12 @@ fi
 worst= worst_psnr= worst_line= failed=0 missing=0
 for ref in "$ref_dir"/*.png; do
   frame=$(basename "$ref")
+  call=${frame%.png}
+  case ",$ignore_frames," in
+    *",$((10#$call)),"*)
+      echo "run_trace: frame $frame: not compared (ignore-frames in $expect)"
+      continue ;;
+  esac
   if [ ! -f "$frames_dir/$frame" ]; then
     echo "run_trace: frame $frame: missing"
     missing=$((missing + 1))
