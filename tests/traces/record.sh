@@ -11,7 +11,7 @@
 #   wayland  the program runs under a private headless weston (its own XDG_RUNTIME_DIR)
 #
 # Needs: apitrace xvfb xauth weston glmark2-es2-x11 glmark2-es2-wayland glmark2-x11 mesa-utils
-# libsdl2-tests gstreamer1.0-gl gstreamer1.0-tools. None of them is needed to replay, so only apitrace is in the Makefile's
+# libsdl2-tests gstreamer1.0-gl gstreamer1.0-tools mpv. None of them is needed to replay, so only apitrace is in the Makefile's
 # DEB_PACKAGES. With no NAME every trace in the table below is recorded.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,6 +23,11 @@ gm="--size 128x128"
 # replay asks for the context the program was given.
 gst="MESA_GLES_VERSION_OVERRIDE=3.0 GST_GL_PLATFORM=egl GST_GL_API=gles2 GST_GL_WINDOW=x11"
 gmem="'video/x-raw(memory:GLMemory),width=128,height=128'"
+# mpv's GPU video output on X11 EGL, desktop GL core profile and ES, playing a generated clip;
+# Mesa capped at what mgl offers (GL 3.3 core, ES 3.0).
+mpv="env MESA_GL_VERSION_OVERRIDE=3.3 MESA_GLSL_VERSION_OVERRIDE=330 MESA_GLES_VERSION_OVERRIDE=3.0 \
+mpv --no-config --really-quiet --vo=gpu --gpu-api=opengl --gpu-context=x11egl --geometry=128x128 \
+--frames=6 av://lavfi:testsrc=size=128x128:rate=10:duration=1"
 
 # NAME|KIND|API|FRAMES|SECONDS|COMMAND (SECONDS: a program that does not end by itself gets SIGINT
 # after that long; 0: it ends by itself)
@@ -53,6 +58,8 @@ weston-simple-egl|wayland|egl|8|8|weston-simple-egl
 sdl2-testgles2|x11|egl|8|8|env -C $sdl SDL_VIDEO_X11_FORCE_EGL=1 ./testgles2 --geometry 128x128 --zdepth 24
 gst-gl.twirl|x11|egl|8|0|env $gst gst-launch-1.0 gltestsrc num-buffers=8 pattern=circular ! $gmem ! gleffects effect=twirl ! glimagesink
 gst-gl.filtercube|x11|egl|8|0|env $gst gst-launch-1.0 gltestsrc num-buffers=8 pattern=checkers-8 ! $gmem ! glfiltercube ! glimagesink
+mpv.gl-core|x11|egl|8|0|$mpv --opengl-es=no
+mpv.gles|x11|egl|8|0|$mpv --opengl-es=yes
 glmark2.build|x11|gl|8|0|glmark2 $gm -b build:duration=1.5
 glxgears|x11|gl|8|5|glxgears -geometry 128x128
 sdl2-testgl2|x11|gl|8|4|env -C $sdl ./testgl2 --geometry 128x128
@@ -111,6 +118,24 @@ record() {
   # Brotli packs these traces about 2-10 times smaller than apitrace's default Snappy; the
   # retracers read it as they are.
   apitrace trim --frames="0-$((frames - 1))" -o "$raw.trim" "$raw" >/dev/null
+  # A context the driver refused (a program probing GL 4.4 before 3.2) is dropped: eglretrace
+  # would ask for it again and stop when it fails.
+  local refused
+  refused=$(apitrace dump "$raw.trim" 2>/dev/null |
+            sed -n 's/^\([0-9][0-9]*\) \(eglCreateContext\|glXCreateContextAttribsARB\)(.*) = NULL$/\1/p' |
+            tr '\n' ' ')
+  if [ -n "$refused" ]; then
+    local keep="" from=0 c
+    for c in $refused; do
+      [ "$c" -gt "$from" ] && keep="$keep,$from-$((c - 1))"
+      from=$((c + 1))
+    done
+    keep="${keep#,},$from-999999999"
+    keep=${keep#,}
+    echo "record: $name: dropping refused context creations at calls $refused"
+    apitrace trim --calls="$keep" -o "$raw.keep" "$raw.trim" >/dev/null
+    mv "$raw.keep" "$raw.trim"
+  fi
   apitrace repack --brotli=11 "$raw.trim" "$out" >/dev/null
   rm -f "$raw" "$raw.trim"
   local swaps
