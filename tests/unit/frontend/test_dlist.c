@@ -171,6 +171,8 @@ test_immediate_while_compiling(void)
    mgl_entry_glBindBuffer(GL_ARRAY_BUFFER, buf);
    CHECK_EQ(get_int(GL_ARRAY_BUFFER_BINDING), (GLint)buf);
    mgl_entry_glClearColor(0.2f, 0, 0, 0); /* compiled: not executed */
+   mgl_entry_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2); /* ARB_draw_instanced: an error */
+   CHECK_ERR(GL_INVALID_OPERATION);
    mgl_entry_glEndList();
    CHECK(clear_red() != 0.2f);
    mgl_entry_glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
