@@ -9,8 +9,11 @@
 
 #include "gl_api.h"
 
-/* fe_compat.h's thread-local entry mode (bits MGL_ENTRY_IN_BEGIN_END, MGL_ENTRY_COMPILING). */
-extern _Thread_local uint32_t fe_entry_mode;
+/* fe_compat.h's thread-local entry mode (bits MGL_ENTRY_IN_BEGIN_END, MGL_ENTRY_COMPILING).
+ * Initial-exec: every entry point reads it, and the default model for a shared object costs a
+ * call into the dynamic linker's TLS descriptor resolver per read; four bytes of static TLS
+ * are available to a dlopen()ed library (Mesa's dispatch pointer does the same). */
+extern __attribute__((tls_model("initial-exec"))) _Thread_local uint32_t fe_entry_mode;
 
 /* Appends a zeroed record of size bytes (header included) for opcode op to the display list
  * being compiled and returns it; NULL after GL_OUT_OF_MEMORY, or when no list is being compiled.

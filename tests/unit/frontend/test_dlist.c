@@ -170,7 +170,7 @@ test_immediate_while_compiling(void)
    mgl_entry_glGenBuffers(1, &buf);
    mgl_entry_glBindBuffer(GL_ARRAY_BUFFER, buf);
    CHECK_EQ(get_int(GL_ARRAY_BUFFER_BINDING), (GLint)buf);
-   mgl_entry_glClearColor(0.2f, 0, 0, 0); /* compiled: not executed */
+   mgl_entry_glClearColor(0.2f, 0, 0, 0);                  /* compiled: not executed */
    mgl_entry_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2); /* ARB_draw_instanced: an error */
    CHECK_ERR(GL_INVALID_OPERATION);
    mgl_entry_glEndList();
