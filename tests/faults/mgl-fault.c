@@ -206,7 +206,7 @@ static EGLSurface surf;
 static void
 egl_setup(void)
 {
-   const struct egl_app_options opt = {W, H, 0, 0, false, 0, true, false, true};
+   const struct egl_app_options opt = {W, H, 0, 0, false, 0, true, false, true, false};
    if (!egl_app_open(&app, "mgl-fault", &opt))
       die_setup("no surfaceless EGL display, RGBA8 pbuffer config or pbuffer (see above)");
    dpy = app.display;

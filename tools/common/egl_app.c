@@ -146,6 +146,17 @@ context_create(struct egl_app *app, const struct egl_app_options *opt)
       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
       EGL_NONE,
    };
+   static const EGLint compat_attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION,
+      3,
+      EGL_CONTEXT_MINOR_VERSION,
+      3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+      EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+      EGL_NONE,
+   };
+   if (opt->compat)
+      return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, compat_attribs);
    EGLContext ctx = EGL_NO_CONTEXT;
    if (opt->robust) {
       ctx = eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, robust_attribs);

@@ -32,11 +32,12 @@ struct egl_app_options {
    bool surfaceless_only; /* fail without EGL_MESA_platform_surfaceless (no eglGetDisplay) */
    bool robust;           /* lose the context on a reset where the vendor offers robustness */
    bool no_context;       /* display, config, pbuffer and API only: the caller makes contexts */
+   bool compat;           /* es 0: a 3.3 compatibility-profile context instead of core */
 };
 
 #define EGL_APP_OPTIONS(w, h, depth)                                                               \
    {                                                                                               \
-      (w), (h), (depth), 0, false, 0, false, true, false                                           \
+      (w), (h), (depth), 0, false, 0, false, true, false, false                                    \
    }
 
 /* depth_bits: 0, or the least depth the config must have. Failures are printed to stderr as
