@@ -153,6 +153,16 @@ bool fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode);
 void fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLenum type,
                     const void *indices, GLsizei instances, GLint basevertex);
 
+/* fe_compat_arrays.c */
+/* glGetPointerv of the legacy arrays: false when pname is not one of them. */
+bool fe_compat_get_pointer(struct fe_context *ctx, GLenum pname, void **params);
+
+/* fe_vao.c: glVertexAttribPointer's and glEnableVertexAttribArray's work, for the legacy
+ * array commands at their slots */
+void fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
+                           GLboolean normalized, GLsizei stride, const void *pointer);
+void fe_vao_attrib_enable(struct fe_context *ctx, GLuint index, bool on);
+
 /* fe_draw.c */
 void fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
                     GLsizei instances);

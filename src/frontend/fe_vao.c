@@ -335,6 +335,13 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
 }
 
 void
+fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
+                      GLboolean normalized, GLsizei stride, const void *pointer)
+{
+   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false);
+}
+
+void
 mgl_glVertexAttribPointer(GLuint index, GLint size, GLenum type, GLboolean normalized,
                           GLsizei stride, const void *pointer)
 {
@@ -362,6 +369,12 @@ attrib_enable(struct fe_context *ctx, GLuint index, bool on)
    update_streamed(ctx->vao, index);
    ctx->vao->layout_version++;
    ctx->vao->buffers_version++;
+}
+
+void
+fe_vao_attrib_enable(struct fe_context *ctx, GLuint index, bool on)
+{
+   attrib_enable(ctx, index, on);
 }
 
 void

@@ -133,3 +133,103 @@ sc_compat_immediate(void)
       expect_px("no diagonal (1-3)", 80 - k, k, bg8);
    }
 }
+
+/* compat_client_arrays: the legacy arrays with vertex array object zero: glVertexPointer and
+ * glColorPointer from client memory through glDrawArrays(GL_QUADS) and glDrawElements(GL_QUADS)
+ * (client indices), from a buffer with an element buffer, glInterleavedArrays with a quad strip,
+ * and glArrayElement between glBegin and glEnd. Each quad is its last vertex's colour. */
+void
+sc_compat_client_arrays(void)
+{
+   if (!on_mgl()) {
+      skipped("glColorPointer as generic attribute 3 (mgl's conventional slots, NVIDIA's layout)");
+      return;
+   }
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   const GLubyte wrong[4] = {0, 0, 255, 255}, red[4] = {255, 0, 0, 255},
+                 green[4] = {0, 255, 0, 255}, yellow[4] = {255, 255, 0, 255},
+                 cyan[4] = {0, 255, 255, 255}, grey[4] = {153, 153, 153, 255},
+                 pink[4] = {255, 102, 204, 255};
+   GLuint p = link_program(VS_COMPAT, FS_COMPAT);
+   gl.UseProgram(p);
+   clear_to(bg);
+
+   /* three quads in client memory: A [4,20), B [24,40), C [44,60) x [4,20) */
+   const float xy[24] = {4,  4,  20, 4,  20, 20, 4,  20, 24, 4,  40, 4,
+                         40, 20, 24, 20, 44, 4,  60, 4,  60, 20, 44, 20};
+   GLubyte rgba[12][4];
+   for (int v = 0; v < 12; v++)
+      memcpy(rgba[v], wrong, 4);
+   memcpy(rgba[3], red, 4);
+   memcpy(rgba[7], green, 4);
+   memcpy(rgba[11], yellow, 4); /* C's last index below */
+   glVertexPointer(2, GL_FLOAT, 0, xy);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba);
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glEnableClientState(GL_COLOR_ARRAY);
+   glDrawArrays(GL_QUADS, 0, 8);
+   const GLushort quad_c[4] = {8, 9, 10, 11};
+   glDrawElements(GL_QUADS, 4, GL_UNSIGNED_SHORT, quad_c);
+   check_gl_error("client arrays");
+
+   /* D [4,20) x [24,40): positions from a buffer, indices from an element buffer */
+   const float xy_d[8] = {4, 24, 20, 24, 20, 40, 4, 40};
+   const GLubyte rgba_d[4][4] = {
+      {0, 0, 255, 255}, {0, 0, 255, 255}, {0, 0, 255, 255}, {0, 255, 255, 255}};
+   const GLuint idx_d[4] = {0, 1, 2, 3};
+   GLuint bufs[2];
+   gl.GenBuffers(2, bufs);
+   gl.BindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+   gl.BufferData(GL_ARRAY_BUFFER, sizeof xy_d, xy_d, GL_STATIC_DRAW);
+   glVertexPointer(2, GL_FLOAT, 0, (void *)0);
+   gl.BindBuffer(GL_ARRAY_BUFFER, 0);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, rgba_d);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[1]);
+   gl.BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx_d, idx_d, GL_STATIC_DRAW);
+   glDrawElements(GL_QUADS, 4, GL_UNSIGNED_INT, (void *)0);
+   gl.BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+   check_gl_error("buffer arrays");
+
+   /* E [24,40) x [24,40): glInterleavedArrays, one quad of a strip (vertex 3 decides) */
+   struct {
+      GLubyte c[4];
+      float x, y;
+   } strip[4] = {{{0, 0, 255, 255}, 24, 24},
+                 {{0, 0, 255, 255}, 24, 40},
+                 {{0, 0, 255, 255}, 40, 24},
+                 {{153, 153, 153, 255}, 40, 40}};
+   glInterleavedArrays(GL_C4UB_V2F, 0, strip);
+   glDrawArrays(GL_QUAD_STRIP, 0, 4);
+
+   /* F [44,60) x [24,40): glArrayElement inside glBegin/glEnd */
+   struct {
+      GLubyte c[4];
+      float x, y;
+   } f[4] = {{{0, 0, 255, 255}, 44, 24},
+             {{0, 0, 255, 255}, 60, 24},
+             {{0, 0, 255, 255}, 60, 40},
+             {{255, 102, 204, 255}, 44, 40}};
+   glInterleavedArrays(GL_C4UB_V2F, 0, f);
+   glBegin(GL_QUADS);
+   for (int k = 0; k < 4; k++)
+      glArrayElement(k);
+   glEnd();
+   glDisableClientState(GL_COLOR_ARRAY);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   check_gl_error("interleaved arrays");
+
+   model m;
+   model_init(&m, bg);
+   const rgba8 r8 = {{red[0], red[1], red[2], 255}}, g8 = {{green[0], green[1], green[2], 255}},
+               y8 = {{yellow[0], yellow[1], yellow[2], 255}},
+               c8 = {{cyan[0], cyan[1], cyan[2], 255}}, gr8 = {{grey[0], grey[1], grey[2], 255}},
+               pk8 = {{pink[0], pink[1], pink[2], 255}};
+   model_rect(&m, 4, 4, 20, 20, r8);
+   model_rect(&m, 24, 4, 40, 20, g8);
+   model_rect(&m, 44, 4, 60, 20, y8);
+   model_rect(&m, 4, 24, 20, 40, c8);
+   model_rect(&m, 24, 24, 40, 40, gr8);
+   model_rect(&m, 44, 24, 60, 40, pk8);
+   check_frame("compat_client_arrays", &m);
+   gl.DeleteBuffers(2, bufs);
+}

@@ -256,6 +256,81 @@ test_core_refuses(void)
    env_finish(&e);
 }
 
+static void
+test_legacy_arrays(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   static const float xy[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+   static const GLubyte rgb[12] = {0};
+   mgl_glVertexPointer(2, GL_FLOAT, 8, xy);
+   mgl_glColorPointer(3, GL_UNSIGNED_BYTE, 0, rgb);
+   mgl_glClientActiveTexture(GL_TEXTURE2);
+   mgl_glTexCoordPointer(2, GL_FLOAT, 0, xy + 2);
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   mgl_glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsEnabled(GL_VERTEX_ARRAY));
+   CHECK(!mgl_glIsEnabled(GL_COLOR_ARRAY));
+   CHECK(mgl_glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+   GLint iv = 0;
+   mgl_glGetIntegerv(GL_CLIENT_ACTIVE_TEXTURE, &iv);
+   CHECK_EQ(iv, GL_TEXTURE2);
+   mgl_glGetIntegerv(GL_VERTEX_ARRAY_STRIDE, &iv);
+   CHECK_EQ(iv, 8);
+   mgl_glGetIntegerv(GL_COLOR_ARRAY_TYPE, &iv);
+   CHECK_EQ(iv, GL_UNSIGNED_BYTE);
+   /* the arrays are the generic ones at the conventional slots */
+   mgl_glGetVertexAttribiv(FE_FF_ATTRIB_TEXCOORD0 + 2, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &iv);
+   CHECK_EQ(iv, 1);
+   void *ptr = NULL;
+   mgl_glGetPointerv(GL_VERTEX_ARRAY_POINTER, &ptr);
+   CHECK(ptr == (const void *)xy);
+   mgl_glGetPointerv(GL_TEXTURE_COORD_ARRAY_POINTER, &ptr);
+   CHECK(ptr == (const void *)(xy + 2));
+   mgl_glClientActiveTexture(GL_TEXTURE0);
+   CHECK(!mgl_glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+   CHECK_ERR(GL_NO_ERROR);
+   /* errors */
+   mgl_glVertexPointer(1, GL_FLOAT, 0, xy);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexPointer(2, GL_UNSIGNED_BYTE, 0, xy);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glColorPointer(3, GL_FLOAT, -4, xy);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glEnableClientState(GL_BLEND);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClientActiveTexture(GL_TEXTURE0 + FE_FF_TEXCOORD_UNITS);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glInterleavedArrays(GL_RGBA, 0, xy);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBegin(GL_POINTS);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, xy);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnd();
+   /* client memory needs vertex array object zero */
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, xy);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexArray(0);
+
+   /* glDrawArrays(GL_QUADS) from client memory: triangles, vertex 3 last */
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   mgl_glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+   fake_clear();
+   mgl_glDrawArrays(GL_QUADS, 0, 4);
+   uint32_t idx[8];
+   uint16_t mode = 0;
+   CHECK_EQ(sent_indices(0, idx, 8, &mode), 6);
+   CHECK_EQ(mode, MGP_PRIM_TRIANGLES);
+   CHECK(idx[2] == 3 && idx[5] == 3);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -264,5 +339,6 @@ main(void)
    test_begin_end_errors();
    test_quads_sent();
    test_core_refuses();
+   test_legacy_arrays();
    return fe_test_report("compat");
 }
