@@ -13,6 +13,7 @@
 #include "fe_cso.h"
 #include "fe_dlist.h"
 #include "fe_enum.h"
+#include "fe_compat_vertex.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
 #include "fe_gl.h"
@@ -407,6 +408,8 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    if (!ctx->cso_render_state || !ctx->cso_vertex_elements || !ctx->cso_sampler ||
        !ctx->cso_sampler_view || !fe_debug_init(ctx))
       goto fail_caches;
+   if (desc->api == FE_API_GL_COMPAT && !(ctx->compat = fe_compat_create()))
+      goto fail_caches;
 
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->fbos);
@@ -415,10 +418,13 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    fe_vao_init_default(ctx);
    fe_state_init(ctx);
    fe_tracker_init(ctx);
+   if (ctx->compat)
+      fe_compat_init(ctx);
    *out = ctx;
    return FE_OK;
 
 fail_caches:
+   fe_compat_destroy(ctx, ctx->compat);
    fe_debug_finish(ctx);
    fe_cso_cache_destroy(ctx, ctx->cso_render_state);
    fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
@@ -458,6 +464,7 @@ context_destroy_now(struct fe_context *ctx)
    FE_REBIND(ctx, &ctx->xfb_buffer, NULL);
    for (int i = 0; i < FE_MAX_UBO_BINDINGS; i++)
       FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
+   fe_compat_destroy(ctx, ctx->compat);
    fe_vao_destroy(ctx, &ctx->default_vao);
    FE_REBIND(ctx, &ctx->renderbuffer, NULL);
    for (int u = 0; u < FE_MAX_TEXTURE_UNITS; u++)

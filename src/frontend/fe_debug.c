@@ -11,6 +11,7 @@
 
 #include "array.h"
 #include "decline.h"
+#include "fe_compat_vertex.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 #include "log.h"
@@ -626,7 +627,11 @@ mgl_glGetPointerv(GLenum pname, void **params)
    switch (pname) {
    case GL_DEBUG_CALLBACK_FUNCTION: *params = (void *)ctx->debug->callback; return;
    case GL_DEBUG_CALLBACK_USER_PARAM: *params = (void *)ctx->debug->user_param; return;
-   default: fe_error(ctx, GL_INVALID_ENUM); return;
+   default:
+      if (ctx->compat && fe_compat_get_pointer(ctx, pname, params))
+         return;
+      fe_error(ctx, GL_INVALID_ENUM);
+      return;
    }
 }
 

@@ -4,6 +4,7 @@
  * validates the draw class and the draw goes out. */
 #include <stdlib.h>
 
+#include "fe_compat_vertex.h"
 #include "fe_enum.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -11,9 +12,12 @@
 #include "log.h"
 
 static bool
-valid_mode(GLenum mode)
+valid_mode(const struct fe_context *ctx, GLenum mode)
 {
    switch (mode) {
+   case GL_QUADS:
+   case GL_QUAD_STRIP:
+   case GL_POLYGON: return ctx->compat != NULL; /* compatibility only (fe_compat_prim.c) */
    case GL_POINTS:
    case GL_LINES:
    case GL_LINE_LOOP:
@@ -82,6 +86,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
 
 struct draw {
    GLenum mode;
+   bool no_restart;     /* indices rewritten by fe_compat_draw: no markers left */
    unsigned index_size; /* 0: arrays */
    GLsizei instances;
    bool has_range;
@@ -100,7 +105,7 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       .instance_count = (uint32_t)d->instances,
       .num_draws = num,
    };
-   if (d->index_size && ctx->rs.primitive_restart) {
+   if (d->index_size && ctx->rs.primitive_restart && !d->no_restart) {
       a.flags |= MGP_DRAW_PRIMITIVE_RESTART;
       a.restart_index = fe_restart_index(ctx, d->index_size);
    }
@@ -138,8 +143,12 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
 static void
 draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances)
 {
-   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
+   if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
+      fe_compat_draw(ctx, mode, first, count, 0, NULL, instances, 0);
+      return;
+   }
    uint64_t captured;
    if (!draw_ready(ctx, mode) || !fe_xfb_arrays_check(ctx, mode, count, instances, &captured) ||
        !count || !instances)
@@ -193,21 +202,41 @@ setup_indices(struct fe_context *ctx, struct draw *d, GLsizei count, const void 
    return true;
 }
 
+static void draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                         const void *indices, GLsizei instances, GLint basevertex, bool has_range,
+                         GLuint start, GLuint end, bool rewritten);
+
 static void
 draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
               GLsizei instances, GLint basevertex, bool has_range, GLuint start, GLuint end)
 {
-   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
+   if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
+      if (draw_ready(ctx, mode))
+         fe_compat_draw(ctx, mode, 0, count, type, indices, instances, basevertex);
+      return;
+   }
+   draw_indexed(ctx, mode, count, type, indices, instances, basevertex, has_range, start, end,
+                false);
+}
+
+/* draw_elements after its argument checks; rewritten: 32-bit indices in client memory whatever
+ * element buffer is bound, with no restart markers (fe_draw_rewritten). */
+static void
+draw_indexed(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, const void *indices,
+             GLsizei instances, GLint basevertex, bool has_range, GLuint start, GLuint end,
+             bool rewritten)
+{
    if (!draw_ready(ctx, mode) || !fe_xfb_indexed_check(ctx) || !count || !instances)
       return;
    int64_t rebase = 0;
    if (fe_client_arrays_active(ctx)) {
       /* the vertices the indices name (GL 3.3/ES 3.0: basevertex added to each) */
-      uint32_t lo, hi;
-      if (!fe_client_arrays_index_range(ctx, type, count, indices, &lo, &hi))
+      uint32_t lo = start, hi = end;
+      if (!rewritten && !fe_client_arrays_index_range(ctx, type, count, indices, &lo, &hi))
          return;
       const int64_t first = (int64_t)lo + basevertex, last = (int64_t)hi + basevertex;
       if (first < 0 || last > UINT32_MAX) {
@@ -225,6 +254,7 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
       return;
    struct draw d = {
       .mode = mode,
+      .no_restart = rewritten,
       .index_size = index_size(type),
       .instances = instances,
       .has_range = has_range,
@@ -236,6 +266,24 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
       return;
    struct mgp_draw_range r = {first, (uint32_t)count, basevertex};
    submit(ctx, &d, &r, 1);
+}
+
+void
+fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLsizei instances)
+{
+   draw_arrays(ctx, mode, first, count, instances);
+}
+
+void
+fe_draw_rewritten(struct fe_context *ctx, GLenum mode, GLsizei count, const GLuint *indices,
+                  GLuint min, GLuint max, GLsizei instances, GLint basevertex)
+{
+   /* The indices are the client's memory: the element buffer is set aside for this draw. */
+   struct fe_buffer *eb = ctx->vao->elements;
+   ctx->vao->elements = NULL;
+   draw_indexed(ctx, mode, count, GL_UNSIGNED_INT, indices, instances, basevertex, true, min, max,
+                true);
+   ctx->vao->elements = eb;
 }
 
 void
@@ -305,7 +353,7 @@ void
 mgl_glMultiDrawArrays(GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(drawcount < 0, GL_INVALID_VALUE);
    for (GLsizei i = 0; i < drawcount; i++)
       FE_CHECK(first[i] < 0 || count[i] < 0, GL_INVALID_VALUE);
@@ -328,7 +376,7 @@ static void
 multi_draw_elements(struct fe_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
                     const void *const *indices, GLsizei drawcount, const GLint *basevertex)
 {
-   FE_CHECK(!valid_mode(mode), GL_INVALID_ENUM);
+   FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(drawcount < 0, GL_INVALID_VALUE);
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    for (GLsizei i = 0; i < drawcount; i++)

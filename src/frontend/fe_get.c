@@ -3,6 +3,7 @@
  * answers no question the client can answer). */
 #include <string.h>
 
+#include "fe_compat_vertex.h"
 #include "fe_dlist.h"
 #include "fe_enum.h"
 #include "fe_es_ext.h"
@@ -61,6 +62,11 @@ context_extensions(struct fe_context *ctx, unsigned *n)
       const unsigned skip = fe_max_dual_source_draw_buffers(ctx) ? 0 : 1;
       const unsigned drop = ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT ? 0 : 1;
       *n = NUM_EXTENSIONS - skip - drop;
+      if (ctx->compat) {
+         const char *const *list = fe_compat_extensions(ctx, extensions + skip, *n, n);
+         if (list)
+            return list;
+      }
       return extensions + skip;
    }
    return fe_es_extensions(ctx, n);
@@ -612,6 +618,25 @@ get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
 }
 
+/* The compatibility profile's state (fe_compat_context.c). */
+static int
+get_compat_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   static const enum gv_kind kinds[] = {GV_FLOAT, GV_INT, GV_BOOL, GV_NORM, GV_ENUM};
+   double f[16];
+   int kind;
+   const int n = fe_compat_get(ctx, pname, f, &kind);
+   if (!n)
+      return -1;
+   v->kind = kinds[kind];
+   v->n = n;
+   for (int k = 0; k < n; k++) {
+      v->f[k] = f[k];
+      v->i[k] = (int64_t)f[k];
+   }
+   return 1;
+}
+
 static bool
 get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
@@ -634,6 +659,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       r = get_render_state_value(ctx, pname, v);
    if (r < 0)
       r = get_pixel_store_value(ctx, pname, v);
+   if (r < 0 && ctx->compat)
+      r = get_compat_value(ctx, pname, v);
    if (r >= 0)
       return r > 0;
    if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + FE_MAX_DRAW_BUFFERS) {
@@ -968,6 +995,14 @@ mgl_glGetString(GLenum name)
        * names (context_extensions joined). */
       if (ctx->desc.api == FE_API_GLES) {
          const char *all = fe_es_extensions_string(ctx);
+         FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
+         return (const GLubyte *)all;
+      }
+      if (ctx->compat) {
+         /* the compatibility profile keeps glGetString(GL_EXTENSIONS) */
+         unsigned n;
+         const char *const *list = context_extensions(ctx, &n);
+         const char *all = fe_compat_extensions_string(ctx, list + 1, n - 1);
          FE_CHECK(!all, GL_OUT_OF_MEMORY, NULL);
          return (const GLubyte *)all;
       }

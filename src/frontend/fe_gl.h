@@ -543,6 +543,7 @@ struct fe_context {
    bool debug_output;             /* GL_DEBUG_OUTPUT */
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
+   struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */
    bool lost;                     /* the session failed (cached by fe_ctx_lost) */
    GLenum error;
    bool lost_reported;  /* glGetError said GL_CONTEXT_LOST */

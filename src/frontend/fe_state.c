@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat_vertex.h"
 #include "fe_enum.h"
 #include "fe_gl.h"
 #include "gl_api.h"
@@ -310,7 +311,7 @@ fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
    case GL_POLYGON_SMOOTH: return ctx->misc_polygon_smooth;
    case GL_FRAMEBUFFER_SRGB: return ctx->misc_framebuffer_srgb;
    case GL_SAMPLE_MASK: return ctx->misc_sample_mask;
-   default: return -1;
+   default: return ctx->compat ? fe_compat_is_enabled((struct fe_context *)ctx, cap) : -1;
    }
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat_vertex.h"
 #include "fe_enum.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
@@ -192,9 +193,10 @@ mgl_glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
 struct fe_vao *
 fe_vao_zero(struct fe_context *ctx)
 {
-   /* OpenGL ES (2.0, and 3.0 §2.10) keeps a default vertex array object that draws may use;
-    * a core profile has none, and draws with zero bound are INVALID_OPERATION. */
-   return ctx->desc.api == FE_API_GLES ? &ctx->default_vao : NULL;
+   /* OpenGL ES (2.0, and 3.0 §2.10) and the compatibility profile keep a default vertex array
+    * object that draws may use; a core profile has none, and draws with zero bound are
+    * INVALID_OPERATION. */
+   return ctx->desc.api == FE_API_GLES || ctx->compat ? &ctx->default_vao : NULL;
 }
 
 void
@@ -304,10 +306,10 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
       FE_CHECK((type != GL_UNSIGNED_BYTE && !is_packed(type)) || !normalized, GL_INVALID_OPERATION);
    FE_CHECK(is_packed(type) && size != 4 && !bgra, GL_INVALID_OPERATION);
    FE_CHECK(!ctx->vao, GL_INVALID_OPERATION);
-   /* A client-side array: OpenGL ES with vertex array object zero only (ES 3.0 §2.9.6; a core
-    * profile and a named vertex array need a buffer). */
-   const bool client =
-      !ctx->array_buffer && ctx->desc.api == FE_API_GLES && ctx->vao == &ctx->default_vao;
+   /* A client-side array: OpenGL ES or the compatibility profile with vertex array object zero
+    * only (ES 3.0 §2.9.6; a core profile and a named vertex array need a buffer). */
+   const bool client = !ctx->array_buffer && (ctx->desc.api == FE_API_GLES || ctx->compat) &&
+                       ctx->vao == &ctx->default_vao;
    FE_CHECK(!ctx->array_buffer && pointer && !client, GL_INVALID_OPERATION);
 
    struct fe_vao *vao = ctx->vao;
@@ -330,6 +332,13 @@ attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type, GL
    if (layout)
       vao->layout_version++;
    vao->buffers_version++;
+}
+
+void
+fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
+                      GLboolean normalized, GLsizei stride, const void *pointer)
+{
+   attrib_pointer(ctx, index, size, type, normalized, stride, pointer, false);
 }
 
 void
@@ -360,6 +369,12 @@ attrib_enable(struct fe_context *ctx, GLuint index, bool on)
    update_streamed(ctx->vao, index);
    ctx->vao->layout_version++;
    ctx->vao->buffers_version++;
+}
+
+void
+fe_vao_attrib_enable(struct fe_context *ctx, GLuint index, bool on)
+{
+   attrib_enable(ctx, index, on);
 }
 
 void
@@ -513,6 +528,14 @@ set_current(struct fe_context *ctx, GLuint index, uint8_t kind, uint32_t x, uint
             uint32_t w)
 {
    FE_CHECK(index >= FE_MAX_VERTEX_ATTRIBS, GL_INVALID_VALUE);
+   if (ctx->entry_mode & FE_ENTRY_IN_BEGIN_END) {
+      /* compatibility: attribute 0 is the vertex (GL 3.3 compatibility 2.7) */
+      if (index == 0 && kind == 0) {
+         fe_compat_imm_vertex(ctx, fe_u2f(x), fe_u2f(y), fe_u2f(z), fe_u2f(w));
+         return;
+      }
+      fe_compat_imm_touch(ctx, index);
+   }
    uint32_t v[4] = {x, y, z, w};
    if (ctx->attrib_kind[index] == kind && !memcmp(ctx->attrib_value[index], v, sizeof(v)))
       return;

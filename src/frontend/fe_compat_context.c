@@ -1,0 +1,229 @@
+/* fe_compat_context.c — what a compatibility context answers beyond a core one: its
+ * extension list (GL_ARB_compatibility, and glGetString(GL_EXTENSIONS), which the
+ * compatibility profile keeps), the current conventional attributes and the legacy arrays'
+ * state through glGet and glIsEnabled, and the per-context state the legacy vertex paths keep. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_compat_vertex.h"
+
+struct fe_compat *
+fe_compat_create(void)
+{
+   struct fe_compat *c = calloc(1, sizeof(*c));
+   if (!c)
+      return NULL;
+   c->imm.vao.layout_version = c->imm.vao.buffers_version = 1;
+   return c;
+}
+
+void
+fe_compat_init(struct fe_context *ctx)
+{
+   struct fe_compat *c = ctx->compat;
+   c->edge_flag = GL_TRUE;
+   c->index = 1.0f;
+   /* GL 2.1 table 6.5: current colour (1,1,1,1), normal (0,0,1); the others (0,0,0,1). */
+   for (unsigned i = 0; i < 4; i++)
+      ctx->attrib_value[FE_FF_ATTRIB_COLOR0][i] = fe_f2u(1.0f);
+   ctx->attrib_value[FE_FF_ATTRIB_NORMAL][2] = fe_f2u(1.0f);
+   ctx->tracker.attrib_defaults_dirty |= 1u << FE_FF_ATTRIB_COLOR0 | 1u << FE_FF_ATTRIB_NORMAL;
+}
+
+void
+fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
+{
+   if (!c)
+      return;
+   fe_compat_imm_finish(ctx, &c->imm);
+   FE_REBIND(ctx, &c->edge_array.buffer, NULL);
+   free(c->ext);
+   free(c->ext_joined);
+   free(c);
+}
+
+const char *const *
+fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n, unsigned *out_n)
+{
+   struct fe_compat *c = ctx->compat;
+   if (!c->ext) {
+      c->ext = malloc((n + 1) * sizeof(*c->ext));
+      if (!c->ext)
+         return NULL;
+      /* the name the piglit and GLEW-style checks look for first, then the core list */
+      c->ext[0] = "GL_ARB_compatibility";
+      memcpy(c->ext + 1, base, n * sizeof(*base));
+      c->ext_n = n + 1;
+   }
+   *out_n = c->ext_n;
+   return c->ext;
+}
+
+const char *
+fe_compat_extensions_string(struct fe_context *ctx, const char *const *base, unsigned n)
+{
+   struct fe_compat *c = ctx->compat;
+   if (c->ext_joined)
+      return c->ext_joined;
+   unsigned count;
+   const char *const *list = fe_compat_extensions(ctx, base, n, &count);
+   if (!list)
+      return NULL;
+   size_t len = 1;
+   for (unsigned i = 0; i < count; i++)
+      len += strlen(list[i]) + 1;
+   char *s = malloc(len), *p = s;
+   if (!s)
+      return NULL;
+   for (unsigned i = 0; i < count; i++) {
+      const size_t l = strlen(list[i]);
+      memcpy(p, list[i], l);
+      p += l;
+      *p++ = i + 1 < count ? ' ' : '\0';
+   }
+   if (!count)
+      *p = '\0';
+   c->ext_joined = s;
+   return s;
+}
+
+/* The generic slot behind a legacy array cap (texture coordinates: the client-active unit). */
+static int
+array_slot(const struct fe_context *ctx, GLenum cap)
+{
+   switch (cap) {
+   case GL_VERTEX_ARRAY: return FE_FF_ATTRIB_POSITION;
+   case GL_NORMAL_ARRAY: return FE_FF_ATTRIB_NORMAL;
+   case GL_COLOR_ARRAY: return FE_FF_ATTRIB_COLOR0;
+   case GL_SECONDARY_COLOR_ARRAY: return FE_FF_ATTRIB_COLOR1;
+   case GL_FOG_COORD_ARRAY: return FE_FF_ATTRIB_FOG;
+   case GL_TEXTURE_COORD_ARRAY: return FE_FF_ATTRIB_TEXCOORD0 + (int)ctx->compat->client_unit;
+   default: return -1;
+   }
+}
+
+int
+fe_compat_is_enabled(struct fe_context *ctx, GLenum cap)
+{
+   if (cap == GL_EDGE_FLAG_ARRAY)
+      return ctx->compat->edge_array.enabled;
+   if (cap == GL_INDEX_ARRAY)
+      return 0; /* RGBA configs only: glIndexPointer declines */
+   const int slot = array_slot(ctx, cap);
+   return slot < 0 ? -1 : ctx->vao->attribs[slot].enabled;
+}
+
+/* The state of a legacy array: 's' size, 't' type, 'd' stride, 'b' buffer binding. */
+static bool
+array_state(struct fe_context *ctx, GLenum pname, double *f)
+{
+   static const struct {
+      GLenum pname;
+      GLenum cap;
+      char what;
+   } t[] = {
+      {GL_VERTEX_ARRAY_SIZE, GL_VERTEX_ARRAY, 's'},
+      {GL_VERTEX_ARRAY_TYPE, GL_VERTEX_ARRAY, 't'},
+      {GL_VERTEX_ARRAY_STRIDE, GL_VERTEX_ARRAY, 'd'},
+      {GL_VERTEX_ARRAY_BUFFER_BINDING, GL_VERTEX_ARRAY, 'b'},
+      {GL_NORMAL_ARRAY_TYPE, GL_NORMAL_ARRAY, 't'},
+      {GL_NORMAL_ARRAY_STRIDE, GL_NORMAL_ARRAY, 'd'},
+      {GL_NORMAL_ARRAY_BUFFER_BINDING, GL_NORMAL_ARRAY, 'b'},
+      {GL_COLOR_ARRAY_SIZE, GL_COLOR_ARRAY, 's'},
+      {GL_COLOR_ARRAY_TYPE, GL_COLOR_ARRAY, 't'},
+      {GL_COLOR_ARRAY_STRIDE, GL_COLOR_ARRAY, 'd'},
+      {GL_COLOR_ARRAY_BUFFER_BINDING, GL_COLOR_ARRAY, 'b'},
+      {GL_SECONDARY_COLOR_ARRAY_SIZE, GL_SECONDARY_COLOR_ARRAY, 's'},
+      {GL_SECONDARY_COLOR_ARRAY_TYPE, GL_SECONDARY_COLOR_ARRAY, 't'},
+      {GL_SECONDARY_COLOR_ARRAY_STRIDE, GL_SECONDARY_COLOR_ARRAY, 'd'},
+      {GL_SECONDARY_COLOR_ARRAY_BUFFER_BINDING, GL_SECONDARY_COLOR_ARRAY, 'b'},
+      {GL_FOG_COORD_ARRAY_TYPE, GL_FOG_COORD_ARRAY, 't'},
+      {GL_FOG_COORD_ARRAY_STRIDE, GL_FOG_COORD_ARRAY, 'd'},
+      {GL_FOG_COORD_ARRAY_BUFFER_BINDING, GL_FOG_COORD_ARRAY, 'b'},
+      {GL_TEXTURE_COORD_ARRAY_SIZE, GL_TEXTURE_COORD_ARRAY, 's'},
+      {GL_TEXTURE_COORD_ARRAY_TYPE, GL_TEXTURE_COORD_ARRAY, 't'},
+      {GL_TEXTURE_COORD_ARRAY_STRIDE, GL_TEXTURE_COORD_ARRAY, 'd'},
+      {GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING, GL_TEXTURE_COORD_ARRAY, 'b'},
+   };
+   for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+      if (t[i].pname != pname)
+         continue;
+      const struct fe_vertex_attrib *a = &ctx->vao->attribs[array_slot(ctx, t[i].cap)];
+      switch (t[i].what) {
+      case 's': *f = a->size == MGP_ATTRIB_SIZE_BGRA ? GL_BGRA : a->size; break;
+      case 't': *f = a->type; break;
+      case 'd': *f = a->stride; break;
+      default: *f = a->buffer ? a->buffer->base.name : 0; break;
+      }
+      return true;
+   }
+   return false;
+}
+
+static int
+current(const struct fe_context *ctx, unsigned slot, unsigned n, double f[16])
+{
+   for (unsigned i = 0; i < n; i++) {
+      float v;
+      memcpy(&v, &ctx->attrib_value[slot][i], 4);
+      f[i] = v;
+   }
+   return (int)n;
+}
+
+int
+fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
+{
+   struct fe_compat *c = ctx->compat;
+   *kind = 0;
+   switch (pname) {
+   case GL_CURRENT_COLOR: *kind = 3; return current(ctx, FE_FF_ATTRIB_COLOR0, 4, f);
+   case GL_CURRENT_SECONDARY_COLOR: *kind = 3; return current(ctx, FE_FF_ATTRIB_COLOR1, 4, f);
+   case GL_CURRENT_NORMAL: *kind = 3; return current(ctx, FE_FF_ATTRIB_NORMAL, 3, f);
+   case GL_CURRENT_FOG_COORD: return current(ctx, FE_FF_ATTRIB_FOG, 1, f);
+   case GL_CURRENT_TEXTURE_COORDS:
+      /* of the active texture unit (glActiveTexture, not the client one) */
+      if (ctx->active_unit >= FE_FF_TEXCOORD_UNITS) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return 0;
+      }
+      return current(ctx, FE_FF_ATTRIB_TEXCOORD0 + ctx->active_unit, 4, f);
+   case GL_CURRENT_INDEX: f[0] = c->index; return 1;
+   case GL_EDGE_FLAG:
+      *kind = 2;
+      f[0] = c->edge_flag;
+      return 1;
+   case GL_CLIENT_ACTIVE_TEXTURE:
+      *kind = 4;
+      f[0] = GL_TEXTURE0 + c->client_unit;
+      return 1;
+   case GL_MAX_TEXTURE_COORDS:
+      *kind = 1;
+      f[0] = FE_FF_TEXCOORD_UNITS;
+      return 1;
+   case GL_EDGE_FLAG_ARRAY_STRIDE:
+      *kind = 1;
+      f[0] = c->edge_array.stride;
+      return 1;
+   case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
+      *kind = 1;
+      f[0] = c->edge_array.buffer ? c->edge_array.buffer->base.name : 0;
+      return 1;
+   default: break;
+   }
+   int en = fe_compat_is_enabled(ctx, pname);
+   if (en >= 0) {
+      *kind = 2;
+      f[0] = en;
+      return 1;
+   }
+   if (array_state(ctx, pname, f)) {
+      *kind = pname == GL_VERTEX_ARRAY_TYPE || pname == GL_NORMAL_ARRAY_TYPE ||
+                    pname == GL_COLOR_ARRAY_TYPE || pname == GL_SECONDARY_COLOR_ARRAY_TYPE ||
+                    pname == GL_FOG_COORD_ARRAY_TYPE || pname == GL_TEXTURE_COORD_ARRAY_TYPE
+                 ? 4
+                 : 1;
+      return 1;
+   }
+   return 0;
+}

@@ -1,0 +1,296 @@
+/* fe_compat_prim.c — the polygon primitives of the compatibility profile (GL_QUADS,
+ * GL_QUAD_STRIP, GL_POLYGON), which Vulkan cannot draw, rewritten here into a 32-bit index
+ * stream of triangles that keeps GL's flat-shading vertex (GL 3.3 compatibility, table 2.15:
+ * the last vertex of a quad whatever the convention, since
+ * GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is false; the first of a polygon). In polygon
+ * mode LINE or POINT the polygons' outer edges (or vertices) are drawn instead, so no diagonal
+ * shows, and the edge flags (glEdgeFlag, glEdgeFlagPointer) drop edges as GL 2.1 2.6.2 says;
+ * independent triangles take this path too when an edge flag is off. The indices travel with
+ * the draw as client-side indices (fe_draw_rewritten). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_compat_vertex.h"
+#include "log.h"
+
+/* Rewritten indices of one draw at most (4 bytes each). */
+#define POLY_MAX_INDICES (64ull << 20)
+
+static bool
+edges_from_array(const struct fe_context *ctx)
+{
+   const struct fe_compat *c = ctx->compat;
+   return c->draw_edges ? c->imm.edge_varies : c->edge_array.enabled;
+}
+
+bool
+fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode)
+{
+   if (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON)
+      return true;
+   return mode == GL_TRIANGLES && ctx->polygon_mode != GL_FILL && edges_from_array(ctx);
+}
+
+struct emit {
+   uint32_t *out;
+   uint64_t n;
+   uint32_t min, max;
+   GLenum fill;         /* GL_FILL, GL_LINE or GL_POINT */
+   bool last;           /* the rasterizer's provoking vertex is a triangle's last */
+   const uint8_t *edge; /* edge flag of vertex v + bias (NULL: every edge is drawn) */
+   uint64_t edge_n;
+   int64_t bias;
+};
+
+static void
+put(struct emit *e, uint32_t v)
+{
+   e->out[e->n++] = v;
+   if (v < e->min)
+      e->min = v;
+   if (v > e->max)
+      e->max = v;
+}
+
+static bool
+edge_on(const struct emit *e, uint32_t v)
+{
+   const int64_t i = (int64_t)v + e->bias;
+   return !e->edge || i < 0 || (uint64_t)i >= e->edge_n || e->edge[i];
+}
+
+/* One polygon of m vertices p[], whose flat-shading vertex is p[pv]; use_edges: the edge
+ * flags apply (not to quad strips). */
+static void
+polygon(struct emit *e, const uint32_t *p, unsigned m, unsigned pv, bool use_edges)
+{
+   if (e->fill == GL_LINE) {
+      for (unsigned i = 0; i < m; i++)
+         if (!use_edges || edge_on(e, p[i])) {
+            put(e, p[i]);
+            put(e, p[(i + 1) % m]);
+         }
+      return;
+   }
+   if (e->fill == GL_POINT) {
+      for (unsigned i = 0; i < m; i++)
+         if (!use_edges || edge_on(e, p[i]))
+            put(e, p[i]);
+      return;
+   }
+   /* a fan around the flat-shading vertex, placed where the rasterizer takes it from */
+   for (unsigned j = 1; j + 1 < m; j++) {
+      const uint32_t a = p[pv], b = p[(pv + j) % m], c = p[(pv + j + 1) % m];
+      if (e->last) {
+         put(e, b);
+         put(e, c);
+         put(e, a);
+      } else {
+         put(e, a);
+         put(e, b);
+         put(e, c);
+      }
+   }
+}
+
+/* One run of n vertices (between restart indices) of mode. */
+static void
+run(struct emit *e, GLenum mode, const uint32_t *v, uint64_t n)
+{
+   switch (mode) {
+   case GL_QUADS:
+      for (uint64_t q = 0; q + 4 <= n; q += 4)
+         polygon(e, v + q, 4, 3, true);
+      break;
+   case GL_QUAD_STRIP:
+      for (uint64_t q = 0; q + 4 <= n; q += 2) {
+         const uint32_t p[4] = {v[q], v[q + 1], v[q + 3], v[q + 2]};
+         polygon(e, p, 4, 2, false);
+      }
+      break;
+   case GL_TRIANGLES:
+      for (uint64_t t = 0; t + 3 <= n; t += 3)
+         polygon(e, v + t, 3, 2, true);
+      break;
+   default: /* GL_POLYGON: all of the run */
+      if (n >= 3) {
+         /* fan from vertex 0 without a copy: polygons of any size */
+         if (e->fill != GL_FILL) {
+            for (uint64_t i = 0; i < n; i++)
+               if (edge_on(e, v[i])) {
+                  put(e, v[i]);
+                  if (e->fill == GL_LINE)
+                     put(e, v[(i + 1) % n]);
+               }
+         } else {
+            for (uint64_t j = 1; j + 1 < n; j++)
+               polygon(e, (const uint32_t[3]){v[0], v[j], v[j + 1]}, 3, 0, false);
+         }
+      }
+      break;
+   }
+}
+
+/* The draw's source indices as 32-bit values: first.. for arrays, else from client memory or
+ * the element buffer. NULL with an error or decline recorded. */
+static uint32_t *
+source_indices(struct fe_context *ctx, GLint first, GLsizei count, GLenum type, const void *indices)
+{
+   uint32_t *v = malloc((size_t)count * 4u);
+   if (!v) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   if (!type) {
+      for (GLsizei k = 0; k < count; k++)
+         v[k] = (uint32_t)first + (uint32_t)k;
+      return v;
+   }
+   const unsigned size = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
+   const uint64_t bytes = (uint64_t)count * size;
+   const uint8_t *src = indices;
+   uint8_t *owned = NULL;
+   struct fe_buffer *eb = ctx->vao->elements;
+   if (eb) {
+      const uint64_t offset = (uint64_t)(uintptr_t)indices;
+      if (!eb->created || offset > (uint64_t)eb->size || bytes > (uint64_t)eb->size - offset) {
+         MGU_DECLINE(gl_draw_out_of_bounds, "indices [%llu, +%llu) past a %lld-byte buffer",
+                     (unsigned long long)offset, (unsigned long long)bytes, (long long)eb->size);
+         free(v);
+         return NULL;
+      }
+      owned = malloc(bytes ? bytes : 1);
+      if (!owned) {
+         free(v);
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return NULL;
+      }
+      fe_buffer_read(ctx, eb, offset, bytes, owned); /* the client's copy, or a round trip */
+      src = owned;
+   } else if (!src) {
+      MGU_DECLINE(gl_draw_out_of_bounds, "client-side indices at NULL");
+      free(v);
+      return NULL;
+   }
+   for (GLsizei k = 0; k < count; k++) {
+      if (size == 1) {
+         v[k] = src[k];
+      } else if (size == 2) {
+         uint16_t s;
+         memcpy(&s, src + 2 * (size_t)k, 2);
+         v[k] = s;
+      } else {
+         memcpy(&v[k], src + 4 * (size_t)k, 4);
+      }
+   }
+   free(owned);
+   return v;
+}
+
+/* The edge flags of vertices 0..n-1 (after basevertex) from the edge-flag array. */
+static uint8_t *
+array_edges(struct fe_context *ctx, uint64_t n)
+{
+   const struct fe_compat_edge_array *a = &ctx->compat->edge_array;
+   const uint64_t stride = a->stride ? (uint64_t)a->stride : 1u;
+   const uint64_t span = (n - 1) * stride + 1;
+   uint8_t *flags = malloc(n);
+   uint8_t *bytes = a->buffer ? malloc(span) : NULL;
+   if (!flags || (a->buffer && !bytes)) {
+      free(flags);
+      free(bytes);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   const uint8_t *src = (const uint8_t *)(uintptr_t)a->offset;
+   if (a->buffer) {
+      if (a->offset > (uint64_t)a->buffer->size || span > (uint64_t)a->buffer->size - a->offset) {
+         MGU_DECLINE(gl_draw_out_of_bounds, "the edge flag array reads past its buffer");
+         free(flags);
+         free(bytes);
+         return NULL;
+      }
+      fe_buffer_read(ctx, a->buffer, a->offset, span, bytes);
+      src = bytes;
+   } else if (!src) {
+      MGU_DECLINE(gl_draw_out_of_bounds, "client-side edge flag array at NULL");
+      free(flags);
+      return NULL;
+   }
+   for (uint64_t i = 0; i < n; i++)
+      flags[i] = src[i * stride] != 0;
+   free(bytes);
+   return flags;
+}
+
+void
+fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLenum type,
+               const void *indices, GLsizei instances, GLint basevertex)
+{
+   struct fe_compat *c = ctx->compat;
+   if (!count || !instances)
+      return;
+   /* at most 4 indices out per vertex in (a quad strip's edges) */
+   if ((uint64_t)count * 4u > POLY_MAX_INDICES) {
+      MGU_DECLINE(gl_feature_unimplemented, "a polygon draw of %d vertices (at most %llu)", count,
+                  POLY_MAX_INDICES / 4u);
+      return;
+   }
+   uint32_t *src = source_indices(ctx, first, count, type, indices);
+   if (!src)
+      return;
+   const bool restart = type && ctx->rs.primitive_restart;
+   const uint32_t restart_index = restart ? fe_restart_index(ctx, type == GL_UNSIGNED_BYTE    ? 1
+                                                                  : type == GL_UNSIGNED_SHORT ? 2
+                                                                                              : 4)
+                                          : 0;
+   struct emit e = {
+      .out = malloc((size_t)count * 4u * 4u),
+      .min = UINT32_MAX,
+      .fill = ctx->polygon_mode,
+      .last = ctx->rs.provoking_vertex_last,
+   };
+   uint8_t *owned_edges = NULL;
+   if (e.out && e.fill != GL_FILL) {
+      if (c->draw_edges) {
+         e.edge = c->draw_edges;
+         e.edge_n = c->imm.count;
+      } else if (c->edge_array.enabled) {
+         uint32_t hi = 0;
+         for (GLsizei k = 0; k < count; k++)
+            if (src[k] > hi && !(restart && src[k] == restart_index))
+               hi = src[k];
+         const int64_t n = (int64_t)hi + basevertex + 1;
+         if (n > 0 && (owned_edges = array_edges(ctx, (uint64_t)n)) != NULL) {
+            /* indexed by the vertex the draw reads: basevertex is applied */
+            e.edge = owned_edges;
+            e.edge_n = (uint64_t)n;
+            e.bias = basevertex;
+         } else if (n > 0) {
+            free(e.out);
+            free(src);
+            return;
+         }
+      }
+   }
+   if (!e.out) {
+      free(src);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   uint64_t start = 0;
+   for (uint64_t k = 0; k <= (uint64_t)count; k++) {
+      if (k < (uint64_t)count && !(restart && src[k] == restart_index))
+         continue;
+      run(&e, mode, src + start, k - start);
+      start = k + 1;
+   }
+   const GLenum out_mode = e.fill == GL_LINE    ? GL_LINES
+                           : e.fill == GL_POINT ? GL_POINTS
+                                                : GL_TRIANGLES;
+   if (e.n)
+      fe_draw_rewritten(ctx, out_mode, (GLsizei)e.n, e.out, e.min, e.max, instances, basevertex);
+   free(owned_edges);
+   free(e.out);
+   free(src);
+}

@@ -1,0 +1,174 @@
+/* fe_compat_vertex.h — the legacy vertex paths of compatibility contexts (fe_compat_*.c):
+ * context strings and queries, current attributes, glBegin/glEnd, legacy client arrays and the
+ * polygon primitives (GL_QUADS, GL_QUAD_STRIP, GL_POLYGON) drawn as triangles. The hooks below
+ * are what the core files call; each is reached only where ctx->compat is set (a
+ * compatibility context), so a core or ES context pays one pointer test. */
+#ifndef FE_COMPAT_VERTEX_H
+#define FE_COMPAT_VERTEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fe_compat.h"
+#include "fe_gl.h"
+
+/* The compatibility profile's enums (glcorearb.h has only the core ones). */
+#ifndef GL_QUAD_STRIP
+#define GL_QUAD_STRIP 0x0008
+#define GL_POLYGON 0x0009
+#define GL_CURRENT_COLOR 0x0B00
+#define GL_CURRENT_INDEX 0x0B01
+#define GL_CURRENT_NORMAL 0x0B02
+#define GL_CURRENT_TEXTURE_COORDS 0x0B03
+#define GL_EDGE_FLAG 0x0B43
+#define GL_CURRENT_SECONDARY_COLOR 0x8459
+#define GL_CURRENT_FOG_COORD 0x8453
+#define GL_CLIENT_ACTIVE_TEXTURE 0x84E1
+#define GL_MAX_TEXTURE_COORDS 0x8871
+#define GL_VERTEX_ARRAY 0x8074
+#define GL_NORMAL_ARRAY 0x8075
+#define GL_COLOR_ARRAY 0x8076
+#define GL_INDEX_ARRAY 0x8077
+#define GL_TEXTURE_COORD_ARRAY 0x8078
+#define GL_EDGE_FLAG_ARRAY 0x8079
+#define GL_FOG_COORD_ARRAY 0x8457
+#define GL_SECONDARY_COLOR_ARRAY 0x845E
+#define GL_VERTEX_ARRAY_SIZE 0x807A
+#define GL_VERTEX_ARRAY_TYPE 0x807B
+#define GL_VERTEX_ARRAY_STRIDE 0x807C
+#define GL_NORMAL_ARRAY_TYPE 0x807E
+#define GL_NORMAL_ARRAY_STRIDE 0x807F
+#define GL_COLOR_ARRAY_SIZE 0x8081
+#define GL_COLOR_ARRAY_TYPE 0x8082
+#define GL_COLOR_ARRAY_STRIDE 0x8083
+#define GL_TEXTURE_COORD_ARRAY_SIZE 0x8088
+#define GL_TEXTURE_COORD_ARRAY_TYPE 0x8089
+#define GL_TEXTURE_COORD_ARRAY_STRIDE 0x808A
+#define GL_EDGE_FLAG_ARRAY_STRIDE 0x808C
+#define GL_FOG_COORD_ARRAY_TYPE 0x8454
+#define GL_FOG_COORD_ARRAY_STRIDE 0x8455
+#define GL_SECONDARY_COLOR_ARRAY_SIZE 0x845A
+#define GL_SECONDARY_COLOR_ARRAY_TYPE 0x845B
+#define GL_SECONDARY_COLOR_ARRAY_STRIDE 0x845C
+#define GL_VERTEX_ARRAY_POINTER 0x808E
+#define GL_NORMAL_ARRAY_POINTER 0x808F
+#define GL_COLOR_ARRAY_POINTER 0x8090
+#define GL_TEXTURE_COORD_ARRAY_POINTER 0x8092
+#define GL_EDGE_FLAG_ARRAY_POINTER 0x8093
+#define GL_FOG_COORD_ARRAY_POINTER 0x8456
+#define GL_SECONDARY_COLOR_ARRAY_POINTER 0x845D
+#define GL_V2F 0x2A20
+#define GL_V3F 0x2A21
+#define GL_C4UB_V2F 0x2A22
+#define GL_C4UB_V3F 0x2A23
+#define GL_C3F_V3F 0x2A24
+#define GL_N3F_V3F 0x2A25
+#define GL_C4F_N3F_V3F 0x2A26
+#define GL_T2F_V3F 0x2A27
+#define GL_T4F_V4F 0x2A28
+#define GL_T2F_C4UB_V3F 0x2A29
+#define GL_T2F_C3F_V3F 0x2A2A
+#define GL_T2F_N3F_V3F 0x2A2B
+#define GL_T2F_C4F_N3F_V3F 0x2A2C
+#define GL_T4F_C4F_N3F_V4F 0x2A2D
+#define GL_FOG_COORD 0x8451
+#define GL_VERTEX_ARRAY_BUFFER_BINDING 0x8896
+#define GL_NORMAL_ARRAY_BUFFER_BINDING 0x8897
+#define GL_COLOR_ARRAY_BUFFER_BINDING 0x8898
+#define GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING 0x889A
+#define GL_EDGE_FLAG_ARRAY_BUFFER_BINDING 0x889B
+#define GL_FOG_COORD_ARRAY_BUFFER_BINDING 0x889D
+#define GL_SECONDARY_COLOR_ARRAY_BUFFER_BINDING 0x889C
+#endif
+
+/* The vertices collected between glBegin and glEnd: one array per generic slot that changed
+ * inside the pair (bit s of mask; POSITION always), four 32-bit words per vertex, and the edge
+ * flags. glEnd draws them from the private vertex array `vao` as client-memory arrays. */
+struct fe_compat_imm {
+   GLenum mode;
+   uint32_t count, cap;
+   uint32_t mask;
+   uint32_t *data[FE_MAX_VERTEX_ATTRIBS];
+   uint8_t *edge;
+   bool edge_varies; /* some vertex has its edge flag off */
+   struct fe_vao vao;
+};
+
+/* An edge-flag array (glEdgeFlagPointer): a GLboolean per vertex, client memory or a buffer. */
+struct fe_compat_edge_array {
+   bool enabled;
+   GLsizei stride;
+   uint64_t offset;
+   struct fe_buffer *buffer;
+};
+
+struct fe_compat {
+   const char **ext; /* the core list and GL_ARB_compatibility */
+   unsigned ext_n;
+   char *ext_joined;     /* glGetString(GL_EXTENSIONS) */
+   GLboolean edge_flag;  /* GL_EDGE_FLAG */
+   GLfloat index;        /* GL_CURRENT_INDEX (RGBA configs only: no effect) */
+   unsigned client_unit; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
+   struct fe_compat_edge_array edge_array;
+   /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
+   const uint8_t *draw_edges;
+   struct fe_compat_imm imm;
+};
+
+/* fe_compat_context.c */
+/* Made with the context (compatibility contexts only) and destroyed with it (NULL accepted). */
+struct fe_compat *fe_compat_create(void);
+/* The compatibility profile's initial state, after fe_state_init. */
+void fe_compat_init(struct fe_context *ctx);
+void fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c);
+/* The extension list of a compatibility context: base (n names) and GL_ARB_compatibility.
+ * NULL when out of memory. */
+const char *const *fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n,
+                                        unsigned *out_n);
+const char *fe_compat_extensions_string(struct fe_context *ctx, const char *const *base,
+                                        unsigned n);
+/* glGet of compatibility state: the count of values written to f (0: not such a pname), and
+ * their kind (0 float, 1 int, 2 bool, 3 normalized colour, 4 enum). */
+int fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind);
+/* glIsEnabled of the client array caps: 0 or 1, -1 not one of them. */
+int fe_compat_is_enabled(struct fe_context *ctx, GLenum cap);
+
+/* fe_compat_attrib.c, fe_compat_immediate.c */
+/* Writes a conventional attribute's current value (float), feeding glBegin/glEnd's arrays. */
+void fe_compat_attr(struct fe_context *ctx, unsigned slot, float x, float y, float z, float w);
+/* A current-value write of generic slot `slot` is about to happen inside glBegin/glEnd. */
+void fe_compat_imm_touch(struct fe_context *ctx, unsigned slot);
+
+/* fe_compat_immediate.c */
+/* glVertex: the current attributes and this position become a vertex. */
+void fe_compat_imm_vertex(struct fe_context *ctx, float x, float y, float z, float w);
+void fe_compat_imm_finish(struct fe_context *ctx, struct fe_compat_imm *imm);
+
+/* fe_compat_prim.c */
+/* Whether a draw of mode needs the front end's polygon rewrite (quads, quad strips,
+ * polygons; triangles whose edge flags matter in polygon mode LINE or POINT). */
+bool fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode);
+/* Draws mode's polygons as triangles (or their edges, or vertices, in polygon mode LINE or
+ * POINT) through fe_draw_rewritten: count vertices from first (type 0), or count indices. */
+void fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLenum type,
+                    const void *indices, GLsizei instances, GLint basevertex);
+
+/* fe_compat_arrays.c */
+/* glGetPointerv of the legacy arrays: false when pname is not one of them. */
+bool fe_compat_get_pointer(struct fe_context *ctx, GLenum pname, void **params);
+
+/* fe_vao.c: glVertexAttribPointer's and glEnableVertexAttribArray's work, for the legacy
+ * array commands at their slots */
+void fe_vao_attrib_pointer(struct fe_context *ctx, GLuint index, GLint size, GLenum type,
+                           GLboolean normalized, GLsizei stride, const void *pointer);
+void fe_vao_attrib_enable(struct fe_context *ctx, GLuint index, bool on);
+
+/* fe_draw.c */
+void fe_draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count,
+                    GLsizei instances);
+/* An indexed draw of 32-bit indices in client memory (min..max) whatever element buffer is
+ * bound, with no primitive restart: the indices fe_compat_draw made. */
+void fe_draw_rewritten(struct fe_context *ctx, GLenum mode, GLsizei count, const GLuint *indices,
+                       GLuint min, GLuint max, GLsizei instances, GLint basevertex);
+
+#endif

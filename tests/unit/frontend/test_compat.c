@@ -1,0 +1,345 @@
+/* test_compat.c — unit.frontend.compat: the compatibility context's strings and queries
+ * (GL_VERSION, GL_CONTEXT_PROFILE_MASK, GL_ARB_compatibility in both extension lists and in no
+ * core list), the current attributes (every family, integer colours normalized, per-unit
+ * texture coordinates) through glGet, glBegin/glEnd's errors, what glEnd sends (GL_QUADS as
+ * triangles keeping the provoking vertex, polygon mode LINE as outer edges honouring edge
+ * flags), and a core context refusing the legacy commands with GL_INVALID_OPERATION. */
+#include <math.h>
+
+#include "fe_compat_vertex.h"
+#include "fe_test_util.h"
+
+static void
+compat_env(struct fe_test_env *e)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(e, 0, sizeof(*e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GL_COMPAT, .major = 3, .minor = 3, .format = f};
+   CHECK(fe_context_create(&d, NULL, &e->ctx) == FE_OK);
+   CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+}
+
+static bool
+has_ext_i(const char *name)
+{
+   GLint n = 0;
+   mgl_glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   bool found = false;
+   for (GLint k = 0; k < n; k++) {
+      const char *x = (const char *)mgl_glGetStringi(GL_EXTENSIONS, (GLuint)k);
+      CHECK(x != NULL);
+      if (x && !strcmp(x, name))
+         found = true;
+   }
+   /* one past the end is GL_INVALID_VALUE: GL_NUM_EXTENSIONS is the list's length */
+   CHECK(mgl_glGetStringi(GL_EXTENSIONS, (GLuint)n) == NULL);
+   CHECK_ERR(GL_INVALID_VALUE);
+   return found;
+}
+
+static void
+test_strings(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   const char *v = (const char *)mgl_glGetString(GL_VERSION);
+   CHECK(v && !strncmp(v, "3.3", 3) && !strstr(v, "Core"));
+   GLint mask = 0;
+   mgl_glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+   CHECK_EQ(mask, GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
+   CHECK(has_ext_i("GL_ARB_compatibility"));
+   CHECK(has_ext_i("GL_ARB_vertex_array_object"));
+   const char *all = (const char *)mgl_glGetString(GL_EXTENSIONS);
+   CHECK(all && strstr(all, "GL_ARB_compatibility ") && strstr(all, "GL_ARB_vertex_array_object"));
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+
+   env_init(&e, 16, 16);
+   CHECK(!has_ext_i("GL_ARB_compatibility"));
+   CHECK(mgl_glGetString(GL_EXTENSIONS) == NULL);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
+static void
+get4(GLenum pname, float out[4])
+{
+   GLfloat f[16] = {0};
+   mgl_glGetFloatv(pname, f);
+   memcpy(out, f, 16);
+}
+
+static bool
+near4(const float *a, float x, float y, float z, float w)
+{
+   return fabsf(a[0] - x) < 1e-6f && fabsf(a[1] - y) < 1e-6f && fabsf(a[2] - z) < 1e-6f &&
+          fabsf(a[3] - w) < 1e-6f;
+}
+
+static void
+test_current_attributes(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   float v[4];
+   /* initial values: colour white, secondary (0,0,0,1), normal (0,0,1), texcoords (0,0,0,1) */
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1, 1, 1, 1));
+   get4(GL_CURRENT_SECONDARY_COLOR, v);
+   CHECK(near4(v, 0, 0, 0, 1));
+   get4(GL_CURRENT_NORMAL, v);
+   CHECK(near4(v, 0, 0, 1, v[3]));
+   GLboolean b = GL_FALSE;
+   mgl_glGetBooleanv(GL_EDGE_FLAG, &b);
+   CHECK_EQ(b, GL_TRUE);
+
+   mgl_glColor4ub(255, 0, 51, 102);
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1.0f, 0.0f, 0.2f, 0.4f));
+   mgl_glColor3b(127, -128, 0); /* (2c + 1) / 255, alpha 1 */
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1.0f, -1.0f, 1.0f / 255.0f, 1.0f));
+   GLint iv[4] = {0};
+   mgl_glColor4f(1.0f, 0.0f, 0.5f, 1.0f);
+   mgl_glGetIntegerv(GL_CURRENT_COLOR, iv); /* the linear mapping to [-2^31, 2^31 - 1] */
+   CHECK_EQ(iv[0], 2147483647);
+   CHECK_EQ(iv[1], 0);
+   mgl_glColor3usv((const GLushort[]){65535, 0, 65535});
+   get4(GL_CURRENT_COLOR, v);
+   CHECK(near4(v, 1, 0, 1, 1));
+   mgl_glSecondaryColor3ub(51, 102, 255);
+   get4(GL_CURRENT_SECONDARY_COLOR, v);
+   CHECK(near4(v, 0.2f, 0.4f, 1.0f, 1.0f));
+   mgl_glNormal3s(32767, 0, -32768);
+   get4(GL_CURRENT_NORMAL, v);
+   CHECK(near4(v, 1.0f, 1.0f / 65535.0f, -1.0f, v[3]));
+   mgl_glTexCoord2i(3, 4);
+   get4(GL_CURRENT_TEXTURE_COORDS, v);
+   CHECK(near4(v, 3, 4, 0, 1));
+   mgl_glMultiTexCoord3d(GL_TEXTURE5, 0.5, 0.25, 2.0);
+   mgl_glActiveTexture(GL_TEXTURE5);
+   get4(GL_CURRENT_TEXTURE_COORDS, v);
+   CHECK(near4(v, 0.5f, 0.25f, 2.0f, 1.0f));
+   mgl_glActiveTexture(GL_TEXTURE0);
+   get4(GL_CURRENT_TEXTURE_COORDS, v);
+   CHECK(near4(v, 3, 4, 0, 1));
+   mgl_glMultiTexCoord1f(GL_TEXTURE0 + FE_FF_TEXCOORD_UNITS, 1.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glFogCoordf(7.5f);
+   GLfloat fog = 0;
+   mgl_glGetFloatv(GL_CURRENT_FOG_COORD, &fog);
+   CHECK(fog == 7.5f);
+   mgl_glEdgeFlag(GL_FALSE);
+   mgl_glGetBooleanv(GL_EDGE_FLAG, &b);
+   CHECK_EQ(b, GL_FALSE);
+   /* the conventional slots are the generic attributes of fe_compat.h */
+   GLfloat gv[4];
+   mgl_glGetVertexAttribfv(FE_FF_ATTRIB_COLOR1, GL_CURRENT_VERTEX_ATTRIB, gv);
+   CHECK(near4(gv, 0.2f, 0.4f, 1.0f, 1.0f));
+   mgl_glIndexi(3); /* RGBA only: kept, draws nothing */
+   GLint index = 0;
+   mgl_glGetIntegerv(GL_CURRENT_INDEX, &index);
+   CHECK_EQ(index, 3);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+static void
+test_begin_end_errors(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   mgl_glEnd();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBegin(GL_PATCHES);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBegin(GL_TRIANGLES);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glBegin(GL_TRIANGLES);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glRectf(0, 0, 1, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnd();
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_glEnd();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   env_finish(&e);
+}
+
+/* The indices of the draw_vbo glEnd sent (the nth), and its mode. */
+static unsigned
+sent_indices(unsigned nth, uint32_t *out, unsigned max, uint16_t *mode)
+{
+   const struct fake_rec *r = fake_find(MGP_CALL_draw_vbo, nth);
+   if (!r)
+      return 0;
+   const struct mgp_draw_vbo *a = (const void *)r->args;
+   *mode = a->mode;
+   CHECK(a->flags & MGP_DRAW_USER_INDICES);
+   CHECK_EQ(a->index_size, 4);
+   unsigned n = (unsigned)(r->data_size / 4);
+   n = n < max ? n : max;
+   memcpy(out, r->data, n * 4u);
+   return n;
+}
+
+static void
+quad(void)
+{
+   mgl_glBegin(GL_QUADS);
+   mgl_glVertex2f(0, 0);
+   mgl_glEdgeFlag(GL_FALSE); /* the edge from vertex 1 to 2 is not an outer edge */
+   mgl_glVertex2f(1, 0);
+   mgl_glEdgeFlag(GL_TRUE);
+   mgl_glVertex2f(1, 1);
+   mgl_glVertex2f(0, 1);
+   mgl_glEnd();
+}
+
+static void
+test_quads_sent(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   fake_clear();
+   quad();
+   CHECK_ERR(GL_NO_ERROR);
+   uint32_t idx[16];
+   uint16_t mode = 0;
+   unsigned n = sent_indices(0, idx, 16, &mode);
+   /* two triangles, each ending with vertex 3 (flat shading's vertex of a quad) */
+   CHECK_EQ(mode, MGP_PRIM_TRIANGLES);
+   CHECK_EQ(n, 6);
+   CHECK(n == 6 && idx[2] == 3 && idx[5] == 3);
+   CHECK(n == 6 && idx[0] == 0 && idx[1] == 1 && idx[3] == 1 && idx[4] == 2);
+
+   /* the first-vertex convention: vertex 3 first */
+   mgl_glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   fake_clear();
+   quad();
+   n = sent_indices(0, idx, 16, &mode);
+   CHECK(n == 6 && idx[0] == 3 && idx[3] == 3);
+   mgl_glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+
+   /* polygon mode LINE: the outer edges but 1-2 (its edge flag is off), no diagonal */
+   mgl_glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   fake_clear();
+   quad();
+   n = sent_indices(0, idx, 16, &mode);
+   CHECK_EQ(mode, MGP_PRIM_LINES);
+   CHECK_EQ(n, 6);
+   CHECK(n == 6 && idx[0] == 0 && idx[1] == 1 && idx[2] == 2 && idx[3] == 3 && idx[4] == 3 &&
+         idx[5] == 0);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+static void
+test_core_refuses(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   mgl_glBegin(GL_TRIANGLES);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glColor4f(1, 0, 0, 1);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, NULL);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glDrawArrays(GL_QUADS, 0, 4);
+   CHECK_ERR(GL_INVALID_ENUM);
+   GLfloat c[4];
+   mgl_glGetFloatv(GL_CURRENT_COLOR, c);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
+static void
+test_legacy_arrays(void)
+{
+   struct fe_test_env e;
+   compat_env(&e);
+   static const float xy[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+   static const GLubyte rgb[12] = {0};
+   mgl_glVertexPointer(2, GL_FLOAT, 8, xy);
+   mgl_glColorPointer(3, GL_UNSIGNED_BYTE, 0, rgb);
+   mgl_glClientActiveTexture(GL_TEXTURE2);
+   mgl_glTexCoordPointer(2, GL_FLOAT, 0, xy + 2);
+   mgl_glEnableClientState(GL_VERTEX_ARRAY);
+   mgl_glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK(mgl_glIsEnabled(GL_VERTEX_ARRAY));
+   CHECK(!mgl_glIsEnabled(GL_COLOR_ARRAY));
+   CHECK(mgl_glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+   GLint iv = 0;
+   mgl_glGetIntegerv(GL_CLIENT_ACTIVE_TEXTURE, &iv);
+   CHECK_EQ(iv, GL_TEXTURE2);
+   mgl_glGetIntegerv(GL_VERTEX_ARRAY_STRIDE, &iv);
+   CHECK_EQ(iv, 8);
+   mgl_glGetIntegerv(GL_COLOR_ARRAY_TYPE, &iv);
+   CHECK_EQ(iv, GL_UNSIGNED_BYTE);
+   /* the arrays are the generic ones at the conventional slots */
+   mgl_glGetVertexAttribiv(FE_FF_ATTRIB_TEXCOORD0 + 2, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &iv);
+   CHECK_EQ(iv, 1);
+   void *ptr = NULL;
+   mgl_glGetPointerv(GL_VERTEX_ARRAY_POINTER, &ptr);
+   CHECK(ptr == (const void *)xy);
+   mgl_glGetPointerv(GL_TEXTURE_COORD_ARRAY_POINTER, &ptr);
+   CHECK(ptr == (const void *)(xy + 2));
+   mgl_glClientActiveTexture(GL_TEXTURE0);
+   CHECK(!mgl_glIsEnabled(GL_TEXTURE_COORD_ARRAY));
+   CHECK_ERR(GL_NO_ERROR);
+   /* errors */
+   mgl_glVertexPointer(1, GL_FLOAT, 0, xy);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glVertexPointer(2, GL_UNSIGNED_BYTE, 0, xy);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glColorPointer(3, GL_FLOAT, -4, xy);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_glEnableClientState(GL_BLEND);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClientActiveTexture(GL_TEXTURE0 + FE_FF_TEXCOORD_UNITS);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glInterleavedArrays(GL_RGBA, 0, xy);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glBegin(GL_POINTS);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, xy);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glEnd();
+   /* client memory needs vertex array object zero */
+   GLuint vao;
+   mgl_glGenVertexArrays(1, &vao);
+   mgl_glBindVertexArray(vao);
+   mgl_glVertexPointer(2, GL_FLOAT, 0, xy);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glBindVertexArray(0);
+
+   /* glDrawArrays(GL_QUADS) from client memory: triangles, vertex 3 last */
+   struct fake_program fp = {.num_inputs = 1, .inputs = {"pos"}};
+   mgl_glUseProgram(make_program(&fp));
+   mgl_glClientActiveTexture(GL_TEXTURE2); /* its array reads past xy for 4 vertices */
+   mgl_glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+   fake_clear();
+   mgl_glDrawArrays(GL_QUADS, 0, 4);
+   uint32_t idx[8];
+   uint16_t mode = 0;
+   CHECK_EQ(sent_indices(0, idx, 8, &mode), 6);
+   CHECK_EQ(mode, MGP_PRIM_TRIANGLES);
+   CHECK(idx[2] == 3 && idx[5] == 3);
+   CHECK_ERR(GL_NO_ERROR);
+   env_finish(&e);
+}
+
+int
+main(void)
+{
+   test_strings();
+   test_current_attributes();
+   test_begin_end_errors();
+   test_quads_sent();
+   test_core_refuses();
+   test_legacy_arrays();
+   return fe_test_report("compat");
+}
