@@ -46,6 +46,10 @@ fe_entry_mode_set(struct fe_context *ctx, uint32_t bits, bool on)
    fe_entry_mode = ctx->entry_mode;
 }
 
+/* fe_compat_glsl.c: the compatibility built-in state a program's _mgl_Compat uniform reads
+ * (GLSL_STATE_COMPAT). */
+void fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st);
+
 /* Opens a compatibility-only entry point: the live context, or a return (after
  * GL_INVALID_OPERATION in a core or ES context, as GL specifies for a removed command). */
 #define FE_COMPAT_CTX_OR_RETURN(...)                                                               \

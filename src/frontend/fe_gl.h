@@ -634,6 +634,15 @@ struct fe_context {
    struct fe_texture *pending_uploads; /* list through pending_next */
 };
 
+/* The GLSL dialect of the context's shaders. */
+static inline enum glsl_api
+fe_glsl_api(const struct fe_context *ctx)
+{
+   return ctx->desc.api == FE_API_GLES        ? GLSL_API_ES
+          : ctx->desc.api == FE_API_GL_COMPAT ? GLSL_API_COMPAT
+                                              : GLSL_API_CORE;
+}
+
 /* ---- current context and errors ----------------------------------------------------------- */
 
 struct fe_context *fe_ctx_current(void);

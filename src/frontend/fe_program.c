@@ -604,7 +604,13 @@ mgl_glLinkProgram(GLuint program)
    char *vs = stage_source(prog, GL_VERTEX_SHADER);
    char *gs = stage_source(prog, GL_GEOMETRY_SHADER);
    char *fs = stage_source(prog, GL_FRAGMENT_SHADER);
-   struct glsl_binding *ab = calloc(prog->num_attrib_bindings + 1, sizeof(*ab));
+   /* A compatibility context binds the conventional attributes (gl_Vertex, gl_Color, ...) to
+    * their fixed generic slots, after the app's own bindings. */
+   unsigned num_conventional = 0;
+   if (ctx->desc.api == FE_API_GL_COMPAT)
+      while (glsl_compat_attrib_name(num_conventional))
+         num_conventional++;
+   struct glsl_binding *ab = calloc(prog->num_attrib_bindings + num_conventional + 1, sizeof(*ab));
    struct glsl_binding *fb = calloc(prog->num_frag_bindings + 1, sizeof(*fb));
    if (!ab || !fb) {
       free(vs);
@@ -618,15 +624,21 @@ mgl_glLinkProgram(GLuint program)
    for (unsigned i = 0; i < prog->num_attrib_bindings; i++)
       ab[i] =
          (struct glsl_binding){prog->attrib_bindings[i].name, prog->attrib_bindings[i].location, 0};
+   for (unsigned i = 0; i < num_conventional; i++) {
+      const char *name = glsl_compat_attrib_name(i);
+      ab[prog->num_attrib_bindings + i] =
+         (struct glsl_binding){name, glsl_compat_attrib_slot(name), 0};
+   }
    for (unsigned i = 0; i < prog->num_frag_bindings; i++)
       fb[i] = (struct glsl_binding){prog->frag_bindings[i].name, prog->frag_bindings[i].location,
                                     prog->frag_bindings[i].index};
    struct glsl_link_input in = {
       .attrib_bindings = ab,
-      .num_attrib_bindings = prog->num_attrib_bindings,
+      .num_attrib_bindings = prog->num_attrib_bindings + num_conventional,
       .frag_data_bindings = fb,
       .num_frag_data_bindings = prog->num_frag_bindings,
       .es = ctx->desc.api == FE_API_GLES,
+      .compat = ctx->desc.api == FE_API_GL_COMPAT,
       .max_varying_components = ctx->share->caps->max_varying_components,
       .xfb_varyings = (const char *const *)prog->xfb_names,
       .num_xfb_varyings = prog->num_xfb_names,

@@ -90,7 +90,7 @@ mgl_glCompileShader(GLuint shader)
    if (!sh)
       return;
    char *log = NULL;
-   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), ctx->desc.api == FE_API_GLES,
+   sh->compiled = glsl_compile_shader_limits(shader_stage(sh->type), fe_glsl_api(ctx),
                                              ctx->share->caps->max_varying_components,
                                              sh->source ? sh->source : "", &log);
    free(sh->info_log);

@@ -17,6 +17,7 @@
 
 #include "fe_cso.h"
 #include "fe_gl.h"
+#include "fe_compat.h"
 #include "fe_tracker.h"
 #include "hash.h"
 #include "log.h"
@@ -367,6 +368,11 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
    if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
       const float size = ctx->rs.program_point_size ? 0.0f : ctx->ds.point_size;
       put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
+   }
+   if (db->state_mask & (1u << GLSL_STATE_COMPAT)) {
+      struct glsl_compat_state st;
+      fe_compat_glsl_state(ctx, &st);
+      put_state(e, db->state_offset[GLSL_STATE_COMPAT], (const float *)&st, sizeof(st));
    }
    if (db->state_mask & (1u << GLSL_STATE_FRAMEBUFFER_HEIGHT)) {
       struct mgp_framebuffer_state st;

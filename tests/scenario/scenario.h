@@ -58,6 +58,7 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                        \
    X(PFNGLATTACHSHADERPROC, AttachShader)                                                          \
    X(PFNGLBINDATTRIBLOCATIONPROC, BindAttribLocation)                                              \
+   X(PFNGLGETATTRIBLOCATIONPROC, GetAttribLocation)                                                \
    X(PFNGLBINDFRAGDATALOCATIONPROC, BindFragDataLocation)                                          \
    X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                            \
    X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                          \

@@ -212,7 +212,8 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, bool es, struct glsl_str *log, int *version_out, char *profile_out)
+check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *version_out,
+              char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -266,6 +267,8 @@ check_version(const char *src, bool es, struct glsl_str *log, int *version_out, 
       return true; /* a stray "core" before 1.50: glslang reports the profile token */
    if ((version == 150 || version == 330) && (!profile[0] || !strcmp(profile, "core")))
       return true;
+   if ((version == 150 || version == 330) && compat && !strcmp(profile, "compatibility"))
+      return true;
 
    char what[48];
    if (!strcmp(profile, "es"))
@@ -276,8 +279,9 @@ check_version(const char *src, bool es, struct glsl_str *log, int *version_out, 
       snprintf(what, sizeof(what), "%d.%02d", version / 100, version % 100);
    glsl_str_printf(log,
                    "0:%d(%d): error: GLSL %s is not supported. Supported versions are: 1.10, "
-                   "1.20, 1.30, 1.40, 1.50 core, and 3.30 core\n",
-                   line, col, what);
+                   "1.20, 1.30, 1.40, 1.50 core, %sand 3.30 core%s\n",
+                   line, col, what, compat ? "1.50 compatibility, " : "",
+                   compat ? ", and 3.30 compatibility" : "");
    return false;
 }
 
@@ -398,8 +402,8 @@ preprocess_gl(enum glsl_stage stage, bool es, int version, const char *source, s
 /* One shader object, up to the text glslang's Vulkan target compiles (glsl_lower.c): line
  * splicing, the version gate, GL preprocessing, lowering. */
 static bool
-prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source,
-             struct glsl_unit *u, struct glsl_str *log)
+prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided, bool point_size,
+             const char *source, struct glsl_unit *u, struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    if (!source) {
@@ -420,7 +424,8 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
    char profile[16];
    char *pp = NULL;
    char *folded = NULL;
-   bool ok = check_version(spliced, es, log, &version, profile);
+   const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
+   bool ok = check_version(spliced, es, compat, log, &version, profile);
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
@@ -431,7 +436,8 @@ prepare_unit(enum glsl_stage stage, bool es, bool point_size, const char *source
       glsl_str_append(log, "error: out of memory\n");
       ok = false;
    }
-   ok = ok && glsl_lower_preprocessed(stage, folded, version, profile, point_size, u, log);
+   ok = ok && glsl_lower_preprocessed(stage, folded, version, profile, compat, compat_provided,
+                                      point_size, u, log);
    free(folded);
    free(pp);
    free(spliced);
@@ -500,14 +506,14 @@ check_unit(enum glsl_stage stage, glslang_shader_t *sh, struct glsl_str *log)
 }
 
 bool
-glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log)
+glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source, char **info_log)
 {
-   return glsl_compile_shader_limits(stage, es, 0, source, info_log);
+   return glsl_compile_shader_limits(stage, api, 0, source, info_log);
 }
 
 bool
-glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
-                           const char *source, char **info_log)
+glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
+                           uint32_t max_varying_components, const char *source, char **info_log)
 {
    struct glsl_str log = {0};
    bool ok = false;
@@ -521,7 +527,7 @@ glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_
       resources_for(glsl_varying_components(
                        &(struct glsl_link_input){.max_varying_components = max_varying_components}),
                     &res);
-      if (prepare_unit(stage, es, false, source, &u, &log)) {
+      if (prepare_unit(stage, api, ~0ull, false, source, &u, &log)) {
          glslang_shader_t *sh = parse_text(stage, u.text, &res, &log, &ok);
          if (ok)
             ok = check_unit(stage, sh, &log);
@@ -765,8 +771,9 @@ share_gs_input_layout(struct stage_units *su, bool *prepared, struct glsl_str *l
 /* Compiles the objects of one stage and its support unit and adds them to gprog. False when one
  * does not compile (the reasons are in log). */
 static bool
-compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glslang_resource_t *res,
-              struct stage_units *su, glslang_program_t *gprog, struct glsl_str *log)
+compile_stage(enum glsl_stage s, const struct glsl_link_input *input, uint64_t compat_provided,
+              const glslang_resource_t *res, struct stage_units *su, glslang_program_t *gprog,
+              struct glsl_str *log)
 {
    const char *const *objects = input->objects[s];
    unsigned num = input->num_objects[s];
@@ -799,7 +806,8 @@ compile_stage(enum glsl_stage s, const struct glsl_link_input *input, const glsl
       return false;
    }
    for (unsigned k = 0; k < num; k++)
-      prepared[k] = prepare_unit(s, input->es, point_size, objects[k], &su->units[k], &slogs[k]);
+      prepared[k] = prepare_unit(s, glsl_input_api(input), compat_provided, point_size, objects[k],
+                                 &su->units[k], &slogs[k]);
    if (s == GLSL_STAGE_GEOMETRY && num > 1)
       share_gs_input_layout(su, prepared, slogs);
    for (unsigned k = 0; k < num; k++) {
@@ -890,7 +898,17 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
       if (!(present & GLSL_STAGE_BIT(s)))
          continue;
       struct stage_units *su = &units[s];
-      if (!compile_stage((enum glsl_stage)s, input, &res, su, gprog, &log)) {
+      /* The built-in varyings the vertex stage writes (compiled first), for a fragment stage
+       * it feeds directly. */
+      uint64_t provided = ~0ull;
+      if (s == GLSL_STAGE_FRAGMENT && input->compat &&
+          (present & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX)) &&
+          !(present & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY))) {
+         provided = 0;
+         for (unsigned k = 0; k < units[GLSL_STAGE_VERTEX].num; k++)
+            provided |= units[GLSL_STAGE_VERTEX].units[k].compat_need;
+      }
+      if (!compile_stage((enum glsl_stage)s, input, provided, &res, su, gprog, &log)) {
          compiled = false;
          continue;
       }

@@ -151,14 +151,19 @@ bool glsl_init(void);
 /* glCompileShader: parse and check one shader object. Returns whether it compiled; *info_log gets
  * a malloc'd log ("" when there is nothing to say), to be freed by the caller. info_log may be
  * NULL. A shader without main() compiles (main may come from another shader object). */
-/* es: the shader is for an OpenGL ES context: GLSL ES 1.00 (the default without #version) and
- * 3.00 ("300 es") are its versions, lowered to desktop 1.40 / 3.30 for glslang (glsl_lower.c). */
-bool glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log);
+/* The context a shader is for (false / true still read as core / ES). GLSL_API_ES: GLSL ES 1.00
+ * (the default without #version) and 3.00 ("300 es") are its versions, lowered to desktop 1.40 /
+ * 3.30 for glslang (glsl_lower.c). GLSL_API_COMPAT: a compatibility-profile context, whose
+ * built-ins (gl_Vertex, gl_ModelViewMatrix, ftransform(), ...) glsl_compat.c lowers. */
+enum glsl_api { GLSL_API_CORE = 0, GLSL_API_ES = 1, GLSL_API_COMPAT = 2 };
+bool glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source,
+                         char **info_log);
 /* The same for a context whose varying limit is max_varying_components (as glsl_link_input's;
  * 0: the minimum), so gl_MaxVaryingComponents, gl_MaxFragmentInputComponents ... in the shader
  * are what the context reports and the link will see. */
-bool glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
-                                const char *source, char **info_log);
+bool glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
+                                uint32_t max_varying_components, const char *source,
+                                char **info_log);
 
 /* A glBindAttribLocation / glBindFragDataLocation(Indexed) pair. The name may be the variable's
  * name or, for arrays, the name with "[0]". index: the fragment output's blend index (0, or 1 for
@@ -180,7 +185,8 @@ struct glsl_link_input {
     * source[s] when num_objects[s] > 0. */
    const char *const *objects[GLSL_STAGE_COUNT];
    unsigned num_objects[GLSL_STAGE_COUNT];
-   bool es; /* an OpenGL ES program (see glsl_compile_shader) */
+   bool es;     /* an OpenGL ES program (see glsl_compile_shader) */
+   bool compat; /* a compatibility-profile program (GLSL_API_COMPAT) */
    /* Components each stage interface (vertex out, geometry in/out, fragment in) may use, also the
     * value of gl_MaxVaryingComponents etc.: the device's limit (fe_varying_components). 0 or less
     * than GLSL_MIN_VARYING_COMPONENTS means GLSL_MIN_VARYING_COMPONENTS. */
@@ -192,6 +198,17 @@ struct glsl_link_input {
    unsigned num_xfb_varyings;
    bool xfb_separate;
 };
+
+/* A conventional vertex attribute's generic slot in a compatibility context ("gl_Color": 3),
+ * -1 for another name; the i-th of them (NULL past the last). */
+int glsl_compat_attrib_slot(const char *name);
+const char *glsl_compat_attrib_name(unsigned i);
+
+static inline enum glsl_api
+glsl_input_api(const struct glsl_link_input *input)
+{
+   return input->es ? GLSL_API_ES : input->compat ? GLSL_API_COMPAT : GLSL_API_CORE;
+}
 
 /* input->max_varying_components as the linker applies it (a multiple of 4). */
 static inline uint32_t
@@ -226,7 +243,57 @@ enum glsl_state_uniform {
                                    * disabled, else 0 (the shader's gl_PointSize stands) */
    GLSL_STATE_POINT_ORIGIN,       /* float: 1 while GL_POINT_SPRITE_COORD_ORIGIN is
                                    * GL_UPPER_LEFT (the default), 0 for GL_LOWER_LEFT */
+   GLSL_STATE_COMPAT,             /* struct glsl_compat_state: the compatibility profile's
+                                   * built-in state (gl_ModelViewMatrix, gl_LightSource[] ...) */
    GLSL_STATE_COUNT
+};
+
+/* The compatibility profile's built-in uniform state as a program reads it (glsl_compat.c
+ * declares the GLSL struct with the same members in the same order; std140 offsets). Matrices
+ * are column-major; a mat3 takes three vec4 columns. */
+struct glsl_compat_light {
+   float ambient[4], diffuse[4], specular[4], position[4], half_vector[4];
+   float spot_direction[3], spot_exponent;
+   float spot_cutoff, spot_cos_cutoff, constant_attenuation, linear_attenuation;
+   float quadratic_attenuation, pad[3];
+};
+struct glsl_compat_material {
+   float emission[4], ambient[4], diffuse[4], specular[4];
+   float shininess, pad[3];
+};
+struct glsl_compat_light_product {
+   float ambient[4], diffuse[4], specular[4];
+};
+struct glsl_compat_state {
+   float modelview[16], projection[16], mvp[16];
+   float modelview_inverse[16], projection_inverse[16], mvp_inverse[16];
+   float modelview_transpose[16], projection_transpose[16], mvp_transpose[16];
+   float modelview_inverse_transpose[16], projection_inverse_transpose[16];
+   float mvp_inverse_transpose[16];
+   float texture_matrix[8][16], texture_matrix_inverse[8][16], texture_matrix_transpose[8][16];
+   float texture_matrix_inverse_transpose[8][16];
+   float normal_matrix[3][4];
+   float normal_scale;
+   float vertex_program_two_side; /* GL_VERTEX_PROGRAM_TWO_SIDE: 1 or 0 */
+   float pad0[2];
+   float clip_plane[8][4]; /* eye coordinates */
+   float texture_env_color[8][4];
+   float eye_plane[4][8][4];    /* [S, T, R, Q][unit] */
+   float object_plane[4][8][4]; /* [S, T, R, Q][unit] */
+   struct {
+      float size, size_min, size_max, fade_threshold_size;
+      float distance_constant_attenuation, distance_linear_attenuation;
+      float distance_quadratic_attenuation, pad;
+   } point;
+   struct glsl_compat_material front_material, back_material;
+   struct glsl_compat_light light_source[8];
+   float light_model_ambient[4];
+   float front_light_model_scene_color[4], back_light_model_scene_color[4];
+   struct glsl_compat_light_product front_light_product[8], back_light_product[8];
+   struct {
+      float color[4];
+      float density, start, end, scale;
+   } fog;
 };
 
 struct glsl_default_block {

@@ -136,6 +136,7 @@ struct glsl_unit {
    bool frag_depth_ext;     /* ESSL 1.00 enabled GL_EXT_frag_depth: gl_FragDepthEXT is lowered */
    bool draw_buffers_ext;   /* ESSL 1.00 enabled GL_EXT_draw_buffers: gl_FragData[n], n > 0 */
    bool draw_instanced_ext; /* ESSL 1.00 enabled GL_EXT_draw_instanced: gl_InstanceIDEXT */
+   uint64_t compat_need;    /* compatibility built-ins it uses (glsl_compat_prologue) */
    bool main_renamed;       /* the last vertex stage (a vertex shader linked without a geometry
                            * shader, or a geometry shader that emits points): its main()
                            * became _mgl_main(), called by a main() appended to the unit
@@ -152,6 +153,29 @@ struct glsl_unit {
                            * declares; 0 when it declares none */
 };
 
+/* ── compatibility-profile built-ins (glsl_compat.c) ─────────────────────────────────────────── */
+
+/* How one token is rewritten: prefix + with replaces it; need says what the unit's prologue must
+ * then declare (glsl_compat_prologue); varying: a built-in varying (a global redeclaration of it
+ * is taken out: the prologue declares it). */
+struct glsl_compat_edit {
+   const char *prefix, *with;
+   uint64_t need;
+   bool varying;
+};
+/* Whether the identifier s[0 .. len) is a compatibility built-in of this stage (then *out says
+ * how to rewrite it). */
+bool glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
+                             struct glsl_compat_edit *out);
+/* The declarations a unit needs (the OR of its edits' need bits). */
+/* provided: for a fragment unit, the need bits of the vertex stage that feeds it (~0 when
+ * unknown): the built-in varyings it writes. */
+void glsl_compat_prologue(enum glsl_stage stage, uint64_t need, uint64_t provided,
+                          struct glsl_str *head);
+/* Whether name is a built-in varying (gl_FrontColor ... gl_TexCoord, gl_FogFragCoord), which a
+ * fragment shader may read without the vertex shader writing it (its value is undefined). */
+bool glsl_compat_is_varying(const char *name);
+
 /* `\` + newline splicing (GLSL 1.30+), keeping line numbers. malloc'd; NULL when out of memory. */
 char *glsl_splice_lines(const char *src);
 /* glslang expands __VERSION__ but does not count it as defined: `defined __VERSION__` in #if and
@@ -167,9 +191,11 @@ void glsl_require_to_enable(char *src, const char *name);
  * whose #version said `version` and `profile`). False with a message in log when the unit is not
  * valid GLSL in a way only this step sees. */
 /* point_size: the unit belongs to the last vertex stage (main_renamed below). */
+/* compat_provided: see glsl_compat_prologue. compat: a compatibility context's unit (its built-ins are lowered where its version has
+ * them: GLSL 1.10-1.30, 1.40 with GL_ARB_compatibility, 1.50+ `compatibility`). */
 bool glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version,
-                             const char *profile, bool point_size, struct glsl_unit *u,
-                             struct glsl_str *log);
+                             const char *profile, bool compat, uint64_t compat_provided,
+                             bool point_size, struct glsl_unit *u, struct glsl_str *log);
 void glsl_unit_finish(struct glsl_unit *u);
 /* The stage's support unit: the bodies of `helpers` and of _mgl_FragCoord() for a program-wide
  * gl_FragCoord layout (GLSL_FRAGCOORD_* bits; <= 0: none). NULL when there is nothing to define

@@ -422,7 +422,9 @@ glsl_link_varyings(struct link *l, int prod, int cons)
          if (out[k].is_block == in[i].is_block && !strcmp(out[k].key, in[i].key))
             o = &out[k];
       if (!o) {
-         if (in[i].active && prod >= 0) {
+         /* a compatibility built-in varying the previous stage does not write reads
+          * undefined values (GL 2.1 §2.15.3), it does not fail the link */
+         if (in[i].active && prod >= 0 && !(l->in->compat && glsl_compat_is_varying(in[i].key))) {
             link_error(l, "%s shader varying %s not written by %s shader", glsl_stage_name(cons),
                        in[i].key, glsl_stage_name(prod));
             break;

@@ -228,6 +228,8 @@ state_uniform(const char *name)
       return GLSL_STATE_POINT_SIZE;
    if (!strcmp(name, "_mgl_FramebufferHeight"))
       return GLSL_STATE_FRAMEBUFFER_HEIGHT;
+   if (!strcmp(name, "_mgl_Compat"))
+      return GLSL_STATE_COMPAT;
    return -1;
 }
 

@@ -736,15 +736,15 @@ take_output_indices(struct lower *L, struct glsl_unit *u)
    }
 }
 
-/* Whether a directive is `#extension GL_ARB_blend_func_extended : ...`. mgl has the extension,
- * but glslang does not know it and refuses `require`; what it brings to desktop GLSL (`index`)
- * glslang takes from 1.50 on and take_output_indices below that, so the directive goes. */
+/* Whether a directive is `#extension <ext> : ...`. Directives for extensions mgl has but glslang
+ * does not know (it refuses `require`) go: GL_ARB_blend_func_extended, whose `index` glslang
+ * takes from 1.50 on and take_output_indices below that; GL_ARB_compatibility in a
+ * compatibility context, whose built-ins glsl_compat.c lowers. */
 static bool
-blend_func_extended(const char *directive)
+extension_named(const char *directive, const char *ext)
 {
    char name[64];
-   return sscanf(directive, "# extension %63[A-Za-z0-9_]", name) == 1 &&
-          !strcmp(name, "GL_ARB_blend_func_extended");
+   return sscanf(directive, "# extension %63[A-Za-z0-9_]", name) == 1 && !strcmp(name, ext);
 }
 
 /* ESSL 1.00 extensions mgl implements by lowering (their names are no desktop extensions, so
@@ -882,7 +882,8 @@ apply(const struct lower *L, const char *head)
 
 bool
 glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, const char *profile,
-                        bool point_size, struct glsl_unit *u, struct glsl_str *log)
+                        bool compat, uint64_t compat_provided, bool point_size, struct glsl_unit *u,
+                        struct glsl_str *log)
 {
    memset(u, 0, sizeof(*u));
    u->version = version;
@@ -905,9 +906,15 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       return false;
    }
 
-   /* GLSL 1.40 moved these to the compatibility profile (which the version gate refuses); ES
-    * never had them */
-   bool compat_only = u->es || version >= 140;
+   /* The compatibility profile's built-ins: every version before 1.40 has them in a
+    * compatibility context, 1.40 with GL_ARB_compatibility, 1.50+ when it says so. */
+   const bool compat_builtins = compat && !u->es &&
+                                (version < 140 || (profile && !strcmp(profile, "compatibility")) ||
+                                 (version == 140 && strstr(pp, "GL_ARB_compatibility")));
+   if (profile && !strcmp(profile, "compatibility"))
+      profile = NULL; /* compiled as core, the built-ins lowered */
+   /* GLSL 1.40 moved these to the compatibility profile; ES never had them */
+   bool compat_only = u->es || (version >= 140 && !compat_builtins);
    if (u->es && stage == GLSL_STAGE_FRAGMENT)
       check_es_float_precision(&L);
    if (stage == GLSL_STAGE_GEOMETRY)
@@ -938,7 +945,9 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
             add_edit(&L, t->at, t->len, NULL, NULL, 0); /* the new one leads the text */
          else if (u->es && u->version == 100 && !strncmp(d, "extension", 9))
             es_extension(&L, u, t);
-         else if (!u->es && !strncmp(d, "extension", 9) && blend_func_extended(s))
+         else if (!u->es && !strncmp(d, "extension", 9) &&
+                  (extension_named(s, "GL_ARB_blend_func_extended") ||
+                   (compat_builtins && extension_named(s, "GL_ARB_compatibility"))))
             add_edit(&L, t->at, t->len, NULL, NULL, 0);
          stmt = i + 1;
          continue;
@@ -969,6 +978,29 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
       const struct tok *prev = i > 0 ? &L.t[i - 1] : NULL;
       bool member = prev && prev->kind == T_PUNCT && pp[prev->at] == '.';
       bool global_decl = !depth && !parens && prev && prev->kind == T_IDENT && i > stmt;
+
+      struct glsl_compat_edit ce;
+      if (compat_builtins && !member && glsl_compat_lower_token(stage, s, t->len, &ce)) {
+         if (ce.varying && global_decl) {
+            /* a redeclaration (`varying vec4 gl_TexCoord[4];`, `flat out vec4 gl_FrontColor;`):
+             * the prologue declares the built-in, so the statement goes, with the edits made
+             * inside it already */
+            unsigned end = i;
+            while (end < L.n && !tok_is(pp, &L.t[end], ";"))
+               end++;
+            const uint32_t from = L.t[stmt].at, to = end < L.n ? L.t[end].at + 1 : L.t[L.n - 1].at;
+            while (L.num_edits > early_edits && L.edits[L.num_edits - 1].at >= from)
+               L.num_edits--;
+            add_edit(&L, from, to - from, NULL, NULL, 0);
+            u->compat_need |= ce.need;
+            i = end;
+            stmt = end + 1;
+            continue;
+         }
+         add_edit(&L, t->at, t->len, ce.prefix, ce.with, (uint32_t)strlen(ce.with));
+         u->compat_need |= ce.need;
+         continue;
+      }
 
       if (stage == GLSL_STAGE_FRAGMENT && tok_is(pp, t, "gl_FragCoord") && !member) {
          int bits;
@@ -1125,7 +1157,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          add_edit(&L, t->at, t->len, "_mgl_", s + 3, t->len - 3);
          continue;
       }
-      if (version < 130 && (tok_is(pp, t, "attribute") || tok_is(pp, t, "varying"))) {
+      if ((version < 130 || compat_builtins) &&
+          (tok_is(pp, t, "attribute") || tok_is(pp, t, "varying"))) {
          /* 1.10 / 1.20 storage qualifiers; as 1.40 words they would be deprecation warnings */
          if (s[0] == 'v' && stage == GLSL_STAGE_VERTEX)
             add_edit(&L, t->at, t->len, NULL, "out", 3);
@@ -1169,6 +1202,8 @@ glsl_lower_preprocessed(enum glsl_stage stage, const char *pp, int version, cons
          glsl_str_append(&head, "struct _mgl_DepthRangeParameters { float near; float far; "
                                 "float diff; }; uniform _mgl_DepthRangeParameters "
                                 "_mgl_DepthRange;\n");
+      if (u->compat_need)
+         glsl_compat_prologue(stage, u->compat_need, compat_provided, &head);
       /* _mgl_PointSize (the wrappers below read it) before the app's own uniforms: glslang
        * merges the stages' default blocks a stage's members at a time, so a hidden member
        * declared after them would sit between this stage's and the next stage's, inside the

@@ -31,9 +31,9 @@ dup(const char *s)
 }
 
 bool
-glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **info_log)
+glsl_compile_shader(enum glsl_stage stage, enum glsl_api api, const char *source, char **info_log)
 {
-   (void)stage, (void)es;
+   (void)stage, (void)api;
    bool ok = !strstr(source, "COMPILE_ERROR");
    if (info_log)
       *info_log = dup(ok ? "" : "0:1: error: fake compile error\n");
@@ -41,11 +41,26 @@ glsl_compile_shader(enum glsl_stage stage, bool es, const char *source, char **i
 }
 
 bool
-glsl_compile_shader_limits(enum glsl_stage stage, bool es, uint32_t max_varying_components,
-                           const char *source, char **info_log)
+glsl_compile_shader_limits(enum glsl_stage stage, enum glsl_api api,
+                           uint32_t max_varying_components, const char *source, char **info_log)
 {
    (void)max_varying_components;
-   return glsl_compile_shader(stage, es, source, info_log);
+   return glsl_compile_shader(stage, api, source, info_log);
+}
+
+/* The fake links no conventional attributes (its programs are core ones). */
+int
+glsl_compat_attrib_slot(const char *name)
+{
+   (void)name;
+   return -1;
+}
+
+const char *
+glsl_compat_attrib_name(unsigned i)
+{
+   (void)i;
+   return NULL;
 }
 
 static unsigned
