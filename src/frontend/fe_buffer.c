@@ -137,6 +137,7 @@ fe_resource_upload(struct fe_context *ctx, struct mgp_handle res, uint64_t offse
          .data = {.ptr = (void *)p, .size = n},
       };
       mgp_resource_subdata(&ctx->pipe, &a, NULL);
+      fe_upload_sent(ctx->share, n);
       p += n;
       offset += n;
       size -= n;

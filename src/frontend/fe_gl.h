@@ -666,6 +666,10 @@ void fe_resource_send(struct fe_share_group *sg, const struct mgp_resource_desc 
 /* glGetError: when an allocation was sent since the last check, waits until the server applied
  * it (a counted round trip) and takes its events, so a GL_OUT_OF_MEMORY it caused is recorded. */
 void fe_check_allocations(struct fe_context *ctx);
+/* An upload of bytes went to the server: from FE_UPLOAD_CHECKED on, the next glGetError asks
+ * whether the server had memory to stage it (fe_check_allocations). */
+#define FE_UPLOAD_CHECKED (1u << 20)
+void fe_upload_sent(struct fe_share_group *sg, uint64_t bytes);
 struct fe_share_group;
 void fe_share_free_syncs(struct fe_share_group *sg);
 /* fe_query.c: applies a "query result" event; the context's queries at destroy. */

@@ -80,6 +80,15 @@ fe_resource_send(struct fe_share_group *sg, const struct mgp_resource_desc *d, b
 }
 
 void
+fe_upload_sent(struct fe_share_group *sg, uint64_t bytes)
+{
+   /* A large upload may find the server without staging memory for it (GL_OUT_OF_MEMORY);
+    * smaller ones fit what it keeps and are not worth a round trip at glGetError. */
+   if (bytes >= FE_UPLOAD_CHECKED)
+      atomic_store(&sg->allocs_unchecked, true);
+}
+
+void
 fe_check_allocations(struct fe_context *ctx)
 {
    struct fe_share_group *sg = ctx->share;

@@ -317,6 +317,7 @@ fe_tex_flush_level(struct fe_context *ctx, struct fe_texture *tex, unsigned face
          .data = {.ptr = p->data + start, .size = end - start},
       };
       mgp_resource_subdata(&ctx->pipe, &a, regions);
+      fe_upload_sent(ctx->share, a.data.size);
    }
    fe_tex_pending_clear(p);
 }

@@ -2,6 +2,7 @@
  * applier maps the client's ring and stage memfds a second time and applies records in order;
  * it writes to the server log. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,9 +30,42 @@ resolve_span(void *ctx, uint32_t seg, uint64_t pos, uint64_t size, bool writable
    return a->stage.data + off;
 }
 
-static int
-event_fatal(int rc)
+/* The events a session's server keeps for a client that does not take them (24 bytes each).
+ * A client that takes them as it goes leaves at most those of the records it published while
+ * it waited (about one a record: a fence, a query's end), so the default also covers a full
+ * ring of the smallest records. */
+#define EVENT_BACKLOG_DEFAULT (1u << 20)
+
+static uint32_t
+event_backlog_max(uint64_t ring_capacity)
 {
+   const char *v = getenv("MGL_SERVER_EVENT_BACKLOG");
+   if (!v || !*v) {
+      const uint64_t records = ring_capacity / 16;
+      return records > EVENT_BACKLOG_DEFAULT && records <= UINT32_MAX ? (uint32_t)records
+                                                                      : EVENT_BACKLOG_DEFAULT;
+   }
+   char *end;
+   unsigned long long n = strtoull(v, &end, 0);
+   if (*end || !n || n > UINT32_MAX) {
+      mgu_warn("MGL_SERVER_EVENT_BACKLOG=%s is not a count from 1 to %u: %u", v, UINT32_MAX,
+               EVENT_BACKLOG_DEFAULT);
+      return EVENT_BACKLOG_DEFAULT;
+   }
+   return (uint32_t)n;
+}
+
+static int
+event_fatal(struct mgs_ring_applier *a, int rc)
+{
+   if (rc == MGT_EVENT_BACKLOG_FULL) {
+      char detail[160];
+      snprintf(detail, sizeof(detail),
+               "%u events held for a client that does not take them (MGL_SERVER_EVENT_BACKLOG)",
+               a->events.backlog_max);
+      mgs_session_fatal(a->session, MGU_FATAL_EventBacklog, detail);
+      return MGU_FATAL_EventBacklog;
+   }
    return rc == MGT_EVENT_OK          ? 0
           : rc == MGT_EVENT_NO_MEMORY ? MGU_FATAL_OutOfMemory
                                       : MGU_FATAL_ProtocolCorruption; /* the client's tail */
@@ -41,7 +75,7 @@ static int
 applier_post_event(void *ctx, const struct mgp_event *ev)
 {
    struct mgs_ring_applier *a = ctx;
-   return event_fatal(mgt_event_writer_post(&a->events, ev));
+   return event_fatal(a, mgt_event_writer_post(&a->events, ev));
 }
 
 bool
@@ -56,7 +90,8 @@ mgs_ring_applier_attach(struct mgs_ring_applier *a, struct mgs_session *s, int r
       mgt_ring_detach(&a->ring);
       return false;
    }
-   mgt_event_writer_init(&a->events, mgt_ring_event_area(&a->ring));
+   mgt_event_writer_init(&a->events, mgt_ring_event_area(&a->ring),
+                         event_backlog_max(a->ring.capacity));
    mgs_session_set_event_sink(s, applier_post_event, a);
    return true;
 }
@@ -140,7 +175,7 @@ mgs_ring_applier_run(struct mgs_ring_applier *a)
          mgt_stage_release(&a->stage, a->release_to);
       mgt_ring_release(&a->ring);
       /* Events the client had no room for go out as it frees slots. */
-      int ef = event_fatal(mgt_event_writer_flush(&a->events));
+      int ef = event_fatal(a, mgt_event_writer_flush(&a->events));
       if (ok && ef) {
          mgs_session_fatal(a->session, (enum mgu_fatal)ef, "event area");
          ok = false;

@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <stddef.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -37,6 +38,7 @@ struct ring_carrier {
    struct mgt_ring ring;
    struct mgt_stage stage;
    uint64_t reply_seq;
+   uint64_t commits; /* records committed (the producer's own count) */
    /* the heap (stage.h): a bump pointer and the ranges given back (heap_ranges.h) */
    uint64_t heap_min; /* smallest buffer placed there (MGL_IPC_HEAP_MIN) */
    struct mgt_heap_ranges heap;
@@ -85,7 +87,11 @@ struct mgt_client {
    /* the server's events: monolith pushes here directly, the ring arms drain their event area
     * into it (tcp keeps its own in the stream client) */
    struct mgt_inbox inbox;
-   struct mgt_event_reader events; /* inproc and spawn */
+   struct mgt_event_reader events; /* inproc and spawn, under events_lock */
+   pthread_mutex_t events_lock;
+   /* MGL_TEST_CLIENT_IGNORE_EVENTS=1 (test-only): the ring arms never take the server's events
+    * out of the event area, as a stuck or hostile client would not (the server's bound). */
+   bool events_ignored;
 };
 
 /* The client role's decline tally, printed when libmgl leaves the process (the server role
@@ -130,6 +136,14 @@ ring_place(void *carrier, uint64_t size, struct mgp_span *out)
    return ptr;
 }
 
+static void ring_take_events(struct mgt_client *s, bool wait);
+
+/* Records a client publishes make the server post events: the client moves them into its
+ * inbox as it goes (every few records, never waiting for another thread that does it), so the
+ * server's backlog (event_area.h, bounded) holds no more than a burst of them, as on tcp, where
+ * a reader thread takes every frame. */
+#define EVENT_TAKE_EVERY 16u
+
 static void
 ring_commit(void *carrier, bool wants_reply)
 {
@@ -137,6 +151,9 @@ ring_commit(void *carrier, bool wants_reply)
    mgt_ring_commit(&c->ring);
    if (wants_reply)
       c->reply_seq = mgt_ring_records_published(&c->ring);
+   if (++c->commits % EVENT_TAKE_EVERY == 0)
+      ring_take_events((struct mgt_client *)((char *)c - offsetof(struct mgt_client, rings)),
+                       false);
 }
 
 static bool
@@ -364,7 +381,10 @@ mgt_client_create(void)
       return NULL;
    s->arm_chosen = chosen;
    pthread_mutex_init(&s->lock, NULL);
+   pthread_mutex_init(&s->events_lock, NULL);
    mgt_inbox_init(&s->inbox);
+   const char *ie = getenv("MGL_TEST_CLIENT_IGNORE_EVENTS");
+   s->events_ignored = ie && *ie && strcmp(ie, "0");
    if (!strcmp(arm, "monolith")) {
       s->arm = ARM_MONOLITH;
    } else if (!strcmp(arm, "inproc")) {
@@ -484,6 +504,7 @@ mgt_client_destroy(struct mgt_client *s)
       free(s->verify);
    }
    mgt_inbox_finish(&s->inbox);
+   pthread_mutex_destroy(&s->events_lock);
    pthread_mutex_destroy(&s->lock);
    free(s);
 }
@@ -619,21 +640,32 @@ session_lose(struct mgt_client *s, enum mgu_fatal f, const char *why)
       mgt_ring_fail(&s->rings.ring, (uint32_t)f);
 }
 
+/* The ring arms: the event area into the inbox. wait: false when another thread taking them
+ * already is reason enough to skip. */
+static void
+ring_take_events(struct mgt_client *s, bool wait)
+{
+   if (s->failed || s->events_ignored)
+      return;
+   if (wait)
+      pthread_mutex_lock(&s->events_lock);
+   else if (pthread_mutex_trylock(&s->events_lock))
+      return;
+   int rc = mgt_event_reader_drain(&s->events, &s->inbox);
+   pthread_mutex_unlock(&s->events_lock);
+   if (rc == MGT_EVENT_CORRUPT)
+      session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
+   else if (rc == MGT_EVENT_NO_MEMORY)
+      session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
+}
+
 uint32_t
 mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
    switch (s->arm) {
    case ARM_TCP: return mgt_stream_client_take_events(s->stream, out, max);
    case ARM_INPROC:
-   case ARM_SPAWN:
-      if (!s->failed) {
-         int rc = mgt_event_reader_drain(&s->events, &s->inbox);
-         if (rc == MGT_EVENT_CORRUPT)
-            session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
-         else if (rc == MGT_EVENT_NO_MEMORY)
-            session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
-      }
-      break;
+   case ARM_SPAWN: ring_take_events(s, true); break;
    case ARM_MONOLITH: break;
    }
    /* What arrived before the session failed is still true (a fence that signalled did). */

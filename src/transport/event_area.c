@@ -7,10 +7,11 @@
 #include "array.h"
 
 void
-mgt_event_writer_init(struct mgt_event_writer *w, struct mgt_event_area *area)
+mgt_event_writer_init(struct mgt_event_writer *w, struct mgt_event_area *area, uint32_t backlog_max)
 {
    memset(w, 0, sizeof(*w));
    w->area = area;
+   w->backlog_max = backlog_max;
    w->head = atomic_load_explicit(&area->head, memory_order_relaxed);
 }
 
@@ -24,7 +25,7 @@ mgt_event_writer_finish(struct mgt_event_writer *w)
 uint32_t
 mgt_event_writer_backlog(const struct mgt_event_writer *w)
 {
-   return w->backlog_count;
+   return w->backlog_count - w->backlog_first;
 }
 
 /* Free slots, or -1 when the reader's tail is impossible. */
@@ -50,16 +51,19 @@ mgt_event_writer_flush(struct mgt_event_writer *w)
 {
    if (w->error)
       return w->error;
-   if (!w->backlog_count)
+   const uint32_t held = mgt_event_writer_backlog(w);
+   if (!held)
       return MGT_EVENT_OK;
    int64_t space = free_slots(w);
    if (space < 0)
       return w->error = MGT_EVENT_CORRUPT;
-   uint32_t n = (uint64_t)space < w->backlog_count ? (uint32_t)space : w->backlog_count;
+   uint32_t n = (uint64_t)space < held ? (uint32_t)space : held;
    for (uint32_t i = 0; i < n; i++)
-      publish(w, &w->backlog[i]);
-   memmove(w->backlog, w->backlog + n, (size_t)(w->backlog_count - n) * sizeof(*w->backlog));
-   w->backlog_count -= n;
+      publish(w, &w->backlog[w->backlog_first + i]);
+   /* The oldest advance by index (a full backlog is not moved for each few slots freed). */
+   w->backlog_first += n;
+   if (w->backlog_first == w->backlog_count)
+      w->backlog_first = w->backlog_count = 0;
    if (n) /* Release: the slots are written before the reader can see head cover them. */
       atomic_store_explicit(&w->area->head, w->head, memory_order_release);
    return MGT_EVENT_OK;
@@ -70,6 +74,22 @@ mgt_event_writer_post(struct mgt_event_writer *w, const struct mgp_event *ev)
 {
    if (w->error)
       return w->error;
+   if (w->backlog_max && mgt_event_writer_backlog(w) >= w->backlog_max) {
+      /* Flushed first: the bound is on what the reader left untaken, not on a burst it has
+       * room for. */
+      int rc = mgt_event_writer_flush(w);
+      if (rc)
+         return rc;
+      if (mgt_event_writer_backlog(w) >= w->backlog_max)
+         return w->error = MGT_EVENT_BACKLOG_FULL;
+   }
+   if (w->backlog_first && w->backlog_count == w->backlog_capacity) {
+      /* Room at the front: moved down once, rather than grown. */
+      const uint32_t held = mgt_event_writer_backlog(w);
+      memmove(w->backlog, w->backlog + w->backlog_first, (size_t)held * sizeof(*w->backlog));
+      w->backlog_first = 0;
+      w->backlog_count = held;
+   }
    /* Behind the backlog, so events stay in order. */
    struct mgp_event *b = mgu_array_push(w->backlog, w->backlog_count, w->backlog_capacity);
    if (!b)

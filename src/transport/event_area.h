@@ -9,6 +9,10 @@
  * when the app's thread touches the session; nothing rings a doorbell for an event. So no event
  * is dropped and neither side can block the other through this area.
  *
+ * The backlog is what a client that never takes its events makes the server hold: it is bounded
+ * (backlog_max events, MGL_SERVER_EVENT_BACKLOG on the server), and an event past the bound is
+ * MGT_EVENT_BACKLOG_FULL, sticky: the server fails that session by name.
+ *
  * Everything read from shared memory is validated: a reader seeing an impossible head or an
  * event mgp_event_check refuses reports it (the client fails the session with
  * Fatal{EventMalformed}); a writer seeing an impossible tail reports it (the server fails the
@@ -39,16 +43,19 @@ _Static_assert(sizeof(struct mgt_event_area) == 128 + 24 * MGT_EVENT_SLOTS, "eve
 
 enum {
    MGT_EVENT_OK = 0,
-   MGT_EVENT_CORRUPT = -2,   /* the peer wrote something impossible; sticky */
-   MGT_EVENT_NO_MEMORY = -6, /* the writer's backlog could not grow; the event is not kept */
+   MGT_EVENT_CORRUPT = -2,      /* the peer wrote something impossible; sticky */
+   MGT_EVENT_NO_MEMORY = -6,    /* the writer's backlog could not grow; the event is not kept */
+   MGT_EVENT_BACKLOG_FULL = -7, /* the reader left backlog_max events untaken; sticky */
 };
 
 struct mgt_event_writer {
    struct mgt_event_area *area; /* this side's own mapping */
    uint64_t head;               /* events published */
-   struct mgp_event *backlog;   /* waiting for slots, oldest first */
-   uint32_t backlog_count, backlog_capacity;
-   int error; /* sticky */
+   /* waiting for slots: backlog[backlog_first..backlog_count), oldest first */
+   struct mgp_event *backlog;
+   uint32_t backlog_first, backlog_count, backlog_capacity;
+   uint32_t backlog_max; /* events it may hold; 0: no bound */
+   int error;            /* sticky */
 };
 
 struct mgt_event_reader {
@@ -58,14 +65,17 @@ struct mgt_event_reader {
    const char *why;             /* what was wrong, once error is set */
 };
 
-/* The area is zero when the ring memfd is created; both sides start at 0. */
-void mgt_event_writer_init(struct mgt_event_writer *w, struct mgt_event_area *area);
+/* The area is zero when the ring memfd is created; both sides start at 0. backlog_max: the
+ * events the writer may keep while the slots are full (0: no bound). */
+void mgt_event_writer_init(struct mgt_event_writer *w, struct mgt_event_area *area,
+                           uint32_t backlog_max);
 void mgt_event_writer_finish(struct mgt_event_writer *w); /* accepts a zeroed struct */
 /* Publishes ev, or keeps it in the backlog while the slots are full. MGT_EVENT_OK,
- * MGT_EVENT_NO_MEMORY or MGT_EVENT_CORRUPT. */
+ * MGT_EVENT_NO_MEMORY, MGT_EVENT_BACKLOG_FULL or MGT_EVENT_CORRUPT. */
 int mgt_event_writer_post(struct mgt_event_writer *w, const struct mgp_event *ev);
 /* Publishes what the backlog holds as far as slots are free. MGT_EVENT_OK or MGT_EVENT_CORRUPT. */
 int mgt_event_writer_flush(struct mgt_event_writer *w);
+/* Events held in the backlog now. */
 uint32_t mgt_event_writer_backlog(const struct mgt_event_writer *w);
 
 void mgt_event_reader_init(struct mgt_event_reader *r, struct mgt_event_area *area);

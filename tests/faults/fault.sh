@@ -124,6 +124,22 @@
 #   spawn.demo_lost  spawn.bench_lost  (MGL_TEST_CORRUPT_RECORD=present) the context is lost
 #       at the last eglSwapBuffers: mgl-demo and mgl-bench say so and exit non-zero, and
 #       mgl-demo writes no PNG; without the knob both succeed.
+#   spawn.event_backlog  inproc.event_backlog  (MGL_SERVER_EVENT_BACKLOG=4096,
+#       MGL_IPC_RUN_AHEAD=512) 20000 fences the
+#       program never asks about: taken as it goes, the context lives and every fence reads
+#       signalled; with MGL_TEST_CLIENT_IGNORE_EVENTS=1 (a client that never takes its events)
+#       the session fails with Fatal{EventBacklog} naming the knob in server.log and
+#       client.log, the program sees a lost context, and a new context renders.
+#   monolith.staging_oom  spawn.staging_oom  tcp.staging_oom  (MGL_TEST_VK_STAGING_MAX=4m) an
+#       upload needing a staging block larger than the server may make: glGetError says
+#       GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), the context is not lost, frames
+#       2 and 3 render right and a small texture uploads; server.log names the refusal and
+#       counts it (staging-out-of-memory=2 in MGL-GATES).
+#   tcp.unread_events  a hand-made client sends fences with waited flushes (an event each) and
+#       never reads: the server stops taking its bytes once the socket is full (it keeps no
+#       backlog of its own: its VmRSS grows less than 16 MiB), another program renders 3 frames
+#       meanwhile, and when the rogue closes the server ends that session (sessions=0) and
+#       lives.
 set -u
 case_name=$1 bin=$2 vendor=$3 out=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -141,7 +157,8 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 unset MGL_HANDSHAKE_TIMEOUT MGL_SERVER_HELLO_TIMEOUT MGL_SERVER_MAX_PENDING \
   MGL_SERVER_MAX_SESSIONS MGL_SERVER_MAX_STAGE MGL_FAULT_SERVER_PID \
   MGL_SERVER_SESSION_MEMORY MGL_SERVER_SESSION_OBJECTS MGL_VK_FAKE_DEVICE_LOST \
-  MGL_VK_FAKE_DEVICE_LOST_SCREEN
+  MGL_VK_FAKE_DEVICE_LOST_SCREEN MGL_SERVER_EVENT_BACKLOG MGL_TEST_CLIENT_IGNORE_EVENTS \
+  MGL_TEST_VK_STAGING_MAX
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
   MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
@@ -1091,6 +1108,75 @@ inproc.device_lost)
   lost_checks
   expect_log "$MGL_LOG_DIR/client.log" 'session lost: Fatal\{DeviceLost\}' "Fatal{DeviceLost}"
   unset MGL_VK_FAKE_DEVICE_LOST MGL_VK_FAKE_DEVICE_LOST_SCREEN
+  ;;
+spawn.event_backlog | inproc.event_backlog)
+  # The bound is small to keep the test short; the run-ahead keeps what a client that takes its
+  # events leaves while it waits (the records it is ahead by) under it, as the default bound
+  # does for a default ring.
+  export MGL_TRANSPORT=${case_name%%.*} MGL_SERVER_EVENT_BACKLOG=4096 MGL_IPC_RUN_AHEAD=512
+  timeout -s KILL "$GUARD" "$fault" event-flood 20000 >"$dir/app.out" 2>&1 ||
+    fail "event-flood (events taken) exited $?"
+  grep -E '^(ok|FAIL|event-flood)' "$dir/app.out" | sed 's/^/  taken: /'
+  grep -q 'EventBacklog' "$MGL_LOG_DIR"/*.log && fail "a client taking its events hit the bound"
+  MGL_TEST_CLIENT_IGNORE_EVENTS=1 timeout -s KILL "$GUARD" "$fault" event-flood 20000 --lost \
+    >"$dir/app2.out" 2>&1 || fail "event-flood --lost exited $?"
+  grep -E '^(ok|FAIL|event-flood)' "$dir/app2.out" | sed 's/^/  ignored: /'
+  grep -q '^ok: glGetError says GL_CONTEXT_LOST' "$dir/app2.out" || fail "no GL_CONTEXT_LOST"
+  grep -q '^ok: the new context renders' "$dir/app2.out" || fail "the new context did not render"
+  detail='4096 events held for a client that does not take them \(MGL_SERVER_EVENT_BACKLOG\)'
+  expect_log "$MGL_LOG_DIR/server.log" "Fatal\\{EventBacklog, \"$detail\"\\}: session failed" \
+    "Fatal{EventBacklog} naming the knob"
+  expect_log "$MGL_LOG_DIR/client.log" 'Fatal\{EventBacklog' "the loss by name"
+  ;;
+monolith.staging_oom | spawn.staging_oom | tcp.staging_oom)
+  export MGL_TEST_VK_STAGING_MAX=4m
+  if [ "$case_name" = tcp.staging_oom ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+    slog=$dir/server/server.log
+  else
+    slog=
+    export MGL_TRANSPORT=${case_name%%.*}
+  fi
+  timeout -s KILL "$GUARD" "$fault" staging-oom >"$dir/app.out" 2>&1 || fail "staging-oom exited $?"
+  grep -E '^(ok|FAIL)' "$dir/app.out" | sed 's/^/  app: /'
+  if [ "$case_name" != tcp.staging_oom ]; then # monolith logs both roles to its own files
+    cat "$MGL_LOG_DIR"/*.log >"$dir/all.log"
+    slog=$dir/all.log
+  fi
+  expect_log "$slog" 'no staging memory for [0-9]+ bytes .*GL_OUT_OF_MEMORY' "the refusal"
+  expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=2( |$)' "staging-out-of-memory=2"
+  grep -q 'Fatal{' "$slog" && fail "a Fatal in the server log"
+  ;;
+tcp.unread_events)
+  # Under ASan freed memory waits in its quarantine (up to 256 MiB): not what the server holds.
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1 \
+    mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  hold=$dir/hold
+  mkfifo "$hold"
+  MGL_FAULT_SERVER_PID=$MGLS_PID timeout -s KILL "$GUARD" "$fault" rogue unread-events \
+    "127.0.0.1:$MGLS_PORT" <"$hold" >"$dir/rogue.out" 2>&1 &
+  rogue_pid=$!
+  exec 7>"$hold"
+  for i in $(seq 1 600); do
+    grep -q '^HOLDING' "$dir/rogue.out" && break
+    kill -0 "$rogue_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  grep -v 'server log:' "$dir/rogue.out" | sed 's/^/  /'
+  grep -q '^HOLDING' "$dir/rogue.out" || fail "the rogue never held"
+  timeout -s KILL "$GUARD" "$fault" frames 3 >"$dir/app.out" 2>&1 || fail "the other program failed"
+  n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
+  [ "$n_ok" = 3 ] || fail "only $n_ok of 3 frames of the other program were right"
+  exec 7>&-
+  wait "$rogue_pid" || fail "the server held too much for the rogue (or it failed)"
+  for i in $(seq 1 200); do
+    grep -q 'ended.*; sessions=0' "$dir/server/server.log" && break
+    sleep 0.05
+  done
+  expect_log "$dir/server/server.log" 'ended.*; sessions=0' "the rogue's session ended"
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   ;;
 *)
   echo "fault.sh: unknown case $case_name" >&2

@@ -30,6 +30,10 @@
  *       region whose source offset wraps to before its data). Exit 0 when the server refused
  *       or failed the session with a Fatal (printed), 1 otherwise.
  *       wrong-token: the refusal must come without the server's pid (exit 0 when so).
+ *       unread-events: a context, then fences with a waited flush each (each one an event for
+ *       the client) sent without ever reading, until the server has taken no byte for 2 s;
+ *       the server's VmRSS (MGL_FAULT_SERVER_PID) must have grown less than 16 MiB; prints
+ *       "HOLDING" and keeps the connection open until its stdin ends (exit 0 when so).
  *       large-frames: two 24 MiB frames inside the stage size; the server's VmRSS
  *       (MGL_FAULT_SERVER_PID) after them, while the session lives, must be within 12 MiB of
  *       before (exit 0 when so; prints both).
@@ -38,6 +42,16 @@
  *       Exit 0 when it closed them all (prints how many and how fast), 1 otherwise.
  *   mgl-fault alloc MIB COUNT                   COUNT buffers of MIB MiB (glBufferData without
  *       data), glFinish; prints the reset status and glGetError (always exit 0).
+ *   mgl-fault event-flood N [--lost]            frame 1, then N fences (glFenceSync, glFlush)
+ *       kept alive and never asked about, then glFinish. Without --lost: the context lives,
+ *       every fence reads signalled and frame 2 renders. With --lost (the client is made to
+ *       leave the server's events untaken): the context is lost (GL_CONTEXT_LOST, a reset)
+ *       and a new context renders frame 3.
+ *   mgl-fault staging-oom                       (the server run with MGL_TEST_VK_STAGING_MAX=4m)
+ *       frame 1; a 1024x1024 RGBA texture with data (4 MiB: one staging slice larger than the
+ *       server may have), glFlush: glGetError says GL_OUT_OF_MEMORY; the same for
+ *       glTexSubImage2D of it; then no reset, frame 2 renders right, and a 256x256 texture's
+ *       upload (small slices) gives no error.
  *   mgl-fault silent-server                      listens on a free loopback port (prints
  *       "listening on PORT"), accepts, and never answers; ends after 60 s.
  *   mgl-fault full-server                        listens on a free loopback port with its
@@ -635,6 +649,118 @@ mode_alloc(int mib, int count)
    return 0;
 }
 
+/* An upload the server has no staging memory for: GL_OUT_OF_MEMORY, and the context goes on. */
+static int
+mode_staging_oom(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   frame_draw_and_check(&s, 1);
+   const int n = 1024;
+   uint8_t *data = malloc((size_t)n * n * 4);
+   if (!data)
+      die_setup("out of memory");
+   memset(data, 0x5a, (size_t)n * n * 4);
+   GLuint t[2];
+   glGenTextures(2, t);
+   glBindTexture(GL_TEXTURE_2D, t[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, n, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+   glFlush();
+   GLenum e = glGetError();
+   expect(e == GL_OUT_OF_MEMORY,
+          "glTexImage2D of %dx%d RGBA: glGetError %s (want "
+          "GL_OUT_OF_MEMORY)",
+          n, n, gl_error_name(e));
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, n, n, GL_RGBA, GL_UNSIGNED_BYTE, data);
+   glFlush();
+   e = glGetError();
+   expect(e == GL_OUT_OF_MEMORY,
+          "glTexSubImage2D of %dx%d: glGetError %s (want "
+          "GL_OUT_OF_MEMORY)",
+          n, n, gl_error_name(e));
+   GLenum r = gl.GetGraphicsResetStatus();
+   expect(r == GL_NO_ERROR, "no reset after the refused uploads (%s)", gl_error_name(r));
+   expect(frame_draw_and_check(&s, 2), "frame 2 renders after the refused uploads");
+   glBindTexture(GL_TEXTURE_2D, t[1]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 256, 256, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+   glFlush();
+   e = glGetError();
+   expect(e == GL_NO_ERROR, "a 256x256 texture uploads: glGetError %s", gl_error_name(e));
+   expect(frame_draw_and_check(&s, 3), "frame 3 renders");
+   r = gl.GetGraphicsResetStatus();
+   expect(r == GL_NO_ERROR, "reset status %s at the end", gl_error_name(r));
+   free(data);
+   glDeleteTextures(2, t);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
+/* N fences the app never asks about: the server has an event for each. */
+static int
+mode_event_flood(int n, bool lost)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   frame_draw_and_check(&s, 1);
+   GLsync *f = calloc((size_t)n, sizeof(*f));
+   if (!f)
+      die_setup("out of memory");
+   for (int i = 0; i < n; i++) {
+      f[i] = gl.FenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+      glFlush();
+   }
+   glFinish();
+   GLenum e = glGetError();
+   GLenum r = gl.GetGraphicsResetStatus();
+   printf("event-flood: %d fences, glGetError %s, reset status %s\n", n, gl_error_name(e),
+          gl_error_name(r));
+   if (!lost) {
+      int signalled = 0;
+      for (int i = 0; i < n; i++) {
+         GLint v = 0;
+         gl.GetSynciv(f[i], GL_SYNC_STATUS, 1, NULL, &v);
+         signalled += v == GL_SIGNALED;
+      }
+      expect(e == GL_NO_ERROR && r == GL_NO_ERROR, "%d fences: no error, no reset", n);
+      expect(signalled == n, "%d of %d fences read signalled after glFinish", signalled, n);
+      expect(frame_draw_and_check(&s, 2), "frame 2 renders after the fences");
+   } else {
+      expect(e == GL_CONTEXT_LOST, "glGetError says %s (want GL_CONTEXT_LOST)", gl_error_name(e));
+      expect(r != GL_NO_ERROR, "glGetGraphicsResetStatus says %s (want a reset)", gl_error_name(r));
+   }
+   free(f);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   if (lost) {
+      EGLContext ctx2 = context_create();
+      expect(ctx2 != EGL_NO_CONTEXT, "a new context after the loss (0x%x)", eglGetError());
+      if (ctx2 == EGL_NO_CONTEXT)
+         return 1;
+      make_current(ctx2);
+      struct scene s2;
+      scene_init(&s2);
+      bool ok = frame_draw_and_check(&s2, 3);
+      r = gl.GetGraphicsResetStatus();
+      expect(ok && r == GL_NO_ERROR, "the new context renders (reset status %s)", gl_error_name(r));
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      eglDestroyContext(dpy, ctx2);
+   }
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 static int
 mode_fence_poll(void)
 {
@@ -1164,6 +1290,75 @@ rogue_large_frames(int fd)
    return before > 0 && after > 0 && after - before < 12 * 1024 ? 0 : 1;
 }
 
+/* A client that asks for events and never reads: fences, each with a waited flush (the
+ * server answers each with a "fence signalled" event), sent without blocking until the server
+ * takes nothing more. What the server holds for it must stay small; the connection then stays
+ * open (the session alone is stalled) until stdin ends. */
+static int
+rogue_unread_events(int fd)
+{
+   const char *pid_s = getenv("MGL_FAULT_SERVER_PID");
+   int pid = pid_s ? atoi(pid_s) : 0;
+   if (pid <= 0)
+      die_setup("rogue unread-events: MGL_FAULT_SERVER_PID is not set");
+   if (!rogue_hello(fd, "unread-events", getenv("MGL_SERVER_TOKEN"), 1u << 20))
+      return 1;
+   long before = rss_kib(pid);
+   /* context 1, then per fence: fence_create {i,1} and flush(FINISH) on context 1 */
+   static _Alignas(16) uint8_t buf[1u << 16];
+   size_t len = 0;
+   uint8_t rec[64];
+   uint32_t n = make_record(rec, MGP_CALL_context_create, 0);
+   memcpy(rec + sizeof(struct mgp_record_header), &(struct mgp_context_desc){.ctx = {1, 1}},
+          sizeof(struct mgp_context_desc));
+   put_record(fd, rec, n, NULL, 0);
+   uint64_t sent = 0, fences = 0;
+   double idle_since = now_ms();
+   while (now_ms() - idle_since < 2000 && fences < 400000) {
+      if (!len) {
+         for (int k = 0; k < 256; k++, fences++) {
+            struct mgp_frame h = {.kind = MGP_FRAME_RECORD};
+            n = make_record(rec, MGP_CALL_fence_create, 0);
+            struct mgp_handle_args fa = {.h = {(uint32_t)(fences + 1), 1}};
+            memcpy(rec + sizeof(struct mgp_record_header), &fa, sizeof(fa));
+            h.size = h.a = n;
+            memcpy(buf + len, &h, sizeof(h));
+            memcpy(buf + len + sizeof(h), rec, n);
+            len += sizeof(h) + n;
+            n = make_record(rec, MGP_CALL_flush, 1);
+            struct mgp_u32_args fl = {.value = MGP_FLUSH_FINISH};
+            memcpy(rec + sizeof(struct mgp_record_header), &fl, sizeof(fl));
+            h.size = h.a = n;
+            memcpy(buf + len, &h, sizeof(h));
+            memcpy(buf + len + sizeof(h), rec, n);
+            len += sizeof(h) + n;
+         }
+      }
+      ssize_t w = send(fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+      if (w > 0) {
+         memmove(buf, buf + w, len - (size_t)w);
+         len -= (size_t)w;
+         sent += (uint64_t)w;
+         idle_since = now_ms();
+      } else if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+         printf("rogue unread-events: send: %s\n", strerror(errno));
+         return 1;
+      } else {
+         usleep(10000);
+      }
+   }
+   long after = rss_kib(pid);
+   printf("rogue unread-events: %llu bytes (%llu fences' records) sent, none read; the server "
+          "took nothing more for 2 s; server VmRSS %ld KiB before, %ld KiB after\n",
+          (unsigned long long)sent, (unsigned long long)fences, before, after);
+   printf("HOLDING\n");
+   char line[16];
+   while (fgets(line, sizeof(line), stdin))
+      ;
+   close(fd);
+   return before > 0 && after > 0 && after - before < 16 * 1024 ? 0 : 1;
+}
+
 /* N connections that never say hello. */
 static int
 mode_idle(const char *hostport, int n, int hold_s)
@@ -1358,6 +1553,8 @@ mode_rogue(const char *kind, const char *hostport)
       return rogue_wrong_token(fd);
    if (!strcmp(kind, "large-frames"))
       return rogue_large_frames(fd);
+   if (!strcmp(kind, "unread-events"))
+      return rogue_unread_events(fd);
    if (!strcmp(kind, "garbage")) {
       uint8_t junk[256];
       for (unsigned i = 0; i < sizeof(junk); i++)
@@ -1450,7 +1647,7 @@ main(int argc, char **argv)
 {
    setvbuf(stdout, NULL, _IOLBF, 0);
    const char *fifo = NULL;
-   bool swap = false, at_once = false, fence_wait = false;
+   bool swap = false, at_once = false, fence_wait = false, event_lost = false;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -1468,6 +1665,8 @@ main(int argc, char **argv)
          then_refused = true;
       else if (!strcmp(argv[i], "--fence-wait"))
          fence_wait = true;
+      else if (!strcmp(argv[i], "--lost"))
+         event_lost = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
          /* deliberately without O_CLOEXEC */
          if (open(argv[++i], O_RDWR | O_CREAT, 0600) < 0)
@@ -1501,6 +1700,10 @@ main(int argc, char **argv)
       return mode_idle(args[1], atoi(args[2]), atoi(args[3]));
    if (nargs >= 3 && !strcmp(args[0], "alloc"))
       return mode_alloc(atoi(args[1]), atoi(args[2]));
+   if (nargs >= 2 && !strcmp(args[0], "event-flood"))
+      return mode_event_flood(atoi(args[1]), event_lost);
+   if (nargs >= 1 && !strcmp(args[0], "staging-oom"))
+      return mode_staging_oom();
    if (nargs >= 1 && !strcmp(args[0], "silent-server"))
       return mode_silent_server();
    if (nargs >= 1 && !strcmp(args[0], "full-server"))
@@ -1515,6 +1718,6 @@ main(int argc, char **argv)
            "timer-many |\n"
            "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
            "       full-server |\n"
-           "       alloc MIB COUNT\n");
+           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom\n");
    return 2;
 }

@@ -385,6 +385,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    inputs_run++;
    records_applied += s->records_applied;
    sessions_failed += atomic_load(&s->fatal) != 0;
+   /* Under the validation layer each session's counters say what it reported: the server
+    * log's MGL-GATES line, on stderr (the log file has it only with MGL_LOG_DIR). */
+   const char *vv = getenv("MGL_VK_VALIDATION");
+   if (vv && !strcmp(vv, "1") && s->backend->gate_counters) {
+      const char *names[96];
+      unsigned long long values[96];
+      unsigned n = s->backend->gate_counters(s->screen, names, values, 96);
+      fprintf(stderr, "fuzz-ring: MGL-GATES");
+      for (unsigned i = 0; i < n && i < 96; i++)
+         fprintf(stderr, " %s=%llu", names[i], values[i]);
+      fprintf(stderr, "\n");
+   }
    fuzz_vulkan_session_end(s, "fuzz-ring");
    mgs_session_destroy(s);
    mgt_doorbell_finish(&c.db);

@@ -366,9 +366,20 @@ void vkb_context_end_queries(struct vkb_context *ctx, const struct vkb_query *on
  * of ctx before its next draw or clear; vkb_end_rendering closes it. */
 void vkb_cond_scope_begin(struct vkb_context *ctx);
 void vkb_cond_scope_end(struct vkb_screen *scr);
-/* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. */
+/* Host-visible scratch in the current batch: uploads, default-block slices, readbacks. Out
+ * of memory (after waiting for the submitted batches to give theirs back) is
+ * Fatal{OutOfMemory}: the caller is in the middle of work it cannot leave half done. */
 bool vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
                      struct vkb_alloc *out);
+/* The same for a caller that has changed nothing yet and can refuse its whole call:
+ * VKB_ARENA_OOM is no Fatal (the caller reports GL_OUT_OF_MEMORY, vkb_staging_oom). */
+enum vkb_arena_result { VKB_ARENA_OK, VKB_ARENA_OOM, VKB_ARENA_FAILED };
+enum vkb_arena_result vkb_arena_try(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                                    struct vkb_alloc *out);
+/* A call about res got no staging memory: counted, logged once, and the client is told (an
+ * out-of-memory event about res: GL_OUT_OF_MEMORY). The session goes on. */
+void vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes,
+                     const char *call);
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
 VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl);
 void vkb_batch_finish_all(struct vkb_screen *scr);
@@ -508,6 +519,7 @@ struct vkb_screen_stats {
    uint64_t cond_predicates;            /* conditional renders decided on the GPU */
    uint64_t cond_sums;                  /* of them, over several slots (vkb_cond_sum.c) */
    unsigned long long resource_oom;     /* resources left without storage: GL_OUT_OF_MEMORY */
+   unsigned long long staging_oom;      /* calls refused for staging memory: GL_OUT_OF_MEMORY */
    uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
 };
 
@@ -530,6 +542,10 @@ struct vkb_screen_knobs {
    /* MGL_VK_FAKE_DEVICE_LOST=N: this screen's N-th submit reports VK_ERROR_DEVICE_LOST (0: off);
     * with MGL_VK_FAKE_DEVICE_LOST_SCREEN=K only the K-th screen this process creates */
    unsigned long long test_device_lost_at;
+   /* MGL_TEST_VK_STAGING_MAX=BYTES: an arena (staging) block larger than this fails as the
+    * device's out of memory would (0: off); at 4m the usual blocks are made, a dedicated one
+    * for a larger slice (an upload of 4 MiB or more) is not */
+   uint64_t test_staging_max;
 };
 
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation
@@ -676,6 +692,7 @@ struct vkb_screen {
    struct vkb_batch *inflight_head, *inflight_tail;
    struct vkb_batch *free_batches;
    struct vkb_arena_block *free_blocks;
+   VkDeviceSize arena_mem_bytes; /* memory of every arena block alive (in batches, free) */
    uint64_t next_serial;
    uint64_t completed_serial; /* every batch <= it has completed (proved by its fence) */
    uint64_t bind_epoch;       /* bumps when bound command-buffer state is lost */

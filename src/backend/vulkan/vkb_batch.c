@@ -52,6 +52,7 @@ destroy_garbage(struct vkb_screen *scr, const struct vkb_garbage *g)
 static void
 block_destroy(struct vkb_screen *scr, struct vkb_arena_block *blk)
 {
+   scr->arena_mem_bytes -= blk->size;
    vkDestroyBuffer(scr->dev, blk->buf, NULL);
    vkFreeMemory(scr->dev, blk->mem, NULL);
    free(blk);
@@ -475,13 +476,21 @@ vkb_wait_serial(struct vkb_screen *scr, uint64_t serial, uint64_t timeout_ns, bo
 }
 
 static bool
+is_oom(VkResult r)
+{
+   return r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY;
+}
+
+/* A block of host-visible memory. The device's out of memory (or MGL_TEST_VK_STAGING_MAX's)
+ * is VKB_ARENA_OOM, no Fatal: the caller decides; anything else is a Fatal here. */
+static enum vkb_arena_result
 block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block **out)
 {
+   if (scr->knobs.test_staging_max && size > scr->knobs.test_staging_max)
+      return VKB_ARENA_OOM;
    struct vkb_arena_block *blk = calloc(1, sizeof(*blk));
-   if (!blk) {
-      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "arena block");
-      return false;
-   }
+   if (!blk)
+      return VKB_ARENA_OOM;
    blk->size = size;
    VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -491,10 +500,9 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
                VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
       .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
    };
-   if (!vkb_check(scr, vkCreateBuffer(scr->dev, &bci, NULL, &blk->buf), "arena buffer")) {
-      free(blk);
-      return false;
-   }
+   VkResult r = vkCreateBuffer(scr->dev, &bci, NULL, &blk->buf);
+   if (r != VK_SUCCESS)
+      goto fail_buffer;
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(scr->dev, blk->buf, &req);
    const VkMemoryPropertyFlags hv =
@@ -503,47 +511,82 @@ block_create(struct vkb_screen *scr, VkDeviceSize size, struct vkb_arena_block *
       vkb_find_memory(scr, req.memoryTypeBits, hv | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, 0);
    if (type < 0)
       type = vkb_find_memory(scr, req.memoryTypeBits, hv, 0);
+   if (type < 0) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "no host-visible coherent memory type");
+      goto fail_memory;
+   }
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = req.size,
-      .memoryTypeIndex = type < 0 ? 0 : (uint32_t)type,
+      .memoryTypeIndex = (uint32_t)type,
    };
-   if (type < 0 ||
-       !vkb_check(scr, vkAllocateMemory(scr->dev, &mai, NULL, &blk->mem), "arena memory") ||
-       !vkb_check(scr, vkBindBufferMemory(scr->dev, blk->buf, blk->mem, 0), "arena bind") ||
+   r = vkAllocateMemory(scr->dev, &mai, NULL, &blk->mem);
+   if (r != VK_SUCCESS)
+      goto fail_memory;
+   if (!vkb_check(scr, vkBindBufferMemory(scr->dev, blk->buf, blk->mem, 0), "arena bind") ||
        !vkb_check(scr, vkMapMemory(scr->dev, blk->mem, 0, VK_WHOLE_SIZE, 0, (void **)&blk->map),
-                  "arena map")) {
-      if (type < 0)
-         vkb_fatal(scr, MGU_FATAL_OutOfMemory, "no host-visible coherent memory type");
-      vkDestroyBuffer(scr->dev, blk->buf, NULL);
-      vkFreeMemory(scr->dev, blk->mem, NULL);
-      free(blk);
-      return false;
-   }
+                  "arena map"))
+      goto fail_bind;
+   scr->arena_mem_bytes += blk->size;
    *out = blk;
-   return true;
+   return VKB_ARENA_OK;
+
+fail_bind:
+   vkFreeMemory(scr->dev, blk->mem, NULL);
+fail_memory:
+   vkDestroyBuffer(scr->dev, blk->buf, NULL);
+fail_buffer:
+   free(blk);
+   if (scr->failed)
+      return VKB_ARENA_FAILED;
+   if (is_oom(r))
+      return VKB_ARENA_OOM;
+   vkb_check(scr, r, "arena memory");
+   return VKB_ARENA_FAILED;
 }
 
-bool
-vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
-                struct vkb_alloc *out)
+/* Out of memory for a block: what the submitted batches hold comes back once they complete,
+ * and the free blocks go (a large request needs room, not a block of the usual size). The
+ * current batch keeps its blocks: slices of it are handed out. */
+static void
+arena_reclaim(struct vkb_screen *scr)
+{
+   if (scr->inflight_tail)
+      vkb_wait_serial(scr, scr->inflight_tail->serial, UINT64_MAX, true);
+   while (scr->free_blocks) {
+      struct vkb_arena_block *blk = scr->free_blocks;
+      scr->free_blocks = blk->next;
+      block_destroy(scr, blk);
+   }
+}
+
+enum vkb_arena_result
+vkb_arena_try(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align, struct vkb_alloc *out)
 {
    struct vkb_batch *b = cur_batch(scr);
    if (!b)
-      return false;
+      return VKB_ARENA_FAILED;
    if (align < 16)
       align = 16;
    struct vkb_arena_block *blk = b->blocks;
    VkDeviceSize off = blk ? align_up(blk->used, align) : 0;
    if (!blk || off + size > blk->size) {
       const VkDeviceSize want = size + align;
+      if (size > UINT64_MAX / 2)
+         return VKB_ARENA_OOM;
+      const VkDeviceSize bytes =
+         want <= VKB_ARENA_BLOCK ? VKB_ARENA_BLOCK : align_up(want, 1u << 16);
       if (want <= VKB_ARENA_BLOCK && scr->free_blocks) {
          blk = scr->free_blocks;
          scr->free_blocks = blk->next;
-      } else if (!block_create(scr,
-                               want <= VKB_ARENA_BLOCK ? VKB_ARENA_BLOCK : align_up(want, 1u << 16),
-                               &blk)) {
-         return false;
+      } else {
+         enum vkb_arena_result r = block_create(scr, bytes, &blk);
+         if (r == VKB_ARENA_OOM && !scr->failed) {
+            arena_reclaim(scr);
+            r = scr->failed ? VKB_ARENA_FAILED : block_create(scr, bytes, &blk);
+         }
+         if (r != VKB_ARENA_OK)
+            return scr->failed ? VKB_ARENA_FAILED : r;
       }
       blk->used = 0;
       blk->next = b->blocks;
@@ -556,7 +599,35 @@ vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
    out->offset = off;
    out->block_size = blk->size;
    out->ptr = blk->map + off;
-   return true;
+   return VKB_ARENA_OK;
+}
+
+bool
+vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                struct vkb_alloc *out)
+{
+   enum vkb_arena_result r = vkb_arena_try(scr, size, align, out);
+   if (r == VKB_ARENA_OOM) {
+      char detail[96];
+      snprintf(detail, sizeof(detail), "arena memory: %llu bytes of staging",
+               (unsigned long long)size);
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
+   }
+   return r == VKB_ARENA_OK;
+}
+
+void
+vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes, const char *call)
+{
+   if (!scr->stats.staging_oom++)
+      mgu_warn("vulkan: %s {%u,%u}: no staging memory for %llu bytes (arena %llu bytes): "
+               "GL_OUT_OF_MEMORY, the call is not done",
+               call, res.slot, res.gen, (unsigned long long)bytes,
+               (unsigned long long)scr->arena_mem_bytes);
+   const struct mgp_event ev = {
+      .kind = MGP_EVENT_OUT_OF_MEMORY, .slot = res.slot, .gen = res.gen, .value = bytes};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
 }
 
 void

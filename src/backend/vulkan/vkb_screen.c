@@ -995,6 +995,7 @@ screen_create(const struct mgs_backend_env *env)
       scr->frames_in_flight = (uint32_t)atoi(fif);
    const char *knob = getenv("MGL_TEST_FORCE_STALE_BUFFER_SERIAL");
    scr->knobs.test_stale_buffer_serial = knob && atoi(knob) > 0;
+   scr->knobs.test_staging_max = vkb_size_knob("MGL_TEST_VK_STAGING_MAX", 0);
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
@@ -1191,6 +1192,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"completed-frame-floor", scr->completed_frame_floor},
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
       {"resource-out-of-memory", scr->stats.resource_oom},
+      {"staging-out-of-memory", scr->stats.staging_oom},
       {"cmd-bind-pipeline", scr->stats.cmd_bind_pipeline},
       {"cmd-bind-sets", scr->stats.cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->stats.cmd_bind_vertex_buffers},

@@ -54,7 +54,10 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
       return;
    }
    struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, size, 16, &st))
+   const enum vkb_arena_result ar = vkb_arena_try(scr, size, 16, &st);
+   if (ar == VKB_ARENA_OOM)
+      vkb_staging_oom(scr, r->base.h, size, "resource_subdata");
+   if (ar != VKB_ARENA_OK)
       return;
    memcpy(st.ptr, a->data.ptr, size);
    if (scr->rendering_ctx) {
@@ -190,8 +193,13 @@ texture_subdata_ds(struct vkb_screen *scr, const char *call, struct vkb_resource
       const uint64_t n = (uint64_t)g->width * g->height * g->depth;
       const uint64_t s_off = (4 * n + 15) / 16 * 16;
       struct vkb_alloc st;
-      if (!vkb_arena_alloc(scr, s_off + n, 16, &st))
+      const enum vkb_arena_result ar = vkb_arena_try(scr, s_off + n, 16, &st);
+      if (ar == VKB_ARENA_FAILED)
          return;
+      if (ar == VKB_ARENA_OOM) { /* the regions before it land: GL leaves the image undefined */
+         vkb_staging_oom(scr, r->base.h, s_off + n, call);
+         break;
+      }
       if (src_buf && st.buf != src_buf) {
          MGU_DECLINE(backend_feature_unimplemented, "texture subdata larger than one staging "
                                                     "block in several regions");
@@ -341,8 +349,14 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : stride * g->height;
       struct vkb_alloc st;
       const uint64_t out_row = (uint64_t)g->width * vts;
-      if (!vkb_arena_alloc(scr, out_row * g->height * g->depth, lcm16(vts), &st))
+      const uint64_t bytes = out_row * g->height * g->depth;
+      const enum vkb_arena_result ar = vkb_arena_try(scr, bytes, lcm16(vts), &st);
+      if (ar == VKB_ARENA_FAILED)
          return;
+      if (ar == VKB_ARENA_OOM) { /* the regions before it land: GL leaves the image undefined */
+         vkb_staging_oom(scr, r->base.h, bytes, call);
+         break;
+      }
       /* One copy command per staging block, and a region that overlaps one gathered already
        * starts the next command, so regions land in their order. */
       const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
@@ -478,7 +492,10 @@ vkb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
       return;
    }
    struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, args->size, 16, &st))
+   const enum vkb_arena_result ar = vkb_arena_try(scr, args->size, 16, &st);
+   if (ar == VKB_ARENA_OOM)
+      vkb_staging_oom(scr, r->base.h, args->size, "resource_readback");
+   if (ar != VKB_ARENA_OK)
       return;
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);

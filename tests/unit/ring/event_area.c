@@ -8,12 +8,16 @@
  *    drain/flush cycles deliver the rest in order;
  *  - another process (spawn): a forked child attaches the memfd itself and posts 5000 events
  *    with flushes; the parent drains them all;
+ *  - a bounded backlog (backlog_max 1000) and a reader that never drains: 128 published, 1000
+ *    held, the next post is MGT_EVENT_BACKLOG_FULL and sticky (flush too); with a reader that
+ *    drains between bursts of 1000, 20000 events pass the same bound in order;
  *  - hostile values: a head beyond the slots, a head behind the tail, a malformed event in a
  *    slot (reader: MGT_EVENT_CORRUPT with why, sticky, nothing of it queued); a tail beyond the
  *    head (writer: MGT_EVENT_CORRUPT).
  * Shown red: with the writer publishing straight into the slots (no backlog, no free-slot
  * check), the writer thread ran over unread events and the reader saw "head out of range" in
- * the first phase; with the reader not checking events, the malformed slot was queued. */
+ * the first phase; with the reader not checking events, the malformed slot was queued; with no
+ * bound, the reader that never drains had 100000 events held. */
 #include "event_area.h"
 #include "inbox.h"
 #include "ring.h"
@@ -91,7 +95,7 @@ two_threads(void)
    struct mgt_event_writer w;
    struct mgt_event_reader rd;
    struct mgt_inbox box;
-   mgt_event_writer_init(&w, mgt_ring_event_area(&r.server));
+   mgt_event_writer_init(&w, mgt_ring_event_area(&r.server), 0);
    mgt_event_reader_init(&rd, mgt_ring_event_area(&r.client));
    mgt_inbox_init(&box);
    pthread_t t;
@@ -117,7 +121,7 @@ reader_asleep(void)
    struct mgt_event_writer w;
    struct mgt_event_reader rd;
    struct mgt_inbox box;
-   mgt_event_writer_init(&w, mgt_ring_event_area(&r.server));
+   mgt_event_writer_init(&w, mgt_ring_event_area(&r.server), 0);
    mgt_event_reader_init(&rd, mgt_ring_event_area(&r.client));
    mgt_inbox_init(&box);
    for (uint32_t i = 0; i < 1000; i++) {
@@ -154,7 +158,7 @@ other_process(void)
       if (mgt_ring_attach(&server, client.fd) != MGT_RING_OK)
          _exit(2);
       struct mgt_event_writer w;
-      mgt_event_writer_init(&w, mgt_ring_event_area(&server));
+      mgt_event_writer_init(&w, mgt_ring_event_area(&server), 0);
       for (uint32_t i = 0; i < 5000; i++) {
          struct mgp_event e = nth(i);
          if (mgt_event_writer_post(&w, &e) != MGT_EVENT_OK)
@@ -221,13 +225,60 @@ hostile(void)
    atomic_store(&sa->head, 0);
    atomic_store(&sa->tail, 3);
    struct mgt_event_writer w;
-   mgt_event_writer_init(&w, sa);
+   mgt_event_writer_init(&w, sa, 0);
    struct mgp_event e = nth(0);
    CHECK(mgt_event_writer_post(&w, &e) == MGT_EVENT_CORRUPT, "tail beyond head accepted");
    mgt_event_writer_finish(&w);
    mgt_inbox_finish(&box);
    rings_close(&r);
    printf("hostile heads, tails and events refused\n");
+}
+
+static void
+bounded(void)
+{
+   struct rings r;
+   rings_open(&r);
+   struct mgt_event_writer w;
+   struct mgt_event_reader rd;
+   struct mgt_inbox box;
+   const uint32_t max = 1000;
+   mgt_event_writer_init(&w, mgt_ring_event_area(&r.server), max);
+   mgt_event_reader_init(&rd, mgt_ring_event_area(&r.client));
+   mgt_inbox_init(&box);
+   /* A reader that drains between bursts: the bound is never met. */
+   uint32_t posted = 0, next = 0;
+   while (posted < 20000) {
+      for (uint32_t i = 0; i < max; i++, posted++) {
+         struct mgp_event e = nth(posted);
+         CHECK(mgt_event_writer_post(&w, &e) == MGT_EVENT_OK, "post %u", posted);
+      }
+      while (mgt_event_writer_backlog(&w)) {
+         CHECK(mgt_event_reader_drain(&rd, &box) >= 0, "drain: %s", rd.why);
+         expect_next(&box, &next);
+         CHECK(mgt_event_writer_flush(&w) == MGT_EVENT_OK, "flush");
+      }
+   }
+   CHECK(mgt_event_reader_drain(&rd, &box) >= 0, "drain: %s", rd.why);
+   expect_next(&box, &next);
+   CHECK(next == posted, "%u of %u events arrived", next, posted);
+   /* A reader that never drains: the slots, then max held, then the bound. */
+   int rc = MGT_EVENT_OK;
+   uint32_t accepted = 0;
+   for (uint32_t i = 0; i < 100000 && rc == MGT_EVENT_OK; i++) {
+      struct mgp_event e = nth(i);
+      rc = mgt_event_writer_post(&w, &e);
+      accepted += rc == MGT_EVENT_OK;
+   }
+   CHECK(rc == MGT_EVENT_BACKLOG_FULL, "no bound: %u events accepted, rc %d", accepted, rc);
+   CHECK(accepted == MGT_EVENT_SLOTS + max, "%u accepted", accepted);
+   CHECK(mgt_event_writer_backlog(&w) == max, "backlog %u", mgt_event_writer_backlog(&w));
+   CHECK(mgt_event_writer_flush(&w) == MGT_EVENT_BACKLOG_FULL, "not sticky");
+   mgt_event_writer_finish(&w);
+   mgt_inbox_finish(&box);
+   rings_close(&r);
+   printf("bounded backlog: 20000 events through a bound of %u, then %u held and refused\n", max,
+          max);
 }
 
 int
@@ -237,6 +288,7 @@ main(void)
    two_threads();
    reader_asleep();
    other_process();
+   bounded();
    hostile();
    return 0;
 }
