@@ -493,6 +493,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
    fe_debug_finish(ctx);
    fe_es_ext_finish(ctx);
+   fe_pack_finish(ctx);
    free(ctx);
    share_unref(sg);
 }
