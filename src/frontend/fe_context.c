@@ -505,6 +505,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_debug_finish(ctx);
    fe_es_ext_finish(ctx);
    fe_dlist_context_finish(ctx);
+   fe_pack_finish(ctx);
    free(ctx);
    share_unref(sg);
 }

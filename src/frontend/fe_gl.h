@@ -624,6 +624,10 @@ struct fe_context {
 
    struct fe_pixel_store pack, unpack;
    uint64_t pack_version;
+   /* fe_pack_read's room for the server's answer, kept from read to read (fe_pack.c) */
+   uint8_t *pack_scratch;
+   size_t pack_scratch_size;
+   uint64_t pack_scratch_allocs; /* times it was (re)allocated: a steady read loop adds none */
 
    /* current generic vertex attributes: kind 0 float, 1 int, 2 uint; bit patterns */
    uint32_t attrib_value[FE_MAX_VERTEX_ATTRIBS][4];

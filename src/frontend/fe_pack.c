@@ -59,6 +59,27 @@ fe_pack_answer(const struct fe_pixel_store *ps, const struct mgp_pack_shape *sha
    return true;
 }
 
+/* Room for an answer of size bytes: the context's scratch buffer, grown when too small. One
+ * larger than FE_PACK_SCRATCH_KEEP is allocated for this read only (*owned): a rare huge read
+ * does not hold its memory for the context's life. NULL: out of memory. */
+static uint8_t *
+answer_room(struct fe_context *ctx, size_t size, bool *owned)
+{
+   *owned = false;
+   if (size <= ctx->pack_scratch_size)
+      return ctx->pack_scratch;
+   ctx->pack_scratch_allocs++;
+   if (size > FE_PACK_SCRATCH_KEEP) {
+      *owned = true;
+      return malloc(size);
+   }
+   /* Its old bytes are of no use: no realloc copy. */
+   free(ctx->pack_scratch);
+   ctx->pack_scratch = malloc(size);
+   ctx->pack_scratch_size = ctx->pack_scratch ? size : 0;
+   return ctx->pack_scratch;
+}
+
 void
 fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
              const struct mgp_pack_shape *shape, const struct fe_pixel_store *ps, uint8_t *dst)
@@ -75,12 +96,18 @@ fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
                   shape->integer ? "integer" : "non-integer", mgp_format_name(rd->format));
       return;
    }
-   /* Zeroed: an answer the server never wrote names an empty rectangle. */
-   uint8_t *answer = calloc(1, (size_t)size);
+   bool owned;
+   uint8_t *answer = answer_room(ctx, (size_t)size, &owned);
    if (!answer) {
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return;
    }
+   /* An answer the server never wrote names an empty rectangle. On the wire arms the decoder
+    * zeroes the answer's room and all of it comes back; on monolith the server writes here
+    * directly, so the rectangle must not be a previous read's. The texels need no clearing:
+    * only the rectangle's are read. */
+   memset(answer, 0,
+          size < sizeof(struct mgp_texels_rect) ? (size_t)size : sizeof(struct mgp_texels_rect));
    const struct mgp_span out = {.ptr = answer, .size = size};
    if (mgp_handle_is_null(rd->res)) {
       struct mgp_read_pixels a = {.x = rd->x,
@@ -105,5 +132,14 @@ fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
    if (!fe_pack_answer(ps, shape, rd, answer, (size_t)size, dst))
       MGU_DECLINE(gl_feature_unimplemented, "a readback answer larger than its %ux%u request",
                   rd->width, rd->height);
-   free(answer);
+   if (owned)
+      free(answer);
+}
+
+void
+fe_pack_finish(struct fe_context *ctx)
+{
+   free(ctx->pack_scratch);
+   ctx->pack_scratch = NULL;
+   ctx->pack_scratch_size = 0;
 }

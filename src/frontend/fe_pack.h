@@ -35,9 +35,16 @@ bool fe_pack_answer(const struct fe_pixel_store *ps, const struct mgp_pack_shape
                     uint8_t *dst);
 
 /* Sends the read (a round trip) and packs its answer into dst. Checks nothing GL asks for:
- * the caller has raised GL's errors and validated the context. */
+ * the caller has raised GL's errors and validated the context. The answer lands in the
+ * context's scratch buffer, which grows to the largest read and is kept (up to
+ * FE_PACK_SCRATCH_KEEP bytes): a read loop or a window's swap copy allocates once. */
 void fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
                   const struct mgp_pack_shape *shape, const struct fe_pixel_store *ps,
                   uint8_t *dst);
+
+#define FE_PACK_SCRATCH_KEEP (64u << 20)
+
+/* Frees the scratch buffer (context destroy). */
+void fe_pack_finish(struct fe_context *ctx);
 
 #endif

@@ -14,8 +14,10 @@
  * 8: resource_desc carries no_alpha (an RGB internal format in RGBA storage). 9: no GL enum on
  * the wire: fixed-function, sampler, vertex, query and draw enums are mgp_ enums. 10: read_pixels,
  * get_texture_image and pack_to_buffer carry an mgp_pack_shape, not GL's format and type.
- * 11: read_pixels and get_texture_image answer tight texels of a named format (the client packs). */
-#define MGP_ABI_VERSION 11u
+ * 11: read_pixels and get_texture_image answer tight texels of a named format (the client packs).
+ * 12: a span_out carries no bytes to the server (no prefill); on a stream it names the record's
+ * reply area (MGP_SEG_REPLY). */
+#define MGP_ABI_VERSION 12u
 
 /* {slot, gen}, 8 bytes, by value (docs/PIPE.md#handles). {0,0} is null. */
 struct mgp_handle {
@@ -76,6 +78,9 @@ _Static_assert(sizeof(void *) == 8, "MGPipe's wire layout assumes 64-bit pointer
 /* The ring arms' buffer heap (stage.h): a buffer store the client placed, not bytes to copy.
  * The encoder passes such a span through as it is; only resource_create/respecify carry one. */
 #define MGP_SEG_HEAP 3u
+/* A stream's span_out: room the server provides for the record's answer, `offset` into the
+ * reply area the frame asks for (pipe_stream.h); no byte of it travels to the server. */
+#define MGP_SEG_REPLY 4u
 
 /* Call classes and flags (pipe_calls.def). */
 enum mgp_call_class {

@@ -54,18 +54,24 @@ mgp_encode_call(void *encoder, enum mgp_call_id call, const void *args, const vo
          *s = (struct mgp_span){0};
          continue;
       }
-      if (s->seg == MGP_SEG_HEAP && !s->ptr && !ci->spans[i].out)
+      if (ci->spans[i].out) {
+         /* Room for the answer only: the destination's bytes stay in the client. */
+         if (!enc->ops->place_out(enc->carrier, s->size, s))
+            return; /* declined by name in the carrier (or the session failed) */
+         wants_reply = true;
+         s->ptr = NULL;
+         continue;
+      }
+      if (s->seg == MGP_SEG_HEAP && !s->ptr)
          continue; /* a store the client placed in the heap: nothing to stage */
       const void *src = s->ptr;
       void *dst = enc->ops->place(enc->carrier, s->size, s);
       if (!dst)
          return; /* declined by name in the carrier (or the session failed: reserve says so) */
       if (src)
-         memcpy(dst, src, s->size); /* span_in: the bytes; span_out: the prefill */
+         memcpy(dst, src, s->size);
       else
          memset(dst, 0, s->size);
-      if (ci->spans[i].out)
-         wants_reply = true;
       s->ptr = NULL;
    }
    if (ci->flags & MGP_FLAG_ReplySlot)
@@ -197,6 +203,8 @@ mgp_decode_record(const void *record, uint32_t available, mgp_span_resolver reso
          resolve ? resolve(resolver_ctx, s->seg, s->offset, s->size, ci->spans[i].out) : NULL;
       if (!mapped)
          return field_error(out, ci, ci->spans[i].path);
+      if (ci->spans[i].out)
+         memset(mapped, 0, s->size); /* no prefill travels: the answer starts from zeros */
       s->ptr = mapped;
    }
    return NULL;

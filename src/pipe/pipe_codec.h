@@ -89,18 +89,20 @@ uint64_t mgp_span_in_bytes(enum mgp_call_id call, const void *args);
 
 /* What an encoder needs from a carrier (rings, a socket stream, a loopback verifier).
  * reserve returns space for one record (or NULL when the session failed). place finds room for
- * `size` span bytes somewhere the server can resolve them, fills *out's seg/offset/size and
- * returns where the encoder writes them: a span_in's bytes, or a span_out's prefill (the
- * destination's current bytes, so whatever the server does not write comes back unchanged:
- * glReadPixels with pack skips leaves those bytes alone). The pointer holds until the next
- * place. When the bytes cannot be placed (more than the carrier takes) place names the decline
- * itself and returns NULL: the encoder drops that one call and goes on (a failed session
- * returns NULL too; the next reserve reports it). commit publishes; wait_reply blocks until the
- * server applied the last committed record (a counted round trip) and returns false when the
- * session failed. */
+ * a span_in's `size` bytes somewhere the server can resolve them, fills *out's seg/offset/size
+ * and returns where the encoder writes them; the pointer holds until the next place.
+ * place_out finds room for a span_out's answer the same way, but nothing of the client's
+ * destination travels: the server's decoder zeroes the room, the server writes its answer
+ * there and all of it comes back (an answer that matters past what the server wrote says so
+ * itself, as a read's mgp_texels_rect does). When the bytes cannot be placed (more than the
+ * carrier takes) place and place_out name the decline themselves and fail: the encoder drops
+ * that one call and goes on (a failed session fails too; the next reserve reports it). commit
+ * publishes; wait_reply blocks until the server applied the last committed record (a counted
+ * round trip) and returns false when the session failed. */
 struct mgp_carrier_ops {
    void *(*reserve)(void *carrier, uint32_t size);
    void *(*place)(void *carrier, uint64_t size, struct mgp_span *out);
+   bool (*place_out)(void *carrier, uint64_t size, struct mgp_span *out);
    void (*commit)(void *carrier, bool wants_reply);
    bool (*wait_reply)(void *carrier);
    /* Copies the server's answer back into the client's destination. */

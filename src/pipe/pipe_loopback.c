@@ -29,6 +29,12 @@ lb_place(void *carrier, uint64_t size, struct mgp_span *out)
    return lb->stage + off;
 }
 
+static bool
+lb_place_out(void *carrier, uint64_t size, struct mgp_span *out)
+{
+   return lb_place(carrier, size, out) != NULL; /* the decoder zeroes it */
+}
+
 static void
 lb_commit(void *carrier, bool wants_reply)
 {
@@ -55,6 +61,7 @@ lb_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_t 
 const struct mgp_carrier_ops mgp_loopback_ops = {
    .reserve = lb_reserve,
    .place = lb_place,
+   .place_out = lb_place_out,
    .commit = lb_commit,
    .wait_reply = lb_wait_reply,
    .read_reply = lb_read_reply,

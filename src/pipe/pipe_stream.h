@@ -24,14 +24,16 @@
  *              inline area: the bytes of the record's spans, each at a 16-aligned offset. Spans
  *              say seg = MGP_SEG_INLINE and offset = from the start of the inline area; the
  *              decoder resolves them against this frame only, bounds-checked like any span.
- *              flags MGP_FRAME_WANTS_REPLY: answer with REPLY once applied. Span-out bytes
- *              travel too (what the server does not write comes back unchanged).
+ *              A span_out carries no bytes: it says seg = MGP_SEG_REPLY and offset = from the
+ *              start of the record's reply area, b bytes (a multiple of 8; the body and b
+ *              together at most the frame limit) that the server provides, zeroed, for the
+ *              answers. flags MGP_FRAME_WANTS_REPLY: answer with REPLY once applied.
  *     SYNC     no body; answered by SYNC_ACK with the same a, once every earlier record applied.
  *     BYE      no body; the client is done: the server prints its tallies and answers BYE.
  *   server -> client
  *     REPLY    a: the record's sequence number (the n-th RECORD frame, from 1; low 32 bits);
- *              body: for every span the server wrote, in decode order, a struct mgp_reply_span
- *              and its bytes padded to 8.
+ *              body: for every span_out of the record, in decode order, a struct
+ *              mgp_reply_span and its bytes (all of them, written or still zero) padded to 8.
  *     SYNC_ACK a: the SYNC's a.
  *     LOG      a: enum mgu_log_level; body: one of the server's log lines for this session,
  *              NUL-padded text (the client writes it to its own server.log).
@@ -119,14 +121,14 @@ struct mgp_frame {
    uint16_t kind; /* enum mgp_frame_kind */
    uint16_t flags;
    uint32_t a; /* per kind, see above */
-   uint32_t b; /* 0 */
+   uint32_t b; /* RECORD: the bytes of its reply area; else 0 */
 };
 _Static_assert(sizeof(struct mgp_frame) == 16, "frame layout");
 _Static_assert(offsetof(struct mgp_frame, a) == 8, "frame layout");
 
 /* One written span in a REPLY body; its bytes follow, padded to 8. */
 struct mgp_reply_span {
-   uint64_t offset; /* the span's offset in the request's inline area */
+   uint64_t offset; /* the span's offset in the request's reply area */
    uint64_t size;
 };
 _Static_assert(sizeof(struct mgp_reply_span) == 16, "reply span layout");

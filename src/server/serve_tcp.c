@@ -172,12 +172,13 @@ send_event(void *ctx, const struct mgp_event *ev)
 static bool
 serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
 {
-   struct mgt_frame_buf buf = {0};
+   struct mgt_frame_buf buf = {0}, reply = {0};
    uint64_t seq = 0;
    bool bye = false;
    mgs_session_set_event_sink(s, send_event, c);
    for (;;) {
       mgt_frame_buf_trim(&buf); /* a large frame's memory goes back once it is done */
+      mgt_frame_buf_trim(&reply);
       struct mgp_frame h;
       int rc = mgt_stream_read_frame_max(c->fd, &h, &buf, c->max_frame);
       if (rc == MGT_STREAM_EOF) {
@@ -217,6 +218,9 @@ serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
       const void *record;
       struct mgt_inline_area area;
       const char *bad = mgt_stream_split_record(buf.data, h.size, h.a, &record, &area);
+      /* The body and its reply area together stay within the frame limit. */
+      if (!bad)
+         bad = mgt_stream_reply_area(&area, &reply, h.b, c->max_frame - h.size);
       if (bad) {
          mgs_session_fatal(s, MGU_FATAL_ProtocolCorruption, bad);
          break;
@@ -241,6 +245,7 @@ serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
       }
    }
    mgt_frame_buf_finish(&buf);
+   mgt_frame_buf_finish(&reply);
    return bye;
 }
 

@@ -143,6 +143,12 @@ static void ring_take_events(struct mgt_client *s, bool wait);
  * server's backlog (event_area.h, bounded) holds no more than a burst of them, as on tcp, where
  * a reader thread takes every frame. */
 #define EVENT_TAKE_EVERY 16u
+/* The answer's room in the stage; the server's decoder zeroes it before the call. */
+static bool
+ring_place_out(void *carrier, uint64_t size, struct mgp_span *out)
+{
+   return ring_place(carrier, size, out) != NULL;
+}
 
 static void
 ring_commit(void *carrier, bool wants_reply)
@@ -175,6 +181,7 @@ ring_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint64_
 static const struct mgp_carrier_ops ring_ops = {
    .reserve = ring_reserve,
    .place = ring_place,
+   .place_out = ring_place_out,
    .commit = ring_commit,
    .wait_reply = ring_wait_reply,
    .read_reply = ring_read_reply,

@@ -26,6 +26,13 @@ corrupt_place(void *carrier, uint64_t size, struct mgp_span *out)
    return c->inner->place(c->inner_carrier, size, out);
 }
 
+static bool
+corrupt_place_out(void *carrier, uint64_t size, struct mgp_span *out)
+{
+   struct mgt_corrupt_carrier *c = carrier;
+   return c->inner->place_out(c->inner_carrier, size, out);
+}
+
 static void
 corrupt_commit(void *carrier, bool wants_reply)
 {
@@ -61,6 +68,7 @@ corrupt_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint
 static const struct mgp_carrier_ops corrupt_ops = {
    .reserve = corrupt_reserve,
    .place = corrupt_place,
+   .place_out = corrupt_place_out,
    .commit = corrupt_commit,
    .wait_reply = corrupt_wait_reply,
    .read_reply = corrupt_read_reply,

@@ -404,7 +404,26 @@ mgt_stream_split_record(uint8_t *body, uint32_t body_size, uint32_t record_size,
    *record = body;
    area->base = body + inline_at;
    area->size = body_size - inline_at;
+   area->reply = NULL;
+   area->reply_size = 0;
    area->num_written = 0;
+   return NULL;
+}
+
+const char *
+mgt_stream_reply_area(struct mgt_inline_area *area, struct mgt_frame_buf *buf, uint32_t reply_size,
+                      uint64_t max)
+{
+   if (reply_size % 8 || reply_size > max)
+      return "reply-size";
+   if (!reply_size)
+      return NULL;
+   if (!frame_buf_reserve(buf, reply_size))
+      return "reply-size (no memory for it)";
+   /* Zeroed here too: bytes between the spans go back in no reply, but nothing is left over. */
+   memset(buf->data, 0, reply_size);
+   area->reply = buf->data;
+   area->reply_size = reply_size;
    return NULL;
 }
 
@@ -412,15 +431,18 @@ void *
 mgt_stream_resolve_inline(void *ctx, uint32_t seg, uint64_t offset, uint64_t size, bool writable)
 {
    struct mgt_inline_area *a = ctx;
-   /* offset <= size first, so size - offset cannot wrap. */
-   if (seg != MGP_SEG_INLINE || offset > a->size || size > a->size - offset)
-      return NULL;
-   if (writable) {
-      if (a->num_written == MGT_INLINE_MAX_WRITTEN)
+   /* A span_in names the inline area, a span_out the reply area; offset <= size first, so
+    * size - offset cannot wrap. */
+   if (!writable) {
+      if (seg != MGP_SEG_INLINE || offset > a->size || size > a->size - offset)
          return NULL;
-      a->written[a->num_written++] = (struct mgp_reply_span){offset, size};
+      return a->base + offset;
    }
-   return a->base + offset;
+   if (seg != MGP_SEG_REPLY || offset > a->reply_size || size > a->reply_size - offset ||
+       a->num_written == MGT_INLINE_MAX_WRITTEN)
+      return NULL;
+   a->written[a->num_written++] = (struct mgp_reply_span){offset, size};
+   return a->reply + offset;
 }
 
 int
@@ -433,7 +455,7 @@ mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area)
       const struct mgp_reply_span *w = &area->written[i];
       uint64_t pad = align_up(w->size, 8) - w->size;
       iov[n++] = (struct iovec){(void *)w, sizeof(*w)};
-      iov[n++] = (struct iovec){area->base + w->offset, w->size};
+      iov[n++] = (struct iovec){area->reply + w->offset, w->size};
       iov[n++] = (struct iovec){(void *)zeros, pad};
       total += sizeof(*w) + w->size + pad;
    }
@@ -465,6 +487,7 @@ struct mgt_stream_client {
    uint8_t *inl; /* the record's inline area */
    uint64_t inl_len;
    uint32_t inl_capacity; /* inline_max keeps it far below 2^32 */
+   uint64_t reply_len;    /* the record's reply area: its span_outs, nothing sent */
    uint8_t *out;
    size_t out_len;
    uint64_t records;    /* RECORD frames sent */
@@ -677,7 +700,9 @@ stream_place(void *carrier, uint64_t size, struct mgp_span *out)
 {
    struct mgt_stream_client *c = carrier;
    uint64_t at = align_up(c->inl_len, MGP_INLINE_ALIGN);
-   if (size > c->inline_max || at > c->inline_max - size) {
+   /* The inline and the reply area together stay within what one record may carry (the
+    * server holds both). Each is at most inline_max, far below 2^63: no sum wraps. */
+   if (size > c->inline_max || at + c->reply_len > c->inline_max - size) {
       MGU_DECLINE(stage_too_large, "%llu bytes do not fit the %llu bytes one record may carry",
                   (unsigned long long)size, (unsigned long long)c->inline_max);
       return NULL;
@@ -691,6 +716,23 @@ stream_place(void *carrier, uint64_t size, struct mgp_span *out)
    out->size = size;
    out->flags = 0;
    return c->inl + at;
+}
+
+static bool
+stream_place_out(void *carrier, uint64_t size, struct mgp_span *out)
+{
+   struct mgt_stream_client *c = carrier;
+   uint64_t at = align_up(c->reply_len, MGP_INLINE_ALIGN);
+   if (size > c->inline_max || at + align_up(c->inl_len, MGP_INLINE_ALIGN) > c->inline_max - size) {
+      MGU_DECLINE(stage_too_large,
+                  "an answer of %llu bytes does not fit the %llu bytes one "
+                  "record may carry",
+                  (unsigned long long)size, (unsigned long long)c->inline_max);
+      return false;
+   }
+   c->reply_len = at + size;
+   *out = (struct mgp_span){.seg = MGP_SEG_REPLY, .offset = at, .size = size};
+   return true;
 }
 
 static bool
@@ -726,6 +768,7 @@ stream_commit(void *carrier, bool wants_reply)
       .kind = MGP_FRAME_RECORD,
       .flags = wants_reply ? MGP_FRAME_WANTS_REPLY : 0,
       .a = c->record_size,
+      .b = (uint32_t)align_up(c->reply_len, 8),
    };
    struct iovec iov[5] = {
       {&h, sizeof(h)},
@@ -735,6 +778,7 @@ stream_commit(void *carrier, bool wants_reply)
       {(void *)zeros, inl_padded - c->inl_len},
    };
    c->inl_len = 0;
+   c->reply_len = 0;
    if (!client_put(c, iov, 5))
       return;
    c->records++;
@@ -815,6 +859,7 @@ stream_read_reply(void *carrier, const struct mgp_span *staged, void *dst, uint6
 const struct mgp_carrier_ops mgt_stream_carrier_ops = {
    .reserve = stream_reserve,
    .place = stream_place,
+   .place_out = stream_place_out,
    .commit = stream_commit,
    .wait_reply = stream_wait_reply,
    .read_reply = stream_read_reply,

@@ -11,8 +11,9 @@
  * one ends them.
  *
  * Server: mgt_stream_read_frame reads one frame, mgt_stream_split_record checks a RECORD body
- * and gives the inline area that mgt_stream_resolve_inline resolves the record's spans against,
- * and mgt_stream_send_reply returns what the server wrote into them.
+ * and gives the inline area, mgt_stream_reply_area the room for the record's answers, that
+ * mgt_stream_resolve_inline resolves the record's spans against, and mgt_stream_send_reply
+ * returns what the server wrote into the reply area.
  *
  * Threads: the client carrier is used by one thread at a time (as the ring carriers are);
  * mgt_stream_client_failed and _fatal from any thread. */
@@ -106,6 +107,9 @@ const char *mgt_stream_error_name(int rc);
 struct mgt_inline_area {
    uint8_t *base;
    uint64_t size;
+   /* The reply area (mgt_stream_reply_area): where the record's span_outs are answered. */
+   uint8_t *reply;
+   uint64_t reply_size;
    /* The spans the decoder resolved writable, in order: what a REPLY returns. */
    uint32_t num_written;
    struct mgp_reply_span written[MGT_INLINE_MAX_WRITTEN];
@@ -115,11 +119,18 @@ struct mgt_inline_area {
  * Returns NULL and fills *record and *area, or what is wrong (for Fatal{ProtocolCorruption}). */
 const char *mgt_stream_split_record(uint8_t *body, uint32_t body_size, uint32_t record_size,
                                     const void **record, struct mgt_inline_area *area);
-/* mgp_span_resolver over a struct mgt_inline_area: NULL unless seg is MGP_SEG_INLINE and the
- * span lies inside the area. */
+/* Gives the record reply_size bytes of reply area (the frame's b), zeroed, in buf (which the
+ * caller keeps from frame to frame). A size not a multiple of 8 or over max (what the frame
+ * limit leaves after the body) is refused: NULL, or what is wrong. */
+const char *mgt_stream_reply_area(struct mgt_inline_area *area, struct mgt_frame_buf *buf,
+                                  uint32_t reply_size, uint64_t max);
+/* mgp_span_resolver over a struct mgt_inline_area: a span the server reads must be
+ * MGP_SEG_INLINE inside the inline area, one it writes MGP_SEG_REPLY inside the reply area;
+ * NULL otherwise. */
 void *mgt_stream_resolve_inline(void *area, uint32_t seg, uint64_t offset, uint64_t size,
                                 bool writable);
-/* Sends the REPLY frame for record number seq: the written spans' bytes. 0 or -1. */
+/* Sends the REPLY frame for record number seq: the written spans' bytes (from the reply
+ * area). 0 or -1. */
 int mgt_stream_send_reply(int fd, uint32_t seq, const struct mgt_inline_area *area);
 /* Sends one EVENT frame. From the thread that sends the replies (frames never interleave).
  * 0 or -1. */

@@ -1127,13 +1127,15 @@ get(int fd, void *p, size_t n)
 }
 
 /* A RECORD frame: record (a multiple of 8) then the inline area, as pipe_stream.h says. */
+/* A RECORD frame with inl_size inline bytes and a reply area of reply_size bytes. */
 static void
-put_record(int fd, const void *record, uint32_t record_size, const void *inl, uint32_t inl_size)
+put_record_reply(int fd, const void *record, uint32_t record_size, const void *inl,
+                 uint32_t inl_size, uint32_t reply_size)
 {
    uint32_t rec_padded = inl_size ? (record_size + 15u) & ~15u : record_size;
    uint32_t inl_padded = (inl_size + 7u) & ~7u;
    struct mgp_frame h = {
-      .size = rec_padded + inl_padded, .kind = MGP_FRAME_RECORD, .a = record_size};
+      .size = rec_padded + inl_padded, .kind = MGP_FRAME_RECORD, .a = record_size, .b = reply_size};
    static const uint8_t zeros[16];
    put(fd, &h, sizeof(h));
    put(fd, record, record_size);
@@ -1141,6 +1143,12 @@ put_record(int fd, const void *record, uint32_t record_size, const void *inl, ui
    if (inl_size)
       put(fd, inl, inl_size);
    put(fd, zeros, inl_padded - inl_size);
+}
+
+static void
+put_record(int fd, const void *record, uint32_t record_size, const void *inl, uint32_t inl_size)
+{
+   put_record_reply(fd, record, record_size, inl, inl_size, 0);
 }
 
 /* A record of call with a zeroed payload of its catalog size. */
@@ -1458,7 +1466,7 @@ mode_full_server(void)
  * inline area of inl_size zero bytes (where span_in/span_out of seg INLINE point). */
 static void
 put_call(int fd, enum mgp_call_id call, uint16_t ctx_slot, const void *payload, const void *tail,
-         uint32_t tail_count, uint32_t inl_size)
+         uint32_t tail_count, uint32_t inl_size, uint32_t reply_size)
 {
    const struct mgp_call_info *ci = &mgp_call_info[call];
    static _Alignas(16) uint8_t rec[8192], inl[4096];
@@ -1470,7 +1478,7 @@ put_call(int fd, enum mgp_call_id call, uint16_t ctx_slot, const void *payload, 
    memcpy(rec + 8, payload, ci->payload_size);
    if (tail_count)
       memcpy(rec + 8 + mgp_align8(ci->payload_size), tail, (size_t)tail_count * ci->tail_elem_size);
-   put_record(fd, rec, size, inl, inl_size);
+   put_record_reply(fd, rec, size, inl, inl_size, reply_size);
 }
 
 /* The decoding attacks of issue 17 (each, before its fix, crashed the server or read its
@@ -1478,7 +1486,8 @@ put_call(int fd, enum mgp_call_id call, uint16_t ctx_slot, const void *payload, 
 static void
 rogue_decode_attack(int fd, const char *kind)
 {
-   put_call(fd, MGP_CALL_context_create, 0, &(struct mgp_context_desc){.ctx = {1, 1}}, NULL, 0, 0);
+   put_call(fd, MGP_CALL_context_create, 0, &(struct mgp_context_desc){.ctx = {1, 1}}, NULL, 0, 0,
+            0);
    const struct mgp_resource_desc tex = {.res = {7, 1},
                                          .target = MGP_RESOURCE_TARGET_TEX_2D,
                                          .levels = 1,
@@ -1492,32 +1501,32 @@ rogue_decode_attack(int fd, const char *kind)
    if (!strcmp(kind, "tail-count")) {
       /* 16 bytes whose count says 2^29 elements of 24 bytes (3 x 2^32: 0 in 32 bits). */
       put_call(fd, MGP_CALL_set_vertex_attrib_defaults, 1,
-               &(struct mgp_set_vertex_attrib_defaults){.count = 0x20000000u}, NULL, 0, 0);
+               &(struct mgp_set_vertex_attrib_defaults){.count = 0x20000000u}, NULL, 0, 0, 0);
    } else if (!strcmp(kind, "pack-size")) {
       /* A read whose answer needs more than 2^64 bytes, into 256. */
-      put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
+      put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0, 0);
       struct mgp_framebuffer_state fb = {
          .fbo = {2, 1}, .width = 4, .height = 4, .layers = 1, .samples = 1};
       fb.color[0] = (struct mgp_surface){.res = tex.res, .format = tex.format, .kind = 1};
       fb.read = fb.color[0];
       for (int i = 0; i < 8; i++)
          fb.draw_buffers[i] = i == 0 ? 0 : -1;
-      put_call(fd, MGP_CALL_set_framebuffer_state, 1, &fb, NULL, 0, 0);
+      put_call(fd, MGP_CALL_set_framebuffer_state, 1, &fb, NULL, 0, 0, 0);
       put_call(fd, MGP_CALL_set_pixel_pack_state, 1,
                &(struct mgp_pixel_pack_state){
                   .alignment = 1, .row_length = 0x7fffffff, .skip_pixels = 0x7fffffff},
-               NULL, 0, 0);
+               NULL, 0, 0, 0);
       put_call(fd, MGP_CALL_read_pixels, 1,
                &(struct mgp_read_pixels){.width = UINT32_MAX,
                                          .height = UINT32_MAX,
                                          .format = MGP_FORMAT_RGBA8_UNORM,
                                          .what = MGP_PACK_WHAT_COLOR,
-                                         .out = {.size = 256, .seg = MGP_SEG_INLINE}},
-               NULL, 0, 256);
+                                         .out = {.size = 256, .seg = MGP_SEG_REPLY}},
+               NULL, 0, 0, 256);
    } else if (!strcmp(kind, "upload-wrap")) {
       /* A region starting 64 bytes before its data (offset 2^64 - 64, stride 64), then a read
        * of the texture: the bytes before the data would come back. */
-      put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0);
+      put_call(fd, MGP_CALL_resource_create, 0, &tex, NULL, 0, 0, 0);
       const struct mgp_sub_region g = {
          .width = 4, .height = 2, .depth = 1, .src_offset = UINT64_MAX - 63, .src_row_stride = 64};
       put_call(fd, MGP_CALL_resource_subdata, 1,
@@ -1526,15 +1535,15 @@ rogue_decode_attack(int fd, const char *kind)
                                               .box = {0, 0, 0, 4, 2, 1},
                                               .region_count = 1,
                                               .data = {.size = 64, .seg = MGP_SEG_INLINE}},
-               &g, 1, 64);
+               &g, 1, 64, 0);
       put_call(fd, MGP_CALL_get_texture_image, 1,
                &(struct mgp_get_texture_image){.res = tex.res,
                                                .width = 4,
                                                .height = 2,
                                                .format = tex.format,
                                                .what = MGP_PACK_WHAT_COLOR,
-                                               .out = {.size = 64, .seg = MGP_SEG_INLINE}},
-               NULL, 0, 64);
+                                               .out = {.size = 64, .seg = MGP_SEG_REPLY}},
+               NULL, 0, 0, 64);
    } else {
       die_setup("rogue: unknown kind %s", kind);
    }

@@ -1,9 +1,10 @@
 /* fuzz_decode.c — libFuzzer target: the record decoder as the server runs it on a RECORD frame.
  *
  * The input is one RECORD frame's body as a tcp peer sends it: an MGPipe record (its header's
- * size is the frame's `a`), then the inline area its spans resolve against. The body goes
- * through mgt_stream_split_record and mgp_decode_record with mgt_stream_resolve_inline, exactly
- * as serve_tcp.c does before it applies a record; a second pass decodes the record alone with
+ * size is the frame's `a`), then the inline area its spans resolve against; its span_outs get a
+ * reply area of FUZZ_REPLY_SIZE bytes (the frame's `b`). The body goes through
+ * mgt_stream_split_record, mgt_stream_reply_area and mgp_decode_record with
+ * mgt_stream_resolve_inline, exactly as serve_tcp.c does before it applies a record; a second pass decodes the record alone with
  * a resolver over a stage-like segment (the ring arms' position arithmetic), so the tail and
  * size checks the ring arms share are reached without a frame around them.
  *
@@ -19,6 +20,7 @@
 #include "stream.h"
 
 #define FUZZ_STAGE_SIZE 4096u /* a power of two, as the ring arms' stages are */
+#define FUZZ_REPLY_SIZE 4096u
 
 static volatile uint8_t sink;
 
@@ -92,7 +94,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    memcpy(&rh, body, sizeof(rh));
    const void *record;
    struct mgt_inline_area area;
+   static struct mgt_frame_buf reply; /* kept from input to input */
    if (!mgt_stream_split_record(body, (uint32_t)body_size, rh.size, &record, &area) &&
+       !mgt_stream_reply_area(&area, &reply, FUZZ_REPLY_SIZE, FUZZ_REPLY_SIZE) &&
        !mgp_decode_record(record, rh.size, mgt_stream_resolve_inline, &area, &dec))
       touch_decoded(&dec);
 

@@ -28,6 +28,10 @@
 #include "../../src/server/session.h" /* the server's (transport has a session.h too) */
 #include "stream.h"
 
+/* The most reply area a frame may ask here: a server's limit comes from the hello's stage
+ * size; the replayed sessions' answers are far smaller. */
+#define FUZZ_REPLY_MAX (4u << 20)
+
 static int
 accept_event(void *ctx, const struct mgp_event *ev)
 {
@@ -55,7 +59,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       abort(); /* the backend must start: an input that cannot run proves nothing */
    }
    mgs_session_set_event_sink(s, accept_event, NULL);
-   struct mgt_frame_buf buf = {0};
+   struct mgt_frame_buf buf = {0}, reply = {0};
    size_t pos = 0;
    struct fuzz_frame f;
    while (fuzz_next_frame(data, size, &pos, &f)) {
@@ -76,10 +80,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       const void *record;
       struct mgt_inline_area area;
       if (!buf.data || mgt_stream_split_record(buf.data, f.h.size, f.h.a, &record, &area) ||
+          mgt_stream_reply_area(&area, &reply, f.h.b, FUZZ_REPLY_MAX) ||
           !mgs_session_apply(s, record, f.h.a, mgt_stream_resolve_inline, &area))
          break;
    }
    mgt_frame_buf_finish(&buf);
+   mgt_frame_buf_finish(&reply);
    fuzz_vulkan_session_end(s, "fuzz-replay");
    mgs_session_destroy(s);
    return 0;

@@ -17,7 +17,9 @@
  *                  writes it (the ring owns the size field; a PAD record before it at the end
  *                  of the data area); its inline area goes into the stage at the next 16-aligned
  *                  position (skipping to the next lap rather than straddling the end), and
- *                  every span naming the inline area is rewritten to name that stage position.
+ *                  every span naming the inline area is rewritten to name that stage position;
+ *                  the reply area (b bytes, at most 64 KiB) follows it, zeroed, and spans
+ *                  naming it are rewritten the same way.
  *                  Spans naming the stage or the heap keep their offsets: the fuzzer's.
  *   SYNC (2)       waits until the applier consumed everything published (a client's round trip)
  *   BYE (3)        ends the input
@@ -228,6 +230,16 @@ put_record(struct client *c, const uint8_t *body, const struct mgp_frame *h)
          return false;
       }
    }
+   /* The reply area (b bytes) after it: room a ring client gives its span_outs. */
+   uint64_t reply_base = c->stage_pos;
+   if (h->b) {
+      static const uint8_t zeros[1u << 16];
+      reply_base = stage_place(c, zeros, h->b < sizeof(zeros) ? h->b : sizeof(zeros));
+      if (reply_base == UINT64_MAX && session_over(c)) {
+         free(rec);
+         return false;
+      }
+   }
    struct mgp_record_header rh;
    memcpy(&rh, rec, sizeof(rh));
    if (rh.call < MGP_CALL_COUNT) {
@@ -238,10 +250,11 @@ put_record(struct client *c, const uint8_t *body, const struct mgp_frame *h)
          if (at + sizeof(sp) > size)
             continue;
          memcpy(&sp, rec + at, sizeof(sp));
-         if (sp.seg != MGP_SEG_INLINE)
+         if (sp.seg != MGP_SEG_INLINE && sp.seg != MGP_SEG_REPLY)
             continue;
+         /* wraps as positions do; the server's resolver judges it */
+         sp.offset += sp.seg == MGP_SEG_INLINE ? base : reply_base;
          sp.seg = MGP_SEG_STAGE;
-         sp.offset += base; /* wraps as positions do; the server's resolver judges it */
          memcpy(rec + at, &sp, sizeof(sp));
       }
    }

@@ -1,7 +1,9 @@
 #!/bin/bash
 # make_corpus.sh BUILD_DIR [SCENARIO...] — records scenario sessions on the tcp arm and seeds
 # tests/fuzz/corpus from them (seed_corpus.py). Run by hand when the wire changes (a new
-# MGP_ABI_VERSION makes the old corpus decode to refusals only); the corpus is committed.
+# MGP_ABI_VERSION makes the old corpus decode to refusals only); the corpus is committed. The
+# long runs' inputs (hash-named, found-*) stay; every stream input's hello, in corpus/stream
+# and regress/stream, is stamped with the current MGP_ABI_VERSION (seed_corpus.py --restamp).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "$1" && pwd)
@@ -25,4 +27,5 @@ for s in $scenarios; do
 done
 rm -rf "$caps/out"
 python3 "$here/seed_corpus.py" "$caps" "$here/corpus"
+python3 "$here/seed_corpus.py" --restamp "$here/corpus/stream" "$here/regress/stream"
 du -sh "$here/corpus"/*

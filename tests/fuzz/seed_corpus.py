@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
 """seed_corpus.py CAPTURE_DIR CORPUS_DIR — the fuzz corpus from recorded tcp sessions.
+seed_corpus.py --restamp DIR... — every stream input's hello speaks the current ABI.
+
+The ABI a hello speaks is MGP_ABI_VERSION, read from src/pipe/pipe_base.h, so a new version
+needs no hand patching. --restamp rewrites the ABI word (offset 4, after the "MGLH" magic) of
+every file in DIR whose hello speaks an older version (1 .. current - 1); a hello of any other
+word (a fuzzer's mutation) and a file without the magic keep their bytes. make_corpus.sh runs it
+over corpus/stream and regress/stream.
 
 CAPTURE_DIR holds one file per session, each what a tcp client wrote after its hello
-(MGL_TEST_TCP_CAPTURE=PATH; make_corpus.sh records the scenario lane). Writes, replacing what
-is there:
+(MGL_TEST_TCP_CAPTURE=PATH; make_corpus.sh records the scenario lane). Writes, replacing the
+seeds it wrote before (the long runs' inputs, named by their hash or found-*, stay):
   CORPUS_DIR/replay/NAME   the session's first frames, up to REPLAY_MAX bytes (whole frames)
   CORPUS_DIR/stream/NAME   a hello with the fuzz targets' token, then up to STREAM_MAX bytes
                            (the STREAM_SEEDS smallest sessions)
@@ -14,6 +21,7 @@ is there:
                            so its records pad, wrap and wait for space
 """
 import os
+import re
 import struct
 import sys
 
@@ -22,10 +30,44 @@ STREAM_MAX = 8 << 10
 DECODE_MAX = 1 << 10
 STREAM_SEEDS = 4  # the stream target's seeds: the smallest sessions (their starts look alike)
 HELLO_MAGIC = 0x484C474D
-ABI_VERSION = 10  # MGP_ABI_VERSION (src/pipe/pipe_base.h)
+PIPE_BASE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "pipe",
+                         "pipe_base.h")
 FRAME_RECORD = 1
 TOKEN = b"mgl-fuzz-token"
 FZ_SETUP = 0x100  # fuzz_ring.c's setup frame
+
+
+def abi_version():
+    """MGP_ABI_VERSION as pipe_base.h defines it."""
+    text = open(PIPE_BASE).read()
+    m = re.search(r"^#define MGP_ABI_VERSION (\d+)u?\b", text, re.M)
+    if not m:
+        sys.exit("seed_corpus: no MGP_ABI_VERSION in %s" % PIPE_BASE)
+    return int(m.group(1))
+
+
+def restamp(dirs):
+    """Older hellos in these directories speak the current ABI; returns how many changed."""
+    abi = abi_version()
+    changed = 0
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            path = os.path.join(d, name)
+            data = bytearray(open(path, "rb").read())
+            if len(data) < 8:
+                continue
+            magic, word = struct.unpack_from("<II", data, 0)
+            if magic != HELLO_MAGIC or not 1 <= word < abi:
+                continue
+            struct.pack_into("<I", data, 4, abi)
+            open(path, "wb").write(bytes(data))
+            changed += 1
+    return changed
+
+
+def kept(name):
+    """A long run's input (its SHA-1 name, or found-*): the seeding leaves it alone."""
+    return re.fullmatch(r"[0-9a-f]{40}", name) is not None or name.startswith("found-")
 
 
 def frames(data):
@@ -48,7 +90,7 @@ def prefix(data, limit):
 
 
 def hello():
-    h = struct.pack("<IIII", HELLO_MAGIC, ABI_VERSION, 2, 0)
+    h = struct.pack("<IIII", HELLO_MAGIC, abi_version(), 2, 0)
     h += TOKEN.ljust(128, b"\0") + b"vulkan".ljust(32, b"\0") + bytes(80)
     assert len(h) == 256
     return h
@@ -64,11 +106,18 @@ def ring_seed(index, replay_seed):
 
 
 def main():
+    if len(sys.argv) >= 2 and sys.argv[1] == "--restamp":
+        n = restamp(sys.argv[2:])
+        print("seed_corpus: %d hellos now speak ABI %d" % (n, abi_version()))
+        return
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
     cap_dir, out = sys.argv[1], sys.argv[2]
     for sub in ("replay", "stream", "decode", "ring"):
         os.makedirs(os.path.join(out, sub), exist_ok=True)
         for f in os.listdir(os.path.join(out, sub)):
-            os.remove(os.path.join(out, sub, f))
+            if not kept(f):
+                os.remove(os.path.join(out, sub, f))
     by_call = {}
     names = sorted(os.listdir(cap_dir))
     smallest = sorted(names, key=lambda n: os.path.getsize(os.path.join(cap_dir, n)))

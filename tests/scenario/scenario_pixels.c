@@ -60,6 +60,110 @@ sc_readpixels_pack(void)
    check_frame("readpixels pack", &m);
 }
 
+/* readpixels_outside: reads partly (and wholly) outside the window. GL 3.3 §4.3.2: pixels
+ * outside the framebuffer are undefined and nothing is written for them, so every app byte
+ * there keeps its value: the server answers the part inside (mgp_texels_rect) and the front
+ * end packs only that. Colour with pack row length and skips, and depth as floats; the window
+ * is four scissored quadrants so a misplaced pixel shows. Shown red with fe_pack_answer
+ * packing the whole request (the answer's room past the rectangle is zeros). */
+enum { RO_SENTINEL = 0xCD, RO_ROW = W + 20, RO_SKIPX = 2, RO_SKIPY = 1 };
+
+static rgba8
+ro_quadrant(const rgba8 *q, int x, int y)
+{
+   return q[(y >= H / 2) * 2 + (x >= W / 2)];
+}
+
+static void
+ro_read_colour(const char *what, const rgba8 *q, int rx, int ry, int rw, int rh)
+{
+   static uint8_t buf[(RO_SKIPY + H + 12) * RO_ROW * 4];
+   memset(buf, RO_SENTINEL, sizeof buf);
+   glPixelStorei(GL_PACK_ROW_LENGTH, RO_ROW);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, RO_SKIPX);
+   glPixelStorei(GL_PACK_SKIP_ROWS, RO_SKIPY);
+   glReadPixels(rx, ry, rw, rh, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+   glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+   glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+   glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+   check_gl_error(what);
+   int inside = 0, bad_in = 0, bad_out = 0;
+   for (int row = 0; row < (int)(sizeof buf / 4 / RO_ROW); row++) {
+      for (int col = 0; col < RO_ROW; col++) {
+         const uint8_t *p = &buf[(row * RO_ROW + col) * 4];
+         const int wx = rx + col - RO_SKIPX, wy = ry + row - RO_SKIPY;
+         const bool in_req =
+            col >= RO_SKIPX && col < RO_SKIPX + rw && row >= RO_SKIPY && row < RO_SKIPY + rh;
+         if (in_req && wx >= 0 && wx < W && wy >= 0 && wy < H) {
+            inside++;
+            const rgba8 w = ro_quadrant(q, wx, wy);
+            if (memcmp(p, w.c, 4) && !bad_in++)
+               fail("%s: pixel (%d,%d) is (%u,%u,%u,%u), expected (%u,%u,%u,%u)", what, wx, wy,
+                    p[0], p[1], p[2], p[3], w.c[0], w.c[1], w.c[2], w.c[3]);
+         } else if ((p[0] != RO_SENTINEL || p[1] != RO_SENTINEL || p[2] != RO_SENTINEL ||
+                     p[3] != RO_SENTINEL) &&
+                    !bad_out++) {
+            fail("%s: app bytes at row %d col %d (%s) changed to (%u,%u,%u,%u)", what, row, col,
+                 in_req ? "a pixel outside the window" : "not in the request", p[0], p[1], p[2],
+                 p[3]);
+         }
+      }
+   }
+   printf("  %s: %d pixels inside, %d wrong; %d outside bytes changed\n", what, inside, bad_in,
+          bad_out);
+}
+
+void
+sc_readpixels_outside(void)
+{
+   const vec4f c[4] = {V4(1.0f, 0.0f, 0.2f, 1.0f), V4(0.0f, 0.8f, 0.4f, 0.6f),
+                       V4(0.2f, 0.4f, 1.0f, 1.0f), V4(0.9f, 0.9f, 0.1f, 0.4f)};
+   rgba8 q[4];
+   glClearDepth(0.25);
+   clear_to(c[0]);
+   glEnable(GL_SCISSOR_TEST);
+   for (int i = 0; i < 4; i++) {
+      q[i] = to8(c[i]);
+      glScissor((i & 1) * W / 2, (i >> 1) * H / 2, W / 2, H / 2);
+      clear_to(c[i]);
+   }
+   glDisable(GL_SCISSOR_TEST);
+   glClearDepth(1.0);
+   ro_read_colour("below-left", q, -3, -2, 8, 6);
+   ro_read_colour("above-right", q, W - 5, H - 4, 9, 7);
+   ro_read_colour("wider than the window", q, -4, 10, W + 8, 3);
+   ro_read_colour("taller than the window", q, 30, -5, 4, H + 10);
+   ro_read_colour("wholly outside", q, W + 2, 3, 4, 4);
+
+   /* Depth: a 6x6 read with its bottom-left 4x4 outside. */
+   float z[36];
+   memset(z, RO_SENTINEL, sizeof z);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   glReadPixels(-4, -4, 6, 6, GL_DEPTH_COMPONENT, GL_FLOAT, z);
+   check_gl_error("depth read partly outside");
+   int bad = 0;
+   for (int j = 0; j < 6; j++)
+      for (int i = 0; i < 6; i++) {
+         const float *p = &z[j * 6 + i];
+         uint32_t bits;
+         memcpy(&bits, p, 4);
+         const bool in = i >= 4 && j >= 4;
+         if (in ? fabsf(*p - 0.25f) > 1e-6f : bits != 0xCDCDCDCDu) {
+            if (!bad++)
+               fail("depth read partly outside: (%d,%d) reads 0x%08x (%g), expected %s", i - 4,
+                    j - 4, bits, *p, in ? "0.25" : "the app's bytes kept");
+         }
+      }
+   printf("  depth 6x6 partly outside: %d wrong\n", bad);
+
+   model m;
+   model_init(&m, c[0]);
+   for (int i = 1; i < 4; i++)
+      model_rect(&m, (i & 1) * W / 2, (i >> 1) * H / 2, (i & 1) * W / 2 + W / 2,
+                 (i >> 1) * H / 2 + H / 2, q[i]);
+   check_frame("the window after the reads", &m);
+}
+
 /* read_depth: the window's depth buffer, cleared to 0.25 with a rectangle drawn at depth 0.75,
  * read with glReadPixels(GL_DEPTH_COMPONENT) as floats and as shorts; stencil cleared to 0x33
  * read with GL_STENCIL_INDEX. */

@@ -168,292 +168,323 @@ keep_inside(int64_t d0, int64_t dw, int64_t smin, int64_t sw, bool mirror, int64
    return true;
 }
 
-/* The blit of args from surface s to surface d (different subresources). */
-static void
-blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct vkb_blit_surf *sp,
-              const struct vkb_blit_surf *dp, VkImageAspectFlags aspect, bool color,
-              bool same_format, enum ds_copy via_buffer, bool raw)
+/* One blit between two surfaces as blit_surfaces takes it apart: the surfaces and what vkb_blit
+ * decided about them, the boxes with the destination made ascending (the source keeps the
+ * relative mirroring), and the clip rectangle c (what GL writes), which the paths narrow. */
+struct blit_op {
+   struct vkb_screen *scr;
+   const struct mgp_blit *args;
+   struct vkb_blit_surf s, d;
+   VkImageAspectFlags aspect;
+   bool color, same_format, raw;
+   enum ds_copy via_buffer;
+   int64_t sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1;
+   int64_t sw, sh, dw, dh;
+   bool mirror_x, mirror_y, scaled, ms_src, ms_dst;
+   int64_t cx0, cy0, cx1, cy1;
+};
+
+/* The boxes and the clip rectangle: the destination rectangle inside the surface and the
+ * scissor. False when the blit writes nothing. */
+static bool
+blit_setup(struct blit_op *o)
 {
-   struct vkb_blit_surf s = *sp;
-   const struct vkb_blit_surf d = *dp;
-   int64_t sx0 = args->src_box[0], sy0 = args->src_box[1], sx1 = args->src_box[2],
-           sy1 = args->src_box[3];
-   int64_t dx0 = args->dst_box[0], dy0 = args->dst_box[1], dx1 = args->dst_box[2],
-           dy1 = args->dst_box[3];
+   const struct mgp_blit *args = o->args;
+   o->sx0 = args->src_box[0], o->sy0 = args->src_box[1], o->sx1 = args->src_box[2],
+   o->sy1 = args->src_box[3];
+   o->dx0 = args->dst_box[0], o->dy0 = args->dst_box[1], o->dx1 = args->dst_box[2],
+   o->dy1 = args->dst_box[3];
    /* Make the destination ascending; the source keeps the relative mirroring. */
-   if (dx0 > dx1) {
-      swap64(&dx0, &dx1);
-      swap64(&sx0, &sx1);
+   if (o->dx0 > o->dx1) {
+      swap64(&o->dx0, &o->dx1);
+      swap64(&o->sx0, &o->sx1);
    }
-   if (dy0 > dy1) {
-      swap64(&dy0, &dy1);
-      swap64(&sy0, &sy1);
+   if (o->dy0 > o->dy1) {
+      swap64(&o->dy0, &o->dy1);
+      swap64(&o->sy0, &o->sy1);
    }
-   const int64_t dw = dx1 - dx0, dh = dy1 - dy0;
-   const bool mirror_x = sx0 > sx1, mirror_y = sy0 > sy1;
-   const int64_t sw = mirror_x ? sx0 - sx1 : sx1 - sx0, sh = mirror_y ? sy0 - sy1 : sy1 - sy0;
-   if (!dw || !dh || !sw || !sh)
-      return;
+   o->dw = o->dx1 - o->dx0, o->dh = o->dy1 - o->dy0;
+   o->mirror_x = o->sx0 > o->sx1, o->mirror_y = o->sy0 > o->sy1;
+   o->sw = o->mirror_x ? o->sx0 - o->sx1 : o->sx1 - o->sx0;
+   o->sh = o->mirror_y ? o->sy0 - o->sy1 : o->sy1 - o->sy0;
+   if (!o->dw || !o->dh || !o->sw || !o->sh)
+      return false;
 
    /* What GL writes: the destination rectangle inside the surface and the scissor. */
-   int64_t cx0 = dx0 > 0 ? dx0 : 0, cy0 = dy0 > 0 ? dy0 : 0;
-   int64_t cx1 = dx1 < d.w ? dx1 : d.w, cy1 = dy1 < d.h ? dy1 : d.h;
+   o->cx0 = o->dx0 > 0 ? o->dx0 : 0, o->cy0 = o->dy0 > 0 ? o->dy0 : 0;
+   o->cx1 = o->dx1 < o->d.w ? o->dx1 : o->d.w, o->cy1 = o->dy1 < o->d.h ? o->dy1 : o->d.h;
    if (args->scissor_enable) {
       const int64_t x = args->scissor[0], y = args->scissor[1];
       const int64_t w = args->scissor[2] > 0 ? args->scissor[2] : 0;
       const int64_t h = args->scissor[3] > 0 ? args->scissor[3] : 0;
-      cx0 = cx0 > x ? cx0 : x;
-      cy0 = cy0 > y ? cy0 : y;
-      cx1 = cx1 < x + w ? cx1 : x + w;
-      cy1 = cy1 < y + h ? cy1 : y + h;
+      o->cx0 = o->cx0 > x ? o->cx0 : x;
+      o->cy0 = o->cy0 > y ? o->cy0 : y;
+      o->cx1 = o->cx1 < x + w ? o->cx1 : x + w;
+      o->cy1 = o->cy1 < y + h ? o->cy1 : y + h;
    }
-   if (cx1 <= cx0 || cy1 <= cy0)
-      return;
-   const bool scaled = sw != dw || sh != dh;
-   const bool ms_src = s.r->samples != VK_SAMPLE_COUNT_1_BIT;
-   const bool ms_dst = d.r->samples != VK_SAMPLE_COUNT_1_BIT;
+   if (o->cx1 <= o->cx0 || o->cy1 <= o->cy0)
+      return false;
+   o->scaled = o->sw != o->dw || o->sh != o->dh;
+   o->ms_src = o->s.r->samples != VK_SAMPLE_COUNT_1_BIT;
+   o->ms_dst = o->d.r->samples != VK_SAMPLE_COUNT_1_BIT;
+   return true;
+}
 
-   if (via_buffer && (scaled || mirror_x || mirror_y || ms_src || ms_dst)) {
-      MGU_DECLINE(backend_feature_unimplemented,
-                  "scaled, mirrored or multisampled depth/stencil "
-                  "blit from %s to %s",
-                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-      return;
-   }
+/* Drawn over the clip rectangle (an unscaled blit also clipped to what its source holds). */
+static void
+draw_op(struct blit_op *o, bool linear, bool unorm)
+{
+   draw_blit_clipped(o->scr, o->aspect, &o->s, &o->d,
+                     (const int64_t[4]){o->sx0, o->sy0, o->sx1, o->sy1},
+                     (const int64_t[4]){o->dx0, o->dy0, o->dx1, o->dy1}, o->mirror_x, o->mirror_y,
+                     o->scaled, (const int64_t[4]){o->cx0, o->cy0, o->cx1, o->cy1}, linear, unorm);
+}
+
+/* Drawn over the clip rectangle as it stands. */
+static void
+draw_op_as_clipped(struct blit_op *o, bool linear, bool unorm)
+{
+   vkb_blit_draw_surfaces(o->scr, o->aspect, &o->s, &o->d,
+                          (const int64_t[4]){o->sx0, o->sy0, o->sx1, o->sy1},
+                          (const int64_t[4]){o->dx0, o->dy0, o->dx1, o->dy1}, o->cx0, o->cy0,
+                          o->cx1, o->cy1, linear, unorm);
+}
+
+/* A colour blit from a format that stores alpha into a GL format without alpha kept in RGBA
+ * storage: no transfer command leaves the destination's A alone, so the blit is drawn with A
+ * masked (vkb_blit_draw.c) and the stored alpha stays 1. True when it took the blit. */
+static bool
+blit_alpha_one(struct blit_op *o)
+{
    uint8_t one[4];
-   if (color && s.r->fmt->has_alpha && !d.r->fmt->has_alpha &&
-       vkb_format_alpha_one(d.r->fmt->vk, one) && !(ms_src && scaled) &&
-       !(ms_src && ms_dst && s.r->samples != d.r->samples)) {
-      /* Into a GL format without alpha kept in RGBA storage from one that stores alpha: no
-       * transfer command leaves the destination's A alone, so the blit is drawn with A masked
-       * (vkb_blit_draw.c) and the stored alpha stays 1. */
-      draw_blit_clipped(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                        (const int64_t[4]){dx0, dy0, dx1, dy1}, mirror_x, mirror_y, scaled,
-                        (const int64_t[4]){cx0, cy0, cx1, cy1},
-                        scaled && args->filter == MGP_FILTER_LINEAR, raw);
-      return;
-   }
-   if (ms_src || ms_dst) {
-      /* A colour resolve may mirror or convert (through a scratch image below); a
-       * depth/stencil one resolves sample 0 in a rendering scope. Drawn: a colour or depth
-       * blit into a multisampled destination that is not a copy of samples, a depth resolve
-       * that mirrors, and depth alone between two depth/stencil buffers (lavapipe's
-       * vkCmdCopyImage of the depth aspect writes stencil too); stencil likewise where the
-       * device exports it. */
-      const bool resolve = ms_src && !ms_dst;
-      const bool not_copy = !resolve && (mirror_x || mirror_y || !same_format || !ms_src);
-      const bool one_aspect = !color && aspect != d.r->fmt->aspect;
-      const bool drawn =
-         color ? not_copy
-               : drawable(scr, aspect) &&
-                    (not_copy || (resolve && (mirror_x || mirror_y)) || (!resolve && one_aspect));
-      if (scaled || (ms_dst && ms_src && s.r->samples != d.r->samples) ||
-          (!color && !drawn && (not_copy || (resolve && (mirror_x || mirror_y || !same_format)))) ||
-          (resolve && !color && !drawn && !vkb_blit_ds_resolve_supported(scr, aspect))) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "multisampled blit (%u -> %u samples, %s%s"
-                     "%s -> %s)",
-                     (unsigned)s.r->samples, (unsigned)d.r->samples, scaled ? "scaled, " : "",
-                     mirror_x || mirror_y ? "mirrored, " : "", vkb_format_name(s.r->desc.format),
-                     vkb_format_name(d.r->desc.format));
-         return;
-      }
-      if (drawn) {
-         clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
-         clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
-         if (cx1 > cx0 && cy1 > cy0)
-            vkb_blit_draw_surfaces(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                                   false, raw);
-         return;
-      }
-   }
+   if (!(o->color && o->s.r->fmt->has_alpha && !o->d.r->fmt->has_alpha &&
+         vkb_format_alpha_one(o->d.r->fmt->vk, one) && !(o->ms_src && o->scaled) &&
+         !(o->ms_src && o->ms_dst && o->s.r->samples != o->d.r->samples)))
+      return false;
+   draw_op(o, o->scaled && o->args->filter == MGP_FILTER_LINEAR, o->raw);
+   return true;
+}
 
-   if (color && !scaled && !mirror_x && !mirror_y && !ms_src && !ms_dst && !same_format &&
-       !(d.r->fmt->caps & MGP_FORMAT_CAP_RENDER) &&
-       !vkb_blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
-      const int64_t ax = clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
-      const int64_t ay = clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
-      if (cx1 <= cx0 || cy1 <= cy0 ||
-          vkb_blit_copy_color_convert(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                      (int32_t)cy0, (uint32_t)(cx1 - cx0), (uint32_t)(cy1 - cy0)))
-         return;
+/* A multisampled side: declined, drawn, or (false) left to the transfer paths below. A colour
+ * resolve may mirror or convert (through a scratch image below); a depth/stencil one resolves
+ * sample 0 in a rendering scope. Drawn: a colour or depth blit into a multisampled destination
+ * that is not a copy of samples, a depth resolve that mirrors, and depth alone between two
+ * depth/stencil buffers (lavapipe's vkCmdCopyImage of the depth aspect writes stencil too);
+ * stencil likewise where the device exports it. True when it took the blit. */
+static bool
+blit_multisampled(struct blit_op *o)
+{
+   if (!o->ms_src && !o->ms_dst)
+      return false;
+   const bool mirror = o->mirror_x || o->mirror_y;
+   const bool resolve = o->ms_src && !o->ms_dst;
+   const bool not_copy = !resolve && (mirror || !o->same_format || !o->ms_src);
+   const bool one_aspect = !o->color && o->aspect != o->d.r->fmt->aspect;
+   const bool drawn = o->color ? not_copy
+                               : drawable(o->scr, o->aspect) &&
+                                    (not_copy || (resolve && mirror) || (!resolve && one_aspect));
+   if (o->scaled || (o->ms_dst && o->ms_src && o->s.r->samples != o->d.r->samples) ||
+       (!o->color && !drawn && (not_copy || (resolve && (mirror || !o->same_format)))) ||
+       (resolve && !o->color && !drawn && !vkb_blit_ds_resolve_supported(o->scr, o->aspect))) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "multisampled blit (%u -> %u samples, %s%s"
+                  "%s -> %s)",
+                  (unsigned)o->s.r->samples, (unsigned)o->d.r->samples, o->scaled ? "scaled, " : "",
+                  mirror ? "mirrored, " : "", vkb_format_name(o->s.r->desc.format),
+                  vkb_format_name(o->d.r->desc.format));
+      return true;
    }
+   if (!drawn)
+      return false;
+   clip_unscaled(o->dx0, o->sx0, o->mirror_x, o->s.w, &o->cx0, &o->cx1);
+   clip_unscaled(o->dy0, o->sy0, o->mirror_y, o->s.h, &o->cy0, &o->cy1);
+   if (o->cx1 > o->cx0 && o->cy1 > o->cy0)
+      draw_op_as_clipped(o, false, o->raw);
+   return true;
+}
 
-   /* 1D against 2D: vkCmdCopyImage takes images of one type (or 2D with 3D) */
-   const VkImageType st = s.r->image_type, dt = d.r->image_type;
-   const bool types_copy = st == dt || (st != VK_IMAGE_TYPE_1D && dt != VK_IMAGE_TYPE_1D);
-   if (raw && (scaled || mirror_x || mirror_y || !same_format || !types_copy ||
-               s.r->samples != d.r->samples)) {
-      /* GL_FRAMEBUFFER_SRGB off with an sRGB side: no conversion, which vkCmdBlitImage and
-       * vkCmdResolveImage cannot leave out (they take the images' own formats), so anything
-       * but a copy of texels is drawn through UNORM views. */
-      draw_blit_clipped(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                        (const int64_t[4]){dx0, dy0, dx1, dy1}, mirror_x, mirror_y, scaled,
-                        (const int64_t[4]){cx0, cy0, cx1, cy1},
-                        scaled && args->filter == MGP_FILTER_LINEAR, true);
-      return;
-   }
+/* An unscaled colour blit between formats into one that is neither rendered to nor a Vulkan
+ * blit destination: converted by the server. True when it took the blit (the clip rectangle
+ * is narrowed to the source either way). */
+static bool
+blit_color_convert(struct blit_op *o)
+{
+   if (!(o->color && !o->scaled && !o->mirror_x && !o->mirror_y && !o->ms_src && !o->ms_dst &&
+         !o->same_format && !(o->d.r->fmt->caps & MGP_FORMAT_CAP_RENDER) &&
+         !vkb_blit_features(o->scr, o->d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)))
+      return false;
+   const int64_t ax = clip_unscaled(o->dx0, o->sx0, o->mirror_x, o->s.w, &o->cx0, &o->cx1);
+   const int64_t ay = clip_unscaled(o->dy0, o->sy0, o->mirror_y, o->s.h, &o->cy0, &o->cy1);
+   return o->cx1 <= o->cx0 || o->cy1 <= o->cy0 ||
+          vkb_blit_copy_color_convert(o->scr, &o->s, &o->d, (int32_t)ax, (int32_t)ay,
+                                      (int32_t)o->cx0, (int32_t)o->cy0, (uint32_t)(o->cx1 - o->cx0),
+                                      (uint32_t)(o->cy1 - o->cy0));
+}
 
-   if (!scaled) {
-      const int64_t ax = clip_unscaled(dx0, sx0, mirror_x, s.w, &cx0, &cx1);
-      const int64_t ay = clip_unscaled(dy0, sy0, mirror_y, s.h, &cy0, &cy1);
-      if (cx1 <= cx0 || cy1 <= cy0)
-         return;
-      const uint32_t w = (uint32_t)(cx1 - cx0), h = (uint32_t)(cy1 - cy0);
-      if (ms_src && !ms_dst && !color) {
-         vkb_blit_resolve_depth_stencil(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                        (int32_t)cy0, w, h);
-         return;
-      }
-      /* into a 3D slice too: NVIDIA's vkCmdResolveImage (580) from a 2D multisampled image
-       * into a 3D one wrote slice 0 whatever dstOffset.z said (blit_3d_slice on the H200) */
-      if (ms_src && !ms_dst &&
-          (mirror_x || mirror_y || !same_format || d.r->image_type == VK_IMAGE_TYPE_3D)) {
-         vkb_blit_resolve_then_blit(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                    (int32_t)cy0, w, h, mirror_x, mirror_y);
-         return;
-      }
-      if (ms_src && ms_dst && !color && aspect != d.r->fmt->aspect) {
-         /* stencil alone (depth alone is drawn above) */
-         vkb_blit_copy_stencil_keep_depth(scr, &s, &d, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                          (int32_t)cy0, w, h);
-         return;
-      }
-      if (via_buffer == DS_COPY_CONVERT) {
-         vkb_blit_copy_depth_convert(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                     (int32_t)cy0, w, h);
-         return;
-      }
-      /* One aspect of a depth/stencil format: lavapipe's vkCmdCopyImage writes the whole
-       * texel (stencil too), a copy through a buffer writes only the aspect asked for. */
-      if (via_buffer || (!ms_src && !ms_dst && !color && aspect != d.r->fmt->aspect)) {
-         vkb_blit_copy_depth_via_buffer(scr, &s, &d, aspect, (int32_t)ax, (int32_t)ay, (int32_t)cx0,
-                                        (int32_t)cy0, w, h);
-         return;
-      }
-      /* a 1D image against a 2D one (a window row copied into a 1D texture) goes through
-       * vkCmdBlitImage at scale 1 (types_copy above); an sRGB image and its UNORM twin copy
-       * (one compatibility class) when raw */
-      const bool copy = same_format && !mirror_x && !mirror_y && types_copy;
-      if (!copy && !ms_src &&
-          (!vkb_blit_features(scr, s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
-           !vkb_blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
-           blit_into_slice(s.r, d.r))) {
-         if (drawable(scr, aspect)) {
-            vkb_blit_draw_surfaces(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                                   (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                                   false, false);
-            return;
-         }
-         MGU_DECLINE(backend_format_unsupported,
-                     "mirrored stencil blit %s -> %s: no "
-                     "Vulkan blit for these formats",
-                     vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format));
-         return;
-      }
-      vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
-      vkb_image_transition(scr, d.r, d.level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
-      vkb_end_rendering(scr);
-      VkCommandBuffer cmd = vkb_cmd(scr);
-      if (!cmd)
-         return;
-      if (ms_src && !ms_dst) {
-         VkImageResolve rr = {
-            .srcSubresource = vkb_blit_sub(s.r, aspect, s.level, s.layer),
-            .srcOffset = {(int32_t)ax, (int32_t)ay, vkb_blit_zof(s.r, s.layer)},
-            .dstSubresource = vkb_blit_sub(d.r, aspect, d.level, d.layer),
-            .dstOffset = {(int32_t)cx0, (int32_t)cy0, vkb_blit_zof(d.r, d.layer)},
-            .extent = {w, h, 1},
-         };
-         vkCmdResolveImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &rr);
-      } else if (copy) {
-         VkImageCopy c = {
-            .srcSubresource = vkb_blit_sub(s.r, aspect, s.level, s.layer),
-            .srcOffset = {(int32_t)ax, (int32_t)ay, vkb_blit_zof(s.r, s.layer)},
-            .dstSubresource = vkb_blit_sub(d.r, aspect, d.level, d.layer),
-            .dstOffset = {(int32_t)cx0, (int32_t)cy0, vkb_blit_zof(d.r, d.layer)},
-            .extent = {w, h, 1},
-         };
-         vkCmdCopyImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
-                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
-      } else {
-         const int32_t sz = vkb_blit_zof(s.r, s.layer), dz = vkb_blit_zof(d.r, d.layer);
-         VkImageBlit b = {
-            .srcSubresource = vkb_blit_sub(s.r, aspect, s.level, s.layer),
-            .srcOffsets = {{(int32_t)(mirror_x ? ax + w : ax), (int32_t)(mirror_y ? ay + h : ay),
-                            sz},
-                           {(int32_t)(mirror_x ? ax : ax + w), (int32_t)(mirror_y ? ay : ay + h),
-                            sz + 1}},
-            .dstSubresource = vkb_blit_sub(d.r, aspect, d.level, d.layer),
-            .dstOffsets = {{(int32_t)cx0, (int32_t)cy0, dz}, {(int32_t)cx1, (int32_t)cy1, dz + 1}},
-         };
-         vkCmdBlitImage(cmd, s.r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d.r->img,
-                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_NEAREST);
-      }
-      s.r->last_use = d.r->last_use = vkb_current_serial(scr);
-      return;
-   }
+/* 1D against 2D: vkCmdCopyImage takes images of one type (or 2D with 3D) */
+static bool
+types_copy(const struct blit_op *o)
+{
+   const VkImageType st = o->s.r->image_type, dt = o->d.r->image_type;
+   return st == dt || (st != VK_IMAGE_TYPE_1D && dt != VK_IMAGE_TYPE_1D);
+}
 
-   /* Scaled. */
-   const int64_t smin_x = mirror_x ? sx1 : sx0, smin_y = mirror_y ? sy1 : sy0;
-   const VkFilter filter =
-      args->filter == MGP_FILTER_LINEAR && color ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
-   const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s.w || smin_y + sh > s.h;
-   const int64_t maxdim = scr->props.limits.maxImageDimension2D;
-   const bool clipped = cx0 != dx0 || cy0 != dy0 || cx1 != dx1 || cy1 != dy1;
-   /* Drawn: a colour blit whose source box leaves the read surface with a linear filter
-    * (which reads the clamped texels around the inside part) or that is larger than an image
-    * may be, a clipped one to a box larger than that, and one with no Vulkan blit for its
-    * formats; depth and stencil likewise (nearest; stencil where the device exports it). The
-    * shader writes nothing for a nearest source pixel outside, and GL leaves a linear one
-    * undefined there. */
-   const VkFormatFeatureFlags src_want =
-      VK_FORMAT_FEATURE_BLIT_SRC_BIT |
-      (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
-   /* A clipped one into a 1D image too, and one whose source box leaves a 1D image: the
-    * scratch images below are 2D, and vkCmdCopyImage copies between images of one type (or
-    * 2D and 3D) only. (The draw samples a 1D source in colour only.) */
-   const bool clipped_1d = ((clipped && d.r->image_type == VK_IMAGE_TYPE_1D) ||
-                            (src_out && s.r->image_type == VK_IMAGE_TYPE_1D)) &&
-                           (color || s.r->image_type == VK_IMAGE_TYPE_2D);
-   if (drawable(scr, aspect) &&
-       ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
-        (clipped && (dw > maxdim || dh > maxdim)) || clipped_1d ||
-        !vkb_blit_features(scr, s.r->fmt->vk, src_want) ||
-        !vkb_blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
-        (blit_into_slice(s.r, d.r) || (src_out && d.r->image_type == VK_IMAGE_TYPE_3D)))) {
-      vkb_blit_draw_surfaces(scr, aspect, &s, &d, (const int64_t[4]){sx0, sy0, sx1, sy1},
-                             (const int64_t[4]){dx0, dy0, dx1, dy1}, cx0, cy0, cx1, cy1,
-                             filter == VK_FILTER_LINEAR, false);
-      return;
+/* GL_FRAMEBUFFER_SRGB off with an sRGB side: no conversion, which vkCmdBlitImage and
+ * vkCmdResolveImage cannot leave out (they take the images' own formats), so anything but a
+ * copy of texels is drawn through UNORM views. True when it took the blit. */
+static bool
+blit_raw(struct blit_op *o)
+{
+   if (!(o->raw && (o->scaled || o->mirror_x || o->mirror_y || !o->same_format || !types_copy(o) ||
+                    o->s.r->samples != o->d.r->samples)))
+      return false;
+   draw_op(o, o->scaled && o->args->filter == MGP_FILTER_LINEAR, true);
+   return true;
+}
+
+/* The unscaled paths that are not one transfer command: depth/stencil resolves, resolves that
+ * mirror or convert, stencil alone between multisampled surfaces and depth/stencil copies
+ * through a buffer. The source rectangle starts at (ax, ay). True when one took the blit. */
+static bool
+unscaled_special(struct blit_op *o, int64_t ax, int64_t ay, uint32_t w, uint32_t h)
+{
+   struct vkb_screen *scr = o->scr;
+   if (o->ms_src && !o->ms_dst && !o->color) {
+      vkb_blit_resolve_depth_stencil(scr, &o->s, &o->d, o->aspect, (int32_t)ax, (int32_t)ay,
+                                     (int32_t)o->cx0, (int32_t)o->cy0, w, h);
+      return true;
    }
-   if (src_out) {
-      /* Nearest: only destination pixels whose source pixel is inside are written. */
-      if (sw > maxdim || sh > maxdim) {
-         MGU_DECLINE(backend_feature_unimplemented,
-                     "scaled stencil blit whose source "
-                     "rectangle leaves the read surface, over %lld texels",
-                     (long long)maxdim);
+   /* into a 3D slice too: NVIDIA's vkCmdResolveImage (580) from a 2D multisampled image
+    * into a 3D one wrote slice 0 whatever dstOffset.z said (blit_3d_slice on the H200) */
+   if (o->ms_src && !o->ms_dst &&
+       (o->mirror_x || o->mirror_y || !o->same_format || o->d.r->image_type == VK_IMAGE_TYPE_3D)) {
+      vkb_blit_resolve_then_blit(scr, &o->s, &o->d, (int32_t)ax, (int32_t)ay, (int32_t)o->cx0,
+                                 (int32_t)o->cy0, w, h, o->mirror_x, o->mirror_y);
+      return true;
+   }
+   if (o->ms_src && o->ms_dst && !o->color && o->aspect != o->d.r->fmt->aspect) {
+      /* stencil alone (depth alone is drawn above) */
+      vkb_blit_copy_stencil_keep_depth(scr, &o->s, &o->d, (int32_t)ax, (int32_t)ay, (int32_t)o->cx0,
+                                       (int32_t)o->cy0, w, h);
+      return true;
+   }
+   if (o->via_buffer == DS_COPY_CONVERT) {
+      vkb_blit_copy_depth_convert(scr, &o->s, &o->d, o->aspect, (int32_t)ax, (int32_t)ay,
+                                  (int32_t)o->cx0, (int32_t)o->cy0, w, h);
+      return true;
+   }
+   /* One aspect of a depth/stencil format: lavapipe's vkCmdCopyImage writes the whole
+    * texel (stencil too), a copy through a buffer writes only the aspect asked for. */
+   if (o->via_buffer ||
+       (!o->ms_src && !o->ms_dst && !o->color && o->aspect != o->d.r->fmt->aspect)) {
+      vkb_blit_copy_depth_via_buffer(scr, &o->s, &o->d, o->aspect, (int32_t)ax, (int32_t)ay,
+                                     (int32_t)o->cx0, (int32_t)o->cy0, w, h);
+      return true;
+   }
+   return false;
+}
+
+/* One transfer command for an unscaled blit: a resolve, a copy or a blit at scale 1 (mirrored
+ * or converting). */
+static void
+unscaled_transfer(struct blit_op *o, int64_t ax, int64_t ay, uint32_t w, uint32_t h, bool copy)
+{
+   struct vkb_screen *scr = o->scr;
+   const struct vkb_blit_surf *s = &o->s, *d = &o->d;
+   const VkImageAspectFlags aspect = o->aspect;
+   vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
+   vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   if (o->ms_src && !o->ms_dst) {
+      VkImageResolve rr = {
+         .srcSubresource = vkb_blit_sub(s->r, aspect, s->level, s->layer),
+         .srcOffset = {(int32_t)ax, (int32_t)ay, vkb_blit_zof(s->r, s->layer)},
+         .dstSubresource = vkb_blit_sub(d->r, aspect, d->level, d->layer),
+         .dstOffset = {(int32_t)o->cx0, (int32_t)o->cy0, vkb_blit_zof(d->r, d->layer)},
+         .extent = {w, h, 1},
+      };
+      vkCmdResolveImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &rr);
+   } else if (copy) {
+      VkImageCopy c = {
+         .srcSubresource = vkb_blit_sub(s->r, aspect, s->level, s->layer),
+         .srcOffset = {(int32_t)ax, (int32_t)ay, vkb_blit_zof(s->r, s->layer)},
+         .dstSubresource = vkb_blit_sub(d->r, aspect, d->level, d->layer),
+         .dstOffset = {(int32_t)o->cx0, (int32_t)o->cy0, vkb_blit_zof(d->r, d->layer)},
+         .extent = {w, h, 1},
+      };
+      vkCmdCopyImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+   } else {
+      const bool mirror_x = o->mirror_x, mirror_y = o->mirror_y;
+      const int32_t sz = vkb_blit_zof(s->r, s->layer), dz = vkb_blit_zof(d->r, d->layer);
+      VkImageBlit b = {
+         .srcSubresource = vkb_blit_sub(s->r, aspect, s->level, s->layer),
+         .srcOffsets = {{(int32_t)(mirror_x ? ax + w : ax), (int32_t)(mirror_y ? ay + h : ay), sz},
+                        {(int32_t)(mirror_x ? ax : ax + w), (int32_t)(mirror_y ? ay : ay + h),
+                         sz + 1}},
+         .dstSubresource = vkb_blit_sub(d->r, aspect, d->level, d->layer),
+         .dstOffsets = {{(int32_t)o->cx0, (int32_t)o->cy0, dz},
+                        {(int32_t)o->cx1, (int32_t)o->cy1, dz + 1}},
+      };
+      vkCmdBlitImage(cmd, s->r->img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->r->img,
+                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &b, VK_FILTER_NEAREST);
+   }
+   s->r->last_use = d->r->last_use = vkb_current_serial(scr);
+}
+
+/* A blit at scale 1: every clipped destination pixel reads one source pixel. */
+static void
+blit_unscaled(struct blit_op *o)
+{
+   const int64_t ax = clip_unscaled(o->dx0, o->sx0, o->mirror_x, o->s.w, &o->cx0, &o->cx1);
+   const int64_t ay = clip_unscaled(o->dy0, o->sy0, o->mirror_y, o->s.h, &o->cy0, &o->cy1);
+   if (o->cx1 <= o->cx0 || o->cy1 <= o->cy0)
+      return;
+   const uint32_t w = (uint32_t)(o->cx1 - o->cx0), h = (uint32_t)(o->cy1 - o->cy0);
+   if (unscaled_special(o, ax, ay, w, h))
+      return;
+   /* a 1D image against a 2D one (a window row copied into a 1D texture) goes through
+    * vkCmdBlitImage at scale 1 (types_copy above); an sRGB image and its UNORM twin copy
+    * (one compatibility class) when raw */
+   const bool copy = o->same_format && !o->mirror_x && !o->mirror_y && types_copy(o);
+   if (!copy && !o->ms_src &&
+       (!vkb_blit_features(o->scr, o->s.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_SRC_BIT) ||
+        !vkb_blit_features(o->scr, o->d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
+        blit_into_slice(o->s.r, o->d.r))) {
+      if (drawable(o->scr, o->aspect)) {
+         draw_op_as_clipped(o, false, false);
          return;
       }
-      if (!keep_inside(dx0, dw, smin_x, sw, mirror_x, s.w, &cx0, &cx1) ||
-          !keep_inside(dy0, dh, smin_y, sh, mirror_y, s.h, &cy0, &cy1))
-         return;
-   }
-   if (!vkb_blit_features(scr, s.r->fmt->vk, src_want) ||
-       !vkb_blit_features(scr, d.r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
       MGU_DECLINE(backend_format_unsupported,
-                  "scaled stencil blit %s -> %s (%s): no "
+                  "mirrored stencil blit %s -> %s: no "
                   "Vulkan blit for these formats",
-                  vkb_format_name(s.r->desc.format), vkb_format_name(d.r->desc.format),
-                  filter == VK_FILTER_LINEAR ? "linear" : "nearest");
+                  vkb_format_name(o->s.r->desc.format), vkb_format_name(o->d.r->desc.format));
       return;
    }
+   unscaled_transfer(o, ax, ay, w, h, copy);
+}
+
+/* The scaled blit by vkCmdBlitImage: into the destination when nothing clips it (whole), else
+ * into a scratch image the size of the destination box whose clipped part is then copied (or,
+ * for one aspect of a depth/stencil format, copied through a buffer); a source box that leaves
+ * the surface is read from a scratch image the size of the box. */
+static void
+scaled_transfer(struct blit_op *o, VkFilter filter, bool src_out, int64_t smin_x, int64_t smin_y,
+                int64_t maxdim)
+{
+   struct vkb_screen *scr = o->scr;
+   const VkImageAspectFlags aspect = o->aspect;
+   const struct vkb_blit_surf d = o->d;
+   const int64_t dx0 = o->dx0, dy0 = o->dy0, dx1 = o->dx1, dy1 = o->dy1, dw = o->dw, dh = o->dh;
+   const int64_t cx0 = o->cx0, cy0 = o->cy0, cx1 = o->cx1, cy1 = o->cy1;
+   int64_t sx0 = o->sx0, sy0 = o->sy0, sx1 = o->sx1, sy1 = o->sy1;
    /* one aspect of a depth/stencil format reaches the destination through a buffer (see
-    * blit_surfaces' unscaled copy), so it is blitted into the scratch image first */
-   const bool one_aspect = !color && aspect != d.r->fmt->aspect;
+    * blit_unscaled's copy), so it is blitted into the scratch image first */
+   const bool one_aspect = !o->color && aspect != d.r->fmt->aspect;
    /* (keep_inside may have narrowed the clipped rectangle) */
    const bool whole = cx0 == dx0 && cy0 == dy0 && cx1 == dx1 && cy1 == dy1 && !one_aspect;
    struct vkb_resource tmp;
@@ -472,13 +503,15 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    /* a source box leaving the surface is read from a scratch image the size of the box */
    struct vkb_resource box_tmp;
    if (src_out) {
-      if (!vkb_blit_source_box_scratch(scr, &s, aspect, smin_x, smin_y, sw, sh, &box_tmp)) {
+      if (!vkb_blit_source_box_scratch(scr, &o->s, aspect, smin_x, smin_y, o->sw, o->sh,
+                                       &box_tmp)) {
          if (!whole)
             vkb_blit_scratch_release(scr, &tmp);
          return;
       }
       sx0 -= smin_x, sx1 -= smin_x, sy0 -= smin_y, sy1 -= smin_y;
    }
+   const struct vkb_blit_surf s = o->s;
    vkb_image_transition(scr, s.r, s.level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    struct vkb_resource *target = whole ? d.r : &tmp;
    const uint32_t tlevel = whole ? d.level : 0, tlayer = whole ? d.layer : 0;
@@ -529,6 +562,103 @@ blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct 
    s.r->last_use = d.r->last_use = vkb_current_serial(scr);
    if (src_out)
       vkb_blit_scratch_release(scr, &box_tmp);
+}
+
+/* A scaled blit: drawn where no transfer command can do it, else narrowed to the destination
+ * pixels whose source pixel is inside (nearest) and blitted (scaled_transfer). */
+static void
+blit_scaled(struct blit_op *o)
+{
+   struct vkb_screen *scr = o->scr;
+   const struct vkb_blit_surf *s = &o->s, *d = &o->d;
+   const int64_t smin_x = o->mirror_x ? o->sx1 : o->sx0, smin_y = o->mirror_y ? o->sy1 : o->sy0;
+   const int64_t sw = o->sw, sh = o->sh, dw = o->dw, dh = o->dh;
+   const VkFilter filter =
+      o->args->filter == MGP_FILTER_LINEAR && o->color ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+   const bool src_out = smin_x < 0 || smin_y < 0 || smin_x + sw > s->w || smin_y + sh > s->h;
+   const int64_t maxdim = scr->props.limits.maxImageDimension2D;
+   const bool clipped =
+      o->cx0 != o->dx0 || o->cy0 != o->dy0 || o->cx1 != o->dx1 || o->cy1 != o->dy1;
+   /* Drawn: a colour blit whose source box leaves the read surface with a linear filter
+    * (which reads the clamped texels around the inside part) or that is larger than an image
+    * may be, a clipped one to a box larger than that, and one with no Vulkan blit for its
+    * formats; depth and stencil likewise (nearest; stencil where the device exports it). The
+    * shader writes nothing for a nearest source pixel outside, and GL leaves a linear one
+    * undefined there. */
+   const VkFormatFeatureFlags src_want =
+      VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+      (filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+   /* A clipped one into a 1D image too, and one whose source box leaves a 1D image: the
+    * scratch images below are 2D, and vkCmdCopyImage copies between images of one type (or
+    * 2D and 3D) only. (The draw samples a 1D source in colour only.) */
+   const bool clipped_1d = ((clipped && d->r->image_type == VK_IMAGE_TYPE_1D) ||
+                            (src_out && s->r->image_type == VK_IMAGE_TYPE_1D)) &&
+                           (o->color || s->r->image_type == VK_IMAGE_TYPE_2D);
+   if (drawable(scr, o->aspect) &&
+       ((src_out && (filter == VK_FILTER_LINEAR || sw > maxdim || sh > maxdim)) ||
+        (clipped && (dw > maxdim || dh > maxdim)) || clipped_1d ||
+        !vkb_blit_features(scr, s->r->fmt->vk, src_want) ||
+        !vkb_blit_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT) ||
+        (blit_into_slice(s->r, d->r) || (src_out && d->r->image_type == VK_IMAGE_TYPE_3D)))) {
+      draw_op_as_clipped(o, filter == VK_FILTER_LINEAR, false);
+      return;
+   }
+   if (src_out) {
+      /* Nearest: only destination pixels whose source pixel is inside are written. */
+      if (sw > maxdim || sh > maxdim) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "scaled stencil blit whose source "
+                     "rectangle leaves the read surface, over %lld texels",
+                     (long long)maxdim);
+         return;
+      }
+      if (!keep_inside(o->dx0, dw, smin_x, sw, o->mirror_x, s->w, &o->cx0, &o->cx1) ||
+          !keep_inside(o->dy0, dh, smin_y, sh, o->mirror_y, s->h, &o->cy0, &o->cy1))
+         return;
+   }
+   if (!vkb_blit_features(scr, s->r->fmt->vk, src_want) ||
+       !vkb_blit_features(scr, d->r->fmt->vk, VK_FORMAT_FEATURE_BLIT_DST_BIT)) {
+      MGU_DECLINE(backend_format_unsupported,
+                  "scaled stencil blit %s -> %s (%s): no "
+                  "Vulkan blit for these formats",
+                  vkb_format_name(s->r->desc.format), vkb_format_name(d->r->desc.format),
+                  filter == VK_FILTER_LINEAR ? "linear" : "nearest");
+      return;
+   }
+   scaled_transfer(o, filter, src_out, smin_x, smin_y, maxdim);
+}
+
+/* The blit of args from surface s to surface d (different subresources): the path is chosen in
+ * this order, each taking the blit or leaving it to the next. */
+static void
+blit_surfaces(struct vkb_screen *scr, const struct mgp_blit *args, const struct vkb_blit_surf *sp,
+              const struct vkb_blit_surf *dp, VkImageAspectFlags aspect, bool color,
+              bool same_format, enum ds_copy via_buffer, bool raw)
+{
+   struct blit_op o = {.scr = scr,
+                       .args = args,
+                       .s = *sp,
+                       .d = *dp,
+                       .aspect = aspect,
+                       .color = color,
+                       .same_format = same_format,
+                       .raw = raw,
+                       .via_buffer = via_buffer};
+   if (!blit_setup(&o))
+      return;
+   if (via_buffer && (o.scaled || o.mirror_x || o.mirror_y || o.ms_src || o.ms_dst)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "scaled, mirrored or multisampled depth/stencil "
+                  "blit from %s to %s",
+                  vkb_format_name(o.s.r->desc.format), vkb_format_name(o.d.r->desc.format));
+      return;
+   }
+   if (blit_alpha_one(&o) || blit_multisampled(&o) || blit_color_convert(&o) || blit_raw(&o))
+      return;
+   if (o.scaled)
+      blit_scaled(&o);
+   else
+      blit_unscaled(&o);
 }
 
 void

@@ -210,11 +210,35 @@ test_gl(void)
    env_finish(&e);
 }
 
+/* A read loop reuses the context's answer buffer: it grows for a larger read only. Shown red
+ * with fe_pack_read allocating per read (allocs 1, 2, ... 51). */
+static void
+test_scratch(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   static uint8_t out[16 * 16 * 4];
+   CHECK_EQ(e.ctx->pack_scratch_allocs, 0);
+   for (int i = 0; i < 50; i++)
+      mgl_glReadPixels(0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(e.ctx->pack_scratch_allocs, 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_read_pixels), 50);
+   mgl_glReadPixels(0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, out); /* larger: grows once */
+   mgl_glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   mgl_glReadPixels(0, 0, 16, 16, GL_RGBA, GL_UNSIGNED_BYTE, out);
+   CHECK_EQ(e.ctx->pack_scratch_allocs, 2);
+   /* The answer is still this read's: the last one covers the whole 16x16 (byte k = k). */
+   CHECK(out[0] == 0 && out[1] == 1 && out[16 * 16 * 4 - 1] == (uint8_t)(16 * 16 * 4 - 1));
+   env_finish(&e); /* frees the buffer (a leak here is LeakSanitizer's report) */
+}
+
 int
 main(void)
 {
    test_layout();
    test_types();
    test_gl();
+   test_scratch();
    return fe_test_report("unit.frontend.pack");
 }

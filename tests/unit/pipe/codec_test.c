@@ -348,14 +348,26 @@ reply_round_trip(void)
    mgp_loopback_init(&lb, 4096);
    struct mgp_encoder enc = {.ops = &mgp_loopback_ops, .carrier = &lb, .ctx_slot = 1};
    static struct mgp_decoded dec;
-   uint8_t pixels[16] = {0};
+   uint8_t pixels[16];
+   memset(pixels, 0x5a, sizeof(pixels));
+   memset(lb.stage, 0x77, lb.stage_capacity);
    struct mgp_read_pixels rp = {.width = 2, .height = 2, .out = {.ptr = pixels, .size = 16}};
    mgp_encode_call(&enc, MGP_CALL_read_pixels, &rp, NULL, 0);
    CHECK(lb.wants_reply, "read_pixels did not ask for a reply");
-   /* The loopback applied nothing, so the reply is the zeroed staging; now play server. */
+   /* No prefill: none of the destination's bytes were staged (shown red when the encoder
+    * copied them: the stage held 0x5a). */
+   int staged_bytes = 0;
+   for (uint64_t i = 0; i < lb.stage_capacity; i++)
+      staged_bytes += lb.stage[i] == 0x5a;
+   CHECK(staged_bytes == 0, "%d of the destination's bytes were staged", staged_bytes);
+   /* The loopback applied nothing; now play server: the decoder hands it zeroed room. */
    CHECK(!mgp_decode_record(lb.record, lb.record_size, mgp_loopback_resolve, &lb, &dec),
          "read_pixels decode");
    struct mgp_read_pixels *srv = (struct mgp_read_pixels *)dec.payload;
+   int nonzero = 0;
+   for (uint64_t i = 0; i < srv->out.size; i++)
+      nonzero += ((const uint8_t *)srv->out.ptr)[i] != 0;
+   CHECK(nonzero == 0, "%d bytes of the answer's room were not zeroed", nonzero);
    memset(srv->out.ptr, 0xab, srv->out.size);
    struct mgp_span staged = srv->out;
    mgp_loopback_ops.read_reply(&lb, &staged, pixels, 16);

@@ -93,8 +93,11 @@ attack_pack_shape(const struct mgp_screen *scr, const struct mgp_context *ctx)
                                                   .format = 0xffff,
                                                   .what = MGP_PACK_WHAT_COLOR,
                                                   .out = {.ptr = pack_out, .size = 80}});
+   /* Nothing of the server's: the answer's 80 bytes come back as the decoder zeroed them (or
+    * not at all, where the failed session ends the wait), and nothing past them changes. */
    for (unsigned i = 0; i < sizeof(pack_out); i++)
-      CHECK(pack_out[i] == 0xa5, "read_pixels of a bad format wrote byte %u", i);
+      CHECK(pack_out[i] == 0xa5 || (i < 80 && pack_out[i] == 0),
+            "read_pixels of a bad format wrote byte %u", i);
 }
 
 static void

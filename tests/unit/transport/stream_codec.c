@@ -67,6 +67,7 @@ struct server {
    uint64_t fatal_at; /* send FATAL{StaleHandle} at record n, then close */
    uint64_t records;
    uint64_t checked;
+   uint32_t last_body, last_reply; /* the last RECORD frame's body and reply-area sizes */
    int errors;
    char first_error[256];
 };
@@ -86,7 +87,7 @@ static void *
 server_main(void *arg)
 {
    struct server *s = arg;
-   struct mgt_frame_buf buf = {0};
+   struct mgt_frame_buf buf = {0}, reply = {0};
    static _Thread_local struct mgp_decoded dec;
    for (;;) {
       struct mgp_frame h;
@@ -127,7 +128,11 @@ server_main(void *arg)
       struct mgt_inline_area area;
       const char *bad = mgt_stream_split_record(buf.data, h.size, h.a, &record, &area);
       if (!bad)
+         bad = mgt_stream_reply_area(&area, &reply, h.b, MGP_FRAME_MAX_BODY - h.size);
+      if (!bad)
          bad = mgp_decode_record(record, h.a, mgt_stream_resolve_inline, &area, &dec);
+      s->last_body = h.size;
+      s->last_reply = h.b;
       if (bad) {
          server_error(s, "record %llu refused: %s", (unsigned long long)seq, bad);
          break;
@@ -151,7 +156,7 @@ server_main(void *arg)
       /* Answer: every span the decoder resolved writable gets a pattern. */
       for (uint32_t i = 0; i < area.num_written; i++)
          for (uint64_t k = 0; k < area.written[i].size; k++)
-            area.base[area.written[i].offset + k] = reply_byte(seq, k);
+            area.reply[area.written[i].offset + k] = reply_byte(seq, k);
       if (seq % 50 == 0) {
          char line[64];
          snprintf(line, sizeof(line), "[server] stream test line %llu", (unsigned long long)seq);
@@ -162,6 +167,7 @@ server_main(void *arg)
          server_error(s, "send_reply failed");
    }
    mgt_frame_buf_finish(&buf);
+   mgt_frame_buf_finish(&reply);
    mgp_decoded_finish(&dec); /* the decoder's copy of the last tail */
    return NULL;
 }
@@ -367,11 +373,31 @@ server_checks(void)
    REFUSED(mgp_decode_record(record, size, mgt_stream_resolve_inline, &area, &dec), ci->name,
            "span without an inline area");
    /* More writable spans than a REPLY carries. */
-   struct mgt_inline_area many = {.base = body, .size = 64};
+   struct mgt_inline_area many = {.base = body, .size = 64, .reply = body, .reply_size = 64};
    for (unsigned i = 0; i < MGT_INLINE_MAX_WRITTEN; i++)
-      CHECK(mgt_stream_resolve_inline(&many, MGP_SEG_INLINE, 0, 8, true), "writable span %u", i);
-   CHECK(!mgt_stream_resolve_inline(&many, MGP_SEG_INLINE, 0, 8, true),
+      CHECK(mgt_stream_resolve_inline(&many, MGP_SEG_REPLY, 0, 8, true), "writable span %u", i);
+   CHECK(!mgt_stream_resolve_inline(&many, MGP_SEG_REPLY, 0, 8, true),
          "a 17th writable span was accepted");
+   /* An answer lives in the reply area only, and inside it; nothing reads the reply area. */
+   struct mgt_inline_area two = {.base = body, .size = 64, .reply = body + 64, .reply_size = 64};
+   CHECK(!mgt_stream_resolve_inline(&two, MGP_SEG_INLINE, 0, 8, true),
+         "a span_out in the inline area was accepted");
+   CHECK(!mgt_stream_resolve_inline(&two, MGP_SEG_REPLY, 0, 8, false),
+         "a span_in in the reply area was accepted");
+   CHECK(!mgt_stream_resolve_inline(&two, MGP_SEG_REPLY, 8, 64, true),
+         "a span_out past the reply area was accepted");
+   CHECK(!mgt_stream_resolve_inline(&two, MGP_SEG_REPLY, UINT64_MAX - 8, 16, true),
+         "a span_out offset that overflows was accepted");
+   CHECK(mgt_stream_resolve_inline(&two, MGP_SEG_REPLY, 0, 64, true) == body + 64,
+         "the whole reply area was refused");
+   struct mgt_frame_buf rb = {0};
+   REFUSED(mgt_stream_reply_area(&two, &rb, 12, 1024), "reply-size", "a reply area of 12 bytes");
+   REFUSED(mgt_stream_reply_area(&two, &rb, 2048, 1024), "reply-size",
+           "a reply area past the frame limit");
+   CHECK(!mgt_stream_reply_area(&two, &rb, 1024, 1024) && two.reply_size == 1024 &&
+            two.reply[0] == 0 && two.reply[1023] == 0,
+         "a 1 KiB reply area: not given, or not zeroed");
+   mgt_frame_buf_finish(&rb);
 
    /* Frames: a size not a multiple of 8, one too big, one cut short, and a clean end. */
    struct {
@@ -428,6 +454,12 @@ too_big_is_declined(void)
    mgp_encode_call(&enc, MGP_CALL_read_pixels, &rp, NULL, 0);
    CHECK(!enc.failed && px[1] == reply_byte(1, 1),
          "the call after the declined one did not go through");
+   /* The read sent no byte of its destination: a record alone, its answer's room in b. */
+   CHECK(p.server.last_body == mgp_record_size(MGP_CALL_read_pixels, 0) &&
+            p.server.last_reply == sizeof(px),
+         "a read's frame: body %u bytes (record %u), reply area %u bytes (answer %zu)",
+         p.server.last_body, mgp_record_size(MGP_CALL_read_pixels, 0), p.server.last_reply,
+         sizeof(px));
    pair_finish(&p);
    CHECK(p.server.records == 1, "the declined call reached the server");
    printf("too big: declined as stage-too-large, the next call went through\n");
