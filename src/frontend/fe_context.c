@@ -13,6 +13,7 @@
 #include "fe_cso.h"
 #include "fe_enum.h"
 #include "fe_es_ext.h"
+#include "fe_ff.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_pack.h"
@@ -405,6 +406,8 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    if (!ctx->cso_render_state || !ctx->cso_vertex_elements || !ctx->cso_sampler ||
        !ctx->cso_sampler_view || !fe_debug_init(ctx))
       goto fail_caches;
+   if (desc->api == FE_API_GL_COMPAT && !(ctx->ff = fe_ff_create()))
+      goto fail_caches;
 
    fe_names_init(&ctx->vaos);
    fe_names_init(&ctx->fbos);
@@ -417,6 +420,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    return FE_OK;
 
 fail_caches:
+   fe_ff_destroy(ctx);
    fe_debug_finish(ctx);
    fe_cso_cache_destroy(ctx, ctx->cso_render_state);
    fe_cso_cache_destroy(ctx, ctx->cso_vertex_elements);
@@ -470,6 +474,7 @@ context_destroy_now(struct fe_context *ctx)
          FE_REBIND(ctx, &ctx->black_tex[t][k], NULL);
    }
    fe_program_release_current(ctx);
+   fe_ff_destroy(ctx);
    ctx->vao = NULL;
    ctx->draw_fbo = ctx->read_fbo = NULL;
    for (uint32_t i = 1; i < ctx->vaos.capacity; i++) {
