@@ -124,6 +124,18 @@ context_create(struct egl_app *app, const struct egl_app_options *opt)
       const EGLint es_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, opt->es, EGL_NONE};
       return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, es_attribs);
    }
+   if (opt->es == 1) {
+      static const EGLint compat_attribs[] = {
+         EGL_CONTEXT_MAJOR_VERSION,
+         3,
+         EGL_CONTEXT_MINOR_VERSION,
+         3,
+         EGL_CONTEXT_OPENGL_PROFILE_MASK,
+         EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+         EGL_NONE,
+      };
+      return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, compat_attribs);
+   }
    /* Lose the context on a reset, so a lost one says so (egl_app_context_lost); a vendor
     * without robustness gets the plain context. */
    static const EGLint robust_attribs[] = {
@@ -146,18 +158,6 @@ context_create(struct egl_app *app, const struct egl_app_options *opt)
       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
       EGL_NONE,
    };
-   if (opt->es == 1) {
-      const EGLint compat_attribs[] = {
-         EGL_CONTEXT_MAJOR_VERSION,
-         3,
-         EGL_CONTEXT_MINOR_VERSION,
-         3,
-         EGL_CONTEXT_OPENGL_PROFILE_MASK,
-         EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
-         EGL_NONE,
-      };
-      return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, compat_attribs);
-   }
    EGLContext ctx = EGL_NO_CONTEXT;
    if (opt->robust) {
       ctx = eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, robust_attribs);
@@ -253,8 +253,9 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
    }
    app->context = context_create(app, opt);
    if (app->context == EGL_NO_CONTEXT) {
-      fail(prog,
-           opt->es >= 2 ? "eglCreateContext (OpenGL ES)" : "eglCreateContext (OpenGL 3.3 core)");
+      fail(prog, opt->es >= 2 ? "eglCreateContext (OpenGL ES)"
+                 : opt->es    ? "eglCreateContext (OpenGL 3.3 compatibility)"
+                              : "eglCreateContext (OpenGL 3.3 core)");
       goto out;
    }
    if (!eglMakeCurrent(app->display, app->surface, app->surface, app->context)) {
