@@ -871,6 +871,169 @@ mgl_glGetTexEnviv(GLenum target, GLenum pname, GLint *params)
                                                 : (GLint)lroundf(v[k]);
 }
 
+/* ---- texture coordinate generation --------------------------------------------------------- */
+
+/* A plane given in object coordinates, in eye space: p' = p M^-1 with the modelview now
+ * (GL 2.1 §2.11.4 for GL_EYE_PLANE, §2.12 for clip planes). */
+static void
+plane_to_eye(struct fe_ff *ff, const double *p, float out[4])
+{
+   float inv[16];
+   if (!fe_ff_mat_invert(inv, fe_ff_top(ff, FE_FF_MODELVIEW)))
+      memset(inv, 0, sizeof(inv));
+   for (int c = 0; c < 4; c++)
+      out[c] = (float)(p[0] * inv[c * 4 + 0] + p[1] * inv[c * 4 + 1] + p[2] * inv[c * 4 + 2] +
+                       p[3] * inv[c * 4 + 3]);
+}
+
+static void
+texgen(struct fe_context *ctx, GLenum coord, GLenum pname, const double *p)
+{
+   FE_CHECK(coord < GL_S || coord > GL_Q, GL_INVALID_ENUM);
+   FE_CHECK(ctx->active_unit >= FE_FF_UNITS, GL_INVALID_OPERATION);
+   struct fe_ff *ff = ctx->ff;
+   struct fe_ff_texgen *g = &ff->unit[ctx->active_unit].gen[coord - GL_S];
+   switch (pname) {
+   case GL_TEXTURE_GEN_MODE: {
+      const GLenum m = (GLenum)p[0];
+      const bool ok = m == GL_OBJECT_LINEAR || m == GL_EYE_LINEAR ||
+                      (m == GL_SPHERE_MAP && coord <= GL_T) ||
+                      ((m == GL_REFLECTION_MAP || m == GL_NORMAL_MAP) && coord <= GL_R);
+      FE_CHECK(!ok, GL_INVALID_ENUM);
+      set_enum(ff, &g->mode, m);
+      return;
+   }
+   case GL_OBJECT_PLANE: {
+      const float f[4] = {(float)p[0], (float)p[1], (float)p[2], (float)p[3]};
+      changed4(ff, g->object_plane, f, 4);
+      return;
+   }
+   case GL_EYE_PLANE: {
+      float f[4];
+      plane_to_eye(ff, p, f);
+      changed4(ff, g->eye_plane, f, 4);
+      return;
+   }
+   default: fe_error(ctx, GL_INVALID_ENUM);
+   }
+}
+
+static void
+texgen_scalar(struct fe_context *ctx, GLenum coord, GLenum pname, double v)
+{
+   FE_CHECK(pname != GL_TEXTURE_GEN_MODE, GL_INVALID_ENUM);
+   const double p[4] = {v, 0, 0, 0};
+   texgen(ctx, coord, pname, p);
+}
+
+void
+mgl_glTexGeni(GLenum coord, GLenum pname, GLint param)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   texgen_scalar(ctx, coord, pname, param);
+}
+
+void
+mgl_glTexGenf(GLenum coord, GLenum pname, GLfloat param)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   texgen_scalar(ctx, coord, pname, param);
+}
+
+void
+mgl_glTexGend(GLenum coord, GLenum pname, GLdouble param)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   texgen_scalar(ctx, coord, pname, param);
+}
+
+void
+mgl_glTexGeniv(GLenum coord, GLenum pname, const GLint *params)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   const unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   double p[4] = {0};
+   for (unsigned k = 0; k < n; k++)
+      p[k] = params[k];
+   texgen(ctx, coord, pname, p);
+}
+
+void
+mgl_glTexGenfv(GLenum coord, GLenum pname, const GLfloat *params)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   const unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   double p[4] = {0};
+   for (unsigned k = 0; k < n; k++)
+      p[k] = params[k];
+   texgen(ctx, coord, pname, p);
+}
+
+void
+mgl_glTexGendv(GLenum coord, GLenum pname, const GLdouble *params)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   const unsigned n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+   double p[4] = {0};
+   for (unsigned k = 0; k < n; k++)
+      p[k] = params[k];
+   texgen(ctx, coord, pname, p);
+}
+
+/* The values of pname (1 or 4); 0 after an error. */
+static unsigned
+get_texgen(struct fe_context *ctx, GLenum coord, GLenum pname, double *out)
+{
+   if (coord < GL_S || coord > GL_Q ||
+       (pname != GL_TEXTURE_GEN_MODE && pname != GL_OBJECT_PLANE && pname != GL_EYE_PLANE)) {
+      fe_error(ctx, GL_INVALID_ENUM);
+      return 0;
+   }
+   if (ctx->active_unit >= FE_FF_UNITS) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return 0;
+   }
+   const struct fe_ff_texgen *g = &ctx->ff->unit[ctx->active_unit].gen[coord - GL_S];
+   if (pname == GL_TEXTURE_GEN_MODE) {
+      out[0] = g->mode;
+      return 1;
+   }
+   const float *v = pname == GL_OBJECT_PLANE ? g->object_plane : g->eye_plane;
+   for (int k = 0; k < 4; k++)
+      out[k] = v[k];
+   return 4;
+}
+
+void
+mgl_glGetTexGeniv(GLenum coord, GLenum pname, GLint *params)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   double v[4];
+   const unsigned n = get_texgen(ctx, coord, pname, v);
+   for (unsigned k = 0; k < n; k++)
+      params[k] = pname == GL_TEXTURE_GEN_MODE ? (GLint)v[k] : (GLint)lround(v[k]);
+}
+
+void
+mgl_glGetTexGenfv(GLenum coord, GLenum pname, GLfloat *params)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   double v[4];
+   const unsigned n = get_texgen(ctx, coord, pname, v);
+   for (unsigned k = 0; k < n; k++)
+      params[k] = (GLfloat)v[k];
+}
+
+void
+mgl_glGetTexGendv(GLenum coord, GLenum pname, GLdouble *params)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   double v[4];
+   const unsigned n = get_texgen(ctx, coord, pname, v);
+   for (unsigned k = 0; k < n; k++)
+      params[k] = v[k];
+}
+
 /* ---- user clip planes ---------------------------------------------------------------------- */
 
 void
@@ -879,14 +1042,10 @@ mgl_glClipPlane(GLenum plane, const GLdouble *equation)
    FE_COMPAT_CTX_OR_RETURN();
    FE_CHECK(plane < GL_CLIP_PLANE0 || plane >= GL_CLIP_PLANE0 + FE_FF_MAX_CLIP_PLANES,
             GL_INVALID_ENUM);
-   /* GL 2.1 §2.12: stored in eye space, p' = p M^-1 with the modelview matrix M now */
+   /* GL 2.1 §2.12: stored in eye space */
    struct fe_ff *ff = ctx->ff;
-   float inv[16], eq[4];
-   if (!fe_ff_mat_invert(inv, fe_ff_top(ff, FE_FF_MODELVIEW)))
-      memset(inv, 0, sizeof(inv));
-   for (int c = 0; c < 4; c++)
-      eq[c] = (float)(equation[0] * inv[c * 4 + 0] + equation[1] * inv[c * 4 + 1] +
-                      equation[2] * inv[c * 4 + 2] + equation[3] * inv[c * 4 + 3]);
+   float eq[4];
+   plane_to_eye(ff, equation, eq);
    changed4(ff, ff->clip_plane[plane - GL_CLIP_PLANE0], eq, 4);
 }
 

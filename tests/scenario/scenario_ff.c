@@ -313,3 +313,82 @@ sc_ff_lighting(void)
    check_gl_error("draws");
    check_frame("lighting", &m);
 }
+
+/* ff_texgen_clip_combine: texture coordinates from GL_OBJECT_LINEAR texgen (s = x / 64 across
+ * a 4x1 NEAREST texture: 16-pixel columns); a user clip plane (-x + 40 >= 0) cutting a quad at
+ * x = 40; GL_COMBINE with MODULATE(texture, constant) at RGB_SCALE 2 and the alpha REPLACEd by
+ * the primary colour's. */
+void
+sc_ff_texgen_clip_combine(void)
+{
+   float v[18 * 3];
+   quad3(v, 0, 0, 64, 16, 0);
+   quad3(v + 18, 0, 20, 64, 36, 0);
+   quad3(v + 36, 8, 42, 56, 60, 0);
+   ff_vao(v, NULL, 18);
+   pixel_ortho(-1, 1);
+   const vec4f bg = V4(0, 0, 0, 0);
+   clear_to(bg);
+   model m;
+   model_init(&m, bg);
+
+   static const GLubyte row[16] = {255, 0, 0,   255, 0,   255, 0, 255,
+                                   0,   0, 255, 255, 255, 255, 0, 255};
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, row);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   const float splane[4] = {1.0f / 64, 0, 0, 0}, tplane[4] = {0, 0, 0, 0.5f};
+   glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+   glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+   glTexGenfv(GL_S, GL_OBJECT_PLANE, splane);
+   glTexGenfv(GL_T, GL_OBJECT_PLANE, tplane);
+   glEnable(GL_TEXTURE_GEN_S);
+   glEnable(GL_TEXTURE_GEN_T);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   glDisable(GL_TEXTURE_GEN_S);
+   glDisable(GL_TEXTURE_GEN_T);
+   glDisable(GL_TEXTURE_2D);
+   for (int i = 0; i < 4; i++)
+      model_rect(&m, 16 * i, 0, 16 * i + 16, 16,
+                 (rgba8){{row[4 * i], row[4 * i + 1], row[4 * i + 2], row[4 * i + 3]}});
+
+   const GLdouble plane[4] = {-1, 0, 0, 40};
+   glClipPlane(GL_CLIP_PLANE0, plane);
+   glEnable(GL_CLIP_PLANE0);
+   attrib4f(3, 0.2f, 0.8f, 0.4f, 1);
+   glDrawArrays(GL_TRIANGLES, 6, 6);
+   glDisable(GL_CLIP_PLANE0);
+   model_rect(&m, 0, 20, 40, 36, rgba(0.2f, 0.8f, 0.4f, 1));
+
+   const GLubyte texel[4] = {255, 153, 51, 153};
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   attrib4f(8, 0.5f, 0.5f, 0, 1);
+   attrib4f(3, 0.2f, 0.4f, 0.6f, 0.8f);
+   const float cc[4] = {0.4f, 0.8f, 0.2f, 1};
+   glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, cc);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+   glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_RGB, GL_MODULATE);
+   glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_RGB, GL_TEXTURE);
+   glTexEnvi(GL_TEXTURE_ENV, GL_SRC1_RGB, GL_CONSTANT);
+   glTexEnvf(GL_TEXTURE_ENV, GL_RGB_SCALE, 2.0f);
+   glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_ALPHA, GL_REPLACE);
+   glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_ALPHA, GL_PRIMARY_COLOR);
+   glDrawArrays(GL_TRIANGLES, 12, 6);
+   glDisable(GL_TEXTURE_2D);
+   model_rect(&m, 8, 42, 56, 60, rgba(2 * 1.0f * 0.4f, 2 * 0.6f * 0.8f, 2 * 0.2f * 0.2f, 0.8f));
+   check_gl_error("draws");
+   check_frame("texgen, clip plane, combine", &m);
+   GLint mode = 0;
+   glGetTexGeniv(GL_S, GL_TEXTURE_GEN_MODE, &mode);
+   if (mode != GL_OBJECT_LINEAR)
+      fail("GL_TEXTURE_GEN_MODE 0x%x, want GL_OBJECT_LINEAR", mode);
+}

@@ -253,6 +253,30 @@ test_lights_materials(void)
    CHECK_ERR(GL_INVALID_ENUM);
    mgl_glTexEnvf(GL_TEXTURE_ENV, GL_RGB_SCALE, 3.0f);
    CHECK_ERR(GL_INVALID_VALUE);
+
+   /* texgen: sphere maps only S and T, normal/reflection maps not Q; eye planes in eye space */
+   mgl_glTexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexGeni(GL_Q, GL_TEXTURE_GEN_MODE, GL_NORMAL_MAP);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexGenf(GL_S, GL_EYE_PLANE, 1.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glTexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_REFLECTION_MAP);
+   mgl_glGetTexGeniv(GL_R, GL_TEXTURE_GEN_MODE, &i);
+   CHECK_EQ(i, GL_REFLECTION_MAP);
+   mgl_glTranslatef(0, 0, 2);
+   const float plane[4] = {0, 0, 1, 0};
+   mgl_glTexGenfv(GL_T, GL_EYE_PLANE, plane); /* z_obj = z_eye - 2: (0, 0, 1, -2) */
+   mgl_glLoadIdentity();
+   float got[4];
+   mgl_glGetTexGenfv(GL_T, GL_EYE_PLANE, got);
+   CHECK(got[2] == 1 && got[3] == -2);
+   GLdouble cp[4] = {1, 0, 0, 0}, cpo[4];
+   mgl_glTranslatef(3, 0, 0);
+   mgl_glClipPlane(GL_CLIP_PLANE0 + 1, cp);
+   mgl_glGetClipPlane(GL_CLIP_PLANE0 + 1, cpo);
+   CHECK(cpo[0] == 1 && cpo[3] == -3);
+   CHECK_ERR(GL_NO_ERROR);
    env_finish(&e);
 }
 
