@@ -132,7 +132,7 @@ unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
                           : en & FE_FF_TEX_RECT ? FE_TEX_RECT
                           : en & FE_FF_TEX_2D   ? FE_TEX_2D
                                                 : FE_TEX_1D;
-   struct fe_texture *tex = ctx->units[u][t];
+   struct fe_texture *tex = fe_unit_texture(ctx, u, t); /* texture 0 is the default one */
    if (!tex)
       return false;
    const struct fe_tex_params *sp =

@@ -130,8 +130,8 @@ sc_ff_matrix(void)
    check_frame("matrices", &m);
 }
 
-/* ff_texenv: a 1x1 texture under each texture environment, RGBA (top row) and RGB (bottom row)
- * formats: MODULATE, REPLACE, DECAL, BLEND, ADD, left to right. */
+/* ff_texenv: a 1x1 texture under each texture environment, RGBA (top row) and RGB (bottom row,
+ * texture object 0) formats: MODULATE, REPLACE, DECAL, BLEND, ADD, left to right. */
 void
 sc_ff_texenv(void)
 {
@@ -147,8 +147,8 @@ sc_ff_texenv(void)
    attrib4f(3, cf[0], cf[1], cf[2], cf[3]);
    attrib4f(8, 0.5f, 0.5f, 0.0f, 1.0f);
    const GLubyte texel[4] = {255, 153, 51, 153};
-   GLuint tex[2];
-   glGenTextures(2, tex);
+   GLuint tex[2] = {0, 0};
+   glGenTextures(1, tex); /* the RGB row uses texture object 0, as old programs do */
    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
    for (int k = 0; k < 2; k++) {
       glBindTexture(GL_TEXTURE_2D, tex[k]);
