@@ -1,26 +1,34 @@
 /* fe_compat_glsl.c — the value of the compatibility profile's GLSL built-in state
  * (struct glsl_compat_state: gl_ModelViewMatrix, gl_LightSource[], gl_Fog, ...) that a program
- * of a compatibility context reads through its hidden _mgl_Compat uniform (glsl_compat.c).
- *
- * The fixed-function state behind it (matrix stacks, lights, materials, fog, texture
- * generation, clip planes) has no commands yet: they are the declining stubs, so every value
- * is the one GL 2.1's state tables give it initially, and the derived values (inverses,
- * products, half vectors) follow from those as GL 2.1 §2.15.3 defines them. */
+ * of a compatibility context reads through its hidden _mgl_Compat uniform (glsl_compat.c),
+ * derived from the fixed-function state (fe_ff.h) as GL 2.1 §2.15.3 and §7.5 of GLSL 1.20
+ * define it. Point parameters and GL_VERTEX_PROGRAM_TWO_SIDE have no commands yet: their
+ * values are GL's initial ones. */
+#include <math.h>
 #include <string.h>
 
 #include "fe_compat.h"
+#include "fe_ff.h"
 
 static void
-identity(float m[16])
+transpose(float out[16], const float m[16])
 {
-   memset(m, 0, 16 * sizeof(float));
-   m[0] = m[5] = m[10] = m[15] = 1.0f;
+   for (int c = 0; c < 4; c++)
+      for (int r = 0; r < 4; r++)
+         out[c * 4 + r] = m[r * 4 + c];
 }
 
+/* m, its inverse, transpose and inverse transpose (a singular matrix's inverse is zero). */
 static void
-vec4_set(float v[4], float x, float y, float z, float w)
+matrix_set(const float m[16], float *plain, float *inverse, float *transposed, float *inv_t)
 {
-   v[0] = x, v[1] = y, v[2] = z, v[3] = w;
+   float inv[16];
+   if (!fe_ff_mat_invert(inv, m))
+      memset(inv, 0, sizeof(inv));
+   memcpy(plain, m, sizeof(inv));
+   memcpy(inverse, inv, sizeof(inv));
+   transpose(transposed, m);
+   transpose(inv_t, inv);
 }
 
 static void
@@ -30,89 +38,110 @@ vec4_mul(float out[4], const float a[4], const float b[4])
       out[k] = a[k] * b[k];
 }
 
+/* A material property as GLSL sees it: the current colour where GL_COLOR_MATERIAL tracks it. */
+static void
+material_value(const struct fe_context *ctx, int face, GLenum pname, const float *stored,
+               float out[4])
+{
+   if (fe_ff_material_tracks(ctx->ff, face, pname))
+      memcpy(out, ctx->attrib_value[FE_FF_ATTRIB_COLOR0], 16);
+   else
+      memcpy(out, stored, 16);
+}
+
 void
 fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st)
 {
    memset(st, 0, sizeof(*st));
-   float *const mats[] = {st->modelview,
-                          st->projection,
-                          st->mvp,
-                          st->modelview_inverse,
-                          st->projection_inverse,
-                          st->mvp_inverse,
-                          st->modelview_transpose,
-                          st->projection_transpose,
-                          st->mvp_transpose,
-                          st->modelview_inverse_transpose,
-                          st->projection_inverse_transpose,
-                          st->mvp_inverse_transpose};
-   for (size_t i = 0; i < sizeof(mats) / sizeof(mats[0]); i++)
-      identity(mats[i]);
+   struct fe_ff *ff = ctx->ff;
+   const float *mv = fe_ff_top(ff, FE_FF_MODELVIEW), *p = fe_ff_top(ff, FE_FF_PROJECTION);
+   float mvp[16];
+   fe_ff_mat_mul(mvp, p, mv);
+   matrix_set(mv, st->modelview, st->modelview_inverse, st->modelview_transpose,
+              st->modelview_inverse_transpose);
+   matrix_set(p, st->projection, st->projection_inverse, st->projection_transpose,
+              st->projection_inverse_transpose);
+   matrix_set(mvp, st->mvp, st->mvp_inverse, st->mvp_transpose, st->mvp_inverse_transpose);
    for (int u = 0; u < 8; u++) {
-      identity(st->texture_matrix[u]);
-      identity(st->texture_matrix_inverse[u]);
-      identity(st->texture_matrix_transpose[u]);
-      identity(st->texture_matrix_inverse_transpose[u]);
-      /* glTexGen's planes: S (1, 0, 0, 0), T (0, 1, 0, 0), R and Q zero, both spaces */
-      vec4_set(st->eye_plane[0][u], 1, 0, 0, 0);
-      vec4_set(st->eye_plane[1][u], 0, 1, 0, 0);
-      vec4_set(st->object_plane[0][u], 1, 0, 0, 0);
-      vec4_set(st->object_plane[1][u], 0, 1, 0, 0);
+      matrix_set(fe_ff_top(ff, (enum fe_ff_stack_id)(FE_FF_TEXTURE0 + u)), st->texture_matrix[u],
+                 st->texture_matrix_inverse[u], st->texture_matrix_transpose[u],
+                 st->texture_matrix_inverse_transpose[u]);
+      const struct fe_ff_unit *un = &ff->unit[u];
+      memcpy(st->texture_env_color[u], un->env_color, 16);
+      for (int c = 0; c < 4; c++) {
+         memcpy(st->eye_plane[c][u], un->gen[c].eye_plane, 16);
+         memcpy(st->object_plane[c][u], un->gen[c].object_plane, 16);
+      }
    }
+   /* gl_NormalMatrix: the transpose of the inverse of the modelview's upper 3x3 */
    for (int c = 0; c < 3; c++)
-      st->normal_matrix[c][c] = 1.0f;
-   st->normal_scale = 1.0f;
+      for (int r = 0; r < 3; r++)
+         st->normal_matrix[c][r] = st->modelview_inverse_transpose[c * 4 + r];
+   /* GL 2.1 (2.38): the rescale factor from the inverse modelview's third row */
+   const float *inv = st->modelview_inverse;
+   const float len = sqrtf(inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10]);
+   st->normal_scale = len > 0.0f ? 1.0f / len : 1.0f;
+   for (int i = 0; i < 8; i++)
+      memcpy(st->clip_plane[i], ff->clip_plane[i], 16);
 
    st->point.size = ctx->ds.point_size;
-   st->point.size_min = 0.0f;
    st->point.size_max =
       ctx->share->caps->point_size_range[1] ? ctx->share->caps->point_size_range[1] : 64.0f;
    st->point.fade_threshold_size = ctx->point_fade_threshold;
    st->point.distance_constant_attenuation = 1.0f;
 
-   struct glsl_compat_material m = {0};
-   vec4_set(m.emission, 0, 0, 0, 1);
-   vec4_set(m.ambient, 0.2f, 0.2f, 0.2f, 1);
-   vec4_set(m.diffuse, 0.8f, 0.8f, 0.8f, 1);
-   vec4_set(m.specular, 0, 0, 0, 1);
-   st->front_material = st->back_material = m;
-   vec4_set(st->light_model_ambient, 0.2f, 0.2f, 0.2f, 1);
+   static const GLenum props[] = {GL_EMISSION, GL_AMBIENT, GL_DIFFUSE, GL_SPECULAR};
+   for (int f = 0; f < 2; f++) {
+      const struct fe_ff_material *m = &ff->material[f];
+      struct glsl_compat_material *out = f ? &st->back_material : &st->front_material;
+      const float *stored[] = {m->emission, m->ambient, m->diffuse, m->specular};
+      float *dst[] = {out->emission, out->ambient, out->diffuse, out->specular};
+      for (int k = 0; k < 4; k++)
+         material_value(ctx, f, props[k], stored[k], dst[k]);
+      out->shininess = m->shininess;
+   }
+   memcpy(st->light_model_ambient, ff->light_model_ambient, 16);
    for (int i = 0; i < 8; i++) {
-      struct glsl_compat_light *l = &st->light_source[i];
-      vec4_set(l->ambient, 0, 0, 0, 1);
-      if (i == 0) {
-         vec4_set(l->diffuse, 1, 1, 1, 1);
-         vec4_set(l->specular, 1, 1, 1, 1);
-      } else {
-         vec4_set(l->diffuse, 0, 0, 0, 1);
-         vec4_set(l->specular, 0, 0, 0, 1);
-      }
-      vec4_set(l->position, 0, 0, 1, 0);
-      /* a directional light and a viewer at infinity: normalize(P + (0, 0, 1)) */
-      vec4_set(l->half_vector, 0, 0, 1, 0);
-      l->spot_direction[2] = -1.0f;
-      l->spot_cutoff = 180.0f;
-      l->spot_cos_cutoff = -1.0f;
-      l->constant_attenuation = 1.0f;
-      for (int side = 0; side < 2; side++) {
-         const struct glsl_compat_material *mat = side ? &st->back_material : &st->front_material;
-         struct glsl_compat_light_product *p =
-            side ? &st->back_light_product[i] : &st->front_light_product[i];
-         vec4_mul(p->ambient, mat->ambient, l->ambient);
-         vec4_mul(p->diffuse, mat->diffuse, l->diffuse);
-         vec4_mul(p->specular, mat->specular, l->specular);
+      const struct fe_ff_light *l = &ff->light[i];
+      struct glsl_compat_light *o = &st->light_source[i];
+      memcpy(o->ambient, l->ambient, 16);
+      memcpy(o->diffuse, l->diffuse, 16);
+      memcpy(o->specular, l->specular, 16);
+      memcpy(o->position, l->position, 16);
+      /* the half vector for a viewer at infinity: normalize(unit direction to the light +
+       * (0, 0, 1)); a positional light uses its position's direction */
+      float d[3] = {l->position[0], l->position[1], l->position[2]};
+      float n = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      float h[3] = {n > 0 ? d[0] / n : 0, n > 0 ? d[1] / n : 0, (n > 0 ? d[2] / n : 0) + 1.0f};
+      float hn = sqrtf(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
+      for (int k = 0; k < 3; k++)
+         o->half_vector[k] = hn > 0 ? h[k] / hn : 0;
+      memcpy(o->spot_direction, l->spot_dir, 12);
+      o->spot_exponent = l->spot_exponent;
+      o->spot_cutoff = l->spot_cutoff;
+      o->spot_cos_cutoff = cosf(l->spot_cutoff * 3.14159265f / 180.0f);
+      o->constant_attenuation = l->atten[0];
+      o->linear_attenuation = l->atten[1];
+      o->quadratic_attenuation = l->atten[2];
+      for (int f = 0; f < 2; f++) {
+         const struct glsl_compat_material *mat = f ? &st->back_material : &st->front_material;
+         struct glsl_compat_light_product *pr =
+            f ? &st->back_light_product[i] : &st->front_light_product[i];
+         vec4_mul(pr->ambient, mat->ambient, l->ambient);
+         vec4_mul(pr->diffuse, mat->diffuse, l->diffuse);
+         vec4_mul(pr->specular, mat->specular, l->specular);
       }
    }
-   for (int side = 0; side < 2; side++) {
-      const struct glsl_compat_material *mat = side ? &st->back_material : &st->front_material;
-      float *scene = side ? st->back_light_model_scene_color : st->front_light_model_scene_color;
+   for (int f = 0; f < 2; f++) {
+      const struct glsl_compat_material *mat = f ? &st->back_material : &st->front_material;
+      float *scene = f ? st->back_light_model_scene_color : st->front_light_model_scene_color;
       vec4_mul(scene, mat->ambient, st->light_model_ambient);
       for (int k = 0; k < 4; k++)
          scene[k] += mat->emission[k];
    }
-   vec4_set(st->fog.color, 0, 0, 0, 0);
-   st->fog.density = 1.0f;
-   st->fog.start = 0.0f;
-   st->fog.end = 1.0f;
-   st->fog.scale = 1.0f; /* 1 / (end - start) */
+   memcpy(st->fog.color, ff->fog_color, 16);
+   st->fog.density = ff->fog_density;
+   st->fog.start = ff->fog_start;
+   st->fog.end = ff->fog_end;
+   st->fog.scale = ff->fog_end != ff->fog_start ? 1.0f / (ff->fog_end - ff->fog_start) : 0.0f;
 }

@@ -15,6 +15,7 @@
 #include "fe_enum.h"
 #include "fe_compat_vertex.h"
 #include "fe_es_ext.h"
+#include "fe_ff.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_pack.h"
@@ -408,7 +409,8 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    if (!ctx->cso_render_state || !ctx->cso_vertex_elements || !ctx->cso_sampler ||
        !ctx->cso_sampler_view || !fe_debug_init(ctx))
       goto fail_caches;
-   if (desc->api == FE_API_GL_COMPAT && !(ctx->compat = fe_compat_create()))
+   if (desc->api == FE_API_GL_COMPAT &&
+       (!(ctx->compat = fe_compat_create()) || !(ctx->ff = fe_ff_create())))
       goto fail_caches;
 
    fe_names_init(&ctx->vaos);
@@ -424,6 +426,7 @@ fe_context_create(const struct fe_context_desc *desc, struct fe_context *share,
    return FE_OK;
 
 fail_caches:
+   fe_ff_destroy(ctx);
    fe_compat_destroy(ctx, ctx->compat);
    fe_debug_finish(ctx);
    fe_cso_cache_destroy(ctx, ctx->cso_render_state);
@@ -479,6 +482,7 @@ context_destroy_now(struct fe_context *ctx)
          FE_REBIND(ctx, &ctx->black_tex[t][k], NULL);
    }
    fe_program_release_current(ctx);
+   fe_ff_destroy(ctx);
    ctx->vao = NULL;
    ctx->draw_fbo = ctx->read_fbo = NULL;
    for (uint32_t i = 1; i < ctx->vaos.capacity; i++) {

@@ -6,6 +6,7 @@
 
 #include "fe_compat_vertex.h"
 #include "fe_enum.h"
+#include "fe_ff.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -72,6 +73,8 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (!fe_xfb_draw_check(ctx, mode))
       return false;
+   if (!ctx->program && ctx->ff && !fe_ff_validate(ctx))
+      return false; /* fixed function: the generated program for the state */
    if (!ctx->vao ||
        (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {
       fe_error(ctx, GL_INVALID_OPERATION);

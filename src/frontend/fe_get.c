@@ -8,6 +8,7 @@
 #include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
+#include "fe_ff.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 
@@ -618,6 +619,18 @@ get_pixel_store_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
 }
 
+/* Copies n values of a compatibility-profile query (as doubles) into v. */
+static void
+put_values(struct gv *v, enum gv_kind kind, const double *f, int n)
+{
+   v->kind = kind;
+   v->n = n;
+   for (int k = 0; k < n; k++) {
+      v->f[k] = f[k];
+      v->i[k] = (int64_t)f[k];
+   }
+}
+
 /* The compatibility profile's state (fe_compat_context.c). */
 static int
 get_compat_value(struct fe_context *ctx, GLenum pname, struct gv *v)
@@ -628,13 +641,25 @@ get_compat_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    const int n = fe_compat_get(ctx, pname, f, &kind);
    if (!n)
       return -1;
-   v->kind = kinds[kind];
-   v->n = n;
-   for (int k = 0; k < n; k++) {
-      v->f[k] = f[k];
-      v->i[k] = (int64_t)f[k];
-   }
+   put_values(v, kinds[kind], f, n);
    return 1;
+}
+
+/* Fixed-function state of a compatibility context (fe_ff_state.c). */
+static bool
+get_ff_value(struct fe_context *ctx, GLenum pname, struct gv *v)
+{
+   enum fe_ff_value_kind kind;
+   double f[16];
+   const int n = fe_ff_get(ctx, pname, f, &kind);
+   if (!n)
+      return false;
+   static const enum gv_kind kinds[] = {
+      [FE_FF_VALUE_FLOAT] = GV_FLOAT, [FE_FF_VALUE_INT] = GV_INT,    [FE_FF_VALUE_BOOL] = GV_BOOL,
+      [FE_FF_VALUE_ENUM] = GV_ENUM,   [FE_FF_VALUE_COLOR] = GV_NORM,
+   };
+   put_values(v, kinds[kind], f, n);
+   return true;
 }
 
 static bool
@@ -650,6 +675,8 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       INT1(dbg);
       return true;
    }
+   if (ctx->ff && get_ff_value(ctx, pname, v))
+      return true;
    int r = get_context_value(ctx, pname, v);
    if (r < 0)
       r = get_limit_value(ctx, pname, v);

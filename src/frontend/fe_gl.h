@@ -544,7 +544,8 @@ struct fe_context {
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
    struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */
-   bool lost;                     /* the session failed (cached by fe_ctx_lost) */
+   struct fe_ff *ff; /* compatibility contexts: fixed-function state (fe_ff.h); else NULL */
+   bool lost;        /* the session failed (cached by fe_ctx_lost) */
    GLenum error;
    bool lost_reported;  /* glGetError said GL_CONTEXT_LOST */
    bool reset_reported; /* glGetGraphicsResetStatus said so */
@@ -854,6 +855,10 @@ void fe_program_destroy(struct fe_context *ctx, struct fe_program *prog);
 void fe_program_release_current(struct fe_context *ctx);
 void fe_exec_ref(struct fe_exec *e);
 void fe_exec_unref(struct fe_context *ctx, struct fe_exec *e);
+/* An executable linked from GLSL source with no GL program object (fixed-function programs);
+ * NULL with the linker's log in *log on failure. */
+struct fe_exec *fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs,
+                                        char **log);
 /* Installs a newly linked executable of the current program (GL: a relink of the program in
  * use replaces the executable); returns the executable in use. */
 struct fe_exec *fe_ctx_exec(struct fe_context *ctx);

@@ -552,6 +552,23 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
    return e;
 }
 
+struct fe_exec *
+fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs, char **log)
+{
+   struct glsl_link_input in = {
+      .max_varying_components = ctx->share->caps->max_varying_components,
+   };
+   in.source[GLSL_STAGE_VERTEX] = vs;
+   in.source[GLSL_STAGE_FRAGMENT] = fs;
+   struct glsl_program *gp = glsl_link(&in, log);
+   if (!gp)
+      return NULL;
+   struct fe_exec *e = exec_create(ctx, gp);
+   if (!e)
+      glsl_program_destroy(gp);
+   return e;
+}
+
 static void
 link_failed(struct fe_context *ctx, struct fe_program *prog, const char *log)
 {

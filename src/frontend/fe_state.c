@@ -12,6 +12,7 @@
 
 #include "fe_compat_vertex.h"
 #include "fe_enum.h"
+#include "fe_ff.h"
 #include "fe_gl.h"
 #include "gl_api.h"
 #include "log.h"
@@ -187,6 +188,8 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
    struct mgp_render_state *rs = &ctx->rs;
    if (fe_debug_set_enable(ctx, cap, on) >= 0)
       return true;
+   if (ctx->ff && fe_ff_set_enable(ctx, cap, on) >= 0)
+      return true;
    if (!cap_in_api(ctx, cap))
       return false;
    switch (cap) {
@@ -276,6 +279,9 @@ fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
    int dbg = fe_debug_set_enable((struct fe_context *)ctx, cap, -1);
    if (dbg >= 0)
       return dbg;
+   int ff = ctx->ff ? fe_ff_set_enable((struct fe_context *)ctx, cap, -1) : -1;
+   if (ff >= 0)
+      return ff;
    if (!cap_in_api(ctx, cap))
       return -1;
    switch (cap) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "fe_cso.h"
+#include "fe_ff.h"
 #include "fe_gl.h"
 #include "fe_compat.h"
 #include "fe_tracker.h"
@@ -557,7 +558,7 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
    bool ok = true;
    switch (verb) {
    case FE_VERB_DRAW: {
-      struct fe_exec *e = fe_ctx_exec(ctx);
+      struct fe_exec *e = !ctx->program && ctx->ff ? fe_ff_exec(ctx) : fe_ctx_exec(ctx);
       if (!e) {
          MGU_DECLINE(gl_draw_no_program, "a draw with no current program was skipped");
          return false;

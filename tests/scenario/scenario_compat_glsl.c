@@ -1,8 +1,11 @@
 /* scenario_compat_glsl.c — the compatibility profile's GLSL built-ins in a 3.3 compatibility
  * context: conventional attributes at their generic slots, ftransform(), built-in varyings, and
- * the built-in uniform state read at offsets across the whole hidden struct (its initial
- * values: no fixed-function command has changed it). */
+ * the built-in uniform state read at offsets across the whole hidden struct: GL's initial
+ * values, and two that fixed-function commands changed. */
 #include "scenario.h"
+
+typedef void(APIENTRYP pfn_lightf)(GLenum, GLenum, GLfloat);
+typedef void(APIENTRYP pfn_fogf)(GLenum, GLfloat);
 
 void
 sc_compat_glsl_builtins(void)
@@ -52,6 +55,14 @@ sc_compat_glsl_builtins(void)
    gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
    gl.EnableVertexAttribArray(0);
    gl.VertexAttrib4f(3, 0.5f, 1.0f, 0.25f, 1.0f);
+   /* fixed-function state the built-ins follow: light 1's cutoff and the fog's end */
+   pfn_lightf lightf = (pfn_lightf)eglGetProcAddress("glLightf");
+   pfn_fogf fogf = (pfn_fogf)eglGetProcAddress("glFogf");
+   if (!lightf || !fogf)
+      die_setup("glLightf / glFogf not found");
+   lightf(0x4001 /* GL_LIGHT1 */, 0x1206 /* GL_SPOT_CUTOFF */, 90.0f);
+   fogf(0x0B64 /* GL_FOG_END */, 2.0f);
+   check_gl_error("glLightf, glFogf");
    clear_to(V4(0.0f, 0.0f, 0.0f, 1.0f));
    glDrawArrays(GL_TRIANGLES, 0, 6);
    check_gl_error("draw");
@@ -60,9 +71,9 @@ sc_compat_glsl_builtins(void)
    model_init(&m, V4(0.0f, 0.0f, 0.0f, 1.0f));
    /* gl_Color x the front material's initial diffuse (0.8, 0.8, 0.8, 1) */
    model_rect(&m, 0, 0, 32, 32, to8(V4(0.4f, 0.8f, 0.2f, 1.0f)));
-   /* spotCutoff 180 / 360, fog scale 1 / (end - start) = 1, shininess 0, light model ambient
-    * 0.2 */
-   model_rect(&m, 32, 0, 64, 32, to8(V4(0.5f, 0.5f, 0.25f, 0.2f)));
+   /* spotCutoff 90 / 360, fog scale 1 / (end - start) = 0.5 (x 0.5), shininess 0, light model
+    * ambient 0.2 */
+   model_rect(&m, 32, 0, 64, 32, to8(V4(0.25f, 0.25f, 0.25f, 0.2f)));
    /* light 0's diffuse 1 x material 0.8; back scene colour 0.2 x 0.2 + emission 0 (x10);
     * eye plane T (0, 1, 0, 0) and identity matrices; point attenuation 1, size 1, light 7's
     * spot direction (0, 0, -1) */

@@ -1,0 +1,185 @@
+/* fe_ff.h — the fixed-function state of a compatibility context (matrix stacks, lighting,
+ * materials, fog, alpha test, texture environments) and the programs generated from it.
+ *
+ * A compatibility context holds one struct fe_ff (ctx->ff; NULL in core and ES contexts, which
+ * pay nothing). The entry points live in fe_ff_matrix.c (matrix stacks) and fe_ff_state.c (the
+ * rest of the state, its creation, enables and queries); fe_ff_program.c turns the state into a key,
+ * generates GLSL for each new key, links it once as an internal program and sets its uniforms
+ * from the state at the draws that use no program. */
+#ifndef MGL_FE_FF_H
+#define MGL_FE_FF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fe_compat.h"
+#include "fe_ff_enums.h"
+#include "fe_gl.h"
+
+#define FE_FF_MAX_LIGHTS 8
+#define FE_FF_MAX_CLIP_PLANES 8
+#define FE_FF_UNITS FE_FF_TEXCOORD_UNITS /* fixed-function texture units (GL_MAX_TEXTURE_UNITS) */
+/* Matrix stack depths (Mesa's): GL asks at least 32 for modelview, 2 for the others. */
+#define FE_FF_MODELVIEW_DEPTH 32
+#define FE_FF_PROJECTION_DEPTH 32
+#define FE_FF_TEXTURE_DEPTH 10
+#define FE_FF_COLOR_DEPTH 4
+
+enum fe_ff_stack_id {
+   FE_FF_MODELVIEW,
+   FE_FF_PROJECTION,
+   FE_FF_COLOR,
+   FE_FF_TEXTURE0, /* + unit */
+   FE_FF_STACK_COUNT = FE_FF_TEXTURE0 + FE_FF_UNITS
+};
+
+/* One matrix stack: m[depth - 1] is the current matrix (column-major, as GL gives it). */
+struct fe_ff_stack {
+   float (*m)[16];
+   uint32_t depth, max;
+   uint64_t version; /* the top matrix changed (a load, multiply, push or pop) */
+};
+
+struct fe_ff_light {
+   float ambient[4], diffuse[4], specular[4];
+   float position[4]; /* eye space: transformed by the modelview matrix at glLight time */
+   float spot_dir[3]; /* eye space: transformed by the modelview's upper 3x3 */
+   float spot_exponent, spot_cutoff;
+   float atten[3]; /* constant, linear, quadratic */
+};
+
+struct fe_ff_material {
+   float ambient[4], diffuse[4], specular[4], emission[4];
+   float shininess;
+   float color_indexes[3];
+};
+
+/* Texture targets a unit may enable (GL_TEXTURE_1D ..), lowest priority first. */
+enum fe_ff_tex_bit {
+   FE_FF_TEX_1D = 1u << 0,
+   FE_FF_TEX_2D = 1u << 1,
+   FE_FF_TEX_RECT = 1u << 2,
+   FE_FF_TEX_3D = 1u << 3,
+   FE_FF_TEX_CUBE = 1u << 4,
+};
+
+/* ARB_texture_env_combine state of one unit: [0] RGB, [1] alpha. */
+struct fe_ff_combine {
+   GLenum mode[2];
+   GLenum source[2][3];
+   GLenum operand[2][3];
+   float scale[2]; /* GL_RGB_SCALE, GL_ALPHA_SCALE */
+};
+
+struct fe_ff_texgen {
+   GLenum mode;
+   float object_plane[4], eye_plane[4]; /* eye_plane: transformed by the inverse modelview */
+};
+
+struct fe_ff_unit {
+   uint8_t enabled;        /* fe_ff_tex_bit */
+   uint8_t texgen_enabled; /* bit c: GL_TEXTURE_GEN_S + c */
+   GLenum env_mode;
+   float env_color[4];
+   float lod_bias; /* GL_TEXTURE_FILTER_CONTROL's GL_TEXTURE_LOD_BIAS */
+   struct fe_ff_combine combine;
+   struct fe_ff_texgen gen[4]; /* S, T, R, Q */
+};
+
+struct fe_ff_program;
+
+struct fe_ff {
+   /* matrix stacks */
+   GLenum matrix_mode;
+   struct fe_ff_stack stack[FE_FF_STACK_COUNT];
+   float storage[FE_FF_MODELVIEW_DEPTH + FE_FF_PROJECTION_DEPTH + FE_FF_COLOR_DEPTH +
+                 FE_FF_UNITS * FE_FF_TEXTURE_DEPTH][16];
+
+   /* lighting */
+   bool lighting;
+   uint8_t lights_enabled; /* bit i: GL_LIGHTi */
+   struct fe_ff_light light[FE_FF_MAX_LIGHTS];
+   float light_model_ambient[4];
+   bool local_viewer, two_side;
+   GLenum color_control;
+   struct fe_ff_material material[2]; /* front, back */
+   bool color_material;
+   GLenum color_material_face, color_material_mode;
+   bool normalize, rescale_normal;
+
+   /* fragment */
+   bool fog;
+   GLenum fog_mode, fog_coord_src;
+   float fog_density, fog_start, fog_end, fog_index, fog_color[4];
+   bool alpha_test;
+   GLenum alpha_func;
+   float alpha_ref;
+   GLenum shade_model;
+   bool color_sum;
+   struct fe_ff_unit unit[FE_FF_UNITS];
+
+   /* user clip planes, eye space (glClipPlane) */
+   float clip_plane[FE_FF_MAX_CLIP_PLANES][4];
+
+   /* Bumped by every change of the state above that a generated program reads: the next draw
+    * with no program re-derives its key and uniforms only when it moved. */
+   uint64_t version;
+
+   /* generated programs (fe_ff_program.c) */
+   struct fe_ff_program **programs;
+   uint32_t num_programs, cap_programs;
+   struct fe_ff_program *current;
+   uint64_t validated_version, validated_units; /* version and ctx->unit_version checked */
+   uint64_t validated_texture_gen;
+   uint64_t use_clock;
+   uint64_t programs_created; /* programs generated and linked, ever (a steady frame adds none) */
+};
+
+/* fe_ff_state.c: the context's fixed-function state at its GL initial values, and its end. */
+struct fe_ff *fe_ff_create(void);
+void fe_ff_destroy(struct fe_context *ctx);
+
+/* fe_ff_matrix.c: every stack at depth 1 holding the identity, GL_MODELVIEW selected. */
+void fe_ff_stacks_init(struct fe_ff *ff);
+/* fe_ff_program.c: the generated programs let go (context teardown). */
+void fe_ff_programs_finish(struct fe_context *ctx);
+/* Whether material property pname (GL_EMISSION .. GL_SPECULAR) of face f (0 front, 1 back)
+ * follows the current colour (GL_COLOR_MATERIAL). */
+bool fe_ff_material_tracks(const struct fe_ff *ff, int f, GLenum pname);
+
+/* The current matrix of a stack. */
+static inline float *
+fe_ff_top(struct fe_ff *ff, enum fe_ff_stack_id s)
+{
+   return ff->stack[s].m[ff->stack[s].depth - 1];
+}
+
+/* Column-major 4x4 helpers (fe_ff_matrix.c). */
+void fe_ff_mat_mul(float out[16], const float a[16], const float b[16]);
+bool fe_ff_mat_invert(float out[16], const float m[16]);
+void fe_ff_mat_transform(float out[4], const float m[16], const float v[4]);
+
+/* glEnable/glDisable (on 1/0) or glIsEnabled (on -1) of a fixed-function capability: the state
+ * (0/1), or -1 for a cap that is not one (the caller raises GL_INVALID_ENUM). */
+int fe_ff_set_enable(struct fe_context *ctx, GLenum cap, int on);
+
+/* glGet* of fixed-function state: how many values were written to out (at most 16), and their
+ * kind; 0 for a pname that is not fixed-function state. */
+enum fe_ff_value_kind {
+   FE_FF_VALUE_FLOAT,
+   FE_FF_VALUE_INT,
+   FE_FF_VALUE_BOOL,
+   FE_FF_VALUE_ENUM,
+   FE_FF_VALUE_COLOR, /* glGetIntegerv maps it linearly to the integer range */
+};
+int fe_ff_get(struct fe_context *ctx, GLenum pname, double out[16], enum fe_ff_value_kind *kind);
+int fe_ff_get_matrix(struct fe_context *ctx, GLenum pname, double out[16]);
+
+/* A draw with no program bound in a compatibility context: selects (generating on first use)
+ * the program for the current state and brings its uniforms up to date. False when the draw
+ * must be skipped (a named decline was counted). */
+bool fe_ff_validate(struct fe_context *ctx);
+/* The generated program fe_ff_validate selected (NULL before the first). */
+struct fe_exec *fe_ff_exec(struct fe_context *ctx);
+
+#endif

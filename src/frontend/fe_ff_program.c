@@ -1,0 +1,909 @@
+/* fe_ff_program.c — fixed-function processing as generated programs. A draw with no program
+ * in a compatibility context reduces the fixed-function state to a key (only what changes the
+ * code: which lights, which texture targets and environments, fog mode, alpha function, ...),
+ * generates GLSL for a key it has not seen, links it once through the front end's GLSL path as
+ * an internal program (no GL name) and keeps it per key. Values (matrices, colours, planes)
+ * live in one uniform array, ff[], whose slots the generator assigns per key; they are
+ * re-derived only when the state moved (ff->version) and re-sent only when their bytes did. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "fe_ff.h"
+#include "fe_format.h"
+#include "glsl.h"
+#include "hash.h"
+#include "log.h"
+
+#define FE_FF_MAX_PROGRAMS 256 /* kept per context; the least recently used goes beyond */
+
+enum ff_tex_format { TEXF_RGBA, TEXF_NO_ALPHA, TEXF_ALPHA, TEXF_INTENSITY };
+
+/* Only state that changes the generated code; zeroed whole, so equal keys compare equal. */
+struct fe_ff_key {
+   uint8_t lights; /* lighting on: bit i light i enabled (0: lighting off) */
+   uint8_t lighting;
+   uint8_t light_local;    /* bit i: positional light (w != 0) */
+   uint8_t light_spot;     /* bit i: spot cutoff other than 180 */
+   uint8_t color_material; /* bits 0-3 front emission/ambient/diffuse/specular, 4-7 back */
+   uint8_t two_side, local_viewer, separate_specular, normalize, rescale;
+   uint8_t flat, color_sum;
+   uint8_t fog;        /* 0 off, 1 linear, 2 exp, 3 exp2 */
+   uint8_t fog_coord;  /* the fog coordinate attribute, not the eye distance */
+   uint8_t alpha_func; /* 0 no test, else func - GL_NEVER + 1 */
+   uint8_t clip_planes;
+   uint8_t units; /* bit u: unit u textures */
+   struct {
+      uint8_t target; /* enum fe_tex_target */
+      uint8_t format; /* enum ff_tex_format */
+      uint8_t mode;   /* env mode index (env_modes) */
+      uint8_t texgen; /* bit c: coordinate c generated */
+      uint8_t gen_mode[4];
+      uint8_t combine_mode[2];
+      uint8_t combine_src[2][3];
+      uint8_t combine_op[2][3];
+   } unit[FE_FF_UNITS];
+};
+
+/* Where each value lives in ff[] (slot index; -1: the program does not read it). */
+struct fe_ff_layout {
+   int mvp, mv, normal, lm_ambient;
+   int material[2];             /* ambient, diffuse, specular, emission, (shininess) : 5 slots */
+   int light[FE_FF_MAX_LIGHTS]; /* ambient, diffuse, specular, position, spot, atten: 6 */
+   int clip[FE_FF_MAX_CLIP_PLANES];
+   int tex_matrix[FE_FF_UNITS];
+   int texgen[FE_FF_UNITS][4]; /* the plane of the coordinate's mode */
+   int env_color[FE_FF_UNITS], env_scale[FE_FF_UNITS];
+   int fog_color, fog_params, alpha_ref;
+   int slots;
+};
+
+struct fe_ff_program {
+   struct fe_ff_key key;
+   uint64_t hash;
+   struct fe_ff_layout layout;
+   struct fe_exec *exec;
+   uint32_t ff_offset; /* of ff[0] in the default block; UINT32_MAX: not active */
+   uint32_t ff_size;   /* bytes of ff[] the block holds */
+   uint64_t last_use;
+};
+
+static const GLenum env_modes[] = {GL_MODULATE, GL_REPLACE, GL_DECAL, GL_BLEND, GL_ADD, GL_COMBINE};
+static const GLenum combine_modes[] = {GL_REPLACE,     GL_MODULATE, GL_ADD,      GL_ADD_SIGNED,
+                                       GL_INTERPOLATE, GL_SUBTRACT, GL_DOT3_RGB, GL_DOT3_RGBA};
+static const GLenum combine_ops[] = {GL_SRC_COLOR, GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA,
+                                     GL_ONE_MINUS_SRC_ALPHA};
+static const GLenum texgen_modes[] = {GL_OBJECT_LINEAR, GL_EYE_LINEAR, GL_SPHERE_MAP,
+                                      GL_REFLECTION_MAP, GL_NORMAL_MAP};
+
+static uint8_t
+index_of(const GLenum *list, unsigned n, GLenum v)
+{
+   for (unsigned i = 0; i < n; i++)
+      if (list[i] == v)
+         return (uint8_t)i;
+   return 0;
+}
+#define INDEX_OF(list, v) index_of(list, sizeof(list) / sizeof(list[0]), v)
+
+/* combine sources: 0 texture, 1 constant, 2 primary colour, 3 previous, 4 + n GL_TEXTUREn */
+static uint8_t
+combine_source(GLenum s)
+{
+   switch (s) {
+   case GL_TEXTURE: return 0;
+   case GL_CONSTANT: return 1;
+   case GL_PRIMARY_COLOR: return 2;
+   case GL_PREVIOUS: return 3;
+   default: return (uint8_t)(4 + (s - GL_TEXTURE0));
+   }
+}
+
+/* ---- the key ------------------------------------------------------------------------------- */
+
+static enum ff_tex_format
+tex_format(const struct fe_texture *tex, unsigned level)
+{
+   const struct fe_format_info *fi = fe_format_lookup(tex->image[0][level].internal_format);
+   const GLenum base = fi ? fi->base : tex->image[0][level].internal_format;
+   switch (base) {
+   case GL_ALPHA: return TEXF_ALPHA;
+   case GL_INTENSITY: return TEXF_INTENSITY;
+   case GL_RGBA:
+   case GL_LUMINANCE_ALPHA: return TEXF_RGBA;
+   default: return TEXF_NO_ALPHA; /* RED, RG, RGB, LUMINANCE, DEPTH_COMPONENT */
+   }
+}
+
+/* The target a unit textures with (GL 2.1 §3.8.15: cube over 3D over 2D over 1D), when the
+ * texture bound there is complete; false: the unit is as if disabled. */
+static bool
+unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
+             enum ff_tex_format *format)
+{
+   const uint8_t en = ctx->ff->unit[u].enabled;
+   if (!en)
+      return false;
+   enum fe_tex_target t = en & FE_FF_TEX_CUBE   ? FE_TEX_CUBE
+                          : en & FE_FF_TEX_3D   ? FE_TEX_3D
+                          : en & FE_FF_TEX_RECT ? FE_TEX_RECT
+                          : en & FE_FF_TEX_2D   ? FE_TEX_2D
+                                                : FE_TEX_1D;
+   struct fe_texture *tex = fe_unit_texture(ctx, u, t); /* texture 0 is the default one */
+   if (!tex)
+      return false;
+   const struct fe_tex_params *sp =
+      ctx->unit_samplers[u] ? &ctx->unit_samplers[u]->params : &tex->params;
+   uint16_t min_level, num_levels;
+   if (!fe_texture_complete(tex, sp, &min_level, &num_levels))
+      return false;
+   *target = t;
+   *format = tex_format(tex, min_level);
+   return true;
+}
+
+static void
+build_key(struct fe_context *ctx, struct fe_ff_key *k)
+{
+   const struct fe_ff *ff = ctx->ff;
+   memset(k, 0, sizeof(*k));
+   if (ff->lighting) {
+      k->lighting = 1;
+      k->lights = ff->lights_enabled;
+      for (int i = 0; i < FE_FF_MAX_LIGHTS; i++) {
+         if (!(k->lights & (1u << i)))
+            continue;
+         if (ff->light[i].position[3] != 0.0f)
+            k->light_local |= (uint8_t)(1u << i);
+         if (ff->light[i].spot_cutoff != 180.0f)
+            k->light_spot |= (uint8_t)(1u << i);
+      }
+      static const GLenum props[4] = {GL_EMISSION, GL_AMBIENT, GL_DIFFUSE, GL_SPECULAR};
+      for (int f = 0; f < 2; f++)
+         for (int p = 0; p < 4; p++)
+            if (fe_ff_material_tracks(ff, f, props[p]))
+               k->color_material |= (uint8_t)(1u << (f * 4 + p));
+      k->two_side = ff->two_side;
+      k->local_viewer = ff->local_viewer;
+      k->separate_specular = ff->color_control == GL_SEPARATE_SPECULAR_COLOR;
+      k->normalize = ff->normalize;
+      k->rescale = ff->rescale_normal && !ff->normalize;
+   }
+   k->flat = ff->shade_model == GL_FLAT;
+   k->color_sum = ff->color_sum && !ff->lighting;
+   if (ff->fog) {
+      k->fog = ff->fog_mode == GL_LINEAR ? 1 : ff->fog_mode == GL_EXP ? 2 : 3;
+      k->fog_coord = ff->fog_coord_src == GL_FOG_COORD;
+   }
+   if (ff->alpha_test && ff->alpha_func != GL_ALWAYS)
+      k->alpha_func = (uint8_t)(ff->alpha_func - GL_NEVER + 1);
+   k->clip_planes = ctx->rs.clip_distance_mask;
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      enum fe_tex_target t;
+      enum ff_tex_format f;
+      if (!unit_texture(ctx, u, &t, &f))
+         continue;
+      const struct fe_ff_unit *fu = &ff->unit[u];
+      k->units |= (uint8_t)(1u << u);
+      k->unit[u].target = (uint8_t)t;
+      k->unit[u].format = (uint8_t)f;
+      k->unit[u].mode = INDEX_OF(env_modes, fu->env_mode);
+      k->unit[u].texgen = fu->texgen_enabled;
+      for (int c = 0; c < 4; c++)
+         if (fu->texgen_enabled & (1u << c))
+            k->unit[u].gen_mode[c] = INDEX_OF(texgen_modes, fu->gen[c].mode);
+      if (fu->env_mode == GL_COMBINE)
+         for (int a = 0; a < 2; a++) {
+            k->unit[u].combine_mode[a] = INDEX_OF(combine_modes, fu->combine.mode[a]);
+            for (int n = 0; n < 3; n++) {
+               k->unit[u].combine_src[a][n] = combine_source(fu->combine.source[a][n]);
+               k->unit[u].combine_op[a][n] = INDEX_OF(combine_ops, fu->combine.operand[a][n]);
+            }
+         }
+   }
+}
+
+/* ---- GLSL ---------------------------------------------------------------------------------- */
+
+struct sb {
+   char *p;
+   size_t len, cap;
+   bool oom;
+};
+
+static void
+put(struct sb *s, const char *fmt, ...)
+{
+   if (s->oom)
+      return;
+   for (;;) {
+      va_list ap;
+      va_start(ap, fmt);
+      int n = vsnprintf(s->p ? s->p + s->len : NULL, s->p ? s->cap - s->len : 0, fmt, ap);
+      va_end(ap);
+      if (n < 0) {
+         s->oom = true;
+         return;
+      }
+      if (s->p && s->len + (size_t)n < s->cap) {
+         s->len += (size_t)n;
+         return;
+      }
+      size_t cap = s->cap ? s->cap * 2 : 4096;
+      while (cap < s->len + (size_t)n + 1)
+         cap *= 2;
+      char *p = realloc(s->p, cap);
+      if (!p) {
+         s->oom = true;
+         return;
+      }
+      s->p = p;
+      s->cap = cap;
+   }
+}
+
+static int
+slot(struct fe_ff_layout *l, int n)
+{
+   int s = l->slots;
+   l->slots += n;
+   return s;
+}
+
+static const char *const sampler_types[FE_TEX_TARGET_COUNT] = {
+   [FE_TEX_1D] = "sampler1D",       [FE_TEX_2D] = "sampler2D",     [FE_TEX_3D] = "sampler3D",
+   [FE_TEX_RECT] = "sampler2DRect", [FE_TEX_CUBE] = "samplerCube",
+};
+
+static bool
+needs_eye(const struct fe_ff_key *k)
+{
+   bool texgen_eye = false;
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         texgen_eye |= k->unit[u].texgen != 0;
+   return k->lighting || (k->fog && !k->fog_coord) || k->clip_planes || texgen_eye;
+}
+
+static bool
+needs_normal(const struct fe_ff_key *k)
+{
+   if (k->lighting)
+      return true;
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      for (int c = 0; c < 4; c++)
+         if ((k->units & (1u << u)) && (k->unit[u].texgen & (1u << c)) &&
+             k->unit[u].gen_mode[c] >= 2)
+            return true;
+   return false;
+}
+
+/* One face's lit colour (GL 2.1 §2.14.1) into pri / sec; f 0 front, 1 back. */
+static void
+gen_lighting(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *l, int f)
+{
+   const int m = l->material[f];
+   const char *n = f ? "-nrm" : "nrm";
+   const unsigned cm = (k->color_material >> (f * 4)) & 15u;
+   put(s, "   {\n      vec3 N = %s;\n", n);
+   static const char *const names[4] = {"m_emi", "m_amb", "m_dif", "m_spe"};
+   static const int slots[4] = {3, 0, 1, 2};
+   for (int p = 0; p < 4; p++) {
+      if (cm & (1u << p))
+         put(s, "      vec4 %s = a_color;\n", names[p]);
+      else
+         put(s, "      vec4 %s = ff[%d];\n", names[p], m + slots[p]);
+   }
+   put(s, "      float shin = ff[%d].x;\n", m + 4);
+   put(s, "      vec3 c = m_emi.rgb + m_amb.rgb * ff[%d].rgb;\n      vec3 sp = vec3(0.0);\n",
+       l->lm_ambient);
+   for (int i = 0; i < FE_FF_MAX_LIGHTS; i++) {
+      if (!(k->lights & (1u << i)))
+         continue;
+      const int L = l->light[i];
+      put(s, "      {\n");
+      if (k->light_local & (1u << i)) {
+         put(s, "         vec3 VP = ff[%d].xyz / ff[%d].w - eye.xyz / eye.w;\n", L + 3, L + 3);
+         put(s, "         float d = length(VP);\n         VP = VP / d;\n");
+         put(s, "         float att = 1.0 / (ff[%d].y + ff[%d].z * d + ff[%d].w * d * d);\n", L + 5,
+             L + 5, L + 5);
+      } else {
+         put(s, "         vec3 VP = normalize(ff[%d].xyz);\n         float att = 1.0;\n", L + 3);
+      }
+      if (k->light_spot & (1u << i)) {
+         put(s, "         float sd = dot(-VP, normalize(ff[%d].xyz));\n", L + 4);
+         put(s, "         att *= sd >= ff[%d].w ? pow(max(sd, 0.0), ff[%d].x) : 0.0;\n", L + 4,
+             L + 5);
+      }
+      put(s, "         float nl = dot(N, VP);\n");
+      if (k->local_viewer)
+         put(s, "         vec3 H = normalize(VP - normalize(eye.xyz / eye.w));\n");
+      else
+         put(s, "         vec3 H = normalize(VP + vec3(0.0, 0.0, 1.0));\n");
+      put(s, "         float nh = max(dot(N, H), 0.0);\n");
+      put(s, "         float spf = nl > 0.0 ? (shin == 0.0 ? 1.0 : pow(nh, shin)) : 0.0;\n");
+      put(s,
+          "         c += att * (m_amb.rgb * ff[%d].rgb + max(nl, 0.0) * m_dif.rgb * "
+          "ff[%d].rgb);\n",
+          L + 0, L + 1);
+      put(s, "         sp += att * spf * m_spe.rgb * ff[%d].rgb;\n      }\n", L + 2);
+   }
+   const char *pri = f ? "bcol" : "col", *sec = f ? "bcol1" : "col1";
+   if (k->separate_specular)
+      put(s, "      %s = vec4(c, m_dif.a);\n      %s = vec4(sp, 0.0);\n", pri, sec);
+   else
+      put(s, "      %s = vec4(c + sp, m_dif.a);\n", pri);
+   put(s, "   }\n");
+}
+
+static void
+gen_texgen(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
+{
+   static const char comp[4] = {'x', 'y', 'z', 'w'};
+   bool sphere = false, refl = false;
+   for (int c = 0; c < 4; c++)
+      if (k->unit[u].texgen & (1u << c)) {
+         sphere |= k->unit[u].gen_mode[c] == 2;
+         refl |= k->unit[u].gen_mode[c] == 3;
+      }
+   if (sphere || refl)
+      put(s, "   vec3 u%u = normalize(eye.xyz);\n   vec3 r%u = u%u - 2.0 * dot(nrm, u%u) * nrm;\n",
+          u, u, u, u);
+   if (sphere)
+      put(s,
+          "   float m%u = 2.0 * sqrt(r%u.x * r%u.x + r%u.y * r%u.y + (r%u.z + 1.0) * (r%u.z + "
+          "1.0));\n",
+          u, u, u, u, u, u, u);
+   for (int c = 0; c < 4; c++) {
+      if (!(k->unit[u].texgen & (1u << c)))
+         continue;
+      switch (k->unit[u].gen_mode[c]) {
+      case 0: /* object linear */
+         l->texgen[u][c] = slot(l, 1);
+         put(s, "   tc%u.%c = dot(ff[%d], a_pos);\n", u, comp[c], l->texgen[u][c]);
+         break;
+      case 1: /* eye linear */
+         l->texgen[u][c] = slot(l, 1);
+         put(s, "   tc%u.%c = dot(ff[%d], eye);\n", u, comp[c], l->texgen[u][c]);
+         break;
+      case 2:
+         if (c < 2)
+            put(s, "   tc%u.%c = r%u.%c / m%u + 0.5;\n", u, comp[c], u, comp[c], u);
+         else
+            put(s, "   tc%u.%c = 0.0;\n", u, comp[c]);
+         break;
+      case 3: put(s, "   tc%u.%c = r%u.%c;\n", u, comp[c], u, c < 3 ? comp[c] : 'x'); break;
+      default: put(s, "   tc%u.%c = nrm.%c;\n", u, comp[c], c < 3 ? comp[c] : 'x'); break;
+      }
+   }
+}
+
+static char *
+gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
+{
+   struct sb s = {0};
+   const bool eye = needs_eye(k), normal = needs_normal(k);
+   const char *flat = k->flat ? "flat " : "";
+   put(&s, "#version 330 core\n");
+   put(&s, "layout(location = %d) in vec4 a_pos;\n", FE_FF_ATTRIB_POSITION);
+   if (normal)
+      put(&s, "layout(location = %d) in vec3 a_normal;\n", FE_FF_ATTRIB_NORMAL);
+   put(&s, "layout(location = %d) in vec4 a_color;\n", FE_FF_ATTRIB_COLOR0);
+   if (k->color_sum)
+      put(&s, "layout(location = %d) in vec4 a_color1;\n", FE_FF_ATTRIB_COLOR1);
+   if (k->fog && k->fog_coord)
+      put(&s, "layout(location = %d) in float a_fog;\n", FE_FF_ATTRIB_FOG);
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         put(&s, "layout(location = %d) in vec4 a_tc%u;\nout vec4 v_tc%u;\n",
+             FE_FF_ATTRIB_TEXCOORD0 + (int)u, u, u);
+   put(&s, "%sout vec4 v_col;\n%sout vec4 v_col1;\n", flat, flat);
+   if (k->lighting && k->two_side)
+      put(&s, "%sout vec4 v_bcol;\n%sout vec4 v_bcol1;\n", flat, flat);
+   if (k->fog)
+      put(&s, "out float v_fog;\n");
+   put(&s, "uniform vec4 ff[FF_SLOTS];\n");
+   put(&s, "void main()\n{\n");
+   l->mvp = slot(l, 4);
+   put(&s, "   gl_Position = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_pos;\n", l->mvp, l->mvp + 1,
+       l->mvp + 2, l->mvp + 3);
+   if (eye) {
+      l->mv = slot(l, 4);
+      put(&s, "   vec4 eye = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * a_pos;\n", l->mv, l->mv + 1,
+          l->mv + 2, l->mv + 3);
+   }
+   if (normal) {
+      l->normal = slot(l, 3);
+      put(&s, "   vec3 nrm = mat3(ff[%d].xyz, ff[%d].xyz, ff[%d].xyz) * a_normal;\n", l->normal,
+          l->normal + 1, l->normal + 2);
+      if (k->normalize)
+         put(&s, "   nrm = normalize(nrm);\n");
+      else if (k->rescale)
+         put(&s, "   nrm *= ff[%d].w;\n", l->normal);
+   }
+   put(&s, "   vec4 col = a_color;\n   vec4 col1 = %s;\n", k->color_sum ? "a_color1" : "vec4(0.0)");
+   if (k->lighting) {
+      put(&s, "   vec4 bcol = col, bcol1 = col1;\n");
+      l->lm_ambient = slot(l, 1);
+      l->material[0] = slot(l, 5);
+      l->material[1] = k->two_side ? slot(l, 5) : -1;
+      for (int i = 0; i < FE_FF_MAX_LIGHTS; i++)
+         l->light[i] = k->lights & (1u << i) ? slot(l, 6) : -1;
+      gen_lighting(&s, k, l, 0);
+      if (k->two_side) {
+         gen_lighting(&s, k, l, 1);
+         put(&s, "   v_bcol = clamp(bcol, 0.0, 1.0);\n   v_bcol1 = clamp(bcol1, 0.0, 1.0);\n");
+      }
+   }
+   put(&s, "   v_col = clamp(col, 0.0, 1.0);\n   v_col1 = clamp(col1, 0.0, 1.0);\n");
+   for (int p = 0; p < FE_FF_MAX_CLIP_PLANES; p++)
+      if (k->clip_planes & (1u << p)) {
+         l->clip[p] = slot(l, 1);
+         put(&s, "   gl_ClipDistance[%d] = dot(ff[%d], eye);\n", p, l->clip[p]);
+      }
+   if (k->fog)
+      put(&s, "   v_fog = %s;\n", k->fog_coord ? "a_fog" : "abs(eye.z / eye.w)");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      if (!(k->units & (1u << u)))
+         continue;
+      put(&s, "   vec4 tc%u = a_tc%u;\n", u, u);
+      if (k->unit[u].texgen)
+         gen_texgen(&s, k, l, u);
+      l->tex_matrix[u] = slot(l, 4);
+      const int t = l->tex_matrix[u];
+      put(&s, "   v_tc%u = mat4(ff[%d], ff[%d], ff[%d], ff[%d]) * tc%u;\n", u, t, t + 1, t + 2,
+          t + 3, u);
+   }
+   put(&s, "}\n");
+   if (s.oom) {
+      free(s.p);
+      return NULL;
+   }
+   return s.p;
+}
+
+/* A combine argument: source and operand of arg n of combiner a (0 RGB, 1 alpha). */
+static void
+gen_combine_arg(struct sb *s, const struct fe_ff_key *k, unsigned u, int a, int n)
+{
+   const uint8_t src = k->unit[u].combine_src[a][n], op = k->unit[u].combine_op[a][n];
+   char v[32];
+   switch (src) {
+   case 0: snprintf(v, sizeof(v), "t%u", u); break;
+   case 1: snprintf(v, sizeof(v), "envc%u", u); break;
+   case 2: snprintf(v, sizeof(v), "prim"); break;
+   case 3: snprintf(v, sizeof(v), "prev"); break;
+   default:
+      /* crossbar: the texture of another unit (vec4(1.0) when that unit does not texture) */
+      if (k->units & (1u << (src - 4)))
+         snprintf(v, sizeof(v), "t%u", (unsigned)(src - 4));
+      else
+         snprintf(v, sizeof(v), "vec4(1.0)");
+      break;
+   }
+   const char *sw = a ? ".a" : (op >= 2 ? ".aaa" : ".rgb");
+   if (op == 1 || op == 3)
+      put(s, "(1.0 - %s%s)", v, sw);
+   else
+      put(s, "%s%s", v, sw);
+}
+
+static void
+gen_combine(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *l, unsigned u)
+{
+   static const char *const sw[2] = {"rgb", "a"};
+   put(s, "   {\n      vec4 envc%u = ff[%d];\n      vec4 r;\n", u, l->env_color[u]);
+   for (int a = 0; a < 2; a++) {
+      const uint8_t m = k->unit[u].combine_mode[a];
+      if (a == 1 && k->unit[u].combine_mode[0] == 7)
+         break; /* DOT3_RGBA wrote the alpha too */
+      put(s, "      r.%s = ", m >= 6 ? "rgba" : sw[a]);
+#define ARG(n) gen_combine_arg(s, k, u, a, n)
+      switch (m) {
+      case 0: ARG(0); break;
+      case 1: ARG(0), put(s, " * "), ARG(1); break;
+      case 2: ARG(0), put(s, " + "), ARG(1); break;
+      case 3: ARG(0), put(s, " + "), ARG(1), put(s, " - 0.5"); break;
+      case 4:
+         ARG(0), put(s, " * "), ARG(2), put(s, " + "), ARG(1), put(s, " * (1.0 - "), ARG(2);
+         put(s, ")");
+         break;
+      case 5: ARG(0), put(s, " - "), ARG(1); break;
+      default:
+         put(s, "vec4(4.0 * dot(");
+         ARG(0), put(s, " - 0.5, "), ARG(1), put(s, " - 0.5))");
+         break;
+      }
+#undef ARG
+      put(s, ";\n");
+   }
+   put(s, "      prev = clamp(r * vec4(ff[%d].xxx, ff[%d].y), 0.0, 1.0);\n   }\n", l->env_scale[u],
+       l->env_scale[u]);
+}
+
+static void
+gen_env(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
+{
+   const uint8_t f = k->unit[u].format;
+   const bool color = f != TEXF_ALPHA;
+   char t[8];
+   snprintf(t, sizeof(t), "t%u", u);
+   switch (env_modes[k->unit[u].mode]) {
+   case GL_REPLACE:
+      if (color)
+         put(s, "   prev.rgb = %s.rgb;\n", t);
+      if (f != TEXF_NO_ALPHA)
+         put(s, "   prev.a = %s.a;\n", t);
+      break;
+   case GL_MODULATE:
+      if (color)
+         put(s, "   prev.rgb *= %s.rgb;\n", t);
+      put(s, "   prev.a *= %s.a;\n", t);
+      break;
+   case GL_DECAL: put(s, "   prev.rgb = mix(prev.rgb, %s.rgb, %s.a);\n", t, t); break;
+   case GL_BLEND:
+      l->env_color[u] = slot(l, 1);
+      if (color)
+         put(s, "   prev.rgb = mix(prev.rgb, ff[%d].rgb, %s.rgb);\n", l->env_color[u], t);
+      if (f == TEXF_INTENSITY)
+         put(s, "   prev.a = mix(prev.a, ff[%d].a, %s.a);\n", l->env_color[u], t);
+      else
+         put(s, "   prev.a *= %s.a;\n", t);
+      break;
+   case GL_ADD:
+      if (color)
+         put(s, "   prev.rgb = clamp(prev.rgb + %s.rgb, 0.0, 1.0);\n", t);
+      if (f == TEXF_INTENSITY)
+         put(s, "   prev.a = clamp(prev.a + %s.a, 0.0, 1.0);\n", t);
+      else
+         put(s, "   prev.a *= %s.a;\n", t);
+      break;
+   default:
+      l->env_color[u] = slot(l, 1);
+      l->env_scale[u] = slot(l, 1);
+      gen_combine(s, k, l, u);
+      break;
+   }
+}
+
+static char *
+gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
+{
+   struct sb s = {0};
+   const char *flat = k->flat ? "flat " : "";
+   put(&s, "#version 330 core\n");
+   put(&s, "%sin vec4 v_col;\n%sin vec4 v_col1;\n", flat, flat);
+   if (k->lighting && k->two_side)
+      put(&s, "%sin vec4 v_bcol;\n%sin vec4 v_bcol1;\n", flat, flat);
+   if (k->fog)
+      put(&s, "in float v_fog;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         put(&s, "in vec4 v_tc%u;\nuniform %s ff_tex%u;\n", u, sampler_types[k->unit[u].target], u);
+   put(&s, "uniform vec4 ff[FF_SLOTS];\nlayout(location = 0) out vec4 o_color;\n");
+   put(&s, "void main()\n{\n");
+   if (k->lighting && k->two_side)
+      put(&s, "   vec4 prim = gl_FrontFacing ? v_col : v_bcol;\n"
+              "   vec4 sec = gl_FrontFacing ? v_col1 : v_bcol1;\n");
+   else
+      put(&s, "   vec4 prim = v_col;\n   vec4 sec = v_col1;\n");
+   put(&s, "   vec4 prev = prim;\n");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      if (!(k->units & (1u << u)))
+         continue;
+      if (k->unit[u].target == FE_TEX_CUBE)
+         put(&s, "   vec4 t%u = texture(ff_tex%u, v_tc%u.xyz);\n", u, u, u);
+      else
+         put(&s, "   vec4 t%u = textureProj(ff_tex%u, v_tc%u);\n", u, u, u);
+   }
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (k->units & (1u << u))
+         gen_env(&s, k, l, u);
+   if (k->color_sum || k->separate_specular)
+      put(&s, "   prev.rgb = clamp(prev.rgb + sec.rgb, 0.0, 1.0);\n");
+   if (k->fog) {
+      l->fog_color = slot(l, 1);
+      l->fog_params = slot(l, 1);
+      const int p = l->fog_params;
+      if (k->fog == 1)
+         put(&s, "   float fog = (ff[%d].y - v_fog) * ff[%d].w;\n", p, p);
+      else if (k->fog == 2)
+         put(&s, "   float fog = exp(-ff[%d].z * v_fog);\n", p);
+      else
+         put(&s, "   float fog = exp(-(ff[%d].z * v_fog) * (ff[%d].z * v_fog));\n", p, p);
+      put(&s, "   prev.rgb = mix(ff[%d].rgb, prev.rgb, clamp(fog, 0.0, 1.0));\n", l->fog_color);
+   }
+   if (k->alpha_func) {
+      static const char *const ops[8] = {"false", "<", "==", "<=", ">", "!=", ">=", "true"};
+      const unsigned f = k->alpha_func - 1u;
+      l->alpha_ref = slot(l, 1);
+      if (f == 0)
+         put(&s, "   discard;\n");
+      else
+         put(&s, "   if (!(prev.a %s ff[%d].x))\n      discard;\n", ops[f], l->alpha_ref);
+   }
+   put(&s, "   o_color = prev;\n}\n");
+   if (s.oom) {
+      free(s.p);
+      return NULL;
+   }
+   return s.p;
+}
+
+/* The source with FF_SLOTS replaced by the count (the layout is known only at the end). */
+static char *
+with_slots(const char *src, int slots)
+{
+   const char *at = strstr(src, "FF_SLOTS");
+   if (!at)
+      return NULL;
+   char num[16];
+   snprintf(num, sizeof(num), "%d", slots > 0 ? slots : 1);
+   const size_t pre = (size_t)(at - src), rest = strlen(at + 8);
+   char *out = malloc(pre + strlen(num) + rest + 1);
+   if (!out)
+      return NULL;
+   memcpy(out, src, pre);
+   memcpy(out + pre, num, strlen(num));
+   memcpy(out + pre + strlen(num), at + 8, rest + 1);
+   return out;
+}
+
+/* ---- programs ------------------------------------------------------------------------------ */
+
+static void
+layout_init(struct fe_ff_layout *l)
+{
+   memset(l, 0xff, sizeof(*l)); /* every slot -1 */
+   l->slots = 0;
+}
+
+static void
+program_destroy(struct fe_context *ctx, struct fe_ff_program *p)
+{
+   if (!p)
+      return;
+   fe_exec_unref(ctx, p->exec);
+   free(p);
+}
+
+static struct fe_ff_program *
+program_create(struct fe_context *ctx, const struct fe_ff_key *k, uint64_t hash)
+{
+   struct fe_ff_program *p = calloc(1, sizeof(*p));
+   if (!p)
+      return NULL;
+   p->key = *k;
+   p->hash = hash;
+   layout_init(&p->layout);
+   char *vs0 = gen_vertex(k, &p->layout);
+   char *fs0 = gen_fragment(k, &p->layout);
+   char *vs = vs0 ? with_slots(vs0, p->layout.slots) : NULL;
+   char *fs = fs0 ? with_slots(fs0, p->layout.slots) : NULL;
+   free(vs0);
+   free(fs0);
+   char *log = NULL;
+   if (vs && fs)
+      p->exec = fe_exec_create_internal(ctx, vs, fs, &log);
+   if (!p->exec)
+      mgu_log(MGU_LOG_ERROR,
+              "fixed-function program failed to link: %s\n--- vertex\n%s--- fragment\n%s",
+              log ? log : "(out of memory)", vs ? vs : "", fs ? fs : "");
+   free(log);
+   free(vs);
+   free(fs);
+   if (!p->exec) {
+      free(p);
+      return NULL;
+   }
+   ctx->ff->programs_created++;
+   /* where ff[] lives, and which unit each sampler reads */
+   const struct glsl_program *gp = p->exec->glsl;
+   p->ff_offset = UINT32_MAX;
+   for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
+      const struct glsl_uniform *u = &gp->default_block.uniforms[i];
+      if (strcmp(u->name, "ff") && strcmp(u->name, "ff[0]"))
+         continue;
+      const uint32_t stride = u->array_stride ? u->array_stride : 16;
+      if (stride != 16)
+         break; /* std140 vec4 arrays are tight: anything else is not a layout we fill */
+      p->ff_offset = u->offset;
+      p->ff_size = u->array_size * 16;
+      if (p->ff_offset > p->exec->uniform_size || p->ff_size > p->exec->uniform_size - p->ff_offset)
+         p->ff_size = p->exec->uniform_size -
+                      (p->ff_offset < p->exec->uniform_size ? p->ff_offset : p->exec->uniform_size);
+   }
+   for (unsigned j = 0; j < gp->num_samplers && j < FE_MAX_SAMPLERS; j++) {
+      unsigned unit;
+      if (sscanf(gp->samplers[j].name, "ff_tex%u", &unit) == 1 && unit < FE_FF_UNITS)
+         p->exec->sampler_units[j] = (GLint)unit;
+   }
+   p->exec->bindings_version++;
+   return p;
+}
+
+void
+fe_ff_programs_finish(struct fe_context *ctx)
+{
+   struct fe_ff *ff = ctx->ff;
+   for (uint32_t i = 0; i < ff->num_programs; i++)
+      program_destroy(ctx, ff->programs[i]);
+   free(ff->programs);
+   ff->programs = NULL;
+   ff->num_programs = ff->cap_programs = 0;
+   ff->current = NULL;
+}
+
+static struct fe_ff_program *
+program_for(struct fe_context *ctx, const struct fe_ff_key *k)
+{
+   struct fe_ff *ff = ctx->ff;
+   const uint64_t h = mgu_hash64(k, sizeof(*k), 0);
+   for (uint32_t i = 0; i < ff->num_programs; i++)
+      if (ff->programs[i]->hash == h && !memcmp(&ff->programs[i]->key, k, sizeof(*k)))
+         return ff->programs[i];
+   struct fe_ff_program *p = program_create(ctx, k, h);
+   if (!p)
+      return NULL;
+   if (ff->num_programs >= FE_FF_MAX_PROGRAMS) {
+      uint32_t lru = 0;
+      for (uint32_t i = 1; i < ff->num_programs; i++)
+         if (ff->programs[i]->last_use < ff->programs[lru]->last_use)
+            lru = i;
+      program_destroy(ctx, ff->programs[lru]);
+      ff->programs[lru] = p;
+      return p;
+   }
+   if (!mgu_array_reserve(ff->programs, ff->cap_programs, (uint64_t)ff->num_programs + 1)) {
+      program_destroy(ctx, p);
+      return NULL;
+   }
+   ff->programs[ff->num_programs++] = p;
+   return p;
+}
+
+/* ---- uniforms ------------------------------------------------------------------------------ */
+
+static void
+put_vec(float *buf, int s, const float *v, unsigned n)
+{
+   if (s >= 0)
+      memcpy(buf + s * 4, v, n * sizeof(float));
+}
+
+static void
+put_mat(float *buf, int s, const float *m)
+{
+   put_vec(buf, s, m, 16);
+}
+
+static void
+fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
+{
+   const struct fe_ff *ff = ctx->ff;
+   const struct fe_ff_layout *l = &p->layout;
+   const float *mv = fe_ff_top((struct fe_ff *)ff, FE_FF_MODELVIEW);
+   float mvp[16];
+   fe_ff_mat_mul(mvp, fe_ff_top((struct fe_ff *)ff, FE_FF_PROJECTION), mv);
+   put_mat(buf, l->mvp, mvp);
+   put_mat(buf, l->mv, mv);
+   if (l->normal >= 0) {
+      /* the inverse transpose of the modelview's upper 3x3, as three columns */
+      float inv[16];
+      if (!fe_ff_mat_invert(inv, mv))
+         memset(inv, 0, sizeof(inv));
+      float *n = buf + l->normal * 4;
+      for (int c = 0; c < 3; c++)
+         for (int r = 0; r < 3; r++)
+            n[c * 4 + r] = inv[r * 4 + c];
+      /* GL 2.1 §2.11.3: the rescale factor from the inverse's third row */
+      const float f2 = inv[2] * inv[2] + inv[6] * inv[6] + inv[10] * inv[10];
+      n[3] = f2 > 0.0f ? 1.0f / sqrtf(f2) : 1.0f;
+   }
+   put_vec(buf, l->lm_ambient, ff->light_model_ambient, 4);
+   for (int f = 0; f < 2; f++) {
+      if (l->material[f] < 0)
+         continue;
+      const struct fe_ff_material *m = &ff->material[f];
+      const int s = l->material[f];
+      put_vec(buf, s + 0, m->ambient, 4);
+      put_vec(buf, s + 1, m->diffuse, 4);
+      put_vec(buf, s + 2, m->specular, 4);
+      put_vec(buf, s + 3, m->emission, 4);
+      const float sh[4] = {m->shininess, 0, 0, 0};
+      put_vec(buf, s + 4, sh, 4);
+   }
+   for (int i = 0; i < FE_FF_MAX_LIGHTS; i++) {
+      if (l->light[i] < 0)
+         continue;
+      const struct fe_ff_light *lt = &ff->light[i];
+      const int s = l->light[i];
+      put_vec(buf, s + 0, lt->ambient, 4);
+      put_vec(buf, s + 1, lt->diffuse, 4);
+      put_vec(buf, s + 2, lt->specular, 4);
+      put_vec(buf, s + 3, lt->position, 4);
+      const float spot[4] = {lt->spot_dir[0], lt->spot_dir[1], lt->spot_dir[2],
+                             cosf(lt->spot_cutoff * (float)M_PI / 180.0f)};
+      put_vec(buf, s + 4, spot, 4);
+      const float att[4] = {lt->spot_exponent, lt->atten[0], lt->atten[1], lt->atten[2]};
+      put_vec(buf, s + 5, att, 4);
+   }
+   for (int c = 0; c < FE_FF_MAX_CLIP_PLANES; c++)
+      put_vec(buf, l->clip[c], ff->clip_plane[c], 4);
+   for (unsigned u = 0; u < FE_FF_UNITS; u++) {
+      const struct fe_ff_unit *fu = &ff->unit[u];
+      put_mat(buf, l->tex_matrix[u], fe_ff_top((struct fe_ff *)ff, FE_FF_TEXTURE0 + u));
+      put_vec(buf, l->env_color[u], fu->env_color, 4);
+      const float sc[4] = {fu->combine.scale[0], fu->combine.scale[1], 0, 0};
+      put_vec(buf, l->env_scale[u], sc, 4);
+      for (int c = 0; c < 4; c++)
+         put_vec(buf, l->texgen[u][c],
+                 fu->gen[c].mode == GL_OBJECT_LINEAR ? fu->gen[c].object_plane
+                                                     : fu->gen[c].eye_plane,
+                 4);
+   }
+   put_vec(buf, l->fog_color, ff->fog_color, 4);
+   const float range = ff->fog_end - ff->fog_start;
+   const float fogp[4] = {ff->fog_start, ff->fog_end, ff->fog_density,
+                          range != 0.0f ? 1.0f / range : 0.0f};
+   put_vec(buf, l->fog_params, fogp, 4);
+   const float ref[4] = {ff->alpha_ref, 0, 0, 0};
+   put_vec(buf, l->alpha_ref, ref, 4);
+}
+
+static bool
+upload(struct fe_context *ctx, struct fe_ff_program *p)
+{
+   if (p->ff_offset == UINT32_MAX || !p->ff_size)
+      return true;
+   float *buf = calloc((size_t)p->layout.slots + 1, 16);
+   if (!buf)
+      return false;
+   fill(ctx, p, buf);
+   struct fe_exec *e = p->exec;
+   const uint32_t n =
+      (uint32_t)p->layout.slots * 16 < p->ff_size ? (uint32_t)p->layout.slots * 16 : p->ff_size;
+   if (memcmp(e->uniforms + p->ff_offset, buf, n)) {
+      memcpy(e->uniforms + p->ff_offset, buf, n);
+      fe_exec_mark_dirty(e, p->ff_offset, p->ff_offset + n);
+      e->uniform_version++;
+   }
+   free(buf);
+   return true;
+}
+
+bool
+fe_ff_validate(struct fe_context *ctx)
+{
+   struct fe_ff *ff = ctx->ff;
+   const uint64_t tex_gen = atomic_load(&ctx->share->texture_gen);
+   if (ff->current && ff->validated_version == ff->version &&
+       ff->validated_units == ctx->unit_version && ff->validated_texture_gen == tex_gen &&
+       ff->current->key.clip_planes == ctx->rs.clip_distance_mask)
+      return true;
+   struct fe_ff_key k;
+   build_key(ctx, &k);
+   struct fe_ff_program *p =
+      ff->current && !memcmp(&ff->current->key, &k, sizeof(k)) ? ff->current : program_for(ctx, &k);
+   if (!p || !upload(ctx, p)) {
+      MGU_DECLINE(gl_ff_program_failed,
+                  "a draw with no program: its fixed-function program could not be made");
+      ff->current = NULL;
+      return false;
+   }
+   p->last_use = ++ff->use_clock;
+   ff->current = p;
+   ff->validated_version = ff->version;
+   ff->validated_units = ctx->unit_version;
+   ff->validated_texture_gen = tex_gen;
+   return true;
+}
+
+struct fe_exec *
+fe_ff_exec(struct fe_context *ctx)
+{
+   return ctx->ff->current ? ctx->ff->current->exec : NULL;
+}
