@@ -202,6 +202,23 @@ find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct po
    return true;
 }
 
+/* The type of the part of x->var that x->indices name (0: they name none). */
+static uint32_t
+part_type(const struct spv_module *m, const struct spv_xfb_copy *x)
+{
+   uint32_t t = spv_var_pointee(m, x->var);
+   for (unsigned k = 0; k < x->num_indices && t; k++) {
+      const struct spv_id *ti = spv_type(m, t);
+      if (ti->op == SpvOpTypeStruct)
+         t = x->indices[k] < ti->num_members ? ti->members[x->indices[k]].type : 0;
+      else if (ti->op == SpvOpTypeArray || ti->op == SpvOpTypeMatrix)
+         t = ti->a;
+      else
+         t = 0;
+   }
+   return t;
+}
+
 static uint32_t
 find_builtin_var(const struct spv_module *m, uint32_t storage, int32_t builtin)
 {
@@ -272,6 +289,11 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
       }
    }
    for (unsigned c = 0; c < ncopy; c++) {
+      if (!part_type(m, &p->xfb_copies[c])) {
+         free(copy_ids);
+         *err = "a captured part names no part of its variable";
+         return NULL;
+      }
       COPY_PTR(c) = bound++;
       COPY_VAR(c) = bound++;
       for (unsigned k = 0; k < p->xfb_copies[c].num_indices; k++)
@@ -347,7 +369,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
             const struct spv_xfb_copy *x = &p->xfb_copies[c];
             for (unsigned k = 0; k < x->num_indices; k++)
                EMIT(&b, SpvOpConstant, int_type, COPY_IDX(c, k), x->indices[k]);
-            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput, x->type);
+            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput, part_type(m, x));
             EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageClassOutput);
          }
          globals_done = true;
@@ -477,7 +499,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
                for (unsigned k = 0; k < x->num_indices; k++)
                   ops[3 + k] = COPY_IDX(c, k);
                wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
-               EMIT(&b, SpvOpLoad, x->type, val, chain);
+               EMIT(&b, SpvOpLoad, part_type(m, x), val, chain);
                EMIT(&b, SpvOpStore, COPY_VAR(c), val);
             }
          }
