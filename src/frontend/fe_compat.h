@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "fe_egl.h"
+#include "fe_gl.h"
 
 /* The generic attribute locations that carry the conventional attributes. Fixed-function
  * programs declare their inputs at these locations, and glVertex/glColor/glNormal/... and
@@ -37,5 +37,24 @@ enum fe_entry_mode_bits {
    FE_ENTRY_COMPILING = 1u << 1,    /* between glNewList and glEndList */
 };
 extern _Thread_local uint32_t fe_entry_mode;
+
+/* Sets or clears mode bits of the current context ctx and of the calling thread. */
+static inline void
+fe_entry_mode_set(struct fe_context *ctx, uint32_t bits, bool on)
+{
+   ctx->entry_mode = on ? ctx->entry_mode | bits : ctx->entry_mode & ~bits;
+   fe_entry_mode = ctx->entry_mode;
+}
+
+/* Opens a compatibility-only entry point: the live context, or a return (after
+ * GL_INVALID_OPERATION in a core or ES context, as GL specifies for a removed command). */
+#define FE_COMPAT_CTX_OR_RETURN(...)                                                               \
+   struct fe_context *ctx = fe_ctx_live();                                                         \
+   if (!ctx)                                                                                       \
+      return __VA_ARGS__;                                                                          \
+   if (ctx->desc.api != FE_API_GL_COMPAT) {                                                        \
+      fe_error(ctx, GL_INVALID_OPERATION);                                                         \
+      return __VA_ARGS__;                                                                          \
+   }
 
 #endif

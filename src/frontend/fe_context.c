@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat.h"
 #include "fe_cso.h"
 #include "fe_enum.h"
 #include "fe_es_ext.h"
@@ -19,6 +20,7 @@
 #include "log.h"
 
 static _Thread_local struct fe_context *tls_ctx;
+_Thread_local uint32_t fe_entry_mode;
 static atomic_uint_fast64_t surface_serial;
 
 struct fe_context *
@@ -523,6 +525,7 @@ context_release(struct fe_context *ctx)
    ctx->draw_surface = ctx->read_surface = NULL;
    ctx->default_fb_version++;
    tls_ctx = NULL;
+   fe_entry_mode = 0;
    if (ctx->destroy_pending)
       context_destroy_now(ctx);
 }
@@ -559,6 +562,7 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
    ctx->current = true;
    ctx->thread = pthread_self();
    tls_ctx = ctx;
+   fe_entry_mode = ctx->entry_mode;
    if (!ctx->ever_current && draw) {
       /* GL: the first time a context is bound to a surface, the viewport and scissor take
        * the surface's size. */

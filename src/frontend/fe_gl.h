@@ -536,6 +536,7 @@ struct fe_context {
    struct mgp_context pipe;
    struct mgp_handle handle;
    struct fe_context_desc desc;
+   uint32_t entry_mode; /* fe_entry_mode_bits (fe_compat.h), mirrored in fe_entry_mode */
    bool no_error;
    bool debug_output;             /* GL_DEBUG_OUTPUT */
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
