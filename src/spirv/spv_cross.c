@@ -51,6 +51,7 @@ static const spvc_resource_type list_sources[SPV_REFL_LIST_COUNT][4] = {
                           SPVC_RESOURCE_TYPE_STORAGE_IMAGE, SPVC_RESOURCE_TYPE_SEPARATE_SAMPLERS},
    [SPV_REFL_INPUTS] = {SPVC_RESOURCE_TYPE_STAGE_INPUT},
    [SPV_REFL_OUTPUTS] = {SPVC_RESOURCE_TYPE_STAGE_OUTPUT},
+   [SPV_REFL_PLAIN_UNIFORMS] = {0}, /* see collect_plain_uniforms */
 };
 
 static bool
@@ -66,10 +67,48 @@ in_list(spvc_resources res, spvc_resource_type type, uint32_t id)
    return false;
 }
 
+static bool
+is_opaque(spvc_basetype b)
+{
+   return b == SPVC_BASETYPE_IMAGE || b == SPVC_BASETYPE_SAMPLED_IMAGE ||
+          b == SPVC_BASETYPE_SAMPLER;
+}
+
+/* UniformConstant variables that are no image or sampler: loose uniforms of an OpenGL-target
+ * module (with their initializers), a struct holding a sampler under relaxed Vulkan rules. This
+ * SPIRV-Cross lists none of them and its C API gives no variable's initializer, so their
+ * declarations are read from the words; everything else about them from the library. */
+static const char *
+collect_plain_uniforms(struct spv_refl *r, const uint32_t *words, size_t num_words)
+{
+   struct spv_walk it = spv_walk_begin(words, num_words);
+   unsigned cap = 0;
+   while (spv_walk_next(&it) && it.op != SpvOpFunction) {
+      if (it.op != SpvOpVariable || it.nops < 3 || it.o[2] != SpvStorageClassUniformConstant)
+         continue;
+      spvc_type h = spvc_compiler_get_type_handle(r->comp, it.o[0]);
+      if (!h || is_opaque(spvc_type_get_basetype(h)))
+         continue;
+      struct spv_refl_var **v = &r->vars[SPV_REFL_PLAIN_UNIFORMS];
+      unsigned *n = &r->num_vars[SPV_REFL_PLAIN_UNIFORMS];
+      if (!mgu_array_reserve(*v, cap, (uint64_t)*n + 1))
+         return "out of memory";
+      (*v)[(*n)++] = (struct spv_refl_var){
+         .id = it.o[1],
+         .type = TREF(it.o[0], 0),
+         .name = demangled(r, spvc_compiler_get_name(r->comp, it.o[1])),
+         .init = it.nops >= 4 ? it.o[3] : 0,
+      };
+   }
+   return NULL;
+}
+
 static const char *
 collect_vars(struct spv_refl *r, spvc_resources all, spvc_resources active)
 {
    for (int l = 0; l < SPV_REFL_LIST_COUNT; l++) {
+      if (l == SPV_REFL_PLAIN_UNIFORMS)
+         continue;
       for (int k = 0; k < 4 && (k == 0 || list_sources[l][k]); k++) {
          const spvc_resource_type type = list_sources[l][k];
          const spvc_reflected_resource *list = NULL;
@@ -119,8 +158,8 @@ spv_refl_create(const uint32_t *words, size_t num_words, spv_demangle_fn demangl
             spvc_compiler_create_shader_resources_for_active_variables(r->comp, &r->active, set) !=
                SPVC_SUCCESS)
       *err = r->error ? r->error : "SPIRV-Cross cannot reflect the module's resources";
-   else
-      *err = collect_vars(r, r->all, r->active);
+   else if (!(*err = collect_vars(r, r->all, r->active)))
+      *err = collect_plain_uniforms(r, words, num_words);
    if (*err) {
       spv_refl_destroy(r);
       return NULL;
@@ -397,4 +436,32 @@ spv_refl_execution_mode(const struct spv_refl *r, SpvExecutionMode mode, uint32_
       }
    }
    return false;
+}
+
+/* ── constants ─────────────────────────────────────────────────────────────────────────────── */
+
+uint32_t
+spv_refl_constant_part(const struct spv_refl *r, uint32_t id, uint32_t k)
+{
+   spvc_constant c = id ? spvc_compiler_get_constant_handle(r->comp, id) : NULL;
+   const spvc_constant_id *parts = NULL;
+   size_t n = 0;
+   if (c)
+      spvc_constant_get_subconstants(c, &parts, &n);
+   return k < n ? parts[k] : 0;
+}
+
+uint64_t
+spv_refl_constant_scalar(const struct spv_refl *r, uint32_t id, uint32_t column, uint32_t row,
+                         bool wide)
+{
+   spvc_constant c = id ? spvc_compiler_get_constant_handle(r->comp, id) : NULL;
+   if (!c || column >= 4 || row >= 4)
+      return 0;
+   if (!wide)
+      return spvc_constant_get_scalar_u32(c, column, row);
+   const double d = spvc_constant_get_scalar_fp64(c, column, row);
+   uint64_t bits;
+   memcpy(&bits, &d, sizeof(bits));
+   return bits;
 }

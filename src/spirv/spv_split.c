@@ -90,7 +90,7 @@ cand_of(const struct split_state *s, uint32_t id)
    return id < s->bound ? s->cand[id] : -1;
 }
 
-/* Locations a type takes in an interface (a 64-bit 3- or 4-vector two, as spv_type_locations). */
+/* Locations a type takes in an interface (a 64-bit 3- or 4-vector two, as spv_refl_locations). */
 static uint32_t
 locations(const struct split_state *s, uint32_t t)
 {

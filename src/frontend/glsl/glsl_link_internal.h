@@ -27,9 +27,8 @@ struct stage {
    bool present;
    const uint32_t *w;
    size_t n;
-   uint32_t *owned;      /* w when pack_varyings rewrote the caller's words */
-   struct spv_module *m; /* what the rewrites still read (spv_module_patch) */
-   struct spv_refl *r;   /* reflection */
+   uint32_t *owned;    /* w when pack_varyings rewrote the caller's words */
+   struct spv_refl *r; /* its reflection */
    struct spv_deco_override *decos;
    unsigned num_decos, cap_decos;
    struct spv_var_alias *aliases;

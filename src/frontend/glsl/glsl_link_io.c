@@ -292,24 +292,20 @@ glsl_link_pack_varyings(struct link *l)
       if (!w[s])
          continue;
       const char *err = NULL;
-      struct spv_module *m =
-         blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], glsl_demangle, &err);
-      struct spv_refl *r = m ? spv_refl_create(w[s], nw[s], glsl_demangle, &err) : NULL;
+      struct spv_refl *r =
+         blocked || l->failed ? NULL : spv_refl_create(w[s], nw[s], glsl_demangle, &err);
       if (!r) {
          if (err)
             link_error(l, "internal error: cannot read the %s shader's packed SPIR-V: %s",
                        glsl_stage_name(s), err);
-         spv_module_destroy(m);
          free(w[s]);
          continue;
       }
-      spv_module_destroy(st->m);
       spv_refl_destroy(st->r);
       free(st->owned);
       st->owned = w[s];
       st->w = w[s];
       st->n = nw[s];
-      st->m = m;
       st->r = r;
    }
 }

@@ -92,61 +92,55 @@ reflect_leaves(struct link *l, const struct spv_refl *r, spv_tref type, const ch
 /* ── uniform initializers ─────────────────────────────────────────────────────────────────── */
 
 static void
-put_scalar(uint8_t *buf, uint32_t size, uint32_t offset, const struct spv_id *c, uint32_t bytes)
+put_scalar(uint8_t *buf, uint32_t size, uint32_t offset, uint64_t bits, uint32_t bytes)
 {
-   if (offset + bytes > size || !c)
+   if (offset + bytes > size || (bytes != 4 && bytes != 8))
       return;
-   uint32_t lo = c->op == SpvOpConstant || c->op == SpvOpConstantTrue ? c->const_value : 0;
+   const uint32_t lo = (uint32_t)bits, hi = (uint32_t)(bits >> 32);
    memcpy(buf + offset, &lo, 4);
-   if (bytes == 8) {
-      uint32_t hi = c->op == SpvOpConstant ? c->const_high : 0;
+   if (bytes == 8)
       memcpy(buf + offset + 4, &hi, 4);
-   }
 }
 
-static const struct spv_id *
-constituent(const struct spv_module *cm, const struct spv_id *c, uint32_t k)
-{
-   if (!c || c->op != SpvOpConstantComposite || k >= c->num_constituents)
-      return NULL; /* OpConstantNull: zeros, which the buffer already holds */
-   return spv_type(cm, c->constituents[k]);
-}
-
-/* Writes constant `c` (from the OpenGL-target module cm) into buf at the layout that `type` has in
- * the Vulkan module vr: the same logical type, laid out std140. */
+/* Writes constant `c` (from the OpenGL-target module cr; 0: zeros, which the buffer already
+ * holds) into buf at the layout that `type` has in the Vulkan module vr: the same logical type,
+ * laid out std140. */
 static void
-write_constant(const struct spv_module *cm, const struct spv_id *c, const struct spv_refl *vr,
-               spv_tref type, uint32_t offset, uint32_t mstride, bool row_major, uint8_t *buf,
-               uint32_t size)
+write_constant(const struct spv_refl *cr, uint32_t c, const struct spv_refl *vr, spv_tref type,
+               uint32_t offset, uint32_t mstride, bool row_major, uint8_t *buf, uint32_t size)
 {
    const struct spv_tinfo t = type_info(vr, type);
    /* bytes of one scalar (a bool takes 4) */
    const uint32_t bytes = t.scalar == 'b' ? 4 : t.width / 8;
+   if (!c)
+      return;
    switch (t.kind) {
-   case SPV_TK_SCALAR: put_scalar(buf, size, offset, c, bytes); break;
+   case SPV_TK_SCALAR:
+      put_scalar(buf, size, offset, spv_refl_constant_scalar(cr, c, 0, 0, bytes == 8), bytes);
+      break;
    case SPV_TK_VECTOR:
       for (uint32_t k = 0; k < t.vecsize; k++)
-         put_scalar(buf, size, offset + k * bytes, constituent(cm, c, k), bytes);
+         put_scalar(buf, size, offset + k * bytes,
+                    spv_refl_constant_scalar(cr, c, 0, k, bytes == 8), bytes);
       break;
    case SPV_TK_MATRIX:
       for (uint32_t ci = 0; ci < t.columns; ci++) {
-         const struct spv_id *cc = constituent(cm, c, ci);
          for (uint32_t r = 0; r < t.vecsize; r++) {
             uint32_t at =
                row_major ? offset + r * mstride + ci * bytes : offset + ci * mstride + r * bytes;
-            put_scalar(buf, size, at, constituent(cm, cc, r), bytes);
+            put_scalar(buf, size, at, spv_refl_constant_scalar(cr, c, ci, r, bytes == 8), bytes);
          }
       }
       break;
    case SPV_TK_ARRAY:
       for (uint32_t k = 0; k < t.length; k++)
-         write_constant(cm, constituent(cm, c, k), vr, t.elem, offset + k * t.array_stride, mstride,
-                        row_major, buf, size);
+         write_constant(cr, spv_refl_constant_part(cr, c, k), vr, t.elem,
+                        offset + k * t.array_stride, mstride, row_major, buf, size);
       break;
    case SPV_TK_STRUCT:
       for (uint32_t k = 0; k < t.num_members; k++) {
          const struct spv_tmember mb = member_info(vr, type, k);
-         write_constant(cm, constituent(cm, c, k), vr, mb.type,
+         write_constant(cr, spv_refl_constant_part(cr, c, k), vr, mb.type,
                         offset + (mb.offset > 0 ? (uint32_t)mb.offset : 0), mb.matrix_stride,
                         mb.row_major, buf, size);
       }
@@ -165,28 +159,30 @@ apply_initializers(struct link *l, const struct spv_refl *vr, spv_tref block)
       if (!l->init_words || !l->init_words[s].words)
          continue;
       const char *err;
-      struct spv_module *cm =
-         spv_module_parse(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle, &err);
-      if (!cm) {
+      struct spv_refl *cr =
+         spv_refl_create(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle, &err);
+      if (!cr) {
          glsl_str_printf(l->log, "warning: %s shader: uniform initializers ignored (%s)\n",
                          glsl_stage_name(s), err);
          continue;
       }
-      for (unsigned i = 0; i < cm->num_vars; i++) {
-         uint32_t v = cm->vars[i];
-         if (cm->ids[v].storage != SpvStorageClassUniformConstant || !cm->ids[v].var_init)
+      unsigned n;
+      const struct spv_refl_var *v = spv_refl_vars(cr, SPV_REFL_PLAIN_UNIFORMS, &n);
+      for (unsigned i = 0; i < n; i++) {
+         if (!v[i].init)
             continue;
-         const char *name = cm->ids[v].name ? cm->ids[v].name : "";
          for (uint32_t k = 0; k < num_members; k++) {
             const struct spv_tmember mb = member_info(vr, block, k);
-            if (!mb.name[0] || strcmp(mb.name, name))
+            if (!mb.name[0] || strcmp(mb.name, v[i].name))
                continue;
-            write_constant(cm, spv_type(cm, cm->ids[v].var_init), vr, mb.type,
-                           mb.offset > 0 ? (uint32_t)mb.offset : 0, mb.matrix_stride, mb.row_major,
-                           db->initial_data, db->size);
+            write_constant(cr, v[i].init, vr, mb.type, mb.offset > 0 ? (uint32_t)mb.offset : 0,
+                           mb.matrix_stride, mb.row_major, db->initial_data, db->size);
          }
       }
-      spv_module_destroy(cm);
+      if (spv_refl_error(cr))
+         glsl_str_printf(l->log, "warning: %s shader: uniform initializers: %s\n",
+                         glsl_stage_name(s), spv_refl_error(cr));
+      spv_refl_destroy(cr);
    }
 }
 
@@ -490,13 +486,14 @@ glsl_link_blocks(struct link *l)
 }
 
 static bool
-contains_opaque(const struct spv_module *m, uint32_t type)
+contains_opaque(const struct spv_refl *r, spv_tref type)
 {
-   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, type, NULL));
-   if (t->op == SpvOpTypeSampledImage || t->op == SpvOpTypeImage || t->op == SpvOpTypeSampler)
+   const spv_tref e = spv_refl_strip_arrays(r, type, NULL);
+   const struct spv_tinfo t = type_info(r, e);
+   if (t.kind == SPV_TK_SAMPLED_IMAGE || t.kind == SPV_TK_IMAGE || t.kind == SPV_TK_SAMPLER)
       return true;
-   for (uint32_t k = 0; t->op == SpvOpTypeStruct && k < t->num_members; k++)
-      if (contains_opaque(m, t->members[k].type))
+   for (uint32_t k = 0; t.kind == SPV_TK_STRUCT && k < t.num_members; k++)
+      if (contains_opaque(r, member_info(r, e, k).type))
          return true;
    return false;
 }
@@ -506,19 +503,23 @@ glsl_link_samplers(struct link *l)
 {
    /* Relaxed Vulkan rules leave a sampler inside a uniform struct in an OpTypeStruct (even the
     * whole default block becomes UniformConstant), which Vulkan forbids; say so by name rather
-    * than as a validation failure. SPIRV-Cross lists no such variable: the words say. */
+    * than as a validation failure. */
    for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
-      const struct spv_module *m = l->st[s].m;
-      for (unsigned i = 0; m && i < m->num_vars; i++) {
-         uint32_t v = m->vars[i];
-         const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
-         if (m->ids[v].storage != SpvStorageClassUniformConstant || t->op != SpvOpTypeStruct)
+      const struct spv_refl *r = l->st[s].r;
+      unsigned n = 0;
+      const struct spv_refl_var *v = r ? spv_refl_vars(r, SPV_REFL_PLAIN_UNIFORMS, &n) : NULL;
+      for (unsigned i = 0; i < n; i++) {
+         const spv_tref e = spv_refl_strip_arrays(r, v[i].type, NULL);
+         const struct spv_tinfo t = type_info(r, e);
+         if (t.kind != SPV_TK_STRUCT)
             continue;
-         const char *what = m->ids[v].name ? m->ids[v].name : "";
-         bool is_default = t->name && !strcmp(t->name, "gl_DefaultUniformBlock");
-         for (uint32_t k = 0; is_default && k < t->num_members; k++)
-            if (contains_opaque(m, t->members[k].type))
-               what = t->members[k].name ? t->members[k].name : "";
+         const char *what = v[i].name;
+         bool is_default = !strcmp(t.name, "gl_DefaultUniformBlock");
+         for (uint32_t k = 0; is_default && k < t.num_members; k++) {
+            const struct spv_tmember mb = member_info(r, e, k);
+            if (contains_opaque(r, mb.type))
+               what = mb.name;
+         }
          link_error(l,
                     "uniform `%s' in the %s shader: samplers inside structures are not "
                     "supported by this implementation yet",
