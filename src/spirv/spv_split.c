@@ -19,7 +19,9 @@
  * A module where such a variable is used other than through an access chain that names a
  * member by a constant (a whole-block load or copy, a function argument), or whose block has a
  * decoration this rewrite does not carry (transform-feedback offsets, member locations on an
- * array), is left as it is: NULL with *blocked set, and the caller then splits no stage. */
+ * array), is left as it is: NULL with *blocked set, and the caller then splits no stage.
+ * SPIRV-Cross reflects a module but does not rewrite its types and instructions, so the pass
+ * re-emits the words itself, with the few ids it reads. */
 #include "spv.h"
 
 #include <stdlib.h>
