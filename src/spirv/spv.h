@@ -1,6 +1,6 @@
-/* spv.h — SPIR-V helpers both roles use: a small reader (spv_reflect.c), the rewrites the GL
- * linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c, spv_split.c) and one
- * bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
+/* spv.h — SPIR-V helpers both roles use: reflection through SPIRV-Cross's C API (spv_cross.c),
+ * the rewrites the GL linker and the Vulkan backend apply (spv_patch.c, spv_pack.c, spv_rect.c,
+ * spv_split.c) and one bounds-checked instruction walker. Just what mgl needs for the words glslang generates; the
  * enumerants come from SPIRV-Headers. Not a general SPIR-V library. */
 #ifndef MGL_SPIRV_SPV_H
 #define MGL_SPIRV_SPV_H
@@ -56,78 +56,104 @@ spv_walk_next(struct spv_walk *it)
    return true;
 }
 
-struct spv_member {
-   char *name;
-   uint32_t type;
+/* ── Reflection through SPIRV-Cross (spv_cross.c) ──────────────────────────────────────────── */
+
+/* One module's reflection: its resource variables, names, decorations and types. A library
+ * error makes spv_refl_error non-NULL (the first one); queries then answer zeros. Names go
+ * through demangle (NULL: kept as the module spells them): the GL linker's gives the name as the
+ * app wrote it. */
+typedef const char *(*spv_demangle_fn)(const char *name);
+struct spv_refl;
+struct spv_refl *spv_refl_create(const uint32_t *words, size_t num_words, spv_demangle_fn demangle,
+                                 const char **err);
+void spv_refl_destroy(struct spv_refl *r);
+const char *spv_refl_error(const struct spv_refl *r);
+
+/* The variables of one kind, in module order (builtins are in none of these lists). */
+enum spv_refl_list {
+   SPV_REFL_UNIFORM_BUFFERS, /* Uniform Block variables (or arrays of them) */
+   SPV_REFL_SAMPLERS,        /* UniformConstant images, sampled images, samplers (or arrays) */
+   SPV_REFL_INPUTS,          /* user Input variables */
+   SPV_REFL_OUTPUTS,         /* user Output variables */
+   SPV_REFL_PLAIN_UNIFORMS,  /* UniformConstant variables that are no image or sampler */
+   SPV_REFL_LIST_COUNT
+};
+/* A type level: a SPIR-V type id, and in the top bits how many element steps (array levels
+ * from the outermost, then a matrix's column) were taken from it. 0: none. */
+typedef uint32_t spv_tref;
+#define SPV_TREF_LEVEL_SHIFT 24
+struct spv_refl_var {
+   uint32_t id;
+   spv_tref type; /* what the variable holds */
+   const char *name;
+   bool used;     /* reached from the entry point's code (not for plain uniforms) */
+   uint32_t init; /* plain uniforms: the initializer's constant id, 0 when none */
+};
+const struct spv_refl_var *spv_refl_vars(const struct spv_refl *r, enum spv_refl_list list,
+                                         unsigned *n);
+/* The variable of a builtin input or output (0: none; a block's when the builtin is one of its
+ * members); *type (may be NULL) gets the builtin's type, *used (may be NULL) whether the
+ * entry point's code reaches the variable. */
+uint32_t spv_refl_builtin(const struct spv_refl *r, bool output, SpvBuiltIn builtin, spv_tref *type,
+                          bool *used);
+/* False when id lacks the decoration; else its literal in *value (may be NULL). */
+bool spv_refl_decoration(const struct spv_refl *r, uint32_t id, SpvDecoration deco,
+                         uint32_t *value);
+
+enum spv_tk {
+   SPV_TK_OTHER,
+   SPV_TK_SCALAR,
+   SPV_TK_VECTOR,
+   SPV_TK_MATRIX,
+   SPV_TK_ARRAY,
+   SPV_TK_STRUCT,
+   SPV_TK_IMAGE,
+   SPV_TK_SAMPLED_IMAGE,
+   SPV_TK_SAMPLER,
+};
+struct spv_tinfo {
+   enum spv_tk kind;
+   char scalar;           /* scalar, vector, matrix, image's sampled type: f d i u b; 0 other */
+   uint32_t width;        /* scalar bits */
+   uint32_t vecsize;      /* vector components, matrix rows */
+   uint32_t columns;      /* matrix columns */
+   uint32_t length;       /* array */
+   spv_tref elem;         /* array: its element; matrix: its column */
+   uint32_t array_stride; /* array: ArrayStride, 0 when not laid out */
+   uint32_t num_members;  /* struct */
+   const char *name;      /* struct: its name ("" when none) */
+   bool block;            /* struct: Block or BufferBlock */
+   uint32_t dim;          /* image, sampled image: SpvDim */
+   bool depth, arrayed, ms;
+};
+void spv_refl_type(const struct spv_refl *r, spv_tref t, struct spv_tinfo *out);
+struct spv_tmember {
+   const char *name;
+   spv_tref type;
    int32_t offset; /* -1: none */
    uint32_t matrix_stride;
    bool row_major;
    int32_t builtin;  /* -1: none */
    int32_t location; /* -1: none */
 };
-
-/* Everything we know about one result id. */
-struct spv_id {
-   uint16_t op; /* defining opcode; 0 if not defined (yet) */
-   char *name;  /* OpName, NULL if none */
-
-   /* Types. Int: a=width b=signedness. Float: a=width. Vector/Matrix: a=component/column type,
-    * b=count. Array: a=element type, b=length (resolved constant), c=length id. Pointer:
-    * a=storage class, b=pointee. Image: a=sampled type, b=dim, c=depth, d=arrayed, e=ms.
-    * SampledImage: a=image type. */
-   uint32_t a, b, c, d, e;
-   struct spv_member *members;
-   uint32_t num_members;
-
-   uint32_t const_value;   /* OpConstant, low 32 bits (OpConstantTrue: 1) */
-   uint32_t const_high;    /* OpConstant of a 64-bit type: high 32 bits */
-   uint32_t *constituents; /* OpConstantComposite */
-   uint32_t num_constituents;
-
-   uint32_t var_type; /* OpVariable: pointer type */
-   uint32_t storage;
-   uint32_t var_init; /* OpVariable initializer (a constant id), 0 if none */
-
-   /* Decorations; -1: absent. */
-   int32_t binding, set, location, component, index, builtin, array_stride;
-   bool block, flat, noperspective, centroid, sample, invariant;
-
-   bool used; /* a variable referenced from function code */
-};
-
-struct spv_module {
-   uint32_t bound;
-   uint32_t version;
-   struct spv_id *ids;   /* [bound] */
-   uint32_t entry_point; /* function id */
-   uint32_t exec_model;
-   uint32_t *vars; /* global OpVariable ids, in module order */
-   unsigned num_vars;
-};
-
-typedef const char *(*spv_demangle_fn)(const char *name);
-/* Parses words; NULL (and a static reason in *err) if they are not a module we understand.
- * OpName / OpMemberName strings go through demangle (NULL: kept as they are). */
-struct spv_module *spv_module_parse(const uint32_t *words, size_t num_words,
-                                    spv_demangle_fn demangle, const char **err);
-void spv_module_destroy(struct spv_module *m);
-
-/* Type helpers. */
-const struct spv_id *spv_type(const struct spv_module *m, uint32_t id);
-/* The type a variable points to. */
-uint32_t spv_var_pointee(const struct spv_module *m, uint32_t var);
-/* Strips arrays: the innermost element type; *count (if not NULL) gets the product of lengths. */
-uint32_t spv_strip_arrays(const struct spv_module *m, uint32_t type, uint32_t *count);
+/* Member k of struct type t. */
+void spv_refl_member(const struct spv_refl *r, spv_tref t, uint32_t k, struct spv_tmember *out);
+/* The innermost element type; *count (if not NULL) gets the product of the lengths. */
+spv_tref spv_refl_strip_arrays(const struct spv_refl *r, spv_tref t, uint32_t *count);
+/* Bytes a laid-out struct (or array of one: its element) declares; 0 when it is not one. */
+uint32_t spv_refl_struct_size(const struct spv_refl *r, spv_tref t);
 /* Locations a type takes as an input/output (vec/scalar 1, dvec3/4 2, matN N x column, ...). */
-uint32_t spv_type_locations(const struct spv_module *m, uint32_t type);
-/* Size in bytes with the module's explicit layout (Offset/ArrayStride/MatrixStride). */
-uint32_t spv_type_size(const struct spv_module *m, uint32_t type, uint32_t matrix_stride,
-                       bool row_major);
-
-/* Marks used[k] for each member k of block variable `var` that function code indexes (all of
- * them if the code uses the block any other way). */
-void spv_member_uses(const struct spv_module *m, const uint32_t *words, size_t num_words,
-                     uint32_t var, bool *used, uint32_t num_members);
+uint32_t spv_refl_locations(const struct spv_refl *r, spv_tref t);
+/* Marks used[k] for each member k of block variable var that the entry point's code reaches. */
+void spv_refl_member_uses(const struct spv_refl *r, uint32_t var, bool *used, uint32_t num_members);
+/* Constants (SPIRV-Cross keeps a vector or matrix constant as one, its scalars by column and
+ * row; an array or struct constant as its parts). Part k of constant id (0: none), and a
+ * scalar's bits (wide: 64 of them). */
+uint32_t spv_refl_constant_part(const struct spv_refl *r, uint32_t id, uint32_t k);
+uint64_t spv_refl_constant_scalar(const struct spv_refl *r, uint32_t id, uint32_t column,
+                                  uint32_t row, bool wide);
+/* Whether the entry point declares mode; its first argument in *arg (may be NULL). */
+bool spv_refl_execution_mode(const struct spv_refl *r, SpvExecutionMode mode, uint32_t *arg);
 
 /* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location/Index
  * of a variable. */
@@ -156,7 +182,7 @@ struct spv_xfb_deco {
 #define SPV_XFB_MAX_INDICES 8
 struct spv_xfb_copy {
    uint32_t var;
-   uint32_t type; /* the part's type */
+   spv_tref type; /* the part's type, as the linker walks it (the rewrite finds its id) */
    uint32_t num_indices;
    uint32_t indices[SPV_XFB_MAX_INDICES];
    uint32_t location, component;
@@ -188,8 +214,8 @@ struct spv_patch {
 };
 
 /* Returns malloc'd words, or NULL with a static reason in *err. */
-uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct spv_module *m,
-                           const struct spv_patch *patch, size_t *out_num_words, const char **err);
+uint32_t *spv_module_patch(const uint32_t *words, size_t num_words, const struct spv_patch *patch,
+                           size_t *out_num_words, const char **err);
 
 /* Arrays of 32-bit scalars in the user Input (inputs) / Output (outputs) interface, as
  * variables or block members, become arrays of 4-vectors (spv_pack.c). Returns new words

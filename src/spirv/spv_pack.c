@@ -10,7 +10,8 @@
  * Only what can be rewritten that way is packed: a module that uses such a variable other than
  * through an access chain indexing into the array (a whole-array load or store, a function
  * call argument), or an array of interface blocks, is left as it is (NULL, *err NULL) and the
- * linker reports the locations it needs. */
+ * linker reports the locations it needs. SPIRV-Cross reflects a module but does not rewrite its
+ * types and instructions, so the pass re-emits the words itself, with the few ids it reads. */
 #include "spv.h"
 
 #include <stdlib.h>

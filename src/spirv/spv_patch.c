@@ -19,7 +19,10 @@
  *    precision in 32 bits on every device, as glGetShaderPrecisionFormat (fe_program.c) says.
  *
  * Sections are recognised by opcode; new decorations go after the last annotation, new globals
- * before the first function, new ids above the old bound. */
+ * before the first function, new ids above the old bound. The new instructions name existing
+ * ids that SPIRV-Cross's C API does not give (a vector's component type, the type of an array
+ * element or matrix column, the pointer and integer types already declared, a constant by its
+ * value), so the rewrite reads the few ids it needs itself (struct ptab). */
 #include "spv.h"
 
 #include <stdlib.h>
@@ -124,6 +127,156 @@ overridden(const struct spv_patch *p, uint32_t id, int kind)
    return false;
 }
 
+/* ── the ids the rewrite needs ─────────────────────────────────────────────────────────────── */
+
+struct pid {
+   uint16_t op;     /* defining opcode; 0 if none we read */
+   uint32_t a, b;   /* Int: width. Vector, Matrix, Array: element type, count. Pointer: storage
+                    * class, pointee. Constant: its (low) value. Variable: storage, pointer type */
+   int32_t builtin; /* -1: none */
+   bool used;       /* a global variable that function code names */
+   uint32_t first_member, num_members; /* Struct: its range of ptab.members */
+};
+
+struct pmember {
+   uint32_t type;
+   int32_t builtin;
+};
+
+struct ptab {
+   uint32_t bound;
+   struct pid *ids;
+   struct pmember *members;
+   uint32_t num_members, cap_members;
+   uint32_t *vars; /* global variables, in module order */
+   uint32_t num_vars, cap_vars;
+   uint32_t entry_point, exec_model;
+};
+
+static void
+ptab_finish(struct ptab *t)
+{
+   free(t->ids);
+   free(t->members);
+   free(t->vars);
+}
+
+static bool
+is_global_var(const struct ptab *t, uint32_t id)
+{
+   return id < t->bound && t->ids[id].op == SpvOpVariable;
+}
+
+static const char *
+ptab_init(struct ptab *t, const uint32_t *w, size_t n)
+{
+   memset(t, 0, sizeof(*t));
+   if (n < 5 || w[3] == 0 || w[3] > (1u << 22))
+      return "implausible id bound";
+   t->bound = w[3];
+   t->ids = calloc(t->bound, sizeof(*t->ids));
+   if (!t->ids)
+      return "out of memory";
+   for (uint32_t i = 0; i < t->bound; i++)
+      t->ids[i].builtin = -1;
+   bool in_function = false;
+   struct spv_walk it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it)) {
+      const uint32_t *o = it.o;
+      if (in_function) {
+         if (it.op == SpvOpFunctionEnd)
+            in_function = false;
+         else if (it.op != SpvOpLine)
+            for (uint32_t k = 0; k < it.nops; k++)
+               if (is_global_var(t, o[k]))
+                  t->ids[o[k]].used = true;
+         continue;
+      }
+      if (it.op == SpvOpFunction) {
+         in_function = true;
+         continue;
+      }
+      if (it.op == SpvOpEntryPoint && it.nops >= 2 && !t->entry_point) {
+         t->exec_model = o[0];
+         t->entry_point = o[1];
+         continue;
+      }
+      const uint32_t res = it.op == SpvOpConstant || it.op == SpvOpVariable ? 1 : 0;
+      if (it.nops <= res || o[res] >= t->bound)
+         continue;
+      struct pid *id = &t->ids[o[res]];
+      switch (it.op) {
+      case SpvOpTypeInt:
+      case SpvOpTypeVector:
+      case SpvOpTypeMatrix:
+      case SpvOpTypePointer:
+      case SpvOpTypeArray:
+         if (it.nops < 3)
+            return "bad type instruction";
+         id->op = (uint16_t)it.op;
+         id->a = o[1];
+         id->b = o[2];
+         break;
+      case SpvOpConstant:
+         if (it.nops < 3)
+            return "bad OpConstant";
+         id->op = SpvOpConstant;
+         id->a = o[2];
+         break;
+      case SpvOpVariable:
+         if (it.nops < 3)
+            return "bad OpVariable";
+         id->op = SpvOpVariable;
+         id->a = o[2];
+         id->b = o[0];
+         if (!mgu_array_reserve(t->vars, t->cap_vars, (uint64_t)t->num_vars + 1))
+            return "out of memory";
+         t->vars[t->num_vars++] = o[1];
+         break;
+      case SpvOpTypeStruct:
+         id->op = SpvOpTypeStruct;
+         id->first_member = t->num_members;
+         id->num_members = it.nops - 1;
+         if (!mgu_array_reserve(t->members, t->cap_members,
+                                (uint64_t)t->num_members + id->num_members))
+            return "out of memory";
+         for (uint32_t k = 1; k < it.nops; k++)
+            t->members[t->num_members++] = (struct pmember){o[k], -1};
+         break;
+      default: break;
+      }
+   }
+   if (it.bad)
+      return "truncated instruction";
+   /* BuiltIn decorations precede the types they name: a second look. */
+   it = spv_walk_begin(w, n);
+   while (spv_walk_next(&it) && it.op != SpvOpFunction) {
+      const uint32_t *o = it.o;
+      if (it.op == SpvOpDecorate && it.nops >= 3 && o[0] < t->bound && o[1] == SpvDecorationBuiltIn)
+         t->ids[o[0]].builtin = (int32_t)o[2];
+      if (it.op == SpvOpMemberDecorate && it.nops >= 4 && o[0] < t->bound &&
+          t->ids[o[0]].op == SpvOpTypeStruct && o[1] < t->ids[o[0]].num_members &&
+          o[2] == SpvDecorationBuiltIn)
+         t->members[t->ids[o[0]].first_member + o[1]].builtin = (int32_t)o[3];
+   }
+   return t->entry_point ? NULL : "no entry point";
+}
+
+static const struct pid *
+pid_of(const struct ptab *t, uint32_t id)
+{
+   static const struct pid none = {.builtin = -1};
+   return id < t->bound ? &t->ids[id] : &none;
+}
+
+/* The type a global variable points to (0: none). */
+static uint32_t
+pointee(const struct ptab *t, uint32_t var)
+{
+   const struct pid *ptr = pid_of(t, pid_of(t, var)->b);
+   return ptr->op == SpvOpTypePointer ? ptr->b : 0;
+}
+
 /* Where gl_Position lives: either a Position-decorated variable, or member `member` of a
  * gl_PerVertex-style block variable. */
 struct position_ref {
@@ -138,35 +291,36 @@ struct position_ref {
 };
 
 static bool
-find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct position_ref *pos)
+find_position(const struct ptab *m, const uint32_t *w, size_t n, struct position_ref *pos)
 {
    memset(pos, 0, sizeof(*pos));
    for (unsigned i = 0; i < m->num_vars && !pos->var; i++) {
       uint32_t v = m->vars[i];
-      if (m->ids[v].storage != SpvStorageClassOutput)
+      if (m->ids[v].a != SpvStorageClassOutput)
          continue;
       if (m->ids[v].builtin == SpvBuiltInPosition) {
          pos->var = v;
-         pos->ptr_type = m->ids[v].var_type;
-         pos->vec4_type = spv_var_pointee(m, v);
+         pos->ptr_type = m->ids[v].b;
+         pos->vec4_type = pointee(m, v);
          break;
       }
-      const struct spv_id *st = spv_type(m, spv_var_pointee(m, v));
+      const struct pid *st = pid_of(m, pointee(m, v));
       if (st->op != SpvOpTypeStruct)
          continue;
       for (uint32_t k = 0; k < st->num_members; k++) {
-         if (st->members[k].builtin == SpvBuiltInPosition) {
+         const struct pmember *mb = &m->members[st->first_member + k];
+         if (mb->builtin == SpvBuiltInPosition) {
             pos->var = v;
             pos->in_block = true;
             pos->member = k;
-            pos->vec4_type = st->members[k].type;
+            pos->vec4_type = mb->type;
             break;
          }
       }
    }
    if (!pos->var)
       return false;
-   const struct spv_id *vec = spv_type(m, pos->vec4_type);
+   const struct pid *vec = pid_of(m, pos->vec4_type);
    if (vec->op != SpvOpTypeVector || vec->b != 4)
       return false;
    pos->float_type = vec->a;
@@ -182,7 +336,7 @@ find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct po
       at += wc;
       if ((op == SpvOpAccessChain || op == SpvOpInBoundsAccessChain) && wc >= 5 &&
           in[3] == pos->var && in[4] < m->bound && m->ids[in[4]].op == SpvOpConstant &&
-          m->ids[in[4]].const_value == pos->member) {
+          m->ids[in[4]].a == pos->member) {
          pos->index_id = in[4];
          if (wc == 5) {
             pos->ptr_type = in[1];
@@ -202,25 +356,48 @@ find_position(const struct spv_module *m, const uint32_t *w, size_t n, struct po
    return true;
 }
 
+/* The type of the part of x->var that x->indices name (0: they name none). */
 static uint32_t
-find_builtin_var(const struct spv_module *m, uint32_t storage, int32_t builtin)
+part_type(const struct ptab *m, const struct spv_xfb_copy *x)
+{
+   uint32_t t = pointee(m, x->var);
+   for (unsigned k = 0; k < x->num_indices && t; k++) {
+      const struct pid *ti = pid_of(m, t);
+      if (ti->op == SpvOpTypeStruct)
+         t =
+            x->indices[k] < ti->num_members ? m->members[ti->first_member + x->indices[k]].type : 0;
+      else if (ti->op == SpvOpTypeArray || ti->op == SpvOpTypeMatrix)
+         t = ti->a;
+      else
+         t = 0;
+   }
+   return t;
+}
+
+static uint32_t
+find_builtin_var(const struct ptab *m, uint32_t storage, int32_t builtin)
 {
    for (unsigned i = 0; i < m->num_vars; i++) {
       uint32_t v = m->vars[i];
-      if (m->ids[v].storage == storage && m->ids[v].builtin == builtin)
+      if (m->ids[v].a == storage && m->ids[v].builtin == builtin)
          return v;
    }
    return 0;
 }
 
 uint32_t *
-spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const struct spv_patch *p,
-                 size_t *out_n, const char **err)
+spv_module_patch(const uint32_t *w, size_t n, const struct spv_patch *p, size_t *out_n,
+                 const char **err)
 {
    struct wbuf b = {0};
-   uint32_t bound = w[3];
    uint32_t *copy_ids = NULL; /* the transform feedback copies' ids, see COPY_PTR */
-   *err = NULL;
+   struct ptab tab;
+   const struct ptab *m = &tab;
+   if ((*err = ptab_init(&tab, w, n))) {
+      ptab_finish(&tab);
+      return NULL;
+   }
+   uint32_t bound = w[3];
 
    /* gl_InstanceID plan. base_var is the BaseInstance input (the shader's own if it has one,
     * else a new one: new_base). */
@@ -229,7 +406,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
    if (p->instance_id_minus_base) {
       inst_var = find_builtin_var(m, SpvStorageClassInput, SpvBuiltInInstanceIndex);
       if (inst_var && m->ids[inst_var].used) {
-         inst_ptr = m->ids[inst_var].var_type;
+         inst_ptr = m->ids[inst_var].b;
          base_var = find_builtin_var(m, SpvStorageClassInput, SpvBuiltInBaseInstance);
          if (!base_var || !m->ids[base_var].used) {
             base_var = bound++;
@@ -272,6 +449,12 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
       }
    }
    for (unsigned c = 0; c < ncopy; c++) {
+      if (!part_type(m, &p->xfb_copies[c])) {
+         free(copy_ids);
+         ptab_finish(&tab);
+         *err = "a captured part names no part of its variable";
+         return NULL;
+      }
       COPY_PTR(c) = bound++;
       COPY_VAR(c) = bound++;
       for (unsigned k = 0; k < p->xfb_copies[c].num_indices; k++)
@@ -347,7 +530,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
             const struct spv_xfb_copy *x = &p->xfb_copies[c];
             for (unsigned k = 0; k < x->num_indices; k++)
                EMIT(&b, SpvOpConstant, int_type, COPY_IDX(c, k), x->indices[k]);
-            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput, x->type);
+            EMIT(&b, SpvOpTypePointer, COPY_PTR(c), SpvStorageClassOutput, part_type(m, x));
             EMIT(&b, SpvOpVariable, COPY_PTR(c), COPY_VAR(c), SpvStorageClassOutput);
          }
          globals_done = true;
@@ -477,7 +660,7 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
                for (unsigned k = 0; k < x->num_indices; k++)
                   ops[3 + k] = COPY_IDX(c, k);
                wb_emit(&b, SpvOpAccessChain, 3 + x->num_indices, ops);
-               EMIT(&b, SpvOpLoad, x->type, val, chain);
+               EMIT(&b, SpvOpLoad, part_type(m, x), val, chain);
                EMIT(&b, SpvOpStore, COPY_VAR(c), val);
             }
          }
@@ -509,10 +692,12 @@ spv_module_patch(const uint32_t *w, size_t n, const struct spv_module *m, const 
    b.w[3] = bound;
    *out_n = b.n;
    free(copy_ids);
+   ptab_finish(&tab);
    return b.w;
 
 oom:
    free(copy_ids);
+   ptab_finish(&tab);
    free(b.w);
    *err = "out of memory";
    return NULL;

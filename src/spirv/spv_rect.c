@@ -14,7 +14,9 @@
  * texture/textureProj/textureOffset/texelFetch/textureSize/shadow2DRect recognised by the types
  * of its arguments (a type checker), while SPIR-V says exactly which instructions take a Rect
  * image. A 2D image type that the rewrite makes identical to another is merged into the first
- * (Vulkan SPIR-V forbids duplicate image types), and so are the sampled-image types over them. */
+ * (Vulkan SPIR-V forbids duplicate image types), and so are the sampled-image types over them.
+ * SPIRV-Cross reflects a module but does not rewrite its types and instructions, so the pass
+ * re-emits the words itself, with the few ids it reads. */
 #include "spv.h"
 
 #include <stdlib.h>

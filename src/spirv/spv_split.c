@@ -19,7 +19,9 @@
  * A module where such a variable is used other than through an access chain that names a
  * member by a constant (a whole-block load or copy, a function argument), or whose block has a
  * decoration this rewrite does not carry (transform-feedback offsets, member locations on an
- * array), is left as it is: NULL with *blocked set, and the caller then splits no stage. */
+ * array), is left as it is: NULL with *blocked set, and the caller then splits no stage.
+ * SPIRV-Cross reflects a module but does not rewrite its types and instructions, so the pass
+ * re-emits the words itself, with the few ids it reads. */
 #include "spv.h"
 
 #include <stdlib.h>
@@ -90,7 +92,7 @@ cand_of(const struct split_state *s, uint32_t id)
    return id < s->bound ? s->cand[id] : -1;
 }
 
-/* Locations a type takes in an interface (a 64-bit 3- or 4-vector two, as spv_type_locations). */
+/* Locations a type takes in an interface (a 64-bit 3- or 4-vector two, as spv_refl_locations). */
 static uint32_t
 locations(const struct split_state *s, uint32_t t)
 {

@@ -61,15 +61,13 @@ finish_stages(struct link *l)
          patch.num_xfb_copies = l->num_xfb_copies;
       }
       if (s == GLSL_STAGE_VERTEX) {
-         for (unsigned i = 0; i < st->m->num_vars; i++) {
-            uint32_t v = st->m->vars[i];
-            if (st->m->ids[v].builtin == SpvBuiltInInstanceIndex && st->m->ids[v].used)
-               l->prog->uses_base_instance = true;
-         }
+         bool used = false;
+         spv_refl_builtin(st->r, false, SpvBuiltInInstanceIndex, NULL, &used);
+         l->prog->uses_base_instance = used;
       }
       const char *err = NULL;
       size_t nw = 0;
-      uint32_t *w = spv_module_patch(st->w, st->n, st->m, &patch, &nw, &err);
+      uint32_t *w = spv_module_patch(st->w, st->n, &patch, &nw, &err);
       if (!w) {
          link_error(l, "internal error: cannot rewrite the %s shader's SPIR-V: %s",
                     glsl_stage_name(s), err);
@@ -122,8 +120,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       st->present = true;
       st->w = words[s].words;
       st->n = words[s].num_words;
-      st->m = spv_module_parse(st->w, st->n, glsl_demangle, &err);
-      if (!st->m)
+      st->r = spv_refl_create(st->w, st->n, glsl_demangle, &err);
+      if (!st->r)
          link_error(&l, "internal error: cannot read the %s shader's SPIR-V: %s",
                     glsl_stage_name(s), err);
    }
@@ -163,7 +161,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       finish_stages(&l);
 
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
-      spv_module_destroy(l.st[s].m);
+      spv_refl_destroy(l.st[s].r);
       free(l.st[s].owned);
       free(l.st[s].decos);
       free(l.st[s].aliases);

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 
 /* GL types of SPIR-V types (glsl_link_types.c). */
-uint32_t glsl_link_component_type(const struct spv_module *m, uint32_t type);
-uint32_t glsl_link_gl_type(const struct spv_module *m, uint32_t type, bool as_bool);
-uint32_t glsl_link_gl_sampler(const struct spv_module *m, uint32_t type);
-void glsl_link_type_name(const struct spv_module *m, uint32_t type, char *buf, size_t size);
-bool glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_module *mb,
-                           uint32_t b);
+char glsl_link_component(const struct spv_refl *r, spv_tref type, bool as_bool);
+uint32_t glsl_link_gl_type(const struct spv_refl *r, spv_tref type, bool as_bool);
+uint32_t glsl_link_gl_sampler(const struct spv_refl *r, spv_tref type);
+void glsl_link_type_name(const struct spv_refl *r, spv_tref type, char *buf, size_t size);
+bool glsl_link_types_equal(const struct spv_refl *ra, spv_tref a, const struct spv_refl *rb,
+                           spv_tref b);
 
 /* ── link state ────────────────────────────────────────────────────────────────────────────── */
 
@@ -27,13 +27,14 @@ struct stage {
    bool present;
    const uint32_t *w;
    size_t n;
-   uint32_t *owned; /* w when pack_varyings rewrote the caller's words */
-   struct spv_module *m;
+   uint32_t *owned;    /* w when pack_varyings rewrote the caller's words */
+   struct spv_refl *r; /* its reflection */
    struct spv_deco_override *decos;
    unsigned num_decos, cap_decos;
    struct spv_var_alias *aliases;
    unsigned num_aliases, cap_aliases;
    uint32_t default_var;
+   spv_tref default_type;
    unsigned used_blocks, used_samplers; /* elements, for the per-stage limits */
 };
 
@@ -116,11 +117,20 @@ set_binding(struct link *l, struct stage *st, uint32_t var, uint32_t binding)
    add_deco(l, st, var, SPV_SET_BINDING, binding);
 }
 
-static inline const char *
-name_of(const struct spv_module *m, uint32_t id)
+static inline struct spv_tinfo
+type_info(const struct spv_refl *r, spv_tref t)
 {
-   const char *n = spv_type(m, id)->name;
-   return n ? n : "";
+   struct spv_tinfo ti;
+   spv_refl_type(r, t, &ti);
+   return ti;
+}
+
+static inline struct spv_tmember
+member_info(const struct spv_refl *r, spv_tref t, uint32_t k)
+{
+   struct spv_tmember mb;
+   spv_refl_member(r, t, k, &mb);
+   return mb;
 }
 
 static inline uint32_t
@@ -141,6 +151,5 @@ void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);
 void glsl_link_xfb(struct link *l);
-bool glsl_link_is_builtin_io(const struct spv_module *m, uint32_t v);
 
 #endif

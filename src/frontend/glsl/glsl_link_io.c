@@ -14,7 +14,7 @@ struct iovar {
    const char *name; /* variable name */
    const char *key;  /* matching key: variable name, or block name for interface blocks */
    bool is_block;
-   uint32_t type; /* pointee */
+   spv_tref type;
    uint32_t locs;
    int32_t location; /* explicit (from the source) or assigned; -1 none yet */
    bool explicit_loc;
@@ -22,19 +22,6 @@ struct iovar {
    bool active;
    int order;
 };
-
-bool
-glsl_link_is_builtin_io(const struct spv_module *m, uint32_t v)
-{
-   if (m->ids[v].builtin >= 0)
-      return true;
-   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
-   if (t->op == SpvOpTypeStruct)
-      for (uint32_t k = 0; k < t->num_members; k++)
-         if (t->members[k].builtin >= 0)
-            return true;
-   return false;
-}
 
 static int
 cmp_iovar(const void *a, const void *b)
@@ -47,46 +34,48 @@ cmp_iovar(const void *a, const void *b)
 static struct iovar *
 collect_io(struct link *l, int s, uint32_t storage, unsigned *out_n)
 {
-   const struct spv_module *m = l->st[s].m;
+   const struct spv_refl *r = l->st[s].r;
    struct iovar *v = NULL;
-   unsigned n = 0, cap = 0;
-   for (unsigned i = 0; i < m->num_vars; i++) {
-      uint32_t id = m->vars[i];
-      if (m->ids[id].storage != storage || glsl_link_is_builtin_io(m, id))
-         continue;
+   unsigned n = 0, cap = 0, nv;
+   const struct spv_refl_var *vars =
+      spv_refl_vars(r, storage == SpvStorageClassInput ? SPV_REFL_INPUTS : SPV_REFL_OUTPUTS, &nv);
+   for (unsigned i = 0; i < nv; i++) {
+      const uint32_t id = vars[i].id;
       if (!GROW(l, v, n, cap))
          break;
-      uint32_t type = spv_var_pointee(m, id);
+      spv_tref type = vars[i].type;
       /* A geometry input is one element per vertex of the input primitive: match and count
        * locations by the element. */
       if (s == GLSL_STAGE_GEOMETRY && storage == SpvStorageClassInput &&
-          spv_type(m, type)->op == SpvOpTypeArray)
-         type = spv_type(m, type)->a;
-      uint32_t elem = spv_strip_arrays(m, type, NULL);
-      bool is_block = spv_type(m, elem)->op == SpvOpTypeStruct && spv_type(m, elem)->block;
-      int order = glsl_decl_order(&l->decl[s], name_of(m, id));
-      int32_t location = m->ids[id].location;
-      uint32_t index = m->ids[id].index > 0 ? (uint32_t)m->ids[id].index : 0;
+          type_info(r, type).kind == SPV_TK_ARRAY)
+         type = type_info(r, type).elem;
+      const struct spv_tinfo elem = type_info(r, spv_refl_strip_arrays(r, type, NULL));
+      bool is_block = elem.kind == SPV_TK_STRUCT && elem.block;
+      int order = glsl_decl_order(&l->decl[s], vars[i].name);
+      uint32_t value = 0;
+      int32_t location =
+         spv_refl_decoration(r, id, SpvDecorationLocation, &value) ? (int32_t)value : -1;
+      uint32_t index = spv_refl_decoration(r, id, SpvDecorationIndex, &value) ? value : 0;
       /* vertex inputs and fragment outputs whose layout the lowering took out of the text */
       const struct glsl_taken *tk = &l->taken[s];
       if (location < 0 && ((s == GLSL_STAGE_VERTEX && storage == SpvStorageClassInput) ||
                            (s == GLSL_STAGE_FRAGMENT && storage == SpvStorageClassOutput)))
          for (unsigned k = 0; k < tk->n; k++)
-            if (!strcmp(tk->v[k].name, glsl_demangle(name_of(m, id)))) {
+            if (!strcmp(tk->v[k].name, glsl_demangle(vars[i].name))) {
                location = tk->v[k].location;
                index = tk->v[k].index > 0 ? (uint32_t)tk->v[k].index : 0;
             }
       v[n++] = (struct iovar){
          .var = id,
-         .name = name_of(m, id),
-         .key = is_block ? name_of(m, elem) : name_of(m, id),
+         .name = vars[i].name,
+         .key = is_block ? elem.name : vars[i].name,
          .is_block = is_block,
          .type = type,
-         .locs = spv_type_locations(m, type),
+         .locs = spv_refl_locations(r, type),
          .location = location,
          .explicit_loc = location >= 0,
          .index = index,
-         .active = m->ids[id].used,
+         .active = vars[i].used,
          /* SPIR-V orders variables by first use; GL users expect declaration order. */
          .order = order >= 0 ? order : 100000 + (int)i,
       };
@@ -217,7 +206,7 @@ static void
 store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **arr, unsigned *count,
          unsigned *cap)
 {
-   const struct spv_module *m = l->st[s].m;
+   const struct spv_refl *r = l->st[s].r;
    /* Active ones first, each group in declaration order. */
    for (int want_active = 1; want_active >= 0; want_active--) {
       for (unsigned i = 0; i < n && !l->failed; i++) {
@@ -226,7 +215,7 @@ store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **ar
          if (!GROW(l, *arr, *count, *cap))
             return;
          uint32_t array_size;
-         uint32_t elem = spv_strip_arrays(m, v[i].type, &array_size);
+         spv_tref elem = spv_refl_strip_arrays(r, v[i].type, &array_size);
          char *name = glsl_strdup(v[i].name);
          if (!name) {
             link_error(l, "out of memory");
@@ -234,7 +223,7 @@ store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **ar
          }
          (*arr)[(*count)++] = (struct glsl_io){
             .name = name,
-            .type = glsl_link_gl_type(m, elem, false),
+            .type = glsl_link_gl_type(r, elem, false),
             .array_size = array_size,
             .location = v[i].location,
             .num_locations = v[i].locs,
@@ -250,17 +239,17 @@ store_io(struct link *l, int s, struct iovar *v, unsigned n, struct glsl_io **ar
 static uint32_t
 interface_locations(const struct link *l, int s, uint32_t sc)
 {
-   const struct spv_module *m = l->st[s].m;
+   const struct spv_refl *r = l->st[s].r;
    uint32_t n = 0;
-   for (unsigned i = 0; i < m->num_vars; i++) {
-      uint32_t id = m->vars[i];
-      if (m->ids[id].storage != sc || glsl_link_is_builtin_io(m, id))
-         continue;
-      uint32_t type = spv_var_pointee(m, id);
+   unsigned nv;
+   const struct spv_refl_var *vars =
+      spv_refl_vars(r, sc == SpvStorageClassInput ? SPV_REFL_INPUTS : SPV_REFL_OUTPUTS, &nv);
+   for (unsigned i = 0; i < nv; i++) {
+      spv_tref type = vars[i].type;
       if (s == GLSL_STAGE_GEOMETRY && sc == SpvStorageClassInput &&
-          spv_type(m, type)->op == SpvOpTypeArray)
-         type = spv_type(m, type)->a;
-      n += spv_type_locations(m, type);
+          type_info(r, type).kind == SPV_TK_ARRAY)
+         type = type_info(r, type).elem;
+      n += spv_refl_locations(r, type);
    }
    return n;
 }
@@ -303,21 +292,21 @@ glsl_link_pack_varyings(struct link *l)
       if (!w[s])
          continue;
       const char *err = NULL;
-      struct spv_module *m =
-         blocked || l->failed ? NULL : spv_module_parse(w[s], nw[s], glsl_demangle, &err);
-      if (!m) {
+      struct spv_refl *r =
+         blocked || l->failed ? NULL : spv_refl_create(w[s], nw[s], glsl_demangle, &err);
+      if (!r) {
          if (err)
             link_error(l, "internal error: cannot read the %s shader's packed SPIR-V: %s",
                        glsl_stage_name(s), err);
          free(w[s]);
          continue;
       }
-      spv_module_destroy(st->m);
+      spv_refl_destroy(st->r);
       free(st->owned);
       st->owned = w[s];
       st->w = w[s];
       st->n = nw[s];
-      st->m = m;
+      st->r = r;
    }
 }
 
@@ -347,7 +336,7 @@ glsl_link_vertex_inputs(struct link *l)
             break;
          }
          if (v[i].location != v[j].location ||
-             !glsl_link_types_equal(st->m, v[i].type, st->m, v[j].type)) {
+             !glsl_link_types_equal(st->r, v[i].type, st->r, v[j].type)) {
             link_error(l,
                        "vertex shader inputs `%s' and `%s' alias location %d with different "
                        "types; this implementation supports aliasing only between inputs of "
@@ -433,28 +422,32 @@ glsl_link_varyings(struct link *l, int prod, int cons)
          next += in[i].locs;
          continue;
       }
-      const struct spv_module *pm = l->st[prod].m, *cm = l->st[cons].m;
-      if (!glsl_link_types_equal(pm, o->type, cm, in[i].type)) {
+      const struct spv_refl *pr = l->st[prod].r, *cr = l->st[cons].r;
+      if (!glsl_link_types_equal(pr, o->type, cr, in[i].type)) {
          char ta[96], tb[96];
-         glsl_link_type_name(pm, o->type, ta, sizeof(ta));
-         glsl_link_type_name(cm, in[i].type, tb, sizeof(tb));
+         glsl_link_type_name(pr, o->type, ta, sizeof(ta));
+         glsl_link_type_name(cr, in[i].type, tb, sizeof(tb));
          link_error(l,
                     "%s shader output `%s' declared as type `%s', but %s shader input "
                     "declared as type `%s'",
                     glsl_stage_name(prod), o->key, ta, glsl_stage_name(cons), tb);
          break;
       }
-      const struct spv_id *pv = &pm->ids[o->var], *cv = &cm->ids[in[i].var];
-      if (pv->flat != cv->flat || pv->noperspective != cv->noperspective) {
+      const bool p_invariant = spv_refl_decoration(pr, o->var, SpvDecorationInvariant, NULL);
+      const bool c_invariant = spv_refl_decoration(cr, in[i].var, SpvDecorationInvariant, NULL);
+      if (spv_refl_decoration(pr, o->var, SpvDecorationFlat, NULL) !=
+             spv_refl_decoration(cr, in[i].var, SpvDecorationFlat, NULL) ||
+          spv_refl_decoration(pr, o->var, SpvDecorationNoPerspective, NULL) !=
+             spv_refl_decoration(cr, in[i].var, SpvDecorationNoPerspective, NULL)) {
          link_error(l, "interpolation qualifier mismatch for `%s' between the %s and %s shaders",
                     o->key, glsl_stage_name(prod), glsl_stage_name(cons));
          break;
       }
       /* GLSL 1.50 / 3.30, 4.6.1: a varying is invariant in both stages or in neither. */
-      if (pv->invariant != cv->invariant) {
+      if (p_invariant != c_invariant) {
          link_error(l, "`%s' is invariant in the %s shader but not in the %s shader", o->key,
-                    glsl_stage_name(pv->invariant ? prod : cons),
-                    glsl_stage_name(pv->invariant ? cons : prod));
+                    glsl_stage_name(p_invariant ? prod : cons),
+                    glsl_stage_name(p_invariant ? cons : prod));
          break;
       }
       in[i].location = o->location;
@@ -483,31 +476,28 @@ glsl_link_geometry_layout(struct link *l)
    if (!st->present)
       return;
    g->invocations = 1;
+   static const SpvExecutionMode input_modes[] = {
+      SpvExecutionModeInputPoints, SpvExecutionModeInputLines, SpvExecutionModeInputLinesAdjacency,
+      SpvExecutionModeTriangles, SpvExecutionModeInputTrianglesAdjacency};
+   static const uint32_t input_of[] = {GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
+                                       GL_TRIANGLES_ADJACENCY};
+   static const SpvExecutionMode output_modes[] = {SpvExecutionModeOutputPoints,
+                                                   SpvExecutionModeOutputLineStrip,
+                                                   SpvExecutionModeOutputTriangleStrip};
+   static const uint32_t output_of[] = {GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP};
    bool have_in = false, have_out = false; /* GL_POINTS is 0: the values cannot tell */
-   for (size_t at = 5; at < st->n;) {
-      uint32_t wc = st->w[at] >> 16, op = st->w[at] & 0xffff;
-      const uint32_t *in = &st->w[at];
-      if (!wc)
-         break;
-      at += wc;
-      if (op != SpvOpExecutionMode || wc < 3 || in[1] != st->m->entry_point)
-         continue;
-      static const uint32_t input_of[] = {GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
-                                          GL_TRIANGLES_ADJACENCY};
-      static const uint32_t output_of[] = {GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP};
-      const uint32_t mode = in[2];
-      if (mode >= 19 && mode <= 23) { /* InputPoints .. InputTrianglesAdjacency */
-         g->input_type = input_of[mode - 19];
+   for (size_t i = 0; i < sizeof(input_modes) / sizeof(input_modes[0]); i++)
+      if (spv_refl_execution_mode(st->r, input_modes[i], NULL)) {
+         g->input_type = input_of[i];
          have_in = true;
-      } else if (mode >= 27 && mode <= 29) { /* OutputPoints, OutputLineStrip, ..TriangleStrip */
-         g->output_type = output_of[mode - 27];
-         have_out = true;
-      } else if (mode == 26 && wc >= 4) { /* OutputVertices */
-         g->vertices_out = in[3];
-      } else if (mode == 0 && wc >= 4) { /* Invocations */
-         g->invocations = in[3];
       }
-   }
+   for (size_t i = 0; i < sizeof(output_modes) / sizeof(output_modes[0]); i++)
+      if (spv_refl_execution_mode(st->r, output_modes[i], NULL)) {
+         g->output_type = output_of[i];
+         have_out = true;
+      }
+   spv_refl_execution_mode(st->r, SpvExecutionModeOutputVertices, &g->vertices_out);
+   spv_refl_execution_mode(st->r, SpvExecutionModeInvocations, &g->invocations);
    if (!have_in || !have_out)
       link_error(l, "geometry shader must declare its input and output primitive layouts");
 }

@@ -1,4 +1,5 @@
-/* glsl_link_types.c — GL type enums and names of SPIR-V types, and type equality across stages. */
+/* glsl_link_types.c — GL type enums and names of SPIR-V types (walked through SPIRV-Cross's
+ * reflection), and type equality across stages. */
 #include "glsl_link_internal.h"
 
 #include "decline.h"
@@ -108,65 +109,56 @@ static const struct gl_sampler_info gl_samplers[] = {
    {GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY, "usampler2DMSArray", 'u', SpvDim2D, 1, 0, 1},
 };
 
-static char
-base_of(const struct spv_module *m, uint32_t scalar, bool as_bool)
+/* Scalar component kind (f d i u b) of a scalar / vector / matrix type; 0 otherwise. A 32-bit
+ * uint that the declaration says is a bool (SPIR-V keeps bool block members as uint) reads as
+ * bool with as_bool. */
+char
+glsl_link_component(const struct spv_refl *r, spv_tref type, bool as_bool)
 {
-   const struct spv_id *t = spv_type(m, scalar);
-   switch (t->op) {
-   case SpvOpTypeFloat: return t->a == 64 ? 'd' : 'f';
-   case SpvOpTypeInt: return as_bool ? 'b' : t->b ? 'i' : 'u';
-   case SpvOpTypeBool: return 'b';
-   default: return 0;
-   }
-}
-
-/* Scalar component type of a scalar / vector / matrix type; 0 otherwise. */
-uint32_t
-glsl_link_component_type(const struct spv_module *m, uint32_t type)
-{
-   const struct spv_id *t = spv_type(m, type);
-   if (t->op == SpvOpTypeMatrix)
-      t = spv_type(m, t->a), type = spv_type(m, type)->a;
-   if (t->op == SpvOpTypeVector)
-      return t->a;
-   if (t->op == SpvOpTypeFloat || t->op == SpvOpTypeInt || t->op == SpvOpTypeBool)
-      return type;
-   return 0;
+   struct spv_tinfo t;
+   spv_refl_type(r, type, &t);
+   if (t.kind != SPV_TK_SCALAR && t.kind != SPV_TK_VECTOR && t.kind != SPV_TK_MATRIX)
+      return 0;
+   if (t.scalar == 'f' && t.width == 64)
+      return 'd';
+   if (as_bool && (t.scalar == 'i' || t.scalar == 'u'))
+      return 'b';
+   return t.scalar;
 }
 
 /* GL enum of a scalar / vector / matrix type; 0 for anything else. */
 uint32_t
-glsl_link_gl_type(const struct spv_module *m, uint32_t type, bool as_bool)
+glsl_link_gl_type(const struct spv_refl *r, spv_tref type, bool as_bool)
 {
-   const struct spv_id *t = spv_type(m, type);
+   struct spv_tinfo t;
+   spv_refl_type(r, type, &t);
    uint8_t cols = 1, rows = 1;
-   if (t->op == SpvOpTypeMatrix) {
-      cols = (uint8_t)t->b;
-      rows = (uint8_t)spv_type(m, t->a)->b;
-   } else if (t->op == SpvOpTypeVector) {
-      rows = (uint8_t)t->b;
+   if (t.kind == SPV_TK_MATRIX) {
+      cols = (uint8_t)t.columns;
+      rows = (uint8_t)t.vecsize;
+   } else if (t.kind == SPV_TK_VECTOR) {
+      rows = (uint8_t)t.vecsize;
    }
-   char base = base_of(m, glsl_link_component_type(m, type), as_bool);
+   char base = glsl_link_component(r, type, as_bool);
    for (size_t i = 0; i < sizeof(gl_types) / sizeof(gl_types[0]); i++)
       if (gl_types[i].base == base && gl_types[i].cols == cols && gl_types[i].rows == rows)
          return gl_types[i].gl;
    return 0;
 }
 
-/* GL enum of an OpTypeSampledImage (or OpTypeImage); 0 if none fits. */
+/* GL enum of a sampled image (or image) type; 0 if none fits. */
 uint32_t
-glsl_link_gl_sampler(const struct spv_module *m, uint32_t type)
+glsl_link_gl_sampler(const struct spv_refl *r, spv_tref type)
 {
-   const struct spv_id *t = spv_type(m, type);
-   if (t->op == SpvOpTypeSampledImage)
-      t = spv_type(m, t->a);
-   if (t->op != SpvOpTypeImage)
+   struct spv_tinfo t;
+   spv_refl_type(r, type, &t);
+   if (t.kind != SPV_TK_SAMPLED_IMAGE && t.kind != SPV_TK_IMAGE)
       return 0;
-   char base = base_of(m, t->a, false);
+   const char base = t.scalar;
    for (size_t i = 0; i < sizeof(gl_samplers) / sizeof(gl_samplers[0]); i++) {
       const struct gl_sampler_info *s = &gl_samplers[i];
-      if (s->base == base && s->dim == t->b && s->depth == (t->c == 1) && s->arrayed == t->d &&
-          s->ms == t->e)
+      if (s->base == base && s->dim == t.dim && s->depth == t.depth && s->arrayed == t.arrayed &&
+          s->ms == t.ms)
          return s->gl;
    }
    return 0;
@@ -186,18 +178,19 @@ gl_type_name(uint32_t gl)
 
 /* A readable GLSL-ish name for messages ("vec4", "vec4[3]", "struct S"). */
 void
-glsl_link_type_name(const struct spv_module *m, uint32_t type, char *buf, size_t size)
+glsl_link_type_name(const struct spv_refl *r, spv_tref type, char *buf, size_t size)
 {
    uint32_t count;
-   uint32_t elem = spv_strip_arrays(m, type, &count);
-   const struct spv_id *t = spv_type(m, elem);
+   spv_tref elem = spv_refl_strip_arrays(r, type, &count);
+   struct spv_tinfo t;
+   spv_refl_type(r, elem, &t);
    const char *base;
    char tmp[64];
-   if (t->op == SpvOpTypeStruct) {
-      snprintf(tmp, sizeof(tmp), "struct %s", t->name ? t->name : "");
+   if (t.kind == SPV_TK_STRUCT) {
+      snprintf(tmp, sizeof(tmp), "struct %s", t.name);
       base = tmp;
    } else {
-      base = gl_type_name(glsl_link_gl_type(m, elem, false));
+      base = gl_type_name(glsl_link_gl_type(r, elem, false));
    }
    if (elem != type)
       snprintf(buf, size, "%s[%u]", base, count);
@@ -207,37 +200,39 @@ glsl_link_type_name(const struct spv_module *m, uint32_t type, char *buf, size_t
 
 /* Structural equality of two types, possibly from different modules (layout included). */
 bool
-glsl_link_types_equal(const struct spv_module *ma, uint32_t a, const struct spv_module *mb,
-                      uint32_t b)
+glsl_link_types_equal(const struct spv_refl *ra, spv_tref a, const struct spv_refl *rb, spv_tref b)
 {
-   const struct spv_id *ta = spv_type(ma, a), *tb = spv_type(mb, b);
-   if (ta->op != tb->op)
+   struct spv_tinfo ta, tb;
+   spv_refl_type(ra, a, &ta);
+   spv_refl_type(rb, b, &tb);
+   if (ta.kind != tb.kind)
       return false;
-   switch (ta->op) {
-   case SpvOpTypeBool: return true;
-   case SpvOpTypeInt: return ta->a == tb->a && ta->b == tb->b;
-   case SpvOpTypeFloat: return ta->a == tb->a;
-   case SpvOpTypeVector:
-   case SpvOpTypeMatrix: return ta->b == tb->b && glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   case SpvOpTypeArray:
-      return ta->b == tb->b && ta->array_stride == tb->array_stride &&
-             glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   case SpvOpTypeStruct:
-      if (ta->num_members != tb->num_members)
+   switch (ta.kind) {
+   case SPV_TK_SCALAR:
+   case SPV_TK_VECTOR:
+   case SPV_TK_MATRIX:
+      return ta.scalar == tb.scalar && ta.width == tb.width && ta.vecsize == tb.vecsize &&
+             ta.columns == tb.columns;
+   case SPV_TK_ARRAY:
+      return ta.length == tb.length && ta.array_stride == tb.array_stride &&
+             glsl_link_types_equal(ra, ta.elem, rb, tb.elem);
+   case SPV_TK_STRUCT:
+      if (ta.num_members != tb.num_members)
          return false;
-      for (uint32_t k = 0; k < ta->num_members; k++) {
-         const struct spv_member *x = &ta->members[k], *y = &tb->members[k];
-         if (x->offset != y->offset || x->matrix_stride != y->matrix_stride ||
-             x->row_major != y->row_major ||
-             strcmp(x->name ? x->name : "", y->name ? y->name : "") ||
-             !glsl_link_types_equal(ma, x->type, mb, y->type))
+      for (uint32_t k = 0; k < ta.num_members; k++) {
+         struct spv_tmember x, y;
+         spv_refl_member(ra, a, k, &x);
+         spv_refl_member(rb, b, k, &y);
+         if (x.offset != y.offset || x.matrix_stride != y.matrix_stride ||
+             x.row_major != y.row_major || strcmp(x.name, y.name) ||
+             !glsl_link_types_equal(ra, x.type, rb, y.type))
             return false;
       }
       return true;
-   case SpvOpTypeSampledImage: return glsl_link_types_equal(ma, ta->a, mb, tb->a);
-   case SpvOpTypeImage:
-      return ta->b == tb->b && ta->c == tb->c && ta->d == tb->d && ta->e == tb->e &&
-             glsl_link_types_equal(ma, ta->a, mb, tb->a);
+   case SPV_TK_SAMPLED_IMAGE:
+   case SPV_TK_IMAGE:
+      return ta.dim == tb.dim && ta.depth == tb.depth && ta.arrayed == tb.arrayed &&
+             ta.ms == tb.ms && ta.scalar == tb.scalar;
    default: return true;
    }
 }

@@ -15,8 +15,8 @@ struct leaf_sink {
 };
 
 static void
-add_leaf(struct link *l, const struct spv_module *m, struct leaf_sink *out, char *name,
-         const char *scope, const char *path, uint32_t type, uint32_t array_size, uint32_t offset,
+add_leaf(struct link *l, const struct spv_refl *r, struct leaf_sink *out, char *name,
+         const char *scope, const char *path, spv_tref type, uint32_t array_size, uint32_t offset,
          uint32_t array_stride, uint32_t mstride, bool row_major)
 {
    if (!name || !GROW(l, *out->arr, *out->n, *out->cap)) {
@@ -26,14 +26,13 @@ add_leaf(struct link *l, const struct spv_module *m, struct leaf_sink *out, char
       return;
    }
    /* SPIR-V keeps a bool block member as a 32-bit uint; the declaration says bool. */
-   uint32_t comp = glsl_link_component_type(m, type);
-   bool as_bool = spv_type(m, comp)->op == SpvOpTypeInt && !spv_type(m, comp)->b &&
+   bool as_bool = glsl_link_component(r, type, false) == 'u' &&
                   glsl_decl_member_is_bool(l->decl, GLSL_STAGE_COUNT, scope, path);
-   bool is_matrix = spv_type(m, type)->op == SpvOpTypeMatrix;
+   bool is_matrix = type_info(r, type).kind == SPV_TK_MATRIX;
    struct glsl_uniform *u = &(*out->arr)[(*out->n)++];
    *u = (struct glsl_uniform){
       .name = name,
-      .type = glsl_link_gl_type(m, type, as_bool),
+      .type = glsl_link_gl_type(r, type, as_bool),
       .array_size = array_size,
       .offset = offset,
       .array_stride = array_stride,
@@ -43,122 +42,107 @@ add_leaf(struct link *l, const struct spv_module *m, struct leaf_sink *out, char
 }
 
 static void
-reflect_leaves(struct link *l, const struct spv_module *m, uint32_t type, const char *name,
+reflect_leaves(struct link *l, const struct spv_refl *r, spv_tref type, const char *name,
                const char *path, const char *scope, uint32_t offset, uint32_t mstride,
                bool row_major, struct leaf_sink *out)
 {
-   const struct spv_id *t = spv_type(m, type);
+   const struct spv_tinfo t = type_info(r, type);
    if (l->failed)
       return;
-   if (t->op == SpvOpTypeArray) {
-      uint32_t stride = t->array_stride > 0 ? (uint32_t)t->array_stride : 0;
-      const struct spv_id *e = spv_type(m, t->a);
-      if (e->op == SpvOpTypeStruct || e->op == SpvOpTypeArray) {
-         for (uint32_t k = 0; k < t->b && !l->failed; k++) {
+   if (t.kind == SPV_TK_ARRAY) {
+      const uint32_t stride = t.array_stride;
+      const enum spv_tk e = type_info(r, t.elem).kind;
+      if (e == SPV_TK_STRUCT || e == SPV_TK_ARRAY) {
+         for (uint32_t k = 0; k < t.length && !l->failed; k++) {
             char *sub = strfmt("%s[%u]", name, k);
             if (!sub) {
                link_error(l, "out of memory");
                return;
             }
-            reflect_leaves(l, m, t->a, sub, path, scope, offset + k * stride, mstride, row_major,
+            reflect_leaves(l, r, t.elem, sub, path, scope, offset + k * stride, mstride, row_major,
                            out);
             free(sub);
          }
          return;
       }
-      add_leaf(l, m, out, strfmt("%s[0]", name), scope, path, t->a, t->b, offset, stride, mstride,
-               row_major);
+      add_leaf(l, r, out, strfmt("%s[0]", name), scope, path, t.elem, t.length, offset, stride,
+               mstride, row_major);
       return;
    }
-   if (t->op == SpvOpTypeStruct) {
-      for (uint32_t k = 0; k < t->num_members && !l->failed; k++) {
-         const struct spv_member *mb = &t->members[k];
-         const char *mn = mb->name ? mb->name : "";
+   if (t.kind == SPV_TK_STRUCT) {
+      for (uint32_t k = 0; k < t.num_members && !l->failed; k++) {
+         const struct spv_tmember mb = member_info(r, type, k);
+         const char *mn = mb.name;
          char *cname = name[0] ? strfmt("%s.%s", name, mn) : strfmt("%s", mn);
          char *cpath = path[0] ? strfmt("%s.%s", path, mn) : strfmt("%s", mn);
          if (!cname || !cpath)
             link_error(l, "out of memory");
          else
-            reflect_leaves(l, m, mb->type, cname, cpath, scope,
-                           offset + (mb->offset > 0 ? (uint32_t)mb->offset : 0), mb->matrix_stride,
-                           mb->row_major, out);
+            reflect_leaves(l, r, mb.type, cname, cpath, scope,
+                           offset + (mb.offset > 0 ? (uint32_t)mb.offset : 0), mb.matrix_stride,
+                           mb.row_major, out);
          free(cname);
          free(cpath);
       }
       return;
    }
-   add_leaf(l, m, out, strfmt("%s", name), scope, path, type, 1, offset, 0, mstride, row_major);
+   add_leaf(l, r, out, strfmt("%s", name), scope, path, type, 1, offset, 0, mstride, row_major);
 }
 
 /* ── uniform initializers ─────────────────────────────────────────────────────────────────── */
 
 static void
-put_scalar(uint8_t *buf, uint32_t size, uint32_t offset, const struct spv_id *c, uint32_t bytes)
+put_scalar(uint8_t *buf, uint32_t size, uint32_t offset, uint64_t bits, uint32_t bytes)
 {
-   if (offset + bytes > size || !c)
+   if (offset + bytes > size || (bytes != 4 && bytes != 8))
       return;
-   uint32_t lo = c->op == SpvOpConstant || c->op == SpvOpConstantTrue ? c->const_value : 0;
+   const uint32_t lo = (uint32_t)bits, hi = (uint32_t)(bits >> 32);
    memcpy(buf + offset, &lo, 4);
-   if (bytes == 8) {
-      uint32_t hi = c->op == SpvOpConstant ? c->const_high : 0;
+   if (bytes == 8)
       memcpy(buf + offset + 4, &hi, 4);
-   }
 }
 
-static const struct spv_id *
-constituent(const struct spv_module *cm, const struct spv_id *c, uint32_t k)
-{
-   if (!c || c->op != SpvOpConstantComposite || k >= c->num_constituents)
-      return NULL; /* OpConstantNull: zeros, which the buffer already holds */
-   return spv_type(cm, c->constituents[k]);
-}
-
-/* Writes constant `c` (from the OpenGL-target module cm) into buf at the layout that `type` has in
- * the Vulkan module vm: the same logical type, laid out std140. */
+/* Writes constant `c` (from the OpenGL-target module cr; 0: zeros, which the buffer already
+ * holds) into buf at the layout that `type` has in the Vulkan module vr: the same logical type,
+ * laid out std140. */
 static void
-write_constant(const struct spv_module *cm, const struct spv_id *c, const struct spv_module *vm,
-               uint32_t type, uint32_t offset, uint32_t mstride, bool row_major, uint8_t *buf,
-               uint32_t size)
+write_constant(const struct spv_refl *cr, uint32_t c, const struct spv_refl *vr, spv_tref type,
+               uint32_t offset, uint32_t mstride, bool row_major, uint8_t *buf, uint32_t size)
 {
-   const struct spv_id *t = spv_type(vm, type);
-   switch (t->op) {
-   case SpvOpTypeBool:
-   case SpvOpTypeInt:
-   case SpvOpTypeFloat:
-      put_scalar(buf, size, offset, c, t->op == SpvOpTypeBool ? 4 : t->a / 8);
+   const struct spv_tinfo t = type_info(vr, type);
+   /* bytes of one scalar (a bool takes 4) */
+   const uint32_t bytes = t.scalar == 'b' ? 4 : t.width / 8;
+   if (!c)
+      return;
+   switch (t.kind) {
+   case SPV_TK_SCALAR:
+      put_scalar(buf, size, offset, spv_refl_constant_scalar(cr, c, 0, 0, bytes == 8), bytes);
       break;
-   case SpvOpTypeVector: {
-      uint32_t bytes = spv_type_size(vm, t->a, 0, false);
-      for (uint32_t k = 0; k < t->b; k++)
-         put_scalar(buf, size, offset + k * bytes, constituent(cm, c, k), bytes);
+   case SPV_TK_VECTOR:
+      for (uint32_t k = 0; k < t.vecsize; k++)
+         put_scalar(buf, size, offset + k * bytes,
+                    spv_refl_constant_scalar(cr, c, 0, k, bytes == 8), bytes);
       break;
-   }
-   case SpvOpTypeMatrix: {
-      const struct spv_id *col = spv_type(vm, t->a);
-      uint32_t bytes = spv_type_size(vm, col->a, 0, false);
-      for (uint32_t ci = 0; ci < t->b; ci++) {
-         const struct spv_id *cc = constituent(cm, c, ci);
-         for (uint32_t r = 0; r < col->b; r++) {
+   case SPV_TK_MATRIX:
+      for (uint32_t ci = 0; ci < t.columns; ci++) {
+         for (uint32_t r = 0; r < t.vecsize; r++) {
             uint32_t at =
                row_major ? offset + r * mstride + ci * bytes : offset + ci * mstride + r * bytes;
-            put_scalar(buf, size, at, constituent(cm, cc, r), bytes);
+            put_scalar(buf, size, at, spv_refl_constant_scalar(cr, c, ci, r, bytes == 8), bytes);
          }
       }
       break;
-   }
-   case SpvOpTypeArray: {
-      uint32_t stride = t->array_stride > 0 ? (uint32_t)t->array_stride : 0;
-      for (uint32_t k = 0; k < t->b; k++)
-         write_constant(cm, constituent(cm, c, k), vm, t->a, offset + k * stride, mstride,
-                        row_major, buf, size);
+   case SPV_TK_ARRAY:
+      for (uint32_t k = 0; k < t.length; k++)
+         write_constant(cr, spv_refl_constant_part(cr, c, k), vr, t.elem,
+                        offset + k * t.array_stride, mstride, row_major, buf, size);
       break;
-   }
-   case SpvOpTypeStruct:
-      for (uint32_t k = 0; k < t->num_members; k++) {
-         const struct spv_member *mb = &t->members[k];
-         write_constant(cm, constituent(cm, c, k), vm, mb->type,
-                        offset + (mb->offset > 0 ? (uint32_t)mb->offset : 0), mb->matrix_stride,
-                        mb->row_major, buf, size);
+   case SPV_TK_STRUCT:
+      for (uint32_t k = 0; k < t.num_members; k++) {
+         const struct spv_tmember mb = member_info(vr, type, k);
+         write_constant(cr, spv_refl_constant_part(cr, c, k), vr, mb.type,
+                        offset + (mb.offset > 0 ? (uint32_t)mb.offset : 0), mb.matrix_stride,
+                        mb.row_major, buf, size);
       }
       break;
    default: break;
@@ -167,51 +151,55 @@ write_constant(const struct spv_module *cm, const struct spv_id *c, const struct
 
 /* Fills the default block's initial data from the OpenGL-target modules' initializers. */
 static void
-apply_initializers(struct link *l, const struct spv_module *vm, uint32_t block)
+apply_initializers(struct link *l, const struct spv_refl *vr, spv_tref block)
 {
    struct glsl_default_block *db = &l->prog->default_block;
-   const struct spv_id *bt = spv_type(vm, block);
+   const uint32_t num_members = type_info(vr, block).num_members;
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       if (!l->init_words || !l->init_words[s].words)
          continue;
       const char *err;
-      struct spv_module *cm =
-         spv_module_parse(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle, &err);
-      if (!cm) {
+      struct spv_refl *cr =
+         spv_refl_create(l->init_words[s].words, l->init_words[s].num_words, glsl_demangle, &err);
+      if (!cr) {
          glsl_str_printf(l->log, "warning: %s shader: uniform initializers ignored (%s)\n",
                          glsl_stage_name(s), err);
          continue;
       }
-      for (unsigned i = 0; i < cm->num_vars; i++) {
-         uint32_t v = cm->vars[i];
-         if (cm->ids[v].storage != SpvStorageClassUniformConstant || !cm->ids[v].var_init)
+      unsigned n;
+      const struct spv_refl_var *v = spv_refl_vars(cr, SPV_REFL_PLAIN_UNIFORMS, &n);
+      for (unsigned i = 0; i < n; i++) {
+         if (!v[i].init)
             continue;
-         const char *name = name_of(cm, v);
-         for (uint32_t k = 0; k < bt->num_members; k++) {
-            const struct spv_member *mb = &bt->members[k];
-            if (!mb->name || strcmp(mb->name, name))
+         for (uint32_t k = 0; k < num_members; k++) {
+            const struct spv_tmember mb = member_info(vr, block, k);
+            if (!mb.name[0] || strcmp(mb.name, v[i].name))
                continue;
-            write_constant(cm, spv_type(cm, cm->ids[v].var_init), vm, mb->type,
-                           mb->offset > 0 ? (uint32_t)mb->offset : 0, mb->matrix_stride,
-                           mb->row_major, db->initial_data, db->size);
+            write_constant(cr, v[i].init, vr, mb.type, mb.offset > 0 ? (uint32_t)mb.offset : 0,
+                           mb.matrix_stride, mb.row_major, db->initial_data, db->size);
          }
       }
-      spv_module_destroy(cm);
+      if (spv_refl_error(cr))
+         glsl_str_printf(l->log, "warning: %s shader: uniform initializers: %s\n",
+                         glsl_stage_name(s), spv_refl_error(cr));
+      spv_refl_destroy(cr);
    }
 }
 
 /* ── default uniform block ─────────────────────────────────────────────────────────────────── */
 
+/* The default uniform block variable (0: none); its type in *type. */
 static uint32_t
-find_default_block(const struct spv_module *m)
+find_default_block(const struct spv_refl *r, spv_tref *type)
 {
-   for (unsigned i = 0; i < m->num_vars; i++) {
-      uint32_t v = m->vars[i];
-      if (m->ids[v].storage != SpvStorageClassUniform)
-         continue;
-      const struct spv_id *t = spv_type(m, spv_var_pointee(m, v));
-      if (t->op == SpvOpTypeStruct && t->name && !strcmp(t->name, "gl_DefaultUniformBlock"))
-         return v;
+   unsigned n;
+   const struct spv_refl_var *v = spv_refl_vars(r, SPV_REFL_UNIFORM_BUFFERS, &n);
+   for (unsigned i = 0; i < n; i++) {
+      const struct spv_tinfo t = type_info(r, v[i].type);
+      if (t.kind == SPV_TK_STRUCT && !strcmp(t.name, "gl_DefaultUniformBlock")) {
+         *type = v[i].type;
+         return v[i].id;
+      }
    }
    return 0;
 }
@@ -239,14 +227,13 @@ glsl_link_default_block(struct link *l)
    int ref = -1;
    for (int s = 0; s < GLSL_STAGE_COUNT; s++) {
       struct stage *st = &l->st[s];
-      if (!st->present || !(st->default_var = find_default_block(st->m)))
+      if (!st->present || !(st->default_var = find_default_block(st->r, &st->default_type)))
          continue;
       set_binding(l, st, st->default_var, GLSL_BINDING_DEFAULT_BLOCK);
       if (ref < 0) {
          ref = s;
-      } else if (!glsl_link_types_equal(l->st[ref].m,
-                                        spv_var_pointee(l->st[ref].m, l->st[ref].default_var),
-                                        st->m, spv_var_pointee(st->m, st->default_var))) {
+      } else if (!glsl_link_types_equal(l->st[ref].r, l->st[ref].default_type, st->r,
+                                        st->default_type)) {
          /* glslang merges the stages' default blocks; if it ever stops, we must notice. */
          link_error(l,
                     "internal error: default uniform block layouts differ between the %s and "
@@ -258,10 +245,10 @@ glsl_link_default_block(struct link *l)
    if (ref < 0)
       return;
 
-   const struct spv_module *m = l->st[ref].m;
-   uint32_t block = spv_var_pointee(m, l->st[ref].default_var);
-   const struct spv_id *bt = spv_type(m, block);
-   bool *used = calloc(bt->num_members ? bt->num_members : 1, sizeof(*used));
+   const struct spv_refl *r = l->st[ref].r;
+   const spv_tref block = l->st[ref].default_type;
+   const uint32_t num_members = type_info(r, block).num_members;
+   bool *used = calloc(num_members ? num_members : 1, sizeof(*used));
    if (!used) {
       link_error(l, "out of memory");
       return;
@@ -271,13 +258,13 @@ glsl_link_default_block(struct link *l)
       struct stage *st = &l->st[s];
       if (!st->default_var)
          continue;
-      bool *su = calloc(bt->num_members ? bt->num_members : 1, sizeof(*su));
+      bool *su = calloc(num_members ? num_members : 1, sizeof(*su));
       if (!su) {
          link_error(l, "out of memory");
          break;
       }
-      spv_member_uses(st->m, st->w, st->n, st->default_var, su, bt->num_members);
-      for (uint32_t k = 0; k < bt->num_members; k++) {
+      spv_refl_member_uses(st->r, st->default_var, su, num_members);
+      for (uint32_t k = 0; k < num_members; k++) {
          if (su[k]) {
             used[k] = true;
             db->stages |= GLSL_STAGE_BIT(s);
@@ -285,7 +272,7 @@ glsl_link_default_block(struct link *l)
       }
       free(su);
    }
-   db->size = round16(spv_type_size(m, block, 0, false));
+   db->size = round16(spv_refl_struct_size(r, block));
    if (db->size > GLSL_MAX_DEFAULT_BLOCK_SIZE) {
       link_error(l,
                  "Too many uniform components: the default uniform block takes %u bytes, "
@@ -301,23 +288,23 @@ glsl_link_default_block(struct link *l)
          link_error(l, "out of memory");
          return;
       }
-      apply_initializers(l, m, block);
+      apply_initializers(l, r, block);
    }
    struct leaf_sink sink = {&db->uniforms, &db->num_uniforms, &l->cap_uniforms};
-   for (uint32_t k = 0; k < bt->num_members && !l->failed; k++) {
-      const struct spv_member *mb = &bt->members[k];
-      const char *mn = mb->name ? mb->name : "";
+   for (uint32_t k = 0; k < num_members && !l->failed; k++) {
+      const struct spv_tmember mb = member_info(r, block, k);
+      const char *mn = mb.name;
       int state = state_uniform(mn);
       if (state >= 0) {
          /* GL state the front end fills in (glsl_lower.c declares these); never reported */
          db->state_mask |= 1u << state;
-         db->state_offset[state] = mb->offset > 0 ? (uint32_t)mb->offset : 0;
+         db->state_offset[state] = mb.offset > 0 ? (uint32_t)mb.offset : 0;
          continue;
       }
       if (!used[k])
          continue; /* inactive: GL does not report it */
-      reflect_leaves(l, m, mb->type, mn, mn, "", mb->offset > 0 ? (uint32_t)mb->offset : 0,
-                     mb->matrix_stride, mb->row_major, &sink);
+      reflect_leaves(l, r, mb.type, mn, mn, "", mb.offset > 0 ? (uint32_t)mb.offset : 0,
+                     mb.matrix_stride, mb.row_major, &sink);
    }
    free(used);
 }
@@ -328,38 +315,26 @@ glsl_link_default_block(struct link *l)
 struct resource {
    const char *key; /* block name / sampler name */
    int ref_stage;   /* stage whose declaration we reflect */
-   uint32_t ref_var;
-   uint32_t count; /* array elements (1 if not an array) */
+   spv_tref ref_type;
+   const char *ref_name; /* its variable's name */
+   uint32_t count;       /* array elements (1 if not an array) */
    bool is_array;
    uint32_t first_index; /* program-wide index of element 0 */
    uint32_t stages;      /* stages that use it */
 };
 
 static bool
-is_ubo_var(const struct stage *st, uint32_t v)
+is_default_block(const struct stage *st, const struct spv_refl_var *v)
 {
-   const struct spv_module *m = st->m;
-   if (m->ids[v].storage != SpvStorageClassUniform || v == st->default_var)
-      return false;
-   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
-   return t->op == SpvOpTypeStruct && t->block;
-}
-
-static bool
-is_sampler_var(const struct spv_module *m, uint32_t v)
-{
-   if (m->ids[v].storage != SpvStorageClassUniformConstant)
-      return false;
-   uint16_t op = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL))->op;
-   return op == SpvOpTypeSampledImage || op == SpvOpTypeImage || op == SpvOpTypeSampler;
+   return st->default_var && v->id == st->default_var;
 }
 
 static const char *
-resource_key(const struct spv_module *m, uint32_t v, bool ubo)
+resource_key(const struct spv_refl *r, const struct spv_refl_var *v, bool ubo)
 {
    if (ubo)
-      return name_of(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
-   return name_of(m, v);
+      return type_info(r, spv_refl_strip_arrays(r, v->type, NULL)).name;
+   return v->name;
 }
 
 /* Collects program-wide resources of one kind in stage order (first use wins the lower index),
@@ -376,46 +351,47 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
       struct stage *st = &l->st[s];
       if (!st->present)
          continue;
-      const struct spv_module *m = st->m;
-      for (unsigned i = 0; i < m->num_vars && !l->failed; i++) {
-         uint32_t v = m->vars[i];
-         if (ubo ? !is_ubo_var(st, v) : !is_sampler_var(m, v))
+      const struct spv_refl *r = st->r;
+      unsigned nv;
+      const struct spv_refl_var *vars =
+         spv_refl_vars(r, ubo ? SPV_REFL_UNIFORM_BUFFERS : SPV_REFL_SAMPLERS, &nv);
+      for (unsigned i = 0; i < nv && !l->failed; i++) {
+         const struct spv_refl_var *v = &vars[i];
+         if (is_default_block(st, v) || !v->used)
             continue;
-         if (!m->ids[v].used)
-            continue;
-         const char *key = resource_key(m, v, ubo);
+         const char *key = resource_key(r, v, ubo);
          uint32_t count;
-         uint32_t pointee = spv_var_pointee(m, v);
-         spv_strip_arrays(m, pointee, &count);
-         bool is_array = spv_type(m, pointee)->op == SpvOpTypeArray;
-         struct resource *r = NULL;
+         spv_refl_strip_arrays(r, v->type, &count);
+         bool is_array = type_info(r, v->type).kind == SPV_TK_ARRAY;
+         struct resource *res_k = NULL;
          for (unsigned k = 0; k < n; k++)
             if (!strcmp(res[k].key, key))
-               r = &res[k];
-         if (r) {
-            const struct stage *rs = &l->st[r->ref_stage];
-            if (!glsl_link_types_equal(rs->m, spv_var_pointee(rs->m, r->ref_var), m, pointee)) {
+               res_k = &res[k];
+         if (res_k) {
+            const struct stage *rs = &l->st[res_k->ref_stage];
+            if (!glsl_link_types_equal(rs->r, res_k->ref_type, r, v->type)) {
                char ta[96], tb[96];
-               glsl_link_type_name(rs->m, spv_var_pointee(rs->m, r->ref_var), ta, sizeof(ta));
-               glsl_link_type_name(m, pointee, tb, sizeof(tb));
+               glsl_link_type_name(rs->r, res_k->ref_type, ta, sizeof(ta));
+               glsl_link_type_name(r, v->type, tb, sizeof(tb));
                if (ubo)
                   link_error(l,
                              "uniform block `%s' has mismatching definitions in the %s and "
                              "%s shaders",
-                             key, glsl_stage_name(r->ref_stage), glsl_stage_name(s));
+                             key, glsl_stage_name(res_k->ref_stage), glsl_stage_name(s));
                else
                   link_error(l,
                              "uniform `%s' declared as type `%s' in the %s shader and as "
                              "type `%s' in the %s shader",
-                             key, ta, glsl_stage_name(r->ref_stage), tb, glsl_stage_name(s));
+                             key, ta, glsl_stage_name(res_k->ref_stage), tb, glsl_stage_name(s));
                break;
             }
-            r->stages |= GLSL_STAGE_BIT(s);
+            res_k->stages |= GLSL_STAGE_BIT(s);
          } else {
             if (!GROW(l, res, n, cap))
                break;
-            r = &res[n++];
-            *r = (struct resource){key, s, v, count, is_array, 0, GLSL_STAGE_BIT(s)};
+            res_k = &res[n++];
+            *res_k =
+               (struct resource){key, s, v->type, v->name, count, is_array, 0, GLSL_STAGE_BIT(s)};
          }
          if (ubo)
             st->used_blocks += count;
@@ -441,12 +417,13 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
       struct stage *st = &l->st[s];
       if (!st->present)
          continue;
-      const struct spv_module *m = st->m;
-      for (unsigned i = 0; i < m->num_vars; i++) {
-         uint32_t v = m->vars[i];
-         if (ubo ? !is_ubo_var(st, v) : !is_sampler_var(m, v))
+      unsigned nv;
+      const struct spv_refl_var *vars =
+         spv_refl_vars(st->r, ubo ? SPV_REFL_UNIFORM_BUFFERS : SPV_REFL_SAMPLERS, &nv);
+      for (unsigned i = 0; i < nv; i++) {
+         if (is_default_block(st, &vars[i]))
             continue;
-         const char *key = resource_key(m, v, ubo);
+         const char *key = resource_key(st->r, &vars[i], ubo);
          uint32_t binding = 0;
          bool found = false;
          for (unsigned k = 0; k < n && !found; k++) {
@@ -457,7 +434,7 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
          }
          if (!found)
             binding = l->next_unused_binding++;
-         set_binding(l, st, v, binding);
+         set_binding(l, st, vars[i].id, binding);
       }
    }
    *out_n = n;
@@ -472,13 +449,13 @@ glsl_link_blocks(struct link *l)
                                             GLSL_MAX_UNIFORM_BLOCKS, GLSL_MAX_STAGE_UNIFORM_BLOCKS);
    struct glsl_program *p = l->prog;
    for (unsigned k = 0; k < n && !l->failed; k++) {
-      struct resource *r = &res[k];
-      const struct spv_module *m = l->st[r->ref_stage].m;
-      uint32_t block = spv_strip_arrays(m, spv_var_pointee(m, r->ref_var), NULL);
-      const char *inst = name_of(m, r->ref_var);
-      uint32_t data_size = round16(spv_type_size(m, block, 0, false));
+      struct resource *rs = &res[k];
+      const struct spv_refl *r = l->st[rs->ref_stage].r;
+      const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
+      const char *inst = rs->ref_name;
+      uint32_t data_size = round16(spv_refl_struct_size(r, block));
       if (data_size > GLSL_MAX_UNIFORM_BLOCK_SIZE) {
-         link_error(l, "uniform block `%s' takes %u bytes, at most %u", r->key, data_size,
+         link_error(l, "uniform block `%s' takes %u bytes, at most %u", rs->key, data_size,
                     GLSL_MAX_UNIFORM_BLOCK_SIZE);
          break;
       }
@@ -486,22 +463,22 @@ glsl_link_blocks(struct link *l)
       unsigned first_member = p->num_block_members;
       struct leaf_sink sink = {&p->block_members, &p->num_block_members, &l->cap_members};
       /* GL names members "B.a" when the block has an instance name, "a" when it has none. */
-      reflect_leaves(l, m, block, inst[0] ? r->key : "", "", inst, 0, 0, false, &sink);
+      reflect_leaves(l, r, block, inst[0] ? rs->key : "", "", inst, 0, 0, false, &sink);
 
-      for (uint32_t e = 0; e < r->count && !l->failed; e++) {
+      for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->blocks, p->num_blocks, l->cap_blocks))
             break;
-         char *name = r->is_array ? strfmt("%s[%u]", r->key, e) : strfmt("%s", r->key);
+         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
          if (!name) {
             link_error(l, "out of memory");
             break;
          }
          p->blocks[p->num_blocks++] = (struct glsl_uniform_block){
             .name = name,
-            .binding = GLSL_BINDING_UBO_BASE + r->first_index,
+            .binding = GLSL_BINDING_UBO_BASE + rs->first_index,
             .array_element = e,
             .data_size = data_size,
-            .stages = r->stages,
+            .stages = rs->stages,
             .first_member = first_member,
             .num_members = p->num_block_members - first_member,
          };
@@ -511,13 +488,14 @@ glsl_link_blocks(struct link *l)
 }
 
 static bool
-contains_opaque(const struct spv_module *m, uint32_t type)
+contains_opaque(const struct spv_refl *r, spv_tref type)
 {
-   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, type, NULL));
-   if (t->op == SpvOpTypeSampledImage || t->op == SpvOpTypeImage || t->op == SpvOpTypeSampler)
+   const spv_tref e = spv_refl_strip_arrays(r, type, NULL);
+   const struct spv_tinfo t = type_info(r, e);
+   if (t.kind == SPV_TK_SAMPLED_IMAGE || t.kind == SPV_TK_IMAGE || t.kind == SPV_TK_SAMPLER)
       return true;
-   for (uint32_t k = 0; t->op == SpvOpTypeStruct && k < t->num_members; k++)
-      if (contains_opaque(m, t->members[k].type))
+   for (uint32_t k = 0; t.kind == SPV_TK_STRUCT && k < t.num_members; k++)
+      if (contains_opaque(r, member_info(r, e, k).type))
          return true;
    return false;
 }
@@ -529,17 +507,21 @@ glsl_link_samplers(struct link *l)
     * whole default block becomes UniformConstant), which Vulkan forbids; say so by name rather
     * than as a validation failure. */
    for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
-      const struct spv_module *m = l->st[s].m;
-      for (unsigned i = 0; m && i < m->num_vars; i++) {
-         uint32_t v = m->vars[i];
-         const struct spv_id *t = spv_type(m, spv_strip_arrays(m, spv_var_pointee(m, v), NULL));
-         if (m->ids[v].storage != SpvStorageClassUniformConstant || t->op != SpvOpTypeStruct)
+      const struct spv_refl *r = l->st[s].r;
+      unsigned n = 0;
+      const struct spv_refl_var *v = r ? spv_refl_vars(r, SPV_REFL_PLAIN_UNIFORMS, &n) : NULL;
+      for (unsigned i = 0; i < n; i++) {
+         const spv_tref e = spv_refl_strip_arrays(r, v[i].type, NULL);
+         const struct spv_tinfo t = type_info(r, e);
+         if (t.kind != SPV_TK_STRUCT)
             continue;
-         const char *what = name_of(m, v);
-         bool is_default = t->name && !strcmp(t->name, "gl_DefaultUniformBlock");
-         for (uint32_t k = 0; is_default && k < t->num_members; k++)
-            if (contains_opaque(m, t->members[k].type))
-               what = t->members[k].name ? t->members[k].name : "";
+         const char *what = v[i].name;
+         bool is_default = !strcmp(t.name, "gl_DefaultUniformBlock");
+         for (uint32_t k = 0; is_default && k < t.num_members; k++) {
+            const struct spv_tmember mb = member_info(r, e, k);
+            if (contains_opaque(r, mb.type))
+               what = mb.name;
+         }
          link_error(l,
                     "uniform `%s' in the %s shader: samplers inside structures are not "
                     "supported by this implementation yet",
@@ -553,18 +535,17 @@ glsl_link_samplers(struct link *l)
                                             GLSL_MAX_SAMPLERS, GLSL_MAX_STAGE_SAMPLERS);
    struct glsl_program *p = l->prog;
    for (unsigned k = 0; k < n && !l->failed; k++) {
-      struct resource *r = &res[k];
-      const struct spv_module *m = l->st[r->ref_stage].m;
-      uint32_t elem = spv_strip_arrays(m, spv_var_pointee(m, r->ref_var), NULL);
-      uint32_t type = glsl_link_gl_sampler(m, elem);
+      struct resource *rs = &res[k];
+      const struct spv_refl *r = l->st[rs->ref_stage].r;
+      uint32_t type = glsl_link_gl_sampler(r, spv_refl_strip_arrays(r, rs->ref_type, NULL));
       if (!type) {
-         link_error(l, "sampler `%s' has a type this implementation does not support", r->key);
+         link_error(l, "sampler `%s' has a type this implementation does not support", rs->key);
          break;
       }
-      for (uint32_t e = 0; e < r->count && !l->failed; e++) {
+      for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
          if (!GROW(l, p->samplers, p->num_samplers, l->cap_samplers))
             break;
-         char *name = r->is_array ? strfmt("%s[%u]", r->key, e) : strfmt("%s", r->key);
+         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
          if (!name) {
             link_error(l, "out of memory");
             break;
@@ -572,14 +553,12 @@ glsl_link_samplers(struct link *l)
          p->samplers[p->num_samplers++] = (struct glsl_sampler){
             .name = name,
             .type = type,
-            .binding = GLSL_BINDING_SAMPLER_BASE + r->first_index,
+            .binding = GLSL_BINDING_SAMPLER_BASE + rs->first_index,
             .array_element = e,
-            .array_size = r->count,
-            .stages = r->stages,
+            .array_size = rs->count,
+            .stages = rs->stages,
          };
       }
    }
    free(res);
 }
-
-/* ── inputs, outputs, varyings ─────────────────────────────────────────────────────────────── */

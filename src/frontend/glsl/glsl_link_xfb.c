@@ -10,17 +10,17 @@
 #include <string.h>
 
 static uint32_t
-xfb_components(const struct spv_module *m, uint32_t type)
+xfb_components(const struct spv_refl *r, spv_tref type)
 {
    uint32_t count;
-   const struct spv_id *t = spv_type(m, spv_strip_arrays(m, type, &count));
+   const spv_tref elem = spv_refl_strip_arrays(r, type, &count);
+   const struct spv_tinfo t = type_info(r, elem);
    uint32_t c = 1;
-   if (t->op == SpvOpTypeMatrix)
-      c = t->b * spv_type(m, t->a)->b;
-   else if (t->op == SpvOpTypeVector)
-      c = t->b;
-   uint32_t scalar = glsl_link_component_type(m, spv_strip_arrays(m, type, NULL));
-   if (scalar && spv_type(m, scalar)->op == SpvOpTypeFloat && spv_type(m, scalar)->a == 64)
+   if (t.kind == SPV_TK_MATRIX)
+      c = t.columns * t.vecsize;
+   else if (t.kind == SPV_TK_VECTOR)
+      c = t.vecsize;
+   if (glsl_link_component(r, elem, false) == 'd')
       c *= 2;
    return c * count;
 }
@@ -29,7 +29,7 @@ xfb_components(const struct spv_module *m, uint32_t type)
  * block without instance name): the output variable, the access-chain indices and the part's
  * type. False when the name names no such part of a user output (or a whole struct). */
 static bool
-xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_copy *out)
+xfb_resolve_part(const struct spv_refl *r, const char *name, struct spv_xfb_copy *out)
 {
    memset(out, 0, sizeof(*out));
    size_t n = strcspn(name, ".[");
@@ -40,21 +40,22 @@ xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_co
    base[n] = '\0';
    const char *rest = name + n;
    uint32_t var = 0;
-   for (unsigned v = 0; v < m->num_vars && !var; v++) {
-      uint32_t id = m->vars[v];
-      if (m->ids[id].storage != SpvStorageClassOutput || glsl_link_is_builtin_io(m, id))
-         continue;
-      const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
+   unsigned nv;
+   const struct spv_refl_var *vars = spv_refl_vars(r, SPV_REFL_OUTPUTS, &nv);
+   for (unsigned v = 0; v < nv && !var; v++) {
+      const uint32_t id = vars[v].id;
+      const struct spv_tinfo t = type_info(r, vars[v].type);
       /* an array of blocks is named by its block name too: "Block[1].m" (GL 3.3 §2.11.8) */
-      const struct spv_id *bt = t->op == SpvOpTypeArray ? spv_type(m, t->a) : t;
-      const bool block = bt->op == SpvOpTypeStruct && bt->block;
-      if (!block && !strcmp(glsl_demangle(name_of(m, id)), base))
+      const spv_tref bref = t.kind == SPV_TK_ARRAY ? t.elem : vars[v].type;
+      const struct spv_tinfo bt = type_info(r, bref);
+      const bool block = bt.kind == SPV_TK_STRUCT && bt.block;
+      if (!block && !strcmp(glsl_demangle(vars[v].name), base))
          var = id; /* a variable: "a[2]", "s.f" */
-      else if (block && bt->name && !strcmp(glsl_demangle(bt->name), base))
+      else if (block && !strcmp(glsl_demangle(bt.name), base))
          var = id; /* a block by its block name: "Block.m", "Block[1].m" */
-      else if (block && t == bt && !*name_of(m, id)) {
-         for (uint32_t k = 0; k < t->num_members && !var; k++)
-            if (t->members[k].name && !strcmp(glsl_demangle(t->members[k].name), base)) {
+      else if (block && t.kind != SPV_TK_ARRAY && !*vars[v].name) {
+         for (uint32_t k = 0; k < t.num_members && !var; k++)
+            if (!strcmp(glsl_demangle(member_info(r, vars[v].type, k).name), base)) {
                var = id; /* a member of a block without instance name: "m" */
                rest = name;
                out->indices[out->num_indices++] = k;
@@ -62,47 +63,51 @@ xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_co
          if (var) {
             /* the member itself was the first step */
             out->var = var;
-            out->type = t->members[out->indices[0]].type;
+            out->type = member_info(r, vars[v].type, out->indices[0]).type;
             rest = name + n;
          }
       }
+      if (var && !out->var)
+         out->type = vars[v].type;
    }
    if (!var)
       return false;
-   uint32_t type = out->var ? out->type : spv_var_pointee(m, var);
+   spv_tref type = out->type;
    out->var = var;
    while (*rest) {
       if (out->num_indices == SPV_XFB_MAX_INDICES)
          return false;
-      const struct spv_id *t = spv_type(m, type);
+      const struct spv_tinfo t = type_info(r, type);
       if (*rest == '[') {
          char *end;
          unsigned long k = strtoul(rest + 1, &end, 10);
-         if (end == rest + 1 || *end != ']' || t->op != SpvOpTypeArray || k >= t->b)
+         if (end == rest + 1 || *end != ']' || t.kind != SPV_TK_ARRAY || k >= t.length)
             return false;
          out->indices[out->num_indices++] = (uint32_t)k;
-         type = t->a;
+         type = t.elem;
          rest = end + 1;
       } else if (*rest == '.') {
          size_t len = strcspn(rest + 1, ".[");
-         if (t->op != SpvOpTypeStruct || !len)
+         if (t.kind != SPV_TK_STRUCT || !len)
             return false;
          uint32_t k = 0;
-         while (k < t->num_members &&
-                !(t->members[k].name && strlen(glsl_demangle(t->members[k].name)) == len &&
-                  !strncmp(glsl_demangle(t->members[k].name), rest + 1, len)))
-            k++;
-         if (k == t->num_members)
+         for (; k < t.num_members; k++) {
+            const char *mn = glsl_demangle(member_info(r, type, k).name);
+            if (strlen(mn) == len && !strncmp(mn, rest + 1, len))
+               break;
+         }
+         if (k == t.num_members)
             return false;
          out->indices[out->num_indices++] = k;
-         type = t->members[k].type;
+         type = member_info(r, type, k).type;
          rest += 1 + len;
       } else {
          return false;
       }
    }
    /* A struct is not captured whole (GL names its leaves); a plain variable is not a part. */
-   if (spv_type(m, spv_strip_arrays(m, type, NULL))->op == SpvOpTypeStruct || !out->num_indices)
+   if (type_info(r, spv_refl_strip_arrays(r, type, NULL)).kind == SPV_TK_STRUCT ||
+       !out->num_indices)
       return false;
    out->type = type;
    return true;
@@ -111,12 +116,12 @@ xfb_resolve_part(const struct spv_module *m, const char *name, struct spv_xfb_co
 /* Splits every captured part into its leaves (array elements, matrix columns) until each copy
  * is a scalar or a vector, each with the buffer offset of its own place in the capture. */
 static bool
-xfb_split_copies(struct link *l, const struct spv_module *m)
+xfb_split_copies(struct link *l, const struct spv_refl *r)
 {
    for (unsigned c = 0; c < l->num_xfb_copies;) {
       struct spv_xfb_copy cp = l->xfb_copies[c];
-      const struct spv_id *t = spv_type(m, cp.type);
-      if (t->op != SpvOpTypeArray && t->op != SpvOpTypeMatrix) {
+      const struct spv_tinfo t = type_info(r, cp.type);
+      if (t.kind != SPV_TK_ARRAY && t.kind != SPV_TK_MATRIX) {
          c++;
          continue;
       }
@@ -128,7 +133,9 @@ xfb_split_copies(struct link *l, const struct spv_module *m)
          link_error(l, "a captured varying is nested too deep");
          return false;
       }
-      const uint32_t n = t->b, elem = t->a, step = xfb_components(m, elem) * 4;
+      const uint32_t n = t.kind == SPV_TK_ARRAY ? t.length : t.columns;
+      const spv_tref elem = t.elem;
+      const uint32_t step = xfb_components(r, elem) * 4;
       /* element 0 takes the part's place, the others go at the end */
       for (uint32_t e = 0; e < n; e++) {
          struct spv_xfb_copy leaf = cp;
@@ -151,17 +158,19 @@ xfb_split_copies(struct link *l, const struct spv_module *m)
  * decorations) with others of the same component type, first fit in capture order; 64-bit ones
  * take locations of their own. Fails (a named decline) past the stage's output locations. */
 static bool
-xfb_pack_copies(struct link *l, const struct spv_module *m, uint32_t *next_loc, uint32_t max_locs)
+xfb_pack_copies(struct link *l, const struct spv_refl *r, uint32_t *next_loc, uint32_t max_locs)
 {
    struct slot {
-      uint32_t location, scalar, used;
+      uint32_t location;
+      char scalar;
+      uint32_t used;
    } slots[64];
    unsigned num_slots = 0;
    for (unsigned c = 0; c < l->num_xfb_copies; c++) {
       struct spv_xfb_copy *cp = &l->xfb_copies[c];
-      const uint32_t scalar = glsl_link_component_type(m, cp->type);
-      const uint32_t comps = xfb_components(m, cp->type);
-      const bool wide = scalar && spv_type(m, scalar)->a == 64;
+      const char scalar = glsl_link_component(r, cp->type, false);
+      const uint32_t comps = xfb_components(r, cp->type);
+      const bool wide = scalar == 'd';
       unsigned k = 0;
       while (!wide && k < num_slots && !(slots[k].scalar == scalar && slots[k].used + comps <= 4))
          k++;
@@ -173,7 +182,7 @@ xfb_pack_copies(struct link *l, const struct spv_module *m, uint32_t *next_loc, 
       }
       cp->location = *next_loc;
       cp->component = 0;
-      *next_loc += spv_type_locations(m, cp->type);
+      *next_loc += spv_refl_locations(r, cp->type);
       if (*next_loc > max_locs) {
          MGU_DECLINE(gl_feature_unimplemented, "transform feedback with no output location "
                                                "left for the copy of a captured part");
@@ -214,7 +223,9 @@ glsl_link_xfb(struct link *l)
    }
    prog->xfb_separate = in->xfb_separate;
    l->xfb_stage = s;
-   const struct spv_module *m = l->st[s].m;
+   const struct spv_refl *r = l->st[s].r;
+   unsigned num_outputs;
+   const struct spv_refl_var *outputs = spv_refl_vars(r, SPV_REFL_OUTPUTS, &num_outputs);
    uint32_t total = 0;
    for (unsigned i = 0; i < in->num_xfb_varyings && !l->failed; i++) {
       const char *name = in->xfb_varyings[i] ? in->xfb_varyings[i] : "";
@@ -224,32 +235,21 @@ glsl_link_xfb(struct link *l)
             return;
          }
       }
-      uint32_t var = 0, type = 0;
+      uint32_t var = 0;
+      spv_tref type = 0;
       struct spv_xfb_copy part;
       bool is_part = false;
       bool position = !strcmp(name, "gl_Position");
       if (position) {
-         for (unsigned v = 0; v < m->num_vars && !type; v++) {
-            uint32_t id = m->vars[v];
-            if (m->ids[id].storage != SpvStorageClassOutput)
-               continue;
-            const struct spv_id *t = spv_type(m, spv_var_pointee(m, id));
-            if (m->ids[id].builtin == SpvBuiltInPosition)
-               type = spv_var_pointee(m, id);
-            for (uint32_t k = 0; t->op == SpvOpTypeStruct && k < t->num_members; k++)
-               if (t->members[k].builtin == SpvBuiltInPosition)
-                  type = t->members[k].type;
-         }
+         spv_refl_builtin(r, true, SpvBuiltInPosition, &type, NULL);
       } else {
-         for (unsigned v = 0; v < m->num_vars && !var; v++) {
-            uint32_t id = m->vars[v];
-            if (m->ids[id].storage == SpvStorageClassOutput && !glsl_link_is_builtin_io(m, id) &&
-                !strcmp(glsl_demangle(name_of(m, id)), name))
-               var = id;
+         for (unsigned v = 0; v < num_outputs && !var; v++) {
+            if (!strcmp(glsl_demangle(outputs[v].name), name)) {
+               var = outputs[v].id;
+               type = outputs[v].type;
+            }
          }
-         if (var)
-            type = spv_var_pointee(m, var);
-         if (!var && xfb_resolve_part(m, name, &part)) {
+         if (!var && xfb_resolve_part(r, name, &part)) {
             type = part.type;
             is_part = true;
          }
@@ -261,9 +261,10 @@ glsl_link_xfb(struct link *l)
                     glsl_stage_name(s));
          return;
       }
-      uint32_t count, elem = spv_strip_arrays(m, type, &count);
-      uint32_t comps = xfb_components(m, type);
-      uint32_t gl = glsl_link_gl_type(m, elem, false);
+      uint32_t count;
+      spv_tref elem = spv_refl_strip_arrays(r, type, &count);
+      uint32_t comps = xfb_components(r, type);
+      uint32_t gl = glsl_link_gl_type(r, elem, false);
       if (!gl) {
          link_error(l, "transform feedback varying `%s' has a type that cannot be captured", name);
          return;
@@ -317,7 +318,7 @@ glsl_link_xfb(struct link *l)
       const struct glsl_xfb_varying *x = &prog->xfb[cp->deco.id];
       cp->deco = (struct spv_xfb_deco){0, x->buffer, x->offset, prog->xfb_stride[x->buffer]};
    }
-   if (!xfb_split_copies(l, m) || !xfb_pack_copies(l, m, &next_loc, max_locs))
+   if (!xfb_split_copies(l, r) || !xfb_pack_copies(l, r, &next_loc, max_locs))
       return;
    for (unsigned i = 0; i < prog->num_xfb && !l->failed; i++) {
       const struct glsl_xfb_varying *x = &prog->xfb[i];
@@ -341,12 +342,9 @@ glsl_link_xfb(struct link *l)
          l->xfb_position_deco = d;
          continue;
       }
-      for (unsigned v = 0; v < m->num_vars; v++) {
-         uint32_t id = m->vars[v];
-         if (m->ids[id].storage == SpvStorageClassOutput && !glsl_link_is_builtin_io(m, id) &&
-             !strcmp(glsl_demangle(name_of(m, id)), x->name))
-            d.id = id;
-      }
+      for (unsigned v = 0; v < num_outputs; v++)
+         if (!strcmp(glsl_demangle(outputs[v].name), x->name))
+            d.id = outputs[v].id;
       if (!GROW(l, l->xfb, l->num_xfb, l->cap_xfb))
          return;
       l->xfb[l->num_xfb++] = d;
