@@ -1,0 +1,40 @@
+#!/bin/bash
+# run_gles.sh ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR MGL_PNGDIFF
+#
+# One scenario on the GLES backend (MGL_BACKEND=gles) on transport ARM: run_scenario.sh runs it
+# (the scenario checks every pixel against its model; the arm proof, no Fatal, the gates), then
+# the backend proof: the client's session line names backend=gles, the session's gates are the
+# GLES backend's (gles-draws=...), and on spawn the server's own session line names it too.
+# Last, the same scenario on the Vulkan backend must give the identical PNG (mgl-pngdiff,
+# tolerance 0): both backends render what GL defines exactly.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+if [ $# -ne 6 ]; then
+  echo "usage: $0 ARM NAME MGL_SCENARIO_EXE VENDOR_JSON OUT_DIR MGL_PNGDIFF" >&2
+  exit 2
+fi
+arm=$1 name=$2 exe=$3 vendor=$4 out=$5 pngdiff=$6
+MGL_BACKEND=gles "$here/../scenario/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" "$out/gles"
+log_dir=$out/gles/logs/$arm/$name
+if ! grep -Eq "transport=$arm backend=gles( |\$)" "$log_dir/client.log"; then
+  echo "run_gles: FAIL: BACKEND PROOF: client.log names no backend=gles session:" >&2
+  grep -E 'transport=' "$log_dir/client.log" >&2 || true
+  exit 1
+fi
+if ! grep -h 'MGL-GATES' "$log_dir/server.log" | tail -n 1 | grep -q ' gles-draws='; then
+  echo "run_gles: FAIL: BACKEND PROOF: the session's gates are not the GLES backend's" >&2
+  grep -h 'MGL-GATES' "$log_dir/server.log" >&2 || true
+  exit 1
+fi
+if [ "$arm" = spawn ] && ! grep -Eq "server session transport=spawn .*backend=gles" \
+   "$log_dir/server.log"; then
+  echo "run_gles: FAIL: BACKEND PROOF: the spawned server names no backend=gles session" >&2
+  exit 1
+fi
+MGL_BACKEND=vulkan "$here/../scenario/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" \
+  "$out/vulkan" >/dev/null
+if ! "$pngdiff" "$out/gles/$arm/$name.png" "$out/vulkan/$arm/$name.png"; then
+  echo "run_gles: FAIL: $name differs between the GLES and the Vulkan backend on $arm" >&2
+  exit 1
+fi
+echo "run_gles: PASS arm=$arm scenario=$name (pixels identical to the Vulkan backend's)"
