@@ -244,6 +244,12 @@ struct glb_screen {
    } stats;
 };
 
+/* The screen (glb_screen.c): NULL after env->fatal(BackendInit, why). */
+void *glb_screen_create(const struct mgs_backend_env *env);
+void glb_screen_destroy(void *screen); /* accepts NULL */
+void *glb_context_lookup(void *screen, struct mgp_handle ctx);
+unsigned glb_gate_counters(void *screen, const char **names, unsigned long long *values,
+                           unsigned max);
 /* Fails the session (once): the client loses its context. */
 void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
 /* Makes the screen's host context current on this thread (a call may come from the app's

@@ -444,20 +444,3 @@ glb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
    const struct mgp_draw_range range = {args->start, args->count, args->index_bias};
    glb_draw_vbo(self, &vbo, &range, 1);
 }
-
-/* ---- the context's state on the host context --------------------------------------------------- */
-
-bool
-glb_context_bind(struct glb_context *ctx)
-{
-   struct glb_screen *scr = ctx->scr;
-   if (!glb_make_current(scr))
-      return false;
-   if (scr->bound != ctx) {
-      /* Draws put their whole state on the host; the framebuffer is attached again. */
-      ctx->fb_valid = false;
-      scr->bound = ctx;
-      scr->stats.context_switches++;
-   }
-   return true;
-}

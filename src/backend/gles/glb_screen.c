@@ -1,5 +1,5 @@
-/* glb_screen.c — the GLES backend's screen: the host display and context, caps, MGPipe
- * contexts, fences, flush and the struct mgs_backend the server role selects by the name "gles". */
+/* glb_screen.c — the GLES backend's screen: slot tables, the host display and context, whose
+ * MGPipe context's state it holds, caps, MGPipe contexts, fences, flush and present. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,12 +206,9 @@ read_limits(struct glb_screen *scr)
       ;
 }
 
-static void screen_destroy(void *screen);
-
-static void *
-screen_create(const struct mgs_backend_env *env)
+void *
+glb_screen_create(const struct mgs_backend_env *env)
 {
-   glb_tables_init();
    struct glb_screen *scr = calloc(1, sizeof(*scr));
    if (!scr) {
       env->fatal(env->session, MGU_FATAL_BackendInit, "gles: out of memory");
@@ -226,7 +223,7 @@ screen_create(const struct mgs_backend_env *env)
       snprintf(detail, sizeof(detail), "gles: %s", why[0] ? why : "host context setup failed");
       mgu_error("%s", detail);
       env->fatal(env->session, MGU_FATAL_BackendInit, detail);
-      screen_destroy(scr);
+      glb_screen_destroy(scr);
       return NULL;
    }
    read_limits(scr);
@@ -274,8 +271,8 @@ shader_free(struct glb_obj *o, void *arg)
    free(s);
 }
 
-static void
-screen_destroy(void *screen)
+void
+glb_screen_destroy(void *screen)
 {
    struct glb_screen *scr = screen;
    if (!scr)
@@ -365,6 +362,23 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       return;
    uint64_t n = args->out.size < sizeof(c) ? args->out.size : sizeof(c);
    memcpy(args->out.ptr, &c, n);
+}
+
+/* ---- the context's state on the host context --------------------------------------------------- */
+
+bool
+glb_context_bind(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (!glb_make_current(scr))
+      return false;
+   if (scr->bound != ctx) {
+      /* Draws put their whole state on the host; the framebuffer is attached again. */
+      ctx->fb_valid = false;
+      scr->bound = ctx;
+      scr->stats.context_switches++;
+   }
+   return true;
 }
 
 /* ---- contexts ------------------------------------------------------------------------------ */
@@ -515,15 +529,15 @@ glb_present(void *self, const struct mgp_present *args, const void *tail, uint32
 
 /* ---- the backend --------------------------------------------------------------------------- */
 
-static void *
-context_lookup(void *screen, struct mgp_handle ctx)
+void *
+glb_context_lookup(void *screen, struct mgp_handle ctx)
 {
    struct glb_screen *scr = screen;
    return glb_table_peek(&scr->contexts, ctx);
 }
 
-static unsigned
-gate_counters(void *screen, const char **names, unsigned long long *values, unsigned max)
+unsigned
+glb_gate_counters(void *screen, const char **names, unsigned long long *values, unsigned max)
 {
    struct glb_screen *scr = screen;
    const struct {
@@ -551,13 +565,3 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
    }
    return n;
 }
-
-const struct mgs_backend mgs_gles_backend = {
-   .name = "gles",
-   .screen_create = screen_create,
-   .screen_destroy = screen_destroy,
-   .screen_vtbl = &glb_screen_vtbl,
-   .context_vtbl = &glb_context_vtbl,
-   .context_lookup = context_lookup,
-   .gate_counters = gate_counters,
-};

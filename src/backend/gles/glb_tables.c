@@ -1,4 +1,5 @@
-/* glb_tables.c — the tables the server role calls (mgs_gles_backend): every call the backend
+/* glb_tables.c — the backend the server role selects by the name "gles" (mgs_gles_backend)
+ * and the tables it calls: every call the backend
  * implements (glb_screen_impl, glb_context_impl, which caps.call_mask is made from) and, in every
  * slot those leave NULL, a named decline (gles-call-unimplemented, the call's name in its line):
  * the client never reaches a NULL slot on monolith, and a call this backend does not do yet is
@@ -90,3 +91,20 @@ glb_tables_init(void)
 {
    pthread_once(&tables_once, fill_tables);
 }
+
+static void *
+screen_create(const struct mgs_backend_env *env)
+{
+   glb_tables_init(); /* before anyone calls through mgs_gles_backend's tables */
+   return glb_screen_create(env);
+}
+
+const struct mgs_backend mgs_gles_backend = {
+   .name = "gles",
+   .screen_create = screen_create,
+   .screen_destroy = glb_screen_destroy,
+   .screen_vtbl = &glb_screen_vtbl,
+   .context_vtbl = &glb_context_vtbl,
+   .context_lookup = glb_context_lookup,
+   .gate_counters = glb_gate_counters,
+};
