@@ -125,7 +125,13 @@
    X(PFNGLSTENCILOPSEPARATEPROC, StencilOpSeparate)                                                \
    X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)                                            \
    X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)                                                        \
-   X(PFNGLLINEWIDTHPROC, LineWidth)
+   X(PFNGLLINEWIDTHPROC, LineWidth)                                                                \
+   X(PFNGLGENSAMPLERSPROC, GenSamplers)                                                            \
+   X(PFNGLDELETESAMPLERSPROC, DeleteSamplers)                                                      \
+   X(PFNGLBINDSAMPLERPROC, BindSampler)                                                            \
+   X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                                \
+   X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                                \
+   X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -207,13 +213,26 @@ struct glb_shader {
    bool default_dirty;
 };
 
+struct glb_sampler {
+   struct glb_obj base;
+   GLuint name; /* host sampler object */
+};
+
+struct glb_sampler_view {
+   struct glb_obj base;
+   struct mgp_create_sampler_view view;
+};
+
 #define GLB_MAX_VB 16
 #define GLB_MAX_UBO 32
+#define GLB_MAX_SAMPLERS 48
+#define GLB_MAX_ATTRIBS 16
 
 struct glb_context {
    struct glb_obj base;
    struct glb_screen *scr;
    GLuint fbo, read_fbo, vao;
+   GLuint user_indices; /* scratch element buffer for draws with the client's own indices */
    struct mgp_framebuffer_state fb;
    bool fb_valid; /* every attachment resolved, host framebuffer complete */
    struct mgp_dynamic_state dyn;
@@ -222,6 +241,11 @@ struct glb_context {
    struct mgp_vertex_buffer vb[GLB_MAX_VB];
    struct mgp_set_index_buffer ib;
    struct mgp_buffer_range ubo[GLB_MAX_UBO];
+   struct mgp_handle views[GLB_MAX_SAMPLERS], samplers[GLB_MAX_SAMPLERS];
+   /* current values of disabled attributes (bit patterns) and their kind: 0 float, 1 int,
+    * 2 uint; GL's initial value is (0, 0, 0, 1) */
+   uint32_t attrib_value[GLB_MAX_ATTRIBS][4];
+   uint8_t attrib_kind[GLB_MAX_ATTRIBS];
 };
 
 struct glb_screen {
@@ -237,7 +261,8 @@ struct glb_screen {
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
    GLint max_viewport[2];
    GLfloat line_range[2], point_range[2];
-   struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences;
+   struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
+      sampler_views;
    struct glb_context *bound; /* the MGPipe context whose state the host context holds */
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
@@ -262,6 +287,8 @@ bool glb_framebuffer_ready(struct glb_context *ctx, const char *call);
 struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
                                           const char *call);
 void glb_context_state_destroy(struct glb_context *ctx);
+/* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
+bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 
@@ -297,6 +324,14 @@ GLB_CALL(bind_vertex_elements, mgp_handle_args);
 GLB_CALL(delete_vertex_elements, mgp_handle_args);
 GLB_CALL(create_shader, mgp_create_shader);
 GLB_CALL(delete_shader, mgp_handle_args);
+GLB_CALL(create_sampler, mgp_create_sampler);
+GLB_CALL(delete_sampler, mgp_handle_args);
+GLB_CALL(create_sampler_view, mgp_create_sampler_view);
+GLB_CALL(delete_sampler_view, mgp_handle_args);
+GLB_CALL(set_sampler_views, mgp_set_handles);
+GLB_CALL(bind_sampler_states, mgp_set_handles);
+GLB_CALL(set_texture_params, mgp_texture_params);
+GLB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
 GLB_CALL(set_dynamic_state, mgp_dynamic_state);
 GLB_CALL(set_framebuffer_state, mgp_framebuffer_state);
 GLB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);

@@ -1,8 +1,8 @@
 /* glb_draw.c — render state, vertex input and the draw on the host context. Every draw puts
  * the whole state it needs on the host (no shadow yet); what GLES cannot do as sent (logic ops,
  * depth clamp, polygon modes, dual-source factors, first-vertex provoking, zero strides, BGRA or
- * double attributes, base instances, adjacency, user or indirect indices, a restart index other
- * than all ones) drops the draw with a named decline. */
+ * double attributes, base instances, adjacency, indirect draws, a restart index other than all
+ * ones) drops the draw with a named decline. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +113,25 @@ glb_set_vertex_buffers(void *self, const struct mgp_set_vertex_buffers *args, co
       return;
    }
    memcpy(&ctx->vb[args->start], tail, tail_count * sizeof(struct mgp_vertex_buffer));
+}
+
+void
+glb_set_vertex_attrib_defaults(void *self, const struct mgp_set_vertex_attrib_defaults *args,
+                               const void *tail, uint32_t tail_count)
+{
+   (void)args;
+   struct glb_context *ctx = self;
+   const struct mgp_attrib_value *v = tail;
+   for (uint32_t i = 0; i < tail_count; i++) {
+      if (v[i].location >= GLB_MAX_ATTRIBS || v[i].kind > 2) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a vertex attribute default at location %u of kind %u", v[i].location,
+                     v[i].kind);
+         continue;
+      }
+      ctx->attrib_kind[v[i].location] = (uint8_t)v[i].kind;
+      memcpy(ctx->attrib_value[v[i].location], v[i].value, sizeof(v[i].value));
+   }
 }
 
 void
@@ -323,6 +342,14 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
    for (unsigned loc = 0; loc < 16 && loc < (unsigned)scr->max_vertex_attribs; loc++) {
       if (!(enabled >> loc & 1) || !(prog->refl.vertex_input_mask >> loc & 1)) {
          h->glDisableVertexAttribArray(loc);
+         /* the attribute's current value, as the client last set it */
+         const uint32_t *val = ctx->attrib_value[loc];
+         if (ctx->attrib_kind[loc] == 1)
+            h->glVertexAttribI4iv(loc, (const GLint *)val);
+         else if (ctx->attrib_kind[loc] == 2)
+            h->glVertexAttribI4uiv(loc, val);
+         else
+            h->glVertexAttrib4fv(loc, (const GLfloat *)val);
          continue;
       }
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
@@ -366,13 +393,15 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
    struct glb_screen *scr = ctx->scr;
    if (!glb_context_bind(ctx))
       return;
-   const GLenum mode = args->mode < MGP_PRIM_COUNT ? prims[args->mode] : 0;
+   /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN */
+   const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN;
+   const GLenum mode = mode_ok ? prims[args->mode] : 0;
    const bool restart = args->flags & MGP_DRAW_PRIMITIVE_RESTART;
    const uint32_t all_ones = args->index_size == 1   ? 0xffu
                              : args->index_size == 2 ? 0xffffu
                                                      : 0xffffffffu;
-   if (!mode || (args->flags & (MGP_DRAW_USER_INDICES | MGP_DRAW_INDIRECT)) ||
-       args->start_instance || (restart && args->restart_index != all_ones)) {
+   if (!mode_ok || (args->flags & MGP_DRAW_INDIRECT) || args->start_instance ||
+       (restart && args->restart_index != all_ones)) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a draw of mode %u, flags 0x%x, base instance %u (not in GLES yet)",
                   args->mode, args->flags, args->start_instance);
@@ -385,28 +414,40 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       MGU_DECLINE(backend_draw_incomplete, "gles: a draw without a usable program");
       return;
    }
-   if (prog->refl.sampler_mask) {
-      MGU_DECLINE(backend_feature_unimplemented, "gles: a draw that samples textures");
-      return;
-   }
    if (!glb_framebuffer_ready(ctx, "draw") || !apply_render_state(ctx) ||
-       !glb_program_bind(ctx, prog) || !apply_vertex_input(ctx, prog))
+       !glb_program_bind(ctx, prog) || !glb_samplers_bind(ctx, prog) ||
+       !apply_vertex_input(ctx, prog))
       return;
    apply_dynamic_state(ctx);
    const struct glb_host *h = scr->h;
    struct glb_resource *ib = NULL;
    GLenum itype = 0;
+   const bool user = args->flags & MGP_DRAW_USER_INDICES;
    if (args->index_size) {
       itype = args->index_size == 1   ? GL_UNSIGNED_BYTE
               : args->index_size == 2 ? GL_UNSIGNED_SHORT
               : args->index_size == 4 ? GL_UNSIGNED_INT
                                       : 0;
-      ib = mgp_handle_is_null(ctx->ib.res) ? NULL : glb_resource_for_use(scr, ctx->ib.res, "draw");
-      if (!itype || !ib || !ib->is_buffer) {
-         MGU_DECLINE(backend_draw_incomplete, "gles: an indexed draw without an index buffer");
+      ib = user || mgp_handle_is_null(ctx->ib.res) ? NULL
+                                                   : glb_resource_for_use(scr, ctx->ib.res, "draw");
+      if (!itype || (!user && (!ib || !ib->is_buffer)) ||
+          (user && (!args->user_indices.ptr || args->user_indices.size > INT32_MAX))) {
+         MGU_DECLINE(backend_draw_incomplete, "gles: an indexed draw without indices");
          return;
       }
-      h->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib->name);
+      if (user) {
+         /* the client's own indices (client arrays): into the context's scratch buffer */
+         if (!ctx->user_indices)
+            h->glGenBuffers(1, &ctx->user_indices);
+         h->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx->user_indices);
+         h->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)args->user_indices.size,
+                         args->user_indices.ptr, GL_STREAM_DRAW);
+      } else {
+         h->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib->name);
+      }
+   } else if (user) {
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: user indices without an index size");
+      return;
    }
    const struct mgp_draw_range *ranges = tail;
    const GLsizei instances = args->instance_count ? (GLsizei)args->instance_count : 1;
@@ -417,7 +458,13 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       if (!args->index_size) {
          h->glDrawArraysInstanced(mode, (GLint)r->start, (GLsizei)r->count, instances);
       } else {
-         const uint64_t off = ctx->ib.offset + (uint64_t)r->start * args->index_size;
+         const uint64_t first = (uint64_t)r->start * args->index_size;
+         if (user && (first > args->user_indices.size ||
+                      (uint64_t)r->count * args->index_size > args->user_indices.size - first)) {
+            glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: a range past user_indices");
+            return;
+         }
+         const uint64_t off = (user ? 0 : ctx->ib.offset) + first;
          const void *p = (const void *)(uintptr_t)off;
          if (r->index_bias && scr->es_minor >= 2)
             h->glDrawElementsInstancedBaseVertex(mode, (GLsizei)r->count, itype, p, instances,

@@ -3,6 +3,8 @@
 #include "glb.h"
 
 static const struct glb_format formats[MGP_FORMAT_COUNT] = {
+   [MGP_FORMAT_R8_UNORM] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE, 1, true, false},
+   [MGP_FORMAT_RG8_UNORM] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, 2, true, false},
    [MGP_FORMAT_RGBA8_UNORM] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, true, false},
    [MGP_FORMAT_D24_UNORM_S8_UINT] = {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 4,
                                      false, true},

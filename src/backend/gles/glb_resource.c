@@ -63,9 +63,12 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    }
    r->fmt = glb_format_get(d->format);
    const bool rb = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER;
-   if (!r->fmt || (d->target != MGP_RESOURCE_TARGET_TEX_2D && !rb) || d->samples > 1 ||
-       (!rb && r->fmt->depth_stencil) || !d->width || !d->height ||
-       d->width > (uint32_t)scr->max_texture_size || d->height > (uint32_t)scr->max_texture_size) {
+   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D) */
+   const bool tex2d =
+      d->target == MGP_RESOURCE_TARGET_TEX_2D || d->target == MGP_RESOURCE_TARGET_TEX_RECT;
+   if (!r->fmt || (!tex2d && !rb) || d->samples > 1 || (!rb && r->fmt->depth_stencil) ||
+       !d->width || !d->height || d->width > (uint32_t)scr->max_texture_size ||
+       d->height > (uint32_t)scr->max_texture_size) {
       MGU_DECLINE(backend_format_unsupported,
                   "gles: %s target %u, %u samples, %ux%u (2D textures and renderbuffers of "
                   "RGBA8, D24S8 renderbuffers only)",
@@ -218,7 +221,7 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
       h->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len, args->data.ptr);
       return;
    }
-   if (args->format != r->desc.format || r->desc.target != MGP_RESOURCE_TARGET_TEX_2D) {
+   if (args->format != r->desc.format || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: resource_subdata of %s texels into a %s resource of target %u",
                   mgp_format_name(args->format), mgp_format_name(r->desc.format), r->desc.target);

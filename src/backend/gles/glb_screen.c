@@ -271,6 +271,16 @@ shader_free(struct glb_obj *o, void *arg)
    free(s);
 }
 
+static void
+sampler_free(struct glb_obj *o, void *arg)
+{
+   struct glb_screen *scr = arg;
+   struct glb_sampler *s = (struct glb_sampler *)o;
+   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx)
+      scr->h->glDeleteSamplers(1, &s->name);
+   free(s);
+}
+
 void
 glb_screen_destroy(void *screen)
 {
@@ -287,6 +297,8 @@ glb_screen_destroy(void *screen)
    table_finish(&scr->render_states, NULL, NULL);
    table_finish(&scr->vertex_elements, NULL, NULL);
    table_finish(&scr->fences, NULL, NULL);
+   table_finish(&scr->sampler_views, NULL, NULL);
+   table_finish(&scr->samplers, sampler_free, scr);
    if (scr->ctx) {
       if (scr->h->eglGetCurrentContext() == scr->ctx)
          scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -398,6 +410,9 @@ glb_context_create(void *self, const struct mgp_context_desc *args, const void *
    }
    ctx->base.h = args->ctx;
    ctx->scr = scr;
+   const float one = 1.0f;
+   for (unsigned i = 0; i < GLB_MAX_ATTRIBS; i++)
+      memcpy(&ctx->attrib_value[i][3], &one, sizeof(one));
    scr->h->glGenFramebuffers(1, &ctx->fbo);
    scr->h->glGenFramebuffers(1, &ctx->read_fbo);
    scr->h->glGenVertexArrays(1, &ctx->vao);
@@ -417,6 +432,8 @@ glb_context_state_destroy(struct glb_context *ctx)
       scr->h->glDeleteFramebuffers(1, &ctx->fbo);
       scr->h->glDeleteFramebuffers(1, &ctx->read_fbo);
       scr->h->glDeleteVertexArrays(1, &ctx->vao);
+      if (ctx->user_indices)
+         scr->h->glDeleteBuffers(1, &ctx->user_indices);
    }
 }
 

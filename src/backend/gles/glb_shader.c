@@ -51,6 +51,10 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
                                   SPVC_TRUE);
    spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_INT_PRECISION_HIGHP,
                                   SPVC_TRUE);
+   /* GL's gl_InstanceID reaches us as InstanceIndex - BaseInstance; draws with a base instance
+    * are declined (glb_draw.c), so BaseInstance is 0 and GLES's gl_InstanceID is exact. */
+   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_SUPPORT_NONZERO_BASE_INSTANCE,
+                                  SPVC_FALSE);
    spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_FIXUP_DEPTH_CONVENTION,
                                   last_pre_raster ? SPVC_TRUE : SPVC_FALSE);
    if (spvc_compiler_install_compiler_options(comp, opts) != SPVC_SUCCESS ||
