@@ -256,6 +256,7 @@ struct glb_screen {
    const char *platform; /* "surfaceless" or "device" */
    int es_minor;         /* host context: ES 3.es_minor */
    int essl_version;     /* 320, 310 or 300 */
+   bool robust;          /* the host context has robust buffer access */
    char renderer[128], version[128];
    GLint max_texture_size, max_renderbuffer_size, max_samples, max_vertex_attribs, max_ubo_bindings,
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;

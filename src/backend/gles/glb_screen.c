@@ -169,12 +169,24 @@ create_context(struct glb_screen *scr, char *why, unsigned why_size)
          return false;
       }
    }
+   /* Robust buffer access: a hostile client's draw may reach past its buffers (the host does
+    * not check vertex fetches); with it the host reads zeros or in-bounds data instead. */
+   const bool robust = has_word(ext, "EGL_EXT_create_context_robustness");
    for (int minor = 2; minor >= 0 && !scr->ctx; minor--) {
-      const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minor,
+      const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                3,
+                                EGL_CONTEXT_MINOR_VERSION,
+                                minor,
+                                robust ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT : EGL_NONE,
+                                EGL_TRUE,
                                 EGL_NONE};
       scr->ctx = h->eglCreateContext(scr->dpy, config, EGL_NO_CONTEXT, attribs);
       scr->es_minor = minor;
    }
+   scr->robust = robust && scr->ctx;
+   if (!robust)
+      mgu_warn("gles: the host has no robust buffer access: draws past a buffer are not "
+               "contained");
    if (!scr->ctx) {
       snprintf(why, why_size, "the host made no GLES 3.x context (0x%x)", h->eglGetError());
       return false;
@@ -227,8 +239,9 @@ glb_screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    read_limits(scr);
-   mgu_info("gles: %s (%s) from %s, %s display, ESSL %d", scr->renderer, scr->version,
-            scr->h->lib_name, scr->platform, scr->essl_version);
+   mgu_info("gles: %s (%s) from %s, %s display, ESSL %d, robust access %s", scr->renderer,
+            scr->version, scr->h->lib_name, scr->platform, scr->essl_version,
+            scr->robust ? "on" : "off");
    return scr;
 }
 

@@ -139,6 +139,11 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    }
    const uint32_t vs = 1u << MGP_SHADER_STAGE_VERTEX, fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
    char why[256] = "";
+   if (s->refl.default_block_size > (uint32_t)scr->max_ubo_size) {
+      snprintf(why, sizeof(why), "a default block of %u bytes (the host's blocks hold %d)",
+               s->refl.default_block_size, scr->max_ubo_size);
+      goto declined;
+   }
    if (args->stage_mask != (vs | fs)) {
       snprintf(why, sizeof(why), "stages 0x%x (vertex and fragment only)", args->stage_mask);
       goto declined;
@@ -235,6 +240,10 @@ glb_set_global_constants(void *self, const struct mgp_set_global_constants *args
    struct glb_shader *s = glb_lookup(scr, &scr->shaders, args->shader, "set_global_constants");
    if (!s)
       return;
+   if (!s->program) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: uniforms of a program that was not made");
+      return;
+   }
    const uint32_t size = s->refl.default_block_size;
    if (!args->data.ptr || args->offset > size || args->data.size > size - args->offset) {
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption,
