@@ -211,6 +211,7 @@ struct glb_shader {
    uint8_t *default_bytes;
    GLuint default_buf;
    bool default_dirty;
+   int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
 };
 
 struct glb_sampler {

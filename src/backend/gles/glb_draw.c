@@ -381,6 +381,11 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
                                   (GLsizei)b->stride, (const void *)(uintptr_t)off);
       h->glVertexAttribDivisor(loc, b->divisor);
    }
+   if (prog->base_instance_loc >= 0) {
+      static const GLint zero[4] = {0, 0, 0, 0};
+      h->glDisableVertexAttribArray((GLuint)prog->base_instance_loc);
+      h->glVertexAttribI4iv((GLuint)prog->base_instance_loc, zero);
+   }
    return true;
 }
 

@@ -23,10 +23,44 @@ struct translate {
    char why[192];
 };
 
+/* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
+ * 0: the built-in becomes a plain int input at a location the program leaves free, which the
+ * draw feeds as a disabled attribute whose current value is 0. Its location, or -1. */
+static bool
+base_instance_input(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
+                    uint32_t inputs_used, int *loc, struct translate *t)
+{
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_INPUT, &list, &count) != SPVC_SUCCESS)
+      return false;
+   for (size_t i = 0; i < count; i++) {
+      if (list[i].builtin != SpvBuiltInBaseInstance)
+         continue;
+      int free_loc = -1;
+      const int max =
+         scr->max_vertex_attribs < GLB_MAX_ATTRIBS ? scr->max_vertex_attribs : GLB_MAX_ATTRIBS;
+      for (int l = max - 1; l >= 0 && free_loc < 0; l--)
+         if (!(inputs_used >> l & 1))
+            free_loc = l;
+      if (free_loc < 0) {
+         snprintf(t->why, sizeof(t->why), "no attribute location left for gl_BaseInstance");
+         return false;
+      }
+      const SpvId id = list[i].resource.id;
+      spvc_compiler_unset_decoration(comp, id, SpvDecorationBuiltIn);
+      spvc_compiler_set_decoration(comp, id, SpvDecorationLocation, (unsigned)free_loc);
+      spvc_compiler_set_name(comp, id, "mgl_BaseInstance");
+      *loc = free_loc;
+   }
+   return true;
+}
+
 /* SPIR-V words to ESSL; false with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
-          struct translate *t)
+          struct glb_shader *s, struct translate *t)
 {
    spvc_context sc = NULL;
    if (spvc_context_create(&sc) != SPVC_SUCCESS) {
@@ -86,6 +120,9 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
          goto done;
       }
    }
+   if (last_pre_raster &&
+       !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
+      goto done;
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
    t->source = strdup(out);
@@ -133,6 +170,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    }
    s->base.h = args->cso;
    s->refl = args->reflection;
+   s->base_instance_loc = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -158,9 +196,9 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    const struct glb_host *h = scr->h;
    struct translate tv = {0}, tf = {0};
    GLuint v = 0, f = 0, p = 0;
-   if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_VERTEX], true, &tv)) {
+   if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_VERTEX], true, s, &tv)) {
       snprintf(why, sizeof(why), "vertex: %s", tv.why);
-   } else if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_FRAGMENT], false, &tf)) {
+   } else if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_FRAGMENT], false, s, &tf)) {
       snprintf(why, sizeof(why), "fragment: %s", tf.why);
    } else if ((v = compile(scr, GL_VERTEX_SHADER, tv.source, why, sizeof(why))) &&
               (f = compile(scr, GL_FRAGMENT_SHADER, tf.source, why, sizeof(why)))) {
