@@ -63,6 +63,7 @@
    X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                                          \
    X(PFNGLTEXSUBIMAGE2DPROC, TexSubImage2D)                                                        \
    X(PFNGLTEXPARAMETERIPROC, TexParameteri)                                                        \
+   X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                                      \
    X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                                  \
    X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                                            \
    X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                                  \
@@ -191,6 +192,7 @@ struct glb_resource {
    GLuint name;   /* buffer, texture or renderbuffer name */
    GLenum target; /* GL_ARRAY_BUFFER-class buffers are bound where used */
    const struct glb_format *fmt;
+   GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
 };
 
 struct glb_render_state {
@@ -333,6 +335,7 @@ GLB_CALL(delete_sampler_view, mgp_handle_args);
 GLB_CALL(set_sampler_views, mgp_set_handles);
 GLB_CALL(bind_sampler_states, mgp_set_handles);
 GLB_CALL(set_texture_params, mgp_texture_params);
+GLB_CALL(generate_mipmap, mgp_generate_mipmap);
 GLB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
 GLB_CALL(set_dynamic_state, mgp_dynamic_state);
 GLB_CALL(set_framebuffer_state, mgp_framebuffer_state);

@@ -48,6 +48,8 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    const struct glb_host *h = scr->h;
    const struct mgp_resource_desc *d = &r->desc;
    r->unsupported = false;
+   r->base_level = 0;
+   r->max_level = 1000; /* GL's initial GL_TEXTURE_MAX_LEVEL */
    r->is_buffer = d->target == MGP_RESOURCE_TARGET_BUFFER;
    if (r->is_buffer) {
       if (d->size > (uint64_t)INT32_MAX) {

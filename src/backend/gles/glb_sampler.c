@@ -177,6 +177,8 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
    static const GLint swizzles[6] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE};
    static const GLenum swizzle_names[4] = {GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G,
                                            GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A};
+   r->base_level = args->base_level;
+   r->max_level = args->max_level;
    h->glBindTexture(GL_TEXTURE_2D, r->name);
    h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, args->base_level);
    h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, args->max_level);
@@ -186,6 +188,33 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a texture LOD bias (none in GLES): sampled without it");
    ctx->scr->bound = NULL; /* the unit's binding changed */
+}
+
+void
+glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
+                    uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_resource *r = glb_resource_for_use(ctx->scr, args->res, "generate_mipmap");
+   if (!r || !glb_context_bind(ctx))
+      return;
+   if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       args->base_level > args->last_level || args->last_level >= 16) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: generate_mipmap of levels %u..%u",
+                  args->base_level, args->last_level);
+      return;
+   }
+   /* The host fills levels base + 1 .. max from base: the call's range is set for it, then the
+    * texture's own base and max level (set_texture_params) are put back. */
+   const struct glb_host *h = ctx->scr->h;
+   h->glBindTexture(GL_TEXTURE_2D, r->name);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
+   h->glGenerateMipmap(GL_TEXTURE_2D);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, r->base_level);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, r->max_level);
+   ctx->scr->bound = NULL;
 }
 
 /* ---- at the draw ------------------------------------------------------------------------------ */

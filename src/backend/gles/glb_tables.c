@@ -49,6 +49,7 @@ const struct mgp_context_vtbl glb_context_impl = {
    .resource_subdata = glb_resource_subdata,
    .resource_readback = glb_resource_readback,
    .clear = glb_clear,
+   .generate_mipmap = glb_generate_mipmap,
    .read_pixels = glb_read_pixels,
    .get_texture_image = glb_get_texture_image,
    .draw_vbo = glb_draw_vbo,
