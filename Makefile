@@ -12,6 +12,8 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   xvfb xauth glmark2-es2-x11 mesa-utils \
   libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland \
   clang-14 libfuzzer-14-dev clang-format-14 spirv-headers
+# The trace-replay lane (tests/traces) replays with eglretrace; recording needs more (record.sh).
+DEB_PACKAGES += apitrace
 
 .PHONY: run check check-full deps build sanitize fuzz clean install
 

@@ -11,6 +11,7 @@
 
 #include "fe_compat.h"
 #include "fe_cso.h"
+#include "fe_dlist.h"
 #include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
@@ -136,6 +137,7 @@ share_unref(struct fe_share_group *sg)
       mgu_handle_alloc_finish(&sg->handles[k]);
    free(sg->dead_shaders);
    fe_share_free_syncs(sg);
+   fe_dlist_share_finish(sg);
    mgt_client_destroy(sg->session);
    pthread_mutex_destroy(&sg->lock);
    free(sg);
@@ -495,6 +497,7 @@ context_destroy_now(struct fe_context *ctx)
    fe_share_free_handle(sg, MGP_KIND_CONTEXT, ctx->handle);
    fe_debug_finish(ctx);
    fe_es_ext_finish(ctx);
+   fe_dlist_context_finish(ctx);
    free(ctx);
    share_unref(sg);
 }

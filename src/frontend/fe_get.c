@@ -3,6 +3,7 @@
  * answers no question the client can answer). */
 #include <string.h>
 
+#include "fe_dlist.h"
 #include "fe_enum.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
@@ -620,7 +621,7 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    }
    GLint dbg;
-   if (fe_debug_get(ctx, pname, &dbg)) {
+   if (fe_debug_get(ctx, pname, &dbg) || fe_dlist_get(ctx, pname, &dbg)) {
       INT1(dbg);
       return true;
    }

@@ -442,6 +442,7 @@ struct fe_share_group {
    struct fe_sync **syncs;
    uint32_t syncs_cap;
    char renderer[256];
+   struct fe_dlist_names *dlists; /* display lists (fe_dlist.c); under lock; NULL until used */
 };
 
 /* Pixel store state (glPixelStore). */
@@ -536,7 +537,8 @@ struct fe_context {
    struct mgp_context pipe;
    struct mgp_handle handle;
    struct fe_context_desc desc;
-   uint32_t entry_mode; /* fe_entry_mode_bits (fe_compat.h), mirrored in fe_entry_mode */
+   uint32_t entry_mode;          /* fe_entry_mode_bits (fe_compat.h), mirrored in fe_entry_mode */
+   struct fe_dlist_state *dlist; /* display lists (fe_dlist.c); NULL until used */
    bool no_error;
    bool debug_output;             /* GL_DEBUG_OUTPUT */
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */

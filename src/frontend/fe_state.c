@@ -7,11 +7,13 @@
  * changes: the pipeline version changes exactly when the pipeline subset's hash does. GL state
  * that feeds a derived field (cull enable + cull mode) is kept beside and re-derived. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe_enum.h"
 #include "fe_gl.h"
 #include "gl_api.h"
+#include "log.h"
 
 /* ---- versioned writes ---------------------------------------------------------------------- */
 
@@ -417,6 +419,28 @@ is_blend_equation(GLenum e)
           e == GL_MIN || e == GL_MAX;
 }
 
+/* Test knob MGL_TEST_FE_IGNORE_BLEND_FUNC=1: glBlendFunc and glBlendFuncSeparate are validated and
+ * then ignored, so the factors keep their defaults. A deliberately broken state path that the
+ * trace-replay lane (tests/traces) must see in pixels; read once, said once. */
+static bool blend_func_ignored_value;
+
+static void
+blend_func_ignored_read(void)
+{
+   const char *v = getenv("MGL_TEST_FE_IGNORE_BLEND_FUNC");
+   blend_func_ignored_value = v && !strcmp(v, "1");
+   if (blend_func_ignored_value)
+      mgu_warn("test knob MGL_TEST_FE_IGNORE_BLEND_FUNC=1: glBlendFunc* calls are ignored");
+}
+
+static bool
+blend_func_ignored(void)
+{
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, blend_func_ignored_read);
+   return blend_func_ignored_value;
+}
+
 void
 mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha)
 {
@@ -424,6 +448,8 @@ mgl_glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum
    FE_CHECK(!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) || !is_blend_factor(src_alpha) ||
                !is_blend_factor(dst_alpha),
             GL_INVALID_ENUM);
+   if (blend_func_ignored())
+      return;
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++) {
       struct mgp_blend_target *b = &ctx->rs.blend[i];
       rs_u16(ctx, &b->src_rgb, fe_mgp_blend_factor(src_rgb));

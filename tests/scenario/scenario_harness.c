@@ -472,7 +472,8 @@ check_window_cleared(const char *phase)
    check_frame(phase, &md);
 }
 
-/* es: 0 an OpenGL 3.3 core context, 2 or 3 an OpenGL ES context of that version. */
+/* es: 0 an OpenGL 3.3 core context, 1 an OpenGL 3.3 compatibility context, 2 or 3 an OpenGL ES
+ * context of that version. */
 static const struct {
    const char *name;
    void (*run)(void);
@@ -493,9 +494,13 @@ egl_setup(int es)
    /* A surfaceless-platform display, an exact RGBA8 + D24S8 single-sample pbuffer config (the
     * readback must be RGBA8) and a 3.3 core (or ES) context without robustness. */
    struct egl_app_options opt = {W, H, 24, 8, true, es, true, false, false};
+   if (es == 1)
+      setenv("MGL_COMPAT_PROFILE", "1", 0); /* mgl offers the profile behind this knob yet */
    if (!egl_app_open(&g_egl, "mgl-scenario", &opt))
       die_setup("no %s context on an RGBA8 D24S8 surfaceless pbuffer (the line above says why)",
-                es ? "OpenGL ES" : "3.3 core");
+                es >= 2 ? "OpenGL ES"
+                : es    ? "3.3 compatibility"
+                        : "3.3 core");
    EGLDisplay dpy = g_egl.display;
    EGLint major = g_egl.major, minor = g_egl.minor;
 

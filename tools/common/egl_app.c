@@ -120,9 +120,21 @@ config_exact(EGLDisplay dpy, EGLConfig c, const struct egl_app_options *opt)
 static EGLContext
 context_create(struct egl_app *app, const struct egl_app_options *opt)
 {
-   if (opt->es) {
+   if (opt->es >= 2) {
       const EGLint es_attribs[] = {EGL_CONTEXT_CLIENT_VERSION, opt->es, EGL_NONE};
       return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, es_attribs);
+   }
+   if (opt->es == 1) {
+      static const EGLint compat_attribs[] = {
+         EGL_CONTEXT_MAJOR_VERSION,
+         3,
+         EGL_CONTEXT_MINOR_VERSION,
+         3,
+         EGL_CONTEXT_OPENGL_PROFILE_MASK,
+         EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+         EGL_NONE,
+      };
+      return eglCreateContext(app->display, app->config, EGL_NO_CONTEXT, compat_attribs);
    }
    /* Lose the context on a reset, so a lost one says so (egl_app_context_lost); a vendor
     * without robustness gets the plain context. */
@@ -163,8 +175,8 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
 
    if (!open_display(app, prog, opt->surfaceless_only))
       goto out;
-   if (!eglBindAPI(opt->es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) {
-      fail(prog, opt->es ? "eglBindAPI(EGL_OPENGL_ES_API)" : "eglBindAPI(EGL_OPENGL_API)");
+   if (!eglBindAPI(opt->es >= 2 ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) {
+      fail(prog, opt->es >= 2 ? "eglBindAPI(EGL_OPENGL_ES_API)" : "eglBindAPI(EGL_OPENGL_API)");
       goto out;
    }
 
@@ -200,7 +212,7 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
               "%s: eglChooseConfig: no RGBA8 + depth%d stencil%d config with "
               "EGL_PBUFFER_BIT and %s\n",
               prog, opt->depth_bits, opt->stencil_bits,
-              opt->es ? "an OpenGL ES bit" : "EGL_OPENGL_BIT");
+              opt->es >= 2 ? "an OpenGL ES bit" : "EGL_OPENGL_BIT");
       goto out;
    }
    configs = calloc((size_t)count, sizeof(*configs));
@@ -241,7 +253,9 @@ egl_app_open(struct egl_app *app, const char *prog, const struct egl_app_options
    }
    app->context = context_create(app, opt);
    if (app->context == EGL_NO_CONTEXT) {
-      fail(prog, opt->es ? "eglCreateContext (OpenGL ES)" : "eglCreateContext (OpenGL 3.3 core)");
+      fail(prog, opt->es >= 2 ? "eglCreateContext (OpenGL ES)"
+                 : opt->es    ? "eglCreateContext (OpenGL 3.3 compatibility)"
+                              : "eglCreateContext (OpenGL 3.3 core)");
       goto out;
    }
    if (!eglMakeCurrent(app->display, app->surface, app->surface, app->context)) {

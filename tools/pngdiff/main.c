@@ -4,14 +4,15 @@
  * Both files are decoded to 8-bit RGBA with libpng (RGB inputs get alpha
  * 255), so an RGB and an RGBA rendering of the same frame compare equal.
  * A pixel is "bad" when any channel differs by more than --tolerance.
- * Prints one summary line and exits 0 when the bad fraction is within
- * --max-bad-fraction, 1 when over it, 2 on bad usage, unreadable input, a
+ * Prints one summary line with the PSNR over the colour and alpha channels and exits 0 when
+ * the bad fraction is within --max-bad-fraction and the PSNR at least --min-psnr, 1 when not, 2 on bad usage, unreadable input, a
  * size mismatch or a failed --diff write.  --diff writes an image with bad pixels in red over a
  * dimmed grey copy of the first image.
  */
 #include <png.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ struct options {
    const char *diff_path;
    int tolerance;
    double max_bad_fraction;
+   double min_psnr; /* dB; 0 checks nothing */
 };
 
 struct rgba_image {
@@ -35,18 +37,22 @@ struct rgba_image {
 static void
 print_usage(FILE *f)
 {
-   fputs("usage: mgl-pngdiff A.png B.png [--tolerance T] [--max-bad-fraction F] [--diff OUT.png]\n"
+   fputs("usage: mgl-pngdiff A.png B.png [--tolerance T] [--max-bad-fraction F] [--min-psnr DB]\n"
+         "                   [--diff OUT.png]\n"
          "Compares two PNG images (RGB or RGBA, decoded to 8-bit RGBA) of the same size.\n"
          "\n"
          "  --tolerance T          a pixel is bad when any channel differs by more\n"
          "                         than T (0..255, default 0)\n"
          "  --max-bad-fraction F   pass when bad_pixels / total <= F (0..1, default 0)\n"
+         "  --min-psnr DB          also fail when the PSNR (dB, over all channels) is\n"
+         "                         below DB (0 or absent: not checked)\n"
          "  --diff OUT.png         write an image: bad pixels red, others a dimmed\n"
          "                         grey copy of A\n"
          "  --help                 show this help and exit\n"
          "\n"
-         "Prints: size=WxH max_channel_diff=M bad_pixels=N (fraction)\n"
-         "Exit status: 0 within the limit, 1 over it, 2 on bad usage, unreadable\n"
+         "Prints: size=WxH max_channel_diff=M bad_pixels=N (fraction) psnr=P\n"
+         "(P is inf for identical images)\n"
+         "Exit status: 0 within the limits, 1 outside them, 2 on bad usage, unreadable\n"
          "input, a size mismatch or a failed --diff write.\n",
          f);
 }
@@ -60,6 +66,18 @@ parse_tolerance(const char *s, int *out)
    if (errno != 0 || end == s || *end != '\0' || v < 0 || v > 255)
       return false;
    *out = (int)v;
+   return true;
+}
+
+static bool
+parse_psnr(const char *s, double *out)
+{
+   char *end = NULL;
+   errno = 0;
+   double v = strtod(s, &end);
+   if (errno != 0 || end == s || *end != '\0' || !(v >= 0.0 && v <= 1000.0))
+      return false;
+   *out = v;
    return true;
 }
 
@@ -93,12 +111,14 @@ parse_options(int argc, char **argv, struct options *opt)
          const char *eq = strchr(arg, '=');
          size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
          const char *value = NULL;
-         enum { OPT_NONE, OPT_TOLERANCE, OPT_FRACTION, OPT_DIFF } which = OPT_NONE;
+         enum { OPT_NONE, OPT_TOLERANCE, OPT_FRACTION, OPT_PSNR, OPT_DIFF } which = OPT_NONE;
          if (name_len == strlen("--tolerance") && strncmp(arg, "--tolerance", name_len) == 0)
             which = OPT_TOLERANCE;
          else if (name_len == strlen("--max-bad-fraction") &&
                   strncmp(arg, "--max-bad-fraction", name_len) == 0)
             which = OPT_FRACTION;
+         else if (name_len == strlen("--min-psnr") && strncmp(arg, "--min-psnr", name_len) == 0)
+            which = OPT_PSNR;
          else if (name_len == strlen("--diff") && strncmp(arg, "--diff", name_len) == 0)
             which = OPT_DIFF;
          if (which == OPT_NONE) {
@@ -122,6 +142,12 @@ parse_options(int argc, char **argv, struct options *opt)
          } else if (which == OPT_FRACTION) {
             if (!parse_fraction(value, &opt->max_bad_fraction)) {
                fprintf(stderr, "mgl-pngdiff: bad --max-bad-fraction '%s': expected a number 0..1\n",
+                       value);
+               return 2;
+            }
+         } else if (which == OPT_PSNR) {
+            if (!parse_psnr(value, &opt->min_psnr)) {
+               fprintf(stderr, "mgl-pngdiff: bad --min-psnr '%s': expected a number 0..1000\n",
                        value);
                return 2;
             }
@@ -237,12 +263,14 @@ main(int argc, char **argv)
 
    int max_diff = 0;
    size_t bad = 0;
+   double sq_sum = 0.0; /* squared channel differences, for the PSNR */
    for (size_t i = 0; i < count; i++) {
       const uint8_t *pa = &a.pixels[i * 4];
       const uint8_t *pb = &b.pixels[i * 4];
       int pixel_max = 0;
       for (int c = 0; c < 4; c++) {
          int d = abs((int)pa[c] - (int)pb[c]);
+         sq_sum += (double)(d * d);
          if (d > pixel_max)
             pixel_max = d;
       }
@@ -270,13 +298,22 @@ main(int argc, char **argv)
    }
 
    double fraction = count > 0 ? (double)bad / (double)count : 0.0;
-   printf("size=%ux%u max_channel_diff=%d bad_pixels=%zu (%.6f)\n", a.width, a.height, max_diff,
-          bad, fraction);
+   /* PSNR = 10 log10(255^2 / MSE) over every channel of every pixel; identical images have an
+    * MSE of 0 and an infinite PSNR. */
+   double mse = count > 0 ? sq_sum / ((double)count * 4.0) : 0.0;
+   double psnr = mse > 0.0 ? 10.0 * log10(255.0 * 255.0 / mse) : INFINITY;
+   char psnr_text[32];
+   if (isinf(psnr))
+      snprintf(psnr_text, sizeof psnr_text, "inf");
+   else
+      snprintf(psnr_text, sizeof psnr_text, "%.2f", psnr);
+   printf("size=%ux%u max_channel_diff=%d bad_pixels=%zu (%.6f) psnr=%s\n", a.width, a.height,
+          max_diff, bad, fraction, psnr_text);
    fflush(stdout);
 
    if (diff.pixels != NULL && !write_png(opt.diff_path, &diff))
       goto out;
-   rc = fraction <= opt.max_bad_fraction ? 0 : 1;
+   rc = fraction <= opt.max_bad_fraction && psnr >= opt.min_psnr ? 0 : 1;
 
 out:
    free(diff.pixels);

@@ -1,0 +1,332 @@
+/* test_dlist.c — display lists and the generated entry layer in a compatibility context: the
+ * errors and queries of glNewList/glEndList/glGenLists/glDeleteLists/glCallLists, recording
+ * (COMPILE vs COMPILE_AND_EXECUTE, arguments copied at compile time), the commands that execute
+ * immediately while compiling, nesting, every glCallLists type with a base, lists shared through
+ * the share group, and the glBegin/glEnd gate. Calls go through mgl_entry_glFoo, as an
+ * application's do. The gate is driven by setting FE_ENTRY_IN_BEGIN_END with fe_entry_mode_set
+ * (a stand-in for glBegin, which is not part of this branch). */
+#include "fe_compat.h"
+#include "fe_test_util.h"
+#include "gl_entry.h"
+
+#define COMPILE 0x1300
+#define COMPILE_AND_EXECUTE 0x1301
+#define LIST_MODE 0x0B30
+#define MAX_LIST_NESTING 0x0B31
+#define LIST_BASE 0x0B32
+#define LIST_INDEX 0x0B33
+#define TWO_BYTES 0x1407
+#define THREE_BYTES 0x1408
+#define FOUR_BYTES 0x1409
+
+static GLint
+get_int(GLenum pname)
+{
+   GLint v = -12345;
+   mgl_entry_glGetIntegerv(pname, &v);
+   return v;
+}
+
+static float
+clear_red(void)
+{
+   GLfloat c[4] = {-1, -1, -1, -1};
+   mgl_entry_glGetFloatv(GL_COLOR_CLEAR_VALUE, c);
+   return c[0];
+}
+
+static void
+env_init_compat(struct fe_test_env *e, struct fe_context *share)
+{
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   memset(e, 0, sizeof(*e));
+   CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
+   struct fe_context_desc d = {.api = FE_API_GL_COMPAT, .major = 3, .minor = 3, .format = f};
+   CHECK(fe_context_create(&d, share, &e->ctx) == FE_OK);
+   CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+}
+
+static void
+test_errors_and_gets(void)
+{
+   CHECK_EQ(get_int(MAX_LIST_NESTING), 64);
+   CHECK_EQ(get_int(LIST_INDEX), 0);
+   CHECK_EQ(get_int(LIST_MODE), 0);
+   CHECK_EQ(get_int(LIST_BASE), 0);
+   CHECK_ERR(GL_NO_ERROR);
+
+   mgl_entry_glNewList(0, COMPILE);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_entry_glNewList(1, 0x1234);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_entry_glEndList();
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_entry_glGenLists(-1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   CHECK_EQ(mgl_entry_glGenLists(0), 0);
+   CHECK_ERR(GL_NO_ERROR);
+   mgl_entry_glDeleteLists(1, -1);
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_entry_glCallLists(-1, GL_UNSIGNED_BYTE, "");
+   CHECK_ERR(GL_INVALID_VALUE);
+   mgl_entry_glCallLists(1, GL_DOUBLE, "");
+   CHECK_ERR(GL_INVALID_ENUM);
+
+   mgl_entry_glNewList(7, COMPILE_AND_EXECUTE);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(get_int(LIST_INDEX), 7);
+   CHECK_EQ(get_int(LIST_MODE), COMPILE_AND_EXECUTE);
+   mgl_entry_glNewList(8, COMPILE);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(get_int(LIST_INDEX), 7);
+   mgl_entry_glEndList();
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(get_int(LIST_INDEX), 0);
+   CHECK(mgl_entry_glIsList(7));
+   CHECK(!mgl_entry_glIsList(8));
+
+   mgl_entry_glListBase(5);
+   CHECK_EQ(get_int(LIST_BASE), 5);
+   mgl_entry_glListBase(0);
+
+   GLuint first = mgl_entry_glGenLists(3);
+   CHECK(first > 7);
+   CHECK(mgl_entry_glIsList(first) && mgl_entry_glIsList(first + 2));
+   CHECK(!mgl_entry_glIsList(first + 3));
+   mgl_entry_glDeleteLists(first, 2);
+   CHECK(!mgl_entry_glIsList(first) && !mgl_entry_glIsList(first + 1));
+   CHECK(mgl_entry_glIsList(first + 2));
+   mgl_entry_glDeleteLists(first + 2, 1);
+   mgl_entry_glDeleteLists(7, 1);
+   CHECK(!mgl_entry_glIsList(7));
+   CHECK_ERR(GL_NO_ERROR);
+}
+
+static void
+test_compile_modes(void)
+{
+   mgl_entry_glClearColor(0.0f, 0, 0, 0);
+   mgl_entry_glNewList(1, COMPILE);
+   mgl_entry_glClearColor(0.2f, 0, 0, 0);
+   mgl_entry_glEndList();
+   CHECK(clear_red() == 0.0f); /* GL_COMPILE: recorded, not executed */
+   mgl_entry_glCallList(1);
+   CHECK(clear_red() == 0.2f);
+
+   mgl_entry_glNewList(2, COMPILE_AND_EXECUTE);
+   mgl_entry_glClearColor(0.4f, 0, 0, 0);
+   CHECK(clear_red() == 0.4f); /* executed as it is compiled */
+   mgl_entry_glEndList();
+   mgl_entry_glCallList(1);
+   CHECK(clear_red() == 0.2f);
+   mgl_entry_glCallList(2);
+   CHECK(clear_red() == 0.4f);
+
+   /* Replacing a list: the old contents are used until glEndList. */
+   mgl_entry_glNewList(1, COMPILE);
+   mgl_entry_glClearColor(0.6f, 0, 0, 0);
+   mgl_entry_glCallList(1); /* recorded: a call of list 1 as it is when executed */
+   mgl_entry_glEndList();
+   mgl_entry_glCallList(1); /* 0.6, then itself until the nesting limit: terminates */
+   CHECK(clear_red() == 0.6f);
+   CHECK_ERR(GL_NO_ERROR);
+
+   /* Arguments are copied when compiled. */
+   GLfloat v[4] = {1, 2, 3, 4};
+   mgl_entry_glNewList(3, COMPILE);
+   mgl_entry_glVertexAttrib4fv(1, v);
+   mgl_entry_glEndList();
+   v[0] = 9;
+   mgl_entry_glVertexAttrib4f(1, 0, 0, 0, 0);
+   mgl_entry_glCallList(3);
+   GLfloat got[4] = {0};
+   mgl_entry_glGetVertexAttribfv(1, GL_CURRENT_VERTEX_ATTRIB, got);
+   CHECK(got[0] == 1 && got[1] == 2 && got[2] == 3 && got[3] == 4);
+
+   /* Nesting: list 4 calls list 3 and list 1. */
+   mgl_entry_glNewList(4, COMPILE);
+   mgl_entry_glCallList(3);
+   mgl_entry_glClearColor(0.8f, 0, 0, 0);
+   mgl_entry_glEndList();
+   mgl_entry_glVertexAttrib4f(1, 0, 0, 0, 0);
+   mgl_entry_glCallList(4);
+   mgl_entry_glGetVertexAttribfv(1, GL_CURRENT_VERTEX_ATTRIB, got);
+   CHECK(got[3] == 4);
+   CHECK(clear_red() == 0.8f);
+   mgl_entry_glDeleteLists(1, 4);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
+static void
+test_immediate_while_compiling(void)
+{
+   mgl_entry_glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   mgl_entry_glNewList(1, COMPILE);
+   GLuint n = mgl_entry_glGenLists(1); /* executes: a name comes back */
+   CHECK(n != 0);
+   mgl_entry_glPixelStorei(GL_UNPACK_ALIGNMENT, 2); /* client state: executes, not recorded */
+   CHECK_EQ(get_int(GL_UNPACK_ALIGNMENT), 2);       /* queries execute */
+   GLuint buf = 0;
+   mgl_entry_glGenBuffers(1, &buf);
+   mgl_entry_glBindBuffer(GL_ARRAY_BUFFER, buf);
+   CHECK_EQ(get_int(GL_ARRAY_BUFFER_BINDING), (GLint)buf);
+   mgl_entry_glClearColor(0.2f, 0, 0, 0);                  /* compiled: not executed */
+   mgl_entry_glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2); /* ARB_draw_instanced: an error */
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_entry_glEndList();
+   CHECK(clear_red() != 0.2f);
+   mgl_entry_glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   mgl_entry_glBindBuffer(GL_ARRAY_BUFFER, 0);
+   mgl_entry_glCallList(1);
+   CHECK_EQ(get_int(GL_UNPACK_ALIGNMENT), 4);
+   CHECK_EQ(get_int(GL_ARRAY_BUFFER_BINDING), 0);
+   CHECK(clear_red() == 0.2f);
+   mgl_entry_glDeleteBuffers(1, &buf);
+   mgl_entry_glDeleteLists(1, 1);
+   mgl_entry_glDeleteLists(n, 1);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
+static void
+test_call_lists_types(void)
+{
+   /* Lists 10..13 set the clear colour's red to (list - 9) / 8 (exact in binary). */
+   for (GLuint l = 10; l <= 13; l++) {
+      mgl_entry_glNewList(l, COMPILE);
+      mgl_entry_glClearColor((float)(l - 9) / 8, 0, 0, 0);
+      mgl_entry_glEndList();
+   }
+   const GLbyte b[] = {1, 2};
+   const GLubyte ub[] = {2, 3};
+   const GLshort s[] = {0, 1};
+   const GLushort us[] = {3, 2};
+   const GLint i[] = {1, 3};
+   const GLuint ui[] = {2, 1};
+   const GLfloat f[] = {0.0f, 3.0f};
+   const GLubyte b2[] = {0, 1, 0, 2};
+   const GLubyte b3[] = {0, 0, 3, 0, 0, 1};
+   const GLubyte b4[] = {0, 0, 0, 2, 0, 0, 0, 3};
+   const struct {
+      GLenum type;
+      const void *data;
+      float last;
+   } cases[] = {
+      {GL_BYTE, b, 0.375f},     {GL_UNSIGNED_BYTE, ub, 0.5f},
+      {GL_SHORT, s, 0.25f},     {GL_UNSIGNED_SHORT, us, 0.375f},
+      {GL_INT, i, 0.5f},        {GL_UNSIGNED_INT, ui, 0.25f},
+      {GL_FLOAT, f, 0.5f},      {TWO_BYTES, b2, 0.375f},
+      {THREE_BYTES, b3, 0.25f}, {FOUR_BYTES, b4, 0.5f},
+   };
+   mgl_entry_glListBase(10);
+   for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      mgl_entry_glClearColor(0, 0, 0, 0);
+      mgl_entry_glCallLists(2, cases[k].type, cases[k].data);
+      if (clear_red() != cases[k].last)
+         fprintf(stderr, "glCallLists type 0x%x: red %g, expected %g\n", cases[k].type, clear_red(),
+                 cases[k].last);
+      CHECK(clear_red() == cases[k].last);
+   }
+   /* A signed name below the base. */
+   mgl_entry_glListBase(14);
+   const GLbyte neg[] = {-3};
+   mgl_entry_glCallLists(1, GL_BYTE, neg);
+   CHECK(clear_red() == 0.25f);
+
+   /* Recorded glCallLists: the array is copied, the base is read when it executes. */
+   GLubyte arr[] = {1};
+   mgl_entry_glNewList(20, COMPILE);
+   mgl_entry_glCallLists(1, GL_UNSIGNED_BYTE, arr);
+   mgl_entry_glEndList();
+   arr[0] = 2;
+   mgl_entry_glListBase(11);
+   mgl_entry_glCallList(20);
+   CHECK(clear_red() == 0.375f);
+   mgl_entry_glListBase(0);
+   mgl_entry_glDeleteLists(10, 11);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
+static void
+test_begin_end_gate(struct fe_context *ctx)
+{
+   mgl_entry_glClearColor(0.2f, 0, 0, 0);
+   mgl_entry_glNewList(1, COMPILE);
+   mgl_entry_glClearColor(0.6f, 0, 0, 0);
+   mgl_entry_glVertexAttrib4f(1, 5, 6, 7, 8);
+   mgl_entry_glEndList();
+
+   fe_entry_mode_set(ctx, FE_ENTRY_IN_BEGIN_END, true);
+   mgl_entry_glClearColor(0.4f, 0, 0, 0); /* not allowed: error, not executed */
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_entry_glVertexAttrib4f(1, 1, 2, 3, 4); /* allowed */
+   CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
+   GLuint none = mgl_entry_glGenLists(1); /* not allowed, returns 0 */
+   CHECK_EQ(none, 0);
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   mgl_entry_glCallList(1); /* allowed; the list's glClearColor is not */
+   CHECK_EQ(mgl_glGetError(), GL_INVALID_OPERATION);
+   fe_entry_mode_set(ctx, FE_ENTRY_IN_BEGIN_END, false);
+
+   CHECK(clear_red() == 0.2f);
+   GLfloat got[4] = {0};
+   mgl_entry_glGetVertexAttribfv(1, GL_CURRENT_VERTEX_ATTRIB, got);
+   CHECK(got[0] == 5 && got[3] == 8); /* the list's allowed command ran */
+   mgl_entry_glDeleteLists(1, 1);
+   CHECK_ERR(GL_NO_ERROR);
+}
+
+static void
+test_shared(struct fe_test_env *e1)
+{
+   mgl_entry_glNewList(30, COMPILE);
+   mgl_entry_glClearColor(0.8f, 0, 0, 0);
+   mgl_entry_glEndList();
+   struct fe_test_env e2;
+   env_init_compat(&e2, e1->ctx);
+   CHECK(mgl_entry_glIsList(30));
+   mgl_entry_glCallList(30);
+   CHECK(clear_red() == 0.8f);
+   mgl_entry_glDeleteLists(30, 1);
+   CHECK_ERR(GL_NO_ERROR);
+   fe_make_current(e1->ctx, e1->surf, e1->surf);
+   CHECK(!mgl_entry_glIsList(30));
+   fe_context_destroy(e2.ctx);
+   fe_surface_destroy(e2.surf);
+}
+
+static void
+test_core_context(void)
+{
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   mgl_entry_glNewList(1, COMPILE);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   CHECK_EQ(fe_entry_mode, 0);
+   CHECK(!mgl_entry_glIsList(1));
+   CHECK_ERR(GL_INVALID_OPERATION);
+   GLint v = -1;
+   mgl_entry_glGetIntegerv(MAX_LIST_NESTING, &v);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
+int
+main(void)
+{
+   struct fe_test_env e;
+   env_init_compat(&e, NULL);
+   test_errors_and_gets();
+   test_compile_modes();
+   test_immediate_while_compiling();
+   test_call_lists_types();
+   test_begin_end_gate(e.ctx);
+   test_shared(&e);
+   /* A list being compiled when the context goes is dropped with it. */
+   mgl_entry_glNewList(40, COMPILE);
+   mgl_entry_glClearColor(0, 0, 0, 0);
+   env_finish(&e);
+   test_core_context();
+   if (fe_test_failures)
+      fprintf(stderr, "test_dlist: %d failure(s)\n", fe_test_failures);
+   return fe_test_failures ? 1 : 0;
+}
