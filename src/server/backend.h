@@ -53,5 +53,6 @@ struct mgs_backend {
 };
 
 extern const struct mgs_backend mgs_vulkan_backend;
+extern const struct mgs_backend mgs_gles_backend; /* src/backend/gles */
 
 #endif

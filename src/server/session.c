@@ -7,7 +7,7 @@
 
 #include "log.h"
 
-static const struct mgs_backend *const backends[] = {&mgs_vulkan_backend};
+static const struct mgs_backend *const backends[] = {&mgs_vulkan_backend, &mgs_gles_backend};
 
 /* Sessions failed with GpuTimeout whose screen is not destroyed yet: their device is hung
  * already, before the backend counts it (at screen_destroy, when it goes to a reaper). */
@@ -69,12 +69,12 @@ struct mgs_session *
 mgs_session_create(const char *backend, char *err, unsigned err_size)
 {
    const struct mgs_backend *be = NULL;
-   for (unsigned i = 0; i < sizeof(backends) / sizeof(backends[0]); i++) {
+   for (unsigned i = 0; i < sizeof(backends) / sizeof(backends[0]) && !be; i++) {
       if (!backend || !strcmp(backend, backends[i]->name))
          be = backends[i];
    }
    if (!be) {
-      snprintf(err, err_size, "unknown backend '%s' (known: vulkan)", backend);
+      snprintf(err, err_size, "unknown backend '%s' (known: vulkan, gles)", backend);
       return NULL;
    }
    return mgs_session_create_on(be, err, err_size);

@@ -1,0 +1,357 @@
+/* glb.h — the GLES backend (server role): MGPipe served by a host EGL/GLES 3.x driver.
+ *
+ * One host EGL display and one host GLES context per screen (share group); every MGPipe context
+ * of the screen is a state container on that host context (its framebuffer object, vertex array
+ * object, program and bindings are re-applied when another MGPipe context's call arrives), so
+ * no host object needs to be shared between host contexts. Host calls go only through the
+ * function pointers of struct glb_host (glb_host.c says why): this folder includes the EGL and
+ * GLES headers for their types and enums, with the prototypes switched off, so a call by a
+ * global name does not compile. */
+#ifndef MGL_BACKEND_GLES_GLB_H
+#define MGL_BACKEND_GLES_GLB_H
+
+#define EGL_EGL_PROTOTYPES 0
+#define GL_GLES_PROTOTYPES 0
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl32.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "decline.h"
+#include "log.h"
+#include "pipe_formats.h"
+
+/* ---- the host driver's entry points (glb_host.c) ----------------------------------------- */
+
+#define GLB_EGL_FUNCS(X)                                                                           \
+   X(PFNEGLINITIALIZEPROC, Initialize)                                                             \
+   X(PFNEGLTERMINATEPROC, Terminate)                                                               \
+   X(PFNEGLQUERYSTRINGPROC, QueryString)                                                           \
+   X(PFNEGLBINDAPIPROC, BindAPI)                                                                   \
+   X(PFNEGLCHOOSECONFIGPROC, ChooseConfig)                                                         \
+   X(PFNEGLCREATECONTEXTPROC, CreateContext)                                                       \
+   X(PFNEGLDESTROYCONTEXTPROC, DestroyContext)                                                     \
+   X(PFNEGLMAKECURRENTPROC, MakeCurrent)                                                           \
+   X(PFNEGLGETCURRENTCONTEXTPROC, GetCurrentContext)                                               \
+   X(PFNEGLGETERRORPROC, GetError)                                                                 \
+   X(PFNEGLRELEASETHREADPROC, ReleaseThread)
+
+#define GLB_GL_FUNCS(X)                                                                            \
+   X(PFNGLGETSTRINGPROC, GetString)                                                                \
+   X(PFNGLGETINTEGERVPROC, GetIntegerv)                                                            \
+   X(PFNGLGETFLOATVPROC, GetFloatv)                                                                \
+   X(PFNGLGETERRORPROC, GetError)                                                                  \
+   X(PFNGLFLUSHPROC, Flush)                                                                        \
+   X(PFNGLFINISHPROC, Finish)                                                                      \
+   X(PFNGLENABLEPROC, Enable)                                                                      \
+   X(PFNGLDISABLEPROC, Disable)                                                                    \
+   X(PFNGLPIXELSTOREIPROC, PixelStorei)                                                            \
+   X(PFNGLGENBUFFERSPROC, GenBuffers)                                                              \
+   X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                                        \
+   X(PFNGLBINDBUFFERPROC, BindBuffer)                                                              \
+   X(PFNGLBINDBUFFERRANGEPROC, BindBufferRange)                                                    \
+   X(PFNGLBUFFERDATAPROC, BufferData)                                                              \
+   X(PFNGLBUFFERSUBDATAPROC, BufferSubData)                                                        \
+   X(PFNGLMAPBUFFERRANGEPROC, MapBufferRange)                                                      \
+   X(PFNGLUNMAPBUFFERPROC, UnmapBuffer)                                                            \
+   X(PFNGLGENTEXTURESPROC, GenTextures)                                                            \
+   X(PFNGLDELETETEXTURESPROC, DeleteTextures)                                                      \
+   X(PFNGLBINDTEXTUREPROC, BindTexture)                                                            \
+   X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                                        \
+   X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                                          \
+   X(PFNGLTEXSUBIMAGE2DPROC, TexSubImage2D)                                                        \
+   X(PFNGLTEXPARAMETERIPROC, TexParameteri)                                                        \
+   X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                                      \
+   X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                                  \
+   X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                                            \
+   X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                                  \
+   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                                            \
+   X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                                    \
+   X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                              \
+   X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                                                    \
+   X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                                          \
+   X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                                    \
+   X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                                      \
+   X(PFNGLDRAWBUFFERSPROC, DrawBuffers)                                                            \
+   X(PFNGLREADBUFFERPROC, ReadBuffer)                                                              \
+   X(PFNGLREADPIXELSPROC, ReadPixels)                                                              \
+   X(PFNGLCLEARBUFFERFVPROC, ClearBufferfv)                                                        \
+   X(PFNGLCLEARBUFFERIVPROC, ClearBufferiv)                                                        \
+   X(PFNGLCLEARBUFFERUIVPROC, ClearBufferuiv)                                                      \
+   X(PFNGLCLEARBUFFERFIPROC, ClearBufferfi)                                                        \
+   X(PFNGLCOLORMASKIPROC, ColorMaski)                                                              \
+   X(PFNGLDEPTHMASKPROC, DepthMask)                                                                \
+   X(PFNGLSTENCILMASKPROC, StencilMask)                                                            \
+   X(PFNGLSCISSORPROC, Scissor)                                                                    \
+   X(PFNGLVIEWPORTPROC, Viewport)                                                                  \
+   X(PFNGLDEPTHRANGEFPROC, DepthRangef)                                                            \
+   X(PFNGLCREATESHADERPROC, CreateShader)                                                          \
+   X(PFNGLDELETESHADERPROC, DeleteShader)                                                          \
+   X(PFNGLSHADERSOURCEPROC, ShaderSource)                                                          \
+   X(PFNGLCOMPILESHADERPROC, CompileShader)                                                        \
+   X(PFNGLGETSHADERIVPROC, GetShaderiv)                                                            \
+   X(PFNGLGETSHADERINFOLOGPROC, GetShaderInfoLog)                                                  \
+   X(PFNGLCREATEPROGRAMPROC, CreateProgram)                                                        \
+   X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                                        \
+   X(PFNGLATTACHSHADERPROC, AttachShader)                                                          \
+   X(PFNGLLINKPROGRAMPROC, LinkProgram)                                                            \
+   X(PFNGLGETPROGRAMIVPROC, GetProgramiv)                                                          \
+   X(PFNGLGETPROGRAMINFOLOGPROC, GetProgramInfoLog)                                                \
+   X(PFNGLUSEPROGRAMPROC, UseProgram)                                                              \
+   X(PFNGLGENVERTEXARRAYSPROC, GenVertexArrays)                                                    \
+   X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)                                              \
+   X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray)                                                    \
+   X(PFNGLENABLEVERTEXATTRIBARRAYPROC, EnableVertexAttribArray)                                    \
+   X(PFNGLDISABLEVERTEXATTRIBARRAYPROC, DisableVertexAttribArray)                                  \
+   X(PFNGLVERTEXATTRIBPOINTERPROC, VertexAttribPointer)                                            \
+   X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer)                                          \
+   X(PFNGLVERTEXATTRIBDIVISORPROC, VertexAttribDivisor)                                            \
+   X(PFNGLVERTEXATTRIB4FVPROC, VertexAttrib4fv)                                                    \
+   X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                                  \
+   X(PFNGLVERTEXATTRIBI4UIVPROC, VertexAttribI4uiv)                                                \
+   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                                            \
+   X(PFNGLDRAWELEMENTSINSTANCEDPROC, DrawElementsInstanced)                                        \
+   X(PFNGLDRAWELEMENTSINSTANCEDBASEVERTEXPROC, DrawElementsInstancedBaseVertex)                    \
+   X(PFNGLBLENDFUNCSEPARATEIPROC, BlendFuncSeparatei)                                              \
+   X(PFNGLBLENDEQUATIONSEPARATEIPROC, BlendEquationSeparatei)                                      \
+   X(PFNGLENABLEIPROC, Enablei)                                                                    \
+   X(PFNGLDISABLEIPROC, Disablei)                                                                  \
+   X(PFNGLBLENDCOLORPROC, BlendColor)                                                              \
+   X(PFNGLDEPTHFUNCPROC, DepthFunc)                                                                \
+   X(PFNGLCULLFACEPROC, CullFace)                                                                  \
+   X(PFNGLFRONTFACEPROC, FrontFace)                                                                \
+   X(PFNGLSTENCILFUNCSEPARATEPROC, StencilFuncSeparate)                                            \
+   X(PFNGLSTENCILOPSEPARATEPROC, StencilOpSeparate)                                                \
+   X(PFNGLSTENCILMASKSEPARATEPROC, StencilMaskSeparate)                                            \
+   X(PFNGLPOLYGONOFFSETPROC, PolygonOffset)                                                        \
+   X(PFNGLLINEWIDTHPROC, LineWidth)                                                                \
+   X(PFNGLGENSAMPLERSPROC, GenSamplers)                                                            \
+   X(PFNGLDELETESAMPLERSPROC, DeleteSamplers)                                                      \
+   X(PFNGLBINDSAMPLERPROC, BindSampler)                                                            \
+   X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                                \
+   X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                                \
+   X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)
+
+struct glb_host {
+   void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
+   char lib_name[256];
+   /* the vendor's import table (glvnd/libeglabi.h) */
+   EGLDisplay (*imports_get_platform_display)(EGLenum platform, void *native,
+                                              const EGLAttrib *attribs);
+   const char *(*imports_vendor_string)(int name);
+   void *(*imports_proc)(const char *name);
+#define X(type, name) type egl##name;
+   GLB_EGL_FUNCS(X)
+#undef X
+#define X(type, name) type gl##name;
+   GLB_GL_FUNCS(X)
+#undef X
+};
+
+/* Loads the host vendor library and every entry point above from its getProcAddress; false with
+ * why filled. One per process (the vendor's __egl_Main runs once). */
+const struct glb_host *glb_host_get(char *why, unsigned why_size);
+
+/* ---- objects ------------------------------------------------------------------------------- */
+
+struct glb_obj {
+   struct mgp_handle h;
+};
+
+struct glb_table {
+   struct glb_obj **slots;
+   uint32_t cap;
+   uint32_t live;
+};
+
+struct glb_screen;
+struct glb_obj *glb_table_peek(const struct glb_table *t, struct mgp_handle h);
+/* Stores obj at its slot; false (and Fatal StaleHandle/OutOfMemory) when it cannot. */
+bool glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj,
+                   const char *call);
+void glb_table_remove(struct glb_table *t, struct glb_obj *obj);
+/* Live object for a non-null handle; a stale or unknown one is Fatal{StaleHandle}. */
+void *glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h,
+                 const char *call);
+
+/* The host's shape of an MGPipe format; internal 0: the backend has none. */
+struct glb_format {
+   GLenum internal, format, type;
+   uint8_t bytes;
+   bool renderable, depth_stencil;
+};
+const struct glb_format *glb_format_get(unsigned mgp_format);
+
+struct glb_resource {
+   struct glb_obj base;
+   struct mgp_resource_desc desc;
+   bool unsupported; /* declined at create: every later use declines */
+   bool is_buffer;
+   GLuint name;   /* buffer, texture or renderbuffer name */
+   GLenum target; /* GL_ARRAY_BUFFER-class buffers are bound where used */
+   const struct glb_format *fmt;
+   GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
+};
+
+struct glb_render_state {
+   struct glb_obj base;
+   struct mgp_render_state s;
+};
+
+struct glb_vertex_elements {
+   struct glb_obj base;
+   struct mgp_create_vertex_elements ve;
+};
+
+struct glb_shader {
+   struct glb_obj base;
+   GLuint program; /* 0: translation or link failed (declined at the draw) */
+   struct mgp_shader_reflection refl;
+   /* the default uniform block: the client's bytes and the host buffer bound at binding 0 */
+   uint8_t *default_bytes;
+   GLuint default_buf;
+   bool default_dirty;
+   int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
+};
+
+struct glb_sampler {
+   struct glb_obj base;
+   GLuint name; /* host sampler object */
+};
+
+struct glb_sampler_view {
+   struct glb_obj base;
+   struct mgp_create_sampler_view view;
+};
+
+#define GLB_MAX_VB 16
+#define GLB_MAX_UBO 32
+#define GLB_MAX_SAMPLERS 48
+#define GLB_MAX_ATTRIBS 16
+
+struct glb_context {
+   struct glb_obj base;
+   struct glb_screen *scr;
+   GLuint fbo, read_fbo, vao;
+   GLuint user_indices; /* scratch element buffer for draws with the client's own indices */
+   struct mgp_framebuffer_state fb;
+   bool fb_valid; /* every attachment resolved, host framebuffer complete */
+   struct mgp_dynamic_state dyn;
+   bool dyn_set;
+   struct mgp_handle render_state, vertex_elements, program;
+   struct mgp_vertex_buffer vb[GLB_MAX_VB];
+   struct mgp_set_index_buffer ib;
+   struct mgp_buffer_range ubo[GLB_MAX_UBO];
+   struct mgp_handle views[GLB_MAX_SAMPLERS], samplers[GLB_MAX_SAMPLERS];
+   /* current values of disabled attributes (bit patterns) and their kind: 0 float, 1 int,
+    * 2 uint; GL's initial value is (0, 0, 0, 1) */
+   uint32_t attrib_value[GLB_MAX_ATTRIBS][4];
+   uint8_t attrib_kind[GLB_MAX_ATTRIBS];
+};
+
+struct glb_screen {
+   struct mgs_backend_env env;
+   const struct glb_host *h;
+   EGLDisplay dpy;
+   EGLContext ctx;
+   const char *platform; /* "surfaceless" or "device" */
+   int es_minor;         /* host context: ES 3.es_minor */
+   int essl_version;     /* 320, 310 or 300 */
+   bool robust;          /* the host context has robust buffer access */
+   char renderer[128], version[128];
+   GLint max_texture_size, max_renderbuffer_size, max_samples, max_vertex_attribs, max_ubo_bindings,
+      max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
+   GLint max_viewport[2];
+   GLfloat line_range[2], point_range[2];
+   struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
+      sampler_views;
+   struct glb_context *bound; /* the MGPipe context whose state the host context holds */
+   struct {
+      uint64_t draws, clears, programs_linked, translate_failures, context_switches;
+   } stats;
+};
+
+/* The screen (glb_screen.c): NULL after env->fatal(BackendInit, why). */
+void *glb_screen_create(const struct mgs_backend_env *env);
+void glb_screen_destroy(void *screen); /* accepts NULL */
+void *glb_context_lookup(void *screen, struct mgp_handle ctx);
+unsigned glb_gate_counters(void *screen, const char **names, unsigned long long *values,
+                           unsigned max);
+/* Fails the session (once): the client loses its context. */
+void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
+/* Makes the screen's host context current on this thread (a call may come from the app's
+ * thread on monolith, from the applier thread elsewhere); false after a Fatal. */
+bool glb_make_current(struct glb_screen *scr);
+/* glb_make_current, then puts ctx's state on the host context if another context's is there. */
+bool glb_context_bind(struct glb_context *ctx);
+/* Binds the context's draw framebuffer (re-resolving attachments); false: declined. */
+bool glb_framebuffer_ready(struct glb_context *ctx, const char *call);
+struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
+                                          const char *call);
+void glb_context_state_destroy(struct glb_context *ctx);
+/* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
+bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
+/* Uses the program and binds its uniform buffers for a draw; false: declined. */
+bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
+
+/* ---- the tables ---------------------------------------------------------------------------- */
+
+/* Calls the backend implements (caps.call_mask comes from these). */
+extern const struct mgp_screen_vtbl glb_screen_impl;
+extern const struct mgp_context_vtbl glb_context_impl;
+/* What the server calls: the above, and a named decline (gles-call-unimplemented) in every slot
+ * they leave NULL, so no call the client sends is dropped silently or reaches a NULL slot. */
+extern struct mgp_screen_vtbl glb_screen_vtbl;
+extern struct mgp_context_vtbl glb_context_vtbl;
+void glb_tables_init(void);
+
+#define GLB_CALL(name, payload)                                                                    \
+   void glb_##name(void *self, const struct payload *args, const void *tail, uint32_t tail_count)
+
+GLB_CALL(get_caps, mgp_get_caps);
+GLB_CALL(context_create, mgp_context_desc);
+GLB_CALL(context_destroy, mgp_handle_args);
+GLB_CALL(resource_create, mgp_resource_desc);
+GLB_CALL(resource_respecify, mgp_resource_desc);
+GLB_CALL(resource_destroy, mgp_handle_args);
+GLB_CALL(fence_create, mgp_handle_args);
+GLB_CALL(fence_status, mgp_fence_query);
+GLB_CALL(fence_wait, mgp_fence_query);
+GLB_CALL(fence_destroy, mgp_handle_args);
+GLB_CALL(create_render_state, mgp_create_render_state);
+GLB_CALL(bind_render_state, mgp_handle_args);
+GLB_CALL(delete_render_state, mgp_handle_args);
+GLB_CALL(create_vertex_elements, mgp_create_vertex_elements);
+GLB_CALL(bind_vertex_elements, mgp_handle_args);
+GLB_CALL(delete_vertex_elements, mgp_handle_args);
+GLB_CALL(create_shader, mgp_create_shader);
+GLB_CALL(delete_shader, mgp_handle_args);
+GLB_CALL(create_sampler, mgp_create_sampler);
+GLB_CALL(delete_sampler, mgp_handle_args);
+GLB_CALL(create_sampler_view, mgp_create_sampler_view);
+GLB_CALL(delete_sampler_view, mgp_handle_args);
+GLB_CALL(set_sampler_views, mgp_set_handles);
+GLB_CALL(bind_sampler_states, mgp_set_handles);
+GLB_CALL(set_texture_params, mgp_texture_params);
+GLB_CALL(generate_mipmap, mgp_generate_mipmap);
+GLB_CALL(set_vertex_attrib_defaults, mgp_set_vertex_attrib_defaults);
+GLB_CALL(set_dynamic_state, mgp_dynamic_state);
+GLB_CALL(set_framebuffer_state, mgp_framebuffer_state);
+GLB_CALL(set_vertex_buffers, mgp_set_vertex_buffers);
+GLB_CALL(set_index_buffer, mgp_set_index_buffer);
+GLB_CALL(set_shader_buffers, mgp_set_shader_buffers);
+GLB_CALL(set_global_constants, mgp_set_global_constants);
+GLB_CALL(set_draw_program, mgp_handle_args);
+GLB_CALL(resource_subdata, mgp_resource_subdata);
+GLB_CALL(resource_readback, mgp_resource_readback);
+GLB_CALL(clear, mgp_clear);
+GLB_CALL(read_pixels, mgp_read_pixels);
+GLB_CALL(get_texture_image, mgp_get_texture_image);
+GLB_CALL(draw_vbo, mgp_draw_vbo);
+GLB_CALL(draw, mgp_draw);
+GLB_CALL(flush, mgp_u32_args);
+GLB_CALL(present, mgp_present);
+
+#endif

@@ -1,0 +1,258 @@
+/* glb_sampler.c — sampling on the host: sampler CSOs are host sampler objects, sampler views
+ * name a 2D texture, and a draw binds view j and sampler j to texture unit j (the unit
+ * glb_shader.c gave sampler binding 32 + j). Texture parameters that are not sampler state
+ * (base/max level, swizzle, LOD range) are set on the host texture itself. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glb.h"
+
+static const GLenum wraps[MGP_WRAP_COUNT] = {
+   [MGP_WRAP_REPEAT] = GL_REPEAT,
+   [MGP_WRAP_CLAMP_TO_EDGE] = GL_CLAMP_TO_EDGE,
+   [MGP_WRAP_MIRRORED_REPEAT] = GL_MIRRORED_REPEAT,
+   [MGP_WRAP_CLAMP_TO_BORDER] = GL_CLAMP_TO_BORDER, /* GLES 3.2 */
+   /* MIRROR_CLAMP_TO_EDGE: none in GLES (0: declined) */
+};
+
+static const GLenum filters[MGP_FILTER_COUNT] = {
+   GL_NEAREST,
+   GL_LINEAR,
+   GL_NEAREST_MIPMAP_NEAREST,
+   GL_LINEAR_MIPMAP_NEAREST,
+   GL_NEAREST_MIPMAP_LINEAR,
+   GL_LINEAR_MIPMAP_LINEAR,
+};
+
+static const GLenum compare_funcs[MGP_COMPARE_FUNC_COUNT] = {
+   GL_NEVER, GL_LESS, GL_EQUAL, GL_LEQUAL, GL_GREATER, GL_NOTEQUAL, GL_GEQUAL, GL_ALWAYS,
+};
+
+/* ---- sampler CSOs ----------------------------------------------------------------------------- */
+
+void
+glb_create_sampler(void *self, const struct mgp_create_sampler *args, const void *tail,
+                   uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   if (!glb_context_bind(ctx))
+      return;
+   struct glb_sampler *s = calloc(1, sizeof(*s));
+   if (!s) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "create_sampler");
+      return;
+   }
+   s->base.h = args->cso;
+   if (!glb_table_put(scr, &scr->samplers, &s->base, "create_sampler")) {
+      free(s);
+      return;
+   }
+   const struct mgp_sampler_state *st = &args->state;
+   const struct glb_host *h = scr->h;
+   const uint16_t w[3] = {st->wrap_s, st->wrap_t, st->wrap_r};
+   const GLenum wrap_names[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
+   h->glGenSamplers(1, &s->name);
+   for (unsigned i = 0; i < 3; i++) {
+      GLenum mode = w[i] < MGP_WRAP_COUNT ? wraps[w[i]] : 0;
+      if (mode == GL_CLAMP_TO_BORDER && scr->es_minor < 2)
+         mode = 0;
+      if (!mode) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: wrap mode %u not in this GLES: the sampler clamps to the edge", w[i]);
+         mode = GL_CLAMP_TO_EDGE;
+      }
+      h->glSamplerParameteri(s->name, wrap_names[i], (GLint)mode);
+   }
+   h->glSamplerParameteri(s->name, GL_TEXTURE_MIN_FILTER,
+                          (GLint)filters[st->min_filter % MGP_FILTER_COUNT]);
+   h->glSamplerParameteri(s->name, GL_TEXTURE_MAG_FILTER,
+                          st->mag_filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
+   h->glSamplerParameterf(s->name, GL_TEXTURE_MIN_LOD, st->min_lod);
+   h->glSamplerParameterf(s->name, GL_TEXTURE_MAX_LOD, st->max_lod);
+   h->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_MODE,
+                          st->compare_mode ? GL_COMPARE_REF_TO_TEXTURE : GL_NONE);
+   h->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_FUNC,
+                          (GLint)compare_funcs[st->compare_func % MGP_COMPARE_FUNC_COUNT]);
+   if (scr->es_minor >= 2 && st->border_color_form == 0) {
+      float border[4];
+      memcpy(border, st->border_color, sizeof(border));
+      h->glSamplerParameterfv(s->name, GL_TEXTURE_BORDER_COLOR, border);
+   } else if (w[0] == MGP_WRAP_CLAMP_TO_BORDER || w[1] == MGP_WRAP_CLAMP_TO_BORDER) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: an integer border colour: the border reads as the default");
+   }
+   if (st->lod_bias != 0.0f)
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a sampler LOD bias (none in GLES): sampled without it");
+}
+
+void
+glb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *tail,
+                   uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_sampler *s = glb_lookup(ctx->scr, &ctx->scr->samplers, args->h, "delete_sampler");
+   if (!s || !glb_context_bind(ctx))
+      return;
+   glb_table_remove(&ctx->scr->samplers, &s->base);
+   ctx->scr->h->glDeleteSamplers(1, &s->name);
+   free(s);
+}
+
+/* ---- sampler views ---------------------------------------------------------------------------- */
+
+void
+glb_create_sampler_view(void *self, const struct mgp_create_sampler_view *args, const void *tail,
+                        uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_sampler_view *v = calloc(1, sizeof(*v));
+   if (!v) {
+      glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "create_sampler_view");
+      return;
+   }
+   v->base.h = args->cso;
+   v->view = *args;
+   if (!glb_table_put(ctx->scr, &ctx->scr->sampler_views, &v->base, "create_sampler_view"))
+      free(v);
+}
+
+void
+glb_delete_sampler_view(void *self, const struct mgp_handle_args *args, const void *tail,
+                        uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_obj *o =
+      glb_lookup(ctx->scr, &ctx->scr->sampler_views, args->h, "delete_sampler_view");
+   glb_table_remove(&ctx->scr->sampler_views, o);
+   free(o);
+}
+
+static void
+set_handles(struct glb_context *ctx, struct mgp_handle *slots, const struct mgp_set_handles *args,
+            const void *tail, uint32_t tail_count, const char *call)
+{
+   if (args->start >= GLB_MAX_SAMPLERS || tail_count > GLB_MAX_SAMPLERS - args->start) {
+      char detail[96];
+      snprintf(detail, sizeof(detail), "%s: slots past %u", call, GLB_MAX_SAMPLERS);
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, detail);
+      return;
+   }
+   memcpy(&slots[args->start], tail, tail_count * sizeof(struct mgp_handle));
+}
+
+void
+glb_set_sampler_views(void *self, const struct mgp_set_handles *args, const void *tail,
+                      uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   set_handles(ctx, ctx->views, args, tail, tail_count, "set_sampler_views");
+}
+
+void
+glb_bind_sampler_states(void *self, const struct mgp_set_handles *args, const void *tail,
+                        uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   set_handles(ctx, ctx->samplers, args, tail, tail_count, "bind_sampler_states");
+}
+
+void
+glb_set_texture_params(void *self, const struct mgp_texture_params *args, const void *tail,
+                       uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_resource *r = glb_resource_for_use(ctx->scr, args->res, "set_texture_params");
+   if (!r || r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       !glb_context_bind(ctx))
+      return;
+   const struct glb_host *h = ctx->scr->h;
+   static const GLint swizzles[6] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE};
+   static const GLenum swizzle_names[4] = {GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G,
+                                           GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A};
+   r->base_level = args->base_level;
+   r->max_level = args->max_level;
+   h->glBindTexture(GL_TEXTURE_2D, r->name);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, args->base_level);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, args->max_level);
+   for (unsigned i = 0; i < 4; i++)
+      h->glTexParameteri(GL_TEXTURE_2D, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
+   if (args->lod_bias != 0.0f)
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a texture LOD bias (none in GLES): sampled without it");
+   ctx->scr->bound = NULL; /* the unit's binding changed */
+}
+
+void
+glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const void *tail,
+                    uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_resource *r = glb_resource_for_use(ctx->scr, args->res, "generate_mipmap");
+   if (!r || !glb_context_bind(ctx))
+      return;
+   if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       args->base_level > args->last_level || args->last_level >= 16) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: generate_mipmap of levels %u..%u",
+                  args->base_level, args->last_level);
+      return;
+   }
+   /* The host fills levels base + 1 .. max from base: the call's range is set for it, then the
+    * texture's own base and max level (set_texture_params) are put back. */
+   const struct glb_host *h = ctx->scr->h;
+   h->glBindTexture(GL_TEXTURE_2D, r->name);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
+   h->glGenerateMipmap(GL_TEXTURE_2D);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, r->base_level);
+   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, r->max_level);
+   ctx->scr->bound = NULL;
+}
+
+/* ---- at the draw ------------------------------------------------------------------------------ */
+
+bool
+glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   for (unsigned j = 0; j < GLB_MAX_SAMPLERS; j++) {
+      if (!(prog->refl.sampler_mask >> j & 1))
+         continue;
+      const struct glb_sampler_view *v =
+         mgp_handle_is_null(ctx->views[j])
+            ? NULL
+            : glb_lookup(scr, &scr->sampler_views, ctx->views[j], "draw");
+      const struct glb_sampler *s = mgp_handle_is_null(ctx->samplers[j])
+                                       ? NULL
+                                       : glb_lookup(scr, &scr->samplers, ctx->samplers[j], "draw");
+      struct glb_resource *r = v ? glb_resource_for_use(scr, v->view.texture, "draw") : NULL;
+      if (!v || !s || !r) {
+         MGU_DECLINE(backend_draw_incomplete, "gles: a draw without texture or sampler %u", j);
+         return false;
+      }
+      if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+          v->view.format != r->desc.format || v->view.min_level || v->view.min_layer ||
+          (v->view.target != MGP_RESOURCE_TARGET_TEX_2D &&
+           v->view.target != MGP_RESOURCE_TARGET_TEX_RECT)) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: a sampler view of target %u, format %s, from level %u (2D views of "
+                     "a whole texture only)",
+                     v->view.target, mgp_format_name(v->view.format), v->view.min_level);
+         return false;
+      }
+      h->glActiveTexture(GL_TEXTURE0 + j);
+      h->glBindTexture(GL_TEXTURE_2D, r->name);
+      h->glBindSampler(j, s->name);
+   }
+   h->glActiveTexture(GL_TEXTURE0);
+   return true;
+}

@@ -1,0 +1,597 @@
+/* glb_screen.c — the GLES backend's screen: slot tables, the host display and context, whose
+ * MGPipe context's state it holds, caps, MGPipe contexts, fences, flush and present. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "glb.h"
+#include "pipe_codec.h"
+
+/* ---- slot tables ---------------------------------------------------------------------------- */
+
+#define GLB_MAX_SLOTS (1u << 20)
+
+struct glb_obj *
+glb_table_peek(const struct glb_table *t, struct mgp_handle h)
+{
+   if (mgp_handle_is_null(h) || h.slot >= t->cap)
+      return NULL;
+   struct glb_obj *o = t->slots[h.slot];
+   return o && o->h.gen == h.gen ? o : NULL;
+}
+
+bool
+glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj, const char *call)
+{
+   char detail[96];
+   if (mgp_handle_is_null(obj->h) || obj->h.slot >= GLB_MAX_SLOTS) {
+      snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, obj->h.slot,
+               obj->h.gen);
+      glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
+      return false;
+   }
+   if (!mgu_array_reserve(t->slots, t->cap, (uint64_t)obj->h.slot + 1)) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, call);
+      return false;
+   }
+   if (t->slots[obj->h.slot]) {
+      snprintf(detail, sizeof(detail), "%s {%u,%u}: slot still holds gen %u", call, obj->h.slot,
+               obj->h.gen, t->slots[obj->h.slot]->h.gen);
+      glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
+      return false;
+   }
+   t->slots[obj->h.slot] = obj;
+   t->live++;
+   return true;
+}
+
+void
+glb_table_remove(struct glb_table *t, struct glb_obj *obj)
+{
+   if (obj && obj->h.slot < t->cap && t->slots[obj->h.slot] == obj) {
+      t->slots[obj->h.slot] = NULL;
+      t->live--;
+   }
+}
+
+void *
+glb_lookup(struct glb_screen *scr, struct glb_table *t, struct mgp_handle h, const char *call)
+{
+   if (mgp_handle_is_null(h))
+      return NULL;
+   struct glb_obj *o = glb_table_peek(t, h);
+   if (!o) {
+      char detail[96];
+      snprintf(detail, sizeof(detail), "%s {%u,%u}", call, h.slot, h.gen);
+      glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
+   }
+   return o;
+}
+
+/* Frees every object of a table with fn (NULL: free()). */
+static void
+table_finish(struct glb_table *t, void (*fn)(struct glb_obj *o, void *arg), void *arg)
+{
+   for (uint32_t i = 0; i < t->cap; i++) {
+      if (t->slots[i]) {
+         if (fn)
+            fn(t->slots[i], arg);
+         else
+            free(t->slots[i]);
+      }
+   }
+   free(t->slots);
+   memset(t, 0, sizeof(*t));
+}
+
+/* ---- the host context --------------------------------------------------------------------- */
+
+void
+glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail)
+{
+   scr->env.fatal(scr->env.session, name, detail);
+}
+
+bool
+glb_make_current(struct glb_screen *scr)
+{
+   const struct glb_host *h = scr->h;
+   if (h->eglGetCurrentContext() == scr->ctx)
+      return true;
+   if (!h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx)) {
+      char detail[96];
+      snprintf(detail, sizeof(detail), "gles: eglMakeCurrent failed (0x%x)", h->eglGetError());
+      glb_fatal(scr, MGU_FATAL_BackendInit, detail);
+      return false;
+   }
+   scr->bound = NULL; /* another thread may have left state: re-apply the context's */
+   return true;
+}
+
+static bool
+has_word(const char *list, const char *word)
+{
+   size_t n = strlen(word);
+   for (const char *p = list ? strstr(list, word) : NULL; p; p = strstr(p + 1, word)) {
+      if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
+         return true;
+   }
+   return false;
+}
+
+/* The display: surfaceless where the vendor has it, else the first EGL device. */
+static bool
+open_display(struct glb_screen *scr, char *why, unsigned why_size)
+{
+   const struct glb_host *h = scr->h;
+   const char *platforms =
+      h->imports_vendor_string ? h->imports_vendor_string(0 /* PLATFORM_EXTENSIONS */) : NULL;
+   if (has_word(platforms, "EGL_MESA_platform_surfaceless")) {
+      scr->dpy = h->imports_get_platform_display(EGL_PLATFORM_SURFACELESS_MESA,
+                                                 (void *)EGL_DEFAULT_DISPLAY, NULL);
+      scr->platform = "surfaceless";
+   }
+   if (!scr->dpy && has_word(platforms, "EGL_EXT_platform_device")) {
+      PFNEGLQUERYDEVICESEXTPROC query_devices =
+         (PFNEGLQUERYDEVICESEXTPROC)h->imports_proc("eglQueryDevicesEXT");
+      EGLDeviceEXT dev;
+      EGLint n = 0;
+      if (query_devices && query_devices(1, &dev, &n) && n > 0) {
+         scr->dpy = h->imports_get_platform_display(EGL_PLATFORM_DEVICE_EXT, dev, NULL);
+         scr->platform = "device";
+      }
+   }
+   EGLint major = 0, minor = 0;
+   if (!scr->dpy || !h->eglInitialize(scr->dpy, &major, &minor)) {
+      snprintf(why, why_size, "%.100s offers neither a surfaceless nor a device display (%.80s)",
+               h->lib_name, platforms ? platforms : "no platform list");
+      return false;
+   }
+   return true;
+}
+
+static bool
+create_context(struct glb_screen *scr, char *why, unsigned why_size)
+{
+   const struct glb_host *h = scr->h;
+   const char *ext = h->eglQueryString(scr->dpy, EGL_EXTENSIONS);
+   if (!has_word(ext, "EGL_KHR_surfaceless_context") || !h->eglBindAPI(EGL_OPENGL_ES_API)) {
+      snprintf(why, why_size, "the host display has no surfaceless GLES contexts");
+      return false;
+   }
+   EGLConfig config = EGL_NO_CONFIG_KHR;
+   if (!has_word(ext, "EGL_KHR_no_config_context")) {
+      const EGLint want[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
+      EGLint n = 0;
+      if (!h->eglChooseConfig(scr->dpy, want, &config, 1, &n) || n < 1) {
+         snprintf(why, why_size, "the host display has no GLES 3 config");
+         return false;
+      }
+   }
+   /* Robust buffer access: a hostile client's draw may reach past its buffers (the host does
+    * not check vertex fetches); with it the host reads zeros or in-bounds data instead. */
+   const bool robust = has_word(ext, "EGL_EXT_create_context_robustness");
+   for (int minor = 2; minor >= 0 && !scr->ctx; minor--) {
+      const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                3,
+                                EGL_CONTEXT_MINOR_VERSION,
+                                minor,
+                                robust ? EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT : EGL_NONE,
+                                EGL_TRUE,
+                                EGL_NONE};
+      scr->ctx = h->eglCreateContext(scr->dpy, config, EGL_NO_CONTEXT, attribs);
+      scr->es_minor = minor;
+   }
+   scr->robust = robust && scr->ctx;
+   if (!robust)
+      mgu_warn("gles: the host has no robust buffer access: draws past a buffer are not "
+               "contained");
+   if (!scr->ctx) {
+      snprintf(why, why_size, "the host made no GLES 3.x context (0x%x)", h->eglGetError());
+      return false;
+   }
+   scr->essl_version = scr->es_minor >= 2 ? 320 : scr->es_minor == 1 ? 310 : 300;
+   return true;
+}
+
+static void
+read_limits(struct glb_screen *scr)
+{
+   const struct glb_host *h = scr->h;
+   snprintf(scr->renderer, sizeof(scr->renderer), "%s", (const char *)h->glGetString(GL_RENDERER));
+   snprintf(scr->version, sizeof(scr->version), "%s", (const char *)h->glGetString(GL_VERSION));
+   h->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &scr->max_texture_size);
+   h->glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &scr->max_renderbuffer_size);
+   h->glGetIntegerv(GL_MAX_SAMPLES, &scr->max_samples);
+   h->glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &scr->max_vertex_attribs);
+   h->glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &scr->max_ubo_bindings);
+   h->glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &scr->max_ubo_size);
+   h->glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &scr->ubo_align);
+   h->glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &scr->max_texture_units);
+   h->glGetIntegerv(GL_MAX_VARYING_COMPONENTS, &scr->max_varying);
+   h->glGetIntegerv(GL_MAX_DRAW_BUFFERS, &scr->max_draw_buffers);
+   h->glGetIntegerv(GL_MAX_VIEWPORT_DIMS, scr->max_viewport);
+   h->glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, scr->line_range);
+   h->glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, scr->point_range);
+   while (h->glGetError() != GL_NO_ERROR)
+      ;
+}
+
+void *
+glb_screen_create(const struct mgs_backend_env *env)
+{
+   struct glb_screen *scr = calloc(1, sizeof(*scr));
+   if (!scr) {
+      env->fatal(env->session, MGU_FATAL_BackendInit, "gles: out of memory");
+      return NULL;
+   }
+   scr->env = *env;
+   char why[256] = "";
+   scr->h = glb_host_get(why, sizeof(why));
+   if (!scr->h || !open_display(scr, why, sizeof(why)) || !create_context(scr, why, sizeof(why)) ||
+       !glb_make_current(scr)) {
+      char detail[300];
+      snprintf(detail, sizeof(detail), "gles: %s", why[0] ? why : "host context setup failed");
+      mgu_error("%s", detail);
+      env->fatal(env->session, MGU_FATAL_BackendInit, detail);
+      glb_screen_destroy(scr);
+      return NULL;
+   }
+   read_limits(scr);
+   mgu_info("gles: %s (%s) from %s, %s display, ESSL %d, robust access %s", scr->renderer,
+            scr->version, scr->h->lib_name, scr->platform, scr->essl_version,
+            scr->robust ? "on" : "off");
+   return scr;
+}
+
+static void
+context_free(struct glb_obj *o, void *arg)
+{
+   (void)arg;
+   glb_context_state_destroy((struct glb_context *)o);
+   free(o);
+}
+
+static void
+resource_free(struct glb_obj *o, void *arg)
+{
+   struct glb_screen *scr = arg;
+   struct glb_resource *r = (struct glb_resource *)o;
+   if (r->name && scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+      if (r->is_buffer)
+         scr->h->glDeleteBuffers(1, &r->name);
+      else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+         scr->h->glDeleteRenderbuffers(1, &r->name);
+      else
+         scr->h->glDeleteTextures(1, &r->name);
+   }
+   free(r);
+}
+
+static void
+shader_free(struct glb_obj *o, void *arg)
+{
+   struct glb_screen *scr = arg;
+   struct glb_shader *s = (struct glb_shader *)o;
+   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
+      if (s->program)
+         scr->h->glDeleteProgram(s->program);
+      if (s->default_buf)
+         scr->h->glDeleteBuffers(1, &s->default_buf);
+   }
+   free(s->default_bytes);
+   free(s);
+}
+
+static void
+sampler_free(struct glb_obj *o, void *arg)
+{
+   struct glb_screen *scr = arg;
+   struct glb_sampler *s = (struct glb_sampler *)o;
+   if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx)
+      scr->h->glDeleteSamplers(1, &s->name);
+   free(s);
+}
+
+void
+glb_screen_destroy(void *screen)
+{
+   struct glb_screen *scr = screen;
+   if (!scr)
+      return;
+   /* Host names are freed only where the context is current on this thread; elsewhere (the
+    * applier thread has it) destroying the context frees them with it. */
+   if (scr->ctx && scr->h->eglGetCurrentContext() != scr->ctx)
+      scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx);
+   table_finish(&scr->contexts, context_free, scr);
+   table_finish(&scr->resources, resource_free, scr);
+   table_finish(&scr->shaders, shader_free, scr);
+   table_finish(&scr->render_states, NULL, NULL);
+   table_finish(&scr->vertex_elements, NULL, NULL);
+   table_finish(&scr->fences, NULL, NULL);
+   table_finish(&scr->sampler_views, NULL, NULL);
+   table_finish(&scr->samplers, sampler_free, scr);
+   if (scr->ctx) {
+      if (scr->h->eglGetCurrentContext() == scr->ctx)
+         scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      scr->h->eglDestroyContext(scr->dpy, scr->ctx);
+   }
+   /* The display stays initialised: the vendor hands every screen of the process the same one,
+    * and eglTerminate would end the others' contexts. */
+   free(scr);
+}
+
+/* ---- caps --------------------------------------------------------------------------------- */
+
+static uint32_t
+clamp_u32(GLint v, uint32_t max)
+{
+   return v < 0 ? 0 : (uint32_t)v > max ? max : (uint32_t)v;
+}
+
+void
+glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   struct mgp_caps c;
+   memset(&c, 0, sizeof(c));
+   c.abi_version = MGP_ABI_VERSION;
+   snprintf((char *)c.vendor, sizeof(c.vendor), "mgl");
+   snprintf((char *)c.renderer, sizeof(c.renderer), "mgl (GLES: %.110s)", scr->renderer);
+   snprintf((char *)c.driver, sizeof(c.driver), "%.63s", scr->version);
+   /* Only what this backend implements: the client declines the rest by name. */
+   mgp_screen_vtbl_mask(&glb_screen_impl, c.call_mask);
+   mgp_context_vtbl_mask(&glb_context_impl, c.call_mask);
+   c.cap_bits = 0; /* no queries, transform feedback or exact multisample-off yet */
+   c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
+   c.max_3d_texture_size = 0;
+   c.max_array_layers = 1;
+   c.max_cube_size = 0;
+   c.max_renderbuffer_size = clamp_u32(scr->max_renderbuffer_size, UINT32_MAX);
+   c.max_viewport_dims[0] = clamp_u32(scr->max_viewport[0], UINT32_MAX);
+   c.max_viewport_dims[1] = clamp_u32(scr->max_viewport[1], UINT32_MAX);
+   c.max_framebuffer_width = c.max_renderbuffer_size;
+   c.max_framebuffer_height = c.max_renderbuffer_size;
+   c.max_color_attachments = clamp_u32(scr->max_draw_buffers, 8);
+   c.max_samples = 1; /* multisampled resources are not implemented yet */
+   c.max_vertex_attribs = clamp_u32(scr->max_vertex_attribs, 16);
+   c.max_vertex_bindings = clamp_u32(scr->max_vertex_attribs, GLB_MAX_VB);
+   c.max_vertex_attrib_stride = 2048; /* GLES 3.1's least MAX_VERTEX_ATTRIB_STRIDE */
+   c.max_uniform_buffer_bindings = clamp_u32(scr->max_ubo_bindings - 1, 24);
+   c.max_uniform_block_size = clamp_u32(scr->max_ubo_size, UINT32_MAX);
+   c.uniform_buffer_offset_alignment = clamp_u32(scr->ubo_align, UINT32_MAX);
+   c.max_texture_units = clamp_u32(scr->max_texture_units, 48);
+   c.max_varying_components = clamp_u32(scr->max_varying, UINT32_MAX);
+   c.max_clip_distances = 0; /* GLES has no gl_ClipDistance without an extension */
+   c.max_texture_lod_bias = 0.0f;
+   c.max_anisotropy = 1.0f;
+   c.point_size_range[0] = scr->point_range[0];
+   c.point_size_range[1] = scr->point_range[1];
+   c.line_width_range[0] = scr->line_range[0];
+   c.line_width_range[1] = scr->line_range[1];
+   c.subpixel_bits = 4;
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++) {
+      const struct glb_format *gf = glb_format_get(f);
+      if (!gf)
+         continue;
+      c.format_flags[f] = gf->depth_stencil ? MGP_FORMAT_CAP_DEPTH_STENCIL
+                          : gf->renderable  ? MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER |
+                                                MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND
+                                           : MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER;
+   }
+   for (unsigned k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
+      c.sample_counts[k] = 1; /* single-sampled only */
+   if (!args->out.ptr)
+      return;
+   uint64_t n = args->out.size < sizeof(c) ? args->out.size : sizeof(c);
+   memcpy(args->out.ptr, &c, n);
+}
+
+/* ---- the context's state on the host context --------------------------------------------------- */
+
+bool
+glb_context_bind(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (!glb_make_current(scr))
+      return false;
+   if (scr->bound != ctx) {
+      /* Draws put their whole state on the host; the framebuffer is attached again. */
+      ctx->fb_valid = false;
+      scr->bound = ctx;
+      scr->stats.context_switches++;
+   }
+   return true;
+}
+
+/* ---- contexts ------------------------------------------------------------------------------ */
+
+void
+glb_context_create(void *self, const struct mgp_context_desc *args, const void *tail,
+                   uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   if (!glb_make_current(scr))
+      return;
+   struct glb_context *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "context_create");
+      return;
+   }
+   ctx->base.h = args->ctx;
+   ctx->scr = scr;
+   const float one = 1.0f;
+   for (unsigned i = 0; i < GLB_MAX_ATTRIBS; i++)
+      memcpy(&ctx->attrib_value[i][3], &one, sizeof(one));
+   scr->h->glGenFramebuffers(1, &ctx->fbo);
+   scr->h->glGenFramebuffers(1, &ctx->read_fbo);
+   scr->h->glGenVertexArrays(1, &ctx->vao);
+   if (!glb_table_put(scr, &scr->contexts, &ctx->base, "context_create")) {
+      glb_context_state_destroy(ctx);
+      free(ctx);
+   }
+}
+
+void
+glb_context_state_destroy(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (scr->bound == ctx)
+      scr->bound = NULL;
+   if (scr->h->eglGetCurrentContext() == scr->ctx) {
+      scr->h->glDeleteFramebuffers(1, &ctx->fbo);
+      scr->h->glDeleteFramebuffers(1, &ctx->read_fbo);
+      scr->h->glDeleteVertexArrays(1, &ctx->vao);
+      if (ctx->user_indices)
+         scr->h->glDeleteBuffers(1, &ctx->user_indices);
+   }
+}
+
+void
+glb_context_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                    uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   struct glb_context *ctx = glb_lookup(scr, &scr->contexts, args->h, "context_destroy");
+   if (!ctx || !glb_make_current(scr))
+      return;
+   glb_table_remove(&scr->contexts, &ctx->base);
+   glb_context_state_destroy(ctx);
+   free(ctx);
+}
+
+/* ---- fences: signalled once the host finished everything before them ---------------------- */
+
+void
+glb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   if (!glb_make_current(scr))
+      return;
+   struct glb_obj *f = calloc(1, sizeof(*f));
+   if (!f) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "fence_create");
+      return;
+   }
+   f->h = args->h;
+   if (!glb_table_put(scr, &scr->fences, f, "fence_create")) {
+      free(f);
+      return;
+   }
+   /* No host sync objects yet: the work before the fence completes here, so the event that
+    * follows is true when it is sent. */
+   scr->h->glFinish();
+   struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->h.slot, .gen = f->h.gen};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+}
+
+static void
+fence_answer(struct glb_screen *scr, const struct mgp_fence_query *args, const char *call)
+{
+   if (!glb_lookup(scr, &scr->fences, args->fence, call))
+      return;
+   uint32_t status = MGP_FENCE_SIGNALLED; /* fence_create finished the work before it */
+   if (args->out.ptr && args->out.size >= sizeof(status))
+      memcpy(args->out.ptr, &status, sizeof(status));
+}
+
+void
+glb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   fence_answer(self, args, "fence_status");
+}
+
+void
+glb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+               uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   fence_answer(self, args, "fence_wait");
+}
+
+void
+glb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   struct glb_obj *f = glb_lookup(scr, &scr->fences, args->h, "fence_destroy");
+   if (!f)
+      return;
+   glb_table_remove(&scr->fences, f);
+   free(f);
+}
+
+/* ---- flush and present --------------------------------------------------------------------- */
+
+void
+glb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   if (!glb_make_current(ctx->scr))
+      return;
+   if (args->value & MGP_FLUSH_FINISH)
+      ctx->scr->h->glFinish();
+   else
+      ctx->scr->h->glFlush();
+}
+
+void
+glb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count, (void)args;
+   struct glb_context *ctx = self;
+   /* No window of the server's own yet (surface_bind_window is left out): the client reads the
+    * frame back, so the frame's end is a flush. */
+   if (glb_make_current(ctx->scr))
+      ctx->scr->h->glFlush();
+}
+
+/* ---- the backend --------------------------------------------------------------------------- */
+
+void *
+glb_context_lookup(void *screen, struct mgp_handle ctx)
+{
+   struct glb_screen *scr = screen;
+   return glb_table_peek(&scr->contexts, ctx);
+}
+
+unsigned
+glb_gate_counters(void *screen, const char **names, unsigned long long *values, unsigned max)
+{
+   struct glb_screen *scr = screen;
+   const struct {
+      const char *name;
+      unsigned long long value;
+   } rows[] = {
+      /* Every lane reads this gate. This backend marks nothing complete by a serial: each
+       * read-back waits in the host driver (glReadPixels, glMapBufferRange) and each fence
+       * follows glFinish, so no completion it reports can be unsound. */
+      {"unsound-serial-complete", 0},
+      {"gles-draws", scr->stats.draws},
+      {"gles-clears", scr->stats.clears},
+      {"gles-programs-linked", scr->stats.programs_linked},
+      {"gles-translate-failures", scr->stats.translate_failures},
+      {"gles-context-switches", scr->stats.context_switches},
+   };
+   unsigned n = sizeof(rows) / sizeof(rows[0]);
+   if (!names || !values)
+      return n;
+   if (n > max)
+      n = max;
+   for (unsigned i = 0; i < n; i++) {
+      names[i] = rows[i].name;
+      values[i] = rows[i].value;
+   }
+   return n;
+}

@@ -1,0 +1,356 @@
+/* glb_shader.c — programs: the client's SPIR-V translated to ESSL with SPIRV-Cross's C API
+ * (320 es, 310 es or 300 es, by the host context), compiled and linked on the host; the
+ * default uniform block and the uniform blocks bound as host uniform buffers.
+ *
+ * The client's SPIR-V follows the descriptor contract of src/frontend/glsl/glsl.h (set 0;
+ * binding 0 the default block, 1 + i uniform block i, 32 + j combined image sampler j) and ends
+ * its last pre-rasterization stage with Vulkan's clip depth (z + w) / 2: SPIRV-Cross's
+ * fixup_clipspace undoes that (z' = 2z - w) so the host's GL depth range applies unchanged.
+ * Uniform buffer bindings stay as they are (checked against the host's count here); sampler
+ * binding 32 + j becomes texture unit j. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv_cross_c.h>
+
+#include "glb.h"
+
+#define SAMPLER_BINDING_BASE 32
+
+struct translate {
+   char *source; /* malloc'd ESSL */
+   char why[192];
+};
+
+/* GLES has no gl_BaseInstance. Draws with a base instance are declined (glb_draw.c), so it is
+ * 0: the built-in becomes a plain int input at a location the program leaves free, which the
+ * draw feeds as a disabled attribute whose current value is 0. Its location, or -1. */
+static bool
+base_instance_input(struct glb_screen *scr, spvc_compiler comp, spvc_resources res,
+                    uint32_t inputs_used, int *loc, struct translate *t)
+{
+   const spvc_reflected_builtin_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_builtin_resource_list_for_type(
+          res, SPVC_BUILTIN_RESOURCE_TYPE_STAGE_INPUT, &list, &count) != SPVC_SUCCESS)
+      return false;
+   for (size_t i = 0; i < count; i++) {
+      if (list[i].builtin != SpvBuiltInBaseInstance)
+         continue;
+      int free_loc = -1;
+      const int max =
+         scr->max_vertex_attribs < GLB_MAX_ATTRIBS ? scr->max_vertex_attribs : GLB_MAX_ATTRIBS;
+      for (int l = max - 1; l >= 0 && free_loc < 0; l--)
+         if (!(inputs_used >> l & 1))
+            free_loc = l;
+      if (free_loc < 0) {
+         snprintf(t->why, sizeof(t->why), "no attribute location left for gl_BaseInstance");
+         return false;
+      }
+      const SpvId id = list[i].resource.id;
+      spvc_compiler_unset_decoration(comp, id, SpvDecorationBuiltIn);
+      spvc_compiler_set_decoration(comp, id, SpvDecorationLocation, (unsigned)free_loc);
+      spvc_compiler_set_name(comp, id, "mgl_BaseInstance");
+      *loc = free_loc;
+   }
+   return true;
+}
+
+/* SPIR-V words to ESSL; false with t->why filled. */
+static bool
+translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
+          struct glb_shader *s, struct translate *t)
+{
+   spvc_context sc = NULL;
+   if (spvc_context_create(&sc) != SPVC_SUCCESS) {
+      snprintf(t->why, sizeof(t->why), "spirv-cross: no context");
+      return false;
+   }
+   bool ok = false;
+   spvc_parsed_ir ir = NULL;
+   spvc_compiler comp = NULL;
+   spvc_compiler_options opts = NULL;
+   spvc_resources res = NULL;
+   const char *out = NULL;
+   if (spvc_context_parse_spirv(sc, words->ptr, (size_t)(words->size / 4), &ir) != SPVC_SUCCESS ||
+       spvc_context_create_compiler(sc, SPVC_BACKEND_GLSL, ir, SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
+                                    &comp) != SPVC_SUCCESS ||
+       spvc_compiler_create_compiler_options(comp, &opts) != SPVC_SUCCESS)
+      goto done;
+   spvc_compiler_options_set_uint(opts, SPVC_COMPILER_OPTION_GLSL_VERSION,
+                                  (unsigned)scr->essl_version);
+   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_ES, SPVC_TRUE);
+   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_FLOAT_PRECISION_HIGHP,
+                                  SPVC_TRUE);
+   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_ES_DEFAULT_INT_PRECISION_HIGHP,
+                                  SPVC_TRUE);
+   /* GL's gl_InstanceID reaches us as InstanceIndex - BaseInstance; draws with a base instance
+    * are declined (glb_draw.c), so BaseInstance is 0 and GLES's gl_InstanceID is exact. */
+   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_GLSL_SUPPORT_NONZERO_BASE_INSTANCE,
+                                  SPVC_FALSE);
+   spvc_compiler_options_set_bool(opts, SPVC_COMPILER_OPTION_FIXUP_DEPTH_CONVENTION,
+                                  last_pre_raster ? SPVC_TRUE : SPVC_FALSE);
+   if (spvc_compiler_install_compiler_options(comp, opts) != SPVC_SUCCESS ||
+       spvc_compiler_create_shader_resources(comp, &res) != SPVC_SUCCESS)
+      goto done;
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_SAMPLED_IMAGE, &list,
+                                                 &count) != SPVC_SUCCESS)
+      goto done;
+   for (size_t i = 0; i < count; i++) {
+      unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
+      if (b < SAMPLER_BINDING_BASE ||
+          b - SAMPLER_BINDING_BASE >= (unsigned)scr->max_texture_units) {
+         snprintf(t->why, sizeof(t->why), "sampler binding %u has no host texture unit", b);
+         goto done;
+      }
+      spvc_compiler_set_decoration(comp, list[i].id, SpvDecorationBinding,
+                                   b - SAMPLER_BINDING_BASE);
+   }
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, &list,
+                                                 &count) != SPVC_SUCCESS)
+      goto done;
+   for (size_t i = 0; i < count; i++) {
+      unsigned b = spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding);
+      if (b >= GLB_MAX_UBO || (int)b >= scr->max_ubo_bindings) {
+         snprintf(t->why, sizeof(t->why), "uniform block binding %u past the host's %d", b,
+                  scr->max_ubo_bindings);
+         goto done;
+      }
+   }
+   if (last_pre_raster &&
+       !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
+      goto done;
+   if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
+      goto done;
+   t->source = strdup(out);
+   ok = t->source != NULL;
+done:
+   if (!ok && !t->why[0])
+      snprintf(t->why, sizeof(t->why), "spirv-cross: %.170s",
+               spvc_context_get_last_error_string(sc));
+   spvc_context_destroy(sc);
+   return ok;
+}
+
+static GLuint
+compile(struct glb_screen *scr, GLenum stage, const char *src, char *why, size_t why_size)
+{
+   const struct glb_host *h = scr->h;
+   GLuint s = h->glCreateShader(stage);
+   h->glShaderSource(s, 1, &src, NULL);
+   h->glCompileShader(s);
+   GLint ok = 0;
+   h->glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[160] = "";
+      h->glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      snprintf(why, why_size, "host compile: %s", log);
+      h->glDeleteShader(s);
+      return 0;
+   }
+   return s;
+}
+
+void
+glb_create_shader(void *self, const struct mgp_create_shader *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   if (!glb_context_bind(ctx))
+      return;
+   struct glb_shader *s = calloc(1, sizeof(*s));
+   if (!s) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "create_shader");
+      return;
+   }
+   s->base.h = args->cso;
+   s->refl = args->reflection;
+   s->base_instance_loc = -1;
+   if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
+      free(s);
+      return;
+   }
+   const uint32_t vs = 1u << MGP_SHADER_STAGE_VERTEX, fs = 1u << MGP_SHADER_STAGE_FRAGMENT;
+   char why[256] = "";
+   if (s->refl.default_block_size > (uint32_t)scr->max_ubo_size) {
+      snprintf(why, sizeof(why), "a default block of %u bytes (the host's blocks hold %d)",
+               s->refl.default_block_size, scr->max_ubo_size);
+      goto declined;
+   }
+   if (args->stage_mask != (vs | fs)) {
+      snprintf(why, sizeof(why), "stages 0x%x (vertex and fragment only)", args->stage_mask);
+      goto declined;
+   }
+   for (unsigned st = 0; st < MGP_SHADER_STAGE_COUNT; st++) {
+      const struct mgp_span *w = &args->spirv[st];
+      if ((args->stage_mask >> st & 1) && (!w->ptr || w->size < 20 || w->size % 4)) {
+         glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "create_shader: a stage without SPIR-V");
+         return;
+      }
+   }
+   const struct glb_host *h = scr->h;
+   struct translate tv = {0}, tf = {0};
+   GLuint v = 0, f = 0, p = 0;
+   if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_VERTEX], true, s, &tv)) {
+      snprintf(why, sizeof(why), "vertex: %s", tv.why);
+   } else if (!translate(scr, &args->spirv[MGP_SHADER_STAGE_FRAGMENT], false, s, &tf)) {
+      snprintf(why, sizeof(why), "fragment: %s", tf.why);
+   } else if ((v = compile(scr, GL_VERTEX_SHADER, tv.source, why, sizeof(why))) &&
+              (f = compile(scr, GL_FRAGMENT_SHADER, tf.source, why, sizeof(why)))) {
+      p = h->glCreateProgram();
+      h->glAttachShader(p, v);
+      h->glAttachShader(p, f);
+      h->glLinkProgram(p);
+      GLint linked = 0;
+      h->glGetProgramiv(p, GL_LINK_STATUS, &linked);
+      if (!linked) {
+         char log[160] = "";
+         h->glGetProgramInfoLog(p, sizeof(log), NULL, log);
+         snprintf(why, sizeof(why), "host link: %s", log);
+         h->glDeleteProgram(p);
+         p = 0;
+      }
+   }
+   if (mgu_log_level() >= MGU_LOG_DEBUG && tv.source && tf.source)
+      mgu_log(MGU_LOG_DEBUG, "gles: program {%u,%u}\n%s\n%s", s->base.h.slot, s->base.h.gen,
+              tv.source, tf.source);
+   free(tv.source);
+   free(tf.source);
+   if (v)
+      h->glDeleteShader(v);
+   if (f)
+      h->glDeleteShader(f);
+   if (p) {
+      s->program = p;
+      scr->stats.programs_linked++;
+      return;
+   }
+declined:
+   scr->stats.translate_failures++;
+   MGU_DECLINE(backend_draw_incomplete,
+               "gles: program {%u,%u} not made (its draws are dropped): %s", s->base.h.slot,
+               s->base.h.gen, why);
+}
+
+void
+glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shader *s = glb_lookup(scr, &scr->shaders, args->h, "delete_shader");
+   if (!s || !glb_context_bind(ctx))
+      return;
+   glb_table_remove(&scr->shaders, &s->base);
+   if (s->program)
+      scr->h->glDeleteProgram(s->program);
+   if (s->default_buf)
+      scr->h->glDeleteBuffers(1, &s->default_buf);
+   free(s->default_bytes);
+   free(s);
+}
+
+void
+glb_set_draw_program(void *self, const struct mgp_handle_args *args, const void *tail,
+                     uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   if (!mgp_handle_is_null(args->h) &&
+       !glb_lookup(ctx->scr, &ctx->scr->shaders, args->h, "set_draw_program"))
+      return;
+   ctx->program = args->h;
+}
+
+void
+glb_set_global_constants(void *self, const struct mgp_set_global_constants *args, const void *tail,
+                         uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shader *s = glb_lookup(scr, &scr->shaders, args->shader, "set_global_constants");
+   if (!s)
+      return;
+   if (!s->program) {
+      MGU_DECLINE(backend_draw_incomplete, "gles: uniforms of a program that was not made");
+      return;
+   }
+   const uint32_t size = s->refl.default_block_size;
+   if (!args->data.ptr || args->offset > size || args->data.size > size - args->offset) {
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption,
+                "set_global_constants: bytes past the default block");
+      return;
+   }
+   if (!s->default_bytes) {
+      s->default_bytes = calloc(1, size ? size : 1);
+      if (!s->default_bytes) {
+         glb_fatal(scr, MGU_FATAL_OutOfMemory, "set_global_constants");
+         return;
+      }
+   }
+   memcpy(s->default_bytes + args->offset, args->data.ptr, (size_t)args->data.size);
+   s->default_dirty = true;
+}
+
+void
+glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, const void *tail,
+                       uint32_t tail_count)
+{
+   struct glb_context *ctx = self;
+   if (args->cls != 0) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: set_shader_buffers of class %u", args->cls);
+      return;
+   }
+   if (args->start >= GLB_MAX_UBO || tail_count > GLB_MAX_UBO - args->start) {
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "set_shader_buffers: bindings past 32");
+      return;
+   }
+   memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
+}
+
+/* Binds the program's uniform buffers for a draw; false: declined. */
+bool
+glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   h->glUseProgram(s->program);
+   if (s->refl.default_block_size) {
+      if (!s->default_buf)
+         h->glGenBuffers(1, &s->default_buf);
+      h->glBindBuffer(GL_UNIFORM_BUFFER, s->default_buf);
+      if (s->default_dirty || !s->default_bytes) {
+         if (!s->default_bytes)
+            s->default_bytes = calloc(1, s->refl.default_block_size);
+         if (!s->default_bytes) {
+            glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: default block");
+            return false;
+         }
+         h->glBufferData(GL_UNIFORM_BUFFER, s->refl.default_block_size, s->default_bytes,
+                         GL_STREAM_DRAW);
+         s->default_dirty = false;
+      }
+      h->glBindBufferRange(GL_UNIFORM_BUFFER, 0, s->default_buf, 0, s->refl.default_block_size);
+   }
+   for (uint32_t b = 1; b < GLB_MAX_UBO; b++) {
+      if (!(s->refl.ubo_mask >> b & 1))
+         continue;
+      const struct mgp_buffer_range *u = &ctx->ubo[b];
+      struct glb_resource *r =
+         mgp_handle_is_null(u->res) ? NULL : glb_resource_for_use(scr, u->res, "draw");
+      if (!r || !r->is_buffer || !u->size || u->offset > r->desc.size ||
+          u->size > r->desc.size - u->offset) {
+         MGU_DECLINE(backend_draw_incomplete, "gles: a draw without uniform block binding %u", b);
+         return false;
+      }
+      h->glBindBufferRange(GL_UNIFORM_BUFFER, b, r->name, (GLintptr)u->offset, (GLsizeiptr)u->size);
+   }
+   return true;
+}

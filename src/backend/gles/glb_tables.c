@@ -1,0 +1,119 @@
+/* glb_tables.c — the backend the server role selects by the name "gles" (mgs_gles_backend)
+ * and the tables it calls: every call the backend
+ * implements (glb_screen_impl, glb_context_impl, which caps.call_mask is made from) and, in every
+ * slot those leave NULL, a named decline (gles-call-unimplemented, the call's name in its line):
+ * the client never reaches a NULL slot on monolith, and a call this backend does not do yet is
+ * counted and logged instead of vanishing. Generated from pipe_calls.def by the preprocessor, so
+ * a call added to the catalog is covered without anyone remembering to. */
+#include <pthread.h>
+
+#include "glb.h"
+
+const struct mgp_screen_vtbl glb_screen_impl = {
+   .get_caps = glb_get_caps,
+   .context_create = glb_context_create,
+   .context_destroy = glb_context_destroy,
+   .resource_create = glb_resource_create,
+   .resource_respecify = glb_resource_respecify,
+   .resource_destroy = glb_resource_destroy,
+   .fence_create = glb_fence_create,
+   .fence_status = glb_fence_status,
+   .fence_wait = glb_fence_wait,
+   .fence_destroy = glb_fence_destroy,
+};
+
+const struct mgp_context_vtbl glb_context_impl = {
+   .create_render_state = glb_create_render_state,
+   .bind_render_state = glb_bind_render_state,
+   .delete_render_state = glb_delete_render_state,
+   .create_vertex_elements = glb_create_vertex_elements,
+   .bind_vertex_elements = glb_bind_vertex_elements,
+   .delete_vertex_elements = glb_delete_vertex_elements,
+   .create_sampler = glb_create_sampler,
+   .delete_sampler = glb_delete_sampler,
+   .create_sampler_view = glb_create_sampler_view,
+   .delete_sampler_view = glb_delete_sampler_view,
+   .create_shader = glb_create_shader,
+   .delete_shader = glb_delete_shader,
+   .set_dynamic_state = glb_set_dynamic_state,
+   .set_framebuffer_state = glb_set_framebuffer_state,
+   .set_vertex_buffers = glb_set_vertex_buffers,
+   .set_index_buffer = glb_set_index_buffer,
+   .set_sampler_views = glb_set_sampler_views,
+   .bind_sampler_states = glb_bind_sampler_states,
+   .set_texture_params = glb_set_texture_params,
+   .set_vertex_attrib_defaults = glb_set_vertex_attrib_defaults,
+   .set_shader_buffers = glb_set_shader_buffers,
+   .set_global_constants = glb_set_global_constants,
+   .set_draw_program = glb_set_draw_program,
+   .resource_subdata = glb_resource_subdata,
+   .resource_readback = glb_resource_readback,
+   .clear = glb_clear,
+   .generate_mipmap = glb_generate_mipmap,
+   .read_pixels = glb_read_pixels,
+   .get_texture_image = glb_get_texture_image,
+   .draw_vbo = glb_draw_vbo,
+   .draw = glb_draw,
+   .flush = glb_flush,
+   .present = glb_present,
+};
+
+struct mgp_screen_vtbl glb_screen_vtbl;
+struct mgp_context_vtbl glb_context_vtbl;
+
+#define IMPL_Screen glb_screen_impl
+#define IMPL_CtxCso glb_context_impl
+#define IMPL_CtxState glb_context_impl
+#define IMPL_CtxObject glb_context_impl
+#define IMPL_CtxVerb glb_context_impl
+#define IMPL_CtxQuery glb_context_impl
+#define OUTER_Screen glb_screen_vtbl
+#define OUTER_CtxCso glb_context_vtbl
+#define OUTER_CtxState glb_context_vtbl
+#define OUTER_CtxObject glb_context_vtbl
+#define OUTER_CtxVerb glb_context_vtbl
+#define OUTER_CtxQuery glb_context_vtbl
+
+#define X(name, payload, cls, flags)                                                               \
+   static void decline_##name(void *self, const struct payload *args, const void *tail,            \
+                              uint32_t tail_count)                                                 \
+   {                                                                                               \
+      (void)self, (void)args, (void)tail, (void)tail_count;                                        \
+      MGU_DECLINE(gles_call_unimplemented, "%s", #name);                                           \
+   }
+#include "pipe_calls.def"
+#undef X
+
+static void
+fill_tables(void)
+{
+#define X(name, payload, cls, flags)                                                               \
+   OUTER_##cls.name = IMPL_##cls.name ? IMPL_##cls.name : decline_##name;
+#include "pipe_calls.def"
+#undef X
+}
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+void
+glb_tables_init(void)
+{
+   pthread_once(&tables_once, fill_tables);
+}
+
+static void *
+screen_create(const struct mgs_backend_env *env)
+{
+   glb_tables_init(); /* before anyone calls through mgs_gles_backend's tables */
+   return glb_screen_create(env);
+}
+
+const struct mgs_backend mgs_gles_backend = {
+   .name = "gles",
+   .screen_create = screen_create,
+   .screen_destroy = glb_screen_destroy,
+   .screen_vtbl = &glb_screen_vtbl,
+   .context_vtbl = &glb_context_vtbl,
+   .context_lookup = glb_context_lookup,
+   .gate_counters = glb_gate_counters,
+};
