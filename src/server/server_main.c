@@ -27,7 +27,8 @@ usage(FILE *f)
            "  --max-sessions N      serve at most N sessions at once (MGL_SERVER_MAX_SESSIONS;\n"
            "                        default 32); one more is refused with a message\n"
            "  --probe               start a session on the backend, print its caps, exit\n"
-           "  --backend NAME        renderer for --probe (vulkan or gles; default MGL_BACKEND or vulkan)\n"
+           "  --backend NAME        renderer for --probe (vulkan or gles; default MGL_BACKEND or "
+           "vulkan)\n"
            "  --spawn-fd FD         serve the spawn arm over socket FD (libmgl starts this itself\n"
            "                        for MGL_TRANSPORT=spawn)\n");
 }

@@ -15,4 +15,3 @@ glb_format_get(unsigned f)
 {
    return f < MGP_FORMAT_COUNT && formats[f].internal ? &formats[f] : NULL;
 }
-
