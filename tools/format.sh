@@ -9,9 +9,12 @@ if [ $# -eq 0 ]; then
 else
   files=("$@")
 fi
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
 for f in "${files[@]}"; do
   as=$f
   case $f in *.h) as=${f%.h}.c ;; esac
-  out=$("$cf" --style=file --assume-filename="$as" <"$f")
-  [ "$out" = "$(cat "$f")" ] || printf '%s\n' "$out" >"$f"
+  # through a file, not $(...), which would drop trailing blank lines from the comparison
+  "$cf" --style=file --assume-filename="$as" <"$f" >"$tmp"
+  cmp -s "$tmp" "$f" || cp "$tmp" "$f"
 done
