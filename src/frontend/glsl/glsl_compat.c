@@ -14,6 +14,8 @@
  *  - ftransform() is the product of the built-in state and gl_Vertex. */
 #include "glsl_internal.h"
 
+#include "decline.h"
+
 #include <stddef.h>
 #include <string.h>
 
@@ -234,6 +236,10 @@ glsl_compat_lower_token(enum glsl_stage stage, const char *s, size_t len,
          }
       }
       if (is(s, len, "gl_ClipVertex")) {
+         /* the written value is kept in a plain global: nothing clips by it */
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "gl_ClipVertex: a vertex shader's clip vertex is not applied (user clip "
+                     "planes clip fixed-function draws only)");
          out->prefix = GLSL_MANGLE;
          out->with = "gl_ClipVertex";
          out->need = NEED_CLIP_VERTEX;
