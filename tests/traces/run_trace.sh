@@ -47,9 +47,10 @@ done
 
 # ---- expectations: the last matching line wins --------------------------------------------
 # NAME-GLOB TARGET-GLOB VERDICT [tolerance=T] [max-bad=F] [min-psnr=P] [ignore-frames=C,C]
-#   [# reason]
+#   [env=VAR=VALUE]... [# reason]
+# env= options add up over the matching lines (a later line does not drop an earlier one's).
 # TARGET-GLOB `mgl` stands for every arm.
-verdict=pass tolerance=0 max_bad=0 min_psnr=0 ignore_frames= reason=
+verdict=pass tolerance=0 max_bad=0 min_psnr=0 ignore_frames= reason= envs=
 while read -r l_name l_target l_verdict rest; do
   case "$l_name" in '' | '#'*) continue ;; esac
   # shellcheck disable=SC2254
@@ -71,6 +72,7 @@ while read -r l_name l_target l_verdict rest; do
       max-bad=*) max_bad=${o#max-bad=} ;;
       min-psnr=*) min_psnr=${o#min-psnr=} ;;
       ignore-frames=*) ignore_frames=${o#ignore-frames=} ;;
+      env=*=*) envs="$envs ${o#env=}" ;;
       *) echo "run_trace: SETUP: $expect: unknown option '$o'" >&2; exit 4 ;;
     esac
   done
@@ -102,6 +104,7 @@ case "$target" in
     export __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_vendor LIBGL_ALWAYS_SOFTWARE=1
     export MESA_LOADER_DRIVER_OVERRIDE=zink ;;
   monolith | inproc | spawn | tcp)
+    for e in $envs; do export "${e?}"; done
     if [ ! -f "$vendor" ]; then
       echo "run_trace: SETUP: vendor JSON $vendor does not exist (is libmgl built?)" >&2
       exit 4
@@ -151,7 +154,7 @@ dump_logs() {
 
 # ---- replay ---------------------------------------------------------------------------------
 echo "run_trace: target=$target trace=$name limits: tolerance=$tolerance max-bad=$max_bad" \
-     "min-psnr=$min_psnr verdict=$verdict"
+     "min-psnr=$min_psnr verdict=$verdict${envs:+ env:$envs}"
 rc=0
 timeout -k 10 "$timeout_s" eglretrace --headless -S frame -s "$frames_dir/" "$trace" \
   >"$log_dir/retrace.out" 2>&1 || rc=$?
