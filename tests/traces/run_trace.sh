@@ -24,8 +24,13 @@
 #
 # TRACE_TAG, when set, is appended to the target's folder names (OUT_DIR/TARGET$TRACE_TAG/NAME).
 #
+# A target's GL errors (eglretrace's `glGetError(...) = ...` lines: a call whose error differs from
+# the recording's) must each be in the reference's replay too, same call and error; one that is not
+# fails the trace.
+#
 # Exit status: 0 pass (or expected fail), 1 the pixel comparison failed, 2 the replay failed
-# (crash, hang, missing frame, arm proof), 3 an expected fail passed, 4 bad usage or setup.
+# (crash, hang, missing frame, arm proof), 3 an expected fail passed, 4 bad usage or setup, 5 a GL
+# error llvmpipe's replay does not raise.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -138,7 +143,10 @@ finish() {
   if [ "$rc" = 0 ]; then
     echo "run_trace: PASS $target $name: $what"
   else
-    echo "run_trace: FAIL($([ "$rc" = 1 ] && echo pixels || echo replay)) $target $name: $what" >&2
+    local kind=replay
+    [ "$rc" = 1 ] && kind=pixels
+    [ "$rc" = 5 ] && kind=errors
+    echo "run_trace: FAIL($kind) $target $name: $what" >&2
   fi
   exit "$rc"
 }
@@ -234,13 +242,24 @@ for ref in "$ref_dir"/*.png; do
     worst=$frame worst_psnr=$key worst_line=$line
   fi
 done
+# GL errors: eglretrace reports each call whose glGetError is not what the recording saw. The
+# target must report none that llvmpipe's replay of the same trace does not (same call, same error).
+ref_out=$out/logs/reference/$name/retrace.out
+new_errors=$(comm -13 <(grep 'glGetError' "$ref_out" 2>/dev/null | sort -u) \
+                      <(grep 'glGetError' "$log_dir/retrace.out" | sort -u) | wc -l)
 summary="$ref_frames frames, $failed over the limits, $missing missing; worst frame $worst:"
-summary="$summary $worst_line; GL error lines $gl_errors"
+summary="$summary $worst_line; GL error lines $gl_errors ($new_errors not in llvmpipe's replay)"
 if [ "$missing" -gt 0 ]; then
   finish 2 "$summary"
 fi
 if [ "$failed" -gt 0 ]; then
   echo "run_trace: diff images (bad pixels red): $log_dir/diff-*.png" >&2
   finish 1 "$summary"
+fi
+if [ "$new_errors" -gt 0 ]; then
+  echo "run_trace: GL errors llvmpipe's replay does not raise (the first 5):" >&2
+  comm -13 <(grep 'glGetError' "$ref_out" 2>/dev/null | sort -u) \
+           <(grep 'glGetError' "$log_dir/retrace.out" | sort -u) | sort -n | head -n 5 >&2
+  finish 5 "$summary"
 fi
 finish 0 "$summary"
