@@ -707,7 +707,7 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
    /* what does not apply to pixel rectangles is set aside for the draw */
    const struct mgp_render_state rs = ctx->rs;
    const struct mgp_dynamic_state ds = ctx->ds;
-   const GLenum polygon_mode = ctx->polygon_mode;
+   const GLenum polygon_mode = ctx->polygon_mode, polygon_mode_back = ctx->polygon_mode_back;
    struct fe_program *program = ctx->program;
    struct fe_vao *vao = ctx->vao;
    struct fe_texture *bound = ctx->units[PIXEL_UNIT][FE_TEX_2D];
@@ -723,7 +723,7 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
    ctx->ds.depth_range[0] = 0.0f;
    ctx->ds.depth_range[1] = 1.0f;
    ctx->ds_version++;
-   ctx->polygon_mode = GL_FILL;
+   ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
    ctx->program = NULL;
    ctx->vao = &d->vao;
    ctx->units[PIXEL_UNIT][FE_TEX_2D] = d->tex;
@@ -740,6 +740,7 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
    ctx->vao = vao;
    ctx->program = program;
    ctx->polygon_mode = polygon_mode;
+   ctx->polygon_mode_back = polygon_mode_back;
    ctx->ds = ds;
    ctx->ds_version++;
    ctx->rs = rs;

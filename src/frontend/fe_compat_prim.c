@@ -23,12 +23,21 @@ edges_from_array(const struct fe_context *ctx)
    return c->draw_edges ? c->imm.edge_varies : c->edge_array.enabled;
 }
 
+/* The polygon mode the rewrite draws outlines for. With a mode per face the polygons go out
+ * filled (as triangles) and fe_draw.c draws each face's pass in its mode: outlines then show
+ * the triangles' inner edges and ignore edge flags (counted, gl-feature-unimplemented). */
+static GLenum
+rewrite_fill(const struct fe_context *ctx)
+{
+   return ctx->polygon_mode == ctx->polygon_mode_back ? ctx->polygon_mode : GL_FILL;
+}
+
 bool
 fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode)
 {
    if (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON)
       return true;
-   return mode == GL_TRIANGLES && ctx->polygon_mode != GL_FILL && edges_from_array(ctx);
+   return mode == GL_TRIANGLES && rewrite_fill(ctx) != GL_FILL && edges_from_array(ctx);
 }
 
 struct emit {
@@ -244,10 +253,14 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
                                                                   : type == GL_UNSIGNED_SHORT ? 2
                                                                                               : 4)
                                           : 0;
+   if (ctx->polygon_mode != ctx->polygon_mode_back)
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "polygons with a polygon mode per face: drawn as triangles, so an outlined "
+                  "face shows its inner edges and edge flags are ignored");
    struct emit e = {
       .out = malloc((size_t)count * 4u * 4u),
       .min = UINT32_MAX,
-      .fill = ctx->polygon_mode,
+      .fill = rewrite_fill(ctx),
       .last = ctx->rs.provoking_vertex_last,
    };
    uint8_t *owned_edges = NULL;

@@ -377,3 +377,40 @@ sc_compat_ff_draw_buffers(void)
    glViewport(0, 0, W, H);
    check_window_cleared("compat_ff_draw_buffers");
 }
+
+/* compat_polygon_mode_faces: glPolygonMode per face in a compatibility context — front faces
+ * outlined, back faces filled — and GL_POLYGON_MODE reading both. */
+void
+sc_compat_polygon_mode_faces(void)
+{
+   clear_to(V4(0, 0, 0, 1));
+   glPolygonMode(GL_FRONT, GL_LINE);
+   glPolygonMode(GL_BACK, GL_FILL);
+   check_gl_error("glPolygonMode(GL_FRONT) / (GL_BACK)");
+   GLint modes[2] = {0, 0};
+   glGetIntegerv(GL_POLYGON_MODE, modes);
+   if (modes[0] != GL_LINE || modes[1] != GL_FILL)
+      fail("GL_POLYGON_MODE: 0x%x 0x%x, expected GL_LINE GL_FILL", modes[0], modes[1]);
+   glColor4f(1, 1, 0, 1);
+   /* counter-clockwise (front): an outline through the pixel centres 4 .. 27 */
+   glBegin(GL_TRIANGLES);
+   glVertex2f(4.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glVertex2f(27.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glVertex2f(27.5f / 32.0f - 1.0f, 27.5f / 32.0f - 1.0f);
+   glEnd();
+   /* clockwise (back): filled */
+   glBegin(GL_TRIANGLES);
+   glVertex2f(36.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glVertex2f(59.5f / 32.0f - 1.0f, 27.5f / 32.0f - 1.0f);
+   glVertex2f(59.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glEnd();
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   check_gl_error("compat_polygon_mode_faces");
+   readback();
+   const rgba8 Y = px8(255, 255, 0, 255), K = px8(0, 0, 0, 255);
+   expect_px("front: bottom edge", 16, 4, Y);
+   expect_px("front: right edge", 27, 12, Y);
+   expect_px("front: inside, not filled", 22, 10, K);
+   expect_px("back: inside, filled", 54, 10, Y);
+   expect_px("outside both", 32, 20, K);
+}
