@@ -82,10 +82,18 @@ static const char *const PIXEL_FS =
 
 /* ---- pixel transfer and maps --------------------------------------------------------------- */
 
+/* [0, 1], NaN as 0 (a NaN would index a pixel map anywhere). */
 static float
 clamp01(float f)
 {
-   return f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+   return f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
+}
+
+/* A float as an integer of [lo, hi] (NaN as 0): the conversion itself is undefined outside. */
+static double
+clamp_range(double v, double lo, double hi)
+{
+   return v > lo ? (v < hi ? v : hi) : (v == v ? lo : 0.0);
 }
 
 static void
@@ -96,8 +104,12 @@ pixel_transfer(GLenum pname, float v)
    switch (pname) {
    case GL_MAP_COLOR: px->map_color = v != 0.0f; return;
    case GL_MAP_STENCIL: px->map_stencil = v != 0.0f; return;
-   case GL_INDEX_SHIFT: px->index_shift = (GLint)lroundf(v); return;
-   case GL_INDEX_OFFSET: px->index_offset = (GLint)lroundf(v); return;
+   case GL_INDEX_SHIFT:
+      px->index_shift = (GLint)lround(clamp_range(v, INT32_MIN, INT32_MAX));
+      return;
+   case GL_INDEX_OFFSET:
+      px->index_offset = (GLint)lround(clamp_range(v, INT32_MIN, INT32_MAX));
+      return;
    case GL_RED_SCALE: px->scale[0] = v; return;
    case GL_GREEN_SCALE: px->scale[1] = v; return;
    case GL_BLUE_SCALE: px->scale[2] = v; return;
@@ -223,11 +235,12 @@ get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
       if (kind == 0) {
          memcpy(dst + (size_t)i * 4, &v, 4);
       } else if (kind == 1) {
-         const uint32_t u =
-            map_is_index(m) ? (uint32_t)v : (uint32_t)llround((double)v * 4294967295.0);
+         const uint32_t u = map_is_index(m) ? (uint32_t)clamp_range(v, 0.0, 4294967295.0)
+                                            : (uint32_t)llround((double)v * 4294967295.0);
          memcpy(dst + (size_t)i * 4, &u, 4);
       } else {
-         const uint16_t u = map_is_index(m) ? (uint16_t)v : (uint16_t)lroundf(v * 65535.0f);
+         const uint16_t u = map_is_index(m) ? (uint16_t)clamp_range(v, 0.0, 65535.0)
+                                            : (uint16_t)lroundf(v * 65535.0f);
          memcpy(dst + (size_t)i * 2, &u, 2);
       }
    }
@@ -285,13 +298,14 @@ static void
 index_to_rgba(const struct fe_compat_pixels *px, const int64_t *idx, float *rgba, size_t n)
 {
    for (size_t i = 0; i < n; i++) {
-      int64_t v = idx[i];
-      v = px->index_shift >= 0 ? v * ((int64_t)1 << (px->index_shift & 31))
-                               : v >> ((-px->index_shift) & 31);
-      v += px->index_offset;
+      /* only the low bits reach a map (at most 256 entries): wrapping arithmetic is exact */
+      const int64_t sh = px->index_shift;
+      uint64_t v = sh >= 0 ? (uint64_t)idx[i] << (sh > 63 ? 63 : sh)
+                           : (uint64_t)(idx[i] >> (-sh > 63 ? 63 : -sh));
+      v += (uint64_t)(int64_t)px->index_offset;
       for (int k = 0; k < 4; k++) {
          const uint32_t size = px->map_size[2 + k];
-         rgba[i * 4 + k] = clamp01(px->map[2 + k][(uint64_t)v & (size - 1)]);
+         rgba[i * 4 + k] = clamp01(px->map[2 + k][v & (size - 1)]);
       }
    }
 }
@@ -390,7 +404,8 @@ unpack_bits(struct fe_context *ctx, GLsizei w, GLsizei h, const void *pixels)
    const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
    const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
    /* every quantity is below 2^31, so these products stay far inside 64 bits */
-   const uint64_t size = (skip_rows + (uint64_t)h) * stride + (skip_px + (uint64_t)w + 7) / 8;
+   const uint64_t size = /* w, h > 0 */
+      (skip_rows + (uint64_t)h - 1) * stride + (skip_px + (uint64_t)w + 7) / 8;
    uint8_t *owned;
    const uint8_t *src = image_source(ctx, pixels, size, &owned);
    if (!src)
@@ -460,7 +475,9 @@ unpack_image(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum
                           (uint32_t)w, (uint32_t)h, fl ? GL_RED : GL_RED_INTEGER, type, swap)) {
          const bool sgn = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
          for (size_t i = 0; i < n; i++)
-            idx[i] = fl ? (int64_t)fe_u2f(raw[i]) : sgn ? (int64_t)(int32_t)raw[i] : raw[i];
+            idx[i] = fl    ? (int64_t)clamp_range(fe_u2f(raw[i]), INT32_MIN, INT32_MAX)
+                     : sgn ? (int64_t)(int32_t)raw[i]
+                           : raw[i];
          out = idx;
          idx = NULL;
       }
