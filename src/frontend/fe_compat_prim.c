@@ -245,6 +245,15 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
                   POLY_MAX_INDICES / 4u);
       return;
    }
+   /* Outlines and vertices go out as lines and points, which the device does not cull: with
+    * both faces culled nothing is drawn (GL 2.1 §3.5.4 culls before the polygon mode); one
+    * culled face would need each polygon's facing, which the front end does not know. */
+   if (rewrite_fill(ctx) != GL_FILL && ctx->cull_enabled) {
+      if (ctx->cull_mode == GL_FRONT_AND_BACK)
+         return;
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "polygon outlines or vertices with one face culled: drawn for both faces");
+   }
    uint32_t *src = source_indices(ctx, first, count, type, indices);
    if (!src)
       return;

@@ -404,6 +404,12 @@ sc_compat_polygon_mode_faces(void)
    glVertex2f(59.5f / 32.0f - 1.0f, 27.5f / 32.0f - 1.0f);
    glVertex2f(59.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
    glEnd();
+   /* outlines of a rectangle with both faces culled: nothing (culling precedes the mode) */
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_FRONT_AND_BACK);
+   glRectf(36.5f / 32.0f - 1.0f, 36.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f);
+   glDisable(GL_CULL_FACE);
    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
    check_gl_error("compat_polygon_mode_faces");
    readback();
@@ -413,4 +419,6 @@ sc_compat_polygon_mode_faces(void)
    expect_px("front: inside, not filled", 22, 10, K);
    expect_px("back: inside, filled", 54, 10, Y);
    expect_px("outside both", 32, 20, K);
+   expect_px("culled outline: bottom edge", 48, 36, K);
+   expect_px("culled outline: left edge", 36, 48, K);
 }
