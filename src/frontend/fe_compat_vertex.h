@@ -113,6 +113,7 @@ struct fe_compat {
    /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
    const uint8_t *draw_edges;
    struct fe_compat_imm imm;
+   struct fe_compat_pixels *pixels; /* raster position, pixel transfer (fe_compat_pixels.h) */
 };
 
 /* fe_compat_context.c */

@@ -35,7 +35,8 @@ struct fe_ff_key {
    uint8_t fog_coord;  /* the fog coordinate attribute, not the eye distance */
    uint8_t alpha_func; /* 0 no test, else func - GL_NEVER + 1 */
    uint8_t clip_planes;
-   uint8_t units; /* bit u: unit u textures */
+   uint8_t draw_buffers; /* colour outputs: the highest enabled draw buffer + 1 */
+   uint8_t units;        /* bit u: unit u textures */
    struct {
       uint8_t target; /* enum fe_tex_target */
       uint8_t format; /* enum ff_tex_format */
@@ -145,6 +146,18 @@ unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
    return true;
 }
 
+uint8_t
+fe_ff_draw_buffer_count(const struct fe_context *ctx)
+{
+   if (!ctx->draw_fbo)
+      return 1;
+   uint8_t n = 1;
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      if (ctx->draw_fbo->draw_buffers[i] != GL_NONE)
+         n = (uint8_t)(i + 1);
+   return n;
+}
+
 static void
 build_key(struct fe_context *ctx, struct fe_ff_key *k)
 {
@@ -181,6 +194,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
    if (ff->alpha_test && ff->alpha_func != GL_ALWAYS)
       k->alpha_func = (uint8_t)(ff->alpha_func - GL_NEVER + 1);
    k->clip_planes = ctx->rs.clip_distance_mask;
+   k->draw_buffers = fe_ff_draw_buffer_count(ctx);
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       enum fe_tex_target t;
       enum ff_tex_format f;
@@ -583,7 +597,9 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
          put(&s, "in vec4 v_tc%u;\nuniform %s ff_tex%u;\n", u, sampler_types[k->unit[u].target], u);
-   put(&s, "uniform vec4 ff[FF_SLOTS];\nlayout(location = 0) out vec4 o_color;\n");
+   put(&s, "uniform vec4 ff[FF_SLOTS];\n");
+   for (unsigned b = 0; b < k->draw_buffers; b++)
+      put(&s, "layout(location = %u) out vec4 o_color%u;\n", b, b);
    put(&s, "void main()\n{\n");
    if (k->lighting && k->two_side)
       put(&s, "   vec4 prim = gl_FrontFacing ? v_col : v_bcol;\n"
@@ -625,7 +641,9 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
       else
          put(&s, "   if (!(prev.a %s ff[%d].x))\n      discard;\n", ops[f], l->alpha_ref);
    }
-   put(&s, "   o_color = prev;\n}\n");
+   for (unsigned b = 0; b < k->draw_buffers; b++)
+      put(&s, "   o_color%u = prev;\n", b);
+   put(&s, "}\n");
    if (s.oom) {
       free(s.p);
       return NULL;
@@ -879,10 +897,13 @@ bool
 fe_ff_validate(struct fe_context *ctx)
 {
    struct fe_ff *ff = ctx->ff;
+   if (ff->override_exec)
+      return true;
    const uint64_t tex_gen = atomic_load(&ctx->share->texture_gen);
    if (ff->current && ff->validated_version == ff->version &&
        ff->validated_units == ctx->unit_version && ff->validated_texture_gen == tex_gen &&
-       ff->current->key.clip_planes == ctx->rs.clip_distance_mask)
+       ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&
+       ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
       return true;
    struct fe_ff_key k;
    build_key(ctx, &k);
@@ -905,5 +926,7 @@ fe_ff_validate(struct fe_context *ctx)
 struct fe_exec *
 fe_ff_exec(struct fe_context *ctx)
 {
+   if (ctx->ff->override_exec)
+      return ctx->ff->override_exec;
    return ctx->ff->current ? ctx->ff->current->exec : NULL;
 }
