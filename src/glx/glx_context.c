@@ -315,7 +315,13 @@ mgl_glXDestroyContext(Display *dpy, GLXContext handle)
       else
          now = true;
    }
+   /* Destroyed again while still current on this thread: it is already going (freed when
+    * released), no error, as Mesa does (piglit glx-destroycontext-3). */
+   const bool pending =
+      !ctx && tls_current && handle == (GLXContext)tls_current && tls_current->destroy_pending;
    glx_unlock();
+   if (pending)
+      return;
    if (!ctx) {
       glx_send_error(dpy, GLX_ERR_BAD_CONTEXT, true, 0, GLX_OP_DESTROY_CONTEXT, "glXDestroyContext",
                      "not a live mgl context");

@@ -273,6 +273,32 @@ core_context(Display *dpy, GLXFBConfig cfg)
    return ctx;
 }
 
+/* A context destroyed while current stays usable until released; destroying it again then is
+ * no error, and it may be made current again (piglit glx-destroycontext-3, as Mesa). */
+static void
+check_destroy_current_twice(Display *dpy, GLXFBConfig cfg)
+{
+   const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
+   GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+   GLXContext ctx = pb ? core_context(dpy, cfg) : NULL;
+   CHECK(ctx && glXMakeContextCurrent(dpy, pb, pb, ctx), "a core context on a pbuffer");
+   if (!ctx)
+      return;
+   reset_error(dpy);
+   glXDestroyContext(dpy, ctx);
+   CHECK(glXMakeContextCurrent(dpy, pb, pb, ctx), "the destroyed current context made current");
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   unsigned char px[4] = {0};
+   glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK(px[1] == 255 && px[0] == 0, "cleared green: %u,%u,%u", px[0], px[1], px[2]);
+   glXDestroyContext(dpy, ctx);
+   int err = take_error(dpy);
+   CHECK(err == -1, "destroying the current context twice: error %d", err);
+   CHECK(glXMakeContextCurrent(dpy, None, None, NULL), "release");
+   glXDestroyPbuffer(dpy, pb);
+}
+
 static void
 check_window(Display *dpy, GLXFBConfig cfg, GLXContext ctx)
 {
@@ -864,6 +890,7 @@ main(int argc, char **argv)
       check_pixmap(dpy, cfgs[0], core);
       glXDestroyContext(dpy, core);
    }
+   check_destroy_current_twice(dpy, cfgs[0]);
    if (one_copy)
       check_one_copy();
    XFree(cfgs);
