@@ -273,13 +273,20 @@ core_context(Display *dpy, GLXFBConfig cfg)
    return ctx;
 }
 
-/* A context destroyed while current stays usable until released; destroying it again then is
- * no error, and it may be made current again (piglit glx-destroycontext-3, as Mesa). */
+/* Two GLX drawables made in a row get distinct IDs. A context destroyed while current stays
+ * usable until released; destroying it again then is no error, and it may be made current
+ * again (piglit glx-destroycontext-3, as Mesa). */
 static void
 check_destroy_current_twice(Display *dpy, GLXFBConfig cfg)
 {
    const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
    GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+   /* A second GLX drawable before any other X request (Xlib's XAllocID aborted here). */
+   GLXPbuffer pb2 = glXCreatePbuffer(dpy, cfg, pb_attribs);
+   CHECK(pb && pb2 && pb != pb2, "two pbuffers in a row: 0x%lx 0x%lx", (unsigned long)pb,
+         (unsigned long)pb2);
+   if (pb2)
+      glXDestroyPbuffer(dpy, pb2);
    GLXContext ctx = pb ? core_context(dpy, cfg) : NULL;
    CHECK(ctx && glXMakeContextCurrent(dpy, pb, pb, ctx), "a core context on a pbuffer");
    if (!ctx)
