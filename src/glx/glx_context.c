@@ -98,7 +98,13 @@ parse_attribs(const int *attrib_list, struct ctx_request *r, struct ctx_failure 
          r->flags = v;
          break;
       case GLX_CONTEXT_PROFILE_MASK_ARB: r->profile = v; break;
-      case GLX_RENDER_TYPE: r->render_type = v; break;
+      case GLX_RENDER_TYPE:
+         /* GLX_ARB_create_context: an unknown type is BadValue; colour index is known (and
+          * BadMatch later: mgl has no such config) */
+         if (v != GLX_RGBA_TYPE && v != GLX_COLOR_INDEX_TYPE)
+            return fail(f, BadValue, false, "GLX_RENDER_TYPE is no rendering type");
+         r->render_type = v;
+         break;
       case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
          if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB)
             return fail(f, BadValue, false, "unknown reset notification strategy");

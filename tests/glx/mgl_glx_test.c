@@ -194,6 +194,13 @@ check_errors(Display *dpy, GLXFBConfig cfg)
    c = try_context(dpy, cfg, bad_flags, &err);
    CHECK(!c && err == BadValue, "unknown flag: ctx %p error %d", (void *)c, err);
 
+   const int bad_render_type[] = {GLX_RENDER_TYPE, 0x20b1, None}; /* piglit's first */
+   c = try_context(dpy, cfg, bad_render_type, &err);
+   CHECK(!c && err == BadValue, "unknown render type: ctx %p error %d", (void *)c, err);
+   const int ci[] = {GLX_RENDER_TYPE, GLX_COLOR_INDEX_TYPE, None};
+   c = try_context(dpy, cfg, ci, &err);
+   CHECK(!c && err == BadMatch, "colour index: ctx %p error %d", (void *)c, err);
+
    const int gl45[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
                        4,
                        GLX_CONTEXT_MINOR_VERSION_ARB,
