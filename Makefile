@@ -9,7 +9,7 @@ DEB_PACKAGES = build-essential cmake pkg-config python3 \
   libxxhash-dev libpng-dev libglvnd-dev libegl-dev libgl-dev libgles-dev \
   libegl-mesa0 libgl1-mesa-dri khronos-api piglit \
   libx11-dev libx11-xcb-dev libxcb1-dev libxcb-shm0-dev libxcb-present-dev \
-  xvfb xauth glmark2-es2-x11 mesa-utils \
+  xvfb xauth glmark2-es2-x11 glmark2-x11 mesa-utils \
   libwayland-dev libwayland-bin libwayland-egl-backend-dev wayland-protocols weston glmark2-es2-wayland \
   clang-14 libfuzzer-14-dev clang-format-14 spirv-headers
 # The trace-replay lane (tests/traces) replays with eglretrace; recording needs more (record.sh).

@@ -56,13 +56,20 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
 {
    struct fe_compat *c = ctx->compat;
    if (!c->ext) {
-      c->ext = malloc((n + 1) * sizeof(*c->ext));
+      /* the name the piglit and GLEW-style checks look for first; then the names of GL 1.4's
+       * depth textures and GL 3.0's framebuffer objects that compatibility-profile programs
+       * still test for (desktop glmark2's depth-texture scenes, and GLX programs that load
+       * only glGenFramebuffersEXT and the rest under their EXT names, which forward to the
+       * core commands); then the core list */
+      static const char *const first[] = {"GL_ARB_compatibility", "GL_ARB_depth_texture",
+                                          "GL_EXT_framebuffer_object"};
+      const unsigned nf = sizeof(first) / sizeof(first[0]);
+      c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)
          return NULL;
-      /* the name the piglit and GLEW-style checks look for first, then the core list */
-      c->ext[0] = "GL_ARB_compatibility";
-      memcpy(c->ext + 1, base, n * sizeof(*base));
-      c->ext_n = n + 1;
+      memcpy(c->ext, first, sizeof(first));
+      memcpy(c->ext + nf, base, n * sizeof(*base));
+      c->ext_n = n + nf;
    }
    *out_n = c->ext_n;
    return c->ext;

@@ -1,7 +1,7 @@
 /* glx_context.c — GLX contexts: glXCreateContextAttribsARB (GLX_ARB_create_context, _profile,
  * _robustness, _no_error; GLX_EXT_create_context_es2_profile / es_profile), the legacy
- * glXCreateContext / glXCreateNewContext (which ask for a compatibility context: a named
- * refusal until mgl has that profile), glXDestroyContext, glXQueryContext, glXIsDirect and
+ * glXCreateContext / glXCreateNewContext (which ask for a compatibility context: given with
+ * MGL_COMPAT_PROFILE=1, a named refusal otherwise), glXDestroyContext, glXQueryContext, glXIsDirect and
  * glXMakeContextCurrent / glXMakeCurrent.
  *
  * Versions mgl gives (as its EGL does): OpenGL 3.3 core for a request of 3.2/3.3 core, 3.1, or
@@ -98,7 +98,13 @@ parse_attribs(const int *attrib_list, struct ctx_request *r, struct ctx_failure 
          r->flags = v;
          break;
       case GLX_CONTEXT_PROFILE_MASK_ARB: r->profile = v; break;
-      case GLX_RENDER_TYPE: r->render_type = v; break;
+      case GLX_RENDER_TYPE:
+         /* GLX_ARB_create_context: an unknown type is BadValue; colour index is known (and
+          * BadMatch later: mgl has no such config) */
+         if (v != GLX_RGBA_TYPE && v != GLX_COLOR_INDEX_TYPE)
+            return fail(f, BadValue, false, "GLX_RENDER_TYPE is no rendering type");
+         r->render_type = v;
+         break;
       case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
          if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB)
             return fail(f, BadValue, false, "unknown reset notification strategy");
@@ -227,8 +233,9 @@ create_context(Display *dpy, GLXFBConfig config, GLXContext share_list, const in
    ctx->render_type = GLX_RGBA_TYPE;
    ctx->major = desc.major;
    ctx->minor = desc.minor;
-   ctx->profile_mask =
-      desc.api == FE_API_GLES ? GLX_CONTEXT_ES_PROFILE_BIT_EXT : GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
+   ctx->profile_mask = desc.api == FE_API_GLES        ? GLX_CONTEXT_ES_PROFILE_BIT_EXT
+                       : desc.api == FE_API_GL_COMPAT ? GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
+                                                      : GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
    ctx->lose_on_reset = r.lose_on_reset;
    glx_lock();
    ctx->next = contexts;
@@ -253,21 +260,24 @@ mgl_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXContext shar
 }
 
 /* The legacy calls ask for whatever the implementation's default is, which GLX programs take
- * to be a compatibility context (glBegin, fixed function). Refused, named and counted, with
- * NULL and no X error: an X error's default handler ends the program, and a NULL context is
- * what every program checks for. */
+ * to be a compatibility context (glBegin, fixed function): with MGL_COMPAT_PROFILE=1 they get
+ * the 3.3 compatibility profile, as glXCreateContextAttribsARB asking for OpenGL 1.0 does.
+ * Otherwise refused, named and counted, with NULL and no X error: an X error's default handler
+ * ends the program, and a NULL context is what every program checks for. */
 GLXContext
 mgl_glXCreateNewContext(Display *dpy, GLXFBConfig config, int render_type, GLXContext share,
                         Bool direct)
 {
-   (void)dpy;
-   (void)config;
-   (void)share;
    (void)direct;
+   if (fe_compat_profile_enabled()) {
+      const int attribs[] = {GLX_RENDER_TYPE, render_type, None};
+      return create_context(dpy, config, share, attribs, GLX_OP_CREATE_NEW_CONTEXT,
+                            "glXCreateNewContext");
+   }
    MGU_DECLINE(glx_compat_context_refused,
                "glXCreateNewContext (render type 0x%x) asks for a compatibility context, which "
-               "mgl does not have yet: NULL; use glXCreateContextAttribsARB with a 3.2+ core "
-               "profile",
+               "mgl gives only with MGL_COMPAT_PROFILE=1: NULL; use glXCreateContextAttribsARB "
+               "with a 3.2+ core profile",
                render_type);
    return NULL;
 }
@@ -275,12 +285,25 @@ mgl_glXCreateNewContext(Display *dpy, GLXFBConfig config, int render_type, GLXCo
 GLXContext
 mgl_glXCreateContext(Display *dpy, XVisualInfo *vis, GLXContext share, Bool direct)
 {
-   (void)dpy;
-   (void)share;
    (void)direct;
+   if (fe_compat_profile_enabled()) {
+      glx_lock();
+      struct glx_display *gd = glx_display_get(dpy);
+      const struct glx_config *c =
+         gd && vis ? glx_config_for_visual(gd, vis->screen, vis->visualid) : NULL;
+      glx_unlock();
+      if (!c) {
+         glx_send_error(dpy, BadValue, false, vis ? (XID)vis->visualid : 0, GLX_OP_CREATE_CONTEXT,
+                        "glXCreateContext", "not a visual of an mgl config");
+         return NULL;
+      }
+      return create_context(dpy, (GLXFBConfig)c, share, NULL, GLX_OP_CREATE_CONTEXT,
+                            "glXCreateContext");
+   }
    MGU_DECLINE(glx_compat_context_refused,
                "glXCreateContext (visual 0x%lx) asks for a compatibility context, which mgl "
-               "does not have yet: NULL; use glXCreateContextAttribsARB with a 3.2+ core profile",
+               "gives only with MGL_COMPAT_PROFILE=1: NULL; use glXCreateContextAttribsARB "
+               "with a 3.2+ core profile",
                vis ? (unsigned long)vis->visualid : 0ul);
    return NULL;
 }
@@ -298,7 +321,13 @@ mgl_glXDestroyContext(Display *dpy, GLXContext handle)
       else
          now = true;
    }
+   /* Destroyed again while still current on this thread: it is already going (freed when
+    * released), no error, as Mesa does (piglit glx-destroycontext-3). */
+   const bool pending =
+      !ctx && tls_current && handle == (GLXContext)tls_current && tls_current->destroy_pending;
    glx_unlock();
+   if (pending)
+      return;
    if (!ctx) {
       glx_send_error(dpy, GLX_ERR_BAD_CONTEXT, true, 0, GLX_OP_DESTROY_CONTEXT, "glXDestroyContext",
                      "not a live mgl context");

@@ -8,10 +8,22 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include <X11/Xlib-xcb.h>
+
 #include "decline.h"
 #include "glx_internal.h"
 #include "glx_window.h"
 #include "log.h"
+
+/* An XID for a GLX drawable, which has no server resource behind it. From XCB, as Mesa takes
+ * its: Xlib's XAllocID hands out one ID and asserts ("ret != inval_id") if it is called again
+ * before the program's next X request, which two GLX calls in a row do (piglit's
+ * glx-create-context tests: XCreateWindow's ID, then glXCreateWindow's). */
+static XID
+new_xid(Display *dpy)
+{
+   return (XID)xcb_generate_id(XGetXCBConnection(dpy));
+}
 
 static struct glx_drawable *drawables; /* live handles */
 
@@ -206,7 +218,7 @@ mgl_glXCreatePbuffer(Display *dpy, GLXFBConfig config, const int *attrib_list)
    d->preserved_contents = preserved;
    /* An XID from the client's own range: a direct pbuffer has no server resource, and libGLX
     * only needs an XID no other drawable of this display has. */
-   d->xid = XAllocID(dpy);
+   d->xid = new_xid(dpy);
    glx_lock();
    drawable_link(d);
    glx_unlock();
@@ -272,7 +284,7 @@ mgl_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const int *att
       }
    }
    struct glx_drawable *d =
-      window_drawable_create(gd, XAllocID(dpy), win, GLX_KIND_WINDOW, c, &code, &glx_error);
+      window_drawable_create(gd, new_xid(dpy), win, GLX_KIND_WINDOW, c, &code, &glx_error);
    glx_unlock();
    if (!d) {
       why = "not a window mgl can present to";
@@ -334,7 +346,7 @@ pixmap_create(Display *dpy, struct glx_display *gd, const struct glx_config *c, 
       }
    }
    struct glx_drawable *d =
-      window_drawable_create(gd, XAllocID(dpy), pixmap, GLX_KIND_PIXMAP, c, &code, &glx_error);
+      window_drawable_create(gd, new_xid(dpy), pixmap, GLX_KIND_PIXMAP, c, &code, &glx_error);
    if (d)
       fe_surface_set_finish_hook(d->fe, pixmap_finish_hook, d);
    glx_unlock();

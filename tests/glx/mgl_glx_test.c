@@ -1,8 +1,9 @@
 /* mgl-glx-test — GLX through libglvnd on whatever vendor libGLX picks (run under mgl-run, so
  * mgl): FBConfigs and visuals, core and ES contexts from glXCreateContextAttribsARB, a window
  * drawn, swapped and read back with XGetImage, a resize picked up at the next swap, the swap
- * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config, GLX's X errors for bad attributes and configs, the legacy
- * calls' refusal, and (with --one-copy) that EGL and GLX share one mapping of the vendor
+ * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config, GLX's X errors for bad
+ * attributes and configs, the legacy calls' refusal (with --legacy and MGL_COMPAT_PROFILE=1:
+ * their compatibility contexts drawing fixed-function quads), and (with --one-copy) that EGL and GLX share one mapping of the vendor
  * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
 #define GL_GLEXT_PROTOTYPES
 #include <dlfcn.h>
@@ -193,6 +194,13 @@ check_errors(Display *dpy, GLXFBConfig cfg)
    c = try_context(dpy, cfg, bad_flags, &err);
    CHECK(!c && err == BadValue, "unknown flag: ctx %p error %d", (void *)c, err);
 
+   const int bad_render_type[] = {GLX_RENDER_TYPE, 0x20b1, None}; /* piglit's first */
+   c = try_context(dpy, cfg, bad_render_type, &err);
+   CHECK(!c && err == BadValue, "unknown render type: ctx %p error %d", (void *)c, err);
+   const int ci[] = {GLX_RENDER_TYPE, GLX_COLOR_INDEX_TYPE, None};
+   c = try_context(dpy, cfg, ci, &err);
+   CHECK(!c && err == BadMatch, "colour index: ctx %p error %d", (void *)c, err);
+
    const int gl45[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
                        4,
                        GLX_CONTEXT_MINOR_VERSION_ARB,
@@ -270,6 +278,39 @@ core_context(Display *dpy, GLXFBConfig cfg)
    GLXContext ctx = try_context(dpy, cfg, attribs, &err);
    CHECK(ctx && err == -1, "core 3.3 context: error %d", err);
    return ctx;
+}
+
+/* Two GLX drawables made in a row get distinct IDs. A context destroyed while current stays
+ * usable until released; destroying it again then is no error, and it may be made current
+ * again (piglit glx-destroycontext-3, as Mesa). */
+static void
+check_destroy_current_twice(Display *dpy, GLXFBConfig cfg)
+{
+   const int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
+   GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+   /* A second GLX drawable before any other X request (Xlib's XAllocID aborted here). */
+   GLXPbuffer pb2 = glXCreatePbuffer(dpy, cfg, pb_attribs);
+   CHECK(pb && pb2 && pb != pb2, "two pbuffers in a row: 0x%lx 0x%lx", (unsigned long)pb,
+         (unsigned long)pb2);
+   if (pb2)
+      glXDestroyPbuffer(dpy, pb2);
+   GLXContext ctx = pb ? core_context(dpy, cfg) : NULL;
+   CHECK(ctx && glXMakeContextCurrent(dpy, pb, pb, ctx), "a core context on a pbuffer");
+   if (!ctx)
+      return;
+   reset_error(dpy);
+   glXDestroyContext(dpy, ctx);
+   CHECK(glXMakeContextCurrent(dpy, pb, pb, ctx), "the destroyed current context made current");
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   unsigned char px[4] = {0};
+   glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK(px[1] == 255 && px[0] == 0, "cleared green: %u,%u,%u", px[0], px[1], px[2]);
+   glXDestroyContext(dpy, ctx);
+   int err = take_error(dpy);
+   CHECK(err == -1, "destroying the current context twice: error %d", err);
+   CHECK(glXMakeContextCurrent(dpy, None, None, NULL), "release");
+   glXDestroyPbuffer(dpy, pb);
 }
 
 static void
@@ -593,6 +634,162 @@ check_one_copy(void)
 }
 
 /* --pbuffer-only: the GLX vendor and a core context on a pbuffer, nothing else (no window). */
+/* What desktop glmark2 looks for in a compatibility context: GL_ARB_depth_texture, and
+ * GL_EXT_framebuffer_object with its EXT entry points (its loader takes only those). A texture
+ * cleared green through an EXT framebuffer, its mipmaps made by glGenerateMipmapEXT, the 1x1
+ * level read back. */
+static void
+check_legacy_fbo_ext(void)
+{
+   const char *exts = (const char *)glGetString(GL_EXTENSIONS);
+   CHECK(exts && strstr(exts, "GL_EXT_framebuffer_object") && strstr(exts, "GL_ARB_depth_texture"),
+         "compatibility extensions %s", exts ? exts : "NULL");
+   PFNGLGENFRAMEBUFFERSEXTPROC gen =
+      (PFNGLGENFRAMEBUFFERSEXTPROC)glXGetProcAddressARB((const GLubyte *)"glGenFramebuffersEXT");
+   PFNGLBINDFRAMEBUFFEREXTPROC bind =
+      (PFNGLBINDFRAMEBUFFEREXTPROC)glXGetProcAddressARB((const GLubyte *)"glBindFramebufferEXT");
+   PFNGLFRAMEBUFFERTEXTURE2DEXTPROC attach = (PFNGLFRAMEBUFFERTEXTURE2DEXTPROC)glXGetProcAddressARB(
+      (const GLubyte *)"glFramebufferTexture2DEXT");
+   PFNGLCHECKFRAMEBUFFERSTATUSEXTPROC status =
+      (PFNGLCHECKFRAMEBUFFERSTATUSEXTPROC)glXGetProcAddressARB(
+         (const GLubyte *)"glCheckFramebufferStatusEXT");
+   PFNGLGENERATEMIPMAPEXTPROC mipmap =
+      (PFNGLGENERATEMIPMAPEXTPROC)glXGetProcAddressARB((const GLubyte *)"glGenerateMipmapEXT");
+   PFNGLDELETEFRAMEBUFFERSEXTPROC del = (PFNGLDELETEFRAMEBUFFERSEXTPROC)glXGetProcAddressARB(
+      (const GLubyte *)"glDeleteFramebuffersEXT");
+   CHECK(gen && bind && attach && status && mipmap && del, "EXT framebuffer entry points");
+   if (!(gen && bind && attach && status && mipmap && del))
+      return;
+   GLuint tex, fbo;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   gen(1, &fbo);
+   bind(GL_FRAMEBUFFER_EXT, fbo);
+   attach(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D, tex, 0);
+   GLenum st = status(GL_FRAMEBUFFER_EXT);
+   CHECK(st == GL_FRAMEBUFFER_COMPLETE_EXT, "EXT framebuffer status 0x%x", st);
+   glViewport(0, 0, 16, 16);
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   bind(GL_FRAMEBUFFER_EXT, 0);
+   mipmap(GL_TEXTURE_2D);
+   unsigned char px[4] = {0};
+   glGetTexImage(GL_TEXTURE_2D, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0 && px[3] == 255, "mip level 4 is %u,%u,%u,%u",
+         px[0], px[1], px[2], px[3]);
+   CHECK(glGetError() == GL_NO_ERROR, "GL error in the EXT framebuffer path");
+   del(1, &fbo);
+   glDeleteTextures(1, &tex);
+}
+
+/* --legacy, run with MGL_COMPAT_PROFILE=1: what glxgears and desktop glmark2 do. A visual from
+ * glXChooseVisual, a context from glXCreateContext (and one from glXCreateNewContext), both the
+ * compatibility profile; fixed-function glBegin/glEnd drawn into a window and read back. */
+static void
+check_legacy(Display *dpy)
+{
+   int vis_attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None};
+   XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), vis_attribs);
+   CHECK(vi != NULL, "glXChooseVisual");
+   if (!vi)
+      return;
+   reset_error(dpy);
+   GLXContext ctx = glXCreateContext(dpy, vi, NULL, True);
+   int err = take_error(dpy);
+   CHECK(ctx && err == -1, "glXCreateContext: ctx %p error %d", (void *)ctx, err);
+
+   /* A visual that is no mgl config's: BadValue, as GLX 1.4 says. */
+   XVisualInfo bogus = *vi;
+   bogus.visualid = 0x7fffff;
+   reset_error(dpy);
+   GLXContext none = glXCreateContext(dpy, &bogus, NULL, True);
+   err = take_error(dpy);
+   CHECK(!none && err == BadValue, "glXCreateContext on no visual: ctx %p error %d", (void *)none,
+         err);
+   if (!ctx) {
+      XFree(vi);
+      return;
+   }
+   Window root = RootWindow(dpy, vi->screen);
+   XSetWindowAttributes swa = {
+      .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
+      .event_mask = StructureNotifyMask,
+      .border_pixel = 0,
+   };
+   const int w = 64, h = 48;
+   Window win = XCreateWindow(dpy, root, 0, 0, w, h, 0, vi->depth, InputOutput, vi->visual,
+                              CWColormap | CWEventMask | CWBorderPixel, &swa);
+   XMapWindow(dpy, win);
+   wait_mapped(dpy, win);
+   CHECK(glXMakeCurrent(dpy, win, ctx), "glXMakeCurrent on the window");
+   GLint mask = 0;
+   glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+   CHECK(mask == GL_CONTEXT_COMPATIBILITY_PROFILE_BIT, "profile mask 0x%x", mask);
+
+   /* Red clear; a fixed-function green quad over the left half, a blue one over the top-right
+    * quarter, through the projection matrix as glxgears sets it up. */
+   glViewport(0, 0, w, h);
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(0, w, 0, h, -1, 1);
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glColor3f(0, 1, 0);
+   glBegin(GL_QUADS);
+   glVertex2i(0, 0);
+   glVertex2i(w / 2, 0);
+   glVertex2i(w / 2, h);
+   glVertex2i(0, h);
+   glEnd();
+   glColor3f(0, 0, 1);
+   glRecti(w / 2, h / 2, w, h);
+   CHECK(glGetError() == GL_NO_ERROR, "GL error while drawing");
+   glXSwapBuffers(dpy, win);
+   glXWaitGL();
+   XSync(dpy, False);
+   CHECK_PIXEL(dpy, win, 2, 2, 0x00ff00); /* left: green */
+   CHECK_PIXEL(dpy, win, 2, h - 3, 0x00ff00);
+   CHECK_PIXEL(dpy, win, w - 3, h - 3, 0xff0000); /* bottom-right: red */
+   CHECK_PIXEL(dpy, win, w - 3, 2, 0x0000ff);     /* top-right: blue */
+   check_legacy_fbo_ext();
+   CHECK(glXMakeCurrent(dpy, None, NULL), "release");
+   glXDestroyContext(dpy, ctx);
+
+   /* glXCreateNewContext on the visual's config: the same profile. */
+   int n = 0;
+   GLXFBConfig *cfgs = glXGetFBConfigs(dpy, DefaultScreen(dpy), &n);
+   GLXFBConfig cfg = NULL;
+   for (int i = 0; i < n && !cfg; i++) {
+      int id = 0;
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_VISUAL_ID, &id);
+      if ((VisualID)id == vi->visualid)
+         cfg = cfgs[i];
+   }
+   CHECK(cfg != NULL, "a config for the visual");
+   if (cfg) {
+      reset_error(dpy);
+      GLXContext nc = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+      err = take_error(dpy);
+      CHECK(nc && err == -1, "glXCreateNewContext: ctx %p error %d", (void *)nc, err);
+      CHECK(nc && glXMakeContextCurrent(dpy, win, win, nc), "glXMakeContextCurrent");
+      glClearColor(1, 1, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glXSwapBuffers(dpy, win);
+      XSync(dpy, False);
+      CHECK_PIXEL(dpy, win, w / 2, h / 2, 0xffff00);
+      glXMakeContextCurrent(dpy, None, None, NULL);
+      if (nc)
+         glXDestroyContext(dpy, nc);
+   }
+   if (cfgs)
+      XFree(cfgs);
+   XDestroyWindow(dpy, win);
+   XFree(vi);
+}
+
 static int
 pbuffer_only(Display *dpy)
 {
@@ -623,6 +820,7 @@ main(int argc, char **argv)
 {
    bool one_copy = argc > 1 && !strcmp(argv[1], "--one-copy");
    bool pbuffer_mode = argc > 1 && !strcmp(argv[1], "--pbuffer-only");
+   bool legacy_mode = argc > 1 && !strcmp(argv[1], "--legacy");
    Display *dpy = XOpenDisplay(NULL);
    if (!dpy) {
       fprintf(stderr, "glx-test: cannot open the display\n");
@@ -638,6 +836,10 @@ main(int argc, char **argv)
       (const GLubyte *)"glXCreateContextAttribsARB");
    if (pbuffer_mode)
       return create_attribs ? pbuffer_only(dpy) : 1;
+   if (legacy_mode) {
+      check_legacy(dpy);
+      goto out;
+   }
    const char *vendor = glXGetClientString(dpy, GLX_VENDOR);
    CHECK(vendor && strstr(vendor, "mgl"), "GLX client vendor %s", vendor ? vendor : "NULL");
    const char *exts = glXQueryExtensionsString(dpy, DefaultScreen(dpy));
@@ -702,6 +904,7 @@ main(int argc, char **argv)
       check_pixmap(dpy, cfgs[0], core);
       glXDestroyContext(dpy, core);
    }
+   check_destroy_current_twice(dpy, cfgs[0]);
    if (one_copy)
       check_one_copy();
    XFree(cfgs);

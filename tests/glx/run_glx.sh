@@ -3,6 +3,8 @@
 # Xvfb (xvfb-run -a, 1024x768x24), with the arm proven from client.log.
 #   KIND glxinfo    `glxinfo -B` names mgl's renderer and an OpenGL 3.3 core profile
 #   KIND test       mgl-glx-test (window drawn, swapped and read back; GLX errors; one copy)
+#   KIND legacy     mgl-glx-test --legacy with MGL_COMPAT_PROFILE=1 (glXCreateContext and
+#                   glXCreateNewContext give the compatibility profile; glBegin quads read back)
 set -u
 arm=$1 bin=$2 out=$3 kind=$4
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +22,7 @@ fi
 case $kind in
   glxinfo) cmd=(glxinfo -B) ;;
   test) cmd=("$bin/mgl-glx-test" --one-copy) ;;
+  legacy) cmd=(env MGL_COMPAT_PROFILE=1 "$bin/mgl-glx-test" --legacy) ;;
   *) echo "run_glx: unknown kind $kind" >&2; exit 2 ;;
 esac
 rc=0

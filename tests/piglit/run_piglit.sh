@@ -26,7 +26,8 @@
 #
 # Knobs: PIGLIT_DIR (default /usr/lib/x86_64-linux-gnu/piglit), PIGLIT_TEST_TIMEOUT (seconds,
 # default 60), PIGLIT_FILTER (a grep -E regex: run only matching list lines), PIGLIT_PLATFORM
-# (surfaceless_egl, the default, or x11_egl for the window lane: needs DISPLAY).
+# (surfaceless_egl, the default; x11_egl or glx for the window lanes: need DISPLAY; wayland:
+# needs WAYLAND_DISPLAY).
 set -eu
 export LC_NUMERIC=C # $EPOCHREALTIME arithmetic
 
@@ -82,11 +83,27 @@ while IFS= read -r line || [ -n "$line" ]; do
   tests+=("$line")
 done <"$list"
 
-# PIGLIT_PLATFORM=x11_egl runs the window lane (under an X server: DISPLAY must be set)
+# PIGLIT_PLATFORM=x11_egl / glx / wayland run the window lanes (under an X server or a
+# compositor: DISPLAY or WAYLAND_DISPLAY must be set)
 export PIGLIT_PLATFORM=${PIGLIT_PLATFORM:-surfaceless_egl}
 case $PIGLIT_PLATFORM in
   surfaceless_egl) export EGL_PLATFORM=surfaceless ;;
   x11_egl) export EGL_PLATFORM=x11 ;;
+  glx)
+    # GLX through libglvnd: the vendor is picked by name, mgl's from the folder of the library
+    # the EGL vendor file names (libGLX_mgl.so.0 lies beside libmgl.so)
+    if [ "$arm" = mesa ]; then
+      export __GLX_VENDOR_LIBRARY_NAME=mesa
+    else
+      lib=$(sed -n 's/.*"library_path" *: *"\([^"]*\)".*/\1/p' "$vendor")
+      export LD_LIBRARY_PATH=$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+      export __GLX_VENDOR_LIBRARY_NAME=mgl
+    fi
+    ;;
+  wayland)
+    # WAYLAND_DISPLAY must name a running compositor (tests/wayland/weston_headless.sh)
+    export EGL_PLATFORM=wayland
+    ;;
   *) echo "run_piglit: PIGLIT_PLATFORM=$PIGLIT_PLATFORM not supported here" >&2; exit 2 ;;
 esac
 export __EGL_VENDOR_LIBRARY_FILENAMES=$vendor

@@ -15,6 +15,10 @@
 #   MODE glmark2       glmark2-es2 --validate on a few scenes through build/bin/mgl-run
 #   MODE glmark2_full  glmark2-es2 --validate on every default scene: every scene that Mesa
 #                      llvmpipe validates (27) must print "Validation: Success", none may fail
+#   MODE glxmark2      desktop glmark2 (GLX, MGL_COMPAT_PROFILE=1: it asks glXCreateNewContext for
+#                      a compatibility context) --validate on six scenes, among them the
+#                      mipmapped texture and the desktop effects (EXT framebuffer names)
+#   MODE glxmark2_full desktop glmark2 --validate on every default scene: the 27 Mesa validates
 # Then the arm proof: the session's client.log names transport=ARM (another vendor, or another
 # arm, fails the test), and no log reports a Fatal.
 set -eu
@@ -66,6 +70,18 @@ case "$mode" in
     "${xvfb[@]}" "$run_tool" --lib "$(dirname "$vendor")/lib/libmgl.so" -- \
       glmark2-es2 --validate "${scenes[@]}" >"$log_dir/run.out" 2>&1 || rc=$?
     ;;
+  glxmark2|glxmark2_full)
+    command -v glmark2 >/dev/null || { echo "run_window: FAIL: glmark2 (glmark2-x11) missing" >&2; exit 1; }
+    scenes=()
+    if [ "$mode" = glxmark2 ]; then
+      scenes=(-b build:use-vbo=true -b texture:texture-filter=mipmap -b shading:shading=phong
+              -b desktop:effect=shadow:windows=4
+              -b desktop:blur-radius=5:effect=blur:passes=1:separable=true:windows=4
+              -b buffer:update-method=map)
+    fi
+    MGL_COMPAT_PROFILE=1 "${xvfb[@]}" "$run_tool" --lib "$(dirname "$vendor")/lib/libmgl.so" -- \
+      glmark2 --validate "${scenes[@]}" >"$log_dir/run.out" 2>&1 || rc=$?
+    ;;
   *) echo "run_window: unknown mode $mode" >&2; exit 2 ;;
 esac
 cat "$log_dir/run.out"
@@ -74,7 +90,7 @@ if [ "$rc" -ne 0 ]; then
   for f in "$log_dir"/*.log; do [ -f "$f" ] && { echo "--- $f" >&2; tail -n 30 "$f" >&2; }; done
   exit 1
 fi
-if [ "$mode" = glmark2 ] || [ "$mode" = glmark2_full ]; then
+if [ "${mode%_full}" = glmark2 ] || [ "${mode%_full}" = glxmark2 ]; then
   # glmark2-es2 --validate reads its frames with glReadPixels and never swaps (egl_x11 counts 0
   # frames on every arm): it proves the bound window does not disturb rendering, not the path.
   :
@@ -102,9 +118,10 @@ elif [ "$mode" != window ] && [ "$mode" != window_copy ]; then
   ok=$(grep -c 'Validation: Success' "$log_dir/run.out" || true)
   bad=$(grep -Ec 'Validation: Failure|Error:' "$log_dir/run.out" || true)
   want=7
-  [ "$mode" = glmark2_full ] && want=27
+  [ "$mode" = glxmark2 ] && want=6
+  [ "${mode%_full}" != "$mode" ] && want=27
   if [ "$bad" -ne 0 ] || [ "$ok" -lt "$want" ]; then
-    echo "run_window: FAIL: glmark2-es2 validated $ok scenes (want $want), $bad failures" >&2
+    echo "run_window: FAIL: glmark2 validated $ok scenes (want $want), $bad failures" >&2
     exit 1
   fi
 fi

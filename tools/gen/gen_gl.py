@@ -15,7 +15,9 @@ Selection (exactly):
     GL_EXT_discard_framebuffer, GL_EXT_draw_buffers and GL_OES_vertex_array_object (ES 2.0
     contexts reach them through eglGetProcAddress);
   * the OpenGL ES extensions in ES_EXTENSIONS (api gles2 or unspecified <require> blocks), whose
-    commands are ES 3.0 or GL 3.3 commands under an extension's name.
+    commands are ES 3.0 or GL 3.3 commands under an extension's name; and GL_EXT_framebuffer_object
+    the same way (the compatibility profile lists it: GLX programs such as desktop glmark2 load
+    only its EXT names).
 
 Forwarders: a command of an ES_EXTENSIONS extension whose equivalent is selected gets, as its
 weak default, a call to that equivalent instead of a decline. Its equivalent is the <alias> the
@@ -59,7 +61,7 @@ ES_EXTENSIONS = ["GL_OES_mapbuffer", "GL_EXT_map_buffer_range", "GL_EXT_instance
                  "GL_EXT_multi_draw_arrays", "GL_EXT_draw_elements_base_vertex",
                  "GL_OES_draw_elements_base_vertex", "GL_NV_read_buffer",
                  "GL_NV_conditional_render", "GL_EXT_texture_border_clamp",
-                 "GL_OES_texture_border_clamp"]
+                 "GL_OES_texture_border_clamp", "GL_EXT_framebuffer_object"]
 SUFFIXES = ["OES", "EXT", "NV"]
 
 # Must be selected / must not be selected: the generator fails if these do not hold.
@@ -77,7 +79,8 @@ MUST_HAVE = ["glGetStringi", "glDrawArraysInstanced", "glVertexAttribDivisor", "
              "glCallLists", "glPushAttrib", "glWindowPos2i"]
 # Must forward to (command: equivalent): checks both ways of finding one.
 MUST_FORWARD = {"glMapBufferRangeEXT": "glMapBufferRange", "glTexImage3DOES": "glTexImage3D",
-                "glGenQueriesEXT": "glGenQueries"}
+                "glGenQueriesEXT": "glGenQueries", "glBindFramebufferEXT": "glBindFramebuffer",
+                "glGenerateMipmapEXT": "glGenerateMipmap"}
 MUST_NOT_HAVE = ["glDispatchCompute", "glBufferStorage"]
 
 # Types that glcorearb.h does not define, replaced by an identical glcorearb type.
