@@ -135,6 +135,17 @@
 #       GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), the context is not lost, frames
 #       2 and 3 render right and a small texture uploads; server.log names the refusal and
 #       counts it (staging-out-of-memory=2 in MGL-GATES).
+#   tcp.uninit_contents  (issue 17: a shared server must not leak one session's bytes to
+#       another) a program fills textures, renderbuffers, pbuffers and buffers of several sizes
+#       with a 32-bit pattern, deletes them and ends; a second program on the same server makes
+#       the same shapes without data (glTexImage2D NULL, glRenderbufferStorage, glBufferData
+#       NULL, new pbuffers, its first default framebuffer) and reads them back before any
+#       write: not one word of the pattern shows. The same within one session (leak-probe
+#       --self: the fill and the probe in one context).
+#   tcp.uninit_contents_gles  the same on a server with the GLES backend (MGL_BACKEND=gles), whose
+#       log must count the stores it zeroed (gles-stores-zeroed > 0). Mesa llvmpipe as the host
+#       zeroes new stores itself, so there the pattern check passes without mgl's zeroing; the
+#       count is what shows mgl's own (hardware GLES drivers reuse memory within the process).
 #   tcp.unread_events  a hand-made client sends fences with waited flushes (an event each) and
 #       never reads: the server stops taking its bytes once the socket is full (it keeps no
 #       backlog of its own: its VmRSS grows less than 16 MiB), another program renders 3 frames
@@ -1147,6 +1158,32 @@ monolith.staging_oom | spawn.staging_oom | tcp.staging_oom)
   expect_log "$slog" 'no staging memory for [0-9]+ bytes .*GL_OUT_OF_MEMORY' "the refusal"
   expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=2( |$)' "staging-out-of-memory=2"
   grep -q 'Fatal{' "$slog" && fail "a Fatal in the server log"
+  ;;
+tcp.uninit_contents | tcp.uninit_contents_gles)
+  [ "$case_name" = tcp.uninit_contents_gles ] && export MGL_BACKEND=gles
+  mgl_server_start "$server_bin" "$dir/server" || finish
+  export MGL_TRANSPORT=$(mgl_server_url)
+  timeout -s KILL "$GUARD" "$fault" leak-fill >"$dir/fill.out" 2>&1 ||
+    fail "leak-fill: $(tail -n 3 "$dir/fill.out")"
+  for i in $(seq 1 200); do
+    grep -q 'ended.*; sessions=0' "$dir/server/server.log" && break
+    sleep 0.05
+  done
+  expect_log "$dir/server/server.log" 'ended.*; sessions=0' "the filling session ended"
+  timeout -s KILL "$GUARD" "$fault" leak-probe >"$dir/probe.out" 2>&1
+  rc=$?
+  grep -E '^(ok|FAIL|leak-probe)' "$dir/probe.out" | sed 's/^/  other session: /'
+  [ $rc = 0 ] || fail "a new session read another session's bytes (or failed: exit $rc)"
+  timeout -s KILL "$GUARD" "$fault" leak-probe --self >"$dir/self.out" 2>&1
+  rc=$?
+  grep -E '^(ok|FAIL|leak-probe)' "$dir/self.out" | sed 's/^/  same session: /'
+  [ $rc = 0 ] || fail "new objects showed the session's own freed bytes (or failed: exit $rc)"
+  if [ "$case_name" = tcp.uninit_contents_gles ]; then
+    expect_log "$dir/server/server.log" 'backend=gles' "the GLES backend served"
+    expect_log "$dir/server/server.log" 'gles-stores-zeroed=[1-9]' "the stores zeroed, counted"
+    unset MGL_BACKEND
+  fi
+  kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
   ;;
 tcp.unread_events)
   # Under ASan freed memory waits in its quarantine (up to 256 MiB): not what the server holds.

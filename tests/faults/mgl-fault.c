@@ -52,6 +52,15 @@
  *       server may have), glFlush: glGetError says GL_OUT_OF_MEMORY; the same for
  *       glTexSubImage2D of it; then no reset, frame 2 renders right, and a 256x256 texture's
  *       upload (small slices) gives no error.
+ *   mgl-fault leak-fill                          textures (glTexImage2D with data), renderbuffers
+ *       and pbuffers (cleared) and buffers (glBufferData with data) of several sizes, all filled
+ *       with one 32-bit pattern, then deleted (the session ends after).
+ *   mgl-fault leak-probe [--self]                the same shapes made without data (textures
+ *       and renderbuffers read through a framebuffer, never cleared; buffers by
+ *       glGetBufferSubData and read maps; new pbuffers and this context's first default
+ *       framebuffer before any clear): prints the pattern's words found per kind, and fails if
+ *       any (another session's bytes, or with --self: leak-fill first in the same context,
+ *       whose own default framebuffer it cleared is then not read).
  *   mgl-fault silent-server                      listens on a free loopback port (prints
  *       "listening on PORT"), accepts, and never answers; ends after 60 s.
  *   mgl-fault full-server                        listens on a free loopback port with its
@@ -145,7 +154,18 @@
    X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                      \
    X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                          \
    X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                                        \
-   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)
+   X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced)                                            \
+   X(PFNGLDELETEBUFFERSPROC, DeleteBuffers)                                                        \
+   X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers)                                                    \
+   X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer)                                                    \
+   X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers)                                              \
+   X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D)                                          \
+   X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer)                                    \
+   X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus)                                      \
+   X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                                  \
+   X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                                  \
+   X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                                            \
+   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)
 
 static struct {
 #define X(type, name) type name;
@@ -647,6 +667,228 @@ mode_alloc(int mib, int count)
    eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);
    return 0;
+}
+
+/* ---- leak-fill / leak-probe: contents of objects made without data ------------------------- */
+
+/* The pattern a filling session leaves everywhere: one 32-bit word, four distinct bytes, which
+ * an honest zeroed or never-touched store does not hold. */
+static const uint8_t leak_word[4] = {0x5a, 0xa5, 0xc3, 0x3c};
+
+/* The shapes both modes make: textures and renderbuffers (RGBA8, side x side), buffers (bytes)
+ * and pbuffers (side x side), count of each. */
+static const struct {
+   int side, count;
+} leak_images[] = {{64, 16}, {256, 8}, {512, 4}, {1024, 2}};
+static const struct {
+   int bytes, count;
+} leak_buffers[] = {{4096, 16}, {65536, 8}, {1 << 20, 4}, {4 << 20, 2}};
+static const int leak_pbuffer_sides[] = {64, 256, 512};
+
+static void
+leak_pattern(uint8_t *p, size_t n)
+{
+   for (size_t i = 0; i < n; i++)
+      p[i] = leak_word[i % 4];
+}
+
+/* How many aligned words of p[0, n) are the pattern's. */
+static size_t
+leak_count(const uint8_t *p, size_t n)
+{
+   size_t hits = 0;
+   for (size_t i = 0; i + 4 <= n; i += 4)
+      hits += !memcmp(p + i, leak_word, 4);
+   return hits;
+}
+
+static EGLSurface
+leak_pbuffer(int side)
+{
+   const EGLint attr[] = {EGL_WIDTH, side, EGL_HEIGHT, side, EGL_NONE};
+   EGLSurface s = eglCreatePbufferSurface(dpy, cfg, attr);
+   if (s == EGL_NO_SURFACE)
+      die_setup("eglCreatePbufferSurface %dx%d failed (0x%x)", side, side, eglGetError());
+   return s;
+}
+
+static void
+leak_clear_pattern(void)
+{
+   glClearColor(leak_word[0] / 255.0f, leak_word[1] / 255.0f, leak_word[2] / 255.0f,
+                leak_word[3] / 255.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+}
+
+/* Fills every shape with the pattern (textures by upload, renderbuffers and pbuffers by clear,
+ * buffers by glBufferData), glFinish, deletes them all, glFinish. */
+static void
+leak_fill(void)
+{
+   uint8_t *data = malloc((size_t)4 << 20);
+   if (!data)
+      die_setup("out of memory");
+   leak_pattern(data, (size_t)4 << 20);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   GLuint tex[64], rb[64], buf[64];
+   int nt = 0, nr = 0, nb = 0;
+   for (size_t k = 0; k < sizeof(leak_images) / sizeof(leak_images[0]); k++)
+      for (int i = 0; i < leak_images[k].count; i++) {
+         const int side = leak_images[k].side;
+         glGenTextures(1, &tex[nt]);
+         glBindTexture(GL_TEXTURE_2D, tex[nt++]);
+         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+         gl.GenRenderbuffers(1, &rb[nr]);
+         gl.BindRenderbuffer(GL_RENDERBUFFER, rb[nr]);
+         gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, side, side);
+         gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                                    rb[nr++]);
+         glViewport(0, 0, side, side);
+         leak_clear_pattern();
+      }
+   for (size_t k = 0; k < sizeof(leak_buffers) / sizeof(leak_buffers[0]); k++)
+      for (int i = 0; i < leak_buffers[k].count; i++) {
+         gl.GenBuffers(1, &buf[nb]);
+         gl.BindBuffer(GL_ARRAY_BUFFER, buf[nb++]);
+         gl.BufferData(GL_ARRAY_BUFFER, leak_buffers[k].bytes, data, GL_STATIC_DRAW);
+      }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   leak_clear_pattern(); /* this session's own default framebuffer too */
+   EGLContext ctx = eglGetCurrentContext();
+   for (size_t k = 0; k < sizeof(leak_pbuffer_sides) / sizeof(leak_pbuffer_sides[0]); k++) {
+      EGLSurface s = leak_pbuffer(leak_pbuffer_sides[k]);
+      eglMakeCurrent(dpy, s, s, ctx);
+      glViewport(0, 0, leak_pbuffer_sides[k], leak_pbuffer_sides[k]);
+      leak_clear_pattern();
+      glFinish();
+      eglMakeCurrent(dpy, surf, surf, ctx);
+      eglDestroySurface(dpy, s);
+   }
+   glFinish();
+   glDeleteTextures(nt, tex);
+   gl.DeleteRenderbuffers(nr, rb);
+   gl.DeleteBuffers(nb, buf);
+   gl.DeleteFramebuffers(1, &fbo);
+   glFinish();
+   expect(glGetError() == GL_NO_ERROR,
+          "leak-fill: %d textures, %d renderbuffers, %d buffers and "
+          "%zu pbuffers filled with the pattern and deleted",
+          nt, nr, nb, sizeof(leak_pbuffer_sides) / sizeof(leak_pbuffer_sides[0]));
+   free(data);
+}
+
+/* Reads the current read framebuffer's side x side RGBA8 pixels into px; the pattern's words. */
+static size_t
+leak_read(uint8_t *px, int side)
+{
+   memset(px, 0, (size_t)side * side * 4);
+   glPixelStorei(GL_PACK_ALIGNMENT, 4);
+   glReadPixels(0, 0, side, side, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   return leak_count(px, (size_t)side * side * 4);
+}
+
+/* Makes every shape again without data and reads it back (textures and renderbuffers attached
+ * to a framebuffer, never cleared; buffers by glGetBufferSubData and a read map; new pbuffers
+ * and this context's first default framebuffer before any clear). Prints the pattern's words
+ * found per kind; the mode fails if any is found. */
+static void
+leak_probe(const char *who, bool first_frame)
+{
+   uint8_t *px = malloc((size_t)4 << 20);
+   if (!px)
+      die_setup("out of memory");
+   size_t hit_fb = first_frame ? leak_read(px, W) : 0, hit_tex = 0, hit_rb = 0, hit_buf = 0,
+          hit_map = 0, hit_pb = 0;
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   int nt = 0, nb = 0, np = 0;
+   for (size_t k = 0; k < sizeof(leak_images) / sizeof(leak_images[0]); k++)
+      for (int i = 0; i < leak_images[k].count; i++) {
+         const int side = leak_images[k].side;
+         GLuint tex, rb;
+         glGenTextures(1, &tex);
+         glBindTexture(GL_TEXTURE_2D, tex);
+         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+         gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+         if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            die_setup("a %dx%d RGBA8 texture is not a complete framebuffer", side, side);
+         hit_tex += leak_read(px, side);
+         gl.GenRenderbuffers(1, &rb);
+         gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+         gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, side, side);
+         gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+         if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            die_setup("a %dx%d RGBA8 renderbuffer is not a complete framebuffer", side, side);
+         hit_rb += leak_read(px, side);
+         nt++;
+      }
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   for (size_t k = 0; k < sizeof(leak_buffers) / sizeof(leak_buffers[0]); k++)
+      for (int i = 0; i < leak_buffers[k].count; i++) {
+         const int bytes = leak_buffers[k].bytes;
+         GLuint b;
+         gl.GenBuffers(1, &b);
+         gl.BindBuffer(GL_ARRAY_BUFFER, b);
+         gl.BufferData(GL_ARRAY_BUFFER, bytes, NULL, GL_STATIC_DRAW);
+         memset(px, 0, (size_t)bytes);
+         if (i % 2) {
+            const void *m = gl.MapBufferRange(GL_ARRAY_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+            if (!m)
+               die_setup("glMapBufferRange of a %d-byte buffer failed", bytes);
+            hit_map += leak_count(m, (size_t)bytes);
+            gl.UnmapBuffer(GL_ARRAY_BUFFER);
+         } else {
+            gl.GetBufferSubData(GL_ARRAY_BUFFER, 0, bytes, px);
+            hit_buf += leak_count(px, (size_t)bytes);
+         }
+         nb++;
+      }
+   EGLContext ctx = eglGetCurrentContext();
+   for (size_t k = 0; k < sizeof(leak_pbuffer_sides) / sizeof(leak_pbuffer_sides[0]); k++) {
+      EGLSurface s = leak_pbuffer(leak_pbuffer_sides[k]);
+      eglMakeCurrent(dpy, s, s, ctx);
+      hit_pb += leak_read(px, leak_pbuffer_sides[k]);
+      eglMakeCurrent(dpy, surf, surf, ctx);
+      eglDestroySurface(dpy, s);
+      np++;
+   }
+   const GLenum err = glGetError();
+   printf("leak-probe %s: pattern words found: default framebuffer %zu, textures %zu, "
+          "renderbuffers %zu, buffers (glGetBufferSubData) %zu, buffers (read map) %zu, "
+          "pbuffers %zu\n",
+          who, hit_fb, hit_tex, hit_rb, hit_buf, hit_map, hit_pb);
+   expect(err == GL_NO_ERROR, "leak-probe %s: glGetError %s", who, gl_error_name(err));
+   expect(!hit_fb && !hit_tex && !hit_rb && !hit_buf && !hit_map && !hit_pb,
+          "leak-probe %s: no byte another object left shows in %d new textures, %d "
+          "renderbuffers, %d buffers, %d pbuffers%s",
+          who, nt, nt, nb, np, first_frame ? " and the first default framebuffer" : "");
+   free(px);
+}
+
+/* leak-fill: a session that fills and deletes. leak-probe: a new session that reads what it
+ * made without data (--self: fills and deletes first, in the same context). */
+static int
+mode_leak(bool fill, bool probe)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   if (probe && !fill)
+      leak_probe("new session", true);
+   if (fill)
+      leak_fill();
+   if (probe && fill) /* the fill cleared this default framebuffer to the pattern itself */
+      leak_probe("same session", false);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
 }
 
 /* An upload the server has no staging memory for: GL_OUT_OF_MEMORY, and the context goes on. */
@@ -1656,7 +1898,7 @@ main(int argc, char **argv)
 {
    setvbuf(stdout, NULL, _IOLBF, 0);
    const char *fifo = NULL;
-   bool swap = false, at_once = false, fence_wait = false, event_lost = false;
+   bool swap = false, at_once = false, fence_wait = false, event_lost = false, self_fill = false;
    const char *args[4] = {0};
    int nargs = 0;
    for (int i = 1; i < argc; i++) {
@@ -1676,6 +1918,8 @@ main(int argc, char **argv)
          fence_wait = true;
       else if (!strcmp(argv[i], "--lost"))
          event_lost = true;
+      else if (!strcmp(argv[i], "--self"))
+         self_fill = true;
       else if (!strcmp(argv[i], "--leak-fd") && i + 1 < argc) {
          /* deliberately without O_CLOEXEC */
          if (open(argv[++i], O_RDWR | O_CREAT, 0600) < 0)
@@ -1713,6 +1957,10 @@ main(int argc, char **argv)
       return mode_event_flood(atoi(args[1]), event_lost);
    if (nargs >= 1 && !strcmp(args[0], "staging-oom"))
       return mode_staging_oom();
+   if (nargs >= 1 && !strcmp(args[0], "leak-fill"))
+      return mode_leak(true, false);
+   if (nargs >= 1 && !strcmp(args[0], "leak-probe"))
+      return mode_leak(self_fill, true);
    if (nargs >= 1 && !strcmp(args[0], "silent-server"))
       return mode_silent_server();
    if (nargs >= 1 && !strcmp(args[0], "full-server"))
@@ -1727,6 +1975,7 @@ main(int argc, char **argv)
            "timer-many |\n"
            "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
            "       full-server |\n"
-           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom\n");
+           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom | leak-fill |\n"
+           "       leak-probe [--self]\n");
    return 2;
 }

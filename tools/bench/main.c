@@ -11,6 +11,9 @@
  *   readback: glReadPixels latency of one pixel and MB/s of the surface;
  *   frame: mgl-demo's scene (tools/common/demo_scene.c, 48x48 cubes, one
  *     draw each) at the pbuffer's size, frames/s, eglSwapBuffers per frame;
+ *   creation: MB/s of storage made without data and deleted again (a new
+ *     texture of glTexImage2D NULL, a new buffer of glBufferData NULL: what
+ *     zeroing new stores costs, docs/RELIABILITY.md);
  *   memcpy MB/s of the upload sizes, as the physical limit.
  *
  * Each case warms up, ends a frame (eglSwapBuffers), runs its timed loop and
@@ -397,6 +400,10 @@ enum case_kind {
    K_READ_BANDWIDTH,
    K_FRAME,
    K_MEMCPY,
+   K_TEX_CREATE,
+   K_BUF_CREATE,
+   K_TEX_CREATE_DATA,
+   K_BUF_CREATE_DATA,
 };
 
 struct bench_case {
@@ -438,6 +445,12 @@ static const struct bench_case cases[] = {
    {"memcpy_256KiB", K_MEMCPY, 256u << 10, true},
    {"memcpy_1MiB", K_MEMCPY, 1u << 20, true},
    {"memcpy_4MiB", K_MEMCPY, 4u << 20, true},
+   {"texcreate_256KiB", K_TEX_CREATE, 256, false},
+   {"texcreate_4MiB", K_TEX_CREATE, 1024, false},
+   {"bufcreate_64KiB", K_BUF_CREATE, 64u << 10, false},
+   {"bufcreate_4MiB", K_BUF_CREATE, 4u << 20, false},
+   {"texcreate_data_1MiB", K_TEX_CREATE_DATA, 512, false},
+   {"bufcreate_data_1MiB", K_BUF_CREATE_DATA, 1u << 20, false},
 };
 #define BENCH_NCASES (sizeof cases / sizeof cases[0])
 
@@ -523,6 +536,26 @@ step(struct bench *b, const struct bench_case *c, unsigned i)
                       GL_UNSIGNED_BYTE, b->src + 4 * k);
       glDrawArrays(GL_TRIANGLES, 0, 3);
       return 1;
+   case K_TEX_CREATE: /* a new texture each time: GL may keep a respecified one's store */
+   case K_TEX_CREATE_DATA: {
+      GLuint t;
+      glGenTextures(1, &t);
+      glBindTexture(GL_TEXTURE_2D, t);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, (GLsizei)c->size, (GLsizei)c->size, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, c->kind == K_TEX_CREATE_DATA ? b->src + 4 * k : NULL);
+      glDeleteTextures(1, &t);
+      return 1;
+   }
+   case K_BUF_CREATE:
+   case K_BUF_CREATE_DATA: {
+      GLuint buf;
+      gl->GenBuffers(1, &buf);
+      gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+      gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)c->size,
+                     c->kind == K_BUF_CREATE_DATA ? b->src + k : NULL, GL_STATIC_DRAW);
+      gl->DeleteBuffers(1, &buf);
+      return 1;
+   }
    case K_READ_LATENCY:
       glDrawArrays(GL_TRIANGLES, 0, 3);
       glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, b->dst);
@@ -570,9 +603,13 @@ case_value(const struct bench_case *c, uint64_t n, double secs, const char **uni
 {
    switch (c->kind) {
    case K_UPLOAD:
+   case K_BUF_CREATE:
+   case K_BUF_CREATE_DATA:
    case K_MEMCPY: *unit = "MB/s"; return (double)n * (double)c->size / secs / 1e6;
    case K_TEXSUB:
    case K_TEXSUB_DRAW:
+   case K_TEX_CREATE:
+   case K_TEX_CREATE_DATA:
       *unit = "MB/s";
       return (double)n * (double)(c->size * c->size * 4) / secs / 1e6;
    case K_READ_BANDWIDTH:

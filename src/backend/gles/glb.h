@@ -193,6 +193,7 @@ struct glb_resource {
    GLenum target; /* GL_ARRAY_BUFFER-class buffers are bound where used */
    const struct glb_format *fmt;
    GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
+   uint32_t levels;             /* a texture's host levels (make_storage) */
 };
 
 struct glb_render_state {
@@ -270,6 +271,7 @@ struct glb_screen {
    struct glb_context *bound; /* the MGPipe context whose state the host context holds */
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
+      uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
    } stats;
 };
 

@@ -104,6 +104,86 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    h->glBindTexture(GL_TEXTURE_2D, r->name);
    h->glTexStorage2D(GL_TEXTURE_2D, (GLsizei)levels, r->fmt->internal, (GLsizei)d->width,
                      (GLsizei)d->height);
+   r->levels = levels;
+}
+
+/* ---- a new store starts zeroed ------------------------------------------------------------ */
+
+/* GLES leaves a new store's contents undefined, and host drivers hand out memory freed earlier
+ * in the process: on a shared server (mgl-server --listen), another session's pixels. So every
+ * new buffer, texture and renderbuffer is zeroed before anything can read it, as the Vulkan
+ * backend does (docs/RELIABILITY.md). 256 KiB holds a row of the widest texture (16384 RGBA8
+ * texels is 64 KiB). */
+static const uint8_t zeros[256 * 1024];
+
+static void
+zero_buffer(const struct glb_host *h, uint64_t size)
+{
+   for (uint64_t off = 0; off < size; off += sizeof(zeros)) {
+      const uint64_t n = size - off < sizeof(zeros) ? size - off : sizeof(zeros);
+      h->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)n, zeros);
+   }
+}
+
+/* Through a framebuffer of its own, with nothing masked or scissored (the next draw or clear
+ * puts the context's own state back: the caller sets scr->bound to NULL). */
+static void
+zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
+{
+   GLuint fbo = 0;
+   h->glGenFramebuffers(1, &fbo);
+   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   h->glDisable(GL_SCISSOR_TEST);
+   h->glDisable(GL_RASTERIZER_DISCARD);
+   if (r->fmt->depth_stencil) {
+      h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                   GL_RENDERBUFFER, r->name);
+      h->glDepthMask(GL_TRUE);
+      h->glStencilMask(0xff);
+      h->glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.0f, 0);
+   } else {
+      static const GLfloat black[4] = {0, 0, 0, 0};
+      const GLenum buf = GL_COLOR_ATTACHMENT0;
+      h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                                   r->name);
+      h->glDrawBuffers(1, &buf);
+      h->glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+      h->glClearBufferfv(GL_COLOR, 0, black);
+   }
+   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   h->glDeleteFramebuffers(1, &fbo);
+}
+
+/* Every level, in bands of rows that fit the zero block. */
+static void
+zero_texture(const struct glb_host *h, struct glb_resource *r, uint32_t levels)
+{
+   h->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   for (uint32_t l = 0; l < levels; l++) {
+      const uint32_t lw = r->desc.width >> l ? r->desc.width >> l : 1;
+      const uint32_t lh = r->desc.height >> l ? r->desc.height >> l : 1;
+      const uint64_t row = (uint64_t)lw * r->fmt->bytes;
+      const uint32_t band = row <= sizeof(zeros) ? (uint32_t)(sizeof(zeros) / row) : 1;
+      for (uint32_t y = 0; y < lh && row <= sizeof(zeros); y += band)
+         h->glTexSubImage2D(GL_TEXTURE_2D, (GLint)l, 0, (GLint)y, (GLsizei)lw,
+                            (GLsizei)(lh - y < band ? lh - y : band), r->fmt->format, r->fmt->type,
+                            zeros);
+   }
+}
+
+static void
+zero_storage(struct glb_screen *scr, struct glb_resource *r)
+{
+   if (r->unsupported || !r->name)
+      return;
+   if (r->is_buffer)
+      zero_buffer(scr->h, r->desc.size);
+   else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+      zero_renderbuffer(scr->h, r);
+   else
+      zero_texture(scr->h, r, r->levels);
+   scr->stats.stores_zeroed++;
 }
 
 static bool
@@ -142,7 +222,8 @@ glb_resource_create(void *self, const struct mgp_resource_desc *args, const void
    while (scr->h->glGetError() != GL_NO_ERROR)
       ;
    make_storage(scr, r);
-   out_of_memory(scr, r);
+   if (!out_of_memory(scr, r))
+      zero_storage(scr, r);
    scr->bound = NULL; /* the binds above changed host state a context may rely on */
 }
 
@@ -160,7 +241,8 @@ glb_resource_respecify(void *self, const struct mgp_resource_desc *args, const v
    while (scr->h->glGetError() != GL_NO_ERROR)
       ;
    make_storage(scr, r);
-   out_of_memory(scr, r);
+   if (!out_of_memory(scr, r))
+      zero_storage(scr, r);
    scr->bound = NULL; /* attachments and bindings of the old name are gone */
 }
 

@@ -583,6 +583,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-programs-linked", scr->stats.programs_linked},
       {"gles-translate-failures", scr->stats.translate_failures},
       {"gles-context-switches", scr->stats.context_switches},
+      {"gles-stores-zeroed", scr->stats.stores_zeroed},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

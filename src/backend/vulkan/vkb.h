@@ -128,6 +128,7 @@ struct vkb_resource {
    uint8_t *map;      /* host-visible buffers: persistently mapped */
    bool heap_store;   /* map is the client's heap span (imported host memory) */
    bool coherent;
+   bool host_zeroed; /* a new image's memory was zeroed through a mapping (vkb_resource.c) */
    /* images */
    VkImage img;
    const struct vkb_format *fmt;
@@ -325,6 +326,7 @@ struct vkb_batch {
    struct vkb_arena_block *blocks; /* blocks[0] is the one being filled */
    uint64_t arena_bytes;           /* handed out from the arena in this batch */
    uint32_t draws;                 /* GL draws recorded into it */
+   uint64_t zeroed_bytes;          /* new stores zeroed while it records (vkb_resource.c) */
    VkDescriptorPool *dpools;
    uint32_t dpool_count, dpool_cap, dpool_cur;
    struct vkb_garbage *garbage;
@@ -393,9 +395,13 @@ void vkb_batch_release_held(struct vkb_screen *scr);
  * rate, recording and execution one after the other). Then, while the submitted batches' arena
  * bytes pass VKB_INFLIGHT_ARENA_LIMIT, waits for the oldest: a device slower than the uploads
  * otherwise left every batch's blocks in flight, and each new block was fresh, cold pages
- * (texsub_draw_256KiB made 96-336 blocks, 0.4-1.3 GiB, in 2 s on lavapipe). */
+ * (texsub_draw_256KiB made 96-336 blocks, 0.4-1.3 GiB, in 2 s on lavapipe). New stores zeroed
+ * past VKB_BATCH_ZERO_LIMIT submit too: the stores a loop makes and deletes are freed only when
+ * the batch retires (texcreate_4MiB queued ~6 GiB of clears in one batch, past the GPU
+ * watchdog, on lavapipe). */
 void vkb_arena_pressure_point(struct vkb_screen *scr);
 #define VKB_BATCH_ARENA_LIMIT (8u << 20)
+#define VKB_BATCH_ZERO_LIMIT (256u << 20)
 #define VKB_INFLIGHT_ARENA_LIMIT (32u << 20)
 #define VKB_BATCH_DRAW_LIMIT 8192u
 /* Batches a pressure submit may leave queued before it waits for the oldest: without it a
@@ -521,6 +527,8 @@ struct vkb_screen_stats {
    unsigned long long resource_oom;     /* resources left without storage: GL_OUT_OF_MEMORY */
    unsigned long long staging_oom;      /* calls refused for staging memory: GL_OUT_OF_MEMORY */
    uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
+   uint64_t images_zeroed;              /* new images cleared before any read (vkb_resource.c) */
+   uint64_t buffers_zeroed;             /* new buffers zeroed before any read */
 };
 
 /* Test-only knobs, read once at screen creation. */

@@ -72,6 +72,7 @@ batch_recycle(struct vkb_screen *scr, struct vkb_batch *b)
    b->dpool_cur = 0;
    b->arena_bytes = 0;
    b->draws = 0;
+   b->zeroed_bytes = 0;
    while (b->blocks) {
       struct vkb_arena_block *blk = b->blocks;
       b->blocks = blk->next;
@@ -748,7 +749,8 @@ void
 vkb_arena_pressure_point(struct vkb_screen *scr)
 {
    if (scr->cur &&
-       (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT)) {
+       (scr->cur->arena_bytes > VKB_BATCH_ARENA_LIMIT || scr->cur->draws >= VKB_BATCH_DRAW_LIMIT ||
+        scr->cur->zeroed_bytes > VKB_BATCH_ZERO_LIMIT)) {
       scr->stats.pressure_submits++;
       vkb_submit(scr);
       vkb_retire(scr);

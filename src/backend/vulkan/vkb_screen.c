@@ -1200,6 +1200,8 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
       {"resource-out-of-memory", scr->stats.resource_oom},
       {"staging-out-of-memory", scr->stats.staging_oom},
+      {"images-zeroed", scr->stats.images_zeroed},
+      {"buffers-zeroed", scr->stats.buffers_zeroed},
       {"cmd-bind-pipeline", scr->stats.cmd_bind_pipeline},
       {"cmd-bind-sets", scr->stats.cmd_bind_sets},
       {"cmd-bind-vertex-buffers", scr->stats.cmd_bind_vertex_buffers},
