@@ -4,7 +4,8 @@
 # One scenario on the GLES backend (MGL_BACKEND=gles) on transport ARM: run_scenario.sh runs it
 # (the scenario checks every pixel against its model; the arm proof, no Fatal, the gates), then
 # the backend proof: the client's session line names backend=gles, the session's gates are the
-# GLES backend's (gles-draws=...), and on spawn the server's own session line names it too.
+# GLES backend's (gles-draws=...), and on spawn and tcp the server's own session line names it
+# too.
 # Last, the same scenario on the Vulkan backend must give the identical PNG (mgl-pngdiff,
 # tolerance 0): both backends render what GL defines exactly. DIFFERS_BECAUSE, when given, says
 # why this scenario's PNG legitimately differs between the backends (GL leaves those pixels to
@@ -29,9 +30,9 @@ if ! grep -h 'MGL-GATES' "$log_dir/server.log" | tail -n 1 | grep -q ' gles-draw
   grep -h 'MGL-GATES' "$log_dir/server.log" >&2 || true
   exit 1
 fi
-if [ "$arm" = spawn ] && ! grep -Eq "server session transport=spawn .*backend=gles" \
-   "$log_dir/server.log"; then
-  echo "run_gles: FAIL: BACKEND PROOF: the spawned server names no backend=gles session" >&2
+if { [ "$arm" = spawn ] || [ "$arm" = tcp ]; } &&
+   ! grep -Eq "server session transport=$arm .*backend=gles" "$log_dir/server.log"; then
+  echo "run_gles: FAIL: BACKEND PROOF: the $arm server names no backend=gles session" >&2
   exit 1
 fi
 MGL_BACKEND=vulkan "$here/../scenario/run_scenario.sh" "$arm" "$name" "$exe" "$vendor" \

@@ -15,6 +15,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl32.h>
+/* extension enums only (GL_FRAMEBUFFER_SRGB_EXT, ...): the prototypes stay off */
+#include <GLES2/gl2ext.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -61,6 +63,16 @@
    X(PFNGLBINDTEXTUREPROC, BindTexture)                                                            \
    X(PFNGLACTIVETEXTUREPROC, ActiveTexture)                                                        \
    X(PFNGLTEXSTORAGE2DPROC, TexStorage2D)                                                          \
+   X(PFNGLTEXSTORAGE3DPROC, TexStorage3D)                                                          \
+   X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D)                                                        \
+   X(PFNGLCOPYTEXSUBIMAGE2DPROC, CopyTexSubImage2D)                                                \
+   X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)                                                \
+   X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer)                                    \
+   X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                                    \
+   X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                                \
+   X(PFNGLCOPYIMAGESUBDATAPROC, CopyImageSubData)                                                  \
+   X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample)                      \
+   X(PFNGLGETINTERNALFORMATIVPROC, GetInternalformativ)                                            \
    X(PFNGLTEXSUBIMAGE2DPROC, TexSubImage2D)                                                        \
    X(PFNGLTEXPARAMETERIPROC, TexParameteri)                                                        \
    X(PFNGLGENERATEMIPMAPPROC, GenerateMipmap)                                                      \
@@ -132,7 +144,9 @@
    X(PFNGLBINDSAMPLERPROC, BindSampler)                                                            \
    X(PFNGLSAMPLERPARAMETERIPROC, SamplerParameteri)                                                \
    X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                                \
-   X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)
+   X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)                                              \
+   X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)                                            \
+   X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -156,6 +170,8 @@ const struct glb_host *glb_host_get(char *why, unsigned why_size);
 
 /* ---- objects ------------------------------------------------------------------------------- */
 
+struct glb_screen;
+
 struct glb_obj {
    struct mgp_handle h;
 };
@@ -166,7 +182,6 @@ struct glb_table {
    uint32_t live;
 };
 
-struct glb_screen;
 struct glb_obj *glb_table_peek(const struct glb_table *t, struct mgp_handle h);
 /* Stores obj at its slot; false (and Fatal StaleHandle/OutOfMemory) when it cannot. */
 bool glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj,
@@ -181,8 +196,19 @@ struct glb_format {
    GLenum internal, format, type;
    uint8_t bytes;
    bool renderable, depth_stencil;
+   bool integer;      /* sampled and read as integers: never filtered */
+   bool float_render; /* renderable where the host has EXT_color_buffer_float */
+   bool no_upload;    /* MGPipe's texel layout is not the host's: resource_subdata declines */
 };
 const struct glb_format *glb_format_get(unsigned mgp_format);
+struct glb_screen;
+/* A colour format the host renders to (with the extensions this host has). */
+bool glb_format_renderable(const struct glb_screen *scr, const struct glb_format *f);
+/* The host's RGB format for an RGBA format kept without alpha (mgp_resource_desc.no_alpha), and
+ * the format its uploads name; 0: none. */
+GLenum glb_format_rgb_twin(unsigned mgp_format, GLenum *upload_format);
+/* The host texture target of a resource's target; 0: none in GLES (declined). */
+GLenum glb_texture_target(unsigned mgp_target);
 
 struct glb_resource {
    struct glb_obj base;
@@ -192,6 +218,10 @@ struct glb_resource {
    GLuint name;   /* buffer, texture or renderbuffer name */
    GLenum target; /* GL_ARRAY_BUFFER-class buffers are bound where used */
    const struct glb_format *fmt;
+   GLenum tex_target; /* the host texture's target (GL_TEXTURE_2D, _3D, _2D_ARRAY, _CUBE_MAP) */
+   uint32_t layers;   /* 3D depth, array layers, 6 for a cube, else 1 */
+   bool alpha_one;    /* no_alpha kept as RGB on the host: uploads drop the client's alpha */
+   GLenum rgb_format; /* alpha_one: the format its uploads name (GL_RGB or GL_RGB_INTEGER) */
    GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
    uint32_t levels;             /* a texture's host levels (make_storage) */
 };
@@ -236,6 +266,7 @@ struct glb_context {
    struct glb_obj base;
    struct glb_screen *scr;
    GLuint fbo, read_fbo, vao;
+   GLuint blit_fbo;     /* the draw side of blits and copies */
    GLuint user_indices; /* scratch element buffer for draws with the client's own indices */
    struct mgp_framebuffer_state fb;
    bool fb_valid; /* every attachment resolved, host framebuffer complete */
@@ -257,14 +288,20 @@ struct glb_screen {
    const struct glb_host *h;
    EGLDisplay dpy;
    EGLContext ctx;
-   const char *platform; /* "surfaceless" or "device" */
-   int es_minor;         /* host context: ES 3.es_minor */
-   int essl_version;     /* 320, 310 or 300 */
-   bool robust;          /* the host context has robust buffer access */
+   const char *platform;        /* "surfaceless" or "device" */
+   int es_minor;                /* host context: ES 3.es_minor */
+   int essl_version;            /* 320, 310 or 300 */
+   bool robust;                 /* the host context has robust buffer access */
+   bool ext_color_float;        /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
+   bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
+   bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
+   bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
    char renderer[128], version[128];
-   GLint max_texture_size, max_renderbuffer_size, max_samples, max_vertex_attribs, max_ubo_bindings,
+   GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
+      max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
       max_ubo_size, ubo_align, max_texture_units, max_varying, max_draw_buffers;
    GLint max_viewport[2];
+   uint8_t format_samples[MGP_FORMAT_COUNT]; /* renderbuffer sample counts, bit n: 2^n */
    GLfloat line_range[2], point_range[2];
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
       sampler_views;
@@ -288,6 +325,12 @@ void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
 bool glb_make_current(struct glb_screen *scr);
 /* glb_make_current, then puts ctx's state on the host context if another context's is there. */
 bool glb_context_bind(struct glb_context *ctx);
+/* Attaches surface s at attachment point `at` of the framebuffer bound at target (none when s
+ * names none); false: declined. */
+/* The attachment point of r's images: colour 0, depth, stencil or depth-stencil. */
+GLenum glb_attachment_of(const struct glb_resource *r);
+bool glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
+                const char *call);
 /* Binds the context's draw framebuffer (re-resolving attachments); false: declined. */
 bool glb_framebuffer_ready(struct glb_context *ctx, const char *call);
 struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_handle h,
@@ -349,6 +392,8 @@ GLB_CALL(set_draw_program, mgp_handle_args);
 GLB_CALL(resource_subdata, mgp_resource_subdata);
 GLB_CALL(resource_readback, mgp_resource_readback);
 GLB_CALL(clear, mgp_clear);
+GLB_CALL(blit, mgp_blit);
+GLB_CALL(resource_copy_region, mgp_resource_copy_region);
 GLB_CALL(read_pixels, mgp_read_pixels);
 GLB_CALL(get_texture_image, mgp_get_texture_image);
 GLB_CALL(draw_vbo, mgp_draw_vbo);

@@ -1,17 +1,109 @@
 /* glb_format.c — the host's shape of each MGPipe format the GLES backend stores (the lowest
- * layer: caps and resources read it). */
+ * layer: caps and resources read it). A format GLES lacks has no row: BGRA8 (an extension),
+ * 16-bit normalized (EXT_texture_norm16; the client falls back to RGBA16F for RGBA16, the others
+ * decline by name), the D24 layouts' uploads (GL packs depth in the high bits, MGPipe in the low
+ * ones: stored, rendered and sampled, but resource_subdata into them declines). X8_D24 and S8
+ * have no row: the client falls back to D32F and D24S8, which keeps depth and stencil in one
+ * host image (Mesa's GLES refuses a framebuffer whose depth and stencil images differ). */
 #include "glb.h"
 
+#define RB true  /* colour-renderable in GLES 3.0 */
+#define RBF true /* colour-renderable with EXT_color_buffer_float (core in GLES 3.2) */
+#define NO false
+
+/* internal, format, type, bytes, renderable, depth_stencil, integer, float_render, no_upload */
 static const struct glb_format formats[MGP_FORMAT_COUNT] = {
-   [MGP_FORMAT_R8_UNORM] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE, 1, true, false},
-   [MGP_FORMAT_RG8_UNORM] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, 2, true, false},
-   [MGP_FORMAT_RGBA8_UNORM] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, true, false},
+   [MGP_FORMAT_R8_UNORM] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE, 1, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_RG8_UNORM] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, 2, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_RGB8_UNORM] = {GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, 3, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_RGBA8_UNORM] = {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_RGBA8_SRGB] = {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_R8_SNORM] = {GL_R8_SNORM, GL_RED, GL_BYTE, 1, NO, NO, NO, NO, NO},
+   [MGP_FORMAT_RG8_SNORM] = {GL_RG8_SNORM, GL_RG, GL_BYTE, 2, NO, NO, NO, NO, NO},
+   [MGP_FORMAT_RGBA8_SNORM] = {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, 4, NO, NO, NO, NO, NO},
+   [MGP_FORMAT_R8_UINT] = {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, 1, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RG8_UINT] = {GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE, 2, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RGBA8_UINT] = {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, 4, RB, NO, true, NO,
+                              NO},
+   [MGP_FORMAT_R8_SINT] = {GL_R8I, GL_RED_INTEGER, GL_BYTE, 1, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RG8_SINT] = {GL_RG8I, GL_RG_INTEGER, GL_BYTE, 2, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RGBA8_SINT] = {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE, 4, RB, NO, true, NO, NO},
+   [MGP_FORMAT_R16_UINT] = {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT, 2, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RG16_UINT] = {GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT, 4, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RGBA16_UINT] = {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, 8, RB, NO, true, NO,
+                               NO},
+   [MGP_FORMAT_R16_SINT] = {GL_R16I, GL_RED_INTEGER, GL_SHORT, 2, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RG16_SINT] = {GL_RG16I, GL_RG_INTEGER, GL_SHORT, 4, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RGBA16_SINT] = {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, 8, RB, NO, true, NO, NO},
+   [MGP_FORMAT_R32_UINT] = {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, 4, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RG32_UINT] = {GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, 8, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RGBA32_UINT] = {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 16, RB, NO, true, NO,
+                               NO},
+   [MGP_FORMAT_R32_SINT] = {GL_R32I, GL_RED_INTEGER, GL_INT, 4, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RG32_SINT] = {GL_RG32I, GL_RG_INTEGER, GL_INT, 8, RB, NO, true, NO, NO},
+   [MGP_FORMAT_RGBA32_SINT] = {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, 16, RB, NO, true, NO, NO},
+   [MGP_FORMAT_R16_FLOAT] = {GL_R16F, GL_RED, GL_HALF_FLOAT, 2, NO, NO, NO, RBF, NO},
+   [MGP_FORMAT_RG16_FLOAT] = {GL_RG16F, GL_RG, GL_HALF_FLOAT, 4, NO, NO, NO, RBF, NO},
+   [MGP_FORMAT_RGBA16_FLOAT] = {GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, 8, NO, NO, NO, RBF, NO},
+   [MGP_FORMAT_R32_FLOAT] = {GL_R32F, GL_RED, GL_FLOAT, 4, NO, NO, NO, RBF, NO},
+   [MGP_FORMAT_RG32_FLOAT] = {GL_RG32F, GL_RG, GL_FLOAT, 8, NO, NO, NO, RBF, NO},
+   [MGP_FORMAT_RGB32_FLOAT] = {GL_RGB32F, GL_RGB, GL_FLOAT, 12, NO, NO, NO, NO, NO},
+   [MGP_FORMAT_RGBA32_FLOAT] = {GL_RGBA32F, GL_RGBA, GL_FLOAT, 16, NO, NO, NO, RBF, NO},
+   /* the packed layouts: PACK_LO is GL's _REV order, PACK_HI its plain order */
+   [MGP_FORMAT_RGB10A2_UNORM] = {GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 4, RB, NO,
+                                 NO, NO, NO},
+   [MGP_FORMAT_RGB10A2_UINT] = {GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, 4,
+                                RB, NO, true, NO, NO},
+   [MGP_FORMAT_R11G11B10_FLOAT] = {GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV, 4,
+                                   NO, NO, NO, RBF, NO},
+   [MGP_FORMAT_RGB9E5_FLOAT] = {GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, 4, NO, NO, NO, NO,
+                                NO},
+   [MGP_FORMAT_RGB565_UNORM] = {GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 2, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_RGBA4_UNORM] = {GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, 2, RB, NO, NO, NO, NO},
+   [MGP_FORMAT_RGB5A1_UNORM] = {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, 2, RB, NO, NO, NO,
+                                NO},
+   [MGP_FORMAT_D16_UNORM] = {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, NO,
+                             true, NO, NO, NO},
    [MGP_FORMAT_D24_UNORM_S8_UINT] = {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 4,
-                                     false, true},
+                                     NO, true, NO, NO, true},
+   [MGP_FORMAT_D32_FLOAT] = {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, 4, NO, true, NO,
+                             NO, NO},
+   [MGP_FORMAT_D32_FLOAT_S8_UINT] = {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL,
+                                     GL_FLOAT_32_UNSIGNED_INT_24_8_REV, 8, NO, true, NO, NO, true},
 };
 
 const struct glb_format *
 glb_format_get(unsigned f)
 {
    return f < MGP_FORMAT_COUNT && formats[f].internal ? &formats[f] : NULL;
+}
+
+bool
+glb_format_renderable(const struct glb_screen *scr, const struct glb_format *f)
+{
+   return f && (f->renderable || (f->float_render && scr->ext_color_float));
+}
+
+GLenum
+glb_format_rgb_twin(unsigned f, GLenum *upload_format)
+{
+   *upload_format = GL_RGB;
+   switch (f) {
+   case MGP_FORMAT_RGBA8_UNORM: return GL_RGB8;
+   case MGP_FORMAT_RGBA8_SRGB: return GL_SRGB8;
+   case MGP_FORMAT_RGBA8_SNORM: return GL_RGB8_SNORM;
+   case MGP_FORMAT_RGBA16_FLOAT: return GL_RGB16F;
+   case MGP_FORMAT_RGBA32_FLOAT: return GL_RGB32F;
+   default: break;
+   }
+   *upload_format = GL_RGB_INTEGER;
+   switch (f) {
+   case MGP_FORMAT_RGBA8_UINT: return GL_RGB8UI;
+   case MGP_FORMAT_RGBA8_SINT: return GL_RGB8I;
+   case MGP_FORMAT_RGBA16_UINT: return GL_RGB16UI;
+   case MGP_FORMAT_RGBA16_SINT: return GL_RGB16I;
+   case MGP_FORMAT_RGBA32_UINT: return GL_RGB32UI;
+   case MGP_FORMAT_RGBA32_SINT: return GL_RGB32I;
+   default: return 0;
+   }
 }

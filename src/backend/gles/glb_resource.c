@@ -1,12 +1,14 @@
 /* glb_resource.c — resources on the host (buffers, 2D textures, renderbuffers), their uploads
  * and read-backs, the framebuffer a context draws into and clears. Rows cross in GL's order
  * (row 0 at the bottom), which is also the host's: nothing is flipped. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "glb.h"
 #include "pipe_pack.h"
+#include "pipe_pixel.h"
 
 /* ---- create, respecify, destroy ----------------------------------------------------------- */
 
@@ -48,6 +50,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    const struct glb_host *h = scr->h;
    const struct mgp_resource_desc *d = &r->desc;
    r->unsupported = false;
+   r->alpha_one = false;
    r->base_level = 0;
    r->max_level = 1000; /* GL's initial GL_TEXTURE_MAX_LEVEL */
    r->is_buffer = d->target == MGP_RESOURCE_TARGET_BUFFER;
@@ -65,46 +68,90 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
    }
    r->fmt = glb_format_get(d->format);
    const bool rb = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER;
-   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D) */
-   const bool tex2d =
-      d->target == MGP_RESOURCE_TARGET_TEX_2D || d->target == MGP_RESOURCE_TARGET_TEX_RECT;
-   if (!r->fmt || (!tex2d && !rb) || d->samples > 1 || (!rb && r->fmt->depth_stencil) ||
-       !d->width || !d->height || d->width > (uint32_t)scr->max_texture_size ||
-       d->height > (uint32_t)scr->max_texture_size) {
+   r->tex_target = rb ? 0 : glb_texture_target(d->target);
+   const bool cube = r->tex_target == GL_TEXTURE_CUBE_MAP;
+   const uint32_t max_2d = (uint32_t)(cube ? scr->max_cube_size : scr->max_texture_size);
+   const uint32_t max_wh = r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
+                           : rb                           ? (uint32_t)scr->max_renderbuffer_size
+                                                          : max_2d;
+   r->layers = r->tex_target == GL_TEXTURE_3D         ? (d->depth ? d->depth : 1)
+               : r->tex_target == GL_TEXTURE_2D_ARRAY ? (d->array_layers ? d->array_layers : 1)
+               : cube                                 ? 6
+                                                      : 1;
+   const uint32_t max_layers = r->tex_target == GL_TEXTURE_3D ? (uint32_t)scr->max_3d_texture_size
+                               : r->tex_target == GL_TEXTURE_2D_ARRAY
+                                  ? (uint32_t)scr->max_array_layers
+                                  : r->layers;
+   if (!r->fmt || (!r->tex_target && !rb) || (d->samples > 1 && !rb) ||
+       d->samples > (uint32_t)scr->max_samples || !d->width || !d->height || d->width > max_wh ||
+       d->height > max_wh || r->layers > max_layers || (cube && d->width != d->height) ||
+       (r->tex_target == GL_TEXTURE_3D && r->fmt->depth_stencil)) {
       MGU_DECLINE(backend_format_unsupported,
-                  "gles: %s target %u, %u samples, %ux%u (2D textures and renderbuffers of "
-                  "RGBA8, D24S8 renderbuffers only)",
-                  mgp_format_name(d->format), d->target, d->samples, d->width, d->height);
+                  "gles: %s target %u, %u samples, %ux%ux%u (no such host texture: 1D, cube "
+                  "array, buffer and multisampled textures, BGRA8 and 16-bit normalized formats "
+                  "are not in GLES)",
+                  mgp_format_name(d->format), d->target, d->samples, d->width, d->height,
+                  r->layers);
       r->unsupported = true;
       return;
    }
-   if (!rb && d->no_alpha) {
-      /* uploads cross as RGBA texels, which GLES does not take into an RGB texture */
-      MGU_DECLINE(backend_format_unsupported, "gles: a texture without alpha (RGB kept as %s)",
-                  mgp_format_name(d->format));
-      r->unsupported = true;
-      return;
+   /* An RGB format kept as RGBA (no_alpha) is its RGB twin on the host: alpha reads 1 and
+    * writes to it are dropped, as GL says; it reads back as RGBA like the others, and uploads
+    * drop the client's alpha. Only RGB8 of the twins is colour-renderable in GLES. */
+   const bool no_alpha = d->no_alpha && mgp_format_desc(d->format)->bits[3];
+   GLenum internal = r->fmt->internal;
+   if (no_alpha) {
+      internal = glb_format_rgb_twin(d->format, &r->rgb_format);
+      if (!internal || (rb && internal != GL_RGB8)) {
+         MGU_DECLINE(backend_format_unsupported,
+                     "gles: a format without alpha (RGB kept as %s) the host has no RGB twin of",
+                     mgp_format_name(d->format));
+         r->unsupported = true;
+         return;
+      }
+      r->alpha_one = true;
    }
    if (rb) {
-      /* An RGB renderbuffer kept as RGBA (no_alpha) is RGB8 on the host: alpha reads 1 and
-       * writes to it are dropped, as GL says; it reads back as RGBA like the others. */
-      const GLenum internal =
-         d->no_alpha && r->fmt->internal == GL_RGBA8 ? GL_RGB8 : r->fmt->internal;
       h->glGenRenderbuffers(1, &r->name);
       h->glBindRenderbuffer(GL_RENDERBUFFER, r->name);
-      h->glRenderbufferStorage(GL_RENDERBUFFER, internal, (GLsizei)d->width, (GLsizei)d->height);
+      if (d->samples > 1)
+         h->glRenderbufferStorageMultisample(GL_RENDERBUFFER, (GLsizei)d->samples, internal,
+                                             (GLsizei)d->width, (GLsizei)d->height);
+      else
+         h->glRenderbufferStorage(GL_RENDERBUFFER, internal, (GLsizei)d->width, (GLsizei)d->height);
       return;
    }
    uint32_t levels = d->levels ? d->levels : 1, max_levels = 1;
-   for (uint32_t m = d->width > d->height ? d->width : d->height; m > 1; m >>= 1)
+   uint32_t biggest = d->width > d->height ? d->width : d->height;
+   if (r->tex_target == GL_TEXTURE_3D && r->layers > biggest)
+      biggest = r->layers;
+   for (uint32_t m = biggest; m > 1; m >>= 1)
       max_levels++;
    if (levels > max_levels)
       levels = max_levels;
    h->glGenTextures(1, &r->name);
-   h->glBindTexture(GL_TEXTURE_2D, r->name);
-   h->glTexStorage2D(GL_TEXTURE_2D, (GLsizei)levels, r->fmt->internal, (GLsizei)d->width,
-                     (GLsizei)d->height);
+   h->glBindTexture(r->tex_target, r->name);
+   if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
+      h->glTexStorage3D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
+                        (GLsizei)d->height, (GLsizei)r->layers);
+   else
+      h->glTexStorage2D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
+                        (GLsizei)d->height);
    r->levels = levels;
+}
+
+GLenum
+glb_texture_target(unsigned t)
+{
+   switch (t) {
+   /* a rectangle texture is a 2D image (the client's SPIR-V samples it as 2D) */
+   case MGP_RESOURCE_TARGET_TEX_2D:
+   case MGP_RESOURCE_TARGET_TEX_RECT: return GL_TEXTURE_2D;
+   case MGP_RESOURCE_TARGET_TEX_3D: return GL_TEXTURE_3D;
+   case MGP_RESOURCE_TARGET_TEX_2D_ARRAY: return GL_TEXTURE_2D_ARRAY;
+   case MGP_RESOURCE_TARGET_TEX_CUBE: return GL_TEXTURE_CUBE_MAP;
+   default: return 0; /* 1D (ESSL has no sampler1D), cube arrays, buffers, multisampled */
+   }
 }
 
 /* ---- a new store starts zeroed ------------------------------------------------------------ */
@@ -136,11 +183,18 @@ zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
    h->glDisable(GL_SCISSOR_TEST);
    h->glDisable(GL_RASTERIZER_DISCARD);
    if (r->fmt->depth_stencil) {
-      h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+      /* a depth-only format on the depth-stencil point makes the framebuffer incomplete */
+      const bool stencil = r->fmt->format == GL_DEPTH_STENCIL;
+      h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER,
+                                   stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT,
                                    GL_RENDERBUFFER, r->name);
       h->glDepthMask(GL_TRUE);
       h->glStencilMask(0xff);
-      h->glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.0f, 0);
+      static const GLfloat zero = 0.0f;
+      if (stencil)
+         h->glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.0f, 0);
+      else
+         h->glClearBufferfv(GL_DEPTH, 0, &zero);
    } else {
       static const GLfloat black[4] = {0, 0, 0, 0};
       const GLenum buf = GL_COLOR_ATTACHMENT0;
@@ -154,37 +208,7 @@ zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
    h->glDeleteFramebuffers(1, &fbo);
 }
 
-/* Every level, in bands of rows that fit the zero block. */
-static void
-zero_texture(const struct glb_host *h, struct glb_resource *r, uint32_t levels)
-{
-   h->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-   for (uint32_t l = 0; l < levels; l++) {
-      const uint32_t lw = r->desc.width >> l ? r->desc.width >> l : 1;
-      const uint32_t lh = r->desc.height >> l ? r->desc.height >> l : 1;
-      const uint64_t row = (uint64_t)lw * r->fmt->bytes;
-      const uint32_t band = row <= sizeof(zeros) ? (uint32_t)(sizeof(zeros) / row) : 1;
-      for (uint32_t y = 0; y < lh && row <= sizeof(zeros); y += band)
-         h->glTexSubImage2D(GL_TEXTURE_2D, (GLint)l, 0, (GLint)y, (GLsizei)lw,
-                            (GLsizei)(lh - y < band ? lh - y : band), r->fmt->format, r->fmt->type,
-                            zeros);
-   }
-}
-
-static void
-zero_storage(struct glb_screen *scr, struct glb_resource *r)
-{
-   if (r->unsupported || !r->name)
-      return;
-   if (r->is_buffer)
-      zero_buffer(scr->h, r->desc.size);
-   else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-      zero_renderbuffer(scr->h, r);
-   else
-      zero_texture(scr->h, r, r->levels);
-   scr->stats.stores_zeroed++;
-}
+static void zero_storage(struct glb_screen *scr, struct glb_resource *r);
 
 static bool
 out_of_memory(struct glb_screen *scr, struct glb_resource *r)
@@ -281,6 +305,105 @@ span_has(const struct mgp_span *s, uint64_t off, uint64_t len)
    return s->ptr && off <= s->size && len <= s->size - off;
 }
 
+/* One region's texels into the bound host texture: 3D and array textures take it whole, a cube
+ * one face (z) at a time. */
+static void
+upload(const struct glb_host *h, const struct glb_resource *r, uint32_t level,
+       const struct mgp_sub_region *g, const uint8_t *src, uint64_t slice, GLenum format,
+       GLenum type)
+{
+   if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY) {
+      h->glTexSubImage3D(r->tex_target, (GLint)level, g->x, g->y, g->z, (GLsizei)g->width,
+                         (GLsizei)g->height, (GLsizei)g->depth, format, type, src);
+      return;
+   }
+   for (uint32_t k = 0; k < g->depth; k++) {
+      const GLenum face = r->tex_target == GL_TEXTURE_CUBE_MAP
+                             ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)g->z + k
+                             : GL_TEXTURE_2D;
+      h->glTexSubImage2D(face, (GLint)level, g->x, g->y, (GLsizei)g->width, (GLsizei)g->height,
+                         format, type, src + slice * k);
+   }
+}
+
+/* A region of RGBA texels into a texture kept as its RGB twin (no_alpha): the client's alpha
+ * is dropped row by row into a scratch copy, since GLES takes only RGB texels into an RGB
+ * texture. */
+/* Every level and layer, in bands of rows that fit the zero block, through the same upload
+ * shapes resource_subdata uses (an RGB twin takes its RGB format: zeros are zeros in any
+ * layout). */
+static void
+zero_texture(const struct glb_host *h, struct glb_resource *r)
+{
+   const GLenum format = r->alpha_one ? r->rgb_format : r->fmt->format;
+   if (!format)
+      return;
+   h->glBindTexture(r->tex_target, r->name);
+   h->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   for (uint32_t l = 0; l < r->levels && l < 32; l++) {
+      const uint32_t lw = r->desc.width >> l ? r->desc.width >> l : 1;
+      const uint32_t lh = r->desc.height >> l ? r->desc.height >> l : 1;
+      const uint32_t ld =
+         r->tex_target == GL_TEXTURE_3D ? (r->layers >> l ? r->layers >> l : 1) : r->layers;
+      const uint64_t row = (uint64_t)lw * r->fmt->bytes;
+      if (!row || row > sizeof(zeros))
+         continue;
+      const uint32_t band = (uint32_t)(sizeof(zeros) / row);
+      for (uint32_t z = 0; z < ld; z++)
+         for (uint32_t y = 0; y < lh; y += band) {
+            const struct mgp_sub_region g = {.x = 0,
+                                             .y = (int32_t)y,
+                                             .z = (int32_t)z,
+                                             .width = lw,
+                                             .height = lh - y < band ? lh - y : band,
+                                             .depth = 1};
+            upload(h, r, l, &g, zeros, 0, format, r->fmt->type);
+         }
+   }
+}
+
+static void
+zero_storage(struct glb_screen *scr, struct glb_resource *r)
+{
+   if (r->unsupported || !r->name)
+      return;
+   if (r->is_buffer)
+      zero_buffer(scr->h, r->desc.size);
+   else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
+      zero_renderbuffer(scr->h, r);
+   else
+      zero_texture(scr->h, r);
+   scr->stats.stores_zeroed++;
+}
+
+static void
+upload_dropping_alpha(struct glb_context *ctx, const struct glb_resource *r, uint32_t level,
+                      const struct mgp_sub_region *g, uint64_t row, uint64_t slice,
+                      const uint8_t *src)
+{
+   const struct glb_host *h = ctx->scr->h;
+   const uint32_t in_px = r->fmt->bytes, out_px = in_px / 4 * 3;
+   const uint64_t out_row = (uint64_t)g->width * out_px, out_slice = out_row * g->height;
+   uint8_t *rgb = out_slice <= SIZE_MAX / g->depth ? malloc(out_slice * g->depth) : NULL;
+   if (!rgb) {
+      glb_fatal(ctx->scr, MGU_FATAL_OutOfMemory, "resource_subdata: an RGB copy");
+      return;
+   }
+   for (uint32_t z = 0; z < g->depth; z++)
+      for (uint32_t y = 0; y < g->height; y++) {
+         const uint8_t *in = src + slice * z + row * y;
+         uint8_t *out = rgb + out_slice * z + out_row * y;
+         for (uint32_t x = 0; x < g->width; x++)
+            memcpy(out + (size_t)out_px * x, in + (size_t)in_px * x, out_px);
+      }
+   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   upload(h, r, level, g, rgb, out_slice, r->rgb_format, r->fmt->type);
+   free(rgb);
+}
+
 void
 glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
                      uint32_t tail_count)
@@ -305,39 +428,65 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
       h->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len, args->data.ptr);
       return;
    }
-   if (args->format != r->desc.format || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER) {
+   if (args->format != r->desc.format || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
+       r->fmt->no_upload) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: resource_subdata of %s texels into a %s resource of target %u",
                   mgp_format_name(args->format), mgp_format_name(r->desc.format), r->desc.target);
       return;
    }
    const struct mgp_sub_region *regions = tail;
-   const uint32_t lw = r->desc.width >> args->level, lhgt = r->desc.height >> args->level;
+   const uint32_t level = args->level;
+   const uint32_t lw = level < 32 ? r->desc.width >> level : 0;
+   const uint32_t lhgt = level < 32 ? r->desc.height >> level : 0;
    const uint32_t w_max = lw ? lw : 1, h_max = lhgt ? lhgt : 1;
-   h->glBindTexture(GL_TEXTURE_2D, r->name);
+   /* a 3D texture's depth shrinks with the level; array layers and cube faces do not */
+   const uint32_t ld =
+      r->tex_target == GL_TEXTURE_3D && level < 32 ? r->layers >> level : r->layers;
+   const uint32_t d_max = ld ? ld : 1;
+   const uint64_t bpp = r->fmt->bytes;
+   h->glBindTexture(r->tex_target, r->name);
    h->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_sub_region *g = &regions[i];
-      const uint64_t bpp = r->fmt->bytes;
-      const uint64_t row = g->src_row_stride ? g->src_row_stride : g->width * bpp;
-      if (args->level >= 16 || g->x < 0 || g->y < 0 || g->z != 0 || g->depth != 1 ||
-          g->width > w_max || (uint32_t)g->x > w_max - g->width || g->height > h_max ||
-          (uint32_t)g->y > h_max - g->height || row % bpp || row < g->width * bpp ||
-          (g->height &&
-           !span_has(&args->data, g->src_offset, row * (g->height - 1) + g->width * bpp))) {
-         snprintf(detail, sizeof(detail), "resource_subdata: region %u outside level %u or span", i,
-                  args->level);
+      /* the box inside the level first: then width, height and depth are small, and the
+       * strides' products below cannot wrap */
+      if (level >= 16 || g->x < 0 || g->y < 0 || g->z < 0 || g->width > w_max ||
+          (uint32_t)g->x > w_max - g->width || g->height > h_max ||
+          (uint32_t)g->y > h_max - g->height || g->depth > d_max ||
+          (uint32_t)g->z > d_max - g->depth) {
+         snprintf(detail, sizeof(detail), "resource_subdata: region %u outside level %u", i, level);
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
          return;
       }
-      if (!g->width || !g->height)
+      if (!g->width || !g->height || !g->depth)
          continue;
+      const uint64_t row = g->src_row_stride ? g->src_row_stride : g->width * bpp;
+      const uint64_t slice = g->src_slice_stride ? g->src_slice_stride : row * g->height;
+      const uint64_t last_row = row * (g->height - 1) + g->width * bpp;
+      if (row % bpp || row < g->width * bpp || slice < last_row ||
+          !span_has(&args->data, g->src_offset, slice * (g->depth - 1) + last_row)) {
+         snprintf(detail, sizeof(detail), "resource_subdata: region %u outside the span", i);
+         glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
+         return;
+      }
+      if (slice % row) {
+         MGU_DECLINE(backend_feature_unimplemented,
+                     "gles: resource_subdata: a slice stride of %llu bytes, not whole rows",
+                     (unsigned long long)slice);
+         continue;
+      }
+      const uint8_t *src = (const uint8_t *)args->data.ptr + g->src_offset;
+      if (r->alpha_one) {
+         upload_dropping_alpha(ctx, r, level, g, row, slice, src);
+         continue;
+      }
       h->glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(row / bpp));
-      h->glTexSubImage2D(GL_TEXTURE_2D, (GLint)args->level, g->x, g->y, (GLsizei)g->width,
-                         (GLsizei)g->height, r->fmt->format, r->fmt->type,
-                         (const uint8_t *)args->data.ptr + g->src_offset);
+      h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, (GLint)(slice / row));
+      upload(h, r, level, g, src, slice, r->fmt->format, r->fmt->type);
    }
    h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
 }
 
 void
@@ -382,9 +531,20 @@ glb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args, 
 }
 
 /* Attaches one surface at attachment point `at` of the bound draw framebuffer. */
-static bool
-attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
-       const char *call)
+GLenum
+glb_attachment_of(const struct glb_resource *r)
+{
+   if (!r->fmt || !r->fmt->depth_stencil)
+      return GL_COLOR_ATTACHMENT0;
+   const struct mgp_format_desc *d = mgp_format_desc(r->desc.format);
+   if (d->bits[4] && d->bits[5])
+      return GL_DEPTH_STENCIL_ATTACHMENT;
+   return d->bits[5] ? GL_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT;
+}
+
+bool
+glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surface *s,
+           const char *call)
 {
    const struct glb_host *h = ctx->scr->h;
    if (!s->kind) {
@@ -394,12 +554,22 @@ attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_surfa
    struct glb_resource *r = glb_resource_for_use(ctx->scr, s->res, call);
    if (!r)
       return false;
-   if (r->is_buffer || s->layered || s->layer) {
-      MGU_DECLINE(backend_feature_unimplemented, "gles: %s: a layered or buffer attachment", call);
+   const uint32_t layers = r->tex_target == GL_TEXTURE_3D && s->level < 32
+                              ? (r->layers >> s->level ? r->layers >> s->level : 1)
+                              : r->layers;
+   if (r->is_buffer || s->layered || s->layer >= layers) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: %s: a layered or buffer attachment (layer %u of %u)", call, s->layer,
+                  layers);
       return false;
    }
    if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
       h->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
+   else if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
+      h->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
+   else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
+      h->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer, r->name,
+                                s->level);
    else
       h->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, r->name, s->level);
    return true;
@@ -429,7 +599,7 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
          }
          continue;
       }
-      if (!attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, s, call))
+      if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, s, call))
          return false;
       bufs[i] = s->kind ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;
       n = (GLsizei)i + 1;
@@ -439,12 +609,26 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
                         fb->depth.res.slot == fb->stencil.res.slot &&
                         fb->depth.res.gen == fb->stencil.res.gen;
    if (same_ds) {
-      if (!attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, &fb->depth, call))
+      if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, &fb->depth, call))
          return false;
-   } else if (!attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, &fb->depth, call) ||
-              !attach(ctx, GL_DRAW_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, &fb->stencil, call)) {
+   } else if (!glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, &fb->depth, call) ||
+              !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, &fb->stencil, call)) {
       return false;
    }
+   /* GL writes sRGB attachments unconverted unless GL_FRAMEBUFFER_SRGB is on; GLES always
+    * converts, unless EXT_sRGB_write_control turns it off */
+   bool srgb = false;
+   for (unsigned i = 0; i < 8; i++)
+      srgb |= fb->color[i].kind && fb->color[i].format == MGP_FORMAT_RGBA8_SRGB;
+   if (srgb && !fb->srgb_encode && !ctx->scr->ext_srgb_write_control) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: %s into an sRGB attachment without conversion (no "
+                  "EXT_sRGB_write_control)",
+                  call);
+      return false;
+   }
+   if (ctx->scr->ext_srgb_write_control)
+      (fb->srgb_encode ? h->glEnable : h->glDisable)(GL_FRAMEBUFFER_SRGB_EXT);
    const GLenum status = h->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE) {
       MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x)", call,
@@ -497,6 +681,94 @@ glb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
 
 /* ---- colour read-back ----------------------------------------------------------------------- */
 
+/* The part of a w x h read at x, y inside level `level` of r: the rect the answer starts with
+ * (its offset inside the request and its size); false when nothing of it is inside. */
+static bool
+clip_read(const struct glb_resource *r, unsigned level, int32_t x, int32_t y, uint32_t width,
+          uint32_t height, struct mgp_texels_rect *rect)
+{
+   const int64_t lw = (int64_t)(r->desc.width >> level ? r->desc.width >> level : 1);
+   const int64_t lh = (int64_t)(r->desc.height >> level ? r->desc.height >> level : 1);
+   const int64_t x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+   const int64_t x1 = (int64_t)x + width < lw ? (int64_t)x + width : lw;
+   const int64_t y1 = (int64_t)y + height < lh ? (int64_t)y + height : lh;
+   if (x1 <= x0 || y1 <= y0)
+      return false;
+   *rect = (struct mgp_texels_rect){(uint32_t)(x0 - x), (uint32_t)(y0 - y), (uint32_t)(x1 - x0),
+                                    (uint32_t)(y1 - y0)};
+   return true;
+}
+
+/* A read of depth, stencil or both from the depth/stencil image s (r): the host reads depth
+ * (NV_read_depth), re-encoded here into format's depth layout, and stencil as bytes
+ * (NV_read_stencil), the plane after the depth one. */
+static void
+read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r,
+                   int32_t x, int32_t y, uint32_t width, uint32_t height, unsigned what,
+                   unsigned format, const struct mgp_span *out, const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
+   enum mgp_depth_layout layout = MGP_DEPTH_FLOAT32;
+   const bool want_depth = what == MGP_PACK_WHAT_DEPTH || what == MGP_PACK_WHAT_DEPTH_STENCIL;
+   const bool want_stencil = what == MGP_PACK_WHAT_STENCIL || what == MGP_PACK_WHAT_DEPTH_STENCIL;
+   const struct mgp_format_desc *rd = mgp_format_desc(r->desc.format);
+   if (!r->fmt->depth_stencil || s->level >= 16 ||
+       (want_depth &&
+        (!mgp_format_depth_layout(format, &layout) || !rd->bits[4] || !scr->ext_read_depth)) ||
+       (want_stencil && (!rd->bits[5] || !scr->ext_read_stencil))) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s as %s (kind %u)", call,
+                  mgp_format_name(r->desc.format), mgp_format_name(format), what);
+      return;
+   }
+   struct mgp_texels_rect rect;
+   if (!clip_read(r, s->level, x, y, width, height, &rect))
+      return;
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   h->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
+   h->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
+                                0);
+   if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, glb_attachment_of(r), s, call))
+      return;
+   h->glReadBuffer(GL_NONE);
+   h->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   const size_t n = (size_t)rect.width * rect.height; /* inside the request: out holds it */
+   const unsigned ts = want_depth ? mgp_depth_bytes(layout) : 0;
+   uint8_t *dst = (uint8_t *)out->ptr + sizeof(rect);
+   const GLint rx = (GLint)(x + (int32_t)rect.x), ry = (GLint)(y + (int32_t)rect.y);
+   while (h->glGetError() != GL_NO_ERROR)
+      ;
+   if (want_depth) {
+      /* GLES reads float depth as GL_FLOAT and normalized depth only as integers: 32-bit
+       * unsigned then, which keeps every bit of 16- and 24-bit depth */
+      const bool fdepth =
+         r->fmt->type == GL_FLOAT || r->fmt->type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+      uint32_t *d = malloc(n * sizeof(uint32_t));
+      if (!d) {
+         glb_fatal(scr, MGU_FATAL_OutOfMemory, call);
+         return;
+      }
+      h->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_DEPTH_COMPONENT,
+                      fdepth ? GL_FLOAT : GL_UNSIGNED_INT, d);
+      for (size_t i = 0; i < n; i++) {
+         float f;
+         memcpy(&f, &d[i], sizeof(f));
+         mgp_depth_encode(layout, fdepth ? (double)f : d[i] / 4294967295.0, dst + i * ts);
+      }
+      free(d);
+   }
+   if (want_stencil)
+      h->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_STENCIL_INDEX,
+                      GL_UNSIGNED_BYTE, dst + n * ts);
+   const GLenum err = h->glGetError();
+   if (err != GL_NO_ERROR) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
+                  mgp_format_name(r->desc.format), err);
+      return;
+   }
+   memcpy(out->ptr, &rect, sizeof(rect));
+}
+
 /* Reads the colour surface s (w x h level size) at x, y into out as the named format's texels. */
 static void
 read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_resource *r, int32_t x,
@@ -513,7 +785,11 @@ read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_reso
       return;
    }
    memset(out->ptr, 0, sizeof(struct mgp_texels_rect)); /* nothing read until said otherwise */
-   if (what != MGP_PACK_WHAT_COLOR || format != r->desc.format || r->fmt->depth_stencil) {
+   if (what != MGP_PACK_WHAT_COLOR) {
+      read_depth_stencil(ctx, s, r, x, y, width, height, what, format, out, call);
+      return;
+   }
+   if (format != r->desc.format || r->fmt->depth_stencil || s->level >= 16) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s as %s (kind %u)", call,
                   mgp_format_name(r->desc.format), mgp_format_name(format), what);
       return;
@@ -527,14 +803,23 @@ read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_reso
    if (x1 <= x0 || y1 <= y0)
       return;
    h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
-   if (!attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, s, call))
+   if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, s, call))
       return;
    h->glReadBuffer(GL_COLOR_ATTACHMENT0);
    h->glPixelStorei(GL_PACK_ALIGNMENT, 1);
    const struct mgp_texels_rect rect = {(uint32_t)(x0 - x), (uint32_t)(y0 - y), (uint32_t)(x1 - x0),
                                         (uint32_t)(y1 - y0)};
+   while (h->glGetError() != GL_NO_ERROR)
+      ;
    h->glReadPixels((GLint)x0, (GLint)y0, (GLsizei)rect.width, (GLsizei)rect.height, r->fmt->format,
                    r->fmt->type, (uint8_t *)out->ptr + sizeof(rect));
+   const GLenum err = h->glGetError();
+   if (err != GL_NO_ERROR) {
+      /* GLES reads some formats only as the host's own pair (GL_RGBA_INTEGER, say) */
+      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
+                  mgp_format_name(r->desc.format), err);
+      return;
+   }
    memcpy(out->ptr, &rect, sizeof(rect));
 }
 
@@ -546,13 +831,26 @@ glb_read_pixels(void *self, const struct mgp_read_pixels *args, const void *tail
    struct glb_context *ctx = self;
    if (!glb_context_bind(ctx))
       return;
-   const struct mgp_surface *s = &ctx->fb.read;
-   struct glb_resource *r = s->kind ? glb_resource_for_use(ctx->scr, s->res, "read_pixels") : NULL;
+   /* Colour reads the resolved read surface; depth and stencil read the framebuffer's (the
+    * client sends them only when the read and draw framebuffers are the same). A depth and
+    * stencil read needs them in one image. */
+   const struct mgp_framebuffer_state *fb = &ctx->fb;
+   const struct mgp_surface *s = args->what == MGP_PACK_WHAT_STENCIL ? &fb->stencil
+                                 : args->what == MGP_PACK_WHAT_COLOR ? &fb->read
+                                                                     : &fb->depth;
+   const bool split =
+      args->what == MGP_PACK_WHAT_DEPTH_STENCIL &&
+      (fb->stencil.res.slot != fb->depth.res.slot || fb->stencil.res.gen != fb->depth.res.gen);
+   struct glb_resource *r =
+      s->kind && !split ? glb_resource_for_use(ctx->scr, s->res, "read_pixels") : NULL;
    if (!r) {
       if (args->out.ptr && args->out.size >= sizeof(struct mgp_texels_rect))
          memset(args->out.ptr, 0, sizeof(struct mgp_texels_rect));
-      if (!s->kind)
-         MGU_DECLINE(backend_draw_incomplete, "gles: read_pixels without a read surface");
+      if (!s->kind || split)
+         MGU_DECLINE(backend_draw_incomplete,
+                     "gles: read_pixels of kind %u without its surface (or depth and stencil "
+                     "in two images)",
+                     args->what);
       return;
    }
    read_color(ctx, s, r, args->x, args->y, args->width, args->height, args->what, args->format,
@@ -573,7 +871,7 @@ glb_get_texture_image(void *self, const struct mgp_get_texture_image *args, cons
          memset(args->out.ptr, 0, sizeof(struct mgp_texels_rect));
       return;
    }
-   if (r->is_buffer || args->layer || args->level >= 16) {
+   if (r->is_buffer || args->level >= 16) {
       MGU_DECLINE(backend_draw_incomplete, "gles: get_texture_image of level %u layer %u",
                   args->level, args->layer);
       return;
@@ -583,6 +881,7 @@ glb_get_texture_image(void *self, const struct mgp_get_texture_image *args, cons
       .format = args->format,
       .kind = r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ? 2 : 1,
       .level = (uint16_t)args->level,
+      .layer = args->layer,
    };
    read_color(ctx, &s, r, 0, 0, args->width, args->height, args->what, args->format, &args->out,
               "get_texture_image");

@@ -1,5 +1,5 @@
 /* glb_sampler.c — sampling on the host: sampler CSOs are host sampler objects, sampler views
- * name a 2D texture, and a draw binds view j and sampler j to texture unit j (the unit
+ * name a whole host texture (2D, 3D, 2D array or cube) as its own target, and a draw binds view j and sampler j to texture unit j (the unit
  * glb_shader.c gave sampler binding 32 + j). Texture parameters that are not sampler state
  * (base/max level, swizzle, LOD range) are set on the host texture itself. */
 #include <stdio.h>
@@ -76,13 +76,22 @@ glb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
                           st->compare_mode ? GL_COMPARE_REF_TO_TEXTURE : GL_NONE);
    h->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_FUNC,
                           (GLint)compare_funcs[st->compare_func % MGP_COMPARE_FUNC_COUNT]);
+   /* the border colour in the form the client gave it (GLES 3.2 has all three) */
    if (scr->es_minor >= 2 && st->border_color_form == 0) {
       float border[4];
       memcpy(border, st->border_color, sizeof(border));
       h->glSamplerParameterfv(s->name, GL_TEXTURE_BORDER_COLOR, border);
+   } else if (scr->es_minor >= 2 && st->border_color_form == 1) {
+      GLint border[4];
+      memcpy(border, st->border_color, sizeof(border));
+      h->glSamplerParameterIiv(s->name, GL_TEXTURE_BORDER_COLOR, border);
+   } else if (scr->es_minor >= 2 && st->border_color_form == 2) {
+      h->glSamplerParameterIuiv(s->name, GL_TEXTURE_BORDER_COLOR, st->border_color);
    } else if (w[0] == MGP_WRAP_CLAMP_TO_BORDER || w[1] == MGP_WRAP_CLAMP_TO_BORDER) {
       MGU_DECLINE(backend_feature_unimplemented,
-                  "gles: an integer border colour: the border reads as the default");
+                  "gles: a border colour of form %u before GLES 3.2: the border reads as the "
+                  "default",
+                  st->border_color_form);
    }
    if (st->lod_bias != 0.0f)
       MGU_DECLINE(backend_feature_unimplemented,
@@ -179,11 +188,12 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
                                            GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A};
    r->base_level = args->base_level;
    r->max_level = args->max_level;
-   h->glBindTexture(GL_TEXTURE_2D, r->name);
-   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, args->base_level);
-   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, args->max_level);
+   const GLenum t = r->tex_target;
+   h->glBindTexture(t, r->name);
+   h->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, args->base_level);
+   h->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, args->max_level);
    for (unsigned i = 0; i < 4; i++)
-      h->glTexParameteri(GL_TEXTURE_2D, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
+      h->glTexParameteri(t, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
    if (args->lod_bias != 0.0f)
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a texture LOD bias (none in GLES): sampled without it");
@@ -208,12 +218,13 @@ glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
    /* The host fills levels base + 1 .. max from base: the call's range is set for it, then the
     * texture's own base and max level (set_texture_params) are put back. */
    const struct glb_host *h = ctx->scr->h;
-   h->glBindTexture(GL_TEXTURE_2D, r->name);
-   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
-   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
-   h->glGenerateMipmap(GL_TEXTURE_2D);
-   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, r->base_level);
-   h->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, r->max_level);
+   const GLenum t = r->tex_target;
+   h->glBindTexture(t, r->name);
+   h->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
+   h->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
+   h->glGenerateMipmap(t);
+   h->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, r->base_level);
+   h->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, r->max_level);
    ctx->scr->bound = NULL;
 }
 
@@ -241,16 +252,15 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
       }
       if (r->is_buffer || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
           v->view.format != r->desc.format || v->view.min_level || v->view.min_layer ||
-          (v->view.target != MGP_RESOURCE_TARGET_TEX_2D &&
-           v->view.target != MGP_RESOURCE_TARGET_TEX_RECT)) {
+          glb_texture_target(v->view.target) != r->tex_target) {
          MGU_DECLINE(backend_feature_unimplemented,
-                     "gles: a sampler view of target %u, format %s, from level %u (2D views of "
-                     "a whole texture only)",
+                     "gles: a sampler view of target %u, format %s, from level %u (views of a "
+                     "whole texture as its own target only)",
                      v->view.target, mgp_format_name(v->view.format), v->view.min_level);
          return false;
       }
       h->glActiveTexture(GL_TEXTURE0 + j);
-      h->glBindTexture(GL_TEXTURE_2D, r->name);
+      h->glBindTexture(r->tex_target, r->name);
       h->glBindSampler(j, s->name);
    }
    h->glActiveTexture(GL_TEXTURE0);

@@ -203,6 +203,9 @@ read_limits(struct glb_screen *scr)
    snprintf(scr->version, sizeof(scr->version), "%s", (const char *)h->glGetString(GL_VERSION));
    h->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &scr->max_texture_size);
    h->glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &scr->max_renderbuffer_size);
+   h->glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &scr->max_3d_texture_size);
+   h->glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &scr->max_array_layers);
+   h->glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &scr->max_cube_size);
    h->glGetIntegerv(GL_MAX_SAMPLES, &scr->max_samples);
    h->glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &scr->max_vertex_attribs);
    h->glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &scr->max_ubo_bindings);
@@ -214,6 +217,27 @@ read_limits(struct glb_screen *scr)
    h->glGetIntegerv(GL_MAX_VIEWPORT_DIMS, scr->max_viewport);
    h->glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, scr->line_range);
    h->glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, scr->point_range);
+   h->glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &scr->max_integer_samples);
+   const char *ext = (const char *)h->glGetString(GL_EXTENSIONS);
+   scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
+   scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
+   scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
+   scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
+   scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
+   /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
+      const struct glb_format *gf = glb_format_get(f);
+      scr->format_samples[f] = 1;
+      if (!gf || (!gf->depth_stencil && !glb_format_renderable(scr, gf)))
+         continue;
+      GLint n = 0, counts[16] = {0};
+      h->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_NUM_SAMPLE_COUNTS, 1, &n);
+      h->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_SAMPLES, 16, counts);
+      for (GLint i = 0; i < n && i < 16; i++)
+         for (unsigned b = 1; b < 7; b++)
+            if (counts[i] == 1 << b)
+               scr->format_samples[f] |= (uint8_t)(1u << b);
+   }
    while (h->glGetError() != GL_NO_ERROR)
       ;
 }
@@ -242,6 +266,10 @@ glb_screen_create(const struct mgs_backend_env *env)
    mgu_info("gles: %s (%s) from %s, %s display, ESSL %d, robust access %s", scr->renderer,
             scr->version, scr->h->lib_name, scr->platform, scr->essl_version,
             scr->robust ? "on" : "off");
+   /* A host context is current on one thread at a time, and the screen may be served from
+    * another thread than this one (inproc creates it on the app's thread and applies on its
+    * own): leave the context free; the first call makes it current where it runs. */
+   scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    return scr;
 }
 
@@ -330,6 +358,16 @@ clamp_u32(GLint v, uint32_t max)
    return v < 0 ? 0 : (uint32_t)v > max ? max : (uint32_t)v;
 }
 
+/* Bit n for every 2^n samples up to max (bit 0: one sample). */
+static uint8_t
+sample_bits(GLint max)
+{
+   uint8_t bits = 1;
+   for (unsigned b = 1; b < 7 && max >= 1 << b; b++)
+      bits |= (uint8_t)(1u << b);
+   return bits;
+}
+
 void
 glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint32_t tail_count)
 {
@@ -346,16 +384,17 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    mgp_context_vtbl_mask(&glb_context_impl, c.call_mask);
    c.cap_bits = 0; /* no queries, transform feedback or exact multisample-off yet */
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
-   c.max_3d_texture_size = 0;
-   c.max_array_layers = 1;
-   c.max_cube_size = 0;
+   c.max_3d_texture_size = clamp_u32(scr->max_3d_texture_size, UINT32_MAX);
+   c.max_array_layers = clamp_u32(scr->max_array_layers, UINT32_MAX);
+   c.max_cube_size = clamp_u32(scr->max_cube_size, UINT32_MAX);
    c.max_renderbuffer_size = clamp_u32(scr->max_renderbuffer_size, UINT32_MAX);
    c.max_viewport_dims[0] = clamp_u32(scr->max_viewport[0], UINT32_MAX);
    c.max_viewport_dims[1] = clamp_u32(scr->max_viewport[1], UINT32_MAX);
    c.max_framebuffer_width = c.max_renderbuffer_size;
    c.max_framebuffer_height = c.max_renderbuffer_size;
    c.max_color_attachments = clamp_u32(scr->max_draw_buffers, 8);
-   c.max_samples = 1; /* multisampled resources are not implemented yet */
+   /* multisampled renderbuffers (resolved by blits); no multisampled textures */
+   c.max_samples = clamp_u32(scr->max_samples, 64);
    c.max_vertex_attribs = clamp_u32(scr->max_vertex_attribs, 16);
    c.max_vertex_bindings = clamp_u32(scr->max_vertex_attribs, GLB_MAX_VB);
    c.max_vertex_attrib_stride = 2048; /* GLES 3.1's least MAX_VERTEX_ATTRIB_STRIDE */
@@ -376,13 +415,26 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
       const struct glb_format *gf = glb_format_get(f);
       if (!gf)
          continue;
-      c.format_flags[f] = gf->depth_stencil ? MGP_FORMAT_CAP_DEPTH_STENCIL
-                          : gf->renderable  ? MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER |
-                                                MGP_FORMAT_CAP_RENDER | MGP_FORMAT_CAP_BLEND
-                                           : MGP_FORMAT_CAP_SAMPLE | MGP_FORMAT_CAP_FILTER;
+      if (gf->depth_stencil) {
+         c.format_flags[f] = MGP_FORMAT_CAP_DEPTH_STENCIL | MGP_FORMAT_CAP_SAMPLE;
+         continue;
+      }
+      /* 32-bit floats filter only with OES_texture_float_linear; integers never do */
+      const bool f32 = gf->type == GL_FLOAT;
+      c.format_flags[f] = MGP_FORMAT_CAP_SAMPLE;
+      if (!gf->integer && (!f32 || scr->ext_float_linear))
+         c.format_flags[f] |= MGP_FORMAT_CAP_FILTER;
+      if (glb_format_renderable(scr, gf))
+         c.format_flags[f] |= MGP_FORMAT_CAP_RENDER | (gf->integer ? 0 : MGP_FORMAT_CAP_BLEND);
    }
    for (unsigned k = 0; k < MGP_SAMPLE_CLASS_COUNT; k++)
-      c.sample_counts[k] = 1; /* single-sampled only */
+      c.sample_counts[k] = 1; /* sampled images: single-sampled only */
+   c.sample_counts[MGP_SAMPLE_CLASS_FB_COLOR] = sample_bits(scr->max_samples);
+   c.sample_counts[MGP_SAMPLE_CLASS_FB_INTEGER] = sample_bits(scr->max_integer_samples);
+   c.sample_counts[MGP_SAMPLE_CLASS_FB_DEPTH] = sample_bits(scr->max_samples);
+   c.sample_counts[MGP_SAMPLE_CLASS_FB_STENCIL] = sample_bits(scr->max_samples);
+   for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_sample_counts); f++)
+      c.format_sample_counts[f] = scr->format_samples[f];
    if (!args->out.ptr)
       return;
    uint64_t n = args->out.size < sizeof(c) ? args->out.size : sizeof(c);
@@ -428,6 +480,7 @@ glb_context_create(void *self, const struct mgp_context_desc *args, const void *
       memcpy(&ctx->attrib_value[i][3], &one, sizeof(one));
    scr->h->glGenFramebuffers(1, &ctx->fbo);
    scr->h->glGenFramebuffers(1, &ctx->read_fbo);
+   scr->h->glGenFramebuffers(1, &ctx->blit_fbo);
    scr->h->glGenVertexArrays(1, &ctx->vao);
    if (!glb_table_put(scr, &scr->contexts, &ctx->base, "context_create")) {
       glb_context_state_destroy(ctx);
@@ -444,6 +497,7 @@ glb_context_state_destroy(struct glb_context *ctx)
    if (scr->h->eglGetCurrentContext() == scr->ctx) {
       scr->h->glDeleteFramebuffers(1, &ctx->fbo);
       scr->h->glDeleteFramebuffers(1, &ctx->read_fbo);
+      scr->h->glDeleteFramebuffers(1, &ctx->blit_fbo);
       scr->h->glDeleteVertexArrays(1, &ctx->vao);
       if (ctx->user_indices)
          scr->h->glDeleteBuffers(1, &ctx->user_indices);

@@ -1,0 +1,223 @@
+/* glb_blit.c — blits and copies on the host: a blit (glBlitFramebuffer, and the copies
+ * glCopyTex*Image make of it) is the host's glBlitFramebuffer between the context's read
+ * framebuffer and its blit framebuffer; resource_copy_region is the host's glCopyBufferSubData
+ * or (GLES 3.2) glCopyImageSubData. What the host refuses (GLES is stricter than GL about
+ * multisampled blits, and has no GL_FRAMEBUFFER_SRGB switch) declines by name, checked through
+ * the host's error. */
+#include <stdio.h>
+
+#include "glb.h"
+
+static void
+detach_all(const struct glb_host *h, GLenum target)
+{
+   h->glFramebufferRenderbuffer(target, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
+   h->glFramebufferRenderbuffer(target, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+}
+
+static bool
+is_srgb(unsigned format)
+{
+   return format == MGP_FORMAT_RGBA8_SRGB;
+}
+
+/* A blit GLES refuses as one step (a multisampled source into another rectangle or format, or
+ * an image into itself) goes through a single-sampled copy of the source: first the source
+ * rectangle onto the same rectangle of the copy (a plain resolve), then the copy onto the
+ * destination. The read framebuffer holds the source and the blit framebuffer the destination
+ * when called; the host's error of the second step is returned. */
+static GLenum
+blit_through_copy(struct glb_context *ctx, const struct glb_resource *src, GLenum at,
+                  const struct mgp_surface *s, const struct mgp_blit *args, GLbitfield bits)
+{
+   const struct glb_host *h = ctx->scr->h;
+   const uint32_t level = s->level < 16 ? s->level : 0;
+   const GLsizei w = (GLsizei)(src->desc.width >> level ? src->desc.width >> level : 1);
+   const GLsizei hgt = (GLsizei)(src->desc.height >> level ? src->desc.height >> level : 1);
+   GLenum rgb_upload;
+   const GLenum internal =
+      src->alpha_one ? glb_format_rgb_twin(src->desc.format, &rgb_upload) : src->fmt->internal;
+   GLuint rb = 0, fbo = 0;
+   h->glGenRenderbuffers(1, &rb);
+   h->glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   h->glRenderbufferStorage(GL_RENDERBUFFER, internal, w, hgt);
+   h->glGenFramebuffers(1, &fbo);
+   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, rb);
+   const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
+   h->glDrawBuffers(1, at == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
+   const int32_t *b = args->src_box;
+   h->glDisable(GL_SCISSOR_TEST); /* the scissor is the destination's */
+   h->glBlitFramebuffer(b[0], b[1], b[2], b[3], b[0], b[1], b[2], b[3], bits, GL_NEAREST);
+   GLenum err = h->glGetError();
+   if (args->scissor_enable)
+      h->glEnable(GL_SCISSOR_TEST);
+   if (err == GL_NO_ERROR) {
+      h->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+      h->glReadBuffer(at == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+      h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+      h->glBlitFramebuffer(b[0], b[1], b[2], b[3], args->dst_box[0], args->dst_box[1],
+                           args->dst_box[2], args->dst_box[3], bits,
+                           args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
+      err = h->glGetError();
+   }
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+   h->glDeleteFramebuffers(1, &fbo);
+   h->glDeleteRenderbuffers(1, &rb);
+   return err;
+}
+
+void
+glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   if (!glb_context_bind(ctx))
+      return;
+   const struct glb_host *h = scr->h;
+   const uint32_t mask = args->mask & (MGP_BLIT_COLOR | MGP_BLIT_DEPTH | MGP_BLIT_STENCIL);
+   struct glb_resource *src =
+      args->src.kind ? glb_resource_for_use(scr, args->src.res, "blit") : NULL;
+   struct glb_resource *dst =
+      args->dst.kind ? glb_resource_for_use(scr, args->dst.res, "blit") : NULL;
+   if (!src || !dst || !mask)
+      return; /* a declined resource declined already; nothing to copy is no work */
+   if ((is_srgb(src->desc.format) || is_srgb(dst->desc.format)) && !args->srgb_encode &&
+       (mask & MGP_BLIT_COLOR)) {
+      /* GLES always converts sRGB images in a blit: it has no GL_FRAMEBUFFER_SRGB to turn off */
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a blit of sRGB colour without conversion (%s to %s)",
+                  mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format));
+      return;
+   }
+   const GLenum at_src = glb_attachment_of(src);
+   const GLenum at_dst = glb_attachment_of(dst);
+   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+   detach_all(h, GL_READ_FRAMEBUFFER);
+   detach_all(h, GL_DRAW_FRAMEBUFFER);
+   ctx->fb_valid = false; /* the draw framebuffer binding changed */
+   scr->bound = NULL;     /* and the scissor and discard state */
+   if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, at_src, &args->src, "blit") ||
+       !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, at_dst, &args->dst, "blit"))
+      return;
+   const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
+   h->glReadBuffer(at_src == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+   h->glDrawBuffers(1, at_dst == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
+   h->glDisable(GL_RASTERIZER_DISCARD);
+   if (args->scissor_enable) {
+      h->glEnable(GL_SCISSOR_TEST);
+      h->glScissor(args->scissor[0], args->scissor[1], args->scissor[2] < 0 ? 0 : args->scissor[2],
+                   args->scissor[3] < 0 ? 0 : args->scissor[3]);
+   } else {
+      h->glDisable(GL_SCISSOR_TEST);
+   }
+   const GLbitfield bits = ((mask & MGP_BLIT_COLOR) ? GL_COLOR_BUFFER_BIT : 0) |
+                           ((mask & MGP_BLIT_DEPTH) ? GL_DEPTH_BUFFER_BIT : 0) |
+                           ((mask & MGP_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);
+   while (h->glGetError() != GL_NO_ERROR)
+      ;
+   h->glBlitFramebuffer(args->src_box[0], args->src_box[1], args->src_box[2], args->src_box[3],
+                        args->dst_box[0], args->dst_box[1], args->dst_box[2], args->dst_box[3],
+                        bits, args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
+   GLenum err = h->glGetError();
+   if (err == GL_INVALID_OPERATION)
+      err = blit_through_copy(ctx, src, at_src, &args->src, args, bits);
+   const GLenum rs = h->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
+   const GLenum ds = h->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+   if (err != GL_NO_ERROR || rs != GL_FRAMEBUFFER_COMPLETE || ds != GL_FRAMEBUFFER_COMPLETE)
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a blit the host refused (error 0x%x, framebuffers 0x%x/0x%x: %s, %u "
+                  "samples to %s, %u samples, mask 0x%x)",
+                  err, rs, ds, mgp_format_name(src->desc.format), src->desc.samples,
+                  mgp_format_name(dst->desc.format), dst->desc.samples, mask);
+}
+
+/* ---- resource_copy_region ------------------------------------------------------------------- */
+
+/* The level's size of r in texels (3D depth, else the layer count), 0 past the last level. */
+static bool
+level_extent(const struct glb_resource *r, uint32_t level, uint32_t e[3])
+{
+   const uint32_t levels = r->desc.levels ? r->desc.levels : 1;
+   if (level >= levels || level >= 16)
+      return false;
+   e[0] = r->desc.width >> level ? r->desc.width >> level : 1;
+   e[1] = r->desc.height >> level ? r->desc.height >> level : 1;
+   e[2] =
+      r->tex_target == GL_TEXTURE_3D ? (r->layers >> level ? r->layers >> level : 1) : r->layers;
+   return true;
+}
+
+/* [x, x + w) lies in [0, size), without wrap. */
+static bool
+span_in(int32_t x, uint32_t w, uint32_t size)
+{
+   return x >= 0 && w <= size && (uint32_t)x <= size - w;
+}
+
+void
+glb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args, const void *tail,
+                         uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   struct glb_resource *src = glb_resource_for_use(scr, args->src, "resource_copy_region");
+   struct glb_resource *dst = glb_resource_for_use(scr, args->dst, "resource_copy_region");
+   if (!src || !dst || !glb_context_bind(ctx))
+      return;
+   const struct glb_host *h = scr->h;
+   const struct mgp_box *b = &args->src_box;
+   if (src->is_buffer != dst->is_buffer) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: resource_copy_region between a buffer and an image");
+      return;
+   }
+   if (src->is_buffer) {
+      const uint64_t so = (uint64_t)(int64_t)b->x, doff = (uint64_t)(int64_t)args->dst_x;
+      if (b->x < 0 || args->dst_x < 0 || so > src->desc.size || b->width > src->desc.size - so ||
+          doff > dst->desc.size || b->width > dst->desc.size - doff) {
+         glb_fatal(scr, MGU_FATAL_ProtocolCorruption,
+                   "resource_copy_region: a range outside a buffer");
+         return;
+      }
+      if (!b->width)
+         return;
+      h->glBindBuffer(GL_COPY_READ_BUFFER, src->name);
+      h->glBindBuffer(GL_COPY_WRITE_BUFFER, dst->name);
+      h->glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (GLintptr)so,
+                             (GLintptr)doff, (GLsizeiptr)b->width);
+      return;
+   }
+   uint32_t se[3], de[3];
+   if (!level_extent(src, args->src_level, se) || !level_extent(dst, args->dst_level, de) ||
+       !span_in(b->x, b->width, se[0]) || !span_in(b->y, b->height, se[1]) ||
+       !span_in(b->z, b->depth, se[2]) || !span_in(args->dst_x, b->width, de[0]) ||
+       !span_in(args->dst_y, b->height, de[1]) || !span_in(args->dst_z, b->depth, de[2])) {
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption,
+                "resource_copy_region: a box outside a level of an image");
+      return;
+   }
+   if (!b->width || !b->height || !b->depth)
+      return;
+   if (scr->es_minor < 2) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: resource_copy_region between images before GLES 3.2");
+      return;
+   }
+   const GLenum st = src->tex_target ? src->tex_target : GL_RENDERBUFFER;
+   const GLenum dt = dst->tex_target ? dst->tex_target : GL_RENDERBUFFER;
+   while (h->glGetError() != GL_NO_ERROR)
+      ;
+   h->glCopyImageSubData(src->name, st, (GLint)args->src_level, b->x, b->y, b->z, dst->name, dt,
+                         (GLint)args->dst_level, args->dst_x, args->dst_y, args->dst_z,
+                         (GLsizei)b->width, (GLsizei)b->height, (GLsizei)b->depth);
+   const GLenum err = h->glGetError();
+   if (err != GL_NO_ERROR)
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: resource_copy_region the host refused (0x%x: %s to %s)", err,
+                  mgp_format_name(src->desc.format), mgp_format_name(dst->desc.format));
+}
