@@ -27,7 +27,8 @@ element_vao(struct fe_context *ctx)
    return ctx->vao ? ctx->vao : &ctx->default_vao;
 }
 
-/* The binding point for a target, or NULL for a target GL 3.3 does not have. */
+/* The binding point for a target, or NULL for a target GL 3.3 does not have (and the GL 4.3
+ * storage and dispatch-indirect points where the context does not offer them). */
 static struct fe_buffer **
 binding_point(struct fe_context *ctx, GLenum target)
 {
@@ -41,6 +42,9 @@ binding_point(struct fe_context *ctx, GLenum target)
    case GL_UNIFORM_BUFFER: return &ctx->uniform_buffer;
    case GL_TEXTURE_BUFFER: return &ctx->texture_buffer;
    case GL_TRANSFORM_FEEDBACK_BUFFER: return &ctx->xfb_buffer;
+   case GL_SHADER_STORAGE_BUFFER: return fe_ssbo_bindings(ctx) ? &ctx->storage_buffer : NULL;
+   case GL_DISPATCH_INDIRECT_BUFFER:
+      return fe_compute_offered(ctx) ? &ctx->dispatch_indirect_buffer : NULL;
    default: return NULL;
    }
 }
@@ -191,9 +195,11 @@ static void
 unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
 {
    struct fe_buffer **points[] = {
-      &ctx->array_buffer,      &ctx->copy_read_buffer,    &ctx->copy_write_buffer,
-      &ctx->pixel_pack_buffer, &ctx->pixel_unpack_buffer, &ctx->uniform_buffer,
-      &ctx->texture_buffer,    &ctx->xfb_buffer,
+      &ctx->array_buffer,        &ctx->copy_read_buffer,
+      &ctx->copy_write_buffer,   &ctx->pixel_pack_buffer,
+      &ctx->pixel_unpack_buffer, &ctx->uniform_buffer,
+      &ctx->texture_buffer,      &ctx->xfb_buffer,
+      &ctx->storage_buffer,      &ctx->dispatch_indirect_buffer,
    };
    for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++)
       if (*points[i] == buf)
@@ -202,6 +208,12 @@ unbind_everywhere(struct fe_context *ctx, struct fe_buffer *buf)
       if (ctx->ubo[i].buffer == buf) {
          FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
          ctx->ubo_version++;
+      }
+   }
+   for (int i = 0; i < FE_MAX_SSBO_BINDINGS; i++) {
+      if (ctx->ssbo[i].buffer == buf) {
+         FE_REBIND(ctx, &ctx->ssbo[i].buffer, NULL);
+         ctx->ssbo_version++;
       }
    }
    /* Of the container objects, only the bound ones lose it (GL 3.3 and ES 3.0, 2.9.1); a
@@ -260,16 +272,23 @@ static void
 bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset,
            GLsizeiptr size, bool whole)
 {
-   if (target != GL_UNIFORM_BUFFER && target != GL_TRANSFORM_FEEDBACK_BUFFER) {
+   const bool storage = target == GL_SHADER_STORAGE_BUFFER && fe_ssbo_bindings(ctx);
+   if (target != GL_UNIFORM_BUFFER && target != GL_TRANSFORM_FEEDBACK_BUFFER && !storage) {
       fe_error(ctx, GL_INVALID_ENUM);
       return;
    }
-   unsigned max = target == GL_UNIFORM_BUFFER ? FE_MAX_UBO_BINDINGS : FE_MAX_XFB_BUFFERS;
+   unsigned max = target == GL_UNIFORM_BUFFER ? FE_MAX_UBO_BINDINGS
+                  : storage                   ? fe_ssbo_bindings(ctx)
+                                              : FE_MAX_XFB_BUFFERS;
    FE_CHECK(index >= max, GL_INVALID_VALUE);
    if (!whole && buffer) {
       FE_CHECK(offset < 0 || size <= 0, GL_INVALID_VALUE);
-      if (target == GL_UNIFORM_BUFFER) {
-         GLintptr align = (GLintptr)ctx->share->caps->uniform_buffer_offset_alignment;
+      if (target == GL_UNIFORM_BUFFER || storage) {
+         /* GL 4.3, 6.1.1: an offset that is not a multiple of the target's
+          * *_OFFSET_ALIGNMENT is GL_INVALID_VALUE (the device's limits, through caps) */
+         const struct mgp_caps *caps = ctx->share->caps;
+         GLintptr align = (GLintptr)(storage ? caps->storage_buffer_offset_alignment
+                                             : caps->uniform_buffer_offset_alignment);
          FE_CHECK(align > 1 && offset % align, GL_INVALID_VALUE);
       } else {
          FE_CHECK((offset | size) & 3, GL_INVALID_VALUE);
@@ -288,7 +307,7 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
       ctx->tfo->xfb[index].size = whole ? 0 : size;
       return;
    }
-   struct fe_ubo_binding *b = &ctx->ubo[index];
+   struct fe_ubo_binding *b = storage ? &ctx->ssbo[index] : &ctx->ubo[index];
    GLintptr new_offset = whole ? 0 : offset;
    GLsizeiptr new_size = whole ? 0 : size;
    if (b->buffer == buf && b->offset == new_offset && b->size == new_size)
@@ -296,7 +315,10 @@ bind_range(struct fe_context *ctx, GLenum target, GLuint index, GLuint buffer, G
    FE_REBIND(ctx, &b->buffer, buf);
    b->offset = new_offset;
    b->size = new_size;
-   ctx->ubo_version++;
+   if (storage)
+      ctx->ssbo_version++;
+   else
+      ctx->ubo_version++;
 }
 
 void

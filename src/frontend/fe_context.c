@@ -467,6 +467,10 @@ context_destroy_now(struct fe_context *ctx)
    FE_REBIND(ctx, &ctx->xfb_buffer, NULL);
    for (int i = 0; i < FE_MAX_UBO_BINDINGS; i++)
       FE_REBIND(ctx, &ctx->ubo[i].buffer, NULL);
+   FE_REBIND(ctx, &ctx->storage_buffer, NULL);
+   FE_REBIND(ctx, &ctx->dispatch_indirect_buffer, NULL);
+   for (int i = 0; i < FE_MAX_SSBO_BINDINGS; i++)
+      FE_REBIND(ctx, &ctx->ssbo[i].buffer, NULL);
    fe_compat_destroy(ctx, ctx->compat);
    fe_vao_destroy(ctx, &ctx->default_vao);
    FE_REBIND(ctx, &ctx->renderbuffer, NULL);

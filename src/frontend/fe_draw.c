@@ -66,6 +66,11 @@ static bool
 draw_ready(struct fe_context *ctx, GLenum mode)
 {
    const struct fe_exec *e = fe_ctx_exec(ctx);
+   /* a program of a compute shader alone has no vertex stage to draw with (Mesa: the same) */
+   if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return false;
+   }
    if (ctx->program && e && (e->glsl->stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY)) &&
        !geometry_accepts(e->glsl->geometry.input_type, mode)) {
       fe_error(ctx, GL_INVALID_OPERATION);

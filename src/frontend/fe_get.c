@@ -662,6 +662,83 @@ get_ff_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    return true;
 }
 
+/* ---- GL 4.3 compute and storage state ---------------------------------------------------- */
+
+/* glGet of the compute and storage limits and bindings: -1 for another pname, 0 for one this
+ * context does not offer (GL_INVALID_ENUM), 1 with *out filled. */
+static int
+compute_get(struct fe_context *ctx, GLenum pname, int64_t *out)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   switch (pname) {
+   case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS: *out = fe_ssbo_bindings(ctx); break;
+   case GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT:
+      *out = caps->storage_buffer_offset_alignment;
+      break;
+   case GL_MAX_SHADER_STORAGE_BLOCK_SIZE: *out = caps->max_storage_buffer_range; break;
+   case GL_SHADER_STORAGE_BUFFER_BINDING:
+      *out = ctx->storage_buffer ? ctx->storage_buffer->base.name : 0;
+      break;
+   case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS:
+      if (!fe_compute_offered(ctx))
+         return 0;
+      *out = caps->max_compute_work_group_invocations;
+      return 1;
+   case GL_MAX_COMPUTE_SHARED_MEMORY_SIZE:
+      if (!fe_compute_offered(ctx))
+         return 0;
+      *out = caps->max_compute_shared_memory_size;
+      return 1;
+   case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
+      if (!fe_compute_offered(ctx))
+         return 0;
+      *out = ctx->dispatch_indirect_buffer ? ctx->dispatch_indirect_buffer->base.name : 0;
+      return 1;
+   default: return -1;
+   }
+   return fe_ssbo_bindings(ctx) ? 1 : 0; /* the storage pnames above */
+}
+
+/* The same for the indexed ones; 0 after raising the error itself. */
+static int
+compute_get_indexed(struct fe_context *ctx, GLenum target, GLuint index, int64_t *out)
+{
+   const struct mgp_caps *caps = ctx->share->caps;
+   switch (target) {
+   case GL_MAX_COMPUTE_WORK_GROUP_COUNT:
+   case GL_MAX_COMPUTE_WORK_GROUP_SIZE:
+      if (!fe_compute_offered(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      if (index >= 3) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return 0;
+      }
+      *out = target == GL_MAX_COMPUTE_WORK_GROUP_COUNT ? caps->max_compute_work_group_count[index]
+                                                       : caps->max_compute_work_group_size[index];
+      return 1;
+   case GL_SHADER_STORAGE_BUFFER_BINDING:
+   case GL_SHADER_STORAGE_BUFFER_START:
+   case GL_SHADER_STORAGE_BUFFER_SIZE: {
+      if (!fe_ssbo_bindings(ctx)) {
+         fe_error(ctx, GL_INVALID_ENUM);
+         return 0;
+      }
+      if (index >= fe_ssbo_bindings(ctx)) {
+         fe_error(ctx, GL_INVALID_VALUE);
+         return 0;
+      }
+      const struct fe_ubo_binding *b = &ctx->ssbo[index];
+      *out = target == GL_SHADER_STORAGE_BUFFER_BINDING ? (b->buffer ? b->buffer->base.name : 0)
+             : target == GL_SHADER_STORAGE_BUFFER_START ? b->offset
+                                                        : b->size;
+      return 1;
+   }
+   default: return -1;
+   }
+}
+
 static bool
 get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
 {
@@ -677,7 +754,13 @@ get_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    }
    if (ctx->ff && get_ff_value(ctx, pname, v))
       return true;
-   int r = get_context_value(ctx, pname, v);
+   int64_t cv[3];
+   int r = compute_get(ctx, pname, cv);
+   if (r > 0)
+      INT1(cv[0]);
+   if (r >= 0)
+      return r > 0;
+   r = get_context_value(ctx, pname, v);
    if (r < 0)
       r = get_limit_value(ctx, pname, v);
    if (r < 0)
@@ -916,6 +999,12 @@ mgl_glGetDoublev(GLenum pname, GLdouble *data)
 static bool
 get_indexed(struct fe_context *ctx, GLenum target, GLuint index, struct gv *v)
 {
+   int64_t cv[3];
+   int r = compute_get_indexed(ctx, target, index, cv);
+   if (r > 0)
+      INT1(cv[0]);
+   if (r >= 0)
+      return r > 0;
    switch (target) {
    case GL_UNIFORM_BUFFER_BINDING:
    case GL_UNIFORM_BUFFER_START:

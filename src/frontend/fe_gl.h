@@ -34,6 +34,8 @@
 #define FE_MAX_COLOR_ATTACHMENTS 8
 #define FE_MAX_UBO_BINDINGS 36 /* GL_MAX_UNIFORM_BUFFER_BINDINGS (GL 3.3's minimum) */
 #define FE_MAX_XFB_BUFFERS 4
+/* GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS at most (the device may allow fewer: caps) */
+#define FE_MAX_SSBO_BINDINGS 16
 #define FE_MAX_SAMPLERS GLSL_MAX_SAMPLERS
 #define FE_MAX_BLOCKS GLSL_MAX_UNIFORM_BLOCKS
 #define FE_MAX_LEVELS 15 /* 16384 texels */
@@ -569,6 +571,11 @@ struct fe_context {
       *pixel_unpack_buffer, *uniform_buffer, *texture_buffer, *xfb_buffer;
    struct fe_ubo_binding ubo[FE_MAX_UBO_BINDINGS];
    uint64_t ubo_version;
+   /* GL 4.3 shader storage and compute (fe_compute.c): the generic GL_SHADER_STORAGE_BUFFER
+    * and GL_DISPATCH_INDIRECT_BUFFER points and the indexed storage bindings (size 0: whole) */
+   struct fe_buffer *storage_buffer, *dispatch_indirect_buffer;
+   struct fe_ubo_binding ssbo[FE_MAX_SSBO_BINDINGS];
+   uint64_t ssbo_version;
    /* The bound transform feedback object (never NULL: default_tfo is object zero), the ES 3.0
     * names of the others, and the one whose capture the server holds (begun or resumed last and
     * not ended since; NULL: none). fe_xfb.c. */
@@ -748,6 +755,22 @@ void fe_share_free_handle(struct fe_share_group *share, enum mgp_handle_kind kin
                           struct mgp_handle h);
 /* Whether the backend implements a call (caps.call_mask). */
 bool fe_call_supported(const struct fe_share_group *share, enum mgp_call_id call);
+/* The GL 4.3 storage-buffer binding points a desktop context offers (0 in ES contexts and on a
+ * device without storage buffers: caps), and whether it offers the compute binding points and
+ * limits (GL_DISPATCH_INDIRECT_BUFFER, GL_MAX_COMPUTE_*). fe_compute.c has the entry points. */
+static inline unsigned
+fe_ssbo_bindings(const struct fe_context *ctx)
+{
+   if (ctx->desc.api == FE_API_GLES)
+      return 0; /* ES 3.1 (not offered yet) */
+   uint32_t n = ctx->share->caps->max_storage_buffer_bindings;
+   return n < FE_MAX_SSBO_BINDINGS ? n : FE_MAX_SSBO_BINDINGS;
+}
+static inline bool
+fe_compute_offered(const struct fe_context *ctx)
+{
+   return ctx->desc.api != FE_API_GLES && ctx->share->caps->max_compute_work_group_invocations > 0;
+}
 /* Transform feedback (fe_xfb.c). fe_xfb_draw_check: GL_INVALID_OPERATION (and false) when a
  * draw's primitives do not match an active, unpaused glBeginTransformFeedback. */
 bool fe_xfb_draw_check(struct fe_context *ctx, GLenum mode);

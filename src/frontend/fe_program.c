@@ -372,6 +372,27 @@ fe_ctx_exec(struct fe_context *ctx)
    return ctx->exec;
 }
 
+/* GL 4.3, 7.3 and 19.1: a local size past GL_MAX_COMPUTE_WORK_GROUP_SIZE or one of more
+ * invocations than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (the device's) fails the link. */
+static const char *
+compute_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp)
+{
+   if (!(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)))
+      return NULL;
+   const struct mgp_caps *caps = ctx->share->caps;
+   uint64_t invocations = 1;
+   for (int k = 0; k < 3; k++) {
+      if (gp->local_size[k] > caps->max_compute_work_group_size[k])
+         return "error: the compute shader's local size is over GL_MAX_COMPUTE_WORK_GROUP_SIZE\n";
+      /* both factors below 2^32 and the product checked at each step: no wrap */
+      invocations *= gp->local_size[k];
+      if (invocations > caps->max_compute_work_group_invocations)
+         return "error: the compute shader's local size is over "
+                "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS\n";
+   }
+   return NULL;
+}
+
 static void
 fill_reflection(struct fe_exec *e)
 {
@@ -688,6 +709,14 @@ mgl_glLinkProgram(GLuint program)
       free(log);
       return;
    }
+   const char *over = compute_limits_exceeded(ctx, gp);
+   if (over) {
+      glsl_program_destroy(gp);
+      free(vs);
+      free(log);
+      link_failed(ctx, prog, over);
+      return;
+   }
    struct fe_exec *e = exec_create(ctx, gp);
    if (e)
       add_builtin_inputs(e, vs);
@@ -806,6 +835,16 @@ mgl_glGetProgramiv(GLuint program, GLenum pname, GLint *params)
       *params = m;
       return;
    }
+   case GL_COMPUTE_WORK_GROUP_SIZE:
+      FE_CHECK(!fe_compute_offered(ctx), GL_INVALID_ENUM);
+      /* GL 4.3, 7.13: INVALID_OPERATION unless the last successful link had a compute shader */
+      if (!prog->link_status || !gp || !(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
+         fe_error(ctx, GL_INVALID_OPERATION);
+         return;
+      }
+      for (int k = 0; k < 3; k++)
+         params[k] = (GLint)gp->local_size[k];
+      return;
    case GL_GEOMETRY_VERTICES_OUT:
    case GL_GEOMETRY_INPUT_TYPE:
    case GL_GEOMETRY_OUTPUT_TYPE:

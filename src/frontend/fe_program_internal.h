@@ -34,6 +34,7 @@ static const enum mgp_shader_stage stage_map[GLSL_STAGE_COUNT] = {
    [GLSL_STAGE_VERTEX] = MGP_SHADER_STAGE_VERTEX,
    [GLSL_STAGE_GEOMETRY] = MGP_SHADER_STAGE_GEOMETRY,
    [GLSL_STAGE_FRAGMENT] = MGP_SHADER_STAGE_FRAGMENT,
+   [GLSL_STAGE_COMPUTE] = MGP_SHADER_STAGE_COMPUTE,
 };
 
 static const char *const builtin_inputs[] = {"gl_VertexID", "gl_InstanceID"};

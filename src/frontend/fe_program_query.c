@@ -1,5 +1,6 @@
 /* fe_program_query.c — program introspection from the link's reflection: attributes, outputs,
  * uniform locations, active uniforms and uniform blocks. */
+#include "decline.h"
 #include "fe_program_internal.h"
 
 /* ---- attributes and outputs ---------------------------------------------------------------- */
@@ -319,4 +320,28 @@ mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size, 
    struct fe_exec *e = prog->exec;
    FE_CHECK(!e || index >= e->glsl->num_blocks, GL_INVALID_VALUE);
    copy_out(e->glsl->blocks[index].name, buf_size, length, name);
+}
+
+/* The active shader storage blocks of a linked program. The GLSL front end reflects none yet
+ * (issue 20): a program declaring one fails to compile before this is asked. */
+static unsigned
+storage_blocks(const struct fe_exec *e)
+{
+   (void)e;
+   return 0;
+}
+
+/* GL 4.3 7.8: an index that is not an active storage block, or a binding at or past
+ * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, is GL_INVALID_VALUE. */
+void
+mgl_glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding)
+{
+   FE_CTX_OR_RETURN();
+   FE_CHECK(!fe_ssbo_bindings(ctx), GL_INVALID_OPERATION);
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return;
+   FE_CHECK(!prog->exec || index >= storage_blocks(prog->exec), GL_INVALID_VALUE);
+   FE_CHECK(binding >= fe_ssbo_bindings(ctx), GL_INVALID_VALUE);
+   MGU_DECLINE(gl_feature_unimplemented, "glShaderStorageBlockBinding");
 }

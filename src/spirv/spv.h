@@ -76,6 +76,7 @@ enum spv_refl_list {
    SPV_REFL_INPUTS,          /* user Input variables */
    SPV_REFL_OUTPUTS,         /* user Output variables */
    SPV_REFL_PLAIN_UNIFORMS,  /* UniformConstant variables that are no image or sampler */
+   SPV_REFL_STORAGE_BUFFERS, /* shader storage block variables (or arrays of them) */
    SPV_REFL_LIST_COUNT
 };
 /* A type level: a SPIR-V type id, and in the top bits how many element steps (array levels
@@ -154,6 +155,8 @@ uint64_t spv_refl_constant_scalar(const struct spv_refl *r, uint32_t id, uint32_
                                   uint32_t row, bool wide);
 /* Whether the entry point declares mode; its first argument in *arg (may be NULL). */
 bool spv_refl_execution_mode(const struct spv_refl *r, SpvExecutionMode mode, uint32_t *arg);
+/* Argument k of execution mode mode (LocalSize: 0..2), 0 when the entry point lacks it. */
+uint32_t spv_refl_execution_mode_arg(const struct spv_refl *r, SpvExecutionMode mode, uint32_t k);
 
 /* Rewrites a module. Decoration overrides replace (or add) Binding/DescriptorSet/Location/Index
  * of a variable. */

@@ -52,6 +52,7 @@ static const spvc_resource_type list_sources[SPV_REFL_LIST_COUNT][4] = {
    [SPV_REFL_INPUTS] = {SPVC_RESOURCE_TYPE_STAGE_INPUT},
    [SPV_REFL_OUTPUTS] = {SPVC_RESOURCE_TYPE_STAGE_OUTPUT},
    [SPV_REFL_PLAIN_UNIFORMS] = {0}, /* see collect_plain_uniforms */
+   [SPV_REFL_STORAGE_BUFFERS] = {SPVC_RESOURCE_TYPE_STORAGE_BUFFER},
 };
 
 static bool
@@ -436,6 +437,14 @@ spv_refl_execution_mode(const struct spv_refl *r, SpvExecutionMode mode, uint32_
       }
    }
    return false;
+}
+
+uint32_t
+spv_refl_execution_mode_arg(const struct spv_refl *r, SpvExecutionMode mode, uint32_t k)
+{
+   if (!spv_refl_execution_mode(r, mode, NULL))
+      return 0;
+   return spvc_compiler_get_execution_mode_argument_by_index(r->comp, mode, k);
 }
 
 /* ── constants ─────────────────────────────────────────────────────────────────────────────── */

@@ -207,7 +207,12 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLVERTEXATTRIBI4IVPROC, VertexAttribI4iv)                                                  \
    X(PFNGLGETVERTEXATTRIBIIVPROC, GetVertexAttribIiv)                                              \
    X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)                                            \
-   X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)
+   X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)                                                \
+   X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
+   X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
+   X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
+   X(PFNGLMEMORYBARRIERBYREGIONPROC, MemoryBarrierByRegion)                                        \
+   X(PFNGLSHADERSTORAGEBLOCKBINDINGPROC, ShaderStorageBlockBinding)
 
 struct gl_funcs {
 #define X(type, name) type name;

@@ -411,6 +411,8 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.line_width_range[0] = scr->line_range[0];
    c.line_width_range[1] = scr->line_range[1];
    c.subpixel_bits = 4;
+   /* no compute or shader storage here: the compute limits stay 0 and call_mask leaves
+    * launch_grid and memory_barrier out (gles-call-unimplemented) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++) {
       const struct glb_format *gf = glb_format_get(f);
       if (!gf)

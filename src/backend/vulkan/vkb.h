@@ -43,6 +43,7 @@
 #define VKB_SET_TEXTURES 1
 #define VKB_SET_COUNT 2
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
+#define VKB_MAX_STORAGE_BUFFERS 16  /* shader storage blocks a program may bind (caps) */
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
 

@@ -1125,6 +1125,21 @@ vkb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* GL's dual-source limit and its sample counts come from the device, as they are. */
    c.max_dual_source_draw_buffers =
       scr->features.dualSrcBlend ? l->maxFragmentDualSrcAttachments : 0;
+   /* Compute and storage limits as the device gives them; GL reads them as GLint, and the
+    * storage bindings a program may use are those of one stage and one set, at most
+    * VKB_MAX_STORAGE_BUFFERS. Whether dispatches and storage bindings are implemented is
+    * call_mask's to say, not these. */
+   for (unsigned i = 0; i < 3; i++) {
+      c.max_compute_work_group_count[i] = min_u32(l->maxComputeWorkGroupCount[i], INT32_MAX);
+      c.max_compute_work_group_size[i] = min_u32(l->maxComputeWorkGroupSize[i], INT32_MAX);
+   }
+   c.max_compute_work_group_invocations = min_u32(l->maxComputeWorkGroupInvocations, INT32_MAX);
+   c.max_compute_shared_memory_size = min_u32(l->maxComputeSharedMemorySize, INT32_MAX);
+   c.max_storage_buffer_bindings =
+      min_u32(min_u32(l->maxPerStageDescriptorStorageBuffers, l->maxDescriptorSetStorageBuffers),
+              VKB_MAX_STORAGE_BUFFERS);
+   c.storage_buffer_offset_alignment = (uint32_t)l->minStorageBufferOffsetAlignment;
+   c.max_storage_buffer_range = min_u32(l->maxStorageBufferRange, INT32_MAX);
    const VkSampleCountFlags classes[MGP_SAMPLE_CLASS_COUNT] = {
       [MGP_SAMPLE_CLASS_FB_COLOR] = l->framebufferColorSampleCounts,
       [MGP_SAMPLE_CLASS_FB_INTEGER] =

@@ -86,6 +86,7 @@ glsl_stage_name(enum glsl_stage stage)
    case GLSL_STAGE_VERTEX: return "vertex";
    case GLSL_STAGE_GEOMETRY: return "geometry";
    case GLSL_STAGE_FRAGMENT: return "fragment";
+   case GLSL_STAGE_COMPUTE: return "compute";
    default: return "unknown";
    }
 }
@@ -140,6 +141,7 @@ glslang_stage_of(enum glsl_stage stage)
    switch (stage) {
    case GLSL_STAGE_GEOMETRY: return GLSLANG_STAGE_GEOMETRY;
    case GLSL_STAGE_FRAGMENT: return GLSLANG_STAGE_FRAGMENT;
+   case GLSL_STAGE_COMPUTE: return GLSLANG_STAGE_COMPUTE;
    default: return GLSLANG_STAGE_VERTEX;
    }
 }
@@ -212,8 +214,8 @@ version_number(const char *p)
  * to glslang. *version_out (110 without a directive) and profile_out (16 bytes, "" when absent)
  * say what the directive asked for. */
 static bool
-check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *version_out,
-              char *profile_out)
+check_version(enum glsl_stage stage, const char *src, bool es, bool compat, struct glsl_str *log,
+              int *version_out, char *profile_out)
 {
    int line;
    const char *p = skip_to_first_token(src, &line);
@@ -269,6 +271,9 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
       return true;
    if ((version == 150 || version == 330) && compat && !strcmp(profile, "compatibility"))
       return true;
+   /* GLSL 4.30 for compute shaders only (the other stages stay at 3.30: issue 20) */
+   if (version == 430 && stage == GLSL_STAGE_COMPUTE && (!profile[0] || !strcmp(profile, "core")))
+      return true;
 
    char what[48];
    if (!strcmp(profile, "es"))
@@ -279,9 +284,10 @@ check_version(const char *src, bool es, bool compat, struct glsl_str *log, int *
       snprintf(what, sizeof(what), "%d.%02d", version / 100, version % 100);
    glsl_str_printf(log,
                    "0:%d(%d): error: GLSL %s is not supported. Supported versions are: 1.10, "
-                   "1.20, 1.30, 1.40, 1.50 core, %sand 3.30 core%s\n",
+                   "1.20, 1.30, 1.40, 1.50 core, %sand 3.30 core%s%s\n",
                    line, col, what, compat ? "1.50 compatibility, " : "",
-                   compat ? ", and 3.30 compatibility" : "");
+                   compat ? ", and 3.30 compatibility" : "",
+                   stage == GLSL_STAGE_COMPUTE ? " (4.30 core for compute shaders)" : "");
    return false;
 }
 
@@ -425,7 +431,7 @@ prepare_unit(enum glsl_stage stage, enum glsl_api api, uint64_t compat_provided,
    char *pp = NULL;
    char *folded = NULL;
    const bool es = api == GLSL_API_ES, compat = api == GLSL_API_COMPAT;
-   bool ok = check_version(spliced, es, compat, log, &version, profile);
+   bool ok = check_version(stage, spliced, es, compat, log, &version, profile);
    if (ok && es && version == 100) {
       glsl_require_to_enable(spliced, "GL_EXT_draw_buffers");
       glsl_require_to_enable(spliced, "GL_EXT_draw_instanced");
@@ -879,6 +885,12 @@ glsl_link(const struct glsl_link_input *input, char **info_log)
          present |= GLSL_STAGE_BIT(s);
    if (!present) {
       glsl_str_append(&log, "error: program has no shaders attached\n");
+      goto done;
+   }
+   /* GL 4.3, 7.3: a compute shader is linked alone. */
+   if ((present & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)) &&
+       (present & ~GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE))) {
+      glsl_str_append(&log, "error: a compute shader cannot be linked with other stages\n");
       goto done;
    }
    /* GL 3.3, 2.11.3: a geometry shader without a vertex shader fails the link. */

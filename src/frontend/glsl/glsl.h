@@ -32,6 +32,13 @@
  *    Redeclarations of gl_FragCoord follow GLSL 1.50 4.3.8.1: before any use, the same layout in
  *    every redeclaration and every fragment shader object that uses it (link error otherwise).
  *
+ * ── Compute (issue 20, first step) ─────────────────────────────────────────────────────────────
+ *  - A compute shader is GLSL 4.30 (core): `#version 430` is taken for the compute stage only.
+ *    A program with a compute shader has no other stage (a link error otherwise). Its
+ *    layout(local_size_*) comes back as glsl_program.local_size. Shader storage blocks (and
+ *    images, atomic counters) are not reflected yet: a program declaring one fails to link
+ *    with a named decline (gl-feature-unimplemented).
+ *
  * ── Descriptor layout contract (the Vulkan backend relies on it) ───────────────────────────────
  *  - Everything lives in descriptor set GLSL_DESCRIPTOR_SET (0).
  *  - Binding GLSL_BINDING_DEFAULT_BLOCK (0): the default uniform block (all loose, non-opaque
@@ -137,11 +144,21 @@
 /* Array indices (glsl_link_input.source[] is often filled by position, {vs, fs}: the geometry
  * stage comes last so such initializers keep their meaning). Pipeline order, in which each
  * present stage consumes what the previous present one produces, is glsl_pipeline_stage(0..COUNT-1). */
-enum glsl_stage { GLSL_STAGE_VERTEX, GLSL_STAGE_FRAGMENT, GLSL_STAGE_GEOMETRY, GLSL_STAGE_COUNT };
+/* The compute stage (GLSL 4.30) is last and is never linked with another stage (GL 4.3 7.3). */
+enum glsl_stage {
+   GLSL_STAGE_VERTEX,
+   GLSL_STAGE_FRAGMENT,
+   GLSL_STAGE_GEOMETRY,
+   GLSL_STAGE_COMPUTE,
+   GLSL_STAGE_COUNT
+};
 static inline enum glsl_stage
 glsl_pipeline_stage(unsigned i)
 {
-   return i == 0 ? GLSL_STAGE_VERTEX : i == 1 ? GLSL_STAGE_GEOMETRY : GLSL_STAGE_FRAGMENT;
+   return i == 0   ? GLSL_STAGE_VERTEX
+          : i == 1 ? GLSL_STAGE_GEOMETRY
+          : i == 2 ? GLSL_STAGE_FRAGMENT
+                   : GLSL_STAGE_COMPUTE;
 }
 #define GLSL_STAGE_BIT(s) (1u << (s))
 
@@ -373,6 +390,7 @@ struct glsl_program {
    struct glsl_spirv spirv[GLSL_STAGE_COUNT];
    bool uses_base_instance;       /* see gl_InstanceID above */
    struct glsl_geometry geometry; /* valid when stages has GLSL_STAGE_GEOMETRY */
+   uint32_t local_size[3];        /* layout(local_size_x/y/z) when stages has GLSL_STAGE_COMPUTE */
 
    struct glsl_default_block default_block;
 

@@ -34,7 +34,7 @@ finish_stages(struct link *l)
    int last_prerast = -1;
    for (unsigned i = 0; i < GLSL_STAGE_COUNT; i++) {
       enum glsl_stage s = glsl_pipeline_stage(i);
-      if (l->st[s].present && s != GLSL_STAGE_FRAGMENT)
+      if (l->st[s].present && s != GLSL_STAGE_FRAGMENT && s != GLSL_STAGE_COMPUTE)
          last_prerast = (int)s;
    }
 
@@ -126,6 +126,8 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
                     glsl_stage_name(s), err);
    }
 
+   if (!l.failed && l.st[GLSL_STAGE_COMPUTE].present)
+      glsl_link_compute(&l);
    if (!l.failed)
       glsl_link_pack_varyings(&l);
    if (!l.failed)
@@ -145,7 +147,7 @@ glsl_link_spirv(const struct glsl_link_input *input, const struct glsl_stage_wor
       int prev = -1;
       for (unsigned i = 0; i < GLSL_STAGE_COUNT && !l.failed; i++) {
          enum glsl_stage s = glsl_pipeline_stage(i);
-         if (!l.st[s].present)
+         if (!l.st[s].present || s == GLSL_STAGE_COMPUTE)
             continue;
          if (s != GLSL_STAGE_VERTEX)
             glsl_link_varyings(&l, prev, (int)s);

@@ -147,6 +147,8 @@ void glsl_link_default_block(struct link *l);
 void glsl_link_blocks(struct link *l);
 void glsl_link_samplers(struct link *l);
 void glsl_link_geometry_layout(struct link *l);
+/* The compute stage's local size (glsl_program.local_size); storage blocks and images refused. */
+void glsl_link_compute(struct link *l);
 void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);

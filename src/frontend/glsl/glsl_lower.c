@@ -1308,7 +1308,9 @@ glsl_support_unit(enum glsl_stage stage, uint32_t helpers, int frag_coord_layout
       return NULL;
    struct glsl_str out = {0};
    /* geometry shaders begin at 1.50 */
-   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY ? "#version 150\n" : "#version 140\n");
+   glsl_str_append(&out, stage == GLSL_STAGE_GEOMETRY  ? "#version 150\n"
+                         : stage == GLSL_STAGE_COMPUTE ? "#version 430\n"
+                                                       : "#version 140\n");
    for (size_t k = 0; k < sizeof(helper_fns) / sizeof(helper_fns[0]); k++) {
       const struct helper_fn *f = &helper_fns[k];
       if (!(helpers & (1u << f->helper)) ||
