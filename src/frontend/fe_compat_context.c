@@ -36,6 +36,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    if (!c)
       return;
    fe_compat_imm_finish(ctx, &c->imm);
+   fe_compat_attrib_stack_destroy(ctx, c);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);
    free(c->ext);
    free(c->ext_joined);
@@ -47,13 +48,17 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
 {
    struct fe_compat *c = ctx->compat;
    if (!c->ext) {
-      c->ext = malloc((n + 1) * sizeof(*c->ext));
+      /* the name the piglit and GLEW-style checks look for first, the compatibility profile's
+       * own extensions mgl implements, then the core list */
+      static const char *const own[] = {"GL_ARB_compatibility", "GL_ARB_point_parameters",
+                                        "GL_ARB_point_sprite", "GL_EXT_point_parameters"};
+      const unsigned k = sizeof(own) / sizeof(own[0]);
+      c->ext = malloc((n + k) * sizeof(*c->ext));
       if (!c->ext)
          return NULL;
-      /* the name the piglit and GLEW-style checks look for first, then the core list */
-      c->ext[0] = "GL_ARB_compatibility";
-      memcpy(c->ext + 1, base, n * sizeof(*base));
-      c->ext_n = n + 1;
+      memcpy(c->ext, own, sizeof(own));
+      memcpy(c->ext + k, base, n * sizeof(*base));
+      c->ext_n = n + k;
    }
    *out_n = c->ext_n;
    return c->ext;
@@ -209,7 +214,23 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       *kind = 1;
       f[0] = c->edge_array.buffer ? c->edge_array.buffer->base.name : 0;
       return 1;
+   case 0x0C50: /* GL_PERSPECTIVE_CORRECTION_HINT */
+   case 0x0C51: /* GL_POINT_SMOOTH_HINT */
+   case 0x0C54: /* GL_FOG_HINT */
+      *kind = 4;
+      f[0] = fe_state_hint(ctx, pname);
+      return 1;
    default: break;
+   }
+   const int accum = fe_compat_accum_get(ctx, pname, f);
+   if (accum) {
+      *kind = accum == 4 ? 3 : 1;
+      return accum;
+   }
+   const int depth = fe_compat_attrib_stack_get(ctx, pname, f);
+   if (depth) {
+      *kind = 1;
+      return depth;
    }
    int en = fe_compat_is_enabled(ctx, pname);
    if (en >= 0) {
