@@ -222,6 +222,10 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       return 1;
    default: break;
    }
+   const int rm = fe_compat_rendermode_get(ctx, pname, f, kind);
+   if (rm)
+      return rm;
+   *kind = 0;
    const int accum = fe_compat_accum_get(ctx, pname, f);
    if (accum) {
       *kind = accum == 4 ? 3 : 1;

@@ -115,6 +115,10 @@ struct fe_compat {
    struct fe_compat_imm imm;
    struct fe_attrib_stack *attrib_stack; /* fe_compat_pushattrib.c; NULL until first pushed */
    GLfloat accum_clear[4];               /* GL_ACCUM_CLEAR_VALUE (fe_compat_accum.c) */
+   /* glSelectBuffer / glFeedbackBuffer given (fe_compat_rendermode.c) */
+   bool select_set, feedback_set;
+   GLsizei select_size, feedback_size;
+   GLenum feedback_type;
 };
 
 /* fe_compat_context.c */
@@ -143,6 +147,9 @@ bool fe_compat_enable_array(struct fe_context *ctx, GLenum cap, bool on);
 /* fe_compat_accum.c: glGet of GL_ACCUM_CLEAR_VALUE (kind colour) and the accumulation bits (0);
  * 0 for other pnames. */
 int fe_compat_accum_get(struct fe_context *ctx, GLenum pname, double *out);
+
+/* fe_compat_rendermode.c: glGet of the render-mode state (count written, 0: not one). */
+int fe_compat_rendermode_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);
 
 /* fe_compat_pushattrib.c: glGet of the attribute stacks' depths (0: not such a pname), and
  * the frames still pushed let go with the context. */

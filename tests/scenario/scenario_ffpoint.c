@@ -318,3 +318,45 @@ sc_compat_material_in_begin_end(void)
    model_rect(&m, 32, 8, 56, 56, to8(V4(0, 1, 0, 1)));
    check_frame("compat_material_in_begin_end", &m);
 }
+
+/* compat_render_mode: glRenderMode's errors and GL_RENDER (GL 2.1 §5.2-5.3): GL_RENDER returns 0
+ * with no error; in GL_RENDER the name stack commands and glPassThrough are ignored without
+ * error; GL_RENDER_MODE reads GL_RENDER; a bad mode is GL_INVALID_ENUM; glSelectBuffer of a
+ * negative size GL_INVALID_VALUE, glFeedbackBuffer of a bad type GL_INVALID_ENUM; GL_SELECT
+ * before glSelectBuffer (and GL_FEEDBACK before glFeedbackBuffer) GL_INVALID_OPERATION. */
+void
+sc_compat_render_mode(void)
+{
+   if (glRenderMode(GL_RENDER) != 0)
+      fail("glRenderMode(GL_RENDER) from GL_RENDER returned non-zero");
+   check_gl_error("glRenderMode(GL_RENDER)");
+   glInitNames();
+   glPushName(7);
+   glLoadName(8);
+   glPopName();
+   glPopName(); /* an empty stack: ignored in GL_RENDER too */
+   glPassThrough(1.0f);
+   check_gl_error("name stack and glPassThrough in GL_RENDER");
+   GLint mode = 0;
+   glGetIntegerv(GL_RENDER_MODE, &mode);
+   if (mode != GL_RENDER)
+      fail("GL_RENDER_MODE reads 0x%x, want GL_RENDER", mode);
+   glRenderMode(0x1234);
+   expect_gl_error(GL_INVALID_ENUM, "glRenderMode of a bad mode");
+   GLuint sel[8];
+   glSelectBuffer(-1, sel);
+   expect_gl_error(GL_INVALID_VALUE, "glSelectBuffer of a negative size");
+   GLfloat fb[8];
+   glFeedbackBuffer(8, 0x1234, fb);
+   expect_gl_error(GL_INVALID_ENUM, "glFeedbackBuffer of a bad type");
+   /* last: Mesa enters the mode despite the error (GL 2.1 §2.5: an erring command does
+    * nothing else), so each is followed by a return to GL_RENDER */
+   glRenderMode(GL_SELECT);
+   expect_gl_error(GL_INVALID_OPERATION, "glRenderMode(GL_SELECT) before glSelectBuffer");
+   glRenderMode(GL_RENDER);
+   glRenderMode(GL_FEEDBACK);
+   expect_gl_error(GL_INVALID_OPERATION, "glRenderMode(GL_FEEDBACK) before glFeedbackBuffer");
+   glRenderMode(GL_RENDER);
+   while (glGetError() != GL_NO_ERROR)
+      ;
+}
