@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat_pixels.h"
 #include "fe_compat_vertex.h"
 
 struct fe_compat *
@@ -13,6 +14,11 @@ fe_compat_create(void)
    struct fe_compat *c = calloc(1, sizeof(*c));
    if (!c)
       return NULL;
+   c->pixels = calloc(1, sizeof(*c->pixels));
+   if (!c->pixels) {
+      free(c);
+      return NULL;
+   }
    c->imm.vao.layout_version = c->imm.vao.buffers_version = 1;
    return c;
 }
@@ -28,6 +34,7 @@ fe_compat_init(struct fe_context *ctx)
       ctx->attrib_value[FE_FF_ATTRIB_COLOR0][i] = fe_f2u(1.0f);
    ctx->attrib_value[FE_FF_ATTRIB_NORMAL][2] = fe_f2u(1.0f);
    ctx->tracker.attrib_defaults_dirty |= 1u << FE_FF_ATTRIB_COLOR0 | 1u << FE_FF_ATTRIB_NORMAL;
+   fe_compat_pixels_init(c->pixels);
 }
 
 void
@@ -37,6 +44,8 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
       return;
    fe_compat_imm_finish(ctx, &c->imm);
    fe_compat_attrib_stack_destroy(ctx, c);
+   fe_compat_pixels_finish(ctx, c->pixels);
+   free(c->pixels);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);
    free(c->ext);
    free(c->ext_joined);
@@ -222,6 +231,9 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       return 1;
    default: break;
    }
+   const int pn = fe_compat_pixels_get(ctx, pname, f, kind);
+   if (pn)
+      return pn;
    const int rm = fe_compat_rendermode_get(ctx, pname, f, kind);
    if (rm)
       return rm;

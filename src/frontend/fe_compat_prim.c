@@ -23,12 +23,21 @@ edges_from_array(const struct fe_context *ctx)
    return c->draw_edges ? c->imm.edge_varies : c->edge_array.enabled;
 }
 
+/* The polygon mode the rewrite draws outlines for. With a mode per face the polygons go out
+ * filled (as triangles) and fe_draw.c draws each face's pass in its mode: outlines then show
+ * the triangles' inner edges and ignore edge flags (counted, gl-feature-unimplemented). */
+static GLenum
+rewrite_fill(const struct fe_context *ctx)
+{
+   return ctx->polygon_mode == ctx->polygon_mode_back ? ctx->polygon_mode : GL_FILL;
+}
+
 bool
 fe_compat_draw_rewritten(struct fe_context *ctx, GLenum mode)
 {
    if (mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON)
       return true;
-   return mode == GL_TRIANGLES && ctx->polygon_mode != GL_FILL && edges_from_array(ctx);
+   return mode == GL_TRIANGLES && rewrite_fill(ctx) != GL_FILL && edges_from_array(ctx);
 }
 
 struct emit {
@@ -236,6 +245,15 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
                   POLY_MAX_INDICES / 4u);
       return;
    }
+   /* Outlines and vertices go out as lines and points, which the device does not cull: with
+    * both faces culled nothing is drawn (GL 2.1 §3.5.4 culls before the polygon mode); one
+    * culled face would need each polygon's facing, which the front end does not know. */
+   if (rewrite_fill(ctx) != GL_FILL && ctx->cull_enabled) {
+      if (ctx->cull_mode == GL_FRONT_AND_BACK)
+         return;
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "polygon outlines or vertices with one face culled: drawn for both faces");
+   }
    uint32_t *src = source_indices(ctx, first, count, type, indices);
    if (!src)
       return;
@@ -244,10 +262,14 @@ fe_compat_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, 
                                                                   : type == GL_UNSIGNED_SHORT ? 2
                                                                                               : 4)
                                           : 0;
+   if (ctx->polygon_mode != ctx->polygon_mode_back)
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "polygons with a polygon mode per face: drawn as triangles, so an outlined "
+                  "face shows its inner edges and edge flags are ignored");
    struct emit e = {
       .out = malloc((size_t)count * 4u * 4u),
       .min = UINT32_MAX,
-      .fill = ctx->polygon_mode,
+      .fill = rewrite_fill(ctx),
       .last = ctx->rs.provoking_vertex_last,
    };
    uint8_t *owned_edges = NULL;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fe_compat_pixels.h"
 #include "fe_compat_vertex.h"
 #include "fe_dlist.h"
 #include "fe_ff.h"
@@ -113,7 +114,7 @@ struct fe_attrib_frame {
    uint8_t line_smooth;
    /* GL_POLYGON_BIT */
    bool cull_enabled, polygon_smooth;
-   GLenum cull_mode, polygon_mode;
+   GLenum cull_mode, polygon_mode, polygon_mode_back;
    uint16_t rs_cull, rs_front, rs_polygon_mode;
    uint8_t offset_enable;
    float offset_factor, offset_units, offset_clamp;
@@ -178,6 +179,9 @@ struct fe_attrib_frame {
    /* GL_PIXEL_MODE_BIT */
    bool read_default_fb;
    GLenum read_buffer;
+   /* GL_CURRENT_BIT's raster position and GL_PIXEL_MODE_BIT's transfer, zoom and maps: the
+    * whole block (its draw resources are not restored) */
+   struct fe_compat_pixels pixels;
    /* GL_TEXTURE_BIT */
    unsigned active_unit;
    struct fe_ff_unit unit[FE_FF_UNITS];
@@ -256,6 +260,7 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
       f->cull_enabled = ctx->cull_enabled;
       f->cull_mode = ctx->cull_mode;
       f->polygon_mode = ctx->polygon_mode;
+      f->polygon_mode_back = ctx->polygon_mode_back;
       f->polygon_smooth = ctx->misc_polygon_smooth;
       f->rs_cull = rs->cull_face;
       f->rs_front = rs->front_face;
@@ -367,6 +372,8 @@ save(struct fe_context *ctx, struct fe_attrib_frame *f, GLbitfield m)
    }
    if (m & GL_LIST_BIT)
       f->list_base = get_int(GL_LIST_BASE);
+   if ((m & (GL_CURRENT_BIT | GL_PIXEL_MODE_BIT)) && c->pixels)
+      f->pixels = *c->pixels;
    if (m & GL_PIXEL_MODE_BIT) {
       f->read_default_fb = !ctx->read_fbo;
       f->read_buffer = ctx->default_read_buffer;
@@ -428,6 +435,7 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
       ctx->cull_enabled = f->cull_enabled;
       ctx->cull_mode = f->cull_mode;
       ctx->polygon_mode = f->polygon_mode;
+      ctx->polygon_mode_back = f->polygon_mode_back;
       ctx->misc_polygon_smooth = f->polygon_smooth;
       rs->cull_face = f->rs_cull;
       rs->front_face = f->rs_front;
@@ -552,6 +560,29 @@ restore(struct fe_context *ctx, const struct fe_attrib_frame *f)
    }
    if (m & GL_LIST_BIT)
       mgl_glListBase((GLuint)f->list_base);
+   struct fe_compat_pixels *px = c->pixels;
+   if ((m & GL_CURRENT_BIT) && px) {
+      memcpy(px->raster_pos, f->pixels.raster_pos, sizeof(px->raster_pos));
+      px->raster_valid = f->pixels.raster_valid;
+      memcpy(px->raster_color, f->pixels.raster_color, sizeof(px->raster_color));
+      memcpy(px->raster_color1, f->pixels.raster_color1, sizeof(px->raster_color1));
+      memcpy(px->raster_tc, f->pixels.raster_tc, sizeof(px->raster_tc));
+      px->raster_distance = f->pixels.raster_distance;
+      px->raster_index = f->pixels.raster_index;
+   }
+   if ((m & GL_PIXEL_MODE_BIT) && px) {
+      memcpy(px->zoom, f->pixels.zoom, sizeof(px->zoom));
+      px->map_color = f->pixels.map_color;
+      px->map_stencil = f->pixels.map_stencil;
+      px->index_shift = f->pixels.index_shift;
+      px->index_offset = f->pixels.index_offset;
+      memcpy(px->scale, f->pixels.scale, sizeof(px->scale));
+      memcpy(px->bias, f->pixels.bias, sizeof(px->bias));
+      px->depth_scale = f->pixels.depth_scale;
+      px->depth_bias = f->pixels.depth_bias;
+      memcpy(px->map_size, f->pixels.map_size, sizeof(px->map_size));
+      memcpy(px->map, f->pixels.map, sizeof(px->map));
+   }
    if ((m & GL_PIXEL_MODE_BIT) && f->read_default_fb && !ctx->read_fbo &&
        ctx->default_read_buffer != f->read_buffer)
       mgl_glReadBuffer(f->read_buffer);

@@ -113,6 +113,7 @@ struct fe_compat {
    /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
    const uint8_t *draw_edges;
    struct fe_compat_imm imm;
+   struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */
    struct fe_attrib_stack *attrib_stack; /* fe_compat_pushattrib.c; NULL until first pushed */
    GLfloat accum_clear[4];               /* GL_ACCUM_CLEAR_VALUE (fe_compat_accum.c) */
    /* glSelectBuffer / glFeedbackBuffer given (fe_compat_rendermode.c) */

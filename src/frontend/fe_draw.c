@@ -99,8 +99,8 @@ struct draw {
 };
 
 static void
-submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
-       uint32_t num)
+submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
+           uint32_t num)
 {
    struct mgp_draw_vbo a = {
       .mode = (uint16_t)fe_mgp_prim(d->mode),
@@ -141,6 +141,40 @@ submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range
       mgp_draw_vbo(&ctx->pipe, &a, ranges);
    }
    free(rewritten);
+}
+
+static bool
+polygonal(GLenum mode)
+{
+   return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN ||
+          mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+}
+
+/* A compatibility context's polygon mode per face (glPolygonMode(GL_FRONT / GL_BACK)): the
+ * device has one mode for both, so polygons are drawn twice, each pass culling the other face
+ * and drawing its own in its mode (faces the app culls are skipped). */
+static void
+submit(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_range *ranges,
+       uint32_t num)
+{
+   if (ctx->polygon_mode == ctx->polygon_mode_back || !polygonal(d->mode)) {
+      submit_one(ctx, d, ranges, num);
+      return;
+   }
+   const struct mgp_render_state rs = ctx->rs;
+   for (int f = 0; f < 2; f++) {
+      const GLenum face = f ? GL_BACK : GL_FRONT;
+      if (ctx->cull_enabled && (ctx->cull_mode == face || ctx->cull_mode == GL_FRONT_AND_BACK))
+         continue;
+      ctx->rs.cull_face = (uint16_t)fe_mgp_cull_mode(f ? GL_FRONT : GL_BACK);
+      ctx->rs.polygon_mode =
+         (uint16_t)fe_mgp_polygon_mode(f ? ctx->polygon_mode_back : ctx->polygon_mode);
+      ctx->rs_version++;
+      if (fe_validate(ctx, FE_VERB_DRAW))
+         submit_one(ctx, d, ranges, num);
+   }
+   ctx->rs = rs;
+   ctx->rs_version++;
 }
 
 static void

@@ -149,6 +149,9 @@ struct fe_ff {
    uint64_t validated_texture_gen;
    uint64_t use_clock;
    uint64_t programs_created; /* programs generated and linked, ever (a steady frame adds none) */
+   /* Set for the duration of an internal draw (a pixel rectangle, fe_compat_pixels.c): the
+    * program that draw uses instead of the generated one. */
+   struct fe_exec *override_exec;
 };
 
 /* fe_ff_state.c: the context's fixed-function state at its GL initial values, and its end. */
@@ -210,6 +213,10 @@ int fe_ff_get_matrix(struct fe_context *ctx, GLenum pname, double out[16]);
  * first use) the program for the current state and brings its uniforms up to date. False when
  * the draw must be skipped (a named decline was counted). */
 bool fe_ff_validate(struct fe_context *ctx, GLenum mode);
+/* How many colour outputs a fixed-function fragment program writes: GL 2.1 §4.2.1 sends the
+ * one fragment colour to every enabled draw buffer (gl_FragColor's meaning), so outputs
+ * 0 .. the highest draw buffer that is not GL_NONE all get it. */
+uint8_t fe_ff_draw_buffer_count(const struct fe_context *ctx);
 /* The generated program fe_ff_validate selected (NULL before the first). */
 struct fe_exec *fe_ff_exec(struct fe_context *ctx);
 

@@ -42,6 +42,7 @@ struct fe_ff_key {
    uint8_t point_fade; /* faded below the threshold (multisampling) */
    uint8_t sprite;     /* bit u: unit u's coordinates are gl_PointCoord (GL_COORD_REPLACE) */
    uint8_t vmat[FE_FF_VMAT_SLOTS]; /* per-vertex material properties (fe_ff_vmaterial.c) */
+   uint8_t draw_buffers;           /* colour outputs: the highest enabled draw buffer + 1 */
    uint8_t units;                  /* bit u: unit u textures */
    struct {
       uint8_t target; /* enum fe_tex_target */
@@ -154,6 +155,18 @@ unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
    return true;
 }
 
+uint8_t
+fe_ff_draw_buffer_count(const struct fe_context *ctx)
+{
+   if (!ctx->draw_fbo)
+      return 1;
+   uint8_t n = 1;
+   for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      if (ctx->draw_fbo->draw_buffers[i] != GL_NONE)
+         n = (uint8_t)(i + 1);
+   return n;
+}
+
 static void
 build_key(struct fe_context *ctx, struct fe_ff_key *k)
 {
@@ -199,6 +212,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
       k->point_size = k->point_fade || ff->point_atten[0] != 1.0f || ff->point_atten[1] != 0.0f ||
                       ff->point_atten[2] != 0.0f || ff->point_min != 0.0f || ff->point_max >= 0.0f;
    }
+   k->draw_buffers = fe_ff_draw_buffer_count(ctx);
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       enum fe_tex_target t;
       enum ff_tex_format f;
@@ -632,7 +646,9 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
          put(&s, "in vec4 v_tc%u;\nuniform %s ff_tex%u;\n", u, sampler_types[k->unit[u].target], u);
-   put(&s, "uniform vec4 ff[FF_SLOTS];\nlayout(location = 0) out vec4 o_color;\n");
+   put(&s, "uniform vec4 ff[FF_SLOTS];\n");
+   for (unsigned b = 0; b < k->draw_buffers; b++)
+      put(&s, "layout(location = %u) out vec4 o_color%u;\n", b, b);
    put(&s, "void main()\n{\n");
    if (k->lighting && k->two_side)
       put(&s, "   vec4 prim = gl_FrontFacing ? v_col : v_bcol;\n"
@@ -689,7 +705,9 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
       else
          put(&s, "   if (!(prev.a %s ff[%d].x))\n      discard;\n", ops[f], l->alpha_ref);
    }
-   put(&s, "   o_color = prev;\n}\n");
+   for (unsigned b = 0; b < k->draw_buffers; b++)
+      put(&s, "   o_color%u = prev;\n", b);
+   put(&s, "}\n");
    if (s.oom) {
       free(s.p);
       return NULL;
@@ -969,6 +987,8 @@ bool
 fe_ff_validate(struct fe_context *ctx, GLenum mode)
 {
    struct fe_ff *ff = ctx->ff;
+   if (ff->override_exec)
+      return true;
    const uint64_t tex_gen = atomic_load(&ctx->share->texture_gen);
    ff->draw_fills = ff->polygon_stipple && draws_fills(ctx, mode);
    ff->draw_points = mode == GL_POINTS;
@@ -977,7 +997,8 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    if (ff->current && !ff->draw_points && ff->validated_version == ff->version &&
        ff->validated_units == ctx->unit_version && ff->validated_texture_gen == tex_gen &&
        ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&
-       ff->current->key.stipple == ff->draw_fills && !ff->current->key.points)
+       ff->current->key.stipple == ff->draw_fills && !ff->current->key.points &&
+       ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
       return true;
    struct fe_ff_key k;
    build_key(ctx, &k);
@@ -1006,5 +1027,7 @@ fe_ff_writes_point_size(const struct fe_context *ctx)
 struct fe_exec *
 fe_ff_exec(struct fe_context *ctx)
 {
+   if (ctx->ff->override_exec)
+      return ctx->ff->override_exec;
    return ctx->ff->current ? ctx->ff->current->exec : NULL;
 }

@@ -527,7 +527,7 @@ get_render_state_value(struct fe_context *ctx, GLenum pname, struct gv *v)
    case GL_CULL_FACE_MODE: ENUM1(ctx->cull_mode); return true;
    case GL_FRONT_FACE: ENUM1(fe_gl_front_face(rs->front_face)); return true;
    case GL_POLYGON_MODE: {
-      int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode};
+      int64_t m[2] = {ctx->polygon_mode, ctx->polygon_mode_back};
       ints(v, 2, m);
       v->kind = GV_ENUM;
       return true;

@@ -609,7 +609,8 @@ struct fe_context {
    /* GL state behind derived fields */
    bool cull_enabled;
    GLenum cull_mode;
-   GLenum polygon_mode;
+   GLenum polygon_mode;      /* the front faces' (both faces' in core and ES contexts) */
+   GLenum polygon_mode_back; /* compatibility contexts set the faces apart (fe_draw.c) */
    bool scissor_test;
    GLuint restart_index;
    bool restart_fixed; /* ES 3.0 GL_PRIMITIVE_RESTART_FIXED_INDEX: the index type's maximum */

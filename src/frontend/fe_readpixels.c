@@ -3,6 +3,7 @@
  * Into a pixel pack buffer it is pack_to_buffer instead, with the pack state by
  * set_pixel_pack_state when it changed: the server writes the buffer and there is no round
  * trip. */
+#include "fe_compat_pixels.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_pack.h"
@@ -111,6 +112,9 @@ read_pixels(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei hei
        !fe_pixel_buffer_range(ctx, ctx->pixel_pack_buffer, pixels, size, type, &offset))
       return;
    if (!width || !height)
+      return;
+   if (ctx->compat &&
+       fe_compat_read_transfer(ctx, x, y, width, height, format, type, pixels, first, stride))
       return;
    /* The backend reads depth and stencil from the framebuffer state it holds, which is built
     * from the draw framebuffer: for this one verb the read framebuffer stands in for it (the

@@ -136,7 +136,7 @@ fe_state_init(struct fe_context *ctx)
    ctx->ds_version = 1;
 
    ctx->cull_mode = GL_BACK;
-   ctx->polygon_mode = GL_FILL;
+   ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
    ctx->clear_depth = 1.0;
    for (size_t i = 0; i < sizeof(ctx->hints) / sizeof(ctx->hints[0]); i++)
       ctx->hints[i] = GL_DONT_CARE;
@@ -555,10 +555,16 @@ void
 mgl_glPolygonMode(GLenum face, GLenum mode)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(face != GL_FRONT_AND_BACK, GL_INVALID_ENUM); /* core: FRONT/BACK are gone */
+   /* core: FRONT/BACK are gone; the compatibility profile keeps a mode per face */
+   FE_CHECK(face != GL_FRONT_AND_BACK && (!ctx->compat || (face != GL_FRONT && face != GL_BACK)),
+            GL_INVALID_ENUM);
    FE_CHECK(mode != GL_POINT && mode != GL_LINE && mode != GL_FILL, GL_INVALID_ENUM);
-   ctx->polygon_mode = mode;
-   rs_u16(ctx, &ctx->rs.polygon_mode, fe_mgp_polygon_mode(mode));
+   if (face != GL_BACK)
+      ctx->polygon_mode = mode;
+   if (face != GL_FRONT)
+      ctx->polygon_mode_back = mode;
+   /* with the faces apart, fe_draw.c draws each face in its own pass */
+   rs_u16(ctx, &ctx->rs.polygon_mode, fe_mgp_polygon_mode(ctx->polygon_mode));
 }
 
 void

@@ -21,6 +21,7 @@
 #include "array.h"
 #include "checked.h"
 #include "fe_compat.h"
+#include "fe_compat_pixels.h"
 #include "fe_cso.h"
 #include "fe_es_ext.h"
 #include "fe_format.h"
@@ -385,6 +386,8 @@ upload_slice(struct fe_context *ctx, struct fe_texture *tex, unsigned face, unsi
              const uint8_t *src, size_t stride)
 {
    fe_tex_blocks_drop(tex, face, level);
+   if (ctx->compat)
+      fe_compat_upload_transfer(ctx, format);
    const struct fe_tex_image *img = &tex->image[face][level];
    unsigned bpp = fe_mgp_format(img->format)->bytes;
    size_t row_bytes = (size_t)w * bpp;

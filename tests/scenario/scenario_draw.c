@@ -3208,3 +3208,94 @@ sc_loop_gpu_indices(void)
          expect_px("between the loops (restart)", x, y, bg8);
    printf("  loops from GPU-held indices: %d wrong pixels\n", g_failures - before);
 }
+
+/* line_diamond_exit: aliased lines (no GL_LINE_SMOOTH, single-sampled) follow GL 3.3 §3.5.1's
+ * diamond-exit rule: an x-major line lights exactly one pixel in each column it crosses (a
+ * y-major one, one in each row), the one whose diamond the line leaves, so a line whose ends lie
+ * inside their pixels' diamonds lights its first pixel and not its last. Vulkan's default line
+ * rasterization may draw the line's 1-pixel-wide rectangle instead (lavapipe does), which takes
+ * the pixels whose centres it covers: one pixel further at both ends, what glmark2-es2's "ideas"
+ * title showed (28 px off llvmpipe). mgl asks for VK_EXT_line_rasterization's Bresenham mode,
+ * which is GL's rule. */
+static void
+check_one_per_line(const char *what, const float *s, bool x_major)
+{
+   readback();
+   const int lo = (int)(x_major ? s[0] : s[1]), hi = (int)(x_major ? s[2] : s[3]);
+   int bad = 0, lit_all = 0;
+   for (int i = 0; i < (x_major ? W : H); i++) {
+      int lit = 0, at = -1;
+      for (int j = 0; j < (x_major ? H : W); j++) {
+         const rgba8 got = x_major ? pixel_at(i, j) : pixel_at(j, i);
+         if (got.c[3] != 0) {
+            lit++;
+            at = j;
+         }
+      }
+      lit_all += lit;
+      /* the line's minor coordinate where it crosses this column's (row's) centre */
+      const float t = (i + 0.5f - (x_major ? s[0] : s[1])) / (x_major ? s[2] - s[0] : s[3] - s[1]);
+      const float minor = x_major ? s[1] + t * (s[3] - s[1]) : s[0] + t * (s[2] - s[0]);
+      const bool inside = i > lo && i < hi; /* away from the end pixels */
+      if (lit > 1 || (inside && lit != 1) || (!inside && (i < lo || i > hi) && lit != 0) ||
+          (lit == 1 && fabsf(at + 0.5f - minor) > 1.0f)) {
+         if (bad++ < 5)
+            fail("%s: %s %d has %d lit pixels%s%d (the line crosses its centre at %.2f; GL's "
+                 "diamond-exit rule: exactly one, beside the line)",
+                 what, x_major ? "column" : "row", i, lit, lit ? ", the last at " : "", at, minor);
+      }
+   }
+   if (bad > 5)
+      fail("%s: %d wrong %s in all", what, bad, x_major ? "columns" : "rows");
+   printf("  %s: %d pixels lit, one per %s\n", what, lit_all, x_major ? "column" : "row");
+}
+
+/* Exactly pixels [x0, x1] of row y lit, nothing else. */
+static void
+check_row_span(const char *what, int y, int x0, int x1)
+{
+   readback();
+   int bad = 0;
+   for (int j = 0; j < H; j++)
+      for (int i = 0; i < W; i++) {
+         const bool want = j == y && i >= x0 && i <= x1;
+         const rgba8 got = pixel_at(i, j);
+         if ((got.c[3] != 0) != want && bad++ < 5)
+            fail("%s: pixel (%d,%d) is %s (GL's diamond-exit rule: pixels %d..%d of row %d)", what,
+                 i, j, want ? "unlit" : "lit", x0, x1, y);
+      }
+   if (bad > 5)
+      fail("%s: %d wrong pixels in all", what, bad);
+}
+
+void
+sc_line_diamond_exit(void)
+{
+   GLuint p = solid_program();
+   /* slope 1/2 and 2, endpoints off pixel centres and diamond edges */
+   const float lines[8] = {4.3f, 10.2f, 60.3f, 38.2f, 10.2f, 4.3f, 38.2f, 60.3f};
+   mesh m = make_mesh(lines, 4);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   set_vec4(p, "u_color", V4(1, 0.6f, 0, 1));
+   clear_to(V4(0, 0, 0, 0));
+   glDrawArrays(GL_LINES, 0, 2);
+   check_gl_error("x-major line");
+   check_one_per_line("x-major GL_LINES", lines, true);
+   clear_to(V4(0, 0, 0, 0));
+   glDrawArrays(GL_LINE_STRIP, 2, 2);
+   check_gl_error("y-major line strip");
+   check_one_per_line("y-major GL_LINE_STRIP", lines + 4, false);
+
+   /* The ends: each lies past the centre of its pixel, inside the pixel's diamond. The first
+    * pixel is lit (the line leaves its diamond), the last is not (the line ends inside it): 8..55.
+    * The line's rectangle would cover the centres 9.5..56.5 instead: 9..56. */
+   const float ends[4] = {8.7f, 20.4f, 56.7f, 20.4f};
+   gl.BufferSubData(GL_ARRAY_BUFFER, 0, sizeof ends, ends);
+   clear_to(V4(0, 0, 0, 0));
+   glDrawArrays(GL_LINES, 0, 2);
+   check_gl_error("horizontal line");
+   check_row_span("GL_LINES from (8.7,20.4) to (56.7,20.4)", 20, 8, 55);
+   gl.DeleteBuffers(1, &m.vbo);
+   gl.DeleteVertexArrays(1, &m.vao);
+   gl.DeleteProgram(p);
+}

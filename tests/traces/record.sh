@@ -11,7 +11,7 @@
 #   wayland  the program runs under a private headless weston (its own XDG_RUNTIME_DIR)
 #
 # Needs: apitrace xvfb xauth weston glmark2-es2-x11 glmark2-es2-wayland glmark2-x11 mesa-utils
-# libsdl2-tests gstreamer1.0-gl gstreamer1.0-tools mpv. None of them is needed to replay, so only apitrace is in the Makefile's
+# libsdl2-tests gstreamer1.0-gl gstreamer1.0-tools mpv chromium-bsu. None of them is needed to replay, so only apitrace is in the Makefile's
 # DEB_PACKAGES. With no NAME every trace in the table below is recorded.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +28,12 @@ gmem="'video/x-raw(memory:GLMemory),width=128,height=128'"
 mpv="env MESA_GL_VERSION_OVERRIDE=3.3 MESA_GLSL_VERSION_OVERRIDE=330 MESA_GLES_VERSION_OVERRIDE=3.0 \
 mpv --no-config --really-quiet --vo=gpu --gpu-api=opengl --gpu-context=x11egl --geometry=128x128 \
 --frames=6 av://lavfi:testsrc=size=128x128:rate=10:duration=1"
+
+# Chromium B.S.U., an old-style arcade game (SDL2, GL 1.x: immediate mode, display lists,
+# glInterleavedArrays, texture environments, GLC fonts), at its smallest window (512x384), sound
+# off; it keeps its settings under HOME, here a folder of its own.
+bsu_home=$(mktemp -d)
+bsu="env HOME=$bsu_home /usr/games/chromium-bsu --window --noaudio --vidmode 0"
 
 # NAME|KIND|API|FRAMES|SECONDS|COMMAND (SECONDS: a program that does not end by itself gets SIGINT
 # after that long; 0: it ends by itself)
@@ -63,6 +69,7 @@ mpv.gles|x11|egl|8|0|$mpv --opengl-es=yes
 glmark2.build|x11|gl|8|0|glmark2 $gm -b build:duration=1.5
 glxgears|x11|gl|8|5|glxgears -geometry 128x128
 sdl2-testgl2|x11|gl|8|4|env -C $sdl ./testgl2 --geometry 128x128
+chromium-bsu|x11|gl|6|8|$bsu
 TABLE
 }
 
@@ -74,6 +81,7 @@ cleanup() {
     wait "$wl_pid" 2>/dev/null || true
   fi
   [ -n "$wl_dir" ] && rm -rf "$wl_dir"
+  rm -rf "$bsu_home"
   return 0
 }
 trap cleanup EXIT

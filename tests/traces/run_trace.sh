@@ -24,8 +24,13 @@
 #
 # TRACE_TAG, when set, is appended to the target's folder names (OUT_DIR/TARGET$TRACE_TAG/NAME).
 #
+# A target's GL errors (eglretrace's `glGetError(...) = ...` lines: a call whose error differs from
+# the recording's) must each be in the reference's replay too, same call and error; one that is not
+# fails the trace.
+#
 # Exit status: 0 pass (or expected fail), 1 the pixel comparison failed, 2 the replay failed
-# (crash, hang, missing frame, arm proof), 3 an expected fail passed, 4 bad usage or setup.
+# (crash, hang, missing frame, arm proof), 3 an expected fail passed, 4 bad usage or setup, 5 a GL
+# error llvmpipe's replay does not raise.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -47,9 +52,10 @@ done
 
 # ---- expectations: the last matching line wins --------------------------------------------
 # NAME-GLOB TARGET-GLOB VERDICT [tolerance=T] [max-bad=F] [min-psnr=P] [ignore-frames=C,C]
-#   [# reason]
+#   [env=VAR=VALUE]... [# reason]
+# env= options add up over the matching lines (a later line does not drop an earlier one's).
 # TARGET-GLOB `mgl` stands for every arm.
-verdict=pass tolerance=0 max_bad=0 min_psnr=0 ignore_frames= reason=
+verdict=pass tolerance=0 max_bad=0 min_psnr=0 ignore_frames= reason= envs=
 while read -r l_name l_target l_verdict rest; do
   case "$l_name" in '' | '#'*) continue ;; esac
   # shellcheck disable=SC2254
@@ -71,6 +77,7 @@ while read -r l_name l_target l_verdict rest; do
       max-bad=*) max_bad=${o#max-bad=} ;;
       min-psnr=*) min_psnr=${o#min-psnr=} ;;
       ignore-frames=*) ignore_frames=${o#ignore-frames=} ;;
+      env=*=*) envs="$envs ${o#env=}" ;;
       *) echo "run_trace: SETUP: $expect: unknown option '$o'" >&2; exit 4 ;;
     esac
   done
@@ -102,6 +109,7 @@ case "$target" in
     export __EGL_VENDOR_LIBRARY_FILENAMES=$mesa_vendor LIBGL_ALWAYS_SOFTWARE=1
     export MESA_LOADER_DRIVER_OVERRIDE=zink ;;
   monolith | inproc | spawn | tcp)
+    for e in $envs; do export "${e?}"; done
     if [ ! -f "$vendor" ]; then
       echo "run_trace: SETUP: vendor JSON $vendor does not exist (is libmgl built?)" >&2
       exit 4
@@ -135,7 +143,10 @@ finish() {
   if [ "$rc" = 0 ]; then
     echo "run_trace: PASS $target $name: $what"
   else
-    echo "run_trace: FAIL($([ "$rc" = 1 ] && echo pixels || echo replay)) $target $name: $what" >&2
+    local kind=replay
+    [ "$rc" = 1 ] && kind=pixels
+    [ "$rc" = 5 ] && kind=errors
+    echo "run_trace: FAIL($kind) $target $name: $what" >&2
   fi
   exit "$rc"
 }
@@ -151,7 +162,7 @@ dump_logs() {
 
 # ---- replay ---------------------------------------------------------------------------------
 echo "run_trace: target=$target trace=$name limits: tolerance=$tolerance max-bad=$max_bad" \
-     "min-psnr=$min_psnr verdict=$verdict"
+     "min-psnr=$min_psnr verdict=$verdict${envs:+ env:$envs}"
 rc=0
 timeout -k 10 "$timeout_s" eglretrace --headless -S frame -s "$frames_dir/" "$trace" \
   >"$log_dir/retrace.out" 2>&1 || rc=$?
@@ -231,13 +242,24 @@ for ref in "$ref_dir"/*.png; do
     worst=$frame worst_psnr=$key worst_line=$line
   fi
 done
+# GL errors: eglretrace reports each call whose glGetError is not what the recording saw. The
+# target must report none that llvmpipe's replay of the same trace does not (same call, same error).
+ref_out=$out/logs/reference/$name/retrace.out
+new_errors=$(comm -13 <(grep 'glGetError' "$ref_out" 2>/dev/null | sort -u) \
+                      <(grep 'glGetError' "$log_dir/retrace.out" | sort -u) | wc -l)
 summary="$ref_frames frames, $failed over the limits, $missing missing; worst frame $worst:"
-summary="$summary $worst_line; GL error lines $gl_errors"
+summary="$summary $worst_line; GL error lines $gl_errors ($new_errors not in llvmpipe's replay)"
 if [ "$missing" -gt 0 ]; then
   finish 2 "$summary"
 fi
 if [ "$failed" -gt 0 ]; then
   echo "run_trace: diff images (bad pixels red): $log_dir/diff-*.png" >&2
   finish 1 "$summary"
+fi
+if [ "$new_errors" -gt 0 ]; then
+  echo "run_trace: GL errors llvmpipe's replay does not raise (the first 5):" >&2
+  comm -13 <(grep 'glGetError' "$ref_out" 2>/dev/null | sort -u) \
+           <(grep 'glGetError' "$log_dir/retrace.out" | sort -u) | sort -n | head -n 5 >&2
+  finish 5 "$summary"
 fi
 finish 0 "$summary"

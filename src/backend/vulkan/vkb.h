@@ -606,6 +606,7 @@ struct vkb_screen {
    bool has_multi_draw;     /* VK_EXT_multi_draw: repeated draws merge */
    bool has_cond_render;    /* VK_EXT_conditional_rendering: GPU predicates */
    bool has_smooth_lines;   /* VK_EXT_line_rasterization smoothLines: GL_LINE_SMOOTH */
+   bool has_bresenham;      /* VK_EXT_line_rasterization bresenhamLines: GL's aliased lines */
    /* Render state as dynamic state (vkb_dynstate.c): depth/stencil test, ops, cull, front
     * face, depth-bias, restart and rasterizer-discard enables (Vulkan 1.3: extended dynamic
     * state 1 and 2), and

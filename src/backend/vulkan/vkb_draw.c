@@ -129,6 +129,16 @@ draw_program(struct vkb_context *ctx, struct draw_plan *p)
                (!p->sh->gs_output_points && p->rs && p->rs->s.polygon_mode == MGP_POLYGON_MODE_LINE)
           : p->rs && p->rs->s.polygon_mode == MGP_POLYGON_MODE_LINE &&
                p->topo >= VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+   /* Aliased lines: the pipeline asks for Bresenham mode, GL's diamond-exit rule, wherever the
+    * device has it; otherwise they are counted here (a GL_LINE_SMOOTH line drawn aliased is
+    * counted once, below). */
+   if (p->rs && line_class && !scr->has_bresenham && !p->rs->s.line_smooth) {
+      const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
+      if (samples <= 1 || !p->rs->s.multisample)
+         MGU_DECLINE(lines_not_diamond_exit, "aliased lines drawn with the device's default line "
+                                             "rasterization: it has no bresenhamLines "
+                                             "(VK_EXT_line_rasterization)");
+   }
    if (p->rs && p->rs->s.line_smooth && line_class) {
       const uint32_t samples = vkb_context_fb_key(ctx) ? ctx->fb_key.samples : 1;
       if (samples <= 1 && !scr->has_smooth_lines)

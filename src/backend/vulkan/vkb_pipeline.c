@@ -289,12 +289,20 @@ build(struct vkb_screen *scr, const struct vkb_pipeline_key *key,
     * topology, polygon edges, a geometry shader's strips; the mode leaves other primitives
     * alone), single-sampled only: multisampled, GL ignores it (§3.5.4). vkb_draw.c counts the
     * draws it cannot do. */
+   /* Aliased lines, GL_LINE_SMOOTH drawn aliased included: the diamond-exit rule (§3.5.1),
+    * Vulkan's Bresenham mode, wherever GL rasterizes single-sampled (one sample, or
+    * GL_MULTISAMPLE off); multisampled, GL's line is a rectangle (§3.5.4): the default mode.
+    * vkb_draw.c counts the lines a device without bresenhamLines draws otherwise. */
    VkPipelineRasterizationLineStateCreateInfoEXT line = {
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT,
       .pNext = rast.pNext,
-      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT,
+      .lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT,
    };
    if (rs->line_smooth && key->samples <= 1 && scr->has_smooth_lines)
+      line.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_RECTANGULAR_SMOOTH_EXT;
+   else if ((key->samples <= 1 || !rs->multisample) && scr->has_bresenham)
+      line.lineRasterizationMode = VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT;
+   if (line.lineRasterizationMode != VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT)
       rast.pNext = &line;
 
    /* Multisampling: the attachments' count. GL_MULTISAMPLE off keeps that count but turns

@@ -619,14 +619,21 @@ chain_enabled_features(struct vkb_screen *scr, const struct dev_exts *e, struct 
       CHAIN(f->crf);
       scr->has_cond_render = true;
    }
-   /* GL_LINE_SMOOTH (GL 3.3 §3.5.2): coverage of the line's rectangle, into alpha. */
-   if (f->has_lrf && f->lrf.smoothLines) {
+   /* GL_LINE_SMOOTH (GL 3.3 §3.5.2): coverage of the line's rectangle, into alpha. Aliased
+    * lines (§3.5.1): the diamond-exit rule, which is Vulkan's Bresenham mode (the default mode
+    * may draw the line's rectangle, two pixels in some columns where GL has one). */
+   const char *no_br = getenv("MGL_TEST_VK_NO_BRESENHAM_LINES"); /* test-only: the decline */
+   const bool bresenham = f->has_lrf && f->lrf.bresenhamLines && !(no_br && atoi(no_br) > 0);
+   if (f->has_lrf && (f->lrf.smoothLines || bresenham)) {
+      const bool smooth = f->lrf.smoothLines;
       f->exts[f->nexts++] = VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME;
       f->lrf = (VkPhysicalDeviceLineRasterizationFeaturesEXT){
          .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT,
-         .smoothLines = VK_TRUE};
+         .smoothLines = smooth,
+         .bresenhamLines = bresenham};
       CHAIN(f->lrf);
-      scr->has_smooth_lines = true;
+      scr->has_smooth_lines = smooth;
+      scr->has_bresenham = bresenham;
    }
    if (scr->has_wsi && dev_has(e, VK_KHR_SWAPCHAIN_EXTENSION_NAME))
       f->exts[f->nexts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;

@@ -1,0 +1,1027 @@
+/* fe_compat_pixels.c — glDrawPixels, glBitmap and glCopyPixels at the current raster position,
+ * pixel transfer (glPixelTransfer) and the pixel maps (glPixelMap, glGetPixelMap) of a
+ * compatibility context (GL 2.1 §3.6-3.7, §4.3.3).
+ *
+ * The pixels are unpacked in the front end to floats (colour, depth or colour index), pixel
+ * transfer applies there (index shift/offset and index-to-RGBA lookup, scale and bias, the
+ * colour maps, depth scale and bias), and the result goes to a private texture. One rectangle
+ * covering the zoomed image in window coordinates is then drawn through the ordinary draw path
+ * with an internal program: each fragment fetches the texel its centre falls in (GL's zoom
+ * rule), takes the raster colour where GL says (depth images and bitmaps), applies fog from the
+ * raster distance and the alpha test, and writes the raster z (or the image's depth) as its
+ * depth. Every other per-fragment operation is the pipeline's. For the draw, culling, polygon
+ * mode and offset, clip planes, the viewport and depth range are set aside: none applies to
+ * pixel rectangles. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_compat_pixels.h"
+#include "fe_compat_vertex.h"
+#include "fe_ff.h"
+#include "fe_format.h"
+#include "pipe_pack.h"
+#include "gl_api.h"
+#include "log.h"
+
+/* The texture unit the image is bound to for the draw (its bindings are restored after). */
+#define PIXEL_UNIT (FE_MAX_TEXTURE_UNITS - 1)
+
+/* px[] of the internal program: the rectangle's origin and zoom; the image size, raster z and
+ * mode; the raster colour; fog colour and factor (factor < 0: no fog); alpha reference and
+ * function. */
+enum { PX_ORIGIN, PX_SIZE, PX_COLOR, PX_FOG, PX_ALPHA, PX_SLOTS };
+enum px_mode { MODE_COLOR, MODE_DEPTH, MODE_BITMAP };
+
+struct fe_compat_pixel_draw {
+   /* the program per count of colour outputs (fe_ff_draw_buffer_count), made on first use */
+   struct pixel_program {
+      struct fe_exec *exec;
+      uint32_t px_offset; /* of px[0] in the default block; UINT32_MAX: not active */
+   } prog[FE_MAX_DRAW_BUFFERS];
+   struct fe_texture *tex;
+   struct fe_vao vao;
+   float verts[4][4];
+};
+
+static const char *const PIXEL_VS = "#version 330 core\n"
+                                    "layout(location = 0) in vec4 a_pos;\n"
+                                    "void main() { gl_Position = a_pos; }\n";
+
+static const char *const PIXEL_FS =
+   "#version 330 core\n"
+   "uniform vec4 px[5];\n"
+   "uniform sampler2D px_tex;\n"
+   "OUTPUTS"
+   "void main()\n"
+   "{\n"
+   "   ivec2 size = ivec2(px[1].xy);\n"
+   "   ivec2 t = ivec2(floor((gl_FragCoord.xy - px[0].xy) / px[0].zw));\n"
+   "   vec4 texel = texelFetch(px_tex, clamp(t, ivec2(0), size - 1), 0);\n"
+   "   vec4 c = px[2];\n"
+   "   float z = px[1].z;\n"
+   "   int mode = int(px[1].w);\n"
+   "   if (mode == 0)\n"
+   "      c = texel;\n"
+   "   else if (mode == 1)\n"
+   "      z = texel.r;\n"
+   "   else if (texel.r < 0.5)\n"
+   "      discard;\n"
+   "   if (px[3].w >= 0.0)\n"
+   "      c.rgb = mix(px[3].rgb, c.rgb, px[3].w);\n"
+   "   int f = int(px[4].y);\n"
+   "   float a = c.a, r = px[4].x;\n"
+   "   bool pass = f == 1 ? a < r : f == 2 ? a == r : f == 3 ? a <= r : f == 4 ? a > r\n"
+   "             : f == 5 ? a != r : f == 6 ? a >= r : f != 0;\n"
+   "   if (!pass)\n"
+   "      discard;\n"
+   "   gl_FragDepth = z;\n"
+   "WRITES"
+   "}\n";
+
+/* ---- pixel transfer and maps --------------------------------------------------------------- */
+
+/* [0, 1], NaN as 0 (a NaN would index a pixel map anywhere). */
+static float
+clamp01(float f)
+{
+   return f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
+}
+
+/* A float as an integer of [lo, hi] (NaN as 0): the conversion itself is undefined outside. */
+static double
+clamp_range(double v, double lo, double hi)
+{
+   return v > lo ? (v < hi ? v : hi) : (v == v ? lo : 0.0);
+}
+
+static void
+pixel_transfer(GLenum pname, float v)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   switch (pname) {
+   case GL_MAP_COLOR: px->map_color = v != 0.0f; return;
+   case GL_MAP_STENCIL: px->map_stencil = v != 0.0f; return;
+   case GL_INDEX_SHIFT:
+      px->index_shift = (GLint)lround(clamp_range(v, INT32_MIN, INT32_MAX));
+      return;
+   case GL_INDEX_OFFSET:
+      px->index_offset = (GLint)lround(clamp_range(v, INT32_MIN, INT32_MAX));
+      return;
+   case GL_RED_SCALE: px->scale[0] = v; return;
+   case GL_GREEN_SCALE: px->scale[1] = v; return;
+   case GL_BLUE_SCALE: px->scale[2] = v; return;
+   case GL_ALPHA_SCALE: px->scale[3] = v; return;
+   case GL_RED_BIAS: px->bias[0] = v; return;
+   case GL_GREEN_BIAS: px->bias[1] = v; return;
+   case GL_BLUE_BIAS: px->bias[2] = v; return;
+   case GL_ALPHA_BIAS: px->bias[3] = v; return;
+   case GL_DEPTH_SCALE: px->depth_scale = v; return;
+   case GL_DEPTH_BIAS: px->depth_bias = v; return;
+   default: fe_error(ctx, GL_INVALID_ENUM); return; /* the imaging subset is not offered */
+   }
+}
+
+void
+mgl_glPixelTransferf(GLenum pname, GLfloat param)
+{
+   pixel_transfer(pname, param);
+}
+
+void
+mgl_glPixelTransferi(GLenum pname, GLint param)
+{
+   pixel_transfer(pname, (float)param);
+}
+
+/* The map's index (0 .. 9) or -1. I_TO_I and S_TO_S hold indices, the others colours. */
+static int
+map_index(GLenum map)
+{
+   return map >= GL_PIXEL_MAP_I_TO_I && map < GL_PIXEL_MAP_I_TO_I + FE_PIXEL_MAPS
+             ? (int)(map - GL_PIXEL_MAP_I_TO_I)
+             : -1;
+}
+
+static bool
+map_is_index(int m)
+{
+   return m == 0 || m == 1;
+}
+
+/* Where glPixelMap reads values and glGetPixelMap writes them: client memory, or a pixel
+ * buffer (GL 2.1 §6.1.13, ARB_pixel_buffer_object), whose bytes go through tmp. */
+static void
+pixel_map(GLenum map, GLsizei mapsize, const void *values, unsigned elem, int kind)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   const int m = map_index(map);
+   FE_CHECK(m < 0, GL_INVALID_ENUM);
+   FE_CHECK(mapsize < 1 || mapsize > FE_PIXEL_MAP_MAX, GL_INVALID_VALUE);
+   /* maps indexed by a colour or stencil index hold a power of two entries */
+   FE_CHECK((m <= 5) && (mapsize & (mapsize - 1)), GL_INVALID_VALUE);
+   uint8_t tmp[FE_PIXEL_MAP_MAX * 4];
+   const uint8_t *src = values;
+   if (ctx->pixel_unpack_buffer) {
+      struct fe_buffer *b = ctx->pixel_unpack_buffer;
+      const uint64_t off = (uint64_t)(uintptr_t)values, n = (uint64_t)mapsize * elem;
+      FE_CHECK(b->mapped || off > (uint64_t)b->size || n > (uint64_t)b->size - off || off % elem,
+               GL_INVALID_OPERATION);
+      fe_buffer_read(ctx, b, off, n, tmp);
+      src = tmp;
+   } else if (!values) {
+      return;
+   }
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   for (GLsizei i = 0; i < mapsize; i++) {
+      float v;
+      if (kind == 0) {
+         memcpy(&v, src + (size_t)i * 4, 4);
+      } else if (kind == 1) {
+         uint32_t u;
+         memcpy(&u, src + (size_t)i * 4, 4);
+         v = map_is_index(m) ? (float)u : (float)((double)u / 4294967295.0);
+      } else {
+         uint16_t u;
+         memcpy(&u, src + (size_t)i * 2, 2);
+         v = map_is_index(m) ? (float)u : (float)u / 65535.0f;
+      }
+      px->map[m][i] = map_is_index(m) ? v : clamp01(v);
+   }
+   px->map_size[m] = (uint32_t)mapsize;
+}
+
+void
+mgl_glPixelMapfv(GLenum map, GLsizei mapsize, const GLfloat *values)
+{
+   pixel_map(map, mapsize, values, 4, 0);
+}
+
+void
+mgl_glPixelMapuiv(GLenum map, GLsizei mapsize, const GLuint *values)
+{
+   pixel_map(map, mapsize, values, 4, 1);
+}
+
+void
+mgl_glPixelMapusv(GLenum map, GLsizei mapsize, const GLushort *values)
+{
+   pixel_map(map, mapsize, values, 2, 2);
+}
+
+static void
+get_pixel_map(GLenum map, void *values, unsigned elem, int kind)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   const int m = map_index(map);
+   FE_CHECK(m < 0, GL_INVALID_ENUM);
+   const struct fe_compat_pixels *px = ctx->compat->pixels;
+   const uint32_t n = px->map_size[m];
+   uint8_t tmp[FE_PIXEL_MAP_MAX * 4];
+   struct fe_buffer *b = ctx->pixel_pack_buffer;
+   if (b) {
+      const uint64_t off = (uint64_t)(uintptr_t)values;
+      FE_CHECK(b->mapped || off > (uint64_t)b->size ||
+                  (uint64_t)n * elem > (uint64_t)b->size - off || off % elem,
+               GL_INVALID_OPERATION);
+   } else if (!values) {
+      return;
+   }
+   uint8_t *dst = b ? tmp : values;
+   for (uint32_t i = 0; i < n; i++) {
+      const float v = px->map[m][i];
+      if (kind == 0) {
+         memcpy(dst + (size_t)i * 4, &v, 4);
+      } else if (kind == 1) {
+         const uint32_t u = map_is_index(m) ? (uint32_t)clamp_range(v, 0.0, 4294967295.0)
+                                            : (uint32_t)llround((double)v * 4294967295.0);
+         memcpy(dst + (size_t)i * 4, &u, 4);
+      } else {
+         const uint16_t u = map_is_index(m) ? (uint16_t)clamp_range(v, 0.0, 65535.0)
+                                            : (uint16_t)lroundf(v * 65535.0f);
+         memcpy(dst + (size_t)i * 2, &u, 2);
+      }
+   }
+   if (b)
+      mgl_glBufferSubData(GL_PIXEL_PACK_BUFFER, (GLintptr)(uintptr_t)values,
+                          (GLsizeiptr)((size_t)n * elem), tmp);
+}
+
+void
+mgl_glGetPixelMapfv(GLenum map, GLfloat *values)
+{
+   get_pixel_map(map, values, 4, 0);
+}
+
+void
+mgl_glGetPixelMapuiv(GLenum map, GLuint *values)
+{
+   get_pixel_map(map, values, 4, 1);
+}
+
+void
+mgl_glGetPixelMapusv(GLenum map, GLushort *values)
+{
+   get_pixel_map(map, values, 2, 2);
+}
+
+/* A colour through its map (R_TO_R + c): the entry at round(c * (size - 1)). */
+static float
+map_lookup(const struct fe_compat_pixels *px, int m, float c)
+{
+   const uint32_t n = px->map_size[m];
+   const long i = lroundf(clamp01(c) * (float)(n - 1));
+   return px->map[m][i];
+}
+
+/* RGBA floats through scale, bias and (GL_MAP_COLOR) the colour maps, then clamped: GL 2.1
+ * §3.6.5's transfer and final conversion for a fixed-point colour buffer. */
+static void
+transfer_rgba(const struct fe_compat_pixels *px, float *rgba, size_t n)
+{
+   for (size_t i = 0; i < n; i++) {
+      float *c = rgba + i * 4;
+      for (int k = 0; k < 4; k++) {
+         float v = c[k] * px->scale[k] + px->bias[k];
+         if (px->map_color)
+            v = map_lookup(px, 6 + k, v);
+         c[k] = clamp01(v);
+      }
+   }
+}
+
+/* Colour indices to RGBA: shifted and offset, then looked up in I_TO_R .. I_TO_A (in RGBA
+ * mode the lookup always happens, §3.6.5). */
+static void
+index_to_rgba(const struct fe_compat_pixels *px, const int64_t *idx, float *rgba, size_t n)
+{
+   for (size_t i = 0; i < n; i++) {
+      /* only the low bits reach a map (at most 256 entries): wrapping arithmetic is exact */
+      const int64_t sh = px->index_shift;
+      uint64_t v = sh >= 0 ? (uint64_t)idx[i] << (sh > 63 ? 63 : sh)
+                           : (uint64_t)(idx[i] >> (-sh > 63 ? 63 : -sh));
+      v += (uint64_t)(int64_t)px->index_offset;
+      for (int k = 0; k < 4; k++) {
+         const uint32_t size = px->map_size[2 + k];
+         rgba[i * 4 + k] = clamp01(px->map[2 + k][v & (size - 1)]);
+      }
+   }
+}
+
+/* ---- unpacking ----------------------------------------------------------------------------- */
+
+static bool
+is_packed_type(GLenum type)
+{
+   return fe_pixel_type_size(type) && fe_pixel_bytes(GL_RGBA, type) == fe_pixel_type_size(type) &&
+          type != GL_UNSIGNED_BYTE && type != GL_BYTE;
+}
+
+/* The core format whose layout matches a legacy one (luminance as red, ...). */
+static GLenum
+layout_format(GLenum format)
+{
+   switch (format) {
+   case GL_LUMINANCE:
+   case GL_COLOR_INDEX:
+   case GL_ALPHA: return GL_RED;
+   case GL_LUMINANCE_ALPHA: return GL_RG;
+   default: return format;
+   }
+}
+
+/* GL's errors for glDrawPixels' format and type (GL 2.1 §3.6.4, tables 3.5-3.8). */
+static GLenum
+draw_format_check(GLenum format, GLenum type)
+{
+   /* a packed type holds the components of RGB, RGBA (or their BGR orders), or depth/stencil */
+   if (is_packed_type(type) && format != GL_RGB && format != GL_BGR && format != GL_RGBA &&
+       format != GL_BGRA && format != GL_DEPTH_STENCIL)
+      return GL_INVALID_OPERATION;
+   /* the three-component packed types take RGB only (GL 2.1 table 3.8) */
+   if ((type == GL_UNSIGNED_BYTE_3_3_2 || type == GL_UNSIGNED_BYTE_2_3_3_REV ||
+        type == GL_UNSIGNED_SHORT_5_6_5 || type == GL_UNSIGNED_SHORT_5_6_5_REV) &&
+       format != GL_RGB)
+      return GL_INVALID_OPERATION;
+   switch (format) {
+   case GL_COLOR_INDEX:
+   case GL_STENCIL_INDEX:
+      if (type == GL_BITMAP)
+         return GL_NO_ERROR;
+      if (type == GL_FLOAT || type == GL_HALF_FLOAT)
+         return format == GL_COLOR_INDEX || type == GL_FLOAT ? GL_NO_ERROR : GL_INVALID_ENUM;
+      break;
+   case GL_LUMINANCE:
+   case GL_LUMINANCE_ALPHA:
+   case GL_ALPHA:
+      if (type == GL_BITMAP)
+         return GL_INVALID_ENUM;
+      if (is_packed_type(type))
+         return GL_INVALID_OPERATION;
+      return fe_pixel_check(GL_RED, type);
+   default:
+      if (type == GL_BITMAP)
+         return GL_INVALID_ENUM;
+      break;
+   }
+   return fe_pixel_check(layout_format(format), type);
+}
+
+/* The client's image of size bytes: in client memory or, with a pixel unpack buffer bound,
+ * read back from it (*owned then holds them). NULL after an error. */
+static const uint8_t *
+image_source(struct fe_context *ctx, const void *pixels, size_t size, uint8_t **owned)
+{
+   *owned = NULL;
+   struct fe_buffer *b = ctx->pixel_unpack_buffer;
+   if (!b)
+      return pixels;
+   const uint64_t off = (uint64_t)(uintptr_t)pixels;
+   if (b->mapped || off > (uint64_t)b->size || size > (uint64_t)b->size - off) {
+      fe_error(ctx, GL_INVALID_OPERATION);
+      return NULL;
+   }
+   *owned = malloc(size ? size : 1);
+   if (!*owned) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   fe_buffer_read(ctx, b, off, size, *owned);
+   return *owned;
+}
+
+/* A GL_BITMAP image's bits as 0/1 bytes, bottom row first (GL 2.1 §3.6.4: rows of
+ * ceil(row_length / 8) bytes padded to the alignment, GL_UNPACK_LSB_FIRST ordering bits). */
+static uint8_t *
+unpack_bits(struct fe_context *ctx, GLsizei w, GLsizei h, const void *pixels)
+{
+   const struct fe_pixel_store *ps = &ctx->unpack;
+   const uint64_t row_px = ps->row_length > 0 ? (uint64_t)ps->row_length : (uint64_t)w;
+   const uint64_t align = ps->alignment > 0 ? (uint64_t)ps->alignment : 1;
+   const uint64_t stride = ((row_px + 7) / 8 + align - 1) / align * align;
+   const uint64_t skip_px = ps->skip_pixels > 0 ? (uint64_t)ps->skip_pixels : 0;
+   const uint64_t skip_rows = ps->skip_rows > 0 ? (uint64_t)ps->skip_rows : 0;
+   /* every quantity is below 2^31, so these products stay far inside 64 bits */
+   const uint64_t size = /* w, h > 0 */
+      (skip_rows + (uint64_t)h - 1) * stride + (skip_px + (uint64_t)w + 7) / 8;
+   uint8_t *owned;
+   const uint8_t *src = image_source(ctx, pixels, size, &owned);
+   if (!src)
+      return NULL;
+   uint8_t *out = malloc((size_t)w * (size_t)h);
+   if (!out) {
+      free(owned);
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return NULL;
+   }
+   for (GLsizei j = 0; j < h; j++) {
+      const uint8_t *row = src + (skip_rows + (uint64_t)j) * stride;
+      for (GLsizei i = 0; i < w; i++) {
+         const uint64_t bit = skip_px + (uint64_t)i;
+         const unsigned sh = ps->lsb_first ? (unsigned)(bit & 7) : 7u - (unsigned)(bit & 7);
+         out[(size_t)j * (size_t)w + (size_t)i] = (uint8_t)((row[bit / 8] >> sh) & 1u);
+      }
+   }
+   free(owned);
+   return out;
+}
+
+/* An image of format/type as w x h RGBA floats (COLOR formats), depths (DEPTH_COMPONENT, one
+ * float each) or indices (COLOR_INDEX, STENCIL_INDEX: int64 each), pixel transfer not yet
+ * applied. NULL after an error (or a decline). */
+static void *
+unpack_image(struct fe_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum type,
+             const void *pixels)
+{
+   const size_t n = (size_t)w * (size_t)h;
+   const bool index = format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX;
+   if (type == GL_BITMAP) {
+      uint8_t *bits = unpack_bits(ctx, w, h, pixels);
+      if (!bits)
+         return NULL;
+      int64_t *idx = malloc(n * sizeof(*idx));
+      if (idx)
+         for (size_t i = 0; i < n; i++)
+            idx[i] = bits[i];
+      else
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      free(bits);
+      return idx;
+   }
+   const GLenum lf = layout_format(format);
+   size_t first, stride;
+   const size_t size = fe_pixel_image_layout(&ctx->unpack, w, h, lf, type, &first, &stride);
+   if (size == SIZE_MAX) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return NULL;
+   }
+   uint8_t *owned;
+   const uint8_t *base = image_source(ctx, pixels, size, &owned);
+   if (!base)
+      return NULL;
+   const uint8_t *src = base + first;
+   void *out = NULL;
+   const bool swap = ctx->unpack.swap_bytes;
+   if (index) {
+      /* integer data read raw; float indices truncated (GL keeps their fraction only for the
+       * shift, which integer maps then drop) */
+      const bool fl = type == GL_FLOAT;
+      uint32_t *raw = malloc(n * 4);
+      int64_t *idx = malloc(n * sizeof(*idx));
+      if (raw && idx &&
+          fe_pixel_unpack(raw, fl ? MGP_FORMAT_R32_FLOAT : MGP_FORMAT_R32_UINT, src, stride,
+                          (uint32_t)w, (uint32_t)h, fl ? GL_RED : GL_RED_INTEGER, type, swap)) {
+         const bool sgn = type == GL_BYTE || type == GL_SHORT || type == GL_INT;
+         for (size_t i = 0; i < n; i++)
+            idx[i] = fl    ? (int64_t)clamp_range(fe_u2f(raw[i]), INT32_MIN, INT32_MAX)
+                     : sgn ? (int64_t)(int32_t)raw[i]
+                           : raw[i];
+         out = idx;
+         idx = NULL;
+      }
+      free(raw);
+      free(idx);
+   } else if (format == GL_DEPTH_COMPONENT) {
+      float *d = malloc(n * 4);
+      if (d && fe_pixel_unpack(d, MGP_FORMAT_D32_FLOAT, src, stride, (uint32_t)w, (uint32_t)h,
+                               format, type, swap))
+         out = d;
+      else
+         free(d);
+   } else {
+      float *c = malloc(n * 16);
+      if (c && fe_pixel_unpack(c, MGP_FORMAT_RGBA32_FLOAT, src, stride, (uint32_t)w, (uint32_t)h,
+                               lf, type, swap)) {
+         /* the legacy formats from the red (and green) component they were read as */
+         for (size_t i = 0; i < n && lf != format; i++) {
+            float *p = c + i * 4;
+            const float r = p[0], g = p[1];
+            if (format == GL_LUMINANCE)
+               p[1] = p[2] = r, p[3] = 1.0f;
+            else if (format == GL_LUMINANCE_ALPHA)
+               p[1] = p[2] = r, p[3] = g;
+            else /* GL_ALPHA */
+               p[0] = p[1] = p[2] = 0.0f, p[3] = r;
+         }
+         out = c;
+      } else {
+         free(c);
+      }
+   }
+   free(owned);
+   if (!out)
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glDrawPixels of format 0x%04x type 0x%04x: no unpack conversion (or no memory)",
+                  format, type);
+   return out;
+}
+
+/* ---- the draw ------------------------------------------------------------------------------ */
+
+static struct fe_compat_pixel_draw *
+pixel_draw_state(struct fe_context *ctx)
+{
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   if (!px->draw)
+      px->draw = calloc(1, sizeof(*px->draw));
+   return px->draw;
+}
+
+/* PIXEL_FS with its n colour outputs, each written the fragment's colour. */
+static char *
+pixel_fs(unsigned n)
+{
+   char outs[FE_MAX_DRAW_BUFFERS * 48] = "", writes[FE_MAX_DRAW_BUFFERS * 32] = "";
+   for (unsigned b = 0; b < n; b++) {
+      const size_t lo = strlen(outs), lw = strlen(writes);
+      snprintf(outs + lo, sizeof(outs) - lo, "layout(location = %u) out vec4 o_color%u;\n", b, b);
+      snprintf(writes + lw, sizeof(writes) - lw, "   o_color%u = c;\n", b);
+   }
+   const char *o = strstr(PIXEL_FS, "OUTPUTS"), *w = strstr(PIXEL_FS, "WRITES");
+   const size_t size = strlen(PIXEL_FS) + strlen(outs) + strlen(writes) + 1;
+   char *src = malloc(size);
+   if (src)
+      snprintf(src, size, "%.*s%s%.*s%s%s", (int)(o - PIXEL_FS), PIXEL_FS, outs, (int)(w - (o + 7)),
+               o + 7, writes, w + 6);
+   return src;
+}
+
+/* The program for the current draw buffers; NULL (a decline counted) when it cannot be made. */
+static struct pixel_program *
+pixel_program(struct fe_context *ctx, struct fe_compat_pixel_draw *d)
+{
+   const unsigned n = fe_ff_draw_buffer_count(ctx);
+   struct pixel_program *p = &d->prog[n - 1];
+   if (p->exec)
+      return p;
+   char *log = NULL, *fs = pixel_fs(n);
+   if (fs)
+      p->exec = fe_exec_create_internal(ctx, PIXEL_VS, fs, &log);
+   free(fs);
+   if (!p->exec) {
+      mgu_log(MGU_LOG_ERROR, "the pixel rectangle program failed to link: %s",
+              log ? log : "(out of memory)");
+      free(log);
+      MGU_DECLINE(gl_ff_program_failed, "the pixel rectangle program could not be made");
+      return NULL;
+   }
+   free(log);
+   const struct glsl_program *gp = p->exec->glsl;
+   p->px_offset = UINT32_MAX;
+   for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
+      const struct glsl_uniform *u = &gp->default_block.uniforms[i];
+      if ((!strcmp(u->name, "px") || !strcmp(u->name, "px[0]")) &&
+          (!u->array_stride || u->array_stride == 16) && u->offset <= p->exec->uniform_size &&
+          p->exec->uniform_size - u->offset >= PX_SLOTS * 16)
+         p->px_offset = u->offset;
+   }
+   for (unsigned j = 0; j < gp->num_samplers && j < FE_MAX_SAMPLERS; j++)
+      if (!strcmp(gp->samplers[j].name, "px_tex"))
+         p->exec->sampler_units[j] = PIXEL_UNIT;
+   p->exec->bindings_version++;
+   return p;
+}
+
+void
+fe_compat_pixels_finish(struct fe_context *ctx, struct fe_compat_pixels *px)
+{
+   if (!px || !px->draw)
+      return;
+   struct fe_compat_pixel_draw *d = px->draw;
+   for (unsigned i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
+      fe_exec_unref(ctx, d->prog[i].exec);
+   if (d->tex)
+      fe_object_unref(ctx, &d->tex->base);
+   fe_client_arrays_finish(ctx, &d->vao);
+   free(d);
+   px->draw = NULL;
+}
+
+/* The image into the private texture: internal format ifmt from tight format/type data. */
+static bool
+image_upload(struct fe_context *ctx, struct fe_compat_pixel_draw *d, GLenum ifmt, GLenum format,
+             GLenum type, GLsizei w, GLsizei h, const void *data)
+{
+   const uint32_t max = ctx->share->caps->max_texture_size;
+   if ((uint32_t)w > max || (uint32_t)h > max) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "a pixel rectangle of %dx%d is larger than the largest texture (%u)", w, h, max);
+      return false;
+   }
+   if (!d->tex) {
+      d->tex = fe_texture_create(ctx, 0, FE_TEX_2D);
+      if (!d->tex) {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return false;
+      }
+      d->tex->params.min_filter = GL_NEAREST; /* one level: complete */
+      d->tex->params.mag_filter = GL_NEAREST;
+   }
+   const unsigned unit = ctx->active_unit;
+   struct fe_texture *bound = ctx->units[PIXEL_UNIT][FE_TEX_2D];
+   const struct fe_pixel_store unpack = ctx->unpack;
+   struct fe_buffer *pbo = ctx->pixel_unpack_buffer;
+   ctx->active_unit = PIXEL_UNIT;
+   ctx->units[PIXEL_UNIT][FE_TEX_2D] = d->tex;
+   ctx->unpack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pixel_unpack_buffer = NULL;
+   const GLenum err = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   ctx->compat->pixels->internal = true;
+   mgl_glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, w, h, 0, format, type, data);
+   ctx->compat->pixels->internal = false;
+   const bool ok = ctx->error == GL_NO_ERROR;
+   if (err != GL_NO_ERROR || ok)
+      ctx->error = err; /* the first error recorded stays the one glGetError reports */
+   ctx->pixel_unpack_buffer = pbo;
+   ctx->unpack = unpack;
+   ctx->units[PIXEL_UNIT][FE_TEX_2D] = bound;
+   ctx->active_unit = unit;
+   return ok;
+}
+
+/* The fog factor of the raster distance (GL 2.1 §3.10), or -1 with fog off. */
+static float
+raster_fog(const struct fe_context *ctx)
+{
+   const struct fe_ff *ff = ctx->ff;
+   if (!ff->fog)
+      return -1.0f;
+   const float c = ctx->compat->pixels->raster_distance;
+   float f;
+   if (ff->fog_mode == GL_LINEAR)
+      f = ff->fog_end != ff->fog_start ? (ff->fog_end - c) / (ff->fog_end - ff->fog_start) : 1.0f;
+   else if (ff->fog_mode == GL_EXP)
+      f = expf(-ff->fog_density * c);
+   else
+      f = expf(-(ff->fog_density * c) * (ff->fog_density * c));
+   return clamp01(f);
+}
+
+/* Draws the image in the private texture (w x h texels) as the rectangle from (x, y) with
+ * zoom (zx, zy), in mode. */
+static void
+rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float y, float zx,
+          float zy, GLsizei w, GLsizei h, enum px_mode mode)
+{
+   const struct fe_compat_pixels *px = ctx->compat->pixels;
+   const struct fe_ff *ff = ctx->ff;
+   struct pixel_program *prog = pixel_program(ctx, d);
+   if (!prog)
+      return;
+   if (ctx->program)
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "a pixel rectangle drawn with a program in use: drawn with fixed-function "
+                  "fragment processing, not the program's fragment shader");
+   for (unsigned u = 0; u < FE_FF_UNITS; u++)
+      if (ff->unit[u].enabled) {
+         MGU_DECLINE(gl_feature_unimplemented,
+                     "a pixel rectangle drawn with texturing enabled: not textured");
+         break;
+      }
+   /* uniforms */
+   if (prog->px_offset != UINT32_MAX) {
+      float u[PX_SLOTS][4] = {
+         {x, y, zx, zy},
+         {(float)w, (float)h, px->raster_pos[2], (float)mode},
+         {px->raster_color[0], px->raster_color[1], px->raster_color[2], px->raster_color[3]},
+         {ff->fog_color[0], ff->fog_color[1], ff->fog_color[2], raster_fog(ctx)},
+         {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, 0, 0},
+      };
+      struct fe_exec *e = prog->exec;
+      if (memcmp(e->uniforms + prog->px_offset, u, sizeof(u))) {
+         memcpy(e->uniforms + prog->px_offset, u, sizeof(u));
+         fe_exec_mark_dirty(e, prog->px_offset, prog->px_offset + (uint32_t)sizeof(u));
+         e->uniform_version++;
+      }
+   }
+   /* the rectangle in the clip space of a viewport at (0, 0) as large as any */
+   const float vw = (float)ctx->share->caps->max_viewport_dims[0];
+   const float vh = (float)ctx->share->caps->max_viewport_dims[1];
+   const float x1 = x + zx * (float)w, y1 = y + zy * (float)h;
+   const float cx[4] = {x, x1, x, x1}, cy[4] = {y, y, y1, y1};
+   for (int v = 0; v < 4; v++) {
+      d->verts[v][0] = 2.0f * cx[v] / vw - 1.0f;
+      d->verts[v][1] = 2.0f * cy[v] / vh - 1.0f;
+      d->verts[v][2] = 0.0f;
+      d->verts[v][3] = 1.0f;
+   }
+   struct fe_vertex_attrib *a = &d->vao.attribs[FE_FF_ATTRIB_POSITION];
+   if (!a->enabled) {
+      a->enabled = true;
+      a->size = 4;
+      a->type = GL_FLOAT;
+      a->stride = 16;
+      a->client = true;
+      d->vao.streamed_mask = 1u << FE_FF_ATTRIB_POSITION;
+      d->vao.layout_version++;
+   }
+   a->offset = (uint64_t)(uintptr_t)d->verts;
+   d->vao.buffers_version++;
+
+   /* what does not apply to pixel rectangles is set aside for the draw */
+   const struct mgp_render_state rs = ctx->rs;
+   const struct mgp_dynamic_state ds = ctx->ds;
+   const GLenum polygon_mode = ctx->polygon_mode, polygon_mode_back = ctx->polygon_mode_back;
+   struct fe_program *program = ctx->program;
+   struct fe_vao *vao = ctx->vao;
+   struct fe_texture *bound = ctx->units[PIXEL_UNIT][FE_TEX_2D];
+   struct fe_sampler *sampler = ctx->unit_samplers[PIXEL_UNIT];
+   ctx->rs.cull_face = MGP_CULL_MODE_NONE;
+   ctx->rs.polygon_mode = MGP_POLYGON_MODE_FILL;
+   ctx->rs.polygon_offset_enable = 0;
+   ctx->rs.clip_distance_mask = 0;
+   ctx->rs_version++;
+   ctx->ds.viewport[0] = ctx->ds.viewport[1] = 0.0f;
+   ctx->ds.viewport[2] = vw;
+   ctx->ds.viewport[3] = vh;
+   ctx->ds.depth_range[0] = 0.0f;
+   ctx->ds.depth_range[1] = 1.0f;
+   ctx->ds_version++;
+   ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
+   ctx->program = NULL;
+   ctx->vao = &d->vao;
+   ctx->units[PIXEL_UNIT][FE_TEX_2D] = d->tex;
+   ctx->unit_samplers[PIXEL_UNIT] = NULL;
+   fe_unit_changed(ctx, PIXEL_UNIT);
+   ctx->ff->override_exec = prog->exec;
+
+   fe_draw_arrays(ctx, GL_TRIANGLE_STRIP, 0, 4, 1);
+
+   ctx->ff->override_exec = NULL;
+   ctx->unit_samplers[PIXEL_UNIT] = sampler;
+   ctx->units[PIXEL_UNIT][FE_TEX_2D] = bound;
+   fe_unit_changed(ctx, PIXEL_UNIT);
+   ctx->vao = vao;
+   ctx->program = program;
+   ctx->polygon_mode = polygon_mode;
+   ctx->polygon_mode_back = polygon_mode_back;
+   ctx->ds = ds;
+   ctx->ds_version++;
+   ctx->rs = rs;
+   ctx->rs_version++;
+}
+
+/* The checks glDrawPixels, glCopyPixels and glBitmap share once their arguments passed: a
+ * complete draw framebuffer (else GL_INVALID_FRAMEBUFFER_OPERATION), and whether anything is
+ * drawn (a valid raster position). */
+static bool
+rect_ready(struct fe_context *ctx)
+{
+   if (fe_fbo_status(ctx, ctx->draw_fbo, false) != GL_FRAMEBUFFER_COMPLETE) {
+      fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return false;
+   }
+   return ctx->compat->pixels->raster_valid;
+}
+
+/* A depth or stencil image needs that buffer in the draw framebuffer. */
+static bool
+has_buffer(struct fe_context *ctx, GLenum format)
+{
+   int bits[6];
+   fe_framebuffer_bits(ctx, bits);
+   return format == GL_DEPTH_COMPONENT ? bits[4] > 0
+          : format == GL_STENCIL_INDEX ? bits[5] > 0
+                                       : true;
+}
+
+/* Colour (or depth) values after pixel transfer, into the texture, drawn at the raster
+ * position with the current zoom. Takes img. */
+static void
+draw_image(struct fe_context *ctx, GLsizei w, GLsizei h, bool depth, float *img)
+{
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   struct fe_compat_pixel_draw *d = pixel_draw_state(ctx);
+   if (!d) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      free(img);
+      return;
+   }
+   const bool ok = depth ? image_upload(ctx, d, GL_R32F, GL_RED, GL_FLOAT, w, h, img)
+                         : image_upload(ctx, d, GL_RGBA32F, GL_RGBA, GL_FLOAT, w, h, img);
+   free(img);
+   if (ok)
+      rect_draw(ctx, d, px->raster_pos[0], px->raster_pos[1], px->zoom[0], px->zoom[1], w, h,
+                depth ? MODE_DEPTH : MODE_COLOR);
+}
+
+static void
+depth_transfer(const struct fe_compat_pixels *px, float *d, size_t n)
+{
+   for (size_t i = 0; i < n; i++)
+      d[i] = clamp01(d[i] * px->depth_scale + px->depth_bias);
+}
+
+void
+mgl_glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type, const void *pixels)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   const GLenum err = draw_format_check(format, type);
+   FE_CHECK(err != GL_NO_ERROR, err);
+   FE_CHECK(!has_buffer(ctx, format), GL_INVALID_OPERATION);
+   if (!rect_ready(ctx) || !width || !height)
+      return;
+   if (!pixels && !ctx->pixel_unpack_buffer)
+      return; /* no image: GL draws nothing defined */
+   if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
+      MGU_DECLINE(gl_pixels_stencil_unimplemented, "glDrawPixels of stencil indices: not drawn");
+      return;
+   }
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   const size_t n = (size_t)width * (size_t)height;
+   void *img = unpack_image(ctx, width, height, format, type, pixels);
+   if (!img)
+      return;
+   if (format == GL_DEPTH_COMPONENT) {
+      depth_transfer(px, img, n);
+      draw_image(ctx, width, height, true, img);
+      return;
+   }
+   if (format == GL_COLOR_INDEX) {
+      float *rgba = malloc(n * 16);
+      if (!rgba) {
+         free(img);
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return;
+      }
+      index_to_rgba(px, img, rgba, n);
+      free(img);
+      draw_image(ctx, width, height, false, rgba);
+      return;
+   }
+   transfer_rgba(px, img, n);
+   draw_image(ctx, width, height, false, img);
+}
+
+void
+mgl_glBitmap(GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove,
+             GLfloat ymove, const GLubyte *bitmap)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   if (!rect_ready(ctx))
+      return; /* an invalid raster position: nothing drawn, no move (GL 2.1 §3.7) */
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   if (width && height && (bitmap || ctx->pixel_unpack_buffer)) {
+      uint8_t *bits = unpack_bits(ctx, width, height, bitmap);
+      struct fe_compat_pixel_draw *d = bits ? pixel_draw_state(ctx) : NULL;
+      if (bits && !d)
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+      if (d) {
+         for (size_t i = 0; i < (size_t)width * (size_t)height; i++)
+            bits[i] = bits[i] ? 255 : 0;
+         /* the lower left corner at the floor of the raster position less the origin; the
+          * epsilon keeps a position meant to be integral (410 computed as 409.99998 through
+          * float matrices) on its pixel, as Mesa does */
+         const float eps = 1e-4f;
+         const float x = floorf(px->raster_pos[0] + eps - xorig),
+                     y = floorf(px->raster_pos[1] + eps - yorig);
+         if (image_upload(ctx, d, GL_R8, GL_RED, GL_UNSIGNED_BYTE, width, height, bits))
+            rect_draw(ctx, d, x, y, 1.0f, 1.0f, width, height, MODE_BITMAP);
+      }
+      free(bits);
+   }
+   px->raster_pos[0] += xmove;
+   px->raster_pos[1] += ymove;
+}
+
+/* glCopyPixels: the read framebuffer's rectangle read back as floats (colour as RGBA, depth),
+ * then drawn as glDrawPixels draws them, pixel transfer applied once. */
+void
+mgl_glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei height, GLenum type)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   FE_CHECK(type != GL_COLOR && type != GL_DEPTH && type != GL_STENCIL && type != GL_DEPTH_STENCIL,
+            GL_INVALID_ENUM);
+   FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
+   const GLenum format = type == GL_COLOR   ? GL_RGBA
+                         : type == GL_DEPTH ? GL_DEPTH_COMPONENT
+                                            : GL_STENCIL_INDEX;
+   FE_CHECK(!has_buffer(ctx, format), GL_INVALID_OPERATION);
+   if (fe_fbo_status(ctx, ctx->read_fbo, true) != GL_FRAMEBUFFER_COMPLETE) {
+      fe_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+      return;
+   }
+   if (!rect_ready(ctx) || !width || !height)
+      return;
+   if (type == GL_STENCIL || type == GL_DEPTH_STENCIL) {
+      MGU_DECLINE(gl_pixels_stencil_unimplemented, "glCopyPixels of stencil indices: not copied");
+      if (type == GL_STENCIL)
+         return;
+   }
+   const bool depth = type != GL_COLOR;
+   const size_t n = (size_t)width * (size_t)height;
+   float *img = malloc(n * (depth ? 4 : 16));
+   if (!img) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return;
+   }
+   /* read with GL's default pack state into our memory */
+   const struct fe_pixel_store pack = ctx->pack;
+   struct fe_buffer *pbo = ctx->pixel_pack_buffer;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   ctx->pixel_pack_buffer = NULL;
+   const GLenum err = ctx->error;
+   ctx->error = GL_NO_ERROR;
+   ctx->compat->pixels->internal = true; /* pixel transfer applies once, below */
+   mgl_glReadPixels(x, y, width, height, depth ? GL_DEPTH_COMPONENT : GL_RGBA, GL_FLOAT, img);
+   ctx->compat->pixels->internal = false;
+   const bool ok = ctx->error == GL_NO_ERROR;
+   if (err != GL_NO_ERROR || ok)
+      ctx->error = err;
+   ctx->pixel_pack_buffer = pbo;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   if (!ok) {
+      free(img);
+      return;
+   }
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   if (depth)
+      depth_transfer(px, img, n);
+   else
+      transfer_rgba(px, img, n);
+   draw_image(ctx, width, height, depth, img);
+}
+
+/* ---- glReadPixels ------------------------------------------------------------------------- */
+
+/* Whether pixel transfer changes colour (or depth) values, which only then need the front
+ * end's path. */
+static bool
+transfer_active(const struct fe_compat_pixels *px, bool depth)
+{
+   if (depth)
+      return px->depth_scale != 1.0f || px->depth_bias != 0.0f;
+   for (int k = 0; k < 4; k++)
+      if (px->scale[k] != 1.0f || px->bias[k] != 0.0f)
+         return true;
+   return px->map_color;
+}
+
+bool
+fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height,
+                        GLenum format, GLenum type, void *pixels, size_t first, size_t stride)
+{
+   struct fe_compat_pixels *px = ctx->compat->pixels;
+   const bool depth = format == GL_DEPTH_COMPONENT;
+   if (px->internal || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL ||
+       !transfer_active(px, depth))
+      return false;
+   struct mgp_pack_shape shape;
+   if (ctx->pixel_pack_buffer || !fe_pack_shape(format, type, &shape) ||
+       (!depth && (shape.what != MGP_PACK_WHAT_COLOR ||
+                   !mgp_pack_compatible(&shape, MGP_FORMAT_RGBA32_FLOAT)))) {
+      MGU_DECLINE(gl_feature_unimplemented,
+                  "glReadPixels of 0x%04x/0x%04x with pixel transfer into %s: read untransferred",
+                  format, type, ctx->pixel_pack_buffer ? "a pixel pack buffer" : "this format");
+      return false;
+   }
+   const size_t n = (size_t)width * (size_t)height;
+   float *img = malloc(n * (depth ? 4 : 16));
+   if (!img) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return true;
+   }
+   const struct fe_pixel_store pack = ctx->pack;
+   ctx->pack = (struct fe_pixel_store){.alignment = 1};
+   ctx->pack_version++;
+   px->internal = true;
+   mgl_glReadPixels(x, y, width, height, depth ? GL_DEPTH_COMPONENT : GL_RGBA, GL_FLOAT, img);
+   px->internal = false;
+   ctx->pack = pack;
+   ctx->pack_version++;
+   if (depth)
+      depth_transfer(px, img, n);
+   else
+      transfer_rgba(px, img, n);
+   const struct mgp_pack_src src = {
+      .format = depth ? MGP_FORMAT_D32_FLOAT : MGP_FORMAT_RGBA32_FLOAT,
+      .has_alpha = true,
+      .depth = MGP_DEPTH_FLOAT32,
+      .texels = (const uint8_t *)img,
+      .texel_size = depth ? 4 : 16,
+   };
+   if (pixels)
+      mgp_pack_rows(&shape, &src, (uint32_t)width, (uint32_t)height, (uint8_t *)pixels + first,
+                    stride, ctx->pack.swap_bytes);
+   free(img);
+   return true;
+}
+
+void
+fe_compat_upload_transfer(struct fe_context *ctx, GLenum format)
+{
+   const struct fe_compat_pixels *px = ctx->compat->pixels;
+   if (px->internal || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL)
+      return;
+   if (transfer_active(px, format == GL_DEPTH_COMPONENT))
+      MGU_DECLINE(gl_pixels_transfer_teximage,
+                  "a texture upload with pixel transfer state set: the texels are not "
+                  "scaled, biased or mapped");
+}

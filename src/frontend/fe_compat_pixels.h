@@ -1,0 +1,113 @@
+/* fe_compat_pixels.h — the legacy pixel paths of compatibility contexts: the current raster
+ * position (fe_compat_raster.c), pixel transfer and pixel maps, and the commands that draw
+ * rectangles of pixels at it — glDrawPixels, glBitmap, glCopyPixels (fe_compat_pixels.c).
+ *
+ * A pixel rectangle becomes a texture of its fragments' values (colour after pixel transfer,
+ * depth, or a bitmap's coverage) and one screen-aligned rectangle drawn through the ordinary
+ * draw path with an internal program that reads the texel under each fragment, so depth test,
+ * stencil, blending, masks and every other per-fragment operation apply as GL 2.1 §3.6.5 says. */
+#ifndef FE_COMPAT_PIXELS_H
+#define FE_COMPAT_PIXELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fe_compat.h"
+#include "fe_gl.h"
+
+#ifndef GL_CURRENT_RASTER_COLOR
+#define GL_CURRENT_RASTER_COLOR 0x0B04
+#define GL_CURRENT_RASTER_INDEX 0x0B05
+#define GL_CURRENT_RASTER_TEXTURE_COORDS 0x0B06
+#define GL_CURRENT_RASTER_POSITION 0x0B07
+#define GL_CURRENT_RASTER_POSITION_VALID 0x0B08
+#define GL_CURRENT_RASTER_DISTANCE 0x0B09
+#define GL_CURRENT_RASTER_SECONDARY_COLOR 0x845F
+#endif
+#ifndef GL_MAP_COLOR
+#define GL_MAP_COLOR 0x0D10
+#define GL_MAP_STENCIL 0x0D11
+#define GL_INDEX_SHIFT 0x0D12
+#define GL_INDEX_OFFSET 0x0D13
+#define GL_RED_SCALE 0x0D14
+#define GL_RED_BIAS 0x0D15
+#define GL_ZOOM_X 0x0D16
+#define GL_ZOOM_Y 0x0D17
+#define GL_GREEN_SCALE 0x0D18
+#define GL_GREEN_BIAS 0x0D19
+#define GL_BLUE_SCALE 0x0D1A
+#define GL_BLUE_BIAS 0x0D1B
+#define GL_ALPHA_SCALE 0x0D1C
+#define GL_ALPHA_BIAS 0x0D1D
+#define GL_DEPTH_SCALE 0x0D1E
+#define GL_DEPTH_BIAS 0x0D1F
+#define GL_MAX_PIXEL_MAP_TABLE 0x0D34
+#define GL_PIXEL_MAP_I_TO_I 0x0C70
+#define GL_PIXEL_MAP_S_TO_S 0x0C71
+#define GL_PIXEL_MAP_I_TO_R 0x0C72
+#define GL_PIXEL_MAP_I_TO_G 0x0C73
+#define GL_PIXEL_MAP_I_TO_B 0x0C74
+#define GL_PIXEL_MAP_I_TO_A 0x0C75
+#define GL_PIXEL_MAP_R_TO_R 0x0C76
+#define GL_PIXEL_MAP_G_TO_G 0x0C77
+#define GL_PIXEL_MAP_B_TO_B 0x0C78
+#define GL_PIXEL_MAP_A_TO_A 0x0C79
+#define GL_PIXEL_MAP_I_TO_I_SIZE 0x0CB0
+#define GL_COLOR_INDEX 0x1900
+#define GL_BITMAP 0x1A00
+#endif
+#ifndef GL_LUMINANCE
+#define GL_LUMINANCE 0x1909
+#define GL_LUMINANCE_ALPHA 0x190A
+#endif
+
+/* Entries of each pixel map at most (GL_MAX_PIXEL_MAP_TABLE; GL asks at least 32, Mesa 256). */
+#define FE_PIXEL_MAP_MAX 256
+/* The ten maps, in GL's enum order from GL_PIXEL_MAP_I_TO_I. */
+#define FE_PIXEL_MAPS 10
+
+struct fe_compat_pixel_draw; /* fe_compat_pixels.c: the internal program and texture */
+
+struct fe_compat_pixels {
+   /* the current raster position (GL 2.1 §2.13, table 6.5) */
+   float raster_pos[4]; /* window x, y, z, and clip w */
+   bool raster_valid;
+   float raster_color[4], raster_color1[4];
+   float raster_tc[FE_FF_TEXCOORD_UNITS][4];
+   float raster_distance, raster_index;
+   float zoom[2];
+
+   /* pixel transfer (table 6.17) and the pixel maps (table 6.18) */
+   bool map_color, map_stencil;
+   GLint index_shift, index_offset;
+   float scale[4], bias[4], depth_scale, depth_bias;
+   uint32_t map_size[FE_PIXEL_MAPS];
+   float map[FE_PIXEL_MAPS][FE_PIXEL_MAP_MAX];
+
+   struct fe_compat_pixel_draw *draw;
+   bool internal; /* an internal read or upload (pixel transfer is applied by its caller) */
+};
+
+/* fe_compat_raster.c */
+/* The initial state (GL 2.1 tables 6.5, 6.17, 6.18). */
+void fe_compat_pixels_init(struct fe_compat_pixels *px);
+/* glGet of the raster position, zoom, pixel transfer and pixel map sizes: as fe_compat_get
+ * (kinds 0 float, 1 int, 2 bool, 3 normalized colour). 0: not one of them. */
+int fe_compat_pixels_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind);
+
+/* fe_compat_pixels.c */
+/* glReadPixels' pixel transfer (GL 2.1 §4.3.2): when scale, bias or the colour maps (depth
+ * scale and bias for depth) change what a read of a colour or depth format returns, reads it
+ * as floats, applies them and packs the result at pixels + first (rows stride apart), returning
+ * true; false leaves the read to the ordinary path. The caller checked GL's errors. */
+bool fe_compat_read_transfer(struct fe_context *ctx, GLint x, GLint y, GLsizei width,
+                             GLsizei height, GLenum format, GLenum type, void *pixels, size_t first,
+                             size_t stride);
+/* A texture upload of format's data from client memory: GL 2.1 §3.8.1 sends it through pixel
+ * transfer, which is not applied there (counted as the decline gl-pixels-transfer-teximage
+ * when some transfer state would change colour or depth values). */
+void fe_compat_upload_transfer(struct fe_context *ctx, GLenum format);
+/* Lets go of the pixel draw's program and texture (context teardown; NULL accepted). */
+void fe_compat_pixels_finish(struct fe_context *ctx, struct fe_compat_pixels *px);
+
+#endif

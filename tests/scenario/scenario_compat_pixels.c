@@ -1,0 +1,424 @@
+/* scenario_compat_pixels.c: the legacy pixel paths of a compatibility context (scenarios.def's
+ * es 1): the current raster position and its glGets, glWindowPos, glDrawPixels with zoom,
+ * pixel transfer and pixel maps, glBitmap and glCopyPixels, each checked against the pixels
+ * GL 2.1 §2.13 and §3.6-3.7 give for the same numbers. No program is bound: fixed function. */
+#include "scenario.h"
+
+typedef void(APIENTRYP pfn_window_pos2i)(GLint, GLint);
+typedef void(APIENTRYP pfn_window_pos3f)(GLfloat, GLfloat, GLfloat);
+
+static void
+expect_fv(GLenum pname, int n, const float *want, const char *what)
+{
+   GLfloat got[4] = {-9, -9, -9, -9};
+   glGetFloatv(pname, got);
+   for (int i = 0; i < n; i++)
+      if (fabsf(got[i] - want[i]) > 1e-4f)
+         fail("%s: component %d is %g, expected %g", what, i, got[i], want[i]);
+}
+
+static void
+expect_valid(GLboolean want, const char *what)
+{
+   GLboolean v = !want;
+   glGetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &v);
+   if (v != want)
+      fail("%s: GL_CURRENT_RASTER_POSITION_VALID is %d, expected %d", what, v, want);
+}
+
+/* compat_raster_pos: the initial raster state, glRasterPos through modelview and projection
+ * into the viewport (and its colour and texture coordinates), clipping, glWindowPos. */
+void
+sc_compat_raster_pos(void)
+{
+   const float init_pos[4] = {0, 0, 0, 1}, white[4] = {1, 1, 1, 1};
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, init_pos, "initial position");
+   expect_fv(GL_CURRENT_RASTER_COLOR, 4, white, "initial colour");
+   expect_valid(GL_TRUE, "initial");
+   const float zoom1[1] = {1};
+   expect_fv(GL_ZOOM_X, 1, zoom1, "initial zoom");
+
+   /* modelview translates by (0.25, 0), projection scales by 0.5: (0.5, 0.5, 0.5) lands at
+    * clip (0.375, 0.25, 0.25) → window (44, 40, 0.625) in the 64x64 viewport */
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glScalef(0.5f, 0.5f, 0.5f);
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   glTranslatef(0.25f, 0.0f, 0.0f);
+   glColor4f(0.25f, 0.5f, 0.75f, 1.0f);
+   glMatrixMode(GL_TEXTURE);
+   glLoadIdentity();
+   glTranslatef(0.5f, 0.0f, 0.0f);
+   glTexCoord4f(0.25f, 0.5f, 0.0f, 1.0f);
+   glRasterPos3f(0.5f, 0.5f, 0.5f);
+   glMatrixMode(GL_TEXTURE);
+   glLoadIdentity();
+   const float pos[4] = {44, 40, 0.625f, 1}, col[4] = {0.25f, 0.5f, 0.75f, 1};
+   const float tc[4] = {0.75f, 0.5f, 0, 1};
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, pos, "glRasterPos3f");
+   expect_fv(GL_CURRENT_RASTER_COLOR, 4, col, "raster colour");
+   expect_fv(GL_CURRENT_RASTER_TEXTURE_COORDS, 4, tc, "raster texture coordinates");
+   expect_valid(GL_TRUE, "inside");
+   GLint ipos[4];
+   glGetIntegerv(GL_CURRENT_RASTER_POSITION, ipos);
+   if (ipos[0] != 44 || ipos[1] != 40)
+      fail("glGetIntegerv(GL_CURRENT_RASTER_POSITION): (%d, %d), expected (44, 40)", ipos[0],
+           ipos[1]);
+
+   /* outside the view volume: invalid, the position keeps its last value */
+   glColor4f(1, 0, 0, 1);
+   glRasterPos2f(4.0f, 0.0f);
+   expect_valid(GL_FALSE, "outside");
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, pos, "position kept when clipped");
+   expect_fv(GL_CURRENT_RASTER_COLOR, 4, col, "colour kept when clipped");
+
+   /* lighting: the raster colour is the lit colour (ambient 0.2 * 0.2 + diffuse 0.8 * N.L) */
+   glEnable(GL_LIGHTING);
+   glEnable(GL_LIGHT0);
+   glNormal3f(0, 0, 1);
+   glRasterPos2f(0, 0);
+   glDisable(GL_LIGHTING);
+   const float lit[4] = {0.84f, 0.84f, 0.84f, 1.0f};
+   expect_fv(GL_CURRENT_RASTER_COLOR, 4, lit, "lit raster colour");
+
+   pfn_window_pos2i window_pos2i = (pfn_window_pos2i)eglGetProcAddress("glWindowPos2i");
+   pfn_window_pos3f window_pos3f = (pfn_window_pos3f)eglGetProcAddress("glWindowPos3f");
+   if (!window_pos2i || !window_pos3f) {
+      fail("no glWindowPos2i / glWindowPos3f");
+      return;
+   }
+   glRasterPos2f(4.0f, 0.0f);
+   window_pos2i(-5, 70); /* window coordinates are never clipped */
+   const float wpos[4] = {-5, 70, 0, 1}, red[4] = {1, 0, 0, 1};
+   expect_valid(GL_TRUE, "glWindowPos2i");
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, wpos, "glWindowPos2i");
+   expect_fv(GL_CURRENT_RASTER_COLOR, 4, red, "glWindowPos colour (unlit current colour)");
+   glDepthRange(0.5, 1.0);
+   window_pos3f(1.5f, 2.5f, 0.5f);
+   glDepthRange(0.0, 1.0);
+   const float wpos3[4] = {1.5f, 2.5f, 0.75f, 1};
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, wpos3, "glWindowPos3f through the depth range");
+
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   check_gl_error("compat_raster_pos");
+   clear_to(V4(0, 0, 0, 1));
+   readback();
+}
+
+static rgba8
+px8(unsigned r, unsigned g, unsigned b, unsigned a)
+{
+   rgba8 p = {{(uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a}};
+   return p;
+}
+
+/* compat_draw_pixels: RGBA and luminance images at the raster position, zoomed (and mirrored
+ * by a negative zoom), through scale/bias and a colour map, colour indices through I_TO_*,
+ * the alpha test, and GL's errors. */
+void
+sc_compat_draw_pixels(void)
+{
+   clear_to(V4(0, 0, 0, 1));
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* a 2x2 RGBA image: bottom row red, green; top row blue, white */
+   const GLubyte img[16] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+   glRasterPos2f(-1.0f + 4.0f / 32.0f, -1.0f + 4.0f / 32.0f); /* window (4, 4) */
+   glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+
+   /* zoom 3 x 2 at window (10, 4): each texel a 3x2 block */
+   glPixelZoom(3.0f, 2.0f);
+   glRasterPos2f(-1.0f + 10.0f / 32.0f, -1.0f + 4.0f / 32.0f);
+   glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   /* zoom -1 x 1 at window (24, 4): mirrored, extends left of the raster position */
+   glPixelZoom(-1.0f, 1.0f);
+   glRasterPos2f(-1.0f + 24.0f / 32.0f, -1.0f + 4.0f / 32.0f);
+   glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glPixelZoom(1.0f, 1.0f);
+
+   /* luminance floats with red scale 0.25 and green bias 0.25 at window (30, 4) */
+   const GLfloat lum[2] = {0.6f, 1.0f};
+   glPixelTransferf(GL_RED_SCALE, 0.25f);
+   glPixelTransferf(GL_GREEN_BIAS, 0.25f);
+   glRasterPos2f(-1.0f + 30.0f / 32.0f, -1.0f + 4.0f / 32.0f);
+   glDrawPixels(2, 1, GL_LUMINANCE, GL_FLOAT, lum);
+   glPixelTransferf(GL_RED_SCALE, 1.0f);
+   glPixelTransferf(GL_GREEN_BIAS, 0.0f);
+
+   /* GL_MAP_COLOR with R_TO_R = {1, 0} and the others the identity: red inverted, at window
+    * (36, 4) */
+   const GLfloat inv[2] = {1.0f, 0.0f}, ident[2] = {0.0f, 1.0f};
+   glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 2, inv);
+   glPixelMapfv(GL_PIXEL_MAP_G_TO_G, 2, ident);
+   glPixelMapfv(GL_PIXEL_MAP_B_TO_B, 2, ident);
+   glPixelMapfv(GL_PIXEL_MAP_A_TO_A, 2, ident);
+   glPixelTransferi(GL_MAP_COLOR, GL_TRUE);
+   glRasterPos2f(-1.0f + 36.0f / 32.0f, -1.0f + 4.0f / 32.0f);
+   glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glPixelTransferi(GL_MAP_COLOR, GL_FALSE);
+   GLfloat back[2] = {-1, -1};
+   glGetPixelMapfv(GL_PIXEL_MAP_R_TO_R, back);
+   GLint size = 0;
+   glGetIntegerv(GL_PIXEL_MAP_R_TO_R_SIZE, &size);
+   if (size != 2 || back[0] != 1.0f || back[1] != 0.0f)
+      fail("GL_PIXEL_MAP_R_TO_R: size %d values %g %g, expected 2, 1 0", size, back[0], back[1]);
+
+   /* colour indices 0..3 through I_TO_R / I_TO_G (size 4), index offset 1, at (42, 4) */
+   const GLfloat ir[4] = {0.0f, 0.2f, 0.6f, 1.0f}, ig[4] = {1.0f, 0.8f, 0.4f, 0.0f};
+   const GLfloat ia[1] = {1.0f};
+   glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 4, ir);
+   glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 4, ig);
+   glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 1, ia);
+   glPixelTransferi(GL_INDEX_OFFSET, 1);
+   const GLubyte idx[2] = {0, 2};
+   glRasterPos2f(-1.0f + 42.0f / 32.0f, -1.0f + 4.0f / 32.0f);
+   glDrawPixels(2, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, idx);
+   glPixelTransferi(GL_INDEX_OFFSET, 0);
+
+   /* the alpha test discards the half-transparent half of an image at (48, 4) */
+   const GLubyte alpha_img[8] = {255, 255, 0, 64, 255, 255, 0, 255};
+   glEnable(GL_ALPHA_TEST);
+   glAlphaFunc(GL_GREATER, 0.5f);
+   glRasterPos2f(-1.0f + 48.0f / 32.0f, -1.0f + 4.0f / 32.0f);
+   glDrawPixels(2, 1, GL_RGBA, GL_UNSIGNED_BYTE, alpha_img);
+   glDisable(GL_ALPHA_TEST);
+
+   /* an invalid raster position draws nothing */
+   glRasterPos2f(3.0f, 0.0f);
+   glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   check_gl_error("compat_draw_pixels draws");
+
+   glDrawPixels(-1, 1, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   expect_gl_error(GL_INVALID_VALUE, "glDrawPixels width -1");
+   glDrawPixels(1, 1, GL_RGBA, GL_BITMAP, img);
+   expect_gl_error(GL_INVALID_ENUM, "glDrawPixels GL_RGBA GL_BITMAP");
+   glDrawPixels(1, 1, GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4, img);
+   expect_gl_error(GL_INVALID_OPERATION, "glDrawPixels GL_RGB GL_UNSIGNED_SHORT_4_4_4_4");
+   glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 3, ir);
+   expect_gl_error(GL_INVALID_VALUE, "glPixelMapfv I_TO_R of 3 entries");
+   glPixelTransferf(GL_ZOOM_X, 1.0f);
+   expect_gl_error(GL_INVALID_ENUM, "glPixelTransferf(GL_ZOOM_X)");
+
+   readback();
+   const rgba8 R = px8(255, 0, 0, 255), G = px8(0, 255, 0, 255), B = px8(0, 0, 255, 255),
+               Wt = px8(255, 255, 255, 255), K = px8(0, 0, 0, 255);
+   expect_px("1x: bottom left", 4, 4, R);
+   expect_px("1x: bottom right", 5, 4, G);
+   expect_px("1x: top left", 4, 5, B);
+   expect_px("1x: top right", 5, 5, Wt);
+   expect_px("1x: outside", 6, 4, K);
+   expect_px("1x: outside above", 4, 6, K);
+   expect_px("zoom: (0,0) block start", 10, 4, R);
+   expect_px("zoom: (0,0) block end", 12, 5, R);
+   expect_px("zoom: (1,0) block", 13, 5, G);
+   expect_px("zoom: (1,1) block end", 15, 7, Wt);
+   expect_px("zoom: (0,1) block", 10, 6, B);
+   expect_px("zoom: past the end", 16, 4, K);
+   expect_px("zoom: above", 10, 8, K);
+   expect_px("mirror: texel 0 left of the raster x", 23, 4, R);
+   expect_px("mirror: texel 1", 22, 4, G);
+   expect_px("mirror: raster x itself", 24, 4, K);
+   expect_px("luminance 0.6 scaled, biased", 30, 4, px8(38, 217, 153, 255));
+   expect_px("luminance 1.0 scaled, biased", 31, 4, px8(64, 255, 255, 255));
+   expect_px("map: red inverted", 36, 4, px8(0, 0, 0, 255));
+   expect_px("map: green gains red", 37, 4, px8(255, 255, 0, 255));
+   expect_px("map: white loses red", 37, 5, px8(0, 255, 255, 255));
+   expect_px("index 0+1", 42, 4, px8(51, 204, 0, 255));
+   expect_px("index 2+1", 43, 4, px8(255, 0, 0, 255));
+   expect_px("alpha test: 64 discarded", 48, 4, K);
+   expect_px("alpha test: 255 kept", 49, 4, px8(255, 255, 0, 255));
+}
+
+/* compat_bitmap_copy: glBitmap at the raster position in the raster colour (set by the colour
+ * current at glRasterPos, not at glBitmap) and its advance; glCopyPixels of colour (with
+ * overlapping source and destination) and of depth, checked through a depth test. */
+void
+sc_compat_bitmap_copy(void)
+{
+   clear_to(V4(0, 0, 0, 1));
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   /* 8x2 bitmap: bottom row 0b10100000, top row 0b00000001 (MSB first) */
+   const GLubyte bits[2] = {0xA0, 0x01};
+   glColor4f(0, 1, 0, 1);
+   glRasterPos2f(-1.0f + 4.5f / 32.0f, -1.0f + 20.5f / 32.0f); /* window (4.5, 20.5) */
+   glColor4f(1, 0, 0, 1); /* too late: the raster colour stays green */
+   glBitmap(8, 2, 0.5f, 0.5f, 10.0f, 1.0f, bits);
+   const float adv[4] = {14.5f, 21.5f, 0.5f, 1.0f};
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, adv, "glBitmap advance");
+   glBitmap(0, 0, 0, 0, 3.0f, -2.0f, NULL); /* a move only */
+   const float adv2[4] = {17.5f, 19.5f, 0.5f, 1.0f};
+   expect_fv(GL_CURRENT_RASTER_POSITION, 4, adv2, "glBitmap move only");
+
+   /* LSB first: bit 0 is the leftmost pixel */
+   glPixelStorei(GL_UNPACK_LSB_FIRST, GL_TRUE);
+   const GLubyte lsb[1] = {0x03};
+   glRasterPos2f(-1.0f + 30.0f / 32.0f, -1.0f + 20.0f / 32.0f);
+   glBitmap(8, 1, 0, 0, 0, 0, lsb);
+   glPixelStorei(GL_UNPACK_LSB_FIRST, GL_FALSE);
+
+   /* colour copy: a 4x2 pattern at (4, 30), copied to (6, 30) (overlapping) */
+   const GLubyte pat[8 * 4] = {
+      255, 0,   0,   255, 0,   255, 0,   255, 0,   0,   255, 255, 255, 255, 0,   255,
+      0,   255, 255, 255, 255, 0,   255, 255, 128, 128, 128, 255, 255, 255, 255, 255,
+   };
+   glRasterPos2f(-1.0f + 4.0f / 32.0f, -1.0f + 30.0f / 32.0f);
+   glDrawPixels(4, 2, GL_RGBA, GL_UNSIGNED_BYTE, pat);
+   glRasterPos2f(-1.0f + 6.0f / 32.0f, -1.0f + 30.0f / 32.0f);
+   glCopyPixels(4, 30, 4, 2, GL_COLOR);
+
+   /* colour copy with scale: blue quartered, to (20, 30); the source now holds the copy at
+    * x 6 and 7 */
+   glPixelTransferf(GL_BLUE_SCALE, 0.25f);
+   glRasterPos2f(-1.0f + 20.0f / 32.0f, -1.0f + 30.0f / 32.0f);
+   glCopyPixels(4, 30, 4, 2, GL_COLOR);
+   glPixelTransferf(GL_BLUE_SCALE, 1.0f);
+
+   /* depth: draw depth 0.25 into [40,44) x [40,44) (colour writes off), then a red quad at
+    * z 0.5 (window) with GL_LESS covers only where depth was not written */
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   GLfloat dz[16];
+   for (int i = 0; i < 16; i++)
+      dz[i] = 0.25f;
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   glRasterPos2f(-1.0f + 40.0f / 32.0f, -1.0f + 40.0f / 32.0f);
+   glDrawPixels(4, 4, GL_DEPTH_COMPONENT, GL_FLOAT, dz);
+   /* and copied to (50, 40) */
+   glRasterPos2f(-1.0f + 50.0f / 32.0f, -1.0f + 40.0f / 32.0f);
+   glCopyPixels(40, 40, 4, 4, GL_DEPTH);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDepthFunc(GL_LESS);
+   glColor4f(1, 0, 0, 1);
+   glRectf(-1.0f + 38.0f / 32.0f, -1.0f + 38.0f / 32.0f, -1.0f + 56.0f / 32.0f,
+           -1.0f + 46.0f / 32.0f); /* z 0 → window depth 0.5 */
+   glDisable(GL_DEPTH_TEST);
+
+   glCopyPixels(0, 0, 1, 1, GL_RGBA);
+   expect_gl_error(GL_INVALID_ENUM, "glCopyPixels GL_RGBA");
+   glBitmap(-1, 1, 0, 0, 0, 0, bits);
+   expect_gl_error(GL_INVALID_VALUE, "glBitmap width -1");
+   check_gl_error("compat_bitmap_copy");
+
+   readback();
+   const rgba8 K = px8(0, 0, 0, 255), Gr = px8(0, 255, 0, 255), R = px8(255, 0, 0, 255);
+   /* the bitmap's lower left corner: floor(4.5 - 0.5), floor(20.5 - 0.5) = (4, 20) */
+   expect_px("bitmap bit 7 of row 0", 4, 20, Gr);
+   expect_px("bitmap bit 6 of row 0", 5, 20, K);
+   expect_px("bitmap bit 5 of row 0", 6, 20, Gr);
+   expect_px("bitmap bit 0 of row 1", 11, 21, Gr);
+   expect_px("bitmap bit 7 of row 1", 4, 21, K);
+   expect_px("lsb first: pixel 0", 30, 20, R);
+   expect_px("lsb first: pixel 1", 31, 20, R);
+   expect_px("lsb first: pixel 2", 32, 20, K);
+   expect_px("copy: source kept left of the overlap", 4, 30, R);
+   expect_px("copy: (0,0) at (6,30)", 6, 30, R);
+   expect_px("copy: (1,0) at (7,30)", 7, 30, px8(0, 255, 0, 255));
+   expect_px("copy: (3,0) at (9,30)", 9, 30, px8(255, 255, 0, 255));
+   expect_px("copy: (2,1) at (8,31)", 8, 31, px8(128, 128, 128, 255));
+   expect_px("copy scaled: (2,0) the first copy's red", 22, 30, R);
+   expect_px("copy scaled: (0,1) cyan, blue quartered", 20, 31, px8(0, 255, 64, 255));
+   expect_px("copy scaled: (1,1) magenta, blue quartered", 21, 31, px8(255, 0, 64, 255));
+   expect_px("depth drawn: red quad behind", 41, 41, K);
+   expect_px("depth copied: red quad behind", 52, 42, K);
+   expect_px("no depth drawn: red quad", 39, 41, R);
+   expect_px("between the two: red quad", 47, 41, R);
+}
+
+/* compat_ff_draw_buffers: with two draw buffers enabled, a fixed-function draw (glRect) and a
+ * pixel rectangle (glDrawPixels) write their one colour to both (GL 2.1 §4.2.1: with no
+ * fragment program the fragment colour goes to every enabled draw buffer). */
+void
+sc_compat_ff_draw_buffers(void)
+{
+   GLuint tex[2], fbo;
+   glGenTextures(2, tex);
+   for (int i = 0; i < 2; i++) {
+      glBindTexture(GL_TEXTURE_2D, tex[i]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   }
+   glBindTexture(GL_TEXTURE_2D, 0);
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[1], 0);
+   const GLenum bufs[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   gl.DrawBuffers(2, bufs);
+   glViewport(0, 0, 16, 16);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColor4f(1, 1, 0, 1);
+   glRectf(-1.0f, -1.0f, 0.0f, 0.0f); /* [0,8) x [0,8) yellow */
+   const GLubyte cyan[4 * 4] = {0, 255, 255, 255, 0, 255, 255, 255,
+                                0, 255, 255, 255, 0, 255, 255, 255};
+   glRasterPos2f(0.5f, 0.5f); /* window (12, 12) */
+   glDrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, cyan);
+   check_gl_error("compat_ff_draw_buffers draws");
+   for (int i = 0; i < 2; i++) {
+      GLubyte p[4] = {0};
+      glReadBuffer(bufs[i]);
+      glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+      if (p[0] != 255 || p[1] != 255 || p[2] != 0 || p[3] != 255)
+         fail("draw buffer %d: glRect pixel (%u,%u,%u,%u), expected yellow", i, p[0], p[1], p[2],
+              p[3]);
+      glReadPixels(10, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+      if (p[0] != 0 || p[1] != 0 || p[2] != 0 || p[3] != 255)
+         fail("draw buffer %d: cleared pixel (%u,%u,%u,%u), expected black", i, p[0], p[1], p[2],
+              p[3]);
+      glReadPixels(13, 13, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+      if (p[0] != 0 || p[1] != 255 || p[2] != 255 || p[3] != 255)
+         fail("draw buffer %d: glDrawPixels pixel (%u,%u,%u,%u), expected cyan", i, p[0], p[1],
+              p[2], p[3]);
+   }
+   check_gl_error("compat_ff_draw_buffers reads");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   glViewport(0, 0, W, H);
+   check_window_cleared("compat_ff_draw_buffers");
+}
+
+/* compat_polygon_mode_faces: glPolygonMode per face in a compatibility context — front faces
+ * outlined, back faces filled — and GL_POLYGON_MODE reading both. */
+void
+sc_compat_polygon_mode_faces(void)
+{
+   clear_to(V4(0, 0, 0, 1));
+   glPolygonMode(GL_FRONT, GL_LINE);
+   glPolygonMode(GL_BACK, GL_FILL);
+   check_gl_error("glPolygonMode(GL_FRONT) / (GL_BACK)");
+   GLint modes[2] = {0, 0};
+   glGetIntegerv(GL_POLYGON_MODE, modes);
+   if (modes[0] != GL_LINE || modes[1] != GL_FILL)
+      fail("GL_POLYGON_MODE: 0x%x 0x%x, expected GL_LINE GL_FILL", modes[0], modes[1]);
+   glColor4f(1, 1, 0, 1);
+   /* counter-clockwise (front): an outline through the pixel centres 4 .. 27 */
+   glBegin(GL_TRIANGLES);
+   glVertex2f(4.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glVertex2f(27.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glVertex2f(27.5f / 32.0f - 1.0f, 27.5f / 32.0f - 1.0f);
+   glEnd();
+   /* clockwise (back): filled */
+   glBegin(GL_TRIANGLES);
+   glVertex2f(36.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glVertex2f(59.5f / 32.0f - 1.0f, 27.5f / 32.0f - 1.0f);
+   glVertex2f(59.5f / 32.0f - 1.0f, 4.5f / 32.0f - 1.0f);
+   glEnd();
+   /* outlines of a rectangle with both faces culled: nothing (culling precedes the mode) */
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_FRONT_AND_BACK);
+   glRectf(36.5f / 32.0f - 1.0f, 36.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f, 59.5f / 32.0f - 1.0f);
+   glDisable(GL_CULL_FACE);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   check_gl_error("compat_polygon_mode_faces");
+   readback();
+   const rgba8 Y = px8(255, 255, 0, 255), K = px8(0, 0, 0, 255);
+   expect_px("front: bottom edge", 16, 4, Y);
+   expect_px("front: right edge", 27, 12, Y);
+   expect_px("front: inside, not filled", 22, 10, K);
+   expect_px("back: inside, filled", 54, 10, Y);
+   expect_px("outside both", 32, 20, K);
+   expect_px("culled outline: bottom edge", 48, 36, K);
+   expect_px("culled outline: left edge", 36, 48, K);
+}
