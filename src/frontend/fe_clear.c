@@ -55,7 +55,10 @@ void
 mgl_glClear(GLbitfield mask)
 {
    FE_CTX_OR_RETURN();
-   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT),
+   /* GL_ACCUM_BUFFER_BIT (compatibility): no config has an accumulation buffer to clear */
+   const GLbitfield accum = ctx->compat ? 0x00000200u : 0u;
+   FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
+                                 accum),
             GL_INVALID_VALUE);
    if (!clear_ready(ctx))
       return;

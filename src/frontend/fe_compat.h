@@ -50,6 +50,24 @@ fe_entry_mode_set(struct fe_context *ctx, uint32_t bits, bool on)
  * (GLSL_STATE_COMPAT). */
 void fe_compat_glsl_state(const struct fe_context *ctx, struct glsl_compat_state *st);
 
+/* fe_compat_texformat.c: luminance, alpha and intensity textures and pixel formats. The legacy
+ * base (GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_INTENSITY) of an internal format, 0 for
+ * others. Around glTexImage/glTexSubImage of a compatibility context: _begin converts the app's
+ * pixels when GL converts them differently from the core path (a legacy internal base or
+ * source format) and points *format, *type, *pixels at tight float rows, with a tight unpack
+ * state and no unpack buffer until _end; false after recording an error. */
+struct fe_compat_tex_source {
+   bool active;
+   float *data;
+   struct fe_pixel_store unpack;
+   struct fe_buffer *pbo;
+};
+GLenum fe_compat_legacy_base(GLenum internal_format);
+bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
+                                GLenum *format, GLenum *type, const void **pixels,
+                                struct fe_compat_tex_source *st);
+void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st);
+
 /* Opens a compatibility-only entry point: the live context, or a return (after
  * GL_INVALID_OPERATION in a core or ES context, as GL specifies for a removed command). */
 #define FE_COMPAT_CTX_OR_RETURN(...)                                                               \

@@ -156,6 +156,15 @@ client_state(struct fe_context *ctx, GLenum cap, bool on)
    fe_vao_attrib_enable(ctx, (GLuint)slot, on);
 }
 
+bool
+fe_compat_enable_array(struct fe_context *ctx, GLenum cap, bool on)
+{
+   if (cap != GL_EDGE_FLAG_ARRAY && cap != GL_INDEX_ARRAY && cap_slot(ctx, cap) < 0)
+      return false;
+   client_state(ctx, cap, on);
+   return true;
+}
+
 void
 mgl_glEnableClientState(GLenum array)
 {

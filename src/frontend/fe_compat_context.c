@@ -43,6 +43,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    if (!c)
       return;
    fe_compat_imm_finish(ctx, &c->imm);
+   fe_compat_attrib_stack_destroy(ctx, c);
    fe_compat_pixels_finish(ctx, c->pixels);
    free(c->pixels);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);
@@ -56,13 +57,15 @@ fe_compat_extensions(struct fe_context *ctx, const char *const *base, unsigned n
 {
    struct fe_compat *c = ctx->compat;
    if (!c->ext) {
-      /* the name the piglit and GLEW-style checks look for first; then the names of GL 1.4's
-       * depth textures and GL 3.0's framebuffer objects that compatibility-profile programs
-       * still test for (desktop glmark2's depth-texture scenes, and GLX programs that load
-       * only glGenFramebuffersEXT and the rest under their EXT names, which forward to the
-       * core commands); then the core list */
-      static const char *const first[] = {"GL_ARB_compatibility", "GL_ARB_depth_texture",
-                                          "GL_EXT_framebuffer_object"};
+      /* the name the piglit and GLEW-style checks look for first; the compatibility profile's
+       * own extensions mgl implements; the names of GL 1.4's depth textures and GL 3.0's
+       * framebuffer objects that compatibility-profile programs still test for (desktop
+       * glmark2's depth-texture scenes, and GLX programs that load only glGenFramebuffersEXT
+       * and the rest under their EXT names, which forward to the core commands); then the
+       * core list */
+      static const char *const first[] = {"GL_ARB_compatibility", "GL_ARB_point_parameters",
+                                          "GL_ARB_point_sprite",  "GL_EXT_point_parameters",
+                                          "GL_ARB_depth_texture", "GL_EXT_framebuffer_object"};
       const unsigned nf = sizeof(first) / sizeof(first[0]);
       c->ext = malloc((n + nf) * sizeof(*c->ext));
       if (!c->ext)
@@ -225,11 +228,31 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
       *kind = 1;
       f[0] = c->edge_array.buffer ? c->edge_array.buffer->base.name : 0;
       return 1;
+   case 0x0C50: /* GL_PERSPECTIVE_CORRECTION_HINT */
+   case 0x0C51: /* GL_POINT_SMOOTH_HINT */
+   case 0x0C54: /* GL_FOG_HINT */
+      *kind = 4;
+      f[0] = fe_state_hint(ctx, pname);
+      return 1;
    default: break;
    }
    const int pn = fe_compat_pixels_get(ctx, pname, f, kind);
    if (pn)
       return pn;
+   const int rm = fe_compat_rendermode_get(ctx, pname, f, kind);
+   if (rm)
+      return rm;
+   *kind = 0;
+   const int accum = fe_compat_accum_get(ctx, pname, f);
+   if (accum) {
+      *kind = accum == 4 ? 3 : 1;
+      return accum;
+   }
+   const int depth = fe_compat_attrib_stack_get(ctx, pname, f);
+   if (depth) {
+      *kind = 1;
+      return depth;
+   }
    int en = fe_compat_is_enabled(ctx, pname);
    if (en >= 0) {
       *kind = 2;

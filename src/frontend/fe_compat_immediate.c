@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fe_compat_vertex.h"
+#include "fe_ff.h"
 #include "gl_api.h"
 #include "log.h"
 
@@ -183,6 +184,8 @@ mgl_glEnd(void)
 {
    FE_COMPAT_CTX_OR_RETURN();
    end(ctx);
+   if (ctx->ff)
+      fe_ff_vmat_end(ctx);
 }
 
 static void

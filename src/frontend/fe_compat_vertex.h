@@ -113,7 +113,13 @@ struct fe_compat {
    /* The edge flags the draw in progress reads (glEnd's, or NULL: the edge-flag array's). */
    const uint8_t *draw_edges;
    struct fe_compat_imm imm;
-   struct fe_compat_pixels *pixels; /* raster position, pixel transfer (fe_compat_pixels.h) */
+   struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */
+   struct fe_attrib_stack *attrib_stack; /* fe_compat_pushattrib.c; NULL until first pushed */
+   GLfloat accum_clear[4];               /* GL_ACCUM_CLEAR_VALUE (fe_compat_accum.c) */
+   /* glSelectBuffer / glFeedbackBuffer given (fe_compat_rendermode.c) */
+   bool select_set, feedback_set;
+   GLsizei select_size, feedback_size;
+   GLenum feedback_type;
 };
 
 /* fe_compat_context.c */
@@ -133,6 +139,23 @@ const char *fe_compat_extensions_string(struct fe_context *ctx, const char *cons
 int fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind);
 /* glIsEnabled of the client array caps: 0 or 1, -1 not one of them. */
 int fe_compat_is_enabled(struct fe_context *ctx, GLenum cap);
+
+/* fe_compat_arrays.c: glEnable/glDisable of a legacy array cap (GL_VERTEX_ARRAY ..), which
+ * compatibility contexts take as glEnableClientState does, as Mesa and NVIDIA do; false for a
+ * cap that is not one. */
+bool fe_compat_enable_array(struct fe_context *ctx, GLenum cap, bool on);
+
+/* fe_compat_accum.c: glGet of GL_ACCUM_CLEAR_VALUE (kind colour) and the accumulation bits (0);
+ * 0 for other pnames. */
+int fe_compat_accum_get(struct fe_context *ctx, GLenum pname, double *out);
+
+/* fe_compat_rendermode.c: glGet of the render-mode state (count written, 0: not one). */
+int fe_compat_rendermode_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);
+
+/* fe_compat_pushattrib.c: glGet of the attribute stacks' depths (0: not such a pname), and
+ * the frames still pushed let go with the context. */
+int fe_compat_attrib_stack_get(struct fe_context *ctx, GLenum pname, double *out);
+void fe_compat_attrib_stack_destroy(struct fe_context *ctx, struct fe_compat *c);
 
 /* fe_compat_attrib.c, fe_compat_immediate.c */
 /* Writes a conventional attribute's current value (float), feeding glBegin/glEnd's arrays. */

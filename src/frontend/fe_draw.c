@@ -78,7 +78,7 @@ draw_ready(struct fe_context *ctx, GLenum mode)
    }
    if (!fe_xfb_draw_check(ctx, mode))
       return false;
-   if (!ctx->program && ctx->ff && !fe_ff_validate(ctx))
+   if (!ctx->program && ctx->ff && !fe_ff_validate(ctx, mode))
       return false; /* fixed function: the generated program for the state */
    if (!ctx->vao ||
        (atomic_load(&ctx->share->mapped_buffers) && fe_vao_uses_mapped_buffer(ctx->vao))) {

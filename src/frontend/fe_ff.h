@@ -24,6 +24,7 @@
 #define FE_FF_PROJECTION_DEPTH 32
 #define FE_FF_TEXTURE_DEPTH 10
 #define FE_FF_COLOR_DEPTH 4
+#define FE_FF_VMAT_SLOTS 3 /* material properties that may vary inside one glBegin/glEnd */
 
 enum fe_ff_stack_id {
    FE_FF_MODELVIEW,
@@ -81,7 +82,8 @@ struct fe_ff_unit {
    uint8_t texgen_enabled; /* bit c: GL_TEXTURE_GEN_S + c */
    GLenum env_mode;
    float env_color[4];
-   float lod_bias; /* GL_TEXTURE_FILTER_CONTROL's GL_TEXTURE_LOD_BIAS */
+   float lod_bias;     /* GL_TEXTURE_FILTER_CONTROL's GL_TEXTURE_LOD_BIAS */
+   bool coord_replace; /* GL_POINT_SPRITE's GL_COORD_REPLACE */
    struct fe_ff_combine combine;
    struct fe_ff_texgen gen[4]; /* S, T, R, Q */
 };
@@ -118,6 +120,20 @@ struct fe_ff {
    bool color_sum;
    struct fe_ff_unit unit[FE_FF_UNITS];
 
+   /* glMaterial inside glBegin/glEnd (fe_ff_vmaterial.c): per slot 0x80 | faces << 2 | property
+    * (0 emission, 1 ambient, 2 diffuse, 3 specular); 0 unused */
+   uint8_t vmat[FE_FF_VMAT_SLOTS];
+
+   /* points (fe_ff_point.c): point_max < 0 is the implementation's largest size */
+   bool point_sprite;
+   float point_min, point_max, point_atten[3];
+   bool draw_points; /* the draw being validated rasterizes points */
+
+   /* polygon stipple (fe_ff_stipple.c): bit x of stipple[y] is window pixel (x, y) mod 32 */
+   bool polygon_stipple;
+   uint32_t stipple[32];
+   bool draw_fills; /* the draw being validated rasterizes filled polygons */
+
    /* user clip planes, eye space (glClipPlane) */
    float clip_plane[FE_FF_MAX_CLIP_PLANES][4];
 
@@ -150,6 +166,21 @@ void fe_ff_programs_finish(struct fe_context *ctx);
  * follows the current colour (GL_COLOR_MATERIAL). */
 bool fe_ff_material_tracks(const struct fe_ff *ff, int f, GLenum pname);
 
+/* fe_ff_vmaterial.c: a glMaterial inside glBegin/glEnd, before the state takes it; glEnd's
+ * draw done; the generic slot of vmat[i]. */
+void fe_ff_vmat_note(struct fe_context *ctx, GLenum face, GLenum pname, const float *p);
+void fe_ff_vmat_end(struct fe_context *ctx);
+unsigned fe_ff_vmat_slot(unsigned i);
+
+/* fe_ff_point.c: glPointParameter of the compatibility pnames (false: not one; v holds three
+ * values when vector), their glGet (count written, 0: not one), GL_POINT_SIZE_MAX resolved. */
+bool fe_ff_point_parameter(struct fe_context *ctx, GLenum pname, const float *v, bool vector);
+int fe_ff_point_get(struct fe_context *ctx, GLenum pname, double *out);
+float fe_ff_point_max(const struct fe_context *ctx);
+/* fe_ff_program.c: whether the fixed-function program of the last validated draw writes the
+ * point size itself (glPointSize's is then not forced over it). */
+bool fe_ff_writes_point_size(const struct fe_context *ctx);
+
 /* The current matrix of a stack. */
 static inline float *
 fe_ff_top(struct fe_ff *ff, enum fe_ff_stack_id s)
@@ -178,10 +209,10 @@ enum fe_ff_value_kind {
 int fe_ff_get(struct fe_context *ctx, GLenum pname, double out[16], enum fe_ff_value_kind *kind);
 int fe_ff_get_matrix(struct fe_context *ctx, GLenum pname, double out[16]);
 
-/* A draw with no program bound in a compatibility context: selects (generating on first use)
- * the program for the current state and brings its uniforms up to date. False when the draw
- * must be skipped (a named decline was counted). */
-bool fe_ff_validate(struct fe_context *ctx);
+/* A draw of `mode` with no program bound in a compatibility context: selects (generating on
+ * first use) the program for the current state and brings its uniforms up to date. False when
+ * the draw must be skipped (a named decline was counted). */
+bool fe_ff_validate(struct fe_context *ctx, GLenum mode);
 /* How many colour outputs a fixed-function fragment program writes: GL 2.1 §4.2.1 sends the
  * one fragment colour to every enabled draw buffer (gl_FragColor's meaning), so outputs
  * 0 .. the highest draw buffer that is not GL_NONE all get it. */

@@ -312,6 +312,12 @@
 #ifndef GL_TEXTURE_FILTER_CONTROL
 #define GL_TEXTURE_FILTER_CONTROL 0x8500
 #endif
+#ifndef GL_POLYGON_STIPPLE
+#define GL_POLYGON_STIPPLE 0x0B42
+#endif
+#ifndef GL_BITMAP
+#define GL_BITMAP 0x1A00
+#endif
 #ifndef GL_POINT_SPRITE
 #define GL_POINT_SPRITE 0x8861
 #endif

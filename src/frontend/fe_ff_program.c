@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "fe_compat_vertex.h"
 #include "fe_ff.h"
 #include "fe_format.h"
 #include "glsl.h"
@@ -35,8 +36,14 @@ struct fe_ff_key {
    uint8_t fog_coord;  /* the fog coordinate attribute, not the eye distance */
    uint8_t alpha_func; /* 0 no test, else func - GL_NEVER + 1 */
    uint8_t clip_planes;
-   uint8_t draw_buffers; /* colour outputs: the highest enabled draw buffer + 1 */
-   uint8_t units;        /* bit u: unit u textures */
+   uint8_t stipple;    /* filled polygons with GL_POLYGON_STIPPLE on */
+   uint8_t points;     /* a point draw: the next three apply */
+   uint8_t point_size; /* the derived size (attenuation, clamps, fade) is computed */
+   uint8_t point_fade; /* faded below the threshold (multisampling) */
+   uint8_t sprite;     /* bit u: unit u's coordinates are gl_PointCoord (GL_COORD_REPLACE) */
+   uint8_t vmat[FE_FF_VMAT_SLOTS]; /* per-vertex material properties (fe_ff_vmaterial.c) */
+   uint8_t draw_buffers;           /* colour outputs: the highest enabled draw buffer + 1 */
+   uint8_t units;                  /* bit u: unit u textures */
    struct {
       uint8_t target; /* enum fe_tex_target */
       uint8_t format; /* enum ff_tex_format */
@@ -59,6 +66,8 @@ struct fe_ff_layout {
    int texgen[FE_FF_UNITS][4]; /* the plane of the coordinate's mode */
    int env_color[FE_FF_UNITS], env_scale[FE_FF_UNITS];
    int fog_color, fog_params, alpha_ref;
+   int point;   /* 2 slots: size, min, max, fade threshold; attenuation a, b, c */
+   int stipple; /* 16 slots: the pattern as 16-bit halves, row y at [2y], [2y + 1] */
    int slots;
 };
 
@@ -194,6 +203,15 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
    if (ff->alpha_test && ff->alpha_func != GL_ALWAYS)
       k->alpha_func = (uint8_t)(ff->alpha_func - GL_NEVER + 1);
    k->clip_planes = ctx->rs.clip_distance_mask;
+   k->stipple = ff->polygon_stipple && ff->draw_fills;
+   if (ff->lighting)
+      memcpy(k->vmat, ff->vmat, sizeof(k->vmat));
+   if (ff->draw_points) {
+      k->points = 1;
+      k->point_fade = ctx->rs.multisample && fe_fbo_draw_samples(ctx) > 0;
+      k->point_size = k->point_fade || ff->point_atten[0] != 1.0f || ff->point_atten[1] != 0.0f ||
+                      ff->point_atten[2] != 0.0f || ff->point_min != 0.0f || ff->point_max >= 0.0f;
+   }
    k->draw_buffers = fe_ff_draw_buffer_count(ctx);
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       enum fe_tex_target t;
@@ -202,6 +220,8 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
          continue;
       const struct fe_ff_unit *fu = &ff->unit[u];
       k->units |= (uint8_t)(1u << u);
+      if (ff->draw_points && ff->point_sprite && fu->coord_replace)
+         k->sprite |= (uint8_t)(1u << u);
       k->unit[u].target = (uint8_t)t;
       k->unit[u].format = (uint8_t)f;
       k->unit[u].mode = INDEX_OF(env_modes, fu->env_mode);
@@ -279,7 +299,7 @@ needs_eye(const struct fe_ff_key *k)
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
          texgen_eye |= k->unit[u].texgen != 0;
-   return k->lighting || (k->fog && !k->fog_coord) || k->clip_planes || texgen_eye;
+   return k->lighting || (k->fog && !k->fog_coord) || k->clip_planes || texgen_eye || k->point_size;
 }
 
 static bool
@@ -306,8 +326,14 @@ gen_lighting(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout 
    static const char *const names[4] = {"m_emi", "m_amb", "m_dif", "m_spe"};
    static const int slots[4] = {3, 0, 1, 2};
    for (int p = 0; p < 4; p++) {
+      int vm = -1; /* a per-vertex material slot for this property and face */
+      for (int i = 0; i < FE_FF_VMAT_SLOTS; i++)
+         if (k->vmat[i] && (k->vmat[i] & 3) == p && (k->vmat[i] >> 2) & (1u << f))
+            vm = i;
       if (cm & (1u << p))
          put(s, "      vec4 %s = a_color;\n", names[p]);
+      else if (vm >= 0)
+         put(s, "      vec4 %s = a_vmat%d;\n", names[p], vm);
       else
          put(s, "      vec4 %s = ff[%d];\n", names[p], m + slots[p]);
    }
@@ -406,6 +432,9 @@ gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
    if (normal)
       put(&s, "layout(location = %d) in vec3 a_normal;\n", FE_FF_ATTRIB_NORMAL);
    put(&s, "layout(location = %d) in vec4 a_color;\n", FE_FF_ATTRIB_COLOR0);
+   for (unsigned i = 0; i < FE_FF_VMAT_SLOTS; i++)
+      if (k->vmat[i])
+         put(&s, "layout(location = %u) in vec4 a_vmat%u;\n", fe_ff_vmat_slot(i), i);
    if (k->color_sum)
       put(&s, "layout(location = %d) in vec4 a_color1;\n", FE_FF_ATTRIB_COLOR1);
    if (k->fog && k->fog_coord)
@@ -453,6 +482,26 @@ gen_vertex(const struct fe_ff_key *k, struct fe_ff_layout *l)
       }
    }
    put(&s, "   v_col = clamp(col, 0.0, 1.0);\n   v_col1 = clamp(col1, 0.0, 1.0);\n");
+   if (k->point_size) {
+      /* GL 2.1 §3.4: size * sqrt(1 / (a + b d + c d^2)), d the eye distance, clamped */
+      const int p = l->point = slot(l, 2);
+      put(&s,
+          "   float pd = length(eye.xyz);\n"
+          "   float psz = ff[%d].x * inversesqrt(max(ff[%d].x + ff[%d].y * pd + ff[%d].z * pd * pd,"
+          " 1e-30));\n"
+          "   psz = clamp(psz, ff[%d].y, ff[%d].z);\n",
+          p, p + 1, p + 1, p + 1, p, p);
+      if (k->point_fade) {
+         put(&s,
+             "   if (psz < ff[%d].w) {\n      float fa = psz / ff[%d].w;\n      v_col.a *= fa * "
+             "fa;\n",
+             p, p);
+         if (k->lighting && k->two_side)
+            put(&s, "      v_bcol.a *= fa * fa;\n");
+         put(&s, "      psz = ff[%d].w;\n   }\n", p);
+      }
+      put(&s, "   gl_PointSize = psz;\n");
+   }
    for (int p = 0; p < FE_FF_MAX_CLIP_PLANES; p++)
       if (k->clip_planes & (1u << p)) {
          l->clip[p] = slot(l, 1);
@@ -606,14 +655,29 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
               "   vec4 sec = gl_FrontFacing ? v_col1 : v_bcol1;\n");
    else
       put(&s, "   vec4 prim = v_col;\n   vec4 sec = v_col1;\n");
+   if (k->stipple) {
+      /* GL 2.1 §3.5.2: the fragment at window (x, y) needs bit (x mod 32, y mod 32) */
+      l->stipple = slot(l, 16);
+      put(&s,
+          "   ivec2 sp = ivec2(gl_FragCoord.xy) & 31;\n"
+          "   int sw = sp.y * 2 + (sp.x >> 4);\n"
+          "   if (((int(ff[%d + (sw >> 2)][sw & 3]) >> (sp.x & 15)) & 1) == 0)\n"
+          "      discard;\n",
+          l->stipple);
+   }
    put(&s, "   vec4 prev = prim;\n");
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       if (!(k->units & (1u << u)))
          continue;
-      if (k->unit[u].target == FE_TEX_CUBE)
-         put(&s, "   vec4 t%u = texture(ff_tex%u, v_tc%u.xyz);\n", u, u, u);
+      /* a point sprite's unit with GL_COORD_REPLACE: (s, t, 0, 1) across the point */
+      if (k->sprite & (1u << u))
+         put(&s, "   vec4 c%u = vec4(gl_PointCoord, 0.0, 1.0);\n", u);
       else
-         put(&s, "   vec4 t%u = textureProj(ff_tex%u, v_tc%u);\n", u, u, u);
+         put(&s, "   vec4 c%u = v_tc%u;\n", u, u);
+      if (k->unit[u].target == FE_TEX_CUBE)
+         put(&s, "   vec4 t%u = texture(ff_tex%u, c%u.xyz);\n", u, u, u);
+      else
+         put(&s, "   vec4 t%u = textureProj(ff_tex%u, c%u);\n", u, u, u);
    }
    for (unsigned u = 0; u < FE_FF_UNITS; u++)
       if (k->units & (1u << u))
@@ -870,6 +934,18 @@ fill(struct fe_context *ctx, const struct fe_ff_program *p, float *buf)
    put_vec(buf, l->fog_params, fogp, 4);
    const float ref[4] = {ff->alpha_ref, 0, 0, 0};
    put_vec(buf, l->alpha_ref, ref, 4);
+   if (l->point >= 0) {
+      const float ps[8] = {
+         ctx->ds.point_size, ff->point_min,      fe_ff_point_max(ctx), ctx->point_fade_threshold,
+         ff->point_atten[0], ff->point_atten[1], ff->point_atten[2],   0.0f};
+      put_vec(buf, l->point, ps, 4);
+      put_vec(buf, l->point + 1, ps + 4, 4);
+   }
+   if (l->stipple >= 0)
+      for (int y = 0; y < 32; y++) {
+         buf[l->stipple * 4 + 2 * y] = (float)(ff->stipple[y] & 0xffffu);
+         buf[l->stipple * 4 + 2 * y + 1] = (float)(ff->stipple[y] >> 16);
+      }
 }
 
 static bool
@@ -893,16 +969,35 @@ upload(struct fe_context *ctx, struct fe_ff_program *p)
    return true;
 }
 
+/* Whether a draw of mode rasterizes filled polygons (what polygon stipple applies to). */
+static bool
+draws_fills(const struct fe_context *ctx, GLenum mode)
+{
+   switch (mode) {
+   case GL_TRIANGLES:
+   case GL_TRIANGLE_STRIP:
+   case GL_TRIANGLE_FAN:
+   case GL_TRIANGLES_ADJACENCY:
+   case GL_TRIANGLE_STRIP_ADJACENCY: return ctx->polygon_mode == GL_FILL;
+   default: return mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
+   }
+}
+
 bool
-fe_ff_validate(struct fe_context *ctx)
+fe_ff_validate(struct fe_context *ctx, GLenum mode)
 {
    struct fe_ff *ff = ctx->ff;
    if (ff->override_exec)
       return true;
    const uint64_t tex_gen = atomic_load(&ctx->share->texture_gen);
-   if (ff->current && ff->validated_version == ff->version &&
+   ff->draw_fills = ff->polygon_stipple && draws_fills(ctx, mode);
+   ff->draw_points = mode == GL_POINTS;
+   /* point draws re-key and refill every time: their size reads state not versioned here
+    * (glPointSize, the fade threshold, multisampling of the framebuffer) */
+   if (ff->current && !ff->draw_points && ff->validated_version == ff->version &&
        ff->validated_units == ctx->unit_version && ff->validated_texture_gen == tex_gen &&
        ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&
+       ff->current->key.stipple == ff->draw_fills && !ff->current->key.points &&
        ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
       return true;
    struct fe_ff_key k;
@@ -921,6 +1016,12 @@ fe_ff_validate(struct fe_context *ctx)
    ff->validated_units = ctx->unit_version;
    ff->validated_texture_gen = tex_gen;
    return true;
+}
+
+bool
+fe_ff_writes_point_size(const struct fe_context *ctx)
+{
+   return !ctx->program && ctx->ff && ctx->ff->current && ctx->ff->current->key.point_size;
 }
 
 struct fe_exec *

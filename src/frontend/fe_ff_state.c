@@ -56,6 +56,9 @@ fe_ff_create(void)
    ff->fog_density = 1.0f;
    ff->fog_end = 1.0f;
    ff->alpha_func = GL_ALWAYS;
+   memset(ff->stipple, 0xff, sizeof(ff->stipple)); /* GL 2.1 table 6.14: all ones */
+   ff->point_max = -1.0f;
+   ff->point_atten[0] = 1.0f;
    ff->shade_model = GL_SMOOTH;
    for (int u = 0; u < FE_FF_UNITS; u++) {
       struct fe_ff_unit *t = &ff->unit[u];
@@ -137,6 +140,8 @@ fe_ff_set_enable(struct fe_context *ctx, GLenum cap, int on)
    case GL_FOG: return flag(ff, &ff->fog, on);
    case GL_ALPHA_TEST: return flag(ff, &ff->alpha_test, on);
    case GL_COLOR_SUM: return flag(ff, &ff->color_sum, on);
+   case GL_POLYGON_STIPPLE: return flag(ff, &ff->polygon_stipple, on);
+   case GL_POINT_SPRITE: return flag(ff, &ff->point_sprite, on);
    case GL_TEXTURE_1D:
    case GL_TEXTURE_2D:
    case GL_TEXTURE_3D:
@@ -451,6 +456,8 @@ material(struct fe_context *ctx, GLenum face, GLenum pname, const float *p)
    FE_CHECK(!material_count(pname), GL_INVALID_ENUM);
    FE_CHECK(pname == GL_SHININESS && (p[0] < 0.0f || p[0] > 128.0f), GL_INVALID_VALUE);
    struct fe_ff *ff = ctx->ff;
+   if (ctx->entry_mode & FE_ENTRY_IN_BEGIN_END)
+      fe_ff_vmat_note(ctx, face, pname, p);
    if (face != GL_BACK)
       material_set(ff, &ff->material[0], pname, p);
    if (face != GL_FRONT)
@@ -737,7 +744,14 @@ texenv(struct fe_context *ctx, GLenum target, GLenum pname, const float *p)
    const GLenum e = (GLenum)p[0];
    switch (pname) {
    case GL_TEXTURE_LOD_BIAS: changed4(ff, &u->lod_bias, p, 1); return;
-   case GL_COORD_REPLACE: return; /* point sprites: not generated yet, kept by no query */
+   case GL_COORD_REPLACE: {
+      const bool on = p[0] != 0.0f;
+      if (u->coord_replace != on) {
+         u->coord_replace = on;
+         ff->version++;
+      }
+      return;
+   }
    case GL_TEXTURE_ENV_COLOR: {
       float c[4];
       for (int k = 0; k < 4; k++)
@@ -834,7 +848,7 @@ get_texenv(struct fe_context *ctx, GLenum target, GLenum pname, float *out)
    const struct fe_ff_unit *u = &ctx->ff->unit[ctx->active_unit];
    switch (pname) {
    case GL_TEXTURE_LOD_BIAS: out[0] = u->lod_bias; break;
-   case GL_COORD_REPLACE: out[0] = 0; break;
+   case GL_COORD_REPLACE: out[0] = u->coord_replace; break;
    case GL_TEXTURE_ENV_COLOR: memcpy(out, u->env_color, 16); break;
    case GL_TEXTURE_ENV_MODE: out[0] = (float)u->env_mode; break;
    case GL_COMBINE_RGB: out[0] = (float)u->combine.mode[0]; break;
@@ -1066,7 +1080,10 @@ fe_ff_get(struct fe_context *ctx, GLenum pname, double out[16], enum fe_ff_value
 {
    struct fe_ff *ff = ctx->ff;
    *kind = FE_FF_VALUE_FLOAT;
-   int n = fe_ff_get_matrix(ctx, pname, out);
+   int n = fe_ff_point_get(ctx, pname, out);
+   if (n)
+      return n;
+   n = fe_ff_get_matrix(ctx, pname, out);
    if (n) {
       if (n == 1)
          *kind = pname == GL_MATRIX_MODE ? FE_FF_VALUE_ENUM : FE_FF_VALUE_INT;

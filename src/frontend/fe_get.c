@@ -389,7 +389,7 @@ get_limit_value(struct fe_context *ctx, GLenum pname, struct gv *v)
       return true;
    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: FLOATN(GV_FLOAT, 1, 0.125); return true;
    case FE_GL_ALIASED_POINT_SIZE_RANGE: /* ES's name (desktop: compatibility profile only) */
-      if (ctx->desc.api != FE_API_GLES)
+      if (ctx->desc.api != FE_API_GLES && !ctx->compat)
          return false;
       FLOATN(GV_FLOAT, 2, 1.0, caps->point_size_range[1] ? caps->point_size_range[1] : 64.0);
       return true;

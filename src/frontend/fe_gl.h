@@ -158,6 +158,7 @@ struct fe_texture {
    bool created;
    /* The resource's shape as last sent. */
    uint16_t res_format;
+   bool res_no_alpha; /* the storage reads alpha 1 (an RGB internal format kept as RGBA) */
    uint32_t res_width, res_height, res_depth, res_levels, res_layers;
    uint8_t samples;              /* multisample targets: as glTex*Multisample asked (else 0) */
    bool fixed_locations;         /* ... and its fixedsamplelocations */
@@ -623,7 +624,7 @@ struct fe_context {
    GLfloat clear_color[4];
    GLdouble clear_depth;
    GLint clear_stencil;
-   GLenum hints[5];
+   GLenum hints[8]; /* fe_state.c's hint_index */
    /* GL state with no render-state field (kept for glGet; see fe_state.c) */
    bool misc_dither, misc_polygon_smooth, misc_framebuffer_srgb, misc_sample_mask;
    GLbitfield sample_mask_value;

@@ -253,7 +253,7 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
       ctx->misc_sample_mask = on;
       rs_u32(ctx, &rs->sample_mask, on ? ctx->sample_mask_value : ~0u);
       return true;
-   default: return false;
+   default: return ctx->compat && fe_compat_enable_array(ctx, cap, on);
    }
 }
 
@@ -850,13 +850,18 @@ mgl_glPixelStoref(GLenum pname, GLfloat param)
 static int
 hint_index(const struct fe_context *ctx, GLenum target)
 {
-   const bool es = ctx->desc.api == FE_API_GLES;
+   const bool es = ctx->desc.api == FE_API_GLES, compat = ctx->compat != NULL;
    switch (target) {
    case GL_LINE_SMOOTH_HINT: return es ? -1 : 0;
    case GL_POLYGON_SMOOTH_HINT: return es ? -1 : 1;
    case GL_TEXTURE_COMPRESSION_HINT: return es ? -1 : 2;
    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: return 3;
-   case FE_GL_GENERATE_MIPMAP_HINT: return es ? 4 : -1;
+   case FE_GL_GENERATE_MIPMAP_HINT: return es || compat ? 4 : -1;
+   /* the compatibility profile's: GL_PERSPECTIVE_CORRECTION_HINT, GL_POINT_SMOOTH_HINT,
+    * GL_FOG_HINT (hints only, as the others) */
+   case 0x0C50: return compat ? 5 : -1;
+   case 0x0C51: return compat ? 6 : -1;
+   case 0x0C54: return compat ? 7 : -1;
    default: return -1;
    }
 }
@@ -916,6 +921,8 @@ void
 mgl_glPointParameterf(GLenum pname, GLfloat param)
 {
    FE_CTX_OR_RETURN();
+   if (ctx->ff && fe_ff_point_parameter(ctx, pname, &param, false))
+      return;
    point_parameter(ctx, pname, param);
 }
 
@@ -923,6 +930,8 @@ void
 mgl_glPointParameterfv(GLenum pname, const GLfloat *params)
 {
    FE_CTX_OR_RETURN();
+   if (ctx->ff && fe_ff_point_parameter(ctx, pname, params, true))
+      return;
    point_parameter(ctx, pname, params[0]);
 }
 
@@ -930,12 +939,20 @@ void
 mgl_glPointParameteri(GLenum pname, GLint param)
 {
    FE_CTX_OR_RETURN();
-   point_parameter(ctx, pname, (GLfloat)param);
+   const GLfloat f = (GLfloat)param;
+   if (ctx->ff && fe_ff_point_parameter(ctx, pname, &f, false))
+      return;
+   point_parameter(ctx, pname, f);
 }
 
 void
 mgl_glPointParameteriv(GLenum pname, const GLint *params)
 {
    FE_CTX_OR_RETURN();
-   point_parameter(ctx, pname, (GLfloat)params[0]);
+   /* GL_POINT_DISTANCE_ATTENUATION takes three; the others read one */
+   const GLfloat f[3] = {(GLfloat)params[0], pname == 0x8129 ? (GLfloat)params[1] : 0.0f,
+                         pname == 0x8129 ? (GLfloat)params[2] : 0.0f};
+   if (ctx->ff && fe_ff_point_parameter(ctx, pname, f, true))
+      return;
+   point_parameter(ctx, pname, f[0]);
 }

@@ -168,7 +168,7 @@ fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_st
 }
 
 /* The luminance/alpha base of the texture's base image: 0 none, 1 LUMINANCE, 2 ALPHA,
- * 3 LUMINANCE_ALPHA. */
+ * 3 LUMINANCE_ALPHA, 4 INTENSITY. */
 static uint8_t
 legacy_base(const struct fe_texture *tex)
 {
@@ -177,7 +177,10 @@ legacy_base(const struct fe_texture *tex)
    const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
    if (!fe_format_is_legacy(info))
       return 0;
-   return info->base == FE_GL_LUMINANCE ? 1 : info->base == GL_ALPHA ? 2 : 3;
+   return info->base == FE_GL_LUMINANCE         ? 1
+          : info->base == GL_ALPHA              ? 2
+          : info->base == FE_GL_LUMINANCE_ALPHA ? 3
+                                                : 4;
 }
 
 void
@@ -199,8 +202,9 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
       .lod_bias = p->lod_bias,
    };
    /* where the stored R (and G) hold luminance/alpha, the app's swizzle picks from what GL
-    * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G) */
-   static const uint8_t legacy_map[4][4] = {{0, 1, 2, 3}, {0, 0, 0, 5}, {4, 4, 4, 0}, {0, 0, 0, 1}};
+    * reads them as: L (R, R, R, 1), A (0, 0, 0, R), LA (R, R, R, G), I (R, R, R, R) */
+   static const uint8_t legacy_map[5][4] = {
+      {0, 1, 2, 3}, {0, 0, 0, 5}, {4, 4, 4, 0}, {0, 0, 0, 1}, {0, 0, 0, 0}};
    for (int i = 0; i < 4; i++) {
       const uint8_t c = swizzle_code(p->swizzle[i]);
       a.swizzle[i] = c < 4 ? legacy_map[legacy][c] : c;

@@ -20,6 +20,7 @@
 
 #include "array.h"
 #include "checked.h"
+#include "fe_compat.h"
 #include "fe_compat_pixels.h"
 #include "fe_cso.h"
 #include "fe_es_ext.h"
@@ -570,8 +571,12 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    /* a 1D array's image height is its layer count; its resource is one texel high */
    const bool is_1d_array = tex->target == FE_TEX_1D_ARRAY;
    uint32_t w = img->width, h = is_1d_array ? 1 : img->height, d = img->depth ? img->depth : 1;
-   if (tex->created && tex->res_format == img->format && level < tex->res_levels &&
-       fe_tex_minify(tex->res_width, level) == w && fe_tex_minify(tex->res_height, level) == h &&
+   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
+   /* GL_RGB and GL_RGBA share a format here: the storage's alpha-reads-1 flag must match too */
+   const bool no_alpha = fe_format_no_alpha(info);
+   if (tex->created && tex->res_format == img->format && tex->res_no_alpha == no_alpha &&
+       level < tex->res_levels && fe_tex_minify(tex->res_width, level) == w &&
+       fe_tex_minify(tex->res_height, level) == h &&
        (!is3d || fe_tex_minify(tex->res_depth, level) == d) &&
        (!is_array || tex->res_layers == d) && (!is_1d_array || tex->res_layers == img->height))
       return true;
@@ -581,7 +586,6 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    const struct fe_mgp_format_desc *fd = fe_mgp_format(img->format);
    bool depth =
       fd->kind == FE_FMT_DEPTH || fd->kind == FE_FMT_DEPTH_STENCIL || fd->kind == FE_FMT_STENCIL;
-   const struct fe_format_info *info = fe_format_lookup(img->internal_format);
    uint16_t bind = MGP_BIND_SAMPLER | MGP_BIND_TRANSFER;
    if (depth)
       bind |= MGP_BIND_DEPTH_STENCIL;
@@ -597,7 +601,7 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
       .samples = 1,
       .bind_mask = bind,
       .format = img->format,
-      .no_alpha = fe_format_no_alpha(info),
+      .no_alpha = no_alpha,
       .width = base_w,
       .height = base_h,
       .depth = base_d,
@@ -614,6 +618,7 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
       tex->created = true;
    }
    tex->res_format = img->format;
+   tex->res_no_alpha = no_alpha;
    tex->res_width = base_w;
    tex->res_height = base_h;
    tex->res_depth = base_d;
@@ -736,11 +741,19 @@ proxy_size_only(struct fe_context *ctx, const struct fe_texture *tex, GLint leve
           !(tex->target == FE_TEX_RECT && level != 0);
 }
 
+/* Whether a luminance/alpha internal format is one this context takes: every legacy base in a
+ * compatibility context; in ES the three unsized ones fe_es_legacy_tex_format let through. */
+static bool
+legacy_allowed(const struct fe_context *ctx, const struct fe_format_info *info)
+{
+   return ctx->compat || (ctx->desc.api == FE_API_GLES && info->base != FE_GL_INTENSITY);
+}
+
 /* glTexImage1D / glTexImage2D into image (face, level) of tex. */
 static void
-tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
-          GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format,
-          GLenum type, const void *pixels)
+tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+               GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format,
+               GLenum type, const void *pixels)
 {
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
    GLenum legacy_err = fe_es_legacy_tex_format(ctx, &internalformat, &format, &type);
@@ -751,8 +764,8 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
    FE_CHECK(!fits && !(tex->is_proxy && proxy_size_only(ctx, tex, level, width, height, border)),
             GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
-   /* luminance/alpha formats: ES contexts only (fe_es_legacy_tex_format let them through) */
-   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
+   /* luminance/alpha formats: compatibility and ES contexts only */
+   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
    GLenum err = fe_pixel_check(format, type);
    FE_CHECK(err, err);
@@ -792,6 +805,21 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
       upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height, format,
                   type, src, srv);
    free(copy);
+}
+
+static void
+tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+          GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format,
+          GLenum type, const void *pixels)
+{
+   struct fe_compat_tex_source st = {0};
+   if (ctx->compat && !tex->is_proxy &&
+       !fe_compat_tex_source_begin(ctx, fe_compat_legacy_base((GLenum)internalformat), width,
+                                   height, &format, &type, &pixels, &st))
+      return;
+   tex_image_body(ctx, tex, face, level, internalformat, width, height, border, format, type,
+                  pixels);
+   fe_compat_tex_source_end(ctx, &st);
 }
 
 void
@@ -865,9 +893,9 @@ mgl_glTexSubImage2D(GLenum target, GLint level, GLint xoffset, GLint yoffset, GL
 }
 
 static void
-tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
-              GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format,
-              GLenum type, const void *pixels)
+tex_sub_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+                   GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format,
+                   GLenum type, const void *pixels)
 {
    FE_CHECK(level < 0 || level >= FE_MAX_LEVELS, GL_INVALID_VALUE);
    FE_CHECK(width < 0 || height < 0, GL_INVALID_VALUE);
@@ -906,6 +934,22 @@ tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLi
                   (uint32_t)height, format, type, src, srv);
 out:
    free(copy);
+}
+
+static void
+tex_sub_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint level,
+              GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format,
+              GLenum type, const void *pixels)
+{
+   struct fe_compat_tex_source st = {0};
+   const bool in_range = level >= 0 && level < FE_MAX_LEVELS;
+   const struct fe_tex_image *img = in_range ? &tex->image[face][level] : NULL;
+   if (ctx->compat && img && img->defined &&
+       !fe_compat_tex_source_begin(ctx, fe_compat_legacy_base(img->internal_format), width, height,
+                                   &format, &type, &pixels, &st))
+      return;
+   tex_sub_image_body(ctx, tex, face, level, xoffset, yoffset, width, height, format, type, pixels);
+   fe_compat_tex_source_end(ctx, &st);
 }
 
 /* The texture bound for a glTexImage3D target. NULL after recording the error or decline. */
@@ -958,7 +1002,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    FE_CHECK(!fits && !tex->is_proxy, GL_INVALID_VALUE);
    FE_CHECK(border != 0, GL_INVALID_VALUE);
    const struct fe_format_info *info = fe_format_lookup((GLenum)internalformat);
-   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && ctx->desc.api != FE_API_GLES),
+   FE_CHECK(!info || !info->texture || (fe_format_is_legacy(info) && !legacy_allowed(ctx, info)),
             GL_INVALID_VALUE);
    if (fe_format_is_legacy(info)) {
       MGU_DECLINE(gl_feature_unimplemented, "glTexImage3D of luminance/alpha format 0x%04x",

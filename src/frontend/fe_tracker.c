@@ -367,7 +367,8 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
       put_state(e, db->state_offset[GLSL_STATE_POINT_ORIGIN], &upper, sizeof(upper));
    }
    if (db->state_mask & (1u << GLSL_STATE_POINT_SIZE)) {
-      const float size = ctx->rs.program_point_size ? 0.0f : ctx->ds.point_size;
+      const float size =
+         ctx->rs.program_point_size || fe_ff_writes_point_size(ctx) ? 0.0f : ctx->ds.point_size;
       put_state(e, db->state_offset[GLSL_STATE_POINT_SIZE], &size, sizeof(size));
    }
    if (db->state_mask & (1u << GLSL_STATE_COMPAT)) {

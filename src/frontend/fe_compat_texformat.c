@@ -1,0 +1,159 @@
+/* fe_compat_texformat.c — the compatibility profile's luminance, alpha and intensity textures
+ * (GL 2.1 table 3.15 internal formats GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_INTENSITY
+ * and their sized names) and its luminance/alpha pixel formats (table 3.6).
+ *
+ * GL converts whatever the app passes: an RGBA image into a GL_ALPHA texture keeps A, into
+ * GL_LUMINANCE or GL_INTENSITY keeps R; a GL_LUMINANCE image into an RGBA texture is (L, L, L,
+ * 1). Before glTexImage/glTexSubImage of such a pair do their usual work, the app's pixels
+ * (client memory or the unpack buffer, under the unpack state) are converted here into tight
+ * float rows of what the image stores (R, or R and G for luminance-alpha; RGBA otherwise), and
+ * the call goes on with those, a tight unpack state and no unpack buffer; the stored R/G are
+ * read as GL says through the texture's swizzle (fe_tex_params.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fe_compat_vertex.h"
+#include "fe_format.h"
+#include "gl_api.h"
+
+/* The pixel format a luminance/alpha one is read as (same components in memory), and which
+ * legacy source it was (0: none). */
+static GLenum
+source_as(GLenum format, GLenum *legacy)
+{
+   *legacy = 0;
+   switch (format) {
+   case GL_ALPHA: *legacy = GL_ALPHA; return GL_RED;
+   case FE_GL_LUMINANCE: *legacy = FE_GL_LUMINANCE; return GL_RED;
+   case FE_GL_LUMINANCE_ALPHA: *legacy = FE_GL_LUMINANCE_ALPHA; return GL_RG;
+   default: return format;
+   }
+}
+
+GLenum
+fe_compat_legacy_base(GLenum internal_format)
+{
+   const struct fe_format_info *info = fe_format_lookup(internal_format);
+   return fe_format_is_legacy(info) ? info->base : 0;
+}
+
+bool
+fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
+                           GLenum *format, GLenum *type, const void **pixels,
+                           struct fe_compat_tex_source *st)
+{
+   memset(st, 0, sizeof(*st));
+   GLenum legacy;
+   const GLenum fmt = source_as(*format, &legacy);
+   if (!base && !legacy)
+      return true; /* nothing GL converts differently: the usual path */
+   if (width < 0 || height < 0)
+      return true; /* the usual path raises the error */
+   GLenum err = fe_pixel_check(fmt, *type);
+   if (err) {
+      fe_error(ctx, err);
+      return false;
+   }
+   if (fmt != GL_RED && fmt != GL_RG && fmt != GL_RGB && fmt != GL_BGR && fmt != GL_RGBA &&
+       fmt != GL_BGRA) {
+      fe_error(ctx, GL_INVALID_OPERATION); /* integer or depth data for a colour image */
+      return false;
+   }
+   const unsigned out_n = base == FE_GL_LUMINANCE_ALPHA ? 2 : base ? 1 : 4;
+   const uint64_t texels = (uint64_t)width * (uint64_t)height;
+   if (texels > SIZE_MAX / (4 * sizeof(float))) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   size_t first, stride;
+   const size_t extent =
+      texels ? fe_pixel_image_layout(&ctx->unpack, width, height, fmt, *type, &first, &stride) : 0;
+   if (extent == SIZE_MAX) {
+      fe_error(ctx, GL_INVALID_VALUE);
+      return false;
+   }
+   const uint8_t *src = *pixels;
+   uint8_t *staged = NULL;
+   struct fe_buffer *pbo = ctx->pixel_unpack_buffer;
+   if (pbo && texels) {
+      uint64_t off;
+      if (!fe_pixel_buffer_range(ctx, pbo, *pixels, extent, *type, &off))
+         return false;
+      staged = malloc(extent ? extent : 1);
+      if (!staged) {
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return false;
+      }
+      fe_buffer_read(ctx, pbo, off, extent, staged);
+      src = staged;
+   }
+   float *out = NULL, *row = NULL;
+   if (texels && src) {
+      out = malloc((size_t)texels * out_n * sizeof(float));
+      row = malloc((size_t)width * 4 * sizeof(float));
+      if (!out || !row) {
+         free(out);
+         free(row);
+         free(staged);
+         fe_error(ctx, GL_OUT_OF_MEMORY);
+         return false;
+      }
+      for (GLsizei y = 0; y < height; y++) {
+         if (!fe_pixel_unpack(row, MGP_FORMAT_RGBA32_FLOAT, src + first + stride * (size_t)y,
+                              stride, (uint32_t)width, 1, fmt, *type, ctx->unpack.swap_bytes)) {
+            free(out);
+            free(row);
+            free(staged);
+            MGU_DECLINE(gl_feature_unimplemented, "pixel transfer of 0x%04x/0x%04x", *format,
+                        *type);
+            fe_error(ctx, GL_INVALID_OPERATION);
+            return false;
+         }
+         float *o = out + (size_t)y * (size_t)width * out_n;
+         for (GLsizei x = 0; x < width; x++) {
+            float *p = row + 4 * x;
+            /* GL 2.1 §3.6.4, conversion to RGBA of a luminance/alpha source */
+            if (legacy == FE_GL_LUMINANCE)
+               p[1] = p[2] = p[0], p[3] = 1.0f;
+            else if (legacy == GL_ALPHA)
+               p[3] = p[0], p[0] = p[1] = p[2] = 0.0f;
+            else if (legacy == FE_GL_LUMINANCE_ALPHA)
+               p[3] = p[1], p[1] = p[2] = p[0];
+            /* table 3.15: the components the internal format keeps */
+            if (base == GL_ALPHA)
+               o[x] = p[3];
+            else if (base == FE_GL_LUMINANCE || base == FE_GL_INTENSITY)
+               o[x] = p[0];
+            else if (base == FE_GL_LUMINANCE_ALPHA)
+               o[2 * x] = p[0], o[2 * x + 1] = p[3];
+            else
+               memcpy(o + 4 * x, p, 4 * sizeof(float));
+         }
+      }
+      free(row);
+   }
+   free(staged);
+   st->active = true;
+   st->data = out;
+   st->unpack = ctx->unpack;
+   st->pbo = pbo;
+   ctx->unpack = (struct fe_pixel_store){.alignment = 4};
+   ctx->pixel_unpack_buffer = NULL; /* its bytes were read above; the reference stays in st */
+   ctx->pack_version++;
+   *format = out_n == 1 ? GL_RED : out_n == 2 ? GL_RG : GL_RGBA;
+   *type = GL_FLOAT;
+   *pixels = out;
+   return true;
+}
+
+void
+fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st)
+{
+   if (!st->active)
+      return;
+   ctx->unpack = st->unpack;
+   ctx->pixel_unpack_buffer = st->pbo;
+   ctx->pack_version++;
+   free(st->data);
+   st->active = false;
+}

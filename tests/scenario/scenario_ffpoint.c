@@ -1,0 +1,362 @@
+/* scenario_ffpoint.c: fixed-function state of a compatibility context past the first round:
+ * polygon stipple, point parameters and sprites, luminance/alpha/intensity textures, the
+ * accumulation commands without an accumulation buffer, and glEnable of a legacy array.
+ * Fixed-function drawing with no program bound, so the same code runs on Mesa. */
+#include "scenario.h"
+
+#ifndef GL_POINT_SPRITE
+#define GL_POINT_SPRITE 0x8861
+#define GL_COORD_REPLACE 0x8862
+#endif
+
+static void
+ortho_pixels(void)
+{
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(0, W, 0, H, -1, 1);
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+}
+
+static void
+rect(float x0, float y0, float x1, float y1)
+{
+   glBegin(GL_QUADS);
+   glVertex2f(x0, y0);
+   glVertex2f(x1, y0);
+   glVertex2f(x1, y1);
+   glVertex2f(x0, y1);
+   glEnd();
+}
+
+/* compat_polygon_stipple: a pattern with every other column set (bit order MSB first, the
+ * default) stipples a filled quad: pixel x is drawn where x mod 2 == 0; a line drawn with the
+ * stipple on is not stippled; disabling it draws every pixel; glGetPolygonStipple gives the
+ * pattern back. */
+void
+sc_compat_polygon_stipple(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   ortho_pixels();
+   clear_to(bg);
+   GLubyte pat[128];
+   for (int i = 0; i < 128; i++)
+      pat[i] = 0xaa; /* MSB first: columns 0, 2, 4, .. */
+   glPolygonStipple(pat);
+   glEnable(GL_POLYGON_STIPPLE);
+   if (!glIsEnabled(GL_POLYGON_STIPPLE))
+      fail("GL_POLYGON_STIPPLE not enabled");
+   glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
+   rect(0, 0, 32, 32);
+   glBegin(GL_LINES); /* lines are not stippled by the polygon pattern */
+   glVertex2f(0, 40.5f);
+   glVertex2f(64, 40.5f);
+   glEnd();
+   glDisable(GL_POLYGON_STIPPLE);
+   rect(32, 48, 64, 64);
+   check_gl_error("polygon stipple");
+   readback();
+   const rgba8 white = to8(V4(1, 1, 1, 1)), black = to8(bg);
+   for (int y = 2; y < 30; y += 7)
+      for (int x = 2; x < 30; x++)
+         expect_px("stippled quad", x, y, (x % 2) == 0 ? white : black);
+   for (int x = 1; x < 63; x += 5)
+      expect_px("unstippled line", x, 40, white);
+   for (int x = 33; x < 63; x += 3)
+      expect_px("stipple disabled", x, 56, white);
+   GLubyte back[128];
+   memset(back, 0, sizeof(back));
+   glGetPolygonStipple(back);
+   if (memcmp(back, pat, sizeof(pat)))
+      fail("glGetPolygonStipple: byte 0 is 0x%02x, want 0xaa", back[0]);
+   check_gl_error("glGetPolygonStipple");
+}
+
+/* compat_point_params: GL_POINT_DISTANCE_ATTENUATION (0, 0, 1) at eye distance 2 (the eye
+ * coordinates' length) divides the size by 2; attenuation (0.25, 0, 0) doubles it and
+ * GL_POINT_SIZE_MAX clamps that; the values read back; then a point sprite with GL_COORD_REPLACE
+ * samples a 2x1 texture across the point (left half texel 0, right half texel 1). */
+void
+sc_compat_point_params(void)
+{
+   PFNGLPOINTPARAMETERFVPROC point_fv =
+      (PFNGLPOINTPARAMETERFVPROC)eglGetProcAddress("glPointParameterfv");
+   PFNGLPOINTPARAMETERFPROC point_f =
+      (PFNGLPOINTPARAMETERFPROC)eglGetProcAddress("glPointParameterf");
+   if (!point_fv || !point_f)
+      die_setup("no glPointParameterfv");
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(-W / 2, W / 2, -H / 2, H / 2, 0, 10); /* eye (0, 0, -2) is window (32, 32) */
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   clear_to(bg);
+   const float atten[3] = {0.0f, 0.0f, 1.0f}; /* d = 2: 1 / sqrt(d^2) = 1 / 2 */
+   point_fv(GL_POINT_DISTANCE_ATTENUATION, atten);
+   glPointSize(16.0f);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
+   glBegin(GL_POINTS);
+   glVertex3f(0, 0, -2); /* 16 / 2 = 8 pixels: [28, 36) */
+   glEnd();
+   const float quarter[3] = {0.25f, 0.0f, 0.0f};
+   point_fv(GL_POINT_DISTANCE_ATTENUATION, quarter);
+   point_f(GL_POINT_SIZE_MAX, 4.0f);
+   glBegin(GL_POINTS);
+   glVertex3f(16, -16, -2); /* 16 * 2 = 32 clamped to 4: [46, 50) x [14, 18) */
+   glEnd();
+   check_gl_error("point parameters");
+   float got[3] = {0};
+   glGetFloatv(GL_POINT_DISTANCE_ATTENUATION, got);
+   if (got[0] != 0.25f || got[1] != 0.0f || got[2] != 0.0f)
+      fail("GL_POINT_DISTANCE_ATTENUATION reads %g %g %g", got[0], got[1], got[2]);
+   glGetFloatv(GL_POINT_SIZE_MAX, got);
+   if (got[0] != 4.0f)
+      fail("GL_POINT_SIZE_MAX reads %g, want 4", got[0]);
+   readback();
+   const rgba8 green = to8(V4(0, 1, 0, 1)), black = to8(bg);
+   expect_px("attenuated point inside", 29, 29, green);
+   expect_px("attenuated point inside", 34, 34, green);
+   expect_px("attenuated point: not 16 wide", 26, 32, black);
+   expect_px("attenuated point: not 16 wide", 37, 32, black);
+   expect_px("clamped point inside", 47, 15, green);
+   expect_px("clamped point: not 32 wide", 44, 16, black);
+   expect_px("clamped point: not 32 wide", 52, 16, black);
+
+   /* sprites: a 16-pixel point over a 2x1 texture, red left, blue right */
+   const float one[3] = {1.0f, 0.0f, 0.0f};
+   point_fv(GL_POINT_DISTANCE_ATTENUATION, one);
+   point_f(GL_POINT_SIZE_MAX, 64.0f);
+   clear_to(bg);
+   const GLubyte texels[8] = {255, 0, 0, 255, 0, 0, 255, 255};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   glEnable(GL_POINT_SPRITE);
+   glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+   GLint replace = 0;
+   glGetTexEnviv(GL_POINT_SPRITE, GL_COORD_REPLACE, &replace);
+   if (replace != GL_TRUE)
+      fail("GL_COORD_REPLACE reads %d", replace);
+   glPointSize(16.0f);
+   glTexCoord2f(0.75f, 0.5f); /* without replacement every pixel would be blue */
+   glBegin(GL_POINTS);
+   glVertex3f(0, 0, -2); /* [24, 40) */
+   glEnd();
+   glDisable(GL_POINT_SPRITE);
+   glDisable(GL_TEXTURE_2D);
+   glDeleteTextures(1, &tex);
+   check_gl_error("point sprite");
+   readback();
+   expect_px("sprite left half", 26, 32, to8(V4(1, 0, 0, 1)));
+   expect_px("sprite right half", 37, 32, to8(V4(0, 0, 1, 1)));
+}
+
+/* compat_legacy_textures: GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA and GL_INTENSITY textures
+ * filled from RGBA bytes keep A, R, R+A and R as GL 2.1 table 3.15 says, and read as (0,0,0,A),
+ * (L,L,L,1), (L,L,L,A), (I,I,I,I) in GL_REPLACE; a GL_LUMINANCE image into an RGBA texture is
+ * (L, L, L, 1). Each fills a quad, blended over grey so alpha shows. */
+void
+sc_compat_legacy_textures(void)
+{
+   const vec4f bg = V4(0.4f, 0.4f, 0.4f, 1.0f);
+   ortho_pixels();
+   clear_to(bg);
+   const GLubyte rgba[4] = {204, 51, 102, 153}; /* 0.8, 0.2, 0.4, 0.6 */
+   const GLenum fmts[4] = {GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_INTENSITY};
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glEnable(GL_BLEND);
+   glColor4f(0.0f, 1.0f, 0.0f, 1.0f); /* the fragment colour GL_ALPHA keeps */
+   for (int i = 0; i < 4; i++) {
+      glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[i], 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+      rect(4 + 15 * i, 4, 14 + 15 * i, 20);
+   }
+   const GLubyte lum = 51;
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, &lum);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+   rect(4, 30, 14, 46);
+   /* GL_RGB then GL_RGBA of the same size: the second reads its own alpha, not 1 */
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   rect(19, 30, 29, 46);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+   rect(34, 30, 44, 46);
+   glDisable(GL_BLEND);
+   glDisable(GL_TEXTURE_2D);
+   glDeleteTextures(1, &tex);
+   check_gl_error("legacy texture formats");
+   const float r = 0.8f, a = 0.6f, g = 0.4f;
+   /* blended: src * alpha + bg * (1 - alpha), within 2 of 255 (8-bit blending rounds) */
+   const vec4f want[7] = {
+      V4(g * (1 - a), a + g * (1 - a), g * (1 - a), 1),
+      V4(r, r, r, 1),
+      V4(r * a + g * (1 - a), r * a + g * (1 - a), r * a + g * (1 - a), 1),
+      V4(r * r + g * (1 - r), r * r + g * (1 - r), r * r + g * (1 - r), 1),
+      V4(0.2f, 0.2f, 0.2f, 1),
+      V4(r, 0.2f, 0.4f, 1),
+      V4(r * a + g * (1 - a), 0.2f * a + g * (1 - a), 0.4f * a + g * (1 - a), 1)};
+   const int at[7][2] = {{9, 12}, {24, 12}, {39, 12}, {54, 12}, {9, 38}, {24, 38}, {39, 38}};
+   static const char *const what[7] = {"GL_ALPHA",
+                                       "GL_LUMINANCE",
+                                       "GL_LUMINANCE_ALPHA",
+                                       "GL_INTENSITY",
+                                       "GL_LUMINANCE data into GL_RGBA",
+                                       "GL_RGB",
+                                       "GL_RGBA after GL_RGB"};
+   readback();
+   for (int i = 0; i < 7; i++) {
+      const rgba8 got = pixel_at(at[i][0], at[i][1]), w = to8(want[i]);
+      for (int c = 0; c < 3; c++) /* the colour; alpha blends with the buffer's own */
+         if (abs((int)got.c[c] - (int)w.c[c]) > 2) {
+            fail("%s: pixel (%d,%d) is %d %d %d %d, want %d %d %d %d", what[i], at[i][0], at[i][1],
+                 got.c[0], got.c[1], got.c[2], got.c[3], w.c[0], w.c[1], w.c[2], w.c[3]);
+            break;
+         }
+   }
+}
+
+/* compat_accum_enable_array: without an accumulation buffer (every config claims 0 bits)
+ * glAccum is GL_INVALID_OPERATION after its operation passes (a bad one is GL_INVALID_ENUM);
+ * glClearAccum keeps GL_ACCUM_CLEAR_VALUE, clamped; glClear takes GL_ACCUM_BUFFER_BIT. Then
+ * glEnable(GL_VERTEX_ARRAY) / glEnable(GL_COLOR_ARRAY), which compatibility drivers take as
+ * glEnableClientState, draw from the arrays. */
+void
+sc_compat_accum_enable_array(void)
+{
+   GLint bits = -1;
+   glGetIntegerv(GL_ACCUM_RED_BITS, &bits);
+   if (bits == 0) {
+      glAccum(GL_ACCUM, 0.5f);
+      expect_gl_error(GL_INVALID_OPERATION, "glAccum without an accumulation buffer");
+   } else {
+      skipped("an accumulation buffer exists here (glAccum would act)");
+   }
+   glAccum(0x1234, 1.0f);
+   expect_gl_error(GL_INVALID_ENUM, "glAccum of an invalid operation");
+   glClearAccum(0.25f, -2.0f, 0.5f, 2.0f);
+   float v[4] = {0};
+   glGetFloatv(GL_ACCUM_CLEAR_VALUE, v);
+   if (v[0] != 0.25f || v[1] != -1.0f || v[2] != 0.5f || v[3] != 1.0f)
+      fail("GL_ACCUM_CLEAR_VALUE %g %g %g %g, want 0.25 -1 0.5 1", v[0], v[1], v[2], v[3]);
+   glClear(GL_COLOR_BUFFER_BIT | GL_ACCUM_BUFFER_BIT);
+   check_gl_error("glClearAccum, glClear(GL_ACCUM_BUFFER_BIT)");
+
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   ortho_pixels();
+   clear_to(bg);
+   const float xy[8] = {8, 8, 40, 8, 40, 40, 8, 40};
+   const GLubyte col[4][4] = {
+      {255, 0, 255, 255}, {255, 0, 255, 255}, {255, 0, 255, 255}, {255, 0, 255, 255}};
+   glVertexPointer(2, GL_FLOAT, 0, xy);
+   glColorPointer(4, GL_UNSIGNED_BYTE, 0, col);
+   glEnable(GL_VERTEX_ARRAY);
+   glEnable(GL_COLOR_ARRAY);
+   if (!glIsEnabled(GL_COLOR_ARRAY))
+      fail("glEnable(GL_COLOR_ARRAY) did not enable the colour array");
+   glDrawArrays(GL_QUADS, 0, 4);
+   glDisable(GL_COLOR_ARRAY);
+   glDisable(GL_VERTEX_ARRAY);
+   check_gl_error("glEnable of legacy arrays");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 8, 40, 40, to8(V4(1, 0, 1, 1)));
+   check_frame("compat_accum_enable_array", &m);
+}
+
+/* compat_material_in_begin_end: glMaterial between glBegin and glEnd changes the material of the
+ * vertices after it only (GL 2.1 §2.14.3). Lit with no light and a black scene ambient, a vertex
+ * is its emission; a flat-shaded strip of two quads sets red emission before its third vertex
+ * and green before its fifth: the left quad red, the right one green (the last material set for
+ * the whole strip would make both green). Then the material state after glEnd is the last one. */
+void
+sc_compat_material_in_begin_end(void)
+{
+   const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
+   const float black[4] = {0, 0, 0, 1}, red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+   ortho_pixels();
+   clear_to(bg);
+   glEnable(GL_LIGHTING);
+   glLightModelfv(GL_LIGHT_MODEL_AMBIENT, black);
+   glMaterialfv(GL_FRONT_AND_BACK, GL_AMBIENT, black);
+   glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, black);
+   glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, black);
+   glShadeModel(GL_FLAT);
+   glBegin(GL_TRIANGLE_STRIP);
+   glNormal3f(0, 0, 1);
+   glVertex2f(8, 8);
+   glVertex2f(8, 56);
+   glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, red);
+   glVertex2f(32, 8);
+   glVertex2f(32, 56);
+   glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, green);
+   glVertex2f(56, 8);
+   glVertex2f(56, 56);
+   glEnd();
+   float e[4] = {0};
+   glGetMaterialfv(GL_FRONT, GL_EMISSION, e);
+   if (e[0] != 0.0f || e[1] != 1.0f)
+      fail("GL_EMISSION after glEnd: %g %g %g, want the last one set (green)", e[0], e[1], e[2]);
+   glShadeModel(GL_SMOOTH);
+   glDisable(GL_LIGHTING);
+   check_gl_error("glMaterial inside glBegin/glEnd");
+   model m;
+   model_init(&m, bg);
+   model_rect(&m, 8, 8, 32, 56, to8(V4(1, 0, 0, 1)));
+   model_rect(&m, 32, 8, 56, 56, to8(V4(0, 1, 0, 1)));
+   check_frame("compat_material_in_begin_end", &m);
+}
+
+/* compat_render_mode: glRenderMode's errors and GL_RENDER (GL 2.1 §5.2-5.3): GL_RENDER returns 0
+ * with no error; in GL_RENDER the name stack commands and glPassThrough are ignored without
+ * error; GL_RENDER_MODE reads GL_RENDER; a bad mode is GL_INVALID_ENUM; glSelectBuffer of a
+ * negative size GL_INVALID_VALUE, glFeedbackBuffer of a bad type GL_INVALID_ENUM; GL_SELECT
+ * before glSelectBuffer (and GL_FEEDBACK before glFeedbackBuffer) GL_INVALID_OPERATION. */
+void
+sc_compat_render_mode(void)
+{
+   if (glRenderMode(GL_RENDER) != 0)
+      fail("glRenderMode(GL_RENDER) from GL_RENDER returned non-zero");
+   check_gl_error("glRenderMode(GL_RENDER)");
+   glInitNames();
+   glPushName(7);
+   glLoadName(8);
+   glPopName();
+   glPopName(); /* an empty stack: ignored in GL_RENDER too */
+   glPassThrough(1.0f);
+   check_gl_error("name stack and glPassThrough in GL_RENDER");
+   GLint mode = 0;
+   glGetIntegerv(GL_RENDER_MODE, &mode);
+   if (mode != GL_RENDER)
+      fail("GL_RENDER_MODE reads 0x%x, want GL_RENDER", mode);
+   glRenderMode(0x1234);
+   expect_gl_error(GL_INVALID_ENUM, "glRenderMode of a bad mode");
+   GLuint sel[8];
+   glSelectBuffer(-1, sel);
+   expect_gl_error(GL_INVALID_VALUE, "glSelectBuffer of a negative size");
+   GLfloat fb[8];
+   glFeedbackBuffer(8, 0x1234, fb);
+   expect_gl_error(GL_INVALID_ENUM, "glFeedbackBuffer of a bad type");
+   /* last: Mesa enters the mode despite the error (GL 2.1 §2.5: an erring command does
+    * nothing else), so each is followed by a return to GL_RENDER */
+   glRenderMode(GL_SELECT);
+   expect_gl_error(GL_INVALID_OPERATION, "glRenderMode(GL_SELECT) before glSelectBuffer");
+   glRenderMode(GL_RENDER);
+   glRenderMode(GL_FEEDBACK);
+   expect_gl_error(GL_INVALID_OPERATION, "glRenderMode(GL_FEEDBACK) before glFeedbackBuffer");
+   glRenderMode(GL_RENDER);
+   while (glGetError() != GL_NO_ERROR)
+      ;
+}
