@@ -532,7 +532,8 @@ struct fe_tracker {
       uint64_t buffer_gen, texture_gen, sampler_gen, attach_gen;
    } draw_in;
    bool draw_in_valid;
-   uint64_t full_validates; /* draws that went through the groups */
+   uint64_t full_validates;  /* draws that went through the groups */
+   uint64_t value_validates; /* draws that changed value inputs alone (draw_inputs_values_only) */
 };
 
 struct fe_context {

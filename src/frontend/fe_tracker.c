@@ -384,6 +384,8 @@ update_state_uniforms(struct fe_context *ctx, struct fe_exec *e)
    }
 }
 
+static void emit_constants(struct fe_context *ctx, struct fe_exec *e);
+
 static bool
 emit_program(struct fe_context *ctx, struct fe_exec *e)
 {
@@ -398,6 +400,15 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
       t->program_bound = e->cso;
    }
    update_state_uniforms(ctx, e);
+   emit_constants(ctx, e);
+   emit_uniform_buffers(ctx, e);
+   return emit_samplers(ctx, e);
+}
+
+/* The default block's bytes: the changed range to the context that holds the block, else all. */
+static void
+emit_constants(struct fe_context *ctx, struct fe_exec *e)
+{
    if (e->uniform_size && (e->constants_ctx != ctx || e->constants_sent != e->uniform_version)) {
       /* The context that received the block last holds it whole: it gets the changed range.
        * Any other context (or the first send) gets all of it. */
@@ -417,8 +428,6 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
       e->constants_sent = e->uniform_version;
       e->dirty_lo = e->dirty_hi = 0;
    }
-   emit_uniform_buffers(ctx, e);
-   return emit_samplers(ctx, e);
 }
 
 /* ---- vertex state -------------------------------------------------------------------------- */
@@ -492,39 +501,43 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * with the inputs of the last full validate skips them all (issue 6: the no-change draw).
  * One list, so the compare and the capture cannot disagree. */
 #define DRAW_INPUTS(X)                                                                             \
-   /* what the draw-overhead cases change first, so a changed draw stops comparing early */        \
-   X(rs_version, ctx->rs_version)                                                                  \
-   X(ds_version, ctx->ds_version)                                                                  \
-   X(unit_version, ctx->unit_version)                                                              \
-   X(uniform_version, e->uniform_version)                                                          \
-   X(exec, (uintptr_t)e)                                                                           \
-   X(ubo_version, ctx->ubo_version)                                                                \
-   X(vao_buffers_version, ctx->vao->buffers_version)                                               \
-   X(bindings_version, e->bindings_version)                                                        \
-   X(constants_ctx, (uintptr_t)e->constants_ctx)                                                   \
-   X(draw_fbo, (uintptr_t)ctx->draw_fbo)                                                           \
-   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0)                                 \
-   X(read_fbo, (uintptr_t)ctx->read_fbo)                                                           \
-   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0)                                 \
-   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0)                              \
-   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0)                              \
-   X(default_fb_version, ctx->default_fb_version)                                                  \
-   X(framebuffer_srgb, ctx->misc_framebuffer_srgb)                                                 \
+   /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
+    * a value input (draw_inputs_values_only), O: any other */ \
+   X(rs_version, ctx->rs_version, V)                                                               \
+   X(ds_version, ctx->ds_version, V)                                                               \
+   X(unit_version, ctx->unit_version, O)                                                           \
+   X(uniform_version, e->uniform_version, V)                                                       \
+   X(exec, (uintptr_t)e, O)                                                                        \
+   X(ubo_version, ctx->ubo_version, O)                                                             \
+   X(vao_buffers_version, ctx->vao->buffers_version, O)                                            \
+   X(bindings_version, e->bindings_version, O)                                                     \
+   X(constants_ctx, (uintptr_t)e->constants_ctx, O)                                                \
+   X(draw_fbo, (uintptr_t)ctx->draw_fbo, O)                                                        \
+   X(draw_fbo_version, ctx->draw_fbo ? ctx->draw_fbo->version : 0, O)                              \
+   X(read_fbo, (uintptr_t)ctx->read_fbo, O)                                                        \
+   X(read_fbo_version, ctx->read_fbo ? ctx->read_fbo->version : 0, O)                              \
+   X(draw_surface, ctx->draw_surface ? ctx->draw_surface->serial : 0, O)                           \
+   X(read_surface, ctx->read_surface ? ctx->read_surface->serial : 0, O)                           \
+   X(default_fb_version, ctx->default_fb_version, O)                                               \
+   X(framebuffer_srgb, ctx->misc_framebuffer_srgb, O)                                              \
    /* GLSL_STATE_POINT_ORIGIN: set without a version */                                            \
-   X(point_sprite_origin, ctx->point_sprite_origin)                                                \
-   X(vao, (uintptr_t)ctx->vao)                                                                     \
-   X(vao_layout_version, ctx->vao->layout_version)                                                 \
-   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty)                                    \
-   X(buffer_gen, atomic_load(&ctx->share->buffer_gen))                                             \
-   X(texture_gen, atomic_load(&ctx->share->texture_gen))                                           \
-   X(sampler_gen, atomic_load(&ctx->share->sampler_gen))                                           \
-   X(attach_gen, atomic_load(&ctx->share->attach_gen))
+   X(point_sprite_origin, ctx->point_sprite_origin, O)                                             \
+   X(vao, (uintptr_t)ctx->vao, O)                                                                  \
+   X(vao_layout_version, ctx->vao->layout_version, O)                                              \
+   X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty, O)                                 \
+   X(buffer_gen, atomic_load(&ctx->share->buffer_gen), O)                                          \
+   X(texture_gen, atomic_load(&ctx->share->texture_gen), O)                                        \
+   X(sampler_gen, atomic_load(&ctx->share->sampler_gen), O)                                        \
+   X(attach_gen, atomic_load(&ctx->share->attach_gen), O)
+
+#define DRAW_INPUT_IS_V 1
+#define DRAW_INPUT_IS_O 0
 
 static bool
 draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
 {
    const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define SAME(name, expr)                                                                           \
+#define SAME(name, expr, cls)                                                                      \
    if (in->name != (uint64_t)(expr))                                                               \
       return false;
    DRAW_INPUTS(SAME)
@@ -532,11 +545,26 @@ draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
    return true;
 }
 
+/* Whether the inputs differ from the last full validate's in value inputs alone: render
+ * state, dynamic state and default-block bytes (a glScissor, a glEnable, a glUniform between
+ * draws). Their groups read nothing else, so the others would find their keys unchanged. */
+static bool
+draw_inputs_values_only(const struct fe_context *ctx, const struct fe_exec *e)
+{
+   const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
+#define OTHERS(name, expr, cls)                                                                    \
+   if (!DRAW_INPUT_IS_##cls && in->name != (uint64_t)(expr))                                       \
+      return false;
+   DRAW_INPUTS(OTHERS)
+#undef OTHERS
+   return true;
+}
+
 static void
 draw_inputs_keep(struct fe_context *ctx, const struct fe_exec *e)
 {
    struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define KEEP(name, expr) in->name = (uint64_t)(expr);
+#define KEEP(name, expr, cls) in->name = (uint64_t)(expr);
    DRAW_INPUTS(KEEP)
 #undef KEEP
 }
@@ -567,6 +595,19 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       struct fe_tracker *t = &ctx->tracker;
       if (t->draw_in_valid && draw_inputs_same(ctx, e))
          return true;
+      if (t->draw_in_valid && draw_inputs_values_only(ctx, e)) {
+         /* the value groups alone, in the full validate's order; the hidden state uniforms
+          * read render and dynamic state */
+         t->value_validates++;
+         update_state_uniforms(ctx, e);
+         emit_constants(ctx, e);
+         emit_render_state(ctx);
+         emit_dynamic_state(ctx);
+         t->draw_in.rs_version = ctx->rs_version;
+         t->draw_in.ds_version = ctx->ds_version;
+         t->draw_in.uniform_version = e->uniform_version;
+         return true;
+      }
       /* the groups may send part of the state and then refuse the draw */
       t->draw_in_valid = false;
       t->full_validates++;

@@ -708,12 +708,12 @@ struct vkb_screen {
    uint64_t bind_epoch;       /* bumps when bound command-buffer state is lost */
    uint64_t storage_epoch;    /* bumps when any image storage is released */
    struct vkb_context *bind_owner;
-   /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks or
-    * default-block bytes (set 0), texture_tick at one that changes only sampler-view or
+   /* vkb_tables.c: buffer_tick bumps at a call that changes only uniform blocks (set 0),
+    * consts_tick at default-block bytes, texture_tick at one that changes only sampler-view or
     * sampler bindings (set 1), vertex_tick at one that changes only vertex-buffer bindings,
     * rs_tick at a render-state bind, dyn_tick at set_dynamic_state, state_tick at every other
     * call but a draw */
-   uint64_t state_tick, buffer_tick, texture_tick, vertex_tick, rs_tick;
+   uint64_t state_tick, buffer_tick, consts_tick, texture_tick, vertex_tick, rs_tick;
    /* set_dynamic_state (viewport, scissor, ...): recorded by the fast path too (dyn_dirty) */
    uint64_t dyn_tick;
    /* set_draw_program calls (which advance state_tick too): state_tick - program_tick stays
@@ -780,6 +780,23 @@ int32_t vkb_find_memory(const struct vkb_screen *scr, uint32_t type_bits,
 
 /* ---- the context ------------------------------------------------------------------------ */
 
+/* The parts of mgp_dynamic_state a draw records apart (vkb_draw_dynamic.c): set_dynamic_state
+ * marks those whose fields changed, so a glScissor between draws records the scissor alone. */
+enum vkb_dyn_part {
+   VKB_DYN_VIEWPORT = 1u << 0, /* viewport, depth range (an empty viewport moves the scissor) */
+   VKB_DYN_SCISSOR = 1u << 1,
+   VKB_DYN_LINE_WIDTH = 1u << 2,
+   VKB_DYN_DEPTH_BIAS = 1u << 3,
+   VKB_DYN_BLEND = 1u << 4,
+   VKB_DYN_STENCIL = 1u << 5,
+   VKB_DYN_COVERAGE = 1u << 6, /* the sample coverage mask: pipeline state (the key) */
+   VKB_DYN_ALL = (1u << 7) - 1,
+};
+
+/* The VKB_DYN_* parts whose fields differ between two dynamic states. */
+uint32_t vkb_dynamic_changes(const struct mgp_dynamic_state *was,
+                             const struct mgp_dynamic_state *now);
+
 struct vkb_context {
    struct vkb_obj base;
    struct vkb_screen *scr;
@@ -821,7 +838,7 @@ struct vkb_context {
    /* bound command-buffer state, valid while bind_epoch == scr->bind_epoch */
    uint64_t bind_epoch;
    VkPipeline bound_pipeline;
-   bool dyn_dirty;
+   uint32_t dyn_dirty; /* VKB_DYN_* bits: the parts of the dynamic state to record again */
    /* the dynamic state as recorded in this command buffer (valid with dyn_recorded): a change
     * re-records only the commands whose values differ */
    bool dyn_recorded;
@@ -856,7 +873,8 @@ struct vkb_context {
       bool valid;
       uint16_t mode;
       uint8_t index_size;
-      uint64_t tick, buffer_tick, vertex_tick, texture_tick, rs_tick, serial;
+      uint64_t tick, buffer_tick, consts_tick, vertex_tick, texture_tick, rs_tick, serial;
+      VkBuffer consts_buf;  /* the default block's buffer in the bound set 0 */
       VkDeviceSize ib_size; /* index bytes from the bound offset on */
       /* the pipeline key it drew with: a render state of the same share (key.rs) keeps the
        * pipeline, and only its dynamic part is recorded again */

@@ -43,7 +43,7 @@ vkb_context_create(void *self, const struct mgp_context_desc *args, const void *
    ctx->dyn.depth_range[1] = 1.0f;
    ctx->dyn.stencil_read_mask[0] = ctx->dyn.stencil_read_mask[1] = ~0u;
    ctx->dyn.stencil_write_mask[0] = ctx->dyn.stencil_write_mask[1] = ~0u;
-   ctx->dyn_dirty = true;
+   ctx->dyn_dirty = VKB_DYN_ALL;
    if (!vkb_table_put(scr, &scr->contexts, &ctx->base, "context_create"))
       free(ctx);
 }
@@ -358,7 +358,7 @@ vkb_begin_rendering(struct vkb_context *ctx)
    scr->rendering_ctx = ctx;
    vkb_query_scope_begin(ctx);
    vkb_xfb_scope_begin(ctx);
-   ctx->dyn_dirty = true;
+   ctx->dyn_dirty = VKB_DYN_ALL;
    return true;
 }
 
@@ -369,8 +369,8 @@ vkb_set_dynamic_state(void *self, const struct mgp_dynamic_state *args, const vo
                       uint32_t tail_count)
 {
    CTX_SELF;
+   ctx->dyn_dirty |= vkb_dynamic_changes(&ctx->dyn, args);
    ctx->dyn = *args;
-   ctx->dyn_dirty = true;
 }
 
 void
@@ -395,7 +395,7 @@ vkb_set_framebuffer_state(void *self, const struct mgp_framebuffer_state *args, 
    ctx->fb = *args;
    ctx->fb_set = true;
    ctx->fb_key_valid = false;
-   ctx->dyn_dirty = true;
+   ctx->dyn_dirty = VKB_DYN_ALL;
 }
 
 void

@@ -416,7 +416,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
       ctx->bound_ib = VK_NULL_HANDLE;
       ctx->bound_topology = -1;
       memset(ctx->bound_vb, 0, sizeof(ctx->bound_vb));
-      ctx->dyn_dirty = true;
+      ctx->dyn_dirty = VKB_DYN_ALL;
       ctx->dyn_recorded = false;
       ctx->rs_recorded = false;
    }
@@ -441,7 +441,7 @@ draw_bind(struct vkb_context *ctx, struct draw_plan *p, VkCommandBuffer *cmd_out
    if (ctx->dyn_dirty) {
       vkb_flush_draws(scr);
       vkb_draw_set_dynamic(ctx, cmd);
-      ctx->dyn_dirty = false;
+      ctx->dyn_dirty = 0;
    }
    /* Per full draw, not per dyn_dirty: a render-state bind changes it (the fast path records
     * it too after a bind that keeps the pipeline, rs_tick). */
@@ -527,6 +527,8 @@ draw_record(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          .index_size = args->index_size,
          .tick = scr->state_tick,
          .buffer_tick = scr->buffer_tick,
+         .consts_tick = scr->consts_tick,
+         .consts_buf = p->sh->consts_buf,
          .vertex_tick = scr->vertex_tick,
          .texture_tick = scr->texture_tick,
          .rs_tick = scr->rs_tick,

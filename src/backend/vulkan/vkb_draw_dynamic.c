@@ -1,6 +1,7 @@
 /* vkb_draw_dynamic.c — the dynamic state a draw records from the context's (viewport,
  * scissor, line width, depth bias, blend constants, stencil reference and masks), and
  * glSampleCoverage's mask for the pipeline key. */
+#include <stddef.h>
 #include <string.h>
 
 #include "log.h"
@@ -22,22 +23,47 @@ vkb_draw_coverage_mask(const struct vkb_context *ctx, uint32_t samples)
    return m & ((samples >= 32 ? 0u : 1u << samples) - 1u);
 }
 
-void
-vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
+/* Fields [first, last] of mgp_dynamic_state, compared as bytes. */
+#define DYN_SPAN(first, last)                                                                      \
+   offsetof(struct mgp_dynamic_state, first), offsetof(struct mgp_dynamic_state, last) +           \
+                                                 sizeof(((struct mgp_dynamic_state *)0)->last) -   \
+                                                 offsetof(struct mgp_dynamic_state, first)
+
+uint32_t
+vkb_dynamic_changes(const struct mgp_dynamic_state *was, const struct mgp_dynamic_state *now)
+{
+   static const struct {
+      size_t offset, size;
+      uint32_t parts;
+   } spans[] = {
+      {DYN_SPAN(viewport, depth_range), VKB_DYN_VIEWPORT | VKB_DYN_SCISSOR},
+      {DYN_SPAN(scissor, scissor_enable), VKB_DYN_SCISSOR},
+      {DYN_SPAN(sample_coverage_enable, sample_coverage_invert), VKB_DYN_COVERAGE},
+      {DYN_SPAN(sample_coverage_value, sample_coverage_value), VKB_DYN_COVERAGE},
+      {DYN_SPAN(blend_color, blend_color), VKB_DYN_BLEND},
+      {DYN_SPAN(stencil_ref, stencil_write_mask), VKB_DYN_STENCIL},
+      {DYN_SPAN(line_width, line_width), VKB_DYN_LINE_WIDTH},
+      {DYN_SPAN(polygon_offset_factor, polygon_offset_clamp), VKB_DYN_DEPTH_BIAS},
+   };
+   const uint8_t *a = (const uint8_t *)was, *b = (const uint8_t *)now;
+   uint32_t parts = 0;
+   for (size_t i = 0; i < sizeof(spans) / sizeof(spans[0]); i++)
+      if (memcmp(a + spans[i].offset, b + spans[i].offset, spans[i].size))
+         parts |= spans[i].parts;
+   return parts;
+}
+
+static void
+set_viewport(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
 {
    struct vkb_screen *scr = ctx->scr;
    const struct mgp_dynamic_state *d = &ctx->dyn;
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
-   const VkExtent2D ext = ctx->render_extent;
-
    /* Positive viewport: memory row r is GL window row r. */
    VkViewport vp = {d->viewport[0], d->viewport[1],    d->viewport[2],
                     d->viewport[3], d->depth_range[0], d->depth_range[1]};
-   bool empty = false;
-   if (!(vp.width > 0.0f) || !(vp.height > 0.0f)) {
-      vp.width = vp.height = 1.0f; /* GL draws nothing; the scissor below rejects everything */
-      empty = true;
-   }
+   if (empty)
+      vp.width = vp.height = 1.0f;
    if (vp.width > (float)l->maxViewportDimensions[0])
       vp.width = (float)l->maxViewportDimensions[0];
    if (vp.height > (float)l->maxViewportDimensions[1])
@@ -53,16 +79,19 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       vp.y = hi - vp.height;
    vp.minDepth = vp.minDepth < 0 ? 0 : vp.minDepth > 1 ? 1 : vp.minDepth;
    vp.maxDepth = vp.maxDepth < 0 ? 0 : vp.maxDepth > 1 ? 1 : vp.maxDepth;
-   /* Every draw pipeline has the same dynamic states, so what was recorded stays set across
-    * pipeline binds and render passes; a new command buffer or a clear clears dyn_recorded. */
-   const bool all = !ctx->dyn_recorded;
-   ctx->dyn_recorded = true;
    if (all || memcmp(&vp, &ctx->rec_viewport, sizeof(vp))) {
       vkCmdSetViewport(cmd, 0, 1, &vp);
       ctx->rec_viewport = vp;
       scr->stats.cmd_set_state++;
    }
+}
 
+static void
+set_scissor(struct vkb_context *ctx, VkCommandBuffer cmd, bool all, bool empty)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const VkExtent2D ext = ctx->render_extent;
    int64_t x0 = 0, y0 = 0, x1 = ext.width, y1 = ext.height;
    if (d->scissor_enable) {
       const int64_t sx = d->scissor[0], sy = d->scissor[1];
@@ -81,7 +110,14 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
       ctx->rec_scissor = sc;
       scr->stats.cmd_set_state++;
    }
+}
 
+static void
+set_other(struct vkb_context *ctx, VkCommandBuffer cmd, bool all)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   const VkPhysicalDeviceLimits *l = &scr->props.limits;
    float lw = d->line_width > 0 ? d->line_width : 1.0f;
    if (!scr->features.wideLines)
       lw = 1.0f;
@@ -123,4 +159,25 @@ vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
          scr->stats.cmd_set_state += all || v[i] != rec[i];
       memcpy(rec, v, sizeof(v));
    }
+}
+
+void
+vkb_draw_set_dynamic(struct vkb_context *ctx, VkCommandBuffer cmd)
+{
+   const struct mgp_dynamic_state *d = &ctx->dyn;
+   /* Every draw pipeline has the same dynamic states, so what was recorded stays set across
+    * pipeline binds and render passes; a new command buffer or a clear clears dyn_recorded.
+    * Otherwise only the parts set_dynamic_state marked (or all, at a new scope) are looked at:
+    * the others' inputs are as when they were recorded. */
+   const bool all = !ctx->dyn_recorded;
+   const uint32_t dirty = all ? VKB_DYN_ALL : ctx->dyn_dirty;
+   ctx->dyn_recorded = true;
+   /* GL draws nothing with an empty viewport; the scissor below rejects everything */
+   const bool empty = !(d->viewport[2] > 0.0f) || !(d->viewport[3] > 0.0f);
+   if (dirty & VKB_DYN_VIEWPORT)
+      set_viewport(ctx, cmd, all, empty);
+   if (dirty & VKB_DYN_SCISSOR)
+      set_scissor(ctx, cmd, all, empty);
+   if (dirty & (VKB_DYN_LINE_WIDTH | VKB_DYN_DEPTH_BIAS | VKB_DYN_BLEND | VKB_DYN_STENCIL))
+      set_other(ctx, cmd, all);
 }

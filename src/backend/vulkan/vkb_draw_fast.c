@@ -40,12 +40,39 @@ fast_vertex_buffers(struct vkb_context *ctx)
    return true;
 }
 
+/* draw_fast after set_global_constants alone: the program's default block went to a fresh
+ * slice (vkb_set_global_constants). Set 0 names the block's buffer with a dynamic offset, so
+ * a slice in the buffer the bound set names needs only the offset rebound. False when set 0
+ * must be resolved again (another buffer, an older batch's slice). */
+static bool
+fast_constants(struct vkb_context *ctx)
+{
+   struct vkb_screen *scr = ctx->scr;
+   struct vkb_fast_draw *f = &ctx->fast;
+   const struct vkb_shader *sh = f->sh;
+   if (sh->consts_size && sh->set_used[VKB_SET_BUFFERS] && sh->binding[0].count) {
+      if (sh->consts_buf != f->consts_buf || sh->consts_serial != f->serial ||
+          !ctx->bound_set[VKB_SET_BUFFERS])
+         return false;
+      const uint32_t dynoff = (uint32_t)sh->consts_offset;
+      if (ctx->bound_dynoff != dynoff) {
+         vkb_flush_draws(scr);
+         vkCmdBindDescriptorSets(scr->cur->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sh->layout,
+                                 VKB_SET_BUFFERS, 1, &ctx->bound_set[VKB_SET_BUFFERS], 1, &dynoff);
+         scr->stats.cmd_bind_sets++;
+         ctx->bound_dynoff = dynoff;
+      }
+   }
+   f->consts_tick = scr->consts_tick;
+   return true;
+}
+
 /* A draw of the mode and index size of its context's last full draw, with only draws reaching
  * the backend since (scr->state_tick, vkb_tables.c), in the same batch and rendering scope with
  * the binds it made still bound: everything the full path resolves (program, pipeline,
  * descriptors, buffers, layouts) would come out the same, so only the ranges are queued. When
- * uniform blocks or default-block bytes changed too (scr->buffer_tick), set 0 is resolved
- * again and rebound first, likewise set 1 after texture or sampler bindings changed
+ * uniform blocks changed too (scr->buffer_tick), set 0 is resolved again and rebound first
+ * (default-block bytes alone, scr->consts_tick, move its dynamic offset: fast_constants), likewise set 1 after texture or sampler bindings changed
  * (scr->texture_tick), changed vertex buffers (scr->vertex_tick) are rebound, and a render
  * state bound since (scr->rs_tick) with the same pipeline part records its dynamic state;
  * pipeline and vertex layout stay. False sends the draw the
@@ -63,13 +90,17 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       return false;
    /* dyn_dirty here is set_dynamic_state's alone (every other setter moves state_tick); the
     * sample coverage mask it carries is pipeline state */
-   if (ctx->dyn_dirty && vkb_draw_coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
+   if ((ctx->dyn_dirty & VKB_DYN_COVERAGE) &&
+       vkb_draw_coverage_mask(ctx, f->key.samples) != f->key.coverage_mask)
       return false;
    for (uint32_t i = 0; f->index_size && i < ndraws; i++)
       if (((uint64_t)ranges[i].start + ranges[i].count) * f->index_size > f->ib_size)
          return false;
-   const uint32_t set_mask = (f->buffer_tick != scr->buffer_tick ? 1u << VKB_SET_BUFFERS : 0) |
-                             (f->texture_tick != scr->texture_tick ? 1u << VKB_SET_TEXTURES : 0);
+   uint32_t set_mask = (f->buffer_tick != scr->buffer_tick ? 1u << VKB_SET_BUFFERS : 0) |
+                       (f->texture_tick != scr->texture_tick ? 1u << VKB_SET_TEXTURES : 0);
+   if (f->consts_tick != scr->consts_tick && !(set_mask & (1u << VKB_SET_BUFFERS)) &&
+       !fast_constants(ctx))
+      set_mask |= 1u << VKB_SET_BUFFERS;
    if (set_mask) {
       struct vkb_shader *sh = f->sh;
       struct vkb_draw_descriptors dd;
@@ -102,7 +133,9 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
       for (uint32_t i = 0; i < dd.n_used_bufs; i++)
          dd.used_bufs[i]->last_use = f->serial;
       f->buffer_tick = scr->buffer_tick;
+      f->consts_tick = scr->consts_tick;
       f->texture_tick = scr->texture_tick;
+      f->consts_buf = sh->consts_buf;
    }
    if (f->vertex_tick != scr->vertex_tick && !fast_vertex_buffers(ctx))
       return false;
@@ -127,7 +160,7 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
    if (ctx->dyn_dirty) {
       vkb_flush_draws(scr);
       vkb_draw_set_dynamic(ctx, scr->cur->cmd);
-      ctx->dyn_dirty = false;
+      ctx->dyn_dirty = 0;
    }
    for (uint32_t i = 0; i < ndraws; i++) {
       if (ranges[i].count && args->instance_count) {

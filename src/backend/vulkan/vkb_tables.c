@@ -1,7 +1,8 @@
 /* vkb_tables.c — the tables the server role calls (mgs_vulkan_backend): the backend's own
  * (vkb_screen_vtbl, vkb_context_vtbl) behind one wrapper per call that advances one of the
- * screen's ticks before the call runs: buffer_tick for the calls that change only what
- * descriptor set 0 holds (uniform-block bindings, default-block bytes), texture_tick for
+ * screen's ticks before the call runs: buffer_tick for the call that changes only what
+ * descriptor set 0 holds (uniform-block bindings), consts_tick for default-block bytes
+ * (a program's slice moves: set 0 keeps its descriptors, its dynamic offset moves), texture_tick for
  * those that change only what set 1 holds (sampler views, samplers), vertex_tick for
  * set_vertex_buffers, rs_tick for bind_render_state (its dynamic part is re-recorded there),
  * dyn_tick for set_dynamic_state (the context's dyn_dirty says what to record),
@@ -41,9 +42,10 @@ struct mgp_context_vtbl vkb_ticked_context_vtbl;
    static void tick_##name(void *self, const struct payload *args, const void *tail,               \
                            uint32_t tail_count)                                                    \
    {                                                                                               \
-      if (MGP_CALL_##name == MGP_CALL_set_shader_buffers ||                                        \
-          MGP_CALL_##name == MGP_CALL_set_global_constants)                                        \
+      if (MGP_CALL_##name == MGP_CALL_set_shader_buffers)                                          \
          SCREEN_OF_##cls(self)->buffer_tick++;                                                     \
+      else if (MGP_CALL_##name == MGP_CALL_set_global_constants)                                   \
+         SCREEN_OF_##cls(self)->consts_tick++;                                                     \
       else if (MGP_CALL_##name == MGP_CALL_set_sampler_views ||                                    \
                MGP_CALL_##name == MGP_CALL_bind_sampler_states)                                    \
          SCREEN_OF_##cls(self)->texture_tick++;                                                    \

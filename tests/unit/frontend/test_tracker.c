@@ -1676,7 +1676,7 @@ test_draw_inputs_walk(void)
    struct fe_tracker *t = &e.ctx->tracker;
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-      const uint64_t full = t->full_validates;
+      const uint64_t full = t->full_validates, values = t->value_validates;
       steps[i].apply();
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -1685,6 +1685,16 @@ test_draw_inputs_walk(void)
       if (steps[i].apply == step_dw_nothing) {
          CHECK_EQ(sent, 1);
          CHECK_EQ(t->full_validates, full);
+      }
+      /* render state, dynamic state or default-block bytes alone: their groups alone */
+      const bool value_only =
+         steps[i].apply == step_dw_uniform || steps[i].apply == step_dw_blend ||
+         steps[i].apply == step_dw_blend_color || steps[i].apply == step_dw_viewport ||
+         steps[i].apply == step_dw_depth_range || steps[i].apply == step_dw_point_size ||
+         steps[i].apply == step_dw_program_point_size;
+      if (value_only) {
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->value_validates, values + 1);
       }
       fe_tracker_forget_draw(e.ctx);
       fake_clear();

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# callgrind.sh BUILD_DIR — instructions per step of mgl-bench cases under callgrind, the figure
+# of record on a noisy machine (docs/BENCHMARKS.md rounds 7-9): for each case and
+# implementation, (Ir at --steps N2 - Ir at --steps N1) / (N2 - N1), all threads, split by ELF
+# object by callgrind_sum.py ("own": libmgl.so + libmgl-server.so for mgl, Mesa's GL front end +
+# zink for Zink; "lavapipe"; "whole", every object but LLVM).
+# IMPLS (default "mgl zink"): mgl is BUILD_DIR on monolith, before is BEFORE_DIR's libmgl on
+# monolith (this tree's mgl-bench), zink is Mesa's Zink on lavapipe. CASES (default the draw
+# cases), N1/N2 (default 1000/3000). KEEP=DIR keeps the callgrind files there.
+set -euo pipefail
+
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+  echo "usage: $0 BUILD_DIR" >&2
+  exit 2
+fi
+B=$(cd "$1" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+BENCH=$B/bin/mgl-bench
+MESA_VENDOR=${MESA_VENDOR_JSON:-/usr/share/glvnd/egl_vendor.d/50_mesa.json}
+IMPLS=${IMPLS:-"mgl zink"}
+CASES=${CASES:-"draw_arrays draw_elements attrib_change program_change texture1_change
+ texture8_change ubo_change uniform_few_change uniform_many_change viewport_change scissor_change
+ blend_toggle depth_toggle"}
+# valgrind runs lavapipe ~50x slower: mgl would call that a hung device
+export MGL_VK_GPU_TIMEOUT_MS=${MGL_VK_GPU_TIMEOUT_MS:-3600000}
+N1=${N1:-1000}
+N2=${N2:-3000}
+OUTD=${KEEP:-$(mktemp -d)}
+mkdir -p "$OUTD"
+
+run_env() {
+  local impl=$1
+  shift
+  case $impl in
+    zink)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$MESA_VENDOR" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp LIBGL_ALWAYS_SOFTWARE=1 MESA_LOADER_DRIVER_OVERRIDE=zink "$@" ;;
+    before)
+      local bb=${BEFORE_DIR:?IMPLS with before needs BEFORE_DIR}
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$bb/mgl_vendor.json" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp MGL_SERVER_PATH="$bb/bin/mgl-server" MGL_TRANSPORT=monolith "$@" ;;
+    mgl)
+      env __EGL_VENDOR_LIBRARY_FILENAMES="$B/mgl_vendor.json" EGL_PLATFORM=surfaceless \
+        XDG_RUNTIME_DIR=/tmp MGL_TRANSPORT=monolith "$@" ;;
+    *) echo "$0: unknown implementation $impl" >&2; exit 2 ;;
+  esac
+}
+
+printf 'case,impl,own,lavapipe,other,llvm,whole\n'
+for c in $CASES; do
+  for impl in $IMPLS; do
+    for n in $N1 $N2; do
+      f=$OUTD/$c.$impl.$n.callgrind
+      run_env "$impl" valgrind -q --tool=callgrind --callgrind-out-file="$f" \
+        "$BENCH" --case "$c" --steps "$n" >/dev/null 2>"$OUTD/$c.$impl.$n.err" ||
+        { echo "$0: $c on $impl failed" >&2; cat "$OUTD/$c.$impl.$n.err" >&2; exit 1; }
+    done
+    line=$(python3 "$HERE/callgrind_sum.py" --steps-diff=$((N2 - N1)) \
+      "$OUTD/$c.$impl.$N1.callgrind" "$OUTD/$c.$impl.$N2.callgrind")
+    printf '%s,%s,%s\n' "$c" "$impl" "$(sed 's/[a-z]*=//g; s/ /,/g' <<<"$line")"
+  done
+done
