@@ -310,6 +310,10 @@ typedef struct {
 mesh make_mesh(const float *xy, int n_vertices);
 void rect_vertices(float *out12, float x0, float y0, float x1, float y1);
 void clear_to(vec4f c);
+/* Compatibility contexts: a pixel-space glOrtho (x, y in window pixels; z in [n, f]) with an
+ * identity modelview, and an axis-aligned glBegin(GL_QUADS) rectangle at z 0. */
+void compat_pixel_ortho(float n, float f);
+void compat_rect(float x0, float y0, float x1, float y1);
 void check_window_cleared(const char *phase);
 
 /* ---- helpers more than one area uses (scenario_helpers.c) ------------------------------- */

@@ -5,27 +5,6 @@
 #include "scenario.h"
 
 static void
-ortho_pixels(void)
-{
-   glMatrixMode(GL_PROJECTION);
-   glLoadIdentity();
-   glOrtho(0, W, 0, H, -1, 1);
-   glMatrixMode(GL_MODELVIEW);
-   glLoadIdentity();
-}
-
-static void
-rect(float x0, float y0, float x1, float y1)
-{
-   glBegin(GL_QUADS);
-   glVertex2f(x0, y0);
-   glVertex2f(x1, y0);
-   glVertex2f(x1, y1);
-   glVertex2f(x0, y1);
-   glEnd();
-}
-
-static void
 expect_int(GLenum pname, GLint want, const char *what)
 {
    GLint v = -12345;
@@ -62,7 +41,7 @@ sc_compat_push_attrib(void)
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
    const vec4f red = V4(1.0f, 0.0f, 0.0f, 1.0f), green = V4(0.0f, 1.0f, 0.0f, 1.0f);
    const vec4f blue = V4(0.0f, 0.0f, 1.0f, 1.0f);
-   ortho_pixels();
+   compat_pixel_ortho(-1, 1);
    clear_to(bg);
    expect_int(GL_ATTRIB_STACK_DEPTH, 0, "initial depth");
 
@@ -72,13 +51,13 @@ sc_compat_push_attrib(void)
    expect_int(GL_ATTRIB_STACK_DEPTH, 1, "depth after a push");
    glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
    glPopAttrib();
-   rect(4, 4, 20, 20); /* A: red */
+   compat_rect(4, 4, 20, 20); /* A: red */
 
    /* a mask without GL_CURRENT_BIT leaves the colour as set after the push */
    glPushAttrib(GL_FOG_BIT | GL_HINT_BIT);
    glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
    glPopAttrib();
-   rect(24, 4, 40, 20); /* B: green */
+   compat_rect(24, 4, 40, 20); /* B: green */
 
    /* enable and colour-buffer groups: blending that draws nothing and a scissor box that
     * clips everything are undone by the pop */
@@ -91,7 +70,7 @@ sc_compat_push_attrib(void)
    glColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
    glPopAttrib();
    glColor4f(0.0f, 0.0f, 1.0f, 1.0f);
-   rect(44, 4, 60, 20); /* C: blue */
+   compat_rect(44, 4, 60, 20); /* C: blue */
    expect_enabled(GL_BLEND, false, "GL_BLEND after the pop");
    expect_enabled(GL_SCISSOR_TEST, false, "GL_SCISSOR_TEST after the pop");
    expect_int(GL_BLEND_DST_RGB, GL_ZERO, "blend destination after the pop");
@@ -111,7 +90,7 @@ sc_compat_push_attrib(void)
    expect_floats(GL_VIEWPORT, vp, 4, "viewport after the pop");
    expect_floats(GL_DEPTH_RANGE, dr, 2, "depth range after the pop");
    glColor4f(1.0f, 0.0f, 0.0f, 1.0f);
-   rect(4, 24, 20, 40); /* D: red */
+   compat_rect(4, 24, 20, 40); /* D: red */
 
    /* lighting, fog, depth, transform and texture groups, by value */
    glPushAttrib(GL_LIGHTING_BIT | GL_FOG_BIT | GL_DEPTH_BUFFER_BIT | GL_TRANSFORM_BIT |
@@ -161,7 +140,7 @@ sc_compat_push_attrib(void)
    expect_floats(GL_LINE_WIDTH, &one, 1, "line width after the pop");
    expect_floats(GL_POINT_SIZE, &one, 1, "point size after the pop");
    glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
-   rect(24, 24, 40, 40); /* E: green (no lighting, fog, depth test or culling left on) */
+   compat_rect(24, 24, 40, 40); /* E: green (no lighting, fog, depth test or culling left on) */
    check_gl_error("push/pop groups");
 
    /* nesting: the inner pop restores the inner push, the outer pop the outer one */
@@ -172,9 +151,9 @@ sc_compat_push_attrib(void)
    glColor4f(0.0f, 1.0f, 0.0f, 1.0f);
    expect_int(GL_ATTRIB_STACK_DEPTH, 2, "nested depth");
    glPopAttrib();
-   rect(44, 24, 60, 40); /* F: red */
+   compat_rect(44, 24, 60, 40); /* F: red */
    glPopAttrib();
-   rect(4, 44, 20, 60); /* G: blue */
+   compat_rect(4, 44, 20, 60); /* G: blue */
    check_gl_error("nested push/pop");
 
    model m;
@@ -217,7 +196,7 @@ sc_compat_push_client_attrib(void)
 {
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
    const vec4f yellow = V4(1.0f, 1.0f, 0.0f, 1.0f), cyan = V4(0.0f, 1.0f, 1.0f, 1.0f);
-   ortho_pixels();
+   compat_pixel_ortho(-1, 1);
    clear_to(bg);
    const float left[8] = {4, 4, 28, 4, 28, 28, 4, 28};
    const float right[8] = {36, 36, 60, 36, 60, 60, 36, 60};

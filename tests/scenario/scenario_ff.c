@@ -64,16 +64,6 @@ quad3(float *out18, float x0, float y0, float x1, float y1, float z)
    memcpy(out18, v, sizeof(v));
 }
 
-static void
-pixel_ortho(float n, float f)
-{
-   glMatrixMode(GL_PROJECTION);
-   glLoadIdentity();
-   glOrtho(0, W, 0, H, n, f);
-   glMatrixMode(GL_MODELVIEW);
-   glLoadIdentity();
-}
-
 static rgba8
 rgba(float r, float g, float b, float a)
 {
@@ -101,7 +91,7 @@ sc_ff_matrix(void)
    memcpy(cols + 48, tc, sizeof(tc));
    ff_vao(v, cols, 15);
 
-   pixel_ortho(-1, 1);
+   compat_pixel_ortho(-1, 1);
    glTranslatef(32, 32, 0);
    glRotatef(90, 0, 0, 1);
    const vec4f bg = V4(0, 0, 0, 0);
@@ -159,7 +149,7 @@ sc_ff_texenv(void)
    }
    glEnable(GL_TEXTURE_2D);
    glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, cc);
-   pixel_ortho(-1, 1);
+   compat_pixel_ortho(-1, 1);
    const vec4f bg = V4(0, 0, 0, 0);
    clear_to(bg);
    model m;
@@ -206,7 +196,7 @@ sc_ff_alpha_fog(void)
       quad3(v + 36 + 18 * i, 4 + 14 * i, 30, 14 + 14 * i, 44, -(2.0f + 2.0f * i));
    quad3(v + 108, 4, 50, 20, 60, -5);
    ff_vao(v, NULL, 42);
-   pixel_ortho(0, 10);
+   compat_pixel_ortho(0, 10);
    const vec4f bg = V4(0, 0, 0, 0);
    clear_to(bg);
    model m;
@@ -264,7 +254,7 @@ sc_ff_lighting(void)
    quad3(v + 36, 4, 36, 28, 60, 0);
    quad3(v + 54, 60, 36, 36, 60, 0); /* clockwise: back-facing */
    ff_vao(v, NULL, 24);
-   pixel_ortho(-1, 1);
+   compat_pixel_ortho(-1, 1);
    const vec4f bg = V4(0, 0, 0, 0);
    clear_to(bg);
    model m;
@@ -326,7 +316,7 @@ sc_ff_texgen_clip_combine(void)
    quad3(v + 18, 0, 20, 64, 36, 0);
    quad3(v + 36, 8, 42, 56, 60, 0);
    ff_vao(v, NULL, 18);
-   pixel_ortho(-1, 1);
+   compat_pixel_ortho(-1, 1);
    const vec4f bg = V4(0, 0, 0, 0);
    clear_to(bg);
    model m;

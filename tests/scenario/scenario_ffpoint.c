@@ -9,27 +9,6 @@
 #define GL_COORD_REPLACE 0x8862
 #endif
 
-static void
-ortho_pixels(void)
-{
-   glMatrixMode(GL_PROJECTION);
-   glLoadIdentity();
-   glOrtho(0, W, 0, H, -1, 1);
-   glMatrixMode(GL_MODELVIEW);
-   glLoadIdentity();
-}
-
-static void
-rect(float x0, float y0, float x1, float y1)
-{
-   glBegin(GL_QUADS);
-   glVertex2f(x0, y0);
-   glVertex2f(x1, y0);
-   glVertex2f(x1, y1);
-   glVertex2f(x0, y1);
-   glEnd();
-}
-
 /* compat_polygon_stipple: a pattern with every other column set (bit order MSB first, the
  * default) stipples a filled quad: pixel x is drawn where x mod 2 == 0; a line drawn with the
  * stipple on is not stippled; disabling it draws every pixel; glGetPolygonStipple gives the
@@ -38,7 +17,7 @@ void
 sc_compat_polygon_stipple(void)
 {
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   ortho_pixels();
+   compat_pixel_ortho(-1, 1);
    clear_to(bg);
    GLubyte pat[128];
    for (int i = 0; i < 128; i++)
@@ -48,13 +27,13 @@ sc_compat_polygon_stipple(void)
    if (!glIsEnabled(GL_POLYGON_STIPPLE))
       fail("GL_POLYGON_STIPPLE not enabled");
    glColor4f(1.0f, 1.0f, 1.0f, 1.0f);
-   rect(0, 0, 32, 32);
+   compat_rect(0, 0, 32, 32);
    glBegin(GL_LINES); /* lines are not stippled by the polygon pattern */
    glVertex2f(0, 40.5f);
    glVertex2f(64, 40.5f);
    glEnd();
    glDisable(GL_POLYGON_STIPPLE);
-   rect(32, 48, 64, 64);
+   compat_rect(32, 48, 64, 64);
    check_gl_error("polygon stipple");
    readback();
    const rgba8 white = to8(V4(1, 1, 1, 1)), black = to8(bg);
@@ -166,7 +145,7 @@ void
 sc_compat_legacy_textures(void)
 {
    const vec4f bg = V4(0.4f, 0.4f, 0.4f, 1.0f);
-   ortho_pixels();
+   compat_pixel_ortho(-1, 1);
    clear_to(bg);
    const GLubyte rgba[4] = {204, 51, 102, 153}; /* 0.8, 0.2, 0.4, 0.6 */
    const GLenum fmts[4] = {GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_INTENSITY};
@@ -182,18 +161,18 @@ sc_compat_legacy_textures(void)
    glColor4f(0.0f, 1.0f, 0.0f, 1.0f); /* the fragment colour GL_ALPHA keeps */
    for (int i = 0; i < 4; i++) {
       glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmts[i], 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-      rect(4 + 15 * i, 4, 14 + 15 * i, 20);
+      compat_rect(4 + 15 * i, 4, 14 + 15 * i, 20);
    }
    const GLubyte lum = 51;
    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, &lum);
    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-   rect(4, 30, 14, 46);
+   compat_rect(4, 30, 14, 46);
    /* GL_RGB then GL_RGBA of the same size: the second reads its own alpha, not 1 */
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-   rect(19, 30, 29, 46);
+   compat_rect(19, 30, 29, 46);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-   rect(34, 30, 44, 46);
+   compat_rect(34, 30, 44, 46);
    glDisable(GL_BLEND);
    glDisable(GL_TEXTURE_2D);
    glDeleteTextures(1, &tex);
@@ -255,7 +234,7 @@ sc_compat_accum_enable_array(void)
    check_gl_error("glClearAccum, glClear(GL_ACCUM_BUFFER_BIT)");
 
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
-   ortho_pixels();
+   compat_pixel_ortho(-1, 1);
    clear_to(bg);
    const float xy[8] = {8, 8, 40, 8, 40, 40, 8, 40};
    const GLubyte col[4][4] = {
@@ -286,7 +265,7 @@ sc_compat_material_in_begin_end(void)
 {
    const vec4f bg = V4(0.0f, 0.0f, 0.0f, 1.0f);
    const float black[4] = {0, 0, 0, 1}, red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
-   ortho_pixels();
+   compat_pixel_ortho(-1, 1);
    clear_to(bg);
    glEnable(GL_LIGHTING);
    glLightModelfv(GL_LIGHT_MODEL_AMBIENT, black);

@@ -184,3 +184,24 @@ cp_fbo(GLenum ifmt, GLenum format, GLenum type, const void *px, GLuint *tex)
       die_setup("copytex_paths: read framebuffer 0x%x incomplete", ifmt);
    return f;
 }
+
+void
+compat_pixel_ortho(float n, float f)
+{
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(0, W, 0, H, n, f);
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+}
+
+void
+compat_rect(float x0, float y0, float x1, float y1)
+{
+   glBegin(GL_QUADS);
+   glVertex2f(x0, y0);
+   glVertex2f(x1, y0);
+   glVertex2f(x1, y1);
+   glVertex2f(x0, y1);
+   glEnd();
+}
