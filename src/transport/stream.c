@@ -475,6 +475,7 @@ mgt_stream_send_event(int fd, const struct mgp_event *ev)
 /* ---- client --------------------------------------------------------------------------------- */
 
 #define OUT_CAPACITY (256u << 10)
+#define WRITE_FAILED_WAIT_S 5
 
 struct mgt_stream_client {
    int fd;
@@ -508,6 +509,11 @@ struct mgt_stream_client {
 
    pthread_t reader;
    bool reader_started;
+   bool reader_done; /* under lock: the reader has read its last frame */
+
+   /* MGL_TEST_TCP_FATAL_LAG_MS=N (test-only): the reader waits N ms before it takes a FATAL
+    * frame, so a write can fail first, as it does when the reader is slow to be scheduled. */
+   unsigned fatal_lag_ms;
 
    /* MGL_TEST_TCP_CAPTURE=PATH (test-only): a copy of every frame written, for the fuzz
     * corpus (tests/fuzz). NULL: off. */
@@ -614,6 +620,10 @@ reader_main(void *arg)
          continue;
       }
       case MGP_FRAME_FATAL: {
+         if (c->fatal_lag_ms)
+            nanosleep(&(struct timespec){.tv_sec = c->fatal_lag_ms / 1000,
+                                         .tv_nsec = (c->fatal_lag_ms % 1000) * 1000000L},
+                      NULL);
          enum mgu_fatal f =
             h.a > 0 && h.a < MGU_FATAL_COUNT ? (enum mgu_fatal)h.a : MGU_FATAL_ProtocolCorruption;
          char detail[256];
@@ -638,7 +648,31 @@ reader_main(void *arg)
       break;
    }
    mgt_frame_buf_finish(&buf);
+   pthread_mutex_lock(&c->lock);
+   c->reader_done = true;
+   pthread_cond_broadcast(&c->cond);
+   pthread_mutex_unlock(&c->lock);
    return NULL;
+}
+
+/* A write fails once the server has closed, and a server that fails a session says why first:
+ * a FATAL frame the reader may not have reached. The session's reason is the reader's verdict,
+ * waited for (it comes as soon as the reader drains what arrived, bounded in case it hangs);
+ * ServerGone only when the stream ended without one. */
+static void
+client_write_failed(struct mgt_stream_client *c, int err)
+{
+   struct timespec until;
+   clock_gettime(CLOCK_REALTIME, &until);
+   until.tv_sec += WRITE_FAILED_WAIT_S;
+   pthread_mutex_lock(&c->lock);
+   while (!atomic_load(&c->failed) && !c->reader_done)
+      if (pthread_cond_timedwait(&c->cond, &c->lock, &until) == ETIMEDOUT)
+         break;
+   pthread_mutex_unlock(&c->lock);
+   if (!atomic_load(&c->failed))
+      mgu_error("writing to mgl-server failed (%s): the server is gone", strerror(err));
+   client_fail(c, MGU_FATAL_ServerGone);
 }
 
 static bool
@@ -650,9 +684,7 @@ client_flush(struct mgt_stream_client *c)
    int rc = mgt_io_write_full(c->fd, c->out, c->out_len);
    c->out_len = 0;
    if (rc) {
-      if (!atomic_load(&c->failed))
-         mgu_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
-      client_fail(c, MGU_FATAL_ServerGone);
+      client_write_failed(c, errno);
       return false;
    }
    return !atomic_load(&c->failed);
@@ -677,9 +709,7 @@ client_put(struct mgt_stream_client *c, struct iovec *iov, int count)
    }
    client_capture(c, iov, count);
    if (writev_full(c->fd, iov, count)) {
-      if (!atomic_load(&c->failed))
-         mgu_error("writing to mgl-server failed (%s): the server is gone", strerror(errno));
-      client_fail(c, MGU_FATAL_ServerGone);
+      client_write_failed(c, errno);
       return false;
    }
    return true;
@@ -893,6 +923,8 @@ mgt_stream_client_create(int fd, uint64_t inline_max, uint32_t run_ahead)
       if (!c->capture)
          mgu_warn("MGL_TEST_TCP_CAPTURE: cannot open %s: %s", path, strerror(errno));
    }
+   const char *lag = getenv("MGL_TEST_TCP_FATAL_LAG_MS");
+   c->fatal_lag_ms = lag ? (unsigned)strtoul(lag, NULL, 10) % 10000u : 0;
    pthread_mutex_init(&c->lock, NULL);
    pthread_cond_init(&c->cond, NULL);
    mgt_inbox_init(&c->inbox);

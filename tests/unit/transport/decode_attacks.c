@@ -19,6 +19,9 @@
  *   enum-range     create_render_state whose blend[3].src_rgb is one past the last
  *                  mgp_blend_factor: no backend table may be indexed by it. Not on monolith,
  *                  which has no decoder (the backend's tables answer false there).
+ * After the attack the client keeps sending honest records (8 MiB of them), the way a program
+ * goes on calling GL: the server closes with those unread, and on tcp the client must still
+ * learn the Fatal's reason rather than a bare Fatal{ServerGone}.
  * The tail copy (time of check, time of use) is proved in unit.pipe.codec. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +53,18 @@ attack_tail_count(const struct mgp_context *ctx)
 {
    const struct mgp_set_vertex_attrib_defaults a = {.count = 0x20000000u};
    ctx->vtbl->set_vertex_attrib_defaults(ctx->self, &a, NULL, 0);
+}
+
+/* 16 attribute defaults (512 bytes) a record, 16384 records: 8 MiB, past any socket buffer. */
+static void
+keep_sending(const struct mgp_context *ctx)
+{
+   struct mgp_attrib_value v[16];
+   memset(v, 0, sizeof(v));
+   for (uint32_t i = 0; i < 16; i++)
+      v[i].location = i;
+   for (int i = 0; i < 16384; i++)
+      mgp_set_vertex_attrib_defaults(ctx, &(struct mgp_set_vertex_attrib_defaults){.count = 16}, v);
 }
 
 static uint8_t pack_out[256 + 64];
@@ -189,6 +204,7 @@ main(int argc, char **argv)
       attack_enum_range(&ctx);
    else
       CHECK(0, "unknown attack %s", attack);
+   keep_sending(&ctx);
    mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
    mgt_client_sync(s);
 
