@@ -314,8 +314,9 @@ component(const struct fe_vertex_attrib *a, const uint8_t *src, unsigned k)
 }
 
 /* Element i of array a: its bytes from client memory or its buffer. False: nothing to read. */
-static bool
-element(struct fe_context *ctx, const struct fe_vertex_attrib *a, GLint i, float out[4])
+bool
+fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attrib *a, GLint i,
+                        float out[4])
 {
    uint8_t bytes[32];
    const uint64_t size = fe_vao_attrib_bytes(a);
@@ -371,8 +372,8 @@ mgl_glArrayElement(GLint i)
    /* every enabled array but the position, then the position, which makes the vertex */
    float v[4];
    for (unsigned s = 1; s < FE_MAX_VERTEX_ATTRIBS; s++)
-      if (vao->attribs[s].enabled && element(ctx, &vao->attribs[s], i, v))
+      if (vao->attribs[s].enabled && fe_compat_array_element(ctx, &vao->attribs[s], i, v))
          fe_compat_attr(ctx, s, v[0], v[1], v[2], v[3]);
-   if (vao->attribs[0].enabled && element(ctx, &vao->attribs[0], i, v))
+   if (vao->attribs[0].enabled && fe_compat_array_element(ctx, &vao->attribs[0], i, v))
       fe_compat_imm_vertex(ctx, v[0], v[1], v[2], v[3]);
 }

@@ -35,6 +35,7 @@ fe_compat_init(struct fe_context *ctx)
    ctx->attrib_value[FE_FF_ATTRIB_NORMAL][2] = fe_f2u(1.0f);
    ctx->tracker.attrib_defaults_dirty |= 1u << FE_FF_ATTRIB_COLOR0 | 1u << FE_FF_ATTRIB_NORMAL;
    fe_compat_pixels_init(c->pixels);
+   c->rm.mode = 0x1C00; /* GL_RENDER */
 }
 
 void
@@ -46,6 +47,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    fe_compat_attrib_stack_destroy(ctx, c);
    fe_compat_pixels_finish(ctx, c->pixels);
    free(c->pixels);
+   fe_eval_destroy(c);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);
    free(c->ext);
    free(c->ext_joined);
@@ -242,6 +244,9 @@ fe_compat_get(struct fe_context *ctx, GLenum pname, double f[16], int *kind)
    const int rm = fe_compat_rendermode_get(ctx, pname, f, kind);
    if (rm)
       return rm;
+   const int ev = fe_eval_get(ctx, pname, f, kind);
+   if (ev)
+      return ev;
    *kind = 0;
    const int accum = fe_compat_accum_get(ctx, pname, f);
    if (accum) {

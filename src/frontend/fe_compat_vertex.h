@@ -102,6 +102,24 @@ struct fe_compat_edge_array {
    struct fe_buffer *buffer;
 };
 
+/* The render mode (GL 2.1 5.2, 5.3): the application's selection or feedback buffer, the words
+ * written so far (count beyond size: overflow), the name stack and the pending hit. */
+#define FE_COMPAT_NAME_STACK 64 /* GL_MAX_NAME_STACK_DEPTH */
+struct fe_compat_rendermode {
+   GLenum mode; /* GL_RENDER, GL_SELECT or GL_FEEDBACK */
+   bool select_set, feedback_set;
+   GLuint *select_buf;
+   GLfloat *feedback_buf;
+   GLsizei select_size, feedback_size;
+   GLenum feedback_type;
+   uint64_t count; /* words the mode has produced (those past the buffer's size are dropped) */
+   uint32_t hits;
+   GLuint names[FE_COMPAT_NAME_STACK];
+   unsigned depth;
+   bool hit;
+   float hit_min, hit_max; /* window z of the primitives since the last hit record */
+};
+
 struct fe_compat {
    const char **ext; /* the core list and GL_ARB_compatibility */
    unsigned ext_n;
@@ -116,10 +134,8 @@ struct fe_compat {
    struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */
    struct fe_attrib_stack *attrib_stack; /* fe_compat_pushattrib.c; NULL until first pushed */
    GLfloat accum_clear[4];               /* GL_ACCUM_CLEAR_VALUE (fe_compat_accum.c) */
-   /* glSelectBuffer / glFeedbackBuffer given (fe_compat_rendermode.c) */
-   bool select_set, feedback_set;
-   GLsizei select_size, feedback_size;
-   GLenum feedback_type;
+   struct fe_compat_rendermode rm;       /* selection and feedback (fe_compat_rendermode.c) */
+   struct fe_eval *eval;                 /* evaluators (fe_eval.c); NULL until first used */
 };
 
 /* fe_compat_context.c */
@@ -151,6 +167,26 @@ int fe_compat_accum_get(struct fe_context *ctx, GLenum pname, double *out);
 
 /* fe_compat_rendermode.c: glGet of the render-mode state (count written, 0: not one). */
 int fe_compat_rendermode_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);
+/* The next word of the selection or feedback buffer (counted even past its end), and a
+ * primitive's window z reaching the pending hit. */
+void fe_compat_rm_word(struct fe_compat_rendermode *rm, float f, GLuint u);
+void fe_compat_rm_hit(struct fe_compat_rendermode *rm, float z);
+/* fe_compat_rm_draw.c: a draw in GL_SELECT or GL_FEEDBACK mode (in place of rasterizing it):
+ * the vertices transformed, clipped and mapped to the window on the CPU, then recorded as
+ * feedback tokens or as the pending hit. count vertices from first (type 0), or count indices
+ * of type at indices (client memory, or an offset into the bound element array buffer). */
+void fe_compat_rm_draw(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLenum type,
+                       const void *indices, GLint basevertex);
+/* fe_compat_arrays.c: element i of array a as floats (as glArrayElement reads it); false when
+ * there is nothing to read (a named decline said why). */
+bool fe_compat_array_element(struct fe_context *ctx, const struct fe_vertex_attrib *a, GLint i,
+                             float out[4]);
+
+/* fe_eval.c: evaluators (GL 2.1 5.1). glEnable of GL_MAP1_*, GL_MAP2_*, GL_AUTO_NORMAL (-1: not
+ * such a cap; on -1 queries), glGet of their state (count written, 0: not one), and the end. */
+int fe_eval_set_enable(struct fe_context *ctx, GLenum cap, int on);
+int fe_eval_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);
+void fe_eval_destroy(struct fe_compat *c);
 
 /* fe_compat_pushattrib.c: glGet of the attribute stacks' depths (0: not such a pname), and
  * the frames still pushed let go with the context. */

@@ -38,4 +38,9 @@ int64_t fe_dlist_index_bytes(GLsizei count, GLenum type);
  * the error when it executes). */
 int64_t fe_dlist_lists_bytes(GLsizei n, GLenum type);
 
+/* Elements of glMap1's (vorder 0) or glMap2's control points a list records (fe_eval.c): the
+ * span the strides and orders cover, 0 for arguments the call refuses when it executes. */
+int64_t fe_dlist_map_elements(GLenum target, GLint ustride, GLint uorder, GLint vstride,
+                              GLint vorder);
+
 #endif

@@ -187,6 +187,11 @@ draw_arrays(struct fe_context *ctx, GLenum mode, GLint first, GLsizei count, GLs
 {
    FE_CHECK(!valid_mode(ctx, mode), GL_INVALID_ENUM);
    FE_CHECK(first < 0 || count < 0 || instances < 0, GL_INVALID_VALUE);
+   if (ctx->compat && ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */) {
+      if (instances)
+         fe_compat_rm_draw(ctx, mode, first, count, 0, NULL, 0);
+      return;
+   }
    if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
       fe_compat_draw(ctx, mode, first, count, 0, NULL, instances, 0);
       return;
@@ -256,6 +261,11 @@ draw_elements(struct fe_context *ctx, GLenum mode, GLsizei count, GLenum type, c
    FE_CHECK(count < 0 || instances < 0, GL_INVALID_VALUE);
    FE_CHECK(!index_size(type), GL_INVALID_ENUM);
    FE_CHECK(has_range && end < start, GL_INVALID_VALUE);
+   if (ctx->compat && ctx->compat->rm.mode != 0x1C00 /* GL_RENDER */) {
+      if (instances)
+         fe_compat_rm_draw(ctx, mode, 0, count, type, indices, basevertex);
+      return;
+   }
    if (ctx->compat && fe_compat_draw_rewritten(ctx, mode)) {
       if (draw_ready(ctx, mode))
          fe_compat_draw(ctx, mode, 0, count, type, indices, instances, basevertex);

@@ -190,6 +190,8 @@ set_enable(struct fe_context *ctx, GLenum cap, bool on)
       return true;
    if (ctx->ff && fe_ff_set_enable(ctx, cap, on) >= 0)
       return true;
+   if (ctx->compat && fe_eval_set_enable(ctx, cap, on) >= 0)
+      return true;
    if (!cap_in_api(ctx, cap))
       return false;
    switch (cap) {
@@ -282,6 +284,9 @@ fe_state_is_enabled(const struct fe_context *ctx, GLenum cap)
    int ff = ctx->ff ? fe_ff_set_enable((struct fe_context *)ctx, cap, -1) : -1;
    if (ff >= 0)
       return ff;
+   const int ev = ctx->compat ? fe_eval_set_enable((struct fe_context *)ctx, cap, -1) : -1;
+   if (ev >= 0)
+      return ev;
    if (!cap_in_api(ctx, cap))
       return -1;
    switch (cap) {
