@@ -318,6 +318,10 @@ draw_indices(struct fe_context *ctx, GLint first, GLsizei count, GLenum type, co
              GLint basevertex, GLint *out)
 {
    if (!type) {
+      if ((int64_t)first + count - 1 > INT32_MAX) {
+         MGU_DECLINE(gl_draw_out_of_bounds, "vertices past 2^31 in selection or feedback mode");
+         return false;
+      }
       for (GLsizei i = 0; i < count; i++)
          out[i] = first + i;
       return true;
@@ -356,7 +360,14 @@ draw_indices(struct fe_context *ctx, GLint first, GLsizei count, GLenum type, co
       } else {
          memcpy(&x, raw + 4 * (size_t)i, 4);
       }
-      out[i] = (GLint)((int64_t)x + basevertex);
+      const int64_t vtx = (int64_t)x + basevertex;
+      if (vtx < 0 || vtx > INT32_MAX) {
+         MGU_DECLINE(gl_draw_out_of_bounds, "index %lld in selection or feedback mode",
+                     (long long)vtx);
+         free(raw);
+         return false;
+      }
+      out[i] = (GLint)vtx;
    }
    free(raw);
    return true;
