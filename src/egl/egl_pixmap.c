@@ -7,7 +7,7 @@
  * the pixmap by the window copy path (read back, then MIT-SHM or xcb_put_image) when the
  * client API is waited for: glFinish, eglWaitClient and eglWaitGL with the surface current as
  * the draw surface. eglSwapBuffers has no effect on it (EGL 1.5 §3.10.1). eglCopyBuffers copies any
- * surface current on the calling thread into a pixmap the same way. The copy is finished in
+ * surface into a pixmap the same way, current or not. The copy is finished in
  * the X server when the call returns, so any connection reads the pixels after it. */
 #include <stdlib.h>
 
@@ -147,7 +147,9 @@ copy_to_pixmap(struct fe_context *fe_ctx, struct egl_surface *s, struct egl_wind
    const size_t row = (size_t)w * 4u, size = row * (size_t)h;
    if (!mgu_array_reserve_exact(s->frame, s->frame_size, size))
       return EGL_BAD_ALLOC;
-   enum fe_status st = fe_swap_buffers_read(fe_ctx, s->fe, s->frame, s->frame_size);
+   /* Not current on this thread: read without ending a frame (EGL names no error for it). */
+   enum fe_status st = fe_ctx ? fe_swap_buffers_read(fe_ctx, s->fe, s->frame, s->frame_size)
+                              : fe_surface_read_back(s->fe, s->frame, s->frame_size);
    if (st != FE_OK)
       return egl_fe_error(st);
    if (!w || !h)
@@ -199,13 +201,11 @@ mgl_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType targe
       return egl_error(EGL_BAD_SURFACE, func, "surface %p", surface);
    if (!pixmap_display(dpy, func))
       return EGL_FALSE;
-   /* The colour buffer is read through the context it is current with (as Mesa flushes the
-    * current context before copying). */
-   if (!current) {
-      MGU_DECLINE(egl_copy_buffers_not_current, "%s: surface %p", func, surface);
-      return egl_error(EGL_BAD_SURFACE, func, "surface %p is not current on the calling thread",
-                       surface);
-   }
+   /* EGL 1.5 §3.10.4 asks for no current context: a surface current with this thread's
+    * context is read through it (its implicit flush); any other is read back from the share
+    * group holding its buffers (fe_surface_read_back). The surface must outlive the copy:
+    * egl_lookup_surface's surfaces are freed only by eglDestroySurface on the same display,
+    * which an application must not race with a copy of the same surface. */
    const struct egl_platform *p = d->window;
    struct egl_window *pix = NULL;
    int depth = 0;

@@ -283,6 +283,8 @@ fail:
 bool
 fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
 {
+   if (!fe_surface_claim(ctx, surf))
+      return false;
    if (!surf || mgp_handle_is_null(surf->resolve))
       return true;
    if (!fe_validate(ctx, FE_VERB_TEXOP))
@@ -308,7 +310,7 @@ surface_shown(const struct fe_surface *surf)
 }
 
 static void
-surface_destroy_now(struct fe_surface *surf)
+surface_unbind_window(struct fe_surface *surf)
 {
    if (surf->wsi_window && surf->share) {
       /* The server lets the window go (its swapchain and its connection). */
@@ -318,8 +320,47 @@ surface_destroy_now(struct fe_surface *surf)
       a.out = (struct mgp_span){.ptr = &answer, .size = sizeof(answer)};
       mgp_surface_bind_window(surf->share->screen, &a);
    }
+   surf->wsi_window = 0;
+   surf->wsi_color = mgp_handle_null();
+}
+
+static void
+surface_destroy_now(struct fe_surface *surf)
+{
+   surface_unbind_window(surf);
    surface_release_resources(surf);
    free(surf);
+}
+
+/* One move at a time: a surface bound to contexts on several threads is moved by whichever
+ * uses it (GL leaves simultaneous rendering into one drawable from two threads to the
+ * application to order; this keeps the surface's own fields whole). */
+static pthread_mutex_t surface_move_lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool
+fe_surface_claim(struct fe_context *ctx, struct fe_surface *surf)
+{
+   if (!surf || surf->share == ctx->share)
+      return true;
+   pthread_mutex_lock(&surface_move_lock);
+   bool ok = true;
+   if (surf->share != ctx->share) {
+      /* Not a GL error path: the buffers' old handles must never reach ctx's session (they
+       * belong to another one, where they would be a stale handle), so the move comes first. */
+      struct fe_surface_carry carry;
+      fe_surface_carry_read(surf, &carry);
+      surface_unbind_window(surf);
+      ok = fe_surface_realize(surf, ctx->share);
+      if (ok) {
+         /* every context re-sends its default framebuffer with the new buffers */
+         surf->serial = atomic_fetch_add(&surface_serial, 1) + 1;
+         if (!fe_ctx_lost_quiet(ctx))
+            fe_surface_carry_write(ctx, surf, &carry);
+      }
+      fe_surface_carry_free(&carry);
+   }
+   pthread_mutex_unlock(&surface_move_lock);
+   return ok;
 }
 
 void
@@ -558,9 +599,15 @@ fe_make_current(struct fe_context *ctx, struct fe_surface *draw, struct fe_surfa
    if (ctx && fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
    if (ctx) {
-      if (draw && !fe_surface_realize(draw, ctx->share))
-         return FE_BAD_ALLOC;
-      if (read && !fe_surface_realize(read, ctx->share))
+      /* What the old context drew reaches its session before the surfaces move away from it
+       * (context_release flushes too; this one orders it before the move's read-back). */
+      if (old && old != ctx && !fe_ctx_lost_quiet(old) &&
+          ((draw && draw->share == old->share && draw->share != ctx->share) ||
+           (read && read->share == old->share && read->share != ctx->share))) {
+         fe_validate(old, FE_VERB_FLUSH);
+         mgp_flush(&old->pipe, &(struct mgp_u32_args){0, 0});
+      }
+      if (!fe_surface_claim(ctx, draw) || !fe_surface_claim(ctx, read))
          return FE_BAD_ALLOC;
    }
 
@@ -606,6 +653,8 @@ swap_buffers(struct fe_context *ctx, struct fe_surface *surf, uint32_t flags)
 {
    if (fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
+   if (!fe_surface_claim(ctx, surf))
+      return FE_BAD_ALLOC;
    if (!surf || mgp_handle_is_null(surf->color))
       return FE_BAD_MATCH;
    if (!(flags & MGP_PRESENT_NO_WINDOW) && !fe_surface_resolve(ctx, surf))
@@ -637,7 +686,9 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
    *presented = false;
    if (fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
-   if (!surf || mgp_handle_is_null(surf->color) || surf->share != ctx->share)
+   if (!fe_surface_claim(ctx, surf))
+      return FE_BAD_ALLOC;
+   if (!surf || mgp_handle_is_null(surf->color))
       return FE_BAD_MATCH;
    struct fe_share_group *sg = ctx->share;
    if (surf->wsi_refused || !memchr(tok->display, 0, sizeof(tok->display)))
@@ -687,6 +738,32 @@ fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
 }
 
 enum fe_status
+fe_surface_read_back(struct fe_surface *surf, void *dst, size_t size)
+{
+   const size_t need = (size_t)surf->width * (size_t)surf->height * 4u;
+   if (size < need)
+      return FE_BAD_MATCH;
+   memset(dst, 0, need); /* never drawn: undefined contents, read as zero */
+   pthread_mutex_lock(&surface_move_lock);
+   struct fe_surface_carry carry;
+   fe_surface_carry_read(surf, &carry);
+   const bool alpha = surf->format.alpha_bits > 0;
+   pthread_mutex_unlock(&surface_move_lock);
+   if (carry.color && carry.color_size >= need) {
+      uint8_t *d = dst;
+      for (size_t i = 0; i < need; i += 4) {
+         d[i] = carry.color[i + 2];
+         d[i + 1] = carry.color[i + 1];
+         d[i + 2] = carry.color[i];
+         d[i + 3] = alpha ? carry.color[i + 3] : 0xff;
+      }
+   }
+   const bool read = carry.color != NULL || !surf->share;
+   fe_surface_carry_free(&carry);
+   return read ? FE_OK : FE_BAD_ALLOC;
+}
+
+enum fe_status
 fe_surface_resize(struct fe_surface *surf, int width, int height)
 {
    if (width < 0 || height < 0 || width > FE_MAX_VIEWPORT || height > FE_MAX_VIEWPORT)
@@ -712,7 +789,9 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
 {
    if (fe_ctx_lost(ctx))
       return FE_CONTEXT_LOST;
-   if (!surf || mgp_handle_is_null(surf->color) || surf->share != ctx->share)
+   if (!fe_surface_claim(ctx, surf))
+      return FE_BAD_ALLOC;
+   if (!surf || mgp_handle_is_null(surf->color))
       return FE_BAD_MATCH;
    const size_t need = (size_t)surf->width * (size_t)surf->height * 4u;
    if (size < need)

@@ -73,6 +73,13 @@ enum fe_status fe_surface_resize(struct fe_surface *surf, int width, int height)
 enum fe_status fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
                                     size_t size);
 
+/* surf's colour buffer as fe_swap_buffers_read gives it, read without a current context
+ * (eglCopyBuffers of a surface current nowhere or elsewhere): through a short-lived server
+ * context of the share group holding the buffers. A surface never made current reads as
+ * zero (its contents are undefined). Ends no frame. FE_BAD_MATCH when size is too small,
+ * FE_BAD_ALLOC when the buffers could not be read. */
+enum fe_status fe_surface_read_back(struct fe_surface *surf, void *dst, size_t size);
+
 void fe_set_swap_interval(struct fe_context *ctx, int interval);
 
 /* Single-buffered surfaces whose rendering must reach a native buffer when GL is finished

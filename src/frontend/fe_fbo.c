@@ -371,6 +371,12 @@ mgl_glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
 void
 fe_fbo_build_state(struct fe_context *ctx, struct mgp_framebuffer_state *st)
 {
+   /* The default framebuffer's handles are read below: they must be this context's group's
+    * (a failed move leaves the surface without buffers, which reads as null handles). */
+   if (!ctx->draw_fbo)
+      (void)fe_surface_claim(ctx, ctx->draw_surface);
+   if (!ctx->read_fbo)
+      (void)fe_surface_claim(ctx, ctx->read_surface);
    memset(st, 0, sizeof(*st));
    for (int i = 0; i < FE_MAX_DRAW_BUFFERS; i++)
       st->draw_buffers[i] = -1;

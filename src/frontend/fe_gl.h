@@ -975,6 +975,23 @@ bool fe_state_hint_valid(const struct fe_context *ctx, GLenum target);
 void fe_texture_unit_unbind_texture(struct fe_context *ctx, struct fe_texture *tex);
 
 bool fe_surface_realize(struct fe_surface *surf, struct fe_share_group *share);
+/* Moves surf's buffers into ctx's share group when another group holds them, with their
+ * contents (fe_surface_move.c), so that every context bound to a drawable sees the same
+ * buffers. Called wherever a context uses its draw or read surface: making current, every
+ * verb's validate, swaps and reads. false: out of memory (the surface has no buffers). */
+bool fe_surface_claim(struct fe_context *ctx, struct fe_surface *surf);
+/* fe_surface_claim's carry: a surface's colour (resolved) and depth/stencil planes in client
+ * memory while they cross from one session to another. */
+struct fe_surface_carry {
+   uint32_t width, height;
+   uint8_t *color, *ds;
+   size_t color_size, ds_size;
+   uint16_t ds_format;
+};
+void fe_surface_carry_read(struct fe_surface *surf, struct fe_surface_carry *c);
+void fe_surface_carry_write(struct fe_context *ctx, struct fe_surface *surf,
+                            const struct fe_surface_carry *c);
+void fe_surface_carry_free(struct fe_surface_carry *c);
 /* A multisampled surface's colour resolved into surf->resolve (a blit in ctx's stream), so that
  * presents and reads of the default framebuffer see the resolved image, as GL says reads of a
  * multisampled default framebuffer do. Nothing for a single-sampled surface. false: the

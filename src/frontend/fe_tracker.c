@@ -582,6 +582,11 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
 {
    if (fe_ctx_lost(ctx))
       return false; /* the verb is dropped: the context is lost */
+   /* A context of another share group may have moved the default framebuffer's buffers.
+    * Not at a flush: releasing a context must not pull the buffers back. */
+   if (verb != FE_VERB_FLUSH && verb != FE_VERB_PRESENT &&
+       (!fe_surface_claim(ctx, ctx->draw_surface) || !fe_surface_claim(ctx, ctx->read_surface)))
+      return false;
    fe_share_send_dead_shaders(ctx);
    fe_texture_flush_uploads(ctx);
    bool ok = true;

@@ -535,6 +535,131 @@ sc_move_context(void)
    xcb_egl_close(&x);
 }
 
+/* A full-window quad at clip z (ES 2.0 shaders): the depth test decides where it lands. */
+static GLuint
+quad_program(void)
+{
+   static const char *vs = "attribute vec4 p; uniform float z;\n"
+                           "void main() { gl_Position = vec4(p.xy, z, 1.0); }\n";
+   static const char *fs = "precision mediump float; uniform vec4 c;\n"
+                           "void main() { gl_FragColor = c; }\n";
+   GLuint prog = glCreateProgram();
+   const char *src[2] = {vs, fs};
+   const GLenum kind[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
+   for (int i = 0; i < 2; i++) {
+      GLuint sh = glCreateShader(kind[i]);
+      glShaderSource(sh, 1, &src[i], NULL);
+      glCompileShader(sh);
+      glAttachShader(prog, sh);
+      glDeleteShader(sh);
+   }
+   glBindAttribLocation(prog, 0, "p");
+   glLinkProgram(prog);
+   GLint ok = 0;
+   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+   CHECK(ok);
+   return prog;
+}
+
+static void
+draw_quad(GLuint prog, float z, uint32_t rgb)
+{
+   static const float v[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   glUseProgram(prog);
+   glUniform1f(glGetUniformLocation(prog, "z"), z);
+   glUniform4f(glGetUniformLocation(prog, "c"), (float)((rgb >> 16) & 0xff) / 255.f,
+               (float)((rgb >> 8) & 0xff) / 255.f, (float)(rgb & 0xff) / 255.f, 1.f);
+   glEnableVertexAttribArray(0);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, v);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/* GL's pixel (x, y) of the current read framebuffer as 0xRRGGBB. */
+static uint32_t
+gl_pixel(int x, int y)
+{
+   uint8_t p[4] = {0};
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+   return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+/* Two contexts of separate share groups draw in turn into one window: the window's back
+ * buffer (colour and depth) belongs to the window, so each sees what the other drew (GL 3.3
+ * §4.2 / EGL 1.5 §2.2: a drawable's buffers are shared by every context bound to it). */
+static void
+sc_shared_window(void)
+{
+   struct xcb_egl x;
+   if (!xcb_egl_open(&x)) {
+      failures++;
+      return;
+   }
+   const EGLint attribs[] = {EGL_SURFACE_TYPE,
+                             EGL_WINDOW_BIT,
+                             EGL_RENDERABLE_TYPE,
+                             EGL_OPENGL_ES2_BIT,
+                             EGL_RED_SIZE,
+                             8,
+                             EGL_ALPHA_SIZE,
+                             0,
+                             EGL_DEPTH_SIZE,
+                             24,
+                             EGL_SAMPLES,
+                             0,
+                             EGL_NONE};
+   EGLint n = 0;
+   CHECK(eglChooseConfig(x.e.dpy, attribs, &x.e.cfg, 1, &n) && n == 1);
+   const int w = 100, h = 80;
+   xcb_window_t win = make_window(x.c, w, h);
+   EGLContext a = make_context(&x.e), b = make_context(&x.e);
+   EGLSurface s = make_surface(&x.e, win);
+   CHECK(a && b && s);
+   /* a: sky, a red left half, and depth 0 (nearest) in the bottom half */
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, a));
+   GLuint prog_a = quad_program();
+   paint(w, h, SKY, 0, 0, w / 2, h, RED);
+   glClearDepthf(1.f);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, w, h / 2);
+   glClearDepthf(0.f);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   /* b sees a's colour, and its depth: a blue quad at depth 0.5 lands only in the top half */
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, b));
+   CHECK(gl_pixel(10, 10) == RED && gl_pixel(90, 10) == SKY);
+   GLuint prog_b = quad_program();
+   glViewport(0, 0, w, h);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   draw_quad(prog_b, 0.f, BLUE);
+   CHECK(gl_pixel(10, 10) == RED && gl_pixel(90, 10) == SKY);
+   CHECK(gl_pixel(10, 70) == BLUE && gl_pixel(90, 70) == BLUE);
+   /* a again: b's quad is there, and a's own program still works */
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, a));
+   CHECK(gl_pixel(10, 70) == BLUE && gl_pixel(10, 10) == RED);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   draw_quad(prog_a, -0.5f, GREEN); /* depth 0.25: nearer than b's quad, not than a's 0 */
+   CHECK(gl_pixel(90, 70) == GREEN && gl_pixel(90, 10) == SKY);
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   uint32_t *px = read_window(x.c, win, w, h);
+   write_png("shared_window", px, w, h);
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, GREEN);           /* top half */
+   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED);     /* bottom left */
+   EXPECT_RECT(px, w, w / 2, h / 2, w / 2, h / 2, SKY); /* bottom right */
+   free(px);
+   /* b swaps the same window: the frame a drew is what it presents */
+   CHECK(eglMakeCurrent(x.e.dpy, s, s, b));
+   CHECK(eglSwapBuffers(x.e.dpy, s));
+   CHECK(eglGetError() == EGL_SUCCESS);
+   eglMakeCurrent(x.e.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   CHECK(eglDestroySurface(x.e.dpy, s));
+   CHECK(eglDestroyContext(x.e.dpy, a));
+   CHECK(eglDestroyContext(x.e.dpy, b));
+   xcb_egl_close(&x);
+}
+
 static int xlib_errors;
 
 static int
@@ -1023,9 +1148,15 @@ sc_pixmap(void)
    CHECK(!eglCopyBuffers(dpy, (EGLSurface)(uintptr_t)0x1234, (EGLNativePixmapType)pix2) &&
          eglGetError() == EGL_BAD_SURFACE);
 
+   /* EGL 1.5 §3.10.4 does not ask for the surface to be current: a frame drawn, the context
+    * released (its implicit flush), then copied from no current context. */
+   paint(w, h, YELLOW, 0, 0, w / 2, h / 2, RED);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   /* mgl reads a surface back through its current context: not current, a named decline. */
-   CHECK(!eglCopyBuffers(dpy, s, (EGLNativePixmapType)pix2) && eglGetError() == EGL_BAD_SURFACE);
+   CHECK(eglCopyBuffers(dpy, s, (EGLNativePixmapType)pix2));
+   px = read_window(x.c, pix2, w, h);
+   EXPECT_RECT(px, w, 0, h / 2, w / 2, h / 2, RED); /* GL's bottom-left */
+   EXPECT_RECT(px, w, 0, 0, w, h / 2, YELLOW);
+   free(px);
    CHECK(eglDestroySurface(dpy, s));
    /* The pixmap is free for a new surface once the old one is gone. */
    s = eglCreatePixmapSurface(dpy, cfg, (EGLNativePixmapType)pix, NULL);
@@ -1049,6 +1180,7 @@ static const struct {
    {"interval", sc_interval},
    {"two_windows", sc_two_windows},
    {"move_context", sc_move_context},
+   {"shared_window", sc_shared_window},
    {"destroy", sc_destroy},
    {"kill_connection", sc_kill_connection},
    {"xlib_default", sc_xlib_default},

@@ -235,6 +235,23 @@ fe_swap_buffers_read(struct fe_context *ctx, struct fe_surface *surf, void *dst,
    return fe_swap_buffers(ctx, surf);
 }
 
+/* The same fixed colour, without a context and without ending a frame. */
+enum fe_status
+fe_surface_read_back(struct fe_surface *surf, void *dst, size_t size)
+{
+   const size_t need = (size_t)surf->width * (size_t)surf->height * 4u;
+   if (size < need)
+      return FE_BAD_MATCH;
+   uint8_t *p = dst;
+   for (size_t i = 0; i < need; i += 4) {
+      p[i] = 0x10;
+      p[i + 1] = 0x20;
+      p[i + 2] = 0x30;
+      p[i + 3] = 0xff;
+   }
+   return FE_OK;
+}
+
 /* The fake server reaches no window: every frame takes the copy path. */
 enum fe_status
 fe_swap_buffers_window(struct fe_context *ctx, struct fe_surface *surf,
