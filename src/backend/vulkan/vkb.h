@@ -129,7 +129,14 @@ struct vkb_resource {
    uint8_t *map;      /* host-visible buffers: persistently mapped */
    bool heap_store;   /* map is the client's heap span (imported host memory) */
    bool coherent;
-   bool host_zeroed; /* a new image's memory was zeroed through a mapping (vkb_resource.c) */
+   /* Zeroing owed by a new store (vkb_zero.c): the levels (bit per level; bit 0 for a buffer)
+    * neither zeroed nor wholly written yet; while any is owed r is on the screen's zero list,
+    * and every call but the few that cannot observe a store pays it first. */
+   uint32_t zero_owed;
+   bool zero_partial;           /* a level was written whole: no whole-memory memset any more */
+   VkDeviceSize zero_host_size; /* host-visible image memory: its size, else 0 */
+   VkMemoryPropertyFlags zero_host_got; /* and its property flags */
+   struct vkb_resource *zero_prev, *zero_next;
    /* images */
    VkImage img;
    const struct vkb_format *fmt;
@@ -530,6 +537,9 @@ struct vkb_screen_stats {
    uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
    uint64_t images_zeroed;              /* new images cleared before any read (vkb_resource.c) */
    uint64_t buffers_zeroed;             /* new buffers zeroed before any read */
+   uint64_t stores_zero_skipped;        /* new stores never zeroed: wholly written or deleted */
+   uint64_t levels_zero_skipped;        /* image levels (and buffers) wholly written first */
+   uint64_t stores_zero_deferred_paid;  /* owed zeroing paid at a later call (vkb_zero.c) */
 };
 
 /* Test-only knobs, read once at screen creation. */
@@ -763,7 +773,8 @@ struct vkb_screen {
    /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
     * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
    VkDeviceSize mem_budget;
-   VkDeviceSize mem_in_use; /* resource memory held, for the budget */
+   VkDeviceSize mem_in_use;        /* resource memory held, for the budget */
+   struct vkb_resource *zero_head; /* stores that still owe their zeroing (vkb_zero.c) */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
@@ -987,6 +998,15 @@ void vkb_blit_draw_finish(struct vkb_screen *scr);
 
 /* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
  * must be called outside rendering. */
+/* Zeroing of new stores, owed until something could observe them (vkb_zero.c). */
+void vkb_zero_owe(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize host_size,
+                  VkMemoryPropertyFlags host_got);
+void vkb_zero_forget(struct vkb_screen *scr, struct vkb_resource *r);
+void vkb_zero_pay(struct vkb_screen *scr, struct vkb_resource *r, uint32_t levels);
+void vkb_zero_written(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level);
+void vkb_zero_pay_all(struct vkb_screen *scr);
+bool vkb_zero_call_blind(unsigned call);
+
 void vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
                           uint32_t count, VkImageLayout layout, bool force);
 void vkb_buffer_barrier_before_write(struct vkb_screen *scr);
