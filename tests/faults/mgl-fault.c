@@ -1102,8 +1102,16 @@ mode_staging_oom(void)
           "glTexSubImage2D of %dx%d: glGetError %s (want "
           "GL_OUT_OF_MEMORY)",
           n, n, gl_error_name(e));
+   /* A read-back as large: its staging is refused the same way (it was Fatal{OutOfMemory}). */
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+   e = glGetError();
+   expect(e == GL_OUT_OF_MEMORY,
+          "glGetTexImage of %dx%d: glGetError %s (want "
+          "GL_OUT_OF_MEMORY)",
+          n, n, gl_error_name(e));
    GLenum r = gl.GetGraphicsResetStatus();
-   expect(r == GL_NO_ERROR, "no reset after the refused uploads (%s)", gl_error_name(r));
+   expect(r == GL_NO_ERROR, "no reset after the refused uploads and read-back (%s)",
+          gl_error_name(r));
    expect(frame_draw_and_check(&s, 2), "frame 2 renders after the refused uploads");
    glBindTexture(GL_TEXTURE_2D, t[1]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 256, 256, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);

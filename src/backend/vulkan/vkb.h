@@ -388,6 +388,10 @@ enum vkb_arena_result vkb_arena_try(struct vkb_screen *scr, VkDeviceSize size, V
                                     struct vkb_alloc *out);
 /* A call about res got no staging memory: counted, logged once, and the client is told (an
  * out-of-memory event about res: GL_OUT_OF_MEMORY). The session goes on. */
+/* vkb_arena_try for a call that can be refused whole: out of staging memory is the session's
+ * GL_OUT_OF_MEMORY (vkb_staging_oom) and false, never a Fatal. */
+bool vkb_arena_or_refuse(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                         struct vkb_alloc *out, struct mgp_handle res, const char *call);
 void vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes,
                      const char *call);
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
