@@ -1002,10 +1002,54 @@ void vkb_blit_draw_finish(struct vkb_screen *scr);
 
 /* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
  * must be called outside rendering. */
-/* Zeroing of new stores, owed until something could observe them (vkb_zero.c). */
-void vkb_zero_owe(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize host_size,
-                  VkMemoryPropertyFlags host_got);
-void vkb_zero_forget(struct vkb_screen *scr, struct vkb_resource *r);
+/* Zeroing of new stores, owed until something could observe them (vkb_zero.c). The list
+ * operations are here, so that vkb_resource.c calls nothing of vkb_zero.c (no file loop). */
+static inline uint32_t
+vkb_zero_all_levels(const struct vkb_resource *r)
+{
+   return r->is_buffer ? 1u : (r->levels >= 32 ? ~0u : (1u << r->levels) - 1u);
+}
+
+static inline void
+vkb_zero_unlink(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (r->zero_prev)
+      r->zero_prev->zero_next = r->zero_next;
+   else if (scr->zero_head == r)
+      scr->zero_head = r->zero_next;
+   if (r->zero_next)
+      r->zero_next->zero_prev = r->zero_prev;
+   r->zero_prev = r->zero_next = NULL;
+   r->zero_owed = 0;
+}
+
+static inline void
+vkb_zero_owe(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize host_size,
+             VkMemoryPropertyFlags host_got)
+{
+   if (!r->mem || (!r->is_buffer && !r->img))
+      return;
+   r->zero_owed = vkb_zero_all_levels(r);
+   r->zero_partial = false;
+   r->zero_host_size = host_size;
+   r->zero_host_got = host_got;
+   r->zero_prev = NULL;
+   r->zero_next = scr->zero_head;
+   if (scr->zero_head)
+      scr->zero_head->zero_prev = r;
+   scr->zero_head = r;
+}
+
+static inline void
+vkb_zero_forget(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (!r->zero_owed)
+      return;
+   if (r->zero_owed == vkb_zero_all_levels(r) && !r->zero_partial)
+      scr->stats.stores_zero_skipped++;
+   vkb_zero_unlink(scr, r);
+}
+
 void vkb_zero_pay(struct vkb_screen *scr, struct vkb_resource *r, uint32_t levels);
 void vkb_zero_written(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level);
 void vkb_zero_pay_all(struct vkb_screen *scr);

@@ -32,52 +32,6 @@ note_zeroed(struct vkb_screen *scr, VkDeviceSize bytes)
    vkb_arena_pressure_point(scr);
 }
 
-static uint32_t
-all_levels(const struct vkb_resource *r)
-{
-   return r->is_buffer ? 1u : (r->levels >= 32 ? ~0u : (1u << r->levels) - 1u);
-}
-
-static void
-unlink_owed(struct vkb_screen *scr, struct vkb_resource *r)
-{
-   if (r->zero_prev)
-      r->zero_prev->zero_next = r->zero_next;
-   else if (scr->zero_head == r)
-      scr->zero_head = r->zero_next;
-   if (r->zero_next)
-      r->zero_next->zero_prev = r->zero_prev;
-   r->zero_prev = r->zero_next = NULL;
-   r->zero_owed = 0;
-}
-
-void
-vkb_zero_owe(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize host_size,
-             VkMemoryPropertyFlags host_got)
-{
-   if (!r->mem || (!r->is_buffer && !r->img))
-      return;
-   r->zero_owed = all_levels(r);
-   r->zero_partial = false;
-   r->zero_host_size = host_size;
-   r->zero_host_got = host_got;
-   r->zero_prev = NULL;
-   r->zero_next = scr->zero_head;
-   if (scr->zero_head)
-      scr->zero_head->zero_prev = r;
-   scr->zero_head = r;
-}
-
-void
-vkb_zero_forget(struct vkb_screen *scr, struct vkb_resource *r)
-{
-   if (!r->zero_owed)
-      return;
-   if (r->zero_owed == all_levels(r) && !r->zero_partial)
-      scr->stats.stores_zero_skipped++;
-   unlink_owed(scr, r);
-}
-
 /* The whole allocation of a new image zeroed through a mapping, where its memory is host-visible
  * (lavapipe, integrated GPUs): no GPU work, and the contents, metadata included, hold nothing
  * of an earlier owner. On lavapipe this is far cheaper than vkCmdClearColorImage (a
@@ -155,7 +109,7 @@ vkb_zero_pay(struct vkb_screen *scr, struct vkb_resource *r, uint32_t mask)
       return;
    if (r->is_buffer) {
       pay_buffer(scr, r);
-      unlink_owed(scr, r);
+      vkb_zero_unlink(scr, r);
       return;
    }
    uint8_t one[4];
@@ -171,7 +125,7 @@ vkb_zero_pay(struct vkb_screen *scr, struct vkb_resource *r, uint32_t mask)
    r->zero_owed &= ~mask;
    r->zero_partial = true;
    if (!r->zero_owed)
-      unlink_owed(scr, r);
+      vkb_zero_unlink(scr, r);
 }
 
 void
@@ -181,13 +135,13 @@ vkb_zero_written(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level)
    if (!(r->zero_owed & bit))
       return;
    scr->stats.levels_zero_skipped++;
-   const bool none_paid = r->zero_owed == all_levels(r) && !r->zero_partial;
+   const bool none_paid = r->zero_owed == vkb_zero_all_levels(r) && !r->zero_partial;
    r->zero_owed &= ~bit;
    r->zero_partial = true;
    if (!r->zero_owed) {
       if (none_paid)
          scr->stats.stores_zero_skipped++;
-      unlink_owed(scr, r);
+      vkb_zero_unlink(scr, r);
    }
 }
 
@@ -199,7 +153,7 @@ vkb_zero_pay_all(struct vkb_screen *scr)
       scr->stats.stores_zero_deferred_paid++;
       vkb_zero_pay(scr, r, r->zero_owed);
       if (scr->zero_head == r) /* a failure on the way: never pay twice, never loop */
-         unlink_owed(scr, r);
+         vkb_zero_unlink(scr, r);
    }
 }
 
