@@ -129,6 +129,9 @@ fe_pack_read(struct fe_context *ctx, const struct fe_texels_read *rd,
                                         .out = out};
       mgp_get_texture_image(&ctx->pipe, &a);
    }
+   /* The answer came after everything the server said about this read: a refusal for want of
+    * staging memory (GL_OUT_OF_MEMORY) is in by now and belongs to this call. */
+   fe_drain_events(ctx);
    if (!fe_pack_answer(ps, shape, rd, answer, (size_t)size, dst))
       MGU_DECLINE(gl_feature_unimplemented, "a readback answer larger than its %ux%u request",
                   rd->width, rd->height);

@@ -90,7 +90,8 @@ struct mgt_client {
    struct mgt_event_reader events; /* inproc and spawn, under events_lock */
    pthread_mutex_t events_lock;
    /* MGL_TEST_CLIENT_IGNORE_EVENTS=1 (test-only): the ring arms never take the server's events
-    * out of the event area, as a stuck or hostile client would not (the server's bound). */
+    * out of the event area, as a stuck or hostile client would not (the server's bound); on
+    * tcp and monolith the app never takes them out of the inbox (the client's own bound). */
    bool events_ignored;
 };
 
@@ -366,7 +367,16 @@ static int
 monolith_event(void *ctx, const struct mgp_event *ev)
 {
    struct mgt_client *s = ctx;
-   return mgt_inbox_push(&s->inbox, ev) ? 0 : MGU_FATAL_OutOfMemory;
+   switch (mgt_inbox_push(&s->inbox, ev)) {
+   case MGT_INBOX_OK: return 0;
+   case MGT_INBOX_FULL:
+      mgu_error("%u server events held untaken (MGL_CLIENT_EVENT_BACKLOG): "
+                "Fatal{ClientEventBacklog}",
+                s->inbox.limit);
+      return MGU_FATAL_ClientEventBacklog;
+   case MGT_INBOX_NO_MEMORY: break;
+   }
+   return MGU_FATAL_OutOfMemory;
 }
 
 struct mgt_client *
@@ -664,11 +674,16 @@ ring_take_events(struct mgt_client *s, bool wait)
       session_lose(s, MGU_FATAL_EventMalformed, s->events.why);
    else if (rc == MGT_EVENT_NO_MEMORY)
       session_lose(s, MGU_FATAL_OutOfMemory, "keeping a server event");
+   else if (rc == MGT_EVENT_INBOX_FULL)
+      session_lose(s, MGU_FATAL_ClientEventBacklog,
+                   "server events held untaken past MGL_CLIENT_EVENT_BACKLOG");
 }
 
 uint32_t
 mgt_client_take_events(struct mgt_client *s, struct mgp_event *out, uint32_t max)
 {
+   if (s->events_ignored)
+      return 0;
    switch (s->arm) {
    case ARM_TCP: return mgt_stream_client_take_events(s->stream, out, max);
    case ARM_INPROC:

@@ -129,8 +129,9 @@ mgt_event_reader_drain(struct mgt_event_reader *r, struct mgt_inbox *inbox)
          r->why = bad;
          return r->error = MGT_EVENT_CORRUPT;
       }
-      if (!mgt_inbox_push(inbox, &ev))
-         return MGT_EVENT_NO_MEMORY; /* not sticky; tail stays, the event is taken next time */
+      const enum mgt_inbox_push_result pr = mgt_inbox_push(inbox, &ev);
+      if (pr != MGT_INBOX_OK) /* not sticky; tail stays, the event is taken next time */
+         return pr == MGT_INBOX_FULL ? MGT_EVENT_INBOX_FULL : MGT_EVENT_NO_MEMORY;
       r->tail++;
       n++;
    }

@@ -46,6 +46,7 @@ enum {
    MGT_EVENT_CORRUPT = -2,      /* the peer wrote something impossible; sticky */
    MGT_EVENT_NO_MEMORY = -6,    /* the writer's backlog could not grow; the event is not kept */
    MGT_EVENT_BACKLOG_FULL = -7, /* the reader left backlog_max events untaken; sticky */
+   MGT_EVENT_INBOX_FULL = -8,   /* the reader's inbox holds its limit (inbox.h) */
 };
 
 struct mgt_event_writer {
@@ -80,7 +81,8 @@ uint32_t mgt_event_writer_backlog(const struct mgt_event_writer *w);
 
 void mgt_event_reader_init(struct mgt_event_reader *r, struct mgt_event_area *area);
 /* Moves every published event into the inbox, checked. Returns how many, or MGT_EVENT_CORRUPT
- * (r->why says what) or MGT_EVENT_NO_MEMORY (the inbox could not grow). Never waits. */
+ * (r->why says what), MGT_EVENT_NO_MEMORY (the inbox could not grow) or MGT_EVENT_INBOX_FULL
+ * (it holds its limit). Never waits. */
 int mgt_event_reader_drain(struct mgt_event_reader *r, struct mgt_inbox *inbox);
 
 #endif

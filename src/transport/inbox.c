@@ -4,11 +4,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
+
+/* MGL_CLIENT_EVENT_BACKLOG: a count from 1 to 2^31; anything else warns and keeps the default. */
+static uint32_t
+inbox_limit(void)
+{
+   const char *v = getenv("MGL_CLIENT_EVENT_BACKLOG");
+   if (!v || !*v)
+      return MGT_INBOX_LIMIT_DEFAULT;
+   char *end;
+   const unsigned long long n = strtoull(v, &end, 10);
+   if (*end || !n || n > (1ull << 31) || *v == '-') {
+      mgu_warn("MGL_CLIENT_EVENT_BACKLOG=%s is not a count from 1 to %llu: %u", v, 1ull << 31,
+               MGT_INBOX_LIMIT_DEFAULT);
+      return MGT_INBOX_LIMIT_DEFAULT;
+   }
+   return (uint32_t)n;
+}
+
 void
 mgt_inbox_init(struct mgt_inbox *b)
 {
    memset(b, 0, sizeof(*b));
    pthread_mutex_init(&b->lock, NULL);
+   b->limit = inbox_limit();
    b->live = true;
 }
 
@@ -44,18 +64,22 @@ inbox_grow(struct mgt_inbox *b)
    return true;
 }
 
-bool
+enum mgt_inbox_push_result
 mgt_inbox_push(struct mgt_inbox *b, const struct mgp_event *ev)
 {
    pthread_mutex_lock(&b->lock);
-   bool ok = b->count < b->capacity || inbox_grow(b);
-   if (ok) {
+   enum mgt_inbox_push_result rc = MGT_INBOX_OK;
+   if (b->count >= b->limit)
+      rc = MGT_INBOX_FULL;
+   else if (b->count == b->capacity && !inbox_grow(b))
+      rc = MGT_INBOX_NO_MEMORY;
+   if (rc == MGT_INBOX_OK) {
       b->events[(b->first + b->count) % b->capacity] = *ev;
       b->count++;
       b->delivered++;
    }
    pthread_mutex_unlock(&b->lock);
-   return ok;
+   return rc;
 }
 
 uint32_t

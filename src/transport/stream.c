@@ -612,7 +612,15 @@ reader_main(void *arg)
             client_fail(c, MGU_FATAL_EventMalformed);
             break;
          }
-         if (!mgt_inbox_push(&c->inbox, &ev)) {
+         const enum mgt_inbox_push_result pr = mgt_inbox_push(&c->inbox, &ev);
+         if (pr == MGT_INBOX_FULL) {
+            mgu_error("%u server events held untaken (MGL_CLIENT_EVENT_BACKLOG): "
+                      "Fatal{ClientEventBacklog}",
+                      c->inbox.limit);
+            client_fail(c, MGU_FATAL_ClientEventBacklog);
+            break;
+         }
+         if (pr != MGT_INBOX_OK) {
             mgu_error("no memory to keep a server event: Fatal{OutOfMemory}");
             client_fail(c, MGU_FATAL_OutOfMemory);
             break;

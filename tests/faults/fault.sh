@@ -121,6 +121,7 @@
 #       goes on (the server log names the cap); 100 buffers fail that session alone with
 #       Fatal{OutOfMemory} naming the object cap (the program sees a lost context), while
 #       another program on the server renders every frame.
+#   tcp.session_memory_cap_gles  the same on a server with the GLES backend (MGL_BACKEND=gles).
 #   spawn.demo_lost  spawn.bench_lost  (MGL_TEST_CORRUPT_RECORD=present) the context is lost
 #       at the last eglSwapBuffers: mgl-demo and mgl-bench say so and exit non-zero, and
 #       mgl-demo writes no PNG; without the knob both succeed.
@@ -132,20 +133,32 @@
 #       client.log, the program sees a lost context, and a new context renders.
 #   monolith.staging_oom  spawn.staging_oom  tcp.staging_oom  (MGL_TEST_VK_STAGING_MAX=4m) an
 #       upload needing a staging block larger than the server may make: glGetError says
-#       GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), the context is not lost, frames
-#       2 and 3 render right and a small texture uploads; server.log names the refusal and
-#       counts it (staging-out-of-memory=2 in MGL-GATES).
+#       GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), and a glGetTexImage as large
+#       too (its read-back staging), the context is not lost, frames 2 and 3 render right and a
+#       small texture uploads; server.log names the refusal and counts it
+#       (staging-out-of-memory=3 in MGL-GATES).
 #   tcp.uninit_contents  (issue 17: a shared server must not leak one session's bytes to
 #       another) a program fills textures, renderbuffers, pbuffers and buffers of several sizes
 #       with a 32-bit pattern, deletes them and ends; a second program on the same server makes
 #       the same shapes without data (glTexImage2D NULL, glRenderbufferStorage, glBufferData
 #       NULL, new pbuffers, its first default framebuffer) and reads them back before any
 #       write: not one word of the pattern shows. The same within one session (leak-probe
-#       --self: the fill and the probe in one context).
+#       --self: the fill and the probe in one context). Then the paths where the Vulkan backend
+#       skips or defers the zeroing (vkb_zero.c): a partial glTexSubImage2D, a level never
+#       written beside one written whole, glGetTexImage, a draw sampling a texture never
+#       written, a blit from a renderbuffer never written, glCopyBufferSubData and a partial
+#       glBufferSubData: zeros where nothing was written, the written bytes where it was.
+#       Shown red by making a partial upload count as whole (49152 pattern words) and by
+#       exempting every call from paying (the pattern in every kind of store).
 #   tcp.uninit_contents_gles  the same on a server with the GLES backend (MGL_BACKEND=gles), whose
 #       log must count the stores it zeroed (gles-stores-zeroed > 0). Mesa llvmpipe as the host
 #       zeroes new stores itself, so there the pattern check passes without mgl's zeroing; the
 #       count is what shows mgl's own (hardware GLES drivers reuse memory within the process).
+#   monolith.client_event_backlog, tcp.client_event_backlog  (issue 17) the client's own queue of
+#       server events is bounded: with MGL_CLIENT_EVENT_BACKLOG=4096 and a program that never
+#       takes its events (MGL_TEST_CLIENT_IGNORE_EVENTS=1), 20000 fences end the session in
+#       Fatal{ClientEventBacklog} naming the knob, glGetError says GL_CONTEXT_LOST, and a new
+#       context renders (tcp: the server lives).
 #   tcp.unread_events  a hand-made client sends fences with waited flushes (an event each) and
 #       never reads: the server stops taking its bytes once the socket is full (it keeps no
 #       backlog of its own: its VmRSS grows less than 16 MiB), another program renders 3 frames
@@ -169,7 +182,7 @@ unset MGL_HANDSHAKE_TIMEOUT MGL_SERVER_HELLO_TIMEOUT MGL_SERVER_MAX_PENDING \
   MGL_SERVER_MAX_SESSIONS MGL_SERVER_MAX_STAGE MGL_FAULT_SERVER_PID \
   MGL_SERVER_SESSION_MEMORY MGL_SERVER_SESSION_OBJECTS MGL_VK_FAKE_DEVICE_LOST \
   MGL_VK_FAKE_DEVICE_LOST_SCREEN MGL_SERVER_EVENT_BACKLOG MGL_TEST_CLIENT_IGNORE_EVENTS \
-  MGL_TEST_VK_STAGING_MAX
+  MGL_TEST_VK_STAGING_MAX MGL_CLIENT_EVENT_BACKLOG
 unset MGL_TRANSPORT MGL_TEST_CORRUPT_RECORD MGL_TEST_TCP_CLOSE_AT_PRESENT MGL_IPC_RUN_AHEAD \
   MGL_IPC_STAGE_SIZE MGL_IPC_RING_SIZE MGL_TEST_HELLO_ABI MGL_PIPE_STATS MGL_TEST_VK_NO_TIMESTAMPS
 GUARD=60 # seconds; a hang fails the test through this, but nothing passes because of it
@@ -967,7 +980,8 @@ tcp.session_memory)
   [ $((rss8 - rss2)) -lt 8192 ] || fail "VmRSS grew $(((rss8 - rss2) / 1024)) MiB over six sessions"
   [ "$(grep -c 'Fatal{' "$dir/server/server.log")" -ge 2 ] || fail "the two Fatals are not logged"
   ;;
-tcp.session_memory_cap)
+tcp.session_memory_cap | tcp.session_memory_cap_gles)
+  [ "$case_name" = tcp.session_memory_cap_gles ] && export MGL_BACKEND=gles
   MGL_SERVER_SESSION_MEMORY=64m MGL_SERVER_SESSION_OBJECTS=64 \
     mgl_server_start "$server_bin" "$dir/server" || finish
   export MGL_TRANSPORT=$(mgl_server_url)
@@ -993,6 +1007,10 @@ tcp.session_memory_cap)
   n_ok=$(grep -c '^ok: frame [0-9]*: 0 wrong pixels' "$dir/app.out")
   [ "$n_ok" = 4 ] || fail "only $n_ok of 4 frames of the other program were right"
   kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"
+  if [ "$case_name" = tcp.session_memory_cap_gles ]; then
+    expect_log "$dir/server/server.log" 'backend=gles' "the GLES backend served"
+    unset MGL_BACKEND
+  fi
   ;;
 spawn.demo_lost | spawn.bench_lost)
   export MGL_TRANSPORT=spawn
@@ -1139,6 +1157,27 @@ spawn.event_backlog | inproc.event_backlog)
     "Fatal{EventBacklog} naming the knob"
   expect_log "$MGL_LOG_DIR/client.log" 'Fatal\{EventBacklog' "the loss by name"
   ;;
+monolith.client_event_backlog | tcp.client_event_backlog)
+  # The client's own queue of server events is bounded too (a runaway or hostile server, or a
+  # program that never asks about its fences): past MGL_CLIENT_EVENT_BACKLOG the session ends
+  # in Fatal{ClientEventBacklog}, a lost context, and a new context renders.
+  if [ "$case_name" = tcp.client_event_backlog ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=monolith
+  fi
+  MGL_CLIENT_EVENT_BACKLOG=4096 MGL_TEST_CLIENT_IGNORE_EVENTS=1 timeout -s KILL "$GUARD" \
+    "$fault" event-flood 20000 --lost >"$dir/app.out" 2>&1 || fail "event-flood --lost exited $?"
+  grep -E '^(ok|FAIL|event-flood)' "$dir/app.out" | sed 's/^/  /'
+  grep -q '^ok: glGetError says GL_CONTEXT_LOST' "$dir/app.out" || fail "no GL_CONTEXT_LOST"
+  grep -q '^ok: the new context renders' "$dir/app.out" || fail "the new context did not render"
+  cat "$MGL_LOG_DIR"/*.log >"$dir/all.log"
+  expect_log "$dir/all.log" '4096 server events held untaken \(MGL_CLIENT_EVENT_BACKLOG\)' \
+    "the bound, naming the knob"
+  expect_log "$dir/all.log" 'Fatal\{ClientEventBacklog' "the loss by name"
+  [ "$case_name" = tcp.client_event_backlog ] && { kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"; }
+  ;;
 monolith.staging_oom | spawn.staging_oom | tcp.staging_oom)
   export MGL_TEST_VK_STAGING_MAX=4m
   if [ "$case_name" = tcp.staging_oom ]; then
@@ -1156,7 +1195,7 @@ monolith.staging_oom | spawn.staging_oom | tcp.staging_oom)
     slog=$dir/all.log
   fi
   expect_log "$slog" 'no staging memory for [0-9]+ bytes .*GL_OUT_OF_MEMORY' "the refusal"
-  expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=2( |$)' "staging-out-of-memory=2"
+  expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=3( |$)' "staging-out-of-memory=3"
   grep -q 'Fatal{' "$slog" && fail "a Fatal in the server log"
   ;;
 tcp.uninit_contents | tcp.uninit_contents_gles)

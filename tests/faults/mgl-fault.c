@@ -165,7 +165,11 @@
    X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers)                                                  \
    X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer)                                                  \
    X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers)                                            \
-   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)
+   X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage)                                            \
+   X(PFNGLBLITFRAMEBUFFERPROC, BlitFramebuffer)                                                    \
+   X(PFNGLCOPYBUFFERSUBDATAPROC, CopyBufferSubData)                                                \
+   X(PFNGLDELETEPROGRAMPROC, DeleteProgram)                                                        \
+   X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays)
 
 static struct {
 #define X(type, name) type name;
@@ -869,6 +873,174 @@ leak_probe(const char *who, bool first_frame)
    free(px);
 }
 
+/* Words of p[0, n) equal to the word of four bytes b. */
+static size_t
+word_count(const uint8_t *p, size_t n, uint8_t b)
+{
+   size_t hits = 0;
+   for (size_t i = 0; i + 4 <= n; i += 4)
+      hits += p[i] == b && p[i + 1] == b && p[i + 2] == b && p[i + 3] == b;
+   return hits;
+}
+
+/* A new RGBA8 texture of side x side (levels 0 and 1 when mip), made without data. */
+static GLuint
+leak_texture(int side, bool mip)
+{
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, mip ? 1 : 0);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   if (mip)
+      glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, side / 2, side / 2, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                   NULL);
+   return tex;
+}
+
+/* Reads level `level` of tex (side x side) through a framebuffer into px; the pattern's words. */
+static size_t
+leak_read_tex(GLuint tex, int level, int side, uint8_t *px)
+{
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, level);
+   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+      die_setup("level %d of a texture is not a complete framebuffer", level);
+   const size_t hits = leak_read(px, side);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   return hits;
+}
+
+/* Where the zeroing is skipped or paid late (the Vulkan backend zeroes a new store only when
+ * something could observe it, and never a level an upload writes whole): partial uploads keep
+ * zeros around them, a whole upload of level 0 leaves level 1 zeroed, and each path that reads
+ * a store (framebuffer read, glGetTexImage, sampling in a draw, a blit, a buffer copy,
+ * glGetBufferSubData) finds no byte of the pattern. Every written part is checked too. */
+static void
+leak_probe_paths(const char *who)
+{
+   enum { S = 256, B = 1 << 20 };
+   uint8_t *px = malloc((size_t)4 << 20), *src = malloc((size_t)4 << 20);
+   if (!px || !src)
+      die_setup("out of memory");
+   size_t hit = 0;
+   /* 1. a partial upload: a quarter written, three quarters zero */
+   GLuint t = leak_texture(S, false);
+   memset(src, 0x11, (size_t)S * S * 4);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S / 2, S / 2, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   hit += leak_read_tex(t, 0, S, px);
+   const size_t part = word_count(px, (size_t)S * S * 4, 0x11),
+                zero1 = word_count(px, (size_t)S * S * 4, 0);
+   glDeleteTextures(1, &t);
+   /* 2. level 0 written whole (its zeroing skipped), level 1 never written */
+   t = leak_texture(S, true);
+   memset(src, 0x22, (size_t)S * S * 4);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   hit += leak_read_tex(t, 1, S / 2, px);
+   const size_t zero2 = word_count(px, (size_t)S / 2 * S / 2 * 4, 0);
+   hit += leak_read_tex(t, 0, S, px);
+   const size_t whole = word_count(px, (size_t)S * S * 4, 0x22);
+   /* 3. glGetTexImage of a level never written */
+   memset(px, 0, (size_t)S * S * 4);
+   glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   hit += leak_count(px, (size_t)S / 2 * S / 2 * 4);
+   glDeleteTextures(1, &t);
+   /* 4. a draw sampling a texture never written, into a framebuffer cleared to 0x33 */
+   static const char *vs = "#version 330 core\n"
+                           "void main() { gl_Position = vec4(vec2(gl_VertexID & 1, "
+                           "gl_VertexID >> 1) * 4.0 - 1.0, 0.0, 1.0); }\n";
+   static const char *fs =
+      "#version 330 core\n"
+      "uniform sampler2D u_tex;\n"
+      "out vec4 o_color;\n"
+      "void main() { o_color = texelFetch(u_tex, ivec2(gl_FragCoord.xy), 0); }\n";
+   GLuint prog = gl.CreateProgram(), vao, dst = leak_texture(S, false);
+   gl.AttachShader(prog, compile(GL_VERTEX_SHADER, vs));
+   gl.AttachShader(prog, compile(GL_FRAGMENT_SHADER, fs));
+   gl.LinkProgram(prog);
+   GLint ok = 0;
+   gl.GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok)
+      die_setup("the sampling program did not link");
+   gl.GenVertexArrays(1, &vao);
+   GLuint fbo;
+   gl.GenFramebuffers(1, &fbo);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   gl.FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, dst, 0);
+   glViewport(0, 0, S, S);
+   glClearColor(0.2f, 0.2f, 0.2f, 0.2f); /* 0x33 */
+   glClear(GL_COLOR_BUFFER_BIT);
+   t = leak_texture(S, false);
+   gl.UseProgram(prog);
+   gl.BindVertexArray(vao);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   const size_t sampled = leak_read(px, S);
+   const size_t zero4 = word_count(px, (size_t)S * S * 4, 0);
+   hit += sampled;
+   /* 5. a blit from a renderbuffer never written over the cleared texture */
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint rb, rfbo;
+   gl.GenRenderbuffers(1, &rb);
+   gl.BindRenderbuffer(GL_RENDERBUFFER, rb);
+   gl.RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
+   gl.GenFramebuffers(1, &rfbo);
+   gl.BindFramebuffer(GL_READ_FRAMEBUFFER, rfbo);
+   gl.FramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   gl.BlitFramebuffer(0, 0, S, S, 0, 0, S, S, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+   hit += leak_read(px, S);
+   const size_t zero5 = word_count(px, (size_t)S * S * 4, 0);
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   gl.DeleteFramebuffers(1, &rfbo);
+   gl.DeleteRenderbuffers(1, &rb);
+   glDeleteTextures(1, &t);
+   glDeleteTextures(1, &dst);
+   gl.DeleteProgram(prog);
+   gl.DeleteVertexArrays(1, &vao);
+   glViewport(0, 0, W, H);
+   /* 6. a buffer never written copied over one filled with 0x44 */
+   GLuint b[2];
+   gl.GenBuffers(2, b);
+   memset(src, 0x44, B);
+   gl.BindBuffer(GL_COPY_WRITE_BUFFER, b[0]);
+   gl.BufferData(GL_COPY_WRITE_BUFFER, B, src, GL_STATIC_DRAW);
+   gl.BindBuffer(GL_COPY_READ_BUFFER, b[1]);
+   gl.BufferData(GL_COPY_READ_BUFFER, B, NULL, GL_STATIC_DRAW);
+   gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, B);
+   gl.GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, B, px);
+   hit += leak_count(px, B);
+   const size_t zero6 = word_count(px, B, 0);
+   /* 7. a buffer's first 4 KiB written, the rest read */
+   memset(src, 0x55, 4096);
+   gl.BufferData(GL_COPY_READ_BUFFER, B, NULL, GL_STATIC_DRAW);
+   gl.BufferSubData(GL_COPY_READ_BUFFER, 0, 4096, src);
+   gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, B, px);
+   hit += leak_count(px, B);
+   const size_t part7 = word_count(px, B, 0x55), zero7 = word_count(px, B, 0);
+   gl.DeleteBuffers(2, b);
+   const GLenum err = glGetError();
+   printf("leak-probe %s paths: pattern words %zu; partial texture 0x11 %zu zero %zu; level 1 "
+          "zero %zu, level 0 0x22 %zu; sampled zero %zu; blitted zero %zu; copied buffer zero "
+          "%zu; partial buffer 0x55 %zu zero %zu\n",
+          who, hit, part, zero1, zero2, whole, zero4, zero5, zero6, part7, zero7);
+   const size_t q = (size_t)S * S / 4;
+   expect(err == GL_NO_ERROR, "leak-probe %s paths: glGetError %s", who, gl_error_name(err));
+   expect(!hit && part == q && zero1 == 3 * q && zero2 == q && whole == 4 * q && zero4 == 4 * q &&
+             zero5 == 4 * q && zero6 == B / 4 && part7 == 1024 && zero7 == B / 4 - 1024,
+          "leak-probe %s paths: partial uploads, an unwritten level, glGetTexImage, sampling, "
+          "a blit and a buffer copy show zeros where nothing was written, and what was",
+          who);
+   free(px);
+   free(src);
+}
+
 /* leak-fill: a session that fills and deletes. leak-probe: a new session that reads what it
  * made without data (--self: fills and deletes first, in the same context). */
 static int
@@ -879,12 +1051,17 @@ mode_leak(bool fill, bool probe)
    if (ctx == EGL_NO_CONTEXT)
       die_setup("eglCreateContext failed (0x%x)", eglGetError());
    make_current(ctx);
-   if (probe && !fill)
+   if (probe && !fill) {
       leak_probe("new session", true);
+      leak_probe_paths("new session");
+   }
    if (fill)
       leak_fill();
-   if (probe && fill) /* the fill cleared this default framebuffer to the pattern itself */
+   if (probe && fill) { /* the fill cleared this default framebuffer to the pattern itself */
       leak_probe("same session", false);
+      leak_fill();
+      leak_probe_paths("same session");
+   }
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);
@@ -925,8 +1102,16 @@ mode_staging_oom(void)
           "glTexSubImage2D of %dx%d: glGetError %s (want "
           "GL_OUT_OF_MEMORY)",
           n, n, gl_error_name(e));
+   /* A read-back as large: its staging is refused the same way (it was Fatal{OutOfMemory}). */
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+   e = glGetError();
+   expect(e == GL_OUT_OF_MEMORY,
+          "glGetTexImage of %dx%d: glGetError %s (want "
+          "GL_OUT_OF_MEMORY)",
+          n, n, gl_error_name(e));
    GLenum r = gl.GetGraphicsResetStatus();
-   expect(r == GL_NO_ERROR, "no reset after the refused uploads (%s)", gl_error_name(r));
+   expect(r == GL_NO_ERROR, "no reset after the refused uploads and read-back (%s)",
+          gl_error_name(r));
    expect(frame_draw_and_check(&s, 2), "frame 2 renders after the refused uploads");
    glBindTexture(GL_TEXTURE_2D, t[1]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 256, 256, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);

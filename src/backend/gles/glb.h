@@ -224,6 +224,7 @@ struct glb_resource {
    GLenum rgb_format; /* alpha_one: the format its uploads name (GL_RGB or GL_RGB_INTEGER) */
    GLint base_level, max_level; /* the host texture's, as set_texture_params last set them */
    uint32_t levels;             /* a texture's host levels (make_storage) */
+   uint64_t mem_bytes;          /* what its storage counts against the session's budget */
 };
 
 struct glb_render_state {
@@ -306,9 +307,15 @@ struct glb_screen {
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
       sampler_views;
    struct glb_context *bound; /* the MGPipe context whose state the host context holds */
+   /* The session's budgets, as the Vulkan backend's: the bytes of host storage its resources
+    * may hold (MGL_SERVER_SESSION_MEMORY; 0: no cap) and the objects of each kind
+    * (MGL_SERVER_SESSION_OBJECTS, default 1 Mi). */
+   uint64_t mem_budget, mem_in_use;
+   uint32_t objects_max;
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
+      uint64_t resource_cap_refusals; /* stores refused past mem_budget: GL_OUT_OF_MEMORY */
    } stats;
 };
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checked.h"
 #include "glb.h"
 #include "pipe_pack.h"
 #include "pipe_pixel.h"
@@ -31,6 +32,8 @@ buffer_usage(uint32_t usage)
 static void
 delete_storage(struct glb_screen *scr, struct glb_resource *r)
 {
+   scr->mem_in_use -= r->mem_bytes;
+   r->mem_bytes = 0;
    if (!r->name)
       return;
    if (r->is_buffer)
@@ -209,6 +212,79 @@ zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
 }
 
 static void zero_storage(struct glb_screen *scr, struct glb_resource *r);
+static bool out_of_memory(struct glb_screen *scr, struct glb_resource *r);
+
+/* The bytes r's storage holds on the host, as the budget counts them: a buffer's size, or
+ * every level of every layer at the format's texel size and sample count. Each term is within
+ * the caps the client was given, but a hostile desc is checked anyway: no wrap. */
+static uint64_t
+storage_bytes(const struct mgp_resource_desc *d)
+{
+   if (d->target == MGP_RESOURCE_TARGET_BUFFER)
+      return d->size;
+   const uint64_t ts = mgp_format_desc(d->format)->bytes ? mgp_format_desc(d->format)->bytes : 16;
+   const uint64_t samples = d->samples > 1 ? d->samples : 1;
+   const bool is_3d = d->target == MGP_RESOURCE_TARGET_TEX_3D;
+   const uint64_t layers = d->target == MGP_RESOURCE_TARGET_TEX_CUBE ? 6
+                           : d->array_layers > 1 && !is_3d           ? d->array_layers
+                                                                     : 1;
+   uint64_t w = d->width ? d->width : 1, h = d->height ? d->height : 1,
+            z = is_3d && d->depth ? d->depth : 1, total = 0;
+   const uint32_t levels = d->levels ? d->levels : 1;
+   for (uint32_t l = 0; l < levels && l < 32; l++) {
+      uint64_t level = w * h; /* each < 2^32: no wrap */
+      if (!mgu_mul_u64(level, z, &level) || !mgu_mul_u64(level, layers * samples * ts, &level) ||
+          !mgu_add_u64(total, level, &total))
+         return UINT64_MAX;
+      if (w == 1 && h == 1 && z == 1)
+         break;
+      w = w > 1 ? w / 2 : 1;
+      h = h > 1 ? h / 2 : 1;
+      z = z > 1 ? z / 2 : 1;
+   }
+   return total;
+}
+
+/* The session's memory budget (MGL_SERVER_SESSION_MEMORY), as the Vulkan backend keeps it:
+ * past it the store is not made, the GL call reports GL_OUT_OF_MEMORY and the session goes on;
+ * the log names the cap once. */
+static bool
+over_budget(struct glb_screen *scr, struct glb_resource *r, uint64_t bytes)
+{
+   if (!scr->mem_budget || (bytes <= scr->mem_budget && scr->mem_in_use <= scr->mem_budget - bytes))
+      return false;
+   if (!scr->stats.resource_cap_refusals++)
+      mgu_warn("gles: %s memory: %llu bytes more than the session's %llu "
+               "(MGL_SERVER_SESSION_MEMORY), %llu in use: GL_OUT_OF_MEMORY",
+               r->desc.target == MGP_RESOURCE_TARGET_BUFFER ? "buffer" : "image",
+               (unsigned long long)bytes, (unsigned long long)scr->mem_budget,
+               (unsigned long long)scr->mem_in_use);
+   r->unsupported = true;
+   struct mgp_event ev = {.kind = MGP_EVENT_OUT_OF_MEMORY,
+                          .slot = r->base.h.slot,
+                          .gen = r->base.h.gen,
+                          .value = bytes};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+   return true;
+}
+
+/* make_storage within the session's budget, then zeroed (or GL_OUT_OF_MEMORY). */
+static void
+make_counted_storage(struct glb_screen *scr, struct glb_resource *r)
+{
+   const uint64_t bytes = storage_bytes(&r->desc);
+   if (over_budget(scr, r, bytes))
+      return;
+   while (scr->h->glGetError() != GL_NO_ERROR)
+      ;
+   make_storage(scr, r);
+   if (out_of_memory(scr, r) || !r->name)
+      return;
+   r->mem_bytes = bytes;
+   scr->mem_in_use += bytes;
+   zero_storage(scr, r);
+}
 
 static bool
 out_of_memory(struct glb_screen *scr, struct glb_resource *r)
@@ -243,11 +319,7 @@ glb_resource_create(void *self, const struct mgp_resource_desc *args, const void
       free(r);
       return;
    }
-   while (scr->h->glGetError() != GL_NO_ERROR)
-      ;
-   make_storage(scr, r);
-   if (!out_of_memory(scr, r))
-      zero_storage(scr, r);
+   make_counted_storage(scr, r);
    scr->bound = NULL; /* the binds above changed host state a context may rely on */
 }
 
@@ -262,11 +334,7 @@ glb_resource_respecify(void *self, const struct mgp_resource_desc *args, const v
       return;
    delete_storage(scr, r);
    r->desc = *args;
-   while (scr->h->glGetError() != GL_NO_ERROR)
-      ;
-   make_storage(scr, r);
-   if (!out_of_memory(scr, r))
-      zero_storage(scr, r);
+   make_counted_storage(scr, r);
    scr->bound = NULL; /* attachments and bindings of the old name are gone */
 }
 

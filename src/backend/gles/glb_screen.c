@@ -10,6 +10,22 @@
 
 /* ---- slot tables ---------------------------------------------------------------------------- */
 
+/* A size knob as the Vulkan backend reads it: a count with an optional k, m or g suffix. */
+static uint64_t
+size_knob(const char *name, uint64_t def)
+{
+   const char *v = getenv(name);
+   if (!v || !*v)
+      return def;
+   char *end;
+   const unsigned long long n = strtoull(v, &end, 0);
+   const unsigned shift = *end == 'k' || *end == 'K'   ? 10
+                          : *end == 'm' || *end == 'M' ? 20
+                          : *end == 'g' || *end == 'G' ? 30
+                                                       : 0;
+   return n > (UINT64_MAX >> shift) ? UINT64_MAX : (uint64_t)n << shift;
+}
+
 #define GLB_MAX_SLOTS (1u << 20)
 
 struct glb_obj *
@@ -29,6 +45,12 @@ glb_table_put(struct glb_screen *scr, struct glb_table *t, struct glb_obj *obj, 
       snprintf(detail, sizeof(detail), "%s {%u,%u}: slot out of range", call, obj->h.slot,
                obj->h.gen);
       glb_fatal(scr, MGU_FATAL_StaleHandle, detail);
+      return false;
+   }
+   if (t->live >= scr->objects_max) {
+      snprintf(detail, sizeof(detail), "%s: %u objects of this kind (MGL_SERVER_SESSION_OBJECTS)",
+               call, t->live);
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, detail);
       return false;
    }
    if (!mgu_array_reserve(t->slots, t->cap, (uint64_t)obj->h.slot + 1)) {
@@ -251,6 +273,9 @@ glb_screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    scr->env = *env;
+   scr->mem_budget = size_knob("MGL_SERVER_SESSION_MEMORY", 0);
+   const uint64_t objects = size_knob("MGL_SERVER_SESSION_OBJECTS", 1u << 20);
+   scr->objects_max = objects && objects < GLB_MAX_SLOTS ? (uint32_t)objects : GLB_MAX_SLOTS;
    char why[256] = "";
    scr->h = glb_host_get(why, sizeof(why));
    if (!scr->h || !open_display(scr, why, sizeof(why)) || !create_context(scr, why, sizeof(why)) ||
@@ -640,6 +665,7 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-translate-failures", scr->stats.translate_failures},
       {"gles-context-switches", scr->stats.context_switches},
       {"gles-stores-zeroed", scr->stats.stores_zeroed},
+      {"gles-resource-cap-refusals", scr->stats.resource_cap_refusals},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

@@ -129,7 +129,14 @@ struct vkb_resource {
    uint8_t *map;      /* host-visible buffers: persistently mapped */
    bool heap_store;   /* map is the client's heap span (imported host memory) */
    bool coherent;
-   bool host_zeroed; /* a new image's memory was zeroed through a mapping (vkb_resource.c) */
+   /* Zeroing owed by a new store (vkb_zero.c): the levels (bit per level; bit 0 for a buffer)
+    * neither zeroed nor wholly written yet; while any is owed r is on the screen's zero list,
+    * and every call but the few that cannot observe a store pays it first. */
+   uint32_t zero_owed;
+   bool zero_partial;           /* a level was written whole: no whole-memory memset any more */
+   VkDeviceSize zero_host_size; /* host-visible image memory: its size, else 0 */
+   VkMemoryPropertyFlags zero_host_got; /* and its property flags */
+   struct vkb_resource *zero_prev, *zero_next;
    /* images */
    VkImage img;
    const struct vkb_format *fmt;
@@ -381,6 +388,10 @@ enum vkb_arena_result vkb_arena_try(struct vkb_screen *scr, VkDeviceSize size, V
                                     struct vkb_alloc *out);
 /* A call about res got no staging memory: counted, logged once, and the client is told (an
  * out-of-memory event about res: GL_OUT_OF_MEMORY). The session goes on. */
+/* vkb_arena_try for a call that can be refused whole: out of staging memory is the session's
+ * GL_OUT_OF_MEMORY (vkb_staging_oom) and false, never a Fatal. */
+bool vkb_arena_or_refuse(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                         struct vkb_alloc *out, struct mgp_handle res, const char *call);
 void vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes,
                      const char *call);
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
@@ -530,6 +541,9 @@ struct vkb_screen_stats {
    uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
    uint64_t images_zeroed;              /* new images cleared before any read (vkb_resource.c) */
    uint64_t buffers_zeroed;             /* new buffers zeroed before any read */
+   uint64_t stores_zero_skipped;        /* new stores never zeroed: wholly written or deleted */
+   uint64_t levels_zero_skipped;        /* image levels (and buffers) wholly written first */
+   uint64_t stores_zero_deferred_paid;  /* owed zeroing paid at a later call (vkb_zero.c) */
 };
 
 /* Test-only knobs, read once at screen creation. */
@@ -763,7 +777,8 @@ struct vkb_screen {
    /* MGL_VK_MEMORY_BUDGET=bytes: resource memory (alloc_memory) past it fails as the device's
     * VK_ERROR_OUT_OF_DEVICE_MEMORY would (0: no budget) */
    VkDeviceSize mem_budget;
-   VkDeviceSize mem_in_use; /* resource memory held, for the budget */
+   VkDeviceSize mem_in_use;        /* resource memory held, for the budget */
+   struct vkb_resource *zero_head; /* stores that still owe their zeroing (vkb_zero.c) */
 };
 
 /* Reports err (device lost / out of memory / other) as a fatal once; always returns false. */
@@ -987,6 +1002,59 @@ void vkb_blit_draw_finish(struct vkb_screen *scr);
 
 /* Layout transition (or, when force, a same-layout memory barrier) for levels of an image;
  * must be called outside rendering. */
+/* Zeroing of new stores, owed until something could observe them (vkb_zero.c). The list
+ * operations are here, so that vkb_resource.c calls nothing of vkb_zero.c (no file loop). */
+static inline uint32_t
+vkb_zero_all_levels(const struct vkb_resource *r)
+{
+   return r->is_buffer ? 1u : (r->levels >= 32 ? ~0u : (1u << r->levels) - 1u);
+}
+
+static inline void
+vkb_zero_unlink(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (r->zero_prev)
+      r->zero_prev->zero_next = r->zero_next;
+   else if (scr->zero_head == r)
+      scr->zero_head = r->zero_next;
+   if (r->zero_next)
+      r->zero_next->zero_prev = r->zero_prev;
+   r->zero_prev = r->zero_next = NULL;
+   r->zero_owed = 0;
+}
+
+static inline void
+vkb_zero_owe(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize host_size,
+             VkMemoryPropertyFlags host_got)
+{
+   if (!r->mem || (!r->is_buffer && !r->img))
+      return;
+   r->zero_owed = vkb_zero_all_levels(r);
+   r->zero_partial = false;
+   r->zero_host_size = host_size;
+   r->zero_host_got = host_got;
+   r->zero_prev = NULL;
+   r->zero_next = scr->zero_head;
+   if (scr->zero_head)
+      scr->zero_head->zero_prev = r;
+   scr->zero_head = r;
+}
+
+static inline void
+vkb_zero_forget(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (!r->zero_owed)
+      return;
+   if (r->zero_owed == vkb_zero_all_levels(r) && !r->zero_partial)
+      scr->stats.stores_zero_skipped++;
+   vkb_zero_unlink(scr, r);
+}
+
+void vkb_zero_pay(struct vkb_screen *scr, struct vkb_resource *r, uint32_t levels);
+void vkb_zero_written(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level);
+void vkb_zero_pay_all(struct vkb_screen *scr);
+bool vkb_zero_call_blind(unsigned call);
+
 void vkb_image_transition(struct vkb_screen *scr, struct vkb_resource *r, uint32_t level,
                           uint32_t count, VkImageLayout layout, bool force);
 void vkb_buffer_barrier_before_write(struct vkb_screen *scr);

@@ -617,6 +617,16 @@ vkb_arena_alloc(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
    return r == VKB_ARENA_OK;
 }
 
+bool
+vkb_arena_or_refuse(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize align,
+                    struct vkb_alloc *out, struct mgp_handle res, const char *call)
+{
+   const enum vkb_arena_result r = vkb_arena_try(scr, size, align, out);
+   if (r == VKB_ARENA_OOM)
+      vkb_staging_oom(scr, res, size, call);
+   return r == VKB_ARENA_OK;
+}
+
 void
 vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes, const char *call)
 {

@@ -1,7 +1,8 @@
 /* vkb_blit_staged.c — unscaled blits through a staging buffer in the batch's arena: a
  * depth/stencil copy between two formats of one depth family (image -> buffer -> image on
  * the GPU), a depth copy across families and a colour copy into a format the device neither
- * blits nor draws into (the server waits for the batch and converts on the CPU). */
+ * blits nor draws into (the server waits for the batch and converts on the CPU). Out of
+ * staging memory refuses the blit whole (nothing reaches the destination): GL_OUT_OF_MEMORY. */
 #include <string.h>
 
 #include "log.h"
@@ -18,7 +19,7 @@ vkb_blit_copy_depth_via_buffer(struct vkb_screen *scr, const struct vkb_blit_sur
    const VkDeviceSize depth_bytes = (VkDeviceSize)w * h * 4;
    const VkDeviceSize s_off = (depth_bytes + 15) / 16 * 16;
    struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, s_off + (VkDeviceSize)w * h, 16, &st))
+   if (!vkb_arena_or_refuse(scr, s_off + (VkDeviceSize)w * h, 16, &st, d->r->base.h, "blit"))
       return;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_image_transition(scr, d->r, d->level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true);
@@ -77,7 +78,7 @@ vkb_blit_copy_depth_convert(struct vkb_screen *scr, const struct vkb_blit_surf *
    const VkDeviceSize out_z = (n * mgp_depth_bytes(dl) + 15) / 16 * 16;
    const bool stencil = aspect & VK_IMAGE_ASPECT_STENCIL_BIT;
    struct vkb_alloc in, out;
-   if (!vkb_arena_alloc(scr, in_z + (stencil ? n : 0), 16, &in))
+   if (!vkb_arena_or_refuse(scr, in_z + (stencil ? n : 0), 16, &in, d->r->base.h, "blit"))
       return;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_end_rendering(scr);
@@ -101,7 +102,8 @@ vkb_blit_copy_depth_convert(struct vkb_screen *scr, const struct vkb_blit_surf *
       return;
    scr->stats.depth_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
-   const bool ok = vkb_arena_alloc(scr, out_z + (stencil ? n : 0), 16, &out);
+   const bool ok =
+      vkb_arena_or_refuse(scr, out_z + (stencil ? n : 0), 16, &out, d->r->base.h, "blit");
    if (ok) {
       for (VkDeviceSize i = 0; i < n; i++)
          mgp_depth_encode(dl, mgp_depth_decode(sl, in.ptr + i * mgp_depth_bytes(sl)),
@@ -147,7 +149,7 @@ vkb_blit_copy_color_convert(struct vkb_screen *scr, const struct vkb_blit_surf *
       return false;
    const VkDeviceSize n = (VkDeviceSize)w * h;
    struct vkb_alloc in, out;
-   if (!vkb_arena_alloc(scr, n * sts, 16, &in))
+   if (!vkb_arena_or_refuse(scr, n * sts, 16, &in, d->r->base.h, "blit"))
       return true;
    vkb_image_transition(scr, s->r, s->level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    vkb_end_rendering(scr);
@@ -167,7 +169,7 @@ vkb_blit_copy_color_convert(struct vkb_screen *scr, const struct vkb_blit_surf *
       return true;
    scr->stats.color_convert_waits++;
    /* the staging slice stays valid until the batch that holds it is retired */
-   const bool ok = vkb_arena_alloc(scr, n * dts, 16, &out);
+   const bool ok = vkb_arena_or_refuse(scr, n * dts, 16, &out, d->r->base.h, "blit");
    for (VkDeviceSize i = 0; ok && i < n; i++) {
       mgp_texel_decode(sf, in.ptr + i * sts, &t);
       mgp_texel_encode_float(df, t.f, out.ptr + i * dts);

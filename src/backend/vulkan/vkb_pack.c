@@ -163,8 +163,8 @@ stage_rect(struct vkb_context *ctx, const struct pack_src *src, struct vkb_resou
    const VkDeviceSize main_size = align_up((VkDeviceSize)cw * ch * ts, 16);
    const VkDeviceSize total = main_size + (sr ? (VkDeviceSize)cw * ch : 0);
    struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, total, 16, &st))
-      return false;
+   if (!vkb_arena_or_refuse(scr, total, 16, &st, r->base.h, "read-back staging"))
+      return false; /* GL_OUT_OF_MEMORY: nothing is read */
    vkb_image_transition(scr, r, level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);
    if (sr && sr != r)
       vkb_image_transition(scr, sr, src->s_level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);

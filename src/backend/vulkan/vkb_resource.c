@@ -172,41 +172,6 @@ fail_buffer:
    return false;
 }
 
-/* Bytes of new stores zeroed in this batch: their pages stay held until the batch that frees
- * them retires, so a loop that makes and deletes stores submits at VKB_BATCH_ZERO_LIMIT. */
-static void
-note_zeroed(struct vkb_screen *scr, VkDeviceSize bytes)
-{
-   (void)vkb_current_serial(scr); /* opens the batch, records nothing */
-   if (!scr->cur)
-      return;
-   scr->cur->zeroed_bytes += bytes;
-   vkb_arena_pressure_point(scr);
-}
-
-/* A new buffer's memory may hold another session's bytes, as a new image's may (see
- * clear_new_image): it is zeroed before anything can read it, by the CPU when the server maps it
- * (nothing on the GPU uses it yet), else by the GPU ahead of every later command. A store
- * imported from the client's heap is the client's own memory and is left alone. Counted
- * (buffers-zeroed). */
-static void
-zero_new_buffer(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize size)
-{
-   scr->stats.buffers_zeroed++;
-   if (r->map) {
-      memset(r->map, 0, (size_t)size);
-   } else {
-      vkb_end_rendering(scr);
-      VkCommandBuffer cmd = vkb_cmd(scr);
-      if (!cmd)
-         return;
-      vkCmdFillBuffer(cmd, r->buf, 0, VK_WHOLE_SIZE, 0);
-      vkb_buffer_barrier_after_write(scr);
-      r->last_use = vkb_current_serial(scr);
-   }
-   note_zeroed(scr, r->mem_bytes);
-}
-
 static bool
 create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
 {
@@ -253,7 +218,7 @@ create_buffer(struct vkb_screen *scr, struct vkb_resource *r)
                      "vkMapMemory"))
          return false;
    }
-   zero_new_buffer(scr, r, bci.size);
+   vkb_zero_owe(scr, r, 0, 0); /* a store imported from the client's heap is its own */
    return true;
 }
 
@@ -336,28 +301,6 @@ vkb_resource_level_layers(const struct vkb_resource *r, uint32_t level)
    return r->layers;
 }
 
-/* The whole allocation of a new image zeroed through a mapping, where its memory is host-visible
- * (lavapipe, integrated GPUs): no GPU work, and the contents, metadata included, hold nothing
- * of an earlier owner. On lavapipe this is far cheaper than vkCmdClearColorImage (a
- * glTexImage2D of 1 MiB with data: 28 MB/s with the clear, about what it was without). */
-static bool
-zero_image_memory(struct vkb_screen *scr, VkDeviceMemory mem, VkDeviceSize size,
-                  VkMemoryPropertyFlags got)
-{
-   void *p = NULL;
-   if (vkMapMemory(scr->dev, mem, 0, VK_WHOLE_SIZE, 0, &p) != VK_SUCCESS)
-      return false;
-   memset(p, 0, (size_t)size);
-   bool ok = true;
-   if (!(got & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) {
-      const VkMappedMemoryRange range = {
-         .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE, .memory = mem, .size = VK_WHOLE_SIZE};
-      ok = vkFlushMappedMemoryRanges(scr->dev, 1, &range) == VK_SUCCESS;
-   }
-   vkUnmapMemory(scr->dev, mem);
-   return ok;
-}
-
 static bool
 create_image(struct vkb_screen *scr, struct vkb_resource *r)
 {
@@ -373,7 +316,6 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
    const bool is_ms = t == MGP_RESOURCE_TARGET_TEX_2D_MS ||
                       t == MGP_RESOURCE_TARGET_TEX_2D_MS_ARRAY ||
                       t == MGP_RESOURCE_TARGET_RENDERBUFFER;
-   r->host_zeroed = false;
    r->width = d->width ? d->width : 1;
    r->height = is_1d ? 1 : (d->height ? d->height : 1);
    r->depth = is_3d ? (d->depth ? d->depth : 1) : 1;
@@ -475,44 +417,10 @@ create_image(struct vkb_screen *scr, struct vkb_resource *r)
       return is_oom(ar) && leave_without_storage(scr, r, req.size);
    if (!vkb_check(scr, vkBindImageMemory(scr->dev, r->img, r->mem, 0), "vkBindImageMemory"))
       return false;
-   r->host_zeroed =
-      (got & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) && zero_image_memory(scr, r->mem, req.size, got);
+   vkb_zero_owe(scr, r, (got & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) ? req.size : 0, got);
    for (uint32_t l = 0; l < VKB_MAX_LEVELS; l++)
       r->layout[l] = VK_IMAGE_LAYOUT_UNDEFINED;
    return true;
-}
-
-/* A new image holds whatever its memory held before: on a shared server (mgl-server --listen)
- * bytes another session left there, or an earlier object of this one. GL leaves the contents
- * undefined, but no session may read another's, so every level and layer is cleared before
- * anything can read it: to 0, and alpha 1 for a GL format without alpha in RGBA storage
- * (mgp_resource_desc.no_alpha), so that writers which leave A alone (draws and drawn blits mask
- * it) keep what GL reads. Counted (images-zeroed). */
-static void
-clear_new_image(struct vkb_screen *scr, struct vkb_resource *r)
-{
-   if (!r->img)
-      return;
-   vkb_end_rendering(scr);
-   vkb_image_transition(scr, r, 0, r->levels, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, false);
-   VkCommandBuffer cmd = vkb_cmd(scr);
-   if (!cmd)
-      return;
-   const VkImageSubresourceRange range = {r->fmt->aspect, 0, r->levels, 0, r->layers};
-   if (r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT) {
-      uint8_t one[4];
-      const bool alpha_one = !r->fmt->has_alpha && vkb_format_alpha_one(r->fmt->vk, one);
-      VkClearColorValue v = {.uint32 = {0, 0, 0, alpha_one ? 1 : 0}};
-      if (r->fmt->kind == MGP_SAMPLER_KIND_FLOAT)
-         v = (VkClearColorValue){.float32 = {0, 0, 0, alpha_one ? 1.0f : 0.0f}};
-      vkCmdClearColorImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &v, 1, &range);
-   } else {
-      const VkClearDepthStencilValue v = {0.0f, 0};
-      vkCmdClearDepthStencilImage(cmd, r->img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &v, 1, &range);
-   }
-   r->last_use = vkb_current_serial(scr);
-   scr->stats.images_zeroed++;
-   note_zeroed(scr, r->mem_bytes);
 }
 
 /* Builds the storage for r->desc. A shape this slice does not do marks r unsupported (later
@@ -606,20 +514,7 @@ init_storage(struct vkb_screen *scr, struct vkb_resource *r)
       vkb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
       return true;
    }
-   if (!create_image(scr, r))
-      return false;
-   if (r->no_storage)
-      return true;
-   uint8_t one[4];
-   const bool alpha_one = !r->fmt->has_alpha && r->fmt->aspect == VK_IMAGE_ASPECT_COLOR_BIT &&
-                          vkb_format_alpha_one(r->fmt->vk, one);
-   if (r->host_zeroed && !alpha_one) {
-      scr->stats.images_zeroed++;
-      note_zeroed(scr, r->mem_bytes);
-   } else {
-      clear_new_image(scr, r);
-   }
-   return true;
+   return create_image(scr, r); /* it owes its zeroing (vkb_zero.c) */
 }
 
 static void
@@ -665,6 +560,7 @@ release_storage(struct vkb_screen *scr, struct vkb_resource *r)
       vkb_end_rendering(scr); /* it may be an attachment of the scope in progress */
       scr->storage_epoch++;
    }
+   vkb_zero_forget(scr, r);
    vkb_resource_drop_views(scr, r, false);
    if (r->map)
       vkUnmapMemory(scr->dev, r->mem);

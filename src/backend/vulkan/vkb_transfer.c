@@ -21,7 +21,8 @@
    if (scr->failed)                                                                                \
    return
 
-static void
+/* True when every byte landed (written in place or a copy recorded). */
+static bool
 buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_resource_subdata *a)
 {
    const uint64_t size = a->box.width;
@@ -32,10 +33,10 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
                   "with %llu source bytes",
                   a->box.x, (unsigned long long)size, (unsigned long long)r->size,
                   (unsigned long long)a->data.size);
-      return;
+      return false;
    }
    if (!size)
-      return;
+      return true;
    const uint64_t off = (uint64_t)a->box.x;
    vkb_retire(scr);
    /* Busy test, two terms (docs/PIPE.md#frame-floor): the serial term is the guarantee (completed
@@ -51,14 +52,14 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    if (r->map && idle_by_serial && idle_by_fence) {
       memcpy(r->map + off, a->data.ptr, size);
       scr->stats.direct_buffer_writes++;
-      return;
+      return true;
    }
    struct vkb_alloc st;
    const enum vkb_arena_result ar = vkb_arena_try(scr, size, 16, &st);
    if (ar == VKB_ARENA_OOM)
       vkb_staging_oom(scr, r->base.h, size, "resource_subdata");
    if (ar != VKB_ARENA_OK)
-      return;
+      return false;
    memcpy(st.ptr, a->data.ptr, size);
    if (scr->rendering_ctx) {
       scr->stats.render_pass_splits++;
@@ -66,12 +67,13 @@ buffer_subdata(struct vkb_screen *scr, struct vkb_resource *r, const struct mgp_
    }
    VkCommandBuffer cmd = vkb_cmd(scr);
    if (!cmd)
-      return;
+      return false;
    vkb_buffer_barrier_before_write(scr);
    vkCmdCopyBuffer(cmd, st.buf, r->buf, 1, &(VkBufferCopy){st.offset, off, size});
    vkb_buffer_barrier_after_write(scr);
    r->last_use = vkb_current_serial(scr);
    scr->stats.staged_buffer_copies++;
+   return true;
 }
 
 static VkDeviceSize
@@ -288,7 +290,8 @@ texture_copy_group(struct vkb_screen *scr, struct vkb_resource *r, uint32_t leve
    r->last_use = vkb_current_serial(scr);
 }
 
-static void
+/* True when every region landed (a refusal, a staging failure or a lost device: false). */
+static bool
 texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r,
                 const struct mgp_resource_subdata *a, const struct mgp_sub_region *regions,
                 uint32_t nregions)
@@ -296,12 +299,12 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    const struct vkb_format *f = r->fmt;
    if (a->level >= r->levels) {
       MGU_DECLINE(backend_draw_incomplete, "texture subdata level %u of %u", a->level, r->levels);
-      return;
+      return false;
    }
    if (a->format != r->desc.format) {
       MGU_DECLINE(backend_feature_unimplemented, "texture subdata converting %s to %s",
                   vkb_format_name(a->format), vkb_format_name(r->desc.format));
-      return;
+      return false;
    }
    /* Depth-only texels copy into the depth aspect. A buffer's depth-aspect texels are 4 bytes
     * for D24 (24 bits low) and D32F whether or not the image also has stencil, so X8_D24 and
@@ -310,7 +313,7 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    if (r->desc.format == MGP_FORMAT_D24_UNORM_S8_UINT ||
        r->desc.format == MGP_FORMAT_D32_FLOAT_S8_UINT) {
       texture_subdata_ds(scr, call, r, a, regions, nregions);
-      return;
+      return false; /* never counted whole: its zeroing is paid first (upload_covers_level) */
    }
    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
    uint32_t vts = f->vk_texel_size;
@@ -321,7 +324,7 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       if (!fits) {
          MGU_DECLINE(backend_feature_unimplemented, "depth/stencil texture upload (%s)",
                      vkb_format_name(r->desc.format));
-         return;
+         return false;
       }
       aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
       vts = f->texel_size;
@@ -339,7 +342,8 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
    for (uint32_t i = 0; i < nregions; i++)
       if (regions[i].width && regions[i].height && regions[i].depth &&
           !region_fits(scr, call, r, a, &regions[i], i, lw, lh, ts))
-         return;
+         return false;
+   bool landed = true;
    for (uint32_t i = 0; i < nregions; i++) {
       const struct mgp_sub_region *g = &regions[i];
       if (!g->width || !g->height || !g->depth)
@@ -352,9 +356,10 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       const uint64_t bytes = out_row * g->height * g->depth;
       const enum vkb_arena_result ar = vkb_arena_try(scr, bytes, lcm16(vts), &st);
       if (ar == VKB_ARENA_FAILED)
-         return;
+         return false;
       if (ar == VKB_ARENA_OOM) { /* the regions before it land: GL leaves the image undefined */
          vkb_staging_oom(scr, r->base.h, bytes, call);
+         landed = false;
          break;
       }
       /* One copy command per staging block, and a region that overlaps one gathered already
@@ -407,6 +412,71 @@ texture_subdata(struct vkb_screen *scr, const char *call, struct vkb_resource *r
       copies[ncopies++] = copy;
    }
    texture_copy_group(scr, r, a->level, src_buf, copies, ncopies);
+   return landed && !scr->failed;
+}
+
+/* Whether an upload writes every texel of its level: a colour image (a depth/stencil one has a
+ * second aspect some uploads leave alone), every region inside the level, no two overlapping,
+ * and their volumes summing to the level's. Then the level's owed zeroing is skipped once the
+ * upload lands whole (vkb_zero.c); a partial upload pays it first. */
+static bool
+upload_covers_level(const struct vkb_resource *r, const struct mgp_resource_subdata *a,
+                    const struct mgp_sub_region *regions, uint32_t nregions)
+{
+   if (r->fmt->aspect != VK_IMAGE_ASPECT_COLOR_BIT || a->format != r->desc.format ||
+       a->level >= r->levels)
+      return false;
+   struct level_regions lr;
+   level_regions_init(&lr, r, a, regions, nregions);
+   const uint64_t layers = vkb_resource_level_layers(r, a->level);
+   uint64_t sum = 0;
+   for (uint32_t i = 0; i < lr.n; i++) {
+      const struct mgp_sub_region *g = &lr.list[i];
+      if (g->x < 0 || g->y < 0 || g->z < 0 || (uint64_t)g->x + g->width > lr.lw ||
+          (uint64_t)g->y + g->height > lr.lh || (uint64_t)g->z + g->depth > layers)
+         return false;
+      sum += (uint64_t)g->width * g->height * g->depth; /* each < 2^48: no wrap */
+      for (uint32_t k = 0; k < i; k++) {
+         const struct mgp_sub_region *h = &lr.list[k];
+         if (g->x < h->x + (int64_t)h->width && h->x < g->x + (int64_t)g->width &&
+             g->y < h->y + (int64_t)h->height && h->y < g->y + (int64_t)g->height &&
+             g->z < h->z + (int64_t)h->depth && h->z < g->z + (int64_t)g->depth)
+            return false;
+      }
+   }
+   return sum == (uint64_t)lr.lw * lr.lh * layers;
+}
+
+/* An upload into a store that still owes its zeroing: skipped where it writes the whole level
+ * (or buffer) and lands whole, paid first otherwise, and paid after a whole one that did not
+ * land (GL leaves those contents undefined; no other owner's bytes may show). */
+static void
+owed_upload(struct vkb_screen *scr, const char *call, struct vkb_resource *r,
+            const struct mgp_resource_subdata *a, const struct mgp_sub_region *regions,
+            uint32_t nregions)
+{
+   bool whole;
+   uint32_t bit;
+   if (r->is_buffer) {
+      bit = 1;
+      whole = a->box.x == 0 && a->box.width == r->size && r->size && r->size % 4 == 0;
+   } else {
+      bit = a->level < r->levels ? 1u << a->level : 0;
+      whole = bit && upload_covers_level(r, a, regions, nregions);
+   }
+   if (!(r->zero_owed & bit)) {
+      r->is_buffer ? (void)buffer_subdata(scr, r, a)
+                   : (void)texture_subdata(scr, call, r, a, regions, nregions);
+      return;
+   }
+   if (!whole)
+      vkb_zero_pay(scr, r, bit);
+   const bool landed = r->is_buffer ? buffer_subdata(scr, r, a)
+                                    : texture_subdata(scr, call, r, a, regions, nregions);
+   if (whole && landed)
+      vkb_zero_written(scr, r, r->is_buffer ? 0 : a->level);
+   else
+      vkb_zero_pay(scr, r, bit);
 }
 
 void
@@ -418,11 +488,8 @@ vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
    if (!r)
       return;
    vkb_arena_pressure_point(scr);
-   if (r->is_buffer)
-      buffer_subdata(scr, r, args);
-   else
-      texture_subdata(scr, "resource_subdata", r, args, tail,
-                      tail_count < args->region_count ? tail_count : args->region_count);
+   owed_upload(scr, "resource_subdata", r, args, tail,
+               tail_count < args->region_count ? tail_count : args->region_count);
 }
 
 /* The texels are in a buffer the server holds: once every batch that used the buffer has
@@ -457,8 +524,8 @@ vkb_texture_subdata_from_buffer(void *self, const struct mgp_texture_subdata_fro
       .region_count = args->region_count,
       .data = {.ptr = b->map + args->offset, .size = b->size - args->offset},
    };
-   texture_subdata(scr, call, r, &a, tail,
-                   tail_count < args->region_count ? tail_count : args->region_count);
+   owed_upload(scr, call, r, &a, tail,
+               tail_count < args->region_count ? tail_count : args->region_count);
 }
 
 void

@@ -3,11 +3,14 @@
  *  - one thread pushes 200000 events while another takes them in batches of every size from
  *    1 to 61: all arrive, in order, once each (the inbox grows from empty many times while
  *    events wait in it, unrolling a wrapped ring each time);
- *  - a zeroed inbox can be finished (destroy accepts what was never made).
+ *  - a zeroed inbox can be finished (destroy accepts what was never made);
+ *  - the inbox holds at most its limit (MGL_CLIENT_EVENT_BACKLOG, here 5): the sixth push is
+ *    refused as full and keeps nothing, and taking one makes room for one.
  * Shown red: with inbox_grow copying the ring from 0 instead of from `first`, the order check
  * failed at the first growth after a wrap. */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "inbox.h"
@@ -33,7 +36,7 @@ pusher(void *arg)
    (void)arg;
    for (uint32_t i = 0; i < COUNT; i++) {
       struct mgp_event e = nth(i);
-      CHECK(mgt_inbox_push(&box, &e), "push %u", i);
+      CHECK(mgt_inbox_push(&box, &e) == MGT_INBOX_OK, "push %u", i);
    }
    return NULL;
 }
@@ -59,11 +62,36 @@ check_refuses(void)
    CHECK(strcmp(mgp_event_kind_name(MGP_EVENT_QUERY_RESULT), "query-result") == 0, "name");
 }
 
+static void
+check_limit(void)
+{
+   setenv("MGL_CLIENT_EVENT_BACKLOG", "5", 1);
+   struct mgt_inbox b;
+   mgt_inbox_init(&b);
+   CHECK(b.limit == 5, "limit %u from MGL_CLIENT_EVENT_BACKLOG=5", b.limit);
+   struct mgp_event e = nth(0), out[8];
+   for (int i = 0; i < 5; i++)
+      CHECK(mgt_inbox_push(&b, &e) == MGT_INBOX_OK, "push %d under the limit", i);
+   CHECK(mgt_inbox_push(&b, &e) == MGT_INBOX_FULL, "the sixth push was not refused as full");
+   CHECK(mgt_inbox_delivered(&b) == 5, "a refused event was counted");
+   CHECK(mgt_inbox_take(&b, out, 1) == 1, "take one");
+   CHECK(mgt_inbox_push(&b, &e) == MGT_INBOX_OK, "no room after a take");
+   CHECK(mgt_inbox_take(&b, out, 8) == 5, "five held");
+   mgt_inbox_finish(&b);
+   setenv("MGL_CLIENT_EVENT_BACKLOG", "0", 1);
+   mgt_inbox_init(&b);
+   CHECK(b.limit == MGT_INBOX_LIMIT_DEFAULT, "a zero limit kept (%u)", b.limit);
+   mgt_inbox_finish(&b);
+   unsetenv("MGL_CLIENT_EVENT_BACKLOG");
+   printf("limit: 5 held, the sixth refused as full\n");
+}
+
 int
 main(void)
 {
    watchdog_start(120);
    check_refuses();
+   check_limit();
 
    struct mgt_inbox zero;
    memset(&zero, 0, sizeof(zero));
