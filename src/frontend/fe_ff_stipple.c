@@ -35,10 +35,9 @@ bit_at(const uint8_t *b, unsigned shift, unsigned x, bool lsb_first)
    return lsb_first ? (byte >> (n % 8)) & 1 : (byte >> (7 - n % 8)) & 1;
 }
 
-void
-mgl_glPolygonStipple(const GLubyte *mask)
+bool
+fe_ff_stipple_unpack(struct fe_context *ctx, const GLubyte *mask, uint32_t rows[32])
 {
-   FE_COMPAT_CTX_OR_RETURN();
    const struct fe_pixel_store *ps = &ctx->unpack;
    const unsigned shift = (unsigned)ps->skip_pixels % 8;
    const uint64_t span = (shift + 32 + 7) / 8; /* at most 5 bytes a row */
@@ -47,11 +46,10 @@ mgl_glPolygonStipple(const GLubyte *mask)
    if (pbo) {
       const uint64_t end = first_byte(ps, 31) + span;
       if (end > SIZE_MAX || !fe_pixel_buffer_range(ctx, pbo, mask, (size_t)end, GL_BITMAP, &base))
-         return; /* INVALID_OPERATION recorded (a range past the buffer) */
+         return false; /* INVALID_OPERATION recorded (a range past the buffer) */
    } else if (!mask) {
-      return; /* GL 2.1 leaves a null pattern undefined: nothing is read */
+      return false; /* GL 2.1 leaves a null pattern undefined: nothing is read */
    }
-   uint32_t rows[32];
    for (unsigned y = 0; y < 32; y++) {
       uint8_t b[5];
       const uint64_t at = first_byte(ps, y);
@@ -64,11 +62,26 @@ mgl_glPolygonStipple(const GLubyte *mask)
          r |= (uint32_t)bit_at(b, shift, x, ps->lsb_first) << x;
       rows[y] = r;
    }
+   return true;
+}
+
+void
+fe_ff_stipple_set(struct fe_context *ctx, const uint32_t rows[32])
+{
    struct fe_ff *ff = ctx->ff;
-   if (memcmp(ff->stipple, rows, sizeof(rows))) {
-      memcpy(ff->stipple, rows, sizeof(rows));
+   if (memcmp(ff->stipple, rows, sizeof(ff->stipple))) {
+      memcpy(ff->stipple, rows, sizeof(ff->stipple));
       ff->version++;
    }
+}
+
+void
+mgl_glPolygonStipple(const GLubyte *mask)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   uint32_t rows[32];
+   if (fe_ff_stipple_unpack(ctx, mask, rows))
+      fe_ff_stipple_set(ctx, rows);
 }
 
 void
