@@ -238,50 +238,6 @@ fe_dlist_note_draw(const char *command)
    MGU_DECLINE(dlist_draw_arrays_at_execution, "%s", command);
 }
 
-/* Records the front end makes itself (fe_dlist_compile_<command>): opcodes past the generated
- * ones, with what the command read through the unpack state when it was compiled (GL 2.1
- * section 5.4: pixel data is unpacked when the list is compiled). */
-enum {
-   FE_DL_POLYGON_STIPPLE = MGL_DL_OP_COUNT + 1,
-};
-
-struct fe_dl_stipple {
-   struct mgl_dl_rec hdr;
-   uint32_t rows[32];
-};
-
-bool
-fe_dlist_compile_glPolygonStipple(const GLubyte *mask)
-{
-   struct fe_context *ctx = fe_ctx_live();
-   if (!ctx || ctx->desc.api != FE_API_GL_COMPAT)
-      return true; /* the command raises its error */
-   uint32_t rows[32];
-   if (!fe_ff_stipple_unpack(ctx, mask, rows))
-      return false;
-   bool execute = false;
-   struct fe_dl_stipple *r = fe_dlist_record(FE_DL_POLYGON_STIPPLE, sizeof(*r), &execute);
-   if (r)
-      memcpy(r->rows, rows, sizeof(rows));
-   return execute;
-}
-
-void
-fe_dlist_replay_frontend(const void *rec)
-{
-   const struct mgl_dl_rec *h = rec;
-   struct fe_context *ctx = fe_ctx_live();
-   if (!ctx || ctx->desc.api != FE_API_GL_COMPAT)
-      return;
-   switch (h->op) {
-   case FE_DL_POLYGON_STIPPLE:
-      FE_CHECK(fe_entry_mode & MGL_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
-      fe_ff_stipple_set(ctx, ((const struct fe_dl_stipple *)rec)->rows);
-      break;
-   default: break;
-   }
-}
-
 int
 fe_dlist_compsize(uint32_t op, GLenum pname)
 {
