@@ -63,10 +63,22 @@ struct fe_compat_tex_source {
    struct fe_buffer *pbo;
 };
 GLenum fe_compat_legacy_base(GLenum internal_format);
+/* GL 1.0's internal formats given as a component count (1, 2, 3, 4: LUMINANCE,
+ * LUMINANCE_ALPHA, RGB, RGBA), which glTexImage takes in a compatibility context; any other
+ * value is returned as it is. */
+GLint fe_compat_component_format(const struct fe_context *ctx, GLint internal_format);
+/* The pixel format a luminance/alpha source format is read as (GL_ALPHA, GL_LUMINANCE: GL_RED;
+ * GL_LUMINANCE_ALPHA: GL_RG); others unchanged. A proxy's check takes these. */
+GLenum fe_compat_source_format(GLenum format);
 bool fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
                                 GLenum *format, GLenum *type, const void **pixels,
                                 struct fe_compat_tex_source *st);
 void fe_compat_tex_source_end(struct fe_context *ctx, struct fe_compat_tex_source *st);
+
+/* The polygon stipple (fe_ff_stipple.c): mask unpacked with the unpack state into rows (bit x
+ * of rows[y]; false after an error or for a null mask), and the pattern set from such rows. */
+bool fe_ff_stipple_unpack(struct fe_context *ctx, const GLubyte *mask, uint32_t rows[32]);
+void fe_ff_stipple_set(struct fe_context *ctx, const uint32_t rows[32]);
 
 /* Opens a compatibility-only entry point: the live context, or a return (after
  * GL_INVALID_OPERATION in a core or ES context, as GL specifies for a removed command). */

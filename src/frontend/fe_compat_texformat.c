@@ -37,6 +37,22 @@ fe_compat_legacy_base(GLenum internal_format)
    return fe_format_is_legacy(info) ? info->base : 0;
 }
 
+GLenum
+fe_compat_source_format(GLenum format)
+{
+   GLenum legacy;
+   return source_as(format, &legacy);
+}
+
+GLint
+fe_compat_component_format(const struct fe_context *ctx, GLint internal_format)
+{
+   static const GLenum by_count[4] = {FE_GL_LUMINANCE, FE_GL_LUMINANCE_ALPHA, GL_RGB, GL_RGBA};
+   if (!ctx->compat || internal_format < 1 || internal_format > 4)
+      return internal_format;
+   return (GLint)by_count[internal_format - 1];
+}
+
 bool
 fe_compat_tex_source_begin(struct fe_context *ctx, GLenum base, GLsizei width, GLsizei height,
                            GLenum *format, GLenum *type, const void **pixels,

@@ -27,6 +27,9 @@ bool fe_dlist_not_compilable(const char *command);
 /* A draw was recorded: it reads the arrays bound when the list executes (a named decline). */
 void fe_dlist_note_draw(const char *command);
 
+/* Executes a record the front end made itself (an opcode past the generated ones). */
+void fe_dlist_replay_frontend(const void *rec);
+
 /* Element counts of pointer arguments gl.xml sizes as COMPSIZE(pname) (at least 1). */
 int fe_dlist_compsize(uint32_t op, GLenum pname);
 

@@ -147,6 +147,7 @@ struct fe_ff {
    struct fe_ff_program *current;
    uint64_t validated_version, validated_units; /* version and ctx->unit_version checked */
    uint64_t validated_texture_gen;
+   uint64_t validated_sampler_gen; /* a sampler object's GL_CLAMP is in the key */
    uint64_t use_clock;
    uint64_t programs_created; /* programs generated and linked, ever (a steady frame adds none) */
    /* Set for the duration of an internal draw (a pixel rectangle, fe_compat_pixels.c): the

@@ -49,6 +49,7 @@ struct fe_ff_key {
       uint8_t format; /* enum ff_tex_format */
       uint8_t mode;   /* env mode index (env_modes) */
       uint8_t texgen; /* bit c: coordinate c generated */
+      uint8_t clamp;  /* bit c: coordinate c wraps GL_CLAMP through the border: clamped first */
       uint8_t gen_mode[4];
       uint8_t combine_mode[2];
       uint8_t combine_src[2][3];
@@ -132,7 +133,7 @@ tex_format(const struct fe_texture *tex, unsigned level)
  * texture bound there is complete; false: the unit is as if disabled. */
 static bool
 unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
-             enum ff_tex_format *format)
+             enum ff_tex_format *format, uint8_t *clamp)
 {
    const uint8_t en = ctx->ff->unit[u].enabled;
    if (!en)
@@ -152,6 +153,10 @@ unit_texture(struct fe_context *ctx, unsigned u, enum fe_tex_target *target,
       return false;
    *target = t;
    *format = tex_format(tex, min_level);
+   *clamp = 0;
+   for (unsigned c = 0; c < 3 && t != FE_TEX_CUBE; c++)
+      if (fe_tex_params_gl_clamp_border(sp, c))
+         *clamp |= (uint8_t)(1u << c);
    return true;
 }
 
@@ -216,7 +221,8 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
    for (unsigned u = 0; u < FE_FF_UNITS; u++) {
       enum fe_tex_target t;
       enum ff_tex_format f;
-      if (!unit_texture(ctx, u, &t, &f))
+      uint8_t clamp;
+      if (!unit_texture(ctx, u, &t, &f, &clamp))
          continue;
       const struct fe_ff_unit *fu = &ff->unit[u];
       k->units |= (uint8_t)(1u << u);
@@ -226,6 +232,7 @@ build_key(struct fe_context *ctx, struct fe_ff_key *k)
       k->unit[u].format = (uint8_t)f;
       k->unit[u].mode = INDEX_OF(env_modes, fu->env_mode);
       k->unit[u].texgen = fu->texgen_enabled;
+      k->unit[u].clamp = clamp;
       for (int c = 0; c < 4; c++)
          if (fu->texgen_enabled & (1u << c))
             k->unit[u].gen_mode[c] = INDEX_OF(texgen_modes, fu->gen[c].mode);
@@ -587,6 +594,32 @@ gen_combine(struct sb *s, const struct fe_ff_key *k, const struct fe_ff_layout *
        l->env_scale[u]);
 }
 
+/* Unit u's sample with GL_CLAMP coordinates clamped to [0, 1] (a rectangle's to [0, size])
+ * after the projection, as GL 2.1 §3.8.8 clamps them before filtering; the sampler's
+ * CLAMP_TO_BORDER then mixes the edge texels with the border colour as GL's LINEAR does. The
+ * level of detail comes from the coordinates before the clamp (GL 2.1 §3.8.8's rho is taken of
+ * s and t themselves), so the gradients are given. */
+static void
+gen_clamped_sample(struct sb *s, const struct fe_ff_key *k, unsigned u)
+{
+   static const char *const comps[FE_TEX_TARGET_COUNT] = {
+      [FE_TEX_1D] = "x", [FE_TEX_2D] = "xy", [FE_TEX_3D] = "xyz", [FE_TEX_RECT] = "xy"};
+   const unsigned target = k->unit[u].target;
+   put(s, "   vec3 p%u = c%u.xyz / c%u.w;\n   vec3 g%u = p%u;\n", u, u, u, u, u);
+   for (unsigned c = 0; c < 3; c++) {
+      if (!(k->unit[u].clamp & (1u << c)))
+         continue;
+      if (target == FE_TEX_RECT)
+         put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, float(textureSize(ff_tex%u)[%u]));\n", u, c, u, c,
+             u, c < 2 ? c : 1);
+      else
+         put(s, "   p%u[%u] = clamp(p%u[%u], 0.0, 1.0);\n", u, c, u, c);
+   }
+   const char *sw = comps[target] ? comps[target] : "xy";
+   put(s, "   vec4 t%u = textureGrad(ff_tex%u, p%u.%s, dFdx(g%u.%s), dFdy(g%u.%s));\n", u, u, u, sw,
+       u, sw, u, sw);
+}
+
 static void
 gen_env(struct sb *s, const struct fe_ff_key *k, struct fe_ff_layout *l, unsigned u)
 {
@@ -676,6 +709,8 @@ gen_fragment(const struct fe_ff_key *k, struct fe_ff_layout *l)
          put(&s, "   vec4 c%u = v_tc%u;\n", u, u);
       if (k->unit[u].target == FE_TEX_CUBE)
          put(&s, "   vec4 t%u = texture(ff_tex%u, c%u.xyz);\n", u, u, u);
+      else if (k->unit[u].clamp)
+         gen_clamped_sample(&s, k, u);
       else
          put(&s, "   vec4 t%u = textureProj(ff_tex%u, c%u);\n", u, u, u);
    }
@@ -990,12 +1025,14 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    if (ff->override_exec)
       return true;
    const uint64_t tex_gen = atomic_load(&ctx->share->texture_gen);
+   const uint64_t sampler_gen = atomic_load(&ctx->share->sampler_gen);
    ff->draw_fills = ff->polygon_stipple && draws_fills(ctx, mode);
    ff->draw_points = mode == GL_POINTS;
    /* point draws re-key and refill every time: their size reads state not versioned here
     * (glPointSize, the fade threshold, multisampling of the framebuffer) */
    if (ff->current && !ff->draw_points && ff->validated_version == ff->version &&
        ff->validated_units == ctx->unit_version && ff->validated_texture_gen == tex_gen &&
+       ff->validated_sampler_gen == sampler_gen &&
        ff->current->key.clip_planes == ctx->rs.clip_distance_mask &&
        ff->current->key.stipple == ff->draw_fills && !ff->current->key.points &&
        ff->current->key.draw_buffers == fe_ff_draw_buffer_count(ctx))
@@ -1015,6 +1052,7 @@ fe_ff_validate(struct fe_context *ctx, GLenum mode)
    ff->validated_version = ff->version;
    ff->validated_units = ctx->unit_version;
    ff->validated_texture_gen = tex_gen;
+   ff->validated_sampler_gen = sampler_gen;
    return true;
 }
 

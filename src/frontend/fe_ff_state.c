@@ -204,6 +204,16 @@ changed4(struct fe_ff *ff, float *dst, const float *src, unsigned n)
    return true;
 }
 
+/* A scalar glLight/glLightModel/glMaterial/glFog/glTexEnv/glTexGen call of a parameter that
+ * takes a vector: GL 1.x-2.1 name no error for it, and Mesa (whose behaviour piglit's
+ * gl-1.0-beginend-coverage checks) sets the vector (param, 0, 0, 0). */
+static void
+scalar_vector(float out[4], float v)
+{
+   out[0] = v;
+   out[1] = out[2] = out[3] = 0.0f;
+}
+
 /* ---- lights ------------------------------------------------------------------------------- */
 
 /* Number of values pname takes, 0 for an unknown pname. */
@@ -278,17 +288,18 @@ void
 mgl_glLightf(GLenum l, GLenum pname, GLfloat param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(light_count(pname) != 1, GL_INVALID_ENUM);
-   light(ctx, l, pname, &param);
+   float p[4];
+   scalar_vector(p, param);
+   light(ctx, l, pname, p);
 }
 
 void
 mgl_glLighti(GLenum l, GLenum pname, GLint param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(light_count(pname) != 1, GL_INVALID_ENUM);
-   const float f = (float)param;
-   light(ctx, l, pname, &f);
+   float p[4];
+   scalar_vector(p, is_light_color(pname) ? int_color(param) : (float)param);
+   light(ctx, l, pname, p);
 }
 
 void
@@ -383,17 +394,18 @@ void
 mgl_glLightModelf(GLenum pname, GLfloat param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(pname == GL_LIGHT_MODEL_AMBIENT, GL_INVALID_ENUM);
-   light_model(ctx, pname, &param);
+   float p[4];
+   scalar_vector(p, param);
+   light_model(ctx, pname, p);
 }
 
 void
 mgl_glLightModeli(GLenum pname, GLint param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(pname == GL_LIGHT_MODEL_AMBIENT, GL_INVALID_ENUM);
-   const float f = (float)param;
-   light_model(ctx, pname, &f);
+   float p[4];
+   scalar_vector(p, pname == GL_LIGHT_MODEL_AMBIENT ? int_color(param) : (float)param);
+   light_model(ctx, pname, p);
 }
 
 void
@@ -468,17 +480,18 @@ void
 mgl_glMaterialf(GLenum face, GLenum pname, GLfloat param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(pname != GL_SHININESS, GL_INVALID_ENUM);
-   material(ctx, face, pname, &param);
+   float p[4];
+   scalar_vector(p, param);
+   material(ctx, face, pname, p);
 }
 
 void
 mgl_glMateriali(GLenum face, GLenum pname, GLint param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(pname != GL_SHININESS, GL_INVALID_ENUM);
-   const float f = (float)param;
-   material(ctx, face, pname, &f);
+   float p[4];
+   scalar_vector(p, material_count(pname) == 4 ? int_color(param) : (float)param);
+   material(ctx, face, pname, p);
 }
 
 void
@@ -621,17 +634,18 @@ void
 mgl_glFogf(GLenum pname, GLfloat param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(pname == GL_FOG_COLOR, GL_INVALID_ENUM);
-   fog(ctx, pname, &param);
+   float p[4];
+   scalar_vector(p, param);
+   fog(ctx, pname, p);
 }
 
 void
 mgl_glFogi(GLenum pname, GLint param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(pname == GL_FOG_COLOR, GL_INVALID_ENUM);
-   const float f = (float)param;
-   fog(ctx, pname, &f);
+   float p[4];
+   scalar_vector(p, pname == GL_FOG_COLOR ? int_color(param) : (float)param);
+   fog(ctx, pname, p);
 }
 
 void
@@ -802,17 +816,18 @@ void
 mgl_glTexEnvf(GLenum target, GLenum pname, GLfloat param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(texenv_count(target, pname) != 1, GL_INVALID_ENUM);
-   texenv(ctx, target, pname, &param);
+   float p[4];
+   scalar_vector(p, param);
+   texenv(ctx, target, pname, p);
 }
 
 void
 mgl_glTexEnvi(GLenum target, GLenum pname, GLint param)
 {
    FE_COMPAT_CTX_OR_RETURN();
-   FE_CHECK(texenv_count(target, pname) != 1, GL_INVALID_ENUM);
-   const float f = (float)param;
-   texenv(ctx, target, pname, &f);
+   float p[4];
+   scalar_vector(p, pname == GL_TEXTURE_ENV_COLOR ? int_color(param) : (float)param);
+   texenv(ctx, target, pname, p);
 }
 
 void
@@ -935,8 +950,7 @@ texgen(struct fe_context *ctx, GLenum coord, GLenum pname, const double *p)
 static void
 texgen_scalar(struct fe_context *ctx, GLenum coord, GLenum pname, double v)
 {
-   FE_CHECK(pname != GL_TEXTURE_GEN_MODE, GL_INVALID_ENUM);
-   const double p[4] = {v, 0, 0, 0};
+   const double p[4] = {v, 0, 0, 0}; /* a plane as (v, 0, 0, 0): scalar_vector */
    texgen(ctx, coord, pname, p);
 }
 

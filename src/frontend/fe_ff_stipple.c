@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "fe_compat_vertex.h"
+#include "fe_dlist_entry.h"
 #include "fe_ff.h"
 #include "gl_api.h"
+#include "gl_entry.h"
 
 /* Bytes a bitmap row takes, and where bit `skip` of row `row` starts (GL 2.1 §3.6.4 for type
  * BITMAP: rows of ceil(l / 8) bytes rounded up to the alignment). */
@@ -35,10 +37,9 @@ bit_at(const uint8_t *b, unsigned shift, unsigned x, bool lsb_first)
    return lsb_first ? (byte >> (n % 8)) & 1 : (byte >> (7 - n % 8)) & 1;
 }
 
-void
-mgl_glPolygonStipple(const GLubyte *mask)
+bool
+fe_ff_stipple_unpack(struct fe_context *ctx, const GLubyte *mask, uint32_t rows[32])
 {
-   FE_COMPAT_CTX_OR_RETURN();
    const struct fe_pixel_store *ps = &ctx->unpack;
    const unsigned shift = (unsigned)ps->skip_pixels % 8;
    const uint64_t span = (shift + 32 + 7) / 8; /* at most 5 bytes a row */
@@ -47,11 +48,10 @@ mgl_glPolygonStipple(const GLubyte *mask)
    if (pbo) {
       const uint64_t end = first_byte(ps, 31) + span;
       if (end > SIZE_MAX || !fe_pixel_buffer_range(ctx, pbo, mask, (size_t)end, GL_BITMAP, &base))
-         return; /* INVALID_OPERATION recorded (a range past the buffer) */
+         return false; /* INVALID_OPERATION recorded (a range past the buffer) */
    } else if (!mask) {
-      return; /* GL 2.1 leaves a null pattern undefined: nothing is read */
+      return false; /* GL 2.1 leaves a null pattern undefined: nothing is read */
    }
-   uint32_t rows[32];
    for (unsigned y = 0; y < 32; y++) {
       uint8_t b[5];
       const uint64_t at = first_byte(ps, y);
@@ -64,11 +64,26 @@ mgl_glPolygonStipple(const GLubyte *mask)
          r |= (uint32_t)bit_at(b, shift, x, ps->lsb_first) << x;
       rows[y] = r;
    }
+   return true;
+}
+
+void
+fe_ff_stipple_set(struct fe_context *ctx, const uint32_t rows[32])
+{
    struct fe_ff *ff = ctx->ff;
-   if (memcmp(ff->stipple, rows, sizeof(rows))) {
-      memcpy(ff->stipple, rows, sizeof(rows));
+   if (memcmp(ff->stipple, rows, sizeof(ff->stipple))) {
+      memcpy(ff->stipple, rows, sizeof(ff->stipple));
       ff->version++;
    }
+}
+
+void
+mgl_glPolygonStipple(const GLubyte *mask)
+{
+   FE_COMPAT_CTX_OR_RETURN();
+   uint32_t rows[32];
+   if (fe_ff_stipple_unpack(ctx, mask, rows))
+      fe_ff_stipple_set(ctx, rows);
 }
 
 void
@@ -107,5 +122,52 @@ mgl_glGetPolygonStipple(GLubyte *mask)
          fe_buffer_upload(ctx, pbo, base + at, b, span);
       else
          memcpy(mask + at, b, (size_t)span);
+   }
+}
+
+/* ---- display lists -------------------------------------------------------------------------- */
+
+/* The front end's own display-list records (fe_dlist_compile_<command>; opcodes past the
+ * generated ones), which hold what the command read through the unpack state when it was
+ * compiled (GL 2.1 section 5.4). Only the stipple has one; they live here, beside what they
+ * replay, so that the list code does not call into the commands. */
+enum {
+   FE_DL_POLYGON_STIPPLE = MGL_DL_OP_COUNT + 1,
+};
+
+struct fe_dl_stipple {
+   struct mgl_dl_rec hdr;
+   uint32_t rows[32];
+};
+
+bool
+fe_dlist_compile_glPolygonStipple(const GLubyte *mask)
+{
+   struct fe_context *ctx = fe_ctx_live();
+   if (!ctx || ctx->desc.api != FE_API_GL_COMPAT)
+      return true; /* the command raises its error */
+   uint32_t rows[32];
+   if (!fe_ff_stipple_unpack(ctx, mask, rows))
+      return false;
+   bool execute = false;
+   struct fe_dl_stipple *r = fe_dlist_record(FE_DL_POLYGON_STIPPLE, sizeof(*r), &execute);
+   if (r)
+      memcpy(r->rows, rows, sizeof(rows));
+   return execute;
+}
+
+void
+fe_dlist_replay_frontend(const void *rec)
+{
+   const struct mgl_dl_rec *h = rec;
+   struct fe_context *ctx = fe_ctx_live();
+   if (!ctx || ctx->desc.api != FE_API_GL_COMPAT)
+      return;
+   switch (h->op) {
+   case FE_DL_POLYGON_STIPPLE:
+      FE_CHECK(fe_entry_mode & MGL_ENTRY_IN_BEGIN_END, GL_INVALID_OPERATION);
+      fe_ff_stipple_set(ctx, ((const struct fe_dl_stipple *)rec)->rows);
+      break;
+   default: break;
    }
 }

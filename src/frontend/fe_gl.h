@@ -851,13 +851,22 @@ struct fe_texture *fe_texture_black(struct fe_context *ctx, enum fe_tex_target t
 void fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex);
 /* The sampler CSO payload of the sampling fields of p. */
 void fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out);
+/* Whether coordinate `coord` (0 s, 1 t, 2 r) wraps GL_CLAMP through CLAMP_TO_BORDER: the
+ * sampler needs the coordinate clamped to [0, 1] first. */
+bool fe_tex_params_gl_clamp_border(const struct fe_tex_params *p, unsigned coord);
+/* The sampler's float border colour as the texture's base format at level reads it (no alpha:
+ * alpha 1), where a wrap uses the border. */
+void fe_tex_border_for_base(const struct fe_texture *tex, unsigned level,
+                            struct mgp_sampler_state *st);
 /* One sampling parameter (the fields a sampler object holds) after the spec's value checks:
  * GL_NO_ERROR once stored in p, else the error to raise (GL_INVALID_ENUM for a pname that is
  * not sampler state). vals holds 1 value (4 for the border colour); form is how a border
  * colour came in: 0 float, 1 int (Iiv), 2 uint (Iuiv), 3 int normalized (iv). rect: the
- * rectangle target's filter and wrap limits. es: OpenGL ES 3.0 (no LOD bias, no border). */
+ * rectangle target's filter and wrap limits. es: OpenGL ES 3.0 (no LOD bias, no border).
+ * compat: a compatibility context (GL_CLAMP; a scalar call may set the border colour). */
 GLenum fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
-                             const uint32_t *bits, int form, bool vector, bool rect, bool es);
+                             const uint32_t *bits, int form, bool vector, bool rect, bool es,
+                             bool compat);
 /* The value(s) of one sampling parameter: how many (0: not sampler state); border colours
  * also as bits in their form. */
 int fe_sampling_param_get(const struct fe_tex_params *p, GLenum pname, double *out, uint32_t *bits,

@@ -8,6 +8,7 @@
 #include "checked.h"
 #include "fe_cso.h"
 #include "fe_es_ext.h"
+#include "fe_ff_enums.h"
 #include "fe_format.h"
 #include "fe_gl.h"
 #include "fe_texture_priv.h"
@@ -148,13 +149,46 @@ swizzle_code(GLenum s)
    }
 }
 
+static bool
+min_filter_linear(GLenum f)
+{
+   return f == GL_LINEAR || f == GL_LINEAR_MIPMAP_NEAREST || f == GL_LINEAR_MIPMAP_LINEAR;
+}
+
+/* GL 2.1 §3.8.8: GL_CLAMP clamps the coordinate to [0, 1]; NEAREST then reads the edge texel
+ * (as CLAMP_TO_EDGE), LINEAR mixes the edge texels with the border colour (as CLAMP_TO_BORDER
+ * of the clamped coordinate; the fixed-function fragment shader clamps it, fe_ff_program.c).
+ * One Vulkan address mode serves both filters only when minification and magnification filter
+ * alike; otherwise the magnification filter chooses, and the other filter's edge is the
+ * decline. */
+static unsigned
+wrap_mode(GLenum wrap, const struct fe_tex_params *p)
+{
+   if (wrap != GL_CLAMP)
+      return fe_mgp_wrap(wrap);
+   const bool min_linear = min_filter_linear(p->min_filter);
+   const bool mag_linear = p->mag_filter == GL_LINEAR;
+   if (min_linear != mag_linear)
+      MGU_DECLINE(gl_clamp_mixed_filters,
+                  "GL_CLAMP with min filter 0x%04x and mag filter 0x%04x: %s for both",
+                  p->min_filter, p->mag_filter, mag_linear ? "CLAMP_TO_BORDER" : "CLAMP_TO_EDGE");
+   return mag_linear ? MGP_WRAP_CLAMP_TO_BORDER : MGP_WRAP_CLAMP_TO_EDGE;
+}
+
+bool
+fe_tex_params_gl_clamp_border(const struct fe_tex_params *p, unsigned coord)
+{
+   const GLenum w = coord == 0 ? p->wrap_s : coord == 1 ? p->wrap_t : p->wrap_r;
+   return w == GL_CLAMP && p->mag_filter == GL_LINEAR;
+}
+
 void
 fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_state *out)
 {
    memset(out, 0, sizeof(*out));
-   out->wrap_s = (uint16_t)fe_mgp_wrap(p->wrap_s);
-   out->wrap_t = (uint16_t)fe_mgp_wrap(p->wrap_t);
-   out->wrap_r = (uint16_t)fe_mgp_wrap(p->wrap_r);
+   out->wrap_s = (uint16_t)wrap_mode(p->wrap_s, p);
+   out->wrap_t = (uint16_t)wrap_mode(p->wrap_t, p);
+   out->wrap_r = (uint16_t)wrap_mode(p->wrap_r, p);
    out->min_filter = (uint16_t)fe_mgp_filter(p->min_filter);
    out->mag_filter = (uint16_t)fe_mgp_filter(p->mag_filter);
    out->compare_mode = (uint16_t)fe_mgp_compare_mode(p->compare_mode);
@@ -165,6 +199,27 @@ fe_tex_params_sampler_state(const struct fe_tex_params *p, struct mgp_sampler_st
    out->lod_bias = p->lod_bias;
    out->max_anisotropy = p->max_anisotropy;
    memcpy(out->border_color, p->border, sizeof(out->border_color));
+}
+
+void
+fe_tex_border_for_base(const struct fe_texture *tex, unsigned level, struct mgp_sampler_state *st)
+{
+   if (st->border_color_form != 0 || level >= FE_MAX_LEVELS ||
+       (st->wrap_s != MGP_WRAP_CLAMP_TO_BORDER && st->wrap_t != MGP_WRAP_CLAMP_TO_BORDER &&
+        st->wrap_r != MGP_WRAP_CLAMP_TO_BORDER))
+      return;
+   const struct fe_tex_image *img = &tex->image[0][level];
+   const struct fe_format_info *info = img->defined ? fe_format_lookup(img->internal_format) : NULL;
+   if (!fe_format_no_alpha(info))
+      return;
+   /* GL 3.3 §3.8.10: the border is read as the base format reads a texel (table 3.11): RED
+    * (R, 0, 0, 1), RG (R, G, 0, 1), RGB (R, G, B, 1); the storage keeps the other components,
+    * which a border replacing the whole texel would show */
+   if (info->base == GL_RED)
+      st->border_color[1] = fe_f2u(0.0f);
+   if (info->base != GL_RGB)
+      st->border_color[2] = fe_f2u(0.0f);
+   st->border_color[3] = fe_f2u(1.0f);
 }
 
 /* The luminance/alpha base of the texture's base image: 0 none, 1 LUMINANCE, 2 ALPHA,
@@ -216,10 +271,10 @@ fe_texture_send_params(struct fe_context *ctx, struct fe_texture *tex)
 }
 
 static bool
-is_wrap(GLenum w)
+is_wrap(GLenum w, bool compat)
 {
    return w == GL_REPEAT || w == GL_CLAMP_TO_EDGE || w == GL_CLAMP_TO_BORDER ||
-          w == GL_MIRRORED_REPEAT;
+          w == GL_MIRRORED_REPEAT || (compat && w == GL_CLAMP);
 }
 
 static bool
@@ -239,7 +294,7 @@ as_enum(double v)
 
 GLenum
 fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
-                      const uint32_t *bits, int form, bool vector, bool rect, bool es)
+                      const uint32_t *bits, int form, bool vector, bool rect, bool es, bool compat)
 {
    GLenum e = as_enum(vals[0]);
    switch (pname) {
@@ -260,7 +315,8 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
    case GL_TEXTURE_WRAP_S:
    case GL_TEXTURE_WRAP_T:
    case GL_TEXTURE_WRAP_R:
-      if (!is_wrap(e)) /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp */
+      /* CLAMP_TO_BORDER: ES's through EXT/OES_texture_border_clamp; GL_CLAMP: compatibility */
+      if (!is_wrap(e, compat))
          return GL_INVALID_ENUM;
       if (rect && (e == GL_REPEAT || e == GL_MIRRORED_REPEAT))
          return GL_INVALID_ENUM;
@@ -294,7 +350,9 @@ fe_sampling_param_set(struct fe_tex_params *p, GLenum pname, const double *vals,
       p->compare_func = e;
       return GL_NO_ERROR;
    case GL_TEXTURE_BORDER_COLOR:
-      if (!vector)
+      /* a compatibility context takes the scalar call as (param, 0, 0, 0), as Mesa does
+       * (piglit gl-1.0-beginend-coverage); GL 4.4 made it an error, in core */
+      if (!vector && !compat)
          return GL_INVALID_ENUM;
       if (form == 0 || form == 3) {
          for (int i = 0; i < 4; i++) {
@@ -378,7 +436,7 @@ tex_parameter(struct fe_context *ctx, GLenum target, GLenum pname, const double 
       /* A multisample texture has no sampler state. */
       FE_CHECK(ms, GL_INVALID_ENUM);
       GLenum err = fe_sampling_param_set(p, pname, vals, bits, form, vector, rect,
-                                         ctx->desc.api == FE_API_GLES);
+                                         ctx->desc.api == FE_API_GLES, ctx->compat);
       FE_CHECK(err != GL_NO_ERROR, err);
       /* The LOD range and bias also go by set_texture_params. */
       params_change =

@@ -813,6 +813,9 @@ tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GLint l
           GLenum type, const void *pixels)
 {
    struct fe_compat_tex_source st = {0};
+   internalformat = fe_compat_component_format(ctx, internalformat);
+   if (ctx->compat && tex->is_proxy)
+      format = fe_compat_source_format(format); /* no pixels: only the checks see it */
    if (ctx->compat && !tex->is_proxy &&
        !fe_compat_tex_source_begin(ctx, fe_compat_legacy_base((GLenum)internalformat), width,
                                    height, &format, &type, &pixels, &st))
@@ -987,6 +990,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    if (!tex)
       return;
    FE_CHECK(tex->immutable, GL_INVALID_OPERATION);
+   internalformat = fe_compat_component_format(ctx, internalformat);
    fe_es_tex_format(ctx, &internalformat, &type);
    const struct mgp_caps *caps = ctx->share->caps;
    const bool is3d = tex->target == FE_TEX_3D;

@@ -255,6 +255,7 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
    *view = fe_cso_lookup_entry(ctx, ctx->cso_sampler_view, &v, sizeof(v), &view_entry);
    struct mgp_sampler_state st;
    fe_tex_params_sampler_state(sampling ? sampling : &tex->params, &st);
+   fe_tex_border_for_base(tex, min_level, &st);
    *sampler = fe_cso_lookup_entry(ctx, ctx->cso_sampler, &st, sizeof(st), &sampler_entry);
    /* The lookups may have evicted (deleted) a CSO: the count after them is this entry's. */
    key[3] = sampling_evictions(ctx);
@@ -271,6 +272,26 @@ resolve_unit(struct fe_context *ctx, const uint64_t gens[3], unsigned unit,
       tr->view_entry = view_entry;
       tr->sampler_entry = sampler_entry;
    }
+}
+
+/* GL_CLAMP through CLAMP_TO_BORDER needs the coordinate clamped first, which the generated
+ * fixed-function shader does (its samplers are ff_texN) and an application's GLSL does not. */
+static void
+check_glsl_gl_clamp(struct fe_context *ctx, const struct fe_exec *e, unsigned j)
+{
+   if (!strncmp(e->glsl->samplers[j].name, "ff_tex", 6))
+      return;
+   const unsigned unit = (unsigned)e->sampler_units[j];
+   const struct fe_sampler *so = ctx->unit_samplers[unit];
+   const struct fe_texture *tex =
+      so ? NULL : fe_unit_texture(ctx, unit, (enum fe_tex_target)e->sampler_target[j]);
+   const struct fe_tex_params *p = so ? &so->params : tex ? &tex->params : NULL;
+   for (unsigned c = 0; p && c < 3; c++)
+      if (fe_tex_params_gl_clamp_border(p, c)) {
+         MGU_DECLINE(gl_clamp_glsl_program, "GLSL sampler %s on unit %u wraps GL_CLAMP",
+                     e->glsl->samplers[j].name, unit);
+         return;
+      }
 }
 
 /* Sampler j samples the texture at the unit its uniform holds, for the sampler's target. */
@@ -324,6 +345,8 @@ emit_samplers(struct fe_context *ctx, struct fe_exec *e)
       if (sampling_evictions(ctx) == evictions)
          break;
    }
+   for (unsigned j = 0; ctx->compat && j < n; j++)
+      check_glsl_gl_clamp(ctx, e, j);
    /* at most FE_MAX_SAMPLERS handles: comparing them costs less than hashing them */
    if (t->views_count != n || memcmp(views, t->views_sent, n * sizeof(views[0]))) {
       t->views_count = n;
