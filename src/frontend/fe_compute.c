@@ -1,15 +1,37 @@
-/* fe_compute.c — GL 4.3 compute and shader storage at the API: the storage and dispatch-indirect
- * binding points' limits, glDispatchCompute(Indirect) and glMemoryBarrier(ByRegion) with the
- * spec's errors (GL 4.6 core 7.12.2, 17 and 19).
+/* fe_compute.c — GL 4.3 compute and shader storage at the API: glDispatchCompute(Indirect) and
+ * glMemoryBarrier(ByRegion) with the spec's errors (GL 4.6 core 7.12.2, 17 and 19), sent as
+ * launch_grid and memory_barrier.
  *
- * What is here and what is not: the binding points and limits come from the device (caps), and
- * every error the spec names is raised. Compute programs compile and link (GLSL 4.30, without
- * storage blocks or images: glsl.h), but no backend runs launch_grid yet, so a valid dispatch
- * is a named decline (gl-feature-unimplemented), never a silent drop; with no storage block or
- * image, no shader can write memory, and a barrier has nothing to order. */
+ * The binding points and limits come from the device (caps). A backend without launch_grid
+ * (the GLES one) makes a valid dispatch a named decline (gl-feature-unimplemented), never a
+ * silent drop. Images and atomic counters are not linked yet (glsl.h), so storage blocks are
+ * the only shader writes a barrier orders. */
 #include "decline.h"
 #include "fe_gl.h"
+#include "fe_tracker.h"
 #include "gl_api.h"
+
+/* Validates the compute program's state and sends the dispatch. */
+static void
+dispatch(struct fe_context *ctx, const uint32_t grid[3], const struct fe_buffer *indirect,
+         uint64_t offset)
+{
+   if (!fe_pipe_has(ctx, MGP_CALL_launch_grid) ||
+       !fe_pipe_has(ctx, MGP_CALL_set_dispatch_program)) {
+      MGU_DECLINE(gl_feature_unimplemented, "glDispatchCompute: the renderer has no dispatch");
+      return;
+   }
+   if (!fe_validate(ctx, FE_VERB_DISPATCH))
+      return;
+   const struct fe_exec *e = fe_ctx_exec(ctx);
+   struct mgp_launch_grid a = {
+      .block = {e->glsl->local_size[0], e->glsl->local_size[1], e->glsl->local_size[2]},
+      .grid = {grid[0], grid[1], grid[2]},
+      .indirect = indirect ? indirect->res : (struct mgp_handle){0},
+      .indirect_offset = offset,
+   };
+   mgp_launch_grid(&ctx->pipe, &a);
+}
 
 /* Whether the current program has a compute stage. */
 static bool
@@ -29,7 +51,9 @@ mgl_glDispatchCompute(GLuint x, GLuint y, GLuint z)
    /* a count above GL_MAX_COMPUTE_WORK_GROUP_COUNT[i] is GL_INVALID_VALUE */
    const uint32_t *max = ctx->share->caps->max_compute_work_group_count;
    FE_CHECK(x > max[0] || y > max[1] || z > max[2], GL_INVALID_VALUE);
-   MGU_DECLINE(gl_feature_unimplemented, "glDispatchCompute(%u, %u, %u)", x, y, z);
+   if (!x || !y || !z)
+      return; /* an empty grid runs nothing */
+   dispatch(ctx, (const uint32_t[3]){x, y, z}, NULL, 0);
 }
 
 void
@@ -46,7 +70,9 @@ mgl_glDispatchComputeIndirect(GLintptr indirect)
                (uint64_t)buf->size - (uint64_t)indirect < 3 * sizeof(GLuint),
             GL_INVALID_OPERATION);
    FE_CHECK(!compute_program(ctx), GL_INVALID_OPERATION);
-   MGU_DECLINE(gl_feature_unimplemented, "glDispatchComputeIndirect(%lld)", (long long)indirect);
+   if (!buf->created)
+      return; /* a buffer never given storage holds no command */
+   dispatch(ctx, (const uint32_t[3]){0, 0, 0}, buf, (uint64_t)indirect);
 }
 
 #define BARRIER_BITS                                                                               \
@@ -61,27 +87,63 @@ mgl_glDispatchComputeIndirect(GLintptr indirect)
     GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |                           \
     GL_TEXTURE_FETCH_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT)
 
-/* The barrier itself: shader writes (storage blocks, images, atomic counters) are all it orders,
- * and no program of this context can make one yet (no compute stage, no storage block, no
- * image), so there is nothing to send until one can. */
+/* GL's barrier bits in MGPipe's words. */
+static uint32_t
+mgp_barrier_bits(GLbitfield bits)
+{
+   if (bits == GL_ALL_BARRIER_BITS)
+      return MGP_BARRIER_ALL;
+   static const struct {
+      GLbitfield gl;
+      uint32_t mgp;
+   } map[] = {
+      {GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT, MGP_BARRIER_VERTEX},
+      {GL_ELEMENT_ARRAY_BARRIER_BIT, MGP_BARRIER_INDEX},
+      {GL_UNIFORM_BARRIER_BIT, MGP_BARRIER_UNIFORM},
+      {GL_TEXTURE_FETCH_BARRIER_BIT, MGP_BARRIER_TEXTURE_FETCH},
+      {GL_SHADER_IMAGE_ACCESS_BARRIER_BIT, MGP_BARRIER_SHADER_IMAGE},
+      {GL_COMMAND_BARRIER_BIT, MGP_BARRIER_INDIRECT},
+      {GL_PIXEL_BUFFER_BARRIER_BIT, MGP_BARRIER_PIXEL},
+      {GL_TEXTURE_UPDATE_BARRIER_BIT, MGP_BARRIER_TEXTURE_UPDATE},
+      {GL_BUFFER_UPDATE_BARRIER_BIT, MGP_BARRIER_BUFFER_UPDATE},
+      {GL_FRAMEBUFFER_BARRIER_BIT, MGP_BARRIER_FRAMEBUFFER},
+      {GL_TRANSFORM_FEEDBACK_BARRIER_BIT, MGP_BARRIER_XFB},
+      {GL_ATOMIC_COUNTER_BARRIER_BIT, MGP_BARRIER_ATOMIC_COUNTER},
+      {GL_SHADER_STORAGE_BARRIER_BIT, MGP_BARRIER_SHADER_STORAGE},
+   };
+   uint32_t out = 0;
+   for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+      if (bits & map[i].gl)
+         out |= map[i].mgp;
+   return out;
+}
+
+/* The barrier: later commands of the kinds in bits see the shader writes made before it. The
+ * server makes it a Vulkan barrier from the shader stages to just those consumers. */
 static void
-barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed)
+barrier(struct fe_context *ctx, GLbitfield bits, GLbitfield allowed, bool by_region)
 {
    FE_CHECK(!fe_compute_offered(ctx), GL_INVALID_OPERATION);
    /* 7.12.2: bits outside the list (unless GL_ALL_BARRIER_BITS) are GL_INVALID_VALUE */
    FE_CHECK(bits != GL_ALL_BARRIER_BITS && (bits & ~allowed), GL_INVALID_VALUE);
+   const uint32_t mgp = mgp_barrier_bits(bits);
+   if (!mgp || !fe_pipe_has(ctx, MGP_CALL_memory_barrier))
+      return; /* nothing to order, or no backend that writes from shaders */
+   if (!fe_validate(ctx, FE_VERB_FLUSH))
+      return;
+   mgp_memory_barrier(&ctx->pipe, &(struct mgp_memory_barrier){mgp, by_region});
 }
 
 void
 mgl_glMemoryBarrier(GLbitfield barriers)
 {
    FE_CTX_OR_RETURN();
-   barrier(ctx, barriers, BARRIER_BITS);
+   barrier(ctx, barriers, BARRIER_BITS, false);
 }
 
 void
 mgl_glMemoryBarrierByRegion(GLbitfield barriers)
 {
    FE_CTX_OR_RETURN();
-   barrier(ctx, barriers, BY_REGION_BITS);
+   barrier(ctx, barriers, BY_REGION_BITS, true);
 }

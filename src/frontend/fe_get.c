@@ -27,6 +27,7 @@
  * ARB_texture_storage and ARB_texture_storage_multisample (GL 4.2 and 4.3). */
 static const char *const extensions[] = {
    "GL_ARB_blend_func_extended",
+   "GL_ARB_compute_shader",
    "GL_ARB_copy_buffer",
    "GL_ARB_depth_clamp",
    "GL_ARB_draw_elements_base_vertex",
@@ -37,6 +38,7 @@ static const char *const extensions[] = {
    "GL_ARB_map_buffer_range",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",
+   "GL_ARB_shader_storage_buffer_object",
    "GL_ARB_texture_rg",
    "GL_ARB_texture_storage",
    "GL_ARB_texture_storage_multisample",
@@ -53,22 +55,41 @@ static const char *const extensions[] = {
 };
 #define NUM_EXTENSIONS (sizeof(extensions) / sizeof(extensions[0]))
 
+/* Whether the context offers extension `name` of the list: some only where the device (or
+ * the backend) has what they need. */
+static bool
+offered(struct fe_context *ctx, const char *name)
+{
+   if (!strcmp(name, "GL_ARB_blend_func_extended"))
+      return fe_max_dual_source_draw_buffers(ctx) != 0; /* the device blends two sources */
+   if (!strcmp(name, "GL_MGL_multisample_off_exact"))
+      return (ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT) != 0;
+   if (!strcmp(name, "GL_ARB_compute_shader") ||
+       !strcmp(name, "GL_ARB_shader_storage_buffer_object"))
+      return fe_compute_offered(ctx) && fe_ssbo_bindings(ctx) >= 8 &&
+             fe_pipe_has(ctx, MGP_CALL_launch_grid) && fe_pipe_has(ctx, MGP_CALL_memory_barrier);
+   return true;
+}
+
 /* The context's extension list (glGetStringi) and its length. */
 static const char *const *
 context_extensions(struct fe_context *ctx, unsigned *n)
 {
    if (ctx->desc.api != FE_API_GLES) {
-      /* GL_ARB_blend_func_extended, the list's first name, only where the device blends
-       * two sources. */
-      const unsigned skip = fe_max_dual_source_draw_buffers(ctx) ? 0 : 1;
-      const unsigned drop = ctx->share->caps->cap_bits & MGP_CAP_MULTISAMPLE_OFF_EXACT ? 0 : 1;
-      *n = NUM_EXTENSIONS - skip - drop;
+      if (!ctx->core_ext_n) {
+         _Static_assert(NUM_EXTENSIONS <= sizeof(ctx->core_ext) / sizeof(ctx->core_ext[0]),
+                        "fe_context.core_ext holds the list");
+         for (unsigned i = 0; i < NUM_EXTENSIONS; i++)
+            if (offered(ctx, extensions[i]))
+               ctx->core_ext[ctx->core_ext_n++] = extensions[i];
+      }
+      *n = ctx->core_ext_n;
       if (ctx->compat) {
-         const char *const *list = fe_compat_extensions(ctx, extensions + skip, *n, n);
+         const char *const *list = fe_compat_extensions(ctx, ctx->core_ext, *n, n);
          if (list)
             return list;
       }
-      return extensions + skip;
+      return ctx->core_ext;
    }
    return fe_es_extensions(ctx, n);
 }

@@ -268,6 +268,8 @@ struct fe_exec {
    GLint sampler_units[FE_MAX_SAMPLERS];
    uint8_t sampler_target[FE_MAX_SAMPLERS]; /* enum fe_tex_target */
    GLuint block_bindings[FE_MAX_BLOCKS];
+   /* Storage block k reads and writes binding point storage_bindings[k]. */
+   GLuint storage_bindings[GLSL_MAX_STORAGE_BLOCKS];
    uint64_t bindings_version; /* sampler units or block bindings changed */
    /* set_global_constants suppressor: what the last context sent. */
    const struct fe_context *constants_ctx;
@@ -493,6 +495,8 @@ struct fe_tracker {
    struct fe_exec *exec; /* referenced: its handle cannot be reused while named here */
    struct mgp_handle program_bound;
    uint64_t ubo_key[4], ubo_hash;
+   uint64_t ssbo_key[4], ssbo_hash;
+   struct mgp_handle dispatch_bound; /* set_dispatch_program's last program */
    uint64_t sampler_key[5];
    /* the sampler-view and sampler sets last sent, compared whole (set-hash suppressors
     * without the hash); count 0: none sent yet */
@@ -527,7 +531,7 @@ struct fe_tracker {
       uint64_t exec, uniform_version, bindings_version, constants_ctx;
       uint64_t draw_fbo, draw_fbo_version, read_fbo, read_fbo_version, draw_surface, read_surface,
          default_fb_version, framebuffer_srgb;
-      uint64_t rs_version, ds_version, unit_version, ubo_version, point_sprite_origin;
+      uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
       uint64_t buffer_gen, texture_gen, sampler_gen, attach_gen;
    } draw_in;
@@ -548,6 +552,9 @@ struct fe_context {
    struct fe_debug *debug;        /* KHR_debug state (fe_debug.c) */
    struct fe_es_ext_list *es_ext; /* ES contexts: the extensions offered (fe_es_ext.c) */
    struct fe_compat *compat;      /* compatibility contexts: legacy vertex paths (fe_compat_*.c) */
+   /* the desktop extension list this context offers (fe_get.c), made at its first query */
+   const char *core_ext[32];
+   unsigned core_ext_n;
    struct fe_ff *ff; /* compatibility contexts: fixed-function state (fe_ff.h); else NULL */
    bool lost;        /* the session failed (cached by fe_ctx_lost) */
    GLenum error;

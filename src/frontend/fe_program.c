@@ -377,6 +377,15 @@ fe_ctx_exec(struct fe_context *ctx)
 static const char *
 compute_limits_exceeded(const struct fe_context *ctx, const struct glsl_program *gp)
 {
+   /* GL 4.3 7.6.2: more storage blocks than the binding points (none: a context without
+    * storage buffers) fails the link; so does a layout(binding) at or past them */
+   const unsigned points = fe_ssbo_bindings(ctx);
+   if (gp->num_storage_blocks > points)
+      return "error: too many shader storage blocks for GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS\n";
+   for (unsigned k = 0; k < gp->num_storage_blocks; k++)
+      if (gp->storage_blocks[k].gl_binding >= points)
+         return "error: a shader storage block's binding is over "
+                "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS\n";
    if (!(gp->stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE)))
       return NULL;
    const struct mgp_caps *caps = ctx->share->caps;
@@ -547,8 +556,11 @@ exec_create(struct fe_context *ctx, struct glsl_program *gp)
    e->glsl = gp;
    e->uniform_version = 1;
    e->bindings_version = 1;
+   for (unsigned k = 0; k < gp->num_storage_blocks && k < GLSL_MAX_STORAGE_BLOCKS; k++)
+      e->storage_bindings[k] = gp->storage_blocks[k].gl_binding;
    if (gp->num_samplers > FE_MAX_SAMPLERS || gp->num_blocks > FE_MAX_BLOCKS ||
-       !build_exec_tables(e) || !fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &e->cso)) {
+       gp->num_storage_blocks > GLSL_MAX_STORAGE_BLOCKS || !build_exec_tables(e) ||
+       !fe_share_alloc_handle(ctx->share, MGP_KIND_SHADER, &e->cso)) {
       free(e->uniforms);
       free(e->locs);
       for (uint32_t i = 0; i < e->num_active; i++)

@@ -322,13 +322,11 @@ mgl_glGetActiveUniformBlockName(GLuint program, GLuint index, GLsizei buf_size, 
    copy_out(e->glsl->blocks[index].name, buf_size, length, name);
 }
 
-/* The active shader storage blocks of a linked program. The GLSL front end reflects none yet
- * (issue 20): a program declaring one fails to compile before this is asked. */
+/* The active shader storage blocks of a linked program. */
 static unsigned
 storage_blocks(const struct fe_exec *e)
 {
-   (void)e;
-   return 0;
+   return e->glsl->num_storage_blocks;
 }
 
 /* GL 4.3 7.8: an index that is not an active storage block, or a binding at or past
@@ -341,7 +339,195 @@ mgl_glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding)
    struct fe_program *prog = get_program(ctx, program);
    if (!prog)
       return;
-   FE_CHECK(!prog->exec || index >= storage_blocks(prog->exec), GL_INVALID_VALUE);
+   struct fe_exec *e = prog->exec;
+   FE_CHECK(!e || index >= storage_blocks(e), GL_INVALID_VALUE);
    FE_CHECK(binding >= fe_ssbo_bindings(ctx), GL_INVALID_VALUE);
-   MGU_DECLINE(gl_feature_unimplemented, "glShaderStorageBlockBinding");
+   if (e->storage_bindings[index] != binding) {
+      e->storage_bindings[index] = binding;
+      e->bindings_version++;
+   }
+}
+
+/* ---- GL 4.3 program interface queries (7.3.1): the block interfaces ---------------------- */
+
+/* The interfaces answered here; any other is a named decline (no silent zero). */
+static bool
+block_interface(struct fe_context *ctx, GLenum iface)
+{
+   switch (iface) {
+   case GL_UNIFORM_BLOCK: return true;
+   case GL_SHADER_STORAGE_BLOCK: return fe_ssbo_bindings(ctx) != 0;
+   case GL_UNIFORM:
+   case GL_PROGRAM_INPUT:
+   case GL_PROGRAM_OUTPUT:
+   case GL_BUFFER_VARIABLE:
+   case GL_TRANSFORM_FEEDBACK_VARYING:
+   case GL_ATOMIC_COUNTER_BUFFER:
+   case GL_VERTEX_SUBROUTINE:
+   case GL_FRAGMENT_SUBROUTINE:
+   case GL_GEOMETRY_SUBROUTINE:
+   case GL_COMPUTE_SUBROUTINE:
+   case GL_TESS_CONTROL_SUBROUTINE:
+   case GL_TESS_EVALUATION_SUBROUTINE:
+   case GL_VERTEX_SUBROUTINE_UNIFORM:
+   case GL_FRAGMENT_SUBROUTINE_UNIFORM:
+   case GL_GEOMETRY_SUBROUTINE_UNIFORM:
+   case GL_COMPUTE_SUBROUTINE_UNIFORM:
+   case GL_TESS_CONTROL_SUBROUTINE_UNIFORM:
+   case GL_TESS_EVALUATION_SUBROUTINE_UNIFORM:
+   case GL_TRANSFORM_FEEDBACK_BUFFER:
+      MGU_DECLINE(gl_feature_unimplemented, "program interface 0x%04x", iface);
+      return false;
+   default: fe_error(ctx, GL_INVALID_ENUM); return false;
+   }
+}
+
+static unsigned
+interface_count(const struct fe_exec *e, GLenum iface)
+{
+   return iface == GL_UNIFORM_BLOCK ? e->glsl->num_blocks : e->glsl->num_storage_blocks;
+}
+
+static const char *
+interface_name(const struct fe_exec *e, GLenum iface, unsigned i)
+{
+   return iface == GL_UNIFORM_BLOCK ? e->glsl->blocks[i].name : e->glsl->storage_blocks[i].name;
+}
+
+/* A linked program's executable, GL_INVALID_OPERATION when it has none (7.3.1.1). */
+static struct fe_exec *
+linked_exec(struct fe_context *ctx, GLuint program)
+{
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog)
+      return NULL;
+   if (!prog->exec)
+      fe_error(ctx, GL_INVALID_OPERATION);
+   return prog->exec;
+}
+
+void
+mgl_glGetProgramInterfaceiv(GLuint program, GLenum iface, GLenum pname, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   struct fe_program *prog = get_program(ctx, program);
+   if (!prog || !block_interface(ctx, iface))
+      return;
+   const struct fe_exec *e = prog->exec;
+   switch (pname) {
+   case GL_ACTIVE_RESOURCES: *params = e ? (GLint)interface_count(e, iface) : 0; return;
+   case GL_MAX_NAME_LENGTH: {
+      GLint max = 0;
+      for (unsigned i = 0; e && i < interface_count(e, iface); i++) {
+         const GLint len = (GLint)strlen(interface_name(e, iface, i)) + 1;
+         if (len > max)
+            max = len;
+      }
+      *params = max;
+      return;
+   }
+   case GL_MAX_NUM_ACTIVE_VARIABLES:
+      MGU_DECLINE(gl_feature_unimplemented, "GL_MAX_NUM_ACTIVE_VARIABLES of a block interface");
+      return;
+   default: fe_error(ctx, GL_INVALID_OPERATION); return;
+   }
+}
+
+GLuint
+mgl_glGetProgramResourceIndex(GLuint program, GLenum iface, const GLchar *name)
+{
+   FE_CTX_OR_RETURN(GL_INVALID_INDEX);
+   if (!block_interface(ctx, iface))
+      return GL_INVALID_INDEX;
+   const struct fe_exec *e = linked_exec(ctx, program);
+   if (!e || !name)
+      return GL_INVALID_INDEX;
+   /* "B" names element 0 of an array of blocks as "B[0]" does */
+   for (unsigned i = 0; i < interface_count(e, iface); i++) {
+      const char *n = interface_name(e, iface, i);
+      const size_t len = strlen(name);
+      if (!strcmp(n, name) || (!strncmp(n, name, len) && !strcmp(n + len, "[0]")))
+         return i;
+   }
+   return GL_INVALID_INDEX;
+}
+
+void
+mgl_glGetProgramResourceName(GLuint program, GLenum iface, GLuint index, GLsizei buf_size,
+                             GLsizei *length, GLchar *name)
+{
+   FE_CTX_OR_RETURN();
+   if (!block_interface(ctx, iface))
+      return;
+   const struct fe_exec *e = linked_exec(ctx, program);
+   if (!e)
+      return;
+   FE_CHECK(index >= interface_count(e, iface) || buf_size < 0, GL_INVALID_VALUE);
+   copy_out(interface_name(e, iface, index), buf_size, length, name);
+}
+
+/* One property of block `index`; false when the property is not one of a block's. */
+static bool
+block_property(struct fe_context *ctx, const struct fe_exec *e, GLenum iface, unsigned index,
+               GLenum prop, GLint *out)
+{
+   const bool ubo = iface == GL_UNIFORM_BLOCK;
+   const uint32_t stages =
+      ubo ? e->glsl->blocks[index].stages : e->glsl->storage_blocks[index].stages;
+   switch (prop) {
+   case GL_NAME_LENGTH: *out = (GLint)strlen(interface_name(e, iface, index)) + 1; return true;
+   case GL_BUFFER_BINDING:
+      *out = (GLint)(ubo ? e->block_bindings[index] : e->storage_bindings[index]);
+      return true;
+   case GL_BUFFER_DATA_SIZE:
+      *out =
+         (GLint)(ubo ? e->glsl->blocks[index].data_size : e->glsl->storage_blocks[index].data_size);
+      return true;
+   case GL_REFERENCED_BY_VERTEX_SHADER:
+      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_VERTEX));
+      return true;
+   case GL_REFERENCED_BY_FRAGMENT_SHADER:
+      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_FRAGMENT));
+      return true;
+   case GL_REFERENCED_BY_GEOMETRY_SHADER:
+      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_GEOMETRY));
+      return true;
+   case GL_REFERENCED_BY_COMPUTE_SHADER:
+      *out = !!(stages & GLSL_STAGE_BIT(GLSL_STAGE_COMPUTE));
+      return true;
+   case GL_REFERENCED_BY_TESS_CONTROL_SHADER:
+   case GL_REFERENCED_BY_TESS_EVALUATION_SHADER: *out = 0; return true;
+   case GL_NUM_ACTIVE_VARIABLES:
+   case GL_ACTIVE_VARIABLES:
+      MGU_DECLINE(gl_feature_unimplemented, "GL_ACTIVE_VARIABLES of a block");
+      *out = 0;
+      return true;
+   default: (void)ctx; return false;
+   }
+}
+
+void
+mgl_glGetProgramResourceiv(GLuint program, GLenum iface, GLuint index, GLsizei prop_count,
+                           const GLenum *props, GLsizei count, GLsizei *length, GLint *params)
+{
+   FE_CTX_OR_RETURN();
+   if (!block_interface(ctx, iface))
+      return;
+   const struct fe_exec *e = linked_exec(ctx, program);
+   if (!e)
+      return;
+   FE_CHECK(index >= interface_count(e, iface), GL_INVALID_VALUE);
+   FE_CHECK(prop_count <= 0 || count < 0, GL_INVALID_VALUE);
+   GLsizei written = 0;
+   for (GLsizei i = 0; i < prop_count; i++) {
+      GLint v = 0;
+      if (!block_property(ctx, e, iface, index, props[i], &v)) {
+         fe_error(ctx, GL_INVALID_OPERATION); /* not a property of this interface */
+         return;
+      }
+      if (written < count)
+         params[written++] = v;
+   }
+   if (length)
+      *length = written;
 }

@@ -164,6 +164,59 @@ emit_uniform_buffers(struct fe_context *ctx, struct fe_exec *e)
    mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
 }
 
+/* The storage blocks' buffer ranges (descriptor bindings GLSL_BINDING_SSBO_BASE + k), all
+ * writable: the server learns no access qualifiers. */
+static void
+emit_storage_buffers(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   uint64_t key[4] = {(uint64_t)(uintptr_t)e, e->bindings_version, ctx->ssbo_version,
+                      atomic_load(&ctx->share->buffer_gen)};
+   if (!memcmp(key, t->ssbo_key, sizeof(key)))
+      return;
+   memcpy(t->ssbo_key, key, sizeof(key));
+   const unsigned n = e->glsl->num_storage_blocks;
+   if (!n)
+      return;
+   struct mgp_buffer_range ranges[GLSL_MAX_STORAGE_BLOCKS];
+   for (unsigned k = 0; k < n; k++) {
+      ranges[k] = (struct mgp_buffer_range){0};
+      const GLuint point = e->storage_bindings[k];
+      if (point >= FE_MAX_SSBO_BINDINGS)
+         continue;
+      const struct fe_ubo_binding *b = &ctx->ssbo[point];
+      struct fe_buffer *buf = b->buffer;
+      if (!buf || !buf->created || b->offset >= buf->size)
+         continue;
+      const uint64_t avail = (uint64_t)(buf->size - b->offset);
+      const uint64_t size = b->size ? (uint64_t)b->size : avail;
+      ranges[k].res = buf->res;
+      ranges[k].offset = (uint64_t)b->offset;
+      ranges[k].size = size < avail ? size : avail;
+   }
+   const uint64_t h = set_hash(GLSL_BINDING_SSBO_BASE, n, ranges, n * sizeof(ranges[0]));
+   if (h == t->ssbo_hash)
+      return;
+   t->ssbo_hash = h;
+   struct mgp_set_shader_buffers a = {
+      .cls = 1,
+      .start = GLSL_BINDING_SSBO_BASE,
+      .count = n,
+      .writable_mask = n >= 32 ? ~0u : (1u << n) - 1u,
+   };
+   mgp_set_shader_buffers(&ctx->pipe, &a, ranges);
+}
+
+/* A draw or dispatch of e may write every buffer its storage blocks name: the client's copies
+ * of them stop being valid before the verb is sent (the next read fetches after it). */
+static void
+storage_written(struct fe_context *ctx, const struct fe_exec *e)
+{
+   for (unsigned k = 0; k < e->glsl->num_storage_blocks; k++)
+      if (e->storage_bindings[k] < FE_MAX_SSBO_BINDINGS)
+         fe_buffer_gpu_write(ctx->ssbo[e->storage_bindings[k]].buffer);
+}
+
 /* Grows whenever a view or sampler CSO is deleted: a cached handle may name a deleted one. */
 static uint64_t
 sampling_evictions(const struct fe_context *ctx)
@@ -425,7 +478,33 @@ emit_program(struct fe_context *ctx, struct fe_exec *e)
    update_state_uniforms(ctx, e);
    emit_constants(ctx, e);
    emit_uniform_buffers(ctx, e);
+   emit_storage_buffers(ctx, e);
    return emit_samplers(ctx, e);
+}
+
+/* The compute program and its resources. The bindings it sends are the draw's too on the
+ * server, so the next draw validates in full. */
+static bool
+emit_dispatch(struct fe_context *ctx, struct fe_exec *e)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   t->draw_in_valid = false;
+   if (t->exec != e) {
+      fe_exec_ref(e);
+      fe_exec_unref(ctx, t->exec);
+      t->exec = e;
+   }
+   if (!mgp_handle_eq(t->dispatch_bound, e->cso)) {
+      mgp_set_dispatch_program(&ctx->pipe, &(struct mgp_handle_args){e->cso});
+      t->dispatch_bound = e->cso;
+   }
+   emit_constants(ctx, e);
+   emit_uniform_buffers(ctx, e);
+   emit_storage_buffers(ctx, e);
+   if (!emit_samplers(ctx, e))
+      return false;
+   storage_written(ctx, e);
+   return true;
 }
 
 /* The default block's bytes: the changed range to the context that holds the block, else all. */
@@ -532,6 +611,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(uniform_version, e->uniform_version, V)                                                       \
    X(exec, (uintptr_t)e, O)                                                                        \
    X(ubo_version, ctx->ubo_version, O)                                                             \
+   X(ssbo_version, ctx->ssbo_version, O)                                                           \
    X(vao_buffers_version, ctx->vao->buffers_version, O)                                            \
    X(bindings_version, e->bindings_version, O)                                                     \
    X(constants_ctx, (uintptr_t)e->constants_ctx, O)                                                \
@@ -621,6 +701,8 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          return false;
       }
       struct fe_tracker *t = &ctx->tracker;
+      if (e->glsl && e->glsl->num_storage_blocks)
+         storage_written(ctx, e);
       if (t->draw_in_valid && draw_inputs_same(ctx, e))
          return true;
       if (t->draw_in_valid && draw_inputs_values_only(ctx, e)) {
@@ -660,6 +742,13 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
       emit_framebuffer(ctx);
       emit_pack_state(ctx);
       break;
+   case FE_VERB_DISPATCH: {
+      struct fe_exec *e = fe_ctx_exec(ctx);
+      if (!e)
+         return false;
+      ok = emit_dispatch(ctx, e);
+      break;
+   }
    case FE_VERB_PRESENT:
    case FE_VERB_FLUSH: return true;
    }

@@ -12,12 +12,13 @@
 struct fe_context;
 
 enum fe_verb_class {
-   FE_VERB_DRAW,    /* draw_vbo */
-   FE_VERB_CLEAR,   /* clear */
-   FE_VERB_READ,    /* read_pixels */
-   FE_VERB_TEXOP,   /* generate_mipmap, get_texture_image, copies */
-   FE_VERB_PRESENT, /* present */
-   FE_VERB_FLUSH,   /* flush, make-current release */
+   FE_VERB_DRAW,     /* draw_vbo */
+   FE_VERB_CLEAR,    /* clear */
+   FE_VERB_READ,     /* read_pixels */
+   FE_VERB_TEXOP,    /* generate_mipmap, get_texture_image, copies */
+   FE_VERB_PRESENT,  /* present */
+   FE_VERB_FLUSH,    /* flush, make-current release */
+   FE_VERB_DISPATCH, /* launch_grid: the current program's compute stage */
 };
 
 /* Sends the state the verb needs. False when the verb must not run: for draws a GL error was

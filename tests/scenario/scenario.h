@@ -212,7 +212,11 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
    X(PFNGLMEMORYBARRIERBYREGIONPROC, MemoryBarrierByRegion)                                        \
-   X(PFNGLSHADERSTORAGEBLOCKBINDINGPROC, ShaderStorageBlockBinding)
+   X(PFNGLSHADERSTORAGEBLOCKBINDINGPROC, ShaderStorageBlockBinding)                                \
+   X(PFNGLUNIFORM1UIPROC, Uniform1ui)                                                              \
+   X(PFNGLGETPROGRAMINTERFACEIVPROC, GetProgramInterfaceiv)                                        \
+   X(PFNGLGETPROGRAMRESOURCEINDEXPROC, GetProgramResourceIndex)                                    \
+   X(PFNGLGETPROGRAMRESOURCEIVPROC, GetProgramResourceiv)
 
 struct gl_funcs {
 #define X(type, name) type name;

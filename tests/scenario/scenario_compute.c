@@ -243,3 +243,323 @@ sc_compute_errors(void)
    dispatch_errors();
    compute_programs();
 }
+
+/* ---- compute that runs: storage blocks written, read back, drawn and dispatched indirectly -- */
+
+/* A linked compute program, or a failure naming its log. */
+static GLuint
+must_compute(const char *src)
+{
+   GLint linked = 0;
+   GLuint p = compute_program(src, &linked);
+   if (!linked) {
+      char log[512] = "";
+      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
+      fail("compute program does not link: %s", log);
+   }
+   return p;
+}
+
+/* A storage buffer of n words, each `fill`. */
+static GLuint
+words_buffer(unsigned n, uint32_t fill)
+{
+   uint32_t *init = malloc(n * 4u);
+   for (unsigned i = 0; i < n; i++)
+      init[i] = fill;
+   GLuint b;
+   gl.GenBuffers(1, &b);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, (GLsizeiptr)n * 4, init, GL_DYNAMIC_COPY);
+   free(init);
+   check_gl_error("glBufferData of a storage buffer");
+   return b;
+}
+
+/* Words [0, n) of buffer b are want(i) for every i; else one failure naming the first. */
+static void
+expect_words(const char *phase, GLuint b, unsigned n, uint32_t (*want)(unsigned, const void *),
+             const void *ctx)
+{
+   uint32_t *got = calloc(n, 4);
+   read_buffer(b, 0, (GLsizeiptr)n * 4, got);
+   for (unsigned i = 0; i < n; i++)
+      if (got[i] != want(i, ctx)) {
+         fail("%s: word %u = %u, want %u", phase, i, got[i], want(i, ctx));
+         break;
+      }
+   free(got);
+}
+
+static uint32_t
+want_affine(unsigned i, const void *ctx)
+{
+   const uint32_t *k = ctx; /* out[i] = in[i] * k[0] + i + k[1] */
+   return (i * 7u + 1u) * k[0] + i + k[1];
+}
+
+static const char *CS_AFFINE = "#version 430\n"
+                               "layout(local_size_x = 16) in;\n"
+                               "layout(std430, binding = 2) buffer Out { uint o[]; };\n"
+                               "layout(std430, binding = 5) readonly buffer In { uint v[]; } src;\n"
+                               "uniform uint u_mul;\n"
+                               "uniform uint u_add;\n"
+                               "void main() {\n"
+                               "  uint i = gl_GlobalInvocationID.x;\n"
+                               "  o[i] = src.v[i] * u_mul + i + u_add;\n"
+                               "}\n";
+
+/* The program interface answers for the two blocks: names, layout bindings, sizes. */
+static void
+storage_block_queries(GLuint p)
+{
+   GLint n = -1;
+   gl.GetProgramInterfaceiv(p, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &n);
+   check_gl_error("GL_ACTIVE_RESOURCES of GL_SHADER_STORAGE_BLOCK");
+   if (n != 2)
+      fail("GL_SHADER_STORAGE_BLOCK active resources = %d, want 2", n);
+   const char *names[2] = {"Out", "In"};
+   const GLint bindings[2] = {2, 5};
+   for (int k = 0; k < 2; k++) {
+      GLuint idx = gl.GetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, names[k]);
+      if (idx == GL_INVALID_INDEX) {
+         fail("no storage block index for %s", names[k]);
+         continue;
+      }
+      const GLenum props[3] = {GL_BUFFER_BINDING, GL_NAME_LENGTH, GL_REFERENCED_BY_COMPUTE_SHADER};
+      GLint v[3] = {-1, -1, -1}, len = 0;
+      gl.GetProgramResourceiv(p, GL_SHADER_STORAGE_BLOCK, idx, 3, props, 3, &len, v);
+      check_gl_error("glGetProgramResourceiv of a storage block");
+      if (len != 3 || v[0] != bindings[k] || v[1] != (GLint)strlen(names[k]) + 1 || v[2] != 1)
+         fail("block %s: binding %d, name length %d, compute %d (%d values); want %d, %d, 1",
+              names[k], v[0], v[1], v[2], len, bindings[k], (int)strlen(names[k]) + 1);
+   }
+   if (gl.GetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, "Nope") != GL_INVALID_INDEX)
+      fail("a storage block named Nope has an index");
+   gl.ShaderStorageBlockBinding(p, 0, 99999);
+   expect_gl_error(GL_INVALID_VALUE, "glShaderStorageBlockBinding past the binding points");
+}
+
+void
+sc_compute_ssbo_readback(void)
+{
+   if (ssbo_bindings() == 0) {
+      skipped("storage buffers (the backend has none)");
+      return;
+   }
+   enum { N = 64 };
+   GLuint p = must_compute(CS_AFFINE);
+   storage_block_queries(p);
+   GLuint out = words_buffer(N, 0xdeadbeefu);
+   uint32_t in_words[N];
+   for (unsigned i = 0; i < N; i++)
+      in_words[i] = i * 7u + 1u;
+   GLuint in;
+   gl.GenBuffers(1, &in);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, in);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof in_words, in_words, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, out);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in);
+   gl.UseProgram(p);
+   gl.Uniform1ui(uloc(p, "u_mul"), 3u);
+   gl.Uniform1ui(uloc(p, "u_add"), 1000u);
+   gl.DispatchCompute(N / 16, 1, 1);
+   check_gl_error("glDispatchCompute");
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   const uint32_t k1[2] = {3u, 1000u};
+   expect_words("glGetBufferSubData after a dispatch", out, N, want_affine, k1);
+
+   /* a mapped read sees the next dispatch's bytes too (no barrier: the readback makes the
+    * writes visible itself) */
+   gl.Uniform1ui(uloc(p, "u_add"), 5u);
+   gl.DispatchCompute(N / 16, 1, 1);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, out);
+   const uint32_t *m = gl.MapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, N * 4, GL_MAP_READ_BIT);
+   check_gl_error("glMapBufferRange of the written storage buffer");
+   const uint32_t k2[2] = {3u, 5u};
+   for (unsigned i = 0; m && i < N; i++)
+      if (m[i] != want_affine(i, k2)) {
+         fail("mapped word %u = %u, want %u", i, m[i], want_affine(i, k2));
+         break;
+      }
+   gl.UnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+
+   /* the block's binding point moved: the output goes to the buffer at point 7, a range at
+    * the storage offset alignment */
+   GLint align = 256;
+   glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &align);
+   GLuint out2 = words_buffer((unsigned)align / 4 + N, 0u);
+   gl.ShaderStorageBlockBinding(p, gl.GetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, "Out"),
+                                7);
+   gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, 7, out2, align, N * 4);
+   check_gl_error("glShaderStorageBlockBinding / glBindBufferRange");
+   gl.Uniform1ui(uloc(p, "u_mul"), 2u);
+   gl.Uniform1ui(uloc(p, "u_add"), 0u);
+   gl.DispatchCompute(N / 16, 1, 1);
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   uint32_t got[N + 64];
+   read_buffer(out2, 0, align + N * 4, got);
+   const uint32_t k3[2] = {2u, 0u};
+   for (unsigned i = 0; i < (unsigned)align / 4; i++)
+      if (got[i] != 0) {
+         fail("word %u before the bound range = %u, want 0", i, got[i]);
+         break;
+      }
+   for (unsigned i = 0; i < N; i++)
+      if (got[align / 4 + i] != want_affine(i, k3)) {
+         fail("rebound block: word %u = %u, want %u", i, got[align / 4 + i], want_affine(i, k3));
+         break;
+      }
+   /* the old buffer kept the second dispatch's bytes */
+   expect_words("the unbound buffer", out, N, want_affine, k2);
+   gl.UseProgram(0);
+   gl.DeleteProgram(p);
+   GLuint bufs[3] = {out, in, out2};
+   gl.DeleteBuffers(3, bufs);
+}
+
+/* A compute shader writes a rectangle's six vertices; after a vertex-attribute barrier the
+ * same buffer is the draw's vertex buffer, and a fragment shader reads its colour from a
+ * storage block (GL_ARB_shader_storage_buffer_object in GLSL 3.30). */
+void
+sc_compute_feeds_draw(void)
+{
+   if (ssbo_bindings() == 0) {
+      skipped("storage buffers (the backend has none)");
+      return;
+   }
+   const char *cs =
+      "#version 430\n"
+      "layout(local_size_x = 6) in;\n"
+      "layout(std430, binding = 0) writeonly buffer Verts { vec2 xy[6]; };\n"
+      "uniform vec4 u_rect;\n"
+      "void main() {\n"
+      "  const ivec2 c[6] = ivec2[6](ivec2(0,0), ivec2(1,0), ivec2(1,1),\n"
+      "                              ivec2(0,0), ivec2(1,1), ivec2(0,1));\n"
+      "  uint i = gl_LocalInvocationID.x;\n"
+      "  xy[i] = vec2(c[i].x == 0 ? u_rect.x : u_rect.z, c[i].y == 0 ? u_rect.y : u_rect.w);\n"
+      "}\n";
+   GLuint p = must_compute(cs);
+   GLuint vb;
+   gl.GenBuffers(1, &vb);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, vb);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, 6 * 8, NULL, GL_DYNAMIC_COPY);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, vb);
+   gl.UseProgram(p);
+   set_vec4(p, "u_rect", V4(8, 16, 40, 48));
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+   check_gl_error("dispatch writing vertices");
+
+   const char *fs = "#version 330 core\n"
+                    "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                    "layout(std430) buffer Tint { vec4 tint; };\n"
+                    "out vec4 o;\n"
+                    "void main() { o = tint; }\n";
+   GLuint g = link_program(VS_PIXELS, fs);
+   GLuint tint;
+   const float colour[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+   gl.GenBuffers(1, &tint);
+   gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, tint);
+   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof colour, colour, GL_STATIC_DRAW);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, tint);
+   gl.ShaderStorageBlockBinding(g, gl.GetProgramResourceIndex(g, GL_SHADER_STORAGE_BLOCK, "Tint"),
+                                3);
+   check_gl_error("the fragment shader's storage block");
+
+   GLuint vao;
+   gl.GenVertexArrays(1, &vao);
+   gl.BindVertexArray(vao);
+   gl.BindBuffer(GL_ARRAY_BUFFER, vb);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(g);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   check_gl_error("draw from the compute-written buffer");
+   model m;
+   model_init(&m, V4(0, 0, 0, 1));
+   model_rect(&m, 8, 16, 40, 48, to8(V4(0, 1, 0, 1)));
+   check_frame("rectangle from compute-written vertices, storage-block colour", &m);
+
+   /* the compute program moves the rectangle; the draw sees the new vertices */
+   gl.UseProgram(p);
+   set_vec4(p, "u_rect", V4(32, 0, 64, 24));
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+   clear_to(V4(0, 0, 0, 1));
+   gl.UseProgram(g);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
+   model_init(&m, V4(0, 0, 0, 1));
+   model_rect(&m, 32, 0, 64, 24, to8(V4(0, 1, 0, 1)));
+   check_frame("after a second dispatch", &m);
+   gl.UseProgram(0);
+   gl.BindVertexArray(0);
+   gl.DeleteVertexArrays(1, &vao);
+   gl.DeleteProgram(p);
+   gl.DeleteProgram(g);
+   GLuint bufs[2] = {vb, tint};
+   gl.DeleteBuffers(2, bufs);
+}
+
+static uint32_t
+want_count(unsigned i, const void *ctx)
+{
+   const unsigned *groups = ctx; /* invocation i ran iff i < 8 * groups; it wrote 2 * (i + 1) */
+   return i < 8u * *groups ? 2u * (i + 1u) : 0u;
+}
+
+/* One dispatch writes the next one's group count (a command barrier between them); a third
+ * reads what the second wrote only after a storage barrier. */
+void
+sc_compute_indirect_barrier(void)
+{
+   if (ssbo_bindings() == 0) {
+      skipped("storage buffers (the backend has none)");
+      return;
+   }
+   enum { N = 64 };
+   const char *cs_groups = "#version 430\n"
+                           "layout(local_size_x = 1) in;\n"
+                           "layout(std430, binding = 0) buffer Cmd { uint pad, gx, gy, gz; };\n"
+                           "uniform uint u_groups;\n"
+                           "void main() { gx = u_groups; gy = 1u; gz = 1u; }\n";
+   const char *cs_fill =
+      "#version 430\n"
+      "layout(local_size_x = 8) in;\n"
+      "layout(std430, binding = 1) buffer A { uint a[]; };\n"
+      "void main() { a[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + 1u; }\n";
+   const char *cs_double = "#version 430\n"
+                           "layout(local_size_x = 8) in;\n"
+                           "layout(std430, binding = 1) readonly buffer A { uint a[]; };\n"
+                           "layout(std430, binding = 2) writeonly buffer B { uint b[]; };\n"
+                           "void main() { uint i = gl_GlobalInvocationID.x; b[i] = a[i] * 2u; }\n";
+   GLuint pg = must_compute(cs_groups), pf = must_compute(cs_fill), pd = must_compute(cs_double);
+   GLuint cmd = words_buffer(4, 0u), a = words_buffer(N, 0u), b = words_buffer(N, 0u);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, cmd);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, a);
+   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, b);
+   const unsigned groups = 5;
+   gl.UseProgram(pg);
+   gl.Uniform1ui(uloc(pg, "u_groups"), groups);
+   gl.DispatchCompute(1, 1, 1);
+   gl.MemoryBarrier(GL_COMMAND_BARRIER_BIT);
+   gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, cmd);
+   gl.UseProgram(pf);
+   gl.DispatchComputeIndirect(4); /* the three words after the pad word */
+   check_gl_error("glDispatchComputeIndirect at 4");
+   gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+   gl.UseProgram(pd);
+   gl.DispatchComputeIndirect(4);
+   gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   check_gl_error("dispatches and barriers");
+   expect_words("indirect dispatch of a compute-written group count, then a barrier", b, N,
+                want_count, &groups);
+   gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+   gl.UseProgram(0);
+   gl.DeleteProgram(pg);
+   gl.DeleteProgram(pf);
+   gl.DeleteProgram(pd);
+   GLuint bufs[3] = {cmd, a, b};
+   gl.DeleteBuffers(3, bufs);
+}

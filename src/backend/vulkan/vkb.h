@@ -44,6 +44,9 @@
 #define VKB_SET_COUNT 2
 #define VKB_UNUSED_BINDING_BASE 128 /* glsl.h: declared but statically unused */
 #define VKB_MAX_STORAGE_BUFFERS 16  /* shader storage blocks a program may bind (caps) */
+/* Storage block k is binding VKB_SSBO_BASE + k, in set VKB_SET_TEXTURES with the samplers
+ * (glsl.h's contract: samplers 32..79, storage blocks 80..95). */
+#define VKB_SSBO_BASE 80
 #define VKB_ARENA_BLOCK (4u << 20)
 #define VKB_MAX_XFB 4 /* transform feedback buffers (GL's separate attribs) */
 
@@ -119,8 +122,11 @@ struct vkb_resource {
                                * unsupported, but a texture samples as incomplete */
    VkDeviceSize mem_bytes; /* what alloc_memory gave it (the budget's count) */
    bool is_buffer;
-   bool ds_attachment;       /* image with DEPTH_STENCIL_ATTACHMENT usage */
-   uint64_t last_use;        /* serial of the last batch that touched it on the GPU */
+   bool ds_attachment; /* image with DEPTH_STENCIL_ATTACHMENT usage */
+   uint64_t last_use;  /* serial of the last batch that touched it on the GPU */
+   /* a shader may have written it (storage buffer) since the last barrier that made shader
+    * writes visible to transfers and the host: a readback makes them so first */
+   bool shader_written;
    uint32_t storage_version; /* bumps at respecify: views made from older storage are stale */
    VkDeviceMemory mem;
    /* buffers */
@@ -246,6 +252,7 @@ struct vkb_shader {
    /* The geometry stage with its Layer output made a PrimitiveId output: for a framebuffer
     * that is not layered, where GL ignores gl_Layer (NULL when the GS writes both). */
    VkShaderModule gs_layer_ignored;
+   VkPipeline compute; /* the compute stage's pipeline, made at its first dispatch */
    /* The default uniform block: the CPU copy of the last bytes set, and the slice of the
     * current batch's arena that holds them (re-uploaded when the batch changed). */
    uint8_t *consts;
@@ -505,6 +512,9 @@ struct vkb_screen_stats {
    unsigned long long validation_warnings;
    unsigned long long submits;
    unsigned long long render_pass_splits;
+   unsigned long long dispatches;               /* vkCmdDispatch(Indirect) recorded */
+   unsigned long long memory_barriers;          /* memory_barrier calls made barriers */
+   unsigned long long readback_shader_barriers; /* readbacks that made shader writes visible */
    unsigned long long staged_buffer_copies;
    unsigned long long direct_buffer_writes;
    unsigned long long heap_buffers_made;     /* buffer stores imported from the client's heap */
@@ -647,7 +657,10 @@ struct vkb_screen {
    uint32_t max_custom_border_samplers;
    uint32_t custom_border_samplers; /* live samplers with a custom border colour */
    bool has_draw_params;
-   bool has_xfb;                   /* VK_EXT_transform_feedback (vkb_xfb.c) */
+   bool has_xfb; /* VK_EXT_transform_feedback (vkb_xfb.c) */
+   /* a storage buffer was bound for a draw or dispatch since the last memory_barrier that
+    * made shader writes visible to transfers and the host (vkb_compute.c) */
+   bool shader_writes_pending;
    VkDeviceSize host_import_align; /* VK_EXT_external_memory_host, else 0 */
    PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
    uint32_t heap_buffer_count; /* live buffers whose store is a heap span */
@@ -838,6 +851,8 @@ struct vkb_context {
    struct mgp_set_index_buffer ib;
    struct mgp_handle views[VKB_MAX_SAMPLERS], samplers[VKB_MAX_SAMPLERS];
    struct mgp_buffer_range ubos[VKB_MAX_UBO_BINDING];
+   struct mgp_buffer_range ssbos[VKB_MAX_STORAGE_BUFFERS]; /* binding VKB_SSBO_BASE + k */
+   struct mgp_handle dispatch_program;                     /* set_dispatch_program */
    uint32_t attrib_kind[32];
    uint32_t attrib_value[32][4];
    uint32_t attrib_version;
@@ -1256,6 +1271,16 @@ void vkb_set_pixel_pack_state(void *self, const struct mgp_pixel_pack_state *arg
                               uint32_t tail_count);
 void vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void *tail,
                           uint32_t tail_count);
+/* vkb_compute.c */
+void vkb_set_dispatch_program(void *self, const struct mgp_handle_args *args, const void *tail,
+                              uint32_t tail_count);
+void vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail,
+                     uint32_t tail_count);
+void vkb_memory_barrier(void *self, const struct mgp_memory_barrier *args, const void *tail,
+                        uint32_t tail_count);
+/* Makes shader writes to r visible to transfers and the host before a readback or copy of it
+ * (once: the flag is cleared). */
+void vkb_shader_writes_visible(struct vkb_screen *scr, struct vkb_resource *r);
 
 void vkb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const void *tail,
                           uint32_t tail_count);

@@ -485,12 +485,30 @@ vkb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
                        uint32_t tail_count)
 {
    CTX_SELF;
-   if (args->cls != 0) {
-      MGU_DECLINE(backend_feature_unimplemented, "set_shader_buffers class %u (%s)", args->cls,
-                  args->cls == 1 ? "shader storage" : "atomic counter");
+   const struct mgp_buffer_range *br = tail;
+   if (args->cls == 1) {
+      /* Storage blocks live in set 1 with the samplers: its descriptors are resolved again. */
+      scr->texture_tick++;
+      for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
+         const uint32_t b = args->start + i; /* no wrap: start is checked first */
+         if (args->start < VKB_SSBO_BASE ||
+             args->start >= VKB_SSBO_BASE + VKB_MAX_STORAGE_BUFFERS ||
+             b >= VKB_SSBO_BASE + VKB_MAX_STORAGE_BUFFERS) {
+            MGU_DECLINE(backend_feature_unimplemented, "storage buffer binding %u", b);
+            return;
+         }
+         if (!mgp_handle_is_null(br[i].res) &&
+             !vkb_lookup(scr, &scr->resources, br[i].res, "set_shader_buffers"))
+            return;
+         ctx->ssbos[b - VKB_SSBO_BASE] = br[i];
+      }
       return;
    }
-   const struct mgp_buffer_range *br = tail;
+   if (args->cls != 0) {
+      MGU_DECLINE(backend_feature_unimplemented, "set_shader_buffers class %u (atomic counter)",
+                  args->cls);
+      return;
+   }
    for (uint32_t i = 0; i < tail_count && i < args->count; i++) {
       const uint32_t b = args->start + i;
       if (b == 0 || b >= VKB_MAX_UBO_BINDING) {

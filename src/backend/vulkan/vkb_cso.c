@@ -574,8 +574,7 @@ create_modules(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_c
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
       if (!(sh->stage_mask & (1u << s)))
          continue;
-      if (s == MGP_SHADER_STAGE_TESS_CTRL || s == MGP_SHADER_STAGE_TESS_EVAL ||
-          s == MGP_SHADER_STAGE_COMPUTE) {
+      if (s == MGP_SHADER_STAGE_TESS_CTRL || s == MGP_SHADER_STAGE_TESS_EVAL) {
          snprintf(why, why_size, "%s stage not implemented", stage_names[s]);
          return why;
       }
@@ -665,8 +664,9 @@ static const char *
 build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_create_shader *a,
              char *why, size_t why_size)
 {
-   if (!(sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)))
-      return "no vertex stage (compute programs are not implemented)";
+   const bool compute = sh->stage_mask == 1u << MGP_SHADER_STAGE_COMPUTE;
+   if (!compute && !(sh->stage_mask & (1u << MGP_SHADER_STAGE_VERTEX)))
+      return "no vertex stage";
    uint32_t *pre[MGP_SHADER_STAGE_COUNT] = {0};
    size_t pre_n[MGP_SHADER_STAGE_COUNT] = {0};
    if (scr->quirks & (1u << VKB_QUIRK_SPLIT_IO_BLOCKS))
@@ -682,22 +682,36 @@ build_shader(struct vkb_screen *scr, struct vkb_shader *sh, const struct mgp_cre
    /* Descriptor counts per stage against the device's limits. */
    const VkPhysicalDeviceLimits *l = &scr->props.limits;
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++) {
-      uint32_t ubos = 0, samplers = 0;
+      uint32_t ubos = 0, samplers = 0, storage = 0;
       for (uint32_t b = 0; b < sh->max_binding; b++) {
          if (!(sh->binding[b].stages & stage_bits[s]))
             continue;
          if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)
             samplers += sh->binding[b].count;
+         else if (sh->binding[b].type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+            storage += sh->binding[b].count;
          else
             ubos += sh->binding[b].count;
       }
       if (ubos > l->maxPerStageDescriptorUniformBuffers ||
           samplers > l->maxPerStageDescriptorSamplers ||
-          samplers > l->maxPerStageDescriptorSampledImages) {
+          samplers > l->maxPerStageDescriptorSampledImages ||
+          storage > l->maxPerStageDescriptorStorageBuffers) {
          snprintf(why, why_size,
-                  "%s stage uses %u uniform blocks / %u samplers, over the "
-                  "device's limits",
-                  stage_names[s], ubos, samplers);
+                  "%s stage uses %u uniform blocks / %u samplers / %u storage blocks, over "
+                  "the device's limits",
+                  stage_names[s], ubos, samplers, storage);
+         return why;
+      }
+      /* A storage block in a graphics stage may be written (access qualifiers do not cross):
+       * the device must allow stores there. */
+      const bool vertex_pipe = s == MGP_SHADER_STAGE_VERTEX || s == MGP_SHADER_STAGE_GEOMETRY;
+      if (storage &&
+          ((vertex_pipe && !scr->features.vertexPipelineStoresAndAtomics) ||
+           (s == MGP_SHADER_STAGE_FRAGMENT && !scr->features.fragmentStoresAndAtomics))) {
+         snprintf(why, why_size, "%s stage uses storage blocks: the device lacks %s",
+                  stage_names[s],
+                  vertex_pipe ? "vertexPipelineStoresAndAtomics" : "fragmentStoresAndAtomics");
          return why;
       }
    }
@@ -789,6 +803,7 @@ vkb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    for (int s = 0; s < MGP_SHADER_STAGE_COUNT; s++)
       VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->mod[s]);
    VKB_DEFER(scr, VKB_GARBAGE_SHADER_MODULE, sh->gs_layer_ignored);
+   VKB_DEFER(scr, VKB_GARBAGE_PIPELINE, sh->compute);
    VKB_DEFER(scr, VKB_GARBAGE_PIPELINE_LAYOUT, sh->layout);
    for (int set = 0; set < VKB_SET_COUNT; set++)
       VKB_DEFER(scr, VKB_GARBAGE_SET_LAYOUT, sh->dsl[set]);

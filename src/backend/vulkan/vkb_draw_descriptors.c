@@ -231,6 +231,44 @@ texel_buffer_view(struct vkb_context *ctx, uint32_t j, unsigned kind, struct vkb
    return tex->texbuf_view;
 }
 
+/* The buffer range storage binding b (VKB_SSBO_BASE + k) names, checked against the buffer
+ * and the device's limits (the range came from the client: offsets and sizes are compared
+ * without sums that could wrap). NULL when the draw or dispatch must decline. */
+static struct vkb_resource *
+storage_range(struct vkb_context *ctx, uint32_t b, VkDescriptorBufferInfo *out)
+{
+   struct vkb_screen *scr = ctx->scr;
+   const VkPhysicalDeviceLimits *lim = &scr->props.limits;
+   const struct mgp_buffer_range *br = &ctx->ssbos[b - VKB_SSBO_BASE];
+   if (mgp_handle_is_null(br->res)) {
+      MGU_DECLINE(backend_draw_incomplete, "storage block binding %u has no buffer", b);
+      return NULL;
+   }
+   struct vkb_resource *r = vkb_resource_for_use(scr, br->res, "storage block");
+   if (!r)
+      return NULL;
+   if (!r->is_buffer || !r->buf || br->offset >= r->size ||
+       br->offset % lim->minStorageBufferOffsetAlignment) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "storage block binding %u: offset %llu of a %llu-byte buffer "
+                  "(alignment %llu)",
+                  b, (unsigned long long)br->offset, (unsigned long long)r->size,
+                  (unsigned long long)lim->minStorageBufferOffsetAlignment);
+      return NULL;
+   }
+   VkDeviceSize range = br->size && br->size != ~0ull ? br->size : r->size - br->offset;
+   if (range > r->size - br->offset)
+      range = r->size - br->offset;
+   if (range > lim->maxStorageBufferRange) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "storage block binding %u: %llu bytes, over maxStorageBufferRange %u", b,
+                  (unsigned long long)range, lim->maxStorageBufferRange);
+      return NULL;
+   }
+   *out = (VkDescriptorBufferInfo){r->buf, br->offset, range};
+   return r;
+}
+
 /* Resolves the program's bindings to descriptors, of the sets in set_mask (bit n: set n);
  * declines (false) when one cannot be. */
 bool
@@ -326,6 +364,24 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
             sig[(*nsig)++] = info.offset;
             sig[(*nsig)++] = info.range;
             d->used_bufs[d->n_used_bufs++] = r;
+         }
+         continue;
+      }
+      if (sb->type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) {
+         w->descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+         w->pBufferInfo = &d->buf[nbuf];
+         for (uint32_t k = 0; k < sb->count; k++) {
+            VkDescriptorBufferInfo info;
+            struct vkb_resource *r = storage_range(ctx, b + k, &info);
+            if (!r)
+               return false;
+            d->buf[nbuf++] = info;
+            sig[(*nsig)++] = (uint64_t)(uintptr_t)info.buffer;
+            sig[(*nsig)++] = info.offset;
+            sig[(*nsig)++] = info.range;
+            d->used_bufs[d->n_used_bufs++] = r;
+            r->shader_written = true;
+            scr->shader_writes_pending = true;
          }
          continue;
       }

@@ -797,8 +797,10 @@ set_shader_stages(struct vkb_screen *scr)
 {
    const VkPhysicalDeviceFeatures *en = &scr->features;
    scr->gfx_stages = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-   scr->shader_pipe_stages =
-      VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+   /* compute too: barriers around transfers and storage writes reach dispatches */
+   scr->shader_pipe_stages = VK_PIPELINE_STAGE_VERTEX_SHADER_BIT |
+                             VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT |
+                             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
    if (en->geometryShader) {
       scr->gfx_stages |= VK_SHADER_STAGE_GEOMETRY_BIT;
       scr->shader_pipe_stages |= VK_PIPELINE_STAGE_GEOMETRY_SHADER_BIT;
@@ -1231,6 +1233,9 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"fast-draws", scr->stats.fast_draws},
       {"sampler-resolves", scr->stats.sampler_resolves},
       {"quirk-split-io-blocks", scr->stats.quirk_split_io_blocks},
+      {"dispatches", scr->stats.dispatches},
+      {"memory-barriers", scr->stats.memory_barriers},
+      {"readback-shader-barriers", scr->stats.readback_shader_barriers},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

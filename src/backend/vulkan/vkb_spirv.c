@@ -1,5 +1,5 @@
 /* vkb_spirv.c — the little the backend reads from SPIR-V itself, through SPIRV-Cross's
- * reflection: each descriptor variable's binding, type and array size (the reflection carries
+ * reflection: each descriptor variable's binding, type (storage buffers included) and array size (the reflection carries
  * masks, not descriptor counts: an array of N samplers is one binding with descriptorCount N),
  * the entry point's name, the capabilities and builtins that need a device feature or a
  * workaround. The words come from the client: only ever called on words that passed
@@ -60,7 +60,7 @@ descriptor_type(spvc_compiler comp, spvc_resource_type list, const spvc_reflecte
                : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
       return NULL;
    }
-   case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: return "shader storage block";
+   case SPVC_RESOURCE_TYPE_STORAGE_BUFFER: *dt = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER; return NULL;
    case SPVC_RESOURCE_TYPE_STORAGE_IMAGE:
    case SPVC_RESOURCE_TYPE_SEPARATE_IMAGE:
    case SPVC_RESOURCE_TYPE_SUBPASS_INPUT: return "image (storage or separate)";
@@ -106,13 +106,15 @@ add_descriptor(spvc_compiler comp, spvc_resource_type list, const spvc_reflected
       *why = unsupported;
       return false;
    }
-   if (b >= VKB_MAX_BINDING || b + count > VKB_MAX_BINDING) {
+   if (b >= VKB_MAX_BINDING || count > VKB_MAX_BINDING - b) {
       *why = "descriptor binding out of range";
       return false;
    }
    const bool sampler_like = dt == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
                              dt == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-   if ((b < VKB_SAMPLER_BASE) == sampler_like) {
+   const bool storage = dt == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+   const bool in_storage_range = b >= VKB_SSBO_BASE;
+   if ((b < VKB_SAMPLER_BASE) == (sampler_like || storage) || storage != in_storage_range) {
       *why = "descriptor type does not match the binding contract";
       return false;
    }

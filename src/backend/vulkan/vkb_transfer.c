@@ -551,6 +551,7 @@ vkb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
    }
    if (!args->size)
       return;
+   vkb_shader_writes_visible(scr, r);
    if (r->map) {
       /* Wait for the last batch that touched it, then read in place. */
       if (vkb_wait_serial(scr, r->last_use, UINT64_MAX, true) != VK_SUCCESS)

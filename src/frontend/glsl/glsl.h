@@ -35,9 +35,11 @@
  * ── Compute (issue 20, first step) ─────────────────────────────────────────────────────────────
  *  - A compute shader is GLSL 4.30 (core): `#version 430` is taken for the compute stage only.
  *    A program with a compute shader has no other stage (a link error otherwise). Its
- *    layout(local_size_*) comes back as glsl_program.local_size. Shader storage blocks (and
- *    images, atomic counters) are not reflected yet: a program declaring one fails to link
- *    with a named decline (gl-feature-unimplemented).
+ *    layout(local_size_*) comes back as glsl_program.local_size. Shader storage blocks are
+ *    reflected in any stage (glsl_program.storage_blocks; a 3.30 vertex or fragment shader
+ *    reaches them with GL_ARB_shader_storage_buffer_object); images and atomic counters are
+ *    not yet: a program declaring one fails to link with a named decline
+ *    (gl-feature-unimplemented).
  *
  * ── Descriptor layout contract (the Vulkan backend relies on it) ───────────────────────────────
  *  - Everything lives in descriptor set GLSL_DESCRIPTOR_SET (0).
@@ -51,6 +53,10 @@
  *    (GL type *_SAMPLER_BUFFER: a uniform texel buffer descriptor instead). The sampler's GL
  *    value (its texture unit, glUniform1i) stays front-end state: at draw time the texture and
  *    sampler object of that unit go to this binding.
+ *  - Shader storage block with program-wide index k (its position in
+ *    glsl_program.storage_blocks): binding GLSL_BINDING_SSBO_BASE + k (80..95), a storage
+ *    buffer descriptor. Its GL binding point (layout(binding), glShaderStorageBlockBinding)
+ *    stays front-end state like a uniform block's.
  *  - Arrays: an array of N blocks (or samplers) takes N consecutive program-wide indices
  *    i..i+N-1 but only ONE descriptor binding, the one of its element 0 (GLSL_BINDING_UBO_BASE + i),
  *    with descriptorCount N; element k is array element k of that binding (the SPIR-V variable is
@@ -114,6 +120,8 @@
 #define GLSL_MAX_UNIFORM_BLOCKS 24 /* program-wide (GL_MAX_COMBINED_UNIFORM_BLOCKS) */
 #define GLSL_BINDING_SAMPLER_BASE 32
 #define GLSL_MAX_SAMPLERS 48 /* program-wide (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
+#define GLSL_BINDING_SSBO_BASE 80
+#define GLSL_MAX_STORAGE_BLOCKS 16 /* program-wide (GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS) */
 #define GLSL_BINDING_UNUSED_BASE 128
 
 /* Per-stage limits a GL 3.3 driver enforces at link (and the front end reports by glGet). */
@@ -336,6 +344,18 @@ struct glsl_uniform_block {
    unsigned num_members;
 };
 
+/* One entry per shader storage block, and per element of an array of them; the index in
+ * glsl_program.storage_blocks is the GL resource index (GL_SHADER_STORAGE_BLOCK). */
+struct glsl_storage_block {
+   char *name;             /* "B", "B[k]" */
+   uint32_t binding;       /* GLSL_BINDING_SSBO_BASE + index of element 0 */
+   uint32_t array_element; /* k; 0 when not an array */
+   uint32_t data_size;     /* GL_BUFFER_DATA_SIZE: the laid-out bytes, a trailing unsized array
+                            * counted with no element */
+   uint32_t gl_binding;    /* its initial binding point: layout(binding = N) + k, else 0 */
+   uint32_t stages;        /* GLSL_STAGE_BIT of the stages that use it */
+};
+
 /* One entry per sampler, and per element of a sampler array ("s[0]", "s[1]", ...); the index in
  * glsl_program.samplers is the program-wide sampler index. */
 struct glsl_sampler {
@@ -401,6 +421,9 @@ struct glsl_program {
 
    unsigned num_samplers;
    struct glsl_sampler *samplers;
+
+   unsigned num_storage_blocks;
+   struct glsl_storage_block *storage_blocks;
 
    unsigned num_inputs; /* vertex inputs, active ones first */
    struct glsl_io *inputs;

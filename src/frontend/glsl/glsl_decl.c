@@ -68,6 +68,30 @@ tok_is(struct tok t, const char *w)
    return t.kind == 'i' && t.len == strlen(w) && !memcmp(t.s, w, t.len);
 }
 
+/* A layout qualifier list after its '(': the value of binding = N, else -1 (GLSL 4.20). */
+static int
+layout_binding(struct scan *sc)
+{
+   int binding = -1, depth = 1;
+   struct tok prev2 = {0}, prev = {0};
+   for (struct tok t = next(sc); t.kind; t = next(sc)) {
+      if (t.kind == '(')
+         depth++;
+      else if (t.kind == ')' && !--depth)
+         break;
+      if (t.kind == 'i' && prev.kind == '=' && tok_is(prev2, "binding") && t.len < 10 &&
+          t.s[0] >= '0' && t.s[0] <= '9') {
+         char num[12];
+         memcpy(num, t.s, t.len);
+         num[t.len] = 0;
+         binding = (int)strtol(num, NULL, 0);
+      }
+      prev2 = prev;
+      prev = t;
+   }
+   return binding;
+}
+
 /* Skips to the bracket closing `open` (already read). */
 static void
 skip_balanced(struct scan *sc, char open)
@@ -85,7 +109,7 @@ skip_balanced(struct scan *sc, char open)
 }
 
 static int
-add_body(struct scan *sc, struct tok name, bool is_block)
+add_body(struct scan *sc, struct tok name, bool is_block, int binding)
 {
    struct glsl_decls *d = sc->d;
    if (d->num_bodies == d->cap_bodies) {
@@ -98,7 +122,7 @@ add_body(struct scan *sc, struct tok name, bool is_block)
       d->bodies = b;
       d->cap_bodies = cap;
    }
-   d->bodies[d->num_bodies] = (struct glsl_decl_body){name.s, name.len, is_block};
+   d->bodies[d->num_bodies] = (struct glsl_decl_body){name.s, name.len, is_block, binding};
    return (int)d->num_bodies++;
 }
 
@@ -135,6 +159,7 @@ parse_statement(struct scan *sc, int scope)
    struct tok prev = {0}, last = {0}, type = {0};
    int body = -1;
    unsigned qual = 0;
+   int binding = -1;
    bool typed = false, any = false;
    for (struct tok t = next(sc);; t = next(sc)) {
       if (!t.kind)
@@ -145,8 +170,11 @@ parse_statement(struct scan *sc, int scope)
       if (t.kind == 'i') {
          if (tok_is(t, "layout")) {
             struct tok o = next(sc);
-            if (o.kind == '(')
-               skip_balanced(sc, '(');
+            if (o.kind == '(') {
+               const int b = layout_binding(sc);
+               if (b >= 0)
+                  binding = b;
+            }
             continue;
          }
          if (tok_is(t, "precision")) {
@@ -170,7 +198,7 @@ parse_statement(struct scan *sc, int scope)
                t = n, n = none;
             if (t.kind != '{')
                return t.kind != 0;
-            body = add_body(sc, n, false);
+            body = add_body(sc, n, false, -1);
             parse_list(sc, body);
             type = n;
             typed = true;
@@ -184,7 +212,7 @@ parse_statement(struct scan *sc, int scope)
       switch (t.kind) {
       case '{':
          if (last.kind) { /* an interface block: qualifiers, its name, its members */
-            body = add_body(sc, last, true);
+            body = add_body(sc, last, true, binding);
             parse_list(sc, body);
             type = last;
             typed = true;
@@ -362,4 +390,21 @@ glsl_decl_member_is_bool(const struct glsl_decl_stage *stages, unsigned num_stag
       }
    }
    return false;
+}
+
+int
+glsl_decl_block_binding(const struct glsl_decl_stage *stages, unsigned num_stages,
+                        const char *block)
+{
+   const size_t len = strlen(block);
+   for (unsigned s = 0; s < num_stages; s++)
+      for (unsigned u = 0; u < stages[s].num_units; u++) {
+         const struct glsl_decls *d = &stages[s].units[u];
+         for (unsigned i = 0; i < d->num_bodies; i++) {
+            const struct glsl_decl_body *b = &d->bodies[i];
+            if (b->is_block && b->binding >= 0 && name_is(b->name, b->name_len, block, len))
+               return b->binding;
+         }
+      }
+   return -1;
 }

@@ -41,6 +41,7 @@ struct glsl_decl_body {
    const char *name; /* struct or block name; name_len 0: an anonymous struct */
    size_t name_len;
    bool is_block;
+   int binding; /* a block's layout(binding = N); -1 when it has none */
 };
 struct glsl_decls {
    char *text;
@@ -62,6 +63,10 @@ int glsl_decl_order(const struct glsl_decl_stage *stage, const char *name);
 /* Whether the member at `path` ("s.bb": member names, no indices) of the uniform block with
  * instance name `scope` ("" for the default block and blocks without instance name) was declared
  * bool / bvecN in any of the stages. */
+/* The layout(binding = N) of the interface block named `block` in the first stage that
+ * declares it with one; -1 when none does. */
+int glsl_decl_block_binding(const struct glsl_decl_stage *stages, unsigned num_stages,
+                            const char *block);
 bool glsl_decl_member_is_bool(const struct glsl_decl_stage *stages, unsigned num_stages,
                               const char *scope, const char *path);
 

@@ -35,7 +35,7 @@ struct stage {
    unsigned num_aliases, cap_aliases;
    uint32_t default_var;
    spv_tref default_type;
-   unsigned used_blocks, used_samplers; /* elements, for the per-stage limits */
+   unsigned used_blocks, used_samplers, used_storage; /* elements, for the per-stage limits */
 };
 
 struct link {
@@ -59,7 +59,8 @@ struct link {
    struct spv_xfb_deco xfb_position_deco;
    struct spv_xfb_copy *xfb_copies;
    unsigned num_xfb_copies, cap_xfb_copies;
-   unsigned cap_uniforms, cap_blocks, cap_members, cap_samplers, cap_inputs, cap_outputs;
+   unsigned cap_uniforms, cap_blocks, cap_storage, cap_members, cap_samplers, cap_inputs,
+      cap_outputs;
 };
 
 #if defined(__GNUC__)
@@ -147,8 +148,10 @@ void glsl_link_default_block(struct link *l);
 void glsl_link_blocks(struct link *l);
 void glsl_link_samplers(struct link *l);
 void glsl_link_geometry_layout(struct link *l);
-/* The compute stage's local size (glsl_program.local_size); storage blocks and images refused. */
+/* The compute stage's local size (glsl_program.local_size); images refused. */
 void glsl_link_compute(struct link *l);
+/* Shader storage blocks of every stage (glsl_program.storage_blocks). */
+void glsl_link_storage_blocks(struct link *l);
 void glsl_link_vertex_inputs(struct link *l);
 void glsl_link_fragment_outputs(struct link *l);
 void glsl_link_varyings(struct link *l, int prod, int cons);

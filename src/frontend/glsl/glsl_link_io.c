@@ -503,19 +503,12 @@ glsl_link_geometry_layout(struct link *l)
 }
 
 /* The compute stage (GLSL 4.30): its local work-group size, and the refusal of what the
- * contract in glsl.h does not bind yet (shader storage blocks, images), named so that it is
- * never a silent wrong binding. */
+ * contract in glsl.h does not bind yet (images), named so that it is never a silent wrong
+ * binding. */
 void
 glsl_link_compute(struct link *l)
 {
    const struct stage *st = &l->st[GLSL_STAGE_COMPUTE];
-   unsigned n = 0;
-   spv_refl_vars(st->r, SPV_REFL_STORAGE_BUFFERS, &n);
-   if (n) {
-      MGU_DECLINE(gl_feature_unimplemented, "shader storage blocks (issue 20)");
-      link_error(l, "shader storage blocks are not supported yet");
-      return;
-   }
    unsigned ns = 0;
    const struct spv_refl_var *v = spv_refl_vars(st->r, SPV_REFL_SAMPLERS, &ns);
    for (unsigned i = 0; i < ns; i++) {

@@ -329,10 +329,12 @@ is_default_block(const struct stage *st, const struct spv_refl_var *v)
    return st->default_var && v->id == st->default_var;
 }
 
+enum res_kind { RES_UBO, RES_SAMPLER, RES_SSBO };
+
 static const char *
-resource_key(const struct spv_refl *r, const struct spv_refl_var *v, bool ubo)
+resource_key(const struct spv_refl *r, const struct spv_refl_var *v, enum res_kind kind)
 {
-   if (ubo)
+   if (kind != RES_SAMPLER)
       return type_info(r, spv_refl_strip_arrays(r, v->type, NULL)).name;
    return v->name;
 }
@@ -340,12 +342,18 @@ resource_key(const struct spv_refl *r, const struct spv_refl_var *v, bool ubo)
 /* Collects program-wide resources of one kind in stage order (first use wins the lower index),
  * checks that stages agree, and decorates every declaration with its binding. */
 static struct resource *
-collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_base,
+collect_resources(struct link *l, enum res_kind kind, unsigned *out_n, uint32_t binding_base,
                   uint32_t max_total, uint32_t max_stage)
 {
    struct resource *res = NULL;
    unsigned n = 0, cap = 0;
-   const char *what = ubo ? "uniform block" : "sampler";
+   const bool ubo = kind == RES_UBO;
+   static const char *const whats[] = {"uniform block", "sampler", "shader storage block"};
+   static const char *const plurals[] = {"uniform blocks", "texture samplers",
+                                         "shader storage blocks"};
+   static const enum spv_refl_list lists[] = {SPV_REFL_UNIFORM_BUFFERS, SPV_REFL_SAMPLERS,
+                                              SPV_REFL_STORAGE_BUFFERS};
+   const char *what = whats[kind];
 
    for (int s = 0; s < GLSL_STAGE_COUNT && !l->failed; s++) {
       struct stage *st = &l->st[s];
@@ -353,13 +361,12 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
          continue;
       const struct spv_refl *r = st->r;
       unsigned nv;
-      const struct spv_refl_var *vars =
-         spv_refl_vars(r, ubo ? SPV_REFL_UNIFORM_BUFFERS : SPV_REFL_SAMPLERS, &nv);
+      const struct spv_refl_var *vars = spv_refl_vars(r, lists[kind], &nv);
       for (unsigned i = 0; i < nv && !l->failed; i++) {
          const struct spv_refl_var *v = &vars[i];
          if (is_default_block(st, v) || !v->used)
             continue;
-         const char *key = resource_key(r, v, ubo);
+         const char *key = resource_key(r, v, kind);
          uint32_t count;
          spv_refl_strip_arrays(r, v->type, &count);
          bool is_array = type_info(r, v->type).kind == SPV_TK_ARRAY;
@@ -373,11 +380,11 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
                char ta[96], tb[96];
                glsl_link_type_name(rs->r, res_k->ref_type, ta, sizeof(ta));
                glsl_link_type_name(r, v->type, tb, sizeof(tb));
-               if (ubo)
+               if (kind != RES_SAMPLER)
                   link_error(l,
-                             "uniform block `%s' has mismatching definitions in the %s and "
+                             "%s `%s' has mismatching definitions in the %s and "
                              "%s shaders",
-                             key, glsl_stage_name(res_k->ref_stage), glsl_stage_name(s));
+                             what, key, glsl_stage_name(res_k->ref_stage), glsl_stage_name(s));
                else
                   link_error(l,
                              "uniform `%s' declared as type `%s' in the %s shader and as "
@@ -395,13 +402,17 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
          }
          if (ubo)
             st->used_blocks += count;
-         else
+         else if (kind == RES_SAMPLER)
             st->used_samplers += count;
+         else
+            st->used_storage += count;
       }
-      unsigned used = ubo ? st->used_blocks : st->used_samplers;
+      unsigned used = ubo                   ? st->used_blocks
+                      : kind == RES_SAMPLER ? st->used_samplers
+                                            : st->used_storage;
       if (used > max_stage)
-         link_error(l, "Too many %s shader %s (%u/%u)", glsl_stage_name(s),
-                    ubo ? "uniform blocks" : "texture samplers", used, max_stage);
+         link_error(l, "Too many %s shader %s (%u/%u)", glsl_stage_name(s), plurals[kind], used,
+                    max_stage);
    }
 
    uint32_t next = 0;
@@ -418,12 +429,11 @@ collect_resources(struct link *l, bool ubo, unsigned *out_n, uint32_t binding_ba
       if (!st->present)
          continue;
       unsigned nv;
-      const struct spv_refl_var *vars =
-         spv_refl_vars(st->r, ubo ? SPV_REFL_UNIFORM_BUFFERS : SPV_REFL_SAMPLERS, &nv);
+      const struct spv_refl_var *vars = spv_refl_vars(st->r, lists[kind], &nv);
       for (unsigned i = 0; i < nv; i++) {
          if (is_default_block(st, &vars[i]))
             continue;
-         const char *key = resource_key(st->r, &vars[i], ubo);
+         const char *key = resource_key(st->r, &vars[i], kind);
          uint32_t binding = 0;
          bool found = false;
          for (unsigned k = 0; k < n && !found; k++) {
@@ -445,7 +455,7 @@ void
 glsl_link_blocks(struct link *l)
 {
    unsigned n = 0;
-   struct resource *res = collect_resources(l, true, &n, GLSL_BINDING_UBO_BASE,
+   struct resource *res = collect_resources(l, RES_UBO, &n, GLSL_BINDING_UBO_BASE,
                                             GLSL_MAX_UNIFORM_BLOCKS, GLSL_MAX_STAGE_UNIFORM_BLOCKS);
    struct glsl_program *p = l->prog;
    for (unsigned k = 0; k < n && !l->failed; k++) {
@@ -531,7 +541,7 @@ glsl_link_samplers(struct link *l)
    }
 
    unsigned n = 0;
-   struct resource *res = collect_resources(l, false, &n, GLSL_BINDING_SAMPLER_BASE,
+   struct resource *res = collect_resources(l, RES_SAMPLER, &n, GLSL_BINDING_SAMPLER_BASE,
                                             GLSL_MAX_SAMPLERS, GLSL_MAX_STAGE_SAMPLERS);
    struct glsl_program *p = l->prog;
    for (unsigned k = 0; k < n && !l->failed; k++) {
@@ -556,6 +566,41 @@ glsl_link_samplers(struct link *l)
             .binding = GLSL_BINDING_SAMPLER_BASE + rs->first_index,
             .array_element = e,
             .array_size = rs->count,
+            .stages = rs->stages,
+         };
+      }
+   }
+   free(res);
+}
+
+void
+glsl_link_storage_blocks(struct link *l)
+{
+   unsigned n = 0;
+   struct resource *res = collect_resources(l, RES_SSBO, &n, GLSL_BINDING_SSBO_BASE,
+                                            GLSL_MAX_STORAGE_BLOCKS, GLSL_MAX_STORAGE_BLOCKS);
+   struct glsl_program *p = l->prog;
+   for (unsigned k = 0; k < n && !l->failed; k++) {
+      const struct resource *rs = &res[k];
+      const struct spv_refl *r = l->st[rs->ref_stage].r;
+      const spv_tref block = spv_refl_strip_arrays(r, rs->ref_type, NULL);
+      const uint32_t data_size = spv_refl_struct_size(r, block);
+      const int gl_binding =
+         l->decl ? glsl_decl_block_binding(l->decl, GLSL_STAGE_COUNT, rs->key) : -1;
+      for (uint32_t e = 0; e < rs->count && !l->failed; e++) {
+         if (!GROW(l, p->storage_blocks, p->num_storage_blocks, l->cap_storage))
+            break;
+         char *name = rs->is_array ? strfmt("%s[%u]", rs->key, e) : strfmt("%s", rs->key);
+         if (!name) {
+            link_error(l, "out of memory");
+            break;
+         }
+         p->storage_blocks[p->num_storage_blocks++] = (struct glsl_storage_block){
+            .name = name,
+            .binding = GLSL_BINDING_SSBO_BASE + rs->first_index,
+            .array_element = e,
+            .data_size = data_size,
+            .gl_binding = gl_binding < 0 ? 0 : (uint32_t)gl_binding + e,
             .stages = rs->stages,
          };
       }

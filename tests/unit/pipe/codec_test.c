@@ -276,6 +276,33 @@ corrupt_records(void)
    err = mgp_decode_record(rec, size, mgp_loopback_resolve, &lb, &dec);
    CHECK(err && !strcmp(err, "record-call"), "unknown call: %s", err ? err : "accepted");
 
+   /* Compute records: a storage-buffer binding record whose tail count reaches past the
+    * record, and a dispatch cut short, are refused naming the call. */
+   struct mgp_set_shader_buffers sbuf = {.cls = 1, .start = 80, .count = 2};
+   struct mgp_buffer_range sranges[2] = {{.offset = 0, .size = 64}, {.offset = 256, .size = 4}};
+   mgp_encode_call(&enc, MGP_CALL_set_shader_buffers, &sbuf, sranges, 2);
+   uint32_t ssize = lb.record_size;
+   memcpy(rec, lb.record, ssize);
+   CHECK(!mgp_decode_record(rec, ssize, mgp_loopback_resolve, &lb, &dec),
+         "good set_shader_buffers refused");
+   uint32_t scount = 0x40000000u;
+   memcpy(rec + sizeof(h) + offsetof(struct mgp_set_shader_buffers, count), &scount, 4);
+   err = mgp_decode_record(rec, ssize, mgp_loopback_resolve, &lb, &dec);
+   CHECK(names_call(err, "set_shader_buffers"), "storage bindings past the record: %s",
+         err ? err : "accepted");
+   struct mgp_launch_grid grid = {.block = {8, 1, 1}, .grid = {UINT32_MAX, 1, 1}};
+   mgp_encode_call(&enc, MGP_CALL_launch_grid, &grid, NULL, 0);
+   uint32_t gsize = lb.record_size;
+   memcpy(rec, lb.record, gsize);
+   CHECK(!mgp_decode_record(rec, gsize, mgp_loopback_resolve, &lb, &dec),
+         "launch_grid refused by the decoder (its limits are the backend's to check)");
+   struct mgp_record_header gh;
+   memcpy(&gh, rec, sizeof(gh));
+   gh.size = gsize - 8;
+   memcpy(rec, &gh, sizeof(gh));
+   err = mgp_decode_record(rec, gsize - 8, mgp_loopback_resolve, &lb, &dec);
+   CHECK(names_call(err, "launch_grid"), "short launch_grid: %s", err ? err : "accepted");
+
    /* Random garbage never crashes and never passes as a draw with a bad span. */
    for (int i = 0; i < 20000; i++) {
       uint32_t n = 8 + (rand8() % 64) * 8;

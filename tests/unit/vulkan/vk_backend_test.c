@@ -1025,6 +1025,49 @@ test_instanced(struct t *t, struct mgp_handle prog)
          "instanced draw (4 instances placed by gl_InstanceIndex)");
 }
 
+/* Compute records as a hostile client sends them: storage bindings whose start + count would
+ * wrap, a dispatch with a graphics program and unknown barrier bits are named declines that
+ * keep the session (no wrap, no table read past its end, no Vulkan call with bad numbers). */
+static void
+test_compute_hostile(struct t *t, struct mgp_handle prog)
+{
+   const uint64_t d_unimpl = mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented);
+   struct mgp_handle buf = make_buffer(t, 64, NULL);
+   struct mgp_buffer_range br[4] = {{.res = buf, .size = 64},
+                                    {.res = buf, .size = 64},
+                                    {.res = buf, .size = 64},
+                                    {.res = buf, .size = 64}};
+   struct mgp_set_shader_buffers sb = {.cls = 1, .start = UINT32_MAX - 1, .count = 4};
+   t->cv->set_shader_buffers(t->ctx, &sb, br, 4);
+   sb.start = 94; /* 94, 95 fit; 96 is past the last storage binding */
+   t->cv->set_shader_buffers(t->ctx, &sb, br, 4);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d_unimpl + 2 &&
+            !((const struct vkb_screen *)t->scr)->failed,
+         "set_shader_buffers (storage) with start + count wrapping or past binding 95: declined");
+   sb = (struct mgp_set_shader_buffers){.cls = 1, .start = 80, .count = 1};
+   t->cv->set_shader_buffers(t->ctx, &sb, br, 1);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d_unimpl + 2,
+         "set_shader_buffers (storage) at binding 80: taken");
+
+   /* a dispatch with a program that has no compute stage */
+   struct mgp_handle_args a = {prog};
+   t->cv->set_dispatch_program(t->ctx, &a, NULL, 0);
+   struct mgp_launch_grid g = {.grid = {1, 1, 1}};
+   t->cv->launch_grid(t->ctx, &g, NULL, 0);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d_unimpl + 3 &&
+            !((const struct vkb_screen *)t->scr)->failed,
+         "launch_grid with a vertex+fragment program: declined");
+   struct mgp_memory_barrier mb = {.bits = 0x80000000u};
+   t->cv->memory_barrier(t->ctx, &mb, NULL, 0);
+   check(mgu_decline_count(MGU_DECLINE_backend_feature_unimplemented) == d_unimpl + 4,
+         "memory_barrier with an unknown bit: declined");
+   mb.bits = MGP_BARRIER_ALL;
+   const unsigned long long b0 = counter(t, "memory-barriers");
+   t->cv->memory_barrier(t->ctx, &mb, NULL, 0);
+   check(counter(t, "memory-barriers") == b0 + 1 && !((const struct vkb_screen *)t->scr)->failed,
+         "memory_barrier(ALL): one barrier");
+}
+
 static void
 test_stream_ubo(struct t *t)
 {
@@ -1453,11 +1496,11 @@ test_caps(struct t *t)
       xfer_bits &= (caps.call_mask[xfer[i] / 64] >> (xfer[i] % 64)) & 1;
    check(caps.abi_version == MGP_ABI_VERSION &&
             !strncmp((char *)caps.renderer, "mgl (Vulkan: ", 13) &&
-            !strcmp((char *)caps.vendor, "mgl") && draw_bit && !grid_bit && xfer_bits &&
+            !strcmp((char *)caps.vendor, "mgl") && draw_bit && grid_bit && xfer_bits &&
             (caps.format_flags[MGP_FORMAT_RGBA8_UNORM] & MGP_FORMAT_CAP_RENDER) &&
             (caps.format_flags[MGP_FORMAT_D24_UNORM_S8_UINT] & MGP_FORMAT_CAP_DEPTH_STENCIL) &&
             caps.max_texture_size >= 4096,
-         "get_caps: strings, call mask (draw_vbo, blit, mipmaps, copies set; launch_grid NULL), "
+         "get_caps: strings, call mask (draw_vbo, blit, mipmaps, copies, launch_grid set), "
          "formats, limits");
    check(caps.max_samples >= 4, "max_samples %u (GL 3.3 needs at least 4)", caps.max_samples);
    const struct vkb_screen *scr = t->scr;
@@ -2820,6 +2863,7 @@ main(int argc, char **argv)
    test_fbo(&t, prog);
    test_instanced(&t, prog);
    test_stream_ubo(&t);
+   test_compute_hostile(&t, prog);
    test_stream_vb(&t, prog);
    test_ubo(&t);
    test_cull(&t, prog);

@@ -1,0 +1,230 @@
+/* vkb_compute.c — compute dispatch and glMemoryBarrier: the dispatch program, its pipeline
+ * (one per shader CSO, made at its first dispatch through the screen's VkPipelineCache), its
+ * descriptors (the draw's resolution, bound at the compute bind point), direct and indirect
+ * dispatches with the client's numbers checked against the device, and MGP_BARRIER_* bits as
+ * the narrowest Vulkan barrier from the shader stages to the consumers they name. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "vkb_draw.h"
+
+#define CTX_SELF                                                                                   \
+   struct vkb_context *ctx = self;                                                                 \
+   struct vkb_screen *scr = ctx->scr;                                                              \
+   (void)tail, (void)tail_count;                                                                   \
+   if (scr->failed)                                                                                \
+   return
+
+void
+vkb_set_dispatch_program(void *self, const struct mgp_handle_args *args, const void *tail,
+                         uint32_t tail_count)
+{
+   CTX_SELF;
+   if (mgp_handle_is_null(args->h) ||
+       vkb_lookup(scr, &scr->shaders, args->h, "set_dispatch_program"))
+      ctx->dispatch_program = args->h;
+}
+
+/* The shader's compute pipeline, made once (VK_NULL_HANDLE after a failure, declined). */
+static VkPipeline
+compute_pipeline(struct vkb_screen *scr, struct vkb_shader *sh)
+{
+   if (sh->compute)
+      return sh->compute;
+   VkComputePipelineCreateInfo ci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage =
+         {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = sh->mod[MGP_SHADER_STAGE_COMPUTE],
+            .pName = sh->entry[MGP_SHADER_STAGE_COMPUTE],
+         },
+      .layout = sh->layout,
+   };
+   if (!vkb_check(scr,
+                  vkCreateComputePipelines(scr->dev, scr->pipes.vk, 1, &ci, NULL, &sh->compute),
+                  "vkCreateComputePipelines"))
+      sh->compute = VK_NULL_HANDLE;
+   return sh->compute;
+}
+
+/* The indirect command's buffer when its 12 bytes lie inside it (offset checked without a sum
+ * that could wrap); NULL, declined, otherwise. */
+static struct vkb_resource *
+indirect_buffer(struct vkb_screen *scr, const struct mgp_launch_grid *a)
+{
+   struct vkb_resource *r = vkb_resource_for_use(scr, a->indirect, "launch_grid (indirect)");
+   if (!r)
+      return NULL;
+   if (!r->is_buffer || !r->buf || a->indirect_offset % 4 || r->size < 12 ||
+       a->indirect_offset > r->size - 12) {
+      MGU_DECLINE(backend_draw_incomplete,
+                  "launch_grid: indirect command at %llu of a %llu-byte buffer",
+                  (unsigned long long)a->indirect_offset, (unsigned long long)r->size);
+      return NULL;
+   }
+   return r;
+}
+
+void
+vkb_launch_grid(void *self, const struct mgp_launch_grid *args, const void *tail,
+                uint32_t tail_count)
+{
+   CTX_SELF;
+   struct vkb_shader *sh = vkb_lookup(scr, &scr->shaders, ctx->dispatch_program, "launch_grid");
+   if (!sh)
+      return;
+   if (sh->broken || !(sh->stage_mask & (1u << MGP_SHADER_STAGE_COMPUTE))) {
+      MGU_DECLINE(backend_feature_unimplemented, "launch_grid with shader {%u,%u}: %s",
+                  ctx->dispatch_program.slot, ctx->dispatch_program.gen,
+                  sh->broken ? sh->broken_why : "no compute stage");
+      return;
+   }
+   const VkPhysicalDeviceLimits *lim = &scr->props.limits;
+   const bool indirect = !mgp_handle_is_null(args->indirect);
+   for (int i = 0; i < 3 && !indirect; i++) {
+      if (args->grid[i] > lim->maxComputeWorkGroupCount[i]) {
+         MGU_DECLINE(backend_draw_incomplete, "launch_grid: %u groups in dimension %d, over %u",
+                     args->grid[i], i, lim->maxComputeWorkGroupCount[i]);
+         return;
+      }
+   }
+   struct vkb_resource *ind = indirect ? indirect_buffer(scr, args) : NULL;
+   if (indirect && !ind)
+      return;
+   if (!indirect && (!args->grid[0] || !args->grid[1] || !args->grid[2]))
+      return; /* nothing runs */
+
+   /* Outside any rendering scope: descriptors may transition textures, and a dispatch is
+    * recorded between scopes. */
+   vkb_end_rendering(scr);
+   VkPipeline pipe = compute_pipeline(scr, sh);
+   if (!pipe)
+      return;
+   struct vkb_draw_descriptors *dd = calloc(1, sizeof(*dd));
+   if (!dd) {
+      vkb_fatal(scr, MGU_FATAL_OutOfMemory, "launch_grid");
+      return;
+   }
+   VkDescriptorSet sets[VKB_SET_COUNT] = {0};
+   const uint64_t serial = vkb_current_serial(scr);
+   bool ok = vkb_draw_gather_descriptors(ctx, sh, dd, VKB_DRAW_ALL_SETS) && !scr->failed;
+   for (int i = 0; ok && i < VKB_SET_COUNT; i++)
+      if (sh->set_used[i] && !(sets[i] = vkb_draw_descriptor_set(ctx, sh, dd, i, serial)))
+         ok = false;
+   VkCommandBuffer cmd = ok ? vkb_cmd(scr) : VK_NULL_HANDLE;
+   if (cmd) {
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+      for (int i = 0; i < VKB_SET_COUNT; i++) {
+         const bool dyn = i == VKB_SET_BUFFERS && dd->has_dynamic;
+         if (sets[i])
+            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, sh->layout, (uint32_t)i, 1,
+                                    &sets[i], dyn ? 1 : 0, &dd->dynoff);
+      }
+      if (ind) {
+         vkCmdDispatchIndirect(cmd, ind->buf, args->indirect_offset);
+         ind->last_use = serial;
+      } else {
+         vkCmdDispatch(cmd, args->grid[0], args->grid[1], args->grid[2]);
+      }
+      for (uint32_t i = 0; i < dd->n_used_bufs; i++)
+         dd->used_bufs[i]->last_use = serial;
+      scr->stats.dispatches++;
+   }
+   free(dd);
+}
+
+/* The consumers each MGP_BARRIER_* bit names: their stages and accesses. */
+static void
+barrier_dst(const struct vkb_screen *scr, uint32_t bits, VkPipelineStageFlags *stage,
+            VkAccessFlags *access)
+{
+   const VkPipelineStageFlags shaders = scr->shader_pipe_stages;
+   *stage = 0, *access = 0;
+   if (bits & MGP_BARRIER_VERTEX)
+      *stage |= VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, *access |= VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT;
+   if (bits & MGP_BARRIER_INDEX)
+      *stage |= VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, *access |= VK_ACCESS_INDEX_READ_BIT;
+   if (bits & MGP_BARRIER_UNIFORM)
+      *stage |= shaders, *access |= VK_ACCESS_UNIFORM_READ_BIT;
+   if (bits & MGP_BARRIER_TEXTURE_FETCH)
+      *stage |= shaders, *access |= VK_ACCESS_SHADER_READ_BIT;
+   if (bits & (MGP_BARRIER_SHADER_IMAGE | MGP_BARRIER_SHADER_STORAGE | MGP_BARRIER_ATOMIC_COUNTER))
+      *stage |= shaders, *access |= VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+   if (bits & MGP_BARRIER_INDIRECT)
+      *stage |= VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT, *access |= VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
+   if (bits & (MGP_BARRIER_PIXEL | MGP_BARRIER_TEXTURE_UPDATE | MGP_BARRIER_BUFFER_UPDATE))
+      *stage |= VK_PIPELINE_STAGE_TRANSFER_BIT,
+         *access |= VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+   if (bits & MGP_BARRIER_BUFFER_UPDATE) /* mapped reads of the written buffer */
+      *stage |= VK_PIPELINE_STAGE_HOST_BIT, *access |= VK_ACCESS_HOST_READ_BIT;
+   if (bits & MGP_BARRIER_FRAMEBUFFER)
+      *stage |= VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT |
+                VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT |
+                VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT,
+         *access |= VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+                    VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                    VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+   if ((bits & MGP_BARRIER_XFB) && scr->has_xfb) /* captures write after the shader writes */
+      *stage |= VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT,
+         *access |= VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT;
+}
+
+void
+vkb_memory_barrier(void *self, const struct mgp_memory_barrier *args, const void *tail,
+                   uint32_t tail_count)
+{
+   CTX_SELF;
+   (void)ctx;
+   if (args->bits & ~MGP_BARRIER_ALL) {
+      MGU_DECLINE(backend_feature_unimplemented, "memory_barrier bits 0x%x", args->bits);
+      return;
+   }
+   VkPipelineStageFlags dst_stage;
+   VkAccessFlags dst_access;
+   barrier_dst(scr, args->bits, &dst_stage, &dst_access);
+   if (!dst_stage)
+      return;
+   /* A barrier cannot sit in a rendering scope without a self-dependency: the scope ends (a
+    * by-region barrier is no narrower here). */
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   const VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+      .dstAccessMask = dst_access,
+   };
+   vkCmdPipelineBarrier(cmd, scr->shader_pipe_stages, dst_stage, 0, 1, &mb, 0, NULL, 0, NULL);
+   scr->stats.memory_barriers++;
+   /* Transfers and the host see what shaders wrote: readbacks need no barrier of their own. */
+   if (args->bits & MGP_BARRIER_BUFFER_UPDATE)
+      scr->shader_writes_pending = false;
+}
+
+void
+vkb_shader_writes_visible(struct vkb_screen *scr, struct vkb_resource *r)
+{
+   if (!r->shader_written)
+      return;
+   r->shader_written = false;
+   if (!scr->shader_writes_pending)
+      return;
+   vkb_end_rendering(scr);
+   VkCommandBuffer cmd = vkb_cmd(scr);
+   if (!cmd)
+      return;
+   const VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+      .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_HOST_READ_BIT,
+   };
+   vkCmdPipelineBarrier(cmd, scr->shader_pipe_stages,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0,
+                        NULL, 0, NULL);
+   scr->stats.readback_shader_barriers++;
+   r->last_use = vkb_current_serial(scr);
+}
