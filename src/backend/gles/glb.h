@@ -381,8 +381,9 @@ struct glb_screen {
    bool ext_color_float;        /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
    bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
-   bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
-   GLint timer_bits;      /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
+   bool ext_float_linear;    /* 32-bit float textures filter (OES_texture_float_linear) */
+   GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
+   GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    char renderer[128], version[128];
    GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,

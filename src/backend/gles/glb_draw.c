@@ -207,7 +207,7 @@ static const GLenum vertex_types[MGP_VERTEX_TYPE_COUNT] = {
 
 /* What GLES cannot do of a render state, or NULL. */
 static const char *
-render_state_refusal(const struct mgp_render_state *s)
+render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state *s)
 {
    if (s->logic_op_enable)
       return "a logic op";
@@ -217,8 +217,8 @@ render_state_refusal(const struct mgp_render_state *s)
       return "a polygon mode other than fill";
    if (!s->provoking_vertex_last)
       return "the first-vertex provoking convention";
-   if (s->clip_distance_mask)
-      return "clip distances";
+   if (s->clip_distance_mask >> (scr->max_clip_distances < 8 ? scr->max_clip_distances : 8))
+      return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
       const struct mgp_blend_target *b = &s->blend[i];
       if (b->enable &&
@@ -247,7 +247,8 @@ enum {
    CAP_ALPHA_TO_COVERAGE,
    CAP_PRIMITIVE_RESTART,
    CAP_SCISSOR_TEST,
-   CAP_COUNT
+   CAP_CLIP_DISTANCE0, /* .. CAP_CLIP_DISTANCE0 + 7 */
+   CAP_COUNT = CAP_CLIP_DISTANCE0 + 8
 };
 
 static const GLenum cap_enums[CAP_COUNT] = {
@@ -327,7 +328,7 @@ apply_render_state(struct glb_context *ctx)
       return false;
    }
    const struct mgp_render_state *s = &rs->s;
-   const char *why = render_state_refusal(s);
+   const char *why = render_state_refusal(scr, s);
    if (why) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: a draw with %s (not in GLES)", why);
       return false;
@@ -369,6 +370,8 @@ apply_render_state(struct glb_context *ctx)
    set_cap(scr, CAP_RASTERIZER_DISCARD, s->rasterizer_discard);
    set_cap(scr, CAP_ALPHA_TO_COVERAGE, s->alpha_to_coverage);
    set_cap(scr, CAP_PRIMITIVE_RESTART, s->primitive_restart);
+   for (unsigned i = 0; i < 8 && (int)i < scr->max_clip_distances; i++)
+      set_cap(scr, CAP_CLIP_DISTANCE0 + i, s->clip_distance_mask >> i & 1);
    const struct mgp_dynamic_state *d = &ctx->dyn;
    for (unsigned f = 0; f < 2; f++) {
       const struct glb_stencil_face want = {

@@ -240,6 +240,8 @@ read_limits(struct glb_screen *scr)
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
+   if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
+      GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
    if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
        h->glGetQueryObjectui64vEXT)
       GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
@@ -435,7 +437,8 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.uniform_buffer_offset_alignment = clamp_u32(scr->ubo_align, UINT32_MAX);
    c.max_texture_units = clamp_u32(scr->max_texture_units, 48);
    c.max_varying_components = clamp_u32(scr->max_varying, UINT32_MAX);
-   c.max_clip_distances = 0; /* GLES has no gl_ClipDistance without an extension */
+   /* GLES has gl_ClipDistance only with EXT_clip_cull_distance */
+   c.max_clip_distances = clamp_u32(scr->max_clip_distances, 8);
    c.max_texture_lod_bias = 0.0f;
    c.max_anisotropy = 1.0f;
    c.point_size_range[0] = scr->point_range[0];

@@ -57,6 +57,30 @@ base_instance_input(struct glb_screen *scr, spvc_compiler comp, spvc_resources r
    return true;
 }
 
+/* ESSL refuses explicit locations on the members of a block declared as an array, and Mesa
+ * refuses one on such a block itself (it gives the members locations from it). Without any,
+ * ESSL matches the block by its name, which both sides of the interface keep from the client's
+ * GLSL: the block's and its members' locations are dropped. */
+static void
+block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, type, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const spvc_type var = spvc_compiler_get_type_handle(comp, list[i].type_id);
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT ||
+          !spvc_type_get_num_array_dimensions(var))
+         continue;
+      spvc_compiler_unset_decoration(comp, list[i].id, SpvDecorationLocation);
+      for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++)
+         spvc_compiler_unset_member_decoration(comp, list[i].base_type_id, m,
+                                               SpvDecorationLocation);
+   }
+}
+
 /* SPIR-V words to ESSL; false with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
@@ -120,6 +144,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
          goto done;
       }
    }
+   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT);
+   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT);
+   /* GLES declares gl_ClipDistance only with EXT_clip_cull_distance (the caps offer clip
+    * distances only then) */
+   if (scr->max_clip_distances)
+      spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance");
    if (last_pre_raster &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
       goto done;
