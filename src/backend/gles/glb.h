@@ -450,10 +450,6 @@ bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 
-/* Posts QUERY_RESULT for each ended query whose result the host has (glb_query.c). */
-void glb_queries_poll(struct glb_screen *scr);
-void glb_query_free(struct glb_obj *o, void *arg); /* screen teardown */
-
 /* ---- the tables ---------------------------------------------------------------------------- */
 
 /* Calls the backend implements (caps.call_mask comes from these). */

@@ -364,7 +364,7 @@ glb_screen_destroy(void *screen)
    table_finish(&scr->fences, NULL, NULL);
    table_finish(&scr->sampler_views, NULL, NULL);
    table_finish(&scr->samplers, sampler_free, scr);
-   table_finish(&scr->queries, glb_query_free, scr);
+   table_finish(&scr->queries, NULL, NULL); /* host names go with the host context */
    if (scr->ctx) {
       if (scr->h->eglGetCurrentContext() == scr->ctx)
          scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -574,103 +574,6 @@ glb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
    glb_table_remove(&scr->contexts, &ctx->base);
    glb_context_state_destroy(ctx);
    free(ctx);
-}
-
-/* ---- fences: signalled once the host finished everything before them ---------------------- */
-
-void
-glb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
-                 uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   struct glb_screen *scr = self;
-   if (!glb_make_current(scr))
-      return;
-   struct glb_obj *f = calloc(1, sizeof(*f));
-   if (!f) {
-      glb_fatal(scr, MGU_FATAL_OutOfMemory, "fence_create");
-      return;
-   }
-   f->h = args->h;
-   if (!glb_table_put(scr, &scr->fences, f, "fence_create")) {
-      free(f);
-      return;
-   }
-   /* No host sync objects yet: the work before the fence completes here, so the event that
-    * follows is true when it is sent. */
-   GLB_GL(scr->h)->glFinish();
-   glb_queries_poll(scr); /* every query ended before the fence has its result now */
-   struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->h.slot, .gen = f->h.gen};
-   if (scr->env.event)
-      scr->env.event(scr->env.session, &ev);
-}
-
-static void
-fence_answer(struct glb_screen *scr, const struct mgp_fence_query *args, const char *call)
-{
-   if (!glb_lookup(scr, &scr->fences, args->fence, call))
-      return;
-   uint32_t status = MGP_FENCE_SIGNALLED; /* fence_create finished the work before it */
-   if (args->out.ptr && args->out.size >= sizeof(status))
-      memcpy(args->out.ptr, &status, sizeof(status));
-}
-
-void
-glb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
-                 uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   fence_answer(self, args, "fence_status");
-}
-
-void
-glb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
-               uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   fence_answer(self, args, "fence_wait");
-}
-
-void
-glb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
-                  uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   struct glb_screen *scr = self;
-   struct glb_obj *f = glb_lookup(scr, &scr->fences, args->h, "fence_destroy");
-   if (!f)
-      return;
-   glb_table_remove(&scr->fences, f);
-   free(f);
-}
-
-/* ---- flush and present --------------------------------------------------------------------- */
-
-void
-glb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   struct glb_context *ctx = self;
-   if (!glb_make_current(ctx->scr))
-      return;
-   if (args->value & MGP_FLUSH_FINISH)
-      GLB_GL(ctx->scr->h)->glFinish();
-   else
-      GLB_GL(ctx->scr->h)->glFlush();
-   glb_queries_poll(ctx->scr);
-}
-
-void
-glb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count)
-{
-   (void)tail, (void)tail_count, (void)args;
-   struct glb_context *ctx = self;
-   /* No window of the server's own yet (surface_bind_window is left out): the client reads the
-    * frame back, so the frame's end is a flush. */
-   if (glb_make_current(ctx->scr)) {
-      GLB_GL(ctx->scr->h)->glFlush();
-      glb_queries_poll(ctx->scr);
-   }
 }
 
 /* ---- the backend --------------------------------------------------------------------------- */

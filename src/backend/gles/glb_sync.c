@@ -1,4 +1,7 @@
-/* glb_query.c — queries on host query objects: GL_TIME_ELAPSED and GL_TIMESTAMP through
+/* glb_sync.c — what the client learns of the host's progress: fences, queries, flush and
+ * present.
+ *
+ * Queries are host query objects: GL_TIME_ELAPSED and GL_TIMESTAMP through
  * EXT_disjoint_timer_query, GL_PRIMITIVES_GENERATED (ES 3.2) and
  * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (ES 3.0). GLES has no counting occlusion query (only
  * ANY_SAMPLES_PASSED, a boolean), and MGPipe's occlusion cap promises GL_SAMPLES_PASSED's count,
@@ -68,8 +71,9 @@ post(struct glb_screen *scr, struct glb_query *q, uint64_t value)
       scr->env.event(scr->env.session, &ev);
 }
 
-void
-glb_queries_poll(struct glb_screen *scr)
+/* Posts QUERY_RESULT for each ended query whose result the host has. */
+static void
+queries_poll(struct glb_screen *scr)
 {
    for (uint32_t i = 0; i < scr->queries.cap; i++) {
       struct glb_query *q = (struct glb_query *)scr->queries.slots[i];
@@ -79,12 +83,10 @@ glb_queries_poll(struct glb_screen *scr)
    }
 }
 
-void
-glb_query_free(struct glb_obj *o, void *arg)
+static void
+query_free(struct glb_screen *scr, struct glb_query *q)
 {
-   struct glb_screen *scr = arg;
-   struct glb_query *q = (struct glb_query *)o;
-   if (q->name && scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx)
+   if (q->name)
       GLB_GL(scr->h)->glDeleteQueries(1, &q->name);
    free(q);
 }
@@ -129,7 +131,7 @@ glb_query_destroy(void *self, const struct mgp_handle_args *args, const void *ta
    if (!q || !glb_make_current(scr))
       return;
    glb_table_remove(&scr->queries, &q->base);
-   glb_query_free(&q->base, scr); /* an active one ends with its host object */
+   query_free(scr, q); /* an active one ends with its host object */
 }
 
 void
@@ -220,4 +222,101 @@ glb_get_timestamp(void *self, const struct mgp_get_timestamp *args, const void *
    const uint64_t v = ns > 0 ? (uint64_t)ns : 0;
    if (args->out.ptr && args->out.size >= sizeof(v))
       memcpy(args->out.ptr, &v, sizeof(v));
+}
+
+/* ---- fences: signalled once the host finished everything before them ---------------------- */
+
+void
+glb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   if (!glb_make_current(scr))
+      return;
+   struct glb_obj *f = calloc(1, sizeof(*f));
+   if (!f) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "fence_create");
+      return;
+   }
+   f->h = args->h;
+   if (!glb_table_put(scr, &scr->fences, f, "fence_create")) {
+      free(f);
+      return;
+   }
+   /* No host sync objects yet: the work before the fence completes here, so the event that
+    * follows is true when it is sent. */
+   GLB_GL(scr->h)->glFinish();
+   queries_poll(scr); /* every query ended before the fence has its result now */
+   struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->h.slot, .gen = f->h.gen};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+}
+
+static void
+fence_answer(struct glb_screen *scr, const struct mgp_fence_query *args, const char *call)
+{
+   if (!glb_lookup(scr, &scr->fences, args->fence, call))
+      return;
+   uint32_t status = MGP_FENCE_SIGNALLED; /* fence_create finished the work before it */
+   if (args->out.ptr && args->out.size >= sizeof(status))
+      memcpy(args->out.ptr, &status, sizeof(status));
+}
+
+void
+glb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   fence_answer(self, args, "fence_status");
+}
+
+void
+glb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+               uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   fence_answer(self, args, "fence_wait");
+}
+
+void
+glb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   struct glb_obj *f = glb_lookup(scr, &scr->fences, args->h, "fence_destroy");
+   if (!f)
+      return;
+   glb_table_remove(&scr->fences, f);
+   free(f);
+}
+
+/* ---- flush and present --------------------------------------------------------------------- */
+
+void
+glb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   if (!glb_make_current(ctx->scr))
+      return;
+   if (args->value & MGP_FLUSH_FINISH)
+      GLB_GL(ctx->scr->h)->glFinish();
+   else
+      GLB_GL(ctx->scr->h)->glFlush();
+   queries_poll(ctx->scr);
+}
+
+void
+glb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count, (void)args;
+   struct glb_context *ctx = self;
+   /* No window of the server's own yet (surface_bind_window is left out): the client reads the
+    * frame back, so the frame's end is a flush. */
+   if (glb_make_current(ctx->scr)) {
+      GLB_GL(ctx->scr->h)->glFlush();
+      queries_poll(ctx->scr);
+   }
 }
