@@ -17,6 +17,7 @@
 #include <GLES3/gl32.h>
 /* extension enums only (GL_FRAMEBUFFER_SRGB_EXT, ...): the prototypes stay off */
 #include <GLES2/gl2ext.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -146,7 +147,20 @@
    X(PFNGLSAMPLERPARAMETERFPROC, SamplerParameterf)                                                \
    X(PFNGLSAMPLERPARAMETERFVPROC, SamplerParameterfv)                                              \
    X(PFNGLSAMPLERPARAMETERIIVPROC, SamplerParameterIiv)                                            \
-   X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)
+   X(PFNGLSAMPLERPARAMETERIUIVPROC, SamplerParameterIuiv)                                          \
+   X(PFNGLGENQUERIESPROC, GenQueries)                                                              \
+   X(PFNGLDELETEQUERIESPROC, DeleteQueries)                                                        \
+   X(PFNGLBEGINQUERYPROC, BeginQuery)                                                              \
+   X(PFNGLENDQUERYPROC, EndQuery)                                                                  \
+   X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                              \
+   X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                                \
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)
+
+/* Extension entry points: NULL where the vendor has none; used only where the host context
+ * names the extension (glb_screen.c). */
+#define GLB_GL_EXT_FUNCS(X)                                                                        \
+   X(PFNGLQUERYCOUNTEREXTPROC, QueryCounterEXT)                                                    \
+   X(PFNGLGETQUERYOBJECTUI64VEXTPROC, GetQueryObjectui64vEXT)
 
 struct glb_host {
    void *lib; /* the vendor library, dlopen'd RTLD_LOCAL */
@@ -161,8 +175,15 @@ struct glb_host {
 #undef X
 #define X(type, name) type gl##name;
    GLB_GL_FUNCS(X)
+   GLB_GL_EXT_FUNCS(X)
 #undef X
 };
+
+/* Host GL calls this process made (gate counter gles-host-calls; mgl-bench's figures divide it
+ * by gles-draws). Every call site names the host table through GLB_GL, so no call escapes the
+ * count; relaxed, since it is a statistic and sessions may run on several threads. */
+extern _Atomic uint64_t glb_host_calls;
+#define GLB_GL(h) ((void)atomic_fetch_add_explicit(&glb_host_calls, 1, memory_order_relaxed), (h))
 
 /* Loads the host vendor library and every entry point above from its getProcAddress; false with
  * why filled. One per process (the vendor's __egl_Main runs once). */
@@ -284,6 +305,71 @@ struct glb_context {
    uint8_t attrib_kind[GLB_MAX_ATTRIBS];
 };
 
+/* What the host context holds of a draw's state, so a draw makes host calls only for what
+ * changed. Trusted only from a draw to the next: every other entry point forgets it (it may move
+ * host state without telling it; glb_make_current), and so does a context switch. Each group's
+ * bit in `known` says its values are the host's. */
+enum {
+   GLB_SH_FBO = 1u << 0,
+   GLB_SH_PROGRAM = 1u << 1,
+   GLB_SH_VAO = 1u << 2,
+   GLB_SH_ARRAY_BUFFER = 1u << 3,
+   GLB_SH_ELEMENT_BUFFER = 1u << 4,
+   GLB_SH_DEPTH = 1u << 5,
+   GLB_SH_CULL = 1u << 6,
+   GLB_SH_VIEWPORT = 1u << 7,
+   GLB_SH_DEPTH_RANGE = 1u << 8,
+   GLB_SH_SCISSOR = 1u << 9,
+   GLB_SH_BLEND_COLOR = 1u << 10,
+   GLB_SH_POLYGON_OFFSET = 1u << 11,
+   GLB_SH_LINE_WIDTH = 1u << 12,
+   GLB_SH_ACTIVE_UNIT = 1u << 13,
+   GLB_SH_FRONT_FACE = 1u << 14,
+};
+struct glb_stencil_face {
+   GLenum func, fail, zfail, zpass;
+   GLint ref;
+   GLuint read_mask, write_mask;
+};
+struct glb_attrib_shadow {
+   bool known, enabled;
+   /* enabled: the array */
+   GLuint buffer;
+   GLint size;
+   GLenum type;
+   uint32_t flags; /* MGP_ATTRIB_INTEGER, _NORMALIZED */
+   GLsizei stride;
+   uint64_t offset;
+   GLuint divisor;
+   /* disabled: the current value */
+   uint8_t kind;
+   uint32_t value[4];
+};
+struct glb_shadow {
+   bool trusted; /* set by a draw, cleared by glb_shadow_forget */
+   uint32_t known;
+   uint32_t caps_known, caps_on; /* glEnable state, by GLB_CAP_* bit */
+   GLuint fbo, program, vao, array_buffer, element_buffer;
+   bool blend_known[8];
+   struct mgp_blend_target blend[8];
+   bool depth_write;
+   GLenum depth_func, cull_face, front_face;
+   bool stencil_known[2];
+   struct glb_stencil_face stencil[2];
+   GLint viewport[4], scissor[4];
+   GLfloat depth_range[2], blend_color[4], polygon_offset[2], line_width;
+   uint64_t ubo_known; /* bit b: ubo[b] is the host's */
+   struct {
+      GLuint buffer;
+      uint64_t offset, size;
+   } ubo[GLB_MAX_UBO];
+   GLenum active_unit;
+   uint64_t unit_known; /* bit j: tex[j] and sampler[j] are the host's */
+   GLuint tex[GLB_MAX_SAMPLERS], sampler[GLB_MAX_SAMPLERS];
+   GLenum tex_target[GLB_MAX_SAMPLERS];
+   struct glb_attrib_shadow attrib[GLB_MAX_ATTRIBS];
+};
+
 struct glb_screen {
    struct mgs_backend_env env;
    const struct glb_host *h;
@@ -296,7 +382,9 @@ struct glb_screen {
    bool ext_color_float;        /* float colour attachments (EXT_color_buffer_float, core in 3.2) */
    bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
-   bool ext_float_linear; /* 32-bit float textures filter (OES_texture_float_linear) */
+   bool ext_float_linear;    /* 32-bit float textures filter (OES_texture_float_linear) */
+   GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
+   GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    char renderer[128], version[128];
    GLint max_texture_size, max_3d_texture_size, max_array_layers, max_cube_size,
       max_renderbuffer_size, max_samples, max_integer_samples, max_vertex_attribs, max_ubo_bindings,
@@ -305,13 +393,15 @@ struct glb_screen {
    uint8_t format_samples[MGP_FORMAT_COUNT]; /* renderbuffer sample counts, bit n: 2^n */
    GLfloat line_range[2], point_range[2];
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
-      sampler_views;
+      sampler_views, queries;
    struct glb_context *bound; /* the MGPipe context whose state the host context holds */
    /* The session's budgets, as the Vulkan backend's: the bytes of host storage its resources
     * may hold (MGL_SERVER_SESSION_MEMORY; 0: no cap) and the objects of each kind
     * (MGL_SERVER_SESSION_OBJECTS, default 1 Mi). */
    uint64_t mem_budget, mem_in_use;
    uint32_t objects_max;
+   struct glb_shadow sh;
+   bool no_shadow; /* MGL_GLES_SHADOW=0: every draw puts its whole state on the host */
    struct {
       uint64_t draws, clears, programs_linked, translate_failures, context_switches;
       uint64_t stores_zeroed; /* new buffers, textures and renderbuffers zeroed at creation */
@@ -328,10 +418,29 @@ unsigned glb_gate_counters(void *screen, const char **names, unsigned long long 
 /* Fails the session (once): the client loses its context. */
 void glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail);
 /* Makes the screen's host context current on this thread (a call may come from the app's
- * thread on monolith, from the applier thread elsewhere); false after a Fatal. */
+ * thread on monolith, from the applier thread elsewhere); false after a Fatal. Forgets the
+ * shadow: every entry point but a draw comes here, and may move host state behind it. */
 bool glb_make_current(struct glb_screen *scr);
 /* glb_make_current, then puts ctx's state on the host context if another context's is there. */
 bool glb_context_bind(struct glb_context *ctx);
+/* The draw's glb_context_bind: keeps the shadow (unless the context or thread changed) and
+ * trusts it until the next other entry point. */
+bool glb_context_bind_draw(struct glb_context *ctx);
+void glb_shadow_forget(struct glb_screen *scr);
+/* The shadow's group bit: whether the host holds what the last draw left (skip the calls). */
+static inline bool
+glb_shadow_known(const struct glb_screen *scr, uint32_t bit)
+{
+   return (scr->sh.known & bit) != 0;
+}
+/* Records that the host now holds group bit's values (only within a draw: elsewhere the next
+ * host call may move them unrecorded). */
+static inline void
+glb_shadow_set(struct glb_screen *scr, uint32_t bit)
+{
+   if (scr->sh.trusted)
+      scr->sh.known |= bit;
+}
 /* Attaches surface s at attachment point `at` of the framebuffer bound at target (none when s
  * names none); false: declined. */
 /* The attachment point of r's images: colour 0, depth, stencil or depth-stencil. */
@@ -372,6 +481,12 @@ GLB_CALL(fence_create, mgp_handle_args);
 GLB_CALL(fence_status, mgp_fence_query);
 GLB_CALL(fence_wait, mgp_fence_query);
 GLB_CALL(fence_destroy, mgp_handle_args);
+GLB_CALL(query_create, mgp_query_desc);
+GLB_CALL(query_result, mgp_query_result);
+GLB_CALL(query_destroy, mgp_handle_args);
+GLB_CALL(get_timestamp, mgp_get_timestamp);
+GLB_CALL(begin_query, mgp_query_desc);
+GLB_CALL(end_query, mgp_query_desc);
 GLB_CALL(create_render_state, mgp_create_render_state);
 GLB_CALL(bind_render_state, mgp_handle_args);
 GLB_CALL(delete_render_state, mgp_handle_args);

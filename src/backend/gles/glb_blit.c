@@ -11,8 +11,8 @@
 static void
 detach_all(const struct glb_host *h, GLenum target)
 {
-   h->glFramebufferRenderbuffer(target, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
-   h->glFramebufferRenderbuffer(target, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+   GLB_GL(h)->glFramebufferRenderbuffer(target, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
+   GLB_GL(h)->glFramebufferRenderbuffer(target, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
 }
 
 static bool
@@ -38,33 +38,33 @@ blit_through_copy(struct glb_context *ctx, const struct glb_resource *src, GLenu
    const GLenum internal =
       src->alpha_one ? glb_format_rgb_twin(src->desc.format, &rgb_upload) : src->fmt->internal;
    GLuint rb = 0, fbo = 0;
-   h->glGenRenderbuffers(1, &rb);
-   h->glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   h->glRenderbufferStorage(GL_RENDERBUFFER, internal, w, hgt);
-   h->glGenFramebuffers(1, &fbo);
-   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
-   h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, rb);
+   GLB_GL(h)->glGenRenderbuffers(1, &rb);
+   GLB_GL(h)->glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   GLB_GL(h)->glRenderbufferStorage(GL_RENDERBUFFER, internal, w, hgt);
+   GLB_GL(h)->glGenFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, at, GL_RENDERBUFFER, rb);
    const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
-   h->glDrawBuffers(1, at == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
+   GLB_GL(h)->glDrawBuffers(1, at == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
    const int32_t *b = args->src_box;
-   h->glDisable(GL_SCISSOR_TEST); /* the scissor is the destination's */
-   h->glBlitFramebuffer(b[0], b[1], b[2], b[3], b[0], b[1], b[2], b[3], bits, GL_NEAREST);
-   GLenum err = h->glGetError();
+   GLB_GL(h)->glDisable(GL_SCISSOR_TEST); /* the scissor is the destination's */
+   GLB_GL(h)->glBlitFramebuffer(b[0], b[1], b[2], b[3], b[0], b[1], b[2], b[3], bits, GL_NEAREST);
+   GLenum err = GLB_GL(h)->glGetError();
    if (args->scissor_enable)
-      h->glEnable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glEnable(GL_SCISSOR_TEST);
    if (err == GL_NO_ERROR) {
-      h->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-      h->glReadBuffer(at == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
-      h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
-      h->glBlitFramebuffer(b[0], b[1], b[2], b[3], args->dst_box[0], args->dst_box[1],
-                           args->dst_box[2], args->dst_box[3], bits,
-                           args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
-      err = h->glGetError();
+      GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+      GLB_GL(h)->glReadBuffer(at == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+      GLB_GL(h)->glBlitFramebuffer(b[0], b[1], b[2], b[3], args->dst_box[0], args->dst_box[1],
+                                   args->dst_box[2], args->dst_box[3], bits,
+                                   args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
+      err = GLB_GL(h)->glGetError();
    }
-   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
-   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
-   h->glDeleteFramebuffers(1, &fbo);
-   h->glDeleteRenderbuffers(1, &rb);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+   GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
+   GLB_GL(h)->glDeleteRenderbuffers(1, &rb);
    return err;
 }
 
@@ -94,8 +94,8 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    }
    const GLenum at_src = glb_attachment_of(src);
    const GLenum at_dst = glb_attachment_of(dst);
-   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
-   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->blit_fbo);
    detach_all(h, GL_READ_FRAMEBUFFER);
    detach_all(h, GL_DRAW_FRAMEBUFFER);
    ctx->fb_valid = false; /* the draw framebuffer binding changed */
@@ -104,29 +104,31 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
        !glb_attach(ctx, GL_DRAW_FRAMEBUFFER, at_dst, &args->dst, "blit"))
       return;
    const GLenum color0 = GL_COLOR_ATTACHMENT0, none = GL_NONE;
-   h->glReadBuffer(at_src == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
-   h->glDrawBuffers(1, at_dst == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
-   h->glDisable(GL_RASTERIZER_DISCARD);
+   GLB_GL(h)->glReadBuffer(at_src == GL_COLOR_ATTACHMENT0 ? GL_COLOR_ATTACHMENT0 : GL_NONE);
+   GLB_GL(h)->glDrawBuffers(1, at_dst == GL_COLOR_ATTACHMENT0 ? &color0 : &none);
+   GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
    if (args->scissor_enable) {
-      h->glEnable(GL_SCISSOR_TEST);
-      h->glScissor(args->scissor[0], args->scissor[1], args->scissor[2] < 0 ? 0 : args->scissor[2],
-                   args->scissor[3] < 0 ? 0 : args->scissor[3]);
+      GLB_GL(h)->glEnable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glScissor(args->scissor[0], args->scissor[1],
+                           args->scissor[2] < 0 ? 0 : args->scissor[2],
+                           args->scissor[3] < 0 ? 0 : args->scissor[3]);
    } else {
-      h->glDisable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
    }
    const GLbitfield bits = ((mask & MGP_BLIT_COLOR) ? GL_COLOR_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_DEPTH) ? GL_DEPTH_BUFFER_BIT : 0) |
                            ((mask & MGP_BLIT_STENCIL) ? GL_STENCIL_BUFFER_BIT : 0);
-   while (h->glGetError() != GL_NO_ERROR)
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
-   h->glBlitFramebuffer(args->src_box[0], args->src_box[1], args->src_box[2], args->src_box[3],
-                        args->dst_box[0], args->dst_box[1], args->dst_box[2], args->dst_box[3],
-                        bits, args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
-   GLenum err = h->glGetError();
+   GLB_GL(h)->glBlitFramebuffer(args->src_box[0], args->src_box[1], args->src_box[2],
+                                args->src_box[3], args->dst_box[0], args->dst_box[1],
+                                args->dst_box[2], args->dst_box[3], bits,
+                                args->filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
+   GLenum err = GLB_GL(h)->glGetError();
    if (err == GL_INVALID_OPERATION)
       err = blit_through_copy(ctx, src, at_src, &args->src, args, bits);
-   const GLenum rs = h->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
-   const GLenum ds = h->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+   const GLenum rs = GLB_GL(h)->glCheckFramebufferStatus(GL_READ_FRAMEBUFFER);
+   const GLenum ds = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (err != GL_NO_ERROR || rs != GL_FRAMEBUFFER_COMPLETE || ds != GL_FRAMEBUFFER_COMPLETE)
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a blit the host refused (error 0x%x, framebuffers 0x%x/0x%x: %s, %u "
@@ -186,10 +188,10 @@ glb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
       }
       if (!b->width)
          return;
-      h->glBindBuffer(GL_COPY_READ_BUFFER, src->name);
-      h->glBindBuffer(GL_COPY_WRITE_BUFFER, dst->name);
-      h->glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (GLintptr)so,
-                             (GLintptr)doff, (GLsizeiptr)b->width);
+      GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, src->name);
+      GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, dst->name);
+      GLB_GL(h)->glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, (GLintptr)so,
+                                     (GLintptr)doff, (GLsizeiptr)b->width);
       return;
    }
    uint32_t se[3], de[3];
@@ -210,12 +212,12 @@ glb_resource_copy_region(void *self, const struct mgp_resource_copy_region *args
    }
    const GLenum st = src->tex_target ? src->tex_target : GL_RENDERBUFFER;
    const GLenum dt = dst->tex_target ? dst->tex_target : GL_RENDERBUFFER;
-   while (h->glGetError() != GL_NO_ERROR)
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
-   h->glCopyImageSubData(src->name, st, (GLint)args->src_level, b->x, b->y, b->z, dst->name, dt,
-                         (GLint)args->dst_level, args->dst_x, args->dst_y, args->dst_z,
-                         (GLsizei)b->width, (GLsizei)b->height, (GLsizei)b->depth);
-   const GLenum err = h->glGetError();
+   GLB_GL(h)->glCopyImageSubData(src->name, st, (GLint)args->src_level, b->x, b->y, b->z, dst->name,
+                                 dt, (GLint)args->dst_level, args->dst_x, args->dst_y, args->dst_z,
+                                 (GLsizei)b->width, (GLsizei)b->height, (GLsizei)b->depth);
+   const GLenum err = GLB_GL(h)->glGetError();
    if (err != GL_NO_ERROR)
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: resource_copy_region the host refused (0x%x: %s to %s)", err,

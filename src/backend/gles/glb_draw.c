@@ -1,5 +1,6 @@
 /* glb_draw.c — render state, vertex input and the draw on the host context. Every draw puts
- * the whole state it needs on the host (no shadow yet); what GLES cannot do as sent (logic ops,
+ * the state it needs on the host through the screen's shadow of host state (glb.h), so a
+ * draw costs host calls only for what changed since the last; what GLES cannot do as sent (logic ops,
  * depth clamp, polygon modes, dual-source factors, first-vertex provoking, zero strides, BGRA or
  * double attributes, base instances, adjacency, indirect draws, a restart index other than all
  * ones) drops the draw with a named decline. */
@@ -206,7 +207,7 @@ static const GLenum vertex_types[MGP_VERTEX_TYPE_COUNT] = {
 
 /* What GLES cannot do of a render state, or NULL. */
 static const char *
-render_state_refusal(const struct mgp_render_state *s)
+render_state_refusal(const struct glb_screen *scr, const struct mgp_render_state *s)
 {
    if (s->logic_op_enable)
       return "a logic op";
@@ -216,8 +217,8 @@ render_state_refusal(const struct mgp_render_state *s)
       return "a polygon mode other than fill";
    if (!s->provoking_vertex_last)
       return "the first-vertex provoking convention";
-   if (s->clip_distance_mask)
-      return "clip distances";
+   if (s->clip_distance_mask >> (scr->max_clip_distances < 8 ? scr->max_clip_distances : 8))
+      return "clip distances past the host's (EXT_clip_cull_distance)";
    for (unsigned i = 0; i < 8; i++) {
       const struct mgp_blend_target *b = &s->blend[i];
       if (b->enable &&
@@ -235,64 +236,161 @@ factor(uint16_t f)
    return f < MGP_BLEND_FACTOR_COUNT ? blend_factors[f] : GL_ONE;
 }
 
+/* ---- host state through the shadow (glb.h: struct glb_shadow) -------------------------------- */
+
+enum {
+   CAP_DEPTH_TEST,
+   CAP_STENCIL_TEST,
+   CAP_CULL_FACE,
+   CAP_POLYGON_OFFSET_FILL,
+   CAP_RASTERIZER_DISCARD,
+   CAP_ALPHA_TO_COVERAGE,
+   CAP_PRIMITIVE_RESTART,
+   CAP_SCISSOR_TEST,
+   CAP_CLIP_DISTANCE0, /* .. CAP_CLIP_DISTANCE0 + 7 */
+   CAP_COUNT = CAP_CLIP_DISTANCE0 + 8
+};
+
+static const GLenum cap_enums[CAP_COUNT] = {
+   GL_DEPTH_TEST,
+   GL_STENCIL_TEST,
+   GL_CULL_FACE,
+   GL_POLYGON_OFFSET_FILL,
+   GL_RASTERIZER_DISCARD,
+   GL_SAMPLE_ALPHA_TO_COVERAGE,
+   GL_PRIMITIVE_RESTART_FIXED_INDEX,
+   GL_SCISSOR_TEST,
+};
+
+static void
+set_cap(struct glb_screen *scr, unsigned cap, bool on)
+{
+   struct glb_shadow *sh = &scr->sh;
+   const uint32_t bit = 1u << cap;
+   if ((sh->caps_known & bit) && ((sh->caps_on & bit) != 0) == on)
+      return;
+   (on ? GLB_GL(scr->h)->glEnable : GLB_GL(scr->h)->glDisable)(cap_enums[cap]);
+   if (!sh->trusted)
+      return;
+   sh->caps_known |= bit;
+   sh->caps_on = on ? sh->caps_on | bit : sh->caps_on & ~bit;
+}
+
+/* Whether group bit holds n bytes equal to want; if not, stores them (the caller then makes
+ * the host calls) and records the group. */
+static bool
+same(struct glb_screen *scr, uint32_t bit, void *have, const void *want, size_t n)
+{
+   if (glb_shadow_known(scr, bit) && !memcmp(have, want, n))
+      return true;
+   memcpy(have, want, n);
+   glb_shadow_set(scr, bit);
+   return false;
+}
+
+static void
+apply_blend(struct glb_context *ctx, const struct mgp_render_state *s)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
+   const unsigned targets = scr->max_draw_buffers < 8 ? (unsigned)scr->max_draw_buffers : 8;
+   for (unsigned i = 0; i < targets; i++) {
+      const struct mgp_blend_target *b = &s->blend[s->independent_blend ? i : 0];
+      if (sh->blend_known[i] && !memcmp(&sh->blend[i], b, sizeof(*b)))
+         continue;
+      const uint8_t m = b->color_mask;
+      GLB_GL(h)->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
+      if (!b->enable) {
+         GLB_GL(h)->glDisablei(GL_BLEND, i);
+      } else {
+         GLB_GL(h)->glEnablei(GL_BLEND, i);
+         GLB_GL(h)->glBlendFuncSeparatei(i, factor(b->src_rgb), factor(b->dst_rgb),
+                                         factor(b->src_alpha), factor(b->dst_alpha));
+         GLB_GL(h)->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
+                                             blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
+      }
+      sh->blend[i] = *b;
+      sh->blend_known[i] = sh->trusted;
+   }
+}
+
 static bool
 apply_render_state(struct glb_context *ctx)
 {
-   const struct glb_host *h = ctx->scr->h;
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
    const struct glb_render_state *rs = (const struct glb_render_state *)glb_lookup(
-      ctx->scr, &ctx->scr->render_states, ctx->render_state, "draw");
+      scr, &scr->render_states, ctx->render_state, "draw");
    if (!rs) {
       MGU_DECLINE(backend_draw_incomplete, "gles: a draw with no render state bound");
       return false;
    }
    const struct mgp_render_state *s = &rs->s;
-   const char *why = render_state_refusal(s);
+   const char *why = render_state_refusal(scr, s);
    if (why) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: a draw with %s (not in GLES)", why);
       return false;
    }
-   const unsigned targets =
-      ctx->scr->max_draw_buffers < 8 ? (unsigned)ctx->scr->max_draw_buffers : 8;
-   for (unsigned i = 0; i < targets; i++) {
-      const struct mgp_blend_target *b = &s->blend[s->independent_blend ? i : 0];
-      const uint8_t m = b->color_mask;
-      h->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
-      if (!b->enable) {
-         h->glDisablei(GL_BLEND, i);
-         continue;
+   apply_blend(ctx, s);
+   set_cap(scr, CAP_DEPTH_TEST, s->depth_test);
+   const struct {
+      GLboolean write;
+      GLenum func;
+   } depth = {s->depth_write ? GL_TRUE : GL_FALSE,
+              compare_funcs[s->depth_func % MGP_COMPARE_FUNC_COUNT]};
+   if (!glb_shadow_known(scr, GLB_SH_DEPTH) || sh->depth_write != depth.write ||
+       sh->depth_func != depth.func) {
+      GLB_GL(h)->glDepthMask(depth.write);
+      GLB_GL(h)->glDepthFunc(depth.func);
+      sh->depth_write = depth.write;
+      sh->depth_func = depth.func;
+      glb_shadow_set(scr, GLB_SH_DEPTH);
+   }
+   set_cap(scr, CAP_STENCIL_TEST, s->stencil_test);
+   set_cap(scr, CAP_CULL_FACE, s->cull_face != MGP_CULL_MODE_NONE);
+   if (s->cull_face != MGP_CULL_MODE_NONE) {
+      const GLenum cull = s->cull_face == MGP_CULL_MODE_FRONT  ? GL_FRONT
+                          : s->cull_face == MGP_CULL_MODE_BACK ? GL_BACK
+                                                               : GL_FRONT_AND_BACK;
+      if (!glb_shadow_known(scr, GLB_SH_CULL) || sh->cull_face != cull) {
+         GLB_GL(h)->glCullFace(cull);
+         sh->cull_face = cull;
+         glb_shadow_set(scr, GLB_SH_CULL);
       }
-      h->glEnablei(GL_BLEND, i);
-      h->glBlendFuncSeparatei(i, factor(b->src_rgb), factor(b->dst_rgb), factor(b->src_alpha),
-                              factor(b->dst_alpha));
-      h->glBlendEquationSeparatei(i, blend_ops[b->eq_rgb % MGP_BLEND_OP_COUNT],
-                                  blend_ops[b->eq_alpha % MGP_BLEND_OP_COUNT]);
    }
-   (s->depth_test ? h->glEnable : h->glDisable)(GL_DEPTH_TEST);
-   h->glDepthMask(s->depth_write ? GL_TRUE : GL_FALSE);
-   h->glDepthFunc(compare_funcs[s->depth_func % MGP_COMPARE_FUNC_COUNT]);
-   (s->stencil_test ? h->glEnable : h->glDisable)(GL_STENCIL_TEST);
-   if (s->cull_face == MGP_CULL_MODE_NONE) {
-      h->glDisable(GL_CULL_FACE);
-   } else {
-      h->glEnable(GL_CULL_FACE);
-      h->glCullFace(s->cull_face == MGP_CULL_MODE_FRONT  ? GL_FRONT
-                    : s->cull_face == MGP_CULL_MODE_BACK ? GL_BACK
-                                                         : GL_FRONT_AND_BACK);
+   const GLenum front = s->front_face == MGP_FRONT_FACE_CW ? GL_CW : GL_CCW;
+   if (!glb_shadow_known(scr, GLB_SH_FRONT_FACE) || sh->front_face != front) {
+      GLB_GL(h)->glFrontFace(front);
+      sh->front_face = front;
+      glb_shadow_set(scr, GLB_SH_FRONT_FACE);
    }
-   h->glFrontFace(s->front_face == MGP_FRONT_FACE_CW ? GL_CW : GL_CCW);
-   (s->polygon_offset_enable & 1 ? h->glEnable : h->glDisable)(GL_POLYGON_OFFSET_FILL);
-   (s->rasterizer_discard ? h->glEnable : h->glDisable)(GL_RASTERIZER_DISCARD);
-   (s->alpha_to_coverage ? h->glEnable : h->glDisable)(GL_SAMPLE_ALPHA_TO_COVERAGE);
-   (s->primitive_restart ? h->glEnable : h->glDisable)(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+   set_cap(scr, CAP_POLYGON_OFFSET_FILL, s->polygon_offset_enable & 1);
+   set_cap(scr, CAP_RASTERIZER_DISCARD, s->rasterizer_discard);
+   set_cap(scr, CAP_ALPHA_TO_COVERAGE, s->alpha_to_coverage);
+   set_cap(scr, CAP_PRIMITIVE_RESTART, s->primitive_restart);
+   for (unsigned i = 0; i < 8 && (int)i < scr->max_clip_distances; i++)
+      set_cap(scr, CAP_CLIP_DISTANCE0 + i, s->clip_distance_mask >> i & 1);
    const struct mgp_dynamic_state *d = &ctx->dyn;
    for (unsigned f = 0; f < 2; f++) {
+      const struct glb_stencil_face want = {
+         .func = compare_funcs[s->stencil_func[f] % MGP_COMPARE_FUNC_COUNT],
+         .fail = stencil_ops[s->stencil_fail[f] % MGP_STENCIL_OP_COUNT],
+         .zfail = stencil_ops[s->stencil_zfail[f] % MGP_STENCIL_OP_COUNT],
+         .zpass = stencil_ops[s->stencil_zpass[f] % MGP_STENCIL_OP_COUNT],
+         .ref = (GLint)d->stencil_ref[f],
+         .read_mask = d->stencil_read_mask[f],
+         .write_mask = d->stencil_write_mask[f],
+      };
+      if (sh->stencil_known[f] && !memcmp(&sh->stencil[f], &want, sizeof(want)))
+         continue;
       const GLenum face = f ? GL_BACK : GL_FRONT;
-      h->glStencilFuncSeparate(face, compare_funcs[s->stencil_func[f] % MGP_COMPARE_FUNC_COUNT],
-                               (GLint)d->stencil_ref[f], d->stencil_read_mask[f]);
-      h->glStencilOpSeparate(face, stencil_ops[s->stencil_fail[f] % MGP_STENCIL_OP_COUNT],
-                             stencil_ops[s->stencil_zfail[f] % MGP_STENCIL_OP_COUNT],
-                             stencil_ops[s->stencil_zpass[f] % MGP_STENCIL_OP_COUNT]);
-      h->glStencilMaskSeparate(face, d->stencil_write_mask[f]);
+      GLB_GL(h)->glStencilFuncSeparate(face, want.func, want.ref, want.read_mask);
+      GLB_GL(h)->glStencilOpSeparate(face, want.fail, want.zfail, want.zpass);
+      GLB_GL(h)->glStencilMaskSeparate(face, want.write_mask);
+      sh->stencil[f] = want;
+      sh->stencil_known[f] = sh->trusted;
    }
    return true;
 }
@@ -300,56 +398,107 @@ apply_render_state(struct glb_context *ctx)
 static void
 apply_dynamic_state(struct glb_context *ctx)
 {
-   const struct glb_host *h = ctx->scr->h;
+   struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
+   const struct glb_host *h = scr->h;
    const struct mgp_dynamic_state *d = &ctx->dyn;
    if (!ctx->dyn_set) { /* GL's initial state: the whole framebuffer */
-      h->glViewport(0, 0, (GLsizei)ctx->fb.width, (GLsizei)ctx->fb.height);
-      h->glDisable(GL_SCISSOR_TEST);
+      const GLint vp[4] = {0, 0, (GLsizei)ctx->fb.width, (GLsizei)ctx->fb.height};
+      if (!same(scr, GLB_SH_VIEWPORT, sh->viewport, vp, sizeof(vp)))
+         GLB_GL(h)->glViewport(vp[0], vp[1], vp[2], vp[3]);
+      set_cap(scr, CAP_SCISSOR_TEST, false);
       return;
    }
-   h->glViewport((GLint)d->viewport[0], (GLint)d->viewport[1],
-                 d->viewport[2] > 0 ? (GLsizei)d->viewport[2] : 0,
-                 d->viewport[3] > 0 ? (GLsizei)d->viewport[3] : 0);
-   h->glDepthRangef(d->depth_range[0], d->depth_range[1]);
+   const GLint vp[4] = {(GLint)d->viewport[0], (GLint)d->viewport[1],
+                        d->viewport[2] > 0 ? (GLsizei)d->viewport[2] : 0,
+                        d->viewport[3] > 0 ? (GLsizei)d->viewport[3] : 0};
+   if (!same(scr, GLB_SH_VIEWPORT, sh->viewport, vp, sizeof(vp)))
+      GLB_GL(h)->glViewport(vp[0], vp[1], vp[2], vp[3]);
+   if (!same(scr, GLB_SH_DEPTH_RANGE, sh->depth_range, d->depth_range, sizeof(sh->depth_range)))
+      GLB_GL(h)->glDepthRangef(d->depth_range[0], d->depth_range[1]);
+   set_cap(scr, CAP_SCISSOR_TEST, d->scissor_enable);
    if (d->scissor_enable) {
-      h->glEnable(GL_SCISSOR_TEST);
-      h->glScissor(d->scissor[0], d->scissor[1], d->scissor[2] > 0 ? d->scissor[2] : 0,
-                   d->scissor[3] > 0 ? d->scissor[3] : 0);
-   } else {
-      h->glDisable(GL_SCISSOR_TEST);
+      const GLint sc[4] = {d->scissor[0], d->scissor[1], d->scissor[2] > 0 ? d->scissor[2] : 0,
+                           d->scissor[3] > 0 ? d->scissor[3] : 0};
+      if (!same(scr, GLB_SH_SCISSOR, sh->scissor, sc, sizeof(sc)))
+         GLB_GL(h)->glScissor(sc[0], sc[1], sc[2], sc[3]);
    }
-   h->glBlendColor(d->blend_color[0], d->blend_color[1], d->blend_color[2], d->blend_color[3]);
-   h->glPolygonOffset(d->polygon_offset_factor, d->polygon_offset_units);
+   if (!same(scr, GLB_SH_BLEND_COLOR, sh->blend_color, d->blend_color, sizeof(sh->blend_color)))
+      GLB_GL(h)->glBlendColor(d->blend_color[0], d->blend_color[1], d->blend_color[2],
+                              d->blend_color[3]);
+   const GLfloat po[2] = {d->polygon_offset_factor, d->polygon_offset_units};
+   if (!same(scr, GLB_SH_POLYGON_OFFSET, sh->polygon_offset, po, sizeof(po)))
+      GLB_GL(h)->glPolygonOffset(po[0], po[1]);
    float lw = d->line_width;
-   if (lw < ctx->scr->line_range[0])
-      lw = ctx->scr->line_range[0];
-   if (lw > ctx->scr->line_range[1])
-      lw = ctx->scr->line_range[1];
-   h->glLineWidth(lw);
+   if (lw < scr->line_range[0])
+      lw = scr->line_range[0];
+   if (lw > scr->line_range[1])
+      lw = scr->line_range[1];
+   if (!same(scr, GLB_SH_LINE_WIDTH, &sh->line_width, &lw, sizeof(lw)))
+      GLB_GL(h)->glLineWidth(lw);
+}
+
+static void
+bind_array_buffer(struct glb_screen *scr, GLuint name)
+{
+   if (glb_shadow_known(scr, GLB_SH_ARRAY_BUFFER) && scr->sh.array_buffer == name)
+      return;
+   GLB_GL(scr->h)->glBindBuffer(GL_ARRAY_BUFFER, name);
+   scr->sh.array_buffer = name;
+   glb_shadow_set(scr, GLB_SH_ARRAY_BUFFER);
+}
+
+/* A disabled attribute at loc reads value (kind 0 float, 1 int, 2 uint). */
+static void
+attrib_value(struct glb_screen *scr, unsigned loc, uint8_t kind, const uint32_t value[4])
+{
+   struct glb_attrib_shadow *a = &scr->sh.attrib[loc];
+   const struct glb_host *h = scr->h;
+   if (a->known && !a->enabled && a->kind == kind && !memcmp(a->value, value, sizeof(a->value)))
+      return;
+   if (!a->known || a->enabled)
+      GLB_GL(h)->glDisableVertexAttribArray(loc);
+   if (kind == 1)
+      GLB_GL(h)->glVertexAttribI4iv(loc, (const GLint *)value);
+   else if (kind == 2)
+      GLB_GL(h)->glVertexAttribI4uiv(loc, value);
+   else
+      GLB_GL(h)->glVertexAttrib4fv(loc, (const GLfloat *)value);
+   memset(a, 0, sizeof(*a));
+   a->kind = kind;
+   memcpy(a->value, value, sizeof(a->value));
+   a->known = scr->sh.trusted;
 }
 
 static bool
 apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
 {
    struct glb_screen *scr = ctx->scr;
+   struct glb_shadow *sh = &scr->sh;
    const struct glb_host *h = scr->h;
-   h->glBindVertexArray(ctx->vao);
+   if (!glb_shadow_known(scr, GLB_SH_VAO) || sh->vao != ctx->vao) {
+      GLB_GL(h)->glBindVertexArray(ctx->vao);
+      /* the attribute arrays and the element buffer are the vertex array's */
+      for (unsigned loc = 0; loc < GLB_MAX_ATTRIBS; loc++)
+         sh->attrib[loc].known = false;
+      sh->known &= ~(uint32_t)GLB_SH_ELEMENT_BUFFER;
+      sh->vao = ctx->vao;
+      glb_shadow_set(scr, GLB_SH_VAO);
+   }
    const struct glb_vertex_elements *ve =
       mgp_handle_is_null(ctx->vertex_elements)
          ? NULL
          : glb_lookup(scr, &scr->vertex_elements, ctx->vertex_elements, "draw");
    const uint32_t enabled = ve ? ve->ve.enabled_mask : 0;
    for (unsigned loc = 0; loc < 16 && loc < (unsigned)scr->max_vertex_attribs; loc++) {
+      if ((int)loc == prog->base_instance_loc) {
+         static const uint32_t zero[4] = {0, 0, 0, 0};
+         attrib_value(scr, loc, 1, zero);
+         continue;
+      }
       if (!(enabled >> loc & 1) || !(prog->refl.vertex_input_mask >> loc & 1)) {
-         h->glDisableVertexAttribArray(loc);
          /* the attribute's current value, as the client last set it */
-         const uint32_t *val = ctx->attrib_value[loc];
-         if (ctx->attrib_kind[loc] == 1)
-            h->glVertexAttribI4iv(loc, (const GLint *)val);
-         else if (ctx->attrib_kind[loc] == 2)
-            h->glVertexAttribI4uiv(loc, val);
-         else
-            h->glVertexAttrib4fv(loc, (const GLfloat *)val);
+         attrib_value(scr, loc, ctx->attrib_kind[loc], ctx->attrib_value[loc]);
          continue;
       }
       const struct mgp_vertex_attrib *a = &ve->ve.attribs[loc];
@@ -369,24 +518,47 @@ apply_vertex_input(struct glb_context *ctx, const struct glb_shader *prog)
          MGU_DECLINE(backend_draw_incomplete, "gles: vertex binding %u has no buffer", a->binding);
          return false;
       }
-      const uint64_t off = vb->offset + a->relative_offset;
-      h->glBindBuffer(GL_ARRAY_BUFFER, r->name);
-      h->glEnableVertexAttribArray(loc);
+      const struct glb_attrib_shadow want = {
+         .enabled = true,
+         .buffer = r->name,
+         .size = a->size,
+         .type = type,
+         .flags = a->flags & (MGP_ATTRIB_INTEGER | MGP_ATTRIB_NORMALIZED),
+         .stride = (GLsizei)b->stride,
+         .offset = vb->offset + a->relative_offset,
+         .divisor = b->divisor,
+      };
+      struct glb_attrib_shadow *have = &sh->attrib[loc];
+      if (have->known && have->enabled && have->buffer == want.buffer && have->size == want.size &&
+          have->type == want.type && have->flags == want.flags && have->stride == want.stride &&
+          have->offset == want.offset && have->divisor == want.divisor)
+         continue;
+      if (!have->known || !have->enabled)
+         GLB_GL(h)->glEnableVertexAttribArray(loc);
+      bind_array_buffer(scr, r->name);
+      const void *off = (const void *)(uintptr_t)want.offset;
       if (a->flags & MGP_ATTRIB_INTEGER)
-         h->glVertexAttribIPointer(loc, a->size, type, (GLsizei)b->stride,
-                                   (const void *)(uintptr_t)off);
+         GLB_GL(h)->glVertexAttribIPointer(loc, a->size, type, want.stride, off);
       else
-         h->glVertexAttribPointer(loc, a->size, type,
-                                  (a->flags & MGP_ATTRIB_NORMALIZED) ? GL_TRUE : GL_FALSE,
-                                  (GLsizei)b->stride, (const void *)(uintptr_t)off);
-      h->glVertexAttribDivisor(loc, b->divisor);
-   }
-   if (prog->base_instance_loc >= 0) {
-      static const GLint zero[4] = {0, 0, 0, 0};
-      h->glDisableVertexAttribArray((GLuint)prog->base_instance_loc);
-      h->glVertexAttribI4iv((GLuint)prog->base_instance_loc, zero);
+         GLB_GL(h)->glVertexAttribPointer(loc, a->size, type,
+                                          (a->flags & MGP_ATTRIB_NORMALIZED) ? GL_TRUE : GL_FALSE,
+                                          want.stride, off);
+      if (!have->known || !have->enabled || have->divisor != want.divisor)
+         GLB_GL(h)->glVertexAttribDivisor(loc, want.divisor);
+      *have = want;
+      have->known = sh->trusted;
    }
    return true;
+}
+
+static void
+bind_element_buffer(struct glb_screen *scr, GLuint name)
+{
+   if (glb_shadow_known(scr, GLB_SH_ELEMENT_BUFFER) && scr->sh.element_buffer == name)
+      return;
+   GLB_GL(scr->h)->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, name);
+   scr->sh.element_buffer = name;
+   glb_shadow_set(scr, GLB_SH_ELEMENT_BUFFER);
 }
 
 /* ---- the draw --------------------------------------------------------------------------------- */
@@ -396,7 +568,7 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 {
    struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   if (!glb_context_bind(ctx))
+   if (!glb_context_bind_draw(ctx))
       return;
    /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN */
    const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN;
@@ -443,12 +615,12 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       if (user) {
          /* the client's own indices (client arrays): into the context's scratch buffer */
          if (!ctx->user_indices)
-            h->glGenBuffers(1, &ctx->user_indices);
-         h->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ctx->user_indices);
-         h->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)args->user_indices.size,
-                         args->user_indices.ptr, GL_STREAM_DRAW);
+            GLB_GL(h)->glGenBuffers(1, &ctx->user_indices);
+         bind_element_buffer(scr, ctx->user_indices);
+         GLB_GL(h)->glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)args->user_indices.size,
+                                 args->user_indices.ptr, GL_STREAM_DRAW);
       } else {
-         h->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib->name);
+         bind_element_buffer(scr, ib->name);
       }
    } else if (user) {
       glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "draw_vbo: user indices without an index size");
@@ -461,7 +633,7 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
       if (!r->count)
          continue;
       if (!args->index_size) {
-         h->glDrawArraysInstanced(mode, (GLint)r->start, (GLsizei)r->count, instances);
+         GLB_GL(h)->glDrawArraysInstanced(mode, (GLint)r->start, (GLsizei)r->count, instances);
       } else {
          const uint64_t first = (uint64_t)r->start * args->index_size;
          if (user && (first > args->user_indices.size ||
@@ -472,10 +644,10 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
          const uint64_t off = (user ? 0 : ctx->ib.offset) + first;
          const void *p = (const void *)(uintptr_t)off;
          if (r->index_bias && scr->es_minor >= 2)
-            h->glDrawElementsInstancedBaseVertex(mode, (GLsizei)r->count, itype, p, instances,
-                                                 r->index_bias);
+            GLB_GL(h)->glDrawElementsInstancedBaseVertex(mode, (GLsizei)r->count, itype, p,
+                                                         instances, r->index_bias);
          else if (!r->index_bias)
-            h->glDrawElementsInstanced(mode, (GLsizei)r->count, itype, p, instances);
+            GLB_GL(h)->glDrawElementsInstanced(mode, (GLsizei)r->count, itype, p, instances);
          else
             MGU_DECLINE(backend_feature_unimplemented, "gles: a base vertex before GLES 3.2");
       }

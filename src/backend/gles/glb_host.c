@@ -184,6 +184,7 @@ vendor_library(char *out, size_t out_size, char *why, unsigned why_size)
 /* ---- loading --------------------------------------------------------------------------------- */
 
 static struct glb_host host;
+_Atomic uint64_t glb_host_calls;
 static char host_why[256];
 static bool host_ok;
 static pthread_once_t host_once = PTHREAD_ONCE_INIT;
@@ -241,6 +242,9 @@ load(char *why, unsigned why_size)
       return false;                                                                                \
    }
    GLB_GL_FUNCS(X)
+#undef X
+#define X(type, name) host.gl##name = (type)imports.getProcAddress("gl" #name);
+   GLB_GL_EXT_FUNCS(X)
 #undef X
    host.imports_get_platform_display = imports.getPlatformDisplay;
    host.imports_vendor_string = imports.getVendorString;

@@ -37,11 +37,11 @@ delete_storage(struct glb_screen *scr, struct glb_resource *r)
    if (!r->name)
       return;
    if (r->is_buffer)
-      scr->h->glDeleteBuffers(1, &r->name);
+      GLB_GL(scr->h)->glDeleteBuffers(1, &r->name);
    else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-      scr->h->glDeleteRenderbuffers(1, &r->name);
+      GLB_GL(scr->h)->glDeleteRenderbuffers(1, &r->name);
    else
-      scr->h->glDeleteTextures(1, &r->name);
+      GLB_GL(scr->h)->glDeleteTextures(1, &r->name);
    r->name = 0;
 }
 
@@ -64,9 +64,10 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
          r->unsupported = true;
          return;
       }
-      h->glGenBuffers(1, &r->name);
-      h->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
-      h->glBufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)d->size, NULL, buffer_usage(d->usage));
+      GLB_GL(h)->glGenBuffers(1, &r->name);
+      GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+      GLB_GL(h)->glBufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)d->size, NULL,
+                              buffer_usage(d->usage));
       return;
    }
    r->fmt = glb_format_get(d->format);
@@ -115,13 +116,14 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       r->alpha_one = true;
    }
    if (rb) {
-      h->glGenRenderbuffers(1, &r->name);
-      h->glBindRenderbuffer(GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glGenRenderbuffers(1, &r->name);
+      GLB_GL(h)->glBindRenderbuffer(GL_RENDERBUFFER, r->name);
       if (d->samples > 1)
-         h->glRenderbufferStorageMultisample(GL_RENDERBUFFER, (GLsizei)d->samples, internal,
-                                             (GLsizei)d->width, (GLsizei)d->height);
+         GLB_GL(h)->glRenderbufferStorageMultisample(GL_RENDERBUFFER, (GLsizei)d->samples, internal,
+                                                     (GLsizei)d->width, (GLsizei)d->height);
       else
-         h->glRenderbufferStorage(GL_RENDERBUFFER, internal, (GLsizei)d->width, (GLsizei)d->height);
+         GLB_GL(h)->glRenderbufferStorage(GL_RENDERBUFFER, internal, (GLsizei)d->width,
+                                          (GLsizei)d->height);
       return;
    }
    uint32_t levels = d->levels ? d->levels : 1, max_levels = 1;
@@ -132,14 +134,14 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
       max_levels++;
    if (levels > max_levels)
       levels = max_levels;
-   h->glGenTextures(1, &r->name);
-   h->glBindTexture(r->tex_target, r->name);
+   GLB_GL(h)->glGenTextures(1, &r->name);
+   GLB_GL(h)->glBindTexture(r->tex_target, r->name);
    if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
-      h->glTexStorage3D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
-                        (GLsizei)d->height, (GLsizei)r->layers);
+      GLB_GL(h)->glTexStorage3D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
+                                (GLsizei)d->height, (GLsizei)r->layers);
    else
-      h->glTexStorage2D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
-                        (GLsizei)d->height);
+      GLB_GL(h)->glTexStorage2D(r->tex_target, (GLsizei)levels, internal, (GLsizei)d->width,
+                                (GLsizei)d->height);
    r->levels = levels;
 }
 
@@ -171,7 +173,7 @@ zero_buffer(const struct glb_host *h, uint64_t size)
 {
    for (uint64_t off = 0; off < size; off += sizeof(zeros)) {
       const uint64_t n = size - off < sizeof(zeros) ? size - off : sizeof(zeros);
-      h->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)n, zeros);
+      GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)n, zeros);
    }
 }
 
@@ -181,34 +183,34 @@ static void
 zero_renderbuffer(const struct glb_host *h, struct glb_resource *r)
 {
    GLuint fbo = 0;
-   h->glGenFramebuffers(1, &fbo);
-   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
-   h->glDisable(GL_SCISSOR_TEST);
-   h->glDisable(GL_RASTERIZER_DISCARD);
+   GLB_GL(h)->glGenFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
+   GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
    if (r->fmt->depth_stencil) {
       /* a depth-only format on the depth-stencil point makes the framebuffer incomplete */
       const bool stencil = r->fmt->format == GL_DEPTH_STENCIL;
-      h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER,
-                                   stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT,
-                                   GL_RENDERBUFFER, r->name);
-      h->glDepthMask(GL_TRUE);
-      h->glStencilMask(0xff);
+      GLB_GL(h)->glFramebufferRenderbuffer(
+         GL_DRAW_FRAMEBUFFER, stencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT,
+         GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glDepthMask(GL_TRUE);
+      GLB_GL(h)->glStencilMask(0xff);
       static const GLfloat zero = 0.0f;
       if (stencil)
-         h->glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.0f, 0);
+         GLB_GL(h)->glClearBufferfi(GL_DEPTH_STENCIL, 0, 0.0f, 0);
       else
-         h->glClearBufferfv(GL_DEPTH, 0, &zero);
+         GLB_GL(h)->glClearBufferfv(GL_DEPTH, 0, &zero);
    } else {
       static const GLfloat black[4] = {0, 0, 0, 0};
       const GLenum buf = GL_COLOR_ATTACHMENT0;
-      h->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
-                                   r->name);
-      h->glDrawBuffers(1, &buf);
-      h->glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-      h->glClearBufferfv(GL_COLOR, 0, black);
+      GLB_GL(h)->glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                           GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glDrawBuffers(1, &buf);
+      GLB_GL(h)->glColorMaski(0, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+      GLB_GL(h)->glClearBufferfv(GL_COLOR, 0, black);
    }
-   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-   h->glDeleteFramebuffers(1, &fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+   GLB_GL(h)->glDeleteFramebuffers(1, &fbo);
 }
 
 static void zero_storage(struct glb_screen *scr, struct glb_resource *r);
@@ -276,7 +278,7 @@ make_counted_storage(struct glb_screen *scr, struct glb_resource *r)
    const uint64_t bytes = storage_bytes(&r->desc);
    if (over_budget(scr, r, bytes))
       return;
-   while (scr->h->glGetError() != GL_NO_ERROR)
+   while (GLB_GL(scr->h)->glGetError() != GL_NO_ERROR)
       ;
    make_storage(scr, r);
    if (out_of_memory(scr, r) || !r->name)
@@ -289,7 +291,7 @@ make_counted_storage(struct glb_screen *scr, struct glb_resource *r)
 static bool
 out_of_memory(struct glb_screen *scr, struct glb_resource *r)
 {
-   if (scr->h->glGetError() != GL_OUT_OF_MEMORY)
+   if (GLB_GL(scr->h)->glGetError() != GL_OUT_OF_MEMORY)
       return false;
    delete_storage(scr, r);
    r->unsupported = true;
@@ -381,16 +383,16 @@ upload(const struct glb_host *h, const struct glb_resource *r, uint32_t level,
        GLenum type)
 {
    if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY) {
-      h->glTexSubImage3D(r->tex_target, (GLint)level, g->x, g->y, g->z, (GLsizei)g->width,
-                         (GLsizei)g->height, (GLsizei)g->depth, format, type, src);
+      GLB_GL(h)->glTexSubImage3D(r->tex_target, (GLint)level, g->x, g->y, g->z, (GLsizei)g->width,
+                                 (GLsizei)g->height, (GLsizei)g->depth, format, type, src);
       return;
    }
    for (uint32_t k = 0; k < g->depth; k++) {
       const GLenum face = r->tex_target == GL_TEXTURE_CUBE_MAP
                              ? GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)g->z + k
                              : GL_TEXTURE_2D;
-      h->glTexSubImage2D(face, (GLint)level, g->x, g->y, (GLsizei)g->width, (GLsizei)g->height,
-                         format, type, src + slice * k);
+      GLB_GL(h)->glTexSubImage2D(face, (GLint)level, g->x, g->y, (GLsizei)g->width,
+                                 (GLsizei)g->height, format, type, src + slice * k);
    }
 }
 
@@ -406,10 +408,10 @@ zero_texture(const struct glb_host *h, struct glb_resource *r)
    const GLenum format = r->alpha_one ? r->rgb_format : r->fmt->format;
    if (!format)
       return;
-   h->glBindTexture(r->tex_target, r->name);
-   h->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-   h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
    for (uint32_t l = 0; l < r->levels && l < 32; l++) {
       const uint32_t lw = r->desc.width >> l ? r->desc.width >> l : 1;
       const uint32_t lh = r->desc.height >> l ? r->desc.height >> l : 1;
@@ -466,8 +468,8 @@ upload_dropping_alpha(struct glb_context *ctx, const struct glb_resource *r, uin
          for (uint32_t x = 0; x < g->width; x++)
             memcpy(out + (size_t)out_px * x, in + (size_t)in_px * x, out_px);
       }
-   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-   h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
    upload(h, r, level, g, rgb, out_slice, r->rgb_format, r->fmt->type);
    free(rgb);
 }
@@ -492,8 +494,9 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
          glb_fatal(scr, MGU_FATAL_ProtocolCorruption, detail);
          return;
       }
-      h->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
-      h->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len, args->data.ptr);
+      GLB_GL(h)->glBindBuffer(GL_COPY_WRITE_BUFFER, r->name);
+      GLB_GL(h)->glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)off, (GLsizeiptr)len,
+                                 args->data.ptr);
       return;
    }
    if (args->format != r->desc.format || r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER ||
@@ -513,8 +516,8 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
       r->tex_target == GL_TEXTURE_3D && level < 32 ? r->layers >> level : r->layers;
    const uint32_t d_max = ld ? ld : 1;
    const uint64_t bpp = r->fmt->bytes;
-   h->glBindTexture(r->tex_target, r->name);
-   h->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
    for (uint32_t i = 0; i < tail_count; i++) {
       const struct mgp_sub_region *g = &regions[i];
       /* the box inside the level first: then width, height and depth are small, and the
@@ -549,12 +552,12 @@ glb_resource_subdata(void *self, const struct mgp_resource_subdata *args, const 
          upload_dropping_alpha(ctx, r, level, g, row, slice, src);
          continue;
       }
-      h->glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(row / bpp));
-      h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, (GLint)(slice / row));
+      GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(row / bpp));
+      GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, (GLint)(slice / row));
       upload(h, r, level, g, src, slice, r->fmt->format, r->fmt->type);
    }
-   h->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-   h->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+   GLB_GL(h)->glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
 }
 
 void
@@ -575,15 +578,15 @@ glb_resource_readback(void *self, const struct mgp_resource_readback *args, cons
    if (!args->size)
       return;
    const struct glb_host *h = scr->h;
-   h->glBindBuffer(GL_COPY_READ_BUFFER, r->name);
-   const void *p = h->glMapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)args->offset,
-                                       (GLsizeiptr)args->size, GL_MAP_READ_BIT);
+   GLB_GL(h)->glBindBuffer(GL_COPY_READ_BUFFER, r->name);
+   const void *p = GLB_GL(h)->glMapBufferRange(GL_COPY_READ_BUFFER, (GLintptr)args->offset,
+                                               (GLsizeiptr)args->size, GL_MAP_READ_BIT);
    if (!p) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: resource_readback: the map failed");
       return;
    }
    memcpy(args->out.ptr, p, args->size);
-   h->glUnmapBuffer(GL_COPY_READ_BUFFER);
+   GLB_GL(h)->glUnmapBuffer(GL_COPY_READ_BUFFER);
 }
 
 /* ---- the framebuffer ------------------------------------------------------------------------ */
@@ -616,7 +619,7 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
 {
    const struct glb_host *h = ctx->scr->h;
    if (!s->kind) {
-      h->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, 0);
+      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, 0);
       return true;
    }
    struct glb_resource *r = glb_resource_for_use(ctx->scr, s->res, call);
@@ -632,23 +635,28 @@ glb_attach(struct glb_context *ctx, GLenum target, GLenum at, const struct mgp_s
       return false;
    }
    if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-      h->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
+      GLB_GL(h)->glFramebufferRenderbuffer(target, at, GL_RENDERBUFFER, r->name);
    else if (r->tex_target == GL_TEXTURE_3D || r->tex_target == GL_TEXTURE_2D_ARRAY)
-      h->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
+      GLB_GL(h)->glFramebufferTextureLayer(target, at, r->name, s->level, (GLint)s->layer);
    else if (r->tex_target == GL_TEXTURE_CUBE_MAP)
-      h->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer, r->name,
-                                s->level);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_CUBE_MAP_POSITIVE_X + s->layer,
+                                        r->name, s->level);
    else
-      h->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, r->name, s->level);
+      GLB_GL(h)->glFramebufferTexture2D(target, at, GL_TEXTURE_2D, r->name, s->level);
    return true;
 }
 
 bool
 glb_framebuffer_ready(struct glb_context *ctx, const char *call)
 {
-   const struct glb_host *h = ctx->scr->h;
+   struct glb_screen *scr = ctx->scr;
+   const struct glb_host *h = scr->h;
    const struct mgp_framebuffer_state *fb = &ctx->fb;
-   h->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->fbo);
+   if (!glb_shadow_known(scr, GLB_SH_FBO) || scr->sh.fbo != ctx->fbo) {
+      GLB_GL(h)->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ctx->fbo);
+      scr->sh.fbo = ctx->fbo;
+      glb_shadow_set(scr, GLB_SH_FBO);
+   }
    if (ctx->fb_valid)
       return true;
    /* GLES binds draw buffer i only to colour attachment i: the surface GL's draw buffer i
@@ -672,7 +680,7 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
       bufs[i] = s->kind ? GL_COLOR_ATTACHMENT0 + i : GL_NONE;
       n = (GLsizei)i + 1;
    }
-   h->glDrawBuffers(n, bufs);
+   GLB_GL(h)->glDrawBuffers(n, bufs);
    const bool same_ds = fb->depth.kind && fb->stencil.kind &&
                         fb->depth.res.slot == fb->stencil.res.slot &&
                         fb->depth.res.gen == fb->stencil.res.gen;
@@ -696,8 +704,8 @@ glb_framebuffer_ready(struct glb_context *ctx, const char *call)
       return false;
    }
    if (ctx->scr->ext_srgb_write_control)
-      (fb->srgb_encode ? h->glEnable : h->glDisable)(GL_FRAMEBUFFER_SRGB_EXT);
-   const GLenum status = h->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+      (fb->srgb_encode ? GLB_GL(h)->glEnable : GLB_GL(h)->glDisable)(GL_FRAMEBUFFER_SRGB_EXT);
+   const GLenum status = GLB_GL(h)->glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
    if (status != GL_FRAMEBUFFER_COMPLETE) {
       MGU_DECLINE(backend_draw_incomplete, "gles: %s: host framebuffer incomplete (0x%x)", call,
                   status);
@@ -716,34 +724,35 @@ glb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
       return;
    const struct glb_host *h = ctx->scr->h;
    ctx->scr->stats.clears++;
-   h->glDisable(GL_RASTERIZER_DISCARD);
+   GLB_GL(h)->glDisable(GL_RASTERIZER_DISCARD);
    if (args->scissor_enable) {
-      h->glEnable(GL_SCISSOR_TEST);
-      h->glScissor(args->scissor[0], args->scissor[1], args->scissor[2] < 0 ? 0 : args->scissor[2],
-                   args->scissor[3] < 0 ? 0 : args->scissor[3]);
+      GLB_GL(h)->glEnable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glScissor(args->scissor[0], args->scissor[1],
+                           args->scissor[2] < 0 ? 0 : args->scissor[2],
+                           args->scissor[3] < 0 ? 0 : args->scissor[3]);
    } else {
-      h->glDisable(GL_SCISSOR_TEST);
+      GLB_GL(h)->glDisable(GL_SCISSOR_TEST);
    }
    for (unsigned i = 0; i < 8; i++) {
       if (!(args->color_buffers & (1u << i)) || i >= (unsigned)ctx->scr->max_draw_buffers)
          continue;
       const uint8_t m = args->color_write_mask[i];
-      h->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
+      GLB_GL(h)->glColorMaski(i, m & 1, (m >> 1) & 1, (m >> 2) & 1, (m >> 3) & 1);
       if (args->color_kind == 1)
-         h->glClearBufferiv(GL_COLOR, (GLint)i, (const GLint *)args->color);
+         GLB_GL(h)->glClearBufferiv(GL_COLOR, (GLint)i, (const GLint *)args->color);
       else if (args->color_kind == 2)
-         h->glClearBufferuiv(GL_COLOR, (GLint)i, args->color);
+         GLB_GL(h)->glClearBufferuiv(GL_COLOR, (GLint)i, args->color);
       else
-         h->glClearBufferfv(GL_COLOR, (GLint)i, (const GLfloat *)args->color);
+         GLB_GL(h)->glClearBufferfv(GL_COLOR, (GLint)i, (const GLfloat *)args->color);
    }
-   h->glDepthMask(args->depth_write ? GL_TRUE : GL_FALSE);
-   h->glStencilMask(args->stencil_write_mask);
+   GLB_GL(h)->glDepthMask(args->depth_write ? GL_TRUE : GL_FALSE);
+   GLB_GL(h)->glStencilMask(args->stencil_write_mask);
    if (args->depth && args->stencil)
-      h->glClearBufferfi(GL_DEPTH_STENCIL, 0, args->depth_value, args->stencil_value);
+      GLB_GL(h)->glClearBufferfi(GL_DEPTH_STENCIL, 0, args->depth_value, args->stencil_value);
    else if (args->depth)
-      h->glClearBufferfv(GL_DEPTH, 0, &args->depth_value);
+      GLB_GL(h)->glClearBufferfv(GL_DEPTH, 0, &args->depth_value);
    else if (args->stencil)
-      h->glClearBufferiv(GL_STENCIL, 0, &args->stencil_value);
+      GLB_GL(h)->glClearBufferiv(GL_STENCIL, 0, &args->stencil_value);
    ctx->scr->bound = NULL; /* masks and scissor now differ from the context's draw state */
 }
 
@@ -792,19 +801,20 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
    struct mgp_texels_rect rect;
    if (!clip_read(r, s->level, x, y, width, height, &rect))
       return;
-   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
-   h->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, 0);
-   h->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER,
-                                0);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                                        0);
+   GLB_GL(h)->glFramebufferRenderbuffer(GL_READ_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                        GL_RENDERBUFFER, 0);
    if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, glb_attachment_of(r), s, call))
       return;
-   h->glReadBuffer(GL_NONE);
-   h->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   GLB_GL(h)->glReadBuffer(GL_NONE);
+   GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
    const size_t n = (size_t)rect.width * rect.height; /* inside the request: out holds it */
    const unsigned ts = want_depth ? mgp_depth_bytes(layout) : 0;
    uint8_t *dst = (uint8_t *)out->ptr + sizeof(rect);
    const GLint rx = (GLint)(x + (int32_t)rect.x), ry = (GLint)(y + (int32_t)rect.y);
-   while (h->glGetError() != GL_NO_ERROR)
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
    if (want_depth) {
       /* GLES reads float depth as GL_FLOAT and normalized depth only as integers: 32-bit
@@ -816,8 +826,8 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
          glb_fatal(scr, MGU_FATAL_OutOfMemory, call);
          return;
       }
-      h->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_DEPTH_COMPONENT,
-                      fdepth ? GL_FLOAT : GL_UNSIGNED_INT, d);
+      GLB_GL(h)->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_DEPTH_COMPONENT,
+                              fdepth ? GL_FLOAT : GL_UNSIGNED_INT, d);
       for (size_t i = 0; i < n; i++) {
          float f;
          memcpy(&f, &d[i], sizeof(f));
@@ -826,9 +836,9 @@ read_depth_stencil(struct glb_context *ctx, const struct mgp_surface *s, struct 
       free(d);
    }
    if (want_stencil)
-      h->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_STENCIL_INDEX,
-                      GL_UNSIGNED_BYTE, dst + n * ts);
-   const GLenum err = h->glGetError();
+      GLB_GL(h)->glReadPixels(rx, ry, (GLsizei)rect.width, (GLsizei)rect.height, GL_STENCIL_INDEX,
+                              GL_UNSIGNED_BYTE, dst + n * ts);
+   const GLenum err = GLB_GL(h)->glGetError();
    if (err != GL_NO_ERROR) {
       MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,
                   mgp_format_name(r->desc.format), err);
@@ -870,18 +880,18 @@ read_color(struct glb_context *ctx, const struct mgp_surface *s, struct glb_reso
    const int64_t y1 = (int64_t)y + height < lh ? (int64_t)y + height : lh;
    if (x1 <= x0 || y1 <= y0)
       return;
-   h->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
+   GLB_GL(h)->glBindFramebuffer(GL_READ_FRAMEBUFFER, ctx->read_fbo);
    if (!glb_attach(ctx, GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, s, call))
       return;
-   h->glReadBuffer(GL_COLOR_ATTACHMENT0);
-   h->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   GLB_GL(h)->glReadBuffer(GL_COLOR_ATTACHMENT0);
+   GLB_GL(h)->glPixelStorei(GL_PACK_ALIGNMENT, 1);
    const struct mgp_texels_rect rect = {(uint32_t)(x0 - x), (uint32_t)(y0 - y), (uint32_t)(x1 - x0),
                                         (uint32_t)(y1 - y0)};
-   while (h->glGetError() != GL_NO_ERROR)
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
-   h->glReadPixels((GLint)x0, (GLint)y0, (GLsizei)rect.width, (GLsizei)rect.height, r->fmt->format,
-                   r->fmt->type, (uint8_t *)out->ptr + sizeof(rect));
-   const GLenum err = h->glGetError();
+   GLB_GL(h)->glReadPixels((GLint)x0, (GLint)y0, (GLsizei)rect.width, (GLsizei)rect.height,
+                           r->fmt->format, r->fmt->type, (uint8_t *)out->ptr + sizeof(rect));
+   const GLenum err = GLB_GL(h)->glGetError();
    if (err != GL_NO_ERROR) {
       /* GLES reads some formats only as the host's own pair (GL_RGBA_INTEGER, say) */
       MGU_DECLINE(backend_feature_unimplemented, "gles: %s of %s: the host refused it (0x%x)", call,

@@ -54,7 +54,7 @@ glb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
    const struct glb_host *h = scr->h;
    const uint16_t w[3] = {st->wrap_s, st->wrap_t, st->wrap_r};
    const GLenum wrap_names[3] = {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R};
-   h->glGenSamplers(1, &s->name);
+   GLB_GL(h)->glGenSamplers(1, &s->name);
    for (unsigned i = 0; i < 3; i++) {
       GLenum mode = w[i] < MGP_WRAP_COUNT ? wraps[w[i]] : 0;
       if (mode == GL_CLAMP_TO_BORDER && scr->es_minor < 2)
@@ -64,29 +64,29 @@ glb_create_sampler(void *self, const struct mgp_create_sampler *args, const void
                      "gles: wrap mode %u not in this GLES: the sampler clamps to the edge", w[i]);
          mode = GL_CLAMP_TO_EDGE;
       }
-      h->glSamplerParameteri(s->name, wrap_names[i], (GLint)mode);
+      GLB_GL(h)->glSamplerParameteri(s->name, wrap_names[i], (GLint)mode);
    }
-   h->glSamplerParameteri(s->name, GL_TEXTURE_MIN_FILTER,
-                          (GLint)filters[st->min_filter % MGP_FILTER_COUNT]);
-   h->glSamplerParameteri(s->name, GL_TEXTURE_MAG_FILTER,
-                          st->mag_filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
-   h->glSamplerParameterf(s->name, GL_TEXTURE_MIN_LOD, st->min_lod);
-   h->glSamplerParameterf(s->name, GL_TEXTURE_MAX_LOD, st->max_lod);
-   h->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_MODE,
-                          st->compare_mode ? GL_COMPARE_REF_TO_TEXTURE : GL_NONE);
-   h->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_FUNC,
-                          (GLint)compare_funcs[st->compare_func % MGP_COMPARE_FUNC_COUNT]);
+   GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_MIN_FILTER,
+                                  (GLint)filters[st->min_filter % MGP_FILTER_COUNT]);
+   GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_MAG_FILTER,
+                                  st->mag_filter == MGP_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST);
+   GLB_GL(h)->glSamplerParameterf(s->name, GL_TEXTURE_MIN_LOD, st->min_lod);
+   GLB_GL(h)->glSamplerParameterf(s->name, GL_TEXTURE_MAX_LOD, st->max_lod);
+   GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_MODE,
+                                  st->compare_mode ? GL_COMPARE_REF_TO_TEXTURE : GL_NONE);
+   GLB_GL(h)->glSamplerParameteri(s->name, GL_TEXTURE_COMPARE_FUNC,
+                                  (GLint)compare_funcs[st->compare_func % MGP_COMPARE_FUNC_COUNT]);
    /* the border colour in the form the client gave it (GLES 3.2 has all three) */
    if (scr->es_minor >= 2 && st->border_color_form == 0) {
       float border[4];
       memcpy(border, st->border_color, sizeof(border));
-      h->glSamplerParameterfv(s->name, GL_TEXTURE_BORDER_COLOR, border);
+      GLB_GL(h)->glSamplerParameterfv(s->name, GL_TEXTURE_BORDER_COLOR, border);
    } else if (scr->es_minor >= 2 && st->border_color_form == 1) {
       GLint border[4];
       memcpy(border, st->border_color, sizeof(border));
-      h->glSamplerParameterIiv(s->name, GL_TEXTURE_BORDER_COLOR, border);
+      GLB_GL(h)->glSamplerParameterIiv(s->name, GL_TEXTURE_BORDER_COLOR, border);
    } else if (scr->es_minor >= 2 && st->border_color_form == 2) {
-      h->glSamplerParameterIuiv(s->name, GL_TEXTURE_BORDER_COLOR, st->border_color);
+      GLB_GL(h)->glSamplerParameterIuiv(s->name, GL_TEXTURE_BORDER_COLOR, st->border_color);
    } else if (w[0] == MGP_WRAP_CLAMP_TO_BORDER || w[1] == MGP_WRAP_CLAMP_TO_BORDER) {
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a border colour of form %u before GLES 3.2: the border reads as the "
@@ -108,7 +108,7 @@ glb_delete_sampler(void *self, const struct mgp_handle_args *args, const void *t
    if (!s || !glb_context_bind(ctx))
       return;
    glb_table_remove(&ctx->scr->samplers, &s->base);
-   ctx->scr->h->glDeleteSamplers(1, &s->name);
+   GLB_GL(ctx->scr->h)->glDeleteSamplers(1, &s->name);
    free(s);
 }
 
@@ -189,11 +189,11 @@ glb_set_texture_params(void *self, const struct mgp_texture_params *args, const 
    r->base_level = args->base_level;
    r->max_level = args->max_level;
    const GLenum t = r->tex_target;
-   h->glBindTexture(t, r->name);
-   h->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, args->base_level);
-   h->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, args->max_level);
+   GLB_GL(h)->glBindTexture(t, r->name);
+   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, args->base_level);
+   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, args->max_level);
    for (unsigned i = 0; i < 4; i++)
-      h->glTexParameteri(t, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
+      GLB_GL(h)->glTexParameteri(t, swizzle_names[i], swizzles[args->swizzle[i] % 6]);
    if (args->lod_bias != 0.0f)
       MGU_DECLINE(backend_feature_unimplemented,
                   "gles: a texture LOD bias (none in GLES): sampled without it");
@@ -219,12 +219,12 @@ glb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
     * texture's own base and max level (set_texture_params) are put back. */
    const struct glb_host *h = ctx->scr->h;
    const GLenum t = r->tex_target;
-   h->glBindTexture(t, r->name);
-   h->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
-   h->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
-   h->glGenerateMipmap(t);
-   h->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, r->base_level);
-   h->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, r->max_level);
+   GLB_GL(h)->glBindTexture(t, r->name);
+   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, (GLint)args->base_level);
+   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, (GLint)args->last_level);
+   GLB_GL(h)->glGenerateMipmap(t);
+   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_BASE_LEVEL, r->base_level);
+   GLB_GL(h)->glTexParameteri(t, GL_TEXTURE_MAX_LEVEL, r->max_level);
    ctx->scr->bound = NULL;
 }
 
@@ -259,10 +259,24 @@ glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog)
                      v->view.target, mgp_format_name(v->view.format), v->view.min_level);
          return false;
       }
-      h->glActiveTexture(GL_TEXTURE0 + j);
-      h->glBindTexture(r->tex_target, r->name);
-      h->glBindSampler(j, s->name);
+      struct glb_shadow *sh = &scr->sh;
+      const uint64_t bit = 1ull << j;
+      if ((sh->unit_known & bit) && sh->tex[j] == r->name && sh->tex_target[j] == r->tex_target &&
+          sh->sampler[j] == s->name)
+         continue;
+      /* other entry points bind textures on whichever unit is active: they forget the shadow */
+      if (!glb_shadow_known(scr, GLB_SH_ACTIVE_UNIT) || sh->active_unit != GL_TEXTURE0 + j) {
+         GLB_GL(h)->glActiveTexture(GL_TEXTURE0 + j);
+         sh->active_unit = GL_TEXTURE0 + j;
+         glb_shadow_set(scr, GLB_SH_ACTIVE_UNIT);
+      }
+      GLB_GL(h)->glBindTexture(r->tex_target, r->name);
+      GLB_GL(h)->glBindSampler(j, s->name);
+      sh->tex[j] = r->name;
+      sh->tex_target[j] = r->tex_target;
+      sh->sampler[j] = s->name;
+      if (sh->trusted)
+         sh->unit_known |= bit;
    }
-   h->glActiveTexture(GL_TEXTURE0);
    return true;
 }

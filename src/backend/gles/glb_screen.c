@@ -115,12 +115,13 @@ glb_fatal(struct glb_screen *scr, enum mgu_fatal name, const char *detail)
    scr->env.fatal(scr->env.session, name, detail);
 }
 
-bool
-glb_make_current(struct glb_screen *scr)
+static bool
+make_current(struct glb_screen *scr)
 {
    const struct glb_host *h = scr->h;
    if (h->eglGetCurrentContext() == scr->ctx)
       return true;
+   glb_shadow_forget(scr);
    if (!h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, scr->ctx)) {
       char detail[96];
       snprintf(detail, sizeof(detail), "gles: eglMakeCurrent failed (0x%x)", h->eglGetError());
@@ -129,6 +130,19 @@ glb_make_current(struct glb_screen *scr)
    }
    scr->bound = NULL; /* another thread may have left state: re-apply the context's */
    return true;
+}
+
+void
+glb_shadow_forget(struct glb_screen *scr)
+{
+   memset(&scr->sh, 0, sizeof(scr->sh));
+}
+
+bool
+glb_make_current(struct glb_screen *scr)
+{
+   glb_shadow_forget(scr);
+   return make_current(scr);
 }
 
 static bool
@@ -221,31 +235,38 @@ static void
 read_limits(struct glb_screen *scr)
 {
    const struct glb_host *h = scr->h;
-   snprintf(scr->renderer, sizeof(scr->renderer), "%s", (const char *)h->glGetString(GL_RENDERER));
-   snprintf(scr->version, sizeof(scr->version), "%s", (const char *)h->glGetString(GL_VERSION));
-   h->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &scr->max_texture_size);
-   h->glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &scr->max_renderbuffer_size);
-   h->glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &scr->max_3d_texture_size);
-   h->glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &scr->max_array_layers);
-   h->glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &scr->max_cube_size);
-   h->glGetIntegerv(GL_MAX_SAMPLES, &scr->max_samples);
-   h->glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &scr->max_vertex_attribs);
-   h->glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &scr->max_ubo_bindings);
-   h->glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &scr->max_ubo_size);
-   h->glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &scr->ubo_align);
-   h->glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &scr->max_texture_units);
-   h->glGetIntegerv(GL_MAX_VARYING_COMPONENTS, &scr->max_varying);
-   h->glGetIntegerv(GL_MAX_DRAW_BUFFERS, &scr->max_draw_buffers);
-   h->glGetIntegerv(GL_MAX_VIEWPORT_DIMS, scr->max_viewport);
-   h->glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, scr->line_range);
-   h->glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, scr->point_range);
-   h->glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &scr->max_integer_samples);
-   const char *ext = (const char *)h->glGetString(GL_EXTENSIONS);
+   snprintf(scr->renderer, sizeof(scr->renderer), "%s",
+            (const char *)GLB_GL(h)->glGetString(GL_RENDERER));
+   snprintf(scr->version, sizeof(scr->version), "%s",
+            (const char *)GLB_GL(h)->glGetString(GL_VERSION));
+   GLB_GL(h)->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &scr->max_texture_size);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &scr->max_renderbuffer_size);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &scr->max_3d_texture_size);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &scr->max_array_layers);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_CUBE_MAP_TEXTURE_SIZE, &scr->max_cube_size);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_SAMPLES, &scr->max_samples);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &scr->max_vertex_attribs);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &scr->max_ubo_bindings);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &scr->max_ubo_size);
+   GLB_GL(h)->glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &scr->ubo_align);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &scr->max_texture_units);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_VARYING_COMPONENTS, &scr->max_varying);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_DRAW_BUFFERS, &scr->max_draw_buffers);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_VIEWPORT_DIMS, scr->max_viewport);
+   GLB_GL(h)->glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, scr->line_range);
+   GLB_GL(h)->glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, scr->point_range);
+   GLB_GL(h)->glGetIntegerv(GL_MAX_INTEGER_SAMPLES, &scr->max_integer_samples);
+   const char *ext = (const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS);
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
+   if (ext && strstr(ext, "GL_EXT_clip_cull_distance"))
+      GLB_GL(h)->glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &scr->max_clip_distances);
+   if (ext && strstr(ext, "GL_EXT_disjoint_timer_query") && h->glQueryCounterEXT &&
+       h->glGetQueryObjectui64vEXT)
+      GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
       const struct glb_format *gf = glb_format_get(f);
@@ -253,14 +274,14 @@ read_limits(struct glb_screen *scr)
       if (!gf || (!gf->depth_stencil && !glb_format_renderable(scr, gf)))
          continue;
       GLint n = 0, counts[16] = {0};
-      h->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_NUM_SAMPLE_COUNTS, 1, &n);
-      h->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_SAMPLES, 16, counts);
+      GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_NUM_SAMPLE_COUNTS, 1, &n);
+      GLB_GL(h)->glGetInternalformativ(GL_RENDERBUFFER, gf->internal, GL_SAMPLES, 16, counts);
       for (GLint i = 0; i < n && i < 16; i++)
          for (unsigned b = 1; b < 7; b++)
             if (counts[i] == 1 << b)
                scr->format_samples[f] |= (uint8_t)(1u << b);
    }
-   while (h->glGetError() != GL_NO_ERROR)
+   while (GLB_GL(h)->glGetError() != GL_NO_ERROR)
       ;
 }
 
@@ -288,6 +309,9 @@ glb_screen_create(const struct mgs_backend_env *env)
       return NULL;
    }
    read_limits(scr);
+   /* the A/B of the shadow (mgl-bench's host calls per draw), and a way to rule it out */
+   const char *shadow = getenv("MGL_GLES_SHADOW");
+   scr->no_shadow = shadow && strcmp(shadow, "0") == 0;
    mgu_info("gles: %s (%s) from %s, %s display, ESSL %d, robust access %s", scr->renderer,
             scr->version, scr->h->lib_name, scr->platform, scr->essl_version,
             scr->robust ? "on" : "off");
@@ -313,11 +337,11 @@ resource_free(struct glb_obj *o, void *arg)
    struct glb_resource *r = (struct glb_resource *)o;
    if (r->name && scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
       if (r->is_buffer)
-         scr->h->glDeleteBuffers(1, &r->name);
+         GLB_GL(scr->h)->glDeleteBuffers(1, &r->name);
       else if (r->desc.target == MGP_RESOURCE_TARGET_RENDERBUFFER)
-         scr->h->glDeleteRenderbuffers(1, &r->name);
+         GLB_GL(scr->h)->glDeleteRenderbuffers(1, &r->name);
       else
-         scr->h->glDeleteTextures(1, &r->name);
+         GLB_GL(scr->h)->glDeleteTextures(1, &r->name);
    }
    free(r);
 }
@@ -329,9 +353,9 @@ shader_free(struct glb_obj *o, void *arg)
    struct glb_shader *s = (struct glb_shader *)o;
    if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx) {
       if (s->program)
-         scr->h->glDeleteProgram(s->program);
+         GLB_GL(scr->h)->glDeleteProgram(s->program);
       if (s->default_buf)
-         scr->h->glDeleteBuffers(1, &s->default_buf);
+         GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
    free(s->default_bytes);
    free(s);
@@ -343,7 +367,7 @@ sampler_free(struct glb_obj *o, void *arg)
    struct glb_screen *scr = arg;
    struct glb_sampler *s = (struct glb_sampler *)o;
    if (scr->ctx && scr->h->eglGetCurrentContext() == scr->ctx)
-      scr->h->glDeleteSamplers(1, &s->name);
+      GLB_GL(scr->h)->glDeleteSamplers(1, &s->name);
    free(s);
 }
 
@@ -365,6 +389,7 @@ glb_screen_destroy(void *screen)
    table_finish(&scr->fences, NULL, NULL);
    table_finish(&scr->sampler_views, NULL, NULL);
    table_finish(&scr->samplers, sampler_free, scr);
+   table_finish(&scr->queries, NULL, NULL); /* host names go with the host context */
    if (scr->ctx) {
       if (scr->h->eglGetCurrentContext() == scr->ctx)
          scr->h->eglMakeCurrent(scr->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -407,7 +432,16 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* Only what this backend implements: the client declines the rest by name. */
    mgp_screen_vtbl_mask(&glb_screen_impl, c.call_mask);
    mgp_context_vtbl_mask(&glb_context_impl, c.call_mask);
-   c.cap_bits = 0; /* no queries, transform feedback or exact multisample-off yet */
+   /* No occlusion (GLES counts no samples: glb_query.c), transform feedback or exact
+    * multisample-off yet. Primitive queries count on the host; without capture (not advertised)
+    * the primitives written are 0, which is GL's answer. */
+   c.cap_bits = 0;
+   if (scr->timer_bits > 0) {
+      c.cap_bits |= MGP_CAP_TIMER_QUERY;
+      c.timestamp_bits = (uint32_t)scr->timer_bits;
+   }
+   if (scr->es_minor >= 2)
+      c.cap_bits |= MGP_CAP_XFB_PRIMITIVES_QUERY;
    c.max_texture_size = clamp_u32(scr->max_texture_size, UINT32_MAX);
    c.max_3d_texture_size = clamp_u32(scr->max_3d_texture_size, UINT32_MAX);
    c.max_array_layers = clamp_u32(scr->max_array_layers, UINT32_MAX);
@@ -428,7 +462,8 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    c.uniform_buffer_offset_alignment = clamp_u32(scr->ubo_align, UINT32_MAX);
    c.max_texture_units = clamp_u32(scr->max_texture_units, 48);
    c.max_varying_components = clamp_u32(scr->max_varying, UINT32_MAX);
-   c.max_clip_distances = 0; /* GLES has no gl_ClipDistance without an extension */
+   /* GLES has gl_ClipDistance only with EXT_clip_cull_distance */
+   c.max_clip_distances = clamp_u32(scr->max_clip_distances, 8);
    c.max_texture_lod_bias = 0.0f;
    c.max_anisotropy = 1.0f;
    c.point_size_range[0] = scr->point_range[0];
@@ -470,18 +505,39 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
 
 /* ---- the context's state on the host context --------------------------------------------------- */
 
-bool
-glb_context_bind(struct glb_context *ctx)
+static void
+switch_to(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
-   if (!glb_make_current(scr))
-      return false;
    if (scr->bound != ctx) {
       /* Draws put their whole state on the host; the framebuffer is attached again. */
       ctx->fb_valid = false;
       scr->bound = ctx;
       scr->stats.context_switches++;
+      glb_shadow_forget(scr);
    }
+}
+
+bool
+glb_context_bind(struct glb_context *ctx)
+{
+   if (!glb_make_current(ctx->scr))
+      return false;
+   switch_to(ctx);
+   return true;
+}
+
+bool
+glb_context_bind_draw(struct glb_context *ctx)
+{
+   struct glb_screen *scr = ctx->scr;
+   if (!make_current(scr))
+      return false;
+   switch_to(ctx);
+   if (scr->no_shadow)
+      glb_shadow_forget(scr);
+   else
+      scr->sh.trusted = true;
    return true;
 }
 
@@ -505,10 +561,10 @@ glb_context_create(void *self, const struct mgp_context_desc *args, const void *
    const float one = 1.0f;
    for (unsigned i = 0; i < GLB_MAX_ATTRIBS; i++)
       memcpy(&ctx->attrib_value[i][3], &one, sizeof(one));
-   scr->h->glGenFramebuffers(1, &ctx->fbo);
-   scr->h->glGenFramebuffers(1, &ctx->read_fbo);
-   scr->h->glGenFramebuffers(1, &ctx->blit_fbo);
-   scr->h->glGenVertexArrays(1, &ctx->vao);
+   GLB_GL(scr->h)->glGenFramebuffers(1, &ctx->fbo);
+   GLB_GL(scr->h)->glGenFramebuffers(1, &ctx->read_fbo);
+   GLB_GL(scr->h)->glGenFramebuffers(1, &ctx->blit_fbo);
+   GLB_GL(scr->h)->glGenVertexArrays(1, &ctx->vao);
    if (!glb_table_put(scr, &scr->contexts, &ctx->base, "context_create")) {
       glb_context_state_destroy(ctx);
       free(ctx);
@@ -522,12 +578,12 @@ glb_context_state_destroy(struct glb_context *ctx)
    if (scr->bound == ctx)
       scr->bound = NULL;
    if (scr->h->eglGetCurrentContext() == scr->ctx) {
-      scr->h->glDeleteFramebuffers(1, &ctx->fbo);
-      scr->h->glDeleteFramebuffers(1, &ctx->read_fbo);
-      scr->h->glDeleteFramebuffers(1, &ctx->blit_fbo);
-      scr->h->glDeleteVertexArrays(1, &ctx->vao);
+      GLB_GL(scr->h)->glDeleteFramebuffers(1, &ctx->fbo);
+      GLB_GL(scr->h)->glDeleteFramebuffers(1, &ctx->read_fbo);
+      GLB_GL(scr->h)->glDeleteFramebuffers(1, &ctx->blit_fbo);
+      GLB_GL(scr->h)->glDeleteVertexArrays(1, &ctx->vao);
       if (ctx->user_indices)
-         scr->h->glDeleteBuffers(1, &ctx->user_indices);
+         GLB_GL(scr->h)->glDeleteBuffers(1, &ctx->user_indices);
    }
 }
 
@@ -543,99 +599,6 @@ glb_context_destroy(void *self, const struct mgp_handle_args *args, const void *
    glb_table_remove(&scr->contexts, &ctx->base);
    glb_context_state_destroy(ctx);
    free(ctx);
-}
-
-/* ---- fences: signalled once the host finished everything before them ---------------------- */
-
-void
-glb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
-                 uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   struct glb_screen *scr = self;
-   if (!glb_make_current(scr))
-      return;
-   struct glb_obj *f = calloc(1, sizeof(*f));
-   if (!f) {
-      glb_fatal(scr, MGU_FATAL_OutOfMemory, "fence_create");
-      return;
-   }
-   f->h = args->h;
-   if (!glb_table_put(scr, &scr->fences, f, "fence_create")) {
-      free(f);
-      return;
-   }
-   /* No host sync objects yet: the work before the fence completes here, so the event that
-    * follows is true when it is sent. */
-   scr->h->glFinish();
-   struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->h.slot, .gen = f->h.gen};
-   if (scr->env.event)
-      scr->env.event(scr->env.session, &ev);
-}
-
-static void
-fence_answer(struct glb_screen *scr, const struct mgp_fence_query *args, const char *call)
-{
-   if (!glb_lookup(scr, &scr->fences, args->fence, call))
-      return;
-   uint32_t status = MGP_FENCE_SIGNALLED; /* fence_create finished the work before it */
-   if (args->out.ptr && args->out.size >= sizeof(status))
-      memcpy(args->out.ptr, &status, sizeof(status));
-}
-
-void
-glb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
-                 uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   fence_answer(self, args, "fence_status");
-}
-
-void
-glb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
-               uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   fence_answer(self, args, "fence_wait");
-}
-
-void
-glb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
-                  uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   struct glb_screen *scr = self;
-   struct glb_obj *f = glb_lookup(scr, &scr->fences, args->h, "fence_destroy");
-   if (!f)
-      return;
-   glb_table_remove(&scr->fences, f);
-   free(f);
-}
-
-/* ---- flush and present --------------------------------------------------------------------- */
-
-void
-glb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count)
-{
-   (void)tail, (void)tail_count;
-   struct glb_context *ctx = self;
-   if (!glb_make_current(ctx->scr))
-      return;
-   if (args->value & MGP_FLUSH_FINISH)
-      ctx->scr->h->glFinish();
-   else
-      ctx->scr->h->glFlush();
-}
-
-void
-glb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count)
-{
-   (void)tail, (void)tail_count, (void)args;
-   struct glb_context *ctx = self;
-   /* No window of the server's own yet (surface_bind_window is left out): the client reads the
-    * frame back, so the frame's end is a flush. */
-   if (glb_make_current(ctx->scr))
-      ctx->scr->h->glFlush();
 }
 
 /* ---- the backend --------------------------------------------------------------------------- */
@@ -666,6 +629,9 @@ glb_gate_counters(void *screen, const char **names, unsigned long long *values, 
       {"gles-context-switches", scr->stats.context_switches},
       {"gles-stores-zeroed", scr->stats.stores_zeroed},
       {"gles-resource-cap-refusals", scr->stats.resource_cap_refusals},
+      /* the process's, not this screen's alone (glb.h): one session per process on monolith
+       * and spawn, where mgl-bench reads it */
+      {"gles-host-calls", atomic_load_explicit(&glb_host_calls, memory_order_relaxed)},
    };
    unsigned n = sizeof(rows) / sizeof(rows[0]);
    if (!names || !values)

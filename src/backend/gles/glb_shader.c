@@ -57,6 +57,30 @@ base_instance_input(struct glb_screen *scr, spvc_compiler comp, spvc_resources r
    return true;
 }
 
+/* ESSL refuses explicit locations on the members of a block declared as an array, and Mesa
+ * refuses one on such a block itself (it gives the members locations from it). Without any,
+ * ESSL matches the block by its name, which both sides of the interface keep from the client's
+ * GLSL: the block's and its members' locations are dropped. */
+static void
+block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, type, &list, &count) != SPVC_SUCCESS)
+      return;
+   for (size_t i = 0; i < count; i++) {
+      const spvc_type var = spvc_compiler_get_type_handle(comp, list[i].type_id);
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      if (spvc_type_get_basetype(block) != SPVC_BASETYPE_STRUCT ||
+          !spvc_type_get_num_array_dimensions(var))
+         continue;
+      spvc_compiler_unset_decoration(comp, list[i].id, SpvDecorationLocation);
+      for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++)
+         spvc_compiler_unset_member_decoration(comp, list[i].base_type_id, m,
+                                               SpvDecorationLocation);
+   }
+}
+
 /* SPIR-V words to ESSL; false with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
@@ -120,6 +144,12 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
          goto done;
       }
    }
+   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_INPUT);
+   block_locations(comp, res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT);
+   /* GLES declares gl_ClipDistance only with EXT_clip_cull_distance (the caps offer clip
+    * distances only then) */
+   if (scr->max_clip_distances)
+      spvc_compiler_require_extension(comp, "GL_EXT_clip_cull_distance");
    if (last_pre_raster &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
       goto done;
@@ -139,16 +169,16 @@ static GLuint
 compile(struct glb_screen *scr, GLenum stage, const char *src, char *why, size_t why_size)
 {
    const struct glb_host *h = scr->h;
-   GLuint s = h->glCreateShader(stage);
-   h->glShaderSource(s, 1, &src, NULL);
-   h->glCompileShader(s);
+   GLuint s = GLB_GL(h)->glCreateShader(stage);
+   GLB_GL(h)->glShaderSource(s, 1, &src, NULL);
+   GLB_GL(h)->glCompileShader(s);
    GLint ok = 0;
-   h->glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   GLB_GL(h)->glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
    if (!ok) {
       char log[160] = "";
-      h->glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      GLB_GL(h)->glGetShaderInfoLog(s, sizeof(log), NULL, log);
       snprintf(why, why_size, "host compile: %s", log);
-      h->glDeleteShader(s);
+      GLB_GL(h)->glDeleteShader(s);
       return 0;
    }
    return s;
@@ -202,17 +232,17 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       snprintf(why, sizeof(why), "fragment: %s", tf.why);
    } else if ((v = compile(scr, GL_VERTEX_SHADER, tv.source, why, sizeof(why))) &&
               (f = compile(scr, GL_FRAGMENT_SHADER, tf.source, why, sizeof(why)))) {
-      p = h->glCreateProgram();
-      h->glAttachShader(p, v);
-      h->glAttachShader(p, f);
-      h->glLinkProgram(p);
+      p = GLB_GL(h)->glCreateProgram();
+      GLB_GL(h)->glAttachShader(p, v);
+      GLB_GL(h)->glAttachShader(p, f);
+      GLB_GL(h)->glLinkProgram(p);
       GLint linked = 0;
-      h->glGetProgramiv(p, GL_LINK_STATUS, &linked);
+      GLB_GL(h)->glGetProgramiv(p, GL_LINK_STATUS, &linked);
       if (!linked) {
          char log[160] = "";
-         h->glGetProgramInfoLog(p, sizeof(log), NULL, log);
+         GLB_GL(h)->glGetProgramInfoLog(p, sizeof(log), NULL, log);
          snprintf(why, sizeof(why), "host link: %s", log);
-         h->glDeleteProgram(p);
+         GLB_GL(h)->glDeleteProgram(p);
          p = 0;
       }
    }
@@ -222,9 +252,9 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    free(tv.source);
    free(tf.source);
    if (v)
-      h->glDeleteShader(v);
+      GLB_GL(h)->glDeleteShader(v);
    if (f)
-      h->glDeleteShader(f);
+      GLB_GL(h)->glDeleteShader(f);
    if (p) {
       s->program = p;
       scr->stats.programs_linked++;
@@ -249,9 +279,9 @@ glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
       return;
    glb_table_remove(&scr->shaders, &s->base);
    if (s->program)
-      scr->h->glDeleteProgram(s->program);
+      GLB_GL(scr->h)->glDeleteProgram(s->program);
    if (s->default_buf)
-      scr->h->glDeleteBuffers(1, &s->default_buf);
+      GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    free(s->default_bytes);
    free(s);
 }
@@ -315,17 +345,37 @@ glb_set_shader_buffers(void *self, const struct mgp_set_shader_buffers *args, co
    memcpy(&ctx->ubo[args->start], tail, tail_count * sizeof(struct mgp_buffer_range));
 }
 
+static void
+bind_ubo(struct glb_screen *scr, uint32_t b, GLuint buffer, uint64_t offset, uint64_t size)
+{
+   struct glb_shadow *sh = &scr->sh;
+   if ((sh->ubo_known >> b & 1) && sh->ubo[b].buffer == buffer && sh->ubo[b].offset == offset &&
+       sh->ubo[b].size == size)
+      return;
+   GLB_GL(scr->h)->glBindBufferRange(GL_UNIFORM_BUFFER, b, buffer, (GLintptr)offset,
+                                     (GLsizeiptr)size);
+   sh->ubo[b].buffer = buffer;
+   sh->ubo[b].offset = offset;
+   sh->ubo[b].size = size;
+   if (sh->trusted)
+      sh->ubo_known |= 1ull << b;
+}
+
 /* Binds the program's uniform buffers for a draw; false: declined. */
 bool
 glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
 {
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
-   h->glUseProgram(s->program);
+   struct glb_shadow *sh = &scr->sh;
+   if (!glb_shadow_known(scr, GLB_SH_PROGRAM) || sh->program != s->program) {
+      GLB_GL(h)->glUseProgram(s->program);
+      sh->program = s->program;
+      glb_shadow_set(scr, GLB_SH_PROGRAM);
+   }
    if (s->refl.default_block_size) {
       if (!s->default_buf)
-         h->glGenBuffers(1, &s->default_buf);
-      h->glBindBuffer(GL_UNIFORM_BUFFER, s->default_buf);
+         GLB_GL(h)->glGenBuffers(1, &s->default_buf);
       if (s->default_dirty || !s->default_bytes) {
          if (!s->default_bytes)
             s->default_bytes = calloc(1, s->refl.default_block_size);
@@ -333,11 +383,12 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
             glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: default block");
             return false;
          }
-         h->glBufferData(GL_UNIFORM_BUFFER, s->refl.default_block_size, s->default_bytes,
-                         GL_STREAM_DRAW);
+         GLB_GL(h)->glBindBuffer(GL_UNIFORM_BUFFER, s->default_buf);
+         GLB_GL(h)->glBufferData(GL_UNIFORM_BUFFER, s->refl.default_block_size, s->default_bytes,
+                                 GL_STREAM_DRAW);
          s->default_dirty = false;
       }
-      h->glBindBufferRange(GL_UNIFORM_BUFFER, 0, s->default_buf, 0, s->refl.default_block_size);
+      bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);
    }
    for (uint32_t b = 1; b < GLB_MAX_UBO; b++) {
       if (!(s->refl.ubo_mask >> b & 1))
@@ -350,7 +401,7 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
          MGU_DECLINE(backend_draw_incomplete, "gles: a draw without uniform block binding %u", b);
          return false;
       }
-      h->glBindBufferRange(GL_UNIFORM_BUFFER, b, r->name, (GLintptr)u->offset, (GLsizeiptr)u->size);
+      bind_ubo(scr, b, r->name, u->offset, u->size);
    }
    return true;
 }

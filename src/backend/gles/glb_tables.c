@@ -20,6 +20,10 @@ const struct mgp_screen_vtbl glb_screen_impl = {
    .fence_status = glb_fence_status,
    .fence_wait = glb_fence_wait,
    .fence_destroy = glb_fence_destroy,
+   .query_create = glb_query_create,
+   .query_result = glb_query_result,
+   .query_destroy = glb_query_destroy,
+   .get_timestamp = glb_get_timestamp,
 };
 
 const struct mgp_context_vtbl glb_context_impl = {
@@ -56,6 +60,8 @@ const struct mgp_context_vtbl glb_context_impl = {
    .get_texture_image = glb_get_texture_image,
    .draw_vbo = glb_draw_vbo,
    .draw = glb_draw,
+   .begin_query = glb_begin_query,
+   .end_query = glb_end_query,
    .flush = glb_flush,
    .present = glb_present,
 };

@@ -1,0 +1,322 @@
+/* glb_sync.c — what the client learns of the host's progress: fences, queries, flush and
+ * present.
+ *
+ * Queries are host query objects: GL_TIME_ELAPSED and GL_TIMESTAMP through
+ * EXT_disjoint_timer_query, GL_PRIMITIVES_GENERATED (ES 3.2) and
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (ES 3.0). GLES has no counting occlusion query (only
+ * ANY_SAMPLES_PASSED, a boolean), and MGPipe's occlusion cap promises GL_SAMPLES_PASSED's count,
+ * so the caps leave occlusion out and such a query declines by name here.
+ *
+ * A result reaches the client as QUERY_RESULT once the host has it: each flush, fence and
+ * present polls the ended queries (GL_QUERY_RESULT_AVAILABLE, no wait), and query_result with
+ * MGP_QUERY_WAIT waits in the host driver. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "glb.h"
+
+struct glb_query {
+   struct glb_obj base;
+   uint16_t kind;
+   GLuint name;  /* 0: a kind this host does not count */
+   bool active;  /* begun, not ended */
+   bool pending; /* ended, its result not told yet */
+};
+
+/* The host target of a query kind; 0: none here. */
+static GLenum
+host_target(const struct glb_screen *scr, unsigned kind)
+{
+   switch (kind) {
+   case MGP_QUERY_KIND_TIME_ELAPSED: return scr->timer_bits ? GL_TIME_ELAPSED_EXT : 0;
+   case MGP_QUERY_KIND_TIMESTAMP: return scr->timer_bits ? GL_TIMESTAMP_EXT : 0;
+   case MGP_QUERY_KIND_PRIMITIVES_GENERATED:
+      return scr->es_minor >= 2 ? GL_PRIMITIVES_GENERATED : 0;
+   case MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
+      return GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
+   default: return 0; /* SAMPLES_PASSED has no host count; ANY_SAMPLES_* not advertised */
+   }
+}
+
+/* The host's result of an ended query; false: not available yet (wait false). */
+static bool
+read_result(struct glb_screen *scr, const struct glb_query *q, bool wait, uint64_t *value)
+{
+   const struct glb_host *h = scr->h;
+   if (!wait) {
+      GLuint avail = 0;
+      GLB_GL(h)->glGetQueryObjectuiv(q->name, GL_QUERY_RESULT_AVAILABLE, &avail);
+      if (!avail)
+         return false;
+   }
+   if (q->kind == MGP_QUERY_KIND_TIME_ELAPSED || q->kind == MGP_QUERY_KIND_TIMESTAMP) {
+      GLuint64 v = 0;
+      GLB_GL(h)->glGetQueryObjectui64vEXT(q->name, GL_QUERY_RESULT, &v);
+      *value = v;
+   } else {
+      GLuint v = 0;
+      GLB_GL(h)->glGetQueryObjectuiv(q->name, GL_QUERY_RESULT, &v);
+      *value = v;
+   }
+   return true;
+}
+
+static void
+post(struct glb_screen *scr, struct glb_query *q, uint64_t value)
+{
+   q->pending = false;
+   struct mgp_event ev = {
+      .kind = MGP_EVENT_QUERY_RESULT, .slot = q->base.h.slot, .gen = q->base.h.gen, .value = value};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+}
+
+/* Posts QUERY_RESULT for each ended query whose result the host has. */
+static void
+queries_poll(struct glb_screen *scr)
+{
+   for (uint32_t i = 0; i < scr->queries.cap; i++) {
+      struct glb_query *q = (struct glb_query *)scr->queries.slots[i];
+      uint64_t v;
+      if (q && q->pending && read_result(scr, q, false, &v))
+         post(scr, q, v);
+   }
+}
+
+static void
+query_free(struct glb_screen *scr, struct glb_query *q)
+{
+   if (q->name)
+      GLB_GL(scr->h)->glDeleteQueries(1, &q->name);
+   free(q);
+}
+
+void
+glb_query_create(void *self, const struct mgp_query_desc *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   if (args->kind >= MGP_QUERY_KIND_COUNT) {
+      glb_fatal(scr, MGU_FATAL_ProtocolCorruption, "query_create: an unknown query kind");
+      return;
+   }
+   if (!glb_make_current(scr))
+      return;
+   struct glb_query *q = calloc(1, sizeof(*q));
+   if (!q) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "query_create");
+      return;
+   }
+   q->base.h = args->query;
+   q->kind = args->kind;
+   if (!glb_table_put(scr, &scr->queries, &q->base, "query_create")) {
+      free(q);
+      return;
+   }
+   if (host_target(scr, q->kind))
+      GLB_GL(scr->h)->glGenQueries(1, &q->name);
+   else
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: a query of kind %u (no host count: its uses are dropped)", q->kind);
+}
+
+void
+glb_query_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   struct glb_query *q = glb_lookup(scr, &scr->queries, args->h, "query_destroy");
+   if (!q || !glb_make_current(scr))
+      return;
+   glb_table_remove(&scr->queries, &q->base);
+   query_free(scr, q); /* an active one ends with its host object */
+}
+
+void
+glb_query_result(void *self, const struct mgp_query_result *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   uint64_t out[2] = {0, 0}; /* available, value */
+   struct glb_query *q = glb_lookup(scr, &scr->queries, args->query, "query_result");
+   if (q && q->pending && glb_make_current(scr) &&
+       read_result(scr, q, (args->flags & MGP_QUERY_WAIT) != 0, &out[1])) {
+      out[0] = 1;
+      q->pending = false; /* the reply tells it: no event follows */
+   }
+   if (args->out.ptr && args->out.size >= sizeof(out))
+      memcpy(args->out.ptr, out, sizeof(out));
+}
+
+/* The query of a begin/end call, with a host object; NULL: declined or Fatal. */
+static struct glb_query *
+query_for(struct glb_context *ctx, const struct mgp_query_desc *args, const char *call)
+{
+   struct glb_screen *scr = ctx->scr;
+   struct glb_query *q = glb_lookup(scr, &scr->queries, args->query, call);
+   if (!q)
+      return NULL;
+   if (!q->name) {
+      MGU_DECLINE(backend_feature_unimplemented, "gles: %s of a query of kind %u", call, q->kind);
+      return NULL;
+   }
+   return glb_context_bind(ctx) ? q : NULL;
+}
+
+void
+glb_begin_query(void *self, const struct mgp_query_desc *args, const void *tail,
+                uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_query *q = query_for(ctx, args, "begin_query");
+   if (!q)
+      return;
+   if (q->kind == MGP_QUERY_KIND_TIMESTAMP || q->active) {
+      /* glQueryCounter arrives as end_query alone; the client never begins twice */
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption,
+                "begin_query: a GL_TIMESTAMP or already active query");
+      return;
+   }
+   GLB_GL(ctx->scr->h)->glBeginQuery(host_target(ctx->scr, q->kind), q->name);
+   q->active = true;
+   q->pending = false;
+}
+
+void
+glb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_query *q = query_for(ctx, args, "end_query");
+   if (!q)
+      return;
+   const struct glb_host *h = ctx->scr->h;
+   if (q->kind == MGP_QUERY_KIND_TIMESTAMP) {
+      GLB_GL(h)->glQueryCounterEXT(q->name, GL_TIMESTAMP_EXT);
+   } else if (q->active) {
+      GLB_GL(h)->glEndQuery(host_target(ctx->scr, q->kind));
+   } else {
+      glb_fatal(ctx->scr, MGU_FATAL_ProtocolCorruption, "end_query: a query not begun");
+      return;
+   }
+   q->active = false;
+   q->pending = true;
+}
+
+void
+glb_get_timestamp(void *self, const struct mgp_get_timestamp *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   GLint64 ns = 0;
+   if (!scr->timer_bits)
+      MGU_DECLINE(timer_query_no_timestamps,
+                  "gles: get_timestamp without EXT_disjoint_timer_query");
+   else if (glb_make_current(scr))
+      GLB_GL(scr->h)->glGetInteger64v(GL_TIMESTAMP_EXT, &ns);
+   const uint64_t v = ns > 0 ? (uint64_t)ns : 0;
+   if (args->out.ptr && args->out.size >= sizeof(v))
+      memcpy(args->out.ptr, &v, sizeof(v));
+}
+
+/* ---- fences: signalled once the host finished everything before them ---------------------- */
+
+void
+glb_fence_create(void *self, const struct mgp_handle_args *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   if (!glb_make_current(scr))
+      return;
+   struct glb_obj *f = calloc(1, sizeof(*f));
+   if (!f) {
+      glb_fatal(scr, MGU_FATAL_OutOfMemory, "fence_create");
+      return;
+   }
+   f->h = args->h;
+   if (!glb_table_put(scr, &scr->fences, f, "fence_create")) {
+      free(f);
+      return;
+   }
+   /* No host sync objects yet: the work before the fence completes here, so the event that
+    * follows is true when it is sent. */
+   GLB_GL(scr->h)->glFinish();
+   queries_poll(scr); /* every query ended before the fence has its result now */
+   struct mgp_event ev = {.kind = MGP_EVENT_FENCE_SIGNALLED, .slot = f->h.slot, .gen = f->h.gen};
+   if (scr->env.event)
+      scr->env.event(scr->env.session, &ev);
+}
+
+static void
+fence_answer(struct glb_screen *scr, const struct mgp_fence_query *args, const char *call)
+{
+   if (!glb_lookup(scr, &scr->fences, args->fence, call))
+      return;
+   uint32_t status = MGP_FENCE_SIGNALLED; /* fence_create finished the work before it */
+   if (args->out.ptr && args->out.size >= sizeof(status))
+      memcpy(args->out.ptr, &status, sizeof(status));
+}
+
+void
+glb_fence_status(void *self, const struct mgp_fence_query *args, const void *tail,
+                 uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   fence_answer(self, args, "fence_status");
+}
+
+void
+glb_fence_wait(void *self, const struct mgp_fence_query *args, const void *tail,
+               uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   fence_answer(self, args, "fence_wait");
+}
+
+void
+glb_fence_destroy(void *self, const struct mgp_handle_args *args, const void *tail,
+                  uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_screen *scr = self;
+   struct glb_obj *f = glb_lookup(scr, &scr->fences, args->h, "fence_destroy");
+   if (!f)
+      return;
+   glb_table_remove(&scr->fences, f);
+   free(f);
+}
+
+/* ---- flush and present --------------------------------------------------------------------- */
+
+void
+glb_flush(void *self, const struct mgp_u32_args *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   if (!glb_make_current(ctx->scr))
+      return;
+   if (args->value & MGP_FLUSH_FINISH)
+      GLB_GL(ctx->scr->h)->glFinish();
+   else
+      GLB_GL(ctx->scr->h)->glFlush();
+   queries_poll(ctx->scr);
+}
+
+void
+glb_present(void *self, const struct mgp_present *args, const void *tail, uint32_t tail_count)
+{
+   (void)tail, (void)tail_count, (void)args;
+   struct glb_context *ctx = self;
+   /* No window of the server's own yet (surface_bind_window is left out): the client reads the
+    * frame back, so the frame's end is a flush. */
+   if (glb_make_current(ctx->scr)) {
+      GLB_GL(ctx->scr->h)->glFlush();
+      queries_poll(ctx->scr);
+   }
+}
