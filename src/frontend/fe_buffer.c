@@ -399,7 +399,7 @@ mgl_glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage)
    mgt_client_heap_drop(ctx->share->session, &old_store);
    buf->size = size;
    buf->usage = usage;
-   atomic_fetch_add(&ctx->share->buffer_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->buffer_gen);
    /* New store: the copy is valid when the app gave every byte (GL leaves the rest
     * undefined, and the server's undefined bytes need not be zero). */
    free(buf->copy);

@@ -51,7 +51,7 @@ fe_ctx_lost_quiet(struct fe_context *ctx)
 }
 
 bool
-fe_ctx_lost(struct fe_context *ctx)
+fe_ctx_lost_ask(struct fe_context *ctx)
 {
    if (!fe_ctx_lost_quiet(ctx))
       return false;
@@ -92,6 +92,8 @@ share_create(void)
    pthread_mutex_init(&sg->lock, NULL);
    sg->screen = mgt_client_screen(sg->session);
    sg->caps = mgt_client_caps(sg->session);
+   if (!mgt_client_fail_words(sg->session, &sg->fail_server, &sg->fail_client))
+      sg->fail_server = NULL;
    for (int k = 0; k < MGP_KIND_COUNT; k++)
       mgu_handle_alloc_init(&sg->handles[k], 0);
    fe_names_init(&sg->buffers);
@@ -147,11 +149,9 @@ share_unref(struct fe_share_group *sg)
 
 /* Shader CSOs whose last executable died where no context of the group was current. */
 void
-fe_share_send_dead_shaders(struct fe_context *ctx)
+fe_share_send_dead_shaders_now(struct fe_context *ctx)
 {
    struct fe_share_group *sg = ctx->share;
-   if (!sg->num_dead_shaders)
-      return;
    pthread_mutex_lock(&sg->lock);
    unsigned n = sg->num_dead_shaders;
    struct mgp_handle *dead = sg->dead_shaders;

@@ -1208,7 +1208,7 @@ renderbuffer_storage(struct fe_context *ctx, GLenum target, GLsizei samples, GLe
    rb->width = width;
    rb->height = height;
    rb->samples = samples ? (GLsizei)s : 0;
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    struct mgp_resource_desc d = {
       .res = rb->res,
       .target = MGP_RESOURCE_TARGET_RENDERBUFFER,

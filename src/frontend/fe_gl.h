@@ -426,6 +426,10 @@ struct fe_share_group {
    bool dying;           /* the last context is gone: objects are being released */
    pthread_mutex_t lock; /* names, handle allocators, object lists */
    struct mgt_client *session;
+   /* monolith: the words whose both being 0 means the session has not failed (fe_ctx_lost);
+    * fail_server NULL on the arms that must ask the session */
+   const _Atomic int *fail_server;
+   const bool *fail_client;
    const struct mgp_screen *screen;
    const struct mgp_caps *caps;
    /* a resource_create/respecify was sent since the last glGetError synced: the server's
@@ -440,6 +444,7 @@ struct fe_share_group {
    atomic_uint mapped_buffers;       /* buffers mapped now: 0 lets a draw skip the VAO walk */
    atomic_uint_fast64_t attach_gen;  /* an attachable image's shape */
    atomic_uint_fast64_t sampler_gen; /* a sampler object's parameters */
+   atomic_uint_fast64_t any_gen;     /* any of the four above (fe_share_bump) */
    /* Shader CSOs released with no current context to send delete_shader through. */
    struct mgp_handle *dead_shaders;
    unsigned num_dead_shaders, dead_capacity;
@@ -449,6 +454,15 @@ struct fe_share_group {
    char renderer[256];
    struct fe_dlist_names *dlists; /* display lists (fe_dlist.c); under lock; NULL until used */
 };
+
+/* Bumps one of the share group's generations, then any_gen: a draw compares any_gen alone to
+ * know that none moved. */
+static inline void
+fe_share_bump(struct fe_share_group *sg, atomic_uint_fast64_t *gen)
+{
+   atomic_fetch_add(gen, 1);
+   atomic_fetch_add(&sg->any_gen, 1);
+}
 
 /* Pixel store state (glPixelStore). */
 struct fe_pixel_store {
@@ -533,11 +547,12 @@ struct fe_tracker {
          default_fb_version, framebuffer_srgb;
       uint64_t rs_version, ds_version, unit_version, ubo_version, ssbo_version, point_sprite_origin;
       uint64_t vao, vao_layout_version, vao_buffers_version, attrib_defaults_dirty;
-      uint64_t buffer_gen, texture_gen, sampler_gen, attach_gen;
+      uint64_t any_gen;
    } draw_in;
    bool draw_in_valid;
-   uint64_t full_validates;  /* draws that went through the groups */
-   uint64_t value_validates; /* draws that changed value inputs alone (draw_inputs_values_only) */
+   uint64_t full_validates;   /* draws that went through the groups */
+   uint64_t value_validates;  /* draws that changed value inputs alone (draw_inputs_values_only) */
+   uint64_t vertex_validates; /* draws that changed the vertex array's buffers alone */
 };
 
 struct fe_context {
@@ -676,8 +691,17 @@ void fe_error(struct fe_context *ctx, GLenum error);
  * context also records GL_CONTEXT_LOST (the command's error), as fe_ctx_live does for every
  * entry point once the loss is known; glGetError and glGetGraphicsResetStatus ask
  * fe_ctx_lost_quiet. */
-bool fe_ctx_lost(struct fe_context *ctx);
+bool fe_ctx_lost_ask(struct fe_context *ctx);
 bool fe_ctx_lost_quiet(struct fe_context *ctx);
+static inline bool
+fe_ctx_lost(struct fe_context *ctx)
+{
+   /* monolith: two loads instead of asking the session at every verb */
+   const struct fe_share_group *sg = ctx->share;
+   if (!ctx->lost && sg->fail_server && !*sg->fail_client && !atomic_load(sg->fail_server))
+      return false;
+   return fe_ctx_lost_ask(ctx);
+}
 
 /* fe_sync.c: applies the server's events (fences signalled) to the share group's objects;
  * called where GL asks about them. */
@@ -902,9 +926,26 @@ void fe_exec_unref(struct fe_context *ctx, struct fe_exec *e);
 struct fe_exec *fe_exec_create_internal(struct fe_context *ctx, const char *vs, const char *fs,
                                         char **log);
 /* Installs a newly linked executable of the current program (GL: a relink of the program in
- * use replaces the executable); returns the executable in use. */
-struct fe_exec *fe_ctx_exec(struct fe_context *ctx);
-void fe_share_send_dead_shaders(struct fe_context *ctx);
+ * use replaces the executable); returns the executable in use. Inline: every draw asks, and
+ * the executable in use is the common answer. */
+struct fe_exec *fe_ctx_exec_install(struct fe_context *ctx);
+static inline struct fe_exec *
+fe_ctx_exec(struct fe_context *ctx)
+{
+   const struct fe_program *p = ctx->program;
+   if (p && p->exec && p->exec != ctx->exec)
+      return fe_ctx_exec_install(ctx);
+   return ctx->exec;
+}
+void fe_share_send_dead_shaders_now(struct fe_context *ctx);
+/* Sends the shader CSOs released where no context was current; most verbs find none (the
+ * count is read without the lock: a release racing this verb is sent at the next). */
+static inline void
+fe_share_send_dead_shaders(struct fe_context *ctx)
+{
+   if (ctx->share->num_dead_shaders)
+      fe_share_send_dead_shaders_now(ctx);
+}
 
 void fe_vao_unbind_buffer(struct fe_context *ctx, struct fe_vao *vao, struct fe_buffer *buf);
 /* What binding vertex array zero means: ES's default vertex array object, or none (core). */

@@ -361,7 +361,7 @@ fe_exec_unref(struct fe_context *ctx, struct fe_exec *e)
 }
 
 struct fe_exec *
-fe_ctx_exec(struct fe_context *ctx)
+fe_ctx_exec_install(struct fe_context *ctx)
 {
    struct fe_program *p = ctx->program;
    if (p && p->exec && p->exec != ctx->exec) {

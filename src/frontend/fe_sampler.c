@@ -132,7 +132,7 @@ sampler_parameter(struct fe_context *ctx, GLuint sampler, GLenum pname, const do
                                       ctx->desc.api == FE_API_GLES, ctx->compat);
    FE_CHECK(err != GL_NO_ERROR, err);
    /* Every context that has it bound re-resolves its sampler CSOs at the next draw. */
-   atomic_fetch_add(&ctx->share->sampler_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->sampler_gen);
 }
 
 void

@@ -193,7 +193,7 @@ copy_tex_image(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    };
    fe_tex_pending_clear(&tex->pending[face][level]);
    fe_tex_texture_changed(ctx, tex);
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    copy_to_image(ctx, tex, &src, mask, face, (unsigned)level, 0, 0, 0, x, y, width, height);
 }
 

@@ -227,7 +227,7 @@ tex_storage(struct fe_context *ctx, GLenum target, GLsizei levels, GLenum intern
    tex->immutable = true;
    tex->immutable_levels = (uint8_t)levels;
    fe_tex_texture_changed(ctx, tex);
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    fe_tex_ensure_storage(ctx, tex, 0);
 }
 
@@ -324,7 +324,7 @@ tex_image_multisample(struct fe_context *ctx, GLenum target, GLsizei samples, GL
       tex->immutable_levels = 1;
    }
    fe_tex_texture_changed(ctx, tex);
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    if (!width || !height || !img->depth)
       return;
    fe_texture_discard_uploads(ctx, tex);

@@ -624,7 +624,7 @@ fe_tex_ensure_storage(struct fe_context *ctx, struct fe_texture *tex, unsigned l
    tex->res_depth = base_d;
    tex->res_levels = desc.levels;
    tex->res_layers = desc.array_layers;
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    return true;
 }
 
@@ -632,7 +632,7 @@ void
 fe_tex_texture_changed(struct fe_context *ctx, struct fe_texture *tex)
 {
    tex->version++;
-   atomic_fetch_add(&ctx->share->texture_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->texture_gen);
 }
 
 /* Depth and combined depth/stencil formats upload as converted texels (the server splits the
@@ -799,7 +799,7 @@ tex_image_body(struct fe_context *ctx, struct fe_texture *tex, unsigned face, GL
    };
    fe_tex_pending_clear(&tex->pending[face][level]);
    fe_tex_texture_changed(ctx, tex);
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    /* a zero-sized image: defined, never complete */
    if (width && height && fe_tex_ensure_storage(ctx, tex, (unsigned)level) && (src || srv >= 0))
       upload_rect(ctx, tex, face, (unsigned)level, 0, 0, (uint32_t)width, (uint32_t)height, format,
@@ -1052,7 +1052,7 @@ mgl_glTexImage3D(GLenum target, GLint level, GLint internalformat, GLsizei width
    };
    fe_tex_pending_clear(&tex->pending[0][level]);
    fe_tex_texture_changed(ctx, tex);
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    /* a zero-sized image: defined, never complete */
    if (width && height && depth && fe_tex_ensure_storage(ctx, tex, (unsigned)level) &&
        (src || srv >= 0))
@@ -1277,7 +1277,7 @@ compressed_tex_image(GLenum target, GLint level, GLenum internalformat, GLsizei 
    };
    fe_tex_pending_clear(&tex->pending[face][level]);
    fe_tex_texture_changed(ctx, tex);
-   atomic_fetch_add(&ctx->share->attach_gen, 1);
+   fe_share_bump(ctx->share, &ctx->share->attach_gen);
    if (src)
       upload_compressed(ctx, tex, face, (unsigned)level, kind, 0, 0, 0, (uint32_t)width,
                         (uint32_t)height, img->depth, src);

@@ -534,6 +534,23 @@ emit_constants(struct fe_context *ctx, struct fe_exec *e)
 
 /* ---- vertex state -------------------------------------------------------------------------- */
 
+/* The vertex array's buffers and offsets; bgen: the share's buffer generation they read. */
+static void
+emit_vertex_buffers(struct fe_context *ctx, uint64_t bgen)
+{
+   struct fe_tracker *t = &ctx->tracker;
+   struct fe_vao *vao = ctx->vao;
+   struct mgp_vertex_buffer vb[FE_MAX_VERTEX_ATTRIBS];
+   uint32_t n = fe_vao_build_buffers(vao, vb);
+   uint64_t h = set_hash(0, n, vb, n * sizeof(vb[0]));
+   if (h != t->vb_hash && n) {
+      mgp_set_vertex_buffers(&ctx->pipe, &(struct mgp_set_vertex_buffers){0, n}, vb);
+      t->vb_hash = h;
+   }
+   t->vao_buffers_version = vao->buffers_version;
+   t->vb_gen = bgen;
+}
+
 static void
 emit_vertex_state(struct fe_context *ctx)
 {
@@ -551,17 +568,8 @@ emit_vertex_state(struct fe_context *ctx)
       t->vao_layout_version = vao->layout_version;
    }
    uint64_t bgen = atomic_load(&ctx->share->buffer_gen);
-   if (!same_vao || t->vao_buffers_version != vao->buffers_version || t->vb_gen != bgen) {
-      struct mgp_vertex_buffer vb[FE_MAX_VERTEX_ATTRIBS];
-      uint32_t n = fe_vao_build_buffers(vao, vb);
-      uint64_t h = set_hash(0, n, vb, n * sizeof(vb[0]));
-      if (h != t->vb_hash && n) {
-         mgp_set_vertex_buffers(&ctx->pipe, &(struct mgp_set_vertex_buffers){0, n}, vb);
-         t->vb_hash = h;
-      }
-      t->vao_buffers_version = vao->buffers_version;
-      t->vb_gen = bgen;
-   }
+   if (!same_vao || t->vao_buffers_version != vao->buffers_version || t->vb_gen != bgen)
+      emit_vertex_buffers(ctx, bgen);
    t->vao = vao;
    if (t->attrib_defaults_dirty && fe_pipe_has(ctx, MGP_CALL_set_vertex_attrib_defaults)) {
       struct mgp_attrib_value v[FE_MAX_VERTEX_ATTRIBS];
@@ -604,7 +612,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
  * One list, so the compare and the capture cannot disagree. */
 #define DRAW_INPUTS(X)                                                                             \
    /* what the draw-overhead cases change first, so a changed draw stops comparing early; V:     \
-    * a value input (draw_inputs_values_only), O: any other */ \
+    * a value input, B: the vertex buffers (draw_inputs_changed), O: any other */ \
    X(rs_version, ctx->rs_version, V)                                                               \
    X(ds_version, ctx->ds_version, V)                                                               \
    X(unit_version, ctx->unit_version, O)                                                           \
@@ -612,7 +620,7 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(exec, (uintptr_t)e, O)                                                                        \
    X(ubo_version, ctx->ubo_version, O)                                                             \
    X(ssbo_version, ctx->ssbo_version, O)                                                           \
-   X(vao_buffers_version, ctx->vao->buffers_version, O)                                            \
+   X(vao_buffers_version, ctx->vao->buffers_version, B)                                            \
    X(bindings_version, e->bindings_version, O)                                                     \
    X(constants_ctx, (uintptr_t)e->constants_ctx, O)                                                \
    X(draw_fbo, (uintptr_t)ctx->draw_fbo, O)                                                        \
@@ -628,13 +636,14 @@ fe_tracker_index_buffer(struct fe_context *ctx, struct mgp_handle res, uint64_t 
    X(vao, (uintptr_t)ctx->vao, O)                                                                  \
    X(vao_layout_version, ctx->vao->layout_version, O)                                              \
    X(attrib_defaults_dirty, ctx->tracker.attrib_defaults_dirty, O)                                 \
-   X(buffer_gen, atomic_load(&ctx->share->buffer_gen), O)                                          \
-   X(texture_gen, atomic_load(&ctx->share->texture_gen), O)                                        \
-   X(sampler_gen, atomic_load(&ctx->share->sampler_gen), O)                                        \
-   X(attach_gen, atomic_load(&ctx->share->attach_gen), O)
+   /* the buffer, texture, sampler and attachment generations: one load */                         \
+   X(any_gen, atomic_load(&ctx->share->any_gen), O)
 
-#define DRAW_INPUT_IS_V 1
-#define DRAW_INPUT_IS_O 0
+/* the classes as bits (draw_inputs_changed); B: the vertex array's buffers (glVertexAttribPointer
+ * of the same format on another buffer or offset) */
+#define DRAW_INPUT_BIT_V 1u
+#define DRAW_INPUT_BIT_B 2u
+#define DRAW_INPUT_BIT_O 4u
 
 static bool
 draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
@@ -648,19 +657,24 @@ draw_inputs_same(const struct fe_context *ctx, const struct fe_exec *e)
    return true;
 }
 
-/* Whether the inputs differ from the last full validate's in value inputs alone: render
- * state, dynamic state and default-block bytes (a glScissor, a glEnable, a glUniform between
- * draws). Their groups read nothing else, so the others would find their keys unchanged. */
-static bool
-draw_inputs_values_only(const struct fe_context *ctx, const struct fe_exec *e)
+/* Which classes of inputs differ from the last full validate's; stops at the first other
+ * input. Value inputs alone (V: render state, dynamic state, default-block bytes; a glScissor,
+ * a glEnable, a glUniform between draws) and the vertex buffers alone (B) each have groups
+ * that read nothing else, so the others would find their keys unchanged. */
+static unsigned
+draw_inputs_changed(const struct fe_context *ctx, const struct fe_exec *e)
 {
    const struct fe_draw_inputs *in = &ctx->tracker.draw_in;
-#define OTHERS(name, expr, cls)                                                                    \
-   if (!DRAW_INPUT_IS_##cls && in->name != (uint64_t)(expr))                                       \
-      return false;
-   DRAW_INPUTS(OTHERS)
-#undef OTHERS
-   return true;
+   unsigned changed = 0;
+#define CHANGED(name, expr, cls)                                                                   \
+   if (in->name != (uint64_t)(expr)) {                                                             \
+      changed |= DRAW_INPUT_BIT_##cls;                                                             \
+      if (DRAW_INPUT_BIT_##cls == DRAW_INPUT_BIT_O)                                                \
+         return changed;                                                                           \
+   }
+   DRAW_INPUTS(CHANGED)
+#undef CHANGED
+   return changed;
 }
 
 static void
@@ -705,17 +719,26 @@ fe_validate(struct fe_context *ctx, enum fe_verb_class verb)
          storage_written(ctx, e);
       if (t->draw_in_valid && draw_inputs_same(ctx, e))
          return true;
-      if (t->draw_in_valid && draw_inputs_values_only(ctx, e)) {
-         /* the value groups alone, in the full validate's order; the hidden state uniforms
-          * read render and dynamic state */
-         t->value_validates++;
-         update_state_uniforms(ctx, e);
-         emit_constants(ctx, e);
-         emit_render_state(ctx);
-         emit_dynamic_state(ctx);
-         t->draw_in.rs_version = ctx->rs_version;
-         t->draw_in.ds_version = ctx->ds_version;
-         t->draw_in.uniform_version = e->uniform_version;
+      const unsigned changed = t->draw_in_valid ? draw_inputs_changed(ctx, e) : DRAW_INPUT_BIT_O;
+      if (!(changed & DRAW_INPUT_BIT_O)) {
+         if (changed & DRAW_INPUT_BIT_V) {
+            /* the value groups alone, in the full validate's order; the hidden state uniforms
+             * read render and dynamic state */
+            t->value_validates++;
+            update_state_uniforms(ctx, e);
+            emit_constants(ctx, e);
+            emit_render_state(ctx);
+            emit_dynamic_state(ctx);
+            t->draw_in.rs_version = ctx->rs_version;
+            t->draw_in.ds_version = ctx->ds_version;
+            t->draw_in.uniform_version = e->uniform_version;
+         }
+         if (changed & DRAW_INPUT_BIT_B) {
+            /* the same vertex array and layout, and no buffer generation moved (any_gen) */
+            t->vertex_validates++;
+            emit_vertex_buffers(ctx, t->vb_gen);
+            t->draw_in.vao_buffers_version = ctx->vao->buffers_version;
+         }
          return true;
       }
       /* the groups may send part of the state and then refuse the draw */

@@ -11,7 +11,7 @@
 #include "pipe_event.h"
 #include "pipe_tables.h"
 
-#define MGL_SERVER_ENTRY_ABI 3u
+#define MGL_SERVER_ENTRY_ABI 4u
 #define MGL_SERVER_ENTRY_SYMBOL "mgl_server_entry"
 
 struct mgs_session;
@@ -27,8 +27,9 @@ struct mgl_server_entry {
    void *(*screen_self)(struct mgs_session *s);
    const struct mgp_context_vtbl *(*context_vtbl)(struct mgs_session *s);
    void *(*context_self)(struct mgs_session *s, struct mgp_handle ctx);
-   /* Fatal name (enum mgu_fatal) once the session failed, else 0. */
-   int (*session_fatal)(struct mgs_session *s);
+   /* The session's Fatal word: its name (enum mgu_fatal) once the session failed, else 0. A
+    * word, not a call: the client reads it at every verb. Lives as long as the session. */
+   const _Atomic int *(*session_fatal_word)(struct mgs_session *s);
    /* inproc: an apply thread that maps the ring and stage memfds a second time and applies
     * their records to the session. NULL on failure. */
    struct mgs_apply_thread *(*apply_thread_start)(struct mgs_session *s, int ring_fd, int stage_fd);

@@ -32,10 +32,10 @@ entry_context_self(struct mgs_session *s, struct mgp_handle ctx)
    return s->backend->context_lookup(s->screen, ctx);
 }
 
-static int
-entry_session_fatal(struct mgs_session *s)
+static const _Atomic int *
+entry_session_fatal_word(struct mgs_session *s)
 {
-   return atomic_load(&s->fatal);
+   return &s->fatal;
 }
 
 static void
@@ -55,7 +55,7 @@ static const struct mgl_server_entry entry = {
    .screen_self = entry_screen_self,
    .context_vtbl = entry_context_vtbl,
    .context_self = entry_context_self,
-   .session_fatal = entry_session_fatal,
+   .session_fatal_word = entry_session_fatal_word,
    .apply_thread_start = mgs_apply_thread_start,
    .apply_thread_stop = mgs_apply_thread_stop,
    .print_tallies = entry_print_tallies,

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ struct mgt_client {
    /* monolith and inproc: the server role loaded into this process */
    const struct mgl_server_entry *entry;
    struct mgs_session *server;
+   const _Atomic int *server_fatal; /* the server session's Fatal word */
    struct mgp_caps caps;
    struct mgp_screen screen;
    /* monolith */
@@ -438,6 +440,7 @@ mgt_client_create(void)
          mgu_error("the server role did not start: %s", err);
          goto fail;
       }
+      s->server_fatal = s->entry->session_fatal_word(s->server);
    }
    switch (s->arm) {
    case ARM_MONOLITH:
@@ -618,7 +621,7 @@ mgt_client_failed(const struct mgt_client *s)
    struct mgt_client *m = (struct mgt_client *)s;
    if (m->failed)
       return true;
-   int f = m->server ? m->entry->session_fatal(m->server) : 0;
+   int f = m->server_fatal ? atomic_load(m->server_fatal) : 0;
    if (!f && m->rings_made && mgt_ring_failed(&m->rings.ring)) {
       /* spawn: the server puts its Fatal's number in the failed word; a number we do not
        * know, or none, means it is gone (or the doorbell broke: the same). */
@@ -635,6 +638,16 @@ mgt_client_failed(const struct mgt_client *s)
       mgu_error("session lost: Fatal{%s}", mgu_fatal_name(m->fatal));
    }
    return m->failed;
+}
+
+bool
+mgt_client_fail_words(const struct mgt_client *s, const _Atomic int **server, const bool **client)
+{
+   if (s->arm != ARM_MONOLITH || !s->server_fatal)
+      return false;
+   *server = s->server_fatal;
+   *client = &s->failed;
+   return true;
 }
 
 enum mgu_fatal

@@ -57,6 +57,11 @@ bool mgt_client_heap_write(struct mgt_client *s, uint32_t slot, const struct mgp
 
 /* True once the session failed (server gone, Fatal): the context is lost. */
 bool mgt_client_failed(const struct mgt_client *s);
+/* monolith: the only two words mgt_client_failed reads there (the server session's Fatal and
+ * the client's own failure), so a verb can test the session with two loads and no call, as
+ * long as the session lives. False on the arms with more to ask (rings, a stream). */
+bool mgt_client_fail_words(const struct mgt_client *s, const _Atomic int **server,
+                           const bool **client);
 enum mgu_fatal mgt_client_fatal(const struct mgt_client *s);
 
 #endif

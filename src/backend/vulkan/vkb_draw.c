@@ -574,6 +574,9 @@ vkb_draw(void *self, const struct mgp_draw *args, const void *tail, uint32_t tai
 {
    (void)tail;
    (void)tail_count;
+   struct vkb_context *ctx = self;
+   if (!ctx->scr->failed && !ctx->cond_discard && vkb_draw_unchanged(ctx, args))
+      return;
    const struct mgp_draw_vbo full = {
       .mode = args->mode,
       .index_size = args->index_size,

@@ -49,5 +49,8 @@ void vkb_queue_draw(struct vkb_screen *scr, bool indexed, const struct mgp_draw_
  * what changed rebound; false sends it the whole way. */
 bool vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
                    const struct mgp_draw_range *ranges, uint32_t ndraws);
+/* The compact draw when nothing reached the backend since its context's last draw: queued
+ * with no rebind and no check of what did not move; false sends it through vkb_draw_vbo. */
+bool vkb_draw_unchanged(struct vkb_context *ctx, const struct mgp_draw *args);
 
 #endif

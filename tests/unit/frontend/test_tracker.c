@@ -1676,7 +1676,8 @@ test_draw_inputs_walk(void)
    struct fe_tracker *t = &e.ctx->tracker;
    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
-      const uint64_t full = t->full_validates, values = t->value_validates;
+      const uint64_t full = t->full_validates, values = t->value_validates,
+                     vertex = t->vertex_validates;
       steps[i].apply();
       fake_clear();
       mgl_glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -1695,6 +1696,13 @@ test_draw_inputs_walk(void)
       if (value_only) {
          CHECK_EQ(t->full_validates, full);
          CHECK_EQ(t->value_validates, values + 1);
+      }
+      /* another buffer under the same format: the vertex buffers and the draw alone */
+      if (steps[i].apply == step_dw_attrib_buffer) {
+         CHECK_EQ(t->full_validates, full);
+         CHECK_EQ(t->vertex_validates, vertex + 1);
+         CHECK_EQ(sent, 2);
+         CHECK_EQ(fake_rec(0)->id, MGP_CALL_set_vertex_buffers);
       }
       fe_tracker_forget_draw(e.ctx);
       fake_clear();
