@@ -24,7 +24,8 @@
 
 /* Extensions whose functionality GL 3.3 made core and mgl implements: core-profile drivers
  * still list them and test suites (piglit's FBO mode) look for them by name; and
- * ARB_texture_storage and ARB_texture_storage_multisample (GL 4.2 and 4.3). */
+ * ARB_texture_storage, ARB_texture_storage_multisample and ARB_invalidate_subdata (GL 4.2 and
+ * 4.3). */
 static const char *const extensions[] = {
    "GL_ARB_blend_func_extended",
    "GL_ARB_compute_shader",
@@ -35,6 +36,7 @@ static const char *const extensions[] = {
    "GL_ARB_explicit_attrib_location",
    "GL_ARB_framebuffer_object",
    "GL_ARB_instanced_arrays",
+   "GL_ARB_invalidate_subdata",
    "GL_ARB_map_buffer_range",
    "GL_ARB_provoking_vertex",
    "GL_ARB_seamless_cube_map",

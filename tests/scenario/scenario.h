@@ -209,6 +209,10 @@ typedef void(APIENTRYP pfn_get_pointerv)(GLenum pname, void **params);
    X(PFNGLGETVERTEXATTRIBIUIVPROC, GetVertexAttribIuiv)                                            \
    X(PFNGLCOPYTEXSUBIMAGE3DPROC, CopyTexSubImage3D)                                                \
    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute)                                                    \
+   X(PFNGLINVALIDATETEXIMAGEPROC, InvalidateTexImage)                                              \
+   X(PFNGLINVALIDATETEXSUBIMAGEPROC, InvalidateTexSubImage)                                        \
+   X(PFNGLINVALIDATEBUFFERDATAPROC, InvalidateBufferData)                                          \
+   X(PFNGLINVALIDATEBUFFERSUBDATAPROC, InvalidateBufferSubData)                                    \
    X(PFNGLDISPATCHCOMPUTEINDIRECTPROC, DispatchComputeIndirect)                                    \
    X(PFNGLMEMORYBARRIERPROC, MemoryBarrier)                                                        \
    X(PFNGLMEMORYBARRIERBYREGIONPROC, MemoryBarrierByRegion)                                        \

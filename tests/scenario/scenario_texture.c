@@ -3221,3 +3221,92 @@ sc_oom_budget(void)
    gl.DeleteVertexArrays(1, &vao);
    gl.DeleteProgram(p);
 }
+
+/* invalidate_subdata: glInvalidateTex(Sub)Image and glInvalidateBuffer(Sub)Data (GL 4.3,
+ * ARB_invalidate_subdata) accept what the spec allows and raise its errors for the rest:
+ * names that are no texture or buffer, levels past the largest, regions outside the level,
+ * and ranges a (non-persistent) mapping covers. */
+void
+sc_invalidate_subdata(void)
+{
+   GLint max_size = 0;
+   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+   GLint levels = 0;
+   while (max_size >> levels)
+      levels++;
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glBindTexture(GL_TEXTURE_RECTANGLE, tex[1]);
+   glTexImage2D(GL_TEXTURE_RECTANGLE, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   check_gl_error("texture set-up");
+
+   gl.InvalidateTexImage(tex[0], 0);
+   gl.InvalidateTexImage(tex[0], 3); /* a level that can exist, though it was never given */
+   gl.InvalidateTexSubImage(tex[0], 0, 0, 0, 0, 8, 8, 1);
+   gl.InvalidateTexSubImage(tex[0], 0, 2, 3, 0, 6, 5, 1);
+   gl.InvalidateTexSubImage(tex[0], 3, 0, 0, 0, 0, 0, 0);
+   gl.InvalidateTexImage(tex[1], 0);
+   check_gl_error("glInvalidateTex(Sub)Image of what exists");
+   gl.InvalidateTexImage(0, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexImage(0)");
+   gl.InvalidateTexImage(tex[1] + 100, 0);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexImage of no texture");
+   gl.InvalidateTexImage(tex[0], -1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexImage level -1");
+   gl.InvalidateTexImage(tex[0], levels);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexImage past the largest level");
+   gl.InvalidateTexImage(tex[1], 1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexImage level 1 of a rectangle texture");
+   gl.InvalidateTexSubImage(tex[0], 0, 0, 0, 0, 9, 8, 1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexSubImage wider than the level");
+   gl.InvalidateTexSubImage(tex[0], 0, -1, 0, 0, 2, 2, 1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexSubImage at x -1");
+   gl.InvalidateTexSubImage(tex[0], 0, 0, 7, 0, 1, 2, 1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexSubImage past the level's top");
+   gl.InvalidateTexSubImage(tex[0], 0, 0, 0, 0, 8, 8, 2);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexSubImage two deep in a 2D texture");
+   gl.InvalidateTexSubImage(tex[0], 0, 0, 0, 0, -1, 8, 1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexSubImage width -1");
+   gl.InvalidateTexSubImage(tex[0], 3, 0, 0, 0, 1, 1, 1);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateTexSubImage in a level never given");
+
+   GLuint buf[2];
+   gl.GenBuffers(2, buf);
+   gl.BindBuffer(GL_ARRAY_BUFFER, buf[0]);
+   gl.BufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+   check_gl_error("buffer set-up");
+   gl.InvalidateBufferData(buf[0]);
+   gl.InvalidateBufferSubData(buf[0], 0, 256);
+   gl.InvalidateBufferSubData(buf[0], 255, 1);
+   gl.InvalidateBufferSubData(buf[0], 256, 0);
+   check_gl_error("glInvalidateBuffer(Sub)Data of what exists");
+   gl.InvalidateBufferData(0);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateBufferData(0)");
+   gl.InvalidateBufferData(buf[1]); /* generated, never bound: no buffer object yet */
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateBufferData of a name never bound");
+   gl.InvalidateBufferSubData(buf[0], -1, 4);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateBufferSubData at offset -1");
+   gl.InvalidateBufferSubData(buf[0], 0, -4);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateBufferSubData of length -4");
+   gl.InvalidateBufferSubData(buf[0], 200, 57);
+   expect_gl_error(GL_INVALID_VALUE, "glInvalidateBufferSubData past the end");
+   void *p = gl.MapBufferRange(GL_ARRAY_BUFFER, 64, 64, GL_MAP_WRITE_BIT);
+   if (!p) {
+      fail("glMapBufferRange(64, 64) returned NULL");
+      return;
+   }
+   gl.InvalidateBufferData(buf[0]);
+   expect_gl_error(GL_INVALID_OPERATION, "glInvalidateBufferData of a mapped buffer");
+   gl.InvalidateBufferSubData(buf[0], 100, 4);
+   expect_gl_error(GL_INVALID_OPERATION, "glInvalidateBufferSubData inside the mapping");
+   gl.InvalidateBufferSubData(buf[0], 0, 64);
+   gl.InvalidateBufferSubData(buf[0], 128, 128);
+   check_gl_error("glInvalidateBufferSubData beside the mapping");
+   gl.UnmapBuffer(GL_ARRAY_BUFFER);
+   gl.InvalidateBufferData(buf[0]);
+   check_gl_error("glInvalidateBufferData after glUnmapBuffer");
+   gl.DeleteBuffers(2, buf);
+   glDeleteTextures(2, tex);
+}
