@@ -78,13 +78,13 @@ static const char *const *
 context_extensions(struct fe_context *ctx, unsigned *n)
 {
    if (ctx->desc.api != FE_API_GLES) {
-      if (!ctx->core_ext_n) {
-         _Static_assert(NUM_EXTENSIONS <= sizeof(ctx->core_ext) / sizeof(ctx->core_ext[0]),
-                        "fe_context.core_ext holds the list");
-         for (unsigned i = 0; i < NUM_EXTENSIONS; i++)
-            if (offered(ctx, extensions[i]))
-               ctx->core_ext[ctx->core_ext_n++] = extensions[i];
-      }
+      /* Made afresh at each query (a few compares): what is offered follows the caps. */
+      _Static_assert(NUM_EXTENSIONS <= sizeof(ctx->core_ext) / sizeof(ctx->core_ext[0]),
+                     "fe_context.core_ext holds the list");
+      ctx->core_ext_n = 0;
+      for (unsigned i = 0; i < NUM_EXTENSIONS; i++)
+         if (offered(ctx, extensions[i]))
+            ctx->core_ext[ctx->core_ext_n++] = extensions[i];
       *n = ctx->core_ext_n;
       if (ctx->compat) {
          const char *const *list = fe_compat_extensions(ctx, ctx->core_ext, *n, n);
