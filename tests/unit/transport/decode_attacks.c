@@ -28,8 +28,7 @@
 #include <string.h>
 
 #include "pipe_pack.h"
-#include "ring_test_util.h"
-#include "client_session.h"
+#include "attack_util.h"
 
 static struct mgp_handle
 texture_4x4(const struct mgp_screen *scr, struct mgp_handle h)
@@ -53,18 +52,6 @@ attack_tail_count(const struct mgp_context *ctx)
 {
    const struct mgp_set_vertex_attrib_defaults a = {.count = 0x20000000u};
    ctx->vtbl->set_vertex_attrib_defaults(ctx->self, &a, NULL, 0);
-}
-
-/* 16 attribute defaults (512 bytes) a record, 16384 records: 8 MiB, past any socket buffer. */
-static void
-keep_sending(const struct mgp_context *ctx)
-{
-   struct mgp_attrib_value v[16];
-   memset(v, 0, sizeof(v));
-   for (uint32_t i = 0; i < 16; i++)
-      v[i].location = i;
-   for (int i = 0; i < 16384; i++)
-      mgp_set_vertex_attrib_defaults(ctx, &(struct mgp_set_vertex_attrib_defaults){.count = 16}, v);
 }
 
 static uint8_t pack_out[256 + 64];
@@ -179,16 +166,9 @@ main(int argc, char **argv)
       argc == 2,
       "usage: decode_attacks tail-count|pack-size|pack-shape|upload-wrap|texture-caps|enum-range");
    const char *attack = argv[1];
-   struct mgt_client *s = mgt_client_create();
-   CHECK(s, "no session");
-   const char *arm = mgt_client_transport(s);
-   const struct mgp_screen *scr = mgt_client_screen(s);
    struct mgp_context ctx;
-   CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
-                                   &(struct mgp_context_desc){.api = 0}, &ctx),
-         "context");
-   mgt_client_sync(s);
-   CHECK(!mgt_client_failed(s), "%s: the session failed before the attack", arm);
+   struct mgt_client *s = attack_session_open(&ctx);
+   const struct mgp_screen *scr = mgt_client_screen(s);
 
    if (!strcmp(attack, "tail-count"))
       attack_tail_count(&ctx);
@@ -204,14 +184,6 @@ main(int argc, char **argv)
       attack_enum_range(&ctx);
    else
       CHECK(0, "unknown attack %s", attack);
-   keep_sending(&ctx);
-   mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
-   mgt_client_sync(s);
-
-   CHECK(mgt_client_failed(s), "%s %s: the session did not fail", arm, attack);
-   CHECK(mgt_client_fatal(s) == MGU_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
-         attack, mgu_fatal_name(mgt_client_fatal(s)), "ProtocolCorruption");
-   printf("%s %s: Fatal{ProtocolCorruption}\n", arm, attack);
-   mgt_client_destroy(s);
+   attack_finish(s, &ctx, attack);
    return 0;
 }

@@ -22,8 +22,7 @@
 #include <string.h>
 
 #include "pipe_pack.h"
-#include "ring_test_util.h"
-#include "client_session.h"
+#include "attack_util.h"
 
 static struct mgp_handle
 image(const struct mgp_screen *scr, uint32_t slot, unsigned target, uint32_t depth, uint32_t layers,
@@ -55,17 +54,6 @@ copy(const struct mgp_context *ctx, struct mgp_handle dst, uint32_t dst_z, struc
 }
 
 static void
-keep_sending(const struct mgp_context *ctx)
-{
-   struct mgp_attrib_value v[16];
-   memset(v, 0, sizeof(v));
-   for (uint32_t i = 0; i < 16; i++)
-      v[i].location = i;
-   for (int i = 0; i < 16384; i++)
-      mgp_set_vertex_attrib_defaults(ctx, &(struct mgp_set_vertex_attrib_defaults){.count = 16}, v);
-}
-
-static void
 subdata(const struct mgp_context *ctx, struct mgp_handle tex, struct mgp_sub_region g)
 {
    static uint8_t mem[4 * 4 * 4 * 4];
@@ -84,16 +72,9 @@ main(int argc, char **argv)
    CHECK(argc == 2, "usage: gles_attacks copy-3d-wrap|copy-cube-face|copy-level|"
                     "copy-buffer-wrap|subdata-layers|subdata-slice|msaa-copy");
    const char *attack = argv[1];
-   struct mgt_client *s = mgt_client_create();
-   CHECK(s, "no session");
-   const char *arm = mgt_client_transport(s);
-   const struct mgp_screen *scr = mgt_client_screen(s);
    struct mgp_context ctx;
-   CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
-                                   &(struct mgp_context_desc){.api = 0}, &ctx),
-         "context");
-   mgt_client_sync(s);
-   CHECK(!mgt_client_failed(s), "%s: the session failed before the attack", arm);
+   struct mgt_client *s = attack_session_open(&ctx);
+   const struct mgp_screen *scr = mgt_client_screen(s);
 
    const unsigned t3d = MGP_RESOURCE_TARGET_TEX_3D, arr = MGP_RESOURCE_TARGET_TEX_2D_ARRAY,
                   cube = MGP_RESOURCE_TARGET_TEX_CUBE;
@@ -134,14 +115,6 @@ main(int argc, char **argv)
    } else {
       CHECK(0, "unknown attack %s", attack);
    }
-   keep_sending(&ctx);
-   mgp_flush(&ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
-   mgt_client_sync(s);
-
-   CHECK(mgt_client_failed(s), "%s %s: the session did not fail", arm, attack);
-   CHECK(mgt_client_fatal(s) == MGU_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
-         attack, mgu_fatal_name(mgt_client_fatal(s)), "ProtocolCorruption");
-   printf("%s %s: Fatal{ProtocolCorruption}\n", arm, attack);
-   mgt_client_destroy(s);
+   attack_finish(s, &ctx, attack);
    return 0;
 }

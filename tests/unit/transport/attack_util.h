@@ -1,0 +1,56 @@
+/* attack_util.h — what decode_attacks.c and gles_attacks.c share: a session with one context
+ * on the arm MGL_TRANSPORT names, and the end of every attack (the client floods honest records,
+ * finishes, and the session must have failed with Fatal{ProtocolCorruption}). */
+#ifndef MGL_ATTACK_UTIL_H
+#define MGL_ATTACK_UTIL_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "client_session.h"
+#include "pipe_pack.h"
+#include "ring_test_util.h"
+
+/* A session whose context 1 is made and synced, or the test fails. */
+static inline struct mgt_client *
+attack_session_open(struct mgp_context *ctx)
+{
+   struct mgt_client *s = mgt_client_create();
+   CHECK(s, "no session");
+   CHECK(mgt_client_context_create(s, (struct mgp_handle){1, 1},
+                                   &(struct mgp_context_desc){.api = 0}, ctx),
+         "context");
+   mgt_client_sync(s);
+   CHECK(!mgt_client_failed(s), "%s: the session failed before the attack",
+         mgt_client_transport(s));
+   return s;
+}
+
+/* 16 attribute defaults (512 bytes) a record, 16384 records: 8 MiB, past any socket buffer. */
+static inline void
+attack_keep_sending(const struct mgp_context *ctx)
+{
+   struct mgp_attrib_value v[16];
+   memset(v, 0, sizeof(v));
+   for (uint32_t i = 0; i < 16; i++)
+      v[i].location = i;
+   for (int i = 0; i < 16384; i++)
+      mgp_set_vertex_attrib_defaults(ctx, &(struct mgp_set_vertex_attrib_defaults){.count = 16}, v);
+}
+
+/* After the attack: the flood, a finish, and the session's Fatal must be ProtocolCorruption. */
+static inline void
+attack_finish(struct mgt_client *s, const struct mgp_context *ctx, const char *attack)
+{
+   const char *arm = mgt_client_transport(s);
+   attack_keep_sending(ctx);
+   mgp_flush(ctx, &(struct mgp_u32_args){.value = MGP_FLUSH_FINISH});
+   mgt_client_sync(s);
+   CHECK(mgt_client_failed(s), "%s %s: the session did not fail", arm, attack);
+   CHECK(mgt_client_fatal(s) == MGU_FATAL_ProtocolCorruption, "%s %s: Fatal{%s}, want %s", arm,
+         attack, mgu_fatal_name(mgt_client_fatal(s)), "ProtocolCorruption");
+   printf("%s %s: Fatal{ProtocolCorruption}\n", arm, attack);
+   mgt_client_destroy(s);
+}
+
+#endif
