@@ -7,8 +7,8 @@
  * arrive in frames (pipe_stream.h) and are applied in order, replies and sync acknowledgements
  * go back on the same socket, and the thread's log lines are forwarded to the client as LOG
  * frames. A bad frame or record fails that session alone: its Fatal is logged (here and, through
- * the forwarding, in the client's server.log), sent as a FATAL frame, and the connection closes;
- * every other session goes on.
+ * the forwarding, in the client's server.log), sent as a FATAL frame, and the connection closes
+ * once the client has had the time to read it (linger_after_fatal); every other session goes on.
  *
  * Limits (what a stranger, or one client, can make the server hold): a connection that has not
  * sent its hello is a stranger's, and strangers get MGL_SERVER_HELLO_TIMEOUT seconds for the
@@ -50,6 +50,8 @@
 #define MAX_HUNG_SCREENS_DEFAULT 4u
 #define MAX_STAGE_DEFAULT (256ull << 20)
 #define SESSION_MEMORY_DEFAULT "4g"
+#define LINGER_DEFAULT 2.0 /* seconds */
+#define LINGER_MAX_BYTES (64ull << 20)
 
 struct mgs_tcp_conn {
    struct mgs_tcp_listener *l;
@@ -249,6 +251,28 @@ serve_frames(struct mgs_tcp_conn *c, struct mgs_session *s)
    return bye;
 }
 
+/* After the FATAL frame. The client may have sent records the server will never read, and a
+ * socket closed with unread bytes is reset at once: the reset throws away what the send queue
+ * still holds, the FATAL frame too while the client has not taken it (in flight, or behind a
+ * full receive window), and the client sees only a lost connection. So the server ends its
+ * side (a FIN after the FATAL) and reads and drops the client's bytes until the client closes,
+ * for at most MGL_SERVER_FATAL_LINGER seconds and LINGER_MAX_BYTES, then closes. The session
+ * and its slot are already gone: a lingering connection holds its thread and descriptor only. */
+static void
+linger_after_fatal(struct mgs_tcp_conn *c)
+{
+   double seconds;
+   const int64_t deadline = mgt_io_deadline("MGL_SERVER_FATAL_LINGER", LINGER_DEFAULT, &seconds);
+   if (shutdown(c->fd, SHUT_WR))
+      return;
+   uint64_t dropped;
+   if (mgt_io_drain_by(c->fd, deadline, LINGER_MAX_BYTES, &dropped) && errno != ECONNRESET)
+      mgu_info("session %u: after its Fatal the client did not close within %g s "
+               "(MGL_SERVER_FATAL_LINGER) or %llu bytes (%s): closed; %llu bytes dropped",
+               c->id, seconds, (unsigned long long)LINGER_MAX_BYTES, strerror(errno),
+               (unsigned long long)dropped);
+}
+
 static void *
 conn_main(void *arg)
 {
@@ -391,6 +415,8 @@ conn_main(void *arg)
    /* Always logged: the count of sessions the server holds, for whoever watches it. */
    mgu_log_always("session %u from %s ended%s; sessions=%u", c->id, c->peer,
                   fatal ? " (failed)" : "", left);
+   if (fatal && !c->broken)
+      linger_after_fatal(c);
    mgu_log_set_thread_tag(NULL);
 
 out:

@@ -111,6 +111,41 @@ mgt_io_read_full_by(int fd, void *buf, size_t n, int64_t deadline_ms)
    return 1;
 }
 
+int
+mgt_io_drain_by(int fd, int64_t deadline_ms, uint64_t max_bytes, uint64_t *dropped)
+{
+   uint8_t junk[16384];
+   *dropped = 0;
+   for (;;) {
+      if (*dropped >= max_bytes) {
+         errno = EFBIG;
+         return -1;
+      }
+      int64_t left = deadline_ms - now_ms();
+      if (left <= 0) {
+         errno = ETIMEDOUT;
+         return -1;
+      }
+      struct pollfd pfd = {.fd = fd, .events = POLLIN};
+      int pr = poll(&pfd, 1, left > 60000 ? 60000 : (int)left);
+      if (pr < 0 && errno != EINTR)
+         return -1;
+      if (pr <= 0)
+         continue;
+      uint64_t room = max_bytes - *dropped;
+      ssize_t r = recv(fd, junk, room < sizeof(junk) ? (size_t)room : sizeof(junk), MSG_DONTWAIT);
+      if (r > 0) {
+         *dropped += (uint64_t)r;
+         continue;
+      }
+      if (r == 0)
+         return 0;
+      if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
+         continue;
+      return -1;
+   }
+}
+
 static int
 writev_full(int fd, struct iovec *iov, int count)
 {

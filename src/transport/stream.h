@@ -35,6 +35,9 @@ int mgt_io_read_full(int fd, void *buf, size_t n);
 /* As mgt_io_read_full, but gives up at deadline_ms on CLOCK_MONOTONIC (mgt_io_deadline):
  * -1 with errno ETIMEDOUT. The whole read is bounded, not each piece of it. */
 int mgt_io_read_full_by(int fd, void *buf, size_t n, int64_t deadline_ms);
+/* Reads and drops what the peer sends until it closes (0), or until deadline_ms (-1, ETIMEDOUT),
+ * max_bytes dropped (-1, EFBIG) or an error (-1); *dropped says how many bytes went. */
+int mgt_io_drain_by(int fd, int64_t deadline_ms, uint64_t max_bytes, uint64_t *dropped);
 /* CLOCK_MONOTONIC milliseconds, seconds_knob (a decimal number of seconds in that environment
  * variable, else def_seconds) from now. */
 int64_t mgt_io_deadline(const char *seconds_knob, double def_seconds, double *seconds);

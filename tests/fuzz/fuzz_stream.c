@@ -177,8 +177,11 @@ peer_main(void *arg)
          continue;
       if (pfd.revents & POLLIN) {
          ssize_t r = recv(p->fd, junk, sizeof(junk), MSG_DONTWAIT);
-         if (r == 0)
-            break; /* the server closed */
+         if (r == 0) {
+            /* The server closed: so does the client (the server drains until it does). */
+            shutdown(p->fd, SHUT_WR);
+            break;
+         }
       }
       if (pfd.revents & (POLLHUP | POLLERR) && !(pfd.revents & POLLIN))
          break;
