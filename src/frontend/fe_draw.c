@@ -161,6 +161,10 @@ submit_one(struct fe_context *ctx, const struct draw *d, const struct mgp_draw_r
       mgp_draw(&ctx->pipe, &c);
    } else {
       mgp_draw_vbo(&ctx->pipe, &a, ranges);
+      /* The server stages these indices: a large set may find no staging memory for them
+       * (GL_OUT_OF_MEMORY, the draw dropped), checked at the next glGetError like an upload. */
+      if (a.flags & MGP_DRAW_USER_INDICES)
+         fe_upload_sent(ctx->share, a.user_indices.size);
    }
    free(rewritten);
 }

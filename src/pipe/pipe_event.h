@@ -19,7 +19,10 @@
  *   OUT_OF_MEMORY    handle: a resource (resource_create/respecify); value: the bytes its
  *                    storage needed. The server could not allocate them: the resource has no
  *                    storage (a texture samples as incomplete; other uses decline by name) and
- *                    the client reports GL_OUT_OF_MEMORY; the session goes on. */
+ *                    the client reports GL_OUT_OF_MEMORY; the session goes on. Also a call
+ *                    refused whole for staging or descriptor memory (an upload, a read-back, a
+ *                    draw): handle: its resource, or the context of a draw; value: the bytes it
+ *                    needed (0: not bytes); the call was not done. */
 #ifndef MGL_PIPE_EVENT_H
 #define MGL_PIPE_EVENT_H
 

@@ -131,12 +131,13 @@
 #       signalled; with MGL_TEST_CLIENT_IGNORE_EVENTS=1 (a client that never takes its events)
 #       the session fails with Fatal{EventBacklog} naming the knob in server.log and
 #       client.log, the program sees a lost context, and a new context renders.
-#   monolith.staging_oom  spawn.staging_oom  tcp.staging_oom  (MGL_TEST_VK_STAGING_MAX=4m) an
-#       upload needing a staging block larger than the server may make: glGetError says
-#       GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), and a glGetTexImage as large
-#       too (its read-back staging), the context is not lost, frames 2 and 3 render right and a
-#       small texture uploads; server.log names the refusal and counts it
-#       (staging-out-of-memory=3 in MGL-GATES).
+#   monolith.staging_oom  inproc.staging_oom  spawn.staging_oom  tcp.staging_oom
+#       (MGL_TEST_VK_STAGING_MAX=4m) an upload needing a staging block larger than the server
+#       may make: glGetError says GL_OUT_OF_MEMORY (glTexImage2D, then glTexSubImage2D), and a
+#       glGetTexImage as large too (its read-back staging), and a draw whose indices the server
+#       stages (a GL_LINE_LOOP of 1.1 M vertices: 4.4 MB of indices), the context is not lost,
+#       frames 2 and 3 render right and a small texture uploads; server.log names the refusal
+#       and counts it (staging-out-of-memory=4 in MGL-GATES).
 #   tcp.uninit_contents  (issue 17: a shared server must not leak one session's bytes to
 #       another) a program fills textures, renderbuffers, pbuffers and buffers of several sizes
 #       with a 32-bit pattern, deletes them and ends; a second program on the same server makes
@@ -1178,7 +1179,7 @@ monolith.client_event_backlog | tcp.client_event_backlog)
   expect_log "$dir/all.log" 'Fatal\{ClientEventBacklog' "the loss by name"
   [ "$case_name" = tcp.client_event_backlog ] && { kill -0 "$MGLS_PID" 2>/dev/null || fail "the server died"; }
   ;;
-monolith.staging_oom | spawn.staging_oom | tcp.staging_oom)
+monolith.staging_oom | inproc.staging_oom | spawn.staging_oom | tcp.staging_oom)
   export MGL_TEST_VK_STAGING_MAX=4m
   if [ "$case_name" = tcp.staging_oom ]; then
     mgl_server_start "$server_bin" "$dir/server" || finish
@@ -1195,7 +1196,7 @@ monolith.staging_oom | spawn.staging_oom | tcp.staging_oom)
     slog=$dir/all.log
   fi
   expect_log "$slog" 'no staging memory for [0-9]+ bytes .*GL_OUT_OF_MEMORY' "the refusal"
-  expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=3( |$)' "staging-out-of-memory=3"
+  expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=4( |$)' "staging-out-of-memory=4"
   grep -q 'Fatal{' "$slog" && fail "a Fatal in the server log"
   ;;
 tcp.uninit_contents | tcp.uninit_contents_gles)

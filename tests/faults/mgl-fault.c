@@ -1109,8 +1109,27 @@ mode_staging_oom(void)
           "glGetTexImage of %dx%d: glGetError %s (want "
           "GL_OUT_OF_MEMORY)",
           n, n, gl_error_name(e));
+   /* A draw whose indices the server stages in the middle of the draw: GL_LINE_LOOP goes out
+    * as a strip of indices the client makes (fe_prim_rewrite.c), 1.1 M vertices' worth, 4.4 MB
+    * (it was Fatal{OutOfMemory, "arena memory: ... bytes of staging"}). The draw is dropped. */
+   const GLsizei loop_n = 1100000;
+   GLuint loop_vao, loop_vbo;
+   gl.GenVertexArrays(1, &loop_vao);
+   gl.BindVertexArray(loop_vao);
+   gl.GenBuffers(1, &loop_vbo);
+   gl.BindBuffer(GL_ARRAY_BUFFER, loop_vbo);
+   gl.BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)loop_n * 8, NULL, GL_STATIC_DRAW);
+   gl.VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   gl.EnableVertexAttribArray(0);
+   gl.UseProgram(s.prog);
+   glDrawArrays(GL_LINE_LOOP, 0, loop_n);
+   e = glGetError();
+   expect(e == GL_OUT_OF_MEMORY,
+          "glDrawArrays(GL_LINE_LOOP) of %d vertices (indices staged by the server): "
+          "glGetError %s (want GL_OUT_OF_MEMORY)",
+          loop_n, gl_error_name(e));
    GLenum r = gl.GetGraphicsResetStatus();
-   expect(r == GL_NO_ERROR, "no reset after the refused uploads and read-back (%s)",
+   expect(r == GL_NO_ERROR, "no reset after the refused uploads, read-back and draw (%s)",
           gl_error_name(r));
    expect(frame_draw_and_check(&s, 2), "frame 2 renders after the refused uploads");
    glBindTexture(GL_TEXTURE_2D, t[1]);
@@ -1123,6 +1142,7 @@ mode_staging_oom(void)
    expect(r == GL_NO_ERROR, "reset status %s at the end", gl_error_name(r));
    free(data);
    glDeleteTextures(2, t);
+   gl.DeleteBuffers(1, &loop_vbo);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);
    eglTerminate(dpy);

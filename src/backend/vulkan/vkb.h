@@ -1126,7 +1126,11 @@ VkImageView vkb_sampler_view_get(struct vkb_screen *scr, struct vkb_sampler_view
 VkImageView vkb_sampler_view_base_only(struct vkb_screen *scr, struct vkb_sampler_view *v);
 /* The image view type that samples a texture of this mgp_resource_target; false for none. */
 bool vkb_view_type_for_target(unsigned target, VkImageViewType *out);
-void vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh);
+/* The program's default uniform block into a fresh arena slice of this batch. false: none made
+ * (no block, or no staging memory: consts_buf is cleared so the next draw tries again; with
+ * draw, that draw's context is told GL_OUT_OF_MEMORY, vkb_staging_oom). */
+bool vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh,
+                              const struct vkb_context *draw);
 
 /* MGPipe enum translation (vkb_enum.c). Each returns false for a value it does not map. */
 bool vkb_enum_blend_factor(uint32_t v, VkBlendFactor *out);

@@ -821,18 +821,27 @@ vkb_set_draw_program(void *self, const struct mgp_handle_args *args, const void 
       ctx->program = args->h;
 }
 
-void
-vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh)
+bool
+vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh,
+                         const struct vkb_context *draw)
 {
+   if (!sh->consts_size)
+      return false;
    struct vkb_alloc a;
-   if (!sh->consts_size || !vkb_arena_alloc(scr, sh->consts_size,
-                                            scr->props.limits.minUniformBufferOffsetAlignment, &a))
-      return;
+   const enum vkb_arena_result r = vkb_arena_try(
+      scr, sh->consts_size, scr->props.limits.minUniformBufferOffsetAlignment, &a);
+   if (r != VKB_ARENA_OK) {
+      sh->consts_buf = VK_NULL_HANDLE; /* an older slice holds older bytes: the next draw retries */
+      if (r == VKB_ARENA_OOM && draw)
+         vkb_staging_oom(scr, draw->base.h, sh->consts_size, "draw_vbo (default uniform block)");
+      return false;
+   }
    memcpy(a.ptr, sh->consts, sh->consts_size);
    sh->consts_buf = a.buf;
    sh->consts_offset = a.offset;
    sh->consts_buf_size = a.block_size;
    sh->consts_serial = vkb_current_serial(scr);
+   return true;
 }
 
 void
@@ -866,6 +875,7 @@ vkb_set_global_constants(void *self, const struct mgp_set_global_constants *args
    uint64_t room = sh->consts_size - args->offset;
    uint64_t n = args->data.size < room ? args->data.size : room;
    memcpy(sh->consts + args->offset, args->data.ptr, n);
-   /* A fresh slice: draws recorded before keep the bytes they saw. */
-   vkb_shader_upload_consts(scr, sh);
+   /* A fresh slice: draws recorded before keep the bytes they saw. Without staging memory the
+    * next draw stages the bytes (and refuses itself with GL_OUT_OF_MEMORY when it cannot). */
+   vkb_shader_upload_consts(scr, sh, NULL);
 }

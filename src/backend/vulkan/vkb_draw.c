@@ -239,7 +239,10 @@ draw_index_buffer(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
             MGU_DECLINE(backend_draw_incomplete, "user indices without bytes");
             return false;
          }
-         if (!vkb_arena_alloc(scr, args->user_indices.size, 4, &a))
+         /* Out of staging memory: GL_OUT_OF_MEMORY and this draw is dropped (nothing of it is
+          * recorded yet). */
+         if (!vkb_arena_or_refuse(scr, args->user_indices.size, 4, &a, ctx->base.h,
+                                  "draw_vbo (user indices)"))
             return false;
          memcpy(a.ptr, args->user_indices.ptr, args->user_indices.size);
          p->ib_buf = a.buf;
@@ -362,7 +365,8 @@ draw_vertex_buffers(struct vkb_context *ctx, struct draw_plan *p)
       if (ctx->attr_serial != vkb_current_serial(scr) ||
           ctx->attr_version_made != ctx->attrib_version || !ctx->attr_buf) {
          struct vkb_alloc a;
-         if (!vkb_arena_alloc(scr, sizeof(ctx->attrib_value), 16, &a))
+         if (!vkb_arena_or_refuse(scr, sizeof(ctx->attrib_value), 16, &a, ctx->base.h,
+                                  "draw_vbo (default attribute values)"))
             return false;
          memcpy(a.ptr, ctx->attrib_value, sizeof(ctx->attrib_value));
          ctx->attr_buf = a.buf;

@@ -98,7 +98,8 @@ pad_uniform_range(struct vkb_screen *scr, struct vkb_resource *r, VkDeviceSize o
 {
    const VkDeviceSize padded = (range + 15) / 16 * 16;
    struct vkb_alloc st;
-   if (!vkb_arena_alloc(scr, padded, scr->props.limits.minUniformBufferOffsetAlignment, &st))
+   if (!vkb_arena_or_refuse(scr, padded, scr->props.limits.minUniformBufferOffsetAlignment, &st,
+                            r->base.h, "draw_vbo (uniform range padding)"))
       return false;
    memset(st.ptr, 0, padded);
    if (scr->rendering_ctx) {
@@ -317,9 +318,8 @@ vkb_draw_gather_descriptors(struct vkb_context *ctx, struct vkb_shader *sh,
       };
       if (b == 0) {
          /* The default uniform block: this shader's latest bytes, in this batch's arena. */
-         if (!sh->consts_buf || sh->consts_serial != vkb_current_serial(scr))
-            vkb_shader_upload_consts(scr, sh);
-         if (!sh->consts_buf)
+         if ((!sh->consts_buf || sh->consts_serial != vkb_current_serial(scr)) &&
+             !vkb_shader_upload_consts(scr, sh, ctx))
             return false;
          w->descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
          w->pBufferInfo = &d->buf[nbuf];
