@@ -61,8 +61,12 @@ fe_drain_events(struct fe_context *ctx)
          } else if (ev[i].kind == MGP_EVENT_OUT_OF_MEMORY) {
             /* A resource stays, without storage (the server samples it as incomplete); a
              * call refused for staging memory was not done. */
-            mgu_warn("{%u,%u}: the server is out of memory for %llu bytes: GL_OUT_OF_MEMORY",
-                     ev[i].slot, ev[i].gen, (unsigned long long)ev[i].value);
+            if (ev[i].value)
+               mgu_warn("{%u,%u}: the server is out of memory for %llu bytes: GL_OUT_OF_MEMORY",
+                        ev[i].slot, ev[i].gen, (unsigned long long)ev[i].value);
+            else
+               mgu_warn("{%u,%u}: the server is out of memory: GL_OUT_OF_MEMORY", ev[i].slot,
+                        ev[i].gen);
             fe_error(ctx, GL_OUT_OF_MEMORY);
          }
       }

@@ -138,6 +138,11 @@
 #       stages (a GL_LINE_LOOP of 1.1 M vertices: 4.4 MB of indices), the context is not lost,
 #       frames 2 and 3 render right and a small texture uploads; server.log names the refusal
 #       and counts it (staging-out-of-memory=4 in MGL-GATES).
+#   monolith.descriptor_oom  inproc.descriptor_oom  spawn.descriptor_oom  tcp.descriptor_oom
+#       (MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=1: the server's first descriptor pool cannot be made)
+#       the draw that needed it is dropped: exactly one of frames 1-4 says GL_OUT_OF_MEMORY, the
+#       others and frame 5 render exactly, no reset; server.log names the refusal and counts it
+#       (descriptor-out-of-memory=1), no Fatal.
 #   tcp.uninit_contents  (issue 17: a shared server must not leak one session's bytes to
 #       another) a program fills textures, renderbuffers, pbuffers and buffers of several sizes
 #       with a 32-bit pattern, deletes them and ends; a second program on the same server makes
@@ -1197,6 +1202,26 @@ monolith.staging_oom | inproc.staging_oom | spawn.staging_oom | tcp.staging_oom)
   fi
   expect_log "$slog" 'no staging memory for [0-9]+ bytes .*GL_OUT_OF_MEMORY' "the refusal"
   expect_log "$slog" 'MGL-GATES.* staging-out-of-memory=4( |$)' "staging-out-of-memory=4"
+  grep -q 'Fatal{' "$slog" && fail "a Fatal in the server log"
+  ;;
+monolith.descriptor_oom | inproc.descriptor_oom | spawn.descriptor_oom | tcp.descriptor_oom)
+  export MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=1
+  if [ "$case_name" = tcp.descriptor_oom ]; then
+    mgl_server_start "$server_bin" "$dir/server" || finish
+    export MGL_TRANSPORT=$(mgl_server_url)
+  else
+    export MGL_TRANSPORT=${case_name%%.*}
+  fi
+  timeout -s KILL "$GUARD" "$fault" descriptor-oom >"$dir/app.out" 2>&1 ||
+    fail "descriptor-oom exited $?"
+  grep -E '^(ok|FAIL|frame)' "$dir/app.out" | sed 's/^/  app: /'
+  slog=$dir/server/server.log
+  if [ "$case_name" != tcp.descriptor_oom ]; then
+    cat "$MGL_LOG_DIR"/*.log >"$dir/all.log"
+    slog=$dir/all.log
+  fi
+  expect_log "$slog" 'vkCreateDescriptorPool: VkResult -2 .*GL_OUT_OF_MEMORY' "the refusal"
+  expect_log "$slog" 'MGL-GATES.* descriptor-out-of-memory=1( |$)' "descriptor-out-of-memory=1"
   grep -q 'Fatal{' "$slog" && fail "a Fatal in the server log"
   ;;
 tcp.uninit_contents | tcp.uninit_contents_gles)

@@ -48,6 +48,7 @@
  *       leave the server's events untaken): the context is lost (GL_CONTEXT_LOST, a reset)
  *       and a new context renders frame 3.
  *   mgl-fault staging-oom                       (the server run with MGL_TEST_VK_STAGING_MAX=4m)
+ *   mgl-fault descriptor-oom                    (MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=1)
  *       frame 1; a 1024x1024 RGBA texture with data (4 MiB: one staging slice larger than the
  *       server may have), glFlush: glGetError says GL_OUT_OF_MEMORY; the same for
  *       glTexSubImage2D of it; then no reset, frame 2 renders right, and a 256x256 texture's
@@ -1149,6 +1150,45 @@ mode_staging_oom(void)
    return failures ? 1 : 0;
 }
 
+/* A descriptor pool the server cannot make (run with MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=1: its
+ * first): the draw that needed it is dropped with GL_OUT_OF_MEMORY, the context goes on. */
+static int
+mode_descriptor_oom(void)
+{
+   egl_setup();
+   EGLContext ctx = context_create();
+   if (ctx == EGL_NO_CONTEXT)
+      die_setup("eglCreateContext failed (0x%x)", eglGetError());
+   make_current(ctx);
+   struct scene s;
+   scene_init(&s);
+   static uint8_t px[W * H * 4];
+   int oom_frames = 0;
+   for (int k = 1; k <= 4; k++) {
+      frame_record(&s, k);
+      memset(px, 0, sizeof(px));
+      glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      const GLenum e = glGetError();
+      const int wrong = frame_check(k, px);
+      if (e == GL_OUT_OF_MEMORY) {
+         oom_frames++;
+         printf("frame %d: GL_OUT_OF_MEMORY, %d wrong pixels (the refused draw)\n", k, wrong);
+         continue;
+      }
+      expect(e == GL_NO_ERROR && wrong == 0, "frame %d: %d wrong pixels, glGetError %s", k, wrong,
+             gl_error_name(e));
+   }
+   expect(oom_frames == 1, "one frame had a draw refused with GL_OUT_OF_MEMORY (%d did)",
+          oom_frames);
+   expect(frame_draw_and_check(&s, 5), "frame 5 renders");
+   const GLenum r = gl.GetGraphicsResetStatus();
+   expect(r == GL_NO_ERROR, "reset status %s at the end", gl_error_name(r));
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
+
 /* N fences the app never asks about: the server has an event for each. */
 static int
 mode_event_flood(int n, bool lost)
@@ -2162,6 +2202,8 @@ main(int argc, char **argv)
       return mode_event_flood(atoi(args[1]), event_lost);
    if (nargs >= 1 && !strcmp(args[0], "staging-oom"))
       return mode_staging_oom();
+   if (nargs >= 1 && !strcmp(args[0], "descriptor-oom"))
+      return mode_descriptor_oom();
    if (nargs >= 1 && !strcmp(args[0], "leak-fill"))
       return mode_leak(true, false);
    if (nargs >= 1 && !strcmp(args[0], "leak-probe"))
@@ -2180,7 +2222,7 @@ main(int argc, char **argv)
            "timer-many |\n"
            "       rogue KIND HOST:PORT | idle HOST:PORT N HOLD_S | silent-server |\n"
            "       full-server |\n"
-           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom | leak-fill |\n"
+           "       alloc MIB COUNT | event-flood N [--lost] | staging-oom | descriptor-oom | leak-fill |\n"
            "       leak-probe [--self]\n");
    return 2;
 }

@@ -402,7 +402,11 @@ bool vkb_arena_or_refuse(struct vkb_screen *scr, VkDeviceSize size, VkDeviceSize
 void vkb_staging_oom(struct vkb_screen *scr, struct mgp_handle res, VkDeviceSize bytes,
                      const char *call);
 void vkb_defer(struct vkb_screen *scr, enum vkb_garbage_kind kind, uint64_t handle);
-VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl);
+/* A descriptor set of the current batch. VK_NULL_HANDLE: a Fatal, or no descriptor memory:
+ * then the call is refused with GL_OUT_OF_MEMORY about `about` (its context or resource),
+ * counted (descriptor-out-of-memory), and the next call tries again. */
+VkDescriptorSet vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl,
+                              struct mgp_handle about);
 void vkb_batch_finish_all(struct vkb_screen *scr);
 /* Releases every batch MGL_TEST_VK_HOLD_BATCH_MS=wait holds (before the device is waited idle). */
 void vkb_batch_release_held(struct vkb_screen *scr);
@@ -548,6 +552,7 @@ struct vkb_screen_stats {
    uint64_t cond_sums;                  /* of them, over several slots (vkb_cond_sum.c) */
    unsigned long long resource_oom;     /* resources left without storage: GL_OUT_OF_MEMORY */
    unsigned long long staging_oom;      /* calls refused for staging memory: GL_OUT_OF_MEMORY */
+   unsigned long long descriptor_oom;   /* calls refused for descriptor memory: the same */
    uint64_t resource_cap_refusals;      /* allocations refused past resource_budget */
    uint64_t images_zeroed;              /* new images cleared before any read (vkb_resource.c) */
    uint64_t buffers_zeroed;             /* new buffers zeroed before any read */
@@ -579,6 +584,9 @@ struct vkb_screen_knobs {
     * device's out of memory would (0: off); at 4m the usual blocks are made, a dedicated one
     * for a larger slice (an upload of 4 MiB or more) is not */
    uint64_t test_staging_max;
+   /* MGL_TEST_VK_FAIL_DESCRIPTOR_POOL=K: the screen's K-th vkCreateDescriptorPool answers
+    * VK_ERROR_OUT_OF_DEVICE_MEMORY (0: off) */
+   unsigned long long test_fail_descriptor_pool;
 };
 
 /* What the batch, the lowest layer, calls back into; the screen fills these in at creation
@@ -730,6 +738,8 @@ struct vkb_screen {
    struct vkb_batch *free_batches;
    struct vkb_arena_block *free_blocks;
    VkDeviceSize arena_mem_bytes; /* memory of every arena block alive (in batches, free) */
+   unsigned long long
+      descriptor_pools_made; /* vkCreateDescriptorPool calls (the test knob counts them) */
    uint64_t next_serial;
    uint64_t completed_serial; /* every batch <= it has completed (proved by its fence) */
    uint64_t bind_epoch;       /* bumps when bound command-buffer state is lost */

@@ -685,8 +685,38 @@ vkb_hung_garbage_finish(struct vkb_screen *scr)
    scr->hung_garbage_count = scr->hung_garbage_cap = 0;
 }
 
+/* No descriptor memory for a set (the pool's, the device's or the host's): the call that
+ * needed it is refused whole (GL_OUT_OF_MEMORY, the event about `about`), counted and logged
+ * once; the next call tries again. Anything else is the session's Fatal. */
+static VkDescriptorSet
+set_refused(struct vkb_screen *scr, VkResult r, const char *what, struct mgp_handle about)
+{
+   if (r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL && !is_oom(r)) {
+      vkb_check(scr, r, what);
+      return VK_NULL_HANDLE;
+   }
+   if (!scr->stats.descriptor_oom++)
+      mgu_warn("vulkan: %s: VkResult %d for {%u,%u}: GL_OUT_OF_MEMORY, the call is not done", what,
+               (int)r, about.slot, about.gen);
+   const struct mgp_event ev = {
+      .kind = MGP_EVENT_OUT_OF_MEMORY, .slot = about.slot, .gen = about.gen};
+   if (scr->env.event && about.slot)
+      scr->env.event(scr->env.session, &ev);
+   return VK_NULL_HANDLE;
+}
+
+/* vkCreateDescriptorPool, or the test's out of memory (MGL_TEST_VK_FAIL_DESCRIPTOR_POOL). */
+static VkResult
+create_descriptor_pool(struct vkb_screen *scr, const VkDescriptorPoolCreateInfo *pci,
+                       VkDescriptorPool *out)
+{
+   if (++scr->descriptor_pools_made == scr->knobs.test_fail_descriptor_pool)
+      return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+   return vkCreateDescriptorPool(scr->dev, pci, NULL, out);
+}
+
 VkDescriptorSet
-vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
+vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl, struct mgp_handle about)
 {
    struct vkb_batch *b = cur_batch(scr);
    if (!b)
@@ -706,11 +736,8 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
             scr->stats.descriptor_sets++;
             return set;
          }
-         if ((r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) || fresh) {
-            /* a fresh pool that cannot hold one set is a real failure */
-            vkb_check(scr, r, "vkAllocateDescriptorSets");
-            return VK_NULL_HANDLE;
-         }
+         if ((r != VK_ERROR_OUT_OF_POOL_MEMORY && r != VK_ERROR_FRAGMENTED_POOL) || fresh)
+            return set_refused(scr, r, "vkAllocateDescriptorSets", about);
          b->dpool_cur++;
          continue;
       }
@@ -729,9 +756,9 @@ vkb_alloc_set(struct vkb_screen *scr, VkDescriptorSetLayout dsl)
          .poolSizeCount = 3,
          .pPoolSizes = sizes,
       };
-      if (!vkb_check(scr, vkCreateDescriptorPool(scr->dev, &pci, NULL, &b->dpools[b->dpool_count]),
-                     "vkCreateDescriptorPool"))
-         return VK_NULL_HANDLE;
+      const VkResult r = create_descriptor_pool(scr, &pci, &b->dpools[b->dpool_count]);
+      if (r != VK_SUCCESS)
+         return set_refused(scr, r, "vkCreateDescriptorPool", about);
       b->dpool_count++;
       fresh = true;
    }

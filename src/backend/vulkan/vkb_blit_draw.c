@@ -400,7 +400,7 @@ vkb_blit_draw(struct vkb_screen *scr, const struct vkb_blit_draw_args *a)
    vkb_image_transition(scr, d, a->dst_level, 1, dst_layout, true);
    vkb_end_rendering(scr);
    VkCommandBuffer cmd = vkb_cmd(scr);
-   const VkDescriptorSet set = cmd ? vkb_alloc_set(scr, b->dsl) : VK_NULL_HANDLE;
+   const VkDescriptorSet set = cmd ? vkb_alloc_set(scr, b->dsl, d->base.h) : VK_NULL_HANDLE;
    if (!set)
       return false;
    const VkDescriptorImageInfo ii = {

@@ -828,8 +828,8 @@ vkb_shader_upload_consts(struct vkb_screen *scr, struct vkb_shader *sh,
    if (!sh->consts_size)
       return false;
    struct vkb_alloc a;
-   const enum vkb_arena_result r = vkb_arena_try(
-      scr, sh->consts_size, scr->props.limits.minUniformBufferOffsetAlignment, &a);
+   const enum vkb_arena_result r =
+      vkb_arena_try(scr, sh->consts_size, scr->props.limits.minUniformBufferOffsetAlignment, &a);
    if (r != VKB_ARENA_OK) {
       sh->consts_buf = VK_NULL_HANDLE; /* an older slice holds older bytes: the next draw retries */
       if (r == VKB_ARENA_OOM && draw)

@@ -524,7 +524,7 @@ vkb_draw_descriptor_set(struct vkb_context *ctx, struct vkb_shader *sh,
           !memcmp(e->sig, dd->sig[set], sig_bytes))
          return e->set;
    }
-   VkDescriptorSet vs = vkb_alloc_set(scr, sh->dsl[set]);
+   VkDescriptorSet vs = vkb_alloc_set(scr, sh->dsl[set], ctx->base.h);
    if (!vs)
       return VK_NULL_HANDLE;
    uint32_t first = 0, n = 0;

@@ -117,8 +117,10 @@ vkb_draw_fast(struct vkb_context *ctx, const struct mgp_draw_vbo *args,
          if (!(set_mask & (1u << i)) || !sh->set_used[i])
             continue;
          VkDescriptorSet set = vkb_draw_descriptor_set(ctx, sh, &dd, i, f->serial);
-         if (!set)
-            return true; /* a fatal */
+         if (!set) {
+            f->valid = false;
+            return true; /* a Fatal, or no descriptor memory (reported): the draw is dropped */
+         }
          const bool dyn = i == VKB_SET_BUFFERS && dd.has_dynamic;
          if (ctx->bound_set[i] == set && (!dyn || ctx->bound_dynoff == dd.dynoff))
             continue;

@@ -1005,6 +1005,7 @@ screen_create(const struct mgs_backend_env *env)
    const char *knob = getenv("MGL_TEST_FORCE_STALE_BUFFER_SERIAL");
    scr->knobs.test_stale_buffer_serial = knob && atoi(knob) > 0;
    scr->knobs.test_staging_max = vkb_size_knob("MGL_TEST_VK_STAGING_MAX", 0);
+   scr->knobs.test_fail_descriptor_pool = vkb_size_knob("MGL_TEST_VK_FAIL_DESCRIPTOR_POOL", 0);
    knob = getenv("MGL_TEST_DISABLE_BUFFER_FENCE_TERM");
    scr->knobs.test_no_buffer_fence_term = knob && atoi(knob) > 0;
    knob = getenv("MGL_VK_FAKE_DEVICE_LOST");
@@ -1217,6 +1218,7 @@ gate_counters(void *screen, const char **names, unsigned long long *values, unsi
       {"feedback-base-only-views", scr->stats.feedback_base_only_views},
       {"resource-out-of-memory", scr->stats.resource_oom},
       {"staging-out-of-memory", scr->stats.staging_oom},
+      {"descriptor-out-of-memory", scr->stats.descriptor_oom},
       {"images-zeroed", scr->stats.images_zeroed},
       {"buffers-zeroed", scr->stats.buffers_zeroed},
       {"stores-zero-skipped", scr->stats.stores_zero_skipped},
