@@ -32,6 +32,12 @@ vkb_generate_mipmap(void *self, const struct mgp_generate_mipmap *args, const vo
                   vkb_format_name(r->desc.format));
       return;
    }
+   /* Each level base+1..last is written whole (every layer, the whole extent) from the one above
+    * it, so it owes no zeroing; all else owed (the base level read here, other stores) is paid as
+    * any call pays (vkb_zero_call_blind lets this call do it). */
+   for (uint32_t l = args->base_level + 1; l <= last; l++)
+      vkb_zero_written(scr, r, l);
+   vkb_zero_pay_all(scr);
    const bool is3d = r->image_type == VK_IMAGE_TYPE_3D;
    for (uint32_t l = args->base_level + 1; l <= last; l++) {
       vkb_image_transition(scr, r, l - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false);

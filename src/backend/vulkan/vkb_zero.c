@@ -8,10 +8,14 @@
  *   level's zeroing is skipped (levels-zero-skipped; vkb_transfer.c proves the cover);
  * - any other upload to an owed level pays that level first, so a partial upload keeps zeros
  *   around it;
+ * - generate_mipmap writes each level it makes whole from the level above: those levels' zeroing
+ *   is skipped (a level 0 uploaded, then a mipmap chain generated, is never cleared), and the
+ *   call pays all else owed itself (vkb_mipmap.c);
  * - a store deleted while it still owes frees memory nothing read (stores-zero-skipped counts
  *   the stores that never paid at all);
  * - every other call pays every store on the list before it runs (vkb_tables.c), except the
- *   calls vkb_zero_call_blind names, which neither read nor write any store's contents. A call
+ *   calls vkb_zero_call_blind names, which neither read nor write any store's contents (or, as
+ *   above, pay for themselves). A call
  *   added to the catalog pays by default: no path that reads a store (sampling, attachments,
  *   clears, copies, blits, read-back, mapping, transform feedback, present) can be forgotten.
  * Counted: images-zeroed and buffers-zeroed when paid, stores-zero-deferred-paid for those paid
@@ -167,6 +171,8 @@ vkb_zero_call_blind(unsigned call)
    case MGP_CALL_resource_respecify:
    case MGP_CALL_resource_destroy:
    case MGP_CALL_resource_subdata:
+   /* Writes levels whole from the level above and pays the rest itself (vkb_mipmap.c). */
+   case MGP_CALL_generate_mipmap:
    /* State that names no store's contents; what later reads a store through it pays then. */
    case MGP_CALL_set_texture_params:
    case MGP_CALL_create_sampler_view:
