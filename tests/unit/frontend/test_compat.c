@@ -383,6 +383,16 @@ test_accum(void)
    CHECK_ERR(GL_NO_ERROR);
    CHECK_EQ(fake_count_of(MGP_CALL_blit), 0);
    CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 3);
+   /* a resized drawable gets a buffer of its new size, cleared again before the load */
+   fake_clear();
+   mgl_glAccum(GL_LOAD, 0.5f);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   CHECK(fe_surface_resize(e.surf, 24, 8) == FE_OK);
+   fake_clear();
+   mgl_glAccum(GL_LOAD, 0.5f);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_blit), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
    /* a framebuffer object has no accumulation buffer */
    GLuint fbo = 0, rb = 0;
    mgl_glGenRenderbuffers(1, &rb);
