@@ -6,6 +6,10 @@
  * with D24 and no stencil, and 4-sample RGBA8 and RGB8 with D24S8; every
  * one has EGL_PBUFFER_BIT, and EGL_WINDOW_BIT with a native visual on a display whose window
  * system has a visual for it (egl_window.h), and renders/conforms for OpenGL, OpenGL ES 2 and 3.
+ * The single-sampled ones carry a 16-bit accumulation buffer (GL_ACCUM_*_BITS 16, as Mesa's
+ * llvmpipe visuals) for compatibility contexts: EGL has no attribute to ask for one, so every
+ * config that can hold one does; it costs nothing until the first glAccum or accumulation clear
+ * makes it (fe_compat_accum.c).
  * Note the spec defaults: EGL_SURFACE_TYPE defaults to EGL_WINDOW_BIT and EGL_RENDERABLE_TYPE
  * to EGL_OPENGL_ES_BIT (ES 1.x), so a request must name both to match anything here (the same
  * holds for Mesa's surfaceless platform). */
@@ -19,6 +23,7 @@
 
 static const struct egl_config configs[] = {
    {.config_id = 1,
+    .accum_size = 16,
     .red_size = 8,
     .green_size = 8,
     .blue_size = 8,
@@ -30,6 +35,7 @@ static const struct egl_config configs[] = {
     .renderable_type = API_BITS,
     .conformant = API_BITS},
    {.config_id = 2,
+    .accum_size = 16,
     .red_size = 8,
     .green_size = 8,
     .blue_size = 8,
@@ -41,6 +47,7 @@ static const struct egl_config configs[] = {
     .renderable_type = API_BITS,
     .conformant = API_BITS},
    {.config_id = 3,
+    .accum_size = 16,
     .red_size = 8,
     .green_size = 8,
     .blue_size = 8,
@@ -54,6 +61,7 @@ static const struct egl_config configs[] = {
    /* Depth without stencil: programs that score configs (glmark2) reject stencil bits they did
     * not ask for. Stored as D24S8 like config 2; the stencil bits are not exposed. */
    {.config_id = 4,
+    .accum_size = 16,
     .red_size = 8,
     .green_size = 8,
     .blue_size = 8,
@@ -132,6 +140,7 @@ egl_config_format(const struct egl_config *c, struct fe_surface_format *f)
    f->depth_bits = (uint8_t)c->depth_size;
    f->stencil_bits = (uint8_t)c->stencil_size;
    f->samples = (uint8_t)c->samples;
+   f->accum_bits = (uint8_t)c->accum_size;
 }
 
 /* EGL §2.2: same colour buffer type and the same colour and ancillary buffer depths. */

@@ -25,6 +25,7 @@ struct egl_config {
    EGLint buffer_size;
    EGLint depth_size, stencil_size;
    EGLint sample_buffers, samples;
+   EGLint accum_size; /* bits per component; no EGL attribute names it (GLX_ACCUM_*_SIZE) */
    EGLint surface_type;
    EGLint renderable_type;
    EGLint conformant;

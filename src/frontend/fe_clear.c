@@ -3,6 +3,7 @@
  * render-state CSO). */
 #include <string.h>
 
+#include "fe_compat_vertex.h"
 #include "fe_gl.h"
 #include "fe_tracker.h"
 #include "gl_api.h"
@@ -55,7 +56,7 @@ void
 mgl_glClear(GLbitfield mask)
 {
    FE_CTX_OR_RETURN();
-   /* GL_ACCUM_BUFFER_BIT (compatibility): no config has an accumulation buffer to clear */
+   /* GL_ACCUM_BUFFER_BIT (compatibility): the accumulation buffer (fe_compat_accum.c) */
    const GLbitfield accum = ctx->compat ? 0x00000200u : 0u;
    FE_CHECK(mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
                                  accum),
@@ -75,11 +76,13 @@ mgl_glClear(GLbitfield mask)
    };
    for (int i = 0; i < 4; i++)
       c.color[i] = fe_f2u(ctx->clear_color[i]);
-   if (!c.color_buffers && !c.depth && !c.stencil)
-      return;
-   clear_common(ctx, &c);
-   if (fe_validate(ctx, FE_VERB_CLEAR))
-      mgp_clear(&ctx->pipe, &c);
+   if (c.color_buffers || c.depth || c.stencil) {
+      clear_common(ctx, &c);
+      if (fe_validate(ctx, FE_VERB_CLEAR))
+         mgp_clear(&ctx->pipe, &c);
+   }
+   if (mask & accum)
+      fe_compat_accum_clear(ctx);
 }
 
 static void

@@ -46,6 +46,7 @@ fe_compat_destroy(struct fe_context *ctx, struct fe_compat *c)
    fe_compat_imm_finish(ctx, &c->imm);
    fe_compat_attrib_stack_destroy(ctx, c);
    fe_compat_pixels_finish(ctx, c->pixels);
+   fe_compat_accum_finish(ctx, c);
    free(c->pixels);
    fe_eval_destroy(c);
    FE_REBIND(ctx, &c->edge_array.buffer, NULL);

@@ -26,7 +26,7 @@
 #include "log.h"
 
 /* The texture unit the image is bound to for the draw (its bindings are restored after). */
-#define PIXEL_UNIT (FE_MAX_TEXTURE_UNITS - 1)
+#define PIXEL_UNIT FE_COMPAT_INTERNAL_UNIT(0)
 
 /* px[] of the internal program: the rectangle's origin and zoom; the image size, raster z and
  * mode; the raster colour; fog colour and factor (factor < 0: no fog); alpha reference and
@@ -529,9 +529,9 @@ pixel_draw_state(struct fe_context *ctx)
    return px->draw;
 }
 
-/* PIXEL_FS with its n colour outputs, each written the fragment's colour. */
-static char *
-pixel_fs(unsigned n)
+/* tmpl with its n colour outputs declared at OUTPUTS and each written the value `c` at WRITES. */
+char *
+fe_compat_fs_outputs(const char *tmpl, unsigned n)
 {
    char outs[FE_MAX_DRAW_BUFFERS * 48] = "", writes[FE_MAX_DRAW_BUFFERS * 32] = "";
    for (unsigned b = 0; b < n; b++) {
@@ -539,13 +539,57 @@ pixel_fs(unsigned n)
       snprintf(outs + lo, sizeof(outs) - lo, "layout(location = %u) out vec4 o_color%u;\n", b, b);
       snprintf(writes + lw, sizeof(writes) - lw, "   o_color%u = c;\n", b);
    }
-   const char *o = strstr(PIXEL_FS, "OUTPUTS"), *w = strstr(PIXEL_FS, "WRITES");
-   const size_t size = strlen(PIXEL_FS) + strlen(outs) + strlen(writes) + 1;
+   const char *o = strstr(tmpl, "OUTPUTS"), *w = strstr(tmpl, "WRITES");
+   const size_t size = strlen(tmpl) + strlen(outs) + strlen(writes) + 1;
    char *src = malloc(size);
    if (src)
-      snprintf(src, size, "%.*s%s%.*s%s%s", (int)(o - PIXEL_FS), PIXEL_FS, outs, (int)(w - (o + 7)),
-               o + 7, writes, w + 6);
+      snprintf(src, size, "%.*s%s%.*s%s%s", (int)(o - tmpl), tmpl, outs, (int)(w - (o + 7)), o + 7,
+               writes, w + 6);
    return src;
+}
+
+struct fe_exec *
+fe_compat_internal_program(struct fe_context *ctx, const char *vs, const char *fs, const char *what,
+                           const char *block, unsigned slots,
+                           const char *const samplers[FE_COMPAT_INTERNAL_UNITS], uint32_t *offset)
+{
+   char *log = NULL;
+   struct fe_exec *exec = fs ? fe_exec_create_internal(ctx, vs, fs, &log) : NULL;
+   if (!exec) {
+      mgu_log(MGU_LOG_ERROR, "the %s program failed to link: %s", what,
+              log ? log : "(out of memory)");
+      free(log);
+      MGU_DECLINE(gl_ff_program_failed, "the %s program could not be made", what);
+      return NULL;
+   }
+   free(log);
+   const struct glsl_program *gp = exec->glsl;
+   char name[64];
+   snprintf(name, sizeof(name), "%s[0]", block);
+   *offset = UINT32_MAX;
+   for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
+      const struct glsl_uniform *u = &gp->default_block.uniforms[i];
+      if ((!strcmp(u->name, block) || !strcmp(u->name, name)) &&
+          (!u->array_stride || u->array_stride == 16) && u->offset <= exec->uniform_size &&
+          exec->uniform_size - u->offset >= slots * 16)
+         *offset = u->offset;
+   }
+   for (unsigned j = 0; j < gp->num_samplers && j < FE_MAX_SAMPLERS; j++)
+      for (unsigned k = 0; k < FE_COMPAT_INTERNAL_UNITS; k++)
+         if (samplers[k] && !strcmp(gp->samplers[j].name, samplers[k]))
+            exec->sampler_units[j] = FE_COMPAT_INTERNAL_UNIT(k);
+   exec->bindings_version++;
+   return exec;
+}
+
+void
+fe_compat_internal_uniforms(struct fe_exec *e, uint32_t offset, const void *u, uint32_t size)
+{
+   if (offset == UINT32_MAX || !memcmp(e->uniforms + offset, u, size))
+      return;
+   memcpy(e->uniforms + offset, u, size);
+   fe_exec_mark_dirty(e, offset, offset + size);
+   e->uniform_version++;
 }
 
 /* The program for the current draw buffers; NULL (a decline counted) when it cannot be made. */
@@ -556,32 +600,12 @@ pixel_program(struct fe_context *ctx, struct fe_compat_pixel_draw *d)
    struct pixel_program *p = &d->prog[n - 1];
    if (p->exec)
       return p;
-   char *log = NULL, *fs = pixel_fs(n);
-   if (fs)
-      p->exec = fe_exec_create_internal(ctx, PIXEL_VS, fs, &log);
+   static const char *const samplers[FE_COMPAT_INTERNAL_UNITS] = {"px_tex", NULL};
+   char *fs = fe_compat_fs_outputs(PIXEL_FS, n);
+   p->exec = fe_compat_internal_program(ctx, PIXEL_VS, fs, "pixel rectangle", "px", PX_SLOTS,
+                                        samplers, &p->px_offset);
    free(fs);
-   if (!p->exec) {
-      mgu_log(MGU_LOG_ERROR, "the pixel rectangle program failed to link: %s",
-              log ? log : "(out of memory)");
-      free(log);
-      MGU_DECLINE(gl_ff_program_failed, "the pixel rectangle program could not be made");
-      return NULL;
-   }
-   free(log);
-   const struct glsl_program *gp = p->exec->glsl;
-   p->px_offset = UINT32_MAX;
-   for (unsigned i = 0; i < gp->default_block.num_uniforms; i++) {
-      const struct glsl_uniform *u = &gp->default_block.uniforms[i];
-      if ((!strcmp(u->name, "px") || !strcmp(u->name, "px[0]")) &&
-          (!u->array_stride || u->array_stride == 16) && u->offset <= p->exec->uniform_size &&
-          p->exec->uniform_size - u->offset >= PX_SLOTS * 16)
-         p->px_offset = u->offset;
-   }
-   for (unsigned j = 0; j < gp->num_samplers && j < FE_MAX_SAMPLERS; j++)
-      if (!strcmp(gp->samplers[j].name, "px_tex"))
-         p->exec->sampler_units[j] = PIXEL_UNIT;
-   p->exec->bindings_version++;
-   return p;
+   return p->exec ? p : NULL;
 }
 
 void
@@ -681,86 +705,107 @@ rect_draw(struct fe_context *ctx, struct fe_compat_pixel_draw *d, float x, float
                      "a pixel rectangle drawn with texturing enabled: not textured");
          break;
       }
-   /* uniforms */
-   if (prog->px_offset != UINT32_MAX) {
-      float u[PX_SLOTS][4] = {
-         {x, y, zx, zy},
-         {(float)w, (float)h, px->raster_pos[2], (float)mode},
-         {px->raster_color[0], px->raster_color[1], px->raster_color[2], px->raster_color[3]},
-         {ff->fog_color[0], ff->fog_color[1], ff->fog_color[2], raster_fog(ctx)},
-         {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, 0, 0},
-      };
-      struct fe_exec *e = prog->exec;
-      if (memcmp(e->uniforms + prog->px_offset, u, sizeof(u))) {
-         memcpy(e->uniforms + prog->px_offset, u, sizeof(u));
-         fe_exec_mark_dirty(e, prog->px_offset, prog->px_offset + (uint32_t)sizeof(u));
-         e->uniform_version++;
-      }
-   }
+   const float u[PX_SLOTS][4] = {
+      {x, y, zx, zy},
+      {(float)w, (float)h, px->raster_pos[2], (float)mode},
+      {px->raster_color[0], px->raster_color[1], px->raster_color[2], px->raster_color[3]},
+      {ff->fog_color[0], ff->fog_color[1], ff->fog_color[2], raster_fog(ctx)},
+      {ff->alpha_ref, ff->alpha_test ? (float)(ff->alpha_func - GL_NEVER) : 7.0f, 0, 0},
+   };
+   fe_compat_internal_uniforms(prog->exec, prog->px_offset, u, sizeof(u));
+   fe_compat_rect_verts(ctx, &d->vao, d->verts, x, y, x + zx * (float)w, y + zy * (float)h);
+   /* what does not apply to pixel rectangles is set aside for the draw */
+   struct fe_compat_aside aside;
+   struct fe_texture *const tex[FE_COMPAT_INTERNAL_UNITS] = {d->tex, NULL};
+   fe_compat_aside_begin(ctx, &aside, &d->vao, prog->exec, tex);
+   fe_draw_arrays(ctx, GL_TRIANGLE_STRIP, 0, 4, 1);
+   fe_compat_aside_end(ctx, &aside);
+}
+
+void
+fe_compat_rect_verts(struct fe_context *ctx, struct fe_vao *vao, float verts[4][4], float x0,
+                     float y0, float x1, float y1)
+{
    /* the rectangle in the clip space of a viewport at (0, 0) as large as any */
    const float vw = (float)ctx->share->caps->max_viewport_dims[0];
    const float vh = (float)ctx->share->caps->max_viewport_dims[1];
-   const float x1 = x + zx * (float)w, y1 = y + zy * (float)h;
-   const float cx[4] = {x, x1, x, x1}, cy[4] = {y, y, y1, y1};
+   const float cx[4] = {x0, x1, x0, x1}, cy[4] = {y0, y0, y1, y1};
    for (int v = 0; v < 4; v++) {
-      d->verts[v][0] = 2.0f * cx[v] / vw - 1.0f;
-      d->verts[v][1] = 2.0f * cy[v] / vh - 1.0f;
-      d->verts[v][2] = 0.0f;
-      d->verts[v][3] = 1.0f;
+      verts[v][0] = 2.0f * cx[v] / vw - 1.0f;
+      verts[v][1] = 2.0f * cy[v] / vh - 1.0f;
+      verts[v][2] = 0.0f;
+      verts[v][3] = 1.0f;
    }
-   struct fe_vertex_attrib *a = &d->vao.attribs[FE_FF_ATTRIB_POSITION];
+   struct fe_vertex_attrib *a = &vao->attribs[FE_FF_ATTRIB_POSITION];
    if (!a->enabled) {
       a->enabled = true;
       a->size = 4;
       a->type = GL_FLOAT;
       a->stride = 16;
       a->client = true;
-      d->vao.streamed_mask = 1u << FE_FF_ATTRIB_POSITION;
-      d->vao.layout_version++;
+      vao->streamed_mask = 1u << FE_FF_ATTRIB_POSITION;
+      vao->layout_version++;
    }
-   a->offset = (uint64_t)(uintptr_t)d->verts;
-   d->vao.buffers_version++;
+   a->offset = (uint64_t)(uintptr_t)verts;
+   vao->buffers_version++;
+}
 
-   /* what does not apply to pixel rectangles is set aside for the draw */
-   const struct mgp_render_state rs = ctx->rs;
-   const struct mgp_dynamic_state ds = ctx->ds;
-   const GLenum polygon_mode = ctx->polygon_mode, polygon_mode_back = ctx->polygon_mode_back;
-   struct fe_program *program = ctx->program;
-   struct fe_vao *vao = ctx->vao;
-   struct fe_texture *bound = ctx->units[PIXEL_UNIT][FE_TEX_2D];
-   struct fe_sampler *sampler = ctx->unit_samplers[PIXEL_UNIT];
+void
+fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct fe_vao *vao,
+                      struct fe_exec *exec, struct fe_texture *const tex[FE_COMPAT_INTERNAL_UNITS])
+{
+   a->rs = ctx->rs;
+   a->ds = ctx->ds;
+   a->polygon_mode = ctx->polygon_mode;
+   a->polygon_mode_back = ctx->polygon_mode_back;
+   a->program = ctx->program;
+   a->vao = ctx->vao;
    ctx->rs.cull_face = MGP_CULL_MODE_NONE;
    ctx->rs.polygon_mode = MGP_POLYGON_MODE_FILL;
    ctx->rs.polygon_offset_enable = 0;
    ctx->rs.clip_distance_mask = 0;
    ctx->rs_version++;
    ctx->ds.viewport[0] = ctx->ds.viewport[1] = 0.0f;
-   ctx->ds.viewport[2] = vw;
-   ctx->ds.viewport[3] = vh;
+   ctx->ds.viewport[2] = (float)ctx->share->caps->max_viewport_dims[0];
+   ctx->ds.viewport[3] = (float)ctx->share->caps->max_viewport_dims[1];
    ctx->ds.depth_range[0] = 0.0f;
    ctx->ds.depth_range[1] = 1.0f;
    ctx->ds_version++;
    ctx->polygon_mode = ctx->polygon_mode_back = GL_FILL;
    ctx->program = NULL;
-   ctx->vao = &d->vao;
-   ctx->units[PIXEL_UNIT][FE_TEX_2D] = d->tex;
-   ctx->unit_samplers[PIXEL_UNIT] = NULL;
-   fe_unit_changed(ctx, PIXEL_UNIT);
-   ctx->ff->override_exec = prog->exec;
-
-   fe_draw_arrays(ctx, GL_TRIANGLE_STRIP, 0, 4, 1);
-
-   ctx->ff->override_exec = NULL;
-   ctx->unit_samplers[PIXEL_UNIT] = sampler;
-   ctx->units[PIXEL_UNIT][FE_TEX_2D] = bound;
-   fe_unit_changed(ctx, PIXEL_UNIT);
    ctx->vao = vao;
-   ctx->program = program;
-   ctx->polygon_mode = polygon_mode;
-   ctx->polygon_mode_back = polygon_mode_back;
-   ctx->ds = ds;
+   for (unsigned k = 0; k < FE_COMPAT_INTERNAL_UNITS; k++) {
+      const unsigned unit = FE_COMPAT_INTERNAL_UNIT(k);
+      a->bound[k] = ctx->units[unit][FE_TEX_2D];
+      a->sampler[k] = ctx->unit_samplers[unit];
+      if (!tex[k])
+         continue;
+      ctx->units[unit][FE_TEX_2D] = tex[k];
+      ctx->unit_samplers[unit] = NULL;
+      fe_unit_changed(ctx, unit);
+   }
+   ctx->ff->override_exec = exec;
+}
+
+void
+fe_compat_aside_end(struct fe_context *ctx, const struct fe_compat_aside *a)
+{
+   ctx->ff->override_exec = NULL;
+   for (unsigned k = 0; k < FE_COMPAT_INTERNAL_UNITS; k++) {
+      const unsigned unit = FE_COMPAT_INTERNAL_UNIT(k);
+      if (ctx->units[unit][FE_TEX_2D] == a->bound[k] && ctx->unit_samplers[unit] == a->sampler[k])
+         continue;
+      ctx->unit_samplers[unit] = a->sampler[k];
+      ctx->units[unit][FE_TEX_2D] = a->bound[k];
+      fe_unit_changed(ctx, unit);
+   }
+   ctx->vao = a->vao;
+   ctx->program = a->program;
+   ctx->polygon_mode = a->polygon_mode;
+   ctx->polygon_mode_back = a->polygon_mode_back;
+   ctx->ds = a->ds;
    ctx->ds_version++;
-   ctx->rs = rs;
+   ctx->rs = a->rs;
    ctx->rs_version++;
 }
 

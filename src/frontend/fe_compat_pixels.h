@@ -110,4 +110,45 @@ void fe_compat_upload_transfer(struct fe_context *ctx, GLenum format);
 /* Lets go of the pixel draw's program and texture (context teardown; NULL accepted). */
 void fe_compat_pixels_finish(struct fe_context *ctx, struct fe_compat_pixels *px);
 
+/* ---- internal rectangle draws (the pixel rectangles here, the accumulation buffer in
+ * fe_compat_accum.c): a front-end program drawn over a window-aligned rectangle through the
+ * ordinary draw path, its textures on the last texture units. */
+#define FE_COMPAT_INTERNAL_UNITS 2
+#define FE_COMPAT_INTERNAL_UNIT(k) (FE_MAX_TEXTURE_UNITS - 1 - (k))
+/* tmpl (GLSL with the markers OUTPUTS and WRITES) with n colour outputs declared at OUTPUTS
+ * and each assigned the value `c` at WRITES; NULL when out of memory. */
+char *fe_compat_fs_outputs(const char *tmpl, unsigned n);
+/* The program of vs and fs (fs NULL: out of memory), named `what` in the log; *offset is where
+ * its vec4 array uniform `block` of `slots` elements lives (UINT32_MAX: not active); the
+ * sampler named samplers[k] (NULL: none) reads FE_COMPAT_INTERNAL_UNIT(k). NULL, the decline
+ * gl-ff-program-failed counted, when it cannot be made. */
+struct fe_exec *fe_compat_internal_program(struct fe_context *ctx, const char *vs, const char *fs,
+                                           const char *what, const char *block, unsigned slots,
+                                           const char *const samplers[FE_COMPAT_INTERNAL_UNITS],
+                                           uint32_t *offset);
+/* size bytes of uniforms at offset (UINT32_MAX: none), sent only when they changed. */
+void fe_compat_internal_uniforms(struct fe_exec *e, uint32_t offset, const void *u, uint32_t size);
+/* vao's position attribute reads verts: the window rectangle (x0, y0) .. (x1, y1) in the clip
+ * space of the viewport fe_compat_aside_begin sets. */
+void fe_compat_rect_verts(struct fe_context *ctx, struct fe_vao *vao, float verts[4][4], float x0,
+                          float y0, float x1, float y1);
+/* What does not apply to a rectangle in window coordinates, set aside around its draw:
+ * culling, polygon mode and offset, clip planes, viewport (a window-sized one at the origin)
+ * and depth range, the program (exec draws instead), the vertex array object (vao), and the
+ * internal units' textures (tex[k], when not NULL) and samplers. The caller may change more of
+ * ctx->rs and ctx->ds (bumping their versions); fe_compat_aside_end restores them whole. */
+struct fe_compat_aside {
+   struct mgp_render_state rs;
+   struct mgp_dynamic_state ds;
+   GLenum polygon_mode, polygon_mode_back;
+   struct fe_program *program;
+   struct fe_vao *vao;
+   struct fe_texture *bound[FE_COMPAT_INTERNAL_UNITS];
+   struct fe_sampler *sampler[FE_COMPAT_INTERNAL_UNITS];
+};
+void fe_compat_aside_begin(struct fe_context *ctx, struct fe_compat_aside *a, struct fe_vao *vao,
+                           struct fe_exec *exec,
+                           struct fe_texture *const tex[FE_COMPAT_INTERNAL_UNITS]);
+void fe_compat_aside_end(struct fe_context *ctx, const struct fe_compat_aside *a);
+
 #endif

@@ -134,6 +134,7 @@ struct fe_compat {
    struct fe_compat_pixels *pixels;      /* raster position, pixel transfer (fe_compat_pixels.h) */
    struct fe_attrib_stack *attrib_stack; /* fe_compat_pushattrib.c; NULL until first pushed */
    GLfloat accum_clear[4];               /* GL_ACCUM_CLEAR_VALUE (fe_compat_accum.c) */
+   struct fe_compat_accum *accum;        /* the accumulation buffer; NULL until first used */
    struct fe_compat_rendermode rm;       /* selection and feedback (fe_compat_rendermode.c) */
    struct fe_eval *eval;                 /* evaluators (fe_eval.c); NULL until first used */
 };
@@ -161,9 +162,14 @@ int fe_compat_is_enabled(struct fe_context *ctx, GLenum cap);
  * cap that is not one. */
 bool fe_compat_enable_array(struct fe_context *ctx, GLenum cap, bool on);
 
-/* fe_compat_accum.c: glGet of GL_ACCUM_CLEAR_VALUE (kind colour) and the accumulation bits (0);
- * 0 for other pnames. */
+/* fe_compat_accum.c: glGet of GL_ACCUM_CLEAR_VALUE (kind colour) and the draw framebuffer's
+ * accumulation bits; 0 for other pnames. */
 int fe_compat_accum_get(struct fe_context *ctx, GLenum pname, double *out);
+/* glClear's GL_ACCUM_BUFFER_BIT: the scissored accumulation buffer to GL_ACCUM_CLEAR_VALUE
+ * (nothing when the draw framebuffer has none). */
+void fe_compat_accum_clear(struct fe_context *ctx);
+/* Lets go of the accumulation buffer and its programs (context teardown). */
+void fe_compat_accum_finish(struct fe_context *ctx, struct fe_compat *c);
 
 /* fe_compat_rendermode.c: glGet of the render-mode state (count written, 0: not one). */
 int fe_compat_rendermode_get(struct fe_context *ctx, GLenum pname, double *out, int *kind);

@@ -16,6 +16,9 @@ struct fe_surface_format {
    uint8_t red_bits, green_bits, blue_bits, alpha_bits;
    uint8_t depth_bits, stencil_bits;
    uint8_t samples;
+   /* bits per component of the accumulation buffer (compatibility contexts; 0: none). The front
+    * end makes it at the first glAccum or accumulation clear (fe_compat_accum.c). */
+   uint8_t accum_bits;
 };
 
 enum fe_api { FE_API_GL_CORE, FE_API_GL_COMPAT, FE_API_GLES };

@@ -538,6 +538,33 @@ mgl_glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
    }
 }
 
+/* A framebuffer object in its initial state (draw and read buffer COLOR_ATTACHMENT0) with its
+ * handle; NULL when out of memory. */
+static struct fe_framebuffer *
+fbo_new(struct fe_context *ctx)
+{
+   struct fe_framebuffer *fb = calloc(1, sizeof(*fb));
+   if (!fb)
+      return NULL;
+   if (!fe_share_alloc_handle(ctx->share, MGP_KIND_FRAMEBUFFER, &fb->handle)) {
+      free(fb);
+      return NULL;
+   }
+   fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
+   fb->read_buffer = GL_COLOR_ATTACHMENT0;
+   fb->version = 1;
+   return fb;
+}
+
+struct fe_framebuffer *
+fe_fbo_create_internal(struct fe_context *ctx, struct fe_texture *color)
+{
+   struct fe_framebuffer *fb = fbo_new(ctx);
+   if (fb)
+      attachment_set(ctx, &fb->att[0], color, NULL, 0, 0, false);
+   return fb;
+}
+
 void
 mgl_glBindFramebuffer(GLenum target, GLuint framebuffer)
 {
@@ -548,17 +575,9 @@ mgl_glBindFramebuffer(GLenum target, GLuint framebuffer)
       void *obj = fe_names_get(&ctx->fbos, framebuffer);
       FE_CHECK(!obj, GL_INVALID_OPERATION);
       if (obj == FE_NAME_RESERVED) {
-         fb = calloc(1, sizeof(*fb));
+         fb = fbo_new(ctx);
          FE_CHECK(!fb, GL_OUT_OF_MEMORY);
-         if (!fe_share_alloc_handle(ctx->share, MGP_KIND_FRAMEBUFFER, &fb->handle)) {
-            free(fb);
-            fe_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-         }
          fb->name = framebuffer;
-         fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
-         fb->read_buffer = GL_COLOR_ATTACHMENT0;
-         fb->version = 1;
          fe_names_set(&ctx->fbos, framebuffer, fb);
       } else {
          fb = obj;

@@ -1005,6 +1005,9 @@ fe_restart_index(const struct fe_context *ctx, unsigned index_size)
 }
 
 void fe_fbo_destroy(struct fe_context *ctx, struct fe_framebuffer *fb);
+/* A framebuffer object no GL name reaches, drawing into color's level 0 (the accumulation
+ * buffer's, fe_compat_accum.c); NULL when out of memory. fe_fbo_destroy releases it. */
+struct fe_framebuffer *fe_fbo_create_internal(struct fe_context *ctx, struct fe_texture *color);
 /* GL_FRAMEBUFFER_COMPLETE or the reason it is not; fb NULL is the default framebuffer (draw
  * or read side). */
 GLenum fe_fbo_status(struct fe_context *ctx, struct fe_framebuffer *fb, bool read);

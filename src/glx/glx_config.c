@@ -4,12 +4,15 @@
  * the GLX 1.2 visual calls glXChooseVisual and glXGetConfig.
  *
  * Configs: for every TrueColor or DirectColor visual of depth 24 (RGB8, alpha 0) or 32 (RGBA8)
- * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), four
- * configs: depth 24 with stencil 8, depth 24 without stencil (programs that score stencil out,
- * as glmark2 does, pick it) and neither, single-sampled, and one 4-sample config with depth 24
+ * whose masks are 0xff0000/0xff00/0xff (the BGRA bytes the window layer presents), five
+ * configs: depth 24 with stencil 8 and a 16-bit accumulation buffer (the visual's first, the
+ * one GLX 1.2 contexts and windows of the visual get, as Mesa's llvmpipe visuals have one),
+ * depth 24 with stencil 8, depth 24 without stencil (programs that score stencil out, as
+ * glmark2 does, pick it) and neither, single-sampled, and one 4-sample config with depth 24
  * and stencil 8 (resolved at each swap and before reads); all double-buffered, RGBA, for
  * windows, pbuffers and pixmaps of the visual's depth. There are no single-buffered or
- * colour-index configs. */
+ * colour-index configs. The accumulation buffer costs nothing until a compatibility context
+ * first accumulates into it (fe_compat_accum.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,8 +43,8 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
    int n = 0;
    XVisualInfo *vis = XGetVisualInfo(gd->dpy, VisualScreenMask, &tmpl, &n);
    static const struct {
-      int depth, stencil, samples;
-   } ds_shapes[] = {{24, 8, 0}, {24, 0, 0}, {0, 0, 0}, {24, 8, 4}};
+      int depth, stencil, samples, accum;
+   } ds_shapes[] = {{24, 8, 0, 16}, {24, 8, 0, 0}, {24, 0, 0, 0}, {0, 0, 0, 0}, {24, 8, 4, 0}};
    const size_t per_visual = sizeof(ds_shapes) / sizeof(ds_shapes[0]);
    out->configs = calloc((size_t)(n > 0 ? n : 1) * per_visual, sizeof(*out->configs));
    if (!out->configs) {
@@ -66,6 +69,7 @@ glx_config_build_screen(struct glx_display *gd, int screen, struct glx_screen *o
             .stencil_size = ds_shapes[ds].stencil,
             .sample_buffers = ds_shapes[ds].samples ? 1 : 0,
             .samples = ds_shapes[ds].samples,
+            .accum_size = ds_shapes[ds].accum,
             .surface_type = EGL_WINDOW_BIT | EGL_PBUFFER_BIT,
             .renderable_type = GLX_API_BITS,
             .conformant = GLX_API_BITS,
@@ -128,7 +132,7 @@ config_attrib(const struct glx_config *c, int attr, int *v)
    case GLX_ACCUM_RED_SIZE:
    case GLX_ACCUM_GREEN_SIZE:
    case GLX_ACCUM_BLUE_SIZE:
-   case GLX_ACCUM_ALPHA_SIZE: *v = 0; return true;
+   case GLX_ACCUM_ALPHA_SIZE: *v = s->accum_size; return true;
    case GLX_SAMPLE_BUFFERS: *v = s->sample_buffers; return true;
    case GLX_SAMPLES: *v = s->samples; return true;
    case GLX_RENDER_TYPE: *v = GLX_RGBA_BIT; return true;
@@ -310,11 +314,11 @@ attr_of(const struct glx_config *c, int attr)
    return v;
 }
 
-/* GLX 1.4 table 3.5: the colour sizes count only where the request named a size above 0. */
+/* GLX 1.4 table 3.5: the colour (and accumulation) sizes count only where the request named a
+ * size above 0. */
 static int
-requested_color_bits(const struct glx_config *c)
+requested_bits(const struct glx_config *c, const int attrs[4])
 {
-   static const int attrs[] = {GLX_RED_SIZE, GLX_GREEN_SIZE, GLX_BLUE_SIZE, GLX_ALPHA_SIZE};
    int sum = 0;
    for (int i = 0; i < 4; i++) {
       int want = rule_value(sort_request, attrs[i]);
@@ -330,7 +334,10 @@ config_cmp(const void *pa, const void *pb)
    const struct glx_config *a = *(const struct glx_config *const *)pa;
    const struct glx_config *b = *(const struct glx_config *const *)pb;
    int d;
-   if ((d = requested_color_bits(b) - requested_color_bits(a)))
+   static const int color[4] = {GLX_RED_SIZE, GLX_GREEN_SIZE, GLX_BLUE_SIZE, GLX_ALPHA_SIZE};
+   static const int accum[4] = {GLX_ACCUM_RED_SIZE, GLX_ACCUM_GREEN_SIZE, GLX_ACCUM_BLUE_SIZE,
+                                GLX_ACCUM_ALPHA_SIZE};
+   if ((d = requested_bits(b, color) - requested_bits(a, color)))
       return d; /* larger first */
    static const struct {
       int attr;
@@ -343,6 +350,8 @@ config_cmp(const void *pa, const void *pb)
       if ((d = attr_of(a, order[i].attr) - attr_of(b, order[i].attr)))
          return d * order[i].sign;
    }
+   if ((d = requested_bits(b, accum) - requested_bits(a, accum)))
+      return d; /* larger first, after the stencil size */
    /* X visual type: TrueColor before DirectColor (the spec's order). */
    if ((d = (a->visual_class != TrueColor) - (b->visual_class != TrueColor)))
       return d;
@@ -473,7 +482,8 @@ glx_config_for_visual(struct glx_display *gd, int screen, VisualID visual)
    const struct glx_screen *scr = glx_display_screen(gd, screen);
    if (!scr)
       return NULL;
-   /* The first config of a visual is its one with depth and stencil (the richest). */
+   /* The first config of a visual is its one with depth, stencil and accumulation (the
+    * richest). */
    for (int i = 0; i < scr->count; i++) {
       if (scr->configs[i].visual_id == visual)
          return &scr->configs[i];

@@ -422,3 +422,158 @@ sc_compat_polygon_mode_faces(void)
    expect_px("culled outline: bottom edge", 48, 36, K);
    expect_px("culled outline: left edge", 36, 48, K);
 }
+
+/* ---- the accumulation buffer -------------------------------------------------------------- */
+
+/* The 16-bit accumulation buffer's integer for value * c (c a colour channel of 8 bits),
+ * truncated as it is stored (GL 2.1 §4.2.4 with a signed 16-bit buffer, as Mesa's). */
+static int
+accum_term(unsigned c8, float value)
+{
+   const float v = (float)c8 / 255.0f * (value * 32767.0f);
+   return (int)v;
+}
+
+static int
+accum_sat(int v)
+{
+   return v < -32767 ? -32767 : v > 32767 ? 32767 : v;
+}
+
+/* GL_RETURN of the integer a with value: the 8-bit channel it writes. */
+static unsigned
+accum_return8(int a, float value)
+{
+   return unorm8((float)a * (value / 32767.0f));
+}
+
+/* The channel (0 .. 3) of frame f's pixel x: the rectangle x in [8 + 8f, 24 + 8f) of colour
+ * (1, 0.6, 0.2, 1) on black (alpha 1); every row 16 .. 47 alike, the others black. */
+static unsigned
+blur_frame8(int f, int x, int y, int ch)
+{
+   static const unsigned rect[4] = {255, 153, 51, 255}, bg[4] = {0, 0, 0, 255};
+   const bool in = x >= 8 + 8 * f && x < 24 + 8 * f && y >= 16 && y < 48;
+   return in ? rect[ch] : bg[ch];
+}
+
+/* compat_accum: a motion blur (GL_LOAD then GL_ACCUM of four frames at 1/4 and GL_RETURN),
+ * compared pixel by pixel with the 16-bit buffer's arithmetic within one 8-bit step; then
+ * GL_MULT under a scissor, glClear(GL_ACCUM_BUFFER_BIT) of the other half under the scissor
+ * with glClearAccum's value, GL_ADD, and GL_RETURN through a colour mask from a display list;
+ * the queries, glPushAttrib(GL_ACCUM_BUFFER_BIT), and the errors (inside glBegin/glEnd, a bad
+ * operation, and a framebuffer object, which has no accumulation buffer). */
+void
+sc_compat_accum(void)
+{
+   GLint bits[4] = {0};
+   for (int i = 0; i < 4; i++)
+      glGetIntegerv(GL_ACCUM_RED_BITS + (GLenum)i, &bits[i]);
+   if (bits[0] <= 0) {
+      if (on_mgl())
+         fail("GL_ACCUM_RED_BITS is %d: the config has no accumulation buffer", bits[0]);
+      else
+         skipped("this implementation's config has no accumulation buffer");
+      return;
+   }
+   if (on_mgl() && (bits[0] != 16 || bits[1] != 16 || bits[2] != 16 || bits[3] != 16))
+      fail("GL_ACCUM_*_BITS %d %d %d %d, want 16 each", bits[0], bits[1], bits[2], bits[3]);
+   const float scale = 0.25f;
+   compat_pixel_ortho(-1, 1);
+   glDisable(GL_DITHER);
+   glColor4f(1.0f, 0.6f, 0.2f, 1.0f);
+   for (int f = 0; f < 4; f++) {
+      glClearColor(0, 0, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      compat_rect((float)(8 + 8 * f), 16, (float)(24 + 8 * f), 48);
+      glAccum(f ? GL_ACCUM : GL_LOAD, scale);
+   }
+   glClearColor(0, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glAccum(GL_RETURN, 1.0f);
+   check_gl_error("motion blur");
+   readback();
+   int acc[H][W][4];
+   int bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const rgba8 got = pixel_at(x, y);
+         for (int ch = 0; ch < 4; ch++) {
+            int a = 0;
+            for (int f = 0; f < 4; f++)
+               a = accum_sat(f ? a + accum_term(blur_frame8(f, x, y, ch), scale)
+                               : accum_term(blur_frame8(f, x, y, ch), scale));
+            acc[y][x][ch] = a;
+            const unsigned want = accum_return8(a, 1.0f);
+            if (abs((int)got.c[ch] - (int)want) > 1 && bad++ < 4)
+               fail("motion blur: pixel (%d,%d) channel %d is %u, want %u", x, y, ch, got.c[ch],
+                    want);
+         }
+      }
+   /* the left half times 0.5, the right half cleared to (0.5, 0.25, 0, 1) plus 0.25 */
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(0, 0, W / 2, H);
+   glAccum(GL_MULT, 0.5f);
+   glScissor(W / 2, 0, W / 2, H);
+   glClearAccum(0.5f, 0.25f, 0.0f, 1.0f);
+   glClear(GL_ACCUM_BUFFER_BIT);
+   glAccum(GL_ADD, 0.25f);
+   glDisable(GL_SCISSOR_TEST);
+   /* GL_RETURN from a list (compiled, not executed), green masked off */
+   const GLuint list = glGenLists(1);
+   glNewList(list, GL_COMPILE);
+   glAccum(GL_RETURN, 1.0f);
+   glEndList();
+   glClearColor(0, 0.5f, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   readback();
+   expect_px("a compiled glAccum does not execute", 5, 5, px8(0, 128, 0, 255));
+   glCallList(list);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glDeleteLists(list, 1);
+   check_gl_error("scissored GL_MULT, clear and GL_ADD, GL_RETURN from a list");
+   readback();
+   const int right[4] = {accum_sat(16383 + 8191), accum_sat(8191 + 8191), 8191,
+                         accum_sat(32767 + 8191)};
+   bad = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         const rgba8 got = pixel_at(x, y);
+         for (int ch = 0; ch < 4; ch++) {
+            const int a = x < W / 2 ? (int)((float)acc[y][x][ch] * 0.5f) : right[ch];
+            const unsigned want = ch == 1 ? 128 : accum_return8(a, 1.0f);
+            if (abs((int)got.c[ch] - (int)want) > 1 && bad++ < 4)
+               fail("after GL_MULT/GL_ADD: pixel (%d,%d) channel %d is %u, want %u", x, y, ch,
+                    got.c[ch], want);
+         }
+      }
+   /* GL_ACCUM_CLEAR_VALUE under glPushAttrib(GL_ACCUM_BUFFER_BIT) */
+   glPushAttrib(GL_ACCUM_BUFFER_BIT);
+   glClearAccum(-0.5f, 0, 0, 0);
+   glPopAttrib();
+   float cv[4] = {0};
+   glGetFloatv(GL_ACCUM_CLEAR_VALUE, cv);
+   if (cv[0] != 0.5f || cv[1] != 0.25f || cv[2] != 0.0f || cv[3] != 1.0f)
+      fail("GL_ACCUM_CLEAR_VALUE after glPopAttrib %g %g %g %g, want 0.5 0.25 0 1", cv[0], cv[1],
+           cv[2], cv[3]);
+   /* errors */
+   glBegin(GL_POINTS);
+   glAccum(GL_ACCUM, 1.0f);
+   glEnd();
+   expect_gl_error(GL_INVALID_OPERATION, "glAccum between glBegin and glEnd");
+   glAccum(GL_ADD + 1, 1.0f);
+   expect_gl_error(GL_INVALID_ENUM, "glAccum of an operation that is none");
+   GLuint tex = 0;
+   const GLuint fbo = cp_fbo(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &tex);
+   GLint fbo_bits = -1;
+   glGetIntegerv(GL_ACCUM_RED_BITS, &fbo_bits);
+   if (fbo_bits != 0)
+      fail("GL_ACCUM_RED_BITS of a framebuffer object is %d, want 0", fbo_bits);
+   glAccum(GL_RETURN, 1.0f);
+   expect_gl_error(GL_INVALID_OPERATION, "glAccum with a framebuffer object bound");
+   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+   gl.DeleteFramebuffers(1, &fbo);
+   glDeleteTextures(1, &tex);
+   check_gl_error("compat_accum");
+}

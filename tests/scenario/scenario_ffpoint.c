@@ -207,22 +207,14 @@ sc_compat_legacy_textures(void)
    }
 }
 
-/* compat_accum_enable_array: without an accumulation buffer (every config claims 0 bits)
- * glAccum is GL_INVALID_OPERATION after its operation passes (a bad one is GL_INVALID_ENUM);
- * glClearAccum keeps GL_ACCUM_CLEAR_VALUE, clamped; glClear takes GL_ACCUM_BUFFER_BIT. Then
+/* compat_accum_enable_array: a bad glAccum operation is GL_INVALID_ENUM (accumulation itself:
+ * compat_accum); glClearAccum keeps GL_ACCUM_CLEAR_VALUE, clamped; glClear takes
+ * GL_ACCUM_BUFFER_BIT. Then
  * glEnable(GL_VERTEX_ARRAY) / glEnable(GL_COLOR_ARRAY), which compatibility drivers take as
  * glEnableClientState, draw from the arrays. */
 void
 sc_compat_accum_enable_array(void)
 {
-   GLint bits = -1;
-   glGetIntegerv(GL_ACCUM_RED_BITS, &bits);
-   if (bits == 0) {
-      glAccum(GL_ACCUM, 0.5f);
-      expect_gl_error(GL_INVALID_OPERATION, "glAccum without an accumulation buffer");
-   } else {
-      skipped("an accumulation buffer exists here (glAccum would act)");
-   }
    glAccum(0x1234, 1.0f);
    expect_gl_error(GL_INVALID_ENUM, "glAccum of an invalid operation");
    glClearAccum(0.25f, -2.0f, 0.5f, 2.0f);

@@ -41,7 +41,7 @@ struct fe_test_env {
 static inline void
 env_init(struct fe_test_env *e, int w, int h)
 {
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(e, 0, sizeof(*e));
    CHECK(fe_surface_create_pbuffer(&f, w, h, &e->surf) == FE_OK);
    struct fe_context_desc d = {.api = FE_API_GL_CORE, .major = 3, .minor = 3, .format = f};

@@ -3,21 +3,40 @@
  * core list), the current attributes (every family, integer colours normalized, per-unit
  * texture coordinates) through glGet, glBegin/glEnd's errors, what glEnd sends (GL_QUADS as
  * triangles keeping the provoking vertex, polygon mode LINE as outer edges honouring edge
- * flags), and a core context refusing the legacy commands with GL_INVALID_OPERATION. */
+ * flags), a core context refusing the legacy commands with GL_INVALID_OPERATION, and the
+ * accumulation buffer's errors and queries. */
 #include <math.h>
 
 #include "fe_compat_vertex.h"
 #include "fe_test_util.h"
 
+/* the accumulation buffer's enums (GL 1.0; glcorearb.h lacks them) */
+#define GL_ACCUM 0x0100
+#define GL_LOAD 0x0101
+#define GL_RETURN 0x0102
+#define GL_MULT 0x0103
+#define GL_ADD 0x0104
+#define GL_ACCUM_BUFFER_BIT 0x00000200
+#define GL_ACCUM_CLEAR_VALUE 0x0B80
+#define GL_ACCUM_RED_BITS 0x0D58
+#define GL_ACCUM_ALPHA_BITS 0x0D5B
+
+/* A compatibility context on a 16 x 16 pbuffer with accum_bits of accumulation buffer. */
 static void
-compat_env(struct fe_test_env *e)
+compat_env_accum(struct fe_test_env *e, uint8_t accum_bits)
 {
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, accum_bits};
    memset(e, 0, sizeof(*e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
    struct fe_context_desc d = {.api = FE_API_GL_COMPAT, .major = 3, .minor = 3, .format = f};
    CHECK(fe_context_create(&d, NULL, &e->ctx) == FE_OK);
    CHECK(fe_make_current(e->ctx, e->surf, e->surf) == FE_OK);
+}
+
+static void
+compat_env(struct fe_test_env *e)
+{
+   compat_env_accum(e, 0);
 }
 
 static bool
@@ -332,6 +351,78 @@ test_legacy_arrays(void)
    env_finish(&e);
 }
 
+/* The accumulation buffer's errors and queries (GL 2.1 §4.2.4, §6.1): GL_ACCUM_*_BITS the
+ * config's on the default framebuffer and 0 on a framebuffer object or a config without one,
+ * GL_INVALID_ENUM for a bad operation before anything else, GL_INVALID_OPERATION without a
+ * buffer (a framebuffer object included); glClearAccum clamps; an accumulation sends one blit
+ * (the read rectangle) and one draw, and the first command also clears the new buffer. */
+static void
+test_accum(void)
+{
+   struct fe_test_env e;
+   compat_env_accum(&e, 16);
+   GLint bits[4] = {0};
+   for (int i = 0; i < 4; i++)
+      mgl_glGetIntegerv(GL_ACCUM_RED_BITS + (GLenum)i, &bits[i]);
+   CHECK(bits[0] == 16 && bits[1] == 16 && bits[2] == 16 && bits[3] == 16);
+   mgl_glAccum(GL_RETURN + 0x10, 1.0f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   mgl_glClearAccum(2.0f, -3.0f, 0.5f, 0.0f);
+   float v[4];
+   get4(GL_ACCUM_CLEAR_VALUE, v);
+   CHECK(near4(v, 1.0f, -1.0f, 0.5f, 0.0f));
+   fake_clear();
+   mgl_glAccum(GL_LOAD, 0.5f); /* made: cleared (a draw), then the read copied and loaded */
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_blit), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   fake_clear();
+   mgl_glAccum(GL_MULT, 0.5f);
+   mgl_glAccum(GL_RETURN, 1.0f);
+   mgl_glClear(GL_ACCUM_BUFFER_BIT);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_blit), 0);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 3);
+   /* a resized drawable gets a buffer of its new size, cleared again before the load */
+   fake_clear();
+   mgl_glAccum(GL_LOAD, 0.5f);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 1);
+   CHECK(fe_surface_resize(e.surf, 24, 8) == FE_OK);
+   fake_clear();
+   mgl_glAccum(GL_LOAD, 0.5f);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_blit), 1);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 2);
+   /* a framebuffer object has no accumulation buffer */
+   GLuint fbo = 0, rb = 0;
+   mgl_glGenRenderbuffers(1, &rb);
+   mgl_glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   mgl_glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+   mgl_glGenFramebuffers(1, &fbo);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   mgl_glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   mgl_glGetIntegerv(GL_ACCUM_RED_BITS, &bits[0]);
+   CHECK_EQ(bits[0], 0);
+   mgl_glAccum(GL_ACCUM, 1.0f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   fake_clear();
+   mgl_glClear(GL_ACCUM_BUFFER_BIT); /* nothing to clear, no error */
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_draw_vbo), 0);
+   mgl_glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   env_finish(&e);
+
+   /* a config without one */
+   compat_env(&e);
+   mgl_glGetIntegerv(GL_ACCUM_ALPHA_BITS, &bits[3]);
+   CHECK_EQ(bits[3], 0);
+   mgl_glAccum(GL_ADD, 0.5f);
+   CHECK_ERR(GL_INVALID_OPERATION);
+   mgl_glAccum(0, 0.5f);
+   CHECK_ERR(GL_INVALID_ENUM);
+   env_finish(&e);
+}
+
 int
 main(void)
 {
@@ -341,5 +432,6 @@ main(void)
    test_quads_sent();
    test_core_refuses();
    test_legacy_arrays();
+   test_accum();
    return fe_test_report("compat");
 }

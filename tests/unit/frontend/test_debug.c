@@ -45,7 +45,7 @@ record(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
 static void
 ctx_env(struct fe_test_env *e, enum fe_api api, int major, bool debug, bool no_error)
 {
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(e, 0, sizeof(*e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
    struct fe_context_desc d = {.api = api,

@@ -639,7 +639,7 @@ static void
 test_lost_context(bool lose)
 {
    struct fe_test_env e;
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(&e, 0, sizeof(e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
    struct fe_context_desc d = {
@@ -679,7 +679,7 @@ test_lost_context(bool lose)
 static void
 test_no_error_context(void)
 {
-   struct fe_surface_format f = {8, 8, 8, 8, 0, 0, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 0, 0, 0, 0};
    struct fe_surface *s;
    struct fe_context *ctx;
    CHECK(fe_surface_create_pbuffer(&f, 8, 8, &s) == FE_OK);
@@ -919,7 +919,7 @@ test_xfb_objects(void)
 {
    fake_caps.cap_bits |= MGP_CAP_TRANSFORM_FEEDBACK;
    struct fe_test_env e;
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(&e, 0, sizeof(e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
    struct fe_context_desc d = {.api = FE_API_GLES, .major = 3, .minor = 0, .format = f};
@@ -1182,7 +1182,7 @@ test_sample_count_caps(void)
 
    /* ES 3.0 multisamples no integer format, whatever the device has; its
     * glGetInternalformativ lists no count for one. */
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(&e, 0, sizeof(e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e.surf) == FE_OK);
    struct fe_context_desc d = {.api = FE_API_GLES, .major = 3, .minor = 0, .format = f};

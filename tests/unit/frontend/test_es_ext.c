@@ -12,7 +12,7 @@
 static void
 es_env(struct fe_test_env *e, int major)
 {
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(e, 0, sizeof(*e));
    CHECK(fe_surface_create_pbuffer(&f, 16, 16, &e->surf) == FE_OK);
    struct fe_context_desc d = {.api = FE_API_GLES, .major = major, .minor = 0, .format = f};

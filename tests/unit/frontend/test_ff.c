@@ -10,7 +10,7 @@
 static void
 env_init_compat(struct fe_test_env *e)
 {
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    memset(e, 0, sizeof(*e));
    CHECK(fe_surface_create_pbuffer(&f, 64, 64, &e->surf) == FE_OK);
    struct fe_context_desc d = {.api = FE_API_GL_COMPAT, .major = 3, .minor = 3, .format = f};

@@ -1604,7 +1604,7 @@ test_draw_inputs_walk(void)
    dw_fbo_make();
    mgl_glGenSamplers(1, &dw.sampler);
    mgl_glGenQueries(1, &dw.query);
-   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0};
+   struct fe_surface_format f = {8, 8, 8, 8, 24, 8, 0, 0};
    CHECK(fe_surface_create_pbuffer(&f, 32, 16, &dw.surf2) == FE_OK);
    CHECK_EQ(mgl_glGetError(), GL_NO_ERROR);
 
