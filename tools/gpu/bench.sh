@@ -2,20 +2,53 @@
 # tools/gpu/bench.sh — on the device machine, after tools/gpu/pack.sh (carry .gl, .devbuild and
 # .gpupiglit, whose syslib/ holds the libraries libmgl.so needs that the machine lacks):
 # every mgl-bench case on the NVIDIA OpenGL driver and on mgl's arms (over the NVIDIA Vulkan
-# driver; ARMS, default "nvidia spawn inproc", may add monolith; CASES, default all), REPS
-# interleaved rounds, CSV rows
-# "arm,case,..." in $OUT/bench.csv.
+# driver; ARMS, default "nvidia spawn inproc", may add monolith, and zink: Debian's Mesa Zink
+# over the same NVIDIA Vulkan driver, carried as .gpuzink by tools/gpu/pack-zink.sh; CASES,
+# default all), REPS interleaved rounds, CSV rows "arm,case,..." in $OUT/bench.csv.
 set -u
 for f in .gl/*.deb; do dpkg -x "$f" / >/dev/null 2>&1; done; ldconfig
 export XDG_RUNTIME_DIR=/tmp VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 D=$PWD/.devbuild
 export LD_LIBRARY_PATH=$D/lib:$PWD/.gpupiglit/syslib
 NV=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+Z=/tmp/gpuzink
+case " ${ARMS:-} " in
+  *" zink "*)
+    # The pack may have come in an earlier call on the same machine (the repo's files and
+    # .gpuzink together pass the carry limit), leaving $Z unpacked.
+    if [ ! -f $Z/VERSION ]; then
+      mkdir -p $Z && xz -dc .gpuzink/zink.tar.xz | tar xf - -C $Z || exit 1
+      # A library the machine has already (often newer) is used from the machine: Debian's copy
+      # first in the path breaks NVIDIA's Vulkan driver, which the loader then cannot start.
+      mkdir -p $Z/shadowed
+      for l in $Z/lib/*.so*; do
+        n=${l##*/}
+        [ "$n" = libEGL_mesa.so.0 ] || [ "$n" = libglapi.so.0 ] && continue
+        ldconfig -p | grep -q "^[[:space:]]*$n " && mv "$l" $Z/shadowed/
+      done
+    fi
+    export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$Z/syslib
+    printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/lib/libEGL_mesa.so.0"}}\n' "$Z" > $Z/vendor.json ;;
+esac
 printf '{"file_format_version":"1.0.0","ICD":{"library_path":"%s/lib/libmgl.so"}}\n' "$D" > $D/vendor.json
 # An mgl arm whose libmgl.so does not load falls through to the next vendor (NVIDIA's), and its
 # rows would be NVIDIA's figures under mgl's name: refuse to start unless mgl answers.
+# Zink is checked the same way: it must name itself and not a CPU device.
+zink_env() {
+  env __EGL_VENDOR_LIBRARY_FILENAMES=$Z/vendor.json LIBGL_DRIVERS_PATH=$Z/dri \
+    MESA_LOADER_DRIVER_OVERRIDE=zink LD_LIBRARY_PATH=$Z/lib:$LD_LIBRARY_PATH EGL_PLATFORM=surfaceless "$@"
+}
 for arm in ${ARMS:-nvidia spawn inproc}; do
   [ "$arm" = nvidia ] && continue
+  if [ "$arm" = zink ]; then
+    r=$(zink_env $D/bin/mgl-bench --case draw_arrays --seconds 0.01 2>&1 | tee $OUT/zink-probe.txt | grep -m1 renderer=)
+    case $r in
+      *zink*llvmpipe*|*zink*lavapipe*) echo "bench.sh: zink runs on a CPU device ($r)" >&2; exit 1 ;;
+      *zink*) echo "bench.sh: $r" ;;
+      *) echo "bench.sh: arm zink does not render through Zink ($r)" >&2; exit 1 ;;
+    esac
+    continue
+  fi
   r=$(env __EGL_VENDOR_LIBRARY_FILENAMES=$D/vendor.json:$NV EGL_PLATFORM=surfaceless \
         MGL_TRANSPORT=$arm $D/bin/mgl-bench --case draw_arrays --seconds 0.01 2>&1 | grep -m1 renderer=)
   case $r in
@@ -34,6 +67,11 @@ for r in $(seq "$reps"); do
       monolith) V=$D/vendor.json:$NV T=monolith ;;
     esac
     for c in $cases; do
+      if [ "$arm" = zink ]; then
+        zink_env timeout -k 2 20 $D/bin/mgl-bench --case "$c" --seconds "$secs" --csv 2>/dev/null |
+          grep -v '^case,' | sed "s/^/$arm,/" >> "$OUT/bench.csv"
+        continue
+      fi
       env __EGL_VENDOR_LIBRARY_FILENAMES=$V EGL_PLATFORM=surfaceless ${T:+MGL_TRANSPORT=$T} \
         timeout -k 2 20 $D/bin/mgl-bench --case "$c" --seconds "$secs" --csv 2>/dev/null |
         grep -v '^case,' | sed "s/^/$arm,/" >> "$OUT/bench.csv"

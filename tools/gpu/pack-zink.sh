@@ -1,0 +1,29 @@
+#!/bin/bash
+# tools/gpu/pack-zink.sh — packs Debian's Mesa EGL and its Zink driver, with every library they
+# need less glibc, glvnd and the Vulkan loader, into .gpuzink/zink.tar.xz (an ignored path to
+# carry), so tools/gpu/bench.sh can run Zink over the device's own Vulkan driver (ARMS=zink).
+# With BUILD, syslib/ also gets the libraries mgl's own binaries need (as pack.sh's
+# .gpupiglit/syslib), so a bench call can carry .gpuzink in place of .gpupiglit: both together
+# pass the device's carry limit. xz keeps it within that limit (LLVM is most of it).
+# Status: on the H200 Zink 22.3 does not start (docs/BENCHMARKS.md, "Zink on the H200").
+set -eu
+build=${1:-}
+A=/usr/lib/x86_64-linux-gnu
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$T/lib" "$T/dri" .gpuzink
+cp -L $A/libEGL_mesa.so.0 $A/libglapi.so.0 "$T/lib/"
+cp -L $A/dri/zink_dri.so "$T/dri/"
+for b in "$T"/lib/*.so.0 "$T/dri/zink_dri.so"; do ldd "$b"; done | awk '$3 ~ /^\// {print $3}' | sort -u |
+  grep -v -E '/lib(c|m|dl|pthread|rt)\.so|ld-linux|lib(GL|EGL|GLX|GLdispatch|OpenGL|GLES|vulkan)\.so' |
+  while read -r l; do cp -L "$l" "$T/lib/"; done
+if [ -n "$build" ]; then
+  mkdir -p "$T/syslib"
+  for b in "$build"/lib/libmgl.so "$build"/lib/libmgl-server.so "$build"/bin/mgl-bench; do ldd "$b"; done |
+    awk '$3 ~ /^\// {print $3}' | sort -u |
+    grep -v -E '/lib(c|m|dl|pthread|rt)\.so|ld-linux|lib(GL|EGL|GLX|GLdispatch|OpenGL|GLES|vulkan)\.so|libmgl' |
+    while read -r l; do cp -L "$l" "$T/syslib/"; done
+fi
+dpkg-query -W -f='${Version}\n' libgl1-mesa-dri > "$T/VERSION"
+tar cf - -C "$T" . | xz -T2 -6 > .gpuzink/zink.tar.xz
+du -sh .gpuzink/zink.tar.xz
