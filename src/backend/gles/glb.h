@@ -303,6 +303,9 @@ struct glb_context {
     * 2 uint; GL's initial value is (0, 0, 0, 1) */
    uint32_t attrib_value[GLB_MAX_ATTRIBS][4];
    uint8_t attrib_kind[GLB_MAX_ATTRIBS];
+   /* conditional rendering on a query whose result is 0: draws, clears and conditional blits
+    * are discarded until end_conditional_render (glb_sync.c) */
+   bool cond_discard;
 };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
@@ -487,6 +490,8 @@ GLB_CALL(query_destroy, mgp_handle_args);
 GLB_CALL(get_timestamp, mgp_get_timestamp);
 GLB_CALL(begin_query, mgp_query_desc);
 GLB_CALL(end_query, mgp_query_desc);
+GLB_CALL(begin_conditional_render, mgp_query_desc);
+GLB_CALL(end_conditional_render, mgp_u32_args);
 GLB_CALL(create_render_state, mgp_create_render_state);
 GLB_CALL(bind_render_state, mgp_handle_args);
 GLB_CALL(delete_render_state, mgp_handle_args);

@@ -720,6 +720,8 @@ glb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
+   if (ctx->cond_discard) /* conditional rendering on a zero result (GL 3.3 §2.18) */
+      return;
    if (!glb_context_bind(ctx) || !glb_framebuffer_ready(ctx, "clear"))
       return;
    const struct glb_host *h = ctx->scr->h;

@@ -432,10 +432,11 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* Only what this backend implements: the client declines the rest by name. */
    mgp_screen_vtbl_mask(&glb_screen_impl, c.call_mask);
    mgp_context_vtbl_mask(&glb_context_impl, c.call_mask);
-   /* No occlusion (GLES counts no samples: glb_query.c), transform feedback or exact
-    * multisample-off yet. Primitive queries count on the host; without capture (not advertised)
-    * the primitives written are 0, which is GL's answer. */
-   c.cap_bits = 0;
+   /* Occlusion queries answer only whether any sample passed (GLES counts no samples:
+    * glb_sync.c). No transform feedback or exact multisample-off yet. Primitive queries count
+    * on the host; without capture (not advertised) the primitives written are 0, which is GL's
+    * answer. */
+   c.cap_bits = MGP_CAP_OCCLUSION_ANY;
    if (scr->timer_bits > 0) {
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
       c.timestamp_bits = (uint32_t)scr->timer_bits;

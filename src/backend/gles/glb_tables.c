@@ -62,6 +62,8 @@ const struct mgp_context_vtbl glb_context_impl = {
    .draw = glb_draw,
    .begin_query = glb_begin_query,
    .end_query = glb_end_query,
+   .begin_conditional_render = glb_begin_conditional_render,
+   .end_conditional_render = glb_end_conditional_render,
    .flush = glb_flush,
    .present = glb_present,
 };
