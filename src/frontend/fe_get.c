@@ -1189,7 +1189,7 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    case GL_ANY_SAMPLES_PASSED:
       bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64
              : (caps->cap_bits & MGP_CAP_OCCLUSION_ANY) ? 1
-                                                         : 0;
+                                                        : 0;
       break;
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:

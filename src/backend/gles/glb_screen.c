@@ -358,6 +358,7 @@ shader_free(struct glb_obj *o, void *arg)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
    free(s->default_bytes);
+   glb_shader_free_xfb(s);
    free(s);
 }
 
@@ -433,10 +434,11 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    mgp_screen_vtbl_mask(&glb_screen_impl, c.call_mask);
    mgp_context_vtbl_mask(&glb_context_impl, c.call_mask);
    /* Occlusion queries answer only whether any sample passed (GLES counts no samples:
-    * glb_sync.c). No transform feedback or exact multisample-off yet. Primitive queries count
+    * glb_sync.c). Transform feedback through glTransformFeedbackVaryings (glb_xfb.c). No exact
+    * multisample-off yet. Primitive queries count
     * on the host; without capture (not advertised) the primitives written are 0, which is GL's
     * answer. */
-   c.cap_bits = MGP_CAP_OCCLUSION_ANY;
+   c.cap_bits = MGP_CAP_OCCLUSION_ANY | MGP_CAP_TRANSFORM_FEEDBACK;
    if (scr->timer_bits > 0) {
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
       c.timestamp_bits = (uint32_t)scr->timer_bits;
@@ -511,6 +513,9 @@ switch_to(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
    if (scr->bound != ctx) {
+      /* The host has one capture: a running one pauses while another context is bound */
+      if (scr->bound)
+         glb_xfb_switch_away(scr->bound);
       /* Draws put their whole state on the host; the framebuffer is attached again. */
       ctx->fb_valid = false;
       scr->bound = ctx;
@@ -576,6 +581,13 @@ void
 glb_context_state_destroy(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
+   if (scr->h->eglGetCurrentContext() == scr->ctx && ctx->xfb_host) {
+      if (scr->bound != ctx)
+         switch_to(ctx);
+      glb_xfb_end(ctx);
+   }
+   if (scr->xfb_owner == ctx)
+      scr->xfb_owner = NULL;
    if (scr->bound == ctx)
       scr->bound = NULL;
    if (scr->h->eglGetCurrentContext() == scr->ctx) {
