@@ -225,8 +225,11 @@ struct glb_format {
    bool integer;      /* sampled and read as integers: never filtered */
    bool float_render; /* renderable where the host has EXT_color_buffer_float */
    bool no_upload;    /* MGPipe's texel layout is not the host's: resource_subdata declines */
+   bool norm16;       /* only with EXT_texture_norm16 */
 };
-const struct glb_format *glb_format_get(unsigned mgp_format);
+struct glb_screen;
+/* The host's shape of a format on this host; NULL: none. */
+const struct glb_format *glb_format_get(const struct glb_screen *scr, unsigned mgp_format);
 struct glb_screen;
 /* A colour format the host renders to (with the extensions this host has). */
 bool glb_format_renderable(const struct glb_screen *scr, const struct glb_format *f);
@@ -272,6 +275,9 @@ struct glb_shader {
    GLuint default_buf;
    bool default_dirty;
    int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
+   /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
+    * glb_shader.c), or -1 */
+   int64_t point_origin_offset;
    /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
     * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
     * capture layout has no ESSL form (its captures decline, its draws run) */
@@ -410,6 +416,7 @@ struct glb_screen {
    bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
    bool ext_float_linear;    /* 32-bit float textures filter (OES_texture_float_linear) */
+   bool ext_norm16;          /* 16-bit normalized textures (EXT_texture_norm16) */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    char renderer[128], version[128];

@@ -70,7 +70,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
                               buffer_usage(d->usage));
       return;
    }
-   r->fmt = glb_format_get(d->format);
+   r->fmt = glb_format_get(scr, d->format);
    const bool rb = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER;
    r->tex_target = rb ? 0 : glb_texture_target(d->target);
    const bool cube = r->tex_target == GL_TEXTURE_CUBE_MAP;

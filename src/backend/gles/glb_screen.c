@@ -259,6 +259,7 @@ read_limits(struct glb_screen *scr)
    const char *ext = (const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS);
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
+   scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
@@ -269,7 +270,7 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
-      const struct glb_format *gf = glb_format_get(f);
+      const struct glb_format *gf = glb_format_get(scr, f);
       scr->format_samples[f] = 1;
       if (!gf || (!gf->depth_stencil && !glb_format_renderable(scr, gf)))
          continue;
@@ -477,7 +478,7 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* no compute or shader storage here: the compute limits stay 0 and call_mask leaves
     * launch_grid and memory_barrier out (gles-call-unimplemented) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++) {
-      const struct glb_format *gf = glb_format_get(f);
+      const struct glb_format *gf = glb_format_get(scr, f);
       if (!gf)
          continue;
       if (gf->depth_stencil) {

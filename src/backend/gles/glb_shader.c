@@ -204,6 +204,37 @@ xfb_layout(spvc_compiler comp, spvc_resources res, struct glb_shader *s)
    s->xfb_separate = separate;
 }
 
+/* gl_PointCoord. The client's fragment shaders read it through its own flip,
+ * y' = _mgl_PointCoordUpperLeft != 0 ? 1 - y : y (a state uniform of the default block, 1 for
+ * GL's default GL_UPPER_LEFT), made for SPIR-V's origin: the upper left of memory, which is
+ * GL's lower left (memory row r is GL window row r). GLES's gl_PointCoord already has GL's
+ * upper-left origin in window space, so the backend gives the host the uniform's opposite
+ * (glb_program_bind): the offset of that member of the default block, or -1. */
+static int64_t
+point_origin_offset(spvc_compiler comp, spvc_resources res)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return -1;
+   for (size_t i = 0; i < count; i++) {
+      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding) != 0)
+         continue;
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++) {
+         const char *name = spvc_compiler_get_member_name(comp, list[i].base_type_id, m);
+         unsigned off = 0;
+         if (name && !strcmp(name, "_mgl_PointCoordUpperLeft") &&
+             spvc_compiler_type_struct_member_offset(comp, block, m, &off) == SPVC_SUCCESS &&
+             spvc_type_get_basetype(spvc_compiler_get_type_handle(
+                comp, spvc_type_get_member_type(block, m))) == SPVC_BASETYPE_FP32)
+            return off;
+      }
+   }
+   return -1;
+}
+
 /* SPIR-V words to ESSL; false with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
@@ -278,6 +309,8 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
       goto done;
    if (last_pre_raster)
       xfb_layout(comp, res, s);
+   else
+      s->point_origin_offset = point_origin_offset(comp, res);
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
    t->source = strdup(out);
@@ -326,6 +359,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->base.h = args->cso;
    s->refl = args->reflection;
    s->base_instance_loc = -1;
+   s->point_origin_offset = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -529,9 +563,20 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
             glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: default block");
             return false;
          }
+         /* the host's gl_PointCoord origin is the opposite of the one the flip is for */
+         const int64_t po = s->point_origin_offset;
+         float flip = 0.0f;
+         const bool flips = po >= 0 && (uint64_t)po + sizeof(flip) <= s->refl.default_block_size;
+         if (flips) {
+            memcpy(&flip, s->default_bytes + po, sizeof(flip));
+            const float host = flip != 0.0f ? 0.0f : 1.0f;
+            memcpy(s->default_bytes + po, &host, sizeof(host));
+         }
          GLB_GL(h)->glBindBuffer(GL_UNIFORM_BUFFER, s->default_buf);
          GLB_GL(h)->glBufferData(GL_UNIFORM_BUFFER, s->refl.default_block_size, s->default_bytes,
                                  GL_STREAM_DRAW);
+         if (flips)
+            memcpy(s->default_bytes + po, &flip, sizeof(flip));
          s->default_dirty = false;
       }
       bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);
