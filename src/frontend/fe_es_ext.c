@@ -13,7 +13,7 @@
 /* What a row needs of the device, beyond the context's ES version. */
 enum need {
    NEED_NONE,
-   NEED_OCCLUSION,    /* MGP_CAP_OCCLUSION_QUERY */
+   NEED_OCCLUSION,    /* MGP_CAP_OCCLUSION_QUERY or _ANY */
    NEED_ANISOTROPY,   /* max_anisotropy of 2 or more (the extension's minimum) */
    NEED_HALF_SAMPLE,  /* RGBA16_FLOAT sampled */
    NEED_HALF_FILTER,  /* ... and filtered */
@@ -107,7 +107,8 @@ device_has(const struct fe_context *ctx, enum need need)
    const struct mgp_caps *caps = ctx->share->caps;
    switch (need) {
    case NEED_NONE: return true;
-   case NEED_OCCLUSION: return (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) != 0;
+   case NEED_OCCLUSION:
+      return (caps->cap_bits & (MGP_CAP_OCCLUSION_QUERY | MGP_CAP_OCCLUSION_ANY)) != 0;
    case NEED_ANISOTROPY: return caps->max_anisotropy >= 2.0f;
    case NEED_HALF_SAMPLE: return format_can(caps, MGP_FORMAT_RGBA16_FLOAT, MGP_FORMAT_CAP_SAMPLE);
    case NEED_HALF_FILTER:

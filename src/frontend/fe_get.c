@@ -1182,8 +1182,15 @@ mgl_glGetQueryiv(GLenum target, GLenum pname, GLint *params)
    const struct mgp_caps *caps = ctx->share->caps;
    GLint bits;
    switch (target) {
-   case GL_SAMPLES_PASSED:
-   case GL_ANY_SAMPLES_PASSED: bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0; break;
+   /* A server that answers only whether any sample passed (MGP_CAP_OCCLUSION_ANY) gives
+    * GL_SAMPLES_PASSED 0 bits, which GL allows ("the counter contains no useful information"),
+    * and GL_ANY_SAMPLES_PASSED the one bit its answer has. */
+   case GL_SAMPLES_PASSED: bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64 : 0; break;
+   case GL_ANY_SAMPLES_PASSED:
+      bits = (caps->cap_bits & MGP_CAP_OCCLUSION_QUERY) ? 64
+             : (caps->cap_bits & MGP_CAP_OCCLUSION_ANY) ? 1
+                                                        : 0;
+      break;
    case GL_PRIMITIVES_GENERATED:
    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       bits = (caps->cap_bits & MGP_CAP_XFB_PRIMITIVES_QUERY) ? 64 : 0;

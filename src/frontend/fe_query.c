@@ -199,7 +199,8 @@ query_for_use(struct fe_context *ctx, GLenum target, GLuint id)
       MGU_DECLINE(timer_query_no_timestamps, "query target 0x%x", target);
       declined = true;
    } else if (!timer &&
-              ((occ_index(target) >= 0 && !(sg->caps->cap_bits & MGP_CAP_OCCLUSION_QUERY)) ||
+              ((occ_index(target) >= 0 &&
+                !(sg->caps->cap_bits & (MGP_CAP_OCCLUSION_QUERY | MGP_CAP_OCCLUSION_ANY))) ||
                !fe_call_supported(sg, MGP_CALL_query_create))) {
       MGU_DECLINE(gl_feature_unimplemented, "occlusion queries (the server has none)");
       return NULL;

@@ -132,6 +132,11 @@ enum mgp_call_class {
 /* primitive restart (at the all-ones index) in list topologies too; without it the client
  * cuts such draws into whole primitives itself */
 #define MGP_CAP_LIST_RESTART (1u << 6)
+/* occlusion queries (begin/end_query of the SAMPLES_PASSED and ANY_SAMPLES_PASSED kinds, and
+ * conditional rendering on them) answer only whether any sample passed: 1 or 0, never a count.
+ * Without MGP_CAP_OCCLUSION_QUERY too, the client gives GL_SAMPLES_PASSED 0 counter bits (GL
+ * allows it: the result then carries no count) and its result is that 1 or 0 (docs/PIPE.md) */
+#define MGP_CAP_OCCLUSION_ANY (1u << 7)
 
 /* mgp_vertex_attrib.flags */
 #define MGP_ATTRIB_NORMALIZED (1u << 0)

@@ -154,7 +154,12 @@
    X(PFNGLENDQUERYPROC, EndQuery)                                                                  \
    X(PFNGLGETQUERYIVPROC, GetQueryiv)                                                              \
    X(PFNGLGETQUERYOBJECTUIVPROC, GetQueryObjectuiv)                                                \
-   X(PFNGLGETINTEGER64VPROC, GetInteger64v)
+   X(PFNGLGETINTEGER64VPROC, GetInteger64v)                                                        \
+   X(PFNGLTRANSFORMFEEDBACKVARYINGSPROC, TransformFeedbackVaryings)                                \
+   X(PFNGLBEGINTRANSFORMFEEDBACKPROC, BeginTransformFeedback)                                      \
+   X(PFNGLENDTRANSFORMFEEDBACKPROC, EndTransformFeedback)                                          \
+   X(PFNGLPAUSETRANSFORMFEEDBACKPROC, PauseTransformFeedback)                                      \
+   X(PFNGLRESUMETRANSFORMFEEDBACKPROC, ResumeTransformFeedback)
 
 /* Extension entry points: NULL where the vendor has none; used only where the host context
  * names the extension (glb_screen.c). */
@@ -220,8 +225,11 @@ struct glb_format {
    bool integer;      /* sampled and read as integers: never filtered */
    bool float_render; /* renderable where the host has EXT_color_buffer_float */
    bool no_upload;    /* MGPipe's texel layout is not the host's: resource_subdata declines */
+   bool norm16;       /* only with EXT_texture_norm16 */
 };
-const struct glb_format *glb_format_get(unsigned mgp_format);
+struct glb_screen;
+/* The host's shape of a format on this host; NULL: none. */
+const struct glb_format *glb_format_get(const struct glb_screen *scr, unsigned mgp_format);
 struct glb_screen;
 /* A colour format the host renders to (with the extensions this host has). */
 bool glb_format_renderable(const struct glb_screen *scr, const struct glb_format *f);
@@ -267,6 +275,16 @@ struct glb_shader {
    GLuint default_buf;
    bool default_dirty;
    int base_instance_loc; /* the input standing for gl_BaseInstance (always 0), or -1 */
+   /* where the default block holds the client's gl_PointCoord flip (_mgl_PointCoordUpperLeft,
+    * glb_shader.c), or -1 */
+   int64_t point_origin_offset;
+   /* Transform feedback (glb_shader.c): the captured outputs' host names in the order the host
+    * writes them, set with glTransformFeedbackVaryings before the link; xfb_why: the SPIR-V's
+    * capture layout has no ESSL form (its captures decline, its draws run) */
+   uint32_t xfb_count;
+   bool xfb_separate;
+   char **xfb_names;
+   char xfb_why[128];
 };
 
 struct glb_sampler {
@@ -283,6 +301,8 @@ struct glb_sampler_view {
 #define GLB_MAX_UBO 32
 #define GLB_MAX_SAMPLERS 48
 #define GLB_MAX_ATTRIBS 16
+#define GLB_MAX_XFB 4           /* transform feedback buffers (GLES 3.0's separate-attribs least) */
+#define GLB_MAX_XFB_VARYINGS 64 /* captured outputs of one program */
 
 struct glb_context {
    struct glb_obj base;
@@ -303,7 +323,20 @@ struct glb_context {
     * 2 uint; GL's initial value is (0, 0, 0, 1) */
    uint32_t attrib_value[GLB_MAX_ATTRIBS][4];
    uint8_t attrib_kind[GLB_MAX_ATTRIBS];
+   /* conditional rendering on a query whose result is 0: draws, clears and conditional blits
+    * are discarded until end_conditional_render (glb_sync.c) */
+   bool cond_discard;
+   /* transform feedback (glb_xfb.c): the targets set_stream_output_targets bound; the client's
+    * capture (active: begun, not ended; paused; its primitive mode) and the host's, begun at
+    * the first draw it captures (xfb_host), with the program it began with */
+   struct mgp_buffer_range xfb_targets[GLB_MAX_XFB];
+   uint32_t xfb_target_count;
+   bool xfb_active, xfb_paused;
+   GLenum xfb_mode;
+   uint8_t xfb_host; /* GLB_XFB_HOST_* */
+   GLuint xfb_program;
 };
+enum { GLB_XFB_HOST_NONE, GLB_XFB_HOST_RUNNING, GLB_XFB_HOST_PAUSED };
 
 /* What the host context holds of a draw's state, so a draw makes host calls only for what
  * changed. Trusted only from a draw to the next: every other entry point forgets it (it may move
@@ -383,6 +416,7 @@ struct glb_screen {
    bool ext_srgb_write_control; /* GL_FRAMEBUFFER_SRGB_EXT switches sRGB writes */
    bool ext_read_depth, ext_read_stencil; /* glReadPixels of depth, stencil (NV_read_*) */
    bool ext_float_linear;    /* 32-bit float textures filter (OES_texture_float_linear) */
+   bool ext_norm16;          /* 16-bit normalized textures (EXT_texture_norm16) */
    GLint timer_bits;         /* GL_TIMESTAMP_EXT's counter bits; 0: no EXT_disjoint_timer_query */
    GLint max_clip_distances; /* 0: no EXT_clip_cull_distance */
    char renderer[128], version[128];
@@ -394,7 +428,8 @@ struct glb_screen {
    GLfloat line_range[2], point_range[2];
    struct glb_table contexts, resources, render_states, vertex_elements, shaders, fences, samplers,
       sampler_views, queries;
-   struct glb_context *bound; /* the MGPipe context whose state the host context holds */
+   struct glb_context *bound;     /* the MGPipe context whose state the host context holds */
+   struct glb_context *xfb_owner; /* the context whose capture the host holds (glb_xfb.c) */
    /* The session's budgets, as the Vulkan backend's: the bytes of host storage its resources
     * may hold (MGL_SERVER_SESSION_MEMORY; 0: no cap) and the objects of each kind
     * (MGL_SERVER_SESSION_OBJECTS, default 1 Mi). */
@@ -454,6 +489,8 @@ struct glb_resource *glb_resource_for_use(struct glb_screen *scr, struct mgp_han
 void glb_context_state_destroy(struct glb_context *ctx);
 /* Binds the program's sampler views and samplers to their units for a draw; false: declined. */
 bool glb_samplers_bind(struct glb_context *ctx, const struct glb_shader *prog);
+/* Frees a program's transform feedback names. */
+void glb_shader_free_xfb(struct glb_shader *s);
 /* Uses the program and binds its uniform buffers for a draw; false: declined. */
 bool glb_program_bind(struct glb_context *ctx, struct glb_shader *s);
 
@@ -487,6 +524,20 @@ GLB_CALL(query_destroy, mgp_handle_args);
 GLB_CALL(get_timestamp, mgp_get_timestamp);
 GLB_CALL(begin_query, mgp_query_desc);
 GLB_CALL(end_query, mgp_query_desc);
+GLB_CALL(begin_conditional_render, mgp_query_desc);
+GLB_CALL(end_conditional_render, mgp_u32_args);
+GLB_CALL(set_stream_output_targets, mgp_set_stream_output_targets);
+GLB_CALL(begin_stream_output, mgp_u32_args);
+GLB_CALL(end_stream_output, mgp_u32_args);
+GLB_CALL(pause_stream_output, mgp_u32_args);
+GLB_CALL(resume_stream_output, mgp_u32_args);
+/* Ends the context's host capture, if any (the context's teardown) */
+void glb_xfb_end(struct glb_context *ctx);
+/* Pauses the bound context's running host capture (another context is bound next) */
+void glb_xfb_switch_away(struct glb_context *ctx);
+/* A draw with program s: begins or resumes the host capture the client's calls ask for (with s
+ * in use). *in_use: s is now the host's program. False: declined. */
+bool glb_xfb_draw(struct glb_context *ctx, const struct glb_shader *s, bool *in_use);
 GLB_CALL(create_render_state, mgp_create_render_state);
 GLB_CALL(bind_render_state, mgp_handle_args);
 GLB_CALL(delete_render_state, mgp_handle_args);

@@ -74,7 +74,8 @@ glb_blit(void *self, const struct mgp_blit *args, const void *tail, uint32_t tai
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   if (!glb_context_bind(ctx))
+   /* GL 4.4 §10.10 discards blits under conditional rendering too; copies (conditional 0) not */
+   if ((args->conditional && ctx->cond_discard) || !glb_context_bind(ctx))
       return;
    const struct glb_host *h = scr->h;
    const uint32_t mask = args->mask & (MGP_BLIT_COLOR | MGP_BLIT_DEPTH | MGP_BLIT_STENCIL);

@@ -568,8 +568,8 @@ glb_draw_vbo(void *self, const struct mgp_draw_vbo *args, const void *tail, uint
 {
    struct glb_context *ctx = self;
    struct glb_screen *scr = ctx->scr;
-   if (!glb_context_bind_draw(ctx))
-      return;
+   if (ctx->cond_discard || !glb_context_bind_draw(ctx))
+      return; /* conditional rendering on a zero result (GL 3.3 §2.18) */
    /* GL_POINTS is 0: the modes GLES draws are POINTS .. TRIANGLE_FAN */
    const bool mode_ok = args->mode <= MGP_PRIM_TRIANGLE_FAN;
    const GLenum mode = mode_ok ? prims[args->mode] : 0;

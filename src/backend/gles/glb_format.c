@@ -1,7 +1,7 @@
 /* glb_format.c — the host's shape of each MGPipe format the GLES backend stores (the lowest
  * layer: caps and resources read it). A format GLES lacks has no row: BGRA8 (an extension),
- * 16-bit normalized (EXT_texture_norm16; the client falls back to RGBA16F for RGBA16, the others
- * decline by name), the D24 layouts' uploads (GL packs depth in the high bits, MGPipe in the low
+ * 16-bit normalized only where the host has EXT_texture_norm16 (rows marked norm16; without it
+ * the client falls back to RGBA16F for RGBA16, the others decline by name), the D24 layouts' uploads (GL packs depth in the high bits, MGPipe in the low
  * ones: stored, rendered and sampled, but resource_subdata into them declines). X8_D24 and S8
  * have no row: the client falls back to D32F and D24S8, which keeps depth and stencil in one
  * host image (Mesa's GLES refuses a framebuffer whose depth and stencil images differ). */
@@ -11,7 +11,8 @@
 #define RBF true /* colour-renderable with EXT_color_buffer_float (core in GLES 3.2) */
 #define NO false
 
-/* internal, format, type, bytes, renderable, depth_stencil, integer, float_render, no_upload */
+/* internal, format, type, bytes, renderable, depth_stencil, integer, float_render, no_upload,
+ * norm16 */
 static const struct glb_format formats[MGP_FORMAT_COUNT] = {
    [MGP_FORMAT_R8_UNORM] = {GL_R8, GL_RED, GL_UNSIGNED_BYTE, 1, RB, NO, NO, NO, NO},
    [MGP_FORMAT_RG8_UNORM] = {GL_RG8, GL_RG, GL_UNSIGNED_BYTE, 2, RB, NO, NO, NO, NO},
@@ -62,6 +63,15 @@ static const struct glb_format formats[MGP_FORMAT_COUNT] = {
    [MGP_FORMAT_RGBA4_UNORM] = {GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, 2, RB, NO, NO, NO, NO},
    [MGP_FORMAT_RGB5A1_UNORM] = {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, 2, RB, NO, NO, NO,
                                 NO},
+   /* EXT_texture_norm16: sampled and filtered; the unsigned ones render too */
+   [MGP_FORMAT_R16_UNORM] = {GL_R16_EXT, GL_RED, GL_UNSIGNED_SHORT, 2, RB, NO, NO, NO, NO, true},
+   [MGP_FORMAT_RG16_UNORM] = {GL_RG16_EXT, GL_RG, GL_UNSIGNED_SHORT, 4, RB, NO, NO, NO, NO, true},
+   [MGP_FORMAT_RGBA16_UNORM] = {GL_RGBA16_EXT, GL_RGBA, GL_UNSIGNED_SHORT, 8, RB, NO, NO, NO, NO,
+                                true},
+   [MGP_FORMAT_R16_SNORM] = {GL_R16_SNORM_EXT, GL_RED, GL_SHORT, 2, NO, NO, NO, NO, NO, true},
+   [MGP_FORMAT_RG16_SNORM] = {GL_RG16_SNORM_EXT, GL_RG, GL_SHORT, 4, NO, NO, NO, NO, NO, true},
+   [MGP_FORMAT_RGBA16_SNORM] = {GL_RGBA16_SNORM_EXT, GL_RGBA, GL_SHORT, 8, NO, NO, NO, NO, NO,
+                                true},
    [MGP_FORMAT_D16_UNORM] = {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, 2, NO,
                              true, NO, NO, NO},
    [MGP_FORMAT_D24_UNORM_S8_UINT] = {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, 4,
@@ -73,9 +83,11 @@ static const struct glb_format formats[MGP_FORMAT_COUNT] = {
 };
 
 const struct glb_format *
-glb_format_get(unsigned f)
+glb_format_get(const struct glb_screen *scr, unsigned f)
 {
-   return f < MGP_FORMAT_COUNT && formats[f].internal ? &formats[f] : NULL;
+   return f < MGP_FORMAT_COUNT && formats[f].internal && (!formats[f].norm16 || scr->ext_norm16)
+             ? &formats[f]
+             : NULL;
 }
 
 bool

@@ -70,7 +70,7 @@ make_storage(struct glb_screen *scr, struct glb_resource *r)
                               buffer_usage(d->usage));
       return;
    }
-   r->fmt = glb_format_get(d->format);
+   r->fmt = glb_format_get(scr, d->format);
    const bool rb = d->target == MGP_RESOURCE_TARGET_RENDERBUFFER;
    r->tex_target = rb ? 0 : glb_texture_target(d->target);
    const bool cube = r->tex_target == GL_TEXTURE_CUBE_MAP;
@@ -720,6 +720,8 @@ glb_clear(void *self, const struct mgp_clear *args, const void *tail, uint32_t t
 {
    (void)tail, (void)tail_count;
    struct glb_context *ctx = self;
+   if (ctx->cond_discard) /* conditional rendering on a zero result (GL 3.3 §2.18) */
+      return;
    if (!glb_context_bind(ctx) || !glb_framebuffer_ready(ctx, "clear"))
       return;
    const struct glb_host *h = ctx->scr->h;

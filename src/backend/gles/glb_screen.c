@@ -259,6 +259,7 @@ read_limits(struct glb_screen *scr)
    const char *ext = (const char *)GLB_GL(h)->glGetString(GL_EXTENSIONS);
    scr->ext_color_float = scr->es_minor >= 2 || (ext && strstr(ext, "GL_EXT_color_buffer_float"));
    scr->ext_float_linear = ext && strstr(ext, "GL_OES_texture_float_linear");
+   scr->ext_norm16 = ext && strstr(ext, "GL_EXT_texture_norm16");
    scr->ext_read_depth = ext && strstr(ext, "GL_NV_read_depth");
    scr->ext_srgb_write_control = ext && strstr(ext, "GL_EXT_sRGB_write_control");
    scr->ext_read_stencil = ext && strstr(ext, "GL_NV_read_stencil");
@@ -269,7 +270,7 @@ read_limits(struct glb_screen *scr)
       GLB_GL(h)->glGetQueryiv(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &scr->timer_bits);
    /* the sample counts each renderable format's renderbuffers take (bit n: 2^n samples) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT; f++) {
-      const struct glb_format *gf = glb_format_get(f);
+      const struct glb_format *gf = glb_format_get(scr, f);
       scr->format_samples[f] = 1;
       if (!gf || (!gf->depth_stencil && !glb_format_renderable(scr, gf)))
          continue;
@@ -358,6 +359,7 @@ shader_free(struct glb_obj *o, void *arg)
          GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    }
    free(s->default_bytes);
+   glb_shader_free_xfb(s);
    free(s);
 }
 
@@ -432,10 +434,12 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* Only what this backend implements: the client declines the rest by name. */
    mgp_screen_vtbl_mask(&glb_screen_impl, c.call_mask);
    mgp_context_vtbl_mask(&glb_context_impl, c.call_mask);
-   /* No occlusion (GLES counts no samples: glb_query.c), transform feedback or exact
-    * multisample-off yet. Primitive queries count on the host; without capture (not advertised)
-    * the primitives written are 0, which is GL's answer. */
-   c.cap_bits = 0;
+   /* Occlusion queries answer only whether any sample passed (GLES counts no samples:
+    * glb_sync.c). Transform feedback through glTransformFeedbackVaryings (glb_xfb.c). No exact
+    * multisample-off yet. Primitive queries count
+    * on the host; without capture (not advertised) the primitives written are 0, which is GL's
+    * answer. */
+   c.cap_bits = MGP_CAP_OCCLUSION_ANY | MGP_CAP_TRANSFORM_FEEDBACK;
    if (scr->timer_bits > 0) {
       c.cap_bits |= MGP_CAP_TIMER_QUERY;
       c.timestamp_bits = (uint32_t)scr->timer_bits;
@@ -474,7 +478,7 @@ glb_get_caps(void *self, const struct mgp_get_caps *args, const void *tail, uint
    /* no compute or shader storage here: the compute limits stay 0 and call_mask leaves
     * launch_grid and memory_barrier out (gles-call-unimplemented) */
    for (unsigned f = 1; f < MGP_FORMAT_COUNT && f < sizeof(c.format_flags); f++) {
-      const struct glb_format *gf = glb_format_get(f);
+      const struct glb_format *gf = glb_format_get(scr, f);
       if (!gf)
          continue;
       if (gf->depth_stencil) {
@@ -510,6 +514,9 @@ switch_to(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
    if (scr->bound != ctx) {
+      /* The host has one capture: a running one pauses while another context is bound */
+      if (scr->bound)
+         glb_xfb_switch_away(scr->bound);
       /* Draws put their whole state on the host; the framebuffer is attached again. */
       ctx->fb_valid = false;
       scr->bound = ctx;
@@ -575,6 +582,13 @@ void
 glb_context_state_destroy(struct glb_context *ctx)
 {
    struct glb_screen *scr = ctx->scr;
+   if (scr->h->eglGetCurrentContext() == scr->ctx && ctx->xfb_host) {
+      if (scr->bound != ctx)
+         switch_to(ctx);
+      glb_xfb_end(ctx);
+   }
+   if (scr->xfb_owner == ctx)
+      scr->xfb_owner = NULL;
    if (scr->bound == ctx)
       scr->bound = NULL;
    if (scr->h->eglGetCurrentContext() == scr->ctx) {

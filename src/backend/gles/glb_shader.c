@@ -81,6 +81,160 @@ block_locations(spvc_compiler comp, spvc_resources res, spvc_resource_type type)
    }
 }
 
+/* Transform feedback. The client's SPIR-V says what is captured as desktop GL does: outputs
+ * decorated XfbBuffer, Offset and XfbStride under execution mode Xfb (parts of outputs and
+ * gl_Position as copies of their own, glsl.h). ESSL has no such qualifiers: the host captures
+ * the outputs named by glTransformFeedbackVaryings before the link, in the order given, packed
+ * (GL_INTERLEAVED_ATTRIBS into buffer 0), or one per buffer (GL_SEPARATE_ATTRIBS). So the
+ * decorations are read here, dropped from the SPIR-V, and the captured outputs get names of
+ * our own that the ESSL keeps. A layout with no such form (a gap, a stride past the last
+ * output, several outputs in one of several buffers, a type ESSL cannot capture) leaves
+ * s->xfb_why set: the program draws, its captures decline (glb_xfb.c). */
+struct xfb_out {
+   uint32_t id, buffer, offset, bytes, stride;
+};
+
+static uint32_t
+xfb_bytes(spvc_compiler comp, spvc_type_id type_id)
+{
+   const spvc_type t = spvc_compiler_get_type_handle(comp, type_id);
+   const spvc_basetype bt = spvc_type_get_basetype(t);
+   if (bt != SPVC_BASETYPE_FP32 && bt != SPVC_BASETYPE_INT32 && bt != SPVC_BASETYPE_UINT32)
+      return 0;
+   uint64_t n = (uint64_t)4 * spvc_type_get_vector_size(t) * spvc_type_get_columns(t);
+   for (unsigned d = 0; d < spvc_type_get_num_array_dimensions(t); d++) {
+      if (!spvc_type_array_dimension_is_literal(t, d))
+         return 0;
+      n *= spvc_type_get_array_dimension(t, d);
+   }
+   return n && n <= 4096 ? (uint32_t)n : 0;
+}
+
+static void
+xfb_layout(spvc_compiler comp, spvc_resources res, struct glb_shader *s)
+{
+   const SpvExecutionMode *modes = NULL;
+   size_t num_modes = 0;
+   bool xfb = false;
+   if (spvc_compiler_get_execution_modes(comp, &modes, &num_modes) == SPVC_SUCCESS)
+      for (size_t i = 0; i < num_modes; i++)
+         xfb |= modes[i] == SpvExecutionModeXfb;
+   if (!xfb)
+      return;
+   spvc_compiler_unset_execution_mode(comp, SpvExecutionModeXfb);
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_STAGE_OUTPUT, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return;
+   struct xfb_out outs[GLB_MAX_XFB_VARYINGS];
+   uint32_t n = 0;
+   for (size_t i = 0; i < count; i++) {
+      const SpvId id = list[i].id;
+      if (!spvc_compiler_has_decoration(comp, id, SpvDecorationXfbBuffer))
+         continue;
+      const struct xfb_out o = {
+         .id = id,
+         .buffer = spvc_compiler_get_decoration(comp, id, SpvDecorationXfbBuffer),
+         .offset = spvc_compiler_get_decoration(comp, id, SpvDecorationOffset),
+         .bytes = xfb_bytes(comp, list[i].type_id),
+         .stride = spvc_compiler_get_decoration(comp, id, SpvDecorationXfbStride),
+      };
+      spvc_compiler_unset_decoration(comp, id, SpvDecorationXfbBuffer);
+      spvc_compiler_unset_decoration(comp, id, SpvDecorationXfbStride);
+      spvc_compiler_unset_decoration(comp, id, SpvDecorationOffset);
+      if (spvc_compiler_has_decoration(comp, id, SpvDecorationComponent)) {
+         /* a packed copy of a captured part: ESSL has no component qualifier, and no later
+          * stage reads the copy, so it needs no location either */
+         spvc_compiler_unset_decoration(comp, id, SpvDecorationComponent);
+         spvc_compiler_unset_decoration(comp, id, SpvDecorationLocation);
+      }
+      if (!s->xfb_why[0] && (n == GLB_MAX_XFB_VARYINGS || !o.bytes))
+         snprintf(s->xfb_why, sizeof(s->xfb_why), "%s",
+                  n == GLB_MAX_XFB_VARYINGS ? "more than 64 captured outputs"
+                                            : "a captured output of a type ESSL "
+                                              "cannot capture");
+      if (n < GLB_MAX_XFB_VARYINGS) {
+         /* insertion by (buffer, offset): the order the host writes them in */
+         uint32_t k = n++;
+         while (k && (outs[k - 1].buffer > o.buffer ||
+                      (outs[k - 1].buffer == o.buffer && outs[k - 1].offset > o.offset))) {
+            outs[k] = outs[k - 1];
+            k--;
+         }
+         outs[k] = o;
+      }
+   }
+   if (!n || s->xfb_why[0])
+      return;
+   /* one buffer: packed from 0; several: one output each, at 0, buffers 0..n-1 */
+   const bool separate = outs[n - 1].buffer != 0;
+   uint32_t end = 0;
+   for (uint32_t i = 0; i < n && !s->xfb_why[0]; i++) {
+      const struct xfb_out *o = &outs[i];
+      const bool last_of_buffer = i + 1 == n || outs[i + 1].buffer != o->buffer;
+      if (separate ? o->buffer != i || o->offset != 0 : o->offset != end)
+         snprintf(s->xfb_why, sizeof(s->xfb_why),
+                  "captured output %u at buffer %u offset %u (GLES packs one buffer or one "
+                  "output a buffer)",
+                  i, o->buffer, o->offset);
+      end = separate ? o->bytes : end + o->bytes;
+      if (!s->xfb_why[0] && last_of_buffer && o->stride && o->stride != end)
+         snprintf(s->xfb_why, sizeof(s->xfb_why),
+                  "buffer %u's stride %u past its %u bytes of outputs", o->buffer, o->stride, end);
+   }
+   if (s->xfb_why[0])
+      return;
+   s->xfb_names = calloc(n, sizeof(char *));
+   if (!s->xfb_names) {
+      snprintf(s->xfb_why, sizeof(s->xfb_why), "out of memory");
+      return;
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      char name[32];
+      snprintf(name, sizeof(name), "mgl_xfb%u", i);
+      s->xfb_names[i] = strdup(name);
+      if (!s->xfb_names[i]) {
+         snprintf(s->xfb_why, sizeof(s->xfb_why), "out of memory");
+         return;
+      }
+      s->xfb_count = i + 1;
+      spvc_compiler_set_name(comp, outs[i].id, name);
+   }
+   s->xfb_separate = separate;
+}
+
+/* gl_PointCoord. The client's fragment shaders read it through its own flip,
+ * y' = _mgl_PointCoordUpperLeft != 0 ? 1 - y : y (a state uniform of the default block, 1 for
+ * GL's default GL_UPPER_LEFT), made for SPIR-V's origin: the upper left of memory, which is
+ * GL's lower left (memory row r is GL window row r). GLES's gl_PointCoord already has GL's
+ * upper-left origin in window space, so the backend gives the host the uniform's opposite
+ * (glb_program_bind): the offset of that member of the default block, or -1. */
+static int64_t
+point_origin_offset(spvc_compiler comp, spvc_resources res)
+{
+   const spvc_reflected_resource *list = NULL;
+   size_t count = 0;
+   if (spvc_resources_get_resource_list_for_type(res, SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, &list,
+                                                 &count) != SPVC_SUCCESS)
+      return -1;
+   for (size_t i = 0; i < count; i++) {
+      if (spvc_compiler_get_decoration(comp, list[i].id, SpvDecorationBinding) != 0)
+         continue;
+      const spvc_type block = spvc_compiler_get_type_handle(comp, list[i].base_type_id);
+      for (unsigned m = 0; m < spvc_type_get_num_member_types(block); m++) {
+         const char *name = spvc_compiler_get_member_name(comp, list[i].base_type_id, m);
+         unsigned off = 0;
+         if (name && !strcmp(name, "_mgl_PointCoordUpperLeft") &&
+             spvc_compiler_type_struct_member_offset(comp, block, m, &off) == SPVC_SUCCESS &&
+             spvc_type_get_basetype(spvc_compiler_get_type_handle(
+                comp, spvc_type_get_member_type(block, m))) == SPVC_BASETYPE_FP32)
+            return off;
+      }
+   }
+   return -1;
+}
+
 /* SPIR-V words to ESSL; false with t->why filled. */
 static bool
 translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_raster,
@@ -153,6 +307,10 @@ translate(struct glb_screen *scr, const struct mgp_span *words, bool last_pre_ra
    if (last_pre_raster &&
        !base_instance_input(scr, comp, res, s->refl.vertex_input_mask, &s->base_instance_loc, t))
       goto done;
+   if (last_pre_raster)
+      xfb_layout(comp, res, s);
+   else
+      s->point_origin_offset = point_origin_offset(comp, res);
    if (spvc_compiler_compile(comp, &out) != SPVC_SUCCESS)
       goto done;
    t->source = strdup(out);
@@ -201,6 +359,7 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
    s->base.h = args->cso;
    s->refl = args->reflection;
    s->base_instance_loc = -1;
+   s->point_origin_offset = -1;
    if (!glb_table_put(scr, &scr->shaders, &s->base, "create_shader")) {
       free(s);
       return;
@@ -235,6 +394,10 @@ glb_create_shader(void *self, const struct mgp_create_shader *args, const void *
       p = GLB_GL(h)->glCreateProgram();
       GLB_GL(h)->glAttachShader(p, v);
       GLB_GL(h)->glAttachShader(p, f);
+      if (s->xfb_count && !s->xfb_why[0])
+         GLB_GL(h)->glTransformFeedbackVaryings(
+            p, (GLsizei)s->xfb_count, (const GLchar *const *)s->xfb_names,
+            s->xfb_separate ? GL_SEPARATE_ATTRIBS : GL_INTERLEAVED_ATTRIBS);
       GLB_GL(h)->glLinkProgram(p);
       GLint linked = 0;
       GLB_GL(h)->glGetProgramiv(p, GL_LINK_STATUS, &linked);
@@ -268,6 +431,16 @@ declined:
 }
 
 void
+glb_shader_free_xfb(struct glb_shader *s)
+{
+   for (uint32_t i = 0; i < s->xfb_count; i++)
+      free(s->xfb_names[i]);
+   free(s->xfb_names);
+   s->xfb_names = NULL;
+   s->xfb_count = 0;
+}
+
+void
 glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *tail,
                   uint32_t tail_count)
 {
@@ -283,6 +456,7 @@ glb_delete_shader(void *self, const struct mgp_handle_args *args, const void *ta
    if (s->default_buf)
       GLB_GL(scr->h)->glDeleteBuffers(1, &s->default_buf);
    free(s->default_bytes);
+   glb_shader_free_xfb(s);
    free(s);
 }
 
@@ -368,7 +542,13 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
    struct glb_screen *scr = ctx->scr;
    const struct glb_host *h = scr->h;
    struct glb_shadow *sh = &scr->sh;
-   if (!glb_shadow_known(scr, GLB_SH_PROGRAM) || sh->program != s->program) {
+   bool in_use = false;
+   if (!glb_xfb_draw(ctx, s, &in_use))
+      return false;
+   if (in_use) {
+      sh->program = s->program;
+      glb_shadow_set(scr, GLB_SH_PROGRAM);
+   } else if (!glb_shadow_known(scr, GLB_SH_PROGRAM) || sh->program != s->program) {
       GLB_GL(h)->glUseProgram(s->program);
       sh->program = s->program;
       glb_shadow_set(scr, GLB_SH_PROGRAM);
@@ -383,9 +563,20 @@ glb_program_bind(struct glb_context *ctx, struct glb_shader *s)
             glb_fatal(scr, MGU_FATAL_OutOfMemory, "draw: default block");
             return false;
          }
+         /* the host's gl_PointCoord origin is the opposite of the one the flip is for */
+         const int64_t po = s->point_origin_offset;
+         float flip = 0.0f;
+         const bool flips = po >= 0 && (uint64_t)po + sizeof(flip) <= s->refl.default_block_size;
+         if (flips) {
+            memcpy(&flip, s->default_bytes + po, sizeof(flip));
+            const float host = flip != 0.0f ? 0.0f : 1.0f;
+            memcpy(s->default_bytes + po, &host, sizeof(host));
+         }
          GLB_GL(h)->glBindBuffer(GL_UNIFORM_BUFFER, s->default_buf);
          GLB_GL(h)->glBufferData(GL_UNIFORM_BUFFER, s->refl.default_block_size, s->default_bytes,
                                  GL_STREAM_DRAW);
+         if (flips)
+            memcpy(s->default_bytes + po, &flip, sizeof(flip));
          s->default_dirty = false;
       }
       bind_ubo(scr, 0, s->default_buf, 0, s->refl.default_block_size);

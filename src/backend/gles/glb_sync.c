@@ -3,9 +3,11 @@
  *
  * Queries are host query objects: GL_TIME_ELAPSED and GL_TIMESTAMP through
  * EXT_disjoint_timer_query, GL_PRIMITIVES_GENERATED (ES 3.2) and
- * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (ES 3.0). GLES has no counting occlusion query (only
- * ANY_SAMPLES_PASSED, a boolean), and MGPipe's occlusion cap promises GL_SAMPLES_PASSED's count,
- * so the caps leave occlusion out and such a query declines by name here.
+ * GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (ES 3.0). GLES has no counting occlusion query, only
+ * GL_ANY_SAMPLES_PASSED(_CONSERVATIVE), a boolean: both occlusion kinds are counted with it and
+ * answer 1 or 0, and the caps say so (MGP_CAP_OCCLUSION_ANY, docs/PIPE.md "Occlusion queries").
+ * Conditional rendering decides at its begin from the host's result: draws, clears and
+ * conditional blits check glb_context.cond_discard.
  *
  * A result reaches the client as QUERY_RESULT once the host has it: each flush, fence and
  * present polls the ended queries (GL_QUERY_RESULT_AVAILABLE, no wait), and query_result with
@@ -21,6 +23,7 @@ struct glb_query {
    GLuint name;  /* 0: a kind this host does not count */
    bool active;  /* begun, not ended */
    bool pending; /* ended, its result not told yet */
+   bool ended;   /* ended at least once: the host object holds a result */
 };
 
 /* The host target of a query kind; 0: none here. */
@@ -34,7 +37,11 @@ host_target(const struct glb_screen *scr, unsigned kind)
       return scr->es_minor >= 2 ? GL_PRIMITIVES_GENERATED : 0;
    case MGP_QUERY_KIND_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN:
       return GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
-   default: return 0; /* SAMPLES_PASSED has no host count; ANY_SAMPLES_* not advertised */
+   /* no host count of samples: SAMPLES_PASSED answers whether any passed (1 or 0) */
+   case MGP_QUERY_KIND_SAMPLES_PASSED:
+   case MGP_QUERY_KIND_ANY_SAMPLES_PASSED: return GL_ANY_SAMPLES_PASSED;
+   case MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE: return GL_ANY_SAMPLES_PASSED_CONSERVATIVE;
+   default: return 0;
    }
 }
 
@@ -131,7 +138,11 @@ glb_query_destroy(void *self, const struct mgp_handle_args *args, const void *ta
    if (!q || !glb_make_current(scr))
       return;
    glb_table_remove(&scr->queries, &q->base);
-   query_free(scr, q); /* an active one ends with its host object */
+   /* GLES keeps a deleted active query's target active until glEndQuery: end it here, so the
+    * next query of the target begins */
+   if (q->active)
+      GLB_GL(scr->h)->glEndQuery(host_target(scr, q->kind));
+   query_free(scr, q);
 }
 
 void
@@ -205,6 +216,50 @@ glb_end_query(void *self, const struct mgp_query_desc *args, const void *tail, u
    }
    q->active = false;
    q->pending = true;
+   q->ended = true;
+}
+
+static bool
+is_occlusion(unsigned kind)
+{
+   return kind == MGP_QUERY_KIND_SAMPLES_PASSED || kind == MGP_QUERY_KIND_ANY_SAMPLES_PASSED ||
+          kind == MGP_QUERY_KIND_ANY_SAMPLES_PASSED_CONSERVATIVE;
+}
+
+/* Decided here, once: the WAIT modes wait in the host driver for the result; the NO_WAIT modes
+ * take it when the host has it and else render, as GL 3.3 §2.18 allows. A query that cannot
+ * decide (not ended, not an occlusion query: the client never sends one) renders, declined by
+ * name. */
+void
+glb_begin_conditional_render(void *self, const struct mgp_query_desc *args, const void *tail,
+                             uint32_t tail_count)
+{
+   (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   struct glb_screen *scr = ctx->scr;
+   ctx->cond_discard = false;
+   struct glb_query *q = glb_lookup(scr, &scr->queries, args->query, "begin_conditional_render");
+   if (!q || !glb_make_current(scr))
+      return;
+   if (!q->name || !q->ended || q->active || !is_occlusion(q->kind)) {
+      MGU_DECLINE(backend_feature_unimplemented,
+                  "gles: conditional rendering on a query not ended or not an occlusion query");
+      return;
+   }
+   const bool wait =
+      args->mode == MGP_COND_RENDER_MODE_WAIT || args->mode == MGP_COND_RENDER_MODE_BY_REGION_WAIT;
+   uint64_t v = 1;
+   if (read_result(scr, q, wait, &v))
+      ctx->cond_discard = v == 0;
+}
+
+void
+glb_end_conditional_render(void *self, const struct mgp_u32_args *args, const void *tail,
+                           uint32_t tail_count)
+{
+   (void)args, (void)tail, (void)tail_count;
+   struct glb_context *ctx = self;
+   ctx->cond_discard = false;
 }
 
 void

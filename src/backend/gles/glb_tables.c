@@ -62,6 +62,13 @@ const struct mgp_context_vtbl glb_context_impl = {
    .draw = glb_draw,
    .begin_query = glb_begin_query,
    .end_query = glb_end_query,
+   .begin_conditional_render = glb_begin_conditional_render,
+   .end_conditional_render = glb_end_conditional_render,
+   .set_stream_output_targets = glb_set_stream_output_targets,
+   .begin_stream_output = glb_begin_stream_output,
+   .end_stream_output = glb_end_stream_output,
+   .pause_stream_output = glb_pause_stream_output,
+   .resume_stream_output = glb_resume_stream_output,
    .flush = glb_flush,
    .present = glb_present,
 };

@@ -910,6 +910,37 @@ test_conditional_render(void)
    env_finish(&e);
 }
 
+/* A server that answers occlusion queries only as any-samples (MGP_CAP_OCCLUSION_ANY, the GLES
+ * backend): GL_SAMPLES_PASSED has 0 counter bits (GL 3.3 §6.1.7 allows it), GL_ANY_SAMPLES_PASSED
+ * 1, and both targets begin and end on the pipe (before the cap they were declined). */
+static void
+test_occlusion_any(void)
+{
+   const uint32_t saved = fake_caps.cap_bits;
+   fake_caps.cap_bits = (saved & ~MGP_CAP_OCCLUSION_QUERY) | MGP_CAP_OCCLUSION_ANY;
+   struct fe_test_env e;
+   env_init(&e, 16, 16);
+   GLint bits = -1;
+   mgl_glGetQueryiv(GL_SAMPLES_PASSED, GL_QUERY_COUNTER_BITS, &bits);
+   CHECK_EQ(bits, 0);
+   mgl_glGetQueryiv(GL_ANY_SAMPLES_PASSED, GL_QUERY_COUNTER_BITS, &bits);
+   CHECK_EQ(bits, 1);
+   GLuint q[2];
+   mgl_glGenQueries(2, q);
+   fake_clear();
+   mgl_glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+   mgl_glEndQuery(GL_SAMPLES_PASSED);
+   mgl_glBeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
+   mgl_glEndQuery(GL_ANY_SAMPLES_PASSED);
+   CHECK_ERR(GL_NO_ERROR);
+   CHECK_EQ(fake_count_of(MGP_CALL_begin_query), 2);
+   CHECK_EQ(fake_count_of(MGP_CALL_end_query), 2);
+   CHECK(mgl_glIsQuery(q[0]) && mgl_glIsQuery(q[1]));
+   mgl_glDeleteQueries(2, q);
+   env_finish(&e);
+   fake_caps.cap_bits = saved;
+}
+
 /* ES 3.0 transform feedback objects (§2.15.1) as the server sees them: a paused object keeps the
  * server's capture while another is merely bound; when another object's capture replaced it, its
  * resume begins again at its own write position (the vertices it wrote, counted in the client),
@@ -1220,6 +1251,7 @@ main(void)
    test_missing_backend_calls();
    test_timer_queries();
    test_conditional_render();
+   test_occlusion_any();
    test_xfb_objects();
    test_dual_source_caps();
    test_sample_count_caps();
