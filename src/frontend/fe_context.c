@@ -202,7 +202,11 @@ surface_release_resources(struct fe_surface *surf)
       mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->resolve});
       fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->resolve);
    }
-   surf->color = surf->depth_stencil = surf->resolve = mgp_handle_null();
+   if (!mgp_handle_is_null(surf->ds_resolve)) {
+      mgp_resource_destroy(sg->screen, &(struct mgp_handle_args){surf->ds_resolve});
+      fe_share_free_handle(sg, MGP_KIND_BUFFER, surf->ds_resolve);
+   }
+   surf->color = surf->depth_stencil = surf->resolve = surf->ds_resolve = mgp_handle_null();
    surf->share = NULL;
    share_unref(sg);
 }
@@ -297,6 +301,36 @@ fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
       .dst_box = {0, 0, w, h},
       .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
       .mask = MGP_BLIT_COLOR,
+   };
+   mgp_blit(&ctx->pipe, &b);
+   return !fe_ctx_lost(ctx);
+}
+
+bool
+fe_surface_resolve_ds(struct fe_context *ctx, struct fe_surface *surf)
+{
+   if (!fe_surface_claim(ctx, surf))
+      return false;
+   if (!surf || mgp_handle_is_null(surf->depth_stencil) || surf->format.samples <= 1)
+      return true;
+   if (mgp_handle_is_null(surf->ds_resolve) &&
+       !surface_create_rb(surf->share, &surf->ds_resolve, surf->ds_format,
+                          MGP_BIND_DEPTH_STENCIL | MGP_BIND_TRANSFER, surf->width, surf->height, 1,
+                          false)) {
+      fe_error(ctx, GL_OUT_OF_MEMORY);
+      return false;
+   }
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return false;
+   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
+   struct mgp_blit b = {
+      .src = {.res = surf->depth_stencil, .format = surf->ds_format, .kind = 2},
+      .dst = {.res = surf->ds_resolve, .format = surf->ds_format, .kind = 2},
+      .src_box = {0, 0, w, h},
+      .dst_box = {0, 0, w, h},
+      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
+      .mask = (surf->format.depth_bits ? MGP_BLIT_DEPTH : 0u) |
+              (surf->format.stencil_bits ? MGP_BLIT_STENCIL : 0u),
    };
    mgp_blit(&ctx->pipe, &b);
    return !fe_ctx_lost(ctx);
