@@ -77,13 +77,46 @@ fe_ctx_live(void)
 
 /* ---- share groups --------------------------------------------------------------------------- */
 
+/* The session fe_config_sample_counts opened, until the first share group takes it. */
+static _Atomic(struct mgt_client *) spare_session;
+static pthread_once_t sample_counts_once = PTHREAD_ONCE_INIT;
+static uint32_t sample_counts;
+
+static void
+probe_sample_counts(void)
+{
+   struct mgt_client *s = mgt_client_create();
+   if (!s || mgt_client_failed(s)) {
+      mgt_client_destroy(s);
+      sample_counts = 1u | 4u;
+      mgu_info("configs: no session to read the device's sample counts: 1 and 4 offered");
+      return;
+   }
+   sample_counts = fe_format_surface_sample_counts(mgt_client_caps(s));
+   mgu_info("configs: sample counts 0x%x (bit n: 2^n samples)", sample_counts);
+   atomic_store(&spare_session, s);
+}
+
+uint32_t
+fe_config_sample_counts(void)
+{
+   pthread_once(&sample_counts_once, probe_sample_counts);
+   return sample_counts;
+}
+
 static struct fe_share_group *
 share_create(void)
 {
    struct fe_share_group *sg = calloc(1, sizeof(*sg));
    if (!sg)
       return NULL;
-   sg->session = mgt_client_create();
+   sg->session = atomic_exchange(&spare_session, NULL);
+   if (sg->session && mgt_client_failed(sg->session)) {
+      mgt_client_destroy(sg->session);
+      sg->session = NULL;
+   }
+   if (!sg->session)
+      sg->session = mgt_client_create();
    if (!sg->session) {
       free(sg);
       return NULL;

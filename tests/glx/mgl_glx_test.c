@@ -2,7 +2,8 @@
  * mgl): FBConfigs and visuals, core and ES contexts from glXCreateContextAttribsARB, a window
  * drawn, swapped and read back with XGetImage, a resize picked up at the next swap, the swap
  * interval extensions, a pbuffer, a GLX pixmap, a 4-sample config and a 4-sample window's depth and
- * stencil read and blitted (--ms-depth-stencil: that check alone), GLX's X errors for bad
+ * stencil read and blitted (--ms-depth-stencil: that check alone), every window config drawn in
+ * a window (the sample counts offered are the device's), GLX's X errors for bad
  * attributes and configs, the legacy calls' refusal (with --legacy and MGL_COMPAT_PROFILE=1:
  * their compatibility contexts drawing fixed-function quads), and (with --one-copy) that EGL and GLX share one mapping of the vendor
  * library. Prints "glx-test: PASS (N checks)" or the first failures; exit status 1 on any. */
@@ -782,6 +783,83 @@ check_ms_window_ds(Display *dpy)
    XFree(vi);
 }
 
+/* Every FBConfig offered for windows works there: a window of its visual, a core context,
+ * made current, cleared, swapped, and the window shows the colour, with GL_SAMPLES as the
+ * config says (the sample counts offered are the device's). */
+static void
+check_every_window_config(Display *dpy)
+{
+   int n = 0;
+   GLXFBConfig *cfgs = glXGetFBConfigs(dpy, DefaultScreen(dpy), &n);
+   CHECK(cfgs && n > 0, "glXGetFBConfigs");
+   unsigned counts = 0;
+   int tried = 0;
+   /* one config of each shape (samples, alpha, depth, stencil): the X server has many visuals */
+   int shapes[64][4], nshapes = 0;
+   for (int i = 0; i < n; i++) {
+      int type = 0, samples = 0, id = 0, shape[4] = {0};
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_DRAWABLE_TYPE, &type);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_SAMPLES, &samples);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_FBCONFIG_ID, &id);
+      shape[0] = samples;
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_ALPHA_SIZE, &shape[1]);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_DEPTH_SIZE, &shape[2]);
+      glXGetFBConfigAttrib(dpy, cfgs[i], GLX_STENCIL_SIZE, &shape[3]);
+      bool seen = false;
+      for (int k = 0; k < nshapes && !seen; k++)
+         seen = !memcmp(shapes[k], shape, sizeof(shape));
+      if (seen || nshapes == 64 || !(type & GLX_WINDOW_BIT))
+         continue;
+      XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfgs[i]);
+      if (!vi)
+         continue;
+      memcpy(shapes[nshapes++], shape, sizeof(shape));
+      tried++;
+      counts |= 1u << (samples < 31 ? samples : 31);
+      Window root = RootWindow(dpy, vi->screen);
+      XSetWindowAttributes swa = {
+         .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
+         .event_mask = StructureNotifyMask,
+         .border_pixel = 0,
+      };
+      Window win = XCreateWindow(dpy, root, 0, 0, 24, 16, 0, vi->depth, InputOutput, vi->visual,
+                                 CWColormap | CWEventMask | CWBorderPixel, &swa);
+      XMapWindow(dpy, win);
+      wait_mapped(dpy, win);
+      GLXContext ctx = core_context(dpy, cfgs[i]);
+      const bool current = ctx && glXMakeContextCurrent(dpy, win, win, ctx);
+      CHECK(current, "config 0x%x (%d samples) not current on a window", id, samples);
+      if (current) {
+         GLint gs = -1;
+         glGetIntegerv(GL_SAMPLES, &gs);
+         glViewport(0, 0, 24, 16);
+         glClearColor(1, 0, 1, 1);
+         glClear(GL_COLOR_BUFFER_BIT);
+         GLenum err = glGetError();
+         glXSwapBuffers(dpy, win);
+         glXWaitGL();
+         XSync(dpy, False);
+         unsigned long got = window_pixel(dpy, win, 12, 8);
+         CHECK(gs == samples && err == GL_NO_ERROR && got == 0xff00ff,
+               "config 0x%x (%d samples): GL_SAMPLES %d, error 0x%x, window pixel 0x%06lx", id,
+               samples, gs, err, got);
+      }
+      glXMakeContextCurrent(dpy, None, None, NULL);
+      if (ctx)
+         glXDestroyContext(dpy, ctx);
+      XDestroyWindow(dpy, win);
+      XFreeColormap(dpy, swa.colormap);
+      XFree(vi);
+   }
+   printf("glx-test: %d window configs drawn (one of each shape); sample counts offered:", tried);
+   for (int k = 0; k < 32; k++)
+      if (counts & (1u << k))
+         printf(" %d", k);
+   printf("\n");
+   if (cfgs)
+      XFree(cfgs);
+}
+
 /* EGL and GLX in one process reach one copy of the vendor library. */
 static void
 check_one_copy(void)
@@ -1099,6 +1177,7 @@ main(int argc, char **argv)
       glXDestroyContext(dpy, core);
    }
    check_ms_window_ds(dpy);
+   check_every_window_config(dpy);
    check_destroy_current_twice(dpy, cfgs[0]);
    if (one_copy)
       check_one_copy();
