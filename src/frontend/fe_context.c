@@ -317,6 +317,26 @@ fail:
    return false;
 }
 
+/* One whole-surface blit of surf's src into dst (format, mask), after validating: a resolve. */
+static bool
+surface_resolve_blit(struct fe_context *ctx, const struct fe_surface *surf, struct mgp_handle src,
+                     struct mgp_handle dst, uint16_t format, uint32_t mask)
+{
+   if (!fe_validate(ctx, FE_VERB_TEXOP))
+      return false;
+   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
+   struct mgp_blit b = {
+      .src = {.res = src, .format = format, .kind = 2},
+      .dst = {.res = dst, .format = format, .kind = 2},
+      .src_box = {0, 0, w, h},
+      .dst_box = {0, 0, w, h},
+      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
+      .mask = mask,
+   };
+   mgp_blit(&ctx->pipe, &b);
+   return !fe_ctx_lost(ctx);
+}
+
 bool
 fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
 {
@@ -324,19 +344,8 @@ fe_surface_resolve(struct fe_context *ctx, struct fe_surface *surf)
       return false;
    if (!surf || mgp_handle_is_null(surf->resolve))
       return true;
-   if (!fe_validate(ctx, FE_VERB_TEXOP))
-      return false;
-   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
-   struct mgp_blit b = {
-      .src = {.res = surf->color, .format = surf->color_format, .kind = 2},
-      .dst = {.res = surf->resolve, .format = surf->color_format, .kind = 2},
-      .src_box = {0, 0, w, h},
-      .dst_box = {0, 0, w, h},
-      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
-      .mask = MGP_BLIT_COLOR,
-   };
-   mgp_blit(&ctx->pipe, &b);
-   return !fe_ctx_lost(ctx);
+   return surface_resolve_blit(ctx, surf, surf->color, surf->resolve, surf->color_format,
+                               MGP_BLIT_COLOR);
 }
 
 bool
@@ -353,20 +362,9 @@ fe_surface_resolve_ds(struct fe_context *ctx, struct fe_surface *surf)
       fe_error(ctx, GL_OUT_OF_MEMORY);
       return false;
    }
-   if (!fe_validate(ctx, FE_VERB_TEXOP))
-      return false;
-   const int32_t w = surf->width > 0 ? surf->width : 1, h = surf->height > 0 ? surf->height : 1;
-   struct mgp_blit b = {
-      .src = {.res = surf->depth_stencil, .format = surf->ds_format, .kind = 2},
-      .dst = {.res = surf->ds_resolve, .format = surf->ds_format, .kind = 2},
-      .src_box = {0, 0, w, h},
-      .dst_box = {0, 0, w, h},
-      .filter = (uint16_t)fe_mgp_filter(GL_NEAREST),
-      .mask = (surf->format.depth_bits ? MGP_BLIT_DEPTH : 0u) |
-              (surf->format.stencil_bits ? MGP_BLIT_STENCIL : 0u),
-   };
-   mgp_blit(&ctx->pipe, &b);
-   return !fe_ctx_lost(ctx);
+   return surface_resolve_blit(ctx, surf, surf->depth_stencil, surf->ds_resolve, surf->ds_format,
+                               (surf->format.depth_bits ? MGP_BLIT_DEPTH : 0u) |
+                                  (surf->format.stencil_bits ? MGP_BLIT_STENCIL : 0u));
 }
 
 /* What a present shows: the resolved image of a multisampled surface. */

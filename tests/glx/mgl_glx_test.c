@@ -166,6 +166,23 @@ wait_mapped(Display *dpy, Window win)
    } while (ev.type != MapNotify);
 }
 
+/* A mapped w x h window of vi's visual (its colormap is freed with the connection). */
+static Window
+mapped_window(Display *dpy, const XVisualInfo *vi, int w, int h)
+{
+   Window root = RootWindow(dpy, vi->screen);
+   XSetWindowAttributes swa = {
+      .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
+      .event_mask = StructureNotifyMask,
+      .border_pixel = 0,
+   };
+   Window win = XCreateWindow(dpy, root, 0, 0, (unsigned)w, (unsigned)h, 0, vi->depth, InputOutput,
+                              vi->visual, CWColormap | CWEventMask | CWBorderPixel, &swa);
+   XMapWindow(dpy, win);
+   wait_mapped(dpy, win);
+   return win;
+}
+
 static void
 wait_size(Display *dpy, Window win, int w, int h)
 {
@@ -679,17 +696,8 @@ check_ms_window_ds(Display *dpy)
          XFree(vi);
       return;
    }
-   Window root = RootWindow(dpy, vi->screen);
-   XSetWindowAttributes swa = {
-      .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
-      .event_mask = StructureNotifyMask,
-      .border_pixel = 0,
-   };
    const int w = 64, h = 48;
-   Window win = XCreateWindow(dpy, root, 0, 0, w, h, 0, vi->depth, InputOutput, vi->visual,
-                              CWColormap | CWEventMask | CWBorderPixel, &swa);
-   XMapWindow(dpy, win);
-   wait_mapped(dpy, win);
+   Window win = mapped_window(dpy, vi, w, h);
    CHECK(glXMakeContextCurrent(dpy, win, win, ctx), "a core context on the 4-sample window");
    GLint sb = -1, sv = -1;
    glGetIntegerv(GL_SAMPLE_BUFFERS, &sb);
@@ -816,16 +824,7 @@ check_every_window_config(Display *dpy)
       memcpy(shapes[nshapes++], shape, sizeof(shape));
       tried++;
       counts |= 1u << (samples < 31 ? samples : 31);
-      Window root = RootWindow(dpy, vi->screen);
-      XSetWindowAttributes swa = {
-         .colormap = XCreateColormap(dpy, root, vi->visual, AllocNone),
-         .event_mask = StructureNotifyMask,
-         .border_pixel = 0,
-      };
-      Window win = XCreateWindow(dpy, root, 0, 0, 24, 16, 0, vi->depth, InputOutput, vi->visual,
-                                 CWColormap | CWEventMask | CWBorderPixel, &swa);
-      XMapWindow(dpy, win);
-      wait_mapped(dpy, win);
+      Window win = mapped_window(dpy, vi, 24, 16);
       GLXContext ctx = core_context(dpy, cfgs[i]);
       const bool current = ctx && glXMakeContextCurrent(dpy, win, win, ctx);
       CHECK(current, "config 0x%x (%d samples) not current on a window", id, samples);
@@ -848,7 +847,6 @@ check_every_window_config(Display *dpy)
       if (ctx)
          glXDestroyContext(dpy, ctx);
       XDestroyWindow(dpy, win);
-      XFreeColormap(dpy, swa.colormap);
       XFree(vi);
    }
    printf("glx-test: %d window configs drawn (one of each shape); sample counts offered:", tried);
